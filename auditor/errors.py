@@ -1,0 +1,97 @@
+"""Errors a director sees.  Messages are in Chinese; each names what went wrong and where.
+
+Page errors carry the URL.  Cookies never appear in any message: the URL is the only
+request detail an error keeps.
+"""
+
+from __future__ import annotations
+
+
+class AuditorError(Exception):
+    """Base of every error the CLI reports as a clear message (exit code 2 or more)."""
+
+    exit_code = 2
+
+
+class GameFileError(AuditorError):
+    """A problem in the game file, naming the file, the key and the reason."""
+
+    exit_code = 3
+
+    def __init__(self, path: str, key: str, reason: str) -> None:
+        self.path, self.key, self.reason = str(path), key, reason
+        super().__init__(f"游戏文件 {self.path}：{key}：{reason}")
+
+
+class StoreLockedError(AuditorError):
+    exit_code = 4
+
+    def __init__(self, path: str) -> None:
+        self.path = str(path)
+        super().__init__(f"另一个 auditor 进程正在处理这个游戏（{self.path} 已被锁定），请等它结束后再运行。")
+
+
+class PageError(AuditorError):
+    """A page that could not be read as posts. ``kind`` is a stable machine name."""
+
+    exit_code = 5
+    kind = "page"
+    label = "无法读取的页面"
+
+    def __init__(self, url: str, detail: str = "") -> None:
+        self.url = url
+        self.detail = detail
+        msg = f"{self.label}：{url}"
+        if detail:
+            msg += f"（{detail}）"
+        super().__init__(msg)
+
+
+class LoginRequiredError(PageError):
+    kind = "login_required"
+    label = "需要登录才能访问（请在游戏文件中配置 cookies）"
+
+
+class NoPermissionError(PageError):
+    kind = "no_permission"
+    label = "没有权限访问"
+
+
+class ForumPasswordError(PageError):
+    kind = "forum_password"
+    label = "版块需要密码"
+
+
+class ThreadMissingError(PageError):
+    kind = "thread_missing"
+    label = "主题不存在或已被删除"
+
+
+class AntiBotError(PageError):
+    kind = "anti_bot"
+    label = "被论坛的防采集/人机验证页面拦截"
+
+
+class ServerError(PageError):
+    kind = "server_error"
+    label = "论坛返回了错误页面"
+
+
+class TruncatedPageError(PageError):
+    kind = "truncated"
+    label = "页面不完整（可能被截断）"
+
+
+class UndecodablePageError(PageError):
+    kind = "undecodable"
+    label = "页面编码无法解析"
+
+
+class UnrecognisedPageError(PageError):
+    kind = "unrecognised"
+    label = "无法识别的页面（不是 Discuz! 帖子页）"
+
+
+class NetworkError(PageError):
+    kind = "network"
+    label = "网络错误"

@@ -1,0 +1,111 @@
+"""Small immutable values that move between the stages.
+
+A parser turns one page into a :class:`ParsedPage` holding :class:`Post` values; the
+store keeps them (with versions); rules read them back.  Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class PageKind(StrEnum):
+    """Which Discuz! view a page came from."""
+
+    DESKTOP = "desktop"  # forum.php?mod=viewthread (also the rewritten thread-T-P-1.html)
+    API = "api"  # api/mobile/index.php?module=viewthread (JSON)
+    PRINTABLE = "printable"  # forum.php?mod=viewthread&action=printable
+    TOUCH = "touch"  # the touch template (&mobile=2)
+
+
+class HiddenReason(StrEnum):
+    MODERATOR = "moderator"  # 该帖被管理员或版主屏蔽 (per post)
+    AUTHOR_BANNED = "author_banned"  # 作者被禁止或删除 内容自动屏蔽
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A quoted block inside a post. Its text is never charged to the quoter."""
+
+    text: str
+    author: str | None = None  # from "AUTHOR 发表于 …" in a quote-reply header
+    pid: int | None = None  # from the findpost link of a quote-reply
+    tid: int | None = None
+    quoted_time: str | None = None  # the header's time text as shown (minutes only)
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    aid: int | None
+    name: str | None
+    is_image: bool
+    inline: bool  # inserted in the message with [attach]; else only in the attachment list
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """One post as a page shows it.
+
+    ``text`` is the post's own text: quotes, the edit notice, jammer text and markup
+    removed, smilies as their codes (``:lol``), images as ``[图片]``, whitespace collapsed
+    to single spaces.  ``lines`` keeps the same text split at the message's line
+    breaks (rules such as chat-log detection need lines).  ``message_html`` is the inner
+    HTML of the message cell with jammer fragments removed; it is empty for a hidden
+    post the viewer cannot read.
+    """
+
+    tid: int
+    pid: int | None  # None only in the printable view
+    floor: int | None  # pre_forum_post.position; gaps after deletions are real
+    author: str
+    author_uid: int | None
+    posted_at: datetime  # aware, forum local time zone
+    message_html: str
+    text: str
+    lines: tuple[str, ...] = ()
+    quotes: tuple[Quote, ...] = ()
+    edited: str | None = None  # "本帖最后由 饺子 于 2026-11-30 06:17 编辑"
+    hidden: HiddenReason | None = None
+    time_approximate: bool = False  # no absolute time on the page: resolved from Date
+    time_precision: str = "second"  # "second" | "minute"
+    first: bool = False  # the thread's opening post
+    stuck: bool = False  # a 置顶回复 repeated on page 1
+    images: tuple[str, ...] = ()  # [img] URLs and inline image attachments (not smilies)
+    links: tuple[str, ...] = ()  # hrefs of [url] links in the own text
+    smilies: tuple[str, ...] = ()  # smiley codes in the own text
+    attachments: tuple[Attachment, ...] = ()
+    hidden_content: bool = False  # a [hide] block the viewer could not read
+    markup: tuple[tuple[str, str], ...] = ()  # (tag/attr, value) e.g. ("color","Red"), ("size","5")
+
+
+@dataclass(slots=True)
+class ParsedPage:
+    """What one fetched page holds, whatever its view."""
+
+    kind: PageKind
+    tid: int | None
+    page: int | None  # 1-based; None for views that hold the whole thread
+    total_pages: int | None  # from the pager (desktop) or replies/ppp (API)
+    posts: list[Post] = field(default_factory=list)
+    subject: str | None = None
+    fid: int | None = None
+    charset: str | None = None
+    ppp: int | None = None  # posts per page in force (API)
+    replies: int | None = None
+    max_position: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FetchedPage:
+    """Bytes as they came from the forum or from a saved file, before parsing."""
+
+    url: str
+    status: int
+    body: bytes
+    content_type: str | None = None
+    date_header: datetime | None = None  # the response's Date, for relative times
+    fetched_at: datetime | None = None
+    location: str | None = None
