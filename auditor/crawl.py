@@ -1,0 +1,250 @@
+"""Crawl a game's threads into the store, from the forum over HTTP or from saved pages.
+
+Over HTTP the mobile API is tried first (exact times, one request per ``API_PPP``
+posts) and a thread falls back to the desktop pages when the API answers with anything
+but JSON.  A nightly run is incremental: it refetches the last stored page of each thread
+and anything after it, and every page of threads whose day is open or closed less than
+``forum.refetch_hours`` ago (edits, deletions and 屏蔽 happen on earlier pages).
+
+Each page is stored with its posts in one transaction as soon as it is read, so a run
+that fails part-way keeps everything it read; the failure is reported as a problem and
+the run ends non-zero.  A page that could not be read is never counted as "0 posts".
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from auditor.errors import (
+    AntiBotError,
+    NetworkError,
+    PageError,
+    ServerError,
+    TruncatedPageError,
+    UnrecognisedPageError,
+)
+from auditor.gamefile import Game, ThreadSpec
+from auditor.models import FetchedPage, ParsedPage
+from auditor.store import Store
+
+API_PPP = 50  # posts per API page we ask for (the API honours &ppp=; desktop ignores it)
+
+ProgressFn = Callable[[int, int, int | None], None]  # (tid, page, total pages or None)
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlProblem:
+    kind: str  # PageError.kind
+    url: str
+    message: str
+    tid: int | None = None
+
+
+@dataclass(slots=True)
+class CrawlReport:
+    requests: int = 0
+    pages: int = 0
+    new_posts: int = 0
+    changed_posts: int = 0
+    deleted: list[int] = field(default_factory=list)
+    problems: list[CrawlProblem] = field(default_factory=list)
+    ignored_files: list[str] = field(default_factory=list)
+    sources: dict[int, str] = field(default_factory=dict)  # tid -> api | html | saved
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "requests": self.requests, "pages": self.pages, "new_posts": self.new_posts,
+            "changed_posts": self.changed_posts, "deleted": self.deleted,
+            "problems": [p.message for p in self.problems],
+        }
+
+
+class _ThreadRecorder:
+    """Stores the pages of one thread and works out which floors the crawl covered."""
+
+    def __init__(self, store: Store, report: CrawlReport, tid: int, source: str, run_id: int | None):
+        self.store, self.report, self.tid, self.source, self.run_id = store, report, tid, source, run_id
+        self.seen: set[int] = set()
+        self.page_floors: dict[int, tuple[int, int]] = {}
+        self.total_pages: int | None = None
+        self.subject: str | None = None
+
+    def record(self, fetched: FetchedPage, parsed: ParsedPage, page: int) -> None:
+        self.store.save_page(
+            tid=self.tid, page=page, source=self.source, url=fetched.url, body=fetched.body,
+            status=fetched.status, fetched_at=fetched.fetched_at or datetime.now(UTC),
+            total_pages=parsed.total_pages, run_id=self.run_id,
+        )
+        new, changed = self.store.upsert_posts(parsed.posts, self.run_id)
+        self.report.pages += 1
+        self.report.new_posts += new
+        self.report.changed_posts += changed
+        floors = [p.floor for p in parsed.posts if p.floor is not None and not p.stuck]
+        self.seen.update(p.pid for p in parsed.posts if p.pid is not None)
+        if floors:
+            self.page_floors[page] = (min(floors), max(floors))
+        self.total_pages = parsed.total_pages or self.total_pages
+        self.subject = parsed.subject or self.subject
+
+    def covered(self) -> list[tuple[int, float]]:
+        """Floor ranges this crawl saw completely: a stored post in them that was not seen
+        has been deleted (Discuz! does not renumber floors, so gaps are real)."""
+        out: list[tuple[int, float]] = []
+        pages = sorted(self.page_floors)
+        for i, page in enumerate(pages):
+            lo, hi = self.page_floors[page]
+            lo_f: float = lo
+            hi_f: float = hi
+            if page == 1:
+                lo_f = 1
+            elif i > 0 and pages[i - 1] == page - 1:
+                lo_f = self.page_floors[pages[i - 1]][1]
+            if self.total_pages is not None and page >= self.total_pages:
+                hi_f = float("inf")
+            out.append((int(lo_f), hi_f))
+        return out
+
+    def finish(self, last_page: int) -> None:
+        self.report.deleted += self.store.mark_deleted(self.tid, self.covered(), self.seen)
+        self.store.save_thread_state(self.tid, subject=self.subject, source=self.source,
+                                     last_page=last_page, total_pages=self.total_pages)
+        self.report.sources[self.tid] = self.source
+
+
+def crawl(game: Game, store: Store, *, full: bool = False, fetcher: object | None = None,
+          now: datetime | None = None, progress: ProgressFn | None = None,
+          run_id: int | None = None) -> CrawlReport:
+    """Crawl every thread of the game into the store and say what happened."""
+    report = CrawlReport()
+    if game.forum.pages is not None:
+        _crawl_saved(game, store, report, run_id, progress)
+        return report
+    from auditor.fetch import Fetcher
+
+    own = fetcher is None
+    f = fetcher if fetcher is not None else Fetcher(
+        game.forum.url or "", delay=game.forum.delay, cookies=game.forum.cookies
+    )
+    assert isinstance(f, Fetcher)
+    now = now or datetime.now(UTC)
+    start_requests = f.request_count
+    try:
+        for spec in game.threads:
+            try:
+                _crawl_thread_http(game, store, f, spec, report, full=full, now=now,
+                                   run_id=run_id, progress=progress)
+            except PageError as exc:
+                report.problems.append(CrawlProblem(exc.kind, exc.url, str(exc), spec.tid))
+                # A challenge page or a dead network will not get better on the next
+                # thread; hammering the forum would only make it worse.
+                if isinstance(exc, AntiBotError | NetworkError):
+                    break
+    finally:
+        report.requests = f.request_count - start_requests
+        if own:
+            f.close()
+    return report
+
+
+def _in_refetch_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
+    window = timedelta(hours=game.forum.refetch_hours)
+    days = [game.day(spec.day)] if spec.day is not None else list(game.days)
+    return any(d is not None and now <= d.closes + window for d in days)
+
+
+def _crawl_thread_http(game: Game, store: Store, f: object, spec: ThreadSpec, report: CrawlReport, *,
+                       full: bool, now: datetime, run_id: int | None,
+                       progress: ProgressFn | None) -> None:
+    from auditor.fetch import Fetcher
+    from auditor.parse import parse_page
+
+    assert isinstance(f, Fetcher)
+    sources = ["api", "html"] if game.forum.api else ["html"]
+    for source in sources:
+        last = store.db.execute(
+            "SELECT MAX(page) FROM pages WHERE tid=? AND source=?", (spec.tid, source)
+        ).fetchone()[0]
+        refetch_all = full or last is None or _in_refetch_window(game, spec, now)
+        page = 1 if refetch_all else int(last)
+        rec = _ThreadRecorder(store, report, spec.tid, source, run_id)
+        last_recorded = page
+        try:
+            while True:
+                url = f.api_url(spec.tid, page, API_PPP) if source == "api" else f.thread_url(spec.tid, page)
+                fetched = f.get(url)
+                parsed = parse_page(fetched, game.timezone, now=fetched.date_header)
+                if parsed.tid is not None and parsed.tid != spec.tid:
+                    raise UnrecognisedPageError(url, f"页面属于帖子 {parsed.tid}，而不是 {spec.tid}")
+                actual = parsed.page or page
+                if actual < page:
+                    break  # Discuz! clamps a page past the end to the last page
+                rec.record(fetched, parsed, actual)
+                last_recorded = actual
+                if progress:
+                    progress(spec.tid, actual, parsed.total_pages)
+                if parsed.total_pages is None or actual >= parsed.total_pages:
+                    break
+                page = actual + 1
+        except (ServerError, UnrecognisedPageError, TruncatedPageError):
+            if source == "api":
+                continue  # e.g. the real X3.5 503 "System Error" page: read the desktop pages
+            raise
+        rec.finish(last_recorded)
+        return
+
+
+def _saved_files(folder: Path) -> Iterator[Path]:
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.suffix.lower() in (".html", ".htm", ".json", ".xhtml"):
+            yield path
+
+
+def _crawl_saved(game: Game, store: Store, report: CrawlReport, run_id: int | None,
+                 progress: ProgressFn | None) -> None:
+    """Read a folder of pages saved from a browser: names are arbitrary, the page says
+    which thread and page it is."""
+    from auditor.parse import parse_page
+
+    assert game.forum.pages is not None
+    wanted = {t.tid for t in game.threads}
+    recorders: dict[int, _ThreadRecorder] = {}
+    last_page: dict[int, int] = {}
+    for path in _saved_files(game.forum.pages):
+        url = path.as_uri()
+        ctype = mimetypes.guess_type(path.name)[0]
+        if path.suffix.lower() == ".json":
+            ctype = "application/json"
+        mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+        fetched = FetchedPage(url=url, status=200, body=path.read_bytes(), content_type=None
+                              if ctype == "text/html" else ctype, date_header=None, fetched_at=mtime)
+        try:
+            parsed = parse_page(fetched, game.timezone, now=mtime)
+        except PageError as exc:
+            if path.name == "index.json":  # the page writer's own URL index, not a page
+                continue
+            report.problems.append(CrawlProblem(exc.kind, url, str(exc)))
+            continue
+        if parsed.tid not in wanted:
+            report.ignored_files.append(str(path))
+            continue
+        assert parsed.tid is not None
+        page = parsed.page or 1
+        rec = recorders.setdefault(parsed.tid, _ThreadRecorder(store, report, parsed.tid, "saved", run_id))
+        rec.record(fetched, parsed, page)
+        last_page[parsed.tid] = max(last_page.get(parsed.tid, 0), page)
+        if progress:
+            progress(parsed.tid, page, parsed.total_pages)
+    for tid, rec in recorders.items():
+        rec.finish(last_page[tid])
+    missing = wanted - set(recorders)
+    for tid in sorted(missing):
+        report.problems.append(CrawlProblem(
+            "missing", str(game.forum.pages), f"保存的页面中没有帖子 {tid}：{game.forum.pages}", tid))

@@ -1,0 +1,545 @@
+"""The game file: one TOML file per game, written by the director.
+
+It names the forum source, the threads, the players, the schedule and the events the
+director announced.  :func:`load_game` validates all of it before any network traffic
+and reports every problem as a :class:`~auditor.errors.GameFileError` naming the file,
+the key and the reason.  ``auditor init`` writes :data:`TEMPLATE`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, tzinfo
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from auditor.errors import GameFileError
+
+RULESETS = ("m107", "rabbit030", "m39", "killbar7")
+
+
+class ThreadKind(StrEnum):
+    DISCUSSION = "discussion"
+    VOTE = "vote"
+    PROCESS = "process"
+    RULES = "rules"
+    LASTWORDS = "lastwords"
+
+
+class EventType(StrEnum):
+    ELIMINATED = "eliminated"
+    SHERIFF = "sheriff"
+    PIPED = "piped"
+    IDIOT_REVEALED = "idiot_revealed"
+    FACTION = "faction"
+    SUBSTITUTE = "substitute"
+
+
+EVENT_HOW: dict[EventType, tuple[str, ...]] = {
+    EventType.ELIMINATED: ("vote", "night", "sent_off"),
+    EventType.SHERIFF: ("elected", "handed_over"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ForumConfig:
+    url: str | None  # base URL ending in "/"
+    pages: Path | None  # a folder of saved pages
+    cookies: Path | None
+    delay: float
+    refetch_hours: float  # refetch earlier pages of threads whose day closed less than this ago
+    api: bool  # try the mobile API first
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadSpec:
+    tid: int
+    kind: ThreadKind
+    day: int | None
+    lastwords: Mapping[int, str] = field(default_factory=dict)  # pid -> player whose last words
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSpec:
+    number: int
+    name: str
+    opens: datetime
+    closes: datetime
+    vote_thread: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DaySpec:
+    number: int
+    opens: datetime
+    closes: datetime
+    accelerated: bool = False
+    phases: tuple[PhaseSpec, ...] = ()
+
+    def contains(self, t: datetime) -> bool:
+        return self.opens <= t <= self.closes
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: EventType
+    player: str
+    at: datetime | None = None
+    how: str | None = None
+    until: datetime | None = None
+    value: str | None = None  # faction name, or the new holder of a substituted account
+    by: str | None = None  # the piper, for piped events (piped "until the piper is out")
+
+
+@dataclass(frozen=True, slots=True)
+class VoteCorrection:
+    pid: int
+    target: str | None  # None with invalid = True
+    invalid: bool
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    path: Path
+    name: str
+    ruleset: str
+    timezone: tzinfo
+    directors: tuple[str, ...]
+    spectators: tuple[str, ...]
+    store: Path
+    forum: ForumConfig
+    players: tuple[str, ...]
+    uids: Mapping[str, int]
+    threads: tuple[ThreadSpec, ...]
+    days: tuple[DaySpec, ...]
+    events: tuple[Event, ...]
+    rules: Mapping[str, Any]  # raw [rules] table; validated by the rule registry
+    corrections: tuple[VoteCorrection, ...] = ()
+    decided_by: str | None = None  # default name for `auditor decide --by`
+
+    @property
+    def slug(self) -> str:
+        return self.path.stem
+
+    def thread(self, tid: int) -> ThreadSpec | None:
+        return next((t for t in self.threads if t.tid == tid), None)
+
+    def day(self, number: int) -> DaySpec | None:
+        return next((d for d in self.days if d.number == number), None)
+
+    def exempt(self, author: str) -> bool:
+        return author in self.directors or author in self.spectators
+
+
+TEMPLATE = """\
+# auditor 游戏文件（TOML）。保存后运行：auditor audit 本文件
+# 时间一律写成带时区的形式，例如 2026-11-20T09:00:00+08:00（论坛当地时间）。
+
+[game]
+name = "M107 摩天大楼"
+ruleset = "m107"              # m107 | rabbit030 | m39 | killbar7
+timezone = "Asia/Shanghai"    # 论坛的时区
+directors = ["导演"]           # 导演（免检）
+spectators = []               # 观众、场外人员（免检）
+# store = "m107.sqlite"       # 数据库文件，默认与本文件同名同目录
+# decided_by = "导演"          # auditor decide 的默认签名
+
+[forum]
+url = "https://bbs.example.com/"   # 论坛地址；或者改用 pages = "saved-pages/"（浏览器保存的页面所在目录）
+# cookies = "cookies.txt"          # 需要登录的论坛：导出的 cookies.txt，或一行原始 Cookie 头
+delay = 1.0                        # 两次请求之间的间隔（秒）
+# refetch_hours = 48               # 讨论日关门后多少小时内仍重新抓取前面的页面（编辑、屏蔽、删帖）
+# api = true                       # 优先使用手机版接口
+
+[players]
+names = ["饺子", "包子"]
+# uids = { "饺子" = 2 }             # 可选：玩家中途改名时按 uid 识别
+
+[[thread]]
+tid = 2
+kind = "discussion"         # discussion 讨论帖 | vote 投票帖 | process 进程帖 | rules 规则帖 | lastwords 遗言
+day = 1
+
+[[thread]]
+tid = 3
+kind = "vote"
+day = 1
+
+[[day]]
+number = 1
+opens = 2026-11-20T09:00:00+08:00
+closes = 2026-11-21T22:00:00+08:00
+accelerated = false          # 加速日
+
+# [[event]]
+# type = "eliminated"        # eliminated 出局 | sheriff 警长 | piped 吹笛 | idiot_revealed 白痴翻牌 | faction 阵营 | substitute 替补
+# player = "饺子"
+# at = 2026-11-21T22:00:00+08:00
+# how = "vote"               # vote 投票 | night 夜晚 | sent_off 红牌罚下
+"""
+
+
+# --------------------------------------------------------------------------- loading
+
+
+class _Reader:
+    """Reads typed values out of nested TOML tables, naming the key on every error."""
+
+    def __init__(self, path: Path, tz: tzinfo | None = None) -> None:
+        self.path = path
+        self.tz = tz
+
+    def fail(self, key: str, reason: str) -> GameFileError:
+        return GameFileError(str(self.path), key, reason)
+
+    def table(self, data: Mapping[str, Any], key: str, *, required: bool = False) -> dict[str, Any]:
+        value = data.get(key.rsplit(".", 1)[-1])
+        if value is None:
+            if required:
+                raise self.fail(key, "缺少这一节")
+            return {}
+        if not isinstance(value, dict):
+            raise self.fail(key, "应当是一个表（[节]）")
+        return value
+
+    def no_unknown(self, data: Mapping[str, Any], key: str, allowed: Iterable[str]) -> None:
+        allowed = set(allowed)
+        for k in data:
+            if k not in allowed:
+                prefix = f"{key}." if key else ""
+                raise self.fail(f"{prefix}{k}", f"未知的键；可用的键：{', '.join(sorted(allowed))}")
+
+    def str_(self, data: Mapping[str, Any], key: str, name: str, *, required: bool = False,
+             default: str | None = None) -> str | None:
+        value = data.get(name)
+        if value is None:
+            if required:
+                raise self.fail(key, "必填")
+            return default
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(key, "应当是非空字符串")
+        return value.strip()
+
+    def int_(self, data: Mapping[str, Any], key: str, name: str, *, required: bool = False) -> int | None:
+        value = data.get(name)
+        if value is None:
+            if required:
+                raise self.fail(key, "必填")
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise self.fail(key, "应当是非负整数")
+        return value
+
+    def float_(self, data: Mapping[str, Any], key: str, name: str, default: float) -> float:
+        value = data.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise self.fail(key, "应当是非负数")
+        return float(value)
+
+    def bool_(self, data: Mapping[str, Any], key: str, name: str, default: bool) -> bool:
+        value = data.get(name, default)
+        if not isinstance(value, bool):
+            raise self.fail(key, "应当是 true 或 false")
+        return value
+
+    def names(self, data: Mapping[str, Any], key: str, name: str) -> tuple[str, ...]:
+        value = data.get(name, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise self.fail(key, "应当是字符串列表")
+        names = tuple(v.strip() for v in value)
+        seen: set[str] = set()
+        for n in names:
+            if n in seen:
+                raise self.fail(key, f"重复的名字：{n}")
+            seen.add(n)
+        return names
+
+    def when(self, data: Mapping[str, Any], key: str, name: str, *, required: bool = False) -> datetime | None:
+        value = data.get(name)
+        if value is None:
+            if required:
+                raise self.fail(key, "必填（时间，例如 2026-11-20T09:00:00+08:00）")
+            return None
+        if isinstance(value, str):
+            try:
+                value = datetime.fromisoformat(value.strip())
+            except ValueError:
+                raise self.fail(key, f"无法识别的时间：{value!r}") from None
+        if isinstance(value, date) and not isinstance(value, datetime):
+            raise self.fail(key, "需要日期和时间，而不只是日期")
+        if isinstance(value, time) or not isinstance(value, datetime):
+            raise self.fail(key, "应当是时间，例如 2026-11-20T09:00:00+08:00")
+        if value.tzinfo is None:
+            assert self.tz is not None
+            value = value.replace(tzinfo=self.tz)  # local forum time
+        return value.astimezone(self.tz) if self.tz is not None else value
+
+
+def load_game(path: str | Path) -> Game:
+    """Read and validate a game file; raise GameFileError on the first problem."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise GameFileError(str(path), "-", f"无法读取文件：{exc.strerror or exc}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise GameFileError(str(path), "-", "文件不是 UTF-8 编码") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise GameFileError(str(path), "-", f"TOML 语法错误：{exc}") from None
+    return parse_game(data, path)
+
+
+def parse_game(data: Mapping[str, Any], path: Path) -> Game:
+    r = _Reader(path)
+    r.no_unknown(data, "", ("game", "forum", "players", "thread", "day", "event", "rules",
+                            "correction"))
+
+    g = r.table(data, "game", required=True)
+    r.no_unknown(g, "game", ("name", "ruleset", "timezone", "directors", "spectators", "store",
+                             "decided_by"))
+    name = r.str_(g, "game.name", "name", required=True)
+    ruleset = r.str_(g, "game.ruleset", "ruleset", required=True)
+    assert name is not None and ruleset is not None
+    if ruleset not in RULESETS:
+        raise r.fail("game.ruleset", f"未知的规则集 {ruleset!r}；可用：{', '.join(RULESETS)}")
+    tzname = r.str_(g, "game.timezone", "timezone", default="Asia/Shanghai")
+    try:
+        tz: tzinfo = ZoneInfo(tzname or "Asia/Shanghai")
+    except (ZoneInfoNotFoundError, ValueError):
+        raise r.fail("game.timezone", f"未知的时区 {tzname!r}（例如 Asia/Shanghai）") from None
+    r.tz = tz
+    directors = r.names(g, "game.directors", "directors")
+    spectators = r.names(g, "game.spectators", "spectators")
+    store_name = r.str_(g, "game.store", "store")
+    store = (path.parent / store_name) if store_name else path.with_suffix(".sqlite")
+
+    forum = _parse_forum(r, r.table(data, "forum", required=True), path)
+
+    p = r.table(data, "players", required=True)
+    r.no_unknown(p, "players", ("names", "uids"))
+    players = r.names(p, "players.names", "names")
+    if not players:
+        raise r.fail("players.names", "至少需要一名玩家")
+    for n in players:
+        if n in directors or n in spectators:
+            raise r.fail("players.names", f"{n} 同时是玩家和导演/观众")
+    uids_raw = p.get("uids", {})
+    if not isinstance(uids_raw, dict):
+        raise r.fail("players.uids", "应当是表，例如 { \"饺子\" = 2 }")
+    uids: dict[str, int] = {}
+    for n, uid in uids_raw.items():
+        if n not in players:
+            raise r.fail(f"players.uids.{n}", "不是玩家名单里的名字")
+        if isinstance(uid, bool) or not isinstance(uid, int) or uid <= 0:
+            raise r.fail(f"players.uids.{n}", "uid 应当是正整数")
+        uids[n] = uid
+
+    days = _parse_days(r, data.get("day", []))
+    day_numbers = {d.number for d in days}
+    threads = _parse_threads(r, data.get("thread", []), day_numbers, set(players))
+    events = _parse_events(r, data.get("event", []), set(players))
+    corrections = _parse_corrections(r, data.get("correction", []), set(players))
+
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise r.fail("rules", "应当是表，例如 [rules.LURK-DAY]")
+
+    return Game(
+        path=path, name=name, ruleset=ruleset, timezone=tz, directors=directors,
+        spectators=spectators, store=store, forum=forum, players=players, uids=uids,
+        threads=threads, days=days, events=events, rules=rules, corrections=corrections,
+        decided_by=r.str_(g, "game.decided_by", "decided_by"),
+    )
+
+
+def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
+    r.no_unknown(f, "forum", ("url", "pages", "cookies", "delay", "refetch_hours", "api"))
+    url = r.str_(f, "forum.url", "url")
+    pages = r.str_(f, "forum.pages", "pages")
+    if bool(url) == bool(pages):
+        raise r.fail("forum", "需要且只能指定 url（论坛地址）或 pages（保存页面的目录）之一")
+    if url is not None:
+        if not url.startswith(("http://", "https://")):
+            raise r.fail("forum.url", "应当以 http:// 或 https:// 开头")
+        if not url.endswith("/"):
+            url += "/"
+    pages_dir = (path.parent / pages) if pages else None
+    if pages_dir is not None and not pages_dir.is_dir():
+        raise r.fail("forum.pages", f"目录不存在：{pages_dir}")
+    cookies_name = r.str_(f, "forum.cookies", "cookies")
+    cookies = (path.parent / cookies_name) if cookies_name else None
+    if cookies is not None and not cookies.is_file():
+        raise r.fail("forum.cookies", f"文件不存在：{cookies}")
+    return ForumConfig(
+        url=url, pages=pages_dir, cookies=cookies,
+        delay=r.float_(f, "forum.delay", "delay", 1.0),
+        refetch_hours=r.float_(f, "forum.refetch_hours", "refetch_hours", 48.0),
+        api=r.bool_(f, "forum.api", "api", True),
+    )
+
+
+def _items(r: _Reader, value: Any, key: str) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise r.fail(key, f"应当写成 [[{key}]] 表数组")
+    return value
+
+
+def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
+    days: list[DaySpec] = []
+    for i, d in enumerate(_items(r, value, "day")):
+        key = f"day[{i + 1}]"
+        r.no_unknown(d, key, ("number", "opens", "closes", "accelerated", "phase"))
+        number = r.int_(d, f"{key}.number", "number", required=True)
+        opens = r.when(d, f"{key}.opens", "opens", required=True)
+        closes = r.when(d, f"{key}.closes", "closes", required=True)
+        assert number is not None and opens is not None and closes is not None
+        if closes <= opens:
+            raise r.fail(f"{key}.closes", f"关门时间 {closes.isoformat()} 不晚于开门时间 {opens.isoformat()}")
+        phases: list[PhaseSpec] = []
+        for j, ph in enumerate(_items(r, d.get("phase", []), f"{key}.phase")):
+            pkey = f"{key}.phase[{j + 1}]"
+            r.no_unknown(ph, pkey, ("number", "name", "opens", "closes", "vote_thread"))
+            pn = r.int_(ph, f"{pkey}.number", "number", required=True)
+            po = r.when(ph, f"{pkey}.opens", "opens", required=True)
+            pc = r.when(ph, f"{pkey}.closes", "closes", required=True)
+            assert pn is not None and po is not None and pc is not None
+            if pc <= po:
+                raise r.fail(f"{pkey}.closes", "环节的关门时间不晚于开门时间")
+            if po < opens or pc > closes:
+                raise r.fail(pkey, "环节时间超出了这一天的开门/关门时间")
+            if phases and po < phases[-1].closes:
+                raise r.fail(f"{pkey}.opens", f"与环节 {phases[-1].number} 的时间重叠")
+            phases.append(PhaseSpec(pn, r.str_(ph, f"{pkey}.name", "name") or f"环节{pn}", po, pc,
+                                    r.int_(ph, f"{pkey}.vote_thread", "vote_thread")))
+        days.append(DaySpec(number, opens, closes, r.bool_(d, f"{key}.accelerated", "accelerated", False),
+                            tuple(phases)))
+    numbers = [d.number for d in days]
+    if len(set(numbers)) != len(numbers):
+        raise r.fail("day", "重复的天数编号")
+    ordered = sorted(days, key=lambda d: d.opens)
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        if b.opens <= a.closes:
+            raise r.fail(f"day[{days.index(b) + 1}].opens",
+                         f"第 {b.number} 天与第 {a.number} 天的时间重叠")
+        if b.number < a.number:
+            raise r.fail(f"day[{days.index(b) + 1}].number", "天数编号应当随时间递增")
+    return tuple(ordered)
+
+
+def _parse_threads(r: _Reader, value: Any, day_numbers: set[int], players: set[str]) -> tuple[ThreadSpec, ...]:
+    threads: list[ThreadSpec] = []
+    seen: set[int] = set()
+    for i, t in enumerate(_items(r, value, "thread")):
+        key = f"thread[{i + 1}]"
+        r.no_unknown(t, key, ("tid", "url", "kind", "day", "lastwords"))
+        tid = r.int_(t, f"{key}.tid", "tid")
+        if tid is None:
+            url = r.str_(t, f"{key}.url", "url")
+            tid = tid_from_url(url) if url else None
+            if tid is None:
+                raise r.fail(f"{key}.tid", "需要 tid，或能看出 tid 的帖子地址 url")
+        if tid in seen:
+            raise r.fail(f"{key}.tid", f"帖子 {tid} 重复出现")
+        seen.add(tid)
+        kind_s = r.str_(t, f"{key}.kind", "kind", required=True)
+        try:
+            kind = ThreadKind(kind_s)
+        except ValueError:
+            raise r.fail(f"{key}.kind", f"未知的帖子类型 {kind_s!r}；可用：{', '.join(k.value for k in ThreadKind)}") from None
+        day = r.int_(t, f"{key}.day", "day")
+        if day is not None and day not in day_numbers:
+            raise r.fail(f"{key}.day", f"没有第 {day} 天的 [[day]]")
+        lw_raw = t.get("lastwords", {})
+        if not isinstance(lw_raw, dict):
+            raise r.fail(f"{key}.lastwords", "应当是表，例如 { 123 = \"饺子\" }（楼层 pid = 玩家）")
+        lastwords: dict[int, str] = {}
+        for pid_s, player in lw_raw.items():
+            if not str(pid_s).isdigit():
+                raise r.fail(f"{key}.lastwords.{pid_s}", "键应当是帖子 pid")
+            if player not in players:
+                raise r.fail(f"{key}.lastwords.{pid_s}", f"{player!r} 不是玩家")
+            lastwords[int(pid_s)] = player
+        threads.append(ThreadSpec(tid, kind, day, lastwords))
+    if not threads:
+        raise r.fail("thread", "至少需要一个 [[thread]]")
+    return tuple(threads)
+
+
+def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...]:
+    events: list[Event] = []
+    for i, e in enumerate(_items(r, value, "event")):
+        key = f"event[{i + 1}]"
+        r.no_unknown(e, key, ("type", "player", "at", "how", "until", "value", "by"))
+        type_s = r.str_(e, f"{key}.type", "type", required=True)
+        try:
+            etype = EventType(type_s)
+        except ValueError:
+            raise r.fail(f"{key}.type", f"未知的事件类型 {type_s!r}；可用：{', '.join(t.value for t in EventType)}") from None
+        player = r.str_(e, f"{key}.player", "player", required=True)
+        assert player is not None
+        if player not in players:
+            raise r.fail(f"{key}.player", f"{player!r} 不在玩家名单中")
+        at = r.when(e, f"{key}.at", "at", required=etype is not EventType.FACTION)
+        how = r.str_(e, f"{key}.how", "how")
+        allowed_how = EVENT_HOW.get(etype)
+        if allowed_how is not None:
+            if how is None:
+                how = allowed_how[0] if etype is EventType.SHERIFF else None
+                if how is None:
+                    raise r.fail(f"{key}.how", f"必填：{' | '.join(allowed_how)}")
+            elif how not in allowed_how:
+                raise r.fail(f"{key}.how", f"应当是 {' | '.join(allowed_how)} 之一")
+        elif how is not None:
+            raise r.fail(f"{key}.how", f"{etype.value} 事件没有 how")
+        until = r.when(e, f"{key}.until", "until")
+        if until is not None and (etype is not EventType.PIPED):
+            raise r.fail(f"{key}.until", "只有 piped（吹笛）事件可以有 until")
+        if until is not None and at is not None and until <= at:
+            raise r.fail(f"{key}.until", "结束时间不晚于开始时间")
+        value_s = r.str_(e, f"{key}.value", "value")
+        if etype is EventType.FACTION and value_s is None:
+            raise r.fail(f"{key}.value", "faction 事件需要 value（阵营名）")
+        by = r.str_(e, f"{key}.by", "by")
+        if by is not None and by not in players:
+            raise r.fail(f"{key}.by", f"{by!r} 不在玩家名单中")
+        events.append(Event(etype, player, at, how, until, value_s, by))
+    out = sorted(events, key=lambda ev: (ev.at is None, ev.at or datetime.min.replace(tzinfo=r.tz)))
+    seen_out: dict[str, int] = {}
+    for i, ev in enumerate(events):
+        if ev.type is EventType.ELIMINATED:
+            if ev.player in seen_out:
+                raise r.fail(f"event[{i + 1}].player", f"{ev.player} 已在 event[{seen_out[ev.player]}] 出局，每名角色仅能出局一次")
+            seen_out[ev.player] = i + 1
+    return tuple(out)
+
+
+def _parse_corrections(r: _Reader, value: Any, players: set[str]) -> tuple[VoteCorrection, ...]:
+    out: list[VoteCorrection] = []
+    for i, c in enumerate(_items(r, value, "correction")):
+        key = f"correction[{i + 1}]"
+        r.no_unknown(c, key, ("pid", "target", "invalid", "note"))
+        pid = r.int_(c, f"{key}.pid", "pid", required=True)
+        target = r.str_(c, f"{key}.target", "target")
+        invalid = r.bool_(c, f"{key}.invalid", "invalid", False)
+        assert pid is not None
+        if (target is None) == (not invalid):
+            raise r.fail(key, "需要 target（改为投给谁，或 \"弃权\"）或 invalid = true 二者之一")
+        if target is not None and target != "弃权" and target not in players:
+            raise r.fail(f"{key}.target", f"{target!r} 不在玩家名单中")
+        out.append(VoteCorrection(pid, target, invalid, r.str_(c, f"{key}.note", "note") or ""))
+    return tuple(out)
+
+
+def tid_from_url(url: str) -> int | None:
+    """The tid of a Discuz! thread URL, plain (tid=N) or rewritten (thread-N-P-1.html)."""
+    import re
+
+    m = re.search(r"[?&]tid=(\d+)", url) or re.search(r"thread-(\d+)-\d+-\d+\.html", url)
+    return int(m.group(1)) if m else None

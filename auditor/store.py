@@ -1,0 +1,414 @@
+"""One SQLite file per game: pages, posts with versions, runs (and, later, findings and decisions).
+
+Schema changes are ordered, recorded migrations (``PRAGMA user_version``).  Every write
+happens inside :meth:`Store.transaction`, so a run that dies leaves the previous state
+intact.  :meth:`Store.lock` refuses a second process on the same game.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import sqlite3
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, tzinfo
+from pathlib import Path
+from typing import IO, Any
+
+from auditor.errors import StoreLockedError
+from auditor.models import Attachment, HiddenReason, Post, Quote
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _m1_pages_posts(db: sqlite3.Connection) -> None:
+    db.executescript(
+        """
+        CREATE TABLE runs (
+            id INTEGER PRIMARY KEY,
+            command TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            status TEXT NOT NULL DEFAULT 'running',   -- running | ok | failed
+            summary TEXT                              -- JSON
+        );
+        CREATE TABLE pages (
+            tid INTEGER NOT NULL,
+            page INTEGER NOT NULL,
+            source TEXT NOT NULL,          -- api | html | saved
+            url TEXT NOT NULL,
+            fetched_at TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            total_pages INTEGER,
+            body BLOB NOT NULL,            -- zlib-compressed response body
+            run_id INTEGER REFERENCES runs(id),
+            PRIMARY KEY (tid, page, source)
+        );
+        CREATE TABLE threads (
+            tid INTEGER PRIMARY KEY,
+            subject TEXT,
+            source TEXT,
+            last_page INTEGER,
+            total_pages INTEGER,
+            crawled_at TEXT
+        );
+        CREATE TABLE posts (
+            pid INTEGER PRIMARY KEY,
+            tid INTEGER NOT NULL,
+            floor INTEGER,
+            author TEXT NOT NULL,
+            author_uid INTEGER,
+            posted_at TEXT NOT NULL,       -- ISO 8601 with offset, forum local time
+            posted_ts REAL NOT NULL,       -- unix seconds, for range queries
+            time_approximate INTEGER NOT NULL DEFAULT 0,
+            time_precision TEXT NOT NULL DEFAULT 'second',
+            first INTEGER NOT NULL DEFAULT 0,
+            deleted INTEGER NOT NULL DEFAULT 0,
+            deleted_at TEXT,
+            version INTEGER NOT NULL,      -- current version
+            first_seen_run INTEGER,
+            last_seen_run INTEGER
+        );
+        CREATE INDEX posts_tid ON posts (tid, floor);
+        CREATE INDEX posts_author ON posts (author, posted_ts);
+        CREATE TABLE post_versions (
+            pid INTEGER NOT NULL REFERENCES posts(pid),
+            version INTEGER NOT NULL,
+            content_hash TEXT NOT NULL,
+            seen_at TEXT NOT NULL,         -- when this version was first fetched (UTC)
+            run_id INTEGER,
+            hidden TEXT,
+            edited TEXT,
+            message_html TEXT NOT NULL,
+            text TEXT NOT NULL,
+            data TEXT NOT NULL,            -- JSON: lines, quotes, images, links, smilies, attachments, markup, flags
+            PRIMARY KEY (pid, version)
+        );
+        """
+    )
+
+
+MIGRATIONS: Sequence[Migration] = (_m1_pages_posts,)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPost:
+    """A post as the store knows it: the current version plus its history facts."""
+
+    post: Post
+    deleted: bool
+    version: int
+    first_seen_run: int | None
+
+
+def content_hash(post: Post) -> str:
+    """A hash of what a reader sees, not of the markup.
+
+    Desktop ``[img]`` ids are random on every render and the API's markup differs from the
+    desktop's, so hashing ``message_html`` would invent edits; this hashes the parsed content.
+    """
+    payload = json.dumps(
+        [post.text, post.lines, [asdict(q) for q in post.quotes], post.edited,
+         post.hidden, post.images, post.links, post.smilies, post.markup,
+         [a.aid for a in post.attachments], post.hidden_content],
+        ensure_ascii=False, separators=(",", ":"), default=str,
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
+def _post_data(post: Post) -> str:
+    return json.dumps(
+        {
+            "lines": post.lines,
+            "quotes": [asdict(q) for q in post.quotes],
+            "images": post.images,
+            "links": post.links,
+            "smilies": post.smilies,
+            "attachments": [asdict(a) for a in post.attachments],
+            "markup": post.markup,
+            "hidden_content": post.hidden_content,
+            "stuck": post.stuck,
+        },
+        ensure_ascii=False, separators=(",", ":"),
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Store:
+    """The game's SQLite file.  Use as a context manager; call :meth:`lock` for writers."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+        self.db.row_factory = sqlite3.Row
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self._lock_file: IO[str] | None = None
+        self._in_tx = False
+        self.migrate()
+
+    # ------------------------------------------------------------------ lifecycle
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.db.close()
+        if self._lock_file is not None:
+            fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+            self._lock_file.close()
+            self._lock_file = None
+
+    def lock(self) -> None:
+        """Take the game's exclusive run lock or raise StoreLockedError at once.
+
+        An OS file lock (flock) is released by the kernel when a process dies, so a
+        crashed run never leaves the game locked.
+        """
+        if self._lock_file is not None:
+            return
+        lock_path = self.path.with_name(self.path.name + ".lock")
+        f = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's life
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            f.close()
+            raise StoreLockedError(str(self.path)) from None
+        f.seek(0)
+        f.truncate()
+        f.write(f"{os.getpid()}\n")
+        f.flush()
+        self._lock_file = f
+
+    def migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+            with self.transaction():
+                migration(self.db)
+                self.db.execute(f"PRAGMA user_version = {number}")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        if self._in_tx:  # nested: the outer transaction commits
+            yield self.db
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        self._in_tx = True
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        else:
+            self.db.execute("COMMIT")
+        finally:
+            self._in_tx = False
+
+    # ------------------------------------------------------------------ runs
+    def start_run(self, command: str) -> int:
+        with self.transaction():
+            # A run still marked running was killed: say so instead of leaving it open.
+            self.db.execute("UPDATE runs SET status='interrupted' WHERE status='running'")
+            cur = self.db.execute(
+                "INSERT INTO runs (command, started_at) VALUES (?, ?)", (command, _now())
+            )
+        return int(cur.lastrowid or 0)
+
+    def finish_run(self, run_id: int, status: str, summary: dict[str, Any]) -> None:
+        with self.transaction():
+            self.db.execute(
+                "UPDATE runs SET finished_at=?, status=?, summary=? WHERE id=?",
+                (_now(), status, json.dumps(summary, ensure_ascii=False), run_id),
+            )
+
+    def runs(self) -> list[sqlite3.Row]:
+        return self.db.execute("SELECT * FROM runs ORDER BY id").fetchall()
+
+    # ------------------------------------------------------------------ pages
+    def save_page(self, *, tid: int, page: int, source: str, url: str, body: bytes, status: int,
+                  fetched_at: datetime, total_pages: int | None, run_id: int | None) -> bool:
+        """Store the newest copy of a page; return True when its content changed."""
+        digest = hashlib.sha256(body).hexdigest()
+        old = self.db.execute(
+            "SELECT sha256 FROM pages WHERE tid=? AND page=? AND source=?", (tid, page, source)
+        ).fetchone()
+        with self.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO pages (tid, page, source, url, fetched_at, sha256, status,"
+                " total_pages, body, run_id) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (tid, page, source, url, fetched_at.isoformat(), digest, status, total_pages,
+                 zlib.compress(body, 6), run_id),
+            )
+        return old is None or old["sha256"] != digest
+
+    def page_body(self, tid: int, page: int, source: str) -> bytes | None:
+        row = self.db.execute(
+            "SELECT body FROM pages WHERE tid=? AND page=? AND source=?", (tid, page, source)
+        ).fetchone()
+        return zlib.decompress(row["body"]) if row else None
+
+    def page_count(self) -> int:
+        return int(self.db.execute("SELECT COUNT(*) FROM pages").fetchone()[0])
+
+    def thread_state(self, tid: int) -> sqlite3.Row | None:
+        return self.db.execute("SELECT * FROM threads WHERE tid=?", (tid,)).fetchone()
+
+    def save_thread_state(self, tid: int, *, subject: str | None, source: str, last_page: int,
+                          total_pages: int | None) -> None:
+        with self.transaction():
+            self.db.execute(
+                "INSERT INTO threads (tid, subject, source, last_page, total_pages, crawled_at)"
+                " VALUES (?,?,?,?,?,?) ON CONFLICT(tid) DO UPDATE SET"
+                " subject=COALESCE(excluded.subject, subject), source=excluded.source,"
+                " last_page=excluded.last_page, total_pages=excluded.total_pages,"
+                " crawled_at=excluded.crawled_at",
+                (tid, subject, source, last_page, total_pages, _now()),
+            )
+
+    # ------------------------------------------------------------------ posts
+    def upsert_posts(self, posts: Iterable[Post], run_id: int | None) -> tuple[int, int]:
+        """Insert new posts and new versions of changed ones. Returns (new, changed).
+
+        A post seen again with the same content only has its last-seen run updated; a
+        post that reappears after being marked deleted is undeleted.
+        """
+        new = changed = 0
+        now = _now()
+        with self.transaction():
+            for post in posts:
+                if post.pid is None:
+                    continue  # printable view: no stable identity to store
+                digest = content_hash(post)
+                row = self.db.execute(
+                    "SELECT p.version, v.content_hash FROM posts p JOIN post_versions v"
+                    " ON v.pid = p.pid AND v.version = p.version WHERE p.pid=?", (post.pid,)
+                ).fetchone()
+                if row is None:
+                    version = 1
+                    new += 1
+                elif row["content_hash"] != digest:
+                    version = row["version"] + 1
+                    changed += 1
+                else:
+                    version = 0
+                if version:
+                    self.db.execute(
+                        "INSERT INTO post_versions (pid, version, content_hash, seen_at, run_id,"
+                        " hidden, edited, message_html, text, data) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                        (post.pid, version, digest, now, run_id,
+                         post.hidden.value if post.hidden else None, post.edited,
+                         post.message_html, post.text, _post_data(post)),
+                    )
+                # Times and floors are refreshed from the best view seen (an exact API
+                # time replaces an approximate one), never from a worse one.
+                self.db.execute(
+                    "INSERT INTO posts (pid, tid, floor, author, author_uid, posted_at, posted_ts,"
+                    " time_approximate, time_precision, first, version, first_seen_run,"
+                    " last_seen_run) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                    " ON CONFLICT(pid) DO UPDATE SET tid=excluded.tid,"
+                    " floor=COALESCE(excluded.floor, floor), author=excluded.author,"
+                    " author_uid=COALESCE(excluded.author_uid, author_uid),"
+                    " posted_at=CASE WHEN excluded.time_approximate <= time_approximate"
+                    "   THEN excluded.posted_at ELSE posted_at END,"
+                    " posted_ts=CASE WHEN excluded.time_approximate <= time_approximate"
+                    "   THEN excluded.posted_ts ELSE posted_ts END,"
+                    " time_approximate=MIN(time_approximate, excluded.time_approximate),"
+                    " first=excluded.first, deleted=0, deleted_at=NULL,"
+                    " version=MAX(version, excluded.version), last_seen_run=excluded.last_seen_run",
+                    (post.pid, post.tid, post.floor, post.author, post.author_uid,
+                     post.posted_at.isoformat(), post.posted_at.timestamp(),
+                     int(post.time_approximate), post.time_precision, int(post.first),
+                     version or 1, run_id, run_id),
+                )
+        return new, changed
+
+    def mark_deleted(self, tid: int, covered: Sequence[tuple[int, float]], seen: set[int]) -> list[int]:
+        """Mark stored posts of ``tid`` whose floor lies in a covered range but were not seen."""
+        gone: list[int] = []
+        rows = self.db.execute(
+            "SELECT pid, floor FROM posts WHERE tid=? AND deleted=0 AND floor IS NOT NULL", (tid,)
+        ).fetchall()
+        for row in rows:
+            if row["pid"] in seen:
+                continue
+            if any(lo <= row["floor"] <= hi for lo, hi in covered):
+                gone.append(row["pid"])
+        if gone:
+            now = _now()
+            with self.transaction():
+                self.db.executemany(
+                    "UPDATE posts SET deleted=1, deleted_at=? WHERE pid=?", [(now, p) for p in gone]
+                )
+        return gone
+
+    def posts(self, *, tid: int | None = None, author: str | None = None,
+              include_deleted: bool = False, tz: tzinfo | None = None) -> list[StoredPost]:
+        where, args = [], []
+        if tid is not None:
+            where.append("p.tid=?")
+            args.append(tid)
+        if author is not None:
+            where.append("p.author=?")
+            args.append(author)
+        if not include_deleted:
+            where.append("p.deleted=0")
+        sql = (
+            "SELECT p.*, v.hidden, v.edited, v.message_html, v.text, v.data FROM posts p"
+            " JOIN post_versions v ON v.pid=p.pid AND v.version=p.version"
+        )
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY p.posted_ts, p.tid, p.floor, p.pid"
+        return [self._stored(row, tz) for row in self.db.execute(sql, args)]
+
+    def versions(self, pid: int, tz: tzinfo | None = None) -> list[tuple[int, str, Post]]:
+        """Every stored version of a post: (version, seen_at, post), oldest first."""
+        rows = self.db.execute(
+            "SELECT p.*, v.version AS v_version, v.seen_at, v.hidden, v.edited, v.message_html,"
+            " v.text, v.data FROM posts p JOIN post_versions v ON v.pid=p.pid WHERE p.pid=?"
+            " ORDER BY v.version", (pid,)
+        ).fetchall()
+        return [(row["v_version"], row["seen_at"], self._stored(row, tz).post) for row in rows]
+
+    def post_count(self, include_deleted: bool = False) -> int:
+        sql = "SELECT COUNT(*) FROM posts" + ("" if include_deleted else " WHERE deleted=0")
+        return int(self.db.execute(sql).fetchone()[0])
+
+    @staticmethod
+    def _stored(row: sqlite3.Row, tz: tzinfo | None) -> StoredPost:
+        data = json.loads(row["data"])
+        posted = datetime.fromisoformat(row["posted_at"])
+        if tz is not None:
+            posted = posted.astimezone(tz)
+        post = Post(
+            tid=row["tid"], pid=row["pid"], floor=row["floor"], author=row["author"],
+            author_uid=row["author_uid"], posted_at=posted, message_html=row["message_html"],
+            text=row["text"], lines=tuple(data["lines"]),
+            quotes=tuple(Quote(**q) for q in data["quotes"]), edited=row["edited"],
+            hidden=HiddenReason(row["hidden"]) if row["hidden"] else None,
+            time_approximate=bool(row["time_approximate"]), time_precision=row["time_precision"],
+            first=bool(row["first"]), stuck=bool(data.get("stuck", False)),
+            images=tuple(data["images"]), links=tuple(data["links"]),
+            smilies=tuple(data["smilies"]),
+            attachments=tuple(Attachment(**a) for a in data["attachments"]),
+            hidden_content=bool(data["hidden_content"]),
+            markup=tuple(tuple(m) for m in data["markup"]),  # type: ignore[misc]
+        )
+        return StoredPost(post, bool(row["deleted"]), row["version"], row["first_seen_run"])
