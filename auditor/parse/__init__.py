@@ -1,0 +1,121 @@
+"""Discuz! pages → posts: pure functions over fetched bytes (no I/O).
+
+Public API:
+
+* :func:`decode_body` — bytes to text, strictly (GBK read as GB18030).
+* :func:`parse_page` — one :class:`~auditor.models.FetchedPage` to a
+  :class:`~auditor.models.ParsedPage`, whatever the view (desktop, rewritten desktop,
+  mobile API JSON, printable, touch).  Pages that hold no posts raise a distinct
+  :class:`~auditor.errors.PageError` subclass naming the URL.
+* :func:`classify_redirect` — the error a 3xx answer stands for (board password,
+  login), or None for an ordinary redirect.
+* :func:`relative_time_bounds` — the interval a relative time text allows.
+* :func:`dedupe_posts` — posts of several pages, each pid once (stuck replies repeat).
+
+The view is detected from the content, never from the URL (saved pages have
+arbitrary names); the URL only says whether JSON was expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, tzinfo
+
+from lxml import html as lhtml
+
+from auditor.errors import (
+    AntiBotError,
+    ServerError,
+    TruncatedPageError,
+    UnrecognisedPageError,
+)
+from auditor.models import FetchedPage, PageKind, ParsedPage, Post
+
+from .api import load_json, parse_api
+from .charset import decode_body
+from .desktop import parse_desktop
+from .detect import (
+    ANTI_BOT_STATUS,
+    check_html_errors,
+    classify_redirect,
+    detect_html_kind,
+    is_api_url,
+    not_a_thread,
+)
+from .printable import parse_printable
+from .times import relative_time_bounds, resolve_relative
+from .touch import parse_touch
+
+__all__ = [
+    "classify_redirect",
+    "decode_body",
+    "dedupe_posts",
+    "parse_page",
+    "relative_time_bounds",
+    "resolve_relative",
+]
+
+
+def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) -> ParsedPage:
+    """Parse one fetched page.
+
+    ``tz`` is the forum's time zone; every ``posted_at`` is aware in it.  Relative
+    times without an absolute title are resolved against ``now`` (default: the
+    response's Date header, else the fetch time) and marked approximate.
+    """
+    url = page.url
+    if now is None:
+        now = page.date_header or page.fetched_at
+    if page.status == ANTI_BOT_STATUS:
+        raise AntiBotError(url, f"HTTP {page.status}")
+    if 300 <= page.status < 400:
+        error = classify_redirect(url, page.status, page.location)
+        if error is not None:
+            raise error
+        raise UnrecognisedPageError(url, f"HTTP {page.status} 跳转到 {page.location or '?'}")
+    if page.status >= 500:
+        raise ServerError(url, f"HTTP {page.status}")
+    text, charset = decode_body(page.body, page.content_type, url)
+    if not text.strip():
+        raise TruncatedPageError(url, f"HTTP {page.status}，内容为空")
+    stripped = text.lstrip()
+    if stripped.startswith(("{", "[")):
+        parsed = parse_api(load_json(text, url), url, tz, now)
+    elif is_api_url(url):
+        if "<html" in stripped[:200].lower() and "System Error" in text[:3000]:
+            raise ServerError(url, "API 返回了 Discuz! System Error 页面而不是 JSON")
+        raise ServerError(url, "API 返回的不是 JSON")
+    else:
+        check_html_errors(text, url, page.status)
+        kind = detect_html_kind(text)
+        if kind is None:
+            raise not_a_thread(text, url)
+        if kind is PageKind.PRINTABLE:
+            parsed = parse_printable(text, url, tz, now)
+        else:
+            doc = lhtml.document_fromstring(text)
+            if kind is PageKind.DESKTOP:
+                parsed = parse_desktop(doc, text, url, tz, now)
+            else:
+                parsed = parse_touch(doc, text, url, tz, now)
+    parsed.charset = charset
+    return parsed
+
+
+def dedupe_posts(pages: Iterable[ParsedPage]) -> list[Post]:
+    """Posts of several pages, each pid once, in floor order.
+
+    A stuck reply (置顶回复) is shown on page 1 *and* on its own page; the copy on its
+    own page wins (it is not marked ``stuck``).  Posts without a pid (printable view)
+    are kept as they are.
+    """
+    by_pid: dict[int, Post] = {}
+    loose: list[Post] = []
+    for parsed in pages:
+        for post in parsed.posts:
+            if post.pid is None:
+                loose.append(post)
+            elif post.pid not in by_pid or (by_pid[post.pid].stuck and not post.stuck):
+                by_pid[post.pid] = post
+    ordered = sorted(by_pid.values(), key=lambda p: (p.floor is None, p.floor or 0, p.pid or 0))
+    return ordered + loose

@@ -1,0 +1,102 @@
+"""Small readers shared by the HTML views: floors, pager, post times, uids."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+
+from lxml import etree
+from lxml.etree import _Element
+
+from auditor.errors import UnrecognisedPageError
+
+from .message import collapse
+from .times import parse_absolute, resolve_relative
+
+FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
+
+_UID = re.compile(r"(?:[?&;]uid=|space-uid-)(\d+)")
+_FLOOR_NUM = re.compile(r"(\d+)\s*#?")
+_STUCK_FROM = re.compile(r"来自\s*(\d+)\s*#")
+_TOTAL = re.compile(r"共\s*(\d+)\s*页")
+
+_X_PAGER_CURRENT = etree.XPath("(//div[@class='pg'])[1]/strong")
+_X_PAGER_TOTAL = etree.XPath("(//div[@class='pg'])[1]//span[starts-with(@title, '共')]")
+_X_PAGER_LINKS = etree.XPath("(//div[@class='pg'])[1]/a[not(@class)]")
+
+
+@dataclass(frozen=True, slots=True)
+class PostTime:
+    at: datetime
+    approximate: bool = False
+    precision: str = "second"
+
+
+def uid_from_href(href: str) -> int | None:
+    m = _UID.search(href)
+    return int(m.group(1)) if m else None
+
+
+def floor_from_text(text: str, *, stuck_marker: bool = False) -> tuple[int | None, bool]:
+    """Floor number from a floor label: 楼主/沙发/板凳/地板, ``N#``, or ``顶 来自 N#``."""
+    t = collapse(text)
+    m = _STUCK_FROM.search(t)
+    if m:
+        return int(m.group(1)), True
+    if t in FLOOR_NAMES:
+        return FLOOR_NAMES[t], stuck_marker
+    m = _FLOOR_NUM.search(t)
+    if m:
+        return int(m.group(1)), stuck_marker
+    return None, stuck_marker
+
+
+def page_numbers(doc: _Element) -> tuple[int, int]:
+    """(current page, total pages) from the first pager; (1, 1) when there is none."""
+    current = _X_PAGER_CURRENT(doc)
+    if not current:
+        return 1, 1
+    page = int(collapse(current[0].text_content()) or 1)
+    total_el = _X_PAGER_TOTAL(doc)
+    if total_el:
+        m = _TOTAL.search(total_el[0].get("title", ""))
+        if m:
+            return page, int(m.group(1))
+    # a short pager has no "共 N 页": the highest page it links to
+    numbers = [page]
+    for a in _X_PAGER_LINKS(doc):
+        t = collapse(a.text_content()).lstrip(". ")
+        if t.isdigit():
+            numbers.append(int(t))
+    return page, max(numbers)
+
+
+def read_time_text(
+    title: str | None, text: str, tz: tzinfo, now: datetime | None, url: str
+) -> PostTime:
+    """A post time from a ``title`` (absolute) or the shown text (absolute or relative)."""
+    for candidate in (title, text):
+        if candidate:
+            found = parse_absolute(candidate, tz)
+            if found:
+                at, has_seconds = found
+                return PostTime(at, False, "second" if has_seconds else "minute")
+    shown = collapse(text.replace("发表于", ""))
+    if now is None:
+        raise UnrecognisedPageError(url, f"相对时间“{shown}”无法换算：没有 Date 头或抓取时间")
+    at = resolve_relative(shown, now, tz)
+    if at is None:
+        raise UnrecognisedPageError(url, f"无法识别的时间“{shown}”")
+    precision = "second" if shown == "刚刚" or shown.endswith("秒前") else "minute"
+    return PostTime(at, True, precision)
+
+
+def read_time(el: _Element, tz: tzinfo, now: datetime | None, url: str) -> PostTime:
+    """The time in ``em#authorpostonPID`` (only there: never inside the message)."""
+    title = None
+    for span in el.iter("span"):
+        title = span.get("title")
+        if title:
+            break
+    return read_time_text(title, el.text_content(), tz, now, url)

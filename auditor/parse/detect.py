@@ -1,0 +1,135 @@
+"""Which view a page is, and the pages that are not posts at all (each a distinct error).
+
+Detection reads the content, never the file name: saved pages have arbitrary names.
+The URL only tells whether JSON was expected (a mobile API request).
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from auditor.errors import (
+    AntiBotError,
+    ForumPasswordError,
+    LoginRequiredError,
+    NoPermissionError,
+    PageError,
+    ServerError,
+    ThreadMissingError,
+    TruncatedPageError,
+    UnrecognisedPageError,
+)
+from auditor.models import HiddenReason, PageKind
+
+ANTI_BOT_STATUS = 567  # what common Chinese WAFs (e.g. 安全狗/加速乐 style) answer with
+
+_MESSAGETEXT = re.compile(r'<div id="messagetext" class="(alert_\w+)">\s*<p>(.*?)</p>', re.S)
+_TAGS = re.compile(r"<[^>]+>")
+_DISCUZ_MARKERS = ("discuz_uid", "Powered by Discuz!", "Discuz! X", "static/image/common/")
+_CHALLENGE_HINTS = (
+    "document.cookie",
+    "challenge",
+    "jschl",
+    "location.reload",
+    "window.location",
+    "setTimeout",
+    "__jsl",
+    "verify",
+    "captcha",
+)
+
+_MISSING_TEXTS = ("指定的主题不存在或已被删除或正在被审核", "没有找到帖子", "主题不存在")
+_LOGIN_TEXTS = ("您尚未登录", "请先登录")
+_PASSWORD_TEXTS = ("本版块需要密码",)
+
+
+def is_api_url(url: str) -> bool:
+    return "api/mobile/" in url or ("module=viewthread" in url and "version=" in url)
+
+
+def url_query_int(url: str, key: str) -> int | None:
+    try:
+        values = parse_qs(urlsplit(url).query).get(key)
+    except ValueError:
+        return None
+    if values and values[0].isdigit():
+        return int(values[0])
+    return None
+
+
+def classify_redirect(url: str, status: int, location: str | None) -> PageError | None:
+    """An error for a redirect that means "you may not read this thread", else None.
+
+    Discuz! answers a thread on a password-protected board with HTTP 302 to the
+    board (``forumdisplay``); the mobile API does the same with ``&mobile=1``.
+    A redirect to ``member.php?mod=logging`` means a login is needed.  Other
+    redirects (findpost → the page holding the post) are ordinary: follow them.
+    """
+    if not 300 <= status < 400 or not location:
+        return None
+    target = location.lower()
+    if "mod=logging" in target or "action=login" in target:
+        return LoginRequiredError(url, f"HTTP {status} 跳转到登录页 {location}")
+    asked_thread = "viewthread" in url or "thread-" in url or "tid=" in url
+    if asked_thread and ("mod=forumdisplay" in target or re.search(r"forum-\d+-\d+", target)):
+        return ForumPasswordError(url, f"HTTP {status} 跳转到版块 {location}（版块可能需要密码）")
+    return None
+
+
+def hidden_reason(text: str) -> HiddenReason | None:
+    """The reason in a ``提示: <em>…</em>`` notice that replaces a post's content."""
+    if "该帖被管理员或版主屏蔽" in text:
+        return HiddenReason.MODERATOR
+    if "作者被禁止或删除" in text:
+        return HiddenReason.AUTHOR_BANNED
+    return None
+
+
+def check_html_errors(text: str, url: str, status: int) -> None:
+    """Raise the PageError an HTML page stands for (error pages, truncation, anti-bot)."""
+    head = text[:3000]
+    if "System Error" in head and "<title>" in head:
+        raise ServerError(url, f"HTTP {status}：Discuz! System Error")
+    if not text.rstrip().lower().endswith("</html>"):
+        raise TruncatedPageError(url, "缺少 </html>")
+    m = _MESSAGETEXT.search(text)
+    if m:
+        message = _TAGS.sub("", m.group(2)).strip()
+        if any(t in message for t in _LOGIN_TEXTS) or (
+            "没有权限" in message and "discuz_uid = '0'" in text
+        ):
+            raise LoginRequiredError(url, message)
+        if any(t in message for t in _MISSING_TEXTS):
+            raise ThreadMissingError(url, message)
+        if "没有权限" in message or "无权" in message:
+            raise NoPermissionError(url, message)
+        if any(t in message for t in _PASSWORD_TEXTS):
+            raise ForumPasswordError(url, message)
+        raise UnrecognisedPageError(url, f"论坛提示：{message}")
+    if any(t in text for t in _PASSWORD_TEXTS) and "pwverify" in text:
+        raise ForumPasswordError(url, "本版块需要密码")
+    if status == 404:
+        raise ThreadMissingError(url, "HTTP 404")
+
+
+def detect_html_kind(text: str) -> PageKind | None:
+    """The thread view an HTML page is, or None."""
+    if 'id="postlist"' in text:
+        return PageKind.DESKTOP
+    if "<b>作者: </b>" in text and "window.print()" in text:
+        return PageKind.PRINTABLE
+    if 'class="plc cl" id="pid' in text or ('class="viewthread"' in text and "mobile=2" in text):
+        return PageKind.TOUCH
+    return None
+
+
+def not_a_thread(text: str, url: str) -> PageError:
+    """The error for an HTML page that is no thread view: anti-bot if it looks like one."""
+    discuz = any(m in text for m in _DISCUZ_MARKERS)
+    lower = text.lower()
+    if not discuz and "<script" in lower and any(h.lower() in lower for h in _CHALLENGE_HINTS):
+        return AntiBotError(url, "JavaScript 验证页，不是 Discuz! 页面")
+    if not discuz:
+        return UnrecognisedPageError(url, "不是 Discuz! 页面")
+    return UnrecognisedPageError(url, "不是帖子页面")

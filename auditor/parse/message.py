@@ -1,0 +1,334 @@
+"""One rendered message (``td.t_f``, API ``message``, touch ``div.message``) → own text.
+
+The same walk serves every view, because Discuz! renders BBCode the same way in all of
+them (the API wraps quotes in ``div.reply_wrap`` instead of ``div.quote``).  What the
+walk removes, and why:
+
+* jammer fragments (``font.jammer``, ``span[style="display:none"]``): random noise;
+* quotes: kept apart as :class:`~auditor.models.Quote`, never charged to the quoter;
+* the edit notice ``i.pstatus``: kept in ``edited``;
+* ``div.locked`` inside a message: the ``[hide]`` notice a viewer gets instead of the
+  hidden text (``hidden_content``);
+* ``script`` / ``style`` and attachment tooltips (they hold relative upload times).
+
+Smilies become their codes, images and inline image attachments ``[图片]``.  A quote
+or another block element ends a line, as ``<br>`` does.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from dataclasses import dataclass, field
+
+from lxml import html as lhtml
+from lxml.etree import _Element
+
+from auditor.models import Attachment, Quote
+
+from .smilies import smiley_code
+
+IMAGE_PLACEHOLDER = "[图片]"
+
+_WS = re.compile(r"\s+")
+_QUOTE_HEADER = re.compile(r"^(.*?)\s*发表于\s*(\d{4}-\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?)$")
+_PID = re.compile(r"[?&;]pid=(\d+)")
+_PTID = re.compile(r"[?&;]ptid=(\d+)")
+_DIGITS = re.compile(r"(\d+)")
+
+_BLOCK_TAGS = frozenset(
+    {
+        "div", "p", "li", "ul", "ol", "table", "tr", "td", "th", "tbody", "h1", "h2", "h3",
+        "h4", "h5", "h6", "blockquote", "dl", "dt", "dd", "center", "hr", "pre",
+    }
+)  # fmt: skip
+_SKIP_TAGS = frozenset({"script", "style", "noscript", "textarea"})
+_FORMAT_TAGS = {"strong": "b", "b": "b", "i": "i", "u": "u", "strike": "s", "s": "s"}
+
+
+def collapse(text: str) -> str:
+    """Whitespace (``&nbsp;`` included) collapsed to single spaces, ends stripped."""
+    return _WS.sub(" ", text).strip()
+
+
+def _classes(el: _Element) -> list[str]:
+    return (el.get("class") or "").split()
+
+
+def is_jammer(el: _Element) -> bool:
+    """A 防采集 fragment: ``<font class="jammer">`` or ``<span style="display:none">``."""
+    tag = el.tag
+    if tag == "font":
+        return "jammer" in _classes(el)
+    if tag == "span":
+        style = el.get("style")
+        return style is not None and style.replace(" ", "").lower().startswith("display:none")
+    return False
+
+
+def remove_jammer(root: _Element) -> None:
+    """Drop every jammer element under ``root``, keeping the text that follows it."""
+    doomed = [el for el in root.iter("font", "span") if el is not root and is_jammer(el)]
+    for el in doomed:
+        el.drop_tree()
+
+
+def inner_html(el: _Element) -> str:
+    """The element's inner HTML as lxml serialises it, ``\\r\\n`` normalised to ``\\n``."""
+    parts = [htmllib.escape(el.text, quote=False)] if el.text else []
+    parts.extend(lhtml.tostring(child, encoding="unicode") for child in el)
+    return "".join(parts).replace("\r\n", "\n").replace("\r", "\n")
+
+
+@dataclass(slots=True)
+class MessageContent:
+    html: str = ""
+    text: str = ""
+    lines: tuple[str, ...] = ()
+    quotes: tuple[Quote, ...] = ()
+    edited: str | None = None
+    images: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
+    smilies: tuple[str, ...] = ()
+    attachments: tuple[Attachment, ...] = ()
+    hidden_content: bool = False
+    markup: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(slots=True)
+class _Walk:
+    lines: list[str] = field(default_factory=list)
+    buf: list[str] = field(default_factory=list)
+    quotes: list[Quote] = field(default_factory=list)
+    images: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    smilies: list[str] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    markup: list[tuple[str, str]] = field(default_factory=list)
+    edited: str | None = None
+    hidden_content: bool = False
+
+    def newline(self) -> None:
+        if self.buf:
+            self.lines.append("".join(self.buf))
+            self.buf = []
+
+    def children(self, el: _Element) -> None:
+        if el.text:
+            self.buf.append(el.text)
+        for child in el:
+            self.node(child)
+            if child.tail:
+                self.buf.append(child.tail)
+
+    def node(self, el: _Element) -> None:
+        tag = el.tag
+        if not isinstance(tag, str) or tag in _SKIP_TAGS:
+            return
+        if tag == "br":
+            self.newline()
+            return
+        if tag == "img":
+            self.image(el)
+            return
+        cls = _classes(el)
+        if tag == "div":
+            if "quote" in cls or "reply_wrap" in cls:
+                self.newline()
+                self.quotes.append(parse_quote(el))
+                return
+            if "locked" in cls:
+                self.hidden_content = True
+                self.newline()
+                return
+            if "showhide" in cls:
+                # [hide] content the viewer may read: part of the text, minus its heading
+                if el.text:
+                    self.buf.append(el.text)
+                for child in el:
+                    if child.tag != "h4":
+                        self.node(child)
+                    if child.tail:
+                        self.buf.append(child.tail)
+                return
+            if "tip" in cls or (el.get("id") or "").endswith("_menu"):
+                return
+        elif tag == "blockquote":
+            self.newline()
+            self.quotes.append(parse_quote(el))
+            return
+        elif tag == "i" and "pstatus" in cls:
+            self.edited = collapse(el.text_content())
+            self.newline()
+            return
+        elif tag == "ignore_js_op":
+            self.attachment_block(el)
+            return
+        elif tag == "a":
+            href = el.get("href")
+            if href:
+                self.links.append(href)
+        elif tag == "font":
+            for attr in ("color", "size", "face"):
+                value = el.get(attr)
+                if value is not None:
+                    self.markup.append((attr, value))
+        elif tag in _FORMAT_TAGS:
+            self.markup.append((_FORMAT_TAGS[tag], ""))
+        style = el.get("style")
+        if style:
+            self.markup.append(("style", style))
+        align = el.get("align")
+        if align:
+            self.markup.append(("align", align))
+        if tag in _BLOCK_TAGS:
+            self.newline()
+            self.children(el)
+            self.newline()
+        else:
+            self.children(el)
+
+    def image(self, el: _Element) -> None:
+        src = el.get("src") or ""
+        code = smiley_code(src, el.get("smilieid"))
+        if code is not None:
+            self.smilies.append(code)
+            self.buf.append(code)
+            return
+        aid = el.get("aid")
+        if aid is not None:  # inline image attachment outside its usual wrapper
+            url = el.get("zoomfile") or el.get("file") or src
+            self.attachments.append(Attachment(int(aid), el.get("alt") or None, True, True, url))
+            self.images.append(url)
+        else:
+            self.images.append(src)
+        self.buf.append(IMAGE_PLACEHOLDER)
+
+    def attachment_block(self, el: _Element) -> None:
+        """``<ignore_js_op>`` around an ``[attach]`` the viewer may see."""
+        for att, is_inline_image in attachments_in(el, inline=True):
+            self.attachments.append(att)
+            if is_inline_image:
+                self.images.append(att.url or "")
+                self.buf.append(IMAGE_PLACEHOLDER)
+
+
+def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, bool]]:
+    """Attachments shown in a block: inline ``img[aid]`` / ``span#attach_N``, or list links."""
+    found: list[tuple[Attachment, bool]] = []
+    seen: set[int] = set()
+    for sub in el.iter("img", "span", "a"):
+        tag = sub.tag
+        if tag == "img" and sub.get("aid") and inline:
+            aid = int(sub.get("aid"))
+            if aid in seen:
+                continue
+            seen.add(aid)
+            name = None
+            url = sub.get("zoomfile") or sub.get("file") or sub.get("src")
+            for menu in el.iter("div"):
+                if menu.get("id") == f"aimg_{aid}_menu":
+                    strong = next(menu.iter("strong"), None)
+                    if strong is not None:
+                        name = collapse(strong.text_content()) or None
+                    break
+            found.append((Attachment(aid, name, True, True, url), True))
+        elif tag == "span" and (sub.get("id") or "").startswith("attach_") and inline:
+            m = _DIGITS.search(sub.get("id") or "")
+            link = next(sub.iter("a"), None)
+            if m and link is not None:
+                aid = int(m.group(1))
+                if aid not in seen:
+                    seen.add(aid)
+                    name = collapse(link.text_content()) or None
+                    found.append((Attachment(aid, name, False, True, link.get("href")), False))
+        elif tag == "a" and not inline:
+            sid = sub.get("id") or ""
+            if sid.startswith("aid") and sid[3:].isdigit():
+                aid = int(sid[3:])
+                if aid in seen:
+                    continue
+                seen.add(aid)
+                is_image = False
+                for anc in sub.iterancestors("dl"):
+                    is_image = "attm" in _classes(anc)
+                    break
+                name = collapse(sub.text_content()) or None
+                found.append((Attachment(aid, name, is_image, False, sub.get("href")), False))
+    return found
+
+
+def parse_quote(el: _Element) -> Quote:
+    """A quote block: the quote-reply header (author, time, findpost pid) and its text."""
+    header = None
+    for a in el.iter("a"):
+        href = a.get("href") or ""
+        if "findpost" in href:
+            header = a
+            break
+    author = pid = tid = quoted_time = None
+    skip = None
+    if header is not None:
+        m = _QUOTE_HEADER.match(collapse(header.text_content()))
+        if m:
+            author, quoted_time = m.group(1), collapse(m.group(2))
+            href = header.get("href") or ""
+            if pm := _PID.search(href):
+                pid = int(pm.group(1))
+            if tm := _PTID.search(href):
+                tid = int(tm.group(1))
+            # the header sits in <font size="2"> on the desktop, bare in the API
+            skip = header
+            parent = header.getparent()
+            if parent is not None and parent.tag == "font" and parent is not el:
+                skip = parent
+    walk = _Walk()
+    _quote_children(walk, el, skip)
+    walk.newline()
+    lines = [c for c in (collapse(line) for line in walk.lines) if c]
+    return Quote(" ".join(lines), author, pid, tid, quoted_time)
+
+
+def _quote_children(walk: _Walk, el: _Element, skip: _Element | None) -> None:
+    if el.text:
+        walk.buf.append(el.text)
+    for child in el:
+        if child is skip:
+            pass
+        elif child.tag == "blockquote" or (
+            child.tag == "div" and {"quote", "reply_wrap"} & set(_classes(child))
+        ):
+            walk.newline()
+            _quote_children(walk, child, skip)
+            walk.newline()
+        else:
+            walk.node(child)
+        if child.tail:
+            walk.buf.append(child.tail)
+
+
+def extract_message(el: _Element, *, with_html: bool = True) -> MessageContent:
+    """Read one message element (jammer fragments are removed from it in place)."""
+    remove_jammer(el)
+    walk = _Walk()
+    walk.children(el)
+    walk.newline()
+    lines = tuple(c for c in (collapse(line) for line in walk.lines) if c)
+    return MessageContent(
+        html=inner_html(el) if with_html else "",
+        text=" ".join(lines),
+        lines=lines,
+        quotes=tuple(walk.quotes),
+        edited=walk.edited,
+        images=tuple(walk.images),
+        links=tuple(walk.links),
+        smilies=tuple(walk.smilies),
+        attachments=tuple(walk.attachments),
+        hidden_content=walk.hidden_content,
+        markup=tuple(walk.markup),
+    )
+
+
+def fragment(html_text: str) -> _Element:
+    """Parse an HTML fragment (API message, printable chunk) into a wrapping ``div``."""
+    return lhtml.fragment_fromstring(html_text, create_parent="div")
