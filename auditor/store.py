@@ -94,7 +94,35 @@ def _m1_pages_posts(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: Sequence[Migration] = (_m1_pages_posts,)
+def _m2_findings(db: sqlite3.Connection) -> None:
+    db.executescript(
+        """
+        CREATE TABLE findings (
+            fingerprint TEXT PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            code TEXT NOT NULL,
+            player TEXT NOT NULL,
+            day INTEGER,
+            phase INTEGER,
+            tid INTEGER,
+            pid INTEGER,
+            floor INTEGER,
+            card TEXT NOT NULL,
+            key TEXT NOT NULL,
+            matches TEXT NOT NULL,        -- JSON [[text, start, end, detail], ...]
+            excerpt TEXT NOT NULL,
+            note TEXT NOT NULL,
+            posted_at TEXT,
+            active INTEGER NOT NULL DEFAULT 1,   -- 0: no longer found (kept: decisions attach here)
+            first_run INTEGER,
+            last_run INTEGER
+        );
+        CREATE INDEX findings_player ON findings (player, day);
+        """
+    )
+
+
+MIGRATIONS: Sequence[Migration] = (_m1_pages_posts, _m2_findings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +418,49 @@ class Store:
     def post_count(self, include_deleted: bool = False) -> int:
         sql = "SELECT COUNT(*) FROM posts" + ("" if include_deleted else " WHERE deleted=0")
         return int(self.db.execute(sql).fetchone()[0])
+
+    # ------------------------------------------------------------------ findings
+    def save_findings(self, findings: Iterable[Any], run_id: int | None,
+                      scope: Callable[[sqlite3.Row], bool] | None = None) -> tuple[int, int]:
+        """Replace the active findings with ``findings``; return (new, gone).
+
+        Findings that are no longer produced are kept inactive, never deleted: a decision
+        may point at them.  ``scope`` limits which stored findings this run may retire
+        (an incremental check only re-judges what it re-checked).
+        """
+        new = 0
+        current: set[str] = set()
+        with self.transaction():
+            for f in findings:
+                fp = f.fingerprint
+                current.add(fp)
+                cur = self.db.execute(
+                    "INSERT INTO findings (fingerprint, id, code, player, day, phase, tid, pid,"
+                    " floor, card, key, matches, excerpt, note, posted_at, active, first_run,"
+                    " last_run) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,1,?,?)"
+                    " ON CONFLICT(fingerprint) DO UPDATE SET player=excluded.player,"
+                    " day=excluded.day, phase=excluded.phase, floor=excluded.floor,"
+                    " card=excluded.card, matches=excluded.matches, excerpt=excluded.excerpt,"
+                    " note=excluded.note, posted_at=excluded.posted_at, active=1,"
+                    " last_run=excluded.last_run RETURNING first_run",
+                    (fp, f.id, f.code, f.player, f.day, f.phase, f.tid, f.pid, f.floor, f.card,
+                     f.key, json.dumps([list(m) for m in f.matches], ensure_ascii=False),
+                     f.excerpt, f.note, f.posted_at.isoformat() if f.posted_at else None,
+                     run_id, run_id),
+                )
+                if cur.fetchone()[0] == run_id:
+                    new += 1
+            gone = 0
+            for row in self.db.execute("SELECT * FROM findings WHERE active=1").fetchall():
+                if row["fingerprint"] not in current and (scope is None or scope(row)):
+                    self.db.execute("UPDATE findings SET active=0 WHERE fingerprint=?",
+                                    (row["fingerprint"],))
+                    gone += 1
+        return new, gone
+
+    def findings(self, *, active_only: bool = True) -> list[sqlite3.Row]:
+        sql = "SELECT * FROM findings" + (" WHERE active=1" if active_only else "")
+        return self.db.execute(sql + " ORDER BY day, player, code, floor").fetchall()
 
     @staticmethod
     def _stored(row: sqlite3.Row, tz: tzinfo | None) -> StoredPost:

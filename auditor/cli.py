@@ -1,0 +1,128 @@
+"""The `auditor` command line: a thin typer layer over the Python API.
+
+Commands live in ``auditor/commands/<area>.py`` and register themselves on :data:`app`
+(importing this module imports every command module).  Shared pieces are here: the
+GAME argument, the output format option, table/CSV/JSON printing, and error handling
+that turns :class:`~auditor.errors.AuditorError` into a Chinese message and an exit code.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import json
+import pkgutil
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from auditor.errors import AuditorError
+from auditor.gamefile import Game, load_game
+from auditor.store import Store
+
+app = typer.Typer(
+    name="auditor",
+    help="版杀审计工具：抓取 Discuz! 论坛的游戏帖，统计发言与投票，检查违规并生成牌单草稿。",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True)
+out = Console()
+
+GameArg = Annotated[Path, typer.Argument(help="游戏文件（TOML），例如 examples/sample/game.toml",
+                                         show_default=False)]
+
+
+class Format(StrEnum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式：table | csv | json")]
+
+
+def open_game(path: Path) -> Game:
+    return load_game(path)
+
+
+@contextmanager
+def open_store(game: Game, *, lock: bool = False) -> Iterator[Store]:
+    store = Store(game.store)
+    try:
+        if lock:
+            store.lock()
+        yield store
+    finally:
+        store.close()
+
+
+@contextmanager
+def handle_errors() -> Iterator[None]:
+    """Clear message and a documented exit code instead of a traceback."""
+    try:
+        yield
+    except AuditorError as exc:
+        err.print(f"[bold red]错误：[/]{exc}", markup=True, highlight=False)
+        raise typer.Exit(exc.exit_code) from None
+    except KeyboardInterrupt:
+        err.print("已中断。已保存的数据不会丢失。")
+        raise typer.Exit(130) from None
+
+
+def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: Format, *,
+         title: str | None = None, headers: Sequence[str] | None = None) -> None:
+    """Print records as a rich table, plain CSV on stdout (UTF-8, no BOM) or JSON lines."""
+    if fmt is Format.csv:
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        w.writerow(columns)
+        for r in rows:
+            w.writerow(["" if r.get(c) is None else _csv_value(r.get(c)) for c in columns])
+        return
+    if fmt is Format.json:
+        sys.stdout.write(json.dumps([{c: r.get(c) for c in columns} for r in rows],
+                                    ensure_ascii=False, indent=2, default=str) + "\n")
+        return
+    table = Table(title=title, show_lines=False)
+    for c, h in zip(columns, headers or columns, strict=True):
+        table.add_column(h, overflow="fold")
+    for r in rows:
+        table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in columns))
+    out.print(table)
+
+
+def _csv_value(value: Any) -> Any:
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
+def command(fn_or_name: Callable[..., Any] | str | None = None) -> Any:
+    """Register a command (``@command`` or ``@command("name")``); its docstring is the help
+    text and must carry an example (a test checks)."""
+    if callable(fn_or_name):
+        return app.command()(fn_or_name)
+    return app.command(fn_or_name)
+
+
+def _load_commands() -> None:
+    import auditor.commands as pkg
+
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"auditor.commands.{info.name}")
+
+
+def main() -> None:
+    app()
+
+
+_load_commands()

@@ -1,0 +1,116 @@
+"""`auditor init`, `auditor crawl` and `auditor posts` (the per-player view directors call 电梯)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, Progress, TextColumn
+
+from auditor.cli import FormatOpt, Format, GameArg, command, emit, err, handle_errors, open_game, open_store
+from auditor.crawl import CrawlReport, crawl
+from auditor.engine import build_context
+from auditor.gamefile import TEMPLATE
+
+POST_COLUMNS = ["tid", "pid", "floor", "author", "author_uid", "posted_at", "edited", "hidden",
+                "text", "day", "time_approximate", "deleted"]
+
+
+@command
+def init(
+    path: Annotated[Path, typer.Argument(help="要创建的游戏文件，例如 m107.toml")],
+    force: Annotated[bool, typer.Option("--force", help="覆盖已存在的文件")] = False,
+) -> None:
+    """写出一个带注释的游戏文件模板。
+
+    例：auditor init m107.toml
+    """
+    if path.exists() and not force:
+        err.print(f"错误：{path} 已存在（用 --force 覆盖）")
+        raise typer.Exit(2)
+    path.write_text(TEMPLATE, encoding="utf-8")
+    err.print(f"已写出游戏文件模板：{path}。请填写论坛地址、帖子、玩家和日程。")
+
+
+def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlReport:
+    game = open_game(game_path)
+    with open_store(game, lock=True) as store:
+        run_id = store.start_run("crawl")
+        with Progress(TextColumn("[bold]抓取[/] {task.description}"), BarColumn(),
+                      TextColumn("{task.completed} 页"), console=err, disable=quiet,
+                      transient=True) as bar:
+            task = bar.add_task("", total=None)
+
+            def progress(tid: int, page: int, total: int | None) -> None:
+                bar.update(task, advance=1, description=f"帖子 {tid} 第 {page}/{total or '?'} 页")
+
+            try:
+                report = crawl(game, store, full=full, progress=progress, run_id=run_id)
+            except BaseException:
+                store.finish_run(run_id, "failed", {})
+                raise
+        store.finish_run(run_id, "ok" if report.ok else "failed", report.as_dict())
+    return report
+
+
+def print_crawl_summary(report: CrawlReport) -> None:
+    err.print(
+        f"抓取完成：{report.pages} 页，请求 {report.requests} 次，新帖 {report.new_posts}，"
+        f"修改 {report.changed_posts}，删除 {len(report.deleted)}。"
+    )
+    for p in report.problems:
+        err.print(f"[red]问题：[/]{p.message}", highlight=False)
+
+
+@command("crawl")
+def crawl_cmd(
+    game: GameArg,
+    full: Annotated[bool, typer.Option("--full", help="重新抓取所有页面（默认只抓取最后一页及之后的新页面）")] = False,
+) -> None:
+    """抓取游戏的所有帖子到本地数据库（增量）。
+
+    例：auditor crawl examples/sample/game.toml
+    """
+    with handle_errors():
+        report = run_crawl(game, full=full)
+        print_crawl_summary(report)
+        if not report.ok:
+            raise typer.Exit(1)
+
+
+@command
+def posts(
+    game: GameArg,
+    day: Annotated[int | None, typer.Option("--day", help="只看第 N 天")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="只看这名玩家（电梯）")] = None,
+    thread: Annotated[int | None, typer.Option("--thread", help="只看这个帖子 tid")] = None,
+    fmt: FormatOpt = Format.table,
+) -> None:
+    """列出已抓取的帖子（电梯）：可按天、玩家、帖子筛选。
+
+    例：auditor posts examples/sample/game.toml --player 饺子 --day 1
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            ctx = build_context(g, store)
+        rows: list[dict[str, Any]] = []
+        for gp in ctx.posts:
+            p = gp.post
+            if day is not None and gp.day != day:
+                continue
+            if player is not None and p.author != player and gp.player != player:
+                continue
+            if thread is not None and p.tid != thread:
+                continue
+            rows.append({
+                "tid": p.tid, "pid": p.pid, "floor": p.floor, "author": p.author,
+                "author_uid": p.author_uid, "posted_at": p.posted_at.isoformat(),
+                "edited": int(p.edited is not None), "hidden": int(p.hidden is not None),
+                "text": p.text, "day": gp.day, "time_approximate": int(p.time_approximate),
+                "deleted": int(gp.deleted),
+            })
+        emit(rows, POST_COLUMNS, fmt, title="帖子",
+             headers=["帖子", "pid", "楼层", "作者", "uid", "时间", "编辑", "屏蔽", "内容", "天",
+                      "时间近似", "已删除"])

@@ -1,0 +1,116 @@
+"""Run the enabled rules over the stored posts of a game.
+
+Data moves forward only: the engine reads posts from the store and the rule set, places
+each post in the game (thread kind, day, phase, charged player), runs post rules and
+aggregate rules, and hands back frozen findings.  It never reads the ledger.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from auditor.gamefile import Game, ThreadKind
+from auditor.rules import get
+from auditor.rules.base import Context, Finding, GamePost
+from auditor.ruleset import RuleSet, load_ruleset
+from auditor.schedule import Schedule
+from auditor.store import Store, StoredPost
+
+_LASTWORDS_HEAD = re.compile(r"^\s*[【\[（(]?\s*(?P<name>[^\s【】\[\]（）()：:的]{1,20})\s*[】\]）)]?\s*(?:的)?\s*遗言")
+
+
+def ruleset_for(game: Game) -> RuleSet:
+    return load_ruleset(game.ruleset, game.rules, where=str(game.path))
+
+
+def _lastwords_player(game: Game, sp: StoredPost, mapping: dict[int, str]) -> str | None:
+    """Whose last words a post in a last-words thread is: the game file's pid map, the
+    author when a player posts their own, or a "饺子的遗言" heading in the director's post."""
+    post = sp.post
+    if post.pid is not None and post.pid in mapping:
+        return mapping[post.pid]
+    if post.author in game.players:
+        return post.author
+    m = _LASTWORDS_HEAD.match(post.text)
+    if m and m.group("name") in game.players:
+        return m.group("name")
+    return None
+
+
+def place_posts(game: Game, schedule: Schedule, stored: Iterable[StoredPost],
+                ruleset: RuleSet) -> list[GamePost]:
+    """Give every stored post its place in the game."""
+    by_uid = {uid: name for name, uid in game.uids.items()}
+    out: list[GamePost] = []
+    window = bool(ruleset.settings.get("lastwords_window"))
+    for sp in stored:
+        post = sp.post
+        spec = game.thread(post.tid)
+        kind = spec.kind if spec else None
+        placement = schedule.place(post.posted_at)
+        author = by_uid.get(post.author_uid or -1, post.author)
+        lastwords = kind is ThreadKind.LASTWORDS
+        player: str | None = author if author in game.players else None
+        if lastwords and spec is not None:
+            player = _lastwords_player(game, sp, dict(spec.lastwords))
+        elif window and player is not None and not schedule.alive(player, post.posted_at):
+            # killbar7 4.2.2: the dead post their own last words on the day they die.
+            elim = schedule.eliminated_at(player)
+            if elim is not None and schedule.place(elim).day == placement.day:
+                lastwords = True
+        exempt = player is None or (author in game.directors or author in game.spectators) and not lastwords
+        out.append(GamePost(post=post, kind=kind, day=placement.day, phase=placement.phase,
+                            player=player, exempt=exempt, lastwords=lastwords,
+                            night=placement.night, deleted=sp.deleted))
+    return out
+
+
+@dataclass(slots=True)
+class CheckResult:
+    findings: list[Finding]
+    ruleset: RuleSet
+    context: Context
+
+
+def build_context(game: Game, store: Store, *, now: datetime | None = None,
+                  ruleset: RuleSet | None = None) -> Context:
+    rs = ruleset or ruleset_for(game)
+    schedule = Schedule(game, rs.settings["night_posts"])
+    posts = place_posts(game, schedule, store.posts(tz=game.timezone), rs)
+    return Context(game=game, schedule=schedule, posts=posts, ruleset=rs.settings,
+                   now=(now or datetime.now(UTC)).astimezone(game.timezone))
+
+
+def run_rules(ctx: Context, ruleset: RuleSet, codes: Sequence[str] | None = None) -> list[Finding]:
+    """All findings of the enabled rules (or of ``codes``), sorted."""
+    findings: list[Finding] = []
+    enabled = [get(c) for c in (codes or ruleset.rules)]
+    post_rules = [r for r in enabled if r.kind == "post"]
+    for gp in ctx.posts:
+        if gp.exempt or gp.deleted:
+            continue
+        for r in post_rules:
+            if r.thread_kinds is not None and gp.kind not in r.thread_kinds:
+                continue
+            findings.extend(r.check(gp, ctx, ruleset.options(r.code)))
+    for r in enabled:
+        if r.kind == "aggregate":
+            findings.extend(r.check(ctx, ruleset.options(r.code)))
+    return sorted(findings, key=_sort_key)
+
+
+def _sort_key(f: Finding) -> tuple[object, ...]:
+    return (f.day if f.day is not None else 10**6, f.player, f.code, f.floor or 0, f.pid or 0, f.key)
+
+
+def check(game: Game, store: Store, *, now: datetime | None = None,
+          run_id: int | None = None) -> CheckResult:
+    """Run the rules and store the findings (retiring ones no longer found)."""
+    rs = ruleset_for(game)
+    ctx = build_context(game, store, now=now, ruleset=rs)
+    findings = run_rules(ctx, rs)
+    store.save_findings(findings, run_id)
+    return CheckResult(findings, rs, ctx)

@@ -1,0 +1,225 @@
+"""The shapes every rule shares: findings, options, the rule declaration and its context.
+
+A rule is declared once with :func:`rule` (code, Chinese title, seed reference, options
+with defaults, suggested card, kind) on a generator function.  Two kinds exist:
+
+* ``post`` rules see one :class:`GamePost` at a time and yield findings about it;
+* ``aggregate`` rules see the whole :class:`Context` (per player per day work such as
+  lurking, or per day work such as the vote tally) and yield findings.
+
+Findings are frozen, comparable values with a fingerprint that stays the same across
+runs: decisions attach to it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from auditor.gamefile import ThreadKind
+from auditor.models import Post
+
+if TYPE_CHECKING:
+    from auditor.gamefile import Game
+    from auditor.schedule import Schedule
+
+CARDS = ("blue", "yellow", "red", "substitute", "warning", "none")
+
+
+class Match(NamedTuple):
+    """One matched piece of a post's own text: the text, its span in ``Post.text``, and why."""
+
+    text: str
+    start: int
+    end: int
+    detail: str = ""  # e.g. the lexicon entry and the normalisation that found it
+
+
+class Finding(NamedTuple):
+    """One problem the rules found.  Sorts and compares, so tests assert equality."""
+
+    code: str
+    player: str
+    day: int | None
+    phase: int | None
+    tid: int | None
+    pid: int | None
+    floor: int | None
+    matches: tuple[Match, ...]
+    excerpt: str
+    card: str  # the card the rule set suggests (blue | yellow | red | substitute | warning | none)
+    key: str  # the rule's own key: what makes two findings of one code on one post differ
+    note: str = ""
+    posted_at: datetime | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        """Stable across runs: hashes (code, pid, key), or (code, player, day, phase, key)
+        for aggregate findings, never offsets, row ids or run order."""
+        if self.pid is not None:
+            basis = f"{self.code}|pid:{self.pid}|{self.key}"
+        else:
+            basis = f"{self.code}|{self.player}|day:{self.day}|phase:{self.phase}|{self.key}"
+        return hashlib.sha256(basis.encode()).hexdigest()
+
+    @property
+    def id(self) -> str:
+        """Short id shown to directors: starts with a letter (spreadsheets turn 12E45
+        into a number), base32 without ambiguous padding."""
+        raw = bytes.fromhex(self.fingerprint[:16])
+        return "F" + base64.b32encode(raw).decode().rstrip("=")[:9]
+
+    @property
+    def match_text(self) -> str:
+        return " / ".join(m.text for m in self.matches)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule option: its type, default and what it means (Chinese, for `auditor rules`)."""
+
+    type: type | tuple[type, ...]
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, value: Any) -> str | None:
+        """Return a reason when ``value`` is not acceptable, else None."""
+        types = self.type if isinstance(self.type, tuple) else (self.type,)
+        if float in types and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if isinstance(value, bool) and bool not in types:
+            return f"应当是 {'/'.join(t.__name__ for t in types)}"
+        if not isinstance(value, types):
+            return f"应当是 {'/'.join(t.__name__ for t in types)}，而不是 {type(value).__name__}"
+        if self.choices is not None:
+            items = value if isinstance(value, list) else [value]
+            bad = [v for v in items if v not in self.choices]
+            if bad:
+                return f"{bad[0]!r} 不在可选值 {', '.join(map(str, self.choices))} 中"
+        return None
+
+
+# Options every rule has.
+COMMON_OPTIONS: Mapping[str, Option] = {
+    "enabled": Option(bool, True, "是否启用"),
+    "card": Option(str, "blue", "建议的处罚", CARDS),
+    "kind": Option(str, "", "判罚“同类违规”的分组名（默认为规则代码）"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GamePost:
+    """A stored post placed in the game: its thread kind, day, phase and charged player."""
+
+    post: Post
+    kind: ThreadKind | None  # None: a thread the game file does not list
+    day: int | None  # None: outside every day (night), unless the rule set credits it
+    phase: int | None
+    player: str | None  # the player charged: the author, or the player whose last words these are
+    exempt: bool  # a director's or spectator's own post
+    lastwords: bool  # last words (a director-published 遗言, or a dead player's own window)
+    night: bool = False  # posted outside every day; credited to ``day`` by the rule set
+    deleted: bool = False
+
+    @property
+    def pid(self) -> int | None:
+        return self.post.pid
+
+
+@dataclass(slots=True)
+class Context:
+    """What an aggregate rule may read.  Built once per `check` run."""
+
+    game: Game
+    schedule: Schedule
+    posts: Sequence[GamePost]
+    ruleset: Mapping[str, Any]  # ruleset-level settings ([ruleset] table)
+    now: datetime
+    cache: dict[str, Any] = field(default_factory=dict)  # shared derived data (e.g. parsed votes)
+
+    def by_player(self) -> dict[str, list[GamePost]]:
+        out: dict[str, list[GamePost]] = {}
+        for gp in self.posts:
+            if gp.player is not None and not gp.exempt:
+                out.setdefault(gp.player, []).append(gp)
+        return out
+
+
+PostCheck = Callable[[GamePost, "Context", Mapping[str, Any]], Iterator[Finding]]
+AggregateCheck = Callable[["Context", Mapping[str, Any]], Iterator[Finding]]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    code: str
+    title: str
+    seed: str
+    kind: str  # "post" | "aggregate"
+    options: Mapping[str, Option]
+    check: Callable[..., Iterator[Finding]]
+    doc: str = ""
+    aliases: tuple[str, ...] = ()
+    # Post rules: the thread kinds they look at (None = every kind).
+    thread_kinds: tuple[ThreadKind, ...] | None = None
+
+    def all_options(self) -> dict[str, Option]:
+        return {**COMMON_OPTIONS, **self.options}
+
+    def defaults(self) -> dict[str, Any]:
+        return {k: o.default for k, o in self.all_options().items()}
+
+
+_PENDING: list[Rule] = []
+
+
+def rule(*, code: str, title: str, seed: str, kind: str = "post",
+         options: Mapping[str, Option] | None = None,
+         thread_kinds: Sequence[ThreadKind] | None = None,
+         aliases: Sequence[str] = ()) -> Callable[[Callable[..., Iterator[Finding]]], Rule]:
+    """Declare a rule.  The decorated function's docstring is its user documentation."""
+    if kind not in ("post", "aggregate"):
+        raise ValueError(f"unknown rule kind {kind!r}")
+
+    def wrap(fn: Callable[..., Iterator[Finding]]) -> Rule:
+        r = Rule(code=code, title=title, seed=seed, kind=kind, options=dict(options or {}),
+                 check=fn, doc=(fn.__doc__ or "").strip(), aliases=tuple(aliases),
+                 thread_kinds=tuple(thread_kinds) if thread_kinds is not None else None)
+        _PENDING.append(r)
+        return r
+
+    return wrap
+
+
+def excerpt(text: str, start: int = 0, end: int = 0, width: int = 60) -> str:
+    """A short piece of ``text`` around [start, end) for the report."""
+    if len(text) <= width:
+        return text
+    mid = (start + end) // 2
+    lo = max(0, min(mid - width // 2, len(text) - width))
+    hi = lo + width
+    return ("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else "")
+
+
+def post_finding(code: str, gp: GamePost, opts: Mapping[str, Any], matches: Sequence[Match], *,
+                 key: str = "", note: str = "", card: str | None = None) -> Finding:
+    """The one finding a post rule yields for a post, holding all its matches."""
+    post = gp.post
+    first = matches[0] if matches else Match("", 0, 0)
+    return Finding(
+        code=code, player=gp.player or post.author, day=gp.day, phase=gp.phase, tid=post.tid,
+        pid=post.pid, floor=post.floor, matches=tuple(matches),
+        excerpt=excerpt(post.text, first.start, first.end), card=card or opts["card"], key=key,
+        note=note, posted_at=post.posted_at,
+    )
+
+
+def aggregate_finding(code: str, player: str, day: int | None, opts: Mapping[str, Any], *,
+                      phase: int | None = None, key: str = "", note: str = "", excerpt_text: str = "",
+                      card: str | None = None, tid: int | None = None) -> Finding:
+    return Finding(code=code, player=player, day=day, phase=phase, tid=tid, pid=None, floor=None,
+                   matches=(), excerpt=excerpt_text, card=card or opts["card"], key=key, note=note)

@@ -1,0 +1,148 @@
+"""Rule sets are data: presets in ``auditor/rulesets/<name>.toml`` that a game file extends.
+
+A preset has a ``[ruleset]`` table (game-wide settings, :data:`SETTINGS`) and one
+``[rules.CODE]`` table per rule it enables.  Every value cites the seed rule it encodes
+in a ``sources`` sub-table (``[rules.CODE.sources]``, ``[ruleset.sources]``) so that
+``auditor rules`` can show where each threshold comes from.  Rules a preset does not
+list are disabled.
+
+The game file's ``[rules]`` table overrides settings (``[rules] night_posts = …``) and
+rule options (``[rules.LURK-DAY] min_posts = 4``); ``enabled = true`` turns on a rule
+the preset left off.  One validator checks all of it and names the rule and key it
+rejects.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from auditor.errors import GameFileError
+from auditor.gamefile import RULESETS, ThreadKind
+from auditor.rules import all_rules, get
+from auditor.rules.base import Option
+
+SETTINGS: dict[str, Option] = {
+    "night_posts": Option(str, "none", "讨论日以外（夜晚）的发言计入哪一天", ("none", "next_day")),
+    "count_kinds": Option(list, ["discussion", "vote"], "计入发言数的帖子类型",
+                          tuple(k.value for k in ThreadKind)),
+    "lastwords_window": Option(bool, False, "出局玩家可以在当天规定时间内自己发遗言（版杀7 4.2.2）"),
+    "sheriff_weight": Option(float, 1.0, "警长票的票数"),
+    "tie_break": Option(str, "none", "平票时的处理", ("none", "sheriff_target", "sheriff_target_if_tied")),
+    "factions_lose_on_two_reds": Option(bool, False, "同一阵营两张红牌则该阵营判负"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    name: str
+    title: str
+    seed: str
+    settings: Mapping[str, Any]
+    rules: Mapping[str, Mapping[str, Any]]  # enabled rules only: code -> resolved options
+    sources: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # code|"ruleset" -> key -> cite
+    disabled: tuple[str, ...] = ()
+
+    def options(self, code: str) -> Mapping[str, Any]:
+        return self.rules[code]
+
+    def enabled(self, code: str) -> bool:
+        return code in self.rules
+
+
+def preset_text(name: str) -> str:
+    return resources.files("auditor.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
+
+
+def _fail(where: str, key: str, reason: str) -> GameFileError:
+    return GameFileError(where, key, reason)
+
+
+def load_ruleset(name: str, overrides: Mapping[str, Any] | None = None, *,
+                 where: str = "<game>") -> RuleSet:
+    """Resolve a preset plus a game file's ``[rules]`` overrides; validate every key."""
+    if name not in RULESETS:
+        raise _fail(where, "game.ruleset", f"未知的规则集 {name!r}；可用：{', '.join(RULESETS)}")
+    preset_where = f"auditor/rulesets/{name}.toml"
+    data = tomllib.loads(preset_text(name))
+    head = dict(data.get("ruleset", {}))
+    sources: dict[str, dict[str, str]] = {"ruleset": dict(head.pop("sources", {}))}
+    title = head.pop("title", name)
+    seed = head.pop("seed", "")
+    head.pop("name", None)
+    settings = {k: o.default for k, o in SETTINGS.items()}
+    _apply_settings(settings, head, preset_where, "ruleset")
+
+    rules: dict[str, dict[str, Any]] = {}
+    for code, table in data.get("rules", {}).items():
+        table = dict(table)
+        sources[code] = dict(table.pop("sources", {}))
+        opts = _resolve_rule(code, table, {}, preset_where, f"rules.{code}")
+        if opts["enabled"]:
+            rules[code] = opts
+
+    over = dict(overrides or {})
+    override_settings = {k: v for k, v in over.items() if not isinstance(v, dict)}
+    _apply_settings(settings, override_settings, where, "rules")
+    for code, table in over.items():
+        if not isinstance(table, dict):
+            continue
+        base = rules.get(code)
+        if base is None:
+            rule = get_or_fail(code, where)
+            base = {**rule.defaults(), "enabled": False}
+            if code in data.get("rules", {}):  # disabled in the preset: keep its values
+                base = _resolve_rule(code, {k: v for k, v in data["rules"][code].items()
+                                            if k != "sources"}, {}, preset_where, f"rules.{code}")
+        merged = _resolve_rule(code, table, base, where, f"rules.{code}")
+        if code not in rules and "enabled" not in table:
+            merged["enabled"] = True  # naming a rule the preset left off turns it on
+        if merged["enabled"]:
+            rules[get(code).code] = merged
+        else:
+            rules.pop(get(code).code, None)
+    disabled = tuple(r.code for r in all_rules() if r.code not in rules)
+    return RuleSet(name=name, title=title, seed=seed, settings=settings, rules=rules,
+                   sources=sources, disabled=disabled)
+
+
+def get_or_fail(code: str, where: str) -> Any:
+    from auditor.rules import REGISTRY
+
+    if code not in REGISTRY:
+        raise _fail(where, f"rules.{code}", "未知的规则代码（运行 auditor rules 查看全部规则）")
+    return REGISTRY[code]
+
+
+def _apply_settings(settings: dict[str, Any], values: Mapping[str, Any], where: str, prefix: str) -> None:
+    for key, value in values.items():
+        opt = SETTINGS.get(key)
+        if opt is None:
+            raise _fail(where, f"{prefix}.{key}",
+                        f"未知的设置；可用：{', '.join(sorted(SETTINGS))}（规则的选项请写在 [rules.代码] 下）")
+        reason = opt.check(value)
+        if reason:
+            raise _fail(where, f"{prefix}.{key}", reason)
+        settings[key] = float(value) if opt.type is float else value
+
+
+def _resolve_rule(code: str, table: Mapping[str, Any], base: Mapping[str, Any], where: str,
+                  key: str) -> dict[str, Any]:
+    rule = get_or_fail(code, where)
+    options = rule.all_options()
+    out = dict(base) if base else rule.defaults()
+    for name, value in table.items():
+        opt = options.get(name)
+        if opt is None:
+            raise _fail(where, f"{key}.{name}",
+                        f"规则 {code} 没有这个选项；可用：{', '.join(sorted(options))}")
+        reason = opt.check(value)
+        if reason:
+            raise _fail(where, f"{key}.{name}", reason)
+        out[name] = float(value) if opt.type is float and not isinstance(value, bool) else value
+    if not out.get("kind"):
+        out["kind"] = rule.code
+    return out
