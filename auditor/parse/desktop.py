@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime, tzinfo
 
 from lxml import etree
@@ -18,6 +19,7 @@ from .message import MessageContent, attachments_in, collapse, extract_message
 _TID_JS = re.compile(r"tid = parseInt\('(\d+)'\)")
 _FID_JS = re.compile(r"fid = parseInt\('(\d+)'\)")
 _TID_CANONICAL = re.compile(r'<link href="[^"]*?(?:[?&]tid=(\d+)|thread-(\d+)-)[^"]*" rel="canonical"')
+_AUTHOR_ONLY = 'rel="nofollow">显示全部楼层</a>'
 _POST_ID = re.compile(r"post_(\d+)$")
 
 _X_POSTS = etree.XPath("//div[@id='postlist']/div[starts-with(@id, 'post_')]")
@@ -38,6 +40,9 @@ def parse_desktop(
     subject_el = _X_SUBJECT(doc)
     subject = collapse(subject_el[0].text_content()) if subject_el else None
 
+    # 只看该作者 (``&authorid=``) numbers the author's posts 1..n: those floors are not
+    # the thread's, so they are dropped.
+    author_only = _AUTHOR_ONLY in text
     posts: list[Post] = []
     seen: set[int] = set()
     for div in _X_POSTS(doc):
@@ -48,7 +53,8 @@ def parse_desktop(
         if pid in seen:
             continue
         seen.add(pid)
-        posts.append(_read_post(div, pid, tid, url, tz, now))
+        post = _read_post(div, pid, tid, url, tz, now)
+        posts.append(replace(post, floor=None) if author_only else post)
     return ParsedPage(
         kind=PageKind.DESKTOP,
         tid=tid,
@@ -127,7 +133,8 @@ def _read_post(
         hidden=hidden,
         time_approximate=when.approximate,
         time_precision=when.precision,
-        first=floor == 1,
+        # the first post's floor link is the thread URL, the others a findpost link
+        first=floor_link is not None and "findpost" not in floor_link.get("href", ""),
         stuck=stuck,
         images=content.images,
         links=content.links,

@@ -31,6 +31,7 @@ _TITLE_ATTR = re.compile(r'title="([^"]*)"')
 _TAGS = re.compile(r"<[^>]+>")
 _REPORTURL = re.compile(r"REPORTURL = '([A-Za-z0-9+/=]+)'")
 _TRAILING_BR = re.compile(r"(?:\s*<br />)+\s*$")
+_RAW_ATTACH = re.compile(r"\[attach\]\d+\[/attach\]")
 _FIRST_TITLE = re.compile(r"<b>标题: </b>(.*?) <b><a")
 
 
@@ -76,6 +77,8 @@ def parse_printable(text: str, url: str, tz: tzinfo, now: datetime | None) -> Pa
         plain = body.strip()
         if plain.startswith("提示: <em>"):
             hidden = hidden_reason(plain)
+        # the printable view leaves [attach] tags it did not render as raw text
+        body = _RAW_ATTACH.sub("", body)
         content = MessageContent() if hidden else extract_message(fragment(body))
         posts.append(
             Post(
