@@ -16,7 +16,7 @@ from auditor.errors import (
 )
 from auditor.models import HiddenReason, PageKind, ParsedPage, Post
 from auditor.parse import parse_page
-from discuz_data import (
+from tests.discuz_data import (
     EDITIONS,
     Capture,
     bbcode_to_text,
@@ -82,7 +82,9 @@ def expected_text(post: dict, viewer: str, kind: PageKind, edition: str) -> str:
         return ""
     privileged = viewer in ("member", "admin")
     image_aids = {
-        a["aid"] for a in post.get("attachments") or () if a["isimage"] and a["inserted_with_attach_tag"]
+        a["aid"]
+        for a in post.get("attachments") or ()
+        if a["isimage"] and a["inserted_with_attach_tag"]
     }
     return bbcode_to_text(
         post["message"],
@@ -175,7 +177,11 @@ def test_error_pages_raise_their_error(cap: Capture) -> None:
 
 @pytest.mark.parametrize(
     "cap",
-    [c for c in ALL if c.file not in EXPECTED_ERRORS and any(k in c.file for k in NOT_THREAD_PAGES)],
+    [
+        c
+        for c in ALL
+        if c.file not in EXPECTED_ERRORS and any(k in c.file for k in NOT_THREAD_PAGES)
+    ],
     ids=_id,
 )
 def test_pages_that_are_not_thread_views_are_refused(cap: Capture) -> None:

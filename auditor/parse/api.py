@@ -69,9 +69,7 @@ def check_api_message(data: dict[str, Any], url: str) -> None:
     raise UnrecognisedPageError(url, f"API 提示：{detail}")
 
 
-def parse_api(
-    data: dict[str, Any], url: str, tz: tzinfo, now: datetime | None
-) -> ParsedPage:
+def parse_api(data: dict[str, Any], url: str, tz: tzinfo, now: datetime | None) -> ParsedPage:
     check_api_message(data, url)
     variables = data.get("Variables")
     forum = variables.get("forum") if isinstance(variables, dict) else None

@@ -18,7 +18,9 @@ from .message import MessageContent, attachments_in, collapse, extract_message
 
 _TID_JS = re.compile(r"tid = parseInt\('(\d+)'\)")
 _FID_JS = re.compile(r"fid = parseInt\('(\d+)'\)")
-_TID_CANONICAL = re.compile(r'<link href="[^"]*?(?:[?&]tid=(\d+)|thread-(\d+)-)[^"]*" rel="canonical"')
+_TID_CANONICAL = re.compile(
+    r'<link href="[^"]*?(?:[?&]tid=(\d+)|thread-(\d+)-)[^"]*" rel="canonical"'
+)
 _AUTHOR_ONLY = 'rel="nofollow">显示全部楼层</a>'
 _POST_ID = re.compile(r"post_(\d+)$")
 
@@ -111,7 +113,9 @@ def _read_post(
         raise UnrecognisedPageError(url, f"pid {pid} 没有发表时间")
     floor, stuck = (None, False)
     if floor_link is not None:
-        floor, stuck = floor_from_text(floor_link.text_content(), stuck_marker=_has_stick(floor_link))
+        floor, stuck = floor_from_text(
+            floor_link.text_content(), stuck_marker=_has_stick(floor_link)
+        )
     when: PostTime = read_time(time_el, tz, now, url)
     hidden = hidden_reason(locked.text_content()) if locked is not None else None
     content = extract_message(message_el) if message_el is not None else MessageContent()
