@@ -1,0 +1,41 @@
+"""Shared fixtures.  Keep this file to fixtures; helpers live in their own modules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from tests.forum_server import DISCUZ_DIR, ForumServer
+
+
+@pytest.fixture
+def make_forum_server() -> Iterator[Callable[..., ForumServer]]:
+    """Factory: ``make_forum_server("x35-gbk", viewer="member")`` starts a server that is
+    stopped after the test.  ``edition=None`` serves registered routes only."""
+    servers: list[ForumServer] = []
+
+    def make(edition: str | None = "x35-utf8", **kwargs: object) -> ForumServer:
+        if edition is not None and not (DISCUZ_DIR / edition / "captures.json").is_file():
+            pytest.fail(
+                f"Discuz! captures not found at {DISCUZ_DIR / edition}; set AUDITOR_DISCUZ_DIR"
+            )
+        server = ForumServer(edition, **kwargs)  # type: ignore[arg-type]
+        servers.append(server)
+        return server.start()
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def forum_server(
+    request: pytest.FixtureRequest, make_forum_server: Callable[..., ForumServer]
+) -> ForumServer:
+    """A loopback forum serving the real captures (default edition ``x35-utf8``).
+
+    Choose another edition with indirect parametrisation:
+    ``@pytest.mark.parametrize("forum_server", ["x35-gbk"], indirect=True)``.
+    """
+    return make_forum_server(getattr(request, "param", "x35-utf8"))
