@@ -204,7 +204,9 @@ def parse_script(data: dict[str, Any]) -> Script:
         tid = int(t["tid"])
         if tid in threads:
             raise ScriptError(f"thread[{ti}].tid: duplicate tid {tid}")
-        thread = ScriptThread(tid, int(t.get("fid", 2)), str(t["subject"]), views=int(t.get("views", 0)))
+        thread = ScriptThread(
+            tid, int(t.get("fid", 2)), str(t["subject"]), views=int(t.get("views", 0))
+        )
         threads[tid] = thread
         position = 0
         for pi, p in enumerate(t.get("post", [])):
@@ -232,10 +234,12 @@ def parse_script(data: dict[str, Any]) -> Script:
             if edited:
                 editor = str(p.get("edited_by", author))
                 when = _aware(p["edited_at"], f"{key}.edited_at")
-                message = f"[i=s] 本帖最后由 {editor} 于 {_fmt_minute(when, tz)} 编辑 [/i]\n\n" + message
+                message = (
+                    f"[i=s] 本帖最后由 {editor} 于 {_fmt_minute(when, tz)} 编辑 [/i]\n\n" + message
+                )
             hidden = p.get("hidden")
             if hidden not in (None, False, "moderator"):
-                raise ScriptError(f"{key}.hidden: only \"moderator\" is supported")
+                raise ScriptError(f'{key}.hidden: only "moderator" is supported')
             post = ScriptPost(
                 pid=pid,
                 tid=tid,
@@ -415,7 +419,9 @@ def _parse_smilies(msg: str, base_url: str, mobile: bool) -> str:
         sid, file = _SMILEY_BY_CODE[code]
         if mobile:
             return f'<img src="{base_url}static/image/smiley/default/{file}" />'
-        return f'<img src="static/image/smiley/default/{file}" smilieid="{sid}" border="0" alt="" />'
+        return (
+            f'<img src="static/image/smiley/default/{file}" smilieid="{sid}" border="0" alt="" />'
+        )
 
     return _SMILEY_RE.sub(sub, msg)
 
@@ -445,7 +451,9 @@ def _parse_url(m: re.Match[str], base_url: str, mobile: bool) -> str:
 
 def _bbcodeurl(url: str) -> str:
     low = url[:6].lower()
-    if low in ("http:/", "https:", "ftp://", "rtsp:/", "mms://") or url.startswith(("static/", "data/")):
+    if low in ("http:/", "https:", "ftp://", "rtsp:/", "mms://") or url.startswith(
+        ("static/", "data/")
+    ):
         return url
     return "http://" + url
 
@@ -490,7 +498,11 @@ def bbcode_to_html(
             if tag in msg:
                 msg = msg.replace(tag, html)
         if "[/quote]" in msg.lower():
-            tpl = r'<div class="reply_wrap">\1</div>' if mobile else r'<div class="quote"><blockquote>\1</blockquote></div>'
+            tpl = (
+                r'<div class="reply_wrap">\1</div>'
+                if mobile
+                else r'<div class="quote"><blockquote>\1</blockquote></div>'
+            )
             msg = _QUOTE_RE.sub(tpl, msg)
         if "[/img]" in msg.lower():
 
@@ -507,7 +519,11 @@ def bbcode_to_html(
 
             msg = _IMG_RE.sub(img, msg)
     if "\t" in msg or "  " in msg:
-        msg = msg.replace("\t", "&nbsp; &nbsp; &nbsp; &nbsp; ").replace("   ", "&nbsp; &nbsp;").replace("  ", "&nbsp;&nbsp;")
+        msg = (
+            msg.replace("\t", "&nbsp; &nbsp; &nbsp; &nbsp; ")
+            .replace("   ", "&nbsp; &nbsp;")
+            .replace("  ", "&nbsp;&nbsp;")
+        )
     if "\n" in msg or "\r" in msg:
         msg = re.sub(r"\r\n|\n\r|\n|\r", lambda m: "<br />" + m.group(0), msg)
     return msg
@@ -612,7 +628,7 @@ def _multi(total: int, cur: int, mpurl: str, window: int = 10) -> str:
         out.append(f'<a href="{mpurl}page={total}" class="last">... {total}</a>')
     out.append(
         f'<label><input type="text" name="custompage" class="px" size="2" title="输入页码，按回车快速跳转" '
-        f"value=\"{cur}\" onkeydown=\"if(event.keyCode==13) {{window.location='{mpurl}page='+this.value;; "
+        f'value="{cur}" onkeydown="if(event.keyCode==13) {{window.location=\'{mpurl}page=\'+this.value;; '
         f'doane(event);}}" /><span title="共 {total} 页"> / {total} 页</span></label>'
     )
     if cur < total:
@@ -658,8 +674,10 @@ class _Renderer:
             f"<title>{subject} - {board} -  {bbname} -  Powered by Discuz!</title>\n"
             '<meta name="generator" content="Discuz! X3.5" />\n'
             f'<base href="{self.forum.base_url}" />\n'
+            f'<link href="{self.forum.base_url}forum.php?mod=viewthread&tid={t.tid}" rel="canonical" />\n'
             "</head>\n\n"
             '<body id="nv_forum" class="pg_viewthread">\n'
+            f"<script type=\"text/javascript\">var fid = parseInt('{t.fid}'), tid = parseInt('{t.tid}');</script>\n"
             '<div id="pt" class="bm cl"><div class="z">'
             f'<a href="./" class="nvhm" title="首页">{bbname}</a> <em>&rsaquo;</em> '
             f'<a href="forum.php?mod=forumdisplay&amp;fid={t.fid}">{board}</a> <em>&rsaquo;</em> '
@@ -685,7 +703,9 @@ class _Renderer:
             floor_href, label = f"forum.php?mod=viewthread&tid={tid}", "楼主"
         else:
             floor_href = f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"
-            label = _POSTNO[p.position - 1] if p.position <= 4 else f"<em>{p.position}</em><sup>#</sup>"
+            label = (
+                _POSTNO[p.position - 1] if p.position <= 4 else f"<em>{p.position}</em><sup>#</sup>"
+            )
         when = discuz_time(p.at, self.now, self.tz)
         if p.hidden:
             body = '<div class="locked">提示: <em>该帖被管理员或版主屏蔽</em></div>\n'
@@ -740,7 +760,9 @@ class _Renderer:
             "</body>\n</html>\n"
         )
 
-    def desktop_page(self, t: ScriptThread, page: int, total: int, posts: list[ScriptPost]) -> Iterator[str]:
+    def desktop_page(
+        self, t: ScriptThread, page: int, total: int, posts: list[ScriptPost]
+    ) -> Iterator[str]:
         yield self.desktop_head(t, page, total)
         for p in posts:
             yield self.desktop_post(t, p, page)
@@ -799,7 +821,14 @@ class _Renderer:
             "groupiconid": "1",
         }
 
-    def api_page(self, t: ScriptThread, page: int, ppp: int, posts: list[ScriptPost], thread_obj: dict[str, Any]) -> str:
+    def api_page(
+        self,
+        t: ScriptThread,
+        page: int,
+        ppp: int,
+        posts: list[ScriptPost],
+        thread_obj: dict[str, Any],
+    ) -> str:
         start = (page - 1) * ppp
         variables = {
             "cookiepre": "",
@@ -826,7 +855,11 @@ class _Renderer:
             "cache_custominfo_postno": ["<sup>#</sup>", "楼主", "沙发", "板凳", "地板"],
             "forum": {"password": "0"},
         }
-        doc = {"Version": "4", "Charset": "GBK" if self.encoding == "gbk" else "UTF-8", "Variables": variables}
+        doc = {
+            "Version": "4",
+            "Charset": "GBK" if self.encoding == "gbk" else "UTF-8",
+            "Variables": variables,
+        }
         return php_json_encode(doc)
 
 
@@ -858,11 +891,16 @@ def _render(script: Script, tid: int) -> Iterator[tuple[str, str, Iterable[bytes
         chunks = (r.encode(s) for s in r.desktop_page(t, i, total, posts))
         yield desktop_url(tid, i), f"thread-{tid}-p{i}.html", chunks, ctype
     app = script.forum.api_ppp or ppp
-    atotal, apages = _pages(t, app)
+    _, apages = _pages(t, app)
     thread_obj = r.api_thread(t)
     for i, posts in enumerate(apages, 1):
         body = r.api_page(t, i, app, posts, thread_obj).encode("ascii")
-        yield api_url(tid, i, script.forum.api_ppp), f"api-viewthread-{tid}-p{i}.json", (body,), "application/json"
+        yield (
+            api_url(tid, i, script.forum.api_ppp),
+            f"api-viewthread-{tid}-p{i}.json",
+            (body,),
+            "application/json",
+        )
 
 
 def render_thread_pages(script: Script, tid: int) -> Iterator[tuple[str, bytes, str]]:
@@ -885,7 +923,9 @@ def write_site(script: Script | str | Path, out_dir: str | Path) -> dict[str, di
                     fh.write(chunk)
             index[url] = {"file": name, "content_type": ctype}
     with open(out / "index.json", "w", encoding="utf-8") as fh:
-        json.dump({"base_url": script.forum.base_url, "pages": index}, fh, ensure_ascii=False, indent=1)
+        json.dump(
+            {"base_url": script.forum.base_url, "pages": index}, fh, ensure_ascii=False, indent=1
+        )
         fh.write("\n")
     return index
 
