@@ -23,12 +23,11 @@ from typing import IO, Any
 from auditor.errors import StoreLockedError
 from auditor.models import Attachment, HiddenReason, Post, Quote
 
-Migration = Callable[[sqlite3.Connection], None]
 
 
-def _m1_pages_posts(db: sqlite3.Connection) -> None:
-    db.executescript(
-        """
+# Ordered schema migrations: each is one SQL script, applied once, in one transaction,
+# and recorded in PRAGMA user_version. Never edit a released one; append a new one.
+_M1_PAGES_POSTS = """
         CREATE TABLE runs (
             id INTEGER PRIMARY KEY,
             command TEXT NOT NULL,
@@ -90,13 +89,9 @@ def _m1_pages_posts(db: sqlite3.Connection) -> None:
             data TEXT NOT NULL,            -- JSON: lines, quotes, images, links, smilies, attachments, markup, flags
             PRIMARY KEY (pid, version)
         );
-        """
-    )
+"""
 
-
-def _m2_findings(db: sqlite3.Connection) -> None:
-    db.executescript(
-        """
+_M2_FINDINGS = """
         CREATE TABLE findings (
             fingerprint TEXT PRIMARY KEY,
             id TEXT NOT NULL UNIQUE,
@@ -118,11 +113,9 @@ def _m2_findings(db: sqlite3.Connection) -> None:
             last_run INTEGER
         );
         CREATE INDEX findings_player ON findings (player, day);
-        """
-    )
+"""
 
-
-MIGRATIONS: Sequence[Migration] = (_m1_pages_posts, _m2_findings)
+MIGRATIONS: Sequence[str] = (_M1_PAGES_POSTS, _M2_FINDINGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,10 +216,15 @@ class Store:
 
     def migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-            with self.transaction():
-                migration(self.db)
-                self.db.execute(f"PRAGMA user_version = {number}")
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            try:
+                self.db.executescript(
+                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+                )
+            except sqlite3.Error:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
 
     @property
     def schema_version(self) -> int:
@@ -336,14 +334,6 @@ class Store:
                     changed += 1
                 else:
                     version = 0
-                if version:
-                    self.db.execute(
-                        "INSERT INTO post_versions (pid, version, content_hash, seen_at, run_id,"
-                        " hidden, edited, message_html, text, data) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                        (post.pid, version, digest, now, run_id,
-                         post.hidden.value if post.hidden else None, post.edited,
-                         post.message_html, post.text, _post_data(post)),
-                    )
                 # Times and floors are refreshed from the best view seen (an exact API
                 # time replaces an approximate one), never from a worse one.
                 self.db.execute(
@@ -365,6 +355,14 @@ class Store:
                      int(post.time_approximate), post.time_precision, int(post.first),
                      version or 1, run_id, run_id),
                 )
+                if version:
+                    self.db.execute(
+                        "INSERT INTO post_versions (pid, version, content_hash, seen_at, run_id,"
+                        " hidden, edited, message_html, text, data) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                        (post.pid, version, digest, now, run_id,
+                         post.hidden.value if post.hidden else None, post.edited,
+                         post.message_html, post.text, _post_data(post)),
+                    )
         return new, changed
 
     def mark_deleted(self, tid: int, covered: Sequence[tuple[int, float]], seen: set[int]) -> list[int]:

@@ -1,0 +1,119 @@
+"""The SQLite store: migrations, versions, deletions, transactions and the run lock."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from auditor.errors import StoreLockedError
+from auditor.models import HiddenReason, Post, Quote
+from auditor.store import MIGRATIONS, Store
+
+TZ = ZoneInfo("Asia/Shanghai")
+
+
+def make_post(pid: int, floor: int, text: str, **kw: object) -> Post:
+    return Post(tid=2, pid=pid, floor=floor, author="饺子", author_uid=2,
+                posted_at=datetime(2026, 11, 20, 10, floor, tzinfo=TZ), message_html=text,
+                text=text, lines=(text,), **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    s = Store(tmp_path / "game.sqlite")
+    yield s
+    s.close()
+
+
+def test_migrations_recorded(store: Store) -> None:
+    assert store.schema_version == len(MIGRATIONS)
+    again = Store(store.path)  # reopening does not migrate twice
+    assert again.schema_version == len(MIGRATIONS)
+    again.close()
+
+
+def test_versions_kept_on_change(store: Store) -> None:
+    p = make_post(10, 2, "投票对象：包子")
+    assert store.upsert_posts([p], run_id=None) == (1, 0)
+    assert store.upsert_posts([p], run_id=None) == (0, 0)  # same content: no new version
+    # Markup that differs between renders (random [img] ids) is not an edit.
+    assert store.upsert_posts([replace(p, message_html="<b>x</b>")], None) == (0, 0)
+    edited = replace(p, text="投票对象：馄饨", lines=("投票对象：馄饨",), edited="本帖最后由 饺子 于 2026-11-20 10:05 编辑")
+    assert store.upsert_posts([edited], None) == (0, 1)
+    versions = store.versions(10, TZ)
+    assert [v for v, _, _ in versions] == [1, 2]
+    assert versions[0][2].text == "投票对象：包子"
+    assert versions[1][2].edited is not None
+    (current,) = store.posts(tz=TZ)
+    assert current.post.text == "投票对象：馄饨" and current.version == 2
+
+
+def test_round_trip_fields(store: Store) -> None:
+    p = make_post(11, 3, "来了", quotes=(Quote("原文", "包子", 9, 2, "2026-11-20 09:00"),),
+                  hidden=HiddenReason.MODERATOR, markup=(("color", "Red"),), smilies=(":lol",))
+    store.upsert_posts([p], None)
+    (sp,) = store.posts(tz=TZ)
+    assert sp.post == p
+
+
+def test_deleted_marked_not_dropped(store: Store) -> None:
+    store.upsert_posts([make_post(1, 1, "a"), make_post(2, 2, "b"), make_post(3, 3, "c")], None)
+    gone = store.mark_deleted(2, [(1, float("inf"))], seen={1, 3})
+    assert gone == [2]
+    assert [sp.post.pid for sp in store.posts()] == [1, 3]
+    assert [sp.deleted for sp in store.posts(include_deleted=True)] == [False, True, False]
+    # Floors outside the covered range are not judged.
+    assert store.mark_deleted(2, [(5, 9)], seen=set()) == []
+
+
+def test_failed_transaction_keeps_previous_state(store: Store) -> None:
+    store.upsert_posts([make_post(1, 1, "a")], None)
+    with pytest.raises(RuntimeError), store.transaction():
+        store.db.execute("UPDATE posts SET author='坏人'")
+        raise RuntimeError("crash mid-write")
+    assert store.posts()[0].post.author == "饺子"
+
+
+def test_second_process_is_refused(tmp_path: Path) -> None:
+    s = Store(tmp_path / "g.sqlite")
+    s.lock()
+    code = (
+        "import sys\n"
+        "from auditor.store import Store\n"
+        "from auditor.errors import StoreLockedError\n"
+        f"s = Store({str(tmp_path / 'g.sqlite')!r})\n"
+        "try:\n    s.lock()\nexcept StoreLockedError as e:\n    print(e); sys.exit(4)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 4, res.stderr
+    assert "另一个 auditor 进程" in res.stdout
+    s.close()
+    # Released: a new process may take it.
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_lock_in_same_process_other_store(tmp_path: Path) -> None:
+    a = Store(tmp_path / "g.sqlite")
+    a.lock()
+    b = Store(tmp_path / "g.sqlite")
+    with pytest.raises(StoreLockedError):
+        b.lock()
+    a.close()
+    b.close()
+
+
+def test_pages_compressed_and_change_detected(store: Store) -> None:
+    when = datetime(2026, 11, 20, tzinfo=TZ)
+    body = "<html>页</html>".encode()
+    assert store.save_page(tid=2, page=1, source="html", url="u", body=body, status=200,
+                           fetched_at=when, total_pages=1, run_id=None)
+    assert not store.save_page(tid=2, page=1, source="html", url="u", body=body, status=200,
+                               fetched_at=when, total_pages=1, run_id=None)
+    assert store.page_body(2, 1, "html") == body
