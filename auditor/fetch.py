@@ -356,6 +356,9 @@ class Fetcher:
     ``base_url`` is the forum root (``https://bbs.example.com/`` or with a sub-folder
     ``https://example.com/bbs/``); relative paths passed to :meth:`get` are resolved
     against it.  ``sleep`` is injectable so tests can record waits instead of waiting.
+    ``retries`` counts retries after the first attempt; ``backoff`` is urllib3's
+    ``backoff_factor`` (waits of ``delay``, 2, 4, 8 … seconds with the default 1.0);
+    ``max_retry_after`` caps a server's ``Retry-After``.
     """
 
     def __init__(
@@ -370,6 +373,7 @@ class Fetcher:
         user_agent: str = DEFAULT_UA,
         sleep: Callable[[float], None] = time.sleep,
         max_retry_after: float = MAX_RETRY_AFTER,
+        proxies: dict[str, str] | None = None,
     ) -> None:
         if not base_url.endswith("/"):
             base_url += "/"
@@ -390,7 +394,11 @@ class Fetcher:
         self._has_cookies = cookies is not None
 
         self._session = requests.Session()
-        self._session.trust_env = False  # no surprise proxies or ~/.netrc credentials
+        # Environment proxies and ~/.netrc are ignored: what is sent to the forum, and
+        # through whom, is decided by the game file alone (``proxies``).
+        self._session.trust_env = False
+        if proxies:
+            self._session.proxies.update(proxies)
         self._session.headers.update({"User-Agent": user_agent, **_BROWSER_HEADERS})
         if cookies is not None:
             self._session.cookies = load_cookies(cookies, parts.hostname)
@@ -404,7 +412,7 @@ class Fetcher:
             allowed_methods=frozenset({"GET"}),
             status_forcelist=RETRY_STATUSES,
             backoff_factor=backoff,
-            backoff_max=max(MAX_RETRY_AFTER, max_retry_after),
+            backoff_max=60.0,
             respect_retry_after_header=True,
             retry_after_max=max_retry_after,
             raise_on_status=False,
@@ -532,7 +540,10 @@ class Fetcher:
                     public, f"超时（{self.timeout:g} 秒），已重试 {self.retries} 次"
                 ) from None
             except requests.exceptions.RequestException as exc:
-                raise NetworkError(public, f"{_reason(exc)}，已重试 {self.retries} 次") from None
+                reason = _reason(exc)
+                if reason.startswith("超时"):
+                    reason = f"读取超时（超过 {self.timeout:g} 秒）"
+                raise NetworkError(public, f"{reason}，已重试 {self.retries} 次") from None
             finally:
                 self._last_end = time.monotonic()
             self._check_status(public, resp)

@@ -221,7 +221,7 @@ class ForumServer:
         self.requests: list[RecordedRequest] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
-        self._routes: dict[tuple[str, tuple[tuple[str, str], ...]], RouteTarget] = {}
+        self._routes: dict[tuple[str, tuple[tuple[str, str], ...]], Response | Handler] = {}
         self._faults: dict[
             tuple[str, tuple[tuple[str, str], ...]], tuple[list[str | Response], bool]
         ] = {}
@@ -292,10 +292,13 @@ class ForumServer:
         :class:`Response`, or a callable taking the :class:`RecordedRequest` and returning
         either; callables are called on every request, so a test can change the page.
         """
-        if isinstance(target, bytes):
-            target = Response(status, target, content_type, list(headers))
+        stored = (
+            Response(status, target, content_type, list(headers))
+            if isinstance(target, bytes)
+            else target
+        )
         with self._lock:
-            self._routes[url_key(path_query)] = target
+            self._routes[url_key(path_query)] = stored
 
     def unroute(self, path_query: str) -> None:
         with self._lock:
@@ -484,12 +487,19 @@ class ForumServer:
         raise ValueError(f"unknown fault step {step!r}")
 
     def _capture_or_fail(self, file: str) -> Response:
-        edition = self.edition or "x35-utf8"
-        return self._find_capture_file(file, edition).response(self.base_url)
+        """A capture of this edition, or of the main edition of the same charset (the
+        edge folders do not repeat the login and 404 pages)."""
+        base = "x35-gbk" if self.edition and "gbk" in self.edition else "x35-utf8"
+        for edition in dict.fromkeys(e for e in (self.edition, base) if e):
+            try:
+                return self._find_capture_file(file, edition).response(self.base_url)
+            except KeyError:
+                continue
+        raise KeyError(f"{file} is in no captures.json of {self.edition} or {base}")
 
     def _no_permission(self) -> Response:
         page = self._capture_or_fail("guest/error-thread-9999.html")
-        charset = "gbk" if self.edition and "gbk" in self.edition else "utf-8"
+        charset = "gb18030" if self.edition and "gbk" in self.edition else "utf-8"
         text = page.body.decode(charset)
         missing = "抱歉，指定的主题不存在或已被删除或正在被审核"
         start = text.find(missing)

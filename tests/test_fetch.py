@@ -647,3 +647,17 @@ def test_server_logs_every_request(make_forum_server) -> None:
         assert resp.read() == b"/p.php?b=2&a=1"  # query order does not matter for matching
     assert server.count("p.php?a=1&b=2") == 1
     assert server.requests[0].header("x-test") == "yes"
+
+
+@pytest.mark.discuz
+@pytest.mark.parametrize("edition", ["x35-edge", "x35-edge/gbk", "x35-gbk"])
+def test_fault_pages_exist_on_every_edition(make_forum_server, fetcher_for, edition: str) -> None:
+    server = make_forum_server(edition)
+    fetcher = fetcher_for(server)
+    url = "forum.php?mod=viewthread&tid=2&page=1"
+    for step in ("login", "no-permission", "missing", "challenge"):
+        server.fault(url, [step])
+        assert fetcher.get(url).body, step
+    server.fault(url, ["forum-password"])
+    with pytest.raises(ForumPasswordError):
+        fetcher.get(url)
