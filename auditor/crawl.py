@@ -13,7 +13,6 @@ the run ends non-zero.  A page that could not be read is never counted as "0 pos
 
 from __future__ import annotations
 
-import mimetypes
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -32,6 +31,21 @@ from auditor.models import FetchedPage, ParsedPage
 from auditor.store import Store
 
 API_PPP = 50  # posts per API page we ask for (the API honours &ppp=; desktop ignores it)
+
+# The X3.5 mobile API renders messages without [size] and without the "本帖最后由 … 编辑"
+# notice (see the real captures); rules that read those need the desktop pages.
+DESKTOP_ONLY_RULES = ("FONT-SIZE", "VOTE-EDIT")
+
+
+def use_api(game: Game) -> bool:
+    """Whether to read the mobile API first: the game file's choice, or in "auto" mode
+    only when no enabled rule needs what the API leaves out."""
+    if game.forum.api is not None:
+        return game.forum.api
+    from auditor.engine import ruleset_for
+
+    rs = ruleset_for(game)
+    return not any(rs.enabled(code) for code in DESKTOP_ONLY_RULES)
 
 ProgressFn = Callable[[int, int, int | None], None]  # (tid, page, total pages or None)
 
@@ -167,7 +181,7 @@ def _crawl_thread_http(game: Game, store: Store, f: object, spec: ThreadSpec, re
     from auditor.parse import parse_page
 
     assert isinstance(f, Fetcher)
-    sources = ["api", "html"] if game.forum.api else ["html"]
+    sources = ["api", "html"] if use_api(game) else ["html"]
     for source in sources:
         last = store.db.execute(
             "SELECT MAX(page) FROM pages WHERE tid=? AND source=?", (spec.tid, source)
@@ -210,21 +224,19 @@ def _saved_files(folder: Path) -> Iterator[Path]:
 def _crawl_saved(game: Game, store: Store, report: CrawlReport, run_id: int | None,
                  progress: ProgressFn | None) -> None:
     """Read a folder of pages saved from a browser: names are arbitrary, the page says
-    which thread and page it is."""
+    which thread and page it is.  When a thread was saved both as desktop pages and as
+    API JSON, the desktop pages are used: the API drops [size] and the edit notice."""
     from auditor.parse import parse_page
 
     assert game.forum.pages is not None
     wanted = {t.tid for t in game.threads}
-    recorders: dict[int, _ThreadRecorder] = {}
-    last_page: dict[int, int] = {}
+    read: dict[int, dict[str, list[tuple[FetchedPage, ParsedPage]]]] = {}
     for path in _saved_files(game.forum.pages):
-        url = path.as_uri()
-        ctype = mimetypes.guess_type(path.name)[0]
-        if path.suffix.lower() == ".json":
-            ctype = "application/json"
+        url = path.resolve().as_uri()
+        ctype = "application/json" if path.suffix.lower() == ".json" else None
         mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-        fetched = FetchedPage(url=url, status=200, body=path.read_bytes(), content_type=None
-                              if ctype == "text/html" else ctype, date_header=None, fetched_at=mtime)
+        fetched = FetchedPage(url=url, status=200, body=path.read_bytes(), content_type=ctype,
+                              date_header=None, fetched_at=mtime)
         try:
             parsed = parse_page(fetched, game.timezone, now=mtime)
         except PageError as exc:
@@ -236,15 +248,21 @@ def _crawl_saved(game: Game, store: Store, report: CrawlReport, run_id: int | No
             report.ignored_files.append(str(path))
             continue
         assert parsed.tid is not None
-        page = parsed.page or 1
-        rec = recorders.setdefault(parsed.tid, _ThreadRecorder(store, report, parsed.tid, "saved", run_id))
-        rec.record(fetched, parsed, page)
-        last_page[parsed.tid] = max(last_page.get(parsed.tid, 0), page)
-        if progress:
-            progress(parsed.tid, page, parsed.total_pages)
-    for tid, rec in recorders.items():
-        rec.finish(last_page[tid])
-    missing = wanted - set(recorders)
-    for tid in sorted(missing):
+        read.setdefault(parsed.tid, {}).setdefault(parsed.kind.value, []).append((fetched, parsed))
+    for tid in sorted(read):
+        views = read[tid]
+        kind = next((k for k in ("desktop", "api", "touch", "printable") if k in views), None)
+        if kind is None:
+            continue
+        rec = _ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
+        last = 0
+        for fetched, parsed in sorted(views[kind], key=lambda fp: fp[1].page or 1):
+            page = parsed.page or 1
+            rec.record(fetched, parsed, page)
+            last = max(last, page)
+            if progress:
+                progress(tid, page, parsed.total_pages)
+        rec.finish(last)
+    for tid in sorted(wanted - set(read)):
         report.problems.append(CrawlProblem(
             "missing", str(game.forum.pages), f"保存的页面中没有帖子 {tid}：{game.forum.pages}", tid))

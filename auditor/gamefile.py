@@ -52,7 +52,7 @@ class ForumConfig:
     cookies: Path | None
     delay: float
     refetch_hours: float  # refetch earlier pages of threads whose day closed less than this ago
-    api: bool  # try the mobile API first
+    api: bool | None  # try the mobile API first; None = auto (see auditor.crawl.use_api)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,7 @@ url = "https://bbs.example.com/"   # 论坛地址；或者改用 pages = "saved-
 # cookies = "cookies.txt"          # 需要登录的论坛：导出的 cookies.txt，或一行原始 Cookie 头
 delay = 1.0                        # 两次请求之间的间隔（秒）
 # refetch_hours = 48               # 讨论日关门后多少小时内仍重新抓取前面的页面（编辑、屏蔽、删帖）
-# api = true                       # 优先使用手机版接口
+# api = "auto"                     # 手机版接口：true 优先使用 | false 只用网页版 | auto（默认）
 
 [players]
 names = ["饺子", "包子"]
@@ -381,8 +381,17 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
         url=url, pages=pages_dir, cookies=cookies,
         delay=r.float_(f, "forum.delay", "delay", 1.0),
         refetch_hours=r.float_(f, "forum.refetch_hours", "refetch_hours", 48.0),
-        api=r.bool_(f, "forum.api", "api", True),
+        api=_api_choice(r, f),
     )
+
+
+def _api_choice(r: _Reader, f: dict[str, Any]) -> bool | None:
+    value = f.get("api", "auto")
+    if value == "auto":
+        return None
+    if not isinstance(value, bool):
+        raise r.fail("forum.api", "应当是 true、false 或 \"auto\"")
+    return value
 
 
 def _items(r: _Reader, value: Any, key: str) -> list[dict[str, Any]]:
