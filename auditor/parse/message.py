@@ -206,16 +206,19 @@ class _Walk:
 
     def attachment_block(self, el: _Element) -> None:
         """``<ignore_js_op>`` around an ``[attach]`` the viewer may see."""
-        for att, is_inline_image in attachments_in(el, inline=True):
+        for att, image_file in attachments_in(el, inline=True):
             self.attachments.append(att)
-            if is_inline_image:
-                self.images.append(att.url or "")
+            if image_file is not None:
+                self.images.append(image_file)
                 self.buf.append(IMAGE_PLACEHOLDER)
 
 
-def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, bool]]:
-    """Attachments shown in a block: inline ``img[aid]`` / ``span#attach_N``, or list links."""
-    found: list[tuple[Attachment, bool]] = []
+def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, str | None]]:
+    """Attachments shown in a block: inline ``img[aid]`` / ``span#attach_N``, or list links.
+
+    Each comes with the image file URL for an inline image (for ``Post.images``), else None.
+    """
+    found: list[tuple[Attachment, str | None]] = []
     seen: set[int] = set()
     for sub in el.iter("img", "span", "a"):
         tag = sub.tag
@@ -225,14 +228,19 @@ def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, bool
                 continue
             seen.add(aid)
             name = None
-            url = sub.get("zoomfile") or sub.get("file") or sub.get("src")
+            file_url = sub.get("zoomfile") or sub.get("file") or sub.get("src")
+            url = file_url
             for menu in el.iter("div"):
                 if menu.get("id") == f"aimg_{aid}_menu":
                     strong = next(menu.iter("strong"), None)
                     if strong is not None:
                         name = collapse(strong.text_content()) or None
+                    for a in menu.iter("a"):
+                        if "mod=attachment" in (a.get("href") or ""):
+                            url = a.get("href")
+                            break
                     break
-            found.append((Attachment(aid, name, True, True, url), True))
+            found.append((Attachment(aid, name, True, True, url), file_url))
         elif tag == "span" and (sub.get("id") or "").startswith("attach_") and inline:
             m = _DIGITS.search(sub.get("id") or "")
             link = next(sub.iter("a"), None)
@@ -241,7 +249,7 @@ def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, bool
                 if aid not in seen:
                     seen.add(aid)
                     name = collapse(link.text_content()) or None
-                    found.append((Attachment(aid, name, False, True, link.get("href")), False))
+                    found.append((Attachment(aid, name, False, True, link.get("href")), None))
         elif tag == "a" and not inline:
             sid = sub.get("id") or ""
             if sid.startswith("aid") and sid[3:].isdigit():
@@ -254,7 +262,7 @@ def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, bool
                     is_image = "attm" in _classes(anc)
                     break
                 name = collapse(sub.text_content()) or None
-                found.append((Attachment(aid, name, is_image, False, sub.get("href")), False))
+                found.append((Attachment(aid, name, is_image, False, sub.get("href")), None))
     return found
 
 
