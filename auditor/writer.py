@@ -696,16 +696,17 @@ class _Renderer:
             f'<span id="thread_subject">{subject}</span>\n</h1>\n</td>\n</tr>\n</table>\n'
         )
 
-    def desktop_post(self, t: ScriptThread, p: ScriptPost, page: int) -> str:
+    def desktop_post(self, t: ScriptThread, p: ScriptPost, page: int, number: int) -> str:
         pid, uid, tid = p.pid, p.uid, t.tid
         name = dhtmlspecialchars(p.author)
+        # The floor label is the post's number ((page-1)*ppp + index on the page), not its
+        # position: after a deletion the real forum shows no gap in the labels (the API's
+        # ``position`` keeps the gap, its ``number`` does not).
+        label = _POSTNO[number - 1] if number <= 4 else f"<em>{number}</em><sup>#</sup>"
         if p.position == 1:
-            floor_href, label = f"forum.php?mod=viewthread&tid={tid}", "楼主"
+            floor_href = f"forum.php?mod=viewthread&tid={tid}"
         else:
             floor_href = f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"
-            label = (
-                _POSTNO[p.position - 1] if p.position <= 4 else f"<em>{p.position}</em><sup>#</sup>"
-            )
         when = discuz_time(p.at, self.now, self.tz)
         if p.hidden:
             body = '<div class="locked">提示: <em>该帖被管理员或版主屏蔽</em></div>\n'
@@ -764,8 +765,9 @@ class _Renderer:
         self, t: ScriptThread, page: int, total: int, posts: list[ScriptPost]
     ) -> Iterator[str]:
         yield self.desktop_head(t, page, total)
-        for p in posts:
-            yield self.desktop_post(t, p, page)
+        start = (page - 1) * self.forum.ppp
+        for i, p in enumerate(posts, 1):
+            yield self.desktop_post(t, p, page, start + i)
             yield "\n"
         yield self.desktop_tail(t, page, total)
 
