@@ -4,7 +4,8 @@ Discuz! boards are UTF-8 or GBK.  The charset comes from the Content-Type header
 from the page's own ``<meta charset>`` / ``http-equiv`` / XML declaration, else UTF-8.
 GBK and GB2312 are decoded as GB18030 (a superset, so nothing a GBK board sends is
 lost).  Nothing is guessed: bytes that do not decode raise
-:class:`~auditor.errors.UndecodablePageError` naming the URL.
+:class:`~auditor.errors.UndecodablePageError` naming the URL (bytes that stop inside a
+character are a cut-off transfer: :class:`~auditor.errors.TruncatedPageError`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import codecs
 import re
 
-from auditor.errors import UndecodablePageError
+from auditor.errors import TruncatedPageError, UndecodablePageError
 
 _HEADER_CHARSET = re.compile(r"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", re.I)
 _META_CHARSET = re.compile(rb"<meta[^>]+charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:-]+)", re.I)
@@ -72,6 +73,8 @@ def decode_body(body: bytes, content_type: str | None, url: str) -> tuple[str, s
     except LookupError:
         raise UndecodablePageError(url, f"未知字符集 {declared}") from None
     except UnicodeDecodeError as exc:
+        if exc.end >= len(body):  # cut inside a multibyte character: a truncated transfer
+            raise TruncatedPageError(url, "内容在一个多字节字符中间结束") from None
         raise UndecodablePageError(
             url, f"按 {declared or 'utf-8'} 解码失败，位置 {exc.start}"
         ) from None
