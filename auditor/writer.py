@@ -287,7 +287,8 @@ def discuz_time(dt: datetime, now: datetime | None, tz: ZoneInfo, mobile: bool =
     7 days; absolute ``Y-n-j H:i:s`` otherwise.  The desktop wraps relative forms in
     ``<span title="absolute">``; the mobile API does not.
     """
-    s = _fmt_second(dt, tz)
+    d = dt.astimezone(tz)
+    s = f"{d.year}-{d.month}-{d.day} {d:%H:%M:%S}"
     if now is None:
         return s
     t = int(dt.timestamp())
@@ -313,7 +314,7 @@ def discuz_time(dt: datetime, now: datetime | None, tz: ZoneInfo, mobile: bool =
     days = (today - t) // 86400
     if days >= 7:
         return s
-    hm = f"{_local(dt, tz):%H:%M}"
+    hm = f"{d:%H:%M}"
     if days == 0:
         ret = f"昨天&nbsp;{hm}"
     elif days == 1:
@@ -477,34 +478,35 @@ def bbcode_to_html(
     if ":" in msg or ";" in msg:
         msg = _parse_smilies(msg, base_url, mobile)
     if "[" in msg:
+        low = msg.lower()
         if mobile and "[i=s]" in msg:
             msg = _EDIT_NOTICE_RE.sub("", msg)
-        if "[/url]" in msg.lower():
+        if "[/url]" in low:
             msg = _URL_RE.sub(lambda m: _parse_url(m, base_url, mobile), msg)
-        if "[color" in msg.lower():
+        if "[color" in low:
             msg = _COLOR_RE.sub(r'<font color="\1">', msg)
             msg = _COLOR_RGB_RE.sub(r'<font style="color:\1">', msg)
-        if "[size" in msg.lower() or "[/size" in msg.lower():
+        if "[size" in low or "[/size" in low:
             if mobile:
                 msg = _SIZE_CLOSE_RE.sub("", _SIZE_PX_RE.sub("", _SIZE_RE.sub("", msg)))
             else:
                 msg = _SIZE_RE.sub(r'<font size="\1">', msg)
                 msg = _SIZE_PX_RE.sub(r'<font style="font-size:\1">', msg)
-        if "[font=" in msg.lower():
+        if "[font=" in low:
             msg = _FONT_RE.sub(r'<font face="\1">', msg)
-        if "[align=" in msg.lower():
+        if "[align=" in low:
             msg = _ALIGN_RE.sub(r'<div align="\1">', msg)
         for tag, html in _SIMPLE_TAGS:
             if tag in msg:
                 msg = msg.replace(tag, html)
-        if "[/quote]" in msg.lower():
+        if "[/quote]" in low:
             tpl = (
                 r'<div class="reply_wrap">\1</div>'
                 if mobile
                 else r'<div class="quote"><blockquote>\1</blockquote></div>'
             )
             msg = _QUOTE_RE.sub(tpl, msg)
-        if "[/img]" in msg.lower():
+        if "[/img]" in low:
 
             def img(m: re.Match[str]) -> str:
                 src = _bbcodeurl(m.group(1))
@@ -644,9 +646,17 @@ class _Renderer:
         self.now = script.forum.rendered_at
         self.encoding = "gbk" if self.forum.charset == "gbk" else "utf-8"
         self.sig_cache: dict[str, str] = {}
+        self._replies_tid: int | None = None
+        self._replies = 0
 
     def encode(self, s: str) -> bytes:
         return s.encode(self.encoding, "xmlcharrefreplace")
+
+    def replies(self, t: ScriptThread) -> int:
+        if self._replies_tid != t.tid:
+            self._replies_tid = t.tid
+            self._replies = sum(1 for p in t.posts if not p.deleted) - 1
+        return self._replies
 
     def rng(self, pid: int) -> random.Random:
         return random.Random(f"{self.forum.seed}:{pid}")
@@ -666,7 +676,7 @@ class _Renderer:
         subject = dhtmlspecialchars(t.subject)
         board = dhtmlspecialchars(self.forum.boards.get(t.fid, f"版块{t.fid}"))
         bbname = dhtmlspecialchars(self.forum.bbname)
-        replies = sum(1 for p in t.posts if not p.deleted) - 1
+        replies = self.replies(t)
         pager = _multi(total, page, f"forum.php?mod=viewthread&tid={t.tid}&amp;extra=&amp;")
         return (
             "<!DOCTYPE html>\n<html>\n<head>\n"
@@ -712,7 +722,8 @@ class _Renderer:
             body = '<div class="locked">提示: <em>该帖被管理员或版主屏蔽</em></div>\n'
             sig = ""
         else:
-            msg = bbcode_to_html(p.message, base_url=self.forum.base_url, rng=self.rng(pid))
+            rng = self.rng(pid) if "[/img]" in p.message.lower() else None
+            msg = bbcode_to_html(p.message, base_url=self.forum.base_url, rng=rng)
             body = (
                 '<div class="t_fsz"><table cellspacing="0" cellpadding="0"><tr>'
                 f'<td class="t_f" id="postmessage_{pid}">\n{msg}</td></tr></table>\n\n</div>\n'
@@ -890,7 +901,7 @@ def _render(script: Script, tid: int) -> Iterator[tuple[str, str, Iterable[bytes
     ppp = script.forum.ppp
     total, pages = _pages(t, ppp)
     for i, posts in enumerate(pages, 1):
-        chunks = (r.encode(s) for s in r.desktop_page(t, i, total, posts))
+        chunks = (r.encode("".join(r.desktop_page(t, i, total, posts))),)
         yield desktop_url(tid, i), f"thread-{tid}-p{i}.html", chunks, ctype
     app = script.forum.api_ppp or ppp
     _, apages = _pages(t, app)

@@ -267,7 +267,7 @@ def test_api_json_shape() -> None:
     ps = posts(3)
     ps[1]["message"] = "投票对象：油条\n投票理由：[color=Red]http://x/[/color]"
     s = script(ps, rendered_at=at("2026-11-20T09:06:00"))
-    url, body, ctype = [x for x in render_thread_pages(s, 7) if x[0].startswith("api/")][0]
+    url, body, ctype = next(x for x in render_thread_pages(s, 7) if x[0].startswith("api/"))
     assert url == "api/mobile/index.php?version=4&module=viewthread&tid=7&page=1"
     assert ctype == "application/json"
     assert body.isascii() and "\\u6295" in body.decode() and "\\/" in body.decode()
@@ -327,7 +327,7 @@ def test_gbk_pages() -> None:
     ps = posts(2)
     ps[1]["message"] = "中文 € 𠀀"
     rendered = list(render_thread_pages(script(ps, charset="gbk"), 7))
-    url, body, ctype = rendered[0]
+    _url, body, ctype = rendered[0]
     assert ctype == "text/html; charset=gbk"
     text = body.decode("gbk")
     assert '<meta charset="gbk" />' in text and "中文 &#8364; &#131072;" in text
@@ -547,7 +547,7 @@ def test_rendered_markup_has_the_real_structure() -> None:
     """Parser-independent: the elements a parser keys on, side by side with a real page."""
     if not DISCUZ.is_dir():
         pytest.skip(f"no Discuz! captures at {DISCUZ}")
-    s, m, caps, d = _manifest_script((2,))
+    s, _m, _caps, d = _manifest_script((2,))
     mine = lhtml.fromstring(pages(s, 2)["forum.php?mod=viewthread&tid=2&page=3"])
     real = lhtml.fromstring((d / "guest" / "thread-2-p3.html").read_bytes())
 
