@@ -57,9 +57,11 @@ def place_posts(game: Game, schedule: Schedule, stored: Iterable[StoredPost],
         if lastwords and spec is not None:
             player = _lastwords_player(game, sp, dict(spec.lastwords))
         elif window and player is not None and not schedule.alive(player, post.posted_at):
-            # killbar7 4.2.2: the dead post their own last words on the day they die.
+            # killbar7 4.2.2 / 5 环节五: the dead post their own last words in the night
+            # that follows their death (no day has opened since the elimination).
             elim = schedule.eliminated_at(player)
-            if elim is not None and schedule.place(elim).day == placement.day:
+            if elim is not None and placement.night and not any(
+                    elim < d.opens <= post.posted_at for d in schedule.days):
                 lastwords = True
         exempt = player is None or (author in game.directors or author in game.spectators) and not lastwords
         out.append(GamePost(post=post, kind=kind, day=placement.day, phase=placement.phase,
@@ -88,6 +90,8 @@ def run_rules(ctx: Context, ruleset: RuleSet, codes: Sequence[str] | None = None
     """All findings of the enabled rules (or of ``codes``), sorted."""
     findings: list[Finding] = []
     enabled = [get(c) for c in (codes or ruleset.rules)]
+    # Rules that refer to another rule's verdict (LURK-3DAYS notes LURK-DAY) read its options.
+    ctx.cache.setdefault("rule_options", dict(ruleset.rules))
     post_rules = [r for r in enabled if r.kind == "post"]
     for gp in ctx.posts:
         if gp.exempt or gp.deleted:

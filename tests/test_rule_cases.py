@@ -153,9 +153,8 @@ def dump_toml(data: Mapping[str, Any], prefix: str = "") -> str:
     lines: list[str] = []
     tables: list[tuple[str, Any]] = []
     for k, v in data.items():
-        if isinstance(v, dict) and not (prefix == "players" and k == "uids") and not _is_inline(prefix, k):
-            tables.append((k, v))
-        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+        table = isinstance(v, dict) and not (prefix == "players" and k == "uids") and not _is_inline(prefix, k)
+        if table or (isinstance(v, list) and v and all(isinstance(x, dict) for x in v)):
             tables.append((k, v))
         else:
             lines.append(f"{_toml_key(k)} = {_toml_value(v)}")

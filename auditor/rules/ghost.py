@@ -1,0 +1,53 @@
+"""诈尸（ghost posting）: an eliminated player posting in the game's threads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from auditor.gamefile import ThreadKind
+from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
+
+GHOST_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
+KIND_NAMES = {ThreadKind.DISCUSSION: "讨论帖", ThreadKind.VOTE: "投票帖",
+              ThreadKind.PROCESS: "进程帖", ThreadKind.RULES: "规则帖"}
+
+
+@rule(
+    code="GHOST-POST",
+    title="诈尸（出局后发言）",
+    seed="M107 违规判定 6(1)；030 违规判定 6(2)；版杀7 2“死亡的玩家失去在游戏室内的讨论和投票权”",
+    thread_kinds=GHOST_KINDS,
+    options={
+        "threads": Option(list, [k.value for k in GHOST_KINDS], "禁止出局角色发言的帖子类型",
+                          tuple(k.value for k in GHOST_KINDS)),
+    },
+)
+def ghost_post(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """已出局的角色在讨论帖、投票帖、进程帖或规则帖中发言（诈尸）。
+
+    M107 违规判定 6(1)“禁止已出局角色在讨论帖、投票帖、进程帖或规则帖中发言”；030 违规判定
+    6(2)“已出局角色在讨论帖、投票帖、进程帖中发言（即“诈尸”）”（030 没有列出规则帖）。
+
+    “出局之后”指发帖时间晚于游戏文件里出局事件的时间：出局那一秒（例如关门那一秒被投票
+    出局、同一秒发出的最后一帖）还不算诈尸。遗言帖（lastwords）不检查；规则集允许死者自己
+    发遗言时（版杀7 4.2.2，环节五 20:00–24:00），出局后那个夜晚里的帖子是遗言，这里不判，
+    也不会被当作投票。
+
+    FAIL：包子第 1 天 22:00 被投票出局，第 2 天 10:00 在讨论帖发“我是好人”。
+
+    PASS：包子出局前发言；包子在遗言帖发言；（版杀7）包子被杀的当晚在讨论帖发遗言。
+    """
+    if gp.player is None or gp.lastwords or gp.kind is None or gp.kind.value not in opts["threads"]:
+        return
+    at = ctx.schedule.eliminated_at(gp.player)
+    if at is None or gp.post.posted_at <= at:
+        return
+    ev = ctx.schedule.elimination(gp.player)
+    how = {"vote": "被投票出局", "night": "夜晚出局", "sent_off": "红牌罚下"}.get(
+        ev.how if ev is not None and ev.how else "", "出局")
+    local = at.astimezone(ctx.game.timezone)
+    note = f"{gp.player} 已于 {local:%m-%d %H:%M:%S} {how}，之后在{KIND_NAMES.get(gp.kind, '帖子')}发言"
+    text = gp.post.text
+    yield post_finding("GHOST-POST", gp, opts, [Match(text[:40], 0, min(len(text), 40), how)],
+                       note=note)

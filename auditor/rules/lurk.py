@@ -1,0 +1,171 @@
+"""潜水（lurking）: too few posts on a game day, or on several consecutive days.
+
+Counted by :mod:`auditor.activity` (the thread kinds the rule set counts; hidden posts
+count, deleted ones do not; night posts only where the rule set credits them).  A day is
+judged only after it has closed, never on an accelerated (加速) day, and never for a
+player eliminated before it closed (one voted out at the close is still measured).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from auditor.activity import measured, measured_from_start, post_counts
+from auditor.gamefile import DaySpec
+from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
+
+AVERAGE_BASES = ("alive_at_start", "measured")
+
+
+def _day_average(ctx: Context, day: DaySpec, basis: str) -> float:
+    """版杀7 6.2(1) "当天平均发贴数量": the day's counted posts (night posts credited to its
+    first phase included) by the players of the basis, divided by their number."""
+    sched = ctx.schedule
+    if basis == "measured":
+        players = [p for p in ctx.game.players if measured(sched, p, day.closes)]
+    else:
+        players = [p for p in ctx.game.players if measured_from_start(sched, p, day)]
+    if not players:
+        return 0.0
+    counts = post_counts(ctx)
+    chosen = set(players)
+    total = sum(n for (p, d, _), n in counts.items() if d == day.number and p in chosen)
+    return total / len(players)
+
+
+def _judged_days(ctx: Context) -> Iterator[DaySpec]:
+    for day in ctx.schedule.days:
+        if not day.accelerated and ctx.schedule.closed(day.number, ctx.now):
+            yield day
+
+
+def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str, DaySpec, int | None, int, str]]:
+    """(player, day, phase, posts, note) for every lurking unit under ``opts``."""
+    counts = post_counts(ctx)
+    sched = ctx.schedule
+    min_posts = int(opts["min_posts"])
+    ratio = float(opts["average_ratio"])
+    for day in _judged_days(ctx):
+        average = _day_average(ctx, day, str(opts["average_basis"])) if ratio > 0 else 0.0
+        per_phase = bool(opts["per_phase"]) and bool(day.phases)
+        for player in ctx.game.players:
+            if per_phase:
+                units = [(ph.number, ph.closes, counts.get((player, day.number, ph.number), 0))
+                         for ph in day.phases]
+            else:
+                total = sum(n for (p, d, _), n in counts.items() if p == player and d == day.number)
+                units = [(None, day.closes, total)]
+            for phase, closes, n in units:
+                if not measured(sched, player, closes) or n >= min_posts:
+                    continue
+                where = f"第{day.number}天" + (f"环节{phase}" if phase is not None else "")
+                if ratio > 0:
+                    limit = average * ratio
+                    if n >= limit:
+                        continue
+                    note = (f"{where}发言 {n} 帖，少于 {min_posts} 帖，且少于当天平均 {average:.1f} 帖的 "
+                            f"{ratio:.0%}（{limit:.1f} 帖）")
+                else:
+                    note = f"{where}发言 {n} 帖，少于 {min_posts} 帖"
+                yield player, day, phase, n, note
+
+
+@rule(
+    code="LURK-DAY",
+    title="单日潜水（发言不足）",
+    seed="M107 违规判定 5(1)；030 违规判定 5(1)；版杀7 6.2(1)(2)(6)",
+    kind="aggregate",
+    options={
+        "min_posts": Option(int, 5, "一天（或一个环节）少于这么多帖即为潜水"),
+        "per_phase": Option(bool, False, "按环节计数（版杀7：一个游戏环节的发贴数量）"),
+        "average_ratio": Option(float, 0.0,
+                                "同时要求少于当天平均发贴数的这一比例才算潜水（版杀7：0.2）；0 表示不比较平均数"),
+        "average_basis": Option(str, "alive_at_start",
+                                "平均数的算法：alive_at_start = 当天开门时存活玩家的总帖数 ÷ 其人数；"
+                                "measured = 当天关门时仍被计数的玩家的总帖数 ÷ 其人数", AVERAGE_BASES),
+    },
+)
+def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """在未加速的讨论日发言不足 N 帖（默认 5 帖）。
+
+    M107 违规判定 5(1)“在未加快进程的单个讨论日不足五帖”；030 违规判定 5(1)“在未执行加速的
+    讨论日发言不足五帖”（固定黄牌）。版杀7 6.2(1)“一个游戏环节的发贴数量少于５，并且少于当天
+    平均发贴数量２０％的玩家，认为是潜水一天”，6.2(2) 潜水一天即安排替补，6.2(6) 前一天黑夜的
+    发贴计入后一天的第一个环节。
+
+    只在当天关门之后判定；加速日不判；关门前已出局的玩家不判（关门时被投票出局的玩家当天仍然
+    计数）。被屏蔽的帖子照样计数，被删除的帖子不计。
+
+    当天平均数（版杀7 没有说明算法，``average_basis`` 可选）：默认是当天（含记入第一个环节的
+    前一晚）讨论帖与投票帖中、当天开门时存活的玩家的发帖总数，除以这些玩家的人数。
+
+    FAIL（m107）：饺子第 1 天在讨论帖发了 4 帖 → LURK-DAY 饺子 第1天。
+
+    PASS（m107）：饺子第 1 天发了 5 帖；或第 1 天是加速日；或饺子第 1 天中午被红牌罚下。
+
+    FAIL（killbar7）：环节 1 平均每人 20 帖，饺子只发 3 帖（< 5 且 < 4）→ 替补。
+
+    PASS（killbar7）：平均每人 10 帖，饺子发 3 帖（< 5 但不少于 2 帖）。
+    """
+    for player, day, phase, _posts, note in lurk_day_units(ctx, opts):
+        yield aggregate_finding("LURK-DAY", player, day.number, opts, phase=phase, note=note,
+                                excerpt_text=note, key=f"posts<{opts['min_posts']}")
+
+
+@rule(
+    code="LURK-3DAYS",
+    title="连续多日潜水",
+    seed="M107 违规判定 5(1)；030 违规判定 5(2)",
+    kind="aggregate",
+    options={
+        "min_posts": Option(int, 10, "每天少于这么多帖"),
+        "days": Option(int, 3, "连续这么多个未加速的讨论日"),
+    },
+)
+def lurk_days(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """连续 K 个（默认 3 个）未加速的讨论日每天都不足 M 帖（默认 10 帖）。
+
+    M107 违规判定 5(1)“连续三个讨论日均不足十帖”；030 违规判定 5(2)“连续三个未执行加速的讨论日
+    发言均不足十帖”（固定黄牌）。
+
+    一段连续的不足天数只记一次（而不是每个重叠的三天窗口各记一次），记在这段的第一天上，
+    所以这段变长时发现的编号不变。加速日、未关门的天、玩家已出局的天都会打断连续。若这段的
+    每一天都已经有 LURK-DAY（单日潜水），在说明中注明，由导演决定是否两者都判。
+
+    FAIL：饺子第 1、2、3 天各发 8 帖 → LURK-3DAYS 饺子 第1天（第1–3天）。
+
+    PASS：饺子第 1、3 天各 8 帖，第 2 天 12 帖；或第 2 天是加速日。
+    """
+    counts = post_counts(ctx)
+    sched = ctx.schedule
+    min_posts = int(opts["min_posts"])
+    need = int(opts["days"])
+    day_opts = ctx.cache.get("rule_options", {}).get("LURK-DAY")
+    lurk_day_hits: set[tuple[str, int]] = set()
+    if day_opts is not None:
+        lurk_day_hits = {(p, d.number) for p, d, _, _, _ in lurk_day_units(ctx, day_opts)}
+    for player in ctx.game.players:
+        run: list[tuple[int, int]] = []
+
+        def flush(run: list[tuple[int, int]], player: str = player) -> Iterator[Finding]:
+            if len(run) < need:
+                return
+            first, last = run[0][0], run[-1][0]
+            numbers = "、".join(str(n) for _, n in run)
+            note = f"第{first}–{last}天连续 {len(run)} 天每天不足 {min_posts} 帖（{numbers}）"
+            if day_opts is not None and all((player, d) in lurk_day_hits for d, _ in run):
+                note += "；这几天每天都已有 LURK-DAY 单日潜水，请决定是否两者都判"
+            yield aggregate_finding("LURK-3DAYS", player, first, opts, note=note, excerpt_text=note,
+                                    key=f"run-from:{first}")
+
+        for day in sched.days:
+            judged = (not day.accelerated and sched.closed(day.number, ctx.now)
+                      and measured(sched, player, day.closes))
+            n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
+            if judged and n < min_posts:
+                run.append((day.number, n))
+            else:
+                yield from flush(run)
+                run = []
+        yield from flush(run)
