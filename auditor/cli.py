@@ -34,7 +34,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 out = Console()
 
 GameArg = Annotated[Path, typer.Argument(help="游戏文件（TOML），例如 examples/sample/game.toml",
@@ -51,7 +51,13 @@ FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式�
 
 
 def open_game(path: Path) -> Game:
-    return load_game(path)
+    """Load the game file and resolve its rule set, so every mistake in either is
+    reported before any network traffic."""
+    from auditor.engine import ruleset_for
+
+    game = load_game(path)
+    ruleset_for(game)
+    return game
 
 
 @contextmanager

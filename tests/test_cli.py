@@ -1,0 +1,60 @@
+"""Every command has Chinese help text with an example, and the documented exit codes hold."""
+
+from __future__ import annotations
+
+import re
+
+import typer
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from auditor.cli import app
+
+runner = CliRunner()
+
+
+def _commands() -> dict[str, object]:
+    root = get_command(app)
+    assert isinstance(root, typer.core.TyperGroup)
+    out: dict[str, object] = {}
+    for name, cmd in root.commands.items():
+        out[name] = cmd
+        sub = getattr(cmd, "commands", None)
+        if sub:
+            for sub_name, sub_cmd in sub.items():
+                out[f"{name} {sub_name}"] = sub_cmd
+    return out
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    commands = _commands()
+    assert {"init", "crawl", "posts"} <= set(commands)
+    for name, cmd in commands.items():
+        if getattr(cmd, "commands", None):
+            continue  # a group: its subcommands are checked
+        help_text = getattr(cmd, "help", None) or ""
+        assert re.search(r"[\u4e00-\u9fff]", help_text), f"{name}: no Chinese help text"
+        assert "例：auditor " in help_text, f"{name}: no example in the help text"
+        res = runner.invoke(app, [*name.split(), "--help"])
+        assert res.exit_code == 0, res.output
+
+
+def test_init_writes_a_template_that_loads(tmp_path) -> None:
+    from auditor.gamefile import load_game
+
+    path = tmp_path / "new.toml"
+    assert runner.invoke(app, ["init", str(path)]).exit_code == 0
+    assert load_game(path).ruleset == "m107"
+    res = runner.invoke(app, ["init", str(path)])
+    assert res.exit_code == 2 and "已存在" in res.output
+
+
+def test_bad_rule_override_is_reported_before_any_traffic(tmp_path) -> None:
+    path = tmp_path / "g.toml"
+    assert runner.invoke(app, ["init", str(path)]).exit_code == 0
+    # The template points at bbs.example.com: a crawl that reached the network would hang
+    # or fail differently; the rule-set error must come first.
+    path.write_text(path.read_text("utf-8") + "\n[rules.NO-SUCH-RULE]\nenabled = true\n", "utf-8")
+    res = runner.invoke(app, ["crawl", str(path)])
+    assert res.exit_code == 3
+    assert "rules.NO-SUCH-RULE" in res.output
