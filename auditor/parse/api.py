@@ -129,7 +129,7 @@ def _read_post(
     else:
         content = extract_message(fragment(raw)) if raw.strip() else MessageContent()
         # the viewer (a moderator) reads what others do not
-        if _int(item.get("status"), 0) & 1:
+        if (_int(item.get("status")) or 0) & 1:
             hidden = HiddenReason.MODERATOR
         elif str(item.get("groupid")) in ("4", "5") or str(item.get("memberstatus")) == "-1":
             hidden = HiddenReason.AUTHOR_BANNED

@@ -48,9 +48,9 @@ def normalise_charset(name: str) -> str:
 def declared_charset(body: bytes, content_type: str | None) -> str | None:
     """The charset the response declares: header first, then the document head."""
     if content_type:
-        m = _HEADER_CHARSET.search(content_type)
-        if m:
-            return m.group(1)
+        found = _HEADER_CHARSET.search(content_type)
+        if found:
+            return found.group(1)
     head = body[:4096]
     m = _XML_DECL.match(head) or _META_CHARSET.search(head)
     if m:

@@ -85,11 +85,11 @@ def read_time_text(
     shown = collapse(text.replace("发表于", ""))
     if now is None:
         raise UnrecognisedPageError(url, f"相对时间“{shown}”无法换算：没有 Date 头或抓取时间")
-    at = resolve_relative(shown, now, tz)
-    if at is None:
+    resolved = resolve_relative(shown, now, tz)
+    if resolved is None:
         raise UnrecognisedPageError(url, f"无法识别的时间“{shown}”")
     precision = "second" if shown == "刚刚" or shown.endswith("秒前") else "minute"
-    return PostTime(at, True, precision)
+    return PostTime(resolved, True, precision)
 
 
 def read_time(el: _Element, tz: tzinfo, now: datetime | None, url: str) -> PostTime:
