@@ -54,7 +54,7 @@ class Case:
     name: str
     ruleset: str
     rules: list[str]
-    game: str = ""
+    game: list[str] = field(default_factory=list)
     now: datetime | None = None
     posts: list[dict[str, Any]] = field(default_factory=list)
     expect: list[dict[str, Any]] = field(default_factory=list)
@@ -68,7 +68,7 @@ def _merge_defaults(defaults: Mapping[str, Any], case: Mapping[str, Any]) -> dic
     out = copy.deepcopy(dict(defaults))
     for k, v in case.items():
         if k == "game" and out.get("game"):
-            out["game"] = out["game"] + "\n" + v  # both fragments apply, the case's last
+            out["game"] = [*_fragments(out["game"]), v]  # both fragments apply, the case's last
         else:
             out[k] = copy.deepcopy(v)
     return out
@@ -99,7 +99,7 @@ def load_cases(directory: Path = CASES_DIR) -> list[Case]:
             if not rules or "ruleset" not in c:
                 raise ValueError(f"{where}: needs ruleset and rules (in the case or [defaults])")
             cases.append(Case(file=path.stem, name=str(c["name"]), ruleset=str(c["ruleset"]),
-                              rules=list(rules), game=str(c.get("game", "")), now=c.get("now"),
+                              rules=list(rules), game=_fragments(c.get("game", [])), now=c.get("now"),
                               posts=list(c.get("post", [])), expect=list(c.get("expect", []))))
     return cases
 
@@ -174,9 +174,15 @@ def _is_inline(prefix: str, key: str) -> bool:
     return prefix.startswith("thread") and key == "lastwords"
 
 
-def game_data(ruleset: str, fragment: str) -> dict[str, Any]:
-    base = tomllib.loads(BASE_GAME.read_text("utf-8"))
-    data = merge_game(base, tomllib.loads(fragment) if fragment.strip() else {})
+def _fragments(value: str | list[str]) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def game_data(ruleset: str, fragment: str | Sequence[str]) -> dict[str, Any]:
+    data = tomllib.loads(BASE_GAME.read_text("utf-8"))
+    for text in _fragments(fragment):  # type: ignore[arg-type]
+        if text.strip():
+            data = merge_game(data, tomllib.loads(text))
     data["game"]["ruleset"] = ruleset
     # A fragment may shrink the player list ([players] names = [...]): drop the others' uids.
     names = set(data["players"]["names"])
@@ -286,7 +292,7 @@ class Built:
     now: datetime
 
 
-def build_case(tmp: Path, ruleset: str, fragment: str, posts: Sequence[Mapping[str, Any]],
+def build_case(tmp: Path, ruleset: str, fragment: str | Sequence[str], posts: Sequence[Mapping[str, Any]],
                now: datetime | None = None) -> Built:
     """Write the game file, render + parse + store the posts; the caller closes the store."""
     data = game_data(ruleset, fragment)
