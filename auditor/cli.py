@@ -37,8 +37,10 @@ app = typer.Typer(
 err = Console(stderr=True, soft_wrap=True)
 out = Console()
 
-GameArg = Annotated[Path, typer.Argument(help="游戏文件（TOML），例如 examples/sample/game.toml",
-                                         show_default=False)]
+GameArg = Annotated[
+    Path,
+    typer.Argument(help="游戏文件（TOML），例如 examples/sample/game.toml", show_default=False),
+]
 
 
 class Format(StrEnum):
@@ -84,8 +86,14 @@ def handle_errors() -> Iterator[None]:
         raise typer.Exit(130) from None
 
 
-def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: Format, *,
-         title: str | None = None, headers: Sequence[str] | None = None) -> None:
+def emit(
+    rows: Sequence[dict[str, Any]],
+    columns: Sequence[str],
+    fmt: Format,
+    *,
+    title: str | None = None,
+    headers: Sequence[str] | None = None,
+) -> None:
     """Print records as a rich table, plain CSV on stdout (UTF-8, no BOM) or JSON lines."""
     if fmt is Format.csv:
         w = csv.writer(sys.stdout, lineterminator="\n")
@@ -94,8 +102,15 @@ def emit(rows: Sequence[dict[str, Any]], columns: Sequence[str], fmt: Format, *,
             w.writerow(["" if r.get(c) is None else _csv_value(r.get(c)) for c in columns])
         return
     if fmt is Format.json:
-        sys.stdout.write(json.dumps([{c: r.get(c) for c in columns} for r in rows],
-                                    ensure_ascii=False, indent=2, default=str) + "\n")
+        sys.stdout.write(
+            json.dumps(
+                [{c: r.get(c) for c in columns} for r in rows],
+                ensure_ascii=False,
+                indent=2,
+                default=str,
+            )
+            + "\n"
+        )
         return
     table = Table(title=title, show_lines=False)
     for c, h in zip(columns, headers or columns, strict=True):

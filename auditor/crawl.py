@@ -47,6 +47,7 @@ def use_api(game: Game) -> bool:
     rs = ruleset_for(game)
     return not any(rs.enabled(code) for code in DESKTOP_ONLY_RULES)
 
+
 ProgressFn = Callable[[int, int, int | None], None]  # (tid, page, total pages or None)
 
 
@@ -75,8 +76,11 @@ class CrawlReport:
 
     def as_dict(self) -> dict[str, object]:
         return {
-            "requests": self.requests, "pages": self.pages, "new_posts": self.new_posts,
-            "changed_posts": self.changed_posts, "deleted": self.deleted,
+            "requests": self.requests,
+            "pages": self.pages,
+            "new_posts": self.new_posts,
+            "changed_posts": self.changed_posts,
+            "deleted": self.deleted,
             "problems": [p.message for p in self.problems],
         }
 
@@ -84,8 +88,16 @@ class CrawlReport:
 class _ThreadRecorder:
     """Stores the pages of one thread and works out which floors the crawl covered."""
 
-    def __init__(self, store: Store, report: CrawlReport, tid: int, source: str, run_id: int | None):
-        self.store, self.report, self.tid, self.source, self.run_id = store, report, tid, source, run_id
+    def __init__(
+        self, store: Store, report: CrawlReport, tid: int, source: str, run_id: int | None
+    ):
+        self.store, self.report, self.tid, self.source, self.run_id = (
+            store,
+            report,
+            tid,
+            source,
+            run_id,
+        )
         self.seen: set[int] = set()
         self.page_floors: dict[int, tuple[int, int]] = {}
         self.total_pages: int | None = None
@@ -93,9 +105,15 @@ class _ThreadRecorder:
 
     def record(self, fetched: FetchedPage, parsed: ParsedPage, page: int) -> None:
         self.store.save_page(
-            tid=self.tid, page=page, source=self.source, url=fetched.url, body=fetched.body,
-            status=fetched.status, fetched_at=fetched.fetched_at or datetime.now(UTC),
-            total_pages=parsed.total_pages, run_id=self.run_id,
+            tid=self.tid,
+            page=page,
+            source=self.source,
+            url=fetched.url,
+            body=fetched.body,
+            status=fetched.status,
+            fetched_at=fetched.fetched_at or datetime.now(UTC),
+            total_pages=parsed.total_pages,
+            run_id=self.run_id,
         )
         new, changed = self.store.upsert_posts(parsed.posts, self.run_id)
         self.report.pages += 1
@@ -128,14 +146,26 @@ class _ThreadRecorder:
 
     def finish(self, last_page: int) -> None:
         self.report.deleted += self.store.mark_deleted(self.tid, self.covered(), self.seen)
-        self.store.save_thread_state(self.tid, subject=self.subject, source=self.source,
-                                     last_page=last_page, total_pages=self.total_pages)
+        self.store.save_thread_state(
+            self.tid,
+            subject=self.subject,
+            source=self.source,
+            last_page=last_page,
+            total_pages=self.total_pages,
+        )
         self.report.sources[self.tid] = self.source
 
 
-def crawl(game: Game, store: Store, *, full: bool = False, fetcher: object | None = None,
-          now: datetime | None = None, progress: ProgressFn | None = None,
-          run_id: int | None = None) -> CrawlReport:
+def crawl(
+    game: Game,
+    store: Store,
+    *,
+    full: bool = False,
+    fetcher: object | None = None,
+    now: datetime | None = None,
+    progress: ProgressFn | None = None,
+    run_id: int | None = None,
+) -> CrawlReport:
     """Crawl every thread of the game into the store and say what happened."""
     report = CrawlReport()
     if game.forum.pages is not None:
@@ -144,8 +174,10 @@ def crawl(game: Game, store: Store, *, full: bool = False, fetcher: object | Non
     from auditor.fetch import Fetcher
 
     own = fetcher is None
-    f = fetcher if fetcher is not None else Fetcher(
-        game.forum.url or "", delay=game.forum.delay, cookies=game.forum.cookies
+    f = (
+        fetcher
+        if fetcher is not None
+        else Fetcher(game.forum.url or "", delay=game.forum.delay, cookies=game.forum.cookies)
     )
     assert isinstance(f, Fetcher)
     now = now or datetime.now(UTC)
@@ -153,8 +185,17 @@ def crawl(game: Game, store: Store, *, full: bool = False, fetcher: object | Non
     try:
         for spec in game.threads:
             try:
-                _crawl_thread_http(game, store, f, spec, report, full=full, now=now,
-                                   run_id=run_id, progress=progress)
+                _crawl_thread_http(
+                    game,
+                    store,
+                    f,
+                    spec,
+                    report,
+                    full=full,
+                    now=now,
+                    run_id=run_id,
+                    progress=progress,
+                )
             except PageError as exc:
                 report.problems.append(CrawlProblem(exc.kind, exc.url, str(exc), spec.tid))
                 # A challenge page or a dead network will not get better on the next
@@ -174,9 +215,18 @@ def _in_refetch_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
     return any(d is not None and now <= d.closes + window for d in days)
 
 
-def _crawl_thread_http(game: Game, store: Store, f: object, spec: ThreadSpec, report: CrawlReport, *,
-                       full: bool, now: datetime, run_id: int | None,
-                       progress: ProgressFn | None) -> None:
+def _crawl_thread_http(
+    game: Game,
+    store: Store,
+    f: object,
+    spec: ThreadSpec,
+    report: CrawlReport,
+    *,
+    full: bool,
+    now: datetime,
+    run_id: int | None,
+    progress: ProgressFn | None,
+) -> None:
     from auditor.fetch import Fetcher
     from auditor.parse import parse_page
 
@@ -192,11 +242,17 @@ def _crawl_thread_http(game: Game, store: Store, f: object, spec: ThreadSpec, re
         last_recorded = page
         try:
             while True:
-                url = f.api_url(spec.tid, page, API_PPP) if source == "api" else f.thread_url(spec.tid, page)
+                url = (
+                    f.api_url(spec.tid, page, API_PPP)
+                    if source == "api"
+                    else f.thread_url(spec.tid, page)
+                )
                 fetched = f.get(url)
                 parsed = parse_page(fetched, game.timezone, now=fetched.date_header)
                 if parsed.tid is not None and parsed.tid != spec.tid:
-                    raise UnrecognisedPageError(url, f"页面属于帖子 {parsed.tid}，而不是 {spec.tid}")
+                    raise UnrecognisedPageError(
+                        url, f"页面属于帖子 {parsed.tid}，而不是 {spec.tid}"
+                    )
                 actual = parsed.page or page
                 if actual < page:
                     break  # Discuz! clamps a page past the end to the last page
@@ -221,8 +277,9 @@ def _saved_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
-def _crawl_saved(game: Game, store: Store, report: CrawlReport, run_id: int | None,
-                 progress: ProgressFn | None) -> None:
+def _crawl_saved(
+    game: Game, store: Store, report: CrawlReport, run_id: int | None, progress: ProgressFn | None
+) -> None:
     """Read a folder of pages saved from a browser: names are arbitrary, the page says
     which thread and page it is.  When a thread was saved both as desktop pages and as
     API JSON, the desktop pages are used: the API drops [size] and the edit notice."""
@@ -235,8 +292,14 @@ def _crawl_saved(game: Game, store: Store, report: CrawlReport, run_id: int | No
         url = path.resolve().as_uri()
         ctype = "application/json" if path.suffix.lower() == ".json" else None
         mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-        fetched = FetchedPage(url=url, status=200, body=path.read_bytes(), content_type=ctype,
-                              date_header=None, fetched_at=mtime)
+        fetched = FetchedPage(
+            url=url,
+            status=200,
+            body=path.read_bytes(),
+            content_type=ctype,
+            date_header=None,
+            fetched_at=mtime,
+        )
         try:
             parsed = parse_page(fetched, game.timezone, now=mtime)
         except PageError as exc:
@@ -264,5 +327,11 @@ def _crawl_saved(game: Game, store: Store, report: CrawlReport, run_id: int | No
                 progress(tid, page, parsed.total_pages)
         rec.finish(last)
     for tid in sorted(wanted - set(read)):
-        report.problems.append(CrawlProblem(
-            "missing", str(game.forum.pages), f"保存的页面中没有帖子 {tid}：{game.forum.pages}", tid))
+        report.problems.append(
+            CrawlProblem(
+                "missing",
+                str(game.forum.pages),
+                f"保存的页面中没有帖子 {tid}：{game.forum.pages}",
+                tid,
+            )
+        )

@@ -19,7 +19,9 @@ from auditor.ruleset import RuleSet, load_ruleset
 from auditor.schedule import Schedule
 from auditor.store import Store, StoredPost
 
-_LASTWORDS_HEAD = re.compile(r"^\s*[【\[（(]?\s*(?P<name>[^\s【】\[\]（）()：:的]{1,20})\s*[】\]）)]?\s*(?:的)?\s*遗言")
+_LASTWORDS_HEAD = re.compile(
+    r"^\s*[【\[（(]?\s*(?P<name>[^\s【】\[\]（）()：:的]{1,20})\s*[】\]）)]?\s*(?:的)?\s*遗言"
+)
 
 
 def ruleset_for(game: Game) -> RuleSet:
@@ -40,8 +42,9 @@ def _lastwords_player(game: Game, sp: StoredPost, mapping: dict[int, str]) -> st
     return None
 
 
-def place_posts(game: Game, schedule: Schedule, stored: Iterable[StoredPost],
-                ruleset: RuleSet) -> list[GamePost]:
+def place_posts(
+    game: Game, schedule: Schedule, stored: Iterable[StoredPost], ruleset: RuleSet
+) -> list[GamePost]:
     """Give every stored post its place in the game."""
     by_uid = {uid: name for name, uid in game.uids.items()}
     out: list[GamePost] = []
@@ -60,13 +63,30 @@ def place_posts(game: Game, schedule: Schedule, stored: Iterable[StoredPost],
             # killbar7 4.2.2 / 5 环节五: the dead post their own last words in the night
             # that follows their death (no day has opened since the elimination).
             elim = schedule.eliminated_at(player)
-            if elim is not None and placement.night and not any(
-                    elim < d.opens <= post.posted_at for d in schedule.days):
+            if (
+                elim is not None
+                and placement.night
+                and not any(elim < d.opens <= post.posted_at for d in schedule.days)
+            ):
                 lastwords = True
-        exempt = player is None or (author in game.directors or author in game.spectators) and not lastwords
-        out.append(GamePost(post=post, kind=kind, day=placement.day, phase=placement.phase,
-                            player=player, exempt=exempt, lastwords=lastwords,
-                            night=placement.night, deleted=sp.deleted))
+        exempt = (
+            player is None
+            or ((author in game.directors or author in game.spectators)
+            and not lastwords)
+        )
+        out.append(
+            GamePost(
+                post=post,
+                kind=kind,
+                day=placement.day,
+                phase=placement.phase,
+                player=player,
+                exempt=exempt,
+                lastwords=lastwords,
+                night=placement.night,
+                deleted=sp.deleted,
+            )
+        )
     return out
 
 
@@ -77,13 +97,19 @@ class CheckResult:
     context: Context
 
 
-def build_context(game: Game, store: Store, *, now: datetime | None = None,
-                  ruleset: RuleSet | None = None) -> Context:
+def build_context(
+    game: Game, store: Store, *, now: datetime | None = None, ruleset: RuleSet | None = None
+) -> Context:
     rs = ruleset or ruleset_for(game)
     schedule = Schedule(game, rs.settings["night_posts"])
     posts = place_posts(game, schedule, store.posts(tz=game.timezone), rs)
-    return Context(game=game, schedule=schedule, posts=posts, ruleset=rs.settings,
-                   now=(now or datetime.now(UTC)).astimezone(game.timezone))
+    return Context(
+        game=game,
+        schedule=schedule,
+        posts=posts,
+        ruleset=rs.settings,
+        now=(now or datetime.now(UTC)).astimezone(game.timezone),
+    )
 
 
 def run_rules(ctx: Context, ruleset: RuleSet, codes: Sequence[str] | None = None) -> list[Finding]:
@@ -107,11 +133,19 @@ def run_rules(ctx: Context, ruleset: RuleSet, codes: Sequence[str] | None = None
 
 
 def _sort_key(f: Finding) -> tuple[object, ...]:
-    return (f.day if f.day is not None else 10**6, f.player, f.code, f.floor or 0, f.pid or 0, f.key)
+    return (
+        f.day if f.day is not None else 10**6,
+        f.player,
+        f.code,
+        f.floor or 0,
+        f.pid or 0,
+        f.key,
+    )
 
 
-def check(game: Game, store: Store, *, now: datetime | None = None,
-          run_id: int | None = None) -> CheckResult:
+def check(
+    game: Game, store: Store, *, now: datetime | None = None, run_id: int | None = None
+) -> CheckResult:
     """Run the rules and store the findings (retiring ones no longer found)."""
     rs = ruleset_for(game)
     ctx = build_context(game, store, now=now, ruleset=rs)

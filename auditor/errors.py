@@ -28,7 +28,9 @@ class StoreLockedError(AuditorError):
 
     def __init__(self, path: str) -> None:
         self.path = str(path)
-        super().__init__(f"另一个 auditor 进程正在处理这个游戏（{self.path} 已被锁定），请等它结束后再运行。")
+        super().__init__(
+            f"另一个 auditor 进程正在处理这个游戏（{self.path} 已被锁定），请等它结束后再运行。"
+        )
 
 
 class PageError(AuditorError):

@@ -214,8 +214,15 @@ class _Reader:
                 prefix = f"{key}." if key else ""
                 raise self.fail(f"{prefix}{k}", f"未知的键；可用的键：{', '.join(sorted(allowed))}")
 
-    def str_(self, data: Mapping[str, Any], key: str, name: str, *, required: bool = False,
-             default: str | None = None) -> str | None:
+    def str_(
+        self,
+        data: Mapping[str, Any],
+        key: str,
+        name: str,
+        *,
+        required: bool = False,
+        default: str | None = None,
+    ) -> str | None:
         value = data.get(name)
         if value is None:
             if required:
@@ -225,7 +232,9 @@ class _Reader:
             raise self.fail(key, "应当是非空字符串")
         return value.strip()
 
-    def int_(self, data: Mapping[str, Any], key: str, name: str, *, required: bool = False) -> int | None:
+    def int_(
+        self, data: Mapping[str, Any], key: str, name: str, *, required: bool = False
+    ) -> int | None:
         value = data.get(name)
         if value is None:
             if required:
@@ -259,7 +268,9 @@ class _Reader:
             seen.add(n)
         return names
 
-    def when(self, data: Mapping[str, Any], key: str, name: str, *, required: bool = False) -> datetime | None:
+    def when(
+        self, data: Mapping[str, Any], key: str, name: str, *, required: bool = False
+    ) -> datetime | None:
         value = data.get(name)
         if value is None:
             if required:
@@ -298,12 +309,14 @@ def load_game(path: str | Path) -> Game:
 
 def parse_game(data: Mapping[str, Any], path: Path) -> Game:
     r = _Reader(path)
-    r.no_unknown(data, "", ("game", "forum", "players", "thread", "day", "event", "rules",
-                            "correction"))
+    r.no_unknown(
+        data, "", ("game", "forum", "players", "thread", "day", "event", "rules", "correction")
+    )
 
     g = r.table(data, "game", required=True)
-    r.no_unknown(g, "game", ("name", "ruleset", "timezone", "directors", "spectators", "store",
-                             "decided_by"))
+    r.no_unknown(
+        g, "game", ("name", "ruleset", "timezone", "directors", "spectators", "store", "decided_by")
+    )
     name = r.str_(g, "game.name", "name", required=True)
     ruleset = r.str_(g, "game.ruleset", "ruleset", required=True)
     assert name is not None and ruleset is not None
@@ -332,7 +345,7 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
             raise r.fail("players.names", f"{n} 同时是玩家和导演/观众")
     uids_raw = p.get("uids", {})
     if not isinstance(uids_raw, dict):
-        raise r.fail("players.uids", "应当是表，例如 { \"饺子\" = 2 }")
+        raise r.fail("players.uids", '应当是表，例如 { "饺子" = 2 }')
     uids: dict[str, int] = {}
     for n, uid in uids_raw.items():
         if n not in players:
@@ -352,9 +365,21 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
         raise r.fail("rules", "应当是表，例如 [rules.LURK-DAY]")
 
     return Game(
-        path=path, name=name, ruleset=ruleset, timezone=tz, directors=directors,
-        spectators=spectators, store=store, forum=forum, players=players, uids=uids,
-        threads=threads, days=days, events=events, rules=rules, corrections=corrections,
+        path=path,
+        name=name,
+        ruleset=ruleset,
+        timezone=tz,
+        directors=directors,
+        spectators=spectators,
+        store=store,
+        forum=forum,
+        players=players,
+        uids=uids,
+        threads=threads,
+        days=days,
+        events=events,
+        rules=rules,
+        corrections=corrections,
         decided_by=r.str_(g, "game.decided_by", "decided_by"),
     )
 
@@ -378,7 +403,9 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
     if cookies is not None and not cookies.is_file():
         raise r.fail("forum.cookies", f"文件不存在：{cookies}")
     return ForumConfig(
-        url=url, pages=pages_dir, cookies=cookies,
+        url=url,
+        pages=pages_dir,
+        cookies=cookies,
         delay=r.float_(f, "forum.delay", "delay", 1.0),
         refetch_hours=r.float_(f, "forum.refetch_hours", "refetch_hours", 48.0),
         api=_api_choice(r, f),
@@ -390,7 +417,7 @@ def _api_choice(r: _Reader, f: dict[str, Any]) -> bool | None:
     if value == "auto":
         return None
     if not isinstance(value, bool):
-        raise r.fail("forum.api", "应当是 true、false 或 \"auto\"")
+        raise r.fail("forum.api", '应当是 true、false 或 "auto"')
     return value
 
 
@@ -410,7 +437,9 @@ def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
         closes = r.when(d, f"{key}.closes", "closes", required=True)
         assert number is not None and opens is not None and closes is not None
         if closes <= opens:
-            raise r.fail(f"{key}.closes", f"关门时间 {closes.isoformat()} 不晚于开门时间 {opens.isoformat()}")
+            raise r.fail(
+                f"{key}.closes", f"关门时间 {closes.isoformat()} 不晚于开门时间 {opens.isoformat()}"
+            )
         phases: list[PhaseSpec] = []
         for j, ph in enumerate(_items(r, d.get("phase", []), f"{key}.phase")):
             pkey = f"{key}.phase[{j + 1}]"
@@ -425,24 +454,41 @@ def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
                 raise r.fail(pkey, "环节时间超出了这一天的开门/关门时间")
             if phases and po < phases[-1].closes:
                 raise r.fail(f"{pkey}.opens", f"与环节 {phases[-1].number} 的时间重叠")
-            phases.append(PhaseSpec(pn, r.str_(ph, f"{pkey}.name", "name") or f"环节{pn}", po, pc,
-                                    r.int_(ph, f"{pkey}.vote_thread", "vote_thread")))
-        days.append(DaySpec(number, opens, closes, r.bool_(d, f"{key}.accelerated", "accelerated", False),
-                            tuple(phases)))
+            phases.append(
+                PhaseSpec(
+                    pn,
+                    r.str_(ph, f"{pkey}.name", "name") or f"环节{pn}",
+                    po,
+                    pc,
+                    r.int_(ph, f"{pkey}.vote_thread", "vote_thread"),
+                )
+            )
+        days.append(
+            DaySpec(
+                number,
+                opens,
+                closes,
+                r.bool_(d, f"{key}.accelerated", "accelerated", False),
+                tuple(phases),
+            )
+        )
     numbers = [d.number for d in days]
     if len(set(numbers)) != len(numbers):
         raise r.fail("day", "重复的天数编号")
     ordered = sorted(days, key=lambda d: d.opens)
     for a, b in zip(ordered, ordered[1:], strict=False):
         if b.opens <= a.closes:
-            raise r.fail(f"day[{days.index(b) + 1}].opens",
-                         f"第 {b.number} 天与第 {a.number} 天的时间重叠")
+            raise r.fail(
+                f"day[{days.index(b) + 1}].opens", f"第 {b.number} 天与第 {a.number} 天的时间重叠"
+            )
         if b.number < a.number:
             raise r.fail(f"day[{days.index(b) + 1}].number", "天数编号应当随时间递增")
     return tuple(ordered)
 
 
-def _parse_threads(r: _Reader, value: Any, day_numbers: set[int], players: set[str]) -> tuple[ThreadSpec, ...]:
+def _parse_threads(
+    r: _Reader, value: Any, day_numbers: set[int], players: set[str]
+) -> tuple[ThreadSpec, ...]:
     threads: list[ThreadSpec] = []
     seen: set[int] = set()
     for i, t in enumerate(_items(r, value, "thread")):
@@ -459,15 +505,18 @@ def _parse_threads(r: _Reader, value: Any, day_numbers: set[int], players: set[s
         seen.add(tid)
         kind_s = r.str_(t, f"{key}.kind", "kind", required=True)
         try:
-            kind = ThreadKind(kind_s)
+            kind = ThreadKind(kind_s or "")
         except ValueError:
-            raise r.fail(f"{key}.kind", f"未知的帖子类型 {kind_s!r}；可用：{', '.join(k.value for k in ThreadKind)}") from None
+            raise r.fail(
+                f"{key}.kind",
+                f"未知的帖子类型 {kind_s!r}；可用：{', '.join(k.value for k in ThreadKind)}",
+            ) from None
         day = r.int_(t, f"{key}.day", "day")
         if day is not None and day not in day_numbers:
             raise r.fail(f"{key}.day", f"没有第 {day} 天的 [[day]]")
         lw_raw = t.get("lastwords", {})
         if not isinstance(lw_raw, dict):
-            raise r.fail(f"{key}.lastwords", "应当是表，例如 { 123 = \"饺子\" }（楼层 pid = 玩家）")
+            raise r.fail(f"{key}.lastwords", '应当是表，例如 { 123 = "饺子" }（楼层 pid = 玩家）')
         lastwords: dict[int, str] = {}
         for pid_s, player in lw_raw.items():
             if not str(pid_s).isdigit():
@@ -488,9 +537,12 @@ def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...
         r.no_unknown(e, key, ("type", "player", "at", "how", "until", "value", "by"))
         type_s = r.str_(e, f"{key}.type", "type", required=True)
         try:
-            etype = EventType(type_s)
+            etype = EventType(type_s or "")
         except ValueError:
-            raise r.fail(f"{key}.type", f"未知的事件类型 {type_s!r}；可用：{', '.join(t.value for t in EventType)}") from None
+            raise r.fail(
+                f"{key}.type",
+                f"未知的事件类型 {type_s!r}；可用：{', '.join(t.value for t in EventType)}",
+            ) from None
         player = r.str_(e, f"{key}.player", "player", required=True)
         assert player is not None
         if player not in players:
@@ -524,7 +576,10 @@ def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...
     for i, ev in enumerate(events):
         if ev.type is EventType.ELIMINATED:
             if ev.player in seen_out:
-                raise r.fail(f"event[{i + 1}].player", f"{ev.player} 已在 event[{seen_out[ev.player]}] 出局，每名角色仅能出局一次")
+                raise r.fail(
+                    f"event[{i + 1}].player",
+                    f"{ev.player} 已在 event[{seen_out[ev.player]}] 出局，每名角色仅能出局一次",
+                )
             seen_out[ev.player] = i + 1
     return tuple(out)
 
@@ -539,7 +594,7 @@ def _parse_corrections(r: _Reader, value: Any, players: set[str]) -> tuple[VoteC
         invalid = r.bool_(c, f"{key}.invalid", "invalid", False)
         assert pid is not None
         if (target is None) == (not invalid):
-            raise r.fail(key, "需要 target（改为投给谁，或 \"弃权\"）或 invalid = true 二者之一")
+            raise r.fail(key, '需要 target（改为投给谁，或 "弃权"）或 invalid = true 二者之一')
         if target is not None and target != "弃权" and target not in players:
             raise r.fail(f"{key}.target", f"{target!r} 不在玩家名单中")
         out.append(VoteCorrection(pid, target, invalid, r.str_(c, f"{key}.note", "note") or ""))

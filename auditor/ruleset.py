@@ -27,11 +27,16 @@ from auditor.rules.base import Option
 
 SETTINGS: dict[str, Option] = {
     "night_posts": Option(str, "none", "讨论日以外（夜晚）的发言计入哪一天", ("none", "next_day")),
-    "count_kinds": Option(list, ["discussion", "vote"], "计入发言数的帖子类型",
-                          tuple(k.value for k in ThreadKind)),
-    "lastwords_window": Option(bool, False, "出局玩家可以在当天规定时间内自己发遗言（版杀7 4.2.2）"),
+    "count_kinds": Option(
+        list, ["discussion", "vote"], "计入发言数的帖子类型", tuple(k.value for k in ThreadKind)
+    ),
+    "lastwords_window": Option(
+        bool, False, "出局玩家可以在当天规定时间内自己发遗言（版杀7 4.2.2）"
+    ),
     "sheriff_weight": Option(float, 1.0, "警长票的票数"),
-    "tie_break": Option(str, "none", "平票时的处理", ("none", "sheriff_target", "sheriff_target_if_tied")),
+    "tie_break": Option(
+        str, "none", "平票时的处理", ("none", "sheriff_target", "sheriff_target_if_tied")
+    ),
     "factions_lose_on_two_reds": Option(bool, False, "同一阵营两张红牌则该阵营判负"),
 }
 
@@ -43,7 +48,9 @@ class RuleSet:
     seed: str
     settings: Mapping[str, Any]
     rules: Mapping[str, Mapping[str, Any]]  # enabled rules only: code -> resolved options
-    sources: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # code|"ruleset" -> key -> cite
+    sources: Mapping[str, Mapping[str, str]] = field(
+        default_factory=dict
+    )  # code|"ruleset" -> key -> cite
     disabled: tuple[str, ...] = ()
 
     def options(self, code: str) -> Mapping[str, Any]:
@@ -61,8 +68,9 @@ def _fail(where: str, key: str, reason: str) -> GameFileError:
     return GameFileError(where, key, reason)
 
 
-def load_ruleset(name: str, overrides: Mapping[str, Any] | None = None, *,
-                 where: str = "<game>") -> RuleSet:
+def load_ruleset(
+    name: str, overrides: Mapping[str, Any] | None = None, *, where: str = "<game>"
+) -> RuleSet:
     """Resolve a preset plus a game file's ``[rules]`` overrides; validate every key."""
     if name not in RULESETS:
         raise _fail(where, "game.ruleset", f"未知的规则集 {name!r}；可用：{', '.join(RULESETS)}")
@@ -95,8 +103,13 @@ def load_ruleset(name: str, overrides: Mapping[str, Any] | None = None, *,
             rule = get_or_fail(code, where)
             base = {**rule.defaults(), "enabled": False}
             if code in data.get("rules", {}):  # disabled in the preset: keep its values
-                base = _resolve_rule(code, {k: v for k, v in data["rules"][code].items()
-                                            if k != "sources"}, {}, preset_where, f"rules.{code}")
+                base = _resolve_rule(
+                    code,
+                    {k: v for k, v in data["rules"][code].items() if k != "sources"},
+                    {},
+                    preset_where,
+                    f"rules.{code}",
+                )
         merged = _resolve_rule(code, table, base, where, f"rules.{code}")
         if code not in rules and "enabled" not in table:
             merged["enabled"] = True  # naming a rule the preset left off turns it on
@@ -105,8 +118,15 @@ def load_ruleset(name: str, overrides: Mapping[str, Any] | None = None, *,
         else:
             rules.pop(get(code).code, None)
     disabled = tuple(r.code for r in all_rules() if r.code not in rules)
-    return RuleSet(name=name, title=title, seed=seed, settings=settings, rules=rules,
-                   sources=sources, disabled=disabled)
+    return RuleSet(
+        name=name,
+        title=title,
+        seed=seed,
+        settings=settings,
+        rules=rules,
+        sources=sources,
+        disabled=disabled,
+    )
 
 
 def get_or_fail(code: str, where: str) -> Any:
@@ -117,28 +137,37 @@ def get_or_fail(code: str, where: str) -> Any:
     return REGISTRY[code]
 
 
-def _apply_settings(settings: dict[str, Any], values: Mapping[str, Any], where: str, prefix: str) -> None:
+def _apply_settings(
+    settings: dict[str, Any], values: Mapping[str, Any], where: str, prefix: str
+) -> None:
     for key, value in values.items():
         opt = SETTINGS.get(key)
         if opt is None:
-            raise _fail(where, f"{prefix}.{key}",
-                        f"未知的设置；可用：{', '.join(sorted(SETTINGS))}（规则的选项请写在 [rules.代码] 下）")
+            raise _fail(
+                where,
+                f"{prefix}.{key}",
+                f"未知的设置；可用：{', '.join(sorted(SETTINGS))}（规则的选项请写在 [rules.代码] 下）",
+            )
         reason = opt.check(value)
         if reason:
             raise _fail(where, f"{prefix}.{key}", reason)
         settings[key] = float(value) if opt.type is float else value
 
 
-def _resolve_rule(code: str, table: Mapping[str, Any], base: Mapping[str, Any], where: str,
-                  key: str) -> dict[str, Any]:
+def _resolve_rule(
+    code: str, table: Mapping[str, Any], base: Mapping[str, Any], where: str, key: str
+) -> dict[str, Any]:
     rule = get_or_fail(code, where)
     options = rule.all_options()
     out = dict(base) if base else rule.defaults()
     for name, value in table.items():
         opt = options.get(name)
         if opt is None:
-            raise _fail(where, f"{key}.{name}",
-                        f"规则 {code} 没有这个选项；可用：{', '.join(sorted(options))}")
+            raise _fail(
+                where,
+                f"{key}.{name}",
+                f"规则 {code} 没有这个选项；可用：{', '.join(sorted(options))}",
+            )
         reason = opt.check(value)
         if reason:
             raise _fail(where, f"{key}.{name}", reason)

@@ -56,7 +56,9 @@ class Schedule:
 
     # ------------------------------------------------------------------ events
     def events(self, etype: EventType, player: str | None = None) -> list[Event]:
-        return [e for e in self._events if e.type is etype and (player is None or e.player == player)]
+        return [
+            e for e in self._events if e.type is etype and (player is None or e.player == player)
+        ]
 
     def eliminated_at(self, player: str) -> datetime | None:
         ev = self.events(EventType.ELIMINATED, player)
@@ -90,7 +92,9 @@ class Schedule:
         return holder
 
     def idiot_revealed(self, player: str, t: datetime) -> bool:
-        return any(e.at is not None and e.at <= t for e in self.events(EventType.IDIOT_REVEALED, player))
+        return any(
+            e.at is not None and e.at <= t for e in self.events(EventType.IDIOT_REVEALED, player)
+        )
 
     def piped(self, player: str, t: datetime) -> bool:
         """Under the piper's spell at ``t``: from ``at`` until ``until``, or until the piper

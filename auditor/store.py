@@ -23,8 +23,6 @@ from typing import IO, Any
 from auditor.errors import StoreLockedError
 from auditor.models import Attachment, HiddenReason, Post, Quote
 
-
-
 # Ordered schema migrations: each is one SQL script, applied once, in one transaction,
 # and recorded in PRAGMA user_version. Never edit a released one; append a new one.
 _M1_PAGES_POSTS = """
@@ -135,10 +133,22 @@ def content_hash(post: Post) -> str:
     desktop's, so hashing ``message_html`` would invent edits; this hashes the parsed content.
     """
     payload = json.dumps(
-        [post.text, post.lines, [asdict(q) for q in post.quotes], post.edited,
-         post.hidden, post.images, post.links, post.smilies, post.markup,
-         [a.aid for a in post.attachments], post.hidden_content],
-        ensure_ascii=False, separators=(",", ":"), default=str,
+        [
+            post.text,
+            post.lines,
+            [asdict(q) for q in post.quotes],
+            post.edited,
+            post.hidden,
+            post.images,
+            post.links,
+            post.smilies,
+            post.markup,
+            [a.aid for a in post.attachments],
+            post.hidden_content,
+        ],
+        ensure_ascii=False,
+        separators=(",", ":"),
+        default=str,
     )
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
@@ -156,7 +166,8 @@ def _post_data(post: Post) -> str:
             "hidden_content": post.hidden_content,
             "stuck": post.stuck,
         },
-        ensure_ascii=False, separators=(",", ":"),
+        ensure_ascii=False,
+        separators=(",", ":"),
     )
 
 
@@ -268,8 +279,19 @@ class Store:
         return self.db.execute("SELECT * FROM runs ORDER BY id").fetchall()
 
     # ------------------------------------------------------------------ pages
-    def save_page(self, *, tid: int, page: int, source: str, url: str, body: bytes, status: int,
-                  fetched_at: datetime, total_pages: int | None, run_id: int | None) -> bool:
+    def save_page(
+        self,
+        *,
+        tid: int,
+        page: int,
+        source: str,
+        url: str,
+        body: bytes,
+        status: int,
+        fetched_at: datetime,
+        total_pages: int | None,
+        run_id: int | None,
+    ) -> bool:
         """Store the newest copy of a page; return True when its content changed."""
         digest = hashlib.sha256(body).hexdigest()
         old = self.db.execute(
@@ -279,8 +301,18 @@ class Store:
             self.db.execute(
                 "INSERT OR REPLACE INTO pages (tid, page, source, url, fetched_at, sha256, status,"
                 " total_pages, body, run_id) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (tid, page, source, url, fetched_at.isoformat(), digest, status, total_pages,
-                 zlib.compress(body, 6), run_id),
+                (
+                    tid,
+                    page,
+                    source,
+                    url,
+                    fetched_at.isoformat(),
+                    digest,
+                    status,
+                    total_pages,
+                    zlib.compress(body, 6),
+                    run_id,
+                ),
             )
         return old is None or old["sha256"] != digest
 
@@ -296,8 +328,9 @@ class Store:
     def thread_state(self, tid: int) -> sqlite3.Row | None:
         return self.db.execute("SELECT * FROM threads WHERE tid=?", (tid,)).fetchone()
 
-    def save_thread_state(self, tid: int, *, subject: str | None, source: str, last_page: int,
-                          total_pages: int | None) -> None:
+    def save_thread_state(
+        self, tid: int, *, subject: str | None, source: str, last_page: int, total_pages: int | None
+    ) -> None:
         with self.transaction():
             self.db.execute(
                 "INSERT INTO threads (tid, subject, source, last_page, total_pages, crawled_at)"
@@ -324,7 +357,8 @@ class Store:
                 digest = content_hash(post)
                 row = self.db.execute(
                     "SELECT p.version, v.content_hash FROM posts p JOIN post_versions v"
-                    " ON v.pid = p.pid AND v.version = p.version WHERE p.pid=?", (post.pid,)
+                    " ON v.pid = p.pid AND v.version = p.version WHERE p.pid=?",
+                    (post.pid,),
                 ).fetchone()
                 if row is None:
                     version = 1
@@ -350,22 +384,44 @@ class Store:
                     " time_approximate=MIN(time_approximate, excluded.time_approximate),"
                     " first=excluded.first, deleted=0, deleted_at=NULL,"
                     " version=MAX(version, excluded.version), last_seen_run=excluded.last_seen_run",
-                    (post.pid, post.tid, post.floor, post.author, post.author_uid,
-                     post.posted_at.isoformat(), post.posted_at.timestamp(),
-                     int(post.time_approximate), post.time_precision, int(post.first),
-                     version or 1, run_id, run_id),
+                    (
+                        post.pid,
+                        post.tid,
+                        post.floor,
+                        post.author,
+                        post.author_uid,
+                        post.posted_at.isoformat(),
+                        post.posted_at.timestamp(),
+                        int(post.time_approximate),
+                        post.time_precision,
+                        int(post.first),
+                        version or 1,
+                        run_id,
+                        run_id,
+                    ),
                 )
                 if version:
                     self.db.execute(
                         "INSERT INTO post_versions (pid, version, content_hash, seen_at, run_id,"
                         " hidden, edited, message_html, text, data) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                        (post.pid, version, digest, now, run_id,
-                         post.hidden.value if post.hidden else None, post.edited,
-                         post.message_html, post.text, _post_data(post)),
+                        (
+                            post.pid,
+                            version,
+                            digest,
+                            now,
+                            run_id,
+                            post.hidden.value if post.hidden else None,
+                            post.edited,
+                            post.message_html,
+                            post.text,
+                            _post_data(post),
+                        ),
                     )
         return new, changed
 
-    def mark_deleted(self, tid: int, covered: Sequence[tuple[int, float]], seen: set[int]) -> list[int]:
+    def mark_deleted(
+        self, tid: int, covered: Sequence[tuple[int, float]], seen: set[int]
+    ) -> list[int]:
         """Mark stored posts of ``tid`` whose floor lies in a covered range but were not seen."""
         gone: list[int] = []
         rows = self.db.execute(
@@ -384,9 +440,16 @@ class Store:
                 )
         return gone
 
-    def posts(self, *, tid: int | None = None, author: str | None = None,
-              include_deleted: bool = False, tz: tzinfo | None = None) -> list[StoredPost]:
-        where, args = [], []
+    def posts(
+        self,
+        *,
+        tid: int | None = None,
+        author: str | None = None,
+        include_deleted: bool = False,
+        tz: tzinfo | None = None,
+    ) -> list[StoredPost]:
+        where: list[str] = []
+        args: list[object] = []
         if tid is not None:
             where.append("p.tid=?")
             args.append(tid)
@@ -409,7 +472,8 @@ class Store:
         rows = self.db.execute(
             "SELECT p.*, v.version AS v_version, v.seen_at, v.hidden, v.edited, v.message_html,"
             " v.text, v.data FROM posts p JOIN post_versions v ON v.pid=p.pid WHERE p.pid=?"
-            " ORDER BY v.version", (pid,)
+            " ORDER BY v.version",
+            (pid,),
         ).fetchall()
         return [(row["v_version"], row["seen_at"], self._stored(row, tz).post) for row in rows]
 
@@ -418,8 +482,12 @@ class Store:
         return int(self.db.execute(sql).fetchone()[0])
 
     # ------------------------------------------------------------------ findings
-    def save_findings(self, findings: Iterable[Any], run_id: int | None,
-                      scope: Callable[[sqlite3.Row], bool] | None = None) -> tuple[int, int]:
+    def save_findings(
+        self,
+        findings: Iterable[Any],
+        run_id: int | None,
+        scope: Callable[[sqlite3.Row], bool] | None = None,
+    ) -> tuple[int, int]:
         """Replace the active findings with ``findings``; return (new, gone).
 
         Findings that are no longer produced are kept inactive, never deleted: a decision
@@ -441,18 +509,34 @@ class Store:
                     " card=excluded.card, matches=excluded.matches, excerpt=excluded.excerpt,"
                     " note=excluded.note, posted_at=excluded.posted_at, active=1,"
                     " last_run=excluded.last_run RETURNING first_run",
-                    (fp, f.id, f.code, f.player, f.day, f.phase, f.tid, f.pid, f.floor, f.card,
-                     f.key, json.dumps([list(m) for m in f.matches], ensure_ascii=False),
-                     f.excerpt, f.note, f.posted_at.isoformat() if f.posted_at else None,
-                     run_id, run_id),
+                    (
+                        fp,
+                        f.id,
+                        f.code,
+                        f.player,
+                        f.day,
+                        f.phase,
+                        f.tid,
+                        f.pid,
+                        f.floor,
+                        f.card,
+                        f.key,
+                        json.dumps([list(m) for m in f.matches], ensure_ascii=False),
+                        f.excerpt,
+                        f.note,
+                        f.posted_at.isoformat() if f.posted_at else None,
+                        run_id,
+                        run_id,
+                    ),
                 )
                 if cur.fetchone()[0] == run_id:
                     new += 1
             gone = 0
             for row in self.db.execute("SELECT * FROM findings WHERE active=1").fetchall():
                 if row["fingerprint"] not in current and (scope is None or scope(row)):
-                    self.db.execute("UPDATE findings SET active=0 WHERE fingerprint=?",
-                                    (row["fingerprint"],))
+                    self.db.execute(
+                        "UPDATE findings SET active=0 WHERE fingerprint=?", (row["fingerprint"],)
+                    )
                     gone += 1
         return new, gone
 
@@ -467,17 +551,27 @@ class Store:
         if tz is not None:
             posted = posted.astimezone(tz)
         post = Post(
-            tid=row["tid"], pid=row["pid"], floor=row["floor"], author=row["author"],
-            author_uid=row["author_uid"], posted_at=posted, message_html=row["message_html"],
-            text=row["text"], lines=tuple(data["lines"]),
-            quotes=tuple(Quote(**q) for q in data["quotes"]), edited=row["edited"],
+            tid=row["tid"],
+            pid=row["pid"],
+            floor=row["floor"],
+            author=row["author"],
+            author_uid=row["author_uid"],
+            posted_at=posted,
+            message_html=row["message_html"],
+            text=row["text"],
+            lines=tuple(data["lines"]),
+            quotes=tuple(Quote(**q) for q in data["quotes"]),
+            edited=row["edited"],
             hidden=HiddenReason(row["hidden"]) if row["hidden"] else None,
-            time_approximate=bool(row["time_approximate"]), time_precision=row["time_precision"],
-            first=bool(row["first"]), stuck=bool(data.get("stuck", False)),
-            images=tuple(data["images"]), links=tuple(data["links"]),
+            time_approximate=bool(row["time_approximate"]),
+            time_precision=row["time_precision"],
+            first=bool(row["first"]),
+            stuck=bool(data.get("stuck", False)),
+            images=tuple(data["images"]),
+            links=tuple(data["links"]),
             smilies=tuple(data["smilies"]),
             attachments=tuple(Attachment(**a) for a in data["attachments"]),
             hidden_content=bool(data["hidden_content"]),
-            markup=tuple(tuple(m) for m in data["markup"]),  # type: ignore[misc]
+            markup=tuple((str(m[0]), str(m[1])) for m in data["markup"]),
         )
         return StoredPost(post, bool(row["deleted"]), row["version"], row["first_seen_run"])

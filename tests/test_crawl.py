@@ -26,12 +26,21 @@ from tests.forum_server import ForumServer
 TZ = ZoneInfo("Asia/Shanghai")
 
 
-def game_file(tmp_path: Path, url: str, tids: list[int], *, api: bool | str = False,
-              days: str | None = None, refetch_hours: float = 48) -> Game:
+def game_file(
+    tmp_path: Path,
+    url: str,
+    tids: list[int],
+    *,
+    api: bool | str = False,
+    days: str | None = None,
+    refetch_hours: float = 48,
+) -> Game:
     threads = "".join(f'[[thread]]\ntid = {t}\nkind = "discussion"\nday = 1\n\n' for t in tids)
     api_value = json.dumps(api)
-    days = days or ('[[day]]\nnumber = 1\nopens = 2026-11-22T20:00:00+08:00\n'
-                    'closes = 2026-11-23T00:30:00+08:00\n')
+    days = days or (
+        "[[day]]\nnumber = 1\nopens = 2026-11-22T20:00:00+08:00\n"
+        "closes = 2026-11-23T00:30:00+08:00\n"
+    )
     text = f"""
 [game]
 name = "M107"
@@ -161,25 +170,38 @@ def test_anti_bot_stops_the_whole_crawl(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- incremental
 
-def script(posts: int, *, deleted: set[int] = frozenset(), edited: dict[int, str] | None = None) -> object:
+
+def script(
+    posts: int, *, deleted: set[int] = frozenset(), edited: dict[int, str] | None = None
+) -> object:
     edited = edited or {}
     start = datetime(2026, 11, 22, 20, 0, tzinfo=TZ)
     thread_posts = []
     for i in range(posts):
-        p = {"author": "饺子" if i % 2 else "包子", "at": start + timedelta(minutes=i),
-             "message": edited.get(i, f"第 {i + 1} 帖"), "pid": 100 + i}
+        p = {
+            "author": "饺子" if i % 2 else "包子",
+            "at": start + timedelta(minutes=i),
+            "message": edited.get(i, f"第 {i + 1} 帖"),
+            "pid": 100 + i,
+        }
         if i in deleted:
             p["deleted"] = True
         if i in edited:
             p["edited_at"] = start + timedelta(minutes=i, seconds=90)
         thread_posts.append(p)
-    return parse_script({
-        "forum": {"base_url": "http://bbs.example.com/", "charset": "utf-8",
-                  "timezone": "Asia/Shanghai", "rendered_at": datetime(2026, 12, 20, tzinfo=TZ),
-                  "ppp": 10},
-        "members": {"导演": 1, "饺子": 2, "包子": 3},
-        "thread": [{"tid": 2, "fid": 2, "subject": "讨论帖", "post": thread_posts}],
-    })
+    return parse_script(
+        {
+            "forum": {
+                "base_url": "http://bbs.example.com/",
+                "charset": "utf-8",
+                "timezone": "Asia/Shanghai",
+                "rendered_at": datetime(2026, 12, 20, tzinfo=TZ),
+                "ppp": 10,
+            },
+            "members": {"导演": 1, "饺子": 2, "包子": 3},
+            "thread": [{"tid": 2, "fid": 2, "subject": "讨论帖", "post": thread_posts}],
+        }
+    )
 
 
 def serve(server: ForumServer, s: object) -> None:
@@ -251,10 +273,19 @@ def test_page_past_the_end_is_not_stored_twice(tmp_path: Path) -> None:
             crawl(game, store, fetcher=f, now=later)
         # Posts vanish (deleted by a moderator): the stored last page 3 is now past the end.
         serve(server, script(15))
-        last = dict(next((u, b) for u, b, _ in render_thread_pages(script(15), 2)  # type: ignore[arg-type]
-                         if u.endswith("page=2")) for _ in [0])
-        server.route("forum.php?mod=viewthread&tid=2&page=3", next(iter(last.values())),
-                     content_type="text/html; charset=utf-8")
+        last = dict(
+            next(
+                (u, b)
+                for u, b, _ in render_thread_pages(script(15), 2)  # type: ignore[arg-type]
+                if u.endswith("page=2")
+            )
+            for _ in [0]
+        )
+        server.route(
+            "forum.php?mod=viewthread&tid=2&page=3",
+            next(iter(last.values())),
+            content_type="text/html; charset=utf-8",
+        )
         server.clear_log()
         with fetcher(server) as f:
             report = crawl(game, store, fetcher=f, now=later)
@@ -264,11 +295,14 @@ def test_page_past_the_end_is_not_stored_twice(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- CLI
 
+
 def test_cli_exit_codes(tmp_path: Path) -> None:
     runner = CliRunner()
     with ForumServer(None) as server:
         serve(server, script(12))
-        game = game_file(tmp_path, server.base_url, [2, 9])  # tid 9 is not served (404, not Discuz!)
+        game = game_file(
+            tmp_path, server.base_url, [2, 9]
+        )  # tid 9 is not served (404, not Discuz!)
         res = runner.invoke(app, ["crawl", str(game.path)])
         assert res.exit_code == 1, res.output
         assert "问题" in res.output

@@ -50,7 +50,9 @@ def test_template_loads(tmp_path: Path) -> None:
 
 
 def test_full_file(tmp_path: Path) -> None:
-    text = BASE + """
+    text = (
+        BASE
+        + """
 [[event]]
 type = "eliminated"
 player = "饺子"
@@ -63,6 +65,7 @@ player = "包子"
 at = 2026-11-21T09:00:00
 until = 2026-11-21T20:00:00+08:00
 """
+    )
     game = load_game(write(tmp_path, text))
     assert [e.type for e in game.events] == [EventType.PIPED, EventType.ELIMINATED]
     piped = game.events[0]
@@ -76,17 +79,26 @@ until = 2026-11-21T20:00:00+08:00
     [
         (('ruleset = "m107"', 'ruleset = "m108"'), "game.ruleset", "未知的规则集"),
         (('kind = "discussion"', 'kind = "chat"'), "thread[1].kind", "未知的帖子类型"),
-        (('closes = 2026-11-21T22:00:00+08:00', 'closes = 2026-11-20T08:00:00+08:00'),
-         "day[1].closes", "不晚于开门时间"),
+        (
+            ("closes = 2026-11-21T22:00:00+08:00", "closes = 2026-11-20T08:00:00+08:00"),
+            "day[1].closes",
+            "不晚于开门时间",
+        ),
         (('url = "http://127.0.0.1:9/"', 'pages = "nowhere/"'), "forum.pages", "目录不存在"),
-        (('url = "http://127.0.0.1:9/"', ''), "forum", "url"),
-        (('timezone = "Asia/Shanghai"', 'timezone = "Mars/Olympus"'), "game.timezone", "未知的时区"),
-        (('day = 1', 'day = 7'), "thread[1].day", "没有第 7 天"),
+        (('url = "http://127.0.0.1:9/"', ""), "forum", "url"),
+        (
+            ('timezone = "Asia/Shanghai"', 'timezone = "Mars/Olympus"'),
+            "game.timezone",
+            "未知的时区",
+        ),
+        (("day = 1", "day = 7"), "thread[1].day", "没有第 7 天"),
         (('names = ["饺子", "包子"]', 'names = ["饺子", "饺子"]'), "players.names", "重复"),
-        (('[players]', '[players]\nnicknames = []'), "players.nicknames", "未知的键"),
+        (("[players]", "[players]\nnicknames = []"), "players.nicknames", "未知的键"),
     ],
 )
-def test_errors_name_file_key_reason(tmp_path: Path, change: tuple[str, str], key: str, reason: str) -> None:
+def test_errors_name_file_key_reason(
+    tmp_path: Path, change: tuple[str, str], key: str, reason: str
+) -> None:
     path = write(tmp_path, BASE.replace(*change))
     with pytest.raises(GameFileError) as info:
         load_game(path)
@@ -96,14 +108,21 @@ def test_errors_name_file_key_reason(tmp_path: Path, change: tuple[str, str], ke
 
 
 def test_unknown_player_in_event(tmp_path: Path) -> None:
-    path = write(tmp_path, BASE + '\n[[event]]\ntype = "eliminated"\nplayer = "馒头"\nat = 2026-11-21T22:00:00+08:00\nhow = "vote"\n')
+    path = write(
+        tmp_path,
+        BASE
+        + '\n[[event]]\ntype = "eliminated"\nplayer = "馒头"\nat = 2026-11-21T22:00:00+08:00\nhow = "vote"\n',
+    )
     with pytest.raises(GameFileError) as info:
         load_game(path)
     assert info.value.key == "event[1].player" and "馒头" in info.value.reason
 
 
 def test_overlapping_days(tmp_path: Path) -> None:
-    text = BASE + "\n[[day]]\nnumber = 2\nopens = 2026-11-21T21:00:00+08:00\ncloses = 2026-11-22T22:00:00+08:00\n"
+    text = (
+        BASE
+        + "\n[[day]]\nnumber = 2\nopens = 2026-11-21T21:00:00+08:00\ncloses = 2026-11-22T22:00:00+08:00\n"
+    )
     with pytest.raises(GameFileError) as info:
         load_game(write(tmp_path, text))
     assert info.value.key == "day[2].opens" and "重叠" in info.value.reason
@@ -118,7 +137,9 @@ def test_syntax_error_and_missing_file(tmp_path: Path) -> None:
 
 
 def test_thread_url_gives_tid(tmp_path: Path) -> None:
-    text = BASE.replace("tid = 2", 'url = "https://bbs.example.com/forum.php?mod=viewthread&tid=77&page=2"')
+    text = BASE.replace(
+        "tid = 2", 'url = "https://bbs.example.com/forum.php?mod=viewthread&tid=77&page=2"'
+    )
     assert load_game(write(tmp_path, text)).threads[0].tid == 77
     text = BASE.replace("tid = 2", 'url = "https://bbs.example.com/thread-78-1-1.html"')
     assert load_game(write(tmp_path, text)).threads[0].tid == 78

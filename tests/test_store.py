@@ -19,9 +19,18 @@ TZ = ZoneInfo("Asia/Shanghai")
 
 
 def make_post(pid: int, floor: int, text: str, **kw: object) -> Post:
-    return Post(tid=2, pid=pid, floor=floor, author="饺子", author_uid=2,
-                posted_at=datetime(2026, 11, 20, 10, floor, tzinfo=TZ), message_html=text,
-                text=text, lines=(text,), **kw)  # type: ignore[arg-type]
+    return Post(
+        tid=2,
+        pid=pid,
+        floor=floor,
+        author="饺子",
+        author_uid=2,
+        posted_at=datetime(2026, 11, 20, 10, floor, tzinfo=TZ),
+        message_html=text,
+        text=text,
+        lines=(text,),
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -44,7 +53,12 @@ def test_versions_kept_on_change(store: Store) -> None:
     assert store.upsert_posts([p], run_id=None) == (0, 0)  # same content: no new version
     # Markup that differs between renders (random [img] ids) is not an edit.
     assert store.upsert_posts([replace(p, message_html="<b>x</b>")], None) == (0, 0)
-    edited = replace(p, text="投票对象：馄饨", lines=("投票对象：馄饨",), edited="本帖最后由 饺子 于 2026-11-20 10:05 编辑")
+    edited = replace(
+        p,
+        text="投票对象：馄饨",
+        lines=("投票对象：馄饨",),
+        edited="本帖最后由 饺子 于 2026-11-20 10:05 编辑",
+    )
     assert store.upsert_posts([edited], None) == (0, 1)
     versions = store.versions(10, TZ)
     assert [v for v, _, _ in versions] == [1, 2]
@@ -55,8 +69,15 @@ def test_versions_kept_on_change(store: Store) -> None:
 
 
 def test_round_trip_fields(store: Store) -> None:
-    p = make_post(11, 3, "来了", quotes=(Quote("原文", "包子", 9, 2, "2026-11-20 09:00"),),
-                  hidden=HiddenReason.MODERATOR, markup=(("color", "Red"),), smilies=(":lol",))
+    p = make_post(
+        11,
+        3,
+        "来了",
+        quotes=(Quote("原文", "包子", 9, 2, "2026-11-20 09:00"),),
+        hidden=HiddenReason.MODERATOR,
+        markup=(("color", "Red"),),
+        smilies=(":lol",),
+    )
     store.upsert_posts([p], None)
     (sp,) = store.posts(tz=TZ)
     assert sp.post == p
@@ -112,8 +133,26 @@ def test_lock_in_same_process_other_store(tmp_path: Path) -> None:
 def test_pages_compressed_and_change_detected(store: Store) -> None:
     when = datetime(2026, 11, 20, tzinfo=TZ)
     body = "<html>页</html>".encode()
-    assert store.save_page(tid=2, page=1, source="html", url="u", body=body, status=200,
-                           fetched_at=when, total_pages=1, run_id=None)
-    assert not store.save_page(tid=2, page=1, source="html", url="u", body=body, status=200,
-                               fetched_at=when, total_pages=1, run_id=None)
+    assert store.save_page(
+        tid=2,
+        page=1,
+        source="html",
+        url="u",
+        body=body,
+        status=200,
+        fetched_at=when,
+        total_pages=1,
+        run_id=None,
+    )
+    assert not store.save_page(
+        tid=2,
+        page=1,
+        source="html",
+        url="u",
+        body=body,
+        status=200,
+        fetched_at=when,
+        total_pages=1,
+        run_id=None,
+    )
     assert store.page_body(2, 1, "html") == body

@@ -8,13 +8,35 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, Progress, TextColumn
 
-from auditor.cli import FormatOpt, Format, GameArg, command, emit, err, handle_errors, open_game, open_store
+from auditor.cli import (
+    Format,
+    FormatOpt,
+    GameArg,
+    command,
+    emit,
+    err,
+    handle_errors,
+    open_game,
+    open_store,
+)
 from auditor.crawl import CrawlReport, crawl
 from auditor.engine import build_context
 from auditor.gamefile import TEMPLATE
 
-POST_COLUMNS = ["tid", "pid", "floor", "author", "author_uid", "posted_at", "edited", "hidden",
-                "text", "day", "time_approximate", "deleted"]
+POST_COLUMNS = [
+    "tid",
+    "pid",
+    "floor",
+    "author",
+    "author_uid",
+    "posted_at",
+    "edited",
+    "hidden",
+    "text",
+    "day",
+    "time_approximate",
+    "deleted",
+]
 
 
 @command
@@ -37,9 +59,14 @@ def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlRepor
     game = open_game(game_path)
     with open_store(game, lock=True) as store:
         run_id = store.start_run("crawl")
-        with Progress(TextColumn("[bold]抓取[/] {task.description}"), BarColumn(),
-                      TextColumn("{task.completed} 页"), console=err, disable=quiet,
-                      transient=True) as bar:
+        with Progress(
+            TextColumn("[bold]抓取[/] {task.description}"),
+            BarColumn(),
+            TextColumn("{task.completed} 页"),
+            console=err,
+            disable=quiet,
+            transient=True,
+        ) as bar:
             task = bar.add_task("", total=None)
 
             def progress(tid: int, page: int, total: int | None) -> None:
@@ -66,7 +93,9 @@ def print_crawl_summary(report: CrawlReport) -> None:
 @command("crawl")
 def crawl_cmd(
     game: GameArg,
-    full: Annotated[bool, typer.Option("--full", help="重新抓取所有页面（默认只抓取最后一页及之后的新页面）")] = False,
+    full: Annotated[
+        bool, typer.Option("--full", help="重新抓取所有页面（默认只抓取最后一页及之后的新页面）")
+    ] = False,
 ) -> None:
     """抓取游戏的所有帖子到本地数据库（增量）。
 
@@ -104,13 +133,39 @@ def posts(
                 continue
             if thread is not None and p.tid != thread:
                 continue
-            rows.append({
-                "tid": p.tid, "pid": p.pid, "floor": p.floor, "author": p.author,
-                "author_uid": p.author_uid, "posted_at": p.posted_at.isoformat(),
-                "edited": int(p.edited is not None), "hidden": int(p.hidden is not None),
-                "text": p.text, "day": gp.day, "time_approximate": int(p.time_approximate),
-                "deleted": int(gp.deleted),
-            })
-        emit(rows, POST_COLUMNS, fmt, title="帖子",
-             headers=["帖子", "pid", "楼层", "作者", "uid", "时间", "编辑", "屏蔽", "内容", "天",
-                      "时间近似", "已删除"])
+            rows.append(
+                {
+                    "tid": p.tid,
+                    "pid": p.pid,
+                    "floor": p.floor,
+                    "author": p.author,
+                    "author_uid": p.author_uid,
+                    "posted_at": p.posted_at.isoformat(),
+                    "edited": int(p.edited is not None),
+                    "hidden": int(p.hidden is not None),
+                    "text": p.text,
+                    "day": gp.day,
+                    "time_approximate": int(p.time_approximate),
+                    "deleted": int(gp.deleted),
+                }
+            )
+        emit(
+            rows,
+            POST_COLUMNS,
+            fmt,
+            title="帖子",
+            headers=[
+                "帖子",
+                "pid",
+                "楼层",
+                "作者",
+                "uid",
+                "时间",
+                "编辑",
+                "屏蔽",
+                "内容",
+                "天",
+                "时间近似",
+                "已删除",
+            ],
+        )

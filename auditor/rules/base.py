@@ -177,18 +177,32 @@ class Rule:
 _PENDING: list[Rule] = []
 
 
-def rule(*, code: str, title: str, seed: str, kind: str = "post",
-         options: Mapping[str, Option] | None = None,
-         thread_kinds: Sequence[ThreadKind] | None = None,
-         aliases: Sequence[str] = ()) -> Callable[[Callable[..., Iterator[Finding]]], Rule]:
+def rule(
+    *,
+    code: str,
+    title: str,
+    seed: str,
+    kind: str = "post",
+    options: Mapping[str, Option] | None = None,
+    thread_kinds: Sequence[ThreadKind] | None = None,
+    aliases: Sequence[str] = (),
+) -> Callable[[Callable[..., Iterator[Finding]]], Rule]:
     """Declare a rule.  The decorated function's docstring is its user documentation."""
     if kind not in ("post", "aggregate"):
         raise ValueError(f"unknown rule kind {kind!r}")
 
     def wrap(fn: Callable[..., Iterator[Finding]]) -> Rule:
-        r = Rule(code=code, title=title, seed=seed, kind=kind, options=dict(options or {}),
-                 check=fn, doc=(fn.__doc__ or "").strip(), aliases=tuple(aliases),
-                 thread_kinds=tuple(thread_kinds) if thread_kinds is not None else None)
+        r = Rule(
+            code=code,
+            title=title,
+            seed=seed,
+            kind=kind,
+            options=dict(options or {}),
+            check=fn,
+            doc=(fn.__doc__ or "").strip(),
+            aliases=tuple(aliases),
+            thread_kinds=tuple(thread_kinds) if thread_kinds is not None else None,
+        )
         _PENDING.append(r)
         return r
 
@@ -205,21 +219,60 @@ def excerpt(text: str, start: int = 0, end: int = 0, width: int = 60) -> str:
     return ("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else "")
 
 
-def post_finding(code: str, gp: GamePost, opts: Mapping[str, Any], matches: Sequence[Match], *,
-                 key: str = "", note: str = "", card: str | None = None) -> Finding:
+def post_finding(
+    code: str,
+    gp: GamePost,
+    opts: Mapping[str, Any],
+    matches: Sequence[Match],
+    *,
+    key: str = "",
+    note: str = "",
+    card: str | None = None,
+) -> Finding:
     """The one finding a post rule yields for a post, holding all its matches."""
     post = gp.post
     first = matches[0] if matches else Match("", 0, 0)
     return Finding(
-        code=code, player=gp.player or post.author, day=gp.day, phase=gp.phase, tid=post.tid,
-        pid=post.pid, floor=post.floor, matches=tuple(matches),
-        excerpt=excerpt(post.text, first.start, first.end), card=card or opts["card"], key=key,
-        note=note, posted_at=post.posted_at,
+        code=code,
+        player=gp.player or post.author,
+        day=gp.day,
+        phase=gp.phase,
+        tid=post.tid,
+        pid=post.pid,
+        floor=post.floor,
+        matches=tuple(matches),
+        excerpt=excerpt(post.text, first.start, first.end),
+        card=card or opts["card"],
+        key=key,
+        note=note,
+        posted_at=post.posted_at,
     )
 
 
-def aggregate_finding(code: str, player: str, day: int | None, opts: Mapping[str, Any], *,
-                      phase: int | None = None, key: str = "", note: str = "", excerpt_text: str = "",
-                      card: str | None = None, tid: int | None = None) -> Finding:
-    return Finding(code=code, player=player, day=day, phase=phase, tid=tid, pid=None, floor=None,
-                   matches=(), excerpt=excerpt_text, card=card or opts["card"], key=key, note=note)
+def aggregate_finding(
+    code: str,
+    player: str,
+    day: int | None,
+    opts: Mapping[str, Any],
+    *,
+    phase: int | None = None,
+    key: str = "",
+    note: str = "",
+    excerpt_text: str = "",
+    card: str | None = None,
+    tid: int | None = None,
+) -> Finding:
+    return Finding(
+        code=code,
+        player=player,
+        day=day,
+        phase=phase,
+        tid=tid,
+        pid=None,
+        floor=None,
+        matches=(),
+        excerpt=excerpt_text,
+        card=card or opts["card"],
+        key=key,
+        note=note,
+    )
