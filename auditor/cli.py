@@ -113,7 +113,7 @@ def emit(
         )
         return
     table = Table(title=title, show_lines=False)
-    for c, h in zip(columns, headers or columns, strict=True):
+    for _c, h in zip(columns, headers or columns, strict=True):
         table.add_column(h, overflow="fold")
     for r in rows:
         table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in columns))

@@ -8,6 +8,7 @@ the key and the reason.  ``auditor init`` writes :data:`TEMPLATE`.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -476,7 +477,7 @@ def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
     if len(set(numbers)) != len(numbers):
         raise r.fail("day", "重复的天数编号")
     ordered = sorted(days, key=lambda d: d.opens)
-    for a, b in zip(ordered, ordered[1:], strict=False):
+    for a, b in itertools.pairwise(ordered):
         if b.opens <= a.closes:
             raise r.fail(
                 f"day[{days.index(b) + 1}].opens", f"第 {b.number} 天与第 {a.number} 天的时间重叠"
