@@ -21,8 +21,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
 
-from lxml import html as lhtml
-
 from auditor.errors import (
     AntiBotError,
     ServerError,
@@ -42,6 +40,7 @@ from .detect import (
     is_api_url,
     not_a_thread,
 )
+from .message import parse_document
 from .printable import parse_printable
 from .times import relative_time_bounds, resolve_relative
 from .touch import parse_touch
@@ -93,7 +92,7 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
         if kind is PageKind.PRINTABLE:
             parsed = parse_printable(text, url, tz, now)
         else:
-            doc = lhtml.document_fromstring(text)
+            doc = parse_document(text)
             if kind is PageKind.DESKTOP:
                 parsed = parse_desktop(doc, text, url, tz, now)
             else:

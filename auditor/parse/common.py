@@ -6,12 +6,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
-from lxml import etree
 from lxml.etree import _Element
 
 from auditor.errors import UnrecognisedPageError
 
-from .message import collapse
+from .message import collapse, text_of
 from .times import parse_absolute, resolve_relative
 
 FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
@@ -19,11 +18,11 @@ FLOOR_NAMES = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
 _UID = re.compile(r"(?:[?&;]uid=|space-uid-)(\d+)")
 _FLOOR_NUM = re.compile(r"(\d+)\s*#?")
 _STUCK_FROM = re.compile(r"来自\s*(\d+)\s*#")
-_TOTAL = re.compile(r"共\s*(\d+)\s*页")
+_TOTAL = re.compile(r'title="共\s*(\d+)\s*页"')
 
-_X_PAGER_CURRENT = etree.XPath("(//div[@class='pg'])[1]/strong")
-_X_PAGER_TOTAL = etree.XPath("(//div[@class='pg'])[1]//span[starts-with(@title, '共')]")
-_X_PAGER_LINKS = etree.XPath("(//div[@class='pg'])[1]/a[not(@class)]")
+_PAGER = re.compile(r'<div class="pg">(.*?)</div>', re.S)
+_PAGER_CURRENT = re.compile(r"<strong>(\d+)</strong>")
+_PAGER_NUMBER = re.compile(r">(?:\.\.\s*)?(\d+)</a>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,23 +51,23 @@ def floor_from_text(text: str, *, stuck_marker: bool = False) -> tuple[int | Non
     return None, stuck_marker
 
 
-def page_numbers(doc: _Element) -> tuple[int, int]:
-    """(current page, total pages) from the first pager; (1, 1) when there is none."""
-    current = _X_PAGER_CURRENT(doc)
-    if not current:
+def page_numbers(text: str) -> tuple[int, int]:
+    """(current page, total pages) from the first pager; (1, 1) when there is none.
+
+    Read from the markup text: the pager is ``<div class="pg">`` with the current page
+    in ``<strong>`` and ``<span title="共 N 页">`` (poster content cannot carry a class).
+    """
+    m = _PAGER.search(text)
+    if not m:
         return 1, 1
-    page = int(collapse(current[0].text_content()) or 1)
-    total_el = _X_PAGER_TOTAL(doc)
-    if total_el:
-        m = _TOTAL.search(total_el[0].get("title", ""))
-        if m:
-            return page, int(m.group(1))
-    # a short pager has no "共 N 页": the highest page it links to
-    numbers = [page]
-    for a in _X_PAGER_LINKS(doc):
-        t = collapse(a.text_content()).lstrip(". ")
-        if t.isdigit():
-            numbers.append(int(t))
+    pager = m.group(1)
+    current = _PAGER_CURRENT.search(pager)
+    page = int(current.group(1)) if current else 1
+    total = _TOTAL.search(pager)
+    if total:
+        return page, int(total.group(1))
+    # a short pager has no "共 N 页": the highest page it shows
+    numbers = [page, *(int(n) for n in _PAGER_NUMBER.findall(pager))]
     return page, max(numbers)
 
 
@@ -99,4 +98,4 @@ def read_time(el: _Element, tz: tzinfo, now: datetime | None, url: str) -> PostT
         title = span.get("title")
         if title:
             break
-    return read_time_text(title, el.text_content(), tz, now, url)
+    return read_time_text(title, text_of(el), tz, now, url)

@@ -14,7 +14,7 @@ from auditor.models import PageKind, ParsedPage, Post
 
 from .common import PostTime, floor_from_text, page_numbers, read_time, uid_from_href
 from .detect import hidden_reason
-from .message import MessageContent, attachments_in, collapse, extract_message
+from .message import MessageContent, attachments_in, collapse, extract_message, text_of
 
 _TID_JS = re.compile(r"tid = parseInt\('(\d+)'\)")
 _FID_JS = re.compile(r"fid = parseInt\('(\d+)'\)")
@@ -24,8 +24,9 @@ _TID_CANONICAL = re.compile(
 _AUTHOR_ONLY = 'rel="nofollow">显示全部楼层</a>'
 _POST_ID = re.compile(r"post_(\d+)$")
 
-_X_POSTS = etree.XPath("//div[@id='postlist']/div[starts-with(@id, 'post_')]")
-_X_SUBJECT = etree.XPath("//span[@id='thread_subject']")
+# id() uses libxml2's id index: no scan of the whole document
+_X_POSTS = etree.XPath("id('postlist')/div[starts-with(@id, 'post_')]")
+_X_SUBJECT = etree.XPath("id('thread_subject')")
 
 
 def parse_desktop(
@@ -38,9 +39,9 @@ def parse_desktop(
     fid = int(m.group(1)) if m else None
     if "postlistreply" not in text:
         raise TruncatedPageError(url, "帖子列表不完整")
-    page, total = page_numbers(doc)
+    page, total = page_numbers(text)
     subject_el = _X_SUBJECT(doc)
-    subject = collapse(subject_el[0].text_content()) if subject_el else None
+    subject = collapse(text_of(subject_el[0])) if subject_el else None
 
     # 只看该作者 (``&authorid=``) numbers the author's posts 1..n: those floors are not
     # the thread's, so they are dropped.
@@ -98,7 +99,7 @@ def _read_post(
             elif not author and el.get("class") == "xw1":
                 parent = el.getparent()
                 if parent is not None and parent.get("class") == "authi":
-                    author = collapse(el.text_content())
+                    author = collapse(text_of(el))
                     author_uid = uid_from_href(el.get("href", ""))
         elif tag == "em":
             if el_id == "authorposton" + pid_s:
@@ -113,11 +114,9 @@ def _read_post(
         raise UnrecognisedPageError(url, f"pid {pid} 没有发表时间")
     floor, stuck = (None, False)
     if floor_link is not None:
-        floor, stuck = floor_from_text(
-            floor_link.text_content(), stuck_marker=_has_stick(floor_link)
-        )
+        floor, stuck = floor_from_text(text_of(floor_link), stuck_marker=_has_stick(floor_link))
     when: PostTime = read_time(time_el, tz, now, url)
-    hidden = hidden_reason(locked.text_content()) if locked is not None else None
+    hidden = hidden_reason(text_of(locked)) if locked is not None else None
     content = extract_message(message_el) if message_el is not None else MessageContent()
     attachments = content.attachments
     if attach_list is not None:

@@ -91,7 +91,7 @@ def check_html_errors(text: str, url: str, status: int) -> None:
     head = text[:3000]
     if "System Error" in head and "<title>" in head:
         raise ServerError(url, f"HTTP {status}：Discuz! System Error")
-    if not text.rstrip().lower().endswith("</html>"):
+    if not text[-64:].rstrip().lower().endswith("</html>"):
         raise TruncatedPageError(url, "缺少 </html>")
     m = _MESSAGETEXT.search(text)
     if m:

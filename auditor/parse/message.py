@@ -21,7 +21,7 @@ import html as htmllib
 import re
 from dataclasses import dataclass, field
 
-from lxml import html as lhtml
+from lxml import etree
 from lxml.etree import _Element
 
 from auditor.models import Attachment, Quote
@@ -51,6 +51,36 @@ def collapse(text: str) -> str:
     return _WS.sub(" ", text).strip()
 
 
+# Plain lxml elements: lxml.html's element classes cost a Python call per node visited.
+HTML_PARSER = etree.HTMLParser()
+
+
+def parse_document(text: str) -> _Element:
+    """A whole HTML document as plain lxml elements."""
+    if text.lstrip().startswith("<?xml"):  # lxml refuses a declaration in a str
+        text = text[text.index("?>") + 2 :]
+    return etree.fromstring(text, HTML_PARSER)
+
+
+def text_of(el: _Element) -> str:
+    """All text inside an element (like ``text_content()``; comments excluded)."""
+    return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+
+
+def drop_tree(el: _Element) -> None:
+    """Remove an element and its content, keeping the text that follows it."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    if el.tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
+
+
 def _classes(el: _Element) -> list[str]:
     return (el.get("class") or "").split()
 
@@ -70,13 +100,13 @@ def remove_jammer(root: _Element) -> None:
     """Drop every jammer element under ``root``, keeping the text that follows it."""
     doomed = [el for el in root.iter("font", "span") if el is not root and is_jammer(el)]
     for el in doomed:
-        el.drop_tree()
+        drop_tree(el)
 
 
 def inner_html(el: _Element) -> str:
     """The element's inner HTML as lxml serialises it, ``\\r\\n`` normalised to ``\\n``."""
     parts = [htmllib.escape(el.text, quote=False)] if el.text else []
-    parts.extend(lhtml.tostring(child, encoding="unicode") for child in el)
+    parts.extend(etree.tostring(child, method="html", encoding="unicode") for child in el)
     return "".join(parts).replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -158,7 +188,7 @@ class _Walk:
             self.quotes.append(parse_quote(el))
             return
         elif tag == "i" and "pstatus" in cls:
-            self.edited = collapse(el.text_content())
+            self.edited = collapse(text_of(el))
             self.newline()
             return
         elif tag == "ignore_js_op":
@@ -234,7 +264,7 @@ def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, str 
                 if menu.get("id") == f"aimg_{aid}_menu":
                     strong = next(menu.iter("strong"), None)
                     if strong is not None:
-                        name = collapse(strong.text_content()) or None
+                        name = collapse(text_of(strong)) or None
                     for a in menu.iter("a"):
                         if "mod=attachment" in (a.get("href") or ""):
                             url = a.get("href")
@@ -248,7 +278,7 @@ def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, str 
                 aid = int(m.group(1))
                 if aid not in seen:
                     seen.add(aid)
-                    name = collapse(link.text_content()) or None
+                    name = collapse(text_of(link)) or None
                     found.append((Attachment(aid, name, False, True, link.get("href")), None))
         elif tag == "a" and not inline:
             sid = sub.get("id") or ""
@@ -261,7 +291,7 @@ def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, str 
                 for anc in sub.iterancestors("dl"):
                     is_image = "attm" in _classes(anc)
                     break
-                name = collapse(sub.text_content()) or None
+                name = collapse(text_of(sub)) or None
                 found.append((Attachment(aid, name, is_image, False, sub.get("href")), None))
     return found
 
@@ -277,7 +307,7 @@ def parse_quote(el: _Element) -> Quote:
     author = pid = tid = quoted_time = None
     skip = None
     if header is not None:
-        m = _QUOTE_HEADER.match(collapse(header.text_content()))
+        m = _QUOTE_HEADER.match(collapse(text_of(header)))
         if m:
             author, quoted_time = m.group(1), collapse(m.group(2))
             href = header.get("href") or ""
@@ -339,4 +369,5 @@ def extract_message(el: _Element, *, with_html: bool = True) -> MessageContent:
 
 def fragment(html_text: str) -> _Element:
     """Parse an HTML fragment (API message, printable chunk) into a wrapping ``div``."""
-    return lhtml.fragment_fromstring(html_text, create_parent="div")
+    doc = etree.fromstring(f"<html><body><div>{html_text}</div></body></html>", HTML_PARSER)
+    return doc[0][0]

@@ -18,7 +18,7 @@ from auditor.models import PageKind, ParsedPage, Post
 
 from .common import floor_from_text, page_numbers, read_time_text, uid_from_href
 from .detect import hidden_reason
-from .message import MessageContent, collapse, extract_message
+from .message import MessageContent, collapse, extract_message, text_of
 
 _X_POSTS = etree.XPath("//div[@class='plc cl'][starts-with(@id, 'pid')]")
 _X_SUBJECT = etree.XPath("//div[@class='view_tit']")
@@ -32,7 +32,7 @@ def parse_touch(doc: _Element, text: str, url: str, tz: tzinfo, now: datetime | 
     tid = int(m.group(1)) if m else (int(reply.group(2)) if reply else None)
     if tid is None:
         raise UnrecognisedPageError(url, "触屏版页面里找不到 tid")
-    page, total = page_numbers(doc)
+    page, total = page_numbers(text)
     subject_el = _X_SUBJECT(doc)
     posts: list[Post] = []
     seen: set[int] = set()
@@ -48,7 +48,7 @@ def parse_touch(doc: _Element, text: str, url: str, tz: tzinfo, now: datetime | 
         page=page,
         total_pages=total,
         posts=posts,
-        subject=collapse(subject_el[0].text_content()) if subject_el else None,
+        subject=collapse(text_of(subject_el[0])) if subject_el else None,
         fid=int(reply.group(1)) if reply else None,
     )
 
@@ -57,7 +57,7 @@ def _own_text(el: _Element, skip_class: str) -> str:
     parts = [el.text or ""]
     for child in el:
         if skip_class not in (child.get("class") or "").split():
-            parts.append(child.text_content())
+            parts.append(text_of(child))
         parts.append(child.tail or "")
     return "".join(parts)
 
@@ -75,11 +75,11 @@ def _read_post(
             for span in el.iter("span"):
                 scls = span.get("class")
                 if scls == "y":
-                    floor_text = span.text_content()
+                    floor_text = text_of(span)
                 elif scls == "z":
                     a = next(span.iter("a"), None)
                     if a is not None:
-                        author = collapse(a.text_content())
+                        author = collapse(text_of(a))
                         author_uid = uid_from_href(a.get("href", ""))
         elif el.tag == "li" and cls == "mtime":
             time_text = _own_text(el, "y")
@@ -92,7 +92,7 @@ def _read_post(
     hidden = None
     content = MessageContent()
     if message_el is not None:
-        plain = collapse(message_el.text_content())
+        plain = collapse(text_of(message_el))
         hidden = hidden_reason(plain) if plain.startswith("提示:") else None
         if hidden is None:
             content = extract_message(message_el)
