@@ -38,6 +38,19 @@ SETTINGS: dict[str, Option] = {
         str, "none", "平票时的处理", ("none", "sheriff_target", "sheriff_target_if_tied")
     ),
     "factions_lose_on_two_reds": Option(bool, False, "同一阵营两张红牌则该阵营判负"),
+    # Votes (auditor/votes.py): format, changes, proxies, the tally procedure.
+    "vote_reason_required": Option(bool, True, "投票帖必须写明“投票理由：”"),
+    "vote_change_limit": Option(int, 1, "每天（每轮）允许的改票次数"),
+    "vote_change_deadline": Option(int, 60, "关门前多少分钟内不允许改票"),
+    "vote_change_quote": Option(bool, True, "改票必须引用（回复）原投票帖"),
+    "vote_proxy_deadline": Option(int, 30, "导演代投须在关门前多少分钟发出"),
+    "vote_procedure": Option(str, "plurality", "计票程序：plurality 最高票 | killbar3 三轮投票制",
+                             ("plurality", "killbar3")),
+    "vote_suspect_share": Option(float, 0.2, "killbar3 试探性投票：票数超过该比例成为可疑者"),
+    "vote_suspect_base": Option(str, "alive", "可疑者比例的基数：alive 存活玩家数 | cast 有效投票数",
+                                ("alive", "cast")),
+    "vote_majority_base": Option(str, "alive", "“票数过半”的基数：alive 存活玩家数 | cast 有效投票数",
+                                 ("alive", "cast")),
 }
 
 
