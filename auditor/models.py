@@ -59,7 +59,7 @@ class Post:
 
     tid: int
     pid: int | None  # None only in the printable view
-    floor: int | None  # pre_forum_post.position; gaps after deletions are real
+    floor: int | None  # the floor Discuz! prints (renumbered past deleted posts in every view)
     author: str
     author_uid: int | None
     posted_at: datetime  # aware, forum local time zone
@@ -79,6 +79,7 @@ class Post:
     attachments: tuple[Attachment, ...] = ()
     hidden_content: bool = False  # a [hide] block the viewer could not read
     markup: tuple[tuple[str, str], ...] = ()  # (tag/attr, value) e.g. ("color","Red"), ("size","5")
+    position: int | None = None  # pre_forum_post.position (API only): gaps after deletions
 
 
 @dataclass(slots=True)

@@ -113,7 +113,37 @@ _M2_FINDINGS = """
         CREATE INDEX findings_player ON findings (player, day);
 """
 
-MIGRATIONS: Sequence[str] = (_M1_PAGES_POSTS, _M2_FINDINGS)
+# Issue 7: the director's decisions on findings (full history, never deleted by a run) and
+# the cards a director adds by hand (no finding behind them).
+_M3_DECISIONS = """
+        CREATE TABLE decisions (
+            id INTEGER PRIMARY KEY,
+            fingerprint TEXT NOT NULL,     -- a finding's fingerprint, or a manual card's
+            finding_id TEXT NOT NULL,      -- the short id the director saw (F…/M…)
+            decision TEXT NOT NULL,        -- approve | reject | undo
+            card TEXT,                     -- the card approved (blue | yellow | red | substitute | warning)
+            suggested TEXT,                -- the card suggested when the decision was made
+            note TEXT NOT NULL DEFAULT '',
+            decided_by TEXT,
+            decided_at TEXT NOT NULL,      -- UTC
+            source TEXT NOT NULL,          -- decide | review | import | card
+            run_id INTEGER
+        );
+        CREATE INDEX decisions_fp ON decisions (fingerprint, id);
+        CREATE TABLE manual_cards (
+            fingerprint TEXT PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            player TEXT NOT NULL,
+            card TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            day INTEGER,
+            reason TEXT NOT NULL,
+            created_by TEXT,
+            created_at TEXT NOT NULL
+        );
+"""
+
+MIGRATIONS: Sequence[str] = (_M1_PAGES_POSTS, _M2_FINDINGS, _M3_DECISIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +195,7 @@ def _post_data(post: Post) -> str:
             "markup": post.markup,
             "hidden_content": post.hidden_content,
             "stuck": post.stuck,
+            "position": post.position,
         },
         ensure_ascii=False,
         separators=(",", ":"),
@@ -573,5 +604,70 @@ class Store:
             attachments=tuple(Attachment(**a) for a in data["attachments"]),
             hidden_content=bool(data["hidden_content"]),
             markup=tuple((str(m[0]), str(m[1])) for m in data["markup"]),
+            position=data.get("position"),
         )
         return StoredPost(post, bool(row["deleted"]), row["version"], row["first_seen_run"])
+
+    # ------------------------------------------------------------------ decisions (issue 7)
+    # Additive section: the director's decisions and manual cards.  Rows are only ever
+    # inserted; the current decision on a fingerprint is its newest row.
+    def add_decisions(self, rows: Sequence[dict[str, Any]]) -> int:
+        """Record decisions all together or not at all (one transaction)."""
+        now = _now()
+        with self.transaction():
+            for r in rows:
+                self.db.execute(
+                    "INSERT INTO decisions (fingerprint, finding_id, decision, card, suggested,"
+                    " note, decided_by, decided_at, source, run_id) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (r["fingerprint"], r["finding_id"], r["decision"], r.get("card"),
+                     r.get("suggested"), r.get("note") or "", r.get("decided_by"),
+                     r.get("decided_at") or now, r.get("source", "decide"), r.get("run_id")),
+                )
+        return len(rows)
+
+    def decision_history(self, fingerprint: str | None = None) -> list[sqlite3.Row]:
+        if fingerprint is None:
+            return self.db.execute("SELECT * FROM decisions ORDER BY id").fetchall()
+        return self.db.execute("SELECT * FROM decisions WHERE fingerprint=? ORDER BY id",
+                               (fingerprint,)).fetchall()
+
+    def current_decisions(self) -> dict[str, sqlite3.Row]:
+        """fingerprint -> newest decision row (an ``undo`` row means: back to a draft)."""
+        rows = self.db.execute(
+            "SELECT d.* FROM decisions d JOIN (SELECT fingerprint, MAX(id) AS id FROM decisions"
+            " GROUP BY fingerprint) m ON m.id = d.id"
+        ).fetchall()
+        return {r["fingerprint"]: r for r in rows if r["decision"] != "undo"}
+
+    def add_manual_card(self, *, fingerprint: str, id: str, player: str, card: str, kind: str,
+                        day: int | None, reason: str, by: str | None) -> None:
+        now = _now()
+        with self.transaction():
+            self.db.execute(
+                "INSERT INTO manual_cards (fingerprint, id, player, card, kind, day, reason,"
+                " created_by, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                (fingerprint, id, player, card, kind, day, reason, by, now),
+            )
+            self.db.execute(
+                "INSERT INTO decisions (fingerprint, finding_id, decision, card, suggested, note,"
+                " decided_by, decided_at, source) VALUES (?,?,'approve',?,?,?,?,?,'card')",
+                (fingerprint, id, card, card, reason, by, now),
+            )
+
+    def manual_cards(self) -> list[sqlite3.Row]:
+        return self.db.execute("SELECT * FROM manual_cards ORDER BY created_at, id").fetchall()
+
+    def find_decidable(self, ident: str) -> sqlite3.Row | None:
+        """A finding (active or not) or a manual card by its short id or a fingerprint prefix."""
+        ident = ident.strip()
+        for table in ("findings", "manual_cards"):
+            row = self.db.execute(f"SELECT * FROM {table} WHERE id=?", (ident.upper(),)).fetchone()
+            if row is not None:
+                return row
+        if len(ident) >= 8:
+            for table in ("findings", "manual_cards"):
+                rows = self.db.execute(f"SELECT * FROM {table} WHERE fingerprint LIKE ?",
+                                       (ident.lower() + "%",)).fetchall()
+                if len(rows) == 1:
+                    return rows[0]
+        return None

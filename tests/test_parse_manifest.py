@@ -96,11 +96,9 @@ def expected_text(post: dict, viewer: str, kind: PageKind, edition: str) -> str:
 
 
 def expected_floor(truth: dict, kind: PageKind, cap_file: str) -> int | None:
-    """The API gives ``position`` (gaps after a deletion stay); the desktop and touch
-    templates print Discuz!'s renumbered ``number`` (the captures show pid 89 of thread
-    4, position 23, as ``<em>22</em>`` after pid 88 was deleted)."""
-    if kind is PageKind.API:
-        return truth["position"]
+    """Every view gives Discuz!'s renumbered ``number``: the desktop and touch templates
+    print it (the captures show pid 89 of thread 4, position 23, as ``<em>22</em>`` after
+    pid 88 was deleted) and the API has it beside ``position``."""
     if "-author-" in cap_file:  # 只看该作者 numbers the author's own posts: no floor
         return None
     numbers = {int(f["number"]) for f in truth["api_fields_by_file"].values()}
@@ -114,6 +112,8 @@ def _check_post(post: Post, truth: dict, cap: Capture, kind: PageKind) -> None:
     if kind is not PageKind.PRINTABLE:
         assert post.pid == truth["pid"], where
         assert post.floor == expected_floor(truth, kind, cap.file), where
+        if kind is PageKind.API:
+            assert post.position == truth["position"], where
         assert post.author_uid == truth["authorid"], where
         assert post.first == bool(truth["first"]), where
     true_at = __import__("datetime").datetime.fromisoformat(truth["datetime"])

@@ -1,8 +1,10 @@
 """The mobile API (``api/mobile/index.php?version=4&module=viewthread``): JSON.
 
 Times come from ``dbdateline`` (unix seconds, exact); ``dateline`` is only a display
-string.  The floor is ``position`` (the DB position, with gaps after deletions), not
-``number`` (renumbered 1..n).
+string.  The floor is ``number`` (renumbered 1..n past deleted posts): that is the
+floor the desktop and touch templates print (the captures show pid 89 of thread 4,
+position 23, as ``<em>22</em>``), so every view gives the same floor.  The DB
+``position`` (with gaps after deletions) is kept in ``Post.position``.
 
 Page number: ``page=`` of the request URL; without it, from the smallest ``number``
 on the page (``(number - 1) // ppp + 1``; stuck replies on page 1 have larger numbers
@@ -140,14 +142,16 @@ def _read_post(
     else:
         when = read_time_text(None, str(item.get("dateline") or ""), tz, now, url)
         at, approximate, precision = when.at, when.approximate, when.precision
-    floor = _int(item.get("position"))
+    position = _int(item.get("position"))
     number = _int(item.get("number"))
+    floor = number
     stuck = last_number is not None and number is not None and number > last_number
     author = collapse(str(item.get("author") or ""))
     return Post(
         tid=_int(item.get("tid"), tid) or tid,
         pid=pid,
         floor=floor,
+        position=position,
         author=author,
         author_uid=_int(item.get("authorid")),
         posted_at=at,
