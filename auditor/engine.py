@@ -103,13 +103,16 @@ def build_context(
     rs = ruleset or ruleset_for(game)
     schedule = Schedule(game, rs.settings["night_posts"])
     posts = place_posts(game, schedule, store.posts(tz=game.timezone), rs)
-    return Context(
+    ctx = Context(
         game=game,
         schedule=schedule,
         posts=posts,
         ruleset=rs.settings,
         now=(now or datetime.now(UTC)).astimezone(game.timezone),
     )
+    # The vote rules need a post's stored versions (an edit after the close, issue 4).
+    ctx.cache["post_versions"] = lambda pid: store.versions(pid, game.timezone)
+    return ctx
 
 
 def run_rules(ctx: Context, ruleset: RuleSet, codes: Sequence[str] | None = None) -> list[Finding]:

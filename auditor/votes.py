@@ -190,8 +190,9 @@ def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
     return ends
 
 
-def parse_vote_text(text: str, lines: Sequence[str] = (), *, reason_required: bool = True,
-                    start_at: int = 0) -> ParsedVote | None:
+def parse_vote_text(
+    text: str, lines: Sequence[str] = (), *, reason_required: bool = True, start_at: int = 0
+) -> ParsedVote | None:
     """Parse a post's own text; None when it does not talk about voting at all."""
     ft = fold(text)
     labels = [m for m in _LABEL.finditer(ft) if m.start() >= start_at]
@@ -230,10 +231,11 @@ def parse_vote_text(text: str, lines: Sequence[str] = (), *, reason_required: bo
         nxt = _LABEL.search(ft, reason_m.end())
         if nxt is not None:
             r_end = nxt.start()
-        reason = text[reason_m.end():r_end].strip().lstrip(":：").strip()
+        reason = text[reason_m.end() : r_end].strip().lstrip(":：").strip()
     if not target:
-        return ParsedVote(is_change, raw_s, "", label.start(), max(t1, label.end()), reason,
-                          "投票对象为空")
+        return ParsedVote(
+            is_change, raw_s, "", label.start(), max(t1, label.end()), reason, "投票对象为空"
+        )
     if reason_required:
         if reason_m is None:
             return ParsedVote(is_change, raw_s, target, t0, t1, "", "缺少“投票理由：”")
@@ -255,7 +257,7 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     label = _LABEL.search(ft)
     if label is None or not players:
         return None
-    head = ft[:label.start()]
+    head = ft[: label.start()]
     names = _name_pattern(players)
     patterns = (
         rf"代\s*(?P<p>{names})\s*(?:投票|改票|投|改)",
@@ -344,17 +346,29 @@ class Ballot:
         """The csv/json row: ``day,voter,target,kind,valid,problem,weight,pid,posted_at``
         first, then ``proxy`` and the rest."""
         return {
-            "day": self.day, "voter": self.voter,
+            "day": self.day,
+            "voter": self.voter,
             "target": self.target if self.target is not None else self.target_text,
-            "kind": self.kind.value, "valid": self.valid, "problem": self.problem or "",
-            "weight": _num(self.weight), "pid": self.pid,
-            "posted_at": self.posted_at.isoformat(), "proxy": self.proxy or "",
+            "kind": self.kind.value,
+            "valid": self.valid,
+            "problem": self.problem or "",
+            "weight": _num(self.weight),
+            "pid": self.pid,
+            "posted_at": self.posted_at.isoformat(),
+            "proxy": self.proxy or "",
             "round": self.round if self.round is not None else "",
-            "floor": self.gp.post.floor, "tid": self.gp.post.tid,
+            "floor": self.gp.post.floor,
+            "tid": self.gp.post.tid,
             "suggestion": self.suggestion or "",
-            "note": "；".join(x for x in (self.detail, self.note,
-                                          f"导演更正：{self.correction.note}" if self.correction else "")
-                             if x),
+            "note": "；".join(
+                x
+                for x in (
+                    self.detail,
+                    self.note,
+                    f"导演更正：{self.correction.note}" if self.correction else "",
+                )
+                if x
+            ),
         }
 
 
@@ -383,15 +397,30 @@ class RoundTally:
         """``day,round,target,votes,outcome`` rows, most votes first."""
         rows = []
         for target, votes in sorted(self.counts.items(), key=lambda kv: (-kv[1], kv[0])):
-            rows.append({"day": self.day, "round": self.round if self.round is not None else "",
-                         "target": target, "votes": _num(votes),
-                         "outcome": self.outcome.get(target, ""),
-                         "voters": "、".join(self.voters.get(target, [])), "reason": self.reason})
+            rows.append(
+                {
+                    "day": self.day,
+                    "round": self.round if self.round is not None else "",
+                    "target": target,
+                    "votes": _num(votes),
+                    "outcome": self.outcome.get(target, ""),
+                    "voters": "、".join(self.voters.get(target, [])),
+                    "reason": self.reason,
+                }
+            )
         for target, outcome in self.outcome.items():
             if target not in self.counts:  # everyone a suspect: shown once each
-                rows.append({"day": self.day, "round": self.round if self.round is not None else "",
-                             "target": target, "votes": 0, "outcome": outcome, "voters": "",
-                             "reason": self.reason})
+                rows.append(
+                    {
+                        "day": self.day,
+                        "round": self.round if self.round is not None else "",
+                        "target": target,
+                        "votes": 0,
+                        "outcome": outcome,
+                        "voters": "",
+                        "reason": self.reason,
+                    }
+                )
         return rows
 
 
@@ -481,23 +510,44 @@ def build_votes(ctx: Context, versions: VersionsFn | None = None) -> VoteBook:
         days[day.number] = dv
         dv.eligible = [p for p in game.players if _eligible(ctx, p, day.opens, day.closes)]
         if st["procedure"] == "killbar3" and day.phases:
-            windows = [_Window(p.number, frozenset([p.vote_thread] if p.vote_thread else all_tids),
-                               p.opens, p.closes, f"第{p.number}轮 {ROUND_NAMES.get(p.number, p.name)}")
-                       for p in day.phases]
+            windows = [
+                _Window(
+                    p.number,
+                    frozenset([p.vote_thread] if p.vote_thread else all_tids),
+                    p.opens,
+                    p.closes,
+                    f"第{p.number}轮 {ROUND_NAMES.get(p.number, p.name)}",
+                )
+                for p in day.phases
+            ]
         else:
-            windows = [_Window(1 if st["procedure"] == "killbar3" else None, frozenset(all_tids),
-                               day.opens, day.closes, "计票")]
+            windows = [
+                _Window(
+                    1 if st["procedure"] == "killbar3" else None,
+                    frozenset(all_tids),
+                    day.opens,
+                    day.closes,
+                    "计票",
+                )
+            ]
         candidates: tuple[str, ...] | None = None
         everyone = False
         for w in windows:
-            posts = [gp for tid in w.tids for gp in posts_by_tid.get(tid, [])
-                     if w.round is None or len(windows) == 1 or _in_round(gp, w, windows)]
+            posts = [
+                gp
+                for tid in w.tids
+                for gp in posts_by_tid.get(tid, [])
+                if w.round is None or len(windows) == 1 or _in_round(gp, w, windows)
+            ]
             posts.sort(key=lambda gp: (gp.post.posted_at, gp.post.pid or 0))
             for gp in posts:
                 if gp.player is not None and not gp.exempt and gp.post.posted_at <= w.closes:
                     dv.replied.add(gp.player)
-            ballots = [b for gp in posts
-                       if (b := _ballot(ctx, st, gp, dv, w, corrections, versions)) is not None]
+            ballots = [
+                b
+                for gp in posts
+                if (b := _ballot(ctx, st, gp, dv, w, corrections, versions)) is not None
+            ]
             elig = [p for p in game.players if _eligible(ctx, p, w.opens, w.closes)]
             _judge(ctx, st, ballots, dv, w, candidates, elig)
             for b in ballots:
@@ -505,8 +555,9 @@ def build_votes(ctx: Context, versions: VersionsFn | None = None) -> VoteBook:
                     dv.voted.add(b.voter)
                     dv.replied.add(b.voter)  # a proxy vote is the player's reply
             dv.ballots.extend(ballots)
-            tally = _tally(ctx, st, ballots, dv, w, elig, candidates, everyone,
-                           first=(day.number == first_day))
+            tally = _tally(
+                ctx, st, ballots, dv, w, elig, candidates, everyone, first=(day.number == first_day)
+            )
             dv.rounds.append(tally)
             if st["procedure"] != "killbar3":
                 break
@@ -540,8 +591,9 @@ def _eligible(ctx: Context, player: str, opens: datetime, closes: datetime) -> b
     return not ctx.schedule.idiot_revealed(player, opens)
 
 
-def _effective_post(post: Post, close: datetime, versions: VersionsFn | None,
-                    tz: Any) -> tuple[Post, bool, str]:
+def _effective_post(
+    post: Post, close: datetime, versions: VersionsFn | None, tz: Any
+) -> tuple[Post, bool, str]:
     """The version of a vote post the tally uses: (post, needs_director_check, note)."""
     history: list[tuple[datetime | None, Post]] = []
     if versions is not None and post.pid is not None:
@@ -570,8 +622,15 @@ def _effective_post(post: Post, close: datetime, versions: VersionsFn | None,
     return post, True, f"关门后编辑过{when}且没有关门前的版本：请导演核对投票是否被改动"
 
 
-def _ballot(ctx: Context, st: Mapping[str, Any], gp: GamePost, dv: DayVotes, w: _Window,
-            corrections: Mapping[int, VoteCorrection], versions: VersionsFn | None) -> Ballot | None:
+def _ballot(
+    ctx: Context,
+    st: Mapping[str, Any],
+    gp: GamePost,
+    dv: DayVotes,
+    w: _Window,
+    corrections: Mapping[int, VoteCorrection],
+    versions: VersionsFn | None,
+) -> Ballot | None:
     game = ctx.game
     post = gp.post
     correction = corrections.get(post.pid) if post.pid is not None else None
@@ -595,18 +654,29 @@ def _ballot(ctx: Context, st: Mapping[str, Any], gp: GamePost, dv: DayVotes, w: 
     used = post
     if post.posted_at <= w.closes:
         used, edit_check, note = _effective_post(post, w.closes, versions, game.timezone)
-    pv = parse_vote_text(used.text, used.lines, reason_required=st["reason_required"],
-                         start_at=start_at)
+    pv = parse_vote_text(
+        used.text, used.lines, reason_required=st["reason_required"], start_at=start_at
+    )
     if pv is None and correction is None:
         return None
-    b = Ballot(gp=gp, day=dv.day, round=w.round, voter=voter, kind=VoteKind.VOTE, target=None,
-               target_text=pv.target_text if pv else "", proxy=proxy, note=note,
-               edit_check=edit_check, written_change=bool(pv and pv.change))
+    b = Ballot(
+        gp=gp,
+        day=dv.day,
+        round=w.round,
+        voter=voter,
+        kind=VoteKind.VOTE,
+        target=None,
+        target_text=pv.target_text if pv else "",
+        proxy=proxy,
+        note=note,
+        edit_check=edit_check,
+        written_change=bool(pv and pv.change),
+    )
     if pv is not None:
         if used is post:
-            b.match = Match(post.text[pv.start:pv.end], pv.start, pv.end, pv.format_error or "")
+            b.match = Match(post.text[pv.start : pv.end], pv.start, pv.end, pv.format_error or "")
         else:  # spans of an earlier version do not point into the current text
-            b.match = Match(used.text[pv.start:pv.end], 0, 0, "关门前的版本")
+            b.match = Match(used.text[pv.start : pv.end], 0, 0, "关门前的版本")
     if correction is not None:
         b.correction = correction
         if correction.invalid:
@@ -626,7 +696,9 @@ def _ballot(ctx: Context, st: Mapping[str, Any], gp: GamePost, dv: DayVotes, w: 
         b.target = by_norm[pv.target]
     else:
         b.suggestion = closest_player(pv.target_text, game.players)
-        b.detail = f"“{pv.target_text}”不是玩家" + (f"，是否想投：{b.suggestion}？" if b.suggestion else "")
+        b.detail = f"“{pv.target_text}”不是玩家" + (
+            f"，是否想投：{b.suggestion}？" if b.suggestion else ""
+        )
     return b
 
 
@@ -657,8 +729,15 @@ def _target_problem(ctx: Context, b: Ballot, candidates: Sequence[str] | None) -
     return None
 
 
-def _judge(ctx: Context, st: Mapping[str, Any], ballots: list[Ballot], dv: DayVotes, w: _Window,
-           candidates: Sequence[str] | None, eligible: Sequence[str]) -> None:
+def _judge(
+    ctx: Context,
+    st: Mapping[str, Any],
+    ballots: list[Ballot],
+    dv: DayVotes,
+    w: _Window,
+    candidates: Sequence[str] | None,
+    eligible: Sequence[str],
+) -> None:
     """Decide valid / problem / role for each ballot, voter by voter in time order."""
     by_voter: dict[str, list[Ballot]] = {}
     for b in ballots:
@@ -675,8 +754,11 @@ def _judge(ctx: Context, st: Mapping[str, Any], ballots: list[Ballot], dv: DayVo
             if not forced:
                 b.problem = _static_problem(ctx, st, b, w) or b.problem
             is_change = current is not None
-            b.kind = VoteKind.CHANGE if is_change else (
-                VoteKind.ABSTAIN if b.target == ABSTAIN else VoteKind.VOTE)
+            b.kind = (
+                VoteKind.CHANGE
+                if is_change
+                else (VoteKind.ABSTAIN if b.target == ABSTAIN else VoteKind.VOTE)
+            )
             if b.problem is None and not forced:
                 if is_change:
                     quoted = {q.pid for q in b.gp.post.quotes if q.pid is not None}
@@ -711,14 +793,24 @@ def _judge(ctx: Context, st: Mapping[str, Any], ballots: list[Ballot], dv: DayVo
 # --------------------------------------------------------------------------- tally
 
 
-def _tally(ctx: Context, st: Mapping[str, Any], ballots: list[Ballot], dv: DayVotes, w: _Window,
-           eligible: Sequence[str], candidates: Sequence[str] | None, everyone: bool, *,
-           first: bool) -> RoundTally:
+def _tally(
+    ctx: Context,
+    st: Mapping[str, Any],
+    ballots: list[Ballot],
+    dv: DayVotes,
+    w: _Window,
+    eligible: Sequence[str],
+    candidates: Sequence[str] | None,
+    everyone: bool,
+    *,
+    first: bool,
+) -> RoundTally:
     sched = ctx.schedule
     sheriff = sched.sheriff(w.closes - timedelta(seconds=1))
     sw = st["sheriff_weight"]
-    rt = RoundTally(dv.day, w.round, w.name, w.closes, ctx.now > w.closes, sheriff=sheriff,
-                    sheriff_weight=sw)
+    rt = RoundTally(
+        dv.day, w.round, w.name, w.closes, ctx.now > w.closes, sheriff=sheriff, sheriff_weight=sw
+    )
     final: dict[str, Ballot] = {}
     for b in ballots:
         if b.weight > 0:
@@ -744,17 +836,19 @@ def _tally(ctx: Context, st: Mapping[str, Any], ballots: list[Ballot], dv: DayVo
     tops = sorted(t for t, v in rt.counts.items() if v == top)
     shown = "、".join(f"{t} {_num(top)} 票" for t in tops)
     if first:
-        winner, why = _first_to_reach(ballots, tops, top,
-                                      lambda v: sw if v == sheriff else 1.0)
+        winner, why = _first_to_reach(ballots, tops, top, lambda v: sw if v == sheriff else 1.0)
         if winner is not None:
             rt.outcome[winner] = "sheriff_elected"
-        rt.reason = (f"{winner} 以 {_num(top)} 票当选警长" if len(tops) == 1 else
-                     f"平票（{shown}）：{why}") + pending
+        rt.reason = (
+            f"{winner} 以 {_num(top)} 票当选警长" if len(tops) == 1 else f"平票（{shown}）：{why}"
+        ) + pending
         return rt
     if len(tops) == 1:
         out = tops[0]
         rt.outcome[out] = _out_kind(ctx, out, dv)
-        rt.reason = f"{out} 最高票（{_num(top)} 票）" + ("，白痴翻牌免于出局" if rt.outcome[out] == "idiot_revealed" else "出局")
+        rt.reason = f"{out} 最高票（{_num(top)} 票）" + (
+            "，白痴翻牌免于出局" if rt.outcome[out] == "idiot_revealed" else "出局"
+        )
         rt.reason += _check_events(ctx, dv, rt) + pending
         return rt
     tb = st["tie_break"]
@@ -779,8 +873,9 @@ def _tally(ctx: Context, st: Mapping[str, Any], ballots: list[Ballot], dv: DayVo
     return rt
 
 
-def _first_to_reach(ballots: Sequence[Ballot], tops: Sequence[str], top: float,
-                    weight: Callable[[str], float]) -> tuple[str | None, str]:
+def _first_to_reach(
+    ballots: Sequence[Ballot], tops: Sequence[str], top: float, weight: Callable[[str], float]
+) -> tuple[str | None, str]:
     """Among ``tops``, who has held the final top count since the earliest moment
     (replaying the valid votes and changes in posting order)."""
     if len(tops) == 1:
@@ -815,7 +910,11 @@ def _out_kind(ctx: Context, player: str, dv: DayVotes) -> str:
     """eliminated, or idiot_revealed when the game file records 装傻 at this close."""
     nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
     for e in ctx.schedule.events(EventType.IDIOT_REVEALED, player):
-        if e.at is not None and e.at >= dv.closes - timedelta(minutes=1) and (nxt is None or e.at < nxt.opens):
+        if (
+            e.at is not None
+            and e.at >= dv.closes - timedelta(minutes=1)
+            and (nxt is None or e.at < nxt.opens)
+        ):
             return "idiot_revealed"
     return "eliminated"
 
@@ -825,18 +924,28 @@ def _check_events(ctx: Context, dv: DayVotes, rt: RoundTally) -> str:
     if not rt.closed:
         return ""
     nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
-    recorded = sorted(e.player for e in ctx.schedule.events(EventType.ELIMINATED)
-                      if e.how == "vote" and e.at is not None and e.at >= dv.closes - timedelta(minutes=1)
-                      and (nxt is None or e.at < nxt.opens))
+    recorded = sorted(
+        e.player
+        for e in ctx.schedule.events(EventType.ELIMINATED)
+        if e.how == "vote"
+        and e.at is not None
+        and e.at >= dv.closes - timedelta(minutes=1)
+        and (nxt is None or e.at < nxt.opens)
+    )
     computed = sorted(t for t, o in rt.outcome.items() if o == "eliminated")
     if recorded != computed:
         return f"；注意：游戏文件记录的投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
 
 
-def _killbar_round(st: Mapping[str, Any], rt: RoundTally, final: Mapping[str, Ballot],
-                   eligible: Sequence[str], candidates: Sequence[str] | None,
-                   everyone: bool) -> None:
+def _killbar_round(
+    st: Mapping[str, Any],
+    rt: RoundTally,
+    final: Mapping[str, Ballot],
+    eligible: Sequence[str],
+    candidates: Sequence[str] | None,
+    everyone: bool,
+) -> None:
     """One round of killbar 3.0 (版杀7 4.1.2); sets outcome, reason and next candidates."""
     alive_n = len(eligible)
     cast_n = len(final)
@@ -858,8 +967,10 @@ def _killbar_round(st: Mapping[str, Any], rt: RoundTally, final: Mapping[str, Ba
             rt.candidates = tuple(eligible)
             for p in eligible:
                 rt.outcome[p] = "suspect"
-            rt.reason = (f"超过 {_num(line)} 票（{int(st['suspect_share'] * 100)}% × {suspect_base}）的只有 "
-                         f"{len(suspects)} 人，不到 2 位，所有玩家都为可疑者")
+            rt.reason = (
+                f"超过 {_num(line)} 票（{int(st['suspect_share'] * 100)}% × {suspect_base}）的只有 "
+                f"{len(suspects)} 人，不到 2 位，所有玩家都为可疑者"
+            )
         else:
             rt.candidates = tuple(suspects)
             for p in suspects:

@@ -1,0 +1,212 @@
+"""投票规则：格式、对象、改票、截止、关门后编辑，以及未投票（潜水）。
+
+These rules read the day's judged votes from :func:`auditor.votes.votes_for` (parsed
+once per run and shared through ``ctx.cache``); each vote post with a problem gives one
+finding on that post, charged to the voter (the proxied player for a 代投).  The vote
+format, the roles (vote / change / abstain) and the tally are documented in
+:mod:`auditor.votes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from auditor.rules.base import (
+    Context,
+    Finding,
+    Match,
+    Option,
+    aggregate_finding,
+    post_finding,
+    rule,
+)
+
+if TYPE_CHECKING:
+    from auditor.votes import Ballot, VoteBook
+
+
+def _book(ctx: Context) -> VoteBook:
+    # imported here: auditor.votes imports auditor.rules.base, whose package imports this
+
+    return _book(ctx)
+
+
+def _finding(code: str, b: Ballot, opts: Mapping[str, Any], key: str, note: str) -> Finding:
+    match = b.match or Match(b.gp.post.text[:20], 0, min(len(b.gp.post.text), 20), "")
+    f = post_finding(code, b.gp, opts, [match], key=key, note=note)
+    return f._replace(player=b.voter, day=b.day, phase=b.round)
+
+
+def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    from auditor.votes import PROBLEM_RULE, PROBLEM_TEXT
+
+    for b in _book(ctx).ballots:
+        if b.problem and PROBLEM_RULE.get(b.problem) == code:
+            parts = [PROBLEM_TEXT[b.problem]]
+            if b.detail:
+                parts.append(b.detail)
+            if b.proxy:
+                parts.append(f"{b.proxy} 代投")
+            yield _finding(
+                code,
+                b,
+                opts,
+                b.problem,
+                "：".join(parts[:2]) + "".join(f"（{p}）" for p in parts[2:]),
+            )
+
+
+@rule(
+    code="VOTE-FORMAT",
+    title="投票格式有误（废票）",
+    seed="M107 投票规则；030/M39 投票规则",
+    kind="aggregate",
+)
+def vote_format(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """投票帖不符合格式：算作废票，须重新发帖更正。
+
+    格式（全角、半角标点相同；“投票对象”与“投票理由”之间可以不换行）::
+
+        投票对象：饺子
+        投票理由：饺子好吃
+
+    PASS: ``投票对象：饺子 投票理由：饺子好吃``、``投票对象:弃权 投票理由:搞不清楚``
+    FAIL: ``我投饺子``（没有“投票对象：”）、``投票对象：饺子``（缺少投票理由）、
+    ``投票对象饺子 投票理由：好吃``（缺少冒号）
+
+    投票帖里与投票无关的发言（不含 投票/改票/弃权/投给/改投）不是投票，不报。
+    M107：“投票格式有误的投票将算作废票”；030/M39：“投票格式或投票对象有误的票无效。
+    无效票须通过重新发帖来更正”。
+    """
+    yield from _problem_findings("VOTE-FORMAT", ctx, opts)
+
+
+@rule(
+    code="VOTE-TARGET",
+    title="投票对象或投票者无效",
+    seed="M107 用语定义 出局、白痴 装傻；030 出局、装傻",
+    kind="aggregate",
+    options={"suggest": Option(bool, True, "投票对象拼错时提示最接近的玩家名（音近、形近）")},
+)
+def vote_target(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """投票对象必须恰好是一名存活、可被投票的玩家（忽略全半角、大小写和空格）；投票者
+    必须存活且有投票权。
+
+    PASS: ``投票对象：饺子``、``投票对象：ｂａｏ子`` 对玩家 “BAO子”
+    FAIL: ``投票对象：馄钝``（不是玩家；提示：馄饨）、投给已出局的玩家、投给已翻牌的白痴、
+    已出局或已翻牌白痴的玩家投票；版杀7 第二、三轮投给候选人以外的玩家。
+
+    M107：“已经公示的出局角色……不允许被选为技能或投票的目标”；白痴<装傻>后“不能成为
+    投票对象，不能参与投票”。
+    """
+    for f in _problem_findings("VOTE-TARGET", ctx, opts):
+        if not opts.get("suggest", True) and "是否想投" in f.note:
+            f = f._replace(note=f.note.split("，是否想投")[0])
+        yield f
+
+
+@rule(
+    code="VOTE-CHANGE",
+    title="改票无效",
+    seed="M107 投票规则、讨论日长短；030/M39 投票规则；版杀7 4.1.2 说明 2-3",
+    kind="aggregate",
+)
+def vote_change(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """改票只有一次；关门前一小时内不得改票；加速日不得改票；改票必须引用（回复）原投票帖。
+    无效的改票不计，原来的票仍然有效。
+
+    PASS: 引用原投票帖的 ``改票对象：包子 改票理由：包子也好吃``（关门一小时以前）
+    FAIL: 第二次改票；关门前 59 分钟改票；加速日改票；没有引用原投票帖的改票
+    （再发一个不引用原帖的“投票对象：”也算未引用的改票）。
+
+    M107：“（只）有一次改票机会，改票时必须引用原投票帖……白天结束前一个小时不得改票”，
+    “进程加速后不允许改票，所有改票作废”；030：“改票需回复原投票楼层”。
+    """
+    yield from _problem_findings("VOTE-CHANGE", ctx, opts)
+
+
+@rule(
+    code="VOTE-LATE",
+    title="截止后投票／代投超时",
+    seed="M107 投票规则、玩家须知 9；030/M39 投票规则",
+    kind="aggregate",
+)
+def vote_late(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """投票截止（关门）以后的投票帖不计；导演代投晚于时限的票作废。
+
+    PASS: 关门那一秒（22:00:00）发的投票帖；关门 30 分钟以前的代投（M107）
+    FAIL: 22:00:01 的投票帖；M107 关门前 29 分钟的代投；030/M39 关门前一小时内的代投
+
+    M107：“投票截止时间是当天白天结束”，“导演至少在投票截至的30分钟前……发出代投信息”；
+    030/M39：“关门前一小时不允许改票或代投”。
+    """
+    yield from _problem_findings("VOTE-LATE", ctx, opts)
+
+
+@rule(
+    code="VOTE-EDIT",
+    title="关门后编辑了投票帖",
+    seed="M107 投票规则“修改错别字不算做改票”",
+    kind="aggregate",
+)
+def vote_edit(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """关门后编辑过的投票帖，且没有保存关门前的版本：计票按现有内容，请导演核对投票是否被改动。
+
+    保存了关门前的版本时，计票用那个版本，不报此项（投票表里注明）。编辑提示只精确到分钟，
+    管理员编辑和 60 秒内的编辑没有提示，所以这是提醒导演核对，而不是判罚。
+
+    PASS: 关门前编辑（修改错别字不算改票）；关门后编辑但抓取过关门前的版本
+    FAIL: “本帖最后由 饺子 于 关门以后 编辑”，且只有关门后抓取的版本
+    """
+    for b in _book(ctx).ballots:
+        if b.edit_check:
+            yield _finding("VOTE-EDIT", b, opts, "edited_after_close", b.note)
+
+
+@rule(
+    code="LURK-NOVOTE",
+    title="未投票",
+    seed="M107 违规判定 5(2)；030 违规判定 5(3)；M39 投票规则",
+    kind="aggregate",
+    options={
+        "requires": Option(
+            str,
+            "vote_post",
+            "vote_post：关门前发过投票帖（弃权、废票也算）；reply：关门前回复过当天的投票帖",
+            ("vote_post", "reply"),
+        )
+    },
+)
+def lurk_novote(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """未加速的讨论日，关门时没有投票的存活玩家记一张黄牌（固定黄牌）。
+
+    - ``requires = "vote_post"``（M107 “没有投票（或弃票）的玩家将记作一张黄牌”）：关门前
+      发过投票帖即可，弃权是投票，格式或对象有误的废票也是投票帖（只是不计票）。
+    - ``requires = "reply"``（030 “讨论结束时，未回复投票帖者将被判罚黄牌”，M39 同文）：关门前
+      回复过当天的投票帖即可。
+
+    导演代投算作该玩家的投票和回复。加速日不判（M107 5(2)“未加快进程”；030/M39“执行加速时
+    ……未投票者将不被判罚”）。当天开门时已出局、当天关门前出局或已翻牌的白痴不需要投票。
+
+    PASS: 饺子 21:59 发“投票对象：弃权 投票理由：搞不清楚”
+    FAIL: 汤圆 当天投票帖里一帖也没有；饺子 22:00:01（关门后）才投票
+    """
+    book = _book(ctx)
+    mode = opts.get("requires", "vote_post")
+    for dv in book.days.values():
+        if dv.accelerated or not dv.closed or not dv.vote_tids:
+            continue
+        done = dv.voted if mode == "vote_post" else dv.replied
+        for player in dv.eligible:
+            if player not in done:
+                what = "没有投票" if mode == "vote_post" else "没有回复投票帖"
+                yield aggregate_finding(
+                    "LURK-NOVOTE",
+                    player,
+                    dv.day,
+                    opts,
+                    key=mode,
+                    note=f"第 {dv.day} 天关门前{what}",
+                    tid=dv.vote_tids[0],
+                )
