@@ -1,0 +1,330 @@
+"""`auditor activity`, `status`, `check`, `findings` and `rules`: the rule engine's commands."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from auditor.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
+from auditor.cli import (
+    Format,
+    FormatOpt,
+    GameArg,
+    command,
+    emit,
+    err,
+    handle_errors,
+    open_game,
+    open_store,
+    out,
+)
+from auditor.engine import build_context, check, ruleset_for
+from auditor.gamefile import RULESETS, ThreadKind
+from auditor.rules import all_rules
+from auditor.rules.base import Context
+from auditor.ruleset import SETTINGS, load_ruleset
+from auditor.store import Store
+
+FINDING_COLUMNS = ["id", "code", "player", "day", "tid", "pid", "floor", "card", "status", "match",
+                   "excerpt"]
+FINDING_EXTRA = ["phase", "note", "fingerprint", "posted_at"]
+STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted"]
+
+NowOpt = Annotated[
+    datetime | None,
+    typer.Option("--now", help="按这个时间判断（默认现在；论坛当地时间），例如 2026-11-21T20:00:00",
+                 formats=["%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S%z"]),
+]
+
+
+def _now(game_tz: Any, now: datetime | None) -> datetime | None:
+    if now is None:
+        return None
+    return now.replace(tzinfo=game_tz) if now.tzinfo is None else now.astimezone(game_tz)
+
+
+# --------------------------------------------------------------------------- activity
+
+
+def activity_records(ctx: Context) -> list[dict[str, Any]]:
+    """One record per player per day (per phase on days with phases), columns
+    ``player,day,phase,posts,accelerated,alive`` first."""
+    return [r.as_record() for r in activity_rows(ctx)]
+
+
+@command
+def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -> None:
+    """发言统计：每名玩家每天（有环节的日子按环节）在计数帖子里的发帖数。
+
+    计入规则集计数的帖子类型（默认讨论帖和投票帖）；被屏蔽的帖子计数，被删除的不计；
+    alive = 1 表示当天（环节）仍被计数（关门时被投票出局的玩家当天仍计数）。
+    表格中 * 表示低于单日潜水下限，- 表示已出局。
+
+    例：auditor activity examples/sample/game.toml --format csv
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            rs = ruleset_for(g)
+            ctx = build_context(g, store, now=_now(g.timezone, now), ruleset=rs)
+        records = activity_records(ctx)
+        if fmt is not Format.table:
+            emit(records, [*ACTIVITY_COLUMNS, "closed", "phase_name"], fmt)
+            return
+        lurk = rs.rules.get("LURK-DAY")
+        minimum = int(lurk["min_posts"]) if lurk else None
+        units: list[tuple[int, int | None]] = []
+        for r in records:
+            unit = (r["day"], r["phase"])
+            if unit not in units:
+                units.append(unit)
+        cells: dict[tuple[str, int, int | None], dict[str, Any]] = {
+            (r["player"], r["day"], r["phase"]): r for r in records}
+        rows = []
+        for player in g.players:
+            row: dict[str, Any] = {"player": player}
+            for day, phase in units:
+                r = cells[(player, day, phase)]
+                mark = ""
+                if not r["alive"]:
+                    mark = "-"
+                elif minimum is not None and r["posts"] < minimum and not r["accelerated"]:
+                    mark = "*"
+                row[f"{day}/{phase}"] = f"{r['posts']}{mark}"
+            rows.append(row)
+        columns = ["player"] + [f"{d}/{p}" for d, p in units]
+        headers = ["玩家"] + [f"第{d}天" + (f"环节{p}" if p is not None else "")
+                              + ("（加速）" if cells[(g.players[0], d, p)]["accelerated"] else "")
+                              for d, p in units]
+        emit(rows, columns, fmt, title=f"{g.name} 发言统计", headers=headers)
+
+
+# --------------------------------------------------------------------------- status
+
+
+class StatusFormat(StrEnum):
+    table = "table"
+    bbcode = "bbcode"
+    csv = "csv"
+    json = "json"
+
+
+def _voted(ctx: Context, day: int) -> set[str]:
+    """Players who posted a vote (valid or not) on ``day``: the vote book when there is
+    one, else any reply in that day's vote threads."""
+    try:
+        from auditor.votes import votes_for
+
+        dv = votes_for(ctx).days.get(day)
+        if dv is not None:
+            return set(dv.voted)
+    except ImportError:  # pragma: no cover - the vote module is another issue's
+        pass
+    return {gp.player for gp in ctx.posts
+            if gp.player and not gp.exempt and not gp.deleted and gp.kind is ThreadKind.VOTE
+            and gp.day == day}
+
+
+def status_records(ctx: Context, min_posts: int) -> tuple[int | None, list[dict[str, Any]]]:
+    """For the day open at ``ctx.now``: every player still measured, their posts so far,
+    whether below ``min_posts`` and whether they have voted."""
+    day = ctx.schedule.open_day(ctx.now)
+    if day is None:
+        return None, []
+    counts = post_counts(ctx)
+    voted = _voted(ctx, day.number)
+    rows = []
+    for player in ctx.game.players:
+        if not ctx.schedule.alive(player, ctx.now):
+            continue
+        n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
+        rows.append({"player": player, "posts": n, "min_posts": min_posts, "below": int(n < min_posts),
+                     "voted": int(player in voted)})
+    return day.number, rows
+
+
+def status_bbcode(day: int, rows: Sequence[Mapping[str, Any]], closes: datetime) -> str:
+    below = [f"{r['player']}（{r['posts']}帖）" for r in rows if r["below"]]
+    novote = [r["player"] for r in rows if not r["voted"]]
+    lines = [f"[b]第{day}天提醒[/b]（{closes:%m-%d %H:%M} 关门）"]
+    lines.append("发言不足：" + ("、".join(below) if below else "无"))
+    lines.append("尚未投票：" + ("、".join(novote) if novote else "无"))
+    lines.append("请尚未投票的玩家在关门前投票，发言不足的玩家抓紧发言。")
+    return "\n".join(lines)
+
+
+@command
+def status(
+    game: GameArg,
+    fmt: Annotated[StatusFormat, typer.Option("--format", "-f", help="输出格式：table | bbcode | csv | json")] = StatusFormat.table,
+    now: NowOpt = None,
+) -> None:
+    """当天进度：正在进行的讨论日里，谁的发言还不足下限、谁还没有投票（关门前提醒用）。
+
+    M107 玩家须知 11：投票结束前一个半至两个小时之间提醒玩家投票。--format bbcode 输出可以
+    直接贴到帖子里的提醒。
+
+    例：auditor status examples/sample/game.toml --now 2026-11-21T20:00:00 --format bbcode
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            rs = ruleset_for(g)
+            ctx = build_context(g, store, now=_now(g.timezone, now), ruleset=rs)
+        # So far: only what was posted by now (a --now in the past must not see the future).
+        ctx = Context(game=ctx.game, schedule=ctx.schedule, ruleset=ctx.ruleset, now=ctx.now,
+                      posts=[gp for gp in ctx.posts if gp.post.posted_at <= ctx.now])
+        lurk = rs.rules.get("LURK-DAY") or load_ruleset(g.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]
+        day, rows = status_records(ctx, int(lurk["min_posts"]))
+        if day is None:
+            err.print(f"现在（{ctx.now:%Y-%m-%d %H:%M}）没有正在进行的讨论日。")
+            raise typer.Exit(1)
+        spec = ctx.schedule.day(day)
+        assert spec is not None
+        if fmt is StatusFormat.bbcode:
+            sys.stdout.write(status_bbcode(day, rows, spec.closes) + "\n")
+            return
+        if spec.accelerated:
+            err.print(f"第{day}天是加速日：发言不足或未投票不判罚。")
+        emit(rows, STATUS_COLUMNS, Format(fmt.value), title=f"第{day}天进度（{ctx.now:%m-%d %H:%M}）",
+             headers=["玩家", "已发帖", "下限", "不足", "已投票"])
+
+
+# --------------------------------------------------------------------------- check / findings
+
+
+@command("check")
+def check_cmd(game: GameArg, now: NowOpt = None) -> None:
+    """运行规则集启用的规则，检查已抓取的帖子，保存发现（草稿）。
+
+    例：auditor check examples/sample/game.toml
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g, lock=True) as store:
+            run_id = store.start_run("check")
+            try:
+                result = check(g, store, now=_now(g.timezone, now), run_id=run_id)
+            except BaseException:
+                store.finish_run(run_id, "failed", {})
+                raise
+            by_code: dict[str, int] = {}
+            for f in result.findings:
+                by_code[f.code] = by_code.get(f.code, 0) + 1
+            store.finish_run(run_id, "ok", {"findings": len(result.findings), "by_code": by_code})
+        summary = "，".join(f"{c} {n}" for c, n in sorted(by_code.items())) or "无"
+        err.print(f"检查完成（规则集 {result.ruleset.name}，{len(result.ruleset.rules)} 条规则）："
+                  f"{len(result.findings)} 个发现。{summary}")
+
+
+def finding_records(store: Store) -> list[dict[str, Any]]:
+    """The active findings with the director's decisions applied: status draft | approved |
+    rejected, card = the decided card when approved, else the suggested one."""
+    import json
+
+    current = getattr(store, "current_decisions", None)
+    decisions: Mapping[str, Any] = current() if current is not None else {}
+    rows = []
+    for r in store.findings():
+        d = decisions.get(r["fingerprint"])
+        status = "draft"
+        card = r["card"]
+        if d is not None:
+            status = {"approve": "approved", "reject": "rejected"}.get(d["decision"], "draft")
+            if status == "approved" and d["card"]:
+                card = d["card"]
+        matches = json.loads(r["matches"])
+        rows.append({
+            "id": r["id"], "code": r["code"], "player": r["player"], "day": r["day"],
+            "tid": r["tid"], "pid": r["pid"], "floor": r["floor"], "card": card, "status": status,
+            "match": " / ".join(m[0] for m in matches), "excerpt": r["excerpt"],
+            "phase": r["phase"], "note": r["note"], "fingerprint": r["fingerprint"],
+            "posted_at": r["posted_at"],
+        })
+    return rows
+
+
+@command
+def findings(
+    game: GameArg,
+    fmt: FormatOpt = Format.table,
+    code: Annotated[str | None, typer.Option("--code", help="只看这个规则代码")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="只看这名玩家")] = None,
+) -> None:
+    """列出上次 check 保存的发现：编号、规则、玩家、天、帖子、建议的牌、状态、命中文字。
+
+    例：auditor findings examples/sample/game.toml --format csv
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            rows = finding_records(store)
+        rows = [r for r in rows if (code is None or r["code"] == code)
+                and (player is None or r["player"] == player)]
+        if fmt is Format.table:
+            emit(rows, [*FINDING_COLUMNS, "note"], fmt, title=f"{g.name} 发现",
+                 headers=["编号", "规则", "玩家", "天", "帖子", "pid", "楼层", "牌", "状态", "命中",
+                          "摘录", "说明"])
+        else:
+            emit(rows, FINDING_COLUMNS + FINDING_EXTRA, fmt)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def rule_records(ruleset: str | None = None) -> list[dict[str, Any]]:
+    """One record per rule option (and per rule-set setting when a rule set is named):
+    code, title, seed, kind, enabled, option, value, default, help, source."""
+    rows: list[dict[str, Any]] = []
+    rs = load_ruleset(ruleset) if ruleset else None
+    if rs is not None:
+        for key, opt in SETTINGS.items():
+            rows.append({"code": "[ruleset]", "title": rs.title, "seed": rs.seed, "kind": "setting",
+                         "enabled": "", "option": key, "value": rs.settings[key],
+                         "default": opt.default, "help": opt.help,
+                         "source": rs.sources.get("ruleset", {}).get(key, "")})
+    for r in all_rules():
+        enabled = rs.enabled(r.code) if rs is not None else ""
+        values = rs.rules.get(r.code, {}) if rs is not None else {}
+        cites = rs.sources.get(r.code, {}) if rs is not None else {}
+        for name, opt in r.all_options().items():
+            if name in ("enabled",):
+                continue
+            rows.append({"code": r.code, "title": r.title, "seed": r.seed, "kind": r.kind,
+                         "enabled": int(enabled) if rs is not None else "", "option": name,
+                         "value": values.get(name, "") if rs is not None else "",
+                         "default": opt.default if name != "kind" else r.code, "help": opt.help,
+                         "source": cites.get(name, "")})
+    return rows
+
+
+@command
+def rules(
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help=f"显示某个规则集的取值和出处：{' | '.join(RULESETS)}")] = None,
+    fmt: FormatOpt = Format.table,
+) -> None:
+    """列出所有规则：代码、标题、依据的规则条款、选项、默认值；指定规则集时显示其取值和出处。
+
+    例：auditor rules --ruleset m107
+    """
+    with handle_errors():
+        rows = rule_records(ruleset)
+        if fmt is not Format.table:
+            emit(rows, ["code", "title", "seed", "kind", "enabled", "option", "value", "default",
+                        "help", "source"], fmt)
+            return
+        if ruleset:
+            rs = load_ruleset(ruleset)
+            out.print(f"[bold]{rs.title}[/]（{rs.name}，种子 {rs.seed}）启用 {len(rs.rules)} 条规则",
+                      highlight=False)
+            cols = ["code", "title", "enabled", "option", "value", "default", "source"]
+            heads = ["代码", "标题", "启用", "选项", "取值", "默认", "出处"]
+        else:
+            cols = ["code", "title", "seed", "kind", "option", "default", "help"]
+            heads = ["代码", "标题", "依据", "类型", "选项", "默认", "说明"]
+        emit(rows, cols, fmt, title="规则", headers=heads)
