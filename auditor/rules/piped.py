@@ -1,0 +1,157 @@
+"""Piped speech (吹笛状态): a piped player may only make the allowed sounds.
+
+030 吹笛："被吹笛的角色在游戏日白天只能发出动物叫声，或使用小镇的表情 … 执行上述效果直到
+吹笛者出局 … 动物叫声限制为以下2种：喵喵，汪汪"。
+M39 吹笛 (3)–(6)：次日白天的讨论中只能使用指定词语（啊呜、哈牛、咪、咪啪、nanodesu、kana、
+哈呜、嘘）或小镇的表情；(4) 遗言、投票理由等不受影响；(5) 再下一日恢复；(6) 吹笛者出局后自愈。
+
+Who is piped and when comes from the game file's ``piped`` events (``at``, ``until``,
+``by`` = the piper).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from auditor.gamefile import EventType, ThreadKind
+from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
+from auditor.rules.paste import line_spans
+
+PIPED_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
+
+# "投票对象：X" / "改票对象：X" (the vote itself) and "投票理由：…" / "改票理由：…".
+VOTE_LABEL = re.compile(r"(?P<label>(?:投票|改票)(?P<part>对象|理由))\s*[:：]")
+
+_EXTRA_ALLOWED = frozenset("~～")
+
+
+def _allowed_char(ch: str) -> bool:
+    """Punctuation and spaces carry no words."""
+    if ch.isspace() or ch in _EXTRA_ALLOWED:
+        return True
+    return unicodedata.category(ch).startswith("P")
+
+
+def word_pattern(words: Sequence[str]) -> re.Pattern[str]:
+    """One allowed word; a word of one repeated character (喵喵) also matches longer runs of
+    it, so 喵喵喵 is still the same sound."""
+    alts: list[str] = []
+    for w in sorted({w for w in words if w}, key=len, reverse=True):
+        if len(set(w)) == 1:
+            alts.append(f"(?:{re.escape(w[0])}{{{len(w)},}})")
+        else:
+            alts.append(re.escape(w))
+    if not alts:
+        return re.compile(r"(?!)")
+    return re.compile("|".join(alts), re.I)
+
+
+def disallowed_spans(text: str, start: int, end: int, words: re.Pattern[str],
+                     smilies: Sequence[str]) -> list[tuple[int, int]]:
+    """Spans of ``text[start:end]`` that are neither allowed words, smiley codes nor
+    punctuation/space."""
+    codes = sorted({s for s in smilies if s}, key=len, reverse=True)
+    spans: list[tuple[int, int]] = []
+    i = start
+    bad_from: int | None = None
+    while i < end:
+        step = 0
+        m = words.match(text, i, end)
+        if m and m.end() > i:
+            step = m.end() - i
+        else:
+            for c in codes:
+                if text.startswith(c, i) and i + len(c) <= end:
+                    step = len(c)
+                    break
+        if step == 0 and _allowed_char(text[i]):
+            step = 1
+        if step:
+            if bad_from is not None:
+                spans.append((bad_from, i))
+                bad_from = None
+            i += step
+        else:
+            if bad_from is None:
+                bad_from = i
+            i += 1
+    if bad_from is not None:
+        spans.append((bad_from, end))
+    return spans
+
+
+def _piped_window(ctx: Context, player: str, t: datetime, scope: str) -> bool:
+    """Whether ``player`` is under the spell at ``t``."""
+    sched = ctx.schedule
+    for e in sched.events(EventType.PIPED, player):
+        if e.at is None or t < e.at:
+            continue
+        if e.until is not None and t > e.until:
+            continue
+        if e.by is not None and not sched.alive(e.by, t):
+            continue  # the piper is out: everyone is cured (030; M39 (6))
+        if scope == "next_day":
+            nxt = next((d for d in sched.days if d.opens >= e.at), None)
+            if nxt is None or not nxt.contains(t):
+                continue
+        return True
+    return False
+
+
+@rule(
+    code="PIPED-SPEECH",
+    title="吹笛状态下说了规定以外的话",
+    seed="030 吹笛者“只能发出动物叫声，或使用小镇的表情…动物叫声限制为以下2种：喵喵，汪汪”；M39 吹笛 (3)(4)",
+    thread_kinds=PIPED_KINDS,
+    options={
+        "words": Option(list, ["喵", "汪"], "被吹笛的角色允许说的词（同一个字重复的词，如“喵喵”，可以更长）"),
+        "scope": Option(str, "until_piper_out", "受限多久：until_piper_out 直到吹笛者出局（或事件的 until）；"
+                        "next_day 只在被吹笛后的第一个讨论日", ("until_piper_out", "next_day")),
+        "exempt_vote_reason": Option(bool, False, "投票理由不受限制（M39 (4)“遗言、投票理由等不受影响”）"),
+    },
+)
+def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """被吹笛的角色在白天说了规定词语、小镇表情、标点以外的内容。
+
+    受限时间来自游戏文件的 ``piped`` 事件：从 ``at`` 开始，到 ``until`` 或吹笛者（``by``）
+    出局为止；``scope = "next_day"``（M39）时只限被吹笛后的第一个讨论日。只看讨论日白天
+    的帖子，遗言不查。投票帖里“投票对象：X”“改票对象：X”这一部分总是允许的；投票理由
+    在 ``exempt_vote_reason``（M39）时不查，030 要查。
+
+    030 默认允许的叫声是“喵”“汪”（规则原文“喵喵，汪汪”，同一种叫声的长短不计：喵、喵喵、
+    喵喵喵都行）。
+
+    FAIL（030）：被吹笛的饺子发“喵喵，我是预言家”；投票理由写“他是狼”。
+
+    PASS（030）：“喵喵喵！汪汪～ :lol”；“投票对象：包子 投票理由：喵喵”。
+    PASS（M39）：“咪啪 nanodesu 嘘……”；“投票对象：包子 投票理由：他是狼”。
+    """
+    post = gp.post
+    if gp.player is None or gp.lastwords or gp.day is None or gp.night:
+        return
+    if not _piped_window(ctx, gp.player, post.posted_at, opts["scope"]):
+        return
+    words = word_pattern(opts["words"])
+    text = post.text
+    bad: list[tuple[int, int]] = []
+    for line, offset in line_spans(post):
+        end = offset + len(line)
+        labels = list(VOTE_LABEL.finditer(text, offset, end)) if gp.kind is ThreadKind.VOTE else []
+        if not labels:
+            bad.extend(disallowed_spans(text, offset, end, words, post.smilies))
+            continue
+        bad.extend(disallowed_spans(text, offset, labels[0].start(), words, post.smilies))
+        for i, lab in enumerate(labels):
+            seg_end = labels[i + 1].start() if i + 1 < len(labels) else end
+            if lab.group("part") == "对象" or opts["exempt_vote_reason"]:
+                continue  # the vote itself (or an exempt reason)
+            bad.extend(disallowed_spans(text, lab.end(), seg_end, words, post.smilies))
+    if bad:
+        matches = [Match(text[s:e], s, e, "不是允许的词") for s, e in bad]
+        allowed = "、".join(opts["words"])
+        yield post_finding("PIPED-SPEECH", gp, opts, matches,
+                           note=f"{gp.player} 处于吹笛状态，只能说：{allowed}（或表情）")
