@@ -23,11 +23,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from auditor.gamefile import DaySpec, PhaseSpec
-from auditor.rules.base import Context, GamePost
 from auditor.schedule import Schedule
+
+if TYPE_CHECKING:  # auditor.rules imports the lurk rules, which import this module
+    from auditor.rules.base import Context, GamePost
 
 ACTIVITY_COLUMNS = ("player", "day", "phase", "posts", "accelerated", "alive")
 
