@@ -1,0 +1,265 @@
+"""The director's decisions: approve (optionally recolouring) or reject a draft, add a card
+no rule found, and the CSV round trip (export, edit in Excel/WPS, import).
+
+Decisions are rows in the store's ``decisions`` table, keyed by fingerprint and never
+deleted: the newest row per fingerprint is the current decision, earlier rows are the
+history.  Every function here validates everything first and then writes in one
+transaction, so nothing is ever half-applied.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from auditor.errors import AuditorError
+from auditor.gamefile import Game
+from auditor.ledger import Ledger, build_ledger, load_ledger, manual_fingerprint
+from auditor.policy import CARD_COLOURS, MANUAL_KIND, card_name
+from auditor.report.csvout import decode_csv, unneutralise, write_csv
+from auditor.ruleset import RuleSet
+from auditor.store import Store
+
+DECISION_COLUMNS = ("id", "code", "player", "day", "pid", "excerpt", "suggested_card", "decision",
+                    "card", "note", "decided_by", "decided_at")
+DECIDABLE_CARDS = (*CARD_COLOURS, "substitute", "warning")
+
+_DECISION_WORDS = {
+    "approve": "approve", "approved": "approve", "a": "approve", "y": "approve", "yes": "approve",
+    "批准": "approve", "通过": "approve", "同意": "approve", "是": "approve",
+    "reject": "reject", "rejected": "reject", "r": "reject", "n": "reject", "no": "reject",
+    "驳回": "reject", "拒绝": "reject", "否决": "reject", "否": "reject", "不罚": "reject",
+    "undo": "undo", "撤销": "undo", "重置": "undo",
+}
+_CARD_WORDS = {
+    "blue": "blue", "蓝": "blue", "蓝牌": "blue", "b": "blue",
+    "yellow": "yellow", "黄": "yellow", "黄牌": "yellow", "y": "yellow",
+    "red": "red", "红": "red", "红牌": "red", "r": "red",
+    "substitute": "substitute", "替补": "substitute",
+    "warning": "warning", "提醒": "warning", "提醒导演": "warning",
+}
+
+
+class DecisionError(AuditorError):
+    """A decision that cannot be recorded (unknown id, bad card, bad CSV rows)."""
+
+    exit_code = 2
+
+
+def parse_decision(word: str) -> str | None:
+    return _DECISION_WORDS.get(word.strip().lower()) if word.strip() else None
+
+
+def parse_card(word: str) -> str | None:
+    w = word.strip().lower()
+    if not w:
+        return None
+    return _CARD_WORDS.get(w)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def suggestion_for(game: Game, ruleset: RuleSet, store: Store, fingerprint: str) -> str | None:
+    """The card the policy suggests for a finding as if it were still undecided."""
+    current = dict(store.current_decisions())
+    current.pop(fingerprint, None)
+    led = build_ledger(game, ruleset, store.findings(active_only=False), current,
+                       store.manual_cards())
+    d = led.draft(fingerprint)
+    return d.suggested if d else None
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    id: str
+    player: str
+    decision: str
+    card: str | None
+
+
+def _decision_row(game: Game, ruleset: RuleSet, store: Store, ident: str, decision: str,
+                  card: str | None, note: str, by: str | None, source: str) -> tuple[dict[str, Any], Recorded]:
+    row = store.find_decidable(ident)
+    if row is None:
+        raise DecisionError(f"找不到编号为 {ident} 的草稿或牌（运行 auditor ledger 或查看报告中的编号）")
+    if decision not in ("approve", "reject", "undo"):
+        raise DecisionError(f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）")
+    if card is not None and card not in DECIDABLE_CARDS:
+        raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
+    fp = row["fingerprint"]
+    manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
+    suggested = row["card"] if manual else suggestion_for(game, ruleset, store, fp) or row["card"]
+    final = (card or suggested) if decision == "approve" else None
+    record = {"fingerprint": fp, "finding_id": row["id"], "decision": decision, "card": final,
+              "suggested": suggested, "note": note, "decided_by": by or game.decided_by,
+              "source": source}
+    return record, Recorded(row["id"], row["player"], decision, final)
+
+
+def decide(game: Game, store: Store, ident: str, decision: str, *, card: str | None = None,
+           note: str = "", by: str | None = None, source: str = "decide",
+           ruleset: RuleSet | None = None) -> Recorded:
+    """Record one decision on a draft (or change an earlier one; history is kept)."""
+    from auditor.engine import ruleset_for
+
+    rs = ruleset or ruleset_for(game)
+    record, rec = _decision_row(game, rs, store, ident, decision, card, note, by, source)
+    store.add_decisions([record])
+    return rec
+
+
+def add_card(game: Game, store: Store, player: str, card: str, reason: str, *,
+             day: int | None = None, kind: str | None = None, by: str | None = None) -> str:
+    """A card no rule found (missed deadline, cheating): approved at once.  Returns its id."""
+    if card not in DECIDABLE_CARDS:
+        raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
+    if player not in game.players:
+        raise DecisionError(f"{player} 不是本局的玩家（游戏文件 [players] names）")
+    if not reason.strip():
+        raise DecisionError("请用 --reason 写明判罚理由")
+    if day is not None and game.day(day) is None:
+        raise DecisionError(f"游戏文件中没有第 {day} 天")
+    fp, mid = manual_fingerprint(player, card, reason, _now() + str(len(store.manual_cards())))
+    store.add_manual_card(fingerprint=fp, id=mid, player=player, card=card,
+                          kind=kind or MANUAL_KIND, day=day, reason=reason,
+                          by=by or game.decided_by)
+    return mid
+
+
+# --------------------------------------------------------------------------- CSV round trip
+
+
+def decision_records(ledger: Ledger) -> list[dict[str, Any]]:
+    """Rows for the decisions CSV: every draft (undecided), then every decided item."""
+    rows: list[dict[str, Any]] = []
+    for d in ledger.drafts:
+        rows.append({"id": d.id, "code": d.code, "player": d.player, "day": d.day, "pid": d.pid,
+                     "excerpt": d.excerpt, "suggested_card": d.suggested, "decision": "",
+                     "card": "", "note": "", "decided_by": "", "decided_at": "",
+                     "reason": d.reason})
+    for x in ledger.decided:
+        rows.append({"id": x.id, "code": x.code, "player": x.player, "day": x.day, "pid": None,
+                     "excerpt": "", "suggested_card": x.suggested or "", "decision": x.decision,
+                     "card": x.card or "", "note": x.note, "decided_by": x.decided_by or "",
+                     "decided_at": x.decided_at, "reason": ""})
+    return rows
+
+
+def export_decisions(game: Game, store: Store, path: Path) -> int:
+    """Write the decisions CSV (UTF-8 with BOM, formulas neutralised).  Returns the rows."""
+    led = load_ledger(game, store)
+    rows = decision_records(led)
+    # Decided findings: add their excerpt and pid from the stored finding.
+    by_id = {r["id"]: r for r in store.findings(active_only=False)}
+    for r in rows:
+        f = by_id.get(r["id"])
+        if f is not None and not r["excerpt"]:
+            r["excerpt"], r["pid"] = f["excerpt"], f["pid"]
+    write_csv(path, [*DECISION_COLUMNS, "reason"], rows)
+    return len(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    applied: int
+    unchanged: int
+    blank: int
+
+
+def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = None) -> ImportResult:
+    """Apply a decisions CSV edited in a spreadsheet: all rows or none.
+
+    Accepts UTF-8, UTF-8 with BOM and GB18030; undoes the formula neutralisation; rows
+    with an empty ``decision`` are left undecided; rows equal to the current decision are
+    not recorded again.  Bad rows raise :class:`DecisionError` listing every line.
+    """
+    from auditor.engine import ruleset_for
+
+    try:
+        text = decode_csv(path.read_bytes())
+    except UnicodeDecodeError as exc:
+        raise DecisionError(f"{path}：无法识别的编码（请另存为 UTF-8 或 GBK 的 CSV）：{exc}") from None
+    except OSError as exc:
+        raise DecisionError(f"{path}：无法读取：{exc.strerror}") from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = [h.strip() for h in next(reader)]
+    except StopIteration:
+        raise DecisionError(f"{path}：文件是空的") from None
+    if header[:len(DECISION_COLUMNS)] != list(DECISION_COLUMNS):
+        raise DecisionError(f"{path}：第 1 行的列应当依次是 {','.join(DECISION_COLUMNS)}")
+    rs = ruleset_for(game)
+    current = store.current_decisions()
+    errors: list[str] = []
+    records: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    unchanged = blank = 0
+    for cells in reader:
+        line = reader.line_num
+        if not any(c.strip() for c in cells):
+            continue
+        cells = [unneutralise(c) for c in cells] + [""] * (len(header) - len(cells))
+        row = dict(zip(header, cells, strict=False))
+        ident = row["id"].strip()
+        if not ident:
+            errors.append(f"第 {line} 行：缺少 id")
+            continue
+        if ident in seen:
+            errors.append(f"第 {line} 行：id {ident} 与第 {seen[ident]} 行重复")
+            continue
+        seen[ident] = line
+        raw_decision = row["decision"].strip()
+        decision = parse_decision(raw_decision)
+        if raw_decision and decision is None:
+            errors.append(f"第 {line} 行：无法识别的决定 {raw_decision!r}（批准 approve / 驳回 reject / 撤销 undo）")
+            continue
+        raw_card = row["card"].strip()
+        card = parse_card(raw_card)
+        if raw_card and card is None:
+            errors.append(f"第 {line} 行：无法识别的牌 {raw_card!r}（蓝 blue / 黄 yellow / 红 red / 替补 substitute）")
+            continue
+        if decision is None:
+            if raw_card or row["note"].strip():
+                errors.append(f"第 {line} 行：填了牌或备注，但 decision 是空的")
+            else:
+                blank += 1
+            continue
+        found = store.find_decidable(ident)
+        if found is None:
+            errors.append(f"第 {line} 行：找不到编号 {ident}")
+            continue
+        if row["player"].strip() and row["player"].strip() != found["player"]:
+            errors.append(f"第 {line} 行：编号 {ident} 属于 {found['player']}，不是 {row['player'].strip()}"
+                          "（行是否错位？）")
+            continue
+        note = row["note"].strip()
+        old = current.get(found["fingerprint"])
+        if old is not None and old["decision"] == decision and (card is None or old["card"] == card) \
+                and (old["note"] or "") == note:
+            unchanged += 1
+            continue
+        try:
+            rec, _ = _decision_row(game, rs, store, ident, decision, card, note,
+                                   row["decided_by"].strip() or by, "import")
+        except DecisionError as exc:
+            errors.append(f"第 {line} 行：{exc}")
+            continue
+        records.append(rec)
+    if errors:
+        raise DecisionError(f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors))
+    store.add_decisions(records)
+    return ImportResult(applied=len(records), unchanged=unchanged, blank=blank)
+
+
+def describe(rec: Recorded) -> str:
+    if rec.decision == "approve":
+        return f"已批准 {rec.id}：{rec.player} {card_name(rec.card)}"
+    if rec.decision == "reject":
+        return f"已驳回 {rec.id}（{rec.player}）：不会再作为草稿出现"
+    return f"已撤销 {rec.id} 的决定（{rec.player}）：重新成为草稿"

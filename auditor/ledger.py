@@ -1,0 +1,287 @@
+"""The card ledger: findings + the director's decisions → drafts, approved cards, standings.
+
+Nothing here publishes anything: findings become **drafts** with a suggested card
+(:mod:`auditor.policy`); the director approves (optionally recolouring) or rejects each
+one; decisions attach to fingerprints and are re-applied on every build, so a rejected
+finding never returns as a draft and an approved one is never suggested again.
+
+Standings merge approved cards (3 blue → 1 yellow, 3 yellow → 1 red, red = sent off).
+Consequences the rule set names are warnings to the director, never actions:
+
+* 030 判罚制度 "同一阵营的角色累计获得两张或以上红牌时，阵营判负" (setting
+  ``factions_lose_on_two_reds``; needs ``faction`` events in the game file);
+* a sent-off player with no ``eliminated`` event with ``how = "sent_off"``;
+* a substituted account: the substitute inherits the account's cards;
+* an approved card whose finding the rules no longer produce (edited or deleted post).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from auditor.gamefile import EventType, Game
+from auditor.policy import (
+    ACTIONS,
+    CARD_COLOURS,
+    Card,
+    Offence,
+    Standing,
+    card_name,
+    kind_of,
+    merge,
+    order_key,
+    suggest,
+)
+from auditor.ruleset import RuleSet
+from auditor.store import Store
+
+LEDGER_COLUMNS = ("player", "blue", "yellow", "red", "sent_off", "pending")
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A finding waiting for the director: the finding plus its suggested card and why."""
+
+    fingerprint: str
+    id: str
+    code: str
+    kind: str
+    player: str
+    day: int | None
+    phase: int | None
+    tid: int | None
+    pid: int | None
+    floor: int | None
+    excerpt: str
+    matches: tuple[str, ...]
+    note: str
+    posted_at: str | None
+    suggested: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A finding or manual card with the director's current decision."""
+
+    fingerprint: str
+    id: str
+    code: str
+    kind: str
+    player: str
+    day: int | None
+    decision: str  # approve | reject
+    card: str | None
+    suggested: str | None
+    note: str
+    decided_by: str | None
+    decided_at: str
+    manual: bool
+    active: bool  # the finding is still produced by the rules (manual cards: always)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStanding:
+    player: str
+    standing: Standing
+    pending: int
+    actions: tuple[str, ...]  # approved non-card actions (substitute, warning)
+
+    def as_record(self) -> dict[str, Any]:
+        s = self.standing
+        return {"player": self.player, "blue": s.blue, "yellow": s.yellow, "red": s.red,
+                "sent_off": int(s.sent_off), "pending": self.pending,
+                "raw_blue": s.raw_blue, "raw_yellow": s.raw_yellow, "raw_red": s.raw_red,
+                "actions": "、".join(card_name(a) for a in self.actions)}
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    kind: str  # faction_loses | faction_unknown | red_not_sent_off | substitute | finding_gone
+    player: str | None
+    message: str
+
+
+@dataclass(slots=True)
+class Ledger:
+    drafts: list[Draft] = field(default_factory=list)
+    decided: list[Decided] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)  # approved cards (colours and actions)
+    standings: list[PlayerStanding] = field(default_factory=list)
+    warnings: list[Warning] = field(default_factory=list)
+
+    def standing(self, player: str) -> PlayerStanding | None:
+        return next((s for s in self.standings if s.player == player), None)
+
+    def draft(self, ident: str) -> Draft | None:
+        return next((d for d in self.drafts if d.id == ident or d.fingerprint == ident), None)
+
+    @property
+    def pending(self) -> int:
+        return len(self.drafts)
+
+
+def manual_fingerprint(player: str, card: str, reason: str, created: str) -> tuple[str, str]:
+    """(fingerprint, short id) for a card the director adds by hand: ids start with M."""
+    import base64
+
+    fp = hashlib.sha256(f"MANUAL|{player}|{card}|{reason}|{created}".encode()).hexdigest()
+    return fp, "M" + base64.b32encode(bytes.fromhex(fp[:16])).decode().rstrip("=")[:9]
+
+
+def _row_get(row: sqlite3.Row | Mapping[str, Any], key: str) -> Any:
+    try:
+        return row[key]
+    except (KeyError, IndexError):
+        return None
+
+
+def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
+                 decisions: Mapping[str, sqlite3.Row],
+                 manual: Sequence[sqlite3.Row] = ()) -> Ledger:
+    """The ledger from stored findings (active and retired), current decisions and manual
+    cards.  Pure: reads only its arguments."""
+    led = Ledger()
+    rule_opts = ruleset.rules
+    cards: list[Card] = []
+
+    def offence(row: sqlite3.Row) -> Offence:
+        code = row["code"]
+        return Offence(
+            fingerprint=row["fingerprint"], id=row["id"], code=code,
+            kind=kind_of(code, rule_opts), player=row["player"], day=row["day"],
+            order=order_key(row["day"], row["posted_at"], row["floor"], row["pid"]),
+            default_card=row["card"],
+            card_source=ruleset.sources.get(code, {}).get("card", ""),
+        )
+
+    # 1. Decided findings and manual cards; approved ones become cards.
+    for row in findings:
+        d = decisions.get(row["fingerprint"])
+        if d is None:
+            continue
+        off = offence(row)
+        led.decided.append(Decided(
+            fingerprint=off.fingerprint, id=off.id, code=off.code, kind=off.kind,
+            player=off.player, day=off.day, decision=d["decision"], card=d["card"],
+            suggested=d["suggested"], note=d["note"], decided_by=d["decided_by"],
+            decided_at=d["decided_at"], manual=False, active=bool(row["active"])))
+        if d["decision"] == "approve" and d["card"]:
+            cards.append(Card(off.fingerprint, off.id, off.player, d["card"], off.kind, off.code,
+                              off.day, off.order))
+            if not row["active"]:
+                led.warnings.append(Warning(
+                    "finding_gone", off.player,
+                    f"{off.player} 的{card_name(d['card'])}（{off.id}，{off.code}）已批准，"
+                    "但这次检查不再发现这条违规（帖子被修改或删除？），请确认是否撤销。"))
+    for row in manual:
+        d = decisions.get(row["fingerprint"])
+        decision = d["decision"] if d is not None else "approve"
+        led.decided.append(Decided(
+            fingerprint=row["fingerprint"], id=row["id"], code="MANUAL", kind=row["kind"],
+            player=row["player"], day=row["day"], decision=decision,
+            card=d["card"] if d is not None else row["card"], suggested=row["card"],
+            note=row["reason"] if d is None or not d["note"] else d["note"],
+            decided_by=d["decided_by"] if d is not None else row["created_by"],
+            decided_at=d["decided_at"] if d is not None else row["created_at"],
+            manual=True, active=True))
+        if decision == "approve":
+            card = (d["card"] if d is not None and d["card"] else row["card"])
+            cards.append(Card(row["fingerprint"], row["id"], row["player"], card, row["kind"],
+                              "MANUAL", row["day"], order_key(row["day"], None, None, None),
+                              manual=True))
+    cards.sort(key=lambda c: c.order)
+    led.cards = cards
+
+    # 2. Drafts: active findings without a decision, in game order, suggested from the
+    #    approved cards (never from other drafts: the director has not decided those).
+    undecided = [r for r in findings if r["active"] and r["fingerprint"] not in decisions]
+    undecided.sort(key=lambda r: order_key(r["day"], r["posted_at"], r["floor"], r["pid"]))
+    for row in undecided:
+        off = offence(row)
+        s = suggest(off, cards)
+        led.drafts.append(Draft(
+            fingerprint=off.fingerprint, id=off.id, code=off.code, kind=off.kind,
+            player=off.player, day=off.day, phase=row["phase"], tid=row["tid"], pid=row["pid"],
+            floor=row["floor"], excerpt=row["excerpt"], matches=_match_texts(row),
+            note=row["note"], posted_at=row["posted_at"], suggested=s.card, reason=s.reason))
+
+    # 3. Standings for every player (and anyone else who has a card).
+    players = list(game.players)
+    players += sorted({c.player for c in cards} - set(players))
+    players += sorted({d.player for d in led.drafts} - set(players))
+    for p in players:
+        mine = [c for c in cards if c.player == p]
+        led.standings.append(PlayerStanding(
+            player=p, standing=merge([c.card for c in mine if c.card in CARD_COLOURS]),
+            pending=sum(1 for d in led.drafts if d.player == p),
+            actions=tuple(c.card for c in mine if c.card in ACTIONS and c.card != "none")))
+    led.warnings.extend(_warnings(game, ruleset, led))
+    return led
+
+
+def _match_texts(row: sqlite3.Row) -> tuple[str, ...]:
+    import json
+
+    raw = _row_get(row, "matches")
+    if not raw:
+        return ()
+    try:
+        return tuple(str(m[0]) for m in json.loads(raw) if m and m[0])
+    except (ValueError, TypeError, IndexError):
+        return ()
+
+
+def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
+    out: list[Warning] = []
+    sent_off_events = {e.player for e in game.events
+                       if e.type is EventType.ELIMINATED and e.how == "sent_off"}
+    factions = {e.player: e.value for e in game.events if e.type is EventType.FACTION and e.value}
+    reds = [s for s in led.standings if s.standing.sent_off]
+    for s in reds:
+        if s.player not in sent_off_events and s.player in game.players:
+            out.append(Warning("red_not_sent_off", s.player,
+                               f"{s.player} 累计红牌 {s.standing.red} 张（罚下），但游戏文件中没有"
+                               "他的 eliminated 事件（how = \"sent_off\"）：请补上，出局后的发言才能被检查。"))
+    if ruleset.settings.get("factions_lose_on_two_reds"):
+        by_faction: dict[str, list[str]] = {}
+        for s in reds:
+            faction = factions.get(s.player)
+            if faction is None:
+                out.append(Warning("faction_unknown", s.player,
+                                   f"{s.player} 有红牌，但游戏文件中没有他的 faction（阵营）事件："
+                                   "无法判断“同一阵营两张红牌”。"))
+                continue
+            by_faction.setdefault(faction, []).extend([s.player] * s.standing.red)
+        for faction, names in sorted(by_faction.items()):
+            if len(names) >= 2:
+                who = "、".join(sorted(set(names)))
+                out.append(Warning("faction_loses", None,
+                                   f"阵营“{faction}”累计 {len(names)} 张红牌（{who}）：按规则该阵营判负"
+                                   "（判罚制度：同一阵营的角色累计获得两张或以上红牌时，阵营判负）。"))
+    for e in game.events:
+        if e.type is not EventType.SUBSTITUTE:
+            continue
+        st = led.standing(e.player)
+        if st is None:
+            continue
+        s = st.standing
+        if s.raw_blue or s.raw_yellow or s.raw_red:
+            who = e.value or "替补玩家"
+            out.append(Warning("substitute", e.player,
+                               f"{who} 替补接替 {e.player}：该帐号已有的牌由替补继承"
+                               f"（蓝 {s.blue}、黄 {s.yellow}、红 {s.red}）。"))
+    return out
+
+
+def load_ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:
+    """The ledger from the store (no rules are run)."""
+    from auditor.engine import ruleset_for
+
+    rs = ruleset or ruleset_for(game)
+    return build_ledger(game, rs, store.findings(active_only=False), store.current_decisions(),
+                        store.manual_cards())

@@ -1,0 +1,134 @@
+"""Card policy: which card a finding suggests, and what approved cards add up to.
+
+Pure functions over small values, to be read next to the seed text they encode:
+
+* **Fixed cards.**  A rule set gives every code a default (``[rules.CODE] card``).  Any
+  default other than blue is fixed: lurking is always a yellow (030 违规判定 5 "以下行为均
+  固定判罚一张‘黄牌’"; M107 presets the same), and a default that is not a card at all is
+  an action for the director (版杀7 6.2(2): lurking → a substitute; ``warning``: tell the
+  director).
+* **Escalation.**  A blue default is the first offence of a *kind*: the same kind again,
+  after the player already has an approved card for an earlier offence of that kind, is a
+  yellow (M107 判罚制度 黄牌 "因同一类行为已经吃过蓝牌后仍然明知故犯，可判黄牌"; 030 判罚制度
+  黄牌 "已经提醒后仍明知故犯").  A kind is a group of codes the rule set defines from its own
+  clauses (each rule's ``kind`` option, default its code: 030 6(1) puts red and enlarged
+  font in one clause, M107 9(1)/9(2) in two).
+* **Merging.**  3 blue merge into 1 yellow, 3 yellow into 1 red, and a red is sent off
+  (M107 判罚制度 "三张【蓝牌】升级为一张【黄牌】…"; 030 "累计三张‘蓝牌’合并为一张‘黄牌’…
+  玩家受到红牌判罚时出局").
+
+Each suggestion carries the reason the director sees next to the draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+CARD_COLOURS = ("blue", "yellow", "red")
+ACTIONS = ("substitute", "warning", "none")
+CARD_NAMES = {"blue": "蓝牌", "yellow": "黄牌", "red": "红牌", "substitute": "替补",
+              "warning": "提醒导演", "none": "不处罚"}
+MANUAL_KIND = "导演判罚"
+
+
+def card_name(card: str | None) -> str:
+    return CARD_NAMES.get(card or "", card or "")
+
+
+@dataclass(frozen=True, slots=True)
+class Offence:
+    """A finding as the policy sees it."""
+
+    fingerprint: str
+    id: str
+    code: str
+    kind: str
+    player: str
+    day: int | None
+    order: tuple[Any, ...]  # chronological sort key (see :func:`order_key`)
+    default_card: str  # the rule set's card for the code
+    card_source: str = ""  # the seed clause the rule set cites for that card
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """An approved card (from a decision on a finding, or added by hand)."""
+
+    fingerprint: str
+    id: str
+    player: str
+    card: str
+    kind: str
+    code: str
+    day: int | None
+    order: tuple[Any, ...]
+    manual: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    card: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Cards after merging: blue and yellow are what is left below the next merge."""
+
+    blue: int
+    yellow: int
+    red: int
+    raw_blue: int
+    raw_yellow: int
+    raw_red: int
+
+    @property
+    def sent_off(self) -> bool:
+        return self.red > 0
+
+
+def order_key(day: int | None, posted_at: str | None, floor: int | None, pid: int | None) -> tuple[Any, ...]:
+    """Chronological order of offences: by day, then the post's time (aggregate findings,
+    which have no post, sort at the end of their day)."""
+    return (day if day is not None else 10**6, posted_at or "~", floor or 0, pid or 0)
+
+
+def kind_of(code: str, rule_options: Mapping[str, Mapping[str, Any]]) -> str:
+    """The rule set's kind for a code (its ``kind`` option), or the code itself."""
+    opts = rule_options.get(code)
+    kind = opts.get("kind") if opts else None
+    return str(kind) if kind else code
+
+
+def suggest(offence: Offence, approved: Iterable[Card]) -> Suggestion:
+    """The card to suggest for ``offence`` given the player's approved cards."""
+    default = offence.default_card
+    cite = f"（{offence.card_source}）" if offence.card_source else ""
+    if default != "blue":
+        if default in ACTIONS:
+            return Suggestion(default, f"规则集对 {offence.code} 的处理是“{card_name(default)}”，"
+                                       f"不是牌{cite}")
+        return Suggestion(default, f"规则集对 {offence.code} 固定判罚{card_name(default)}{cite}")
+    earlier = [c for c in approved
+               if c.player == offence.player and c.kind == offence.kind
+               and c.card in CARD_COLOURS and c.order < offence.order
+               and c.fingerprint != offence.fingerprint]
+    if earlier:
+        prior = earlier[-1]
+        when = f"第{prior.day}天" if prior.day is not None else "此前"
+        return Suggestion("yellow", f"同类违规（{offence.kind}）{when}已判{card_name(prior.card)}"
+                                    f"（{prior.id}），明知故犯：黄牌（判罚制度 黄牌）")
+    return Suggestion("blue", f"首次{offence.kind}类违规：蓝牌（判罚制度 蓝牌：首次违规）")
+
+
+def merge(cards: Sequence[str]) -> Standing:
+    """Merge approved cards: 3 blue → 1 yellow, 3 yellow → 1 red."""
+    raw_blue = sum(1 for c in cards if c == "blue")
+    raw_yellow = sum(1 for c in cards if c == "yellow")
+    raw_red = sum(1 for c in cards if c == "red")
+    yellow_total = raw_yellow + raw_blue // 3
+    red = raw_red + yellow_total // 3
+    return Standing(blue=raw_blue % 3, yellow=yellow_total % 3, red=red,
+                    raw_blue=raw_blue, raw_yellow=raw_yellow, raw_red=raw_red)

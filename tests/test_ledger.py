@@ -1,0 +1,158 @@
+"""The ledger: drafts from findings, decisions re-applied, standings and warnings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from auditor.decisions import add_card, decide
+from auditor.engine import ruleset_for
+from auditor.ledger import load_ledger
+from auditor.store import Store
+from tests.ledger_helpers import finding, make_game
+
+
+def test_drafts_suggest_and_escalate_after_approval(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    first = finding("GHOST-POST", "油条", 1, 1001)
+    again = finding("GHOST-POST", "油条", 2, 1101)
+    lurk = finding("LURK-DAY", "春卷", 1, card="yellow")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([first, again, lurk], 1)
+        led = load_ledger(game, store)
+        assert [(d.id, d.suggested) for d in led.drafts] == [
+            (first.id, "blue"), (lurk.id, "yellow"), (again.id, "blue")]
+        assert "固定" in led.draft(lurk.id).reason  # type: ignore[union-attr]
+
+        decide(game, store, first.id, "approve")
+        led = load_ledger(game, store)
+        assert led.draft(first.id) is None  # approved: never suggested again
+        assert led.draft(again.id).suggested == "yellow"  # type: ignore[union-attr]
+        assert led.standing("油条").standing.blue == 1  # type: ignore[union-attr]
+        assert led.standing("油条").pending == 1  # type: ignore[union-attr]
+
+
+def test_rejected_finding_never_returns(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    f = finding("GHOST-POST", "油条", 1, 1001)
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([f], 1)
+        decide(game, store, f.id, "reject", note="误判：是遗言")
+        store.save_findings([f], 2)  # the next run finds it again
+        led = load_ledger(game, store)
+        assert led.drafts == []
+        assert [(x.id, x.decision, x.note) for x in led.decided] == [(f.id, "reject", "误判：是遗言")]
+
+
+def test_merging_and_red_without_sent_off_event(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    fs = [finding("GHOST-POST", "油条", 1, 1001 + i, key=str(i)) for i in range(3)]
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings(fs, 1)
+        for f in fs:
+            decide(game, store, f.id, "approve", card="yellow")
+        led = load_ledger(game, store)
+        s = led.standing("油条").standing  # type: ignore[union-attr]
+        assert (s.blue, s.yellow, s.red, s.sent_off) == (0, 0, 1, True)
+        assert [w.kind for w in led.warnings] == ["red_not_sent_off"]
+
+
+def test_two_reds_in_one_faction_030(tmp_path: Path) -> None:
+    extra = """
+[[event]]
+type = "faction"
+player = "饺子"
+value = "狼人"
+
+[[event]]
+type = "faction"
+player = "包子"
+value = "狼人"
+
+[[event]]
+type = "eliminated"
+player = "饺子"
+at = 2026-11-21T12:00:00+08:00
+how = "sent_off"
+
+[[event]]
+type = "eliminated"
+player = "包子"
+at = 2026-11-21T13:00:00+08:00
+how = "sent_off"
+"""
+    game = make_game(tmp_path, "rabbit030", extra)
+    with Store(tmp_path / "g.sqlite") as store:
+        add_card(game, store, "饺子", "red", "作弊：场外交流", day=2)
+        led = load_ledger(game, store)
+        assert not [w for w in led.warnings if w.kind == "faction_loses"]
+        add_card(game, store, "包子", "red", "非法登录他人帐号", day=2)
+        led = load_ledger(game, store)
+        kinds = [w.kind for w in led.warnings]
+        assert kinds == ["faction_loses"]
+        assert "狼人" in led.warnings[0].message
+    # m107 does not say so: no faction warning there.
+    game107 = make_game(tmp_path, "m107", extra)
+    assert not ruleset_for(game107).settings["factions_lose_on_two_reds"]
+
+
+def test_red_with_unknown_faction_is_a_warning_in_030(tmp_path: Path) -> None:
+    game = make_game(tmp_path, "rabbit030")
+    with Store(tmp_path / "g.sqlite") as store:
+        add_card(game, store, "饺子", "red", "作弊", day=1)
+        kinds = sorted(w.kind for w in load_ledger(game, store).warnings)
+        assert kinds == ["faction_unknown", "red_not_sent_off"]
+
+
+def test_substitute_inherits_cards(tmp_path: Path) -> None:
+    extra = """
+[[event]]
+type = "substitute"
+player = "豆浆"
+at = 2026-11-21T08:00:00+08:00
+value = "新来的"
+"""
+    game = make_game(tmp_path, "m107", extra)
+    f = finding("GHOST-POST", "豆浆", 1, 1001)
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([f], 1)
+        assert not load_ledger(game, store).warnings
+        decide(game, store, f.id, "approve")
+        led = load_ledger(game, store)
+        assert [w.kind for w in led.warnings] == ["substitute"]
+        assert "新来的" in led.warnings[0].message and "蓝 1" in led.warnings[0].message
+
+
+def test_manual_card_counts_and_can_be_withdrawn(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    with Store(tmp_path / "g.sqlite") as store:
+        mid = add_card(game, store, "馄饨", "yellow", "超时未交夜间行动", day=1)
+        assert mid.startswith("M")
+        assert load_ledger(game, store).standing("馄饨").standing.yellow == 1  # type: ignore[union-attr]
+        decide(game, store, mid, "reject", note="补交了")
+        assert load_ledger(game, store).standing("馄饨").standing.yellow == 0  # type: ignore[union-attr]
+        assert len(store.decision_history()) == 2  # history kept
+
+
+def test_killbar7_substitute_is_an_action_not_a_card(tmp_path: Path) -> None:
+    game = make_game(tmp_path, "killbar7")
+    f = finding("LURK-DAY", "春卷", 1, card="substitute")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([f], 1)
+        led = load_ledger(game, store)
+        assert led.drafts[0].suggested == "substitute"
+        decide(game, store, f.id, "approve")
+        st = load_ledger(game, store).standing("春卷")
+        assert st is not None and st.actions == ("substitute",)
+        assert (st.standing.blue, st.standing.yellow, st.standing.red) == (0, 0, 0)
+
+
+def test_approved_finding_no_longer_found_warns(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    f = finding("GHOST-POST", "油条", 1, 1001)
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([f], 1)
+        decide(game, store, f.id, "approve")
+        store.save_findings([], 2)
+        led = load_ledger(game, store)
+        assert led.standing("油条").standing.blue == 1  # type: ignore[union-attr]
+        assert [w.kind for w in led.warnings] == ["finding_gone"]
