@@ -1,0 +1,97 @@
+"""Generate docs/rules.md, the rule reference, from the rule registry and the presets.
+
+    python scripts/gen_rule_docs.py          # write docs/rules.md
+    python scripts/gen_rule_docs.py --check  # exit 1 when docs/rules.md is out of date
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from auditor.gamefile import RULESETS  # noqa: E402
+from auditor.rules import all_rules  # noqa: E402
+from auditor.rules.base import COMMON_OPTIONS  # noqa: E402
+from auditor.ruleset import SETTINGS, load_ruleset  # noqa: E402
+
+OUT = ROOT / "docs" / "rules.md"
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, list):
+        text = ", ".join(map(str, value))
+    else:
+        text = str(value)
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render() -> str:
+    presets = {name: load_ruleset(name) for name in RULESETS}
+    lines = [
+        "# 规则参考",
+        "",
+        "本文件由 `python scripts/gen_rule_docs.py` 根据规则注册表和预设规则集生成，请勿手工编辑"
+        "（测试会检查它是否最新）。`auditor rules --ruleset NAME` 显示同样的内容。",
+        "",
+        "## 规则集设置",
+        "",
+        "| 设置 | 说明 | 默认 | " + " | ".join(RULESETS) + " |",
+        "| --- | --- | --- | " + " | ".join("---" for _ in RULESETS) + " |",
+    ]
+    for key, opt in SETTINGS.items():
+        values = " | ".join(_cell(presets[n].settings[key]) for n in RULESETS)
+        lines.append(f"| `{key}` | {_cell(opt.help)} | {_cell(opt.default)} | {values} |")
+    lines += ["", "## 规则一览", "", "| 代码 | 标题 | 类型 | " + " | ".join(RULESETS) + " |",
+              "| --- | --- | --- | " + " | ".join("---" for _ in RULESETS) + " |"]
+    rules = all_rules()
+    for r in rules:
+        on = " | ".join(presets[n].rules[r.code]["card"] if presets[n].enabled(r.code) else "—"
+                        for n in RULESETS)
+        lines.append(f"| [{r.code}](#{r.code.lower()}) | {r.title} | {r.kind} | {on} |")
+    lines += ["", "各规则集一栏写的是启用时建议的牌（— 表示未启用）。", "",
+              "每条规则都有通用选项："]
+    for key, opt in COMMON_OPTIONS.items():
+        lines.append(f"- `{key}`（默认 {_cell(opt.default) or '规则代码'}）：{opt.help}")
+    for r in rules:
+        lines += ["", f"## {r.code}", "", f"**{r.title}**（{'单帖规则' if r.kind == 'post' else '汇总规则'}）", "",
+                  f"依据：{r.seed}", ""]
+        if r.aliases:
+            lines += [f"别名：{', '.join(r.aliases)}", ""]
+        lines += [r.doc, ""]
+        if r.options:
+            lines += ["| 选项 | 说明 | 默认 | " + " | ".join(RULESETS) + " |",
+                      "| --- | --- | --- | " + " | ".join("---" for _ in RULESETS) + " |"]
+            for key, opt in r.options.items():
+                vals = " | ".join(_cell(presets[n].rules[r.code][key]) if presets[n].enabled(r.code)
+                                  else "—" for n in RULESETS)
+                lines.append(f"| `{key}` | {_cell(opt.help)} | {_cell(opt.default)} | {vals} |")
+            lines.append("")
+        cites = [(n, k, v) for n in RULESETS for k, v in presets[n].sources.get(r.code, {}).items()]
+        if cites:
+            lines += ["出处：", ""]
+            lines += [f"- {n} `{k}`：{_cell(v)}" for n, k, v in cites]
+            lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: list[str]) -> int:
+    text = render()
+    if "--check" in argv:
+        if not OUT.is_file() or OUT.read_text("utf-8") != text:
+            print("docs/rules.md is out of date: run python scripts/gen_rule_docs.py", file=sys.stderr)
+            return 1
+        return 0
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text, "utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
