@@ -172,6 +172,8 @@ def flagged_runs(post: Post, judge: Any) -> list[Match]:
             continue
         detail = judge(seg)
         if detail:
+            if details and detail != details[-1]:
+                close()  # another colour / size: another match
             run.append(seg.text)
             details.append(detail)
         else:
@@ -313,7 +315,7 @@ def font_size(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[F
         if seg.size not in cache:
             html_attr = bool(re.fullmatch(r"\s*[+-]?\d+\s*", seg.size))
             px = size_px(seg.size, html_attr=html_attr)
-            label = f"[size={seg.size}]" + (f" ≈ {px:g}px" if px is not None else "")
+            label = f"[size={seg.size}]" + (f" ≈ {px:.4g}px" if px is not None else "")
             cache[seg.size] = label if px is not None and px > normal + 0.01 else ""
         return cache[seg.size]
 

@@ -53,6 +53,7 @@ CHAT_HEADER_MINUTES = re.compile(rf"^{_ROLE}{_NAME}{_SEP}+{_TIME_M}\s*$")
 CHAT_TIME_FIRST = re.compile(rf"^[\[［(（]?{_TIME_S}[\]］)）]?{_SEP}*{_NAME}\s*[:：]")
 FEEDBACK = re.compile(
     r"反馈\s*(?:[:：]\s*[<＜〈《【「]?|[<＜〈《【「])\s*[^\s<>＜＞〈〉《》【】「」]{0,8}阵营"
+    r"(?:\s*[>＞〉》】」])?"
 )
 VERDICT = re.compile(r"[<＜〈]\s*[^\s<>＜＞〈〉]{1,8}阵营\s*[>＞〉]")
 PM_HEADER = re.compile(r"(?:发件人|收件人|发信人|收信人|发送人|发送时间|发送于|消息来自)\s*[:：]")
