@@ -191,13 +191,21 @@ def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
 
 
 def parse_vote_text(
-    text: str, lines: Sequence[str] = (), *, reason_required: bool = True, start_at: int = 0
+    text: str,
+    lines: Sequence[str] = (),
+    *,
+    reason_required: bool = True,
+    start_at: int = 0,
+    players: Sequence[str] = (),
 ) -> ParsedVote | None:
-    """Parse a post's own text; None when it does not talk about voting at all."""
+    """Parse a post's own text; None when it does not talk about voting at all (no
+    投票/改票/弃权/投给/改投, and no 投 right before a player's name)."""
     ft = fold(text)
     labels = [m for m in _LABEL.finditer(ft) if m.start() >= start_at]
     if not labels:
         m = _TALK.search(ft, start_at)
+        if m is None and players:
+            m = re.compile(rf"投\s*(?:{_name_pattern(players)})").search(ft, start_at)
         if m is None:
             return None
         return ParsedVote(False, "", "", m.start(), m.end(), "", "没有“投票对象：”")
@@ -655,7 +663,11 @@ def _ballot(
     if post.posted_at <= w.closes:
         used, edit_check, note = _effective_post(post, w.closes, versions, game.timezone)
     pv = parse_vote_text(
-        used.text, used.lines, reason_required=st["reason_required"], start_at=start_at
+        used.text,
+        used.lines,
+        reason_required=st["reason_required"],
+        start_at=start_at,
+        players=game.players,
     )
     if pv is None and correction is None:
         return None

@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 def _book(ctx: Context) -> VoteBook:
     # imported here: auditor.votes imports auditor.rules.base, whose package imports this
+    from auditor.votes import votes_for
 
-    return _book(ctx)
+    return votes_for(ctx)
 
 
 def _finding(code: str, b: Ballot, opts: Mapping[str, Any], key: str, note: str) -> Finding:
