@@ -63,7 +63,7 @@ def post_counts(ctx: Context) -> Counter[tuple[str, int, int | None]]:
     """(player, day, phase) → posts; phase is None on days without phases.  Cached on ctx."""
     cached = ctx.cache.get("activity.counts")
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
     counts: Counter[tuple[str, int, int | None]] = Counter()
     for gp in ctx.posts:

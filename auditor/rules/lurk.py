@@ -9,6 +9,7 @@ player eliminated before it closed (one voted out at the close is still measured
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from typing import Any
 
 from auditor.activity import measured, measured_from_start, post_counts
@@ -50,6 +51,7 @@ def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str,
         average = _day_average(ctx, day, str(opts["average_basis"])) if ratio > 0 else 0.0
         per_phase = bool(opts["per_phase"]) and bool(day.phases)
         for player in ctx.game.players:
+            units: list[tuple[int | None, datetime, int]]
             if per_phase:
                 units = [(ph.number, ph.closes, counts.get((player, day.number, ph.number), 0))
                          for ph in day.phases]
