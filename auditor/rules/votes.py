@@ -44,18 +44,10 @@ def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Itera
 
     for b in _book(ctx).ballots:
         if b.problem and PROBLEM_RULE.get(b.problem) == code:
-            parts = [PROBLEM_TEXT[b.problem]]
-            if b.detail:
-                parts.append(b.detail)
+            note = PROBLEM_TEXT[b.problem] + (f"：{b.detail}" if b.detail else "")
             if b.proxy:
-                parts.append(f"{b.proxy} 代投")
-            yield _finding(
-                code,
-                b,
-                opts,
-                b.problem,
-                "：".join(parts[:2]) + "".join(f"（{p}）" for p in parts[2:]),
-            )
+                note += f"（{b.proxy} 代投）"
+            yield _finding(code, b, opts, b.problem, note)
 
 
 @rule(
