@@ -853,7 +853,8 @@ def _tally(
             rt.outcome[winner] = "sheriff_elected"
         rt.reason = (
             f"{winner} 以 {_num(top)} 票当选警长" if len(tops) == 1 else f"平票（{shown}）：{why}"
-        ) + pending
+        )
+        rt.reason += _check_sheriff(ctx, dv, rt, winner) + pending
         return rt
     if len(tops) == 1:
         out = tops[0]
@@ -947,6 +948,24 @@ def _check_events(ctx: Context, dv: DayVotes, rt: RoundTally) -> str:
     computed = sorted(t for t, o in rt.outcome.items() if o == "eliminated")
     if recorded != computed:
         return f"；注意：游戏文件记录的投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
+    return ""
+
+
+def _check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None) -> str:
+    """A note when the game file's sheriff election at this close disagrees with the tally."""
+    if not rt.closed:
+        return ""
+    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    recorded = [
+        e.player
+        for e in ctx.schedule.events(EventType.SHERIFF)
+        if e.how == "elected"
+        and e.at is not None
+        and e.at >= dv.closes - timedelta(minutes=1)
+        and (nxt is None or e.at < nxt.opens)
+    ]
+    if recorded and winner not in recorded:
+        return f"；注意：游戏文件记录的当选警长为 {'、'.join(recorded)}，与计票结果不同"
     return ""
 
 
