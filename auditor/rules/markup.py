@@ -223,8 +223,8 @@ def font_red(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Fi
     #999999、blue，以及编辑器调色板里除 Red、DarkRed 以外的全部颜色。
     """
     post = gp.post
-    if not post.message_html:
-        return
+    if not any(name in ("color", "style") for name, _ in post.markup):
+        return  # no colour in the own content (the parser's markup leaves quotes out)
     bounds = RedBounds.from_options(opts)
     cache: dict[str, str] = {}
 
@@ -304,8 +304,8 @@ def font_size(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[F
     PASS：``[size=3]``、``[size=2]``、``[size=16px]``、``[size=12pt]``（16px）、引用里的 ``[size=2]``。
     """
     post = gp.post
-    if not post.message_html:
-        return
+    if not any(name in ("size", "style") for name, _ in post.markup):
+        return  # no size in the own content
     normal = HTML_SIZE_PX[int(opts["normal_size"])]
     cache: dict[str, str] = {}
 

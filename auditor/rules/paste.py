@@ -214,7 +214,8 @@ def paste_link(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
             return "attachment" in kinds
         return False
 
-    for el, text in own_elements(post, want):
+    has_markup = bool(post.links or post.images or post.attachments)
+    for el, text in own_elements(post, want) if has_markup else ():
         if el.tag == "a":
             href = el.get("href") or ""
             tid = _game_tid(href, tids, host)
