@@ -1,0 +1,236 @@
+"""`auditor decide`, `review`, `decisions export|import`, `card`, `ledger` and `report`:
+the director's side of the card ledger, and the report written from the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.panel import Panel
+from rich.text import Text
+
+from auditor.cli import (
+    Format,
+    FormatOpt,
+    GameArg,
+    app,
+    command,
+    emit,
+    err,
+    handle_errors,
+    open_game,
+    open_store,
+    out,
+)
+from auditor.decisions import (
+    DECIDABLE_CARDS,
+    DecisionError,
+    add_card,
+    decide,
+    describe,
+    export_decisions,
+    import_decisions,
+    parse_card,
+    parse_decision,
+)
+from auditor.ledger import LEDGER_COLUMNS, Draft, load_ledger
+from auditor.policy import card_name
+
+ByOpt = Annotated[str | None, typer.Option("--by", help="谁做的决定（默认游戏文件 [game] decided_by）")]
+NoteOpt = Annotated[str, typer.Option("--note", help="备注（例如判罚理由或驳回原因）")]
+ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
+
+decisions_app = typer.Typer(help="导出/导入导演决定（CSV，可用 Excel/WPS 编辑）。", no_args_is_help=True)
+app.add_typer(decisions_app, name="decisions")
+
+
+def _card_option(value: str | None) -> str | None:
+    if value is None:
+        return None
+    card = parse_card(value)
+    if card is None:
+        raise DecisionError(f"未知的牌 {value!r}：可用 {', '.join(DECIDABLE_CARDS)}（或 蓝/黄/红）")
+    return card
+
+
+@command("decide")
+def decide_cmd(
+    game: GameArg,
+    ident: Annotated[str, typer.Argument(help="草稿编号（报告和 auditor ledger 中的 F…/M…）", show_default=False)],
+    decision: Annotated[str, typer.Argument(help="approve 批准 | reject 驳回 | undo 撤销决定", show_default=False)],
+    card: Annotated[str | None, typer.Option("--card", help="改判为 blue | yellow | red（默认按建议）")] = None,
+    note: NoteOpt = "",
+    by: ByOpt = None,
+) -> None:
+    """批准或驳回一条牌单草稿（可改判颜色、写备注）；决定永久保存，每次运行都会重新应用。
+
+    例：auditor decide examples/sample/game.toml FVTWTXQBCS approve --card yellow --note 再犯
+    """
+    with handle_errors():
+        g = open_game(game)
+        word = parse_decision(decision)
+        if word is None:
+            raise DecisionError(f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）")
+        with open_store(g) as store:
+            rec = decide(g, store, ident, word, card=_card_option(card), note=note, by=by)
+        err.print(describe(rec), highlight=False)
+
+
+@command("card")
+def card_cmd(
+    game: GameArg,
+    player: Annotated[str, typer.Argument(help="玩家", show_default=False)],
+    card: Annotated[str, typer.Option("--card", help="blue | yellow | red（或 substitute 替补）")],
+    reason: Annotated[str, typer.Option("--reason", help="判罚理由（例如：超时未交夜间行动、作弊）")],
+    day: Annotated[int | None, typer.Option("--day", help="哪一天的违规")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="违规类别（同类再犯升级用）")] = None,
+    by: ByOpt = None,
+) -> None:
+    """添加一张规则没有发现的牌（导演判罚：超时、作弊等），立即生效。
+
+    例：auditor card examples/sample/game.toml 饺子 --card yellow --reason 超时未交夜间行动 --day 2
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            chosen = _card_option(card)
+            assert chosen is not None
+            mid = add_card(g, store, player, chosen, reason, day=day, kind=kind, by=by)
+        err.print(f"已添加 {mid}：{player} {card_name(chosen)}（{reason}）。撤销：auditor decide {game} {mid} reject",
+                  highlight=False)
+
+
+@command("ledger")
+def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
+    """牌面：每名玩家已批准的牌（三蓝合一黄、三黄合一红、红牌罚下）和待处理的草稿数。
+
+    例：auditor ledger examples/sample/game.toml --format csv
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            led = load_ledger(g, store)
+        rows = [s.as_record() for s in led.standings]
+        columns = [*LEDGER_COLUMNS, "raw_blue", "raw_yellow", "raw_red", "actions"]
+        emit(rows, columns if fmt is not Format.table else LEDGER_COLUMNS, fmt, title="牌面",
+             headers=["玩家", "蓝", "黄", "红", "罚下", "待处理"])
+        if fmt is Format.table:
+            for w in led.warnings:
+                err.print(f"[yellow]注意：[/]{w.message}", highlight=False)
+            if led.drafts:
+                err.print(f"待处理草稿 {len(led.drafts)} 条：auditor review {game}", highlight=False)
+
+
+def _show_draft(d: Draft, index: int, total: int) -> None:
+    body = Text()
+    body.append(f"{d.player}  {d.code}", style="bold")
+    if d.day is not None:
+        body.append(f"  第{d.day}天")
+    if d.floor:
+        body.append(f"  {d.floor}楼 (pid {d.pid})")
+    body.append("\n")
+    excerpt = Text(d.excerpt)
+    for m in d.matches:
+        excerpt.highlight_words([m], style="bold reverse")
+    body.append_text(excerpt)
+    body.append(f"\n建议：{card_name(d.suggested)} — {d.reason}")
+    if d.note:
+        body.append(f"\n{d.note}")
+    out.print(Panel(body, title=f"[{index}/{total}] {d.id}", title_align="left"))
+
+
+@command("review")
+def review_cmd(game: GameArg, by: ByOpt = None) -> None:
+    """逐条审阅牌单草稿：a 批准，r 驳回，c 改判颜色，s 跳过，q 退出（已做的决定立即保存）。
+
+    例：auditor review examples/sample/game.toml
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            ids = [d.id for d in load_ledger(g, store).drafts]
+            if not ids:
+                err.print("没有待处理的草稿。")
+                return
+            done = 0
+            for i, ident in enumerate(ids, start=1):
+                d = load_ledger(g, store).draft(ident)  # suggestions change as cards are approved
+                if d is None:
+                    continue
+                _show_draft(d, i, len(ids))
+                while True:
+                    key = typer.prompt("a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出", default="s",
+                                       show_default=False).strip().lower()
+                    if key in ("a", "r", "c", "s", "q"):
+                        break
+                    err.print("请输入 a、r、c、s 或 q。")
+                if key == "q":
+                    break
+                if key == "s":
+                    continue
+                card = None
+                if key == "c":
+                    while card is None:
+                        card = parse_card(typer.prompt("改判为 b 蓝 / y 黄 / r 红"))
+                note = typer.prompt("备注（回车跳过）", default="", show_default=False)
+                rec = decide(g, store, ident, "reject" if key == "r" else "approve", card=card,
+                             note=note, by=by, source="review")
+                err.print(describe(rec), highlight=False)
+                done += 1
+            left = len(load_ledger(g, store).drafts)
+        err.print(f"本次审阅做出 {done} 个决定，剩余待处理 {left} 条。")
+
+
+@decisions_app.command("export")
+def decisions_export(
+    game: GameArg,
+    file: Annotated[Path, typer.Argument(help="要写出的 CSV 文件", show_default=False)],
+) -> None:
+    """导出草稿和已有决定为 CSV（UTF-8 带 BOM，可直接用 Excel/WPS 打开编辑）。
+
+    在 decision 列填 approve/批准 或 reject/驳回，card 列可改判（blue/yellow/red 或 蓝/黄/红），
+    note 列写备注，保存后用 auditor decisions import 导入。
+
+    例：auditor decisions export examples/sample/game.toml decisions.csv
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            n = export_decisions(g, store, file)
+        err.print(f"已导出 {n} 行到 {file}。")
+
+
+@decisions_app.command("import")
+def decisions_import(
+    game: GameArg,
+    file: Annotated[Path, typer.Argument(help="编辑过的 CSV（UTF-8、UTF-8 BOM 或 GBK/GB18030）", show_default=False)],
+    by: ByOpt = None,
+) -> None:
+    """导入编辑过的决定 CSV：全部行都正确才导入，否则列出出错的行号，一行也不导入。
+
+    例：auditor decisions import examples/sample/game.toml decisions.csv
+    """
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g) as store:
+            res = import_decisions(g, store, file, by=by)
+        err.print(f"已导入 {res.applied} 个决定（未改变 {res.unchanged}，未填写 {res.blank}）。")
+
+
+@command("report")
+def report_cmd(game: GameArg, reports: ReportsOpt = Path("reports")) -> None:
+    """从本地数据库生成报告（不抓取、不重新检查）：report.html、CSV 和公告 BBCode。
+
+    例：auditor report examples/sample/game.toml --reports reports
+    """
+    from auditor.report.records import build_records
+    from auditor.report.write import write_report
+
+    with handle_errors():
+        g = open_game(game)
+        with open_store(g, lock=True) as store:
+            records = build_records(g, store)
+            written = write_report(records, reports)
+        out.print(str(written.directory / "report.html"), highlight=False)
+        err.print(f"报告已写出：{written.directory}（最新：{written.latest}）", highlight=False)

@@ -1,0 +1,349 @@
+"""The report's records, built once: every view (HTML, CSV, BBCode) reads these and nothing
+else (sqlfluff's ``as_records()`` idea), so the views cannot disagree.
+
+Sources: the placed posts (:func:`auditor.engine.build_context`), activity
+(:mod:`auditor.activity`), votes and tallies (:mod:`auditor.votes`, when present), the
+stored findings and the ledger (:mod:`auditor.ledger`), and the store's runs table (crawl
+problems).  A missing or failing optional stage (votes) degrades to a note in the
+report's problems, never to a missing report.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+from auditor.gamefile import Game, ThreadKind
+from auditor.ledger import Ledger, load_ledger
+from auditor.policy import card_name
+from auditor.rules.base import Context
+from auditor.ruleset import RuleSet
+from auditor.store import Store
+
+ACTIVITY_CSV = ("player", "day", "posts", "votes", "min_posts", "below", "alive", "accelerated",
+                "closed")
+VOTES_CSV = ("day", "voter", "target", "kind", "valid", "problem", "weight", "pid", "posted_at",
+             "proxy", "round", "floor", "tid", "note")
+TALLY_CSV = ("day", "round", "target", "votes", "outcome", "voters", "reason")
+FINDINGS_CSV = ("id", "code", "player", "day", "phase", "tid", "pid", "floor", "status",
+                "suggested_card", "card", "match", "excerpt", "reason", "note", "link")
+LEDGER_CSV = ("player", "blue", "yellow", "red", "sent_off", "pending", "raw_blue", "raw_yellow",
+              "raw_red", "actions")
+
+DAY_COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1",
+               "#ff9da7", "#9c755f", "#bab0ac")
+OUTCOME_NAMES = {"eliminated": "出局", "sheriff_elected": "当选警长", "idiot_revealed": "白痴翻牌免于出局",
+                 "suspect": "可疑者"}
+KIND_NAMES = {"vote": "投票", "change": "改票", "abstain": "弃权"}
+_BASE_HREF = re.compile(rb"<base\s+href=[\"'](https?://[^\"'<>\s]+)[\"']", re.I)
+
+
+@dataclass(slots=True)
+class Records:
+    game: dict[str, Any]
+    summary: dict[str, Any]
+    problems: list[str]
+    days: list[dict[str, Any]]
+    players: list[str]
+    activity: list[dict[str, Any]]  # player × day
+    matrix: list[dict[str, Any]]  # one row per player, cells per day
+    votes: list[dict[str, Any]]
+    tally: list[dict[str, Any]]
+    findings: list[dict[str, Any]]
+    drafts: list[dict[str, Any]]
+    cards: list[dict[str, Any]]
+    standings: list[dict[str, Any]]
+    warnings: list[str]
+    elevator: dict[int, list[dict[str, Any]]]  # day -> [{player, posts: [{floor, pid, tid, link}]}]
+    chart: dict[str, Any]
+    announce_day: int | None
+    votes_available: bool = True
+    ledger: Ledger = field(default_factory=Ledger)
+
+
+def forum_base(game: Game, store: Store) -> str | None:
+    """The forum's base URL: the game file's, else the ``<base href>`` of a saved page."""
+    if game.forum.url:
+        return game.forum.url
+    for spec in game.threads:
+        for source in ("saved-desktop", "html", "saved"):
+            body = store.page_body(spec.tid, 1, source)
+            if body:
+                m = _BASE_HREF.search(body[:20000])
+                if m:
+                    url = m.group(1).decode("ascii", "replace")
+                    return url if url.endswith("/") else url + "/"
+    return None
+
+
+def post_link(base: str | None, tid: int | None, pid: int | None) -> str | None:
+    """A link to the post on the forum (Discuz!'s findpost redirect), http(s) only."""
+    if tid is None or pid is None:
+        return None
+    path = f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"
+    if base is None:
+        return None
+    if urlsplit(base).scheme not in ("http", "https"):
+        return None
+    return base + path
+
+
+def highlight(excerpt: str, matches: Sequence[str]) -> list[tuple[str, bool]]:
+    """Split ``excerpt`` into (text, is_match) pieces; the template escapes each piece."""
+    spans: list[tuple[int, int]] = []
+    for m in matches:
+        if not m:
+            continue
+        start = 0
+        while (i := excerpt.find(m, start)) >= 0:
+            spans.append((i, i + len(m)))
+            start = i + len(m)
+    spans.sort()
+    pieces: list[tuple[str, bool]] = []
+    pos = 0
+    for s, e in spans:
+        if s < pos:
+            continue
+        if s > pos:
+            pieces.append((excerpt[pos:s], False))
+        pieces.append((excerpt[s:e], True))
+        pos = e
+    if pos < len(excerpt):
+        pieces.append((excerpt[pos:], False))
+    return pieces
+
+
+def _crawl_problems(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
+    """The newest crawl run's summary and its problems."""
+    for row in reversed(store.runs()):
+        if row["command"] in ("crawl", "audit-crawl"):
+            summary = json.loads(row["summary"]) if row["summary"] else {}
+            problems = [str(p) for p in summary.get("problems", [])]
+            if row["status"] not in ("ok",) and not problems:
+                problems.append(f"上一次抓取（{row['started_at']}）没有正常结束（{row['status']}）。")
+            return {**summary, "status": row["status"], "started_at": row["started_at"]}, problems
+    return None, ["还没有抓取过帖子：先运行 auditor crawl 或 auditor audit。"]
+
+
+def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
+                  ctx: Context | None = None, now: datetime | None = None,
+                  run: Mapping[str, Any] | None = None, ledger: Ledger | None = None) -> Records:
+    from auditor.engine import build_context, ruleset_for
+
+    rs = ruleset or ruleset_for(game)
+    ctx = ctx or build_context(game, store, now=now, ruleset=rs)
+    now = ctx.now
+    led = ledger or load_ledger(game, store, rs)
+    base = forum_base(game, store)
+    crawl, problems = _crawl_problems(store)
+    if run and run.get("problems"):
+        problems = [str(p) for p in run["problems"]]
+
+    lurk = rs.rules.get("LURK-DAY")
+    min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
+    counts, alive, closed_days = _activity(ctx)
+    book, votes_available = _votebook(ctx, problems)
+    voted: dict[int, set[str]] = {}
+    votes: list[dict[str, Any]] = []
+    tally: list[dict[str, Any]] = []
+    if book is not None:
+        for number, dv in book.days.items():
+            voted[number] = set(dv.replied) | set(dv.voted)
+        for b in book.ballots:
+            r = b.record()
+            r["link"] = post_link(base, r.get("tid"), r.get("pid"))
+            r["kind_name"] = KIND_NAMES.get(str(r.get("kind")), r.get("kind"))
+            votes.append(r)
+        tally = book.tally_records()
+        for t in tally:
+            t["outcome_name"] = OUTCOME_NAMES.get(str(t.get("outcome")), t.get("outcome") or "")
+    else:
+        for gp in ctx.posts:
+            if gp.kind is ThreadKind.VOTE and gp.player and gp.day is not None and not gp.exempt:
+                voted.setdefault(gp.day, set()).add(gp.player)
+
+    days = []
+    for d in ctx.schedule.days:
+        if d.opens > now:
+            continue
+        days.append({"number": d.number, "opens": d.opens.strftime("%m-%d %H:%M"),
+                     "closes": d.closes.strftime("%m-%d %H:%M"), "accelerated": d.accelerated,
+                     "closed": d.number in closed_days})
+    day_numbers = [d["number"] for d in days]
+    players = list(game.players)
+    activity: list[dict[str, Any]] = []
+    matrix: list[dict[str, Any]] = []
+    for p in players:
+        cells = []
+        for d in days:
+            n = counts.get((p, d["number"]), 0)
+            measured = alive.get((p, d["number"]), True)
+            below = bool(min_posts is not None and measured and not d["accelerated"]
+                         and d["closed"] and n < min_posts)
+            v = p in voted.get(d["number"], set())
+            row = {"player": p, "day": d["number"], "posts": n, "votes": int(v),
+                   "min_posts": min_posts if min_posts is not None else "", "below": int(below),
+                   "alive": int(measured), "accelerated": int(d["accelerated"]),
+                   "closed": int(d["closed"])}
+            activity.append(row)
+            cells.append({**row, "novote": measured and d["closed"] and not d["accelerated"] and not v})
+        matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
+
+    # Findings with their status, drafts with highlighted evidence.
+    current = store.current_decisions()
+    draft_by_fp = {d.fingerprint: d for d in led.drafts}
+    findings: list[dict[str, Any]] = []
+    for r in store.findings():
+        d = current.get(r["fingerprint"])
+        status = {"approve": "approved", "reject": "rejected"}.get(d["decision"], "draft") if d else "draft"
+        dr = draft_by_fp.get(r["fingerprint"])
+        matches = [m[0] for m in json.loads(r["matches"] or "[]") if m and m[0]]
+        findings.append({
+            "id": r["id"], "code": r["code"], "player": r["player"], "day": r["day"],
+            "phase": r["phase"], "tid": r["tid"], "pid": r["pid"], "floor": r["floor"],
+            "status": status, "suggested_card": dr.suggested if dr else (d["suggested"] if d else r["card"]),
+            "card": (d["card"] or "") if d else "", "match": " / ".join(matches),
+            "excerpt": r["excerpt"], "reason": dr.reason if dr else "", "note": r["note"],
+            "link": post_link(base, r["tid"], r["pid"]) or "",
+        })
+    drafts = []
+    for dr in led.drafts:
+        drafts.append({
+            "id": dr.id, "code": dr.code, "kind": dr.kind, "player": dr.player, "day": dr.day,
+            "phase": dr.phase, "tid": dr.tid, "pid": dr.pid, "floor": dr.floor,
+            "suggested": dr.suggested, "suggested_name": card_name(dr.suggested),
+            "reason": dr.reason, "note": dr.note, "excerpt": dr.excerpt,
+            "pieces": highlight(dr.excerpt, dr.matches), "match": " / ".join(dr.matches),
+            "link": post_link(base, dr.tid, dr.pid), "posted_at": dr.posted_at or "",
+        })
+    cards = [{"id": c.id, "player": c.player, "card": c.card, "card_name": card_name(c.card),
+              "code": c.code, "kind": c.kind, "day": c.day, "manual": c.manual}
+             for c in led.cards]
+    decided = {x.fingerprint: x for x in led.decided}
+    for c in cards:
+        x = next((v for v in decided.values() if v.id == c["id"]), None)
+        c["note"] = x.note if x else ""
+        c["decided_by"] = (x.decided_by or "") if x else ""
+    standings = [s.as_record() for s in led.standings]
+
+    elevator = _elevator(ctx, base, day_numbers)
+    announce = _announce_day(days)
+    summary = {
+        "generated_at": now.strftime("%Y-%m-%d %H:%M"),
+        "generated_utc": datetime.now(UTC).isoformat(timespec="seconds"),
+        "posts": sum(1 for gp in ctx.posts if not gp.deleted),
+        "players": len(players),
+        "days": len(days),
+        "drafts": len(led.drafts),
+        "approved": len(led.cards),
+        "findings": len(findings),
+        "below": sum(r["below"] for r in activity),
+        "crawl": crawl or {},
+        "run": dict(run or {}),
+    }
+    return Records(
+        game={"name": game.name, "slug": game.slug, "ruleset": rs.name, "ruleset_title": rs.title,
+              "seed": rs.seed, "forum": base or "", "directors": list(game.directors)},
+        summary=summary, problems=problems, days=days, players=players, activity=activity,
+        matrix=matrix, votes=votes, tally=tally, findings=findings, drafts=drafts, cards=cards,
+        standings=standings, warnings=[w.message for w in led.warnings], elevator=elevator,
+        chart=_chart(matrix, days, min_posts), announce_day=announce,
+        votes_available=votes_available, ledger=led,
+    )
+
+
+def _activity(ctx: Context) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], bool], set[int]]:
+    """(player, day) → posts, measured-or-not, and the closed days."""
+    closed = {d.number for d in ctx.schedule.days if ctx.schedule.closed(d.number, ctx.now)}
+    counts: dict[tuple[str, int], int] = {}
+    alive: dict[tuple[str, int], bool] = {}
+    try:
+        from auditor.activity import activity_rows
+    except ImportError:  # the activity stage is optional for the report
+        kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
+        for gp in ctx.posts:
+            if (gp.player and not gp.exempt and not gp.deleted and not gp.lastwords
+                    and gp.kind is not None and gp.kind.value in kinds and gp.day is not None):
+                counts[(gp.player, gp.day)] = counts.get((gp.player, gp.day), 0) + 1
+        for d in ctx.schedule.days:
+            for p in ctx.game.players:
+                alive[(p, d.number)] = ctx.schedule.alive(p, d.closes)
+        return counts, alive, closed
+    for row in activity_rows(ctx, phases=False):
+        counts[(row.player, row.day)] = row.posts
+        alive[(row.player, row.day)] = row.alive
+    return counts, alive, closed
+
+
+def _votebook(ctx: Context, problems: list[str]) -> tuple[Any, bool]:
+    try:
+        from auditor.votes import votes_for
+    except ImportError:
+        return None, False
+    try:
+        return votes_for(ctx), True
+    except Exception as exc:  # a report with a note beats no report at all
+        problems.append(f"投票统计失败（{type(exc).__name__}: {exc}）：本报告没有计票。")
+        return None, False
+
+
+def _elevator(ctx: Context, base: str | None, days: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+    """电梯: each player's counted posts of each day, as links."""
+    kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
+    out: dict[int, dict[str, list[dict[str, Any]]]] = {d: {} for d in days}
+    for gp in ctx.posts:
+        if (gp.player is None or gp.exempt or gp.deleted or gp.lastwords or gp.day not in out
+                or gp.kind is None or gp.kind.value not in kinds):
+            continue
+        p = gp.post
+        link = post_link(base, p.tid, p.pid) or (
+            f"forum.php?mod=redirect&goto=findpost&ptid={p.tid}&pid={p.pid}")
+        out[gp.day].setdefault(gp.player, []).append(
+            {"floor": p.floor, "pid": p.pid, "tid": p.tid, "link": link})
+    order = {name: i for i, name in enumerate(ctx.game.players)}
+    return {d: [{"player": name, "posts": posts}
+                for name, posts in sorted(per.items(), key=lambda kv: order.get(kv[0], 10**6))]
+            for d, per in out.items()}
+
+
+def _announce_day(days: Sequence[Mapping[str, Any]]) -> int | None:
+    closed = [d["number"] for d in days if d["closed"]]
+    if closed:
+        return max(closed)
+    return max((d["number"] for d in days), default=None)
+
+
+def _chart(matrix: Sequence[Mapping[str, Any]], days: Sequence[Mapping[str, Any]],
+           min_posts: int | None) -> dict[str, Any]:
+    """Geometry of an inline SVG bar chart: posts per player per day (grouped by player)."""
+    n_days = max(len(days), 1)
+    bar, gap, pad_left, pad_top, plot_h = 10, 14, 34, 16, 160
+    group_w = n_days * bar + gap
+    top = max([c["posts"] for row in matrix for c in row["cells"]] + [min_posts or 0, 1])
+    scale = plot_h / top
+    bars, labels = [], []
+    for i, row in enumerate(matrix):
+        x0 = pad_left + i * group_w + gap / 2
+        for j, c in enumerate(row["cells"]):
+            h = c["posts"] * scale
+            bars.append({"x": round(x0 + j * bar, 1), "y": round(pad_top + plot_h - h, 1),
+                         "w": bar - 1, "h": round(h, 1), "fill": DAY_COLOURS[j % len(DAY_COLOURS)],
+                         "title": f"{row['player']} 第{c['day']}天：{c['posts']} 帖",
+                         "below": bool(c["below"])})
+        labels.append({"x": round(x0 + n_days * bar / 2, 1), "text": row["player"]})
+    width = pad_left + len(matrix) * group_w + 10
+    ticks = sorted({0, top, *(range(0, top + 1, max(1, top // 4)))})
+    return {
+        "width": width, "height": pad_top + plot_h + 46, "plot_bottom": pad_top + plot_h,
+        "bars": bars, "labels": labels, "left": pad_left,
+        "ticks": [{"y": round(pad_top + plot_h - t * scale, 1), "value": t} for t in ticks],
+        "threshold": (round(pad_top + plot_h - min_posts * scale, 1) if min_posts else None),
+        "min_posts": min_posts,
+        "legend": [{"day": d["number"], "fill": DAY_COLOURS[j % len(DAY_COLOURS)]}
+                   for j, d in enumerate(days)],
+    }

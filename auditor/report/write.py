@@ -1,0 +1,111 @@
+"""Write a report directory atomically: ``reports/<game>/<run time>/`` with a ``latest``
+pointer.
+
+Everything is written into a hidden temporary directory next to the final one and then
+renamed into place (one ``rename`` on one file system), so a reader never sees half a
+report and a killed run leaves no half report behind; leftovers of a killed run are
+removed by the next one (which holds the game's run lock).  ``latest`` is a symlink
+replaced atomically; where symlinks fail (some Windows shares), ``latest.txt`` names the
+newest directory instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from auditor.ledger import LEDGER_COLUMNS
+from auditor.report.bbcode import render_bbcode
+from auditor.report.csvout import write_csv
+from auditor.report.html import render_html
+from auditor.report.records import (
+    ACTIVITY_CSV,
+    FINDINGS_CSV,
+    LEDGER_CSV,
+    TALLY_CSV,
+    VOTES_CSV,
+    Records,
+)
+
+FILES = ("report.html", "activity.csv", "votes.csv", "tally.csv", "findings.csv", "ledger.csv",
+         "announcement.bbcode")
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    directory: Path
+    latest: Path
+
+
+def run_dir_name(when: datetime) -> str:
+    return when.strftime("%Y%m%d-%H%M%S")
+
+
+def write_files(records: Records, directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "report.html").write_text(render_html(records), encoding="utf-8")
+    write_csv(directory / "activity.csv", ACTIVITY_CSV, records.activity)
+    write_csv(directory / "votes.csv", VOTES_CSV, records.votes)
+    write_csv(directory / "tally.csv", TALLY_CSV, records.tally)
+    write_csv(directory / "findings.csv", FINDINGS_CSV, records.findings)
+    assert LEDGER_CSV[:len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
+    write_csv(directory / "ledger.csv", LEDGER_CSV, records.standings)
+    (directory / "announcement.bbcode").write_text(render_bbcode(records), encoding="utf-8")
+
+
+def write_report(records: Records, reports_dir: Path, *, when: datetime | None = None) -> Written:
+    """Write ``records`` to ``reports_dir/<game>/<run time>/`` atomically; point ``latest`` at it."""
+    when = when or datetime.now()
+    game_dir = Path(reports_dir) / records.game["slug"]
+    game_dir.mkdir(parents=True, exist_ok=True)
+    for stale in game_dir.glob(".tmp-*"):  # a killed run's leftovers
+        shutil.rmtree(stale, ignore_errors=True)
+    name = run_dir_name(when)
+    final = game_dir / name
+    n = 1
+    while final.exists():
+        n += 1
+        final = game_dir / f"{name}-{n}"
+    tmp = game_dir / f".tmp-{final.name}-{os.getpid()}"
+    try:
+        write_files(records, tmp)
+        os.rename(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return Written(final, _point_latest(game_dir, final))
+
+
+def _point_latest(game_dir: Path, final: Path) -> Path:
+    link = game_dir / "latest"
+    tmp_link = game_dir / f".tmp-latest-{os.getpid()}"
+    try:
+        if tmp_link.is_symlink() or tmp_link.exists():
+            tmp_link.unlink()
+        os.symlink(final.name, tmp_link, target_is_directory=True)
+        os.replace(tmp_link, link)
+        return link
+    except OSError:
+        if tmp_link.is_symlink():
+            tmp_link.unlink()
+        txt = game_dir / "latest.txt"
+        tmp_txt = game_dir / f".tmp-latest-{os.getpid()}.txt"
+        tmp_txt.write_text(final.name + "\n", encoding="utf-8")
+        os.replace(tmp_txt, txt)
+        return txt
+
+
+def latest_dir(reports_dir: Path, slug: str) -> Path | None:
+    """The newest report directory of a game (via ``latest`` or ``latest.txt``)."""
+    game_dir = Path(reports_dir) / slug
+    link = game_dir / "latest"
+    if link.is_dir():
+        return link.resolve()
+    txt = game_dir / "latest.txt"
+    if txt.is_file():
+        d = game_dir / txt.read_text("utf-8").strip()
+        return d if d.is_dir() else None
+    return None
