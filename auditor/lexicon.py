@@ -1,0 +1,388 @@
+"""Banned-phrase lexicons: the director-editable files in ``lexicons/``.
+
+One file per category.  The format (documented for directors in ``lexicons/README.md``)::
+
+    # 注释
+    @category VULGAR
+    @title 下流动词称呼或感叹
+    @seed M107 违规判定 1(2)
+    @pinyin on          # 音近（拼音）匹配，默认 on
+    @initials on        # 拼音首字母缩写（wc、tmd），默认 off
+    @boundary word      # 需落在 jieba 分词边界上，默认 word；off = 任何位置
+
+    卧槽 | 我操 我靠 wc | 卧槽里 | 030 2(2) 例：卧槽真吊
+    re:我要?是狼.{0,6}就 | 是狼 | | 发誓句式
+
+Fields are separated by `` | `` (a bar with spaces around it): term, variants, exceptions,
+note; only the term is required.  Lists are split on spaces, commas and 、.  A term that
+starts with ``re:`` is a regular expression over the normalised text; its second field then
+lists the anchor words, at least one of which must occur before the expression is tried.
+``{n}`` inside a term allows up to n characters between its parts (the Discuz! 词语过滤
+syntax).  Files whose name starts with ``_`` are tables, not categories
+(``_lookalike.txt``: 形近字, two characters per line).
+
+A Discuz! 词语过滤 export (``word={BANNED}`` / ``word={MOD}`` / ``word=replacement`` lines)
+is read as one category (``CENSOR`` unless told otherwise).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from auditor.errors import AuditorError
+
+DEFAULT_DIR = Path(__file__).resolve().parent.parent / "lexicons"
+CENSOR = "CENSOR"
+FIELD_SEP = " | "
+# A field bar has a space (or the line end) on at least one side; regex alternations do not.
+_FIELD_SPLIT = re.compile(r"(?<=\s)\|(?=\s|$)|(?<=\s)\|(?=\S)|\|(?=\s|$)")
+_LIST_SPLIT = re.compile(r"[\s,，、;；]+")
+_GAP = re.compile(r"\{(\d+)\}")
+_CATEGORY_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_DISCUZ_LINE = re.compile(r"^(?P<find>.+?)=(?P<repl>.*)$")
+DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "boundary")
+
+
+class LexiconError(AuditorError):
+    """A lexicon file that cannot be used; names the file and line."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("词库有错误：\n" + "\n".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    path: str
+    line: int
+    message: str
+    level: str = "error"  # error | warning
+
+    def __str__(self) -> str:
+        tag = "错误" if self.level == "error" else "警告"
+        return f"{self.path}:{self.line}: {tag}：{self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One lexicon line."""
+
+    category: str
+    term: str
+    variants: tuple[str, ...] = ()
+    exceptions: tuple[str, ...] = ()
+    note: str = ""
+    source: str = ""  # "file:line"
+    regex: str | None = None  # a sentence pattern (``re:`` terms and ``{n}`` gaps)
+    anchors: tuple[str, ...] = ()  # for patterns: words one of which must occur
+
+    @property
+    def label(self) -> str:
+        """How a director recognises the entry: the term, or a pattern's note."""
+        if self.regex is not None and self.term.startswith("re:"):
+            return (self.note.split("（")[0].strip() or self.term)
+        return self.term
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """The literal spellings of a word entry (term first)."""
+        if self.regex is not None:
+            return ()
+        return (self.term, *self.variants)
+
+
+@dataclass(slots=True)
+class Category:
+    code: str
+    title: str = ""
+    seeds: list[str] = field(default_factory=list)
+    pinyin: bool = True
+    initials: bool = False
+    boundary: bool = True
+    entries: list[Entry] = field(default_factory=list)
+    path: str = ""
+
+
+@dataclass(slots=True)
+class Lexicon:
+    """Categories by code; several files may add to one category."""
+
+    categories: dict[str, Category] = field(default_factory=dict)
+    lookalike: dict[str, str] = field(default_factory=dict)
+    sources: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [e for c in self.categories.values() for e in c.entries]
+
+    def merge(self, other: Lexicon) -> None:
+        for code, cat in other.categories.items():
+            mine = self.categories.get(code)
+            if mine is None:
+                self.categories[code] = cat
+            else:
+                mine.entries.extend(cat.entries)
+                mine.seeds.extend(s for s in cat.seeds if s not in mine.seeds)
+                mine.title = mine.title or cat.title
+        self.lookalike.update(other.lookalike)
+        self.sources.extend(other.sources)
+        self.problems.extend(other.problems)
+
+    def digest(self) -> str:
+        """Identifies the lexicon's content (used to cache compiled matchers)."""
+        h = hashlib.sha256()
+        for code in sorted(self.categories):
+            c = self.categories[code]
+            h.update(f"{code}|{c.pinyin}|{c.initials}|{c.boundary}\n".encode())
+            for e in c.entries:
+                h.update(repr((e.term, e.variants, e.exceptions, e.regex, e.anchors)).encode())
+        h.update(repr(sorted(self.lookalike.items())).encode())
+        return h.hexdigest()
+
+
+def _split_list(text: str) -> tuple[str, ...]:
+    return tuple(x for x in _LIST_SPLIT.split(text.strip()) if x)
+
+
+def _overlaps(x: str, f: str) -> bool:
+    """Can an occurrence of exception ``x`` overlap an occurrence of form ``f``?"""
+    if x in f or f in x:
+        return True
+    return any(x[:k] == f[-k:] or x[-k:] == f[:k] for k in range(1, min(len(x), len(f))))
+
+
+def gap_regex(term: str) -> str:
+    """``以{4}担保`` → ``以.{0,4}担保`` (Discuz! 词语过滤 wildcard)."""
+    parts = _GAP.split(term)
+    out = []
+    for i, part in enumerate(parts):
+        out.append(f".{{0,{part}}}" if i % 2 else re.escape(part))
+    return "".join(out)
+
+
+def _on_off(value: str) -> bool | None:
+    v = value.strip().lower()
+    if v in ("on", "yes", "true", "1", "开", "是"):
+        return True
+    if v in ("off", "no", "false", "0", "关", "否"):
+        return False
+    return None
+
+
+def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = None) -> Lexicon:
+    """Parse one lexicon file; problems (with line numbers) are collected, not raised."""
+    lex = Lexicon(sources=[path])
+    if category is None and is_discuz_export(text):
+        return parse_discuz(text, path)
+    cat: Category | None = Category(category, path=path) if category else None
+    problems = lex.problems
+    seen: dict[str, int] = {}
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("@"):
+            name, _, value = line[1:].partition(" ")
+            name, value = name.strip().rstrip(":：").lower(), value.strip()
+            if name not in DIRECTIVES:
+                problems.append(Problem(path, lineno, f"未知的设置 @{name}；可用：{', '.join('@' + d for d in DIRECTIVES)}"))
+                continue
+            if name == "category":
+                if not _CATEGORY_RE.match(value):
+                    problems.append(Problem(path, lineno, f"类别代码应为大写英文（如 VULGAR），而不是 {value!r}"))
+                    continue
+                if cat is not None and cat.entries:
+                    problems.append(Problem(path, lineno, "@category 应写在所有词条之前"))
+                cat = Category(value, path=path)
+                continue
+            if cat is None:
+                problems.append(Problem(path, lineno, f"@{name} 之前缺少 @category"))
+                continue
+            if name == "title":
+                cat.title = value
+            elif name == "seed":
+                cat.seeds.append(value)
+            elif name == "boundary":
+                v = value.lower()
+                if v not in ("word", "off"):
+                    problems.append(Problem(path, lineno, "@boundary 只能是 word 或 off"))
+                cat.boundary = v != "off"
+            else:
+                flag = _on_off(value)
+                if flag is None:
+                    problems.append(Problem(path, lineno, f"@{name} 只能是 on 或 off"))
+                else:
+                    setattr(cat, name, flag)
+            continue
+        if cat is None:
+            problems.append(Problem(path, lineno, "词条之前缺少 @category（文件开头写 @category 类别代码）"))
+            continue
+        fields = [f.strip() for f in _FIELD_SPLIT.split(line)]
+        if len(fields) > 4:
+            problems.append(Problem(path, lineno, "字段太多：最多 4 个（词 | 变体 | 例外 | 备注）"))
+            continue
+        term = fields[0]
+        if not term:
+            problems.append(Problem(path, lineno, "缺少词条"))
+            continue
+        if "|" in term and not term.startswith("re:"):
+            problems.append(Problem(path, lineno, "词条中有 |：字段之间请用“ | ”（两边各一个空格）分隔"))
+            continue
+        variants = _split_list(fields[1]) if len(fields) > 1 else ()
+        exceptions = _split_list(fields[2]) if len(fields) > 2 else ()
+        note = fields[3] if len(fields) > 3 else ""
+        regex: str | None = None
+        anchors: tuple[str, ...] = ()
+        source = f"{path}:{lineno}"
+        if term.startswith("re:"):
+            regex = term[3:]
+            anchors, variants = variants, ()
+            try:
+                re.compile(regex)
+            except re.error as exc:
+                problems.append(Problem(path, lineno, f"正则表达式有误：{exc}"))
+                continue
+            if not anchors:
+                problems.append(Problem(path, lineno, "句式没有关键字（第二栏）：每条帖子都要试一遍，会变慢", "warning"))
+        elif _GAP.search(term):
+            regex = gap_regex(term)
+            anchors = tuple(p for i, p in enumerate(_GAP.split(term)) if i % 2 == 0 and p)
+            anchors = (max(anchors, key=len),) if anchors else ()
+        key = term.lower()
+        if key in seen:
+            problems.append(Problem(path, lineno, f"词条 {term} 重复（第 {seen[key]} 行已有）", "warning"))
+        seen[key] = lineno
+        for v in variants:
+            if v.lower() in seen and v.lower() != key:
+                problems.append(Problem(path, lineno, f"变体 {v} 已是第 {seen[v.lower()]} 行的词条", "warning"))
+        for x in exceptions:
+            if regex is None and not any(_overlaps(x.lower(), f.lower()) for f in (term, *variants)):
+                problems.append(Problem(path, lineno, f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用",
+                                        "warning"))
+        cat.entries.append(Entry(cat.code, term, variants, exceptions, note, source, regex, anchors))
+    if cat is not None:
+        lex.categories[cat.code] = cat
+    elif not problems:
+        problems.append(Problem(path, 1, "文件中没有 @category", "warning"))
+    return lex
+
+
+def parse_lookalike(text: str, path: str) -> Lexicon:
+    lex = Lexicon(sources=[path])
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 2 or len(parts[1]) != 1 or len(parts[0]) not in (1, 2):
+            lex.problems.append(Problem(path, lineno, "形近字表每行两栏：看起来像的字（一个字，或拆开的两个字）与 它代表的字"))
+            continue
+        lex.lookalike[parts[0]] = parts[1]
+    return lex
+
+
+def is_discuz_export(text: str) -> bool:
+    """A Discuz! 词语过滤 export: ``word=replacement`` lines, no ``@category``."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines or any(ln.startswith("@") for ln in lines):
+        return False
+    return sum("=" in ln for ln in lines) * 2 >= len(lines) or any(
+        "{BANNED}" in ln or "{MOD}" in ln for ln in lines)
+
+
+def parse_discuz(text: str, path: str = "<discuz>", *, category: str = CENSOR) -> Lexicon:
+    """Read a Discuz! 词语过滤 export (``管理中心 → 内容 → 词语过滤 → 导出``)."""
+    cat = Category(category, title="论坛词语过滤", seeds=["M107 违规判定 12(2)：违反小镇文明守则的发言"],
+                   pinyin=False, boundary=False, path=path)
+    lex = Lexicon(sources=[path])
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line or line.startswith("#"):
+            continue
+        m = _DISCUZ_LINE.match(line)
+        find, repl = (m.group("find").strip(), m.group("repl").strip()) if m else (line, "{BANNED}")
+        if not find:
+            lex.problems.append(Problem(path, lineno, "缺少过滤词"))
+            continue
+        if find.startswith("/") and find.endswith("/") and len(find) > 2:
+            regex = find[1:-1]
+            try:
+                re.compile(regex)
+            except re.error as exc:
+                lex.problems.append(Problem(path, lineno, f"正则表达式有误：{exc}"))
+                continue
+            note = _discuz_note(repl)
+            cat.entries.append(Entry(category, find, (), (), note, f"{path}:{lineno}", regex, ()))
+            continue
+        note = _discuz_note(repl)
+        regex = gap_regex(find) if _GAP.search(find) else None
+        anchors: tuple[str, ...] = ()
+        if regex is not None:
+            pieces = [p for i, p in enumerate(_GAP.split(find)) if i % 2 == 0 and p]
+            anchors = (max(pieces, key=len),) if pieces else ()
+        cat.entries.append(Entry(category, find, (), (), note, f"{path}:{lineno}", regex, anchors))
+    lex.categories[category] = cat
+    return lex
+
+
+def _discuz_note(repl: str) -> str:
+    if repl == "{BANNED}":
+        return "论坛词语过滤：禁止"
+    if repl == "{MOD}":
+        return "论坛词语过滤：审核"
+    if repl == "{REPLACE}" or not repl:
+        return "论坛词语过滤：替换"
+    return f"论坛词语过滤：替换为 {repl}"
+
+
+def _files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for p in path.iterdir() if p.is_file() and p.suffix in (".txt", ".lex", "")
+                      and p.name.lower() != "readme.md")
+    return [path]
+
+
+def load_path(path: Path | str) -> Lexicon:
+    """A lexicon file, a folder of them, or a Discuz! export. Problems are kept, not raised."""
+    path = Path(path)
+    lex = Lexicon()
+    if not path.exists():
+        lex.problems.append(Problem(str(path), 0, "文件或文件夹不存在"))
+        return lex
+    for f in _files(path):
+        try:
+            text = f.read_text("utf-8-sig")
+        except UnicodeDecodeError:
+            try:
+                text = f.read_bytes().decode("gb18030")
+            except UnicodeDecodeError:
+                lex.problems.append(Problem(str(f), 0, "无法解码（请保存为 UTF-8）"))
+                continue
+        if f.name.startswith("_"):
+            lex.merge(parse_lookalike(text, str(f)))
+        else:
+            lex.merge(parse_lexicon(text, str(f)))
+    return lex
+
+
+def load(paths: Iterable[Path | str] = (), *, default: bool = True, strict: bool = True) -> Lexicon:
+    """The built-in lexicons (unless ``default`` is false) plus ``paths``.
+
+    With ``strict``, errors (not warnings) raise :class:`LexiconError`."""
+    lex = Lexicon()
+    for p in ([DEFAULT_DIR] if default else []) + [Path(p) for p in paths]:
+        lex.merge(load_path(p))
+    errors = [p for p in lex.problems if p.level == "error"]
+    if strict and errors:
+        raise LexiconError(errors)
+    return lex
+
+
+def lint(path: Path | str = DEFAULT_DIR) -> list[Problem]:
+    """Every problem in a lexicon file or folder, with line numbers."""
+    return load_path(path).problems

@@ -1,0 +1,599 @@
+"""Find banned phrases in a post's own text, through the evasions the seeds name.
+
+M107 判罚依据: "包括一切普通话、方言、密码、外国语言、音近、形近、以及明显的通配符".
+
+Pipeline (everything before step 4 runs at C speed on every post; the rest only on posts
+the prefilter flags):
+
+1. **Normalise** with one ``str.translate`` table built once: NFKC (full/half width,
+   circled and full-width digits), lower case, traditional → simplified (the OpenCC
+   package's own t2s conversion applied to every character of its TSCharacters table),
+   the 形近 look-alike table (``lexicons/_lookalike.txt``), financial digits (壹贰叁 → 一二三)
+   and zero-width characters removed; then two regular expressions drop noise between CJK
+   characters (卧~槽, 卧.槽, 卧 槽) and collapse repeated characters (卧卧卧槽槽).
+2. **Prefilter** with pyahocorasick over the normalised text (terms, variants, pattern
+   anchors, pinyin initials of terms for ASCII abbreviations such as wc / tmd / nmsl).
+3. **Pinyin prefilter**: the normalised text rendered to toneless pinyin by a second
+   ``str.translate`` table built once from pypinyin's per-character data, scanned by a
+   second automaton keyed by the terms' pinyin (音近: 卧草, 草泥马, wocao).
+4. **Confirm** each candidate: map it back to the original span, drop it when an exception
+   word overlaps it (草原, 操作 …), check pinyin with pypinyin itself (phrase-aware, on the
+   candidate's clause only), check jieba word boundaries (a ``jieba.Tokenizer`` of our own
+   with the lexicon as user dictionary) so 逼近 / 操作 / 干杯 are not insults, and for
+   one-character terms that they stand alone (草，… but not 吃草了).
+5. Sentence patterns (``re:`` entries) run only where one of their anchors occurred.
+
+Every :class:`PhraseMatch` carries the category, the entry, the original span in the text
+and how it was found (``how``: 原文, 全半角/大小写, 繁简, 形近, 去噪, 叠字, 音近, 首字母, 句式).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import ahocorasick
+
+from auditor.lexicon import Entry, Lexicon, load
+
+CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK = re.compile(f"[{CJK_RANGES}]")
+ZERO_WIDTH = "\u00ad\u034f\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+# Noise between two CJK characters: spaces and the symbols used as "通配符" (after NFKC).
+# Sentence ends (。！？!?) and line breaks are kept: they separate clauses.
+_NOISE_CHARS = r" \t\u3000~`@#$%^&*_\-+=|\\:;\"'<>,./·•…—、“”‘’「」『』～°"
+NOISE_RE = re.compile(f"(?<=[{CJK_RANGES}])[{_NOISE_CHARS}]{{1,3}}(?=[{CJK_RANGES}])")
+# Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed.
+REDUPLICATING = ("妈爸爷奶哥姐弟妹宝刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
+                 "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
+                 "默纷匆偏渐冷热满满团每样种条件")
+# Noise between single ASCII letters: S.B, M.V.P, m-j (not between words).
+ASCII_NOISE_RE = re.compile(r"(?<=(?<![a-z0-9])[a-z])[.\-_*~·•]{1,2}(?=[a-z](?![a-z0-9]))")
+QUOTE_RE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
+DIGIT_PINYIN = dict(zip("0123456789", ("ling", "yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"),
+                        strict=True))
+_NUMERIC_AFTER = set("吧啊了呀呢吗嘛哦")
+REPEAT_RE = re.compile(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+")
+FINANCIAL_DIGITS = dict(zip("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十", strict=True))
+_ASCII_WORD = re.compile(r"[a-z0-9]")
+TAGS = ("原文", "全半角/大小写", "繁简", "形近", "去噪", "叠字", "音近", "首字母", "句式")
+_SENTENCE_END = set("。！？!?\n")
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseMatch:
+    """One banned phrase found: where (span in the original text) and why."""
+
+    category: str
+    entry: str  # the lexicon term
+    form: str  # the spelling (term, variant, pinyin, initials, pattern) that matched
+    start: int
+    end: int
+    text: str  # the original text of the span
+    how: tuple[str, ...]
+    note: str = ""
+    source: str = ""  # lexicon file:line
+
+    @property
+    def how_text(self) -> str:
+        return "+".join(self.how)
+
+    def explain(self) -> str:
+        return f"{self.category} {self.entry}（{self.how_text}，{self.source}）"
+
+
+# --------------------------------------------------------------------------- tables
+
+_tables_lock = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _width_table() -> dict[int, str]:
+    """NFKC + lower case, per BMP character, only where it changes something."""
+    table: dict[int, str] = {}
+    for cp in range(0x20, 0x10000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        c = chr(cp)
+        n = unicodedata.normalize("NFKC", c).lower()
+        if n != c:
+            table[cp] = n
+    for c in ZERO_WIDTH:
+        table[ord(c)] = ""
+    return table
+
+
+@lru_cache(maxsize=1)
+def _t2s_table() -> dict[int, str]:
+    """Traditional → simplified per character, from the OpenCC package's t2s conversion."""
+    import opencc
+
+    path = Path(opencc.__file__).parent / "dictionary" / "TSCharacters.txt"
+    cc = opencc.OpenCC("t2s")
+    table: dict[int, str] = {}
+    for line in path.read_text("utf-8").splitlines():
+        trad = line.split("\t", 1)[0].strip()
+        if len(trad) != 1:
+            continue
+        simp = cc.convert(trad)
+        if len(simp) == 1 and simp != trad:
+            table[ord(trad)] = simp
+    return table
+
+
+@lru_cache(maxsize=1)
+def _pinyin_table() -> dict[int, str]:
+    """CJK character → toneless pinyin (first reading), from pypinyin's per-character data."""
+    from pypinyin.pinyin_dict import pinyin_dict
+
+    strip = str.maketrans({**dict.fromkeys("āáǎà", "a"), **dict.fromkeys("ōóǒò", "o"),
+                           **dict.fromkeys("ēéěè", "e"), **dict.fromkeys("īíǐì", "i"),
+                           **dict.fromkeys("ūúǔù", "u"), **dict.fromkeys("ǖǘǚǜü", "v"),
+                           "ń": "n", "ň": "n", "ǹ": "n", "ḿ": "m", "\u0304": "", "\u030c": "",
+                           "\u0300": "", "\u0301": ""})
+    table: dict[int, str] = {}
+    for cp, readings in pinyin_dict.items():
+        if cp > 0xFFFF and not 0x20000 <= cp <= 0x2FFFF:
+            continue
+        first = readings.split(",", 1)[0].translate(strip)
+        if first.isascii() and first.isalpha():
+            table[cp] = first
+    # Digit homophones (748 = 去死吧, 发4 = 发誓): digits read as their syllables.
+    table.update({ord(d): py for d, py in DIGIT_PINYIN.items()})
+    return table
+
+
+def _compose(*tables: dict[int, str]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    keys: set[int] = set()
+    for t in tables:
+        keys.update(t)
+    for cp in keys:
+        s = chr(cp)
+        for t in tables:
+            s = "".join(t.get(ord(ch), ch) for ch in s)
+        if s != chr(cp):
+            out[cp] = s
+    return out
+
+
+# --------------------------------------------------------------------------- normalisation
+
+
+class Normaliser:
+    """The character pipeline, fast (``normalise``) and with an offset map (``mapped``)."""
+
+    def __init__(self, lookalike: dict[str, str]) -> None:
+        self.width = _width_table()
+        self.t2s = _t2s_table()
+        self.look = {ord(k): v for k, v in lookalike.items() if len(k) == 1}
+        self.look.update({ord(k): v for k, v in FINANCIAL_DIGITS.items()})
+        self.table = _compose(self.width, self.t2s, self.look)
+        # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
+        self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
+        self.join_re = (re.compile("|".join(map(re.escape, sorted(self.joins, key=len, reverse=True))))
+                        if self.joins else None)
+
+    def normalise(self, text: str) -> str:
+        s = text.translate(self.table)
+        if self.join_re is not None:
+            s = self.join_re.sub(lambda m: self.joins[m.group()], s)
+        s = NOISE_RE.sub("", s)
+        s = ASCII_NOISE_RE.sub("", s)
+        return REPEAT_RE.sub(r"\1", s)
+
+    def mapped(self, text: str) -> tuple[str, list[int]]:
+        """The normalised text and, for each of its characters, the original index."""
+        chars: list[str] = []
+        idx: list[int] = []
+        table = self.table
+        for i, c in enumerate(text):
+            r = table.get(ord(c), c)
+            for ch in r:
+                chars.append(ch)
+                idx.append(i)
+        s = "".join(chars)
+        if self.join_re is not None:
+            out: list[str] = []
+            oidx: list[int] = []
+            last = 0
+            for m in self.join_re.finditer(s):
+                out.extend(s[last:m.start()])
+                oidx.extend(idx[last:m.start()])
+                out.append(self.joins[m.group()])
+                oidx.append(idx[m.start()])
+                last = m.end()
+            out.extend(s[last:])
+            oidx.extend(idx[last:])
+            s, idx = "".join(out), oidx
+        for rx in (NOISE_RE, ASCII_NOISE_RE):
+            keep = [True] * len(s)
+            for m in rx.finditer(s):
+                for k in range(m.start(), m.end()):
+                    keep[k] = False
+            idx = [i for i, k in zip(idx, keep, strict=True) if k]
+            s = "".join(ch for ch, k in zip(s, keep, strict=True) if k)
+        s1, idx1 = s, idx
+        keep = [True] * len(s1)
+        for m in REPEAT_RE.finditer(s1):
+            for k in range(m.start() + 1, m.end()):
+                keep[k] = False
+        s2 = "".join(ch for ch, k in zip(s1, keep, strict=True) if k)
+        idx2 = [i for i, k in zip(idx1, keep, strict=True) if k]
+        return s2, idx2
+
+    def key(self, form: str) -> str:
+        """A lexicon spelling in the same shape as normalised text (no noise removal)."""
+        s = form.translate(self.table)
+        return REPEAT_RE.sub(r"\1", s)
+
+    def how(self, original: str) -> list[str]:
+        """Which steps changed this piece of original text."""
+        tags: list[str] = []
+        w = original.translate(self.width)
+        if w != original:
+            tags.append("全半角/大小写")
+        t = w.translate(self.t2s)
+        if t != w:
+            tags.append("繁简")
+        lk = t.translate(self.look)
+        if lk != t:
+            tags.append("形近")
+        if self.join_re is not None:
+            j = self.join_re.sub(lambda m: self.joins[m.group()], lk)
+            if j != lk:
+                tags.append("形近")
+            lk = j
+        n = ASCII_NOISE_RE.sub("", NOISE_RE.sub("", lk))
+        if n != lk:
+            tags.append("去噪")
+        if REPEAT_RE.sub(r"\1", n) != n:
+            tags.append("叠字")
+        return tags
+
+
+# --------------------------------------------------------------------------- matcher
+
+
+@dataclass(frozen=True, slots=True)
+class _Key:
+    entry: int  # index into Matcher.entries
+    form: str  # the lexicon spelling
+    kind: str  # text | initials | anchor | pinyin
+    ascii_word: bool = False  # an ASCII key: must be a whole ASCII word
+    py: str = ""  # pinyin keys: the rendering that matched
+
+
+def _is_cjk(c: str) -> bool:
+    return bool(_CJK.match(c))
+
+
+class Matcher:
+    """Compiled lexicon. Build once (``default_matcher()`` caches), call :meth:`find`."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        self.norm = Normaliser(lexicon.lookalike)
+        self.entries: list[Entry] = lexicon.entries
+        self.cats = lexicon.categories
+        self.py_table = _pinyin_table()
+        self.text_ac: Any = ahocorasick.Automaton()
+        self.py_ac: Any = ahocorasick.Automaton()
+        self.regexes: dict[int, re.Pattern[str]] = {}
+        self.always: list[int] = []  # patterns without anchors
+        self.exceptions: dict[int, tuple[str, ...]] = {}
+        self.entry_pinyin: dict[int, set[str]] = {}
+        self._jieba: Any = None
+        self._jieba_lock = threading.Lock()
+        self._build()
+
+    # ---- build
+    def _add(self, ac: Any, key: str, value: _Key) -> None:
+        if not key:
+            return
+        if key in ac:
+            ac.get(key).append(value)
+        else:
+            ac.add_word(key, [value])
+
+    def _build(self) -> None:
+        from pypinyin import lazy_pinyin
+
+        for i, e in enumerate(self.entries):
+            cat = self.cats[e.category]
+            self.exceptions[i] = tuple(self.norm.key(x) for x in e.exceptions)
+            if e.regex is not None:
+                self.regexes[i] = re.compile(e.regex)
+                if e.anchors:
+                    for a in e.anchors:
+                        self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
+                else:
+                    self.always.append(i)
+                continue
+            readings: set[str] = set()
+            for form in e.forms:
+                k = self.norm.key(form)
+                ascii_word = k.isascii()
+                self._add(self.text_ac, k, _Key(i, form, "text", ascii_word))
+                cjk = [c for c in k if _is_cjk(c)]
+                if not cat.pinyin or len(cjk) < 2 or len(cjk) != len(k):
+                    continue
+                table_py = "".join(self.py_table.get(ord(c), c) for c in k)
+                phrase_py = "".join(lazy_pinyin(k))
+                readings.update((table_py, phrase_py))
+                for py in {table_py, phrase_py}:
+                    if py.isascii():
+                        self._add(self.py_ac, py, _Key(i, form, "pinyin", py=py))
+                if cat.initials:
+                    initials = "".join(self.py_table.get(ord(c), "?")[0] for c in k)
+                    if initials.isascii() and initials.isalpha() and len(initials) >= 3:
+                        self._add(self.text_ac, initials, _Key(i, initials, "initials", True))
+            if readings:
+                self.entry_pinyin[i] = readings
+        self.text_ac.make_automaton()
+        if len(self.py_ac):
+            self.py_ac.make_automaton()
+        else:
+            self.py_ac = None
+
+    # ---- jieba
+    def tokenizer(self) -> Any:
+        """Our own jieba tokenizer with the lexicon as user dictionary (built on first use)."""
+        if self._jieba is None:
+            with self._jieba_lock:
+                if self._jieba is None:
+                    self._jieba = _jieba_for(self.lexicon.digest(), tuple(self._user_words()))
+        return self._jieba
+
+    def _user_words(self) -> Iterable[str]:
+        seen: set[str] = set()
+        for e in self.entries:
+            for form in e.forms:
+                k = self.norm.key(form)
+                if len(k) >= 2 and all(_is_cjk(c) for c in k) and k not in seen:
+                    seen.add(k)
+                    yield k
+
+    def boundaries(self, norm: str, start: int, end: int) -> bool:
+        """Does [start, end) of the normalised text fall on jieba word boundaries?"""
+        lo = max(0, start - 8)
+        hi = min(len(norm), end + 8)
+        # Clip the window at sentence ends so the cut sees a whole clause.
+        for k in range(start - 1, lo - 1, -1):
+            if norm[k] in _SENTENCE_END:
+                lo = k + 1
+                break
+        for k in range(end, hi):
+            if norm[k] in _SENTENCE_END:
+                hi = k
+                break
+        pos = lo
+        cuts = {lo}
+        for tok in self.tokenizer().cut(norm[lo:hi], HMM=True):
+            pos += len(tok)
+            cuts.add(pos)
+        return start in cuts and end in cuts
+
+    # ---- matching
+    def prefilter(self, text: str) -> bool:
+        """The fast stage alone: could this text hold a banned phrase?"""
+        norm = self.norm.normalise(text)
+        for _ in self.text_ac.iter(norm):
+            return True
+        if self.py_ac is not None:
+            for _ in self.py_ac.iter(norm.translate(self.py_table)):
+                return True
+        return bool(self.always)
+
+    def find(self, text: str, categories: Collection[str] | None = None) -> list[PhraseMatch]:
+        """Every banned phrase in ``text`` (spans refer to ``text``)."""
+        if not text:
+            return []
+        if "[quote]" in text.lower():  # raw BBCode (CLI, dev set): quoted text is not charged
+            text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
+        fast = self.norm.normalise(text)
+        text_hits = list(self.text_ac.iter(fast))
+        py_hits = list(self.py_ac.iter(fast.translate(self.py_table))) if self.py_ac is not None else []
+        if not text_hits and not py_hits and not self.always:
+            return []
+        norm, idx = self.norm.mapped(text)
+        if norm != fast:  # the two paths disagree (combining marks …): trust the mapped one
+            text_hits = list(self.text_ac.iter(norm))
+            py_hits = list(self.py_ac.iter(norm.translate(self.py_table))) if self.py_ac is not None else []
+        found: list[tuple[PhraseMatch, bool]] = []  # (match, from a pattern)
+        tried: set[int] = set()
+        for end_i, keys in text_hits:
+            for key in keys:
+                e = self.entries[key.entry]
+                if categories is not None and e.category not in categories:
+                    continue
+                if key.kind == "anchor":
+                    if key.entry not in tried:
+                        tried.add(key.entry)
+                        found.extend((m, True) for m in self._regex(key.entry, text, norm, idx))
+                    continue
+                k = self.norm.key(key.form) if key.kind == "text" else key.form
+                s, t = end_i + 1 - len(k), end_i + 1
+                m = self._confirm(key, text, norm, idx, s, t)
+                if m is not None:
+                    found.append((m, False))
+        for i in self.always:
+            if categories is None or self.entries[i].category in categories:
+                found.extend((m, True) for m in self._regex(i, text, norm, idx))
+        if py_hits:
+            found.extend((m, False) for m in self._pinyin(py_hits, text, norm, idx, categories))
+        return _resolve(found)
+
+    def _span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
+        start, end = idx[s], idx[t - 1] + 1
+        # Repeats collapsed into the last character belong to the span (卧卧卧槽槽).
+        while end < len(text) and text[end] == text[end - 1] and (t >= len(idx) or idx[t] > end):
+            end += 1
+        return start, end
+
+    def _excepted(self, entry: int, norm: str, s: int, t: int) -> bool:
+        for x in self.exceptions[entry]:
+            if not x:
+                continue
+            lo = max(0, s - len(x) + 1)
+            pos = norm.find(x, lo, t + len(x) - 1)
+            while pos != -1 and pos < t:
+                if pos + len(x) > s and (pos < s or pos + len(x) > t or (pos == s and pos + len(x) == t)):
+                    return True
+                pos = norm.find(x, pos + 1, t + len(x) - 1)
+        return False
+
+    def _confirm(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int,
+                 t: int) -> PhraseMatch | None:
+        e = self.entries[key.entry]
+        if key.ascii_word and not _ascii_bounded(norm, s, t):
+            return None
+        if norm[s:t].isdigit() and t < len(norm) and norm[t] not in _NUMERIC_AFTER and (
+                _is_cjk(norm[t]) or norm[t].isalnum()):
+            return None  # 250分钟, 748楼: a number, not 二百五 / 去死吧
+        if self._excepted(key.entry, norm, s, t):
+            return None
+        cat = self.cats[e.category]
+        if cat.boundary and not key.ascii_word and not self.boundaries(norm, s, t):
+            return None
+        os_, oe = self._span(text, idx, s, t)
+        if t - s == 1 and cat.boundary and not _standalone(text, os_, oe):
+            return None
+        original = text[os_:oe]
+        if key.kind == "initials":
+            how: list[str] = ["首字母"]
+        else:
+            how = self.norm.how(original) or ["原文"]
+        return PhraseMatch(e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source)
+
+    def _regex(self, entry: int, text: str, norm: str, idx: Sequence[int]) -> Iterable[PhraseMatch]:
+        e = self.entries[entry]
+        for m in self.regexes[entry].finditer(norm):
+            if m.end() <= m.start() or self._excepted(entry, norm, m.start(), m.end()):
+                continue
+            os_, oe = self._span(text, idx, m.start(), m.end())
+            original = text[os_:oe]
+            how = ["句式", *self.norm.how(original)]
+            yield PhraseMatch(e.category, e.label, e.term, os_, oe, original, tuple(how), e.note, e.source)
+
+    def _pinyin(self, hits: Sequence[tuple[int, list[_Key]]], text: str, norm: str,
+                idx: Sequence[int], categories: Collection[str] | None) -> Iterable[PhraseMatch]:
+        from pypinyin import lazy_pinyin
+
+        starts: dict[int, int] = {}  # rendering offset -> normalised index (char starts)
+        ends: dict[int, int] = {}  # rendering offset -> normalised index + 1 (char ends)
+        pos = 0
+        table = self.py_table
+        for i, c in enumerate(norm):
+            r = table.get(ord(c), c)
+            starts[pos] = i
+            pos += len(r)
+            ends[pos] = i + 1
+        for end_r, keys in hits:
+            for key in keys:
+                e = self.entries[key.entry]
+                if categories is not None and e.category not in categories:
+                    continue
+                rs, rt = end_r + 1 - len(key.py), end_r + 1
+                if rs not in starts or rt not in ends:
+                    continue  # not on syllable boundaries
+                s, t = starts[rs], ends[rt]
+                piece = norm[s:t]
+                if any(self.norm.key(f) == piece for f in e.forms):
+                    continue  # found as text already
+                # ASCII pinyin must be whole ASCII words.
+                if _ASCII_WORD.match(piece[0]) and s > 0 and _ASCII_WORD.match(norm[s - 1]):
+                    continue
+                if _ASCII_WORD.match(piece[-1]) and t < len(norm) and _ASCII_WORD.match(norm[t]):
+                    continue
+                cjk = any(_is_cjk(c) for c in piece)
+                if cjk and all(_is_cjk(c) for c in piece):
+                    # pypinyin itself, phrase-aware, on this candidate's CJK clause only.
+                    lo = s
+                    while lo > max(0, s - 4) and _is_cjk(norm[lo - 1]):
+                        lo -= 1
+                    hi = t
+                    while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
+                        hi += 1
+                    syl = lazy_pinyin(norm[lo:hi])
+                    if len(syl) == hi - lo and "".join(syl[s - lo:t - lo]) not in self.entry_pinyin[key.entry]:
+                        continue
+                if self._excepted(key.entry, norm, s, t):
+                    continue
+                cat = self.cats[e.category]
+                if cjk and cat.boundary and not self.boundaries(norm, s, t):
+                    continue
+                os_, oe = self._span(text, idx, s, t)
+                original = text[os_:oe]
+                how = ("音近", *self.norm.how(original))
+                yield PhraseMatch(e.category, e.label, key.form, os_, oe, original, how, e.note, e.source)
+
+
+def _ascii_bounded(norm: str, s: int, t: int) -> bool:
+    """An ASCII key must not sit inside a longer ASCII word (wc, not awcx)."""
+    return not ((s > 0 and _ASCII_WORD.match(norm[s - 1]))
+                or (t < len(norm) and _ASCII_WORD.match(norm[t])))
+
+
+def _standalone(text: str, start: int, end: int) -> bool:
+    """A one-character term stands alone unless CJK characters sit on both sides."""
+    before = text[start - 1] if start > 0 else ""
+    after = text[end] if end < len(text) else ""
+    return not (before and _is_cjk(before) and after and _is_cjk(after))
+
+
+def _resolve(found: list[tuple[PhraseMatch, bool]]) -> list[PhraseMatch]:
+    """Drop duplicates and matches inside a longer one (same category, or inside a word
+    entry of another category: 操你妈 is kin, not also 操)."""
+    uniq: dict[tuple[str, int, int], tuple[PhraseMatch, bool]] = {}
+    for m, pat in found:
+        k = (m.category, m.start, m.end)
+        if k not in uniq or (uniq[k][0].how == ("音近",) and m.how != ("音近",)):
+            uniq[k] = (m, pat)
+    items = sorted(uniq.values(), key=lambda x: (x[0].start, -(x[0].end - x[0].start)))
+    out: list[PhraseMatch] = []
+    for m, _pat in items:
+        inside = False
+        for o, _opat in items:
+            if o is m or (o.start, o.end) == (m.start, m.end):
+                continue
+            if o.start <= m.start and m.end <= o.end:
+                inside = True
+                break
+        if not inside:
+            out.append(m)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _jieba_for(digest: str, words: tuple[str, ...]) -> Any:
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    tok = jieba.Tokenizer()
+    tok.initialize()
+    for w in words:
+        tok.add_word(w)
+    return tok
+
+
+@lru_cache(maxsize=8)
+def matcher_for(paths: tuple[str, ...] = (), default: bool = True) -> Matcher:
+    """A cached matcher for the built-in lexicons plus ``paths``."""
+    return Matcher(load(paths, default=default))
+
+
+def default_matcher() -> Matcher:
+    return matcher_for((), True)
+
+
+def find(text: str, categories: Collection[str] | None = None) -> list[PhraseMatch]:
+    return default_matcher().find(text, categories)

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Precision and recall of the banned-phrase matcher on the dev set, per category.
+
+    python scripts/devset_eval.py [tests/devset/phrases_dev.tsv] [--errors] [--lexicon PATH]...
+
+Line-level scoring (tests/devset/README.md "Scoring"): a line is a true positive for
+category C when C is in its label and the matcher reports C; a line that does not carry C
+but gets C reported is a false positive for C.  Only the dev file is meant for this
+script while tuning; the holdout is scored once by the lead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DEV = ROOT / "tests" / "devset" / "phrases_dev.tsv"
+
+
+@dataclass
+class Row:
+    id: str
+    labels: frozenset[str]
+    evasion: str
+    text: str
+    note: str
+
+
+@dataclass
+class Score:
+    tp: Counter[str] = field(default_factory=Counter)
+    fp: Counter[str] = field(default_factory=Counter)
+    fn: Counter[str] = field(default_factory=Counter)
+    misses: list[tuple[Row, set[str]]] = field(default_factory=list)
+
+    def precision(self, cat: str | None = None) -> float:
+        tp = self.tp[cat] if cat else sum(self.tp.values())
+        fp = self.fp[cat] if cat else sum(self.fp.values())
+        return tp / (tp + fp) if tp + fp else 1.0
+
+    def recall(self, cat: str | None = None) -> float:
+        tp = self.tp[cat] if cat else sum(self.tp.values())
+        fn = self.fn[cat] if cat else sum(self.fn.values())
+        return tp / (tp + fn) if tp + fn else 1.0
+
+    @property
+    def categories(self) -> list[str]:
+        return sorted(set(self.tp) | set(self.fn) | set(self.fp))
+
+
+def read_rows(path: Path) -> list[Row]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+        rows = []
+        for r in reader:
+            labels = frozenset() if r["label"] == "NONE" else frozenset(r["label"].split("|"))
+            rows.append(Row(r["id"], labels, r["evasion"], r["text"], r.get("note") or ""))
+    return rows
+
+
+def score(rows: Iterable[Row], predict: Callable[[str], set[str]]) -> Score:
+    s = Score()
+    for row in rows:
+        got = predict(row.text)
+        for c in row.labels:
+            if c in got:
+                s.tp[c] += 1
+            else:
+                s.fn[c] += 1
+        for c in got - row.labels:
+            s.fp[c] += 1
+        if got != set(row.labels):
+            s.misses.append((row, got))
+    return s
+
+
+def matcher_predict(lexicons: Iterable[str] = (), default: bool = True) -> Callable[[str], set[str]]:
+    from auditor.matcher import matcher_for
+
+    m = matcher_for(tuple(lexicons), default)
+    return lambda text: {x.category for x in m.find(text)}
+
+
+def report(s: Score, out=sys.stdout) -> None:  # type: ignore[no-untyped-def]
+    print(f"{'category':<12} {'tp':>4} {'fp':>4} {'fn':>4} {'precision':>9} {'recall':>7}", file=out)
+    for c in s.categories:
+        print(f"{c:<12} {s.tp[c]:>4} {s.fp[c]:>4} {s.fn[c]:>4} {s.precision(c):>9.3f} {s.recall(c):>7.3f}",
+              file=out)
+    print(f"{'overall':<12} {sum(s.tp.values()):>4} {sum(s.fp.values()):>4} {sum(s.fn.values()):>4} "
+          f"{s.precision():>9.3f} {s.recall():>7.3f}", file=out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("path", nargs="?", default=str(DEV))
+    ap.add_argument("--errors", action="store_true", help="list the lines scored wrong")
+    ap.add_argument("--lexicon", action="append", default=[])
+    ap.add_argument("--no-default", action="store_true")
+    args = ap.parse_args(argv)
+    if "holdout" in Path(args.path).name and "--i-am-the-lead" not in sys.argv:
+        print("the holdout is scored once by the lead; pass --i-am-the-lead to confirm", file=sys.stderr)
+        return 2
+    s = score(read_rows(Path(args.path)), matcher_predict(args.lexicon, not args.no_default))
+    report(s)
+    if args.errors and "holdout" not in Path(args.path).name:
+        for row, got in s.misses:
+            print(f"{row.id}\t{'|'.join(sorted(row.labels)) or 'NONE'}\tgot={'|'.join(sorted(got)) or 'NONE'}"
+                  f"\t{row.evasion}\t{row.text}\t{row.note}")
+    return 0
+
+
+if __name__ == "__main__":
+    if "--i-am-the-lead" in sys.argv:
+        sys.argv.remove("--i-am-the-lead")
+        sys.argv.append("--i-am-the-lead")
+    raise SystemExit(main([a for a in sys.argv[1:] if a != "--i-am-the-lead"]))
