@@ -59,6 +59,7 @@ QUOTE_RE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
 DIGIT_PINYIN = dict(zip("0123456789", ("ling", "yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"),
                         strict=True))
 _NUMERIC_AFTER = set("吧啊了呀呢吗嘛哦")
+_MEASURE = set("帖贴楼层个次票人天分点号张条轮场局位名遍岁页块元秒")
 REPEAT_RE = re.compile(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+")
 FINANCIAL_DIGITS = dict(zip("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十", strict=True))
 _ASCII_WORD = re.compile(r"[a-z0-9]")
@@ -147,6 +148,14 @@ def _pinyin_table() -> dict[int, str]:
     # Digit homophones (748 = 去死吧, 发4 = 发誓): digits read as their syllables.
     table.update({ord(d): py for d, py in DIGIT_PINYIN.items()})
     return table
+
+
+_FUZZ_RE = re.compile(r"(?<![a-z])([zcs])h")
+
+
+def fuzz(py: str) -> str:
+    """平翘舌不分 (zh/ch/sh = z/c/s), the commonest 音近 in typed evasions (发四 = 发誓)."""
+    return _FUZZ_RE.sub(r"\1", py)
 
 
 def _compose(*tables: dict[int, str]) -> dict[int, str]:
@@ -324,10 +333,12 @@ class Matcher:
                 cjk = [c for c in k if _is_cjk(c)]
                 if not cat.pinyin or len(cjk) < 2 or len(cjk) != len(k):
                     continue
-                table_py = "".join(self.py_table.get(ord(c), c) for c in k)
-                phrase_py = "".join(lazy_pinyin(k))
-                readings.update((table_py, phrase_py))
-                for py in {table_py, phrase_py}:
+                table_syl = [self.py_table.get(ord(c), c) for c in k]
+                phrase_syl = lazy_pinyin(k)
+                table_py, phrase_py = "".join(table_syl), "".join(phrase_syl)
+                fuzzed = {"".join(fuzz(x) for x in table_syl), "".join(fuzz(x) for x in phrase_syl)}
+                readings.update(fuzzed)
+                for py in {table_py, phrase_py} | fuzzed:
                     if py.isascii():
                         self._add(self.py_ac, py, _Key(i, form, "pinyin", py=py))
                 if cat.initials:
@@ -460,7 +471,9 @@ class Matcher:
         if self._excepted(key.entry, norm, s, t):
             return None
         cat = self.cats[e.category]
-        if cat.boundary and not key.ascii_word and not self.boundaries(norm, s, t):
+        piece = norm[s:t]
+        repeated = norm.startswith(piece, t) or (s >= len(piece) and norm.startswith(piece, s - len(piece)))
+        if cat.boundary and not key.ascii_word and not repeated and not self.boundaries(norm, s, t):
             return None
         os_, oe = self._span(text, idx, s, t)
         if t - s == 1 and cat.boundary and not _standalone(text, os_, oe):
@@ -512,6 +525,9 @@ class Matcher:
                     continue
                 if _ASCII_WORD.match(piece[-1]) and t < len(norm) and _ASCII_WORD.match(norm[t]):
                     continue
+                if any(c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
+                       for k, c in enumerate(norm[s:t], s)):
+                    continue  # 发4帖 is a count, not 发誓
                 cjk = any(_is_cjk(c) for c in piece)
                 if cjk and all(_is_cjk(c) for c in piece):
                     # pypinyin itself, phrase-aware, on this candidate's CJK clause only.
@@ -522,7 +538,8 @@ class Matcher:
                     while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
                         hi += 1
                     syl = lazy_pinyin(norm[lo:hi])
-                    if len(syl) == hi - lo and "".join(syl[s - lo:t - lo]) not in self.entry_pinyin[key.entry]:
+                    if len(syl) == hi - lo and "".join(fuzz(x) for x in syl[s - lo:t - lo]) not in \
+                            self.entry_pinyin[key.entry]:
                         continue
                 if self._excepted(key.entry, norm, s, t):
                     continue
