@@ -69,3 +69,65 @@ def finding(code: str, player: str, day: int, pid: int | None = None, *, card: s
                    floor=(pid - 1000) if pid else None,
                    matches=(Match(text, 0, len(text), "测试"),) if pid else (),
                    excerpt=text, card=card, key=key, note="", posted_at=posted)
+
+
+# --------------------------------------------------------------------------- real posts
+
+HOSTILE_SCRIPT = "<script>alert('xss-1')</script>"
+HOSTILE_IMG = '<img src=x onerror="alert(\'xss-2\')">'
+HOSTILE_LINK = "javascript:alert('xss-3')"
+HYPERLINK = '=HYPERLINK("http://evil.example/","点我")'
+
+# 油条 is voted out at the close of day 1; everything he posts on day 2 is 诈尸 (GHOST-POST),
+# so the rules turn these hostile texts into findings whose excerpts reach every report view.
+HOSTILE_GAME = """
+[[event]]
+type = "eliminated"
+player = "油条"
+at = 2026-11-20T22:00:00+08:00
+how = "vote"
+"""
+
+
+def hostile_posts() -> list[dict[str, object]]:
+    from datetime import datetime as dt
+
+    def at(day: int, hh: int, mm: int) -> dt:
+        return dt.fromisoformat(f"2026-11-{19 + day}T{hh:02d}:{mm:02d}:00+08:00")
+
+    posts: list[dict[str, object]] = []
+    for day, tid in ((1, 11), (2, 21)):
+        for i, name in enumerate(PLAYERS):
+            if name == "油条" and day == 2:
+                continue
+            posts.append({"author": name, "tid": tid, "at": at(day, 10, i * 6),
+                          "message": f"{name}第{day}天的发言", "repeat": 5 if name != "春卷" else 3})
+    posts.append({"author": "饺子", "tid": 12, "at": at(1, 20, 0),
+                  "message": "投票对象：包子\n投票理由：发言太少"})
+    posts += [
+        {"author": "油条", "tid": 21, "at": at(2, 15, 0), "message": HOSTILE_SCRIPT},
+        {"author": "油条", "tid": 21, "at": at(2, 15, 5), "message": HOSTILE_IMG},
+        {"author": "油条", "tid": 21, "at": at(2, 15, 10), "message": HOSTILE_LINK},
+        {"author": "油条", "tid": 21, "at": at(2, 15, 15), "message": HYPERLINK},
+    ]
+    return posts
+
+
+def hostile_game(tmp: Path) -> tuple[Game, object, datetime]:
+    """A real game (writer → parser → store) with hostile posts and findings checked.
+
+    Returns (game, store, now); the game file is switched to a forum URL so that reports
+    link to posts.  The caller closes the store.
+    """
+    from auditor.engine import check
+    from tests.test_rule_cases import build_case
+
+    now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")
+    built = build_case(tmp, "m107", HOSTILE_GAME, hostile_posts(), now=now)
+    path = built.game.path
+    text = path.read_text("utf-8")
+    assert 'pages = "pages"' in text
+    path.write_text(text.replace('pages = "pages"', 'url = "http://bbs.example.com/"'), "utf-8")
+    game = load_game(path)
+    check(game, built.store, now=now)
+    return game, built.store, now
