@@ -51,6 +51,8 @@ SETTINGS: dict[str, Option] = {
                                 ("alive", "cast")),
     "vote_majority_base": Option(str, "alive", "“票数过半”的基数：alive 存活玩家数 | cast 有效投票数",
                                  ("alive", "cast")),
+    # Banned phrases (auditor/rules/phrases.py): the director's own lexicons.
+    "lexicons": Option(list, [], "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）"),
 }
 
 

@@ -1,0 +1,105 @@
+"""PHRASE-*: banned phrases by category (lexicons in ``lexicons/``, matcher in auditor.matcher).
+
+One rule per lexicon category.  Each yields at most one finding per post, holding every
+match of its category; the match detail names the lexicon entry and the normalisation that
+found it (原文, 繁简, 去噪, 音近, 首字母, 句式 …).  Quoted text is never charged: ``Post.text``
+is the post's own text without its quotes.
+
+The game file may add the director's own lexicons (files, folders or a Discuz! 词语过滤
+export) with ``[rules] lexicons = ["my_lexicons/"]`` (paths relative to the game file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from auditor.gamefile import ThreadKind
+from auditor.matcher import Matcher, PhraseMatch, matcher_for
+from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
+
+# M107 判罚依据：判罚范围包括一切与版杀游戏相关的讨论帖、投票帖、规则帖、进程帖。
+PHRASE_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
+
+# code suffix -> (title, seed clauses)
+CATEGORIES: dict[str, tuple[str, str]] = {
+    "BODY": ("身体部位称谓或感叹", "M107 违规判定 1(1)；030 违规判定 2(2)（例：卧槽真吊）"),
+    "VULGAR": ("下流动词称呼或感叹", "M107 违规判定 1(2)；030 违规判定 2(2)–(3)"),
+    "ANIMAL": ("侮辱性动物名词", "M107 违规判定 1(3)；030 违规判定 2(3)"),
+    "KIN": ("侮辱性伦理关系、亲属问候", "M107 违规判定 1(4)；030 违规判定 2(3)"),
+    "IQ": ("嘲讽贬低智商", "M107 违规判定 2(1)；030 违规判定 2(4)"),
+    "CHARACTER": ("嘲讽贬低人格", "M107 违规判定 2(2)；030 违规判定 2(4)（例：你杀品真差）"),
+    "OATH": ("发誓", "M107 违规判定 3(1)；030 违规判定 2(5)"),
+    "CURSE": ("诅咒", "M107 违规判定 3(2)；030 违规判定 2(5)"),
+    "GUARANTEE": ("以生命、人格、信仰、判罚、揭秘担保或威胁",
+                  "M107 违规判定 3(3)–(7)；030 违规判定 2(6)–(7)（例：不信我你等着结束后看演员表吧）"),
+    "FACE": ("以贴脸作为讨论依据", "030 违规判定 2(8)（例：他都这么贴脸了，我没法不信他）"),
+    "EMOTION": ("情绪发言", "030 违规判定 2(1)（例：我能说脏话吗）；M107 违规判定 12(1)"),
+    "SOCKPUPPET": ("提及马甲", "M107 违规判定 4(1)；030 违规判定 4(1)–(2)（例：你知道我刀法很差的 / 媳妇GET(2/3)）"),
+    "PASTGAME": ("提及过去场次", "M107 违规判定 4(2)；030 违规判定 4(3)（例：你忘了那场女巫黑情侣了？）"),
+    "SUBSTITUTE": ("讨论替补", "M107 违规判定 4(3)；030 违规判定 4(4)、4(6)（例：他这么换替补我怎么认他狼）"),
+    "ASSISTANT": ("讨论场外助理", "M107 违规判定 4(4)；030 违规判定 4(5)（例：我信A，但是我场助比较信B）"),
+    "DIRECTOR": ("发表与导演的对话、反对导演的判罚",
+                 "M107 违规判定 8(1)–(2)；030 违规判定 3(1)–(2)（例：导演给我的反馈就是这样的）"),
+    "BLAME": ("讨论游戏责任", "030 违规判定 1(1)（例：我准备好背锅了）"),
+    "AWARD": ("讨论评奖或结束后事宜", "030 违规判定 1(2)（例：一定要选他当MVP / 结束后求认识）"),
+    "DROWN": ("讨论故意淹死（故意违规）", "030 违规判定 7(4)（例：你们要出我不如我淹死好了）"),
+    "CENSOR": ("论坛词语过滤（导入的 Discuz! 词表）", "M107 违规判定 12(2)：违反小镇文明守则的发言"),
+}
+
+_CACHE_KEY = "phrases.matches"
+
+
+def matcher_for_context(ctx: Context) -> Matcher:
+    """The built-in lexicons plus the game file's ``[rules] lexicons`` (relative to the file)."""
+    extra = ctx.ruleset.get("lexicons") or []
+    base = Path(ctx.game.path).parent if getattr(ctx.game, "path", None) else Path(".")
+    paths = tuple(str((base / p).resolve()) if not Path(p).is_absolute() else str(p) for p in extra)
+    return matcher_for(paths, True)
+
+
+def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
+    """Every phrase match of a post, all categories, computed once per post and run."""
+    cache: dict[int, list[PhraseMatch]] = ctx.cache.setdefault(_CACHE_KEY, {})
+    key = id(gp.post)
+    if key not in cache:
+        cache[key] = matcher_for_context(ctx).find(gp.post.text)
+    return cache[key]
+
+
+def to_match(m: PhraseMatch) -> Match:
+    return Match(m.text, m.start, m.end, f"{m.category} {m.entry}（{m.how_text}）")
+
+
+def _make(category: str, title: str, seed: str) -> None:
+    code = f"PHRASE-{category}"
+
+    def check(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+        if gp.lastwords or gp.kind is None or gp.kind.value not in opts["threads"]:
+            return
+        found = [to_match(m) for m in post_matches(gp, ctx) if m.category == category]
+        if found:
+            entries = sorted({m.detail.split("（")[0].split(" ", 1)[1] for m in found})
+            yield post_finding(code, gp, opts, found, note="、".join(entries))
+
+    check.__name__ = f"phrase_{category.lower()}"
+    check.__doc__ = f"""{title}（词库 lexicons/ 中 @category {category} 的词条与句式）。
+
+    依据：{seed}。
+
+    词库可由导演编辑（格式见 lexicons/README.md）；匹配会经过全半角、大小写、繁简、去噪
+    （卧~槽）、叠字、形近、音近（拼音）、首字母（wc、tmd）等归一化，并用 jieba 分词确认词
+    边界（操作、逼近、吃草 不算）。引用别人的内容不算在引用者头上。一帖一条发现，列出该帖
+    本类全部命中。
+
+    FAIL / PASS 例子见 tests/rules/cases/phrases.toml 与 tests/devset/phrases_dev.tsv。
+    """
+    rule(code=code, title=title, seed=seed, thread_kinds=PHRASE_KINDS, options={
+        "threads": Option(list, [k.value for k in PHRASE_KINDS], "检查的帖子类型",
+                          tuple(k.value for k in ThreadKind)),
+    })(check)
+
+
+for _cat, (_title, _seed) in CATEGORIES.items():
+    _make(_cat, _title, _seed)
