@@ -1,0 +1,230 @@
+"""Decisions: re-applied on every run, the CSV round trip, and an audit killed mid-run."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from auditor.decisions import (
+    DECISION_COLUMNS,
+    DecisionError,
+    decide,
+    export_decisions,
+    import_decisions,
+)
+from auditor.engine import check
+from auditor.gamefile import load_game
+from auditor.ledger import load_ledger
+from auditor.store import Store
+from tests.forum_server import ForumServer, Response
+from tests.ledger_helpers import HYPERLINK, hostile_game
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def hostile(tmp_path: Path):  # type: ignore[no-untyped-def]
+    game, store, now = hostile_game(tmp_path / "game")
+    assert isinstance(store, Store)
+    yield game, store, now
+    store.close()
+
+
+def rows_of(path: Path, encoding: str = "utf-8-sig") -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(path.read_bytes().decode(encoding), newline="")))
+
+
+def write_rows(path: Path, rows: list[dict[str, str]], encoding: str) -> None:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\r\n")
+    w.writeheader()
+    w.writerows(rows)
+    path.write_bytes(buf.getvalue().encode(encoding))
+
+
+def test_decisions_survive_a_rerun(hostile) -> None:  # type: ignore[no-untyped-def]
+    game, store, now = hostile
+    drafts = load_ledger(game, store).drafts
+    ghosts = [d for d in drafts if d.code == "GHOST-POST"]
+    assert len(ghosts) == 4
+    decide(game, store, ghosts[0].id, "approve", by="副导演")
+    decide(game, store, ghosts[1].id, "reject", note="是遗言")
+    check(game, store, now=now)  # the next run finds the same problems again
+    led = load_ledger(game, store)
+    ids = {d.id for d in led.drafts}
+    assert ghosts[0].id not in ids and ghosts[1].id not in ids
+    assert {d.id: d.suggested for d in led.drafts if d.code == "GHOST-POST"} == {
+        ghosts[2].id: "yellow", ghosts[3].id: "yellow"}  # same kind after an approved blue
+    assert led.standing("油条").standing.blue == 1  # type: ignore[union-attr]
+    hist = store.decision_history(ghosts[0].fingerprint)
+    assert [(h["decision"], h["card"], h["decided_by"]) for h in hist] == [("approve", "blue", "副导演")]
+    # the default signature comes from the game file ([game] decided_by is absent here)
+    assert store.decision_history(ghosts[1].fingerprint)[0]["decided_by"] is None
+
+
+def test_csv_round_trip_gb18030_and_neutralised_cells(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game, store, _ = hostile
+    out = tmp_path / "decisions.csv"
+    n = export_decisions(game, store, out)
+    assert out.read_bytes().startswith(b"\xef\xbb\xbf")
+    rows = rows_of(out)
+    assert len(rows) == n == len(load_ledger(game, store).drafts)
+    assert list(rows[0])[:len(DECISION_COLUMNS)] == list(DECISION_COLUMNS)
+    hyper = next(r for r in rows if r["excerpt"] == "'" + HYPERLINK and r["code"] == "GHOST-POST")
+    lurk = next(r for r in rows if r["code"] == "LURK-DAY")
+    # The director edits in WPS on Chinese Windows: Chinese words, GBK file, and a note that
+    # the spreadsheet shows neutralised.
+    hyper.update(decision="批准", card="黄", note="'" + HYPERLINK)
+    lurk.update(decision="驳回", note="请假，导演同意")
+    gbk = tmp_path / "decisions-gbk.csv"
+    write_rows(gbk, rows, "gb18030")
+    with pytest.raises(UnicodeDecodeError):
+        gbk.read_bytes().decode("utf-8")
+    res = import_decisions(game, store, gbk, by="导演")
+    assert (res.applied, res.unchanged) == (2, 0)
+    current = store.current_decisions()
+    hyper_fp = store.find_decidable(hyper["id"])["fingerprint"]  # type: ignore[index]
+    assert current[hyper_fp]["card"] == "yellow"
+    assert current[hyper_fp]["note"] == HYPERLINK  # the neutralisation is undone
+    assert current[store.find_decidable(lurk["id"])["fingerprint"]]["decision"] == "reject"  # type: ignore[index]
+
+    # Export again: both decided rows come back, the note neutralised again; importing the
+    # unchanged file records nothing new.
+    again = tmp_path / "again.csv"
+    export_decisions(game, store, again)
+    back = {r["id"]: r for r in rows_of(again)}
+    assert back[hyper["id"]]["decision"] == "approve" and back[hyper["id"]]["note"] == "'" + HYPERLINK
+    before = len(store.decision_history())
+    res = import_decisions(game, store, again)
+    assert res.applied == 0 and res.unchanged == 2
+    assert len(store.decision_history()) == before
+    # plain UTF-8 without BOM is accepted too
+    plain = tmp_path / "plain.csv"
+    plain.write_bytes(again.read_bytes()[3:])
+    assert import_decisions(game, store, plain).unchanged == 2
+
+
+def test_bad_rows_are_rejected_with_line_numbers_and_nothing_applied(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game, store, _ = hostile
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = rows_of(out)
+    rows[0].update(decision="approve")  # fine
+    rows[1].update(decision="maybe")  # line 3
+    rows[2].update(decision="approve", card="purple")  # line 4
+    rows[3].update(id="FNOSUCHID1", decision="reject")  # line 5
+    rows[4].update(decision="approve", player="别人")  # line 6
+    write_rows(out, rows, "utf-8-sig")
+    with pytest.raises(DecisionError) as exc:
+        import_decisions(game, store, out)
+    msg = str(exc.value)
+    for line in (3, 4, 5, 6):
+        assert f"第 {line} 行" in msg
+    assert "第 2 行" not in msg
+    assert store.decision_history() == []  # nothing half-applied
+
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text("编号,决定\nF1,approve\n", encoding="utf-8")
+    with pytest.raises(DecisionError, match="第 1 行的列"):
+        import_decisions(game, store, wrong)
+
+
+# --------------------------------------------------------------------------- killed audit
+
+
+def _serve_sample(server: ForumServer, pages: Path, slow: threading.Event) -> str:
+    """Serve the sample's desktop pages; the day-3 discussion thread's page 2 hangs while
+    ``slow`` is set (the audit is killed while waiting for it)."""
+    slow_path = "forum.php?mod=viewthread&tid=105&page=2"
+    for f in sorted(pages.glob("thread-*-p*.html")):
+        tid, page = f.stem.removeprefix("thread-").split("-p")
+        path = f"forum.php?mod=viewthread&tid={tid}&page={page}"
+        body = f.read_bytes()
+        if path == slow_path:
+            def hang(_req: object, body: bytes = body) -> Response:
+                while slow.is_set():
+                    time.sleep(0.05)
+                return Response(200, body)
+            server.route(path, hang)
+        else:
+            server.route(path, body)
+    return slow_path
+
+
+def _audit(game: Path, reports: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "200"}
+    return subprocess.Popen([sys.executable, "-m", "auditor", "audit", str(game), "--reports",
+                             str(reports), "-q"], cwd=game.parent, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def test_audit_killed_mid_run_then_the_next_run_completes(tmp_path: Path) -> None:
+    sample = tmp_path / "sample"
+    shutil.copytree(REPO / "examples" / "sample", sample,
+                    ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    slow = threading.Event()
+    with ForumServer(edition=None) as server:
+        slow_path = _serve_sample(server, sample / "pages", slow)
+        text = (sample / "game.toml").read_text("utf-8")
+        text = text.replace('pages = "pages/"', f'url = "{server.base_url}"\napi = false')
+        text = text.replace("delay = 1.0", "delay = 0.0")
+        (sample / "game.toml").write_text(text, "utf-8")
+        game_path = sample / "game.toml"
+        reports = tmp_path / "reports"
+
+        first = _audit(game_path, reports)
+        stdout, stderr = first.communicate(timeout=120)
+        assert first.returncode == 0, stderr
+        assert "新帖 194" in stdout
+
+        game = load_game(game_path)
+        with Store(game.store) as store:
+            led = load_ledger(game, store)
+            approved, rejected = led.drafts[0], led.drafts[1]
+            decide(game, store, approved.id, "approve", card="red", note="恶意诈尸")
+            decide(game, store, rejected.id, "reject", note="误判")
+
+        # Second audit: --full refetches every page; kill it while it waits for one.
+        slow.set()
+        server.clear_log()
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        killed = subprocess.Popen([sys.executable, "-m", "auditor", "audit", str(game_path), "--full",
+                                   "--reports", str(reports), "-q"], cwd=sample, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while not server.requests_for("/" + slow_path) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.requests_for("/" + slow_path), "the audit never reached the slow page"
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(timeout=30)
+        assert killed.returncode == -signal.SIGKILL
+        slow.clear()
+
+        third = _audit(game_path, reports)
+        stdout, stderr = third.communicate(timeout=120)
+        assert third.returncode == 0, stderr
+        assert "审计完成" in stdout
+
+    with Store(game.store) as store:
+        statuses = [(r["command"], r["status"]) for r in store.runs()]
+        assert ("crawl", "interrupted") in statuses  # the killed run, marked by the next one
+        assert statuses[-1] == ("audit", "ok")
+        led = load_ledger(game, store)
+        assert approved.id not in {d.id for d in led.drafts}
+        assert rejected.id not in {d.id for d in led.drafts}
+        st = led.standing(approved.player)
+        assert st is not None and st.standing.red == 1
+        assert store.post_count() == 194
+    game_dir = reports / "game"
+    assert not [p for p in game_dir.iterdir() if p.name.startswith(".tmp-")]
+    assert len([p for p in game_dir.iterdir() if p.name[0].isdigit()]) == 2
