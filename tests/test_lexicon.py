@@ -1,0 +1,93 @@
+"""Lexicon files: format, lint with line numbers, Discuz! 词语过滤 import."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from auditor.cli import app
+from auditor.lexicon import DEFAULT_DIR, LexiconError, lint, load, parse_discuz, parse_lexicon
+from auditor.matcher import Matcher
+from auditor.rules.phrases import CATEGORIES
+
+
+def test_shipped_lexicons_have_no_errors_and_cover_every_category() -> None:
+    problems = [p for p in lint(DEFAULT_DIR) if p.level == "error"]
+    assert problems == []
+    lex = load()
+    assert set(CATEGORIES) - {"CENSOR"} == set(lex.categories)
+    for cat in lex.categories.values():
+        assert cat.seeds, f"{cat.code} names no seed clause"
+        assert cat.title
+
+
+def test_fields_variants_exceptions_note() -> None:
+    lex = parse_lexicon("@category VULGAR\n卧槽 | 我操、wc | 卧槽里 | 备注\nre:a|b | a b\n", "x.txt")
+    e, p = lex.categories["VULGAR"].entries
+    assert (e.term, e.variants, e.exceptions, e.note, e.source) == ("卧槽", ("我操", "wc"), ("卧槽里",), "备注", "x.txt:2")
+    assert p.regex == "a|b" and p.anchors == ("a", "b")
+
+
+def test_lint_reports_line_numbers() -> None:
+    text = "卧槽\n@category lower\n@category VULGAR\n@colour red\n卧槽|我操\nre:(unclosed | x\n"
+    problems = parse_lexicon(text, "bad.txt").problems
+    lines = {(p.line, p.level) for p in problems}
+    assert (1, "error") in lines  # entry before @category
+    assert (2, "error") in lines  # category code not upper case
+    assert (4, "error") in lines  # unknown directive
+    assert (5, "error") in lines  # | without spaces
+    assert (6, "error") in lines  # bad regex
+    assert all(str(p).startswith(f"bad.txt:{p.line}:") for p in problems)
+
+
+def test_load_strict_raises(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("@category X\nre:( | y\n", "utf-8")
+    with pytest.raises(LexiconError) as exc:
+        load([tmp_path], default=False)
+    assert "a.txt:2" in str(exc.value)
+
+
+def test_discuz_export_import() -> None:
+    lex = parse_discuz("傻{2}瓜={BANNED}\n垃圾={MOD}\n坏蛋=**\n/fo+/={BANNED}\n", "censor.txt")
+    m = Matcher(lex)
+    got = {(x.text, x.note) for x in m.find("傻乎乎瓜，垃圾，坏蛋，fooo")}
+    assert ("傻乎乎瓜", "论坛词语过滤：禁止") in got
+    assert ("垃圾", "论坛词语过滤：审核") in got
+    assert ("坏蛋", "论坛词语过滤：替换为 **") in got
+    assert ("fooo", "论坛词语过滤：禁止") in got
+    assert not m.find("傻乎乎的大瓜")  # gap longer than {2}
+
+
+def test_cli_test_csv_columns_and_json(tmp_path: Path) -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["lexicon", "test", "卧~槽，草原上吃草", "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.strip().splitlines()
+    assert lines[0].startswith("line,category,entry,start,end,matched_text")
+    assert lines[1].startswith("1,VULGAR,卧槽,0,3,卧~槽")
+    assert len(lines) == 2
+    f = tmp_path / "t.txt"
+    f.write_text("操作很好\nnmsl\n", "utf-8")
+    res = runner.invoke(app, ["lexicon", "test", "--file", str(f), "--format", "json"])
+    rows = json.loads(res.output)
+    assert [(r["line"], r["category"], r["matched_text"]) for r in rows] == [(2, "KIN", "nmsl")]
+
+
+def test_cli_no_default_and_extra_lexicon(tmp_path: Path) -> None:
+    (tmp_path / "mine.txt").write_text("@category CENSOR\n菠菜 | | | 导演自定\n", "utf-8")
+    res = CliRunner().invoke(app, ["lexicon", "test", "菠菜卧槽", "--no-default", "--lexicon",
+                                   str(tmp_path / "mine.txt"), "-f", "csv"])
+    assert res.exit_code == 0, res.output
+    assert [ln.split(",")[2] for ln in res.output.strip().splitlines()[1:]] == ["菠菜"]
+
+
+def test_cli_lint_exit_code(tmp_path: Path) -> None:
+    runner = CliRunner()
+    assert runner.invoke(app, ["lexicon", "lint"]).exit_code == 0
+    (tmp_path / "bad.txt").write_text("@category X\n@nope 1\n", "utf-8")
+    res = runner.invoke(app, ["lexicon", "lint", str(tmp_path)])
+    assert res.exit_code == 1
+    assert "bad.txt:2" in res.output
