@@ -269,12 +269,12 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
         st = led.standing(e.player)
         if st is None:
             continue
-        s = st.standing
-        if s.raw_blue or s.raw_yellow or s.raw_red:
+        cards = st.standing
+        if cards.raw_blue or cards.raw_yellow or cards.raw_red:
             who = e.value or "替补玩家"
             out.append(Warning("substitute", e.player,
                                f"{who} 替补接替 {e.player}：该帐号已有的牌由替补继承"
-                               f"（蓝 {s.blue}、黄 {s.yellow}、红 {s.red}）。"))
+                               f"（蓝 {cards.blue}、黄 {cards.yellow}、红 {cards.red}）。"))
     return out
 
 

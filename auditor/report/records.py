@@ -167,14 +167,14 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
             if gp.kind is ThreadKind.VOTE and gp.player and gp.day is not None and not gp.exempt:
                 voted.setdefault(gp.day, set()).add(gp.player)
 
-    days = []
-    for d in ctx.schedule.days:
-        if d.opens > now:
+    days: list[dict[str, Any]] = []
+    for spec in ctx.schedule.days:
+        if spec.opens > now:
             continue
-        days.append({"number": d.number, "opens": d.opens.strftime("%m-%d %H:%M"),
-                     "closes": d.closes.strftime("%m-%d %H:%M"), "accelerated": d.accelerated,
-                     "closed": d.number in closed_days})
-    day_numbers = [d["number"] for d in days]
+        days.append({"number": spec.number, "opens": spec.opens.strftime("%m-%d %H:%M"),
+                     "closes": spec.closes.strftime("%m-%d %H:%M"), "accelerated": spec.accelerated,
+                     "closed": spec.number in closed_days})
+    day_numbers = [int(d["number"]) for d in days]
     players = list(game.players)
     activity: list[dict[str, Any]] = []
     matrix: list[dict[str, Any]] = []
@@ -199,15 +199,17 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
     draft_by_fp = {d.fingerprint: d for d in led.drafts}
     findings: list[dict[str, Any]] = []
     for r in store.findings():
-        d = current.get(r["fingerprint"])
-        status = {"approve": "approved", "reject": "rejected"}.get(d["decision"], "draft") if d else "draft"
+        dec = current.get(r["fingerprint"])
+        status = ({"approve": "approved", "reject": "rejected"}.get(dec["decision"], "draft")
+                  if dec else "draft")
         dr = draft_by_fp.get(r["fingerprint"])
         matches = [m[0] for m in json.loads(r["matches"] or "[]") if m and m[0]]
         findings.append({
             "id": r["id"], "code": r["code"], "player": r["player"], "day": r["day"],
             "phase": r["phase"], "tid": r["tid"], "pid": r["pid"], "floor": r["floor"],
-            "status": status, "suggested_card": dr.suggested if dr else (d["suggested"] if d else r["card"]),
-            "card": (d["card"] or "") if d else "", "match": " / ".join(matches),
+            "status": status,
+            "suggested_card": dr.suggested if dr else (dec["suggested"] if dec else r["card"]),
+            "card": (dec["card"] or "") if dec else "", "match": " / ".join(matches),
             "excerpt": r["excerpt"], "reason": dr.reason if dr else "", "note": r["note"],
             "link": post_link(base, r["tid"], r["pid"]) or "",
         })
