@@ -156,3 +156,18 @@ def test_approved_finding_no_longer_found_warns(tmp_path: Path) -> None:
         led = load_ledger(game, store)
         assert led.standing("油条").standing.blue == 1  # type: ignore[union-attr]
         assert [w.kind for w in led.warnings] == ["finding_gone"]
+
+
+def test_030_groups_red_and_enlarged_font_as_one_kind(tmp_path: Path) -> None:
+    # 030 违规判定 6(1) is one clause for both; M107 9(1) and 9(2) are two.
+    red = finding("FONT-RED", "豆浆", 1, 1001)
+    size = finding("FONT-SIZE", "豆浆", 2, 1101)
+    for ruleset, expect in (("rabbit030", "yellow"), ("m107", "blue")):
+        d = tmp_path / ruleset
+        d.mkdir()
+        game = make_game(d, ruleset)
+        with Store(d / "g.sqlite") as store:
+            store.save_findings([red, size], 1)
+            decide(game, store, red.id, "approve")
+            draft = load_ledger(game, store).draft(size.id)
+            assert draft is not None and draft.suggested == expect, ruleset
