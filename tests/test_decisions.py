@@ -228,3 +228,60 @@ def test_audit_killed_mid_run_then_the_next_run_completes(tmp_path: Path) -> Non
     game_dir = reports / "game"
     assert not [p for p in game_dir.iterdir() if p.name.startswith(".tmp-")]
     assert len([p for p in game_dir.iterdir() if p.name[0].isdigit()]) == 2
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def test_review_interactive_keys_from_stdin(hostile) -> None:  # type: ignore[no-untyped-def]
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+
+    game, store, _ = hostile
+    drafts = load_ledger(game, store).drafts
+    n = len(drafts)
+    # 1st: approve (no note); 2nd: reject with a note; 3rd: an unknown key, then recolour to
+    # red; 4th: skip; then quit.
+    keys = "a\n\nr\n请过假\nx\nc\nr\n恶意\ns\nq\n"
+    res = CliRunner().invoke(app, ["review", str(game.path), "--by", "副导演"], input=keys)
+    assert res.exit_code == 0, res.output
+    assert "请输入 a、r、c、s 或 q" in res.output
+    assert f"剩余待处理 {n - 3} 条" in res.output
+    current = store.current_decisions()
+    got = [(current[d.fingerprint]["decision"], current[d.fingerprint]["card"],
+            current[d.fingerprint]["note"], current[d.fingerprint]["source"],
+            current[d.fingerprint]["decided_by"])
+           for d in drafts[:3]]
+    assert got == [("approve", drafts[0].suggested, "", "review", "副导演"),
+                   ("reject", None, "请过假", "review", "副导演"),
+                   ("approve", "red", "恶意", "review", "副导演")]
+    assert drafts[3].fingerprint not in current
+
+
+def test_decide_card_and_ledger_commands(hostile) -> None:  # type: ignore[no-untyped-def]
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+
+    game, store, _ = hostile
+    runner = CliRunner()
+    ghost = next(d for d in load_ledger(game, store).drafts if d.code == "GHOST-POST")
+    res = runner.invoke(app, ["decide", str(game.path), ghost.id, "approve", "--card", "黄", "--note", "诈尸"])
+    assert res.exit_code == 0, res.output
+    assert f"已批准 {ghost.id}：油条 黄牌" in res.output
+    bad = runner.invoke(app, ["decide", str(game.path), "FNOTANID00", "approve"])
+    assert bad.exit_code == 2 and "找不到编号" in bad.output
+    bad = runner.invoke(app, ["decide", str(game.path), ghost.id, "perhaps"])
+    assert bad.exit_code == 2 and "未知的决定" in bad.output
+    res = runner.invoke(app, ["card", str(game.path), "馄饨", "--card", "yellow", "--reason", "超时未交夜间行动", "--day", "1"])
+    assert res.exit_code == 0, res.output
+    bad = runner.invoke(app, ["card", str(game.path), "路人", "--card", "yellow", "--reason", "x"])
+    assert bad.exit_code == 2 and "不是本局的玩家" in bad.output
+    res = runner.invoke(app, ["ledger", str(game.path), "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert list(rows[0])[:6] == ["player", "blue", "yellow", "red", "sent_off", "pending"]
+    by_player = {r["player"]: r for r in rows}
+    assert (by_player["油条"]["yellow"], by_player["馄饨"]["yellow"]) == ("1", "1")
+    assert not res.stdout.startswith("\ufeff")  # stdout csv stays plain
