@@ -7,14 +7,18 @@ aggregate rules, and hands back frozen findings.  It never reads the ledger.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from collections.abc import Iterable, Sequence
+import sqlite3
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from auditor import __version__
 from auditor.gamefile import Game, ThreadKind
-from auditor.rules import get
-from auditor.rules.base import Context, Finding, GamePost
+from auditor.rules import REGISTRY, get
+from auditor.rules.base import Context, Finding, GamePost, Match
 from auditor.ruleset import RuleSet, load_ruleset
 from auditor.schedule import Schedule
 from auditor.store import Store, StoredPost
@@ -69,10 +73,8 @@ def place_posts(
                 and not any(elim < d.opens <= post.posted_at for d in schedule.days)
             ):
                 lastwords = True
-        exempt = (
-            player is None
-            or ((author in game.directors or author in game.spectators)
-            and not lastwords)
+        exempt = player is None or (
+            (author in game.directors or author in game.spectators) and not lastwords
         )
         out.append(
             GamePost(
@@ -88,13 +90,6 @@ def place_posts(
             )
         )
     return out
-
-
-@dataclass(slots=True)
-class CheckResult:
-    findings: list[Finding]
-    ruleset: RuleSet
-    context: Context
 
 
 def build_context(
@@ -115,15 +110,25 @@ def build_context(
     return ctx
 
 
-def run_rules(ctx: Context, ruleset: RuleSet, codes: Sequence[str] | None = None) -> list[Finding]:
-    """All findings of the enabled rules (or of ``codes``), sorted."""
+def run_rules(
+    ctx: Context,
+    ruleset: RuleSet,
+    codes: Sequence[str] | None = None,
+    *,
+    pids: Collection[int] | None = None,
+) -> list[Finding]:
+    """All findings of the enabled rules (or of ``codes``), sorted.
+
+    With ``pids``, post rules look only at those posts; with ``ctx.days`` set, day-scoped
+    aggregate rules judge only those days (an incremental check).
+    """
     findings: list[Finding] = []
     enabled = [get(c) for c in (codes or ruleset.rules)]
     # Rules that refer to another rule's verdict (LURK-3DAYS notes LURK-DAY) read its options.
     ctx.cache.setdefault("rule_options", dict(ruleset.rules))
     post_rules = [r for r in enabled if r.kind == "post"]
     for gp in ctx.posts:
-        if gp.exempt or gp.deleted:
+        if gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids):
             continue
         for r in post_rules:
             if r.thread_kinds is not None and gp.kind not in r.thread_kinds:
@@ -146,12 +151,104 @@ def _sort_key(f: Finding) -> tuple[object, ...]:
     )
 
 
+# Data outside the game file that rule results depend on (e.g. lexicon files): rule
+# modules append a function returning its bytes, so a change forces a full re-check.
+DATA_DEPENDENCIES: list[Callable[[Game], bytes]] = []
+
+
+def config_hash(game: Game, ruleset: RuleSet) -> str:
+    """What every finding depends on besides the posts: the game file, the resolved rule
+    set, the tool's version and registered data.  A change means a full re-check."""
+    h = hashlib.sha256()
+    h.update(game.path.read_bytes())
+    h.update(json.dumps([ruleset.settings, ruleset.rules], sort_keys=True, default=str).encode())
+    h.update(__version__.encode())
+    for dependency in DATA_DEPENDENCIES:
+        h.update(dependency(game))
+    return h.hexdigest()
+
+
+@dataclass(slots=True)
+class CheckResult:
+    findings: list[Finding]  # every active finding after this check
+    ruleset: RuleSet
+    context: Context
+    incremental: bool = False
+    rechecked_posts: int = 0  # posts the post rules looked at
+    rechecked_days: tuple[int, ...] = ()  # days the day-scoped aggregate rules judged
+    new: int = 0  # findings first seen in this check
+
+
 def check(
-    game: Game, store: Store, *, now: datetime | None = None, run_id: int | None = None
+    game: Game,
+    store: Store,
+    *,
+    now: datetime | None = None,
+    run_id: int | None = None,
+    incremental: bool = False,
 ) -> CheckResult:
-    """Run the rules and store the findings (retiring ones no longer found)."""
+    """Run the rules and store the findings (retiring ones no longer found).
+
+    ``incremental``: when the game file, rule set and data are unchanged since the last
+    check, post rules re-check only new, edited or deleted posts, and day-scoped aggregate
+    rules re-judge only the days those posts fall in, days that closed since, and the day
+    open now.  Game-scoped aggregate rules (and any config change) run in full.
+    """
     rs = ruleset_for(game)
     ctx = build_context(game, store, now=now, ruleset=rs)
-    findings = run_rules(ctx, rs)
-    store.save_findings(findings, run_id)
-    return CheckResult(findings, rs, ctx)
+    hashes = store.current_hashes()
+    day_of = {gp.pid: gp.day for gp in ctx.posts if gp.pid is not None}
+    cfg = config_hash(game, rs)
+    state = store.check_state()
+    previous = store.checked_posts() if incremental and state.get("config") == cfg else None
+
+    if previous is None:
+        findings = run_rules(ctx, rs)
+        new, _ = store.save_findings(findings, run_id)
+        result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
+    else:
+        changed = {pid for pid, h in hashes.items() if previous.get(pid, ("",))[0] != h}
+        removed = set(previous) - set(hashes)
+        days = {day_of.get(pid) for pid in changed} | {previous[pid][1] for pid in removed}
+        last_now = datetime.fromisoformat(state["now"])
+        for d in ctx.schedule.days:
+            if last_now <= d.closes < ctx.now or d.opens <= ctx.now <= d.closes:
+                days.add(d.number)  # newly judgeable, or still moving
+        scope_days = frozenset(d for d in days if d is not None)
+        ctx.days = scope_days
+        touched = changed | removed
+        rechecked = run_rules(ctx, rs, pids=changed)
+
+        def in_scope(row: sqlite3.Row) -> bool:
+            rule = REGISTRY.get(row["code"])
+            if rule is None or rule.kind == "post":
+                return row["pid"] in touched
+            return rule.scope == "game" or row["day"] in scope_days
+
+        new, _ = store.save_findings(rechecked, run_id, scope=in_scope)
+        findings = [finding_from_row(r) for r in store.findings()]
+        result = CheckResult(findings, rs, ctx, True, len(changed), tuple(sorted(scope_days)), new)
+    store.save_check_state(
+        {"config": cfg, "now": ctx.now.isoformat()},
+        {pid: (h, day_of.get(pid)) for pid, h in hashes.items()},
+    )
+    return result
+
+
+def finding_from_row(row: sqlite3.Row) -> Finding:
+    """A stored finding as the frozen value the rules produced."""
+    return Finding(
+        code=row["code"],
+        player=row["player"],
+        day=row["day"],
+        phase=row["phase"],
+        tid=row["tid"],
+        pid=row["pid"],
+        floor=row["floor"],
+        matches=tuple(Match(*m) for m in json.loads(row["matches"])),
+        excerpt=row["excerpt"],
+        card=row["card"],
+        key=row["key"],
+        note=row["note"],
+        posted_at=datetime.fromisoformat(row["posted_at"]) if row["posted_at"] else None,
+    )

@@ -143,7 +143,20 @@ _M3_DECISIONS = """
         );
 """
 
-MIGRATIONS: Sequence[str] = (_M1_PAGES_POSTS, _M2_FINDINGS, _M3_DECISIONS)
+# What the last `check` saw, so the next one re-checks only what changed (issue 8).
+_M4_CHECK_STATE = """
+        CREATE TABLE check_state (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        CREATE TABLE checked_posts (
+            pid INTEGER PRIMARY KEY,
+            content_hash TEXT NOT NULL,
+            day INTEGER
+        );
+"""
+
+MIGRATIONS: Sequence[str] = (_M1_PAGES_POSTS, _M2_FINDINGS, _M3_DECISIONS, _M4_CHECK_STATE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,6 +583,38 @@ class Store:
                     )
                     gone += 1
         return new, gone
+
+    # ------------------------------------------------------------------ check state
+    def check_state(self) -> dict[str, str]:
+        return {r["key"]: r["value"] for r in self.db.execute("SELECT * FROM check_state")}
+
+    def checked_posts(self) -> dict[int, tuple[str, int | None]]:
+        return {
+            r["pid"]: (r["content_hash"], r["day"])
+            for r in self.db.execute("SELECT * FROM checked_posts")
+        }
+
+    def current_hashes(self) -> dict[int, str]:
+        """Content hash of every live post's current version (deleted posts left out)."""
+        return {
+            r[0]: r[1]
+            for r in self.db.execute(
+                "SELECT p.pid, v.content_hash FROM posts p JOIN post_versions v"
+                " ON v.pid = p.pid AND v.version = p.version WHERE p.deleted = 0"
+            )
+        }
+
+    def save_check_state(
+        self, state: dict[str, str], posts: dict[int, tuple[str, int | None]]
+    ) -> None:
+        with self.transaction():
+            self.db.execute("DELETE FROM check_state")
+            self.db.executemany("INSERT INTO check_state VALUES (?, ?)", state.items())
+            self.db.execute("DELETE FROM checked_posts")
+            self.db.executemany(
+                "INSERT INTO checked_posts VALUES (?, ?, ?)",
+                [(pid, h, d) for pid, (h, d) in posts.items()],
+            )
 
     def findings(self, *, active_only: bool = True) -> list[sqlite3.Row]:
         sql = "SELECT * FROM findings" + (" WHERE active=1" if active_only else "")

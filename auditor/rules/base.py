@@ -141,6 +141,12 @@ class Context:
     ruleset: Mapping[str, Any]  # ruleset-level settings ([ruleset] table)
     now: datetime
     cache: dict[str, Any] = field(default_factory=dict)  # shared derived data (e.g. parsed votes)
+    # Days an incremental check re-judges; None = every day.  Rules declared with
+    # scope="day" yield findings only for these days (see :meth:`in_scope`).
+    days: frozenset[int] | None = None
+
+    def in_scope(self, day: int | None) -> bool:
+        return self.days is None or day in self.days
 
     def by_player(self) -> dict[str, list[GamePost]]:
         out: dict[str, list[GamePost]] = {}
@@ -166,6 +172,10 @@ class Rule:
     aliases: tuple[str, ...] = ()
     # Post rules: the thread kinds they look at (None = every kind).
     thread_kinds: tuple[ThreadKind, ...] | None = None
+    # Aggregate rules: "day" when a finding for day d depends only on day d's posts and
+    # the game file (an incremental check then re-judges only affected days); "game"
+    # when findings span days (always re-run in full).
+    scope: str = "game"
 
     def all_options(self) -> dict[str, Option]:
         return {**COMMON_OPTIONS, **self.options}
@@ -186,10 +196,13 @@ def rule(
     options: Mapping[str, Option] | None = None,
     thread_kinds: Sequence[ThreadKind] | None = None,
     aliases: Sequence[str] = (),
+    scope: str = "game",
 ) -> Callable[[Callable[..., Iterator[Finding]]], Rule]:
     """Declare a rule.  The decorated function's docstring is its user documentation."""
     if kind not in ("post", "aggregate"):
         raise ValueError(f"unknown rule kind {kind!r}")
+    if scope not in ("game", "day"):
+        raise ValueError(f"unknown rule scope {scope!r}")
 
     def wrap(fn: Callable[..., Iterator[Finding]]) -> Rule:
         r = Rule(
@@ -202,6 +215,7 @@ def rule(
             doc=(fn.__doc__ or "").strip(),
             aliases=tuple(aliases),
             thread_kinds=tuple(thread_kinds) if thread_kinds is not None else None,
+            scope=scope,
         )
         _PENDING.append(r)
         return r

@@ -75,6 +75,7 @@ def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str,
 
 @rule(
     code="LURK-DAY",
+    scope="day",
     title="单日潜水（发言不足）",
     seed="M107 违规判定 5(1)；030 违规判定 5(1)；版杀7 6.2(1)(2)(6)",
     kind="aggregate",
@@ -111,6 +112,8 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     PASS（killbar7）：平均每人 10 帖，饺子发 3 帖（< 5 但不少于 2 帖）。
     """
     for player, day, phase, _posts, note in lurk_day_units(ctx, opts):
+        if not ctx.in_scope(day.number):
+            continue  # an incremental check re-judges only the affected days
         yield aggregate_finding("LURK-DAY", player, day.number, opts, phase=phase, note=note,
                                 excerpt_text=note, key=f"posts<{opts['min_posts']}")
 

@@ -43,7 +43,7 @@ def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Itera
     from auditor.votes import PROBLEM_RULE, PROBLEM_TEXT
 
     for b in _book(ctx).ballots:
-        if b.problem and PROBLEM_RULE.get(b.problem) == code:
+        if b.problem and PROBLEM_RULE.get(b.problem) == code and ctx.in_scope(b.day):
             note = PROBLEM_TEXT[b.problem] + (f"：{b.detail}" if b.detail else "")
             if b.proxy:
                 note += f"（{b.proxy} 代投）"
@@ -52,6 +52,7 @@ def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Itera
 
 @rule(
     code="VOTE-FORMAT",
+    scope="day",
     title="投票格式有误（废票）",
     seed="M107 投票规则；030/M39 投票规则",
     kind="aggregate",
@@ -77,6 +78,7 @@ def vote_format(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
 @rule(
     code="VOTE-TARGET",
+    scope="day",
     title="投票对象或投票者无效",
     seed="M107 用语定义 出局、白痴 装傻；030 出局、装傻",
     kind="aggregate",
@@ -101,6 +103,7 @@ def vote_target(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
 @rule(
     code="VOTE-CHANGE",
+    scope="day",
     title="改票无效",
     seed="M107 投票规则、讨论日长短；030/M39 投票规则；版杀7 4.1.2 说明 2-3",
     kind="aggregate",
@@ -121,6 +124,7 @@ def vote_change(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
 @rule(
     code="VOTE-LATE",
+    scope="day",
     title="截止后投票／代投超时",
     seed="M107 投票规则、玩家须知 9；030/M39 投票规则",
     kind="aggregate",
@@ -139,6 +143,7 @@ def vote_late(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
 @rule(
     code="VOTE-EDIT",
+    scope="day",
     title="关门后编辑了投票帖",
     seed="M107 投票规则“修改错别字不算做改票”",
     kind="aggregate",
@@ -153,12 +158,13 @@ def vote_edit(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     FAIL: “本帖最后由 饺子 于 关门以后 编辑”，且只有关门后抓取的版本
     """
     for b in _book(ctx).ballots:
-        if b.edit_check:
+        if b.edit_check and ctx.in_scope(b.day):
             yield _finding("VOTE-EDIT", b, opts, "edited_after_close", b.note)
 
 
 @rule(
     code="LURK-NOVOTE",
+    scope="day",
     title="未投票",
     seed="M107 违规判定 5(2)；030 违规判定 5(3)；M39 投票规则",
     kind="aggregate",
@@ -188,7 +194,7 @@ def lurk_novote(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     book = _book(ctx)
     mode = opts.get("requires", "vote_post")
     for dv in book.days.values():
-        if dv.accelerated or not dv.closed or not dv.vote_tids:
+        if dv.accelerated or not dv.closed or not dv.vote_tids or not ctx.in_scope(dv.day):
             continue
         done = dv.voted if mode == "vote_post" else dv.replied
         for player in dv.eligible:
