@@ -413,10 +413,17 @@ class Matcher:
         py_hits = list(self.py_ac.iter(fast.translate(self.py_table))) if self.py_ac is not None else []
         if not text_hits and not py_hits and not self.always:
             return []
-        norm, idx = self.norm.mapped(text)
-        if norm != fast:  # the two paths disagree (combining marks …): trust the mapped one
+        lazy = _LazyIndex(self.norm, text, fast)
+        found = self._collect(text, fast, lazy, text_hits, py_hits, categories)
+        if lazy.mismatch:  # the two paths disagree (combining marks …): trust the mapped one
+            norm, idx = lazy.norm, lazy.idx
             text_hits = list(self.text_ac.iter(norm))
             py_hits = list(self.py_ac.iter(norm.translate(self.py_table))) if self.py_ac is not None else []
+            found = self._collect(text, norm, idx, text_hits, py_hits, categories)
+        return _resolve(found)
+
+    def _collect(self, text: str, norm: str, idx: Sequence[int], text_hits: list[Any],
+                 py_hits: list[Any], categories: Collection[str] | None) -> list[tuple[PhraseMatch, bool]]:
         found: list[tuple[PhraseMatch, bool]] = []  # (match, from a pattern)
         tried: set[int] = set()
         for end_i, keys in text_hits:
@@ -439,7 +446,7 @@ class Matcher:
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))
         if py_hits:
             found.extend((m, False) for m in self._pinyin(py_hits, text, norm, idx, categories))
-        return _resolve(found)
+        return found
 
     def _span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
         start, end = idx[s], idx[t - 1] + 1
@@ -550,6 +557,29 @@ class Matcher:
                 original = text[os_:oe]
                 how = ("音近", *self.norm.how(original))
                 yield PhraseMatch(e.category, e.label, key.form, os_, oe, original, how, e.note, e.source)
+
+
+class _LazyIndex(Sequence[int]):
+    """Original indices of the normalised text, computed (slowly) only when a match needs them."""
+
+    def __init__(self, normaliser: Normaliser, text: str, fast: str) -> None:
+        self._n, self._text, self._fast = normaliser, text, fast
+        self._idx: list[int] | None = None
+        self.norm = fast
+        self.mismatch = False
+
+    @property
+    def idx(self) -> list[int]:
+        if self._idx is None:
+            self.norm, self._idx = self._n.mapped(self._text)
+            self.mismatch = self.norm != self._fast
+        return self._idx
+
+    def __len__(self) -> int:
+        return len(self.idx)
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+        return self.idx[i]
 
 
 def _ascii_bounded(norm: str, s: int, t: int) -> bool:
