@@ -578,7 +578,7 @@ class _LazyIndex(Sequence[int]):
     def __len__(self) -> int:
         return len(self.idx)
 
-    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+    def __getitem__(self, i):
         return self.idx[i]
 
 

@@ -114,8 +114,8 @@ def main() -> int:
     mbytes = sum(len(p.encode()) for p in posts) / 1e6
     print(f"corpus: {len(posts)} posts, {chars} chars, {mbytes:.2f} MB UTF-8")
 
-    from auditor.matcher import Matcher
     from auditor.lexicon import load
+    from auditor.matcher import Matcher
 
     t0 = time.perf_counter()
     m = Matcher(load())
