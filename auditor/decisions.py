@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -65,9 +66,11 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def suggestion_for(game: Game, ruleset: RuleSet, store: Store, fingerprint: str) -> str | None:
-    """The card the policy suggests for a finding as if it were still undecided."""
-    current = dict(store.current_decisions())
+def suggestion_for(game: Game, ruleset: RuleSet, store: Store, fingerprint: str,
+                   decisions: Mapping[str, Any] | None = None) -> str | None:
+    """The card the policy suggests for a finding as if it were still undecided (given the
+    stored decisions, or ``decisions`` — an import's rows so far on top of them)."""
+    current = dict(store.current_decisions() if decisions is None else decisions)
     current.pop(fingerprint, None)
     led = build_ledger(game, ruleset, store.findings(active_only=False), current,
                        store.manual_cards())
@@ -84,7 +87,8 @@ class Recorded:
 
 
 def _decision_row(game: Game, ruleset: RuleSet, store: Store, ident: str, decision: str,
-                  card: str | None, note: str, by: str | None, source: str) -> tuple[dict[str, Any], Recorded]:
+                  card: str | None, note: str, by: str | None, source: str,
+                  decisions: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], Recorded]:
     row = store.find_decidable(ident)
     if row is None:
         raise DecisionError(f"找不到编号为 {ident} 的草稿或牌（运行 auditor ledger 或查看报告中的编号）")
@@ -94,7 +98,7 @@ def _decision_row(game: Game, ruleset: RuleSet, store: Store, ident: str, decisi
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
-    suggested = row["card"] if manual else suggestion_for(game, ruleset, store, fp) or row["card"]
+    suggested = row["card"] if manual else suggestion_for(game, ruleset, store, fp, decisions) or row["card"]
     final = (card or suggested) if decision == "approve" else None
     record = {"fingerprint": fp, "finding_id": row["id"], "decision": decision, "card": final,
               "suggested": suggested, "note": note, "decided_by": by or game.decided_by,
@@ -196,6 +200,7 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
         raise DecisionError(f"{path}：第 1 行的列应当依次是 {','.join(DECISION_COLUMNS)}")
     rs = ruleset_for(game)
     current = store.current_decisions()
+    overlay: dict[str, Any] = dict(current)
     errors: list[str] = []
     records: list[dict[str, Any]] = []
     seen: dict[str, int] = {}
@@ -246,11 +251,17 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
             continue
         try:
             rec, _ = _decision_row(game, rs, store, ident, decision, card, note,
-                                   row["decided_by"].strip() or by, "import")
+                                   row["decided_by"].strip() or by, "import", overlay)
         except DecisionError as exc:
             errors.append(f"第 {line} 行：{exc}")
             continue
         records.append(rec)
+        # Later rows see this one, as if decided one by one (a second offence of a kind
+        # approved in the same file is suggested yellow).
+        if decision == "undo":
+            overlay.pop(rec["fingerprint"], None)
+        else:
+            overlay[rec["fingerprint"]] = {**rec, "decided_at": _now()}
     if errors:
         raise DecisionError(f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors))
     store.add_decisions(records)

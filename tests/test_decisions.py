@@ -285,3 +285,18 @@ def test_decide_card_and_ledger_commands(hostile) -> None:  # type: ignore[no-un
     by_player = {r["player"]: r for r in rows}
     assert (by_player["油条"]["yellow"], by_player["馄饨"]["yellow"]) == ("1", "1")
     assert not res.stdout.startswith("\ufeff")  # stdout csv stays plain
+
+
+def test_import_applies_rows_in_order_so_a_repeat_escalates(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game, store, _ = hostile
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = rows_of(out)
+    ghosts = [r for r in rows if r["code"] == "GHOST-POST"]
+    assert [r["suggested_card"] for r in ghosts] == ["blue"] * 4  # nothing approved yet
+    ghosts[0]["decision"] = ghosts[1]["decision"] = "approve"  # no card: follow the policy
+    write_rows(out, rows, "utf-8-sig")
+    assert import_decisions(game, store, out).applied == 2
+    current = store.current_decisions()
+    cards = [current[store.find_decidable(r["id"])["fingerprint"]]["card"] for r in ghosts[:2]]  # type: ignore[index]
+    assert cards == ["blue", "yellow"]
