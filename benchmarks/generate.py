@@ -52,11 +52,11 @@ DIRECTOR = "导演"
 SPECTATOR = "观众"
 
 # Player names: distinct, none a substring of another (votes name players).
-NAME_POOL = (
-    "饺子 包子 馄饨 豆浆 油条 烧卖 春卷 汤圆 月饼 粽子 麻花 锅贴 煎饼 凉皮 米线 "
+NAME_POOL = tuple(
+    "饺子 包子 馄饨 豆浆 油条 烧卖 春卷 汤圆 月饼 粽子 麻花 锅贴 煎饼 凉皮 米线 "  # noqa: SIM905
     "肉夹馍 糖葫芦 驴打滚 酸梅汤 小笼 生煎 肠粉 烤鸭 腊八粥 年糕 豆花 酥饼 蛋挞 "
-    "奶茶 凤梨酥 叉烧 云吞 麻团 青团 灌汤 枣糕 春饼 花卷"
-).split()
+    "奶茶 凤梨酥 叉烧 云吞 麻团 青团 灌汤 枣糕 春饼 花卷".split()
+)
 
 # --------------------------------------------------------------------------- text
 
@@ -314,7 +314,7 @@ class _Gen:
         _, _, close1 = self.days[0]
         self.events.append({"type": "sheriff", "player": sheriff, "at": close1, "how": "elected"})
         self.vote_out: dict[int, str] = {}
-        for d, opens, closes in self.days:
+        for d, _opens, closes in self.days:
             if d >= 2 and d < self.cfg.days and len(order) > 2:
                 p = order.pop()
                 self.vote_out[d] = p
@@ -393,7 +393,7 @@ class _Gen:
             nxt = [(d, o, c) for d, o, c in self.days if o > at]
             if not nxt or self.rng.random() >= self.r.ghost:
                 continue
-            d, opens, closes = nxt[0]
+            d, opens, _closes = nxt[0]
             when = opens + timedelta(minutes=self.rng.randrange(30, 600))
             post = _Post(p, self.tid_disc[d], when,
                          self._fill(self.rng.choice(("我还能说话吗？", "{a}是狼，相信我。",
@@ -407,7 +407,7 @@ class _Gen:
         rng, r = self.rng, self.r
         disc_cum = _minute_weights(opens, closes, vote=False)
         vote_cum = _minute_weights(opens, closes, vote=True)
-        tid_d, tid_v = self.tid_disc[d], self.tid_vote[d]
+        tid_d = self.tid_disc[d]
         survivors = self._alive(closes + timedelta(hours=11))
         target = self.vote_out.get(d, self.sheriff if d == 1 else None)
         for p in alive:
@@ -577,6 +577,32 @@ def _truth_key(t: dict[str, Any]) -> tuple[Any, ...]:
     return (t.get("day") or 0, t["code"], t["player"], t.get("pid") or 0)
 
 
+def score_truth(truth: list[dict[str, Any]], findings: list[Any],
+                codes: set[str]) -> dict[str, tuple[int, int]]:
+    """Per planted code whose rule ran: (found, planted).  A post violation is found by a
+    finding of its code on its pid; an aggregate one (lurking) on its player and day.
+    ``PHRASE`` is found by any ``PHRASE-*`` finding on the pid."""
+    by_pid: set[tuple[str, int]] = set()
+    by_day: set[tuple[str, str, int | None]] = set()
+    for f in findings:
+        code = "PHRASE" if f.code.startswith("PHRASE-") else f.code
+        if f.pid is not None:
+            by_pid.add((code, int(f.pid)))
+        by_day.add((code, f.player, f.day))
+    ran = codes | ({"PHRASE"} if any(c.startswith("PHRASE-") for c in codes) else set())
+    out: dict[str, tuple[int, int]] = {}
+    for t in truth:
+        if t["code"] not in ran:
+            continue
+        if t.get("pid") is not None:
+            hit = (t["code"], t["pid"]) in by_pid
+        else:
+            hit = (t["code"], t["player"], t["day"]) in by_day
+        found, planted = out.get(t["code"], (0, 0))
+        out[t["code"]] = (found + hit, planted + 1)
+    return out
+
+
 def generate_game(cfg: GameConfig) -> GeneratedGame:
     """One game, deterministic for ``cfg`` (same config → same script, byte for byte)."""
     return _Gen(cfg).generate()
@@ -626,14 +652,15 @@ def toml_text(data: dict[str, Any], header: str = "") -> str:
     return header + tomli_w.dumps(data, multiline_strings=True)
 
 
-def write_game(gen: GeneratedGame, out: Path, *, pages: bool = True) -> Path:
+def write_game(gen: GeneratedGame, out: Path, *, pages: bool = True, script: bool = True) -> Path:
     """Write script.toml, game.toml, truth.json and (``pages``) the desktop pages."""
     out.mkdir(parents=True, exist_ok=True)
-    (out / "script.toml").write_text(toml_text(
-        gen.script, f"# 生成的压测脚本（benchmarks/generate.py, seed {gen.config.seed}）。\n"),
-        encoding="utf-8")
+    if script:
+        (out / "script.toml").write_text(toml_text(
+            gen.script, f"# 生成的压测脚本（benchmarks/generate.py, seed {gen.config.seed}）。\n"),
+            encoding="utf-8")
     (out / "game.toml").write_text(toml_text(
-        gen.game, f"# 生成的游戏文件：{gen.posts} 帖，页面在 pages/。\n"), encoding="utf-8")
+        gen.game, f"# 生成的游戏文件（seed {gen.config.seed}），页面在 pages/。\n"), encoding="utf-8")
     (out / "truth.json").write_text(json.dumps(gen.truth, ensure_ascii=False, indent=1) + "\n",
                                     encoding="utf-8")
     pdir = out / "pages"

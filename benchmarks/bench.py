@@ -1,0 +1,468 @@
+"""Benchmark auditor on generated games, per stage and end to end, on this machine.
+
+    python benchmarks/bench.py                       # 10k-post game: a few minutes
+    python benchmarks/bench.py --archive             # + the 1,000,000-post archive
+    python benchmarks/bench.py --archive --archive-posts 100000
+
+Stages, each next to the simplest honest baseline in the same run:
+
+- generation (benchmarks/generate.py + the page writer), timed apart from everything else;
+- parse: ``auditor.parse.parse_page`` on every desktop page of the 10k game vs
+  BeautifulSoup building the full tree and reading each post's text;
+- rules: ``build_context`` + ``run_rules`` over the crawled store (posts/s), every enabled
+  rule alone, and the phrase matcher vs the segment-everything baseline
+  (``benchmarks/phrase_bench.py``'s ``Naive``: jieba + pypinyin on every post);
+- ``auditor audit`` as a subprocess (the real CLI) from saved pages into a fresh store,
+  again over the already-crawled store, and with ``--no-crawl``; peak RSS per subprocess
+  (``os.wait4``);
+- the nightly rerun: the game as it stood 100 posts before the last day's final hour, then
+  those 100 posts arrive: re-crawl of the saved pages, ``auditor.engine.check`` re-checking
+  everything vs ``incremental=True`` (only new posts and their player-days);
+- ``--archive``: a streaming run over many generated games (one in memory at a time; pages
+  rendered by the writer's generator and handed straight to the parser, never written):
+  parse → store → rules per game, in a subprocess for its own peak RSS.
+
+Writes the Markdown table to ``benchmarks/results.md`` (with the exact command).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from generate import (  # noqa: E402
+    GameConfig,
+    GeneratedGame,
+    generate_game,
+    iter_archive,
+    render_desktop_pages,
+    score_truth,
+    write_game,
+)
+
+Row = tuple[str, str, str, str]  # stage, auditor, baseline, note
+
+
+def vm_hwm_mb() -> float:
+    """Peak RSS of this process (VmHWM), in MB."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def run_child(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, int, str]:
+    """Run a subprocess: (seconds, its own peak RSS in MB, exit code, stdout+stderr)."""
+    t0 = time.perf_counter()
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        secs = time.perf_counter() - t0
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    return secs, usage.ru_maxrss / 1024, proc.returncode, text
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    t0 = time.perf_counter()
+    value = fn()
+    return time.perf_counter() - t0, value
+
+
+def fmt_rate(n: float, secs: float, unit: str) -> str:
+    return f"{n / secs:,.0f} {unit}/s" if secs > 0 else "—"
+
+
+# --------------------------------------------------------------------------- stages
+
+
+def stage_parse(pages_dir: Path, tz: Any, bs_sample: int) -> list[Row]:
+    from auditor.models import FetchedPage
+    from auditor.parse import decode_body, parse_page
+
+    files = sorted(pages_dir.glob("*.html"))
+    bodies = [f.read_bytes() for f in files]
+    now = datetime.now(UTC)
+    pages = [FetchedPage(url=f.resolve().as_uri(), status=200, body=b,
+                         content_type="text/html; charset=utf-8", fetched_at=now)
+             for f, b in zip(files, bodies, strict=True)]
+    posts = 0
+
+    def ours() -> None:
+        nonlocal posts
+        for p in pages:
+            posts += len(parse_page(p, tz, now=now).posts)
+
+    secs, _ = timed(ours)
+    from bs4 import BeautifulSoup
+
+    sample = pages[:: max(1, len(pages) // bs_sample)][:bs_sample]
+    texts = [decode_body(p.body, p.content_type, p.url)[0] for p in sample]
+    bs_posts = 0
+
+    def baseline() -> None:
+        nonlocal bs_posts
+        for t in texts:
+            soup = BeautifulSoup(t, "lxml")
+            for td in soup.select("td.t_f"):
+                td.get_text()
+                bs_posts += 1
+
+    bs_secs, _ = timed(baseline)
+    mb = sum(len(b) for b in bodies) / 1e6
+    return [(
+        "parse (desktop pages)",
+        f"{fmt_rate(len(pages), secs, 'pages')} ({len(pages)} pages, {posts:,} posts, "
+        f"{mb:.0f} MB in {secs:.2f} s)",
+        f"BeautifulSoup(lxml) + post text: {fmt_rate(len(texts), bs_secs, 'pages')} "
+        f"({len(texts)} pages)",
+        f"{(len(pages) / secs) / (len(texts) / bs_secs):.1f}× faster",
+    )]
+
+
+def stage_rules(game_path: Path) -> tuple[list[Row], dict[str, Any]]:
+    from auditor.engine import build_context, ruleset_for, run_rules
+    from auditor.gamefile import load_game
+    from auditor.store import Store
+
+    game = load_game(game_path)
+    rs = ruleset_for(game)
+    store = Store(game.store)
+    try:
+        ctx_secs, ctx = timed(lambda: build_context(game, store, ruleset=rs))
+        rule_secs, findings = timed(lambda: run_rules(ctx, rs))
+        n = len(ctx.posts)
+        per_rule: list[tuple[float, str, int]] = []
+        for code in rs.rules:
+            c = build_context(game, store, ruleset=rs)
+            s, fs = timed(lambda c=c, code=code: run_rules(c, rs, [code]))  # type: ignore[misc]
+            per_rule.append((s, code, len(fs)))
+        truth = json.loads((game_path.parent / "truth.json").read_text(encoding="utf-8"))
+        score = score_truth(truth, findings, set(rs.rules))
+        texts = [gp.post.text for gp in ctx.posts if not gp.exempt]
+    finally:
+        store.close()
+    rows: list[Row] = [(
+        "rules (all enabled, in process)",
+        f"{fmt_rate(n, rule_secs, 'posts')} ({n:,} posts, {len(rs.rules)} rules, "
+        f"{len(findings)} findings in {rule_secs:.2f} s; context {ctx_secs:.2f} s)",
+        "—",
+        "slowest: " + ", ".join(f"{c} {s:.2f} s" for s, c, _ in sorted(per_rule)[::-1][:4]),
+    )]
+    rows += stage_phrases(texts)
+    info = {"per_rule": sorted(per_rule)[::-1], "score": score, "findings": len(findings)}
+    return rows, info
+
+
+def stage_phrases(texts: list[str]) -> list[Row]:
+    try:
+        from auditor.matcher import default_matcher
+    except ImportError:
+        return [("phrases", "matcher not available", "—", "")]
+    m = default_matcher()
+    m.find("卧槽")  # build the automata and jieba outside the timing
+    secs, hits = timed(lambda: sum(1 for t in texts if m.find(t)))
+    try:
+        from phrase_bench import Naive
+    except ImportError:
+        return [("phrases (matcher.find)", fmt_rate(len(texts), secs, "posts"), "—", "")]
+    naive = Naive()
+    naive.find("卧槽")
+    n_secs, n_hits = timed(lambda: sum(1 for t in texts if naive.find(t)))
+    return [(
+        "phrases (matcher.find on every post)",
+        f"{fmt_rate(len(texts), secs, 'posts')} ({len(texts):,} posts in {secs:.2f} s, "
+        f"{hits} posts flagged)",
+        f"segment everything (jieba + pypinyin every post): {fmt_rate(len(texts), n_secs, 'posts')}"
+        f" ({n_secs:.2f} s, {n_hits} flagged)",
+        f"{n_secs / secs:.1f}× faster",
+    )]
+
+
+def stage_audit(game_path: Path, reports: Path) -> tuple[list[Row], list[str]]:
+    store = game_path.with_suffix(".sqlite")
+    for f in store.parent.glob(store.name + "*"):
+        f.unlink()
+    cli = [sys.executable, "-m", "auditor", "audit", str(game_path), "--reports", str(reports),
+           "-q"]
+    rows: list[Row] = []
+    lines: list[str] = []
+    for label, cmd in (
+        ("`auditor audit` from saved pages (fresh store)", cli),
+        ("`auditor audit` again (store already crawled; re-reads the saved pages)", cli),
+        ("`auditor audit --no-crawl` (already-crawled store)", [*cli, "--no-crawl"]),
+    ):
+        secs, rss, code, text = run_child(cmd, cwd=ROOT)
+        last = text.strip().splitlines()[-1] if text.strip() else ""
+        lines.append(f"{label}: exit {code}: {last}")
+        rows.append((label, f"{secs:.2f} s, peak RSS {rss:.0f} MB", "—", f"exit {code}"))
+    return rows, lines
+
+
+def snapshot(gen: GeneratedGame, until: datetime) -> GeneratedGame:
+    """The game as the forum showed it at ``until``: later posts and edits are not there yet."""
+    import copy
+
+    script = copy.deepcopy(gen.script)
+    kept: set[int] = set()
+    for t in script["thread"]:
+        t["post"] = [p for p in t["post"] if p["at"] <= until]
+        for p in t["post"]:
+            kept.add(p["pid"])
+            if p.get("edited_at") and p["edited_at"] > until:
+                del p["edited_at"]
+    script["thread"] = [t for t in script["thread"] if t["post"]]
+    truth = [t for t in gen.truth if t.get("pid") in kept or t.get("pid") is None]
+    return GeneratedGame(gen.config, script, gen.game, truth, len(kept))
+
+
+def stage_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
+    from auditor.crawl import crawl
+    from auditor.engine import check
+    from auditor.gamefile import load_game
+    from auditor.store import Store
+
+    last_close = gen.game["day"][-1]["closes"]
+    t_end = last_close - timedelta(hours=1)
+    times = sorted(p["at"] for t in gen.script["thread"] for p in t["post"] if p["at"] <= t_end)
+    t_cut = times[-new_posts - 1]
+    before, after = snapshot(gen, t_cut), snapshot(gen, t_end)
+    d = work / "nightly"
+    shutil.rmtree(d, ignore_errors=True)
+    write_game(before, d)
+    game = load_game(d / "game.toml")
+    with Store(game.store) as store:
+        crawl(game, store)
+        s0, _ = timed(lambda: check(game, store, now=t_cut + timedelta(seconds=1)))
+    gen_secs, _ = timed(lambda: write_game(after, d))
+    game = load_game(d / "game.toml")
+    with Store(game.store) as store:
+        crawl_secs, report = timed(lambda: crawl(game, store))
+    copy_path = d / "full.sqlite"
+    shutil.copy(game.store, copy_path)
+    now = t_end + timedelta(seconds=1)
+    with Store(copy_path) as store:
+        full_secs, full = timed(lambda: check(game, store, now=now))
+    with Store(game.store) as store:
+        inc_secs, inc = timed(lambda: check(game, store, now=now, incremental=True))
+    same = sorted(f.fingerprint for f in full.findings) == sorted(
+        f.fingerprint for f in inc.findings)
+    return [
+        ("nightly: re-crawl saved pages after +100 posts",
+         f"{crawl_secs:.2f} s ({report.pages} pages read, {report.new_posts} new posts)",
+         "—", f"{before.posts:,} → {after.posts:,} posts; pages rewritten in {gen_secs:.1f} s "
+         "(generation, not timed)"),
+        ("nightly: `engine.check(incremental=True)`",
+         f"{inc_secs:.2f} s (re-checked {inc.rechecked_posts} posts, days "
+         f"{list(inc.rechecked_days)}, incremental={inc.incremental})",
+         f"re-check everything: {full_secs:.2f} s ({full.rechecked_posts:,} posts)",
+         f"{full_secs / inc_secs:.1f}× less; same findings: {'yes' if same else 'NO'}; "
+         f"first full check {s0:.2f} s"),
+    ]
+
+
+# --------------------------------------------------------------------------- archive
+
+
+def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
+    """Stream the archive: one game at a time, pages rendered → parsed → stored → checked."""
+    from auditor.crawl import CrawlReport, _ThreadRecorder
+    from auditor.engine import check
+    from auditor.gamefile import load_game
+    from auditor.models import FetchedPage
+    from auditor.parse import parse_page
+    from auditor.store import Store
+
+    tm = {"generate": 0.0, "render": 0.0, "parse": 0.0, "store": 0.0, "rules": 0.0}
+    games = pages = posts = findings = 0
+    db_bytes = 0
+    t_all = time.perf_counter()
+    gen_iter = iter_archive(total, seed)
+    while True:
+        t0 = time.perf_counter()
+        gen = next(gen_iter, None)
+        tm["generate"] += time.perf_counter() - t0
+        if gen is None:
+            break
+        gdir = work / f"game-{gen.config.seed}"
+        shutil.rmtree(gdir, ignore_errors=True)
+        write_game(gen, gdir, pages=False, script=False)
+        game = load_game(gdir / "game.toml")
+        now = datetime.now(UTC)
+        with Store(game.store) as store:
+            report = CrawlReport()
+            rec: _ThreadRecorder | None = None
+            last = 0
+            it = render_desktop_pages(gen)
+            while True:
+                t0 = time.perf_counter()
+                item = next(it, None)
+                tm["render"] += time.perf_counter() - t0
+                if item is None:
+                    break
+                tid, url, body, ctype = item
+                if rec is None or rec.tid != tid:
+                    if rec is not None:
+                        rec.finish(last)
+                    rec = _ThreadRecorder(store, report, tid, "saved-desktop", None)
+                t0 = time.perf_counter()
+                fetched = FetchedPage(url=gen.config.base_url + url, status=200, body=body,
+                                      content_type=ctype, fetched_at=now)
+                parsed = parse_page(fetched, game.timezone, now=now)
+                t1 = time.perf_counter()
+                last = parsed.page or 1
+                rec.record(fetched, parsed, last)
+                tm["parse"] += t1 - t0
+                tm["store"] += time.perf_counter() - t1
+                pages += 1
+            if rec is not None:
+                rec.finish(last)
+            t0 = time.perf_counter()
+            result = check(game, store)
+            tm["rules"] += time.perf_counter() - t0
+            findings += len(result.findings)
+            posts += report.new_posts
+        db_bytes += sum(f.stat().st_size for f in gdir.glob("*.sqlite*"))
+        shutil.rmtree(gdir, ignore_errors=True)
+        games += 1
+    return {"games": games, "pages": pages, "posts": posts, "findings": findings,
+            "seconds": time.perf_counter() - t_all, "times": tm, "db_mb": db_bytes / 1e6,
+            "vmhwm_mb": vm_hwm_mb()}
+
+
+def stage_archive(total: int, work: Path, seed: int) -> list[Row]:
+    out = work / "archive.json"
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--archive-worker",
+           "--archive-posts", str(total), "--work", str(work), "--seed", str(seed)]
+    secs, rss, code, text = run_child(cmd, cwd=ROOT)
+    if code != 0 or not out.is_file():
+        return [("archive", f"failed (exit {code})", "—", text.strip().splitlines()[-1:][0]
+                 if text.strip() else "")]
+    r = json.loads(out.read_text())
+    tm = r["times"]
+    work_secs = tm["parse"] + tm["store"] + tm["rules"]
+    return [
+        (f"archive {r['posts']:,} posts ({r['games']} games, {r['pages']:,} pages)",
+         f"{secs:.0f} s end to end, peak RSS {rss:.0f} MB",
+         "—",
+         f"parse {tm['parse']:.0f} s, store {tm['store']:.0f} s, rules {tm['rules']:.0f} s "
+         f"(= {work_secs:.0f} s auditor work); generation {tm['generate']:.0f} s + "
+         f"rendering {tm['render']:.0f} s (timed apart); {r['findings']:,} findings; "
+         f"SQLite {r['db_mb'] / r['games']:.0f} MB per game, deleted after each"),
+        ("archive throughput (auditor work only)",
+         f"{fmt_rate(r['posts'], work_secs, 'posts')}; {fmt_rate(r['pages'], tm['parse'], 'pages')}"
+         " parsed", "—", ""),
+    ]
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="auditor 压测：每个阶段与最简单的基线对比")
+    ap.add_argument("--posts", type=int, default=10_000, help="the big game's posts")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "auditor-bench")
+    ap.add_argument("--archive", action="store_true", help="also the streaming archive run")
+    ap.add_argument("--archive-posts", type=int, default=1_000_000)
+    ap.add_argument("--new-posts", type=int, default=100, help="posts of the nightly rerun")
+    ap.add_argument("--bs-pages", type=int, default=100, help="pages for the bs4 baseline")
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results.md")
+    ap.add_argument("--archive-worker", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    args.work.mkdir(parents=True, exist_ok=True)
+    if args.archive_worker:
+        r = archive_worker(args.archive_posts, args.work / "archive", args.seed)
+        (args.work / "archive.json").write_text(json.dumps(r))
+        return 0
+
+    command = "python benchmarks/bench.py" + " ".join(
+        [""] + [a for a in (argv if argv is not None else sys.argv[1:])])
+    rows: list[Row] = []
+    t_total = time.perf_counter()
+    gdir = args.work / "game10k"
+    shutil.rmtree(gdir, ignore_errors=True)
+    cfg = GameConfig(posts=args.posts, seed=args.seed)
+    gsecs, gen = timed(lambda: generate_game(cfg))
+    wsecs, game_path = timed(lambda: write_game(gen, gdir))
+    n_pages = len(list((gdir / "pages").glob("*.html")))
+    rows.append(("generate (not part of any timing below)",
+                 f"{gen.posts:,} posts in {gsecs:.2f} s; {n_pages:,} desktop pages rendered and "
+                 f"written in {wsecs:.2f} s", "—",
+                 f"{cfg.players} players, {cfg.days} days, {len(gen.truth)} planted violations"))
+    print(rows[-1])
+    from zoneinfo import ZoneInfo
+
+    rows += stage_parse(gdir / "pages", ZoneInfo("Asia/Shanghai"), args.bs_pages)
+    print(rows[-1])
+    audit_rows, audit_lines = stage_audit(game_path, args.work / "reports")
+    rows += audit_rows
+    for r in audit_rows:
+        print(r)
+    rule_rows, info = stage_rules(game_path)
+    rows += rule_rows
+    for r in rule_rows:
+        print(r)
+    rows += stage_nightly(gen, args.work, args.new_posts)
+    print(rows[-2], rows[-1], sep="\n")
+    if args.archive:
+        rows += stage_archive(args.archive_posts, args.work, args.seed)
+        print(rows[-2], rows[-1], sep="\n")
+    total = time.perf_counter() - t_total
+
+    score = info["score"]
+    recall = ", ".join(f"{c} {f}/{p}" for c, (f, p) in sorted(score.items()))
+    md = [
+        "# Benchmark results",
+        "",
+        f"Command: `{command.strip()}` (total {total:.0f} s)",
+        "",
+        f"Machine: {platform.platform()}, {os.cpu_count()} CPUs, Python "
+        f"{platform.python_version()}; run {datetime.now().astimezone():%Y-%m-%d %H:%M %z}.",
+        "",
+        "| stage | auditor | baseline (same run) | note |",
+        "| --- | --- | --- | --- |",
+        *[f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows],
+        "",
+        f"Planted violations found by the enabled rules (found/planted): {recall}.",
+        "",
+        "Slowest rules alone (s, code, findings): "
+        + ", ".join(f"{c} {s:.2f} ({n})" for s, c, n in info["per_rule"][:8]) + ".",
+        "",
+        "CLI output:",
+        "",
+        *[f"- {line}" for line in audit_lines],
+        "",
+        f"Benchmark process peak RSS (VmHWM): {vm_hwm_mb():.0f} MB.",
+        "",
+    ]
+    text = "\n".join(md)
+    args.out.write_text(text, encoding="utf-8")
+    print()
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
