@@ -125,7 +125,12 @@ class Game:
 
     @property
     def slug(self) -> str:
-        return self.path.stem
+        """The game's folder name under reports/: the file's stem, or its folder's name
+        when the file is just called game.toml."""
+        stem = self.path.stem
+        if stem.lower() == "game" and self.path.resolve().parent.name:
+            return self.path.resolve().parent.name
+        return stem
 
     def thread(self, tid: int) -> ThreadSpec | None:
         return next((t for t in self.threads if t.tid == tid), None)
