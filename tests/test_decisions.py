@@ -225,7 +225,7 @@ def test_audit_killed_mid_run_then_the_next_run_completes(tmp_path: Path) -> Non
         st = led.standing(approved.player)
         assert st is not None and st.standing.red == 1
         assert store.post_count() == 194
-    game_dir = reports / "game"
+    game_dir = reports / game.slug
     assert not [p for p in game_dir.iterdir() if p.name.startswith(".tmp-")]
     assert len([p for p in game_dir.iterdir() if p.name[0].isdigit()]) == 2
 

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from auditor.cli import app
 from auditor.decisions import decide
+from auditor.gamefile import load_game
 from auditor.ledger import load_ledger
 from auditor.report import write as report_write
 from auditor.report.csvout import neutralise, unneutralise
@@ -164,7 +165,7 @@ def test_audit_on_the_sample_game_writes_the_report(tmp_path: Path) -> None:
     result = runner.invoke(app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"])
     assert result.exit_code == 0, result.output
     assert "审计完成：新帖 194，新草稿" in result.output
-    report = latest_dir(reports, "game")
+    report = latest_dir(reports, load_game(sample / "game.toml").slug)
     assert report is not None and (report / "report.html").is_file()
     html = (report / "report.html").read_text("utf-8")
     assert "春卷" in html and 'class="num below"' in html
@@ -176,7 +177,7 @@ def test_audit_on_the_sample_game_writes_the_report(tmp_path: Path) -> None:
         assert store.runs()[-1]["status"] == "ok"
     report_only = runner.invoke(app, ["report", str(sample / "game.toml"), "--reports", str(reports)])
     assert report_only.exit_code == 0, report_only.output
-    assert len([p for p in (reports / "game").iterdir() if not p.name.startswith("latest")]) == 3
+    assert len([p for p in (reports / load_game(sample / "game.toml").slug).iterdir() if not p.name.startswith("latest")]) == 3
 
 
 def test_audit_exit_code_for_a_bad_game_file(tmp_path: Path) -> None:
@@ -185,3 +186,19 @@ def test_audit_exit_code_for_a_bad_game_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["audit", str(bad), "--reports", str(tmp_path / "r")])
     assert result.exit_code == 3
     assert not (tmp_path / "r").exists()
+
+
+def test_incomplete_crawl_exits_1_and_the_report_lists_the_problem_first(tmp_path: Path) -> None:
+    sample = tmp_path / "sample"
+    shutil.copytree(REPO / "examples" / "sample", sample,
+                    ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "*-107-*"))
+    reports = tmp_path / "reports"
+    result = CliRunner().invoke(app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"])
+    assert result.exit_code == 1, result.output
+    assert "问题 1。" in result.output
+    html = (latest_dir(reports, load_game(sample / "game.toml").slug) / "report.html").read_text("utf-8")  # type: ignore[operator]
+    problems = html.index('class="problems"')
+    assert "107" in html[problems:html.index("</div>", problems)]
+    assert problems < html.index('id="activity"')
+    with Store(sample / "game.sqlite") as store:
+        assert store.runs()[-1]["status"] == "incomplete"
