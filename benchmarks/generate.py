@@ -366,7 +366,7 @@ class _Gen:
             for p in rest:
                 plan[d, p] = max(12, round(free * talk[p] / tw))
         if lurk3:
-            self._truth("LURK-3DAYS", lurk3, 3)
+            self._truth("LURK-3DAYS", lurk3, 1)  # a run is recorded on its first day
         # Hit the requested total exactly: adjust the busiest player-days.
         ghosts = self._plan_ghosts()
         total = sum(plan.values()) + fixed + len(ghosts)
