@@ -588,14 +588,18 @@ _POSTNO = ("楼主", "沙发", "板凳", "地板")
 
 
 def _pages(thread: ScriptThread, ppp: int) -> tuple[int, list[list[ScriptPost]]]:
-    """Visible posts grouped by page (by position, Discuz!'s way) and the page count."""
+    """Visible posts grouped by page (by position, Discuz!'s way) and the page count.
+
+    Discuz! X3 (forum_viewthread.php) sets ``replies = maxposition - 1`` before
+    ``totalpage = ceil((replies + 1) / ppp)``: pages go by position, deleted posts
+    included, so the newest post is always on the last page.
+    """
     visible = [p for p in thread.posts if not p.deleted]
-    total = max(1, math.ceil(len(visible) / ppp))
+    max_position = max((p.position for p in thread.posts), default=1)
+    total = max(1, math.ceil(max_position / ppp))
     pages: list[list[ScriptPost]] = [[] for _ in range(total)]
     for p in visible:
-        k = (p.position - 1) // ppp
-        if k < total:  # beyond the last page: unreachable, as on a real forum
-            pages[k].append(p)
+        pages[(p.position - 1) // ppp].append(p)
     return total, pages
 
 

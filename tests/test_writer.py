@@ -243,9 +243,10 @@ def test_deleted_post_leaves_a_gap_and_hidden_post_is_locked() -> None:
     ps[6]["hidden"] = "moderator"
     ps[8]["edited_at"] = ps[8]["at"] + timedelta(minutes=10)
     out = pages(script(ps))
+    # 21 positions (one deleted): Discuz! pages by maxposition, so position 21 is on page 3.
     assert sorted(out) == sorted(
-        [f"forum.php?mod=viewthread&tid=7&page={i}" for i in (1, 2)]
-        + [f"api/mobile/index.php?version=4&module=viewthread&tid=7&page={i}" for i in (1, 2)]
+        [f"forum.php?mod=viewthread&tid=7&page={i}" for i in (1, 2, 3)]
+        + [f"api/mobile/index.php?version=4&module=viewthread&tid=7&page={i}" for i in (1, 2, 3)]
     )
     p1 = out["forum.php?mod=viewthread&tid=7&page=1"].decode()
     assert "post_5" not in p1 and len(re.findall(r'<div id="post_\d+" >', p1)) == 9

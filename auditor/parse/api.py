@@ -99,17 +99,23 @@ def parse_api(data: dict[str, Any], url: str, tz: tzinfo, now: datetime | None) 
             continue
         seen.add(post.pid or 0)
         posts.append(post)
+    # forum_viewthread.php: "if($maxposition) replies = maxposition - 1" before
+    # totalpage = ceil((replies + 1) / ppp): pages go by position, deleted posts included.
+    max_position = _int(thread.get("maxposition"))
+    total = None
+    if replies is not None or max_position:
+        total = math.ceil(max(max_position or 0, (replies or 0) + 1) / ppp)
     return ParsedPage(
         kind=PageKind.API,
         tid=tid,
         page=page,
-        total_pages=math.ceil((replies + 1) / ppp) if replies is not None else None,
+        total_pages=total,
         posts=posts,
         subject=thread.get("subject"),
         fid=_int(thread.get("fid")) or _int(variables.get("fid")),
         ppp=ppp,
         replies=replies,
-        max_position=_int(thread.get("maxposition")),
+        max_position=max_position,
     )
 
 
