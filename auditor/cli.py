@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import importlib
+import io
 import json
 import pkgutil
 import sys
@@ -96,13 +97,15 @@ def emit(
 ) -> None:
     """Print records as a rich table, plain CSV on stdout (UTF-8, no BOM) or JSON lines."""
     if fmt is Format.csv:
-        w = csv.writer(sys.stdout, lineterminator="\n")
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
         w.writerow(columns)
         for r in rows:
             w.writerow(["" if r.get(c) is None else _csv_value(r.get(c)) for c in columns])
+        write_utf8(buf.getvalue())
         return
     if fmt is Format.json:
-        sys.stdout.write(
+        write_utf8(
             json.dumps(
                 [{c: r.get(c) for c in columns} for r in rows],
                 ensure_ascii=False,
@@ -118,6 +121,18 @@ def emit(
     for r in rows:
         table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in columns))
     out.print(table)
+
+
+def write_utf8(text: str) -> None:
+    """Write machine output (CSV, JSON, BBCode) as UTF-8 whatever the console's encoding
+    (a Chinese Windows console would otherwise give GBK, or fail on rare characters)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
 
 
 def _csv_value(value: Any) -> Any:

@@ -13,21 +13,25 @@ the run ends non-zero.  A page that could not be read is never counted as "0 pos
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from auditor.errors import (
     AntiBotError,
+    LoginRequiredError,
     NetworkError,
     PageError,
     ServerError,
     TruncatedPageError,
     UnrecognisedPageError,
 )
+from auditor.fetch import Fetcher
 from auditor.gamefile import Game, ThreadSpec
-from auditor.models import FetchedPage, ParsedPage
+from auditor.models import FetchedPage, PageKind, ParsedPage, Post
+from auditor.parse import parse_page
 from auditor.store import Store
 
 API_PPP = 50  # posts per API page we ask for (the API honours &ppp=; desktop ignores it)
@@ -49,6 +53,51 @@ def use_api(game: Game) -> bool:
 
 
 ProgressFn = Callable[[int, int, int | None], None]  # (tid, page, total pages or None)
+
+# Session values a logged-in page carries (the API's auth/saltkey are the login cookies'
+# values; formhash is a CSRF token).  Stored page bodies are copied around with the
+# SQLite file, so they are blanked before storing.
+_SECRETS = re.compile(
+    rb'("(?:auth|saltkey|formhash)"\s*:\s*")[^"]*(")'
+    rb"|(formhash=)[0-9A-Za-z]+"
+    rb'|(name="formhash"\s+value=")[^"]*(")'
+)
+
+
+def redact(body: bytes) -> bytes:
+    """The body with session secrets blanked (same structure, so it still parses)."""
+
+    def blank(m: re.Match[bytes]) -> bytes:
+        if m.group(1) is not None:
+            return m.group(1) + m.group(2)
+        if m.group(3) is not None:
+            return m.group(3)
+        return m.group(4) + m.group(5)
+
+    return _SECRETS.sub(blank, body)
+
+
+def desktop_floors(posts: Sequence[Post], ppp: int) -> list[Post]:
+    """Give API posts the floor the desktop view prints.
+
+    Desktop page K holds positions (K-1)*ppp+1 .. K*ppp and numbers its visible posts
+    (K-1)*ppp+1, +2, … in order, so after a deletion the floors on that page close up.
+    An API page of ``API_PPP`` posts (a multiple of ppp) holds whole desktop pages, so
+    the numbers can be worked out from the positions.
+    """
+    by_page: dict[int, list[int]] = {}
+    for p in posts:
+        if p.position is not None and not p.stuck:
+            by_page.setdefault((p.position - 1) // ppp, []).append(p.position)
+    rank = {
+        pos: k * ppp + i + 1
+        for k, positions in by_page.items()
+        for i, pos in enumerate(sorted(positions))
+    }
+    return [
+        replace(p, floor=rank[p.position]) if p.position in rank and not p.stuck else p
+        for p in posts
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,44 +140,46 @@ class _ThreadRecorder:
     def __init__(
         self, store: Store, report: CrawlReport, tid: int, source: str, run_id: int | None
     ):
-        self.store, self.report, self.tid, self.source, self.run_id = (
-            store,
-            report,
-            tid,
-            source,
-            run_id,
-        )
+        self.store, self.report, self.tid = store, report, tid
+        self.source, self.run_id = source, run_id
         self.seen: set[int] = set()
         self.page_floors: dict[int, tuple[int, int]] = {}
         self.total_pages: int | None = None
         self.subject: str | None = None
 
-    def record(self, fetched: FetchedPage, parsed: ParsedPage, page: int) -> None:
-        self.store.save_page(
-            tid=self.tid,
-            page=page,
-            source=self.source,
-            url=fetched.url,
-            body=fetched.body,
-            status=fetched.status,
-            fetched_at=fetched.fetched_at or datetime.now(UTC),
-            total_pages=parsed.total_pages,
-            run_id=self.run_id,
-        )
-        new, changed = self.store.upsert_posts(parsed.posts, self.run_id)
+    def record(self, fetched: FetchedPage, parsed: ParsedPage, page: int, ppp: int) -> None:
+        """Store the page and its posts in one transaction."""
+        posts = desktop_floors(parsed.posts, ppp) if parsed.kind is PageKind.API else parsed.posts
+        with self.store.transaction():
+            self.store.save_page(
+                tid=self.tid,
+                page=page,
+                source=self.source,
+                url=fetched.url,
+                body=redact(fetched.body),
+                status=fetched.status,
+                fetched_at=fetched.fetched_at or datetime.now(UTC),
+                total_pages=parsed.total_pages,
+                run_id=self.run_id,
+            )
+            new, changed = self.store.upsert_posts(posts, self.run_id, view=parsed.kind.value)
         self.report.pages += 1
         self.report.new_posts += new
         self.report.changed_posts += changed
-        floors = [p.floor for p in parsed.posts if p.floor is not None and not p.stuck]
-        self.seen.update(p.pid for p in parsed.posts if p.pid is not None)
+        self.seen.update(p.pid for p in posts if p.pid is not None)
+        if parsed.author_only:
+            return  # a filtered view: it says nothing about which posts exist
+        floors = [p.floor for p in posts if p.floor is not None and not p.stuck]
         if floors:
             self.page_floors[page] = (min(floors), max(floors))
-        self.total_pages = parsed.total_pages or self.total_pages
+        if parsed.total_pages is not None:
+            self.total_pages = max(self.total_pages or 0, parsed.total_pages)
         self.subject = parsed.subject or self.subject
 
     def covered(self) -> list[tuple[int, float]]:
         """Floor ranges this crawl saw completely: a stored post in them that was not seen
-        has been deleted (Discuz! does not renumber floors, so gaps are real)."""
+        has been deleted.  A page's floors span from its first to its last post, widened
+        to the neighbouring fetched page, to 1 on page 1 and to infinity on the last page."""
         out: list[tuple[int, float]] = []
         pages = sorted(self.page_floors)
         for i, page in enumerate(pages):
@@ -161,7 +212,7 @@ def crawl(
     store: Store,
     *,
     full: bool = False,
-    fetcher: object | None = None,
+    fetcher: Fetcher | None = None,
     now: datetime | None = None,
     progress: ProgressFn | None = None,
     run_id: int | None = None,
@@ -171,15 +222,7 @@ def crawl(
     if game.forum.pages is not None:
         _crawl_saved(game, store, report, run_id, progress)
         return report
-    from auditor.fetch import Fetcher
-
-    own = fetcher is None
-    f = (
-        fetcher
-        if fetcher is not None
-        else Fetcher(game.forum.url or "", delay=game.forum.delay, cookies=game.forum.cookies)
-    )
-    assert isinstance(f, Fetcher)
+    f = fetcher or Fetcher(game.forum.url or "", delay=game.forum.delay, cookies=game.forum.cookies)
     now = now or datetime.now(UTC)
     start_requests = f.request_count
     try:
@@ -198,13 +241,13 @@ def crawl(
                 )
             except PageError as exc:
                 report.problems.append(CrawlProblem(exc.kind, exc.url, str(exc), spec.tid))
-                # A challenge page or a dead network will not get better on the next
-                # thread; hammering the forum would only make it worse.
-                if isinstance(exc, AntiBotError | NetworkError):
+                # A challenge page, a dead network or an expired login will not get
+                # better on the next thread; hammering the forum would only make it worse.
+                if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
                     break
     finally:
         report.requests = f.request_count - start_requests
-        if own:
+        if fetcher is None:
             f.close()
     return report
 
@@ -215,10 +258,21 @@ def _in_refetch_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
     return any(d is not None and now <= d.closes + window for d in days)
 
 
+class SessionExpiredError(LoginRequiredError):
+    label = "登录已失效（请重新导出 cookies）"
+
+
+def _check_viewer(game: Game, parsed: ParsedPage, url: str) -> None:
+    """With cookies configured, a page served to a guest means the login expired: the
+    crawl would silently lose [hide] text and attachments and record fake edits."""
+    if game.forum.cookies is not None and parsed.viewer_uid == 0:
+        raise SessionExpiredError(url, "配置了 cookies，但论坛把页面当作游客显示")
+
+
 def _crawl_thread_http(
     game: Game,
     store: Store,
-    f: object,
+    f: Fetcher,
     spec: ThreadSpec,
     report: CrawlReport,
     *,
@@ -227,10 +281,6 @@ def _crawl_thread_http(
     run_id: int | None,
     progress: ProgressFn | None,
 ) -> None:
-    from auditor.fetch import Fetcher
-    from auditor.parse import parse_page
-
-    assert isinstance(f, Fetcher)
     sources = ["api", "html"] if use_api(game) else ["html"]
     for source in sources:
         last = store.db.execute(
@@ -249,14 +299,21 @@ def _crawl_thread_http(
                 )
                 fetched = f.get(url)
                 parsed = parse_page(fetched, game.timezone, now=fetched.date_header)
+                _check_viewer(game, parsed, url)
                 if parsed.tid is not None and parsed.tid != spec.tid:
                     raise UnrecognisedPageError(
                         url, f"页面属于帖子 {parsed.tid}，而不是 {spec.tid}"
                     )
                 actual = parsed.page or page
                 if actual < page:
-                    break  # Discuz! clamps a page past the end to the last page
-                rec.record(fetched, parsed, actual)
+                    # Discuz! answers a page past the end with the last page: the thread
+                    # has fewer pages than stored.  That page is the last one now; later
+                    # stored pages are gone.
+                    store.db.execute(
+                        "DELETE FROM pages WHERE tid=? AND source=? AND page>?",
+                        (spec.tid, source, actual),
+                    )
+                rec.record(fetched, parsed, actual, game.forum.ppp)
                 last_recorded = actual
                 if progress:
                     progress(spec.tid, actual, parsed.total_pages)
@@ -282,13 +339,15 @@ def _crawl_saved(
 ) -> None:
     """Read a folder of pages saved from a browser: names are arbitrary, the page says
     which thread and page it is.  When a thread was saved both as desktop pages and as
-    API JSON, the desktop pages are used: the API drops [size] and the edit notice."""
-    from auditor.parse import parse_page
-
+    API JSON, the desktop pages are used: the API drops [size] and the edit notice.
+    Two saves of one page are read oldest first (by file time), so the newer one is the
+    current version.  A thread with missing pages, or saved only in a view without post
+    ids (the printable view), is reported: its posts would otherwise go uncounted."""
     assert game.forum.pages is not None
+    folder = game.forum.pages
     wanted = {t.tid for t in game.threads}
     read: dict[int, dict[str, list[tuple[FetchedPage, ParsedPage]]]] = {}
-    for path in _saved_files(game.forum.pages):
+    for path in _saved_files(folder):
         url = path.resolve().as_uri()
         ctype = "application/json" if path.suffix.lower() == ".json" else None
         mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC)
@@ -315,23 +374,42 @@ def _crawl_saved(
     for tid in sorted(read):
         views = read[tid]
         kind = next((k for k in ("desktop", "api", "touch", "printable") if k in views), None)
-        if kind is None:
+        assert kind is not None
+        if not any(p.pid is not None for _, parsed in views[kind] for p in parsed.posts):
+            report.problems.append(
+                CrawlProblem(
+                    "missing",
+                    str(folder),
+                    f"帖子 {tid} 只保存了没有帖子编号的页面（{kind}），无法统计：请保存普通帖子页",
+                    tid,
+                )
+            )
             continue
         rec = _ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
-        last = 0
-        for fetched, parsed in sorted(views[kind], key=lambda fp: fp[1].page or 1):
+        pages_seen: set[int] = set()
+        ordered = sorted(
+            views[kind], key=lambda fp: (fp[1].page or 1, fp[0].fetched_at or datetime.min)
+        )
+        for fetched, parsed in ordered:
             page = parsed.page or 1
-            rec.record(fetched, parsed, page)
-            last = max(last, page)
+            rec.record(fetched, parsed, page, game.forum.ppp)
+            if not parsed.author_only:
+                pages_seen.add(page)
             if progress:
                 progress(tid, page, parsed.total_pages)
-        rec.finish(last)
+        rec.finish(max(pages_seen, default=1))
+        missing = sorted(set(range(1, (rec.total_pages or 0) + 1)) - pages_seen)
+        if missing:
+            report.problems.append(
+                CrawlProblem(
+                    "missing",
+                    str(folder),
+                    f"帖子 {tid} 缺少第 {'、'.join(map(str, missing))} 页（共 {rec.total_pages} 页）："
+                    f"{folder}",
+                    tid,
+                )
+            )
     for tid in sorted(wanted - set(read)):
         report.problems.append(
-            CrawlProblem(
-                "missing",
-                str(game.forum.pages),
-                f"保存的页面中没有帖子 {tid}：{game.forum.pages}",
-                tid,
-            )
+            CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
         )

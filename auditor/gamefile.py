@@ -54,6 +54,7 @@ class ForumConfig:
     delay: float
     refetch_hours: float  # refetch earlier pages of threads whose day closed less than this ago
     api: bool | None  # try the mobile API first; None = auto (see auditor.crawl.use_api)
+    ppp: int = 10  # the forum's posts per desktop page (Discuz! postperpage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +162,7 @@ url = "https://bbs.example.com/"   # 论坛地址；或者改用 pages = "saved-
 delay = 1.0                        # 两次请求之间的间隔（秒）
 # refetch_hours = 48               # 讨论日关门后多少小时内仍重新抓取前面的页面（编辑、屏蔽、删帖）
 # api = "auto"                     # 手机版接口：true 优先使用 | false 只用网页版 | auto（默认）
+# ppp = 10                         # 论坛网页版每页帖数（后台“每页显示帖数”，默认 10）
 
 [players]
 names = ["饺子", "包子"]
@@ -391,7 +393,7 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
 
 
 def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
-    r.no_unknown(f, "forum", ("url", "pages", "cookies", "delay", "refetch_hours", "api"))
+    r.no_unknown(f, "forum", ("url", "pages", "cookies", "delay", "refetch_hours", "api", "ppp"))
     url = r.str_(f, "forum.url", "url")
     pages = r.str_(f, "forum.pages", "pages")
     if bool(url) == bool(pages):
@@ -415,6 +417,7 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
         delay=r.float_(f, "forum.delay", "delay", 1.0),
         refetch_hours=r.float_(f, "forum.refetch_hours", "refetch_hours", 48.0),
         api=_api_choice(r, f),
+        ppp=r.int_(f, "forum.ppp", "ppp") or 10,
     )
 
 

@@ -97,6 +97,8 @@ class ParsedPage:
     ppp: int | None = None  # posts per page in force (API)
     replies: int | None = None
     max_position: int | None = None
+    author_only: bool = False  # 只看该作者 (&authorid=): a filtered view, not the thread's pages
+    viewer_uid: int | None = None  # who the forum served the page to (0 = a guest)
 
 
 @dataclass(frozen=True, slots=True)

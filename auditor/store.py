@@ -156,7 +156,20 @@ _M4_CHECK_STATE = """
         );
 """
 
-MIGRATIONS: Sequence[str] = (_M1_PAGES_POSTS, _M2_FINDINGS, _M3_DECISIONS, _M4_CHECK_STATE)
+# Which view each version came from, and a hash of what every view shows alike, so that
+# reading a thread through another view (API <-> desktop) is not taken for an edit.
+_M5_VERSION_VIEW = """
+        ALTER TABLE post_versions ADD COLUMN view TEXT NOT NULL DEFAULT '';
+        ALTER TABLE post_versions ADD COLUMN neutral_hash TEXT;
+"""
+
+MIGRATIONS: Sequence[str] = (
+    _M1_PAGES_POSTS,
+    _M2_FINDINGS,
+    _M3_DECISIONS,
+    _M4_CHECK_STATE,
+    _M5_VERSION_VIEW,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +228,29 @@ def _post_data(post: Post) -> str:
     )
 
 
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (they hold no semicolons in strings)."""
+    return [part.strip() for part in script.split(";") if part.strip()]
+
+
+def neutral_hash(post: Post) -> str:
+    """A hash of what every Discuz! view shows alike: the text, quotes, images and smilies
+    (the API drops [size], the edit notice and attachments, and escapes links twice)."""
+    payload = json.dumps(
+        [
+            post.text,
+            [[q.text, q.author, q.pid] for q in post.quotes],
+            post.hidden,
+            post.images,
+            post.smilies,
+        ],
+        ensure_ascii=False,
+        separators=(",", ":"),
+        default=str,
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -270,15 +306,23 @@ class Store:
         self._lock_file = f
 
     def migrate(self) -> None:
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+        """Apply the migrations this file lacks, one transaction each.  The version is read
+        inside the write lock, so two processes opening a new file do not both migrate."""
+        while True:
+            self.db.execute("BEGIN IMMEDIATE")
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version >= len(MIGRATIONS):
+                self.db.execute("COMMIT")
+                return
             try:
-                self.db.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
-            except sqlite3.Error:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
+                # executescript commits first: run the script's statements one by one
+                # inside the transaction we hold instead.
+                for statement in _statements(MIGRATIONS[version]):
+                    self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {version + 1}")
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
                 raise
 
     @property
@@ -386,11 +430,16 @@ class Store:
             )
 
     # ------------------------------------------------------------------ posts
-    def upsert_posts(self, posts: Iterable[Post], run_id: int | None) -> tuple[int, int]:
+    def upsert_posts(
+        self, posts: Iterable[Post], run_id: int | None, *, view: str = ""
+    ) -> tuple[int, int]:
         """Insert new posts and new versions of changed ones. Returns (new, changed).
 
         A post seen again with the same content only has its last-seen run updated; a
-        post that reappears after being marked deleted is undeleted.
+        post that reappears after being marked deleted is undeleted.  ``view`` names the
+        Discuz! view the posts came from: content that differs from the stored version
+        only in what the views render differently is a new version (the current one
+        shows the newest view) but not an edit, and is not counted as changed.
         """
         new = changed = 0
         now = _now()
@@ -399,21 +448,32 @@ class Store:
                 if post.pid is None:
                     continue  # printable view: no stable identity to store
                 digest = content_hash(post)
+                neutral = neutral_hash(post)
                 row = self.db.execute(
-                    "SELECT p.version, v.content_hash FROM posts p JOIN post_versions v"
-                    " ON v.pid = p.pid AND v.version = p.version WHERE p.pid=?",
+                    "SELECT p.version, v.content_hash, v.view, v.neutral_hash FROM posts p"
+                    " JOIN post_versions v ON v.pid = p.pid AND v.version = p.version"
+                    " WHERE p.pid=?",
                     (post.pid,),
                 ).fetchone()
+                version = 0
                 if row is None:
                     version = 1
                     new += 1
                 elif row["content_hash"] != digest:
-                    version = row["version"] + 1
-                    changed += 1
-                else:
-                    version = 0
-                # Times and floors are refreshed from the best view seen (an exact API
-                # time replaces an approximate one), never from a worse one.
+                    same_view = self.db.execute(
+                        "SELECT content_hash FROM post_versions WHERE pid=? AND view=?"
+                        " ORDER BY version DESC LIMIT 1",
+                        (post.pid, view),
+                    ).fetchone()
+                    if same_view is not None and same_view["content_hash"] == digest:
+                        pass  # as this view showed it before: nothing new
+                    elif row["view"] != view and row["neutral_hash"] == neutral:
+                        version = row["version"] + 1  # another view of the same content
+                    else:
+                        version = row["version"] + 1
+                        changed += 1
+                # Times and floors are refreshed from the best view seen: an exact time
+                # replaces an approximate one, never the other way round.
                 self.db.execute(
                     "INSERT INTO posts (pid, tid, floor, author, author_uid, posted_at, posted_ts,"
                     " time_approximate, time_precision, first, version, first_seen_run,"
@@ -421,10 +481,12 @@ class Store:
                     " ON CONFLICT(pid) DO UPDATE SET tid=excluded.tid,"
                     " floor=COALESCE(excluded.floor, floor), author=excluded.author,"
                     " author_uid=COALESCE(excluded.author_uid, author_uid),"
-                    " posted_at=CASE WHEN excluded.time_approximate <= time_approximate"
+                    " posted_at=CASE WHEN excluded.time_approximate = 0"
                     "   THEN excluded.posted_at ELSE posted_at END,"
-                    " posted_ts=CASE WHEN excluded.time_approximate <= time_approximate"
+                    " posted_ts=CASE WHEN excluded.time_approximate = 0"
                     "   THEN excluded.posted_ts ELSE posted_ts END,"
+                    " time_precision=CASE WHEN excluded.time_approximate = 0"
+                    "   THEN excluded.time_precision ELSE time_precision END,"
                     " time_approximate=MIN(time_approximate, excluded.time_approximate),"
                     " first=excluded.first, deleted=0, deleted_at=NULL,"
                     " version=MAX(version, excluded.version), last_seen_run=excluded.last_seen_run",
@@ -447,7 +509,8 @@ class Store:
                 if version:
                     self.db.execute(
                         "INSERT INTO post_versions (pid, version, content_hash, seen_at, run_id,"
-                        " hidden, edited, message_html, text, data) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                        " hidden, edited, message_html, text, data, view, neutral_hash)"
+                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                         (
                             post.pid,
                             version,
@@ -459,6 +522,8 @@ class Store:
                             post.message_html,
                             post.text,
                             _post_data(post),
+                            view,
+                            neutral,
                         ),
                     )
         return new, changed
@@ -664,17 +729,27 @@ class Store:
                 self.db.execute(
                     "INSERT INTO decisions (fingerprint, finding_id, decision, card, suggested,"
                     " note, decided_by, decided_at, source, run_id) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (r["fingerprint"], r["finding_id"], r["decision"], r.get("card"),
-                     r.get("suggested"), r.get("note") or "", r.get("decided_by"),
-                     r.get("decided_at") or now, r.get("source", "decide"), r.get("run_id")),
+                    (
+                        r["fingerprint"],
+                        r["finding_id"],
+                        r["decision"],
+                        r.get("card"),
+                        r.get("suggested"),
+                        r.get("note") or "",
+                        r.get("decided_by"),
+                        r.get("decided_at") or now,
+                        r.get("source", "decide"),
+                        r.get("run_id"),
+                    ),
                 )
         return len(rows)
 
     def decision_history(self, fingerprint: str | None = None) -> list[sqlite3.Row]:
         if fingerprint is None:
             return self.db.execute("SELECT * FROM decisions ORDER BY id").fetchall()
-        return self.db.execute("SELECT * FROM decisions WHERE fingerprint=? ORDER BY id",
-                               (fingerprint,)).fetchall()
+        return self.db.execute(
+            "SELECT * FROM decisions WHERE fingerprint=? ORDER BY id", (fingerprint,)
+        ).fetchall()
 
     def current_decisions(self) -> dict[str, sqlite3.Row]:
         """fingerprint -> newest decision row (an ``undo`` row means: back to a draft)."""
@@ -684,8 +759,18 @@ class Store:
         ).fetchall()
         return {r["fingerprint"]: r for r in rows if r["decision"] != "undo"}
 
-    def add_manual_card(self, *, fingerprint: str, id: str, player: str, card: str, kind: str,
-                        day: int | None, reason: str, by: str | None) -> None:
+    def add_manual_card(
+        self,
+        *,
+        fingerprint: str,
+        id: str,
+        player: str,
+        card: str,
+        kind: str,
+        day: int | None,
+        reason: str,
+        by: str | None,
+    ) -> None:
         now = _now()
         with self.transaction():
             self.db.execute(
@@ -711,8 +796,9 @@ class Store:
                 return row
         if len(ident) >= 8:
             for table in ("findings", "manual_cards"):
-                rows = self.db.execute(f"SELECT * FROM {table} WHERE fingerprint LIKE ?",
-                                       (ident.lower() + "%",)).fetchall()
+                rows = self.db.execute(
+                    f"SELECT * FROM {table} WHERE fingerprint LIKE ?", (ident.lower() + "%",)
+                ).fetchall()
                 if len(rows) == 1:
                     return rows[0]
         return None

@@ -50,12 +50,21 @@ class AuditResult:
 
     def line(self) -> str:
         where = f"报告：{self.report / 'report.html'}" if self.report else "没有写出报告"
-        return (f"审计完成：新帖 {self.new_posts}，新草稿 {self.new_drafts}，待处理 {self.pending}，"
-                f"问题 {len(self.problems)}。{where}")
+        return (
+            f"审计完成：新帖 {self.new_posts}，新草稿 {self.new_drafts}，待处理 {self.pending}，"
+            f"问题 {len(self.problems)}。{where}"
+        )
 
 
-def run_audit(game_path: Path, *, full: bool = False, reports: Path = Path("reports"),
-              quiet: bool = False, verbose: bool = False, crawl: bool = True) -> AuditResult:
+def run_audit(
+    game_path: Path,
+    *,
+    full: bool = False,
+    reports: Path = Path("reports"),
+    quiet: bool = False,
+    verbose: bool = False,
+    crawl: bool = True,
+) -> AuditResult:
     """The whole nightly run; raises AuditorError subclasses for the CLI to map to exit codes."""
     from auditor.commands.foundation import print_crawl_summary, run_crawl
     from auditor.engine import check
@@ -89,20 +98,30 @@ def run_audit(game_path: Path, *, full: bool = False, reports: Path = Path("repo
             result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
             result.pending = len(led.drafts)
             run_info = {"problems": result.problems} if crawl else {}
-            records = build_records(game, store, ruleset=checked.ruleset, ctx=checked.context,
-                                    run=run_info, ledger=led)
-            written = write_report(records, reports,
-                                   when=datetime.now(UTC).astimezone(game.timezone))
+            records = build_records(
+                game, store, ruleset=checked.ruleset, ctx=checked.context, run=run_info, ledger=led
+            )
+            written = write_report(
+                records, reports, when=datetime.now(UTC).astimezone(game.timezone)
+            )
             result.report = written.directory
         except BaseException:
             store.finish_run(run_id, "failed", {"problems": result.problems})
             raise
-        store.finish_run(run_id, "ok" if result.ok else "incomplete", {
-            "new_posts": result.new_posts, "changed_posts": result.changed_posts,
-            "findings": result.findings, "new_drafts": result.new_drafts,
-            "pending": result.pending, "problems": result.problems,
-            "report": str(result.report), "crawl": result.crawl,
-        })
+        store.finish_run(
+            run_id,
+            "ok" if result.ok else "incomplete",
+            {
+                "new_posts": result.new_posts,
+                "changed_posts": result.changed_posts,
+                "findings": result.findings,
+                "new_drafts": result.new_drafts,
+                "pending": result.pending,
+                "problems": result.problems,
+                "report": str(result.report),
+                "crawl": result.crawl,
+            },
+        )
     return result
 
 
@@ -131,8 +150,9 @@ def audit_cmd(
     例：auditor audit examples/sample/game.toml
     """
     with handle_errors():
-        result = run_audit(game, full=full, reports=reports, quiet=quiet, verbose=verbose,
-                           crawl=not no_crawl)
+        result = run_audit(
+            game, full=full, reports=reports, quiet=quiet, verbose=verbose, crawl=not no_crawl
+        )
         out.print(result.line(), highlight=False, soft_wrap=True)
         if not result.ok:
             raise typer.Exit(1)

@@ -37,11 +37,15 @@ from auditor.decisions import (
 from auditor.ledger import LEDGER_COLUMNS, Draft, load_ledger
 from auditor.policy import card_name
 
-ByOpt = Annotated[str | None, typer.Option("--by", help="谁做的决定（默认游戏文件 [game] decided_by）")]
+ByOpt = Annotated[
+    str | None, typer.Option("--by", help="谁做的决定（默认游戏文件 [game] decided_by）")
+]
 NoteOpt = Annotated[str, typer.Option("--note", help="备注（例如判罚理由或驳回原因）")]
 ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
 
-decisions_app = typer.Typer(help="导出/导入导演决定（CSV，可用 Excel/WPS 编辑）。", no_args_is_help=True)
+decisions_app = typer.Typer(
+    help="导出/导入导演决定（CSV，可用 Excel/WPS 编辑）。", no_args_is_help=True
+)
 app.add_typer(decisions_app, name="decisions")
 
 
@@ -57,9 +61,15 @@ def _card_option(value: str | None) -> str | None:
 @command("decide")
 def decide_cmd(
     game: GameArg,
-    ident: Annotated[str, typer.Argument(help="草稿编号（报告和 auditor ledger 中的 F…/M…）", show_default=False)],
-    decision: Annotated[str, typer.Argument(help="approve 批准 | reject 驳回 | undo 撤销决定", show_default=False)],
-    card: Annotated[str | None, typer.Option("--card", help="改判为 blue | yellow | red（默认按建议）")] = None,
+    ident: Annotated[
+        str, typer.Argument(help="草稿编号（报告和 auditor ledger 中的 F…/M…）", show_default=False)
+    ],
+    decision: Annotated[
+        str, typer.Argument(help="approve 批准 | reject 驳回 | undo 撤销决定", show_default=False)
+    ],
+    card: Annotated[
+        str | None, typer.Option("--card", help="改判为 blue | yellow | red（默认按建议）")
+    ] = None,
     note: NoteOpt = "",
     by: ByOpt = None,
 ) -> None:
@@ -71,7 +81,9 @@ def decide_cmd(
         g = open_game(game)
         word = parse_decision(decision)
         if word is None:
-            raise DecisionError(f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）")
+            raise DecisionError(
+                f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
+            )
         with open_store(g) as store:
             rec = decide(g, store, ident, word, card=_card_option(card), note=note, by=by)
         err.print(describe(rec), highlight=False)
@@ -82,7 +94,9 @@ def card_cmd(
     game: GameArg,
     player: Annotated[str, typer.Argument(help="玩家", show_default=False)],
     card: Annotated[str, typer.Option("--card", help="blue | yellow | red（或 substitute 替补）")],
-    reason: Annotated[str, typer.Option("--reason", help="判罚理由（例如：超时未交夜间行动、作弊）")],
+    reason: Annotated[
+        str, typer.Option("--reason", help="判罚理由（例如：超时未交夜间行动、作弊）")
+    ],
     day: Annotated[int | None, typer.Option("--day", help="哪一天的违规")] = None,
     kind: Annotated[str | None, typer.Option("--kind", help="违规类别（同类再犯升级用）")] = None,
     by: ByOpt = None,
@@ -97,8 +111,10 @@ def card_cmd(
             chosen = _card_option(card)
             assert chosen is not None
             mid = add_card(g, store, player, chosen, reason, day=day, kind=kind, by=by)
-        err.print(f"已添加 {mid}：{player} {card_name(chosen)}（{reason}）。撤销：auditor decide {game} {mid} reject",
-                  highlight=False)
+        err.print(
+            f"已添加 {mid}：{player} {card_name(chosen)}（{reason}）。撤销：auditor decide {game} {mid} reject",
+            highlight=False,
+        )
 
 
 @command("ledger")
@@ -113,13 +129,20 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
             led = load_ledger(g, store)
         rows = [s.as_record() for s in led.standings]
         columns = [*LEDGER_COLUMNS, "raw_blue", "raw_yellow", "raw_red", "actions"]
-        emit(rows, columns if fmt is not Format.table else LEDGER_COLUMNS, fmt, title="牌面",
-             headers=["玩家", "蓝", "黄", "红", "罚下", "待处理"])
+        emit(
+            rows,
+            columns if fmt is not Format.table else LEDGER_COLUMNS,
+            fmt,
+            title="牌面",
+            headers=["玩家", "蓝", "黄", "红", "罚下", "待处理"],
+        )
         if fmt is Format.table:
             for w in led.warnings:
                 err.print(f"[yellow]注意：[/]{w.message}", highlight=False)
             if led.drafts:
-                err.print(f"待处理草稿 {len(led.drafts)} 条：auditor review {game}", highlight=False)
+                err.print(
+                    f"待处理草稿 {len(led.drafts)} 条：auditor review {game}", highlight=False
+                )
 
 
 def _show_draft(d: Draft, index: int, total: int) -> None:
@@ -160,8 +183,15 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                     continue
                 _show_draft(d, i, len(ids))
                 while True:
-                    key = typer.prompt("a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出", default="s",
-                                       show_default=False).strip().lower()
+                    key = (
+                        typer.prompt(
+                            "a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出",
+                            default="s",
+                            show_default=False,
+                        )
+                        .strip()
+                        .lower()
+                    )
                     if key in ("a", "r", "c", "s", "q"):
                         break
                     err.print("请输入 a、r、c、s 或 q。")
@@ -174,8 +204,16 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                     while card is None:
                         card = parse_card(typer.prompt("改判为 b 蓝 / y 黄 / r 红"))
                 note = typer.prompt("备注（回车跳过）", default="", show_default=False)
-                rec = decide(g, store, ident, "reject" if key == "r" else "approve", card=card,
-                             note=note, by=by, source="review")
+                rec = decide(
+                    g,
+                    store,
+                    ident,
+                    "reject" if key == "r" else "approve",
+                    card=card,
+                    note=note,
+                    by=by,
+                    source="review",
+                )
                 err.print(describe(rec), highlight=False)
                 done += 1
             left = len(load_ledger(g, store).drafts)
@@ -204,7 +242,10 @@ def decisions_export(
 @decisions_app.command("import")
 def decisions_import(
     game: GameArg,
-    file: Annotated[Path, typer.Argument(help="编辑过的 CSV（UTF-8、UTF-8 BOM 或 GBK/GB18030）", show_default=False)],
+    file: Annotated[
+        Path,
+        typer.Argument(help="编辑过的 CSV（UTF-8、UTF-8 BOM 或 GBK/GB18030）", show_default=False),
+    ],
     by: ByOpt = None,
 ) -> None:
     """导入编辑过的决定 CSV：全部行都正确才导入，否则列出出错的行号，一行也不导入。

@@ -11,10 +11,22 @@ from auditor.cli import Format, FormatOpt, app, emit, err, handle_errors
 from auditor.lexicon import DEFAULT_DIR, lint, load
 from auditor.matcher import Matcher
 
-lexicon_app = typer.Typer(help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True)
+lexicon_app = typer.Typer(
+    help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True
+)
 app.add_typer(lexicon_app, name="lexicon")
 
-TEST_COLUMNS = ["line", "category", "entry", "start", "end", "matched_text", "how", "form", "source"]
+TEST_COLUMNS = [
+    "line",
+    "category",
+    "entry",
+    "start",
+    "end",
+    "matched_text",
+    "how",
+    "form",
+    "source",
+]
 TEST_HEADERS = ["行", "类别", "词条", "起", "止", "命中原文", "如何找到", "匹配形式", "词库位置"]
 
 
@@ -22,20 +34,36 @@ def match_rows(matcher: Matcher, texts: list[str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for n, text in enumerate(texts, 1):
         for m in matcher.find(text):
-            rows.append({"line": n, "category": m.category, "entry": m.entry, "start": m.start,
-                         "end": m.end, "matched_text": m.text, "how": m.how_text, "form": m.form,
-                         "source": m.source})
+            rows.append(
+                {
+                    "line": n,
+                    "category": m.category,
+                    "entry": m.entry,
+                    "start": m.start,
+                    "end": m.end,
+                    "matched_text": m.text,
+                    "how": m.how_text,
+                    "form": m.form,
+                    "source": m.source,
+                }
+            )
     return rows
 
 
 @lexicon_app.command("test")
 def test_cmd(
     text: Annotated[str | None, typer.Argument(help="要测试的一句话")] = None,
-    file: Annotated[Path | None, typer.Option("--file", help="逐行测试这个文件（UTF-8，一行一条）")] = None,
+    file: Annotated[
+        Path | None, typer.Option("--file", help="逐行测试这个文件（UTF-8，一行一条）")
+    ] = None,
     fmt: FormatOpt = Format.table,
-    lexicon: Annotated[list[Path] | None, typer.Option(
-        "--lexicon", help="追加词库：文件、文件夹或 Discuz! 词语过滤导出（可重复）")] = None,
-    no_default: Annotated[bool, typer.Option("--no-default", help="不用内置词库，只用 --lexicon")] = False,
+    lexicon: Annotated[
+        list[Path] | None,
+        typer.Option("--lexicon", help="追加词库：文件、文件夹或 Discuz! 词语过滤导出（可重复）"),
+    ] = None,
+    no_default: Annotated[
+        bool, typer.Option("--no-default", help="不用内置词库，只用 --lexicon")
+    ] = False,
 ) -> None:
     """测试一句话（或文件里的每一行）会命中哪些违禁词，并说明怎么找到的。
 
@@ -48,7 +76,11 @@ def test_cmd(
         if no_default and not lexicon:
             err.print("错误：--no-default 需要至少一个 --lexicon")
             raise typer.Exit(2)
-        texts = [text] if text is not None else (file.read_text("utf-8-sig").splitlines() if file else [])
+        texts = (
+            [text]
+            if text is not None
+            else (file.read_text("utf-8-sig").splitlines() if file else [])
+        )
         matcher = Matcher(load(lexicon or [], default=not no_default))
         rows = match_rows(matcher, texts)
         emit(rows, TEST_COLUMNS, fmt, title="命中的违禁词", headers=TEST_HEADERS)
@@ -58,7 +90,9 @@ def test_cmd(
 
 @lexicon_app.command("lint")
 def lint_cmd(
-    path: Annotated[Path | None, typer.Argument(help="词库文件或文件夹（默认：内置 lexicons/）")] = None,
+    path: Annotated[
+        Path | None, typer.Argument(help="词库文件或文件夹（默认：内置 lexicons/）")
+    ] = None,
 ) -> None:
     """检查词库文件的格式，错误和警告都带行号；有错误时退出码为 1。
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import StrEnum
@@ -22,6 +21,7 @@ from auditor.cli import (
     open_game,
     open_store,
     out,
+    write_utf8,
 )
 from auditor.engine import build_context, check, ruleset_for
 from auditor.gamefile import RULESETS, ThreadKind
@@ -30,15 +30,29 @@ from auditor.rules.base import Context
 from auditor.ruleset import SETTINGS, load_ruleset
 from auditor.store import Store
 
-FINDING_COLUMNS = ["id", "code", "player", "day", "tid", "pid", "floor", "card", "status", "match",
-                   "excerpt"]
+FINDING_COLUMNS = [
+    "id",
+    "code",
+    "player",
+    "day",
+    "tid",
+    "pid",
+    "floor",
+    "card",
+    "status",
+    "match",
+    "excerpt",
+]
 FINDING_EXTRA = ["phase", "note", "fingerprint", "posted_at"]
 STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted"]
 
 NowOpt = Annotated[
     datetime | None,
-    typer.Option("--now", help="按这个时间判断（默认现在；论坛当地时间），例如 2026-11-21T20:00:00",
-                 formats=["%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S%z"]),
+    typer.Option(
+        "--now",
+        help="按这个时间判断（默认现在；论坛当地时间），例如 2026-11-21T20:00:00",
+        formats=["%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S%z"],
+    ),
 ]
 
 
@@ -84,7 +98,8 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
             if unit not in units:
                 units.append(unit)
         cells: dict[tuple[str, int, int | None], dict[str, Any]] = {
-            (r["player"], r["day"], r["phase"]): r for r in records}
+            (r["player"], r["day"], r["phase"]): r for r in records
+        }
         rows = []
         for player in g.players:
             row: dict[str, Any] = {"player": player}
@@ -98,9 +113,12 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
                 row[f"{day}/{phase}"] = f"{r['posts']}{mark}"
             rows.append(row)
         columns = ["player"] + [f"{d}/{p}" for d, p in units]
-        headers = ["玩家"] + [f"第{d}天" + (f"环节{p}" if p is not None else "")
-                              + ("（加速）" if cells[(g.players[0], d, p)]["accelerated"] else "")
-                              for d, p in units]
+        headers = ["玩家"] + [
+            f"第{d}天"
+            + (f"环节{p}" if p is not None else "")
+            + ("（加速）" if cells[(g.players[0], d, p)]["accelerated"] else "")
+            for d, p in units
+        ]
         emit(rows, columns, fmt, title=f"{g.name} 发言统计", headers=headers)
 
 
@@ -125,9 +143,15 @@ def _voted(ctx: Context, day: int) -> set[str]:
             return set(dv.voted)
     except ImportError:  # pragma: no cover - the vote module is another issue's
         pass
-    return {gp.player for gp in ctx.posts
-            if gp.player and not gp.exempt and not gp.deleted and gp.kind is ThreadKind.VOTE
-            and gp.day == day}
+    return {
+        gp.player
+        for gp in ctx.posts
+        if gp.player
+        and not gp.exempt
+        and not gp.deleted
+        and gp.kind is ThreadKind.VOTE
+        and gp.day == day
+    }
 
 
 def status_records(ctx: Context, min_posts: int) -> tuple[int | None, list[dict[str, Any]]]:
@@ -143,8 +167,15 @@ def status_records(ctx: Context, min_posts: int) -> tuple[int | None, list[dict[
         if not ctx.schedule.alive(player, ctx.now):
             continue
         n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
-        rows.append({"player": player, "posts": n, "min_posts": min_posts, "below": int(n < min_posts),
-                     "voted": int(player in voted)})
+        rows.append(
+            {
+                "player": player,
+                "posts": n,
+                "min_posts": min_posts,
+                "below": int(n < min_posts),
+                "voted": int(player in voted),
+            }
+        )
     return day.number, rows
 
 
@@ -161,7 +192,9 @@ def status_bbcode(day: int, rows: Sequence[Mapping[str, Any]], closes: datetime)
 @command
 def status(
     game: GameArg,
-    fmt: Annotated[StatusFormat, typer.Option("--format", "-f", help="输出格式：table | bbcode | csv | json")] = StatusFormat.table,
+    fmt: Annotated[
+        StatusFormat, typer.Option("--format", "-f", help="输出格式：table | bbcode | csv | json")
+    ] = StatusFormat.table,
     now: NowOpt = None,
 ) -> None:
     """当天进度：正在进行的讨论日里，谁的发言还不足下限、谁还没有投票（关门前提醒用）。
@@ -177,9 +210,16 @@ def status(
             rs = ruleset_for(g)
             ctx = build_context(g, store, now=_now(g.timezone, now), ruleset=rs)
         # So far: only what was posted by now (a --now in the past must not see the future).
-        ctx = Context(game=ctx.game, schedule=ctx.schedule, ruleset=ctx.ruleset, now=ctx.now,
-                      posts=[gp for gp in ctx.posts if gp.post.posted_at <= ctx.now])
-        lurk = rs.rules.get("LURK-DAY") or load_ruleset(g.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]
+        ctx = Context(
+            game=ctx.game,
+            schedule=ctx.schedule,
+            ruleset=ctx.ruleset,
+            now=ctx.now,
+            posts=[gp for gp in ctx.posts if gp.post.posted_at <= ctx.now],
+        )
+        lurk = (
+            rs.rules.get("LURK-DAY") or load_ruleset(g.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]
+        )
         day, rows = status_records(ctx, int(lurk["min_posts"]))
         if day is None:
             err.print(f"现在（{ctx.now:%Y-%m-%d %H:%M}）没有正在进行的讨论日。")
@@ -187,12 +227,17 @@ def status(
         spec = ctx.schedule.day(day)
         assert spec is not None
         if fmt is StatusFormat.bbcode:
-            sys.stdout.write(status_bbcode(day, rows, spec.closes) + "\n")
+            write_utf8(status_bbcode(day, rows, spec.closes) + "\n")
             return
         if spec.accelerated:
             err.print(f"第{day}天是加速日：发言不足或未投票不判罚。")
-        emit(rows, STATUS_COLUMNS, Format(fmt.value), title=f"第{day}天进度（{ctx.now:%m-%d %H:%M}）",
-             headers=["玩家", "已发帖", "下限", "不足", "已投票"])
+        emit(
+            rows,
+            STATUS_COLUMNS,
+            Format(fmt.value),
+            title=f"第{day}天进度（{ctx.now:%m-%d %H:%M}）",
+            headers=["玩家", "已发帖", "下限", "不足", "已投票"],
+        )
 
 
 # --------------------------------------------------------------------------- check / findings
@@ -218,8 +263,10 @@ def check_cmd(game: GameArg, now: NowOpt = None) -> None:
                 by_code[f.code] = by_code.get(f.code, 0) + 1
             store.finish_run(run_id, "ok", {"findings": len(result.findings), "by_code": by_code})
         summary = "，".join(f"{c} {n}" for c, n in sorted(by_code.items())) or "无"
-        err.print(f"检查完成（规则集 {result.ruleset.name}，{len(result.ruleset.rules)} 条规则）："
-                  f"{len(result.findings)} 个发现。{summary}")
+        err.print(
+            f"检查完成（规则集 {result.ruleset.name}，{len(result.ruleset.rules)} 条规则）："
+            f"{len(result.findings)} 个发现。{summary}"
+        )
 
 
 def finding_records(store: Store) -> list[dict[str, Any]]:
@@ -239,13 +286,25 @@ def finding_records(store: Store) -> list[dict[str, Any]]:
             if status == "approved" and d["card"]:
                 card = d["card"]
         matches = json.loads(r["matches"])
-        rows.append({
-            "id": r["id"], "code": r["code"], "player": r["player"], "day": r["day"],
-            "tid": r["tid"], "pid": r["pid"], "floor": r["floor"], "card": card, "status": status,
-            "match": " / ".join(m[0] for m in matches), "excerpt": r["excerpt"],
-            "phase": r["phase"], "note": r["note"], "fingerprint": r["fingerprint"],
-            "posted_at": r["posted_at"],
-        })
+        rows.append(
+            {
+                "id": r["id"],
+                "code": r["code"],
+                "player": r["player"],
+                "day": r["day"],
+                "tid": r["tid"],
+                "pid": r["pid"],
+                "floor": r["floor"],
+                "card": card,
+                "status": status,
+                "match": " / ".join(m[0] for m in matches),
+                "excerpt": r["excerpt"],
+                "phase": r["phase"],
+                "note": r["note"],
+                "fingerprint": r["fingerprint"],
+                "posted_at": r["posted_at"],
+            }
+        )
     return rows
 
 
@@ -264,12 +323,32 @@ def findings(
         g = open_game(game)
         with open_store(g) as store:
             rows = finding_records(store)
-        rows = [r for r in rows if (code is None or r["code"] == code)
-                and (player is None or r["player"] == player)]
+        rows = [
+            r
+            for r in rows
+            if (code is None or r["code"] == code) and (player is None or r["player"] == player)
+        ]
         if fmt is Format.table:
-            emit(rows, [*FINDING_COLUMNS, "note"], fmt, title=f"{g.name} 发现",
-                 headers=["编号", "规则", "玩家", "天", "帖子", "pid", "楼层", "牌", "状态", "命中",
-                          "摘录", "说明"])
+            emit(
+                rows,
+                [*FINDING_COLUMNS, "note"],
+                fmt,
+                title=f"{g.name} 发现",
+                headers=[
+                    "编号",
+                    "规则",
+                    "玩家",
+                    "天",
+                    "帖子",
+                    "pid",
+                    "楼层",
+                    "牌",
+                    "状态",
+                    "命中",
+                    "摘录",
+                    "说明",
+                ],
+            )
         else:
             emit(rows, FINDING_COLUMNS + FINDING_EXTRA, fmt)
 
@@ -284,10 +363,20 @@ def rule_records(ruleset: str | None = None) -> list[dict[str, Any]]:
     rs = load_ruleset(ruleset) if ruleset else None
     if rs is not None:
         for key, opt in SETTINGS.items():
-            rows.append({"code": "[ruleset]", "title": rs.title, "seed": rs.seed, "kind": "setting",
-                         "enabled": "", "option": key, "value": rs.settings[key],
-                         "default": opt.default, "help": opt.help,
-                         "source": rs.sources.get("ruleset", {}).get(key, "")})
+            rows.append(
+                {
+                    "code": "[ruleset]",
+                    "title": rs.title,
+                    "seed": rs.seed,
+                    "kind": "setting",
+                    "enabled": "",
+                    "option": key,
+                    "value": rs.settings[key],
+                    "default": opt.default,
+                    "help": opt.help,
+                    "source": rs.sources.get("ruleset", {}).get(key, ""),
+                }
+            )
     for r in all_rules():
         enabled = rs.enabled(r.code) if rs is not None else ""
         values = rs.rules.get(r.code, {}) if rs is not None else {}
@@ -295,17 +384,29 @@ def rule_records(ruleset: str | None = None) -> list[dict[str, Any]]:
         for name, opt in r.all_options().items():
             if name in ("enabled",):
                 continue
-            rows.append({"code": r.code, "title": r.title, "seed": r.seed, "kind": r.kind,
-                         "enabled": int(enabled) if rs is not None else "", "option": name,
-                         "value": values.get(name, "") if rs is not None else "",
-                         "default": opt.default if name != "kind" else r.code, "help": opt.help,
-                         "source": cites.get(name, "")})
+            rows.append(
+                {
+                    "code": r.code,
+                    "title": r.title,
+                    "seed": r.seed,
+                    "kind": r.kind,
+                    "enabled": int(enabled) if rs is not None else "",
+                    "option": name,
+                    "value": values.get(name, "") if rs is not None else "",
+                    "default": opt.default if name != "kind" else r.code,
+                    "help": opt.help,
+                    "source": cites.get(name, ""),
+                }
+            )
     return rows
 
 
 @command
 def rules(
-    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help=f"显示某个规则集的取值和出处：{' | '.join(RULESETS)}")] = None,
+    ruleset: Annotated[
+        str | None,
+        typer.Option("--ruleset", "-r", help=f"显示某个规则集的取值和出处：{' | '.join(RULESETS)}"),
+    ] = None,
     fmt: FormatOpt = Format.table,
 ) -> None:
     """列出所有规则：代码、标题、依据的规则条款、选项、默认值；指定规则集时显示其取值和出处。
@@ -315,13 +416,29 @@ def rules(
     with handle_errors():
         rows = rule_records(ruleset)
         if fmt is not Format.table:
-            emit(rows, ["code", "title", "seed", "kind", "enabled", "option", "value", "default",
-                        "help", "source"], fmt)
+            emit(
+                rows,
+                [
+                    "code",
+                    "title",
+                    "seed",
+                    "kind",
+                    "enabled",
+                    "option",
+                    "value",
+                    "default",
+                    "help",
+                    "source",
+                ],
+                fmt,
+            )
             return
         if ruleset:
             rs = load_ruleset(ruleset)
-            out.print(f"[bold]{rs.title}[/]（{rs.name}，种子 {rs.seed}）启用 {len(rs.rules)} 条规则",
-                      highlight=False)
+            out.print(
+                f"[bold]{rs.title}[/]（{rs.name}，种子 {rs.seed}）启用 {len(rs.rules)} 条规则",
+                highlight=False,
+            )
             cols = ["code", "title", "enabled", "option", "value", "default", "source"]
             heads = ["代码", "标题", "启用", "选项", "取值", "默认", "出处"]
         else:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
-import sys
 from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
@@ -14,7 +14,16 @@ import jinja2
 import typer
 
 from auditor.cli import Format as _Format
-from auditor.cli import GameArg, command, emit, handle_errors, open_game, open_store, out
+from auditor.cli import (
+    GameArg,
+    command,
+    emit,
+    handle_errors,
+    open_game,
+    open_store,
+    out,
+    write_utf8,
+)
 from auditor.engine import build_context, ruleset_for
 from auditor.votes import PROBLEM_TEXT, DayVotes, VoteBook, votes_for
 
@@ -124,7 +133,8 @@ def tally_records(book: VoteBook, day: int | None = None) -> list[dict[str, Any]
 
 
 def _csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
-    w = csv.writer(sys.stdout, lineterminator="\n")
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
     w.writerow(columns)
     for r in rows:
         w.writerow(
@@ -139,6 +149,7 @@ def _csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
                 for c in columns
             ]
         )
+    write_utf8(buf.getvalue())
 
 
 @command("votes")
@@ -177,7 +188,7 @@ def votes_cmd(
             raise typer.BadParameter(f"游戏文件里没有第 {day} 天", param_hint="--day")
         if fmt is VotesFormat.bbcode:
             days = [d for d in book.days.values() if day is None or d.day == day]
-            sys.stdout.write("\n".join(bbcode(d) for d in days))
+            write_utf8("\n".join(bbcode(d) for d in days))
             return
         if tally:
             rows, columns = tally_records(book, day), [*TALLY_COLUMNS, *TALLY_EXTRA]
@@ -188,7 +199,7 @@ def votes_cmd(
         if fmt is VotesFormat.csv:
             _csv(rows, columns)
         elif fmt is VotesFormat.json:
-            sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2, default=str) + "\n")
+            write_utf8(json.dumps(rows, ensure_ascii=False, indent=2, default=str) + "\n")
         else:
             if not rows:
                 out.print("没有投票帖。")

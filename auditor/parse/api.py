@@ -116,6 +116,7 @@ def parse_api(data: dict[str, Any], url: str, tz: tzinfo, now: datetime | None) 
         ppp=ppp,
         replies=replies,
         max_position=max_position,
+        viewer_uid=_int(variables.get("member_uid")),
     )
 
 

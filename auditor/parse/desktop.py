@@ -13,7 +13,7 @@ from auditor.errors import TruncatedPageError, UnrecognisedPageError
 from auditor.models import PageKind, ParsedPage, Post
 
 from .common import PostTime, floor_from_text, page_numbers, read_time, uid_from_href
-from .detect import hidden_reason
+from .detect import hidden_reason, viewer_uid
 from .message import MessageContent, attachments_in, collapse, extract_message, text_of
 
 _TID_JS = re.compile(r"tid = parseInt\('(\d+)'\)")
@@ -61,11 +61,13 @@ def parse_desktop(
     return ParsedPage(
         kind=PageKind.DESKTOP,
         tid=tid,
-        page=page,
-        total_pages=total,
+        page=None if author_only else page,
+        total_pages=None if author_only else total,
         posts=posts,
         subject=subject,
         fid=fid,
+        author_only=author_only,
+        viewer_uid=viewer_uid(text),
     )
 
 

@@ -133,3 +133,12 @@ def not_a_thread(text: str, url: str) -> PageError:
     if not discuz:
         return UnrecognisedPageError(url, "不是 Discuz! 页面")
     return UnrecognisedPageError(url, "不是帖子页面")
+
+
+_VIEWER_UID = re.compile(r"discuz_uid\s*=\s*'(\d+)'")
+
+
+def viewer_uid(text: str) -> int | None:
+    """The uid the page was rendered for (``discuz_uid`` in the page's script; 0 = guest)."""
+    m = _VIEWER_UID.search(text)
+    return int(m.group(1)) if m else None

@@ -17,7 +17,7 @@ from auditor.errors import UnrecognisedPageError
 from auditor.models import PageKind, ParsedPage, Post
 
 from .common import floor_from_text, page_numbers, read_time_text, uid_from_href
-from .detect import hidden_reason
+from .detect import hidden_reason, viewer_uid
 from .message import MessageContent, collapse, extract_message, text_of
 
 _X_POSTS = etree.XPath("//div[@class='plc cl'][starts-with(@id, 'pid')]")
@@ -50,6 +50,7 @@ def parse_touch(doc: _Element, text: str, url: str, tz: tzinfo, now: datetime | 
         posts=posts,
         subject=collapse(text_of(subject_el[0])) if subject_el else None,
         fid=int(reply.group(1)) if reply else None,
+        viewer_uid=viewer_uid(text),
     )
 
 
