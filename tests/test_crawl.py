@@ -263,36 +263,6 @@ def test_full_refetches_everything(tmp_path: Path) -> None:
         assert len(desktop_requests(server)) == 3
 
 
-def test_page_past_the_end_is_not_stored_twice(tmp_path: Path) -> None:
-    """Discuz! answers a page past the end with the last page; the crawl stops there."""
-    with ForumServer(None) as server, Store(tmp_path / "g.sqlite") as store:
-        game = game_file(tmp_path, server.base_url, [2])
-        serve(server, script(25))
-        later = datetime(2026, 12, 10, tzinfo=TZ)
-        with fetcher(server) as f:
-            crawl(game, store, fetcher=f, now=later)
-        # Posts vanish (deleted by a moderator): the stored last page 3 is now past the end.
-        serve(server, script(15))
-        last = dict(
-            next(
-                (u, b)
-                for u, b, _ in render_thread_pages(script(15), 2)  # type: ignore[arg-type]
-                if u.endswith("page=2")
-            )
-            for _ in [0]
-        )
-        server.route(
-            "forum.php?mod=viewthread&tid=2&page=3",
-            next(iter(last.values())),
-            content_type="text/html; charset=utf-8",
-        )
-        server.clear_log()
-        with fetcher(server) as f:
-            report = crawl(game, store, fetcher=f, now=later)
-        assert report.ok
-        assert len(desktop_requests(server)) == 1
-
-
 # ---------------------------------------------------------------------------- CLI
 
 
