@@ -75,7 +75,7 @@ from http.cookiejar import LoadError, MozillaCookieJar
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
-from urllib.parse import parse_qs, urljoin, urlsplit, urlunsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import requests
 from requests.adapters import HTTPAdapter
@@ -86,13 +86,14 @@ from auditor import __version__
 from auditor.errors import (
     AntiBotError,
     AuditorError,
-    ForumPasswordError,
     LoginRequiredError,
     NetworkError,
     ServerError,
     TruncatedPageError,
 )
 from auditor.models import FetchedPage
+from auditor.parse.detect import classify_redirect
+from auditor.urls import is_viewthread, thread_id
 
 log = logging.getLogger(__name__)
 
@@ -118,8 +119,6 @@ _BROWSER_HEADERS = {
     "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,application/json;q=0.8,*/*;q=0.7",
     "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5",
 }
-_REWRITTEN_THREAD = re.compile(r"(?:^|/)thread-(\d+)-\d+-\d+\.html$")
-_REWRITTEN_FORUM = re.compile(r"(?:^|/)forum-\d+-\d+\.html$")
 _NETSCAPE_MAGIC = re.compile(r"#( Netscape)? HTTP Cookie File")
 
 
@@ -152,42 +151,6 @@ def redact_url(url: str) -> str:
             )
         query = "&".join(pieces)
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
-
-
-def _thread_id(url: str) -> int | None:
-    """The thread a Discuz! URL is about (``tid``/``ptid``, or ``thread-T-P-1.html``)."""
-    parts = urlsplit(url)
-    m = _REWRITTEN_THREAD.search(parts.path)
-    if m:
-        return int(m.group(1))
-    qs = parse_qs(parts.query)
-    for key in ("tid", "ptid"):
-        values = qs.get(key)
-        if values and values[0].isdigit():
-            return int(values[0])
-    return None
-
-
-def _is_viewthread(url: str) -> bool:
-    parts = urlsplit(url)
-    if _REWRITTEN_THREAD.search(parts.path):
-        return True
-    qs = parse_qs(parts.query)
-    return qs.get("mod") == ["viewthread"] or qs.get("module") == ["viewthread"]
-
-
-def _is_login(url: str) -> bool:
-    parts = urlsplit(url)
-    qs = parse_qs(parts.query)
-    return parts.path.endswith("member.php") and qs.get("mod", [""])[0] in ("logging", "login")
-
-
-def _is_forumdisplay(url: str) -> bool:
-    parts = urlsplit(url)
-    if _REWRITTEN_FORUM.search(parts.path):
-        return True
-    qs = parse_qs(parts.query)
-    return qs.get("mod") == ["forumdisplay"] or qs.get("module") == ["forumdisplay"]
 
 
 def _is_challenge(headers: Mapping[str, str]) -> bool:
@@ -488,17 +451,14 @@ class Fetcher:
                 first_location = first_location or location
                 target = urlsplit(location)._replace(fragment="").geturl()
                 public = redact_url(url)
-                if _is_login(target):
-                    raise LoginRequiredError(public, f"HTTP {status} 跳转到登录页")
-                if _is_forumdisplay(target) and not _is_forumdisplay(url):
-                    raise ForumPasswordError(
-                        public, f"HTTP {status} 跳转到版块页 {redact_url(target)}"
-                    )
+                refused = classify_redirect(public, status, redact_url(target))
+                if refused is not None:
+                    raise refused
                 same_thread = (
-                    _is_viewthread(target)
+                    is_viewthread(target)
                     and urlsplit(target).hostname == urlsplit(url).hostname
-                    and _thread_id(target) is not None
-                    and _thread_id(target) == _thread_id(url)
+                    and thread_id(target) is not None
+                    and thread_id(target) == thread_id(url)
                 )
                 if not same_thread:
                     log.info("未跟随跳转：%s → %s", public, redact_url(location))

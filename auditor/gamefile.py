@@ -612,7 +612,6 @@ def _parse_corrections(r: _Reader, value: Any, players: set[str]) -> tuple[VoteC
 
 def tid_from_url(url: str) -> int | None:
     """The tid of a Discuz! thread URL, plain (tid=N) or rewritten (thread-N-P-1.html)."""
-    import re
+    from auditor.urls import thread_id
 
-    m = re.search(r"[?&]tid=(\d+)", url) or re.search(r"thread-(\d+)-\d+-\d+\.html", url)
-    return int(m.group(1)) if m else None
+    return thread_id(url)

@@ -21,6 +21,7 @@ from auditor.errors import (
     UnrecognisedPageError,
 )
 from auditor.models import HiddenReason, PageKind
+from auditor.urls import is_forumdisplay, is_login
 
 ANTI_BOT_STATUS = 567  # what common Chinese WAFs (e.g. 安全狗/加速乐 style) answer with
 
@@ -68,11 +69,9 @@ def classify_redirect(url: str, status: int, location: str | None) -> PageError 
     """
     if not 300 <= status < 400 or not location:
         return None
-    target = location.lower()
-    if "mod=logging" in target or "action=login" in target:
+    if is_login(location):
         return LoginRequiredError(url, f"HTTP {status} 跳转到登录页 {location}")
-    asked_thread = "viewthread" in url or "thread-" in url or "tid=" in url
-    if asked_thread and ("mod=forumdisplay" in target or re.search(r"forum-\d+-\d+", target)):
+    if is_forumdisplay(location) and not is_forumdisplay(url):
         return ForumPasswordError(url, f"HTTP {status} 跳转到版块 {location}（版块可能需要密码）")
     return None
 
