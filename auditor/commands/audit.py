@@ -92,7 +92,8 @@ def run_audit(
         run_id = store.start_run("audit")
         try:
             before = {d.fingerprint for d in load_ledger(game, store).drafts}
-            checked = check(game, store, run_id=run_id)
+            # Nightly: re-check only what changed since the last check (--full: everything).
+            checked = check(game, store, run_id=run_id, incremental=not full)
             led = load_ledger(game, store, checked.ruleset)
             result.findings = len(checked.findings)
             result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
