@@ -71,8 +71,31 @@ def vm_hwm_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+# Runs a module as __main__ and prints its own VmHWM at exit: ru_maxrss from wait4 would
+# also count the forked copy of this (bigger) process before exec.
+_HWM_WRAPPER = (
+    "import atexit, runpy, sys\n"
+    "def _hwm():\n"
+    "    for l in open('/proc/self/status'):\n"
+    "        if l.startswith('VmHWM:'): sys.stderr.write('\\nVMHWM_KB %s\\n' % l.split()[1])\n"
+    "atexit.register(_hwm)\n"
+    "sys.argv = sys.argv[1:]\n"
+    "runpy.run_module(sys.argv[0], run_name='__main__', alter_sys=True)\n"
+)
+
+
+def run_module(module: str, args: list[str], cwd: Path | None = None) -> tuple[float, float, int, str]:
+    """``python -m module args`` as a subprocess, with the child's own peak RSS."""
+    secs, rss, code, text = run_child([sys.executable, "-c", _HWM_WRAPPER, module, *args], cwd)
+    lines = text.rstrip().splitlines()
+    if lines and lines[-1].startswith("VMHWM_KB "):
+        rss = int(lines[-1].split()[1]) / 1024
+        text = "\n".join(lines[:-1])
+    return secs, rss, code, text
+
+
 def run_child(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, int, str]:
-    """Run a subprocess: (seconds, its own peak RSS in MB, exit code, stdout+stderr)."""
+    """Run a subprocess: (seconds, peak RSS in MB from wait4, exit code, stdout+stderr)."""
     t0 = time.perf_counter()
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
@@ -204,16 +227,17 @@ def stage_audit(game_path: Path, reports: Path) -> tuple[list[Row], list[str]]:
     store = game_path.with_suffix(".sqlite")
     for f in store.parent.glob(store.name + "*"):
         f.unlink()
-    cli = [sys.executable, "-m", "auditor", "audit", str(game_path), "--reports", str(reports),
-           "-q"]
+    cli = ["audit", str(game_path), "--reports", str(reports), "-q"]
     rows: list[Row] = []
     lines: list[str] = []
     for label, cmd in (
         ("`auditor audit` from saved pages (fresh store)", cli),
         ("`auditor audit` again (store already crawled; re-reads the saved pages)", cli),
         ("`auditor audit --no-crawl` (already-crawled store)", [*cli, "--no-crawl"]),
+        ("`auditor audit --no-crawl --full` (already-crawled store, re-check everything)",
+         [*cli, "--no-crawl", "--full"]),
     ):
-        secs, rss, code, text = run_child(cmd, cwd=ROOT)
+        secs, rss, code, text = run_module("auditor", cmd, cwd=ROOT)
         last = text.strip().splitlines()[-1] if text.strip() else ""
         lines.append(f"{label}: exit {code}: {last}")
         rows.append((label, f"{secs:.2f} s, peak RSS {rss:.0f} MB", "—", f"exit {code}"))
@@ -287,6 +311,8 @@ def stage_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
 
 def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     """Stream the archive: one game at a time, pages rendered → parsed → stored → checked."""
+    import inspect
+
     from auditor.crawl import CrawlReport, _ThreadRecorder
     from auditor.engine import check
     from auditor.gamefile import load_game
@@ -294,6 +320,8 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     from auditor.parse import parse_page
     from auditor.store import Store
 
+    # The recorder is crawl.py's own page → store step (private, so its signature moves).
+    takes_ppp = "ppp" in inspect.signature(_ThreadRecorder.record).parameters
     tm = {"generate": 0.0, "render": 0.0, "parse": 0.0, "store": 0.0, "rules": 0.0}
     games = pages = posts = findings = 0
     db_bytes = 0
@@ -332,7 +360,10 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
                 parsed = parse_page(fetched, game.timezone, now=now)
                 t1 = time.perf_counter()
                 last = parsed.page or 1
-                rec.record(fetched, parsed, last)
+                if takes_ppp:
+                    rec.record(fetched, parsed, last, gen.config.ppp)
+                else:
+                    rec.record(fetched, parsed, last)  # type: ignore[call-arg]
                 tm["parse"] += t1 - t0
                 tm["store"] += time.perf_counter() - t1
                 pages += 1
@@ -360,6 +391,7 @@ def stage_archive(total: int, work: Path, seed: int) -> list[Row]:
         return [("archive", f"failed (exit {code})", "—", text.strip().splitlines()[-1:][0]
                  if text.strip() else "")]
     r = json.loads(out.read_text())
+    rss = r["vmhwm_mb"]  # the worker's own VmHWM (wait4's figure includes the fork of this process)
     tm = r["times"]
     work_secs = tm["parse"] + tm["store"] + tm["rules"]
     return [
