@@ -450,12 +450,12 @@ def main(argv: list[str] | None = None) -> int:
     print(rows[-1])
     audit_rows, audit_lines = stage_audit(game_path, args.work / "reports")
     rows += audit_rows
-    for r in audit_rows:
-        print(r)
+    for row in audit_rows:
+        print(row)
     rule_rows, info = stage_rules(game_path)
     rows += rule_rows
-    for r in rule_rows:
-        print(r)
+    for row in rule_rows:
+        print(row)
     rows += stage_nightly(gen, args.work, args.new_posts)
     print(rows[-2], rows[-1], sep="\n")
     if args.archive:
