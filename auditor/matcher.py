@@ -589,9 +589,12 @@ def _ascii_bounded(norm: str, s: int, t: int) -> bool:
 
 
 def _standalone(text: str, start: int, end: int) -> bool:
-    """A one-character term stands alone unless CJK characters sit on both sides."""
+    """A one-character term stands alone unless CJK characters sit on both sides, or a number
+    comes right before it (第2日, 3日: a date or a count, not an exclamation)."""
     before = text[start - 1] if start > 0 else ""
     after = text[end] if end < len(text) else ""
+    if before.isdigit():
+        return False
     return not (before and _is_cjk(before) and after and _is_cjk(after))
 
 
