@@ -714,27 +714,42 @@ def _ballot(
     return b
 
 
+def _out_for_round(ctx: Context, player: str, closes: datetime) -> bool:
+    """Out for a round closing at ``closes``: eliminated (voted out, killed, sent off, …)
+    before the close.  Liveness is judged at the close, not at the vote's post time: a
+    vote for a player sent off later that day is void (M107 用语定义 出局 "已经公示的出局
+    角色…不允许被选为…投票的目标"), and so is that player's own vote ("出局…后，不能继续
+    参与…投票"); the player voted out *at* the close still voted and was voted for."""
+    out = ctx.schedule.eliminated_at(player)
+    return out is not None and out < closes
+
+
+def _idiot_for_round(ctx: Context, player: str, closes: datetime) -> bool:
+    """An idiot who revealed (装傻) before the close can neither vote nor be voted for."""
+    return ctx.schedule.idiot_revealed(player, closes - timedelta(microseconds=1))
+
+
 def _static_problem(ctx: Context, st: Mapping[str, Any], b: Ballot, w: _Window) -> str | None:
-    sched = ctx.schedule
     t = b.posted_at
     if t > w.closes:
         return "after_close"
-    if b.voter not in ctx.game.players or not sched.alive(b.voter, t):
+    if b.voter not in ctx.game.players or _out_for_round(ctx, b.voter, w.closes):
         return "voter_eliminated"
-    if sched.idiot_revealed(b.voter, t):
+    if _idiot_for_round(ctx, b.voter, w.closes):
         return "voter_idiot"
     return None
 
 
-def _target_problem(ctx: Context, b: Ballot, candidates: Sequence[str] | None) -> str | None:
-    sched = ctx.schedule
+def _target_problem(
+    ctx: Context, b: Ballot, w: _Window, candidates: Sequence[str] | None
+) -> str | None:
     if b.target is None:
         return "target_not_player"
     if b.target == ABSTAIN:
         return None
-    if not sched.alive(b.target, b.posted_at):
+    if _out_for_round(ctx, b.target, w.closes):
         return "target_eliminated"
-    if sched.idiot_revealed(b.target, b.posted_at):
+    if _idiot_for_round(ctx, b.target, w.closes):
         return "target_idiot"
     if candidates is not None and b.target not in candidates:
         return "target_not_candidate"
@@ -785,7 +800,7 @@ def _judge(
                 elif b.proxy is not None and b.posted_at > proxy_from:
                     b.problem = "proxy_late"
             if b.problem is None and not forced:
-                b.problem = _target_problem(ctx, b, candidates)
+                b.problem = _target_problem(ctx, b, w, candidates)
             if b.problem == "target_not_player" and not b.detail:
                 b.detail = f"“{b.target_text}”不是玩家"
             elif b.problem == "target_eliminated":
