@@ -11,14 +11,14 @@ import hashlib
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from auditor import __version__
 from auditor.gamefile import Game, ThreadKind
 from auditor.rules import REGISTRY, get
-from auditor.rules.base import Context, Finding, GamePost, Match
+from auditor.rules.base import DATA_DEPENDENCIES, Context, Finding, GamePost, Match
 from auditor.ruleset import RuleSet, load_ruleset
 from auditor.schedule import Schedule
 from auditor.store import Store, StoredPost
@@ -151,11 +151,6 @@ def _sort_key(f: Finding) -> tuple[object, ...]:
     )
 
 
-# Data outside the game file that rule results depend on (e.g. lexicon files): rule
-# modules append a function returning its bytes, so a change forces a full re-check.
-DATA_DEPENDENCIES: list[Callable[[Game], bytes]] = []
-
-
 def config_hash(game: Game, ruleset: RuleSet) -> str:
     """What every finding depends on besides the posts: the game file, the resolved rule
     set, the tool's version and registered data.  A change means a full re-check."""
@@ -201,6 +196,7 @@ def check(
     cfg = config_hash(game, rs)
     state = store.check_state()
     previous = store.checked_posts() if incremental and state.get("config") == cfg else None
+    previous_tid = _tids(store, set(previous) - set(hashes)) if previous is not None else {}
 
     if previous is None:
         findings = run_rules(ctx, rs)
@@ -210,6 +206,12 @@ def check(
         changed = {pid for pid, h in hashes.items() if previous.get(pid, ("",))[0] != h}
         removed = set(previous) - set(hashes)
         days = {day_of.get(pid) for pid in changed} | {previous[pid][1] for pid in removed}
+        # A post belongs to its thread's day too (a vote after the close falls at night
+        # by the clock, but its ballot is judged with the vote thread's day).
+        tid_of = {gp.pid: gp.post.tid for gp in ctx.posts if gp.pid is not None}
+        thread_day = _thread_days(game)
+        days |= {thread_day.get(tid_of.get(pid, -1)) for pid in changed}
+        days |= {d for pid in removed for d in [thread_day.get(previous_tid.get(pid, -1))]}
         last_now = datetime.fromisoformat(state["now"])
         for d in ctx.schedule.days:
             if last_now <= d.closes < ctx.now or d.opens <= ctx.now <= d.closes:
@@ -233,6 +235,26 @@ def check(
         {pid: (h, day_of.get(pid)) for pid, h in hashes.items()},
     )
     return result
+
+
+def _thread_days(game: Game) -> dict[int, int]:
+    """tid -> the day a thread belongs to: its own ``day``, or the day of a phase whose
+    ``vote_thread`` it is."""
+    out = {t.tid: t.day for t in game.threads if t.day is not None}
+    for d in game.days:
+        for ph in d.phases:
+            if ph.vote_thread is not None:
+                out.setdefault(ph.vote_thread, d.number)
+    return out
+
+
+def _tids(store: Store, pids: set[int]) -> dict[int, int]:
+    if not pids:
+        return {}
+    rows = store.db.execute(
+        f"SELECT pid, tid FROM posts WHERE pid IN ({','.join('?' * len(pids))})", tuple(pids)
+    )
+    return {r[0]: r[1] for r in rows}
 
 
 def finding_from_row(row: sqlite3.Row) -> Finding:

@@ -140,3 +140,51 @@ def test_day_closing_since_last_check_is_judged(game: Game) -> None:
         assert any(
             r["code"] == "LURK-DAY" and r["day"] == last_day.number for r in store.findings()
         )
+
+
+def test_late_vote_is_judged_with_its_vote_threads_day(game: Game, tmp_path: Path) -> None:
+    """A vote after the close is a night post by the clock, but VOTE-LATE belongs to the
+    vote thread's day: the incremental check must re-judge that day."""
+    with Store(game.store) as store:
+        crawl(game, store)
+        check(game, store, now=NOW, incremental=True)
+        posts = [sp.post for sp in store.posts(tz=TZ) if sp.post.tid == 104]
+        day2 = game.day(2)
+        assert day2 is not None
+        late = replace(
+            posts[1],
+            pid=9100,
+            floor=99,
+            text="投票对象：春卷 投票理由：晚了",
+            lines=("投票对象：春卷", "投票理由：晚了"),
+            posted_at=day2.closes + timedelta(minutes=30),
+        )
+        store.upsert_posts([late], run_id=None)
+        result = check(game, store, now=NOW, incremental=True)
+        assert result.incremental and 2 in result.rechecked_days
+        assert any(r["code"] == "VOTE-LATE" and r["pid"] == 9100 for r in store.findings())
+        assert active(store) == full_result(game, game.store, tmp_path)
+
+
+def test_lexicon_edit_forces_a_full_check(game: Game, tmp_path: Path) -> None:
+    lex = tmp_path / "mylex"
+    lex.mkdir()
+    (lex / "extra.txt").write_text("@category VULGAR\n@title 导演自加\n\n占位词条甲乙丙\n", "utf-8")
+    game.path.write_text(
+        game.path.read_text("utf-8").replace(
+            "[players]", '[rules]\nlexicons = ["mylex/"]\n\n[players]', 1
+        ),
+        "utf-8",
+    )
+    game = load_game(game.path)
+    with Store(game.store) as store:
+        crawl(game, store)
+        check(game, store, now=NOW, incremental=True)
+        assert check(game, store, now=NOW, incremental=True).incremental
+        # The director adds a word that a sample post uses: the next check is a full one.
+        (lex / "extra.txt").write_text(
+            "@category VULGAR\n@title 导演自加\n\n占位词条甲乙丙\n划水\n", "utf-8"
+        )
+        result = check(game, store, now=NOW, incremental=True)
+        assert not result.incremental
+        assert any("划水" in r["matches"] for r in store.findings())

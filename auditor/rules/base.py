@@ -186,6 +186,11 @@ class Rule:
 
 _PENDING: list[Rule] = []
 
+# Data outside the game file that rule results depend on (e.g. lexicon files): a rule
+# module appends a function returning a digest of it, so that a change forces the next
+# incremental check to be a full one.
+DATA_DEPENDENCIES: list[Callable[[Game], bytes]] = []
+
 
 def rule(
     *,

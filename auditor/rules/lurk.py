@@ -41,6 +41,20 @@ def _judged_days(ctx: Context) -> Iterator[DaySpec]:
             yield day
 
 
+def _last_played_phase(ctx: Context, day: DaySpec) -> int:
+    """The last phase whose voting round took place (killbar7 4.1: "任何一轮中都是票数过半
+    死亡，直接进入夜晚", so a day can end after round 1): later phases are not judged."""
+    from auditor.votes import votes_for  # auditor.votes imports this package's base
+
+    last = max(ph.number for ph in day.phases)
+    dv = votes_for(ctx).days.get(day.number)
+    rounds = [r.round for r in (dv.rounds if dv else []) if r.round is not None]
+    if dv is None or not rounds:
+        return last
+    ended = any(r.outcome and any(o == "eliminated" for o in r.outcome.values()) for r in dv.rounds)
+    return max(rounds) if ended else last
+
+
 def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str, DaySpec, int | None, int, str]]:
     """(player, day, phase, posts, note) for every lurking unit under ``opts``."""
     counts = post_counts(ctx)
@@ -50,11 +64,12 @@ def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str,
     for day in _judged_days(ctx):
         average = _day_average(ctx, day, str(opts["average_basis"])) if ratio > 0 else 0.0
         per_phase = bool(opts["per_phase"]) and bool(day.phases)
+        last_phase = _last_played_phase(ctx, day) if per_phase else 0
         for player in ctx.game.players:
             units: list[tuple[int | None, datetime, int]]
             if per_phase:
                 units = [(ph.number, ph.closes, counts.get((player, day.number, ph.number), 0))
-                         for ph in day.phases]
+                         for ph in day.phases if ph.number <= last_phase]
             else:
                 total = sum(n for (p, d, _), n in counts.items() if p == player and d == day.number)
                 units = [(None, day.closes, total)]
@@ -115,7 +130,8 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
         if not ctx.in_scope(day.number):
             continue  # an incremental check re-judges only the affected days
         yield aggregate_finding("LURK-DAY", player, day.number, opts, phase=phase, note=note,
-                                excerpt_text=note, key=f"posts<{opts['min_posts']}")
+                                excerpt_text=note)  # keyed by (code, player, day, phase) only:
+        # a threshold tweak must not turn a decided lurk into a new draft
 
 
 @rule(

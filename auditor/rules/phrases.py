@@ -11,13 +11,25 @@ export) with ``[rules] lexicons = ["my_lexicons/"]`` (paths relative to the game
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from auditor.gamefile import ThreadKind
-from auditor.matcher import Matcher, PhraseMatch, matcher_for
-from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
+from auditor.gamefile import Game, ThreadKind
+from auditor.lexicon import DEFAULT_DIR
+from auditor.lexicon import load as load_lexicons
+from auditor.matcher import Matcher, PhraseMatch
+from auditor.rules.base import (
+    DATA_DEPENDENCIES,
+    Context,
+    Finding,
+    GamePost,
+    Match,
+    Option,
+    post_finding,
+    rule,
+)
 
 # M107 判罚依据：判罚范围包括一切与版杀游戏相关的讨论帖、投票帖、规则帖、进程帖。
 PHRASE_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
@@ -32,31 +44,86 @@ CATEGORIES: dict[str, tuple[str, str]] = {
     "CHARACTER": ("嘲讽贬低人格", "M107 违规判定 2(2)；030 违规判定 2(4)（例：你杀品真差）"),
     "OATH": ("发誓", "M107 违规判定 3(1)；030 违规判定 2(5)"),
     "CURSE": ("诅咒", "M107 违规判定 3(2)；030 违规判定 2(5)"),
-    "GUARANTEE": ("以生命、人格、信仰、判罚、揭秘担保或威胁",
-                  "M107 违规判定 3(3)–(7)；030 违规判定 2(6)–(7)（例：不信我你等着结束后看演员表吧）"),
+    "GUARANTEE": (
+        "以生命、人格、信仰、判罚、揭秘担保或威胁",
+        "M107 违规判定 3(3)–(7)；030 违规判定 2(6)–(7)（例：不信我你等着结束后看演员表吧）",
+    ),
     "FACE": ("以贴脸作为讨论依据", "030 违规判定 2(8)（例：他都这么贴脸了，我没法不信他）"),
     "EMOTION": ("情绪发言", "030 违规判定 2(1)（例：我能说脏话吗）；M107 违规判定 12(1)"),
-    "SOCKPUPPET": ("提及马甲", "M107 违规判定 4(1)；030 违规判定 4(1)–(2)（例：你知道我刀法很差的 / 媳妇GET(2/3)）"),
-    "PASTGAME": ("提及过去场次", "M107 违规判定 4(2)；030 违规判定 4(3)（例：你忘了那场女巫黑情侣了？）"),
-    "SUBSTITUTE": ("讨论替补", "M107 违规判定 4(3)；030 违规判定 4(4)、4(6)（例：他这么换替补我怎么认他狼）"),
-    "ASSISTANT": ("讨论场外助理", "M107 违规判定 4(4)；030 违规判定 4(5)（例：我信A，但是我场助比较信B）"),
-    "DIRECTOR": ("发表与导演的对话、反对导演的判罚",
-                 "M107 违规判定 8(1)–(2)；030 违规判定 3(1)–(2)（例：导演给我的反馈就是这样的）"),
+    "SOCKPUPPET": (
+        "提及马甲",
+        "M107 违规判定 4(1)；030 违规判定 4(1)–(2)（例：你知道我刀法很差的 / 媳妇GET(2/3)）",
+    ),
+    "PASTGAME": (
+        "提及过去场次",
+        "M107 违规判定 4(2)；030 违规判定 4(3)（例：你忘了那场女巫黑情侣了？）",
+    ),
+    "SUBSTITUTE": (
+        "讨论替补",
+        "M107 违规判定 4(3)；030 违规判定 4(4)、4(6)（例：他这么换替补我怎么认他狼）",
+    ),
+    "ASSISTANT": (
+        "讨论场外助理",
+        "M107 违规判定 4(4)；030 违规判定 4(5)（例：我信A，但是我场助比较信B）",
+    ),
+    "DIRECTOR": (
+        "发表与导演的对话、反对导演的判罚",
+        "M107 违规判定 8(1)–(2)；030 违规判定 3(1)–(2)（例：导演给我的反馈就是这样的）",
+    ),
     "BLAME": ("讨论游戏责任", "030 违规判定 1(1)（例：我准备好背锅了）"),
     "AWARD": ("讨论评奖或结束后事宜", "030 违规判定 1(2)（例：一定要选他当MVP / 结束后求认识）"),
     "DROWN": ("讨论故意淹死（故意违规）", "030 违规判定 7(4)（例：你们要出我不如我淹死好了）"),
-    "CENSOR": ("论坛词语过滤（导入的 Discuz! 词表）", "M107 违规判定 12(2)：违反小镇文明守则的发言"),
+    "CENSOR": (
+        "论坛词语过滤（导入的 Discuz! 词表）",
+        "M107 违规判定 12(2)：违反小镇文明守则的发言",
+    ),
 }
 
 _CACHE_KEY = "phrases.matches"
 
 
+_MATCHERS: dict[tuple[tuple[str, ...], bytes], Matcher] = {}
+
+
 def matcher_for_context(ctx: Context) -> Matcher:
-    """The built-in lexicons plus the game file's ``[rules] lexicons`` (relative to the file)."""
+    """The built-in lexicons plus the game file's ``[rules] lexicons`` (relative to the file).
+
+    Built once per check (kept in the context) and reused across checks of one process
+    while the lexicon files are unchanged: an edited file gives a fresh matcher.
+    """
+    cached = ctx.cache.get("phrases.matcher")
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
     extra = ctx.ruleset.get("lexicons") or []
     base = Path(ctx.game.path).parent if getattr(ctx.game, "path", None) else Path(".")
     paths = tuple(str((base / p).resolve()) if not Path(p).is_absolute() else str(p) for p in extra)
-    return matcher_for(paths, True)
+    key = (paths, _lexicon_digest(ctx.game))
+    matcher = _MATCHERS.get(key)
+    if matcher is None:
+        _MATCHERS.clear()
+        matcher = Matcher(load_lexicons(paths, default=True))
+        _MATCHERS[key] = matcher
+    ctx.cache["phrases.matcher"] = matcher
+    return matcher
+
+
+def _lexicon_digest(game: Game) -> bytes:
+    """Every lexicon file the phrase rules would load for this game (the built-in ones and
+    the game file's ``[rules] lexicons``): an edit forces a full re-check."""
+    extra = game.rules.get("lexicons") or []
+    paths = [DEFAULT_DIR] + [
+        p if p.is_absolute() else game.path.parent / p for p in map(Path, extra)
+    ]
+    h = hashlib.sha256()
+    for path in paths:
+        files = sorted(f for f in path.rglob("*") if f.is_file()) if path.is_dir() else [path]
+        for f in files:
+            h.update(str(f).encode())
+            h.update(f.read_bytes() if f.is_file() else b"<missing>")
+    return h.digest()
+
+
+DATA_DEPENDENCIES.append(_lexicon_digest)
 
 
 def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
@@ -95,10 +162,20 @@ def _make(category: str, title: str, seed: str) -> None:
 
     FAIL / PASS 例子见 tests/rules/cases/phrases.toml 与 tests/devset/phrases_dev.tsv。
     """
-    rule(code=code, title=title, seed=seed, thread_kinds=PHRASE_KINDS, options={
-        "threads": Option(list, [k.value for k in PHRASE_KINDS], "检查的帖子类型",
-                          tuple(k.value for k in ThreadKind)),
-    })(check)
+    rule(
+        code=code,
+        title=title,
+        seed=seed,
+        thread_kinds=PHRASE_KINDS,
+        options={
+            "threads": Option(
+                list,
+                [k.value for k in PHRASE_KINDS],
+                "检查的帖子类型",
+                tuple(k.value for k in ThreadKind),
+            ),
+        },
+    )(check)
 
 
 for _cat, (_title, _seed) in CATEGORIES.items():
