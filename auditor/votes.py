@@ -16,10 +16,16 @@ same, 030 "标点符号不区分全半角"; a line break between target and reas
     改票对象：包子            ← a change: must be a quote-reply of the player's vote post
     改票理由：包子也好吃
 
-Only the post's own text counts: quoted text never is the quoter's vote.  A post in a
-vote thread that says nothing about voting (no 投票/改票/弃权/投给/改投) is ordinary speech,
-not a vote; a post that does talk about voting but not in the format is a void vote
-(``format``; M107 "投票格式有误的投票将算作废票", 030 "无效票须通过重新发帖来更正").
+Only the post's own text counts: quoted text never is the quoter's vote.  A post is a
+vote attempt when it has a 投票对象/改票对象 label with a colon (or a bare label starting a
+line: the colon is missing), or 投 + a player's name (我投包子, 投给包子, 投票：包子); talk
+about voting ("我晚点再投票，先看看") is ordinary speech, not a vote (it neither counts for
+LURK-NOVOTE nor is a void vote).  An attempt not in the format is a void vote (``format``;
+M107 "投票格式有误的投票将算作废票", 030 "无效票须通过重新发帖来更正").  Only labels before
+the first 投票理由/改票理由 are targets: "投票理由：他昨天的投票对象很奇怪" is a reason.
+Without any reason label (killbar7, ``vote_reason_required = false``) the target is the
+longest player name (or 弃权) at the start of the segment: "投票对象：包子，他很可疑" and
+"投票对象：包子 理由：他很可疑" vote 包子.
 
 Roles, not spelling, decide ``kind``: a player's first valid vote is ``vote`` (``abstain``
 for 弃权); a later vote post of either spelling replaces it and is a ``change`` (so a second
@@ -157,7 +163,6 @@ def normalise_name(name: str) -> str:
 
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
 _REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
-_TALK = re.compile(r"投票|改票|弃权|投给|改投|票投|代投")
 _EDIT_TIME = re.compile(r"于\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})")
 
 
@@ -190,6 +195,49 @@ def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
     return ends
 
 
+def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
+    """Offsets in ``text`` where each of ``lines`` starts (0 always counts)."""
+    starts = {0}
+    cursor = 0
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        i = text.find(line, cursor)
+        if i < 0:
+            continue
+        starts.add(i)
+        cursor = i + len(line)
+    return starts
+
+
+def _loose_vote(players: Sequence[str]) -> re.Pattern[str]:
+    """投 + a player's name (or 弃权): 我投包子, 投给包子, 投票：包子, 改投包子."""
+    names = _name_pattern(players)
+    alt = f"{names}|{ABSTAIN}" if names else ABSTAIN
+    return re.compile(rf"投\s*(?:票\s*)?(?:给\s*)?:?\s*(?:{alt})")
+
+
+def _leading_name(seg: str, names: Sequence[str]) -> str | None:
+    """The longest of ``names`` (folded) at the start of the folded segment, when what
+    follows is nothing, a space, punctuation or 理由 (killbar7: no reason label)."""
+    for n in sorted(names, key=len, reverse=True):
+        if not n or not seg.startswith(n):
+            continue
+        rest = seg[len(n) :]
+        if (
+            not rest
+            or rest[0].isspace()
+            or unicodedata.category(rest[0]).startswith("P")
+            or rest.startswith("理由")
+        ):
+            tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
+            if any(m and tail.startswith(m) for m in names):
+                return None  # two names ("包子 馄饨"): not one target
+            return n
+    return None
+
+
 def parse_vote_text(
     text: str,
     lines: Sequence[str] = (),
@@ -198,17 +246,36 @@ def parse_vote_text(
     start_at: int = 0,
     players: Sequence[str] = (),
 ) -> ParsedVote | None:
-    """Parse a post's own text; None when it does not talk about voting at all (no
-    投票/改票/弃权/投给/改投, and no 投 right before a player's name)."""
+    """Parse a post's own text; None when it is not a vote attempt.
+
+    A vote attempt has a 投票对象/改票对象 label followed by a colon, a bare label at the
+    start of a line (then the colon is missing), or 投 + a player's name (我投包子, 投票：
+    包子).  Talk about voting ("我晚点再投票") is not one.  Only the labels before the first
+    投票理由/改票理由 count: a reason that mentions "他的投票对象" is still the reason."""
     ft = fold(text)
-    labels = [m for m in _LABEL.finditer(ft) if m.start() >= start_at]
+    all_labels = [m for m in _LABEL.finditer(ft) if m.start() >= start_at]
+    colon_labels = [m for m in all_labels if re.match(r"[ \t]*:", ft[m.end() :])]
+    first_reason = _REASON.search(ft, start_at)
+    labels = colon_labels
+    if first_reason is not None:
+        before = [m for m in colon_labels if m.start() < first_reason.start()]
+        labels = before or colon_labels
     if not labels:
-        m = _TALK.search(ft, start_at)
-        if m is None and players:
-            m = re.compile(rf"投\s*(?:{_name_pattern(players)})").search(ft, start_at)
-        if m is None:
+        starts = _line_starts(text, lines) | {start_at}
+        bare = [
+            m
+            for m in all_labels
+            if (first_reason is None or m.start() < first_reason.start())
+            and any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
+        ]
+        if bare:
+            m = bare[0]
+            is_change = m.group("which") == "改票"
+            return ParsedVote(is_change, "", "", m.start(), m.end(), "", "“投票对象”后缺少冒号")
+        loose = _loose_vote(players).search(ft, start_at)
+        if loose is None:
             return None
-        return ParsedVote(False, "", "", m.start(), m.end(), "", "没有“投票对象：”")
+        return ParsedVote(False, "", "", loose.start(), loose.end(), "", "没有“投票对象：”")
     changes = [m for m in labels if m.group("which") == "改票"]
     chosen = changes or labels
     label = chosen[0]
@@ -218,8 +285,6 @@ def parse_vote_text(
     i = label.end()
     while i < len(ft) and ft[i] in " \t":
         i += 1
-    if i >= len(ft) or ft[i] != ":":
-        return ParsedVote(is_change, "", "", label.start(), label.end(), "", "“投票对象”后缺少冒号")
     seg_start = i + 1
     ends = [e for e in _line_ends(text, lines) if e > seg_start]
     line_end = ends[0] if ends else len(ft)
@@ -230,13 +295,19 @@ def parse_vote_text(
     raw = text[seg_start:seg_end]
     lead = len(raw) - len(raw.lstrip())
     raw_s = raw.strip()
+    if reason_m is None:
+        # no reason label: the target is the name at the segment's start
+        # (killbar7 "投票对象：包子，他很可疑" / "投票对象：包子 理由：他很可疑")
+        found = _leading_name(fold(raw_s), [fold(p) for p in (*players, ABSTAIN)])
+        if found is not None:
+            raw_s = raw_s[: len(found)]
     target = normalise_name(raw_s)
     t0 = seg_start + lead
     t1 = t0 + len(raw_s)
     reason = ""
     if reason_m is not None:
         r_end = len(ft)
-        nxt = _LABEL.search(ft, reason_m.end())
+        nxt = next((m for m in colon_labels if m.start() >= reason_m.end()), None)
         if nxt is not None:
             r_end = nxt.start()
         reason = text[reason_m.end() : r_end].strip().lstrip(":：").strip()
