@@ -22,6 +22,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from auditor.errors import AuditorError
@@ -80,7 +81,7 @@ def handle_errors() -> Iterator[None]:
     try:
         yield
     except AuditorError as exc:
-        err.print(f"[bold red]错误：[/]{exc}", markup=True, highlight=False)
+        err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
         raise typer.Exit(exc.exit_code) from None
     except KeyboardInterrupt:
         err.print("已中断。已保存的数据不会丢失。")
@@ -119,7 +120,8 @@ def emit(
     for _c, h in zip(columns, headers or columns, strict=True):
         table.add_column(h, overflow="fold")
     for r in rows:
-        table.add_row(*("" if r.get(c) is None else str(r.get(c)) for c in columns))
+        # Cells hold forum text: "[red]" or "[/]" in a post is text, not rich markup.
+        table.add_row(*("" if r.get(c) is None else escape(str(r.get(c))) for c in columns))
     out.print(table)
 
 

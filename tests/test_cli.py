@@ -58,3 +58,25 @@ def test_bad_rule_override_is_reported_before_any_traffic(tmp_path) -> None:
     res = runner.invoke(app, ["crawl", str(path)])
     assert res.exit_code == 3
     assert "rules.NO-SUCH-RULE" in res.output
+
+
+def test_forum_text_is_not_rich_markup(tmp_path) -> None:
+    """A post saying "[/]" or "[red]" is shown as typed, not parsed as console markup."""
+    import shutil
+    from dataclasses import replace
+    from pathlib import Path
+
+    from auditor.gamefile import load_game
+    from auditor.store import Store
+
+    sample = Path(__file__).resolve().parents[1] / "examples" / "sample"
+    shutil.copytree(sample, tmp_path / "s")
+    game_path = tmp_path / "s" / "game.toml"
+    assert runner.invoke(app, ["crawl", str(game_path)]).exit_code == 0
+    game = load_game(game_path)
+    with Store(game.store) as store:
+        post = store.posts()[5].post
+        store.upsert_posts([replace(post, pid=9999, text="[/] 和 [red]红字[/red]")], None)
+    res = runner.invoke(app, ["posts", str(game_path), "--thread", str(post.tid)], terminal_width=400)
+    assert res.exit_code == 0, res.output
+    assert "[/] 和 [red]红字[/red]" in res.output

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn
 
 from auditor.cli import (
@@ -49,10 +50,10 @@ def init(
     例：auditor init m107.toml
     """
     if path.exists() and not force:
-        err.print(f"错误：{path} 已存在（用 --force 覆盖）")
+        err.print(f"错误：{escape(str(path))} 已存在（用 --force 覆盖）", highlight=False)
         raise typer.Exit(2)
     path.write_text(TEMPLATE, encoding="utf-8")
-    err.print(f"已写出游戏文件模板：{path}。请填写论坛地址、帖子、玩家和日程。")
+    err.print(f"已写出游戏文件模板：{escape(str(path))}。请填写论坛地址、帖子、玩家和日程。")
 
 
 def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlReport:
@@ -87,7 +88,7 @@ def print_crawl_summary(report: CrawlReport) -> None:
         f"修改 {report.changed_posts}，删除 {len(report.deleted)}。"
     )
     for p in report.problems:
-        err.print(f"[red]问题：[/]{p.message}", highlight=False)
+        err.print(f"[red]问题：[/]{escape(p.message)}", highlight=False)
 
 
 @command("crawl")
