@@ -51,6 +51,12 @@ time it was seen, or by its edit notice); when none was stored (the notice is to
 minute, and absent for admins and edits within 60 s) it uses the current text and flags
 the post (VOTE-EDIT) for the director.
 
+A target may be written under a player's current forum name: posts by a player's uid
+(``[players] uids``) under another name make that name an alias (a renamed member).  A
+hidden (屏蔽) vote post is still a vote post: its author has voted (LURK-NOVOTE), but the
+tally can't read it and says so for the director (a correction can give its target).
+killbar7's last words, posted by the dead in the vote thread, are not votes.
+
 Director corrections (``[[correction]]`` in the game file: pid → target or invalid, with a
 note) override the judgement of that post and are shown in every view.
 
@@ -471,6 +477,7 @@ class RoundTally:
     sheriff: str | None = None
     sheriff_weight: float = 1.0
     candidates: tuple[str, ...] = ()
+    hidden: list[str] = field(default_factory=list)  # voted, but the post is hidden (屏蔽)
 
     def records(self) -> list[dict[str, Any]]:
         """``day,round,target,votes,outcome`` rows, most votes first."""
@@ -575,6 +582,7 @@ def build_votes(ctx: Context, versions: VersionsFn | None = None) -> VoteBook:
     st = _settings(ctx)
     vote_threads = {t.tid: t for t in game.threads if t.kind is ThreadKind.VOTE}
     corrections = {c.pid: c for c in game.corrections}
+    names = target_names(ctx)
     posts_by_tid: dict[int, list[GamePost]] = {}
     for gp in ctx.posts:
         if gp.post.tid in vote_threads and not gp.deleted:
@@ -625,7 +633,19 @@ def build_votes(ctx: Context, versions: VersionsFn | None = None) -> VoteBook:
             ballots = [
                 b
                 for gp in posts
-                if (b := _ballot(ctx, st, gp, dv, w, corrections, versions)) is not None
+                if (b := _ballot(ctx, st, gp, dv, w, corrections, versions, names)) is not None
+            ]
+            # A hidden (屏蔽) post is still a post: its author voted, though the tally can't
+            # read the vote (the director is told in the tally).
+            hidden = [
+                gp.player
+                for gp in posts
+                if gp.post.hidden is not None
+                and gp.player is not None
+                and not gp.exempt
+                and not gp.lastwords
+                and gp.post.posted_at <= w.closes
+                and (gp.post.pid is None or gp.post.pid not in corrections)
             ]
             elig = [p for p in game.players if _eligible(ctx, p, w.opens, w.closes)]
             _judge(ctx, st, ballots, dv, w, candidates, elig)
@@ -637,6 +657,12 @@ def build_votes(ctx: Context, versions: VersionsFn | None = None) -> VoteBook:
             tally = _tally(
                 ctx, st, ballots, dv, w, elig, candidates, everyone, first=(day.number == first_day)
             )
+            if hidden:
+                shown = list(dict.fromkeys(p for p in hidden if p is not None))
+                tally.hidden = shown
+                tally.non_voters = [p for p in tally.non_voters if p not in shown]
+                dv.voted.update(shown)
+                tally.reason += f"；{'、'.join(shown)} 的投票帖被屏蔽，无法计票，请导演核对"
             dv.rounds.append(tally)
             if st["procedure"] != "killbar3":
                 break
@@ -646,6 +672,26 @@ def build_votes(ctx: Context, versions: VersionsFn | None = None) -> VoteBook:
             everyone = w.round == 1 and set(nxt) >= set(elig)
             candidates = nxt
     return VoteBook(days)
+
+
+def target_names(ctx: Context) -> dict[str, str]:
+    """Every name a player can be voted under: the player names, and the forum names seen
+    on posts by a player's uid (a renamed member, ``[players] uids``) → the player."""
+    game = ctx.game
+    names = {p: p for p in game.players}
+    for gp in ctx.posts:
+        player, author = gp.player, gp.post.author
+        if (
+            player in game.players
+            and author
+            and author not in names
+            and author not in game.directors
+            and author not in game.spectators
+            and gp.post.author_uid is not None
+            and game.uids.get(player) == gp.post.author_uid
+        ):
+            names[author] = player
+    return names
 
 
 def _in_round(gp: GamePost, w: _Window, windows: Sequence[_Window]) -> bool:
@@ -709,9 +755,12 @@ def _ballot(
     w: _Window,
     corrections: Mapping[int, VoteCorrection],
     versions: VersionsFn | None,
+    names: Mapping[str, str] | None = None,
 ) -> Ballot | None:
     game = ctx.game
     post = gp.post
+    if gp.lastwords:  # killbar7: the dead post last words in the vote thread
+        return None
     correction = corrections.get(post.pid) if post.pid is not None else None
     if post.hidden is not None and correction is None:
         return None
@@ -738,7 +787,7 @@ def _ballot(
         used.lines,
         reason_required=st["reason_required"],
         start_at=start_at,
-        players=game.players,
+        players=list(names) if names else game.players,
     )
     if pv is None and correction is None:
         return None
@@ -773,6 +822,8 @@ def _ballot(
         b.valid, b.problem, b.detail = False, "format", pv.format_error
         return b
     by_norm = {normalise_name(p): p for p in game.players}
+    if names:
+        by_norm = {**{normalise_name(a): p for a, p in names.items()}, **by_norm}
     if pv.target == normalise_name(ABSTAIN):
         b.target = ABSTAIN
     elif pv.target in by_norm:

@@ -559,3 +559,57 @@ def test_votes_cli_csv_columns_and_tally(sample_game: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "[b]第 2 天 计票[/b]" in res.stdout and "未投票：汤圆" in res.stdout
     assert "油条" in res.stdout and "出局" in res.stdout
+
+
+# --------------------------------------------------------------------------- review fixes
+
+
+def test_renamed_player_can_be_voted_under_the_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 饺子 (uid 2) renamed to 水饺 on the forum: posts by uid 2 are 饺子's, and a vote for
+    # 水饺 is a vote for 饺子.
+    import tests.test_rule_cases as trc
+
+    monkeypatch.setitem(trc.MEMBER_UIDS, "水饺", 2)
+    posts = [
+        {"author": "水饺", "tid": 21, "at": at(2, 9, 30), "message": "我改名了"},
+        vote("包子", 2, at(2, 10), "水饺"),
+        vote("馄饨", 2, at(2, 10, 1), "饺子"),
+        vote("水饺", 2, at(2, 10, 5), "包子"),
+    ]
+    book = book_of(tmp_path, "m107", "", posts)
+    by_voter = {b.voter: b for b in book.days[2].ballots}
+    assert by_voter["包子"].target == "饺子" and by_voter["包子"].valid
+    assert by_voter["饺子"].target == "包子" and by_voter["饺子"].valid
+    assert book.days[2].rounds[0].counts == {"饺子": 2.0, "包子": 1.0}
+
+
+def test_hidden_vote_post_counts_as_voted_and_is_noted_in_the_tally(tmp_path: Path) -> None:
+    posts = [
+        vote("饺子", 2, at(2, 10), "包子", hidden="moderator"),
+        vote("包子", 2, at(2, 10, 5), "馄饨"),
+    ]
+    book = book_of(tmp_path, "m107", "", posts)
+    dv = book.days[2]
+    assert "饺子" in dv.voted
+    rt = dv.rounds[0]
+    assert rt.counts == {"馄饨": 1.0}  # the hidden vote can't be read
+    assert "饺子" in rt.hidden and "饺子" not in rt.non_voters
+    assert "屏蔽" in rt.reason and "饺子" in rt.reason
+
+
+def test_killbar7_lastwords_in_the_vote_thread_are_not_votes(tmp_path: Path) -> None:
+    fragment = """
+[[event]]
+type = "eliminated"
+player = "包子"
+at = 2026-11-20T22:00:00+08:00
+how = "vote"
+"""
+    posts = [
+        vote("饺子", 1, at(1, 10), "包子"),
+        {"author": "包子", "tid": 12, "at": at(1, 23), "message": "遗言：投票对象：饺子，大家投饺子"},
+    ]
+    book = book_of(tmp_path, "killbar7", fragment, posts)
+    assert [b.voter for b in book.days[1].ballots] == ["饺子"]
