@@ -27,6 +27,11 @@ from auditor.store import Store
 
 DECISION_COLUMNS = ("id", "code", "player", "day", "pid", "excerpt", "suggested_card", "decision",
                     "card", "note", "decided_by", "decided_at")
+# After the issue's twelve: ``rev`` is the id of the decision row current at export (empty
+# when undecided), so an import can tell a row the other director changed since the export
+# from one this director edited; ``reason`` is the suggestion's reason, for reading only.
+EXPORT_COLUMNS = (*DECISION_COLUMNS, "rev", "reason")
+DECISION_NAMES = {"approve": "批准", "reject": "驳回", "undo": "撤销"}
 DECIDABLE_CARDS = (*CARD_COLOURS, "substitute", "warning")
 
 _DECISION_WORDS = {
@@ -66,6 +71,32 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _stamp(at: datetime | None) -> str:
+    return _now() if at is None else at.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def default_signer(game: Game, by: str | None = None) -> str:
+    """Who signs a decision: ``--by``, else the game file's ``decided_by``, else the
+    operating system's user name, else 导演."""
+    if by and by.strip():
+        return by.strip()
+    if game.decided_by:
+        return game.decided_by
+    try:
+        import getpass
+
+        name = getpass.getuser()
+    except Exception:  # no user name in this environment (containers, services)
+        name = ""
+    return name or "导演"
+
+
+def state_text(decision: str | None, card: str | None) -> str:
+    """批准（黄牌） / 驳回 / 撤销, for messages."""
+    word = DECISION_NAMES.get(decision or "", decision or "")
+    return f"{word}（{card_name(card)}）" if decision == "approve" and card else word
+
+
 def suggestion_for(game: Game, ruleset: RuleSet, store: Store, fingerprint: str,
                    decisions: Mapping[str, Any] | None = None) -> str | None:
     """The card the policy suggests for a finding as if it were still undecided (given the
@@ -88,7 +119,8 @@ class Recorded:
 
 def _decision_row(game: Game, ruleset: RuleSet, store: Store, ident: str, decision: str,
                   card: str | None, note: str, by: str | None, source: str,
-                  decisions: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], Recorded]:
+                  decisions: Mapping[str, Any] | None = None,
+                  at: datetime | None = None) -> tuple[dict[str, Any], Recorded]:
     row = store.find_decidable(ident)
     if row is None:
         raise DecisionError(f"找不到编号为 {ident} 的草稿或牌（运行 auditor ledger 或查看报告中的编号）")
@@ -98,22 +130,29 @@ def _decision_row(game: Game, ruleset: RuleSet, store: Store, ident: str, decisi
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
+    if manual and decision == "undo":
+        raise DecisionError(f"{row['id']} 是导演手动添加的牌，没有草稿可以退回：手动牌请用 reject 撤销")
     suggested = row["card"] if manual else suggestion_for(game, ruleset, store, fp, decisions) or row["card"]
-    final = (card or suggested) if decision == "approve" else None
-    record = {"fingerprint": fp, "finding_id": row["id"], "decision": decision, "card": final,
-              "suggested": suggested, "note": note, "decided_by": by or game.decided_by,
-              "source": source}
-    return record, Recorded(row["id"], row["player"], decision, final)
+    # Approving without a colour of one's own stores no card: the card then follows the
+    # policy (the ledger resolves it), so a yellow that escalated a blue the director later
+    # rejects becomes a blue again.
+    stored = card if decision == "approve" else None
+    record = {"fingerprint": fp, "finding_id": row["id"], "decision": decision, "card": stored,
+              "suggested": suggested, "note": note, "decided_by": default_signer(game, by),
+              "decided_at": _stamp(at), "source": source}
+    shown = (card or suggested) if decision == "approve" else None
+    return record, Recorded(row["id"], row["player"], decision, shown)
 
 
 def decide(game: Game, store: Store, ident: str, decision: str, *, card: str | None = None,
            note: str = "", by: str | None = None, source: str = "decide",
-           ruleset: RuleSet | None = None) -> Recorded:
-    """Record one decision on a draft (or change an earlier one; history is kept)."""
+           ruleset: RuleSet | None = None, at: datetime | None = None) -> Recorded:
+    """Record one decision on a draft (or change an earlier one; history is kept).  ``at``
+    is the decision's time (default: now); escalation counts a card from that moment."""
     from auditor.engine import ruleset_for
 
     rs = ruleset or ruleset_for(game)
-    record, rec = _decision_row(game, rs, store, ident, decision, card, note, by, source)
+    record, rec = _decision_row(game, rs, store, ident, decision, card, note, by, source, at=at)
     store.add_decisions([record])
     return rec
 
@@ -132,40 +171,48 @@ def add_card(game: Game, store: Store, player: str, card: str, reason: str, *,
     fp, mid = manual_fingerprint(player, card, reason, _now() + str(len(store.manual_cards())))
     store.add_manual_card(fingerprint=fp, id=mid, player=player, card=card,
                           kind=kind or MANUAL_KIND, day=day, reason=reason,
-                          by=by or game.decided_by)
+                          by=default_signer(game, by))
     return mid
 
 
 # --------------------------------------------------------------------------- CSV round trip
 
 
-def decision_records(ledger: Ledger) -> list[dict[str, Any]]:
-    """Rows for the decisions CSV: every draft (undecided), then every decided item."""
+def decision_records(ledger: Ledger, revs: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Rows for the decisions CSV: every draft (undecided), then every decided item.
+
+    An approval that took the suggestion has an empty ``card`` and the card it currently
+    stands for in ``suggested_card``; ``rev`` is the current decision row's id."""
+    revs = revs or {}
     rows: list[dict[str, Any]] = []
     for d in ledger.drafts:
         rows.append({"id": d.id, "code": d.code, "player": d.player, "day": d.day, "pid": d.pid,
                      "excerpt": d.excerpt, "suggested_card": d.suggested, "decision": "",
                      "card": "", "note": "", "decided_by": "", "decided_at": "",
-                     "reason": d.reason})
+                     "rev": "", "reason": d.reason})
     for x in ledger.decided:
         rows.append({"id": x.id, "code": x.code, "player": x.player, "day": x.day, "pid": None,
-                     "excerpt": "", "suggested_card": x.suggested or "", "decision": x.decision,
-                     "card": x.card or "", "note": x.note, "decided_by": x.decided_by or "",
-                     "decided_at": x.decided_at, "reason": ""})
+                     "excerpt": "",
+                     "suggested_card": (x.card if x.follows else x.suggested) or "",
+                     "decision": x.decision, "card": "" if x.follows else (x.card or ""),
+                     "note": x.note, "decided_by": x.decided_by or "",
+                     "decided_at": x.decided_at, "rev": revs.get(x.fingerprint, ""),
+                     "reason": ""})
     return rows
 
 
 def export_decisions(game: Game, store: Store, path: Path) -> int:
     """Write the decisions CSV (UTF-8 with BOM, formulas neutralised).  Returns the rows."""
     led = load_ledger(game, store)
-    rows = decision_records(led)
+    revs = {fp: str(r["id"]) for fp, r in store.current_decisions().items()}
+    rows = decision_records(led, revs)
     # Decided findings: add their excerpt and pid from the stored finding.
     by_id = {r["id"]: r for r in store.findings(active_only=False)}
     for r in rows:
         f = by_id.get(r["id"])
         if f is not None and not r["excerpt"]:
             r["excerpt"], r["pid"] = f["excerpt"], f["pid"]
-    write_csv(path, [*DECISION_COLUMNS, "reason"], rows)
+    write_csv(path, EXPORT_COLUMNS, rows)
     return len(rows)
 
 
@@ -181,90 +228,132 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
 
     Accepts UTF-8, UTF-8 with BOM and GB18030; undoes the formula neutralisation; rows
     with an empty ``decision`` are left undecided; rows equal to the current decision are
-    not recorded again.  Bad rows raise :class:`DecisionError` listing every line.
+    not recorded again.  Bad rows raise :class:`DecisionError` listing every line, among
+    them:
+
+    * a row whose decision the other director changed after the export (its ``rev`` is no
+      longer the current decision) and that this file would change again: re-export;
+    * an approval with an empty ``card`` whose ``suggested_card`` is no longer what the
+      policy suggests (the director would get a card he did not see): fill ``card`` in.
+
+    The decisions are signed ``by`` (else the game's ``decided_by``), unless the director
+    typed another name into ``decided_by`` than the export had.  All rows of one import
+    are decided at one moment, after every post they judge, so they never escalate each
+    other (判罚后再犯才升级).
     """
     from auditor.engine import ruleset_for
+    from auditor.report.errors import os_error_text
 
     try:
         text = decode_csv(path.read_bytes())
-    except UnicodeDecodeError as exc:
-        raise DecisionError(f"{path}：无法识别的编码（请另存为 UTF-8 或 GBK 的 CSV）：{exc}") from None
+    except UnicodeDecodeError:
+        raise DecisionError(f"{path}：无法识别的编码（请另存为 UTF-8 或 GBK 的 CSV）") from None
     except OSError as exc:
-        raise DecisionError(f"{path}：无法读取：{exc.strerror}") from None
+        raise DecisionError(f"无法读取 {path}：{os_error_text(exc)}") from None
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = [h.strip() for h in next(reader)]
     except StopIteration:
         raise DecisionError(f"{path}：文件是空的") from None
     if header[:len(DECISION_COLUMNS)] != list(DECISION_COLUMNS):
-        raise DecisionError(f"{path}：第 1 行的列应当依次是 {','.join(DECISION_COLUMNS)}")
+        raise DecisionError(f"{path}：第 1 行的列应当依次是 {','.join(DECISION_COLUMNS)},rev")
+    if "rev" not in header:
+        raise DecisionError(f"{path}：第 1 行缺少 rev 列（旧版本导出的文件？）："
+                            "请重新运行 auditor decisions export 导出后再编辑")
     rs = ruleset_for(game)
-    current = store.current_decisions()
-    overlay: dict[str, Any] = dict(current)
-    errors: list[str] = []
-    records: list[dict[str, Any]] = []
-    seen: dict[str, int] = {}
-    unchanged = blank = 0
-    for cells in reader:
-        line = reader.line_num
-        if not any(c.strip() for c in cells):
-            continue
-        cells = [unneutralise(c) for c in cells] + [""] * (len(header) - len(cells))
-        row = dict(zip(header, cells, strict=False))
-        ident = row["id"].strip()
-        if not ident:
-            errors.append(f"第 {line} 行：缺少 id")
-            continue
-        if ident in seen:
-            errors.append(f"第 {line} 行：id {ident} 与第 {seen[ident]} 行重复")
-            continue
-        seen[ident] = line
-        raw_decision = row["decision"].strip()
-        decision = parse_decision(raw_decision)
-        if raw_decision and decision is None:
-            errors.append(f"第 {line} 行：无法识别的决定 {raw_decision!r}（批准 approve / 驳回 reject / 撤销 undo）")
-            continue
-        raw_card = row["card"].strip()
-        card = parse_card(raw_card)
-        if raw_card and card is None:
-            errors.append(f"第 {line} 行：无法识别的牌 {raw_card!r}（蓝 blue / 黄 yellow / 红 red / 替补 substitute）")
-            continue
-        if decision is None:
-            if raw_card or row["note"].strip():
-                errors.append(f"第 {line} 行：填了牌或备注，但 decision 是空的")
+    signer = default_signer(game, by)
+    stamp = _now()
+    with store.transaction():  # nobody decides between these checks and the write
+        current = store.current_decisions()
+        overlay: dict[str, Any] = dict(current)
+        errors: list[str] = []
+        records: list[dict[str, Any]] = []
+        seen: dict[str, int] = {}
+        unchanged = blank = 0
+        for cells in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in cells):
+                continue
+            cells = [unneutralise(c) for c in cells] + [""] * (len(header) - len(cells))
+            row = dict(zip(header, cells, strict=False))
+            ident = row["id"].strip()
+            if not ident:
+                errors.append(f"第 {line} 行：缺少 id")
+                continue
+            if ident in seen:
+                errors.append(f"第 {line} 行：id {ident} 与第 {seen[ident]} 行重复")
+                continue
+            seen[ident] = line
+            raw_decision = row["decision"].strip()
+            decision = parse_decision(raw_decision)
+            if raw_decision and decision is None:
+                errors.append(f"第 {line} 行：无法识别的决定 {raw_decision!r}（批准 approve / 驳回 reject / 撤销 undo）")
+                continue
+            raw_card = row["card"].strip()
+            card = parse_card(raw_card)
+            if raw_card and card is None:
+                errors.append(f"第 {line} 行：无法识别的牌 {raw_card!r}（蓝 blue / 黄 yellow / 红 red / 替补 substitute）")
+                continue
+            if decision is None:
+                if raw_card or row["note"].strip():
+                    errors.append(f"第 {line} 行：填了牌或备注，但 decision 是空的")
+                else:
+                    blank += 1
+                continue
+            found = store.find_decidable(ident)
+            if found is None:
+                errors.append(f"第 {line} 行：找不到编号 {ident}")
+                continue
+            if row["player"].strip() and row["player"].strip() != found["player"]:
+                errors.append(f"第 {line} 行：编号 {ident} 属于 {found['player']}，不是 {row['player'].strip()}"
+                              "（行是否错位？）")
+                continue
+            fp = found["fingerprint"]
+            note = row["note"].strip()
+            old = current.get(fp)
+            if old is not None and old["decision"] == decision and old["card"] == card \
+                    and (old["note"] or "") == note:
+                unchanged += 1
+                continue
+            rev = row.get("rev", "").strip()
+            current_rev = str(old["id"]) if old is not None else ""
+            if rev != current_rev:
+                history = store.decision_history(fp)
+                newest = history[-1] if history else None
+                who = (newest["decided_by"] if newest is not None else None) or "另一位导演"
+                now_state = state_text(newest["decision"], newest["card"] or newest["suggested"]) \
+                    if newest is not None else "未决定"
+                errors.append(f"第 {line} 行：{ident} 在导出后已被 {who} 改为 {now_state}，请重新导出")
+                continue
+            manual = str(found["id"]).startswith("M")
+            if decision == "approve" and card is None and not manual:
+                shown = parse_card(row["suggested_card"])
+                now_suggested = suggestion_for(game, rs, store, fp, overlay)
+                if shown is not None and now_suggested is not None and shown != now_suggested:
+                    errors.append(
+                        f"第 {line} 行：{ident} 的建议已从{card_name(shown)}变为{card_name(now_suggested)}"
+                        "（导出后有别的牌被批准或驳回）：请在 card 列写明要判的牌，或重新导出")
+                    continue
+            exported = store.decision(rev) if rev else None
+            exported_by = (exported["decided_by"] or "") if exported is not None else ""
+            typed = row["decided_by"].strip()
+            who_signs = typed if typed and typed != exported_by else signer
+            try:
+                rec, _ = _decision_row(game, rs, store, ident, decision, card, note, who_signs,
+                                       "import", overlay)
+            except DecisionError as exc:
+                errors.append(f"第 {line} 行：{exc}")
+                continue
+            rec["decided_at"] = stamp
+            records.append(rec)
+            # Later rows see this one, as if decided one by one (at the import's moment).
+            if decision == "undo":
+                overlay.pop(rec["fingerprint"], None)
             else:
-                blank += 1
-            continue
-        found = store.find_decidable(ident)
-        if found is None:
-            errors.append(f"第 {line} 行：找不到编号 {ident}")
-            continue
-        if row["player"].strip() and row["player"].strip() != found["player"]:
-            errors.append(f"第 {line} 行：编号 {ident} 属于 {found['player']}，不是 {row['player'].strip()}"
-                          "（行是否错位？）")
-            continue
-        note = row["note"].strip()
-        old = current.get(found["fingerprint"])
-        if old is not None and old["decision"] == decision and (card is None or old["card"] == card) \
-                and (old["note"] or "") == note:
-            unchanged += 1
-            continue
-        try:
-            rec, _ = _decision_row(game, rs, store, ident, decision, card, note,
-                                   row["decided_by"].strip() or by, "import", overlay)
-        except DecisionError as exc:
-            errors.append(f"第 {line} 行：{exc}")
-            continue
-        records.append(rec)
-        # Later rows see this one, as if decided one by one (a second offence of a kind
-        # approved in the same file is suggested yellow).
-        if decision == "undo":
-            overlay.pop(rec["fingerprint"], None)
-        else:
-            overlay[rec["fingerprint"]] = {**rec, "decided_at": _now()}
-    if errors:
-        raise DecisionError(f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors))
-    store.add_decisions(records)
+                overlay[rec["fingerprint"]] = rec
+        if errors:
+            raise DecisionError(f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors))
+        store.add_decisions(records)
     return ImportResult(applied=len(records), unchanged=unchanged, blank=blank)
 
 

@@ -34,6 +34,7 @@ from auditor.policy import (
     kind_of,
     merge,
     order_key,
+    parse_time,
     suggest,
 )
 from auditor.ruleset import RuleSet
@@ -82,6 +83,7 @@ class Decided:
     decided_at: str
     manual: bool
     active: bool  # the finding is still produced by the rules (manual cards: always)
+    follows: bool = False  # approved as suggested: the card follows the policy (``card`` resolved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,31 +159,33 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
             order=order_key(row["day"], row["posted_at"], row["floor"], row["pid"]),
             default_card=row["card"],
             card_source=ruleset.sources.get(code, {}).get("card", ""),
+            posted_at=parse_time(row["posted_at"]),
         )
 
-    # 1. Decided findings and manual cards; approved ones become cards.
+    # 1. Decided findings and manual cards; approved ones become cards.  An approval that
+    #    took the suggestion (no colour of the director's own: card NULL) follows the policy,
+    #    resolved here from the other approved cards — so a yellow that only escalated a
+    #    blue turns back into a blue when that blue is rejected.
+    decided: list[Decided] = []
+    follow: list[tuple[Offence, Mapping[str, Any], sqlite3.Row]] = []
     for row in findings:
         d = decisions.get(row["fingerprint"])
         if d is None:
             continue
         off = offence(row)
-        led.decided.append(Decided(
-            fingerprint=off.fingerprint, id=off.id, code=off.code, kind=off.kind,
-            player=off.player, day=off.day, decision=d["decision"], card=d["card"],
-            suggested=d["suggested"], note=d["note"], decided_by=d["decided_by"],
-            decided_at=d["decided_at"], manual=False, active=bool(row["active"])))
-        if d["decision"] == "approve" and d["card"]:
+        if d["decision"] == "approve" and not d["card"]:
+            follow.append((off, d, row))
+            continue
+        decided.append(_decided(off, d, d["card"], bool(row["active"])))
+        if d["decision"] == "approve":
             cards.append(Card(off.fingerprint, off.id, off.player, d["card"], off.kind, off.code,
-                              off.day, off.order))
+                              off.day, off.order, decided_at=parse_time(d["decided_at"])))
             if not row["active"]:
-                led.warnings.append(Warning(
-                    "finding_gone", off.player,
-                    f"{off.player} 的{card_name(d['card'])}（{off.id}，{off.code}）已批准，"
-                    "但这次检查不再发现这条违规（帖子被修改或删除？），请确认是否撤销。"))
+                led.warnings.append(_gone(off, d["card"]))
     for row in manual:
         d = decisions.get(row["fingerprint"])
         decision = d["decision"] if d is not None else "approve"
-        led.decided.append(Decided(
+        decided.append(Decided(
             fingerprint=row["fingerprint"], id=row["id"], code="MANUAL", kind=row["kind"],
             player=row["player"], day=row["day"], decision=decision,
             card=d["card"] if d is not None else row["card"], suggested=row["card"],
@@ -193,7 +197,16 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
             card = (d["card"] if d is not None and d["card"] else row["card"])
             cards.append(Card(row["fingerprint"], row["id"], row["player"], card, row["kind"],
                               "MANUAL", row["day"], order_key(row["day"], None, None, None),
-                              manual=True))
+                              manual=True, decided_at=parse_time(row["created_at"])))
+    follow.sort(key=lambda t: t[0].order)
+    for off, d, row in follow:
+        card = suggest(off, cards).card
+        decided.append(_decided(off, d, card, bool(row["active"]), follows=True))
+        cards.append(Card(off.fingerprint, off.id, off.player, card, off.kind, off.code,
+                          off.day, off.order, decided_at=parse_time(d["decided_at"])))
+        if not row["active"]:
+            led.warnings.append(_gone(off, card))
+    led.decided = decided
     cards.sort(key=lambda c: c.order)
     led.cards = cards
 
@@ -224,6 +237,21 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
     return led
 
 
+def _decided(off: Offence, d: Mapping[str, Any], card: str | None, active: bool, *,
+             follows: bool = False) -> Decided:
+    return Decided(
+        fingerprint=off.fingerprint, id=off.id, code=off.code, kind=off.kind, player=off.player,
+        day=off.day, decision=d["decision"], card=card, suggested=d["suggested"],
+        note=d["note"] or "", decided_by=d["decided_by"], decided_at=d["decided_at"],
+        manual=False, active=active, follows=follows)
+
+
+def _gone(off: Offence, card: str) -> Warning:
+    return Warning("finding_gone", off.player,
+                   f"{off.player} 的{card_name(card)}（{off.id}，{off.code}）已批准，"
+                   "但这次检查不再发现这条违规（帖子被修改或删除？），请确认是否撤销。")
+
+
 def _match_texts(row: sqlite3.Row) -> tuple[str, ...]:
     import json
 
@@ -238,12 +266,13 @@ def _match_texts(row: sqlite3.Row) -> tuple[str, ...]:
 
 def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
     out: list[Warning] = []
-    sent_off_events = {e.player for e in game.events
-                       if e.type is EventType.ELIMINATED and e.how == "sent_off"}
+    # Any elimination will do: a player already voted out or killed can still be carded
+    # (已出局角色仍可被判罚), and there is nothing more to record for him.
+    out_of_game = {e.player for e in game.events if e.type is EventType.ELIMINATED}
     factions = {e.player: e.value for e in game.events if e.type is EventType.FACTION and e.value}
     reds = [s for s in led.standings if s.standing.sent_off]
     for s in reds:
-        if s.player not in sent_off_events and s.player in game.players:
+        if s.player not in out_of_game and s.player in game.players:
             out.append(Warning("red_not_sent_off", s.player,
                                f"{s.player} 累计红牌 {s.standing.red} 张（罚下），但游戏文件中没有"
                                "他的 eliminated 事件（how = \"sent_off\"）：请补上，出局后的发言才能被检查。"))

@@ -8,11 +8,14 @@ Pure functions over small values, to be read next to the seed text they encode:
   an action for the director (版杀7 6.2(2): lurking → a substitute; ``warning``: tell the
   director).
 * **Escalation.**  A blue default is the first offence of a *kind*: the same kind again,
-  after the player already has an approved card for an earlier offence of that kind, is a
-  yellow (M107 判罚制度 黄牌 "因同一类行为已经吃过蓝牌后仍然明知故犯，可判黄牌"; 030 判罚制度
+  after the player was already given a card for that kind, is a yellow (M107 判罚制度 黄牌 "因同一类行为已经吃过蓝牌后仍然明知故犯，可判黄牌"; 030 判罚制度
   黄牌 "已经提醒后仍明知故犯").  A kind is a group of codes the rule set defines from its own
   clauses (each rule's ``kind`` option, default its code: 030 6(1) puts red and enlarged
-  font in one clause, M107 9(1)/9(2) in two).
+  font in one clause, M107 9(1)/9(2) in two).  "Already given" is about time, not order:
+  the earlier card counts only if it was decided before the repeat was posted
+  (``prior.decided_at <= offence.posted_at``), so one night's posts, all written before
+  the director's morning decisions, never escalate each other; without both times it
+  counts only from an earlier day.
 * **Merging.**  3 blue merge into 1 yellow, 3 yellow into 1 red, and a red is sent off
   (M107 判罚制度 "三张【蓝牌】升级为一张【黄牌】…"; 030 "累计三张‘蓝牌’合并为一张‘黄牌’…
   玩家受到红牌判罚时出局").
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 CARD_COLOURS = ("blue", "yellow", "red")
@@ -50,6 +54,7 @@ class Offence:
     order: tuple[Any, ...]  # chronological sort key (see :func:`order_key`)
     default_card: str  # the rule set's card for the code
     card_source: str = ""  # the seed clause the rule set cites for that card
+    posted_at: datetime | None = None  # when the post was written (aggregate findings: None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,7 @@ class Card:
     day: int | None
     order: tuple[Any, ...]
     manual: bool = False
+    decided_at: datetime | None = None  # the decision's time (manual cards: when added)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +101,32 @@ def order_key(day: int | None, posted_at: str | None, floor: int | None, pid: in
     return (day if day is not None else 10**6, posted_at or "~", floor or 0, pid or 0)
 
 
+def parse_time(value: str | datetime | None) -> datetime | None:
+    """An aware datetime from a stored ISO text (naive texts are UTC, as the store writes)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        t = value
+    else:
+        try:
+            t = datetime.fromisoformat(str(value))
+        except ValueError:
+            return None
+    if t.tzinfo is None:
+        from datetime import UTC
+
+        t = t.replace(tzinfo=UTC)
+    return t
+
+
+def warned_before(prior: Card, offence: Offence) -> bool:
+    """Was ``prior`` given before ``offence`` was committed?  By the decision's time against
+    the post's time; without both, only a card for an earlier day counts."""
+    if prior.decided_at is not None and offence.posted_at is not None:
+        return prior.decided_at <= offence.posted_at
+    return prior.day is not None and offence.day is not None and prior.day < offence.day
+
+
 def kind_of(code: str, rule_options: Mapping[str, Mapping[str, Any]]) -> str:
     """The rule set's kind for a code (its ``kind`` option), or the code itself."""
     opts = rule_options.get(code)
@@ -113,13 +145,13 @@ def suggest(offence: Offence, approved: Iterable[Card]) -> Suggestion:
         return Suggestion(default, f"规则集对 {offence.code} 固定判罚{card_name(default)}{cite}")
     earlier = [c for c in approved
                if c.player == offence.player and c.kind == offence.kind
-               and c.card in CARD_COLOURS and c.order < offence.order
-               and c.fingerprint != offence.fingerprint]
+               and c.card in CARD_COLOURS and c.fingerprint != offence.fingerprint
+               and warned_before(c, offence)]
     if earlier:
         prior = earlier[-1]
         when = f"第{prior.day}天" if prior.day is not None else "此前"
         return Suggestion("yellow", f"同类违规（{offence.kind}）{when}已判{card_name(prior.card)}"
-                                    f"（{prior.id}），明知故犯：黄牌（判罚制度 黄牌）")
+                                    f"（{prior.id}），判罚后再犯，明知故犯：黄牌（判罚制度 黄牌）")
     return Suggestion("blue", f"首次{offence.kind}类违规：蓝牌（判罚制度 蓝牌：首次违规）")
 
 

@@ -751,6 +751,14 @@ class Store:
             "SELECT * FROM decisions WHERE fingerprint=? ORDER BY id", (fingerprint,)
         ).fetchall()
 
+    def decision(self, row_id: int | str) -> sqlite3.Row | None:
+        """One decision row by its id (the ``rev`` a decisions CSV carries)."""
+        try:
+            key = int(row_id)
+        except (TypeError, ValueError):
+            return None
+        return self.db.execute("SELECT * FROM decisions WHERE id=?", (key,)).fetchone()
+
     def current_decisions(self) -> dict[str, sqlite3.Row]:
         """fingerprint -> newest decision row (an ``undo`` row means: back to a draft)."""
         rows = self.db.execute(

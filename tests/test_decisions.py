@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from auditor.decisions import (
     DECISION_COLUMNS,
     DecisionError,
     decide,
+    default_signer,
     export_decisions,
     import_decisions,
 )
@@ -30,6 +32,7 @@ from tests.forum_server import ForumServer, Response
 from tests.ledger_helpers import HYPERLINK, hostile_game
 
 REPO = Path(__file__).resolve().parents[1]
+BETWEEN = datetime.fromisoformat("2026-11-21T15:01:00+08:00")  # after 油条's first ghost post
 
 
 @pytest.fixture
@@ -57,7 +60,8 @@ def test_decisions_survive_a_rerun(hostile) -> None:  # type: ignore[no-untyped-
     drafts = load_ledger(game, store).drafts
     ghosts = [d for d in drafts if d.code == "GHOST-POST"]
     assert len(ghosts) == 4
-    decide(game, store, ghosts[0].id, "approve", by="副导演")
+    # decided at 15:01, between the first ghost post (15:00) and the others (15:05…)
+    decide(game, store, ghosts[0].id, "approve", by="副导演", at=BETWEEN)
     decide(game, store, ghosts[1].id, "reject", note="是遗言")
     check(game, store, now=now)  # the next run finds the same problems again
     led = load_ledger(game, store)
@@ -67,9 +71,12 @@ def test_decisions_survive_a_rerun(hostile) -> None:  # type: ignore[no-untyped-
         ghosts[2].id: "yellow", ghosts[3].id: "yellow"}  # same kind after an approved blue
     assert led.standing("油条").standing.blue == 1  # type: ignore[union-attr]
     hist = store.decision_history(ghosts[0].fingerprint)
-    assert [(h["decision"], h["card"], h["decided_by"]) for h in hist] == [("approve", "blue", "副导演")]
-    # the default signature comes from the game file ([game] decided_by is absent here)
-    assert store.decision_history(ghosts[1].fingerprint)[0]["decided_by"] is None
+    # approved as suggested: no card stored, the ledger resolves it (blue)
+    assert [(h["decision"], h["card"], h["suggested"], h["decided_by"]) for h in hist] == [
+        ("approve", None, "blue", "副导演")]
+    # without --by and without [game] decided_by: the OS user name (or 导演), never empty
+    signer = store.decision_history(ghosts[1].fingerprint)[0]["decided_by"]
+    assert signer == default_signer(game) and signer
 
 
 def test_csv_round_trip_gb18030_and_neutralised_cells(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -253,7 +260,7 @@ def test_review_interactive_keys_from_stdin(hostile) -> None:  # type: ignore[no
             current[d.fingerprint]["note"], current[d.fingerprint]["source"],
             current[d.fingerprint]["decided_by"])
            for d in drafts[:3]]
-    assert got == [("approve", drafts[0].suggested, "", "review", "副导演"),
+    assert got == [("approve", None, "", "review", "副导演"),  # as suggested: the policy's card
                    ("reject", None, "请过假", "review", "副导演"),
                    ("approve", "red", "恶意", "review", "副导演")]
     assert drafts[3].fingerprint not in current
@@ -298,5 +305,142 @@ def test_import_applies_rows_in_order_so_a_repeat_escalates(hostile, tmp_path: P
     write_rows(out, rows, "utf-8-sig")
     assert import_decisions(game, store, out).applied == 2
     current = store.current_decisions()
-    cards = [current[store.find_decidable(r["id"])["fingerprint"]]["card"] for r in ghosts[:2]]  # type: ignore[index]
-    assert cards == ["blue", "yellow"]
+    fps = [store.find_decidable(r["id"])["fingerprint"] for r in ghosts]  # type: ignore[index]
+    assert [current[fp]["card"] for fp in fps[:2]] == [None, None]  # the policy's card
+    # Both posts were written before either card: no escalation inside one import (判罚后
+    # 再犯才升级), two blues; the next ghost post is still blue (posted before the import).
+    led = load_ledger(game, store)
+    assert [c.card for c in led.cards] == ["blue", "blue"]
+    assert led.draft(fps[2]).suggested == "blue"  # type: ignore[union-attr]
+
+
+# --------------------------------------------------------------------------- review fixes
+
+
+def _ghost_rows(path: Path) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    rows = rows_of(path)
+    return rows, [r for r in rows if r["code"] == "GHOST-POST"]
+
+
+def test_export_has_a_rev_column_after_the_twelve(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game, store, _ = hostile
+    ghost = next(d for d in load_ledger(game, store).drafts if d.code == "GHOST-POST")
+    decide(game, store, ghost.id, "approve", by="导演")
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = rows_of(out)
+    assert list(rows[0])[:13] == [*DECISION_COLUMNS, "rev"]
+    row = next(r for r in rows if r["id"] == ghost.id)
+    assert row["rev"] == str(store.current_decisions()[ghost.fingerprint]["id"])
+    assert {r["rev"] for r in rows if r["decision"] == ""} == {""}
+
+
+def test_old_export_cannot_overturn_a_later_decision(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # Fix 1: 导演 exports, approves a ghost post in the sheet; meanwhile 副导演 rejects that
+    # draft and then changes another one.  The stale rows are refused, nothing is applied.
+    game, store, _ = hostile
+    ghost = next(d for d in load_ledger(game, store).drafts if d.code == "GHOST-POST")
+    lurk = next(d for d in load_ledger(game, store).drafts if d.code == "LURK-DAY")
+    decide(game, store, lurk.id, "approve", by="导演")
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    decide(game, store, ghost.id, "reject", by="副导演", note="是遗言")
+    decide(game, store, lurk.id, "reject", by="副导演", note="请过假")
+    rows = rows_of(out)
+    lines = {r["id"]: i + 2 for i, r in enumerate(rows)}
+    for r in rows:
+        if r["id"] == ghost.id:
+            r["decision"] = "approve"
+        if r["code"] == "GHOST-POST" and r["id"] != ghost.id and r["decision"] == "":
+            r["decision"] = "reject"  # a fine row: must not be applied either
+    write_rows(out, rows, "utf-8-sig")
+    before = len(store.decision_history())
+    with pytest.raises(DecisionError) as exc:
+        import_decisions(game, store, out, by="导演")
+    msg = str(exc.value)
+    assert f"第 {lines[ghost.id]} 行：{ghost.id} 在导出后已被 副导演 改为 驳回，请重新导出" in msg
+    # the untouched lurk row (approve, as exported) would overturn 副导演's reject too
+    assert f"第 {lines[lurk.id]} 行：{lurk.id} 在导出后已被 副导演 改为 驳回，请重新导出" in msg
+    assert len(store.decision_history()) == before
+    assert store.current_decisions()[ghost.fingerprint]["decision"] == "reject"
+
+    # A fresh export imports fine, and rows equal to the current decision are unchanged.
+    fresh = tmp_path / "fresh.csv"
+    export_decisions(game, store, fresh)
+    assert import_decisions(game, store, fresh).applied == 0
+
+
+def test_old_csv_without_rev_is_refused(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game, store, _ = hostile
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = [{k: v for k, v in r.items() if k in DECISION_COLUMNS} for r in rows_of(out)]
+    rows[0]["decision"] = "approve"
+    write_rows(out, rows, "utf-8-sig")
+    with pytest.raises(DecisionError, match="rev"):
+        import_decisions(game, store, out)
+    assert store.decision_history() == []
+
+
+def test_a_changed_decision_is_signed_by_the_importer(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # Fix 3: the decided_by cell still says who decided before; the change is the importer's.
+    game, store, _ = hostile
+    ghosts = [d for d in load_ledger(game, store).drafts if d.code == "GHOST-POST"]
+    for g in ghosts[:3]:
+        decide(game, store, g.id, "approve", by="副导演")
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = rows_of(out)
+    by_id = {r["id"]: r for r in rows}
+    by_id[ghosts[0].id].update(decision="reject", note="是遗言")  # cell still says 副导演
+    by_id[ghosts[1].id].update(decision="reject", decided_by="三号导演")  # typed a new name
+    write_rows(out, rows, "utf-8-sig")
+    assert import_decisions(game, store, out, by="导演").applied == 2
+    cur = store.current_decisions()
+    assert cur[ghosts[0].fingerprint]["decided_by"] == "导演"
+    assert cur[ghosts[1].fingerprint]["decided_by"] == "三号导演"
+    assert cur[ghosts[2].fingerprint]["decided_by"] == "副导演"  # untouched
+    # without --by: the game file's (absent here) or the default signer
+    by_id[ghosts[2].id].update(decision="reject", rev=str(cur[ghosts[2].fingerprint]["id"]))
+    by_id[ghosts[0].id].update(rev=str(cur[ghosts[0].fingerprint]["id"]), decided_by="导演")
+    by_id[ghosts[1].id].update(rev=str(cur[ghosts[1].fingerprint]["id"]), decided_by="三号导演")
+    write_rows(out, rows, "utf-8-sig")
+    assert import_decisions(game, store, out).applied == 1
+    assert store.current_decisions()[ghosts[2].fingerprint]["decided_by"] == default_signer(game)
+
+
+def test_blank_card_with_a_changed_suggestion_is_an_error(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # Fix 10: the sheet said 蓝牌; since the export a blue decided before this post makes it a
+    # yellow.  Approving with a blank card must not silently give the yellow.
+    game, store, _ = hostile
+    ghosts = [d for d in load_ledger(game, store).drafts if d.code == "GHOST-POST"]
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    decide(game, store, ghosts[0].id, "approve", by="副导演", at=BETWEEN)
+    rows = rows_of(out)
+    line = next(i + 2 for i, r in enumerate(rows) if r["id"] == ghosts[1].id)
+    rows[line - 2]["decision"] = "approve"
+    assert rows[line - 2]["suggested_card"] == "blue"
+    write_rows(out, rows, "utf-8-sig")
+    with pytest.raises(DecisionError, match=f"第 {line} 行：{ghosts[1].id} 的建议已从蓝牌变为黄牌"):
+        import_decisions(game, store, out)
+    rows[line - 2]["card"] = "蓝"  # the director says which card: fine
+    write_rows(out, rows, "utf-8-sig")
+    assert import_decisions(game, store, out).applied == 1
+    assert store.current_decisions()[ghosts[1].fingerprint]["card"] == "blue"
+
+
+def test_undo_on_a_manual_card_is_refused(hostile) -> None:  # type: ignore[no-untyped-def]
+    # Fix 11: a manual card has no draft to go back to; `undo` used to say 已撤销 and keep it.
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+    from auditor.decisions import add_card
+
+    game, store, _ = hostile
+    mid = add_card(game, store, "馄饨", "yellow", "超时", day=1)
+    with pytest.raises(DecisionError, match="手动牌请用 reject 撤销"):
+        decide(game, store, mid, "undo")
+    res = CliRunner().invoke(app, ["decide", str(game.path), mid, "undo"])
+    assert res.exit_code == 2 and "手动牌请用 reject 撤销" in res.output
+    assert load_ledger(game, store).standing("馄饨").standing.yellow == 1  # type: ignore[union-attr]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from auditor.decisions import add_card, decide
@@ -23,7 +24,7 @@ def test_drafts_suggest_and_escalate_after_approval(tmp_path: Path) -> None:
             (first.id, "blue"), (lurk.id, "yellow"), (again.id, "blue")]
         assert "固定" in led.draft(lurk.id).reason  # type: ignore[union-attr]
 
-        decide(game, store, first.id, "approve")
+        decide(game, store, first.id, "approve", at=datetime.fromisoformat("2026-11-21T08:00:00+08:00"))
         led = load_ledger(game, store)
         assert led.draft(first.id) is None  # approved: never suggested again
         assert led.draft(again.id).suggested == "yellow"  # type: ignore[union-attr]
@@ -168,6 +169,83 @@ def test_030_groups_red_and_enlarged_font_as_one_kind(tmp_path: Path) -> None:
         game = make_game(d, ruleset)
         with Store(d / "g.sqlite") as store:
             store.save_findings([red, size], 1)
-            decide(game, store, red.id, "approve")
+            decide(game, store, red.id, "approve",
+                   at=datetime.fromisoformat("2026-11-21T08:00:00+08:00"))
             draft = load_ledger(game, store).draft(size.id)
             assert draft is not None and draft.suggested == expect, ruleset
+
+
+# --------------------------------------------------------------------------- review fixes
+
+MORNING_1 = datetime.fromisoformat("2026-11-20T08:00:00+08:00")  # before any day-1 post
+MORNING_2 = datetime.fromisoformat("2026-11-21T08:00:00+08:00")  # after day 1, before day 2
+MORNING_3 = datetime.fromisoformat("2026-11-22T08:00:00+08:00")
+
+
+def test_one_nights_posts_do_not_escalate_each_other(tmp_path: Path) -> None:
+    # Fix 2: three red-font posts in one evening, decided the next morning, are three blues
+    # (not blue + yellow + yellow = sent off): he had not been warned when he wrote them.
+    game = make_game(tmp_path)
+    night = [finding("FONT-RED", "油条", 1, 1001 + i, key=str(i),
+                     at=f"2026-11-20T21:0{i}:00+08:00") for i in range(3)]
+    later = finding("FONT-RED", "油条", 2, 1101, at="2026-11-21T10:00:00+08:00")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([*night, later], 1)
+        for f in night:
+            decide(game, store, f.id, "approve", at=MORNING_2)
+        led = load_ledger(game, store)
+        assert [c.card for c in led.cards] == ["blue", "blue", "blue"]
+        s = led.standing("油条").standing  # type: ignore[union-attr]
+        assert (s.blue, s.yellow, s.red) == (0, 1, 0)  # three blues merge, not sent off
+        assert led.draft(later.id).suggested == "yellow"  # type: ignore[union-attr]  # posted after the warning
+
+
+def test_manual_card_counts_from_when_it_was_added(tmp_path: Path) -> None:
+    game = make_game(tmp_path, extra="")
+    f = finding("GHOST-POST", "油条", 2, 1101, at="2026-11-21T10:00:00+08:00")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([f], 1)
+        add_card(game, store, "油条", "blue", "诈尸（导演发现）", day=1, kind="GHOST-POST")
+        # a day-1 card, but added now (after the day-2 post): that post was not a repeat
+        # after a warning
+        assert load_ledger(game, store).draft(f.id).suggested == "blue"  # type: ignore[union-attr]
+
+
+def test_accepted_suggestion_follows_the_card_it_relied_on(tmp_path: Path) -> None:
+    # Fix 4: an approved yellow that only escalated a blue becomes blue again when that blue
+    # is rejected; a colour the director chose himself stays.
+    game = make_game(tmp_path)
+    first = finding("GHOST-POST", "油条", 1, 1001)
+    again = finding("GHOST-POST", "油条", 2, 1101)
+    third = finding("GHOST-POST", "油条", 3, 1201, at="2026-11-22T10:00:00+08:00")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([first, again, third], 1)
+        decide(game, store, first.id, "approve", at=MORNING_2)
+        decide(game, store, again.id, "approve", at=MORNING_3)
+        decide(game, store, third.id, "approve", card="yellow", at=MORNING_3)
+        assert store.current_decisions()[again.fingerprint]["card"] is None  # follows the policy
+        led = load_ledger(game, store)
+        assert {c.id: c.card for c in led.cards} == {first.id: "blue", again.id: "yellow",
+                                                      third.id: "yellow"}
+        decided = {x.id: x.card for x in led.decided}
+        assert decided[again.id] == "yellow"
+        decide(game, store, first.id, "reject", note="其实是引用")
+        led = load_ledger(game, store)
+        assert {c.id: c.card for c in led.cards} == {again.id: "blue", third.id: "yellow"}
+
+
+def test_eliminated_player_with_a_red_is_not_asked_for_a_sent_off_event(tmp_path: Path) -> None:
+    # Fix 5: 已出局角色仍可被判罚 — a red for a player already voted out needs no sent_off event.
+    extra = """
+[[event]]
+type = "eliminated"
+player = "油条"
+at = 2026-11-20T22:00:00+08:00
+how = "vote"
+"""
+    game = make_game(tmp_path, "m107", extra)
+    with Store(tmp_path / "g.sqlite") as store:
+        add_card(game, store, "油条", "red", "出局后场外交流", day=2)
+        add_card(game, store, "包子", "red", "作弊", day=2)
+        led = load_ledger(game, store)
+        assert [(w.kind, w.player) for w in led.warnings] == [("red_not_sent_off", "包子")]

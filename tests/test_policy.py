@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 from auditor.policy import Card, Offence, kind_of, merge, order_key, suggest
@@ -76,3 +78,54 @@ def test_merge(cards: list[str], expect: tuple[int, int, int, bool]) -> None:
     s = merge(cards)
     assert (s.blue, s.yellow, s.red, s.sent_off) == expect
     assert s.raw_blue == cards.count("blue")
+
+
+# --------------------------------------------------------------------------- review fix 2:
+# escalation needs the player to have been warned before he offended again (M107 黄牌
+# 「因同一类行为已经吃过蓝牌后仍然明知故犯」; 030 黄牌「已经提醒后仍明知故犯」).
+
+def _at(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def timed_offence(at: str, *, day: int = 1, fp: str = "x") -> Offence:
+    return Offence(fingerprint=fp, id="F" + fp.upper(), code="FONT-RED", kind="FONT-RED",
+                   player="饺子", day=day, order=order_key(day, at, 3, 1003), default_card="blue",
+                   posted_at=_at(at))
+
+
+def timed_card(posted: str, decided: str | None, *, day: int = 1) -> Card:
+    return Card(fingerprint="old", id="FOLD", player="饺子", card="blue", kind="FONT-RED",
+                code="FONT-RED", day=day, order=order_key(day, posted, 2, 1001),
+                decided_at=_at(decided) if decided else None)
+
+
+def test_a_card_decided_after_the_repeat_was_posted_does_not_escalate() -> None:
+    # Two red-font posts in one evening; the director approves the first blue next morning.
+    first = timed_card("2026-11-20T20:00:00+08:00", "2026-11-21T08:00:00+08:00")
+    repeat = timed_offence("2026-11-20T20:05:00+08:00")
+    assert suggest(repeat, [first]).card == "blue"
+
+
+def test_a_card_decided_before_the_repeat_escalates() -> None:
+    first = timed_card("2026-11-20T20:00:00+08:00", "2026-11-21T08:00:00+08:00")
+    repeat = timed_offence("2026-11-21T10:00:00+08:00", day=2)
+    s = suggest(repeat, [first])
+    assert s.card == "yellow" and "FOLD" in s.reason
+
+
+def test_decision_times_compare_across_time_zones() -> None:
+    # decided 2026-11-21 01:00 UTC = 09:00 +08:00, after a repeat at 08:30 +08:00
+    first = timed_card("2026-11-20T20:00:00+08:00", "2026-11-21T01:00:00+00:00")
+    assert suggest(timed_offence("2026-11-21T08:30:00+08:00", day=2), [first]).card == "blue"
+    assert suggest(timed_offence("2026-11-21T09:30:00+08:00", day=2), [first]).card == "yellow"
+
+
+def test_without_times_only_an_earlier_day_escalates() -> None:
+    same_day = timed_card("2026-11-20T20:00:00+08:00", None)
+    off = Offence(fingerprint="y", id="FY", code="FONT-RED", kind="FONT-RED", player="饺子",
+                  day=1, order=order_key(1, None, None, None), default_card="blue")
+    assert suggest(off, [same_day]).card == "blue"
+    next_day = Offence(fingerprint="z", id="FZ", code="FONT-RED", kind="FONT-RED", player="饺子",
+                       day=2, order=order_key(2, None, None, None), default_card="blue")
+    assert suggest(next_day, [same_day]).card == "yellow"
