@@ -45,7 +45,13 @@ posted ``vote_proxy_deadline`` minutes before the close (M107: 30; 030/M39: 60, 
 小时不允许改票或代投"), else ``proxy_late``; a proxy change also obeys the change deadline.
 A proxy change need not quote the original (the director posts it, not the player).
 
-Edits: "修改错别字不算做改票" — an edit is not a change.  An edit after the close must not
+Edits: "修改错别字不算做改票" — an edit is not a change.  An edit that changes the
+(normalised) target — any stored version's against the first stored one — is not a change
+either: a change is a new post quoting the original (M107 "改票时必须引用原投票帖", 030
+"改票需回复原投票楼层"), and an invalid vote is corrected by a new post (030 "无效票须通过
+重新发帖来更正").  The tally uses the first stored version's vote and a VOTE-EDIT finding
+(``edited_target``) tells the director, who can override it with a correction.  An edit
+that keeps the target (a typo in the reason, spaces, width) changes nothing.  An edit after the close must not
 change the vote: the tally uses the latest stored version from before the close (by the
 time it was seen, or by its edit notice); when none was stored (the notice is to the
 minute, and absent for admins and edits within 60 s) it uses the current text and flags
@@ -416,6 +422,7 @@ class Ballot:
     note: str = ""
     correction: VoteCorrection | None = None
     edit_check: bool = False  # edited after the close with no earlier version stored
+    edited_target: str = ""  # the target was edited (not a change): what the director sees
     written_change: bool = False
     match: Match | None = None
 
@@ -782,13 +789,53 @@ def _ballot(
     used = post
     if post.posted_at <= w.closes:
         used, edit_check, note = _effective_post(post, w.closes, versions, game.timezone)
-    pv = parse_vote_text(
-        used.text,
-        used.lines,
-        reason_required=st["reason_required"],
-        start_at=start_at,
-        players=list(names) if names else game.players,
-    )
+    cands = list(names) if names else list(game.players)
+
+    def parse(p: Post) -> ParsedVote | None:
+        return parse_vote_text(
+            p.text,
+            p.lines,
+            reason_required=st["reason_required"],
+            start_at=start_at if p is post else 0,
+            players=cands,
+        )
+
+    pv = parse(used)
+    edited_target = ""
+    if pv is not None and pv.target and versions is not None and post.pid is not None:
+        # Editing the target is not a change (a change is a new post quoting the original;
+        # "修改错别字不算做改票" covers edits that keep the target): the first stored
+        # version's target counts and the director is told.
+        history = [v for _n, _seen, v in versions(post.pid)]
+        if history and history[0].text != used.text:
+            first = history[0]
+            if author_is_director:
+                found0 = proxy_player(first.text, game.players)
+                fpv = (
+                    parse_vote_text(
+                        first.text,
+                        first.lines,
+                        reason_required=st["reason_required"],
+                        start_at=found0[1],
+                        players=cands,
+                    )
+                    if found0
+                    else None
+                )
+            else:
+                fpv = parse(first)
+            by_norm0 = {normalise_name(a): p for a, p in (names or {}).items()}
+            if (
+                fpv is not None
+                and fpv.target
+                and by_norm0.get(fpv.target, fpv.target) != by_norm0.get(pv.target, pv.target)
+            ):
+                edited_target = (
+                    f"投票对象被编辑修改：原为“{fpv.target_text}”，现为“{pv.target_text}”；"
+                    "编辑不算改票（改票须另发帖引用原投票帖），按原投票计，请导演核对"
+                )
+                used, pv = first, fpv
+                note = "；".join(x for x in (note, "按最初的版本计") if x)
     if pv is None and correction is None:
         return None
     b = Ballot(
@@ -802,6 +849,7 @@ def _ballot(
         proxy=proxy,
         note=note,
         edit_check=edit_check,
+        edited_target=edited_target,
         written_change=bool(pv and pv.change),
     )
     if pv is not None:

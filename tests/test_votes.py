@@ -613,3 +613,79 @@ how = "vote"
     ]
     book = book_of(tmp_path, "killbar7", fragment, posts)
     assert [b.voter for b in book.days[1].ballots] == ["饺子"]
+
+
+def _versions_of(post: Post, *texts_seen: tuple[str, datetime]) -> Any:
+    """A versions() function: the given (text, seen_at) versions of ``post`` in order."""
+    out = []
+    for i, (text, seen) in enumerate(texts_seen, 1):
+        lines = tuple(x for x in text.split("\n") if x)
+        p = Post(
+            **{
+                **{f: getattr(post, f) for f in Post.__slots__},  # type: ignore[attr-defined]
+                "text": " ".join(lines),
+                "lines": lines,
+            }
+        )
+        out.append((i, seen.astimezone(ZoneInfo("UTC")).isoformat(), p))
+    return lambda pid: out if pid == post.pid else []
+
+
+def test_editing_the_target_before_the_close_is_not_a_change(tmp_path: Path) -> None:
+    # 饺子 votes 包子 at 10:00, then edits the post to 馄饨 at 21:50: the edit is not a
+    # change (a change is a new post quoting the original); the original vote counts and
+    # VOTE-EDIT tells the director.  A typo fix with the same target is nothing.
+    posts = [
+        vote("饺子", 1, at(1, 10), "馄饨", pid=1201, edited_at=at(1, 21, 50)),
+        vote("包子", 1, at(1, 10, 1), "馄饨", pid=1202, edited_at=at(1, 11)),
+    ]
+    built = build_case(tmp_path, "m107", "", posts)
+    try:
+        rs = ruleset_for(built.game)
+        ctx = build_context(built.game, built.store, now=built.now, ruleset=rs)
+        p1 = next(gp.post for gp in ctx.posts if gp.post.pid == 1201)
+        p2 = next(gp.post for gp in ctx.posts if gp.post.pid == 1202)
+        v1 = _versions_of(
+            p1,
+            ("投票对象：包子\n投票理由：包子好吃", at(1, 10, 1)),
+            (p1.text, at(1, 21, 55)),
+        )
+        v2 = _versions_of(
+            p2, ("投票对象：馄钝\n投票理由：馄饨好吃", at(1, 10, 2)), (p2.text, at(1, 11, 5))
+        )
+        ctx.cache["post_versions"] = lambda pid: v1(pid) or v2(pid)
+        book = votes_for(ctx)
+        findings = run_rules(ctx, rs, codes=["VOTE-EDIT", "VOTE-CHANGE"])
+    finally:
+        built.store.close()
+    by_voter = {b.voter: b for b in book.days[1].ballots}
+    assert by_voter["饺子"].target == "包子" and by_voter["饺子"].weight > 0
+    assert "包子" in by_voter["饺子"].edited_target and "馄饨" in by_voter["饺子"].edited_target
+    # 馄钝 → 馄饨 changes the normalised target too: flagged, the first version counts (an
+    # invalid vote is corrected by a new post, 030; a director correction can accept it)
+    assert by_voter["包子"].target is None and not by_voter["包子"].valid
+    assert "馄钝" in by_voter["包子"].edited_target
+    assert sorted((f.code, f.player, f.key) for f in findings) == [
+        ("VOTE-EDIT", "包子", "edited_target"),
+        ("VOTE-EDIT", "饺子", "edited_target"),
+    ]
+    assert book.days[1].rounds[0].counts == {"包子": 1.0}
+
+
+def test_typo_fix_that_keeps_the_target_is_not_flagged(tmp_path: Path) -> None:
+    posts = [vote("饺子", 1, at(1, 10), "包子", pid=1201, edited_at=at(1, 21, 50))]
+    built = build_case(tmp_path, "m107", "", posts)
+    try:
+        rs = ruleset_for(built.game)
+        ctx = build_context(built.game, built.store, now=built.now, ruleset=rs)
+        p1 = next(gp.post for gp in ctx.posts if gp.post.pid == 1201)
+        ctx.cache["post_versions"] = _versions_of(
+            p1, ("投票对象： 包子 \n投票理由：包子好池", at(1, 10, 1)), (p1.text, at(1, 21, 55))
+        )
+        book = votes_for(ctx)
+        findings = run_rules(ctx, rs, codes=["VOTE-EDIT", "VOTE-CHANGE"])
+    finally:
+        built.store.close()
+    (b,) = book.days[1].ballots
+    assert b.target == "包子" and b.valid and b.edited_target == ""
+    assert findings == []

@@ -157,12 +157,19 @@ def vote_edit(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     保存了关门前的版本时，计票用那个版本，不报此项（投票表里注明）。编辑提示只精确到分钟，
     管理员编辑和 60 秒内的编辑没有提示，所以这是提醒导演核对，而不是判罚。
 
-    PASS: 关门前编辑（修改错别字不算改票）；关门后编辑但抓取过关门前的版本
-    FAIL: “本帖最后由 饺子 于 关门以后 编辑”，且只有关门后抓取的版本
+    投票对象被编辑修改（与最早保存的版本相比，规范化后的对象不同）：编辑不算改票（改票须另发帖
+    引用原投票帖；030“无效票须通过重新发帖来更正”），计票按最早的版本，并报此项请导演核对
+    （导演可用更正覆盖）。
+
+    PASS: 关门前编辑（修改错别字不算改票，对象不变）；关门后编辑但抓取过关门前的版本
+    FAIL: “本帖最后由 饺子 于 关门以后 编辑”，且只有关门后抓取的版本；
+    ``投票对象：包子`` 被编辑成 ``投票对象：馄饨``（按包子计）
     """
     for b in _book(ctx).ballots:
         if b.edit_check and ctx.in_scope(b.day):
             yield _finding("VOTE-EDIT", b, opts, "edited_after_close", b.note)
+        if b.edited_target and ctx.in_scope(b.day):
+            yield _finding("VOTE-EDIT", b, opts, "edited_target", b.edited_target)
 
 
 @rule(
