@@ -328,6 +328,20 @@ def font_size(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[F
 
 # ------------------------------------------------------------------ CODE-LASTWORDS
 
+_MENTION_HREF = re.compile(r"(?:^|/)home\.php\?mod=space&(?:amp;)?(?:uid|username)=", re.I)
+
+
+def is_mention(el: _Element) -> bool:
+    """A Discuz! @mention: post_newreply.php turns ``@name`` into
+    ``[url=home.php?mod=space&uid=N]@name[/url]``; it is not a pasted link or the poster's
+    markup."""
+    if el.tag != "a":
+        return False
+    href = el.get("href") or ""
+    text = "".join(el.itertext()).strip()
+    return bool(_MENTION_HREF.search(href)) and text.startswith("@")
+
+
 CODE_KINDS = ("format", "color", "size", "font", "align", "link", "image", "attach", "quote",
               "list", "table", "code", "hide", "smiley", "other")
 
@@ -350,6 +364,8 @@ def code_kind(el: _Element) -> tuple[str, str] | None:
     if is_quote(el):
         return "quote", "[quote]"
     if tag == "a":
+        if is_mention(el):
+            return None
         href = el.get("href") or ""
         return "link", ("[email]" if href.startswith("mailto:") else f"[url={href}]")
     if tag == "font":
@@ -467,7 +483,7 @@ def code_lastwords(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Itera
 
     FAIL：导演代发的“饺子的遗言：[b]我是预言家[/b]”——判给饺子。
 
-    PASS：纯文字的遗言；带表情 ``:lol`` 的遗言（默认）。
+    PASS：纯文字的遗言；带表情 ``:lol`` 的遗言（默认）；``@包子``（Discuz! 的 @ 提到，不是代码）。
     """
     if not gp.lastwords or gp.player is None:
         return

@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 from auditor.models import Post
 from auditor.parse.smilies import smiley_code
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
-from auditor.rules.markup import GAME_KINDS, Locator, own_elements
+from auditor.rules.markup import GAME_KINDS, Locator, is_mention, own_elements
 
 # ------------------------------------------------------------------ line offsets
 
@@ -186,7 +186,8 @@ def paste_link(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
     FAIL：“这是我做的分析 [url]https://example.com/a[/url]”；“[img]http://…/a.png[/img]”；
     文字里直接写 “www.example.com”；上传的附件。
 
-    PASS：“站取酒 +1 :lol”；引用别人带链接的帖子。
+    PASS：“站取酒 +1 :lol”；引用别人带链接的帖子；``@包子``（Discuz! 把 @ 渲染成
+    ``home.php?mod=space&uid=…`` 的链接，文字以 @ 开头：不算贴网址）。
     """
     kinds = set(opts["kinds"])
     post = gp.post
@@ -205,7 +206,7 @@ def paste_link(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
     def want(el: Any) -> bool:
         tag = el.tag
         if tag == "a":
-            return "link" in kinds and bool(el.get("href"))
+            return "link" in kinds and bool(el.get("href")) and not is_mention(el)
         if tag == "img":
             if smiley_code(el.get("src") or "", el.get("smilieid")) is not None:
                 return False
