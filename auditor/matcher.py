@@ -492,6 +492,14 @@ class Matcher:
             how = self.norm.how(original) or ["原文"]
         return PhraseMatch(e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source)
 
+    # A sound-alike that is itself a common word (jieba dictionary frequency at least this)
+    # is that word: 出生 (1979) is not 畜生.  Evasions are rare coinages (卧草, 沙比: < 10);
+    # sound-alikes that are both, like 麻痹, are listed in the lexicons as variants.
+    COMMON_WORD_FREQ = 100
+
+    def _common_word(self, piece: str) -> bool:
+        return int(self.tokenizer().FREQ.get(piece) or 0) >= self.COMMON_WORD_FREQ
+
     def _regex(self, entry: int, text: str, norm: str, idx: Sequence[int]) -> Iterable[PhraseMatch]:
         e = self.entries[entry]
         for m in self.regexes[entry].finditer(norm):
@@ -550,6 +558,8 @@ class Matcher:
                         continue
                 if self._excepted(key.entry, norm, s, t):
                     continue
+                if cjk and self._common_word(piece):
+                    continue  # 出生 is a word of its own, not 畜生 said another way
                 cat = self.cats[e.category]
                 if cjk and cat.boundary and not self.boundaries(norm, s, t):
                     continue

@@ -131,8 +131,32 @@ def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
     cache: dict[int, list[PhraseMatch]] = ctx.cache.setdefault(_CACHE_KEY, {})
     key = id(gp.post)
     if key not in cache:
-        cache[key] = matcher_for_context(ctx).find(gp.post.text)
+        text = gp.post.text
+        found = matcher_for_context(ctx).find(text)
+        names = _name_spans(text, _game_names(ctx)) if found else []
+        # A player called 生煎 or 狗蛋 is addressed by name: "先出生煎" is not 畜生.
+        cache[key] = [m for m in found if not any(a < m.end and m.start < b for a, b in names)]
     return cache[key]
+
+
+def _game_names(ctx: Context) -> tuple[str, ...]:
+    names = ctx.cache.get("phrases.names")
+    if names is None:
+        # Players only: the director is usually called 导演, the very word director talk
+        # (PHRASE-DIRECTOR) is about.
+        names = tuple(sorted(ctx.game.players, key=len, reverse=True))
+        ctx.cache["phrases.names"] = names
+    return names  # type: ignore[no-any-return]
+
+
+def _name_spans(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for name in names:
+        start = text.find(name)
+        while start >= 0:
+            spans.append((start, start + len(name)))
+            start = text.find(name, start + 1)
+    return spans
 
 
 def to_match(m: PhraseMatch) -> Match:
