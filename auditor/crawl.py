@@ -134,7 +134,7 @@ class CrawlReport:
         }
 
 
-class _ThreadRecorder:
+class ThreadRecorder:
     """Stores the pages of one thread and works out which floors the crawl covered."""
 
     def __init__(
@@ -288,7 +288,7 @@ def _crawl_thread_http(
         ).fetchone()[0]
         refetch_all = full or last is None or _in_refetch_window(game, spec, now)
         page = 1 if refetch_all else int(last)
-        rec = _ThreadRecorder(store, report, spec.tid, source, run_id)
+        rec = ThreadRecorder(store, report, spec.tid, source, run_id)
         last_recorded = page
         try:
             while True:
@@ -385,7 +385,7 @@ def _crawl_saved(
                 )
             )
             continue
-        rec = _ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
+        rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
         pages_seen: set[int] = set()
         ordered = sorted(
             views[kind], key=lambda fp: (fp[1].page or 1, fp[0].fetched_at or datetime.min)

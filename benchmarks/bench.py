@@ -313,7 +313,7 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     """Stream the archive: one game at a time, pages rendered → parsed → stored → checked."""
     import inspect
 
-    from auditor.crawl import CrawlReport, _ThreadRecorder
+    from auditor.crawl import CrawlReport, ThreadRecorder
     from auditor.engine import check
     from auditor.gamefile import load_game
     from auditor.models import FetchedPage
@@ -321,7 +321,7 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     from auditor.store import Store
 
     # The recorder is crawl.py's own page → store step (private, so its signature moves).
-    takes_ppp = "ppp" in inspect.signature(_ThreadRecorder.record).parameters
+    takes_ppp = "ppp" in inspect.signature(ThreadRecorder.record).parameters
     tm = {"generate": 0.0, "render": 0.0, "parse": 0.0, "store": 0.0, "rules": 0.0}
     games = pages = posts = findings = 0
     db_bytes = 0
@@ -340,7 +340,7 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
         now = datetime.now(UTC)
         with Store(game.store) as store:
             report = CrawlReport()
-            rec: _ThreadRecorder | None = None
+            rec: ThreadRecorder | None = None
             last = 0
             it = render_desktop_pages(gen)
             while True:
@@ -353,7 +353,7 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
                 if rec is None or rec.tid != tid:
                     if rec is not None:
                         rec.finish(last)
-                    rec = _ThreadRecorder(store, report, tid, "saved-desktop", None)
+                    rec = ThreadRecorder(store, report, tid, "saved-desktop", None)
                 t0 = time.perf_counter()
                 fetched = FetchedPage(url=gen.config.base_url + url, status=200, body=body,
                                       content_type=ctype, fetched_at=now)
