@@ -74,6 +74,20 @@ def _name_ok(name: str) -> bool:
     return not _NOT_A_NAME.search(name) and not re.fullmatch(r"[\d\s:：./-]+", name)
 
 
+_HEADER_TAIL = re.compile(r"\s*(?:[:：]\s*\S|$)")
+
+
+def _header_ends(line: str, end: int) -> bool:
+    """A name + time header is a record only when it ends the line (the message follows on
+    the next line), or is followed by a colon and the message, or by the director's
+    feedback (030 "取酒 21:15:03 反馈：村民阵营"); a header running into prose ("包子
+    21:59:58 卡点改票，很可疑") is someone talking about a time."""
+    if line[end - 1 : end] in (":", "："):
+        return True  # [21:15:03] 取酒：…
+    rest = line[end:]
+    return bool(_HEADER_TAIL.match(rest)) or bool(FEEDBACK.match(rest.strip()))
+
+
 def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list[Match]:
     """Record-shaped pieces of a post's own lines."""
     out: list[Match] = []
@@ -86,7 +100,7 @@ def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list
                 mm = CHAT_HEADER_MINUTES.match(line)
                 if mm and mm.group("name") in members:
                     m = mm
-            if m is not None and _name_ok(m.group("name")):
+            if m is not None and _name_ok(m.group("name")) and _header_ends(line, m.end()):
                 found.append((0, len(line), "chat"))
         if "feedback" in kinds:
             found.extend((m.start(), m.end(), "feedback") for m in FEEDBACK.finditer(line))
@@ -134,6 +148,9 @@ def paste_chatlog(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterat
     * 帖子/树洞记录头：``麻花 发表于 2026-11-22 21:15``。
 
     FAIL：“取酒 21:15:03 反馈：村民阵营”（030 的原例）；“取酒 21:15:03”换行“反馈：村民阵营”。
+
+    记录头（人名 + 时间）必须单独成行（下一行是消息）、或后面紧跟冒号和消息、或后面是导演反馈；
+    接着写议论的不是记录：“包子 21:59:58 卡点改票，很可疑”、“豆浆 2026-11-19 21:15 那帖我就说过了”。
 
     PASS：“我明早8点上线”、“今晚十点前都在”、“明天 20:00 开门”、“23:59 最后一帖”、
     “我验了他，是村民阵营”（自述验人结果不是贴证）。
