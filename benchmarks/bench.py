@@ -311,8 +311,6 @@ def stage_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
 
 def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     """Stream the archive: one game at a time, pages rendered → parsed → stored → checked."""
-    import inspect
-
     from auditor.crawl import CrawlReport, ThreadRecorder
     from auditor.engine import check
     from auditor.gamefile import load_game
@@ -320,8 +318,7 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     from auditor.parse import parse_page
     from auditor.store import Store
 
-    # The recorder is crawl.py's own page → store step (private, so its signature moves).
-    takes_ppp = "ppp" in inspect.signature(ThreadRecorder.record).parameters
+    # crawl.ThreadRecorder is the crawl's own page → store step.
     tm = {"generate": 0.0, "render": 0.0, "parse": 0.0, "store": 0.0, "rules": 0.0}
     games = pages = posts = findings = 0
     db_bytes = 0
@@ -360,10 +357,7 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
                 parsed = parse_page(fetched, game.timezone, now=now)
                 t1 = time.perf_counter()
                 last = parsed.page or 1
-                if takes_ppp:
-                    rec.record(fetched, parsed, last, gen.config.ppp)
-                else:
-                    rec.record(fetched, parsed, last)  # type: ignore[call-arg]
+                rec.record(fetched, parsed, last, gen.config.ppp)
                 tm["parse"] += t1 - t0
                 tm["store"] += time.perf_counter() - t1
                 pages += 1
