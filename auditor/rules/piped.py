@@ -84,6 +84,32 @@ def disallowed_spans(text: str, start: int, end: int, words: re.Pattern[str],
     return spans
 
 
+def _fold(text: str) -> str:
+    """Width- and case-folded, same length (so offsets stay valid)."""
+    out = []
+    for c in text:
+        n = unicodedata.normalize("NFKC", c).lower()
+        out.append(n if len(n) == 1 else c)
+    return "".join(out)
+
+
+def target_end(text: str, start: int, end: int, names: Sequence[str]) -> int:
+    """Where the vote target written at ``text[start:end]`` ends: the longest of ``names``
+    (players, 弃权) at its start, else the first word (a misspelt name); leading spaces
+    are part of it.  What follows on the line is ordinary speech."""
+    i = start
+    while i < end and text[i].isspace():
+        i += 1
+    folded = _fold(text[i:end])
+    for n in sorted((_fold(x) for x in names if x), key=len, reverse=True):
+        if folded.startswith(n):
+            return i + len(n)
+    j = i
+    while j < end and not text[j].isspace() and not _allowed_char(text[j]):
+        j += 1
+    return j
+
+
 def _piped_window(ctx: Context, player: str, t: datetime, scope: str) -> bool:
     """Whether ``player`` is under the spell at ``t``."""
     sched = ctx.schedule
@@ -119,7 +145,8 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
 
     受限时间来自游戏文件的 ``piped`` 事件：从 ``at`` 开始，到 ``until`` 或吹笛者（``by``）
     出局为止；``scope = "next_day"``（M39）时只限被吹笛后的第一个讨论日。只看讨论日白天
-    的帖子，遗言不查。投票帖里“投票对象：X”“改票对象：X”这一部分总是允许的；投票理由
+    的帖子，遗言不查。投票帖里“投票对象：X”“改票对象：X”的投票对象 X 本身总是允许的（同一行
+    X 后面的话照查：“投票对象：包子 我是预言家”要判）；投票理由
     在 ``exempt_vote_reason``（M39）时不查，030 要查。
 
     030 默认允许的叫声是“喵”“汪”（规则原文“喵喵，汪汪”，同一种叫声的长短不计：喵、喵喵、
@@ -136,6 +163,7 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
     if not _piped_window(ctx, gp.player, post.posted_at, opts["scope"]):
         return
     words = word_pattern(opts["words"])
+    names = [*ctx.game.players, "弃权"]
     text = post.text
     bad: list[tuple[int, int]] = []
     for line, offset in line_spans(post):
@@ -147,8 +175,13 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
         bad.extend(disallowed_spans(text, offset, labels[0].start(), words, post.smilies))
         for i, lab in enumerate(labels):
             seg_end = labels[i + 1].start() if i + 1 < len(labels) else end
-            if lab.group("part") == "对象" or opts["exempt_vote_reason"]:
-                continue  # the vote itself (or an exempt reason)
+            if lab.group("part") == "对象":
+                # only the target itself is the vote: "投票对象：包子 我是预言家" is speech
+                t_end = target_end(text, lab.end(), seg_end, names)
+                bad.extend(disallowed_spans(text, t_end, seg_end, words, post.smilies))
+                continue
+            if opts["exempt_vote_reason"]:
+                continue  # an exempt reason (M39 (4))
             bad.extend(disallowed_spans(text, lab.end(), seg_end, words, post.smilies))
     if bad:
         matches = [Match(text[s:e], s, e, "不是允许的词") for s, e in bad]
