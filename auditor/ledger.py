@@ -124,7 +124,20 @@ class Ledger:
 
     @property
     def pending(self) -> int:
-        return len(self.drafts)
+        """Drafts that would be a card (or a substitute): what the director must decide."""
+        return sum(1 for d in self.drafts if is_card_draft(d))
+
+    @property
+    def other_pending(self) -> int:
+        """Drafts whose suggestion is no card (不处罚, 提醒导演): counted apart."""
+        return len(self.drafts) - self.pending
+
+
+NOT_CARDS = ("none", "warning")
+
+
+def is_card_draft(d: Draft) -> bool:
+    return d.suggested not in NOT_CARDS
 
 
 def manual_fingerprint(player: str, card: str, reason: str, created: str) -> tuple[str, str]:
@@ -231,7 +244,7 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
         mine = [c for c in cards if c.player == p]
         led.standings.append(PlayerStanding(
             player=p, standing=merge([c.card for c in mine if c.card in CARD_COLOURS]),
-            pending=sum(1 for d in led.drafts if d.player == p),
+            pending=sum(1 for d in led.drafts if d.player == p and is_card_draft(d)),
             actions=tuple(c.card for c in mine if c.card in ACTIONS and c.card != "none")))
     led.warnings.extend(_warnings(game, ruleset, led))
     return led

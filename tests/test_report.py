@@ -18,6 +18,7 @@ from auditor.gamefile import load_game
 from auditor.ledger import load_ledger
 from auditor.report import write as report_write
 from auditor.report.csvout import neutralise, unneutralise
+from auditor.report.errors import WriteError
 from auditor.report.records import build_records, highlight, post_link
 from auditor.report.write import FILES, latest_dir, write_report
 from auditor.store import Store
@@ -97,7 +98,7 @@ def test_atomic_write_leaves_no_half_report(hostile, tmp_path: Path, monkeypatch
         real(path, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(report_write, "write_csv", broken)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(WriteError, match=r"无法写入 .*disk full"):  # exit 2, not a traceback
         write_report(records, reports, when=datetime(2026, 11, 23, 6, 0, 0))
     game_dir = reports / game.slug
     assert sorted(p.name for p in game_dir.iterdir()) == ["20261122-060000", "latest"]
@@ -131,7 +132,9 @@ def test_announcement_lists_approved_cards_tally_and_elevator(hostile, tmp_path:
     decide(game, store, ghost.id, "approve", note="诈尸")
     written = write_report(build_records(game, store, now=now), tmp_path / "reports")
     text = (written.directory / "announcement.bbcode").read_text("utf-8")
-    assert "油条：[color=Blue]蓝牌[/color] 第2天 GHOST-POST（诈尸）" in text
+    # the rule's Chinese title, not its code; the director's note stays private
+    assert "油条：[color=Blue]蓝牌[/color] 第2天 诈尸（出局后发言）" in text
+    assert "GHOST-POST" not in text and "（诈尸）" not in text
     assert "[b]第2天电梯[/b]" in text
     assert "饺子（5帖）：[url=http://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=21&pid=" in text
     assert HOSTILE_SCRIPT not in text  # post text never goes into the announcement

@@ -3,6 +3,7 @@ the director's side of the card ledger, and the report written from the store.""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -272,6 +273,7 @@ def report_cmd(game: GameArg, reports: ReportsOpt = Path("reports")) -> None:
         g = open_game(game)
         with open_store(g, lock=True) as store:
             records = build_records(g, store)
-            written = write_report(records, reports)
+            # named in forum time, like `audit`'s (the cron machine may run in UTC)
+            written = write_report(records, reports, when=datetime.now(UTC).astimezone(g.timezone))
         out.print(str(written.directory / "report.html"), highlight=False)
         err.print(f"报告已写出：{written.directory}（最新：{written.latest}）", highlight=False)

@@ -1,16 +1,28 @@
 """``announcement.bbcode``: what the director pastes into the process thread — the approved
 cards, the day's tally and the 电梯 (each player's posts of the day as links).
 
-Only names, numbers and links built from pids go in; post text never does.  Square
-brackets in names are replaced so a name cannot open a tag.
+Only real cards go in (蓝/黄/红 and 替补, the killbar7 action), named by the rule's Chinese
+title (a manual card by its reason), never the director's private notes, never
+不处罚/提醒导演.  Cards new since the previous announcement come first.  Only names,
+numbers, titles and links built from pids go in; post text never does.  Square brackets
+are replaced so a name cannot open a tag.
 """
 
 from __future__ import annotations
 
-from auditor.policy import card_name
+from auditor.policy import CARD_COLOURS, card_name
 from auditor.report.records import Records
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}
+ANNOUNCED = (*CARD_COLOURS, "substitute")
+
+
+def _card_line(c: dict[str, object]) -> str:
+    colour = _COLOURS.get(str(c["card"]))
+    name = card_name(str(c["card"]))
+    shown = f"[color={colour}]{name}[/color]" if colour else name
+    when = f"第{c['day']}天 " if c["day"] is not None else ""
+    return f"{_safe(c['player'])}：{shown} {when}{_safe(c['title'])}"
 
 
 def _safe(text: object) -> str:
@@ -22,16 +34,17 @@ def render_bbcode(r: Records) -> str:
     lines: list[str] = [f"[b]{_safe(r.game['name'])} · 第{day}天公告[/b]" if day else
                         f"[b]{_safe(r.game['name'])} · 公告[/b]", ""]
     lines.append("[b]判罚[/b]")
-    if r.cards:
-        for c in r.cards:
-            colour = _COLOURS.get(c["card"])
-            name = card_name(c["card"])
-            shown = f"[color={colour}]{name}[/color]" if colour else name
-            when = f"第{c['day']}天 " if c["day"] is not None else ""
-            note = f"（{_safe(c['note'])}）" if c.get("note") else ""
-            lines.append(f"{_safe(c['player'])}：{shown} {when}{_safe(c['code'])}{note}")
-    else:
+    cards = [c for c in r.cards if c["card"] in ANNOUNCED]
+    new = [c for c in cards if c["new"]]
+    old = [c for c in cards if not c["new"]]
+    if not cards:
         lines.append("暂无")
+    else:
+        lines.append("[b]本次新增[/b]")
+        lines.extend([_card_line(c) for c in new] or ["无"])
+        if old:
+            lines.append("[b]此前已公布[/b]")
+            lines.extend(_card_line(c) for c in old)
     standing = [s for s in r.standings if s["blue"] or s["yellow"] or s["red"]]
     if standing:
         lines.append("")

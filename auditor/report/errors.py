@@ -35,7 +35,7 @@ def os_error_text(exc: OSError) -> str:
     reason = _REASONS.get(exc.errno or -1)
     if reason:
         return reason
-    system = exc.strerror or type(exc).__name__
+    system = exc.strerror or str(exc) or type(exc).__name__
     return f"系统错误（{system}）"
 
 

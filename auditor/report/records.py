@@ -19,14 +19,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from auditor.gamefile import Game, ThreadKind
-from auditor.ledger import Ledger, load_ledger
-from auditor.policy import card_name
+from auditor.ledger import Decided, Ledger, load_ledger
+from auditor.policy import card_name, parse_time
 from auditor.rules.base import Context
 from auditor.ruleset import RuleSet
 from auditor.store import Store
 
 ACTIVITY_CSV = ("player", "day", "posts", "votes", "min_posts", "below", "alive", "accelerated",
-                "closed")
+                "closed", "lurk_days")
 VOTES_CSV = ("day", "voter", "target", "kind", "valid", "problem", "weight", "pid", "posted_at",
              "proxy", "round", "floor", "tid", "note")
 TALLY_CSV = ("day", "round", "target", "votes", "outcome", "voters", "reason")
@@ -194,8 +194,11 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
             cells.append({**row, "novote": measured and d["closed"] and not d["accelerated"] and not v})
         matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
 
+    _mark_lurk_runs(matrix, activity, store, rs)
+
     # Findings with their status, drafts with highlighted evidence.
     current = store.current_decisions()
+    decided_by_fp = {x.fingerprint: x for x in led.decided}
     draft_by_fp = {d.fingerprint: d for d in led.drafts}
     findings: list[dict[str, Any]] = []
     for r in store.findings():
@@ -209,7 +212,8 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
             "phase": r["phase"], "tid": r["tid"], "pid": r["pid"], "floor": r["floor"],
             "status": status,
             "suggested_card": dr.suggested if dr else (dec["suggested"] if dec else r["card"]),
-            "card": (dec["card"] or "") if dec else "", "match": " / ".join(matches),
+            "card": _decided_card(decided_by_fp.get(r["fingerprint"])) if dec else "",
+            "match": " / ".join(matches),
             "excerpt": r["excerpt"], "reason": dr.reason if dr else "", "note": r["note"],
             "link": post_link(base, r["tid"], r["pid"]) or "",
         })
@@ -223,29 +227,24 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
             "pieces": highlight(dr.excerpt, dr.matches), "match": " / ".join(dr.matches),
             "link": post_link(base, dr.tid, dr.pid), "posted_at": dr.posted_at or "",
         })
-    cards = [{"id": c.id, "player": c.player, "card": c.card, "card_name": card_name(c.card),
-              "code": c.code, "kind": c.kind, "day": c.day, "manual": c.manual}
-             for c in led.cards]
-    decided = {x.fingerprint: x for x in led.decided}
-    for c in cards:
-        x = next((v for v in decided.values() if v.id == c["id"]), None)
-        c["note"] = x.note if x else ""
-        c["decided_by"] = (x.decided_by or "") if x else ""
+    announce = _announce_day(days)
+    cards = _card_records(ctx, store, led, announce)
     standings = [s.as_record() for s in led.standings]
 
     elevator = _elevator(ctx, base, day_numbers)
-    announce = _announce_day(days)
     summary = {
         "generated_at": now.strftime("%Y-%m-%d %H:%M"),
         "generated_utc": datetime.now(UTC).isoformat(timespec="seconds"),
         "posts": sum(1 for gp in ctx.posts if not gp.deleted),
         "players": len(players),
         "days": len(days),
-        "drafts": len(led.drafts),
+        "drafts": led.pending,
+        "other_drafts": led.other_pending,
         "approved": len(led.cards),
         "findings": len(findings),
         "below": sum(r["below"] for r in activity),
         "crawl": crawl or {},
+        "crawl_time": _local_time(crawl.get("started_at") if crawl else None, game),
         "run": dict(run or {}),
     }
     return Records(
@@ -257,6 +256,70 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
         chart=_chart(matrix, days, min_posts), announce_day=announce,
         votes_available=votes_available, ledger=led,
     )
+
+
+def _local_time(stamp: str | None, game: Game) -> str:
+    """A stored UTC ISO time as the forum's local time, for people: 2026-11-21 23:00."""
+    t = parse_time(stamp)
+    return t.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if t else ""
+
+
+def _decided_card(x: Decided | None) -> str:
+    return (x.card or "") if x is not None and x.decision == "approve" else ""
+
+
+def _card_records(ctx: Context, store: Store, led: Ledger, announce: int | None) -> list[dict[str, Any]]:
+    """Approved cards for the report and the announcement: the rule's Chinese title (a
+    manual card's reason) and whether it is new since the previous announcement — a card
+    for the announced day or later, or one decided after that day opened (the previous
+    day's announcement was posted before it)."""
+    from auditor.rules import REGISTRY
+
+    reasons = {r["id"]: r["reason"] for r in store.manual_cards()}
+    decided = {x.id: x for x in led.decided}
+    opens = None
+    if announce is not None:
+        spec = next((d for d in ctx.schedule.days if d.number == announce), None)
+        opens = spec.opens if spec is not None else None
+    out: list[dict[str, Any]] = []
+    for c in led.cards:
+        x = decided.get(c.id)
+        rule = REGISTRY.get(c.code) if not c.manual else None
+        title = reasons.get(c.id, "导演判罚") if c.manual else (rule.title if rule else c.code)
+        new = (announce is None or (c.day is not None and c.day >= announce)
+               or (opens is not None and c.decided_at is not None and c.decided_at >= opens))
+        out.append({"id": c.id, "player": c.player, "card": c.card, "card_name": card_name(c.card),
+                    "code": c.code, "title": title, "kind": c.kind, "day": c.day,
+                    "manual": c.manual, "note": x.note if x else "",
+                    "decided_by": (x.decided_by or "") if x else "",
+                    "decided_at": c.decided_at.isoformat() if c.decided_at else "", "new": new})
+    return out
+
+
+def _mark_lurk_runs(matrix: Sequence[dict[str, Any]], activity: Sequence[dict[str, Any]],
+                    store: Store, rs: RuleSet) -> None:
+    """Mark the cells of every LURK-3DAYS run (连续多日潜水): from the finding's first day,
+    the consecutive judged days below the rule's threshold."""
+    opts = rs.rules.get("LURK-3DAYS")
+    starts = {(r["player"], r["day"]) for r in store.findings() if r["code"] == "LURK-3DAYS"}
+    flagged: set[tuple[str, int]] = set()
+    if opts is not None and starts:
+        threshold = int(opts.get("min_posts", 10))
+        for row in matrix:
+            running = False
+            for c in row["cells"]:
+                judged = c["closed"] and c["alive"] and not c["accelerated"]
+                if (row["player"], c["day"]) in starts:
+                    running = True
+                if running and judged and c["posts"] < threshold:
+                    flagged.add((row["player"], c["day"]))
+                else:
+                    running = False
+    for row in matrix:
+        for c in row["cells"]:
+            c["lurk_days"] = int((row["player"], c["day"]) in flagged)
+    for a in activity:
+        a["lurk_days"] = int((a["player"], a["day"]) in flagged)
 
 
 def _activity(ctx: Context) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], bool], set[int]]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from auditor.ledger import LEDGER_COLUMNS
 from auditor.report.bbcode import render_bbcode
 from auditor.report.csvout import write_csv
+from auditor.report.errors import WriteError
 from auditor.report.html import render_html
 from auditor.report.records import (
     ACTIVITY_CSV,
@@ -57,9 +58,19 @@ def write_files(records: Records, directory: Path) -> None:
 
 
 def write_report(records: Records, reports_dir: Path, *, when: datetime | None = None) -> Written:
-    """Write ``records`` to ``reports_dir/<game>/<run time>/`` atomically; point ``latest`` at it."""
-    when = when or datetime.now()
+    """Write ``records`` to ``reports_dir/<game>/<run time>/`` atomically; point ``latest`` at it.
+
+    ``when`` names the directory (give it in the forum's time zone).  A file-system error is
+    a :class:`~auditor.report.errors.WriteError` naming the path, in Chinese (exit code 2).
+    """
     game_dir = Path(reports_dir) / records.game["slug"]
+    try:
+        return _write_report(records, game_dir, when or datetime.now().astimezone())
+    except OSError as exc:
+        raise WriteError(game_dir, exc) from None
+
+
+def _write_report(records: Records, game_dir: Path, when: datetime) -> Written:
     game_dir.mkdir(parents=True, exist_ok=True)
     for stale in game_dir.glob(".tmp-*"):  # a killed run's leftovers
         shutil.rmtree(stale, ignore_errors=True)
