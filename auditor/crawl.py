@@ -13,7 +13,10 @@ the run ends non-zero.  A page that could not be read is never counted as "0 pos
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -175,6 +178,17 @@ class ThreadRecorder:
         if parsed.total_pages is not None:
             self.total_pages = max(self.total_pages or 0, parsed.total_pages)
         self.subject = parsed.subject or self.subject
+
+    def note_unchanged(self, page: int, row: sqlite3.Row) -> None:
+        """A saved file read on an earlier run and unchanged since: its posts are in the
+        store already; only what it says about the thread's pages is needed here."""
+        self.seen.update(json.loads(row["pids"]))
+        if row["author_only"]:
+            return
+        if row["floor_lo"] is not None:
+            self.page_floors[page] = (row["floor_lo"], row["floor_hi"])
+        if row["total_pages"] is not None:
+            self.total_pages = max(self.total_pages or 0, row["total_pages"])
 
     def covered(self) -> list[tuple[int, float]]:
         """Floor ranges this crawl saw completely: a stored post in them that was not seen
@@ -342,15 +356,28 @@ def _crawl_saved(
     API JSON, the desktop pages are used: the API drops [size] and the edit notice.
     Two saves of one page are read oldest first (by file time), so the newer one is the
     current version.  A thread with missing pages, or saved only in a view without post
-    ids (the printable view), is reported: its posts would otherwise go uncounted."""
+    ids (the printable view), is reported: its posts would otherwise go uncounted.
+    Files unchanged since an earlier run (same size and modification time) are not
+    parsed again."""
     assert game.forum.pages is not None
     folder = game.forum.pages
     wanted = {t.tid for t in game.threads}
-    read: dict[int, dict[str, list[tuple[FetchedPage, ParsedPage]]]] = {}
+    known = store.saved_files()
+    # tid -> view -> [(file time, page, fetched+parsed | stored row)]
+    read: dict[int, dict[str, list[tuple[datetime, int, object]]]] = {}
     for path in _saved_files(folder):
+        st = path.stat()
+        key = str(path.resolve())
+        mtime = datetime.fromtimestamp(st.st_mtime, UTC)
+        row = known.get(key)
+        if row is not None and (row["size"], row["mtime_ns"]) == (st.st_size, st.st_mtime_ns):
+            if row["tid"] in wanted:
+                read.setdefault(row["tid"], {}).setdefault(row["kind"], []).append(
+                    (mtime, row["page"] or 1, row)
+                )
+            continue
         url = path.resolve().as_uri()
         ctype = "application/json" if path.suffix.lower() == ".json" else None
-        mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC)
         fetched = FetchedPage(
             url=url,
             status=200,
@@ -370,12 +397,33 @@ def _crawl_saved(
             report.ignored_files.append(str(path))
             continue
         assert parsed.tid is not None
-        read.setdefault(parsed.tid, {}).setdefault(parsed.kind.value, []).append((fetched, parsed))
+        entry = (mtime, parsed.page or 1, (fetched, parsed, key, st))
+        read.setdefault(parsed.tid, {}).setdefault(parsed.kind.value, []).append(entry)
     for tid in sorted(read):
         views = read[tid]
         kind = next((k for k in ("desktop", "api", "touch", "printable") if k in views), None)
         assert kind is not None
-        if not any(p.pid is not None for _, parsed in views[kind] for p in parsed.posts):
+        rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
+        pages_seen: set[int] = set()
+        any_pid = False
+        for _, page, item in sorted(views[kind], key=lambda e: (e[1], e[0])):
+            if isinstance(item, sqlite3.Row):
+                rec.note_unchanged(page, item)
+                any_pid = any_pid or item["pids"] != "[]"
+                if not item["author_only"]:
+                    pages_seen.add(page)
+                continue
+            fetched, parsed, key, st = item  # type: ignore[misc]
+            if not any(p.pid is not None for p in parsed.posts):
+                continue
+            any_pid = True
+            rec.record(fetched, parsed, page, game.forum.ppp)
+            store.save_saved_file(_saved_row(key, st, tid, kind, page, parsed, game.forum.ppp))
+            if not parsed.author_only:
+                pages_seen.add(page)
+            if progress:
+                progress(tid, page, parsed.total_pages)
+        if not any_pid:
             report.problems.append(
                 CrawlProblem(
                     "missing",
@@ -385,18 +433,6 @@ def _crawl_saved(
                 )
             )
             continue
-        rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
-        pages_seen: set[int] = set()
-        ordered = sorted(
-            views[kind], key=lambda fp: (fp[1].page or 1, fp[0].fetched_at or datetime.min)
-        )
-        for fetched, parsed in ordered:
-            page = parsed.page or 1
-            rec.record(fetched, parsed, page, game.forum.ppp)
-            if not parsed.author_only:
-                pages_seen.add(page)
-            if progress:
-                progress(tid, page, parsed.total_pages)
         rec.finish(max(pages_seen, default=1))
         missing = sorted(set(range(1, (rec.total_pages or 0) + 1)) - pages_seen)
         if missing:
@@ -413,3 +449,23 @@ def _crawl_saved(
         report.problems.append(
             CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
         )
+
+
+def _saved_row(
+    key: str, st: os.stat_result, tid: int, kind: str, page: int, parsed: ParsedPage, ppp: int
+) -> dict[str, object]:
+    posts = desktop_floors(parsed.posts, ppp) if parsed.kind is PageKind.API else parsed.posts
+    floors = [p.floor for p in posts if p.floor is not None and not p.stuck]
+    return {
+        "path": key,
+        "size": st.st_size,
+        "mtime_ns": st.st_mtime_ns,
+        "tid": tid,
+        "kind": kind,
+        "page": parsed.page,
+        "total_pages": parsed.total_pages,
+        "author_only": int(parsed.author_only),
+        "pids": json.dumps([p.pid for p in posts if p.pid is not None]),
+        "floor_lo": min(floors, default=None),
+        "floor_hi": max(floors, default=None),
+    }

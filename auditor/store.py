@@ -163,12 +163,30 @@ _M5_VERSION_VIEW = """
         ALTER TABLE post_versions ADD COLUMN neutral_hash TEXT;
 """
 
+# Saved-page files already read, so a nightly run over a folder parses only what changed.
+_M6_SAVED_FILES = """
+        CREATE TABLE saved_files (
+            path TEXT PRIMARY KEY,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            tid INTEGER NOT NULL,
+            kind TEXT NOT NULL,            -- desktop | api | touch | printable
+            page INTEGER,
+            total_pages INTEGER,
+            author_only INTEGER NOT NULL,
+            pids TEXT NOT NULL,            -- JSON list of the pids on the page
+            floor_lo INTEGER,
+            floor_hi INTEGER
+        );
+"""
+
 MIGRATIONS: Sequence[str] = (
     _M1_PAGES_POSTS,
     _M2_FINDINGS,
     _M3_DECISIONS,
     _M4_CHECK_STATE,
     _M5_VERSION_VIEW,
+    _M6_SAVED_FILES,
 )
 
 
@@ -648,6 +666,20 @@ class Store:
                     )
                     gone += 1
         return new, gone
+
+    # ------------------------------------------------------------------ saved files
+    def saved_files(self) -> dict[str, sqlite3.Row]:
+        return {r["path"]: r for r in self.db.execute("SELECT * FROM saved_files")}
+
+    def save_saved_file(self, row: dict[str, Any]) -> None:
+        with self.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO saved_files (path, size, mtime_ns, tid, kind, page,"
+                " total_pages, author_only, pids, floor_lo, floor_hi)"
+                " VALUES (:path, :size, :mtime_ns, :tid, :kind, :page, :total_pages,"
+                " :author_only, :pids, :floor_lo, :floor_hi)",
+                row,
+            )
 
     # ------------------------------------------------------------------ check state
     def check_state(self) -> dict[str, str]:

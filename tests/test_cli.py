@@ -70,7 +70,7 @@ def test_forum_text_is_not_rich_markup(tmp_path) -> None:
     from auditor.store import Store
 
     sample = Path(__file__).resolve().parents[1] / "examples" / "sample"
-    shutil.copytree(sample, tmp_path / "s")
+    shutil.copytree(sample, tmp_path / "s", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
     game_path = tmp_path / "s" / "game.toml"
     assert runner.invoke(app, ["crawl", str(game_path)]).exit_code == 0
     game = load_game(game_path)

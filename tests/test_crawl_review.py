@@ -288,7 +288,9 @@ def test_concurrent_first_opens_migrate_once(tmp_path: Path) -> None:
 
 def test_csv_on_stdout_is_utf8_whatever_the_console(tmp_path: Path) -> None:
     sample = Path(__file__).resolve().parents[1] / "examples" / "sample"
-    shutil.copytree(sample, tmp_path / "sample")
+    shutil.copytree(
+        sample, tmp_path / "sample", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock")
+    )
     game = tmp_path / "sample" / "game.toml"
     env = {**os.environ, "PYTHONIOENCODING": "gbk"}
     subprocess.run(
@@ -307,3 +309,25 @@ def test_csv_on_stdout_is_utf8_whatever_the_console(tmp_path: Path) -> None:
     ).stdout
     assert "饺子".encode() in out
     out.decode("utf-8")
+
+
+def test_saved_folder_rerun_parses_only_changed_files(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parents[1] / "examples" / "sample"
+    shutil.copytree(sample, tmp_path / "s", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    game = load_game(tmp_path / "s" / "game.toml")
+    pages = tmp_path / "s" / "pages"
+    with Store(game.store) as store:
+        first = crawl(game, store)
+        assert first.ok and first.pages > 10
+        again = crawl(game, store)
+        assert again.ok and again.pages == 0 and again.deleted == []
+        assert store.post_count() == first.new_posts
+        # One page re-saved (a newer copy): only that file is read again.
+        page = next(
+            p for p in pages.glob("thread-*.html") if "这个发言有点划水" in p.read_text("utf-8")
+        )
+        page.write_bytes(
+            page.read_bytes().replace("这个发言有点划水。".encode(), "这个发言有点划水！".encode())
+        )
+        third = crawl(game, store)
+        assert third.ok and third.pages == 1 and third.changed_posts == 1 and third.deleted == []
