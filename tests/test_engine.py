@@ -158,6 +158,9 @@ def test_unknown_option_is_rejected_naming_rule_and_key() -> None:
     with pytest.raises(GameFileError) as exc4:
         load_ruleset("m107", {"nights": "next_day"}, where="game.toml")
     assert "nights" in str(exc4.value)
+    with pytest.raises(GameFileError) as exc5:
+        load_ruleset("m107", {"LURK-3DAYS": {"days": 0}}, where="game.toml")
+    assert exc5.value.key == "rules.LURK-3DAYS.days" and "不能小于" in exc5.value.reason
 
 
 @pytest.mark.parametrize("name", RULESETS)

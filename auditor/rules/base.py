@@ -86,6 +86,7 @@ class Option:
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    minimum: float | None = None  # numbers: the smallest value that makes sense
 
     def check(self, value: Any) -> str | None:
         """Return a reason when ``value`` is not acceptable, else None."""
@@ -101,6 +102,8 @@ class Option:
             bad = [v for v in items if v not in self.choices]
             if bad:
                 return f"{bad[0]!r} 不在可选值 {', '.join(map(str, self.choices))} 中"
+        if self.minimum is not None and isinstance(value, int | float) and value < self.minimum:
+            return f"不能小于 {self.minimum:g}"
         return None
 
 

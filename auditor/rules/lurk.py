@@ -95,7 +95,7 @@ def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str,
     seed="M107 违规判定 5(1)；030 违规判定 5(1)；版杀7 6.2(1)(2)(6)",
     kind="aggregate",
     options={
-        "min_posts": Option(int, 5, "一天（或一个环节）少于这么多帖即为潜水"),
+        "min_posts": Option(int, 5, "一天（或一个环节）少于这么多帖即为潜水", minimum=1),
         "per_phase": Option(bool, False, "按环节计数（版杀7：一个游戏环节的发贴数量）"),
         "average_ratio": Option(float, 0.0,
                                 "同时要求少于当天平均发贴数的这一比例才算潜水（版杀7：0.2）；0 表示不比较平均数"),
@@ -140,8 +140,8 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     seed="M107 违规判定 5(1)；030 违规判定 5(2)",
     kind="aggregate",
     options={
-        "min_posts": Option(int, 10, "每天少于这么多帖"),
-        "days": Option(int, 3, "连续这么多个未加速的讨论日"),
+        "min_posts": Option(int, 10, "每天少于这么多帖", minimum=1),
+        "days": Option(int, 3, "连续这么多个未加速的讨论日", minimum=1),
     },
 )
 def lurk_days(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
