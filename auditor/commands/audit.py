@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from auditor.cli import GameArg, command, err, handle_errors, open_game, open_store, out
 from auditor.crawl import CrawlReport
@@ -38,7 +39,8 @@ class AuditResult:
     new_posts: int = 0
     changed_posts: int = 0
     new_drafts: int = 0
-    pending: int = 0
+    pending: int = 0  # drafts that would be a card
+    other_pending: int = 0  # drafts suggesting 不处罚 / 提醒导演: counted apart
     findings: int = 0
     problems: list[str] = field(default_factory=list)
     report: Path | None = None
@@ -50,9 +52,10 @@ class AuditResult:
 
     def line(self) -> str:
         where = f"报告：{self.report / 'report.html'}" if self.report else "没有写出报告"
+        other = f"，不处罚/提醒导演 {self.other_pending}" if self.other_pending else ""
         return (
-            f"审计完成：新帖 {self.new_posts}，新草稿 {self.new_drafts}，待处理 {self.pending}，"
-            f"问题 {len(self.problems)}。{where}"
+            f"审计完成：新帖 {self.new_posts}，新草稿 {self.new_drafts}，待处理 {self.pending}"
+            f"{other}，问题 {len(self.problems)}。{where}"
         )
 
 
@@ -87,7 +90,7 @@ def run_audit(
             print_crawl_summary(report)
         elif not quiet:
             for p in result.problems:
-                err.print(f"[red]问题：[/]{p}", highlight=False)
+                err.print(f"[red]问题：[/]{escape(p)}", highlight=False)
     with open_store(game, lock=True) as store:
         run_id = store.start_run("audit")
         try:
@@ -97,7 +100,7 @@ def run_audit(
             led = load_ledger(game, store, checked.ruleset)
             result.findings = len(checked.findings)
             result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
-            result.pending = len(led.drafts)
+            result.pending, result.other_pending = led.pending, led.other_pending
             run_info = {"problems": result.problems} if crawl else {}
             records = build_records(
                 game, store, ruleset=checked.ruleset, ctx=checked.context, run=run_info, ledger=led
@@ -118,6 +121,7 @@ def run_audit(
                 "findings": result.findings,
                 "new_drafts": result.new_drafts,
                 "pending": result.pending,
+                "other_pending": result.other_pending,
                 "problems": result.problems,
                 "report": str(result.report),
                 "crawl": result.crawl,
@@ -154,6 +158,6 @@ def audit_cmd(
         result = run_audit(
             game, full=full, reports=reports, quiet=quiet, verbose=verbose, crawl=not no_crawl
         )
-        out.print(result.line(), highlight=False, soft_wrap=True)
+        out.print(escape(result.line()), highlight=False, soft_wrap=True)
         if not result.ok:
             raise typer.Exit(1)

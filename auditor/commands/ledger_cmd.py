@@ -7,7 +7,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
+from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
@@ -35,7 +37,7 @@ from auditor.decisions import (
     parse_card,
     parse_decision,
 )
-from auditor.ledger import LEDGER_COLUMNS, Draft, load_ledger
+from auditor.ledger import LEDGER_COLUMNS, Draft, Ledger, load_ledger
 from auditor.policy import card_name
 
 ByOpt = Annotated[
@@ -87,7 +89,7 @@ def decide_cmd(
             )
         with open_store(g) as store:
             rec = decide(g, store, ident, word, card=_card_option(card), note=note, by=by)
-        err.print(describe(rec), highlight=False)
+        err.print(escape(describe(rec)), highlight=False)
 
 
 @command("card")
@@ -113,7 +115,8 @@ def card_cmd(
             assert chosen is not None
             mid = add_card(g, store, player, chosen, reason, day=day, kind=kind, by=by)
         err.print(
-            f"已添加 {mid}：{player} {card_name(chosen)}（{reason}）。撤销：auditor decide {game} {mid} reject",
+            escape(f"已添加 {mid}：{player} {card_name(chosen)}（{reason}）。"
+                   f"撤销：auditor decide {game} {mid} reject"),
             highlight=False,
         )
 
@@ -130,6 +133,8 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
             led = load_ledger(g, store)
         rows = [s.as_record() for s in led.standings]
         columns = [*LEDGER_COLUMNS, "raw_blue", "raw_yellow", "raw_red", "actions"]
+        if fmt is Format.table:  # for people: 罚下 是 or empty (machine formats keep 0/1)
+            rows = [{**r, "sent_off": "是" if r["sent_off"] else ""} for r in rows]
         emit(
             rows,
             columns if fmt is not Format.table else LEDGER_COLUMNS,
@@ -139,10 +144,12 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
         )
         if fmt is Format.table:
             for w in led.warnings:
-                err.print(f"[yellow]注意：[/]{w.message}", highlight=False)
+                err.print(f"[yellow]注意：[/]{escape(w.message)}", highlight=False)
             if led.drafts:
+                other = f"（另有不处罚/提醒导演 {led.other_pending} 条）" if led.other_pending else ""
                 err.print(
-                    f"待处理草稿 {len(led.drafts)} 条：auditor review {game}", highlight=False
+                    escape(f"待处理的牌 {led.pending} 条{other}：auditor review {game}"),
+                    highlight=False,
                 )
 
 
@@ -161,7 +168,21 @@ def _show_draft(d: Draft, index: int, total: int) -> None:
     body.append(f"\n建议：{card_name(d.suggested)} — {d.reason}")
     if d.note:
         body.append(f"\n{d.note}")
-    out.print(Panel(body, title=f"[{index}/{total}] {d.id}", title_align="left"))
+    out.print(Panel(body, title=escape(f"[{index}/{total}] {d.id}"), title_align="left"))
+
+
+# typer's prompt raises its own Abort (it vendors click); plain click's is caught too.
+_ABORTS = (typer.Abort, click.exceptions.Abort)
+
+
+def _ask(text: str, keys: tuple[str, ...], again: str, default: str | None = None) -> str:
+    """Prompt until one of ``keys`` is typed; anything else gets ``again`` (in Chinese)."""
+    while True:
+        kwargs = {"default": default, "show_default": False} if default is not None else {}
+        key = str(typer.prompt(text, **kwargs)).strip().lower()
+        if key in keys:
+            return key
+        err.print(again)
 
 
 @command("review")
@@ -178,47 +199,45 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                 err.print("没有待处理的草稿。")
                 return
             done = 0
-            for i, ident in enumerate(ids, start=1):
-                d = load_ledger(g, store).draft(ident)  # suggestions change as cards are approved
-                if d is None:
-                    continue
-                _show_draft(d, i, len(ids))
-                while True:
-                    key = (
-                        typer.prompt(
-                            "a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出",
-                            default="s",
-                            show_default=False,
-                        )
-                        .strip()
-                        .lower()
-                    )
-                    if key in ("a", "r", "c", "s", "q"):
+            try:
+                for i, ident in enumerate(ids, start=1):
+                    d = load_ledger(g, store).draft(ident)  # suggestions change as cards are approved
+                    if d is None:
+                        continue
+                    _show_draft(d, i, len(ids))
+                    key = _ask("a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出", ("a", "r", "c", "s", "q"),
+                               "请输入 a、r、c、s 或 q。", default="s")
+                    if key == "q":
                         break
-                    err.print("请输入 a、r、c、s 或 q。")
-                if key == "q":
-                    break
-                if key == "s":
-                    continue
-                card = None
-                if key == "c":
-                    while card is None:
-                        card = parse_card(typer.prompt("改判为 b 蓝 / y 黄 / r 红"))
-                note = typer.prompt("备注（回车跳过）", default="", show_default=False)
-                rec = decide(
-                    g,
-                    store,
-                    ident,
-                    "reject" if key == "r" else "approve",
-                    card=card,
-                    note=note,
-                    by=by,
-                    source="review",
-                )
-                err.print(describe(rec), highlight=False)
-                done += 1
-            left = len(load_ledger(g, store).drafts)
-        err.print(f"本次审阅做出 {done} 个决定，剩余待处理 {left} 条。")
+                    if key == "s":
+                        continue
+                    card = None
+                    if key == "c":
+                        card = parse_card(_ask("改判为 b 蓝 / y 黄 / r 红", ("b", "y", "r"),
+                                               "请输入 b、y 或 r。"))
+                    note = typer.prompt("备注（回车跳过）", default="", show_default=False)
+                    rec = decide(
+                        g,
+                        store,
+                        ident,
+                        "reject" if key == "r" else "approve",
+                        card=card,
+                        note=note,
+                        by=by,
+                        source="review",
+                    )
+                    err.print(escape(describe(rec)), highlight=False)
+                    done += 1
+            except _ABORTS:  # end of input or Ctrl-D: what was decided is kept
+                err.print(f"\n输入结束。本次审阅做出 {done} 个决定，{_left(load_ledger(g, store))}。")
+                raise typer.Exit(130) from None
+            left = _left(load_ledger(g, store))
+        err.print(f"本次审阅做出 {done} 个决定，{left}。")
+
+
+def _left(led: Ledger) -> str:
+    other = f"（另有不处罚/提醒导演 {led.other_pending} 条）" if led.other_pending else ""
+    return f"剩余待处理 {led.pending} 条{other}"
 
 
 @decisions_app.command("export")
@@ -237,7 +256,7 @@ def decisions_export(
         g = open_game(game)
         with open_store(g) as store:
             n = export_decisions(g, store, file)
-        err.print(f"已导出 {n} 行到 {file}。")
+        err.print(escape(f"已导出 {n} 行到 {file}。"), highlight=False)
 
 
 @decisions_app.command("import")
