@@ -212,7 +212,12 @@ def export_decisions(game: Game, store: Store, path: Path) -> int:
         f = by_id.get(r["id"])
         if f is not None and not r["excerpt"]:
             r["excerpt"], r["pid"] = f["excerpt"], f["pid"]
-    write_csv(path, EXPORT_COLUMNS, rows)
+    try:
+        write_csv(path, EXPORT_COLUMNS, rows)
+    except OSError as exc:
+        from auditor.report.errors import WriteError
+
+        raise WriteError(path, exc) from None
     return len(rows)
 
 

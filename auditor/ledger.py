@@ -180,7 +180,7 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
     #    resolved here from the other approved cards — so a yellow that only escalated a
     #    blue turns back into a blue when that blue is rejected.
     decided: list[Decided] = []
-    follow: list[tuple[Offence, Mapping[str, Any], sqlite3.Row]] = []
+    follow: list[tuple[Offence, Any, sqlite3.Row]] = []  # (offence, decision row, finding)
     for row in findings:
         d = decisions.get(row["fingerprint"])
         if d is None:
@@ -250,7 +250,7 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
     return led
 
 
-def _decided(off: Offence, d: Mapping[str, Any], card: str | None, active: bool, *,
+def _decided(off: Offence, d: Any, card: str | None, active: bool, *,
              follows: bool = False) -> Decided:
     return Decided(
         fingerprint=off.fingerprint, id=off.id, code=off.code, kind=off.kind, player=off.player,

@@ -178,8 +178,11 @@ _ABORTS = (typer.Abort, click.exceptions.Abort)
 def _ask(text: str, keys: tuple[str, ...], again: str, default: str | None = None) -> str:
     """Prompt until one of ``keys`` is typed; anything else gets ``again`` (in Chinese)."""
     while True:
-        kwargs = {"default": default, "show_default": False} if default is not None else {}
-        key = str(typer.prompt(text, **kwargs)).strip().lower()
+        if default is not None:
+            key = str(typer.prompt(text, default=default, show_default=False))
+        else:
+            key = str(typer.prompt(text))
+        key = key.strip().lower()
         if key in keys:
             return key
         err.print(again)
