@@ -48,15 +48,29 @@ class ActivityRow:
     phase_name: str = ""
 
     def as_record(self) -> dict[str, Any]:
-        return {"player": self.player, "day": self.day, "phase": self.phase, "posts": self.posts,
-                "accelerated": int(self.accelerated), "alive": int(self.alive),
-                "closed": int(self.closed), "phase_name": self.phase_name}
+        return {
+            "player": self.player,
+            "day": self.day,
+            "phase": self.phase,
+            "posts": self.posts,
+            "accelerated": int(self.accelerated),
+            "alive": int(self.alive),
+            "closed": int(self.closed),
+            "phase_name": self.phase_name,
+        }
 
 
 def counted(gp: GamePost, count_kinds: set[str]) -> bool:
     """Whether a placed post counts as activity for its player."""
-    return (gp.player is not None and not gp.exempt and not gp.deleted and not gp.lastwords
-            and gp.kind is not None and gp.kind.value in count_kinds and gp.day is not None)
+    return (
+        gp.player is not None
+        and not gp.exempt
+        and not gp.deleted
+        and not gp.lastwords
+        and gp.kind is not None
+        and gp.kind.value in count_kinds
+        and gp.day is not None
+    )
 
 
 def post_counts(ctx: Context) -> Counter[tuple[str, int, int | None]]:
@@ -112,12 +126,24 @@ def activity_rows(ctx: Context, *, phases: bool = True) -> list[ActivityRow]:
                 if ph is None:
                     n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
                     alive = measured(ctx.schedule, player, day.closes)
-                    rows.append(ActivityRow(player, day.number, None, n, day.accelerated, alive, closed))
+                    rows.append(
+                        ActivityRow(player, day.number, None, n, day.accelerated, alive, closed)
+                    )
                 else:
                     n = counts.get((player, day.number, ph.number), 0)
                     alive = measured(ctx.schedule, player, ph.closes)
-                    rows.append(ActivityRow(player, day.number, ph.number, n, day.accelerated, alive,
-                                            closed, ph.name))
+                    rows.append(
+                        ActivityRow(
+                            player,
+                            day.number,
+                            ph.number,
+                            n,
+                            day.accelerated,
+                            alive,
+                            closed,
+                            ph.name,
+                        )
+                    )
     return rows
 
 

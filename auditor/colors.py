@@ -183,6 +183,7 @@ def style_color(style: str | None, prop: str = "color") -> str | None:
 
 # ---------------------------------------------------------------- perceptual space
 
+
 def _linear(c: int) -> float:
     x = c / 255
     return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
@@ -241,8 +242,13 @@ def delta_e2000(c1: RGB, c2: RGB) -> float:
         hbar = (h1p + h2p + 360) / 2
     else:
         hbar = (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hbar - 30)) + 0.24 * math.cos(math.radians(2 * hbar))
-         + 0.32 * math.cos(math.radians(3 * hbar + 6)) - 0.20 * math.cos(math.radians(4 * hbar - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hbar - 30))
+        + 0.24 * math.cos(math.radians(2 * hbar))
+        + 0.32 * math.cos(math.radians(3 * hbar + 6))
+        - 0.20 * math.cos(math.radians(4 * hbar - 63))
+    )
     d_theta = 30 * math.exp(-(((hbar - 275) / 25) ** 2))
     rc = 2 * math.sqrt(cbarp**7 / (cbarp**7 + 25**7))
     sl = 1 + 0.015 * (lbar - 50) ** 2 / math.sqrt(20 + (lbar - 50) ** 2)
@@ -278,8 +284,11 @@ class RedBounds:
             in_band = self.hue_min <= lch.hue <= self.hue_max
         else:  # a band across 0°
             in_band = lch.hue >= self.hue_min or lch.hue <= self.hue_max
-        return (in_band and lch.chroma >= self.chroma_min
-                and self.lightness_min <= lch.lightness <= self.lightness_max)
+        return (
+            in_band
+            and lch.chroma >= self.chroma_min
+            and self.lightness_min <= lch.lightness <= self.lightness_max
+        )
 
 
 RED_DEFAULTS = RedBounds()
@@ -295,8 +304,10 @@ class ColorVerdict:
     def describe(self) -> str:
         if self.rgb is None or self.lch is None:
             return f"{self.value}（无法识别的颜色）"
-        return (f"{self.value} = {self.rgb.hex}，L={self.lch.lightness:.0f} C={self.lch.chroma:.0f} "
-                f"h={self.lch.hue:.0f}°，与 #FF0000 的 ΔE2000={delta_e2000(self.rgb, RED):.1f}")
+        return (
+            f"{self.value} = {self.rgb.hex}，L={self.lch.lightness:.0f} C={self.lch.chroma:.0f} "
+            f"h={self.lch.hue:.0f}°，与 #FF0000 的 ΔE2000={delta_e2000(self.rgb, RED):.1f}"
+        )
 
 
 def classify(value: str | None, bounds: RedBounds = RED_DEFAULTS) -> ColorVerdict:

@@ -25,8 +25,20 @@ from auditor.report.csvout import decode_csv, unneutralise, write_csv
 from auditor.ruleset import RuleSet
 from auditor.store import Store
 
-DECISION_COLUMNS = ("id", "code", "player", "day", "pid", "excerpt", "suggested_card", "decision",
-                    "card", "note", "decided_by", "decided_at")
+DECISION_COLUMNS = (
+    "id",
+    "code",
+    "player",
+    "day",
+    "pid",
+    "excerpt",
+    "suggested_card",
+    "decision",
+    "card",
+    "note",
+    "decided_by",
+    "decided_at",
+)
 # After the issue's twelve: ``rev`` is the id of the decision row current at export (empty
 # when undecided), so an import can tell a row the other director changed since the export
 # from one this director edited; ``reason`` is the suggestion's reason, for reading only.
@@ -35,18 +47,47 @@ DECISION_NAMES = {"approve": "批准", "reject": "驳回", "undo": "撤销"}
 DECIDABLE_CARDS = (*CARD_COLOURS, "substitute", "warning")
 
 _DECISION_WORDS = {
-    "approve": "approve", "approved": "approve", "a": "approve", "y": "approve", "yes": "approve",
-    "批准": "approve", "通过": "approve", "同意": "approve", "是": "approve",
-    "reject": "reject", "rejected": "reject", "r": "reject", "n": "reject", "no": "reject",
-    "驳回": "reject", "拒绝": "reject", "否决": "reject", "否": "reject", "不罚": "reject",
-    "undo": "undo", "撤销": "undo", "重置": "undo",
+    "approve": "approve",
+    "approved": "approve",
+    "a": "approve",
+    "y": "approve",
+    "yes": "approve",
+    "批准": "approve",
+    "通过": "approve",
+    "同意": "approve",
+    "是": "approve",
+    "reject": "reject",
+    "rejected": "reject",
+    "r": "reject",
+    "n": "reject",
+    "no": "reject",
+    "驳回": "reject",
+    "拒绝": "reject",
+    "否决": "reject",
+    "否": "reject",
+    "不罚": "reject",
+    "undo": "undo",
+    "撤销": "undo",
+    "重置": "undo",
 }
 _CARD_WORDS = {
-    "blue": "blue", "蓝": "blue", "蓝牌": "blue", "b": "blue",
-    "yellow": "yellow", "黄": "yellow", "黄牌": "yellow", "y": "yellow",
-    "red": "red", "红": "red", "红牌": "red", "r": "red",
-    "substitute": "substitute", "替补": "substitute",
-    "warning": "warning", "提醒": "warning", "提醒导演": "warning",
+    "blue": "blue",
+    "蓝": "blue",
+    "蓝牌": "blue",
+    "b": "blue",
+    "yellow": "yellow",
+    "黄": "yellow",
+    "黄牌": "yellow",
+    "y": "yellow",
+    "red": "red",
+    "红": "red",
+    "红牌": "red",
+    "r": "red",
+    "substitute": "substitute",
+    "替补": "substitute",
+    "warning": "warning",
+    "提醒": "warning",
+    "提醒导演": "warning",
 }
 
 
@@ -97,14 +138,20 @@ def state_text(decision: str | None, card: str | None) -> str:
     return f"{word}（{card_name(card)}）" if decision == "approve" and card else word
 
 
-def suggestion_for(game: Game, ruleset: RuleSet, store: Store, fingerprint: str,
-                   decisions: Mapping[str, Any] | None = None) -> str | None:
+def suggestion_for(
+    game: Game,
+    ruleset: RuleSet,
+    store: Store,
+    fingerprint: str,
+    decisions: Mapping[str, Any] | None = None,
+) -> str | None:
     """The card the policy suggests for a finding as if it were still undecided (given the
     stored decisions, or ``decisions`` — an import's rows so far on top of them)."""
     current = dict(store.current_decisions() if decisions is None else decisions)
     current.pop(fingerprint, None)
-    led = build_ledger(game, ruleset, store.findings(active_only=False), current,
-                       store.manual_cards())
+    led = build_ledger(
+        game, ruleset, store.findings(active_only=False), current, store.manual_cards()
+    )
     d = led.draft(fingerprint)
     return d.suggested if d else None
 
@@ -117,36 +164,73 @@ class Recorded:
     card: str | None
 
 
-def _decision_row(game: Game, ruleset: RuleSet, store: Store, ident: str, decision: str,
-                  card: str | None, note: str, by: str | None, source: str,
-                  decisions: Mapping[str, Any] | None = None,
-                  at: datetime | None = None) -> tuple[dict[str, Any], Recorded]:
+def _decision_row(
+    game: Game,
+    ruleset: RuleSet,
+    store: Store,
+    ident: str,
+    decision: str,
+    card: str | None,
+    note: str,
+    by: str | None,
+    source: str,
+    decisions: Mapping[str, Any] | None = None,
+    at: datetime | None = None,
+) -> tuple[dict[str, Any], Recorded]:
     row = store.find_decidable(ident)
     if row is None:
-        raise DecisionError(f"找不到编号为 {ident} 的草稿或牌（运行 auditor ledger 或查看报告中的编号）")
+        raise DecisionError(
+            f"找不到编号为 {ident} 的草稿或牌（运行 auditor ledger 或查看报告中的编号）"
+        )
     if decision not in ("approve", "reject", "undo"):
-        raise DecisionError(f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）")
+        raise DecisionError(
+            f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
+        )
     if card is not None and card not in DECIDABLE_CARDS:
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
     if manual and decision == "undo":
-        raise DecisionError(f"{row['id']} 是导演手动添加的牌，没有草稿可以退回：手动牌请用 reject 撤销")
-    suggested = row["card"] if manual else suggestion_for(game, ruleset, store, fp, decisions) or row["card"]
+        raise DecisionError(
+            f"{row['id']} 是导演手动添加的牌，没有草稿可以退回：手动牌请用 reject 撤销"
+        )
+    suggested = (
+        row["card"]
+        if manual
+        else suggestion_for(game, ruleset, store, fp, decisions) or row["card"]
+    )
     # Approving without a colour of one's own stores no card: the card then follows the
     # policy (the ledger resolves it), so a yellow that escalated a blue the director later
     # rejects becomes a blue again.
     stored = card if decision == "approve" else None
-    record = {"fingerprint": fp, "finding_id": row["id"], "decision": decision, "card": stored,
-              "suggested": suggested, "note": note, "decided_by": default_signer(game, by),
-              "decided_at": _stamp(at), "source": source}
+    record = {
+        "fingerprint": fp,
+        "finding_id": row["id"],
+        "decision": decision,
+        "card": stored,
+        "suggested": suggested,
+        "note": note,
+        "decided_by": default_signer(game, by),
+        "decided_at": _stamp(at),
+        "source": source,
+    }
     shown = (card or suggested) if decision == "approve" else None
     return record, Recorded(row["id"], row["player"], decision, shown)
 
 
-def decide(game: Game, store: Store, ident: str, decision: str, *, card: str | None = None,
-           note: str = "", by: str | None = None, source: str = "decide",
-           ruleset: RuleSet | None = None, at: datetime | None = None) -> Recorded:
+def decide(
+    game: Game,
+    store: Store,
+    ident: str,
+    decision: str,
+    *,
+    card: str | None = None,
+    note: str = "",
+    by: str | None = None,
+    source: str = "decide",
+    ruleset: RuleSet | None = None,
+    at: datetime | None = None,
+) -> Recorded:
     """Record one decision on a draft (or change an earlier one; history is kept).  ``at``
     is the decision's time (default: now); escalation counts a card from that moment."""
     from auditor.engine import ruleset_for
@@ -157,8 +241,17 @@ def decide(game: Game, store: Store, ident: str, decision: str, *, card: str | N
     return rec
 
 
-def add_card(game: Game, store: Store, player: str, card: str, reason: str, *,
-             day: int | None = None, kind: str | None = None, by: str | None = None) -> str:
+def add_card(
+    game: Game,
+    store: Store,
+    player: str,
+    card: str,
+    reason: str,
+    *,
+    day: int | None = None,
+    kind: str | None = None,
+    by: str | None = None,
+) -> str:
     """A card no rule found (missed deadline, cheating): approved at once.  Returns its id."""
     if card not in DECIDABLE_CARDS:
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
@@ -169,9 +262,16 @@ def add_card(game: Game, store: Store, player: str, card: str, reason: str, *,
     if day is not None and game.day(day) is None:
         raise DecisionError(f"游戏文件中没有第 {day} 天")
     fp, mid = manual_fingerprint(player, card, reason, _now() + str(len(store.manual_cards())))
-    store.add_manual_card(fingerprint=fp, id=mid, player=player, card=card,
-                          kind=kind or MANUAL_KIND, day=day, reason=reason,
-                          by=default_signer(game, by))
+    store.add_manual_card(
+        fingerprint=fp,
+        id=mid,
+        player=player,
+        card=card,
+        kind=kind or MANUAL_KIND,
+        day=day,
+        reason=reason,
+        by=default_signer(game, by),
+    )
     return mid
 
 
@@ -186,18 +286,43 @@ def decision_records(ledger: Ledger, revs: Mapping[str, Any] | None = None) -> l
     revs = revs or {}
     rows: list[dict[str, Any]] = []
     for d in ledger.drafts:
-        rows.append({"id": d.id, "code": d.code, "player": d.player, "day": d.day, "pid": d.pid,
-                     "excerpt": d.excerpt, "suggested_card": d.suggested, "decision": "",
-                     "card": "", "note": "", "decided_by": "", "decided_at": "",
-                     "rev": "", "reason": d.reason})
+        rows.append(
+            {
+                "id": d.id,
+                "code": d.code,
+                "player": d.player,
+                "day": d.day,
+                "pid": d.pid,
+                "excerpt": d.excerpt,
+                "suggested_card": d.suggested,
+                "decision": "",
+                "card": "",
+                "note": "",
+                "decided_by": "",
+                "decided_at": "",
+                "rev": "",
+                "reason": d.reason,
+            }
+        )
     for x in ledger.decided:
-        rows.append({"id": x.id, "code": x.code, "player": x.player, "day": x.day, "pid": None,
-                     "excerpt": "",
-                     "suggested_card": (x.card if x.follows else x.suggested) or "",
-                     "decision": x.decision, "card": "" if x.follows else (x.card or ""),
-                     "note": x.note, "decided_by": x.decided_by or "",
-                     "decided_at": x.decided_at, "rev": revs.get(x.fingerprint, ""),
-                     "reason": ""})
+        rows.append(
+            {
+                "id": x.id,
+                "code": x.code,
+                "player": x.player,
+                "day": x.day,
+                "pid": None,
+                "excerpt": "",
+                "suggested_card": (x.card if x.follows else x.suggested) or "",
+                "decision": x.decision,
+                "card": "" if x.follows else (x.card or ""),
+                "note": x.note,
+                "decided_by": x.decided_by or "",
+                "decided_at": x.decided_at,
+                "rev": revs.get(x.fingerprint, ""),
+                "reason": "",
+            }
+        )
     return rows
 
 
@@ -228,7 +353,9 @@ class ImportResult:
     blank: int
 
 
-def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = None) -> ImportResult:
+def import_decisions(
+    game: Game, store: Store, path: Path, *, by: str | None = None
+) -> ImportResult:
     """Apply a decisions CSV edited in a spreadsheet: all rows or none.
 
     Accepts UTF-8, UTF-8 with BOM and GB18030; undoes the formula neutralisation; rows
@@ -260,11 +387,13 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
         header = [h.strip() for h in next(reader)]
     except StopIteration:
         raise DecisionError(f"{path}：文件是空的") from None
-    if header[:len(DECISION_COLUMNS)] != list(DECISION_COLUMNS):
+    if header[: len(DECISION_COLUMNS)] != list(DECISION_COLUMNS):
         raise DecisionError(f"{path}：第 1 行的列应当依次是 {','.join(DECISION_COLUMNS)},rev")
     if "rev" not in header:
-        raise DecisionError(f"{path}：第 1 行缺少 rev 列（旧版本导出的文件？）："
-                            "请重新运行 auditor decisions export 导出后再编辑")
+        raise DecisionError(
+            f"{path}：第 1 行缺少 rev 列（旧版本导出的文件？）："
+            "请重新运行 auditor decisions export 导出后再编辑"
+        )
     rs = ruleset_for(game)
     signer = default_signer(game, by)
     stamp = _now()
@@ -292,12 +421,16 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
             raw_decision = row["decision"].strip()
             decision = parse_decision(raw_decision)
             if raw_decision and decision is None:
-                errors.append(f"第 {line} 行：无法识别的决定 {raw_decision!r}（批准 approve / 驳回 reject / 撤销 undo）")
+                errors.append(
+                    f"第 {line} 行：无法识别的决定 {raw_decision!r}（批准 approve / 驳回 reject / 撤销 undo）"
+                )
                 continue
             raw_card = row["card"].strip()
             card = parse_card(raw_card)
             if raw_card and card is None:
-                errors.append(f"第 {line} 行：无法识别的牌 {raw_card!r}（蓝 blue / 黄 yellow / 红 red / 替补 substitute）")
+                errors.append(
+                    f"第 {line} 行：无法识别的牌 {raw_card!r}（蓝 blue / 黄 yellow / 红 red / 替补 substitute）"
+                )
                 continue
             if decision is None:
                 if raw_card or row["note"].strip():
@@ -310,14 +443,20 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
                 errors.append(f"第 {line} 行：找不到编号 {ident}")
                 continue
             if row["player"].strip() and row["player"].strip() != found["player"]:
-                errors.append(f"第 {line} 行：编号 {ident} 属于 {found['player']}，不是 {row['player'].strip()}"
-                              "（行是否错位？）")
+                errors.append(
+                    f"第 {line} 行：编号 {ident} 属于 {found['player']}，不是 {row['player'].strip()}"
+                    "（行是否错位？）"
+                )
                 continue
             fp = found["fingerprint"]
             note = row["note"].strip()
             old = current.get(fp)
-            if old is not None and old["decision"] == decision and old["card"] == card \
-                    and (old["note"] or "") == note:
+            if (
+                old is not None
+                and old["decision"] == decision
+                and old["card"] == card
+                and (old["note"] or "") == note
+            ):
                 unchanged += 1
                 continue
             rev = row.get("rev", "").strip()
@@ -326,9 +465,14 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
                 history = store.decision_history(fp)
                 newest = history[-1] if history else None
                 who = (newest["decided_by"] if newest is not None else None) or "另一位导演"
-                now_state = state_text(newest["decision"], newest["card"] or newest["suggested"]) \
-                    if newest is not None else "未决定"
-                errors.append(f"第 {line} 行：{ident} 在导出后已被 {who} 改为 {now_state}，请重新导出")
+                now_state = (
+                    state_text(newest["decision"], newest["card"] or newest["suggested"])
+                    if newest is not None
+                    else "未决定"
+                )
+                errors.append(
+                    f"第 {line} 行：{ident} 在导出后已被 {who} 改为 {now_state}，请重新导出"
+                )
                 continue
             manual = str(found["id"]).startswith("M")
             if decision == "approve" and card is None and not manual:
@@ -337,15 +481,17 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
                 if shown is not None and now_suggested is not None and shown != now_suggested:
                     errors.append(
                         f"第 {line} 行：{ident} 的建议已从{card_name(shown)}变为{card_name(now_suggested)}"
-                        "（导出后有别的牌被批准或驳回）：请在 card 列写明要判的牌，或重新导出")
+                        "（导出后有别的牌被批准或驳回）：请在 card 列写明要判的牌，或重新导出"
+                    )
                     continue
             exported = store.decision(rev) if rev else None
             exported_by = (exported["decided_by"] or "") if exported is not None else ""
             typed = row["decided_by"].strip()
             who_signs = typed if typed and typed != exported_by else signer
             try:
-                rec, _ = _decision_row(game, rs, store, ident, decision, card, note, who_signs,
-                                       "import", overlay)
+                rec, _ = _decision_row(
+                    game, rs, store, ident, decision, card, note, who_signs, "import", overlay
+                )
             except DecisionError as exc:
                 errors.append(f"第 {line} 行：{exc}")
                 continue
@@ -357,7 +503,9 @@ def import_decisions(game: Game, store: Store, path: Path, *, by: str | None = N
             else:
                 overlay[rec["fingerprint"]] = rec
         if errors:
-            raise DecisionError(f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors))
+            raise DecisionError(
+                f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors)
+            )
         store.add_decisions(records)
     return ImportResult(applied=len(records), unchanged=unchanged, blank=blank)
 

@@ -95,10 +95,18 @@ class PlayerStanding:
 
     def as_record(self) -> dict[str, Any]:
         s = self.standing
-        return {"player": self.player, "blue": s.blue, "yellow": s.yellow, "red": s.red,
-                "sent_off": int(s.sent_off), "pending": self.pending,
-                "raw_blue": s.raw_blue, "raw_yellow": s.raw_yellow, "raw_red": s.raw_red,
-                "actions": "、".join(card_name(a) for a in self.actions)}
+        return {
+            "player": self.player,
+            "blue": s.blue,
+            "yellow": s.yellow,
+            "red": s.red,
+            "sent_off": int(s.sent_off),
+            "pending": self.pending,
+            "raw_blue": s.raw_blue,
+            "raw_yellow": s.raw_yellow,
+            "raw_red": s.raw_red,
+            "actions": "、".join(card_name(a) for a in self.actions),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +163,13 @@ def _row_get(row: sqlite3.Row | Mapping[str, Any], key: str) -> Any:
         return None
 
 
-def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
-                 decisions: Mapping[str, sqlite3.Row],
-                 manual: Sequence[sqlite3.Row] = ()) -> Ledger:
+def build_ledger(
+    game: Game,
+    ruleset: RuleSet,
+    findings: Sequence[sqlite3.Row],
+    decisions: Mapping[str, sqlite3.Row],
+    manual: Sequence[sqlite3.Row] = (),
+) -> Ledger:
     """The ledger from stored findings (active and retired), current decisions and manual
     cards.  Pure: reads only its arguments."""
     led = Ledger()
@@ -167,8 +179,12 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
     def offence(row: sqlite3.Row) -> Offence:
         code = row["code"]
         return Offence(
-            fingerprint=row["fingerprint"], id=row["id"], code=code,
-            kind=kind_of(code, rule_opts), player=row["player"], day=row["day"],
+            fingerprint=row["fingerprint"],
+            id=row["id"],
+            code=code,
+            kind=kind_of(code, rule_opts),
+            player=row["player"],
+            day=row["day"],
             order=order_key(row["day"], row["posted_at"], row["floor"], row["pid"]),
             default_card=row["card"],
             card_source=ruleset.sources.get(code, {}).get("card", ""),
@@ -191,32 +207,75 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
             continue
         decided.append(_decided(off, d, d["card"], bool(row["active"])))
         if d["decision"] == "approve":
-            cards.append(Card(off.fingerprint, off.id, off.player, d["card"], off.kind, off.code,
-                              off.day, off.order, decided_at=parse_time(d["decided_at"])))
+            cards.append(
+                Card(
+                    off.fingerprint,
+                    off.id,
+                    off.player,
+                    d["card"],
+                    off.kind,
+                    off.code,
+                    off.day,
+                    off.order,
+                    decided_at=parse_time(d["decided_at"]),
+                )
+            )
             if not row["active"]:
                 led.warnings.append(_gone(off, d["card"]))
     for row in manual:
         d = decisions.get(row["fingerprint"])
         decision = d["decision"] if d is not None else "approve"
-        decided.append(Decided(
-            fingerprint=row["fingerprint"], id=row["id"], code="MANUAL", kind=row["kind"],
-            player=row["player"], day=row["day"], decision=decision,
-            card=d["card"] if d is not None else row["card"], suggested=row["card"],
-            note=row["reason"] if d is None or not d["note"] else d["note"],
-            decided_by=d["decided_by"] if d is not None else row["created_by"],
-            decided_at=d["decided_at"] if d is not None else row["created_at"],
-            manual=True, active=True))
+        decided.append(
+            Decided(
+                fingerprint=row["fingerprint"],
+                id=row["id"],
+                code="MANUAL",
+                kind=row["kind"],
+                player=row["player"],
+                day=row["day"],
+                decision=decision,
+                card=d["card"] if d is not None else row["card"],
+                suggested=row["card"],
+                note=row["reason"] if d is None or not d["note"] else d["note"],
+                decided_by=d["decided_by"] if d is not None else row["created_by"],
+                decided_at=d["decided_at"] if d is not None else row["created_at"],
+                manual=True,
+                active=True,
+            )
+        )
         if decision == "approve":
-            card = (d["card"] if d is not None and d["card"] else row["card"])
-            cards.append(Card(row["fingerprint"], row["id"], row["player"], card, row["kind"],
-                              "MANUAL", row["day"], order_key(row["day"], None, None, None),
-                              manual=True, decided_at=parse_time(row["created_at"])))
+            card = d["card"] if d is not None and d["card"] else row["card"]
+            cards.append(
+                Card(
+                    row["fingerprint"],
+                    row["id"],
+                    row["player"],
+                    card,
+                    row["kind"],
+                    "MANUAL",
+                    row["day"],
+                    order_key(row["day"], None, None, None),
+                    manual=True,
+                    decided_at=parse_time(row["created_at"]),
+                )
+            )
     follow.sort(key=lambda t: t[0].order)
     for off, d, row in follow:
         card = suggest(off, cards).card
         decided.append(_decided(off, d, card, bool(row["active"]), follows=True))
-        cards.append(Card(off.fingerprint, off.id, off.player, card, off.kind, off.code,
-                          off.day, off.order, decided_at=parse_time(d["decided_at"])))
+        cards.append(
+            Card(
+                off.fingerprint,
+                off.id,
+                off.player,
+                card,
+                off.kind,
+                off.code,
+                off.day,
+                off.order,
+                decided_at=parse_time(d["decided_at"]),
+            )
+        )
         if not row["active"]:
             led.warnings.append(_gone(off, card))
     led.decided = decided
@@ -230,11 +289,26 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
     for row in undecided:
         off = offence(row)
         s = suggest(off, cards)
-        led.drafts.append(Draft(
-            fingerprint=off.fingerprint, id=off.id, code=off.code, kind=off.kind,
-            player=off.player, day=off.day, phase=row["phase"], tid=row["tid"], pid=row["pid"],
-            floor=row["floor"], excerpt=row["excerpt"], matches=_match_texts(row),
-            note=row["note"], posted_at=row["posted_at"], suggested=s.card, reason=s.reason))
+        led.drafts.append(
+            Draft(
+                fingerprint=off.fingerprint,
+                id=off.id,
+                code=off.code,
+                kind=off.kind,
+                player=off.player,
+                day=off.day,
+                phase=row["phase"],
+                tid=row["tid"],
+                pid=row["pid"],
+                floor=row["floor"],
+                excerpt=row["excerpt"],
+                matches=_match_texts(row),
+                note=row["note"],
+                posted_at=row["posted_at"],
+                suggested=s.card,
+                reason=s.reason,
+            )
+        )
 
     # 3. Standings for every player (and anyone else who has a card).
     players = list(game.players)
@@ -242,27 +316,47 @@ def build_ledger(game: Game, ruleset: RuleSet, findings: Sequence[sqlite3.Row],
     players += sorted({d.player for d in led.drafts} - set(players))
     for p in players:
         mine = [c for c in cards if c.player == p]
-        led.standings.append(PlayerStanding(
-            player=p, standing=merge([c.card for c in mine if c.card in CARD_COLOURS]),
-            pending=sum(1 for d in led.drafts if d.player == p and is_card_draft(d)),
-            actions=tuple(c.card for c in mine if c.card in ACTIONS and c.card != "none")))
+        led.standings.append(
+            PlayerStanding(
+                player=p,
+                standing=merge([c.card for c in mine if c.card in CARD_COLOURS]),
+                pending=sum(1 for d in led.drafts if d.player == p and is_card_draft(d)),
+                actions=tuple(c.card for c in mine if c.card in ACTIONS and c.card != "none"),
+            )
+        )
     led.warnings.extend(_warnings(game, ruleset, led))
     return led
 
 
-def _decided(off: Offence, d: Any, card: str | None, active: bool, *,
-             follows: bool = False) -> Decided:
+def _decided(
+    off: Offence, d: Any, card: str | None, active: bool, *, follows: bool = False
+) -> Decided:
     return Decided(
-        fingerprint=off.fingerprint, id=off.id, code=off.code, kind=off.kind, player=off.player,
-        day=off.day, decision=d["decision"], card=card, suggested=d["suggested"],
-        note=d["note"] or "", decided_by=d["decided_by"], decided_at=d["decided_at"],
-        manual=False, active=active, follows=follows)
+        fingerprint=off.fingerprint,
+        id=off.id,
+        code=off.code,
+        kind=off.kind,
+        player=off.player,
+        day=off.day,
+        decision=d["decision"],
+        card=card,
+        suggested=d["suggested"],
+        note=d["note"] or "",
+        decided_by=d["decided_by"],
+        decided_at=d["decided_at"],
+        manual=False,
+        active=active,
+        follows=follows,
+    )
 
 
 def _gone(off: Offence, card: str) -> Warning:
-    return Warning("finding_gone", off.player,
-                   f"{off.player} 的{card_name(card)}（{off.id}，{off.code}）已批准，"
-                   "但这次检查不再发现这条违规（帖子被修改或删除？），请确认是否撤销。")
+    return Warning(
+        "finding_gone",
+        off.player,
+        f"{off.player} 的{card_name(card)}（{off.id}，{off.code}）已批准，"
+        "但这次检查不再发现这条违规（帖子被修改或删除？），请确认是否撤销。",
+    )
 
 
 def _match_texts(row: sqlite3.Row) -> tuple[str, ...]:
@@ -286,25 +380,40 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
     reds = [s for s in led.standings if s.standing.sent_off]
     for s in reds:
         if s.player not in out_of_game and s.player in game.players:
-            out.append(Warning("red_not_sent_off", s.player,
-                               f"{s.player} 累计红牌 {s.standing.red} 张（罚下），但游戏文件中没有"
-                               "他的 eliminated 事件（how = \"sent_off\"）：请补上，出局后的发言才能被检查。"))
+            out.append(
+                Warning(
+                    "red_not_sent_off",
+                    s.player,
+                    f"{s.player} 累计红牌 {s.standing.red} 张（罚下），但游戏文件中没有"
+                    '他的 eliminated 事件（how = "sent_off"）：请补上，出局后的发言才能被检查。',
+                )
+            )
     if ruleset.settings.get("factions_lose_on_two_reds"):
         by_faction: dict[str, list[str]] = {}
         for s in reds:
             faction = factions.get(s.player)
             if faction is None:
-                out.append(Warning("faction_unknown", s.player,
-                                   f"{s.player} 有红牌，但游戏文件中没有他的 faction（阵营）事件："
-                                   "无法判断“同一阵营两张红牌”。"))
+                out.append(
+                    Warning(
+                        "faction_unknown",
+                        s.player,
+                        f"{s.player} 有红牌，但游戏文件中没有他的 faction（阵营）事件："
+                        "无法判断“同一阵营两张红牌”。",
+                    )
+                )
                 continue
             by_faction.setdefault(faction, []).extend([s.player] * s.standing.red)
         for faction, names in sorted(by_faction.items()):
             if len(names) >= 2:
                 who = "、".join(sorted(set(names)))
-                out.append(Warning("faction_loses", None,
-                                   f"阵营“{faction}”累计 {len(names)} 张红牌（{who}）：按规则该阵营判负"
-                                   "（判罚制度：同一阵营的角色累计获得两张或以上红牌时，阵营判负）。"))
+                out.append(
+                    Warning(
+                        "faction_loses",
+                        None,
+                        f"阵营“{faction}”累计 {len(names)} 张红牌（{who}）：按规则该阵营判负"
+                        "（判罚制度：同一阵营的角色累计获得两张或以上红牌时，阵营判负）。",
+                    )
+                )
     for e in game.events:
         if e.type is not EventType.SUBSTITUTE:
             continue
@@ -314,9 +423,14 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
         cards = st.standing
         if cards.raw_blue or cards.raw_yellow or cards.raw_red:
             who = e.value or "替补玩家"
-            out.append(Warning("substitute", e.player,
-                               f"{who} 替补接替 {e.player}：该帐号已有的牌由替补继承"
-                               f"（蓝 {cards.blue}、黄 {cards.yellow}、红 {cards.red}）。"))
+            out.append(
+                Warning(
+                    "substitute",
+                    e.player,
+                    f"{who} 替补接替 {e.player}：该帐号已有的牌由替补继承"
+                    f"（蓝 {cards.blue}、黄 {cards.yellow}、红 {cards.red}）。",
+                )
+            )
     return out
 
 
@@ -325,5 +439,6 @@ def load_ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Led
     from auditor.engine import ruleset_for
 
     rs = ruleset or ruleset_for(game)
-    return build_ledger(game, rs, store.findings(active_only=False), store.current_decisions(),
-                        store.manual_cards())
+    return build_ledger(
+        game, rs, store.findings(active_only=False), store.current_decisions(), store.manual_cards()
+    )

@@ -84,7 +84,7 @@ class Entry:
     def label(self) -> str:
         """How a director recognises the entry: the term, or a pattern's note."""
         if self.regex is not None and self.term.startswith("re:"):
-            return (self.note.split("（")[0].strip() or self.term)
+            return self.note.split("（")[0].strip() or self.term
         return self.term
 
     @property
@@ -190,11 +190,21 @@ def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = 
             name, _, value = line[1:].partition(" ")
             name, value = name.strip().rstrip(":：").lower(), value.strip()
             if name not in DIRECTIVES:
-                problems.append(Problem(path, lineno, f"未知的设置 @{name}；可用：{', '.join('@' + d for d in DIRECTIVES)}"))
+                problems.append(
+                    Problem(
+                        path,
+                        lineno,
+                        f"未知的设置 @{name}；可用：{', '.join('@' + d for d in DIRECTIVES)}",
+                    )
+                )
                 continue
             if name == "category":
                 if not _CATEGORY_RE.match(value):
-                    problems.append(Problem(path, lineno, f"类别代码应为大写英文（如 VULGAR），而不是 {value!r}"))
+                    problems.append(
+                        Problem(
+                            path, lineno, f"类别代码应为大写英文（如 VULGAR），而不是 {value!r}"
+                        )
+                    )
                     continue
                 if cat is not None and cat.entries:
                     problems.append(Problem(path, lineno, "@category 应写在所有词条之前"))
@@ -220,7 +230,9 @@ def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = 
                     setattr(cat, name, flag)
             continue
         if cat is None:
-            problems.append(Problem(path, lineno, "词条之前缺少 @category（文件开头写 @category 类别代码）"))
+            problems.append(
+                Problem(path, lineno, "词条之前缺少 @category（文件开头写 @category 类别代码）")
+            )
             continue
         fields = [f.strip() for f in _FIELD_SPLIT.split(line)]
         if len(fields) > 4:
@@ -231,7 +243,9 @@ def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = 
             problems.append(Problem(path, lineno, "缺少词条"))
             continue
         if "|" in term and not term.startswith("re:"):
-            problems.append(Problem(path, lineno, "词条中有 |：字段之间请用“ | ”（两边各一个空格）分隔"))
+            problems.append(
+                Problem(path, lineno, "词条中有 |：字段之间请用“ | ”（两边各一个空格）分隔")
+            )
             continue
         variants = _split_list(fields[1]) if len(fields) > 1 else ()
         exceptions = _split_list(fields[2]) if len(fields) > 2 else ()
@@ -248,23 +262,44 @@ def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = 
                 problems.append(Problem(path, lineno, f"正则表达式有误：{exc}"))
                 continue
             if not anchors:
-                problems.append(Problem(path, lineno, "句式没有关键字（第二栏）：每条帖子都要试一遍，会变慢", "warning"))
+                problems.append(
+                    Problem(
+                        path,
+                        lineno,
+                        "句式没有关键字（第二栏）：每条帖子都要试一遍，会变慢",
+                        "warning",
+                    )
+                )
         elif _GAP.search(term):
             regex = gap_regex(term)
             anchors = tuple(p for i, p in enumerate(_GAP.split(term)) if i % 2 == 0 and p)
             anchors = (max(anchors, key=len),) if anchors else ()
         key = term.lower()
         if key in seen:
-            problems.append(Problem(path, lineno, f"词条 {term} 重复（第 {seen[key]} 行已有）", "warning"))
+            problems.append(
+                Problem(path, lineno, f"词条 {term} 重复（第 {seen[key]} 行已有）", "warning")
+            )
         seen[key] = lineno
         for v in variants:
             if v.lower() in seen and v.lower() != key:
-                problems.append(Problem(path, lineno, f"变体 {v} 已是第 {seen[v.lower()]} 行的词条", "warning"))
+                problems.append(
+                    Problem(path, lineno, f"变体 {v} 已是第 {seen[v.lower()]} 行的词条", "warning")
+                )
         for x in exceptions:
-            if regex is None and not any(_overlaps(x.lower(), f.lower()) for f in (term, *variants)):
-                problems.append(Problem(path, lineno, f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用",
-                                        "warning"))
-        cat.entries.append(Entry(cat.code, term, variants, exceptions, note, source, regex, anchors))
+            if regex is None and not any(
+                _overlaps(x.lower(), f.lower()) for f in (term, *variants)
+            ):
+                problems.append(
+                    Problem(
+                        path,
+                        lineno,
+                        f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用",
+                        "warning",
+                    )
+                )
+        cat.entries.append(
+            Entry(cat.code, term, variants, exceptions, note, source, regex, anchors)
+        )
     if cat is not None:
         lex.categories[cat.code] = cat
     elif not problems:
@@ -280,7 +315,13 @@ def parse_lookalike(text: str, path: str) -> Lexicon:
             continue
         parts = line.split()
         if len(parts) != 2 or len(parts[1]) != 1 or len(parts[0]) not in (1, 2):
-            lex.problems.append(Problem(path, lineno, "形近字表每行两栏：看起来像的字（一个字，或拆开的两个字）与 它代表的字"))
+            lex.problems.append(
+                Problem(
+                    path,
+                    lineno,
+                    "形近字表每行两栏：看起来像的字（一个字，或拆开的两个字）与 它代表的字",
+                )
+            )
             continue
         lex.lookalike[parts[0]] = parts[1]
     return lex
@@ -288,17 +329,26 @@ def parse_lookalike(text: str, path: str) -> Lexicon:
 
 def is_discuz_export(text: str) -> bool:
     """A Discuz! 词语过滤 export: ``word=replacement`` lines, no ``@category``."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    lines = [
+        ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")
+    ]
     if not lines or any(ln.startswith("@") for ln in lines):
         return False
     return sum("=" in ln for ln in lines) * 2 >= len(lines) or any(
-        "{BANNED}" in ln or "{MOD}" in ln for ln in lines)
+        "{BANNED}" in ln or "{MOD}" in ln for ln in lines
+    )
 
 
 def parse_discuz(text: str, path: str = "<discuz>", *, category: str = CENSOR) -> Lexicon:
     """Read a Discuz! 词语过滤 export (``管理中心 → 内容 → 词语过滤 → 导出``)."""
-    cat = Category(category, title="论坛词语过滤", seeds=["M107 违规判定 12(2)：违反小镇文明守则的发言"],
-                   pinyin=False, boundary=False, path=path)
+    cat = Category(
+        category,
+        title="论坛词语过滤",
+        seeds=["M107 违规判定 12(2)：违反小镇文明守则的发言"],
+        pinyin=False,
+        boundary=False,
+        path=path,
+    )
     lex = Lexicon(sources=[path])
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip().lstrip("\ufeff")
@@ -342,8 +392,11 @@ def _discuz_note(repl: str) -> str:
 
 def _files(path: Path) -> list[Path]:
     if path.is_dir():
-        return sorted(p for p in path.iterdir() if p.is_file() and p.suffix in (".txt", ".lex", "")
-                      and p.name.lower() != "readme.md")
+        return sorted(
+            p
+            for p in path.iterdir()
+            if p.is_file() and p.suffix in (".txt", ".lex", "") and p.name.lower() != "readme.md"
+        )
     return [path]
 
 

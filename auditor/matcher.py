@@ -50,14 +50,19 @@ ZERO_WIDTH = "\u00ad\u034f\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062
 _NOISE_CHARS = r" \t\u3000~`@#$%^&*_\-+=|\\:;\"'<>,./·•…—、“”‘’「」『』～°"
 NOISE_RE = re.compile(f"(?<=[{CJK_RANGES}])[{_NOISE_CHARS}]{{1,3}}(?=[{CJK_RANGES}])")
 # Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed.
-REDUPLICATING = ("妈爸爷奶哥姐弟妹宝刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
-                 "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
-                 "默纷匆偏渐冷热满满团每样种条件")
+REDUPLICATING = (
+    "妈爸爷奶哥姐弟妹宝刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
+    "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
+    "默纷匆偏渐冷热满满团每样种条件"
+)
 # Noise between single ASCII letters: S.B, M.V.P, m-j (not between words).
 ASCII_NOISE_RE = re.compile(r"(?<=(?<![a-z0-9])[a-z])[.\-_*~·•]{1,2}(?=[a-z](?![a-z0-9]))")
 QUOTE_RE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
-DIGIT_PINYIN = dict(zip("0123456789", ("ling", "yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"),
-                        strict=True))
+DIGIT_PINYIN = dict(
+    zip(
+        "0123456789", ("ling", "yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"), strict=True
+    )
+)
 _NUMERIC_AFTER = set("吧啊了呀呢吗嘛哦")
 _MEASURE = set("帖贴楼层个次票人天分点号张条轮场局位名遍岁页块元秒")
 REPEAT_RE = re.compile(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+")
@@ -133,11 +138,24 @@ def _pinyin_table() -> dict[int, str]:
     """CJK character → toneless pinyin (first reading), from pypinyin's per-character data."""
     from pypinyin.pinyin_dict import pinyin_dict
 
-    strip = str.maketrans({**dict.fromkeys("āáǎà", "a"), **dict.fromkeys("ōóǒò", "o"),
-                           **dict.fromkeys("ēéěè", "e"), **dict.fromkeys("īíǐì", "i"),
-                           **dict.fromkeys("ūúǔù", "u"), **dict.fromkeys("ǖǘǚǜü", "v"),
-                           "ń": "n", "ň": "n", "ǹ": "n", "ḿ": "m", "\u0304": "", "\u030c": "",
-                           "\u0300": "", "\u0301": ""})
+    strip = str.maketrans(
+        {
+            **dict.fromkeys("āáǎà", "a"),
+            **dict.fromkeys("ōóǒò", "o"),
+            **dict.fromkeys("ēéěè", "e"),
+            **dict.fromkeys("īíǐì", "i"),
+            **dict.fromkeys("ūúǔù", "u"),
+            **dict.fromkeys("ǖǘǚǜü", "v"),
+            "ń": "n",
+            "ň": "n",
+            "ǹ": "n",
+            "ḿ": "m",
+            "\u0304": "",
+            "\u030c": "",
+            "\u0300": "",
+            "\u0301": "",
+        }
+    )
     table: dict[int, str] = {}
     for cp, readings in pinyin_dict.items():
         if cp > 0xFFFF and not 0x20000 <= cp <= 0x2FFFF:
@@ -186,8 +204,11 @@ class Normaliser:
         self.table = _compose(self.width, self.t2s, self.look)
         # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
         self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
-        self.join_re = (re.compile("|".join(map(re.escape, sorted(self.joins, key=len, reverse=True))))
-                        if self.joins else None)
+        self.join_re = (
+            re.compile("|".join(map(re.escape, sorted(self.joins, key=len, reverse=True))))
+            if self.joins
+            else None
+        )
 
     def normalise(self, text: str) -> str:
         s = text.translate(self.table)
@@ -213,8 +234,8 @@ class Normaliser:
             oidx: list[int] = []
             last = 0
             for m in self.join_re.finditer(s):
-                out.extend(s[last:m.start()])
-                oidx.extend(idx[last:m.start()])
+                out.extend(s[last : m.start()])
+                oidx.extend(idx[last : m.start()])
                 out.append(self.joins[m.group()])
                 oidx.append(idx[m.start()])
                 last = m.end()
@@ -410,7 +431,9 @@ class Matcher:
             text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
         fast = self.norm.normalise(text)
         text_hits = list(self.text_ac.iter(fast))
-        py_hits = list(self.py_ac.iter(fast.translate(self.py_table))) if self.py_ac is not None else []
+        py_hits = (
+            list(self.py_ac.iter(fast.translate(self.py_table))) if self.py_ac is not None else []
+        )
         if not text_hits and not py_hits and not self.always:
             return []
         lazy = _LazyIndex(self.norm, text, fast)
@@ -418,12 +441,23 @@ class Matcher:
         if lazy.mismatch:  # the two paths disagree (combining marks …): trust the mapped one
             norm, idx = lazy.norm, lazy.idx
             text_hits = list(self.text_ac.iter(norm))
-            py_hits = list(self.py_ac.iter(norm.translate(self.py_table))) if self.py_ac is not None else []
+            py_hits = (
+                list(self.py_ac.iter(norm.translate(self.py_table)))
+                if self.py_ac is not None
+                else []
+            )
             found = self._collect(text, norm, idx, text_hits, py_hits, categories)
         return _resolve(found)
 
-    def _collect(self, text: str, norm: str, idx: Sequence[int], text_hits: list[Any],
-                 py_hits: list[Any], categories: Collection[str] | None) -> list[tuple[PhraseMatch, bool]]:
+    def _collect(
+        self,
+        text: str,
+        norm: str,
+        idx: Sequence[int],
+        text_hits: list[Any],
+        py_hits: list[Any],
+        categories: Collection[str] | None,
+    ) -> list[tuple[PhraseMatch, bool]]:
         found: list[tuple[PhraseMatch, bool]] = []  # (match, from a pattern)
         tried: set[int] = set()
         for end_i, keys in text_hits:
@@ -462,24 +496,33 @@ class Matcher:
             lo = max(0, s - len(x) + 1)
             pos = norm.find(x, lo, t + len(x) - 1)
             while pos != -1 and pos < t:
-                if pos + len(x) > s and (pos < s or pos + len(x) > t or (pos == s and pos + len(x) == t)):
+                if pos + len(x) > s and (
+                    pos < s or pos + len(x) > t or (pos == s and pos + len(x) == t)
+                ):
                     return True
                 pos = norm.find(x, pos + 1, t + len(x) - 1)
         return False
 
-    def _confirm(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int,
-                 t: int) -> PhraseMatch | None:
+    def _confirm(
+        self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
+    ) -> PhraseMatch | None:
         e = self.entries[key.entry]
         if key.ascii_word and not _ascii_bounded(norm, s, t):
             return None
-        if norm[s:t].isdigit() and t < len(norm) and norm[t] not in _NUMERIC_AFTER and (
-                _is_cjk(norm[t]) or norm[t].isalnum()):
+        if (
+            norm[s:t].isdigit()
+            and t < len(norm)
+            and norm[t] not in _NUMERIC_AFTER
+            and (_is_cjk(norm[t]) or norm[t].isalnum())
+        ):
             return None  # 250分钟, 748楼: a number, not 二百五 / 去死吧
         if self._excepted(key.entry, norm, s, t):
             return None
         cat = self.cats[e.category]
         piece = norm[s:t]
-        repeated = norm.startswith(piece, t) or (s >= len(piece) and norm.startswith(piece, s - len(piece)))
+        repeated = norm.startswith(piece, t) or (
+            s >= len(piece) and norm.startswith(piece, s - len(piece))
+        )
         if cat.boundary and not key.ascii_word and not repeated and not self.boundaries(norm, s, t):
             return None
         os_, oe = self._span(text, idx, s, t)
@@ -490,7 +533,9 @@ class Matcher:
             how: list[str] = ["首字母"]
         else:
             how = self.norm.how(original) or ["原文"]
-        return PhraseMatch(e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source)
+        return PhraseMatch(
+            e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source
+        )
 
     # A sound-alike that is itself a common word (jieba dictionary frequency at least this)
     # is that word: 出生 (1979) is not 畜生.  Evasions are rare coinages (卧草, 沙比: < 10);
@@ -508,10 +553,18 @@ class Matcher:
             os_, oe = self._span(text, idx, m.start(), m.end())
             original = text[os_:oe]
             how = ["句式", *self.norm.how(original)]
-            yield PhraseMatch(e.category, e.label, e.term, os_, oe, original, tuple(how), e.note, e.source)
+            yield PhraseMatch(
+                e.category, e.label, e.term, os_, oe, original, tuple(how), e.note, e.source
+            )
 
-    def _pinyin(self, hits: Sequence[tuple[int, list[_Key]]], text: str, norm: str,
-                idx: Sequence[int], categories: Collection[str] | None) -> Iterable[PhraseMatch]:
+    def _pinyin(
+        self,
+        hits: Sequence[tuple[int, list[_Key]]],
+        text: str,
+        norm: str,
+        idx: Sequence[int],
+        categories: Collection[str] | None,
+    ) -> Iterable[PhraseMatch]:
         from pypinyin import lazy_pinyin
 
         starts: dict[int, int] = {}  # rendering offset -> normalised index (char starts)
@@ -540,8 +593,10 @@ class Matcher:
                     continue
                 if _ASCII_WORD.match(piece[-1]) and t < len(norm) and _ASCII_WORD.match(norm[t]):
                     continue
-                if any(c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
-                       for k, c in enumerate(norm[s:t], s)):
+                if any(
+                    c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
+                    for k, c in enumerate(norm[s:t], s)
+                ):
                     continue  # 发4帖 is a count, not 发誓
                 cjk = any(_is_cjk(c) for c in piece)
                 if cjk and all(_is_cjk(c) for c in piece):
@@ -553,8 +608,11 @@ class Matcher:
                     while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
                         hi += 1
                     syl = lazy_pinyin(norm[lo:hi])
-                    if len(syl) == hi - lo and "".join(fuzz(x) for x in syl[s - lo:t - lo]) not in \
-                            self.entry_pinyin[key.entry]:
+                    if (
+                        len(syl) == hi - lo
+                        and "".join(fuzz(x) for x in syl[s - lo : t - lo])
+                        not in self.entry_pinyin[key.entry]
+                    ):
                         continue
                 if self._excepted(key.entry, norm, s, t):
                     continue
@@ -566,7 +624,9 @@ class Matcher:
                 os_, oe = self._span(text, idx, s, t)
                 original = text[os_:oe]
                 how = ("音近", *self.norm.how(original))
-                yield PhraseMatch(e.category, e.label, key.form, os_, oe, original, how, e.note, e.source)
+                yield PhraseMatch(
+                    e.category, e.label, key.form, os_, oe, original, how, e.note, e.source
+                )
 
 
 class _LazyIndex(Sequence[int]):
@@ -594,8 +654,9 @@ class _LazyIndex(Sequence[int]):
 
 def _ascii_bounded(norm: str, s: int, t: int) -> bool:
     """An ASCII key must not sit inside a longer ASCII word (wc, not awcx)."""
-    return not ((s > 0 and _ASCII_WORD.match(norm[s - 1]))
-                or (t < len(norm) and _ASCII_WORD.match(norm[t])))
+    return not (
+        (s > 0 and _ASCII_WORD.match(norm[s - 1])) or (t < len(norm) and _ASCII_WORD.match(norm[t]))
+    )
 
 
 def _standalone(text: str, start: int, end: int) -> bool:

@@ -32,8 +32,14 @@ from typing import Any
 
 CARD_COLOURS = ("blue", "yellow", "red")
 ACTIONS = ("substitute", "warning", "none")
-CARD_NAMES = {"blue": "蓝牌", "yellow": "黄牌", "red": "红牌", "substitute": "替补",
-              "warning": "提醒导演", "none": "不处罚"}
+CARD_NAMES = {
+    "blue": "蓝牌",
+    "yellow": "黄牌",
+    "red": "红牌",
+    "substitute": "替补",
+    "warning": "提醒导演",
+    "none": "不处罚",
+}
 MANUAL_KIND = "导演判罚"
 
 
@@ -95,7 +101,9 @@ class Standing:
         return self.red > 0
 
 
-def order_key(day: int | None, posted_at: str | None, floor: int | None, pid: int | None) -> tuple[Any, ...]:
+def order_key(
+    day: int | None, posted_at: str | None, floor: int | None, pid: int | None
+) -> tuple[Any, ...]:
     """Chronological order of offences: by day, then the post's time (aggregate findings,
     which have no post, sort at the end of their day)."""
     return (day if day is not None else 10**6, posted_at or "~", floor or 0, pid or 0)
@@ -140,18 +148,27 @@ def suggest(offence: Offence, approved: Iterable[Card]) -> Suggestion:
     cite = f"（{offence.card_source}）" if offence.card_source else ""
     if default != "blue":
         if default in ACTIONS:
-            return Suggestion(default, f"规则集对 {offence.code} 的处理是“{card_name(default)}”，"
-                                       f"不是牌{cite}")
+            return Suggestion(
+                default, f"规则集对 {offence.code} 的处理是“{card_name(default)}”，不是牌{cite}"
+            )
         return Suggestion(default, f"规则集对 {offence.code} 固定判罚{card_name(default)}{cite}")
-    earlier = [c for c in approved
-               if c.player == offence.player and c.kind == offence.kind
-               and c.card in CARD_COLOURS and c.fingerprint != offence.fingerprint
-               and warned_before(c, offence)]
+    earlier = [
+        c
+        for c in approved
+        if c.player == offence.player
+        and c.kind == offence.kind
+        and c.card in CARD_COLOURS
+        and c.fingerprint != offence.fingerprint
+        and warned_before(c, offence)
+    ]
     if earlier:
         prior = earlier[-1]
         when = f"第{prior.day}天" if prior.day is not None else "此前"
-        return Suggestion("yellow", f"同类违规（{offence.kind}）{when}已判{card_name(prior.card)}"
-                                    f"（{prior.id}），判罚后再犯，明知故犯：黄牌（判罚制度 黄牌）")
+        return Suggestion(
+            "yellow",
+            f"同类违规（{offence.kind}）{when}已判{card_name(prior.card)}"
+            f"（{prior.id}），判罚后再犯，明知故犯：黄牌（判罚制度 黄牌）",
+        )
     return Suggestion("blue", f"首次{offence.kind}类违规：蓝牌（判罚制度 蓝牌：首次违规）")
 
 
@@ -162,5 +179,11 @@ def merge(cards: Sequence[str]) -> Standing:
     raw_red = sum(1 for c in cards if c == "red")
     yellow_total = raw_yellow + raw_blue // 3
     red = raw_red + yellow_total // 3
-    return Standing(blue=raw_blue % 3, yellow=yellow_total % 3, red=red,
-                    raw_blue=raw_blue, raw_yellow=raw_yellow, raw_red=raw_red)
+    return Standing(
+        blue=raw_blue % 3,
+        yellow=yellow_total % 3,
+        red=red,
+        raw_blue=raw_blue,
+        raw_yellow=raw_yellow,
+        raw_red=raw_red,
+    )

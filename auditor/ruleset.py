@@ -44,15 +44,23 @@ SETTINGS: dict[str, Option] = {
     "vote_change_deadline": Option(int, 60, "关门前多少分钟内不允许改票"),
     "vote_change_quote": Option(bool, True, "改票必须引用（回复）原投票帖"),
     "vote_proxy_deadline": Option(int, 30, "导演代投须在关门前多少分钟发出"),
-    "vote_procedure": Option(str, "plurality", "计票程序：plurality 最高票 | killbar3 三轮投票制",
-                             ("plurality", "killbar3")),
+    "vote_procedure": Option(
+        str,
+        "plurality",
+        "计票程序：plurality 最高票 | killbar3 三轮投票制",
+        ("plurality", "killbar3"),
+    ),
     "vote_suspect_share": Option(float, 0.2, "killbar3 试探性投票：票数超过该比例成为可疑者"),
-    "vote_suspect_base": Option(str, "alive", "可疑者比例的基数：alive 存活玩家数 | cast 有效投票数",
-                                ("alive", "cast")),
-    "vote_majority_base": Option(str, "alive", "“票数过半”的基数：alive 存活玩家数 | cast 有效投票数",
-                                 ("alive", "cast")),
+    "vote_suspect_base": Option(
+        str, "alive", "可疑者比例的基数：alive 存活玩家数 | cast 有效投票数", ("alive", "cast")
+    ),
+    "vote_majority_base": Option(
+        str, "alive", "“票数过半”的基数：alive 存活玩家数 | cast 有效投票数", ("alive", "cast")
+    ),
     # Banned phrases (auditor/rules/phrases.py): the director's own lexicons.
-    "lexicons": Option(list, [], "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）"),
+    "lexicons": Option(
+        list, [], "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）"
+    ),
 }
 
 

@@ -84,7 +84,9 @@ _HWM_WRAPPER = (
 )
 
 
-def run_module(module: str, args: list[str], cwd: Path | None = None) -> tuple[float, float, int, str]:
+def run_module(
+    module: str, args: list[str], cwd: Path | None = None
+) -> tuple[float, float, int, str]:
     """``python -m module args`` as a subprocess, with the child's own peak RSS."""
     secs, rss, code, text = run_child([sys.executable, "-c", _HWM_WRAPPER, module, *args], cwd)
     lines = text.rstrip().splitlines()
@@ -127,9 +129,16 @@ def stage_parse(pages_dir: Path, tz: Any, bs_sample: int) -> list[Row]:
     files = sorted(pages_dir.glob("*.html"))
     bodies = [f.read_bytes() for f in files]
     now = datetime.now(UTC)
-    pages = [FetchedPage(url=f.resolve().as_uri(), status=200, body=b,
-                         content_type="text/html; charset=utf-8", fetched_at=now)
-             for f, b in zip(files, bodies, strict=True)]
+    pages = [
+        FetchedPage(
+            url=f.resolve().as_uri(),
+            status=200,
+            body=b,
+            content_type="text/html; charset=utf-8",
+            fetched_at=now,
+        )
+        for f, b in zip(files, bodies, strict=True)
+    ]
     posts = 0
 
     def ours() -> None:
@@ -154,14 +163,16 @@ def stage_parse(pages_dir: Path, tz: Any, bs_sample: int) -> list[Row]:
 
     bs_secs, _ = timed(baseline)
     mb = sum(len(b) for b in bodies) / 1e6
-    return [(
-        "parse (desktop pages)",
-        f"{fmt_rate(len(pages), secs, 'pages')} ({len(pages)} pages, {posts:,} posts, "
-        f"{mb:.0f} MB in {secs:.2f} s)",
-        f"BeautifulSoup(lxml) + post text: {fmt_rate(len(texts), bs_secs, 'pages')} "
-        f"({len(texts)} pages)",
-        f"{(len(pages) / secs) / (len(texts) / bs_secs):.1f}× faster",
-    )]
+    return [
+        (
+            "parse (desktop pages)",
+            f"{fmt_rate(len(pages), secs, 'pages')} ({len(pages)} pages, {posts:,} posts, "
+            f"{mb:.0f} MB in {secs:.2f} s)",
+            f"BeautifulSoup(lxml) + post text: {fmt_rate(len(texts), bs_secs, 'pages')} "
+            f"({len(texts)} pages)",
+            f"{(len(pages) / secs) / (len(texts) / bs_secs):.1f}× faster",
+        )
+    ]
 
 
 def stage_rules(game_path: Path) -> tuple[list[Row], dict[str, Any]]:
@@ -186,13 +197,15 @@ def stage_rules(game_path: Path) -> tuple[list[Row], dict[str, Any]]:
         texts = [gp.post.text for gp in ctx.posts if not gp.exempt]
     finally:
         store.close()
-    rows: list[Row] = [(
-        "rules (all enabled, in process)",
-        f"{fmt_rate(n, rule_secs, 'posts')} ({n:,} posts, {len(rs.rules)} rules, "
-        f"{len(findings)} findings in {rule_secs:.2f} s; context {ctx_secs:.2f} s)",
-        "—",
-        "slowest: " + ", ".join(f"{c} {s:.2f} s" for s, c, _ in sorted(per_rule)[::-1][:4]),
-    )]
+    rows: list[Row] = [
+        (
+            "rules (all enabled, in process)",
+            f"{fmt_rate(n, rule_secs, 'posts')} ({n:,} posts, {len(rs.rules)} rules, "
+            f"{len(findings)} findings in {rule_secs:.2f} s; context {ctx_secs:.2f} s)",
+            "—",
+            "slowest: " + ", ".join(f"{c} {s:.2f} s" for s, c, _ in sorted(per_rule)[::-1][:4]),
+        )
+    ]
     rows += stage_phrases(texts)
     info = {"per_rule": sorted(per_rule)[::-1], "score": score, "findings": len(findings)}
     return rows, info
@@ -213,14 +226,16 @@ def stage_phrases(texts: list[str]) -> list[Row]:
     naive = Naive()
     naive.find("卧槽")
     n_secs, n_hits = timed(lambda: sum(1 for t in texts if naive.find(t)))
-    return [(
-        "phrases (matcher.find on every post)",
-        f"{fmt_rate(len(texts), secs, 'posts')} ({len(texts):,} posts in {secs:.2f} s, "
-        f"{hits} posts flagged)",
-        f"segment everything (jieba + pypinyin every post): {fmt_rate(len(texts), n_secs, 'posts')}"
-        f" ({n_secs:.2f} s, {n_hits} flagged)",
-        f"{n_secs / secs:.1f}× faster",
-    )]
+    return [
+        (
+            "phrases (matcher.find on every post)",
+            f"{fmt_rate(len(texts), secs, 'posts')} ({len(texts):,} posts in {secs:.2f} s, "
+            f"{hits} posts flagged)",
+            f"segment everything (jieba + pypinyin every post): {fmt_rate(len(texts), n_secs, 'posts')}"
+            f" ({n_secs:.2f} s, {n_hits} flagged)",
+            f"{n_secs / secs:.1f}× faster",
+        )
+    ]
 
 
 def stage_audit(game_path: Path, reports: Path) -> tuple[list[Row], list[str]]:
@@ -234,8 +249,10 @@ def stage_audit(game_path: Path, reports: Path) -> tuple[list[Row], list[str]]:
         ("`auditor audit` from saved pages (fresh store)", cli),
         ("`auditor audit` again (store already crawled; re-reads the saved pages)", cli),
         ("`auditor audit --no-crawl` (already-crawled store)", [*cli, "--no-crawl"]),
-        ("`auditor audit --no-crawl --full` (already-crawled store, re-check everything)",
-         [*cli, "--no-crawl", "--full"]),
+        (
+            "`auditor audit --no-crawl --full` (already-crawled store, re-check everything)",
+            [*cli, "--no-crawl", "--full"],
+        ),
     ):
         secs, rss, code, text = run_module("auditor", cmd, cwd=ROOT)
         last = text.strip().splitlines()[-1] if text.strip() else ""
@@ -291,18 +308,24 @@ def stage_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
     with Store(game.store) as store:
         inc_secs, inc = timed(lambda: check(game, store, now=now, incremental=True))
     same = sorted(f.fingerprint for f in full.findings) == sorted(
-        f.fingerprint for f in inc.findings)
+        f.fingerprint for f in inc.findings
+    )
     return [
-        ("nightly: re-crawl saved pages after +100 posts",
-         f"{crawl_secs:.2f} s ({report.pages} pages read, {report.new_posts} new posts)",
-         "—", f"{before.posts:,} → {after.posts:,} posts; pages rewritten in {gen_secs:.1f} s "
-         "(generation, not timed)"),
-        ("nightly: `engine.check(incremental=True)`",
-         f"{inc_secs:.2f} s (re-checked {inc.rechecked_posts} posts, days "
-         f"{list(inc.rechecked_days)}, incremental={inc.incremental})",
-         f"re-check everything: {full_secs:.2f} s ({full.rechecked_posts:,} posts)",
-         f"{full_secs / inc_secs:.1f}× less; same findings: {'yes' if same else 'NO'}; "
-         f"first full check {s0:.2f} s"),
+        (
+            "nightly: re-crawl saved pages after +100 posts",
+            f"{crawl_secs:.2f} s ({report.pages} pages read, {report.new_posts} new posts)",
+            "—",
+            f"{before.posts:,} → {after.posts:,} posts; pages rewritten in {gen_secs:.1f} s "
+            "(generation, not timed)",
+        ),
+        (
+            "nightly: `engine.check(incremental=True)`",
+            f"{inc_secs:.2f} s (re-checked {inc.rechecked_posts} posts, days "
+            f"{list(inc.rechecked_days)}, incremental={inc.incremental})",
+            f"re-check everything: {full_secs:.2f} s ({full.rechecked_posts:,} posts)",
+            f"{full_secs / inc_secs:.1f}× less; same findings: {'yes' if same else 'NO'}; "
+            f"first full check {s0:.2f} s",
+        ),
     ]
 
 
@@ -352,8 +375,13 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
                         rec.finish(last)
                     rec = ThreadRecorder(store, report, tid, "saved-desktop", None)
                 t0 = time.perf_counter()
-                fetched = FetchedPage(url=gen.config.base_url + url, status=200, body=body,
-                                      content_type=ctype, fetched_at=now)
+                fetched = FetchedPage(
+                    url=gen.config.base_url + url,
+                    status=200,
+                    body=body,
+                    content_type=ctype,
+                    fetched_at=now,
+                )
                 parsed = parse_page(fetched, game.timezone, now=now)
                 t1 = time.perf_counter()
                 last = parsed.page or 1
@@ -371,34 +399,62 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
         db_bytes += sum(f.stat().st_size for f in gdir.glob("*.sqlite*"))
         shutil.rmtree(gdir, ignore_errors=True)
         games += 1
-    return {"games": games, "pages": pages, "posts": posts, "findings": findings,
-            "seconds": time.perf_counter() - t_all, "times": tm, "db_mb": db_bytes / 1e6,
-            "vmhwm_mb": vm_hwm_mb()}
+    return {
+        "games": games,
+        "pages": pages,
+        "posts": posts,
+        "findings": findings,
+        "seconds": time.perf_counter() - t_all,
+        "times": tm,
+        "db_mb": db_bytes / 1e6,
+        "vmhwm_mb": vm_hwm_mb(),
+    }
 
 
 def stage_archive(total: int, work: Path, seed: int) -> list[Row]:
     out = work / "archive.json"
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--archive-worker",
-           "--archive-posts", str(total), "--work", str(work), "--seed", str(seed)]
+    cmd = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--archive-worker",
+        "--archive-posts",
+        str(total),
+        "--work",
+        str(work),
+        "--seed",
+        str(seed),
+    ]
     secs, rss, code, text = run_child(cmd, cwd=ROOT)
     if code != 0 or not out.is_file():
-        return [("archive", f"failed (exit {code})", "—", text.strip().splitlines()[-1:][0]
-                 if text.strip() else "")]
+        return [
+            (
+                "archive",
+                f"failed (exit {code})",
+                "—",
+                text.strip().splitlines()[-1:][0] if text.strip() else "",
+            )
+        ]
     r = json.loads(out.read_text())
     rss = r["vmhwm_mb"]  # the worker's own VmHWM (wait4's figure includes the fork of this process)
     tm = r["times"]
     work_secs = tm["parse"] + tm["store"] + tm["rules"]
     return [
-        (f"archive {r['posts']:,} posts ({r['games']} games, {r['pages']:,} pages)",
-         f"{secs:.0f} s end to end, peak RSS {rss:.0f} MB",
-         "—",
-         f"parse {tm['parse']:.0f} s, store {tm['store']:.0f} s, rules {tm['rules']:.0f} s "
-         f"(= {work_secs:.0f} s auditor work); generation {tm['generate']:.0f} s + "
-         f"rendering {tm['render']:.0f} s (timed apart); {r['findings']:,} findings; "
-         f"SQLite {r['db_mb'] / r['games']:.0f} MB per game, deleted after each"),
-        ("archive throughput (auditor work only)",
-         f"{fmt_rate(r['posts'], work_secs, 'posts')}; {fmt_rate(r['pages'], tm['parse'], 'pages')}"
-         " parsed", "—", ""),
+        (
+            f"archive {r['posts']:,} posts ({r['games']} games, {r['pages']:,} pages)",
+            f"{secs:.0f} s end to end, peak RSS {rss:.0f} MB",
+            "—",
+            f"parse {tm['parse']:.0f} s, store {tm['store']:.0f} s, rules {tm['rules']:.0f} s "
+            f"(= {work_secs:.0f} s auditor work); generation {tm['generate']:.0f} s + "
+            f"rendering {tm['render']:.0f} s (timed apart); {r['findings']:,} findings; "
+            f"SQLite {r['db_mb'] / r['games']:.0f} MB per game, deleted after each",
+        ),
+        (
+            "archive throughput (auditor work only)",
+            f"{fmt_rate(r['posts'], work_secs, 'posts')}; {fmt_rate(r['pages'], tm['parse'], 'pages')}"
+            " parsed",
+            "—",
+            "",
+        ),
     ]
 
 
@@ -424,7 +480,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     command = "python benchmarks/bench.py" + " ".join(
-        [""] + [a for a in (argv if argv is not None else sys.argv[1:])])
+        [""] + [a for a in (argv if argv is not None else sys.argv[1:])]
+    )
     rows: list[Row] = []
     t_total = time.perf_counter()
     gdir = args.work / "game10k"
@@ -433,10 +490,15 @@ def main(argv: list[str] | None = None) -> int:
     gsecs, gen = timed(lambda: generate_game(cfg))
     wsecs, game_path = timed(lambda: write_game(gen, gdir))
     n_pages = len(list((gdir / "pages").glob("*.html")))
-    rows.append(("generate (not part of any timing below)",
-                 f"{gen.posts:,} posts in {gsecs:.2f} s; {n_pages:,} desktop pages rendered and "
-                 f"written in {wsecs:.2f} s", "—",
-                 f"{cfg.players} players, {cfg.days} days, {len(gen.truth)} planted violations"))
+    rows.append(
+        (
+            "generate (not part of any timing below)",
+            f"{gen.posts:,} posts in {gsecs:.2f} s; {n_pages:,} desktop pages rendered and "
+            f"written in {wsecs:.2f} s",
+            "—",
+            f"{cfg.players} players, {cfg.days} days, {len(gen.truth)} planted violations",
+        )
+    )
     print(rows[-1])
     from zoneinfo import ZoneInfo
 
@@ -474,7 +536,8 @@ def main(argv: list[str] | None = None) -> int:
         f"Planted violations found by the enabled rules (found/planted): {recall}.",
         "",
         "Slowest rules alone (s, code, findings): "
-        + ", ".join(f"{c} {s:.2f} ({n})" for s, c, n in info["per_rule"][:8]) + ".",
+        + ", ".join(f"{c} {s:.2f} ({n})" for s, c, n in info["per_rule"][:8])
+        + ".",
         "",
         "CLI output:",
         "",

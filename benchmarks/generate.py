@@ -90,20 +90,61 @@ TALK = (
     "狼队今天肯定要冲{a}，好人注意。",
     "警长的归票理由我不太认同，{a}的身份没那么差。",
 )
-SHORT = ("+1", "同意楼上", "顶", "围观", "？？？", "哈哈哈哈", "有道理", "我再想想",
-         "先潜了，晚上来", "在的", "来了来了", "楼上说得对", "好吧", "……", "唉")
-REASON = ("发言像狼", "划水", "查杀", "跟风投票", "逻辑不通", "悍跳", "保{a}太明显",
-          "昨天冲锋", "警徽流有问题", "归票", "直觉", "前后矛盾")
-QUOTE_REPLY = ("你说{a}是狼，可你昨天还站他边。", "这条我不同意，{a}明明是金水。",
-               "这段逻辑有问题。", "同意，{a}今天必须出。", "你这是在保{a}吧？")
+SHORT = (
+    "+1",
+    "同意楼上",
+    "顶",
+    "围观",
+    "？？？",
+    "哈哈哈哈",
+    "有道理",
+    "我再想想",
+    "先潜了，晚上来",
+    "在的",
+    "来了来了",
+    "楼上说得对",
+    "好吧",
+    "……",
+    "唉",
+)
+REASON = (
+    "发言像狼",
+    "划水",
+    "查杀",
+    "跟风投票",
+    "逻辑不通",
+    "悍跳",
+    "保{a}太明显",
+    "昨天冲锋",
+    "警徽流有问题",
+    "归票",
+    "直觉",
+    "前后矛盾",
+)
+QUOTE_REPLY = (
+    "你说{a}是狼，可你昨天还站他边。",
+    "这条我不同意，{a}明明是金水。",
+    "这段逻辑有问题。",
+    "同意，{a}今天必须出。",
+    "你这是在保{a}吧？",
+)
 # (text, code) — banned phrases and their evasions (音近, 形近, noise, pinyin initials).
 PHRASES = (
-    ("卧槽，{a}居然是狼", "PHRASE"), ("卧~槽这都能死", "PHRASE"), ("wc，又是平安夜", "PHRASE"),
-    ("我艹，{a}这也太假了", "PHRASE"), ("握草，刀错了", "PHRASE"), ("你脑子有病吧{a}", "PHRASE"),
-    ("{a}智障吧这都看不出", "PHRASE"), ("我发誓我是好人", "PHRASE"),
-    ("我要是狼我就退群", "PHRASE"), ("以我的人格担保{a}是好人", "PHRASE"),
-    ("不信等揭秘", "PHRASE"), ("tmd谁刀的我", "PHRASE"), ("{a}你个傻逼", "PHRASE"),
-    ("他妈的又被骗了", "PHRASE"), ("我拿命担保{a}是预言家", "PHRASE"),
+    ("卧槽，{a}居然是狼", "PHRASE"),
+    ("卧~槽这都能死", "PHRASE"),
+    ("wc，又是平安夜", "PHRASE"),
+    ("我艹，{a}这也太假了", "PHRASE"),
+    ("握草，刀错了", "PHRASE"),
+    ("你脑子有病吧{a}", "PHRASE"),
+    ("{a}智障吧这都看不出", "PHRASE"),
+    ("我发誓我是好人", "PHRASE"),
+    ("我要是狼我就退群", "PHRASE"),
+    ("以我的人格担保{a}是好人", "PHRASE"),
+    ("不信等揭秘", "PHRASE"),
+    ("tmd谁刀的我", "PHRASE"),
+    ("{a}你个傻逼", "PHRASE"),
+    ("他妈的又被骗了", "PHRASE"),
+    ("我拿命担保{a}是预言家", "PHRASE"),
 )
 RED = ("Red", "#FF0000", "red", "#ff0000", "#FF0033")
 HARMLESS = ("Blue", "Green", "#999999", "Purple", "#3366FF")
@@ -196,8 +237,32 @@ class GeneratedGame:
 # --------------------------------------------------------------------------- timing
 
 # Relative post rate by local hour: quiet small hours, evening peak.
-HOUR_WEIGHT = (0.5, 0.25, 0.1, 0.05, 0.04, 0.04, 0.08, 0.25, 0.6, 1.0, 1.1, 1.1,
-               1.2, 1.1, 1.0, 1.0, 1.0, 1.1, 1.2, 1.5, 1.9, 2.2, 2.0, 1.0)
+HOUR_WEIGHT = (
+    0.5,
+    0.25,
+    0.1,
+    0.05,
+    0.04,
+    0.04,
+    0.08,
+    0.25,
+    0.6,
+    1.0,
+    1.1,
+    1.1,
+    1.2,
+    1.1,
+    1.0,
+    1.0,
+    1.0,
+    1.1,
+    1.2,
+    1.5,
+    1.9,
+    2.2,
+    2.0,
+    1.0,
+)
 
 
 def _minute_weights(opens: datetime, closes: datetime, vote: bool) -> list[float]:
@@ -238,8 +303,9 @@ class _Gen:
         self.truth: list[dict[str, Any]] = []
         self.days: list[tuple[int, datetime, datetime]] = []
         for d in range(1, cfg.days + 1):
-            opens = datetime.combine(cfg.start + timedelta(days=2 * (d - 1)),
-                                     datetime.min.time(), TZ).replace(hour=9)
+            opens = datetime.combine(
+                cfg.start + timedelta(days=2 * (d - 1)), datetime.min.time(), TZ
+            ).replace(hour=9)
             self.days.append((d, opens, opens + timedelta(hours=37)))
         self.tid_disc = {d: cfg.tid_base + 2 * d - 1 for d, _, _ in self.days}
         self.tid_vote = {d: cfg.tid_base + 2 * d for d, _, _ in self.days}
@@ -278,16 +344,23 @@ class _Gen:
             text += "\n" + self._fill(tpl, alive)
             self._plant(post, code, day)
         if rng.random() < r.red:
-            text += f"\n[color={rng.choice(RED)}]重点：{self._fill(rng.choice(TALK), alive)}[/color]"
+            text += (
+                f"\n[color={rng.choice(RED)}]重点：{self._fill(rng.choice(TALK), alive)}[/color]"
+            )
             self._plant(post, "FONT-RED", day)
         if rng.random() < r.size:
             text += f"\n[size={rng.choice((4, 5, 6))}]{self._fill(rng.choice(TALK), alive)}[/size]"
             self._plant(post, "FONT-SIZE", day)
         if rng.random() < r.chatlog:
             text += "\n" + rng.choice(CHATLOG).format(
-                a=rng.choice(alive), b=rng.choice(alive), c=rng.choice(alive),
-                n=rng.randrange(1000, 9999), h=rng.randint(19, 23), m=rng.randrange(60),
-                s=rng.randrange(60))
+                a=rng.choice(alive),
+                b=rng.choice(alive),
+                c=rng.choice(alive),
+                n=rng.randrange(1000, 9999),
+                h=rng.randint(19, 23),
+                m=rng.randrange(60),
+                s=rng.randrange(60),
+            )
             self._plant(post, "PASTE-CHATLOG", day)
         if rng.random() < r.link:
             text += "\n" + rng.choice(LINKS).format(n=rng.randrange(10**6, 10**7))
@@ -344,8 +417,11 @@ class _Gen:
         wsum = sum(weight_day.values())
         lurk3 = None
         if cfg.days >= 3 and rng.random() < r.lurk_3days:
-            cand = [p for p in self.players if p not in self.eliminated
-                    or self.eliminated[p] > self.days[2][2]]
+            cand = [
+                p
+                for p in self.players
+                if p not in self.eliminated or self.eliminated[p] > self.days[2][2]
+            ]
             lurk3 = rng.choice(cand) if cand else None
         plan: dict[tuple[int, str], int] = {}
         planned_lurk: set[tuple[int, str]] = set()
@@ -395,15 +471,29 @@ class _Gen:
                 continue
             d, opens, _closes = nxt[0]
             when = opens + timedelta(minutes=self.rng.randrange(30, 600))
-            post = _Post(p, self.tid_disc[d], when,
-                         self._fill(self.rng.choice(("我还能说话吗？", "{a}是狼，相信我。",
-                                                     "好人加油，{a}必须出！")), self.players))
+            post = _Post(
+                p,
+                self.tid_disc[d],
+                when,
+                self._fill(
+                    self.rng.choice(
+                        ("我还能说话吗？", "{a}是狼，相信我。", "好人加油，{a}必须出！")
+                    ),
+                    self.players,
+                ),
+            )
             self._plant(post, "GHOST-POST", d)
             out.append(post)
         return out
 
-    def _day(self, d: int, opens: datetime, closes: datetime, alive: list[str],
-             plan: dict[tuple[int, str], int]) -> None:
+    def _day(
+        self,
+        d: int,
+        opens: datetime,
+        closes: datetime,
+        alive: list[str],
+        plan: dict[tuple[int, str], int],
+    ) -> None:
         rng, r = self.rng, self.r
         disc_cum = _minute_weights(opens, closes, vote=False)
         vote_cum = _minute_weights(opens, closes, vote=True)
@@ -431,8 +521,17 @@ class _Gen:
                     post.truth.clear()  # 屏蔽: the page shows no text
                 self.posts.append(post)
 
-    def _vote(self, p: str, d: int, opens: datetime, closes: datetime, alive: list[str],
-              target: str | None, cum: list[float], may_change: bool) -> int:
+    def _vote(
+        self,
+        p: str,
+        d: int,
+        opens: datetime,
+        closes: datetime,
+        alive: list[str],
+        target: str | None,
+        cum: list[float],
+        may_change: bool,
+    ) -> int:
         """Post a player's vote (and maybe a change); the number of posts written."""
         rng, r = self.rng, self.r
         tid = self.tid_vote[d]
@@ -465,8 +564,9 @@ class _Gen:
         if y < r.change:
             new = rng.choice(others)
             when = at + timedelta(minutes=rng.randrange(5, 90))
-            self.posts.append(_Post(p, tid, when, f"改票对象：{new}\n改票理由：{reason}",
-                                    quote_of=first))
+            self.posts.append(
+                _Post(p, tid, when, f"改票对象：{new}\n改票理由：{reason}", quote_of=first)
+            )
             return 2
         if y < r.change + r.unquoted_change:
             new = rng.choice(others)
@@ -481,22 +581,53 @@ class _Gen:
         rng = self.rng
         for d, opens, closes in self.days:
             alive = self._alive(opens)
-            self.posts.append(_Post(DIRECTOR, self.tid_disc[d], opens - timedelta(minutes=1),
-                                    f"第{d}天讨论帖，开门。存活：{'、'.join(alive)}。"))
-            self.posts.append(_Post(DIRECTOR, self.tid_vote[d], opens - timedelta(seconds=30),
-                                    f"第{d}天投票帖。格式：\n投票对象：XX\n投票理由：XX"))
-            self.posts.append(_Post(DIRECTOR, self.tid_process, opens,
-                                    f"第{d}天开始，请各位玩家发言。"))
-            self.posts.append(_Post(DIRECTOR, self.tid_process, closes + timedelta(minutes=30),
-                                    f"第{d}天结束，计票结果稍后公布。"))
-        self.posts.append(_Post(DIRECTOR, self.tid_process, self.days[0][1] - timedelta(hours=2),
-                                "游戏进程帖：本帖记录每天的进程。"))
+            self.posts.append(
+                _Post(
+                    DIRECTOR,
+                    self.tid_disc[d],
+                    opens - timedelta(minutes=1),
+                    f"第{d}天讨论帖，开门。存活：{'、'.join(alive)}。",
+                )
+            )
+            self.posts.append(
+                _Post(
+                    DIRECTOR,
+                    self.tid_vote[d],
+                    opens - timedelta(seconds=30),
+                    f"第{d}天投票帖。格式：\n投票对象：XX\n投票理由：XX",
+                )
+            )
+            self.posts.append(
+                _Post(DIRECTOR, self.tid_process, opens, f"第{d}天开始，请各位玩家发言。")
+            )
+            self.posts.append(
+                _Post(
+                    DIRECTOR,
+                    self.tid_process,
+                    closes + timedelta(minutes=30),
+                    f"第{d}天结束，计票结果稍后公布。",
+                )
+            )
+        self.posts.append(
+            _Post(
+                DIRECTOR,
+                self.tid_process,
+                self.days[0][1] - timedelta(hours=2),
+                "游戏进程帖：本帖记录每天的进程。",
+            )
+        )
         first = self.days[0][1] - timedelta(hours=1)
-        self.posts.append(_Post(DIRECTOR, self.tid_lastwords, first, "遗言帖：出局玩家的遗言在这里。"))
+        self.posts.append(
+            _Post(DIRECTOR, self.tid_lastwords, first, "遗言帖：出局玩家的遗言在这里。")
+        )
         for p, at in sorted(self.eliminated.items(), key=lambda kv: kv[1]):
             words = self._fill(rng.choice(TALK), self.players)
-            post = _Post(p, self.tid_lastwords, at + timedelta(minutes=rng.randrange(5, 60)),
-                         f"{p}的遗言：{words}")
+            post = _Post(
+                p,
+                self.tid_lastwords,
+                at + timedelta(minutes=rng.randrange(5, 60)),
+                f"{p}的遗言：{words}",
+            )
             if rng.random() < self.r.lastwords_code:
                 post.message = f"{p}的遗言：[b]{words}[/b]"
                 self._plant(post, "CODE-LASTWORDS", None)
@@ -521,16 +652,23 @@ class _Gen:
             posts = by_thread[tid]
             rows = []
             for i, p in enumerate(posts):
-                row: dict[str, Any] = {"pid": p.pid, "author": p.author, "at": p.at,
-                                       "message": p.message}
+                row: dict[str, Any] = {
+                    "pid": p.pid,
+                    "author": p.author,
+                    "at": p.at,
+                    "message": p.message,
+                }
                 if p.quote_of is not None:
                     row["quote"] = p.quote_of.pid
                 elif p.quote_random and i > 1:
                     q = posts[rng.randrange(max(1, i - 20), i)]
                     if not q.hidden:
                         row["quote"] = q.pid
-                        row["message"] = rng.choice(QUOTE_REPLY).format(a=rng.choice(self.players)) \
-                            + "\n" + p.message
+                        row["message"] = (
+                            rng.choice(QUOTE_REPLY).format(a=rng.choice(self.players))
+                            + "\n"
+                            + p.message
+                        )
                 if p.edited_at is not None:
                     row["edited_at"] = p.edited_at
                 if p.hidden:
@@ -544,9 +682,16 @@ class _Gen:
         uids = {p: 10 + i for i, p in enumerate(self.players)}
         members.update(uids)
         script = {
-            "forum": {"base_url": cfg.base_url, "charset": "utf-8", "timezone": "Asia/Shanghai",
-                      "rendered_at": last_close + timedelta(days=8), "ppp": cfg.ppp,
-                      "seed": cfg.seed, "first_pid": cfg.first_pid, "boards": {"2": "版杀区"}},
+            "forum": {
+                "base_url": cfg.base_url,
+                "charset": "utf-8",
+                "timezone": "Asia/Shanghai",
+                "rendered_at": last_close + timedelta(days=8),
+                "ppp": cfg.ppp,
+                "seed": cfg.seed,
+                "first_pid": cfg.first_pid,
+                "boards": {"2": "版杀区"},
+            },
             "members": members,
             "thread": threads,
         }
@@ -562,13 +707,20 @@ class _Gen:
         threads.append({"tid": self.tid_process, "kind": "process"})
         threads.append({"tid": self.tid_lastwords, "kind": "lastwords"})
         return {
-            "game": {"name": name, "ruleset": cfg.ruleset, "timezone": "Asia/Shanghai",
-                     "directors": [DIRECTOR], "spectators": [SPECTATOR]},
+            "game": {
+                "name": name,
+                "ruleset": cfg.ruleset,
+                "timezone": "Asia/Shanghai",
+                "directors": [DIRECTOR],
+                "spectators": [SPECTATOR],
+            },
             "forum": {"pages": "pages/", "delay": 0.0},
             "players": {"names": list(self.players), "uids": uids},
             "thread": threads,
-            "day": [{"number": d, "opens": o, "closes": c, "accelerated": False}
-                    for d, o, c in self.days],
+            "day": [
+                {"number": d, "opens": o, "closes": c, "accelerated": False}
+                for d, o, c in self.days
+            ],
             "event": sorted(self.events, key=lambda e: e["at"]),
         }
 
@@ -577,8 +729,9 @@ def _truth_key(t: dict[str, Any]) -> tuple[Any, ...]:
     return (t.get("day") or 0, t["code"], t["player"], t.get("pid") or 0)
 
 
-def score_truth(truth: list[dict[str, Any]], findings: list[Any],
-                codes: set[str]) -> dict[str, tuple[int, int]]:
+def score_truth(
+    truth: list[dict[str, Any]], findings: list[Any], codes: set[str]
+) -> dict[str, tuple[int, int]]:
     """Per planted code whose rule ran: (found, planted).  A post violation is found by a
     finding of its code on its pid; an aggregate one (lurking) on its player and day.
     ``PHRASE`` is found by any ``PHRASE-*`` finding on the pid."""
@@ -623,10 +776,12 @@ def append_posts(gen: GeneratedGame, n: int, seed: int = 0) -> GeneratedGame:
     alive = [p for p in alive if p not in dead] or alive
     for i in range(n):
         at = at + timedelta(seconds=rng.randrange(5, 40))
-        msg = rng.choice(TALK).format(a=rng.choice(alive), b=rng.choice(alive),
-                                      c=rng.choice(alive), n=len(alive))
-        disc["post"].append({"pid": last + 1 + i, "author": rng.choice(alive), "at": at,
-                             "message": msg})
+        msg = rng.choice(TALK).format(
+            a=rng.choice(alive), b=rng.choice(alive), c=rng.choice(alive), n=len(alive)
+        )
+        disc["post"].append(
+            {"pid": last + 1 + i, "author": rng.choice(alive), "at": at, "message": msg}
+        )
     return GeneratedGame(gen.config, script, gen.game, gen.truth, gen.posts + n)
 
 
@@ -656,13 +811,20 @@ def write_game(gen: GeneratedGame, out: Path, *, pages: bool = True, script: boo
     """Write script.toml, game.toml, truth.json and (``pages``) the desktop pages."""
     out.mkdir(parents=True, exist_ok=True)
     if script:
-        (out / "script.toml").write_text(toml_text(
-            gen.script, f"# 生成的压测脚本（benchmarks/generate.py, seed {gen.config.seed}）。\n"),
-            encoding="utf-8")
-    (out / "game.toml").write_text(toml_text(
-        gen.game, f"# 生成的游戏文件（seed {gen.config.seed}），页面在 pages/。\n"), encoding="utf-8")
-    (out / "truth.json").write_text(json.dumps(gen.truth, ensure_ascii=False, indent=1) + "\n",
-                                    encoding="utf-8")
+        (out / "script.toml").write_text(
+            toml_text(
+                gen.script,
+                f"# 生成的压测脚本（benchmarks/generate.py, seed {gen.config.seed}）。\n",
+            ),
+            encoding="utf-8",
+        )
+    (out / "game.toml").write_text(
+        toml_text(gen.game, f"# 生成的游戏文件（seed {gen.config.seed}），页面在 pages/。\n"),
+        encoding="utf-8",
+    )
+    (out / "truth.json").write_text(
+        json.dumps(gen.truth, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     pdir = out / "pages"
     pdir.mkdir(exist_ok=True)
     if pages:
@@ -691,9 +853,15 @@ def iter_archive(total_posts: int, seed: int = 1, *, ppp: int = 10) -> Iterator[
         players = rng.randint(8, 16)
         days = rng.randint(4, 9)
         size = max(size, players * days * 14)  # room for every player-day's minimum
-        cfg = GameConfig(posts=size, players=players, days=days, seed=seed * 100_000 + i,
-                         start=date(2020, 1, 6) + timedelta(days=20 * i), name=f"存档局{i}",
-                         ppp=ppp)
+        cfg = GameConfig(
+            posts=size,
+            players=players,
+            days=days,
+            seed=seed * 100_000 + i,
+            start=date(2020, 1, 6) + timedelta(days=20 * i),
+            name=f"存档局{i}",
+            ppp=ppp,
+        )
         gen = generate_game(cfg)
         left -= gen.posts
         yield gen
@@ -713,12 +881,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-pages", action="store_true", help="只写脚本和游戏文件")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    gen = generate_game(GameConfig(posts=args.posts, players=args.players, days=args.days,
-                                   seed=args.seed, ruleset=args.ruleset))
+    gen = generate_game(
+        GameConfig(
+            posts=args.posts,
+            players=args.players,
+            days=args.days,
+            seed=args.seed,
+            ruleset=args.ruleset,
+        )
+    )
     path = write_game(gen, args.out, pages=not args.no_pages)
     n_pages = len(list((args.out / "pages").glob("*.html")))
-    print(f"{gen.posts} 帖，{len(gen.truth)} 处埋点违规，{n_pages} 页 → {path}"
-          f"（{time.perf_counter() - t0:.1f} 秒）")
+    print(
+        f"{gen.posts} 帖，{len(gen.truth)} 处埋点违规，{n_pages} 页 → {path}"
+        f"（{time.perf_counter() - t0:.1f} 秒）"
+    )
     return 0
 
 

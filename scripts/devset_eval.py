@@ -82,7 +82,9 @@ def score(rows: Iterable[Row], predict: Callable[[str], set[str]]) -> Score:
     return s
 
 
-def matcher_predict(lexicons: Iterable[str] = (), default: bool = True) -> Callable[[str], set[str]]:
+def matcher_predict(
+    lexicons: Iterable[str] = (), default: bool = True
+) -> Callable[[str], set[str]]:
     from auditor.matcher import matcher_for
 
     m = matcher_for(tuple(lexicons), default)
@@ -90,30 +92,44 @@ def matcher_predict(lexicons: Iterable[str] = (), default: bool = True) -> Calla
 
 
 def report(s: Score, out=sys.stdout) -> None:  # type: ignore[no-untyped-def]
-    print(f"{'category':<12} {'tp':>4} {'fp':>4} {'fn':>4} {'precision':>9} {'recall':>7}", file=out)
+    print(
+        f"{'category':<12} {'tp':>4} {'fp':>4} {'fn':>4} {'precision':>9} {'recall':>7}", file=out
+    )
     for c in s.categories:
-        print(f"{c:<12} {s.tp[c]:>4} {s.fp[c]:>4} {s.fn[c]:>4} {s.precision(c):>9.3f} {s.recall(c):>7.3f}",
-              file=out)
-    print(f"{'overall':<12} {sum(s.tp.values()):>4} {sum(s.fp.values()):>4} {sum(s.fn.values()):>4} "
-          f"{s.precision():>9.3f} {s.recall():>7.3f}", file=out)
+        print(
+            f"{c:<12} {s.tp[c]:>4} {s.fp[c]:>4} {s.fn[c]:>4} {s.precision(c):>9.3f} {s.recall(c):>7.3f}",
+            file=out,
+        )
+    print(
+        f"{'overall':<12} {sum(s.tp.values()):>4} {sum(s.fp.values()):>4} {sum(s.fn.values()):>4} "
+        f"{s.precision():>9.3f} {s.recall():>7.3f}",
+        file=out,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("path", nargs="?", default=str(DEV))
     ap.add_argument("--errors", action="store_true", help="list the lines scored wrong")
     ap.add_argument("--lexicon", action="append", default=[])
     ap.add_argument("--no-default", action="store_true")
     args = ap.parse_args(argv)
     if "holdout" in Path(args.path).name and "--i-am-the-lead" not in sys.argv:
-        print("the holdout is scored once by the lead; pass --i-am-the-lead to confirm", file=sys.stderr)
+        print(
+            "the holdout is scored once by the lead; pass --i-am-the-lead to confirm",
+            file=sys.stderr,
+        )
         return 2
     s = score(read_rows(Path(args.path)), matcher_predict(args.lexicon, not args.no_default))
     report(s)
     if args.errors and "holdout" not in Path(args.path).name:
         for row, got in s.misses:
-            print(f"{row.id}\t{'|'.join(sorted(row.labels)) or 'NONE'}\tgot={'|'.join(sorted(got)) or 'NONE'}"
-                  f"\t{row.evasion}\t{row.text}\t{row.note}")
+            print(
+                f"{row.id}\t{'|'.join(sorted(row.labels)) or 'NONE'}\tgot={'|'.join(sorted(got)) or 'NONE'}"
+                f"\t{row.evasion}\t{row.text}\t{row.note}"
+            )
     return 0
 
 

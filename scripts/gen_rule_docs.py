@@ -1,7 +1,7 @@
 """Generate docs/rules.md, the rule reference, from the rule registry and the presets.
 
-    python scripts/gen_rule_docs.py          # write docs/rules.md
-    python scripts/gen_rule_docs.py --check  # exit 1 when docs/rules.md is out of date
+python scripts/gen_rule_docs.py          # write docs/rules.md
+python scripts/gen_rule_docs.py --check  # exit 1 when docs/rules.md is out of date
 """
 
 from __future__ import annotations
@@ -47,29 +47,51 @@ def render() -> str:
     for key, opt in SETTINGS.items():
         values = " | ".join(_cell(presets[n].settings[key]) for n in RULESETS)
         lines.append(f"| `{key}` | {_cell(opt.help)} | {_cell(opt.default)} | {values} |")
-    lines += ["", "## 规则一览", "", "| 代码 | 标题 | 类型 | " + " | ".join(RULESETS) + " |",
-              "| --- | --- | --- | " + " | ".join("---" for _ in RULESETS) + " |"]
+    lines += [
+        "",
+        "## 规则一览",
+        "",
+        "| 代码 | 标题 | 类型 | " + " | ".join(RULESETS) + " |",
+        "| --- | --- | --- | " + " | ".join("---" for _ in RULESETS) + " |",
+    ]
     rules = all_rules()
     for r in rules:
-        on = " | ".join(presets[n].rules[r.code]["card"] if presets[n].enabled(r.code) else "—"
-                        for n in RULESETS)
+        on = " | ".join(
+            presets[n].rules[r.code]["card"] if presets[n].enabled(r.code) else "—"
+            for n in RULESETS
+        )
         lines.append(f"| [{r.code}](#{r.code.lower()}) | {r.title} | {r.kind} | {on} |")
-    lines += ["", "各规则集一栏写的是启用时建议的牌（— 表示未启用）。", "",
-              "每条规则都有通用选项："]
+    lines += [
+        "",
+        "各规则集一栏写的是启用时建议的牌（— 表示未启用）。",
+        "",
+        "每条规则都有通用选项：",
+    ]
     for key, opt in COMMON_OPTIONS.items():
         lines.append(f"- `{key}`（默认 {_cell(opt.default) or '规则代码'}）：{opt.help}")
     for r in rules:
-        lines += ["", f"## {r.code}", "", f"**{r.title}**（{'单帖规则' if r.kind == 'post' else '汇总规则'}）", "",
-                  f"依据：{r.seed}", ""]
+        lines += [
+            "",
+            f"## {r.code}",
+            "",
+            f"**{r.title}**（{'单帖规则' if r.kind == 'post' else '汇总规则'}）",
+            "",
+            f"依据：{r.seed}",
+            "",
+        ]
         if r.aliases:
             lines += [f"别名：{', '.join(r.aliases)}", ""]
         lines += [r.doc, ""]
         if r.options:
-            lines += ["| 选项 | 说明 | 默认 | " + " | ".join(RULESETS) + " |",
-                      "| --- | --- | --- | " + " | ".join("---" for _ in RULESETS) + " |"]
+            lines += [
+                "| 选项 | 说明 | 默认 | " + " | ".join(RULESETS) + " |",
+                "| --- | --- | --- | " + " | ".join("---" for _ in RULESETS) + " |",
+            ]
             for key, opt in r.options.items():
-                vals = " | ".join(_cell(presets[n].rules[r.code][key]) if presets[n].enabled(r.code)
-                                  else "—" for n in RULESETS)
+                vals = " | ".join(
+                    _cell(presets[n].rules[r.code][key]) if presets[n].enabled(r.code) else "—"
+                    for n in RULESETS
+                )
                 lines.append(f"| `{key}` | {_cell(opt.help)} | {_cell(opt.default)} | {vals} |")
             lines.append("")
         cites = [(n, k, v) for n in RULESETS for k, v in presets[n].sources.get(r.code, {}).items()]
@@ -84,7 +106,9 @@ def main(argv: list[str]) -> int:
     text = render()
     if "--check" in argv:
         if not OUT.is_file() or OUT.read_text("utf-8") != text:
-            print("docs/rules.md is out of date: run python scripts/gen_rule_docs.py", file=sys.stderr)
+            print(
+                "docs/rules.md is out of date: run python scripts/gen_rule_docs.py", file=sys.stderr
+            )
             return 1
         return 0
     OUT.parent.mkdir(parents=True, exist_ok=True)

@@ -52,29 +52,57 @@ closes = 2026-11-21T22:00:00+08:00
 """
 
 
-def make_game(tmp_path: Path, ruleset: str = "m107", extra: str = "",
-              forum: str = 'url = "http://bbs.example.com/"') -> Game:
+def make_game(
+    tmp_path: Path,
+    ruleset: str = "m107",
+    extra: str = "",
+    forum: str = 'url = "http://bbs.example.com/"',
+) -> Game:
     players = "[" + ", ".join(f'"{p}"' for p in PLAYERS) + "]"
     path = tmp_path / "game.toml"
-    path.write_text(GAME.format(ruleset=ruleset, players=players, forum=forum) + extra,
-                    encoding="utf-8")
+    path.write_text(
+        GAME.format(ruleset=ruleset, players=players, forum=forum) + extra, encoding="utf-8"
+    )
     return load_game(path)
 
 
-def finding(code: str, player: str, day: int, pid: int | None = None, *, card: str = "blue",
-            text: str = "违规的话", key: str = "", at: str | None = None) -> Finding:
-    posted = datetime.fromisoformat(at) if at else (
-        datetime.fromisoformat(f"2026-11-2{day - 1}T10:00:00+08:00") if pid else None)
-    return Finding(code=code, player=player, day=day, phase=None, tid=11 if pid else None, pid=pid,
-                   floor=(pid - 1000) if pid else None,
-                   matches=(Match(text, 0, len(text), "测试"),) if pid else (),
-                   excerpt=text, card=card, key=key, note="", posted_at=posted)
+def finding(
+    code: str,
+    player: str,
+    day: int,
+    pid: int | None = None,
+    *,
+    card: str = "blue",
+    text: str = "违规的话",
+    key: str = "",
+    at: str | None = None,
+) -> Finding:
+    posted = (
+        datetime.fromisoformat(at)
+        if at
+        else (datetime.fromisoformat(f"2026-11-2{day - 1}T10:00:00+08:00") if pid else None)
+    )
+    return Finding(
+        code=code,
+        player=player,
+        day=day,
+        phase=None,
+        tid=11 if pid else None,
+        pid=pid,
+        floor=(pid - 1000) if pid else None,
+        matches=(Match(text, 0, len(text), "测试"),) if pid else (),
+        excerpt=text,
+        card=card,
+        key=key,
+        note="",
+        posted_at=posted,
+    )
 
 
 # --------------------------------------------------------------------------- real posts
 
 HOSTILE_SCRIPT = "<script>alert('xss-1')</script>"
-HOSTILE_IMG = '<img src=x onerror="alert(\'xss-2\')">'
+HOSTILE_IMG = "<img src=x onerror=\"alert('xss-2')\">"
 HOSTILE_LINK = "javascript:alert('xss-3')"
 HYPERLINK = '=HYPERLINK("http://evil.example/","点我")'
 
@@ -100,10 +128,23 @@ def hostile_posts() -> list[dict[str, object]]:
         for i, name in enumerate(PLAYERS):
             if name == "油条" and day == 2:
                 continue
-            posts.append({"author": name, "tid": tid, "at": at(day, 10, i * 6),
-                          "message": f"{name}第{day}天的发言", "repeat": 5 if name != "春卷" else 3})
-    posts.append({"author": "饺子", "tid": 12, "at": at(1, 20, 0),
-                  "message": "投票对象：包子\n投票理由：发言太少"})
+            posts.append(
+                {
+                    "author": name,
+                    "tid": tid,
+                    "at": at(day, 10, i * 6),
+                    "message": f"{name}第{day}天的发言",
+                    "repeat": 5 if name != "春卷" else 3,
+                }
+            )
+    posts.append(
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": at(1, 20, 0),
+            "message": "投票对象：包子\n投票理由：发言太少",
+        }
+    )
     posts += [
         {"author": "油条", "tid": 21, "at": at(2, 15, 0), "message": HOSTILE_SCRIPT},
         {"author": "油条", "tid": 21, "at": at(2, 15, 5), "message": HOSTILE_IMG},

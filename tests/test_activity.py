@@ -93,19 +93,36 @@ def test_sample_findings_and_rules_commands(sample_game: Path) -> None:
     res = runner.invoke(app, ["findings", str(sample_game), "--format", "csv"])
     assert res.exit_code == 0, res.output
     reader = csv.DictReader(io.StringIO(res.stdout))
-    cols = ["id", "code", "player", "day", "tid", "pid", "floor", "card", "status", "match", "excerpt"]
+    cols = [
+        "id",
+        "code",
+        "player",
+        "day",
+        "tid",
+        "pid",
+        "floor",
+        "card",
+        "status",
+        "match",
+        "excerpt",
+    ]
     assert list(reader.fieldnames or [])[: len(cols)] == cols
     rows = list(reader)
     found = {(r["code"], r["player"], r["day"]) for r in rows}
-    assert {("LURK-DAY", "春卷", "2"), ("LURK-3DAYS", "烧卖", "1"), ("GHOST-POST", "油条", "3")} <= found
+    assert {
+        ("LURK-DAY", "春卷", "2"),
+        ("LURK-3DAYS", "烧卖", "1"),
+        ("GHOST-POST", "油条", "3"),
+    } <= found
     assert all(r["id"][0].isalpha() and r["status"] == "draft" for r in rows)
     res = runner.invoke(app, ["rules", "--ruleset", "killbar7", "--format", "csv"])
     assert res.exit_code == 0 and "average_ratio" in res.stdout and "6.2(1)" in res.stdout
 
 
 def test_status_reminder_counts_only_what_was_posted_by_now(sample_game: Path) -> None:
-    res = CliRunner().invoke(app, ["status", str(sample_game), "--now", "2026-11-23T20:00:00",
-                                   "--format", "bbcode"])
+    res = CliRunner().invoke(
+        app, ["status", str(sample_game), "--now", "2026-11-23T20:00:00", "--format", "bbcode"]
+    )
     assert res.exit_code == 0, res.output
     assert "第2天" in res.stdout and "春卷（3帖）" in res.stdout and "尚未投票：汤圆" in res.stdout
     res = CliRunner().invoke(app, ["status", str(sample_game), "--now", "2026-11-22T08:00:00"])
@@ -133,12 +150,27 @@ closes = 2026-11-21T22:00:00+08:00
     posts = [
         {"author": "饺子", "tid": 11, "at": at, "message": "夜里", "repeat": 2},
         {"author": "饺子", "tid": 21, "at": at.replace(day=21, hour=10), "message": "环节一"},
-        {"author": "饺子", "tid": 22, "at": at.replace(day=21, hour=16), "message": "环节二",
-         "repeat": 3},
-        {"author": "包子", "tid": 21, "at": at.replace(day=21, hour=16), "message": "隐藏",
-         "hidden": "moderator"},
-        {"author": "包子", "tid": 21, "at": at.replace(day=21, hour=17), "message": "删除",
-         "deleted": True},
+        {
+            "author": "饺子",
+            "tid": 22,
+            "at": at.replace(day=21, hour=16),
+            "message": "环节二",
+            "repeat": 3,
+        },
+        {
+            "author": "包子",
+            "tid": 21,
+            "at": at.replace(day=21, hour=16),
+            "message": "隐藏",
+            "hidden": "moderator",
+        },
+        {
+            "author": "包子",
+            "tid": 21,
+            "at": at.replace(day=21, hour=17),
+            "message": "删除",
+            "deleted": True,
+        },
     ]
     built = build_case(tmp_path, "killbar7", fragment, posts)
     try:
@@ -155,8 +187,12 @@ closes = 2026-11-21T22:00:00+08:00
 
 def test_m107_night_posts_count_for_no_day(tmp_path: Path) -> None:
     at = datetime(2026, 11, 20, 23, tzinfo=TZ)
-    built = build_case(tmp_path, "m107", "", [{"author": "饺子", "tid": 11, "at": at,
-                                                "message": "夜里", "repeat": 3}])
+    built = build_case(
+        tmp_path,
+        "m107",
+        "",
+        [{"author": "饺子", "tid": 11, "at": at, "message": "夜里", "repeat": 3}],
+    )
     try:
         ctx = build_context(built.game, built.store, now=built.now)
     finally:

@@ -110,9 +110,26 @@ def test_discuz_palette_classified(name: str, red: bool) -> None:
 
 @pytest.mark.parametrize(
     "value",
-    ["Red", "#FF0000", "#f00", "#ff3333", "rgb(255,0,0)", "DarkRed", "Crimson", "FireBrick",
-     "Maroon", "Brown", "Tomato", "OrangeRed", "IndianRed", "#cc0000", "#ff6666", "#e60000",
-     "#d9534f", "#800"],
+    [
+        "Red",
+        "#FF0000",
+        "#f00",
+        "#ff3333",
+        "rgb(255,0,0)",
+        "DarkRed",
+        "Crimson",
+        "FireBrick",
+        "Maroon",
+        "Brown",
+        "Tomato",
+        "OrangeRed",
+        "IndianRed",
+        "#cc0000",
+        "#ff6666",
+        "#e60000",
+        "#d9534f",
+        "#800",
+    ],
 )
 def test_documented_fail_examples_are_red(value: str) -> None:
     assert is_red(value), classify(value).describe()
@@ -120,9 +137,28 @@ def test_documented_fail_examples_are_red(value: str) -> None:
 
 @pytest.mark.parametrize(
     "value",
-    ["Sienna", "DarkOrange", "SandyBrown", "Orange", "Magenta", "Pink", "Purple", "DeepPink",
-     "Coral", "Salmon", "LightCoral", "#ff8080", "#ff3366", "#999999", "blue", "Chocolate",
-     "#660000", "HotPink", "MediumVioletRed", "#ff6600"],
+    [
+        "Sienna",
+        "DarkOrange",
+        "SandyBrown",
+        "Orange",
+        "Magenta",
+        "Pink",
+        "Purple",
+        "DeepPink",
+        "Coral",
+        "Salmon",
+        "LightCoral",
+        "#ff8080",
+        "#ff3366",
+        "#999999",
+        "blue",
+        "Chocolate",
+        "#660000",
+        "HotPink",
+        "MediumVioletRed",
+        "#ff6600",
+    ],
 )
 def test_documented_pass_examples_are_not_red(value: str) -> None:
     assert not is_red(value), classify(value).describe()

@@ -68,12 +68,15 @@ def test_decisions_survive_a_rerun(hostile) -> None:  # type: ignore[no-untyped-
     ids = {d.id for d in led.drafts}
     assert ghosts[0].id not in ids and ghosts[1].id not in ids
     assert {d.id: d.suggested for d in led.drafts if d.code == "GHOST-POST"} == {
-        ghosts[2].id: "yellow", ghosts[3].id: "yellow"}  # same kind after an approved blue
+        ghosts[2].id: "yellow",
+        ghosts[3].id: "yellow",
+    }  # same kind after an approved blue
     assert led.standing("油条").standing.blue == 1  # type: ignore[union-attr]
     hist = store.decision_history(ghosts[0].fingerprint)
     # approved as suggested: no card stored, the ledger resolves it (blue)
     assert [(h["decision"], h["card"], h["suggested"], h["decided_by"]) for h in hist] == [
-        ("approve", None, "blue", "副导演")]
+        ("approve", None, "blue", "副导演")
+    ]
     # without --by and without [game] decided_by: the OS user name (or 导演), never empty
     signer = store.decision_history(ghosts[1].fingerprint)[0]["decided_by"]
     assert signer == default_signer(game) and signer
@@ -86,7 +89,7 @@ def test_csv_round_trip_gb18030_and_neutralised_cells(hostile, tmp_path: Path) -
     assert out.read_bytes().startswith(b"\xef\xbb\xbf")
     rows = rows_of(out)
     assert len(rows) == n == len(load_ledger(game, store).drafts)
-    assert list(rows[0])[:len(DECISION_COLUMNS)] == list(DECISION_COLUMNS)
+    assert list(rows[0])[: len(DECISION_COLUMNS)] == list(DECISION_COLUMNS)
     hyper = next(r for r in rows if r["excerpt"] == "'" + HYPERLINK and r["code"] == "GHOST-POST")
     lurk = next(r for r in rows if r["code"] == "LURK-DAY")
     # The director edits in WPS on Chinese Windows: Chinese words, GBK file, and a note that
@@ -110,7 +113,9 @@ def test_csv_round_trip_gb18030_and_neutralised_cells(hostile, tmp_path: Path) -
     again = tmp_path / "again.csv"
     export_decisions(game, store, again)
     back = {r["id"]: r for r in rows_of(again)}
-    assert back[hyper["id"]]["decision"] == "approve" and back[hyper["id"]]["note"] == "'" + HYPERLINK
+    assert (
+        back[hyper["id"]]["decision"] == "approve" and back[hyper["id"]]["note"] == "'" + HYPERLINK
+    )
     before = len(store.decision_history())
     res = import_decisions(game, store, again)
     assert res.applied == 0 and res.unchanged == 2
@@ -121,7 +126,9 @@ def test_csv_round_trip_gb18030_and_neutralised_cells(hostile, tmp_path: Path) -
     assert import_decisions(game, store, plain).unchanged == 2
 
 
-def test_bad_rows_are_rejected_with_line_numbers_and_nothing_applied(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_bad_rows_are_rejected_with_line_numbers_and_nothing_applied(
+    hostile, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
     game, store, _ = hostile
     out = tmp_path / "d.csv"
     export_decisions(game, store, out)
@@ -158,10 +165,12 @@ def _serve_sample(server: ForumServer, pages: Path, slow: threading.Event) -> st
         path = f"forum.php?mod=viewthread&tid={tid}&page={page}"
         body = f.read_bytes()
         if path == slow_path:
+
             def hang(_req: object, body: bytes = body) -> Response:
                 while slow.is_set():
                     time.sleep(0.05)
                 return Response(200, body)
+
             server.route(path, hang)
         else:
             server.route(path, body)
@@ -170,15 +179,21 @@ def _serve_sample(server: ForumServer, pages: Path, slow: threading.Event) -> st
 
 def _audit(game: Path, reports: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "200"}
-    return subprocess.Popen([sys.executable, "-m", "auditor", "audit", str(game), "--reports",
-                             str(reports), "-q"], cwd=game.parent, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "auditor", "audit", str(game), "--reports", str(reports), "-q"],
+        cwd=game.parent,
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 def test_audit_killed_mid_run_then_the_next_run_completes(tmp_path: Path) -> None:
     sample = tmp_path / "sample"
-    shutil.copytree(REPO / "examples" / "sample", sample,
-                    ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    shutil.copytree(
+        REPO / "examples" / "sample", sample, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock")
+    )
     slow = threading.Event()
     with ForumServer(edition=None) as server:
         slow_path = _serve_sample(server, sample / "pages", slow)
@@ -205,9 +220,23 @@ def test_audit_killed_mid_run_then_the_next_run_completes(tmp_path: Path) -> Non
         slow.set()
         server.clear_log()
         env = {**os.environ, "PYTHONPATH": str(REPO)}
-        killed = subprocess.Popen([sys.executable, "-m", "auditor", "audit", str(game_path), "--full",
-                                   "--reports", str(reports), "-q"], cwd=sample, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        killed = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "auditor",
+                "audit",
+                str(game_path),
+                "--full",
+                "--reports",
+                str(reports),
+                "-q",
+            ],
+            cwd=sample,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 60
         while not server.requests_for("/" + slow_path) and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -256,13 +285,21 @@ def test_review_interactive_keys_from_stdin(hostile) -> None:  # type: ignore[no
     assert "请输入 a、r、c、s 或 q" in res.output
     assert f"剩余待处理 {n - 3} 条" in res.output
     current = store.current_decisions()
-    got = [(current[d.fingerprint]["decision"], current[d.fingerprint]["card"],
-            current[d.fingerprint]["note"], current[d.fingerprint]["source"],
-            current[d.fingerprint]["decided_by"])
-           for d in drafts[:3]]
-    assert got == [("approve", None, "", "review", "副导演"),  # as suggested: the policy's card
-                   ("reject", None, "请过假", "review", "副导演"),
-                   ("approve", "red", "恶意", "review", "副导演")]
+    got = [
+        (
+            current[d.fingerprint]["decision"],
+            current[d.fingerprint]["card"],
+            current[d.fingerprint]["note"],
+            current[d.fingerprint]["source"],
+            current[d.fingerprint]["decided_by"],
+        )
+        for d in drafts[:3]
+    ]
+    assert got == [
+        ("approve", None, "", "review", "副导演"),  # as suggested: the policy's card
+        ("reject", None, "请过假", "review", "副导演"),
+        ("approve", "red", "恶意", "review", "副导演"),
+    ]
     assert drafts[3].fingerprint not in current
 
 
@@ -274,14 +311,29 @@ def test_decide_card_and_ledger_commands(hostile) -> None:  # type: ignore[no-un
     game, store, _ = hostile
     runner = CliRunner()
     ghost = next(d for d in load_ledger(game, store).drafts if d.code == "GHOST-POST")
-    res = runner.invoke(app, ["decide", str(game.path), ghost.id, "approve", "--card", "黄", "--note", "诈尸"])
+    res = runner.invoke(
+        app, ["decide", str(game.path), ghost.id, "approve", "--card", "黄", "--note", "诈尸"]
+    )
     assert res.exit_code == 0, res.output
     assert f"已批准 {ghost.id}：油条 黄牌" in res.output
     bad = runner.invoke(app, ["decide", str(game.path), "FNOTANID00", "approve"])
     assert bad.exit_code == 2 and "找不到编号" in bad.output
     bad = runner.invoke(app, ["decide", str(game.path), ghost.id, "perhaps"])
     assert bad.exit_code == 2 and "未知的决定" in bad.output
-    res = runner.invoke(app, ["card", str(game.path), "馄饨", "--card", "yellow", "--reason", "超时未交夜间行动", "--day", "1"])
+    res = runner.invoke(
+        app,
+        [
+            "card",
+            str(game.path),
+            "馄饨",
+            "--card",
+            "yellow",
+            "--reason",
+            "超时未交夜间行动",
+            "--day",
+            "1",
+        ],
+    )
     assert res.exit_code == 0, res.output
     bad = runner.invoke(app, ["card", str(game.path), "路人", "--card", "yellow", "--reason", "x"])
     assert bad.exit_code == 2 and "不是本局的玩家" in bad.output

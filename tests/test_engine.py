@@ -31,8 +31,13 @@ how = "vote"
 
 def _posts(day: int, n: int, author: str = "饺子", pid: int = 0) -> list[dict[str, object]]:
     at = datetime(2026, 11, 19 + day, 10, tzinfo=TZ)
-    post: dict[str, object] = {"author": author, "tid": day * 10 + 1, "at": at,
-                               "message": f"第{day}天的发言", "repeat": n}
+    post: dict[str, object] = {
+        "author": author,
+        "tid": day * 10 + 1,
+        "at": at,
+        "message": f"第{day}天的发言",
+        "repeat": n,
+    }
     if pid:
         post["pid"] = pid
     return [post]
@@ -45,7 +50,9 @@ def _findings(tmp: Path, posts: list[dict[str, object]], now: datetime) -> list[
     built = build_case(tmp, "m107", GAME, posts, now)
     try:
         rs = ruleset_for(built.game)
-        return run_rules(build_context(built.game, built.store, now=built.now, ruleset=rs), rs, CODES)
+        return run_rules(
+            build_context(built.game, built.store, now=built.now, ruleset=rs), rs, CODES
+        )
     finally:
         built.store.close()
 
@@ -66,11 +73,18 @@ def test_fingerprints_survive_new_posts_and_a_growing_run(tmp_path: Path) -> Non
         rs = ruleset_for(built.game)
         ctx = build_context(built.game, built.store, now=built.now, ruleset=rs)
         before = {(f.code, f.player, f.day): f for f in run_rules(ctx, rs, CODES)}
-        later = [*_posts(1, 2, "馄饨", pid=150), *_posts(2, 4, "馄饨", pid=250),
-                 *_posts(3, 2, pid=400)]
+        later = [
+            *_posts(1, 2, "馄饨", pid=150),
+            *_posts(2, 4, "馄饨", pid=250),
+            *_posts(3, 2, pid=400),
+        ]
         data = game_data("m107", GAME)
-        store_posts(built.store, build_script(data, _expand(FIRST + later), built.now, 1000),
-                    built.game.timezone, built.now)  # type: ignore[arg-type]
+        store_posts(
+            built.store,
+            build_script(data, _expand(FIRST + later), built.now, 1000),
+            built.game.timezone,
+            built.now,
+        )  # type: ignore[arg-type]
         ctx = build_context(built.game, built.store, now=built.now, ruleset=rs)
         after = {(f.code, f.player, f.day): f for f in run_rules(ctx, rs, CODES)}
     finally:
@@ -90,7 +104,9 @@ def _expand(posts: list[dict[str, object]]) -> list[dict[str, object]]:
 def test_lurk_3days_run_keeps_its_fingerprint_as_it_grows(tmp_path: Path) -> None:
     posts = [*_posts(1, 3), *_posts(2, 3), *_posts(3, 3)]
     three = _findings(tmp_path / "a", posts, datetime(2026, 11, 22, 23, tzinfo=TZ))
-    fragment = GAME + """
+    fragment = (
+        GAME
+        + """
 [[day]]
 number = 4
 opens = 2026-11-23T09:00:00+08:00
@@ -100,12 +116,21 @@ tid = 41
 kind = "discussion"
 day = 4
 """
-    built = build_case(tmp_path / "b", "m107", fragment, [*posts, *_posts(4, 3)],
-                       datetime(2026, 11, 23, 23, tzinfo=TZ))
+    )
+    built = build_case(
+        tmp_path / "b",
+        "m107",
+        fragment,
+        [*posts, *_posts(4, 3)],
+        datetime(2026, 11, 23, 23, tzinfo=TZ),
+    )
     try:
         rs = ruleset_for(built.game)
-        four = run_rules(build_context(built.game, built.store, now=built.now, ruleset=rs), rs,
-                         codes=["LURK-3DAYS"])
+        four = run_rules(
+            build_context(built.game, built.store, now=built.now, ruleset=rs),
+            rs,
+            codes=["LURK-3DAYS"],
+        )
     finally:
         built.store.close()
     run3 = [f for f in three if f.code == "LURK-3DAYS" and f.player == "饺子"]
@@ -126,9 +151,13 @@ def test_stored_findings_keep_their_first_run_on_a_rerun(tmp_path: Path) -> None
     built = build_case(tmp_path, "m107", GAME, FIRST, datetime(2026, 11, 21, 23, tzinfo=TZ))
     try:
         rs = ruleset_for(built.game)
-        first = run_rules(build_context(built.game, built.store, now=built.now, ruleset=rs), rs, CODES)
+        first = run_rules(
+            build_context(built.game, built.store, now=built.now, ruleset=rs), rs, CODES
+        )
         assert built.store.save_findings(first, 1) == (len(first), 0)
-        again = run_rules(build_context(built.game, built.store, now=built.now, ruleset=rs), rs, CODES)
+        again = run_rules(
+            build_context(built.game, built.store, now=built.now, ruleset=rs), rs, CODES
+        )
         assert built.store.save_findings(again, 2) == (0, 0)
         rows = built.store.findings()
     finally:
@@ -184,7 +213,9 @@ def test_preset_lurk_settings_follow_the_seeds() -> None:
     assert "LURK-DAY" not in m39.rules and "LURK-DAY" in m39.disabled
     assert load_ruleset("m39", {"LURK-DAY": {"min_posts": 3}}).rules["LURK-DAY"]["min_posts"] == 3
     kb = kb7.rules["LURK-DAY"]
-    assert kb["per_phase"] and kb["average_ratio"] == pytest.approx(0.2) and kb["card"] == "substitute"
+    assert (
+        kb["per_phase"] and kb["average_ratio"] == pytest.approx(0.2) and kb["card"] == "substitute"
+    )
     assert "LURK-3DAYS" not in kb7.rules
     assert r030.rules["GHOST-POST"]["threads"] == ["discussion", "vote", "process"]
 

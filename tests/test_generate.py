@@ -28,9 +28,20 @@ from auditor.models import FetchedPage
 from auditor.parse import parse_page
 
 # Every kind of violation at a rate high enough that a small game has each of them.
-DENSE = Rates(phrase=0.05, red=0.02, size=0.02, chatlog=0.02, link=0.02, lurk_day=0.12,
-              no_vote=0.1, late_vote=0.1, bad_format=0.1, unquoted_change=0.15, ghost=1.0,
-              lastwords_code=1.0)
+DENSE = Rates(
+    phrase=0.05,
+    red=0.02,
+    size=0.02,
+    chatlog=0.02,
+    link=0.02,
+    lurk_day=0.12,
+    no_vote=0.1,
+    late_vote=0.1,
+    bad_format=0.1,
+    unquoted_change=0.15,
+    ghost=1.0,
+    lastwords_code=1.0,
+)
 # Planted phrases the matcher does not find yet (reported to the phrase issue): the oath
 # pattern "我要是狼我就…" ending in 退群.
 KNOWN_PHRASE_GAPS = ("我要是狼我就退群",)
@@ -67,25 +78,43 @@ def test_pages_render_and_parse_back() -> None:
     tz = ZoneInfo("Asia/Shanghai")
     for _tid, url, body, ctype in render_desktop_pages(gen):
         assert url.startswith("forum.php?mod=viewthread")
-        page = parse_page(FetchedPage(url=gen.config.base_url + url, status=200, body=body,
-                                      content_type=ctype, fetched_at=now), tz, now=now)
+        page = parse_page(
+            FetchedPage(
+                url=gen.config.base_url + url,
+                status=200,
+                body=body,
+                content_type=ctype,
+                fetched_at=now,
+            ),
+            tz,
+            now=now,
+        )
         for p in page.posts:
             assert p.pid is not None
             parsed[p.pid] = (p.author, p.posted_at.isoformat())
-    script = {p["pid"]: (p["author"], p["at"].isoformat())
-              for t in gen.script["thread"] for p in t["post"]}
+    script = {
+        p["pid"]: (p["author"], p["at"].isoformat())
+        for t in gen.script["thread"]
+        for p in t["post"]
+    }
     assert parsed == script
 
 
 def test_time_profile_is_realistic() -> None:
     gen = generate_game(GameConfig(posts=4000, players=12, days=4, seed=2))
-    hours = Counter(p["at"].hour for t in gen.script["thread"] for p in t["post"]
-                    if p["author"] != "导演")
+    hours = Counter(
+        p["at"].hour for t in gen.script["thread"] for p in t["post"] if p["author"] != "导演"
+    )
     # Evening peak, quiet small hours, a vote rush before the 22:00 close.
     assert hours[21] > 3 * hours[4]
     assert hours[21] > hours[15]
-    votes = [p["at"] for t in gen.script["thread"] if "投票帖" in t["subject"]
-             for p in t["post"] if p["author"] != "导演"]
+    votes = [
+        p["at"]
+        for t in gen.script["thread"]
+        if "投票帖" in t["subject"]
+        for p in t["post"]
+        if p["author"] != "导演"
+    ]
     late = sum(1 for at in votes if at.hour in (19, 20, 21) and at.day % 2 == 1)
     assert late > len(votes) / 3
 
@@ -98,9 +127,20 @@ def test_planted_violations_are_found(tmp_path: Path) -> None:
 
     gen = generate_game(small(seed=11, posts=1200, rates=DENSE))
     planted = Counter(t["code"] for t in gen.truth)
-    for code in ("FONT-RED", "FONT-SIZE", "PASTE-CHATLOG", "PASTE-LINK", "GHOST-POST",
-                 "LURK-DAY", "LURK-NOVOTE", "VOTE-LATE", "VOTE-FORMAT", "VOTE-CHANGE",
-                 "CODE-LASTWORDS", "PHRASE"):
+    for code in (
+        "FONT-RED",
+        "FONT-SIZE",
+        "PASTE-CHATLOG",
+        "PASTE-LINK",
+        "GHOST-POST",
+        "LURK-DAY",
+        "LURK-NOVOTE",
+        "VOTE-LATE",
+        "VOTE-FORMAT",
+        "VOTE-CHANGE",
+        "CODE-LASTWORDS",
+        "PHRASE",
+    ):
         assert planted[code] > 0, code
     game = load_game(write_game(gen, tmp_path / "g"))
     with Store(game.store) as store:

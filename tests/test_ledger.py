@@ -21,10 +21,15 @@ def test_drafts_suggest_and_escalate_after_approval(tmp_path: Path) -> None:
         store.save_findings([first, again, lurk], 1)
         led = load_ledger(game, store)
         assert [(d.id, d.suggested) for d in led.drafts] == [
-            (first.id, "blue"), (lurk.id, "yellow"), (again.id, "blue")]
+            (first.id, "blue"),
+            (lurk.id, "yellow"),
+            (again.id, "blue"),
+        ]
         assert "固定" in led.draft(lurk.id).reason  # type: ignore[union-attr]
 
-        decide(game, store, first.id, "approve", at=datetime.fromisoformat("2026-11-21T08:00:00+08:00"))
+        decide(
+            game, store, first.id, "approve", at=datetime.fromisoformat("2026-11-21T08:00:00+08:00")
+        )
         led = load_ledger(game, store)
         assert led.draft(first.id) is None  # approved: never suggested again
         assert led.draft(again.id).suggested == "yellow"  # type: ignore[union-attr]
@@ -41,7 +46,9 @@ def test_rejected_finding_never_returns(tmp_path: Path) -> None:
         store.save_findings([f], 2)  # the next run finds it again
         led = load_ledger(game, store)
         assert led.drafts == []
-        assert [(x.id, x.decision, x.note) for x in led.decided] == [(f.id, "reject", "误判：是遗言")]
+        assert [(x.id, x.decision, x.note) for x in led.decided] == [
+            (f.id, "reject", "误判：是遗言")
+        ]
 
 
 def test_merging_and_red_without_sent_off_event(tmp_path: Path) -> None:
@@ -169,8 +176,13 @@ def test_030_groups_red_and_enlarged_font_as_one_kind(tmp_path: Path) -> None:
         game = make_game(d, ruleset)
         with Store(d / "g.sqlite") as store:
             store.save_findings([red, size], 1)
-            decide(game, store, red.id, "approve",
-                   at=datetime.fromisoformat("2026-11-21T08:00:00+08:00"))
+            decide(
+                game,
+                store,
+                red.id,
+                "approve",
+                at=datetime.fromisoformat("2026-11-21T08:00:00+08:00"),
+            )
             draft = load_ledger(game, store).draft(size.id)
             assert draft is not None and draft.suggested == expect, ruleset
 
@@ -186,8 +198,10 @@ def test_one_nights_posts_do_not_escalate_each_other(tmp_path: Path) -> None:
     # Fix 2: three red-font posts in one evening, decided the next morning, are three blues
     # (not blue + yellow + yellow = sent off): he had not been warned when he wrote them.
     game = make_game(tmp_path)
-    night = [finding("FONT-RED", "油条", 1, 1001 + i, key=str(i),
-                     at=f"2026-11-20T21:0{i}:00+08:00") for i in range(3)]
+    night = [
+        finding("FONT-RED", "油条", 1, 1001 + i, key=str(i), at=f"2026-11-20T21:0{i}:00+08:00")
+        for i in range(3)
+    ]
     later = finding("FONT-RED", "油条", 2, 1101, at="2026-11-21T10:00:00+08:00")
     with Store(tmp_path / "g.sqlite") as store:
         store.save_findings([*night, later], 1)
@@ -225,8 +239,11 @@ def test_accepted_suggestion_follows_the_card_it_relied_on(tmp_path: Path) -> No
         decide(game, store, third.id, "approve", card="yellow", at=MORNING_3)
         assert store.current_decisions()[again.fingerprint]["card"] is None  # follows the policy
         led = load_ledger(game, store)
-        assert {c.id: c.card for c in led.cards} == {first.id: "blue", again.id: "yellow",
-                                                      third.id: "yellow"}
+        assert {c.id: c.card for c in led.cards} == {
+            first.id: "blue",
+            again.id: "yellow",
+            third.id: "yellow",
+        }
         decided = {x.id: x.card for x in led.decided}
         assert decided[again.id] == "yellow"
         decide(game, store, first.id, "reject", note="其实是引用")

@@ -54,8 +54,19 @@ def _markup_game(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_ledger_table_says_yes_for_sent_off_and_prints_names_literally(tmp_path: Path) -> None:
     game = _markup_game(tmp_path)
     runner = CliRunner()
-    res = runner.invoke(app, ["card", str(game.path), "[red]汤圆[/red]", "--card", "red",
-                              "--reason", "[bold]作弊[/bold]"], env={"COLUMNS": "200"})
+    res = runner.invoke(
+        app,
+        [
+            "card",
+            str(game.path),
+            "[red]汤圆[/red]",
+            "--card",
+            "red",
+            "--reason",
+            "[bold]作弊[/bold]",
+        ],
+        env={"COLUMNS": "200"},
+    )
     assert res.exit_code == 0, res.output
     assert "[red]汤圆[/red] 红牌（[bold]作弊[/bold]）" in res.output
     res = runner.invoke(app, ["ledger", str(game.path)], env={"COLUMNS": "200"})
@@ -75,12 +86,15 @@ def test_ledger_table_says_yes_for_sent_off_and_prints_names_literally(tmp_path:
 def test_import_errors_print_cells_literally(tmp_path: Path) -> None:
     game = make_game(tmp_path)
     bad = tmp_path / "d.csv"
-    cols = "id,code,player,day,pid,excerpt,suggested_card,decision,card,note,decided_by,decided_at,rev"
+    cols = (
+        "id,code,player,day,pid,excerpt,suggested_card,decision,card,note,decided_by,decided_at,rev"
+    )
     bad.write_text(cols + "\nF1,X,饺子,1,,,blue,[bold]maybe[/bold],,,,,\n", encoding="utf-8")
     with Store(game.store):
         pass
-    res = CliRunner().invoke(app, ["decisions", "import", str(game.path), str(bad)],
-                             env={"COLUMNS": "200"})
+    res = CliRunner().invoke(
+        app, ["decisions", "import", str(game.path), str(bad)], env={"COLUMNS": "200"}
+    )
     assert res.exit_code == 2, res.output
     assert "[bold]maybe[/bold]" in res.output
 

@@ -25,9 +25,17 @@ def test_shipped_lexicons_have_no_errors_and_cover_every_category() -> None:
 
 
 def test_fields_variants_exceptions_note() -> None:
-    lex = parse_lexicon("@category VULGAR\n卧槽 | 我操、wc | 卧槽里 | 备注\nre:a|b | a b\n", "x.txt")
+    lex = parse_lexicon(
+        "@category VULGAR\n卧槽 | 我操、wc | 卧槽里 | 备注\nre:a|b | a b\n", "x.txt"
+    )
     e, p = lex.categories["VULGAR"].entries
-    assert (e.term, e.variants, e.exceptions, e.note, e.source) == ("卧槽", ("我操", "wc"), ("卧槽里",), "备注", "x.txt:2")
+    assert (e.term, e.variants, e.exceptions, e.note, e.source) == (
+        "卧槽",
+        ("我操", "wc"),
+        ("卧槽里",),
+        "备注",
+        "x.txt:2",
+    )
     assert p.regex == "a|b" and p.anchors == ("a", "b")
 
 
@@ -78,8 +86,19 @@ def test_cli_test_csv_columns_and_json(tmp_path: Path) -> None:
 
 def test_cli_no_default_and_extra_lexicon(tmp_path: Path) -> None:
     (tmp_path / "mine.txt").write_text("@category CENSOR\n菠菜 | | | 导演自定\n", "utf-8")
-    res = CliRunner().invoke(app, ["lexicon", "test", "菠菜卧槽", "--no-default", "--lexicon",
-                                   str(tmp_path / "mine.txt"), "-f", "csv"])
+    res = CliRunner().invoke(
+        app,
+        [
+            "lexicon",
+            "test",
+            "菠菜卧槽",
+            "--no-default",
+            "--lexicon",
+            str(tmp_path / "mine.txt"),
+            "-f",
+            "csv",
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert [ln.split(",")[2] for ln in res.output.strip().splitlines()[1:]] == ["菠菜"]
 

@@ -66,8 +66,11 @@ def _desktop_posts(edition: str, viewer: str, tids: Iterable[int]) -> list[Post]
 
 
 def _rewrite_posts(edition: str) -> list[Post]:
-    pages = [parse_page(c.fetched(), TZ, now=c.captured_at) for c in load_captures(edition)
-             if c.file.startswith("rewrite/thread-") and _THREAD_PAGE.search(c.file)]
+    pages = [
+        parse_page(c.fetched(), TZ, now=c.captured_at)
+        for c in load_captures(edition)
+        if c.file.startswith("rewrite/thread-") and _THREAD_PAGE.search(c.file)
+    ]
     return dedupe_posts(p for p in pages)
 
 
@@ -75,10 +78,13 @@ def _own_bbcode(message: str) -> str:
     return _QUOTE.sub("", message)
 
 
-def _game_file(tmp: Path, edition: str, tids: dict[int, str], extra_players: Iterable[str] = ()) -> Path:
+def _game_file(
+    tmp: Path, edition: str, tids: dict[int, str], extra_players: Iterable[str] = ()
+) -> Path:
     manifest = manifest_posts(edition)
-    players = sorted({p["author"] for p in manifest.values() if p["author"] != DIRECTOR}
-                     | set(extra_players))
+    players = sorted(
+        {p["author"] for p in manifest.values() if p["author"] != DIRECTOR} | set(extra_players)
+    )
     threads = "\n".join(f'[[thread]]\ntid = {tid}\nkind = "{kind}"\n' for tid, kind in tids.items())
     names = ", ".join(f'"{n}"' for n in players)
     (tmp / "pages").mkdir(exist_ok=True)
@@ -113,8 +119,13 @@ closes = 2026-11-30T08:00:00+08:00
     return path
 
 
-def _run(tmp: Path, posts: list[Post], edition: str, tids: dict[int, str], codes: list[str],
-         ) -> list[Finding]:
+def _run(
+    tmp: Path,
+    posts: list[Post],
+    edition: str,
+    tids: dict[int, str],
+    codes: list[str],
+) -> list[Finding]:
     game = load_game(_game_file(tmp, edition, tids))
     store = Store(game.store)
     try:
@@ -166,8 +177,11 @@ def test_markup_excludes_quotes_and_signatures(edition: str) -> None:
         assert "#999999" in p.message_html  # the quote header is rendered…
         assert ("color", "#999999") not in p.markup  # …but it is not the poster's markup
         assert ("size", "2") not in p.markup
-    signed = [pid for pid, m in manifest.items() if m.get("usesig") and m["author"] == "九妹"
-              and pid in posts]
+    signed = [
+        pid
+        for pid, m in manifest.items()
+        if m.get("usesig") and m["author"] == "九妹" and pid in posts
+    ]
     assert signed
     for pid in signed:
         assert ("color", "Red") not in posts[pid].markup
@@ -194,14 +208,13 @@ def _pids(findings: Iterable[Finding], code: str) -> set[int]:
 
 @pytest.mark.parametrize("edition", M107_EDITIONS)
 @pytest.mark.parametrize("viewer", ["guest", "member"])
-def test_font_rules_find_exactly_the_manifest_posts(edition: str, viewer: str,
-                                                    tmp_path: Path) -> None:
+def test_font_rules_find_exactly_the_manifest_posts(
+    edition: str, viewer: str, tmp_path: Path
+) -> None:
     posts = _desktop_posts(edition, viewer, M107_TIDS)
     findings = _run(tmp_path, posts, edition, M107_THREAD_KINDS, ["FONT-RED", "FONT-SIZE"])
-    red = _expected(edition, posts,
-                    lambda bb: any(COLOR_TABLE[c] for c in _COLOR.findall(bb)))
-    big = _expected(edition, posts,
-                    lambda bb: any(SIZE_TABLE[s] for s in _SIZE.findall(bb)))
+    red = _expected(edition, posts, lambda bb: any(COLOR_TABLE[c] for c in _COLOR.findall(bb)))
+    big = _expected(edition, posts, lambda bb: any(SIZE_TABLE[s] for s in _SIZE.findall(bb)))
     assert red and big
     assert _pids(findings, "FONT-RED") == red
     assert _pids(findings, "FONT-SIZE") == big
@@ -210,7 +223,7 @@ def test_font_rules_find_exactly_the_manifest_posts(edition: str, viewer: str,
     for f in findings:
         text = by_pid[f.pid].text
         for m in f.matches:
-            assert m.text and text[m.start:m.end] == m.text
+            assert m.text and text[m.start : m.end] == m.text
     # what this capture holds: 豆浆's two red names, 扫把无限's 7-size claim
     f23 = next(f for f in findings if f.code == "FONT-RED" and f.pid == 23)
     assert f23.match_text == "月饼 / 扫把无限"
@@ -228,14 +241,17 @@ def test_font_rules_on_rewritten_pages(edition: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("edition", M107_EDITIONS)
 @pytest.mark.parametrize("viewer", ["guest", "member"])
-def test_paste_rules_find_chatlog_url_and_image_not_smilies(edition: str, viewer: str,
-                                                            tmp_path: Path) -> None:
+def test_paste_rules_find_chatlog_url_and_image_not_smilies(
+    edition: str, viewer: str, tmp_path: Path
+) -> None:
     posts = _desktop_posts(edition, viewer, M107_TIDS)
-    findings = _run(tmp_path, posts, edition, M107_THREAD_KINDS,
-                    ["PASTE-CHATLOG", "PASTE-LINK"])
+    findings = _run(tmp_path, posts, edition, M107_THREAD_KINDS, ["PASTE-CHATLOG", "PASTE-LINK"])
     manifest = manifest_posts(edition)
-    chat = {pid for pid, m in manifest.items() if "21:15:03" in _own_bbcode(m["message"])
-            and m["tid"] in M107_TIDS}
+    chat = {
+        pid
+        for pid, m in manifest.items()
+        if "21:15:03" in _own_bbcode(m["message"]) and m["tid"] in M107_TIDS
+    }
     links = _expected(edition, posts, lambda bb: "[url" in bb or "[img]" in bb)
     assert chat == {21} and links == {32, 36}
     assert _pids(findings, "PASTE-CHATLOG") == chat
@@ -257,7 +273,9 @@ def test_attachments_are_pastes(tmp_path: Path) -> None:
     posts = _desktop_posts(edition, "member", [57])
     findings = _run(tmp_path, posts, edition, {57: "discussion"}, ["PASTE-LINK"])
     manifest = manifest_posts(edition)
-    with_attachments = {pid for pid, m in manifest.items() if m["tid"] == 57 and m.get("attachments")}
+    with_attachments = {
+        pid for pid, m in manifest.items() if m["tid"] == 57 and m.get("attachments")
+    }
     assert with_attachments == {1130, 1131, 1132, 1133}
     assert _pids(findings, "PASTE-LINK") == with_attachments
     by_pid = {f.pid: f for f in findings}

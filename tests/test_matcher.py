@@ -18,15 +18,27 @@ def cats(text: str) -> set[str]:
 
 
 SEED_EXAMPLES = [  # 030 违规判定 examples, with the category they break
-    ("我准备好背锅了", "BLAME"), ("一定要选他当MVP", "AWARD"), ("最佳演绎收好", "AWARD"),
-    ("结束后求认识", "AWARD"), ("已拉黑，一律不共场", "AWARD"), ("我能说脏话吗", "EMOTION"),
-    ("卧槽真吊", "BODY"), ("卧槽真吊", "VULGAR"), ("你杀品真差", "CHARACTER"),
-    ("不信我你等着结束后看演员表吧", "GUARANTEE"), ("他都这么贴脸了，我没法不信他", "FACE"),
-    ("导演给我的反馈就是这样的", "DIRECTOR"), ("我刚刚问过导演了，规则是这样结算的", "DIRECTOR"),
-    ("你知道我刀法很差的", "SOCKPUPPET"), ("媳妇GET(2/3)", "SOCKPUPPET"),
-    ("你忘了那场女巫黑情侣了？", "PASTGAME"), ("他这么换替补我怎么认他狼", "SUBSTITUTE"),
-    ("我信A，但是我场助比较信B", "ASSISTANT"), ("你们要出我不如我淹死好了", "DROWN"),
-    ("我要是狼我就去死", "GUARANTEE"), ("以我的人格担保", "GUARANTEE"),
+    ("我准备好背锅了", "BLAME"),
+    ("一定要选他当MVP", "AWARD"),
+    ("最佳演绎收好", "AWARD"),
+    ("结束后求认识", "AWARD"),
+    ("已拉黑，一律不共场", "AWARD"),
+    ("我能说脏话吗", "EMOTION"),
+    ("卧槽真吊", "BODY"),
+    ("卧槽真吊", "VULGAR"),
+    ("你杀品真差", "CHARACTER"),
+    ("不信我你等着结束后看演员表吧", "GUARANTEE"),
+    ("他都这么贴脸了，我没法不信他", "FACE"),
+    ("导演给我的反馈就是这样的", "DIRECTOR"),
+    ("我刚刚问过导演了，规则是这样结算的", "DIRECTOR"),
+    ("你知道我刀法很差的", "SOCKPUPPET"),
+    ("媳妇GET(2/3)", "SOCKPUPPET"),
+    ("你忘了那场女巫黑情侣了？", "PASTGAME"),
+    ("他这么换替补我怎么认他狼", "SUBSTITUTE"),
+    ("我信A，但是我场助比较信B", "ASSISTANT"),
+    ("你们要出我不如我淹死好了", "DROWN"),
+    ("我要是狼我就去死", "GUARANTEE"),
+    ("以我的人格担保", "GUARANTEE"),
 ]
 
 
@@ -35,19 +47,46 @@ def test_seed_examples_caught(text: str, category: str) -> None:
     assert category in cats(text)
 
 
-@pytest.mark.parametrize("text", ["这个操作不错", "狼队逼近胜利", "干杯！", "好日子", "羊在吃草",
-                                  "草原上", "我操心一下", "白痴翻牌了", "猪肉好吃", "还剩250分钟",
-                                  "748楼说得对", "等我去趟WC回来就投票", "吐个槽", "狼人杀",
-                                  "[quote]卧槽真吊[/quote]这句算违规吧"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "这个操作不错",
+        "狼队逼近胜利",
+        "干杯！",
+        "好日子",
+        "羊在吃草",
+        "草原上",
+        "我操心一下",
+        "白痴翻牌了",
+        "猪肉好吃",
+        "还剩250分钟",
+        "748楼说得对",
+        "等我去趟WC回来就投票",
+        "吐个槽",
+        "狼人杀",
+        "[quote]卧槽真吊[/quote]这句算违规吧",
+    ],
+)
 def test_hard_negatives_pass(text: str) -> None:
     assert default_matcher().find(text) == []
 
 
-@pytest.mark.parametrize(("text", "how"), [
-    ("卧~槽", "去噪"), ("卧.槽", "去噪"), ("臥槽", "繁简"), ("ＷＣ，这", "全半角/大小写"),
-    ("卧卧卧槽槽", "叠字"), ("woc，这都行", "原文"), ("卧草", "原文"), ("tmd", "首字母"),
-    ("wocao", "音近"), ("女马的", "形近"), ("S.B狼队", "去噪"),
-])
+@pytest.mark.parametrize(
+    ("text", "how"),
+    [
+        ("卧~槽", "去噪"),
+        ("卧.槽", "去噪"),
+        ("臥槽", "繁简"),
+        ("ＷＣ，这", "全半角/大小写"),
+        ("卧卧卧槽槽", "叠字"),
+        ("woc，这都行", "原文"),
+        ("卧草", "原文"),
+        ("tmd", "首字母"),
+        ("wocao", "音近"),
+        ("女马的", "形近"),
+        ("S.B狼队", "去噪"),
+    ],
+)
 def test_evasions_and_how(text: str, how: str) -> None:
     found = default_matcher().find(text)
     assert found, text
@@ -58,7 +97,7 @@ def test_span_refers_to_original_text() -> None:
     text = "各位好，臥~~槽槽，这票型"
     (m,) = default_matcher().find(text)
     assert (m.category, m.entry) == ("VULGAR", "卧槽")
-    assert text[m.start:m.end] == m.text == "臥~~槽槽"
+    assert text[m.start : m.end] == m.text == "臥~~槽槽"
     assert set(m.how) >= {"繁简", "去噪", "叠字"}
 
 
@@ -75,7 +114,9 @@ def test_prefilter_agrees_with_find() -> None:
 
 
 def _devset_eval():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("devset_eval", ROOT / "scripts" / "devset_eval.py")
+    spec = importlib.util.spec_from_file_location(
+        "devset_eval", ROOT / "scripts" / "devset_eval.py"
+    )
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     sys.modules["devset_eval"] = mod

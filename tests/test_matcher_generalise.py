@@ -401,12 +401,30 @@ def test_validation_set_shape() -> None:
     assert len({t for _, t in LINES}) == len(LINES), "duplicate validation lines"
 
 
-@pytest.mark.parametrize(("scope", "min_precision", "min_recall"), [
-    ("overall", 0.9, 0.85),
-    # The categories the holdout found weakest: each must at least mostly generalise.
-    *[(c, 0.8, 0.7) for c in ("BLAME", "DIRECTOR", "GUARANTEE", "ASSISTANT", "AWARD", "FACE",
-                              "SUBSTITUTE", "SOCKPUPPET", "PASTGAME", "KIN", "VULGAR", "CHARACTER")],
-])
+@pytest.mark.parametrize(
+    ("scope", "min_precision", "min_recall"),
+    [
+        ("overall", 0.9, 0.85),
+        # The categories the holdout found weakest: each must at least mostly generalise.
+        *[
+            (c, 0.8, 0.7)
+            for c in (
+                "BLAME",
+                "DIRECTOR",
+                "GUARANTEE",
+                "ASSISTANT",
+                "AWARD",
+                "FACE",
+                "SUBSTITUTE",
+                "SOCKPUPPET",
+                "PASTGAME",
+                "KIN",
+                "VULGAR",
+                "CHARACTER",
+            )
+        ],
+    ],
+)
 def test_generalises(scope: str, min_precision: float, min_recall: float) -> None:
     tp, fp, fn, wrong = _score()
     if scope == "overall":
@@ -423,8 +441,12 @@ if __name__ == "__main__":
     tp, fp, fn, wrong = _score()
     print(f"{'category':<12} {'tp':>4} {'fp':>4} {'fn':>4} {'precision':>9} {'recall':>7}")
     for c in sorted(set(tp) | set(fp) | set(fn)):
-        print(f"{c:<12} {tp[c]:>4} {fp[c]:>4} {fn[c]:>4} {_ratio(tp[c], fp[c]):>9.3f} {_ratio(tp[c], fn[c]):>7.3f}")
-    print(f"{'overall':<12} {sum(tp.values()):>4} {sum(fp.values()):>4} {sum(fn.values()):>4} "
-          f"{_ratio(sum(tp.values()), sum(fp.values())):>9.3f} {_ratio(sum(tp.values()), sum(fn.values())):>7.3f}")
+        print(
+            f"{c:<12} {tp[c]:>4} {fp[c]:>4} {fn[c]:>4} {_ratio(tp[c], fp[c]):>9.3f} {_ratio(tp[c], fn[c]):>7.3f}"
+        )
+    print(
+        f"{'overall':<12} {sum(tp.values()):>4} {sum(fp.values()):>4} {sum(fn.values()):>4} "
+        f"{_ratio(sum(tp.values()), sum(fp.values())):>9.3f} {_ratio(sum(tp.values()), sum(fn.values())):>7.3f}"
+    )
     for label, text, got in wrong:
         print(f"{label}\tgot={'|'.join(sorted(got)) or 'NONE'}\t{text}")

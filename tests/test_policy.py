@@ -9,17 +9,48 @@ import pytest
 from auditor.policy import Card, Offence, kind_of, merge, order_key, suggest
 
 
-def offence(code: str = "FONT-RED", *, kind: str | None = None, player: str = "饺子", day: int = 2,
-            at: str = "2026-11-21T10:00:00+08:00", card: str = "blue", fp: str = "x") -> Offence:
-    return Offence(fingerprint=fp, id="F" + fp.upper(), code=code, kind=kind or code, player=player,
-                   day=day, order=order_key(day, at, 3, 1003), default_card=card,
-                   card_source="判罚制度")
+def offence(
+    code: str = "FONT-RED",
+    *,
+    kind: str | None = None,
+    player: str = "饺子",
+    day: int = 2,
+    at: str = "2026-11-21T10:00:00+08:00",
+    card: str = "blue",
+    fp: str = "x",
+) -> Offence:
+    return Offence(
+        fingerprint=fp,
+        id="F" + fp.upper(),
+        code=code,
+        kind=kind or code,
+        player=player,
+        day=day,
+        order=order_key(day, at, 3, 1003),
+        default_card=card,
+        card_source="判罚制度",
+    )
 
 
-def approved(card: str = "blue", *, kind: str = "FONT-RED", player: str = "饺子", day: int = 1,
-             at: str = "2026-11-20T10:00:00+08:00", fp: str = "old") -> Card:
-    return Card(fingerprint=fp, id="FOLD", player=player, card=card, kind=kind, code=kind, day=day,
-                order=order_key(day, at, 2, 1001))
+def approved(
+    card: str = "blue",
+    *,
+    kind: str = "FONT-RED",
+    player: str = "饺子",
+    day: int = 1,
+    at: str = "2026-11-20T10:00:00+08:00",
+    fp: str = "old",
+) -> Card:
+    return Card(
+        fingerprint=fp,
+        id="FOLD",
+        player=player,
+        card=card,
+        kind=kind,
+        code=kind,
+        day=day,
+        order=order_key(day, at, 2, 1001),
+    )
 
 
 def test_first_offence_of_a_kind_is_blue() -> None:
@@ -52,7 +83,9 @@ def test_grouped_kind_escalates_across_codes() -> None:
 
 @pytest.mark.parametrize("card", ["yellow", "red", "substitute", "warning"])
 def test_non_blue_defaults_are_fixed(card: str) -> None:
-    s = suggest(offence("LURK-DAY", card=card), [approved(kind="LURK-DAY"), approved(kind="LURK-DAY")])
+    s = suggest(
+        offence("LURK-DAY", card=card), [approved(kind="LURK-DAY"), approved(kind="LURK-DAY")]
+    )
     assert s.card == card
     assert "判罚制度" in s.reason  # carries the rule set's citation
 
@@ -64,16 +97,19 @@ def test_kind_of_reads_the_rule_option() -> None:
     assert kind_of("GONE", opts) == "GONE"
 
 
-@pytest.mark.parametrize(("cards", "expect"), [
-    ([], (0, 0, 0, False)),
-    (["blue"] * 2, (2, 0, 0, False)),
-    (["blue"] * 3, (0, 1, 0, False)),
-    (["blue"] * 4 + ["yellow"], (1, 2, 0, False)),
-    (["blue"] * 3 + ["yellow"] * 2, (0, 0, 1, True)),
-    (["yellow"] * 7, (0, 1, 2, True)),
-    (["red"], (0, 0, 1, True)),
-    (["blue"] * 9, (0, 0, 1, True)),
-])
+@pytest.mark.parametrize(
+    ("cards", "expect"),
+    [
+        ([], (0, 0, 0, False)),
+        (["blue"] * 2, (2, 0, 0, False)),
+        (["blue"] * 3, (0, 1, 0, False)),
+        (["blue"] * 4 + ["yellow"], (1, 2, 0, False)),
+        (["blue"] * 3 + ["yellow"] * 2, (0, 0, 1, True)),
+        (["yellow"] * 7, (0, 1, 2, True)),
+        (["red"], (0, 0, 1, True)),
+        (["blue"] * 9, (0, 0, 1, True)),
+    ],
+)
 def test_merge(cards: list[str], expect: tuple[int, int, int, bool]) -> None:
     s = merge(cards)
     assert (s.blue, s.yellow, s.red, s.sent_off) == expect
@@ -84,20 +120,37 @@ def test_merge(cards: list[str], expect: tuple[int, int, int, bool]) -> None:
 # escalation needs the player to have been warned before he offended again (M107 黄牌
 # 「因同一类行为已经吃过蓝牌后仍然明知故犯」; 030 黄牌「已经提醒后仍明知故犯」).
 
+
 def _at(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
 
 def timed_offence(at: str, *, day: int = 1, fp: str = "x") -> Offence:
-    return Offence(fingerprint=fp, id="F" + fp.upper(), code="FONT-RED", kind="FONT-RED",
-                   player="饺子", day=day, order=order_key(day, at, 3, 1003), default_card="blue",
-                   posted_at=_at(at))
+    return Offence(
+        fingerprint=fp,
+        id="F" + fp.upper(),
+        code="FONT-RED",
+        kind="FONT-RED",
+        player="饺子",
+        day=day,
+        order=order_key(day, at, 3, 1003),
+        default_card="blue",
+        posted_at=_at(at),
+    )
 
 
 def timed_card(posted: str, decided: str | None, *, day: int = 1) -> Card:
-    return Card(fingerprint="old", id="FOLD", player="饺子", card="blue", kind="FONT-RED",
-                code="FONT-RED", day=day, order=order_key(day, posted, 2, 1001),
-                decided_at=_at(decided) if decided else None)
+    return Card(
+        fingerprint="old",
+        id="FOLD",
+        player="饺子",
+        card="blue",
+        kind="FONT-RED",
+        code="FONT-RED",
+        day=day,
+        order=order_key(day, posted, 2, 1001),
+        decided_at=_at(decided) if decided else None,
+    )
 
 
 def test_a_card_decided_after_the_repeat_was_posted_does_not_escalate() -> None:
@@ -123,9 +176,25 @@ def test_decision_times_compare_across_time_zones() -> None:
 
 def test_without_times_only_an_earlier_day_escalates() -> None:
     same_day = timed_card("2026-11-20T20:00:00+08:00", None)
-    off = Offence(fingerprint="y", id="FY", code="FONT-RED", kind="FONT-RED", player="饺子",
-                  day=1, order=order_key(1, None, None, None), default_card="blue")
+    off = Offence(
+        fingerprint="y",
+        id="FY",
+        code="FONT-RED",
+        kind="FONT-RED",
+        player="饺子",
+        day=1,
+        order=order_key(1, None, None, None),
+        default_card="blue",
+    )
     assert suggest(off, [same_day]).card == "blue"
-    next_day = Offence(fingerprint="z", id="FZ", code="FONT-RED", kind="FONT-RED", player="饺子",
-                       day=2, order=order_key(2, None, None, None), default_card="blue")
+    next_day = Offence(
+        fingerprint="z",
+        id="FZ",
+        code="FONT-RED",
+        kind="FONT-RED",
+        player="饺子",
+        day=2,
+        order=order_key(2, None, None, None),
+        default_card="blue",
+    )
     assert suggest(next_day, [same_day]).card == "yellow"

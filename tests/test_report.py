@@ -60,7 +60,10 @@ def test_csvs_have_bom_and_neutralised_formulas(hostile, tmp_path: Path) -> None
     assert {r["player"]: int(r["pending"]) for r in ledger}["油条"] >= 5
     _, activity = read_csv(written.directory / "activity.csv")
     spring = [r for r in activity if r["player"] == "春卷"]
-    assert [(r["day"], r["posts"], r["below"]) for r in spring] == [("1", "3", "1"), ("2", "3", "1")]
+    assert [(r["day"], r["posts"], r["below"]) for r in spring] == [
+        ("1", "3", "1"),
+        ("2", "3", "1"),
+    ]
     _, votes = read_csv(written.directory / "votes.csv")
     assert [(v["voter"], v["target"]) for v in votes] == [("饺子", "包子")]
 
@@ -73,17 +76,21 @@ def test_report_html_escapes_post_text_and_is_self_contained(hostile, tmp_path: 
     assert "&lt;script&gt;alert(&#39;xss-1&#39;)&lt;/script&gt;" in html
     assert "onerror=" not in html.replace("onerror=&#34;", "")  # only escaped
     assert 'href="javascript' not in html
-    assert "src=\"http" not in html and "<link" not in html  # no network assets
+    assert 'src="http' not in html and "<link" not in html  # no network assets
     for section in ("summary", "activity", "votes", "drafts", "standings", "chart", "elevator"):
         assert f'id="{section}"' in html
     # the draft links to the post on the forum
     ghost = next(f for f in store.findings() if f["code"] == "GHOST-POST")
-    link = (f"http://bbs.example.com/forum.php?mod=redirect&amp;goto=findpost&amp;ptid={ghost['tid']}"
-            f"&amp;pid={ghost['pid']}")
+    link = (
+        f"http://bbs.example.com/forum.php?mod=redirect&amp;goto=findpost&amp;ptid={ghost['tid']}"
+        f"&amp;pid={ghost['pid']}"
+    )
     assert link in html
 
 
-def test_atomic_write_leaves_no_half_report(hostile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_atomic_write_leaves_no_half_report(
+    hostile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
     game, store, now = hostile
     records = build_records(game, store, now=now)
     reports = tmp_path / "reports"
@@ -108,12 +115,18 @@ def test_atomic_write_leaves_no_half_report(hostile, tmp_path: Path, monkeypatch
     (game_dir / ".tmp-20261124-060000-999").mkdir()
     monkeypatch.setattr(report_write, "write_csv", real)
     second = write_report(records, reports, when=datetime(2026, 11, 24, 6, 0, 0))
-    assert sorted(p.name for p in game_dir.iterdir()) == ["20261122-060000", "20261124-060000", "latest"]
+    assert sorted(p.name for p in game_dir.iterdir()) == [
+        "20261122-060000",
+        "20261124-060000",
+        "latest",
+    ]
     assert os.readlink(game_dir / "latest") == "20261124-060000"
     assert latest_dir(reports, game.slug) == second.directory.resolve()
 
 
-def test_latest_txt_where_symlinks_fail(hostile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_latest_txt_where_symlinks_fail(
+    hostile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
     game, store, now = hostile
 
     def no_symlinks(*args: object, **kwargs: object) -> None:
@@ -136,16 +149,23 @@ def test_announcement_lists_approved_cards_tally_and_elevator(hostile, tmp_path:
     assert "油条：[color=Blue]蓝牌[/color] 第2天 诈尸（出局后发言）" in text
     assert "GHOST-POST" not in text and "（诈尸）" not in text
     assert "[b]第2天电梯[/b]" in text
-    assert "饺子（5帖）：[url=http://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=21&pid=" in text
+    assert (
+        "饺子（5帖）：[url=http://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=21&pid="
+        in text
+    )
     assert HOSTILE_SCRIPT not in text  # post text never goes into the announcement
 
 
 def test_highlight_and_links() -> None:
     assert highlight("我发誓我是好人，我发誓", ["我发誓"]) == [
-        ("我发誓", True), ("我是好人，", False), ("我发誓", True)]
+        ("我发誓", True),
+        ("我是好人，", False),
+        ("我发誓", True),
+    ]
     assert highlight("没有命中", ["卧槽"]) == [("没有命中", False)]
     assert post_link("http://bbs.example.com/", 5, 6) == (
-        "http://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=5&pid=6")
+        "http://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=5&pid=6"
+    )
     assert post_link("javascript:alert(1)//", 5, 6) is None
     assert post_link(None, 5, 6) is None
 
@@ -161,26 +181,42 @@ def test_neutralise_round_trip(text: str) -> None:
 
 def test_audit_on_the_sample_game_writes_the_report(tmp_path: Path) -> None:
     sample = tmp_path / "sample"
-    shutil.copytree(REPO / "examples" / "sample", sample,
-                    ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    shutil.copytree(
+        REPO / "examples" / "sample", sample, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock")
+    )
     reports = tmp_path / "reports"
     runner = CliRunner()
-    result = runner.invoke(app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"])
+    result = runner.invoke(
+        app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"]
+    )
     assert result.exit_code == 0, result.output
     assert "审计完成：新帖 194，新草稿" in result.output
     report = latest_dir(reports, load_game(sample / "game.toml").slug)
     assert report is not None and (report / "report.html").is_file()
     html = (report / "report.html").read_text("utf-8")
     assert "春卷" in html and 'class="num below"' in html
-    again = runner.invoke(app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"])
+    again = runner.invoke(
+        app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"]
+    )
     assert again.exit_code == 0, again.output
     assert "新帖 0，新草稿 0" in again.output
     with Store(sample / "game.sqlite") as store:
         assert [r["command"] for r in store.runs()].count("audit") == 2
         assert store.runs()[-1]["status"] == "ok"
-    report_only = runner.invoke(app, ["report", str(sample / "game.toml"), "--reports", str(reports)])
+    report_only = runner.invoke(
+        app, ["report", str(sample / "game.toml"), "--reports", str(reports)]
+    )
     assert report_only.exit_code == 0, report_only.output
-    assert len([p for p in (reports / load_game(sample / "game.toml").slug).iterdir() if not p.name.startswith("latest")]) == 3
+    assert (
+        len(
+            [
+                p
+                for p in (reports / load_game(sample / "game.toml").slug).iterdir()
+                if not p.name.startswith("latest")
+            ]
+        )
+        == 3
+    )
 
 
 def test_audit_exit_code_for_a_bad_game_file(tmp_path: Path) -> None:
@@ -193,15 +229,22 @@ def test_audit_exit_code_for_a_bad_game_file(tmp_path: Path) -> None:
 
 def test_incomplete_crawl_exits_1_and_the_report_lists_the_problem_first(tmp_path: Path) -> None:
     sample = tmp_path / "sample"
-    shutil.copytree(REPO / "examples" / "sample", sample,
-                    ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "*-107-*"))
+    shutil.copytree(
+        REPO / "examples" / "sample",
+        sample,
+        ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "*-107-*"),
+    )
     reports = tmp_path / "reports"
-    result = CliRunner().invoke(app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"])
+    result = CliRunner().invoke(
+        app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"]
+    )
     assert result.exit_code == 1, result.output
     assert "问题 1。" in result.output
-    html = (latest_dir(reports, load_game(sample / "game.toml").slug) / "report.html").read_text("utf-8")  # type: ignore[operator]
+    html = (latest_dir(reports, load_game(sample / "game.toml").slug) / "report.html").read_text(
+        "utf-8"
+    )  # type: ignore[operator]
     problems = html.index('class="problems"')
-    assert "107" in html[problems:html.index("</div>", problems)]
+    assert "107" in html[problems : html.index("</div>", problems)]
     assert problems < html.index('id="activity"')
     with Store(sample / "game.sqlite") as store:
         assert store.runs()[-1]["status"] == "incomplete"

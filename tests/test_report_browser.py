@@ -37,18 +37,33 @@ def _driver(tmp_path: Path, width: int, height: int) -> Any:
     opts.binary_location = str(CHROMIUM)
     profile = tmp_path / f"profile-{width}"
     profile.mkdir()
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--disable-default-apps", "--disable-extensions", f"--user-data-dir={profile}",
-                f"--window-size={width},{height}"):
+    for arg in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-default-apps",
+        "--disable-extensions",
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+    ):
         opts.add_argument(arg)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=opts)
     # Record any alert() instead of blocking on it (runs before the page's own content).
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
-        "window.__alerts = [];"
-        "for (const f of ['alert', 'confirm', 'prompt'])"
-        "  window[f] = (m) => { window.__alerts.push(f + ':' + m); };")})
+    driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": (
+                "window.__alerts = [];"
+                "for (const f of ['alert', 'confirm', 'prompt'])"
+                "  window[f] = (m) => { window.__alerts.push(f + ':' + m); };"
+            )
+        },
+    )
     return driver
 
 
@@ -94,21 +109,25 @@ def test_report_sections_and_hostile_posts_are_inert(report_html: Path, tmp_path
         counts = driver.execute_script(
             "return [document.scripts.length, document.images.length,"
             " document.querySelectorAll('[onerror],[onload],[onclick]').length,"
-            " document.querySelectorAll('a[href^=\"javascript\"], a[href^=\" javascript\"]').length,"
-            " document.querySelectorAll('iframe,object,embed,link,base,form').length]")
+            ' document.querySelectorAll(\'a[href^="javascript"], a[href^=" javascript"]\').length,'
+            " document.querySelectorAll('iframe,object,embed,link,base,form').length]"
+        )
         assert counts == [0, 0, 0, 0, 0]
         hrefs = driver.execute_script(
-            "return Array.from(document.links, a => a.getAttribute('href'))")
-        assert hrefs and all(h.startswith(("#", "http://bbs.example.com/forum.php?mod=redirect"))
-                             for h in hrefs), hrefs
+            "return Array.from(document.links, a => a.getAttribute('href'))"
+        )
+        assert hrefs and all(
+            h.startswith(("#", "http://bbs.example.com/forum.php?mod=redirect")) for h in hrefs
+        ), hrefs
         marks = [m.text for m in driver.find_elements(By.CSS_SELECTOR, "#drafts mark")]
         assert marks, "the match is highlighted in the draft evidence"
         svg_bars = driver.find_elements(By.CSS_SELECTOR, "#chart svg rect")
         assert len(svg_bars) >= 8 * 2
         assert _severe(driver) == []
         shot = tmp_path / "report-desktop.png"
-        driver.set_window_size(1200, min(int(driver.execute_script(
-            "return document.body.scrollHeight")) + 50, 6000))
+        driver.set_window_size(
+            1200, min(int(driver.execute_script("return document.body.scrollHeight")) + 50, 6000)
+        )
         assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
     finally:
         driver.quit()
@@ -119,8 +138,10 @@ def test_report_fits_a_phone(report_html: Path, tmp_path: Path) -> None:
 
     driver = _driver(tmp_path, 500, 812)
     # A phone (iPhone-sized viewport, touch layout): headless windows are at least 500 wide.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 375, "height": 812, "deviceScaleFactor": 2, "mobile": True})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 375, "height": 812, "deviceScaleFactor": 2, "mobile": True},
+    )
     try:
         _open(driver, report_html)
         inner = driver.execute_script("return window.innerWidth")
@@ -130,8 +151,7 @@ def test_report_fits_a_phone(report_html: Path, tmp_path: Path) -> None:
         for el in driver.find_elements(By.CSS_SELECTOR, "article.draft"):
             rect = el.rect
             assert rect["x"] >= 0 and rect["x"] + rect["width"] <= inner + 1
-        font = driver.execute_script(
-            "return parseFloat(getComputedStyle(document.body).fontSize)")
+        font = driver.execute_script("return parseFloat(getComputedStyle(document.body).fontSize)")
         assert font >= 14
         assert _severe(driver) == []
         shot = tmp_path / "report-phone.png"

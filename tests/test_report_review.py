@@ -50,7 +50,9 @@ def test_report_and_export_commands_exit_2_in_chinese(hostile, tmp_path: Path) -
     res = runner.invoke(app, ["report", str(game.path), "--reports", str(blocker)])
     assert res.exit_code == 2, res.output
     assert "无法写入" in res.output and "Traceback" not in res.output
-    res = runner.invoke(app, ["decisions", "export", str(game.path), str(tmp_path / "没有" / "d.csv")])
+    res = runner.invoke(
+        app, ["decisions", "export", str(game.path), str(tmp_path / "没有" / "d.csv")]
+    )
     assert res.exit_code == 2, res.output
     assert "无法写入" in res.output and "文件或目录不存在" in res.output
     assert "No such file" not in res.output
@@ -82,7 +84,7 @@ def test_announcement_has_only_real_cards_with_titles_and_no_notes(hostile, tmp_
     assert next(f["card"] for f in records.findings if f["id"] == ghosts[0].id) == "blue"
     written = write_report(records, tmp_path / "reports")
     text = (written.directory / "announcement.bbcode").read_text("utf-8")
-    cards = text[text.index("[b]判罚[/b]"):text.index("[b]累计[/b]")]
+    cards = text[text.index("[b]判罚[/b]") : text.index("[b]累计[/b]")]
     # Chinese rule titles, never codes; no private notes; no non-cards; no rejected ones
     assert "GHOST-POST" not in text and "LURK-DAY" not in text and "MANUAL" not in text
     assert "诈尸（出局后发言）" in cards and "单日潜水（发言不足）" in cards
@@ -91,8 +93,8 @@ def test_announcement_has_only_real_cards_with_titles_and_no_notes(hostile, tmp_
     assert cards.count("油条：") == 1
     assert "馄饨：[color=DarkOrange]黄牌[/color] 第2天 超时未交夜间行动" in cards
     # new since the previous announcement (day 1's, posted before day 2 opened) first
-    new = cards[cards.index("本次新增"):cards.index("此前已公布")]
-    old = cards[cards.index("此前已公布"):]
+    new = cards[cards.index("本次新增") : cards.index("此前已公布")]
+    old = cards[cards.index("此前已公布") :]
     assert "油条：[color=Blue]蓝牌[/color] 第2天 诈尸（出局后发言）" in new and "馄饨" in new
     assert "春卷：[color=DarkOrange]黄牌[/color] 第1天 单日潜水（发言不足）" in old
     assert "春卷" not in new
@@ -108,12 +110,14 @@ def test_killbar7_announcement_lists_substitutes(tmp_path: Path) -> None:
         store.save_findings([f, w], 1)
         decide(game, store, f.id, "approve")
         decide(game, store, w.id, "approve")
-        records = build_records(game, store, now=datetime.fromisoformat("2026-11-21T23:00:00+08:00"))
+        records = build_records(
+            game, store, now=datetime.fromisoformat("2026-11-21T23:00:00+08:00")
+        )
     from auditor.report.bbcode import render_bbcode
 
     text = render_bbcode(records)
     assert "春卷：替补" in text
-    assert "油条" not in text[text.index("[b]判罚[/b]"):text.index("[b]第")]
+    assert "油条" not in text[text.index("[b]判罚[/b]") : text.index("[b]第")]
 
 
 # --------------------------------------------------------------------------- fix 12
@@ -125,8 +129,11 @@ def test_report_directory_is_named_in_the_forum_time_zone(hostile, tmp_path: Pat
     game, store, _ = hostile
     store.close()
     before = datetime.now(ZoneInfo("Asia/Shanghai")).replace(tzinfo=None, microsecond=0)
-    res = CliRunner().invoke(app, ["report", str(game.path), "--reports", str(tmp_path / "r")],
-                             env={"TZ": "America/Los_Angeles"})
+    res = CliRunner().invoke(
+        app,
+        ["report", str(game.path), "--reports", str(tmp_path / "r")],
+        env={"TZ": "America/Los_Angeles"},
+    )
     assert res.exit_code == 0, res.output
     name = next(p.name for p in (tmp_path / "r" / game.slug).iterdir() if p.name[0].isdigit())
     named = datetime.strptime(name[:15], "%Y%m%d-%H%M%S")
@@ -141,8 +148,11 @@ def test_non_card_drafts_are_counted_apart(hostile, tmp_path: Path) -> None:  # 
 
     game, store, now = hostile
     cards = len(load_ledger(game, store).drafts)
-    store.save_findings([finding("VOTE-FORMAT", "饺子", 1, 1900, card="none", key="vf")], 99,
-                        scope=lambda row: False)  # add one, retire none
+    store.save_findings(
+        [finding("VOTE-FORMAT", "饺子", 1, 1900, card="none", key="vf")],
+        99,
+        scope=lambda row: False,
+    )  # add one, retire none
     led = load_ledger(game, store)
     assert led.pending == cards and led.other_pending == 1
     records = build_records(game, store, now=now)
@@ -159,17 +169,19 @@ def test_crawl_time_is_forum_local_and_readable(tmp_path: Path) -> None:
 
     repo = Path(__file__).resolve().parents[1]
     sample = tmp_path / "sample"
-    shutil.copytree(repo / "examples" / "sample", sample,
-                    ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
-    res = CliRunner().invoke(app, ["audit", str(sample / "game.toml"), "--reports",
-                                   str(tmp_path / "r"), "-q"])
+    shutil.copytree(
+        repo / "examples" / "sample", sample, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock")
+    )
+    res = CliRunner().invoke(
+        app, ["audit", str(sample / "game.toml"), "--reports", str(tmp_path / "r"), "-q"]
+    )
     assert res.exit_code == 0, res.output
     game = load_game(sample / "game.toml")
     with Store(game.store) as store:
         started = [r["started_at"] for r in store.runs() if r["command"] == "crawl"][-1]
     local = datetime.fromisoformat(started).astimezone(game.timezone).strftime("%Y-%m-%d %H:%M")
     html = (latest_dir(tmp_path / "r", game.slug) / "report.html").read_text("utf-8")  # type: ignore[operator]
-    ok = html[html.index('id="problems"'):html.index("</div>", html.index('id="problems"'))]
+    ok = html[html.index('id="problems"') : html.index("</div>", html.index('id="problems"'))]
     assert f"最近一次抓取 {local}" in ok and "UTC" not in ok and started not in ok
 
 
@@ -180,10 +192,15 @@ def test_three_day_lurk_cells_are_marked(tmp_path: Path) -> None:
     posts = []
     for day, tid in ((1, 11), (2, 21), (3, 31)):
         for i, name in enumerate(["饺子", "包子", "馄饨", "豆浆", "油条", "烧卖", "春卷", "汤圆"]):
-            posts.append({"author": name, "tid": tid,
-                          "at": datetime.fromisoformat(f"2026-11-{19 + day}T10:{i * 6:02d}:00+08:00"),
-                          "message": f"{name}第{day}天的发言",
-                          "repeat": 6 if name == "春卷" else 12})
+            posts.append(
+                {
+                    "author": name,
+                    "tid": tid,
+                    "at": datetime.fromisoformat(f"2026-11-{19 + day}T10:{i * 6:02d}:00+08:00"),
+                    "message": f"{name}第{day}天的发言",
+                    "repeat": 6 if name == "春卷" else 12,
+                }
+            )
     now = datetime.fromisoformat("2026-11-22T23:00:00+08:00")
     built = build_case(tmp_path / "g", "m107", "", posts, now=now)
     try:
@@ -191,7 +208,9 @@ def test_three_day_lurk_cells_are_marked(tmp_path: Path) -> None:
         records = build_records(built.game, built.store, now=now)
     finally:
         built.store.close()
-    marked = {(c["player"], c["day"]) for row in records.matrix for c in row["cells"] if c["lurk_days"]}
+    marked = {
+        (c["player"], c["day"]) for row in records.matrix for c in row["cells"] if c["lurk_days"]
+    }
     assert marked == {("春卷", 1), ("春卷", 2), ("春卷", 3)}
     html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
     assert html.count('class="num lurk3"') == 3

@@ -37,8 +37,19 @@ BASE_URL = "http://bbs.example.com/"
 # Fields a [[case.expect]] row may give beyond code/player/day, and how they are compared.
 OPTIONAL_FIELDS = ("pid", "phase", "card", "match", "key", "tid", "floor", "note")
 CASE_KEYS = {"name", "now", "game", "post", "expect", "ruleset", "rules"}
-POST_KEYS = {"author", "tid", "at", "message", "pid", "quote", "repeat", "edited_at", "edited_by",
-             "hidden", "deleted"}
+POST_KEYS = {
+    "author",
+    "tid",
+    "at",
+    "message",
+    "pid",
+    "quote",
+    "repeat",
+    "edited_at",
+    "edited_by",
+    "hidden",
+    "deleted",
+}
 EXPECT_KEYS = {"code", "player", "day", *OPTIONAL_FIELDS}
 # Arrays of tables in the game fragment that replace the base entry with the same key
 # (the others append).
@@ -93,14 +104,25 @@ def load_cases(directory: Path = CASES_DIR) -> list[Case]:
                     raise ValueError(f"{where}: unknown post keys {sorted(set(p) - POST_KEYS)}")
             for e in c.get("expect", []):
                 if set(e) - EXPECT_KEYS or "code" not in e or "player" not in e:
-                    raise ValueError(f"{where}: an expect row needs code and player, and only "
-                                     f"{sorted(EXPECT_KEYS)} (got {sorted(e)})")
+                    raise ValueError(
+                        f"{where}: an expect row needs code and player, and only "
+                        f"{sorted(EXPECT_KEYS)} (got {sorted(e)})"
+                    )
             rules = c.get("rules")
             if not rules or "ruleset" not in c:
                 raise ValueError(f"{where}: needs ruleset and rules (in the case or [defaults])")
-            cases.append(Case(file=path.stem, name=str(c["name"]), ruleset=str(c["ruleset"]),
-                              rules=list(rules), game=_fragments(c.get("game", [])), now=c.get("now"),
-                              posts=list(c.get("post", [])), expect=list(c.get("expect", []))))
+            cases.append(
+                Case(
+                    file=path.stem,
+                    name=str(c["name"]),
+                    ruleset=str(c["ruleset"]),
+                    rules=list(rules),
+                    game=_fragments(c.get("game", [])),
+                    now=c.get("now"),
+                    posts=list(c.get("post", [])),
+                    expect=list(c.get("expect", [])),
+                )
+            )
     return cases
 
 
@@ -114,7 +136,12 @@ def merge_game(base: Mapping[str, Any], fragment: Mapping[str, Any]) -> dict[str
         old = out.get(key)
         if isinstance(value, dict) and isinstance(old, dict):
             out[key] = merge_game(old, value)
-        elif isinstance(value, list) and isinstance(old, list) and value and isinstance(value[0], dict):
+        elif (
+            isinstance(value, list)
+            and isinstance(old, list)
+            and value
+            and isinstance(value[0], dict)
+        ):
             ident = _KEYED_ARRAYS.get(key)
             merged = list(old)
             for item in value:
@@ -153,7 +180,11 @@ def dump_toml(data: Mapping[str, Any], prefix: str = "") -> str:
     lines: list[str] = []
     tables: list[tuple[str, Any]] = []
     for k, v in data.items():
-        table = isinstance(v, dict) and not (prefix == "players" and k == "uids") and not _is_inline(prefix, k)
+        table = (
+            isinstance(v, dict)
+            and not (prefix == "players" and k == "uids")
+            and not _is_inline(prefix, k)
+        )
         if table or (isinstance(v, list) and v and all(isinstance(x, dict) for x in v)):
             tables.append((k, v))
         else:
@@ -186,7 +217,9 @@ def game_data(ruleset: str, fragment: str | Sequence[str]) -> dict[str, Any]:
     data["game"]["ruleset"] = ruleset
     # A fragment may shrink the player list ([players] names = [...]): drop the others' uids.
     names = set(data["players"]["names"])
-    data["players"]["uids"] = {n: u for n, u in data["players"].get("uids", {}).items() if n in names}
+    data["players"]["uids"] = {
+        n: u for n, u in data["players"].get("uids", {}).items() if n in names
+    }
     return data
 
 
@@ -196,8 +229,11 @@ MEMBER_UIDS = {"导演": 1, "观众": 10}
 def _members(data: Mapping[str, Any], posts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     members = dict(MEMBER_UIDS)
     members.update(data["players"].get("uids", {}))
-    for name in [*data["game"].get("directors", []), *data["game"].get("spectators", []),
-                 *data["players"]["names"]]:
+    for name in [
+        *data["game"].get("directors", []),
+        *data["game"].get("spectators", []),
+        *data["players"]["names"],
+    ]:
         members.setdefault(name, 0)
     nxt = 100
     for p in posts:
@@ -224,8 +260,9 @@ def expand_posts(posts: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def build_script(data: Mapping[str, Any], posts: Sequence[Mapping[str, Any]], now: datetime,
-                 first_pid: int = 1) -> dict[str, Any]:
+def build_script(
+    data: Mapping[str, Any], posts: Sequence[Mapping[str, Any]], now: datetime, first_pid: int = 1
+) -> dict[str, Any]:
     """A writer script holding the case's posts, one thread per tid, each opened by the
     director (so a case's first post is an ordinary reply, not the thread's opening post)."""
     members = _members(data, posts)
@@ -246,8 +283,12 @@ def build_script(data: Mapping[str, Any], posts: Sequence[Mapping[str, Any]], no
     threads = []
     for tid in sorted(by_tid):
         items = sorted(by_tid[tid], key=lambda p: p["at"])
-        opener = {"author": director, "at": items[0]["at"] - timedelta(minutes=1),
-                  "message": f"【帖子 {tid}】", "pid": next_pid()}
+        opener = {
+            "author": director,
+            "at": items[0]["at"] - timedelta(minutes=1),
+            "message": f"【帖子 {tid}】",
+            "pid": next_pid(),
+        }
         out_posts = [opener]
         for p in items:
             q = {k: v for k, v in p.items() if k != "tid"}
@@ -256,8 +297,13 @@ def build_script(data: Mapping[str, Any], posts: Sequence[Mapping[str, Any]], no
             out_posts.append(q)
         threads.append({"tid": tid, "fid": 2, "subject": f"帖子 {tid}", "post": out_posts})
     return {
-        "forum": {"base_url": BASE_URL, "timezone": data["game"].get("timezone", "Asia/Shanghai"),
-                  "rendered_at": now, "ppp": 10, "seed": 3},
+        "forum": {
+            "base_url": BASE_URL,
+            "timezone": data["game"].get("timezone", "Asia/Shanghai"),
+            "rendered_at": now,
+            "ppp": 10,
+            "seed": 3,
+        },
         "members": members,
         "thread": threads,
     }
@@ -272,8 +318,9 @@ def store_posts(store: Store, script_data: dict[str, Any], tz: ZoneInfo, now: da
         for url, body, ctype in render_thread_pages(script, tid):
             if not url.startswith("forum.php"):
                 continue  # desktop pages only
-            page = FetchedPage(url=BASE_URL + url, status=200, body=body, content_type=ctype,
-                               fetched_at=now)
+            page = FetchedPage(
+                url=BASE_URL + url, status=200, body=body, content_type=ctype, fetched_at=now
+            )
             parsed.append(parse_page(page, tz, now=now))
         posts = dedupe_posts(parsed)
         store.upsert_posts(posts, None)
@@ -292,8 +339,13 @@ class Built:
     now: datetime
 
 
-def build_case(tmp: Path, ruleset: str, fragment: str | Sequence[str], posts: Sequence[Mapping[str, Any]],
-               now: datetime | None = None) -> Built:
+def build_case(
+    tmp: Path,
+    ruleset: str,
+    fragment: str | Sequence[str],
+    posts: Sequence[Mapping[str, Any]],
+    now: datetime | None = None,
+) -> Built:
     """Write the game file, render + parse + store the posts; the caller closes the store."""
     data = game_data(ruleset, fragment)
     (tmp / "pages").mkdir(parents=True, exist_ok=True)
@@ -302,8 +354,12 @@ def build_case(tmp: Path, ruleset: str, fragment: str | Sequence[str], posts: Se
     game = load_game(path)
     when = (now or default_now(game)).astimezone(game.timezone)
     store = Store(game.store)
-    store_posts(store, build_script(data, expand_posts(posts), when), game.timezone,  # type: ignore[arg-type]
-                when)
+    store_posts(
+        store,
+        build_script(data, expand_posts(posts), when),
+        game.timezone,  # type: ignore[arg-type]
+        when,
+    )
     return Built(game, store, when)
 
 
@@ -312,8 +368,10 @@ def run_case_rules(built: Built, codes: Sequence[str]) -> list[Finding]:
     ctx = build_context(built.game, built.store, now=built.now, ruleset=rs)
     for c in codes:
         if c not in rs.rules:
-            raise AssertionError(f"rule {c} is not enabled in ruleset {built.game.ruleset} "
-                                 f"(enable it in the case's game fragment: [rules.{c}])")
+            raise AssertionError(
+                f"rule {c} is not enabled in ruleset {built.game.ruleset} "
+                f"(enable it in the case's game fragment: [rules.{c}])"
+            )
     return run_rules(ctx, rs, codes=codes)
 
 
@@ -357,7 +415,9 @@ def _show_finding(f: Finding) -> str:
 
 
 def _show_expect(e: Mapping[str, Any]) -> str:
-    return "  " + " ".join(f"{k}={v!r}" if k not in ("code", "player") else str(v) for k, v in e.items())
+    return "  " + " ".join(
+        f"{k}={v!r}" if k not in ("code", "player") else str(v) for k, v in e.items()
+    )
 
 
 def compare(actual: Sequence[Finding], expected: Sequence[Mapping[str, Any]]) -> str | None:
@@ -417,12 +477,17 @@ def test_compare_reports_missing_and_unexpected() -> None:
     diff = compare([f], [{"code": "LURK-DAY", "player": "包子", "day": 1}])
     assert diff is not None and "包子" in diff and "饺子" in diff
     assert compare([f], []) is not None
-    assert compare([f], [{"code": "LURK-DAY", "player": "饺子", "day": 1, "card": "blue"}]) is not None
+    assert (
+        compare([f], [{"code": "LURK-DAY", "player": "饺子", "day": 1, "card": "blue"}]) is not None
+    )
 
 
 def test_merge_game_replaces_days_by_number_and_appends_events() -> None:
-    base = {"day": [{"number": 1, "x": 1}, {"number": 2, "x": 2}], "event": [{"a": 1}],
-            "game": {"name": "n", "ruleset": "m107"}}
+    base = {
+        "day": [{"number": 1, "x": 1}, {"number": 2, "x": 2}],
+        "event": [{"a": 1}],
+        "game": {"name": "n", "ruleset": "m107"},
+    }
     frag = {"day": [{"number": 2, "x": 20}], "event": [{"a": 2}], "game": {"ruleset": "m39"}}
     out = merge_game(base, frag)
     assert [d["x"] for d in out["day"]] == [1, 20]

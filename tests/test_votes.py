@@ -609,7 +609,12 @@ how = "vote"
 """
     posts = [
         vote("饺子", 1, at(1, 10), "包子"),
-        {"author": "包子", "tid": 12, "at": at(1, 23), "message": "遗言：投票对象：饺子，大家投饺子"},
+        {
+            "author": "包子",
+            "tid": 12,
+            "at": at(1, 23),
+            "message": "遗言：投票对象：饺子，大家投饺子",
+        },
     ]
     book = book_of(tmp_path, "killbar7", fragment, posts)
     assert [b.voter for b in book.days[1].ballots] == ["饺子"]

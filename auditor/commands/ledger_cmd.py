@@ -115,8 +115,10 @@ def card_cmd(
             assert chosen is not None
             mid = add_card(g, store, player, chosen, reason, day=day, kind=kind, by=by)
         err.print(
-            escape(f"已添加 {mid}：{player} {card_name(chosen)}（{reason}）。"
-                   f"撤销：auditor decide {game} {mid} reject"),
+            escape(
+                f"已添加 {mid}：{player} {card_name(chosen)}（{reason}）。"
+                f"撤销：auditor decide {game} {mid} reject"
+            ),
             highlight=False,
         )
 
@@ -146,7 +148,9 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
             for w in led.warnings:
                 err.print(f"[yellow]注意：[/]{escape(w.message)}", highlight=False)
             if led.drafts:
-                other = f"（另有不处罚/提醒导演 {led.other_pending} 条）" if led.other_pending else ""
+                other = (
+                    f"（另有不处罚/提醒导演 {led.other_pending} 条）" if led.other_pending else ""
+                )
                 err.print(
                     escape(f"待处理的牌 {led.pending} 条{other}：auditor review {game}"),
                     highlight=False,
@@ -204,20 +208,27 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
             done = 0
             try:
                 for i, ident in enumerate(ids, start=1):
-                    d = load_ledger(g, store).draft(ident)  # suggestions change as cards are approved
+                    d = load_ledger(g, store).draft(
+                        ident
+                    )  # suggestions change as cards are approved
                     if d is None:
                         continue
                     _show_draft(d, i, len(ids))
-                    key = _ask("a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出", ("a", "r", "c", "s", "q"),
-                               "请输入 a、r、c、s 或 q。", default="s")
+                    key = _ask(
+                        "a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出",
+                        ("a", "r", "c", "s", "q"),
+                        "请输入 a、r、c、s 或 q。",
+                        default="s",
+                    )
                     if key == "q":
                         break
                     if key == "s":
                         continue
                     card = None
                     if key == "c":
-                        card = parse_card(_ask("改判为 b 蓝 / y 黄 / r 红", ("b", "y", "r"),
-                                               "请输入 b、y 或 r。"))
+                        card = parse_card(
+                            _ask("改判为 b 蓝 / y 黄 / r 红", ("b", "y", "r"), "请输入 b、y 或 r。")
+                        )
                     note = typer.prompt("备注（回车跳过）", default="", show_default=False)
                     rec = decide(
                         g,
@@ -232,7 +243,9 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                     err.print(escape(describe(rec)), highlight=False)
                     done += 1
             except _ABORTS:  # end of input or Ctrl-D: what was decided is kept
-                err.print(f"\n输入结束。本次审阅做出 {done} 个决定，{_left(load_ledger(g, store))}。")
+                err.print(
+                    f"\n输入结束。本次审阅做出 {done} 个决定，{_left(load_ledger(g, store))}。"
+                )
                 raise typer.Exit(130) from None
             left = _left(load_ledger(g, store))
         err.print(f"本次审阅做出 {done} 个决定，{left}。")

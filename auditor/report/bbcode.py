@@ -31,8 +31,12 @@ def _safe(text: object) -> str:
 
 def render_bbcode(r: Records) -> str:
     day = r.announce_day
-    lines: list[str] = [f"[b]{_safe(r.game['name'])} · 第{day}天公告[/b]" if day else
-                        f"[b]{_safe(r.game['name'])} · 公告[/b]", ""]
+    lines: list[str] = [
+        f"[b]{_safe(r.game['name'])} · 第{day}天公告[/b]"
+        if day
+        else f"[b]{_safe(r.game['name'])} · 公告[/b]",
+        "",
+    ]
     lines.append("[b]判罚[/b]")
     cards = [c for c in r.cards if c["card"] in ANNOUNCED]
     new = [c for c in cards if c["new"]]
@@ -51,7 +55,9 @@ def render_bbcode(r: Records) -> str:
         lines.append("[b]累计[/b]（三蓝合一黄，三黄合一红）")
         for s in standing:
             off = "，红牌罚下" if s["sent_off"] else ""
-            lines.append(f"{_safe(s['player'])}：蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{off}")
+            lines.append(
+                f"{_safe(s['player'])}：蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{off}"
+            )
     if day is not None:
         lines.append("")
         lines.append(f"[b]第{day}天计票[/b]")
@@ -59,7 +65,9 @@ def render_bbcode(r: Records) -> str:
         if rows:
             for t in rows:
                 rnd = f"第{t['round']}轮 " if t.get("round") not in ("", None) else ""
-                outcome = f" → {_safe(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
+                outcome = (
+                    f" → {_safe(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
+                )
                 voters = f"（{_safe(t['voters'])}）" if t.get("voters") else ""
                 lines.append(f"{rnd}{_safe(t['target'])}：{t['votes']} 票{voters}{outcome}")
         else:

@@ -16,8 +16,13 @@ from auditor.report.records import Records
 
 
 def environment() -> Environment:
-    env = Environment(loader=PackageLoader("auditor", "templates"), autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env = Environment(
+        loader=PackageLoader("auditor", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.filters["card_name"] = card_name
     return env
 

@@ -25,20 +25,84 @@ from auditor.rules.base import Context
 from auditor.ruleset import RuleSet
 from auditor.store import Store
 
-ACTIVITY_CSV = ("player", "day", "posts", "votes", "min_posts", "below", "alive", "accelerated",
-                "closed", "lurk_days")
-VOTES_CSV = ("day", "voter", "target", "kind", "valid", "problem", "weight", "pid", "posted_at",
-             "proxy", "round", "floor", "tid", "note")
+ACTIVITY_CSV = (
+    "player",
+    "day",
+    "posts",
+    "votes",
+    "min_posts",
+    "below",
+    "alive",
+    "accelerated",
+    "closed",
+    "lurk_days",
+)
+VOTES_CSV = (
+    "day",
+    "voter",
+    "target",
+    "kind",
+    "valid",
+    "problem",
+    "weight",
+    "pid",
+    "posted_at",
+    "proxy",
+    "round",
+    "floor",
+    "tid",
+    "note",
+)
 TALLY_CSV = ("day", "round", "target", "votes", "outcome", "voters", "reason")
-FINDINGS_CSV = ("id", "code", "player", "day", "phase", "tid", "pid", "floor", "status",
-                "suggested_card", "card", "match", "excerpt", "reason", "note", "link")
-LEDGER_CSV = ("player", "blue", "yellow", "red", "sent_off", "pending", "raw_blue", "raw_yellow",
-              "raw_red", "actions")
+FINDINGS_CSV = (
+    "id",
+    "code",
+    "player",
+    "day",
+    "phase",
+    "tid",
+    "pid",
+    "floor",
+    "status",
+    "suggested_card",
+    "card",
+    "match",
+    "excerpt",
+    "reason",
+    "note",
+    "link",
+)
+LEDGER_CSV = (
+    "player",
+    "blue",
+    "yellow",
+    "red",
+    "sent_off",
+    "pending",
+    "raw_blue",
+    "raw_yellow",
+    "raw_red",
+    "actions",
+)
 
-DAY_COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1",
-               "#ff9da7", "#9c755f", "#bab0ac")
-OUTCOME_NAMES = {"eliminated": "出局", "sheriff_elected": "当选警长", "idiot_revealed": "白痴翻牌免于出局",
-                 "suspect": "可疑者"}
+DAY_COLOURS = (
+    "#4e79a7",
+    "#f28e2b",
+    "#59a14f",
+    "#e15759",
+    "#76b7b2",
+    "#edc948",
+    "#b07aa1",
+    "#ff9da7",
+    "#9c755f",
+    "#bab0ac",
+)
+OUTCOME_NAMES = {
+    "eliminated": "出局",
+    "sheriff_elected": "当选警长",
+    "idiot_revealed": "白痴翻牌免于出局",
+    "suspect": "可疑者",
+}
 KIND_NAMES = {"vote": "投票", "change": "改票", "abstain": "弃权"}
 _BASE_HREF = re.compile(rb"<base\s+href=[\"'](https?://[^\"'<>\s]+)[\"']", re.I)
 
@@ -125,14 +189,23 @@ def _crawl_problems(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
             summary = json.loads(row["summary"]) if row["summary"] else {}
             problems = [str(p) for p in summary.get("problems", [])]
             if row["status"] not in ("ok",) and not problems:
-                problems.append(f"上一次抓取（{row['started_at']}）没有正常结束（{row['status']}）。")
+                problems.append(
+                    f"上一次抓取（{row['started_at']}）没有正常结束（{row['status']}）。"
+                )
             return {**summary, "status": row["status"], "started_at": row["started_at"]}, problems
     return None, ["还没有抓取过帖子：先运行 auditor crawl 或 auditor audit。"]
 
 
-def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
-                  ctx: Context | None = None, now: datetime | None = None,
-                  run: Mapping[str, Any] | None = None, ledger: Ledger | None = None) -> Records:
+def build_records(
+    game: Game,
+    store: Store,
+    *,
+    ruleset: RuleSet | None = None,
+    ctx: Context | None = None,
+    now: datetime | None = None,
+    run: Mapping[str, Any] | None = None,
+    ledger: Ledger | None = None,
+) -> Records:
     from auditor.engine import build_context, ruleset_for
 
     rs = ruleset or ruleset_for(game)
@@ -171,9 +244,15 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
     for spec in ctx.schedule.days:
         if spec.opens > now:
             continue
-        days.append({"number": spec.number, "opens": spec.opens.strftime("%m-%d %H:%M"),
-                     "closes": spec.closes.strftime("%m-%d %H:%M"), "accelerated": spec.accelerated,
-                     "closed": spec.number in closed_days})
+        days.append(
+            {
+                "number": spec.number,
+                "opens": spec.opens.strftime("%m-%d %H:%M"),
+                "closes": spec.closes.strftime("%m-%d %H:%M"),
+                "accelerated": spec.accelerated,
+                "closed": spec.number in closed_days,
+            }
+        )
     day_numbers = [int(d["number"]) for d in days]
     players = list(game.players)
     activity: list[dict[str, Any]] = []
@@ -183,15 +262,29 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
         for d in days:
             n = counts.get((p, d["number"]), 0)
             measured = alive.get((p, d["number"]), True)
-            below = bool(min_posts is not None and measured and not d["accelerated"]
-                         and d["closed"] and n < min_posts)
+            below = bool(
+                min_posts is not None
+                and measured
+                and not d["accelerated"]
+                and d["closed"]
+                and n < min_posts
+            )
             v = p in voted.get(d["number"], set())
-            row = {"player": p, "day": d["number"], "posts": n, "votes": int(v),
-                   "min_posts": min_posts if min_posts is not None else "", "below": int(below),
-                   "alive": int(measured), "accelerated": int(d["accelerated"]),
-                   "closed": int(d["closed"])}
+            row = {
+                "player": p,
+                "day": d["number"],
+                "posts": n,
+                "votes": int(v),
+                "min_posts": min_posts if min_posts is not None else "",
+                "below": int(below),
+                "alive": int(measured),
+                "accelerated": int(d["accelerated"]),
+                "closed": int(d["closed"]),
+            }
             activity.append(row)
-            cells.append({**row, "novote": measured and d["closed"] and not d["accelerated"] and not v})
+            cells.append(
+                {**row, "novote": measured and d["closed"] and not d["accelerated"] and not v}
+            )
         matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
 
     _mark_lurk_runs(matrix, activity, store, rs)
@@ -203,30 +296,57 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
     findings: list[dict[str, Any]] = []
     for r in store.findings():
         dec = current.get(r["fingerprint"])
-        status = ({"approve": "approved", "reject": "rejected"}.get(dec["decision"], "draft")
-                  if dec else "draft")
+        status = (
+            {"approve": "approved", "reject": "rejected"}.get(dec["decision"], "draft")
+            if dec
+            else "draft"
+        )
         dr = draft_by_fp.get(r["fingerprint"])
         matches = [m[0] for m in json.loads(r["matches"] or "[]") if m and m[0]]
-        findings.append({
-            "id": r["id"], "code": r["code"], "player": r["player"], "day": r["day"],
-            "phase": r["phase"], "tid": r["tid"], "pid": r["pid"], "floor": r["floor"],
-            "status": status,
-            "suggested_card": dr.suggested if dr else (dec["suggested"] if dec else r["card"]),
-            "card": _decided_card(decided_by_fp.get(r["fingerprint"])) if dec else "",
-            "match": " / ".join(matches),
-            "excerpt": r["excerpt"], "reason": dr.reason if dr else "", "note": r["note"],
-            "link": post_link(base, r["tid"], r["pid"]) or "",
-        })
+        findings.append(
+            {
+                "id": r["id"],
+                "code": r["code"],
+                "player": r["player"],
+                "day": r["day"],
+                "phase": r["phase"],
+                "tid": r["tid"],
+                "pid": r["pid"],
+                "floor": r["floor"],
+                "status": status,
+                "suggested_card": dr.suggested if dr else (dec["suggested"] if dec else r["card"]),
+                "card": _decided_card(decided_by_fp.get(r["fingerprint"])) if dec else "",
+                "match": " / ".join(matches),
+                "excerpt": r["excerpt"],
+                "reason": dr.reason if dr else "",
+                "note": r["note"],
+                "link": post_link(base, r["tid"], r["pid"]) or "",
+            }
+        )
     drafts = []
     for dr in led.drafts:
-        drafts.append({
-            "id": dr.id, "code": dr.code, "kind": dr.kind, "player": dr.player, "day": dr.day,
-            "phase": dr.phase, "tid": dr.tid, "pid": dr.pid, "floor": dr.floor,
-            "suggested": dr.suggested, "suggested_name": card_name(dr.suggested),
-            "reason": dr.reason, "note": dr.note, "excerpt": dr.excerpt,
-            "pieces": highlight(dr.excerpt, dr.matches), "match": " / ".join(dr.matches),
-            "link": post_link(base, dr.tid, dr.pid), "posted_at": dr.posted_at or "",
-        })
+        drafts.append(
+            {
+                "id": dr.id,
+                "code": dr.code,
+                "kind": dr.kind,
+                "player": dr.player,
+                "day": dr.day,
+                "phase": dr.phase,
+                "tid": dr.tid,
+                "pid": dr.pid,
+                "floor": dr.floor,
+                "suggested": dr.suggested,
+                "suggested_name": card_name(dr.suggested),
+                "reason": dr.reason,
+                "note": dr.note,
+                "excerpt": dr.excerpt,
+                "pieces": highlight(dr.excerpt, dr.matches),
+                "match": " / ".join(dr.matches),
+                "link": post_link(base, dr.tid, dr.pid),
+                "posted_at": dr.posted_at or "",
+            }
+        )
     announce = _announce_day(days)
     cards = _card_records(ctx, store, led, announce)
     standings = [s.as_record() for s in led.standings]
@@ -248,13 +368,33 @@ def build_records(game: Game, store: Store, *, ruleset: RuleSet | None = None,
         "run": dict(run or {}),
     }
     return Records(
-        game={"name": game.name, "slug": game.slug, "ruleset": rs.name, "ruleset_title": rs.title,
-              "seed": rs.seed, "forum": base or "", "directors": list(game.directors)},
-        summary=summary, problems=problems, days=days, players=players, activity=activity,
-        matrix=matrix, votes=votes, tally=tally, findings=findings, drafts=drafts, cards=cards,
-        standings=standings, warnings=[w.message for w in led.warnings], elevator=elevator,
-        chart=_chart(matrix, days, min_posts), announce_day=announce,
-        votes_available=votes_available, ledger=led,
+        game={
+            "name": game.name,
+            "slug": game.slug,
+            "ruleset": rs.name,
+            "ruleset_title": rs.title,
+            "seed": rs.seed,
+            "forum": base or "",
+            "directors": list(game.directors),
+        },
+        summary=summary,
+        problems=problems,
+        days=days,
+        players=players,
+        activity=activity,
+        matrix=matrix,
+        votes=votes,
+        tally=tally,
+        findings=findings,
+        drafts=drafts,
+        cards=cards,
+        standings=standings,
+        warnings=[w.message for w in led.warnings],
+        elevator=elevator,
+        chart=_chart(matrix, days, min_posts),
+        announce_day=announce,
+        votes_available=votes_available,
+        ledger=led,
     )
 
 
@@ -268,7 +408,9 @@ def _decided_card(x: Decided | None) -> str:
     return (x.card or "") if x is not None and x.decision == "approve" else ""
 
 
-def _card_records(ctx: Context, store: Store, led: Ledger, announce: int | None) -> list[dict[str, Any]]:
+def _card_records(
+    ctx: Context, store: Store, led: Ledger, announce: int | None
+) -> list[dict[str, Any]]:
     """Approved cards for the report and the announcement: the rule's Chinese title (a
     manual card's reason) and whether it is new since the previous announcement — a card
     for the announced day or later, or one decided after that day opened (the previous
@@ -286,18 +428,34 @@ def _card_records(ctx: Context, store: Store, led: Ledger, announce: int | None)
         x = decided.get(c.id)
         rule = REGISTRY.get(c.code) if not c.manual else None
         title = reasons.get(c.id, "导演判罚") if c.manual else (rule.title if rule else c.code)
-        new = (announce is None or (c.day is not None and c.day >= announce)
-               or (opens is not None and c.decided_at is not None and c.decided_at >= opens))
-        out.append({"id": c.id, "player": c.player, "card": c.card, "card_name": card_name(c.card),
-                    "code": c.code, "title": title, "kind": c.kind, "day": c.day,
-                    "manual": c.manual, "note": x.note if x else "",
-                    "decided_by": (x.decided_by or "") if x else "",
-                    "decided_at": c.decided_at.isoformat() if c.decided_at else "", "new": new})
+        new = (
+            announce is None
+            or (c.day is not None and c.day >= announce)
+            or (opens is not None and c.decided_at is not None and c.decided_at >= opens)
+        )
+        out.append(
+            {
+                "id": c.id,
+                "player": c.player,
+                "card": c.card,
+                "card_name": card_name(c.card),
+                "code": c.code,
+                "title": title,
+                "kind": c.kind,
+                "day": c.day,
+                "manual": c.manual,
+                "note": x.note if x else "",
+                "decided_by": (x.decided_by or "") if x else "",
+                "decided_at": c.decided_at.isoformat() if c.decided_at else "",
+                "new": new,
+            }
+        )
     return out
 
 
-def _mark_lurk_runs(matrix: Sequence[dict[str, Any]], activity: Sequence[dict[str, Any]],
-                    store: Store, rs: RuleSet) -> None:
+def _mark_lurk_runs(
+    matrix: Sequence[dict[str, Any]], activity: Sequence[dict[str, Any]], store: Store, rs: RuleSet
+) -> None:
     """Mark the cells of every LURK-3DAYS run (连续多日潜水): from the finding's first day,
     the consecutive judged days below the rule's threshold."""
     opts = rs.rules.get("LURK-3DAYS")
@@ -322,7 +480,9 @@ def _mark_lurk_runs(matrix: Sequence[dict[str, Any]], activity: Sequence[dict[st
         a["lurk_days"] = int((a["player"], a["day"]) in flagged)
 
 
-def _activity(ctx: Context) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], bool], set[int]]:
+def _activity(
+    ctx: Context,
+) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], bool], set[int]]:
     """(player, day) → posts, measured-or-not, and the closed days."""
     closed = {d.number for d in ctx.schedule.days if ctx.schedule.closed(d.number, ctx.now)}
     counts: dict[tuple[str, int], int] = {}
@@ -332,8 +492,15 @@ def _activity(ctx: Context) -> tuple[dict[tuple[str, int], int], dict[tuple[str,
     except ImportError:  # the activity stage is optional for the report
         kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
         for gp in ctx.posts:
-            if (gp.player and not gp.exempt and not gp.deleted and not gp.lastwords
-                    and gp.kind is not None and gp.kind.value in kinds and gp.day is not None):
+            if (
+                gp.player
+                and not gp.exempt
+                and not gp.deleted
+                and not gp.lastwords
+                and gp.kind is not None
+                and gp.kind.value in kinds
+                and gp.day is not None
+            ):
                 counts[(gp.player, gp.day)] = counts.get((gp.player, gp.day), 0) + 1
         for d in ctx.schedule.days:
             for p in ctx.game.players:
@@ -357,23 +524,38 @@ def _votebook(ctx: Context, problems: list[str]) -> tuple[Any, bool]:
         return None, False
 
 
-def _elevator(ctx: Context, base: str | None, days: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+def _elevator(
+    ctx: Context, base: str | None, days: Sequence[int]
+) -> dict[int, list[dict[str, Any]]]:
     """电梯: each player's counted posts of each day, as links."""
     kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
     out: dict[int, dict[str, list[dict[str, Any]]]] = {d: {} for d in days}
     for gp in ctx.posts:
-        if (gp.player is None or gp.exempt or gp.deleted or gp.lastwords or gp.day not in out
-                or gp.kind is None or gp.kind.value not in kinds):
+        if (
+            gp.player is None
+            or gp.exempt
+            or gp.deleted
+            or gp.lastwords
+            or gp.day not in out
+            or gp.kind is None
+            or gp.kind.value not in kinds
+        ):
             continue
         p = gp.post
         link = post_link(base, p.tid, p.pid) or (
-            f"forum.php?mod=redirect&goto=findpost&ptid={p.tid}&pid={p.pid}")
+            f"forum.php?mod=redirect&goto=findpost&ptid={p.tid}&pid={p.pid}"
+        )
         out[gp.day].setdefault(gp.player, []).append(
-            {"floor": p.floor, "pid": p.pid, "tid": p.tid, "link": link})
+            {"floor": p.floor, "pid": p.pid, "tid": p.tid, "link": link}
+        )
     order = {name: i for i, name in enumerate(ctx.game.players)}
-    return {d: [{"player": name, "posts": posts}
-                for name, posts in sorted(per.items(), key=lambda kv: order.get(kv[0], 10**6))]
-            for d, per in out.items()}
+    return {
+        d: [
+            {"player": name, "posts": posts}
+            for name, posts in sorted(per.items(), key=lambda kv: order.get(kv[0], 10**6))
+        ]
+        for d, per in out.items()
+    }
 
 
 def _announce_day(days: Sequence[Mapping[str, Any]]) -> int | None:
@@ -383,8 +565,9 @@ def _announce_day(days: Sequence[Mapping[str, Any]]) -> int | None:
     return max((d["number"] for d in days), default=None)
 
 
-def _chart(matrix: Sequence[Mapping[str, Any]], days: Sequence[Mapping[str, Any]],
-           min_posts: int | None) -> dict[str, Any]:
+def _chart(
+    matrix: Sequence[Mapping[str, Any]], days: Sequence[Mapping[str, Any]], min_posts: int | None
+) -> dict[str, Any]:
     """Geometry of an inline SVG bar chart: posts per player per day (grouped by player)."""
     n_days = max(len(days), 1)
     bar, gap, pad_left, pad_top, plot_h = 10, 14, 34, 16, 160
@@ -396,19 +579,32 @@ def _chart(matrix: Sequence[Mapping[str, Any]], days: Sequence[Mapping[str, Any]
         x0 = pad_left + i * group_w + gap / 2
         for j, c in enumerate(row["cells"]):
             h = c["posts"] * scale
-            bars.append({"x": round(x0 + j * bar, 1), "y": round(pad_top + plot_h - h, 1),
-                         "w": bar - 1, "h": round(h, 1), "fill": DAY_COLOURS[j % len(DAY_COLOURS)],
-                         "title": f"{row['player']} 第{c['day']}天：{c['posts']} 帖",
-                         "below": bool(c["below"])})
+            bars.append(
+                {
+                    "x": round(x0 + j * bar, 1),
+                    "y": round(pad_top + plot_h - h, 1),
+                    "w": bar - 1,
+                    "h": round(h, 1),
+                    "fill": DAY_COLOURS[j % len(DAY_COLOURS)],
+                    "title": f"{row['player']} 第{c['day']}天：{c['posts']} 帖",
+                    "below": bool(c["below"]),
+                }
+            )
         labels.append({"x": round(x0 + n_days * bar / 2, 1), "text": row["player"]})
     width = pad_left + len(matrix) * group_w + 10
     ticks = sorted({0, top, *(range(0, top + 1, max(1, top // 4)))})
     return {
-        "width": width, "height": pad_top + plot_h + 46, "plot_bottom": pad_top + plot_h,
-        "bars": bars, "labels": labels, "left": pad_left,
+        "width": width,
+        "height": pad_top + plot_h + 46,
+        "plot_bottom": pad_top + plot_h,
+        "bars": bars,
+        "labels": labels,
+        "left": pad_left,
         "ticks": [{"y": round(pad_top + plot_h - t * scale, 1), "value": t} for t in ticks],
         "threshold": (round(pad_top + plot_h - min_posts * scale, 1) if min_posts else None),
         "min_posts": min_posts,
-        "legend": [{"day": d["number"], "fill": DAY_COLOURS[j % len(DAY_COLOURS)]}
-                   for j, d in enumerate(days)],
+        "legend": [
+            {"day": d["number"], "fill": DAY_COLOURS[j % len(DAY_COLOURS)]}
+            for j, d in enumerate(days)
+        ],
     }

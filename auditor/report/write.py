@@ -31,8 +31,15 @@ from auditor.report.records import (
     Records,
 )
 
-FILES = ("report.html", "activity.csv", "votes.csv", "tally.csv", "findings.csv", "ledger.csv",
-         "announcement.bbcode")
+FILES = (
+    "report.html",
+    "activity.csv",
+    "votes.csv",
+    "tally.csv",
+    "findings.csv",
+    "ledger.csv",
+    "announcement.bbcode",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +59,7 @@ def write_files(records: Records, directory: Path) -> None:
     write_csv(directory / "votes.csv", VOTES_CSV, records.votes)
     write_csv(directory / "tally.csv", TALLY_CSV, records.tally)
     write_csv(directory / "findings.csv", FINDINGS_CSV, records.findings)
-    assert LEDGER_CSV[:len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
+    assert LEDGER_CSV[: len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
     write_csv(directory / "ledger.csv", LEDGER_CSV, records.standings)
     (directory / "announcement.bbcode").write_text(render_bbcode(records), encoding="utf-8")
 

@@ -9,8 +9,12 @@ from auditor.gamefile import ThreadKind
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 
 GHOST_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
-KIND_NAMES = {ThreadKind.DISCUSSION: "讨论帖", ThreadKind.VOTE: "投票帖",
-              ThreadKind.PROCESS: "进程帖", ThreadKind.RULES: "规则帖"}
+KIND_NAMES = {
+    ThreadKind.DISCUSSION: "讨论帖",
+    ThreadKind.VOTE: "投票帖",
+    ThreadKind.PROCESS: "进程帖",
+    ThreadKind.RULES: "规则帖",
+}
 
 
 @rule(
@@ -19,8 +23,12 @@ KIND_NAMES = {ThreadKind.DISCUSSION: "讨论帖", ThreadKind.VOTE: "投票帖",
     seed="M107 违规判定 6(1)；030 违规判定 6(2)；版杀7 2“死亡的玩家失去在游戏室内的讨论和投票权”",
     thread_kinds=GHOST_KINDS,
     options={
-        "threads": Option(list, [k.value for k in GHOST_KINDS], "禁止出局角色发言的帖子类型",
-                          tuple(k.value for k in GHOST_KINDS)),
+        "threads": Option(
+            list,
+            [k.value for k in GHOST_KINDS],
+            "禁止出局角色发言的帖子类型",
+            tuple(k.value for k in GHOST_KINDS),
+        ),
     },
 )
 def ghost_post(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -45,9 +53,11 @@ def ghost_post(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
         return
     ev = ctx.schedule.elimination(gp.player)
     how = {"vote": "被投票出局", "night": "夜晚出局", "sent_off": "红牌罚下"}.get(
-        ev.how if ev is not None and ev.how else "", "出局")
+        ev.how if ev is not None and ev.how else "", "出局"
+    )
     local = at.astimezone(ctx.game.timezone)
     note = f"{gp.player} 已于 {local:%m-%d %H:%M:%S} {how}，之后在{KIND_NAMES.get(gp.kind, '帖子')}发言"
     text = gp.post.text
-    yield post_finding("GHOST-POST", gp, opts, [Match(text[:40], 0, min(len(text), 40), how)],
-                       note=note)
+    yield post_finding(
+        "GHOST-POST", gp, opts, [Match(text[:40], 0, min(len(text), 40), how)], note=note
+    )

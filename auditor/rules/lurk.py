@@ -55,7 +55,9 @@ def _last_played_phase(ctx: Context, day: DaySpec) -> int:
     return max(rounds) if ended else last
 
 
-def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str, DaySpec, int | None, int, str]]:
+def lurk_day_units(
+    ctx: Context, opts: Mapping[str, Any]
+) -> Iterator[tuple[str, DaySpec, int | None, int, str]]:
     """(player, day, phase, posts, note) for every lurking unit under ``opts``."""
     counts = post_counts(ctx)
     sched = ctx.schedule
@@ -68,8 +70,11 @@ def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str,
         for player in ctx.game.players:
             units: list[tuple[int | None, datetime, int]]
             if per_phase:
-                units = [(ph.number, ph.closes, counts.get((player, day.number, ph.number), 0))
-                         for ph in day.phases if ph.number <= last_phase]
+                units = [
+                    (ph.number, ph.closes, counts.get((player, day.number, ph.number), 0))
+                    for ph in day.phases
+                    if ph.number <= last_phase
+                ]
             else:
                 total = sum(n for (p, d, _), n in counts.items() if p == player and d == day.number)
                 units = [(None, day.closes, total)]
@@ -81,8 +86,10 @@ def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str,
                     limit = average * ratio
                     if n >= limit:
                         continue
-                    note = (f"{where}发言 {n} 帖，少于 {min_posts} 帖，且少于当天平均 {average:.1f} 帖的 "
-                            f"{ratio:.0%}（{limit:.1f} 帖）")
+                    note = (
+                        f"{where}发言 {n} 帖，少于 {min_posts} 帖，且少于当天平均 {average:.1f} 帖的 "
+                        f"{ratio:.0%}（{limit:.1f} 帖）"
+                    )
                 else:
                     note = f"{where}发言 {n} 帖，少于 {min_posts} 帖"
                 yield player, day, phase, n, note
@@ -97,11 +104,18 @@ def lurk_day_units(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str,
     options={
         "min_posts": Option(int, 5, "一天（或一个环节）少于这么多帖即为潜水", minimum=1),
         "per_phase": Option(bool, False, "按环节计数（版杀7：一个游戏环节的发贴数量）"),
-        "average_ratio": Option(float, 0.0,
-                                "同时要求少于当天平均发贴数的这一比例才算潜水（版杀7：0.2）；0 表示不比较平均数"),
-        "average_basis": Option(str, "alive_at_start",
-                                "平均数的算法：alive_at_start = 当天开门时存活玩家的总帖数 ÷ 其人数；"
-                                "measured = 当天关门时仍被计数的玩家的总帖数 ÷ 其人数", AVERAGE_BASES),
+        "average_ratio": Option(
+            float,
+            0.0,
+            "同时要求少于当天平均发贴数的这一比例才算潜水（版杀7：0.2）；0 表示不比较平均数",
+        ),
+        "average_basis": Option(
+            str,
+            "alive_at_start",
+            "平均数的算法：alive_at_start = 当天开门时存活玩家的总帖数 ÷ 其人数；"
+            "measured = 当天关门时仍被计数的玩家的总帖数 ÷ 其人数",
+            AVERAGE_BASES,
+        ),
     },
 )
 def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -129,8 +143,9 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     for player, day, phase, _posts, note in lurk_day_units(ctx, opts):
         if not ctx.in_scope(day.number):
             continue  # an incremental check re-judges only the affected days
-        yield aggregate_finding("LURK-DAY", player, day.number, opts, phase=phase, note=note,
-                                excerpt_text=note)  # keyed by (code, player, day, phase) only:
+        yield aggregate_finding(
+            "LURK-DAY", player, day.number, opts, phase=phase, note=note, excerpt_text=note
+        )  # keyed by (code, player, day, phase) only:
         # a threshold tweak must not turn a decided lurk into a new draft
 
 
@@ -177,12 +192,22 @@ def lurk_days(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
             note = f"第{first}–{last}天连续 {len(run)} 天每天不足 {min_posts} 帖（{numbers}）"
             if day_opts is not None and all((player, d) in lurk_day_hits for d, _ in run):
                 note += "；这几天每天都已有 LURK-DAY 单日潜水，请决定是否两者都判"
-            yield aggregate_finding("LURK-3DAYS", player, first, opts, note=note, excerpt_text=note,
-                                    key=f"run-from:{first}")
+            yield aggregate_finding(
+                "LURK-3DAYS",
+                player,
+                first,
+                opts,
+                note=note,
+                excerpt_text=note,
+                key=f"run-from:{first}",
+            )
 
         for day in sched.days:
-            judged = (not day.accelerated and sched.closed(day.number, ctx.now)
-                      and measured(sched, player, day.closes))
+            judged = (
+                not day.accelerated
+                and sched.closed(day.number, ctx.now)
+                and measured(sched, player, day.closes)
+            )
             n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
             if judged and n < min_posts:
                 run.append((day.number, n))

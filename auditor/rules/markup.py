@@ -29,8 +29,32 @@ from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_f
 GAME_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
 
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "textarea"})
-_BLOCK_TAGS = frozenset({"div", "p", "li", "ul", "ol", "table", "tr", "td", "th", "blockquote",
-                         "dl", "dt", "dd", "center", "hr", "pre", "h1", "h2", "h3", "h4", "h5", "h6"})
+_BLOCK_TAGS = frozenset(
+    {
+        "div",
+        "p",
+        "li",
+        "ul",
+        "ol",
+        "table",
+        "tr",
+        "td",
+        "th",
+        "blockquote",
+        "dl",
+        "dt",
+        "dd",
+        "center",
+        "hr",
+        "pre",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+    }
+)
 
 
 def _classes(el: _Element) -> set[str]:
@@ -64,6 +88,7 @@ def own_root(post: Post) -> _Element | None:
 
 
 # ------------------------------------------------------------------ styled text segments
+
 
 @dataclass(frozen=True, slots=True)
 class Segment:
@@ -110,7 +135,9 @@ def own_segments(post: Post) -> list[Segment]:
                     out.append(Segment("", color, size, True))
                 elif tag == "img":
                     code = smiley_code(child.get("src") or "", child.get("smilieid"))
-                    out.append(Segment(code if code is not None else IMAGE_PLACEHOLDER, color, size))
+                    out.append(
+                        Segment(code if code is not None else IMAGE_PLACEHOLDER, color, size)
+                    )
                 elif tag == "ignore_js_op":
                     if any(i.get("aid") for i in child.iter("img")):
                         out.append(Segment(IMAGE_PLACEHOLDER, color, size))
@@ -238,17 +265,31 @@ def font_red(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Fi
 
     matches = flagged_runs(post, judge)
     if matches:
-        yield post_finding("FONT-RED", gp, opts, matches,
-                           note="红色字体：" + "；".join(dict.fromkeys(m.detail for m in matches)))
+        yield post_finding(
+            "FONT-RED",
+            gp,
+            opts,
+            matches,
+            note="红色字体：" + "；".join(dict.fromkeys(m.detail for m in matches)),
+        )
 
 
 # ------------------------------------------------------------------ FONT-SIZE
 
 # <font size=N> as browsers draw it (CSS "font-size" keywords for HTML sizes 1..7), in px.
 HTML_SIZE_PX = {1: 10.0, 2: 13.0, 3: 16.0, 4: 18.0, 5: 24.0, 6: 32.0, 7: 48.0}
-_KEYWORD_PX = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0,
-               "x-large": 24.0, "xx-large": 32.0, "xxx-large": 48.0, "smaller": 13.0,
-               "larger": 19.2}
+_KEYWORD_PX = {
+    "xx-small": 9.0,
+    "x-small": 10.0,
+    "small": 13.0,
+    "medium": 16.0,
+    "large": 18.0,
+    "x-large": 24.0,
+    "xx-large": 32.0,
+    "xxx-large": 48.0,
+    "smaller": 13.0,
+    "larger": 19.2,
+}
 _LENGTH = re.compile(r"^([+-]?\d+(?:\.\d+)?)\s*(px|pt|em|rem|%|)$", re.I)
 
 
@@ -287,8 +328,9 @@ def size_px(value: str, *, html_attr: bool) -> float | None:
     seed="M107 违规判定 9(2)“禁止使用放大字体”；030 违规判定 6(1)“导演专用的放大字体”",
     thread_kinds=GAME_KINDS,
     options={
-        "normal_size": Option(int, 3, "正常字号（HTML 字号 1–7；3 即 16px），大于它即为放大",
-                              (1, 2, 3, 4, 5, 6, 7)),
+        "normal_size": Option(
+            int, 3, "正常字号（HTML 字号 1–7；3 即 16px），大于它即为放大", (1, 2, 3, 4, 5, 6, 7)
+        ),
     },
 )
 def font_size(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -321,9 +363,14 @@ def font_size(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[F
 
     matches = flagged_runs(post, judge)
     if matches:
-        yield post_finding("FONT-SIZE", gp, opts, matches,
-                           note=f"放大字体（正常 {normal:g}px）：" + "；".join(
-                               dict.fromkeys(m.detail for m in matches)))
+        yield post_finding(
+            "FONT-SIZE",
+            gp,
+            opts,
+            matches,
+            note=f"放大字体（正常 {normal:g}px）："
+            + "；".join(dict.fromkeys(m.detail for m in matches)),
+        )
 
 
 # ------------------------------------------------------------------ CODE-LASTWORDS
@@ -342,8 +389,23 @@ def is_mention(el: _Element) -> bool:
     return bool(_MENTION_HREF.search(href)) and text.startswith("@")
 
 
-CODE_KINDS = ("format", "color", "size", "font", "align", "link", "image", "attach", "quote",
-              "list", "table", "code", "hide", "smiley", "other")
+CODE_KINDS = (
+    "format",
+    "color",
+    "size",
+    "font",
+    "align",
+    "link",
+    "image",
+    "attach",
+    "quote",
+    "list",
+    "table",
+    "code",
+    "hide",
+    "smiley",
+    "other",
+)
 
 
 def code_kind(el: _Element) -> tuple[str, str] | None:
@@ -469,8 +531,12 @@ def _element_text(el: _Element) -> str:
     title="遗言中使用 Discuz! 代码",
     seed="M107 用语定义 遗言“遗言中禁止使用Discuz!代码”；030 用语定义 遗言（同）",
     options={
-        "kinds": Option(list, [k for k in CODE_KINDS if k != "smiley"],
-                        "算作 Discuz! 代码的种类（默认不含表情 smiley）", CODE_KINDS),
+        "kinds": Option(
+            list,
+            [k for k in CODE_KINDS if k != "smiley"],
+            "算作 Discuz! 代码的种类（默认不含表情 smiley）",
+            CODE_KINDS,
+        ),
     },
 )
 def code_lastwords(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -491,6 +557,7 @@ def code_lastwords(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Itera
     kinds = set(opts["kinds"])
     loc = Locator(post.text)
     matches: list[Match] = []
+
     def want(el: _Element) -> bool:
         kc = code_kind(el)
         return kc is not None and kc[0] in kinds
@@ -503,5 +570,10 @@ def code_lastwords(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Itera
             matches.append(Match(label, 0, 0, label))
     if matches:
         labels = "、".join(dict.fromkeys(m.detail for m in matches))
-        yield post_finding("CODE-LASTWORDS", gp, opts, matches,
-                           note=f"{gp.player} 的遗言里有 Discuz! 代码：{labels}")
+        yield post_finding(
+            "CODE-LASTWORDS",
+            gp,
+            opts,
+            matches,
+            note=f"{gp.player} 的遗言里有 Discuz! 代码：{labels}",
+        )

@@ -67,7 +67,12 @@ _NOT_A_NAME = re.compile(
 )
 
 CHAT_KINDS = ("chat", "feedback", "pm", "post")
-_KIND_LABEL = {"chat": "聊天记录", "feedback": "导演反馈", "pm": "站内信/短消息", "post": "帖子/树洞记录"}
+_KIND_LABEL = {
+    "chat": "聊天记录",
+    "feedback": "导演反馈",
+    "pm": "站内信/短消息",
+    "post": "帖子/树洞记录",
+}
 
 
 def _name_ok(name: str) -> bool:
@@ -94,8 +99,12 @@ def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list
     for line, offset in line_spans(post):
         found: list[tuple[int, int, str]] = []
         if "chat" in kinds:
-            m = (CHAT_HEADER_QQ.match(line) or CHAT_HEADER_DATE.match(line)
-                 or CHAT_HEADER_SECONDS.match(line) or CHAT_TIME_FIRST.match(line))
+            m = (
+                CHAT_HEADER_QQ.match(line)
+                or CHAT_HEADER_DATE.match(line)
+                or CHAT_HEADER_SECONDS.match(line)
+                or CHAT_TIME_FIRST.match(line)
+            )
             if m is None:
                 mm = CHAT_HEADER_MINUTES.match(line)
                 if mm and mm.group("name") in members:
@@ -108,8 +117,11 @@ def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list
         if "pm" in kinds:
             found.extend((m.start(), len(line), "pm") for m in PM_HEADER.finditer(line))
         if "post" in kinds:
-            found.extend((m.start(), m.end(), "post") for m in POST_HEADER.finditer(line)
-                         if _name_ok(m.group("name")))
+            found.extend(
+                (m.start(), m.end(), "post")
+                for m in POST_HEADER.finditer(line)
+                if _name_ok(m.group("name"))
+            )
         # one match per line: the widest piece (a header line holds its feedback)
         if found:
             found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
@@ -131,8 +143,13 @@ def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list
     seed="M107 违规判定 7(1)“禁止…贴出、伪造或变造QQ、站内信息、树洞记录”；030 违规判定 1(3)“例：取酒 21:15:03 反馈：村民阵营”",
     thread_kinds=GAME_KINDS,
     options={
-        "kinds": Option(list, list(CHAT_KINDS), "识别哪些记录：chat 聊天记录行、feedback 导演反馈、"
-                        "pm 站内信/短消息头、post 帖子/树洞记录头", CHAT_KINDS),
+        "kinds": Option(
+            list,
+            list(CHAT_KINDS),
+            "识别哪些记录：chat 聊天记录行、feedback 导演反馈、"
+            "pm 站内信/短消息头、post 帖子/树洞记录头",
+            CHAT_KINDS,
+        ),
     },
 )
 def paste_chatlog(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -166,8 +183,7 @@ def paste_chatlog(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterat
 
 # ------------------------------------------------------------------ PASTE-LINK
 
-BARE_URL = re.compile(
-    r"(?:(?:https?|ftp)://|www\.)[^\s<>\"'，。！？、；）】」》\u3000]+", re.I)
+BARE_URL = re.compile(r"(?:(?:https?|ftp)://|www\.)[^\s<>\"'，。！？、；）】」》\u3000]+", re.I)
 _TID = re.compile(r"(?:[?&;](?:p?tid)=|thread-)(\d+)", re.I)
 
 LINK_KINDS = ("link", "url_text", "image", "attachment")
@@ -189,8 +205,12 @@ def _game_tid(href: str, tids: set[int], host: str | None) -> int | None:
     seed="M107 违规判定 7(1)“禁止在除树洞以外的游戏相关帖内贴出…网址、附件等”；玩家须知 3",
     thread_kinds=GAME_KINDS,
     options={
-        "kinds": Option(list, list(LINK_KINDS), "查哪些：link 链接、url_text 文字里的网址、"
-                        "image 图片、attachment 附件", LINK_KINDS),
+        "kinds": Option(
+            list,
+            list(LINK_KINDS),
+            "查哪些：link 链接、url_text 文字里的网址、image 图片、attachment 附件",
+            LINK_KINDS,
+        ),
         "allow_game_threads": Option(bool, False, "允许链接到本局自己的帖子（电梯、引用楼层）"),
     },
 )
@@ -263,6 +283,6 @@ def paste_link(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
             add(Match(url, m.start(), m.end(), "文字网址"))
     if matches:
         labels = "、".join(dict.fromkeys(m.detail.split(" ")[0] for m in matches))
-        yield post_finding("PASTE-LINK", gp, opts, sorted(matches, key=lambda m: m.start),
-                           note=f"贴证（{labels}）")
-
+        yield post_finding(
+            "PASTE-LINK", gp, opts, sorted(matches, key=lambda m: m.start), note=f"贴证（{labels}）"
+        )

@@ -93,7 +93,7 @@ def matcher_for_context(ctx: Context) -> Matcher:
     """
     cached = ctx.cache.get("phrases.matcher")
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     extra = ctx.ruleset.get("lexicons") or []
     base = Path(ctx.game.path).parent if getattr(ctx.game, "path", None) else Path(".")
     paths = tuple(str((base / p).resolve()) if not Path(p).is_absolute() else str(p) for p in extra)
@@ -146,7 +146,7 @@ def _game_names(ctx: Context) -> tuple[str, ...]:
         # (PHRASE-DIRECTOR) is about.
         names = tuple(sorted(ctx.game.players, key=len, reverse=True))
         ctx.cache["phrases.names"] = names
-    return names  # type: ignore[no-any-return]
+    return names
 
 
 def _name_spans(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:

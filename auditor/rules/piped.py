@@ -50,8 +50,9 @@ def word_pattern(words: Sequence[str]) -> re.Pattern[str]:
     return re.compile("|".join(alts), re.I)
 
 
-def disallowed_spans(text: str, start: int, end: int, words: re.Pattern[str],
-                     smilies: Sequence[str]) -> list[tuple[int, int]]:
+def disallowed_spans(
+    text: str, start: int, end: int, words: re.Pattern[str], smilies: Sequence[str]
+) -> list[tuple[int, int]]:
     """Spans of ``text[start:end]`` that are neither allowed words, smiley codes nor
     punctuation/space."""
     codes = sorted({s for s in smilies if s}, key=len, reverse=True)
@@ -134,10 +135,19 @@ def _piped_window(ctx: Context, player: str, t: datetime, scope: str) -> bool:
     seed="030 吹笛者“只能发出动物叫声，或使用小镇的表情…动物叫声限制为以下2种：喵喵，汪汪”；M39 吹笛 (3)(4)",
     thread_kinds=PIPED_KINDS,
     options={
-        "words": Option(list, ["喵", "汪"], "被吹笛的角色允许说的词（同一个字重复的词，如“喵喵”，可以更长）"),
-        "scope": Option(str, "until_piper_out", "受限多久：until_piper_out 直到吹笛者出局（或事件的 until）；"
-                        "next_day 只在被吹笛后的第一个讨论日", ("until_piper_out", "next_day")),
-        "exempt_vote_reason": Option(bool, False, "投票理由不受限制（M39 (4)“遗言、投票理由等不受影响”）"),
+        "words": Option(
+            list, ["喵", "汪"], "被吹笛的角色允许说的词（同一个字重复的词，如“喵喵”，可以更长）"
+        ),
+        "scope": Option(
+            str,
+            "until_piper_out",
+            "受限多久：until_piper_out 直到吹笛者出局（或事件的 until）；"
+            "next_day 只在被吹笛后的第一个讨论日",
+            ("until_piper_out", "next_day"),
+        ),
+        "exempt_vote_reason": Option(
+            bool, False, "投票理由不受限制（M39 (4)“遗言、投票理由等不受影响”）"
+        ),
     },
 )
 def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -186,5 +196,10 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
     if bad:
         matches = [Match(text[s:e], s, e, "不是允许的词") for s, e in bad]
         allowed = "、".join(opts["words"])
-        yield post_finding("PIPED-SPEECH", gp, opts, matches,
-                           note=f"{gp.player} 处于吹笛状态，只能说：{allowed}（或表情）")
+        yield post_finding(
+            "PIPED-SPEECH",
+            gp,
+            opts,
+            matches,
+            note=f"{gp.player} 处于吹笛状态，只能说：{allowed}（或表情）",
+        )

@@ -15,13 +15,38 @@ from pathlib import Path
 
 HEADER = ["id", "label", "evasion", "text", "note"]
 CATEGORIES = [
-    "BODY", "VULGAR", "ANIMAL", "KIN", "IQ", "CHARACTER", "OATH", "CURSE",
-    "GUARANTEE", "FACE", "EMOTION", "SOCKPUPPET", "PASTGAME", "SUBSTITUTE",
-    "ASSISTANT", "DIRECTOR", "BLAME", "AWARD", "DROWN",
+    "BODY",
+    "VULGAR",
+    "ANIMAL",
+    "KIN",
+    "IQ",
+    "CHARACTER",
+    "OATH",
+    "CURSE",
+    "GUARANTEE",
+    "FACE",
+    "EMOTION",
+    "SOCKPUPPET",
+    "PASTGAME",
+    "SUBSTITUTE",
+    "ASSISTANT",
+    "DIRECTOR",
+    "BLAME",
+    "AWARD",
+    "DROWN",
 ]
 EVASIONS = {
-    "none", "fullwidth", "traditional", "noise", "repeat", "pinyin",
-    "initials", "homophone", "lookalike", "pattern", "mixed",
+    "none",
+    "fullwidth",
+    "traditional",
+    "noise",
+    "repeat",
+    "pinyin",
+    "initials",
+    "homophone",
+    "lookalike",
+    "pattern",
+    "mixed",
 }
 MIN_LINES = 300
 MIN_PER_CATEGORY = 7
