@@ -337,7 +337,13 @@ class Matcher:
 
         for i, e in enumerate(self.entries):
             cat = self.cats[e.category]
-            self.exceptions[i] = tuple(self.norm.key(x) for x in e.exceptions)
+            # Exceptions are looked up in the normalised text, noise (punctuation between
+            # characters) removed: normalise them the same way, or "理由：发誓" never matches.
+            self.exceptions[i] = tuple(
+                dict.fromkeys(
+                    v for x in e.exceptions for v in (self.norm.normalise(x), self.norm.key(x))
+                )
+            )
             if e.regex is not None:
                 self.regexes[i] = re.compile(e.regex)
                 if e.anchors:
