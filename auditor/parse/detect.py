@@ -88,7 +88,9 @@ def hidden_reason(text: str) -> HiddenReason | None:
 def check_html_errors(text: str, url: str, status: int) -> None:
     """Raise the PageError an HTML page stands for (error pages, truncation, anti-bot)."""
     head = text[:3000]
-    if "System Error" in head and "<title>" in head:
+    # Discuz!'s own error page: "<title>HOST - System Error</title>" (a thread whose
+    # subject says "System Error" has "… - 版块 - 论坛" after it, and post markup).
+    if re.search(r"<title>[^<]*- System Error</title>", head):
         raise ServerError(url, f"HTTP {status}：Discuz! System Error")
     if not text[-64:].rstrip().lower().endswith("</html>"):
         raise TruncatedPageError(url, "缺少 </html>")
