@@ -329,6 +329,78 @@ def stage_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
     ]
 
 
+def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
+    """The nightly crawl over real HTTP on loopback: requests the rerun costs after
+    ``new_posts`` posts, against refetching every page (the simplest honest baseline)."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from auditor.crawl import crawl
+    from auditor.fetch import Fetcher
+    from auditor.gamefile import load_game
+    from auditor.store import Store
+
+    site: dict[str, tuple[bytes, str]] = {}
+    log: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            log.append(self.path)
+            body, ctype = site.get(self.path.lstrip("/"), (b"not found", "text/plain"))
+            self.send_response(200 if self.path.lstrip("/") in site else 404)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    last_close = gen.game["day"][-1]["closes"]
+    t_end = last_close - timedelta(hours=1)
+    times = sorted(p["at"] for t in gen.script["thread"] for p in t["post"] if p["at"] <= t_end)
+    before, after = snapshot(gen, times[-new_posts - 1]), snapshot(gen, t_end)
+    d = work / "http"
+    shutil.rmtree(d, ignore_errors=True)
+    write_game(before, d, pages=False)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        text = (d / "game.toml").read_text("utf-8")
+        text = text.replace('pages = "pages/"', f'url = "{url}"\napi = false')
+        (d / "game.toml").write_text(text, "utf-8")
+        game = load_game(d / "game.toml")
+        now = t_end + timedelta(hours=12)  # the last day closed; earlier days long closed
+
+        def serve(g: GeneratedGame) -> int:
+            site.clear()
+            for _tid, u, body, ctype in render_desktop_pages(g):
+                site[u] = (body, ctype)
+            return len(site)
+
+        serve(before)
+        with Store(game.store) as store, Fetcher(url, delay=0) as f:
+            crawl(game, store, fetcher=f, now=now)
+            pages_after = serve(after)
+            log.clear()
+            secs, report = timed(lambda: crawl(game, store, fetcher=f, now=now))
+            nightly_requests = len(log)
+            log.clear()
+            full_secs, full = timed(lambda: crawl(game, store, fetcher=f, now=now, full=True))
+    finally:
+        server.shutdown()
+    return [
+        (
+            f"nightly crawl over HTTP after +{new_posts} posts",
+            f"{nightly_requests} requests, {secs:.2f} s ({report.new_posts} new posts; last day "
+            f"inside the {game.forum.refetch_hours:g} h refetch window)",
+            f"refetch every page: {len(log)} requests, {full_secs:.2f} s",
+            f"{pages_after:,} pages on the forum; {full.new_posts} posts missed by the nightly run",
+        )
+    ]
+
+
 # --------------------------------------------------------------------------- archive
 
 
@@ -514,6 +586,8 @@ def main(argv: list[str] | None = None) -> int:
         print(row)
     rows += stage_nightly(gen, args.work, args.new_posts)
     print(rows[-2], rows[-1], sep="\n")
+    rows += stage_http_nightly(gen, args.work, args.new_posts)
+    print(rows[-1])
     if args.archive:
         rows += stage_archive(args.archive_posts, args.work, args.seed)
         print(rows[-2], rows[-1], sep="\n")
