@@ -126,6 +126,13 @@ class CrawlReport:
     def ok(self) -> bool:
         return not self.problems
 
+    def incomplete_tids(self, game: Game) -> set[int]:
+        """Threads this crawl did not read in full: a problem named them, or the crawl
+        stopped before reaching them."""
+        named = {p.tid for p in self.problems if p.tid is not None}
+        unread = {t.tid for t in game.threads} - set(self.sources)
+        return named | (unread if self.problems else set())
+
     def as_dict(self) -> dict[str, object]:
         return {
             "requests": self.requests,

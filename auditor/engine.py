@@ -172,6 +172,7 @@ class CheckResult:
     rechecked_posts: int = 0  # posts the post rules looked at
     rechecked_days: tuple[int, ...] = ()  # days the day-scoped aggregate rules judged
     new: int = 0  # findings first seen in this check
+    incomplete_days: tuple[int, ...] = ()  # days whose counting rules were held back
 
 
 def check(
@@ -181,6 +182,7 @@ def check(
     now: datetime | None = None,
     run_id: int | None = None,
     incremental: bool = False,
+    incomplete_tids: Collection[int] = (),
 ) -> CheckResult:
     """Run the rules and store the findings (retiring ones no longer found).
 
@@ -188,6 +190,11 @@ def check(
     check, post rules re-check only new, edited or deleted posts, and day-scoped aggregate
     rules re-judge only the days those posts fall in, days that closed since, and the day
     open now.  Game-scoped aggregate rules (and any config change) run in full.
+
+    ``incomplete_tids``: threads this run's crawl could not read in full.  Counting rules
+    (aggregate rules: lurking, votes) say nothing about their days until a later run has
+    read them: no new findings, and stored ones are neither confirmed nor retired.  Those
+    days are re-judged by the next check.
     """
     rs = ruleset_for(game)
     ctx = build_context(game, store, now=now, ruleset=rs)
@@ -197,10 +204,22 @@ def check(
     state = store.check_state()
     previous = store.checked_posts() if incremental and state.get("config") == cfg else None
     previous_tid = _tids(store, set(previous) - set(hashes)) if previous is not None else {}
+    held_days = _incomplete_days(game, rs, incomplete_tids)
+    pending = set(json.loads(state.get("pending_days", "[]")))
+
+    def held(code: str, day: int | None) -> bool:
+        rule = REGISTRY.get(code)
+        if rule is None or rule.kind == "post" or not held_days:
+            return False
+        return rule.scope == "game" or day in held_days
 
     if previous is None:
-        findings = run_rules(ctx, rs)
-        new, _ = store.save_findings(findings, run_id)
+        findings = [f for f in run_rules(ctx, rs) if not held(f.code, f.day)]
+        new, _ = store.save_findings(
+            findings, run_id, scope=lambda row: not held(row["code"], row["day"])
+        )
+        if held_days:
+            findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
     else:
         changed = {pid for pid, h in hashes.items() if previous.get(pid, ("",))[0] != h}
@@ -212,6 +231,7 @@ def check(
         thread_day = _thread_days(game)
         days |= {thread_day.get(tid_of.get(pid, -1)) for pid in changed}
         days |= {d for pid in removed for d in [thread_day.get(previous_tid.get(pid, -1))]}
+        days |= pending  # judged while their threads were incomplete: judge again
         last_now = datetime.fromisoformat(state["now"])
         for d in ctx.schedule.days:
             if last_now <= d.closes < ctx.now or d.opens <= ctx.now <= d.closes:
@@ -219,22 +239,46 @@ def check(
         scope_days = frozenset(d for d in days if d is not None)
         ctx.days = scope_days
         touched = changed | removed
-        rechecked = run_rules(ctx, rs, pids=changed)
+        rechecked = [f for f in run_rules(ctx, rs, pids=changed) if not held(f.code, f.day)]
 
         def in_scope(row: sqlite3.Row) -> bool:
             rule = REGISTRY.get(row["code"])
             if rule is None or rule.kind == "post":
                 return row["pid"] in touched
+            if held(row["code"], row["day"]):
+                return False
             return rule.scope == "game" or row["day"] in scope_days
 
         new, _ = store.save_findings(rechecked, run_id, scope=in_scope)
         findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, True, len(changed), tuple(sorted(scope_days)), new)
     store.save_check_state(
-        {"config": cfg, "now": ctx.now.isoformat()},
+        {
+            "config": cfg,
+            "now": ctx.now.isoformat(),
+            "pending_days": json.dumps(sorted(held_days)),
+        },
         {pid: (h, day_of.get(pid)) for pid, h in hashes.items()},
     )
+    result.incomplete_days = tuple(sorted(held_days))
     return result
+
+
+def _incomplete_days(game: Game, ruleset: RuleSet, tids: Collection[int]) -> set[int]:
+    """The days whose counts a crawl that missed ``tids`` leaves unreliable: the day of
+    each counted or vote thread missed; every day for such a thread without a day."""
+    if not tids:
+        return set()
+    counted = {*ruleset.settings["count_kinds"], ThreadKind.VOTE.value}
+    thread_day = _thread_days(game)
+    days: set[int] = set()
+    for tid in tids:
+        spec = game.thread(tid)
+        if spec is None or spec.kind.value not in counted:
+            continue
+        day = thread_day.get(tid)
+        days |= {day} if day is not None else {d.number for d in game.days}
+    return days
 
 
 def _thread_days(game: Game) -> dict[int, int]:

@@ -38,6 +38,8 @@ ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默�
 class AuditResult:
     new_posts: int = 0
     changed_posts: int = 0
+    deleted_posts: int = 0
+    incomplete_days: tuple[int, ...] = ()  # lurking/votes not judged: threads not fully read
     new_drafts: int = 0
     pending: int = 0  # drafts that would be a card
     other_pending: int = 0  # drafts suggesting 不处罚 / 提醒导演: counted apart
@@ -53,9 +55,16 @@ class AuditResult:
     def line(self) -> str:
         where = f"报告：{self.report / 'report.html'}" if self.report else "没有写出报告"
         other = f"，不处罚/提醒导演 {self.other_pending}" if self.other_pending else ""
+        changes = ""
+        if self.changed_posts or self.deleted_posts:
+            changes = f"，被修改 {self.changed_posts}，被删除 {self.deleted_posts}"
+        held = ""
+        if self.incomplete_days:
+            days = "、".join(f"第{d}天" for d in self.incomplete_days)
+            held = f"；{days}的帖子没有抓全，潜水和投票暂不判定"
         return (
-            f"审计完成：新帖 {self.new_posts}，新草稿 {self.new_drafts}，待处理 {self.pending}"
-            f"{other}，问题 {len(self.problems)}。{where}"
+            f"审计完成：新帖 {self.new_posts}{changes}，新草稿 {self.new_drafts}，"
+            f"待处理 {self.pending}{other}，问题 {len(self.problems)}{held}。{where}"
         )
 
 
@@ -77,6 +86,7 @@ def run_audit(
 
     game = open_game(game_path)  # a bad game file fails here, before any network traffic
     result = AuditResult()
+    incomplete: set[int] = set()
     if crawl:
         try:
             report = run_crawl(game_path, full=full, quiet=quiet)
@@ -84,6 +94,8 @@ def run_audit(
             report = CrawlReport()
             report.problems.append(_problem(exc))
         result.new_posts, result.changed_posts = report.new_posts, report.changed_posts
+        result.deleted_posts = len(report.deleted)
+        incomplete = report.incomplete_tids(game)
         result.problems = [p.message for p in report.problems]
         result.crawl = report.as_dict()
         if verbose:
@@ -96,7 +108,14 @@ def run_audit(
         try:
             before = {d.fingerprint for d in load_ledger(game, store).drafts}
             # Nightly: re-check only what changed since the last check (--full: everything).
-            checked = check(game, store, run_id=run_id, incremental=not full)
+            checked = check(
+                game,
+                store,
+                run_id=run_id,
+                incremental=not full,
+                incomplete_tids=incomplete if crawl else (),
+            )
+            result.incomplete_days = checked.incomplete_days
             led = load_ledger(game, store, checked.ruleset)
             result.findings = len(checked.findings)
             result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
