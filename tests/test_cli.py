@@ -82,3 +82,45 @@ def test_forum_text_is_not_rich_markup(tmp_path) -> None:
     assert "红" in res.output
     res = runner.invoke(app, ["posts", str(game_path), "--player", post.author, "-f", "json"])
     assert "[/] 和 [red]红字[/red]" in res.stdout
+
+
+def test_posts_shows_deleted_posts_and_earlier_versions(tmp_path) -> None:
+    """Removed or rewritten posts can be evidence: --deleted and --versions show them."""
+    import csv
+    import io
+    import shutil
+    from dataclasses import replace
+    from pathlib import Path
+
+    from auditor.gamefile import load_game
+    from auditor.models import HiddenReason
+    from auditor.store import Store
+
+    sample = Path(__file__).resolve().parents[1] / "examples" / "sample"
+    shutil.copytree(sample, tmp_path / "s", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    game_path = tmp_path / "s" / "game.toml"
+    assert runner.invoke(app, ["crawl", str(game_path)]).exit_code == 0
+    game = load_game(game_path)
+    with Store(game.store) as store:
+        posts = [sp.post for sp in store.posts() if sp.post.author == "包子"]
+        hidden, gone = posts[0], posts[1]
+        store.upsert_posts(
+            [replace(hidden, text="", lines=(), hidden=HiddenReason.MODERATOR)], None
+        )
+        store.db.execute("UPDATE posts SET deleted=1 WHERE pid=?", (gone.pid,))
+
+    def rows(*extra: str) -> list[dict[str, str]]:
+        res = runner.invoke(app, ["posts", str(game_path), "--player", "包子", "-f", "csv", *extra])
+        assert res.exit_code == 0, res.output
+        return list(csv.DictReader(io.StringIO(res.stdout)))
+
+    plain = rows()
+    assert str(gone.pid) not in {r["pid"] for r in plain}
+    assert [r["text"] for r in plain if r["pid"] == str(hidden.pid)] == [""]
+    with_deleted = rows("--deleted")
+    assert [r["deleted"] for r in with_deleted if r["pid"] == str(gone.pid)] == ["1"]
+    history = [r for r in rows("--versions") if r["pid"] == str(hidden.pid)]
+    assert [(r["version"], r["hidden"], r["text"]) for r in history] == [
+        ("1", "0", hidden.text),
+        ("2", "1", ""),
+    ]

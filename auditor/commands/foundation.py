@@ -21,8 +21,9 @@ from auditor.cli import (
     open_store,
 )
 from auditor.crawl import CrawlReport, crawl
-from auditor.engine import build_context
+from auditor.engine import build_context, place_posts, ruleset_for
 from auditor.gamefile import TEMPLATE
+from auditor.models import Post
 
 POST_COLUMNS = [
     "tid",
@@ -115,9 +116,19 @@ def posts(
     day: Annotated[int | None, typer.Option("--day", help="只看第 N 天")] = None,
     player: Annotated[str | None, typer.Option("--player", help="只看这名玩家（电梯）")] = None,
     thread: Annotated[int | None, typer.Option("--thread", help="只看这个帖子 tid")] = None,
+    deleted: Annotated[
+        bool, typer.Option("--deleted", help="也列出已被删除的帖子（保存的最后内容）")
+    ] = False,
+    versions: Annotated[
+        bool,
+        typer.Option("--versions", help="也列出被修改或屏蔽之前保存的每个版本（每版一行）"),
+    ] = False,
     fmt: FormatOpt = Format.table,
 ) -> None:
     """列出已抓取的帖子（电梯）：可按天、玩家、帖子筛选。
+
+    被删除的帖子默认不列出（--deleted 列出）；被修改、被屏蔽的帖子在 --versions 下
+    逐版列出以前保存的内容（version、seen_at 两列是版本号和首次抓到该版本的时间）。
 
     例：auditor posts examples/sample/game.toml --player 饺子 --day 1
     """
@@ -125,34 +136,27 @@ def posts(
         g = open_game(game)
         with open_store(g) as store:
             ctx = build_context(g, store)
-        rows: list[dict[str, Any]] = []
-        for gp in ctx.posts:
-            p = gp.post
-            if day is not None and gp.day != day:
-                continue
-            if player is not None and p.author != player and gp.player != player:
-                continue
-            if thread is not None and p.tid != thread:
-                continue
-            rows.append(
-                {
-                    "tid": p.tid,
-                    "pid": p.pid,
-                    "floor": p.floor,
-                    "author": p.author,
-                    "author_uid": p.author_uid,
-                    "posted_at": p.posted_at.isoformat(),
-                    "edited": int(p.edited is not None),
-                    "hidden": int(p.hidden is not None),
-                    "text": p.text,
-                    "day": gp.day,
-                    "time_approximate": int(p.time_approximate),
-                    "deleted": int(gp.deleted),
-                }
-            )
+            stored = store.posts(tz=g.timezone, include_deleted=True)
+            current = {sp.post.pid: sp.version for sp in stored}
+            placed = ctx.posts
+            if deleted:
+                placed = place_posts(g, ctx.schedule, stored, ruleset_for(g))
+            rows: list[dict[str, Any]] = []
+            for gp in placed:
+                p = gp.post
+                if day is not None and gp.day != day:
+                    continue
+                if player is not None and p.author != player and gp.player != player:
+                    continue
+                if thread is not None and p.tid != thread:
+                    continue
+                history = store.versions(p.pid, g.timezone) if versions and p.pid else []
+                for number, seen_at, old in history[:-1]:
+                    rows.append(_post_row(old, gp.day, gp.deleted, number, seen_at))
+                rows.append(_post_row(p, gp.day, gp.deleted, current.get(p.pid), None))
         emit(
             rows,
-            POST_COLUMNS,
+            [*POST_COLUMNS, "version", "seen_at"],
             fmt,
             title="帖子",
             headers=[
@@ -168,5 +172,28 @@ def posts(
                 "天",
                 "时间近似",
                 "已删除",
+                "版本",
+                "抓到该版本",
             ],
         )
+
+
+def _post_row(
+    p: Post, day: int | None, deleted: bool, version: int | None, seen_at: str | None
+) -> dict[str, Any]:
+    return {
+        "tid": p.tid,
+        "pid": p.pid,
+        "floor": p.floor,
+        "author": p.author,
+        "author_uid": p.author_uid,
+        "posted_at": p.posted_at.isoformat(),
+        "edited": int(p.edited is not None),
+        "hidden": int(p.hidden is not None),
+        "text": p.text,
+        "day": day,
+        "time_approximate": int(p.time_approximate),
+        "deleted": int(deleted),
+        "version": version,
+        "seen_at": seen_at,
+    }
