@@ -10,6 +10,7 @@ report's problems, never to a missing report.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -104,6 +105,16 @@ OUTCOME_NAMES = {
     "suspect": "可疑者",
 }
 KIND_NAMES = {"vote": "投票", "change": "改票", "abstain": "弃权"}
+THREAD_KIND_NAMES = {
+    "discussion": "讨论帖",
+    "vote": "投票帖",
+    "process": "进程帖",
+    "rules": "规则帖",
+    "lastwords": "遗言帖",
+}
+CHANGE_NAMES = {"edited": "修改", "deleted": "删除", "hidden": "屏蔽"}
+REPORT_COMMANDS = ("audit", "report")  # runs that wrote a report
+CRAWL_COMMANDS = ("crawl", "audit-crawl")
 _BASE_HREF = re.compile(rb"<base\s+href=[\"'](https?://[^\"'<>\s]+)[\"']", re.I)
 
 
@@ -118,6 +129,8 @@ class Records:
     matrix: list[dict[str, Any]]  # one row per player, cells per day
     votes: list[dict[str, Any]]
     tally: list[dict[str, Any]]
+    changes: list[dict[str, Any]]  # 论坛上的变动: posts edited / deleted / hidden (HTML only)
+    changes_since: str  # forum local time of the previous report ("" = never)
     findings: list[dict[str, Any]]
     drafts: list[dict[str, Any]]
     cards: list[dict[str, Any]]
@@ -180,6 +193,139 @@ def highlight(excerpt: str, matches: Sequence[str]) -> list[tuple[str, bool]]:
     if pos < len(excerpt):
         pieces.append((excerpt[pos:], False))
     return pieces
+
+
+def post_time(at: datetime | str | None, game: Game, precision: str = "second") -> str:
+    """A post's time for people, in the forum's time zone, to the second (lateness is judged
+    to the second): ``11-20 21:59:37``; a time the forum gave only to the minute says so
+    rather than inventing ``:00``."""
+    t = parse_time(at)
+    if t is None:
+        return ""
+    local = t.astimezone(game.timezone)
+    if precision == "minute":
+        return local.strftime("%m-%d %H:%M") + "（秒未知）"
+    return local.strftime("%m-%d %H:%M:%S")
+
+
+def _thread_name(game: Game, tid: int) -> str:
+    spec = game.thread(tid)
+    if spec is None:
+        return f"帖子 {tid}"
+    kind = THREAD_KIND_NAMES.get(spec.kind.value, spec.kind.value)
+    day = f"第{spec.day}天" if spec.day is not None else ""
+    return f"{day}{kind}（tid {tid}）"
+
+
+def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict[str, Any]], str]:
+    """论坛上的变动: posts edited, deleted or hidden (屏蔽) on the forum as found by the
+    crawls since the previous report, with the text as it was before.
+
+    "Since the previous report": the crawl runs after the newest audit/report run that
+    precedes the newest crawl — so the nightly audit shows what its own crawl found, and a
+    later ``auditor report`` (no crawl in between) shows the same list again.
+
+    * edited: a new stored version from those runs that is not only another Discuz! view of
+      the same content (its neutral hash equals the previous version's and the view
+      differs: the store does not count those as changes either);
+    * hidden: a new version whose ``hidden`` became non-null (屏蔽 by a moderator, or the
+      author banned);
+    * deleted: the posts those crawl runs marked deleted (their summary's ``deleted``), or
+      whose ``deleted_at`` is after the previous report finished, and still deleted now.
+
+    Returns (records, the previous report's time in forum local time or "").
+    """
+    runs = store.runs()
+    crawls = [r for r in runs if r["command"] in CRAWL_COMMANDS]
+    if not crawls:
+        return [], ""
+    newest_crawl = crawls[-1]["id"]
+    previous = [
+        r
+        for r in runs
+        if r["command"] in REPORT_COMMANDS
+        and r["id"] < newest_crawl
+        and r["status"] in ("ok", "incomplete")
+    ]
+    since_id = previous[-1]["id"] if previous else 0
+    since_started = previous[-1]["started_at"] if previous else ""
+    since_finished = (previous[-1]["finished_at"] or since_started) if previous else ""
+
+    db = store.db
+    changed: dict[int, str] = {}  # pid -> edited | hidden
+    old_version: dict[int, int] = {}  # pid -> the version before the first change
+    seen_at: dict[int, str] = {}
+    rows = db.execute(
+        "SELECT v.pid, v.version, v.seen_at, v.hidden, v.view, v.neutral_hash,"
+        " w.hidden AS prev_hidden, w.view AS prev_view, w.neutral_hash AS prev_neutral"
+        " FROM post_versions v JOIN post_versions w ON w.pid = v.pid AND w.version = v.version - 1"
+        " WHERE v.run_id > ? OR (v.run_id IS NULL AND v.seen_at > ?)"
+        " ORDER BY v.pid, v.version",
+        (since_id, since_started),
+    ).fetchall()
+    for r in rows:
+        if r["hidden"] is not None and r["prev_hidden"] is None:
+            kind = "hidden"
+        elif r["neutral_hash"] == r["prev_neutral"] and r["view"] != r["prev_view"]:
+            continue  # the same content as another view shows it
+        else:
+            kind = "edited"
+        pid = r["pid"]
+        if changed.get(pid) != "hidden":
+            changed[pid] = kind
+        old_version.setdefault(pid, r["version"] - 1)
+        seen_at[pid] = r["seen_at"]
+
+    deleted: set[int] = set()
+    for r in crawls:
+        if r["id"] > since_id and r["summary"]:
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                deleted.update(int(p) for p in json.loads(r["summary"]).get("deleted", []))
+    deleted_at: dict[int, str] = {}
+    for r in db.execute("SELECT pid, deleted_at FROM posts WHERE deleted = 1").fetchall():
+        if r["pid"] in deleted or (r["deleted_at"] and r["deleted_at"] > since_finished):
+            deleted.add(r["pid"])
+            deleted_at[r["pid"]] = r["deleted_at"] or ""
+    deleted &= set(deleted_at)  # undeleted since: no longer a change
+    for pid in deleted:
+        changed[pid] = "deleted"
+
+    out: list[dict[str, Any]] = []
+    tz = game.timezone
+    for pid, kind in changed.items():
+        versions = store.versions(pid, tz)
+        if not versions:
+            continue
+        by_number = {v[0]: v[2] for v in versions}
+        current = versions[-1][2]
+        if kind == "deleted":
+            old = current
+            when = deleted_at.get(pid, "")
+        else:
+            old = by_number.get(old_version[pid], versions[0][2])
+            when = seen_at.get(pid, "")
+        out.append(
+            {
+                "change": kind,
+                "change_name": CHANGE_NAMES[kind],
+                "pid": pid,
+                "tid": current.tid,
+                "thread": _thread_name(game, current.tid),
+                "floor": current.floor,
+                "author": current.author,
+                "posted_at": current.posted_at.isoformat(),
+                "time": post_time(current.posted_at, game, current.time_precision),
+                "found_at": _local_time(when, game),
+                "old_text": old.text,
+                "new_text": current.text if kind == "edited" else "",
+                "hidden": current.hidden.value if current.hidden else "",
+                "edited": current.edited or "",
+                "link": post_link(base, current.tid, pid),
+            }
+        )
+    order = {"edited": 0, "deleted": 1, "hidden": 2}
+    out.sort(key=lambda c: (order[c["change"]], c["posted_at"], c["pid"]))
+    return out, _local_time(since_finished or None, game)
 
 
 def _crawl_problems(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
@@ -352,6 +498,7 @@ def build_records(
     standings = [s.as_record() for s in led.standings]
 
     elevator = _elevator(ctx, base, day_numbers)
+    changes, changes_since = forum_changes(game, store, base)
     summary = {
         "generated_at": now.strftime("%Y-%m-%d %H:%M"),
         "generated_utc": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -363,6 +510,7 @@ def build_records(
         "approved": len(led.cards),
         "findings": len(findings),
         "below": sum(r["below"] for r in activity),
+        "changes": {k: sum(1 for c in changes if c["change"] == k) for k in CHANGE_NAMES},
         "crawl": crawl or {},
         "crawl_time": _local_time(crawl.get("started_at") if crawl else None, game),
         "run": dict(run or {}),
@@ -385,6 +533,8 @@ def build_records(
         matrix=matrix,
         votes=votes,
         tally=tally,
+        changes=changes,
+        changes_since=changes_since,
         findings=findings,
         drafts=drafts,
         cards=cards,
