@@ -134,9 +134,48 @@ def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
         text = gp.post.text
         found = matcher_for_context(ctx).find(text)
         names = _name_spans(text, _game_names(ctx)) if found else []
-        # A player called 生煎 or 狗蛋 is addressed by name: "先出生煎" is not 畜生.
-        cache[key] = [m for m in found if not any(a < m.end and m.start < b for a, b in names)]
+        # A player called 生煎 or 狗蛋 is addressed by name: "先出生煎" is not 畜生; and a
+        # phrase quoted as a rule ("禁止说“我发誓”") is mentioned, not said.
+        cache[key] = [
+            m
+            for m in found
+            if not any(a < m.end and m.start < b for a, b in names)
+            and not _quoted_as_rule(text, m.start, m.end)
+        ]
     return cache[key]
+
+
+_OPENING = "“「『\"'"
+_CLOSING = {"“": "”", "「": "」", "『": "』", '"': '"', "'": "'"}
+_RULE_WORDS = (
+    "禁止",
+    "不许",
+    "不准",
+    "不能",
+    "不要",
+    "不得",
+    "别",
+    "规则",
+    "规定",
+    "写了",
+    "写着",
+    "提醒",
+    "所谓",
+    "叫做",
+    "引用",
+)
+
+
+def _quoted_as_rule(text: str, start: int, end: int) -> bool:
+    """Is [start, end) inside quotation marks that follow a rule word (禁止说“…”)?"""
+    left = max((text.rfind(q, 0, start), q) for q in _OPENING)
+    pos, mark = left
+    if pos < 0:
+        return False
+    close = text.find(_CLOSING[mark], pos + 1)
+    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
+        return False  # not inside a closed quotation (or that mark closes an earlier one)
+    return any(w in text[max(0, pos - 8) : pos] for w in _RULE_WORDS)
 
 
 def _game_names(ctx: Context) -> tuple[str, ...]:
