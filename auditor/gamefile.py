@@ -9,6 +9,7 @@ the key and the reason.  ``auditor init`` writes :data:`TEMPLATE`.
 from __future__ import annotations
 
 import itertools
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -311,8 +312,17 @@ def load_game(path: str | Path) -> Game:
     except UnicodeDecodeError:
         raise GameFileError(str(path), "-", "文件不是 UTF-8 编码") from None
     except tomllib.TOMLDecodeError as exc:
-        raise GameFileError(str(path), "-", f"TOML 语法错误：{exc}") from None
+        raise GameFileError(str(path), "-", _toml_error(str(exc))) from None
     return parse_game(data, path)
+
+
+def _toml_error(message: str) -> str:
+    """tomllib's English message, led by where it is in Chinese."""
+    m = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    where = f"第 {m.group(1)} 行第 {m.group(2)} 列附近" if m else ""
+    if m is None and "end of document" in message:
+        where = "文件末尾"
+    return f"{where}TOML 语法错误（请检查引号、括号和 = 号；原文：{message}）"
 
 
 def parse_game(data: Mapping[str, Any], path: Path) -> Game:

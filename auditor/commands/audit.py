@@ -128,8 +128,9 @@ def run_audit(
                 records, reports, when=datetime.now(UTC).astimezone(game.timezone)
             )
             result.report = written.directory
-        except BaseException:
-            store.finish_run(run_id, "failed", {"problems": result.problems})
+        except BaseException as exc:
+            status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
+            store.finish_run(run_id, status, {"problems": result.problems})
             raise
         store.finish_run(
             run_id,

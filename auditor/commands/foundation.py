@@ -76,6 +76,9 @@ def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlRepor
 
             try:
                 report = crawl(game, store, full=full, progress=progress, run_id=run_id)
+            except KeyboardInterrupt:
+                store.finish_run(run_id, "interrupted", {})
+                raise
             except BaseException:
                 store.finish_run(run_id, "failed", {})
                 raise
@@ -100,6 +103,10 @@ def crawl_cmd(
     ] = False,
 ) -> None:
     """抓取游戏的所有帖子到本地数据库（增量）。
+
+    每次抓取每个帖子已保存的最后一页及之后的新页面；讨论日还没关门或关门不到
+    refetch_hours（默认 48 小时）的帖子会从第一页重新抓取（编辑、删帖、屏蔽都发生在前面的
+    页面上）。--full 重新抓取所有页面。
 
     例：auditor crawl examples/sample/game.toml
     """
