@@ -322,7 +322,8 @@ def _toml_error(message: str) -> str:
     where = f"第 {m.group(1)} 行第 {m.group(2)} 列附近" if m else ""
     if m is None and "end of document" in message:
         where = "文件末尾"
-    return f"{where}TOML 语法错误（请检查引号、括号和 = 号；原文：{message}）"
+    lead = f"{where}有 " if where else ""
+    return f"{lead}TOML 语法错误（请检查引号、括号和 = 号；原文：{message}）"
 
 
 def parse_game(data: Mapping[str, Any], path: Path) -> Game:
