@@ -4,11 +4,17 @@ the review prompts (D), decided_at in forum time (E) and 是/否 in tables (F)."
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from auditor.cli import app
 from auditor.models import HiddenReason
 from auditor.report.records import build_records
 from auditor.report.write import write_report
@@ -118,3 +124,116 @@ def test_undeleted_post_is_not_listed(hostile) -> None:  # type: ignore[no-untyp
     store.upsert_posts([post], run)  # it came back (a crawl glitch)
     store.finish_run(run, "ok", {"deleted": []})
     assert build_records(game, store, now=now).changes == []
+
+
+# --------------------------------------------------------------------------- B
+
+
+def _timed_game(tmp: Path):  # type: ignore[no-untyped-def]
+    from auditor.engine import check
+    from tests.ledger_helpers import HOSTILE_GAME
+    from tests.test_rule_cases import build_case
+
+    def at(s: str) -> datetime:
+        return datetime.fromisoformat(s + "+08:00")
+
+    posts = [
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": at("2026-11-20T21:59:37"),
+            "message": "投票对象：包子\n投票理由：发言太少",
+        },
+        {"author": "油条", "tid": 21, "at": at("2026-11-21T15:05:41"), "message": "我还在"},
+    ]
+    now = at("2026-11-21T23:00:00")
+    built = build_case(tmp, "m107", HOSTILE_GAME, posts, now=now)
+    check(built.game, built.store, now=now)
+    return built
+
+
+def test_report_shows_post_times_to_the_second(tmp_path: Path) -> None:
+    built = _timed_game(tmp_path / "g")
+    try:
+        records = build_records(built.game, built.store, now=built.now)
+        vote = next(v for v in records.votes if v["voter"] == "饺子")
+        assert vote["time"] == "11-20 21:59:37"
+        ghost = next(d for d in records.drafts if d["code"] == "GHOST-POST")
+        assert ghost["time"] == "11-21 15:05:41"
+        html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
+        assert "<td>11-20 21:59:37</td>" in html
+        assert "· 11-21 15:05:41" in html
+    finally:
+        built.store.close()
+
+
+def test_post_time_is_forum_local_and_honest_about_minutes(hostile) -> None:  # type: ignore[no-untyped-def]
+    from auditor.report.records import post_time
+
+    game = hostile[0]
+    assert post_time("2026-11-20T13:59:37+00:00", game) == "11-20 21:59:37"
+    assert post_time("2026-11-20T21:59:00+08:00", game, "minute") == "11-20 21:59（秒未知）"
+    assert post_time(None, game) == ""
+
+
+# --------------------------------------------------------------------------- C
+
+
+def _cells(output: str, needle: str) -> list[str]:
+    row = next(line for line in output.splitlines() if needle in line and line[:1] in "│┃")
+    bar = row[0]
+    return [c.strip() for c in row.strip().strip(bar).split(bar)]
+
+
+def test_votes_table_is_chinese_and_machine_formats_are_not(tmp_path: Path) -> None:
+    built = _timed_game(tmp_path / "g")
+    built.store.close()
+    path = str(built.game.path)
+    runner = CliRunner()
+    when = ["--now", "2026-11-21T23:00:00"]
+    res = runner.invoke(app, ["votes", path, *when], env={"COLUMNS": "220"})
+    assert res.exit_code == 0, res.output
+    header = _cells(res.output, "投票人")
+    assert header[:9] == ["天", "投票人", "投票对象", "类型", "有效", "问题", "票数", "pid", "时间"]
+    row = _cells(res.output, "饺子")
+    assert row[:5] == ["1", "饺子", "包子", "投票", "是"]
+    assert row[8] == "11-20 21:59:37"
+
+    res = runner.invoke(app, ["votes", path, "--tally", *when], env={"COLUMNS": "220"})
+    assert res.exit_code == 0, res.output
+    assert _cells(res.output, "对象")[:5] == ["天", "轮次", "对象", "票数", "结果"]
+    assert _cells(res.output, "包子")[:5] == ["1", "", "包子", "1", "当选警长"]
+
+    res = runner.invoke(app, ["votes", path, "--format", "csv", *when])
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert list(rows[0])[:9] == [
+        "day",
+        "voter",
+        "target",
+        "kind",
+        "valid",
+        "problem",
+        "weight",
+        "pid",
+        "posted_at",
+    ]
+    assert (rows[0]["kind"], rows[0]["valid"]) == ("vote", "true")
+    assert rows[0]["posted_at"] == "2026-11-20T21:59:37+08:00"
+    res = runner.invoke(app, ["votes", path, "--tally", "--format", "json", *when])
+    assert json.loads(res.stdout)[0]["outcome"] == "sheriff_elected"
+
+
+def test_votes_table_problem_in_chinese(tmp_path: Path) -> None:
+    from tests.test_rule_cases import build_case
+
+    at = datetime.fromisoformat("2026-11-20T12:00:05+08:00")
+    posts = [{"author": "饺子", "tid": 12, "at": at, "message": "投票对象：张三\n投票理由：乱投"}]
+    built = build_case(tmp_path / "g", "m107", "", posts)
+    built.store.close()
+    res = CliRunner().invoke(
+        app,
+        ["votes", str(built.game.path), "--now", "2026-11-21T23:00:00"],
+        env={"COLUMNS": "220"},
+    )
+    row = _cells(res.output, "饺子")
+    assert row[4] == "否" and row[5] == "投票对象不是玩家" and row[6] == "0"

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import jinja2
 import typer
+from rich.markup import escape
 
 from auditor.cli import Format as _Format
 from auditor.cli import (
@@ -25,7 +26,9 @@ from auditor.cli import (
     write_utf8,
 )
 from auditor.engine import build_context, ruleset_for
-from auditor.votes import PROBLEM_TEXT, DayVotes, VoteBook, votes_for
+from auditor.gamefile import Game
+from auditor.report.records import post_time
+from auditor.votes import PROBLEM_TEXT, ROUND_NAMES, DayVotes, VoteBook, votes_for
 
 VOTE_COLUMNS = ["day", "voter", "target", "kind", "valid", "problem", "weight", "pid", "posted_at"]
 VOTE_EXTRA = ["proxy", "round", "tid", "floor", "suggestion", "note"]
@@ -35,9 +38,32 @@ TALLY_EXTRA = ["voters", "reason"]
 OUTCOME_TEXT = {
     "sheriff_elected": "当选警长",
     "eliminated": "出局",
-    "suspect": "可疑者",
+    "suspect": "可疑者",  # 版杀7 6.3: "票数超过20%的玩家成为可疑者"
     "idiot_revealed": "白痴翻牌",
 }
+KIND_TEXT = {"vote": "投票", "change": "改票", "abstain": "弃权"}
+# The table is for people (Chinese headers and values, times to the second in forum time);
+# csv and json keep the issue's English column names and values.
+VOTE_TABLE = (
+    ("day", "天"),
+    ("voter", "投票人"),
+    ("target", "投票对象"),
+    ("kind", "类型"),
+    ("valid", "有效"),
+    ("problem", "问题"),
+    ("weight", "票数"),
+    ("pid", "pid"),
+    ("time", "时间"),
+)
+VOTE_TABLE_EXTRA = (("floor", "楼层"), ("proxy", "代投"), ("note", "备注"))
+TALLY_TABLE = (
+    ("day", "天"),
+    ("round", "轮次"),
+    ("target", "对象"),
+    ("votes", "票数"),
+    ("outcome", "结果"),
+    ("voters", "投票人"),
+)
 
 
 class VotesFormat(StrEnum):
@@ -132,6 +158,47 @@ def tally_records(book: VoteBook, day: int | None = None) -> list[dict[str, Any]
     ]
 
 
+def vote_table_rows(book: VoteBook, game: Game, day: int | None = None) -> list[dict[str, Any]]:
+    """The votes table for people: 投票/改票/弃权, 是/否, the problem in Chinese."""
+    rows = []
+    for d in book.days.values():
+        if day is not None and d.day != day:
+            continue
+        for b in d.ballots:
+            r = b.record()
+            r["kind"] = KIND_TEXT.get(str(r["kind"]), r["kind"])
+            r["valid"] = "是" if b.valid else "否"
+            r["problem"] = PROBLEM_TEXT.get(b.problem, b.problem) if b.problem else ""
+            if b.suggestion:
+                r["problem"] += f"（是不是 {b.suggestion}？）"
+            r["time"] = post_time(b.posted_at, game, b.gp.post.time_precision)
+            rows.append(r)
+    return rows
+
+
+def tally_table_rows(book: VoteBook, day: int | None = None) -> list[dict[str, Any]]:
+    rows = []
+    for d in book.days.values():
+        if day is not None and d.day != day:
+            continue
+        for t in d.rounds:
+            for r in t.records():
+                r["round"] = ROUND_NAMES.get(t.round, t.name) if t.round is not None else ""
+                r["outcome"] = OUTCOME_TEXT.get(str(r["outcome"]), r["outcome"] or "")
+                rows.append(r)
+    return rows
+
+
+def _print_reasons(book: VoteBook, day: int | None) -> None:
+    for d in book.days.values():
+        if day is not None and d.day != day:
+            continue
+        for t in d.rounds:
+            if t.reason:
+                name = f" {ROUND_NAMES.get(t.round, t.name)}" if t.round is not None else ""
+                out.print(escape(f"第{d.day}天{name}：{t.reason}"), highlight=False)
+
+
 def _csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -190,18 +257,31 @@ def votes_cmd(
             days = [d for d in book.days.values() if day is None or d.day == day]
             write_utf8("\n".join(bbcode(d) for d in days))
             return
+        if fmt is VotesFormat.table:
+            if tally:
+                rows, spec = tally_table_rows(book, day), list(TALLY_TABLE)
+            else:
+                rows, spec = vote_table_rows(book, g, day), list(VOTE_TABLE)
+                # optional columns only when some row has them
+                spec += [(c, h) for c, h in VOTE_TABLE_EXTRA if any(r.get(c) for r in rows)]
+            if not rows:
+                out.print("没有计票结果。" if tally else "没有投票帖。")
+                return
+            emit(
+                rows,
+                [c for c, _ in spec],
+                _Format.table,
+                title="计票" if tally else "投票",
+                headers=[h for _, h in spec],
+            )
+            if tally:
+                _print_reasons(book, day)
+            return
         if tally:
             rows, columns = tally_records(book, day), [*TALLY_COLUMNS, *TALLY_EXTRA]
-            title = "计票"
         else:
             rows, columns = vote_records(book, day), [*VOTE_COLUMNS, *VOTE_EXTRA]
-            title = "投票"
         if fmt is VotesFormat.csv:
             _csv(rows, columns)
-        elif fmt is VotesFormat.json:
-            write_utf8(json.dumps(rows, ensure_ascii=False, indent=2, default=str) + "\n")
         else:
-            if not rows:
-                out.print("没有投票帖。")
-                return
-            emit(rows, columns, _Format.table, title=title)
+            write_utf8(json.dumps(rows, ensure_ascii=False, indent=2, default=str) + "\n")

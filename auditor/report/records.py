@@ -376,6 +376,7 @@ def build_records(
         for b in book.ballots:
             r = b.record()
             r["link"] = post_link(base, r.get("tid"), r.get("pid"))
+            r["time"] = post_time(b.posted_at, game, b.gp.post.time_precision)
             r["kind_name"] = KIND_NAMES.get(str(r.get("kind")), r.get("kind"))
             votes.append(r)
         tally = book.tally_records()
@@ -469,6 +470,7 @@ def build_records(
                 "link": post_link(base, r["tid"], r["pid"]) or "",
             }
         )
+    precision = {gp.post.pid: gp.post.time_precision for gp in ctx.posts}
     drafts = []
     for dr in led.drafts:
         drafts.append(
@@ -491,6 +493,7 @@ def build_records(
                 "match": " / ".join(dr.matches),
                 "link": post_link(base, dr.tid, dr.pid),
                 "posted_at": dr.posted_at or "",
+                "time": post_time(dr.posted_at, game, precision.get(dr.pid, "second")),
             }
         )
     announce = _announce_day(days)
