@@ -32,9 +32,11 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +320,7 @@ class Matcher:
         self.regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
         self.exceptions: dict[int, tuple[str, ...]] = {}
+        self._longest_exception: dict[int, int] = {}
         self.entry_pinyin: dict[int, set[str]] = {}
         self._jieba: Any = None
         self._jieba_lock = threading.Lock()
@@ -496,9 +499,16 @@ class Matcher:
         return start, end
 
     def _excepted(self, entry: int, norm: str, s: int, t: int) -> bool:
-        for x in self.exceptions[entry]:
-            if not x:
-                continue
+        exceptions = self.exceptions[entry]
+        if not exceptions:
+            return False
+        longest = self._longest_exception.get(entry)
+        if longest is None:
+            longest = self._longest_exception[entry] = max(map(len, exceptions))
+        window = norm[max(0, s - longest + 1) : t + longest - 1]
+        for x in exceptions:
+            if not x or x not in window:
+                continue  # the common case, decided in C
             lo = max(0, s - len(x) + 1)
             pos = norm.find(x, lo, t + len(x) - 1)
             while pos != -1 and pos < t:
@@ -571,26 +581,23 @@ class Matcher:
         idx: Sequence[int],
         categories: Collection[str] | None,
     ) -> Iterable[PhraseMatch]:
-        from pypinyin import lazy_pinyin
 
-        starts: dict[int, int] = {}  # rendering offset -> normalised index (char starts)
-        ends: dict[int, int] = {}  # rendering offset -> normalised index + 1 (char ends)
-        pos = 0
+        # Rendering offset of each character's start: a hit maps back to characters only
+        # when both its ends fall on character boundaries (bisect on these offsets).
         table = self.py_table
-        for i, c in enumerate(norm):
-            r = table.get(ord(c), c)
-            starts[pos] = i
-            pos += len(r)
-            ends[pos] = i + 1
+        offsets = list(accumulate((len(table.get(ord(c), c)) for c in norm), initial=0))
         for end_r, keys in hits:
             for key in keys:
                 e = self.entries[key.entry]
                 if categories is not None and e.category not in categories:
                     continue
                 rs, rt = end_r + 1 - len(key.py), end_r + 1
-                if rs not in starts or rt not in ends:
+                s = bisect_left(offsets, rs)
+                t = bisect_left(offsets, rt)
+                if s >= len(offsets) or offsets[s] != rs or t >= len(offsets) or offsets[t] != rt:
                     continue  # not on syllable boundaries
-                s, t = starts[rs], ends[rt]
+                if t <= s:
+                    continue
                 piece = norm[s:t]
                 if any(self.norm.key(f) == piece for f in e.forms):
                     continue  # found as text already
@@ -613,7 +620,7 @@ class Matcher:
                     hi = t
                     while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
                         hi += 1
-                    syl = lazy_pinyin(norm[lo:hi])
+                    syl = _clause_pinyin(norm[lo:hi])
                     if (
                         len(syl) == hi - lo
                         and "".join(fuzz(x) for x in syl[s - lo : t - lo])
@@ -633,6 +640,14 @@ class Matcher:
                 yield PhraseMatch(
                     e.category, e.label, key.form, os_, oe, original, how, e.note, e.source
                 )
+
+
+@lru_cache(maxsize=65536)
+def _clause_pinyin(clause: str) -> list[str]:
+    """pypinyin on a short clause (phrase-aware), memoised: posts repeat phrases."""
+    from pypinyin import lazy_pinyin
+
+    return lazy_pinyin(clause)
 
 
 class _LazyIndex(Sequence[int]):
