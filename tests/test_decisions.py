@@ -278,8 +278,8 @@ def test_review_interactive_keys_from_stdin(hostile) -> None:  # type: ignore[no
     drafts = load_ledger(game, store).drafts
     n = len(drafts)
     # 1st: approve (no note); 2nd: reject with a note; 3rd: an unknown key, then recolour to
-    # red; 4th: skip; then quit.
-    keys = "a\n\nr\n请过假\nx\nc\nr\n恶意\ns\nq\n"
+    # red (confirmed: y); 4th: skip; then quit.
+    keys = "a\n\nr\n请过假\nx\nc\nr\ny\n恶意\ns\nq\n"
     res = CliRunner().invoke(app, ["review", str(game.path), "--by", "副导演"], input=keys)
     assert res.exit_code == 0, res.output
     assert "请输入 a、r、c、s 或 q" in res.output

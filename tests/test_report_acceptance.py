@@ -237,3 +237,48 @@ def test_votes_table_problem_in_chinese(tmp_path: Path) -> None:
     )
     row = _cells(res.output, "饺子")
     assert row[4] == "否" and row[5] == "投票对象不是玩家" and row[6] == "0"
+
+
+# --------------------------------------------------------------------------- D
+
+
+def test_review_recolour_accepts_letters_words_and_chinese(hostile) -> None:  # type: ignore[no-untyped-def]
+    from auditor.ledger import load_ledger
+
+    game, store, _ = hostile
+    drafts = load_ledger(game, store).drafts
+    assert len(drafts) >= 3
+    res = CliRunner().invoke(
+        app, ["review", str(game.path)], input="c\n蓝牌\n\nc\nyellow\n\nc\nb\n\nq\n"
+    )
+    assert res.exit_code == 0, res.output
+    cur = store.current_decisions()
+    assert [cur[d.fingerprint]["card"] for d in drafts[:3]] == ["blue", "yellow", "blue"]
+
+
+def test_review_red_card_needs_confirmation(hostile) -> None:  # type: ignore[no-untyped-def]
+    from auditor.ledger import load_ledger
+
+    game, store, _ = hostile
+    first = load_ledger(game, store).drafts[0]
+    # 红 → not confirmed: nothing recorded, the same draft is asked again
+    res = CliRunner().invoke(app, ["review", str(game.path)], input="c\n红\n\nc\nred\ny\n罚下\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "确认判红牌" in res.output and "没有记录" in res.output
+    assert res.output.count("[1/") == 2  # asked again
+    dec = store.current_decisions()[first.fingerprint]
+    assert (dec["card"], dec["note"]) == ("red", "罚下")
+    history = store.decision_history(first.fingerprint)
+    assert len(history) == 1  # the cancelled one was never recorded
+
+
+def test_review_key_help_mentions_the_note_and_the_help_documents_keys(hostile) -> None:  # type: ignore[no-untyped-def]
+    game = hostile[0]
+    res = CliRunner().invoke(app, ["review", str(game.path)], input="q\n")
+    assert res.exit_code == 0, res.output
+    first_panel = res.output.index("[1/")
+    keys = res.output[:first_panel]
+    assert "备注" in keys and "蓝/黄/红" in keys and "a 批准" in keys
+    help_text = CliRunner().invoke(app, ["review", "--help"], env={"COLUMNS": "200"}).output
+    for word in ("a 批准", "r 驳回", "c 改判", "s 跳过", "q 退出", "备注", "蓝/黄/红", "确认"):
+        assert word in help_text, word

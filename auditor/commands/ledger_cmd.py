@@ -179,22 +179,65 @@ def _show_draft(d: Draft, index: int, total: int) -> None:
 _ABORTS = (typer.Abort, click.exceptions.Abort)
 
 
-def _ask(text: str, keys: tuple[str, ...], again: str, default: str | None = None) -> str:
-    """Prompt until one of ``keys`` is typed; anything else gets ``again`` (in Chinese)."""
+def _ask(
+    text: str,
+    keys: tuple[str, ...],
+    again: str,
+    default: str | None = None,
+    aliases: dict[str, str] | None = None,
+) -> str:
+    """Prompt until one of ``keys`` (or an alias of one) is typed; anything else gets
+    ``again`` (in Chinese)."""
     while True:
         if default is not None:
             key = str(typer.prompt(text, default=default, show_default=False))
         else:
             key = str(typer.prompt(text))
         key = key.strip().lower()
+        key = (aliases or {}).get(key, key)
         if key in keys:
             return key
         err.print(again)
 
 
+REVIEW_KEYS = (
+    "按键：a 批准（按建议的牌），r 驳回，c 改判颜色（b/y/r、blue/yellow/red 或 蓝/黄/红），"
+    "s 跳过，q 退出；批准、驳回或改判后再输入备注（回车跳过）；红牌要再确认一次（y/N）。"
+    "每个决定立即保存。"
+)
+_ACTION_WORDS = {
+    "批准": "a",
+    "approve": "a",
+    "驳回": "r",
+    "reject": "r",
+    "改判": "c",
+    "跳过": "s",
+    "skip": "s",
+    "退出": "q",
+    "quit": "q",
+}
+_COLOUR_WORDS = {w: w for w in ("blue", "yellow", "red")}
+for _word in ("b", "蓝", "蓝牌", "蓝色", "y", "黄", "黄牌", "黄色", "r", "红", "红牌", "红色"):
+    _COLOUR_WORDS[_word] = parse_card(_word.removesuffix("色")) or _word
+_YES = ("y", "yes", "是", "确认", "确定")
+
+
+def _confirm_red(player: str) -> bool:
+    """A red card sends the player off: ask once more (default no)."""
+    answer = str(
+        typer.prompt(f"确认判红牌（{player} 将被罚下）？y/N", default="n", show_default=False)
+    )
+    return answer.strip().lower() in _YES
+
+
 @command("review")
 def review_cmd(game: GameArg, by: ByOpt = None) -> None:
     """逐条审阅牌单草稿：a 批准，r 驳回，c 改判颜色，s 跳过，q 退出（已做的决定立即保存）。
+
+    按键：a 批准（按建议的牌）；r 驳回（这条不会再作为草稿出现）；c 改判颜色，再输入
+    b/y/r、blue/yellow/red 或 蓝/黄/红（蓝牌、黄牌、红牌也可以）；s 跳过（回车默认跳过）；
+    q 退出。批准、驳回或改判后会再问一次备注（回车跳过）。判红牌（建议的或改判的）要再
+    确认一次，输入 y 才记录，否则不记录、重新显示这一条。
 
     例：auditor review examples/sample/game.toml
     """
@@ -206,29 +249,39 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                 err.print("没有待处理的草稿。")
                 return
             done = 0
+            err.print(escape(REVIEW_KEYS), highlight=False)
             try:
                 for i, ident in enumerate(ids, start=1):
-                    d = load_ledger(g, store).draft(
-                        ident
-                    )  # suggestions change as cards are approved
+                    # suggestions change as cards are approved
+                    d = load_ledger(g, store).draft(ident)
                     if d is None:
                         continue
-                    _show_draft(d, i, len(ids))
-                    key = _ask(
-                        "a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出",
-                        ("a", "r", "c", "s", "q"),
-                        "请输入 a、r、c、s 或 q。",
-                        default="s",
-                    )
+                    while True:
+                        _show_draft(d, i, len(ids))
+                        key = _ask(
+                            "a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出",
+                            ("a", "r", "c", "s", "q"),
+                            "请输入 a、r、c、s 或 q。",
+                            default="s",
+                            aliases=_ACTION_WORDS,
+                        )
+                        if key not in ("a", "c"):
+                            break
+                        card = None
+                        if key == "c":
+                            card = _ask(
+                                "改判为 b 蓝 / y 黄 / r 红",
+                                ("blue", "yellow", "red"),
+                                "请输入 b、y 或 r（也可以 blue/yellow/red 或 蓝/黄/红）。",
+                                aliases=_COLOUR_WORDS,
+                            )
+                        if (card or d.suggested) != "red" or _confirm_red(d.player):
+                            break
+                        err.print("没有记录：这一条仍是草稿。")
                     if key == "q":
                         break
                     if key == "s":
                         continue
-                    card = None
-                    if key == "c":
-                        card = parse_card(
-                            _ask("改判为 b 蓝 / y 黄 / r 红", ("b", "y", "r"), "请输入 b、y 或 r。")
-                        )
                     note = typer.prompt("备注（回车跳过）", default="", show_default=False)
                     rec = decide(
                         g,
