@@ -130,23 +130,13 @@ def _read_post(
         author=author,
         author_uid=author_uid,
         posted_at=when.at,
-        message_html=content.html,
-        text=content.text,
-        lines=content.lines,
-        quotes=content.quotes,
-        edited=content.edited,
+        **content.post_fields(attachments=attachments),
         hidden=hidden,
         time_approximate=when.approximate,
         time_precision=when.precision,
         # the first post's floor link is the thread URL, the others a findpost link
         first=floor_link is not None and "findpost" not in floor_link.get("href", ""),
         stuck=stuck,
-        images=content.images,
-        links=content.links,
-        smilies=content.smilies,
-        attachments=attachments,
-        hidden_content=content.hidden_content,
-        markup=content.markup,
     )
 
 

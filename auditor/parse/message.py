@@ -20,6 +20,7 @@ from __future__ import annotations
 import html as htmllib
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from lxml import etree
 from lxml.etree import _Element
@@ -123,6 +124,25 @@ class MessageContent:
     attachments: tuple[Attachment, ...] = ()
     hidden_content: bool = False
     markup: tuple[tuple[str, str], ...] = ()
+
+    def post_fields(self, **overrides: Any) -> dict[str, Any]:
+        """The Post fields a message gives, the same in every view (``overrides`` for a
+        view that knows more, e.g. the desktop's attachment list)."""
+        fields: dict[str, Any] = {
+            "message_html": self.html,
+            "text": self.text,
+            "lines": self.lines,
+            "quotes": self.quotes,
+            "edited": self.edited,
+            "images": self.images,
+            "links": self.links,
+            "smilies": self.smilies,
+            "attachments": self.attachments,
+            "hidden_content": self.hidden_content,
+            "markup": self.markup,
+        }
+        fields.update(overrides)
+        return fields
 
 
 @dataclass(slots=True)

@@ -88,21 +88,11 @@ def parse_printable(text: str, url: str, tz: tzinfo, now: datetime | None) -> Pa
                 author=collapse(htmllib.unescape(head.group("author"))),
                 author_uid=None,
                 posted_at=when.at,
-                message_html=content.html,
-                text=content.text,
-                lines=content.lines,
-                quotes=content.quotes,
-                edited=content.edited,
+                **content.post_fields(),
                 hidden=hidden,
                 time_approximate=when.approximate,
                 time_precision="minute",
                 first=index == 0,
-                images=content.images,
-                links=content.links,
-                smilies=content.smilies,
-                attachments=content.attachments,
-                hidden_content=content.hidden_content,
-                markup=content.markup,
             )
         )
     return ParsedPage(
