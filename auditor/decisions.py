@@ -20,7 +20,7 @@ from typing import Any
 from auditor.errors import AuditorError
 from auditor.gamefile import Game
 from auditor.ledger import Ledger, build_ledger, load_ledger, manual_fingerprint
-from auditor.policy import CARD_COLOURS, MANUAL_KIND, card_name
+from auditor.policy import CARD_COLOURS, MANUAL_KIND, card_name, parse_time
 from auditor.report.csvout import decode_csv, unneutralise, write_csv
 from auditor.ruleset import RuleSet
 from auditor.store import Store
@@ -337,6 +337,11 @@ def export_decisions(game: Game, store: Store, path: Path) -> int:
         f = by_id.get(r["id"])
         if f is not None and not r["excerpt"]:
             r["excerpt"], r["pid"] = f["excerpt"], f["pid"]
+        # for people: the forum's local time with its offset (the store keeps UTC); import
+        # never reads this column, so any offset (or a spreadsheet's retyping) is fine
+        t = parse_time(r["decided_at"])
+        if t is not None:
+            r["decided_at"] = t.astimezone(game.timezone).isoformat(timespec="seconds")
     try:
         write_csv(path, EXPORT_COLUMNS, rows)
     except OSError as exc:
@@ -358,7 +363,10 @@ def import_decisions(
 ) -> ImportResult:
     """Apply a decisions CSV edited in a spreadsheet: all rows or none.
 
-    Accepts UTF-8, UTF-8 with BOM and GB18030; undoes the formula neutralisation; rows
+    Accepts UTF-8, UTF-8 with BOM and GB18030; undoes the formula neutralisation; the
+    ``decided_at`` column is for reading only (the export writes forum time with its offset;
+    any offset, or a spreadsheet's retyping, is accepted and ignored: an imported decision is
+    stamped with the import's moment); rows
     with an empty ``decision`` are left undecided; rows equal to the current decision are
     not recorded again.  Bad rows raise :class:`DecisionError` listing every line, among
     them:

@@ -282,3 +282,36 @@ def test_review_key_help_mentions_the_note_and_the_help_documents_keys(hostile) 
     help_text = CliRunner().invoke(app, ["review", "--help"], env={"COLUMNS": "200"}).output
     for word in ("a 批准", "r 驳回", "c 改判", "s 跳过", "q 退出", "备注", "蓝/黄/红", "确认"):
         assert word in help_text, word
+
+
+# --------------------------------------------------------------------------- E
+
+
+def test_decisions_export_writes_forum_time_and_import_accepts_any_offset(
+    hostile,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
+    from auditor.decisions import decide, export_decisions, import_decisions
+    from auditor.ledger import load_ledger
+
+    game, store, _ = hostile
+    first = load_ledger(game, store).drafts[0]
+    decide(game, store, first.id, "approve", note="同意")
+    stored = store.current_decisions()[first.fingerprint]["decided_at"]
+    path = tmp_path / "d.csv"
+    export_decisions(game, store, path)
+    rows = list(csv.DictReader(io.StringIO(path.read_text("utf-8-sig"), newline="")))
+    row = next(r for r in rows if r["id"] == first.id)
+    shown = datetime.fromisoformat(row["decided_at"])
+    assert row["decided_at"].endswith("+08:00")  # Asia/Shanghai
+    assert shown == datetime.fromisoformat(stored)  # the same moment
+    # the same moment written with any offset (or as Excel retypes it) imports as unchanged
+    for text in (row["decided_at"], stored, shown.astimezone().isoformat(), "2026/11/21 23:00"):
+        row["decided_at"] = text
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+        path.write_text(buf.getvalue(), encoding="utf-8")
+        res = import_decisions(game, store, path)
+        assert (res.applied, res.unchanged) == (0, 1), text

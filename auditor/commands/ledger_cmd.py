@@ -317,7 +317,8 @@ def decisions_export(
     """导出草稿和已有决定为 CSV（UTF-8 带 BOM，可直接用 Excel/WPS 打开编辑）。
 
     在 decision 列填 approve/批准 或 reject/驳回，card 列可改判（blue/yellow/red 或 蓝/黄/红），
-    note 列写备注，保存后用 auditor decisions import 导入。
+    note 列写备注，保存后用 auditor decisions import 导入。decided_at 是论坛当地时间（带时区），
+    只供查看：导入时不读这一列。
 
     例：auditor decisions export examples/sample/game.toml decisions.csv
     """
