@@ -315,3 +315,26 @@ def test_decisions_export_writes_forum_time_and_import_accepts_any_offset(
         path.write_text(buf.getvalue(), encoding="utf-8")
         res = import_decisions(game, store, path)
         assert (res.applied, res.unchanged) == (0, 1), text
+
+
+def test_report_command_records_its_run_so_the_next_crawl_starts_a_new_list(
+    hostile,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
+    game, store, _ = hostile
+    jiaozi = _first(store, "饺子", 11)
+    _night(store, game, [(replace(jiaozi, text="饺子改过的发言"), "")])
+    reports = tmp_path / "reports"
+
+    def report() -> str:
+        res = CliRunner().invoke(app, ["report", str(game.path), "--reports", str(reports)])
+        assert res.exit_code == 0, res.output
+        html = Path(res.stdout.strip()).read_text("utf-8")
+        return html[html.index('id="changes"') : html.index('id="activity"')]
+
+    assert "饺子改过的发言" in report()
+    assert "饺子改过的发言" in report()  # no crawl in between: the same list
+    assert [r["command"] for r in store.runs()][-2:] == ["report", "report"]
+    _night(store, game, [])  # the next night's crawl found nothing
+    section = report()
+    assert "饺子改过的发言" not in section and "没有发现修改、删除或屏蔽的帖子" in section

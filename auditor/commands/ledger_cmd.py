@@ -361,8 +361,18 @@ def report_cmd(game: GameArg, reports: ReportsOpt = Path("reports")) -> None:
     with handle_errors():
         g = open_game(game)
         with open_store(g, lock=True) as store:
-            records = build_records(g, store)
-            # named in forum time, like `audit`'s (the cron machine may run in UTC)
-            written = write_report(records, reports, when=datetime.now(UTC).astimezone(g.timezone))
-        out.print(str(written.directory / "report.html"), highlight=False)
+            # recorded like `audit`'s run: the report's 论坛上的变动 lists what the crawls
+            # after the previous report found
+            run_id = store.start_run("report")
+            try:
+                records = build_records(g, store)
+                # named in forum time, like `audit`'s (the cron machine may run in UTC)
+                written = write_report(
+                    records, reports, when=datetime.now(UTC).astimezone(g.timezone)
+                )
+            except BaseException:
+                store.finish_run(run_id, "failed", {})
+                raise
+            store.finish_run(run_id, "ok", {"report": str(written.directory)})
+        out.print(str(written.directory / "report.html"), highlight=False, soft_wrap=True)
         err.print(f"报告已写出：{written.directory}（最新：{written.latest}）", highlight=False)
