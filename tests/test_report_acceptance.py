@@ -338,3 +338,16 @@ def test_report_command_records_its_run_so_the_next_crawl_starts_a_new_list(
     _night(store, game, [])  # the next night's crawl found nothing
     section = report()
     assert "饺子改过的发言" not in section and "没有发现修改、删除或屏蔽的帖子" in section
+
+
+def test_an_edit_that_only_removed_red_font_shows_the_format_change(hostile) -> None:  # type: ignore[no-untyped-def]
+    game, store, now = hostile
+    post = _first(store, "饺子", 11)
+    red = replace(post, markup=(("color", "#FF0000"),))
+    _night(store, game, [(red, "")])
+    audit = store.start_run("audit")
+    store.finish_run(audit, "ok", {})
+    _night(store, game, [(post, "")])  # the colour removed, the words the same
+    (change,) = build_records(game, store, now=now).changes
+    assert change["old_text"] == change["new_text"] == post.text
+    assert change["format_change"] == "格式：color=#FF0000 → 无"

@@ -318,6 +318,7 @@ def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict
                 "found_at": _local_time(when, game),
                 "old_text": old.text,
                 "new_text": current.text if kind == "edited" else "",
+                "format_change": _format_change(old, current) if kind == "edited" else "",
                 "hidden": current.hidden.value if current.hidden else "",
                 "edited": current.edited or "",
                 "link": post_link(base, current.tid, pid),
@@ -326,6 +327,17 @@ def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict
     order = {"edited": 0, "deleted": 1, "hidden": 2}
     out.sort(key=lambda c: (order[c["change"]], c["posted_at"], c["pid"]))
     return out, _local_time(since_finished or None, game)
+
+
+def _format_change(old: Any, new: Any) -> str:
+    """An edit that changed the formatting ([color], [size], …): what it was and is now."""
+
+    def shown(post: Any) -> str:
+        return "、".join(f"{name}={value}" for name, value in post.markup) or "无"
+
+    if tuple(old.markup) == tuple(new.markup):
+        return ""
+    return f"格式：{shown(old)} → {shown(new)}"
 
 
 def _crawl_problems(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
