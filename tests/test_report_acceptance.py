@@ -351,3 +351,21 @@ def test_an_edit_that_only_removed_red_font_shows_the_format_change(hostile) -> 
     (change,) = build_records(game, store, now=now).changes
     assert change["old_text"] == change["new_text"] == post.text
     assert change["format_change"] == "格式：color=#FF0000 → 无"
+
+
+def test_report_vote_problems_are_in_chinese(tmp_path: Path) -> None:
+    from tests.test_rule_cases import build_case
+
+    at = datetime.fromisoformat("2026-11-20T22:00:30+08:00")
+    posts = [{"author": "饺子", "tid": 12, "at": at, "message": "投票对象：包子\n投票理由：晚了"}]
+    built = build_case(tmp_path / "g", "m107", "", posts)
+    try:
+        records = build_records(built.game, built.store, now=built.now)
+    finally:
+        built.store.close()
+    (vote,) = [v for v in records.votes if v["voter"] == "饺子"]
+    assert vote["problem"] == "after_close"  # the CSV keeps the code
+    assert vote["problem_text"] == "投票截止后发帖"
+    html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
+    assert "投票截止后发帖" in html and "after_close" not in html
+    assert "<td>11-20 22:00:30</td>" in html

@@ -383,12 +383,15 @@ def build_records(
     votes: list[dict[str, Any]] = []
     tally: list[dict[str, Any]] = []
     if book is not None:
+        from auditor.votes import PROBLEM_TEXT
+
         for number, dv in book.days.items():
             voted[number] = set(dv.replied) | set(dv.voted)
         for b in book.ballots:
             r = b.record()
             r["link"] = post_link(base, r.get("tid"), r.get("pid"))
             r["time"] = post_time(b.posted_at, game, b.gp.post.time_precision)
+            r["problem_text"] = PROBLEM_TEXT.get(b.problem, b.problem) if b.problem else ""
             r["kind_name"] = KIND_NAMES.get(str(r.get("kind")), r.get("kind"))
             votes.append(r)
         tally = book.tally_records()
