@@ -369,3 +369,13 @@ def test_report_vote_problems_are_in_chinese(tmp_path: Path) -> None:
     html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
     assert "投票截止后发帖" in html and "after_close" not in html
     assert "<td>11-20 22:00:30</td>" in html
+
+
+def test_review_panel_shows_the_post_time_to_the_second(tmp_path: Path) -> None:
+    built = _timed_game(tmp_path / "g")
+    built.store.close()
+    res = CliRunner().invoke(
+        app, ["review", str(built.game.path)], input="s\n" * 20 + "q\n", env={"COLUMNS": "200"}
+    )
+    assert res.exit_code == 0, res.output
+    assert "11-21 15:05:41" in res.output  # 油条's ghost post

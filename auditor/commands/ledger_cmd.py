@@ -37,6 +37,7 @@ from auditor.decisions import (
     parse_card,
     parse_decision,
 )
+from auditor.gamefile import Game
 from auditor.ledger import LEDGER_COLUMNS, Draft, Ledger, load_ledger
 from auditor.policy import card_name
 
@@ -157,13 +158,17 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
                 )
 
 
-def _show_draft(d: Draft, index: int, total: int) -> None:
+def _show_draft(d: Draft, index: int, total: int, game: Game) -> None:
+    from auditor.report.records import post_time
+
     body = Text()
     body.append(f"{d.player}  {d.code}", style="bold")
     if d.day is not None:
         body.append(f"  第{d.day}天")
     if d.floor:
         body.append(f"  {d.floor}楼 (pid {d.pid})")
+    if d.posted_at:
+        body.append(f"  {post_time(d.posted_at, game)}")
     body.append("\n")
     excerpt = Text(d.excerpt)
     for m in d.matches:
@@ -257,7 +262,7 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                     if d is None:
                         continue
                     while True:
-                        _show_draft(d, i, len(ids))
+                        _show_draft(d, i, len(ids), g)
                         key = _ask(
                             "a 批准 / r 驳回 / c 改判 / s 跳过 / q 退出",
                             ("a", "r", "c", "s", "q"),
