@@ -23,7 +23,17 @@ pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-SECTIONS = ("summary", "problems", "activity", "votes", "drafts", "standings", "chart", "elevator")
+SECTIONS = (
+    "summary",
+    "problems",
+    "changes",
+    "activity",
+    "votes",
+    "drafts",
+    "standings",
+    "chart",
+    "elevator",
+)
 
 
 def _driver(tmp_path: Path, width: int, height: int) -> Any:
