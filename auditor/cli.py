@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.rich_utils as _rich
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -28,6 +29,14 @@ from rich.table import Table
 from auditor.errors import AuditorError
 from auditor.gamefile import Game, load_game
 from auditor.store import Store
+
+# typer's own panel titles and messages, in the directors' language.
+_rich.OPTIONS_PANEL_TITLE = "选项"
+_rich.ARGUMENTS_PANEL_TITLE = "参数"
+_rich.COMMANDS_PANEL_TITLE = "命令"
+_rich.ERRORS_PANEL_TITLE = "错误"
+_rich.ABORTED_TEXT = "已中止。"
+_rich.RICH_HELP = "运行 [blue]'{command_path} {help_option}'[/] 查看帮助。"
 
 app = typer.Typer(
     name="auditor",
