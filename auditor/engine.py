@@ -67,10 +67,13 @@ def place_posts(
             # killbar7 4.2.2 / 5 环节五: the dead post their own last words in the night
             # that follows their death (no day has opened since the elimination).
             elim = schedule.eliminated_at(player)
+            start_h, end_h = ruleset.settings["lastwords_hours"]
+            local = post.posted_at.astimezone(game.timezone)
             if (
                 elim is not None
                 and placement.night
                 and not any(elim < d.opens <= post.posted_at for d in schedule.days)
+                and start_h <= local.hour + local.minute / 60 < end_h
             ):
                 lastwords = True
         exempt = player is None or (

@@ -33,6 +33,9 @@ SETTINGS: dict[str, Option] = {
     "lastwords_window": Option(
         bool, False, "出局玩家可以在当天规定时间内自己发遗言（版杀7 4.2.2）"
     ),
+    "lastwords_hours": Option(
+        list, [20, 24], "出局玩家自己发遗言的时段（当地时间，[开始, 结束) 小时；版杀7 环节五）"
+    ),
     "sheriff_weight": Option(float, 1.0, "警长票的票数"),
     "tie_break": Option(
         str, "none", "平票时的处理", ("none", "sheriff_target", "sheriff_target_if_tied")
