@@ -498,6 +498,19 @@ class Matcher:
             end += 1
         return start, end
 
+    def _bounded(self, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> bool:
+        """Word boundaries at both ends, where punctuation in the original text is a
+        boundary too: noise removal joins 卧，槽 into 卧槽 (an evasion), but it must not
+        turn "你这头猪，票都不会投" into a word 猪票."""
+        if self.boundaries(norm, s, t):
+            return True
+        start, end = self._span(text, idx, s, t)
+        lo = s if _clause_break(text, start - 1, -1) else 0
+        hi = t if _clause_break(text, end, 1) else len(norm)
+        if lo == 0 and hi == len(norm):
+            return False
+        return self.boundaries(norm[lo:hi], s - lo, t - lo)
+
     def _excepted(self, entry: int, norm: str, s: int, t: int) -> bool:
         exceptions = self.exceptions[entry]
         if not exceptions:
@@ -539,7 +552,12 @@ class Matcher:
         repeated = norm.startswith(piece, t) or (
             s >= len(piece) and norm.startswith(piece, s - len(piece))
         )
-        if cat.boundary and not key.ascii_word and not repeated and not self.boundaries(norm, s, t):
+        if (
+            cat.boundary
+            and not key.ascii_word
+            and not repeated
+            and not self._bounded(text, norm, idx, s, t)
+        ):
             return None
         os_, oe = self._span(text, idx, s, t)
         if t - s == 1 and cat.boundary and not _standalone(text, os_, oe):
@@ -632,7 +650,7 @@ class Matcher:
                 if cjk and self._common_word(piece):
                     continue  # 出生 is a word of its own, not 畜生 said another way
                 cat = self.cats[e.category]
-                if cjk and cat.boundary and not self.boundaries(norm, s, t):
+                if cjk and cat.boundary and not self._bounded(text, norm, idx, s, t):
                     continue
                 os_, oe = self._span(text, idx, s, t)
                 original = text[os_:oe]
@@ -671,6 +689,16 @@ class _LazyIndex(Sequence[int]):
 
     def __getitem__(self, i):
         return self.idx[i]
+
+
+_CLAUSE_PUNCT = set("，,。.！!？?；;：:、…—～~）)」』”’\"'（(「『“‘")
+
+
+def _clause_break(text: str, i: int, step: int) -> bool:
+    """Is there clause punctuation at text[i] (skipping spaces in the direction ``step``)?"""
+    while 0 <= i < len(text) and text[i].isspace():
+        i += step
+    return 0 <= i < len(text) and text[i] in _CLAUSE_PUNCT
 
 
 def _ascii_bounded(norm: str, s: int, t: int) -> bool:
