@@ -65,10 +65,23 @@ def _now(game_tz: Any, now: datetime | None) -> datetime | None:
 # --------------------------------------------------------------------------- activity
 
 
-def activity_records(ctx: Context) -> list[dict[str, Any]]:
+def activity_records(
+    ctx: Context, marks: set[tuple[str, int, int | None]] | None = None
+) -> list[dict[str, Any]]:
     """One record per player per day (per phase on days with phases), columns
-    ``player,day,phase,posts,accelerated,alive`` first."""
-    return [r.as_record() for r in activity_rows(ctx)]
+    ``player,day,phase,posts,accelerated,alive`` first; ``lurking`` = 1 where the LURK-DAY
+    rule judged the unit lurking (``marks``: :func:`lurk_marks`)."""
+    marks = marks or set()
+    rows = []
+    for r in activity_rows(ctx):
+        rec = r.as_record()
+        rec["lurking"] = int(
+            (r.player, r.day, r.phase) in marks
+            or (r.player, r.day, None) in marks
+            or (r.phase is None and any(p == r.player and d == r.day for p, d, _ in marks))
+        )
+        rows.append(rec)
+    return rows
 
 
 @command
@@ -77,7 +90,8 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
 
     计入规则集计数的帖子类型（默认讨论帖和投票帖）；被屏蔽的帖子计数，被删除的不计；
     alive = 1 表示当天（环节）仍被计数（关门时被投票出局的玩家当天仍计数）。
-    表格中 * 表示低于单日潜水下限，- 表示已出局。
+    表格中 * 表示单日潜水（按规则集的 LURK-DAY 判定：版杀7 按环节、并且少于当天平均的 20%），
+    - 表示已出局；表格下方有说明。
 
     例：auditor activity examples/sample/game.toml --format csv
     """
@@ -86,12 +100,12 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
         with open_store(g) as store:
             rs = ruleset_for(g)
             ctx = build_context(g, store, now=_now(g.timezone, now), ruleset=rs)
-        records = activity_records(ctx)
+            # the rule reads the vote book (killbar7: rounds that took place): store open
+            marks = lurk_marks(ctx, rs.rules.get("LURK-DAY"))
+            records = activity_records(ctx, marks)
         if fmt is not Format.table:
-            emit(records, [*ACTIVITY_COLUMNS, "closed", "phase_name"], fmt)
+            emit(records, [*ACTIVITY_COLUMNS, "closed", "phase_name", "lurking"], fmt)
             return
-        lurk = rs.rules.get("LURK-DAY")
-        minimum = int(lurk["min_posts"]) if lurk else None
         units: list[tuple[int, int | None]] = []
         for r in records:
             unit = (r["day"], r["phase"])
@@ -108,7 +122,7 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
                 mark = ""
                 if not r["alive"]:
                     mark = "-"
-                elif minimum is not None and r["posts"] < minimum and not r["accelerated"]:
+                elif r["lurking"]:
                     mark = "*"
                 row[f"{day}/{phase}"] = f"{r['posts']}{mark}"
             rows.append(row)
@@ -120,6 +134,33 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
             for d, p in units
         ]
         emit(rows, columns, fmt, title=f"{g.name} 发言统计", headers=headers)
+        out.print(activity_caption(rs.rules.get("LURK-DAY"), bool(marks)), highlight=False)
+
+
+def lurk_marks(ctx: Context, opts: Mapping[str, Any] | None) -> set[tuple[str, int, int | None]]:
+    """(player, day, phase) units the LURK-DAY rule judges lurking with the rule set's options
+    (版杀7 6.2(1): per phase and under 20% of the day's average) — the rule's own verdict,
+    so the table never disagrees with the findings.  Empty when the rule is off."""
+    if opts is None:
+        return set()
+    from auditor.rules.lurk import lurk_day_units
+
+    return {(p, d.number, ph) for p, d, ph, _, _ in lurk_day_units(ctx, opts)}
+
+
+def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
+    """The markers of the activity table, in words."""
+    if opts is None:
+        star = "*：本规则集没有启用单日潜水（LURK-DAY），不标"
+    else:
+        unit = "一个环节" if opts.get("per_phase") else "一天"
+        star = f"* = 单日潜水（LURK-DAY 判定：{unit}少于 {opts['min_posts']} 帖"
+        ratio = float(opts.get("average_ratio", 0) or 0)
+        if ratio > 0:
+            star += f"，并且少于当天平均发帖数的 {ratio:.0%}"
+        star += "；只判已关门、未加速的日子）"
+    tail = "" if any_marked or opts is None else "目前没有潜水。"
+    return f"{star}；- = 已出局（不再判潜水）。{tail}"
 
 
 # --------------------------------------------------------------------------- status

@@ -26,17 +26,19 @@ from auditor.rules.base import Context
 from auditor.ruleset import RuleSet
 from auditor.store import Store
 
-ACTIVITY_CSV = (
+ACTIVITY_CSV = (  # the CLI's ``activity --format csv`` columns first (issue 3), then ours
     "player",
     "day",
+    "phase",
     "posts",
+    "accelerated",
+    "alive",
     "votes",
     "min_posts",
     "below",
-    "alive",
-    "accelerated",
     "closed",
     "lurk_days",
+    "phase_name",
 )
 VOTES_CSV = (
     "day",
@@ -129,6 +131,7 @@ class Records:
     matrix: list[dict[str, Any]]  # one row per player, cells per day
     votes: list[dict[str, Any]]
     tally: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]  # per voting round: sheriff weights, abstained, non-voters
     changes: list[dict[str, Any]]  # 论坛上的变动: posts edited / deleted / hidden (HTML only)
     changes_since: str  # forum local time of the previous report ("" = never)
     findings: list[dict[str, Any]]
@@ -377,16 +380,20 @@ def build_records(
 
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
-    counts, alive, closed_days = _activity(ctx)
+    counts, alive, closed_days, phase_rows = _activity(ctx)
+    lurking = _lurk_units(store)
     book, votes_available = _votebook(ctx, problems)
     voted: dict[int, set[str]] = {}
+    voted_rounds: set[tuple[str, int, int | None]] = set()
     votes: list[dict[str, Any]] = []
     tally: list[dict[str, Any]] = []
+    rounds: list[dict[str, Any]] = []
     if book is not None:
         from auditor.votes import PROBLEM_TEXT
 
         for number, dv in book.days.items():
             voted[number] = set(dv.replied) | set(dv.voted)
+            rounds.extend(_round_record(dv, rt) for rt in dv.rounds)
         for b in book.ballots:
             r = b.record()
             r["link"] = post_link(base, r.get("tid"), r.get("pid"))
@@ -394,6 +401,7 @@ def build_records(
             r["problem_text"] = PROBLEM_TEXT.get(b.problem, b.problem) if b.problem else ""
             r["kind_name"] = KIND_NAMES.get(str(r.get("kind")), r.get("kind"))
             votes.append(r)
+            voted_rounds.add((b.voter, b.day, b.round))
         tally = book.tally_records()
         for t in tally:
             t["outcome_name"] = OUTCOME_NAMES.get(str(t.get("outcome")), t.get("outcome") or "")
@@ -413,6 +421,7 @@ def build_records(
                 "closes": spec.closes.strftime("%m-%d %H:%M"),
                 "accelerated": spec.accelerated,
                 "closed": spec.number in closed_days,
+                "phases": [{"number": ph.number, "name": ph.name} for ph in spec.phases],
             }
         )
     day_numbers = [int(d["number"]) for d in days]
@@ -422,30 +431,46 @@ def build_records(
     for p in players:
         cells = []
         for d in days:
-            n = counts.get((p, d["number"]), 0)
-            measured = alive.get((p, d["number"]), True)
-            below = bool(
-                min_posts is not None
-                and measured
-                and not d["accelerated"]
-                and d["closed"]
-                and n < min_posts
-            )
-            v = p in voted.get(d["number"], set())
+            number = int(d["number"])
+            n = counts.get((p, number), 0)
+            measured = alive.get((p, number), True)
+            # A player out before the close is not measured, and his vote (rejected as
+            # voter_eliminated) is no vote: the grid shows neither.
+            v = measured and p in voted.get(number, set())
             row = {
                 "player": p,
-                "day": d["number"],
+                "day": number,
+                "phase": "",
                 "posts": n,
+                "accelerated": int(d["accelerated"]),
+                "alive": int(measured),
                 "votes": int(v),
                 "min_posts": min_posts if min_posts is not None else "",
-                "below": int(below),
-                "alive": int(measured),
-                "accelerated": int(d["accelerated"]),
+                "below": int(_lurks(lurking, p, number, None)),
                 "closed": int(d["closed"]),
+                "phase_name": "",
             }
-            activity.append(row)
+            phases = []
+            for u in phase_rows.get((p, number), []):
+                pr = {
+                    **row,
+                    "phase": u.phase,
+                    "phase_name": u.phase_name,
+                    "posts": u.posts,
+                    "alive": int(u.alive),
+                    "votes": int(u.alive and (p, number, u.phase) in voted_rounds),
+                    "below": int(_lurks(lurking, p, number, u.phase)),
+                }
+                phases.append(pr)
+                activity.append(pr)
+            if not phases:
+                activity.append(row)
             cells.append(
-                {**row, "novote": measured and d["closed"] and not d["accelerated"] and not v}
+                {
+                    **row,
+                    "phases": phases,
+                    "novote": measured and d["closed"] and not d["accelerated"] and not v,
+                }
             )
         matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
 
@@ -542,6 +567,8 @@ def build_records(
             "seed": rs.seed,
             "forum": base or "",
             "directors": list(game.directors),
+            "rules": sorted(rs.rules),
+            "lurk_rule": _lurk_rule_text(lurk),
         },
         summary=summary,
         problems=problems,
@@ -551,6 +578,7 @@ def build_records(
         matrix=matrix,
         votes=votes,
         tally=tally,
+        rounds=rounds,
         changes=changes,
         changes_since=changes_since,
         findings=findings,
@@ -559,11 +587,29 @@ def build_records(
         standings=standings,
         warnings=[w.message for w in led.warnings],
         elevator=elevator,
-        chart=_chart(matrix, days, min_posts),
+        chart=_chart(matrix, days, min_posts if _daily_threshold(lurk) else None),
         announce_day=announce,
         votes_available=votes_available,
         ledger=led,
     )
+
+
+def _daily_threshold(lurk: Mapping[str, Any] | None) -> bool:
+    """LURK-DAY is a plain per-day minimum (not per phase, not against the day's average):
+    only then is a line at ``min_posts`` on the daily chart the rule."""
+    return bool(lurk and not lurk.get("per_phase") and not float(lurk.get("average_ratio", 0) or 0))
+
+
+def _lurk_rule_text(lurk: Mapping[str, Any] | None) -> str:
+    """The LURK-DAY verdict in words, for the activity table's legend."""
+    if not lurk:
+        return ""
+    unit = "一个环节" if lurk.get("per_phase") else "一天"
+    text = f"{unit}少于 {lurk.get('min_posts')} 帖"
+    ratio = float(lurk.get("average_ratio", 0) or 0)
+    if ratio > 0:
+        text += f"，并且少于当天平均发帖数的 {ratio:.0%}"
+    return text
 
 
 def _local_time(stamp: str | None, game: Game) -> str:
@@ -650,34 +696,67 @@ def _mark_lurk_runs(
 
 def _activity(
     ctx: Context,
-) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], bool], set[int]]:
-    """(player, day) → posts, measured-or-not, and the closed days."""
+) -> tuple[
+    dict[tuple[str, int], int],
+    dict[tuple[str, int], bool],
+    set[int],
+    dict[tuple[str, int], list[Any]],
+]:
+    """(player, day) → posts, measured-or-not, the closed days, and (player, day) → the
+    per-phase activity rows on days with phases."""
+    from auditor.activity import activity_rows
+
     closed = {d.number for d in ctx.schedule.days if ctx.schedule.closed(d.number, ctx.now)}
     counts: dict[tuple[str, int], int] = {}
     alive: dict[tuple[str, int], bool] = {}
-    try:
-        from auditor.activity import activity_rows
-    except ImportError:  # the activity stage is optional for the report
-        kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
-        for gp in ctx.posts:
-            if (
-                gp.player
-                and not gp.exempt
-                and not gp.deleted
-                and not gp.lastwords
-                and gp.kind is not None
-                and gp.kind.value in kinds
-                and gp.day is not None
-            ):
-                counts[(gp.player, gp.day)] = counts.get((gp.player, gp.day), 0) + 1
-        for d in ctx.schedule.days:
-            for p in ctx.game.players:
-                alive[(p, d.number)] = ctx.schedule.alive(p, d.closes)
-        return counts, alive, closed
+    phases: dict[tuple[str, int], list[Any]] = {}
     for row in activity_rows(ctx, phases=False):
         counts[(row.player, row.day)] = row.posts
         alive[(row.player, row.day)] = row.alive
-    return counts, alive, closed
+    for row in activity_rows(ctx):
+        if row.phase is not None:
+            phases.setdefault((row.player, row.day), []).append(row)
+    return counts, alive, closed, phases
+
+
+def _lurk_units(store: Store) -> set[tuple[str, int, int | None]]:
+    """The units (player, day, phase) the LURK-DAY rule judged lurking: its stored findings
+    (the rule's own verdict with the rule set's options — 版杀7 6.2(1) per phase and against
+    the day's average — never a threshold of the report's own)."""
+    return {
+        (r["player"], r["day"], r["phase"])
+        for r in store.findings()
+        if r["code"] == "LURK-DAY" and r["day"] is not None
+    }
+
+
+def _lurks(
+    units: set[tuple[str, int, int | None]], player: str, day: int, phase: int | None
+) -> bool:
+    """Whether a cell is lurking: a day cell when the day or any of its phases is; a phase
+    cell when that phase is, or the whole day (a rule set judging days, not phases)."""
+    if phase is None:
+        return any(p == player and d == day for p, d, _ in units)
+    return (player, day, phase) in units or (player, day, None) in units
+
+
+def _round_record(dv: Any, rt: Any) -> dict[str, Any]:
+    """One voting round for the announcement: who carried which weight (the sheriff's),
+    who abstained and who did not vote."""
+    weights: dict[str, float] = {}
+    for b in dv.ballots:
+        if b.weight > 0 and (rt.round is None or b.round == rt.round):
+            weights[b.voter] = b.weight
+    return {
+        "day": rt.day,
+        "round": rt.round if rt.round is not None else "",
+        "name": rt.name,
+        "closed": rt.closed,
+        "sheriff": rt.sheriff or "",
+        "weights": {v: w for v, w in weights.items() if w != 1},
+        "abstained": list(rt.abstained),
+        "non_voters": list(rt.non_voters),
+    }
 
 
 def _votebook(ctx: Context, problems: list[str]) -> tuple[Any, bool]:

@@ -1,0 +1,147 @@
+"""Acceptance fixes (round 2) in the activity view, the report, the announcement and the
+ledger: lurk cells from the rule's own verdict (1), one card per clause (2), the vote lines
+of the announcement (3), the faction that loses (4), the dead in the grid and the 电梯 (5),
+and the small ones (6)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from auditor.cli import app
+from auditor.engine import check
+from auditor.report.records import build_records
+from auditor.report.write import write_report
+from tests.test_rule_cases import build_case
+
+# --------------------------------------------------------------------------- 1: killbar7
+
+KILLBAR7_DAY = """
+[players]
+names = ["饺子", "包子", "馄饨", "豆浆"]
+[[day]]
+number = 1
+opens = 2026-11-20T09:00:00+08:00
+closes = 2026-11-20T22:00:00+08:00
+  [[day.phase]]
+  number = 1
+  name = "试探性投票"
+  opens = 2026-11-20T09:00:00+08:00
+  closes = 2026-11-20T12:00:00+08:00
+  vote_thread = 12
+  [[day.phase]]
+  number = 2
+  name = "可疑者辩论投票"
+  opens = 2026-11-20T12:00:01+08:00
+  closes = 2026-11-20T17:00:00+08:00
+  vote_thread = 12
+  [[day.phase]]
+  number = 3
+  name = "高票对决投票"
+  opens = 2026-11-20T17:00:01+08:00
+  closes = 2026-11-20T22:00:00+08:00
+  vote_thread = 12
+"""
+# posts per phase: the day's average is 66 / 4 = 16.5 and 20% of it 3.3, so 豆浆's 4 in
+# phase 1 is under 5 but not lurking (版杀7 6.2(1) needs both), 馄饨's 2 in phase 2 is.
+PHASE_POSTS = {"饺子": (6, 6, 6), "包子": (6, 6, 6), "馄饨": (6, 2, 6), "豆浆": (4, 6, 6)}
+PHASE_STARTS = ("09:10", "12:10", "17:10")
+KB7_NOW = datetime.fromisoformat("2026-11-21T08:00:00+08:00")
+
+
+def _killbar7(tmp: Path) -> Any:
+    posts = []
+    for i, (name, per) in enumerate(PHASE_POSTS.items()):
+        for start, n in zip(PHASE_STARTS, per, strict=True):
+            hh, mm = start.split(":")
+            posts.append(
+                {
+                    "author": name,
+                    "tid": 11,
+                    "at": datetime.fromisoformat(
+                        f"2026-11-20T{hh}:{int(mm) + i * 10:02d}:00+08:00"
+                    ),
+                    "message": f"{name}的发言",
+                    "repeat": n,
+                }
+            )
+    # one of 饺子's phase-1 posts is his vote (the vote thread counts; the CLI must read the
+    # vote book with the store still open)
+    posts[0]["repeat"] -= 1
+    posts.append(
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": datetime.fromisoformat("2026-11-20T11:50:00+08:00"),
+            "message": "投票对象：豆浆\n投票理由：发言少",
+        }
+    )
+    built = build_case(tmp, "killbar7", KILLBAR7_DAY, posts, now=KB7_NOW)
+    check(built.game, built.store, now=KB7_NOW)
+    return built
+
+
+def test_killbar7_grid_marks_the_rules_verdict_per_phase(tmp_path: Path) -> None:
+    built = _killbar7(tmp_path / "g")
+    try:
+        records = build_records(built.game, built.store, now=KB7_NOW)
+        lurk = {(f["player"], f["phase"]) for f in records.findings if f["code"] == "LURK-DAY"}
+    finally:
+        built.store.close()
+    assert lurk == {("馄饨", 2)}
+    cells = {row["player"]: row["cells"][0] for row in records.matrix}
+    assert {p for p, c in cells.items() if c["below"]} == {"馄饨"}  # not 豆浆 (4 < 5)
+    assert [u["posts"] for u in cells["馄饨"]["phases"]] == [6, 2, 6]
+    assert [u["below"] for u in cells["馄饨"]["phases"]] == [0, 1, 0]
+    assert [u["below"] for u in cells["豆浆"]["phases"]] == [0, 0, 0]
+    assert cells["豆浆"]["posts"] == 16
+    html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
+    assert html.count('class="num below"') == 1
+    assert '<span title="环节2 可疑者辩论投票">2*</span>' in html
+    assert '<span title="环节1 试探性投票">4</span>' in html  # 豆浆: under 5, not lurking
+    assert "一个环节少于 5 帖，并且少于当天平均发帖数的 20%" in html
+
+
+def test_killbar7_report_activity_csv_has_a_row_per_phase(tmp_path: Path) -> None:
+    built = _killbar7(tmp_path / "g")
+    try:
+        records = build_records(built.game, built.store, now=KB7_NOW)
+    finally:
+        built.store.close()
+    written = write_report(records, tmp_path / "r")
+    raw = (written.directory / "activity.csv").read_bytes().decode("utf-8-sig")
+    reader = csv.DictReader(io.StringIO(raw, newline=""))
+    assert tuple(reader.fieldnames or ())[:6] == (
+        "player",
+        "day",
+        "phase",
+        "posts",
+        "accelerated",
+        "alive",
+    )
+    rows = list(reader)
+    assert len(rows) == 4 * 3
+    got = {(r["player"], r["phase"]): (int(r["posts"]), int(r["below"])) for r in rows}
+    for name, per in PHASE_POSTS.items():
+        for phase, n in enumerate(per, 1):
+            assert got[(name, str(phase))] == (n, int((name, phase) == ("馄饨", 2)))
+
+
+def test_killbar7_cli_activity_marks_only_lurking_phases(tmp_path: Path) -> None:
+    built = _killbar7(tmp_path / "g")
+    built.store.close()
+    args = ["activity", str(built.game.path), "--now", "2026-11-21T08:00:00"]
+    res = CliRunner().invoke(app, args, env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    lines = {ln.split("│")[1].strip(): ln for ln in res.stdout.splitlines() if ln.count("│") > 2}
+    assert "2*" in lines["馄饨"]
+    assert "*" not in lines["豆浆"] and " 4 " in lines["豆浆"]
+    assert "* = 单日潜水" in res.stdout and "- = 已出局" in res.stdout
+    res = CliRunner().invoke(app, [*args, "--format", "csv"])
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert {(r["player"], r["phase"]) for r in rows if r["lurking"] == "1"} == {("馄饨", "2")}
