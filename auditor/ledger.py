@@ -63,6 +63,12 @@ class Draft:
     posted_at: str | None
     suggested: str
     reason: str
+    merged_ids: tuple[str, ...] = ()  # findings of the same kind on the same post, merged in
+    merged_codes: tuple[str, ...] = ()
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return (self.code, *self.merged_codes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +129,9 @@ class Ledger:
     cards: list[Card] = field(default_factory=list)  # approved cards (colours and actions)
     standings: list[PlayerStanding] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
+    # A finding merged into another of the same kind on the same post (one card per clause):
+    # its fingerprint → the fingerprint of the finding that carries the draft / decision.
+    merged: dict[str, str] = field(default_factory=dict)
 
     def standing(self, player: str) -> PlayerStanding | None:
         return next((s for s in self.standings if s.player == player), None)
@@ -175,6 +184,8 @@ def build_ledger(
     led = Ledger()
     rule_opts = ruleset.rules
     cards: list[Card] = []
+    findings, decisions, followers = _merge_same_kind(findings, decisions, rule_opts)
+    led.merged = {f["fingerprint"]: primary for primary, fs in followers.items() for f in fs}
 
     def offence(row: sqlite3.Row) -> Offence:
         code = row["code"]
@@ -289,6 +300,11 @@ def build_ledger(
     for row in undecided:
         off = offence(row)
         s = suggest(off, cards)
+        merged = followers.get(off.fingerprint, [])
+        reason = s.reason
+        if merged:
+            codes = "、".join([off.code, *(f["code"] for f in merged)])
+            reason += f"；同一帖同一类违规（{off.kind}：{codes}）合并为一张，决定对它们一起生效"
         led.drafts.append(
             Draft(
                 fingerprint=off.fingerprint,
@@ -302,11 +318,13 @@ def build_ledger(
                 pid=row["pid"],
                 floor=row["floor"],
                 excerpt=row["excerpt"],
-                matches=_match_texts(row),
-                note=row["note"],
+                matches=_match_texts(row) + tuple(m for f in merged for m in _match_texts(f)),
+                note="；".join(x for x in (row["note"], *(f["note"] for f in merged)) if x),
                 posted_at=row["posted_at"],
                 suggested=s.card,
-                reason=s.reason,
+                reason=reason,
+                merged_ids=tuple(f["id"] for f in merged),
+                merged_codes=tuple(f["code"] for f in merged),
             )
         )
 
@@ -326,6 +344,50 @@ def build_ledger(
         )
     led.warnings.extend(_warnings(game, ruleset, led))
     return led
+
+
+def _merge_same_kind(
+    findings: Sequence[sqlite3.Row],
+    decisions: Mapping[str, sqlite3.Row],
+    rule_opts: Mapping[str, Mapping[str, Any]],
+) -> tuple[list[sqlite3.Row], dict[str, sqlite3.Row], dict[str, list[sqlite3.Row]]]:
+    """One post, one clause, one card: active findings of the same kind (the rule set's
+    ``kind``, e.g. m107 "违规判定 1" for its items (1)–(4)) on the same post by the same
+    player merge into the first by code; the others follow it.
+
+    030 违规判定 2(2) gives "卧槽真吊" as one example of one offence: the body and vulgar
+    lexicons both match it, and the director must see one draft, not two cards.  The merged
+    finding keeps its own fingerprint: the decision is recorded on it and applies to all.
+    A decision recorded earlier on a follower (before the merge) still counts for the group
+    when the first one has none.
+
+    Returns (the findings without the followers, the decisions as the group sees them,
+    first finding's fingerprint → its followers)."""
+    groups: dict[tuple[str, int, str], list[sqlite3.Row]] = {}
+    for row in findings:
+        if row["active"] and row["pid"] is not None:
+            key = (row["player"], row["pid"], kind_of(row["code"], rule_opts))
+            groups.setdefault(key, []).append(row)
+    followers: dict[str, list[sqlite3.Row]] = {}
+    effective = dict(decisions)
+    gone: set[str] = set()
+    for rows in groups.values():
+        if len(rows) < 2:
+            continue
+        rows.sort(key=lambda r: (r["code"], r["fingerprint"]))
+        first, rest = rows[0], rows[1:]
+        followers[first["fingerprint"]] = rest
+        gone.update(r["fingerprint"] for r in rest)
+        if first["fingerprint"] not in effective:
+            d = next(
+                (decisions[r["fingerprint"]] for r in rest if r["fingerprint"] in decisions), None
+            )
+            if d is not None:
+                effective[first["fingerprint"]] = d
+        for r in rest:
+            effective.pop(r["fingerprint"], None)
+    kept = [r for r in findings if r["fingerprint"] not in gone]
+    return kept, effective, followers
 
 
 def _decided(

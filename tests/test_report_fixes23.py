@@ -145,3 +145,72 @@ def test_killbar7_cli_activity_marks_only_lurking_phases(tmp_path: Path) -> None
     res = CliRunner().invoke(app, [*args, "--format", "csv"])
     rows = list(csv.DictReader(io.StringIO(res.stdout)))
     assert {(r["player"], r["phase"]) for r in rows if r["lurking"] == "1"} == {("馄饨", "2")}
+
+
+# --------------------------------------------------------------------------- 2: one card per clause
+
+
+def test_presets_put_the_insult_items_in_one_kind() -> None:
+    from auditor.ruleset import load_ruleset
+
+    for name, kind in (("m107", "m107-违规1"), ("rabbit030", "030-违规2(2)(3)")):
+        rs = load_ruleset(name)
+        for code in ("PHRASE-BODY", "PHRASE-VULGAR", "PHRASE-ANIMAL", "PHRASE-KIN"):
+            assert rs.rules[code]["kind"] == kind, (name, code)
+            assert "违规判定" in rs.sources[code]["kind"], (name, code)
+
+
+def test_same_kind_on_one_post_is_one_draft_and_one_card(tmp_path: Path) -> None:
+    from auditor.decisions import decide
+    from auditor.ledger import load_ledger
+    from auditor.store import Store
+    from tests.ledger_helpers import finding, make_game
+
+    game = make_game(tmp_path, "rabbit030")
+    body = finding("PHRASE-BODY", "包子", 1, 1001, text="吊")
+    vulgar = finding("PHRASE-VULGAR", "包子", 1, 1001, text="卧槽")
+    later = finding("PHRASE-ANIMAL", "包子", 2, 1101, text="猪")  # another item, later
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([vulgar, body, later], 1)
+        led = load_ledger(game, store)
+        first = led.draft(body.id)
+        assert first is not None and led.draft(vulgar.id) is None
+        assert first.codes == ("PHRASE-BODY", "PHRASE-VULGAR")
+        assert first.merged_ids == (vulgar.id,)
+        assert set(first.matches) == {"吊", "卧槽"}
+        assert "PHRASE-VULGAR" in first.reason
+        assert led.merged == {vulgar.fingerprint: body.fingerprint}
+        assert led.pending == 2
+
+        decide(
+            game, store, body.id, "approve", at=datetime.fromisoformat("2026-11-21T08:00:00+08:00")
+        )
+        led = load_ledger(game, store)
+        s = led.standing("包子").standing  # type: ignore[union-attr]
+        assert (s.raw_blue, s.raw_yellow) == (1, 0)  # one card, not 蓝 2
+        assert led.draft(vulgar.id) is None
+        # a second insult of another item of the clause is the same kind: yellow
+        assert led.draft(later.id).suggested == "yellow"  # type: ignore[union-attr]
+
+        records = build_records(
+            game, store, now=datetime.fromisoformat("2026-11-22T23:00:00+08:00")
+        )
+        by = {f["id"]: f for f in records.findings}
+        assert by[vulgar.id]["status"] == "approved" and body.id in by[vulgar.id]["note"]
+
+
+def test_a_decision_recorded_on_a_follower_before_the_merge_still_counts(tmp_path: Path) -> None:
+    from auditor.decisions import decide
+    from auditor.ledger import load_ledger
+    from auditor.store import Store
+    from tests.ledger_helpers import finding, make_game
+
+    game = make_game(tmp_path, "rabbit030")
+    body = finding("PHRASE-BODY", "包子", 1, 1001, text="吊")
+    vulgar = finding("PHRASE-VULGAR", "包子", 1, 1001, text="卧槽")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([body, vulgar], 1)
+        decide(game, store, vulgar.id, "reject", note="方言，不算")
+        led = load_ledger(game, store)
+        assert led.drafts == []
+        assert [(x.id, x.decision) for x in led.decided] == [(body.id, "reject")]

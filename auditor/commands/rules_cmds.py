@@ -24,7 +24,7 @@ from auditor.cli import (
     write_utf8,
 )
 from auditor.engine import build_context, check, ruleset_for
-from auditor.gamefile import RULESETS, ThreadKind
+from auditor.gamefile import RULESETS, Game, ThreadKind
 from auditor.rules import all_rules
 from auditor.rules.base import Context
 from auditor.ruleset import SETTINGS, load_ruleset
@@ -310,16 +310,36 @@ def check_cmd(game: GameArg, now: NowOpt = None) -> None:
         )
 
 
-def finding_records(store: Store) -> list[dict[str, Any]]:
+def finding_records(store: Store, game: Game | None = None) -> list[dict[str, Any]]:
     """The active findings with the director's decisions applied: status draft | approved |
-    rejected, card = the decided card when approved, else the suggested one."""
+    rejected, card = the decided card when approved, else the suggested one.  With ``game``:
+    a finding merged into another of the same kind on the same post (one card per clause,
+    :mod:`auditor.ledger`) takes that one's status and says so, and a finding without a day
+    (last words) shows its thread's day or the day its player went out."""
     import json
+
+    from auditor.ledger import load_ledger
+    from auditor.report.records import finding_day
 
     current = getattr(store, "current_decisions", None)
     decisions: Mapping[str, Any] = current() if current is not None else {}
+    merged: Mapping[str, str] = {}
+    ctx: Context | None = None
+    if game is not None:
+        led = load_ledger(game, store)
+        merged = led.merged
+        # the ledger's view: a group's decision may have been recorded on a follower
+        decisions = {
+            x.fingerprint: {"decision": x.decision, "card": x.card}
+            for x in led.decided
+            if not x.manual
+        }
+        ctx = build_context(game, store)
+    ids = {r["fingerprint"]: r["id"] for r in store.findings(active_only=False)}
     rows = []
     for r in store.findings():
-        d = decisions.get(r["fingerprint"])
+        own = merged.get(r["fingerprint"], r["fingerprint"])
+        d = decisions.get(own)
         status = "draft"
         card = r["card"]
         if d is not None:
@@ -327,12 +347,18 @@ def finding_records(store: Store) -> list[dict[str, Any]]:
             if status == "approved" and d["card"]:
                 card = d["card"]
         matches = json.loads(r["matches"])
+        note = r["note"] or ""
+        if own != r["fingerprint"]:
+            note = "；".join(
+                x for x in (note, f"与同一帖的 {ids.get(own, own[:10])} 合并为一张") if x
+            )
+        day = r["day"] if ctx is None else finding_day(ctx, r["day"], r["tid"], r["player"])
         rows.append(
             {
                 "id": r["id"],
                 "code": r["code"],
                 "player": r["player"],
-                "day": r["day"],
+                "day": day,
                 "tid": r["tid"],
                 "pid": r["pid"],
                 "floor": r["floor"],
@@ -341,7 +367,7 @@ def finding_records(store: Store) -> list[dict[str, Any]]:
                 "match": " / ".join(m[0] for m in matches),
                 "excerpt": r["excerpt"],
                 "phase": r["phase"],
-                "note": r["note"],
+                "note": note,
                 "fingerprint": r["fingerprint"],
                 "posted_at": r["posted_at"],
             }
@@ -363,7 +389,7 @@ def findings(
     with handle_errors():
         g = open_game(game)
         with open_store(g) as store:
-            rows = finding_records(store)
+            rows = finding_records(store, g)
         rows = [
             r
             for r in rows

@@ -477,36 +477,40 @@ def build_records(
     _mark_lurk_runs(matrix, activity, store, rs)
 
     # Findings with their status, drafts with highlighted evidence.
-    current = store.current_decisions()
     decided_by_fp = {x.fingerprint: x for x in led.decided}
     draft_by_fp = {d.fingerprint: d for d in led.drafts}
+    id_by_fp = {r["fingerprint"]: r["id"] for r in store.findings(active_only=False)}
     findings: list[dict[str, Any]] = []
     for r in store.findings():
-        dec = current.get(r["fingerprint"])
+        # a finding merged into another of the same kind on the same post shares its fate
+        own = led.merged.get(r["fingerprint"], r["fingerprint"])
+        x = decided_by_fp.get(own)
         status = (
-            {"approve": "approved", "reject": "rejected"}.get(dec["decision"], "draft")
-            if dec
-            else "draft"
+            {"approve": "approved", "reject": "rejected"}.get(x.decision, "draft") if x else "draft"
         )
-        dr = draft_by_fp.get(r["fingerprint"])
+        dr = draft_by_fp.get(own)
         matches = [m[0] for m in json.loads(r["matches"] or "[]") if m and m[0]]
+        note = r["note"]
+        if own != r["fingerprint"]:
+            merged = f"与同一帖的 {id_by_fp.get(own, own[:10])} 合并为一张（同一类违规）"
+            note = f"{note}；{merged}" if note else merged
         findings.append(
             {
                 "id": r["id"],
                 "code": r["code"],
                 "player": r["player"],
-                "day": r["day"],
+                "day": finding_day(ctx, r["day"], r["tid"], r["player"]),
                 "phase": r["phase"],
                 "tid": r["tid"],
                 "pid": r["pid"],
                 "floor": r["floor"],
                 "status": status,
-                "suggested_card": dr.suggested if dr else (dec["suggested"] if dec else r["card"]),
-                "card": _decided_card(decided_by_fp.get(r["fingerprint"])) if dec else "",
+                "suggested_card": dr.suggested if dr else (x.suggested if x else r["card"]) or "",
+                "card": _decided_card(x),
                 "match": " / ".join(matches),
                 "excerpt": r["excerpt"],
                 "reason": dr.reason if dr else "",
-                "note": r["note"],
+                "note": note,
                 "link": post_link(base, r["tid"], r["pid"]) or "",
             }
         )
@@ -610,6 +614,22 @@ def _lurk_rule_text(lurk: Mapping[str, Any] | None) -> str:
     if ratio > 0:
         text += f"，并且少于当天平均发帖数的 {ratio:.0%}"
     return text
+
+
+def finding_day(ctx: Context, day: int | None, tid: int | None, player: str | None) -> int | None:
+    """A finding's day for people: its own; else (last words, posts outside every day) the
+    day of its thread, else the day the player went out (the last day that opened by then)."""
+    if day is not None:
+        return day
+    spec = ctx.game.thread(tid) if tid is not None else None
+    if spec is not None and spec.day is not None:
+        return spec.day
+    at = ctx.schedule.eliminated_at(player) if player else None
+    if at is not None:
+        opened = [d.number for d in ctx.schedule.days if d.opens <= at]
+        if opened:
+            return max(opened)
+    return None
 
 
 def _local_time(stamp: str | None, game: Game) -> str:
