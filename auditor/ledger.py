@@ -120,6 +120,9 @@ class Warning:
     kind: str  # faction_loses | faction_unknown | red_not_sent_off | substitute | finding_gone
     player: str | None
     message: str
+    faction: str | None = None  # faction_loses: the faction, and its players with reds
+    players: tuple[str, ...] = ()
+    reds: int = 0
 
 
 @dataclass(slots=True)
@@ -447,7 +450,7 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
                     "red_not_sent_off",
                     s.player,
                     f"{s.player} 累计红牌 {s.standing.red} 张（罚下），但游戏文件中没有"
-                    '他的 eliminated 事件（how = "sent_off"）：请补上，出局后的发言才能被检查。',
+                    f'{s.player} 的 eliminated 事件（how = "sent_off"）：请补上，出局后的发言才能被检查。',
                 )
             )
     if ruleset.settings.get("factions_lose_on_two_reds"):
@@ -459,7 +462,7 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
                     Warning(
                         "faction_unknown",
                         s.player,
-                        f"{s.player} 有红牌，但游戏文件中没有他的 faction（阵营）事件："
+                        f"{s.player} 有红牌，但游戏文件中没有 {s.player} 的 faction（阵营）事件："
                         "无法判断“同一阵营两张红牌”。",
                     )
                 )
@@ -474,6 +477,9 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
                         None,
                         f"阵营“{faction}”累计 {len(names)} 张红牌（{who}）：按规则该阵营判负"
                         "（判罚制度：同一阵营的角色累计获得两张或以上红牌时，阵营判负）。",
+                        faction=faction,
+                        players=tuple(sorted(set(names))),
+                        reds=len(names),
                     )
                 )
     for e in game.events:

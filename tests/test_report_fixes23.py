@@ -214,3 +214,129 @@ def test_a_decision_recorded_on_a_follower_before_the_merge_still_counts(tmp_pat
         led = load_ledger(game, store)
         assert led.drafts == []
         assert [(x.id, x.decision) for x in led.decided] == [(body.id, "reject")]
+
+
+# --------------------------------------------------------------------------- 3 and 5: votes, the dead
+
+VOTE_GAME = """
+[[event]]
+type = "sheriff"
+player = "包子"
+at = 2026-11-20T08:00:00+08:00
+[[event]]
+type = "eliminated"
+player = "汤圆"
+at = 2026-11-20T12:00:00+08:00
+how = "sent_off"
+"""
+DAY1_NOW = datetime.fromisoformat("2026-11-20T23:00:00+08:00")
+
+
+def _voting_day(tmp: Path) -> Any:
+    def at(hh: int, mm: int) -> datetime:
+        return datetime.fromisoformat(f"2026-11-20T{hh:02d}:{mm:02d}:00+08:00")
+
+    posts: list[dict[str, Any]] = []
+    for i, name in enumerate(["饺子", "包子", "馄饨", "豆浆", "油条", "烧卖", "春卷"]):
+        posts.append(
+            {"author": name, "tid": 11, "at": at(9, 10 + i), "message": "发言", "repeat": 6}
+        )
+    posts.append({"author": "汤圆", "tid": 11, "at": at(10, 0), "message": "出局前的发言"})
+    posts.append({"author": "汤圆", "tid": 11, "at": at(15, 0), "message": "出局后还在说话"})
+    ballots = [
+        ("饺子", "豆浆"),
+        ("包子", "豆浆"),
+        ("馄饨", "饺子"),
+        ("豆浆", "饺子"),
+        ("油条", "弃权"),
+        ("汤圆", "饺子"),  # out since noon: voter_eliminated
+    ]
+    for i, (voter, target) in enumerate(ballots):
+        posts.append(
+            {
+                "author": voter,
+                "tid": 12,
+                "at": at(18, i),
+                "message": f"投票对象：{target}\n投票理由：理由{i}",
+            }
+        )
+    return build_case(tmp, "m107", VOTE_GAME, posts, now=DAY1_NOW)
+
+
+def test_announcement_vote_lines_add_up(tmp_path: Path) -> None:
+    from auditor.report.bbcode import render_bbcode
+
+    built = _voting_day(tmp_path / "g")
+    try:
+        check(built.game, built.store, now=DAY1_NOW)
+        records = build_records(built.game, built.store, now=DAY1_NOW)
+    finally:
+        built.store.close()
+    text = render_bbcode(records)
+    tally = text[text.index("[b]第1天计票[/b]") : text.index("[b]第1天电梯[/b]")]
+    assert "豆浆：2.5 票（饺子、包子（警长 ×1.5））" in tally
+    assert "饺子：2 票（馄饨、豆浆）" in tally
+    assert "弃权：油条" in tally
+    missing = tally[tally.index("未投票") :].splitlines()[0]
+    assert all(n in missing for n in ("烧卖", "春卷")) and "汤圆" not in missing
+
+
+def test_the_dead_neither_vote_in_the_grid_nor_play_in_the_elevator(tmp_path: Path) -> None:
+    from auditor.report.bbcode import render_bbcode
+
+    built = _voting_day(tmp_path / "g")
+    try:
+        check(built.game, built.store, now=DAY1_NOW)
+        records = build_records(built.game, built.store, now=DAY1_NOW)
+    finally:
+        built.store.close()
+    votes = {v["voter"]: v for v in records.votes}
+    assert votes["汤圆"]["problem"] == "voter_eliminated"
+    cells = {row["player"]: row["cells"][0] for row in records.matrix}
+    assert cells["汤圆"]["votes"] == 0 and not cells["汤圆"]["alive"]
+    assert cells["饺子"]["votes"] == 1
+    html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
+    row = html[html.index("<th>汤圆</th>") :].split("</tr>")[0]
+    assert "✓" not in row
+    elevator = {e["player"]: e for e in records.elevator[1]}
+    assert elevator["汤圆"]["out"] and len(elevator["汤圆"]["posts"]) == 1  # not the 诈尸 post
+    assert not elevator["饺子"]["out"]
+    text = render_bbcode(records)
+    assert "汤圆（出局）（1帖）" in text
+
+
+# --------------------------------------------------------------------------- 4: the faction loses
+
+FACTIONS = """
+[[event]]
+type = "faction"
+player = "饺子"
+value = "狼人阵营"
+[[event]]
+type = "faction"
+player = "包子"
+value = "狼人阵营"
+"""
+
+
+def test_announcement_says_the_faction_loses_only_after_approved_reds(tmp_path: Path) -> None:
+    from auditor.decisions import decide
+    from auditor.report.bbcode import render_bbcode
+    from auditor.store import Store
+    from tests.ledger_helpers import finding, make_game
+
+    game = make_game(tmp_path, "rabbit030", FACTIONS)
+    reds = [
+        finding("GHOST-POST", p, 1, 1001 + i, card="red") for i, p in enumerate(["饺子", "包子"])
+    ]
+    now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings(reds, 1)
+        before = render_bbcode(build_records(game, store, now=now))
+        for f in reds:
+            decide(game, store, f.id, "approve", card="red")
+        after = render_bbcode(build_records(game, store, now=now))
+    assert "判负" not in before
+    section = after[after.index("[b]阵营判负[/b]") :]
+    assert "狼人阵营：包子、饺子 累计 2 张红牌，该阵营判负" in section
+    assert "同一阵营的角色累计获得两张或以上红牌时，阵营判负" in section

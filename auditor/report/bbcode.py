@@ -10,11 +10,14 @@ are replaced so a name cannot open a tag.
 
 from __future__ import annotations
 
+from typing import Any
+
 from auditor.policy import CARD_COLOURS, card_name
 from auditor.report.records import Records
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}
 ANNOUNCED = (*CARD_COLOURS, "substitute")
+FACTION_RULE = "同一阵营的角色累计获得两张或以上红牌时，阵营判负"  # 030 判罚制度 红牌
 
 
 def _card_line(c: dict[str, object]) -> str:
@@ -58,23 +61,70 @@ def render_bbcode(r: Records) -> str:
             lines.append(
                 f"{_safe(s['player'])}：蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{off}"
             )
+    if r.faction_losses:
+        lines.append("")
+        lines.append("[b]阵营判负[/b]")
+        for f in r.faction_losses:
+            who = "、".join(_safe(p) for p in f["players"])
+            lines.append(
+                f"{_safe(f['faction'])}：{who} 累计 {f['reds']} 张红牌，该阵营判负"
+                f"（判罚制度：{FACTION_RULE}）"
+            )
     if day is not None:
         lines.append("")
         lines.append(f"[b]第{day}天计票[/b]")
         rows = [t for t in r.tally if t["day"] == day]
-        if rows:
-            for t in rows:
-                rnd = f"第{t['round']}轮 " if t.get("round") not in ("", None) else ""
-                outcome = (
-                    f" → {_safe(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
-                )
-                voters = f"（{_safe(t['voters'])}）" if t.get("voters") else ""
-                lines.append(f"{rnd}{_safe(t['target'])}：{t['votes']} 票{voters}{outcome}")
+        rounds = [x for x in r.rounds if x["day"] == day]
+        if rows or rounds:
+            keys = [x["round"] for x in rounds] or list(dict.fromkeys(t["round"] for t in rows))
+            for key in keys:
+                info = next((x for x in rounds if x["round"] == key), None)
+                lines.extend(_round_lines([t for t in rows if t["round"] == key], info))
         else:
             lines.append("没有计票结果")
         lines.append("")
         lines.append(f"[b]第{day}天电梯[/b]")
         for e in r.elevator.get(day, []):
             links = " ".join(f"[url={p['link']}]#{p['floor']}[/url]" for p in e["posts"])
-            lines.append(f"{_safe(e['player'])}（{len(e['posts'])}帖）：{links}")
+            out = "（出局）" if e.get("out") else ""
+            lines.append(f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}")
     return "\n".join(lines) + "\n"
+
+
+def _voter(name: str, info: dict[str, Any] | None) -> str:
+    """A voter's name, with the weight of his vote when it is not 1 (the sheriff's)."""
+    weight = (info or {}).get("weights", {}).get(name)
+    if weight is None:
+        return _safe(name)
+    who = "警长 " if info and name == info.get("sheriff") else ""
+    return f"{_safe(name)}（{who}×{_num(weight)}）"
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _round_lines(rows: list[dict[str, Any]], info: dict[str, Any] | None) -> list[str]:
+    """One round's tally: each target's votes with its voters (the sheriff's weight shown,
+    so 4 votes from 3 names adds up), then who abstained and who did not vote."""
+    lines: list[str] = []
+    rnd = ""
+    key = rows[0]["round"] if rows else (info or {}).get("round", "")
+    if key not in ("", None):
+        rnd = f"第{key}轮 "
+    for t in rows:
+        outcome = f" → {_safe(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
+        names = [n for n in str(t.get("voters") or "").split("、") if n]
+        voters = f"（{'、'.join(_voter(n, info) for n in names)}）" if names else ""
+        lines.append(f"{rnd}{_safe(t['target'])}：{t['votes']} 票{voters}{outcome}")
+    if info is not None:
+        if info["abstained"]:
+            abstained = "、".join(_voter(n, info) for n in info["abstained"])
+            lines.append(f"{rnd}弃权：{abstained}")
+        if info["non_voters"]:
+            lines.append(
+                f"{rnd}未投票（含无效票）：{'、'.join(_safe(n) for n in info['non_voters'])}"
+            )
+        if not rows and not info["abstained"]:
+            lines.append(f"{rnd}没有有效票")
+    return lines

@@ -139,6 +139,7 @@ class Records:
     cards: list[dict[str, Any]]
     standings: list[dict[str, Any]]
     warnings: list[str]
+    faction_losses: list[dict[str, Any]]  # 030: factions with two approved reds
     elevator: dict[int, list[dict[str, Any]]]  # day -> [{player, posts: [{floor, pid, tid, link}]}]
     chart: dict[str, Any]
     announce_day: int | None
@@ -590,6 +591,11 @@ def build_records(
         cards=cards,
         standings=standings,
         warnings=[w.message for w in led.warnings],
+        faction_losses=[
+            {"faction": w.faction, "players": list(w.players), "reds": w.reds}
+            for w in led.warnings
+            if w.kind == "faction_loses"
+        ],
         elevator=elevator,
         chart=_chart(matrix, days, min_posts if _daily_threshold(lurk) else None),
         announce_day=announce,
@@ -794,7 +800,9 @@ def _votebook(ctx: Context, problems: list[str]) -> tuple[Any, bool]:
 def _elevator(
     ctx: Context, base: str | None, days: Sequence[int]
 ) -> dict[int, list[dict[str, Any]]]:
-    """电梯: each player's counted posts of each day, as links."""
+    """电梯: each player's counted posts of each day, as links.  A player out before the
+    day closed is marked ``out`` (出局); posts written after the elimination (诈尸) are not
+    play and are left out (the report's findings list them)."""
     kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
     out: dict[int, dict[str, list[dict[str, Any]]]] = {d: {} for d in days}
     for gp in ctx.posts:
@@ -809,6 +817,9 @@ def _elevator(
         ):
             continue
         p = gp.post
+        at = ctx.schedule.eliminated_at(gp.player)
+        if at is not None and p.posted_at > at:
+            continue  # 诈尸: not part of the day's play
         link = post_link(base, p.tid, p.pid) or (
             f"forum.php?mod=redirect&goto=findpost&ptid={p.tid}&pid={p.pid}"
         )
@@ -816,13 +827,24 @@ def _elevator(
             {"floor": p.floor, "pid": p.pid, "tid": p.tid, "link": link}
         )
     order = {name: i for i, name in enumerate(ctx.game.players)}
+    closes = {d.number: d.closes for d in ctx.schedule.days}
     return {
         d: [
-            {"player": name, "posts": posts}
+            {
+                "player": name,
+                "posts": posts,
+                "out": not _measured(ctx, name, closes.get(d)),
+            }
             for name, posts in sorted(per.items(), key=lambda kv: order.get(kv[0], 10**6))
         ]
         for d, per in out.items()
     }
+
+
+def _measured(ctx: Context, player: str, closes: datetime | None) -> bool:
+    """Still in the game at the day's close (one voted out at the close still is)."""
+    at = ctx.schedule.eliminated_at(player)
+    return at is None or closes is None or at >= closes
 
 
 def _announce_day(days: Sequence[Mapping[str, Any]]) -> int | None:
