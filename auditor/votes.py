@@ -457,11 +457,15 @@ class Ballot:
                 for x in (
                     self.detail,
                     self.note,
+                    SUPERSEDED_NOTE if self.valid and not self.weight else "",
                     f"导演更正：{self.correction.note}" if self.correction else "",
                 )
                 if x
             ),
         }
+
+
+SUPERSEDED_NOTE = "已改票：被之后的有效改票取代，不计票"
 
 
 def _num(x: float) -> float | int:

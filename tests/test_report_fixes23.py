@@ -340,3 +340,126 @@ def test_announcement_says_the_faction_loses_only_after_approved_reds(tmp_path: 
     section = after[after.index("[b]阵营判负[/b]") :]
     assert "狼人阵营：包子、饺子 累计 2 张红牌，该阵营判负" in section
     assert "同一阵营的角色累计获得两张或以上红牌时，阵营判负" in section
+
+
+# --------------------------------------------------------------------------- 6: the small ones
+
+
+def test_a_superseded_vote_says_it_was_changed(tmp_path: Path) -> None:
+    def at(hh: int, mm: int) -> datetime:
+        return datetime.fromisoformat(f"2026-11-20T{hh:02d}:{mm:02d}:00+08:00")
+
+    posts = [
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": at(10, 0),
+            "message": "投票对象：包子\n投票理由：先投",
+            "pid": 5001,
+        },
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": at(12, 0),
+            "message": "改票对象：豆浆\n改票理由：被说服了",
+            "quote": 5001,
+        },
+    ]
+    built = build_case(tmp_path / "g", "m107", "", posts, now=DAY1_NOW)
+    try:
+        records = build_records(built.game, built.store, now=DAY1_NOW)
+    finally:
+        built.store.close()
+    first, change = sorted(
+        (v for v in records.votes if v["voter"] == "饺子"), key=lambda v: v["posted_at"]
+    )
+    assert first["valid"] and first["weight"] == 0 and "已改票" in first["note"]
+    assert change["weight"] == 1 and "已改票" not in change["note"]
+    res = CliRunner().invoke(
+        app, ["votes", str(built.game.path), "--now", "2026-11-20T23:00:00"], env={"COLUMNS": "250"}
+    )
+    assert res.exit_code == 0, res.output
+    assert "已改票" in res.stdout
+
+
+def test_legend_names_three_day_lurking_only_when_the_rule_set_has_it(tmp_path: Path) -> None:
+    built = _killbar7(tmp_path / "kb7")
+    try:
+        kb7 = build_records(built.game, built.store, now=KB7_NOW)
+    finally:
+        built.store.close()
+    built = _voting_day(tmp_path / "m107")
+    try:
+        m107 = build_records(built.game, built.store, now=DAY1_NOW)
+    finally:
+        built.store.close()
+    html = (write_report(kb7, tmp_path / "r1").directory / "report.html").read_text("utf-8")
+    assert "LURK-3DAYS" not in html
+    html = (write_report(m107, tmp_path / "r2").directory / "report.html").read_text("utf-8")
+    assert "LURK-3DAYS" in html
+
+
+def test_last_words_findings_have_a_day(tmp_path: Path) -> None:
+    game = """
+[[event]]
+type = "eliminated"
+player = "饺子"
+at = 2026-11-20T22:00:00+08:00
+how = "vote"
+"""
+    posts = [
+        {
+            "author": "导演",
+            "tid": 92,
+            "at": datetime.fromisoformat("2026-11-21T08:00:00+08:00"),
+            "message": "饺子的遗言：[b]我是预言家[/b]，包子查杀。",
+        }
+    ]
+    now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")
+    built = build_case(tmp_path / "g", "m107", game, posts, now=now)
+    try:
+        check(built.game, built.store, now=now)
+        records = build_records(built.game, built.store, now=now)
+    finally:
+        built.store.close()
+    lw = [f for f in records.findings if f["code"] == "CODE-LASTWORDS"]
+    assert [(f["player"], f["day"]) for f in lw] == [("饺子", 1)]
+    assert [d["day"] for d in records.drafts if d["code"] == "CODE-LASTWORDS"] == [1]
+    res = CliRunner().invoke(
+        app, ["findings", str(built.game.path), "--code", "CODE-LASTWORDS", "--format", "csv"]
+    )
+    assert res.exit_code == 0, res.output
+    assert [r["day"] for r in csv.DictReader(io.StringIO(res.stdout))] == ["1"]
+
+
+def test_red_card_notices_name_the_player(tmp_path: Path) -> None:
+    from auditor.decisions import decide
+    from auditor.ledger import load_ledger
+    from auditor.store import Store
+    from tests.ledger_helpers import finding, make_game
+
+    game = make_game(tmp_path, "rabbit030")
+    f = finding("GHOST-POST", "烧卖", 1, 1001, card="red")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([f], 1)
+        decide(game, store, f.id, "approve", card="red")
+        warnings = load_ledger(game, store).warnings
+    assert {w.kind for w in warnings} == {"red_not_sent_off", "faction_unknown"}
+    for w in warnings:
+        assert "他的" not in w.message and w.message.count("烧卖") == 2, w.message
+
+
+def test_rules_table_fits_80_columns() -> None:
+    for args in (["rules", "--ruleset", "m107"], ["rules"]):
+        res = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
+        assert res.exit_code == 0, res.output
+        from rich.cells import cell_len
+
+        assert max(cell_len(line) for line in res.stdout.splitlines()) <= 80
+        # one row per rule: every enabled code appears once in the code column
+        codes = [ln.split("│")[1].strip() for ln in res.stdout.splitlines() if ln.startswith("│")]
+        assert codes.count("LURK-DAY") == 1 and codes.count("PHRASE-BODY") == 1
+    assert (
+        "sheriff_weight = 1.5（默认 1.0）"
+        in CliRunner().invoke(app, ["rules", "--ruleset", "m107"], env={"COLUMNS": "120"}).stdout
+    )

@@ -8,6 +8,8 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
+from rich.table import Table
 
 from auditor.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
 from auditor.cli import (
@@ -500,15 +502,57 @@ def rules(
                 fmt,
             )
             return
+        out.print(rules_table(ruleset))
         if ruleset:
-            rs = load_ruleset(ruleset)
-            out.print(
-                f"[bold]{rs.title}[/]（{rs.name}，种子 {rs.seed}）启用 {len(rs.rules)} 条规则",
-                highlight=False,
+            off = [r.code for r in all_rules() if not load_ruleset(ruleset).enabled(r.code)]
+            if off:
+                out.print(escape(f"未启用：{'、'.join(off)}"), highlight=False)
+        out.print(
+            "每条取值的出处（规则原文）：auditor rules --ruleset 名称 --format csv", highlight=False
+        )
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "是" if value else "否"
+    if isinstance(value, list | tuple):
+        return "、".join(str(v) for v in value) or "（空）"
+    return str(value)
+
+
+def rules_table(ruleset: str | None = None) -> Table:
+    """The rules for a terminal of 80 columns: one row per rule (and one for the rule set's
+    settings), its options folded into one cell as ``name = value`` lines (with the default
+    where the rule set changes it)."""
+    rs = load_ruleset(ruleset) if ruleset else None
+    title = f"{rs.title}（{rs.name}）：启用 {len(rs.rules)} 条规则" if rs else "规则"
+    table = Table(title=escape(title), show_lines=True, expand=False)
+    table.add_column("代码", no_wrap=True)
+    table.add_column("标题 / 依据", overflow="fold", ratio=2)
+    table.add_column("取值" if rs else "选项（默认）", overflow="fold", ratio=3)
+    if rs is not None:
+        lines = []
+        for key, opt in SETTINGS.items():
+            value = rs.settings[key]
+            changed = "" if value == opt.default else f"（默认 {_value(opt.default)}）"
+            lines.append(f"{key} = {_value(value)}{changed}")
+        table.add_row("规则集设置", escape(f"{rs.title}\n种子 {rs.seed}"), escape("\n".join(lines)))
+    for r in all_rules():
+        if rs is not None and not rs.enabled(r.code):
+            continue
+        values = rs.rules.get(r.code, {}) if rs is not None else {}
+        lines = []
+        for name, opt in r.all_options().items():
+            if name == "enabled":
+                continue
+            default = opt.default if name != "kind" else r.code
+            if rs is None:
+                lines.append(f"{name} = {_value(default)}")
+                continue
+            value = values.get(name, default)
+            changed = (
+                "" if value == default or value in ("", None) else f"（默认 {_value(default)}）"
             )
-            cols = ["code", "title", "enabled", "option", "value", "default", "source"]
-            heads = ["代码", "标题", "启用", "选项", "取值", "默认", "出处"]
-        else:
-            cols = ["code", "title", "seed", "kind", "option", "default", "help"]
-            heads = ["代码", "标题", "依据", "类型", "选项", "默认", "说明"]
-        emit(rows, cols, fmt, title="规则", headers=heads)
+            lines.append(f"{name} = {_value(value)}{changed}")
+        table.add_row(r.code, escape(f"{r.title}\n{r.seed}"), escape("\n".join(lines)))
+    return table

@@ -524,7 +524,7 @@ def build_records(
                 "code": dr.code,
                 "kind": dr.kind,
                 "player": dr.player,
-                "day": dr.day,
+                "day": finding_day(ctx, dr.day, dr.tid, dr.player),
                 "phase": dr.phase,
                 "tid": dr.tid,
                 "pid": dr.pid,
