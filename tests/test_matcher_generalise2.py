@@ -418,6 +418,8 @@ if __name__ == "__main__":
             f"{_ratio(tp[c], fp[c]):>9.3f} {_ratio(tp[c], fn[c]):>7.3f}"
         )
     tps, fps, fns = sum(tp.values()), sum(fp.values()), sum(fn.values())
-    print(f"{'overall':<12} {tps:>4} {fps:>4} {fns:>4} {_ratio(tps, fps):>9.3f} {_ratio(tps, fns):>7.3f}")
+    print(
+        f"{'overall':<12} {tps:>4} {fps:>4} {fns:>4} {_ratio(tps, fps):>9.3f} {_ratio(tps, fns):>7.3f}"
+    )
     for label, text, got in wrong:
         print(f"{label}\tgot={'|'.join(sorted(got)) or 'NONE'}\t{text}")
