@@ -21,7 +21,7 @@ from collections import Counter
 
 import pytest
 
-from auditor.matcher import default_matcher
+from tests.phrase_scoring import Wrong, ratio, score
 
 LINES: list[tuple[str, str]] = [
     # ---- BLAME: 030 1(1) 讨论游戏责任 (甩锅、怪罪、追责、认锅)
@@ -371,26 +371,11 @@ LINES: list[tuple[str, str]] = [
 CATEGORIES = sorted({c for label, _ in LINES if label != "NONE" for c in label.split("|")})
 
 
-def _score() -> tuple[Counter[str], Counter[str], Counter[str], list[tuple[str, str, set[str]]]]:
-    m = default_matcher()
-    tp: Counter[str] = Counter()
-    fp: Counter[str] = Counter()
-    fn: Counter[str] = Counter()
-    wrong: list[tuple[str, str, set[str]]] = []
-    for label, text in LINES:
-        want = set() if label == "NONE" else set(label.split("|"))
-        got = {x.category for x in m.find(text)}
-        for c in want:
-            (tp if c in got else fn)[c] += 1
-        for c in got - want:
-            fp[c] += 1
-        if got != want:
-            wrong.append((label, text, got))
-    return tp, fp, fn, wrong
+def _score() -> tuple[Counter[str], Counter[str], Counter[str], Wrong]:
+    return score(LINES)
 
 
-def _ratio(a: int, b: int) -> float:
-    return a / (a + b) if a + b else 1.0
+_ratio = ratio
 
 
 def test_validation_set_shape() -> None:

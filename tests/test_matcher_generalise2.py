@@ -21,7 +21,7 @@ from collections import Counter
 
 import pytest
 
-from auditor.matcher import default_matcher
+from tests.phrase_scoring import Wrong, ratio, score
 
 LINES: list[tuple[str, str]] = [
     # ---- IQ: M107 2(1)；030 2(4) 嘲讽或贬低智商（不一定有固定的骂人词）
@@ -360,26 +360,11 @@ PROBE: list[tuple[str, str]] = [
 LINES = LINES + PROBE
 
 
-def _score() -> tuple[Counter[str], Counter[str], Counter[str], list[tuple[str, str, set[str]]]]:
-    m = default_matcher()
-    tp: Counter[str] = Counter()
-    fp: Counter[str] = Counter()
-    fn: Counter[str] = Counter()
-    wrong: list[tuple[str, str, set[str]]] = []
-    for label, text in LINES:
-        want = set() if label == "NONE" else set(label.split("|"))
-        got = {x.category for x in m.find(text)}
-        for c in want:
-            (tp if c in got else fn)[c] += 1
-        for c in got - want:
-            fp[c] += 1
-        if got != want:
-            wrong.append((label, text, got))
-    return tp, fp, fn, wrong
+def _score() -> tuple[Counter[str], Counter[str], Counter[str], Wrong]:
+    return score(LINES)
 
 
-def _ratio(a: int, b: int) -> float:
-    return a / (a + b) if a + b else 1.0
+_ratio = ratio
 
 
 def test_validation_set_shape() -> None:
