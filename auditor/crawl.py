@@ -21,7 +21,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import cast
 
+from auditor import __version__
 from auditor.errors import (
     AntiBotError,
     LoginRequiredError,
@@ -130,8 +132,8 @@ class CrawlReport:
         """Threads this crawl did not read in full: a problem named them, or the crawl
         stopped before reaching them."""
         named = {p.tid for p in self.problems if p.tid is not None}
-        unread = {t.tid for t in game.threads} - set(self.sources)
-        return named | (unread if self.problems else set())
+        unread = {t.tid for t in game.threads} - set(self.sources)  # stopped, or interrupted
+        return named | unread
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -240,9 +242,37 @@ def crawl(
 ) -> CrawlReport:
     """Crawl every thread of the game into the store and say what happened."""
     report = CrawlReport()
-    if game.forum.pages is not None:
-        _crawl_saved(game, store, report, run_id, progress)
-        return report
+    try:
+        if game.forum.pages is not None:
+            _crawl_saved(game, store, report, run_id, progress, full=full)
+        else:
+            _crawl_http(
+                game,
+                store,
+                report,
+                full=full,
+                fetcher=fetcher,
+                now=now,
+                progress=progress,
+                run_id=run_id,
+            )
+    finally:
+        # What the next check must not judge from partial data (read by engine.check).
+        store.set_state("incomplete_tids", json.dumps(sorted(report.incomplete_tids(game))))
+    return report
+
+
+def _crawl_http(
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    *,
+    full: bool,
+    fetcher: Fetcher | None,
+    now: datetime | None,
+    progress: ProgressFn | None,
+    run_id: int | None,
+) -> None:
     f = fetcher or Fetcher(game.forum.url or "", delay=game.forum.delay, cookies=game.forum.cookies)
     now = now or datetime.now(UTC)
     start_requests = f.request_count
@@ -270,7 +300,6 @@ def crawl(
         report.requests = f.request_count - start_requests
         if fetcher is None:
             f.close()
-    return report
 
 
 def _in_refetch_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
@@ -356,7 +385,13 @@ def _saved_files(folder: Path) -> Iterator[Path]:
 
 
 def _crawl_saved(
-    game: Game, store: Store, report: CrawlReport, run_id: int | None, progress: ProgressFn | None
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    run_id: int | None,
+    progress: ProgressFn | None,
+    *,
+    full: bool = False,
 ) -> None:
     """Read a folder of pages saved from a browser: names are arbitrary, the page says
     which thread and page it is.  When a thread was saved both as desktop pages and as
@@ -364,68 +399,70 @@ def _crawl_saved(
     Two saves of one page are read oldest first (by file time), so the newer one is the
     current version.  A thread with missing pages, or saved only in a view without post
     ids (the printable view), is reported: its posts would otherwise go uncounted.
-    Files unchanged since an earlier run (same size and modification time) are not
-    parsed again."""
+    Files unchanged since an earlier run (same size, modification time, tool version,
+    time zone and page size) are not parsed again, unless ``full``; a save older than one
+    already read for the same page is not taken for an edit."""
     assert game.forum.pages is not None
     folder = game.forum.pages
     wanted = {t.tid for t in game.threads}
-    known = store.saved_files()
-    # tid -> view -> [(file time, page, fetched+parsed | stored row)]
+    cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
+    known = {} if full else store.saved_files()
+    # tid -> view -> [(file time, page, fresh entry | stored row)]
     read: dict[int, dict[str, list[tuple[datetime, int, object]]]] = {}
     for path in _saved_files(folder):
         st = path.stat()
-        key = str(path.resolve())
-        mtime = datetime.fromtimestamp(st.st_mtime, UTC)
-        row = known.get(key)
-        if row is not None and (row["size"], row["mtime_ns"]) == (st.st_size, st.st_mtime_ns):
+        row = known.get(str(path.resolve()))
+        if row is not None and (row["size"], row["mtime_ns"], row["cache_key"]) == (
+            st.st_size,
+            st.st_mtime_ns,
+            cache_key,
+        ):
             if row["tid"] in wanted:
+                mtime = datetime.fromtimestamp(st.st_mtime, UTC)
                 read.setdefault(row["tid"], {}).setdefault(row["kind"], []).append(
                     (mtime, row["page"] or 1, row)
                 )
             continue
-        url = path.resolve().as_uri()
-        ctype = "application/json" if path.suffix.lower() == ".json" else None
-        fetched = FetchedPage(
-            url=url,
-            status=200,
-            body=path.read_bytes(),
-            content_type=ctype,
-            date_header=None,
-            fetched_at=mtime,
-        )
-        try:
-            parsed = parse_page(fetched, game.timezone, now=mtime)
-        except PageError as exc:
-            if path.name == "index.json":  # the page writer's own URL index, not a page
-                continue
-            report.problems.append(CrawlProblem(exc.kind, url, str(exc)))
-            continue
-        if parsed.tid not in wanted:
-            report.ignored_files.append(str(path))
-            continue
-        assert parsed.tid is not None
-        entry = (mtime, parsed.page or 1, (fetched, parsed, key, st))
-        read.setdefault(parsed.tid, {}).setdefault(parsed.kind.value, []).append(entry)
+        entry = _read_saved_file(path, game, report, wanted)
+        if entry is not None:
+            read.setdefault(entry[0], {}).setdefault(entry[1], []).append(entry[2])
     for tid in sorted(read):
         views = read[tid]
         kind = next((k for k in ("desktop", "api", "touch", "printable") if k in views), None)
         assert kind is not None
+        # A save older than one already read for the same page adds nothing current: its
+        # posts are noted as present, but it is not taken for an edit of the newer save.
+        newest_known: dict[int, datetime] = {}
+        for when, page, item in views[kind]:
+            if isinstance(item, sqlite3.Row):
+                newest_known[page] = max(when, newest_known.get(page, when))
+        entries: list[tuple[datetime, int, object]] = []
+        stale: list[object] = []
+        for when, page, item in views[kind]:
+            cached = isinstance(item, sqlite3.Row)
+            if not cached and page in newest_known and when < newest_known[page]:
+                stale.append(item)
+            else:
+                entries.append((when, page, item))
         rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
+        for item in stale:
+            rec.seen.update(p.pid for p in cast(_Fresh, item)[1].posts if p.pid is not None)
         pages_seen: set[int] = set()
         any_pid = False
-        for _, page, item in sorted(views[kind], key=lambda e: (e[1], e[0])):
+        for _, page, item in sorted(entries, key=lambda e: (e[1], e[0])):
             if isinstance(item, sqlite3.Row):
                 rec.note_unchanged(page, item)
                 any_pid = any_pid or item["pids"] != "[]"
                 if not item["author_only"]:
                     pages_seen.add(page)
                 continue
-            fetched, parsed, key, st = item  # type: ignore[misc]
+            fetched, parsed, key, st = cast(_Fresh, item)
             if not any(p.pid is not None for p in parsed.posts):
                 continue
             any_pid = True
             rec.record(fetched, parsed, page, game.forum.ppp)
-            store.save_saved_file(_saved_row(key, st, tid, kind, page, parsed, game.forum.ppp))
+            row_data = _saved_row(key, st, tid, kind, page, parsed, game.forum.ppp)
+            store.save_saved_file({**row_data, "cache_key": cache_key})
             if not parsed.author_only:
                 pages_seen.add(page)
             if progress:
@@ -456,6 +493,40 @@ def _crawl_saved(
         report.problems.append(
             CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
         )
+
+
+_Fresh = tuple[FetchedPage, ParsedPage, str, os.stat_result]  # a save parsed in this run
+
+
+def _read_saved_file(
+    path: Path, game: Game, report: CrawlReport, wanted: set[int]
+) -> tuple[int, str, tuple[datetime, int, object]] | None:
+    """Parse one saved file: (tid, view, (file time, page, entry)), or None when it is not
+    a page of this game (problems are added to the report)."""
+    st = path.stat()
+    mtime = datetime.fromtimestamp(st.st_mtime, UTC)
+    url = path.resolve().as_uri()
+    ctype = "application/json" if path.suffix.lower() == ".json" else None
+    fetched = FetchedPage(
+        url=url,
+        status=200,
+        body=path.read_bytes(),
+        content_type=ctype,
+        date_header=None,
+        fetched_at=mtime,
+    )
+    try:
+        parsed = parse_page(fetched, game.timezone, now=mtime)
+    except PageError as exc:
+        if path.name != "index.json":  # the page writer's own URL index, not a page
+            report.problems.append(CrawlProblem(exc.kind, url, str(exc)))
+        return None
+    if parsed.tid not in wanted:
+        report.ignored_files.append(str(path))
+        return None
+    assert parsed.tid is not None
+    entry = (fetched, parsed, str(path.resolve()), st)
+    return parsed.tid, parsed.kind.value, (mtime, parsed.page or 1, entry)
 
 
 def _saved_row(

@@ -185,7 +185,7 @@ def check(
     now: datetime | None = None,
     run_id: int | None = None,
     incremental: bool = False,
-    incomplete_tids: Collection[int] = (),
+    incomplete_tids: Collection[int] | None = None,
 ) -> CheckResult:
     """Run the rules and store the findings (retiring ones no longer found).
 
@@ -194,10 +194,11 @@ def check(
     rules re-judge only the days those posts fall in, days that closed since, and the day
     open now.  Game-scoped aggregate rules (and any config change) run in full.
 
-    ``incomplete_tids``: threads this run's crawl could not read in full.  Counting rules
-    (aggregate rules: lurking, votes) say nothing about their days until a later run has
-    read them: no new findings, and stored ones are neither confirmed nor retired.  Those
-    days are re-judged by the next check.
+    ``incomplete_tids``: threads the crawl could not read in full (default: what the last
+    crawl recorded in the store, so a check without a crawl still knows).  Counting rules
+    (aggregate rules: lurking, votes) say nothing about their days until a crawl has read
+    them: no new findings, and stored ones are neither confirmed nor retired.  Those days
+    are re-judged by the next check.
     """
     rs = ruleset_for(game)
     ctx = build_context(game, store, now=now, ruleset=rs)
@@ -207,6 +208,8 @@ def check(
     state = store.check_state()
     previous = store.checked_posts() if incremental and state.get("config") == cfg else None
     previous_tid = _tids(store, set(previous) - set(hashes)) if previous is not None else {}
+    if incomplete_tids is None:
+        incomplete_tids = json.loads(state.get("incomplete_tids", "[]"))
     held_days = _incomplete_days(game, rs, incomplete_tids)
     pending = set(json.loads(state.get("pending_days", "[]")))
 

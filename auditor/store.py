@@ -180,6 +180,11 @@ _M6_SAVED_FILES = """
         );
 """
 
+# What a saved file was read with (tool version, time zone, page size): a change re-reads it.
+_M7_SAVED_FILES_KEY = """
+        ALTER TABLE saved_files ADD COLUMN cache_key TEXT NOT NULL DEFAULT '';
+"""
+
 MIGRATIONS: Sequence[str] = (
     _M1_PAGES_POSTS,
     _M2_FINDINGS,
@@ -187,6 +192,7 @@ MIGRATIONS: Sequence[str] = (
     _M4_CHECK_STATE,
     _M5_VERSION_VIEW,
     _M6_SAVED_FILES,
+    _M7_SAVED_FILES_KEY,
 )
 
 
@@ -675,9 +681,9 @@ class Store:
         with self.transaction():
             self.db.execute(
                 "INSERT OR REPLACE INTO saved_files (path, size, mtime_ns, tid, kind, page,"
-                " total_pages, author_only, pids, floor_lo, floor_hi)"
+                " total_pages, author_only, pids, floor_lo, floor_hi, cache_key)"
                 " VALUES (:path, :size, :mtime_ns, :tid, :kind, :page, :total_pages,"
-                " :author_only, :pids, :floor_lo, :floor_hi)",
+                " :author_only, :pids, :floor_lo, :floor_hi, :cache_key)",
                 row,
             )
 
@@ -705,13 +711,17 @@ class Store:
         self, state: dict[str, str], posts: dict[int, tuple[str, int | None]]
     ) -> None:
         with self.transaction():
-            self.db.execute("DELETE FROM check_state")
-            self.db.executemany("INSERT INTO check_state VALUES (?, ?)", state.items())
+            self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
             self.db.execute("DELETE FROM checked_posts")
             self.db.executemany(
                 "INSERT INTO checked_posts VALUES (?, ?, ?)",
                 [(pid, h, d) for pid, (h, d) in posts.items()],
             )
+
+    def set_state(self, key: str, value: str) -> None:
+        """One entry of the check state (e.g. the threads the last crawl could not read)."""
+        with self.transaction():
+            self.db.execute("INSERT OR REPLACE INTO check_state VALUES (?, ?)", (key, value))
 
     def findings(self, *, active_only: bool = True) -> list[sqlite3.Row]:
         sql = "SELECT * FROM findings" + (" WHERE active=1" if active_only else "")

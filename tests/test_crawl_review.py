@@ -331,3 +331,36 @@ def test_saved_folder_rerun_parses_only_changed_files(tmp_path: Path) -> None:
         )
         third = crawl(game, store)
         assert third.ok and third.pages == 1 and third.changed_posts == 1 and third.deleted == []
+
+
+def test_an_older_save_added_later_does_not_revert_a_post(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parents[1] / "examples" / "sample"
+    shutil.copytree(sample, tmp_path / "s", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    game = load_game(tmp_path / "s" / "game.toml")
+    pages = tmp_path / "s" / "pages"
+    page = next(
+        p for p in pages.glob("thread-*.html") if "这个发言有点划水" in p.read_text("utf-8")
+    )
+    with Store(game.store) as store:
+        assert crawl(game, store).ok
+        # The director drops an older copy of that page into a subfolder.
+        (pages / "backup").mkdir()
+        old = pages / "backup" / page.name
+        old.write_bytes(
+            page.read_bytes().replace("这个发言有点划水。".encode(), "旧的说法".encode())
+        )
+        os.utime(old, (page.stat().st_mtime - 86400,) * 2)
+        report = crawl(game, store)
+        assert report.ok and report.changed_posts == 0
+        texts = [sp.post.text for sp in store.posts()]
+        assert "这个发言有点划水。" in texts and "旧的说法" not in texts
+
+
+def test_full_crawl_rereads_saved_pages(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parents[1] / "examples" / "sample"
+    shutil.copytree(sample, tmp_path / "s", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    game = load_game(tmp_path / "s" / "game.toml")
+    with Store(game.store) as store:
+        first = crawl(game, store)
+        assert crawl(game, store).pages == 0
+        assert crawl(game, store, full=True).pages == first.pages

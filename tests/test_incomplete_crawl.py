@@ -108,3 +108,21 @@ def test_audit_says_which_days_wait(tmp_path: Path) -> None:
         assert "第1天的帖子没有抓全，潜水和投票暂不判定" in res.output
         with Store(game.store) as store:
             assert lurkers(store) == set()
+
+
+def test_a_check_without_a_crawl_remembers_what_the_crawl_missed(tmp_path: Path) -> None:
+    """`auditor check` or `audit --no-crawl` after an incomplete crawl must not judge the
+    missing days from partial data either: the crawl records what it could not read."""
+    with ForumServer(None) as server, Store(tmp_path / "g.sqlite") as store:
+        game = game_file(tmp_path, server.base_url, [2])
+        serve(server, two_player_script())
+        server.fault("forum.php?mod=viewthread&tid=2&page=3", ["500"], forever=True)
+        with fetcher(server) as f:
+            crawl(game, store, fetcher=f, now=LATER)
+        result = check(game, store, now=LATER)  # no incomplete_tids given
+        assert result.incomplete_days == (1,) and lurkers(store) == set()
+        # Once a crawl has read everything, the day is judged.
+        server.fault("forum.php?mod=viewthread&tid=2&page=3", ["ok"], forever=True)
+        with fetcher(server) as f:
+            assert crawl(game, store, fetcher=f, now=LATER, full=True).ok
+        assert check(game, store, now=LATER).incomplete_days == ()

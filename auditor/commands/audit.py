@@ -86,7 +86,6 @@ def run_audit(
 
     game = open_game(game_path)  # a bad game file fails here, before any network traffic
     result = AuditResult()
-    incomplete: set[int] = set()
     if crawl:
         try:
             report = run_crawl(game_path, full=full, quiet=quiet)
@@ -95,7 +94,6 @@ def run_audit(
             report.problems.append(_problem(exc))
         result.new_posts, result.changed_posts = report.new_posts, report.changed_posts
         result.deleted_posts = len(report.deleted)
-        incomplete = report.incomplete_tids(game)
         result.problems = [p.message for p in report.problems]
         result.crawl = report.as_dict()
         if verbose:
@@ -108,13 +106,8 @@ def run_audit(
         try:
             before = {d.fingerprint for d in load_ledger(game, store).drafts}
             # Nightly: re-check only what changed since the last check (--full: everything).
-            checked = check(
-                game,
-                store,
-                run_id=run_id,
-                incremental=not full,
-                incomplete_tids=incomplete if crawl else (),
-            )
+            # The crawl recorded which threads it could not read; check() reads that.
+            checked = check(game, store, run_id=run_id, incremental=not full)
             result.incomplete_days = checked.incomplete_days
             led = load_ledger(game, store, checked.ruleset)
             result.findings = len(checked.findings)
