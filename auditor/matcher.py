@@ -342,10 +342,15 @@ class Matcher:
             cat = self.cats[e.category]
             # Exceptions are looked up in the normalised text, noise (punctuation between
             # characters) removed: normalise them the same way, or "理由：发誓" never matches.
+            # An exception that normalises to the term itself (滚滚 → 滚: repeats collapse)
+            # would cancel every match of the term: it is left out.
+            own = {self.norm.normalise(f) for f in e.forms} | {self.norm.key(f) for f in e.forms}
             self.exceptions[i] = tuple(
-                dict.fromkeys(
+                v
+                for v in dict.fromkeys(
                     v for x in e.exceptions for v in (self.norm.normalise(x), self.norm.key(x))
                 )
+                if v not in own
             )
             if e.regex is not None:
                 self.regexes[i] = re.compile(e.regex)

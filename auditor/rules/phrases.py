@@ -12,6 +12,7 @@ export) with ``[rules] lexicons = ["my_lexicons/"]`` (paths relative to the game
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -134,48 +135,52 @@ def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
         text = gp.post.text
         found = matcher_for_context(ctx).find(text)
         names = _name_spans(text, _game_names(ctx)) if found else []
-        # A player called 生煎 or 狗蛋 is addressed by name: "先出生煎" is not 畜生; and a
-        # phrase quoted as a rule ("禁止说“我发誓”") is mentioned, not said.
+        # A player's name is a name: "先出生煎" is not 畜生 (a sound-alike across the name
+        # 生煎), and a player called 狗蛋 is not an insult; but "你个老王八蛋" is one even
+        # with a player called 老王.  A phrase quoted as a rule (禁止说“我发誓”) is
+        # mentioned, not said.
         cache[key] = [
             m
             for m in found
-            if not any(a < m.end and m.start < b for a, b in names)
-            and not _quoted_as_rule(text, m.start, m.end)
+            if not _in_a_name(m, names) and not _quoted_as_rule(text, m.start, m.end)
         ]
     return cache[key]
 
 
 _OPENING = "“「『\"'"
 _CLOSING = {"“": "”", "「": "」", "『": "』", '"': '"', "'": "'"}
-_RULE_WORDS = (
-    "禁止",
-    "不许",
-    "不准",
-    "不能",
-    "不要",
-    "不得",
-    "别",
-    "规则",
-    "规定",
-    "写了",
-    "写着",
-    "提醒",
-    "所谓",
-    "叫做",
-    "引用",
+# What a rule reminder says right before the quoted phrase: 禁止说“…”, 规则里写了“…”.
+_RULE_LEAD = re.compile(
+    r"(?:(?:禁止|不许|不准|不得|不能|不要|别)(?:说|讲|用|发|写|出现)?"
+    r"|(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|规定)?"
+    r"|所谓|叫做|比如|例如)\s*[：:]?\s*$"
 )
 
 
 def _quoted_as_rule(text: str, start: int, end: int) -> bool:
-    """Is [start, end) inside quotation marks that follow a rule word (禁止说“…”)?"""
-    left = max((text.rfind(q, 0, start), q) for q in _OPENING)
-    pos, mark = left
+    """Is [start, end) a phrase quoted in a rule reminder (禁止说“我发誓”)?  The rule word
+    must stand right before the opening quote, and the quote must hold little more than
+    the phrase: a real oath wrapped in quotes after other words is still an oath."""
+    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
     if pos < 0:
         return False
     close = text.find(_CLOSING[mark], pos + 1)
     if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
         return False  # not inside a closed quotation (or that mark closes an earlier one)
-    return any(w in text[max(0, pos - 8) : pos] for w in _RULE_WORDS)
+    if (close - pos - 1) - (end - start) > 2:
+        return False  # the quote says more than the phrase
+    return bool(_RULE_LEAD.search(text[max(0, pos - 10) : pos]))
+
+
+def _in_a_name(m: PhraseMatch, names: list[tuple[int, int]]) -> bool:
+    """The match lies inside a player's name, or straddles one as a sound-alike or
+    look-alike (found by what the characters sound or look like, not what they are)."""
+    for a, b in names:
+        if a <= m.start and m.end <= b:
+            return True
+        if a < m.end and m.start < b and ({"音近", "形近"} & set(m.how)):
+            return True
+    return False
 
 
 def _game_names(ctx: Context) -> tuple[str, ...]:
