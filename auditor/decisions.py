@@ -190,6 +190,20 @@ def _decision_row(
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
+    if not manual:
+        # A finding merged into another of the same kind on the same post: the decision
+        # belongs to the draft the director sees (one card per clause).
+        current = dict(store.current_decisions() if decisions is None else decisions)
+        led = build_ledger(
+            game, ruleset, store.findings(active_only=False), current, store.manual_cards()
+        )
+        head = led.merged.get(fp)
+        if head is not None:
+            head_row = store.db.execute(
+                "SELECT * FROM findings WHERE fingerprint=?", (head,)
+            ).fetchone()
+            if head_row is not None:
+                row, fp = head_row, head
     if manual and decision == "undo":
         raise DecisionError(
             f"{row['id']} 是导演手动添加的牌，没有草稿可以退回：手动牌请用 reject 撤销"

@@ -231,7 +231,7 @@ def build_ledger(
                     off.code,
                     off.day,
                     off.order,
-                    decided_at=parse_time(d["decided_at"]),
+                    decided_at=parse_time(_approved_at(d)),
                 )
             )
             if not row["active"]:
@@ -287,7 +287,7 @@ def build_ledger(
                 off.code,
                 off.day,
                 off.order,
-                decided_at=parse_time(d["decided_at"]),
+                decided_at=parse_time(_approved_at(d)),
             )
         )
         if not row["active"]:
@@ -361,8 +361,8 @@ def _merge_same_kind(
     030 违规判定 2(2) gives "卧槽真吊" as one example of one offence: the body and vulgar
     lexicons both match it, and the director must see one draft, not two cards.  The merged
     finding keeps its own fingerprint: the decision is recorded on it and applies to all.
-    A decision recorded earlier on a follower (before the merge) still counts for the group
-    when the first one has none.
+    The group's decision is the newest one recorded on any member (``auditor decide`` on a
+    follower's id is recorded on the first one).
 
     Returns (the findings without the followers, the decisions as the group sees them,
     first finding's fingerprint → its followers)."""
@@ -381,16 +381,34 @@ def _merge_same_kind(
         first, rest = rows[0], rows[1:]
         followers[first["fingerprint"]] = rest
         gone.update(r["fingerprint"] for r in rest)
-        if first["fingerprint"] not in effective:
-            d = next(
-                (decisions[r["fingerprint"]] for r in rest if r["fingerprint"] in decisions), None
-            )
-            if d is not None:
-                effective[first["fingerprint"]] = d
+        # The group's decision is the newest made on any of its members (a director may
+        # have decided a follower by its own id before the merge).
+        made = [decisions[r["fingerprint"]] for r in rows if r["fingerprint"] in decisions]
+        if made:
+            effective[first["fingerprint"]] = max(made, key=_decision_order)
         for r in rest:
             effective.pop(r["fingerprint"], None)
     kept = [r for r in findings if r["fingerprint"] not in gone]
     return kept, effective, followers
+
+
+def _approved_at(d: Any) -> str:
+    """When the card was issued: the first approval of the current run of approvals (a
+    later re-approval with a note changes nothing), else the decision's own time."""
+    try:
+        since = d["approved_since"]
+    except (KeyError, IndexError):
+        since = None
+    return str(since or d["decided_at"])
+
+
+def _decision_order(d: Any) -> float:
+    """Newest first: stored decisions by row id; rows of an import still being applied
+    (no id yet) are newer than any stored one."""
+    try:
+        return float(d["id"])
+    except (KeyError, IndexError, TypeError):
+        return float("inf")
 
 
 def _decided(

@@ -803,8 +803,15 @@ class Store:
 
     def current_decisions(self) -> dict[str, sqlite3.Row]:
         """fingerprint -> newest decision row (an ``undo`` row means: back to a draft)."""
+        # approved_since: when the current run of approvals began (re-approving a card with
+        # a note does not re-issue it; escalation counts from the first approval).
         rows = self.db.execute(
-            "SELECT d.* FROM decisions d JOIN (SELECT fingerprint, MAX(id) AS id FROM decisions"
+            "SELECT d.*, (SELECT MIN(a.decided_at) FROM decisions a"
+            "   WHERE a.fingerprint = d.fingerprint AND a.decision = 'approve'"
+            "   AND a.id > COALESCE((SELECT MAX(b.id) FROM decisions b"
+            "     WHERE b.fingerprint = d.fingerprint AND b.decision != 'approve'), 0)"
+            " ) AS approved_since"
+            " FROM decisions d JOIN (SELECT fingerprint, MAX(id) AS id FROM decisions"
             " GROUP BY fingerprint) m ON m.id = d.id"
         ).fetchall()
         return {r["fingerprint"]: r for r in rows if r["decision"] != "undo"}
