@@ -75,10 +75,10 @@ def open_game(path: Path) -> Game:
 
 @contextmanager
 def open_store(game: Game, *, lock: bool = False) -> Iterator[Store]:
-    store = Store(game.store)
+    """The game's store; ``lock=True`` takes the run lock first (refused at once when another
+    run holds it).  Decisions never take it: each is its own short transaction."""
+    store = Store(game.store, lock=lock)
     try:
-        if lock:
-            store.lock()
         yield store
     finally:
         store.close()

@@ -282,17 +282,25 @@ def _now() -> str:
 class Store:
     """The game's SQLite file.  Use as a context manager; call :meth:`lock` for writers."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, lock: bool = False) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-        self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
         self._lock_file: IO[str] | None = None
+        if lock:
+            # Before SQLite is opened: a second run is refused at once, instead of first
+            # waiting (up to the busy timeout) for the first run's write transaction.
+            self.lock()
         self._in_tx = False
-        self.migrate()
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.migrate()
+        except BaseException:
+            self.close()
+            raise
 
     # ------------------------------------------------------------------ lifecycle
     def __enter__(self) -> Store:
@@ -302,7 +310,8 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        self.db.close()
+        if hasattr(self, "db"):
+            self.db.close()
         if self._lock_file is not None:
             fcntl.flock(self._lock_file, fcntl.LOCK_UN)
             self._lock_file.close()

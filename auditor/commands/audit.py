@@ -86,22 +86,24 @@ def run_audit(
 
     game = open_game(game_path)  # a bad game file fails here, before any network traffic
     result = AuditResult()
-    if crawl:
-        try:
-            report = run_crawl(game_path, full=full, quiet=quiet)
-        except PageError as exc:  # a page error the crawl did not collect: still report
-            report = CrawlReport()
-            report.problems.append(_problem(exc))
-        result.new_posts, result.changed_posts = report.new_posts, report.changed_posts
-        result.deleted_posts = len(report.deleted)
-        result.problems = [p.message for p in report.problems]
-        result.crawl = report.as_dict()
-        if verbose:
-            print_crawl_summary(report)
-        elif not quiet:
-            for p in result.problems:
-                err.print(f"[red]问题：[/]{escape(p)}", highlight=False)
+    # One run lock from the start to the end: no other run slips in between crawl and check.
+    # Decisions do not take it; they are re-read just before the ledger and report.
     with open_store(game, lock=True) as store:
+        if crawl:
+            try:
+                report = run_crawl(game_path, full=full, quiet=quiet, store=store)
+            except PageError as exc:  # a page error the crawl did not collect: still report
+                report = CrawlReport()
+                report.problems.append(_problem(exc))
+            result.new_posts, result.changed_posts = report.new_posts, report.changed_posts
+            result.deleted_posts = len(report.deleted)
+            result.problems = [p.message for p in report.problems]
+            result.crawl = report.as_dict()
+            if verbose:
+                print_crawl_summary(report)
+            elif not quiet:
+                for p in result.problems:
+                    err.print(f"[red]问题：[/]{escape(p)}", highlight=False)
         run_id = store.start_run("audit")
         try:
             before = {d.fingerprint for d in load_ledger(game, store).drafts}
@@ -109,8 +111,9 @@ def run_audit(
             # The crawl recorded which threads it could not read; check() reads that.
             checked = check(game, store, run_id=run_id, incremental=not full)
             result.incomplete_days = checked.incomplete_days
-            led = load_ledger(game, store, checked.ruleset)
             result.findings = len(checked.findings)
+            # Read now, after the long part: a decision made during the run is in the report.
+            led = load_ledger(game, store, checked.ruleset)
             result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
             result.pending, result.other_pending = led.pending, led.other_pending
             run_info = {"problems": result.problems} if crawl else {}

@@ -22,8 +22,9 @@ from auditor.cli import (
 )
 from auditor.crawl import CrawlReport, crawl
 from auditor.engine import build_context, place_posts, ruleset_for
-from auditor.gamefile import TEMPLATE
+from auditor.gamefile import TEMPLATE, Game
 from auditor.models import Post
+from auditor.store import Store
 
 POST_COLUMNS = [
     "tid",
@@ -57,32 +58,42 @@ def init(
     err.print(f"已写出游戏文件模板：{escape(str(path))}。请填写论坛地址、帖子、玩家和日程。")
 
 
-def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlReport:
+def run_crawl(
+    game_path: Path, *, full: bool, quiet: bool = False, store: Store | None = None
+) -> CrawlReport:
+    """Crawl under the game's run lock: its own, or that of ``store`` (already locked by the
+    caller, as `audit` holds one lock from its start to its end)."""
     game = open_game(game_path)
-    with open_store(game, lock=True) as store:
-        run_id = store.start_run("crawl")
-        with Progress(
-            TextColumn("[bold]抓取[/] {task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed} 页"),
-            console=err,
-            disable=quiet,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("", total=None)
+    if store is not None:
+        return _crawl_locked(game, store, full=full, quiet=quiet)
+    with open_store(game, lock=True) as own:
+        return _crawl_locked(game, own, full=full, quiet=quiet)
 
-            def progress(tid: int, page: int, total: int | None) -> None:
-                bar.update(task, advance=1, description=f"帖子 {tid} 第 {page}/{total or '?'} 页")
 
-            try:
-                report = crawl(game, store, full=full, progress=progress, run_id=run_id)
-            except KeyboardInterrupt:
-                store.finish_run(run_id, "interrupted", {})
-                raise
-            except BaseException:
-                store.finish_run(run_id, "failed", {})
-                raise
-        store.finish_run(run_id, "ok" if report.ok else "failed", report.as_dict())
+def _crawl_locked(game: Game, store: Store, *, full: bool, quiet: bool) -> CrawlReport:
+    run_id = store.start_run("crawl")
+    with Progress(
+        TextColumn("[bold]抓取[/] {task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed} 页"),
+        console=err,
+        disable=quiet,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("", total=None)
+
+        def progress(tid: int, page: int, total: int | None) -> None:
+            bar.update(task, advance=1, description=f"帖子 {tid} 第 {page}/{total or '?'} 页")
+
+        try:
+            report = crawl(game, store, full=full, progress=progress, run_id=run_id)
+        except KeyboardInterrupt:
+            store.finish_run(run_id, "interrupted", {})
+            raise
+        except BaseException:
+            store.finish_run(run_id, "failed", {})
+            raise
+    store.finish_run(run_id, "ok" if report.ok else "failed", report.as_dict())
     return report
 
 

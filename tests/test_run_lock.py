@@ -1,0 +1,113 @@
+"""The run lock (issue 13, item 6): one lock from the start of `audit` to its end, a second
+run refused at once, and decisions that never wait for it and are never lost."""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import auditor.commands.foundation as foundation
+from auditor.commands.audit import run_audit
+from auditor.decisions import decide
+from auditor.errors import StoreLockedError
+from auditor.gamefile import load_game
+from auditor.ledger import load_ledger
+from auditor.store import Store
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _sample(tmp_path: Path) -> Path:
+    sample = tmp_path / "sample"
+    shutil.copytree(
+        REPO / "examples" / "sample", sample, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock")
+    )
+    return sample / "game.toml"
+
+
+def test_no_other_run_gets_the_lock_between_crawl_and_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_path = _sample(tmp_path)
+    game = load_game(game_path)
+    real_run_crawl = foundation.run_crawl
+    tried: list[str] = []
+
+    def crawl_then_try_the_lock(*args: Any, **kwargs: Any) -> Any:
+        report = real_run_crawl(*args, **kwargs)
+        # The crawl is over; the audit's check has not started. Another program tries now.
+        other = Store(game.store)
+        try:
+            other.lock()
+            tried.append("got the lock")
+        except StoreLockedError:
+            tried.append("refused")
+        finally:
+            other.close()
+        return report
+
+    monkeypatch.setattr(foundation, "run_crawl", crawl_then_try_the_lock)
+    result = run_audit(game_path, reports=tmp_path / "reports", quiet=True)
+    assert tried == ["refused"]
+    assert result.report is not None and (result.report / "report.html").is_file()
+
+
+def test_a_second_run_is_refused_at_once_while_the_first_writes(tmp_path: Path) -> None:
+    game_path = _sample(tmp_path)
+    game = load_game(game_path)
+    first = Store(game.store, lock=True)
+    first.db.execute("BEGIN IMMEDIATE")  # the first run is in the middle of a write
+    try:
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        started = time.monotonic()
+        res = subprocess.run(
+            [sys.executable, "-m", "auditor", "check", str(game_path)],
+            capture_output=True,
+            text=True,
+            timeout=25,
+            env=env,
+        )
+        took = time.monotonic() - started
+    finally:
+        first.db.execute("ROLLBACK")
+        first.close()
+    assert res.returncode == 4, res.stderr
+    assert "另一个 auditor 进程" in res.stderr
+    assert "Traceback" not in res.stderr
+    assert took < 15  # not the 30 s SQLite busy wait
+
+
+def test_a_decision_made_during_the_audit_is_in_its_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_path = _sample(tmp_path)
+    reports = tmp_path / "reports"
+    run_audit(game_path, reports=reports, quiet=True)
+    game = load_game(game_path)
+    with Store(game.store) as store:
+        draft = load_ledger(game, store).drafts[0]
+
+    import auditor.engine as engine
+
+    real_check = engine.check
+
+    def decide_during_check(*args: Any, **kwargs: Any) -> Any:
+        # The director decides from another program while the audit runs (no run lock).
+        with Store(game.store) as other:
+            decide(game, other, draft.id, "reject", note="请过假")
+        return real_check(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "check", decide_during_check)
+    result = run_audit(game_path, reports=reports, quiet=True, crawl=False)
+    assert result.report is not None
+    with (result.report / "findings.csv").open(encoding="utf-8-sig", newline="") as f:
+        rows = {r["id"]: r for r in csv.DictReader(f)}
+    assert rows[draft.id]["status"] == "rejected"
