@@ -13,14 +13,17 @@ import importlib
 import io
 import json
 import pkgutil
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 import typer.rich_utils as _rich
 from rich.console import Console
 from rich.markup import escape
@@ -37,6 +40,118 @@ _rich.COMMANDS_PANEL_TITLE = "命令"
 _rich.ERRORS_PANEL_TITLE = "错误"
 _rich.ABORTED_TEXT = "已中止。"
 _rich.RICH_HELP = "运行 [blue]'{command_path} {help_option}'[/] 查看帮助。"
+_rich.DEFAULT_STRING = "[默认：{}]"
+_rich.REQUIRED_LONG_STRING = "[必填]"
+_rich.ENVVAR_STRING = "[环境变量：{}]"
+_rich.DEPRECATED_STRING = "（已弃用）"
+
+HELP_OPTION_TEXT = "显示这条帮助并退出。"
+USAGE_PREFIX = "用法："
+
+_SAMPLE_TIME = datetime(2026, 11, 21, 20, 0, 0).astimezone()
+
+
+def _time_examples(formats: str) -> str:
+    """'%Y-%m-%dT%H:%M', … as the times they read (2026-11-21T20:00, …)."""
+    examples: list[str] = []
+    for fmt in re.findall(r"'([^']*%[^']*)'", formats):
+        if "%z" in fmt:  # the same times with an offset: said in words
+            continue
+        example = _SAMPLE_TIME.strftime(fmt)
+        if example not in examples:
+            examples.append(example)
+    return "、".join(examples)
+
+
+def _value_problem(text: str) -> str:
+    """The reason part of typer's "Invalid value for X: reason", in Chinese."""
+    text = re.sub(r"^Value error, ", "", text.strip())
+    if m := re.fullmatch(r"'(.*)' does not match the formats? (.+?)\.?", text, re.S):
+        return f"{m[1]!r} 不是可以识别的时间，应写成 {_time_examples(m[2])} 之一（秒和时区可省略）"
+    if m := re.fullmatch(r"'(.*)' is not one of (.+?)\.?", text, re.S):
+        return f"{m[1]!r} 不是可选的值，可选：{m[2]}"
+    if m := re.fullmatch(r"'?(.*?)'? is not a valid (integer|float|boolean)\.?", text, re.S):
+        kind = {"integer": "整数", "float": "数字", "boolean": "是/否"}[m[2]]
+        return f"{m[1]!r} 不是{kind}"
+    if m := re.match(r"Input should be a valid (integer|number|boolean)", text):
+        kind = {"integer": "整数", "number": "数字", "boolean": "是/否"}[m[1]]
+        return f"应为{kind}"
+    if m := re.fullmatch(r"(?:File|Directory|Path) '(.*)' does not exist\.?", text, re.S):
+        return f"{m[1]} 不存在"
+    return text
+
+
+def chinese_usage_error(message: str) -> str:
+    """typer's (vendored click's) English usage-error messages in Chinese.  Unknown
+    messages are kept as they are, behind a Chinese lead-in."""
+    text = message.strip()
+    if m := re.fullmatch(r"Missing argument '(.+?)'\.(.*)", text, re.S):
+        return f"缺少参数 {m[1].upper()}。{m[2].strip()}".strip()
+    if m := re.fullmatch(r"Missing option '(.+?)'\.(.*)", text, re.S):
+        return f"缺少选项 {m[1]}。{m[2].strip()}".strip()
+    if m := re.fullmatch(r"Missing parameter: (.+)", text, re.S):
+        return f"缺少参数 {m[1]}。"
+    if text == "Missing command.":
+        return "缺少命令。"
+    if m := re.fullmatch(r"No such command '(.+?)'\.(.*)", text, re.S):
+        return f"没有这个命令：{m[1]}。" + _did_you_mean(m[2])
+    if m := re.fullmatch(r"No such option: (\S+)(.*)", text, re.S):
+        return f"没有这个选项：{m[1]}。" + _did_you_mean(m[2])
+    if m := re.fullmatch(r"Option '(.+?)' requires an argument\.", text):
+        return f"选项 {m[1]} 后面要跟一个值。"
+    if m := re.fullmatch(r"Option '(.+?)' requires (\d+) arguments\.", text):
+        return f"选项 {m[1]} 后面要跟 {m[2]} 个值。"
+    if m := re.fullmatch(r"Got unexpected extra arguments? ?(?:\(s\))? \((.*)\)", text, re.S):
+        return f"多余的参数：{m[1]}（有空格的值请加引号）"
+    if m := re.fullmatch(r"Invalid value for (.+?): (.*)", text, re.S):
+        return f"{m[1]} 的值无效：{_value_problem(m[2])}。"
+    if m := re.fullmatch(r"Invalid value: (.*)", text, re.S):
+        return f"值无效：{_value_problem(m[1])}。"
+    return f"用法错误：{text}"
+
+
+def _did_you_mean(rest: str) -> str:
+    m = re.search(r"\(Possible options: (.+)\)|Did you mean (.+?)\?", rest)
+    if m is None:
+        return ""
+    return f"你是不是想用 {(m[1] or m[2]).strip()}？"
+
+
+_typer_format_error = _rich.rich_format_error
+
+
+def _format_error_in_chinese(exc: Any) -> None:
+    """typer calls this for every usage error: the same panel, the message in Chinese."""
+    english = exc.format_message
+    exc.format_message = lambda: chinese_usage_error(english())
+    _typer_format_error(exc)
+
+
+_rich.rich_format_error = _format_error_in_chinese  # type: ignore[assignment]
+
+
+class _ChineseHelp:
+    """The help option's text and the usage line's prefix in Chinese (mixed into typer's
+    command and group classes)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = HELP_OPTION_TEXT
+        return option
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=USAGE_PREFIX)
+
+
+class ChineseCommand(_ChineseHelp, typer.core.TyperCommand):
+    pass
+
+
+class ChineseGroup(_ChineseHelp, typer.core.TyperGroup):
+    pass
+
 
 app = typer.Typer(
     name="auditor",
@@ -44,6 +159,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=ChineseGroup,
 )
 err = Console(stderr=True, soft_wrap=True)
 out = Console()
@@ -52,6 +168,35 @@ GameArg = Annotated[
     Path,
     typer.Argument(help="游戏文件（TOML），例如 examples/sample/game.toml", show_default=False),
 ]
+
+
+#: --now: seconds and the UTC offset are optional (2026-11-21T20:00 is 20:00:00 forum time).
+NOW_FORMATS = (
+    "%Y-%m-%dT%H:%M:%S",
+    "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%dT%H:%M",
+    "%Y-%m-%d %H:%M",
+    "%Y-%m-%dT%H:%M:%S%z",
+    "%Y-%m-%dT%H:%M%z",
+)
+
+NowOpt = Annotated[
+    datetime | None,
+    typer.Option(
+        "--now",
+        help="按这个时间判断（默认现在；论坛当地时间），例如 2026-11-21T20:00 或 "
+        "2026-11-21 20:00:00（秒和时区可省略）",
+        formats=list(NOW_FORMATS),
+        show_default=False,
+    ),
+]
+
+
+def now_in(game_tz: tzinfo, now: datetime | None) -> datetime | None:
+    """``--now`` in forum time: a time without an offset is the forum's local time."""
+    if now is None:
+        return None
+    return now.replace(tzinfo=game_tz) if now.tzinfo is None else now.astimezone(game_tz)
 
 
 class Format(StrEnum):
@@ -82,6 +227,14 @@ def open_store(game: Game, *, lock: bool = False) -> Iterator[Store]:
         yield store
     finally:
         store.close()
+
+
+def require_crawled(game: Game, store: Store) -> None:
+    """Refuse to judge a game whose store holds no post and no page (never crawled)."""
+    from auditor.errors import NotCrawledError
+
+    if store.post_count(include_deleted=True) == 0 and store.page_count() == 0:
+        raise NotCrawledError(str(game.path))
 
 
 @contextmanager
@@ -156,8 +309,8 @@ def command(fn_or_name: Callable[..., Any] | str | None = None) -> Any:
     """Register a command (``@command`` or ``@command("name")``); its docstring is the help
     text and must carry an example (a test checks)."""
     if callable(fn_or_name):
-        return app.command()(fn_or_name)
-    return app.command(fn_or_name)
+        return app.command(cls=ChineseCommand)(fn_or_name)
+    return app.command(fn_or_name, cls=ChineseCommand)
 
 
 def _load_commands() -> None:

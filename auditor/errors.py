@@ -97,3 +97,15 @@ class UnrecognisedPageError(PageError):
 class NetworkError(PageError):
     kind = "network"
     label = "网络错误"
+
+
+class NotCrawledError(AuditorError):
+    """A check or report asked for before the game was ever crawled: judging an empty
+    store would draft a lurking card for every player on every closed day."""
+
+    def __init__(self, game_path: str) -> None:
+        self.game_path = str(game_path)
+        super().__init__(
+            f"这个游戏还没有抓取过（数据库里没有帖子），不能检查：请先运行 "
+            f"auditor crawl {self.game_path}（或不带 --no-crawl 的 auditor audit）。"
+        )

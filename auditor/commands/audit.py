@@ -1,14 +1,17 @@
 """`auditor audit`: the nightly run for cron — crawl → check → ledger → report.
 
-Exit codes (also in the command's help):
+Exit codes (also in the command's help and the README's table):
 
 =====  ==========================================================================
 0      everything read; the report is written
 1      the crawl was incomplete (problems listed first in the report, which is
        still written from what the store holds)
-2      another error with a clear message (e.g. a decision or report error)
+2      another error with a clear message (e.g. a decision or report error, or
+       ``--no-crawl`` on a game that was never crawled)
 3      the game file is bad (nothing was fetched)
 4      another auditor run holds this game's lock
+6      the store file cannot be used (read-only, disk full, I/O error, not a
+       SQLite store, written by a newer version)
 130    interrupted (Ctrl-C); stored pages, posts and decisions are kept
 =====  ==========================================================================
 
@@ -27,7 +30,16 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from auditor.cli import GameArg, command, err, handle_errors, open_game, open_store, out
+from auditor.cli import (
+    GameArg,
+    command,
+    err,
+    handle_errors,
+    open_game,
+    open_store,
+    out,
+    require_crawled,
+)
 from auditor.crawl import CrawlReport
 from auditor.errors import PageError
 
@@ -104,6 +116,8 @@ def run_audit(
             elif not quiet:
                 for p in result.problems:
                     err.print(f"[red]问题：[/]{escape(p)}", highlight=False)
+        else:
+            require_crawled(game, store)
         run_id = store.start_run("audit")
         try:
             before = {d.fingerprint for d in load_ledger(game, store).drafts}
@@ -165,8 +179,9 @@ def audit_cmd(
 
     报告写到 reports/<游戏>/<运行时间>/（report.html、CSV、announcement.bbcode），
     reports/<游戏>/latest 指向最新一次。退出码：0 正常；1 抓取不完整（报告仍按已保存的
-    帖子生成，问题列在最前面）；2 其他错误；3 游戏文件有误；4 另一个进程正在处理这个游戏；
-    130 被中断（已保存的数据不会丢失）。
+    帖子生成，问题列在最前面）；2 其他错误（例如 --no-crawl 时游戏还没有抓取过）；3 游戏文件
+    有误；4 另一个进程正在处理这个游戏；6 数据库文件无法使用（只读、磁盘已满、读写错误、
+    不是 SQLite 数据库或由更新版本写出）；130 被中断（已保存的数据不会丢失）。
 
     例：auditor audit examples/sample/game.toml
     """

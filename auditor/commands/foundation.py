@@ -54,7 +54,19 @@ def init(
     if path.exists() and not force:
         err.print(f"错误：{escape(str(path))} 已存在（用 --force 覆盖）", highlight=False)
         raise typer.Exit(2)
-    path.write_text(TEMPLATE, encoding="utf-8")
+    if not path.parent.is_dir():
+        err.print(
+            f"错误：目录 {escape(str(path.parent))} 不存在，无法写出 {escape(path.name)}"
+            "（请先创建目录，或换一个路径）",
+            highlight=False,
+        )
+        raise typer.Exit(2)
+    try:
+        path.write_text(TEMPLATE, encoding="utf-8")
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        err.print(f"错误：无法写出 {escape(str(path))}：{escape(reason)}", highlight=False)
+        raise typer.Exit(2) from None
     err.print(f"已写出游戏文件模板：{escape(str(path))}。请填写论坛地址、帖子、玩家和日程。")
 
 

@@ -7,13 +7,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
-import click
 import typer
 from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
 from auditor.cli import (
+    ChineseCommand,
+    ChineseGroup,
     Format,
     FormatOpt,
     GameArg,
@@ -48,7 +49,7 @@ NoteOpt = Annotated[str, typer.Option("--note", help="备注（例如判罚理�
 ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
 
 decisions_app = typer.Typer(
-    help="导出/导入导演决定（CSV，可用 Excel/WPS 编辑）。", no_args_is_help=True
+    help="导出/导入导演决定（CSV，可用 Excel/WPS 编辑）。", no_args_is_help=True, cls=ChineseGroup
 )
 app.add_typer(decisions_app, name="decisions")
 
@@ -180,8 +181,8 @@ def _show_draft(d: Draft, index: int, total: int, game: Game) -> None:
     out.print(Panel(body, title=escape(f"[{index}/{total}] {d.id}"), title_align="left"))
 
 
-# typer's prompt raises its own Abort (it vendors click); plain click's is caught too.
-_ABORTS = (typer.Abort, click.exceptions.Abort)
+# typer's prompt raises its own Abort (typer vendors click).
+_ABORTS = (typer.Abort,)
 
 
 def _ask(
@@ -314,7 +315,7 @@ def _left(led: Ledger) -> str:
     return f"剩余待处理 {led.pending} 条{other}"
 
 
-@decisions_app.command("export")
+@decisions_app.command("export", cls=ChineseCommand)
 def decisions_export(
     game: GameArg,
     file: Annotated[Path, typer.Argument(help="要写出的 CSV 文件", show_default=False)],
@@ -334,7 +335,7 @@ def decisions_export(
         err.print(escape(f"已导出 {n} 行到 {file}。"), highlight=False)
 
 
-@decisions_app.command("import")
+@decisions_app.command("import", cls=ChineseCommand)
 def decisions_import(
     game: GameArg,
     file: Annotated[

@@ -7,12 +7,21 @@ from typing import Annotated, Any
 
 import typer
 
-from auditor.cli import Format, FormatOpt, app, emit, err, handle_errors
+from auditor.cli import (
+    ChineseCommand,
+    ChineseGroup,
+    Format,
+    FormatOpt,
+    app,
+    emit,
+    err,
+    handle_errors,
+)
 from auditor.lexicon import DEFAULT_DIR, lint, load
 from auditor.matcher import Matcher
 
 lexicon_app = typer.Typer(
-    help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True
+    help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True, cls=ChineseGroup
 )
 app.add_typer(lexicon_app, name="lexicon")
 
@@ -50,7 +59,7 @@ def match_rows(matcher: Matcher, texts: list[str]) -> list[dict[str, Any]]:
     return rows
 
 
-@lexicon_app.command("test")
+@lexicon_app.command("test", cls=ChineseCommand)
 def test_cmd(
     text: Annotated[str | None, typer.Argument(help="要测试的一句话")] = None,
     file: Annotated[
@@ -88,7 +97,7 @@ def test_cmd(
             err.print("没有命中。")
 
 
-@lexicon_app.command("lint")
+@lexicon_app.command("lint", cls=ChineseCommand)
 def lint_cmd(
     path: Annotated[
         Path | None, typer.Argument(help="词库文件或文件夹（默认：内置 lexicons/）")

@@ -16,13 +16,16 @@ from auditor.cli import (
     Format,
     FormatOpt,
     GameArg,
+    NowOpt,
     command,
     emit,
     err,
     handle_errors,
+    now_in,
     open_game,
     open_store,
     out,
+    require_crawled,
     write_utf8,
 )
 from auditor.engine import build_context, check, ruleset_for
@@ -47,22 +50,6 @@ FINDING_COLUMNS = [
 ]
 FINDING_EXTRA = ["phase", "note", "fingerprint", "posted_at"]
 STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted"]
-
-NowOpt = Annotated[
-    datetime | None,
-    typer.Option(
-        "--now",
-        help="按这个时间判断（默认现在；论坛当地时间），例如 2026-11-21T20:00:00",
-        formats=["%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S%z"],
-    ),
-]
-
-
-def _now(game_tz: Any, now: datetime | None) -> datetime | None:
-    if now is None:
-        return None
-    return now.replace(tzinfo=game_tz) if now.tzinfo is None else now.astimezone(game_tz)
-
 
 # --------------------------------------------------------------------------- activity
 
@@ -101,7 +88,7 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
         g = open_game(game)
         with open_store(g) as store:
             rs = ruleset_for(g)
-            ctx = build_context(g, store, now=_now(g.timezone, now), ruleset=rs)
+            ctx = build_context(g, store, now=now_in(g.timezone, now), ruleset=rs)
             # the rule reads the vote book (killbar7: rounds that took place): store open
             marks = lurk_marks(ctx, rs.rules.get("LURK-DAY"))
             records = activity_records(ctx, marks)
@@ -251,7 +238,7 @@ def status(
         g = open_game(game)
         with open_store(g) as store:
             rs = ruleset_for(g)
-            ctx = build_context(g, store, now=_now(g.timezone, now), ruleset=rs)
+            ctx = build_context(g, store, now=now_in(g.timezone, now), ruleset=rs)
         # So far: only what was posted by now (a --now in the past must not see the future).
         ctx = Context(
             game=ctx.game,
@@ -265,8 +252,10 @@ def status(
         )
         day, rows = status_records(ctx, int(lurk["min_posts"]))
         if day is None:
-            err.print(f"现在（{ctx.now:%Y-%m-%d %H:%M}）没有正在进行的讨论日。")
-            raise typer.Exit(1)
+            # not an error: the game is between days, over or not started (exit 1 is
+            # reserved for an incomplete crawl)
+            out.print(f"现在（{ctx.now:%Y-%m-%d %H:%M}）没有正在进行的讨论日。", highlight=False)
+            return
         spec = ctx.schedule.day(day)
         assert spec is not None
         if fmt is StatusFormat.bbcode:
@@ -295,9 +284,10 @@ def check_cmd(game: GameArg, now: NowOpt = None) -> None:
     with handle_errors():
         g = open_game(game)
         with open_store(g, lock=True) as store:
+            require_crawled(g, store)
             run_id = store.start_run("check")
             try:
-                result = check(g, store, now=_now(g.timezone, now), run_id=run_id)
+                result = check(g, store, now=now_in(g.timezone, now), run_id=run_id)
             except BaseException:
                 store.finish_run(run_id, "failed", {})
                 raise

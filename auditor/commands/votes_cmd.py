@@ -6,7 +6,6 @@ import csv
 import io
 import json
 from collections.abc import Sequence
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -17,9 +16,11 @@ from rich.markup import escape
 from auditor.cli import Format as _Format
 from auditor.cli import (
     GameArg,
+    NowOpt,
     command,
     emit,
     handle_errors,
+    now_in,
     open_game,
     open_store,
     out,
@@ -227,14 +228,7 @@ def votes_cmd(
     fmt: Annotated[
         VotesFormat, typer.Option("--format", "-f", help="输出格式：table | csv | json | bbcode")
     ] = VotesFormat.table,
-    now: Annotated[
-        datetime | None,
-        typer.Option(
-            "--now",
-            help="按这个时间判断（默认现在；论坛当地时间）",
-            formats=["%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S%z"],
-        ),
-    ] = None,
+    now: NowOpt = None,
 ) -> None:
     """投票：逐帖列出每张票（有效与否、原因、计票权重），或每天的计票结果。
 
@@ -245,9 +239,7 @@ def votes_cmd(
     """
     with handle_errors():
         g = open_game(game)
-        when = None
-        if now is not None:
-            when = now.replace(tzinfo=g.timezone) if now.tzinfo is None else now
+        when = now_in(g.timezone, now)
         with open_store(g) as store:
             ctx = build_context(g, store, now=when, ruleset=ruleset_for(g))
             book = votes_for(ctx)  # reads post versions: the store must be open

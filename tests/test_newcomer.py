@@ -1,0 +1,114 @@
+"""A newcomer's first hour: mistakes get a Chinese message and the documented exit code,
+never a traceback, an empty table or a silent success."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from auditor.cli import app
+
+SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample"
+runner = CliRunner()
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    """A private copy of the sample game (never crawled)."""
+    shutil.copytree(SAMPLE, tmp_path / "s", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    return tmp_path / "s" / "game.toml"
+
+
+def test_init_into_a_missing_folder_is_a_chinese_error(tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "dir" / "x.toml"
+    res = runner.invoke(app, ["init", str(target)])
+    assert res.exit_code == 2, res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit)
+    assert "Traceback" not in res.output
+    assert "不存在" in res.output and "x.toml" in res.output
+    assert not target.parent.exists()  # nothing created on the way
+
+
+def test_check_and_audit_without_crawl_refuse_a_game_never_crawled(
+    sample: Path, tmp_path: Path
+) -> None:
+    from auditor.gamefile import load_game
+    from auditor.store import Store
+
+    res = runner.invoke(app, ["check", str(sample)])
+    assert res.exit_code == 2, res.output
+    assert "还没有抓取过" in res.output and "auditor crawl" in res.output
+    res = runner.invoke(app, ["audit", str(sample), "--no-crawl", "--reports", str(tmp_path / "r")])
+    assert res.exit_code == 2, res.output
+    assert "还没有抓取过" in res.output
+    assert not (tmp_path / "r").exists()
+    with Store(load_game(sample).store) as store:
+        assert store.findings() == []  # no lurking drafts for 8 players x 3 days
+    # once crawled, both work
+    assert runner.invoke(app, ["crawl", str(sample)]).exit_code == 0
+    assert runner.invoke(app, ["check", str(sample)]).exit_code == 0
+
+
+def test_status_with_no_open_day_exits_0(sample: Path) -> None:
+    assert runner.invoke(app, ["crawl", str(sample)]).exit_code == 0
+    res = runner.invoke(app, ["status", str(sample), "--now", "2027-01-01T00:00"])
+    assert res.exit_code == 0, res.output
+    assert "没有正在进行的讨论日" in res.output
+
+
+def test_now_accepts_minutes_without_seconds(sample: Path) -> None:
+    assert runner.invoke(app, ["crawl", str(sample)]).exit_code == 0
+    with_seconds = runner.invoke(
+        app, ["status", str(sample), "--now", "2026-11-21T20:00:00", "-f", "csv"]
+    )
+    assert with_seconds.exit_code == 0, with_seconds.output
+    for form in ("2026-11-21T20:00", "2026-11-21 20:00"):
+        res = runner.invoke(app, ["status", str(sample), "--now", form, "-f", "csv"])
+        assert res.exit_code == 0, res.output
+        assert res.stdout == with_seconds.stdout
+    res = runner.invoke(app, ["votes", str(sample), "--now", "2026-11-21 20:00", "-f", "csv"])
+    assert res.exit_code == 0, res.output
+
+
+@pytest.mark.parametrize(
+    ("args", "chinese", "english"),
+    [
+        (["posts"], "缺少参数 GAME", "Missing argument"),
+        (["posts", "g.toml", "--bogus"], "没有这个选项：--bogus", "No such option"),
+        (["posts", "g.toml", "--dya", "2"], "你是不是想用 --day", "Possible options"),
+        (["status", "g.toml", "--now", "2026"], "不是可以识别的时间", "does not match"),
+        (["status", "g.toml", "--now", "2026"], "2026-11-21T20:00", "%Y"),
+        (["posts", "g.toml", "--day", "abc"], "应为整数", "Input should be"),
+        (["posts", "g.toml", "-f", "xml"], "不是可选的值", "is not one of"),
+        (["posts", "g.toml", "extra"], "多余的参数：extra", "unexpected extra"),
+        (["posts", "g.toml", "--day"], "后面要跟一个值", "requires an argument"),
+        (["card", "g.toml", "饺子"], "缺少选项 --card", "Missing option"),
+        (["nosuch"], "没有这个命令：nosuch", "No such command"),
+        (["decisions", "export"], "缺少参数 GAME", "Missing argument"),
+    ],
+)
+def test_option_errors_are_chinese(args: list[str], chinese: str, english: str) -> None:
+    res = runner.invoke(app, args)
+    assert res.exit_code == 2, res.output
+    assert chinese in res.output
+    assert english not in res.output
+    assert "Usage:" not in res.output
+
+
+def test_help_text_is_chinese() -> None:
+    for args in (["--help"], ["posts", "--help"], ["decisions", "export", "--help"]):
+        res = runner.invoke(app, args)
+        assert res.exit_code == 0, res.output
+        assert "显示这条帮助并退出" in res.output and "用法：" in res.output
+        assert "Show this message" not in res.output and "Usage:" not in res.output
+    res = runner.invoke(app, ["posts", "--help"])
+    assert "[默认：table]" in res.output and "[必填]" in res.output
+
+
+def test_unknown_usage_messages_keep_their_text_behind_a_chinese_lead() -> None:
+    from auditor.cli import chinese_usage_error
+
+    assert chinese_usage_error("Something new.") == "用法错误：Something new."
