@@ -164,6 +164,29 @@ app = typer.Typer(
 err = Console(stderr=True, soft_wrap=True)
 out = Console()
 
+
+def _print_version(value: bool) -> None:
+    if value:
+        from auditor import __version__
+
+        write_utf8(f"auditor {__version__}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="显示版本号并退出",
+            callback=_print_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """版杀审计工具：抓取 Discuz! 论坛的游戏帖，统计发言与投票，检查违规并生成牌单草稿。"""
+
 GameArg = Annotated[
     Path,
     typer.Argument(help="游戏文件（TOML），例如 examples/sample/game.toml", show_default=False),
