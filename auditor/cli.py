@@ -187,6 +187,7 @@ def _root(
 ) -> None:
     """版杀审计工具：抓取 Discuz! 论坛的游戏帖，统计发言与投票，检查违规并生成牌单草稿。"""
 
+
 GameArg = Annotated[
     Path,
     typer.Argument(help="游戏文件（TOML），例如 examples/sample/game.toml", show_default=False),

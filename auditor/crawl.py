@@ -122,6 +122,8 @@ class CrawlReport:
     deleted: list[int] = field(default_factory=list)
     problems: list[CrawlProblem] = field(default_factory=list)
     ignored_files: list[str] = field(default_factory=list)
+    # Saved files that are no thread page (board list, login page, other site): file, what.
+    skipped_files: list[tuple[str, str]] = field(default_factory=list)
     sources: dict[int, str] = field(default_factory=dict)  # tid -> api | html | saved
 
     @property
@@ -143,6 +145,7 @@ class CrawlReport:
             "changed_posts": self.changed_posts,
             "deleted": self.deleted,
             "problems": [p.message for p in self.problems],
+            "skipped": [f"{name}（{what}）" for name, what in self.skipped_files],
         }
 
 
@@ -309,14 +312,31 @@ def _in_refetch_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
 
 
 class SessionExpiredError(LoginRequiredError):
-    label = "登录已失效（请重新导出 cookies）"
+    label = "已发送 cookies，但论坛把请求当作游客处理（登录已过期或 cookies 不完整）"
+
+
+_REEXPORT = "请在浏览器里登录后重新导出完整的 cookies（需要 auth 和 saltkey 两项）"
 
 
 def _check_viewer(game: Game, parsed: ParsedPage, url: str) -> None:
-    """With cookies configured, a page served to a guest means the login expired: the
-    crawl would silently lose [hide] text and attachments and record fake edits."""
+    """With cookies configured, a page served to a guest means the login expired (or the
+    cookies lack one of auth/saltkey): the crawl would silently lose [hide] text and
+    attachments and record fake edits."""
     if game.forum.cookies is not None and parsed.viewer_uid == 0:
-        raise SessionExpiredError(url, "配置了 cookies，但论坛把页面当作游客显示")
+        raise SessionExpiredError(url, _REEXPORT)
+
+
+def _parse_fetched(game: Game, fetched: FetchedPage, url: str) -> ParsedPage:
+    """Parse a fetched page; with cookies sent, a login page means they were not
+    accepted, which is not the same advice as "configure cookies"."""
+    try:
+        parsed = parse_page(fetched, game.timezone, now=fetched.date_header)
+    except LoginRequiredError as exc:
+        if game.forum.cookies is not None and not isinstance(exc, SessionExpiredError):
+            raise SessionExpiredError(url, _REEXPORT) from None
+        raise
+    _check_viewer(game, parsed, url)
+    return parsed
 
 
 def _crawl_thread_http(
@@ -348,8 +368,7 @@ def _crawl_thread_http(
                     else f.thread_url(spec.tid, page)
                 )
                 fetched = f.get(url)
-                parsed = parse_page(fetched, game.timezone, now=fetched.date_header)
-                _check_viewer(game, parsed, url)
+                parsed = _parse_fetched(game, fetched, url)
                 if parsed.tid is not None and parsed.tid != spec.tid:
                     raise UnrecognisedPageError(
                         url, f"页面属于帖子 {parsed.tid}，而不是 {spec.tid}"
@@ -378,8 +397,39 @@ def _crawl_thread_http(
         return
 
 
+# What a saved file that is no thread page may be: listed as skipped, never a problem.
+# A page that might be a thread page but cannot be read (cut short, undecodable) stays a
+# problem; a thread missing from the folder is a problem of its own either way.
+_SKIPPABLE = frozenset(
+    {
+        "login_required",
+        "no_permission",
+        "forum_password",
+        "unrecognised",
+        "anti_bot",
+        "server_error",
+        "thread_missing",
+    }
+)
+
+
+_SKIPPED_WHAT = {
+    "login_required": "登录页（需要登录）",
+    "no_permission": "没有权限的提示页",
+    "forum_password": "版块密码页",
+    "anti_bot": "防爬虫验证页",
+    "server_error": "论坛错误页（System Error）",
+    "thread_missing": "帖子不存在的提示页",
+}
+
+
 def _saved_files(folder: Path) -> Iterator[Path]:
+    """Pages in a saved folder; a browser's "Save as" ``NAME_files/`` folders (scripts,
+    styles, images and frames of a page) are not pages of the game."""
     for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).parts[:-1]
+        if any(part.endswith(("_files", "_文件", ".files")) for part in rel):
+            continue
         if path.is_file() and path.suffix.lower() in (".html", ".htm", ".json", ".xhtml"):
             yield path
 
@@ -518,7 +568,14 @@ def _read_saved_file(
     try:
         parsed = parse_page(fetched, game.timezone, now=mtime)
     except PageError as exc:
-        if path.name != "index.json":  # the page writer's own URL index, not a page
+        if path.name == "index.json":  # the page writer's own URL index, not a page
+            return None
+        if exc.kind in _SKIPPABLE:
+            what = _SKIPPED_WHAT.get(exc.kind) or exc.detail
+            report.skipped_files.append(
+                (str(path.relative_to(game.forum.pages or path.parent)), what)
+            )
+        else:
             report.problems.append(CrawlProblem(exc.kind, url, str(exc)))
         return None
     if parsed.tid not in wanted:

@@ -83,6 +83,7 @@ from urllib3.exceptions import InvalidHeader, MaxRetryError
 from urllib3.util.retry import Retry
 
 from auditor import __version__
+from auditor.cookies import CookieLine, CookieSource
 from auditor.errors import (
     AntiBotError,
     AuditorError,
@@ -127,7 +128,7 @@ class CookiesFileError(AuditorError):
 
     def __init__(self, path: str, reason: str) -> None:
         self.path, self.reason = str(path), reason
-        super().__init__(f"cookies 文件 {self.path}：{reason}")
+        super().__init__(f"cookies {self.path}：{reason}")
 
 
 # --- URLs -------------------------------------------------------------------------
@@ -207,18 +208,22 @@ def _normalise_cookies_txt(text: str, label: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def load_cookies(path: str | Path, host: str) -> requests.cookies.RequestsCookieJar:
-    """Read a Netscape ``cookies.txt`` or a raw ``Cookie:`` header line.
+def load_cookies(source: str | CookieSource, host: str) -> requests.cookies.RequestsCookieJar:
+    """Read a Netscape ``cookies.txt``, a file holding one raw ``Cookie:`` header line, or
+    a raw line given in the game file (:class:`CookieLine`).
 
     A raw line has no domain, so its cookies are bound to ``host`` (the forum); they
     are then never sent anywhere else, exactly like the ones from ``cookies.txt``.
     Errors name the file and the line number only: a line is mostly cookie value.
     """
-    label = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CookiesFileError(label, f"无法读取（{type(exc).__name__}）") from None
+    label = str(source) if isinstance(source, CookieLine) else f"文件 {source}"
+    if isinstance(source, CookieLine):
+        text = source.text
+    else:
+        try:
+            text = Path(source).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CookiesFileError(label, f"无法读取（{type(exc).__name__}）") from None
     jar = requests.cookies.RequestsCookieJar()
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     netscape = bool(_NETSCAPE_MAGIC.match(text)) or any(ln.count("\t") >= 6 for ln in lines)
@@ -329,7 +334,7 @@ class Fetcher:
         base_url: str,
         *,
         delay: float = 1.0,
-        cookies: str | Path | None = None,
+        cookies: str | CookieSource | None = None,
         timeout: float = 20.0,
         retries: int = 4,
         backoff: float = 1.0,

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from auditor.cookies import CookieLine, CookieSource, looks_like_cookie_line
 from auditor.errors import GameFileError
 
 RULESETS = ("m107", "rabbit030", "m39", "killbar7")
@@ -51,7 +52,7 @@ EVENT_HOW: dict[EventType, tuple[str, ...]] = {
 class ForumConfig:
     url: str | None  # base URL ending in "/"
     pages: Path | None  # a folder of saved pages
-    cookies: Path | None
+    cookies: CookieSource | None  # a cookies file, or a raw Cookie line (secret)
     delay: float
     refetch_hours: float  # refetch earlier pages of threads whose day closed less than this ago
     api: bool | None  # try the mobile API first; None = auto (see auditor.crawl.use_api)
@@ -417,10 +418,18 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
     pages_dir = (path.parent / pages) if pages else None
     if pages_dir is not None and not pages_dir.is_dir():
         raise r.fail("forum.pages", f"目录不存在：{pages_dir}")
-    cookies_name = r.str_(f, "forum.cookies", "cookies")
-    cookies = (path.parent / cookies_name) if cookies_name else None
-    if cookies is not None and not cookies.is_file():
-        raise r.fail("forum.cookies", f"文件不存在：{cookies}")
+    cookies_value = r.str_(f, "forum.cookies", "cookies")
+    cookies: CookieSource | None = None
+    if cookies_value and looks_like_cookie_line(cookies_value):
+        # A raw Cookie line written in the game file: a secret, never echoed back.
+        cookies = CookieLine(cookies_value)
+    elif cookies_value:
+        cookies = path.parent / cookies_value
+        if not cookies.is_file():
+            raise r.fail(
+                "forum.cookies",
+                f"文件不存在：{cookies}（应为 cookies.txt 文件名，或一行 name=value; … 的 Cookie）",
+            )
     return ForumConfig(
         url=url,
         pages=pages_dir,

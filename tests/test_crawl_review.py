@@ -169,7 +169,7 @@ def test_expired_login_stops_the_crawl(tmp_path: Path) -> None:
         with Fetcher(server.base_url, delay=0, cookies=cookies, sleep=lambda s: None) as f:
             report = crawl(game, store, fetcher=f)
         assert [p.kind for p in report.problems] == ["login_required"]
-        assert "登录已失效" in report.problems[0].message
+        assert "论坛把请求当作游客处理" in report.problems[0].message
         assert server.count() == 1  # not one failing request per thread
 
 

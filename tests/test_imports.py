@@ -31,7 +31,9 @@ SIBLINGS = {p.stem for d in ("benchmarks", "scripts") for p in (ROOT / d).glob("
 
 
 def _names(requirements: list[str]) -> set[str]:
-    return {re.split(r"[\s<>=!~;\[]", r, maxsplit=1)[0].lower().replace("_", "-") for r in requirements}
+    return {
+        re.split(r"[\s<>=!~;\[]", r, maxsplit=1)[0].lower().replace("_", "-") for r in requirements
+    }
 
 
 DECLARED = _names(PYPROJECT["project"]["dependencies"])

@@ -114,6 +114,8 @@ def print_crawl_summary(report: CrawlReport) -> None:
         f"抓取完成：{report.pages} 页，请求 {report.requests} 次，新帖 {report.new_posts}，"
         f"修改 {report.changed_posts}，删除 {len(report.deleted)}。"
     )
+    for name, what in report.skipped_files:
+        err.print(f"跳过：{escape(name)}（{escape(what)}）", highlight=False)
     for p in report.problems:
         err.print(f"[red]问题：[/]{escape(p.message)}", highlight=False)
 

@@ -132,8 +132,12 @@ def not_a_thread(text: str, url: str) -> PageError:
     if not discuz and "<script" in lower and any(h.lower() in lower for h in _CHALLENGE_HINTS):
         return AntiBotError(url, "JavaScript 验证页，不是 Discuz! 页面")
     if not discuz:
-        return UnrecognisedPageError(url, "不是 Discuz! 页面")
-    return UnrecognisedPageError(url, "不是帖子页面")
+        return UnrecognisedPageError(url, "不是 Discuz! 页面（其他网站）")
+    if 'id="threadlisttableid"' in text or 'id="threadlist"' in text:
+        return UnrecognisedPageError(url, "版块帖子列表，不是帖子页面")
+    if re.search(r'id="category_\d+"', text):
+        return UnrecognisedPageError(url, "论坛首页（版块目录），不是帖子页面")
+    return UnrecognisedPageError(url, "Discuz! 的其他页面，不是帖子页面")
 
 
 _VIEWER_UID = re.compile(r"discuz_uid\s*=\s*'(\d+)'")
