@@ -806,40 +806,54 @@ def _ballot(
 
     pv = parse(used)
     edited_target = ""
-    if pv is not None and pv.target and versions is not None and post.pid is not None:
+    if versions is not None and post.pid is not None:
         # Editing the target is not a change (a change is a new post quoting the original;
         # "修改错别字不算做改票" covers edits that keep the target): the first stored
-        # version's target counts and the director is told.
+        # version's target counts and the director is told.  Every later version is
+        # compared with the first, not only the one the tally uses: after an edit past the
+        # close the tally already uses the first, and comparing it with itself hid the edit.
         history = [v for _n, _seen, v in versions(post.pid)]
-        if history and history[0].text != used.text:
-            first = history[0]
-            if author_is_director:
-                found0 = proxy_player(first.text, game.players)
-                fpv = (
-                    parse_vote_text(
-                        first.text,
-                        first.lines,
-                        reason_required=st["reason_required"],
-                        start_at=found0[1],
-                        players=cands,
+
+        def parse_version(p: Post) -> ParsedVote | None:
+            if p is post:
+                return pv if used is post else parse(post)
+            if not author_is_director:
+                return parse(p)
+            found = proxy_player(p.text, game.players)
+            if found is None:
+                return None
+            return parse_vote_text(
+                p.text,
+                p.lines,
+                reason_required=st["reason_required"],
+                start_at=found[1],
+                players=cands,
+            )
+
+        by_norm0 = {normalise_name(a): p for a, p in (names or {}).items()}
+        first = history[0] if history else None
+        fpv = None
+        if first is not None and (len(history) > 1 or first.text != post.text):
+            fpv = parse_version(first)
+        if first is not None and fpv is not None and fpv.target:
+            later = [post, *reversed(history[1:])]  # newest first: the latest edit is named
+            for version in later:
+                if version.text == first.text:
+                    continue
+                vpv = parse_version(version)
+                if (
+                    vpv is not None
+                    and vpv.target
+                    and by_norm0.get(fpv.target, fpv.target) != by_norm0.get(vpv.target, vpv.target)
+                ):
+                    edited_target = (
+                        f"投票对象被编辑修改：原为“{fpv.target_text}”，现为“{vpv.target_text}”；"
+                        "编辑不算改票（改票须另发帖引用原投票帖），按原投票计，请导演核对"
                     )
-                    if found0
-                    else None
-                )
-            else:
-                fpv = parse(first)
-            by_norm0 = {normalise_name(a): p for a, p in (names or {}).items()}
-            if (
-                fpv is not None
-                and fpv.target
-                and by_norm0.get(fpv.target, fpv.target) != by_norm0.get(pv.target, pv.target)
-            ):
-                edited_target = (
-                    f"投票对象被编辑修改：原为“{fpv.target_text}”，现为“{pv.target_text}”；"
-                    "编辑不算改票（改票须另发帖引用原投票帖），按原投票计，请导演核对"
-                )
-                used, pv = first, fpv
-                note = "；".join(x for x in (note, "按最初的版本计") if x)
+                    if used.text != first.text:
+                        note = "；".join(x for x in (note, "按最初的版本计") if x)
+                    used, pv = first, fpv
+                    break
     if pv is None and correction is None:
         return None
     b = Ballot(

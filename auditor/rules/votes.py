@@ -163,7 +163,8 @@ def vote_edit(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
     PASS: 关门前编辑（修改错别字不算改票，对象不变）；关门后编辑但抓取过关门前的版本
     FAIL: “本帖最后由 饺子 于 关门以后 编辑”，且只有关门后抓取的版本；
-    ``投票对象：包子`` 被编辑成 ``投票对象：馄饨``（按包子计）
+    ``投票对象：包子`` 被编辑成 ``投票对象：馄饨``（按包子计），关门后才编辑、两次抓取都在关门后
+    也一样（最早保存的版本与之后的每个版本比较）
     """
     for b in _book(ctx).ballots:
         if b.edit_check and ctx.in_scope(b.day):
