@@ -7,7 +7,7 @@
 Stages, each next to the simplest honest baseline in the same run:
 
 - generation (benchmarks/generate.py + the page writer), timed apart from everything else;
-- parse: ``auditor.parse.parse_page`` on every desktop page of the 10k game vs
+- parse: ``auditor.forum.parse.parse_page`` on every desktop page of the 10k game vs
   BeautifulSoup building the full tree and reading each post's text;
 - rules: ``build_context`` + ``run_rules`` over the crawled store (posts/s), every enabled
   rule alone, and the phrase matcher vs the segment-everything baseline
@@ -16,7 +16,7 @@ Stages, each next to the simplest honest baseline in the same run:
   again over the already-crawled store, and with ``--no-crawl``; peak RSS per subprocess
   (``os.wait4``);
 - the nightly rerun: the game as it stood 100 posts before the last day's final hour, then
-  those 100 posts arrive: re-crawl of the saved pages, ``auditor.engine.check`` re-checking
+  those 100 posts arrive: re-crawl of the saved pages, ``auditor.rules.engine.check`` re-checking
   everything vs ``incremental=True`` (only new posts and their player-days);
 - ``--archive``: a streaming run over many generated games (one in memory at a time; pages
   rendered by the writer's generator and handed straight to the parser, never written):
@@ -123,8 +123,8 @@ def fmt_rate(n: float, secs: float, unit: str) -> str:
 
 
 def stage_parse(pages_dir: Path, tz: Any, bs_sample: int) -> list[Row]:
+    from auditor.forum.parse import decode_body, parse_page
     from auditor.models import FetchedPage
-    from auditor.parse import decode_body, parse_page
 
     files = sorted(pages_dir.glob("*.html"))
     bodies = [f.read_bytes() for f in files]
@@ -176,8 +176,8 @@ def stage_parse(pages_dir: Path, tz: Any, bs_sample: int) -> list[Row]:
 
 
 def stage_rules(game_path: Path) -> tuple[list[Row], dict[str, Any]]:
-    from auditor.engine import build_context, ruleset_for, run_rules
-    from auditor.gamefile import load_game
+    from auditor.game.gamefile import load_game
+    from auditor.rules.engine import build_context, ruleset_for, run_rules
     from auditor.store import Store
 
     game = load_game(game_path)
@@ -213,7 +213,7 @@ def stage_rules(game_path: Path) -> tuple[list[Row], dict[str, Any]]:
 
 def stage_phrases(texts: list[str]) -> list[Row]:
     try:
-        from auditor.matcher import default_matcher
+        from auditor.rules.matcher import default_matcher
     except ImportError:
         return [("phrases", "matcher not available", "—", "")]
     m = default_matcher()
@@ -279,9 +279,9 @@ def snapshot(gen: GeneratedGame, until: datetime) -> GeneratedGame:
 
 
 def stage_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
-    from auditor.crawl import crawl
-    from auditor.engine import check
-    from auditor.gamefile import load_game
+    from auditor.forum.crawl import crawl
+    from auditor.game.gamefile import load_game
+    from auditor.rules.engine import check
     from auditor.store import Store
 
     last_close = gen.game["day"][-1]["closes"]
@@ -335,9 +335,9 @@ def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[R
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    from auditor.crawl import crawl
-    from auditor.fetch import Fetcher
-    from auditor.gamefile import load_game
+    from auditor.forum.crawl import crawl
+    from auditor.forum.fetch import Fetcher
+    from auditor.game.gamefile import load_game
     from auditor.store import Store
 
     site: dict[str, tuple[bytes, str]] = {}
@@ -406,11 +406,11 @@ def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[R
 
 def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     """Stream the archive: one game at a time, pages rendered → parsed → stored → checked."""
-    from auditor.crawl import CrawlReport, ThreadRecorder
-    from auditor.engine import check
-    from auditor.gamefile import load_game
+    from auditor.forum.crawl import CrawlReport, ThreadRecorder
+    from auditor.forum.parse import parse_page
+    from auditor.game.gamefile import load_game
     from auditor.models import FetchedPage
-    from auditor.parse import parse_page
+    from auditor.rules.engine import check
     from auditor.store import Store
 
     # crawl.ThreadRecorder is the crawl's own page → store step.

@@ -2,7 +2,7 @@
 
     python benchmarks/generate.py OUT_DIR [--posts 10000] [--players 12] [--days 7] [--seed 1]
 
-writes ``OUT_DIR/script.toml`` (the page writer's input, :mod:`auditor.writer`),
+writes ``OUT_DIR/script.toml`` (the page writer's input, :mod:`tools.writer`),
 ``OUT_DIR/game.toml`` (the director's game file, ``[forum] pages = "pages/"``),
 ``OUT_DIR/pages/`` (the desktop pages a director saves from the browser) and
 ``OUT_DIR/truth.json`` (every planted violation: code, player, day, pid).
@@ -791,7 +791,7 @@ def append_posts(gen: GeneratedGame, n: int, seed: int = 0) -> GeneratedGame:
 def render_desktop_pages(gen: GeneratedGame) -> Iterator[tuple[int, str, bytes, str]]:
     """``(tid, url, body, content type)`` for every desktop page, rendered lazily by the
     writer's own generator (the API pages the writer would render next are never built)."""
-    from auditor.writer import parse_script, render_thread_pages
+    from tools.writer import parse_script, render_thread_pages
 
     script = parse_script(gen.script)
     for tid in script.threads:

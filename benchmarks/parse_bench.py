@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import contextlib
 
+from auditor.forum.parse import decode_body, parse_page
 from auditor.models import FetchedPage
-from auditor.parse import decode_body, parse_page
 
 EDITIONS = ("x35-utf8", "x35-gbk", "x35-edge", "x35-edge/gbk")
 CST = timezone(timedelta(hours=8))
@@ -82,7 +82,7 @@ def main() -> None:
         for page in pages:
             with contextlib.suppress(PageError):
                 posts += len(parse_page(page, CST).posts)
-    rate("auditor.parse.parse_page", len(pages) * args.n, time.perf_counter() - t0)
+    rate("auditor.forum.parse.parse_page", len(pages) * args.n, time.perf_counter() - t0)
     print(f"{'':<28} ({posts // args.n} posts per pass)")
     if args.baselines:
         import lxml.html

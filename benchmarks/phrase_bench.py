@@ -90,7 +90,7 @@ class Naive:
         import jieba
         from pypinyin import lazy_pinyin
 
-        from auditor.lexicon import load
+        from auditor.rules.lexicon import load
 
         jieba.setLogLevel(logging.WARNING)
         self.tok = jieba.Tokenizer()
@@ -151,8 +151,8 @@ def main() -> int:
     mbytes = sum(len(p.encode()) for p in posts) / 1e6
     print(f"corpus: {len(posts)} posts, {chars} chars, {mbytes:.2f} MB UTF-8")
 
-    from auditor.lexicon import load
-    from auditor.matcher import Matcher
+    from auditor.rules.lexicon import load
+    from auditor.rules.matcher import Matcher
 
     t0 = time.perf_counter()
     m = Matcher(load())

@@ -85,7 +85,7 @@ def score(rows: Iterable[Row], predict: Callable[[str], set[str]]) -> Score:
 def matcher_predict(
     lexicons: Iterable[str] = (), default: bool = True
 ) -> Callable[[str], set[str]]:
-    from auditor.matcher import matcher_for
+    from auditor.rules.matcher import matcher_for
 
     m = matcher_for(tuple(lexicons), default)
     return lambda text: {x.category for x in m.find(text)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from auditor.gamefile import Game, load_game
+from auditor.game.gamefile import Game, load_game
 from auditor.rules.base import Finding, Match
 
 PLAYERS = ["饺子", "包子", "馄饨", "豆浆", "油条", "烧卖", "春卷", "汤圆"]
@@ -160,7 +160,7 @@ def hostile_game(tmp: Path) -> tuple[Game, object, datetime]:
     Returns (game, store, now); the game file is switched to a forum URL so that reports
     link to posts.  The caller closes the store.
     """
-    from auditor.engine import check
+    from auditor.rules.engine import check
     from tests.test_rule_cases import build_case
 
     now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")

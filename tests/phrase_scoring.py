@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from auditor.matcher import default_matcher
+from auditor.rules.matcher import default_matcher
 
 Wrong = list[tuple[str, str, set[str]]]
 

@@ -14,12 +14,12 @@ from zoneinfo import ZoneInfo
 import pytest
 from typer.testing import CliRunner
 
-from auditor.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
 from auditor.cli import app
-from auditor.crawl import crawl
-from auditor.engine import build_context
-from auditor.gamefile import load_game
-from auditor.ruleset import load_ruleset
+from auditor.forum.crawl import crawl
+from auditor.game.gamefile import load_game
+from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
+from auditor.rules.engine import build_context
+from auditor.rules.ruleset import load_ruleset
 from auditor.store import Store
 from tests.test_rule_cases import build_case
 

@@ -40,7 +40,7 @@ def test_every_command_has_help_with_an_example() -> None:
 
 
 def test_init_writes_a_template_that_loads(tmp_path) -> None:
-    from auditor.gamefile import load_game
+    from auditor.game.gamefile import load_game
 
     path = tmp_path / "new.toml"
     assert runner.invoke(app, ["init", str(path)]).exit_code == 0
@@ -66,7 +66,7 @@ def test_forum_text_is_not_rich_markup(tmp_path) -> None:
     from dataclasses import replace
     from pathlib import Path
 
-    from auditor.gamefile import load_game
+    from auditor.game.gamefile import load_game
     from auditor.store import Store
 
     sample = Path(__file__).resolve().parents[1] / "examples" / "sample"
@@ -92,7 +92,7 @@ def test_posts_shows_deleted_posts_and_earlier_versions(tmp_path) -> None:
     from dataclasses import replace
     from pathlib import Path
 
-    from auditor.gamefile import load_game
+    from auditor.game.gamefile import load_game
     from auditor.models import HiddenReason
     from auditor.store import Store
 

@@ -1,10 +1,10 @@
-"""Colour parsing and the "red or close to #FF0000" classification (auditor.colors)."""
+"""Colour parsing and the "red or close to #FF0000" classification (auditor.rules.colors)."""
 
 from __future__ import annotations
 
 import pytest
 
-from auditor.colors import (
+from auditor.rules.colors import (
     DISCUZ_PALETTE,
     NAMED_COLORS,
     RED,

@@ -15,13 +15,13 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.crawl import crawl
-from auditor.fetch import Fetcher
-from auditor.gamefile import Game, load_game
+from auditor.forum.crawl import crawl
+from auditor.forum.fetch import Fetcher
+from auditor.game.gamefile import Game, load_game
 from auditor.store import Store
-from auditor.writer import parse_script, render_thread_pages
 from tests.discuz_data import DISCUZ_DIR
 from tests.forum_server import ForumServer
+from tools.writer import parse_script, render_thread_pages
 
 TZ = ZoneInfo("Asia/Shanghai")
 

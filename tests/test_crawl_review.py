@@ -19,15 +19,15 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from auditor.crawl import crawl, redact
-from auditor.fetch import Fetcher
-from auditor.gamefile import Game, load_game
+from auditor.forum.crawl import crawl, redact
+from auditor.forum.fetch import Fetcher
+from auditor.game.gamefile import Game, load_game
 from auditor.models import Post
 from auditor.store import Store
-from auditor.writer import render_thread_pages
 from tests.discuz_data import DISCUZ_DIR
 from tests.forum_server import ForumServer
 from tests.test_crawl import desktop_requests, fetcher, game_file, script, serve, stored_pids
+from tools.writer import render_thread_pages
 
 TZ = ZoneInfo("Asia/Shanghai")
 LATER = datetime(2026, 12, 10, tzinfo=TZ)

@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.crawl import crawl
-from auditor.gamefile import load_game
+from auditor.forum.crawl import crawl
+from auditor.game.gamefile import load_game
 from auditor.store import Store
 from tests.discuz_data import DISCUZ_DIR
 

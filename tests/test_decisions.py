@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from auditor.decisions import (
+from auditor.game.gamefile import load_game
+from auditor.ledger.decisions import (
     DECISION_COLUMNS,
     DecisionError,
     decide,
@@ -24,9 +25,8 @@ from auditor.decisions import (
     export_decisions,
     import_decisions,
 )
-from auditor.engine import check
-from auditor.gamefile import load_game
-from auditor.ledger import load_ledger
+from auditor.ledger.ledger import load_ledger
+from auditor.rules.engine import check
 from auditor.store import Store
 from tests.forum_server import ForumServer, Response
 from tests.ledger_helpers import HYPERLINK, hostile_game
@@ -487,7 +487,7 @@ def test_undo_on_a_manual_card_is_refused(hostile) -> None:  # type: ignore[no-u
     from typer.testing import CliRunner
 
     from auditor.cli import app
-    from auditor.decisions import add_card
+    from auditor.ledger.decisions import add_card
 
     game, store, _ = hostile
     mid = add_card(game, store, "馄饨", "yellow", "超时", day=1)

@@ -8,12 +8,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from auditor.engine import build_context, ruleset_for, run_rules
 from auditor.errors import GameFileError
-from auditor.gamefile import RULESETS
-from auditor.rules import REGISTRY, UnknownRuleError, all_rules, get
+from auditor.game.gamefile import RULESETS
 from auditor.rules.base import Finding
-from auditor.ruleset import load_ruleset
+from auditor.rules.engine import build_context, ruleset_for, run_rules
+from auditor.rules.registry import REGISTRY, UnknownRuleError, all_rules, get
+from auditor.rules.ruleset import load_ruleset
 from tests.test_rule_cases import build_case, build_script, game_data, store_posts
 
 TZ = ZoneInfo("Asia/Shanghai")

@@ -22,7 +22,7 @@ from auditor.errors import (
     ServerError,
     TruncatedPageError,
 )
-from auditor.fetch import DEFAULT_UA, CookiesFileError, Fetcher, load_cookies, redact_url
+from auditor.forum.fetch import DEFAULT_UA, CookiesFileError, Fetcher, load_cookies, redact_url
 from tests.forum_server import DISCUZ_DIR, SYNTHETIC_CHALLENGE, ForumServer, RecordedRequest
 
 SECRET = "s3cr3tAuthValue9Zq"

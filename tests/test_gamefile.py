@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from auditor.errors import GameFileError
-from auditor.gamefile import TEMPLATE, EventType, ThreadKind, load_game
+from auditor.game.gamefile import TEMPLATE, EventType, ThreadKind, load_game
 
 BASE = """\
 [game]

@@ -24,8 +24,8 @@ from generate import (
     write_game,
 )
 
+from auditor.forum.parse import parse_page
 from auditor.models import FetchedPage
-from auditor.parse import parse_page
 
 # Every kind of violation at a rate high enough that a small game has each of them.
 DENSE = Rates(
@@ -120,9 +120,9 @@ def test_time_profile_is_realistic() -> None:
 
 
 def test_planted_violations_are_found(tmp_path: Path) -> None:
-    from auditor.crawl import crawl
-    from auditor.engine import check
-    from auditor.gamefile import load_game
+    from auditor.forum.crawl import crawl
+    from auditor.game.gamefile import load_game
+    from auditor.rules.engine import check
     from auditor.store import Store
 
     gen = generate_game(small(seed=11, posts=1200, rates=DENSE))

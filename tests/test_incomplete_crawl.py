@@ -10,12 +10,12 @@ from zoneinfo import ZoneInfo
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.crawl import crawl
-from auditor.engine import check
+from auditor.forum.crawl import crawl
+from auditor.rules.engine import check
 from auditor.store import Store
-from auditor.writer import parse_script
 from tests.forum_server import ForumServer
 from tests.test_crawl import fetcher, game_file, serve
+from tools.writer import parse_script
 
 TZ = ZoneInfo("Asia/Shanghai")
 LATER = datetime(2026, 12, 10, tzinfo=TZ)
@@ -80,7 +80,7 @@ def test_held_day_is_judged_later_without_new_posts(tmp_path: Path) -> None:
         game = game_file(tmp_path, server.base_url, [2])
         text = game.path.read_text("utf-8") + "\n[rules.LURK-DAY]\nmin_posts = 10\n"
         game.path.write_text(text, "utf-8")
-        from auditor.gamefile import load_game
+        from auditor.game.gamefile import load_game
 
         game = load_game(game.path)
         serve(server, two_player_script())

@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from auditor.crawl import crawl
-from auditor.engine import check
-from auditor.gamefile import Game, load_game
+from auditor.forum.crawl import crawl
+from auditor.game.gamefile import Game, load_game
+from auditor.rules.engine import check
 from auditor.store import Store
 
 SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample"

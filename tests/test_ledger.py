@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from auditor.decisions import add_card, decide
-from auditor.engine import ruleset_for
-from auditor.ledger import load_ledger
+from auditor.ledger.decisions import add_card, decide
+from auditor.ledger.ledger import load_ledger
+from auditor.rules.engine import ruleset_for
 from auditor.store import Store
 from tests.ledger_helpers import finding, make_game
 

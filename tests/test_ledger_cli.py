@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.decisions import add_card
-from auditor.gamefile import load_game
-from auditor.ledger import load_ledger
+from auditor.game.gamefile import load_game
+from auditor.ledger.decisions import add_card
+from auditor.ledger.ledger import load_ledger
 from auditor.store import Store
 from tests.ledger_helpers import hostile_game, make_game
 
@@ -100,7 +100,7 @@ def test_import_errors_print_cells_literally(tmp_path: Path) -> None:
 
 
 def test_audit_line_counts_non_card_drafts_apart() -> None:
-    from auditor.commands.audit import AuditResult
+    from auditor.cli.audit import AuditResult
 
     r = AuditResult(new_posts=3, new_drafts=2, pending=5, other_pending=4)
     line = r.line()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from auditor.decisions import decide
-from auditor.ledger import load_ledger
+from auditor.ledger.decisions import decide
+from auditor.ledger.ledger import load_ledger
 from auditor.store import Store
 from tests.ledger_helpers import finding, make_game
 

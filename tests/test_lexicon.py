@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.lexicon import DEFAULT_DIR, LexiconError, lint, load, parse_discuz, parse_lexicon
-from auditor.matcher import Matcher
+from auditor.rules.lexicon import DEFAULT_DIR, LexiconError, lint, load, parse_discuz, parse_lexicon
+from auditor.rules.matcher import Matcher
 from auditor.rules.phrases import CATEGORIES
 
 

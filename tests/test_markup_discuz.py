@@ -17,14 +17,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from auditor.colors import classify
-from auditor.engine import build_context, run_rules
-from auditor.gamefile import load_game
+from auditor.forum.parse import dedupe_posts, parse_page
+from auditor.game.gamefile import load_game
 from auditor.models import Post
-from auditor.parse import dedupe_posts, parse_page
 from auditor.rules.base import Finding
+from auditor.rules.colors import classify
+from auditor.rules.engine import build_context, run_rules
 from auditor.rules.markup import HTML_SIZE_PX
-from auditor.ruleset import load_ruleset
+from auditor.rules.ruleset import load_ruleset
 from auditor.store import Store
 from tests.discuz_data import load_captures, manifest_posts
 

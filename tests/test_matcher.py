@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor.matcher import default_matcher
+from auditor.rules.matcher import default_matcher
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -35,7 +35,7 @@ def test_init_into_a_missing_folder_is_a_chinese_error(tmp_path: Path) -> None:
 def test_check_and_audit_without_crawl_refuse_a_game_never_crawled(
     sample: Path, tmp_path: Path
 ) -> None:
-    from auditor.gamefile import load_game
+    from auditor.game.gamefile import load_game
     from auditor.store import Store
 
     res = runner.invoke(app, ["check", str(sample)])
@@ -109,6 +109,6 @@ def test_help_text_is_chinese() -> None:
 
 
 def test_unknown_usage_messages_keep_their_text_behind_a_chinese_lead() -> None:
-    from auditor.cli import chinese_usage_error
+    from auditor.cli.common import chinese_usage_error
 
     assert chinese_usage_error("Something new.") == "用法错误：Something new."

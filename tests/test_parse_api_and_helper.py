@@ -9,8 +9,8 @@ import pytest
 
 import tests.discuz_data as discuz_data
 from auditor.errors import UnrecognisedPageError
+from auditor.forum.parse import parse_page
 from auditor.models import PageKind
-from auditor.parse import parse_page
 from tests.discuz_data import find_capture
 
 CST = timezone(timedelta(hours=8))

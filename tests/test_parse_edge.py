@@ -8,8 +8,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from auditor.forum.parse import dedupe_posts, parse_page, relative_time_bounds
 from auditor.models import Attachment, HiddenReason, PageKind, ParsedPage, Post
-from auditor.parse import dedupe_posts, parse_page, relative_time_bounds
 from tests.discuz_data import (
     EDITIONS,
     GBK_EDITIONS,

@@ -25,8 +25,8 @@ from auditor.errors import (
     UndecodablePageError,
     UnrecognisedPageError,
 )
+from auditor.forum.parse import classify_redirect, decode_body, parse_page
 from auditor.models import FetchedPage, PageKind
-from auditor.parse import classify_redirect, decode_body, parse_page
 from tests.discuz_data import find_capture
 
 pytestmark = pytest.mark.discuz

@@ -14,8 +14,8 @@ from auditor.errors import (
     ThreadMissingError,
     UnrecognisedPageError,
 )
+from auditor.forum.parse import parse_page
 from auditor.models import HiddenReason, PageKind, ParsedPage, Post
-from auditor.parse import parse_page
 from tests.discuz_data import (
     EDITIONS,
     Capture,

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from auditor.parse import relative_time_bounds, resolve_relative
-from auditor.parse.times import parse_absolute
+from auditor.forum.parse import relative_time_bounds, resolve_relative
+from auditor.forum.parse.times import parse_absolute
 
 CST = timezone(timedelta(hours=8))
 NOW = datetime(2026, 11, 30, 7, 8, 30, tzinfo=CST)

@@ -1,4 +1,4 @@
-"""Card policy (auditor.policy): fixed cards, escalation by kind, merging."""
+"""Card policy (auditor.ledger.policy): fixed cards, escalation by kind, merging."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from auditor.policy import Card, Offence, kind_of, merge, order_key, suggest
+from auditor.ledger.policy import Card, Offence, kind_of, merge, order_key, suggest
 
 
 def offence(

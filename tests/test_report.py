@@ -13,9 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.decisions import decide
-from auditor.gamefile import load_game
-from auditor.ledger import load_ledger
+from auditor.game.gamefile import load_game
+from auditor.ledger.decisions import decide
+from auditor.ledger.ledger import load_ledger
 from auditor.report import write as report_write
 from auditor.report.csvout import neutralise, unneutralise
 from auditor.report.errors import WriteError

@@ -130,7 +130,7 @@ def test_undeleted_post_is_not_listed(hostile) -> None:  # type: ignore[no-untyp
 
 
 def _timed_game(tmp: Path):  # type: ignore[no-untyped-def]
-    from auditor.engine import check
+    from auditor.rules.engine import check
     from tests.ledger_helpers import HOSTILE_GAME
     from tests.test_rule_cases import build_case
 
@@ -243,7 +243,7 @@ def test_votes_table_problem_in_chinese(tmp_path: Path) -> None:
 
 
 def test_review_recolour_accepts_letters_words_and_chinese(hostile) -> None:  # type: ignore[no-untyped-def]
-    from auditor.ledger import load_ledger
+    from auditor.ledger.ledger import load_ledger
 
     game, store, _ = hostile
     drafts = load_ledger(game, store).drafts
@@ -257,7 +257,7 @@ def test_review_recolour_accepts_letters_words_and_chinese(hostile) -> None:  # 
 
 
 def test_review_red_card_needs_confirmation(hostile) -> None:  # type: ignore[no-untyped-def]
-    from auditor.ledger import load_ledger
+    from auditor.ledger.ledger import load_ledger
 
     game, store, _ = hostile
     first = load_ledger(game, store).drafts[0]
@@ -291,8 +291,8 @@ def test_decisions_export_writes_forum_time_and_import_accepts_any_offset(
     hostile,  # type: ignore[no-untyped-def]
     tmp_path: Path,
 ) -> None:
-    from auditor.decisions import decide, export_decisions, import_decisions
-    from auditor.ledger import load_ledger
+    from auditor.ledger.decisions import decide, export_decisions, import_decisions
+    from auditor.ledger.ledger import load_ledger
 
     game, store, _ = hostile
     first = load_ledger(game, store).drafts[0]

@@ -14,9 +14,9 @@ from typing import Any
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.engine import check
 from auditor.report.records import build_records
 from auditor.report.write import write_report
+from auditor.rules.engine import check
 from tests.test_rule_cases import build_case
 
 # --------------------------------------------------------------------------- 1: killbar7
@@ -151,7 +151,7 @@ def test_killbar7_cli_activity_marks_only_lurking_phases(tmp_path: Path) -> None
 
 
 def test_presets_put_the_insult_items_in_one_kind() -> None:
-    from auditor.ruleset import load_ruleset
+    from auditor.rules.ruleset import load_ruleset
 
     for name, kind in (("m107", "m107-违规1"), ("rabbit030", "030-违规2(2)(3)")):
         rs = load_ruleset(name)
@@ -161,8 +161,8 @@ def test_presets_put_the_insult_items_in_one_kind() -> None:
 
 
 def test_same_kind_on_one_post_is_one_draft_and_one_card(tmp_path: Path) -> None:
-    from auditor.decisions import decide
-    from auditor.ledger import load_ledger
+    from auditor.ledger.decisions import decide
+    from auditor.ledger.ledger import load_ledger
     from auditor.store import Store
     from tests.ledger_helpers import finding, make_game
 
@@ -200,8 +200,8 @@ def test_same_kind_on_one_post_is_one_draft_and_one_card(tmp_path: Path) -> None
 
 
 def test_a_decision_recorded_on_a_follower_before_the_merge_still_counts(tmp_path: Path) -> None:
-    from auditor.decisions import decide
-    from auditor.ledger import load_ledger
+    from auditor.ledger.decisions import decide
+    from auditor.ledger.ledger import load_ledger
     from auditor.store import Store
     from tests.ledger_helpers import finding, make_game
 
@@ -320,7 +320,7 @@ value = "狼人阵营"
 
 
 def test_announcement_says_the_faction_loses_only_after_approved_reds(tmp_path: Path) -> None:
-    from auditor.decisions import decide
+    from auditor.ledger.decisions import decide
     from auditor.report.bbcode import render_bbcode
     from auditor.store import Store
     from tests.ledger_helpers import finding, make_game
@@ -433,8 +433,8 @@ how = "vote"
 
 
 def test_red_card_notices_name_the_player(tmp_path: Path) -> None:
-    from auditor.decisions import decide
-    from auditor.ledger import load_ledger
+    from auditor.ledger.decisions import decide
+    from auditor.ledger.ledger import load_ledger
     from auditor.store import Store
     from tests.ledger_helpers import finding, make_game
 

@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.decisions import add_card, decide
 from auditor.errors import AuditorError
-from auditor.ledger import load_ledger
+from auditor.ledger.decisions import add_card, decide
+from auditor.ledger.ledger import load_ledger
 from auditor.report.records import build_records
 from auditor.report.write import write_report
 from auditor.store import Store
@@ -164,7 +164,7 @@ def test_non_card_drafts_are_counted_apart(hostile, tmp_path: Path) -> None:  # 
 def test_crawl_time_is_forum_local_and_readable(tmp_path: Path) -> None:
     import shutil
 
-    from auditor.gamefile import load_game
+    from auditor.game.gamefile import load_game
     from auditor.report.write import latest_dir
 
     repo = Path(__file__).resolve().parents[1]
@@ -186,7 +186,7 @@ def test_crawl_time_is_forum_local_and_readable(tmp_path: Path) -> None:
 
 
 def test_three_day_lurk_cells_are_marked(tmp_path: Path) -> None:
-    from auditor.engine import check
+    from auditor.rules.engine import check
     from tests.test_rule_cases import build_case
 
     posts = []

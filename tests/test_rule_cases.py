@@ -2,7 +2,7 @@
 
 Each case builds a real game end to end: the base game (``tests/rules/base_game.toml``)
 plus the case's fragment is written as a game file; the case's posts are rendered into
-Discuz! desktop pages by :mod:`auditor.writer`, read back by the real parser, stored in
+Discuz! desktop pages by :mod:`tools.writer`, read back by the real parser, stored in
 a temporary SQLite :class:`~auditor.store.Store`, placed by the engine and checked by
 only the case's rules.  The findings are compared with the case's ``[[case.expect]]``
 rows.  The format is documented in ``tests/rules/README.md``.
@@ -21,13 +21,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from auditor.engine import build_context, ruleset_for, run_rules
-from auditor.gamefile import Game, load_game
+from auditor.forum.parse import dedupe_posts, parse_page
+from auditor.game.gamefile import Game, load_game
 from auditor.models import FetchedPage
-from auditor.parse import dedupe_posts, parse_page
 from auditor.rules.base import Finding
+from auditor.rules.engine import build_context, ruleset_for, run_rules
 from auditor.store import Store
-from auditor.writer import parse_script, render_thread_pages
+from tools.writer import parse_script, render_thread_pages
 
 RULES_DIR = Path(__file__).parent / "rules"
 CASES_DIR = RULES_DIR / "cases"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from auditor.rules import all_rules
+from auditor.rules.registry import all_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 

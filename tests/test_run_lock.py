@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-import auditor.commands.foundation as foundation
-from auditor.commands.audit import run_audit
-from auditor.decisions import decide
+import auditor.cli.foundation as foundation
+from auditor.cli.audit import run_audit
 from auditor.errors import StoreLockedError
-from auditor.gamefile import load_game
-from auditor.ledger import load_ledger
+from auditor.game.gamefile import load_game
+from auditor.ledger.decisions import decide
+from auditor.ledger.ledger import load_ledger
 from auditor.store import Store
 
 REPO = Path(__file__).resolve().parents[1]
@@ -95,7 +95,7 @@ def test_a_decision_made_during_the_audit_is_in_its_report(
     with Store(game.store) as store:
         draft = load_ledger(game, store).drafts[0]
 
-    import auditor.engine as engine
+    import auditor.rules.engine as engine
 
     real_check = engine.check
 

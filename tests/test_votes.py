@@ -16,13 +16,12 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.commands.votes_cmd import VOTE_COLUMNS
-from auditor.crawl import crawl
-from auditor.engine import build_context, ruleset_for, run_rules
-from auditor.gamefile import load_game
+from auditor.cli.votes_cmd import VOTE_COLUMNS
+from auditor.forum.crawl import crawl
+from auditor.game.gamefile import load_game
 from auditor.models import Post
-from auditor.store import Store
-from auditor.votes import (
+from auditor.rules.engine import build_context, ruleset_for, run_rules
+from auditor.rules.votebook import (
     VoteBook,
     build_votes,
     closest_player,
@@ -30,6 +29,7 @@ from auditor.votes import (
     proxy_player,
     votes_for,
 )
+from auditor.store import Store
 from tests.test_rule_cases import build_case
 
 TZ = ZoneInfo("Asia/Shanghai")

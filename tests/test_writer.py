@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from lxml import html as lhtml
 
-from auditor.writer import (
+from tools.writer import (
     bbcode_to_html,
     discuz_time,
     load_script,
@@ -363,7 +363,7 @@ def test_committed_sample_pages_equal_a_fresh_render(tmp_path: Path) -> None:
     fresh = sorted(p.name for p in tmp_path.iterdir())
     committed = sorted(p.name for p in (SAMPLE / "pages").iterdir())
     assert fresh == committed, (
-        "re-run: python -m auditor.writer examples/sample/script.toml examples/sample/pages"
+        "re-run: python -m tools.writer examples/sample/script.toml examples/sample/pages"
     )
     for name in fresh:
         assert (tmp_path / name).read_bytes() == (SAMPLE / "pages" / name).read_bytes(), name
@@ -388,7 +388,7 @@ def _hand_counts() -> dict[str, list[int]]:
 
 def test_sample_hand_counts_match_the_pages() -> None:
     """The header's posts-per-player-per-day table, recounted from the parsed pages."""
-    parse_page = pytest.importorskip("auditor.parse").parse_page
+    parse_page = pytest.importorskip("auditor.forum.parse").parse_page
     from auditor.models import FetchedPage
 
     s = load_script(SAMPLE / "script.toml")
@@ -501,7 +501,7 @@ def _fields(post) -> tuple:
 def test_rendered_pages_parse_like_the_real_ones(tid: int) -> None:
     if not DISCUZ.is_dir():
         pytest.skip(f"no Discuz! captures at {DISCUZ}")
-    parse_page = pytest.importorskip("auditor.parse").parse_page
+    parse_page = pytest.importorskip("auditor.forum.parse").parse_page
     from auditor.models import FetchedPage
 
     s, m, caps, d = _manifest_script((tid,))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from auditor.policy import CARD_COLOURS, card_name
+from auditor.ledger.policy import CARD_COLOURS, card_name
 from auditor.report.records import Records
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from auditor.policy import card_name
+from auditor.ledger.policy import card_name
 from auditor.report.records import Records
 
 

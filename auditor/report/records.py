@@ -1,9 +1,9 @@
 """The report's records, built once: every view (HTML, CSV, BBCode) reads these and nothing
 else (sqlfluff's ``as_records()`` idea), so the views cannot disagree.
 
-Sources: the placed posts (:func:`auditor.engine.build_context`), activity
-(:mod:`auditor.activity`), votes and tallies (:mod:`auditor.votes`, when present), the
-stored findings and the ledger (:mod:`auditor.ledger`), and the store's runs table (crawl
+Sources: the placed posts (:func:`auditor.rules.engine.build_context`), activity
+(:mod:`auditor.rules.activity`), votes and tallies (:mod:`auditor.rules.votebook`, when present), the
+stored findings and the ledger (:mod:`auditor.ledger.ledger`), and the store's runs table (crawl
 problems).  A missing or failing optional stage (votes) degrades to a note in the
 report's problems, never to a missing report.
 """
@@ -19,11 +19,11 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from auditor.gamefile import Game, ThreadKind
-from auditor.ledger import Decided, Ledger, load_ledger
-from auditor.policy import card_name, parse_time
+from auditor.game.gamefile import Game, ThreadKind
+from auditor.ledger.ledger import Decided, Ledger, load_ledger
+from auditor.ledger.policy import card_name, parse_time
 from auditor.rules.base import Context
-from auditor.ruleset import RuleSet
+from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
 
 ACTIVITY_CSV = (  # the CLI's ``activity --format csv`` columns first (issue 3), then ours
@@ -368,7 +368,7 @@ def build_records(
     run: Mapping[str, Any] | None = None,
     ledger: Ledger | None = None,
 ) -> Records:
-    from auditor.engine import build_context, ruleset_for
+    from auditor.rules.engine import build_context, ruleset_for
 
     rs = ruleset or ruleset_for(game)
     ctx = ctx or build_context(game, store, now=now, ruleset=rs)
@@ -390,7 +390,7 @@ def build_records(
     tally: list[dict[str, Any]] = []
     rounds: list[dict[str, Any]] = []
     if book is not None:
-        from auditor.votes import PROBLEM_TEXT
+        from auditor.rules.votebook import PROBLEM_TEXT
 
         for number, dv in book.days.items():
             voted[number] = set(dv.replied) | set(dv.voted)
@@ -655,7 +655,7 @@ def _card_records(
     manual card's reason) and whether it is new since the previous announcement — a card
     for the announced day or later, or one decided after that day opened (the previous
     day's announcement was posted before it)."""
-    from auditor.rules import REGISTRY
+    from auditor.rules.registry import REGISTRY
 
     reasons = {r["id"]: r["reason"] for r in store.manual_cards()}
     decided = {x.id: x for x in led.decided}
@@ -730,7 +730,7 @@ def _activity(
 ]:
     """(player, day) → posts, measured-or-not, the closed days, and (player, day) → the
     per-phase activity rows on days with phases."""
-    from auditor.activity import activity_rows
+    from auditor.rules.activity import activity_rows
 
     closed = {d.number for d in ctx.schedule.days if ctx.schedule.closed(d.number, ctx.now)}
     counts: dict[tuple[str, int], int] = {}
@@ -787,7 +787,7 @@ def _round_record(dv: Any, rt: Any) -> dict[str, Any]:
 
 def _votebook(ctx: Context, problems: list[str]) -> tuple[Any, bool]:
     try:
-        from auditor.votes import votes_for
+        from auditor.rules.votebook import votes_for
     except ImportError:
         return None, False
     try:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from auditor.ledger import LEDGER_COLUMNS
+from auditor.ledger.ledger import LEDGER_COLUMNS
 from auditor.report.bbcode import render_bbcode
 from auditor.report.csvout import write_csv
 from auditor.report.errors import WriteError

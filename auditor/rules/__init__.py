@@ -1,56 +1,6 @@
-"""The rule registry: every rule module in this package, keyed by code.
+"""Rules: the engine, the rule registry and one module per rule family.
 
-Each module declares its rules with :func:`auditor.rules.base.rule`; importing the package
-imports every module in it (so adding a rule is adding a module), and :data:`REGISTRY` is
-the explicit code -> rule dict built from those declarations.  :func:`get` raises on an
-unknown code, naming it.
+The registry (code -> rule) is :mod:`auditor.rules.registry`; the engine that places posts
+and runs the rules is :mod:`auditor.rules.engine`; text helpers (lexicon, matcher, colours)
+and the vote book (:mod:`auditor.rules.votebook`) sit beside the rule modules that use them.
 """
-
-from __future__ import annotations
-
-import importlib
-import pkgutil
-
-from auditor.errors import AuditorError
-from auditor.rules.base import _PENDING, Finding, Rule
-
-__all__ = ["REGISTRY", "Finding", "Rule", "UnknownRuleError", "all_rules", "get"]
-
-
-class UnknownRuleError(AuditorError):
-    def __init__(self, code: str) -> None:
-        self.code = code
-        super().__init__(f"未知的规则代码：{code}（运行 auditor rules 查看全部规则）")
-
-
-def _load() -> dict[str, Rule]:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name != "base" and not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
-    registry: dict[str, Rule] = {}
-    for r in _PENDING:
-        if r.code in registry:
-            raise RuntimeError(f"rule code {r.code} declared twice")
-        registry[r.code] = r
-    for r in list(registry.values()):
-        for alias in r.aliases:
-            registry.setdefault(alias, r)
-    return registry
-
-
-REGISTRY: dict[str, Rule] = _load()
-
-
-def get(code: str) -> Rule:
-    try:
-        return REGISTRY[code]
-    except KeyError:
-        raise UnknownRuleError(code) from None
-
-
-def all_rules() -> list[Rule]:
-    """Every rule once (aliases folded), in code order."""
-    seen: dict[str, Rule] = {}
-    for r in REGISTRY.values():
-        seen.setdefault(r.code, r)
-    return [seen[c] for c in sorted(seen)]

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from auditor.gamefile import ThreadKind
+from auditor.game.gamefile import ThreadKind
 from auditor.models import Post
 
 if TYPE_CHECKING:
-    from auditor.gamefile import Game
-    from auditor.schedule import Schedule
+    from auditor.game.gamefile import Game
+    from auditor.game.schedule import Schedule
 
 CARDS = ("blue", "yellow", "red", "substitute", "warning", "none")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from auditor.gamefile import ThreadKind
+from auditor.game.gamefile import ThreadKind
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 
 GHOST_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)

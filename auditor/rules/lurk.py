@@ -1,6 +1,6 @@
 """潜水（lurking）: too few posts on a game day, or on several consecutive days.
 
-Counted by :mod:`auditor.activity` (the thread kinds the rule set counts; hidden posts
+Counted by :mod:`auditor.rules.activity` (the thread kinds the rule set counts; hidden posts
 count, deleted ones do not; night posts only where the rule set credits them).  A day is
 judged only after it has closed, never on an accelerated (加速) day, and never for a
 player eliminated before it closed (one voted out at the close is still measured).
@@ -12,8 +12,8 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
-from auditor.activity import measured, measured_from_start, post_counts
-from auditor.gamefile import DaySpec
+from auditor.game.gamefile import DaySpec
+from auditor.rules.activity import measured, measured_from_start, post_counts
 from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
 
 AVERAGE_BASES = ("alive_at_start", "measured")
@@ -44,7 +44,9 @@ def _judged_days(ctx: Context) -> Iterator[DaySpec]:
 def _last_played_phase(ctx: Context, day: DaySpec) -> int:
     """The last phase whose voting round took place (killbar7 4.1: "任何一轮中都是票数过半
     死亡，直接进入夜晚", so a day can end after round 1): later phases are not judged."""
-    from auditor.votes import votes_for  # auditor.votes imports this package's base
+    from auditor.rules.votebook import (
+        votes_for,  # auditor.rules.votebook imports this package's base
+    )
 
     last = max(ph.number for ph in day.phases)
     dv = votes_for(ctx).days.get(day.number)

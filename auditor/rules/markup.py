@@ -19,12 +19,12 @@ from typing import Any
 
 from lxml.etree import _Element
 
-from auditor.colors import RedBounds, classify, style_color
-from auditor.gamefile import ThreadKind
+from auditor.forum.parse.message import IMAGE_PLACEHOLDER, collapse, fragment, is_jammer
+from auditor.forum.parse.smilies import smiley_code
+from auditor.game.gamefile import ThreadKind
 from auditor.models import Post
-from auditor.parse.message import IMAGE_PLACEHOLDER, collapse, fragment, is_jammer
-from auditor.parse.smilies import smiley_code
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
+from auditor.rules.colors import RedBounds, classify, style_color
 
 GAME_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
 

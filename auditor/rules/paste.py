@@ -15,8 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
+from auditor.forum.parse.smilies import smiley_code
 from auditor.models import Post
-from auditor.parse.smilies import smiley_code
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 from auditor.rules.markup import GAME_KINDS, Locator, is_mention, own_elements
 

@@ -1,4 +1,4 @@
-"""PHRASE-*: banned phrases by category (lexicons in ``lexicons/``, matcher in auditor.matcher).
+"""PHRASE-*: banned phrases by category (lexicons in ``lexicons/``, matcher in auditor.rules.matcher).
 
 One rule per lexicon category.  Each yields at most one finding per post, holding every
 match of its category; the match detail names the lexicon entry and the normalisation that
@@ -17,10 +17,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from auditor.gamefile import Game, ThreadKind
-from auditor.lexicon import DEFAULT_DIR
-from auditor.lexicon import load as load_lexicons
-from auditor.matcher import Matcher, PhraseMatch
+from auditor.game.gamefile import Game, ThreadKind
 from auditor.rules.base import (
     DATA_DEPENDENCIES,
     Context,
@@ -31,6 +28,9 @@ from auditor.rules.base import (
     post_finding,
     rule,
 )
+from auditor.rules.lexicon import DEFAULT_DIR
+from auditor.rules.lexicon import load as load_lexicons
+from auditor.rules.matcher import Matcher, PhraseMatch
 
 # M107 判罚依据：判罚范围包括一切与版杀游戏相关的讨论帖、投票帖、规则帖、进程帖。
 PHRASE_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)

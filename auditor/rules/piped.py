@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from auditor.gamefile import EventType, ThreadKind
+from auditor.game.gamefile import EventType, ThreadKind
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 from auditor.rules.paste import line_spans
 

@@ -1,10 +1,10 @@
 """投票规则：格式、对象、改票、截止、关门后编辑，以及未投票（潜水）。
 
-These rules read the day's judged votes from :func:`auditor.votes.votes_for` (parsed
+These rules read the day's judged votes from :func:`auditor.rules.votebook.votes_for` (parsed
 once per run and shared through ``ctx.cache``); each vote post with a problem gives one
 finding on that post, charged to the voter (the proxied player for a 代投).  The vote
 format, the roles (vote / change / abstain) and the tally are documented in
-:mod:`auditor.votes`.
+:mod:`auditor.rules.votebook`.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from auditor.rules.base import (
 )
 
 if TYPE_CHECKING:
-    from auditor.votes import Ballot, VoteBook
+    from auditor.rules.votebook import Ballot, VoteBook
 
 
 def _book(ctx: Context) -> VoteBook:
-    # imported here: auditor.votes imports auditor.rules.base, whose package imports this
-    from auditor.votes import votes_for
+    # imported here: auditor.rules.votebook imports auditor.rules.base, whose package imports this
+    from auditor.rules.votebook import votes_for
 
     return votes_for(ctx)
 
@@ -40,7 +40,7 @@ def _finding(code: str, b: Ballot, opts: Mapping[str, Any], key: str, note: str)
 
 
 def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
-    from auditor.votes import PROBLEM_RULE, PROBLEM_TEXT
+    from auditor.rules.votebook import PROBLEM_RULE, PROBLEM_TEXT
 
     for b in _book(ctx).ballots:
         if b.problem and PROBLEM_RULE.get(b.problem) == code and ctx.in_scope(b.day):

@@ -11,8 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from auditor.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
-from auditor.cli import (
+from auditor.cli.common import (
     Format,
     FormatOpt,
     GameArg,
@@ -28,11 +27,12 @@ from auditor.cli import (
     require_crawled,
     write_utf8,
 )
-from auditor.engine import build_context, check, ruleset_for
-from auditor.gamefile import RULESETS, Game, ThreadKind
-from auditor.rules import all_rules
+from auditor.game.gamefile import RULESETS, Game, ThreadKind
+from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
 from auditor.rules.base import Context
-from auditor.ruleset import SETTINGS, load_ruleset
+from auditor.rules.engine import build_context, check, ruleset_for
+from auditor.rules.registry import all_rules
+from auditor.rules.ruleset import SETTINGS, load_ruleset
 from auditor.store import Store
 
 FINDING_COLUMNS = [
@@ -166,7 +166,7 @@ def _voted(ctx: Context, day: int) -> set[str]:
     """Players who posted a vote (valid or not) on ``day``: the vote book when there is
     one, else any reply in that day's vote threads."""
     try:
-        from auditor.votes import votes_for
+        from auditor.rules.votebook import votes_for
 
         dv = votes_for(ctx).days.get(day)
         if dv is not None:
@@ -306,11 +306,11 @@ def finding_records(store: Store, game: Game | None = None) -> list[dict[str, An
     """The active findings with the director's decisions applied: status draft | approved |
     rejected, card = the decided card when approved, else the suggested one.  With ``game``:
     a finding merged into another of the same kind on the same post (one card per clause,
-    :mod:`auditor.ledger`) takes that one's status and says so, and a finding without a day
+    :mod:`auditor.ledger.ledger`) takes that one's status and says so, and a finding without a day
     (last words) shows its thread's day or the day its player went out."""
     import json
 
-    from auditor.ledger import load_ledger
+    from auditor.ledger.ledger import load_ledger
     from auditor.report.records import finding_day
 
     current = getattr(store, "current_decisions", None)

@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn
 
-from auditor.cli import (
+from auditor.cli.common import (
     Format,
     FormatOpt,
     GameArg,
@@ -20,10 +20,10 @@ from auditor.cli import (
     open_game,
     open_store,
 )
-from auditor.crawl import CrawlReport, crawl
-from auditor.engine import build_context, place_posts, ruleset_for
-from auditor.gamefile import TEMPLATE, Game
+from auditor.forum.crawl import CrawlReport, crawl
+from auditor.game.gamefile import TEMPLATE, Game
 from auditor.models import Post
+from auditor.rules.engine import build_context, place_posts, ruleset_for
 from auditor.store import Store
 
 POST_COLUMNS = [

@@ -1,7 +1,7 @@
 """The `auditor` command line: a thin typer layer over the Python API.
 
-Commands live in ``auditor/commands/<area>.py`` and register themselves on :data:`app`
-(importing this module imports every command module).  Shared pieces are here: the
+Commands live in ``auditor/cli/<area>.py`` and register themselves on :data:`app`;
+``auditor/cli/__init__.py`` imports every command module.  Shared pieces are here: the
 GAME argument, the output format option, table/CSV/JSON printing, and error handling
 that turns :class:`~auditor.errors.AuditorError` into a Chinese message and an exit code.
 """
@@ -9,10 +9,8 @@ that turns :class:`~auditor.errors.AuditorError` into a Chinese message and an e
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import json
-import pkgutil
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -30,7 +28,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from auditor.errors import AuditorError
-from auditor.gamefile import Game, load_game
+from auditor.game.gamefile import Game, load_game
 from auditor.store import Store
 
 # typer's own panel titles and messages, in the directors' language.
@@ -235,7 +233,7 @@ FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式�
 def open_game(path: Path) -> Game:
     """Load the game file and resolve its rule set, so every mistake in either is
     reported before any network traffic."""
-    from auditor.engine import ruleset_for
+    from auditor.rules.engine import ruleset_for
 
     game = load_game(path)
     ruleset_for(game)
@@ -335,18 +333,3 @@ def command(fn_or_name: Callable[..., Any] | str | None = None) -> Any:
     if callable(fn_or_name):
         return app.command(cls=ChineseCommand)(fn_or_name)
     return app.command(fn_or_name, cls=ChineseCommand)
-
-
-def _load_commands() -> None:
-    import auditor.commands as pkg
-
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"auditor.commands.{info.name}")
-
-
-def main() -> None:
-    app()
-
-
-_load_commands()

@@ -96,7 +96,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from auditor.gamefile import EventType, ThreadKind, VoteCorrection
+from auditor.game.gamefile import EventType, ThreadKind, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
 

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from auditor.cli import (
+from auditor.cli.common import (
     ChineseCommand,
     ChineseGroup,
     Format,
@@ -27,7 +27,8 @@ from auditor.cli import (
     open_store,
     out,
 )
-from auditor.decisions import (
+from auditor.game.gamefile import Game
+from auditor.ledger.decisions import (
     DECIDABLE_CARDS,
     DecisionError,
     add_card,
@@ -38,9 +39,8 @@ from auditor.decisions import (
     parse_card,
     parse_decision,
 )
-from auditor.gamefile import Game
-from auditor.ledger import LEDGER_COLUMNS, Draft, Ledger, load_ledger
-from auditor.policy import card_name
+from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, load_ledger
+from auditor.ledger.policy import card_name
 
 ByOpt = Annotated[
     str | None, typer.Option("--by", help="谁做的决定（默认游戏文件 [game] decided_by）")

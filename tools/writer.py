@@ -64,7 +64,7 @@ Output
 
 :func:`render_thread_pages` yields ``(url, bytes, content_type)``; :func:`write_site`
 writes ``thread-T-pP.html`` / ``api-viewthread-T-pP.json`` and an ``index.json`` mapping
-each URL to its file and content type.  CLI: ``python -m auditor.writer SCRIPT OUT_DIR``.
+each URL to its file and content type.  CLI: ``python -m tools.writer SCRIPT OUT_DIR``.
 Everything streams page by page, so a million-post script never sits in memory as text.
 """
 
@@ -950,12 +950,12 @@ def write_site(script: Script | str | Path, out_dir: str | Path) -> dict[str, di
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2:
-        print("usage: python -m auditor.writer SCRIPT.toml OUT_DIR", file=sys.stderr)
+        print("usage: python -m tools.writer SCRIPT.toml OUT_DIR", file=sys.stderr)
         return 2
     try:
         index = write_site(args[0], args[1])
     except (ScriptError, OSError, tomllib.TOMLDecodeError, KeyError) as exc:
-        print(f"auditor.writer: {exc}", file=sys.stderr)
+        print(f"tools.writer: {exc}", file=sys.stderr)
         return 2
     print(f"{len(index)} pages written to {args[1]}")
     return 0

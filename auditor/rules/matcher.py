@@ -42,7 +42,7 @@ from typing import Any
 
 import ahocorasick
 
-from auditor.lexicon import Entry, Lexicon, load
+from auditor.rules.lexicon import Entry, Lexicon, load
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK = re.compile(f"[{CJK_RANGES}]")

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from auditor.gamefile import DaySpec, PhaseSpec
-from auditor.schedule import Schedule
+from auditor.game.gamefile import DaySpec, PhaseSpec
+from auditor.game.schedule import Schedule
 
 if TYPE_CHECKING:  # auditor.rules imports the lurk rules, which import this module
     from auditor.rules.base import Context, GamePost

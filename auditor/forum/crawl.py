@@ -33,10 +33,10 @@ from auditor.errors import (
     TruncatedPageError,
     UnrecognisedPageError,
 )
-from auditor.fetch import Fetcher
-from auditor.gamefile import Game, ThreadSpec
+from auditor.forum.fetch import Fetcher
+from auditor.forum.parse import parse_page
+from auditor.game.gamefile import Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
-from auditor.parse import parse_page
 from auditor.store import Store
 
 API_PPP = 50  # posts per API page we ask for (the API honours &ppp=; desktop ignores it)
@@ -51,7 +51,7 @@ def use_api(game: Game) -> bool:
     only when no enabled rule needs what the API leaves out."""
     if game.forum.api is not None:
         return game.forum.api
-    from auditor.engine import ruleset_for
+    from auditor.rules.engine import ruleset_for
 
     rs = ruleset_for(game)
     return not any(rs.enabled(code) for code in DESKTOP_ONLY_RULES)

@@ -92,9 +92,9 @@ from auditor.errors import (
     ServerError,
     TruncatedPageError,
 )
+from auditor.forum.parse.detect import classify_redirect
+from auditor.forum.urls import is_viewthread, thread_id
 from auditor.models import FetchedPage
-from auditor.parse.detect import classify_redirect
-from auditor.urls import is_viewthread, thread_id
 
 log = logging.getLogger(__name__)
 

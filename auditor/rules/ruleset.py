@@ -21,9 +21,9 @@ from importlib import resources
 from typing import Any
 
 from auditor.errors import GameFileError
-from auditor.gamefile import RULESETS, ThreadKind
-from auditor.rules import all_rules, get
+from auditor.game.gamefile import RULESETS, ThreadKind
 from auditor.rules.base import Option
+from auditor.rules.registry import all_rules, get
 
 SETTINGS: dict[str, Option] = {
     "night_posts": Option(str, "none", "讨论日以外（夜晚）的发言计入哪一天", ("none", "next_day")),
@@ -41,7 +41,7 @@ SETTINGS: dict[str, Option] = {
         str, "none", "平票时的处理", ("none", "sheriff_target", "sheriff_target_if_tied")
     ),
     "factions_lose_on_two_reds": Option(bool, False, "同一阵营两张红牌则该阵营判负"),
-    # Votes (auditor/votes.py): format, changes, proxies, the tally procedure.
+    # Votes (auditor/rules/votebook.py): format, changes, proxies, the tally procedure.
     "vote_reason_required": Option(bool, True, "投票帖必须写明“投票理由：”"),
     "vote_change_limit": Option(int, 1, "每天（每轮）允许的改票次数"),
     "vote_change_deadline": Option(int, 60, "关门前多少分钟内不允许改票"),
@@ -156,7 +156,7 @@ def load_ruleset(
 
 
 def get_or_fail(code: str, where: str) -> Any:
-    from auditor.rules import REGISTRY
+    from auditor.rules.registry import REGISTRY
 
     if code not in REGISTRY:
         raise _fail(where, f"rules.{code}", "未知的规则代码（运行 auditor rules 查看全部规则）")

@@ -13,8 +13,8 @@ import jinja2
 import typer
 from rich.markup import escape
 
-from auditor.cli import Format as _Format
-from auditor.cli import (
+from auditor.cli.common import Format as _Format
+from auditor.cli.common import (
     GameArg,
     NowOpt,
     command,
@@ -26,10 +26,10 @@ from auditor.cli import (
     out,
     write_utf8,
 )
-from auditor.engine import build_context, ruleset_for
-from auditor.gamefile import Game
+from auditor.game.gamefile import Game
 from auditor.report.records import post_time
-from auditor.votes import PROBLEM_TEXT, ROUND_NAMES, DayVotes, VoteBook, votes_for
+from auditor.rules.engine import build_context, ruleset_for
+from auditor.rules.votebook import PROBLEM_TEXT, ROUND_NAMES, DayVotes, VoteBook, votes_for
 
 VOTE_COLUMNS = ["day", "voter", "target", "kind", "valid", "problem", "weight", "pid", "posted_at"]
 VOTE_EXTRA = ["proxy", "round", "tid", "floor", "suggestion", "note"]

@@ -1,7 +1,7 @@
 """The card ledger: findings + the director's decisions → drafts, approved cards, standings.
 
 Nothing here publishes anything: findings become **drafts** with a suggested card
-(:mod:`auditor.policy`); the director approves (optionally recolouring) or rejects each
+(:mod:`auditor.ledger.policy`); the director approves (optionally recolouring) or rejects each
 one; decisions attach to fingerprints and are re-applied on every build, so a rejected
 finding never returns as a draft and an approved one is never suggested again.
 
@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from auditor.gamefile import EventType, Game
-from auditor.policy import (
+from auditor.game.gamefile import EventType, Game
+from auditor.ledger.policy import (
     ACTIONS,
     CARD_COLOURS,
     Card,
@@ -37,7 +37,7 @@ from auditor.policy import (
     parse_time,
     suggest,
 )
-from auditor.ruleset import RuleSet
+from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
 
 LEDGER_COLUMNS = ("player", "blue", "yellow", "red", "sent_off", "pending")
@@ -522,7 +522,7 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
 
 def load_ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:
     """The ledger from the store (no rules are run)."""
-    from auditor.engine import ruleset_for
+    from auditor.rules.engine import ruleset_for
 
     rs = ruleset or ruleset_for(game)
     return build_ledger(

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from auditor.errors import AuditorError
 
-DEFAULT_DIR = Path(__file__).resolve().parent.parent / "lexicons"
+DEFAULT_DIR = Path(__file__).resolve().parents[2] / "lexicons"
 CENSOR = "CENSOR"
 FIELD_SEP = " | "
 # A field bar has a space (or the line end) on at least one side; regex alternations do not.

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from auditor.cli import (
+from auditor.cli.common import (
     ChineseCommand,
     ChineseGroup,
     Format,
@@ -17,8 +17,8 @@ from auditor.cli import (
     err,
     handle_errors,
 )
-from auditor.lexicon import DEFAULT_DIR, lint, load
-from auditor.matcher import Matcher
+from auditor.rules.lexicon import DEFAULT_DIR, lint, load
+from auditor.rules.matcher import Matcher
 
 lexicon_app = typer.Typer(
     help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True, cls=ChineseGroup

@@ -30,7 +30,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from auditor.cli import (
+from auditor.cli.common import (
     GameArg,
     command,
     err,
@@ -40,8 +40,8 @@ from auditor.cli import (
     out,
     require_crawled,
 )
-from auditor.crawl import CrawlReport
 from auditor.errors import PageError
+from auditor.forum.crawl import CrawlReport
 
 ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
 
@@ -90,11 +90,11 @@ def run_audit(
     crawl: bool = True,
 ) -> AuditResult:
     """The whole nightly run; raises AuditorError subclasses for the CLI to map to exit codes."""
-    from auditor.commands.foundation import print_crawl_summary, run_crawl
-    from auditor.engine import check
-    from auditor.ledger import load_ledger
+    from auditor.cli.foundation import print_crawl_summary, run_crawl
+    from auditor.ledger.ledger import load_ledger
     from auditor.report.records import build_records
     from auditor.report.write import write_report
+    from auditor.rules.engine import check
 
     game = open_game(game_path)  # a bad game file fails here, before any network traffic
     result = AuditResult()
@@ -161,7 +161,7 @@ def run_audit(
 
 
 def _problem(exc: PageError) -> Any:
-    from auditor.crawl import CrawlProblem
+    from auditor.forum.crawl import CrawlProblem
 
     return CrawlProblem(exc.kind, exc.url, str(exc))
 

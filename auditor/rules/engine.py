@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from auditor import __version__
-from auditor.gamefile import Game, ThreadKind
-from auditor.rules import REGISTRY, get
+from auditor.game.gamefile import Game, ThreadKind
+from auditor.game.schedule import Schedule
 from auditor.rules.base import DATA_DEPENDENCIES, Context, Finding, GamePost, Match
-from auditor.ruleset import RuleSet, load_ruleset
-from auditor.schedule import Schedule
+from auditor.rules.registry import REGISTRY, get
+from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.store import Store, StoredPost
 
 _LASTWORDS_HEAD = re.compile(

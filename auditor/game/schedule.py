@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from auditor.gamefile import DaySpec, Event, EventType, Game
+from auditor.game.gamefile import DaySpec, Event, EventType, Game
 
 
 @dataclass(frozen=True, slots=True)

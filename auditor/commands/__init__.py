@@ -1,1 +1,0 @@
-"""CLI commands, one module per area; each registers itself on :data:`auditor.cli.app`."""

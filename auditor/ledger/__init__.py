@@ -1,0 +1,1 @@
+"""The ledger: card policy, the drafted card ledger and the director's decisions."""
