@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from auditor.engine import build_context, ruleset_for, run_rules
 from auditor.models import Post
-from auditor.votes import votes_for
+from auditor.rules.engine import build_context, ruleset_for, run_rules
+from auditor.rules.votebook import votes_for
 from tests.test_rule_cases import build_case
 from tests.test_votes import at, vote
 
