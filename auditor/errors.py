@@ -6,6 +6,8 @@ request detail an error keeps.
 
 from __future__ import annotations
 
+import os
+
 
 class AuditorError(Exception):
     """Base of every error the CLI reports as a clear message (exit code 2 or more)."""
@@ -31,6 +33,17 @@ class StoreLockedError(AuditorError):
         super().__init__(
             f"另一个 auditor 进程正在处理这个游戏（{self.path} 已被锁定），请等它结束后再运行。"
         )
+
+
+class StoreError(AuditorError):
+    """The game's SQLite file cannot be used: read-only, disk full, I/O error, not a store of
+    this tool, or written by a newer version.  Nothing is started afresh in its place."""
+
+    exit_code = 6
+
+    def __init__(self, path: str | os.PathLike[str], problem: str, advice: str) -> None:
+        self.path, self.problem, self.advice = str(path), problem, advice
+        super().__init__(f"数据库 {self.path}：{problem}。{advice}")
 
 
 class PageError(AuditorError):

@@ -7,6 +7,7 @@ intact.  :meth:`Store.lock` refuses a second process on the same game.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import hashlib
 import json
@@ -14,13 +15,13 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import IO, Any
 
-from auditor.errors import StoreLockedError
+from auditor.errors import StoreError, StoreLockedError
 from auditor.models import Attachment, HiddenReason, Post, Quote
 
 # Ordered schema migrations: each is one SQL script, applied once, in one transaction,
@@ -279,21 +280,166 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+# --------------------------------------------------------------------------- store faults
+_WRITABLE = "请给这个文件和它所在的文件夹写权限，或在游戏文件的 [game] store 指定一个可写的位置"
+_RESTORE = (
+    "auditor 不会覆盖它，也不会另起一个新游戏：请从备份恢复，"
+    "或在游戏文件的 [game] store 指定这个游戏真正的数据库"
+)
+
+
+def store_error(path: str | Path, exc: BaseException) -> StoreError:
+    """The director's message for an SQLite or OS error on the game's store."""
+    if isinstance(exc, StoreError):
+        return exc
+    if isinstance(exc, sqlite3.Error):
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        if name.startswith(("SQLITE_READONLY", "SQLITE_PERM")):
+            return StoreError(path, "无法写入（文件或所在文件夹是只读的）", _WRITABLE)
+        if name.startswith("SQLITE_CANTOPEN"):
+            return StoreError(
+                path, "无法打开（文件或所在文件夹没有读写权限，或文件夹不存在）", _WRITABLE
+            )
+        if name == "SQLITE_FULL":
+            return StoreError(
+                path,
+                "磁盘已满，写不进去",
+                "请腾出磁盘空间后再运行；写到一半的内容已撤销，之前保存的数据都在",
+            )
+        if name.startswith("SQLITE_IOERR"):
+            return StoreError(
+                path,
+                f"读写时发生 I/O 错误（{name}）",
+                "请检查磁盘或网络盘后再运行；已经提交的数据不受影响",
+            )
+        if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+            return StoreError(path, "不是 SQLite 数据库，或者已经损坏", _RESTORE)
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return StoreError(path, "被另一个程序长时间占用", "请等那个程序结束后再运行")
+        return StoreError(path, f"数据库出错（{name or type(exc).__name__}：{exc}）", _RESTORE)
+    if isinstance(exc, OSError):
+        if exc.errno == errno.ENOSPC:
+            return StoreError(path, "磁盘已满，写不进去", "请腾出磁盘空间后再运行")
+        if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
+            return StoreError(path, "无法写入（文件或所在文件夹是只读的）", _WRITABLE)
+        return StoreError(
+            path, f"读写时发生错误（{exc.strerror or exc}）", "请检查磁盘和路径后再运行"
+        )
+    return StoreError(path, f"出错（{exc}）", "请检查这个文件")
+
+
+class _Connection(sqlite3.Connection):
+    """An SQLite connection whose errors name the store and say what to do (exit code 6)."""
+
+    store_path = ""
+
+    def execute(self, *args: Any, **kwargs: Any) -> sqlite3.Cursor:
+        try:
+            return super().execute(*args, **kwargs)
+        except sqlite3.Error as exc:
+            raise store_error(self.store_path, exc) from exc
+
+    def executemany(self, *args: Any, **kwargs: Any) -> sqlite3.Cursor:
+        try:
+            return super().executemany(*args, **kwargs)
+        except sqlite3.Error as exc:
+            raise store_error(self.store_path, exc) from exc
+
+
+def _connect(path: Path) -> _Connection:
+    try:
+        db = sqlite3.connect(path, isolation_level=None, timeout=30, factory=_Connection)
+    except sqlite3.Error as exc:
+        raise store_error(path, exc) from exc
+    db.store_path = str(path)
+    return db
+
+
+def _apply_migrations(db: sqlite3.Connection, path: Path) -> None:
+    """Apply the migrations the file lacks, one transaction each.  The version is read inside
+    the write lock, so two processes migrating one file do not both apply one."""
+    while True:
+        db.execute("BEGIN IMMEDIATE")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > len(MIGRATIONS):
+            db.execute("ROLLBACK")
+            raise _newer(path, version)
+        if version == len(MIGRATIONS):
+            db.execute("COMMIT")
+            return
+        try:
+            # executescript commits first: run the script's statements one by one
+            # inside the transaction we hold instead.
+            for statement in _statements(MIGRATIONS[version]):
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {version + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+
+def _newer(path: Path, version: int) -> StoreError:
+    return StoreError(
+        path,
+        f"由更新版本的 auditor 写入（结构版本 {version}，这个版本只认识到 {len(MIGRATIONS)}）",
+        "请升级 auditor 后再运行；这个版本不会改动它",
+    )
+
+
+def _create_store(path: Path) -> None:
+    """Create a new store whole: migrate a private file, then link it into place (atomic;
+    when another process got there first, its store is used).  So a file at the store's
+    path is always a complete store, and any other file there is refused, never reused."""
+    tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
+    try:
+        tmp.unlink(missing_ok=True)
+        db = _connect(tmp)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            _apply_migrations(db, tmp)
+        finally:
+            db.close()  # the last connection: the WAL is checkpointed into the file
+        with suppress(FileExistsError):  # another process created it first: use that one
+            os.link(tmp, path)
+    except StoreError as exc:
+        raise StoreError(path, exc.problem, exc.advice) from exc
+    except OSError as exc:
+        raise store_error(path, exc) from exc
+    finally:
+        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+            with suppress(OSError):
+                leftover.unlink(missing_ok=True)
+
+
 class Store:
     """The game's SQLite file.  Use as a context manager; call :meth:`lock` for writers."""
 
     def __init__(self, path: str | Path, *, lock: bool = False) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock_file: IO[str] | None = None
+        self._in_tx = False
+        if self.path.is_dir():
+            raise StoreError(
+                self.path,
+                "是一个文件夹，不是数据库文件",
+                "请在游戏文件的 [game] store 写一个文件名，例如 m107.sqlite",
+            )
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise store_error(self.path, exc) from exc
         if lock:
             # Before SQLite is opened: a second run is refused at once, instead of first
             # waiting (up to the busy timeout) for the first run's write transaction.
             self.lock()
-        self._in_tx = False
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+            if not self.path.exists():
+                _create_store(self.path)
+            self.db = _connect(self.path)
             self.db.row_factory = sqlite3.Row
+            self._check_format()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
@@ -301,6 +447,23 @@ class Store:
         except BaseException:
             self.close()
             raise
+
+    def _check_format(self) -> None:
+        """Refuse, before writing anything, a file that is not a store of this tool (empty,
+        foreign, not SQLite) or one written by a newer version."""
+        version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        if version > len(MIGRATIONS):
+            raise _newer(self.path, version)
+        ours = self.db.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('runs','pages')"
+        ).fetchone()[0]
+        if version == 0 or ours != 2:
+            empty = self.path.stat().st_size == 0
+            raise StoreError(
+                self.path,
+                "是一个空文件" if empty else "不是 auditor 的游戏数据库（里面没有 auditor 的表）",
+                _RESTORE,
+            )
 
     # ------------------------------------------------------------------ lifecycle
     def __enter__(self) -> Store:
@@ -326,37 +489,27 @@ class Store:
         if self._lock_file is not None:
             return
         lock_path = self.path.with_name(self.path.name + ".lock")
-        f = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's life
+        try:
+            f = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's life
+        except OSError as exc:
+            raise store_error(self.path, exc) from exc
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             f.close()
             raise StoreLockedError(str(self.path)) from None
-        f.seek(0)
-        f.truncate()
-        f.write(f"{os.getpid()}\n")
-        f.flush()
+        try:
+            f.seek(0)
+            f.truncate()
+            f.write(f"{os.getpid()}\n")
+            f.flush()
+        except OSError:
+            pass  # the pid is a courtesy for a person looking; the flock is the lock
         self._lock_file = f
 
     def migrate(self) -> None:
-        """Apply the migrations this file lacks, one transaction each.  The version is read
-        inside the write lock, so two processes opening a new file do not both migrate."""
-        while True:
-            self.db.execute("BEGIN IMMEDIATE")
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version >= len(MIGRATIONS):
-                self.db.execute("COMMIT")
-                return
-            try:
-                # executescript commits first: run the script's statements one by one
-                # inside the transaction we hold instead.
-                for statement in _statements(MIGRATIONS[version]):
-                    self.db.execute(statement)
-                self.db.execute(f"PRAGMA user_version = {version + 1}")
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        """Apply the migrations this file lacks, one transaction each (refusing a newer one)."""
+        _apply_migrations(self.db, self.path)
 
     @property
     def schema_version(self) -> int:
@@ -372,7 +525,10 @@ class Store:
         try:
             yield self.db
         except BaseException:
-            self.db.execute("ROLLBACK")
+            # SQLite has already rolled back after some faults (disk full, I/O error).
+            if self.db.in_transaction:
+                with suppress(StoreError):
+                    self.db.execute("ROLLBACK")
             raise
         else:
             self.db.execute("COMMIT")

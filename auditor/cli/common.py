@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+import sqlite3
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -27,7 +28,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from auditor.errors import AuditorError
+from auditor.errors import AuditorError, StoreError
 from auditor.game.gamefile import Game, load_game
 from auditor.store import Store
 
@@ -267,6 +268,12 @@ def handle_errors() -> Iterator[None]:
     except AuditorError as exc:
         err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
         raise typer.Exit(exc.exit_code) from None
+    except sqlite3.Error as exc:  # one the store did not name (a cursor read mid-way)
+        err.print(
+            f"[bold red]错误：[/]数据库出错（{escape(str(exc))}）。请检查游戏的数据库文件和磁盘。",
+            highlight=False,
+        )
+        raise typer.Exit(StoreError.exit_code) from None
     except KeyboardInterrupt:
         err.print("已中断。已保存的数据不会丢失。")
         raise typer.Exit(130) from None
