@@ -100,7 +100,7 @@ def test_import_errors_print_cells_literally(tmp_path: Path) -> None:
 
 
 def test_audit_line_counts_non_card_drafts_apart() -> None:
-    from auditor.cli.audit import AuditResult
+    from auditor.pipeline import AuditResult
 
     r = AuditResult(new_posts=3, new_drafts=2, pending=5, other_pending=4)
     line = r.line()

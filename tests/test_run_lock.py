@@ -14,12 +14,11 @@ from typing import Any
 
 import pytest
 
-import auditor.cli.foundation as foundation
-from auditor.cli.audit import run_audit
 from auditor.errors import StoreLockedError
 from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import decide
 from auditor.ledger.ledger import load_ledger
+from auditor.pipeline import audit
 from auditor.store import Store
 
 REPO = Path(__file__).resolve().parents[1]
@@ -33,16 +32,12 @@ def _sample(tmp_path: Path) -> Path:
     return sample / "game.toml"
 
 
-def test_no_other_run_gets_the_lock_between_crawl_and_check(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_no_other_run_gets_the_lock_between_crawl_and_check(tmp_path: Path) -> None:
     game_path = _sample(tmp_path)
     game = load_game(game_path)
-    real_run_crawl = foundation.run_crawl
     tried: list[str] = []
 
-    def crawl_then_try_the_lock(*args: Any, **kwargs: Any) -> Any:
-        report = real_run_crawl(*args, **kwargs)
+    def crawl_then_try_the_lock(report: Any) -> None:
         # The crawl is over; the audit's check has not started. Another program tries now.
         other = Store(game.store)
         try:
@@ -52,10 +47,8 @@ def test_no_other_run_gets_the_lock_between_crawl_and_check(
             tried.append("refused")
         finally:
             other.close()
-        return report
 
-    monkeypatch.setattr(foundation, "run_crawl", crawl_then_try_the_lock)
-    result = run_audit(game_path, reports=tmp_path / "reports", quiet=True)
+    result = audit(game_path, reports=tmp_path / "reports", on_crawled=crawl_then_try_the_lock)
     assert tried == ["refused"]
     assert result.report is not None and (result.report / "report.html").is_file()
 
@@ -90,7 +83,7 @@ def test_a_decision_made_during_the_audit_is_in_its_report(
 ) -> None:
     game_path = _sample(tmp_path)
     reports = tmp_path / "reports"
-    run_audit(game_path, reports=reports, quiet=True)
+    audit(game_path, reports=reports)
     game = load_game(game_path)
     with Store(game.store) as store:
         draft = load_ledger(game, store).drafts[0]
@@ -106,7 +99,7 @@ def test_a_decision_made_during_the_audit_is_in_its_report(
         return real_check(*args, **kwargs)
 
     monkeypatch.setattr(engine, "check", decide_during_check)
-    result = run_audit(game_path, reports=reports, quiet=True, crawl=False)
+    result = audit(game_path, reports=reports, crawl=False)
     assert result.report is not None
     with (result.report / "findings.csv").open(encoding="utf-8-sig", newline="") as f:
         rows = {r["id"]: r for r in csv.DictReader(f)}

@@ -29,8 +29,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from auditor.errors import AuditorError, StoreError
-from auditor.game.gamefile import Game, load_game
-from auditor.store import Store
+
+# The game and store openers are the pipeline's; commands import them from here too.
+from auditor.pipeline import open_game as open_game
+from auditor.pipeline import open_store as open_store
+from auditor.pipeline import require_crawled as require_crawled
 
 # typer's own panel titles and messages, in the directors' language.
 _rich.OPTIONS_PANEL_TITLE = "选项"
@@ -229,35 +232,6 @@ class Format(StrEnum):
 
 
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式：table | csv | json")]
-
-
-def open_game(path: Path) -> Game:
-    """Load the game file and resolve its rule set, so every mistake in either is
-    reported before any network traffic."""
-    from auditor.rules.engine import ruleset_for
-
-    game = load_game(path)
-    ruleset_for(game)
-    return game
-
-
-@contextmanager
-def open_store(game: Game, *, lock: bool = False) -> Iterator[Store]:
-    """The game's store; ``lock=True`` takes the run lock first (refused at once when another
-    run holds it).  Decisions never take it: each is its own short transaction."""
-    store = Store(game.store, lock=lock)
-    try:
-        yield store
-    finally:
-        store.close()
-
-
-def require_crawled(game: Game, store: Store) -> None:
-    """Refuse to judge a game whose store holds no post and no page (never crawled)."""
-    from auditor.errors import NotCrawledError
-
-    if store.post_count(include_deleted=True) == 0 and store.page_count() == 0:
-        raise NotCrawledError(str(game.path))
 
 
 @contextmanager

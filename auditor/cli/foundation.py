@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn
 
+from auditor import pipeline
 from auditor.cli.common import (
     Format,
     FormatOpt,
@@ -20,11 +21,10 @@ from auditor.cli.common import (
     open_game,
     open_store,
 )
-from auditor.forum.crawl import CrawlReport, crawl
-from auditor.game.gamefile import TEMPLATE, Game
+from auditor.forum.crawl import CrawlReport
+from auditor.game.gamefile import TEMPLATE
 from auditor.models import Post
 from auditor.rules.engine import build_context, place_posts, ruleset_for
-from auditor.store import Store
 
 POST_COLUMNS = [
     "tid",
@@ -70,43 +70,40 @@ def init(
     err.print(f"已写出游戏文件模板：{escape(str(path))}。请填写论坛地址、帖子、玩家和日程。")
 
 
-def run_crawl(
-    game_path: Path, *, full: bool, quiet: bool = False, store: Store | None = None
-) -> CrawlReport:
-    """Crawl under the game's run lock: its own, or that of ``store`` (already locked by the
-    caller, as `audit` holds one lock from its start to its end)."""
+class CrawlBar:
+    """The crawl's progress bar on stderr, a ``progress(tid, page, total)`` callback for
+    :func:`auditor.pipeline.crawl`; transient, hidden with ``quiet``."""
+
+    def __init__(self, *, quiet: bool) -> None:
+        self._bar = Progress(
+            TextColumn("[bold]抓取[/] {task.description}"),
+            BarColumn(),
+            TextColumn("{task.completed} 页"),
+            console=err,
+            disable=quiet,
+            transient=True,
+        )
+        self._task = self._bar.add_task("", total=None)
+        self._bar.start()
+
+    def __call__(self, tid: int, page: int, total: int | None) -> None:
+        self._bar.update(
+            self._task, advance=1, description=f"帖子 {tid} 第 {page}/{total or '?'} 页"
+        )
+
+    def stop(self) -> None:
+        self._bar.stop()
+
+
+def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlReport:
+    """Crawl under the game's run lock, with a progress bar."""
     game = open_game(game_path)
-    if store is not None:
-        return _crawl_locked(game, store, full=full, quiet=quiet)
-    with open_store(game, lock=True) as own:
-        return _crawl_locked(game, own, full=full, quiet=quiet)
-
-
-def _crawl_locked(game: Game, store: Store, *, full: bool, quiet: bool) -> CrawlReport:
-    run_id = store.start_run("crawl")
-    with Progress(
-        TextColumn("[bold]抓取[/] {task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed} 页"),
-        console=err,
-        disable=quiet,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("", total=None)
-
-        def progress(tid: int, page: int, total: int | None) -> None:
-            bar.update(task, advance=1, description=f"帖子 {tid} 第 {page}/{total or '?'} 页")
-
+    with open_store(game, lock=True) as store:
+        bar = CrawlBar(quiet=quiet)
         try:
-            report = crawl(game, store, full=full, progress=progress, run_id=run_id)
-        except KeyboardInterrupt:
-            store.finish_run(run_id, "interrupted", {})
-            raise
-        except BaseException:
-            store.finish_run(run_id, "failed", {})
-            raise
-    store.finish_run(run_id, "ok" if report.ok else "failed", report.as_dict())
-    return report
+            return pipeline.crawl(game, store, full=full, progress=bar)
+        finally:
+            bar.stop()
 
 
 def print_crawl_summary(report: CrawlReport) -> None:

@@ -3,7 +3,6 @@ the director's side of the card ledger, and the report written from the store.""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +11,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
+from auditor import pipeline
 from auditor.cli.common import (
     ChineseCommand,
     ChineseGroup,
@@ -361,24 +361,9 @@ def report_cmd(game: GameArg, reports: ReportsOpt = Path("reports")) -> None:
 
     例：auditor report examples/sample/game.toml --reports reports
     """
-    from auditor.report.records import build_records
-    from auditor.report.write import write_report
-
     with handle_errors():
         g = open_game(game)
         with open_store(g, lock=True) as store:
-            # recorded like `audit`'s run: the report's 论坛上的变动 lists what the crawls
-            # after the previous report found
-            run_id = store.start_run("report")
-            try:
-                records = build_records(g, store)
-                # named in forum time, like `audit`'s (the cron machine may run in UTC)
-                written = write_report(
-                    records, reports, when=datetime.now(UTC).astimezone(g.timezone)
-                )
-            except BaseException:
-                store.finish_run(run_id, "failed", {})
-                raise
-            store.finish_run(run_id, "ok", {"report": str(written.directory)})
+            written = pipeline.report(g, store, reports)
         out.print(str(written.directory / "report.html"), highlight=False, soft_wrap=True)
         err.print(f"报告已写出：{written.directory}（最新：{written.latest}）", highlight=False)

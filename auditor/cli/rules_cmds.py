@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from auditor import pipeline
 from auditor.cli.common import (
     Format,
     FormatOpt,
@@ -24,13 +25,12 @@ from auditor.cli.common import (
     open_game,
     open_store,
     out,
-    require_crawled,
     write_utf8,
 )
 from auditor.game.gamefile import RULESETS, Game, ThreadKind
 from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
 from auditor.rules.base import Context
-from auditor.rules.engine import build_context, check, ruleset_for
+from auditor.rules.engine import build_context, ruleset_for
 from auditor.rules.registry import all_rules
 from auditor.rules.ruleset import SETTINGS, load_ruleset
 from auditor.store import Store
@@ -284,17 +284,10 @@ def check_cmd(game: GameArg, now: NowOpt = None) -> None:
     with handle_errors():
         g = open_game(game)
         with open_store(g, lock=True) as store:
-            require_crawled(g, store)
-            run_id = store.start_run("check")
-            try:
-                result = check(g, store, now=now_in(g.timezone, now), run_id=run_id)
-            except BaseException:
-                store.finish_run(run_id, "failed", {})
-                raise
-            by_code: dict[str, int] = {}
-            for f in result.findings:
-                by_code[f.code] = by_code.get(f.code, 0) + 1
-            store.finish_run(run_id, "ok", {"findings": len(result.findings), "by_code": by_code})
+            result = pipeline.check(g, store, now=now_in(g.timezone, now))
+        by_code: dict[str, int] = {}
+        for f in result.findings:
+            by_code[f.code] = by_code.get(f.code, 0) + 1
         summary = "，".join(f"{c} {n}" for c, n in sorted(by_code.items())) or "无"
         err.print(
             f"检查完成（规则集 {result.ruleset.name}，{len(result.ruleset.rules)} 条规则）："

@@ -1,0 +1,292 @@
+"""The pipeline as plain functions: crawl → check → ledger → report, and ``audit`` (all four).
+
+This is the Python API the CLI, the tests and the web desk call.  Nothing here prints:
+each stage takes a :class:`~auditor.game.gamefile.Game` and an open
+:class:`~auditor.store.Store`, records its run in the store's runs table, and returns a
+typed result.  Errors are :class:`~auditor.errors.AuditorError` subclasses carrying the
+documented exit code; a caller maps them to a message (the CLI) or a page (the desk).
+
+Typical use::
+
+    game = open_game(Path("examples/sample/game.toml"))
+    with open_store(game, lock=True) as store:
+        crawl(game, store)
+        checked = check(game, store)
+        written = report(game, store, Path("reports"))
+
+or ``audit(Path("examples/sample/game.toml"))`` for the nightly run in one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from auditor.errors import NotCrawledError, PageError
+from auditor.forum import crawl as _crawl
+from auditor.forum.crawl import CrawlProblem, CrawlReport, ProgressFn
+from auditor.game.gamefile import Game, load_game
+from auditor.ledger.ledger import Ledger, load_ledger
+from auditor.report.records import Records, build_records
+from auditor.report.write import Written, write_report
+from auditor.rules import engine
+from auditor.rules.engine import CheckResult, ruleset_for
+from auditor.rules.ruleset import RuleSet
+from auditor.store import Store
+
+__all__ = [
+    "AuditResult",
+    "CheckResult",
+    "CrawlReport",
+    "Ledger",
+    "Records",
+    "Written",
+    "audit",
+    "check",
+    "crawl",
+    "ledger",
+    "open_game",
+    "open_store",
+    "records",
+    "report",
+    "require_crawled",
+]
+
+
+def open_game(path: Path) -> Game:
+    """Load the game file and resolve its rule set, so every mistake in either is
+    reported before any network traffic."""
+    game = load_game(path)
+    ruleset_for(game)
+    return game
+
+
+@contextmanager
+def open_store(game: Game, *, lock: bool = False) -> Iterator[Store]:
+    """The game's store; ``lock=True`` takes the run lock first (refused at once when another
+    run holds it).  Decisions never take it: each is its own short transaction."""
+    store = Store(game.store, lock=lock)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def require_crawled(game: Game, store: Store) -> None:
+    """Refuse to judge a game whose store holds no post and no page (never crawled)."""
+    if store.post_count(include_deleted=True) == 0 and store.page_count() == 0:
+        raise NotCrawledError(str(game.path))
+
+
+def crawl(
+    game: Game, store: Store, *, full: bool = False, progress: ProgressFn | None = None
+) -> CrawlReport:
+    """Crawl the game's threads (or saved-page folders) into ``store``, recorded as a
+    ``crawl`` run.  ``store`` should hold the run lock.  ``progress(tid, page, total)`` is
+    called per page read."""
+    run_id = store.start_run("crawl")
+    try:
+        result = _crawl.crawl(game, store, full=full, progress=progress, run_id=run_id)
+    except KeyboardInterrupt:
+        store.finish_run(run_id, "interrupted", {})
+        raise
+    except BaseException:
+        store.finish_run(run_id, "failed", {})
+        raise
+    store.finish_run(run_id, "ok" if result.ok else "failed", result.as_dict())
+    return result
+
+
+def check(
+    game: Game,
+    store: Store,
+    *,
+    now: datetime | None = None,
+    full: bool = True,
+    run_id: int | None = None,
+) -> CheckResult:
+    """Run the rule set over the stored posts and store the findings (drafts).
+
+    ``full=False`` re-checks only what changed since the last check (the nightly run).
+    Without ``run_id`` the check is recorded as its own ``check`` run with its findings
+    per rule code; with one it is part of that run (``audit``)."""
+    if run_id is not None:
+        return engine.check(game, store, now=now, run_id=run_id, incremental=not full)
+    require_crawled(game, store)
+    own = store.start_run("check")
+    try:
+        result = engine.check(game, store, now=now, run_id=own, incremental=not full)
+    except BaseException:
+        store.finish_run(own, "failed", {})
+        raise
+    by_code: dict[str, int] = {}
+    for f in result.findings:
+        by_code[f.code] = by_code.get(f.code, 0) + 1
+    store.finish_run(own, "ok", {"findings": len(result.findings), "by_code": by_code})
+    return result
+
+
+def ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:
+    """The card ledger: drafts from the stored findings with the director's decisions."""
+    return load_ledger(game, store, ruleset)
+
+
+def records(game: Game, store: Store, *, now: datetime | None = None) -> Records:
+    """Everything a report view shows, read from the store (no crawl, no new check)."""
+    return build_records(game, store, now=now)
+
+
+def report(
+    game: Game, store: Store, reports: Path = Path("reports"), *, when: datetime | None = None
+) -> Written:
+    """Write report.html, the CSVs and announcement.bbcode from the store into
+    ``reports/<game>/<run time>/`` (``latest`` points at it), recorded as a ``report`` run
+    (the report's 论坛上的变动 lists what the crawls after the previous report found).
+    ``when`` names the folder; default now, in the forum's time zone."""
+    run_id = store.start_run("report")
+    try:
+        written = write_report(build_records(game, store), reports, when=when or _forum_now(game))
+    except BaseException:
+        store.finish_run(run_id, "failed", {})
+        raise
+    store.finish_run(run_id, "ok", {"report": str(written.directory)})
+    return written
+
+
+@dataclass(slots=True)
+class AuditResult:
+    new_posts: int = 0
+    changed_posts: int = 0
+    deleted_posts: int = 0
+    incomplete_days: tuple[int, ...] = ()  # lurking/votes not judged: threads not fully read
+    new_drafts: int = 0
+    pending: int = 0  # drafts that would be a card
+    other_pending: int = 0  # drafts suggesting 不处罚 / 提醒导演: counted apart
+    findings: int = 0
+    problems: list[str] = field(default_factory=list)
+    report: Path | None = None
+    crawl: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def line(self) -> str:
+        where = f"报告：{self.report / 'report.html'}" if self.report else "没有写出报告"
+        other = f"，不处罚/提醒导演 {self.other_pending}" if self.other_pending else ""
+        changes = ""
+        if self.changed_posts or self.deleted_posts:
+            changes = f"，被修改 {self.changed_posts}，被删除 {self.deleted_posts}"
+        held = ""
+        if self.incomplete_days:
+            days = "、".join(f"第{d}天" for d in self.incomplete_days)
+            held = f"；{days}的帖子没有抓全，潜水和投票暂不判定"
+        return (
+            f"审计完成：新帖 {self.new_posts}{changes}，新草稿 {self.new_drafts}，"
+            f"待处理 {self.pending}{other}，问题 {len(self.problems)}{held}。{where}"
+        )
+
+
+def audit(
+    game: Game | Path,
+    *,
+    full: bool = False,
+    reports: Path = Path("reports"),
+    crawl: bool = True,
+    progress: ProgressFn | None = None,
+    on_crawled: Callable[[CrawlReport], None] | None = None,
+) -> AuditResult:
+    """The whole nightly run: crawl → check → ledger → report under one run lock.
+
+    A bad game file fails before any network traffic.  ``crawl=False`` checks and reports
+    what the store holds (refused on a game never crawled).  ``on_crawled`` sees the crawl's
+    report as soon as the crawl ends (the CLI prints its problems then).  The run is recorded
+    as an ``audit`` run; a page error the crawl did not collect becomes a problem and the
+    report is still written.  Raises AuditorError subclasses for the caller to map to exit
+    codes."""
+    if isinstance(game, Path):
+        game = open_game(game)
+    else:
+        ruleset_for(game)
+    result = AuditResult()
+    # One run lock from the start to the end: no other run slips in between crawl and check.
+    # Decisions do not take it; they are re-read just before the ledger and report.
+    with open_store(game, lock=True) as store:
+        if crawl:
+            try:
+                crawled = _crawl_stage(game, store, full=full, progress=progress)
+            except PageError as exc:  # a page error the crawl did not collect: still report
+                crawled = CrawlReport()
+                crawled.problems.append(CrawlProblem(exc.kind, exc.url, str(exc)))
+            result.new_posts, result.changed_posts = crawled.new_posts, crawled.changed_posts
+            result.deleted_posts = len(crawled.deleted)
+            result.problems = [p.message for p in crawled.problems]
+            result.crawl = crawled.as_dict()
+            if on_crawled is not None:
+                on_crawled(crawled)
+        else:
+            require_crawled(game, store)
+        run_id = store.start_run("audit")
+        try:
+            _judge_and_report(
+                game, store, result, run_id=run_id, full=full, reports=reports, crawled=crawl
+            )
+        except BaseException as exc:
+            status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
+            store.finish_run(run_id, status, {"problems": result.problems})
+            raise
+        store.finish_run(
+            run_id,
+            "ok" if result.ok else "incomplete",
+            {
+                "new_posts": result.new_posts,
+                "changed_posts": result.changed_posts,
+                "findings": result.findings,
+                "new_drafts": result.new_drafts,
+                "pending": result.pending,
+                "other_pending": result.other_pending,
+                "problems": result.problems,
+                "report": str(result.report),
+                "crawl": result.crawl,
+            },
+        )
+    return result
+
+
+_crawl_stage = crawl  # ``audit``'s parameter named crawl shadows the stage
+
+
+def _judge_and_report(
+    game: Game,
+    store: Store,
+    result: AuditResult,
+    *,
+    run_id: int,
+    full: bool,
+    reports: Path,
+    crawled: bool,
+) -> None:
+    before = {d.fingerprint for d in load_ledger(game, store).drafts}
+    # Nightly: re-check only what changed since the last check (full: everything).
+    # The crawl recorded which threads it could not read; the check reads that.
+    checked = check(game, store, run_id=run_id, full=full)
+    result.incomplete_days = checked.incomplete_days
+    result.findings = len(checked.findings)
+    # Read now, after the long part: a decision made during the run is in the report.
+    led = load_ledger(game, store, checked.ruleset)
+    result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
+    result.pending, result.other_pending = led.pending, led.other_pending
+    run_info = {"problems": result.problems} if crawled else {}
+    recs = build_records(
+        game, store, ruleset=checked.ruleset, ctx=checked.context, run=run_info, ledger=led
+    )
+    result.report = write_report(recs, reports, when=_forum_now(game)).directory
+
+
+def _forum_now(game: Game) -> datetime:
+    # named in forum time (the cron machine may run in UTC)
+    return datetime.now(UTC).astimezone(game.timezone)
