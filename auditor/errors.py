@@ -97,6 +97,13 @@ class TruncatedPageError(PageError):
     label = "页面不完整（可能被截断）"
 
 
+class MissingPostsError(PageError):
+    """The page's markup promises more posts than could be read from it."""
+
+    kind = "posts_missing"
+    label = "页面上的帖子没有全部读出"
+
+
 class UndecodablePageError(PageError):
     kind = "undecodable"
     label = "页面编码无法解析"

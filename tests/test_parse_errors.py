@@ -17,6 +17,7 @@ from auditor.errors import (
     AntiBotError,
     ForumPasswordError,
     LoginRequiredError,
+    MissingPostsError,
     NoPermissionError,
     PageError,
     ServerError,
@@ -232,3 +233,14 @@ def test_synthetic_cut_inside_a_character_is_truncated_not_undecodable() -> None
     page = fetched("x35-utf8", "guest/thread-2-p3.html")
     at = page.body.index("来了来了".encode())
     raises(replace(page, body=page.body[: at + 1]), TruncatedPageError)
+
+
+def test_synthetic_post_the_parser_cannot_place_is_a_page_problem() -> None:
+    """SYNTHETIC: a post's block moved out of the post list's own children (markup the
+    parser does not expect): fewer posts read than the page holds is a page problem."""
+    page = fetched("x35-utf8", "guest/thread-2-p1.html")
+    body = page.body.decode("utf-8")
+    body = body.replace('<div id="post_10" >', '<div class="wrap"><div id="post_10" >', 1)
+    body = body.replace('<div id="post_11" >', '</div><div id="post_11" >', 1)
+    error = raises(replace(page, body=body.encode("utf-8")), MissingPostsError)
+    assert "只读出" in str(error) and "10" in str(error)

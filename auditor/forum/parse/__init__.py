@@ -23,6 +23,7 @@ from datetime import datetime, tzinfo
 
 from auditor.errors import (
     AntiBotError,
+    MissingPostsError,
     ServerError,
     TruncatedPageError,
     UnrecognisedPageError,
@@ -79,7 +80,10 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
         raise TruncatedPageError(url, f"HTTP {page.status}，内容为空")
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
-        parsed = parse_api(load_json(text, url), url, tz, now)
+        try:
+            parsed = parse_api(load_json(text, url), url, tz, now)
+        except RecursionError:
+            raise MissingPostsError(url, "帖子内容的元素嵌套太深（几百层），读不出") from None
     elif is_api_url(url):
         if "<html" in stripped[:200].lower() and "System Error" in text[:3000]:
             raise ServerError(url, "API 返回了 Discuz! System Error 页面而不是 JSON")
@@ -89,14 +93,18 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
         kind = detect_html_kind(text)
         if kind is None:
             raise not_a_thread(text, url)
-        if kind is PageKind.PRINTABLE:
-            parsed = parse_printable(text, url, tz, now)
-        else:
-            doc = parse_document(text)
-            if kind is PageKind.DESKTOP:
-                parsed = parse_desktop(doc, text, url, tz, now)
+        try:
+            if kind is PageKind.PRINTABLE:
+                parsed = parse_printable(text, url, tz, now)
             else:
-                parsed = parse_touch(doc, text, url, tz, now)
+                doc = parse_document(text)
+                if kind is PageKind.DESKTOP:
+                    parsed = parse_desktop(doc, text, url, tz, now)
+                else:
+                    parsed = parse_touch(doc, text, url, tz, now)
+        except RecursionError:
+            # Hundreds of nested elements (not quotes: those are flattened) — a hostile page.
+            raise MissingPostsError(url, "页面的元素嵌套太深（几百层），帖子读不出") from None
     parsed.charset = charset
     return parsed
 

@@ -9,7 +9,7 @@ from datetime import datetime, tzinfo
 from lxml import etree
 from lxml.etree import _Element
 
-from auditor.errors import TruncatedPageError, UnrecognisedPageError
+from auditor.errors import MissingPostsError, TruncatedPageError, UnrecognisedPageError
 from auditor.models import PageKind, ParsedPage, Post
 
 from .common import PostTime, floor_from_text, page_numbers, read_time, uid_from_href
@@ -23,6 +23,9 @@ _TID_CANONICAL = re.compile(
 )
 _AUTHOR_ONLY = 'rel="nofollow">显示全部楼层</a>'
 _POST_ID = re.compile(r"post_(\d+)$")
+# Every post on a desktop page opens with this; post text cannot produce it (Discuz! escapes
+# what members type), so it counts the posts the page promises whatever the parser saw.
+_POST_OPEN = re.compile(r'<div id="post_(\d+)"')
 
 # id() uses libxml2's id index: no scan of the whole document
 _X_POSTS = etree.XPath("id('postlist')/div[starts-with(@id, 'post_')]")
@@ -58,6 +61,14 @@ def parse_desktop(
         seen.add(pid)
         post = _read_post(div, pid, tid, url, tz, now)
         posts.append(replace(post, floor=None) if author_only else post)
+    promised = set(_POST_OPEN.findall(text))
+    if len(promised) > len(seen):
+        missing = sorted(int(p) for p in promised if int(p) not in seen)
+        raise MissingPostsError(
+            url,
+            f"页面上有 {len(promised)} 个帖子，只读出 {len(seen)} 个；"
+            f"读不出的 pid：{'、'.join(map(str, missing[:10]))}{'…' if len(missing) > 10 else ''}",
+        )
     return ParsedPage(
         kind=PageKind.DESKTOP,
         tid=tid,

@@ -53,14 +53,48 @@ def collapse(text: str) -> str:
 
 
 # Plain lxml elements: lxml.html's element classes cost a Python call per node visited.
-HTML_PARSER = etree.HTMLParser()
+# huge_tree: libxml2 otherwise stops at 256 nested elements and silently drops the rest of
+# the page (125 nested [quote]s are enough); with it the limit is 2048.
+HTML_PARSER = etree.HTMLParser(huge_tree=True)
+
+# Quotes nested deeper than this are flattened into the quote at this depth before parsing,
+# so no depth of [quote]s can reach the parser's limit.  Their text stays quoted (never
+# charged to the quoter); nobody reads a hundred levels down.
+MAX_QUOTE_DEPTH = 100
+_QUOTE_TAG = re.compile(r'(<div class="quote">)?<blockquote>|</blockquote>(</div>)?')
+
+
+def flatten_deep_quotes(text: str) -> str:
+    """Drop the quote tags nested deeper than :data:`MAX_QUOTE_DEPTH` (their text is kept)."""
+    if text.count("<blockquote>") <= MAX_QUOTE_DEPTH:
+        return text
+    out: list[str] = []
+    stack: list[tuple[bool, bool]] = []  # per open quote: dropped?, opened with its div?
+    last = 0
+    for m in _QUOTE_TAG.finditer(text):
+        if m.group(0).endswith("<blockquote>"):
+            drop = len(stack) >= MAX_QUOTE_DEPTH
+            stack.append((drop, m.group(1) is not None))
+            if drop:
+                out.append(text[last : m.start()])
+                last = m.end()
+            continue
+        if not stack:
+            continue
+        dropped, had_div = stack.pop()
+        if dropped:
+            out.append(text[last : m.start()])
+            # the </div> goes only with the quote's own <div class="quote">
+            last = m.end() if had_div and m.group(2) else m.start() + len("</blockquote>")
+    out.append(text[last:])
+    return "".join(out)
 
 
 def parse_document(text: str) -> _Element:
     """A whole HTML document as plain lxml elements."""
     if text.lstrip().startswith("<?xml"):  # lxml refuses a declaration in a str
         text = text[text.index("?>") + 2 :]
-    return etree.fromstring(text, HTML_PARSER)
+    return etree.fromstring(flatten_deep_quotes(text), HTML_PARSER)
 
 
 def text_of(el: _Element) -> str:
@@ -389,5 +423,6 @@ def extract_message(el: _Element, *, with_html: bool = True) -> MessageContent:
 
 def fragment(html_text: str) -> _Element:
     """Parse an HTML fragment (API message, printable chunk) into a wrapping ``div``."""
+    html_text = flatten_deep_quotes(html_text)
     doc = etree.fromstring(f"<html><body><div>{html_text}</div></body></html>", HTML_PARSER)
     return doc[0][0]
