@@ -34,7 +34,7 @@ from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.report.records import Records, build_records
 from auditor.report.write import Written, write_report
 from auditor.rules import engine
-from auditor.rules.engine import CheckResult, ruleset_for
+from auditor.rules.engine import CheckResult, api_first, ruleset_for
 from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
 
@@ -87,10 +87,13 @@ def crawl(
 ) -> CrawlReport:
     """Crawl the game's threads (or saved-page folders) into ``store``, recorded as a
     ``crawl`` run.  ``store`` should hold the run lock.  ``progress(tid, page, total)`` is
-    called per page read."""
+    called per page read.  The mobile API is read first when the game file says so, or in
+    "auto" mode when no enabled rule needs the desktop pages."""
     run_id = store.start_run("crawl")
     try:
-        result = _crawl.crawl(game, store, full=full, progress=progress, run_id=run_id)
+        result = _crawl.crawl(
+            game, store, full=full, progress=progress, run_id=run_id, use_api=api_first(game)
+        )
     except KeyboardInterrupt:
         store.finish_run(run_id, "interrupted", {})
         raise

@@ -13,15 +13,15 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
+from auditor.files import WriteError
 from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import decide
 from auditor.ledger.ledger import load_ledger
 from auditor.report import write as report_write
-from auditor.report.csvout import neutralise, unneutralise
-from auditor.report.errors import WriteError
 from auditor.report.records import build_records, highlight, post_link
 from auditor.report.write import FILES, latest_dir, write_report
 from auditor.store import Store
+from auditor.tables import neutralise, unneutralise
 from tests.ledger_helpers import HOSTILE_SCRIPT, HYPERLINK, hostile_game
 
 REPO = Path(__file__).resolve().parents[1]

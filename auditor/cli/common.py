@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from auditor import __version__
 from auditor.errors import AuditorError, StoreError
 
 # The game and store openers are the pipeline's; commands import them from here too.
@@ -169,8 +170,6 @@ out = Console()
 
 def _print_version(value: bool) -> None:
     if value:
-        from auditor import __version__
-
         write_utf8(f"auditor {__version__}\n")
         raise typer.Exit(0)
 

@@ -41,6 +41,7 @@ from auditor.ledger.decisions import (
 )
 from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, load_ledger
 from auditor.ledger.policy import card_name
+from auditor.report.records import post_time
 
 ByOpt = Annotated[
     str | None, typer.Option("--by", help="谁做的决定（默认游戏文件 [game] decided_by）")
@@ -160,8 +161,6 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
 
 
 def _show_draft(d: Draft, index: int, total: int, game: Game) -> None:
-    from auditor.report.records import post_time
-
     body = Text()
     body.append(f"{d.player}  {d.code}", style="bold")
     if d.day is not None:

@@ -28,11 +28,15 @@ from auditor.cli.common import (
     write_utf8,
 )
 from auditor.game.gamefile import RULESETS, Game, ThreadKind
+from auditor.ledger.ledger import load_ledger
+from auditor.report.records import finding_day
 from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
 from auditor.rules.base import Context
 from auditor.rules.engine import build_context, ruleset_for
+from auditor.rules.lurk import lurk_day_units
 from auditor.rules.registry import all_rules
 from auditor.rules.ruleset import SETTINGS, load_ruleset
+from auditor.rules.votebook import votes_for
 from auditor.store import Store
 
 FINDING_COLUMNS = [
@@ -132,7 +136,6 @@ def lurk_marks(ctx: Context, opts: Mapping[str, Any] | None) -> set[tuple[str, i
     so the table never disagrees with the findings.  Empty when the rule is off."""
     if opts is None:
         return set()
-    from auditor.rules.lurk import lurk_day_units
 
     return {(p, d.number, ph) for p, d, ph, _, _ in lurk_day_units(ctx, opts)}
 
@@ -165,14 +168,9 @@ class StatusFormat(StrEnum):
 def _voted(ctx: Context, day: int) -> set[str]:
     """Players who posted a vote (valid or not) on ``day``: the vote book when there is
     one, else any reply in that day's vote threads."""
-    try:
-        from auditor.rules.votebook import votes_for
-
-        dv = votes_for(ctx).days.get(day)
-        if dv is not None:
-            return set(dv.voted)
-    except ImportError:  # pragma: no cover - the vote module is another issue's
-        pass
+    dv = votes_for(ctx).days.get(day)
+    if dv is not None:
+        return set(dv.voted)
     return {
         gp.player
         for gp in ctx.posts
@@ -302,9 +300,6 @@ def finding_records(store: Store, game: Game | None = None) -> list[dict[str, An
     :mod:`auditor.ledger.ledger`) takes that one's status and says so, and a finding without a day
     (last words) shows its thread's day or the day its player went out."""
     import json
-
-    from auditor.ledger.ledger import load_ledger
-    from auditor.report.records import finding_day
 
     current = getattr(store, "current_decisions", None)
     decisions: Mapping[str, Any] = current() if current is not None else {}

@@ -1,1 +1,1 @@
-"""The forum side: URLs, polite HTTP, page parsing and the crawl that stores posts."""
+"""The forum side: polite HTTP, page parsing and the crawl that stores posts."""

@@ -41,22 +41,6 @@ from auditor.store import Store
 
 API_PPP = 50  # posts per API page we ask for (the API honours &ppp=; desktop ignores it)
 
-# The X3.5 mobile API renders messages without [size] and without the "本帖最后由 … 编辑"
-# notice (see the real captures); rules that read those need the desktop pages.
-DESKTOP_ONLY_RULES = ("FONT-SIZE", "VOTE-EDIT")
-
-
-def use_api(game: Game) -> bool:
-    """Whether to read the mobile API first: the game file's choice, or in "auto" mode
-    only when no enabled rule needs what the API leaves out."""
-    if game.forum.api is not None:
-        return game.forum.api
-    from auditor.rules.engine import ruleset_for
-
-    rs = ruleset_for(game)
-    return not any(rs.enabled(code) for code in DESKTOP_ONLY_RULES)
-
-
 ProgressFn = Callable[[int, int, int | None], None]  # (tid, page, total pages or None)
 
 # Session values a logged-in page carries (the API's auth/saltkey are the login cookies'
@@ -242,8 +226,15 @@ def crawl(
     now: datetime | None = None,
     progress: ProgressFn | None = None,
     run_id: int | None = None,
+    use_api: bool | None = None,
 ) -> CrawlReport:
-    """Crawl every thread of the game into the store and say what happened."""
+    """Crawl every thread of the game into the store and say what happened.
+
+    ``use_api``: read the mobile API first (desktop pages where it fails).  None: the game
+    file's ``api``; its ``"auto"`` is decided by the caller that knows the rule set
+    (:func:`auditor.rules.engine.api_first`, which :func:`auditor.pipeline.crawl` passes),
+    and means desktop pages only here (they carry everything the rules read)."""
+    api = use_api if use_api is not None else bool(game.forum.api)
     report = CrawlReport()
     try:
         if game.forum.pages is not None:
@@ -258,6 +249,7 @@ def crawl(
                 now=now,
                 progress=progress,
                 run_id=run_id,
+                use_api=api,
             )
     finally:
         # What the next check must not judge from partial data (read by engine.check).
@@ -275,6 +267,7 @@ def _crawl_http(
     now: datetime | None,
     progress: ProgressFn | None,
     run_id: int | None,
+    use_api: bool,
 ) -> None:
     f = fetcher or Fetcher(game.forum.url or "", delay=game.forum.delay, cookies=game.forum.cookies)
     now = now or datetime.now(UTC)
@@ -292,6 +285,7 @@ def _crawl_http(
                     now=now,
                     run_id=run_id,
                     progress=progress,
+                    use_api=use_api,
                 )
             except PageError as exc:
                 report.problems.append(CrawlProblem(exc.kind, exc.url, str(exc), spec.tid))
@@ -350,8 +344,9 @@ def _crawl_thread_http(
     now: datetime,
     run_id: int | None,
     progress: ProgressFn | None,
+    use_api: bool,
 ) -> None:
-    sources = ["api", "html"] if use_api(game) else ["html"]
+    sources = ["api", "html"] if use_api else ["html"]
     for source in sources:
         last = store.db.execute(
             "SELECT MAX(page) FROM pages WHERE tid=? AND source=?", (spec.tid, source)

@@ -93,8 +93,8 @@ from auditor.errors import (
     TruncatedPageError,
 )
 from auditor.forum.parse.detect import classify_redirect
-from auditor.forum.urls import is_viewthread, thread_id
 from auditor.models import FetchedPage
+from auditor.urls import is_viewthread, thread_id
 
 log = logging.getLogger(__name__)
 

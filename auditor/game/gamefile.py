@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from auditor.cookies import CookieLine, CookieSource, looks_like_cookie_line
 from auditor.errors import GameFileError
+from auditor.urls import thread_id
 
 RULESETS = ("m107", "rabbit030", "m39", "killbar7")
 
@@ -55,7 +56,7 @@ class ForumConfig:
     cookies: CookieSource | None  # a cookies file, or a raw Cookie line (secret)
     delay: float
     refetch_hours: float  # refetch earlier pages of threads whose day closed less than this ago
-    api: bool | None  # try the mobile API first; None = auto (see auditor.forum.crawl.use_api)
+    api: bool | None  # try the mobile API first; None = auto (see auditor.rules.engine.api_first)
     ppp: int = 10  # the forum's posts per desktop page (Discuz! postperpage)
 
 
@@ -632,6 +633,4 @@ def _parse_corrections(r: _Reader, value: Any, players: set[str]) -> tuple[VoteC
 
 def tid_from_url(url: str) -> int | None:
     """The tid of a Discuz! thread URL, plain (tid=N) or rewritten (thread-N-P-1.html)."""
-    from auditor.forum.urls import thread_id
-
     return thread_id(url)

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from auditor.errors import AuditorError
+from auditor.files import WriteError, os_error_text
 from auditor.game.gamefile import Game
 from auditor.ledger.ledger import Ledger, build_ledger, load_ledger, manual_fingerprint
 from auditor.ledger.policy import CARD_COLOURS, MANUAL_KIND, card_name, parse_time
-from auditor.report.csvout import decode_csv, unneutralise, write_csv
+from auditor.rules.engine import ruleset_for
 from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
+from auditor.tables import decode_csv, unneutralise, write_csv
 
 DECISION_COLUMNS = (
     "id",
@@ -247,8 +249,6 @@ def decide(
 ) -> Recorded:
     """Record one decision on a draft (or change an earlier one; history is kept).  ``at``
     is the decision's time (default: now); escalation counts a card from that moment."""
-    from auditor.rules.engine import ruleset_for
-
     rs = ruleset or ruleset_for(game)
     record, rec = _decision_row(game, rs, store, ident, decision, card, note, by, source, at=at)
     store.add_decisions([record])
@@ -359,8 +359,6 @@ def export_decisions(game: Game, store: Store, path: Path) -> int:
     try:
         write_csv(path, EXPORT_COLUMNS, rows)
     except OSError as exc:
-        from auditor.report.errors import WriteError
-
         raise WriteError(path, exc) from None
     return len(rows)
 
@@ -395,9 +393,6 @@ def import_decisions(
     are decided at one moment, after every post they judge, so they never escalate each
     other (判罚后再犯才升级).
     """
-    from auditor.report.errors import os_error_text
-    from auditor.rules.engine import ruleset_for
-
     try:
         text = decode_csv(path.read_bytes())
     except UnicodeDecodeError:

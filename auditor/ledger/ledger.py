@@ -37,6 +37,7 @@ from auditor.ledger.policy import (
     parse_time,
     suggest,
 )
+from auditor.rules.engine import ruleset_for
 from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
 
@@ -522,8 +523,6 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
 
 def load_ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:
     """The ledger from the store (no rules are run)."""
-    from auditor.rules.engine import ruleset_for
-
     rs = ruleset or ruleset_for(game)
     return build_ledger(
         game, rs, store.findings(active_only=False), store.current_decisions(), store.manual_cards()

@@ -22,8 +22,12 @@ from urllib.parse import urlsplit
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.ledger.ledger import Decided, Ledger, load_ledger
 from auditor.ledger.policy import card_name, parse_time
+from auditor.rules.activity import activity_rows
 from auditor.rules.base import Context
+from auditor.rules.engine import build_context, ruleset_for
+from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet
+from auditor.rules.votebook import PROBLEM_TEXT, votes_for
 from auditor.store import Store
 
 ACTIVITY_CSV = (  # the CLI's ``activity --format csv`` columns first (issue 3), then ours
@@ -368,8 +372,6 @@ def build_records(
     run: Mapping[str, Any] | None = None,
     ledger: Ledger | None = None,
 ) -> Records:
-    from auditor.rules.engine import build_context, ruleset_for
-
     rs = ruleset or ruleset_for(game)
     ctx = ctx or build_context(game, store, now=now, ruleset=rs)
     now = ctx.now
@@ -390,8 +392,6 @@ def build_records(
     tally: list[dict[str, Any]] = []
     rounds: list[dict[str, Any]] = []
     if book is not None:
-        from auditor.rules.votebook import PROBLEM_TEXT
-
         for number, dv in book.days.items():
             voted[number] = set(dv.replied) | set(dv.voted)
             rounds.extend(_round_record(dv, rt) for rt in dv.rounds)
@@ -655,8 +655,6 @@ def _card_records(
     manual card's reason) and whether it is new since the previous announcement — a card
     for the announced day or later, or one decided after that day opened (the previous
     day's announcement was posted before it)."""
-    from auditor.rules.registry import REGISTRY
-
     reasons = {r["id"]: r["reason"] for r in store.manual_cards()}
     decided = {x.id: x for x in led.decided}
     opens = None
@@ -730,8 +728,6 @@ def _activity(
 ]:
     """(player, day) → posts, measured-or-not, the closed days, and (player, day) → the
     per-phase activity rows on days with phases."""
-    from auditor.rules.activity import activity_rows
-
     closed = {d.number for d in ctx.schedule.days if ctx.schedule.closed(d.number, ctx.now)}
     counts: dict[tuple[str, int], int] = {}
     alive: dict[tuple[str, int], bool] = {}
@@ -786,10 +782,6 @@ def _round_record(dv: Any, rt: Any) -> dict[str, Any]:
 
 
 def _votebook(ctx: Context, problems: list[str]) -> tuple[Any, bool]:
-    try:
-        from auditor.rules.votebook import votes_for
-    except ImportError:
-        return None, False
     try:
         return votes_for(ctx), True
     except Exception as exc:  # a report with a note beats no report at all

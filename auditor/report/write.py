@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from auditor.files import WriteError
 from auditor.ledger.ledger import LEDGER_COLUMNS
 from auditor.report.bbcode import render_bbcode
-from auditor.report.csvout import write_csv
-from auditor.report.errors import WriteError
 from auditor.report.html import render_html
 from auditor.report.records import (
     ACTIVITY_CSV,
@@ -30,6 +29,7 @@ from auditor.report.records import (
     VOTES_CSV,
     Records,
 )
+from auditor.tables import write_csv
 
 FILES = (
     "report.html",
@@ -68,7 +68,7 @@ def write_report(records: Records, reports_dir: Path, *, when: datetime | None =
     """Write ``records`` to ``reports_dir/<game>/<run time>/`` atomically; point ``latest`` at it.
 
     ``when`` names the directory (give it in the forum's time zone).  A file-system error is
-    a :class:`~auditor.report.errors.WriteError` naming the path, in Chinese (exit code 2).
+    a :class:`~auditor.files.WriteError` naming the path, in Chinese (exit code 2).
     """
     game_dir = Path(reports_dir) / records.game["slug"]
     try:

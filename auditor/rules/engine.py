@@ -28,6 +28,20 @@ _LASTWORDS_HEAD = re.compile(
 )
 
 
+# The X3.5 mobile API renders messages without [size] and without the "本帖最后由 … 编辑"
+# notice (see the real captures); rules that read those need the desktop pages.
+DESKTOP_ONLY_RULES = ("FONT-SIZE", "VOTE-EDIT")
+
+
+def api_first(game: Game) -> bool:
+    """Whether the crawl reads the mobile API first: the game file's choice, or in "auto"
+    mode only when no enabled rule needs what the API leaves out."""
+    if game.forum.api is not None:
+        return game.forum.api
+    rs = ruleset_for(game)
+    return not any(rs.enabled(code) for code in DESKTOP_ONLY_RULES)
+
+
 def ruleset_for(game: Game) -> RuleSet:
     return load_ruleset(game.ruleset, game.rules, where=str(game.path))
 

@@ -15,6 +15,9 @@ from typing import Any
 from auditor.game.gamefile import DaySpec
 from auditor.rules.activity import measured, measured_from_start, post_counts
 from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
+from auditor.rules.votebook import (
+    votes_for,
+)
 
 AVERAGE_BASES = ("alive_at_start", "measured")
 
@@ -44,10 +47,6 @@ def _judged_days(ctx: Context) -> Iterator[DaySpec]:
 def _last_played_phase(ctx: Context, day: DaySpec) -> int:
     """The last phase whose voting round took place (killbar7 4.1: "任何一轮中都是票数过半
     死亡，直接进入夜晚", so a day can end after round 1): later phases are not judged."""
-    from auditor.rules.votebook import (
-        votes_for,  # auditor.rules.votebook imports this package's base
-    )
-
     last = max(ph.number for ph in day.phases)
     dv = votes_for(ctx).days.get(day.number)
     rounds = [r.round for r in (dv.rounds if dv else []) if r.round is not None]

@@ -23,7 +23,7 @@ from typing import Any
 from auditor.errors import GameFileError
 from auditor.game.gamefile import RULESETS, ThreadKind
 from auditor.rules.base import Option
-from auditor.rules.registry import all_rules, get
+from auditor.rules.registry import REGISTRY, all_rules, get
 
 SETTINGS: dict[str, Option] = {
     "night_posts": Option(str, "none", "讨论日以外（夜晚）的发言计入哪一天", ("none", "next_day")),
@@ -156,8 +156,6 @@ def load_ruleset(
 
 
 def get_or_fail(code: str, where: str) -> Any:
-    from auditor.rules.registry import REGISTRY
-
     if code not in REGISTRY:
         raise _fail(where, f"rules.{code}", "未知的规则代码（运行 auditor rules 查看全部规则）")
     return REGISTRY[code]

@@ -96,6 +96,8 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from pypinyin import lazy_pinyin
+
 from auditor.game.gamefile import EventType, ThreadKind, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
@@ -369,15 +371,10 @@ def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) ->
     norm = normalise_name(name)
     if not norm:
         return None
-    try:
-        from pypinyin import lazy_pinyin
-
-        py = "".join(lazy_pinyin(norm))
-        same = [p for p in players if "".join(lazy_pinyin(normalise_name(p))) == py]
-        if len(same) == 1:
-            return same[0]
-    except ImportError:  # pragma: no cover - pypinyin is a dependency
-        pass
+    py = "".join(lazy_pinyin(norm))
+    same = [p for p in players if "".join(lazy_pinyin(normalise_name(p))) == py]
+    if len(same) == 1:
+        return same[0]
     best, score = None, 0.0
     for p in players:
         s = difflib.SequenceMatcher(None, norm, normalise_name(p)).ratio()

@@ -10,7 +10,7 @@ format, the roles (vote / change / abstain) and the tally are documented in
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from auditor.rules.base import (
     Context,
@@ -21,15 +21,10 @@ from auditor.rules.base import (
     post_finding,
     rule,
 )
-
-if TYPE_CHECKING:
-    from auditor.rules.votebook import Ballot, VoteBook
+from auditor.rules.votebook import PROBLEM_RULE, PROBLEM_TEXT, Ballot, VoteBook, votes_for
 
 
 def _book(ctx: Context) -> VoteBook:
-    # imported here: auditor.rules.votebook imports auditor.rules.base, whose package imports this
-    from auditor.rules.votebook import votes_for
-
     return votes_for(ctx)
 
 
@@ -40,8 +35,6 @@ def _finding(code: str, b: Ballot, opts: Mapping[str, Any], key: str, note: str)
 
 
 def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
-    from auditor.rules.votebook import PROBLEM_RULE, PROBLEM_TEXT
-
     for b in _book(ctx).ballots:
         if b.problem and PROBLEM_RULE.get(b.problem) == code and ctx.in_scope(b.day):
             note = PROBLEM_TEXT[b.problem] + (f"：{b.detail}" if b.detail else "")

@@ -20,8 +20,8 @@ from auditor.errors import (
     TruncatedPageError,
     UnrecognisedPageError,
 )
-from auditor.forum.urls import is_forumdisplay, is_login
 from auditor.models import HiddenReason, PageKind
+from auditor.urls import is_forumdisplay, is_login
 
 ANTI_BOT_STATUS = 567  # what common Chinese WAFs (e.g. 安全狗/加速乐 style) answer with
 
