@@ -8,6 +8,7 @@ One file per category.  The format (documented for directors in ``lexicons/READM
     @seed M107 违规判定 1(2)
     @pinyin on          # 音近（拼音）匹配，默认 on
     @initials on        # 拼音首字母缩写（wc、tmd），默认 off
+    @near on            # 近音（l/n、zh/z、an/ang …，lexicons/_confusion.txt），默认 on
     @boundary word      # 需落在 jieba 分词边界上，默认 word；off = 任何位置
 
     卧槽 | 我操 我靠 wc | 卧槽里 | 030 2(2) 例：卧槽真吊
@@ -19,10 +20,14 @@ starts with ``re:`` is a regular expression over the normalised text; its second
 lists the anchor words, at least one of which must occur before the expression is tried.
 ``{n}`` inside a term allows up to n characters between its parts (the Discuz! 词语过滤
 syntax).  Files whose name starts with ``_`` are tables, not categories
-(``_lookalike.txt``: 形近字, two characters per line).
+(``_lookalike.txt``: 形近字, two characters per line; ``_confusion.txt``: the 近音
+confusion table, two spellings of an initial or a final per line; ``_emoji.txt``: what an
+emoji reads as where its Unicode CLDR Chinese name does not say it, emoji and characters).
 
 A Discuz! 词语过滤 export (``word={BANNED}`` / ``word={MOD}`` / ``word=replacement`` lines)
-is read as one category (``CENSOR`` unless told otherwise).
+is read as one category (``CENSOR`` unless told otherwise) and gets the same evasion
+handling as every other lexicon (音近, 近音, word boundaries on); ``@pinyin off``,
+``@near off``, ``@initials on`` or ``@boundary off`` lines in it switch a step.
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ _LIST_SPLIT = re.compile(r"[\s,，、;；]+")
 _GAP = re.compile(r"\{(\d+)\}")
 _CATEGORY_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _DISCUZ_LINE = re.compile(r"^(?P<find>.+?)=(?P<repl>.*)$")
-DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "boundary")
+DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "near", "boundary")
+SWITCHES = ("pinyin", "initials", "near", "boundary")
 
 
 class LexiconError(AuditorError):
@@ -102,6 +108,7 @@ class Category:
     seeds: list[str] = field(default_factory=list)
     pinyin: bool = True
     initials: bool = False
+    near: bool = True
     boundary: bool = True
     entries: list[Entry] = field(default_factory=list)
     path: str = ""
@@ -113,6 +120,8 @@ class Lexicon:
 
     categories: dict[str, Category] = field(default_factory=dict)
     lookalike: dict[str, str] = field(default_factory=dict)
+    confusion: list[tuple[str, str]] = field(default_factory=list)
+    emoji: dict[str, str] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -130,6 +139,8 @@ class Lexicon:
                 mine.seeds.extend(s for s in cat.seeds if s not in mine.seeds)
                 mine.title = mine.title or cat.title
         self.lookalike.update(other.lookalike)
+        self.confusion.extend(p for p in other.confusion if p not in self.confusion)
+        self.emoji.update(other.emoji)
         self.sources.extend(other.sources)
         self.problems.extend(other.problems)
 
@@ -138,10 +149,12 @@ class Lexicon:
         h = hashlib.sha256()
         for code in sorted(self.categories):
             c = self.categories[code]
-            h.update(f"{code}|{c.pinyin}|{c.initials}|{c.boundary}\n".encode())
+            h.update(f"{code}|{c.pinyin}|{c.initials}|{c.near}|{c.boundary}\n".encode())
             for e in c.entries:
                 h.update(repr((e.term, e.variants, e.exceptions, e.regex, e.anchors)).encode())
         h.update(repr(sorted(self.lookalike.items())).encode())
+        h.update(repr(self.confusion).encode())
+        h.update(repr(sorted(self.emoji.items())).encode())
         return h.hexdigest()
 
 
@@ -217,17 +230,8 @@ def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = 
                 cat.title = value
             elif name == "seed":
                 cat.seeds.append(value)
-            elif name == "boundary":
-                v = value.lower()
-                if v not in ("word", "off"):
-                    problems.append(Problem(path, lineno, "@boundary 只能是 word 或 off"))
-                cat.boundary = v != "off"
             else:
-                flag = _on_off(value)
-                if flag is None:
-                    problems.append(Problem(path, lineno, f"@{name} 只能是 on 或 off"))
-                else:
-                    setattr(cat, name, flag)
+                _switch(cat, name, value, path, lineno, problems)
             continue
         if cat is None:
             problems.append(
@@ -307,6 +311,65 @@ def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = 
     return lex
 
 
+def _switch(
+    cat: Category, name: str, value: str, path: str, lineno: int, problems: list[Problem]
+) -> None:
+    """``@pinyin on`` / ``@boundary word`` …: one evasion step switched for a category."""
+    if name == "boundary":
+        v = value.lower()
+        if v not in ("word", "off"):
+            problems.append(Problem(path, lineno, "@boundary 只能是 word 或 off"))
+        cat.boundary = v != "off"
+        return
+    flag = _on_off(value)
+    if flag is None:
+        problems.append(Problem(path, lineno, f"@{name} 只能是 on 或 off"))
+    else:
+        setattr(cat, name, flag)
+
+
+def parse_confusion(text: str, path: str) -> Lexicon:
+    """The 近音 table: each line two toneless pinyin spellings of an initial (l n, zh z)
+    or of a final's ending (an ang, v u) that speakers confuse; a note after ``#``."""
+    lex = Lexicon(sources=[path])
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 2 or not all(p.isascii() and p.isalpha() and p.islower() for p in parts):
+            lex.problems.append(
+                Problem(
+                    path,
+                    lineno,
+                    "近音表每行两栏：两个容易混淆的声母或韵母（小写拼音，如 l n、an ang）",
+                )
+            )
+            continue
+        pair = (parts[0], parts[1])
+        if pair not in lex.confusion:
+            lex.confusion.append(pair)
+    return lex
+
+
+def parse_emoji(text: str, path: str) -> Lexicon:
+    """What an emoji reads as (🍚 饭: the pun 饭→反 comes from the sound-alike step)."""
+    lex = Lexicon(sources=[path])
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        emo = parts[0].replace("\ufe0f", "") if parts else ""
+        if len(parts) != 2 or len(emo) != 1 or emo.isalnum() or not parts[1].isalpha():
+            lex.problems.append(
+                Problem(path, lineno, "表情表每行两栏：一个表情符号 与 它读作的字（如 🍚 饭）")
+            )
+            continue
+        lex.emoji[emo] = parts[1]
+    return lex
+
+
 def parse_lookalike(text: str, path: str) -> Lexicon:
     lex = Lexicon(sources=[path])
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -332,27 +395,42 @@ def is_discuz_export(text: str) -> bool:
     lines = [
         ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")
     ]
-    if not lines or any(ln.startswith("@") for ln in lines):
+    if not lines or any(ln.startswith("@") and not _is_switch(ln) for ln in lines):
+        return False
+    lines = [ln for ln in lines if not ln.startswith("@")]
+    if not lines:
         return False
     return sum("=" in ln for ln in lines) * 2 >= len(lines) or any(
         "{BANNED}" in ln or "{MOD}" in ln for ln in lines
     )
 
 
+def _is_switch(line: str) -> bool:
+    name = line[1:].split(None, 1)[0].rstrip(":：").lower() if len(line) > 1 else ""
+    return name in SWITCHES
+
+
 def parse_discuz(text: str, path: str = "<discuz>", *, category: str = CENSOR) -> Lexicon:
-    """Read a Discuz! 词语过滤 export (``管理中心 → 内容 → 词语过滤 → 导出``)."""
+    """Read a Discuz! 词语过滤 export (``管理中心 → 内容 → 词语过滤 → 导出``).
+
+    The words get every evasion step the bundled lexicons get (音近, 近音, word
+    boundaries, the common-word rule); ``@pinyin off`` … lines switch a step off."""
     cat = Category(
         category,
         title="论坛词语过滤",
         seeds=["M107 违规判定 12(2)：违反小镇文明守则的发言"],
-        pinyin=False,
-        boundary=False,
         path=path,
     )
     lex = Lexicon(sources=[path])
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip().lstrip("\ufeff")
         if not line or line.startswith("#"):
+            continue
+        if line.startswith("@") and _is_switch(line):
+            name, _, value = line[1:].partition(" ")
+            _switch(
+                cat, name.strip().rstrip(":：").lower(), value.strip(), path, lineno, lex.problems
+            )
             continue
         m = _DISCUZ_LINE.match(line)
         find, repl = (m.group("find").strip(), m.group("repl").strip()) if m else (line, "{BANNED}")
@@ -416,18 +494,32 @@ def load_path(path: Path | str) -> Lexicon:
             except UnicodeDecodeError:
                 lex.problems.append(Problem(str(f), 0, "无法解码（请保存为 UTF-8）"))
                 continue
-        if f.name.startswith("_"):
+        if f.name.startswith("_confusion"):
+            lex.merge(parse_confusion(text, str(f)))
+        elif f.name.startswith("_emoji"):
+            lex.merge(parse_emoji(text, str(f)))
+        elif f.name.startswith("_"):
             lex.merge(parse_lookalike(text, str(f)))
         else:
             lex.merge(parse_lexicon(text, str(f)))
     return lex
 
 
+def tables() -> Lexicon:
+    """The bundled tables alone (形近, 近音, 表情): every lexicon is normalised with them,
+    the director's own and imported ones included, unless it brings tables of its own."""
+    lex = Lexicon()
+    for f in sorted(DEFAULT_DIR.glob("_*.txt")):
+        lex.merge(load_path(f))
+    return lex
+
+
 def load(paths: Iterable[Path | str] = (), *, default: bool = True, strict: bool = True) -> Lexicon:
-    """The built-in lexicons (unless ``default`` is false) plus ``paths``.
+    """The built-in lexicons (unless ``default`` is false; their tables are always used)
+    plus ``paths``.
 
     With ``strict``, errors (not warnings) raise :class:`LexiconError`."""
-    lex = Lexicon()
+    lex = Lexicon() if default else tables()
     for p in ([DEFAULT_DIR] if default else []) + [Path(p) for p in paths]:
         lex.merge(load_path(p))
     errors = [p for p in lex.problems if p.level == "error"]

@@ -42,11 +42,23 @@ from typing import Any
 
 import ahocorasick
 
-from auditor.rules.lexicon import Entry, Lexicon, load
+from auditor.rules.lexicon import Entry, Lexicon, load, tables
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK = re.compile(f"[{CJK_RANGES}]")
-ZERO_WIDTH = "\u00ad\u034f\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+ZERO_WIDTH = (
+    "\u00ad\u034f\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+    "\ufe0e\ufe0f"  # emoji / text presentation selectors
+)
+SKIN_TONES = "".join(map(chr, range(0x1F3FB, 0x1F400)))
+# Face emoji (smileys) carry feelings, not words: their CLDR names are not read.
+_FACE_RANGES = (
+    (0x1F600, 0x1F64F),
+    (0x1F910, 0x1F92F),
+    (0x1F970, 0x1F97F),
+    (0x1FAE0, 0x1FAEF),
+    (0x2639, 0x263A),
+)
 # Noise between two CJK characters: spaces and the symbols used as "通配符" (after NFKC).
 # Sentence ends (。！？!?) and line breaks are kept: they separate clauses.
 _NOISE_CHARS = r" \t\u3000~`@#$%^&*_\-+=|\\:;\"'<>,./·•…—、“”‘’「」『』～°"
@@ -70,7 +82,20 @@ _MEASURE = set("帖贴楼层个次票人天分点号张条轮场局位名遍岁�
 REPEAT_RE = re.compile(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+")
 FINANCIAL_DIGITS = dict(zip("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十", strict=True))
 _ASCII_WORD = re.compile(r"[a-z0-9]")
-TAGS = ("原文", "全半角/大小写", "繁简", "形近", "去噪", "叠字", "音近", "首字母", "句式")
+_ASCII_LETTER = re.compile(r"[a-z]")
+TAGS = (
+    "原文",
+    "全半角/大小写",
+    "繁简",
+    "形近",
+    "表情",
+    "去噪",
+    "叠字",
+    "音近",
+    "近音",
+    "首字母",
+    "句式",
+)
 _SENTENCE_END = set("。！？!?\n")
 
 
@@ -170,6 +195,54 @@ def _pinyin_table() -> dict[int, str]:
     return table
 
 
+SYL = "'"  # syllable delimiter in the pinyin rendering: keys match whole syllables only
+
+
+@lru_cache(maxsize=1)
+def _pinyin_render() -> dict[int, str]:
+    """CJK character (or digit) → ``'syllable'``: the pinyin rendering the second
+    automaton scans, each syllable between delimiters so that a key never matches across
+    syllables (``'e''du'`` is 饿毒, never the end of 的 + 都)."""
+    return {cp: f"{SYL}{py}{SYL}" for cp, py in _pinyin_table().items()}
+
+
+def render_key(syllables: Sequence[str]) -> str:
+    return "".join(f"{SYL}{x}{SYL}" for x in syllables)
+
+
+_INITIALS = sorted(("zh", "ch", "sh", *"bpmfdtnlgkhjqxrzcsyw"), key=len, reverse=True)
+
+
+def split_syllable(syl: str) -> tuple[str, str]:
+    """``zhuang`` → (``zh``, ``uang``)."""
+    for ini in _INITIALS:
+        if syl.startswith(ini) and len(syl) > len(ini):
+            return ini, syl[len(ini) :]
+    return "", syl
+
+
+@lru_cache(maxsize=8)
+def _near_table(pairs: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
+    """Toneless syllable → the real syllables one confusion step away (l/n, an/ang …)."""
+    inventory = set(_pinyin_table().values())
+    initials = set(_INITIALS)
+    out: dict[str, tuple[str, ...]] = {}
+    for syl in inventory:
+        ini, fin = split_syllable(syl)
+        near: set[str] = set()
+        for a, b in pairs:
+            for x, y in ((a, b), (b, a)):
+                if x in initials:
+                    if ini == x:
+                        near.add(y + fin)
+                elif fin.endswith(x):
+                    near.add(ini + fin[: len(fin) - len(x)] + y)
+        near = {n for n in near if n in inventory and n != syl}
+        if near:
+            out[syl] = tuple(sorted(near))
+    return out
+
+
 _FUZZ_RE = re.compile(r"(?<![a-z])([zcs])h")
 
 
@@ -192,18 +265,41 @@ def _compose(*tables: dict[int, str]) -> dict[int, str]:
     return out
 
 
+@lru_cache(maxsize=8)
+def _emoji_table(puns: tuple[tuple[str, str], ...]) -> dict[int, str]:
+    """Emoji → what it reads as: the lexicons' ``_emoji.txt`` first, then the Unicode CLDR
+    Chinese short name the ``emoji`` package carries (🐍 蛇, 🐸 青蛙; 狗脸 → 狗, 猪头 →
+    猪), for one-character emoji whose name is one or two characters once 脸/头 is dropped.
+    Faces (😀 😠 …) are not read."""
+    import emoji
+
+    emoji.config.load_language("zh")
+    table: dict[int, str] = {}
+    for emo, data in emoji.EMOJI_DATA.items():
+        e = emo.replace("\ufe0f", "")
+        if len(e) != 1 or any(lo <= ord(e) <= hi for lo, hi in _FACE_RANGES):
+            continue
+        name = str(data.get("zh") or "").strip(":")
+        reading = re.sub("(的脸|脸|头)$", "", name) if len(name) > 1 else name
+        if 1 <= len(reading) <= 2 and all(_is_cjk(c) for c in reading):
+            table[ord(e)] = reading
+    table.update({ord(e): r for e, r in puns})
+    return table
+
+
 # --------------------------------------------------------------------------- normalisation
 
 
 class Normaliser:
     """The character pipeline, fast (``normalise``) and with an offset map (``mapped``)."""
 
-    def __init__(self, lookalike: dict[str, str]) -> None:
-        self.width = _width_table()
+    def __init__(self, lookalike: dict[str, str], emoji: dict[str, str] | None = None) -> None:
+        self.width = {**_width_table(), **dict.fromkeys(map(ord, SKIN_TONES), "")}
         self.t2s = _t2s_table()
         self.look = {ord(k): v for k, v in lookalike.items() if len(k) == 1}
         self.look.update({ord(k): v for k, v in FINANCIAL_DIGITS.items()})
-        self.table = _compose(self.width, self.t2s, self.look)
+        self.emoji = _emoji_table(tuple(sorted((emoji or {}).items())))
+        self.table = _compose(self.width, self.t2s, self.look, self.emoji)
         # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
         self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
         self.join_re = (
@@ -277,6 +373,10 @@ class Normaliser:
         lk = t.translate(self.look)
         if lk != t:
             tags.append("形近")
+        em = lk.translate(self.emoji)
+        if em != lk:
+            tags.append("表情")
+            lk = em
         if self.join_re is not None:
             j = self.join_re.sub(lambda m: self.joins[m.group()], lk)
             if j != lk:
@@ -297,7 +397,7 @@ class Normaliser:
 class _Key:
     entry: int  # index into Matcher.entries
     form: str  # the lexicon spelling
-    kind: str  # text | initials | anchor | pinyin
+    kind: str  # text | initials | anchor | pinyin | near
     ascii_word: bool = False  # an ASCII key: must be a whole ASCII word
     py: str = ""  # pinyin keys: the rendering that matched
 
@@ -311,17 +411,24 @@ class Matcher:
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
-        self.norm = Normaliser(lexicon.lookalike)
+        bundled = tables()
+        self.lookalike = lexicon.lookalike or bundled.lookalike
+        self.confusion = tuple(lexicon.confusion or bundled.confusion)
+        self.norm = Normaliser(self.lookalike, lexicon.emoji or bundled.emoji)
         self.entries: list[Entry] = lexicon.entries
         self.cats = lexicon.categories
         self.py_table = _pinyin_table()
+        self.py_render = _pinyin_render()
+        self.near = _near_table(self.confusion)
         self.text_ac: Any = ahocorasick.Automaton()
-        self.py_ac: Any = ahocorasick.Automaton()
+        self.py_ac: Any = ahocorasick.Automaton()  # syllables between delimiters
+        self.typed_ac: Any = ahocorasick.Automaton()  # plain pinyin: typed and mixed (dao演)
         self.regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
         self.exceptions: dict[int, tuple[str, ...]] = {}
         self._longest_exception: dict[int, int] = {}
         self.entry_pinyin: dict[int, set[str]] = {}
+        self.entry_near: dict[int, set[str]] = {}
         self._jieba: Any = None
         self._jieba_lock = threading.Lock()
         self._build()
@@ -370,12 +477,26 @@ class Matcher:
                     continue
                 table_syl = [self.py_table.get(ord(c), c) for c in k]
                 phrase_syl = lazy_pinyin(k)
-                table_py, phrase_py = "".join(table_syl), "".join(phrase_syl)
-                fuzzed = {"".join(fuzz(x) for x in table_syl), "".join(fuzz(x) for x in phrase_syl)}
-                readings.update(fuzzed)
-                for py in {table_py, phrase_py} | fuzzed:
-                    if py.isascii():
-                        self._add(self.py_ac, py, _Key(i, form, "pinyin", py=py))
+                spellings = {tuple(table_syl), tuple(phrase_syl)}
+                spellings |= {tuple(fuzz(x) for x in syl) for syl in spellings}
+                readings.update("".join(fuzz(x) for x in syl) for syl in spellings)
+                for syl in spellings:
+                    if not all(x.isascii() and x.isalpha() for x in syl):
+                        continue
+                    # The CJK rendering (syllables between delimiters); typed or mixed
+                    # pinyin (wocao, dao演) in a second automaton run only on text with
+                    # ASCII letters.
+                    py = render_key(syl)
+                    self._add(self.py_ac, py, _Key(i, form, "pinyin", py=py))
+                    py = "".join(syl)
+                    self._add(self.typed_ac, py, _Key(i, form, "pinyin", py=py))
+                if cat.near:
+                    near = self.entry_near.setdefault(i, set())
+                    for syl in {tuple(table_syl), tuple(phrase_syl)}:
+                        for alt in self._near_spellings(syl):
+                            near.add("".join(alt))
+                            py = render_key(alt)
+                            self._add(self.py_ac, py, _Key(i, form, "near", py=py))
                 if cat.initials:
                     initials = "".join(self.py_table.get(ord(c), "?")[0] for c in k)
                     if initials.isascii() and initials.isalpha() and len(initials) >= 3:
@@ -385,8 +506,28 @@ class Matcher:
         self.text_ac.make_automaton()
         if len(self.py_ac):
             self.py_ac.make_automaton()
+            self.typed_ac.make_automaton()
         else:
-            self.py_ac = None
+            self.py_ac = self.typed_ac = None
+
+    def _near_spellings(self, syl: Sequence[str]) -> Iterable[tuple[str, ...]]:
+        """Every spelling of ``syl`` with some syllables one confusion step away: at most
+        one near syllable per two characters of the term (and at least one)."""
+        from itertools import combinations, product
+
+        if not all(x.isascii() and x.isalpha() for x in syl):
+            return
+        steps = max(1, len(syl) // 2)
+        for n in range(1, steps + 1):
+            for where in combinations(range(len(syl)), n):
+                choices = [self.near.get(syl[k], ()) for k in where]
+                if not all(choices):
+                    continue
+                for alt in product(*choices):
+                    out = list(syl)
+                    for k, a in zip(where, alt, strict=True):
+                        out[k] = a
+                    yield tuple(out)
 
     # ---- jieba
     def tokenizer(self) -> Any:
@@ -432,9 +573,8 @@ class Matcher:
         norm = self.norm.normalise(text)
         for _ in self.text_ac.iter(norm):
             return True
-        if self.py_ac is not None:
-            for _ in self.py_ac.iter(norm.translate(self.py_table)):
-                return True
+        if self._py_scan(norm):
+            return True
         return bool(self.always)
 
     def find(self, text: str, categories: Collection[str] | None = None) -> list[PhraseMatch]:
@@ -445,9 +585,7 @@ class Matcher:
             text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
         fast = self.norm.normalise(text)
         text_hits = list(self.text_ac.iter(fast))
-        py_hits = (
-            list(self.py_ac.iter(fast.translate(self.py_table))) if self.py_ac is not None else []
-        )
+        py_hits = self._py_scan(fast)
         if not text_hits and not py_hits and not self.always:
             return []
         lazy = _LazyIndex(self.norm, text, fast)
@@ -455,13 +593,23 @@ class Matcher:
         if lazy.mismatch:  # the two paths disagree (combining marks …): trust the mapped one
             norm, idx = lazy.norm, lazy.idx
             text_hits = list(self.text_ac.iter(norm))
-            py_hits = (
-                list(self.py_ac.iter(norm.translate(self.py_table)))
-                if self.py_ac is not None
-                else []
-            )
+            py_hits = self._py_scan(norm)
             found = self._collect(text, norm, idx, text_hits, py_hits, categories)
         return _resolve(found)
+
+    def _py_scan(self, norm: str) -> list[tuple[dict[int, str], list[Any]]]:
+        """Pinyin-automaton hits, each list with the rendering table it was found in."""
+        if self.py_ac is None:
+            return []
+        out: list[tuple[dict[int, str], list[Any]]] = []
+        hits = list(self.py_ac.iter(norm.translate(self.py_render)))
+        if hits:
+            out.append((self.py_render, hits))
+        if _ASCII_LETTER.search(norm):
+            hits = list(self.typed_ac.iter(norm.translate(self.py_table)))
+            if hits:
+                out.append((self.py_table, hits))
+        return out
 
     def _collect(
         self,
@@ -469,7 +617,7 @@ class Matcher:
         norm: str,
         idx: Sequence[int],
         text_hits: list[Any],
-        py_hits: list[Any],
+        py_hits: list[tuple[dict[int, str], list[Any]]],
         categories: Collection[str] | None,
     ) -> list[tuple[PhraseMatch, bool]]:
         found: list[tuple[PhraseMatch, bool]] = []  # (match, from a pattern)
@@ -492,8 +640,8 @@ class Matcher:
         for i in self.always:
             if categories is None or self.entries[i].category in categories:
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))
-        if py_hits:
-            found.extend((m, False) for m in self._pinyin(py_hits, text, norm, idx, categories))
+        for table, hits in py_hits:
+            found.extend((m, False) for m in self._pinyin(hits, table, text, norm, idx, categories))
         return found
 
     def _span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
@@ -599,6 +747,7 @@ class Matcher:
     def _pinyin(
         self,
         hits: Sequence[tuple[int, list[_Key]]],
+        table: dict[int, str],
         text: str,
         norm: str,
         idx: Sequence[int],
@@ -607,7 +756,6 @@ class Matcher:
 
         # Rendering offset of each character's start: a hit maps back to characters only
         # when both its ends fall on character boundaries (bisect on these offsets).
-        table = self.py_table
         offsets = list(accumulate((len(table.get(ord(c), c)) for c in norm), initial=0))
         for end_r, keys in hits:
             for key in keys:
@@ -644,22 +792,27 @@ class Matcher:
                     while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
                         hi += 1
                     syl = _clause_pinyin(norm[lo:hi])
-                    if (
-                        len(syl) == hi - lo
-                        and "".join(fuzz(x) for x in syl[s - lo : t - lo])
-                        not in self.entry_pinyin[key.entry]
-                    ):
-                        continue
+                    if len(syl) == hi - lo:
+                        said = syl[s - lo : t - lo]
+                        if "".join(fuzz(x) for x in said) not in self.entry_pinyin[key.entry] and (
+                            key.kind != "near" or "".join(said) not in self.entry_near[key.entry]
+                        ):
+                            continue
                 if self._excepted(key.entry, norm, s, t):
                     continue
                 if cjk and self._common_word(piece):
                     continue  # 出生 is a word of its own, not 畜生 said another way
                 cat = self.cats[e.category]
-                if cjk and cat.boundary and not self._bounded(text, norm, idx, s, t):
+                # A near-homophone always needs the word boundary.
+                if (
+                    cjk
+                    and (cat.boundary or key.kind == "near")
+                    and not self._bounded(text, norm, idx, s, t)
+                ):
                     continue
                 os_, oe = self._span(text, idx, s, t)
                 original = text[os_:oe]
-                how = ("音近", *self.norm.how(original))
+                how = ("音近" if key.kind == "pinyin" else "近音", *self.norm.how(original))
                 yield PhraseMatch(
                     e.category, e.label, key.form, os_, oe, original, how, e.note, e.source
                 )
@@ -723,13 +876,18 @@ def _standalone(text: str, start: int, end: int) -> bool:
     return not (before and _is_cjk(before) and after and _is_cjk(after))
 
 
+def _rank(m: PhraseMatch) -> int:
+    """Prefer the plainest explanation of one span: text, then 音近, then 近音."""
+    return 2 if "近音" in m.how else 1 if "音近" in m.how else 0
+
+
 def _resolve(found: list[tuple[PhraseMatch, bool]]) -> list[PhraseMatch]:
     """Drop duplicates and matches inside a longer one (same category, or inside a word
     entry of another category: 操你妈 is kin, not also 操)."""
     uniq: dict[tuple[str, int, int], tuple[PhraseMatch, bool]] = {}
     for m, pat in found:
         k = (m.category, m.start, m.end)
-        if k not in uniq or (uniq[k][0].how == ("音近",) and m.how != ("音近",)):
+        if k not in uniq or _rank(m) < _rank(uniq[k][0]):
             uniq[k] = (m, pat)
     items = sorted(uniq.values(), key=lambda x: (x[0].start, -(x[0].end - x[0].start)))
     out: list[PhraseMatch] = []
