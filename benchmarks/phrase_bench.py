@@ -101,8 +101,8 @@ def game_posts(n: int, seed: int = 1) -> list[str]:
 
     from generate import GameConfig, generate_game, render_desktop_pages
 
-    from auditor.models import FetchedPage
     from auditor.forum.parse import parse_page
+    from auditor.models import FetchedPage
 
     gen = generate_game(GameConfig(posts=n, seed=seed))
     tz = ZoneInfo("Asia/Shanghai")

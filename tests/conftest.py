@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 
 import pytest
 
 from tests.forum_server import DISCUZ_DIR, ForumServer
+
+# The matcher's disk cache goes to a folder of this test run (subprocesses inherit it),
+# never the user's own cache folder.
+_CACHE = tempfile.mkdtemp(prefix="auditor-test-cache-")
+os.environ["AUDITOR_CACHE_DIR"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from auditor.cli.common import (
     err,
     handle_errors,
 )
-from auditor.rules.lexicon import DEFAULT_DIR, lint, load
-from auditor.rules.matcher import Matcher
+from auditor.rules.lexicon import DEFAULT_DIR, lint
+from auditor.rules.matcher import Matcher, cached_matcher
 
 lexicon_app = typer.Typer(
     help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True, cls=ChineseGroup
@@ -90,7 +90,7 @@ def test_cmd(
             if text is not None
             else (file.read_text("utf-8-sig").splitlines() if file else [])
         )
-        matcher = Matcher(load(lexicon or [], default=not no_default))
+        matcher = cached_matcher([str(p) for p in lexicon or []], default=not no_default)
         rows = match_rows(matcher, texts)
         emit(rows, TEST_COLUMNS, fmt, title="命中的违禁词", headers=TEST_HEADERS)
         if fmt is Format.table and not rows:

@@ -29,7 +29,11 @@ and how it was found (``how``: 原文, 全半角/大小写, 繁简, 形近, 去�
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import re
+import tempfile
 import threading
 import unicodedata
 from bisect import bisect_left
@@ -42,7 +46,9 @@ from typing import Any
 
 import ahocorasick
 
-from auditor.rules.lexicon import Entry, Lexicon, load, tables
+from auditor import __version__
+from auditor.rules import lexicon as lexicon_module
+from auditor.rules.lexicon import DEFAULT_DIR, Entry, Lexicon, load, tables
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK = re.compile(f"[{CJK_RANGES}]")
@@ -390,6 +396,106 @@ class Normaliser:
         return tags
 
 
+# --------------------------------------------------------------------------- pattern anchors
+
+_MAX_STRINGS = 96  # larger expansions are not worth an anchor set
+
+
+def _expand(items: Any) -> set[str] | None:
+    """Every string a (small, finite) piece of a parsed pattern can match, or None."""
+    out = {""}
+    for op, av in items:
+        name = str(op)
+        if name == "LITERAL":
+            got: set[str] | None = {chr(av)}
+        elif name == "IN":
+            chars = [chr(v) for o, v in av if str(o) == "LITERAL"]
+            got = set(chars) if len(chars) == len(av) else None
+        elif name == "SUBPATTERN":
+            got = _expand(av[-1])
+        elif name == "BRANCH":
+            got = set()
+            for b in av[1]:
+                e = _expand(b)
+                if e is None:
+                    return None
+                got |= e
+        elif name in ("MAX_REPEAT", "MIN_REPEAT") and av[1] <= 1:
+            e = _expand(av[2])
+            got = None if e is None else (e | {""} if av[0] == 0 else e)
+        elif name in ("AT", "ASSERT", "ASSERT_NOT"):
+            got = {""}  # zero-width
+        else:
+            return None
+        if got is None:
+            return None
+        out = {a + b for a in out for b in got}
+        if len(out) > _MAX_STRINGS:
+            return None
+    return out
+
+
+def _best(sets: Iterable[set[str]]) -> set[str] | None:
+    """The most selective of several required string sets: longest shortest string."""
+    best: set[str] | None = None
+    for s in sets:
+        if not s or "" in s:
+            continue
+        key = (min(map(len, s)), -len(s))
+        if best is None or key > (min(map(len, best)), -len(best)):
+            best = s
+    return best
+
+
+def _required(items: Any) -> list[set[str]]:
+    """String sets one of whose strings every match of ``items`` contains."""
+    found: list[set[str]] = []
+    run: list[Any] = []
+
+    def flush() -> None:
+        # Every window of consecutive expandable pieces whose expansion stays small.
+        for i in range(len(run)):
+            for j in range(i + 1, len(run) + 1):
+                e = _expand(run[i:j])
+                if e is None:
+                    break
+                found.append(e)
+        run.clear()
+
+    for item in items:
+        op, av = item
+        name = str(op)
+        if _expand([item]) is not None:
+            run.append(item)
+            continue
+        flush()
+        if name == "SUBPATTERN":
+            found.extend(_required(av[-1]))
+        elif name == "BRANCH":
+            per = [_best(_required(b)) for b in av[1]]
+            if all(per):
+                found.append(set().union(*per))  # type: ignore[arg-type]
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") and av[0] >= 1:
+            found.extend(_required(av[2]))
+    flush()
+    return found
+
+
+def required_words(pattern: str) -> tuple[str, ...] | None:
+    """Words one of which every match of ``pattern`` contains, chosen per top-level
+    branch as its most selective required piece (``(你|他)害的`` → 害的); None when some
+    branch has none.  The matcher tries a sentence pattern only where one of these *and*
+    one of the lexicon's own keywords occur: the same matches, far fewer tries."""
+    try:
+        from re import _parser as sre_parse  # type: ignore[attr-defined]
+
+        parsed = sre_parse.parse(pattern)
+    except Exception:
+        return None
+    best = _best(_required(list(parsed)))
+    return tuple(sorted(best)) if best else None
+
+
 # --------------------------------------------------------------------------- matcher
 
 
@@ -397,7 +503,7 @@ class Normaliser:
 class _Key:
     entry: int  # index into Matcher.entries
     form: str  # the lexicon spelling
-    kind: str  # text | initials | anchor | pinyin | near
+    kind: str  # text | initials | anchor | required | pinyin | near
     ascii_word: bool = False  # an ASCII key: must be a whole ASCII word
     py: str = ""  # pinyin keys: the rendering that matched
 
@@ -423,8 +529,10 @@ class Matcher:
         self.text_ac: Any = ahocorasick.Automaton()
         self.py_ac: Any = ahocorasick.Automaton()  # syllables between delimiters
         self.typed_ac: Any = ahocorasick.Automaton()  # plain pinyin: typed and mixed (dao演)
-        self.regexes: dict[int, re.Pattern[str]] = {}
+        self.patterns: dict[int, str] = {}  # compiled on first use (a cached matcher loads fast)
+        self._regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
+        self.needs: dict[int, tuple[bool, bool]] = {}  # pattern → (keyword, required word)
         self.exceptions: dict[int, tuple[str, ...]] = {}
         self._longest_exception: dict[int, int] = {}
         self.entry_pinyin: dict[int, set[str]] = {}
@@ -460,11 +568,18 @@ class Matcher:
                 if v not in own
             )
             if e.regex is not None:
-                self.regexes[i] = re.compile(e.regex)
-                if e.anchors:
-                    for a in e.anchors:
-                        self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
-                else:
+                re.compile(e.regex)  # a bad pattern fails the build, not a later post
+                self.patterns[i] = e.regex
+                # Tried only where a lexicon keyword (``anchor``) and a word the pattern
+                # itself requires (``required``) both occur: each alone may be common
+                # (没, 为什么), together they are rare, and no match is lost.
+                required = required_words(e.regex)
+                for a in e.anchors:
+                    self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
+                for a in required or ():
+                    self._add(self.text_ac, a, _Key(i, a, "required"))
+                self.needs[i] = (bool(e.anchors), required is not None)
+                if not e.anchors and required is None:
                     self.always.append(i)
                 continue
             readings: set[str] = set()
@@ -528,6 +643,16 @@ class Matcher:
                     for k, a in zip(where, alt, strict=True):
                         out[k] = a
                     yield tuple(out)
+
+    # ---- pickling (the on-disk cache): no lock, no jieba, no compiled patterns
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.update(_jieba=None, _jieba_lock=None, _regexes={})
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._jieba_lock = threading.Lock()
 
     # ---- jieba
     def tokenizer(self) -> Any:
@@ -621,22 +746,28 @@ class Matcher:
         categories: Collection[str] | None,
     ) -> list[tuple[PhraseMatch, bool]]:
         found: list[tuple[PhraseMatch, bool]] = []  # (match, from a pattern)
-        tried: set[int] = set()
+        anchored: set[int] = set()
+        required: set[int] = set()
         for end_i, keys in text_hits:
             for key in keys:
                 e = self.entries[key.entry]
                 if categories is not None and e.category not in categories:
                     continue
                 if key.kind == "anchor":
-                    if key.entry not in tried:
-                        tried.add(key.entry)
-                        found.extend((m, True) for m in self._regex(key.entry, text, norm, idx))
+                    anchored.add(key.entry)
+                    continue
+                if key.kind == "required":
+                    required.add(key.entry)
                     continue
                 k = self.norm.key(key.form) if key.kind == "text" else key.form
                 s, t = end_i + 1 - len(k), end_i + 1
                 m = self._confirm(key, text, norm, idx, s, t)
                 if m is not None:
                     found.append((m, False))
+        for i in sorted(anchored | required):
+            need_anchor, need_required = self.needs[i]
+            if (not need_anchor or i in anchored) and (not need_required or i in required):
+                found.extend((m, True) for m in self._regex(i, text, norm, idx))
         for i in self.always:
             if categories is None or self.entries[i].category in categories:
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))
@@ -734,7 +865,10 @@ class Matcher:
 
     def _regex(self, entry: int, text: str, norm: str, idx: Sequence[int]) -> Iterable[PhraseMatch]:
         e = self.entries[entry]
-        for m in self.regexes[entry].finditer(norm):
+        rx = self._regexes.get(entry)
+        if rx is None:
+            rx = self._regexes[entry] = re.compile(self.patterns[entry])
+        for m in rx.finditer(norm):
             if m.end() <= m.start() or self._excepted(entry, norm, m.start(), m.end()):
                 continue
             os_, oe = self._span(text, idx, m.start(), m.end())
@@ -918,10 +1052,100 @@ def _jieba_for(digest: str, words: tuple[str, ...]) -> Any:
     return tok
 
 
+# --------------------------------------------------------------------------- disk cache
+
+CACHE_FORMAT = 1
+CACHE_ENV = "AUDITOR_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """Where built matchers are kept: ``AUDITOR_CACHE_DIR``, else the user's cache folder
+    (``platformdirs``: ``$XDG_CACHE_HOME/auditor`` or ``~/.cache/auditor`` on Linux).
+    Never the package folder, which may be read-only."""
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("auditor", appauthor=False))
+
+
+def _cache_key(paths: Sequence[str], default: bool) -> str:
+    """The lexicon files' bytes (every file ``load`` would read, tables included), the
+    tool's version, the matcher's own code and the versions of the packages the tables are
+    built from."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    h = hashlib.sha256(f"{CACHE_FORMAT}|{__version__}|{default}\n".encode())
+    # The code that builds the matcher (a development checkout changes without a new version).
+    for module in (__file__, lexicon_module.__file__):
+        h.update(Path(module).read_bytes())
+    for dist in ("pyahocorasick", "pypinyin", "opencc-python-reimplemented", "emoji", "jieba"):
+        try:
+            h.update(f"{dist}={version(dist)}\n".encode())
+        except PackageNotFoundError:
+            h.update(f"{dist}=?\n".encode())
+    roots = [DEFAULT_DIR] if default else sorted(DEFAULT_DIR.glob("_*.txt"))
+    for root in [*roots, *map(Path, paths)]:
+        h.update(f"@{root}\n".encode())
+        files = sorted(f for f in root.rglob("*") if f.is_file()) if root.is_dir() else [root]
+        for f in files:
+            h.update(f"{f.relative_to(root) if f != root else f.name}\n".encode())
+            try:
+                h.update(f.read_bytes())
+            except OSError:
+                h.update(b"<missing>")
+    return h.hexdigest()[:32]
+
+
+def cached_matcher(paths: Sequence[str] = (), default: bool = True) -> Matcher:
+    """The matcher for the built-in lexicons (unless ``default`` is false) plus ``paths``,
+    loaded from the disk cache when the same files were built before with this version,
+    else built and written there (atomically: a temporary file renamed into place).  A
+    cache that cannot be read or written is ignored: the matcher is built as usual."""
+    folder = cache_dir()
+    path = folder / f"matcher-{_cache_key(paths, default)}.pickle"
+    try:
+        with path.open("rb") as fh:
+            m = pickle.load(fh)
+        if isinstance(m, Matcher):
+            return m
+    except FileNotFoundError:
+        pass
+    except Exception:  # a damaged or foreign file: rebuild and overwrite it
+        pass
+    m = Matcher(load(paths, default=default))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".matcher-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(m, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+            _prune(folder, keep=path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        pass  # read-only or full: run without the cache
+    return m
+
+
+def _prune(folder: Path, keep: Path, most: int = 8) -> None:
+    """Keep the newest few cached matchers (older lexicon versions are not coming back)."""
+    old = sorted(
+        (p for p in folder.glob("matcher-*.pickle") if p != keep),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for p in old[most - 1 :]:
+        p.unlink(missing_ok=True)
+
+
 @lru_cache(maxsize=8)
 def matcher_for(paths: tuple[str, ...] = (), default: bool = True) -> Matcher:
-    """A cached matcher for the built-in lexicons plus ``paths``."""
-    return Matcher(load(paths, default=default))
+    """A cached matcher for the built-in lexicons plus ``paths`` (memory, then disk)."""
+    return cached_matcher(paths, default)
 
 
 def default_matcher() -> Matcher:

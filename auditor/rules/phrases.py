@@ -29,8 +29,7 @@ from auditor.rules.base import (
     rule,
 )
 from auditor.rules.lexicon import DEFAULT_DIR
-from auditor.rules.lexicon import load as load_lexicons
-from auditor.rules.matcher import Matcher, PhraseMatch
+from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
 
 # M107 判罚依据：判罚范围包括一切与版杀游戏相关的讨论帖、投票帖、规则帖、进程帖。
 PHRASE_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
@@ -102,7 +101,7 @@ def matcher_for_context(ctx: Context) -> Matcher:
     matcher = _MATCHERS.get(key)
     if matcher is None:
         _MATCHERS.clear()
-        matcher = Matcher(load_lexicons(paths, default=True))
+        matcher = cached_matcher(paths, default=True)
         _MATCHERS[key] = matcher
     ctx.cache["phrases.matcher"] = matcher
     return matcher

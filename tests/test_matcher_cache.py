@@ -1,0 +1,111 @@
+"""The built matcher is cached on disk, keyed by the lexicon files and the tool version."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from auditor.rules import matcher as matcher_mod
+from auditor.rules.matcher import Matcher, cache_dir, cached_matcher
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("AUDITOR_CACHE_DIR", str(folder))
+    return folder
+
+
+def censor(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "censor.txt"
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_cache_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AUDITOR_CACHE_DIR", str(tmp_path / "x"))
+    assert cache_dir() == tmp_path / "x"
+    monkeypatch.delenv("AUDITOR_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "auditor"  # the user's cache, not the package
+
+
+def test_second_build_is_read_from_the_cache(cache: Path, tmp_path: Path) -> None:
+    path = censor(tmp_path, "垃圾={BANNED}\n")
+    first = cached_matcher([str(path)], default=False)
+    files = list(cache.glob("matcher-*.pickle"))
+    assert len(files) == 1
+    assert not list(cache.glob(".matcher-*"))  # the temporary file was renamed into place
+    second = cached_matcher([str(path)], default=False)
+    assert second is not first
+    for text in ("你这个拉圾", "垃 圾", "他出生了"):
+        assert second.find(text) == first.find(text)
+    assert [m.entry for m in second.find("拉圾")] == ["垃圾"]
+    # jieba is not part of the cached file: it starts lazily on the first boundary check.
+    assert first._jieba is not None
+    assert pickle.loads(pickle.dumps(first))._jieba is None
+
+
+def test_an_edited_lexicon_is_a_new_key(cache: Path, tmp_path: Path) -> None:
+    path = censor(tmp_path, "垃圾={BANNED}\n")
+    cached_matcher([str(path)], default=False)
+    path.write_text("垃圾={BANNED}\n乐色={BANNED}\n", "utf-8")
+    m = cached_matcher([str(path)], default=False)
+    assert len(list(cache.glob("matcher-*.pickle"))) == 2
+    assert [x.entry for x in m.find("真是个呢色")] == ["乐色"]
+
+
+def test_the_tool_version_is_part_of_the_key(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = censor(tmp_path, "垃圾={BANNED}\n")
+    cached_matcher([str(path)], default=False)
+    monkeypatch.setattr(matcher_mod, "__version__", "999.0")
+    cached_matcher([str(path)], default=False)
+    assert len(list(cache.glob("matcher-*.pickle"))) == 2
+
+
+def test_a_damaged_cache_file_is_rebuilt(cache: Path, tmp_path: Path) -> None:
+    path = censor(tmp_path, "垃圾={BANNED}\n")
+    cached_matcher([str(path)], default=False)
+    (file,) = cache.glob("matcher-*.pickle")
+    file.write_bytes(b"not a pickle")
+    m = cached_matcher([str(path)], default=False)
+    assert [x.entry for x in m.find("拉圾")] == ["垃圾"]
+    assert isinstance(pickle.loads(file.read_bytes()), Matcher)  # overwritten
+
+
+def test_an_unusable_cache_folder_is_not_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("AUDITOR_CACHE_DIR", str(blocker / "cache"))  # under a file
+    m = cached_matcher([str(censor(tmp_path, "垃圾={BANNED}\n"))], default=False)
+    assert [x.entry for x in m.find("拉圾")] == ["垃圾"]
+
+
+def test_a_fresh_process_uses_the_cache_and_finds_the_same(cache: Path) -> None:
+    code = (
+        "from auditor.rules.matcher import default_matcher, cache_dir; "
+        "m = default_matcher(); "
+        "print(sorted((x.category, x.text) for x in m.find('卧槽，你这个沙比')))"
+    )
+    env = {**os.environ, "AUDITOR_CACHE_DIR": str(cache)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True
+        )
+        for _ in range(2)
+    ]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+    assert "卧槽" in runs[0].stdout
+    assert len(list(cache.glob("matcher-*.pickle"))) == 1
