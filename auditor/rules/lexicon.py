@@ -22,7 +22,9 @@ lists the anchor words, at least one of which must occur before the expression i
 syntax).  Files whose name starts with ``_`` are tables, not categories
 (``_lookalike.txt``: 形近字, two characters per line; ``_confusion.txt``: the 近音
 confusion table, two spellings of an initial or a final per line; ``_emoji.txt``: what an
-emoji reads as where its Unicode CLDR Chinese name does not say it, emoji and characters).
+emoji reads as where its Unicode CLDR Chinese name does not say it, emoji and characters;
+``_common.txt``: words common in game talk, which the matcher never relies on alone to
+decide whether to try a sentence pattern).
 
 A Discuz! 词语过滤 export (``word={BANNED}`` / ``word={MOD}`` / ``word=replacement`` lines)
 is read as one category (``CENSOR`` unless told otherwise) and gets the same evasion
@@ -122,6 +124,7 @@ class Lexicon:
     lookalike: dict[str, str] = field(default_factory=dict)
     confusion: list[tuple[str, str]] = field(default_factory=list)
     emoji: dict[str, str] = field(default_factory=dict)
+    common: set[str] = field(default_factory=set)  # game-talk words: never an anchor alone
     sources: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -141,6 +144,7 @@ class Lexicon:
         self.lookalike.update(other.lookalike)
         self.confusion.extend(p for p in other.confusion if p not in self.confusion)
         self.emoji.update(other.emoji)
+        self.common |= other.common
         self.sources.extend(other.sources)
         self.problems.extend(other.problems)
 
@@ -370,6 +374,14 @@ def parse_emoji(text: str, path: str) -> Lexicon:
     return lex
 
 
+def parse_common(text: str, path: str) -> Lexicon:
+    """Words common in game talk (身份, 预言家, 票): speed only, never what matches."""
+    lex = Lexicon(sources=[path])
+    for raw in text.splitlines():
+        lex.common.update(raw.split("#", 1)[0].split())
+    return lex
+
+
 def parse_lookalike(text: str, path: str) -> Lexicon:
     lex = Lexicon(sources=[path])
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -498,6 +510,8 @@ def load_path(path: Path | str) -> Lexicon:
             lex.merge(parse_confusion(text, str(f)))
         elif f.name.startswith("_emoji"):
             lex.merge(parse_emoji(text, str(f)))
+        elif f.name.startswith("_common"):
+            lex.merge(parse_common(text, str(f)))
         elif f.name.startswith("_"):
             lex.merge(parse_lookalike(text, str(f)))
         else:

@@ -37,7 +37,7 @@ import tempfile
 import threading
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -306,6 +306,11 @@ class Normaliser:
         self.look.update({ord(k): v for k, v in FINANCIAL_DIGITS.items()})
         self.emoji = _emoji_table(tuple(sorted((emoji or {}).items())))
         self.table = _compose(self.width, self.t2s, self.look, self.emoji)
+        # Characters that do not map to exactly one character (zero-width, ㈠ → (一) …).
+        odd = sorted(k for k, v in self.table.items() if len(v) != 1)
+        self.odd_re = re.compile(
+            "[" + "".join(re.escape(chr(k)) for k in odd) + "]" if odd else "(?!)"
+        )
         # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
         self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
         self.join_re = (
@@ -322,45 +327,38 @@ class Normaliser:
         s = ASCII_NOISE_RE.sub("", s)
         return REPEAT_RE.sub(r"\1", s)
 
+    def one_to_one(self, text: str, fast: str) -> bool:
+        """Is ``fast`` (the normalised ``text``) the text changed character by character,
+        nothing removed, joined or expanded?  Then offsets are the same in both."""
+        return (
+            len(text) == len(fast)
+            and self.odd_re.search(text) is None
+            and text.translate(self.table) == fast
+        )
+
     def mapped(self, text: str) -> tuple[str, list[int]]:
-        """The normalised text and, for each of its characters, the original index."""
-        chars: list[str] = []
-        idx: list[int] = []
-        table = self.table
-        for i, c in enumerate(text):
-            r = table.get(ord(c), c)
-            for ch in r:
-                chars.append(ch)
-                idx.append(i)
-        s = "".join(chars)
+        """The normalised text and, for each of its characters, the original index.
+
+        The same steps as :meth:`normalise`; kept stretches are copied as slices (C
+        speed), only characters that expand or vanish are walked one by one."""
+        if self.odd_re.search(text) is None:
+            s = text.translate(self.table)
+            idx = list(range(len(text)))
+        else:
+            chars: list[str] = []
+            idx = []
+            table = self.table
+            for i, c in enumerate(text):
+                r = table.get(ord(c), c)
+                for ch in r:
+                    chars.append(ch)
+                    idx.append(i)
+            s = "".join(chars)
         if self.join_re is not None:
-            out: list[str] = []
-            oidx: list[int] = []
-            last = 0
-            for m in self.join_re.finditer(s):
-                out.extend(s[last : m.start()])
-                oidx.extend(idx[last : m.start()])
-                out.append(self.joins[m.group()])
-                oidx.append(idx[m.start()])
-                last = m.end()
-            out.extend(s[last:])
-            oidx.extend(idx[last:])
-            s, idx = "".join(out), oidx
-        for rx in (NOISE_RE, ASCII_NOISE_RE):
-            keep = [True] * len(s)
-            for m in rx.finditer(s):
-                for k in range(m.start(), m.end()):
-                    keep[k] = False
-            idx = [i for i, k in zip(idx, keep, strict=True) if k]
-            s = "".join(ch for ch, k in zip(s, keep, strict=True) if k)
-        s1, idx1 = s, idx
-        keep = [True] * len(s1)
-        for m in REPEAT_RE.finditer(s1):
-            for k in range(m.start() + 1, m.end()):
-                keep[k] = False
-        s2 = "".join(ch for ch, k in zip(s1, keep, strict=True) if k)
-        idx2 = [i for i, k in zip(idx1, keep, strict=True) if k]
-        return s2, idx2
+            s, idx = _splice(s, idx, self.join_re, lambda m: self.joins[m.group()])
+        s, idx = _splice(s, idx, NOISE_RE, lambda m: "")
+        s, idx = _splice(s, idx, ASCII_NOISE_RE, lambda m: "")
+        return _splice(s, idx, REPEAT_RE, lambda m: m.group(1))
 
     def key(self, form: str) -> str:
         """A lexicon spelling in the same shape as normalised text (no noise removal)."""
@@ -398,7 +396,7 @@ class Normaliser:
 
 # --------------------------------------------------------------------------- pattern anchors
 
-_MAX_STRINGS = 96  # larger expansions are not worth an anchor set
+_MAX_STRINGS = 256  # larger expansions are not worth an anchor set
 
 
 def _expand(items: Any) -> set[str] | None:
@@ -435,19 +433,29 @@ def _expand(items: Any) -> set[str] | None:
     return out
 
 
-def _best(sets: Iterable[set[str]]) -> set[str] | None:
-    """The most selective of several required string sets: longest shortest string."""
+def _commonness(s: str, freq: Mapping[str, int]) -> float:
+    """How often ``s`` is expected in ordinary text: its frequency (a character's counts
+    every dictionary word it is part of), or for a string that is no dictionary word, its
+    rarest character's, the rarer the longer."""
+    if s in freq:
+        return float(freq[s])
+    return max(1.0, min(float(freq.get(c) or 1) for c in s) / 10 ** (len(s) - 1))
+
+
+def _best(sets: Iterable[set[str]], freq: Mapping[str, int]) -> set[str] | None:
+    """The most selective of several required string sets: the least common in total."""
     best: set[str] | None = None
+    best_key = (0.0, 0)
     for s in sets:
         if not s or "" in s:
             continue
-        key = (min(map(len, s)), -len(s))
-        if best is None or key > (min(map(len, best)), -len(best)):
-            best = s
+        key = (sum(_commonness(x, freq) for x in s), len(s))
+        if best is None or key < best_key:
+            best, best_key = s, key
     return best
 
 
-def _required(items: Any) -> list[set[str]]:
+def _required(items: Any, freq: Mapping[str, int]) -> list[set[str]]:
     """String sets one of whose strings every match of ``items`` contains."""
     found: list[set[str]] = []
     run: list[Any] = []
@@ -470,30 +478,54 @@ def _required(items: Any) -> list[set[str]]:
             continue
         flush()
         if name == "SUBPATTERN":
-            found.extend(_required(av[-1]))
+            found.extend(_required(av[-1], freq))
         elif name == "BRANCH":
-            per = [_best(_required(b)) for b in av[1]]
+            per = [_best(_required(b, freq), freq) for b in av[1]]
             if all(per):
                 found.append(set().union(*per))  # type: ignore[arg-type]
         elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") and av[0] >= 1:
-            found.extend(_required(av[2]))
+            found.extend(_required(av[2], freq))
     flush()
     return found
 
 
-def required_words(pattern: str) -> tuple[str, ...] | None:
+def required_words(pattern: str, freq: Mapping[str, int]) -> tuple[str, ...] | None:
     """Words one of which every match of ``pattern`` contains, chosen per top-level
-    branch as its most selective required piece (``(你|他)害的`` → 害的); None when some
-    branch has none.  The matcher tries a sentence pattern only where one of these *and*
-    one of the lexicon's own keywords occur: the same matches, far fewer tries."""
+    branch as its least common required piece (``(你|他)害的`` → 害的, by the word
+    frequencies ``freq``); None when some branch has none.  The matcher tries a sentence
+    pattern only where one of these *and* one of the lexicon's own keywords occur: the same
+    matches, far fewer tries."""
     try:
         from re import _parser as sre_parse  # type: ignore[attr-defined]
 
         parsed = sre_parse.parse(pattern)
     except Exception:
         return None
-    best = _best(_required(list(parsed)))
+    best = _best(_required(list(parsed), freq), freq)
     return tuple(sorted(best)) if best else None
+
+
+def _splice(
+    s: str, idx: list[int], rx: re.Pattern[str], repl: Callable[[re.Match[str]], str]
+) -> tuple[str, list[int]]:
+    """``rx.sub(repl, s)`` and the offsets carried along: a replacement's characters take
+    the original index of the match's first character."""
+    parts: list[str] = []
+    out: list[int] = []
+    last = 0
+    for m in rx.finditer(s):
+        a, b = m.span()
+        parts.append(s[last:a])
+        out.extend(idx[last:a])
+        r = repl(m)
+        parts.append(r)
+        out.extend([idx[a]] * len(r))
+        last = b
+    if not parts:
+        return s, idx
+    parts.append(s[last:])
+    out.extend(idx[last:])
+    return "".join(parts), out
 
 
 # --------------------------------------------------------------------------- matcher
@@ -532,11 +564,14 @@ class Matcher:
         self.patterns: dict[int, str] = {}  # compiled on first use (a cached matcher loads fast)
         self._regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
-        self.needs: dict[int, tuple[bool, bool]] = {}  # pattern → (keyword, required word)
+        self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
+        self._freq: Mapping[str, int] | None = None
         self.exceptions: dict[int, tuple[str, ...]] = {}
         self._longest_exception: dict[int, int] = {}
         self.entry_pinyin: dict[int, set[str]] = {}
         self.entry_near: dict[int, set[str]] = {}
+        self.form_keys: dict[int, frozenset[str]] = {}  # an entry's spellings, normalised
+        self._cuts: dict[str, tuple[int, ...]] = {}  # jieba cut offsets by clause window
         self._jieba: Any = None
         self._jieba_lock = threading.Lock()
         self._build()
@@ -573,16 +608,21 @@ class Matcher:
                 # Tried only where a lexicon keyword (``anchor``) and a word the pattern
                 # itself requires (``required``) both occur: each alone may be common
                 # (没, 为什么), together they are rare, and no match is lost.
-                required = required_words(e.regex)
-                for a in e.anchors:
-                    self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
-                for a in required or ():
-                    self._add(self.text_ac, a, _Key(i, a, "required"))
-                self.needs[i] = (bool(e.anchors), required is not None)
-                if not e.anchors and required is None:
-                    self.always.append(i)
+                # The keywords are checked with ``in`` once a required word occurred (they
+                # are often common: their hits alone would cost more than the check).
+                required = required_words(e.regex, self._frequencies())
+                if required is None:
+                    for a in e.anchors:
+                        self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
+                    if not e.anchors:
+                        self.always.append(i)
+                else:
+                    for a in required:
+                        self._add(self.text_ac, a, _Key(i, a, "required"))
+                    self.keywords[i] = tuple({self.norm.key(a) for a in e.anchors})
                 continue
             readings: set[str] = set()
+            self.form_keys[i] = frozenset(self.norm.key(f) for f in e.forms)
             for form in e.forms:
                 k = self.norm.key(form)
                 ascii_word = k.isascii()
@@ -625,6 +665,21 @@ class Matcher:
         else:
             self.py_ac = self.typed_ac = None
 
+    def _frequencies(self) -> Mapping[str, int]:
+        """Word frequencies for choosing a pattern's required words: jieba's dictionary,
+        with the game-talk words of ``_common.txt`` counted as very common."""
+        if self._freq is None:
+            from collections import ChainMap
+
+            words = self.tokenizer().FREQ
+            chars: dict[str, int] = {}
+            for w, f in words.items():
+                for c in set(w):
+                    chars[c] = chars.get(c, 0) + (f or 0)
+            common = self.lexicon.common or tables().common
+            self._freq = ChainMap(dict.fromkeys(common, 10**6), chars, words)
+        return self._freq
+
     def _near_spellings(self, syl: Sequence[str]) -> Iterable[tuple[str, ...]]:
         """Every spelling of ``syl`` with some syllables one confusion step away: at most
         one near syllable per two characters of the term (and at least one)."""
@@ -647,7 +702,7 @@ class Matcher:
     # ---- pickling (the on-disk cache): no lock, no jieba, no compiled patterns
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state.update(_jieba=None, _jieba_lock=None, _regexes={})
+        state.update(_jieba=None, _jieba_lock=None, _regexes={}, _cuts={}, _freq=None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -685,19 +740,29 @@ class Matcher:
             if norm[k] in _SENTENCE_END:
                 hi = k
                 break
-        pos = lo
-        cuts = {lo}
-        for tok in self.tokenizer().cut(norm[lo:hi], HMM=True):
-            pos += len(tok)
-            cuts.add(pos)
-        return start in cuts and end in cuts
+        window = norm[lo:hi]
+        cuts = self._cuts.get(window)
+        if cuts is None:  # posts repeat clauses: each window is cut once per process
+            pos, found = 0, [0]
+            for tok in self.tokenizer().cut(window, HMM=True):
+                pos += len(tok)
+                found.append(pos)
+            if len(self._cuts) >= 65536:
+                self._cuts.clear()
+            cuts = self._cuts[window] = tuple(found)
+        return start - lo in cuts and end - lo in cuts
 
     # ---- matching
     def prefilter(self, text: str) -> bool:
         """The fast stage alone: could this text hold a banned phrase?"""
         norm = self.norm.normalise(text)
-        for _ in self.text_ac.iter(norm):
-            return True
+        for _end, keys in self.text_ac.iter(norm):
+            for k in keys:
+                if k.kind != "required":
+                    return True
+                keywords = self.keywords[k.entry]
+                if not keywords or any(w in norm for w in keywords):
+                    return True
         if self._py_scan(norm):
             return True
         return bool(self.always)
@@ -764,9 +829,11 @@ class Matcher:
                 m = self._confirm(key, text, norm, idx, s, t)
                 if m is not None:
                     found.append((m, False))
-        for i in sorted(anchored | required):
-            need_anchor, need_required = self.needs[i]
-            if (not need_anchor or i in anchored) and (not need_required or i in required):
+        for i in sorted(anchored):
+            found.extend((m, True) for m in self._regex(i, text, norm, idx))
+        for i in sorted(required):
+            keywords = self.keywords[i]
+            if not keywords or any(k in norm for k in keywords):
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))
         for i in self.always:
             if categories is None or self.entries[i].category in categories:
@@ -890,7 +957,7 @@ class Matcher:
 
         # Rendering offset of each character's start: a hit maps back to characters only
         # when both its ends fall on character boundaries (bisect on these offsets).
-        offsets = list(accumulate((len(table.get(ord(c), c)) for c in norm), initial=0))
+        offsets = list(accumulate(map(len, map(table.get, map(ord, norm), norm)), initial=0))
         for end_r, keys in hits:
             for key in keys:
                 e = self.entries[key.entry]
@@ -904,7 +971,7 @@ class Matcher:
                 if t <= s:
                     continue
                 piece = norm[s:t]
-                if any(self.norm.key(f) == piece for f in e.forms):
+                if piece in self.form_keys[key.entry]:
                     continue  # found as text already
                 # ASCII pinyin must be whole ASCII words.
                 if _ASCII_WORD.match(piece[0]) and s > 0 and _ASCII_WORD.match(norm[s - 1]):
@@ -972,8 +1039,11 @@ class _LazyIndex(Sequence[int]):
     @property
     def idx(self) -> list[int]:
         if self._idx is None:
-            self.norm, self._idx = self._n.mapped(self._text)
-            self.mismatch = self.norm != self._fast
+            if self._n.one_to_one(self._text, self._fast):
+                self._idx = list(range(len(self._text)))  # the common case, decided in C
+            else:
+                self.norm, self._idx = self._n.mapped(self._text)
+                self.mismatch = self.norm != self._fast
         return self._idx
 
     def __len__(self) -> int:
