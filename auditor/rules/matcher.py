@@ -37,7 +37,7 @@ import tempfile
 import threading
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -434,12 +434,36 @@ def _expand(items: Any) -> set[str] | None:
 
 
 def _commonness(s: str, freq: Mapping[str, int]) -> float:
-    """How often ``s`` is expected in ordinary text: its frequency (a character's counts
-    every dictionary word it is part of), or for a string that is no dictionary word, its
-    rarest character's, the rarer the longer."""
-    if s in freq:
-        return float(freq[s])
-    return max(1.0, min(float(freq.get(c) or 1) for c in s) / 10 ** (len(s) - 1))
+    """How often ``s`` is expected in ordinary text: its dictionary frequency (a single
+    character's times ten: it is also part of other words), or for a string that is no
+    dictionary word, its rarest character's, the rarer the longer."""
+    if len(s) == 1:
+        return 10.0 * float(freq.get(s) or 1)
+    f = freq.get(s)
+    if f:
+        return float(f)
+    return max(1.0, min(_commonness(c, freq) for c in s) / 10 ** (len(s) - 1))
+
+
+class _Frequencies(Mapping[str, int]):
+    """jieba's word frequencies with some words overridden (no copy of the dictionary)."""
+
+    def __init__(self, words: Mapping[str, int], override: dict[str, int]) -> None:
+        self.words, self.override = words, override
+
+    def __getitem__(self, key: str) -> int:
+        f = self.override.get(key)
+        return self.words[key] if f is None else f
+
+    def get(self, key: str, default: Any = None) -> Any:
+        f = self.override.get(key)
+        return self.words.get(key, default) if f is None else f
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self.override, **dict.fromkeys(self.words)})
+
+    def __len__(self) -> int:
+        return len(self.words)
 
 
 def _best(sets: Iterable[set[str]], freq: Mapping[str, int]) -> set[str] | None:
@@ -669,15 +693,8 @@ class Matcher:
         """Word frequencies for choosing a pattern's required words: jieba's dictionary,
         with the game-talk words of ``_common.txt`` counted as very common."""
         if self._freq is None:
-            from collections import ChainMap
-
-            words = self.tokenizer().FREQ
-            chars: dict[str, int] = {}
-            for w, f in words.items():
-                for c in set(w):
-                    chars[c] = chars.get(c, 0) + (f or 0)
             common = self.lexicon.common or tables().common
-            self._freq = ChainMap(dict.fromkeys(common, 10**6), chars, words)
+            self._freq = _Frequencies(self.tokenizer().FREQ, dict.fromkeys(common, 10**6))
         return self._freq
 
     def _near_spellings(self, syl: Sequence[str]) -> Iterable[tuple[str, ...]]:
