@@ -61,7 +61,9 @@ def read_rows(path: Path) -> list[Row]:
         reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
         rows = []
         for r in reader:
-            labels = frozenset() if r["label"] == "NONE" else frozenset(r["label"].split("|"))
+            # NONE (tests/devset*) and CLEAN (tests/devset4) both mean "must not be flagged".
+            clean = r["label"] in ("NONE", "CLEAN")
+            labels = frozenset() if clean else frozenset(r["label"].split("|"))
             rows.append(Row(r["id"], labels, r["evasion"], r["text"], r.get("note") or ""))
     return rows
 
