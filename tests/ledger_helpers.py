@@ -168,7 +168,13 @@ def hostile_game(tmp: Path) -> tuple[Game, object, datetime]:
     path = built.game.path
     text = path.read_text("utf-8")
     assert 'pages = "pages"' in text
-    path.write_text(text.replace('pages = "pages"', 'url = "http://bbs.example.com/"'), "utf-8")
+    text = text.replace('pages = "pages"', 'url = "http://bbs.example.com/"')
+    # two more directors sign decisions in the tests (--by); unsigned ones are 导演's
+    assert 'directors = ["导演"]' in text
+    text = text.replace(
+        'directors = ["导演"]', 'directors = ["导演", "副导演", "三号导演"]\ndecided_by = "导演"'
+    )
+    path.write_text(text, "utf-8")
     game = load_game(path)
     check(game, built.store, now=now)
     return game, built.store, now

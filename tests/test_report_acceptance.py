@@ -375,7 +375,10 @@ def test_review_panel_shows_the_post_time_to_the_second(tmp_path: Path) -> None:
     built = _timed_game(tmp_path / "g")
     built.store.close()
     res = CliRunner().invoke(
-        app, ["review", str(built.game.path)], input="s\n" * 20 + "q\n", env={"COLUMNS": "200"}
+        app,
+        ["review", str(built.game.path), "--by", "导演"],
+        input="s\n" * 20 + "q\n",
+        env={"COLUMNS": "200"},
     )
     assert res.exit_code == 0, res.output
     assert "11-21 15:05:41" in res.output  # 油条's ghost post

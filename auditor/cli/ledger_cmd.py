@@ -33,6 +33,7 @@ from auditor.ledger.decisions import (
     DecisionError,
     add_card,
     decide,
+    default_signer,
     describe,
     export_decisions,
     import_decisions,
@@ -44,7 +45,11 @@ from auditor.ledger.policy import card_name
 from auditor.report.records import post_time
 
 ByOpt = Annotated[
-    str | None, typer.Option("--by", help="谁做的决定（默认游戏文件 [game] decided_by）")
+    str | None,
+    typer.Option(
+        "--by",
+        help="哪位导演做的决定（必须是游戏文件 [game] directors 里的名字；默认 [game] decided_by）",
+    ),
 ]
 NoteOpt = Annotated[str, typer.Option("--note", help="备注（例如判罚理由或驳回原因）")]
 ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
@@ -68,7 +73,11 @@ def _card_option(value: str | None) -> str | None:
 def decide_cmd(
     game: GameArg,
     ident: Annotated[
-        str, typer.Argument(help="草稿编号（报告和 auditor ledger 中的 F…/M…）", show_default=False)
+        str,
+        typer.Argument(
+            help="草稿编号（auditor ledger 表格下方、auditor findings 和报告中的 F…/M…）",
+            show_default=False,
+        ),
     ],
     decision: Annotated[
         str, typer.Argument(help="approve 批准 | reject 驳回 | undo 撤销决定", show_default=False)
@@ -128,7 +137,8 @@ def card_cmd(
 
 @command("ledger")
 def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
-    """牌面：每名玩家已批准的牌（三蓝合一黄、三黄合一红、红牌罚下）和待处理的草稿数。
+    """牌面：每名玩家已批准的牌（三蓝合一黄、三黄合一红、红牌罚下）和待处理的草稿数，
+    表格下方列出待处理的草稿和编号（auditor decide 用的编号）。
 
     例：auditor ledger examples/sample/game.toml --format csv
     """
@@ -151,11 +161,32 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
             for w in led.warnings:
                 err.print(f"[yellow]注意：[/]{escape(w.message)}", highlight=False)
             if led.drafts:
+                # the ids `decide` needs (its help sends the director here)
+                emit(
+                    [
+                        {
+                            "id": d.id,
+                            "player": d.player,
+                            "code": d.code,
+                            "day": d.day,
+                            "suggested": card_name(d.suggested),
+                            "excerpt": d.excerpt[:40],
+                        }
+                        for d in led.drafts
+                    ],
+                    ["id", "player", "code", "day", "suggested", "excerpt"],
+                    fmt,
+                    title="待处理的草稿",
+                    headers=["编号", "玩家", "规则", "天", "建议", "摘录"],
+                )
                 other = (
                     f"（另有不处罚/提醒导演 {led.other_pending} 条）" if led.other_pending else ""
                 )
                 err.print(
-                    escape(f"待处理的牌 {led.pending} 条{other}：auditor review {game}"),
+                    escape(
+                        f"待处理的牌 {led.pending} 条{other}：逐条审阅 auditor review {game}，"
+                        f"或 auditor decide {game} 编号 approve|reject"
+                    ),
                     highlight=False,
                 )
 
@@ -254,13 +285,15 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                 err.print("没有待处理的草稿。")
                 return
             done = 0
-            err.print(escape(REVIEW_KEYS), highlight=False)
             try:
+                by = _reviewer(g, by)
+                err.print(escape(REVIEW_KEYS), highlight=False)
                 for i, ident in enumerate(ids, start=1):
                     # suggestions change as cards are approved
                     d = load_ledger(g, store).draft(ident)
                     if d is None:
                         continue
+                    card: str | None = None
                     while True:
                         _show_draft(d, i, len(ids), g)
                         key = _ask(
@@ -307,6 +340,21 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                 raise typer.Exit(130) from None
             left = _left(load_ledger(g, store))
         err.print(f"本次审阅做出 {done} 个决定，{left}。")
+
+
+def _reviewer(game: Game, by: str | None) -> str:
+    """Who signs this review: ``--by`` or ``decided_by`` (checked against the directors),
+    else asked once — the only place a name is asked for."""
+    if (by and by.strip()) or game.decided_by:
+        return default_signer(game, by)
+    default_signer(game, game.directors[0] if game.directors else None)  # no directors: error
+    names = "、".join(game.directors)
+    while True:
+        name = str(typer.prompt(f"请输入你的导演名（{names}）")).strip()
+        try:
+            return default_signer(game, name)
+        except DecisionError as exc:
+            err.print(escape(str(exc)), highlight=False)
 
 
 def _left(led: Ledger) -> str:

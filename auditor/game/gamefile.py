@@ -157,7 +157,7 @@ timezone = "Asia/Shanghai"    # 论坛的时区
 directors = ["导演"]           # 导演（免检）
 spectators = []               # 观众、场外人员（免检）
 # store = "m107.sqlite"       # 数据库文件，默认与本文件同名同目录
-# decided_by = "导演"          # auditor decide 的默认签名
+# decided_by = "导演"          # 决定的默认签名（必须是 directors 里的名字；不写时 decide 要用 --by）
 
 [forum]
 url = "https://bbs.example.com/"   # 论坛地址；或者改用 pages = "saved-pages/"（浏览器保存的页面所在目录）
@@ -385,6 +385,13 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
     if not isinstance(rules, dict):
         raise r.fail("rules", "应当是表，例如 [rules.LURK-DAY]")
 
+    decided_by = r.str_(g, "game.decided_by", "decided_by")
+    if decided_by is not None and decided_by.strip() not in directors:
+        raise r.fail(
+            "game.decided_by",
+            f"{decided_by} 不在 directors（{'、'.join(directors) or '空'}）里：只有导演可以做决定",
+        )
+
     return Game(
         path=path,
         name=name,
@@ -401,7 +408,7 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
         events=events,
         rules=rules,
         corrections=corrections,
-        decided_by=r.str_(g, "game.decided_by", "decided_by"),
+        decided_by=decided_by.strip() if decided_by else None,
     )
 
 

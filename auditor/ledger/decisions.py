@@ -119,19 +119,29 @@ def _stamp(at: datetime | None) -> str:
 
 
 def default_signer(game: Game, by: str | None = None) -> str:
-    """Who signs a decision: ``--by``, else the game file's ``decided_by``, else the
-    operating system's user name, else 导演."""
-    if by and by.strip():
-        return by.strip()
-    if game.decided_by:
-        return game.decided_by
-    try:
-        import getpass
+    """Who signs a decision: ``--by``, else the game file's ``decided_by``; it must be one
+    of the game's directors (``[game] directors``).  Nobody else signs: not the operating
+    system's user name (``root`` on a server), not a made-up default."""
+    name = (by or "").strip() or (game.decided_by or "").strip()
+    directors = "、".join(game.directors)
+    if not game.directors:
+        raise DecisionError(
+            "游戏文件 [game] directors 是空的：请先写上导演的名字（只有导演可以做决定）"
+        )
+    if not name:
+        raise DecisionError(
+            f"请用 --by 写明是哪位导演做的决定（本局导演：{directors}），"
+            f'或在游戏文件 [game] 写 decided_by = "{game.directors[0]}"'
+        )
+    if name not in game.directors:
+        import difflib
 
-        name = getpass.getuser()
-    except Exception:  # no user name in this environment (containers, services)
-        name = ""
-    return name or "导演"
+        near = difflib.get_close_matches(name, game.directors, n=1, cutoff=0.3)
+        hint = f"，是不是 {near[0]}？" if near else ""
+        raise DecisionError(
+            f"{name} 不是本局的导演（游戏文件 [game] directors：{directors}）{hint}"
+        )
+    return name
 
 
 def state_text(decision: str | None, card: str | None) -> str:
@@ -164,6 +174,8 @@ class Recorded:
     player: str
     decision: str
     card: str | None
+    before: str = ""  # the decision it replaced, in words (state_text); "" when undecided
+    kept_card: bool = False  # approved again without a colour: the earlier colour was kept
 
 
 def _decision_row(
@@ -178,6 +190,7 @@ def _decision_row(
     source: str,
     decisions: Mapping[str, Any] | None = None,
     at: datetime | None = None,
+    keep_card: bool = False,
 ) -> tuple[dict[str, Any], Recorded]:
     row = store.find_decidable(ident)
     if row is None:
@@ -215,6 +228,23 @@ def _decision_row(
         if manual
         else suggestion_for(game, ruleset, store, fp, decisions) or row["card"]
     )
+    current_rows = store.current_decisions() if decisions is None else decisions
+    old = current_rows.get(fp)
+    before = ""
+    if old is not None:
+        before = state_text(old["decision"], old["card"] or old["suggested"])
+    kept = False
+    # Approving again without a colour keeps an earlier explicit one (a second
+    # `decide ID approve` must not turn an approved yellow into the suggested blue).
+    if (
+        keep_card
+        and decision == "approve"
+        and card is None
+        and old is not None
+        and old["decision"] == "approve"
+        and old["card"]
+    ):
+        card, kept = old["card"], True
     # Approving without a colour of one's own stores no card: the card then follows the
     # policy (the ledger resolves it), so a yellow that escalated a blue the director later
     # rejects becomes a blue again.
@@ -231,7 +261,7 @@ def _decision_row(
         "source": source,
     }
     shown = (card or suggested) if decision == "approve" else None
-    return record, Recorded(row["id"], row["player"], decision, shown)
+    return record, Recorded(row["id"], row["player"], decision, shown, before, kept)
 
 
 def decide(
@@ -250,7 +280,9 @@ def decide(
     """Record one decision on a draft (or change an earlier one; history is kept).  ``at``
     is the decision's time (default: now); escalation counts a card from that moment."""
     rs = ruleset or ruleset_for(game)
-    record, rec = _decision_row(game, rs, store, ident, decision, card, note, by, source, at=at)
+    record, rec = _decision_row(
+        game, rs, store, ident, decision, card, note, by, source, at=at, keep_card=True
+    )
     store.add_decisions([record])
     return rec
 
@@ -412,7 +444,11 @@ def import_decisions(
             "请重新运行 auditor decisions export 导出后再编辑"
         )
     rs = ruleset_for(game)
-    signer = default_signer(game, by)
+    try:
+        signer: str | None = default_signer(game, by)
+        no_signer = ""
+    except DecisionError as exc:  # rows that name their director may still be signed
+        signer, no_signer = None, str(exc)
     stamp = _now()
     with store.transaction():  # nobody decides between these checks and the write
         current = store.current_decisions()
@@ -505,6 +541,8 @@ def import_decisions(
             exported_by = (exported["decided_by"] or "") if exported is not None else ""
             typed = row["decided_by"].strip()
             who_signs = typed if typed and typed != exported_by else signer
+            if who_signs is None:
+                raise DecisionError(f"第 {line} 行：{no_signer}")
             try:
                 rec, _ = _decision_row(
                     game, rs, store, ident, decision, card, note, who_signs, "import", overlay
@@ -528,8 +566,20 @@ def import_decisions(
 
 
 def describe(rec: Recorded) -> str:
+    """What a decision did, with what it replaced (之前：…)."""
     if rec.decision == "approve":
-        return f"已批准 {rec.id}：{rec.player} {card_name(rec.card)}"
-    if rec.decision == "reject":
-        return f"已驳回 {rec.id}（{rec.player}）：不会再作为草稿出现"
-    return f"已撤销 {rec.id} 的决定（{rec.player}）：重新成为草稿"
+        text = f"已批准 {rec.id}：{rec.player} {card_name(rec.card)}"
+    elif rec.decision == "reject":
+        text = f"已驳回 {rec.id}（{rec.player}）：不会再作为草稿出现"
+    else:
+        text = f"已撤销 {rec.id} 的决定（{rec.player}）：重新成为草稿"
+    now = state_text(rec.decision, rec.card)
+    if not rec.before:
+        return text + ("（之前未决定）" if rec.decision != "undo" else "")
+    if rec.before == now:
+        change = f"（与之前相同：{rec.before}"
+    else:
+        change = f"（之前：{rec.before} → 现在：{now}"
+    if rec.kept_card:
+        change += f"；没有给 --card，保留之前的{card_name(rec.card)}"
+    return text + change + "）"
