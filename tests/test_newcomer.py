@@ -3,6 +3,7 @@ never a traceback, an empty table or a silent success."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -112,3 +113,43 @@ def test_unknown_usage_messages_keep_their_text_behind_a_chinese_lead() -> None:
     from auditor.cli.common import chinese_usage_error
 
     assert chinese_usage_error("Something new.") == "用法错误：Something new."
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["posts", "--player", "包了"], ["没有这个人 包了", "是不是 包子", "饺子"]),
+        (["posts", "--day", "9"], ["没有这一天 9", "可选：1、2、3"]),
+        (["posts", "--thread", "999"], ["没有帖子 999", "101"]),
+        (["findings", "--player", "汤元"], ["没有这个人 汤元", "是不是 汤圆"]),
+        (["findings", "--code", "LURK-DA"], ["没有规则 LURK-DA", "是不是 LURK-DAY？"]),
+        (["votes", "--day", "7"], ["没有这一天 7", "1、2、3"]),
+        (["activity", "--day", "0"], ["没有这一天 0"]),
+        (["activity", "--player", "豆桨"], ["没有玩家 豆桨", "是不是 豆浆"]),
+    ],
+)
+def test_a_filter_that_matches_nothing_names_the_choices(
+    sample: Path, args: list[str], expected: list[str]
+) -> None:
+    assert runner.invoke(app, ["crawl", str(sample)]).exit_code == 0
+    res = runner.invoke(app, [args[0], str(sample), *args[1:]], env={"COLUMNS": "300"})
+    assert res.exit_code == 2, res.output
+    text = " ".join(re.sub("[│╭╮╰╯─]", " ", res.output).split())  # the panel's wrapping
+    for piece in expected:
+        assert piece in text, text
+
+
+def test_valid_filters_still_work(sample: Path) -> None:
+    assert runner.invoke(app, ["crawl", str(sample)]).exit_code == 0
+    assert runner.invoke(app, ["check", str(sample)]).exit_code == 0
+    for args in (
+        ["posts", "--player", "包子", "--day", "1", "--thread", "101"],
+        ["findings", "--code", "lurk-day"],
+        ["activity", "--day", "2", "--player", "豆浆"],
+        ["votes", "--day", "1"],
+    ):
+        res = runner.invoke(app, [args[0], str(sample), *args[1:], "-f", "csv"])
+        assert res.exit_code == 0, res.output
+        assert len(res.stdout.splitlines()) >= 2, (args, res.stdout)  # header and rows
+    res = runner.invoke(app, ["activity", str(sample), "--player", "豆浆", "-f", "csv"])
+    assert {line.split(",")[0] for line in res.stdout.splitlines()[1:]} == {"豆浆"}

@@ -30,11 +30,13 @@ from rich.table import Table
 
 from auditor import __version__
 from auditor.errors import AuditorError, StoreError
+from auditor.game.gamefile import Game
 
 # The game and store openers are the pipeline's; commands import them from here too.
 from auditor.pipeline import open_game as open_game
 from auditor.pipeline import open_store as open_store
 from auditor.pipeline import require_crawled as require_crawled
+from auditor.store import Store
 
 # typer's own panel titles and messages, in the directors' language.
 _rich.OPTIONS_PANEL_TITLE = "选项"
@@ -231,6 +233,31 @@ class Format(StrEnum):
 
 
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式：table | csv | json")]
+
+
+def check_choice(value: object, choices: Sequence[object], *, option: str, what: str) -> None:
+    """A filter value (player, rule code, day, thread) that does not exist is a usage error
+    naming the valid choices and the nearest one, not an empty table with exit 0."""
+    if value in choices:
+        return
+    import difflib
+
+    names = [str(c) for c in choices]
+    near = difflib.get_close_matches(str(value), names, n=1, cutoff=0.4)
+    hint = f"是不是 {near[0]}？" if near else ""
+    listed = "、".join(names) if names else "（没有）"
+    raise typer.BadParameter(f"没有{what} {value}。{hint}可选：{listed}", param_hint=option)
+
+
+def player_choices(game: Game, store: Store | None = None) -> list[str]:
+    """Names a --player filter may take: players, directors, spectators, then any other
+    author the store holds."""
+    names = [*game.players, *game.directors, *game.spectators]
+    if store is not None:
+        for (author,) in store.db.execute("SELECT DISTINCT author FROM posts ORDER BY author"):
+            if author and author not in names:
+                names.append(author)
+    return names
 
 
 @contextmanager

@@ -14,12 +14,14 @@ from auditor.cli.common import (
     Format,
     FormatOpt,
     GameArg,
+    check_choice,
     command,
     emit,
     err,
     handle_errors,
     open_game,
     open_store,
+    player_choices,
 )
 from auditor.forum.crawl import CrawlReport
 from auditor.game.gamefile import TEMPLATE
@@ -164,6 +166,12 @@ def posts(
     with handle_errors():
         g = open_game(game)
         with open_store(g) as store:
+            if day is not None:
+                check_choice(day, [d.number for d in g.days], option="--day", what="这一天")
+            if thread is not None:
+                check_choice(thread, [t.tid for t in g.threads], option="--thread", what="帖子")
+            if player is not None:
+                check_choice(player, player_choices(g, store), option="--player", what="这个人")
             ctx = build_context(g, store)
             stored = store.posts(tz=g.timezone, include_deleted=True)
             current = {sp.post.pid: sp.version for sp in stored}

@@ -17,6 +17,7 @@ from auditor.cli.common import (
     FormatOpt,
     GameArg,
     NowOpt,
+    check_choice,
     command,
     emit,
     err,
@@ -25,6 +26,7 @@ from auditor.cli.common import (
     open_game,
     open_store,
     out,
+    player_choices,
     write_utf8,
 )
 from auditor.game.gamefile import RULESETS, Game, ThreadKind
@@ -78,13 +80,19 @@ def activity_records(
 
 
 @command
-def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -> None:
+def activity(
+    game: GameArg,
+    fmt: FormatOpt = Format.table,
+    now: NowOpt = None,
+    only_day: Annotated[int | None, typer.Option("--day", help="只看第 N 天")] = None,
+    only_player: Annotated[str | None, typer.Option("--player", help="只看这名玩家")] = None,
+) -> None:
     """发言统计：每名玩家每天（有环节的日子按环节）在计数帖子里的发帖数。
 
     计入规则集计数的帖子类型（默认讨论帖和投票帖）；被屏蔽的帖子计数，被删除的不计；
     alive = 1 表示当天（环节）仍被计数（关门时被投票出局的玩家当天仍计数）。
     表格中 * 表示单日潜水（按规则集的 LURK-DAY 判定：版杀7 按环节、并且少于当天平均的 20%），
-    - 表示已出局；表格下方有说明。
+    - 表示已出局；表格下方有说明。--day、--player 只看某一天、某名玩家。
 
     例：auditor activity examples/sample/game.toml --format csv
     """
@@ -96,6 +104,12 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
             # the rule reads the vote book (killbar7: rounds that took place): store open
             marks = lurk_marks(ctx, rs.rules.get("LURK-DAY"))
             records = activity_records(ctx, marks)
+        if only_day is not None:
+            check_choice(only_day, [d.number for d in g.days], option="--day", what="这一天")
+            records = [r for r in records if r["day"] == only_day]
+        if only_player is not None:
+            check_choice(only_player, list(g.players), option="--player", what="玩家")
+            records = [r for r in records if r["player"] == only_player]
         if fmt is not Format.table:
             emit(records, [*ACTIVITY_COLUMNS, "closed", "phase_name", "lurking"], fmt)
             return
@@ -108,7 +122,8 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
             (r["player"], r["day"], r["phase"]): r for r in records
         }
         rows = []
-        for player in g.players:
+        shown = [p for p in g.players if only_player is None or p == only_player]
+        for player in shown:
             row: dict[str, Any] = {"player": player}
             for day, phase in units:
                 r = cells[(player, day, phase)]
@@ -123,7 +138,7 @@ def activity(game: GameArg, fmt: FormatOpt = Format.table, now: NowOpt = None) -
         headers = ["玩家"] + [
             f"第{d}天"
             + (f"环节{p}" if p is not None else "")
-            + ("（加速）" if cells[(g.players[0], d, p)]["accelerated"] else "")
+            + ("（加速）" if cells[(shown[0], d, p)]["accelerated"] else "")
             for d, p in units
         ]
         emit(rows, columns, fmt, title=f"{g.name} 发言统计", headers=headers)
@@ -369,6 +384,12 @@ def findings(
     with handle_errors():
         g = open_game(game)
         with open_store(g) as store:
+            if code is not None:
+                codes = [r.code for r in all_rules()]
+                check_choice(code.upper(), codes, option="--code", what="规则")
+                code = code.upper()
+            if player is not None:
+                check_choice(player, player_choices(g, store), option="--player", what="这个人")
             rows = finding_records(store, g)
         rows = [
             r

@@ -17,6 +17,7 @@ from auditor.cli.common import Format as _Format
 from auditor.cli.common import (
     GameArg,
     NowOpt,
+    check_choice,
     command,
     emit,
     handle_errors,
@@ -243,8 +244,8 @@ def votes_cmd(
         with open_store(g) as store:
             ctx = build_context(g, store, now=when, ruleset=ruleset_for(g))
             book = votes_for(ctx)  # reads post versions: the store must be open
-        if day is not None and day not in book.days:
-            raise typer.BadParameter(f"游戏文件里没有第 {day} 天", param_hint="--day")
+        if day is not None:
+            check_choice(day, list(book.days), option="--day", what="这一天")
         if fmt is VotesFormat.bbcode:
             days = [d for d in book.days.values() if day is None or d.day == day]
             write_utf8("\n".join(bbcode(d) for d in days))
