@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,31 @@ def test_valid_filters_still_work(sample: Path) -> None:
         assert len(res.stdout.splitlines()) >= 2, (args, res.stdout)  # header and rows
     res = runner.invoke(app, ["activity", str(sample), "--player", "豆浆", "-f", "csv"])
     assert {line.split(",")[0] for line in res.stdout.splitlines()[1:]} == {"豆浆"}
+
+
+def test_posts_versions_times_are_forum_time_with_offset(sample: Path) -> None:
+    """Every version's seen_at (the current one too) is in forum time with its offset,
+    like posted_at beside it; the store keeps UTC."""
+    import csv
+    import io
+    from dataclasses import replace
+
+    from auditor.game.gamefile import load_game
+    from auditor.models import HiddenReason
+    from auditor.store import Store
+
+    assert runner.invoke(app, ["crawl", str(sample)]).exit_code == 0
+    game = load_game(sample)
+    with Store(game.store) as store:
+        post = next(sp.post for sp in store.posts() if sp.post.author == "包子")
+        store.upsert_posts([replace(post, text="", lines=(), hidden=HiddenReason.MODERATOR)], None)
+        stored = [seen for _n, seen, _p in store.versions(post.pid or 0)]
+    assert all(s.endswith("+00:00") for s in stored)  # UTC in the store
+    res = runner.invoke(app, ["posts", str(sample), "--player", "包子", "--versions", "-f", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = [r for r in csv.DictReader(io.StringIO(res.stdout)) if r["pid"] == str(post.pid)]
+    assert [r["version"] for r in rows] == ["1", "2"]
+    for row, utc in zip(rows, stored, strict=True):
+        assert row["seen_at"], row  # the current version's too
+        assert row["seen_at"].endswith("+08:00") and row["posted_at"].endswith("+08:00")
+        assert datetime.fromisoformat(row["seen_at"]) == datetime.fromisoformat(utc)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -188,9 +189,14 @@ def posts(
                 if thread is not None and p.tid != thread:
                     continue
                 history = store.versions(p.pid, g.timezone) if versions and p.pid else []
-                for number, seen_at, old in history[:-1]:
-                    rows.append(_post_row(old, gp.day, gp.deleted, number, seen_at))
-                rows.append(_post_row(p, gp.day, gp.deleted, current.get(p.pid), None))
+                version = current.get(p.pid)
+                seen_now = None
+                for number, seen_at, old in history:
+                    if number == version:  # the current version: its own row below
+                        seen_now = forum_time(seen_at, g)
+                        continue
+                    rows.append(_post_row(old, gp.day, gp.deleted, number, forum_time(seen_at, g)))
+                rows.append(_post_row(p, gp.day, gp.deleted, version, seen_now))
         emit(
             rows,
             [*POST_COLUMNS, "version", "seen_at"],
@@ -213,6 +219,20 @@ def posts(
                 "抓到该版本",
             ],
         )
+
+
+def forum_time(stored: str | None, game: Game) -> str | None:
+    """A time the store keeps in UTC (``seen_at``), in forum time with its offset, like
+    ``posted_at`` beside it."""
+    if not stored:
+        return None
+    try:
+        when = datetime.fromisoformat(stored)
+    except ValueError:
+        return stored
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(game.timezone).isoformat()
 
 
 def _post_row(
