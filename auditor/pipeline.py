@@ -171,6 +171,8 @@ class AuditResult:
     other_pending: int = 0  # drafts suggesting 不处罚 / 提醒导演: counted apart
     findings: int = 0
     problems: list[str] = field(default_factory=list)
+    # the game file disagrees with the tally or forces a source a rule cannot read
+    notices: list[str] = field(default_factory=list)
     report: Path | None = None
     crawl: dict[str, Any] = field(default_factory=dict)
 
@@ -188,9 +190,12 @@ class AuditResult:
         if self.incomplete_days:
             days = "、".join(f"第{d}天" for d in self.incomplete_days)
             held = f"；{days}的帖子没有抓全，潜水和投票暂不判定"
+        notices = ""
+        if self.notices:
+            notices = f"；注意（{len(self.notices)}）：" + "；".join(self.notices)
         return (
             f"审计完成：新帖 {self.new_posts}{changes}，新草稿 {self.new_drafts}，"
-            f"待处理 {self.pending}{other}，问题 {len(self.problems)}{held}。{where}"
+            f"待处理 {self.pending}{other}，问题 {len(self.problems)}{held}{notices}。{where}"
         )
 
 
@@ -253,6 +258,7 @@ def audit(
                 "pending": result.pending,
                 "other_pending": result.other_pending,
                 "problems": result.problems,
+                "notices": result.notices,
                 "report": str(result.report),
                 "crawl": result.crawl,
             },
@@ -288,6 +294,7 @@ def _judge_and_report(
         game, store, ruleset=checked.ruleset, ctx=checked.context, run=run_info, ledger=led
     )
     result.report = write_report(recs, reports, when=_forum_now(game)).directory
+    result.notices = list(recs.notices)
 
 
 def _forum_now(game: Game) -> datetime:

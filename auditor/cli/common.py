@@ -33,9 +33,10 @@ from auditor.errors import AuditorError, StoreError
 from auditor.game.gamefile import Game
 
 # The game and store openers are the pipeline's; commands import them from here too.
-from auditor.pipeline import open_game as open_game
+from auditor.pipeline import open_game as _open_game
 from auditor.pipeline import open_store as open_store
 from auditor.pipeline import require_crawled as require_crawled
+from auditor.rules.engine import api_warning
 from auditor.store import Store
 
 # typer's own panel titles and messages, in the directors' language.
@@ -233,6 +234,16 @@ class Format(StrEnum):
 
 
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式：table | csv | json")]
+
+
+def open_game(path: Path) -> Game:
+    """The pipeline's :func:`~auditor.pipeline.open_game`, and at load time (every command)
+    the rules a forced mobile API starves (``api = true`` with FONT-SIZE or VOTE-EDIT)."""
+    game = _open_game(path)
+    warning = api_warning(game)
+    if warning:
+        err.print(f"[yellow]注意：[/]{escape(warning)}", highlight=False)
+    return game
 
 
 def check_choice(value: object, choices: Sequence[object], *, option: str, what: str) -> None:

@@ -25,7 +25,7 @@ from auditor.cli.common import (
     player_choices,
 )
 from auditor.forum.crawl import CrawlReport
-from auditor.game.gamefile import TEMPLATE
+from auditor.game.gamefile import TEMPLATE, Game
 from auditor.models import Post
 from auditor.rules.engine import build_context, place_posts, ruleset_for
 

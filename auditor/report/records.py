@@ -24,7 +24,7 @@ from auditor.ledger.ledger import Decided, Ledger, load_ledger
 from auditor.ledger.policy import card_name, parse_time
 from auditor.rules.activity import activity_rows
 from auditor.rules.base import Context
-from auditor.rules.engine import build_context, ruleset_for
+from auditor.rules.engine import api_warning, build_context, ruleset_for
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet
 from auditor.rules.votebook import PROBLEM_TEXT, votes_for
@@ -149,6 +149,9 @@ class Records:
     announce_day: int | None
     votes_available: bool = True
     ledger: Ledger = field(default_factory=Ledger)
+    # the game file disagrees with the forum or the tally, or forces a source some enabled
+    # rule cannot read: shown first, above the crawl problems
+    notices: list[str] = field(default_factory=list)
 
 
 def forum_base(game: Game, store: Store) -> str | None:
@@ -362,6 +365,15 @@ def _crawl_problems(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
     return None, ["还没有抓取过帖子：先运行 auditor crawl 或 auditor audit。"]
 
 
+def game_notices(game: Game, ruleset: RuleSet, book: Any) -> list[str]:
+    """Warnings for the top of the report and the audit line: rules the forced mobile API
+    cannot feed, and closes where the game file's events disagree with the tally."""
+    notices = [w for w in (api_warning(game, ruleset),) if w]
+    if book is not None:
+        notices.extend(book.conflicts)
+    return notices
+
+
 def build_records(
     game: Game,
     store: Store,
@@ -386,6 +398,7 @@ def build_records(
     counts, alive, closed_days, phase_rows = _activity(ctx)
     lurking = _lurk_units(store)
     book, votes_available = _votebook(ctx, problems)
+    notices = game_notices(game, rs, book)
     voted: dict[int, set[str]] = {}
     voted_rounds: set[tuple[str, int, int | None]] = set()
     votes: list[dict[str, Any]] = []
@@ -596,6 +609,7 @@ def build_records(
             for w in led.warnings
             if w.kind == "faction_loses"
         ],
+        notices=notices,
         elevator=elevator,
         chart=_chart(matrix, days, min_posts if _daily_threshold(lurk) else None),
         announce_day=announce,

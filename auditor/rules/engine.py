@@ -46,6 +46,33 @@ def ruleset_for(game: Game) -> RuleSet:
     return load_ruleset(game.ruleset, game.rules, where=str(game.path))
 
 
+def api_blind_rules(game: Game, ruleset: RuleSet | None = None) -> list[str]:
+    """Enabled rules that cannot work when the game file forces the mobile API
+    (``api = true``): the X3.5 API drops ``[size]`` and the 本帖最后由…编辑 notice."""
+    if game.forum.api is not True or not game.forum.url:
+        return []
+    rs = ruleset or ruleset_for(game)
+    return [code for code in DESKTOP_ONLY_RULES if rs.enabled(code)]
+
+
+API_BLIND_TEXT = {
+    "FONT-SIZE": "FONT-SIZE（放大字体：接口不带 [size]）",
+    "VOTE-EDIT": "VOTE-EDIT（关门后编辑投票帖：接口不带“本帖最后由…编辑”）",
+}
+
+
+def api_warning(game: Game, ruleset: RuleSet | None = None) -> str | None:
+    """The director's warning for :func:`api_blind_rules`, or None."""
+    codes = api_blind_rules(game, ruleset)
+    if not codes:
+        return None
+    named = "、".join(API_BLIND_TEXT.get(c, c) for c in codes)
+    return (
+        f"游戏文件 [forum] api = true：手机版接口读不到这些规则需要的内容，{named} "
+        '无法判定。要让它们工作，请改为 api = "auto"（默认）或 false'
+    )
+
+
 def _lastwords_player(game: Game, sp: StoredPost, mapping: dict[int, str]) -> str | None:
     """Whose last words a post in a last-words thread is: the game file's pid map, the
     author when a player posts their own, or a "饺子的遗言" heading in the director's post."""

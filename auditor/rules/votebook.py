@@ -98,7 +98,7 @@ from typing import Any
 
 from pypinyin import lazy_pinyin
 
-from auditor.game.gamefile import EventType, ThreadKind, VoteCorrection
+from auditor.game.gamefile import Event, EventType, ThreadKind, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
 
@@ -486,6 +486,9 @@ class RoundTally:
     sheriff_weight: float = 1.0
     candidates: tuple[str, ...] = ()
     hidden: list[str] = field(default_factory=list)  # voted, but the post is hidden (屏蔽)
+    # the game file's events at this close disagree with the tally (a warning for the top
+    # of the report and the audit line, never only a note in the reason)
+    conflict: str = ""
 
     def records(self) -> list[dict[str, Any]]:
         """``day,round,target,votes,outcome`` rows, most votes first."""
@@ -542,6 +545,11 @@ class VoteBook:
 
     def tally_records(self) -> list[dict[str, Any]]:
         return [r for d in self.days.values() for t in d.rounds for r in t.records()]
+
+    @property
+    def conflicts(self) -> list[str]:
+        """Every closed round where the game file's events disagree with the tally."""
+        return [t.conflict for d in self.days.values() for t in d.rounds if t.conflict]
 
 
 VersionsFn = Callable[[int], Sequence[tuple[Any, str, Post]]]
@@ -1132,40 +1140,65 @@ def _out_kind(ctx: Context, player: str, dv: DayVotes) -> str:
     return "eliminated"
 
 
+def _events_at_close(ctx: Context, dv: DayVotes, etype: EventType, how: str | None) -> list[Event]:
+    """The game file's events of ``etype`` recorded at this day's close (from a minute
+    before it to the next day's opening)."""
+    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    return [
+        e
+        for e in ctx.schedule.events(etype)
+        if (how is None or e.how == how)
+        and e.at is not None
+        and e.at >= dv.closes - timedelta(minutes=1)
+        and (nxt is None or e.at < nxt.opens)
+    ]
+
+
+def _round_label(dv: DayVotes, rt: RoundTally) -> str:
+    return f"第{dv.day}天" + (f"{rt.name}" if rt.round is not None and rt.name else "")
+
+
 def _check_events(ctx: Context, dv: DayVotes, rt: RoundTally) -> str:
     """A note when the game file's vote eliminations for this close disagree with the tally."""
     if not rt.closed:
         return ""
-    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
-    recorded = sorted(
-        e.player
-        for e in ctx.schedule.events(EventType.ELIMINATED)
-        if e.how == "vote"
-        and e.at is not None
-        and e.at >= dv.closes - timedelta(minutes=1)
-        and (nxt is None or e.at < nxt.opens)
-    )
+    recorded = sorted(e.player for e in _events_at_close(ctx, dv, EventType.ELIMINATED, "vote"))
     computed = sorted(t for t, o in rt.outcome.items() if o == "eliminated")
     if recorded != computed:
+        rt.conflict = (
+            f"{_round_label(dv, rt)}：游戏文件记录的投票出局为 {'、'.join(recorded) or '无'}，"
+            f"计票结果为 {'、'.join(computed) or '无人出局'}（{rt.reason}）。"
+            "请核对游戏文件的 [[event]] 或投票（可用 [[correction]] 更正）"
+        )
         return f"；注意：游戏文件记录的投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
 
 
 def _check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None) -> str:
-    """A note when the game file's sheriff election at this close disagrees with the tally."""
+    """A note when the game file's events at this close (the sheriff day) disagree with the
+    tally: another sheriff recorded, or a player recorded as voted out or out at all at
+    the close this vote elects a sheriff at."""
     if not rt.closed:
         return ""
-    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
-    recorded = [
-        e.player
-        for e in ctx.schedule.events(EventType.SHERIFF)
-        if e.how == "elected"
-        and e.at is not None
-        and e.at >= dv.closes - timedelta(minutes=1)
-        and (nxt is None or e.at < nxt.opens)
-    ]
+    recorded = [e.player for e in _events_at_close(ctx, dv, EventType.SHERIFF, "elected")]
     if recorded and winner not in recorded:
+        rt.conflict = (
+            f"{_round_label(dv, rt)}：游戏文件记录的当选警长为 {'、'.join(recorded)}，"
+            f"计票结果为 {winner or '无人当选'}。请核对游戏文件的 [[event]] 或投票"
+        )
         return f"；注意：游戏文件记录的当选警长为 {'、'.join(recorded)}，与计票结果不同"
+    voted_out = sorted(e.player for e in _events_at_close(ctx, dv, EventType.ELIMINATED, "vote"))
+    out_winner = winner is not None and any(
+        e.player == winner for e in _events_at_close(ctx, dv, EventType.ELIMINATED, None)
+    )
+    if voted_out or out_winner:
+        who = "、".join(voted_out) if voted_out else str(winner)
+        rt.conflict = (
+            f"{_round_label(dv, rt)}：游戏文件记录 {who} 在这一天关门时出局，"
+            f"但这一天的投票按规则集选举警长（{winner or '无人'}当选，无人被投票出局）。"
+            "请核对游戏文件的 [[event]]，或这一天是否应当是放逐投票"
+        )
+        return f"；注意：游戏文件记录 {who} 在这一天关门时出局，与计票结果（选警长）不同"
     return ""
 
 
