@@ -69,11 +69,16 @@ def redact(body: bytes) -> bytes:
 def desktop_floors(posts: Sequence[Post], ppp: int) -> list[Post]:
     """Give API posts the floor the desktop view prints.
 
-    Desktop page K holds positions (K-1)*ppp+1 .. K*ppp and numbers its visible posts
-    (K-1)*ppp+1, +2, … in order, so after a deletion the floors on that page close up.
-    An API page of ``API_PPP`` posts (a multiple of ppp) holds whole desktop pages, so
-    the numbers can be worked out from the positions.
+    The API's own ``number`` is that floor and is kept: stock X3.5 answers the first
+    desktop view of a page holding a deleted post with a 302 to itself, records the thread
+    in ``pre_forum_threaddisablepos`` and from then on numbers the whole thread 1..n by
+    count — the API's ``number``.  (Working floors out per desktop page from ``position``
+    went wrong for every post after a deletion on an earlier page.)  Only a post without
+    a ``number`` gets one from its rank by position: desktop page K holds positions
+    (K-1)*ppp+1 .. K*ppp, numbered in order.
     """
+    if all(p.floor is not None or p.stuck for p in posts):
+        return list(posts)
     by_page: dict[int, list[int]] = {}
     for p in posts:
         if p.position is not None and not p.stuck:
@@ -84,7 +89,9 @@ def desktop_floors(posts: Sequence[Post], ppp: int) -> list[Post]:
         for i, pos in enumerate(sorted(positions))
     }
     return [
-        replace(p, floor=rank[p.position]) if p.position in rank and not p.stuck else p
+        replace(p, floor=rank[p.position])
+        if p.floor is None and p.position in rank and not p.stuck
+        else p
         for p in posts
     ]
 
