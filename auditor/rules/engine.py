@@ -12,16 +12,17 @@ import json
 import re
 import sqlite3
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from auditor import __version__
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.game.schedule import Schedule
+from auditor.models import Post
 from auditor.rules.base import DATA_DEPENDENCIES, Context, Finding, GamePost, Match
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
-from auditor.store import Store, StoredPost
+from auditor.store import Store, StoredPost, neutral_hash
 
 _LASTWORDS_HEAD = re.compile(
     r"^\s*[【\[（(]?\s*(?P<name>[^\s【】\[\]（）()：:的]{1,20})\s*[】\]）)]?\s*(?:的)?\s*遗言"
@@ -141,7 +142,8 @@ def build_context(
 ) -> Context:
     rs = ruleset or ruleset_for(game)
     schedule = Schedule(game, rs.settings["night_posts"])
-    posts = place_posts(game, schedule, store.posts(tz=game.timezone), rs)
+    stored = store.posts(tz=game.timezone)
+    posts = place_posts(game, schedule, stored, rs)
     ctx = Context(
         game=game,
         schedule=schedule,
@@ -151,7 +153,53 @@ def build_context(
     )
     # The vote rules need a post's stored versions (an edit after the close, issue 4).
     ctx.cache["post_versions"] = lambda pid: store.versions(pid, game.timezone)
+    # Posts with earlier stored versions: post rules judge those too (a violation stays one
+    # after a 屏蔽 or an edit).
+    ctx.cache["versioned_pids"] = {
+        sp.post.pid for sp in stored if sp.version > 1 and sp.post.pid is not None
+    }
+    ctx.cache["version_views"] = lambda pid: {
+        row[0]: (row[1], row[2])
+        for row in store.db.execute(
+            "SELECT version, view, neutral_hash FROM post_versions WHERE pid=?", (pid,)
+        )
+    }
     return ctx
+
+
+def earlier_versions(ctx: Context, gp: GamePost) -> list[tuple[int, Post]]:
+    """The post's earlier stored versions worth judging, newest first: not hidden, and
+    not the current content in another view (the API drops [size]: a view switch is no
+    edit).  Empty without a store (tests build contexts by hand)."""
+    versioned = ctx.cache.get("versioned_pids")
+    versions = ctx.cache.get("post_versions")
+    if not versioned or versions is None or gp.pid not in versioned:
+        return []
+    history = list(versions(gp.pid))
+    views = ctx.cache.get("version_views")
+    meta = views(gp.pid) if views is not None else {}
+    now_view, _ = meta.get(history[-1][0], ("", None))
+    current = neutral_hash(gp.post)
+    out: list[tuple[int, Post]] = []
+    for number, _seen_at, old in reversed(history[:-1]):
+        if old.hidden is not None:
+            continue
+        view, neutral = meta.get(number, ("", None))
+        if view != now_view and (neutral or neutral_hash(old)) == current:
+            continue  # the same content as another view shows it: no edit
+        out.append((number, old))
+    return out
+
+
+def _from_earlier(f: Finding, current: Post, number: int) -> Finding:
+    """A finding on an earlier version, saying so: 已被屏蔽 / 已编辑删除 (its excerpt is the
+    old text); the fingerprint (code, pid, key) is the one it had when it was current."""
+    state = "已被屏蔽" if current.hidden is not None else "已编辑删除"
+    what = "屏蔽" if current.hidden is not None else "编辑"
+    said = f"{state}：按{what}前保存的第 {number} 版判定（摘录是原文）"
+    return f._replace(
+        note="；".join(x for x in (said, f.note) if x), floor=current.floor or f.floor
+    )
 
 
 def run_rules(
@@ -174,10 +222,21 @@ def run_rules(
     for gp in ctx.posts:
         if gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids):
             continue
-        for r in post_rules:
-            if r.thread_kinds is not None and gp.kind not in r.thread_kinds:
-                continue
-            findings.extend(r.check(gp, ctx, ruleset.options(r.code)))
+        rules = [r for r in post_rules if r.thread_kinds is None or gp.kind in r.thread_kinds]
+        own: list[Finding] = []
+        for r in rules:
+            own.extend(r.check(gp, ctx, ruleset.options(r.code)))
+        findings.extend(own)
+        older = earlier_versions(ctx, gp) if rules else []
+        if older:
+            found = {f.fingerprint for f in own}
+            for number, old in older:
+                before = replace(gp, post=old)
+                for r in rules:
+                    for f in r.check(before, ctx, ruleset.options(r.code)):
+                        if f.fingerprint not in found:
+                            found.add(f.fingerprint)
+                            findings.append(_from_earlier(f, gp.post, number))
     for r in enabled:
         if r.kind == "aggregate":
             findings.extend(r.check(ctx, ruleset.options(r.code)))
