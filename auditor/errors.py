@@ -114,6 +114,21 @@ class UnrecognisedPageError(PageError):
     label = "无法识别的页面（不是 Discuz! 帖子页）"
 
 
+class PageDeadlineError(PageError):
+    """The whole answer took longer than the request's total deadline (a server that sends
+    a byte now and then never trips a read timeout)."""
+
+    kind = "deadline"
+    label = "论坛太慢，超过了每个请求的总时限"
+
+
+class PageTooLargeError(PageError):
+    """An answer (or a saved page) larger than the configured maximum."""
+
+    kind = "too_large"
+    label = "页面太大，超过了上限"
+
+
 class NetworkError(PageError):
     kind = "network"
     label = "网络错误"

@@ -41,6 +41,10 @@ forever with ``forever=True``):
 ``antibot``            HTTP 567 with a small body
 ``challenge``          SYNTHETIC 200 JavaScript-challenge page (no real capture exists:
                        Discuz! has none; shaped like common Chinese WAF challenges)
+``slow:S``             the normal answer's headers, then its body one byte every S seconds
+                       (a server that never times out a read; stops when the client leaves)
+``slow-headers:S``     the status line and headers themselves one byte every S seconds
+``endless``            200 with a chunked body that never ends (HTML-looking filler)
 ``past-end``           the thread's last captured page (what Discuz! does for a page
                        number past the end)
 """
@@ -550,10 +554,42 @@ class _ForumHandler(BaseHTTPRequestHandler):
                 self._send(self.forum.normal_response(req))
             elif step == "truncated":
                 self._send(self.forum.normal_response(req), truncate=True)
+            elif step.partition(":")[0] in ("slow", "slow-headers"):
+                kind, _, arg = step.partition(":")
+                self._dribble(self.forum.normal_response(req), float(arg or 5), kind)
+            elif step == "endless":
+                self._endless()
             else:
                 self._send(self.forum.fault_response(step, req))
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (timeout tests): expected
+
+    def _dribble(self, resp: Response, every: float, kind: str) -> None:
+        head = (
+            f"HTTP/1.1 {resp.status} OK\r\nContent-Type: {resp.content_type}\r\n"
+            f"Content-Length: {len(resp.body)}\r\nConnection: close\r\n\r\n"
+        ).encode()
+        if kind == "slow":
+            self.wfile.write(head)
+            self.wfile.flush()
+            data = resp.body
+        else:
+            data = head + resp.body
+        for i in range(len(data)):
+            if self.forum._stopping.wait(every):
+                return
+            self.wfile.write(data[i : i + 1])
+            self.wfile.flush()
+
+    def _endless(self) -> None:
+        self.wfile.write(
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+            b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        )
+        chunk = b"<div>" + b"x" * 65530 + b"</div>"
+        framed = f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"
+        while not self.forum._stopping.is_set():
+            self.wfile.write(framed)
 
     do_HEAD = do_GET
 

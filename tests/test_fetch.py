@@ -7,6 +7,7 @@ timeouts, which are real and tiny.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,7 +19,9 @@ from auditor.errors import (
     ForumPasswordError,
     LoginRequiredError,
     NetworkError,
+    PageDeadlineError,
     PageError,
+    PageTooLargeError,
     ServerError,
     TruncatedPageError,
 )
@@ -661,3 +664,47 @@ def test_fault_pages_exist_on_every_edition(make_forum_server, fetcher_for, edit
     server.fault(url, ["forum-password"])
     with pytest.raises(ForumPasswordError):
         fetcher.get(url)
+
+
+# --- a total deadline and a size limit (issue 13, item 2) -----------------------------
+
+
+@pytest.mark.discuz
+@pytest.mark.parametrize("fault", ["slow:0.1", "slow-headers:0.1"])
+def test_a_server_sending_a_byte_now_and_then_meets_the_deadline(
+    forum_server: ForumServer, fetcher_for, fault: str
+) -> None:
+    # every byte comes well within the read timeout: only a total deadline ends this
+    fetcher = fetcher_for(forum_server, timeout=2.0, deadline=1.5)
+    forum_server.fault(T2P1, [fault], forever=True)
+    started = time.monotonic()
+    with pytest.raises(PageDeadlineError) as info:
+        fetcher.get(T2P1)
+    took = time.monotonic() - started
+    assert took < 5, took
+    assert "1.5 秒" in str(info.value) and "总时限" in str(info.value)
+    assert info.value.kind == "deadline"
+    # the next request has its own deadline and gets the page
+    forum_server.fault(T2P1, ["ok"])
+    assert fetcher.get(T2P1).status == 200
+
+
+@pytest.mark.discuz
+def test_an_endless_answer_stops_at_the_size_limit(forum_server: ForumServer, fetcher_for) -> None:
+    fetcher = fetcher_for(forum_server, max_bytes=2 * 1024 * 1024)
+    forum_server.fault(T2P1, ["endless"], forever=True)
+    with pytest.raises(PageTooLargeError) as info:
+        fetcher.get(T2P1)
+    assert info.value.kind == "too_large"
+    assert "2 MB" in str(info.value) and "max_page_mb" in str(info.value)
+    assert forum_server.count(T2P1) == 1  # not retried
+
+
+@pytest.mark.discuz
+def test_a_declared_length_past_the_limit_is_refused_before_reading(
+    forum_server: ForumServer, fetcher_for
+) -> None:
+    fetcher = fetcher_for(forum_server, max_bytes=1000)
+    with pytest.raises(PageTooLargeError) as info:
+        fetcher.get(T2P1)
+    assert "声明" in str(info.value)

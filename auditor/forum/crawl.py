@@ -29,6 +29,7 @@ from auditor.errors import (
     LoginRequiredError,
     NetworkError,
     PageError,
+    PageTooLargeError,
     ServerError,
     TruncatedPageError,
     UnrecognisedPageError,
@@ -276,7 +277,13 @@ def _crawl_http(
     run_id: int | None,
     use_api: bool,
 ) -> None:
-    f = fetcher or Fetcher(game.forum.url or "", delay=game.forum.delay, cookies=game.forum.cookies)
+    f = fetcher or Fetcher(
+        game.forum.url or "",
+        delay=game.forum.delay,
+        cookies=game.forum.cookies,
+        deadline=game.forum.deadline,
+        max_bytes=max_page_bytes(game),
+    )
     now = now or datetime.now(UTC)
     start_requests = f.request_count
     try:
@@ -550,6 +557,10 @@ def _crawl_saved(
 _Fresh = tuple[FetchedPage, ParsedPage, str, os.stat_result]  # a save parsed in this run
 
 
+def max_page_bytes(game: Game) -> int:
+    return int(game.forum.max_page_mb * 1024 * 1024)
+
+
 def _read_saved_file(
     path: Path, game: Game, report: CrawlReport, wanted: set[int]
 ) -> tuple[int, str, tuple[datetime, int, object]] | None:
@@ -558,6 +569,15 @@ def _read_saved_file(
     st = path.stat()
     mtime = datetime.fromtimestamp(st.st_mtime, UTC)
     url = path.resolve().as_uri()
+    if st.st_size > max_page_bytes(game):
+        # Parsing needs about 16 times the page's size in memory: refuse, never swap.
+        too_large = PageTooLargeError(
+            url,
+            f"{st.st_size / 1048576:.1f} MB，上限 {game.forum.max_page_mb:g} MB"
+            "（可在游戏文件 [forum] max_page_mb 调整）",
+        )
+        report.problems.append(CrawlProblem(too_large.kind, url, str(too_large)))
+        return None
     ctype = "application/json" if path.suffix.lower() == ".json" else None
     fetched = FetchedPage(
         url=url,

@@ -13,6 +13,11 @@ predictable:
   mounted on a ``requests`` ``HTTPAdapter``; the only retry we add by hand is for a
   body cut short of its ``Content-Length``, which urllib3 detects only after
   ``urlopen`` has returned.  Every retry also waits at least ``delay``.
+* **A total deadline and a size limit per request**: a read timeout alone lets a server
+  that sends one byte every few seconds hold the crawl (and the game's lock) forever, and
+  an endless body would fill the memory.  A watchdog shuts the socket when ``deadline``
+  seconds have passed (headers included), and the body is read in chunks up to
+  ``max_bytes``: :class:`PageDeadlineError` and :class:`PageTooLargeError`, not retried.
 * **A real browser User-Agent** that names auditor, so a forum admin reading the logs
   can tell who we are.
 
@@ -66,9 +71,11 @@ from __future__ import annotations
 import io
 import logging
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from http.cookiejar import LoadError, MozillaCookieJar
@@ -79,6 +86,8 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import requests
 from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import InvalidHeader, MaxRetryError
 from urllib3.util.retry import Retry
 
@@ -89,6 +98,8 @@ from auditor.errors import (
     AuditorError,
     LoginRequiredError,
     NetworkError,
+    PageDeadlineError,
+    PageTooLargeError,
     ServerError,
     TruncatedPageError,
 )
@@ -111,6 +122,11 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504, 520, 521, 522, 523, 524})
 #: Statuses that mean a firewall or anti-scraping layer refused us.
 ANTI_BOT_STATUSES = frozenset({403, 567})
 MAX_REDIRECTS = 3
+#: Total seconds one request may take, retries included (headers and body).
+DEFAULT_DEADLINE = 120.0
+#: Largest answer read (decoded), in bytes.  Discuz! pages are a few hundred KB.
+DEFAULT_MAX_BYTES = 8 * 1024 * 1024
+_CHUNK = 64 * 1024
 #: A server asking for a longer Retry-After than this gets this much, no more.
 MAX_RETRY_AFTER = 120.0
 #: Query parameters that may carry a session or a token in a Discuz! URL.
@@ -342,6 +358,8 @@ class Fetcher:
         sleep: Callable[[float], None] = time.sleep,
         max_retry_after: float = MAX_RETRY_AFTER,
         proxies: dict[str, str] | None = None,
+        deadline: float = DEFAULT_DEADLINE,
+        max_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
         if not base_url.endswith("/"):
             base_url += "/"
@@ -355,6 +373,10 @@ class Fetcher:
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
+        self.deadline = deadline
+        self.max_bytes = max_bytes
+        self._sock: socket.socket | None = None  # the connection now in use (pool of one)
+        self._expired = threading.Event()
         self._sleep = sleep
         self._lock = threading.Lock()
         self._count = 0
@@ -390,8 +412,20 @@ class Fetcher:
             on_retry=self._counted,
         )
         adapter = HTTPAdapter(max_retries=retry, pool_connections=1, pool_maxsize=1)
+        adapter.poolmanager.pool_classes_by_scheme = _watched_pools(self._watch)
         self._session.mount("http://", adapter)
         self._session.mount("https://", adapter)
+
+    def _watch(self, sock: socket.socket | None) -> None:
+        """Every new connection's socket, so the deadline watchdog can shut it."""
+        self._sock = sock
+        if sock is not None and self._expired.is_set():
+            _shut(sock)
+
+    def _expire(self) -> None:
+        self._expired.set()
+        if self._sock is not None:
+            _shut(self._sock)
 
     # context manager / housekeeping
 
@@ -475,12 +509,61 @@ class Fetcher:
     def _send(self, url: str) -> tuple[requests.Response, bytes]:
         """One logical request: the delay, urllib3's retries, and retries of cut-short bodies."""
         public = redact_url(url)
+        self._expired.clear()
+        watchdog = threading.Timer(self.deadline, self._expire)
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            return self._send_until_deadline(url, public)
+        except PageTooLargeError:
+            raise
+        except Exception:
+            if self._expired.is_set():  # whatever the shut socket looked like to urllib3
+                raise self._deadline_error(public) from None
+            raise
+        finally:
+            watchdog.cancel()
+
+    def _deadline_error(self, public: str) -> PageDeadlineError:
+        return PageDeadlineError(public, f"{self.deadline:g} 秒内没有收完")
+
+    def _read_body(self, resp: requests.Response, public: str) -> bytes:
+        """The body in chunks, refused past ``max_bytes`` (an endless answer stops here)."""
+        declared = resp.headers.get("Content-Length", "")
+        limit = f"上限 {self.max_bytes / 1048576:g} MB，可在游戏文件 [forum] max_page_mb 调整"
+        if (
+            declared.isdigit()
+            and int(declared) > self.max_bytes
+            and "Content-Encoding" not in resp.headers
+        ):
+            resp.close()
+            raise PageTooLargeError(public, f"声明 {int(declared) / 1048576:.1f} MB，{limit}")
+        parts: list[bytes] = []
+        size = 0
+        for chunk in resp.iter_content(_CHUNK):
+            size += len(chunk)
+            if size > self.max_bytes:
+                resp.close()
+                raise PageTooLargeError(
+                    public, f"超过 {self.max_bytes / 1048576:g} MB 仍未结束，{limit}"
+                )
+            if self._expired.is_set():
+                resp.close()
+                raise self._deadline_error(public)
+            parts.append(chunk)
+        if self._expired.is_set():
+            raise self._deadline_error(public)
+        return b"".join(parts)
+
+    def _send_until_deadline(self, url: str, public: str) -> tuple[requests.Response, bytes]:
         for attempt in range(self.retries + 1):
             self._wait_turn(first_attempt=attempt == 0)
             self._count += 1
             try:
-                resp = self._session.get(url, timeout=self.timeout, allow_redirects=False)
-                body = resp.content
+                resp = self._session.get(
+                    url, timeout=self.timeout, allow_redirects=False, stream=True
+                )
+                body = self._read_body(resp, public)
                 declared = resp.headers.get("Content-Length")
                 if (
                     declared
@@ -546,6 +629,33 @@ class Fetcher:
             fetched_at=datetime.now(UTC),
             location=redact_url(location) if location else None,
         )
+
+
+def _shut(sock: socket.socket) -> None:
+    with suppress(OSError):  # already closed
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+def _watched_pools(watch: Callable[[socket.socket | None], None]) -> dict[str, type]:
+    """Connection pools whose new connections report their socket to ``watch``."""
+
+    class WatchedHTTP(HTTPConnection):
+        def connect(self) -> None:
+            super().connect()
+            watch(self.sock)
+
+    class WatchedHTTPS(HTTPSConnection):
+        def connect(self) -> None:
+            super().connect()
+            watch(self.sock)
+
+    class HTTPPool(HTTPConnectionPool):
+        ConnectionCls = WatchedHTTP
+
+    class HTTPSPool(HTTPSConnectionPool):
+        ConnectionCls = WatchedHTTPS
+
+    return {"http": HTTPPool, "https": HTTPSPool}
 
 
 def _reason(exc: BaseException) -> str:

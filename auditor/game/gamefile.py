@@ -9,6 +9,7 @@ the key and the reason.  ``auditor init`` writes :data:`TEMPLATE`.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -58,6 +59,8 @@ class ForumConfig:
     refetch_hours: float  # refetch earlier pages of threads whose day closed less than this ago
     api: bool | None  # try the mobile API first; None = auto (see auditor.rules.engine.api_first)
     ppp: int = 10  # the forum's posts per desktop page (Discuz! postperpage)
+    deadline: float = 120.0  # total seconds one request may take (retries included)
+    max_page_mb: float = 8.0  # largest page read, fetched or saved
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +166,8 @@ spectators = []               # 观众、场外人员（免检）
 url = "https://bbs.example.com/"   # 论坛地址；或者改用 pages = "saved-pages/"（浏览器保存的页面所在目录）
 # cookies = "cookies.txt"          # 需要登录的论坛：导出的 cookies.txt，或一行原始 Cookie 头
 delay = 1.0                        # 两次请求之间的间隔（秒）
+# deadline = 120                   # 每个请求（含重试）最多用多少秒，超过就报错
+# max_page_mb = 8                  # 单个页面（抓取的或保存的）最大多少 MB
 # refetch_hours = 48               # 讨论日关门后多少小时内仍重新抓取前面的页面（编辑、屏蔽、删帖）
 # api = "auto"                     # 手机版接口：true 优先使用 | false 只用网页版 | auto（默认）
 # ppp = 10                         # 论坛网页版每页帖数（后台“每页显示帖数”，默认 10）
@@ -259,6 +264,20 @@ class _Reader:
         value = data.get(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
             raise self.fail(key, "应当是非负数")
+        return float(value)
+
+    def ranged(
+        self, data: Mapping[str, Any], key: str, name: str, default: float, low: float, high: float
+    ) -> float:
+        """A finite number in [low, high] (TOML allows inf and nan: neither passes)."""
+        value = data.get(name, default)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or not low <= value <= high
+        ):
+            raise self.fail(key, f"应当是 {low:g} 到 {high:g} 之间的数")
         return float(value)
 
     def bool_(self, data: Mapping[str, Any], key: str, name: str, default: bool) -> bool:
@@ -413,7 +432,21 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
 
 
 def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
-    r.no_unknown(f, "forum", ("url", "pages", "cookies", "delay", "refetch_hours", "api", "ppp"))
+    r.no_unknown(
+        f,
+        "forum",
+        (
+            "url",
+            "pages",
+            "cookies",
+            "delay",
+            "refetch_hours",
+            "api",
+            "ppp",
+            "deadline",
+            "max_page_mb",
+        ),
+    )
     url = r.str_(f, "forum.url", "url")
     pages = r.str_(f, "forum.pages", "pages")
     if bool(url) == bool(pages):
@@ -446,6 +479,8 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
         refetch_hours=r.float_(f, "forum.refetch_hours", "refetch_hours", 48.0),
         api=_api_choice(r, f),
         ppp=r.int_(f, "forum.ppp", "ppp") or 10,
+        deadline=r.ranged(f, "forum.deadline", "deadline", 120.0, 1, 3600),
+        max_page_mb=r.ranged(f, "forum.max_page_mb", "max_page_mb", 8.0, 0.1, 1024),
     )
 
 
