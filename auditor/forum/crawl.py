@@ -20,6 +20,7 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from pathlib import Path
 from typing import cast
 
@@ -53,18 +54,54 @@ _SECRETS = re.compile(
     rb'|(name="formhash"\s+value=")[^"]*(")'
 )
 
+# The same substitutions one by one, each behind the literal text its match starts with:
+# ``bytes.find`` skips a 50 KB page in microseconds where the alternation above tries
+# every quote.  (literal, pattern anchored at the literal; group 1 is kept, then group 2.)
+_SECRET_PARTS: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
+    (b'"auth"', re.compile(rb'("auth"\s*:\s*")[^"]*(")')),
+    (b'"saltkey"', re.compile(rb'("saltkey"\s*:\s*")[^"]*(")')),
+    (b'"formhash"', re.compile(rb'("formhash"\s*:\s*")[^"]*(")')),
+    (b"formhash=", re.compile(rb"(formhash=)[0-9A-Za-z]+")),
+    (b'name="formhash"', re.compile(rb'(name="formhash"\s+value=")[^"]*(")')),
+)
+
+
+def _blank(m: re.Match[bytes]) -> bytes:
+    if m.group(1) is not None:
+        return m.group(1) + m.group(2)
+    if m.group(3) is not None:
+        return m.group(3)
+    return m.group(4) + m.group(5)
+
 
 def redact(body: bytes) -> bytes:
-    """The body with session secrets blanked (same structure, so it still parses)."""
+    """The body with session secrets blanked (same structure, so it still parses).
 
-    def blank(m: re.Match[bytes]) -> bytes:
-        if m.group(1) is not None:
-            return m.group(1) + m.group(2)
-        if m.group(3) is not None:
-            return m.group(3)
-        return m.group(4) + m.group(5)
-
-    return _SECRETS.sub(blank, body)
+    Only the substitutions whose literal text occurs in the page run, each from where its
+    literal is; the result is byte for byte what ``_SECRETS.sub`` gives (when two matches
+    would overlap, which no real page does, that is what runs)."""
+    found: list[re.Match[bytes]] = []
+    for literal, pattern in _SECRET_PARTS:
+        i = body.find(literal)
+        while i != -1:
+            m = pattern.match(body, i)
+            if m is None:
+                i = body.find(literal, i + 1)
+            else:
+                found.append(m)
+                i = body.find(literal, m.end())
+    if not found:
+        return body
+    found.sort(key=lambda m: m.start())
+    if any(a.end() > b.start() for a, b in pairwise(found)):
+        return _SECRETS.sub(_blank, body)
+    out: list[bytes] = []
+    at = 0
+    for m in found:
+        out += (body[at : m.start()], m.group(1), m.group(2) if m.re.groups > 1 else b"")
+        at = m.end()
+    out.append(body[at:])
+    return b"".join(out)
 
 
 def desktop_floors(posts: Sequence[Post], ppp: int) -> list[Post]:
