@@ -276,6 +276,12 @@ def neutral_hash(post: Post) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
+def _chunks(items: Sequence[int], size: int = 500) -> Iterator[Sequence[int]]:
+    """Slices short enough for one ``IN (…)`` (SQLite's variable limit)."""
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -630,57 +636,43 @@ class Store:
         only in what the views render differently is a new version (the current one
         shows the newest view) but not an edit, and is not counted as changed.
         """
+        todo = [p for p in posts if p.pid is not None]  # printable view: no stable identity
+        if not todo:
+            return 0, 0
         new = changed = 0
         now = _now()
         with self.transaction():
-            for post in posts:
-                if post.pid is None:
-                    continue  # printable view: no stable identity to store
-                digest = content_hash(post)
-                neutral = neutral_hash(post)
-                row = self.db.execute(
-                    "SELECT p.version, v.content_hash, v.view, v.neutral_hash FROM posts p"
-                    " JOIN post_versions v ON v.pid = p.pid AND v.version = p.version"
-                    " WHERE p.pid=?",
-                    (post.pid,),
-                ).fetchone()
+            # What the store holds for these pids, read in one query, then kept up to date
+            # here as the batch goes (a pid may appear twice on one page, e.g. stuck).
+            current = self._current_versions({p.pid for p in todo if p.pid is not None})
+            hashed = [(p, content_hash(p), neutral_hash(p)) for p in todo]
+            differing = {
+                p.pid for p, digest, _ in hashed if p.pid in current and current[p.pid][1] != digest
+            }
+            last_in_view = self._last_hash_in_view(differing, view)
+            post_rows: list[tuple[object, ...]] = []
+            version_rows: list[tuple[object, ...]] = []
+            for post, digest, neutral in hashed:
+                pid = post.pid
+                assert pid is not None
+                row = current.get(pid)
                 version = 0
                 if row is None:
                     version = 1
                     new += 1
-                elif row["content_hash"] != digest:
-                    same_view = self.db.execute(
-                        "SELECT content_hash FROM post_versions WHERE pid=? AND view=?"
-                        " ORDER BY version DESC LIMIT 1",
-                        (post.pid, view),
-                    ).fetchone()
-                    if same_view is not None and same_view["content_hash"] == digest:
+                elif row[1] != digest:
+                    if last_in_view.get(pid) == digest:
                         pass  # as this view showed it before: nothing new
-                    elif row["view"] != view and row["neutral_hash"] == neutral:
-                        version = row["version"] + 1  # another view of the same content
+                    elif row[2] != view and row[3] == neutral:
+                        version = row[0] + 1  # another view of the same content
                     else:
-                        version = row["version"] + 1
+                        version = row[0] + 1
                         changed += 1
                 # Times and floors are refreshed from the best view seen: an exact time
                 # replaces an approximate one, never the other way round.
-                self.db.execute(
-                    "INSERT INTO posts (pid, tid, floor, author, author_uid, posted_at, posted_ts,"
-                    " time_approximate, time_precision, first, version, first_seen_run,"
-                    " last_seen_run) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
-                    " ON CONFLICT(pid) DO UPDATE SET tid=excluded.tid,"
-                    " floor=COALESCE(excluded.floor, floor), author=excluded.author,"
-                    " author_uid=COALESCE(excluded.author_uid, author_uid),"
-                    " posted_at=CASE WHEN excluded.time_approximate = 0"
-                    "   THEN excluded.posted_at ELSE posted_at END,"
-                    " posted_ts=CASE WHEN excluded.time_approximate = 0"
-                    "   THEN excluded.posted_ts ELSE posted_ts END,"
-                    " time_precision=CASE WHEN excluded.time_approximate = 0"
-                    "   THEN excluded.time_precision ELSE time_precision END,"
-                    " time_approximate=MIN(time_approximate, excluded.time_approximate),"
-                    " first=excluded.first, deleted=0, deleted_at=NULL,"
-                    " version=MAX(version, excluded.version), last_seen_run=excluded.last_seen_run",
+                post_rows.append(
                     (
-                        post.pid,
+                        pid,
                         post.tid,
                         post.floor,
                         post.author,
@@ -693,15 +685,12 @@ class Store:
                         version or 1,
                         run_id,
                         run_id,
-                    ),
+                    )
                 )
                 if version:
-                    self.db.execute(
-                        "INSERT INTO post_versions (pid, version, content_hash, seen_at, run_id,"
-                        " hidden, edited, message_html, text, data, view, neutral_hash)"
-                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    version_rows.append(
                         (
-                            post.pid,
+                            pid,
                             version,
                             digest,
                             now,
@@ -713,9 +702,60 @@ class Store:
                             _post_data(post),
                             view,
                             neutral,
-                        ),
+                        )
                     )
+                    current[pid] = (version, digest, view, neutral)
+                    last_in_view[pid] = digest
+            self.db.executemany(
+                "INSERT INTO posts (pid, tid, floor, author, author_uid, posted_at, posted_ts,"
+                " time_approximate, time_precision, first, version, first_seen_run,"
+                " last_seen_run) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                " ON CONFLICT(pid) DO UPDATE SET tid=excluded.tid,"
+                " floor=COALESCE(excluded.floor, floor), author=excluded.author,"
+                " author_uid=COALESCE(excluded.author_uid, author_uid),"
+                " posted_at=CASE WHEN excluded.time_approximate = 0"
+                "   THEN excluded.posted_at ELSE posted_at END,"
+                " posted_ts=CASE WHEN excluded.time_approximate = 0"
+                "   THEN excluded.posted_ts ELSE posted_ts END,"
+                " time_precision=CASE WHEN excluded.time_approximate = 0"
+                "   THEN excluded.time_precision ELSE time_precision END,"
+                " time_approximate=MIN(time_approximate, excluded.time_approximate),"
+                " first=excluded.first, deleted=0, deleted_at=NULL,"
+                " version=MAX(version, excluded.version), last_seen_run=excluded.last_seen_run",
+                post_rows,
+            )
+            self.db.executemany(
+                "INSERT INTO post_versions (pid, version, content_hash, seen_at, run_id,"
+                " hidden, edited, message_html, text, data, view, neutral_hash)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                version_rows,
+            )
         return new, changed
+
+    def _current_versions(self, pids: set[int]) -> dict[int, tuple[int, str, str, str | None]]:
+        """pid -> (current version, its content hash, view, neutral hash), for stored pids."""
+        out: dict[int, tuple[int, str, str, str | None]] = {}
+        for chunk in _chunks(sorted(pids)):
+            rows = self.db.execute(
+                "SELECT p.pid, p.version, v.content_hash, v.view, v.neutral_hash FROM posts p"
+                " JOIN post_versions v ON v.pid = p.pid AND v.version = p.version"
+                f" WHERE p.pid IN ({','.join('?' * len(chunk))})",
+                chunk,
+            )
+            out.update({r[0]: (r[1], r[2], r[3], r[4]) for r in rows})
+        return out
+
+    def _last_hash_in_view(self, pids: set[int], view: str) -> dict[int, str]:
+        """pid -> content hash of the newest stored version read through ``view``."""
+        out: dict[int, str] = {}
+        for chunk in _chunks(sorted(pids)):
+            rows = self.db.execute(
+                "SELECT pid, content_hash FROM post_versions WHERE view=?"
+                f" AND pid IN ({','.join('?' * len(chunk))}) ORDER BY pid, version",
+                (view, *chunk),
+            )
+            out.update({r[0]: r[1] for r in rows})  # the newest version comes last
+        return out
 
     def mark_deleted(
         self, tid: int, covered: Sequence[tuple[int, float]], seen: set[int]

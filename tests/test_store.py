@@ -156,3 +156,37 @@ def test_pages_compressed_and_change_detected(store: Store) -> None:
         run_id=None,
     )
     assert store.page_body(2, 1, "html") == body
+
+
+def _tables(s: Store) -> list[list[tuple[object, ...]]]:
+    return [
+        [tuple(r) for r in s.db.execute("SELECT * FROM posts ORDER BY pid")],
+        [
+            tuple(r)[:3] + tuple(r)[4:]  # all but seen_at
+            for r in s.db.execute("SELECT * FROM post_versions ORDER BY pid, version")
+        ],
+    ]
+
+
+def test_batched_upsert_equals_one_post_at_a_time(tmp_path: Path) -> None:
+    """A page's posts go in with a few statements; the tables end exactly as when each
+    post is written on its own, with a pid twice on a page, edits, views and re-reads."""
+    a = [make_post(i, i, f"帖子{i}") for i in range(1, 8)]
+    batches: list[tuple[list[Post], str]] = [
+        (a, "desktop"),
+        ([a[0], replace(a[1], text="改了", lines=("改了",)), a[1], a[2]], "desktop"),
+        ([replace(p, edited="本帖最后由 饺子 于 2026-11-20 10:09 编辑") for p in a[:3]], "api"),
+        ([a[1], a[1], replace(a[1], text="又改", lines=("又改",)), make_post(9, 9, "新")], "api"),
+        (a[:3], "desktop"),
+    ]
+    one, many = Store(tmp_path / "one.sqlite"), Store(tmp_path / "many.sqlite")
+    try:
+        for posts, view in batches:
+            counts = [one.upsert_posts([p], None, view=view) for p in posts]
+            batched = many.upsert_posts(posts, None, view=view)
+            assert batched == (sum(c[0] for c in counts), sum(c[1] for c in counts))
+            assert _tables(one) == _tables(many)
+        assert many.db.execute("SELECT COUNT(*) FROM post_versions").fetchone()[0] > len(a) + 2
+    finally:
+        one.close()
+        many.close()

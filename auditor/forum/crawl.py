@@ -480,6 +480,22 @@ def _saved_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
+_VIEWS = ("desktop", "api", "touch", "printable")  # a thread saved in several: the first
+
+
+@dataclass(slots=True)
+class _SavedThread:
+    """What a saved-pages crawl knows of one thread while the folder is read."""
+
+    views: set[str] = field(default_factory=set)
+    rec: ThreadRecorder | None = None  # desktop pages are stored as soon as they are read
+    pages_seen: set[int] = field(default_factory=set)
+    any_pid: bool = False
+    # Pages of the other views wait until the folder shows the thread has no desktop save:
+    # (file time, page, fresh entry | stored row).
+    held: list[tuple[datetime, int, object]] = field(default_factory=list)
+
+
 def _crawl_saved(
     game: Game,
     store: Store,
@@ -497,73 +513,94 @@ def _crawl_saved(
     ids (the printable view), is reported: its posts would otherwise go uncounted.
     Files unchanged since an earlier run (same size, modification time, tool version,
     time zone and page size) are not parsed again, unless ``full``; a save older than one
-    already read for the same page is not taken for an edit."""
+    already read for the same page is not taken for an edit.
+
+    Files are read oldest first and each desktop page is stored (with its posts and its
+    saved-file entry, in one transaction) as soon as it is parsed, so the crawl never holds
+    the whole game.  Only pages of the other views wait, until the end of the folder says
+    whether their thread has desktop pages."""
     assert game.forum.pages is not None
     folder = game.forum.pages
     wanted = {t.tid for t in game.threads}
     cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
     known = {} if full else store.saved_files()
-    # tid -> view -> [(file time, page, fresh entry | stored row)]
-    read: dict[int, dict[str, list[tuple[datetime, int, object]]]] = {}
+    files: list[tuple[int, str, Path, os.stat_result, sqlite3.Row | None]] = []
+    # A save older than one already read for the same page adds nothing current: its posts
+    # are noted as present, but it is not taken for an edit of the newer save.
+    newest_known: dict[tuple[int, str, int], datetime] = {}
     for path in _saved_files(folder):
         st = path.stat()
         row = known.get(str(path.resolve()))
-        if row is not None and (row["size"], row["mtime_ns"], row["cache_key"]) == (
+        if row is not None and (row["size"], row["mtime_ns"], row["cache_key"]) != (
             st.st_size,
             st.st_mtime_ns,
             cache_key,
         ):
-            if row["tid"] in wanted:
-                mtime = datetime.fromtimestamp(st.st_mtime, UTC)
-                read.setdefault(row["tid"], {}).setdefault(row["kind"], []).append(
-                    (mtime, row["page"] or 1, row)
-                )
+            row = None  # changed since: read again
+        if row is not None and row["tid"] in wanted:
+            when = datetime.fromtimestamp(st.st_mtime, UTC)
+            k = (row["tid"], row["kind"], row["page"] or 1)
+            newest_known[k] = max(when, newest_known.get(k, when))
+        files.append((st.st_mtime_ns, str(path), path, st, row))
+    files.sort(key=lambda f: (f[0], f[1]))
+    threads: dict[int, _SavedThread] = {}
+    first_file_problem = len(report.problems)
+
+    def desktop_rec(tid: int, t: _SavedThread) -> ThreadRecorder:
+        if t.rec is None:
+            t.rec = ThreadRecorder(store, report, tid, "saved-desktop", run_id)
+        return t.rec
+
+    for _, _, path, st, row in files:
+        if row is not None:
+            if row["tid"] not in wanted:
+                continue
+            t = threads.setdefault(row["tid"], _SavedThread())
+            t.views.add(row["kind"])
+            when = datetime.fromtimestamp(st.st_mtime, UTC)
+            if row["kind"] == "desktop":
+                _note_saved_row(desktop_rec(row["tid"], t), t, row["page"] or 1, row)
+            else:
+                t.held.append((when, row["page"] or 1, row))
             continue
         entry = _read_saved_file(path, game, report, wanted)
-        if entry is not None:
-            read.setdefault(entry[0], {}).setdefault(entry[1], []).append(entry[2])
-    for tid in sorted(read):
-        views = read[tid]
-        kind = next((k for k in ("desktop", "api", "touch", "printable") if k in views), None)
-        assert kind is not None
-        # A save older than one already read for the same page adds nothing current: its
-        # posts are noted as present, but it is not taken for an edit of the newer save.
-        newest_known: dict[int, datetime] = {}
-        for when, page, item in views[kind]:
-            if isinstance(item, sqlite3.Row):
-                newest_known[page] = max(when, newest_known.get(page, when))
-        entries: list[tuple[datetime, int, object]] = []
-        stale: list[object] = []
-        for when, page, item in views[kind]:
-            cached = isinstance(item, sqlite3.Row)
-            if not cached and page in newest_known and when < newest_known[page]:
-                stale.append(item)
-            else:
-                entries.append((when, page, item))
-        rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
-        for item in stale:
+        if entry is None:
+            continue
+        tid, kind, (when, page, item) = entry
+        t = threads.setdefault(tid, _SavedThread())
+        t.views.add(kind)
+        if kind != "desktop":
+            t.held.append((when, page, item))
+            continue
+        rec = desktop_rec(tid, t)
+        if _superseded(newest_known, tid, kind, page, when):
             rec.seen.update(p.pid for p in cast(_Fresh, item)[1].posts if p.pid is not None)
-        pages_seen: set[int] = set()
-        any_pid = False
-        for _, page, item in sorted(entries, key=lambda e: (e[1], e[0])):
-            if isinstance(item, sqlite3.Row):
-                rec.note_unchanged(page, item)
-                any_pid = any_pid or item["pids"] != "[]"
-                if not item["author_only"]:
-                    pages_seen.add(page)
-                continue
-            fetched, parsed, key, st = cast(_Fresh, item)
-            if not any(p.pid is not None for p in parsed.posts):
-                continue
-            any_pid = True
-            rec.record(fetched, parsed, page, game.forum.ppp)
-            row_data = _saved_row(key, st, tid, kind, page, parsed, game.forum.ppp)
-            store.save_saved_file({**row_data, "cache_key": cache_key})
-            if not parsed.author_only:
-                pages_seen.add(page)
-            if progress:
-                progress(tid, page, parsed.total_pages)
-        if not any_pid:
+            continue
+        _store_saved(game, store, rec, t, tid, kind, page, cast(_Fresh, item), cache_key, progress)
+    # Problems of single files in the folder's order, as before the threads' own.
+    file_problems = report.problems[first_file_problem:]
+    report.problems[first_file_problem:] = sorted(file_problems, key=lambda p: p.url)
+    report.skipped_files.sort()
+    report.ignored_files.sort()
+
+    for tid in sorted(threads):
+        t = threads[tid]
+        kind = next(k for k in _VIEWS if k in t.views)
+        if kind == "desktop":
+            rec = desktop_rec(tid, t)
+        else:
+            rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
+            entries = [e for e in t.held if _kind_of(e[2]) == kind]
+            for when, page, item in sorted(entries, key=lambda e: (e[1], e[0])):
+                if isinstance(item, sqlite3.Row):
+                    _note_saved_row(rec, t, page, item)
+                elif _superseded(newest_known, tid, kind, page, when):
+                    rec.seen.update(p.pid for p in cast(_Fresh, item)[1].posts if p.pid is not None)
+                else:
+                    fresh = cast(_Fresh, item)
+                    _store_saved(game, store, rec, t, tid, kind, page, fresh, cache_key, progress)
+        t.held.clear()
+        if not t.any_pid:
             report.problems.append(
                 CrawlProblem(
                     "missing",
@@ -573,8 +610,8 @@ def _crawl_saved(
                 )
             )
             continue
-        rec.finish(max(pages_seen, default=1))
-        missing = sorted(set(range(1, (rec.total_pages or 0) + 1)) - pages_seen)
+        rec.finish(max(t.pages_seen, default=1))
+        missing = sorted(set(range(1, (rec.total_pages or 0) + 1)) - t.pages_seen)
         if missing:
             report.problems.append(
                 CrawlProblem(
@@ -585,10 +622,62 @@ def _crawl_saved(
                     tid,
                 )
             )
-    for tid in sorted(wanted - set(read)):
+    for tid in sorted(wanted - set(threads)):
         report.problems.append(
             CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
         )
+
+
+def _superseded(
+    newest_known: dict[tuple[int, str, int], datetime],
+    tid: int,
+    kind: str,
+    page: int,
+    when: datetime,
+) -> bool:
+    """Whether an unchanged file read on an earlier run holds a newer save of the page."""
+    newest = newest_known.get((tid, kind, page))
+    return newest is not None and when < newest
+
+
+def _kind_of(item: object) -> str:
+    if isinstance(item, sqlite3.Row):
+        return str(item["kind"])
+    return cast(_Fresh, item)[1].kind.value
+
+
+def _note_saved_row(rec: ThreadRecorder, t: _SavedThread, page: int, row: sqlite3.Row) -> None:
+    rec.note_unchanged(page, row)
+    t.any_pid = t.any_pid or row["pids"] != "[]"
+    if not row["author_only"]:
+        t.pages_seen.add(page)
+
+
+def _store_saved(
+    game: Game,
+    store: Store,
+    rec: ThreadRecorder,
+    t: _SavedThread,
+    tid: int,
+    kind: str,
+    page: int,
+    item: _Fresh,
+    cache_key: str,
+    progress: ProgressFn | None,
+) -> None:
+    """Store one freshly parsed saved page, its posts and its saved-file entry together."""
+    fetched, parsed, key, st = item
+    if not any(p.pid is not None for p in parsed.posts):
+        return
+    t.any_pid = True
+    row_data = _saved_row(key, st, tid, kind, page, parsed, game.forum.ppp)
+    with store.transaction():
+        rec.record(fetched, parsed, page, game.forum.ppp)
+        store.save_saved_file({**row_data, "cache_key": cache_key})
+    if not parsed.author_only:
+        t.pages_seen.add(page)
+    if progress:
+        progress(tid, page, parsed.total_pages)
 
 
 _Fresh = tuple[FetchedPage, ParsedPage, str, os.stat_result]  # a save parsed in this run
