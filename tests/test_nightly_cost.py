@@ -52,3 +52,35 @@ def test_saved_pages_are_stored_as_soon_as_parsed(
     assert files > 50
     # Page k is in the store when the k-th file has been parsed: nothing is held back.
     assert seen == [(k, k) for k in range(1, files + 1)]
+
+
+_PROBE = """
+import sys
+from auditor.cli import main
+sys.argv = ["auditor", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code
+heavy = ("requests", "urllib3", "rich.markdown", "typer.rich_utils", "pandas", "openpyxl")
+print("LOADED", *[m for m in heavy if m in sys.modules])
+"""
+
+
+def _loaded(args: list[str], cwd: Path) -> list[str]:
+    import subprocess
+
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE, *args], cwd=cwd, capture_output=True, text=True, check=True
+    ).stdout
+    line = next(x for x in out.splitlines() if x.startswith("LOADED"))
+    return line.split()[1:]
+
+
+def test_a_saved_pages_audit_loads_no_http_stack_and_no_markdown(
+    small_game: Path, tmp_path: Path
+) -> None:
+    args = ["audit", str(small_game), "-q", "--reports", str(tmp_path / "r")]
+    assert _loaded(args, tmp_path) == []
+    # A usage error still goes through typer's rich panel, in Chinese.
+    assert "typer.rich_utils" in _loaded(["audit", str(small_game), "--nope"], tmp_path)

@@ -9,6 +9,8 @@ that turns :class:`~auditor.errors.AuditorError` into a Chinese message and an e
 from __future__ import annotations
 
 import csv
+import importlib.abc
+import importlib.machinery
 import io
 import json
 import re
@@ -23,7 +25,6 @@ from typing import Annotated, Any
 
 import typer
 import typer.core
-import typer.rich_utils as _rich
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -38,18 +39,6 @@ from auditor.pipeline import open_store as open_store
 from auditor.pipeline import require_crawled as require_crawled
 from auditor.rules.engine import api_warning
 from auditor.store import Store
-
-# typer's own panel titles and messages, in the directors' language.
-_rich.OPTIONS_PANEL_TITLE = "选项"
-_rich.ARGUMENTS_PANEL_TITLE = "参数"
-_rich.COMMANDS_PANEL_TITLE = "命令"
-_rich.ERRORS_PANEL_TITLE = "错误"
-_rich.ABORTED_TEXT = "已中止。"
-_rich.RICH_HELP = "运行 [blue]'{command_path} {help_option}'[/] 查看帮助。"
-_rich.DEFAULT_STRING = "[默认：{}]"
-_rich.REQUIRED_LONG_STRING = "[必填]"
-_rich.ENVVAR_STRING = "[环境变量：{}]"
-_rich.DEPRECATED_STRING = "（已弃用）"
 
 HELP_OPTION_TEXT = "显示这条帮助并退出。"
 USAGE_PREFIX = "用法："
@@ -123,17 +112,63 @@ def _did_you_mean(rest: str) -> str:
     return f"你是不是想用 {(m[1] or m[2]).strip()}？"
 
 
-_typer_format_error = _rich.rich_format_error
+_typer_format_error: Callable[[Any], None] | None = None
 
 
 def _format_error_in_chinese(exc: Any) -> None:
     """typer calls this for every usage error: the same panel, the message in Chinese."""
     english = exc.format_message
     exc.format_message = lambda: chinese_usage_error(english())
+    assert _typer_format_error is not None
     _typer_format_error(exc)
 
 
-_rich.rich_format_error = _format_error_in_chinese  # type: ignore[assignment]
+def _localise(rich_utils: Any) -> None:
+    """typer's own panel titles and messages, in the directors' language."""
+    global _typer_format_error
+    rich_utils.OPTIONS_PANEL_TITLE = "选项"
+    rich_utils.ARGUMENTS_PANEL_TITLE = "参数"
+    rich_utils.COMMANDS_PANEL_TITLE = "命令"
+    rich_utils.ERRORS_PANEL_TITLE = "错误"
+    rich_utils.ABORTED_TEXT = "已中止。"
+    rich_utils.RICH_HELP = "运行 [blue]'{command_path} {help_option}'[/] 查看帮助。"
+    rich_utils.DEFAULT_STRING = "[默认：{}]"
+    rich_utils.REQUIRED_LONG_STRING = "[必填]"
+    rich_utils.ENVVAR_STRING = "[环境变量：{}]"
+    rich_utils.DEPRECATED_STRING = "（已弃用）"
+    if rich_utils.rich_format_error is not _format_error_in_chinese:
+        _typer_format_error = rich_utils.rich_format_error
+        rich_utils.rich_format_error = _format_error_in_chinese
+
+
+class _LocaliseOnImport(importlib.abc.MetaPathFinder):
+    """typer imports ``typer.rich_utils`` (and with it rich's markdown, tracebacks and
+    panels) only to show help or an error; a nightly run that needs neither never loads
+    it.  This finder localises the module the moment typer does import it."""
+
+    NAME = "typer.rich_utils"
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        if fullname != self.NAME:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        loader = getattr(spec, "loader", None)
+        if loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        exec_module = loader.exec_module
+
+        def exec_and_localise(module: Any) -> None:
+            exec_module(module)
+            _localise(module)
+
+        loader.exec_module = exec_and_localise
+        return spec
+
+
+if _LocaliseOnImport.NAME in sys.modules:
+    _localise(sys.modules[_LocaliseOnImport.NAME])
+elif not any(isinstance(f, _LocaliseOnImport) for f in sys.meta_path):
+    sys.meta_path.insert(0, _LocaliseOnImport())
 
 
 class _ChineseHelp:

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn
 
 from auditor import pipeline
 from auditor.cli.common import (
@@ -78,6 +77,8 @@ class CrawlBar:
     :func:`auditor.pipeline.crawl`; transient, hidden with ``quiet``."""
 
     def __init__(self, *, quiet: bool) -> None:
+        from rich.progress import BarColumn, Progress, TextColumn
+
         self._bar = Progress(
             TextColumn("[bold]抓取[/] {task.description}"),
             BarColumn(),

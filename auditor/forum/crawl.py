@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from auditor import __version__
 from auditor.errors import (
@@ -35,11 +35,13 @@ from auditor.errors import (
     TruncatedPageError,
     UnrecognisedPageError,
 )
-from auditor.forum.fetch import Fetcher
 from auditor.forum.parse import parse_page
 from auditor.game.gamefile import Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
 from auditor.store import Store
+
+if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
+    from auditor.forum.fetch import Fetcher
 
 API_PPP = 50  # posts per API page we ask for (the API honours &ppp=; desktop ignores it)
 
@@ -314,6 +316,8 @@ def _crawl_http(
     run_id: int | None,
     use_api: bool,
 ) -> None:
+    if fetcher is None:
+        from auditor.forum.fetch import Fetcher
     f = fetcher or Fetcher(
         game.forum.url or "",
         delay=game.forum.delay,
