@@ -19,6 +19,8 @@ or ``audit(Path("examples/sample/game.toml"))`` for the nightly run in one call.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,13 +28,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from auditor import __version__
 from auditor.errors import NotCrawledError, PageError
 from auditor.forum import crawl as _crawl
 from auditor.forum.crawl import CrawlProblem, CrawlReport, ProgressFn
 from auditor.game.gamefile import Game, load_game
 from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.report.records import Records, build_records
-from auditor.report.write import Written, write_report
+from auditor.report.write import Written, latest_dir, mark_checked, write_report
 from auditor.rules import engine
 from auditor.rules.engine import CheckResult, api_first, ruleset_for
 from auditor.rules.ruleset import RuleSet
@@ -174,6 +177,7 @@ class AuditResult:
     # the game file disagrees with the tally or forces a source a rule cannot read
     notices: list[str] = field(default_factory=list)
     report: Path | None = None
+    report_unchanged: bool = False  # nothing changed: the last report stands (marked checked)
     crawl: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -182,6 +186,8 @@ class AuditResult:
 
     def line(self) -> str:
         where = f"报告：{self.report / 'report.html'}" if self.report else "没有写出报告"
+        if self.report and self.report_unchanged:
+            where = f"没有变化，沿用上次的报告：{self.report / 'report.html'}"
         other = f"，不处罚/提醒导演 {self.other_pending}" if self.other_pending else ""
         changes = ""
         if self.changed_posts or self.deleted_posts:
@@ -290,11 +296,55 @@ def _judge_and_report(
     result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
     result.pending, result.other_pending = led.pending, led.other_pending
     run_info = {"problems": result.problems} if crawled else {}
+    key = _report_key(game, store, checked, run_info)
+    previous = store.check_state()
+    last = latest_dir(reports, game.slug)
+    if (
+        not full
+        and previous.get("report_key") == key
+        and last is not None
+        and str(last) == previous.get("report_dir")
+        and mark_checked(last, _forum_now(game))
+    ):
+        # Nothing the report shows has changed: the last report stands, marked as checked now.
+        result.report, result.report_unchanged = last, True
+        result.notices = json.loads(previous.get("report_notices", "[]"))
+        return
     recs = build_records(
         game, store, ruleset=checked.ruleset, ctx=checked.context, run=run_info, ledger=led
     )
-    result.report = write_report(recs, reports, when=_forum_now(game)).directory
+    written = write_report(recs, reports, when=_forum_now(game)).directory
+    result.report = written
     result.notices = list(recs.notices)
+    store.set_state("report_key", key)
+    store.set_state("report_dir", str(written.resolve()))
+    store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+
+
+def _report_key(game: Game, store: Store, checked: CheckResult, run_info: dict[str, Any]) -> str:
+    """What a report shows depends on: the posts as last checked (the check's serial and the
+    newest stored version), the findings' configuration, the decisions and manual cards,
+    this run's problems, which days and phases have opened or closed, and the version."""
+    state = store.check_state()
+    db = store.db
+    now = _forum_now(game)
+    passed = [
+        t <= now
+        for d in game.days
+        for t in (d.opens, d.closes, *[x for ph in d.phases for x in (ph.opens, ph.closes)])
+    ]
+    parts = [
+        __version__,
+        state.get("config"),
+        state.get("serial"),
+        db.execute("SELECT MAX(rowid) FROM post_versions").fetchone()[0],
+        db.execute("SELECT MAX(id) FROM decisions").fetchone()[0],
+        db.execute("SELECT COUNT(*) FROM manual_cards").fetchone()[0],
+        sorted(run_info.get("problems") or []),
+        list(checked.incomplete_days),
+        passed,
+    ]
+    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
 
 
 def _forum_now(game: Game) -> datetime:

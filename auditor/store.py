@@ -923,6 +923,43 @@ class Store:
                 [(pid, h, d) for pid, (h, d) in posts.items()],
             )
 
+    def unchecked_posts(self) -> tuple[dict[int, str], dict[int, int | None]]:
+        """What changed since the last check, worked out inside SQLite (no post is loaded):
+        live posts whose current content hash is not the checked one (pid -> hash), and
+        checked posts now deleted or gone (pid -> the day they were checked in)."""
+        changed = {
+            r[0]: r[1]
+            for r in self.db.execute(
+                "SELECT p.pid, v.content_hash FROM posts p JOIN post_versions v"
+                " ON v.pid = p.pid AND v.version = p.version"
+                " LEFT JOIN checked_posts c ON c.pid = p.pid"
+                " WHERE p.deleted = 0 AND (c.pid IS NULL OR c.content_hash != v.content_hash)"
+            )
+        }
+        removed = {
+            r[0]: r[1]
+            for r in self.db.execute(
+                "SELECT c.pid, c.day FROM checked_posts c LEFT JOIN posts p ON p.pid = c.pid"
+                " WHERE p.pid IS NULL OR p.deleted = 1"
+            )
+        }
+        return changed, removed
+
+    def update_check_state(
+        self,
+        state: dict[str, str],
+        changed: dict[int, tuple[str, int | None]],
+        removed: Iterable[int],
+    ) -> None:
+        """Record an incremental check: the rows of the posts it re-checked, no others."""
+        with self.transaction():
+            self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
+            self.db.executemany("DELETE FROM checked_posts WHERE pid=?", [(p,) for p in removed])
+            self.db.executemany(
+                "INSERT OR REPLACE INTO checked_posts VALUES (?, ?, ?)",
+                [(pid, h, d) for pid, (h, d) in changed.items()],
+            )
+
     def set_state(self, key: str, value: str) -> None:
         """One entry of the check state (e.g. the threads the last crawl could not read)."""
         with self.transaction():

@@ -4,6 +4,7 @@ night ends exactly where a full run ends."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -11,11 +12,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from generate import GameConfig, generate_game, write_game
+from generate import GameConfig, append_posts, generate_game, write_game
 
 import auditor.forum.crawl as crawl_mod
+from auditor import pipeline
 from auditor.forum.crawl import crawl
 from auditor.game.gamefile import load_game
+from auditor.rules import engine
 from auditor.store import Store
 
 
@@ -84,3 +87,74 @@ def test_a_saved_pages_audit_loads_no_http_stack_and_no_markdown(
     assert _loaded(args, tmp_path) == []
     # A usage error still goes through typer's rich panel, in Chinese.
     assert "typer.rich_utils" in _loaded(["audit", str(small_game), "--nope"], tmp_path)
+
+
+# What differs between two runs by design: when each was written, and what the last crawl
+# and the time since the previous report were (the night crawled 100 posts, the full run all).
+_VOLATILE = re.compile(
+    r"\d{4}-\d\d-\d\d \d\d:\d\d(?=</span>|（论坛时间）| ·|</title>)"  # generated / checked at
+    r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00"  # generated_utc
+    r"|(?<=（最近一次抓取 TIME（论坛时间），新帖 )\d+"
+    r"|自上次报告（[^）]*）以来|到目前为止"
+)
+
+
+def _report_files(directory: Path) -> dict[str, str]:
+    return {
+        p.name: _VOLATILE.sub("TIME", _VOLATILE.sub("TIME", p.read_text("utf-8")))
+        for p in sorted(directory.iterdir())
+        if p.is_file()
+    }
+
+
+def _findings(game_path: Path) -> list[tuple[object, ...]]:
+    game = load_game(game_path)
+    with Store(game.store) as s:
+        return [
+            tuple(r)[:-2]  # all but first_run, last_run
+            for r in s.db.execute("SELECT * FROM findings WHERE active=1 ORDER BY fingerprint")
+        ]
+
+
+def test_an_incremental_night_gives_exactly_the_full_runs_findings_ledger_and_report(
+    tmp_path: Path,
+) -> None:
+    before = generate_game(GameConfig(posts=1500, seed=5))
+    after = append_posts(before, 100)  # the generator's own "nightly run's new posts"
+
+    nightly = tmp_path / "nightly" / "game"  # same folder name: the same report slug
+    write_game(before, nightly)
+    first = pipeline.audit(nightly / "game.toml", reports=tmp_path / "r1")
+    assert first.ok and first.report is not None
+    write_game(after, nightly)  # the night: 100 new posts on the forum
+    night = pipeline.audit(nightly / "game.toml", reports=tmp_path / "r1")
+    assert night.ok and night.new_posts == 100 and not night.report_unchanged
+
+    full = tmp_path / "full" / "game"
+    write_game(after, full)
+    whole = pipeline.audit(full / "game.toml", reports=tmp_path / "r2", full=True)
+    assert whole.ok and whole.report is not None and night.report is not None
+
+    assert _findings(nightly / "game.toml") == _findings(full / "game.toml")
+    assert len(_findings(full / "game.toml")) > 10
+    ours, theirs = _report_files(night.report), _report_files(whole.report)
+    assert set(ours) >= {"report.html", "ledger.csv", "findings.csv", "announcement.bbcode"}
+    for name in theirs:
+        assert ours[name] == theirs[name], name
+
+    # A night with nothing new: no post is loaded, no report written, the last one stands.
+    before_dirs = sorted((tmp_path / "r1").glob("*/2*"))
+    quiet = pipeline.audit(nightly / "game.toml", reports=tmp_path / "r1")
+    assert quiet.report_unchanged and quiet.report == night.report
+    assert sorted((tmp_path / "r1").glob("*/2*")) == before_dirs
+    assert _report_files(night.report) == ours  # only the checked-at time moved
+    game = load_game(nightly / "game.toml")
+    with Store(game.store) as s:
+        assert engine.check(game, s, incremental=True).context is None
+
+    # A decision is news: the report is written again.
+    with Store(game.store) as s:
+        fp, fid = s.db.execute("SELECT fingerprint, id FROM findings WHERE active=1").fetchone()
+        s.add_decisions([{"fingerprint": fp, "finding_id": fid, "decision": "reject"}])
+    decided = pipeline.audit(nightly / "game.toml", reports=tmp_path / "r1")
+    assert not decided.report_unchanged and decided.report != night.report

@@ -200,6 +200,8 @@ def test_audit_on_the_sample_game_writes_the_report(tmp_path: Path) -> None:
     )
     assert again.exit_code == 0, again.output
     assert "新帖 0，新草稿 0" in again.output
+    # Nothing changed (issue 16): the last report stands, marked as checked again.
+    assert "没有变化，沿用上次的报告" in again.output
     with Store(sample / "game.sqlite") as store:
         assert [r["command"] for r in store.runs()].count("audit") == 2
         assert store.runs()[-1]["status"] == "ok"
@@ -215,7 +217,7 @@ def test_audit_on_the_sample_game_writes_the_report(tmp_path: Path) -> None:
                 if not p.name.startswith("latest")
             ]
         )
-        == 3
+        == 2  # the audit, then `report`: the second audit wrote none
     )
 
 

@@ -12,6 +12,7 @@ newest directory instead.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from dataclasses import dataclass
 from datetime import datetime
@@ -114,6 +115,28 @@ def _point_latest(game_dir: Path, final: Path) -> Path:
         tmp_txt.write_text(final.name + "\n", encoding="utf-8")
         os.replace(tmp_txt, txt)
         return txt
+
+
+_CHECKED_AT = re.compile(r'(<span id="checked-at">)[^<]*(</span>)')
+
+
+def mark_checked(directory: Path, when: datetime) -> bool:
+    """Say in an unchanged report when it was last checked (a night with nothing new does
+    not write a new report): the one line of report.html, replaced atomically.  False when
+    the report has no such line (written by an older version)."""
+    html = directory / "report.html"
+    try:
+        text = html.read_text(encoding="utf-8")
+        stamp = when.strftime("%Y-%m-%d %H:%M")
+        new, n = _CHECKED_AT.subn(lambda m: m.group(1) + stamp + m.group(2), text, count=1)
+        if n == 0:
+            return False
+        tmp = directory / f".tmp-report-{os.getpid()}.html"
+        tmp.write_text(new, encoding="utf-8")
+        os.replace(tmp, html)
+    except OSError as exc:
+        raise WriteError(directory, exc) from None
+    return True
 
 
 def latest_dir(reports_dir: Path, slug: str) -> Path | None:

@@ -270,7 +270,7 @@ def config_hash(game: Game, ruleset: RuleSet) -> str:
 class CheckResult:
     findings: list[Finding]  # every active finding after this check
     ruleset: RuleSet
-    context: Context
+    context: Context | None  # None: nothing changed, no post was loaded (see check)
     incremental: bool = False
     rechecked_posts: int = 0  # posts the post rules looked at
     rechecked_days: tuple[int, ...] = ()  # days the day-scoped aggregate rules judged
@@ -301,17 +301,32 @@ def check(
     are re-judged by the next check.
     """
     rs = ruleset_for(game)
-    ctx = build_context(game, store, now=now, ruleset=rs)
-    hashes = store.current_hashes()
-    day_of = {gp.pid: gp.day for gp in ctx.posts if gp.pid is not None}
     cfg = config_hash(game, rs)
     state = store.check_state()
-    previous = store.checked_posts() if incremental and state.get("config") == cfg else None
-    previous_tid = _tids(store, set(previous) - set(hashes)) if previous is not None else {}
     if incomplete_tids is None:
         incomplete_tids = json.loads(state.get("incomplete_tids", "[]"))
     held_days = _incomplete_days(game, rs, incomplete_tids)
     pending = set(json.loads(state.get("pending_days", "[]")))
+    now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
+    diff: tuple[dict[int, str], dict[int, int | None]] | None = None
+    if incremental and state.get("config") == cfg and "now" in state:
+        diff = store.unchecked_posts()
+        changed_h, removed_d = diff
+        last_now = datetime.fromisoformat(state["now"])
+        if (
+            not changed_h
+            and not removed_d
+            and not held_days
+            and not pending
+            and not _boundary_between(game, last_now, now_local)
+        ):
+            # Nothing new, edited or deleted, and no day or phase opened or closed since the
+            # last check: every rule would say what it said then.  No post is loaded.
+            store.set_state("now", now_local.isoformat())
+            findings = [finding_from_row(r) for r in store.findings()]
+            return CheckResult(findings, rs, None, True, 0, (), 0, ())
+    ctx = build_context(game, store, now=now_local, ruleset=rs)
+    day_of = {gp.pid: gp.day for gp in ctx.posts if gp.pid is not None}
 
     def held(code: str, day: int | None) -> bool:
         rule = REGISTRY.get(code)
@@ -319,7 +334,7 @@ def check(
             return False
         return rule.scope == "game" or day in held_days
 
-    if previous is None:
+    if diff is None:
         findings = [f for f in run_rules(ctx, rs) if not held(f.code, f.day)]
         new, _ = store.save_findings(
             findings, run_id, scope=lambda row: not held(row["code"], row["day"])
@@ -327,10 +342,22 @@ def check(
         if held_days:
             findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
+        hashes = store.current_hashes()
+        store.save_check_state(
+            {
+                "config": cfg,
+                "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
+                "now": ctx.now.isoformat(),
+                "pending_days": json.dumps(sorted(held_days)),
+            },
+            {pid: (h, day_of.get(pid)) for pid, h in hashes.items()},
+        )
     else:
-        changed = {pid for pid, h in hashes.items() if previous.get(pid, ("",))[0] != h}
-        removed = set(previous) - set(hashes)
-        days = {day_of.get(pid) for pid in changed} | {previous[pid][1] for pid in removed}
+        changed_h, removed_d = diff
+        changed = set(changed_h)
+        removed = set(removed_d)
+        previous_tid = _tids(store, removed)
+        days = {day_of.get(pid) for pid in changed} | set(removed_d.values())
         # A post belongs to its thread's day too (a vote after the close falls at night
         # by the clock, but its ballot is judged with the vote thread's day).
         tid_of = {gp.pid: gp.post.tid for gp in ctx.posts if gp.pid is not None}
@@ -358,16 +385,30 @@ def check(
         new, _ = store.save_findings(rechecked, run_id, scope=in_scope)
         findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, True, len(changed), tuple(sorted(scope_days)), new)
-    store.save_check_state(
-        {
-            "config": cfg,
-            "now": ctx.now.isoformat(),
-            "pending_days": json.dumps(sorted(held_days)),
-        },
-        {pid: (h, day_of.get(pid)) for pid, h in hashes.items()},
-    )
+        # Only what changed is written: the check state stays proportional to the night.
+        store.update_check_state(
+            {
+                "config": cfg,
+                "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
+                "now": ctx.now.isoformat(),
+                "pending_days": json.dumps(sorted(held_days)),
+            },
+            {pid: (h, day_of.get(pid)) for pid, h in changed_h.items()},
+            removed,
+        )
     result.incomplete_days = tuple(sorted(held_days))
     return result
+
+
+def _boundary_between(game: Game, a: datetime, b: datetime) -> bool:
+    """Whether a day or phase opened or closed between two check times (inclusive): the
+    only way the clock changes what a rule says (closed days are judged, open ones not)."""
+    lo, hi = min(a, b), max(a, b)
+    for d in game.days:
+        times = [d.opens, d.closes] + [t for ph in d.phases for t in (ph.opens, ph.closes)]
+        if any(t is not None and lo <= t <= hi for t in times):
+            return True
+    return False
 
 
 def _incomplete_days(game: Game, ruleset: RuleSet, tids: Collection[int]) -> set[int]:
