@@ -85,9 +85,18 @@ def _function_imports(tree: ast.AST) -> list[str]:
     return found
 
 
+# Imports deferred for cold-start cost, not to dodge a layer: each follows the layers (and
+# import-linter sees it).  A saved-pages crawl must not load the HTTP stack (issue 16).
+DEFERRED = {"auditor/forum/crawl.py": {"auditor.forum.fetch"}}
+
+
 def test_no_auditor_import_hides_in_a_function() -> None:
     hidden = {
-        str(p.relative_to(REPO)): _function_imports(ast.parse(p.read_text("utf-8")))
+        str(p.relative_to(REPO)): [
+            line
+            for line in _function_imports(ast.parse(p.read_text("utf-8")))
+            if line.split(": ", 1)[1] not in DEFERRED.get(str(p.relative_to(REPO)), set())
+        ]
         for p in sorted(PKG.rglob("*.py"))
     }
     assert {k: v for k, v in hidden.items() if v} == {}

@@ -316,7 +316,7 @@ def _crawl_http(
     run_id: int | None,
     use_api: bool,
 ) -> None:
-    if fetcher is None:
+    if fetcher is None:  # deferred: a saved-pages crawl never loads requests and urllib3
         from auditor.forum.fetch import Fetcher
     f = fetcher or Fetcher(
         game.forum.url or "",
