@@ -229,6 +229,9 @@ def test_second_crawl_fetches_only_the_last_page_and_later(tmp_path: Path) -> No
         assert second.ok and second.new_posts == 22
         assert [q.rsplit("page=", 1)[1] for q in desktop_requests(server)] == ["3", "4", "5"]
         assert len(stored_pids(store, 2)) == 47
+        # The summary's comparison: refetching everything would have read all 5 pages.
+        assert (second.requests, second.full_requests) == (3, 5)
+        assert first.full_requests == 3
 
 
 def test_thread_in_refetch_window_is_reread_and_edits_deletions_recorded(tmp_path: Path) -> None:

@@ -110,9 +110,16 @@ def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlRepor
             bar.stop()
 
 
+def _versus_full(report: CrawlReport) -> str:
+    if not report.full_requests:
+        return ""  # saved pages: no request at all
+    return f"（全部重新抓取需要 {report.full_requests} 次）"
+
+
 def print_crawl_summary(report: CrawlReport) -> None:
     err.print(
-        f"抓取完成：{report.pages} 页，请求 {report.requests} 次，新帖 {report.new_posts}，"
+        f"抓取完成：{report.pages} 页，请求 {report.requests} 次{_versus_full(report)}，"
+        f"新帖 {report.new_posts}，"
         f"修改 {report.changed_posts}，删除 {len(report.deleted)}。"
     )
     for name, what in report.skipped_files:

@@ -147,6 +147,9 @@ class CrawlProblem:
 @dataclass(slots=True)
 class CrawlReport:
     requests: int = 0
+    # What refetching every page of every thread read over HTTP would have cost: the pages
+    # the threads have now (one request each), for the summary's comparison.
+    full_requests: int = 0
     pages: int = 0
     new_posts: int = 0
     changed_posts: int = 0
@@ -171,6 +174,7 @@ class CrawlReport:
     def as_dict(self) -> dict[str, object]:
         return {
             "requests": self.requests,
+            "full_requests": self.full_requests,
             "pages": self.pages,
             "new_posts": self.new_posts,
             "changed_posts": self.changed_posts,
@@ -253,6 +257,8 @@ class ThreadRecorder:
         return out
 
     def finish(self, last_page: int) -> None:
+        if not self.source.startswith("saved"):
+            self.report.full_requests += max(self.total_pages or 0, last_page)
         self.report.deleted += self.store.mark_deleted(self.tid, self.covered(), self.seen)
         self.store.save_thread_state(
             self.tid,

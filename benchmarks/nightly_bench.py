@@ -1,0 +1,103 @@
+"""What a nightly `auditor audit` costs, through the real CLI, at two game sizes.
+
+    python benchmarks/nightly_bench.py                        # 10k and 100k posts
+    python benchmarks/nightly_bench.py --posts 10000 --baseline ../old-checkout
+
+For each size: a generated game written as a saved-pages folder, then ``auditor audit``
+(a subprocess, its own peak RSS) on a fresh store, again with nothing new, and again
+after 100 new posts (the generator's ``append_posts``).  Each figure is the median of
+``--repeat`` runs.  A CPU yardstick (a fixed pure-Python loop) is timed in the same run,
+so a loaded machine shows as a slow yardstick.  ``--baseline DIR`` runs the same commands
+with another checkout of auditor (e.g. before a change) for same-run ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench import run_module  # noqa: E402
+from generate import GameConfig, append_posts, generate_game, write_game  # noqa: E402
+
+
+def yardstick() -> float:
+    """Seconds for a fixed pure-Python loop: the machine's speed right now."""
+    t0 = time.perf_counter()
+    total = 0
+    for i in range(3_000_000):
+        total += i % 7
+    return time.perf_counter() - t0
+
+
+def audit(checkout: Path, game: Path, reports: Path) -> tuple[float, float, str]:
+    secs, rss, code, text = run_module(
+        "auditor", ["audit", str(game), "--reports", str(reports), "-q"], cwd=checkout
+    )
+    if code != 0:
+        raise SystemExit(f"audit failed ({code}): {text[-2000:]}")
+    return secs, rss, text.strip().splitlines()[-1]
+
+
+def one_size(posts: int, checkout: Path, work: Path, repeat: int) -> dict[str, tuple[float, float]]:
+    gen = generate_game(GameConfig(posts=posts, seed=1))
+    out: dict[str, list[tuple[float, float]]] = {"fresh": [], "unchanged": [], "plus100": []}
+    for r in range(repeat):
+        gdir = work / f"g{posts}-{r}"
+        shutil.rmtree(gdir, ignore_errors=True)
+        game = write_game(gen, gdir)
+        reports = gdir / "reports"
+        s, m, _ = audit(checkout, game, reports)
+        out["fresh"].append((s, m))
+        s, m, _ = audit(checkout, game, reports)
+        out["unchanged"].append((s, m))
+        write_game(append_posts(gen, 100), gdir)  # the night's 100 new posts
+        s, m, line = audit(checkout, game, reports)
+        assert "新帖 100" in line, line
+        out["plus100"].append((s, m))
+        shutil.rmtree(gdir, ignore_errors=True)
+    return {k: (statistics.median(x[0] for x in v), max(x[1] for x in v)) for k, v in out.items()}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--posts", default="10000,100000")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--baseline", type=Path, help="another checkout, run the same way")
+    ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "auditor-nightly")
+    args = ap.parse_args()
+    args.work.mkdir(parents=True, exist_ok=True)
+    sizes = [int(x) for x in args.posts.split(",")]
+    y0 = yardstick()
+    rows = []
+    for posts in sizes:
+        ours = one_size(posts, ROOT, args.work, args.repeat)
+        base = one_size(posts, args.baseline, args.work, args.repeat) if args.baseline else None
+        for k, label in (
+            ("fresh", "audit, fresh store, saved pages"),
+            ("unchanged", "audit again, nothing new"),
+            ("plus100", "audit after 100 new posts"),
+        ):
+            s, m = ours[k]
+            b = f"{base[k][0]:.2f} s, {base[k][1]:.0f} MB" if base else "—"
+            ratio = f"{base[k][0] / s:.1f}× faster" if base else ""
+            rows.append(f"| {posts:,} | {label} | {s:.2f} s, {m:.0f} MB | {b} | {ratio} |")
+            print(rows[-1], flush=True)
+    y1 = yardstick()
+    print()
+    print(f"CPU yardstick (3M-step loop): {y0:.2f} s before, {y1:.2f} s after")
+    print("| posts | run | auditor (median, peak RSS) | baseline | ratio |")
+    print("| --- | --- | --- | --- | --- |")
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
