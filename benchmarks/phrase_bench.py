@@ -8,7 +8,7 @@ Two corpora, both timed in this one run:
 * the benchmark corpus: generated forum-game post text (≥ 5 MB of UTF-8 by default):
   ordinary game talk with about 2 % of posts carrying a banned phrase or an evasion of one;
 * the 10k game's posts: the game ``benchmarks/generate.py`` builds for ``bench.py``, its
-  desktop pages rendered by the page writer and read back by ``auditor.parse`` (the post
+  desktop pages rendered by the page writer and read back by ``auditor.forum.parse`` (the post
   text the phrase rules see).
 
 And the cold start: a fresh interpreter that imports the matcher, gets the default matcher

@@ -204,115 +204,129 @@ def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = 
         if not line or line.startswith("#"):
             continue
         if line.startswith("@"):
-            name, _, value = line[1:].partition(" ")
-            name, value = name.strip().rstrip(":：").lower(), value.strip()
-            if name not in DIRECTIVES:
-                problems.append(
-                    Problem(
-                        path,
-                        lineno,
-                        f"未知的设置 @{name}；可用：{', '.join('@' + d for d in DIRECTIVES)}",
-                    )
-                )
-                continue
-            if name == "category":
-                if not _CATEGORY_RE.match(value):
-                    problems.append(
-                        Problem(
-                            path, lineno, f"类别代码应为大写英文（如 VULGAR），而不是 {value!r}"
-                        )
-                    )
-                    continue
-                if cat is not None and cat.entries:
-                    problems.append(Problem(path, lineno, "@category 应写在所有词条之前"))
-                cat = Category(value, path=path)
-                continue
-            if cat is None:
-                problems.append(Problem(path, lineno, f"@{name} 之前缺少 @category"))
-                continue
-            if name == "title":
-                cat.title = value
-            elif name == "seed":
-                cat.seeds.append(value)
-            else:
-                _switch(cat, name, value, path, lineno, problems)
-            continue
-        if cat is None:
-            problems.append(
-                Problem(path, lineno, "词条之前缺少 @category（文件开头写 @category 类别代码）")
-            )
-            continue
-        fields = [f.strip() for f in _FIELD_SPLIT.split(line)]
-        if len(fields) > 4:
-            problems.append(Problem(path, lineno, "字段太多：最多 4 个（词 | 变体 | 例外 | 备注）"))
-            continue
-        term = fields[0]
-        if not term:
-            problems.append(Problem(path, lineno, "缺少词条"))
-            continue
-        if "|" in term and not term.startswith("re:"):
-            problems.append(
-                Problem(path, lineno, "词条中有 |：字段之间请用“ | ”（两边各一个空格）分隔")
-            )
-            continue
-        variants = _split_list(fields[1]) if len(fields) > 1 else ()
-        exceptions = _split_list(fields[2]) if len(fields) > 2 else ()
-        note = fields[3] if len(fields) > 3 else ""
-        regex: str | None = None
-        anchors: tuple[str, ...] = ()
-        source = f"{path}:{lineno}"
-        if term.startswith("re:"):
-            regex = term[3:]
-            anchors, variants = variants, ()
-            try:
-                re.compile(regex)
-            except re.error as exc:
-                problems.append(Problem(path, lineno, f"正则表达式有误：{exc}"))
-                continue
-            if not anchors:
-                problems.append(
-                    Problem(
-                        path,
-                        lineno,
-                        "句式没有关键字（第二栏）：每条帖子都要试一遍，会变慢",
-                        "warning",
-                    )
-                )
-        elif _GAP.search(term):
-            regex = gap_regex(term)
-            anchors = tuple(p for i, p in enumerate(_GAP.split(term)) if i % 2 == 0 and p)
-            anchors = (max(anchors, key=len),) if anchors else ()
-        key = term.lower()
-        if key in seen:
-            problems.append(
-                Problem(path, lineno, f"词条 {term} 重复（第 {seen[key]} 行已有）", "warning")
-            )
-        seen[key] = lineno
-        for v in variants:
-            if v.lower() in seen and v.lower() != key:
-                problems.append(
-                    Problem(path, lineno, f"变体 {v} 已是第 {seen[v.lower()]} 行的词条", "warning")
-                )
-        for x in exceptions:
-            if regex is None and not any(
-                _overlaps(x.lower(), f.lower()) for f in (term, *variants)
-            ):
-                problems.append(
-                    Problem(
-                        path,
-                        lineno,
-                        f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用",
-                        "warning",
-                    )
-                )
-        cat.entries.append(
-            Entry(cat.code, term, variants, exceptions, note, source, regex, anchors)
-        )
+            cat = _directive(line, lineno, path, cat, problems)
+        else:
+            _entry(line, lineno, path, cat, problems, seen)
     if cat is not None:
         lex.categories[cat.code] = cat
     elif not problems:
         problems.append(Problem(path, 1, "文件中没有 @category", "warning"))
     return lex
+
+
+def _directive(
+    line: str, lineno: int, path: str, cat: Category | None, problems: list[Problem]
+) -> Category | None:
+    """One ``@name value`` line: the category it opens, or ``cat`` with the setting applied."""
+    name, _, value = line[1:].partition(" ")
+    name, value = name.strip().rstrip(":：").lower(), value.strip()
+    if name not in DIRECTIVES:
+        problems.append(
+            Problem(
+                path,
+                lineno,
+                f"未知的设置 @{name}；可用：{', '.join('@' + d for d in DIRECTIVES)}",
+            )
+        )
+        return cat
+    if name == "category":
+        if not _CATEGORY_RE.match(value):
+            problems.append(
+                Problem(path, lineno, f"类别代码应为大写英文（如 VULGAR），而不是 {value!r}")
+            )
+            return cat
+        if cat is not None and cat.entries:
+            problems.append(Problem(path, lineno, "@category 应写在所有词条之前"))
+        cat = Category(value, path=path)
+        return cat
+    if cat is None:
+        problems.append(Problem(path, lineno, f"@{name} 之前缺少 @category"))
+        return cat
+    if name == "title":
+        cat.title = value
+    elif name == "seed":
+        cat.seeds.append(value)
+    else:
+        _switch(cat, name, value, path, lineno, problems)
+    return cat
+
+
+def _entry(
+    line: str,
+    lineno: int,
+    path: str,
+    cat: Category | None,
+    problems: list[Problem],
+    seen: dict[str, int],
+) -> None:
+    """One entry line of category ``cat``, appended to it (problems collected)."""
+    if cat is None:
+        problems.append(
+            Problem(path, lineno, "词条之前缺少 @category（文件开头写 @category 类别代码）")
+        )
+        return
+    fields = [f.strip() for f in _FIELD_SPLIT.split(line)]
+    if len(fields) > 4:
+        problems.append(Problem(path, lineno, "字段太多：最多 4 个（词 | 变体 | 例外 | 备注）"))
+        return
+    term = fields[0]
+    if not term:
+        problems.append(Problem(path, lineno, "缺少词条"))
+        return
+    if "|" in term and not term.startswith("re:"):
+        problems.append(
+            Problem(path, lineno, "词条中有 |：字段之间请用“ | ”（两边各一个空格）分隔")
+        )
+        return
+    variants = _split_list(fields[1]) if len(fields) > 1 else ()
+    exceptions = _split_list(fields[2]) if len(fields) > 2 else ()
+    note = fields[3] if len(fields) > 3 else ""
+    regex: str | None = None
+    anchors: tuple[str, ...] = ()
+    source = f"{path}:{lineno}"
+    if term.startswith("re:"):
+        regex = term[3:]
+        anchors, variants = variants, ()
+        try:
+            re.compile(regex)
+        except re.error as exc:
+            problems.append(Problem(path, lineno, f"正则表达式有误：{exc}"))
+            return
+        if not anchors:
+            problems.append(
+                Problem(
+                    path,
+                    lineno,
+                    "句式没有关键字（第二栏）：每条帖子都要试一遍，会变慢",
+                    "warning",
+                )
+            )
+    elif _GAP.search(term):
+        regex = gap_regex(term)
+        anchors = tuple(p for i, p in enumerate(_GAP.split(term)) if i % 2 == 0 and p)
+        anchors = (max(anchors, key=len),) if anchors else ()
+    key = term.lower()
+    if key in seen:
+        problems.append(
+            Problem(path, lineno, f"词条 {term} 重复（第 {seen[key]} 行已有）", "warning")
+        )
+    seen[key] = lineno
+    for v in variants:
+        if v.lower() in seen and v.lower() != key:
+            problems.append(
+                Problem(path, lineno, f"变体 {v} 已是第 {seen[v.lower()]} 行的词条", "warning")
+            )
+    for x in exceptions:
+        if regex is None and not any(_overlaps(x.lower(), f.lower()) for f in (term, *variants)):
+            problems.append(
+                Problem(
+                    path,
+                    lineno,
+                    f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用",
+                    "warning",
+                )
+            )
+    cat.entries.append(Entry(cat.code, term, variants, exceptions, note, source, regex, anchors))
 
 
 def _switch(

@@ -408,19 +408,32 @@ CODE_KINDS = (
 )
 
 
+_FORMAT_TAGS = {
+    "strong": "[b]",
+    "b": "[b]",
+    "i": "[i]",
+    "em": "[i]",
+    "u": "[u]",
+    "strike": "[s]",
+    "s": "[s]",
+    "del": "[s]",
+    "sup": "[sup]",
+    "sub": "[sub]",
+}
+_CONTAINER_TAGS = {
+    **{t: ("list", "[list]") for t in ("ul", "ol", "li")},
+    **{t: ("table", "[table]") for t in ("table", "tr", "td", "th", "tbody")},
+}
+
+
 def code_kind(el: _Element) -> tuple[str, str] | None:
     """(kind, BBCode-like label) for one rendered Discuz! code element, or None for plain
     line breaks and elements that are not the poster's markup."""
     tag = el.tag
-    cls = _classes(el)
     if tag == "br":
         return None
     if tag == "img":
-        if smiley_code(el.get("src") or "", el.get("smilieid")) is not None:
-            return "smiley", "表情"
-        if el.get("aid"):
-            return "attach", "[attach]"
-        return "image", "[img]"
+        return _image_kind(el)
     if tag == "ignore_js_op":
         return "attach", "[attach]"
     if is_quote(el):
@@ -431,34 +444,41 @@ def code_kind(el: _Element) -> tuple[str, str] | None:
         href = el.get("href") or ""
         return "link", ("[email]" if href.startswith("mailto:") else f"[url={href}]")
     if tag == "font":
-        if el.get("color") is not None:
-            return "color", f"[color={el.get('color')}]"
-        if el.get("size") is not None:
-            return "size", f"[size={el.get('size')}]"
-        if el.get("face") is not None:
-            return "font", f"[font={el.get('face')}]"
-        style = el.get("style") or ""
-        if (c := style_color(style)) is not None:
-            return "color", f"[color={c}]"
-        if (s := style_color(style, "font-size")) is not None:
-            return "size", f"[size={s}]"
-        if (b := style_color(style, "background-color")) is not None:
-            return "color", f"[backcolor={b}]"
-        return "other", "[font]"
-    if tag in ("strong", "b"):
-        return "format", "[b]"
-    if tag in ("i", "em"):
-        return "format", "[i]"
-    if tag == "u":
-        return "format", "[u]"
-    if tag in ("strike", "s", "del"):
-        return "format", "[s]"
-    if tag in ("sup", "sub"):
-        return "format", f"[{tag}]"
-    if tag in ("ul", "ol", "li"):
-        return "list", "[list]"
-    if tag in ("table", "tr", "td", "th", "tbody"):
-        return "table", "[table]"
+        return _font_kind(el)
+    if tag in _FORMAT_TAGS:
+        return "format", _FORMAT_TAGS[tag]
+    if tag in _CONTAINER_TAGS:
+        return _CONTAINER_TAGS[tag]
+    return _layout_kind(el, tag)
+
+
+def _image_kind(el: _Element) -> tuple[str, str]:
+    if smiley_code(el.get("src") or "", el.get("smilieid")) is not None:
+        return "smiley", "表情"
+    if el.get("aid"):
+        return "attach", "[attach]"
+    return "image", "[img]"
+
+
+def _font_kind(el: _Element) -> tuple[str, str]:
+    if el.get("color") is not None:
+        return "color", f"[color={el.get('color')}]"
+    if el.get("size") is not None:
+        return "size", f"[size={el.get('size')}]"
+    if el.get("face") is not None:
+        return "font", f"[font={el.get('face')}]"
+    style = el.get("style") or ""
+    if (c := style_color(style)) is not None:
+        return "color", f"[color={c}]"
+    if (s := style_color(style, "font-size")) is not None:
+        return "size", f"[size={s}]"
+    if (b := style_color(style, "background-color")) is not None:
+        return "color", f"[backcolor={b}]"
+    return "other", "[font]"
+
+
+def _layout_kind(el: _Element, tag: str) -> tuple[str, str]:
+    cls = _classes(el)
     if tag == "div" and ("blockcode" in cls or el.find(".//code") is not None):
         return "code", "[code]"
     if tag == "div" and ("showhide" in cls or "locked" in cls):
@@ -467,9 +487,7 @@ def code_kind(el: _Element) -> tuple[str, str] | None:
         return "align", f"[align={el.get('align') or 'center'}]"
     if tag == "hr":
         return "other", "[hr]"
-    if tag == "span" and el.get("style"):
-        return "other", "[style]"
-    if tag == "div" and el.get("style"):
+    if tag in ("span", "div") and el.get("style"):
         return "other", "[style]"
     return "other", f"<{tag}>"
 

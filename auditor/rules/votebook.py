@@ -98,7 +98,7 @@ from typing import Any
 
 from pypinyin import lazy_pinyin
 
-from auditor.game.gamefile import Event, EventType, ThreadKind, VoteCorrection
+from auditor.game.gamefile import Event, EventType, Game, ThreadKind, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
 
@@ -780,17 +780,7 @@ def _ballot(
     correction = corrections.get(post.pid) if post.pid is not None else None
     if post.hidden is not None and correction is None:
         return None
-    voter: str | None = None
-    proxy: str | None = None
-    start_at = 0
-    author_is_director = post.author in game.directors
-    if author_is_director:
-        found = proxy_player(post.text, game.players)
-        if found is not None:
-            voter, start_at = found
-            proxy = post.author
-    elif gp.player is not None and not gp.exempt:
-        voter = gp.player
+    voter, proxy, start_at = _voter(game, gp)
     if voter is None:
         return None
     note = ""
@@ -800,65 +790,29 @@ def _ballot(
         used, edit_check, note = _effective_post(post, w.closes, versions, game.timezone)
     cands = list(names) if names else list(game.players)
 
-    def parse(p: Post) -> ParsedVote | None:
+    def parse(p: Post, start: int = 0) -> ParsedVote | None:
         return parse_vote_text(
             p.text,
             p.lines,
             reason_required=st["reason_required"],
-            start_at=start_at if p is post else 0,
+            start_at=start_at if p is post else start,
             players=cands,
         )
 
     pv = parse(used)
     edited_target = ""
     if versions is not None and post.pid is not None:
-        # Editing the target is not a change (a change is a new post quoting the original;
-        # "修改错别字不算做改票" covers edits that keep the target): the first stored
-        # version's target counts and the director is told.  Every later version is
-        # compared with the first, not only the one the tally uses: after an edit past the
-        # close the tally already uses the first, and comparing it with itself hid the edit.
-        history = [v for _n, _seen, v in versions(post.pid)]
-
-        def parse_version(p: Post) -> ParsedVote | None:
-            if p is post:
-                return pv if used is post else parse(post)
-            if not author_is_director:
-                return parse(p)
-            found = proxy_player(p.text, game.players)
-            if found is None:
-                return None
-            return parse_vote_text(
-                p.text,
-                p.lines,
-                reason_required=st["reason_required"],
-                start_at=found[1],
-                players=cands,
-            )
-
-        by_norm0 = {normalise_name(a): p for a, p in (names or {}).items()}
-        first = history[0] if history else None
-        fpv = None
-        if first is not None and (len(history) > 1 or first.text != post.text):
-            fpv = parse_version(first)
-        if first is not None and fpv is not None and fpv.target:
-            later = [post, *reversed(history[1:])]  # newest first: the latest edit is named
-            for version in later:
-                if version.text == first.text:
-                    continue
-                vpv = parse_version(version)
-                if (
-                    vpv is not None
-                    and vpv.target
-                    and by_norm0.get(fpv.target, fpv.target) != by_norm0.get(vpv.target, vpv.target)
-                ):
-                    edited_target = (
-                        f"投票对象被编辑修改：原为“{fpv.target_text}”，现为“{vpv.target_text}”；"
-                        "编辑不算改票（改票须另发帖引用原投票帖），按原投票计，请导演核对"
-                    )
-                    if used.text != first.text:
-                        note = "；".join(x for x in (note, "按最初的版本计") if x)
-                    used, pv = first, fpv
-                    break
+        used, pv, note, edited_target = _target_edits(
+            game,
+            post,
+            used,
+            pv,
+            note,
+            versions(post.pid),
+            parse,
+            proxied=proxy is not None,
+            names=names,
+        )
     if pv is None and correction is None:
         return None
     b = Ballot(
@@ -892,6 +846,84 @@ def _ballot(
     if pv.format_error:
         b.valid, b.problem, b.detail = False, "format", pv.format_error
         return b
+    _resolve_target(b, pv, game, names)
+    return b
+
+
+def _voter(game: Game, gp: GamePost) -> tuple[str | None, str | None, int]:
+    """(voter, proxying director, where the vote starts in the text): a director's post
+    proxies the player it names first; a player's own post is his vote."""
+    post = gp.post
+    if post.author in game.directors:
+        found = proxy_player(post.text, game.players)
+        if found is not None:
+            return found[0], post.author, found[1]
+        return None, None, 0
+    if gp.player is not None and not gp.exempt:
+        return gp.player, None, 0
+    return None, None, 0
+
+
+def _target_edits(
+    game: Game,
+    post: Post,
+    used: Post,
+    pv: ParsedVote | None,
+    note: str,
+    stored: Sequence[tuple[Any, str, Post]],
+    parse: Callable[[Post, int], ParsedVote | None],
+    *,
+    proxied: bool,
+    names: Mapping[str, str] | None,
+) -> tuple[Post, ParsedVote | None, str, str]:
+    """Editing the target is not a change (a change is a new post quoting the original;
+    "修改错别字不算做改票" covers edits that keep the target): the first stored version's
+    target counts and the director is told.  Every later version is compared with the
+    first, not only the one the tally uses: after an edit past the close the tally already
+    uses the first, and comparing it with itself hid the edit.  Returns (the post version
+    used, its parsed vote, the note, the edit message or "")."""
+    history = [v for _n, _seen, v in stored]
+
+    def parse_version(p: Post) -> ParsedVote | None:
+        if p is post:
+            return pv if used is post else parse(post, 0)
+        if not proxied:
+            return parse(p, 0)
+        found = proxy_player(p.text, game.players)
+        if found is None:
+            return None
+        return parse(p, found[1])
+
+    by_norm0 = {normalise_name(a): p for a, p in (names or {}).items()}
+    first = history[0] if history else None
+    fpv = None
+    if first is not None and (len(history) > 1 or first.text != post.text):
+        fpv = parse_version(first)
+    if first is None or fpv is None or not fpv.target:
+        return used, pv, note, ""
+    later = [post, *reversed(history[1:])]  # newest first: the latest edit is named
+    for version in later:
+        if version.text == first.text:
+            continue
+        vpv = parse_version(version)
+        if (
+            vpv is not None
+            and vpv.target
+            and by_norm0.get(fpv.target, fpv.target) != by_norm0.get(vpv.target, vpv.target)
+        ):
+            edited = (
+                f"投票对象被编辑修改：原为“{fpv.target_text}”，现为“{vpv.target_text}”；"
+                "编辑不算改票（改票须另发帖引用原投票帖），按原投票计，请导演核对"
+            )
+            if used.text != first.text:
+                note = "；".join(x for x in (note, "按最初的版本计") if x)
+            return first, fpv, note, edited
+    return used, pv, note, ""
+
+
+def _resolve_target(b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str] | None) -> None:
+    """The ballot's target: 弃权, a player (by name or a known alias), or a problem naming
+    the closest player."""
     by_norm = {normalise_name(p): p for p in game.players}
     if names:
         by_norm = {**{normalise_name(a): p for a, p in names.items()}, **by_norm}
@@ -904,7 +936,6 @@ def _ballot(
         b.detail = f"“{pv.target_text}”不是玩家" + (
             f"，是否想投：{b.suggestion}？" if b.suggestion else ""
         )
-    return b
 
 
 def _out_for_round(ctx: Context, player: str, closes: datetime) -> bool:
