@@ -110,3 +110,14 @@ def test_cli_lint_exit_code(tmp_path: Path) -> None:
     res = runner.invoke(app, ["lexicon", "lint", str(tmp_path)])
     assert res.exit_code == 1
     assert "bad.txt:2" in res.output
+
+
+def test_a_category_without_a_rule_is_a_lint_error(tmp_path: Path) -> None:
+    # A director's new @category would lint clean and never be reported: it is an error.
+    (tmp_path / "mine.txt").write_text("@category NEWCAT\n@title 新类别\n测试词\n", "utf-8")
+    (tmp_path / "oath.txt").write_text("@category OATH\n@title 发誓\n我保证\n", "utf-8")
+    res = CliRunner().invoke(app, ["lexicon", "lint", str(tmp_path)])
+    assert res.exit_code == 1
+    assert "类别 NEWCAT 没有对应的规则（PHRASE-NEWCAT）" in res.output
+    assert "OATH 没有" not in res.output
+    assert "1 个错误" in res.output

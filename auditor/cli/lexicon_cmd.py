@@ -17,8 +17,9 @@ from auditor.cli.common import (
     err,
     handle_errors,
 )
-from auditor.rules.lexicon import DEFAULT_DIR, lint
+from auditor.rules.lexicon import DEFAULT_DIR, load_path
 from auditor.rules.matcher import Matcher, cached_matcher
+from auditor.rules.phrases import categories_without_rule
 
 lexicon_app = typer.Typer(
     help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True, cls=ChineseGroup
@@ -105,10 +106,13 @@ def lint_cmd(
 ) -> None:
     """检查词库文件的格式，错误和警告都带行号；有错误时退出码为 1。
 
+    没有对应规则（PHRASE-类别）的 @category 也是错误：它的词条永远不会被报告。
+
     例：auditor lexicon lint lexicons/
     """
     with handle_errors():
-        problems = lint(path or DEFAULT_DIR)
+        lex = load_path(path or DEFAULT_DIR)
+        problems = [*lex.problems, *categories_without_rule(lex)]
         for p in problems:
             err.print(str(p), markup=False, highlight=False)
         errors = sum(p.level == "error" for p in problems)

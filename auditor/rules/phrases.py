@@ -28,56 +28,67 @@ from auditor.rules.base import (
     post_finding,
     rule,
 )
-from auditor.rules.lexicon import DEFAULT_DIR
+from auditor.rules.lexicon import DEFAULT_DIR, Lexicon, Problem
 from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
 
 # M107 判罚依据：判罚范围包括一切与版杀游戏相关的讨论帖、投票帖、规则帖、进程帖。
 PHRASE_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
 
-# code suffix -> (title, seed clauses)
-CATEGORIES: dict[str, tuple[str, str]] = {
-    "BODY": ("身体部位称谓或感叹", "M107 违规判定 1(1)；030 违规判定 2(2)（例：卧槽真吊）"),
-    "VULGAR": ("下流动词称呼或感叹", "M107 违规判定 1(2)；030 违规判定 2(2)–(3)"),
-    "ANIMAL": ("侮辱性动物名词", "M107 违规判定 1(3)；030 违规判定 2(3)"),
-    "KIN": ("侮辱性伦理关系、亲属问候", "M107 违规判定 1(4)；030 违规判定 2(3)"),
-    "IQ": ("嘲讽贬低智商", "M107 违规判定 2(1)；030 违规判定 2(4)"),
-    "CHARACTER": ("嘲讽贬低人格", "M107 违规判定 2(2)；030 违规判定 2(4)（例：你杀品真差）"),
-    "OATH": ("发誓", "M107 违规判定 3(1)；030 违规判定 2(5)"),
-    "CURSE": ("诅咒", "M107 违规判定 3(2)；030 违规判定 2(5)"),
-    "GUARANTEE": (
+# The PHRASE rules, one per lexicon category (@category in lexicons/*.txt; CENSOR is the
+# forum's own 词语过滤 list, imported from a Discuz! export): code -> (title, seed clauses).
+# A lexicon category without a rule here is an error (`auditor lexicon lint`).
+PHRASE_RULES: dict[str, tuple[str, str]] = {
+    "PHRASE-BODY": ("身体部位称谓或感叹", "M107 违规判定 1(1)；030 违规判定 2(2)（例：卧槽真吊）"),
+    "PHRASE-VULGAR": ("下流动词称呼或感叹", "M107 违规判定 1(2)；030 违规判定 2(2)–(3)"),
+    "PHRASE-ANIMAL": ("侮辱性动物名词", "M107 违规判定 1(3)；030 违规判定 2(3)"),
+    "PHRASE-KIN": ("侮辱性伦理关系、亲属问候", "M107 违规判定 1(4)；030 违规判定 2(3)"),
+    "PHRASE-IQ": ("嘲讽贬低智商", "M107 违规判定 2(1)；030 违规判定 2(4)"),
+    "PHRASE-CHARACTER": ("嘲讽贬低人格", "M107 违规判定 2(2)；030 违规判定 2(4)（例：你杀品真差）"),
+    "PHRASE-OATH": ("发誓", "M107 违规判定 3(1)；030 违规判定 2(5)"),
+    "PHRASE-CURSE": ("诅咒", "M107 违规判定 3(2)；030 违规判定 2(5)"),
+    "PHRASE-GUARANTEE": (
         "以生命、人格、信仰、判罚、揭秘担保或威胁",
         "M107 违规判定 3(3)–(7)；030 违规判定 2(6)–(7)（例：不信我你等着结束后看演员表吧）",
     ),
-    "FACE": ("以贴脸作为讨论依据", "030 违规判定 2(8)（例：他都这么贴脸了，我没法不信他）"),
-    "EMOTION": ("情绪发言", "030 违规判定 2(1)（例：我能说脏话吗）；M107 违规判定 12(1)"),
-    "SOCKPUPPET": (
+    "PHRASE-FACE": ("以贴脸作为讨论依据", "030 违规判定 2(8)（例：他都这么贴脸了，我没法不信他）"),
+    "PHRASE-EMOTION": ("情绪发言", "030 违规判定 2(1)（例：我能说脏话吗）；M107 违规判定 12(1)"),
+    "PHRASE-SOCKPUPPET": (
         "提及马甲",
         "M107 违规判定 4(1)；030 违规判定 4(1)–(2)（例：你知道我刀法很差的 / 媳妇GET(2/3)）",
     ),
-    "PASTGAME": (
+    "PHRASE-PASTGAME": (
         "提及过去场次",
         "M107 违规判定 4(2)；030 违规判定 4(3)（例：你忘了那场女巫黑情侣了？）",
     ),
-    "SUBSTITUTE": (
+    "PHRASE-SUBSTITUTE": (
         "讨论替补",
         "M107 违规判定 4(3)；030 违规判定 4(4)、4(6)（例：他这么换替补我怎么认他狼）",
     ),
-    "ASSISTANT": (
+    "PHRASE-ASSISTANT": (
         "讨论场外助理",
         "M107 违规判定 4(4)；030 违规判定 4(5)（例：我信A，但是我场助比较信B）",
     ),
-    "DIRECTOR": (
+    "PHRASE-DIRECTOR": (
         "发表与导演的对话、反对导演的判罚",
         "M107 违规判定 8(1)–(2)；030 违规判定 3(1)–(2)（例：导演给我的反馈就是这样的）",
     ),
-    "BLAME": ("讨论游戏责任", "030 违规判定 1(1)（例：我准备好背锅了）"),
-    "AWARD": ("讨论评奖或结束后事宜", "030 违规判定 1(2)（例：一定要选他当MVP / 结束后求认识）"),
-    "DROWN": ("讨论故意淹死（故意违规）", "030 违规判定 7(4)（例：你们要出我不如我淹死好了）"),
-    "CENSOR": (
+    "PHRASE-BLAME": ("讨论游戏责任", "030 违规判定 1(1)（例：我准备好背锅了）"),
+    "PHRASE-AWARD": (
+        "讨论评奖或结束后事宜",
+        "030 违规判定 1(2)（例：一定要选他当MVP / 结束后求认识）",
+    ),
+    "PHRASE-DROWN": (
+        "讨论故意淹死（故意违规）",
+        "030 违规判定 7(4)（例：你们要出我不如我淹死好了）",
+    ),
+    "PHRASE-CENSOR": (
         "论坛词语过滤（导入的 Discuz! 词表）",
         "M107 违规判定 12(2)：违反小镇文明守则的发言",
     ),
 }
+
+# lexicon category -> (title, seed clauses)
+CATEGORIES = {code.removeprefix("PHRASE-"): v for code, v in PHRASE_RULES.items()}
 
 _CACHE_KEY = "phrases.matches"
 
@@ -206,8 +217,8 @@ def to_match(m: PhraseMatch) -> Match:
     return Match(m.text, m.start, m.end, f"{m.category} {m.entry}（{m.how_text}）")
 
 
-def _make(category: str, title: str, seed: str) -> None:
-    code = f"PHRASE-{category}"
+def _make(code: str, title: str, seed: str) -> None:
+    category = code.removeprefix("PHRASE-")
 
     def check(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
         if gp.lastwords or gp.kind is None or gp.kind.value not in opts["threads"]:
@@ -245,5 +256,19 @@ def _make(category: str, title: str, seed: str) -> None:
     )(check)
 
 
-for _cat, (_title, _seed) in CATEGORIES.items():
-    _make(_cat, _title, _seed)
+for _code, (_title, _seed) in PHRASE_RULES.items():
+    _make(_code, _title, _seed)
+
+
+def categories_without_rule(lex: Lexicon) -> list[Problem]:
+    """Lexicon categories no PHRASE rule reports: their matches would never be seen."""
+    return [
+        Problem(
+            cat.path or "<lexicon>",
+            1,
+            f"类别 {code} 没有对应的规则（PHRASE-{code}）：它的词条永远不会被报告；"
+            f"可用的类别：{'、'.join(CATEGORIES)}",
+        )
+        for code, cat in sorted(lex.categories.items())
+        if code not in CATEGORIES
+    ]
