@@ -124,3 +124,25 @@ def test_posts_shows_deleted_posts_and_earlier_versions(tmp_path) -> None:
         ("1", "0", hidden.text),
         ("2", "1", ""),
     ]
+
+
+def test_rules_code_shows_one_rule_with_options_defaults_and_citations() -> None:
+    import csv
+    import io
+
+    res = runner.invoke(app, ["rules", "VOTE-CHANGE", "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    limit = {r["ruleset"]: r for r in rows if r["option"] == "vote_change_limit"}
+    assert set(limit) == {"m107", "rabbit030", "m39", "killbar7"}
+    assert limit["m107"]["default"] == "1" and limit["m107"]["kind"] == "setting"
+    assert "有一次改票机会" in limit["m107"]["source"]
+    assert {r["option"] for r in rows} >= {"card", "vote_change_deadline", "vote_change_quote"}
+
+    res = runner.invoke(app, ["rules", "PHRASE-OATH", "--ruleset", "m107"])
+    assert res.exit_code == 0, res.output
+    assert "PHRASE-OATH" in res.stdout and "发誓" in res.stdout and "threads" in res.stdout
+    assert "M107 违规判定 3(1)" in res.stdout
+
+    res = runner.invoke(app, ["rules", "NO-SUCH"])
+    assert res.exit_code != 0 and "未知的规则代码：NO-SUCH" in res.output

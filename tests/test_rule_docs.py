@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import inspect
 from pathlib import Path
 
 from auditor.rules.registry import all_rules
@@ -26,3 +27,17 @@ def test_rule_reference_is_up_to_date() -> None:
         assert f"## {r.code}" in text
     current = (ROOT / "docs" / "rules.md").read_text("utf-8")
     assert current == text, "docs/rules.md is out of date: run python scripts/gen_rule_docs.py"
+
+
+def test_rule_docs_render_as_prose_not_code_blocks() -> None:
+    # A docstring's later lines keep the source's indentation unless cleaned: in Markdown
+    # four leading spaces make a code block.  Every unindented line of a rule's doc (an
+    # indented one is a deliberate ``::`` example) stands unindented in docs/rules.md.
+    current = (ROOT / "docs" / "rules.md").read_text("utf-8").splitlines()
+    lines = set(current)
+    for r in all_rules():
+        assert r.doc == inspect.cleandoc(r.check.__doc__ or ""), r.code
+        prose = [ln for ln in r.doc.splitlines() if ln.strip() and not ln.startswith(" ")]
+        assert len(prose) >= 2, r.code
+        missing = [ln for ln in prose if ln not in lines]
+        assert missing == [], (r.code, missing[:2])

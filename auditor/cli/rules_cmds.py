@@ -33,10 +33,10 @@ from auditor.game.gamefile import RULESETS, Game, ThreadKind
 from auditor.ledger.ledger import load_ledger
 from auditor.report.records import finding_day
 from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
-from auditor.rules.base import Context
+from auditor.rules.base import Context, Rule
 from auditor.rules.engine import build_context, ruleset_for
 from auditor.rules.lurk import lurk_day_units
-from auditor.rules.registry import all_rules
+from auditor.rules.registry import all_rules, get
 from auditor.rules.ruleset import SETTINGS, load_ruleset
 from auditor.rules.votebook import votes_for
 from auditor.store import Store
@@ -471,6 +471,12 @@ def rule_records(ruleset: str | None = None) -> list[dict[str, Any]]:
 
 @command
 def rules(
+    code: Annotated[
+        str | None,
+        typer.Argument(
+            help="只看这一条规则（例如 VOTE-CHANGE）：选项、默认值、各规则集的取值和出处"
+        ),
+    ] = None,
     ruleset: Annotated[
         str | None,
         typer.Option("--ruleset", "-r", help=f"显示某个规则集的取值和出处：{' | '.join(RULESETS)}"),
@@ -479,9 +485,16 @@ def rules(
 ) -> None:
     """列出所有规则：代码、标题、依据的规则条款、选项、默认值；指定规则集时显示其取值和出处。
 
+    给出规则代码时只看这一条：说明、选项与默认值、它读取的规则集设置，以及每个规则集
+    （或 --ruleset 指定的那个）的取值和出处。
+
     例：auditor rules --ruleset m107
+    例：auditor rules VOTE-CHANGE
     """
     with handle_errors():
+        if code is not None:
+            _one_rule(get(code), ruleset, fmt)
+            return
         rows = rule_records(ruleset)
         if fmt is not Format.table:
             emit(
@@ -509,6 +522,97 @@ def rules(
         out.print(
             "每条取值的出处（规则原文）：auditor rules --ruleset 名称 --format csv", highlight=False
         )
+
+
+def one_rule_records(r: Rule, ruleset: str | None = None) -> list[dict[str, Any]]:
+    """One rule's options and the rule-set settings it reads, each with its default and,
+    per rule set (every preset, or the one named), the value and its citation."""
+    names = [ruleset] if ruleset else list(RULESETS)
+    sets = [load_ruleset(n) for n in names]
+    rows: list[dict[str, Any]] = []
+    for name, opt in r.all_options().items():
+        if name == "enabled":
+            continue
+        default = opt.default if name != "kind" else r.code
+        for rs in sets:
+            rows.append(
+                {
+                    "code": r.code,
+                    "kind": "option",
+                    "option": name,
+                    "default": default,
+                    "help": opt.help,
+                    "ruleset": rs.name,
+                    "enabled": int(rs.enabled(r.code)),
+                    "value": rs.rules[r.code].get(name, default) if rs.enabled(r.code) else "",
+                    "source": rs.sources.get(r.code, {}).get(name, ""),
+                }
+            )
+    for key in r.settings:
+        opt = SETTINGS[key]
+        for rs in sets:
+            rows.append(
+                {
+                    "code": r.code,
+                    "kind": "setting",
+                    "option": key,
+                    "default": opt.default,
+                    "help": opt.help,
+                    "ruleset": rs.name,
+                    "enabled": int(rs.enabled(r.code)),
+                    "value": rs.settings[key],
+                    "source": rs.sources.get("ruleset", {}).get(key, ""),
+                }
+            )
+    return rows
+
+
+ONE_RULE_COLUMNS = [
+    "code",
+    "kind",
+    "option",
+    "default",
+    "help",
+    "ruleset",
+    "enabled",
+    "value",
+    "source",
+]
+
+
+def _one_rule(r: Rule, ruleset: str | None, fmt: Format) -> None:
+    rows = one_rule_records(r, ruleset)
+    if fmt is not Format.table:
+        emit(rows, ONE_RULE_COLUMNS, fmt)
+        return
+    kind = "逐帖检查" if r.kind == "post" else "汇总检查"
+    out.print(escape(f"{r.code}　{r.title}（{kind}）"), highlight=False)
+    out.print(escape(f"依据：{r.seed}"), highlight=False)
+    if r.doc:
+        out.print("")
+        out.print(escape(r.doc), highlight=False)
+    sets = list(dict.fromkeys(row["ruleset"] for row in rows))
+    off = [s for s in sets if not any(x["enabled"] for x in rows if x["ruleset"] == s)]
+    table = Table(title="选项（默认值；各规则集的取值与出处）", show_lines=True)
+    table.add_column("选项", no_wrap=True)
+    table.add_column("默认 / 说明", overflow="fold", ratio=2)
+    table.add_column("规则集取值（出处）", overflow="fold", ratio=3)
+    for key in dict.fromkeys((row["kind"], row["option"]) for row in rows):
+        mine = [x for x in rows if (x["kind"], x["option"]) == key]
+        label = key[1] if key[0] == "option" else f"{key[1]}\n（规则集设置）"
+        lines = [
+            f"{x['ruleset']} = {_value(x['value'])}" + (f"（{x['source']}）" if x["source"] else "")
+            for x in mine
+            if x["ruleset"] not in off
+        ]
+        table.add_row(
+            escape(label),
+            escape(f"{_value(mine[0]['default'])}\n{mine[0]['help']}"),
+            escape("\n".join(lines) or "—"),
+        )
+    out.print(table)
+    if off:
+        out.print(escape(f"未启用此规则的规则集：{'、'.join(off)}"), highlight=False)
 
 
 def _value(value: Any) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -179,6 +180,8 @@ class Rule:
     # the game file (an incremental check then re-judges only affected days); "game"
     # when findings span days (always re-run in full).
     scope: str = "game"
+    # Rule-set settings (auditor.rules.ruleset.SETTINGS) this rule's verdict depends on.
+    settings: tuple[str, ...] = ()
 
     def all_options(self) -> dict[str, Option]:
         return {**COMMON_OPTIONS, **self.options}
@@ -205,6 +208,7 @@ def rule(
     thread_kinds: Sequence[ThreadKind] | None = None,
     aliases: Sequence[str] = (),
     scope: str = "game",
+    settings: Sequence[str] = (),
 ) -> Callable[[Callable[..., Iterator[Finding]]], Rule]:
     """Declare a rule.  The decorated function's docstring is its user documentation."""
     if kind not in ("post", "aggregate"):
@@ -220,10 +224,11 @@ def rule(
             kind=kind,
             options=dict(options or {}),
             check=fn,
-            doc=(fn.__doc__ or "").strip(),
+            doc=inspect.cleandoc(fn.__doc__ or ""),
             aliases=tuple(aliases),
             thread_kinds=tuple(thread_kinds) if thread_kinds is not None else None,
             scope=scope,
+            settings=tuple(settings),
         )
         _PENDING.append(r)
         return r

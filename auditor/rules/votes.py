@@ -45,6 +45,7 @@ def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Itera
 
 @rule(
     code="VOTE-FORMAT",
+    settings=("vote_reason_required",),
     scope="day",
     title="投票格式有误（废票）",
     seed="M107 投票规则；030/M39 投票规则",
@@ -99,6 +100,7 @@ def vote_target(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
 @rule(
     code="VOTE-CHANGE",
+    settings=("vote_change_limit", "vote_change_deadline", "vote_change_quote"),
     scope="day",
     title="改票无效",
     seed="M107 投票规则、讨论日长短；030/M39 投票规则；版杀7 4.1.2 说明 2-3",
@@ -120,6 +122,7 @@ def vote_change(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
 @rule(
     code="VOTE-LATE",
+    settings=("vote_proxy_deadline",),
     scope="day",
     title="截止后投票／代投超时",
     seed="M107 投票规则、玩家须知 9；030/M39 投票规则",
