@@ -24,6 +24,7 @@ from auditor.cookies import CookieLine, CookieSource, looks_like_cookie_line
 from auditor.errors import GameFileError
 from auditor.urls import thread_id
 
+_UNSAFE_URL = re.compile(r"[\s\"'<>\[\]\\]")
 RULESETS = ("m107", "rabbit030", "m39", "killbar7")
 
 
@@ -449,11 +450,14 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
     )
     url = r.str_(f, "forum.url", "url")
     pages = r.str_(f, "forum.pages", "pages")
-    if bool(url) == bool(pages):
-        raise r.fail("forum", "需要且只能指定 url（论坛地址）或 pages（保存页面的目录）之一")
+    if not url and not pages:
+        raise r.fail("forum", "需要 url（论坛地址）或 pages（保存页面的目录）")
+    # With pages, url is used for the links in the report and announcement only.
     if url is not None:
         if not url.startswith(("http://", "https://")):
             raise r.fail("forum.url", "应当以 http:// 或 https:// 开头")
+        if _UNSAFE_URL.search(url):
+            raise r.fail("forum.url", "不能含空格、引号、尖括号或方括号")
         if not url.endswith("/"):
             url += "/"
     pages_dir = (path.parent / pages) if pages else None

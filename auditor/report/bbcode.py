@@ -4,8 +4,9 @@ cards, the day's tally and the 电梯 (each player's posts of the day as links).
 Only real cards go in (蓝/黄/红 and 替补, the killbar7 action), named by the rule's Chinese
 title (a manual card by its reason), never the director's private notes, never
 不处罚/提醒导演.  Cards new since the previous announcement come first.  Only names,
-numbers, titles and links built from pids go in; post text never does.  Square brackets
-are replaced so a name cannot open a tag.
+numbers, titles and links built from the game file's ``[forum] url`` and pids go in (a
+saved page's ``<base href>`` never does); post text never does.  Square brackets are
+replaced so a name, a vote target or a title cannot open or close a tag.
 """
 
 from __future__ import annotations
@@ -30,6 +31,15 @@ def _card_line(c: dict[str, object]) -> str:
 
 def _safe(text: object) -> str:
     return str(text).replace("[", "［").replace("]", "］")
+
+
+def _post_link(p: dict[str, Any]) -> str:
+    """``#floor`` as a link built from the game file's forum URL (and ints), else plain."""
+    floor = f"#{p['floor']}" if p.get("floor") is not None else f"pid {p['pid']}"
+    link = p.get("link")
+    if not link or any(c in link for c in "[] \t\n\"'"):
+        return floor
+    return f"[url={link}]{floor}[/url]"
 
 
 def render_bbcode(r: Records) -> str:
@@ -85,7 +95,7 @@ def render_bbcode(r: Records) -> str:
         lines.append("")
         lines.append(f"[b]第{day}天电梯[/b]")
         for e in r.elevator.get(day, []):
-            links = " ".join(f"[url={p['link']}]#{p['floor']}[/url]" for p in e["posts"])
+            links = " ".join(_post_link(p) for p in e["posts"])
             out = "（出局）" if e.get("out") else ""
             lines.append(f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}")
     return "\n".join(lines) + "\n"

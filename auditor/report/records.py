@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -121,7 +120,6 @@ THREAD_KIND_NAMES = {
 CHANGE_NAMES = {"edited": "修改", "deleted": "删除", "hidden": "屏蔽"}
 REPORT_COMMANDS = ("audit", "report")  # runs that wrote a report
 CRAWL_COMMANDS = ("crawl", "audit-crawl")
-_BASE_HREF = re.compile(rb"<base\s+href=[\"'](https?://[^\"'<>\s]+)[\"']", re.I)
 
 
 @dataclass(slots=True)
@@ -155,18 +153,11 @@ class Records:
 
 
 def forum_base(game: Game, store: Store) -> str | None:
-    """The forum's base URL: the game file's, else the ``<base href>`` of a saved page."""
-    if game.forum.url:
-        return game.forum.url
-    for spec in game.threads:
-        for source in ("saved-desktop", "html", "saved"):
-            body = store.page_body(spec.tid, 1, source)
-            if body:
-                m = _BASE_HREF.search(body[:20000])
-                if m:
-                    url = m.group(1).decode("ascii", "replace")
-                    return url if url.endswith("/") else url + "/"
-    return None
+    """The forum's base URL for links: the game file's ``[forum] url`` only.  Nothing from a
+    page (a saved page's ``<base href>``) ever becomes a link; a saved-pages game without
+    ``url`` has no links."""
+    del store  # kept for the callers: links never come from what the store holds
+    return game.forum.url
 
 
 def post_link(base: str | None, tid: int | None, pid: int | None) -> str | None:
@@ -826,9 +817,7 @@ def _elevator(
         at = ctx.schedule.eliminated_at(gp.player)
         if at is not None and p.posted_at > at:
             continue  # 诈尸: not part of the day's play
-        link = post_link(base, p.tid, p.pid) or (
-            f"forum.php?mod=redirect&goto=findpost&ptid={p.tid}&pid={p.pid}"
-        )
+        link = post_link(base, p.tid, p.pid)
         out[gp.day].setdefault(gp.player, []).append(
             {"floor": p.floor, "pid": p.pid, "tid": p.tid, "link": link}
         )

@@ -50,7 +50,7 @@ def ruleset_for(game: Game) -> RuleSet:
 def api_blind_rules(game: Game, ruleset: RuleSet | None = None) -> list[str]:
     """Enabled rules that cannot work when the game file forces the mobile API
     (``api = true``): the X3.5 API drops ``[size]`` and the 本帖最后由…编辑 notice."""
-    if game.forum.api is not True or not game.forum.url:
+    if game.forum.api is not True or not game.forum.url or game.forum.pages is not None:
         return []
     rs = ruleset or ruleset_for(game)
     return [code for code in DESKTOP_ONLY_RULES if rs.enabled(code)]
