@@ -143,3 +143,54 @@ def test_thread_url_gives_tid(tmp_path: Path) -> None:
     assert load_game(write(tmp_path, text)).threads[0].tid == 77
     text = BASE.replace("tid = 2", 'url = "https://bbs.example.com/thread-78-1-1.html"')
     assert load_game(write(tmp_path, text)).threads[0].tid == 78
+
+
+# Values that passed validation but broke later (issue 13, item 7): each is a game-file
+# error naming the key and the valid range, not a traceback, a hang or a silent no-op.
+_DAY2 = """
+[[day]]
+number = {n}
+opens = 2026-11-22T09:00:00+08:00
+closes = 2026-11-23T22:00:00+08:00
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "reason"),
+    [
+        (('timezone = "Asia/Shanghai"', 'timezone = "Asia"'), "game.timezone", "未知的时区"),
+        (("[forum]", "[forum]\ndelay = inf"), "forum.delay", "0 到 600"),
+        (("[forum]", "[forum]\ndelay = nan"), "forum.delay", "0 到 600"),
+        (("[forum]", "[forum]\ndelay = 1e9"), "forum.delay", "0 到 600"),
+        (("[forum]", "[forum]\nrefetch_hours = inf"), "forum.refetch_hours", "之间"),
+        (("[forum]", "[forum]\nppp = 0"), "forum.ppp", "1 到 1000"),
+        (("[forum]", "[forum]\ndeadline = 0"), "forum.deadline", "1 到 3600"),
+        (("[forum]", "[forum]\nmax_page_mb = -1"), "forum.max_page_mb", "之间"),
+        (('directors = ["导演"]', 'directors = ["导演"]\nstore = "."'), "game.store", "文件夹"),
+        (
+            (
+                'names = ["饺子", "包子"]',
+                'names = ["饺子", "包子"]\nuids = { "饺子" = 2, "包子" = 2 }',
+            ),
+            "players.uids.包子",
+            "uid 2 已经属于 饺子",
+        ),
+        (("number = 1", "number = 0"), "day", "从 1 开始连续"),
+    ],
+)
+def test_values_that_broke_later_are_game_file_errors(
+    tmp_path: Path, change: tuple[str, str], key: str, reason: str
+) -> None:
+    path = write(tmp_path, BASE.replace(*change))
+    with pytest.raises(GameFileError) as info:
+        load_game(path)
+    assert info.value.key == key
+    assert reason in info.value.reason, info.value.reason
+
+
+def test_day_numbers_with_a_gap_are_a_game_file_error(tmp_path: Path) -> None:
+    path = write(tmp_path, BASE + _DAY2.format(n=5))
+    with pytest.raises(GameFileError) as info:
+        load_game(path)
+    assert info.value.key == "day" and "1、5" in info.value.reason
+    assert load_game(write(tmp_path, BASE + _DAY2.format(n=2))).days[1].number == 2

@@ -366,13 +366,15 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
     tzname = r.str_(g, "game.timezone", "timezone", default="Asia/Shanghai")
     try:
         tz: tzinfo = ZoneInfo(tzname or "Asia/Shanghai")
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia" is a folder: OSError
         raise r.fail("game.timezone", f"未知的时区 {tzname!r}（例如 Asia/Shanghai）") from None
     r.tz = tz
     directors = r.names(g, "game.directors", "directors")
     spectators = r.names(g, "game.spectators", "spectators")
     store_name = r.str_(g, "game.store", "store")
     store = (path.parent / store_name) if store_name else path.with_suffix(".sqlite")
+    if store_name is not None and (store_name.endswith(("/", "\\")) or store.is_dir()):
+        raise r.fail("game.store", f"{store} 是一个文件夹：应当是数据库文件名，例如 m107.sqlite")
 
     forum = _parse_forum(r, r.table(data, "forum", required=True), path)
 
@@ -394,6 +396,13 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
         if isinstance(uid, bool) or not isinstance(uid, int) or uid <= 0:
             raise r.fail(f"players.uids.{n}", "uid 应当是正整数")
         uids[n] = uid
+    by_uid: dict[int, str] = {}
+    for n, uid in uids.items():
+        if uid in by_uid:
+            raise r.fail(
+                f"players.uids.{n}", f"uid {uid} 已经属于 {by_uid[uid]}：一个 uid 只能是一名玩家"
+            )
+        by_uid[uid] = n
 
     days = _parse_days(r, data.get("day", []))
     day_numbers = {d.number for d in days}
@@ -479,13 +488,20 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
         url=url,
         pages=pages_dir,
         cookies=cookies,
-        delay=r.float_(f, "forum.delay", "delay", 1.0),
-        refetch_hours=r.float_(f, "forum.refetch_hours", "refetch_hours", 48.0),
+        delay=r.ranged(f, "forum.delay", "delay", 1.0, 0, 600),
+        refetch_hours=r.ranged(f, "forum.refetch_hours", "refetch_hours", 48.0, 0, 24 * 365),
         api=_api_choice(r, f),
-        ppp=r.int_(f, "forum.ppp", "ppp") or 10,
+        ppp=_ppp(r, f),
         deadline=r.ranged(f, "forum.deadline", "deadline", 120.0, 1, 3600),
         max_page_mb=r.ranged(f, "forum.max_page_mb", "max_page_mb", 8.0, 0.1, 1024),
     )
+
+
+def _ppp(r: _Reader, f: dict[str, Any]) -> int:
+    value = f.get("ppp", 10)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+        raise r.fail("forum.ppp", "应当是 1 到 1000 之间的整数（论坛每页的帖子数）")
+    return value
 
 
 def _api_choice(r: _Reader, f: dict[str, Any]) -> bool | None:
@@ -551,6 +567,12 @@ def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
     numbers = [d.number for d in days]
     if len(set(numbers)) != len(numbers):
         raise r.fail("day", "重复的天数编号")
+    if numbers and sorted(numbers) != list(range(1, len(numbers) + 1)):
+        raise r.fail(
+            "day",
+            f"天数编号应当从 1 开始连续（1 到 {len(numbers)}），现在是 "
+            + "、".join(map(str, sorted(numbers))),
+        )
     ordered = sorted(days, key=lambda d: d.opens)
     for a, b in itertools.pairwise(ordered):
         if b.opens <= a.closes:
