@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import shutil
 from datetime import datetime
@@ -21,7 +22,7 @@ from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
 from auditor.rules.engine import build_context
 from auditor.rules.ruleset import load_ruleset
 from auditor.store import Store
-from tests.test_rule_cases import build_case
+from tests.test_rule_cases import build_case, run_case_rules
 
 SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample"
 TZ = ZoneInfo("Asia/Shanghai")
@@ -200,3 +201,48 @@ def test_m107_night_posts_count_for_no_day(tmp_path: Path) -> None:
         built.store.close()
     assert sum(post_counts(ctx).values()) == 0
     assert {gp.day for gp in ctx.posts if gp.player == "饺子"} == {None}
+
+
+def test_killbar7_status_agrees_with_lurk_day(tmp_path: Path) -> None:
+    # 版杀7 6.2(1): fewer than 5 posts in a phase AND under 20% of the day's average.  At
+    # 11:30 (phase 1 open) the average is (3 + 4 + 30 + 30) / 4 = 16.75, 20% = 3.35:
+    # 饺子 (3) is lurking, 包子 (4 < 5 but ≥ 3.35) is not.  The status reminder says what
+    # LURK-DAY says about that phase once the day has closed.
+    fragment = """
+[players]
+names = ["饺子", "包子", "馄饨", "豆浆"]
+[[day]]
+number = 1
+opens = 2026-11-20T09:00:00+08:00
+closes = 2026-11-20T22:00:00+08:00
+  [[day.phase]]
+  number = 1
+  opens = 2026-11-20T09:00:00+08:00
+  closes = 2026-11-20T12:00:00+08:00
+  [[day.phase]]
+  number = 2
+  opens = 2026-11-20T12:00:01+08:00
+  closes = 2026-11-20T22:00:00+08:00
+"""
+    at = datetime(2026, 11, 20, 9, 10, tzinfo=TZ)
+    posts = [
+        {"author": who, "tid": 11, "at": at, "message": "讨论", "repeat": n}
+        for who, n in (("饺子", 3), ("包子", 4), ("馄饨", 30), ("豆浆", 30))
+    ]
+    built = build_case(
+        tmp_path, "killbar7", fragment, posts, now=datetime(2026, 11, 21, 9, tzinfo=TZ)
+    )
+    try:
+        findings = run_case_rules(built, ["LURK-DAY"])
+    finally:
+        built.store.close()
+    judged = {f.player for f in findings if f.code == "LURK-DAY" and f.phase == 1}
+    assert judged == {"饺子"}
+    res = CliRunner().invoke(
+        app,
+        ["status", str(built.game.path), "--now", "2026-11-20T11:30:00", "--format", "json"],
+    )
+    assert res.exit_code == 0, res.output
+    rows = {r["player"]: r for r in json.loads(res.stdout)}
+    assert {p for p, r in rows.items() if r["below"]} == judged
+    assert rows["包子"]["posts"] == 4 and rows["包子"]["below"] == 0

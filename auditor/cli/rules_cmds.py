@@ -197,14 +197,19 @@ def _voted(ctx: Context, day: int) -> set[str]:
     }
 
 
-def status_records(ctx: Context, min_posts: int) -> tuple[int | None, list[dict[str, Any]]]:
+def status_records(
+    ctx: Context, lurk: Mapping[str, Any]
+) -> tuple[int | None, list[dict[str, Any]]]:
     """For the day open at ``ctx.now``: every player still measured, their posts so far,
-    whether below ``min_posts`` and whether they have voted."""
+    whether LURK-DAY (with options ``lurk``) would judge them lurking if the day closed now
+    (per phase and against the day's average where the rule set says so: killbar7), and
+    whether they have voted."""
     day = ctx.schedule.open_day(ctx.now)
     if day is None:
         return None, []
     counts = post_counts(ctx)
     voted = _voted(ctx, day.number)
+    lurking = {p for p, _d, _ph, _n, _note in lurk_day_units(ctx, lurk, days=[day])}
     rows = []
     for player in ctx.game.players:
         if not ctx.schedule.alive(player, ctx.now):
@@ -214,8 +219,8 @@ def status_records(ctx: Context, min_posts: int) -> tuple[int | None, list[dict[
             {
                 "player": player,
                 "posts": n,
-                "min_posts": min_posts,
-                "below": int(n < min_posts),
+                "min_posts": int(lurk["min_posts"]),
+                "below": int(player in lurking),
                 "voted": int(player in voted),
             }
         )
@@ -263,7 +268,7 @@ def status(
         lurk = (
             rs.rules.get("LURK-DAY") or load_ruleset(g.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]
         )
-        day, rows = status_records(ctx, int(lurk["min_posts"]))
+        day, rows = status_records(ctx, lurk)
         if day is None:
             # not an error: the game is between days, over or not started (exit 1 is
             # reserved for an incomplete crawl)

@@ -8,16 +8,14 @@ player eliminated before it closed (one voted out at the close is still measured
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
 from auditor.game.gamefile import DaySpec
 from auditor.rules.activity import measured, measured_from_start, post_counts
 from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
-from auditor.rules.votebook import (
-    votes_for,
-)
+from auditor.rules.votebook import votes_for
 
 AVERAGE_BASES = ("alive_at_start", "measured")
 
@@ -57,14 +55,16 @@ def _last_played_phase(ctx: Context, day: DaySpec) -> int:
 
 
 def lurk_day_units(
-    ctx: Context, opts: Mapping[str, Any]
+    ctx: Context, opts: Mapping[str, Any], days: Iterable[DaySpec] | None = None
 ) -> Iterator[tuple[str, DaySpec, int | None, int, str]]:
-    """(player, day, phase, posts, note) for every lurking unit under ``opts``."""
+    """(player, day, phase, posts, note) for every lurking unit under ``opts``: on the
+    judged days (closed, not accelerated), or on ``days`` as they stand at ``ctx.now``
+    (``auditor status`` on the open day: only phases already open are counted)."""
     counts = post_counts(ctx)
     sched = ctx.schedule
     min_posts = int(opts["min_posts"])
     ratio = float(opts["average_ratio"])
-    for day in _judged_days(ctx):
+    for day in days if days is not None else _judged_days(ctx):
         average = _day_average(ctx, day, str(opts["average_basis"])) if ratio > 0 else 0.0
         per_phase = bool(opts["per_phase"]) and bool(day.phases)
         last_phase = _last_played_phase(ctx, day) if per_phase else 0
@@ -74,7 +74,7 @@ def lurk_day_units(
                 units = [
                     (ph.number, ph.closes, counts.get((player, day.number, ph.number), 0))
                     for ph in day.phases
-                    if ph.number <= last_phase
+                    if ph.number <= last_phase and ph.opens <= ctx.now
                 ]
             else:
                 total = sum(n for (p, d, _), n in counts.items() if p == player and d == day.number)
