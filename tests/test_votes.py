@@ -557,7 +557,8 @@ def test_votes_cli_csv_columns_and_tally(sample_game: Path) -> None:
         ],
     )
     assert res.exit_code == 0, res.output
-    assert "[b]第 2 天 计票[/b]" in res.stdout and "未投票：汤圆" in res.stdout
+    # the announcement's own tally (one renderer): see test_votes_bbcode_is_the_announcement_tally
+    assert "[b]第2天计票[/b]" in res.stdout and "未投票（含无效票）：汤圆" in res.stdout
     assert "油条" in res.stdout and "出局" in res.stdout
 
 
@@ -694,3 +695,45 @@ def test_typo_fix_that_keeps_the_target_is_not_flagged(tmp_path: Path) -> None:
     (b,) = book.days[1].ballots
     assert b.target == "包子" and b.valid and b.edited_target == ""
     assert findings == []
+
+
+def test_votes_bbcode_is_the_announcement_tally_on_every_day(sample_game: Path) -> None:
+    """`auditor votes --format bbcode` and announcement.bbcode print the same 计票 section
+    for every day of the sample (they were two renderers and disagreed on day 2)."""
+    import dataclasses
+
+    from auditor import pipeline
+    from auditor.report.bbcode import render_bbcode
+
+    def section(text: str, day: int) -> list[str]:
+        lines = text.splitlines()
+        start = lines.index(f"[b]第{day}天计票[/b]")
+        out = []
+        for line in lines[start:]:
+            if not line or line.startswith("结果"):
+                break
+            out.append(line)
+        return out
+
+    game = pipeline.open_game(sample_game)
+    with pipeline.open_store(game) as store:
+        records = pipeline.records(game, store, now=SAMPLE_NOW)
+    assert records.announce_day == 3
+    for day in (1, 2, 3):
+        res = CliRunner().invoke(
+            app,
+            [
+                "votes",
+                str(sample_game),
+                "--day",
+                str(day),
+                "--format",
+                "bbcode",
+                "--now",
+                SAMPLE_NOW.strftime("%Y-%m-%dT%H:%M:%S"),
+            ],
+        )
+        assert res.exit_code == 0, res.output
+        announced = render_bbcode(dataclasses.replace(records, announce_day=day))
+        assert section(res.stdout, day) == section(announced, day)
+        assert len(section(announced, day)) >= 3  # a header and at least two targets

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Any
 
-import jinja2
 import typer
 from rich.markup import escape
 
@@ -28,7 +27,8 @@ from auditor.cli.common import (
     write_utf8,
 )
 from auditor.game.gamefile import Game
-from auditor.report.records import post_time
+from auditor.report.bbcode import tally_lines
+from auditor.report.records import Records, build_records, post_time
 from auditor.rules.engine import build_context, ruleset_for
 from auditor.rules.votebook import PROBLEM_TEXT, ROUND_NAMES, DayVotes, VoteBook, votes_for
 
@@ -75,73 +75,38 @@ class VotesFormat(StrEnum):
     bbcode = "bbcode"
 
 
-BBCODE = jinja2.Environment(autoescape=False, trim_blocks=True, lstrip_blocks=True).from_string(
-    """\
-[b]第 {{ d.day }} 天 计票[/b]{% if not d.closed %}（尚未关门，暂计）{% endif %}
-
-{% for r in d.rounds %}
-{% if r.round is not none %}[b]{{ r.name }}[/b]
-{% endif %}
-{% for target, votes in r.counts | dictsort(by='value', reverse=true) %}
-{{ target }}：{{ fmt(votes) }} 票（{{ r.voters[target] | map('decorate', r) | join('、') }}）\
-{% if r.outcome.get(target) %} [b]{{ outcome_text[r.outcome[target]] }}[/b]{% endif %}
-
-{% endfor %}
-{% if r.abstained %}
-弃权：{{ r.abstained | join('、') }}
-{% endif %}
-{% if r.non_voters %}
-未投票：{{ r.non_voters | join('、') }}
-{% endif %}
-{% if r.sheriff and r.sheriff_weight != 1 %}
-（警长 {{ r.sheriff }} 的票计为 {{ fmt(r.sheriff_weight) }} 票）
-{% endif %}
-结果：{{ r.reason }}
-
-{% endfor %}
-{% if invalid %}
-[b]无效的投票帖[/b]
-{% for b in invalid %}
-{{ b.gp.post.floor or '' }}楼 {{ b.voter }}：{{ problem_text[b.problem] }}{% if b.detail %}（{{ b.detail }}）{% endif %}
-
-{% endfor %}
-{% endif %}
-{% if corrected %}
-[b]导演更正[/b]
-{% for b in corrected %}
-{{ b.gp.post.floor or '' }}楼 {{ b.voter }}：{{ b.correction.note or ('无效' if b.correction.invalid else '计为 ' ~ b.correction.target) }}
-{% endfor %}
-{% endif %}
-"""
-)
-
-
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
-def _decorate(voter: str, r: Any) -> str:
-    return f"{voter}（警长）" if voter == r.sheriff and r.sheriff_weight != 1 else voter
-
-
-BBCODE.environment.filters["decorate"] = _decorate
-
-
-def bbcode(d: DayVotes) -> str:
-    """The day's 计票 announcement, ready to paste into the thread."""
+def bbcode(records: Records, d: DayVotes) -> str:
+    """The day's 计票 announcement, ready to paste: the announcement's own tally (one
+    renderer, :func:`auditor.report.bbcode.tally_lines`), then what only this view adds —
+    a day not yet closed, each round's result, the invalid vote posts and the director's
+    corrections.  Square brackets in names and notes cannot open a tag."""
+    lines = tally_lines(records, d.day)
+    if not d.closed:
+        lines[0] += "（尚未关门，暂计）"
+    for r in d.rounds:
+        if r.reason:
+            name = f"（{r.name}）" if r.round is not None else ""
+            lines.append(_safe(f"结果{name}：{r.reason}"))
     invalid = [b for b in d.ballots if not b.valid and b.problem and b.problem != "corrected"]
+    if invalid:
+        lines += ["", "[b]无效的投票帖[/b]"]
+        for b in invalid:
+            detail = f"（{b.detail}）" if b.detail else ""
+            problem = PROBLEM_TEXT.get(b.problem or "", b.problem or "")
+            lines.append(_safe(f"{b.gp.post.floor or ''}楼 {b.voter}：{problem}{detail}"))
     corrected = [b for b in d.ballots if b.correction is not None]
-    return (
-        BBCODE.render(
-            d=d,
-            fmt=_fmt,
-            outcome_text=OUTCOME_TEXT,
-            problem_text=PROBLEM_TEXT,
-            invalid=invalid,
-            corrected=corrected,
-        ).strip()
-        + "\n"
-    )
+    if corrected:
+        lines += ["", "[b]导演更正[/b]"]
+        for b in corrected:
+            c = b.correction
+            assert c is not None
+            what = c.note or ("无效" if c.invalid else f"计为 {c.target}")
+            lines.append(_safe(f"{b.gp.post.floor or ''}楼 {b.voter}：{what}"))
+    return "\n".join(lines) + "\n"
+
+
+def _safe(text: str) -> str:
+    return text.replace("[", "［").replace("]", "］")
 
 
 def vote_records(book: VoteBook, day: int | None = None) -> list[dict[str, Any]]:
@@ -244,11 +209,15 @@ def votes_cmd(
         with open_store(g) as store:
             ctx = build_context(g, store, now=when, ruleset=ruleset_for(g))
             book = votes_for(ctx)  # reads post versions: the store must be open
+            records = (
+                build_records(g, store, ctx=ctx, now=when) if fmt is VotesFormat.bbcode else None
+            )
         if day is not None:
             check_choice(day, list(book.days), option="--day", what="这一天")
         if fmt is VotesFormat.bbcode:
             days = [d for d in book.days.values() if day is None or d.day == day]
-            write_utf8("\n".join(bbcode(d) for d in days))
+            assert records is not None
+            write_utf8("\n".join(bbcode(records, d) for d in days))
             return
         if fmt is VotesFormat.table:
             if tally:

@@ -82,16 +82,7 @@ def render_bbcode(r: Records) -> str:
             )
     if day is not None:
         lines.append("")
-        lines.append(f"[b]第{day}天计票[/b]")
-        rows = [t for t in r.tally if t["day"] == day]
-        rounds = [x for x in r.rounds if x["day"] == day]
-        if rows or rounds:
-            keys = [x["round"] for x in rounds] or list(dict.fromkeys(t["round"] for t in rows))
-            for key in keys:
-                info = next((x for x in rounds if x["round"] == key), None)
-                lines.extend(_round_lines([t for t in rows if t["round"] == key], info))
-        else:
-            lines.append("没有计票结果")
+        lines.extend(tally_lines(r, day))
         lines.append("")
         lines.append(f"[b]第{day}天电梯[/b]")
         for e in r.elevator.get(day, []):
@@ -99,6 +90,21 @@ def render_bbcode(r: Records) -> str:
             out = "（出局）" if e.get("out") else ""
             lines.append(f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}")
     return "\n".join(lines) + "\n"
+
+
+def tally_lines(r: Records, day: int) -> list[str]:
+    """The day's 计票 section: the one tally every BBCode view prints (the announcement and
+    ``auditor votes --format bbcode``)."""
+    lines = [f"[b]第{day}天计票[/b]"]
+    rows = [t for t in r.tally if t["day"] == day]
+    rounds = [x for x in r.rounds if x["day"] == day]
+    if not rows and not rounds:
+        return [*lines, "没有计票结果"]
+    keys = [x["round"] for x in rounds] or list(dict.fromkeys(t["round"] for t in rows))
+    for key in keys:
+        info = next((x for x in rounds if x["round"] == key), None)
+        lines.extend(_round_lines([t for t in rows if t["round"] == key], info))
+    return lines
 
 
 def _voter(name: str, info: dict[str, Any] | None) -> str:
