@@ -7,6 +7,7 @@ intact.  :meth:`Store.lock` refuses a second process on the same game.
 
 from __future__ import annotations
 
+import bisect
 import errno
 import fcntl
 import hashlib
@@ -762,14 +763,24 @@ class Store:
     ) -> list[int]:
         """Mark stored posts of ``tid`` whose floor lies in a covered range but were not seen."""
         gone: list[int] = []
+        # The ranges merged and sorted, then one bisection per post: a thread of thousands
+        # of pages is not a loop over every page for every post.
+        merged: list[list[float]] = []
+        for lo, hi in sorted(covered):
+            if merged and lo <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], hi)
+            else:
+                merged.append([lo, hi])
+        starts = [lo for lo, _ in merged]
         rows = self.db.execute(
             "SELECT pid, floor FROM posts WHERE tid=? AND deleted=0 AND floor IS NOT NULL", (tid,)
-        ).fetchall()
-        for row in rows:
-            if row["pid"] in seen:
+        )
+        for pid, floor in rows:
+            if pid in seen:
                 continue
-            if any(lo <= row["floor"] <= hi for lo, hi in covered):
-                gone.append(row["pid"])
+            i = bisect.bisect_right(starts, floor) - 1
+            if i >= 0 and floor <= merged[i][1]:
+                gone.append(pid)
         if gone:
             now = _now()
             with self.transaction():

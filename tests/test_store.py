@@ -190,3 +190,26 @@ def test_batched_upsert_equals_one_post_at_a_time(tmp_path: Path) -> None:
     finally:
         one.close()
         many.close()
+
+
+def test_mark_deleted_matches_the_per_range_rule(tmp_path: Path) -> None:
+    """Deletions are the stored posts not seen whose floor lies in any covered range
+    (ranges merged and bisected, so a long thread is not posts x pages)."""
+    import random
+
+    rng = random.Random(7)
+    for trial in range(30):
+        with Store(tmp_path / f"d{trial}.sqlite") as s:
+            posts = [make_post(i, i, f"t{i}") for i in range(1, 60)]
+            s.upsert_posts(posts, None)
+            covered: list[tuple[int, float]] = []
+            for _ in range(rng.randint(0, 6)):
+                lo = rng.randint(1, 60)
+                covered.append((lo, rng.choice([float(lo + rng.randint(0, 12)), float("inf")])))
+            seen = {p.pid for p in posts if rng.random() < 0.5 and p.pid is not None}
+            expected = sorted(
+                p.pid
+                for p in posts
+                if p.pid not in seen and any(lo <= p.floor <= hi for lo, hi in covered)  # type: ignore[operator]
+            )
+            assert sorted(s.mark_deleted(2, covered, seen)) == expected
