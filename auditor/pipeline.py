@@ -32,12 +32,14 @@ from auditor import __version__
 from auditor.errors import NotCrawledError, PageError
 from auditor.forum import crawl as _crawl
 from auditor.forum.crawl import CrawlProblem, CrawlReport, ProgressFn
+from auditor.game.discover import discover
 from auditor.game.gamefile import Game, load_game
 from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.report.records import Records, build_records
 from auditor.report.write import Written, latest_dir, mark_checked, write_report
 from auditor.rules import engine
 from auditor.rules.engine import CheckResult, api_first, ruleset_for
+from auditor.rules.proposals import proposals
 from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
 
@@ -54,6 +56,7 @@ __all__ = [
     "ledger",
     "open_game",
     "open_store",
+    "proposals",
     "records",
     "report",
     "require_crawled",
@@ -65,7 +68,16 @@ def open_game(path: Path) -> Game:
     reported before any network traffic."""
     game = load_game(path)
     ruleset_for(game)
+    if game.discovers and game.store.exists():
+        with open_store(game) as store:
+            return discover(game, store)
     return game
+
+
+def current(game: Game, store: Store) -> Game:
+    """The game with what the store says the forum holds now (threads, days and events
+    discovered on the last crawl), when the game file names a board; else as it is."""
+    return discover(game, store) if game.discovers else game
 
 
 @contextmanager
@@ -120,6 +132,7 @@ def check(
     ``full=False`` re-checks only what changed since the last check (the nightly run).
     Without ``run_id`` the check is recorded as its own ``check`` run with its findings
     per rule code; with one it is part of that run (``audit``)."""
+    game = current(game, store)
     if run_id is not None:
         return engine.check(game, store, now=now, run_id=run_id, incremental=not full)
     require_crawled(game, store)
@@ -138,12 +151,12 @@ def check(
 
 def ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:
     """The card ledger: drafts from the stored findings with the director's decisions."""
-    return load_ledger(game, store, ruleset)
+    return load_ledger(current(game, store), store, ruleset)
 
 
 def records(game: Game, store: Store, *, now: datetime | None = None) -> Records:
     """Everything a report view shows, read from the store (no crawl, no new check)."""
-    return build_records(game, store, now=now)
+    return build_records(current(game, store), store, now=now)
 
 
 def report(
@@ -153,6 +166,7 @@ def report(
     ``reports/<game>/<run time>/`` (``latest`` points at it), recorded as a ``report`` run
     (the report's 论坛上的变动 lists what the crawls after the previous report found).
     ``when`` names the folder; default now, in the forum's time zone."""
+    game = current(game, store)
     run_id = store.start_run("report")
     try:
         written = write_report(build_records(game, store), reports, when=when or _forum_now(game))
@@ -179,6 +193,7 @@ class AuditResult:
     report: Path | None = None
     report_unchanged: bool = False  # nothing changed: the last report stands (marked checked)
     crawl: dict[str, Any] = field(default_factory=dict)
+    proposals: list[str] = field(default_factory=list)  # tally outcomes no one announced
 
     @property
     def ok(self) -> bool:
@@ -199,9 +214,13 @@ class AuditResult:
         notices = ""
         if self.notices:
             notices = f"；注意（{len(self.notices)}）：" + "；".join(self.notices)
+        proposed = ""
+        if self.proposals:
+            proposed = f"；待导演确认的提议 {len(self.proposals)} 项（auditor game 查看）"
         return (
             f"审计完成：新帖 {self.new_posts}{changes}，新草稿 {self.new_drafts}，"
-            f"待处理 {self.pending}{other}，问题 {len(self.problems)}{held}{notices}。{where}"
+            f"待处理 {self.pending}{other}，问题 {len(self.problems)}{held}{notices}"
+            f"{proposed}。{where}"
         )
 
 
@@ -244,6 +263,7 @@ def audit(
                 on_crawled(crawled)
         else:
             require_crawled(game, store)
+        game = current(game, store)  # tonight's crawl: new threads, days and events
         run_id = store.start_run("audit")
         try:
             _judge_and_report(
@@ -289,6 +309,7 @@ def _judge_and_report(
     # Nightly: re-check only what changed since the last check (full: everything).
     # The crawl recorded which threads it could not read; the check reads that.
     checked = check(game, store, run_id=run_id, full=full)
+    result.proposals = proposals(checked.context)
     result.incomplete_days = checked.incomplete_days
     result.findings = len(checked.findings)
     # Read now, after the long part: a decision made during the run is in the report.

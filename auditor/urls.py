@@ -8,7 +8,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 _REWRITTEN_THREAD = re.compile(r"(?:^|/)thread-(\d+)-\d+-\d+\.html$")
-_REWRITTEN_FORUM = re.compile(r"(?:^|/)forum-\d+-\d+\.html$")
+_REWRITTEN_FORUM = re.compile(r"(?:^|/)forum-(\d+)-\d+\.html$")
 
 
 def thread_id(url: str) -> int | None:
@@ -47,3 +47,15 @@ def is_forumdisplay(url: str) -> bool:
         return True
     qs = parse_qs(parts.query)
     return qs.get("mod") == ["forumdisplay"] or qs.get("module") == ["forumdisplay"]
+
+
+def forum_id(url: str) -> int | None:
+    """The board a URL is about (``fid=F`` or ``forum-F-P.html``)."""
+    parts = urlsplit(url)
+    m = _REWRITTEN_FORUM.search(parts.path)
+    if m:
+        return int(m.group(1))
+    values = parse_qs(parts.query).get("fid")
+    if values and values[0].isdigit():
+        return int(values[0])
+    return None

@@ -60,6 +60,9 @@ def test_non_thread_pages_are_skipped_not_problems(tmp_path: Path) -> None:
     skipped = dict(report.skipped_files)
     assert skipped == {
         BOARD: "版块帖子列表，不是帖子页面",
+        # the sample's own board list (the page writer renders it)
+        "forumdisplay-2-p1.html": "版块帖子列表，不是帖子页面",
+        "api-forumdisplay-2-p1.json": "版块帖子列表，不是帖子页面",
         "论坛 - Powered by Discuz!.html": "论坛首页（版块目录），不是帖子页面",
         "提示信息 - 版杀测试论坛.html": "登录页（需要登录）",
         "其他网站.html": "不是 Discuz! 页面（其他网站）",

@@ -13,7 +13,7 @@ from auditor.store import Store
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "examples" / "sample"
-SAMPLE_POSTS = 194
+SAMPLE_POSTS = 197  # the sample game, process thread 108 included
 
 
 def _game_with_nesting(tmp_path: Path, open_tag: str, close_tag: str, depth: int) -> Path:

@@ -400,7 +400,7 @@ def test_sample_hand_counts_match_the_pages() -> None:
     index = json.loads((SAMPLE / "pages" / "index.json").read_text(encoding="utf-8"))["pages"]
     got: dict[str, list[int]] = {}
     for url, entry in index.items():
-        if not url.startswith("forum.php"):
+        if not url.startswith("forum.php?mod=viewthread"):
             continue
         body = (SAMPLE / "pages" / entry["file"]).read_bytes()
         page = parse_page(

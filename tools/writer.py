@@ -81,6 +81,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
 __all__ = [
@@ -110,6 +111,8 @@ class Forum:
     seed: int = 0
     bbname: str = "版杀测试论坛"
     boards: dict[int, str] = field(default_factory=dict)
+    tpp: int = 20  # threads per board-list page (Discuz! topicperpage)
+    board_pages: bool = True  # write_site also writes the board lists (forumdisplay)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -183,6 +186,8 @@ def parse_script(data: dict[str, Any]) -> Script:
         seed=int(f.get("seed", 0)),
         bbname=str(f.get("bbname", "版杀测试论坛")),
         boards={int(k): str(v) for k, v in f.get("boards", {}).items()},
+        tpp=int(f.get("tpp", 20)),
+        board_pages=bool(f.get("board_pages", True)),
     )
     if not forum.base_url.endswith("/"):
         forum.base_url += "/"
@@ -879,6 +884,172 @@ class _Renderer:
         }
         return php_json_encode(doc)
 
+    # -- board list (forumdisplay) ---------------------------------------------
+
+    def board_row(self, t: ScriptThread, page: int) -> str:
+        """One ``<tbody id="normalthread_TID">`` as the real X3.5 board list has it."""
+        visible = [p for p in t.posts if not p.deleted]
+        first, last = visible[0], visible[-1]
+        tid = t.tid
+        subject = dhtmlspecialchars(t.subject)
+        link = f"forum.php?mod=viewthread&amp;tid={tid}&amp;extra=page%3D{page}"
+        total, _ = _pages(t, self.forum.ppp)
+        tps = ""
+        if total > 1:
+            links = "".join(
+                f'<a href="forum.php?mod=viewthread&tid={tid}&amp;extra=page%3D{page}&amp;page={i}"'
+                f' onclick="atarget(this)">{i}</a>'
+                for i in range(2, total + 1)
+            )
+            tps = f'<span class="tps">&nbsp;...{links}</span>\n'
+        made = _local(first.at, self.tz)
+        last_text = discuz_time(last.at, self.now, self.tz)
+        return (
+            f'<tbody id="normalthread_{tid}">\n<tr>\n<td class="icn">\n'
+            f'<a href="{link}" title="新窗口打开" target="_blank">\n'
+            '<i class="fico-thread fic6 fc-l"></i>\n</a>\n</td>\n<th class="new">\n'
+            f'<a href="javascript:;" id="content_{tid}" class="showcontent y" title="更多操作"></a>\n'
+            f' <a href="{link}" onclick="atarget(this)" class="s xst">{subject}</a>\n{tps}'
+            "</th>\n"
+            f'<td class="by">\n<cite>\n<a href="home.php?mod=space&amp;uid={first.uid}" c="1">'
+            f"{dhtmlspecialchars(first.author)}</a></cite>\n"
+            f"<em><span>{made.year}-{made.month}-{made.day}</span></em>\n</td>\n"
+            f'<td class="num"><a href="{link}" class="xi2">{self.replies(t)}</a><em>{t.views}</em></td>\n'
+            f'<td class="by">\n<cite><a href="home.php?mod=space&username={quote(last.author)}" c="1">'
+            f"{dhtmlspecialchars(last.author)}</a></cite>\n"
+            f'<em><a href="forum.php?mod=redirect&tid={tid}&goto=lastpost#lastpost">{last_text}</a></em>\n'
+            "</td>\n</tr>\n</tbody>\n"
+        )
+
+    def board_page(self, fid: int, page: int, total: int, threads: list[ScriptThread]) -> str:
+        board = dhtmlspecialchars(self.forum.boards.get(fid, f"版块{fid}"))
+        bbname = dhtmlspecialchars(self.forum.bbname)
+        pager = _multi(total, page, f"forum.php?mod=forumdisplay&amp;fid={fid}&amp;")
+        rows = "".join(self.board_row(t, page) for t in threads)
+        return (
+            "<!DOCTYPE html>\n<html>\n<head>\n"
+            f'<meta charset="{self.forum.charset}" />\n'
+            f"<title>{board} -  {bbname} -  Powered by Discuz!</title>\n"
+            '<meta name="generator" content="Discuz! X3.5" />\n'
+            f'<base href="{self.forum.base_url}" />\n'
+            "</head>\n\n"
+            '<body id="nv_forum" class="pg_forumdisplay">\n'
+            "<script type=\"text/javascript\">var discuz_uid = '0';</script>\n"
+            '<div id="pt" class="bm cl"><div class="z">'
+            f'<a href="./" class="nvhm" title="首页">{bbname}</a><em>&raquo;</em> '
+            f'<a href="forum.php?mod=forumdisplay&fid={fid}">{board}</a></div>\n</div>\n'
+            '<div id="ct" class="wp cl">\n<div class="mn">\n'
+            '<div id="pgt" class="bm bw0 pgs cl">\n<span id="fd_page_top">'
+            f"{pager}</span>\n</div>\n"
+            '<div id="threadlist" class="tl bm bmw">\n<div class="bm_c">\n'
+            f'<table summary="forum_{fid}" cellspacing="0" cellpadding="0" id="threadlisttableid">\n'
+            '<tbody id="separatorline" class="emptb"><tr><td class="icn"></td><th></th>'
+            '<td class="by"></td><td class="num"></td><td class="by"></td></tr></tbody>\n'
+            f"{rows}"
+            '</table><!-- end of table "forum_G[fid]" branch 1/3 -->\n'
+            "</div>\n</div>\n"
+            f'<div class="bm bw0 pgs cl"><span id="fd_page_bottom">{pager}</span></div>\n'
+            "</div>\n</div>\n</body>\n</html>\n"
+        )
+
+    def api_board_page(self, fid: int, page: int, count: int, threads: list[ScriptThread]) -> str:
+        items = []
+        for t in threads:
+            visible = [p for p in t.posts if not p.deleted]
+            first, last = visible[0], visible[-1]
+            items.append(
+                {
+                    "tid": str(t.tid),
+                    "typeid": "0",
+                    "readperm": "0",
+                    "price": "0",
+                    "author": first.author,
+                    "authorid": str(first.uid),
+                    "subject": dhtmlspecialchars(t.subject),  # stored escaped
+                    "dateline": discuz_time(first.at, self.now, self.tz, mobile=True),
+                    "lastpost": discuz_time(last.at, self.now, self.tz, mobile=True),
+                    "lastposter": last.author,
+                    "views": str(t.views),
+                    "replies": str(self.replies(t)),
+                    "displayorder": "0",
+                    "digest": "0",
+                    "special": "0",
+                    "attachment": "0",
+                    "dbdateline": str(int(first.at.timestamp())),
+                    "dblastpost": str(int(last.at.timestamp())),
+                }
+            )
+        variables = {
+            "cookiepre": "",
+            "auth": None,
+            "saltkey": "",
+            "member_uid": "0",
+            "member_username": "",
+            "groupid": "7",
+            "formhash": "",
+            "ismoderator": "0",
+            "readaccess": "1",
+            "forum": {
+                "fid": str(fid),
+                "name": self.forum.boards.get(fid, f"版块{fid}"),
+                "threads": str(count),
+                "password": "0",
+            },
+            "group": {"groupid": "7", "grouptitle": "游客"},
+            "forum_threadlist": items,
+            "sublist": [],
+            "tpp": str(self.forum.tpp),
+            "page": str(page),
+        }
+        doc = {
+            "Version": "4",
+            "Charset": "GBK" if self.encoding == "gbk" else "UTF-8",
+            "Variables": variables,
+        }
+        return php_json_encode(doc)
+
+
+def board_url(fid: int, page: int) -> str:
+    return f"forum.php?mod=forumdisplay&fid={fid}&page={page}"
+
+
+def api_board_url(fid: int, page: int) -> str:
+    return f"api/mobile/index.php?version=4&module=forumdisplay&fid={fid}&page={page}"
+
+
+def _render_boards(script: Script) -> Iterator[tuple[str, str, Iterable[bytes], str]]:
+    """Every board's list pages, newest last post first (Discuz!'s default order),
+    ``tpp`` threads a page, desktop and API."""
+    r = _Renderer(script)
+    ctype = _content_type(script.forum.charset)
+    fids = sorted({t.fid for t in script.threads.values()})
+    for fid in fids:
+        threads = [
+            t
+            for t in script.threads.values()
+            if t.fid == fid and any(not p.deleted for p in t.posts)
+        ]
+        threads.sort(key=lambda t: max(p.at for p in t.posts if not p.deleted), reverse=True)
+        tpp = script.forum.tpp
+        total = max(1, math.ceil(len(threads) / tpp))
+        for page in range(1, total + 1):
+            chunk = threads[(page - 1) * tpp : page * tpp]
+            body = r.encode(r.board_page(fid, page, total, chunk))
+            yield board_url(fid, page), f"forumdisplay-{fid}-p{page}.html", (body,), ctype
+            api = r.api_board_page(fid, page, len(threads), chunk).encode("ascii")
+            yield (
+                api_board_url(fid, page),
+                f"api-forumdisplay-{fid}-p{page}.json",
+                (api,),
+                "application/json",
+            )
+
+
+def render_board_pages(script: Script) -> Iterator[tuple[str, bytes, str]]:
+    """Yield ``(url path+query, body, content type)`` for every board-list page."""
+    for url, _name, chunks, ctype in _render_boards(script):
+        yield url, b"".join(chunks), ctype
+
 
 def php_json_encode(value: Any) -> str:
     """``json_encode`` with PHP's defaults: ASCII only, ``/`` escaped, no spaces."""
@@ -933,8 +1104,11 @@ def write_site(script: Script | str | Path, out_dir: str | Path) -> dict[str, di
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     index: dict[str, dict[str, str]] = {}
-    for tid in script.threads:
-        for url, name, chunks, ctype in _render(script, tid):
+    renders = [_render(script, tid) for tid in script.threads]
+    if script.forum.board_pages:
+        renders.append(_render_boards(script))
+    for rendered in renders:
+        for url, name, chunks, ctype in rendered:
             with open(out / name, "wb") as fh:
                 for chunk in chunks:
                     fh.write(chunk)

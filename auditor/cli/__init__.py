@@ -9,6 +9,7 @@ from __future__ import annotations
 from auditor.cli import (  # noqa: F401  (each module registers its commands on app)
     audit,
     foundation,
+    game_cmd,
     ledger_cmd,
     lexicon_cmd,
     rules_cmds,

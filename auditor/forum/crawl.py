@@ -36,6 +36,9 @@ from auditor.errors import (
     UnrecognisedPageError,
 )
 from auditor.forum.parse import parse_page
+from auditor.forum.parse.board import BoardThread, parse_board
+from auditor.forum.parse.detect import viewer_uid
+from auditor.game.discover import BOARD_STATE, board_threads, take_thread, with_threads
 from auditor.game.gamefile import Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
 from auditor.store import Store
@@ -289,11 +292,13 @@ def crawl(
     and means desktop pages only here (they carry everything the rules read)."""
     api = use_api if use_api is not None else bool(game.forum.api)
     report = CrawlReport()
+    if game.discovers:
+        game = with_threads(game, board_threads(store))
     try:
         if game.forum.pages is not None:
-            _crawl_saved(game, store, report, run_id, progress, full=full)
+            game = _crawl_saved(game, store, report, run_id, progress, full=full)
         else:
-            _crawl_http(
+            game = _crawl_http(
                 game,
                 store,
                 report,
@@ -321,7 +326,7 @@ def _crawl_http(
     progress: ProgressFn | None,
     run_id: int | None,
     use_api: bool,
-) -> None:
+) -> Game:
     if fetcher is None:  # deferred: a saved-pages crawl never loads requests and urllib3
         from auditor.forum.fetch import Fetcher
     f = fetcher or Fetcher(
@@ -334,6 +339,14 @@ def _crawl_http(
     now = now or datetime.now(UTC)
     start_requests = f.request_count
     try:
+        if game.forum.board is not None:
+            try:
+                _crawl_board_http(game, store, f, game.forum.board, use_api=use_api)
+            except PageError as exc:
+                report.problems.append(CrawlProblem(exc.kind, exc.url, f"版块列表：{exc}"))
+                if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
+                    return game
+            game = with_threads(game, board_threads(store))
         for spec in game.threads:
             try:
                 _crawl_thread_http(
@@ -358,6 +371,45 @@ def _crawl_http(
         report.requests = f.request_count - start_requests
         if fetcher is None:
             f.close()
+    return game
+
+
+def _crawl_board_http(game: Game, store: Store, f: Fetcher, fid: int, *, use_api: bool) -> None:
+    """Read every page of the board list (the API's where it answers, else the desktop's)
+    and keep it in the store, merged with what earlier nights listed."""
+    sources = ["api", "html"] if use_api else ["html"]
+    for source in sources:
+        found: list[BoardThread] = []
+        page = 1
+        try:
+            while True:
+                url = f.api_board_url(fid, page) if source == "api" else f.board_url(fid, page)
+                fetched = f.get(url)
+                board = parse_board(fetched)
+                if game.forum.cookies is not None and source == "html":
+                    text = fetched.body[:20000].decode("utf-8", "replace")
+                    if viewer_uid(text) == 0:
+                        raise SessionExpiredError(
+                            url, "配置了 cookies，但论坛把版块列表当作游客显示"
+                        )
+                found.extend(board.threads)
+                if page >= board.total_pages or not board.threads:
+                    break
+                page += 1
+        except (ServerError, UnrecognisedPageError, TruncatedPageError):
+            if source == "api":
+                continue
+            raise
+        save_board(store, found)
+        return
+
+
+def save_board(store: Store, threads: Sequence[BoardThread]) -> None:
+    """Merge a board list into the store's (a thread that left the list stays known)."""
+    known = {int(t["tid"]): t for t in json.loads(store.check_state().get(BOARD_STATE, "[]"))}
+    for t in threads:
+        known[t.tid] = {"tid": t.tid, "subject": t.subject, "author": t.author}
+    store.set_state(BOARD_STATE, json.dumps(sorted(known.values(), key=lambda t: t["tid"])))
 
 
 def _in_refetch_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
@@ -514,7 +566,7 @@ def _crawl_saved(
     progress: ProgressFn | None,
     *,
     full: bool = False,
-) -> None:
+) -> Game:
     """Read a folder of pages saved from a browser: names are arbitrary, the page says
     which thread and page it is.  When a thread was saved both as desktop pages and as
     API JSON, the desktop pages are used: the API drops [size] and the edit notice.
@@ -531,6 +583,9 @@ def _crawl_saved(
     whether their thread has desktop pages."""
     assert game.forum.pages is not None
     folder = game.forum.pages
+    if game.discovers:
+        save_board(store, _saved_board(folder, report, max_page_bytes(game)))
+        game = with_threads(game, board_threads(store))
     wanted = {t.tid for t in game.threads}
     cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
     known = {} if full else store.saved_files()
@@ -547,6 +602,8 @@ def _crawl_saved(
             cache_key,
         ):
             row = None  # changed since: read again
+        if row is not None and row["tid"] not in wanted and _takes(game, store, row["tid"], None):
+            wanted.add(row["tid"])
         if row is not None and row["tid"] in wanted:
             when = datetime.fromtimestamp(st.st_mtime, UTC)
             k = (row["tid"], row["kind"], row["page"] or 1)
@@ -573,7 +630,7 @@ def _crawl_saved(
             else:
                 t.held.append((when, row["page"] or 1, row))
             continue
-        entry = _read_saved_file(path, game, report, wanted)
+        entry = _read_saved_file(path, game, report, wanted, store)
         if entry is None:
             continue
         tid, kind, (when, page, item) = entry
@@ -636,6 +693,43 @@ def _crawl_saved(
         report.problems.append(
             CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
         )
+    return with_threads(game, board_threads(store)) if game.discovers else game
+
+
+_BOARD_MARKERS = (b'id="threadlisttableid"', b'"forum_threadlist"')
+
+
+def _saved_board(folder: Path, report: CrawlReport, max_bytes: int) -> list[BoardThread]:
+    """The board-list pages in a saved-pages folder (desktop or API), every page (a file
+    over the page size limit is left to the thread-page reader, which reports it)."""
+    found: list[BoardThread] = []
+    for path in _saved_files(folder):
+        if path.stat().st_size > max_bytes:
+            continue
+        body = path.read_bytes()
+        if not any(m in body for m in _BOARD_MARKERS):
+            continue
+        ctype = "application/json" if path.suffix.lower() == ".json" else None
+        fetched = FetchedPage(
+            url=path.resolve().as_uri(), status=200, body=body, content_type=ctype
+        )
+        try:
+            found.extend(parse_board(fetched).threads)
+        except PageError as exc:
+            report.problems.append(CrawlProblem(exc.kind, fetched.url, f"版块列表：{exc}"))
+    return found
+
+
+def _takes(
+    game: Game, store: Store, tid: int, subject: str | None, author: str | None = None
+) -> bool:
+    """A saved thread not on the board list: taken when its title makes it the game's."""
+    if not game.discovers:
+        return False
+    if subject is None:
+        row = store.thread_state(tid)
+        subject = row["subject"] if row is not None else None
+    return subject is not None and take_thread(game, subject, author)[0] is not None
 
 
 def _superseded(
@@ -698,7 +792,7 @@ def max_page_bytes(game: Game) -> int:
 
 
 def _read_saved_file(
-    path: Path, game: Game, report: CrawlReport, wanted: set[int]
+    path: Path, game: Game, report: CrawlReport, wanted: set[int], store: Store
 ) -> tuple[int, str, tuple[datetime, int, object]] | None:
     """Parse one saved file: (tid, view, (file time, page, entry)), or None when it is not
     a page of this game (problems are added to the report)."""
@@ -723,6 +817,10 @@ def _read_saved_file(
         date_header=None,
         fetched_at=mtime,
     )
+    if any(m in fetched.body for m in _BOARD_MARKERS):  # its threads: _saved_board
+        what = "版块帖子列表，帖子从中发现" if game.discovers else "版块帖子列表，不是帖子页面"
+        report.skipped_files.append((str(path.relative_to(game.forum.pages or path.parent)), what))
+        return None
     try:
         parsed = parse_page(fetched, game.timezone, now=mtime)
     except PageError as exc:
@@ -736,6 +834,10 @@ def _read_saved_file(
         else:
             report.problems.append(CrawlProblem(exc.kind, url, str(exc)))
         return None
+    if parsed.tid is not None and parsed.tid not in wanted and parsed.subject is not None:
+        starter = next((p.author for p in parsed.posts if p.first), None)
+        if _takes(game, store, parsed.tid, parsed.subject, starter):
+            wanted.add(parsed.tid)
     if parsed.tid not in wanted:
         report.ignored_files.append(str(path))
         return None

@@ -474,6 +474,16 @@ class Fetcher:
             url += f"&ppp={int(ppp)}"
         return self.url(url)
 
+    def board_url(self, fid: int, page: int = 1) -> str:
+        """The desktop board list (newest posts first, the forum's default order)."""
+        return self.url(f"forum.php?mod=forumdisplay&fid={int(fid)}&page={int(page)}")
+
+    def api_board_url(self, fid: int, page: int = 1) -> str:
+        """The mobile API's board list."""
+        return self.url(
+            f"api/mobile/index.php?version=4&module=forumdisplay&fid={int(fid)}&page={int(page)}"
+        )
+
     # fetching
 
     def get(self, path_or_url: str) -> FetchedPage:

@@ -1,1 +1,2 @@
-"""The game: the director's game file and the day schedule it defines."""
+"""The game: the director's game file, the day schedule it defines, and what the forum says
+(threads, days and events discovered from the directors' posts)."""

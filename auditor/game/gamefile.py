@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from auditor.cookies import CookieLine, CookieSource, looks_like_cookie_line
 from auditor.errors import GameFileError
-from auditor.urls import thread_id
+from auditor.urls import forum_id, thread_id
 
 _UNSAFE_URL = re.compile(r"[\s\"'<>\[\]\\]")
 RULESETS = ("m107", "rabbit030", "m39", "killbar7")
@@ -62,6 +62,7 @@ class ForumConfig:
     ppp: int = 10  # the forum's posts per desktop page (Discuz! postperpage)
     deadline: float = 120.0  # total seconds one request may take (retries included)
     max_page_mb: float = 8.0  # largest page read, fetched or saved
+    board: int | None = None  # the game's board (fid): threads, days and events are discovered
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,14 @@ class Game:
     rules: Mapping[str, Any]  # raw [rules] table; validated by the rule registry
     corrections: tuple[VoteCorrection, ...] = ()
     decided_by: str | None = None  # default name for `auditor decide --by`
+    tag: str | None = None  # the text every game thread title carries ("M107")
+    # what was read from the forum on top of the file (auditor.game.discover.Discovery)
+    discovery: Any = None
+
+    @property
+    def discovers(self) -> bool:
+        """Threads, days and events are discovered from the forum (a board is named)."""
+        return self.forum.board is not None
 
     @property
     def slug(self) -> str:
@@ -356,7 +365,9 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
 
     g = r.table(data, "game", required=True)
     r.no_unknown(
-        g, "game", ("name", "ruleset", "timezone", "directors", "spectators", "store", "decided_by")
+        g,
+        "game",
+        ("name", "ruleset", "timezone", "directors", "spectators", "store", "decided_by", "tag"),
     )
     name = r.str_(g, "game.name", "name", required=True)
     ruleset = r.str_(g, "game.ruleset", "ruleset", required=True)
@@ -404,9 +415,15 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
             )
         by_uid[uid] = n
 
+    tag = r.str_(g, "game.tag", "tag")
+    if forum.board is not None and tag is None:
+        raise r.fail("game.tag", '指定了 forum.board 时必填：每个游戏帖标题都带的标签，例如 "M107"')
     days = _parse_days(r, data.get("day", []))
-    day_numbers = {d.number for d in days}
-    threads = _parse_threads(r, data.get("thread", []), day_numbers, set(players))
+    # with a board, days may come from the forum: a thread's day needs no [[day]] here
+    day_numbers = {d.number for d in days} if forum.board is None else None
+    threads = _parse_threads(
+        r, data.get("thread", []), day_numbers, set(players), required=forum.board is None
+    )
     events = _parse_events(r, data.get("event", []), set(players))
     corrections = _parse_corrections(r, data.get("correction", []), set(players))
 
@@ -438,6 +455,7 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
         rules=rules,
         corrections=corrections,
         decided_by=decided_by.strip() if decided_by else None,
+        tag=tag,
     )
 
 
@@ -455,6 +473,7 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
             "ppp",
             "deadline",
             "max_page_mb",
+            "board",
         ),
     )
     url = r.str_(f, "forum.url", "url")
@@ -494,6 +513,23 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
         ppp=_ppp(r, f),
         deadline=r.ranged(f, "forum.deadline", "deadline", 120.0, 1, 3600),
         max_page_mb=r.ranged(f, "forum.max_page_mb", "max_page_mb", 8.0, 0.1, 1024),
+        board=_board(r, f),
+    )
+
+
+def _board(r: _Reader, f: dict[str, Any]) -> int | None:
+    """The board's fid: a number, or a board URL (forumdisplay&fid=F or forum-F-P.html)."""
+    value = f.get("board")
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    if isinstance(value, str):
+        fid = int(value) if value.strip().isdigit() else forum_id(value.strip())
+        if fid:
+            return fid
+    raise r.fail(
+        "forum.board", "应当是版块的 fid（如 2）或版块地址（forum.php?mod=forumdisplay&fid=2）"
     )
 
 
@@ -585,7 +621,12 @@ def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
 
 
 def _parse_threads(
-    r: _Reader, value: Any, day_numbers: set[int], players: set[str]
+    r: _Reader,
+    value: Any,
+    day_numbers: set[int] | None,
+    players: set[str],
+    *,
+    required: bool = True,
 ) -> tuple[ThreadSpec, ...]:
     threads: list[ThreadSpec] = []
     seen: set[int] = set()
@@ -610,7 +651,7 @@ def _parse_threads(
                 f"未知的帖子类型 {kind_s!r}；可用：{', '.join(k.value for k in ThreadKind)}",
             ) from None
         day = r.int_(t, f"{key}.day", "day")
-        if day is not None and day not in day_numbers:
+        if day is not None and day_numbers is not None and day not in day_numbers:
             raise r.fail(f"{key}.day", f"没有第 {day} 天的 [[day]]")
         lw_raw = t.get("lastwords", {})
         if not isinstance(lw_raw, dict):
@@ -623,8 +664,8 @@ def _parse_threads(
                 raise r.fail(f"{key}.lastwords.{pid_s}", f"{player!r} 不是玩家")
             lastwords[int(pid_s)] = player
         threads.append(ThreadSpec(tid, kind, day, lastwords))
-    if not threads:
-        raise r.fail("thread", "至少需要一个 [[thread]]")
+    if not threads and required:
+        raise r.fail("thread", "至少需要一个 [[thread]]（或用 forum.board 让帖子从版块列表里发现）")
     return tuple(threads)
 
 

@@ -24,6 +24,7 @@ from auditor.ledger.policy import card_name, parse_time
 from auditor.rules.activity import activity_rows
 from auditor.rules.base import Context
 from auditor.rules.engine import api_warning, build_context, ruleset_for
+from auditor.rules.proposals import proposals
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet
 from auditor.rules.votebook import PROBLEM_TEXT, votes_for
@@ -150,6 +151,9 @@ class Records:
     # the game file disagrees with the forum or the tally, or forces a source some enabled
     # rule cannot read: shown first, above the crawl problems
     notices: list[str] = field(default_factory=list)
+    # a game that discovers its state: counts of what came from the forum, proposals,
+    # warnings and threads not taken (empty for a game file without a board)
+    game_state: dict[str, Any] = field(default_factory=dict)
 
 
 def forum_base(game: Game, store: Store) -> str | None:
@@ -602,6 +606,7 @@ def build_records(
         ],
         notices=notices,
         elevator=elevator,
+        game_state=_game_state(ctx),
         chart=_chart(matrix, days, min_posts if _daily_threshold(lurk) else None),
         announce_day=announce,
         votes_available=votes_available,
@@ -890,5 +895,23 @@ def _chart(
         "legend": [
             {"day": d["number"], "fill": DAY_COLOURS[j % len(DAY_COLOURS)]}
             for j, d in enumerate(days)
+        ],
+    }
+
+
+def _game_state(ctx: Context) -> dict[str, Any]:
+    """The top-of-report block for a game whose threads, days and events are discovered."""
+    disc = ctx.game.discovery
+    if disc is None:
+        return {}
+    return {
+        "threads": len(disc.discovered("threads")),
+        "days": len(disc.discovered("days")),
+        "events": len(disc.discovered("events")),
+        "proposals": proposals(ctx),
+        "warnings": list(disc.warnings),
+        "not_taken": [
+            f"帖子 {x.tid}「{x.subject}」：{x.reason}"
+            for x in [*disc.unclassified, *disc.candidates]
         ],
     }

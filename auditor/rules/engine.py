@@ -259,6 +259,8 @@ def config_hash(game: Game, ruleset: RuleSet) -> str:
     set, the tool's version and registered data.  A change means a full re-check."""
     h = hashlib.sha256()
     h.update(game.path.read_bytes())
+    if game.discovery is not None:  # what the forum said (threads, days, events)
+        h.update(repr((game.threads, game.days, game.events)).encode())
     h.update(json.dumps([ruleset.settings, ruleset.rules], sort_keys=True, default=str).encode())
     h.update(__version__.encode())
     for dependency in DATA_DEPENDENCIES:

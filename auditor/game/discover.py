@@ -1,0 +1,594 @@
+"""The game as the forum tells it: threads, days and events discovered on every crawl.
+
+A minimal game file names the game (``[game]`` with ``tag``), the forum (``[forum]`` with
+``board``) and the players.  Everything else is read from what the directors wrote:
+
+* **threads** from the board list and the saved thread pages: a title that carries the
+  tag and says its kind (:mod:`auditor.game.titles`), started by a director.  A title with
+  the tag but no kind is listed for the director; one without the tag, or with a near
+  match (``M1070`` for ``M107``), is a candidate — neither is taken.
+* **days** from the director's opening post of each day's discussion thread (else of its
+  vote thread), else from the schedule lists in the rules and process threads
+  (:mod:`auditor.game.when`).  ``加速日`` in the title or on the schedule line marks an
+  accelerated day.
+* **events** from the directors' posts in the process, discussion and vote threads
+  (M107 公示: 游戏流程发生变化时需要在讨论贴或投票贴中公示), in posting order; a later post
+  that corrects (更正 / 改为) replaces the earlier events of the same kind that day
+  (:mod:`auditor.game.announce`).
+
+Whatever the game file states wins; a discovered item that disagrees with it is a
+warning.  Every discovered item keeps its source (the title's tid, or the pid).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta, timezone
+
+import tomlkit
+from tomlkit.items import AoT, Table
+
+from auditor.game.announce import Announced, Patterns
+from auditor.game.gamefile import DaySpec, Event, EventType, Game, PhaseSpec, ThreadKind, ThreadSpec
+from auditor.game.titles import classify, match_tag
+from auditor.game.when import find_ranges
+from auditor.models import Post
+
+BOARD_STATE = "board_threads"  # check_state key: the board list as last crawled (JSON)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A thread on the board that was not taken, and why."""
+
+    tid: int
+    subject: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sourced:
+    """A discovered thread, day or event and where it came from."""
+
+    item: ThreadSpec | DaySpec | Event
+    source: str  # 游戏文件 | 标题 | pid N
+    pid: int | None = None
+    note: str = ""
+
+
+@dataclass(slots=True)
+class Discovery:
+    threads: list[Sourced] = field(default_factory=list)
+    days: list[Sourced] = field(default_factory=list)
+    events: list[Sourced] = field(default_factory=list)
+    unclassified: list[Listed] = field(default_factory=list)  # the tag, but no kind
+    candidates: list[Listed] = field(default_factory=list)  # no tag, or a near match
+    warnings: list[str] = field(default_factory=list)
+    proposals: list[str] = field(default_factory=list)
+    subjects: dict[int, str] = field(default_factory=dict)
+    base: Game | None = None  # the game as the file states it
+
+    def discovered(self, what: str) -> list[Sourced]:
+        items: list[Sourced] = getattr(self, what)
+        return [s for s in items if s.source != "游戏文件"]
+
+
+# --------------------------------------------------------------------------- threads
+
+
+@dataclass(frozen=True, slots=True)
+class TitledThread:
+    tid: int
+    subject: str
+    author: str | None = None
+
+
+def board_threads(store: object) -> list[TitledThread]:
+    """The board list from the last crawl plus every thread the store has a title for."""
+    state = store.check_state()  # type: ignore[attr-defined]
+    out: dict[int, TitledThread] = {}
+    for item in json.loads(state.get(BOARD_STATE, "[]")):
+        out[int(item["tid"])] = TitledThread(
+            int(item["tid"]), str(item["subject"]), item.get("author")
+        )
+    for row in store.db.execute("SELECT tid, subject FROM threads"):  # type: ignore[attr-defined]
+        if row["subject"] and row["tid"] not in out:
+            out[row["tid"]] = TitledThread(row["tid"], row["subject"])
+    return sorted(out.values(), key=lambda t: t.tid)
+
+
+def take_thread(game: Game, subject: str, author: str | None) -> tuple[ThreadSpec | None, str]:
+    """(spec, "") for a thread of this game, else (None, the reason it was not taken)."""
+    assert game.tag is not None
+    tag = match_tag(subject, game.tag)
+    if not tag.exact:
+        return None, (f"标签只是近似（不是独立的“{game.tag}”）" if tag.near else "标题没有游戏标签")
+    info = classify(subject, game.ruleset, game.tag)
+    if info.kind is None:
+        return None, info.why
+    if author is not None and game.directors and author not in game.directors:
+        return None, f"发帖人 {author} 不是导演"
+    day = info.day if info.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE) else None
+    return ThreadSpec(0, info.kind, day), info.why
+
+
+def discover_threads(
+    game: Game, titled: Iterable[TitledThread], disc: Discovery
+) -> list[ThreadSpec]:
+    threads = list(game.threads)
+    in_file = {t.tid for t in game.threads}
+    for ft in game.threads:
+        disc.threads.append(Sourced(ft, "游戏文件"))
+    for tt in titled:
+        disc.subjects[tt.tid] = tt.subject
+        spec, why = take_thread(game, tt.subject, tt.author)
+        if tt.tid in in_file:
+            f = game.thread(tt.tid)
+            if spec is not None and f is not None and (spec.kind, spec.day) != (f.kind, f.day):
+                disc.warnings.append(
+                    f"帖子 {tt.tid}「{tt.subject}」：标题看起来是 {_kind_day(spec)}，"
+                    f"游戏文件写的是 {_kind_day(f)}（以游戏文件为准）"
+                )
+            continue
+        if spec is None:
+            listed = Listed(tt.tid, tt.subject, why)
+            tag = match_tag(tt.subject, game.tag or "")
+            (disc.unclassified if tag.exact else disc.candidates).append(listed)
+            continue
+        spec = replace(spec, tid=tt.tid)
+        threads.append(spec)
+        disc.threads.append(Sourced(spec, "标题", note=f"「{tt.subject}」{why}"))
+    return threads
+
+
+KIND_LABEL = {
+    ThreadKind.DISCUSSION: "讨论帖",
+    ThreadKind.VOTE: "投票帖",
+    ThreadKind.PROCESS: "进程帖",
+    ThreadKind.RULES: "规则帖",
+    ThreadKind.LASTWORDS: "遗言帖",
+}
+
+
+def _kind_day(t: ThreadSpec) -> str:
+    return (f"第{t.day}天" if t.day else "") + KIND_LABEL[t.kind]
+
+
+# --------------------------------------------------------------------------- days
+
+
+def _director_posts(game: Game, posts: Iterable[Post]) -> list[Post]:
+    return [p for p in posts if p.author in game.directors]
+
+
+def discover_days(
+    game: Game,
+    threads: list[ThreadSpec],
+    posts: list[Post],
+    disc: Discovery,
+    titled: dict[int, str],
+) -> list[DaySpec]:
+    days: dict[int, DaySpec] = {d.number: d for d in game.days}
+    for d in game.days:
+        disc.days.append(Sourced(d, "游戏文件"))
+    tz = game.timezone
+    by_tid: dict[int, list[Post]] = {}
+    for p in posts:
+        by_tid.setdefault(p.tid, []).append(p)
+    found: dict[int, tuple[datetime, datetime, bool, int | None, str]] = {}
+    phases: dict[int, list[PhaseSpec]] = {}
+    # 1. each day thread's opening post (discussion first: its times are the day's)
+    for kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
+        for t in threads:
+            if t.kind is not kind or t.day is None:
+                continue
+            first = _opening(by_tid.get(t.tid, []))
+            if first is None or first.author not in game.directors:
+                continue
+            ranges = find_ranges(_text(first), first.posted_at, tz)
+            if not ranges:
+                continue
+            r = ranges[0]
+            accelerated = r.accelerated or "加速" in titled.get(t.tid, "")
+            info = classify(titled.get(t.tid, ""), game.ruleset, game.tag)
+            if kind is ThreadKind.VOTE and info.phase is not None:
+                phases.setdefault(t.day, []).append(
+                    PhaseSpec(info.phase, f"环节{info.phase}", r.opens, r.closes, t.tid)
+                )
+                continue
+            if t.day not in found:
+                found[t.day] = (r.opens, r.closes, accelerated, first.pid, "开帖")
+    # 2. the schedule lists in the rules and process threads
+    for t in threads:
+        if t.kind not in (ThreadKind.RULES, ThreadKind.PROCESS):
+            continue
+        for p in by_tid.get(t.tid, []):
+            if p.author not in game.directors:
+                continue
+            for r in find_ranges(_text(p), p.posted_at, tz):
+                if r.day is not None and r.day not in found and r.phase is None:
+                    found[r.day] = (r.opens, r.closes, r.accelerated, p.pid, "日程")
+    for n, ph in phases.items():
+        ph.sort(key=lambda x: x.opens)
+        if n not in found:
+            found[n] = (ph[0].opens, ph[-1].closes, False, None, "环节")
+    for n in sorted(found):
+        opens, closes, accelerated, pid, how = found[n]
+        day_phases = tuple(
+            ph for ph in phases.get(n, []) if opens <= ph.opens and ph.closes <= closes
+        )
+        spec = DaySpec(n, opens, closes, accelerated, day_phases)
+        if n in days:
+            f = days[n]
+            if (f.opens, f.closes) != (opens, closes):
+                disc.warnings.append(
+                    f"第{n}天：论坛上写的是 {_fmt(opens)} 至 {_fmt(closes)}（pid {pid}），"
+                    f"游戏文件写的是 {_fmt(f.opens)} 至 {_fmt(f.closes)}（以游戏文件为准）"
+                )
+            continue
+        clash = next((d for d in days.values() if d.opens <= closes and opens <= d.closes), None)
+        if clash is not None:
+            disc.warnings.append(
+                f"第{n}天（pid {pid}）的时间与第{clash.number}天重叠，没有采用：{_fmt(opens)} 至 {_fmt(closes)}"
+            )
+            continue
+        days[n] = spec
+        disc.days.append(Sourced(spec, f"pid {pid}" if pid else "投票帖环节", pid, how))
+    ordered = sorted(days.values(), key=lambda d: d.opens)
+    return [d for i, d in enumerate(ordered) if i == 0 or ordered[i - 1].number < d.number]
+
+
+def _opening(posts: list[Post]) -> Post | None:
+    firsts = [p for p in posts if p.first]
+    pool = firsts or posts
+    return min(pool, key=lambda p: (p.floor or 0, p.posted_at)) if pool else None
+
+
+def _text(p: Post) -> str:
+    return "\n".join(p.lines) if p.lines else p.text
+
+
+def _fmt(t: datetime) -> str:
+    return t.strftime("%m-%d %H:%M:%S")
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _day_at(days: list[DaySpec], t: datetime) -> tuple[DaySpec | None, DaySpec | None]:
+    """(the day containing t, the last day closed before t)."""
+    inside = next((d for d in days if d.opens <= t <= d.closes), None)
+    before = [d for d in days if d.closes < t]
+    return inside, (before[-1] if before else None)
+
+
+def _event_from(
+    a: Announced, post: Post, spec: ThreadSpec | None, days: list[DaySpec]
+) -> Event | None:
+    t = post.posted_at
+    inside, before = _day_at(days, t)
+    thread_day = next((d for d in days if spec is not None and d.number == spec.day), None)
+    in_vote = spec is not None and spec.kind is ThreadKind.VOTE
+    # a result posted after a day's close belongs to that close (白天结束时统计投票结果)
+    result_close = None
+    if in_vote and thread_day is not None and t > thread_day.closes:
+        result_close = thread_day.closes
+    elif inside is None and before is not None:
+        result_close = before.closes
+    opening = post.first and spec is not None and spec.kind is ThreadKind.DISCUSSION
+    if a.type is EventType.ELIMINATED:
+        how = a.how
+        if how is None:
+            how = "night" if opening else ("vote" if result_close is not None else "night")
+        if how == "sent_off":
+            at = t
+        elif how == "vote":
+            at = result_close or t
+        else:  # a night death is announced when the day opens
+            at = inside.opens if inside is not None and opening else t
+        return Event(EventType.ELIMINATED, a.player, at, how)
+    if a.type is EventType.SHERIFF:
+        at = result_close if (a.how == "elected" and result_close is not None) else t
+        if a.how == "handed_over" and result_close is not None:
+            at = result_close
+        return Event(EventType.SHERIFF, a.player, at, a.how)
+    if a.type is EventType.IDIOT_REVEALED:
+        return Event(EventType.IDIOT_REVEALED, a.player, result_close or t)
+    if a.type is EventType.PIPED:
+        window = next((d for d in days if d.number == a.day), None) if a.day else None
+        if window is not None:
+            return Event(EventType.PIPED, a.player, window.opens, until=window.closes)
+        at = inside.opens if inside is not None and opening else t
+        return Event(EventType.PIPED, a.player, at)
+    if a.type is EventType.SUBSTITUTE:
+        return Event(EventType.SUBSTITUTE, a.player, t, value=a.value)
+    return None
+
+
+def discover_events(
+    game: Game, threads: list[ThreadSpec], days: list[DaySpec], posts: list[Post], disc: Discovery
+) -> list[Event]:
+    for e in game.events:
+        disc.events.append(Sourced(e, "游戏文件"))
+    specs = {t.tid: t for t in threads}
+    counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
+    patterns = Patterns(list(game.players))
+    found: list[Sourced] = []
+    for post in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
+        spec = specs.get(post.tid)
+        if spec is None or spec.kind not in counted or post.author not in game.directors:
+            continue
+        for a in patterns.find(_text(post)):
+            if a.ends_piping:
+                found = [_end_piping(s, post.posted_at) for s in found]
+                continue
+            ev = _event_from(a, post, spec, days)
+            if ev is None:
+                continue
+            if a.correction:
+                day = _day_number(days, ev.at)
+                found = [
+                    s
+                    for s in found
+                    if not (
+                        isinstance(s.item, Event)
+                        and s.item.type is ev.type
+                        and _day_number(days, s.item.at) == day
+                    )
+                ]
+            elif any(
+                isinstance(s.item, Event)
+                and s.item.type is ev.type
+                and s.item.player == ev.player
+                and (ev.type is not EventType.SHERIFF or s.item.how == ev.how)
+                for s in found
+            ):
+                continue  # announced again (the next day's 公示 repeats the eliminations)
+            found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip()))
+    events = list(game.events)
+    for s in found:
+        item = s.item
+        assert isinstance(item, Event)
+        ev = item
+        same = [e for e in game.events if e.type is ev.type and e.player == ev.player]
+        if same:
+            f = same[0]
+            if (f.at, f.how) != (ev.at, ev.how) and ev.type is not EventType.SHERIFF:
+                disc.warnings.append(
+                    f"{ev.player} 的 {ev.type.value}：{s.source} 公示的是 {_fmt_at(ev.at)}"
+                    f"{' ' + ev.how if ev.how else ''}，游戏文件写的是 {_fmt_at(f.at)}"
+                    f"{' ' + f.how if f.how else ''}（以游戏文件为准）"
+                )
+            continue
+        if ev.type is EventType.ELIMINATED and any(
+            e.type is EventType.ELIMINATED and e.player == ev.player for e in events
+        ):
+            continue
+        events.append(ev)
+        disc.events.append(s)
+    return sorted(
+        events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
+    )
+
+
+def _end_piping(s: Sourced, t: datetime) -> Sourced:
+    ev = s.item
+    if (
+        isinstance(ev, Event)
+        and ev.type is EventType.PIPED
+        and ev.until is None
+        and ev.at is not None
+        and t > ev.at
+    ):
+        return replace(s, item=replace(ev, until=t))
+    return s
+
+
+def _day_number(days: list[DaySpec], t: datetime | None) -> int | None:
+    if t is None:
+        return None
+    inside, before = _day_at(days, t - timedelta(seconds=0))
+    d = inside or before
+    return d.number if d else None
+
+
+def _fmt_at(t: datetime | None) -> str:
+    return _fmt(t) if t is not None else "?"
+
+
+# --------------------------------------------------------------------------- 加速 / 延时
+
+# (requests close this long before the day's close, majority test, delays too) per rule set:
+#   m107 游戏进程：在进程帖中申请加速的玩家超过所有存活玩家的二分之一（no deadline, no delay）
+#   rabbit030 讨论日：申请加速或延时的人数大于等于存活人数的一半；延时申请截至讨论日结束前三小时
+#   m39 讨论日：当日申请人数在讨论日结束三个小时前大于等于存活人数的一半
+#   killbar7: no acceleration clause
+ACCELERATION: dict[str, tuple[timedelta, str, bool]] = {
+    "m107": (timedelta(0), "more_than_half", False),
+    "rabbit030": (timedelta(hours=3), "at_least_half", True),
+    "m39": (timedelta(hours=3), "at_least_half", True),
+}
+_ASK_FAST = re.compile(r"申请加速|要求加速|同意加速|我要加速|^\s*加速[。！!]?\s*$")
+_ASK_SLOW = re.compile(r"申请延时|申请延迟|要求延时|同意延时|^\s*延时[。！!]?\s*$")
+
+
+def acceleration_proposals(
+    game: Game,
+    threads: list[ThreadSpec],
+    days: list[DaySpec],
+    events: list[Event],
+    posts: list[Post],
+) -> list[str]:
+    """The living players who asked for 加速 (or 延时) in the process thread before the rule
+    set's deadline, against its majority: a proposal for the director, never applied."""
+    rule = ACCELERATION.get(game.ruleset)
+    if rule is None:
+        return []
+    before_close, majority, delays = rule
+    process = {t.tid for t in threads if t.kind is ThreadKind.PROCESS}
+    out_at = {e.player: e.at for e in events if e.type is EventType.ELIMINATED and e.at}
+    out: list[str] = []
+    for d in days:
+        deadline = d.closes - before_close
+        living = [p for p in game.players if p not in out_at or out_at[p] > d.opens]
+        asked: dict[str, set[str]] = {"加速": set(), "延时": set()}
+        for p in posts:
+            if p.tid not in process or p.author not in living:
+                continue
+            if not (d.opens <= p.posted_at <= deadline):
+                continue
+            text = _text(p)
+            if _ASK_FAST.search(text):
+                asked["加速"].add(p.author)
+            if delays and _ASK_SLOW.search(text):
+                asked["延时"].add(p.author)
+        for what, who in asked.items():
+            n, k = len(who), len(living)
+            passed = n * 2 > k if majority == "more_than_half" else n * 2 >= k
+            if not passed:
+                continue
+            if what == "加速" and d.accelerated:
+                continue
+            action = (
+                f"把第{d.number}天标为加速日（[[day]] accelerated = true）"
+                if what == "加速"
+                else f"第{d.number}天延时：请导演公示新的关门时间（延时成功后不再视为加速）"
+            )
+            out.append(
+                f"第{d.number}天：{n}/{k} 名存活玩家在进程帖申请{what}"
+                f"（{'、'.join(sorted(who))}），达到规则集的人数，提议{action}"
+            )
+    return out
+
+
+# --------------------------------------------------------------------------- the whole game
+
+
+def discover(game: Game, store: object) -> Game:
+    """The game with its discovered threads, days and events (``game.discovery`` says
+    what came from where).  A game file without ``forum.board`` is returned unchanged."""
+    if not game.discovers:
+        return game
+    game = _file_game(game)
+    disc = Discovery(base=game)
+    titled = board_threads(store)
+    threads = discover_threads(game, titled, disc)
+    subjects = {t.tid: t.subject for t in titled}
+    tids = {t.tid for t in threads}
+    posts = [
+        sp.post
+        for d in game.directors
+        for sp in store.posts(author=d, tz=game.timezone)  # type: ignore[attr-defined]
+        if sp.post.tid in tids
+    ]
+    days = discover_days(game, threads, posts, disc, subjects)
+    events = discover_events(game, threads, days, posts, disc)
+    players_posts = [
+        sp.post
+        for t in threads
+        if t.kind is ThreadKind.PROCESS
+        for sp in store.posts(tid=t.tid, tz=game.timezone)  # type: ignore[attr-defined]
+    ]
+    disc.proposals.extend(acceleration_proposals(game, threads, days, events, players_posts))
+    return replace(
+        game, threads=tuple(threads), days=tuple(days), events=tuple(events), discovery=disc
+    )
+
+
+def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:
+    """The game with the threads its titles make it (before any post is read)."""
+    if not game.discovers:
+        return game
+    game = _file_game(game)
+    disc = Discovery(base=game)
+    threads = discover_threads(game, titled, disc)
+    return replace(game, threads=tuple(threads), discovery=disc)
+
+
+def _file_game(game: Game) -> Game:
+    """The game as its file states it (discovery starts from there every time)."""
+    base = game.discovery.base if isinstance(game.discovery, Discovery) else None
+    return base if base is not None else game
+
+
+# --------------------------------------------------------------------------- --write
+
+
+def _when(t: datetime) -> datetime:
+    """A fixed-offset copy (TOML writes ``+08:00``, not a zone name)."""
+    offset = t.utcoffset()
+    assert offset is not None
+    return t.astimezone(timezone(offset))
+
+
+def write_discovered(game: Game, disc: Discovery) -> str:
+    """Append every discovered thread, day and event to the game file as ``[[thread]]``,
+    ``[[day]]`` and ``[[event]]`` with their source as a comment; everything already in
+    the file (comments and layout included) stays as it is.  Returns what was written."""
+    doc = tomlkit.parse(game.path.read_text(encoding="utf-8-sig"))
+
+    def add(key: str, table: Table, source: str) -> None:
+        table.comment(f"来源：{source}")
+        if key not in doc:
+            doc.add(tomlkit.nl())
+            doc.append(key, tomlkit.aot())
+        arr = doc[key]
+        assert isinstance(arr, AoT)
+        arr.append(table)
+
+    counts = {"thread": 0, "day": 0, "event": 0}
+    for s in disc.discovered("threads"):
+        spec = s.item
+        assert isinstance(spec, ThreadSpec)
+        t = tomlkit.table()
+        t.add("tid", spec.tid)
+        t.add("kind", spec.kind.value)
+        if spec.day is not None:
+            t.add("day", spec.day)
+        add("thread", t, f"{s.source} {disc.subjects.get(spec.tid, '')}".strip())
+        counts["thread"] += 1
+    for s in disc.discovered("days"):
+        d = s.item
+        assert isinstance(d, DaySpec)
+        t = tomlkit.table()
+        t.add("number", d.number)
+        t.add("opens", _when(d.opens))
+        t.add("closes", _when(d.closes))
+        t.add("accelerated", d.accelerated)
+        if d.phases:
+            phases = tomlkit.aot()
+            for ph in d.phases:
+                pt = tomlkit.table()
+                pt.add("number", ph.number)
+                pt.add("name", ph.name)
+                pt.add("opens", _when(ph.opens))
+                pt.add("closes", _when(ph.closes))
+                if ph.vote_thread is not None:
+                    pt.add("vote_thread", ph.vote_thread)
+                phases.append(pt)
+            t.add("phase", phases)
+        add("day", t, s.source)
+        counts["day"] += 1
+    for s in disc.discovered("events"):
+        e = s.item
+        assert isinstance(e, Event)
+        t = tomlkit.table()
+        t.add("type", e.type.value)
+        t.add("player", e.player)
+        if e.at is not None:
+            t.add("at", _when(e.at))
+        if e.how is not None:
+            t.add("how", e.how)
+        if e.until is not None:
+            t.add("until", _when(e.until))
+        if e.value is not None:
+            t.add("value", e.value)
+        if e.by is not None:
+            t.add("by", e.by)
+        add("event", t, f"{s.source}「{s.note}」" if s.note else s.source)
+        counts["event"] += 1
+    game.path.write_text(tomlkit.dumps(doc), encoding="utf-8")
+    return f"帖子 {counts['thread']} 个，天 {counts['day']} 个，事件 {counts['event']} 个"

@@ -1,0 +1,138 @@
+"""What a thread title says: is it this game's (the tag), which kind, which day and phase.
+
+Directors title their threads in many ways (the seeds and the real board):
+``[M107] 第二天讨论帖``, ``[M107] 第一天投票帖（警长竞选）``, ``M107『摩天大楼』规则帖``,
+``[M107]『摩天大楼』——规则贴``, ``[M107] 进程帖``, ``[M107] 遗言帖``,
+``[版杀7] 第一天 环节二 可疑者辩论投票`` (killbar 5 时间分配: 环节一…三 are vote rounds),
+``[030] D3 讨论帖``, ``第四天讨论帖（加速日）``.
+
+The tag must stand on its own: ``M107`` is in ``[M107] …`` and ``M107『…』`` but not in
+``M1070`` or ``AM107`` (two games on one board); such a near match is a candidate the
+director decides, never taken.  Full-width forms (``［Ｍ１０７］``) are the same tag.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from auditor.game.gamefile import ThreadKind
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
+              "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
+
+
+def cn_number(text: str) -> int | None:
+    """``3``, ``三``, ``十二``, ``二十一`` → int (up to 99); None otherwise."""
+    text = unicodedata.normalize("NFKC", text).strip()
+    if text.isdigit():
+        return int(text)
+    if not text or any(c not in _CN_DIGITS and c != "十" for c in text):
+        return None
+    if "十" in text:
+        head, _, tail = text.partition("十")
+        tens = _CN_DIGITS.get(head, 0) if head else 1
+        if head and head not in _CN_DIGITS:
+            return None
+        ones = _CN_DIGITS.get(tail, 0) if tail else 0
+        if tail and (tail not in _CN_DIGITS or len(tail) > 1):
+            return None
+        return tens * 10 + ones
+    if len(text) == 1:
+        return _CN_DIGITS[text]
+    return None
+
+
+NUM = r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})"
+_DAY = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
+_PHASE = re.compile(rf"环节\s*({NUM})")
+
+# Kind words in the order they are tried: the first that fits wins (a vote thread titled
+# 第一天投票帖（警长竞选） is a vote thread; 遗言 before 讨论 for 遗言讨论帖).
+KIND_WORDS: dict[str, tuple[tuple[ThreadKind, tuple[str, ...]], ...]] = {
+    "default": (
+        (ThreadKind.LASTWORDS, ("遗言",)),
+        (ThreadKind.RULES, ("规则",)),
+        (ThreadKind.PROCESS, ("进程", "流程帖", "流程贴", "公告帖", "公告贴", "公示帖", "公示贴")),
+        (ThreadKind.VOTE, ("投票", "警长竞选", "竞选警长", "票选")),
+        (ThreadKind.DISCUSSION, ("讨论",)),
+    ),
+    # killbar7 6.3: 游戏室 threads; 环节一…三 are vote rounds (5 时间分配), 灌水贴 is not counted
+    "killbar7": (
+        (ThreadKind.LASTWORDS, ("遗言",)),
+        (ThreadKind.RULES, ("规则",)),
+        (ThreadKind.PROCESS, ("进程", "进程提示", "公告")),
+        (ThreadKind.VOTE, ("投票", "对决", "环节")),
+        (ThreadKind.DISCUSSION, ("讨论",)),
+    ),
+}
+# Words that make a title not a game thread even with the tag (listed for the director).
+NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后", "花絮", "吐槽")
+
+
+def normalise(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+@dataclass(frozen=True, slots=True)
+class TagMatch:
+    exact: bool  # the tag stands alone in the title
+    near: bool  # the tag's text is there, but glued to other letters or digits
+
+
+def match_tag(subject: str, tag: str) -> TagMatch:
+    s, t = normalise(subject).casefold(), normalise(tag).casefold()
+    if not t:
+        return TagMatch(False, False)
+    exact = near = False
+    for m in re.finditer(re.escape(t), s):
+        before = s[m.start() - 1] if m.start() > 0 else ""
+        after = s[m.end()] if m.end() < len(s) else ""
+        glued = (before.isascii() and before.isalnum() and t[0].isalnum()) or (
+            after.isascii() and after.isalnum() and t[-1].isalnum()
+        )
+        if glued:
+            near = True
+        else:
+            exact = True
+    return TagMatch(exact, near and not exact)
+
+
+@dataclass(frozen=True, slots=True)
+class TitleInfo:
+    kind: ThreadKind | None
+    day: int | None
+    phase: int | None
+    accelerated: bool
+    why: str  # the words that decided (shown to the director)
+
+
+def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> TitleInfo:
+    """Kind, day, phase and 加速日 from a title (the tag removed first, so a tag such as
+    ``版杀7`` cannot be read as a day)."""
+    s = normalise(subject)
+    if tag:
+        s = re.sub(re.escape(normalise(tag)), " ", s, flags=re.I)
+    accelerated = "加速" in s
+    if any(w in s for w in NOT_GAME):
+        word = next(w for w in NOT_GAME if w in s)
+        return TitleInfo(None, None, None, accelerated, f"“{word}”不是游戏帖")
+    kind: ThreadKind | None = None
+    why = "标题里没有帖子类型的词"
+    for k, words in KIND_WORDS.get(ruleset, KIND_WORDS["default"]):
+        hit = next((w for w in words if w in s), None)
+        if hit is not None:
+            kind, why = k, f"“{hit}”"
+            break
+    day = None
+    m = _DAY.search(s)
+    if m:
+        day = cn_number(m.group(1) or m.group(2))
+    phase = None
+    pm = _PHASE.search(s)
+    if pm:
+        phase = cn_number(pm.group(1))
+    if kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE) and day is None:
+        return TitleInfo(None, None, phase, accelerated, f"{why}但没有第几天")
+    return TitleInfo(kind, day, phase, accelerated, why)

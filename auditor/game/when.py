@@ -1,0 +1,174 @@
+"""Times and ranges as directors write them in Chinese posts.
+
+Forms (the seeds, the issue and the games written for the tests in several styles)::
+
+    开放时间：11月24日 09:00 至 11月25日 22:00
+    投票时间：11月21日 08:00 至 21:00          (the end on the same date)
+    时间：11月24日 0:00-24:00                   (24:00 = the end of that day)
+    第二天：11月26日 08:00 – 22:00（加速日）
+    讨论时间：今天 09:00 至明天 22:00           (relative to the post's own date)
+    【环节一】试探性投票。时间为0：00-24：00    (full-width digits, colons and dashes)
+    2026年12月31日 20:00 ~ 2027年1月1日 22:00, 12/31 20:00-1/2 22:00, 晚上10点
+
+A range's end is inclusive to the second it names (``22:00`` closes at 22:00:00, the
+game file's convention); ``24:00`` is 23:59:59 of that day.  A date without a year takes
+the year that puts it nearest the post (a schedule written on 12-30 for ``1月2日`` is
+next year).  Everything is in the forum's time zone.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, tzinfo
+
+from auditor.game.titles import NUM, cn_number
+
+_DASHES = str.maketrans({c: "-" for c in "–—―−－~～〜"})
+
+_DATE = (
+    r"(?:(?:(?P<{p}y>\d{{4}})\s*年\s*)?(?P<{p}m>\d{{1,2}})\s*月\s*(?P<{p}d>\d{{1,2}})\s*[日号]?"
+    r"|(?P<{p}iy>\d{{4}})[-/.](?P<{p}im>\d{{1,2}})[-/.](?P<{p}id>\d{{1,2}})"
+    r"|(?P<{p}sm>\d{{1,2}})/(?P<{p}sd>\d{{1,2}})"
+    r"|(?P<{p}rel>今天|今日|明天|明日|次日|后天|昨天))"
+    r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?)?"
+)
+_TIME = (
+    r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|夜里|凌晨)?\s*"
+    r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半))?)"
+)
+_SEP = r"\s*(?:-+|至|到)\s*"
+RANGE = re.compile(
+    rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
+)
+_LONE_DATE = re.compile(_DATE.format(p="a"))
+_DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
+_PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
+
+
+def normalise(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).translate(_DASHES)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeRange:
+    opens: datetime
+    closes: datetime
+    day: int | None  # a 第N天 label on the same line, before the range
+    phase: int | None  # a 环节N label on the same line
+    accelerated: bool  # 加速 on the same line
+    label: str  # the line's words before the range (开放时间, 投票时间, 第二天 …)
+    text: str  # the range as written
+
+
+def _year_near(month: int, day: int, ref: date) -> date | None:
+    best: date | None = None
+    for y in (ref.year - 1, ref.year, ref.year + 1):
+        try:
+            d = date(y, month, day)
+        except ValueError:
+            continue
+        if best is None or abs((d - ref).days) < abs((best - ref).days):
+            best = d
+    return best
+
+
+_REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "次日": 1, "后天": 2, "昨天": -1}
+
+
+def _date(m: re.Match[str], p: str, ref: date) -> date | None:
+    g = m.groupdict()
+    try:
+        if g[f"{p}m"]:
+            if g[f"{p}y"]:
+                return date(int(g[f"{p}y"]), int(g[f"{p}m"]), int(g[f"{p}d"]))
+            return _year_near(int(g[f"{p}m"]), int(g[f"{p}d"]), ref)
+        if g[f"{p}iy"]:
+            return date(int(g[f"{p}iy"]), int(g[f"{p}im"]), int(g[f"{p}id"]))
+        if g[f"{p}sm"]:
+            return _year_near(int(g[f"{p}sm"]), int(g[f"{p}sd"]), ref)
+    except ValueError:
+        return None
+    if g[f"{p}rel"]:
+        return ref + timedelta(days=_REL[g[f"{p}rel"]])
+    return None
+
+
+def _clock(m: re.Match[str], p: str) -> tuple[int, int, int] | None:
+    g = m.groupdict()
+    h = int(g[f"{p}h"])
+    mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else 0))
+    s = int(g[f"{p}s"] or 0)
+    ap = g[f"{p}ap"]
+    if ap in ("下午", "傍晚", "晚上") and h < 12:
+        h += 12
+    if ap == "中午" and h < 11:
+        h += 12
+    if h > 24 or mi > 59 or s > 59 or (h == 24 and (mi or s)):
+        return None
+    return h, mi, s
+
+
+def _at(d: date, hms: tuple[int, int, int], tz: tzinfo, *, end: bool) -> datetime:
+    h, mi, s = hms
+    if h == 24:
+        return (
+            datetime.combine(d, time(23, 59, 59), tz)
+            if end
+            else datetime.combine(d + timedelta(days=1), time(0, 0), tz)
+        )
+    return datetime.combine(d, time(h, mi, s), tz)
+
+
+def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
+    """Every time range in a post's text, line by line, with the line's day label."""
+    ref = posted_at.astimezone(tz).date()
+    out: list[TimeRange] = []
+    last_date: date | None = None
+    for raw_line in normalise(text).splitlines():
+        line = raw_line.strip()
+        found = False
+        for m in RANGE.finditer(line):
+            found = True
+            d1 = _date(m, "a", ref)
+            start = _clock(m, "a")
+            end = _clock(m, "b")
+            if start is None or end is None:
+                continue
+            if m.group("bap") is None and m.group("aap") and start[0] >= 12 and end[0] < 12:
+                end = (end[0] + 12, end[1], end[2])  # 晚上8点至10点半: the end is 22:30
+            if d1 is None:
+                # "08:00-22:00" under a dated line or on its own: the date last written in
+                # this post, else the post's own date
+                d1 = last_date or ref
+            d2 = _date(m, "b", d1)
+            if m.group("brel"):  # 明天 counts from the post's date, not from the start
+                d2 = ref + timedelta(days=_REL[m.group("brel")])
+            if d2 is None:
+                d2 = d1
+                if end != (24, 0, 0) and end <= start:
+                    d2 = d1 + timedelta(days=1)  # 20:00-02:00 runs past midnight
+            opens = _at(d1, start, tz, end=False)
+            closes = _at(d2, end, tz, end=True)
+            if closes <= opens:
+                continue
+            last_date = d2
+            before = line[: m.start()]
+            dm = _DAY_LABEL.search(before)
+            pm = _PHASE_LABEL.search(before)
+            out.append(
+                TimeRange(
+                    opens=opens,
+                    closes=closes,
+                    day=cn_number(dm.group(1) or dm.group(2)) if dm else None,
+                    phase=cn_number(pm.group(1)) if pm else None,
+                    accelerated="加速" in line,
+                    label=before.strip(" ：:，,。【】[]"),
+                    text=m.group(0),
+                )
+            )
+        if not found:
+            for dm in _LONE_DATE.finditer(line):  # a dated line above "08:00-22:00"
+                last_date = _date(dm, "a", ref) or last_date
+    return out
