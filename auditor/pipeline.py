@@ -309,7 +309,12 @@ def _judge_and_report(
     # Nightly: re-check only what changed since the last check (full: everything).
     # The crawl recorded which threads it could not read; the check reads that.
     checked = check(game, store, run_id=run_id, full=full)
-    result.proposals = proposals(checked.context)
+    # No context: nothing changed since the last check; a game that discovers its state
+    # still shows its waiting proposals every night.
+    ctx = checked.context
+    if ctx is None and game.discovers:
+        ctx = engine.build_context(game, store)
+    result.proposals = proposals(ctx) if ctx is not None else []
     result.incomplete_days = checked.incomplete_days
     result.findings = len(checked.findings)
     # Read now, after the long part: a decision made during the run is in the report.
