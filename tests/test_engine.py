@@ -224,3 +224,21 @@ def test_every_rule_documents_itself() -> None:
     for r in all_rules():
         assert r.title and r.seed and r.doc, r.code
         assert "FAIL" in r.doc and "PASS" in r.doc, r.code
+
+
+def test_no_option_read_has_a_second_default() -> None:
+    # A rule owns its options, each with one default (its Option): reading one with
+    # .get(key, default) would be a second default that can drift from it.
+    import re
+    from pathlib import Path
+
+    pattern = re.compile(r"\b(opts|ruleset|settings)\.get\([^()]*,")
+    pkg = Path(__file__).resolve().parents[1] / "auditor"
+    found = [
+        f"{p.relative_to(pkg)}:{n}"
+        for p in sorted(pkg.rglob("*.py"))
+        for n, line in enumerate(p.read_text("utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == []
+    assert pattern.search('x = opts.get("min_posts", 10)')

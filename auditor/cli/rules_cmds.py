@@ -160,9 +160,9 @@ def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
     if opts is None:
         star = "*：本规则集没有启用单日潜水（LURK-DAY），不标"
     else:
-        unit = "一个环节" if opts.get("per_phase") else "一天"
+        unit = "一个环节" if opts["per_phase"] else "一天"
         star = f"* = 单日潜水（LURK-DAY 判定：{unit}少于 {opts['min_posts']} 帖"
-        ratio = float(opts.get("average_ratio", 0) or 0)
+        ratio = float(opts["average_ratio"])
         if ratio > 0:
             star += f"，并且少于当天平均发帖数的 {ratio:.0%}"
         star += "；只判已关门、未加速的日子）"

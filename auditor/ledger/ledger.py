@@ -472,7 +472,7 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
                     f'{s.player} 的 eliminated 事件（how = "sent_off"）：请补上，出局后的发言才能被检查。',
                 )
             )
-    if ruleset.settings.get("factions_lose_on_two_reds"):
+    if ruleset.settings["factions_lose_on_two_reds"]:
         by_faction: dict[str, list[str]] = {}
         for s in reds:
             faction = factions.get(s.player)

@@ -710,7 +710,7 @@ def _mark_lurk_runs(
     starts = {(r["player"], r["day"]) for r in store.findings() if r["code"] == "LURK-3DAYS"}
     flagged: set[tuple[str, int]] = set()
     if opts is not None and starts:
-        threshold = int(opts.get("min_posts", 10))
+        threshold = int(opts["min_posts"])
         for row in matrix:
             running = False
             for c in row["cells"]:
@@ -805,7 +805,7 @@ def _elevator(
     """电梯: each player's counted posts of each day, as links.  A player out before the
     day closed is marked ``out`` (出局); posts written after the elimination (诈尸) are not
     play and are left out (the report's findings list them)."""
-    kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
+    kinds = set(ctx.ruleset["count_kinds"])
     out: dict[int, dict[str, list[dict[str, Any]]]] = {d: {} for d in days}
     for gp in ctx.posts:
         if (

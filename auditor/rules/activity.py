@@ -78,7 +78,7 @@ def post_counts(ctx: Context) -> Counter[tuple[str, int, int | None]]:
     cached = ctx.cache.get("activity.counts")
     if cached is not None:
         return cached
-    kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
+    kinds = set(ctx.ruleset["count_kinds"])
     counts: Counter[tuple[str, int, int | None]] = Counter()
     for gp in ctx.posts:
         if counted(gp, kinds):

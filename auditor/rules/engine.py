@@ -94,7 +94,7 @@ def place_posts(
     """Give every stored post its place in the game."""
     by_uid = {uid: name for name, uid in game.uids.items()}
     out: list[GamePost] = []
-    window = bool(ruleset.settings.get("lastwords_window"))
+    window = bool(ruleset.settings["lastwords_window"])
     for sp in stored:
         post = sp.post
         spec = game.thread(post.tid)

@@ -105,7 +105,7 @@ def matcher_for_context(ctx: Context) -> Matcher:
     cached = ctx.cache.get("phrases.matcher")
     if cached is not None:
         return cached
-    extra = ctx.ruleset.get("lexicons") or []
+    extra = ctx.ruleset["lexicons"]
     base = Path(ctx.game.path).parent if getattr(ctx.game, "path", None) else Path(".")
     paths = tuple(str((base / p).resolve()) if not Path(p).is_absolute() else str(p) for p in extra)
     key = (paths, _lexicon_digest(ctx.game))

@@ -93,7 +93,7 @@ def vote_target(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     投票对象，不能参与投票”。
     """
     for f in _problem_findings("VOTE-TARGET", ctx, opts):
-        if not opts.get("suggest", True) and "是否想投" in f.note:
+        if not opts["suggest"] and "是否想投" in f.note:
             f = f._replace(note=f.note.split("，是否想投")[0])
         yield f
 
@@ -199,7 +199,7 @@ def lurk_novote(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     FAIL: 汤圆 当天投票帖里一帖也没有；饺子 22:00:01（关门后）才投票
     """
     book = _book(ctx)
-    mode = opts.get("requires", "vote_post")
+    mode = opts["requires"]
     for dv in book.days.values():
         if dv.accelerated or not dv.closed or not dv.vote_tids or not ctx.in_scope(dv.day):
             continue
