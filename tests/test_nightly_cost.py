@@ -158,3 +158,24 @@ def test_an_incremental_night_gives_exactly_the_full_runs_findings_ledger_and_re
         s.add_decisions([{"fingerprint": fp, "finding_id": fid, "decision": "reject"}])
     decided = pipeline.audit(nightly / "game.toml", reports=tmp_path / "r1")
     assert not decided.report_unchanged and decided.report != night.report
+
+
+def test_saved_file_keys_are_the_resolved_paths(tmp_path: Path) -> None:
+    """A saved file's key is its resolved path, worked out with one lstat per file: the
+    same through a symlinked folder and for a symlinked file."""
+    from auditor.forum.crawl import _file_key
+
+    real = tmp_path / "real" / "sub"
+    real.mkdir(parents=True)
+    (real / "a.html").write_text("x", "utf-8")
+    (tmp_path / "link").symlink_to(tmp_path / "real", target_is_directory=True)
+    (real / "b.html").symlink_to(real / "a.html")
+    for path in (
+        real / "a.html",
+        tmp_path / "link" / "sub" / "a.html",
+        real / "b.html",
+        tmp_path / "link" / "sub" / "b.html",
+        Path(str(tmp_path) + "/real/../real/sub/a.html"),
+    ):
+        assert _file_key(path) == str(path.resolve()), path
+    assert _file_key(tmp_path / "link" / "sub" / "b.html") == str(real / "a.html")

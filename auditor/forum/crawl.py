@@ -13,6 +13,7 @@ the run ends non-zero.  A page that could not be read is never counted as "0 pos
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -531,10 +532,23 @@ _SKIPPED_WHAT = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
+def _real_dir(directory: str) -> str:
+    return os.path.realpath(directory)
+
+
+def _file_key(path: Path) -> str:
+    """``str(path.resolve())``, the saved file's key in the store, with one ``lstat`` per
+    file instead of one per path component (the folders' real paths are looked up once)."""
+    if path.is_symlink():
+        return str(path.resolve())
+    return os.path.join(_real_dir(str(path.parent)), path.name)
+
+
 def _saved_files(folder: Path) -> Iterator[Path]:
     """Pages in a saved folder; a browser's "Save as" ``NAME_files/`` folders (scripts,
     styles, images and frames of a page) are not pages of the game."""
-    for path in sorted(folder.rglob("*")):
+    for path in sorted(folder.rglob("*"), key=lambda p: p.parts):  # Path order, in C
         rel = path.relative_to(folder).parts[:-1]
         if any(part.endswith(("_files", "_文件", ".files")) for part in rel):
             continue
@@ -589,13 +603,14 @@ def _crawl_saved(
     wanted = {t.tid for t in game.threads}
     cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
     known = {} if full else store.saved_files()
+    _real_dir.cache_clear()  # folders may have moved since the last crawl in this process
     files: list[tuple[int, str, Path, os.stat_result, sqlite3.Row | None]] = []
     # A save older than one already read for the same page adds nothing current: its posts
     # are noted as present, but it is not taken for an edit of the newer save.
     newest_known: dict[tuple[int, str, int], datetime] = {}
     for path in _saved_files(folder):
         st = path.stat()
-        row = known.get(str(path.resolve()))
+        row = known.get(_file_key(path))
         if row is not None and (row["size"], row["mtime_ns"], row["cache_key"]) != (
             st.st_size,
             st.st_mtime_ns,
@@ -842,7 +857,7 @@ def _read_saved_file(
         report.ignored_files.append(str(path))
         return None
     assert parsed.tid is not None
-    entry = (fetched, parsed, str(path.resolve()), st)
+    entry = (fetched, parsed, _file_key(path), st)
     return parsed.tid, parsed.kind.value, (mtime, parsed.page or 1, entry)
 
 
