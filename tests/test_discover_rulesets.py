@@ -47,6 +47,7 @@ class Game:
     full_days: list[str] = field(default_factory=list)
     full_events: list[str] = field(default_factory=list)
     next_tid: int = 300
+    extra: dict[str, int] = field(default_factory=dict)  # forum accounts that are no player
 
     def thread(
         self, subject: str, kind: str, day: int | None, posts: list[dict[str, object]]
@@ -108,7 +109,7 @@ class Game:
         )
 
     def script(self) -> dict[str, object]:
-        members = {self.director: 1, **{p: i + 2 for i, p in enumerate(PLAYERS)}}
+        members = {self.director: 1, **{p: i + 2 for i, p in enumerate(PLAYERS)}, **self.extra}
         return {
             "forum": {
                 "base_url": "http://bbs.example.com/",
@@ -502,3 +503,42 @@ def test_acceleration_requests_are_a_proposal(
     if proposed:
         assert found[0].startswith("第2天：4/7 名存活玩家在进程帖申请加速")
     assert not any(d.accelerated for d in open_game(minimal).days)  # never applied
+
+
+def test_a_substitute_account_plays_the_old_players_role(tmp_path: Path) -> None:
+    """M39 替补: 小明替补茄子 in day 2's opening post; 小明's posts from then on are 茄子's
+    (activity, lurking), with no edit of the game file."""
+    import csv
+    import io
+
+    g = m39()
+    g.extra = {"小明": 20}
+    day2 = next(t for t in g.threads if t["subject"] == "[M39] 第二天讨论帖")
+    posts = day2["post"]
+    assert isinstance(posts, list)
+    posts[0]["message"] = str(posts[0]["message"]) + "\n小明替补茄子。"
+    for p in posts[1:]:
+        if p["author"] == "茄子":
+            p["author"] = "小明"
+    posts.extend(
+        {
+            "author": "小明",
+            "at": at(11, 21, 9, i),
+            "message": f"小明来替补了，第{i}条。",
+            "pid": 9100 + i,
+        }
+        for i in range(1, 6)
+    )
+    posts.sort(key=lambda p: p["at"])
+    pages = tmp_path / "pages"
+    write_site(parse_script(g.script()), pages)
+    _, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
+    out = run(minimal, tmp_path / "r")
+    game = open_game(minimal)
+    assert [(e.player, e.value) for e in game.events if e.type.value == "substitute"] == [
+        ("茄子", "小明")
+    ]
+    rows = list(csv.DictReader(io.StringIO(out["activity.csv"].lstrip("\ufeff"))))
+    assert not any("小明" in r.values() for r in rows)
+    day2 = next(r for r in rows if (r["player"], r["day"]) == ("茄子", "2"))
+    assert int(day2["posts"]) == 7  # 小明's six discussion posts and 茄子's own vote

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from auditor import __version__
-from auditor.game.gamefile import Game, ThreadKind
+from auditor.game.gamefile import EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.models import Post
 from auditor.rules.base import DATA_DEPENDENCIES, Context, Finding, GamePost, Match
@@ -93,6 +93,13 @@ def place_posts(
 ) -> list[GamePost]:
     """Give every stored post its place in the game."""
     by_uid = {uid: name for name, uid in game.uids.items()}
+    # 替补: the new account plays the old player's role from the announcement on
+    # (M107 10 替补玩家…代替该玩家继续游戏; M39 替补)
+    substitutes = {
+        e.value: e
+        for e in schedule.events(EventType.SUBSTITUTE)
+        if e.value and e.value not in game.players
+    }
     out: list[GamePost] = []
     window = bool(ruleset.settings["lastwords_window"])
     for sp in stored:
@@ -101,6 +108,9 @@ def place_posts(
         kind = spec.kind if spec else None
         placement = schedule.place(post.posted_at)
         author = by_uid.get(post.author_uid or -1, post.author)
+        sub = substitutes.get(author)
+        if sub is not None and (sub.at is None or post.posted_at >= sub.at):
+            author = sub.player
         lastwords = kind is ThreadKind.LASTWORDS
         player: str | None = author if author in game.players else None
         if lastwords and spec is not None:
