@@ -496,3 +496,30 @@ def test_undo_on_a_manual_card_is_refused(hostile) -> None:  # type: ignore[no-u
     res = CliRunner().invoke(app, ["decide", str(game.path), mid, "undo"])
     assert res.exit_code == 2 and "手动牌请用 reject 撤销" in res.output
     assert load_ledger(game, store).standing("馄饨").standing.yellow == 1  # type: ignore[union-attr]
+
+
+def test_a_file_still_being_saved_is_refused_whole(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13, item 5: a CSV cut mid-row (Excel still saving it) applied the rows before
+    the cut; now the file is read once, checked complete, and refused with nothing applied."""
+    game, store, _ = hostile
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = rows_of(out)
+    assert len(rows) >= 4
+    for r in rows:
+        r.update(decision="reject", note="请过假")
+    full = tmp_path / "full.csv"
+    write_rows(full, rows, "utf-8-sig")
+    data = full.read_bytes()
+    lines = data.split(b"\r\n")
+    keep = len(lines) // 2
+    # the first half of the rows, then half of the next row: a save caught mid-way
+    cut = b"\r\n".join(lines[:keep]) + b"\r\n" + lines[keep][: lines[keep].index(b",") + 1]
+    partial = tmp_path / "partial.csv"
+    partial.write_bytes(cut)
+    with pytest.raises(DecisionError) as exc:
+        import_decisions(game, store, partial, by="导演")
+    assert f"第 {keep + 1} 行不完整" in str(exc.value) and "保存" in str(exc.value)
+    assert store.decision_history() == []  # no row of the half-saved file was applied
+    res = import_decisions(game, store, full, by="导演")  # the finished save applies whole
+    assert res.applied == len(rows)

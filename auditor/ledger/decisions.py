@@ -402,6 +402,32 @@ class ImportResult:
     blank: int
 
 
+def _read_header(reader: Any, path: Path) -> list[str]:
+    try:
+        header = [h.strip() for h in next(reader)]
+    except StopIteration:
+        raise DecisionError(f"{path}：文件是空的") from None
+    if header[: len(DECISION_COLUMNS)] != list(DECISION_COLUMNS):
+        raise DecisionError(f"{path}：第 1 行的列应当依次是 {','.join(DECISION_COLUMNS)},rev")
+    if "rev" not in header:
+        raise DecisionError(
+            f"{path}：第 1 行缺少 rev 列（旧版本导出的文件？）："
+            "请重新运行 auditor decisions export 导出后再编辑"
+        )
+    return header
+
+
+def _short_row(line: int, cells: list[str], header: list[str]) -> str | None:
+    """A row without every column up to ``rev``: a file still being saved (Excel, WPS, a
+    sync tool) ends mid-row, and the whole file is refused rather than the rows before."""
+    if len(cells) >= len(header):
+        return None
+    return (
+        f"第 {line} 行不完整（{len(cells)} 列，应有 {len(header)} 列，缺少 rev 列）："
+        "文件可能还没有保存完，请在表格软件里保存并关闭后再导入"
+    )
+
+
 def import_decisions(
     game: Game, store: Store, path: Path, *, by: str | None = None
 ) -> ImportResult:
@@ -432,17 +458,7 @@ def import_decisions(
     except OSError as exc:
         raise DecisionError(f"无法读取 {path}：{os_error_text(exc)}") from None
     reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        header = [h.strip() for h in next(reader)]
-    except StopIteration:
-        raise DecisionError(f"{path}：文件是空的") from None
-    if header[: len(DECISION_COLUMNS)] != list(DECISION_COLUMNS):
-        raise DecisionError(f"{path}：第 1 行的列应当依次是 {','.join(DECISION_COLUMNS)},rev")
-    if "rev" not in header:
-        raise DecisionError(
-            f"{path}：第 1 行缺少 rev 列（旧版本导出的文件？）："
-            "请重新运行 auditor decisions export 导出后再编辑"
-        )
+    header = _read_header(reader, path)
     rs = ruleset_for(game)
     try:
         signer: str | None = default_signer(game, by)
@@ -461,7 +477,11 @@ def import_decisions(
             line = reader.line_num
             if not any(c.strip() for c in cells):
                 continue
-            cells = [unneutralise(c) for c in cells] + [""] * (len(header) - len(cells))
+            short = _short_row(line, cells, header)
+            if short:
+                errors.append(short)
+                continue
+            cells = [unneutralise(c) for c in cells]
             row = dict(zip(header, cells, strict=False))
             ident = row["id"].strip()
             if not ident:
