@@ -46,6 +46,18 @@ class StoreError(AuditorError):
         super().__init__(f"数据库 {self.path}：{problem}。{advice}")
 
 
+class ReportFolderError(AuditorError):
+    """reports/<name>/ belongs to another game's store (two game files with one name)."""
+
+    def __init__(self, folder: str, owner: str, store: str) -> None:
+        self.folder, self.owner, self.store = folder, owner, store
+        super().__init__(
+            f"报告目录 {folder} 属于另一个游戏（数据库 {owner}），不能写入这个游戏"
+            f"（数据库 {store}）的报告。两个游戏文件同名时，请在其中一个的 [game] 里加上 "
+            'report_name = "s2-m107"（报告目录名），或给游戏文件改名。'
+        )
+
+
 class PageError(AuditorError):
     """A page that could not be read as posts. ``kind`` is a stable machine name."""
 

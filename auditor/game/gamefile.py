@@ -134,6 +134,7 @@ class Game:
     tag: str | None = None  # the text every game thread title carries ("M107")
     # what was read from the forum on top of the file (auditor.game.discover.Discovery)
     discovery: Any = None
+    report_name: str | None = None  # the folder under reports/ (default: from the file name)
 
     @property
     def discovers(self) -> bool:
@@ -144,6 +145,8 @@ class Game:
     def slug(self) -> str:
         """The game's folder name under reports/: the file's stem, or its folder's name
         when the file is just called game.toml."""
+        if self.report_name:
+            return self.report_name
         stem = self.path.stem
         if stem.lower() == "game" and self.path.resolve().parent.name:
             return self.path.resolve().parent.name
@@ -367,7 +370,17 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
     r.no_unknown(
         g,
         "game",
-        ("name", "ruleset", "timezone", "directors", "spectators", "store", "decided_by", "tag"),
+        (
+            "name",
+            "ruleset",
+            "timezone",
+            "directors",
+            "spectators",
+            "store",
+            "decided_by",
+            "tag",
+            "report_name",
+        ),
     )
     name = r.str_(g, "game.name", "name", required=True)
     ruleset = r.str_(g, "game.ruleset", "ruleset", required=True)
@@ -456,6 +469,7 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
         corrections=corrections,
         decided_by=decided_by.strip() if decided_by else None,
         tag=tag,
+        report_name=_report_name(r, g),
     )
 
 
@@ -531,6 +545,18 @@ def _board(r: _Reader, f: dict[str, Any]) -> int | None:
     raise r.fail(
         "forum.board", "应当是版块的 fid（如 2）或版块地址（forum.php?mod=forumdisplay&fid=2）"
     )
+
+
+def _report_name(r: _Reader, g: dict[str, Any]) -> str | None:
+    value = r.str_(g, "game.report_name", "report_name")
+    if value is None:
+        return None
+    value = value.strip()
+    if not value or value in (".", "..") or re.search(r"[\\/:*?\"<>|\x00-\x1f]", value):
+        raise r.fail(
+            "game.report_name", '应当是一个文件夹名（不含 / \\ : * ? " < > |），例如 s2-m107'
+        )
+    return value
 
 
 def _ppp(r: _Reader, f: dict[str, Any]) -> int:

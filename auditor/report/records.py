@@ -575,6 +575,7 @@ def build_records(
         game={
             "name": game.name,
             "slug": game.slug,
+            "store": str(game.store.resolve()),
             "ruleset": rs.name,
             "ruleset_title": rs.title,
             "seed": rs.seed,

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from auditor.errors import ReportFolderError
 from auditor.files import WriteError
 from auditor.ledger.ledger import LEDGER_COLUMNS
 from auditor.report.bbcode import render_bbcode
@@ -78,8 +79,35 @@ def write_report(records: Records, reports_dir: Path, *, when: datetime | None =
         raise WriteError(game_dir, exc) from None
 
 
+OWNER = ".store"  # in reports/<name>/: the store whose reports these are
+
+
+def _claim(game_dir: Path, store: str) -> None:
+    """Record which store owns ``game_dir``, or refuse when another store does (two games
+    whose files share a name would otherwise mix their reports and ``latest``)."""
+    owner_file = game_dir / OWNER
+    try:
+        owner = owner_file.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        owner = ""
+    if owner and owner != store:
+        raise ReportFolderError(str(game_dir), owner, store)
+    if not owner:
+        tmp = game_dir / f".tmp-store-{os.getpid()}"
+        tmp.write_text(store + "\n", encoding="utf-8")
+        try:  # link, not replace: of two first writers at once, one wins and the other checks
+            os.link(tmp, owner_file)
+        except FileExistsError:
+            tmp.unlink()
+            _claim(game_dir, store)
+            return
+        tmp.unlink()
+
+
 def _write_report(records: Records, game_dir: Path, when: datetime) -> Written:
     game_dir.mkdir(parents=True, exist_ok=True)
+    if records.game.get("store"):
+        _claim(game_dir, str(records.game["store"]))
     for stale in game_dir.glob(".tmp-*"):  # a killed run's leftovers
         shutil.rmtree(stale, ignore_errors=True)
     name = run_dir_name(when)

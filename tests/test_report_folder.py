@@ -1,0 +1,49 @@
+"""Reports of two games never mix (issue 13, item 4): two game files with one name share
+``reports/<name>/``; the folder records which store owns it and refuses another's."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from auditor.cli import app
+from auditor.errors import ReportFolderError
+from auditor.pipeline import audit
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "examples" / "sample"
+
+
+def _game(tmp_path: Path, season: str) -> Path:
+    folder = tmp_path / season
+    shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    game = folder / "m107.toml"
+    (folder / "game.toml").rename(game)
+    return game
+
+
+def test_a_second_store_is_refused_in_a_report_folder_it_does_not_own(tmp_path: Path) -> None:
+    reports = tmp_path / "reports"
+    s1, s2 = _game(tmp_path, "s1"), _game(tmp_path, "s2")
+    first = audit(s1, reports=reports)
+    assert first.report is not None and first.report.parent == reports / "m107"
+    before = sorted(p.name for p in (reports / "m107").iterdir())
+    with pytest.raises(ReportFolderError) as info:
+        audit(s2, reports=reports)
+    message = str(info.value)
+    assert "report_name" in message and str(s1.with_suffix(".sqlite")) in message
+    assert sorted(p.name for p in (reports / "m107").iterdir()) == before  # nothing mixed
+    assert (reports / "m107" / "latest").resolve() == first.report.resolve()
+    # the CLI: a clear message and exit code 2, no traceback
+    res = CliRunner().invoke(app, ["audit", str(s2), "--reports", str(reports), "-q"])
+    assert res.exit_code == 2 and "report_name" in res.output
+    # named apart, the second game has its own folder; the first keeps reporting in its own
+    text = s2.read_text("utf-8").replace("[game]\n", '[game]\nreport_name = "s2-m107"\n', 1)
+    s2.write_text(text, "utf-8")
+    second = audit(s2, reports=reports)
+    assert second.report is not None and second.report.parent == reports / "s2-m107"
+    again = audit(s1, reports=reports)
+    assert again.report is not None and again.report.parent == reports / "m107"
