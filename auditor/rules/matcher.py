@@ -86,6 +86,7 @@ DIGIT_PINYIN = dict(
 _NUMERIC_AFTER = set("吧啊了呀呢吗嘛哦")
 _MEASURE = set("帖贴楼层个次票人天分点号张条轮场局位名遍岁页块元秒")
 REPEAT_RE = re.compile(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+")
+_DOUBLED = re.compile(f"([{CJK_RANGES}])\\1")  # REPEAT_RE can match only where this does
 FINANCIAL_DIGITS = dict(zip("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十", strict=True))
 _ASCII_WORD = re.compile(r"[a-z0-9]")
 _ASCII_LETTER = re.compile(r"[a-z]")
@@ -201,19 +202,40 @@ def _pinyin_table() -> dict[int, str]:
     return table
 
 
-SYL = "'"  # syllable delimiter in the pinyin rendering: keys match whole syllables only
+# Syllable codes: each toneless syllable is one character of Unicode's Supplementary
+# Private Use Area-A in the rendering the pinyin automaton scans.
+SYLLABLE_BASE = 0xF0000
+_SYLLABLE_SPAN = 0x1000
+
+
+@lru_cache(maxsize=1)
+def _syllable_codes() -> dict[str, str]:
+    """Toneless syllable (and its 平翘舌-blurred form) → its one-character code."""
+    names = set(_pinyin_table().values())
+    names |= {fuzz(x) for x in names}
+    return {n: chr(SYLLABLE_BASE + i) for i, n in enumerate(sorted(names))}
 
 
 @lru_cache(maxsize=1)
 def _pinyin_render() -> dict[int, str]:
-    """CJK character (or digit) → ``'syllable'``: the pinyin rendering the second
-    automaton scans, each syllable between delimiters so that a key never matches across
-    syllables (``'e''du'`` is 饿毒, never the end of 的 + 都)."""
-    return {cp: f"{SYL}{py}{SYL}" for cp, py in _pinyin_table().items()}
+    """CJK character (or digit) → its syllable's code: the rendering the pinyin automaton
+    scans is as long as the text, one code per character, so a key (a run of codes) always
+    matches whole syllables (饿毒 is never the end of 的 + 都) and its offsets are the
+    text's.  Characters that are codes themselves are blanked."""
+    codes = _syllable_codes()
+    table = dict.fromkeys(range(SYLLABLE_BASE, SYLLABLE_BASE + _SYLLABLE_SPAN), "\ufffd")
+    table.update({cp: codes[py] for cp, py in _pinyin_table().items()})
+    return table
 
 
-def render_key(syllables: Sequence[str]) -> str:
-    return "".join(f"{SYL}{x}{SYL}" for x in syllables)
+def render_key(syllables: Sequence[str]) -> str | None:
+    """The codes of a syllable sequence; None if some syllable is no syllable of any
+    character (no text can render to it)."""
+    codes = _syllable_codes()
+    try:
+        return "".join(codes[x] for x in syllables)
+    except KeyError:
+        return None
 
 
 _INITIALS = sorted(("zh", "ch", "sh", *"bpmfdtnlgkhjqxrzcsyw"), key=len, reverse=True)
@@ -324,8 +346,11 @@ class Normaliser:
         if self.join_re is not None:
             s = self.join_re.sub(lambda m: self.joins[m.group()], s)
         s = NOISE_RE.sub("", s)
-        s = ASCII_NOISE_RE.sub("", s)
-        return REPEAT_RE.sub(r"\1", s)
+        if _ASCII_LETTER.search(s):  # cheap checks first: most posts need neither pass
+            s = ASCII_NOISE_RE.sub("", s)
+        if _DOUBLED.search(s):
+            s = REPEAT_RE.sub(r"\1", s)
+        return s
 
     def one_to_one(self, text: str, fast: str) -> bool:
         """Is ``fast`` (the normalised ``text``) the text changed character by character,
@@ -590,6 +615,7 @@ class Matcher:
         self.always: list[int] = []  # patterns without anchors
         self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
         self._freq: Mapping[str, int] | None = None
+        self._keyword_res: dict[int, re.Pattern[str]] = {}
         self.exceptions: dict[int, tuple[str, ...]] = {}
         self._longest_exception: dict[int, int] = {}
         self.entry_pinyin: dict[int, set[str]] = {}
@@ -665,8 +691,9 @@ class Matcher:
                     # The CJK rendering (syllables between delimiters); typed or mixed
                     # pinyin (wocao, dao演) in a second automaton run only on text with
                     # ASCII letters.
-                    py = render_key(syl)
-                    self._add(self.py_ac, py, _Key(i, form, "pinyin", py=py))
+                    code = render_key(syl)
+                    if code is not None:
+                        self._add(self.py_ac, code, _Key(i, form, "pinyin", py=code))
                     py = "".join(syl)
                     self._add(self.typed_ac, py, _Key(i, form, "pinyin", py=py))
                 if cat.near:
@@ -674,8 +701,9 @@ class Matcher:
                     for syl in {tuple(table_syl), tuple(phrase_syl)}:
                         for alt in self._near_spellings(syl):
                             near.add("".join(alt))
-                            py = render_key(alt)
-                            self._add(self.py_ac, py, _Key(i, form, "near", py=py))
+                            code = render_key(alt)
+                            if code is not None:
+                                self._add(self.py_ac, code, _Key(i, form, "near", py=code))
                 if cat.initials:
                     initials = "".join(self.py_table.get(ord(c), "?")[0] for c in k)
                     if initials.isascii() and initials.isalpha() and len(initials) >= 3:
@@ -719,7 +747,9 @@ class Matcher:
     # ---- pickling (the on-disk cache): no lock, no jieba, no compiled patterns
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state.update(_jieba=None, _jieba_lock=None, _regexes={}, _cuts={}, _freq=None)
+        state.update(
+            _jieba=None, _jieba_lock=None, _regexes={}, _cuts={}, _freq=None, _keyword_res={}
+        )
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -777,8 +807,7 @@ class Matcher:
             for k in keys:
                 if k.kind != "required":
                     return True
-                keywords = self.keywords[k.entry]
-                if not keywords or any(w in norm for w in keywords):
+                if self._has_keyword(k.entry, norm):
                     return True
         if self._py_scan(norm):
             return True
@@ -803,6 +832,15 @@ class Matcher:
             py_hits = self._py_scan(norm)
             found = self._collect(text, norm, idx, text_hits, py_hits, categories)
         return _resolve(found)
+
+    def _has_keyword(self, entry: int, norm: str) -> bool:
+        """Does one of a pattern's lexicon keywords occur (one C-level search)?"""
+        rx = self._keyword_res.get(entry)
+        if rx is None:
+            words = sorted(self.keywords[entry], key=len, reverse=True)
+            rx = re.compile("|".join(map(re.escape, words)) if words else "")
+            self._keyword_res[entry] = rx
+        return rx.search(norm) is not None
 
     def _py_scan(self, norm: str) -> list[tuple[dict[int, str], list[Any]]]:
         """Pinyin-automaton hits, each list with the rendering table it was found in."""
@@ -849,8 +887,7 @@ class Matcher:
         for i in sorted(anchored):
             found.extend((m, True) for m in self._regex(i, text, norm, idx))
         for i in sorted(required):
-            keywords = self.keywords[i]
-            if not keywords or any(k in norm for k in keywords):
+            if self._has_keyword(i, norm):
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))
         for i in self.always:
             if categories is None or self.entries[i].category in categories:
@@ -972,19 +1009,31 @@ class Matcher:
         categories: Collection[str] | None,
     ) -> Iterable[PhraseMatch]:
 
-        # Rendering offset of each character's start: a hit maps back to characters only
-        # when both its ends fall on character boundaries (bisect on these offsets).
-        offsets = list(accumulate(map(len, map(table.get, map(ord, norm), norm)), initial=0))
+        # The syllable-code rendering has the text's offsets.  In the plain rendering (typed
+        # pinyin) a hit maps back to characters only when both its ends fall on character
+        # boundaries (bisect on each character's rendering offset).
+        coded = table is self.py_render
+        offsets: list[int] = []
+        if not coded:
+            offsets = list(accumulate(map(len, map(table.get, map(ord, norm), norm)), initial=0))
         for end_r, keys in hits:
             for key in keys:
                 e = self.entries[key.entry]
                 if categories is not None and e.category not in categories:
                     continue
                 rs, rt = end_r + 1 - len(key.py), end_r + 1
-                s = bisect_left(offsets, rs)
-                t = bisect_left(offsets, rt)
-                if s >= len(offsets) or offsets[s] != rs or t >= len(offsets) or offsets[t] != rt:
-                    continue  # not on syllable boundaries
+                if coded:
+                    s, t = rs, rt
+                else:
+                    s = bisect_left(offsets, rs)
+                    t = bisect_left(offsets, rt)
+                    if (
+                        s >= len(offsets)
+                        or offsets[s] != rs
+                        or t >= len(offsets)
+                        or offsets[t] != rt
+                    ):
+                        continue  # not on syllable boundaries
                 if t <= s:
                     continue
                 piece = norm[s:t]
