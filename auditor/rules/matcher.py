@@ -8,23 +8,34 @@ the prefilter flags):
 1. **Normalise** with one ``str.translate`` table built once: NFKC (full/half width,
    circled and full-width digits), lower case, traditional → simplified (the OpenCC
    package's own t2s conversion applied to every character of its TSCharacters table),
-   the 形近 look-alike table (``lexicons/_lookalike.txt``), financial digits (壹贰叁 → 一二三)
-   and zero-width characters removed; then two regular expressions drop noise between CJK
-   characters (卧~槽, 卧.槽, 卧 槽) and collapse repeated characters (卧卧卧槽槽).
-2. **Prefilter** with pyahocorasick over the normalised text (terms, variants, pattern
-   anchors, pinyin initials of terms for ASCII abbreviations such as wc / tmd / nmsl).
-3. **Pinyin prefilter**: the normalised text rendered to toneless pinyin by a second
-   ``str.translate`` table built once from pypinyin's per-character data, scanned by a
-   second automaton keyed by the terms' pinyin (音近: 卧草, 草泥马, wocao).
+   the 形近 look-alike table (``lexicons/_lookalike.txt``), emoji read as words (Unicode
+   CLDR Chinese names from the ``emoji`` package and ``lexicons/_emoji.txt``: 🐶 → 狗,
+   🍚 → 饭), financial digits (壹贰叁 → 一二三) and zero-width characters removed; then
+   regular expressions drop noise between CJK characters (卧~槽, 卧.槽, 卧 槽) and collapse
+   repeated characters (卧卧卧槽槽).
+2. **Prefilter** with pyahocorasick over the normalised text (terms, variants, pinyin
+   initials of terms for ASCII abbreviations such as wc / tmd / nmsl, and for sentence
+   patterns the words each pattern requires, derived from the pattern itself).
+3. **Pinyin prefilter**: the normalised text rendered to one syllable code per character
+   by a second ``str.translate`` table built once from pypinyin's per-character data,
+   scanned by a second automaton keyed by the terms' pinyin (音近: 卧草, 草泥马) and, where
+   the lexicon allows it, by their near-homophones one confusion step away
+   (``lexicons/_confusion.txt``, 近音: 呢色 = 乐色); typed or mixed pinyin (wocao, dao演)
+   by a third, only on text with ASCII letters.
 4. **Confirm** each candidate: map it back to the original span, drop it when an exception
    word overlaps it (草原, 操作 …), check pinyin with pypinyin itself (phrase-aware, on the
-   candidate's clause only), check jieba word boundaries (a ``jieba.Tokenizer`` of our own
-   with the lexicon as user dictionary) so 逼近 / 操作 / 干杯 are not insults, and for
+   candidate's clause only), drop sound-alikes that are common words (出生 is not 畜生),
+   check jieba word boundaries (a ``jieba.Tokenizer`` of our own with the lexicon as user
+   dictionary, started on first need) so 逼近 / 操作 / 干杯 are not insults, and for
    one-character terms that they stand alone (草，… but not 吃草了).
-5. Sentence patterns (``re:`` entries) run only where one of their anchors occurred.
+5. Sentence patterns (``re:`` entries) run only where one of their lexicon keywords and
+   one of their required words occurred.
+
+A built matcher is kept on disk (:func:`cached_matcher`, the user's cache folder).
 
 Every :class:`PhraseMatch` carries the category, the entry, the original span in the text
-and how it was found (``how``: 原文, 全半角/大小写, 繁简, 形近, 去噪, 叠字, 音近, 首字母, 句式).
+and how it was found (``how``: 原文, 全半角/大小写, 繁简, 形近, 表情, 去噪, 叠字, 音近, 近音,
+首字母, 句式).
 """
 
 from __future__ import annotations
