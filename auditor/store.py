@@ -187,6 +187,16 @@ _M7_SAVED_FILES_KEY = """
         ALTER TABLE saved_files ADD COLUMN cache_key TEXT NOT NULL DEFAULT '';
 """
 
+# The desk (``auditor serve``): each director's password of this game, as a salted scrypt
+# hash (never the password itself).
+_M8_DESK_PASSWORDS = """
+        CREATE TABLE desk_passwords (
+            director TEXT PRIMARY KEY,
+            hash TEXT NOT NULL,            -- scrypt$n$r$p$salt-hex$key-hex
+            set_at TEXT NOT NULL
+        );
+"""
+
 MIGRATIONS: Sequence[str] = (
     _M1_PAGES_POSTS,
     _M2_FINDINGS,
@@ -195,6 +205,7 @@ MIGRATIONS: Sequence[str] = (
     _M5_VERSION_VIEW,
     _M6_SAVED_FILES,
     _M7_SAVED_FILES_KEY,
+    _M8_DESK_PASSWORDS,
 )
 
 
@@ -1096,6 +1107,19 @@ class Store:
 
     def manual_cards(self) -> list[sqlite3.Row]:
         return self.db.execute("SELECT * FROM manual_cards ORDER BY created_at, id").fetchall()
+
+    # ------------------------------------------------------------------ desk passwords
+    def set_password_hash(self, director: str, hashed: str) -> None:
+        with self.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO desk_passwords (director, hash, set_at) VALUES (?,?,?)",
+                (director, hashed, _now()),
+            )
+
+    def password_hashes(self) -> dict[str, str]:
+        """director -> stored password hash."""
+        rows = self.db.execute("SELECT director, hash FROM desk_passwords").fetchall()
+        return {r["director"]: r["hash"] for r in rows}
 
     def find_decidable(self, ident: str) -> sqlite3.Row | None:
         """A finding (active or not) or a manual card by its short id or a fingerprint prefix."""

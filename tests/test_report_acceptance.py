@@ -88,7 +88,8 @@ def test_report_lists_edits_deletions_and_hidden_posts_since_the_last_run(
     written = write_report(records, tmp_path / "reports")
     html = (written.directory / "report.html").read_text("utf-8")
     head = html.index("论坛上的变动：修改 / 删除 / 屏蔽")
-    assert head < html.index('id="activity"') < html.index('id="drafts"')
+    # the queue first (issue 17), then the changes, then the activity grid
+    assert html.index('id="drafts"') < head < html.index('id="activity"')
     section = html[head : html.index('id="activity"')]
     assert "饺子第1天的发言" in section and "饺子改过的发言" in section
     assert "春卷" not in section  # reported by the previous run

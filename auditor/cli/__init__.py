@@ -13,6 +13,7 @@ from auditor.cli import (  # noqa: F401  (each module registers its commands on 
     ledger_cmd,
     lexicon_cmd,
     rules_cmds,
+    serve,
     votes_cmd,
 )
 from auditor.cli.common import app

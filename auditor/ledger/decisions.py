@@ -276,15 +276,48 @@ def decide(
     source: str = "decide",
     ruleset: RuleSet | None = None,
     at: datetime | None = None,
+    expected: str | None = None,
 ) -> Recorded:
     """Record one decision on a draft (or change an earlier one; history is kept).  ``at``
-    is the decision's time (default: now); escalation counts a card from that moment."""
+    is the decision's time (default: now); escalation counts a card from that moment.
+
+    ``expected`` is the :func:`current_rev` the director saw ("" = undecided): when another
+    director decided the draft since, :class:`StaleDecisionError` names who and when and
+    nothing is recorded."""
     rs = ruleset or ruleset_for(game)
-    record, rec = _decision_row(
-        game, rs, store, ident, decision, card, note, by, source, at=at, keep_card=True
-    )
-    store.add_decisions([record])
+    with store.transaction():  # nobody decides between the stale check and the write
+        record, rec = _decision_row(
+            game, rs, store, ident, decision, card, note, by, source, at=at, keep_card=True
+        )
+        if expected is not None:
+            _refuse_stale(game, store, record["fingerprint"], ident, expected)
+        store.add_decisions([record])
     return rec
+
+
+class StaleDecisionError(DecisionError):
+    """The draft was decided by someone else after the director saw it."""
+
+
+def current_rev(store: Store, fingerprint: str) -> str:
+    """The id of the current decision row on ``fingerprint`` ("" when undecided): what a
+    director saw, to be given back as ``expected`` when deciding."""
+    history = store.decision_history(fingerprint)
+    return str(history[-1]["id"]) if history and history[-1]["decision"] != "undo" else ""
+
+
+def _refuse_stale(game: Game, store: Store, fp: str, ident: str, expected: str) -> None:
+    if current_rev(store, fp) == expected.strip():
+        return
+    history = store.decision_history(fp)
+    newest = history[-1]
+    who = newest["decided_by"] or "另一位导演"
+    t = parse_time(newest["decided_at"])
+    when = t.astimezone(game.timezone).strftime("%m-%d %H:%M:%S") if t else newest["decided_at"]
+    state = state_text(newest["decision"], newest["card"] or newest["suggested"])
+    raise StaleDecisionError(
+        f"{ident} 已在 {when}（论坛时间）被 {who} 改为 {state}：没有记录你的决定，请刷新后再决定"
+    )
 
 
 def add_card(

@@ -83,10 +83,21 @@ def render_bbcode(r: Records) -> str:
     if day is not None:
         lines.append("")
         lines.extend(tally_lines(r, day))
+        if r.lurking:
+            lines.append("")
+            lines.append(f"[b]第{day}天潜水[/b]")
+            for x in r.lurking:
+                note = f"（{_safe(x['note'])}）" if x["note"] else ""
+                lines.append(f"{_safe(x['player'])}：{_safe(x['title'])}{note}")
         lines.append("")
         lines.append(f"[b]第{day}天电梯[/b]")
         for e in r.elevator.get(day, []):
-            links = " ".join(_post_link(p) for p in e["posts"])
+            groups = e.get("threads") or [{"thread": "", "posts": e["posts"]}]
+            links = " ".join(
+                (f"{_safe(g['thread'])} " if len(groups) > 1 else "")
+                + " ".join(_post_link(p) for p in g["posts"])
+                for g in groups
+            )
             out = "（出局）" if e.get("out") else ""
             lines.append(f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}")
     return "\n".join(lines) + "\n"

@@ -28,4 +28,5 @@ def environment() -> Environment:
 
 
 def render_html(records: Records) -> str:
-    return environment().get_template("report.html.j2").render(r=records)
+    """The static report: the desk's page without its buttons (``desk`` is None)."""
+    return environment().get_template("report.html.j2").render(r=records, desk=None)

@@ -154,6 +154,10 @@ class Records:
     # a game that discovers its state: counts of what came from the forum, proposals,
     # warnings and threads not taken (empty for a game file without a board)
     game_state: dict[str, Any] = field(default_factory=dict)
+    # approved and rejected items with who decided and when (the report's folded sections)
+    decided: list[dict[str, Any]] = field(default_factory=list)
+    # the announced day's lurkers (LURK-DAY / LURK-3DAYS / LURK-NOVOTE findings not rejected)
+    lurking: list[dict[str, Any]] = field(default_factory=list)
 
 
 def forum_base(game: Game, store: Store) -> str | None:
@@ -552,6 +556,8 @@ def build_records(
     announce = _announce_day(days)
     cards = _card_records(ctx, store, led, announce)
     standings = [s.as_record() for s in led.standings]
+    _explain_drafts(ctx, drafts, cards, standings)
+    decided = _decided_records(game, store, led, cards)
 
     elevator = _elevator(ctx, base, day_numbers)
     changes, changes_since = forum_changes(game, store, base)
@@ -612,7 +618,136 @@ def build_records(
         announce_day=announce,
         votes_available=votes_available,
         ledger=led,
+        decided=decided,
+        lurking=_lurking(findings, matrix, announce),
     )
+
+
+# The queue's order: what costs a player most first (red → yellow → blue → notices).
+QUEUE_ORDER = {"red": 0, "yellow": 1, "blue": 2, "substitute": 3, "warning": 4, "none": 5}
+_INTERNAL = re.compile(r"ΔE|^L=\d|^#[0-9A-Fa-f]{6}$")
+
+
+def plain_reason(reason: str, code: str, kind: str) -> str:
+    """A suggestion's reason for people: without the rule set's internal keys (codes and
+    kinds such as ``m107-违规1``); the full text stays in the details fold."""
+    text = reason.replace(f"首次{kind}类违规", "首次违规").replace(
+        f"同类违规（{kind}）", "同类违规"
+    )
+    text = text.replace(f"规则集对 {code} 固定判罚", "本条规则固定判罚")
+    return text.replace(f"规则集对 {code} 的处理是", "本条规则的处理是")
+
+
+def plain_note(note: str) -> str:
+    """A finding's note without measurements only a developer reads (ΔE2000, L/C/h)."""
+    parts = [p for p in note.split("，") if not _INTERNAL.search(p.strip())]
+    return "，".join(parts)
+
+
+def _explain_drafts(
+    ctx: Context,
+    drafts: list[dict[str, Any]],
+    cards: Sequence[Mapping[str, Any]],
+    standings: Sequence[Mapping[str, Any]],
+) -> None:
+    """What the director needs next to a draft: the rule's Chinese title and seed clause,
+    the thread, the reason in plain words, the player's standing and earlier cards; then
+    the queue's order."""
+    from auditor.rules.registry import REGISTRY
+
+    standing = {s["player"]: s for s in standings}
+    for d in drafts:
+        rule = REGISTRY.get(d["code"])
+        d["title"] = rule.title if rule else d["code"]
+        d["seed"] = rule.seed if rule else ""
+        d["thread"] = _thread_name(ctx.game, d["tid"]) if d["tid"] is not None else ""
+        d["plain_reason"] = plain_reason(d["reason"], d["code"], d["kind"])
+        d["note"] = plain_note(d["note"])
+        s = standing.get(d["player"])
+        d["standing"] = (
+            f"蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{'，已罚下' if s['sent_off'] else ''}"
+            if s
+            else "没有牌"
+        )
+        d["earlier"] = [c for c in cards if c["player"] == d["player"]]
+    drafts.sort(key=lambda d: QUEUE_ORDER.get(d["suggested"], 9))
+
+
+def _decided_records(
+    game: Game, store: Store, led: Ledger, cards: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Every approved or rejected item with who decided and when (forum time), its current
+    decision row (``rev``, for revising it) and whether its card was already announced."""
+    from auditor.rules.registry import REGISTRY
+
+    reasons = {r["id"]: r["reason"] for r in store.manual_cards()}
+    revs = {fp: str(r["id"]) for fp, r in store.current_decisions().items()}
+    by_id = {c["id"]: c for c in cards}
+    out: list[dict[str, Any]] = []
+    for x in led.decided:
+        rule = REGISTRY.get(x.code) if not x.manual else None
+        card = by_id.get(x.id)
+        out.append(
+            {
+                "id": x.id,
+                "fingerprint": x.fingerprint,
+                "player": x.player,
+                "code": x.code,
+                "title": reasons.get(x.id, "导演判罚")
+                if x.manual
+                else (rule.title if rule else x.code),
+                "day": x.day,
+                "decision": x.decision,
+                "card": x.card or "",
+                "card_name": card_name(x.card),
+                "note": x.note,
+                "decided_by": x.decided_by or "",
+                "decided_time": _local_time(x.decided_at, game),
+                "manual": x.manual,
+                "rev": revs.get(x.fingerprint, ""),
+                "announced": bool(card is not None and not card["new"]),
+            }
+        )
+    out.sort(key=lambda x: x["decided_time"], reverse=True)
+    return out
+
+
+LURK_CODES = ("LURK-DAY", "LURK-3DAYS", "LURK-NOVOTE")
+
+
+def _lurking(
+    findings: Sequence[Mapping[str, Any]], matrix: Sequence[Mapping[str, Any]], day: int | None
+) -> list[dict[str, Any]]:
+    """The announced day's lurking list: the day's LURK-DAY and LURK-NOVOTE findings and the
+    LURK-3DAYS runs that include the day, unless the director rejected them."""
+    from auditor.rules.registry import REGISTRY
+
+    if day is None:
+        return []
+    in_run = {
+        row["player"] for row in matrix for c in row["cells"] if c["day"] == day and c["lurk_days"]
+    }
+    out: list[dict[str, Any]] = []
+    for f in findings:
+        if f["code"] not in LURK_CODES or f["status"] == "rejected":
+            continue
+        if f["code"] == "LURK-3DAYS" and not (f["player"] in in_run and (f["day"] or 0) <= day):
+            continue
+        if f["code"] != "LURK-3DAYS" and f["day"] != day:
+            continue
+        rule = REGISTRY.get(f["code"])
+        out.append(
+            {
+                "player": f["player"],
+                "code": f["code"],
+                "title": rule.title if rule else f["code"],
+                "note": plain_note(f["note"] or ""),
+                "status": f["status"],
+            }
+        )
+    order = {name: i for i, name in enumerate(row["player"] for row in matrix)}
+    out.sort(key=lambda x: (order.get(x["player"], 10**6), LURK_CODES.index(x["code"])))
+    return out
 
 
 def _daily_threshold(lurk: Mapping[str, Any] | None) -> bool:
@@ -834,12 +969,28 @@ def _elevator(
             {
                 "player": name,
                 "posts": posts,
+                "threads": _by_thread(ctx.game, posts),
                 "out": not _measured(ctx, name, closes.get(d)),
             }
             for name, posts in sorted(per.items(), key=lambda kv: order.get(kv[0], 10**6))
         ]
         for d, per in out.items()
     }
+
+
+def _by_thread(game: Game, posts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A player's posts of a day grouped by thread (discussion, vote, …) in floor order."""
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for p in posts:
+        groups.setdefault(p["tid"], []).append(p)
+    return [
+        {
+            "tid": tid,
+            "thread": _thread_name(game, tid),
+            "posts": sorted(ps, key=lambda p: p["floor"]),
+        }
+        for tid, ps in groups.items()
+    ]
 
 
 def _measured(ctx: Context, player: str, closes: datetime | None) -> bool:

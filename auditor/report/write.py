@@ -41,7 +41,9 @@ FILES = (
     "findings.csv",
     "ledger.csv",
     "announcement.bbcode",
+    "report.xlsx",
 )
+SHEETS = ("activity", "votes", "tallies", "findings", "ledger")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,25 @@ def write_files(records: Records, directory: Path) -> None:
     assert LEDGER_CSV[: len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
     write_csv(directory / "ledger.csv", LEDGER_CSV, records.standings)
     (directory / "announcement.bbcode").write_text(render_bbcode(records), encoding="utf-8")
+    from auditor.report.xlsx import write_workbook
+
+    write_workbook(
+        directory / "report.xlsx",
+        list(
+            zip(
+                SHEETS,
+                (ACTIVITY_CSV, VOTES_CSV, TALLY_CSV, FINDINGS_CSV, LEDGER_CSV),
+                (
+                    records.activity,
+                    records.votes,
+                    records.tally,
+                    records.findings,
+                    records.standings,
+                ),
+                strict=True,
+            )
+        ),
+    )
 
 
 def write_report(records: Records, reports_dir: Path, *, when: datetime | None = None) -> Written:

@@ -1,0 +1,151 @@
+"""`auditor serve`: the desk, a local web app where directors review and decide."""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from auditor.cli.common import command, err, handle_errors, out
+from auditor.errors import AuditorError
+from auditor.game.gamefile import Game
+
+ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
+
+
+class ServeError(AuditorError):
+    exit_code = 2
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def game_files(paths: list[Path]) -> list[Path]:
+    """The game files named, or every ``*.toml`` game file in a folder."""
+    from auditor.game.gamefile import load_game
+
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            for f in sorted(p.glob("*.toml")):
+                try:
+                    load_game(f)
+                except AuditorError:
+                    continue  # a rule-set override or other TOML beside the games
+                files.append(f)
+        else:
+            files.append(p)
+    if not files:
+        raise ServeError("没有找到游戏文件：请给出游戏文件（TOML）或放着游戏文件的文件夹")
+    return files
+
+
+@command("serve")
+def serve_cmd(
+    games: Annotated[
+        list[Path] | None,
+        typer.Argument(help="游戏文件或放着游戏文件的文件夹（可多个）", show_default=False),
+    ] = None,
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host", help="监听地址（默认只在本机 127.0.0.1；手机访问用本机局域网 IP，需先设密码）"
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="端口")] = 8765,
+    reports: ReportsOpt = Path("reports"),
+    post_limit: Annotated[
+        int,
+        typer.Option(
+            "--post-limit", help="论坛发帖长度上限（Discuz! maxpostsize，X3.5 默认 10000）"
+        ),
+    ] = 10000,
+    set_password: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--set-password",
+            help="设置导演密码后退出：--set-password 游戏文件 导演名（密码从终端输入两次）",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """审计台：在浏览器里查看报告、批准/改判/驳回草稿、添加手动牌、复制公告、开始审计。
+
+    默认只在本机 127.0.0.1 上监听，启动时打印每位导演的一次性登录链接；用 --host 让同一
+    局域网的手机访问时，必须先给导演设置密码（--set-password 游戏文件 导演名）。每个决定
+    都记在游戏的数据库里并签上登录的导演名，报告、CSV 和公告随即重写。
+
+    例：auditor serve examples/sample/game.toml
+    """
+    from auditor.desk import actions
+    from auditor.desk.auth import hash_password, password_problem
+
+    with handle_errors():
+        if set_password is not None and set_password[0]:
+            game = actions.load(Path(set_password[0]))
+            name = set_password[1]
+            password = typer.prompt(
+                f"{name} 的新密码", hide_input=True, confirmation_prompt="再输入一次"
+            )
+            problem = password_problem(password)
+            if problem:
+                raise ServeError(problem)
+            actions.set_password(game, name, hash_password(password))
+            err.print(escape(f"已为 {game.name} 的导演 {name} 设置密码。"), highlight=False)
+            return
+        files = game_files(list(games or []))
+        loaded = [actions.load(f) for f in files]
+        by_slug: dict[str, Game] = {}
+        for g in loaded:
+            if g.slug in by_slug:
+                raise ServeError(
+                    f"两个游戏文件的名字相同（{g.slug}）：{by_slug[g.slug].path} 和 {g.path}"
+                )
+            if not g.directors:
+                raise ServeError(f"{g.path}：[game] directors 是空的，没有人可以登录")
+            by_slug[g.slug] = g
+        local = _is_loopback(host)
+        if not local:
+            missing = [f"{g.name}（{g.path}）" for g in loaded if not actions.password_hashes(g)]
+            if missing:
+                raise ServeError(
+                    "用 --host 在局域网上提供审计台时必须先设置密码："
+                    + "、".join(missing)
+                    + "（auditor serve --set-password 游戏文件 导演名）"
+                )
+        _serve(by_slug, host, port, reports, post_limit, local)
+
+
+def _serve(
+    games: dict[str, Game], host: str, port: int, reports: Path, post_limit: int, local: bool
+) -> None:
+    import uvicorn
+
+    from auditor.desk.app import Desk, create_app
+
+    desk = Desk(games=games, reports=reports, post_limit=post_limit)
+    shown = f"[{host}]" if ":" in host else host
+    base = f"http://{shown}:{port}"
+    hosts = ["127.0.0.1", "localhost", host] if local else [host]
+    app = create_app(desk, hosts=hosts)
+    out.print(f"审计台：{base}/", highlight=False, soft_wrap=True)
+    if local:
+        for slug, g in games.items():
+            for d in g.directors:
+                token = desk.links.issue(slug, d)
+                out.print(
+                    escape(f"{g.name} · {d} 的一次性登录链接：{base}/login/{token}"),
+                    highlight=False,
+                    soft_wrap=True,
+                )
+    out.file.flush()
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)

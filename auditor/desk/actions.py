@@ -1,0 +1,166 @@
+"""The desk's one adapter to the rest of auditor: the same functions the CLI calls.
+
+Every decision here goes through :func:`auditor.decisions.decide` / :func:`add_card`
+(same history, fingerprints and stale check as ``auditor decide``); the report is built
+with the same records and written with the same writer as ``auditor report``.  Keeping
+these calls in one module keeps the web layer free of the pipeline's internals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from auditor.errors import AuditorError, StoreLockedError
+from auditor.game.gamefile import Game, load_game
+from auditor.ledger.decisions import Recorded, add_card, decide, describe
+from auditor.report.records import Records, build_records
+from auditor.store import Store
+
+
+@contextmanager
+def game_store(game: Game) -> Iterator[Store]:
+    store = Store(game.store)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def load(path: Path) -> Game:
+    from auditor.rules.engine import ruleset_for
+
+    game = load_game(path)
+    ruleset_for(game)  # a bad rule set fails at start, not on the first page view
+    return game
+
+
+def records(game: Game) -> Records:
+    with game_store(game) as store:
+        return build_records(game, store)
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    message: str
+    rewritten: Path | None  # the rewritten report directory (None: an audit holds the lock)
+
+
+def decide_draft(
+    game: Game,
+    ident: str,
+    action: str,
+    *,
+    card: str | None,
+    note: str,
+    by: str,
+    expected: str,
+    reports: Path,
+) -> Done:
+    """One decision, signed ``by`` the signed-in director; refused (StaleDecisionError)
+    when another director decided the draft after ``expected`` was shown."""
+    with game_store(game) as store:
+        rec: Recorded = decide(
+            game,
+            store,
+            ident,
+            action,
+            card=card,
+            note=note,
+            by=by,
+            source="desk",
+            expected=expected,
+        )
+    return Done(describe(rec), rewrite_report(game, reports))
+
+
+def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: Path) -> Done:
+    """Approve several drafts (``(id, rev)`` pairs) as suggested: one transaction, all or
+    none."""
+    with game_store(game) as store, store.transaction():
+        for ident, rev in items:
+            decide(game, store, ident, "approve", by=by, source="desk", expected=rev)
+    return Done(f"已批准 {len(items)} 条草稿（按建议的牌）", rewrite_report(game, reports))
+
+
+def manual_card(
+    game: Game, player: str, card: str, reason: str, day: int | None, *, by: str, reports: Path
+) -> Done:
+    with game_store(game) as store:
+        mid = add_card(game, store, player, card, reason, day=day, by=by)
+    return Done(f"已添加 {mid}：{player} {card}（{reason}）", rewrite_report(game, reports))
+
+
+def rewrite_report(game: Game, reports: Path) -> Path | None:
+    """Rewrite the report, CSVs and announcement from the store, as ``auditor report`` does.
+
+    Takes the game's run lock without waiting: while an audit holds it, nothing is
+    written here (the audit reads the decisions before it writes its own report)."""
+    from auditor.report.write import write_report
+
+    store = Store(game.store)
+    try:
+        try:
+            store.lock()
+        except StoreLockedError:
+            return None
+        run_id = store.start_run("report")
+        try:
+            written = write_report(
+                build_records(game, store),
+                reports,
+                when=datetime.now(UTC).astimezone(game.timezone),
+            )
+        except BaseException:
+            store.finish_run(run_id, "failed", {})
+            raise
+        store.finish_run(run_id, "ok", {"report": str(written.directory)})
+        return written.directory
+    finally:
+        store.close()
+
+
+def run_audit(game: Game, reports: Path) -> str:
+    """The nightly run (crawl + check + report), as ``auditor audit --quiet``: its summary
+    line.  Raises AuditorError (StoreLockedError when another run holds the game)."""
+    from auditor.cli.audit import run_audit as audit
+
+    result = audit(game.path, reports=reports, quiet=True)
+    return result.line()
+
+
+def password_hashes(game: Game) -> dict[str, str]:
+    with game_store(game) as store:
+        return store.password_hashes()
+
+
+def set_password(game: Game, director: str, hashed: str) -> None:
+    if director not in game.directors:
+        raise AuditorError(
+            f"{director} 不是这局的导演（游戏文件 [game] directors：{'、'.join(game.directors) or '空'}）"
+        )
+    with game_store(game) as store:
+        store.set_password_hash(director, hashed)
+
+
+def last_audit(game: Game) -> dict[str, str]:
+    """The newest audit run: when (forum time), status and its problems."""
+    import json
+
+    from auditor.ledger.policy import parse_time
+
+    with game_store(game) as store:
+        runs = [r for r in store.runs() if r["command"] == "audit"]
+    if not runs:
+        return {}
+    r = runs[-1]
+    t = parse_time(r["started_at"])
+    summary = json.loads(r["summary"]) if r["summary"] else {}
+    return {
+        "time": t.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if t else "",
+        "status": str(r["status"]),
+        "problems": "；".join(str(p) for p in summary.get("problems", [])),
+    }

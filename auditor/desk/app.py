@@ -1,0 +1,525 @@
+"""The desk's web app (Starlette): sign-in per game, the queue, decisions, manual cards,
+the announcement and a button that starts an audit.
+
+Security: sessions are signed cookies (Starlette's SessionMiddleware, itsdangerous) that
+expire; every form carries the session's CSRF token; failed logins are rate-limited per
+client and game; responses carry a strict Content-Security-Policy (scripts only from
+/static, no inline script or handler anywhere); post text is escaped by jinja2's autoescape.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from auditor.desk import actions
+from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
+from auditor.errors import AuditorError
+from auditor.game.gamefile import Game
+from auditor.ledger.decisions import DECIDABLE_CARDS, parse_card
+from auditor.ledger.policy import card_name
+
+SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+STATIC = {
+    "report.css": ("auditor", "templates/report.css", "text/css; charset=utf-8"),
+    "desk.css": ("auditor.desk", "static/desk.css", "text/css; charset=utf-8"),
+    "desk.js": ("auditor.desk", "static/desk.js", "text/javascript; charset=utf-8"),
+}
+CARD_CHOICES = ("blue", "yellow", "red")
+
+
+class SecurityHeaders:
+    """Every response: CSP, no sniffing, no framing, no referrer, no caching of pages."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"cache-control", b"no-store"),
+                ]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+@dataclass(slots=True)
+class AuditJob:
+    state: str = "idle"  # idle | running | done | failed
+    message: str = ""
+    started: float = 0.0
+    finished: float = 0.0
+    thread: threading.Thread | None = None
+
+
+@dataclass(slots=True)
+class Desk:
+    games: dict[str, Game]
+    reports: Path
+    links: OneTimeLinks = field(default_factory=OneTimeLinks)
+    limiter: LoginLimiter = field(default_factory=LoginLimiter)
+    jobs: dict[str, AuditJob] = field(default_factory=dict)
+    post_limit: int = 10000
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def environment() -> Environment:
+    env = Environment(
+        loader=ChoiceLoader(
+            [PackageLoader("auditor.desk", "templates"), PackageLoader("auditor", "templates")]
+        ),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["card_name"] = card_name
+    return env
+
+
+def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = ()) -> Starlette:
+    env = environment()
+
+    def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        html = env.get_template(name).render(csrf=csrf_token(request), **ctx)
+        return HTMLResponse(html, status_code=status)
+
+    def message(request: Request, text: str, status: int) -> HTMLResponse:
+        return page(request, "message.html.j2", status=status, text=text, back="/")
+
+    def game_or_404(request: Request) -> Game | None:
+        return desk.games.get(request.path_params["slug"])
+
+    def signed_in(request: Request, slug: str) -> str | None:
+        auth = request.session.get("auth", {}).get(slug)
+        if not auth or time.time() - float(auth.get("at", 0)) > SESSION_SECONDS:
+            return None
+        return str(auth["name"])
+
+    def sign_in(request: Request, slug: str, name: str) -> None:
+        request.session["csrf"] = new_token()  # a new session gets a new token
+        auth = dict(request.session.get("auth", {}))
+        auth[slug] = {"name": name, "at": time.time()}
+        request.session["auth"] = auth
+
+    def flash(request: Request, kind: str, text: str) -> None:
+        request.session["flash"] = [*request.session.get("flash", []), [kind, text]]
+
+    async def form_of(request: Request) -> Mapping[str, Any] | None:
+        """The posted form when its CSRF token matches the session's, else None."""
+        form = await request.form()
+        if not same_token(str(form.get("csrf", "")), request.session.get("csrf")):
+            return None
+        return form
+
+    def back(slug: str, form: Mapping[str, Any], anchor: str = "") -> RedirectResponse:
+        query = {k: str(form.get(k, "")) for k in ("player", "day", "rule") if form.get(k)}
+        url = f"/g/{slug}" + (f"?{urlencode(query)}" if query else "") + anchor
+        return RedirectResponse(url, status_code=303)
+
+    # ---------------------------------------------------------------- pages
+    async def index(request: Request) -> Response:
+        if len(desk.games) == 1:
+            return RedirectResponse(f"/g/{next(iter(desk.games))}", status_code=303)
+        games = [
+            {"slug": s, "name": g.name, "who": signed_in(request, s)} for s, g in desk.games.items()
+        ]
+        return page(request, "index.html.j2", games=games)
+
+    async def login_page(request: Request) -> Response:
+        game = game_or_404(request)
+        if game is None:
+            return message(request, "没有这个游戏。", 404)
+        return page(request, "login.html.j2", game=game, slug=request.path_params["slug"], error="")
+
+    async def login(request: Request) -> Response:
+        game = game_or_404(request)
+        if game is None:
+            return message(request, "没有这个游戏。", 404)
+        slug = request.path_params["slug"]
+        form = await form_of(request)
+        if form is None:
+            return message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
+        key = (request.client.host if request.client else "?", slug)
+        wait = desk.limiter.wait(key)
+        if wait:
+            return page(
+                request,
+                "login.html.j2",
+                status=429,
+                game=game,
+                slug=slug,
+                error=f"登录失败次数过多，请 {wait} 秒后再试。",
+            )
+        name = str(form.get("director", ""))
+        password = str(form.get("password", ""))
+        hashes = await run_in_threadpool(actions.password_hashes, game)
+        stored = hashes.get(name)
+        ok = name in game.directors and stored is not None
+        ok = await run_in_threadpool(verify_password, password, stored or "") and ok
+        if not ok:
+            desk.limiter.failed(key)
+            return page(
+                request,
+                "login.html.j2",
+                status=401,
+                game=game,
+                slug=slug,
+                error="导演名或密码不对（密码用 auditor serve --set-password 设置）。",
+            )
+        desk.limiter.succeeded(key)
+        sign_in(request, slug, name)
+        return RedirectResponse(f"/g/{slug}", status_code=303)
+
+    async def link_login(request: Request) -> Response:
+        grant = desk.links.use(request.path_params["token"])
+        if grant is None or grant.slug not in desk.games:
+            return message(request, "登录链接无效或已用过（每个链接只能用一次）。", 403)
+        sign_in(request, grant.slug, grant.director)
+        return RedirectResponse(f"/g/{grant.slug}", status_code=303)
+
+    async def logout(request: Request) -> Response:
+        slug = request.path_params["slug"]
+        form = await form_of(request)
+        if form is None:
+            return message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
+        auth = dict(request.session.get("auth", {}))
+        auth.pop(slug, None)
+        request.session["auth"] = auth
+        return RedirectResponse(f"/g/{slug}/login", status_code=303)
+
+    async def game_page(request: Request) -> Response:
+        game = game_or_404(request)
+        if game is None:
+            return message(request, "没有这个游戏。", 404)
+        slug = request.path_params["slug"]
+        who = signed_in(request, slug)
+        if who is None:
+            return RedirectResponse(f"/g/{slug}/login", status_code=303)
+        recs = await run_in_threadpool(actions.records, game)
+        last = await run_in_threadpool(actions.last_audit, game)
+        filters = {k: request.query_params.get(k, "") for k in ("player", "day", "rule")}
+        ctx = desk_context(desk, slug, game, who, recs, filters, last)
+        ctx["flash"] = request.session.pop("flash", [])
+        ctx["csrf"] = csrf_token(request)
+        html = env.get_template("report.html.j2").render(r=recs, desk=ctx)
+        return HTMLResponse(html)
+
+    # ---------------------------------------------------------------- actions
+    async def guarded(request: Request) -> tuple[Game, str, str, Mapping[str, Any]] | Response:
+        game = game_or_404(request)
+        if game is None:
+            return message(request, "没有这个游戏。", 404)
+        slug = request.path_params["slug"]
+        who = signed_in(request, slug)
+        if who is None:
+            return message(request, "没有登录或登录已过期：请先登录。", 403)
+        form = await form_of(request)
+        if form is None:
+            return message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
+        return game, slug, who, form
+
+    async def decide_post(request: Request) -> Response:
+        got = await guarded(request)
+        if isinstance(got, Response):
+            return got
+        game, slug, who, form = got
+        ident = str(form.get("id", ""))
+        action = str(form.get("action", ""))
+        card = parse_card(str(form.get("card", ""))) if action == "recolour" else None
+        if action == "recolour" and card is None:
+            flash(request, "error", "请选择要改判的颜色。")
+            return back(slug, form, f"#draft-{ident}")
+        decision = {
+            "approve": "approve",
+            "recolour": "approve",
+            "reject": "reject",
+            "undo": "undo",
+        }.get(action)
+        if decision is None:
+            return message(request, "未知的操作。", 400)
+        suggested = str(form.get("suggested", ""))
+        if decision == "approve" and (card or suggested) == "red" and form.get("confirm") != "1":
+            return page(
+                request,
+                "confirm.html.j2",
+                slug=slug,
+                what=f"确认判 {form.get('player', '')} 红牌？红牌即罚下。",
+                fields={k: str(v) for k, v in form.items() if k != "csrf"},
+                target=f"/g/{slug}/decide",
+            )
+        try:
+            done = await run_in_threadpool(
+                actions.decide_draft,
+                game,
+                ident,
+                decision,
+                card=card,
+                note=str(form.get("note", "")).strip(),
+                by=who,
+                expected=str(form.get("rev", "")),
+                reports=desk.reports,
+            )
+        except AuditorError as exc:
+            flash(request, "error", str(exc))
+            return back(slug, form, f"#draft-{ident}")
+        flash(request, "ok", done.message + _rewritten(done))
+        return back(slug, form, "#drafts")
+
+    async def batch_post(request: Request) -> Response:
+        got = await guarded(request)
+        if isinstance(got, Response):
+            return got
+        game, slug, who, form = got
+        items = []
+        for part in str(form.get("items", "")).split(","):
+            ident, _, rev = part.partition(":")
+            if ident.strip():
+                items.append((ident.strip(), rev.strip()))
+        if not items:
+            flash(request, "error", "没有选中草稿。")
+            return back(slug, form, "#drafts")
+        if form.get("confirm") != "1":
+            return page(
+                request,
+                "confirm.html.j2",
+                slug=slug,
+                what=f"确认一次批准这 {len(items)} 条草稿（{form.get('label', '')}）？",
+                fields={k: str(v) for k, v in form.items() if k != "csrf"},
+                target=f"/g/{slug}/batch",
+            )
+        try:
+            done = await run_in_threadpool(
+                actions.decide_many, game, items, by=who, reports=desk.reports
+            )
+        except AuditorError as exc:
+            flash(request, "error", f"没有批准任何一条：{exc}")
+            return back(slug, form, "#drafts")
+        flash(request, "ok", done.message + _rewritten(done))
+        return back(slug, form, "#drafts")
+
+    async def card_post(request: Request) -> Response:
+        got = await guarded(request)
+        if isinstance(got, Response):
+            return got
+        game, slug, who, form = got
+        card = parse_card(str(form.get("card", "")))
+        raw_day = str(form.get("day", "")).strip()
+        if card is None or card not in DECIDABLE_CARDS:
+            flash(request, "error", "请选择牌的颜色。")
+            return back(slug, form, "#manual")
+        if raw_day and not raw_day.isdigit():
+            flash(request, "error", f"天数应当是数字：{raw_day}")
+            return back(slug, form, "#manual")
+        if card == "red" and form.get("confirm") != "1":
+            return page(
+                request,
+                "confirm.html.j2",
+                slug=slug,
+                what=f"确认给 {form.get('player', '')} 一张红牌？红牌即罚下。",
+                fields={k: str(v) for k, v in form.items() if k != "csrf"},
+                target=f"/g/{slug}/card",
+            )
+        try:
+            done = await run_in_threadpool(
+                actions.manual_card,
+                game,
+                str(form.get("player", "")),
+                card,
+                str(form.get("reason", "")).strip(),
+                int(raw_day) if raw_day else None,
+                by=who,
+                reports=desk.reports,
+            )
+        except AuditorError as exc:
+            flash(request, "error", str(exc))
+            return back(slug, form, "#manual")
+        flash(request, "ok", done.message + _rewritten(done))
+        return back(slug, form, "#approved")
+
+    async def audit_post(request: Request) -> Response:
+        got = await guarded(request)
+        if isinstance(got, Response):
+            return got
+        game, slug, _who, form = got
+        with desk.lock:
+            job = desk.jobs.get(slug)
+            if job is not None and job.state == "running":
+                flash(request, "error", "审计已经在运行。")
+                return back(slug, form)
+            job = AuditJob(state="running", message="正在抓取和检查…", started=time.time())
+            desk.jobs[slug] = job
+
+        def work() -> None:
+            try:
+                job.message = actions.run_audit(game, desk.reports)
+                job.state = "done"
+            except AuditorError as exc:
+                job.message, job.state = str(exc), "failed"
+            except Exception as exc:  # shown to the director; the desk keeps serving
+                job.message, job.state = f"审计失败：{type(exc).__name__}: {exc}", "failed"
+            job.finished = time.time()
+
+        job.thread = threading.Thread(target=work, name=f"audit-{slug}", daemon=True)
+        job.thread.start()
+        flash(request, "ok", "审计已开始：抓取 → 检查 → 报告。")
+        return back(slug, form)
+
+    async def audit_status(request: Request) -> Response:
+        slug = request.path_params["slug"]
+        if slug not in desk.games or signed_in(request, slug) is None:
+            return JSONResponse({"error": "没有登录"}, status_code=403)
+        job = desk.jobs.get(slug) or AuditJob()
+        elapsed = (job.finished or time.time()) - job.started if job.started else 0
+        return JSONResponse({"state": job.state, "message": job.message, "elapsed": int(elapsed)})
+
+    async def static(request: Request) -> Response:
+        entry = STATIC.get(request.path_params["name"])
+        if entry is None:
+            return Response("没有这个文件。", status_code=404, media_type="text/plain")
+        package, path, media = entry
+        data = resources.files(package).joinpath(path).read_bytes()
+        return Response(data, media_type=media)
+
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    routes = [
+        Route("/", index),
+        Route("/favicon.ico", favicon),
+        Route("/static/{name}", static),
+        Route("/login/{token}", link_login),
+        Route("/g/{slug}", game_page),
+        Route("/g/{slug}/login", login_page, methods=["GET"]),
+        Route("/g/{slug}/login", login, methods=["POST"]),
+        Route("/g/{slug}/logout", logout, methods=["POST"]),
+        Route("/g/{slug}/decide", decide_post, methods=["POST"]),
+        Route("/g/{slug}/batch", batch_post, methods=["POST"]),
+        Route("/g/{slug}/card", card_post, methods=["POST"]),
+        Route("/g/{slug}/audit", audit_post, methods=["POST"]),
+        Route("/g/{slug}/audit/status", audit_status),
+    ]
+    middleware = [
+        Middleware(SecurityHeaders),
+        Middleware(
+            SessionMiddleware,
+            secret_key=secret or secrets.token_hex(32),
+            session_cookie="auditor_desk",
+            max_age=SESSION_SECONDS,
+            same_site="strict",
+        ),
+    ]
+    if hosts:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)))
+    return Starlette(routes=routes, middleware=middleware)
+
+
+def csrf_token(request: Request) -> str:
+    token = request.session.get("csrf")
+    if not token:
+        token = new_token()
+        request.session["csrf"] = token
+    return str(token)
+
+
+def _rewritten(done: actions.Done) -> str:
+    if done.rewritten is None:
+        return "。审计正在运行：报告由审计写出（它会读到这个决定）。"
+    return "。报告、CSV 和公告已重写。"
+
+
+def desk_context(
+    desk: Desk,
+    slug: str,
+    game: Game,
+    who: str,
+    recs: Any,
+    filters: Mapping[str, str],
+    last: Mapping[str, str],
+) -> dict[str, Any]:
+    """What the desk adds to the report template: the filtered queue, batch groups,
+    choices for the forms, the announcement and the audit's state."""
+    from auditor.desk.announce import discuz_length, split_announcement
+    from auditor.report.bbcode import render_bbcode
+
+    queue = [
+        d
+        for d in recs.drafts
+        if (not filters.get("player") or d["player"] == filters["player"])
+        and (not filters.get("day") or str(d["day"]) == filters["day"])
+        and (not filters.get("rule") or d["code"] == filters["rule"])
+    ]
+    groups: dict[tuple[str, Any, str], list[dict[str, Any]]] = {}
+    for d in queue:
+        groups.setdefault((d["code"], d["day"], d["suggested"]), []).append(d)
+    batches = [
+        {
+            "label": f"{'第' + str(day) + '天' if day is not None else ''}{ds[0]['title']}"
+            f"（{card_name(sug)}，{len(ds)} 条）",
+            "items": ",".join(f"{d['id']}:" for d in ds),
+        }
+        for (_code, day, sug), ds in groups.items()
+        if len(ds) >= 2
+    ]
+    text = render_bbcode(recs)
+    job = desk.jobs.get(slug)
+    return {
+        "slug": slug,
+        "name": who,
+        "games": [{"slug": s, "name": g.name} for s, g in desk.games.items()],
+        "filters": dict(filters),
+        "players": list(game.players),
+        "days": sorted({d["day"] for d in recs.drafts if d["day"] is not None}),
+        "rules": sorted({(d["code"], d["title"]) for d in recs.drafts}),
+        "queue": queue,
+        "batches": batches,
+        "cards": CARD_CHOICES,
+        "manual_cards": ("blue", "yellow", "red", "substitute"),
+        "announcement": {
+            "text": text,
+            "length": discuz_length(text),
+            "limit": desk.post_limit,
+            "parts": split_announcement(text, desk.post_limit),
+        },
+        "audit": {
+            "last": dict(last),
+            "state": job.state if job else "idle",
+            "message": job.message if job else "",
+        },
+        "flash": [],
+        "csrf": "",
+    }

@@ -1,0 +1,178 @@
+"""Helpers for the desk tests: a game with hostile posts and a real `auditor serve` on
+127.0.0.1 in its own process."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import requests
+
+from tests.ledger_helpers import HOSTILE_GAME, hostile_posts
+
+HOSTILE_BBCODE = "[url=javascript:alert('xss-4')]点我[/url]"
+DIRECTORS = ("导演", "副导演")
+PASSWORD = "正确的密码-123"
+
+DESK_GAME = (
+    HOSTILE_GAME
+    + """
+[game]
+directors = ["导演", "副导演"]
+"""
+)
+
+
+def desk_game(tmp: Path) -> Path:
+    """A checked game (writer → parser → store → rules) with hostile posts, two directors
+    and a forum URL for post links.  Returns the game file."""
+    from datetime import datetime
+
+    from auditor.game.gamefile import load_game
+    from auditor.rules.engine import check
+    from tests.test_rule_cases import build_case
+
+    now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")
+    posts = hostile_posts()
+    posts.append(
+        {
+            "author": "油条",
+            "tid": 21,
+            "at": datetime.fromisoformat("2026-11-21T15:20:00+08:00"),
+            "message": HOSTILE_BBCODE,
+        }
+    )
+    built = build_case(tmp, "m107", DESK_GAME, posts, now=now)
+    path = built.game.path
+    text = path.read_text("utf-8")
+    path.write_text(text.replace('pages = "pages"', 'url = "http://bbs.example.com/"'), "utf-8")
+    game = load_game(path)
+    check(game, built.store, now=now)
+    built.store.close()
+    return path
+
+
+def auditor(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "auditor", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+
+
+def set_password(game: Path, name: str, password: str = PASSWORD) -> None:
+    res = auditor(
+        "serve",
+        "--set-password",
+        str(game),
+        name,
+        cwd=game.parent,
+        stdin=f"{password}\n{password}\n",
+    )
+    assert res.returncode == 0, res.stderr
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class DeskServer:
+    base: str
+    slug: str
+    links: dict[str, str]  # director -> one-time login link
+    reports: Path
+    process: subprocess.Popen[str]
+
+    def session(self) -> requests.Session:
+        return requests.Session()
+
+    def page(self, s: requests.Session) -> str:
+        r = s.get(f"{self.base}/g/{self.slug}", timeout=60)
+        assert r.status_code == 200, r.status_code
+        return r.text
+
+
+@contextmanager
+def desk_server(game: Path, *extra: str) -> Iterator[DeskServer]:
+    """`auditor serve GAME` on a free loopback port, until the block ends."""
+    port = free_port()
+    reports = game.parent / "reports"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "auditor",
+            "serve",
+            str(game),
+            "--port",
+            str(port),
+            "--reports",
+            str(reports),
+            *extra,
+        ],
+        cwd=game.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
+    )
+    try:
+        links: dict[str, str] = {}
+        lines: list[str] = []
+        assert proc.stdout is not None
+        deadline = time.monotonic() + 60
+        while len(links) < len(DIRECTORS) and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            m = re.search(r"· (\S+) 的一次性登录链接：(http://\S+)", line)
+            if m:
+                links[m.group(1)] = m.group(2)
+        assert len(links) == len(DIRECTORS), "".join(lines)
+        base = f"http://127.0.0.1:{port}"
+        while time.monotonic() < deadline:
+            try:
+                requests.get(base + "/static/desk.css", timeout=2)
+                break
+            except requests.ConnectionError:
+                time.sleep(0.2)
+        from auditor.game.gamefile import load_game
+
+        yield DeskServer(base, load_game(game).slug, links, reports, proc)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def csrf(html: str) -> str:
+    m = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert m, "no CSRF token on the page"
+    return m.group(1)
+
+
+def draft_ids(html: str) -> list[str]:
+    return re.findall(r'<article class="draft (\w+)" id="draft-(\w+)"', html)  # type: ignore[return-value]
+
+
+def flashes(html: str) -> list[str]:
+    return re.findall(r'<p class="flash (?:ok|error)" role="status">([^<]*)</p>', html)

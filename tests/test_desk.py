@@ -1,0 +1,230 @@
+"""The desk (`auditor serve`) over real HTTP: a real uvicorn server on 127.0.0.1 in its own
+process, a real SQLite store, requests as the client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import requests
+
+from auditor.game.gamefile import load_game
+from auditor.report.write import latest_dir
+from auditor.store import Store
+from tests.desk_helpers import (
+    PASSWORD,
+    csrf,
+    desk_game,
+    desk_server,
+    draft_ids,
+    flashes,
+    set_password,
+)
+from tests.ledger_helpers import HOSTILE_SCRIPT
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = desk_game(tmp_path_factory.mktemp("desk"))
+    set_password(path, "导演")
+    set_password(path, "副导演")
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(game: Path):  # type: ignore[no-untyped-def]
+    with desk_server(game) as srv:
+        yield srv
+
+
+def _login(
+    server, name: str = "导演", password: str = PASSWORD
+) -> tuple[requests.Session, requests.Response]:  # type: ignore[no-untyped-def]
+    s = requests.Session()
+    page = s.get(f"{server.base}/g/{server.slug}/login", timeout=30)
+    r = s.post(
+        f"{server.base}/g/{server.slug}/login",
+        data={"csrf": csrf(page.text), "director": name, "password": password},
+        timeout=60,
+    )
+    return s, r
+
+
+def _decisions(game: Path) -> list[dict[str, object]]:
+    g = load_game(game)
+    with Store(g.store) as store:
+        return [dict(r) for r in store.decision_history()]
+
+
+def test_a_request_without_a_session_is_refused(server) -> None:  # type: ignore[no-untyped-def]
+    r = requests.get(f"{server.base}/g/{server.slug}", timeout=30, allow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].endswith("/login")
+    r = requests.post(
+        f"{server.base}/g/{server.slug}/decide", data={"id": "F1", "action": "approve"}, timeout=30
+    )
+    assert r.status_code == 403 and "没有登录" in r.text
+    r = requests.get(f"{server.base}/g/{server.slug}/audit/status", timeout=30)
+    assert r.status_code == 403
+
+
+def test_password_login_signs_decisions_with_the_directors_name(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    s, r = _login(server, "副导演")
+    assert r.status_code == 200 and "导演：副导演" in r.text
+    # strict CSP, no inline script, the hostile posts only as text
+    csp = r.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert "<script>" not in r.text and 'src="/static/desk.js"' in r.text
+    assert "&lt;script&gt;alert(&#39;xss-1&#39;)&lt;/script&gt;" in r.text
+    assert "&lt;img src=x onerror=&#34;alert(&#39;xss-2&#39;)&#34;&gt;" in r.text
+    assert "<img" not in r.text and HOSTILE_SCRIPT not in r.text
+    assert 'href="javascript' not in r.text
+    colour, ident = next((c, i) for c, i in draft_ids(r.text) if c == "blue")
+    before = len(_decisions(game))
+    r = s.post(
+        f"{server.base}/g/{server.slug}/decide",
+        data={
+            "csrf": csrf(r.text),
+            "id": ident,
+            "action": "approve",
+            "rev": "",
+            "note": "网页批准",
+            "suggested": colour,
+        },
+        timeout=60,
+    )
+    assert r.status_code == 200 and any(f"已批准 {ident}" in f for f in flashes(r.text)), flashes(
+        r.text
+    )
+    rows = _decisions(game)
+    assert len(rows) == before + 1
+    assert rows[-1]["decided_by"] == "副导演" and rows[-1]["source"] == "desk"
+    assert rows[-1]["note"] == "网页批准"
+    # the report was rewritten at once and lists the approval with who decided
+    report = latest_dir(server.reports, server.slug)
+    assert report is not None
+    page = (report / "report.html").read_text("utf-8")
+    approved = page[page.index('id="approved"') : page.index('id="rejected"')]
+    assert ident in approved and "副导演" in approved
+
+
+def test_a_form_without_its_csrf_token_is_refused(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    s, r = _login(server)
+    _colour, ident = draft_ids(r.text)[-1]
+    before = len(_decisions(game))
+    for token in (None, "forged-token"):
+        data = {"id": ident, "action": "reject", "rev": ""}
+        if token:
+            data["csrf"] = token
+        refused = s.post(f"{server.base}/g/{server.slug}/decide", data=data, timeout=30)
+        assert refused.status_code == 403 and "CSRF" in refused.text
+    assert len(_decisions(game)) == before
+
+
+def test_a_draft_decided_meanwhile_is_refused_with_who_and_when(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    a, page_a = _login(server, "导演")
+    b, page_b = _login(server, "副导演")
+    colour, ident = next((c, i) for c, i in draft_ids(page_a.text) if c in ("blue", "none"))
+    assert ident in page_b.text  # both directors see the same draft
+    r = a.post(
+        f"{server.base}/g/{server.slug}/decide",
+        data={
+            "csrf": csrf(page_a.text),
+            "id": ident,
+            "action": "reject",
+            "rev": "",
+            "note": "误判",
+        },
+        timeout=60,
+    )
+    assert any(f"已驳回 {ident}" in f for f in flashes(r.text))
+    count = len(_decisions(game))
+    r = b.post(
+        f"{server.base}/g/{server.slug}/decide",
+        data={
+            "csrf": csrf(page_b.text),
+            "id": ident,
+            "action": "approve",
+            "rev": "",
+            "suggested": colour,
+        },
+        timeout=60,
+    )
+    msg = " ".join(flashes(r.text))
+    assert f"{ident} 已在" in msg and "被 导演 改为 驳回" in msg, msg
+    assert len(_decisions(game)) == count  # nothing recorded
+
+
+def test_a_red_card_and_a_batch_ask_for_confirmation(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    s, r = _login(server)
+    colour, ident = draft_ids(r.text)[0]
+    token = csrf(r.text)
+    before = len(_decisions(game))
+    ask = s.post(
+        f"{server.base}/g/{server.slug}/decide",
+        data={
+            "csrf": token,
+            "id": ident,
+            "action": "recolour",
+            "card": "red",
+            "rev": "",
+            "player": "油条",
+            "suggested": colour,
+        },
+        timeout=60,
+    )
+    assert ask.status_code == 200 and "确认判 油条 红牌" in ask.text
+    assert len(_decisions(game)) == before  # not yet
+    done = s.post(
+        f"{server.base}/g/{server.slug}/decide",
+        data={
+            "csrf": token,
+            "id": ident,
+            "action": "recolour",
+            "card": "red",
+            "rev": "",
+            "player": "油条",
+            "suggested": colour,
+            "confirm": "1",
+        },
+        timeout=60,
+    )
+    assert any(f"已批准 {ident}" in f and "红牌" in f for f in flashes(done.text)), flashes(
+        done.text
+    )
+    rows = _decisions(game)
+    assert rows[-1]["card"] == "red" and rows[-1]["decided_by"] == "导演"
+
+
+def test_login_is_rate_limited_and_a_wrong_password_refused(server) -> None:  # type: ignore[no-untyped-def]
+    statuses = [_login(server, "导演", "错误的密码")[1].status_code for _ in range(6)]
+    assert statuses[:5] == [401] * 5 and statuses[5] == 429
+    _s, r = _login(server, "导演")  # even the right password waits now
+    assert r.status_code == 429 and "秒后再试" in r.text
+
+
+def test_a_one_time_link_works_once(game: Path) -> None:
+    with desk_server(game) as srv:
+        link = srv.links["导演"]
+        s = requests.Session()
+        r = s.get(link, timeout=60)
+        assert r.status_code == 200 and "导演：导演" in r.text
+        again = requests.get(link, timeout=30)
+        assert again.status_code == 403 and "只能用一次" in again.text
+
+
+def test_host_beyond_loopback_needs_passwords(tmp_path: Path) -> None:
+    from tests.desk_helpers import auditor
+
+    path = desk_game(tmp_path)
+    res = auditor("serve", str(path), "--host", "0.0.0.0", "--port", "1", cwd=tmp_path)
+    assert res.returncode == 2 and "必须先设置密码" in res.stderr
+    res = auditor(
+        "serve", "--set-password", str(path), "路人", cwd=tmp_path, stdin="12345678\n12345678\n"
+    )
+    assert res.returncode == 2 and "不是这局的导演" in res.stderr
+    res = auditor(
+        "serve", "--set-password", str(path), "导演", cwd=tmp_path, stdin="short\nshort\n"
+    )
+    assert res.returncode == 2 and "至少 8 个字符" in res.stderr
+    with Store(load_game(path).store) as store:
+        assert store.password_hashes() == {}

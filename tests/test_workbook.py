@@ -1,0 +1,58 @@
+"""report.xlsx: one sheet per table, frozen headers, widths, formulas neutralised."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from auditor.report.records import build_records
+from auditor.report.write import SHEETS, write_report
+from auditor.store import Store
+from tests.ledger_helpers import HYPERLINK, hostile_game
+
+
+def test_workbook_sheets_headers_widths_and_no_formulas(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    game, store, now = hostile_game(tmp_path / "game")
+    assert isinstance(store, Store)
+    try:
+        records = build_records(game, store, now=now)
+        written = write_report(records, tmp_path / "reports")
+    finally:
+        store.close()
+    book = load_workbook(written.directory / "report.xlsx")
+    assert tuple(book.sheetnames) == SHEETS
+    findings = book["findings"]
+    assert findings.freeze_panes == "A2"
+    assert [c.value for c in findings[1]][:3] == ["id", "code", "player"]
+    assert findings.max_row == len(records.findings) + 1
+    assert book["activity"].max_row == len(records.activity) + 1
+    # the excerpt column is widened (capped), the id column fits its ids
+    headers = [c.value for c in findings[1]]
+    letter = findings.cell(row=1, column=headers.index("excerpt") + 1).column_letter
+    assert 10 < findings.column_dimensions[letter].width <= 60
+    cells = [c for ws in book.worksheets for row in ws.iter_rows() for c in row]
+    assert not [c.coordinate for c in cells if c.data_type == "f"], "no formula cells"
+    texts = [c.value for c in cells if isinstance(c.value, str)]
+    assert "'" + HYPERLINK in texts  # neutralised exactly as in the CSVs
+    assert not any(t.startswith(("=", "+", "@")) for t in texts)
+    # numbers stay numbers
+    posts = headers_of(book["activity"]).index("posts") + 1
+    assert all(
+        isinstance(book["activity"].cell(row=r, column=posts).value, int) for r in range(2, 5)
+    )
+
+
+def headers_of(ws) -> list[str]:  # type: ignore[no-untyped-def]
+    return [c.value for c in ws[1]]
+
+
+def test_pandas_and_openpyxl_are_imported_lazily() -> None:
+    code = (
+        "import sys, auditor.cli, auditor.report.write;"
+        "print('pandas' in sys.modules, 'openpyxl' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
