@@ -195,11 +195,12 @@ def test_a_red_card_and_a_batch_ask_for_confirmation(server, game: Path) -> None
     assert rows[-1]["card"] == "red" and rows[-1]["decided_by"] == "导演"
 
 
-def test_login_is_rate_limited_and_a_wrong_password_refused(server) -> None:  # type: ignore[no-untyped-def]
-    statuses = [_login(server, "导演", "错误的密码")[1].status_code for _ in range(6)]
-    assert statuses[:5] == [401] * 5 and statuses[5] == 429
-    _s, r = _login(server, "导演")  # even the right password waits now
-    assert r.status_code == 429 and "秒后再试" in r.text
+def test_login_is_rate_limited_and_a_wrong_password_refused(game: Path) -> None:
+    with desk_server(game) as srv:  # its own server: the limit would lock the others out
+        statuses = [_login(srv, "导演", "错误的密码")[1].status_code for _ in range(6)]
+        assert statuses[:5] == [401] * 5 and statuses[5] == 429
+        _s, r = _login(srv, "导演")  # even the right password waits now
+        assert r.status_code == 429 and "秒后再试" in r.text
 
 
 def test_a_one_time_link_works_once(game: Path) -> None:
@@ -228,3 +229,124 @@ def test_host_beyond_loopback_needs_passwords(tmp_path: Path) -> None:
     assert res.returncode == 2 and "至少 8 个字符" in res.stderr
     with Store(load_game(path).store) as store:
         assert store.password_hashes() == {}
+
+
+def test_a_decision_can_be_revised_and_undone_and_the_history_keeps_all(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    s, r = _login(server)
+    colour, ident = next((c, i) for c, i in draft_ids(r.text) if c == "blue")
+    base = f"{server.base}/g/{server.slug}/decide"
+    r = s.post(
+        base,
+        data={
+            "csrf": csrf(r.text),
+            "id": ident,
+            "action": "approve",
+            "rev": "",
+            "suggested": colour,
+        },
+        timeout=60,
+    )
+    # the approved item carries its current decision row: revise it to yellow
+    item = r.text[r.text.index(f'id="decided-{ident}"') :]
+    rev = re.search(r'name="rev" value="(\d+)"', item)
+    assert rev, item[:500]
+    r = s.post(
+        base,
+        data={
+            "csrf": csrf(r.text),
+            "id": ident,
+            "action": "recolour",
+            "card": "yellow",
+            "rev": rev.group(1),
+            "suggested": "blue",
+        },
+        timeout=60,
+    )
+    assert any(f"已批准 {ident}" in f and "黄牌" in f for f in flashes(r.text)), flashes(r.text)
+    item = r.text[r.text.index(f'id="decided-{ident}"') :]
+    rev2 = re.search(r'name="rev" value="(\d+)"', item)
+    assert rev2 and rev2.group(1) != rev.group(1)
+    # a form still showing the first decision is refused (stale)
+    stale = s.post(
+        base,
+        data={"csrf": csrf(r.text), "id": ident, "action": "undo", "rev": rev.group(1)},
+        timeout=60,
+    )
+    assert any("已在" in f and "请刷新" in f for f in flashes(stale.text)), flashes(stale.text)
+    r = s.post(
+        base,
+        data={"csrf": csrf(r.text), "id": ident, "action": "undo", "rev": rev2.group(1)},
+        timeout=60,
+    )
+    assert any(f"已撤销 {ident}" in f for f in flashes(r.text)), flashes(r.text)
+    assert f'id="draft-{ident}"' in r.text  # a draft again
+    history = [d for d in _decisions(game) if d["finding_id"] == ident]
+    assert [(d["decision"], d["card"]) for d in history] == [
+        ("approve", None),
+        ("approve", "yellow"),
+        ("undo", None),
+    ]
+
+
+def test_filters_and_batch_approval_of_a_group(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    s, _r = _login(server)
+    page = s.get(
+        f"{server.base}/g/{server.slug}", params={"rule": "LURK-NOVOTE", "day": "1"}, timeout=60
+    ).text
+    shown = draft_ids(page)
+    assert shown and all(c == "yellow" for c, _ in shown)
+    batch = re.search(r'name="items" value="([^"]+)"', page)
+    assert batch, "a day's lurk yellows form a group"
+    items = batch.group(1)
+    ids = [p.split(":")[0] for p in items.split(",")]
+    assert sorted(ids) == sorted(i for _, i in shown)
+    form = {
+        "csrf": csrf(page),
+        "items": items,
+        "label": "第1天未投票",
+        "rule": "LURK-NOVOTE",
+        "day": "1",
+    }
+    ask = s.post(f"{server.base}/g/{server.slug}/batch", data=form, timeout=60)
+    assert f"确认一次批准这 {len(ids)} 条草稿" in ask.text
+    before = len(_decisions(game))
+    done = s.post(f"{server.base}/g/{server.slug}/batch", data={**form, "confirm": "1"}, timeout=60)
+    assert any(f"已批准 {len(ids)} 条草稿" in f for f in flashes(done.text)), flashes(done.text)
+    rows = _decisions(game)[before:]
+    assert sorted(str(r["finding_id"]) for r in rows) == sorted(ids)
+    assert {r["decided_by"] for r in rows} == {"导演"}
+    assert not draft_ids(done.text)  # the filter is kept: nothing of the group left
+
+
+def test_the_desk_starts_an_audit_and_reports_its_progress(tmp_path: Path) -> None:
+    import re
+    import time
+
+    from tests.forum_server import ForumServer
+
+    path = desk_game(tmp_path)
+    with ForumServer(None) as forum:  # every page missing: the audit is incomplete, not stuck
+        text = path.read_text("utf-8")
+        path.write_text(
+            re.sub(r'url = "[^"]*"', f'url = "{forum.base_url}"', text, count=1), "utf-8"
+        )
+        with desk_server(path) as srv:
+            s = requests.Session()
+            page = s.get(srv.links["导演"], timeout=60).text
+            assert "还没有运行过审计" in page
+            r = s.post(f"{srv.base}/g/{srv.slug}/audit", data={"csrf": csrf(page)}, timeout=60)
+            assert any("审计已开始" in f for f in flashes(r.text))
+            state = {}
+            deadline = time.monotonic() + 240
+            while time.monotonic() < deadline:
+                state = s.get(f"{srv.base}/g/{srv.slug}/audit/status", timeout=30).json()
+                if state["state"] != "running":
+                    break
+                time.sleep(0.5)
+            assert state["state"] == "done" and state["message"].startswith("审计完成"), state
+            page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
+            assert "上次审计：" in page and "抓取不完整" in page

@@ -8,6 +8,7 @@ these calls in one module keeps the web layer free of the pipeline's internals.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -124,12 +125,35 @@ def rewrite_report(game: Game, reports: Path) -> Path | None:
 
 
 def run_audit(game: Game, reports: Path) -> str:
-    """The nightly run (crawl + check + report), as ``auditor audit --quiet``: its summary
-    line.  Raises AuditorError (StoreLockedError when another run holds the game)."""
-    from auditor.cli.audit import run_audit as audit
+    """The nightly run (crawl + check + report) exactly as cron runs it, ``auditor audit
+    --quiet`` in its own process (it takes the run lock; the desk keeps serving): its
+    summary line.  Raises AuditorError with the run's own message when it fails."""
+    import subprocess
+    import sys
 
-    result = audit(game.path, reports=reports, quiet=True)
-    return result.line()
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "auditor",
+            "audit",
+            str(game.path),
+            "--quiet",
+            "--reports",
+            str(reports),
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
+        check=False,
+    )
+    lines = [line.strip() for line in res.stdout.splitlines() if line.strip()]
+    if res.returncode in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
+        return lines[-1]
+    problem = " ".join(line.strip() for line in res.stderr.splitlines() if line.strip())
+    raise AuditorError(f"审计失败（退出码 {res.returncode}）：{problem or '没有输出'}")
 
 
 def password_hashes(game: Game) -> dict[str, str]:

@@ -490,7 +490,7 @@ def desk_context(
         {
             "label": f"{'第' + str(day) + '天' if day is not None else ''}{ds[0]['title']}"
             f"（{card_name(sug)}，{len(ds)} 条）",
-            "items": ",".join(f"{d['id']}:" for d in ds),
+            "ids": ",".join(f"{d['id']}:" for d in ds),
         }
         for (_code, day, sug), ds in groups.items()
         if len(ds) >= 2
