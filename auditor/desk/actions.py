@@ -1,47 +1,40 @@
 """The desk's one adapter to the rest of auditor: the same functions the CLI calls.
 
-Every decision here goes through :func:`auditor.decisions.decide` / :func:`add_card`
-(same history, fingerprints and stale check as ``auditor decide``); the report is built
-with the same records and written with the same writer as ``auditor report``.  Keeping
-these calls in one module keeps the web layer free of the pipeline's internals.
+Every decision goes through :func:`auditor.ledger.decisions.decide` / :func:`add_card`
+(same history, fingerprints and stale check as ``auditor decide``); the report is built and
+written by :mod:`auditor.pipeline` (``records``, ``report``), as ``auditor report`` does;
+the audit button runs ``auditor audit`` itself.  Keeping these calls in one module keeps the
+web layer free of the pipeline's internals.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
+from auditor import pipeline
 from auditor.errors import AuditorError, StoreLockedError
-from auditor.game.gamefile import Game, load_game
+from auditor.game.gamefile import Game
 from auditor.ledger.decisions import Recorded, add_card, decide, describe
-from auditor.report.records import Records, build_records
+from auditor.report.records import Records
 from auditor.store import Store
 
 
-@contextmanager
-def game_store(game: Game) -> Iterator[Store]:
-    store = Store(game.store)
-    try:
-        yield store
-    finally:
-        store.close()
+def game_store(game: Game) -> AbstractContextManager[Store]:
+    """The game's store without the run lock: decisions are short transactions of their own."""
+    return pipeline.open_store(game)
 
 
 def load(path: Path) -> Game:
-    from auditor.rules.engine import ruleset_for
-
-    game = load_game(path)
-    ruleset_for(game)  # a bad rule set fails at start, not on the first page view
-    return game
+    """The game file and its rule set, checked at start rather than on the first page."""
+    return pipeline.open_game(path)
 
 
 def records(game: Game) -> Records:
-    with game_store(game) as store:
-        return build_records(game, store)
+    with pipeline.open_store(game) as store:
+        return pipeline.records(game, store)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,32 +89,16 @@ def manual_card(
 
 
 def rewrite_report(game: Game, reports: Path) -> Path | None:
-    """Rewrite the report, CSVs and announcement from the store, as ``auditor report`` does.
+    """Rewrite the report, CSVs and announcement from the store (:func:`pipeline.report`,
+    what ``auditor report`` runs).
 
     Takes the game's run lock without waiting: while an audit holds it, nothing is
     written here (the audit reads the decisions before it writes its own report)."""
-    from auditor.report.write import write_report
-
-    store = Store(game.store)
     try:
-        try:
-            store.lock()
-        except StoreLockedError:
-            return None
-        run_id = store.start_run("report")
-        try:
-            written = write_report(
-                build_records(game, store),
-                reports,
-                when=datetime.now(UTC).astimezone(game.timezone),
-            )
-        except BaseException:
-            store.finish_run(run_id, "failed", {})
-            raise
-        store.finish_run(run_id, "ok", {"report": str(written.directory)})
-        return written.directory
-    finally:
-        store.close()
+        with pipeline.open_store(game, lock=True) as store:
+            return pipeline.report(game, store, reports).directory
+    except StoreLockedError:
+        return None
 
 
 def run_audit(game: Game, reports: Path) -> str:
