@@ -7,9 +7,10 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from auditor.desk.announce import balanced, discuz_length, split_announcement
 from auditor.report.bbcode import render_bbcode
+from auditor.report.parts import balanced, discuz_length, split_announcement
 from auditor.report.records import build_records
+from auditor.report.write import write_report
 from auditor.rules.engine import check
 from tests.ledger_helpers import PLAYERS
 from tests.test_rule_cases import build_case
@@ -88,6 +89,11 @@ def test_a_generated_game_announcement_comes_out_in_parts(tmp_path: Path) -> Non
     for part in parts:
         assert discuz_length(part) <= 10000
         assert balanced(part)
+    # the report directory holds the whole announcement and one file per part
+    written = write_report(records, tmp_path / "reports")
+    assert (written.directory / "announcement.bbcode").read_text("utf-8") == text
+    files = sorted(written.directory.glob("announcement-*.bbcode"))
+    assert [f.read_text("utf-8") for f in files] == parts
     # nothing lost: every link of the 电梯 is in exactly one part
     assert sorted(m for p in parts for m in URL.findall(p)) == sorted(URL.findall(text))
     # the lurking list (LURK-NOVOTE: only 饺子 voted on day 1)

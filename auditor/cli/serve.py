@@ -10,8 +10,11 @@ import typer
 from rich.markup import escape
 
 from auditor.cli.common import command, err, handle_errors, out
+from auditor.desk import actions
+from auditor.desk.app import Desk, create_app
+from auditor.desk.auth import hash_password, password_problem
 from auditor.errors import AuditorError
-from auditor.game.gamefile import Game
+from auditor.game.gamefile import Game, load_game
 
 ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
 
@@ -31,8 +34,6 @@ def _is_loopback(host: str) -> bool:
 
 def game_files(paths: list[Path]) -> list[Path]:
     """The game files named, or every ``*.toml`` game file in a folder."""
-    from auditor.game.gamefile import load_game
-
     files: list[Path] = []
     for p in paths:
         if p.is_dir():
@@ -86,9 +87,6 @@ def serve_cmd(
 
     例：auditor serve examples/sample/game.toml
     """
-    from auditor.desk import actions
-    from auditor.desk.auth import hash_password, password_problem
-
     with handle_errors():
         if set_password is not None and set_password[0]:
             game = actions.load(Path(set_password[0]))
@@ -128,9 +126,7 @@ def serve_cmd(
 def _serve(
     games: dict[str, Game], host: str, port: int, reports: Path, post_limit: int, local: bool
 ) -> None:
-    import uvicorn
-
-    from auditor.desk.app import Desk, create_app
+    import uvicorn  # the server only when serving
 
     desk = Desk(games=games, reports=reports, post_limit=post_limit)
     shown = f"[{host}]" if ":" in host else host

@@ -9,6 +9,7 @@ web layer free of the pipeline's internals.
 
 from __future__ import annotations
 
+import json
 import os
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from auditor import pipeline
 from auditor.errors import AuditorError, StoreLockedError
 from auditor.game.gamefile import Game
 from auditor.ledger.decisions import Recorded, add_card, decide, describe
+from auditor.ledger.policy import parse_time
 from auditor.report.records import Records
 from auditor.store import Store
 
@@ -149,10 +151,6 @@ def set_password(game: Game, director: str, hashed: str) -> None:
 
 def last_audit(game: Game) -> dict[str, str]:
     """The newest audit run: when (forum time), status and its problems."""
-    import json
-
-    from auditor.ledger.policy import parse_time
-
     with game_store(game) as store:
         runs = [r for r in store.runs() if r["command"] == "audit"]
     if not runs:

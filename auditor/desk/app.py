@@ -36,6 +36,8 @@ from auditor.errors import AuditorError
 from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, parse_card
 from auditor.ledger.policy import card_name
+from auditor.report.bbcode import render_bbcode
+from auditor.report.parts import discuz_length, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
 CSP = (
@@ -94,6 +96,7 @@ class Desk:
     limiter: LoginLimiter = field(default_factory=LoginLimiter)
     jobs: dict[str, AuditJob] = field(default_factory=dict)
     post_limit: int = 10000
+    session_seconds: int = SESSION_SECONDS
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -126,7 +129,7 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
 
     def signed_in(request: Request, slug: str) -> str | None:
         auth = request.session.get("auth", {}).get(slug)
-        if not auth or time.time() - float(auth.get("at", 0)) > SESSION_SECONDS:
+        if not auth or time.time() - float(auth.get("at", 0)) > desk.session_seconds:
             return None
         return str(auth["name"])
 
@@ -439,7 +442,7 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
             SessionMiddleware,
             secret_key=secret or secrets.token_hex(32),
             session_cookie="auditor_desk",
-            max_age=SESSION_SECONDS,
+            max_age=desk.session_seconds,
             same_site="strict",
         ),
     ]
@@ -473,9 +476,6 @@ def desk_context(
 ) -> dict[str, Any]:
     """What the desk adds to the report template: the filtered queue, batch groups,
     choices for the forms, the announcement and the audit's state."""
-    from auditor.desk.announce import discuz_length, split_announcement
-    from auditor.report.bbcode import render_bbcode
-
     queue = [
         d
         for d in recs.drafts

@@ -653,8 +653,6 @@ def _explain_drafts(
     """What the director needs next to a draft: the rule's Chinese title and seed clause,
     the thread, the reason in plain words, the player's standing and earlier cards; then
     the queue's order."""
-    from auditor.rules.registry import REGISTRY
-
     standing = {s["player"]: s for s in standings}
     for d in drafts:
         rule = REGISTRY.get(d["code"])
@@ -678,8 +676,6 @@ def _decided_records(
 ) -> list[dict[str, Any]]:
     """Every approved or rejected item with who decided and when (forum time), its current
     decision row (``rev``, for revising it) and whether its card was already announced."""
-    from auditor.rules.registry import REGISTRY
-
     reasons = {r["id"]: r["reason"] for r in store.manual_cards()}
     revs = {fp: str(r["id"]) for fp, r in store.current_decisions().items()}
     by_id = {c["id"]: c for c in cards}
@@ -720,8 +716,6 @@ def _lurking(
 ) -> list[dict[str, Any]]:
     """The announced day's lurking list: the day's LURK-DAY and LURK-NOVOTE findings and the
     LURK-3DAYS runs that include the day, unless the director rejected them."""
-    from auditor.rules.registry import REGISTRY
-
     if day is None:
         return []
     in_run = {

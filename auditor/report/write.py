@@ -23,6 +23,7 @@ from auditor.files import WriteError
 from auditor.ledger.ledger import LEDGER_COLUMNS
 from auditor.report.bbcode import render_bbcode
 from auditor.report.html import render_html
+from auditor.report.parts import split_announcement
 from auditor.report.records import (
     ACTIVITY_CSV,
     FINDINGS_CSV,
@@ -31,6 +32,7 @@ from auditor.report.records import (
     VOTES_CSV,
     Records,
 )
+from auditor.report.xlsx import write_workbook
 from auditor.tables import write_csv
 
 FILES = (
@@ -65,9 +67,12 @@ def write_files(records: Records, directory: Path) -> None:
     write_csv(directory / "findings.csv", FINDINGS_CSV, records.findings)
     assert LEDGER_CSV[: len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
     write_csv(directory / "ledger.csv", LEDGER_CSV, records.standings)
-    (directory / "announcement.bbcode").write_text(render_bbcode(records), encoding="utf-8")
-    from auditor.report.xlsx import write_workbook
-
+    announcement = render_bbcode(records)
+    (directory / "announcement.bbcode").write_text(announcement, encoding="utf-8")
+    parts = split_announcement(announcement)
+    if len(parts) > 1:  # longer than Discuz!'s maxpostsize: one file per post, in order
+        for i, part in enumerate(parts, start=1):
+            (directory / f"announcement-{i}.bbcode").write_text(part, encoding="utf-8")
     write_workbook(
         directory / "report.xlsx",
         list(

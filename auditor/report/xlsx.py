@@ -2,7 +2,7 @@
 frozen header row, column widths to fit (capped), written through pandas with openpyxl.
 
 Both are imported only here, when a report is written, so the CLI starts fast.  Cells are
-neutralised exactly as in the CSVs (:func:`auditor.report.csvout.neutralise`): text a
+neutralised exactly as in the CSVs (:func:`auditor.tables.neutralise`): text a
 spreadsheet would run as a formula (``=HYPERLINK(…)`` in a post) gets a leading apostrophe,
 so openpyxl stores it as text, never as a formula.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from auditor.report.csvout import neutralise
+from auditor.tables import neutralise
 
 MAX_WIDTH = 60
 
