@@ -160,16 +160,24 @@ def records(game: Game, store: Store, *, now: datetime | None = None) -> Records
 
 
 def report(
-    game: Game, store: Store, reports: Path = Path("reports"), *, when: datetime | None = None
+    game: Game,
+    store: Store,
+    reports: Path = Path("reports"),
+    *,
+    when: datetime | None = None,
+    workbook: bool = False,
 ) -> Written:
     """Write report.html, the CSVs and announcement.bbcode from the store into
     ``reports/<game>/<run time>/`` (``latest`` points at it), recorded as a ``report`` run
     (the report's 论坛上的变动 lists what the crawls after the previous report found).
-    ``when`` names the folder; default now, in the forum's time zone."""
+    ``when`` names the folder; default now, in the forum's time zone.  ``workbook`` adds
+    report.xlsx (the nightly ``audit`` leaves it out: pandas and openpyxl are slow to load)."""
     game = current(game, store)
     run_id = store.start_run("report")
     try:
-        written = write_report(build_records(game, store), reports, when=when or _forum_now(game))
+        written = write_report(
+            build_records(game, store), reports, when=when or _forum_now(game), workbook=workbook
+        )
     except BaseException:
         store.finish_run(run_id, "failed", {})
         raise

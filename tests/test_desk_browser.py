@@ -173,6 +173,7 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             html = (report / "report.html").read_text("utf-8")
             rejected = html[html.index('id="rejected"') :]
             assert reject_id in rejected and "是引用别人的话" in rejected
+            assert (report / "report.xlsx").stat().st_size > 3000  # the workbook too
             bbcode = (report / "announcement.bbcode").read_text("utf-8")
             assert "饺子：[color=DarkOrange]黄牌[/color] 第2天 超时未交夜间行动" in bbcode
             assert bbcode.count("[color=") >= 3  # the two approvals and the manual card

@@ -19,7 +19,8 @@ def test_workbook_sheets_headers_widths_and_no_formulas(tmp_path: Path) -> None:
     assert isinstance(store, Store)
     try:
         records = build_records(game, store, now=now)
-        written = write_report(records, tmp_path / "reports")
+        written = write_report(records, tmp_path / "reports", workbook=True)
+        assert not (write_report(records, tmp_path / "r2").directory / "report.xlsx").exists()
     finally:
         store.close()
     book = load_workbook(written.directory / "report.xlsx")

@@ -411,6 +411,6 @@ def report_cmd(game: GameArg, reports: ReportsOpt = Path("reports")) -> None:
     with handle_errors():
         g = open_game(game)
         with open_store(g, lock=True) as store:
-            written = pipeline.report(g, store, reports)
+            written = pipeline.report(g, store, reports, workbook=True)
         out.print(str(written.directory / "report.html"), highlight=False, soft_wrap=True)
         err.print(f"报告已写出：{written.directory}（最新：{written.latest}）", highlight=False)

@@ -98,7 +98,7 @@ def rewrite_report(game: Game, reports: Path) -> Path | None:
     written here (the audit reads the decisions before it writes its own report)."""
     try:
         with pipeline.open_store(game, lock=True) as store:
-            return pipeline.report(game, store, reports).directory
+            return pipeline.report(game, store, reports, workbook=True).directory
     except StoreLockedError:
         return None
 

@@ -114,73 +114,80 @@ def environment() -> Environment:
     return env
 
 
-def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = ()) -> Starlette:
-    env = environment()
+class DeskApp:
+    """The desk's endpoints (one method each) over one :class:`Desk`."""
 
-    def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
-        html = env.get_template(name).render(csrf=csrf_token(request), **ctx)
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self.env = environment()
+
+    def page(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        html = self.env.get_template(name).render(csrf=csrf_token(request), **ctx)
         return HTMLResponse(html, status_code=status)
 
-    def message(request: Request, text: str, status: int) -> HTMLResponse:
-        return page(request, "message.html.j2", status=status, text=text, back="/")
+    def message(self, request: Request, text: str, status: int) -> HTMLResponse:
+        return self.page(request, "message.html.j2", status=status, text=text, back="/")
 
-    def game_or_404(request: Request) -> Game | None:
-        return desk.games.get(request.path_params["slug"])
+    def game_or_404(self, request: Request) -> Game | None:
+        return self.desk.games.get(request.path_params["slug"])
 
-    def signed_in(request: Request, slug: str) -> str | None:
+    def signed_in(self, request: Request, slug: str) -> str | None:
         auth = request.session.get("auth", {}).get(slug)
-        if not auth or time.time() - float(auth.get("at", 0)) > desk.session_seconds:
+        if not auth or time.time() - float(auth.get("at", 0)) > self.desk.session_seconds:
             return None
         return str(auth["name"])
 
-    def sign_in(request: Request, slug: str, name: str) -> None:
+    def sign_in(self, request: Request, slug: str, name: str) -> None:
         request.session["csrf"] = new_token()  # a new session gets a new token
         auth = dict(request.session.get("auth", {}))
         auth[slug] = {"name": name, "at": time.time()}
         request.session["auth"] = auth
 
-    def flash(request: Request, kind: str, text: str) -> None:
+    def flash(self, request: Request, kind: str, text: str) -> None:
         request.session["flash"] = [*request.session.get("flash", []), [kind, text]]
 
-    async def form_of(request: Request) -> Mapping[str, Any] | None:
+    async def form_of(self, request: Request) -> Mapping[str, Any] | None:
         """The posted form when its CSRF token matches the session's, else None."""
         form = await request.form()
         if not same_token(str(form.get("csrf", "")), request.session.get("csrf")):
             return None
         return form
 
-    def back(slug: str, form: Mapping[str, Any], anchor: str = "") -> RedirectResponse:
+    def back(self, slug: str, form: Mapping[str, Any], anchor: str = "") -> RedirectResponse:
         query = {k: str(form.get(k, "")) for k in ("player", "day", "rule") if form.get(k)}
         url = f"/g/{slug}" + (f"?{urlencode(query)}" if query else "") + anchor
         return RedirectResponse(url, status_code=303)
 
     # ---------------------------------------------------------------- pages
-    async def index(request: Request) -> Response:
-        if len(desk.games) == 1:
-            return RedirectResponse(f"/g/{next(iter(desk.games))}", status_code=303)
+    async def index(self, request: Request) -> Response:
+        if len(self.desk.games) == 1:
+            return RedirectResponse(f"/g/{next(iter(self.desk.games))}", status_code=303)
         games = [
-            {"slug": s, "name": g.name, "who": signed_in(request, s)} for s, g in desk.games.items()
+            {"slug": s, "name": g.name, "who": self.signed_in(request, s)}
+            for s, g in self.desk.games.items()
         ]
-        return page(request, "index.html.j2", games=games)
+        return self.page(request, "index.html.j2", games=games)
 
-    async def login_page(request: Request) -> Response:
-        game = game_or_404(request)
+    async def login_page(self, request: Request) -> Response:
+        game = self.game_or_404(request)
         if game is None:
-            return message(request, "没有这个游戏。", 404)
-        return page(request, "login.html.j2", game=game, slug=request.path_params["slug"], error="")
+            return self.message(request, "没有这个游戏。", 404)
+        return self.page(
+            request, "login.html.j2", game=game, slug=request.path_params["slug"], error=""
+        )
 
-    async def login(request: Request) -> Response:
-        game = game_or_404(request)
+    async def login(self, request: Request) -> Response:
+        game = self.game_or_404(request)
         if game is None:
-            return message(request, "没有这个游戏。", 404)
+            return self.message(request, "没有这个游戏。", 404)
         slug = request.path_params["slug"]
-        form = await form_of(request)
+        form = await self.form_of(request)
         if form is None:
-            return message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
+            return self.message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
         key = (request.client.host if request.client else "?", slug)
-        wait = desk.limiter.wait(key)
+        wait = self.desk.limiter.wait(key)
         if wait:
-            return page(
+            return self.page(
                 request,
                 "login.html.j2",
                 status=429,
@@ -195,8 +202,8 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
         ok = name in game.directors and stored is not None
         ok = await run_in_threadpool(verify_password, password, stored or "") and ok
         if not ok:
-            desk.limiter.failed(key)
-            return page(
+            self.desk.limiter.failed(key)
+            return self.page(
                 request,
                 "login.html.j2",
                 status=401,
@@ -204,60 +211,62 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
                 slug=slug,
                 error="导演名或密码不对（密码用 auditor serve --set-password 设置）。",
             )
-        desk.limiter.succeeded(key)
-        sign_in(request, slug, name)
+        self.desk.limiter.succeeded(key)
+        self.sign_in(request, slug, name)
         return RedirectResponse(f"/g/{slug}", status_code=303)
 
-    async def link_login(request: Request) -> Response:
-        grant = desk.links.use(request.path_params["token"])
-        if grant is None or grant.slug not in desk.games:
-            return message(request, "登录链接无效或已用过（每个链接只能用一次）。", 403)
-        sign_in(request, grant.slug, grant.director)
+    async def link_login(self, request: Request) -> Response:
+        grant = self.desk.links.use(request.path_params["token"])
+        if grant is None or grant.slug not in self.desk.games:
+            return self.message(request, "登录链接无效或已用过（每个链接只能用一次）。", 403)
+        self.sign_in(request, grant.slug, grant.director)
         return RedirectResponse(f"/g/{grant.slug}", status_code=303)
 
-    async def logout(request: Request) -> Response:
+    async def logout(self, request: Request) -> Response:
         slug = request.path_params["slug"]
-        form = await form_of(request)
+        form = await self.form_of(request)
         if form is None:
-            return message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
+            return self.message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
         auth = dict(request.session.get("auth", {}))
         auth.pop(slug, None)
         request.session["auth"] = auth
         return RedirectResponse(f"/g/{slug}/login", status_code=303)
 
-    async def game_page(request: Request) -> Response:
-        game = game_or_404(request)
+    async def game_page(self, request: Request) -> Response:
+        game = self.game_or_404(request)
         if game is None:
-            return message(request, "没有这个游戏。", 404)
+            return self.message(request, "没有这个游戏。", 404)
         slug = request.path_params["slug"]
-        who = signed_in(request, slug)
+        who = self.signed_in(request, slug)
         if who is None:
             return RedirectResponse(f"/g/{slug}/login", status_code=303)
         recs = await run_in_threadpool(actions.records, game)
         last = await run_in_threadpool(actions.last_audit, game)
         filters = {k: request.query_params.get(k, "") for k in ("player", "day", "rule")}
-        ctx = desk_context(desk, slug, game, who, recs, filters, last)
+        ctx = desk_context(self.desk, slug, game, who, recs, filters, last)
         ctx["flash"] = request.session.pop("flash", [])
         ctx["csrf"] = csrf_token(request)
-        html = env.get_template("report.html.j2").render(r=recs, desk=ctx)
+        html = self.env.get_template("report.html.j2").render(r=recs, desk=ctx)
         return HTMLResponse(html)
 
     # ---------------------------------------------------------------- actions
-    async def guarded(request: Request) -> tuple[Game, str, str, Mapping[str, Any]] | Response:
-        game = game_or_404(request)
+    async def guarded(
+        self, request: Request
+    ) -> tuple[Game, str, str, Mapping[str, Any]] | Response:
+        game = self.game_or_404(request)
         if game is None:
-            return message(request, "没有这个游戏。", 404)
+            return self.message(request, "没有这个游戏。", 404)
         slug = request.path_params["slug"]
-        who = signed_in(request, slug)
+        who = self.signed_in(request, slug)
         if who is None:
-            return message(request, "没有登录或登录已过期：请先登录。", 403)
-        form = await form_of(request)
+            return self.message(request, "没有登录或登录已过期：请先登录。", 403)
+        form = await self.form_of(request)
         if form is None:
-            return message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
+            return self.message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
         return game, slug, who, form
 
-    async def decide_post(request: Request) -> Response:
-        got = await guarded(request)
+    async def decide_post(self, request: Request) -> Response:
+        got = await self.guarded(request)
         if isinstance(got, Response):
             return got
         game, slug, who, form = got
@@ -265,8 +274,8 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
         action = str(form.get("action", ""))
         card = parse_card(str(form.get("card", ""))) if action == "recolour" else None
         if action == "recolour" and card is None:
-            flash(request, "error", "请选择要改判的颜色。")
-            return back(slug, form, f"#draft-{ident}")
+            self.flash(request, "error", "请选择要改判的颜色。")
+            return self.back(slug, form, f"#draft-{ident}")
         decision = {
             "approve": "approve",
             "recolour": "approve",
@@ -274,10 +283,10 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
             "undo": "undo",
         }.get(action)
         if decision is None:
-            return message(request, "未知的操作。", 400)
+            return self.message(request, "未知的操作。", 400)
         suggested = str(form.get("suggested", ""))
         if decision == "approve" and (card or suggested) == "red" and form.get("confirm") != "1":
-            return page(
+            return self.page(
                 request,
                 "confirm.html.j2",
                 slug=slug,
@@ -295,16 +304,16 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
                 note=str(form.get("note", "")).strip(),
                 by=who,
                 expected=str(form.get("rev", "")),
-                reports=desk.reports,
+                reports=self.desk.reports,
             )
         except AuditorError as exc:
-            flash(request, "error", str(exc))
-            return back(slug, form, f"#draft-{ident}")
-        flash(request, "ok", done.message + _rewritten(done))
-        return back(slug, form, "#drafts")
+            self.flash(request, "error", str(exc))
+            return self.back(slug, form, f"#draft-{ident}")
+        self.flash(request, "ok", done.message + _rewritten(done))
+        return self.back(slug, form, "#drafts")
 
-    async def batch_post(request: Request) -> Response:
-        got = await guarded(request)
+    async def batch_post(self, request: Request) -> Response:
+        got = await self.guarded(request)
         if isinstance(got, Response):
             return got
         game, slug, who, form = got
@@ -314,10 +323,10 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
             if ident.strip():
                 items.append((ident.strip(), rev.strip()))
         if not items:
-            flash(request, "error", "没有选中草稿。")
-            return back(slug, form, "#drafts")
+            self.flash(request, "error", "没有选中草稿。")
+            return self.back(slug, form, "#drafts")
         if form.get("confirm") != "1":
-            return page(
+            return self.page(
                 request,
                 "confirm.html.j2",
                 slug=slug,
@@ -327,29 +336,29 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
             )
         try:
             done = await run_in_threadpool(
-                actions.decide_many, game, items, by=who, reports=desk.reports
+                actions.decide_many, game, items, by=who, reports=self.desk.reports
             )
         except AuditorError as exc:
-            flash(request, "error", f"没有批准任何一条：{exc}")
-            return back(slug, form, "#drafts")
-        flash(request, "ok", done.message + _rewritten(done))
-        return back(slug, form, "#drafts")
+            self.flash(request, "error", f"没有批准任何一条：{exc}")
+            return self.back(slug, form, "#drafts")
+        self.flash(request, "ok", done.message + _rewritten(done))
+        return self.back(slug, form, "#drafts")
 
-    async def card_post(request: Request) -> Response:
-        got = await guarded(request)
+    async def card_post(self, request: Request) -> Response:
+        got = await self.guarded(request)
         if isinstance(got, Response):
             return got
         game, slug, who, form = got
         card = parse_card(str(form.get("card", "")))
         raw_day = str(form.get("day", "")).strip()
         if card is None or card not in DECIDABLE_CARDS:
-            flash(request, "error", "请选择牌的颜色。")
-            return back(slug, form, "#manual")
+            self.flash(request, "error", "请选择牌的颜色。")
+            return self.back(slug, form, "#manual")
         if raw_day and not raw_day.isdigit():
-            flash(request, "error", f"天数应当是数字：{raw_day}")
-            return back(slug, form, "#manual")
+            self.flash(request, "error", f"天数应当是数字：{raw_day}")
+            return self.back(slug, form, "#manual")
         if card == "red" and form.get("confirm") != "1":
-            return page(
+            return self.page(
                 request,
                 "confirm.html.j2",
                 slug=slug,
@@ -366,30 +375,30 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
                 str(form.get("reason", "")).strip(),
                 int(raw_day) if raw_day else None,
                 by=who,
-                reports=desk.reports,
+                reports=self.desk.reports,
             )
         except AuditorError as exc:
-            flash(request, "error", str(exc))
-            return back(slug, form, "#manual")
-        flash(request, "ok", done.message + _rewritten(done))
-        return back(slug, form, "#approved")
+            self.flash(request, "error", str(exc))
+            return self.back(slug, form, "#manual")
+        self.flash(request, "ok", done.message + _rewritten(done))
+        return self.back(slug, form, "#approved")
 
-    async def audit_post(request: Request) -> Response:
-        got = await guarded(request)
+    async def audit_post(self, request: Request) -> Response:
+        got = await self.guarded(request)
         if isinstance(got, Response):
             return got
         game, slug, _who, form = got
-        with desk.lock:
-            job = desk.jobs.get(slug)
+        with self.desk.lock:
+            job = self.desk.jobs.get(slug)
             if job is not None and job.state == "running":
-                flash(request, "error", "审计已经在运行。")
-                return back(slug, form)
+                self.flash(request, "error", "审计已经在运行。")
+                return self.back(slug, form)
             job = AuditJob(state="running", message="正在抓取和检查…", started=time.time())
-            desk.jobs[slug] = job
+            self.desk.jobs[slug] = job
 
         def work() -> None:
             try:
-                job.message = actions.run_audit(game, desk.reports)
+                job.message = actions.run_audit(game, self.desk.reports)
                 job.state = "done"
             except AuditorError as exc:
                 job.message, job.state = str(exc), "failed"
@@ -399,18 +408,18 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
 
         job.thread = threading.Thread(target=work, name=f"audit-{slug}", daemon=True)
         job.thread.start()
-        flash(request, "ok", "审计已开始：抓取 → 检查 → 报告。")
-        return back(slug, form)
+        self.flash(request, "ok", "审计已开始：抓取 → 检查 → 报告。")
+        return self.back(slug, form)
 
-    async def audit_status(request: Request) -> Response:
+    async def audit_status(self, request: Request) -> Response:
         slug = request.path_params["slug"]
-        if slug not in desk.games or signed_in(request, slug) is None:
+        if slug not in self.desk.games or self.signed_in(request, slug) is None:
             return JSONResponse({"error": "没有登录"}, status_code=403)
-        job = desk.jobs.get(slug) or AuditJob()
+        job = self.desk.jobs.get(slug) or AuditJob()
         elapsed = (job.finished or time.time()) - job.started if job.started else 0
         return JSONResponse({"state": job.state, "message": job.message, "elapsed": int(elapsed)})
 
-    async def static(request: Request) -> Response:
+    async def static(self, request: Request) -> Response:
         entry = STATIC.get(request.path_params["name"])
         if entry is None:
             return Response("没有这个文件。", status_code=404, media_type="text/plain")
@@ -418,23 +427,26 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
         data = resources.files(package).joinpath(path).read_bytes()
         return Response(data, media_type=media)
 
-    async def favicon(request: Request) -> Response:
+    async def favicon(self, request: Request) -> Response:
         return Response(status_code=204)
 
+
+def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = ()) -> Starlette:
+    app = DeskApp(desk)
     routes = [
-        Route("/", index),
-        Route("/favicon.ico", favicon),
-        Route("/static/{name}", static),
-        Route("/login/{token}", link_login),
-        Route("/g/{slug}", game_page),
-        Route("/g/{slug}/login", login_page, methods=["GET"]),
-        Route("/g/{slug}/login", login, methods=["POST"]),
-        Route("/g/{slug}/logout", logout, methods=["POST"]),
-        Route("/g/{slug}/decide", decide_post, methods=["POST"]),
-        Route("/g/{slug}/batch", batch_post, methods=["POST"]),
-        Route("/g/{slug}/card", card_post, methods=["POST"]),
-        Route("/g/{slug}/audit", audit_post, methods=["POST"]),
-        Route("/g/{slug}/audit/status", audit_status),
+        Route("/", app.index),
+        Route("/favicon.ico", app.favicon),
+        Route("/static/{name}", app.static),
+        Route("/login/{token}", app.link_login),
+        Route("/g/{slug}", app.game_page),
+        Route("/g/{slug}/login", app.login_page, methods=["GET"]),
+        Route("/g/{slug}/login", app.login, methods=["POST"]),
+        Route("/g/{slug}/logout", app.logout, methods=["POST"]),
+        Route("/g/{slug}/decide", app.decide_post, methods=["POST"]),
+        Route("/g/{slug}/batch", app.batch_post, methods=["POST"]),
+        Route("/g/{slug}/card", app.card_post, methods=["POST"]),
+        Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
+        Route("/g/{slug}/audit/status", app.audit_status),
     ]
     middleware = [
         Middleware(SecurityHeaders),

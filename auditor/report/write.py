@@ -43,8 +43,8 @@ FILES = (
     "findings.csv",
     "ledger.csv",
     "announcement.bbcode",
-    "report.xlsx",
 )
+WORKBOOK = "report.xlsx"  # with ``workbook=True`` (``auditor report``, the desk)
 SHEETS = ("activity", "votes", "tallies", "findings", "ledger")
 
 
@@ -58,7 +58,7 @@ def run_dir_name(when: datetime) -> str:
     return when.strftime("%Y%m%d-%H%M%S")
 
 
-def write_files(records: Records, directory: Path) -> None:
+def write_files(records: Records, directory: Path, *, workbook: bool = False) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     (directory / "report.html").write_text(render_html(records), encoding="utf-8")
     write_csv(directory / "activity.csv", ACTIVITY_CSV, records.activity)
@@ -73,26 +73,29 @@ def write_files(records: Records, directory: Path) -> None:
     if len(parts) > 1:  # longer than Discuz!'s maxpostsize: one file per post, in order
         for i, part in enumerate(parts, start=1):
             (directory / f"announcement-{i}.bbcode").write_text(part, encoding="utf-8")
-    write_workbook(
-        directory / "report.xlsx",
-        list(
-            zip(
-                SHEETS,
-                (ACTIVITY_CSV, VOTES_CSV, TALLY_CSV, FINDINGS_CSV, LEDGER_CSV),
-                (
-                    records.activity,
-                    records.votes,
-                    records.tally,
-                    records.findings,
-                    records.standings,
-                ),
-                strict=True,
-            )
-        ),
-    )
+    if workbook:  # pandas + openpyxl take seconds to import: not for every nightly run
+        write_workbook(
+            directory / WORKBOOK,
+            list(
+                zip(
+                    SHEETS,
+                    (ACTIVITY_CSV, VOTES_CSV, TALLY_CSV, FINDINGS_CSV, LEDGER_CSV),
+                    (
+                        records.activity,
+                        records.votes,
+                        records.tally,
+                        records.findings,
+                        records.standings,
+                    ),
+                    strict=True,
+                )
+            ),
+        )
 
 
-def write_report(records: Records, reports_dir: Path, *, when: datetime | None = None) -> Written:
+def write_report(
+    records: Records, reports_dir: Path, *, when: datetime | None = None, workbook: bool = False
+) -> Written:
     """Write ``records`` to ``reports_dir/<game>/<run time>/`` atomically; point ``latest`` at it.
 
     ``when`` names the directory (give it in the forum's time zone).  A file-system error is
@@ -100,7 +103,7 @@ def write_report(records: Records, reports_dir: Path, *, when: datetime | None =
     """
     game_dir = Path(reports_dir) / records.game["slug"]
     try:
-        return _write_report(records, game_dir, when or datetime.now().astimezone())
+        return _write_report(records, game_dir, when or datetime.now().astimezone(), workbook)
     except OSError as exc:
         raise WriteError(game_dir, exc) from None
 
@@ -130,7 +133,7 @@ def _claim(game_dir: Path, store: str) -> None:
         tmp.unlink()
 
 
-def _write_report(records: Records, game_dir: Path, when: datetime) -> Written:
+def _write_report(records: Records, game_dir: Path, when: datetime, workbook: bool) -> Written:
     game_dir.mkdir(parents=True, exist_ok=True)
     if records.game.get("store"):
         _claim(game_dir, str(records.game["store"]))
@@ -144,7 +147,7 @@ def _write_report(records: Records, game_dir: Path, when: datetime) -> Written:
         final = game_dir / f"{name}-{n}"
     tmp = game_dir / f".tmp-{final.name}-{os.getpid()}"
     try:
-        write_files(records, tmp)
+        write_files(records, tmp, workbook=workbook)
         os.rename(tmp, final)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
