@@ -76,7 +76,9 @@ def test_a_generated_game_announcement_comes_out_in_parts(tmp_path: Path) -> Non
         }
     )
     now = datetime.fromisoformat("2026-11-20T23:00:00+08:00")  # day 1 closed: announced
-    built = build_case(tmp_path, "m107", "", posts, now=now)
+    built = build_case(
+        tmp_path, "m107", '[forum]\nurl = "http://bbs.example.com/"\n', posts, now=now
+    )
     try:
         check(built.game, built.store, now=now)
         records = build_records(built.game, built.store, now=now)
