@@ -212,6 +212,12 @@ def _game_tid(href: str, tids: set[int], host: str | None) -> int | None:
             LINK_KINDS,
         ),
         "allow_game_threads": Option(bool, False, "允许链接到本局自己的帖子（电梯、引用楼层）"),
+        "evidence_words": Option(
+            list,
+            [],
+            "图片、附件只在帖子自己的文字里有这些词（截图、为证、聊天记录…）时才算贴证；"
+            "空表示每张图片、每个附件都算（030 违规判定 1(3) 只禁止贴出记录）",
+        ),
     },
 )
 def paste_link(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -225,6 +231,14 @@ def paste_link(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
 
     PASS：“站取酒 +1 :lol”；引用别人带链接的帖子；``@包子``（Discuz! 把 @ 渲染成
     ``home.php?mod=space&uid=…`` 的链接，文字以 @ 开头：不算贴网址）。
+
+    截图当贴证（030 违规判定 1(3)“贴出（或伪造）包括QQ聊天记录、树洞记录在内的带有格式的
+    相关记录”）：``evidence_words`` 不为空时，图片和附件只有在帖子自己的文字里出现这些词
+    （“截图”“为证”“聊天记录”…）时才算；030 的预设只查图片和附件（没有网址条款）。
+
+    FAIL（030）：“上截图为证 [img]…/qq.png[/img]”；“这是我和他的聊天记录”加上传的图片。
+
+    PASS（030）：“[img]…/cat.png[/img] 今天天气不错”；“[url]https://example.com[/url]”。
     """
     kinds = set(opts["kinds"])
     post = gp.post
@@ -281,8 +295,15 @@ def paste_link(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
             if tid is not None and opts["allow_game_threads"]:
                 continue
             add(Match(url, m.start(), m.end(), "文字网址"))
+    words = [w for w in opts["evidence_words"] if w]
+    said = [w for w in words if w.lower() in post.text.lower()]
+    if words and not said:
+        # an image or attachment is 贴证 only with evidence words in the post (030 1(3))
+        matches = [m for m in matches if not m.detail.startswith(("图片", "附件"))]
     if matches:
         labels = "、".join(dict.fromkeys(m.detail.split(" ")[0] for m in matches))
+        if said:
+            labels += f"；帖子里说了“{'、'.join(said)}”"
         yield post_finding(
             "PASTE-LINK", gp, opts, sorted(matches, key=lambda m: m.start), note=f"贴证（{labels}）"
         )

@@ -15,6 +15,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from auditor.game.gamefile import EventType, ThreadKind
@@ -203,3 +204,100 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
             matches,
             note=f"{gp.player} 处于吹笛状态，只能说：{allowed}（或表情）",
         )
+
+
+# ------------------------------------------------------------------ PIPED-CODE
+
+
+def sound_groups(
+    text: str, start: int, end: int, words: Sequence[str], smilies: Sequence[str]
+) -> list[list[tuple[str, int, int]]]:
+    """The allowed sounds of ``text[start:end]`` as groups: runs of sounds with no space,
+    punctuation or smiley between them.  Each sound is (the word, start, end); one
+    repeated-character word (喵喵喵) is one sound."""
+    alts = sorted({w for w in words if w}, key=len, reverse=True)
+    codes = sorted({s for s in smilies if s}, key=len, reverse=True)
+    folded = _fold(text)
+    groups: list[list[tuple[str, int, int]]] = []
+    current: list[tuple[str, int, int]] = []
+    i = start
+    while i < end:
+        word = next((w for w in alts if folded.startswith(_fold(w), i) and i + len(w) <= end), None)
+        if word is not None:
+            j = i + len(word)
+            if len(set(word)) == 1:
+                while j < end and folded[j] == _fold(word[0]):
+                    j += 1
+            key = word[0] if len(set(word)) == 1 else _fold(word)
+            if current and current[-1][0] == key:
+                current[-1] = (key, current[-1][1], j)
+            else:
+                current.append((key, i, j))
+            i = j
+            continue
+        if current:
+            groups.append(current)
+            current = []
+        code = next((c for c in codes if text.startswith(c, i)), None)
+        i += len(code) if code else 1
+    if current:
+        groups.append(current)
+    return groups
+
+
+@rule(
+    code="PIPED-CODE",
+    title="吹笛状态下用叫声编码（电码、暗号）",
+    seed="030 吹笛者“不得使用密码、电码或暗号。不得使用编码提问”；M39 吹笛 (3)“不得使用电码或暗号”",
+    thread_kinds=PIPED_KINDS,
+    options={
+        "words": Option(list, ["喵", "汪"], "被吹笛的角色允许说的词（与 PIPED-SPEECH 相同）"),
+        "scope": Option(
+            str,
+            "until_piper_out",
+            "受限多久（与 PIPED-SPEECH 相同）",
+            ("until_piper_out", "next_day"),
+        ),
+        "min_groups": Option(
+            int, 4, "至少这么多组由不同叫声组合成的“字”（像摩尔斯电码那样分组）", minimum=2
+        ),
+        "min_switches": Option(int, 8, "或者叫声之间来回切换至少这么多次", minimum=2),
+    },
+)
+def piped_code(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """被吹笛的角色只用允许的叫声，但排成了有结构的编码：像摩尔斯电码那样分组（“喵汪喵 汪汪喵
+    喵汪 汪喵喵”），或者很长的交替序列（“喵汪喵汪喵汪喵汪喵”）。
+
+    这是提醒（warning）：叫声本身合规，是不是暗号由导演判断。分组 = 中间没有空格、标点、
+    表情的一串叫声；同一个叫声连着算一个（“喵喵喵”是一个“喵”）。一帖里至少 ``min_groups``
+    组由两种以上叫声组成，或者全帖叫声切换至少 ``min_switches`` 次，就提醒。
+
+    FAIL（030）：“喵汪喵 汪汪喵 喵汪 汪喵喵”；“喵汪喵汪喵汪喵汪喵”；“喵！汪！喵！汪！喵！汪！喵！汪！喵！”。
+
+    PASS（030）：“喵喵喵！汪汪～ :lol”；“喵喵汪汪”；“喵汪 喵汪”（两组）；没有被吹笛的玩家。
+    PASS（M39）：“咪啪 nanodesu 嘘……”。
+    """
+    post = gp.post
+    if gp.player is None or gp.lastwords or gp.day is None or gp.night:
+        return
+    if not _piped_window(ctx, gp.player, post.posted_at, opts["scope"]):
+        return
+    groups: list[list[tuple[str, int, int]]] = []
+    for line, offset in line_spans(post):
+        groups.extend(
+            sound_groups(post.text, offset, offset + len(line), opts["words"], post.smilies)
+        )
+    mixed = [g for g in groups if len(g) >= 2]
+    sounds = [s for g in groups for s in g]
+    switches = sum(1 for a, b in pairwise(sounds) if a[0] != b[0])
+    if len(mixed) < int(opts["min_groups"]) and switches < int(opts["min_switches"]):
+        return
+    first, last = sounds[0], sounds[-1]
+    match = Match(post.text[first[1] : last[2]], first[1], last[2], "叫声编码")
+    yield post_finding(
+        "PIPED-CODE",
+        gp,
+        opts,
+        [match],
+        note=f"{gp.player} 处于吹笛状态：{len(mixed)} 组混合叫声、切换 {switches} 次，像电码或暗号",
+    )
