@@ -22,6 +22,9 @@ from tests.test_rule_cases import build_case
 # --------------------------------------------------------------------------- 1: killbar7
 
 KILLBAR7_DAY = """
+# the whole day's average (average_over = "day"): these tests are about the grid
+[rules.LURK-DAY]
+average_over = "day"
 [players]
 names = ["饺子", "包子", "馄饨", "豆浆"]
 [[day]]
@@ -105,6 +108,18 @@ def test_killbar7_grid_marks_the_rules_verdict_per_phase(tmp_path: Path) -> None
     assert '<span title="环节2 可疑者辩论投票">2*</span>' in html
     assert '<span title="环节1 试探性投票">4</span>' in html  # 豆浆: under 5, not lurking
     assert "一个环节少于 5 帖，并且少于当天平均发帖数的 20%" in html
+
+
+def test_killbar7_legend_names_the_phase_average() -> None:
+    """Issue 18: killbar7 compares a 环节 with that 环节's average (6.2(1), 5 时间分配)."""
+    from auditor.report.records import _lurk_rule_text
+    from auditor.rules.ruleset import load_ruleset
+
+    assert "少于该环节平均发帖数的 20%" in _lurk_rule_text(
+        load_ruleset("killbar7").rules["LURK-DAY"]
+    )
+    day = {**load_ruleset("killbar7").rules["LURK-DAY"], "average_over": "day"}
+    assert "少于当天平均发帖数的 20%" in _lurk_rule_text(day)
 
 
 def test_killbar7_report_activity_csv_has_a_row_per_phase(tmp_path: Path) -> None:
@@ -335,8 +350,31 @@ def test_announcement_says_the_faction_loses_only_after_approved_reds(tmp_path: 
         before = render_bbcode(build_records(game, store, now=now))
         for f in reds:
             decide(game, store, f.id, "approve", card="red")
-        after = render_bbcode(build_records(game, store, now=now))
+        records = build_records(game, store, now=now)
+        after = render_bbcode(records)
     assert "判负" not in before
+    # Factions are hidden information (issue 18: M107 阵营被判负后，不予公示; M39 出局角色
+    # 不亮身份): the announcement never names them; the director's report does.
+    assert "判负" not in after and "狼人阵营" not in after
+    assert any("狼人阵营" in w and "判负" in w for w in records.warnings)
+
+
+def test_faction_loss_is_announced_only_when_the_rule_set_says_so(tmp_path: Path) -> None:
+    from auditor.ledger.decisions import decide
+    from auditor.report.bbcode import render_bbcode
+    from auditor.store import Store
+    from tests.ledger_helpers import finding, make_game
+
+    game = make_game(tmp_path, "rabbit030", "[rules]\nannounce_faction_loss = true\n" + FACTIONS)
+    reds = [
+        finding("GHOST-POST", p, 1, 1001 + i, card="red") for i, p in enumerate(["饺子", "包子"])
+    ]
+    now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings(reds, 1)
+        for f in reds:
+            decide(game, store, f.id, "approve", card="red")
+        after = render_bbcode(build_records(game, store, now=now))
     section = after[after.index("[b]阵营判负[/b]") :]
     assert "狼人阵营：包子、饺子 累计 2 张红牌，该阵营判负" in section
     assert "同一阵营的角色累计获得两张或以上红牌时，阵营判负" in section

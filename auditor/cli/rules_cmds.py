@@ -164,7 +164,12 @@ def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
         star = f"* = 单日潜水（LURK-DAY 判定：{unit}少于 {opts['min_posts']} 帖"
         ratio = float(opts["average_ratio"])
         if ratio > 0:
-            star += f"，并且少于当天平均发帖数的 {ratio:.0%}"
+            over = (
+                "该环节"
+                if opts.get("per_phase") and opts.get("average_over") == "phase"
+                else "当天"
+            )
+            star += f"，并且少于{over}平均发帖数的 {ratio:.0%}"
         star += "；只判已关门、未加速的日子）"
     tail = "" if any_marked or opts is None else "目前没有潜水。"
     return f"{star}；- = 已出局（不再判潜水）。{tail}"

@@ -71,7 +71,9 @@ def render_bbcode(r: Records) -> str:
             lines.append(
                 f"{_safe(s['player'])}：蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{off}"
             )
-    if r.faction_losses:
+    if r.faction_losses and r.game.get("announce_faction_loss"):
+        # factions are hidden information (M107 阵营被判负后，不予公示; M39 出局角色不亮身份):
+        # the director sees them in the report's warnings, the announcement only on request
         lines.append("")
         lines.append("[b]阵营判负[/b]")
         for f in r.faction_losses:

@@ -589,6 +589,9 @@ def build_records(
             "forum": base or "",
             "directors": list(game.directors),
             "rules": sorted(rs.rules),
+            # M107 阵营被判负后，不予公示; M39 出局角色不亮身份: a faction's loss is for the
+            # director only unless the rule set says it is announced.
+            "announce_faction_loss": bool(rs.settings.get("announce_faction_loss")),
             "lurk_rule": _lurk_rule_text(lurk),
         },
         summary=summary,
@@ -759,7 +762,8 @@ def _lurk_rule_text(lurk: Mapping[str, Any] | None) -> str:
     text = f"{unit}少于 {lurk.get('min_posts')} 帖"
     ratio = float(lurk.get("average_ratio", 0) or 0)
     if ratio > 0:
-        text += f"，并且少于当天平均发帖数的 {ratio:.0%}"
+        over = "该环节" if lurk.get("per_phase") and lurk.get("average_over") == "phase" else "当天"
+        text += f"，并且少于{over}平均发帖数的 {ratio:.0%}"
     return text
 
 

@@ -113,8 +113,13 @@ def place_posts(
             author = sub.player
         lastwords = kind is ThreadKind.LASTWORDS
         player: str | None = author if author in game.players else None
-        if lastwords and spec is not None:
-            player = _lastwords_player(game, sp, dict(spec.lastwords))
+        mapped = dict(spec.lastwords) if spec is not None else {}
+        if not lastwords and post.pid is not None and post.pid in mapped:
+            # a ``lastwords = {pid = player}`` entry on any thread: the director published
+            # these last words there (M107 遗言在下一个游戏日白天开始时公示)
+            lastwords, player = True, mapped[post.pid]
+        elif lastwords and spec is not None:
+            player = _lastwords_player(game, sp, mapped)
         elif window and player is not None and not schedule.alive(player, post.posted_at):
             # killbar7 4.2.2 / 5 环节五: the dead post their own last words in the night
             # that follows their death (no day has opened since the elimination).

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
-from auditor.game.gamefile import DaySpec
+from auditor.game.gamefile import DaySpec, PhaseSpec
 from auditor.rules.activity import measured, measured_from_start, post_counts
 from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
 from auditor.rules.votebook import votes_for
@@ -20,19 +20,31 @@ from auditor.rules.votebook import votes_for
 AVERAGE_BASES = ("alive_at_start", "measured")
 
 
-def _day_average(ctx: Context, day: DaySpec, basis: str) -> float:
+AVERAGE_OVER = ("phase", "day")
+
+
+def _day_average(ctx: Context, day: DaySpec, basis: str, phase: PhaseSpec | None = None) -> float:
     """版杀7 6.2(1) "当天平均发贴数量": the day's counted posts (night posts credited to its
-    first phase included) by the players of the basis, divided by their number."""
+    first phase included) by the players of the basis, divided by their number.  With
+    ``phase``, that 环节's own posts and players (5 时间分配: each 环节 is its own
+    0:00–24:00 day): alive when it opened, or still measured when it closed."""
     sched = ctx.schedule
+    opens, closes = (phase.opens, phase.closes) if phase else (day.opens, day.closes)
     if basis == "measured":
-        players = [p for p in ctx.game.players if measured(sched, p, day.closes)]
+        players = [p for p in ctx.game.players if measured(sched, p, closes)]
+    elif phase is not None:
+        players = [p for p in ctx.game.players if sched.alive(p, opens)]
     else:
         players = [p for p in ctx.game.players if measured_from_start(sched, p, day)]
     if not players:
         return 0.0
     counts = post_counts(ctx)
     chosen = set(players)
-    total = sum(n for (p, d, _), n in counts.items() if d == day.number and p in chosen)
+    total = sum(
+        n
+        for (p, d, ph), n in counts.items()
+        if d == day.number and p in chosen and (phase is None or ph == phase.number)
+    )
     return total / len(players)
 
 
@@ -64,9 +76,15 @@ def lurk_day_units(
     sched = ctx.schedule
     min_posts = int(opts["min_posts"])
     ratio = float(opts["average_ratio"])
+    basis = str(opts["average_basis"])
     for day in days if days is not None else _judged_days(ctx):
-        average = _day_average(ctx, day, str(opts["average_basis"])) if ratio > 0 else 0.0
         per_phase = bool(opts["per_phase"]) and bool(day.phases)
+        by_phase = per_phase and opts.get("average_over", "day") == "phase"
+        day_average = _day_average(ctx, day, basis) if ratio > 0 and not by_phase else 0.0
+        averages = {
+            ph.number: _day_average(ctx, day, basis, ph) if ratio > 0 and by_phase else day_average
+            for ph in day.phases
+        }
         last_phase = _last_played_phase(ctx, day) if per_phase else 0
         for player in ctx.game.players:
             units: list[tuple[int | None, datetime, int]]
@@ -84,11 +102,13 @@ def lurk_day_units(
                     continue
                 where = f"第{day.number}天" + (f"环节{phase}" if phase is not None else "")
                 if ratio > 0:
+                    average = averages.get(phase, day_average) if phase is not None else day_average
                     limit = average * ratio
                     if n >= limit:
                         continue
+                    over = f"环节{phase}" if by_phase else "当天"
                     note = (
-                        f"{where}发言 {n} 帖，少于 {min_posts} 帖，且少于当天平均 {average:.1f} 帖的 "
+                        f"{where}发言 {n} 帖，少于 {min_posts} 帖，且少于{over}平均 {average:.1f} 帖的 "
                         f"{ratio:.0%}（{limit:.1f} 帖）"
                     )
                 else:
@@ -117,6 +137,13 @@ def lurk_day_units(
             "measured = 当天关门时仍被计数的玩家的总帖数 ÷ 其人数",
             AVERAGE_BASES,
         ),
+        "average_over": Option(
+            str,
+            "day",
+            "按环节计数时，平均数取哪一段：phase = 同一个环节（版杀7 5 时间分配：每个环节是"
+            "单独的 0:00–24:00）；day = 整个游戏日的所有环节",
+            AVERAGE_OVER,
+        ),
     },
 )
 def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -132,6 +159,9 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
     当天平均数（版杀7 没有说明算法，``average_basis`` 可选）：默认是当天（含记入第一个环节的
     前一晚）讨论帖与投票帖中、当天开门时存活的玩家的发帖总数，除以这些玩家的人数。
+    ``average_over = "phase"``（版杀7 的预设，6.2(1) 与 5 时间分配：每个环节是单独的
+    0:00–24:00，“当天”就是这个环节）时，平均数只算同一个环节的帖子和这个环节开始时存活的
+    玩家；``"day"`` 是整个游戏日的平均数。
 
     FAIL（m107）：饺子第 1 天在讨论帖发了 4 帖 → LURK-DAY 饺子 第1天。
 

@@ -221,7 +221,14 @@ def _make(code: str, title: str, seed: str) -> None:
     category = code.removeprefix("PHRASE-")
 
     def check(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
-        if gp.lastwords or gp.kind is None or gp.kind.value not in opts["threads"]:
+        if gp.kind is None:
+            return
+        if gp.lastwords:
+            # last words are checked when the rule set lists them (M107 违规判定 6(1)
+            # 判罚依据 covers every game thread; 030 遗言), wherever they were posted
+            if ThreadKind.LASTWORDS.value not in opts["threads"]:
+                return
+        elif gp.kind.value not in opts["threads"]:
             return
         found = [to_match(m) for m in post_matches(gp, ctx) if m.category == category]
         if found:
@@ -244,7 +251,7 @@ def _make(code: str, title: str, seed: str) -> None:
         code=code,
         title=title,
         seed=seed,
-        thread_kinds=PHRASE_KINDS,
+        thread_kinds=(*PHRASE_KINDS, ThreadKind.LASTWORDS),
         options={
             "threads": Option(
                 list,

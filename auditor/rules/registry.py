@@ -11,13 +11,24 @@ from __future__ import annotations
 from auditor.errors import AuditorError
 
 # The rule families, one module each under auditor/rules/; importing them declares their rules.
-from auditor.rules import filler, ghost, lurk, markup, outsider, paste, phrases, piped, votes
+from auditor.rules import (
+    filler,
+    ghost,
+    lastwords,
+    lurk,
+    markup,
+    outsider,
+    paste,
+    phrases,
+    piped,
+    votes,
+)
 from auditor.rules.base import _PENDING, Finding, Rule
 
 __all__ = ["REGISTRY", "Finding", "Rule", "UnknownRuleError", "all_rules", "get"]
 
 
-RULE_MODULES = (filler, ghost, lurk, markup, outsider, paste, phrases, piped, votes)
+RULE_MODULES = (filler, ghost, lastwords, lurk, markup, outsider, paste, phrases, piped, votes)
 
 
 class UnknownRuleError(AuditorError):

@@ -41,6 +41,9 @@ SETTINGS: dict[str, Option] = {
         str, "none", "平票时的处理", ("none", "sheriff_target", "sheriff_target_if_tied")
     ),
     "factions_lose_on_two_reds": Option(bool, False, "同一阵营两张红牌则该阵营判负"),
+    "announce_faction_loss": Option(
+        bool, False, "公告里公布阵营判负（会透露阵营：默认只在报告里提醒导演）"
+    ),
     # Votes (auditor/rules/votebook.py): format, changes, proxies, the tally procedure.
     "vote_reason_required": Option(bool, True, "投票帖必须写明“投票理由：”"),
     "vote_change_limit": Option(int, 1, "每天（每轮）允许的改票次数"),

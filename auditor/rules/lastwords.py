@@ -1,0 +1,90 @@
+"""Who may leave last words (遗言权利): no last words after a red card, and the quota.
+
+M107 用语定义 出局 / 030 用语定义 出局“红牌罚下出局的角色没有遗言权利”；M107 用语定义 遗言
+“遗言数量等于狼人的数量，靠前出局且可以留下遗言的角色会收到可以留下遗言的通知”（M107 1L
+“遗言3条”）；030 用语定义 遗言“前数个出局的角色可以留下遗言，该数量等于狼人的数量”；M39 规则
+简要解释 5“遗言数量等于4”.
+
+Last words are the posts the engine places as last words (a last-words thread, a
+``lastwords = {pid = player}`` entry on any thread, or a dead player's own window in
+killbar7).  Who was sent off comes from the game file's ``eliminated`` events with
+``how = "sent_off"``; the order of eliminations gives who is among the first ``quota``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from auditor.game.gamefile import EventType
+from auditor.rules.base import Context, Finding, GamePost, Option, aggregate_finding, rule
+
+
+def entitled(ctx: Context, quota: int) -> list[str]:
+    """The first ``quota`` players out who may leave last words (a red card takes the right
+    away, and does not pass it on: M107 放弃遗言不会使留遗言的权利留给以后出局的角色)."""
+    out: list[str] = []
+    for e in ctx.schedule.events(EventType.ELIMINATED):
+        if e.how == "sent_off" or e.player in out:
+            continue
+        out.append(e.player)
+    return out[:quota]
+
+
+@rule(
+    code="LASTWORDS-RIGHT",
+    title="没有遗言权利的遗言",
+    seed="M107/030 用语定义 出局“红牌罚下出局的角色没有遗言权利”；M107/030 用语定义 遗言（遗言数量等于狼人的数量）；M39 规则简要解释 5（遗言数量等于4）",
+    kind="aggregate",
+    options={
+        "sent_off": Option(bool, True, "红牌罚下出局的玩家的遗言要提醒"),
+        "quota": Option(
+            int,
+            0,
+            "遗言数量：前这么多个出局（且不是红牌罚下）的玩家可以留遗言，之后出局的玩家的遗言"
+            "要提醒；0 表示不限（狼人数量是隐藏信息时写在游戏文件里）",
+            minimum=0,
+        ),
+    },
+)
+def lastwords_right(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """遗言的主人没有留遗言的权利：他是红牌罚下出局的，或者他出局时遗言的名额已经用完。
+
+    名额（``quota``）按出局的先后算：前 ``quota`` 个出局、且不是红牌罚下的玩家有遗言权利
+    （放弃遗言不会把权利让给后面的人）。只提醒导演（warning）：遗言多半由导演代发，要不要
+    公示由导演决定。每名玩家只记一次，说明里列出帖子和楼层。
+
+    FAIL（m107）：包子被红牌罚下（``how = "sent_off"``），遗言帖里有“包子的遗言：……”；
+    遗言 3 条，第 4 个出局的玩家也发了遗言。
+
+    PASS：被投票出局、夜晚出局的前 3 名玩家的遗言；``quota = 0``（不限）时任何出局玩家的遗言。
+    """
+    quota = int(opts["quota"])
+    allowed = set(entitled(ctx, quota)) if quota > 0 else None
+    posts: dict[str, list[GamePost]] = {}
+    for gp in ctx.posts:
+        if gp.lastwords and gp.player is not None and not gp.deleted:
+            posts.setdefault(gp.player, []).append(gp)
+    for player, items in sorted(posts.items()):
+        elim = ctx.schedule.elimination(player)
+        where = "、".join(f"{gp.post.tid}#{gp.post.floor}" for gp in items[:8])
+        first = items[0]
+        if opts["sent_off"] and elim is not None and elim.how == "sent_off":
+            note = f"{player} 是红牌罚下出局的，没有遗言权利；遗言：{where}"
+            yield _finding(player, first, opts, "sent_off", note)
+        elif allowed is not None and player not in allowed:
+            note = f"遗言数量为 {quota}：{player} 不在前 {quota} 个出局且可以留遗言的玩家之中；遗言：{where}"
+            yield _finding(player, first, opts, "quota", note)
+
+
+def _finding(player: str, gp: GamePost, opts: Mapping[str, Any], key: str, note: str) -> Finding:
+    return aggregate_finding(
+        "LASTWORDS-RIGHT",
+        player,
+        gp.day,
+        opts,
+        key=key,
+        note=note,
+        excerpt_text=gp.post.text[:60],
+        tid=gp.post.tid,
+    )
