@@ -40,11 +40,24 @@ SETTINGS: dict[str, Option] = {
     "tie_break": Option(
         str, "none", "平票时的处理", ("none", "sheriff_target", "sheriff_target_if_tied")
     ),
+    "red_card_at_close": Option(
+        str,
+        "after_vote",
+        "关门时的红牌罚下：before_vote 先于投票结算（被罚下者的票和投给他的票都无效）；"
+        "after_vote 在投票结算之后",
+        ("before_vote", "after_vote"),
+    ),
     "factions_lose_on_two_reds": Option(bool, False, "同一阵营两张红牌则该阵营判负"),
     "announce_faction_loss": Option(
         bool, False, "公告里公布阵营判负（会透露阵营：默认只在报告里提醒导演）"
     ),
     # Votes (auditor/rules/votebook.py): format, changes, proxies, the tally procedure.
+    "vote_format": Option(
+        str,
+        "labelled",
+        "投票格式：labelled 须写“投票对象：”；free 自由格式（“我投包子”“包子一票”“弃权”，版杀7）",
+        ("labelled", "free"),
+    ),
     "vote_reason_required": Option(bool, True, "投票帖必须写明“投票理由：”"),
     "vote_change_limit": Option(int, 1, "每天（每轮）允许的改票次数"),
     "vote_change_deadline": Option(int, 60, "关门前多少分钟内不允许改票"),

@@ -101,6 +101,7 @@ from pypinyin import lazy_pinyin
 from auditor.game.gamefile import Event, EventType, Game, ThreadKind, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
+from auditor.rules.freevote import parse_free_vote
 
 ABSTAIN = "弃权"
 
@@ -127,6 +128,7 @@ PROBLEM_RULE: dict[str, str] = {
     "after_close": "VOTE-LATE",
     "proxy_late": "VOTE-LATE",
     "corrected": "",  # the director declared the post invalid
+    "repeat": "",  # killbar7 free votes: the same target again is no change
 }
 
 PROBLEM_TEXT: dict[str, str] = {
@@ -144,6 +146,7 @@ PROBLEM_TEXT: dict[str, str] = {
     "after_close": "投票截止后发帖",
     "proxy_late": "代投晚于截止时限",
     "corrected": "导演判定无效",
+    "repeat": "重复投同一人（不算改票）",
 }
 
 ROUND_NAMES = {1: "试探性投票", 2: "可疑者辩论投票", 3: "高票对决投票"}
@@ -337,6 +340,21 @@ def parse_vote_text(
         if not normalise_name(reason):
             return ParsedVote(is_change, raw_s, target, t0, t1, "", "投票理由为空")
     return ParsedVote(is_change, raw_s, target, t0, t1, reason, None)
+
+
+def free_vote(text: str, players: Sequence[str]) -> ParsedVote | None:
+    """A free-form vote (版杀7: no format, see :mod:`auditor.rules.freevote`) as a
+    :class:`ParsedVote`; None when the post holds no clear vote."""
+    ft = fold(text)
+    by_fold = {fold(p): p for p in players}
+    fv = parse_free_vote(ft, list(by_fold))
+    if fv is None:
+        return None
+    name = by_fold.get(fv.target, fv.target)
+    at = ft.find(fv.target, fv.start, fv.end)
+    t0, t1 = (at, at + len(fv.target)) if at >= 0 else (fv.start, fv.end)
+    error = "一帖中有多个投票对象" if fv.ambiguous else None
+    return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", error)
 
 
 def _name_pattern(players: Iterable[str]) -> str:
@@ -581,6 +599,7 @@ def _settings(ctx: Context) -> dict[str, Any]:
         "suspect_share": float(s.get("vote_suspect_share", 0.2)),
         "suspect_base": s.get("vote_suspect_base", "alive"),
         "majority_base": s.get("vote_majority_base", "alive"),
+        "format": s.get("vote_format", "labelled"),
     }
 
 
@@ -727,7 +746,7 @@ def _eligible(ctx: Context, player: str, opens: datetime, closes: datetime) -> b
     """Must (and may) vote in the window: not out before its close (one voted out at the
     close still voted), no idiot who revealed before it opened."""
     out = ctx.schedule.eliminated_at(player)
-    if out is not None and out < closes:
+    if out is not None and (out < closes or _sent_off_first(ctx, player, closes)):
         return False
     return not ctx.schedule.idiot_revealed(player, opens)
 
@@ -791,6 +810,8 @@ def _ballot(
     cands = list(names) if names else list(game.players)
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
+        if st["format"] == "free" and proxy is None:
+            return free_vote(p.text, cands)
         return parse_vote_text(
             p.text,
             p.lines,
@@ -945,7 +966,16 @@ def _out_for_round(ctx: Context, player: str, closes: datetime) -> bool:
     角色…不允许被选为…投票的目标"), and so is that player's own vote ("出局…后，不能继续
     参与…投票"); the player voted out *at* the close still voted and was voted for."""
     out = ctx.schedule.eliminated_at(player)
-    return out is not None and out < closes
+    return out is not None and (out < closes or _sent_off_first(ctx, player, closes))
+
+
+def _sent_off_first(ctx: Context, player: str, closes: datetime) -> bool:
+    """Sent off with a red card at the close itself, in a rule set where that comes first
+    (M107 用语定义 出局“白天红牌罚下在被投票出局之前”; 030 settles it after the vote)."""
+    if ctx.ruleset.get("red_card_at_close", "after_vote") != "before_vote":
+        return False
+    e = ctx.schedule.elimination(player)
+    return e is not None and e.at == closes and e.how == "sent_off"
 
 
 def _idiot_for_round(ctx: Context, player: str, closes: datetime) -> bool:
@@ -1004,6 +1034,19 @@ def _judge(
             forced = b.correction is not None
             if not forced:
                 b.problem = _static_problem(ctx, st, b, w) or b.problem
+            if (
+                st["format"] == "free"
+                and current is not None
+                and not forced
+                and b.target is not None
+                and b.target == current.target
+            ):
+                # 版杀7: a later post naming the same player repeats the vote; only "a later
+                # post with another target" is the change (4.1.2 说明 2)
+                b.kind, b.valid, b.problem, b.weight = current.kind, False, "repeat", 0.0
+                if pid is not None:
+                    earlier_pids.add(pid)
+                continue
             is_change = current is not None
             b.kind = (
                 VoteKind.CHANGE

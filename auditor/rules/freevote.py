@@ -1,0 +1,139 @@
+"""Free-form votes (版杀7): players write their vote naturally, with no format.
+
+版杀7 4.1.2 and its 说明 (the killbar 3.0 rules) prescribe no vote format: `我投包子`,
+`投包子`, `票投包子`, `包子一票`, `投给包子`, `这轮我投包子吧，理由……`, `改投包子`, `弃权`
+are all votes.  Chatter that names a player without voting is not: `大家别投包子`,
+`包子你怎么看`, `昨天投包子的人请解释`, `我还没想好投谁`, `你投包子吗？`.
+
+:func:`parse_free_vote` finds every clear vote expression in a post's own text and keeps
+the last one (`投包子……不，改投饺子` is a vote for 饺子).  An expression is clear when the
+clause it stands in has no negation, question, condition, other subject or past-tense
+report in front of it (别/不/没 投, 谁, 如果, 大家/你/他 投, 昨天, 投了) and nothing after
+the name turns it into a noun phrase or a question (投包子的人, 投包子吗).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+ABSTAIN = "弃权"
+
+# Clauses: a vote and the words that undo it stand in one clause.
+_CLAUSE_END = "。！？!?；;\n，,、…~～"
+
+# Right before the expression: a negation (别投, 不要投, 不给包子一票) or another subject
+# (大家投, 你也投, 他们都投): the speaker is not casting this vote.
+_NEG_NEAR = re.compile(
+    r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都)"
+    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给)?\s*$"
+)
+_SUBJECT_NEAR = re.compile(
+    r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人)"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快)*\s*(?:给)?\s*$"
+)
+# Anywhere before it in its clause: a question, a condition, advice, or a past report.
+_FAR = re.compile(
+    r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
+    r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时"
+)
+# Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
+_NOT_AFTER = re.compile(r"\s*(?:的|吗|么|嘛|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
+# After 一票: "包子一票都没有" is a count, not a vote.
+_NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
+
+
+@dataclass(frozen=True, slots=True)
+class FreeVote:
+    target: str  # a player's name as listed, or 弃权
+    start: int  # span of the whole expression in the text
+    end: int
+    change: bool  # written as 改投 / 改票
+    ambiguous: bool = False  # another name follows at once (投票对象：包子 馄饨)
+
+
+def _names_alt(players: Sequence[str]) -> str:
+    names = sorted({p for p in players if p}, key=len, reverse=True)
+    return "|".join(re.escape(n) for n in names)
+
+
+def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
+    n = _names_alt([*players, ABSTAIN])
+    if not n:
+        return []
+    return [
+        # 我投包子 / 投给包子 / 改投包子 / 投票给包子 / 投票：包子 / 投包子一票 / 投 弃权
+        re.compile(
+            rf"(?P<chg>改|换)?(?:成)?投\s*(?:票)?\s*(?:给|向)?\s*[:：]?\s*(?P<name>{n})(?:\s*一票)?"
+        ),
+        # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权
+        re.compile(rf"票\s*(?:投\s*)?(?:给|归)\s*(?P<name>{n})|票投\s*(?P<name2>{n})"),
+        # 改票包子 / 改票：包子 / 改成包子 / 投票对象：包子 (labelled votes stay votes)
+        re.compile(
+            rf"(?P<chg2>改票|改成)\s*(?:对象)?\s*[:：]?\s*(?:给\s*)?(?P<name3>{n})"
+            rf"|投票对象\s*[:：]\s*(?P<name4>{n})"
+        ),
+        # 包子一票 / 包子 +1 票
+        re.compile(rf"(?P<name5>{n})\s*(?:一票|[+＋]\s*1\s*票)"),
+    ]
+
+
+_ABSTAIN_ALONE = re.compile(r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*(?P<name>弃权|弃票)")
+
+
+def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    lo = start
+    while lo > 0 and text[lo - 1] not in _CLAUSE_END:
+        lo -= 1
+    hi = end
+    while hi < len(text) and text[hi] not in _CLAUSE_END:
+        hi += 1
+    return lo, hi
+
+
+def _clear(text: str, start: int, end: int, *, count: bool = False) -> bool:
+    """No negation, question, condition or other subject before it in its clause, and
+    nothing after it that makes it a noun phrase or a question."""
+    lo, hi = _clause_bounds(text, start, end)
+    head = text[lo:start]
+    if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _FAR.search(head):
+        return False
+    if (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
+        return False
+    if "投了" in text[lo:end] or "投过" in text[lo:end]:
+        return False  # a report of a past vote
+    if _FAR.search(text, end, hi):
+        return False  # 投包子，还是…？ / 投包子如果…
+    clause = text[lo:hi].rstrip()
+    return not (text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")))
+
+
+def parse_free_vote(text: str, players: Sequence[str]) -> FreeVote | None:
+    """The last clear vote in ``text`` (see the module docstring), or None."""
+    found: list[FreeVote] = []
+    alt = _names_alt(players)
+    others = re.compile(rf"\s*(?:[、,，/和或跟与]\s*)?(?:{alt})") if alt else re.compile(r"(?!)")
+    for pat in _patterns(players):
+        for m in pat.finditer(text):
+            key = next(
+                (g for g in ("name", "name2", "name3", "name4", "name5") if m.groupdict().get(g)),
+                None,
+            )
+            if key is None:
+                continue
+            name = m.group(key)
+            if not _clear(text, m.start(), m.end(), count=key == "name5"):
+                continue
+            change = bool(m.groupdict().get("chg") or m.groupdict().get("chg2"))
+            two = others.match(text, m.end()) is not None
+            found.append(FreeVote(name, m.start(), m.end(), change, two))
+    for m in _ABSTAIN_ALONE.finditer(text):
+        if any(f.start <= m.start("name") < f.end for f in found):
+            continue
+        if _clear(text, m.start("name"), m.end()):
+            found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), False))
+    if not found:
+        return None
+    last = max(found, key=lambda f: (f.end, f.start))
+    return last
