@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.ledger.ledger import Decided, Ledger, load_ledger
 from auditor.ledger.policy import card_name, parse_time
-from auditor.rules.activity import activity_rows
+from auditor.rules.activity import activity_rows, filler_counts
 from auditor.rules.base import Context
 from auditor.rules.engine import api_warning, build_context, ruleset_for
 from auditor.rules.proposals import proposals
@@ -386,6 +386,7 @@ def build_records(
 ) -> Records:
     rs = ruleset or ruleset_for(game)
     ctx = ctx or build_context(game, store, now=now, ruleset=rs)
+    ctx.cache.setdefault("rule_options", dict(rs.rules))
     now = ctx.now
     led = ledger or load_ledger(game, store, rs)
     base = forum_base(game, store)
@@ -396,6 +397,7 @@ def build_records(
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
     counts, alive, closed_days, phase_rows = _activity(ctx)
+    filler: dict[tuple[str, int], int] = ctx.cache.get("report.filler", {})
     lurking = _lurk_units(store)
     book, votes_available = _votebook(ctx, problems)
     notices = game_notices(game, rs, book)
@@ -463,6 +465,7 @@ def build_records(
                 "below": int(_lurks(lurking, p, number, None)),
                 "closed": int(d["closed"]),
                 "phase_name": "",
+                "filler": filler.get((p, number), 0),
             }
             phases = []
             for u in phase_rows.get((p, number), []):
@@ -880,6 +883,12 @@ def _activity(
     for row in activity_rows(ctx, phases=False):
         counts[(row.player, row.day)] = row.posts
         alive[(row.player, row.day)] = row.alive
+    if ctx.cache.get("rule_options", {}).get("POST-FILLER") is not None:
+        # raw and effective posts (POST-FILLER on): the filler posts of each cell
+        fill: dict[tuple[str, int], int] = {}
+        for (p, d, _ph), n in filler_counts(ctx).items():
+            fill[(p, d)] = fill.get((p, d), 0) + n
+        ctx.cache["report.filler"] = fill
     for row in activity_rows(ctx):
         if row.phase is not None:
             phases.setdefault((row.player, row.day), []).append(row)

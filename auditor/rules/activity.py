@@ -21,12 +21,14 @@ What counts (issue 3, seeds M107 违规 5, 030 违规 5, 版杀7 6.2):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from auditor.game.gamefile import DaySpec, PhaseSpec
 from auditor.game.schedule import Schedule
+from auditor.rules.fillertext import DEFAULT_WORDS, filler_pattern, is_filler
 
 if TYPE_CHECKING:  # auditor.rules imports the lurk rules, which import this module
     from auditor.rules.base import Context, GamePost
@@ -86,6 +88,37 @@ def post_counts(ctx: Context) -> Counter[tuple[str, int, int | None]]:
             counts[(gp.player, gp.day, gp.phase)] += 1
     ctx.cache["activity.counts"] = counts
     return counts
+
+
+def filler_counts(
+    ctx: Context, words: Sequence[str] | None = None
+) -> Counter[tuple[str, int, int | None]]:
+    """(player, day, phase) → counted posts that are filler (水帖, see
+    :mod:`auditor.rules.fillertext`); ``words`` default to POST-FILLER's (or its defaults).
+    Cached on ctx."""
+    if words is None:
+        opts = ctx.cache.get("rule_options", {}).get("POST-FILLER") or {}
+        words = opts.get("words", DEFAULT_WORDS)
+    key = f"activity.filler:{sorted(words)}"
+    cached = ctx.cache.get(key)
+    if cached is not None:
+        return cached
+    pattern = filler_pattern(words)
+    kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
+    out: Counter[tuple[str, int, int | None]] = Counter()
+    for gp in ctx.posts:
+        if counted(gp, kinds) and is_filler(gp.post, pattern):
+            assert gp.player is not None and gp.day is not None
+            out[(gp.player, gp.day, gp.phase)] += 1
+    ctx.cache[key] = out
+    return out
+
+
+def effective_counts(ctx: Context) -> Counter[tuple[str, int, int | None]]:
+    """:func:`post_counts` without the filler posts (the effective posts)."""
+    out = Counter(post_counts(ctx))
+    out.subtract(filler_counts(ctx))
+    return +out
 
 
 def measured(schedule: Schedule, player: str, closes: datetime) -> bool:

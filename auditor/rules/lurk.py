@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from auditor.game.gamefile import DaySpec, PhaseSpec
-from auditor.rules.activity import measured, measured_from_start, post_counts
+from auditor.rules.activity import effective_counts, measured, measured_from_start, post_counts
 from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
 from auditor.rules.votebook import votes_for
 
@@ -23,7 +23,19 @@ AVERAGE_BASES = ("alive_at_start", "measured")
 AVERAGE_OVER = ("phase", "day")
 
 
-def _day_average(ctx: Context, day: DaySpec, basis: str, phase: PhaseSpec | None = None) -> float:
+def _counts(ctx: Context, opts: Mapping[str, Any]) -> Mapping[tuple[str, int, int | None], int]:
+    """The posts LURK-DAY counts: all of them, or only effective ones (``effective_only``:
+    filler posts left out, see POST-FILLER)."""
+    return effective_counts(ctx) if opts.get("effective_only") else post_counts(ctx)
+
+
+def _day_average(
+    ctx: Context,
+    day: DaySpec,
+    basis: str,
+    phase: PhaseSpec | None = None,
+    counts: Mapping[tuple[str, int, int | None], int] | None = None,
+) -> float:
     """版杀7 6.2(1) "当天平均发贴数量": the day's counted posts (night posts credited to its
     first phase included) by the players of the basis, divided by their number.  With
     ``phase``, that 环节's own posts and players (5 时间分配: each 环节 is its own
@@ -38,7 +50,7 @@ def _day_average(ctx: Context, day: DaySpec, basis: str, phase: PhaseSpec | None
         players = [p for p in ctx.game.players if measured_from_start(sched, p, day)]
     if not players:
         return 0.0
-    counts = post_counts(ctx)
+    counts = post_counts(ctx) if counts is None else counts
     chosen = set(players)
     total = sum(
         n
@@ -72,7 +84,7 @@ def lurk_day_units(
     """(player, day, phase, posts, note) for every lurking unit under ``opts``: on the
     judged days (closed, not accelerated), or on ``days`` as they stand at ``ctx.now``
     (``auditor status`` on the open day: only phases already open are counted)."""
-    counts = post_counts(ctx)
+    counts = _counts(ctx, opts)
     sched = ctx.schedule
     min_posts = int(opts["min_posts"])
     ratio = float(opts["average_ratio"])
@@ -80,9 +92,13 @@ def lurk_day_units(
     for day in days if days is not None else _judged_days(ctx):
         per_phase = bool(opts["per_phase"]) and bool(day.phases)
         by_phase = per_phase and opts.get("average_over", "day") == "phase"
-        day_average = _day_average(ctx, day, basis) if ratio > 0 and not by_phase else 0.0
+        day_average = (
+            _day_average(ctx, day, basis, counts=counts) if ratio > 0 and not by_phase else 0.0
+        )
         averages = {
-            ph.number: _day_average(ctx, day, basis, ph) if ratio > 0 and by_phase else day_average
+            ph.number: (
+                _day_average(ctx, day, basis, ph, counts) if ratio > 0 and by_phase else day_average
+            )
             for ph in day.phases
         }
         last_phase = _last_played_phase(ctx, day) if per_phase else 0
@@ -144,6 +160,11 @@ def lurk_day_units(
             "单独的 0:00–24:00）；day = 整个游戏日的所有环节",
             AVERAGE_OVER,
         ),
+        "effective_only": Option(
+            bool,
+            False,
+            "只数有效帖（不数水帖，水帖的认定同 POST-FILLER）；种子没有说水帖不算发言，默认关闭",
+        ),
     },
 )
 def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -162,6 +183,9 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     ``average_over = "phase"``（版杀7 的预设，6.2(1) 与 5 时间分配：每个环节是单独的
     0:00–24:00，“当天”就是这个环节）时，平均数只算同一个环节的帖子和这个环节开始时存活的
     玩家；``"day"`` 是整个游戏日的平均数。
+
+    ``effective_only = true`` 时只数有效帖：水帖（“顶”“+1”“哈哈哈”、只有表情……，认定同
+    POST-FILLER）不算。四份种子都没有说水帖不算发言，所以默认关闭。
 
     FAIL（m107）：饺子第 1 天在讨论帖发了 4 帖 → LURK-DAY 饺子 第1天。
 

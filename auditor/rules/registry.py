@@ -17,6 +17,7 @@ from auditor.rules import (
     lastwords,
     lurk,
     markup,
+    masked,
     outsider,
     paste,
     phrases,
@@ -28,7 +29,19 @@ from auditor.rules.base import _PENDING, Finding, Rule
 __all__ = ["REGISTRY", "Finding", "Rule", "UnknownRuleError", "all_rules", "get"]
 
 
-RULE_MODULES = (filler, ghost, lastwords, lurk, markup, outsider, paste, phrases, piped, votes)
+RULE_MODULES = (
+    filler,
+    ghost,
+    lastwords,
+    lurk,
+    markup,
+    masked,
+    outsider,
+    paste,
+    phrases,
+    piped,
+    votes,
+)
 
 
 class UnknownRuleError(AuditorError):

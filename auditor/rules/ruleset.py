@@ -63,6 +63,13 @@ SETTINGS: dict[str, Option] = {
     "vote_change_deadline": Option(int, 60, "关门前多少分钟内不允许改票"),
     "vote_change_quote": Option(bool, True, "改票必须引用（回复）原投票帖"),
     "vote_proxy_deadline": Option(int, 30, "导演代投须在关门前多少分钟发出"),
+    "vote_proxy_change": Option(
+        str,
+        "void",
+        "导演代投的改票晚于改票截止：void 作废；notice 只提醒导演（M107 玩家须知 9：代投改票须"
+        "提前一小时联系导演，工具看不到联系时间；晚于代投时限仍作废）",
+        ("void", "notice"),
+    ),
     "vote_procedure": Option(
         str,
         "plurality",

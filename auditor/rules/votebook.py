@@ -440,6 +440,8 @@ class Ballot:
     edited_target: str = ""  # the target was edited (not a change): what the director sees
     written_change: bool = False
     match: Match | None = None
+    # notices for the director on a ballot that stands (key, text): VOTE-LATE reports them
+    notices: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def pid(self) -> int | None:
@@ -600,6 +602,7 @@ def _settings(ctx: Context) -> dict[str, Any]:
         "suspect_base": s.get("vote_suspect_base", "alive"),
         "majority_base": s.get("vote_majority_base", "alive"),
         "format": s.get("vote_format", "labelled"),
+        "proxy_change": s.get("vote_proxy_change", "void"),
     }
 
 
@@ -1061,7 +1064,23 @@ def _judge(
                     elif changes >= st["change_limit"]:
                         b.problem = "second_change"
                     elif b.posted_at > change_from:
-                        b.problem = "late_change"
+                        if b.proxy is not None and st["proxy_change"] == "notice":
+                            # M107 玩家须知 9: a proxy change needs the player's request an hour
+                            # before the close, which the tool cannot see; only the director's
+                            # own 30-minute limit voids it
+                            if b.posted_at > proxy_from:
+                                b.problem = "proxy_late"
+                            else:
+                                b.notices.append(
+                                    (
+                                        "proxy_change",
+                                        f"导演代投改票发于关门前 {_minutes_before(b.posted_at, w.closes)} 分钟："
+                                        f"须在截止前 {st['change_deadline']} 分钟收到玩家的请求，"
+                                        "工具看不到请求时间，请导演核对（不作废）",
+                                    )
+                                )
+                        else:
+                            b.problem = "late_change"
                     elif st["change_quote"] and b.proxy is None and not (quoted & earlier_pids):
                         b.problem = "unquoted_change"
                 elif b.proxy is not None and b.posted_at > proxy_from:
@@ -1073,6 +1092,7 @@ def _judge(
             elif b.problem == "target_eliminated":
                 b.detail = f"{b.target} 已出局"
             b.valid = b.problem is None
+            _uncertain_time(b, w.closes, change_from if is_change else None)
             if b.valid:
                 if is_change:
                     changes += 1
@@ -1082,6 +1102,31 @@ def _judge(
                 b.weight = 1.0
             if pid is not None:
                 earlier_pids.add(pid)
+
+
+def _minutes_before(t: datetime, close: datetime) -> int:
+    return int((close - t).total_seconds() // 60)
+
+
+def _uncertain_time(b: Ballot, closes: datetime, change_from: datetime | None) -> None:
+    """A time the page shows without seconds (HH:MM) in the same minute as a deadline:
+    the post may be on either side of it (M107 投票规则“时间以论坛发帖时间为准”), so the
+    director is told rather than the time being taken as :00."""
+    if b.gp.post.time_precision != "minute":
+        return
+    shown = b.posted_at.replace(second=0, microsecond=0)
+    for deadline, what in ((closes, "投票截止"), (change_from, "改票截止")):
+        if deadline is None:
+            continue
+        if shown == deadline.replace(second=0, microsecond=0):
+            b.notices.append(
+                (
+                    "time_uncertain",
+                    f"页面上的发帖时间只到分钟（{shown:%H:%M}），与{what}时间 {deadline:%H:%M:%S} "
+                    "在同一分钟：无法确定是否按时，请导演核对",
+                )
+            )
+            return
 
 
 # --------------------------------------------------------------------------- tally

@@ -28,9 +28,11 @@ def _book(ctx: Context) -> VoteBook:
     return votes_for(ctx)
 
 
-def _finding(code: str, b: Ballot, opts: Mapping[str, Any], key: str, note: str) -> Finding:
+def _finding(
+    code: str, b: Ballot, opts: Mapping[str, Any], key: str, note: str, card: str | None = None
+) -> Finding:
     match = b.match or Match(b.gp.post.text[:20], 0, min(len(b.gp.post.text), 20), "")
-    f = post_finding(code, b.gp, opts, [match], key=key, note=note)
+    f = post_finding(code, b.gp, opts, [match], key=key, note=note, card=card)
     return f._replace(player=b.voter, day=b.day, phase=b.round)
 
 
@@ -136,8 +138,17 @@ def vote_late(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
     M107：“投票截止时间是当天白天结束”，“导演至少在投票截至的30分钟前……发出代投信息”；
     030/M39：“关门前一小时不允许改票或代投”。
+
+    提醒（不作废，warning）：M107 的导演代投改票发在关门前 60–30 分钟之间（玩家须知 9：须提前
+    一小时联系导演，工具看不到联系时间；``vote_proxy_change = "notice"``）；页面上的时间只显示到
+    分钟、又与截止时间在同一分钟的投票帖（无法确定是否按时，不当作 :00 处理）。
     """
     yield from _problem_findings("VOTE-LATE", ctx, opts)
+    for b in _book(ctx).ballots:
+        if ctx.in_scope(b.day):
+            for key, text in b.notices:
+                who = f"（{b.proxy} 代投）" if b.proxy else ""
+                yield _finding("VOTE-LATE", b, opts, key, text + who, card="warning")
 
 
 @rule(

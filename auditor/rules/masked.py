@@ -1,0 +1,140 @@
+"""Masked insults (明显的通配符): a masked character or spaced letters stand in for the
+banned part of a lexicon term.
+
+M107 判罚依据: "判罚范围包括一切普通话、方言、密码、外国语言、音近、形近、以及明显的通配符".
+The phrase rules already see through noise *between* the characters of a term (卧~槽,
+S.B); this rule covers the part they cannot read: the banned part replaced by a mask
+(``傻*``, ``傻×``, ``傻〇``, ``卧*``, ``尼**``) and letter abbreviations written with spaces
+(``S B``, ``T M D``).  Terms come from the insult categories of the same lexicons
+(``lexicons/``, plus the game file's own).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from auditor.game.gamefile import ThreadKind
+from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
+from auditor.rules.phrases import PHRASE_KINDS, matcher_for_context, post_matches
+
+# What writers put in place of a character they do not want to spell out.
+MASKS = "*＊×xX〇○●□■#＃_"  # not ? / ？: "你是猪？" is a question
+_MASK = f"[{re.escape(MASKS)}]"
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff"
+INSULT_CATEGORIES = ("BODY", "VULGAR", "ANIMAL", "KIN", "IQ", "CHARACTER")
+# A kept character this common says nothing alone: 他* is not 他妈, 你* is not 你妈.
+_TOO_COMMON = set("你我他她它的是了在有人大小老死不一这那就都")
+
+
+def _masked_forms(term: str) -> list[str]:
+    """Regexes for ``term`` (2–4 CJK characters) with its banned part masked: one or
+    more trailing characters, or any one inner character, replaced by mask characters;
+    at least one real character stays, and a lone kept character must say something."""
+    out: list[str] = []
+    n = len(term)
+    for keep in range(1, n):
+        head = term[:keep]
+        if keep == 1 and head in _TOO_COMMON:
+            continue
+        out.append(re.escape(head) + f"{_MASK}{{{n - keep},3}}")  # 傻* / 傻** / 傻×××
+    for i in range(1, n - 1):  # 草*马: one inner character masked
+        out.append(re.escape(term[:i]) + _MASK + re.escape(term[i + 1 :]))
+    return out
+
+
+def _spaced_letters(term: str) -> str | None:
+    """``sb`` → ``s\\s+b``: an all-letter abbreviation written with spaces."""
+    if not (2 <= len(term) <= 4 and term.isascii() and term.isalpha()):
+        return None
+    return r"\s+".join(re.escape(c) for c in term.lower())
+
+
+def masked_pattern(terms: Sequence[tuple[str, str]]) -> re.Pattern[str] | None:
+    """One regex with a named group per term: (category, term) pairs."""
+    alts: list[str] = []
+    seen: set[str] = set()
+    for i, (_cat, term) in enumerate(terms):
+        forms: list[str] = []
+        if 2 <= len(term) <= 4 and re.fullmatch(f"[{_CJK}]+", term):
+            forms = _masked_forms(term)
+            body = "|".join(forms)
+            # before the masked word may stand a CJK character (你个傻*): only the end is bounded
+            alt = f"(?:{body})" if forms else ""
+        else:
+            spaced = _spaced_letters(term)
+            alt = f"(?<![a-z0-9])(?:{spaced})(?![a-z0-9])" if spaced else ""
+        if alt and alt not in seen:
+            seen.add(alt)
+            alts.append(f"(?P<t{i}>{alt})")
+    return re.compile("|".join(alts), re.I) if alts else None
+
+
+def _terms(ctx: Context, categories: Sequence[str]) -> list[tuple[str, str]]:
+    cached = ctx.cache.get("masked.terms")
+    if cached is not None:
+        return cached
+    matcher = matcher_for_context(ctx)
+    terms = [
+        (e.category, form)
+        for e in matcher.entries
+        if e.category in categories and e.regex is None
+        for form in e.forms
+    ]
+    ctx.cache["masked.terms"] = terms
+    return terms
+
+
+@rule(
+    code="PHRASE-MASKED",
+    title="用通配符遮住的侮辱性词语",
+    seed="M107 判罚依据“判罚范围包括……音近、形近、以及明显的通配符”",
+    thread_kinds=PHRASE_KINDS,
+    options={
+        "categories": Option(
+            list,
+            list(INSULT_CATEGORIES),
+            "从哪些词库类别取词（被遮住一部分也算）",
+        ),
+        "threads": Option(
+            list,
+            [k.value for k in PHRASE_KINDS],
+            "检查的帖子类型",
+            tuple(k.value for k in ThreadKind),
+        ),
+    },
+)
+def phrase_masked(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """侮辱性词语的违禁部分被通配符遮住（``傻*``、``傻×``、``傻〇``、``卧*``），或者字母缩写
+    中间加了空格（``S B``、``T M D``）。
+
+    词来自词库里侮辱类的词条（身体部位、下流、动物、亲属、智商、人格，``categories``）。
+    遮住的可以是结尾的一个或几个字、或中间的一个字，但至少留下一个真字；只留下一个很常见的
+    字时不算（``他*`` 不是“他妈”）。字之间夹杂符号（``卧~槽``、``S.B``）由 PHRASE-* 本身识别，
+    这里不重复报。引用别人的内容不算。
+
+    FAIL（m107）：“你就是个傻*”；“傻×一个”；“卧*，这也行”；“S B吧你”。
+
+    PASS：“*重要*”；“他*的发言”；“我给 5 * 3 = 15”；“傻瓜相机”（没有遮字）。
+    """
+    if gp.lastwords or gp.kind is None or gp.kind.value not in opts["threads"]:
+        return
+    terms = _terms(ctx, opts["categories"])
+    pattern = ctx.cache.get("masked.pattern")
+    if pattern is None:
+        pattern = masked_pattern(terms) or re.compile(r"(?!)")
+        ctx.cache["masked.pattern"] = pattern
+    text = gp.post.text
+    # what PHRASE-* already reads (傻X, S.B) is theirs: report only what they cannot see
+    taken = [(m.start, m.end) for m in post_matches(gp, ctx)]
+    found: list[Match] = []
+    for m in pattern.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            continue
+        group = m.lastgroup or ""
+        cat, term = terms[int(group[1:])] if group.startswith("t") else ("", "")
+        found.append(Match(m.group(0), m.start(), m.end(), f"{cat} {term}（通配符）"))
+    if found:
+        names = "、".join(dict.fromkeys(m.detail.split(" ")[1].split("（")[0] for m in found))
+        yield post_finding("PHRASE-MASKED", gp, opts, found, note=f"遮住的词：{names}")
