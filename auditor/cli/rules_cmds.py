@@ -32,7 +32,7 @@ from auditor.cli.common import (
 from auditor.game.gamefile import RULESETS, Game, ThreadKind
 from auditor.ledger.ledger import load_ledger
 from auditor.report.records import finding_day
-from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
+from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, filler_counts, post_counts
 from auditor.rules.base import Context, Rule
 from auditor.rules.engine import build_context, ruleset_for
 from auditor.rules.lurk import lurk_day_units
@@ -68,8 +68,17 @@ def activity_records(
     rule judged the unit lurking (``marks``: :func:`lurk_marks`)."""
     marks = marks or set()
     rows = []
+    # raw and effective posts when POST-FILLER is on (filler posts are the difference)
+    fill = filler_counts(ctx) if ctx.cache.get("rule_options", {}).get("POST-FILLER") else None
     for r in activity_rows(ctx):
         rec = r.as_record()
+        if fill is not None:
+            n = sum(
+                v
+                for (p, d, ph), v in fill.items()
+                if p == r.player and d == r.day and (r.phase is None or ph == r.phase)
+            )
+            rec["effective"] = r.posts - n
         rec["lurking"] = int(
             (r.player, r.day, r.phase) in marks
             or (r.player, r.day, None) in marks
@@ -101,6 +110,7 @@ def activity(
         with open_store(g) as store:
             rs = ruleset_for(g)
             ctx = build_context(g, store, now=now_in(g.timezone, now), ruleset=rs)
+            ctx.cache.setdefault("rule_options", dict(rs.rules))
             # the rule reads the vote book (killbar7: rounds that took place): store open
             marks = lurk_marks(ctx, rs.rules.get("LURK-DAY"))
             records = activity_records(ctx, marks)
@@ -110,8 +120,10 @@ def activity(
         if only_player is not None:
             check_choice(only_player, list(g.players), option="--player", what="玩家")
             records = [r for r in records if r["player"] == only_player]
+        filler_on = bool(records) and "effective" in records[0]
         if fmt is not Format.table:
-            emit(records, [*ACTIVITY_COLUMNS, "closed", "phase_name", "lurking"], fmt)
+            extra = ["effective"] if filler_on else []
+            emit(records, [*ACTIVITY_COLUMNS, "closed", "phase_name", "lurking", *extra], fmt)
             return
         units: list[tuple[int, int | None]] = []
         for r in records:
@@ -132,7 +144,13 @@ def activity(
                     mark = "-"
                 elif r["lurking"]:
                     mark = "*"
-                row[f"{day}/{phase}"] = f"{r['posts']}{mark}"
+                eff = r.get("effective")
+                posts = (
+                    f"{r['posts']}({eff})"
+                    if eff is not None and eff != r["posts"]
+                    else str(r["posts"])
+                )
+                row[f"{day}/{phase}"] = f"{posts}{mark}"
             rows.append(row)
         columns = ["player"] + [f"{d}/{p}" for d, p in units]
         headers = ["玩家"] + [
@@ -143,6 +161,10 @@ def activity(
         ]
         emit(rows, columns, fmt, title=f"{g.name} 发言统计", headers=headers)
         out.print(activity_caption(rs.rules.get("LURK-DAY"), bool(marks)), highlight=False)
+        if any(r.get("effective", r["posts"]) != r["posts"] for r in records):
+            out.print(
+                "10(5) = 10 帖，其中有效帖 5 帖（其余是水帖，见 POST-FILLER）。", highlight=False
+            )
 
 
 def lurk_marks(ctx: Context, opts: Mapping[str, Any] | None) -> set[tuple[str, int, int | None]]:
