@@ -97,14 +97,14 @@ def filler_counts(
     :mod:`auditor.rules.fillertext`); ``words`` default to POST-FILLER's (or its defaults).
     Cached on ctx."""
     if words is None:
-        opts = ctx.cache.get("rule_options", {}).get("POST-FILLER") or {}
-        words = opts.get("words", DEFAULT_WORDS)
+        opts = ctx.cache.get("rule_options", {}).get("POST-FILLER")
+        words = opts["words"] if opts else DEFAULT_WORDS
     key = f"activity.filler:{sorted(words)}"
     cached = ctx.cache.get(key)
     if cached is not None:
         return cached
     pattern = filler_pattern(words)
-    kinds = set(ctx.ruleset.get("count_kinds", ("discussion", "vote")))
+    kinds = set(ctx.ruleset["count_kinds"])
     out: Counter[tuple[str, int, int | None]] = Counter()
     for gp in ctx.posts:
         if counted(gp, kinds) and is_filler(gp.post, pattern):

@@ -91,7 +91,7 @@ def lurk_day_units(
     basis = str(opts["average_basis"])
     for day in days if days is not None else _judged_days(ctx):
         per_phase = bool(opts["per_phase"]) and bool(day.phases)
-        by_phase = per_phase and opts.get("average_over", "day") == "phase"
+        by_phase = per_phase and opts["average_over"] == "phase"
         day_average = (
             _day_average(ctx, day, basis, counts=counts) if ratio > 0 and not by_phase else 0.0
         )

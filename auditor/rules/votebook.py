@@ -975,7 +975,7 @@ def _out_for_round(ctx: Context, player: str, closes: datetime) -> bool:
 def _sent_off_first(ctx: Context, player: str, closes: datetime) -> bool:
     """Sent off with a red card at the close itself, in a rule set where that comes first
     (M107 用语定义 出局“白天红牌罚下在被投票出局之前”; 030 settles it after the vote)."""
-    if ctx.ruleset.get("red_card_at_close", "after_vote") != "before_vote":
+    if ctx.ruleset["red_card_at_close"] != "before_vote":
         return False
     e = ctx.schedule.elimination(player)
     return e is not None and e.at == closes and e.how == "sent_off"
