@@ -10,7 +10,7 @@ import re
 import pytest
 
 from auditor.forum.crawl import _SECRETS, _blank, redact
-from tests.discuz_data import require_discuz_dir
+from tests.discuz_data import DISCUZ_DIR, require_discuz_dir
 
 
 def _reference(body: bytes) -> bytes:
@@ -69,3 +69,21 @@ def test_a_page_without_secrets_is_returned_as_is() -> None:
     body = b"<html>" + b'<a href="x">"y"</a>' * 1000 + b"</html>"
     assert redact(body) is body
     assert not re.search(rb"formhash|auth|saltkey", body)
+
+
+@pytest.mark.discuz
+def test_every_form_of_the_formhash_is_blanked() -> None:
+    # A member page carries its formhash as formhash=…, as a hidden input, and (in
+    # home.php's follow links) as &hash=…: none of them may reach the store.
+    found = 0
+    for path in sorted((DISCUZ_DIR / "x35-utf8" / "member").glob("*.html")):
+        body = path.read_bytes()
+        values = set(re.findall(rb"formhash=([0-9A-Za-z]+)", body))
+        values |= set(re.findall(rb'name="formhash" value="([0-9A-Za-z]+)"', body))
+        values |= set(re.findall(rb"[&;?]hash=([0-9A-Za-z]+)", body))
+        found += bool(values)
+        out = redact(body)
+        for value in values:
+            assert value not in out, (path.name, value)
+        assert out.count(b"hash=") == body.count(b"hash=")  # structure kept
+    assert found

@@ -14,8 +14,10 @@ import importlib.machinery
 import io
 import json
 import re
+import signal
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, tzinfo
@@ -309,6 +311,10 @@ def player_choices(game: Game, store: Store | None = None) -> list[str]:
 @contextmanager
 def handle_errors() -> Iterator[None]:
     """Clear message and a documented exit code instead of a traceback."""
+    # From here on Ctrl-C is a KeyboardInterrupt handled below (the run is recorded as
+    # interrupted); before, ``python -m auditor`` ends at once (auditor/__main__.py).
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     except AuditorError as exc:

@@ -58,6 +58,7 @@ _SECRETS = re.compile(
     rb'("(?:auth|saltkey|formhash)"\s*:\s*")[^"]*(")'
     rb"|(formhash=)[0-9A-Za-z]+"
     rb'|(name="formhash"\s+value=")[^"]*(")'
+    rb"|([&;?]hash=)[0-9A-Za-z]+"  # the formhash again, as home.php's follow links carry it
 )
 
 # The same substitutions one by one, each behind the literal text its match starts with:
@@ -69,6 +70,7 @@ _SECRET_PARTS: tuple[tuple[bytes, re.Pattern[bytes]], ...] = (
     (b'"formhash"', re.compile(rb'("formhash"\s*:\s*")[^"]*(")')),
     (b"formhash=", re.compile(rb"(formhash=)[0-9A-Za-z]+")),
     (b'name="formhash"', re.compile(rb'(name="formhash"\s+value=")[^"]*(")')),
+    *((lit, re.compile(rb"([&;?]hash=)[0-9A-Za-z]+")) for lit in (b"&hash=", b";hash=", b"?hash=")),
 )
 
 
@@ -77,6 +79,8 @@ def _blank(m: re.Match[bytes]) -> bytes:
         return m.group(1) + m.group(2)
     if m.group(3) is not None:
         return m.group(3)
+    if m.group(6) is not None:
+        return m.group(6)
     return m.group(4) + m.group(5)
 
 

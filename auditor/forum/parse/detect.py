@@ -92,7 +92,10 @@ def check_html_errors(text: str, url: str, status: int) -> None:
     # subject says "System Error" has "… - 版块 - 论坛" after it, and post markup).
     if re.search(r"<title>[^<]*- System Error</title>", head):
         raise ServerError(url, f"HTTP {status}：Discuz! System Error")
-    if not text[-64:].rstrip().lower().endswith("</html>"):
+    complete = text[-64:].rstrip().lower().endswith("</html>")
+    if status == 404 and not complete:  # a web server's own plain "Not Found", not a cut page
+        raise ThreadMissingError(url, "HTTP 404，找不到页面")
+    if not complete:
         raise TruncatedPageError(url, "缺少 </html>")
     m = _MESSAGETEXT.search(text)
     if m:
