@@ -121,6 +121,20 @@ class DeskApp:
         self.desk = desk
         self.env = environment()
 
+    def confirm(
+        self, request: Request, slug: str, form: Any, what: str, action: str
+    ) -> HTMLResponse:
+        """The confirmation page for a red card or a batch: the same form posted again to
+        ``action`` with ``confirm=1`` (the CSRF token is the page's own)."""
+        return self.page(
+            request,
+            "confirm.html.j2",
+            slug=slug,
+            what=what,
+            fields={k: str(v) for k, v in form.items() if k != "csrf"},
+            target=f"/g/{slug}/{action}",
+        )
+
     def page(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         html = self.env.get_template(name).render(csrf=csrf_token(request), **ctx)
         return HTMLResponse(html, status_code=status)
@@ -286,13 +300,8 @@ class DeskApp:
             return self.message(request, "未知的操作。", 400)
         suggested = str(form.get("suggested", ""))
         if decision == "approve" and (card or suggested) == "red" and form.get("confirm") != "1":
-            return self.page(
-                request,
-                "confirm.html.j2",
-                slug=slug,
-                what=f"确认判 {form.get('player', '')} 红牌？红牌即罚下。",
-                fields={k: str(v) for k, v in form.items() if k != "csrf"},
-                target=f"/g/{slug}/decide",
+            return self.confirm(
+                request, slug, form, f"确认判 {form.get('player', '')} 红牌？红牌即罚下。", "decide"
             )
         try:
             done = await run_in_threadpool(
@@ -326,13 +335,12 @@ class DeskApp:
             self.flash(request, "error", "没有选中草稿。")
             return self.back(slug, form, "#drafts")
         if form.get("confirm") != "1":
-            return self.page(
+            return self.confirm(
                 request,
-                "confirm.html.j2",
-                slug=slug,
-                what=f"确认一次批准这 {len(items)} 条草稿（{form.get('label', '')}）？",
-                fields={k: str(v) for k, v in form.items() if k != "csrf"},
-                target=f"/g/{slug}/batch",
+                slug,
+                form,
+                f"确认一次批准这 {len(items)} 条草稿（{form.get('label', '')}）？",
+                "batch",
             )
         try:
             done = await run_in_threadpool(
@@ -358,13 +366,12 @@ class DeskApp:
             self.flash(request, "error", f"天数应当是数字：{raw_day}")
             return self.back(slug, form, "#manual")
         if card == "red" and form.get("confirm") != "1":
-            return self.page(
+            return self.confirm(
                 request,
-                "confirm.html.j2",
-                slug=slug,
-                what=f"确认给 {form.get('player', '')} 一张红牌？红牌即罚下。",
-                fields={k: str(v) for k, v in form.items() if k != "csrf"},
-                target=f"/g/{slug}/card",
+                slug,
+                form,
+                f"确认给 {form.get('player', '')} 一张红牌？红牌即罚下。",
+                "card",
             )
         try:
             done = await run_in_threadpool(
