@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from auditor.errors import ForumPasswordError, LoginRequiredError
@@ -30,7 +33,7 @@ BOARD_FILES = [
 
 @pytest.mark.parametrize(("edition", "file", "fid"), BOARD_FILES)
 def test_board_list_matches_the_manifest(edition: str, file: str, fid: int) -> None:
-    board = parse_board(find_capture(edition, file).fetched())
+    board = parse_board(find_capture(edition, file).fetched(), ZoneInfo("Asia/Shanghai"))
     assert board.fid == fid
     assert (board.page, board.total_pages) == (1, 1)
     truth = {t["tid"]: t for t in load_manifest(edition)["threads"] if t["fid"] == fid}
@@ -39,6 +42,9 @@ def test_board_list_matches_the_manifest(edition: str, file: str, fid: int) -> N
         assert t.subject == truth[t.tid]["subject"]
         assert (t.author, t.author_uid) == (truth[t.tid]["author"], truth[t.tid]["authorid"])
         assert t.replies == truth[t.tid]["replies"]
+        # The last post to the minute: a relative time's title, an absolute text, dblastpost.
+        last = datetime.fromtimestamp(truth[t.tid]["lastpost"], UTC).replace(second=0)
+        assert t.last_post == last, t.tid
     assert board.view == ("api" if file.endswith(".json") else "desktop")
 
 

@@ -2,9 +2,14 @@
 
 Over HTTP the mobile API is tried first (exact times, one request per ``API_PPP``
 posts) and a thread falls back to the desktop pages when the API answers with anything
-but JSON.  A nightly run is incremental: it refetches the last stored page of each thread
-and anything after it, and every page of threads whose day is open or closed less than
-``forum.refetch_hours`` ago (edits, deletions and 屏蔽 happen on earlier pages).
+but JSON.  A nightly run is incremental.  With a board list (``forum.board``), which gives
+each thread's reply count and last post time, a thread whose count and time did not change
+since it was last read is not fetched at all, a thread that grew is fetched from its last
+stored page, and every page of a thread is read again only while its day (any day, for a
+thread without one) closed less than ``forum.refetch_hours`` ago: edits, deletions and 屏蔽
+happen on earlier pages and the board list shows none of them.  Without a board list every
+thread is fetched from its last stored page, and from page 1 while its day is open or closed
+less than ``forum.refetch_hours`` ago.
 
 Each page is stored with its posts in one transaction as soon as it is read, so a run
 that fails part-way keeps everything it read; the failure is reported as a problem and
@@ -40,7 +45,7 @@ from auditor.forum.parse import parse_page
 from auditor.forum.parse.board import BoardThread, parse_board
 from auditor.forum.parse.detect import viewer_uid
 from auditor.game.discover import BOARD_STATE, board_threads, take_thread, with_threads
-from auditor.game.gamefile import Game, ThreadSpec
+from auditor.game.gamefile import DaySpec, Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
 from auditor.store import Store
 
@@ -343,15 +348,17 @@ def _crawl_http(
     )
     now = now or datetime.now(UTC)
     start_requests = f.request_count
+    board: dict[int, BoardThread] = {}  # this night's board list: empty without one
     try:
         if game.forum.board is not None:
             try:
-                _crawl_board_http(game, store, f, game.forum.board, use_api=use_api)
+                board = _crawl_board_http(game, store, f, game.forum.board, use_api=use_api)
             except PageError as exc:
                 report.problems.append(CrawlProblem(exc.kind, exc.url, f"版块列表：{exc}"))
                 if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
                     return game
             game = with_threads(game, board_threads(store))
+        seen = json.loads(store.check_state().get(BOARD_SEEN, "{}"))
         for spec in game.threads:
             try:
                 _crawl_thread_http(
@@ -365,6 +372,8 @@ def _crawl_http(
                     run_id=run_id,
                     progress=progress,
                     use_api=use_api,
+                    listed=_figures(board.get(spec.tid)),
+                    seen=seen,
                 )
             except PageError as exc:
                 report.problems.append(CrawlProblem(exc.kind, exc.url, str(exc), spec.tid))
@@ -379,9 +388,12 @@ def _crawl_http(
     return game
 
 
-def _crawl_board_http(game: Game, store: Store, f: Fetcher, fid: int, *, use_api: bool) -> None:
+def _crawl_board_http(
+    game: Game, store: Store, f: Fetcher, fid: int, *, use_api: bool
+) -> dict[int, BoardThread]:
     """Read every page of the board list (the API's where it answers, else the desktop's)
-    and keep it in the store, merged with what earlier nights listed."""
+    and keep it in the store, merged with what earlier nights listed.  Returns this
+    night's list by tid."""
     sources = ["api", "html"] if use_api else ["html"]
     for source in sources:
         found: list[BoardThread] = []
@@ -390,7 +402,7 @@ def _crawl_board_http(game: Game, store: Store, f: Fetcher, fid: int, *, use_api
             while True:
                 url = f.api_board_url(fid, page) if source == "api" else f.board_url(fid, page)
                 fetched = f.get(url)
-                board = parse_board(fetched)
+                board = parse_board(fetched, game.timezone)
                 if game.forum.cookies is not None and source == "html":
                     text = fetched.body[:20000].decode("utf-8", "replace")
                     if viewer_uid(text) == 0:
@@ -406,21 +418,53 @@ def _crawl_board_http(game: Game, store: Store, f: Fetcher, fid: int, *, use_api
                 continue
             raise
         save_board(store, found)
-        return
+        return {t.tid: t for t in found}
+    return {}
+
+
+# check_state key: each thread's board-list figures (reply count, last post) as they were
+# when the thread was last read in full up to its last page (JSON {tid: [replies, iso]}).
+BOARD_SEEN = "board_seen"
+
+
+def _figures(listed: BoardThread | None) -> list[object] | None:
+    """What the board list says about a thread's growth, or None when it says too little."""
+    if listed is None or listed.replies is None or listed.last_post is None:
+        return None
+    return [listed.replies, listed.last_post.isoformat()]
 
 
 def save_board(store: Store, threads: Sequence[BoardThread]) -> None:
     """Merge a board list into the store's (a thread that left the list stays known)."""
     known = {int(t["tid"]): t for t in json.loads(store.check_state().get(BOARD_STATE, "[]"))}
     for t in threads:
-        known[t.tid] = {"tid": t.tid, "subject": t.subject, "author": t.author}
+        known[t.tid] = {
+            "tid": t.tid,
+            "subject": t.subject,
+            "author": t.author,
+            "replies": t.replies,
+            "last_post": t.last_post.isoformat() if t.last_post else None,
+        }
     store.set_state(BOARD_STATE, json.dumps(sorted(known.values(), key=lambda t: t["tid"])))
 
 
-def _in_refetch_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
-    window = timedelta(hours=game.forum.refetch_hours)
+def _thread_days(game: Game, spec: ThreadSpec) -> list[DaySpec]:
     days = [game.day(spec.day)] if spec.day is not None else list(game.days)
-    return any(d is not None and now <= d.closes + window for d in days)
+    return [d for d in days if d is not None]
+
+
+def _in_refetch_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
+    """The thread's day (any day, for a thread without one) is open or closed less than
+    ``refetch_hours`` ago."""
+    window = timedelta(hours=game.forum.refetch_hours)
+    return any(now <= d.closes + window for d in _thread_days(game, spec))
+
+
+def _closed_in_window(game: Game, spec: ThreadSpec, now: datetime) -> bool:
+    """The thread's day (any day, for a thread without one) closed less than
+    ``refetch_hours`` ago: its earlier pages are read again for edits, deletions and 屏蔽."""
+    window = timedelta(hours=game.forum.refetch_hours)
+    return any(d.closes <= now <= d.closes + window for d in _thread_days(game, spec))
 
 
 class SessionExpiredError(LoginRequiredError):
@@ -463,13 +507,32 @@ def _crawl_thread_http(
     run_id: int | None,
     progress: ProgressFn | None,
     use_api: bool,
+    listed: list[object] | None = None,
+    seen: dict[str, list[object]] | None = None,
 ) -> None:
+    """Read one thread from where this night needs it (see the module docstring).
+
+    ``listed``: the thread's reply count and last post on tonight's board list (None
+    without one); ``seen``: those figures when each thread was last read (updated here)."""
     sources = ["api", "html"] if use_api else ["html"]
+    seen = {} if seen is None else seen
+    if listed is None:
+        window = _in_refetch_window(game, spec, now)
+    else:
+        window = _closed_in_window(game, spec, now)
+        stored = store.thread_state(spec.tid)
+        idle = seen.get(str(spec.tid)) == listed
+        if idle and not full and not window and stored is not None and stored["source"] in sources:
+            # The board list says nothing was added: no request.  The thread counts as
+            # read (its pages are stored), and a full refetch would have read its pages.
+            report.full_requests += stored["total_pages"] or stored["last_page"] or 1
+            report.sources[spec.tid] = stored["source"]
+            return
     for source in sources:
         last = store.db.execute(
             "SELECT MAX(page) FROM pages WHERE tid=? AND source=?", (spec.tid, source)
         ).fetchone()[0]
-        refetch_all = full or last is None or _in_refetch_window(game, spec, now)
+        refetch_all = full or last is None or window
         page = 1 if refetch_all else int(last)
         rec = ThreadRecorder(store, report, spec.tid, source, run_id)
         last_recorded = page
@@ -507,6 +570,9 @@ def _crawl_thread_http(
                 continue  # e.g. the real X3.5 503 "System Error" page: read the desktop pages
             raise
         rec.finish(last_recorded)
+        if listed is not None:
+            seen[str(spec.tid)] = listed
+            store.set_state(BOARD_SEEN, json.dumps(seen, sort_keys=True))
         return
 
 

@@ -4,10 +4,12 @@
 Markup (real X3.5 captures, see ``shared/discuz/README.md``): each thread is a
 ``<tbody id="normalthread_TID">`` (``stickthread_TID`` when pinned) whose title is
 ``<a … class="s xst">``, the starter is the first ``td.by cite a`` (``uid=`` in its href)
-and the replies are the ``td.num a`` number.  The board's fid is in
+the replies are the ``td.num a`` number and the last post time is the last ``td.by em a``
+(``<span title="Y-n-j H:i">…天前</span>`` while relative, else the plain ``Y-n-j H:i``: minutes,
+in the forum's time zone).  The board's fid is in
 ``<table summary="forum_F" … id="threadlisttableid">``; the pager is the thread view's
 ``div.pg``.  The API lists ``Variables.forum_threadlist[]`` (``tid, subject, author,
-authorid, dbdateline, replies``) with ``Variables.forum.threads`` and ``tpp``.
+authorid, dbdateline, replies, dblastpost``) with ``Variables.forum.threads`` and ``tpp``.
 
 Pure functions over text: no I/O.  A board the viewer may not read raises the same
 :class:`~auditor.errors.PageError` subclasses as a thread (login, password).
@@ -19,7 +21,7 @@ import html
 import math
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from auditor.errors import ForumPasswordError, UnrecognisedPageError
@@ -29,6 +31,7 @@ from .api import check_api_message, load_json
 from .charset import decode_body
 from .common import page_numbers, uid_from_href
 from .detect import check_html_errors
+from .times import parse_absolute
 
 _TABLE = re.compile(r'<table summary="forum_(\d+)"[^>]*id="threadlisttableid"')
 _TBODY = re.compile(r'<tbody id="(?:normal|stick)thread_(\d+)"[^>]*>(.*?)</tbody>', re.S)
@@ -37,6 +40,7 @@ _STARTER = re.compile(
     r'<td class="by">\s*<cite>\s*<a href="([^"]*)"[^>]*>(.*?)</a>\s*</cite>', re.S
 )
 _REPLIES = re.compile(r'<td class="num"><a [^>]*>(\d+)</a>')
+_LAST_POST = re.compile(r'goto=lastpost#lastpost">\s*(?:<span title="([^"]+)">|([^<]+))')
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -48,6 +52,9 @@ class BoardThread:
     author_uid: int | None = None
     replies: int | None = None
     posted_at: datetime | None = None  # the API's dbdateline only (desktop shows a date)
+    # The thread's last post, to the minute (the desktop prints no seconds; the API's
+    # dblastpost is cut to the minute too, so both views give the same value).
+    last_post: datetime | None = None
 
 
 @dataclass(slots=True)
@@ -73,7 +80,19 @@ def is_board_json(data: dict[str, Any]) -> bool:
     return isinstance(variables, dict) and "forum_threadlist" in variables
 
 
-def parse_board_html(text: str, url: str) -> BoardPage:
+def _minute(t: datetime) -> datetime:
+    return t.astimezone(UTC).replace(second=0, microsecond=0)
+
+
+def _last_post(body: str, tz: tzinfo | None) -> datetime | None:
+    m = _LAST_POST.search(body)
+    if m is None or tz is None:
+        return None
+    found = parse_absolute(html.unescape(m.group(1) or m.group(2)), tz)
+    return _minute(found[0]) if found else None
+
+
+def parse_board_html(text: str, url: str, tz: tzinfo | None = None) -> BoardPage:
     m = _TABLE.search(text)
     fid = int(m.group(1)) if m else None
     page, total = page_numbers(text)
@@ -92,6 +111,7 @@ def parse_board_html(text: str, url: str) -> BoardPage:
                 author=_text(starter.group(2)) if starter else None,
                 author_uid=uid_from_href(html.unescape(starter.group(1))) if starter else None,
                 replies=int(replies.group(1)) if replies else None,
+                last_post=_last_post(body, tz),
             )
         )
     if fid is None and not threads:
@@ -120,6 +140,7 @@ def parse_board_json(data: dict[str, Any], url: str) -> BoardPage:
         if not isinstance(item, dict) or _int(item.get("tid")) is None:
             continue
         stamp = _int(item.get("dbdateline"))
+        last = _int(item.get("dblastpost"))
         threads.append(
             BoardThread(
                 tid=int(item["tid"]),
@@ -129,6 +150,7 @@ def parse_board_json(data: dict[str, Any], url: str) -> BoardPage:
                 author_uid=_int(item.get("authorid")),
                 replies=_int(item.get("replies")),
                 posted_at=datetime.fromtimestamp(stamp, UTC) if stamp else None,
+                last_post=_minute(datetime.fromtimestamp(last, UTC)) if last else None,
             )
         )
     tpp = _int(v.get("tpp")) or 20
@@ -137,8 +159,9 @@ def parse_board_json(data: dict[str, Any], url: str) -> BoardPage:
     return BoardPage(_int(forum.get("fid")), page, max(1, math.ceil(count / tpp)), threads, "api")
 
 
-def parse_board(page: FetchedPage) -> BoardPage:
-    """One fetched board-list page (desktop or API JSON)."""
+def parse_board(page: FetchedPage, tz: tzinfo | None = None) -> BoardPage:
+    """One fetched board-list page (desktop or API JSON); ``tz`` is the forum's time zone,
+    which the desktop's last-post times need (without it they are None)."""
     text, _ = decode_body(page.body, page.content_type, page.url)
     stripped = text.lstrip()
     if stripped.startswith("{"):
@@ -150,4 +173,4 @@ def parse_board(page: FetchedPage) -> BoardPage:
     check_html_errors(text, page.url, page.status)
     if not is_board_html(text):
         raise UnrecognisedPageError(page.url, "不是版块列表")
-    return parse_board_html(text, page.url)
+    return parse_board_html(text, page.url, tz)
