@@ -44,6 +44,7 @@ def test_the_contracts_hold() -> None:
         ("store.py", "import auditor.cli.common", "pipeline layers"),
         ("rules/base.py", "import auditor.rules.registry", "rules: engine"),
         ("ledger/policy.py", "import auditor.ledger.decisions", "ledger: decisions"),
+        ("rules/votebook/judge.py", "import auditor.rules.votebook.tally", "vote book: book"),
     ],
 )
 def test_a_back_edge_breaks_them(tmp_path: Path, module: str, back_edge: str, broken: str) -> None:

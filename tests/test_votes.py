@@ -170,6 +170,43 @@ def test_single_top_is_out_and_sheriff_weighs_more(tmp_path: Path) -> None:
     assert weights["饺子"] == 1.5 and weights["馄饨"] == 1.0
 
 
+def test_ballots_are_values_weighed_once_by_the_judge(tmp_path: Path) -> None:
+    """A ballot is immutable; the judge gives each voter's standing vote its weight (the
+    sheriff's 1.5 in M107) and every other ballot 0; the tally only reads them, so tallying
+    the same judged ballots twice gives the same counts."""
+    import dataclasses
+
+    from auditor.rules.votebook import vote_settings
+    from auditor.rules.votebook.procedure import procedure_for
+    from auditor.rules.votebook.tally import count
+
+    posts = [
+        vote("饺子", 2, at(2, 10), "包子", pid=2201),
+        vote("饺子", 2, at(2, 11), "油条", pid=2202, change=True, quote=2201),
+        vote("馄饨", 2, at(2, 11, 30), "油条"),
+    ]
+    built = build_case(tmp_path, "m107", SHERIFF_饺子, posts, None)
+    try:
+        ctx = build_context(built.game, built.store, now=built.now)
+        book = votes_for(ctx)
+        dv = book.days[2]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            dv.ballots[0].weight = 9.0  # type: ignore[misc]
+        assert [(b.voter, b.kind.value, b.weight) for b in dv.ballots] == [
+            ("饺子", "vote", 0.0),  # replaced by the change
+            ("饺子", "change", 1.5),
+            ("馄饨", "vote", 1.0),
+        ]
+        st = vote_settings(ctx)
+        (w,) = procedure_for(st).windows(ctx.game.days[1], dv.vote_tids)
+        before = list(dv.ballots)
+        again, _ = count(ctx, st, dv.ballots, dv, w, dv.eligible)
+        assert again.counts == dv.rounds[0].counts == {"油条": 2.5}
+        assert dv.ballots == before
+    finally:
+        built.store.close()
+
+
 def test_tie_resolved_by_the_sheriff_030(tmp_path: Path) -> None:
     # 030: the sheriff's vote counts two; 包子 2 (sheriff) vs 油条 2 → the sheriff's target is out.
     posts = [
@@ -719,7 +756,9 @@ def test_votes_bbcode_is_the_announcement_tally_on_every_day(sample_game: Path) 
     with pipeline.open_store(game) as store:
         records = pipeline.records(game, store, now=SAMPLE_NOW)
     assert records.announce_day == 3
-    for day in (1, 2, 3):
+    days = [d.number for d in game.days]
+    assert days == [1, 2, 3]  # every day of the sample, not a chosen few
+    for day in days:
         res = CliRunner().invoke(
             app,
             [

@@ -51,7 +51,7 @@ SETTINGS: dict[str, Option] = {
     "announce_faction_loss": Option(
         bool, False, "公告里公布阵营判负（会透露阵营：默认只在报告里提醒导演）"
     ),
-    # Votes (auditor/rules/votebook.py): format, changes, proxies, the tally procedure.
+    # Votes (auditor/rules/votebook/): format, changes, proxies, the tally procedure.
     "vote_format": Option(
         str,
         "labelled",

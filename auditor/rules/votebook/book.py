@@ -1,0 +1,188 @@
+"""The vote book of a context: each day's windows (the procedure's), the posts of each
+window parsed, judged and tallied — built once by :func:`votes_for`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
+from auditor.rules.base import Context, GamePost
+from auditor.rules.votebook.judge import eligible, judge
+from auditor.rules.votebook.model import (
+    DayVotes,
+    RoundTally,
+    VersionsFn,
+    VoteBook,
+    VoteSettings,
+    Window,
+)
+from auditor.rules.votebook.parse import read_ballot, target_names
+from auditor.rules.votebook.procedure import (
+    Decision,
+    RoundState,
+    VoteProcedure,
+    procedure_for,
+)
+from auditor.rules.votebook.tally import count
+
+
+def vote_settings(ctx: Context) -> VoteSettings:
+    """The rule set's vote settings, read in this one place."""
+    s = ctx.ruleset
+    return VoteSettings(
+        format=s["vote_format"],
+        reason_required=bool(s["vote_reason_required"]),
+        change_limit=int(s["vote_change_limit"]),
+        change_deadline=int(s["vote_change_deadline"]),
+        change_quote=bool(s["vote_change_quote"]),
+        proxy_deadline=int(s["vote_proxy_deadline"]),
+        proxy_change=s["vote_proxy_change"],
+        procedure=s["vote_procedure"],
+        sheriff_weight=float(s["sheriff_weight"]),
+        tie_break=s["tie_break"],
+        suspect_share=float(s["vote_suspect_share"]),
+        suspect_base=s["vote_suspect_base"],
+        majority_base=s["vote_majority_base"],
+        red_card_at_close=s["red_card_at_close"],
+    )
+
+
+def votes_for(ctx: Context) -> VoteBook:
+    """The context's vote book, built once and cached (the one entry point the vote
+    rules, the report and the CLI read)."""
+    book = ctx.cache.get("votes")
+    if book is None:
+        book = build_votes(ctx, ctx.cache.get("post_versions"))
+        ctx.cache["votes"] = book
+    return book
+
+
+@dataclass(frozen=True, slots=True)
+class _Inputs:
+    """What every window of the game reads."""
+
+    ctx: Context
+    st: VoteSettings
+    procedure: VoteProcedure
+    posts_by_tid: Mapping[int, Sequence[GamePost]]
+    corrections: Mapping[int, VoteCorrection]
+    versions: VersionsFn | None
+    names: Mapping[str, str]
+    first_day: int | None
+
+
+def build_votes(ctx: Context, versions: VersionsFn | None = None) -> VoteBook:
+    game = ctx.game
+    st = vote_settings(ctx)
+    vote_threads = {t.tid: t for t in game.threads if t.kind is ThreadKind.VOTE}
+    posts_by_tid: dict[int, list[GamePost]] = {}
+    for gp in ctx.posts:
+        if gp.post.tid in vote_threads and not gp.deleted:
+            posts_by_tid.setdefault(gp.post.tid, []).append(gp)
+    inputs = _Inputs(
+        ctx=ctx,
+        st=st,
+        procedure=procedure_for(st),
+        posts_by_tid=posts_by_tid,
+        corrections={c.pid: c for c in game.corrections},
+        versions=versions,
+        names=target_names(ctx),
+        first_day=game.days[0].number if game.days else None,
+    )
+    days: dict[int, DayVotes] = {}
+    for day in game.days:
+        tids = tuple(t for t, spec in vote_threads.items() if spec.day == day.number)
+        days[day.number] = _day_votes(inputs, day, tids)
+    return VoteBook(days)
+
+
+def _day_votes(inputs: _Inputs, day: DaySpec, tids: tuple[int, ...]) -> DayVotes:
+    ctx, st = inputs.ctx, inputs.st
+    phase_tids = tuple(p.vote_thread for p in day.phases if p.vote_thread is not None)
+    all_tids = tuple(dict.fromkeys(tids + phase_tids))
+    dv = DayVotes(day.number, day.accelerated, day.closes, ctx.now > day.closes, all_tids)
+    dv.eligible = [p for p in ctx.game.players if eligible(ctx, st, p, day.opens, day.closes)]
+    windows = inputs.procedure.windows(day, all_tids)
+    state: RoundState | None = RoundState()
+    for w in windows:
+        assert state is not None
+        tally, elig = _window(inputs, dv, w, windows, state)
+        dv.rounds.append(tally)
+        state = inputs.procedure.next_round(tally, w, elig)
+        if state is None:
+            break
+    return dv
+
+
+def _window(
+    inputs: _Inputs, dv: DayVotes, w: Window, windows: Sequence[Window], state: RoundState
+) -> tuple[RoundTally, list[str]]:
+    """One window: its posts read, judged and tallied; who replied and voted noted on
+    the day.  Returns the tally and the window's eligible voters."""
+    ctx, st = inputs.ctx, inputs.st
+    posts = [
+        gp
+        for tid in w.tids
+        for gp in inputs.posts_by_tid.get(tid, [])
+        if w.round is None or len(windows) == 1 or _in_round(gp, w, windows)
+    ]
+    posts.sort(key=lambda gp: (gp.post.posted_at, gp.post.pid or 0))
+    for gp in posts:
+        if gp.player is not None and not gp.exempt and gp.post.posted_at <= w.closes:
+            dv.replied.add(gp.player)
+    read = [
+        b
+        for gp in posts
+        if (
+            b := read_ballot(
+                ctx, st, gp, dv.day, w, inputs.corrections, inputs.versions, inputs.names
+            )
+        )
+        is not None
+    ]
+    elig = [p for p in ctx.game.players if eligible(ctx, st, p, w.opens, w.closes)]
+    ballots = judge(ctx, st, read, dv, w, state.candidates, inputs.procedure.sheriff_weight(st))
+    for b in ballots:
+        if b.posted_at <= w.closes:  # a vote post, valid or not (M107 5(2))
+            dv.voted.add(b.voter)
+            dv.replied.add(b.voter)  # a proxy vote is the player's reply
+    dv.ballots.extend(ballots)
+    tally, final = count(ctx, st, ballots, dv, w, elig)
+    inputs.procedure.decide(
+        Decision(ctx, st, dv, tally, ballots, final, elig, state, dv.day == inputs.first_day)
+    )
+    if not tally.closed:
+        tally.reason += "（尚未关门，暂计）"
+    # A hidden (屏蔽) post is still a post: its author voted, though the tally can't read
+    # the vote (the director is told in the tally).
+    hidden = [
+        gp.player
+        for gp in posts
+        if gp.post.hidden is not None
+        and gp.player is not None
+        and not gp.exempt
+        and not gp.lastwords
+        and gp.post.posted_at <= w.closes
+        and (gp.post.pid is None or gp.post.pid not in inputs.corrections)
+    ]
+    if hidden:
+        shown = list(dict.fromkeys(p for p in hidden if p is not None))
+        tally.hidden = shown
+        tally.non_voters = [p for p in tally.non_voters if p not in shown]
+        dv.voted.update(shown)
+        tally.reason += f"；{'、'.join(shown)} 的投票帖被屏蔽，无法计票，请导演核对"
+    return tally, elig
+
+
+def _in_round(gp: GamePost, w: Window, windows: Sequence[Window]) -> bool:
+    """A post belongs to the round whose thread it is in; when rounds share a thread, to
+    the round whose window holds it (a late post to the round that just closed)."""
+    sharing = [x for x in windows if gp.post.tid in x.tids]
+    if len(sharing) <= 1:
+        return True
+    t = gp.post.posted_at
+    for x in sharing:
+        if t <= x.closes:
+            return x == w
+    return sharing[-1] == w

@@ -1,0 +1,266 @@
+"""Judge: the ballots of one voting window, voter by voter in time order, into judged
+copies — role (vote / change / abstain), validity, the problem and the weight each carries.
+
+The weight is decided here and only here: the voter's standing vote (the last valid one)
+carries the procedure's weight for him (the sheriff's ``sheriff_weight`` in a plurality
+vote, 1 otherwise); every other ballot carries 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from auditor.rules.base import Context
+from auditor.rules.votebook.model import (
+    ABSTAIN,
+    Ballot,
+    DayVotes,
+    VoteKind,
+    VoteSettings,
+    Window,
+)
+
+# --------------------------------------------------------------------------- who may vote
+
+
+def eligible(
+    ctx: Context, st: VoteSettings, player: str, opens: datetime, closes: datetime
+) -> bool:
+    """Must (and may) vote in the window: not out before its close (one voted out at the
+    close still voted), no idiot who revealed before it opened."""
+    out = ctx.schedule.eliminated_at(player)
+    if out is not None and (out < closes or _sent_off_first(ctx, st, player, closes)):
+        return False
+    return not ctx.schedule.idiot_revealed(player, opens)
+
+
+def _out_for_round(ctx: Context, st: VoteSettings, player: str, closes: datetime) -> bool:
+    """Out for a round closing at ``closes``: eliminated (voted out, killed, sent off, …)
+    before the close.  Liveness is judged at the close, not at the vote's post time: a
+    vote for a player sent off later that day is void (M107 用语定义 出局 "已经公示的出局
+    角色…不允许被选为…投票的目标"), and so is that player's own vote ("出局…后，不能继续
+    参与…投票"); the player voted out *at* the close still voted and was voted for."""
+    out = ctx.schedule.eliminated_at(player)
+    return out is not None and (out < closes or _sent_off_first(ctx, st, player, closes))
+
+
+def _sent_off_first(ctx: Context, st: VoteSettings, player: str, closes: datetime) -> bool:
+    """Sent off with a red card at the close itself, in a rule set where that comes first
+    (M107 用语定义 出局“白天红牌罚下在被投票出局之前”; 030 settles it after the vote)."""
+    if st.red_card_at_close != "before_vote":
+        return False
+    e = ctx.schedule.elimination(player)
+    return e is not None and e.at == closes and e.how == "sent_off"
+
+
+def _idiot_for_round(ctx: Context, player: str, closes: datetime) -> bool:
+    """An idiot who revealed (装傻) before the close can neither vote nor be voted for."""
+    return ctx.schedule.idiot_revealed(player, closes - timedelta(microseconds=1))
+
+
+# --------------------------------------------------------------------------- problems
+
+
+def _static_problem(ctx: Context, st: VoteSettings, b: Ballot, w: Window) -> str | None:
+    if b.posted_at > w.closes:
+        return "after_close"
+    if b.voter not in ctx.game.players or _out_for_round(ctx, st, b.voter, w.closes):
+        return "voter_eliminated"
+    if _idiot_for_round(ctx, b.voter, w.closes):
+        return "voter_idiot"
+    return None
+
+
+def _target_problem(
+    ctx: Context, st: VoteSettings, b: Ballot, w: Window, candidates: Sequence[str] | None
+) -> str | None:
+    if b.target is None:
+        return "target_not_player"
+    if b.target == ABSTAIN:
+        return None
+    if _out_for_round(ctx, st, b.target, w.closes):
+        return "target_eliminated"
+    if _idiot_for_round(ctx, b.target, w.closes):
+        return "target_idiot"
+    if candidates is not None and b.target not in candidates:
+        return "target_not_candidate"
+    return None
+
+
+def _timing_problem(
+    st: VoteSettings,
+    b: Ballot,
+    dv: DayVotes,
+    w: Window,
+    *,
+    is_change: bool,
+    changes: int,
+    earlier_pids: set[int],
+    notices: list[tuple[str, str]],
+) -> str | None:
+    """A change's problem (accelerated day, over the limit, too late, not quoting the
+    vote), or a proxy vote's (too late); a notice for the director on a proxy change the
+    tool cannot judge (M107 玩家须知 9)."""
+    change_from = w.closes - timedelta(minutes=st.change_deadline)
+    proxy_from = w.closes - timedelta(minutes=st.proxy_deadline)
+    if not is_change:
+        return "proxy_late" if b.proxy is not None and b.posted_at > proxy_from else None
+    if dv.accelerated:
+        return "accelerated_change"
+    if changes >= st.change_limit:
+        return "second_change"
+    if b.posted_at > change_from:
+        if b.proxy is None or st.proxy_change != "notice":
+            return "late_change"
+        # M107 玩家须知 9: a proxy change needs the player's request an hour before the
+        # close, which the tool cannot see; only the director's own 30-minute limit voids it
+        if b.posted_at > proxy_from:
+            return "proxy_late"
+        notices.append(
+            (
+                "proxy_change",
+                f"导演代投改票发于关门前 {_minutes_before(b.posted_at, w.closes)} 分钟："
+                f"须在截止前 {st.change_deadline} 分钟收到玩家的请求，"
+                "工具看不到请求时间，请导演核对（不作废）",
+            )
+        )
+        return None
+    quoted = {q.pid for q in b.gp.post.quotes if q.pid is not None}
+    if st.change_quote and b.proxy is None and not (quoted & earlier_pids):
+        return "unquoted_change"
+    return None
+
+
+def _minutes_before(t: datetime, close: datetime) -> int:
+    return int((close - t).total_seconds() // 60)
+
+
+def _uncertain_time(
+    b: Ballot, closes: datetime, change_from: datetime | None
+) -> list[tuple[str, str]]:
+    """A time the page shows without seconds (HH:MM) in the same minute as a deadline:
+    the post may be on either side of it (M107 投票规则“时间以论坛发帖时间为准”), so the
+    director is told rather than the time being taken as :00."""
+    if b.gp.post.time_precision != "minute":
+        return []
+    shown = b.posted_at.replace(second=0, microsecond=0)
+    for deadline, what in ((closes, "投票截止"), (change_from, "改票截止")):
+        if deadline is None:
+            continue
+        if shown == deadline.replace(second=0, microsecond=0):
+            return [
+                (
+                    "time_uncertain",
+                    f"页面上的发帖时间只到分钟（{shown:%H:%M}），与{what}时间 {deadline:%H:%M:%S} "
+                    "在同一分钟：无法确定是否按时，请导演核对",
+                )
+            ]
+    return []
+
+
+# --------------------------------------------------------------------------- judging
+
+
+def judge(
+    ctx: Context,
+    st: VoteSettings,
+    ballots: Sequence[Ballot],
+    dv: DayVotes,
+    w: Window,
+    candidates: Sequence[str] | None,
+    sheriff_weight: float,
+) -> list[Ballot]:
+    """The window's ballots judged, in their order.  ``sheriff_weight`` is what the
+    procedure gives the sheriff's standing vote (1 where it does not weigh it)."""
+    sheriff = ctx.schedule.sheriff(w.closes - timedelta(seconds=1))
+    by_voter: dict[str, list[int]] = {}
+    for i, b in enumerate(ballots):
+        by_voter.setdefault(b.voter, []).append(i)
+    out = list(ballots)
+    for voter, idx in by_voter.items():
+        judged, standing = _judge_voter(ctx, st, [ballots[i] for i in idx], dv, w, candidates)
+        if standing is not None:
+            weight = sheriff_weight if voter == sheriff else 1.0
+            judged[standing] = replace(judged[standing], weight=weight)
+        for i, b in zip(idx, judged, strict=True):
+            out[i] = b
+    return out
+
+
+def _judge_voter(
+    ctx: Context,
+    st: VoteSettings,
+    ballots: Sequence[Ballot],
+    dv: DayVotes,
+    w: Window,
+    candidates: Sequence[str] | None,
+) -> tuple[list[Ballot], int | None]:
+    """One voter's ballots in time order, judged; and which of them stands (his last
+    valid one), if any."""
+    judged: list[Ballot] = []
+    current: Ballot | None = None
+    standing: int | None = None
+    earlier_pids: set[int] = set()
+    changes = 0
+    change_from = w.closes - timedelta(minutes=st.change_deadline)
+    for b in ballots:
+        forced = b.correction is not None
+        problem = b.problem if forced else (_static_problem(ctx, st, b, w) or b.problem)
+        if (
+            st.format == "free"
+            and current is not None
+            and not forced
+            and b.target is not None
+            and b.target == current.target
+        ):
+            # 版杀7: a later post naming the same player repeats the vote; only "a later
+            # post with another target" is the change (4.1.2 说明 2)
+            judged.append(replace(b, kind=current.kind, valid=False, problem="repeat", weight=0.0))
+            if b.pid is not None:
+                earlier_pids.add(b.pid)
+            continue
+        is_change = current is not None
+        kind = (
+            VoteKind.CHANGE
+            if is_change
+            else (VoteKind.ABSTAIN if b.target == ABSTAIN else VoteKind.VOTE)
+        )
+        notices = list(b.notices)
+        if problem is None and not forced:
+            problem = _timing_problem(
+                st,
+                b,
+                dv,
+                w,
+                is_change=is_change,
+                changes=changes,
+                earlier_pids=earlier_pids,
+                notices=notices,
+            )
+        if problem is None and not forced:
+            problem = _target_problem(ctx, st, b, w, candidates)
+        detail = b.detail
+        if problem == "target_not_player" and not detail:
+            detail = f"“{b.target_text}”不是玩家"
+        elif problem == "target_eliminated":
+            detail = f"{b.target} 已出局"
+        notices += _uncertain_time(b, w.closes, change_from if is_change else None)
+        b = replace(
+            b,
+            kind=kind,
+            problem=problem,
+            valid=problem is None,
+            detail=detail,
+            notices=tuple(notices),
+            weight=0.0,
+        )
+        if b.valid:
+            if is_change:
+                changes += 1
+            current, standing = b, len(judged)
+        judged.append(b)
+        if b.pid is not None:
+            earlier_pids.add(b.pid)
+    return judged, standing

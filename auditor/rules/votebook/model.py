@@ -1,0 +1,259 @@
+"""The vote book's records: judged ballots, round tallies, days, and the settings they obey.
+
+A :class:`Ballot` is an immutable value: :mod:`~auditor.rules.votebook.parse` reads one
+from a post, :mod:`~auditor.rules.votebook.judge` returns a judged copy (role, validity,
+problem and the weight it carries, decided there and nowhere else) and the tally only
+reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from auditor.game.gamefile import VoteCorrection
+from auditor.models import Post
+from auditor.rules.base import GamePost, Match
+
+ABSTAIN = "弃权"
+
+
+class VoteKind(StrEnum):
+    VOTE = "vote"
+    CHANGE = "change"
+    ABSTAIN = "abstain"
+
+
+# problem -> the rule that reports it
+PROBLEM_RULE: dict[str, str] = {
+    "format": "VOTE-FORMAT",
+    "target_not_player": "VOTE-TARGET",
+    "target_eliminated": "VOTE-TARGET",
+    "target_idiot": "VOTE-TARGET",
+    "target_not_candidate": "VOTE-TARGET",  # killbar7 rounds 2-3 only
+    "voter_eliminated": "VOTE-TARGET",
+    "voter_idiot": "VOTE-TARGET",
+    "second_change": "VOTE-CHANGE",
+    "late_change": "VOTE-CHANGE",
+    "accelerated_change": "VOTE-CHANGE",
+    "unquoted_change": "VOTE-CHANGE",
+    "after_close": "VOTE-LATE",
+    "proxy_late": "VOTE-LATE",
+    "corrected": "",  # the director declared the post invalid
+    "repeat": "",  # killbar7 free votes: the same target again is no change
+}
+
+PROBLEM_TEXT: dict[str, str] = {
+    "format": "投票格式有误（废票）",
+    "target_not_player": "投票对象不是玩家",
+    "target_eliminated": "投票对象已出局",
+    "target_idiot": "投票对象是已翻牌的白痴",
+    "target_not_candidate": "投票对象不在本轮候选人中",
+    "voter_eliminated": "投票者已出局",
+    "voter_idiot": "已翻牌的白痴不能投票",
+    "second_change": "改票超过次数",
+    "late_change": "关门前一小时内改票",
+    "accelerated_change": "加速日不允许改票",
+    "unquoted_change": "改票没有引用原投票帖",
+    "after_close": "投票截止后发帖",
+    "proxy_late": "代投晚于截止时限",
+    "corrected": "导演判定无效",
+    "repeat": "重复投同一人（不算改票）",
+}
+
+ROUND_NAMES = {1: "试探性投票", 2: "可疑者辩论投票", 3: "高票对决投票"}
+
+SUPERSEDED_NOTE = "已改票：被之后的有效改票取代，不计票"
+
+VersionsFn = Callable[[int], Sequence[tuple[Any, str, Post]]]
+
+
+def num(x: float) -> float | int:
+    """A vote count as shown: 3, 1.5."""
+    return int(x) if float(x).is_integer() else round(x, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class VoteSettings:
+    """Everything the vote book obeys, read once from the rule set (see
+    :func:`auditor.rules.votebook.book.vote_settings`)."""
+
+    format: str  # labelled | free
+    reason_required: bool
+    change_limit: int
+    change_deadline: int  # minutes before the close
+    change_quote: bool
+    proxy_deadline: int  # minutes before the close
+    proxy_change: str  # void | notice
+    procedure: str  # plurality | killbar3
+    sheriff_weight: float
+    tie_break: str
+    suspect_share: float
+    suspect_base: str  # alive | cast
+    majority_base: str  # alive | cast
+    red_card_at_close: str  # before_vote | after_vote
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """One voting round's window: a plurality day, or one of killbar7's three rounds."""
+
+    round: int | None
+    tids: frozenset[int]
+    opens: datetime
+    closes: datetime
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ballot:
+    """One vote post, judged.  ``valid`` says whether it was a valid vote action when made
+    (a vote later replaced by a valid change stays valid); ``weight`` is what it carries
+    in the final tally (0 when replaced or invalid; the sheriff's weight on his standing
+    vote where the procedure weighs it)."""
+
+    gp: GamePost
+    day: int
+    round: int | None
+    voter: str
+    kind: VoteKind
+    target: str | None  # a player, "弃权", or None (format error)
+    target_text: str
+    valid: bool = True
+    problem: str | None = None
+    detail: str = ""
+    weight: float = 0.0
+    proxy: str | None = None  # the director who posted it
+    suggestion: str | None = None
+    note: str = ""
+    correction: VoteCorrection | None = None
+    edit_check: bool = False  # edited after the close with no earlier version stored
+    edited_target: str = ""  # the target was edited (not a change): what the director sees
+    written_change: bool = False
+    match: Match | None = None
+    # notices for the director on a ballot that stands (key, text): VOTE-LATE reports them
+    notices: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def pid(self) -> int | None:
+        return self.gp.post.pid
+
+    @property
+    def posted_at(self) -> datetime:
+        return self.gp.post.posted_at
+
+    def record(self) -> dict[str, Any]:
+        """The csv/json row: ``day,voter,target,kind,valid,problem,weight,pid,posted_at``
+        first, then ``proxy`` and the rest."""
+        return {
+            "day": self.day,
+            "voter": self.voter,
+            "target": self.target if self.target is not None else self.target_text,
+            "kind": self.kind.value,
+            "valid": self.valid,
+            "problem": self.problem or "",
+            "weight": num(self.weight),
+            "pid": self.pid,
+            "posted_at": self.posted_at.isoformat(),
+            "proxy": self.proxy or "",
+            "round": self.round if self.round is not None else "",
+            "floor": self.gp.post.floor,
+            "tid": self.gp.post.tid,
+            "suggestion": self.suggestion or "",
+            "note": "；".join(
+                x
+                for x in (
+                    self.detail,
+                    self.note,
+                    SUPERSEDED_NOTE if self.valid and not self.weight else "",
+                    f"导演更正：{self.correction.note}" if self.correction else "",
+                )
+                if x
+            ),
+        }
+
+
+@dataclass(slots=True)
+class RoundTally:
+    day: int
+    round: int | None  # None except killbar7
+    name: str
+    closes: datetime
+    closed: bool
+    counts: dict[str, float] = field(default_factory=dict)  # target -> weighted votes
+    voters: dict[str, list[str]] = field(default_factory=dict)  # target -> voters
+    abstained: list[str] = field(default_factory=list)
+    non_voters: list[str] = field(default_factory=list)  # eligible, no valid vote
+    outcome: dict[str, str] = field(default_factory=dict)  # target -> outcome
+    reason: str = ""
+    sheriff: str | None = None
+    sheriff_weight: float = 1.0
+    candidates: tuple[str, ...] = ()
+    hidden: list[str] = field(default_factory=list)  # voted, but the post is hidden (屏蔽)
+    # the game file's events at this close disagree with the tally (a warning for the top
+    # of the report and the audit line, never only a note in the reason)
+    conflict: str = ""
+
+    def records(self) -> list[dict[str, Any]]:
+        """``day,round,target,votes,outcome`` rows, most votes first."""
+        rows = []
+        for target, votes in sorted(self.counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            rows.append(
+                {
+                    "day": self.day,
+                    "round": self.round if self.round is not None else "",
+                    "target": target,
+                    "votes": num(votes),
+                    "outcome": self.outcome.get(target, ""),
+                    "voters": "、".join(self.voters.get(target, [])),
+                    "reason": self.reason,
+                }
+            )
+        for target, outcome in self.outcome.items():
+            if target not in self.counts:  # everyone a suspect: shown once each
+                rows.append(
+                    {
+                        "day": self.day,
+                        "round": self.round if self.round is not None else "",
+                        "target": target,
+                        "votes": 0,
+                        "outcome": outcome,
+                        "voters": "",
+                        "reason": self.reason,
+                    }
+                )
+        return rows
+
+
+@dataclass(slots=True)
+class DayVotes:
+    day: int
+    accelerated: bool
+    closes: datetime
+    closed: bool
+    vote_tids: tuple[int, ...]
+    ballots: list[Ballot] = field(default_factory=list)
+    rounds: list[RoundTally] = field(default_factory=list)
+    voted: set[str] = field(default_factory=set)  # posted a vote (valid or not) before the close
+    replied: set[str] = field(default_factory=set)  # replied in the vote thread before the close
+    eligible: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class VoteBook:
+    days: dict[int, DayVotes]
+
+    @property
+    def ballots(self) -> list[Ballot]:
+        return [b for d in self.days.values() for b in d.ballots]
+
+    def tally_records(self) -> list[dict[str, Any]]:
+        return [r for d in self.days.values() for t in d.rounds for r in t.records()]
+
+    @property
+    def conflicts(self) -> list[str]:
+        """Every closed round where the game file's events disagree with the tally."""
+        return [t.conflict for d in self.days.values() for t in d.rounds if t.conflict]

@@ -1,0 +1,520 @@
+"""Parse: a vote post's own text into a :class:`ParsedVote`, and a placed post (its stored
+versions, a proxying director, a director's correction) into an unjudged :class:`Ballot`.
+
+Nothing here decides validity against the game's state beyond the format and whether the
+target names a player: :mod:`auditor.rules.votebook.judge` does that.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from pypinyin import lazy_pinyin
+
+from auditor.game.gamefile import Game, VoteCorrection
+from auditor.models import Post
+from auditor.rules.base import Context, GamePost, Match
+from auditor.rules.freevote import parse_free_vote
+from auditor.rules.votebook.model import (
+    ABSTAIN,
+    Ballot,
+    VersionsFn,
+    VoteKind,
+    VoteSettings,
+    Window,
+)
+
+# --------------------------------------------------------------------------- text
+
+
+def _fold_char(c: str) -> str:
+    n = unicodedata.normalize("NFKC", c)
+    if len(n) != 1:
+        return c
+    low = n.lower()
+    return low if len(low) == 1 else n
+
+
+def fold(text: str) -> str:
+    """Width- and case-folded text with the same length (offsets stay valid):
+    ``：`` → ``:``, ``Ａ`` → ``a``; characters NFKC would expand stay as they are."""
+    return "".join(_fold_char(c) for c in text)
+
+
+_SPACES = re.compile(r"[\s\u200b\u3000]+")
+_EDGE_PUNCT = " \t,.;!?、…~\"'“”‘’「」『』【】[]()<>《》@#:-—=+*/\\|"
+
+
+def normalise_name(name: str) -> str:
+    """A name as compared: width, case and spaces folded, edge punctuation dropped."""
+    return _SPACES.sub("", fold(name)).strip(_EDGE_PUNCT)
+
+
+_LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
+_REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
+_EDIT_TIME = re.compile(r"于\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})")
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedVote:
+    """What the text of one post says about voting."""
+
+    change: bool  # written as 改票
+    target_text: str  # the target as written ("" when the format is broken before it)
+    target: str  # normalised
+    start: int  # span of the target (or of the whole attempt) in Post.text
+    end: int
+    reason: str
+    format_error: str | None  # why the format is wrong, else None
+
+
+def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
+    """Offsets in ``text`` where each of ``lines`` ends (text is the lines joined)."""
+    ends: list[int] = []
+    cursor = 0
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        i = text.find(line, cursor)
+        if i < 0:
+            continue
+        cursor = i + len(line)
+        ends.append(cursor)
+    return ends
+
+
+def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
+    """Offsets in ``text`` where each of ``lines`` starts (0 always counts)."""
+    starts = {0}
+    cursor = 0
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        i = text.find(line, cursor)
+        if i < 0:
+            continue
+        starts.add(i)
+        cursor = i + len(line)
+    return starts
+
+
+def _loose_vote(players: Sequence[str]) -> re.Pattern[str]:
+    """投 + a player's name (or 弃权): 我投包子, 投给包子, 投票：包子, 改投包子."""
+    names = _name_pattern(players)
+    alt = f"{names}|{ABSTAIN}" if names else ABSTAIN
+    return re.compile(rf"投\s*(?:票\s*)?(?:给\s*)?:?\s*(?:{alt})")
+
+
+def _leading_name(seg: str, names: Sequence[str]) -> str | None:
+    """The longest of ``names`` (folded) at the start of the folded segment, when what
+    follows is nothing, a space, punctuation or 理由 (killbar7: no reason label)."""
+    for n in sorted(names, key=len, reverse=True):
+        if not n or not seg.startswith(n):
+            continue
+        rest = seg[len(n) :]
+        if (
+            not rest
+            or rest[0].isspace()
+            or unicodedata.category(rest[0]).startswith("P")
+            or rest.startswith("理由")
+        ):
+            tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
+            if any(m and tail.startswith(m) for m in names):
+                return None  # two names ("包子 馄饨"): not one target
+            return n
+    return None
+
+
+def parse_vote_text(
+    text: str,
+    lines: Sequence[str] = (),
+    *,
+    reason_required: bool = True,
+    start_at: int = 0,
+    players: Sequence[str] = (),
+) -> ParsedVote | None:
+    """Parse a post's own text; None when it is not a vote attempt.
+
+    A vote attempt has a 投票对象/改票对象 label followed by a colon, a bare label at the
+    start of a line (then the colon is missing), or 投 + a player's name (我投包子, 投票：
+    包子).  Talk about voting ("我晚点再投票") is not one.  Only the labels before the first
+    投票理由/改票理由 count: a reason that mentions "他的投票对象" is still the reason."""
+    ft = fold(text)
+    all_labels = [m for m in _LABEL.finditer(ft) if m.start() >= start_at]
+    colon_labels = [m for m in all_labels if re.match(r"[ \t]*:", ft[m.end() :])]
+    first_reason = _REASON.search(ft, start_at)
+    labels = colon_labels
+    if first_reason is not None:
+        before = [m for m in colon_labels if m.start() < first_reason.start()]
+        labels = before or colon_labels
+    if not labels:
+        starts = _line_starts(text, lines) | {start_at}
+        bare = [
+            m
+            for m in all_labels
+            if (first_reason is None or m.start() < first_reason.start())
+            and any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
+        ]
+        if bare:
+            m = bare[0]
+            is_change = m.group("which") == "改票"
+            return ParsedVote(is_change, "", "", m.start(), m.end(), "", "“投票对象”后缺少冒号")
+        loose = _loose_vote(players).search(ft, start_at)
+        if loose is None:
+            return None
+        return ParsedVote(False, "", "", loose.start(), loose.end(), "", "没有“投票对象：”")
+    changes = [m for m in labels if m.group("which") == "改票"]
+    chosen = changes or labels
+    label = chosen[0]
+    is_change = label.group("which") == "改票"
+    if len(chosen) > 1:
+        return ParsedVote(is_change, "", "", label.start(), label.end(), "", "一帖中有多个投票对象")
+    i = label.end()
+    while i < len(ft) and ft[i] in " \t":
+        i += 1
+    seg_start = i + 1
+    ends = [e for e in _line_ends(text, lines) if e > seg_start]
+    line_end = ends[0] if ends else len(ft)
+    reason_m = _REASON.search(ft, seg_start)
+    seg_end = line_end
+    if reason_m is not None and reason_m.start() < seg_end:
+        seg_end = reason_m.start()
+    raw = text[seg_start:seg_end]
+    lead = len(raw) - len(raw.lstrip())
+    raw_s = raw.strip()
+    if reason_m is None:
+        # no reason label: the target is the name at the segment's start
+        # (killbar7 "投票对象：包子，他很可疑" / "投票对象：包子 理由：他很可疑")
+        found = _leading_name(fold(raw_s), [fold(p) for p in (*players, ABSTAIN)])
+        if found is not None:
+            raw_s = raw_s[: len(found)]
+    target = normalise_name(raw_s)
+    t0 = seg_start + lead
+    t1 = t0 + len(raw_s)
+    reason = ""
+    if reason_m is not None:
+        r_end = len(ft)
+        nxt = next((m for m in colon_labels if m.start() >= reason_m.end()), None)
+        if nxt is not None:
+            r_end = nxt.start()
+        reason = text[reason_m.end() : r_end].strip().lstrip(":：").strip()
+    if not target:
+        return ParsedVote(
+            is_change, raw_s, "", label.start(), max(t1, label.end()), reason, "投票对象为空"
+        )
+    if reason_required:
+        if reason_m is None:
+            return ParsedVote(is_change, raw_s, target, t0, t1, "", "缺少“投票理由：”")
+        if reason_m.group("colon") is None:
+            return ParsedVote(is_change, raw_s, target, t0, t1, reason, "“投票理由”后缺少冒号")
+        if not normalise_name(reason):
+            return ParsedVote(is_change, raw_s, target, t0, t1, "", "投票理由为空")
+    return ParsedVote(is_change, raw_s, target, t0, t1, reason, None)
+
+
+def free_vote(text: str, players: Sequence[str]) -> ParsedVote | None:
+    """A free-form vote (版杀7: no format, see :mod:`auditor.rules.freevote`) as a
+    :class:`ParsedVote`; None when the post holds no clear vote."""
+    ft = fold(text)
+    by_fold = {fold(p): p for p in players}
+    fv = parse_free_vote(ft, list(by_fold))
+    if fv is None:
+        return None
+    name = by_fold.get(fv.target, fv.target)
+    at = ft.find(fv.target, fv.start, fv.end)
+    t0, t1 = (at, at + len(fv.target)) if at >= 0 else (fv.start, fv.end)
+    error = "一帖中有多个投票对象" if fv.ambiguous else None
+    return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", error)
+
+
+def _name_pattern(players: Iterable[str]) -> str:
+    names = sorted({fold(p) for p in players}, key=len, reverse=True)
+    return "|".join(re.escape(n) for n in names)
+
+
+def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
+    """For a director's post: the player a proxy vote is for, and where the vote starts."""
+    ft = fold(text)
+    label = _LABEL.search(ft)
+    if label is None or not players:
+        return None
+    head = ft[: label.start()]
+    names = _name_pattern(players)
+    patterns = (
+        rf"代\s*(?P<p>{names})\s*(?:投票|改票|投|改)",
+        rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
+        rf"代(?:投|改)(?:票)?\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})",
+    )
+    by_fold = {fold(p): p for p in players}
+    for pat in patterns:
+        m = re.search(pat, head)
+        if m:
+            return by_fold[m.group("p")], label.start()
+    return None
+
+
+def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) -> str | None:
+    """The player a misspelt target most likely means: same pinyin (音近) first, then the
+    most similar characters (形近) at ``threshold`` or above."""
+    norm = normalise_name(name)
+    if not norm:
+        return None
+    py = "".join(lazy_pinyin(norm))
+    same = [p for p in players if "".join(lazy_pinyin(normalise_name(p))) == py]
+    if len(same) == 1:
+        return same[0]
+    best, score = None, 0.0
+    for p in players:
+        s = difflib.SequenceMatcher(None, norm, normalise_name(p)).ratio()
+        if s > score:
+            best, score = p, s
+    return best if score >= threshold else None
+
+
+def edit_time(post: Post, tz: Any) -> datetime | None:
+    """The minute of the post's edit notice ("本帖最后由 饺子 于 2026-11-30 06:17 编辑")."""
+    if not post.edited:
+        return None
+    m = _EDIT_TIME.search(post.edited)
+    if not m:
+        return None
+    y, mo, d, h, mi = (int(g) for g in m.groups())
+    return datetime(y, mo, d, h, mi, tzinfo=tz)
+
+
+# --------------------------------------------------------------------------- posts
+
+
+def target_names(ctx: Context) -> dict[str, str]:
+    """Every name a player can be voted under: the player names, and the forum names seen
+    on posts by a player's uid (a renamed member, ``[players] uids``) → the player."""
+    game = ctx.game
+    names = {p: p for p in game.players}
+    for gp in ctx.posts:
+        player, author = gp.player, gp.post.author
+        if (
+            player in game.players
+            and author
+            and author not in names
+            and author not in game.directors
+            and author not in game.spectators
+            and gp.post.author_uid is not None
+            and game.uids.get(player) == gp.post.author_uid
+        ):
+            names[author] = player
+    return names
+
+
+def _effective_post(
+    post: Post, close: datetime, versions: VersionsFn | None, tz: Any
+) -> tuple[Post, bool, str]:
+    """The version of a vote post the tally uses: (post, needs_director_check, note)."""
+    history: list[tuple[datetime | None, Post]] = []
+    if versions is not None and post.pid is not None:
+        for _v, seen, p in versions(post.pid):
+            try:
+                seen_at: datetime | None = datetime.fromisoformat(seen)
+            except (TypeError, ValueError):
+                seen_at = None
+            history.append((seen_at, p))
+    if not history:
+        history = [(None, post)]
+    for i in range(len(history) - 1, -1, -1):
+        seen_at, p = history[i]
+        et = edit_time(p, tz)
+        plausible = seen_at is not None and seen_at >= p.posted_at and (et is None or seen_at >= et)
+        if plausible and seen_at is not None and seen_at <= close:
+            return p, False, "" if i == len(history) - 1 else "关门后有编辑：按关门前抓取的版本计"
+        if et is not None:
+            if et + timedelta(seconds=59) <= close:
+                return p, False, "" if i == len(history) - 1 else "关门后有编辑：按关门前的版本计"
+            continue
+        if i == 0:  # the text as first stored, with no edit notice: the original
+            return p, False, "" if len(history) == 1 else "关门后有编辑：按最初的版本计"
+    et = edit_time(post, tz)
+    when = f"（{et:%m-%d %H:%M}）" if et else ""
+    return post, True, f"关门后编辑过{when}且没有关门前的版本：请导演核对投票是否被改动"
+
+
+def read_ballot(
+    ctx: Context,
+    st: VoteSettings,
+    gp: GamePost,
+    day: int,
+    w: Window,
+    corrections: Mapping[int, VoteCorrection],
+    versions: VersionsFn | None,
+    names: Mapping[str, str] | None = None,
+) -> Ballot | None:
+    """The post as an unjudged ballot (None when it is no vote attempt): the version the
+    tally uses, its parsed vote, a correction's verdict, the target resolved to a player."""
+    game = ctx.game
+    post = gp.post
+    if gp.lastwords:  # killbar7: the dead post last words in the vote thread
+        return None
+    correction = corrections.get(post.pid) if post.pid is not None else None
+    if post.hidden is not None and correction is None:
+        return None
+    voter, proxy, start_at = _voter(game, gp)
+    if voter is None:
+        return None
+    note = ""
+    edit_check = False
+    used = post
+    if post.posted_at <= w.closes:
+        used, edit_check, note = _effective_post(post, w.closes, versions, game.timezone)
+    cands = list(names) if names else list(game.players)
+
+    def parse(p: Post, start: int = 0) -> ParsedVote | None:
+        if st.format == "free" and proxy is None:
+            return free_vote(p.text, cands)
+        return parse_vote_text(
+            p.text,
+            p.lines,
+            reason_required=st.reason_required,
+            start_at=start_at if p is post else start,
+            players=cands,
+        )
+
+    pv = parse(used)
+    edited_target = ""
+    if versions is not None and post.pid is not None:
+        used, pv, note, edited_target = _target_edits(
+            game,
+            post,
+            used,
+            pv,
+            note,
+            versions(post.pid),
+            parse,
+            proxied=proxy is not None,
+            names=names,
+        )
+    if pv is None and correction is None:
+        return None
+    match: Match | None = None
+    if pv is not None:
+        if used is post:
+            match = Match(post.text[pv.start : pv.end], pv.start, pv.end, pv.format_error or "")
+        else:  # spans of an earlier version do not point into the current text
+            match = Match(used.text[pv.start : pv.end], 0, 0, "关门前的版本")
+    b = Ballot(
+        gp=gp,
+        day=day,
+        round=w.round,
+        voter=voter,
+        kind=VoteKind.VOTE,
+        target=None,
+        target_text=pv.target_text if pv else "",
+        proxy=proxy,
+        note=note,
+        edit_check=edit_check,
+        edited_target=edited_target,
+        written_change=bool(pv and pv.change),
+        match=match,
+        correction=correction,
+    )
+    if correction is not None:
+        if correction.invalid:
+            return replace(b, valid=False, problem="corrected")
+        return replace(b, target=correction.target)
+    assert pv is not None
+    if pv.format_error:
+        return replace(b, valid=False, problem="format", detail=pv.format_error)
+    return _resolve_target(b, pv, game, names)
+
+
+def _voter(game: Game, gp: GamePost) -> tuple[str | None, str | None, int]:
+    """(voter, proxying director, where the vote starts in the text): a director's post
+    proxies the player it names first; a player's own post is his vote."""
+    post = gp.post
+    if post.author in game.directors:
+        found = proxy_player(post.text, game.players)
+        if found is not None:
+            return found[0], post.author, found[1]
+        return None, None, 0
+    if gp.player is not None and not gp.exempt:
+        return gp.player, None, 0
+    return None, None, 0
+
+
+def _target_edits(
+    game: Game,
+    post: Post,
+    used: Post,
+    pv: ParsedVote | None,
+    note: str,
+    stored: Sequence[tuple[Any, str, Post]],
+    parse: Callable[[Post, int], ParsedVote | None],
+    *,
+    proxied: bool,
+    names: Mapping[str, str] | None,
+) -> tuple[Post, ParsedVote | None, str, str]:
+    """Editing the target is not a change (a change is a new post quoting the original;
+    "修改错别字不算做改票" covers edits that keep the target): the first stored version's
+    target counts and the director is told.  Every later version is compared with the
+    first, not only the one the tally uses: after an edit past the close the tally already
+    uses the first, and comparing it with itself hid the edit.  Returns (the post version
+    used, its parsed vote, the note, the edit message or "")."""
+    history = [v for _n, _seen, v in stored]
+
+    def parse_version(p: Post) -> ParsedVote | None:
+        if p is post:
+            return pv if used is post else parse(post, 0)
+        if not proxied:
+            return parse(p, 0)
+        found = proxy_player(p.text, game.players)
+        if found is None:
+            return None
+        return parse(p, found[1])
+
+    by_norm0 = {normalise_name(a): p for a, p in (names or {}).items()}
+    first = history[0] if history else None
+    fpv = None
+    if first is not None and (len(history) > 1 or first.text != post.text):
+        fpv = parse_version(first)
+    if first is None or fpv is None or not fpv.target:
+        return used, pv, note, ""
+    later = [post, *reversed(history[1:])]  # newest first: the latest edit is named
+    for version in later:
+        if version.text == first.text:
+            continue
+        vpv = parse_version(version)
+        if (
+            vpv is not None
+            and vpv.target
+            and by_norm0.get(fpv.target, fpv.target) != by_norm0.get(vpv.target, vpv.target)
+        ):
+            edited = (
+                f"投票对象被编辑修改：原为“{fpv.target_text}”，现为“{vpv.target_text}”；"
+                "编辑不算改票（改票须另发帖引用原投票帖），按原投票计，请导演核对"
+            )
+            if used.text != first.text:
+                note = "；".join(x for x in (note, "按最初的版本计") if x)
+            return first, fpv, note, edited
+    return used, pv, note, ""
+
+
+def _resolve_target(
+    b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str] | None
+) -> Ballot:
+    """The ballot's target: 弃权, a player (by name or a known alias), or a problem naming
+    the closest player."""
+    by_norm = {normalise_name(p): p for p in game.players}
+    if names:
+        by_norm = {**{normalise_name(a): p for a, p in names.items()}, **by_norm}
+    if pv.target == normalise_name(ABSTAIN):
+        return replace(b, target=ABSTAIN)
+    if pv.target in by_norm:
+        return replace(b, target=by_norm[pv.target])
+    suggestion = closest_player(pv.target_text, game.players)
+    detail = f"“{pv.target_text}”不是玩家" + (f"，是否想投：{suggestion}？" if suggestion else "")
+    return replace(b, suggestion=suggestion, detail=detail)

@@ -1,0 +1,160 @@
+"""Tally: the judged ballots of a window counted into a :class:`RoundTally` (weighted
+counts, abstentions, who did not vote), and the checks of an outcome against the game
+file's events.  Who is out is the vote procedure's call
+(:mod:`auditor.rules.votebook.procedure`); this module never changes a ballot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime, timedelta
+
+from auditor.game.gamefile import Event, EventType
+from auditor.rules.base import Context
+from auditor.rules.votebook.model import ABSTAIN, Ballot, DayVotes, RoundTally, VoteSettings, Window
+
+
+def count(
+    ctx: Context,
+    st: VoteSettings,
+    ballots: Sequence[Ballot],
+    dv: DayVotes,
+    w: Window,
+    eligible: Sequence[str],
+) -> tuple[RoundTally, dict[str, Ballot]]:
+    """The window's counts, and each voter's standing ballot (the one with a weight)."""
+    sheriff = ctx.schedule.sheriff(w.closes - timedelta(seconds=1))
+    rt = RoundTally(
+        dv.day,
+        w.round,
+        w.name,
+        w.closes,
+        ctx.now > w.closes,
+        sheriff=sheriff,
+        sheriff_weight=st.sheriff_weight,
+    )
+    final: dict[str, Ballot] = {b.voter: b for b in ballots if b.weight > 0}
+    for voter, b in final.items():
+        if b.target == ABSTAIN:
+            rt.abstained.append(voter)
+        elif b.target is not None:
+            rt.counts[b.target] = rt.counts.get(b.target, 0.0) + b.weight
+            rt.voters.setdefault(b.target, []).append(voter)
+    rt.non_voters = [p for p in eligible if p not in final]
+    return rt, final
+
+
+def tops_of(counts: Mapping[str, float]) -> tuple[float, list[str]]:
+    """The top count and who has it (sorted); (0, []) without votes."""
+    if not counts:
+        return 0.0, []
+    top = max(counts.values())
+    return top, sorted(t for t, v in counts.items() if v == top)
+
+
+def first_to_reach(
+    ballots: Sequence[Ballot], tops: Sequence[str], top: float, weight: Callable[[str], float]
+) -> tuple[str | None, str]:
+    """Among ``tops``, who has held the final top count since the earliest moment
+    (replaying the valid votes and changes in posting order)."""
+    if len(tops) == 1:
+        return tops[0], ""
+    counts: dict[str, float] = {}
+    since: dict[str, datetime | None] = {t: None for t in tops}
+    holding: dict[str, Ballot] = {}
+    for b in sorted((b for b in ballots if b.valid), key=lambda b: (b.posted_at, b.pid or 0)):
+        prev = holding.get(b.voter)
+        w = weight(b.voter)
+        if prev is not None and prev.target is not None and prev.target != ABSTAIN:
+            counts[prev.target] = counts.get(prev.target, 0.0) - w
+        holding[b.voter] = b
+        if b.target is not None and b.target != ABSTAIN:
+            counts[b.target] = counts.get(b.target, 0.0) + w
+        for t in tops:
+            if counts.get(t, 0.0) >= top - 1e-9:
+                if since[t] is None:
+                    since[t] = b.posted_at
+            else:
+                since[t] = None
+    reached = sorted((s, t) for t, s in since.items() if s is not None)
+    if not reached:
+        return None, "无法判定谁最先获得最高票，请导演决定"
+    if len(reached) > 1 and reached[0][0] == reached[1][0]:
+        return None, f"{reached[0][1]} 与 {reached[1][1]} 同时达到最高票，请导演决定"
+    s, t = reached[0]
+    return t, f"{t} 最先（{s:%m-%d %H:%M:%S}）获得最高票，当选警长"
+
+
+def out_kind(ctx: Context, player: str, dv: DayVotes) -> str:
+    """eliminated, or idiot_revealed when the game file records 装傻 at this close."""
+    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    for e in ctx.schedule.events(EventType.IDIOT_REVEALED, player):
+        if (
+            e.at is not None
+            and e.at >= dv.closes - timedelta(minutes=1)
+            and (nxt is None or e.at < nxt.opens)
+        ):
+            return "idiot_revealed"
+    return "eliminated"
+
+
+def _events_at_close(ctx: Context, dv: DayVotes, etype: EventType, how: str | None) -> list[Event]:
+    """The game file's events of ``etype`` recorded at this day's close (from a minute
+    before it to the next day's opening)."""
+    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    return [
+        e
+        for e in ctx.schedule.events(etype)
+        if (how is None or e.how == how)
+        and e.at is not None
+        and e.at >= dv.closes - timedelta(minutes=1)
+        and (nxt is None or e.at < nxt.opens)
+    ]
+
+
+def _round_label(dv: DayVotes, rt: RoundTally) -> str:
+    return f"第{dv.day}天" + (f"{rt.name}" if rt.round is not None and rt.name else "")
+
+
+def check_events(ctx: Context, dv: DayVotes, rt: RoundTally) -> str:
+    """A note when the game file's vote eliminations for this close disagree with the tally."""
+    if not rt.closed:
+        return ""
+    recorded = sorted(e.player for e in _events_at_close(ctx, dv, EventType.ELIMINATED, "vote"))
+    computed = sorted(t for t, o in rt.outcome.items() if o == "eliminated")
+    if recorded != computed:
+        rt.conflict = (
+            f"{_round_label(dv, rt)}：游戏文件记录的投票出局为 {'、'.join(recorded) or '无'}，"
+            f"计票结果为 {'、'.join(computed) or '无人出局'}（{rt.reason}）。"
+            "请核对游戏文件的 [[event]] 或投票（可用 [[correction]] 更正）"
+        )
+        return f"；注意：游戏文件记录的投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
+    return ""
+
+
+def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None) -> str:
+    """A note when the game file's events at this close (the sheriff day) disagree with the
+    tally: another sheriff recorded, or a player recorded as voted out or out at all at
+    the close this vote elects a sheriff at."""
+    if not rt.closed:
+        return ""
+    recorded = [e.player for e in _events_at_close(ctx, dv, EventType.SHERIFF, "elected")]
+    if recorded and winner not in recorded:
+        rt.conflict = (
+            f"{_round_label(dv, rt)}：游戏文件记录的当选警长为 {'、'.join(recorded)}，"
+            f"计票结果为 {winner or '无人当选'}。请核对游戏文件的 [[event]] 或投票"
+        )
+        return f"；注意：游戏文件记录的当选警长为 {'、'.join(recorded)}，与计票结果不同"
+    voted_out = sorted(e.player for e in _events_at_close(ctx, dv, EventType.ELIMINATED, "vote"))
+    out_winner = winner is not None and any(
+        e.player == winner for e in _events_at_close(ctx, dv, EventType.ELIMINATED, None)
+    )
+    if voted_out or out_winner:
+        who = "、".join(voted_out) if voted_out else str(winner)
+        rt.conflict = (
+            f"{_round_label(dv, rt)}：游戏文件记录 {who} 在这一天关门时出局，"
+            f"但这一天的投票按规则集选举警长（{winner or '无人'}当选，无人被投票出局）。"
+            "请核对游戏文件的 [[event]]，或这一天是否应当是放逐投票"
+        )
+        return f"；注意：游戏文件记录 {who} 在这一天关门时出局，与计票结果（选警长）不同"
+    return ""
