@@ -32,30 +32,43 @@ from auditor import __version__
 from auditor.errors import NotCrawledError, PageError
 from auditor.forum import crawl as _crawl
 from auditor.forum.crawl import CrawlProblem, CrawlReport, ProgressFn
-from auditor.game.discover import discover
-from auditor.game.gamefile import Game, load_game
+from auditor.game.confirm import (
+    Proposal,
+    ProposalError,
+    Signature,
+    corrected,
+    find,
+    write_proposals,
+)
+from auditor.game.discover import Discovery, discover
+from auditor.game.gamefile import DaySpec, Game, load_game
+from auditor.ledger.decisions import default_signer
 from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.report.records import Records, build_records
 from auditor.report.write import Written, latest_dir, mark_checked, write_report
 from auditor.rules import engine
 from auditor.rules.engine import CheckResult, api_first, ruleset_for
-from auditor.rules.proposals import proposals
+from auditor.rules.proposals import proposals, proposed
 from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
 
 __all__ = [
     "AuditResult",
     "CheckResult",
+    "Confirmed",
     "CrawlReport",
     "Ledger",
+    "Proposal",
     "Records",
     "Written",
     "audit",
     "check",
+    "confirm",
     "crawl",
     "ledger",
     "open_game",
     "open_store",
+    "pending",
     "proposals",
     "records",
     "report",
@@ -183,6 +196,87 @@ def report(
         raise
     store.finish_run(run_id, "ok", {"report": str(written.directory)})
     return written
+
+
+def pending(game: Game, store: Store) -> list[Proposal]:
+    """What waits for a director to confirm, for a game that discovers its state: the
+    threads, days and events read from the forum that the game file does not state, the
+    加速 / 延时 requests, and the tally outcomes no announcement confirms (``auditor game``
+    lists them; the desk shows them with a confirm button).  None for a game without a
+    board."""
+    game = current(game, store)
+    if not isinstance(game.discovery, Discovery):
+        return []
+    found = [p for p in game.discovery.pending() if p.kind in ("thread", "day", "event")]
+    return found + proposed(engine.build_context(game, store))
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmed:
+    proposal: Proposal  # as written (corrected when the director corrected it)
+    by: str
+    message: str
+
+
+def confirm(
+    game: Game,
+    store: Store,
+    ident: str,
+    *,
+    by: str | None,
+    player: str | None = None,
+    day: int | None = None,
+) -> Confirmed:
+    """Confirm one pending proposal (``ident`` as :func:`pending` names it), as it stands or
+    corrected (an event's player or day, a thread's day), signed ``by`` a director of the
+    game: it is written into the game file (comments kept) and recorded as a ``confirm``
+    run in the store.  Refused when it is no longer pending (already confirmed by another
+    director, or corrected on the forum meanwhile).  Read the game file again afterwards
+    (:func:`open_game`): it is the record from then on."""
+    game = open_game(game.path)  # the file as it is now: another director may have confirmed
+    signer = default_signer(game, by)
+    game = current(game, store)
+    waiting = pending(game, store)
+    found = find(waiting, ident)
+    fixed = corrected(found, game, player=player, day=day, others=waiting)
+    _days_in_order(game, fixed, waiting)
+    subjects = game.discovery.subjects if isinstance(game.discovery, Discovery) else {}
+    was = found.describe(subjects) if fixed is not found else ""
+    signed = Signature(signer, _forum_now(game), was)
+    run_id = store.start_run("confirm")
+    try:
+        write_proposals(game.path, [fixed], subjects=subjects, signed=signed)
+    except BaseException:
+        store.finish_run(run_id, "failed", {"proposal": found.id})
+        raise
+    what = fixed.describe(subjects)
+    store.finish_run(
+        run_id,
+        "ok",
+        {"proposal": found.id, "by": signer, "kind": fixed.kind, "wrote": what, "was": was},
+    )
+    message = f"已确认 {found.id}：{what}" + (f"（原为：{was}）" if was else "")
+    return Confirmed(fixed, signer, message + "，已写进游戏文件")
+
+
+def _days_in_order(game: Game, p: Proposal, waiting: list[Proposal]) -> None:
+    """A game file states its days from day 1 on: a day is confirmed after the ones before."""
+    if not isinstance(p.item, DaySpec) or not isinstance(game.discovery, Discovery):
+        return
+    base = game.discovery.base or game
+    stated = {d.number for d in base.days}
+    if p.item.number in stated:
+        return
+    earlier = [
+        q
+        for q in waiting
+        if q.kind == "day" and isinstance(q.item, DaySpec) and q.item.number < p.item.number
+    ]
+    if earlier:
+        first = min(earlier, key=lambda q: q.item.number)  # type: ignore[union-attr]
+        raise ProposalError(
+            f"游戏文件的 [[day]] 从第1天起连续：请先确认{first.describe()}（编号 {first.id}）"
+        )
 
 
 @dataclass(slots=True)

@@ -12,33 +12,17 @@ from rich.markup import escape
 from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
+from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
-from auditor.game.gamefile import DaySpec, Event, EventType, ThreadSpec
-from auditor.pipeline import proposals
-from auditor.rules.engine import build_context
-
-EVENT_LABEL = {
-    EventType.ELIMINATED: "出局",
-    EventType.SHERIFF: "警长",
-    EventType.PIPED: "吹笛",
-    EventType.IDIOT_REVEALED: "白痴翻牌",
-    EventType.FACTION: "阵营",
-    EventType.SUBSTITUTE: "替补",
-}
-HOW_LABEL = {
-    "vote": "投票",
-    "night": "夜晚",
-    "sent_off": "红牌罚下",
-    "elected": "当选",
-    "handed_over": "移交",
-}
+from auditor.game.gamefile import DaySpec, Event, ThreadSpec
+from auditor.pipeline import confirm, pending
 
 
 def _t(value: object) -> str:
     return value.strftime("%Y-%m-%d %H:%M:%S") if hasattr(value, "strftime") else "—"
 
 
-def show(disc: Discovery, game_path: Path) -> None:
+def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
     subjects = disc.subjects
     t = Table(title="帖子", title_justify="left")
     for col in ("tid", "标题", "类型", "天", "来源"):
@@ -94,8 +78,19 @@ def show(disc: Discovery, game_path: Path) -> None:
     out.print(t)
     for w in disc.warnings:
         out.print(f"[yellow]警告：[/]{escape(w)}", highlight=False)
-    for p in disc.proposals:
-        out.print(f"[cyan]提议：[/]{escape(p)}", highlight=False)
+    for p in waiting:
+        if p.source in ("计票", "进程帖"):
+            out.print(f"[cyan]提议：[/]{escape(p.describe())}（编号 {p.id}）", highlight=False)
+    if waiting:
+        t = Table(
+            title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天]）",
+            title_justify="left",
+        )
+        for col in ("编号", "内容", "来源"):
+            t.add_column(col, overflow="fold")
+        for p in waiting:
+            t.add_row(p.id, escape(p.describe(disc.subjects)), escape(p.source))
+        out.print(t)
     pending = sum(len(disc.discovered(w)) for w in ("threads", "days", "events"))
     if pending:
         out.print(
@@ -113,12 +108,31 @@ def game_cmd(
     write: Annotated[
         bool, typer.Option("--write", help="把发现的帖子、天和事件写进游戏文件（保留注释）")
     ] = False,
+    confirm_id: Annotated[
+        str | None,
+        typer.Option(
+            "--confirm",
+            help="确认一项待确认的提议（编号见列表），写进游戏文件并签上导演名",
+            show_default=False,
+        ),
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="与 --confirm 一起：更正事件的玩家")
+    ] = None,
+    day: Annotated[
+        int | None, typer.Option("--day", help="与 --confirm 一起：更正事件或帖子的天")
+    ] = None,
+    by: Annotated[
+        str | None,
+        typer.Option("--by", help="与 --confirm 一起：确认的导演（默认 [game] decided_by）"),
+    ] = None,
 ) -> None:
     """游戏状态：从论坛发现的帖子、天和事件，每项的来源（pid、标题或游戏文件）。
 
     游戏文件指定了 forum.board 和 game.tag 时，每次抓取都会从版块列表、导演的开帖和
     进程帖里读出帖子、日程和事件；游戏文件里写明的内容优先，不一致时给出警告。
-    --write 把发现的内容追加到游戏文件（原有注释和格式保留）。
+    --write 把发现的内容追加到游戏文件（原有注释和格式保留）；--confirm 编号 只确认一项
+    （可用 --player / --day 更正），与审计台的“确认”按钮相同。
 
     例：auditor game examples/sample/minimal.toml
     """
@@ -128,12 +142,19 @@ def game_cmd(
         if not isinstance(disc, Discovery):
             out.print("游戏文件没有指定 forum.board：帖子、天和事件都以游戏文件为准。")
             return
+        waiting: list[Proposal] = []
         if g.store.exists():
             with open_store(g) as store:
-                disc.proposals = proposals(build_context(g, store))  # with the tallies'
-
+                if confirm_id is not None:
+                    done = confirm(g, store, confirm_id, by=by, player=player, day=day)
+                    out.print(f"{escape(done.message)}（{escape(str(game))}）", highlight=False)
+                    return
+                waiting = pending(g, store)  # with the tallies' proposals
+        elif confirm_id is not None:
+            out.print("还没有抓取过：没有待确认的提议。")
+            return
         if write:
             written = write_discovered(g, disc)
             out.print(f"已写入 {escape(str(game))}：{written}", highlight=False, soft_wrap=True)
             return
-        show(disc, game)
+        show(disc, game, waiting)

@@ -26,12 +26,10 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone
-
-import tomlkit
-from tomlkit.items import AoT, Table
+from datetime import datetime, timedelta
 
 from auditor.game.announce import Announced, Patterns
+from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, PhaseSpec, ThreadKind, ThreadSpec
 from auditor.game.titles import classify, match_tag
 from auditor.game.when import find_ranges
@@ -68,12 +66,23 @@ class Discovery:
     candidates: list[Listed] = field(default_factory=list)  # no tag, or a near match
     warnings: list[str] = field(default_factory=list)
     proposals: list[str] = field(default_factory=list)
+    accelerations: list[Proposal] = field(default_factory=list)  # 加速 / 延时 requests
     subjects: dict[int, str] = field(default_factory=dict)
     base: Game | None = None  # the game as the file states it
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
         return [s for s in items if s.source != "游戏文件"]
+
+    def pending(self) -> list[Proposal]:
+        """What the forum says that the game file does not: each discovered thread, day
+        and event, then the 加速 / 延时 requests, for a director to confirm."""
+        out = [
+            Proposal(what, s.item, s.source, s.note, pid=s.pid)
+            for what, key in (("thread", "threads"), ("day", "days"), ("event", "events"))
+            for s in self.discovered(key)
+        ]
+        return out + list(self.accelerations)
 
 
 # --------------------------------------------------------------------------- threads
@@ -144,13 +153,7 @@ def discover_threads(
     return threads
 
 
-KIND_LABEL = {
-    ThreadKind.DISCUSSION: "讨论帖",
-    ThreadKind.VOTE: "投票帖",
-    ThreadKind.PROCESS: "进程帖",
-    ThreadKind.RULES: "规则帖",
-    ThreadKind.LASTWORDS: "遗言帖",
-}
+KIND_LABEL = THREAD_LABEL
 
 
 def _kind_day(t: ThreadSpec) -> str:
@@ -349,7 +352,11 @@ def discover_events(
                 continue  # announced again (the next day's 公示 repeats the eliminations)
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip()))
     events = list(game.events)
+    # an event the director corrected to another player stands for what its post announced
+    claimed = {(e.pid, e.type) for e in game.events if e.pid is not None}
     for s in found:
+        if isinstance(s.item, Event) and (s.pid, s.item.type) in claimed:
+            continue
         item = s.item
         assert isinstance(item, Event)
         ev = item
@@ -421,7 +428,7 @@ def acceleration_proposals(
     days: list[DaySpec],
     events: list[Event],
     posts: list[Post],
-) -> list[str]:
+) -> list[Proposal]:
     """The living players who asked for 加速 (or 延时) in the process thread before the rule
     set's deadline, against its majority: a proposal for the director, never applied."""
     rule = ACCELERATION.get(game.ruleset)
@@ -430,7 +437,7 @@ def acceleration_proposals(
     before_close, majority, delays = rule
     process = {t.tid for t in threads if t.kind is ThreadKind.PROCESS}
     out_at = {e.player: e.at for e in events if e.type is EventType.ELIMINATED and e.at}
-    out: list[str] = []
+    out: list[Proposal] = []
     for d in days:
         deadline = d.closes - before_close
         living = [p for p in game.players if p not in out_at or out_at[p] > d.opens]
@@ -457,10 +464,13 @@ def acceleration_proposals(
                 if what == "加速"
                 else f"第{d.number}天延时：请导演公示新的关门时间（延时成功后不再视为加速）"
             )
-            out.append(
+            text = (
                 f"第{d.number}天：{n}/{k} 名存活玩家在进程帖申请{what}"
                 f"（{'、'.join(sorted(who))}），达到规则集的人数，提议{action}"
             )
+            kind = "accelerate" if what == "加速" else "delay"
+            item = replace(d, accelerated=True) if what == "加速" else d
+            out.append(Proposal(kind, item, "进程帖", "、".join(sorted(who)), text))
     return out
 
 
@@ -492,7 +502,8 @@ def discover(game: Game, store: object) -> Game:
         if t.kind is ThreadKind.PROCESS
         for sp in store.posts(tid=t.tid, tz=game.timezone)  # type: ignore[attr-defined]
     ]
-    disc.proposals.extend(acceleration_proposals(game, threads, days, events, players_posts))
+    disc.accelerations = acceleration_proposals(game, threads, days, events, players_posts)
+    disc.proposals.extend(p.text for p in disc.accelerations)
     return replace(
         game, threads=tuple(threads), days=tuple(days), events=tuple(events), discovery=disc
     )
@@ -517,78 +528,11 @@ def _file_game(game: Game) -> Game:
 # --------------------------------------------------------------------------- --write
 
 
-def _when(t: datetime) -> datetime:
-    """A fixed-offset copy (TOML writes ``+08:00``, not a zone name)."""
-    offset = t.utcoffset()
-    assert offset is not None
-    return t.astimezone(timezone(offset))
-
-
 def write_discovered(game: Game, disc: Discovery) -> str:
     """Append every discovered thread, day and event to the game file as ``[[thread]]``,
-    ``[[day]]`` and ``[[event]]`` with their source as a comment; everything already in
-    the file (comments and layout included) stays as it is.  Returns what was written."""
-    doc = tomlkit.parse(game.path.read_text(encoding="utf-8-sig"))
-
-    def add(key: str, table: Table, source: str) -> None:
-        table.comment(f"来源：{source}")
-        if key not in doc:
-            doc.add(tomlkit.nl())
-            doc.append(key, tomlkit.aot())
-        arr = doc[key]
-        assert isinstance(arr, AoT)
-        arr.append(table)
-
-    counts = {"thread": 0, "day": 0, "event": 0}
-    for s in disc.discovered("threads"):
-        spec = s.item
-        assert isinstance(spec, ThreadSpec)
-        t = tomlkit.table()
-        t.add("tid", spec.tid)
-        t.add("kind", spec.kind.value)
-        if spec.day is not None:
-            t.add("day", spec.day)
-        add("thread", t, f"{s.source} {disc.subjects.get(spec.tid, '')}".strip())
-        counts["thread"] += 1
-    for s in disc.discovered("days"):
-        d = s.item
-        assert isinstance(d, DaySpec)
-        t = tomlkit.table()
-        t.add("number", d.number)
-        t.add("opens", _when(d.opens))
-        t.add("closes", _when(d.closes))
-        t.add("accelerated", d.accelerated)
-        if d.phases:
-            phases = tomlkit.aot()
-            for ph in d.phases:
-                pt = tomlkit.table()
-                pt.add("number", ph.number)
-                pt.add("name", ph.name)
-                pt.add("opens", _when(ph.opens))
-                pt.add("closes", _when(ph.closes))
-                if ph.vote_thread is not None:
-                    pt.add("vote_thread", ph.vote_thread)
-                phases.append(pt)
-            t.add("phase", phases)
-        add("day", t, s.source)
-        counts["day"] += 1
-    for s in disc.discovered("events"):
-        e = s.item
-        assert isinstance(e, Event)
-        t = tomlkit.table()
-        t.add("type", e.type.value)
-        t.add("player", e.player)
-        if e.at is not None:
-            t.add("at", _when(e.at))
-        if e.how is not None:
-            t.add("how", e.how)
-        if e.until is not None:
-            t.add("until", _when(e.until))
-        if e.value is not None:
-            t.add("value", e.value)
-        if e.by is not None:
-            t.add("by", e.by)
-        add("event", t, f"{s.source}「{s.note}」" if s.note else s.source)
-        counts["event"] += 1
-    game.path.write_text(tomlkit.dumps(doc), encoding="utf-8")
+    ``[[day]]`` and ``[[event]]`` with their source as a comment (``auditor game --write``;
+    one proposal at a time is :func:`auditor.pipeline.confirm`); everything already in the
+    file (comments and layout included) stays as it is.  Returns what was written."""
+    found = [p for p in disc.pending() if p.kind in ("thread", "day", "event")]
+    counts = write_proposals(game.path, found, subjects=disc.subjects)
     return f"帖子 {counts['thread']} 个，天 {counts['day']} 个，事件 {counts['event']} 个"

@@ -103,6 +103,9 @@ class Event:
     until: datetime | None = None
     value: str | None = None  # faction name, or the new holder of a substituted account
     by: str | None = None  # the piper, for piped events (piped "until the piper is out")
+    # the director's post this event stands for (a confirmed, maybe corrected, announcement:
+    # discovery takes nothing else from that post); not part of the event's identity
+    pid: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,7 +702,7 @@ def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...
     events: list[Event] = []
     for i, e in enumerate(_items(r, value, "event")):
         key = f"event[{i + 1}]"
-        r.no_unknown(e, key, ("type", "player", "at", "how", "until", "value", "by"))
+        r.no_unknown(e, key, ("type", "player", "at", "how", "until", "value", "by", "pid"))
         type_s = r.str_(e, f"{key}.type", "type", required=True)
         try:
             etype = EventType(type_s or "")
@@ -735,7 +738,8 @@ def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...
         by = r.str_(e, f"{key}.by", "by")
         if by is not None and by not in players:
             raise r.fail(f"{key}.by", f"{by!r} 不在玩家名单中")
-        events.append(Event(etype, player, at, how, until, value_s, by))
+        pid = r.int_(e, f"{key}.pid", "pid")
+        events.append(Event(etype, player, at, how, until, value_s, by, pid))
     out = sorted(events, key=lambda ev: (ev.at is None, ev.at or datetime.min.replace(tzinfo=r.tz)))
     seen_out: dict[str, int] = {}
     for i, ev in enumerate(events):

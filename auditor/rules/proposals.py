@@ -8,21 +8,29 @@ applied.  A game without a board has none: its file is the record.
 
 from __future__ import annotations
 
-from auditor.game.gamefile import EventType
+from auditor.game.confirm import Proposal
+from auditor.game.gamefile import Event, EventType
 from auditor.rules.base import Context
 from auditor.rules.votebook import votes_for
 
 _CONFIRM = "（确认后在进程帖公示，或写进游戏文件的 [[event]]）"
 
 
-def proposals(ctx: Context) -> list[str]:
-    """What the tool's own tallies say that no announcement (and no game-file event)
-    confirms: shown to the director to confirm, never applied.  A game without a board
-    has none (its file is the record)."""
+def proposed(ctx: Context) -> list[Proposal]:
+    """The 加速 / 延时 requests that reached the rule set's count, then the tally outcomes
+    no announcement (and no game-file event) confirms, each as the event a confirmation
+    writes (at the day's close).  A game without a board has none (its file is the
+    record)."""
     game = ctx.game
     if not game.discovers:
         return []
-    out: list[str] = list(getattr(game.discovery, "proposals", []))  # 加速 / 延时 requests
+    out: list[Proposal] = list(getattr(game.discovery, "accelerations", []))
+    closes = {d.number: d.closes for d in game.days}
+    # a close at which the game file or an announcement already has someone voted out or
+    # elected (the director may have corrected the tally's outcome to another player)
+    settled = {
+        (e.type, e.at) for e in game.events if e.how in ("vote", "elected") and e.at is not None
+    }
     for dv in votes_for(ctx).days.values():
         for rt in dv.rounds:
             if not rt.closed or (
@@ -30,12 +38,27 @@ def proposals(ctx: Context) -> list[str]:
             ):
                 continue
             for target, outcome in rt.outcome.items():
-                if outcome == "eliminated" and ctx.schedule.elimination(target) is None:
-                    out.append(
-                        f"第{dv.day}天计票：{target} 最高票出局，但导演没有公示这个出局" + _CONFIRM
-                    )
-                if outcome == "sheriff_elected" and not ctx.schedule.events(
-                    EventType.SHERIFF, target
+                at = closes.get(dv.day)
+                settled_here = {t for t, a in settled if a == at}
+                if (
+                    outcome == "eliminated"
+                    and ctx.schedule.elimination(target) is None
+                    and EventType.ELIMINATED not in settled_here
                 ):
-                    out.append(f"第{dv.day}天计票：{target} 当选警长，但导演没有公示" + _CONFIRM)
+                    text = f"第{dv.day}天计票：{target} 最高票出局，但导演没有公示这个出局"
+                    ev = Event(EventType.ELIMINATED, target, at, "vote")
+                    out.append(Proposal("event", ev, "计票", text=text + _CONFIRM))
+                if (
+                    outcome == "sheriff_elected"
+                    and not ctx.schedule.events(EventType.SHERIFF, target)
+                    and EventType.SHERIFF not in settled_here
+                ):
+                    text = f"第{dv.day}天计票：{target} 当选警长，但导演没有公示"
+                    ev = Event(EventType.SHERIFF, target, at, "elected")
+                    out.append(Proposal("event", ev, "计票", text=text + _CONFIRM))
     return out
+
+
+def proposals(ctx: Context) -> list[str]:
+    """The lines of :func:`proposed` (the report and ``auditor audit`` show them)."""
+    return [p.describe() for p in proposed(ctx)]
