@@ -334,6 +334,7 @@ def audit(
     crawl: bool = True,
     progress: ProgressFn | None = None,
     on_crawled: Callable[[CrawlReport], None] | None = None,
+    stage: Callable[[str], None] | None = None,
 ) -> AuditResult:
     """The whole nightly run: crawl → check → ledger → report under one run lock.
 
@@ -341,17 +342,20 @@ def audit(
     what the store holds (refused on a game never crawled).  ``on_crawled`` sees the crawl's
     report as soon as the crawl ends (the CLI prints its problems then).  The run is recorded
     as an ``audit`` run; a page error the crawl did not collect becomes a problem and the
-    report is still written.  Raises AuditorError subclasses for the caller to map to exit
-    codes."""
+    report is still written.  ``stage`` hears each stage as it starts (``crawl``, ``check``,
+    ``report``), ``progress`` each page the crawl reads (the desk shows both).  Raises
+    AuditorError subclasses for the caller to map to exit codes."""
     if isinstance(game, Path):
         game = open_game(game)
     else:
         ruleset_for(game)
     result = AuditResult()
+    say = stage or _silent
     # One run lock from the start to the end: no other run slips in between crawl and check.
     # Decisions do not take it; they are re-read just before the ledger and report.
     with open_store(game, lock=True) as store:
         if crawl:
+            say("crawl")
             try:
                 crawled = _crawl_stage(game, store, full=full, progress=progress)
             except PageError as exc:  # a page error the crawl did not collect: still report
@@ -368,9 +372,11 @@ def audit(
         game = current(game, store)  # tonight's crawl: new threads, days and events
         run_id = store.start_run("audit")
         try:
+            say("check")
             _judge_and_report(
-                game, store, result, run_id=run_id, full=full, reports=reports, crawled=crawl
-            )
+                game, store, result, run_id=run_id, full=full, reports=reports, crawled=crawl,
+                say=say,
+            )  # fmt: skip
         except BaseException as exc:
             status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
             store.finish_run(run_id, status, {"problems": result.problems})
@@ -397,6 +403,10 @@ def audit(
 _crawl_stage = crawl  # ``audit``'s parameter named crawl shadows the stage
 
 
+def _silent(stage: str) -> None:
+    return None
+
+
 def _judge_and_report(
     game: Game,
     store: Store,
@@ -406,6 +416,7 @@ def _judge_and_report(
     full: bool,
     reports: Path,
     crawled: bool,
+    say: Callable[[str], None] = _silent,
 ) -> None:
     before = {d.fingerprint for d in load_ledger(game, store).drafts}
     # Nightly: re-check only what changed since the last check (full: everything).
@@ -427,6 +438,7 @@ def _judge_and_report(
     key = _report_key(game, store, checked, run_info)
     previous = store.check_state()
     last = latest_dir(reports, game.slug)
+    say("report")
     if (
         not full
         and previous.get("report_key") == key

@@ -97,6 +97,7 @@ class DeskServer:
     links: dict[str, str]  # director -> one-time login link
     reports: Path
     process: subprocess.Popen[str]
+    all_links: dict[tuple[str, str], str]
 
     def session(self) -> requests.Session:
         return requests.Session()
@@ -107,9 +108,29 @@ class DeskServer:
         return r.text
 
 
+def proposal_game(tmp: Path) -> Path:
+    """The sample game's minimal file (threads, days and events discovered from its saved
+    pages: 14 proposals, among them 馄饨's elimination announced in pid 1198) with the two
+    directors, audited once.  Returns the game file."""
+    from auditor.pipeline import audit
+
+    root = Path(__file__).resolve().parents[1] / "examples" / "sample"
+    text = (root / "minimal.toml").read_text("utf-8")
+    text = text.replace('pages = "pages/"', f'pages = "{(root / "pages").as_posix()}"')
+    text = text.replace('directors = ["导演"]', 'directors = ["导演", "副导演"]')
+    assert 'directors = ["导演", "副导演"]' in text
+    tmp.mkdir(parents=True, exist_ok=True)
+    path = tmp / "sample-min.toml"
+    path.write_text(text, "utf-8")
+    result = audit(path, reports=tmp / "reports")
+    assert result.ok, result.problems
+    return path
+
+
 @contextmanager
-def desk_server(game: Path, *extra: str) -> Iterator[DeskServer]:
-    """`auditor serve GAME` on a free loopback port, until the block ends."""
+def desk_server(game: Path, *extra: str, others: tuple[Path, ...] = ()) -> Iterator[DeskServer]:
+    """`auditor serve GAME [OTHERS…]` on a free loopback port, until the block ends
+    (``links``: the first game's one-time links; ``all_links``: by game name and director)."""
     port = free_port()
     reports = game.parent / "reports"
     proc = subprocess.Popen(
@@ -119,6 +140,7 @@ def desk_server(game: Path, *extra: str) -> Iterator[DeskServer]:
             "auditor",
             "serve",
             str(game),
+            *map(str, others),
             "--port",
             str(port),
             "--reports",
@@ -133,18 +155,21 @@ def desk_server(game: Path, *extra: str) -> Iterator[DeskServer]:
     )
     try:
         links: dict[str, str] = {}
+        all_links: dict[tuple[str, str], str] = {}
         lines: list[str] = []
         assert proc.stdout is not None
         deadline = time.monotonic() + 60
-        while len(links) < len(DIRECTORS) and time.monotonic() < deadline:
+        want = len(DIRECTORS) * (1 + len(others))
+        while len(all_links) < want and time.monotonic() < deadline:
             line = proc.stdout.readline()
             if not line:
                 break
             lines.append(line)
-            m = re.search(r"· (\S+) 的一次性登录链接：(http://\S+)", line)
+            m = re.search(r"^(.+) · (\S+) 的一次性登录链接：(http://\S+)", line)
             if m:
-                links[m.group(1)] = m.group(2)
-        assert len(links) == len(DIRECTORS), "".join(lines)
+                all_links[(m.group(1), m.group(2))] = m.group(3)
+                links.setdefault(m.group(2), m.group(3))
+        assert len(all_links) == want, "".join(lines)
         base = f"http://127.0.0.1:{port}"
         while time.monotonic() < deadline:
             try:
@@ -154,7 +179,7 @@ def desk_server(game: Path, *extra: str) -> Iterator[DeskServer]:
                 time.sleep(0.2)
         from auditor.game.gamefile import load_game
 
-        yield DeskServer(base, load_game(game).slug, links, reports, proc)
+        yield DeskServer(base, load_game(game).slug, links, reports, proc, all_links)
     finally:
         proc.terminate()
         try:

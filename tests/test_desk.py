@@ -350,3 +350,64 @@ def test_the_desk_starts_an_audit_and_reports_its_progress(tmp_path: Path) -> No
             assert state["state"] == "done" and state["message"].startswith("审计完成"), state
             page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
             assert "上次审计：" in page and "抓取不完整" in page
+
+
+def test_the_audit_progress_shows_pages_threads_and_stage(tmp_path: Path) -> None:
+    """The sample game crawled over loopback HTTP, each page a little slow: while the audit
+    runs, the status says which stage it is in, how many pages and threads it has read and
+    which page of which thread it reads now; at the end every thread was read."""
+    import json
+    import re
+    import time
+
+    from tests.desk_helpers import proposal_game
+    from tests.forum_server import ForumServer
+
+    root = Path(__file__).resolve().parents[1] / "examples" / "sample" / "pages"
+    index = json.loads((root / "index.json").read_text("utf-8"))
+    path = proposal_game(tmp_path / "game")  # audited once from the saved pages
+    with ForumServer(None) as forum:
+        for url, info in index["pages"].items():
+            body = (root / info["file"]).read_bytes()
+
+            def slow(_req: object, body: bytes = body) -> bytes:
+                time.sleep(0.15)
+                return body
+
+            forum.route(url, slow, content_type=info["content_type"])
+        text = path.read_text("utf-8")
+        text = re.sub(r'(?m)^pages = "[^"]*"', f'url = "{forum.base_url}"\ndelay = 0', text)
+        path.write_text(text, "utf-8")
+        with desk_server(path) as srv:
+            s = requests.Session()
+            page = s.get(srv.links["导演"], timeout=60).text
+            r = s.post(
+                f"{srv.base}/g/{srv.slug}/audit",
+                data={"csrf": csrf(page)},
+                timeout=60,
+            )
+            assert 'id="audit-progress"' in r.text  # the page itself shows the bar
+            seen: list[dict[str, object]] = []
+            deadline = time.monotonic() + 300
+            state: dict[str, object] = {}
+            while time.monotonic() < deadline:
+                state = s.get(f"{srv.base}/g/{srv.slug}/audit/status", timeout=30).json()
+                seen.append(state)
+                if state["state"] != "running":
+                    break
+                time.sleep(0.2)
+        asked = sum(1 for q in forum.requests if "tid=" in q.path)  # thread pages served
+    assert state["state"] == "done", state
+    crawling = [x["progress"] for x in seen if x["state"] == "running"]
+    mid = [p for p in crawling if p["stage"] == "crawl" and p["pages"]]  # type: ignore[index]
+    assert mid, crawling
+    one = mid[len(mid) // 2]
+    assert re.fullmatch(
+        r"抓取 · 已读 \d+ 页 · 帖子 \d+/8 · 正在读帖子 10\d 第 \d+/\d+ 页",
+        one["line"],  # type: ignore[index]
+    ), one
+    pages = [p["pages"] for p in crawling]  # type: ignore[index]
+    assert pages == sorted(pages)  # it only goes forward
+    final = state["progress"]
+    assert final["threads"] == 8 and 8 <= final["pages"] <= asked, (final, asked)  # type: ignore[index]
+    assert [p["stage"] for p in crawling][-1] in ("check", "report")  # the stages after

@@ -3,14 +3,18 @@
 
 Two directors sign in with their passwords in two browser sessions (a desktop window and a
 390-px phone viewport); the first approves one draft (with the keyboard), recolours one,
-rejects one with a note and adds a manual card; the store holds each decision signed with
-the signed-in name, the rewritten report and announcement show them, and the second
-session's decision on a draft decided meanwhile is refused.  Screenshots of both land in
+rejects one with a note and adds a manual card, then signs in to a second game whose
+threads, days and events are discovered from the forum and confirms a proposed event (an
+elimination announced in the process thread); the store holds each decision signed with
+the signed-in name (the confirmation: the game file, and a ``confirm`` run), the rewritten
+report and announcement show them, and the second session's decision on a draft decided
+meanwhile is refused.  Screenshots of both land in
 ``reports/desk-screenshots/`` (git-ignored).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +23,7 @@ import pytest
 from auditor.game.gamefile import load_game
 from auditor.report.write import latest_dir
 from auditor.store import Store
-from tests.desk_helpers import PASSWORD, desk_game, desk_server, set_password
+from tests.desk_helpers import PASSWORD, desk_game, desk_server, proposal_game, set_password
 from tests.test_report_browser import _driver, _severe
 
 pytestmark = pytest.mark.browser
@@ -98,8 +102,10 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
     game_path = desk_game(tmp_path / "game")
     for name in ("导演", "副导演"):
         set_password(game_path, name)
+    discovering = proposal_game(tmp_path / "game")  # the same folder: one reports/ folder
+    set_password(discovering, "导演")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with desk_server(game_path) as srv:
+    with desk_server(game_path, others=(discovering,)) as srv:
         desk = _driver(tmp_path, 1280, 900)
         phone = _driver(tmp_path, 500, 844)
         try:
@@ -177,6 +183,34 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             bbcode = (report / "announcement.bbcode").read_text("utf-8")
             assert "饺子：[color=DarkOrange]黄牌[/color] 第2天 超时未交夜间行动" in bbcode
             assert bbcode.count("[color=") >= 3  # the two approvals and the manual card
+
+            # the discovering game: confirm the elimination pid 1198 announced
+            other = load_game(discovering).slug
+            _login(desk, srv.base, other, "导演")
+            item = next(
+                li
+                for li in desk.find_elements(By.CSS_SELECTOR, "#proposals li.proposal")
+                if li.find_element(By.CSS_SELECTOR, ".text").text.startswith("出局：馄饨")
+            )
+            ident = item.get_attribute("data-id")
+            assert len(desk.find_elements(By.CSS_SELECTOR, "#proposals li.proposal")) == 14
+            _submits(desk, item.find_element(By.CSS_SELECTOR, "button.confirm").click)
+            assert f"已确认 {ident}：出局：馄饨，11-25 22:00 投票" in _flash(desk), _flash(desk)
+            assert "报告、CSV 和公告已重写" in _flash(desk)
+            assert not desk.find_elements(By.ID, f"proposal-{ident}")
+            _inert(desk)
+            text = discovering.read_text("utf-8")
+            assert "# 来源：pid 1198「馄饨出局。」；导演 于 " in text
+            assert load_game(discovering).events[-1].player == "馄饨"  # in the file itself
+            with Store(load_game(discovering).store) as store:
+                confirms = [r for r in store.runs() if r["command"] == "confirm"]
+            assert len(confirms) == 1
+            assert json.loads(confirms[0]["summary"])["by"] == "导演"
+            sample = latest_dir(srv.reports, other)
+            assert sample is not None
+            top = (sample / "report.html").read_text("utf-8")
+            top = top[top.index('id="game-state"') : top.index('<div class="cards">')]
+            assert "事件 2 个" in top  # 3 discovered before: one is the file's now
 
             # screenshots, for a person to look at
             desk.get(f"{srv.base}/g/{srv.slug}")

@@ -22,6 +22,8 @@ and everything the killed run had committed (pages, posts, findings, decisions) 
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -44,6 +46,13 @@ def audit_cmd(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="不显示抓取进度（cron 用）")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="显示抓取的详细统计")] = False,
     no_crawl: Annotated[bool, typer.Option("--no-crawl", help="不抓取，只检查和生成报告")] = False,
+    progress_json: Annotated[
+        bool,
+        typer.Option(
+            "--progress-json",
+            help="在标准错误上每个阶段、每抓一页输出一行 JSON（审计台用来显示进度）",
+        ),
+    ] = False,
 ) -> None:
     """每晚运行一次：抓取 → 检查 → 牌单 → 报告，最后输出一行摘要。
 
@@ -55,7 +64,8 @@ def audit_cmd(
 
     例：auditor audit examples/sample/game.toml
     """
-    bar = CrawlBar(quiet=quiet or no_crawl)
+    bar = CrawlBar(quiet=quiet or no_crawl or progress_json)
+    stage, progress = (_json_stage, _json_page) if progress_json else (None, bar)
 
     def crawled(report: CrawlReport) -> None:
         bar.stop()
@@ -69,10 +79,29 @@ def audit_cmd(
         g = pipeline.open_game(game)  # a bad game file fails here, before any network traffic
         try:
             result = pipeline.audit(
-                g, full=full, reports=reports, crawl=not no_crawl, progress=bar, on_crawled=crawled
+                g,
+                full=full,
+                reports=reports,
+                crawl=not no_crawl,
+                progress=progress,
+                on_crawled=crawled,
+                stage=stage,
             )
         finally:
             bar.stop()
         out.print(escape(result.line()), highlight=False, soft_wrap=True)
         if not result.ok:
             raise typer.Exit(1)
+
+
+def _json_line(data: dict[str, object]) -> None:
+    sys.stderr.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stderr.flush()
+
+
+def _json_stage(stage: str) -> None:
+    _json_line({"stage": stage})
+
+
+def _json_page(tid: int, page: int, total: int | None) -> None:
+    _json_line({"stage": "crawl", "tid": tid, "page": page, "total": total})

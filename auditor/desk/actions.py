@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from auditor import pipeline
 from auditor.errors import AuditorError, StoreLockedError
-from auditor.game.gamefile import Game
+from auditor.game.confirm import EVENT_LABEL, day_of
+from auditor.game.gamefile import Event, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe
 from auditor.ledger.policy import parse_time
 from auditor.report.records import Records
@@ -90,6 +94,63 @@ def manual_card(
     return Done(f"已添加 {mid}：{player} {card}（{reason}）", rewrite_report(game, reports))
 
 
+_GAME_FILE = threading.Lock()  # one confirmation at a time rewrites a game file
+
+
+def proposals(game: Game) -> list[dict[str, Any]]:
+    """The game's pending proposals (:func:`pipeline.pending`, what ``auditor game`` lists)
+    as the desk shows them: id, text, source, and what may be corrected."""
+    if not game.discovers or not game.store.exists():
+        return []
+    with game_store(game) as store:
+        current = pipeline.current(game, store)
+        waiting = pipeline.pending(current, store)
+    subjects = getattr(current.discovery, "subjects", {})
+    out = []
+    for p in waiting:
+        item = p.item
+        is_event = isinstance(item, Event)
+        day_thread = isinstance(item, ThreadSpec) and item.kind in (
+            ThreadKind.DISCUSSION,
+            ThreadKind.VOTE,
+        )
+        out.append(
+            {
+                "id": p.id,
+                "text": p.describe(subjects),
+                "source": p.source,
+                "note": p.note,
+                "kind": p.kind,
+                "label": EVENT_LABEL[item.type] if isinstance(item, Event) else "",
+                "confirmable": p.confirmable,
+                "player": item.player if isinstance(item, Event) else "",
+                "day": day_of(p, current.days),
+                "correct_player": is_event,
+                "correct_day": is_event or day_thread,
+            }
+        )
+    return out
+
+
+def confirm_proposal(
+    game: Game,
+    ident: str,
+    *,
+    player: str | None,
+    day: int | None,
+    by: str,
+    reports: Path,
+) -> tuple[Done, Game]:
+    """Confirm one proposal as it stands or corrected (:func:`pipeline.confirm`, what
+    ``auditor game --confirm`` runs), signed ``by`` the signed-in director; the game file
+    is read again (it is the record now) and the report rewritten.  Returns the game as
+    the file now states it."""
+    with _GAME_FILE, game_store(game) as store:
+        done = pipeline.confirm(game, store, ident, by=by, player=player, day=day)
+    fresh = pipeline.open_game(game.path)
+    return Done(done.message, rewrite_report(fresh, reports)), fresh
+
+
 def rewrite_report(game: Game, reports: Path) -> Path | None:
     """Rewrite the report, CSVs and announcement from the store (:func:`pipeline.report`,
     what ``auditor report`` runs).
@@ -103,14 +164,18 @@ def rewrite_report(game: Game, reports: Path) -> Path | None:
         return None
 
 
-def run_audit(game: Game, reports: Path) -> str:
+def run_audit(
+    game: Game, reports: Path, on_progress: Callable[[dict[str, Any]], None] | None = None
+) -> str:
     """The nightly run (crawl + check + report) exactly as cron runs it, ``auditor audit
-    --quiet`` in its own process (it takes the run lock; the desk keeps serving): its
-    summary line.  Raises AuditorError with the run's own message when it fails."""
+    --quiet`` in its own process (it takes the run lock; the desk keeps serving), with
+    ``--progress-json``: each stage and each page read is passed to ``on_progress`` as it
+    happens.  Returns its summary line; raises AuditorError with the run's own message
+    when it fails."""
     import subprocess
     import sys
 
-    res = subprocess.run(
+    proc = subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -118,21 +183,35 @@ def run_audit(game: Game, reports: Path) -> str:
             "audit",
             str(game.path),
             "--quiet",
+            "--progress-json",
             "--reports",
             str(reports),
         ],
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
         errors="replace",
         env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
-        check=False,
     )
-    lines = [line.strip() for line in res.stdout.splitlines() if line.strip()]
-    if res.returncode in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
+    assert proc.stdout is not None and proc.stderr is not None
+    other: list[str] = []
+    for line in proc.stderr:  # the summary line on stdout is short: no deadlock
+        try:
+            data = json.loads(line)
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and "stage" in data:
+            if on_progress is not None:
+                on_progress(data)
+        elif line.strip():
+            other.append(line.strip())
+    stdout = proc.stdout.read()
+    code = proc.wait()
+    lines = [line.strip() for line in stdout.splitlines() if line.strip()]
+    if code in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
         return lines[-1]
-    problem = " ".join(line.strip() for line in res.stderr.splitlines() if line.strip())
-    raise AuditorError(f"审计失败（退出码 {res.returncode}）：{problem or '没有输出'}")
+    raise AuditorError(f"审计失败（退出码 {code}）：{' '.join(other) or '没有输出'}")
 
 
 def password_hashes(game: Game) -> dict[str, str]:

@@ -79,6 +79,9 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+STAGES = {"start": "正在启动", "crawl": "抓取", "check": "检查", "report": "写报告"}
+
+
 @dataclass(slots=True)
 class AuditJob:
     state: str = "idle"  # idle | running | done | failed
@@ -86,6 +89,46 @@ class AuditJob:
     started: float = 0.0
     finished: float = 0.0
     thread: threading.Thread | None = None
+    stage: str = "start"  # start | crawl | check | report (what the run says it is doing)
+    pages: int = 0  # pages read so far
+    threads: dict[int, tuple[int, int | None]] = field(default_factory=dict)  # tid → page, total
+    current: int | None = None  # the thread being read
+
+    def heard(self, data: Mapping[str, Any]) -> None:
+        """One line of ``auditor audit --progress-json``."""
+        self.stage = str(data.get("stage", self.stage))
+        tid = data.get("tid")
+        if isinstance(tid, int):
+            page = int(data.get("page") or 0)
+            total = data.get("total")
+            self.threads[tid] = (page, total if isinstance(total, int) else None)
+            self.current = tid
+            self.pages += 1
+
+    def progress(self, game: Game) -> dict[str, Any]:
+        """What the page shows: the stage, pages read, threads begun of the game's threads,
+        the thread being read (page of pages), and one line saying it all in Chinese."""
+        threads = dict(self.threads)  # the worker thread adds to it meanwhile
+        known = len({t.tid for t in game.threads} | set(threads))
+        now: dict[str, Any] = {}
+        if self.current is not None and self.current in threads:
+            page, total = threads[self.current]
+            now = {"tid": self.current, "page": page, "total": total}
+        line = STAGES.get(self.stage, self.stage)
+        if self.pages:
+            line += f" · 已读 {self.pages} 页 · 帖子 {len(threads)}/{known}"
+        if self.stage == "crawl" and now:
+            of = f"/{now['total']}" if now["total"] else ""
+            line += f" · 正在读帖子 {now['tid']} 第 {now['page']}{of} 页"
+        return {
+            "stage": self.stage,
+            "stage_name": STAGES.get(self.stage, self.stage),
+            "pages": self.pages,
+            "threads": len(threads),
+            "threads_known": known,
+            "current": now,
+            "line": line,
+        }
 
 
 @dataclass(slots=True)
@@ -256,8 +299,10 @@ class DeskApp:
             return RedirectResponse(f"/g/{slug}/login", status_code=303)
         recs = await run_in_threadpool(actions.records, game)
         last = await run_in_threadpool(actions.last_audit, game)
+        waiting = await run_in_threadpool(actions.proposals, game)
         filters = {k: request.query_params.get(k, "") for k in ("player", "day", "rule")}
         ctx = desk_context(self.desk, slug, game, who, recs, filters, last)
+        ctx["proposals"] = waiting
         ctx["flash"] = request.session.pop("flash", [])
         ctx["csrf"] = csrf_token(request)
         html = self.env.get_template("report.html.j2").render(r=recs, desk=ctx)
@@ -390,6 +435,35 @@ class DeskApp:
         self.flash(request, "ok", done.message + _rewritten(done))
         return self.back(slug, form, "#approved")
 
+    async def confirm_post(self, request: Request) -> Response:
+        """Confirm one proposal (a discovered thread, day or event, a tally outcome, an 加速
+        request), as it stands or with the player or day the director corrected."""
+        got = await self.guarded(request)
+        if isinstance(got, Response):
+            return got
+        game, slug, who, form = got
+        ident = str(form.get("id", ""))
+        raw_day = str(form.get("day", "")).strip()
+        if raw_day and not raw_day.isdigit():
+            self.flash(request, "error", f"天数应当是数字：{raw_day}")
+            return self.back(slug, form, "#proposals")
+        try:
+            done, fresh = await run_in_threadpool(
+                actions.confirm_proposal,
+                game,
+                ident,
+                player=str(form.get("player", "")).strip() or None,
+                day=int(raw_day) if raw_day else None,
+                by=who,
+                reports=self.desk.reports,
+            )
+        except AuditorError as exc:
+            self.flash(request, "error", str(exc))
+            return self.back(slug, form, "#proposals")
+        self.desk.games[slug] = fresh  # the game file is the record now
+        self.flash(request, "ok", done.message + _rewritten(done))
+        return self.back(slug, form, "#proposals")
+
     async def audit_post(self, request: Request) -> Response:
         got = await self.guarded(request)
         if isinstance(got, Response):
@@ -405,7 +479,7 @@ class DeskApp:
 
         def work() -> None:
             try:
-                job.message = actions.run_audit(game, self.desk.reports)
+                job.message = actions.run_audit(game, self.desk.reports, job.heard)
                 job.state = "done"
             except AuditorError as exc:
                 job.message, job.state = str(exc), "failed"
@@ -424,7 +498,14 @@ class DeskApp:
             return JSONResponse({"error": "没有登录"}, status_code=403)
         job = self.desk.jobs.get(slug) or AuditJob()
         elapsed = (job.finished or time.time()) - job.started if job.started else 0
-        return JSONResponse({"state": job.state, "message": job.message, "elapsed": int(elapsed)})
+        return JSONResponse(
+            {
+                "state": job.state,
+                "message": job.message,
+                "elapsed": int(elapsed),
+                "progress": job.progress(self.desk.games[slug]),
+            }
+        )
 
     async def static(self, request: Request) -> Response:
         entry = STATIC.get(request.path_params["name"])
@@ -452,6 +533,7 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
         Route("/g/{slug}/decide", app.decide_post, methods=["POST"]),
         Route("/g/{slug}/batch", app.batch_post, methods=["POST"]),
         Route("/g/{slug}/card", app.card_post, methods=["POST"]),
+        Route("/g/{slug}/confirm", app.confirm_post, methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
     ]
@@ -538,7 +620,9 @@ def desk_context(
             "last": dict(last),
             "state": job.state if job else "idle",
             "message": job.message if job else "",
+            "progress": job.progress(game) if job else {},
         },
         "flash": [],
         "csrf": "",
+        "proposals": [],
     }

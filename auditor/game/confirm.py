@@ -122,6 +122,22 @@ def find(pending: list[Proposal], ident: str) -> Proposal:
     )
 
 
+def day_of(p: Proposal, days: Sequence[DaySpec]) -> int | None:
+    """The game day a proposal belongs to: a thread's or day's own number; an event's day is
+    the one its time falls in, else the last one closed before it."""
+    item = p.item
+    if isinstance(item, ThreadSpec):
+        return item.day
+    if isinstance(item, DaySpec):
+        return item.number
+    if item.at is None:
+        return None
+    inside = next((d for d in days if d.opens <= item.at <= d.closes), None)
+    before = [d for d in days if d.closes < item.at]
+    found = inside or (before[-1] if before else None)
+    return found.number if found else None
+
+
 def corrected(
     p: Proposal,
     game: Game,
@@ -140,6 +156,10 @@ def corrected(
     pending list) are to be confirmed first."""
     item = p.item
     player = (player or "").strip() or None
+    if isinstance(item, Event) and player == item.player:
+        player = None  # the same player: no correction
+    if day is not None and day == day_of(p, game.days):
+        day = None
     if player is None and day is None:
         return p
     if isinstance(item, Event):

@@ -60,8 +60,13 @@
       fetch(status.dataset.url, { credentials: "same-origin" })
         .then(function (r) { return r.json(); })
         .then(function (s) {
+          var bar = document.getElementById("audit-progress");
           if (s.state === "running") {
-            status.textContent = "审计进行中（" + s.elapsed + " 秒）：" + s.message;
+            status.textContent = "审计进行中（" + s.elapsed + " 秒）：" + s.progress.line;
+            if (bar) {
+              bar.max = Math.max(1, s.progress.threads_known);
+              bar.value = s.progress.threads;
+            }
           } else {
             clearInterval(timer);
             status.textContent = s.message;
@@ -69,6 +74,6 @@
           }
         })
         .catch(function () {});
-    }, 2000);
+    }, 1000);
   }
 })();
