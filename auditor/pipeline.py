@@ -335,6 +335,7 @@ def audit(
     progress: ProgressFn | None = None,
     on_crawled: Callable[[CrawlReport], None] | None = None,
     stage: Callable[[str], None] | None = None,
+    workbook: bool = False,
 ) -> AuditResult:
     """The whole nightly run: crawl → check → ledger → report under one run lock.
 
@@ -343,7 +344,9 @@ def audit(
     report as soon as the crawl ends (the CLI prints its problems then).  The run is recorded
     as an ``audit`` run; a page error the crawl did not collect becomes a problem and the
     report is still written.  ``stage`` hears each stage as it starts (``crawl``, ``check``,
-    ``report``), ``progress`` each page the crawl reads (the desk shows both).  Raises
+    ``report``), ``progress`` each page the crawl reads (the desk shows both).
+    ``workbook`` adds report.xlsx beside the CSVs (off by default: pandas and openpyxl are
+    imported only then, and take seconds to load).  Raises
     AuditorError subclasses for the caller to map to exit codes."""
     if isinstance(game, Path):
         game = open_game(game)
@@ -375,7 +378,7 @@ def audit(
             say("check")
             _judge_and_report(
                 game, store, result, run_id=run_id, full=full, reports=reports, crawled=crawl,
-                say=say,
+                say=say, workbook=workbook,
             )  # fmt: skip
         except BaseException as exc:
             status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
@@ -417,6 +420,7 @@ def _judge_and_report(
     reports: Path,
     crawled: bool,
     say: Callable[[str], None] = _silent,
+    workbook: bool = False,
 ) -> None:
     before = {d.fingerprint for d in load_ledger(game, store).drafts}
     # Nightly: re-check only what changed since the last check (full: everything).
@@ -435,7 +439,7 @@ def _judge_and_report(
     result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
     result.pending, result.other_pending = led.pending, led.other_pending
     run_info = {"problems": result.problems} if crawled else {}
-    key = _report_key(game, store, checked, run_info)
+    key = _report_key(game, store, checked, run_info, workbook)
     previous = store.check_state()
     last = latest_dir(reports, game.slug)
     say("report")
@@ -453,7 +457,7 @@ def _judge_and_report(
     recs = build_records(
         game, store, ruleset=checked.ruleset, ctx=checked.context, run=run_info, ledger=led
     )
-    written = write_report(recs, reports, when=_forum_now(game)).directory
+    written = write_report(recs, reports, when=_forum_now(game), workbook=workbook).directory
     result.report = written
     result.notices = list(recs.notices)
     store.set_state("report_key", key)
@@ -461,7 +465,9 @@ def _judge_and_report(
     store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
 
 
-def _report_key(game: Game, store: Store, checked: CheckResult, run_info: dict[str, Any]) -> str:
+def _report_key(
+    game: Game, store: Store, checked: CheckResult, run_info: dict[str, Any], workbook: bool
+) -> str:
     """What a report shows depends on: the posts as last checked (the check's serial and the
     newest stored version), the findings' configuration, the decisions and manual cards,
     this run's problems, which days and phases have opened or closed, and the version."""
@@ -483,6 +489,7 @@ def _report_key(game: Game, store: Store, checked: CheckResult, run_info: dict[s
         sorted(run_info.get("problems") or []),
         list(checked.incomplete_days),
         passed,
+        workbook,
     ]
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
 

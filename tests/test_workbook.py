@@ -57,3 +57,28 @@ def test_pandas_and_openpyxl_are_imported_lazily() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_the_nightly_audit_writes_the_workbook_only_when_asked(tmp_path: Path) -> None:
+    """`auditor audit --workbook` puts report.xlsx beside the CSVs (pandas and openpyxl
+    loaded then); the plain nightly run writes none and loads neither."""
+    from openpyxl import load_workbook
+
+    from tests.test_discover_game import SAMPLE, game_copy
+    from tests.test_nightly_cost import _loaded
+
+    game = game_copy(SAMPLE / "game.toml", tmp_path / "game.toml", pages=SAMPLE / "pages")
+    assert _loaded(["audit", str(game), "-q", "--reports", str(tmp_path / "r")], tmp_path) == []
+    plain = sorted((tmp_path / "r").glob("*/2*/"))
+    assert len(plain) == 1 and not (plain[0] / "report.xlsx").exists()
+    assert (plain[0] / "findings.csv").exists()
+    args = ["audit", str(game), "-q", "--workbook", "--reports", str(tmp_path / "w")]
+    assert set(_loaded(args, tmp_path)) == {"pandas", "openpyxl"}
+    (written,) = sorted((tmp_path / "w").glob("*/2*/"))
+    book = load_workbook(written / "report.xlsx")
+    assert tuple(book.sheetnames) == SHEETS
+    import csv
+
+    with (written / "findings.csv").open(encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.reader(fh))
+    assert len(rows) > 10 and book["findings"].max_row == len(rows)  # the same table

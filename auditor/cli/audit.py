@@ -46,6 +46,13 @@ def audit_cmd(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="不显示抓取进度（cron 用）")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="显示抓取的详细统计")] = False,
     no_crawl: Annotated[bool, typer.Option("--no-crawl", help="不抓取，只检查和生成报告")] = False,
+    workbook: Annotated[
+        bool,
+        typer.Option(
+            "--workbook",
+            help="同时写出 report.xlsx（每张表一个工作表；要加载 pandas 和 openpyxl，慢几秒）",
+        ),
+    ] = False,
     progress_json: Annotated[
         bool,
         typer.Option(
@@ -86,6 +93,7 @@ def audit_cmd(
                 progress=progress,
                 on_crawled=crawled,
                 stage=stage,
+                workbook=workbook,
             )
         finally:
             bar.stop()

@@ -184,6 +184,7 @@ def run_audit(
             str(game.path),
             "--quiet",
             "--progress-json",
+            "--workbook",  # the desk's reports always have it (its rewrites write it too)
             "--reports",
             str(reports),
         ],
