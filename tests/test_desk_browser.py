@@ -141,6 +141,13 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             _submits(desk, art.find_element(By.CSS_SELECTOR, "button.reject").click)
             assert f"已驳回 {reject_id}" in _flash(desk)
 
+            # the manual card form posted without its CSRF token: refused, nothing added
+            desk.execute_script("document.querySelector('#manual-form input[name=csrf]').remove()")
+            desk.find_element(By.ID, "manual-reason").send_keys("没有校验码")
+            _submits(desk, desk.find_element(By.ID, "manual-submit").click)
+            assert "缺少校验码（CSRF）" in desk.find_element(By.TAG_NAME, "body").text
+            desk.get(f"{srv.base}/g/{srv.slug}")
+
             # a manual card
             Select(desk.find_element(By.ID, "manual-player")).select_by_value("饺子")
             Select(desk.find_element(By.ID, "manual-card")).select_by_value("yellow")
@@ -170,7 +177,7 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             assert rows[reject_id]["decision"] == "reject"
             assert rows[reject_id]["note"] == "是引用别人的话"
             assert {rows[i]["decided_by"] for i in (approve_id, recolour_id, reject_id)} == {"导演"}
-            assert len(manual) == 1 and manual[0]["created_by"] == "导演"
+            assert len(manual) == 1 and manual[0]["created_by"] == "导演"  # not the refused one
             assert manual[0]["player"] == "饺子" and manual[0]["card"] == "yellow"
 
             # the rewritten report and announcement show them
@@ -199,6 +206,7 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             assert "报告、CSV 和公告已重写" in _flash(desk)
             assert not desk.find_elements(By.ID, f"proposal-{ident}")
             _inert(desk)
+            assert desk.save_screenshot(str(SHOTS / "desk-proposals.png"))
             text = discovering.read_text("utf-8")
             assert "# 来源：pid 1198「馄饨出局。」；导演 于 " in text
             assert load_game(discovering).events[-1].player == "馄饨"  # in the file itself
@@ -224,6 +232,12 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             assert (SHOTS / "desk-phone.png").stat().st_size > 10_000
             _inert(desk)
             _inert(phone)
+
+            # without a session (the cookie gone) the desk is refused: the sign-in page
+            phone.delete_all_cookies()
+            phone.get(f"{srv.base}/g/{srv.slug}")
+            assert phone.current_url.endswith(f"/g/{srv.slug}/login")
+            assert not phone.find_elements(By.CSS_SELECTOR, "article.draft")
         finally:
             desk.quit()
             phone.quit()

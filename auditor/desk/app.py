@@ -461,7 +461,7 @@ class DeskApp:
             self.flash(request, "error", str(exc))
             return self.back(slug, form, "#proposals")
         self.desk.games[slug] = fresh  # the game file is the record now
-        self.flash(request, "ok", done.message + _rewritten(done))
+        self.flash(request, "ok", done.message + _rewritten(done, game_file=True))
         return self.back(slug, form, "#proposals")
 
     async def audit_post(self, request: Request) -> Response:
@@ -560,7 +560,9 @@ def csrf_token(request: Request) -> str:
     return str(token)
 
 
-def _rewritten(done: actions.Done) -> str:
+def _rewritten(done: actions.Done, *, game_file: bool = False) -> str:
+    if done.rewritten is None and game_file:  # the running audit read the file at its start
+        return "。审计正在运行：它开始时已读过游戏文件，下一次审计或报告会用上这个确认。"
     if done.rewritten is None:
         return "。审计正在运行：报告由审计写出（它会读到这个决定）。"
     return "。报告、CSV 和公告已重写。"
@@ -625,4 +627,5 @@ def desk_context(
         "flash": [],
         "csrf": "",
         "proposals": [],
+        "discovers": game.discovers,  # threads, days and events read from the forum
     }
