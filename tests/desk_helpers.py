@@ -108,22 +108,25 @@ class DeskServer:
         return r.text
 
 
-def proposal_game(tmp: Path) -> Path:
+def proposal_game(tmp: Path, url: str | None = None) -> Path:
     """The sample game's minimal file (threads, days and events discovered from its saved
     pages: 14 proposals, among them 馄饨's elimination announced in pid 1198) with the two
-    directors, audited once.  Returns the game file."""
+    directors, audited once; with ``url``, read from that forum instead and not yet
+    crawled.  Returns the game file."""
     from auditor.pipeline import audit
 
     root = Path(__file__).resolve().parents[1] / "examples" / "sample"
     text = (root / "minimal.toml").read_text("utf-8")
-    text = text.replace('pages = "pages/"', f'pages = "{(root / "pages").as_posix()}"')
+    source = f'url = "{url}"\ndelay = 0' if url else f'pages = "{(root / "pages").as_posix()}"'
+    text = text.replace('pages = "pages/"', source)
     text = text.replace('directors = ["导演"]', 'directors = ["导演", "副导演"]')
     assert 'directors = ["导演", "副导演"]' in text
     tmp.mkdir(parents=True, exist_ok=True)
     path = tmp / "sample-min.toml"
     path.write_text(text, "utf-8")
-    result = audit(path, reports=tmp / "reports")
-    assert result.ok, result.problems
+    if url is None:
+        result = audit(path, reports=tmp / "reports")
+        assert result.ok, result.problems
     return path
 
 

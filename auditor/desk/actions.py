@@ -215,6 +215,13 @@ def run_audit(
     raise AuditorError(f"审计失败（退出码 {code}）：{' '.join(other) or '没有输出'}")
 
 
+def thread_count(game: Game) -> int:
+    """How many threads the game has as the store says now (for a game that discovers its
+    threads: the board list the running crawl just read)."""
+    with game_store(game) as store:
+        return len(pipeline.current(game, store).threads)
+
+
 def password_hashes(game: Game) -> dict[str, str]:
     with game_store(game) as store:
         return store.password_hashes()

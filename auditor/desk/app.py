@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -93,12 +93,19 @@ class AuditJob:
     pages: int = 0  # pages read so far
     threads: dict[int, tuple[int, int | None]] = field(default_factory=dict)  # tid → page, total
     current: int | None = None  # the thread being read
+    total: int = 0  # the game's threads once the crawl has read the board list
+    count: Callable[[], int] | None = None  # how to find that out
 
     def heard(self, data: Mapping[str, Any]) -> None:
         """One line of ``auditor audit --progress-json``."""
         self.stage = str(data.get("stage", self.stage))
         tid = data.get("tid")
         if isinstance(tid, int):
+            if not self.threads and self.count is not None:  # the first page: threads known
+                try:
+                    self.total = self.count()
+                except AuditorError:
+                    self.total = 0
             page = int(data.get("page") or 0)
             total = data.get("total")
             self.threads[tid] = (page, total if isinstance(total, int) else None)
@@ -109,7 +116,7 @@ class AuditJob:
         """What the page shows: the stage, pages read, threads begun of the game's threads,
         the thread being read (page of pages), and one line saying it all in Chinese."""
         threads = dict(self.threads)  # the worker thread adds to it meanwhile
-        known = len({t.tid for t in game.threads} | set(threads))
+        known = max(self.total, len({t.tid for t in game.threads} | set(threads)))
         now: dict[str, Any] = {}
         if self.current is not None and self.current in threads:
             page, total = threads[self.current]
@@ -475,6 +482,7 @@ class DeskApp:
                 self.flash(request, "error", "审计已经在运行。")
                 return self.back(slug, form)
             job = AuditJob(state="running", message="正在抓取和检查…", started=time.time())
+            job.count = lambda: actions.thread_count(game)
             self.desk.jobs[slug] = job
 
         def work() -> None:
