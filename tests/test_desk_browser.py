@@ -146,6 +146,8 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             desk.find_element(By.ID, "manual-reason").send_keys("没有校验码")
             _submits(desk, desk.find_element(By.ID, "manual-submit").click)
             assert "缺少校验码（CSRF）" in desk.find_element(By.TAG_NAME, "body").text
+            refused = [e["message"] for e in _severe(desk)]  # read once: the log is drained
+            assert refused and all("/card" in m and "403" in m for m in refused), refused
             desk.get(f"{srv.base}/g/{srv.slug}")
 
             # a manual card
