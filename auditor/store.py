@@ -375,7 +375,15 @@ def _connect(path: Path) -> _Connection:
 
 def _apply_migrations(db: sqlite3.Connection, path: Path) -> None:
     """Apply the migrations the file lacks, one transaction each.  The version is read inside
-    the write lock, so two processes migrating one file do not both apply one."""
+    the write lock, so two processes migrating one file do not both apply one.  A file
+    already up to date is left without taking the write lock at all: a read-only command
+    (``status``, ``findings``, the desk's pages) neither waits for nor blocks a running
+    audit's write transaction."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > len(MIGRATIONS):
+        raise _newer(path, version)
+    if version == len(MIGRATIONS):
+        return
     while True:
         db.execute("BEGIN IMMEDIATE")
         version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -458,7 +466,10 @@ class Store:
             self.db = _connect(self.path)
             self.db.row_factory = sqlite3.Row
             self._check_format()
-            self.db.execute("PRAGMA journal_mode=WAL")
+            # Already WAL (every store this tool made): reading the mode takes no lock,
+            # setting it again would wait for another process's write transaction.
+            if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.migrate()

@@ -191,3 +191,53 @@ def test_a_store_from_a_newer_version_is_refused_before_any_write(tmp_path: Path
     with sqlite3.connect(store) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) + 1
         assert db.execute("SELECT count(*) FROM runs WHERE status='running'").fetchone()[0] == 0
+
+
+def test_read_only_commands_neither_wait_for_nor_block_a_write(tmp_path: Path) -> None:
+    """A reader (``status``, ``findings``, ``votes``, ``ledger``, ``posts``, ``decisions
+    export``) opens the store without SQLite's write lock: while another process holds a
+    write transaction (an audit storing a page) it answers at once, and the writer still
+    commits afterwards.  (The run lock is another thing: readers never took it.)"""
+    game_path, store = _audited(tmp_path)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys\n"
+            f"db = sqlite3.connect({str(store)!r}, isolation_level=None)\n"
+            "db.execute('BEGIN IMMEDIATE')\n"
+            "db.execute(\"INSERT INTO runs (command, started_at) VALUES ('held', 'now')\")\n"
+            "print('held', flush=True)\n"
+            "sys.stdin.readline()\n"
+            "db.execute('COMMIT')\n"
+            "print('committed', flush=True)\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdin is not None
+        assert holder.stdout.readline().strip() == "held"
+        g = str(game_path)
+        for args in (
+            ["status", g, "--now", "2026-11-21T20:00"],
+            ["findings", g],
+            ["votes", g],
+            ["ledger", g],
+            ["posts", g, "--player", "饺子"],
+            ["decisions", "export", g, str(tmp_path / "d.csv")],
+        ):
+            # The holder keeps its write transaction until told: a reader that wanted the
+            # write lock would wait out SQLite's busy timeout (30 s) and fail with exit 6.
+            res = _run(args, tmp_path)
+            assert res.returncode == 0, (args, res.stderr)
+            assert "占用" not in res.stderr
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline().strip() == "committed"
+    finally:
+        holder.kill()
+        holder.wait()
+    with sqlite3.connect(store) as db:
+        assert db.execute("SELECT count(*) FROM runs WHERE command='held'").fetchone()[0] == 1
