@@ -4,11 +4,19 @@ An ``OSError`` while writing a report or a decisions CSV is not a crash and not 
 incomplete crawl (exit 1): it is an :class:`~auditor.errors.AuditorError` (exit 2) saying
 which file could not be written and why, in Chinese (the system's English ``strerror`` is
 kept in brackets only where we have no translation).
+
+Every file the tool writes for the director (CSVs, the workbook, the report's files, the
+decisions export, the game file ``auditor game --write`` rewrites) goes through
+:func:`write_atomic`: a full disk or a killed run never leaves a 0-byte or half-written
+file, and a file that was there before stays as it was.
 """
 
 from __future__ import annotations
 
 import errno
+import os
+import secrets
+from contextlib import suppress
 from pathlib import Path
 
 from auditor.errors import AuditorError
@@ -26,6 +34,7 @@ _REASONS = {
     errno.ENAMETOOLONG: "文件名太长",
     errno.EBUSY: "文件正被占用",
     errno.EIO: "输入/输出错误",
+    errno.EFBIG: "文件太大（超过了系统允许的单个文件大小）",
     errno.EMFILE: "打开的文件太多",
 }
 
@@ -44,6 +53,55 @@ class WriteError(AuditorError):
 
     exit_code = 2
 
-    def __init__(self, path: Path | str, exc: OSError) -> None:
+    def __init__(
+        self, path: Path | str, exc: OSError, *, kept: bool = False, stream: bool = False
+    ) -> None:
+        self.stream = stream  # the standard output, not a file of ours
         where = exc.filename if getattr(exc, "filename", None) else path
-        super().__init__(f"无法写入 {where}：{os_error_text(exc)}")
+        tail = "。没有留下写了一半的文件，原来的文件（如果有）保持不变" if kept else ""
+        super().__init__(f"无法写入 {where}：{os_error_text(exc)}{tail}")
+
+
+def write_atomic(path: Path | str, data: bytes | str) -> None:
+    """Write ``data`` (``str`` as UTF-8, exactly as given: no newline translation) to
+    ``path`` whole or not at all: a temporary file in the same folder, flushed to disk
+    (fsync), then renamed over ``path`` (``os.replace``, atomic on one file system).  On any
+    failure (disk full, file too large, permissions, Ctrl-C) the temporary file is removed
+    and a file already at ``path`` is untouched; an ``OSError`` becomes a
+    :class:`WriteError` naming ``path`` (exit code 2).  The new file gets the usual
+    permissions (0666 less the umask), as a plain ``open`` would give it."""
+    path = Path(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as exc:
+        raise WriteError(path, exc, kept=True) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with suppress(OSError):
+            tmp.unlink()
+        if isinstance(exc, OSError):
+            exc.filename = None  # name the file the director asked for, not the temporary one
+            raise WriteError(path, exc, kept=True) from None
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (best effort: not every system can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from auditor.files import write_atomic
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 BOM = "\ufeff"
 
@@ -52,8 +54,9 @@ def csv_text(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
 
 
 def write_csv(path: Path, columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
-    """One CSV for spreadsheets: BOM, CRLF rows, neutralised cells."""
-    path.write_text(BOM + csv_text(columns, rows), encoding="utf-8", newline="")
+    """One CSV for spreadsheets: BOM, CRLF rows, neutralised cells; written whole or not at
+    all (:func:`~auditor.files.write_atomic`)."""
+    write_atomic(path, BOM + csv_text(columns, rows))
 
 
 def decode_csv(data: bytes) -> str:

@@ -9,10 +9,12 @@ that turns :class:`~auditor.errors.AuditorError` into a Chinese message and an e
 from __future__ import annotations
 
 import csv
+import errno
 import importlib.abc
 import importlib.machinery
 import io
 import json
+import os
 import re
 import signal
 import sqlite3
@@ -33,6 +35,7 @@ from rich.table import Table
 
 from auditor import __version__
 from auditor.errors import AuditorError, StoreError
+from auditor.files import WriteError
 from auditor.game.gamefile import Game
 
 # The game and store openers are the pipeline's; commands import them from here too.
@@ -317,7 +320,16 @@ def handle_errors() -> Iterator[None]:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
+        sys.stdout.flush()  # a full disk behind a redirect shows here, not at exit
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in _OUTPUT_ERRNOS:
+            raise
+        _discard_stdout()
+        err.print(f"[bold red]错误：[/]{escape(str(WriteError(STDOUT, exc)))}", highlight=False)
+        raise typer.Exit(WriteError.exit_code) from None
     except AuditorError as exc:
+        if isinstance(exc, WriteError) and exc.stream:
+            _discard_stdout()
         err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
         raise typer.Exit(exc.exit_code) from None
     except sqlite3.Error as exc:  # one the store did not name (a cursor read mid-way)
@@ -368,16 +380,40 @@ def emit(
     out.print(table)
 
 
+STDOUT = "标准输出"
+#: Errors writing the output (``> file`` on a full disk, ``> /dev/full``): a write error
+#: naming the standard output, exit code 2, not a traceback.
+_OUTPUT_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
+
+
+def _discard_stdout() -> None:
+    """After a failed write, send what is still buffered nowhere: Python's flush at exit
+    would otherwise fail again and print its own English complaint."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def write_utf8(text: str) -> None:
     """Write machine output (CSV, JSON, BBCode) as UTF-8 whatever the console's encoding
-    (a Chinese Windows console would otherwise give GBK, or fail on rare characters)."""
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        sys.stdout.write(text)
-        return
-    sys.stdout.flush()
-    buffer.write(text.encode("utf-8"))
-    buffer.flush()
+    (a Chinese Windows console would otherwise give GBK, or fail on rare characters).  A
+    write that fails (a full disk behind ``>``) is a :class:`~auditor.files.WriteError`
+    naming the standard output."""
+    try:
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None:
+            sys.stdout.write(text)
+            return
+        sys.stdout.flush()
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_ERRNOS:
+            raise
+        raise WriteError(STDOUT, exc, stream=True) from None
 
 
 def _csv_value(value: Any) -> Any:

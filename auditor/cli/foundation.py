@@ -23,6 +23,7 @@ from auditor.cli.common import (
     open_store,
     player_choices,
 )
+from auditor.files import WriteError, write_atomic
 from auditor.forum.crawl import CrawlReport
 from auditor.game.gamefile import TEMPLATE, Game
 from auditor.models import Post
@@ -64,11 +65,10 @@ def init(
         )
         raise typer.Exit(2)
     try:
-        path.write_text(TEMPLATE, encoding="utf-8")
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        err.print(f"错误：无法写出 {escape(str(path))}：{escape(reason)}", highlight=False)
-        raise typer.Exit(2) from None
+        write_atomic(path, TEMPLATE)
+    except WriteError as exc:
+        err.print(f"错误：{escape(str(exc))}", highlight=False)
+        raise typer.Exit(exc.exit_code) from None
     err.print(f"已写出游戏文件模板：{escape(str(path))}。请填写论坛地址、帖子、玩家和日程。")
 
 

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from auditor.errors import ReportFolderError
-from auditor.files import WriteError
+from auditor.files import WriteError, write_atomic
 from auditor.ledger.ledger import LEDGER_COLUMNS
 from auditor.report.bbcode import render_bbcode
 from auditor.report.html import render_html
@@ -60,7 +60,7 @@ def run_dir_name(when: datetime) -> str:
 
 def write_files(records: Records, directory: Path, *, workbook: bool = False) -> None:
     directory.mkdir(parents=True, exist_ok=True)
-    (directory / "report.html").write_text(render_html(records), encoding="utf-8")
+    write_atomic(directory / "report.html", render_html(records))
     write_csv(directory / "activity.csv", ACTIVITY_CSV, records.activity)
     write_csv(directory / "votes.csv", VOTES_CSV, records.votes)
     write_csv(directory / "tally.csv", TALLY_CSV, records.tally)
@@ -68,11 +68,11 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
     assert LEDGER_CSV[: len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
     write_csv(directory / "ledger.csv", LEDGER_CSV, records.standings)
     announcement = render_bbcode(records)
-    (directory / "announcement.bbcode").write_text(announcement, encoding="utf-8")
+    write_atomic(directory / "announcement.bbcode", announcement)
     parts = split_announcement(announcement)
     if len(parts) > 1:  # longer than Discuz!'s maxpostsize: one file per post, in order
         for i, part in enumerate(parts, start=1):
-            (directory / f"announcement-{i}.bbcode").write_text(part, encoding="utf-8")
+            write_atomic(directory / f"announcement-{i}.bbcode", part)
     if workbook:  # pandas + openpyxl take seconds to import: not for every nightly run
         write_workbook(
             directory / WORKBOOK,
@@ -123,7 +123,7 @@ def _claim(game_dir: Path, store: str) -> None:
         raise ReportFolderError(str(game_dir), owner, store)
     if not owner:
         tmp = game_dir / f".tmp-store-{os.getpid()}"
-        tmp.write_text(store + "\n", encoding="utf-8")
+        write_atomic(tmp, store + "\n")
         try:  # link, not replace: of two first writers at once, one wins and the other checks
             os.link(tmp, owner_file)
         except FileExistsError:
@@ -168,9 +168,7 @@ def _point_latest(game_dir: Path, final: Path) -> Path:
         if tmp_link.is_symlink():
             tmp_link.unlink()
         txt = game_dir / "latest.txt"
-        tmp_txt = game_dir / f".tmp-latest-{os.getpid()}.txt"
-        tmp_txt.write_text(final.name + "\n", encoding="utf-8")
-        os.replace(tmp_txt, txt)
+        write_atomic(txt, final.name + "\n")
         return txt
 
 
@@ -188,9 +186,7 @@ def mark_checked(directory: Path, when: datetime) -> bool:
         new, n = _CHECKED_AT.subn(lambda m: m.group(1) + stamp + m.group(2), text, count=1)
         if n == 0:
             return False
-        tmp = directory / f".tmp-report-{os.getpid()}.html"
-        tmp.write_text(new, encoding="utf-8")
-        os.replace(tmp, html)
+        write_atomic(html, new)
     except OSError as exc:
         raise WriteError(directory, exc) from None
     return True

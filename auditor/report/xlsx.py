@@ -9,11 +9,13 @@ so openpyxl stores it as text, never as a formula.
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from auditor.files import write_atomic
 from auditor.tables import neutralise
 
 MAX_WIDTH = 60
@@ -32,11 +34,13 @@ def _wide(text: str) -> int:
 def write_workbook(
     path: Path, sheets: Sequence[tuple[str, Sequence[str], Iterable[Mapping[str, Any]]]]
 ) -> None:
-    """One sheet per ``(name, columns, rows)``."""
+    """One sheet per ``(name, columns, rows)``, built in memory and written whole or not at
+    all (:func:`~auditor.files.write_atomic`)."""
     import pandas as pd
     from openpyxl.utils import get_column_letter
 
-    with pd.ExcelWriter(path, engine="openpyxl") as writer:
+    buffer = io.BytesIO()
+    with pd.ExcelWriter(buffer, engine="openpyxl") as writer:
         for name, columns, rows in sheets:
             data = [[neutralise(r.get(c)) for c in columns] for r in rows]
             frame = pd.DataFrame(data, columns=list(columns))
@@ -46,3 +50,4 @@ def write_workbook(
             for i, column in enumerate(columns, start=1):
                 width = max([_width(column), *(_width(row[i - 1]) for row in data)])
                 sheet.column_dimensions[get_column_letter(i)].width = min(width + 2, MAX_WIDTH)
+    write_atomic(path, buffer.getvalue())
