@@ -19,6 +19,7 @@ import pytest
 from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import (
     DECISION_COLUMNS,
+    TRAILER_MARK,
     DecisionError,
     decide,
     default_signer,
@@ -44,14 +45,22 @@ def hostile(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 def rows_of(path: Path, encoding: str = "utf-8-sig") -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(path.read_bytes().decode(encoding), newline="")))
+    """The export's decision rows (without its closing #结束 row)."""
+    rows = list(csv.DictReader(io.StringIO(path.read_bytes().decode(encoding), newline="")))
+    assert rows and rows[-1]["id"] == TRAILER_MARK and rows[-1]["code"] == str(len(rows) - 1)
+    return rows[:-1]
 
 
-def write_rows(path: Path, rows: list[dict[str, str]], encoding: str) -> None:
+def write_rows(
+    path: Path, rows: list[dict[str, str]], encoding: str, *, trailer: bool = True
+) -> None:
+    """``rows`` as a spreadsheet saves them, closed by the export's #结束 row and count."""
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\r\n")
     w.writeheader()
     w.writerows(rows)
+    if trailer:
+        w.writerow({k: "" for k in rows[0]} | {"id": TRAILER_MARK, "code": str(len(rows))})
     path.write_bytes(buf.getvalue().encode(encoding))
 
 
@@ -523,3 +532,55 @@ def test_a_file_still_being_saved_is_refused_whole(hostile, tmp_path: Path) -> N
     assert store.decision_history() == []  # no row of the half-saved file was applied
     res = import_decisions(game, store, full, by="导演")  # the finished save applies whole
     assert res.applied == len(rows)
+
+
+def test_a_file_cut_at_a_row_boundary_is_refused(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13, item 5: a save caught exactly between two rows parses cleanly; the export's
+    closing #结束 row with its row count tells it from the whole file."""
+    game, store, _ = hostile
+    out = tmp_path / "d.csv"
+    n = export_decisions(game, store, out)
+    data = out.read_bytes()
+    assert data.rstrip(b"\r\n").split(b"\r\n")[-1].startswith(f"{TRAILER_MARK},{n},".encode())
+    rows = rows_of(out)
+    for r in rows:
+        r.update(decision="reject", note="请过假")
+    full = tmp_path / "full.csv"
+    write_rows(full, rows, "utf-8-sig")
+    lines = full.read_bytes().split(b"\r\n")
+    keep = len(lines) // 2
+    cut = tmp_path / "cut.csv"
+    cut.write_bytes(b"\r\n".join(lines[:keep]) + b"\r\n")  # whole rows, no trailer
+    with pytest.raises(DecisionError) as exc:
+        import_decisions(game, store, cut, by="导演")
+    assert "没有结束行" in str(exc.value) and "没有保存完" in str(exc.value)
+    assert store.decision_history() == []
+    # the closing row sorted into the middle by the spreadsheet, then the save cut short:
+    # the count it carries no longer matches
+    moved = [*lines[:2], lines[-2], *lines[2:keep]]
+    cut.write_bytes(b"\r\n".join(moved) + b"\r\n")
+    with pytest.raises(DecisionError) as exc:
+        import_decisions(game, store, cut, by="导演")
+    assert f"说导出了 {n} 行，文件里有 {keep - 1} 行" in str(exc.value)
+    assert store.decision_history() == []
+    # sorted but whole: fine
+    whole = [lines[0], lines[-2], *lines[1:-2]]
+    cut.write_bytes(b"\r\n".join(whole) + b"\r\n")
+    assert import_decisions(game, store, cut, by="导演").applied == n
+
+
+def test_an_export_of_an_older_version_is_refused_with_export_again(
+    hostile, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """An export without the closing row (older versions wrote none) cannot be told from a
+    cut file: refused, saying to export again."""
+    game, store, _ = hostile
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = rows_of(out)
+    rows[0]["decision"] = "reject"
+    write_rows(out, rows, "utf-8-sig", trailer=False)
+    with pytest.raises(DecisionError) as exc:
+        import_decisions(game, store, out, by="导演")
+    assert "旧版本导出" in str(exc.value) and "重新运行 auditor decisions export" in str(exc.value)
+    assert store.decision_history() == []

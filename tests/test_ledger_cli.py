@@ -89,7 +89,10 @@ def test_import_errors_print_cells_literally(tmp_path: Path) -> None:
     cols = (
         "id,code,player,day,pid,excerpt,suggested_card,decision,card,note,decided_by,decided_at,rev"
     )
-    bad.write_text(cols + "\nF1,X,饺子,1,,,blue,[bold]maybe[/bold],,,,,\n", encoding="utf-8")
+    rows = (
+        "F1,X,饺子,1,,,blue,[bold]maybe[/bold],,,,,\n#结束,1,,,,,,,,,,,\n"  # with the closing row
+    )
+    bad.write_text(cols + "\n" + rows, encoding="utf-8")
     with Store(game.store):
         pass
     res = CliRunner().invoke(

@@ -45,6 +45,12 @@ DECISION_COLUMNS = (
 # when undecided), so an import can tell a row the other director changed since the export
 # from one this director edited; ``reason`` is the suggestion's reason, for reading only.
 EXPORT_COLUMNS = (*DECISION_COLUMNS, "rev", "reason")
+# The export's last row: ``#结束`` in ``id`` and the number of decision rows in ``code``.
+# An import requires it and the count: a file cut exactly at a row boundary (a spreadsheet
+# or a sync tool still writing it) parses cleanly and would otherwise apply the rows before
+# the cut.  It may move with a sort; only its count is checked.
+TRAILER_MARK = "#结束"
+TRAILER_NOTE = "行决定（导入时用来核对文件是否完整：请保留这一行）"
 DECISION_NAMES = {"approve": "批准", "reject": "驳回", "undo": "撤销"}
 DECIDABLE_CARDS = (*CARD_COLOURS, "substitute", "warning")
 
@@ -421,8 +427,9 @@ def export_decisions(game: Game, store: Store, path: Path) -> int:
         t = parse_time(r["decided_at"])
         if t is not None:
             r["decided_at"] = t.astimezone(game.timezone).isoformat(timespec="seconds")
+    trailer = {"id": TRAILER_MARK, "code": len(rows), "player": TRAILER_NOTE}
     try:
-        write_csv(path, EXPORT_COLUMNS, rows)
+        write_csv(path, EXPORT_COLUMNS, [*rows, trailer])
     except OSError as exc:
         raise WriteError(path, exc) from None
     return len(rows)
@@ -461,6 +468,34 @@ def _short_row(line: int, cells: list[str], header: list[str]) -> str | None:
     )
 
 
+def _trailer_problem(path: Path, counts: list[tuple[int, str]], rows: int) -> str | None:
+    """What is wrong with the export's closing row(s), given as (line, count cell)."""
+    if not counts:
+        return (
+            f"{path}：文件最后没有结束行（id 为 {TRAILER_MARK} 的一行）：文件可能没有保存完"
+            "（在一行的末尾被截断），或是旧版本导出的文件。没有导入任何决定：请重新运行 "
+            "auditor decisions export 导出后再编辑，编辑时保留这一行"
+        )
+    if len(counts) > 1:
+        lines = "、".join(str(line) for line, _ in counts)
+        return f"{path}：第 {lines} 行都是结束行（{TRAILER_MARK}），只能有一行。没有导入任何决定"
+    line, cell = counts[0]
+    try:
+        expected = int(cell.strip())
+    except ValueError:
+        return (
+            f"{path}：第 {line} 行（结束行）的 code 列应当是导出的行数，现在是 {cell!r}。"
+            "没有导入任何决定"
+        )
+    if expected != rows:
+        return (
+            f"{path}：结束行（第 {line} 行）说导出了 {expected} 行，文件里有 {rows} 行："
+            "文件可能还没有保存完，或者删掉或多出了行（不想改的行保留原样即可，不用删）。"
+            "没有导入任何决定：请保存并关闭表格软件后再导入，或重新导出"
+        )
+    return None
+
+
 def import_decisions(
     game: Game, store: Store, path: Path, *, by: str | None = None
 ) -> ImportResult:
@@ -477,7 +512,10 @@ def import_decisions(
     * a row whose decision the other director changed after the export (its ``rev`` is no
       longer the current decision) and that this file would change again: re-export;
     * an approval with an empty ``card`` whose ``suggested_card`` is no longer what the
-      policy suggests (the director would get a card he did not see): fill ``card`` in.
+      policy suggests (the director would get a card he did not see): fill ``card`` in;
+    * a file without the export's closing ``#结束`` row, or whose row count differs from
+      the one it states: a file cut at a row boundary (still being saved), or an export of
+      an older version (export again).
 
     The decisions are signed ``by`` (else the game's ``decided_by``), unless the director
     typed another name into ``decided_by`` than the export had.  All rows of one import
@@ -505,7 +543,9 @@ def import_decisions(
         errors: list[str] = []
         records: list[dict[str, Any]] = []
         seen: dict[str, int] = {}
-        unchanged = blank = 0
+        unchanged = blank = rows = 0
+        cut_mid_row = False
+        trailers: list[tuple[int, str]] = []
         for cells in reader:
             line = reader.line_num
             if not any(c.strip() for c in cells):
@@ -513,7 +553,12 @@ def import_decisions(
             short = _short_row(line, cells, header)
             if short:
                 errors.append(short)
+                cut_mid_row = True
                 continue
+            if cells[0].strip() == TRAILER_MARK:
+                trailers.append((line, cells[1]))
+                continue
+            rows += 1
             cells = [unneutralise(c) for c in cells]
             row = dict(zip(header, cells, strict=False))
             ident = row["id"].strip()
@@ -610,6 +655,9 @@ def import_decisions(
                 overlay.pop(rec["fingerprint"], None)
             else:
                 overlay[rec["fingerprint"]] = rec
+        cut = None if cut_mid_row else _trailer_problem(path, trailers, rows)
+        if cut:  # the file is not the whole export: its rows' own errors are beside the point
+            raise DecisionError(cut)
         if errors:
             raise DecisionError(
                 f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors)
