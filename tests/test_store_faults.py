@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import resource
 import shutil
+import signal
 import sqlite3
 import stat
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -128,6 +131,46 @@ def test_disk_full_is_a_clear_error_and_the_next_run_completes(tmp_path: Path) -
     assert "审计完成" in res.stdout
     with Store(store) as again:
         assert again.post_count() == 197  # what was stored before the disk filled is kept
+
+
+def _file_size_limit(size: int) -> Callable[[], None]:
+    def apply() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of being killed
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return apply
+
+
+def test_an_io_error_is_a_clear_error_and_the_next_run_completes(tmp_path: Path) -> None:
+    """SQLITE_IOERR for real: the audit's process may not write its files past 300 KB
+    (RLIMIT_FSIZE), so SQLite's write into the WAL fails with EFBIG part-way through the
+    crawl, which SQLite reports as SQLITE_IOERR_WRITE."""
+    game_path = _sample(tmp_path)
+    store = load_game(game_path).store
+    Store(store).close()  # a new, empty store (about 110 KB)
+    reports = tmp_path / "reports"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "200"}
+    res = subprocess.run(
+        [sys.executable, "-m", "auditor", "audit", str(game_path), "--reports", str(reports)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_file_size_limit(300_000),
+    )
+    _assert_store_message(res, store, "I/O 错误（SQLITE_IOERR_WRITE）")
+    assert "已经提交的数据不受影响" in " ".join(res.stderr.split())
+    assert not reports.exists()  # no report from a run that could not store its pages
+    with sqlite3.connect(store) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        stored = db.execute("SELECT count(*) FROM posts").fetchone()[0]
+    db.close()
+    assert 0 < stored < 197  # the pages stored before the fault are kept
+    res = _run(["audit", str(game_path), "--reports", str(reports), "-q"], tmp_path)
+    assert res.returncode == 0, res.stderr
+    with Store(store) as again:
+        assert again.post_count() == 197
 
 
 def _refused(game_path: Path, store: Path, words: str, tmp: Path, *, every: bool = False) -> None:
