@@ -44,6 +44,7 @@ from auditor.pipeline import open_store as open_store
 from auditor.pipeline import require_crawled as require_crawled
 from auditor.rules.engine import api_warning
 from auditor.store import Store
+from auditor.visible import visible
 
 HELP_OPTION_TEXT = "显示这条帮助并退出。"
 USAGE_PREFIX = "用法："
@@ -123,7 +124,7 @@ _typer_format_error: Callable[[Any], None] | None = None
 def _format_error_in_chinese(exc: Any) -> None:
     """typer calls this for every usage error: the same panel, the message in Chinese."""
     english = exc.format_message
-    exc.format_message = lambda: chinese_usage_error(english())
+    exc.format_message = lambda: visible(chinese_usage_error(english()))
     assert _typer_format_error is not None
     _typer_format_error(exc)
 
@@ -207,8 +208,29 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     cls=ChineseGroup,
 )
-err = Console(stderr=True, soft_wrap=True)
-out = Console()
+
+
+class _VisibleStream:
+    """The stream a console writes to (looked up at each write: tests swap ``sys.stdout``)
+    with bidi controls and invisible characters written out (``<U+202E>``): nothing a
+    command prints can disguise a name.  Tables make their cells visible before layout
+    (:func:`emit`), so their columns stay aligned."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def _stream(self) -> Any:
+        return getattr(sys, self._name)
+
+    def write(self, text: str) -> int:
+        return int(self._stream().write(visible(text)))
+
+    def __getattr__(self, attr: str) -> Any:  # flush, isatty, fileno, encoding …
+        return getattr(self._stream(), attr)
+
+
+err = Console(file=_VisibleStream("stderr"), stderr=True, soft_wrap=True)  # type: ignore[arg-type]
+out = Console(file=_VisibleStream("stdout"))  # type: ignore[arg-type]
 
 
 def _print_version(value: bool) -> None:
@@ -376,7 +398,10 @@ def emit(
         table.add_column(h, overflow="fold")
     for r in rows:
         # Cells hold forum text: "[red]" or "[/]" in a post is text, not rich markup.
-        table.add_row(*("" if r.get(c) is None else escape(str(r.get(c))) for c in columns))
+        # Bidi controls and invisible characters are written out (<U+202E>) before layout.
+        table.add_row(
+            *("" if r.get(c) is None else escape(visible(str(r.get(c)))) for c in columns)
+        )
     out.print(table)
 
 
