@@ -16,6 +16,7 @@ from __future__ import annotations
 import errno
 import os
 import secrets
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
@@ -62,14 +63,18 @@ class WriteError(AuditorError):
         super().__init__(f"无法写入 {where}：{os_error_text(exc)}{tail}")
 
 
-def write_atomic(path: Path | str, data: bytes | str) -> None:
+def write_atomic(
+    path: Path | str, data: bytes | str, *, check: Callable[[Path], None] | None = None
+) -> None:
     """Write ``data`` (``str`` as UTF-8, exactly as given: no newline translation) to
     ``path`` whole or not at all: a temporary file in the same folder, flushed to disk
     (fsync), then renamed over ``path`` (``os.replace``, atomic on one file system).  On any
     failure (disk full, file too large, permissions, Ctrl-C) the temporary file is removed
     and a file already at ``path`` is untouched; an ``OSError`` becomes a
     :class:`WriteError` naming ``path`` (exit code 2).  The new file gets the usual
-    permissions (0666 less the umask), as a plain ``open`` would give it."""
+    permissions (0666 less the umask), as a plain ``open`` would give it.  ``check`` is
+    called with the complete temporary file before it replaces ``path``; whatever it
+    raises leaves ``path`` as it was."""
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
@@ -82,6 +87,8 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())
+        if check is not None:
+            check(tmp)
         os.replace(tmp, path)
     except BaseException as exc:
         with suppress(OSError):

@@ -155,3 +155,21 @@ def test_write_atomic_writes_whole_with_the_usual_permissions(tmp_path: Path) ->
     assert target.read_bytes() == b"new"
     with pytest.raises(WriteError, match="无法写入"):
         write_atomic(tmp_path / "missing-folder" / "x.csv", b"z")
+
+
+def test_write_atomic_check_sees_the_whole_file_and_can_refuse_it(tmp_path: Path) -> None:
+    target = tmp_path / "game.toml"
+    target.write_text("[game]\n", "utf-8")
+    seen: list[bytes] = []
+
+    def refuse(tmp: Path) -> None:
+        seen.append(tmp.read_bytes())
+        raise ValueError("不能写")
+
+    with pytest.raises(ValueError, match="不能写"):
+        write_atomic(target, "[game]\nname = 1\n", check=refuse)
+    assert seen == [b"[game]\nname = 1\n"]
+    assert target.read_text("utf-8") == "[game]\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+    write_atomic(target, "[game]\nname = 2\n", check=lambda tmp: None)
+    assert target.read_text("utf-8") == "[game]\nname = 2\n"

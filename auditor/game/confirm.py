@@ -13,8 +13,6 @@ game file is the record from then on: whatever it states wins over what is disco
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
@@ -24,6 +22,7 @@ import tomlkit
 from tomlkit.items import AoT, Table
 
 from auditor.errors import AuditorError
+from auditor.files import write_atomic
 from auditor.game.gamefile import (
     DaySpec,
     Event,
@@ -339,19 +338,14 @@ def _file_day(doc: tomlkit.TOMLDocument, number: int) -> Table | None:
 
 
 def _replace(path: Path, text: str, *, check: bool = False) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and move it over ``path``: a
-    crash mid-write leaves the old file, never half of the new one.  ``check``: the new
-    file must load as a game file, else nothing is replaced (ProposalError)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        if check:
-            try:
-                load_game(Path(tmp))
-            except AuditorError as exc:
-                raise ProposalError(f"写进去后游戏文件会出错，没有写：{exc}") from None
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write ``text`` over ``path`` whole or not at all (:func:`~auditor.files.write_atomic`:
+    a crash or a full disk leaves the old file, never half of the new one).  ``check``: the
+    new file must load as a game file, else nothing is replaced (ProposalError)."""
+
+    def loads(tmp: Path) -> None:
+        try:
+            load_game(tmp)
+        except AuditorError as exc:
+            raise ProposalError(f"写进去后游戏文件会出错，没有写：{exc}") from None
+
+    write_atomic(path, text, check=loads if check else None)
