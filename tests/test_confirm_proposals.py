@@ -189,3 +189,11 @@ def test_an_acceleration_confirmed_marks_the_day(tmp_path: Path) -> None:
     after = open_game(minimal)
     assert [d.number for d in after.days if d.accelerated] == [2]
     assert not any("申请加速" in p for p in audit(minimal, reports=tmp_path / "r").proposals)
+
+
+def test_confirming_before_any_crawl_is_a_clear_error(tmp_path: Path) -> None:
+    minimal = game_copy(SAMPLE / "minimal.toml", tmp_path / "minimal.toml", pages=SAMPLE / "pages")
+    text = minimal.read_text(encoding="utf-8")
+    res = CliRunner().invoke(app, ["game", str(minimal), "--confirm", "P12345678", "--by", "导演"])
+    assert res.exit_code == 2 and "还没有抓取过" in res.output
+    assert minimal.read_text(encoding="utf-8") == text

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
-from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal
+from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, ThreadSpec
 from auditor.pipeline import confirm, pending
@@ -139,20 +139,24 @@ def game_cmd(
     with handle_errors():
         g = open_game(game)
         disc = g.discovery
-        if not isinstance(disc, Discovery):
+        if not g.discovers:
             out.print("游戏文件没有指定 forum.board：帖子、天和事件都以游戏文件为准。")
             return
-        waiting: list[Proposal] = []
-        if g.store.exists():
-            with open_store(g) as store:
-                if confirm_id is not None:
-                    done = confirm(g, store, confirm_id, by=by, player=player, day=day)
-                    out.print(f"{escape(done.message)}（{escape(str(game))}）", highlight=False)
-                    return
-                waiting = pending(g, store)  # with the tallies' proposals
-        elif confirm_id is not None:
-            out.print("还没有抓取过：没有待确认的提议。")
+        if not isinstance(disc, Discovery) or not g.store.exists():
+            if confirm_id is not None:
+                raise ProposalError(
+                    "这局还没有抓取过：没有待确认的提议（先运行 auditor crawl 或 audit）"
+                )
+            out.print(
+                "这局还没有抓取过：先运行 auditor crawl（或 audit），再查看从论坛发现的内容。"
+            )
             return
+        with open_store(g) as store:
+            if confirm_id is not None:
+                done = confirm(g, store, confirm_id, by=by, player=player, day=day)
+                out.print(f"{escape(done.message)}（{escape(str(game))}）", highlight=False)
+                return
+            waiting = pending(g, store)  # with the tallies' proposals
         if write:
             written = write_discovered(g, disc)
             out.print(f"已写入 {escape(str(game))}：{written}", highlight=False, soft_wrap=True)

@@ -213,6 +213,7 @@ accelerated = false          # 加速日
 # player = "饺子"
 # at = 2026-11-21T22:00:00+08:00
 # how = "vote"               # vote 投票 | night 夜晚 | sent_off 红牌罚下
+# pid = 1198                 # 更正后确认的事件：代替这个帖子公示的同类事件（auditor game --confirm 写入）
 """
 
 
