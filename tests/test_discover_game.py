@@ -147,3 +147,27 @@ def test_a_board_without_a_tag_is_refused_naming_the_key(tmp_path: Path) -> None
     )
     with pytest.raises(GameFileError, match=r"game\.tag"):
         load_game(path)
+
+
+def test_an_elimination_is_announced_when_the_directors_post_says_so(tmp_path: Path) -> None:
+    """030 用语定义 出局 counts ghost posts from 已公示出局: a discovered elimination carries
+    the time of the director's post that announced it; an elimination the game file states
+    without `announced` takes it from that post too (the file's own time stays)."""
+    from auditor.pipeline import open_game
+
+    minimal = game_copy(SAMPLE / "minimal.toml", tmp_path / "minimal.toml", pages=SAMPLE / "pages")
+    run_audit(minimal, reports=tmp_path / "r")
+    game = open_game(minimal)
+    posts = {s.pid: s for s in game.discovery.events if s.pid is not None}
+    out = {e.player: e for e in game.events if e.type is EventType.ELIMINATED}
+    hun = out["馄饨"]
+    assert hun.announced is not None and hun.at is not None and hun.announced > hun.at
+    assert posts[1198].item.announced == hun.announced  # type: ignore[union-attr]
+    # the same elimination stated in the file, without `announced`
+    stated = minimal.read_text(encoding="utf-8") + (
+        f'\n[[event]]\ntype = "eliminated"\nplayer = "馄饨"\nat = {hun.at.isoformat()}\nhow = "{hun.how}"\n'
+    )
+    minimal.write_text(stated, encoding="utf-8")
+    again = open_game(minimal)
+    filed = next(e for e in again.events if e.type is EventType.ELIMINATED and e.player == "馄饨")
+    assert (filed.at, filed.announced) == (hun.at, hun.announced)

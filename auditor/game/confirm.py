@@ -265,6 +265,8 @@ def _event_table(e: Event) -> Table:
         t.add("by", e.by)
     if e.pid is not None:
         t.add("pid", e.pid)
+    if e.announced is not None:
+        t.add("announced", _when(e.announced))
     return t
 
 

@@ -292,7 +292,7 @@ def _event_from(
             at = result_close or t
         else:  # a night death is announced when the day opens
             at = inside.opens if inside is not None and opening else t
-        return Event(EventType.ELIMINATED, a.player, at, how)
+        return Event(EventType.ELIMINATED, a.player, at, how, announced=t)
     if a.type is EventType.SHERIFF:
         at = result_close if (a.how == "elected" and result_close is not None) else t
         if a.how == "handed_over" and result_close is not None:
@@ -363,6 +363,10 @@ def discover_events(
         same = [e for e in game.events if e.type is ev.type and e.player == ev.player]
         if same:
             f = same[0]
+            if f.announced is None and ev.announced is not None and ev.type is EventType.ELIMINATED:
+                # the file states the elimination; when it was announced comes from the post
+                i = events.index(f)
+                events[i] = replace(f, announced=ev.announced)
             if (f.at, f.how) != (ev.at, ev.how) and ev.type is not EventType.SHERIFF:
                 disc.warnings.append(
                     f"{ev.player} 的 {ev.type.value}：{s.source} 公示的是 {_fmt_at(ev.at)}"

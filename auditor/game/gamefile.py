@@ -106,6 +106,10 @@ class Event:
     # the director's post this event stands for (a confirmed, maybe corrected, announcement:
     # discovery takes nothing else from that post); not part of the event's identity
     pid: int | None = field(default=None, compare=False)
+    # when the director announced it (公示): the post's time for a discovered event, or the
+    # game file's `announced`; 030 counts ghost posts from here (已公示出局的角色); like
+    # ``pid``, not part of the event's identity
+    announced: datetime | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -703,7 +707,9 @@ def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...
     events: list[Event] = []
     for i, e in enumerate(_items(r, value, "event")):
         key = f"event[{i + 1}]"
-        r.no_unknown(e, key, ("type", "player", "at", "how", "until", "value", "by", "pid"))
+        r.no_unknown(
+            e, key, ("type", "player", "at", "how", "until", "value", "by", "pid", "announced")
+        )
         type_s = r.str_(e, f"{key}.type", "type", required=True)
         try:
             etype = EventType(type_s or "")
@@ -740,7 +746,10 @@ def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...
         if by is not None and by not in players:
             raise r.fail(f"{key}.by", f"{by!r} 不在玩家名单中")
         pid = r.int_(e, f"{key}.pid", "pid")
-        events.append(Event(etype, player, at, how, until, value_s, by, pid))
+        announced = r.when(e, f"{key}.announced", "announced")
+        if announced is not None and at is not None and announced < at:
+            raise r.fail(f"{key}.announced", "公示时间早于事件时间")
+        events.append(Event(etype, player, at, how, until, value_s, by, pid, announced))
     out = sorted(events, key=lambda ev: (ev.at is None, ev.at or datetime.min.replace(tzinfo=r.tz)))
     seen_out: dict[str, int] = {}
     for i, ev in enumerate(events):

@@ -64,6 +64,14 @@ class Schedule:
         ev = self.events(EventType.ELIMINATED, player)
         return ev[0].at if ev else None
 
+    def announced_at(self, player: str) -> datetime | None:
+        """When the player's elimination was announced (公示): the discovered post's time or
+        the game file's ``announced``, never before the elimination itself; None if unknown."""
+        ev = self.elimination(player)
+        if ev is None or ev.announced is None:
+            return None
+        return max(ev.announced, ev.at) if ev.at is not None else ev.announced
+
     def elimination(self, player: str) -> Event | None:
         ev = self.events(EventType.ELIMINATED, player)
         return ev[0] if ev else None

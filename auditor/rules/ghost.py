@@ -29,6 +29,13 @@ KIND_NAMES = {
             "禁止出局角色发言的帖子类型",
             tuple(k.value for k in GHOST_KINDS),
         ),
+        "since": Option(
+            str,
+            "eliminated",
+            "从何时起算诈尸：eliminated = 出局的时间；announced = 导演公示出局的时间"
+            "（公示时间不明时按出局时间算，并在说明里写明）",
+            ("eliminated", "announced"),
+        ),
     },
 )
 def ghost_post(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -44,19 +51,38 @@ def ghost_post(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
 
     FAIL：包子第 1 天 22:00 被投票出局，第 2 天 10:00 在讨论帖发“我是好人”。
 
-    PASS：包子出局前发言；包子在遗言帖发言；（版杀7）包子被杀的当晚在讨论帖发遗言。
+    ``since = "announced"``（030 用语定义 出局：“已公示出局的角色不允许在讨论帖、投票帖、进程帖中
+    发言”）从导演公示出局的帖子的时间算：出局之后、公示之前的帖子不算诈尸。公示时间来自
+    导演帖子里发现的出局公示，或游戏文件出局事件的 ``announced``；都没有时按出局时间算，
+    说明里写明。M107（“角色出局结算结束后，不能继续参与讨论”）从出局时间算。
+
+    PASS：包子出局前发言；包子在遗言帖发言；（版杀7）包子被杀的当晚在讨论帖发遗言；
+    （030）包子夜里出局、第二天 09:00 公示，08:30 在讨论帖发言。
     """
     if gp.player is None or gp.lastwords or gp.kind is None or gp.kind.value not in opts["threads"]:
         return
     at = ctx.schedule.eliminated_at(gp.player)
-    if at is None or gp.post.posted_at <= at:
+    if at is None:
+        return
+    tz = ctx.game.timezone
+    since = at
+    when = ""
+    if opts["since"] == "announced":
+        announced = ctx.schedule.announced_at(gp.player)
+        if announced is not None:
+            since = announced
+            when = f"，{announced.astimezone(tz):%m-%d %H:%M:%S} 公示"
+        else:
+            when = "（没有找到公示时间，按出局时间算）"
+    if gp.post.posted_at <= since:
         return
     ev = ctx.schedule.elimination(gp.player)
     how = {"vote": "被投票出局", "night": "夜晚出局", "sent_off": "红牌罚下"}.get(
         ev.how if ev is not None and ev.how else "", "出局"
     )
-    local = at.astimezone(ctx.game.timezone)
-    note = f"{gp.player} 已于 {local:%m-%d %H:%M:%S} {how}，之后在{KIND_NAMES.get(gp.kind, '帖子')}发言"
+    local = at.astimezone(tz)
+    where = KIND_NAMES.get(gp.kind, "帖子")
+    note = f"{gp.player} 已于 {local:%m-%d %H:%M:%S} {how}{when}，之后在{where}发言"
     text = gp.post.text
     yield post_finding(
         "GHOST-POST", gp, opts, [Match(text[:40], 0, min(len(text), 40), how)], note=note
