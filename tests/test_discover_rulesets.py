@@ -101,11 +101,13 @@ class Game:
         t: datetime,
         how: str | None = None,
         until: datetime | None = None,
+        announced: datetime | None = None,
     ) -> None:
         self.full_events.append(
             f'[[event]]\ntype = "{etype}"\nplayer = "{player}"\nat = {toml_time(t)}\n'
             + (f'how = "{how}"\n' if how else "")
             + (f"until = {toml_time(until)}\n" if until else "")
+            + (f"announced = {toml_time(announced)}\n" if announced else "")
         )
 
     def script(self) -> dict[str, object]:
@@ -228,8 +230,9 @@ def rabbit030() -> Game:
     g.day(1, *d1)
     g.day(2, *d2)
     g.event("sheriff", "番茄", d1[1], "elected")
-    g.event("eliminated", "冬瓜", d2[0], "night")
-    g.event("eliminated", "芒果", d2[1], "vote")
+    # the full file states when each was announced (030 counts ghost posts from 已公示出局)
+    g.event("eliminated", "冬瓜", d2[0], "night", announced=d2[0])
+    g.event("eliminated", "芒果", d2[1], "vote", announced=at(11, 23, 22, 5))
     return g
 
 
