@@ -82,6 +82,36 @@ class Post:
     position: int | None = None  # pre_forum_post.position (API only): gaps after deletions
 
 
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What a desktop page shows of a post's author beside the post: the signature (签名档)
+    and the avatar (头像).  Discuz! renders both when the page is served, so they are the
+    author's current ones at that moment, whatever the post's age.  ``signature_html`` is
+    None when none of the author's posts on the page showed one (no signature, or those
+    posts were made without 使用个人签名)."""
+
+    uid: int
+    author: str
+    signature_html: str | None
+    signature_text: str
+    avatar_url: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileSighting:
+    """A signature and avatar one fetched page showed beside an author's posts."""
+
+    uid: int
+    author: str
+    seen_at: datetime
+    tid: int
+    page: int
+    url: str
+    signature_html: str | None
+    signature_text: str
+    avatar_url: str | None
+
+
 @dataclass(slots=True)
 class ParsedPage:
     """What one fetched page holds, whatever its view."""
@@ -99,6 +129,7 @@ class ParsedPage:
     max_position: int | None = None
     author_only: bool = False  # 只看该作者 (&authorid=): a filtered view, not the thread's pages
     viewer_uid: int | None = None  # who the forum served the page to (0 = a guest)
+    profiles: list[Profile] = field(default_factory=list)  # desktop only: signatures, avatars
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from auditor.errors import StoreError, StoreLockedError
-from auditor.models import Attachment, HiddenReason, Post, Quote
+from auditor.models import Attachment, HiddenReason, Post, Profile, ProfileSighting, Quote
 
 # Ordered schema migrations: each is one SQL script, applied once, in one transaction,
 # and recorded in PRAGMA user_version. Never edit a released one; append a new one.
@@ -197,6 +197,27 @@ _M8_DESK_PASSWORDS = """
         );
 """
 
+# What desktop pages showed beside each author's posts: the signature (签名档) and the
+# avatar (头像) as the forum rendered them when the page was fetched (M107 违规判定 6(2),
+# 030 6(4) 使用头像、签名档透露信息).  One row per author, page and fetch.
+_M9_PROFILES = """
+        CREATE TABLE profiles (
+            uid INTEGER NOT NULL,
+            author TEXT NOT NULL,
+            seen_at TEXT NOT NULL,         -- when the page was fetched (ISO, UTC)
+            seen_ts REAL NOT NULL,
+            tid INTEGER NOT NULL,
+            page INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            signature_html TEXT,           -- NULL: none shown on that page
+            signature_text TEXT NOT NULL DEFAULT '',
+            avatar_url TEXT,
+            run_id INTEGER,
+            PRIMARY KEY (uid, tid, page, seen_ts)
+        );
+        CREATE INDEX profiles_by_time ON profiles (uid, seen_ts);
+"""
+
 MIGRATIONS: Sequence[str] = (
     _M1_PAGES_POSTS,
     _M2_FINDINGS,
@@ -206,6 +227,7 @@ MIGRATIONS: Sequence[str] = (
     _M6_SAVED_FILES,
     _M7_SAVED_FILES_KEY,
     _M8_DESK_PASSWORDS,
+    _M9_PROFILES,
 )
 
 
@@ -621,6 +643,63 @@ class Store:
                 ),
             )
         return old is None or old["sha256"] != digest
+
+    def record_profiles(
+        self,
+        profiles: Iterable[Profile],
+        *,
+        tid: int,
+        page: int,
+        url: str,
+        seen_at: datetime,
+        run_id: int | None,
+    ) -> int:
+        """Record what one fetched page showed of its authors' signatures and avatars;
+        the same page fetched at the same moment twice is recorded once."""
+        rows = [
+            (
+                p.uid,
+                p.author,
+                seen_at.astimezone(UTC).isoformat(),
+                seen_at.timestamp(),
+                tid,
+                page,
+                url,
+                p.signature_html,
+                p.signature_text,
+                p.avatar_url,
+                run_id,
+            )
+            for p in profiles
+        ]
+        with self.transaction():
+            self.db.executemany(
+                "INSERT OR IGNORE INTO profiles (uid, author, seen_at, seen_ts, tid, page, url,"
+                " signature_html, signature_text, avatar_url, run_id)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                rows,
+            )
+        return len(rows)
+
+    def profile_sightings(self, tz: tzinfo | None = None) -> list[ProfileSighting]:
+        """Every recorded sighting, oldest first (by fetch time, then thread and page)."""
+        out: list[ProfileSighting] = []
+        for r in self.db.execute("SELECT * FROM profiles ORDER BY seen_ts, tid, page, uid"):
+            at = datetime.fromisoformat(r["seen_at"])
+            out.append(
+                ProfileSighting(
+                    uid=r["uid"],
+                    author=r["author"],
+                    seen_at=at.astimezone(tz) if tz is not None else at,
+                    tid=r["tid"],
+                    page=r["page"],
+                    url=r["url"],
+                    signature_html=r["signature_html"],
+                    signature_text=r["signature_text"],
+                    avatar_url=r["avatar_url"],
+                )
+            )
+        return out
 
     def page_body(self, tid: int, page: int, source: str) -> bytes | None:
         row = self.db.execute(

@@ -36,7 +36,8 @@ BASE_URL = "http://bbs.example.com/"
 
 # Fields a [[case.expect]] row may give beyond code/player/day, and how they are compared.
 OPTIONAL_FIELDS = ("pid", "phase", "card", "match", "key", "tid", "floor", "note")
-CASE_KEYS = {"name", "now", "game", "post", "expect", "ruleset", "rules"}
+CASE_KEYS = {"name", "now", "game", "post", "expect", "ruleset", "rules", "crawl"}
+CRAWL_KEYS = {"at", "signatures", "avatars"}
 POST_KEYS = {
     "author",
     "tid",
@@ -49,6 +50,7 @@ POST_KEYS = {
     "edited_by",
     "hidden",
     "deleted",
+    "usesig",
 }
 EXPECT_KEYS = {"code", "player", "day", *OPTIONAL_FIELDS}
 # Arrays of tables in the game fragment that replace the base entry with the same key
@@ -69,6 +71,7 @@ class Case:
     now: datetime | None = None
     posts: list[dict[str, Any]] = field(default_factory=list)
     expect: list[dict[str, Any]] = field(default_factory=list)
+    crawls: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -108,6 +111,9 @@ def load_cases(directory: Path = CASES_DIR) -> list[Case]:
                         f"{where}: an expect row needs code and player, and only "
                         f"{sorted(EXPECT_KEYS)} (got {sorted(e)})"
                     )
+            for cr in c.get("crawl", []):
+                if set(cr) - CRAWL_KEYS or "at" not in cr:
+                    raise ValueError(f"{where}: a crawl needs at, and only {sorted(CRAWL_KEYS)}")
             rules = c.get("rules")
             if not rules or "ruleset" not in c:
                 raise ValueError(f"{where}: needs ruleset and rules (in the case or [defaults])")
@@ -121,6 +127,7 @@ def load_cases(directory: Path = CASES_DIR) -> list[Case]:
                     now=c.get("now"),
                     posts=list(c.get("post", [])),
                     expect=list(c.get("expect", [])),
+                    crawls=list(c.get("crawl", [])),
                 )
             )
     return cases
@@ -339,12 +346,57 @@ class Built:
     now: datetime
 
 
+def record_crawl(
+    store: Store,
+    data: Mapping[str, Any],
+    posts: Sequence[Mapping[str, Any]],
+    crawl: Mapping[str, Any],
+    tz: ZoneInfo,
+) -> None:
+    """One crawl at ``crawl["at"]``: the posts made by then, rendered with the members'
+    signatures and avatars of that moment, parsed back, stored with what each page showed
+    of its authors (the crawl's profile sightings)."""
+    at = crawl["at"].astimezone(tz)
+    shown = [p for p in posts if p["at"] <= at]
+    script_data = build_script(data, shown, at)
+    members: dict[str, Any] = dict(script_data["members"])
+    for name in {*crawl.get("signatures", {}), *crawl.get("avatars", {})}:
+        uid = members.get(name)
+        if uid is None:
+            raise ValueError(f"crawl: {name} has no post by then")
+        members[name] = {
+            "uid": uid,
+            "signature": crawl.get("signatures", {}).get(name, ""),
+            "avatar": crawl.get("avatars", {}).get(name, ""),
+        }
+    script_data["members"] = members
+    script = parse_script(script_data)
+    for tid in script.threads:
+        for page_no, (url, body, ctype) in enumerate(render_thread_pages(script, tid), 1):
+            if not url.startswith("forum.php"):
+                continue
+            page = FetchedPage(
+                url=BASE_URL + url, status=200, body=body, content_type=ctype, fetched_at=at
+            )
+            parsed = parse_page(page, tz, now=at)
+            store.upsert_posts(parsed.posts, None)
+            store.record_profiles(
+                parsed.profiles,
+                tid=tid,
+                page=parsed.page or page_no,
+                url=page.url,
+                seen_at=at,
+                run_id=None,
+            )
+
+
 def build_case(
     tmp: Path,
     ruleset: str,
     fragment: str | Sequence[str],
     posts: Sequence[Mapping[str, Any]],
     now: datetime | None = None,
+    crawls: Sequence[Mapping[str, Any]] = (),
 ) -> Built:
     """Write the game file, render + parse + store the posts; the caller closes the store."""
     data = game_data(ruleset, fragment)
@@ -360,6 +412,8 @@ def build_case(
         game.timezone,  # type: ignore[arg-type]
         when,
     )
+    for crawl in sorted(crawls, key=lambda c: c["at"]):
+        record_crawl(store, data, expand_posts(posts), crawl, game.timezone)  # type: ignore[arg-type]
     return Built(game, store, when)
 
 
@@ -455,7 +509,7 @@ def _params() -> Iterator[Any]:
 
 @pytest.mark.parametrize("case", list(_params()))
 def test_rule_case(case: Case, tmp_path: Path) -> None:
-    built = build_case(tmp_path, case.ruleset, case.game, case.posts, case.now)
+    built = build_case(tmp_path, case.ruleset, case.game, case.posts, case.now, case.crawls)
     try:
         findings = run_case_rules(built, case.rules)
     finally:

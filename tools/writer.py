@@ -27,6 +27,7 @@ Game script (TOML)
     导演 = 1
     饺子 = 2
     九妹 = { uid = 5, signature = "[color=Red]九妹[/color]：[b]好人卡收集中[/b]" }
+    包子 = { uid = 3, avatar = "https://img.example.com/a.png" }   # optional: the avatar URL
 
     [[thread]]
     tid = 101
@@ -124,6 +125,7 @@ class Member:
     name: str
     uid: int
     signature: str = ""  # BBCode
+    avatar: str = ""  # the avatar picture's URL (default: uc_server/avatar.php?uid=N)
 
 
 @dataclass(slots=True)
@@ -198,7 +200,12 @@ def parse_script(data: dict[str, Any]) -> Script:
     members: dict[str, Member] = {}
     for name, spec in data.get("members", {}).items():
         if isinstance(spec, dict):
-            members[name] = Member(name, int(spec["uid"]), str(spec.get("signature", "")))
+            members[name] = Member(
+                name,
+                int(spec["uid"]),
+                str(spec.get("signature", "")),
+                str(spec.get("avatar", "")),
+            )
         else:
             members[name] = Member(name, int(spec))
     tz = forum.tz
@@ -679,6 +686,12 @@ class _Renderer:
             self.sig_cache[name] = sig
         return sig
 
+    def avatar(self, name: str, uid: int) -> str:
+        m = self.script.members.get(name)
+        if m is not None and m.avatar:
+            return dhtmlspecialchars(m.avatar)
+        return f"{self.forum.base_url}uc_server/avatar.php?uid={uid}&size=middle"
+
     # -- desktop -------------------------------------------------------------
 
     def desktop_head(self, t: ScriptThread, page: int, total: int) -> str:
@@ -747,7 +760,7 @@ class _Renderer:
             f'<div class="authi"><a href="home.php?mod=space&amp;uid={uid}" target="_blank" class="xw1">{name}</a>\n'
             "</div>\n</div>\n"
             f'<div class="avatar"><a href="home.php?mod=space&amp;uid={uid}" class="avtm" target="_blank">'
-            f'<img src="{self.forum.base_url}uc_server/avatar.php?uid={uid}&size=middle" class="user_avatar"></a></div>\n'
+            f'<img src="{self.avatar(p.author, uid)}" class="user_avatar"></a></div>\n'
             "</div>\n</td>\n"
             '<td class="plc">\n<div class="pi">\n<strong>\n'
             f'<a href="{floor_href}"   id="postnum{pid}" onclick="setCopy(this.href, \'帖子地址复制成功\');return false;">\n'

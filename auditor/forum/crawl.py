@@ -226,6 +226,15 @@ class ThreadRecorder:
                 run_id=self.run_id,
             )
             new, changed = self.store.upsert_posts(posts, self.run_id, view=parsed.kind.value)
+            if parsed.profiles and not parsed.author_only:
+                self.store.record_profiles(
+                    parsed.profiles,
+                    tid=self.tid,
+                    page=page,
+                    url=fetched.url,
+                    seen_at=fetched.date_header or fetched.fetched_at or datetime.now(UTC),
+                    run_id=self.run_id,
+                )
         self.report.pages += 1
         self.report.new_posts += new
         self.report.changed_posts += changed

@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.game.gamefile import ThreadKind
-from auditor.models import Post
+from auditor.models import Post, ProfileSighting
 
 if TYPE_CHECKING:
     from auditor.game.gamefile import Game
@@ -148,6 +148,8 @@ class Context:
     # Days an incremental check re-judges; None = every day.  Rules declared with
     # scope="day" yield findings only for these days (see :meth:`in_scope`).
     days: frozenset[int] | None = None
+    # Signatures and avatars the desktop pages showed, oldest first (PROFILE-*).
+    profiles: Sequence[ProfileSighting] = ()
 
     def in_scope(self, day: int | None) -> bool:
         return self.days is None or day in self.days

@@ -31,7 +31,7 @@ _LASTWORDS_HEAD = re.compile(
 
 # The X3.5 mobile API renders messages without [size] and without the "本帖最后由 … 编辑"
 # notice (see the real captures); rules that read those need the desktop pages.
-DESKTOP_ONLY_RULES = ("FONT-SIZE", "VOTE-EDIT")
+DESKTOP_ONLY_RULES = ("FONT-SIZE", "VOTE-EDIT", "PROFILE-SIGNATURE", "PROFILE-AVATAR")
 
 
 def api_first(game: Game) -> bool:
@@ -59,6 +59,8 @@ def api_blind_rules(game: Game, ruleset: RuleSet | None = None) -> list[str]:
 API_BLIND_TEXT = {
     "FONT-SIZE": "FONT-SIZE（放大字体：接口不带 [size]）",
     "VOTE-EDIT": "VOTE-EDIT（关门后编辑投票帖：接口不带“本帖最后由…编辑”）",
+    "PROFILE-SIGNATURE": "PROFILE-SIGNATURE（签名档：接口不带签名）",
+    "PROFILE-AVATAR": "PROFILE-AVATAR（头像：接口不带帖子作者的头像）",
 }
 
 
@@ -165,6 +167,7 @@ def build_context(
         posts=posts,
         ruleset=rs.settings,
         now=(now or datetime.now(UTC)).astimezone(game.timezone),
+        profiles=store.profile_sightings(game.timezone),
     )
     # The vote rules need a post's stored versions (an edit after the close, issue 4).
     ctx.cache["post_versions"] = lambda pid: store.versions(pid, game.timezone)

@@ -22,6 +22,7 @@ from auditor.rules import (
     paste,
     phrases,
     piped,
+    profile,
     votes,
 )
 from auditor.rules.base import _PENDING, Finding, Rule
@@ -40,6 +41,7 @@ RULE_MODULES = (
     paste,
     phrases,
     piped,
+    profile,
     votes,
 )
 

@@ -10,7 +10,7 @@ from lxml import etree
 from lxml.etree import _Element
 
 from auditor.errors import MissingPostsError, TruncatedPageError, UnrecognisedPageError
-from auditor.models import PageKind, ParsedPage, Post
+from auditor.models import PageKind, ParsedPage, Post, Profile
 
 from .common import PostTime, floor_from_text, page_numbers, read_time, uid_from_href
 from .detect import hidden_reason, viewer_uid
@@ -51,6 +51,7 @@ def parse_desktop(
     author_only = _AUTHOR_ONLY in text
     posts: list[Post] = []
     seen: set[int] = set()
+    profiles: dict[int, Profile] = {}
     for div in _X_POSTS(doc):
         m = _POST_ID.match(div.get("id", ""))
         if not m:
@@ -59,8 +60,10 @@ def parse_desktop(
         if pid in seen:
             continue
         seen.add(pid)
-        post = _read_post(div, pid, tid, url, tz, now)
+        post, sign, avatar = _read_post(div, pid, tid, url, tz, now)
         posts.append(replace(post, floor=None) if author_only else post)
+        if post.author_uid is not None and post.hidden is None:
+            _note_profile(profiles, post, sign, avatar)
     promised = set(_POST_OPEN.findall(text))
     if len(promised) > len(seen):
         missing = sorted(int(p) for p in promised if int(p) not in seen)
@@ -79,7 +82,30 @@ def parse_desktop(
         fid=fid,
         author_only=author_only,
         viewer_uid=viewer_uid(text),
+        profiles=list(profiles.values()),
     )
+
+
+def _note_profile(
+    profiles: dict[int, Profile], post: Post, sign: _Element | None, avatar: str | None
+) -> None:
+    """One profile per author per page: a signature any of their posts shows wins."""
+    assert post.author_uid is not None
+    html = _inner_html(sign).strip() if sign is not None else None
+    text = collapse(text_of(sign)) if sign is not None else ""
+    old = profiles.get(post.author_uid)
+    if old is not None and (html is None or old.signature_html is not None):
+        return
+    if avatar is None and old is not None:
+        avatar = old.avatar_url
+    profiles[post.author_uid] = Profile(post.author_uid, post.author, html or None, text, avatar)
+
+
+def _inner_html(el: _Element) -> str:
+    inner = (el.text or "") + "".join(
+        etree.tostring(child, encoding="unicode", method="html") for child in el
+    )
+    return inner
 
 
 def _thread_id(text: str) -> int | None:
@@ -94,10 +120,12 @@ def _thread_id(text: str) -> int | None:
 
 def _read_post(
     div: _Element, pid: int, tid: int, url: str, tz: tzinfo, now: datetime | None
-) -> Post:
+) -> tuple[Post, _Element | None, str | None]:
+    """The post, its author's signature element (``div.sign``) and avatar URL, if shown."""
     author = ""
     author_uid = None
-    floor_link = time_el = message_el = locked = attach_list = None
+    floor_link = time_el = message_el = locked = attach_list = sign = None
+    avatar: str | None = None
     pid_s = str(pid)
     # One pass over the post's elements beats a dozen XPath queries.
     for el in div.iter("div", "a", "em", "td"):
@@ -123,6 +151,11 @@ def _read_post(
                 locked = el
             elif cls == "pattl":
                 attach_list = el
+            elif cls == "sign" and sign is None:
+                sign = el
+            elif cls == "avatar" and avatar is None:
+                img = next(el.iter("img"), None)
+                avatar = img.get("src") if img is not None else None
     if time_el is None:
         raise UnrecognisedPageError(url, f"pid {pid} 没有发表时间")
     floor, stuck = (None, False)
@@ -134,7 +167,7 @@ def _read_post(
     attachments = content.attachments
     if attach_list is not None:
         attachments += tuple(a for a, _ in attachments_in(attach_list, inline=False))
-    return Post(
+    post = Post(
         tid=tid,
         pid=pid,
         floor=floor,
@@ -149,6 +182,7 @@ def _read_post(
         first=floor_link is not None and "findpost" not in floor_link.get("href", ""),
         stuck=stuck,
     )
+    return post, sign, avatar
 
 
 def _has_stick(link: _Element) -> bool:

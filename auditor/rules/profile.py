@@ -1,0 +1,177 @@
+"""Signatures and avatars that change during the game (PROFILE-SIGNATURE, PROFILE-AVATAR).
+
+M107 违规判定 6(2)“禁止玩家使用头像、签名档透露信息”（玩家须知 7“禁止在游戏期间使用头像、
+签名档透露信息”）; 030 违规判定 6(4)“使用头像、签名档透露信息”.
+
+Discuz! renders an author's current signature (``div.sign``) and avatar beside every post
+of a desktop page when the page is served, so each fetch of a page is a sighting of each
+author's profile at that moment (recorded by the crawl in the store's ``profiles``
+table; the mobile API shows neither).  Whether a signature reveals information is the
+director's judgement; what a tool can see is that it changed during the game: the draft
+shows it before and after.
+
+Avatars: a stock X3.5 page links every avatar through ``uc_server/avatar.php?uid=N``,
+the same URL whatever the picture, so a changed picture is not visible in the URL;
+PROFILE-AVATAR sees only a changed URL (forums that link the picture files themselves,
+or another host).  The pictures are not fetched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Mapping
+from datetime import datetime
+from typing import Any
+
+from auditor.models import ProfileSighting
+from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
+
+_SPACE = re.compile(r"\s+")
+
+
+def _player_sightings(ctx: Context) -> dict[str, list[ProfileSighting]]:
+    names = {uid: name for name, uid in ctx.game.uids.items()}
+    players = set(ctx.game.players)
+    out: dict[str, list[ProfileSighting]] = {}
+    for s in ctx.profiles:
+        name = names.get(s.uid, s.author)
+        if name in players:
+            out.setdefault(name, []).append(s)
+    return out
+
+
+def _game_span(ctx: Context) -> tuple[datetime, datetime] | None:
+    days = ctx.game.days
+    if not days:
+        return None
+    return days[0].opens, max(d.closes for d in days)
+
+
+def _day_of(ctx: Context, t: datetime) -> int | None:
+    """The last day opened by ``t`` (a nightly crawl's sighting belongs to that day)."""
+    opened = [d.number for d in ctx.game.days if d.opens <= t]
+    return opened[-1] if opened else None
+
+
+def _fmt(ctx: Context, t: datetime) -> str:
+    return f"{t.astimezone(ctx.game.timezone):%m-%d %H:%M}"
+
+
+def _changes(
+    ctx: Context,
+    opts: Mapping[str, Any],
+    code: str,
+    what: str,
+    value: Any,
+    shown: Any,
+) -> Iterator[Finding]:
+    """A finding for each change of ``value(sighting)`` first seen during the game.
+
+    A sighting with no value (None: nothing shown on that page) says nothing once a value
+    has been seen — a post made without 使用个人签名 shows none — but before any value it
+    stands for "none"."""
+    span = _game_span(ctx)
+    if span is None:
+        return
+    start, end = span
+    for player, sightings in sorted(_player_sightings(ctx).items()):
+        prev: ProfileSighting | None = None
+        prev_value: str | None = None
+        for s in sightings:
+            v = value(s)
+            if v is None and prev is not None and prev_value is not None:
+                continue
+            if prev is None:
+                prev, prev_value = s, v
+                continue
+            if v == prev_value or (prev_value is None and s.seen_at == prev.seen_at):
+                prev, prev_value = s, v  # one fetch: a page that showed it settles it
+                continue
+            # the change happened between the two sightings: during the game if they overlap it
+            if prev.seen_at < end and s.seen_at > start:
+                before = shown(prev) if prev_value is not None else "（没有显示）"
+                after = shown(s) if v is not None else "（没有显示）"
+                early = "；改动可能在游戏开始之前" if prev.seen_at < start else ""
+                early += "；改动可能在游戏结束之后" if s.seen_at > end else ""
+                note = (
+                    f"{what}在 {_fmt(ctx, prev.seen_at)} 与 {_fmt(ctx, s.seen_at)} 之间改了{early}："
+                    f"之前「{before}」，之后「{after}」（见 {s.url}）。"
+                    "是否透露信息由导演判断"
+                )
+                digest = hashlib.sha256((v or "").encode()).hexdigest()[:12]
+                yield aggregate_finding(
+                    code,
+                    player,
+                    _day_of(ctx, min(s.seen_at, end)),
+                    opts,
+                    key=f"{s.seen_at.isoformat()}|{digest}",
+                    note=note,
+                    excerpt_text=after[:60],
+                    tid=s.tid,
+                )
+            prev, prev_value = s, v
+
+
+def _signature(s: ProfileSighting) -> str | None:
+    return _SPACE.sub(" ", s.signature_html).strip() if s.signature_html is not None else None
+
+
+@rule(
+    code="PROFILE-SIGNATURE",
+    title="游戏期间改签名档",
+    seed="M107 违规判定 6(2)、玩家须知 7；030 违规判定 6(4)",
+    kind="aggregate",
+    options={
+        "max_shown": Option(int, 80, "说明里签名最多显示的字数", minimum=10),
+    },
+)
+def profile_signature(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """玩家的签名档在游戏期间（第一天开始到最后一天结束）改了：列出改之前和改之后的签名。
+
+    M107 违规判定 6(2)“禁止玩家使用头像、签名档透露信息”；030 违规判定 6(4)。签名档显示在网页版
+    每个帖子下面（手机接口没有签名），所以启用这条规则时 ``api = "auto"`` 读网页版。每次抓取的
+    每个页面都记下页面上每个作者当时的签名；两次之间变了、且后一次在游戏期间，就是一条草稿。
+    是否透露了信息由导演判断。
+
+    页面上没有显示签名（没有签名，或那几帖没有勾选“使用个人签名”）不算改动；还没见过签名时
+    算“没有签名”。
+
+    FAIL：九妹的签名第 1 天是「好人卡收集中」，第 2 天变成「我是预言家，查杀包子」。
+
+    PASS：签名没变；游戏开始以前改的；导演或观众改签名；某一帖没有显示签名。
+    """
+    limit = opts["max_shown"]
+
+    def shown(s: ProfileSighting) -> str:
+        text = s.signature_text or ""
+        return text if len(text) <= limit else text[:limit] + "…"
+
+    yield from _changes(ctx, opts, "PROFILE-SIGNATURE", "签名档", _signature, shown)
+
+
+@rule(
+    code="PROFILE-AVATAR",
+    title="游戏期间换头像（地址变了）",
+    seed="M107 违规判定 6(2)、玩家须知 7；030 违规判定 6(4)",
+    kind="aggregate",
+)
+def profile_avatar(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
+    """玩家的头像地址在游戏期间变了：列出之前和之后的地址，请导演打开看是否透露信息。
+
+    M107 违规判定 6(2)；030 违规判定 6(4)。标准 Discuz! X3.5 的头像地址是
+    ``uc_server/avatar.php?uid=N``，换了图片地址也不变：这条规则只看得见地址的变化（论坛直接
+    链接图片文件、或换了图床时），看不见同一地址下换了图片（不下载图片）。
+
+    FAIL：包子的头像从 ``…/avatar/03_middle.jpg`` 变成 ``https://img.example.com/wolf.png``。
+
+    PASS：地址没变；游戏开始以前换的。
+    """
+
+    def avatar(s: ProfileSighting) -> str | None:
+        return s.avatar_url
+
+    def shown(s: ProfileSighting) -> str:
+        return s.avatar_url or ""
+
+    yield from _changes(ctx, opts, "PROFILE-AVATAR", "头像地址", avatar, shown)
