@@ -95,6 +95,7 @@ class Profile:
     signature_html: str | None
     signature_text: str
     avatar_url: str | None
+    threads: int | None = None  # the author panel's 主题 count (threads started)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,35 @@ class ProfileSighting:
     signature_html: str | None
     signature_text: str
     avatar_url: str | None
+    threads: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceItem:
+    """One row of a member's own posts list (``home.php?mod=space&do=thread&view=me``): a
+    reply (``pid``) or a thread the member started (``pid`` None), with its board."""
+
+    uid: int | None
+    view: str  # reply | thread
+    tid: int
+    pid: int | None
+    subject: str
+    fid: int | None
+    board: str
+    excerpt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceRead:
+    """One read of a player's posts list."""
+
+    id: int
+    uid: int
+    view: str
+    night: int
+    read_at: datetime
+    url: str
+    threads: int | None
 
 
 @dataclass(slots=True)

@@ -47,7 +47,7 @@ from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.report.records import Records, build_records
 from auditor.report.write import Written, latest_dir, mark_checked, write_report
 from auditor.rules import engine
-from auditor.rules.engine import CheckResult, api_first, ruleset_for
+from auditor.rules.engine import CheckResult, api_first, reads_spaces, ruleset_for
 from auditor.rules.proposals import proposals, proposed
 from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
@@ -120,7 +120,13 @@ def crawl(
     run_id = store.start_run("crawl")
     try:
         result = _crawl.crawl(
-            game, store, full=full, progress=progress, run_id=run_id, use_api=api_first(game)
+            game,
+            store,
+            full=full,
+            progress=progress,
+            run_id=run_id,
+            use_api=api_first(game),
+            spaces=reads_spaces(game),
         )
     except KeyboardInterrupt:
         store.finish_run(run_id, "interrupted", {})

@@ -23,7 +23,16 @@ from pathlib import Path
 from typing import IO, Any
 
 from auditor.errors import StoreError, StoreLockedError
-from auditor.models import Attachment, HiddenReason, Post, Profile, ProfileSighting, Quote
+from auditor.models import (
+    Attachment,
+    HiddenReason,
+    Post,
+    Profile,
+    ProfileSighting,
+    Quote,
+    SpaceItem,
+    SpaceRead,
+)
 
 # Ordered schema migrations: each is one SQL script, applied once, in one transaction,
 # and recorded in PRAGMA user_version. Never edit a released one; append a new one.
@@ -212,10 +221,41 @@ _M9_PROFILES = """
             signature_html TEXT,           -- NULL: none shown on that page
             signature_text TEXT NOT NULL DEFAULT '',
             avatar_url TEXT,
+            threads INTEGER,               -- the author panel's 主题 count
             run_id INTEGER,
             PRIMARY KEY (uid, tid, page, seen_ts)
         );
         CREATE INDEX profiles_by_time ON profiles (uid, seen_ts);
+"""
+
+# Each player's own posts lists (home.php?mod=space&do=thread&view=me&type=reply|thread),
+# read once a night during the game for POST-OUTSIDE (M107 违规判定 6(3), 030 6(3)): one row
+# per read, and each item with the read that first showed it.
+_M10_SPACE_READS = """
+        CREATE TABLE space_reads (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            uid INTEGER NOT NULL,
+            view TEXT NOT NULL,            -- reply | thread
+            night INTEGER NOT NULL,        -- days closed by the read (one read a night)
+            read_at TEXT NOT NULL,
+            read_ts REAL NOT NULL,
+            url TEXT NOT NULL,
+            threads INTEGER,               -- the author panel's 主题 count the read was made for
+            items INTEGER NOT NULL,
+            run_id INTEGER
+        );
+        CREATE TABLE space_items (
+            uid INTEGER NOT NULL,
+            view TEXT NOT NULL,
+            tid INTEGER NOT NULL,
+            pid INTEGER NOT NULL,          -- 0 for a thread (the threads list shows no pid)
+            subject TEXT NOT NULL,
+            fid INTEGER,
+            board TEXT NOT NULL,
+            excerpt TEXT NOT NULL,
+            first_read INTEGER NOT NULL REFERENCES space_reads(id),
+            PRIMARY KEY (uid, view, tid, pid)
+        );
 """
 
 MIGRATIONS: Sequence[str] = (
@@ -228,6 +268,7 @@ MIGRATIONS: Sequence[str] = (
     _M7_SAVED_FILES_KEY,
     _M8_DESK_PASSWORDS,
     _M9_PROFILES,
+    _M10_SPACE_READS,
 )
 
 
@@ -668,6 +709,7 @@ class Store:
                 p.signature_html,
                 p.signature_text,
                 p.avatar_url,
+                p.threads,
                 run_id,
             )
             for p in profiles
@@ -675,8 +717,8 @@ class Store:
         with self.transaction():
             self.db.executemany(
                 "INSERT OR IGNORE INTO profiles (uid, author, seen_at, seen_ts, tid, page, url,"
-                " signature_html, signature_text, avatar_url, run_id)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " signature_html, signature_text, avatar_url, threads, run_id)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 rows,
             )
         return len(rows)
@@ -697,9 +739,88 @@ class Store:
                     signature_html=r["signature_html"],
                     signature_text=r["signature_text"],
                     avatar_url=r["avatar_url"],
+                    threads=r["threads"],
                 )
             )
         return out
+
+    def record_space_read(
+        self,
+        *,
+        uid: int,
+        view: str,
+        night: int,
+        read_at: datetime,
+        url: str,
+        threads: int | None,
+        items: Sequence[SpaceItem],
+        run_id: int | None,
+    ) -> int:
+        """Record one read of a player's posts list; return how many items were new."""
+        with self.transaction():
+            cur = self.db.execute(
+                "INSERT INTO space_reads (uid, view, night, read_at, read_ts, url, threads,"
+                " items, run_id) VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    uid,
+                    view,
+                    night,
+                    read_at.astimezone(UTC).isoformat(),
+                    read_at.timestamp(),
+                    url,
+                    threads,
+                    len(items),
+                    run_id,
+                ),
+            )
+            read_id = cur.lastrowid
+            before = self.db.total_changes
+            self.db.executemany(
+                "INSERT OR IGNORE INTO space_items (uid, view, tid, pid, subject, fid, board,"
+                " excerpt, first_read) VALUES (?,?,?,?,?,?,?,?,?)",
+                [
+                    (uid, view, i.tid, i.pid or 0, i.subject, i.fid, i.board, i.excerpt, read_id)
+                    for i in items
+                ],
+            )
+            return self.db.total_changes - before
+
+    def space_reads(self, tz: tzinfo | None = None) -> list[SpaceRead]:
+        """Every read of the players' posts lists, oldest first."""
+        out = []
+        for r in self.db.execute("SELECT * FROM space_reads ORDER BY read_ts, id"):
+            at = datetime.fromisoformat(r["read_at"])
+            out.append(
+                SpaceRead(
+                    r["id"],
+                    r["uid"],
+                    r["view"],
+                    r["night"],
+                    at.astimezone(tz) if tz is not None else at,
+                    r["url"],
+                    r["threads"],
+                )
+            )
+        return out
+
+    def space_items(self) -> list[tuple[int, SpaceItem]]:
+        """(the read that first showed it, the item) for every item ever read."""
+        return [
+            (
+                r["first_read"],
+                SpaceItem(
+                    r["uid"],
+                    r["view"],
+                    r["tid"],
+                    r["pid"] or None,
+                    r["subject"],
+                    r["fid"],
+                    r["board"],
+                    r["excerpt"],
+                ),
+            )
+            for r in self.db.execute("SELECT * FROM space_items ORDER BY first_read, tid, pid")
+        ]
 
     def page_body(self, tid: int, page: int, source: str) -> bytes | None:
         row = self.db.execute(

@@ -59,7 +59,13 @@ def test_the_captures_show_jiumeis_signature_as_stored(edition: str) -> None:
         assert profiles[5].signature_html == sightml[5], rel
         assert profiles[5].signature_text.startswith("九妹：好人卡收集中")
         assert all(p.signature_html is None for uid, p in profiles.items() if uid != 5)
+        started: dict[int, int] = {}
+        for t in manifest["threads"]:
+            started[t["authorid"]] = started.get(t["authorid"], 0) + 1
         for uid, p in profiles.items():
+            # the author panel's 主题 count (the member counter; the manifest's threads are
+            # the only ones on that forum when the captures were made)
+            assert p.threads == started.get(uid, 0), (rel, uid)
             assert p.avatar_url is not None and p.avatar_url.endswith(
                 f"avatar.php?uid={uid}&size=middle"
             )

@@ -662,6 +662,7 @@ class _Renderer:
         self.now = script.forum.rendered_at
         self.encoding = "gbk" if self.forum.charset == "gbk" else "utf-8"
         self.sig_cache: dict[str, str] = {}
+        self.counts: dict[str, tuple[int, int]] = {}
         self._replies_tid: int | None = None
         self._replies = 0
 
@@ -685,6 +686,26 @@ class _Renderer:
             sig = bbcode_to_html(src, base_url=self.forum.base_url) if src else ""
             self.sig_cache[name] = sig
         return sig
+
+    def counts_panel(self, name: str, uid: int) -> str:
+        """The author panel's 主题 / 回帖 counts (``div.tns``), counted over the script."""
+        if name not in self.counts:
+            posts = [
+                p
+                for t in self.script.threads.values()
+                for p in t.posts
+                if p.author == name and not p.deleted
+            ]
+            threads = sum(1 for p in posts if p.position == 1)
+            self.counts[name] = (threads, len(posts) - threads)
+        threads, replies = self.counts[name]
+        space = f"home.php?mod=space&uid={uid}&do=thread"
+        return (
+            '<div class="tns xg2"><table cellspacing="0" cellpadding="0">'
+            f'<th><p><a href="{space}&type=thread&view=me&from=space" class="xi2">{threads}</a></p>主题</th>'
+            f'<th><p><a href="{space}&type=reply&view=me&from=space" class="xi2">{replies}</a></p>回帖</th>'
+            "</table></div>\n"
+        )
 
     def avatar(self, name: str, uid: int) -> str:
         m = self.script.members.get(name)
@@ -761,6 +782,7 @@ class _Renderer:
             "</div>\n</div>\n"
             f'<div class="avatar"><a href="home.php?mod=space&amp;uid={uid}" class="avtm" target="_blank">'
             f'<img src="{self.avatar(p.author, uid)}" class="user_avatar"></a></div>\n'
+            f"{self.counts_panel(p.author, uid)}"
             "</div>\n</td>\n"
             '<td class="plc">\n<div class="pi">\n<strong>\n'
             f'<a href="{floor_href}"   id="postnum{pid}" onclick="setCopy(this.href, \'帖子地址复制成功\');return false;">\n'
@@ -965,6 +987,124 @@ class _Renderer:
             "</div>\n</div>\n</body>\n</html>\n"
         )
 
+    # -- a member's own posts list (home.php?mod=space&do=thread&view=me) -----------
+    # FROM THE DOCUMENTED TEMPLATE, NOT A CAPTURE: the captures hold no such page; this
+    # follows template/default/home/space_thread.htm of Discuz! X3.5 (the "ct2_a" layout,
+    # the delform table, one findpost row per reply in the replies view).
+
+    def space_page(self, member: Member, view: str) -> str:
+        """``view`` "reply": the member's 20 newest replies grouped by thread (newest
+        first); "thread": the 20 newest threads the member started."""
+        bbname = dhtmlspecialchars(self.forum.bbname)
+        name = dhtmlspecialchars(member.name)
+        rows: list[str] = []
+        if view == "reply":
+            replies = sorted(
+                (
+                    p
+                    for t in self.script.threads.values()
+                    for p in t.posts
+                    if p.author == member.name and not p.deleted and p.position > 1
+                ),
+                key=lambda p: p.at,
+                reverse=True,
+            )[:20]
+            order: list[int] = []
+            by_tid: dict[int, list[ScriptPost]] = {}
+            for p in replies:
+                if p.tid not in by_tid:
+                    order.append(p.tid)
+                by_tid.setdefault(p.tid, []).append(p)
+            for tid in order:
+                t = self.script.threads[tid]
+                first = by_tid[tid][0]
+                rows.append(
+                    self.space_row(
+                        t,
+                        f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={first.pid}",
+                        reply=True,
+                    )
+                )
+                for p in by_tid[tid]:
+                    text = dhtmlspecialchars(messagecutstr(p.message)) or "......"
+                    rows.append(
+                        '<tr>\n<td colspan="5" class="xg1">&nbsp;<img src="static/image/common/icon_quote_m_s.gif" style="vertical-align:middle;" /> '
+                        f'<a href="forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={p.pid}" target="_blank">{text}</a> '
+                        '<img src="static/image/common/icon_quote_m_e.gif" style="vertical-align:middle;" /></td>\n</tr>\n'
+                    )
+        else:
+            started = sorted(
+                (
+                    t
+                    for t in self.script.threads.values()
+                    if t.posts and t.posts[0].author == member.name and not t.posts[0].deleted
+                ),
+                key=lambda t: t.tid,
+                reverse=True,
+            )[:20]
+            rows = [
+                self.space_row(t, f"forum.php?mod=viewthread&tid={t.tid}", reply=False)
+                for t in started
+            ]
+        if not rows:
+            rows.append('<tr>\n<td colspan="5"><p class="emp">暂无相关帖子</p></td>\n</tr>\n')
+        what = "回复" if view == "reply" else "主题"
+        on_thread = ' class="a"' if view == "thread" else ""
+        on_reply = ' class="a"' if view == "reply" else ""
+        return (
+            "<!DOCTYPE html>\n<html>\n<head>\n"
+            f'<meta charset="{self.forum.charset}" />\n'
+            f"<title>{name}的帖子 -  {bbname} -  Powered by Discuz!</title>\n"
+            '<meta name="generator" content="Discuz! X3.5" />\n'
+            f'<base href="{self.forum.base_url}" />\n'
+            "</head>\n\n"
+            '<body id="nv_home" class="pg_space">\n'
+            "<script type=\"text/javascript\">var discuz_uid = '0';</script>\n"
+            '<div id="pt" class="bm cl">\n<div class="z">\n'
+            f'<a href="./" class="nvhm" title="首页">{bbname}</a> <em>&rsaquo;</em>\n'
+            f'<a href="home.php?mod=space&uid={member.uid}">{name}</a> <em>&rsaquo;</em>\n'
+            f'<a href="home.php?mod=space&uid={member.uid}&do=blog&view=me">帖子</a>\n</div>\n</div>\n'
+            '<div id="ct" class="ct1 wp cl">\n<div class="mn">\n<div class="bm bw0">\n<div class="bm_c">\n'
+            '<p class="tbmu">\n'
+            f'<a href="home.php?mod=space&uid={member.uid}&do=thread&view=me&from=space&type=thread"'
+            f'{on_thread}>主题</a>\n<span class="pipe">|</span>\n'
+            f'<a href="home.php?mod=space&uid={member.uid}&do=thread&view=me&from=space&type=reply"'
+            f"{on_reply}>回复</a>\n</p>\n"
+            '<div class="tl">\n'
+            '<form method="post" autocomplete="off" name="delform" id="delform" '
+            'action="home.php?mod=space&do=thread&view=all&order=dateline">\n'
+            '<input type="hidden" name="formhash" value="0123abcd" />\n'
+            '<input type="hidden" name="delthread" value="true" />\n'
+            '<table cellspacing="0" cellpadding="0">\n'
+            '<tr class="th">\n<td class="icn">&nbsp;</td>\n'
+            f"<th>{'帖子' if view == 'reply' else '主题'}</th>\n"
+            '<td class="frm">版块</td>\n<td class="num">回复/查看</td>\n'
+            '<td class="by"><cite>最后发帖</cite></td>\n</tr>\n'
+            + "".join(rows)
+            + "</table>\n</form>\n</div>\n"
+            f"<!-- {what} -->\n"
+            "</div>\n</div>\n</div>\n</div>\n</body>\n</html>\n"
+        )
+
+    def space_row(self, t: ScriptThread, href: str, *, reply: bool) -> str:
+        visible = [p for p in t.posts if not p.deleted]
+        last = visible[-1]
+        board = dhtmlspecialchars(self.forum.boards.get(t.fid, f"版块{t.fid}"))
+        cls = ' class="bw0_all"' if reply else ""
+        return (
+            f'<tr{cls}>\n<td class="icn">\n'
+            f'<a href="forum.php?mod=viewthread&tid={t.tid}&highlight=" title="新窗口打开" target="_blank">\n'
+            '<img src="static/image/common/folder_common.gif" />\n</a>\n</td>\n'
+            f'<th>\n<a href="{href}" target="_blank">{dhtmlspecialchars(t.subject)}</a>\n</th>\n'
+            f'<td>\n<a href="forum.php?mod=forumdisplay&fid={t.fid}" class="xg1" target="_blank">{board}</a>\n</td>\n'
+            f'<td class="num">\n<a href="forum.php?mod=viewthread&tid={t.tid}" class="xi2" target="_blank">{self.replies(t)}</a>\n'
+            f"<em>{t.views}</em>\n</td>\n"
+            f'<td class="by">\n<cite><a href="home.php?mod=space&username={quote(last.author)}" target="_blank">'
+            f"{dhtmlspecialchars(last.author)}</a></cite>\n"
+            f'<em><a href="forum.php?mod=redirect&tid={t.tid}&goto=lastpost#lastpost" target="_blank">'
+            f"{discuz_time(last.at, self.now, self.tz)}</a></em>\n</td>\n</tr>\n"
+        )
+
     def api_board_page(self, fid: int, page: int, count: int, threads: list[ScriptThread]) -> str:
         items = []
         for t in threads:
@@ -1062,6 +1202,22 @@ def render_board_pages(script: Script) -> Iterator[tuple[str, bytes, str]]:
     """Yield ``(url path+query, body, content type)`` for every board-list page."""
     for url, _name, chunks, ctype in _render_boards(script):
         yield url, b"".join(chunks), ctype
+
+
+def space_url(uid: int, view: str) -> str:
+    """A member's own posts list, as the viewthread author panel links it."""
+    return f"home.php?mod=space&uid={uid}&do=thread&view=me&type={view}&from=space"
+
+
+def render_space_pages(script: Script) -> Iterator[tuple[str, bytes, str]]:
+    """Yield ``(url path+query, body, content type)`` for every member's replies and
+    threads lists (from the documented template, not a capture; see
+    :meth:`_Renderer.space_page`)."""
+    r = _Renderer(script)
+    ctype = _content_type(script.forum.charset)
+    for member in script.members.values():
+        for view in ("reply", "thread"):
+            yield space_url(member.uid, view), r.encode(r.space_page(member, view)), ctype
 
 
 def php_json_encode(value: Any) -> str:

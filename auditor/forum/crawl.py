@@ -44,6 +44,7 @@ from auditor.errors import (
 from auditor.forum.parse import parse_page
 from auditor.forum.parse.board import BoardThread, parse_board
 from auditor.forum.parse.detect import viewer_uid
+from auditor.forum.spaces import read_spaces
 from auditor.game.discover import BOARD_STATE, board_threads, take_thread, with_threads
 from auditor.game.gamefile import DaySpec, Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
@@ -302,13 +303,16 @@ def crawl(
     progress: ProgressFn | None = None,
     run_id: int | None = None,
     use_api: bool | None = None,
+    spaces: bool = False,
 ) -> CrawlReport:
     """Crawl every thread of the game into the store and say what happened.
 
     ``use_api``: read the mobile API first (desktop pages where it fails).  None: the game
     file's ``api``; its ``"auto"`` is decided by the caller that knows the rule set
     (:func:`auditor.rules.engine.api_first`, which :func:`auditor.pipeline.crawl` passes),
-    and means desktop pages only here (they carry everything the rules read)."""
+    and means desktop pages only here (they carry everything the rules read).
+    ``spaces``: also read each player's own posts lists once a night (POST-OUTSIDE; over
+    HTTP only, see :mod:`auditor.forum.spaces`)."""
     api = use_api if use_api is not None else bool(game.forum.api)
     report = CrawlReport()
     if game.discovers:
@@ -327,6 +331,7 @@ def crawl(
                 progress=progress,
                 run_id=run_id,
                 use_api=api,
+                spaces=spaces,
             )
     finally:
         # What the next check must not judge from partial data (read by engine.check).
@@ -345,6 +350,7 @@ def _crawl_http(
     progress: ProgressFn | None,
     run_id: int | None,
     use_api: bool,
+    spaces: bool = False,
 ) -> Game:
     if fetcher is None:  # deferred: a saved-pages crawl never loads requests and urllib3
         from auditor.forum.fetch import Fetcher
@@ -390,6 +396,8 @@ def _crawl_http(
                 # better on the next thread; hammering the forum would only make it worse.
                 if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
                     break
+        if spaces:
+            read_spaces(game, store, f, now=now, run_id=run_id)
     finally:
         report.requests = f.request_count - start_requests
         if fetcher is None:

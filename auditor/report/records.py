@@ -19,12 +19,13 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
+from auditor.forum.spaces import SPACE_STATE
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.ledger.ledger import Decided, Ledger, load_ledger
 from auditor.ledger.policy import card_name, parse_time
 from auditor.rules.activity import activity_rows, filler_counts
 from auditor.rules.base import Context
-from auditor.rules.engine import api_warning, build_context, ruleset_for
+from auditor.rules.engine import api_warning, build_context, ruleset_for, space_warning
 from auditor.rules.proposals import proposals
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet
@@ -401,6 +402,9 @@ def build_records(
     lurking = _lurk_units(store)
     book, votes_available = _votebook(ctx, problems)
     notices = game_notices(game, rs, book)
+    spaces = space_warning(game, rs, store.check_state().get(SPACE_STATE, ""))
+    if spaces:
+        notices.append(spaces)
     voted: dict[int, set[str]] = {}
     voted_rounds: set[tuple[str, int, int | None]] = set()
     votes: list[dict[str, Any]] = []

@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.game.gamefile import ThreadKind
-from auditor.models import Post, ProfileSighting
+from auditor.models import Post, ProfileSighting, SpaceItem, SpaceRead
 
 if TYPE_CHECKING:
     from auditor.game.gamefile import Game
@@ -150,6 +150,10 @@ class Context:
     days: frozenset[int] | None = None
     # Signatures and avatars the desktop pages showed, oldest first (PROFILE-*).
     profiles: Sequence[ProfileSighting] = ()
+    # The players' own posts lists as read (POST-OUTSIDE): the reads, and each item with
+    # the id of the read that first showed it.
+    space_reads: Sequence[SpaceRead] = ()
+    space_items: Sequence[tuple[int, SpaceItem]] = ()
 
     def in_scope(self, day: int | None) -> bool:
         return self.days is None or day in self.days

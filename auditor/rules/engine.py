@@ -43,6 +43,34 @@ def api_first(game: Game) -> bool:
     return not any(rs.enabled(code) for code in DESKTOP_ONLY_RULES)
 
 
+def reads_spaces(game: Game) -> bool:
+    """Whether the crawl reads the players' own posts lists (POST-OUTSIDE is on and the
+    game is read over HTTP)."""
+    return (
+        game.forum.pages is None
+        and bool(game.forum.url)
+        and ruleset_for(game).enabled("POST-OUTSIDE")
+    )
+
+
+def space_warning(game: Game, ruleset: RuleSet | None = None, problem: str = "") -> str | None:
+    """The director's note when POST-OUTSIDE is on but could not look: saved pages hold
+    no posts lists, or the last reading stopped (login, permission)."""
+    rs = ruleset or ruleset_for(game)
+    if not rs.enabled("POST-OUTSIDE"):
+        return None
+    if game.forum.pages is not None or not game.forum.url:
+        return (
+            "POST-OUTSIDE（游戏帖以外的发言）没有检查：保存的页面里没有玩家的个人空间列表，"
+            "需要用 [forum] url 从论坛抓取"
+        )
+    if problem:
+        return (
+            f"POST-OUTSIDE（游戏帖以外的发言）这一晚没有读完：{problem}（可能需要导演的 cookies）"
+        )
+    return None
+
+
 def ruleset_for(game: Game) -> RuleSet:
     return load_ruleset(game.ruleset, game.rules, where=str(game.path))
 
@@ -168,6 +196,8 @@ def build_context(
         ruleset=rs.settings,
         now=(now or datetime.now(UTC)).astimezone(game.timezone),
         profiles=store.profile_sightings(game.timezone),
+        space_reads=store.space_reads(game.timezone),
+        space_items=store.space_items(),
     )
     # The vote rules need a post's stored versions (an edit after the close, issue 4).
     ctx.cache["post_versions"] = lambda pid: store.versions(pid, game.timezone)

@@ -12,6 +12,7 @@ from auditor.errors import AuditorError
 
 # The rule families, one module each under auditor/rules/; importing them declares their rules.
 from auditor.rules import (
+    elsewhere,
     filler,
     ghost,
     lastwords,
@@ -31,6 +32,7 @@ __all__ = ["REGISTRY", "Finding", "Rule", "UnknownRuleError", "all_rules", "get"
 
 
 RULE_MODULES = (
+    elsewhere,
     filler,
     ghost,
     lastwords,

@@ -60,10 +60,10 @@ def parse_desktop(
         if pid in seen:
             continue
         seen.add(pid)
-        post, sign, avatar = _read_post(div, pid, tid, url, tz, now)
+        post, sign, panel = _read_post(div, pid, tid, url, tz, now)
         posts.append(replace(post, floor=None) if author_only else post)
         if post.author_uid is not None and post.hidden is None:
-            _note_profile(profiles, post, sign, avatar)
+            _note_profile(profiles, post, sign, panel)
     promised = set(_POST_OPEN.findall(text))
     if len(promised) > len(seen):
         missing = sorted(int(p) for p in promised if int(p) not in seen)
@@ -87,18 +87,25 @@ def parse_desktop(
 
 
 def _note_profile(
-    profiles: dict[int, Profile], post: Post, sign: _Element | None, avatar: str | None
+    profiles: dict[int, Profile],
+    post: Post,
+    sign: _Element | None,
+    panel: tuple[str | None, int | None],
 ) -> None:
     """One profile per author per page: a signature any of their posts shows wins."""
     assert post.author_uid is not None
+    avatar, threads = panel
     html = _inner_html(sign).strip() if sign is not None else None
     text = collapse(text_of(sign)) if sign is not None else ""
     old = profiles.get(post.author_uid)
     if old is not None and (html is None or old.signature_html is not None):
         return
-    if avatar is None and old is not None:
-        avatar = old.avatar_url
-    profiles[post.author_uid] = Profile(post.author_uid, post.author, html or None, text, avatar)
+    if old is not None:
+        avatar = avatar or old.avatar_url
+        threads = threads if threads is not None else old.threads
+    profiles[post.author_uid] = Profile(
+        post.author_uid, post.author, html or None, text, avatar, threads
+    )
 
 
 def _inner_html(el: _Element) -> str:
@@ -120,12 +127,14 @@ def _thread_id(text: str) -> int | None:
 
 def _read_post(
     div: _Element, pid: int, tid: int, url: str, tz: tzinfo, now: datetime | None
-) -> tuple[Post, _Element | None, str | None]:
-    """The post, its author's signature element (``div.sign``) and avatar URL, if shown."""
+) -> tuple[Post, _Element | None, tuple[str | None, int | None]]:
+    """The post, its author's signature element (``div.sign``), and the avatar URL and
+    主题 count the author panel shows."""
     author = ""
     author_uid = None
     floor_link = time_el = message_el = locked = attach_list = sign = None
     avatar: str | None = None
+    threads: int | None = None
     pid_s = str(pid)
     # One pass over the post's elements beats a dozen XPath queries.
     for el in div.iter("div", "a", "em", "td"):
@@ -142,6 +151,11 @@ def _read_post(
                 if parent is not None and parent.get("class") == "authi":
                     author = collapse(text_of(el))
                     author_uid = uid_from_href(el.get("href", ""))
+            elif threads is None and el.get("class") == "xi2":
+                href = el.get("href", "")
+                if "do=thread" in href and "type=thread" in href:
+                    count = collapse(text_of(el))
+                    threads = int(count) if count.isdigit() else None
         elif tag == "em":
             if el_id == "authorposton" + pid_s:
                 time_el = el
@@ -182,7 +196,7 @@ def _read_post(
         first=floor_link is not None and "findpost" not in floor_link.get("href", ""),
         stuck=stuck,
     )
-    return post, sign, avatar
+    return post, sign, (avatar, threads)
 
 
 def _has_stick(link: _Element) -> bool:
