@@ -82,8 +82,9 @@ def test_sample_activity_csv_columns(sample_game: Path) -> None:
     assert by[("春卷", 2)]["posts"] == "3" and by[("春卷", 2)]["phase"] == ""
     assert by[("油条", 3)]["alive"] == "0" and by[("油条", 2)]["alive"] == "1"
     # POST-FILLER is on in m107: an effective-posts column beside the raw one (issue 18);
-    # the sample has no filler posts, so the two agree
-    assert all(r["effective"] == r["posts"] for r in rows)
+    # the sample's only filler posts are 包子's six on day 3 (of 12)
+    assert (by[("包子", 3)]["posts"], by[("包子", 3)]["effective"]) == ("12", "6")
+    assert all(r["effective"] == r["posts"] for k, r in by.items() if k != ("包子", 3))
 
 
 def test_sample_findings_and_rules_commands(sample_game: Path) -> None:

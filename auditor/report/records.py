@@ -25,7 +25,13 @@ from auditor.ledger.ledger import Decided, Ledger, load_ledger
 from auditor.ledger.policy import card_name, parse_time
 from auditor.rules.activity import activity_rows, filler_counts
 from auditor.rules.base import Context
-from auditor.rules.engine import api_warning, build_context, ruleset_for, space_warning
+from auditor.rules.engine import (
+    api_warning,
+    build_context,
+    ruleset_for,
+    space_warning,
+    substitute_warnings,
+)
 from auditor.rules.proposals import proposals
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet
@@ -370,6 +376,7 @@ def game_notices(game: Game, ruleset: RuleSet, book: Any) -> list[str]:
     """Warnings for the top of the report and the audit line: rules the forced mobile API
     cannot feed, and closes where the game file's events disagree with the tally."""
     notices = [w for w in (api_warning(game, ruleset),) if w]
+    notices.extend(substitute_warnings(game, ruleset))
     if book is not None:
         notices.extend(book.conflicts)
     return notices

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from auditor import __version__
-from auditor.game.gamefile import EventType, Game, ThreadKind
+from auditor.game.gamefile import Event, EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.models import Post
 from auditor.rules.base import DATA_DEPENDENCIES, Context, Finding, GamePost, Match
@@ -69,6 +69,28 @@ def space_warning(game: Game, ruleset: RuleSet | None = None, problem: str = "")
             f"POST-OUTSIDE（游戏帖以外的发言）这一晚没有读完：{problem}（可能需要导演的 cookies）"
         )
     return None
+
+
+def substitute_warnings(game: Game, ruleset: RuleSet | None = None) -> list[str]:
+    """Roles substituted more often than the rule set allows (030 and M39 替补：每名角色仅限
+    更换一次替补), from the game file's and the discovered ``substitute`` events."""
+    rs = ruleset or ruleset_for(game)
+    limit = int(rs.settings.get("substitutes_per_role", 0) or 0)
+    if not limit:
+        return []
+    counts: dict[str, list[Event]] = {}
+    for e in game.events:
+        if e.type is EventType.SUBSTITUTE:
+            counts.setdefault(e.player, []).append(e)
+    out = []
+    for player, events in counts.items():
+        if len(events) > limit:
+            who = "、".join(e.value or "（同一帐号）" for e in events)
+            out.append(
+                f"{player} 的角色更换了 {len(events)} 次替补（{who}），规则只允许 {limit} 次"
+                "（替补：每名角色仅限更换一次替补），请导演核对"
+            )
+    return out
 
 
 def ruleset_for(game: Game) -> RuleSet:

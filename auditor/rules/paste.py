@@ -202,7 +202,9 @@ def _game_tid(href: str, tids: set[int], host: str | None) -> int | None:
 @rule(
     code="PASTE-LINK",
     title="贴证：网址、图片、附件",
-    seed="M107 违规判定 7(1)“禁止在除树洞以外的游戏相关帖内贴出…网址、附件等”；玩家须知 3",
+    seed="M107 违规判定 7(1)“禁止在除树洞以外的游戏相关帖内贴出…网址、附件等”；玩家须知 3；"
+    "030 判罚依据 1 发言(3)“在公开的帖子内贴出（或伪造）包括QQ聊天记录、树洞记录在内的带有格式的"
+    "相关记录”（截图、上传的记录图片）",
     thread_kinds=GAME_KINDS,
     options={
         "kinds": Option(

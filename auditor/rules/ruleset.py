@@ -51,6 +51,9 @@ SETTINGS: dict[str, Option] = {
     "announce_faction_loss": Option(
         bool, False, "公告里公布阵营判负（会透露阵营：默认只在报告里提醒导演）"
     ),
+    "substitutes_per_role": Option(
+        int, 0, "每名角色最多更换几次替补（0 = 不限）；超过时在报告里提醒导演", minimum=0
+    ),
     # Votes (auditor/rules/votebook/): format, changes, proxies, the tally procedure.
     "vote_format": Option(
         str,

@@ -1,0 +1,55 @@
+"""`auditor audit examples/sample/game.toml` shows one case of each check issue 18 added
+that an M107 game of saved pages can show (POST-FILLER, NOT-A-PLAYER, PHRASE-MASKED and
+PASTE-LINK's image case), and the activity grid's raw(effective) posts (`12(6)`)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+from typer.testing import CliRunner
+
+from auditor.cli import app
+from tests.test_discover_game import SAMPLE, game_copy
+
+
+def _audit(tmp_path: Path) -> Path:
+    game = game_copy(SAMPLE / "game.toml", tmp_path / "game.toml", pages=SAMPLE / "pages")
+    result = CliRunner().invoke(
+        app, ["audit", str(game), "--reports", str(tmp_path / "reports")], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    (latest,) = (tmp_path / "reports").glob("*/latest")
+    return latest
+
+
+def test_the_sample_shows_each_new_check(tmp_path: Path) -> None:
+    out = _audit(tmp_path)
+    rows = list(csv.DictReader(io.StringIO((out / "findings.csv").read_text("utf-8-sig"))))
+    got = {(r["code"], r["player"], r["day"]) for r in rows}
+    assert ("POST-FILLER", "包子", "3") in got  # 6 filler posts of 12 in tid 106
+    assert ("NOT-A-PLAYER", "路人甲", "3") in got  # not a player, director or spectator
+    masked = [r for r in rows if r["code"] == "PHRASE-MASKED"]
+    assert [(r["player"], r["match"], r["pid"]) for r in masked] == [("春卷", "傻*", "1206")]
+    images = [r for r in rows if r["code"] == "PASTE-LINK" and "[图片]" in r["excerpt"]]
+    assert [r["player"] for r in images] == ["豆浆"]
+    page = BeautifulSoup((out / "report.html").read_text("utf-8"), "lxml")
+    text = page.get_text(" ")
+    for code in ("POST-FILLER", "NOT-A-PLAYER", "PHRASE-MASKED", "PASTE-LINK"):
+        assert code in text, code
+
+
+def test_the_activity_grid_shows_raw_and_effective_posts(tmp_path: Path) -> None:
+    """POST-FILLER on (m107): a cell with filler posts reads raw(effective), `12(6)`; a cell
+    without any reads the raw count alone."""
+    page = BeautifulSoup((_audit(tmp_path) / "report.html").read_text("utf-8"), "lxml")
+
+    def cell(title: str) -> str:
+        td = page.find("td", attrs={"title": title})
+        assert td is not None, title
+        return td.get_text("", strip=True)
+
+    assert cell("包子 第3天").startswith("12(6)")
+    assert cell("饺子 第1天").startswith("11") and "(" not in cell("饺子 第1天")
