@@ -13,10 +13,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from auditor.game.gamefile import RULESETS  # noqa: E402
 from auditor.rules.base import COMMON_OPTIONS  # noqa: E402
 from auditor.rules.registry import all_rules  # noqa: E402
 from auditor.rules.ruleset import SETTINGS, load_ruleset  # noqa: E402
+from auditor.rulesets import NAMES as RULESETS  # noqa: E402
 
 OUT = ROOT / "docs" / "rules.md"
 

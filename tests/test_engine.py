@@ -9,11 +9,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from auditor.errors import GameFileError
-from auditor.game.gamefile import RULESETS
 from auditor.rules.base import Finding
 from auditor.rules.engine import build_context, ruleset_for, run_rules
 from auditor.rules.registry import REGISTRY, UnknownRuleError, all_rules, get
 from auditor.rules.ruleset import load_ruleset
+from auditor.rulesets import NAMES as RULESETS
 from tests.test_rule_cases import build_case, build_script, game_data, store_posts
 
 TZ = ZoneInfo("Asia/Shanghai")

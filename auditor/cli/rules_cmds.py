@@ -29,7 +29,7 @@ from auditor.cli.common import (
     player_choices,
     write_utf8,
 )
-from auditor.game.gamefile import RULESETS, Game, ThreadKind
+from auditor.game.gamefile import Game, ThreadKind
 from auditor.ledger.ledger import load_ledger
 from auditor.report.records import finding_day
 from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, filler_counts, post_counts
@@ -39,6 +39,7 @@ from auditor.rules.lurk import lurk_day_units
 from auditor.rules.registry import all_rules, get
 from auditor.rules.ruleset import SETTINGS, load_ruleset
 from auditor.rules.votebook import votes_for
+from auditor.rulesets import NAMES as PRESETS
 from auditor.store import Store
 
 FINDING_COLUMNS = [
@@ -511,7 +512,7 @@ def rules(
     ] = None,
     ruleset: Annotated[
         str | None,
-        typer.Option("--ruleset", "-r", help=f"显示某个规则集的取值和出处：{' | '.join(RULESETS)}"),
+        typer.Option("--ruleset", "-r", help=f"显示某个规则集的取值和出处：{' | '.join(PRESETS)}"),
     ] = None,
     fmt: FormatOpt = Format.table,
 ) -> None:
@@ -559,7 +560,7 @@ def rules(
 def one_rule_records(r: Rule, ruleset: str | None = None) -> list[dict[str, Any]]:
     """One rule's options and the rule-set settings it reads, each with its default and,
     per rule set (every preset, or the one named), the value and its citation."""
-    names = [ruleset] if ruleset else list(RULESETS)
+    names = [ruleset] if ruleset else list(PRESETS)
     sets = [load_ruleset(n) for n in names]
     rows: list[dict[str, Any]] = []
     for name, opt in r.all_options().items():

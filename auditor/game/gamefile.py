@@ -22,10 +22,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from auditor.cookies import CookieLine, CookieSource, looks_like_cookie_line
 from auditor.errors import GameFileError
+from auditor.rulesets import NAMES as PRESETS
 from auditor.urls import forum_id, thread_id
 
 _UNSAFE_URL = re.compile(r"[\s\"'<>\[\]\\]")
-RULESETS = ("m107", "rabbit030", "m39", "killbar7")
 
 
 class ThreadKind(StrEnum):
@@ -393,8 +393,8 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
     name = r.str_(g, "game.name", "name", required=True)
     ruleset = r.str_(g, "game.ruleset", "ruleset", required=True)
     assert name is not None and ruleset is not None
-    if ruleset not in RULESETS:
-        raise r.fail("game.ruleset", f"未知的规则集 {ruleset!r}；可用：{', '.join(RULESETS)}")
+    if ruleset not in PRESETS:
+        raise r.fail("game.ruleset", f"未知的规则集 {ruleset!r}；可用：{', '.join(PRESETS)}")
     tzname = r.str_(g, "game.timezone", "timezone", default="Asia/Shanghai")
     try:
         tz: tzinfo = ZoneInfo(tzname or "Asia/Shanghai")

@@ -1,10 +1,17 @@
 """Rule sets are data: presets in ``auditor/rulesets/<name>.toml`` that a game file extends.
 
-A preset has a ``[ruleset]`` table (game-wide settings, :data:`SETTINGS`) and one
-``[rules.CODE]`` table per rule it enables.  Every value cites the seed rule it encodes
-in a ``sources`` sub-table (``[rules.CODE.sources]``, ``[ruleset.sources]``) so that
-``auditor rules`` can show where each threshold comes from.  Rules a preset does not
-list are disabled.
+Every ``.toml`` file in that folder is a preset (:data:`auditor.rulesets.NAMES`).  A preset
+has a ``[ruleset]`` table (``title``, ``seed``, game-wide settings from :data:`SETTINGS`)
+and one ``[rules.CODE]`` table per rule it enables; rules it does not list are disabled.
+``extends = "other"`` in ``[ruleset]`` starts from another preset (its settings, rules and
+citations); the extending file's own values and citations win, ``enabled = false``
+switches off a rule it inherits.
+
+Values cite the seed clause they encode in a ``sources`` sub-table
+(``[rules.CODE.sources]``, ``[ruleset.sources]``) so that ``auditor rules CODE`` can show
+where each threshold comes from.  A citation alone cites the default: a preset writes a
+value only where it differs from the rule's default.  A citation for an option or setting
+that does not exist is an error.
 
 The game file's ``[rules]`` table overrides settings (``[rules] night_posts = …``) and
 rule options (``[rules.LURK-DAY] min_posts = 4``); ``enabled = true`` turns on a rule
@@ -17,13 +24,14 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from auditor.errors import GameFileError
-from auditor.game.gamefile import RULESETS, ThreadKind
+from auditor.game.gamefile import ThreadKind
 from auditor.rules.base import Option
-from auditor.rules.registry import REGISTRY, all_rules, get
+from auditor.rules.registry import REGISTRY, all_rules
+from auditor.rulesets import names, preset_text
 
 SETTINGS: dict[str, Option] = {
     "night_posts": Option(str, "none", "讨论日以外（夜晚）的发言计入哪一天", ("none", "next_day")),
@@ -112,37 +120,105 @@ class RuleSet:
         return code in self.rules
 
 
-def preset_text(name: str) -> str:
-    return resources.files("auditor.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
-
-
 def _fail(where: str, key: str, reason: str) -> GameFileError:
     return GameFileError(where, key, reason)
 
 
-def load_ruleset(
-    name: str, overrides: Mapping[str, Any] | None = None, *, where: str = "<game>"
-) -> RuleSet:
-    """Resolve a preset plus a game file's ``[rules]`` overrides; validate every key."""
-    if name not in RULESETS:
-        raise _fail(where, "game.ruleset", f"未知的规则集 {name!r}；可用：{', '.join(RULESETS)}")
-    preset_where = f"auditor/rulesets/{name}.toml"
-    data = tomllib.loads(preset_text(name))
-    head = dict(data.get("ruleset", {}))
-    sources: dict[str, dict[str, str]] = {"ruleset": dict(head.pop("sources", {}))}
-    title = head.pop("title", name)
-    seed = head.pop("seed", "")
-    head.pop("name", None)
-    settings = {k: o.default for k, o in SETTINGS.items()}
-    _apply_settings(settings, head, preset_where, "ruleset")
+@dataclass(slots=True)
+class _Preset:
+    """One preset file's tables with what it ``extends`` merged in (its own values win)."""
 
-    rules: dict[str, dict[str, Any]] = {}
+    title: str
+    seed: str
+    settings: dict[str, Any]  # [ruleset] values (no title/seed/extends/sources)
+    rules: dict[str, dict[str, Any]]  # code -> [rules.CODE] values (no sources)
+    sources: dict[str, dict[str, str]]  # code | "ruleset" -> option -> citation
+
+
+_HEAD_KEYS = ("title", "seed", "extends", "name", "sources")
+
+
+def _where(name: str, folder: Path | None) -> str:
+    return str(folder / f"{name}.toml") if folder is not None else f"auditor/rulesets/{name}.toml"
+
+
+def _read_preset(name: str, folder: Path | None, chain: tuple[str, ...] = ()) -> _Preset:
+    where = _where(name, folder)
+    if name in chain:
+        raise _fail(where, "ruleset.extends", f"循环继承：{' → '.join((*chain, name))}")
+    try:
+        data = tomllib.loads(preset_text(name, folder))
+    except FileNotFoundError:
+        parent = chain[-1] if chain else name
+        raise _fail(
+            _where(parent, folder),
+            "ruleset.extends" if chain else "game.ruleset",
+            f"未知的规则集 {name!r}；可用：{', '.join(names(folder))}",
+        ) from None
+    head = dict(data.get("ruleset", {}))
+    extends = head.get("extends")
+    if extends is not None and not isinstance(extends, str):
+        raise _fail(where, "ruleset.extends", "应当是另一个规则集的名字（字符串）")
+    base = (
+        _read_preset(extends, folder, (*chain, name))
+        if extends
+        else _Preset("", "", {}, {}, {"ruleset": {}})
+    )
+    title, seed = head.get("title", base.title), head.get("seed", base.seed)
+    if not title or not seed:
+        raise _fail(where, "ruleset.title" if not title else "ruleset.seed", "每个规则集都要写明")
+    sources = {code: dict(cites) for code, cites in base.sources.items()}
+    settings = {**base.settings, **{k: v for k, v in head.items() if k not in _HEAD_KEYS}}
+    sources["ruleset"].update(_cites(head.get("sources", {}), SETTINGS, where, "ruleset"))
+    rules = {code: dict(table) for code, table in base.rules.items()}
     for code, table in data.get("rules", {}).items():
-        table = dict(table)
-        sources[code] = dict(table.pop("sources", {}))
-        opts = _resolve_rule(code, table, {}, preset_where, f"rules.{code}")
-        if opts["enabled"]:
-            rules[code] = opts
+        rule = get_or_fail(code, where)
+        values = {k: v for k, v in table.items() if k != "sources"}
+        rules[code] = {**rules.get(code, {}), **values}
+        cites = _cites(table.get("sources", {}), rule.all_options(), where, f"rules.{code}")
+        sources.setdefault(code, {}).update(cites)
+    return _Preset(title, seed, settings, rules, sources)
+
+
+def _cites(
+    table: Mapping[str, Any], known: Mapping[str, Option], where: str, prefix: str
+) -> dict[str, str]:
+    """A ``sources`` table: every key names an option (or setting) that exists, every
+    value is the citation text.  A citation alone (no value beside it) cites the default."""
+    for key, cite in table.items():
+        if key not in known:
+            raise _fail(
+                where,
+                f"{prefix}.sources.{key}",
+                f"出处写给了不存在的选项；可用：{', '.join(sorted(known))}",
+            )
+        if not isinstance(cite, str) or not cite.strip():
+            raise _fail(where, f"{prefix}.sources.{key}", "出处应当是一段文字（种子规则的条款）")
+    return dict(table)
+
+
+def load_ruleset(
+    name: str,
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    where: str = "<game>",
+    folder: Path | None = None,
+) -> RuleSet:
+    """Resolve a preset (and what it extends) plus a game file's ``[rules]`` overrides;
+    validate every key.  ``folder`` holds the presets (default: ``auditor/rulesets/``)."""
+    available = names(folder)
+    if name not in available:
+        raise _fail(where, "game.ruleset", f"未知的规则集 {name!r}；可用：{', '.join(available)}")
+    preset_where = _where(name, folder)
+    preset = _read_preset(name, folder)
+    settings = {k: o.default for k, o in SETTINGS.items()}
+    _apply_settings(settings, preset.settings, preset_where, "ruleset")
+
+    declared: dict[str, dict[str, Any]] = {
+        code: _resolve_rule(code, table, {}, preset_where, f"rules.{code}")
+        for code, table in preset.rules.items()
+    }
+    rules = {code: opts for code, opts in declared.items() if opts["enabled"]}
 
     over = dict(overrides or {})
     override_settings = {k: v for k, v in over.items() if not isinstance(v, dict)}
@@ -150,33 +226,26 @@ def load_ruleset(
     for code, table in over.items():
         if not isinstance(table, dict):
             continue
-        base = rules.get(code)
-        if base is None:
-            rule = get_or_fail(code, where)
-            base = {**rule.defaults(), "enabled": False}
-            if code in data.get("rules", {}):  # disabled in the preset: keep its values
-                base = _resolve_rule(
-                    code,
-                    {k: v for k, v in data["rules"][code].items() if k != "sources"},
-                    {},
-                    preset_where,
-                    f"rules.{code}",
-                )
+        rule = get_or_fail(code, where)
+        # disabled in the preset: keep its values; not in it at all: the defaults
+        base = (
+            rules.get(rule.code) or declared.get(rule.code) or {**rule.defaults(), "enabled": False}
+        )
         merged = _resolve_rule(code, table, base, where, f"rules.{code}")
         if code not in rules and "enabled" not in table:
             merged["enabled"] = True  # naming a rule the preset left off turns it on
         if merged["enabled"]:
-            rules[get(code).code] = merged
+            rules[rule.code] = merged
         else:
-            rules.pop(get(code).code, None)
+            rules.pop(rule.code, None)
     disabled = tuple(r.code for r in all_rules() if r.code not in rules)
     return RuleSet(
         name=name,
-        title=title,
-        seed=seed,
+        title=preset.title,
+        seed=preset.seed,
         settings=settings,
         rules=rules,
-        sources=sources,
+        sources=preset.sources,
         disabled=disabled,
     )
 

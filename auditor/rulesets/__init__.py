@@ -1,0 +1,42 @@
+"""The shipped rule-set presets: every ``<name>.toml`` in this folder is one.
+
+Adding a preset is adding a file here; nothing else lists them.  A file whose name starts
+with ``_`` is no preset (a base another preset may ``extends``).  The format and its
+resolution (``extends``, citations, validation) are in :mod:`auditor.rules.ruleset`.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+__all__ = ["NAMES", "names", "preset_file", "preset_text"]
+
+
+def _folder(folder: Path | None = None) -> Traversable:
+    return folder if folder is not None else resources.files(__name__)
+
+
+def names(folder: Path | None = None) -> tuple[str, ...]:
+    """Every preset in the folder (this package's unless told), by file name, in
+    alphabetical order."""
+    return tuple(
+        sorted(
+            f.name.removesuffix(".toml")
+            for f in _folder(folder).iterdir()
+            if f.is_file() and f.name.endswith(".toml") and not f.name.startswith("_")
+        )
+    )
+
+
+NAMES: tuple[str, ...] = names()
+
+
+def preset_file(name: str, folder: Path | None = None) -> Traversable:
+    return _folder(folder).joinpath(f"{name}.toml")
+
+
+def preset_text(name: str, folder: Path | None = None) -> str:
+    """The preset's TOML text (``name`` may also be a ``_base`` file another extends)."""
+    return preset_file(name, folder).read_text("utf-8")
