@@ -31,6 +31,21 @@ def _cell(value: Any) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+CASES = ROOT / "tests" / "rules" / "cases"
+
+
+def where(code: str, module: str) -> tuple[str, list[str]]:
+    """The rule's code file and its case files (``tests/rules/cases/<module>*.toml`` that
+    expect a finding of it): with docs/rules.md, the three places a rule lives."""
+    stem = module.rsplit(".", 1)[-1]
+    cases = [
+        f"tests/rules/cases/{p.name}"
+        for p in sorted(CASES.glob(f"{stem}*.toml"))
+        if f'code = "{code}"' in p.read_text("utf-8")
+    ]
+    return module.replace(".", "/") + ".py", cases
+
+
 def render() -> str:
     presets = {name: load_ruleset(name) for name in RULESETS}
     lines = [
@@ -77,6 +92,11 @@ def render() -> str:
             f"**{r.title}**（{'单帖规则' if r.kind == 'post' else '汇总规则'}）",
             "",
             f"依据：{r.seed}",
+            "",
+        ]
+        code_file, case_files = where(r.code, r.check.__module__)
+        lines += [
+            f"代码：`{code_file}`；用例：" + "、".join(f"`{c}`" for c in case_files),
             "",
         ]
         if r.aliases:

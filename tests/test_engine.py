@@ -221,9 +221,19 @@ def test_preset_lurk_settings_follow_the_seeds() -> None:
 
 
 def test_every_rule_documents_itself() -> None:
+    # A real example each: "FAIL：…" / "PASS（m107）：…" followed by the example itself, not a
+    # pointer elsewhere ("FAIL / PASS 例子见 …" does not count).
+    import re
+
     for r in all_rules():
         assert r.title and r.seed and r.doc, r.code
-        assert "FAIL" in r.doc and "PASS" in r.doc, r.code
+        for word in ("FAIL", "PASS"):
+            examples = re.findall(rf"^{word}(?:（[^）\n]*）)?[：:]\s*(.+)$", r.doc, re.M)
+            assert examples, f"{r.code}: no {word} example"
+            assert all(len(e.strip("“”。 ")) >= 2 and "见" not in e[:3] for e in examples), (
+                r.code,
+                examples,
+            )
 
 
 def test_no_option_read_has_a_second_default() -> None:

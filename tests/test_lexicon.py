@@ -18,7 +18,7 @@ def test_shipped_lexicons_have_no_errors_and_cover_every_category() -> None:
     problems = [p for p in lint(DEFAULT_DIR) if p.level == "error"]
     assert problems == []
     lex = load()
-    assert set(CATEGORIES) - {"CENSOR"} == set(lex.categories)
+    assert set(CATEGORIES) == set(lex.categories)  # CENSOR: a header-only file
     for cat in lex.categories.values():
         assert cat.seeds, f"{cat.code} names no seed clause"
         assert cat.title

@@ -26,6 +26,7 @@ from auditor.game.gamefile import Game, load_game
 from auditor.models import FetchedPage
 from auditor.rules.base import Finding
 from auditor.rules.engine import build_context, ruleset_for, run_rules
+from auditor.rules.registry import all_rules
 from auditor.store import Store
 from tools.writer import parse_script, render_thread_pages
 
@@ -36,7 +37,7 @@ BASE_URL = "http://bbs.example.com/"
 
 # Fields a [[case.expect]] row may give beyond code/player/day, and how they are compared.
 OPTIONAL_FIELDS = ("pid", "phase", "card", "match", "key", "tid", "floor", "note")
-CASE_KEYS = {"name", "now", "game", "post", "expect", "ruleset", "rules", "crawl"}
+CASE_KEYS = {"name", "now", "game", "post", "expect", "ruleset", "rules", "crawl", "files"}
 CRAWL_KEYS = {"at", "signatures", "avatars"}
 POST_KEYS = {
     "author",
@@ -72,6 +73,7 @@ class Case:
     posts: list[dict[str, Any]] = field(default_factory=list)
     expect: list[dict[str, Any]] = field(default_factory=list)
     crawls: list[dict[str, Any]] = field(default_factory=list)
+    files: dict[str, str] = field(default_factory=dict)  # written beside the game file
 
     @property
     def id(self) -> str:
@@ -128,6 +130,7 @@ def load_cases(directory: Path = CASES_DIR) -> list[Case]:
                     posts=list(c.get("post", [])),
                     expect=list(c.get("expect", [])),
                     crawls=list(c.get("crawl", [])),
+                    files=dict(c.get("files", {})),
                 )
             )
     return cases
@@ -397,10 +400,14 @@ def build_case(
     posts: Sequence[Mapping[str, Any]],
     now: datetime | None = None,
     crawls: Sequence[Mapping[str, Any]] = (),
+    files: Mapping[str, str] | None = None,
 ) -> Built:
-    """Write the game file, render + parse + store the posts; the caller closes the store."""
+    """Write the game file (and ``files`` beside it, e.g. a director's lexicon), render +
+    parse + store the posts; the caller closes the store."""
     data = game_data(ruleset, fragment)
     (tmp / "pages").mkdir(parents=True, exist_ok=True)
+    for name, text in (files or {}).items():
+        (tmp / name).write_text(text, "utf-8")
     path = tmp / "game.toml"
     path.write_text(dump_toml(data) + "\n", "utf-8")
     game = load_game(path)
@@ -509,7 +516,9 @@ def _params() -> Iterator[Any]:
 
 @pytest.mark.parametrize("case", list(_params()))
 def test_rule_case(case: Case, tmp_path: Path) -> None:
-    built = build_case(tmp_path, case.ruleset, case.game, case.posts, case.now, case.crawls)
+    built = build_case(
+        tmp_path, case.ruleset, case.game, case.posts, case.now, case.crawls, files=case.files
+    )
     try:
         findings = run_case_rules(built, case.rules)
     finally:
@@ -523,6 +532,20 @@ def test_cases_exist_and_load() -> None:
     assert cases, "no rule cases found in tests/rules/cases"
     ids = [c.id for c in cases]
     assert len(ids) == len(set(ids)), "two cases in one file share a name"
+
+
+def test_every_rule_has_a_case_in_its_module_case_file() -> None:
+    # tests/rules/cases/<module>*.toml, beside auditor/rules/<module>.py: a newcomer finds a
+    # rule's cases from its code file's name (docs/rules.md lists them).
+    cases = load_cases()
+    for r in all_rules():
+        stem = r.check.__module__.rsplit(".", 1)[-1]
+        found = [
+            c.id
+            for c in cases
+            if c.file.startswith(stem) and any(e["code"] == r.code for e in c.expect)
+        ]
+        assert found, f"{r.code}: no case in tests/rules/cases/{stem}*.toml expects it"
 
 
 def test_compare_reports_missing_and_unexpected() -> None:

@@ -17,9 +17,9 @@ from auditor.cli.common import (
     err,
     handle_errors,
 )
-from auditor.rules.lexicon import DEFAULT_DIR, load_path
+from auditor.rules.lexicon import DEFAULT_DIR, headers, load_path
 from auditor.rules.matcher import Matcher, cached_matcher
-from auditor.rules.phrases import categories_without_rule
+from auditor.rules.phrases import categories_without_rule, rules_without_lexicon
 
 lexicon_app = typer.Typer(
     help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True, cls=ChineseGroup
@@ -113,6 +113,8 @@ def lint_cmd(
     with handle_errors():
         lex = load_path(path or DEFAULT_DIR)
         problems = [*lex.problems, *categories_without_rule(lex)]
+        if path is None or Path(path).resolve() == DEFAULT_DIR:
+            problems += rules_without_lexicon(headers(DEFAULT_DIR))
         for p in problems:
             err.print(str(p), markup=False, highlight=False)
         errors = sum(p.level == "error" for p in problems)

@@ -44,7 +44,6 @@ from auditor.errors import AuditorError
 
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "lexicons"
 CENSOR = "CENSOR"
-FIELD_SEP = " | "
 # A field bar has a space (or the line end) on at least one side; regex alternations do not.
 _FIELD_SPLIT = re.compile(r"(?<=\s)\|(?=\s|$)|(?<=\s)\|(?=\S)|\|(?=\s|$)")
 _LIST_SPLIT = re.compile(r"[\s,，、;；]+")
@@ -554,6 +553,34 @@ def load(paths: Iterable[Path | str] = (), *, default: bool = True, strict: bool
     if strict and errors:
         raise LexiconError(errors)
     return lex
+
+
+def read_header(path: Path) -> Category | None:
+    """One category file's header: its ``@category``, ``@title`` and ``@seed`` lines (the
+    directives before the first entry), without reading the entries."""
+    cat: Category | None = None
+    problems: list[Problem] = []
+    with path.open(encoding="utf-8-sig") as f:
+        for lineno, raw in enumerate(f, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if not line.startswith("@"):
+                break
+            cat = _directive(line, lineno, str(path), cat, problems)
+    return cat
+
+
+def headers(folder: Path = DEFAULT_DIR) -> dict[str, Category]:
+    """The header of every category file in ``folder`` (tables, ``_*.txt``, left out):
+    code -> category with its title, seeds and file, no entries.  Cheap enough to run at
+    import: the PHRASE rules take their titles and seeds from it."""
+    out: dict[str, Category] = {}
+    for f in _files(folder):
+        cat = None if f.name.startswith("_") else read_header(f)
+        if cat is not None:
+            out.setdefault(cat.code, cat)
+    return out
 
 
 def lint(path: Path | str = DEFAULT_DIR) -> list[Problem]:

@@ -28,67 +28,58 @@ from auditor.rules.base import (
     post_finding,
     rule,
 )
-from auditor.rules.lexicon import DEFAULT_DIR, Lexicon, Problem
+from auditor.rules.lexicon import DEFAULT_DIR, Category, Lexicon, LexiconError, Problem, headers
 from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
 
 # M107 判罚依据：判罚范围包括一切与版杀游戏相关的讨论帖、投票帖、规则帖、进程帖。
 PHRASE_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
 
-# The PHRASE rules, one per lexicon category (@category in lexicons/*.txt; CENSOR is the
-# forum's own 词语过滤 list, imported from a Discuz! export): code -> (title, seed clauses).
-# A lexicon category without a rule here is an error (`auditor lexicon lint`).
+# The PHRASE rules: one per lexicon category.  A rule's title and seed are its lexicon's
+# @title and @seed lines (lexicons/<category>.txt, read by lexicon.headers); here each code has
+# a FAIL and a PASS example, which tests/rules/cases/phrases.toml runs.  CENSOR is the forum's
+# own 词语过滤 list (lexicons/censor.txt holds only its header; the entries are imported from a
+# Discuz! export).  A lexicon category without a row here, or a row without a lexicon, is an
+# error (`auditor lexicon lint`, and `auditor check` for the director's own lexicons).
 PHRASE_RULES: dict[str, tuple[str, str]] = {
-    "PHRASE-BODY": ("身体部位称谓或感叹", "M107 违规判定 1(1)；030 违规判定 2(2)（例：卧槽真吊）"),
-    "PHRASE-VULGAR": ("下流动词称呼或感叹", "M107 违规判定 1(2)；030 违规判定 2(2)–(3)"),
-    "PHRASE-ANIMAL": ("侮辱性动物名词", "M107 违规判定 1(3)；030 违规判定 2(3)"),
-    "PHRASE-KIN": ("侮辱性伦理关系、亲属问候", "M107 违规判定 1(4)；030 违规判定 2(3)"),
-    "PHRASE-IQ": ("嘲讽贬低智商", "M107 违规判定 2(1)；030 违规判定 2(4)"),
-    "PHRASE-CHARACTER": ("嘲讽贬低人格", "M107 违规判定 2(2)；030 违规判定 2(4)（例：你杀品真差）"),
-    "PHRASE-OATH": ("发誓", "M107 违规判定 3(1)；030 违规判定 2(5)"),
-    "PHRASE-CURSE": ("诅咒", "M107 违规判定 3(2)；030 违规判定 2(5)"),
-    "PHRASE-GUARANTEE": (
-        "以生命、人格、信仰、判罚、揭秘担保或威胁",
-        "M107 违规判定 3(3)–(7)；030 违规判定 2(6)–(7)（例：不信我你等着结束后看演员表吧）",
-    ),
-    "PHRASE-FACE": ("以贴脸作为讨论依据", "030 违规判定 2(8)（例：他都这么贴脸了，我没法不信他）"),
-    "PHRASE-EMOTION": ("情绪发言", "030 违规判定 2(1)（例：我能说脏话吗）；M107 违规判定 12(1)"),
-    "PHRASE-SOCKPUPPET": (
-        "提及马甲",
-        "M107 违规判定 4(1)；030 违规判定 4(1)–(2)（例：你知道我刀法很差的 / 媳妇GET(2/3)）",
-    ),
-    "PHRASE-PASTGAME": (
-        "提及过去场次",
-        "M107 违规判定 4(2)；030 违规判定 4(3)（例：你忘了那场女巫黑情侣了？）",
-    ),
-    "PHRASE-SUBSTITUTE": (
-        "讨论替补",
-        "M107 违规判定 4(3)；030 违规判定 4(4)、4(6)（例：他这么换替补我怎么认他狼）",
-    ),
-    "PHRASE-ASSISTANT": (
-        "讨论场外助理",
-        "M107 违规判定 4(4)；030 违规判定 4(5)（例：我信A，但是我场助比较信B）",
-    ),
-    "PHRASE-DIRECTOR": (
-        "发表与导演的对话、反对导演的判罚",
-        "M107 违规判定 8(1)–(2)；030 违规判定 3(1)–(2)（例：导演给我的反馈就是这样的）",
-    ),
-    "PHRASE-BLAME": ("讨论游戏责任", "030 违规判定 1(1)（例：我准备好背锅了）"),
-    "PHRASE-AWARD": (
-        "讨论评奖或结束后事宜",
-        "030 违规判定 1(2)（例：一定要选他当MVP / 结束后求认识）",
-    ),
-    "PHRASE-DROWN": (
-        "讨论故意淹死（故意违规）",
-        "030 违规判定 7(4)（例：你们要出我不如我淹死好了）",
-    ),
-    "PHRASE-CENSOR": (
-        "论坛词语过滤（导入的 Discuz! 词表）",
-        "M107 违规判定 12(2)：违反小镇文明守则的发言",
-    ),
+    # code: (FAIL example, PASS example)
+    "PHRASE-ANIMAL": ("白眼狼，昨天我还保你", "我属狗的，今年本命年"),
+    "PHRASE-ASSISTANT": ("我信A，但是我场助比较信B", "场外因素不考虑，只看发言"),
+    "PHRASE-AWARD": ("一定要选他当MVP", "演员们辛苦了，今天也好好找狼"),
+    "PHRASE-BLAME": ("我准备好背锅了", "锅包肉配米饭，吃饱了来分析"),
+    "PHRASE-BODY": ("你个傻逼，金水都看不懂", "这个悍跳太逼真了，我差点信了"),
+    "PHRASE-CENSOR": ("有人要代练吗", "我自己练级"),
+    "PHRASE-CHARACTER": ("你杀品真差", "饺子的发言逻辑有问题"),
+    "PHRASE-CURSE": ("悍跳的狼不得好死", "饺子昨晚死了，女巫没救"),
+    "PHRASE-DIRECTOR": ("导演给我的反馈就是这样的", "导演在讨论帖里说了明天加速"),
+    "PHRASE-DROWN": ("你们要出我不如我淹死好了", "饺子昨天只发了三帖，会不会被判黄牌"),
+    "PHRASE-EMOTION": ("我能说脏话吗", "笑哭，我居然是警长"),
+    "PHRASE-FACE": ("他都这么贴脸了，我没法不信他", "我头像换了张笑脸，没有含义"),
+    "PHRASE-GUARANTEE": ("我以人格担保，我是真预言家", "警长的金水不一定真，他不是担保人"),
+    "PHRASE-IQ": ("你智商欠费了吧", "智囊团在哪？帮我看看票型"),
+    "PHRASE-KIN": ("去你大爷的，我才不是狼", "我妈喊我吃饭，晚点回来分析"),
+    "PHRASE-OATH": ("我对天发誓，饺子是我验的金水", "我发4帖了，还差一帖"),
+    "PHRASE-PASTGAME": ("你忘了那场女巫黑情侣了？", "前天晚上女巫救了人"),
+    "PHRASE-SOCKPUPPET": ("我的马甲是饺子，大家懂的", "狼队今晚的刀法很奇怪"),
+    "PHRASE-SUBSTITUTE": ("他这么换替补我怎么认他狼", "用逻辑代替感觉"),
+    "PHRASE-VULGAR": ("我操，饺子居然是查杀", "饺子这手操作有点迷，先观察"),
 }
 
-# lexicon category -> (title, seed clauses)
-CATEGORIES = {code.removeprefix("PHRASE-"): v for code, v in PHRASE_RULES.items()}
+LEXICONS = headers(DEFAULT_DIR)  # category -> its header (title, seeds, file)
+CATEGORIES = tuple(code.removeprefix("PHRASE-") for code in PHRASE_RULES)
+
+
+def rules_without_lexicon(lexicons: Mapping[str, Category] = LEXICONS) -> list[Problem]:
+    """PHRASE rules whose category no lexicon file declares: they could never find anything."""
+    return [
+        Problem(
+            str(DEFAULT_DIR),
+            0,
+            f"规则 {code} 没有词库：lexicons/ 中没有 @category {code.removeprefix('PHRASE-')}",
+        )
+        for code in PHRASE_RULES
+        if code.removeprefix("PHRASE-") not in lexicons
+    ]
+
 
 _CACHE_KEY = "phrases.matches"
 
@@ -113,6 +104,9 @@ def matcher_for_context(ctx: Context) -> Matcher:
     if matcher is None:
         _MATCHERS.clear()
         matcher = cached_matcher(paths, default=True)
+        # a director's @category without a PHRASE rule would be loaded and never reported
+        if unreported := categories_without_rule(matcher.lexicon):
+            raise LexiconError(unreported)
         _MATCHERS[key] = matcher
     ctx.cache["phrases.matcher"] = matcher
     return matcher
@@ -217,8 +211,9 @@ def to_match(m: PhraseMatch) -> Match:
     return Match(m.text, m.start, m.end, f"{m.category} {m.entry}（{m.how_text}）")
 
 
-def _make(code: str, title: str, seed: str) -> None:
+def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     category = code.removeprefix("PHRASE-")
+    seed = "；".join(lexicon.seeds)
 
     def check(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
         if gp.kind is None:
@@ -236,7 +231,7 @@ def _make(code: str, title: str, seed: str) -> None:
             yield post_finding(code, gp, opts, found, note="、".join(entries))
 
     check.__name__ = f"phrase_{category.lower()}"
-    check.__doc__ = f"""{title}（词库 lexicons/ 中 @category {category} 的词条与句式）。
+    check.__doc__ = f"""{lexicon.title}（词库 lexicons/{Path(lexicon.path).name}，@category {category}）。
 
     依据：{seed}。
 
@@ -245,11 +240,13 @@ def _make(code: str, title: str, seed: str) -> None:
     边界（操作、逼近、吃草 不算）。引用别人的内容不算在引用者头上。一帖一条发现，列出该帖
     本类全部命中。
 
-    FAIL / PASS 例子见 tests/rules/cases/phrases.toml 与 tests/devset/phrases_dev.tsv。
+    FAIL：“{fail}”。
+
+    PASS：“{passes}”。
     """
     rule(
         code=code,
-        title=title,
+        title=lexicon.title,
         seed=seed,
         thread_kinds=(*PHRASE_KINDS, ThreadKind.LASTWORDS),
         options={
@@ -263,8 +260,10 @@ def _make(code: str, title: str, seed: str) -> None:
     )(check)
 
 
-for _code, (_title, _seed) in PHRASE_RULES.items():
-    _make(_code, _title, _seed)
+if _missing := rules_without_lexicon():
+    raise LexiconError(_missing)
+for _code, (_fail, _pass) in PHRASE_RULES.items():
+    _make(_code, LEXICONS[_code.removeprefix("PHRASE-")], _fail, _pass)
 
 
 def categories_without_rule(lex: Lexicon) -> list[Problem]:
