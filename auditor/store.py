@@ -279,7 +279,6 @@ class StoredPost:
     post: Post
     deleted: bool
     version: int
-    first_seen_run: int | None
 
 
 def content_hash(post: Post) -> str:
@@ -1129,12 +1128,6 @@ class Store:
     def check_state(self) -> dict[str, str]:
         return {r["key"]: r["value"] for r in self.db.execute("SELECT * FROM check_state")}
 
-    def checked_posts(self) -> dict[int, tuple[str, int | None]]:
-        return {
-            r["pid"]: (r["content_hash"], r["day"])
-            for r in self.db.execute("SELECT * FROM checked_posts")
-        }
-
     def current_hashes(self) -> dict[int, str]:
         """Content hash of every live post's current version (deleted posts left out)."""
         return {
@@ -1233,7 +1226,7 @@ class Store:
             markup=tuple((str(m[0]), str(m[1])) for m in data["markup"]),
             position=data.get("position"),
         )
-        return StoredPost(post, bool(row["deleted"]), row["version"], row["first_seen_run"])
+        return StoredPost(post, bool(row["deleted"]), row["version"])
 
     # ------------------------------------------------------------------ decisions (issue 7)
     # Additive section: the director's decisions and manual cards.  Rows are only ever

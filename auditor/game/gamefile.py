@@ -281,12 +281,6 @@ class _Reader:
             raise self.fail(key, "应当是非负整数")
         return value
 
-    def float_(self, data: Mapping[str, Any], key: str, name: str, default: float) -> float:
-        value = data.get(name, default)
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise self.fail(key, "应当是非负数")
-        return float(value)
-
     def ranged(
         self, data: Mapping[str, Any], key: str, name: str, default: float, low: float, high: float
     ) -> float:

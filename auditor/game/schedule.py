@@ -81,14 +81,6 @@ class Schedule:
         at = self.eliminated_at(player)
         return at is None or t < at
 
-    def alive_for_day(self, player: str, number: int) -> bool:
-        """Measured for a day: alive at its opening (one voted out at the close still is)."""
-        d = self.day(number)
-        return d is not None and self.alive(player, d.opens)
-
-    def alive_players(self, t: datetime) -> list[str]:
-        return [p for p in self.game.players if self.alive(p, t)]
-
     def sheriff(self, t: datetime) -> str | None:
         """The sheriff at ``t``: the latest sheriff event at or before ``t`` whose holder is alive."""
         holder = None

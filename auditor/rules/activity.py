@@ -132,16 +132,6 @@ def measured_from_start(schedule: Schedule, player: str, day: DaySpec) -> bool:
     return schedule.alive(player, day.opens)
 
 
-def day_total(ctx: Context, day: DaySpec) -> int:
-    counts = post_counts(ctx)
-    return sum(n for (_, d, _), n in counts.items() if d == day.number)
-
-
-def player_day_posts(ctx: Context, player: str, day: int) -> int:
-    counts = post_counts(ctx)
-    return sum(n for (p, d, _), n in counts.items() if p == player and d == day)
-
-
 def activity_rows(ctx: Context, *, phases: bool = True) -> list[ActivityRow]:
     """Players × days (× phases on days that have them, when ``phases``), in game order.
 
@@ -178,13 +168,3 @@ def activity_rows(ctx: Context, *, phases: bool = True) -> list[ActivityRow]:
                         )
                     )
     return rows
-
-
-def unphased_posts(ctx: Context) -> Counter[tuple[str, int]]:
-    """Posts on a day with phases that fall in no phase (between phases): (player, day) → n."""
-    out: Counter[tuple[str, int]] = Counter()
-    for (p, d, ph), n in post_counts(ctx).items():
-        spec = ctx.schedule.day(d)
-        if ph is None and spec is not None and spec.phases:
-            out[(p, d)] += n
-    return out

@@ -166,10 +166,6 @@ class Context:
         return out
 
 
-PostCheck = Callable[[GamePost, "Context", Mapping[str, Any]], Iterator[Finding]]
-AggregateCheck = Callable[["Context", Mapping[str, Any]], Iterator[Finding]]
-
-
 @dataclass(frozen=True, slots=True)
 class Rule:
     code: str

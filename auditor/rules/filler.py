@@ -21,8 +21,6 @@ from auditor.game.gamefile import ThreadKind
 from auditor.rules.base import Context, Finding, GamePost, Option, aggregate_finding, rule
 from auditor.rules.fillertext import DEFAULT_WORDS, filler_pattern, is_filler
 
-FILLER_KINDS = ("discussion", "vote", "process", "rules")
-
 
 def filler_posts(ctx: Context, opts: Mapping[str, Any]) -> dict[tuple[str, int], list[GamePost]]:
     """(player, day) → that day's filler posts in the rule's threads.  Cached on ctx."""

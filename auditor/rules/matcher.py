@@ -101,19 +101,6 @@ _DOUBLED = re.compile(f"([{CJK_RANGES}])\\1")  # REPEAT_RE can match only where 
 FINANCIAL_DIGITS = dict(zip("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十", strict=True))
 _ASCII_WORD = re.compile(r"[a-z0-9]")
 _ASCII_LETTER = re.compile(r"[a-z]")
-TAGS = (
-    "原文",
-    "全半角/大小写",
-    "繁简",
-    "形近",
-    "表情",
-    "去噪",
-    "叠字",
-    "音近",
-    "近音",
-    "首字母",
-    "句式",
-)
 _SENTENCE_END = set("。！？!?\n")
 
 
@@ -134,9 +121,6 @@ class PhraseMatch:
     @property
     def how_text(self) -> str:
         return "+".join(self.how)
-
-    def explain(self) -> str:
-        return f"{self.category} {self.entry}（{self.how_text}，{self.source}）"
 
 
 # --------------------------------------------------------------------------- tables
