@@ -41,3 +41,23 @@ def test_rule_docs_render_as_prose_not_code_blocks() -> None:
         assert len(prose) >= 2, r.code
         missing = [ln for ln in prose if ln not in lines]
         assert missing == [], (r.code, missing[:2])
+
+
+def test_a_rule_code_leads_to_its_code_and_cases_from_docs_rules_md() -> None:
+    # The README's promise: from a rule code, docs/rules.md (documentation, options,
+    # defaults, every preset's value and citation) names the code file that declares it
+    # and the case files that run it -- three files in all.
+    import re
+
+    current = (ROOT / "docs" / "rules.md").read_text("utf-8")
+    sections = re.split(r"^## ", current, flags=re.M)
+    for r in all_rules():
+        section = next(s for s in sections if s.startswith(f"{r.code}\n"))
+        m = re.search(r"^代码：`([^`]+)`；用例：(.+)$", section, re.M)
+        assert m, r.code
+        code_file = ROOT / m.group(1)
+        assert f'"{r.code}"' in code_file.read_text("utf-8"), (r.code, "not declared there")
+        cases = re.findall(r"`([^`]+)`", m.group(2))
+        assert cases, r.code
+        for c in cases:
+            assert f'code = "{r.code}"' in (ROOT / c).read_text("utf-8"), (r.code, c)
