@@ -109,3 +109,44 @@ def test_the_check_sees_a_misquote_and_reads_the_forms() -> None:
     for cite in bad:
         assert any(norm(p) not in text for p in quoted(cite)), cite
     assert quoted("同上") == []  # quotes nothing: the test above reports it
+
+
+# The seed prefixes rule declarations and lexicon headers use, and the seed files they name.
+SEED_OF = {
+    "M107": "000_fa811173a3c754b1.txt",
+    "030": "001_ca241f11187e6e3a.txt",
+    "版杀7": "002_e66aacdce6776c33.txt",
+    "M39": "004_3592988e90a07b0b.txt",
+}
+
+
+def test_every_rule_seed_and_lexicon_seed_quotes_its_seed() -> None:
+    # A rule's seed (``rule(seed=...)``; PHRASE rules: their lexicon's @seed lines) names
+    # the games it cites: "M107 违规判定 9(1)“禁止使用红色字体”；030 …".  Its “…” quotes,
+    # and the clause text of a lexicon's @seed line, must be in that game's seed.
+    from auditor.rules.lexicon import headers
+    from auditor.rules.registry import all_rules
+
+    prefix = re.compile(r"^(M107/030|M107|030|M39|版杀7)")
+    wrong = []
+    for r in all_rules():
+        for seg in r.seed.split("；"):
+            m = prefix.match(seg.strip())
+            quotes = [p for q in re.findall(r"“([^”]+)”", seg) for p in re.split(r"…+", q)]
+            if not m:
+                continue
+            texts = [seed_text(SEED_OF[g]) for g in m.group(1).split("/")]
+            wrong += [
+                f"{r.code}: {p!r}"
+                for p in quotes
+                if len(norm(p)) >= 2 and not any(norm(p) in t for t in texts)
+            ]
+    for code, cat in headers().items():
+        for line in cat.seeds:
+            game, _, cite = line.partition(" ")
+            assert game in SEED_OF, (code, line)
+            text = seed_text(SEED_OF[game])
+            pieces = quoted(cite)
+            assert pieces, (code, line)
+            wrong += [f"lexicon {code}: {p!r}" for p in pieces if norm(p) not in text]
+    assert wrong == []
