@@ -7,16 +7,13 @@ import csv
 import io
 import json
 import re
-import shutil
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.forum.crawl import crawl
 from auditor.game.gamefile import load_game
 from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
 from auditor.rules.engine import build_context
@@ -41,19 +38,6 @@ def hand_counts() -> dict[tuple[str, int], int]:
             for day in (1, 2, 3):
                 counts[(m.group(1), day)] = int(m.group(day + 1))
     return counts
-
-
-@pytest.fixture
-def sample_game(tmp_path: Path) -> Path:
-    """A copy of the sample game with its own store, crawled from the saved pages."""
-    dest = tmp_path / "sample"
-    shutil.copytree(SAMPLE / "pages", dest / "pages")
-    shutil.copy(SAMPLE / "game.toml", dest / "game.toml")
-    game = load_game(dest / "game.toml")
-    with Store(game.store) as store:
-        report = crawl(game, store)
-        assert report.ok, report.problems
-    return dest / "game.toml"
 
 
 def test_sample_activity_equals_hand_counts(sample_game: Path) -> None:

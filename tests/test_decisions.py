@@ -30,18 +30,10 @@ from auditor.ledger.ledger import load_ledger
 from auditor.rules.engine import check
 from auditor.store import Store
 from tests.forum_server import ForumServer, Response
-from tests.ledger_helpers import HYPERLINK, hostile_game
+from tests.ledger_helpers import HYPERLINK
 
 REPO = Path(__file__).resolve().parents[1]
 BETWEEN = datetime.fromisoformat("2026-11-21T15:01:00+08:00")  # after 油条's first ghost post
-
-
-@pytest.fixture
-def hostile(tmp_path: Path):  # type: ignore[no-untyped-def]
-    game, store, now = hostile_game(tmp_path / "game")
-    assert isinstance(store, Store)
-    yield game, store, now
-    store.close()
 
 
 def rows_of(path: Path, encoding: str = "utf-8-sig") -> list[dict[str, str]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
@@ -13,15 +12,7 @@ from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import add_card
 from auditor.ledger.ledger import load_ledger
 from auditor.store import Store
-from tests.ledger_helpers import hostile_game, make_game
-
-
-@pytest.fixture
-def hostile(tmp_path: Path):  # type: ignore[no-untyped-def]
-    game, store, now = hostile_game(tmp_path / "game")
-    assert isinstance(store, Store)
-    yield game, store, now
-    store.close()
+from tests.ledger_helpers import make_game
 
 
 def test_review_at_end_of_input_keeps_decisions_and_exits_130(hostile) -> None:  # type: ignore[no-untyped-def]

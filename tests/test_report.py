@@ -22,7 +22,7 @@ from auditor.report.records import build_records, highlight, post_link
 from auditor.report.write import FILES, latest_dir, write_report
 from auditor.store import Store
 from auditor.tables import neutralise, unneutralise
-from tests.ledger_helpers import HOSTILE_SCRIPT, HYPERLINK, hostile_game
+from tests.ledger_helpers import HOSTILE_SCRIPT, HYPERLINK
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -30,14 +30,6 @@ REPO = Path(__file__).resolve().parents[1]
 def read_csv(path: Path) -> tuple[bytes, list[dict[str, str]]]:
     raw = path.read_bytes()
     return raw[:3], list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
-
-
-@pytest.fixture
-def hostile(tmp_path: Path):  # type: ignore[no-untyped-def]
-    game, store, now = hostile_game(tmp_path / "game")
-    assert isinstance(store, Store)
-    yield game, store, now
-    store.close()
 
 
 def test_csvs_have_bom_and_neutralised_formulas(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,6 @@ from typer.testing import CliRunner
 
 from auditor.cli import app
 from auditor.cli.votes_cmd import VOTE_COLUMNS
-from auditor.forum.crawl import crawl
 from auditor.game.gamefile import load_game
 from auditor.models import Post
 from auditor.rules.engine import build_context, ruleset_for, run_rules
@@ -489,17 +487,6 @@ def test_killbar7_majority_ends_the_day_and_few_suspects_make_everyone_one(tmp_p
 
 
 # --------------------------------------------------------------------------- sample game
-
-
-@pytest.fixture
-def sample_game(tmp_path: Path) -> Iterator[Path]:
-    dest = tmp_path / "sample"
-    shutil.copytree(SAMPLE / "pages", dest / "pages")
-    shutil.copy(SAMPLE / "game.toml", dest / "game.toml")
-    game = load_game(dest / "game.toml")
-    with Store(game.store) as store:
-        assert crawl(game, store).ok
-    yield dest / "game.toml"
 
 
 SAMPLE_NOW = datetime(2026, 11, 28, 10, tzinfo=TZ)

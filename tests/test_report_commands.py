@@ -1,4 +1,5 @@
-"""Review fixes for reports and the report/audit/export commands (issue 7 review)."""
+"""auditor.report and the report, audit and export commands: what the director reads and
+exports (first found in issue 7's review)."""
 
 from __future__ import annotations
 
@@ -15,16 +16,6 @@ from auditor.ledger.ledger import load_ledger
 from auditor.report.records import build_records
 from auditor.report.write import write_report
 from auditor.store import Store
-from tests.ledger_helpers import hostile_game
-
-
-@pytest.fixture
-def hostile(tmp_path: Path):  # type: ignore[no-untyped-def]
-    game, store, now = hostile_game(tmp_path / "game")
-    assert isinstance(store, Store)
-    yield game, store, now
-    store.close()
-
 
 # --------------------------------------------------------------------------- fix 7
 

@@ -1,5 +1,5 @@
-"""Acceptance fixes (round 2) in the activity view, the report, the announcement and the
-ledger: lurk cells from the rule's own verdict (1), one card per clause (2), the vote lines
+"""auditor.report.records as the activity view, the report, the announcement and the ledger
+show it: lurk cells from the rule's own verdict (1), one card per clause (2), the vote lines
 of the announcement (3), the faction that loses (4), the dead in the grid and the 电梯 (5),
 and the small ones (6)."""
 

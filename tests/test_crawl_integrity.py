@@ -1,4 +1,4 @@
-"""Crawl cases found in review: each once lost or invented data.
+"""auditor.forum.crawl keeps what it read: cases that once lost or invented data.
 
 Real captures are read in place from ../shared/discuz (copied only into a test's tmp
 folder to play a director's folder of saved pages); everything else is written by the

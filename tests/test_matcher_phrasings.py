@@ -1,4 +1,4 @@
-"""Round 2: does the banned-phrase matcher generalise to new phrasings?
+"""auditor.rules.matcher on new phrasings: does it generalise beyond the lines it was tuned on?
 
 Fresh validation lines for issue 6's second follow-up, written from the seed clauses
 alone (000 = M107 违规判定 1–4, 8, 12; 001 = 030 违规判定 1–4, 7(4)) before the lexicons
@@ -12,7 +12,7 @@ tests/devset/ or tests/test_matcher_generalise.py.
 Labels follow tests/devset/README.md: ``A|B`` when two clauses are hit, ``NONE`` for a
 line a director would not card. Scoring is line level, as scripts/devset_eval.py.
 
-    python tests/test_matcher_generalise2.py      # per-category figures and the lines scored wrong
+    python tests/test_matcher_phrasings.py      # per-category figures and the lines scored wrong
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Acceptance-test fixes for the report, the votes table and the decision commands:
+"""auditor.report tables, the votes table and the decision commands:
 forum changes since the last run (A), times to the second (B), the Chinese votes table (C),
 the review prompts (D), decided_at in forum time (E) and 是/否 in tables (F)."""
 
@@ -11,7 +11,6 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
@@ -19,15 +18,7 @@ from auditor.models import HiddenReason
 from auditor.report.records import build_records
 from auditor.report.write import write_report
 from auditor.store import Store
-from tests.ledger_helpers import HOSTILE_SCRIPT, hostile_game
-
-
-@pytest.fixture
-def hostile(tmp_path: Path):  # type: ignore[no-untyped-def]
-    game, store, now = hostile_game(tmp_path / "game")
-    assert isinstance(store, Store)
-    yield game, store, now
-    store.close()
+from tests.ledger_helpers import HOSTILE_SCRIPT
 
 
 def _first(store: Store, author: str, tid: int):  # type: ignore[no-untyped-def]
