@@ -534,11 +534,20 @@ def test_cases_exist_and_load() -> None:
     assert len(ids) == len(set(ids)), "two cases in one file share a name"
 
 
+# Rules this harness cannot run, with the test that runs them instead.
+NO_RULE_CASE = {
+    "POST-OUTSIDE": "reads each player's threads outside the game (a crawl of pages the "
+    "harness does not render): tests/test_post_outside.py",
+}
+
+
 def test_every_rule_has_a_case_in_its_module_case_file() -> None:
     # tests/rules/cases/<module>*.toml, beside auditor/rules/<module>.py: a newcomer finds a
     # rule's cases from its code file's name (docs/rules.md lists them).
     cases = load_cases()
     for r in all_rules():
+        if r.code in NO_RULE_CASE:
+            continue
         stem = r.check.__module__.rsplit(".", 1)[-1]
         found = [
             c.id

@@ -75,7 +75,7 @@ def substitute_warnings(game: Game, ruleset: RuleSet | None = None) -> list[str]
     """Roles substituted more often than the rule set allows (030 and M39 替补：每名角色仅限
     更换一次替补), from the game file's and the discovered ``substitute`` events."""
     rs = ruleset or ruleset_for(game)
-    limit = int(rs.settings.get("substitutes_per_role", 0) or 0)
+    limit = int(rs.settings["substitutes_per_role"])
     if not limit:
         return []
     counts: dict[str, list[Event]] = {}
