@@ -88,7 +88,10 @@ def _function_imports(tree: ast.AST) -> list[str]:
 
 # Imports deferred for cold-start cost, not to dodge a layer: each follows the layers (and
 # import-linter sees it).  A saved-pages crawl must not load the HTTP stack (issue 16).
-DEFERRED = {"auditor/forum/crawl.py": {"auditor.forum.fetch"}}
+DEFERRED = {
+    "auditor/forum/crawl.py": {"auditor.forum.fetch"},
+    "auditor/cli/serve.py": {"auditor.desk.app"},  # Starlette only for `serve`
+}
 
 
 def test_no_auditor_import_hides_in_a_function() -> None:

@@ -11,7 +11,6 @@ from rich.markup import escape
 
 from auditor.cli.common import command, err, handle_errors, out
 from auditor.desk import actions
-from auditor.desk.app import Desk, create_app
 from auditor.desk.auth import hash_password, password_problem
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game, load_game
@@ -127,6 +126,10 @@ def _serve(
     games: dict[str, Game], host: str, port: int, reports: Path, post_limit: int, local: bool
 ) -> None:
     import uvicorn  # the server only when serving
+
+    # Starlette and the desk's templates only for `serve` (every other command would pay
+    # for them at start-up).
+    from auditor.desk.app import Desk, create_app
 
     desk = Desk(games=games, reports=reports, post_limit=post_limit)
     shown = f"[{host}]" if ":" in host else host

@@ -93,8 +93,17 @@ def substitute_warnings(game: Game, ruleset: RuleSet | None = None) -> list[str]
     return out
 
 
+_RULESETS: dict[str, RuleSet] = {}  # resolved rule sets by what resolves them
+
+
 def ruleset_for(game: Game) -> RuleSet:
-    return load_ruleset(game.ruleset, game.rules, where=str(game.path))
+    """The game's resolved rule set, parsed once per process for the same preset and
+    overrides (an audit asks for it from the crawl, the check, the ledger and the report)."""
+    key = json.dumps([game.ruleset, game.rules, str(game.path)], sort_keys=True, default=str)
+    rs = _RULESETS.get(key)
+    if rs is None:
+        rs = _RULESETS[key] = load_ruleset(game.ruleset, game.rules, where=str(game.path))
+    return rs
 
 
 def api_blind_rules(game: Game, ruleset: RuleSet | None = None) -> list[str]:

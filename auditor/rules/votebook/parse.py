@@ -15,8 +15,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from pypinyin import lazy_pinyin
-
 from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
@@ -267,6 +265,8 @@ def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) ->
     norm = normalise_name(name)
     if not norm:
         return None
+    from pypinyin import lazy_pinyin  # deferred: 0.3 CPU s to load, only for a misspelt name
+
     py = "".join(lazy_pinyin(norm))
     same = [p for p in players if "".join(lazy_pinyin(normalise_name(p))) == py]
     if len(same) == 1:
