@@ -18,6 +18,12 @@ Stages, each next to the simplest honest baseline in the same run:
 - the nightly rerun: the game as it stood 100 posts before the last day's final hour, then
   those 100 posts arrive: re-crawl of the saved pages, ``auditor.rules.engine.check`` re-checking
   everything vs ``incremental=True`` (only new posts and their player-days);
+- the nightly ``auditor audit`` through the CLI after 100 new posts saved as only the changed
+  pages, and again with nothing new (cold start included), against the first audit;
+- the nightly crawl over loopback HTTP with the board list: requests against the pages that
+  hold the new posts plus the board-list pages, and against refetching every page, with a
+  2 h and the default 48 h refetch window;
+- a CPU yardstick (a fixed Python loop) at the start and the end: a loaded machine shows;
 - ``--archive``: a streaming run over many generated games (one in memory at a time; pages
   rendered by the writer's generator and handed straight to the parser, never written):
   parse → store → rules per game, in a subprocess for its own peak RSS.
@@ -330,15 +336,21 @@ def stage_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
 
 
 def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
-    """The nightly crawl over real HTTP on loopback: requests the rerun costs after
-    ``new_posts`` posts, against refetching every page (the simplest honest baseline)."""
+    """The nightly crawl over real HTTP on loopback, with the board list: requests the
+    rerun costs after ``new_posts`` posts, against the pages that hold them plus the
+    board-list pages (the goal) and refetching every page (the simplest honest baseline).
+    Two nights: the last day open and no day closed within the refetch window (2 h), and
+    the default 48 h window (the day before closed within it: its threads read in full)."""
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from generate import toml_text
 
     from auditor.forum.crawl import crawl
     from auditor.forum.fetch import Fetcher
     from auditor.game.gamefile import load_game
     from auditor.store import Store
+    from tools.writer import parse_script, render_board_pages, render_thread_pages
 
     site: dict[str, tuple[bytes, str]] = {}
     log: list[str] = []
@@ -360,45 +372,118 @@ def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[R
     t_end = last_close - timedelta(hours=1)
     times = sorted(p["at"] for t in gen.script["thread"] for p in t["post"] if p["at"] <= t_end)
     before, after = snapshot(gen, times[-new_posts - 1]), snapshot(gen, t_end)
-    d = work / "http"
-    shutil.rmtree(d, ignore_errors=True)
-    write_game(before, d, pages=False)
+    ppp = int(gen.script["forum"]["ppp"])
+    old = {int(t["tid"]): len(t["post"]) for t in before.script["thread"]}
+    changed = sum(
+        (len(t["post"]) - 1) // ppp - old.get(int(t["tid"]), 0) // ppp + 1
+        for t in after.script["thread"]
+        if len(t["post"]) > old.get(int(t["tid"]), 0)
+    )
+
+    def serve(g: GeneratedGame) -> tuple[int, int]:
+        """(thread pages, board-list pages) now on the forum."""
+        site.clear()
+        script = parse_script(g.script)
+        for tid in script.threads:
+            for u, body, ctype in render_thread_pages(script, tid):
+                if u.startswith("forum.php"):
+                    site[u] = (body, ctype)
+        boards = 0
+        for u, body, ctype in render_board_pages(script):
+            if u.startswith("forum.php"):
+                site[u] = (body, ctype)
+                boards += 1
+        return len(site) - boards, boards
+
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    rows: list[Row] = []
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
-        text = (d / "game.toml").read_text("utf-8")
-        text = text.replace('pages = "pages/"', f'url = "{url}"\napi = false')
-        (d / "game.toml").write_text(text, "utf-8")
-        game = load_game(d / "game.toml")
-        now = t_end + timedelta(hours=12)  # the last day closed; earlier days long closed
-
-        def serve(g: GeneratedGame) -> int:
-            site.clear()
-            for _tid, u, body, ctype in render_desktop_pages(g):
-                site[u] = (body, ctype)
-            return len(site)
-
-        serve(before)
-        with Store(game.store) as store, Fetcher(url, delay=0) as f:
-            crawl(game, store, fetcher=f, now=now)
-            pages_after = serve(after)
-            log.clear()
-            secs, report = timed(lambda: crawl(game, store, fetcher=f, now=now))
-            nightly_requests = len(log)
-            log.clear()
-            full_secs, full = timed(lambda: crawl(game, store, fetcher=f, now=now, full=True))
+        for hours in (2.0, 48.0):
+            d = work / f"http-{hours:g}"
+            shutil.rmtree(d, ignore_errors=True)
+            write_game(before, d, pages=False)
+            data = dict(gen.game)
+            data["game"] = {**data["game"], "tag": data["game"]["name"]}
+            data["forum"] = {"url": url, "delay": 0.0, "api": False, "board": 2}
+            data["forum"]["refetch_hours"] = hours
+            (d / "game.toml").write_text(toml_text(data), encoding="utf-8")
+            game = load_game(d / "game.toml")
+            serve(before)
+            with Store(game.store) as store, Fetcher(url, delay=0) as f:
+                crawl(game, store, fetcher=f, now=t_end)
+                log.clear()
+                crawl(game, store, fetcher=f, now=t_end + timedelta(minutes=5))
+                quiet = len(log)
+                pages_after, boards = serve(after)
+                log.clear()
+                t0 = time.perf_counter()
+                report = crawl(game, store, fetcher=f, now=t_end + timedelta(minutes=10))
+                secs = time.perf_counter() - t0
+                nightly_requests = len(log)
+                log.clear()
+                t0 = time.perf_counter()
+                full = crawl(game, store, fetcher=f, now=t_end + timedelta(minutes=15), full=True)
+                full_secs = time.perf_counter() - t0
+            window = "no day closed within it" if hours < 24 else "the day before closed within it"
+            rows.append(
+                (
+                    f"nightly crawl over HTTP after +{new_posts} posts, refetch window "
+                    f"{hours:g} h ({window})",
+                    f"{nightly_requests} requests, {secs:.2f} s ({report.new_posts} new posts; "
+                    f"nothing new: {quiet} requests: the board list and the threads the game "
+                    "file names that are not on the forum yet)",
+                    f"refetch every page: {len(log)} requests, {full_secs:.2f} s",
+                    f"goal ≤ {changed} changed pages + {boards} board-list page(s) = "
+                    f"{changed + boards}; {pages_after:,} thread pages on the forum; "
+                    f"{full.new_posts} posts missed by the nightly run",
+                )
+            )
     finally:
         server.shutdown()
+    return rows
+
+
+def stage_cli_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Row]:
+    """`auditor audit` through the CLI after ``new_posts`` new posts saved as only the
+    changed pages, against the first audit of the same game in the same run."""
+    from generate import append_posts
+    from nightly_bench import save_changed_pages
+
+    d = work / "cli-nightly"
+    shutil.rmtree(d, ignore_errors=True)
+    game = write_game(gen, d)
+    cli = ["audit", str(game), "--reports", str(d / "reports"), "-q"]
+    first, first_rss, _, _ = run_module("auditor", cli, cwd=ROOT)
+    quiet, quiet_rss, _, _ = run_module("auditor", cli, cwd=ROOT)
+    pages = save_changed_pages(append_posts(gen, new_posts), d)
+    secs, rss, code, text = run_module("auditor", cli, cwd=ROOT)
+    last = text.strip().splitlines()[-1] if text.strip() else ""
     return [
         (
-            f"nightly crawl over HTTP after +{new_posts} posts",
-            f"{nightly_requests} requests, {secs:.2f} s ({report.new_posts} new posts; last day "
-            f"inside the {game.forum.refetch_hours:g} h refetch window)",
-            f"refetch every page: {len(log)} requests, {full_secs:.2f} s",
-            f"{pages_after:,} pages on the forum; {full.new_posts} posts missed by the nightly run",
-        )
+            f"nightly `auditor audit` after +{new_posts} posts ({pages} pages saved again)",
+            f"{secs:.2f} s, {rss:.0f} MB (exit {code}: {last[:40]}…)",
+            f"first audit of the same game: {first:.2f} s, {first_rss:.0f} MB",
+            f"{first / secs:.1f}× less; goal < 1 s",
+        ),
+        (
+            "`auditor audit` again, nothing new (cold start included)",
+            f"{quiet:.2f} s, {quiet_rss:.0f} MB",
+            f"first audit: {first:.2f} s",
+            f"{first / quiet:.1f}× less; goal < 0.3 s",
+        ),
     ]
+
+
+def yardstick() -> float:
+    """Seconds for a fixed pure-Python loop: the machine's speed right now (a loaded
+    machine shows as a slow yardstick; read the rows as ratios to their baselines)."""
+    t0 = time.perf_counter()
+    total = 0
+    for i in range(3_000_000):
+        total += i % 7
+    return time.perf_counter() - t0
 
 
 # --------------------------------------------------------------------------- archive
@@ -556,6 +641,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     rows: list[Row] = []
     t_total = time.perf_counter()
+    y0 = yardstick()
     gdir = args.work / "game10k"
     shutil.rmtree(gdir, ignore_errors=True)
     cfg = GameConfig(posts=args.posts, seed=args.seed)
@@ -586,12 +672,15 @@ def main(argv: list[str] | None = None) -> int:
         print(row)
     rows += stage_nightly(gen, args.work, args.new_posts)
     print(rows[-2], rows[-1], sep="\n")
+    rows += stage_cli_nightly(gen, args.work, args.new_posts)
+    print(rows[-2], rows[-1], sep="\n")
     rows += stage_http_nightly(gen, args.work, args.new_posts)
-    print(rows[-1])
+    print(rows[-2], rows[-1], sep="\n")
     if args.archive:
         rows += stage_archive(args.archive_posts, args.work, args.seed)
         print(rows[-2], rows[-1], sep="\n")
     total = time.perf_counter() - t_total
+    y1 = yardstick()
 
     score = info["score"]
     recall = ", ".join(f"{c} {f}/{p}" for c, (f, p) in sorted(score.items()))
@@ -602,6 +691,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"Machine: {platform.platform()}, {os.cpu_count()} CPUs, Python "
         f"{platform.python_version()}; run {datetime.now().astimezone():%Y-%m-%d %H:%M %z}.",
+        "",
+        f"CPU yardstick (a fixed 3M-step Python loop): {y0:.2f} s at the start, {y1:.2f} s "
+        "at the end (an idle core of this machine: about 0.25 s).",
         "",
         "| stage | auditor | baseline (same run) | note |",
         "| --- | --- | --- | --- |",
