@@ -16,7 +16,7 @@ from auditor.game.gamefile import EventType, load_game
 from auditor.pipeline import open_game
 from auditor.report.write import latest_dir
 from auditor.store import Store
-from tests.desk_helpers import csrf, desk_server, flashes, proposal_game
+from tests.desk_helpers import auditor, csrf, desk_server, flashes, proposal_game
 
 
 def _proposals(html: str) -> dict[str, str]:
@@ -76,6 +76,15 @@ def test_a_director_confirms_a_corrected_elimination_in_the_desk(tmp_path: Path)
         html = (report / "report.html").read_text("utf-8")
         notices = html[html.index('id="notices"') :]
         assert "春卷" in notices[:2000] and "馄饨" in notices[:2000]
+
+        # confirmed with `auditor game --confirm` while the desk runs: the desk reads the
+        # file again and no longer lists it
+        thread = next(i for i, t in listed.items() if t.startswith("帖子 108"))
+        res = auditor("game", str(path), "--confirm", thread, "--by", "导演", cwd=path.parent)
+        assert res.returncode == 0, res.stderr
+        page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
+        assert thread not in _proposals(page) and len(_proposals(page)) == 12
+        text = path.read_text("utf-8")
 
         # another director confirming the same proposal afterwards is refused
         other = requests.Session()

@@ -148,6 +148,7 @@ class Desk:
     post_limit: int = 10000
     session_seconds: int = SESSION_SECONDS
     lock: threading.Lock = field(default_factory=threading.Lock)
+    mtimes: dict[str, int] = field(default_factory=dict)  # each game file as last read
 
 
 def environment() -> Environment:
@@ -170,6 +171,8 @@ class DeskApp:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
         self.env = environment()
+        for slug, game in desk.games.items():  # as read at start
+            desk.mtimes.setdefault(slug, game.path.stat().st_mtime_ns)
 
     def confirm(
         self, request: Request, slug: str, form: Any, what: str, action: str
@@ -193,7 +196,26 @@ class DeskApp:
         return self.page(request, "message.html.j2", status=status, text=text, back="/")
 
     def game_or_404(self, request: Request) -> Game | None:
-        return self.desk.games.get(request.path_params["slug"])
+        """The game of the URL, read again when its file changed since (``auditor game
+        --confirm`` or an editor): the file is the record.  A file that does not load as
+        it stands (being edited) leaves the last good reading."""
+        slug = request.path_params["slug"]
+        game = self.desk.games.get(slug)
+        if game is None:
+            return None
+        try:
+            mtime = game.path.stat().st_mtime_ns
+        except OSError:
+            return game
+        seen = self.desk.mtimes.setdefault(slug, mtime)
+        if mtime != seen:
+            self.desk.mtimes[slug] = mtime
+            try:
+                game = actions.load(game.path)
+            except AuditorError:
+                return game
+            self.desk.games[slug] = game
+        return game
 
     def signed_in(self, request: Request, slug: str) -> str | None:
         auth = request.session.get("auth", {}).get(slug)
@@ -468,6 +490,7 @@ class DeskApp:
             self.flash(request, "error", str(exc))
             return self.back(slug, form, "#proposals")
         self.desk.games[slug] = fresh  # the game file is the record now
+        self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
         self.flash(request, "ok", done.message + _rewritten(done, game_file=True))
         return self.back(slug, form, "#proposals")
 
