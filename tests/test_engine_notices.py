@@ -30,7 +30,12 @@ def test_forced_api_names_the_rules_it_starves(tmp_path: Path) -> None:
     assert "[forum]\n" in text
     game.path.write_text(text.replace("[forum]\n", "[forum]\napi = true\n", 1), "utf-8")
     forced = load_game(game.path)
-    assert api_blind_rules(forced) == ["FONT-SIZE", "VOTE-EDIT"]
+    assert api_blind_rules(forced) == [
+        "FONT-SIZE",
+        "VOTE-EDIT",
+        "PROFILE-SIGNATURE",
+        "PROFILE-AVATAR",
+    ]
     # at load time, by any command
     res = runner.invoke(app, ["ledger", str(game.path)])
     assert res.exit_code == 0, res.output
