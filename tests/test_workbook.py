@@ -68,12 +68,13 @@ def test_the_nightly_audit_writes_the_workbook_only_when_asked(tmp_path: Path) -
     from tests.test_nightly_cost import _loaded
 
     game = game_copy(SAMPLE / "game.toml", tmp_path / "game.toml", pages=SAMPLE / "pages")
-    assert _loaded(["audit", str(game), "-q", "--reports", str(tmp_path / "r")], tmp_path) == []
+    loaded = _loaded(["audit", str(game), "-q", "--reports", str(tmp_path / "r")], tmp_path)
+    assert not {"pandas", "openpyxl"} & set(loaded), loaded
     plain = sorted((tmp_path / "r").glob("*/2*/"))
     assert len(plain) == 1 and not (plain[0] / "report.xlsx").exists()
     assert (plain[0] / "findings.csv").exists()
     args = ["audit", str(game), "-q", "--workbook", "--reports", str(tmp_path / "w")]
-    assert set(_loaded(args, tmp_path)) == {"pandas", "openpyxl"}
+    assert {"pandas", "openpyxl"} <= set(_loaded(args, tmp_path))
     (written,) = sorted((tmp_path / "w").glob("*/2*/"))
     book = load_workbook(written / "report.xlsx")
     assert tuple(book.sheetnames) == SHEETS
