@@ -131,3 +131,20 @@ def test_devset_precision_and_recall() -> None:
     for c in s.categories:
         assert s.precision(c) >= 0.8 and s.recall(c) >= 0.8, (c, s.precision(c), s.recall(c))
     assert len(s.categories) == 19
+
+
+def test_a_pattern_branch_needs_all_its_required_words() -> None:
+    from auditor.rules.matcher import branch_requirements
+
+    freq = {"有问题": 5000, "错了": 3000, "导演": 800, "法官": 700}
+    pattern = r"(导演|法官)[^。]{0,6}(错了|有问题)|不服(判罚|这张牌)"
+    got = branch_requirements(pattern, freq)
+    assert got is not None and len(got) == 2
+    first, second = got
+    assert {"导演", "法官"} in first and {"错了", "有问题"} in first
+    assert first[0] == {"导演", "法官"}  # the rarer set triggers
+    assert second[0] in ({"不服"}, {"判罚", "这张牌"}, {"不服判罚", "不服这张牌"})
+    assert branch_requirements(r"(导演|.)说", freq) == [[{"说"}]]
+    # game talk with one required word only is not tried; the complaint is found
+    assert cats("这段逻辑有问题。") == set()
+    assert "DIRECTOR" in cats("导演这个判罚有问题")

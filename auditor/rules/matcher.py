@@ -28,8 +28,10 @@ the prefilter flags):
    check jieba word boundaries (a ``jieba.Tokenizer`` of our own with the lexicon as user
    dictionary, started on first need) so 逼近 / 操作 / 干杯 are not insults, and for
    one-character terms that they stand alone (草，… but not 吃草了).
-5. Sentence patterns (``re:`` entries) run only where one of their lexicon keywords and
-   one of their required words occurred.
+5. Sentence patterns (``re:`` entries) run only where one of their lexicon keywords
+   occurred and, for one of their top-level branches, a word of each of the (up to three,
+   rarest first) sets of words that branch requires: the rarest set is in the automaton,
+   the others are one C-level search each on the posts it hit (:func:`branch_requirements`).
 
 A built matcher is kept on disk (:func:`cached_matcher`, the user's cache folder).
 
@@ -533,20 +535,47 @@ def _required(items: Any, freq: Mapping[str, int]) -> list[set[str]]:
     return found
 
 
-def required_words(pattern: str, freq: Mapping[str, int]) -> tuple[str, ...] | None:
-    """Words one of which every match of ``pattern`` contains, chosen per top-level
-    branch as its least common required piece (``(你|他)害的`` → 害的, by the word
-    frequencies ``freq``); None when some branch has none.  The matcher tries a sentence
-    pattern only where one of these *and* one of the lexicon's own keywords occur: the same
-    matches, far fewer tries."""
+def _implied(by: set[str], s: set[str]) -> bool:
+    """Does an occurrence of one of ``by`` always contain one of ``s``?  (Then ``s`` adds
+    nothing to a prefilter that already asks for ``by``.)"""
+    return all(any(x in b for x in s) for b in by)
+
+
+def branch_requirements(
+    pattern: str, freq: Mapping[str, int], most: int = 3
+) -> list[list[set[str]]] | None:
+    """For each top-level branch of ``pattern``: up to ``most`` string sets, each of which
+    every match of that branch contains one string of, the least common first (by the
+    word frequencies ``freq``); None when some branch has none.
+
+    The first set of a branch is its trigger (in the automaton); the others are checked
+    where the trigger occurred: 有问题 alone is common in game talk, 有问题 with one of
+    导演/法官 in the same post is rare.  Sound: a post lacking one of them cannot match."""
     try:
         from re import _parser as sre_parse  # type: ignore[attr-defined]
 
-        parsed = sre_parse.parse(pattern)
+        parsed = list(sre_parse.parse(pattern))
     except Exception:
         return None
-    best = _best(_required(list(parsed), freq), freq)
-    return tuple(sorted(best)) if best else None
+    if len(parsed) == 1 and str(parsed[0][0]) == "BRANCH":
+        branches = [list(b) for b in parsed[0][1][1]]
+    else:
+        branches = [parsed]
+    out: list[list[set[str]]] = []
+    for b in branches:
+        sets = [s for s in _required(b, freq) if s and "" not in s]
+        if not sets:
+            return None
+        ranked = sorted(sets, key=lambda s: (sum(_commonness(x, freq) for x in s), len(s)))
+        chosen: list[set[str]] = []
+        for s in ranked:
+            if any(_implied(c, s) for c in chosen):
+                continue
+            chosen.append(s)
+            if len(chosen) == most:
+                break
+        out.append(chosen)
+    return out
 
 
 def _splice(
@@ -582,6 +611,7 @@ class _Key:
     kind: str  # text | initials | anchor | required | pinyin | near
     ascii_word: bool = False  # an ASCII key: must be a whole ASCII word
     py: str = ""  # pinyin keys: the rendering that matched
+    branch: int = -1  # required keys: the pattern's top-level branch they trigger
 
 
 def _is_cjk(c: str) -> bool:
@@ -609,6 +639,9 @@ class Matcher:
         self._regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
         self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
+        # (pattern, branch) → the other string sets that branch needs (one string of each)
+        self.conjuncts: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
+        self._conjunct_res: dict[tuple[int, int], tuple[re.Pattern[str], ...]] = {}
         self._freq: Mapping[str, int] | None = None
         self._keyword_res: dict[int, re.Pattern[str]] = {}
         self.exceptions: dict[int, tuple[str, ...]] = {}
@@ -655,15 +688,19 @@ class Matcher:
                 # (没, 为什么), together they are rare, and no match is lost.
                 # The keywords are checked with ``in`` once a required word occurred (they
                 # are often common: their hits alone would cost more than the check).
-                required = required_words(e.regex, self._frequencies())
-                if required is None:
+                # Per top-level branch, the rarest required set triggers (``required``)
+                # and the branch's other required sets must occur too (``conjuncts``).
+                branches = branch_requirements(e.regex, self._frequencies())
+                if branches is None:
                     for a in e.anchors:
                         self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
                     if not e.anchors:
                         self.always.append(i)
                 else:
-                    for a in required:
-                        self._add(self.text_ac, a, _Key(i, a, "required"))
+                    for b, sets in enumerate(branches):
+                        for a in sorted(sets[0]):
+                            self._add(self.text_ac, a, _Key(i, a, "required", branch=b))
+                        self.conjuncts[i, b] = tuple(tuple(sorted(x)) for x in sets[1:])
                     self.keywords[i] = tuple({self.norm.key(a) for a in e.anchors})
                 continue
             readings: set[str] = set()
@@ -743,7 +780,13 @@ class Matcher:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.update(
-            _jieba=None, _jieba_lock=None, _regexes={}, _cuts={}, _freq=None, _keyword_res={}
+            _jieba=None,
+            _jieba_lock=None,
+            _regexes={},
+            _cuts={},
+            _freq=None,
+            _keyword_res={},
+            _conjunct_res={},
         )
         return state
 
@@ -798,12 +841,8 @@ class Matcher:
     def prefilter(self, text: str) -> bool:
         """The fast stage alone: could this text hold a banned phrase?"""
         norm = self.norm.normalise(text)
-        for _end, keys in self.text_ac.iter(norm):
-            for k in keys:
-                if k.kind != "required":
-                    return True
-                if self._has_keyword(k.entry, norm):
-                    return True
+        if self._live(list(self.text_ac.iter(norm)), norm):
+            return True
         if self._py_scan(norm):
             return True
         return bool(self.always)
@@ -815,7 +854,7 @@ class Matcher:
         if "[quote]" in text.lower():  # raw BBCode (CLI, dev set): quoted text is not charged
             text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
         fast = self.norm.normalise(text)
-        text_hits = list(self.text_ac.iter(fast))
+        text_hits = self._live(list(self.text_ac.iter(fast)), fast)
         py_hits = self._py_scan(fast)
         if not text_hits and not py_hits and not self.always:
             return []
@@ -823,10 +862,42 @@ class Matcher:
         found = self._collect(text, fast, lazy, text_hits, py_hits, categories)
         if lazy.mismatch:  # the two paths disagree (combining marks …): trust the mapped one
             norm, idx = lazy.norm, lazy.idx
-            text_hits = list(self.text_ac.iter(norm))
+            text_hits = self._live(list(self.text_ac.iter(norm)), norm)
             py_hits = self._py_scan(norm)
             found = self._collect(text, norm, idx, text_hits, py_hits, categories)
         return _resolve(found)
+
+    def _live(self, hits: list[Any], norm: str) -> list[Any]:
+        """The text hits worth confirming: a pattern's trigger counts only where the rest
+        of its branch's required words and one of its lexicon keywords occur too (each
+        decided by one C-level search, once per post)."""
+        out: list[Any] = []
+        verdict: dict[tuple[int, int], bool] = {}
+        for end, keys in hits:
+            if all(k.kind != "required" for k in keys):
+                out.append((end, keys))
+                continue
+            kept = []
+            for k in keys:
+                if k.kind == "required":
+                    ok = verdict.get((k.entry, k.branch))
+                    if ok is None:
+                        ok = verdict[k.entry, k.branch] = self._branch_ok(k.entry, k.branch, norm)
+                    if not ok:
+                        continue
+                kept.append(k)
+            if kept:
+                out.append((end, kept))
+        return out
+
+    def _branch_ok(self, entry: int, branch: int, norm: str) -> bool:
+        res = self._conjunct_res.get((entry, branch))
+        if res is None:
+            res = self._conjunct_res[entry, branch] = tuple(
+                re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+                for words in self.conjuncts.get((entry, branch), ())
+            )
+        return all(rx.search(norm) is not None for rx in res) and self._has_keyword(entry, norm)
 
     def _has_keyword(self, entry: int, norm: str) -> bool:
         """Does one of a pattern's lexicon keywords occur (one C-level search)?"""
@@ -881,9 +952,8 @@ class Matcher:
                     found.append((m, False))
         for i in sorted(anchored):
             found.extend((m, True) for m in self._regex(i, text, norm, idx))
-        for i in sorted(required):
-            if self._has_keyword(i, norm):
-                found.extend((m, True) for m in self._regex(i, text, norm, idx))
+        for i in sorted(required):  # triggers whose branch's other words occurred (_live)
+            found.extend((m, True) for m in self._regex(i, text, norm, idx))
         for i in self.always:
             if categories is None or self.entries[i].category in categories:
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))

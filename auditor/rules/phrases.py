@@ -2,7 +2,8 @@
 
 One rule per lexicon category.  Each yields at most one finding per post, holding every
 match of its category; the match detail names the lexicon entry and the normalisation that
-found it (原文, 繁简, 去噪, 音近, 首字母, 句式 …).  Quoted text is never charged: ``Post.text``
+found it (原文, 全半角/大小写, 繁简, 形近, 表情, 去噪, 叠字, 音近, 近音, 首字母,
+句式: ``matcher.TAGS``).  Quoted text is never charged: ``Post.text``
 is the post's own text without its quotes.
 
 The game file may add the director's own lexicons (files, folders or a Discuz! 词语过滤
@@ -236,9 +237,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     依据：{seed}。
 
     词库可由导演编辑（格式见 lexicons/README.md）；匹配会经过全半角、大小写、繁简、去噪
-    （卧~槽）、叠字、形近、音近（拼音）、首字母（wc、tmd）等归一化，并用 jieba 分词确认词
-    边界（操作、逼近、吃草 不算）。引用别人的内容不算在引用者头上。一帖一条发现，列出该帖
-    本类全部命中。
+    （卧~槽）、叠字、形近、表情（🐶 读作 狗）、音近（拼音）、近音（l/n、zh/z 等）、
+    首字母（wc、tmd）等归一化，并用 jieba 分词确认词边界（操作、逼近、吃草 不算）。
+    引用别人的内容不算在引用者头上。一帖一条发现，列出该帖本类全部命中。
 
     FAIL：“{fail}”。
 
