@@ -148,3 +148,32 @@ def test_a_pattern_branch_needs_all_its_required_words() -> None:
     # game talk with one required word only is not tried; the complaint is found
     assert cats("这段逻辑有问题。") == set()
     assert "DIRECTOR" in cats("导演这个判罚有问题")
+
+
+def test_find_all_finds_what_find_finds() -> None:
+    """The batch (one scan over every text) against one text at a time, on every line of
+    the labelled sets and on texts that could leak across the batch separator."""
+    ev = _devset_eval()
+    texts = [r.text for f in sorted(ROOT.glob("tests/devset*/*.tsv")) for r in ev.read_rows(f)]
+    texts += [
+        "",
+        "卧\x00槽",  # the separator inside a text: done one by one
+        "傻",
+        "逼你",
+        "[quote]卧槽[/quote]好人",
+        "𠀋卧槽🐶",  # code points above the list tables
+        "wo",
+        "cao，今天",
+        "哈哈哈",
+        "哈",
+        "卧卧",
+        "槽槽你好",
+    ]
+    m = default_matcher()
+    one = [m.find(t) for t in texts]
+    assert m.find_all(texts) == one
+    assert sum(map(bool, one)) > 1000
+    # neighbours cannot make a match: each text alone and between others gives the same
+    pieces = ["卧", "槽", "s", "b", "沙", "比", "这个沙比"]
+    assert m.find_all(pieces) == [m.find(t) for t in pieces]
+    assert [bool(x) for x in m.find_all(pieces)] == [False] * 6 + [True]

@@ -199,6 +199,11 @@ _PENDING: list[Rule] = []
 # incremental check to be a full one.
 DATA_DEPENDENCIES: list[Callable[[Game], bytes]] = []
 
+# Work a rule module does for many posts at once (the phrase matcher scans them together):
+# called by the engine, before the post rules run, with the posts they will look at and
+# the codes of the enabled post rules.  What it computes goes where the rules look for it.
+POST_BATCH: list[Callable[[Context, Sequence[GamePost], frozenset[str]], None]] = []
+
 
 def rule(
     *,

@@ -19,7 +19,7 @@ from auditor import __version__
 from auditor.game.gamefile import Event, EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.models import Post
-from auditor.rules.base import DATA_DEPENDENCIES, Context, Finding, GamePost, Match
+from auditor.rules.base import DATA_DEPENDENCIES, POST_BATCH, Context, Finding, GamePost, Match
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.store import Store, StoredPost, neutral_hash
@@ -298,9 +298,16 @@ def run_rules(
     # Rules that refer to another rule's verdict (LURK-3DAYS notes LURK-DAY) read its options.
     ctx.cache.setdefault("rule_options", dict(ruleset.rules))
     post_rules = [r for r in enabled if r.kind == "post"]
-    for gp in ctx.posts:
-        if gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids):
-            continue
+    todo = [
+        gp
+        for gp in ctx.posts
+        if not (gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids))
+    ]
+    if post_rules and todo:
+        enabled_codes = frozenset(r.code for r in post_rules)
+        for prepare in POST_BATCH:
+            prepare(ctx, todo, enabled_codes)
+    for gp in todo:
         rules = [r for r in post_rules if r.thread_kinds is None or gp.kind in r.thread_kinds]
         own: list[Finding] = []
         for r in rules:

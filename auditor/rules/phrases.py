@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.rules.base import (
     DATA_DEPENDENCIES,
+    POST_BATCH,
     Context,
     Finding,
     GamePost,
@@ -133,23 +134,45 @@ DATA_DEPENDENCIES.append(_lexicon_digest)
 
 
 def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
-    """Every phrase match of a post, all categories, computed once per post and run."""
+    """Every phrase match of a post, all categories, computed once per post and run
+    (for the posts of a check all at once, by :func:`_prepare`)."""
     cache: dict[int, list[PhraseMatch]] = ctx.cache.setdefault(_CACHE_KEY, {})
     key = id(gp.post)
     if key not in cache:
         text = gp.post.text
-        found = matcher_for_context(ctx).find(text)
-        names = _name_spans(text, _game_names(ctx)) if found else []
-        # A player's name is a name: "先出生煎" is not 畜生 (a sound-alike across the name
-        # 生煎), and a player called 狗蛋 is not an insult; but "你个老王八蛋" is one even
-        # with a player called 老王.  A phrase quoted as a rule (禁止说“我发誓”) is
-        # mentioned, not said.
-        cache[key] = [
-            m
-            for m in found
-            if not _in_a_name(m, names) and not _quoted_as_rule(text, m.start, m.end)
-        ]
+        cache[key] = _kept(text, matcher_for_context(ctx).find(text), ctx)
     return cache[key]
+
+
+def _kept(text: str, found: list[PhraseMatch], ctx: Context) -> list[PhraseMatch]:
+    # A player's name is a name: "先出生煎" is not 畜生 (a sound-alike across the name
+    # 生煎), and a player called 狗蛋 is not an insult; but "你个老王八蛋" is one even
+    # with a player called 老王.  A phrase quoted as a rule (禁止说“我发誓”) is
+    # mentioned, not said.
+    if not found:
+        return found
+    names = _name_spans(text, _game_names(ctx))
+    return [
+        m for m in found if not _in_a_name(m, names) and not _quoted_as_rule(text, m.start, m.end)
+    ]
+
+
+def _prepare(ctx: Context, posts: Sequence[GamePost], codes: frozenset[str]) -> None:
+    """The matches of every post a check will look at, found in one batch
+    (:meth:`Matcher.find_all`: one scan over all of them, several times less work than
+    one post at a time); only when a rule that reads them is enabled."""
+    if not any(c.startswith("PHRASE-") for c in codes):
+        return
+    cache: dict[int, list[PhraseMatch]] = ctx.cache.setdefault(_CACHE_KEY, {})
+    todo = [gp.post for gp in posts if gp.kind is not None and id(gp.post) not in cache]
+    if not todo:
+        return
+    found = matcher_for_context(ctx).find_all(p.text for p in todo)
+    for post, matches in zip(todo, found, strict=True):
+        cache[id(post)] = _kept(post.text, matches, ctx)
+
+
+POST_BATCH.append(_prepare)
 
 
 _OPENING = "“「『\"'"
