@@ -109,3 +109,33 @@ def test_a_fresh_process_uses_the_cache_and_finds_the_same(cache: Path) -> None:
     assert runs[0].stdout == runs[1].stdout
     assert "卧槽" in runs[0].stdout
     assert len(list(cache.glob("matcher-*.pickle"))) == 1
+
+
+def test_jieba_state_is_stored_and_read_word_by_word(cache: Path, tmp_path: Path) -> None:
+    words = ("卧槽", "沙比", "背锅侠")
+    matcher_mod._jieba_for.cache_clear()
+    built = matcher_mod._jieba_for("x", words)
+    stored_files = list(cache.glob("jieba-*.sqlite"))
+    assert len(stored_files) == 1 and not list(cache.glob(".jieba-*"))
+    assert isinstance(built.FREQ, dict)  # the first process builds jieba in memory
+    matcher_mod._jieba_for.cache_clear()
+    stored = matcher_mod._jieba_for("x", words)
+    assert isinstance(stored.FREQ, matcher_mod._StoredFreq)
+    assert stored.total == built.total
+    for text in ("卧槽你这个背锅侠", "他出生在北京，今天天气不错", "我发誓我是好人"):
+        stored.FREQ.prefetch(text)
+        assert list(stored.cut(text, HMM=True)) == list(built.cut(text, HMM=True))
+    for w in ("背锅侠", "出生", "的", "没有这个词xyz"):
+        assert stored.FREQ.get(w) == built.FREQ.get(w)
+        assert (w in stored.FREQ) == (w in built.FREQ)
+    # other user words: another file; a damaged file is rebuilt
+    matcher_mod._jieba_for.cache_clear()
+    matcher_mod._jieba_for("y", ("乐色",))
+    assert len(list(cache.glob("jieba-*.sqlite"))) == 2
+    stored_files[0].write_bytes(b"not a database")
+    matcher_mod._jieba_for.cache_clear()
+    again = matcher_mod._jieba_for("x", words)
+    assert isinstance(again.FREQ, dict) and again.FREQ.get("背锅侠") == built.FREQ.get("背锅侠")
+    matcher_mod._jieba_for.cache_clear()
+    assert isinstance(matcher_mod._jieba_for("x", words).FREQ, matcher_mod._StoredFreq)
+    matcher_mod._jieba_for.cache_clear()

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import ahocorasick
 
@@ -64,7 +64,6 @@ from auditor.rules import lexicon as lexicon_module
 from auditor.rules.lexicon import DEFAULT_DIR, Entry, Lexicon, load, tables
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_CJK = re.compile(f"[{CJK_RANGES}]")
 ZERO_WIDTH = (
     "\u00ad\u034f\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
     "\ufe0e\ufe0f"  # emoji / text presentation selectors
@@ -637,8 +636,7 @@ def _splice(
 # --------------------------------------------------------------------------- matcher
 
 
-@dataclass(frozen=True, slots=True)
-class _Key:
+class _Key(NamedTuple):  # a tuple: the cached matcher's ~10,000 keys unpickle at C speed
     entry: int  # index into Matcher.entries
     form: str  # the lexicon spelling
     kind: str  # text | initials | anchor | required | pinyin | near
@@ -648,7 +646,8 @@ class _Key:
 
 
 def _is_cjk(c: str) -> bool:
-    return bool(_CJK.match(c))
+    # (CJK_RANGES by comparison: a regex over these ranges takes milliseconds to compile)
+    return "\u3400" <= c <= "\u4dbf" or "\u4e00" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff"
 
 
 class Matcher:
@@ -864,7 +863,10 @@ class Matcher:
         cuts = self._cuts.get(window)
         if cuts is None:  # posts repeat clauses: each window is cut once per process
             pos, found = 0, [0]
-            for tok in self.tokenizer().cut(window, HMM=True):
+            tokenizer = self.tokenizer()
+            if isinstance(tokenizer.FREQ, _StoredFreq):
+                tokenizer.FREQ.prefetch(window)
+            for tok in tokenizer.cut(window, HMM=True):
                 pos += len(tok)
                 found.append(pos)
             if len(self._cuts) >= 65536:
@@ -1343,21 +1345,172 @@ def _resolve(found: list[tuple[PhraseMatch, bool]]) -> list[PhraseMatch]:
 
 @lru_cache(maxsize=8)
 def _jieba_for(digest: str, words: tuple[str, ...]) -> Any:
+    """jieba with ``words`` added as user words: its state (word frequencies and their
+    total) read from the disk cache where an earlier process stored it (a SQLite file in
+    :func:`cache_dir`, looked up word by word: nothing is loaded up front), else built
+    from jieba's own dictionary (seconds) and stored there for the next process."""
     import logging
 
-    import jieba
-
+    jieba = _import_jieba()
     jieba.setLogLevel(logging.WARNING)
+    key = hashlib.sha256(
+        f"{JIEBA_FORMAT}|{__version__}|{_installed('jieba')}\n".encode() + "\n".join(words).encode()
+    ).hexdigest()[:32]
+    path = cache_dir() / f"jieba-{key}.sqlite"
+    stored = _StoredFreq.open(path)
+    if stored is not None:
+        tok = jieba.Tokenizer()
+        tok.FREQ, tok.total, tok.initialized = stored, stored.total, True
+        return tok
     tok = jieba.Tokenizer()
     tok.initialize()
     for w in words:
         tok.add_word(w)
+    _StoredFreq.write(path, tok.FREQ, tok.total)
     return tok
+
+
+JIEBA_FORMAT = 1
+
+
+def _import_jieba() -> Any:
+    """``import jieba``, without the ``pkg_resources`` import jieba makes only to open its
+    own data files (it costs more than the rest of jieba; without it jieba opens them by
+    path, the same files)."""
+    import sys
+
+    if "jieba" in sys.modules or "pkg_resources" in sys.modules:
+        import jieba
+
+        return jieba
+    sys.modules["pkg_resources"] = None  # type: ignore[assignment]  # import -> ImportError
+    try:
+        import jieba
+    finally:
+        del sys.modules["pkg_resources"]
+    return jieba
+
+
+def _installed(module: str) -> str:
+    """Which copy of a package is installed: its main file's path, size and modification
+    time (found without importing it, and without importlib.metadata, whose import alone
+    costs more than loading a cached matcher); an upgrade rewrites the file."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+        st = os.stat(origin) if origin else None
+    except (ImportError, ValueError, OSError):
+        return "?"
+    return f"{origin}:{st.st_size}:{st.st_mtime_ns}" if st else "?"
+
+
+class _StoredFreq(Mapping[str, int]):
+    """jieba's word frequencies in a SQLite file, read on demand and remembered: a
+    boundary check looks up a few hundred words, not the 500,000 of the dictionary."""
+
+    def __init__(self, con: Any, total: int) -> None:
+        self._con, self.total = con, total
+        self._memo: dict[str, int | None] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(cls, path: Path) -> _StoredFreq | None:
+        import sqlite3
+
+        if not path.is_file():
+            return None
+        try:
+            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            total = con.execute("SELECT f FROM meta WHERE k = 'total'").fetchone()[0]
+        except sqlite3.Error:
+            return None  # damaged or foreign: rebuilt and replaced
+        return cls(con, int(total))
+
+    @staticmethod
+    def write(path: Path, freq: Mapping[str, int], total: int) -> None:
+        """Atomically (a temporary file renamed into place); a folder that cannot be
+        written is no error."""
+        import sqlite3
+
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".jieba-", suffix=".tmp", dir=path.parent)
+            os.close(fd)
+        except OSError:
+            return
+        try:
+            con = sqlite3.connect(tmp)
+            with con:
+                con.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, f INTEGER)")
+                con.execute("CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID")
+                con.execute("INSERT INTO meta VALUES ('total', ?)", (int(total),))
+                con.executemany("INSERT INTO freq VALUES (?, ?)", freq.items())
+            con.close()
+            os.replace(tmp, path)
+            _prune(path.parent, keep=path, pattern="jieba-*.sqlite")
+        except (OSError, sqlite3.Error):
+            Path(tmp).unlink(missing_ok=True)
+
+    def prefetch(self, text: str, longest: int = 8) -> None:
+        """Look up every piece of ``text`` up to ``longest`` characters in one query."""
+        pieces = {
+            text[i:j]
+            for i in range(len(text))
+            for j in range(i + 1, min(len(text), i + longest) + 1)
+            if text[i:j] not in self._memo
+        }
+        if not pieces:
+            return
+        with self._lock:
+            for chunk in _chunks(sorted(pieces), 500):
+                marks = ",".join("?" * len(chunk))
+                got = dict(self._con.execute(f"SELECT w, f FROM freq WHERE w IN ({marks})", chunk))
+                for w in chunk:
+                    self._memo[w] = got.get(w)
+
+    def _look(self, key: str) -> int | None:
+        try:
+            return self._memo[key]
+        except KeyError:
+            pass
+        with self._lock:
+            row = self._con.execute("SELECT f FROM freq WHERE w = ?", (key,)).fetchone()
+        f = self._memo[key] = None if row is None else int(row[0])
+        return f
+
+    def __getitem__(self, key: str) -> int:
+        f = self._look(key)
+        if f is None:
+            raise KeyError(key)
+        return f
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._look(key) is not None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        f = self._look(key)
+        return default if f is None else f
+
+    def __iter__(self) -> Iterator[str]:
+        with self._lock:
+            words = [w for (w,) in self._con.execute("SELECT w FROM freq")]
+        return iter(words)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._con.execute("SELECT count(*) FROM freq").fetchone()[0])
+
+
+def _chunks(items: Sequence[str], size: int) -> Iterator[Sequence[str]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
 
 
 # --------------------------------------------------------------------------- disk cache
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 CACHE_ENV = "AUDITOR_CACHE_DIR"
 
 
@@ -1377,17 +1530,12 @@ def _cache_key(paths: Sequence[str], default: bool) -> str:
     """The lexicon files' bytes (every file ``load`` would read, tables included), the
     tool's version, the matcher's own code and the versions of the packages the tables are
     built from."""
-    from importlib.metadata import PackageNotFoundError, version
-
     h = hashlib.sha256(f"{CACHE_FORMAT}|{__version__}|{default}\n".encode())
     # The code that builds the matcher (a development checkout changes without a new version).
     for module in (__file__, lexicon_module.__file__):
         h.update(Path(module).read_bytes())
-    for dist in ("pyahocorasick", "pypinyin", "opencc-python-reimplemented", "emoji", "jieba"):
-        try:
-            h.update(f"{dist}={version(dist)}\n".encode())
-        except PackageNotFoundError:
-            h.update(f"{dist}=?\n".encode())
+    for module in ("ahocorasick", "pypinyin", "opencc", "emoji", "jieba"):
+        h.update(f"{module}={_installed(module)}\n".encode())
     roots = [DEFAULT_DIR] if default else sorted(DEFAULT_DIR.glob("_*.txt"))
     for root in [*roots, *map(Path, paths)]:
         h.update(f"@{root}\n".encode())
@@ -1434,10 +1582,10 @@ def cached_matcher(paths: Sequence[str] = (), default: bool = True) -> Matcher:
     return m
 
 
-def _prune(folder: Path, keep: Path, most: int = 8) -> None:
-    """Keep the newest few cached matchers (older lexicon versions are not coming back)."""
+def _prune(folder: Path, keep: Path, most: int = 8, pattern: str = "matcher-*.pickle") -> None:
+    """Keep the newest few cached files (older lexicon versions are not coming back)."""
     old = sorted(
-        (p for p in folder.glob("matcher-*.pickle") if p != keep),
+        (p for p in folder.glob(pattern) if p != keep),
         key=lambda p: p.stat().st_mtime,
         reverse=True,
     )
