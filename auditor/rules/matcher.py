@@ -127,6 +127,7 @@ BATCH_SEP = "\x00"
 # code points below this, texts with higher ones use the dict.
 _LIST_SPAN = 0x20000
 _HIGH = re.compile("[\U00020000-\U0010ffff]")
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
 def _as_list(table: Mapping[int, str]) -> list[str]:
@@ -302,6 +303,7 @@ def _near_table(pairs: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]
 _FUZZ_RE = re.compile(r"(?<![a-z])([zcs])h")
 
 
+@lru_cache(maxsize=4096)
 def fuzz(py: str) -> str:
     """平翘舌不分 (zh/ch/sh = z/c/s), the commonest 音近 in typed evasions (发四 = 发誓)."""
     return _FUZZ_RE.sub(r"\1", py)
@@ -357,10 +359,12 @@ class Normaliser:
         self.emoji = _emoji_table(tuple(sorted((emoji or {}).items())))
         self.table = _compose(self.width, self.t2s, self.look, self.emoji)
         # Characters that do not map to exactly one character (zero-width, ㈠ → (一) …).
+        # (A regex class for those in the BMP; a set for the others, emoji mostly: a class
+        # with astral characters is searched member by member, milliseconds per post.)
         odd = sorted(k for k, v in self.table.items() if len(v) != 1)
-        self.odd_re = re.compile(
-            "[" + "".join(re.escape(chr(k)) for k in odd) + "]" if odd else "(?!)"
-        )
+        self.odd_bmp = "".join(chr(k) for k in odd if k < 0x10000)
+        self.odd_astral = frozenset(chr(k) for k in odd if k >= 0x10000)
+        self._odd_re: re.Pattern[str] | None = None
         # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
         self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
         self.join_re = (
@@ -381,13 +385,29 @@ class Normaliser:
             s = REPEAT_RE.sub(_first, s)
         return s
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_odd_re": None}  # compiled on first use, not at load
+
+    def has_odd(self, text: str) -> bool:
+        """Does ``text`` hold a character that does not map to exactly one character?"""
+        rx = self._odd_re
+        if rx is None:
+            rx = self._odd_re = re.compile(
+                "[" + "".join(map(re.escape, self.odd_bmp)) + "]" if self.odd_bmp else "(?!)"
+            )
+        if rx.search(text) is not None:
+            return True
+        return (
+            bool(self.odd_astral)
+            and _ASTRAL.search(text) is not None
+            and not self.odd_astral.isdisjoint(text)
+        )
+
     def one_to_one(self, text: str, fast: str) -> bool:
         """Is ``fast`` (the normalised ``text``) the text changed character by character,
         nothing removed, joined or expanded?  Then offsets are the same in both."""
         return (
-            len(text) == len(fast)
-            and self.odd_re.search(text) is None
-            and text.translate(self.table) == fast
+            len(text) == len(fast) and not self.has_odd(text) and text.translate(self.table) == fast
         )
 
     def mapped(self, text: str) -> tuple[str, list[int]]:
@@ -395,7 +415,7 @@ class Normaliser:
 
         The same steps as :meth:`normalise`; kept stretches are copied as slices (C
         speed), only characters that expand or vanish are walked one by one."""
-        if self.odd_re.search(text) is None:
+        if not self.has_odd(text):
             s = text.translate(self.table)
             idx = list(range(len(text)))
         else:
