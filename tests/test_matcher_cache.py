@@ -139,3 +139,18 @@ def test_jieba_state_is_stored_and_read_word_by_word(cache: Path, tmp_path: Path
     matcher_mod._jieba_for.cache_clear()
     assert isinstance(matcher_mod._jieba_for("x", words).FREQ, matcher_mod._StoredFreq)
     matcher_mod._jieba_for.cache_clear()
+
+
+def test_jieba_state_in_a_folder_with_uri_characters(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "a?b #c%"
+    monkeypatch.setenv("AUDITOR_CACHE_DIR", str(folder))
+    matcher_mod._jieba_for.cache_clear()
+    built = matcher_mod._jieba_for("z", ("背锅侠",))
+    matcher_mod._jieba_for.cache_clear()
+    stored = matcher_mod._jieba_for("z", ("背锅侠",))
+    matcher_mod._jieba_for.cache_clear()
+    assert isinstance(stored.FREQ, matcher_mod._StoredFreq)
+    assert stored.FREQ.get("背锅侠") == built.FREQ.get("背锅侠")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a?b #c%"]  # nothing beside it

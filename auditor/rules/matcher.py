@@ -1442,7 +1442,8 @@ class _StoredFreq(Mapping[str, int]):
         if not path.is_file():
             return None
         try:
-            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            uri = path.resolve().as_uri() + "?mode=ro"  # (as_uri: any character in the path)
+            con = sqlite3.connect(uri, uri=True, check_same_thread=False)
             total = con.execute("SELECT f FROM meta WHERE k = 'total'").fetchone()[0]
         except sqlite3.Error:
             return None  # damaged or foreign: rebuilt and replaced
