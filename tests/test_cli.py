@@ -133,11 +133,21 @@ def test_rules_code_shows_one_rule_with_options_defaults_and_citations() -> None
     res = runner.invoke(app, ["rules", "VOTE-CHANGE", "--format", "csv"])
     assert res.exit_code == 0, res.output
     rows = list(csv.DictReader(io.StringIO(res.stdout)))
-    limit = {r["ruleset"]: r for r in rows if r["option"] == "vote_change_limit"}
+    # VOTE-CHANGE owns its thresholds: options with one default each, every preset's value
+    # (a citation alone cites the default) and its seed citation
+    limit = {r["ruleset"]: r for r in rows if r["option"] == "limit"}
     assert set(limit) == {"m107", "rabbit030", "m39", "killbar7"}
-    assert limit["m107"]["default"] == "1" and limit["m107"]["kind"] == "setting"
-    assert "有一次改票机会" in limit["m107"]["source"]
-    assert {r["option"] for r in rows} >= {"card", "vote_change_deadline", "vote_change_quote"}
+    assert limit["m107"]["default"] == "1" and limit["m107"]["kind"] == "option"
+    assert limit["m107"]["value"] == "1" and "有一次改票机会" in limit["m107"]["source"]
+    assert "每次投票只允许改票1次" in limit["killbar7"]["source"]
+    quote = {r["ruleset"]: r for r in rows if r["option"] == "quote"}
+    assert quote["m107"]["value"] == "1" and quote["killbar7"]["value"] == "0"
+    assert {r["option"] for r in rows} == {"card", "kind", "limit", "deadline", "quote"}
+    assert {r["kind"] for r in rows} == {"option"}  # no rule-set setting with a second default
+    res = runner.invoke(app, ["rules", "VOTE-CHANGE"])
+    assert res.exit_code == 0, res.output
+    assert "版杀7" in res.stdout and "每轮" in res.stdout  # the doc is right for killbar7
+    assert "killbar7 = 否" in res.stdout
 
     res = runner.invoke(app, ["rules", "PHRASE-OATH", "--ruleset", "m107"])
     assert res.exit_code == 0, res.output

@@ -1,7 +1,7 @@
 """版杀7 free-form votes through the real pipeline (issue 18 correction 1).
 
 版杀7 4.1.2 and its 说明 prescribe no vote format: killbar7 reads `我投包子`, `包子一票`,
-`弃权` … as votes (`vote_format = "free"`), and chatter that names a player without
+`弃权` … as votes (`[rules.VOTE-FORMAT] format = "free"`), and chatter that names a player without
 voting is no vote.  The phrasings are in ``tests/rules/free_votes.toml``; every one is
 rendered by the page writer into a vote thread, parsed back, stored and tallied.
 """

@@ -174,7 +174,6 @@ def test_ballots_are_values_weighed_once_by_the_judge(tmp_path: Path) -> None:
     the same judged ballots twice gives the same counts."""
     import dataclasses
 
-    from auditor.rules.votebook import vote_settings
     from auditor.rules.votebook.procedure import procedure_for
     from auditor.rules.votebook.tally import count
 
@@ -195,7 +194,7 @@ def test_ballots_are_values_weighed_once_by_the_judge(tmp_path: Path) -> None:
             ("饺子", "change", 1.5),
             ("馄饨", "vote", 1.0),
         ]
-        st = vote_settings(ctx)
+        st = ctx.vote_settings
         (w,) = procedure_for(st).windows(ctx.game.days[1], dv.vote_tids)
         before = list(dv.ballots)
         again, _ = count(ctx, st, dv.ballots, dv, w, dv.eligible)
@@ -353,8 +352,8 @@ def test_edit_after_close_uses_the_version_from_before_the_close(tmp_path: Path)
                 (2, "2026-11-21T00:00:00+00:00", current),
             ]
 
-        book = build_votes(ctx, versions)
-        without = build_votes(ctx, None)
+        book = build_votes(ctx, ctx.vote_settings, versions)
+        without = build_votes(ctx, ctx.vote_settings, None)
     finally:
         built.store.close()
     (b,) = book.days[1].ballots
@@ -763,3 +762,32 @@ def test_votes_bbcode_is_the_announcement_tally_on_every_day(sample_game: Path) 
         announced = render_bbcode(dataclasses.replace(records, announce_day=day))
         assert section(res.stdout, day) == section(announced, day)
         assert len(section(announced, day)) >= 3  # a header and at least two targets
+
+
+def test_the_vote_rules_own_their_thresholds(tmp_path: Path) -> None:
+    """VOTE-CHANGE's limit is its option: a game file sets it under [rules.VOTE-CHANGE];
+    turning the rule off silences its findings, not its threshold; the old rule-set
+    setting is refused with where it lives now."""
+    from auditor.errors import GameFileError
+    from auditor.rules.ruleset import load_ruleset
+
+    posts = [
+        vote("饺子", 2, at(2, 10), "包子", pid=2201),
+        vote("饺子", 2, at(2, 11), "油条", pid=2202, change=True, quote=2201),
+        vote("饺子", 2, at(2, 12), "馄饨", pid=2203, change=True, quote=2201),
+    ]
+
+    def problems(fragment: str, where: str) -> list[str | None]:
+        book = book_of(tmp_path / where, "m107", fragment, posts)
+        return [b.problem for b in book.days[2].ballots]
+
+    assert problems("", "default") == [None, None, "second_change"]
+    assert problems("[rules.VOTE-CHANGE]\nlimit = 2\n", "two") == [None, None, None]
+    off = "[rules.VOTE-CHANGE]\nenabled = false\nlimit = 2\n"
+    assert problems(off, "off") == [None, None, None]
+    rs = load_ruleset("m107", {"VOTE-CHANGE": {"enabled": False}})
+    assert not rs.enabled("VOTE-CHANGE") and rs.resolved("VOTE-CHANGE")["limit"] == 1
+    assert load_ruleset("killbar7").resolved("VOTE-CHANGE")["quote"] is False
+    with pytest.raises(GameFileError) as e:
+        load_ruleset("m107", {"vote_change_limit": 2})
+    assert "[rules.VOTE-CHANGE] limit" in str(e.value)

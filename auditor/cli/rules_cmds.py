@@ -291,6 +291,7 @@ def status(
             schedule=ctx.schedule,
             ruleset=ctx.ruleset,
             now=ctx.now,
+            vote_settings=ctx.vote_settings,
             posts=[gp for gp in ctx.posts if gp.post.posted_at <= ctx.now],
         )
         lurk = (

@@ -27,6 +27,7 @@ from auditor.models import Post, ProfileSighting, SpaceItem, SpaceRead
 if TYPE_CHECKING:
     from auditor.game.gamefile import Game
     from auditor.game.schedule import Schedule
+    from auditor.rules.votebook.model import VoteSettings
 
 CARDS = ("blue", "yellow", "red", "substitute", "warning", "none")
 
@@ -144,6 +145,9 @@ class Context:
     posts: Sequence[GamePost]
     ruleset: Mapping[str, Any]  # ruleset-level settings ([ruleset] table)
     now: datetime
+    # The vote rules' thresholds and the tally's settings, read once from the rule set
+    # (auditor.rules.votebook.vote_settings): the vote book obeys them.
+    vote_settings: VoteSettings
     cache: dict[str, Any] = field(default_factory=dict)  # shared derived data (e.g. parsed votes)
     # Days an incremental check re-judges; None = every day.  Rules declared with
     # scope="day" yield findings only for these days (see :meth:`in_scope`).

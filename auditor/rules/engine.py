@@ -22,6 +22,7 @@ from auditor.models import Post
 from auditor.rules.base import DATA_DEPENDENCIES, POST_BATCH, Context, Finding, GamePost, Match
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
+from auditor.rules.votebook import vote_settings
 from auditor.store import Store, StoredPost, neutral_hash
 
 _LASTWORDS_HEAD = re.compile(
@@ -229,6 +230,7 @@ def build_context(
         profiles=store.profile_sightings(game.timezone),
         space_reads=store.space_reads(game.timezone),
         space_items=store.space_items(),
+        vote_settings=vote_settings(rs.resolved, rs.settings),
     )
     # The vote rules need a post's stored versions (an edit after the close, issue 4).
     ctx.cache["post_versions"] = lambda pid: store.versions(pid, game.timezone)
@@ -347,7 +349,12 @@ def config_hash(game: Game, ruleset: RuleSet) -> str:
     h.update(game.path.read_bytes())
     if game.discovery is not None:  # what the forum said (threads, days, events)
         h.update(repr((game.threads, game.days, game.events)).encode())
-    h.update(json.dumps([ruleset.settings, ruleset.rules], sort_keys=True, default=str).encode())
+    # ruleset.off: a rule that is off still sets what the vote book obeys
+    h.update(
+        json.dumps(
+            [ruleset.settings, ruleset.rules, ruleset.off], sort_keys=True, default=str
+        ).encode()
+    )
     h.update(__version__.encode())
     for dependency in DATA_DEPENDENCIES:
         h.update(dependency(game))

@@ -62,25 +62,8 @@ SETTINGS: dict[str, Option] = {
     "substitutes_per_role": Option(
         int, 0, "每名角色最多更换几次替补（0 = 不限）；超过时在报告里提醒导演", minimum=0
     ),
-    # Votes (auditor/rules/votebook/): format, changes, proxies, the tally procedure.
-    "vote_format": Option(
-        str,
-        "labelled",
-        "投票格式：labelled 须写“投票对象：”；free 自由格式（“我投包子”“包子一票”“弃权”，版杀7）",
-        ("labelled", "free"),
-    ),
-    "vote_reason_required": Option(bool, True, "投票帖必须写明“投票理由：”"),
-    "vote_change_limit": Option(int, 1, "每天（每轮）允许的改票次数"),
-    "vote_change_deadline": Option(int, 60, "关门前多少分钟内不允许改票"),
-    "vote_change_quote": Option(bool, True, "改票必须引用（回复）原投票帖"),
-    "vote_proxy_deadline": Option(int, 30, "导演代投须在关门前多少分钟发出"),
-    "vote_proxy_change": Option(
-        str,
-        "void",
-        "导演代投的改票晚于改票截止：void 作废；notice 只提醒导演（M107 玩家须知 9：代投改票须"
-        "提前一小时联系导演，工具看不到联系时间；晚于代投时限仍作废）",
-        ("void", "notice"),
-    ),
+    # The vote tally (auditor/rules/votebook/procedure.py); the vote rules' own thresholds
+    # (format, reason, changes, proxies) are options of VOTE-FORMAT, VOTE-CHANGE, VOTE-LATE.
     "vote_procedure": Option(
         str,
         "plurality",
@@ -101,6 +84,19 @@ SETTINGS: dict[str, Option] = {
 }
 
 
+# Settings that became options of the vote rules: a game file or preset still naming one
+# is told where it lives now.
+MOVED_SETTINGS: dict[str, tuple[str, str]] = {
+    "vote_format": ("VOTE-FORMAT", "format"),
+    "vote_reason_required": ("VOTE-FORMAT", "reason_required"),
+    "vote_change_limit": ("VOTE-CHANGE", "limit"),
+    "vote_change_deadline": ("VOTE-CHANGE", "deadline"),
+    "vote_change_quote": ("VOTE-CHANGE", "quote"),
+    "vote_proxy_deadline": ("VOTE-LATE", "proxy_deadline"),
+    "vote_proxy_change": ("VOTE-LATE", "proxy_change"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     name: str
@@ -112,9 +108,17 @@ class RuleSet:
         default_factory=dict
     )  # code|"ruleset" -> key -> cite
     disabled: tuple[str, ...] = ()
+    # Disabled rules' resolved options (the preset's and the game file's values over the
+    # defaults): what a rule that is off would judge by.  The vote book obeys the vote
+    # rules' thresholds whether or not their findings are reported.
+    off: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def options(self, code: str) -> Mapping[str, Any]:
         return self.rules[code]
+
+    def resolved(self, code: str) -> Mapping[str, Any]:
+        """A rule's options, whether it is enabled or not."""
+        return self.rules[code] if code in self.rules else self.off[code]
 
     def enabled(self, code: str) -> bool:
         return code in self.rules
@@ -238,7 +242,14 @@ def load_ruleset(
             rules[rule.code] = merged
         else:
             rules.pop(rule.code, None)
+            declared[rule.code] = merged
     disabled = tuple(r.code for r in all_rules() if r.code not in rules)
+    off = {
+        code: declared[code]
+        if code in declared
+        else {**REGISTRY[code].defaults(), "enabled": False, "kind": code}
+        for code in disabled
+    }
     return RuleSet(
         name=name,
         title=preset.title,
@@ -247,6 +258,7 @@ def load_ruleset(
         rules=rules,
         sources=preset.sources,
         disabled=disabled,
+        off=off,
     )
 
 
@@ -261,6 +273,13 @@ def _apply_settings(
 ) -> None:
     for key, value in values.items():
         opt = SETTINGS.get(key)
+        if opt is None and key in MOVED_SETTINGS:
+            code, name = MOVED_SETTINGS[key]
+            raise _fail(
+                where,
+                f"{prefix}.{key}",
+                f"这个设置已改为规则 {code} 的选项：请写成 [rules.{code}] {name} = …",
+            )
         if opt is None:
             raise _fail(
                 where,

@@ -47,11 +47,19 @@ def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Itera
 
 @rule(
     code="VOTE-FORMAT",
-    settings=("vote_reason_required",),
     scope="day",
     title="投票格式有误（废票）",
-    seed="M107 投票规则；030/M39 投票规则",
+    seed="M107 投票规则；030/M39 投票规则；版杀7 4.1.2",
     kind="aggregate",
+    options={
+        "format": Option(
+            str,
+            "labelled",
+            "投票格式：labelled 须写“投票对象：”；free 自由格式（“我投包子”“包子一票”“弃权”，版杀7）",
+            ("labelled", "free"),
+        ),
+        "reason_required": Option(bool, True, "投票帖必须写明“投票理由：”（labelled 格式）"),
+    },
 )
 def vote_format(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     """投票帖不符合格式：算作废票，须重新发帖更正。
@@ -67,8 +75,11 @@ def vote_format(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
     投票帖里不是投票的发言不报：只有带冒号的“投票对象：/改票对象：”（或行首缺冒号的标签）、
     或“投 + 玩家名”（我投包子、投给包子、投票：包子）才算投票；“我晚点再投票，先看看”不是。
-    理由里提到“他的投票对象”不算第二个投票对象。版杀7 不要求理由：``投票对象：包子，他很可疑``
-    投的是包子。
+    理由里提到“他的投票对象”不算第二个投票对象。不要求理由时（``reason_required = false``）
+    ``投票对象：包子，他很可疑`` 投的是包子。
+
+    ``format = "free"``（版杀7 4.1.2 没有规定投票格式）：``我投包子``、``包子一票``、``弃权`` 都是
+    投票，“大家别投包子”“你投包子吗？”不是；一帖同时投两人是废票。导演代投仍按“投票对象：”读。
     M107：“投票格式有误的投票将算作废票”；030/M39：“投票格式或投票对象有误的票无效。
     无效票须通过重新发帖来更正”。
     """
@@ -102,33 +113,63 @@ def vote_target(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
 @rule(
     code="VOTE-CHANGE",
-    settings=("vote_change_limit", "vote_change_deadline", "vote_change_quote"),
     scope="day",
     title="改票无效",
-    seed="M107 投票规则、讨论日长短；030/M39 投票规则；版杀7 4.1.2 说明 2-3",
+    seed="M107 投票规则、讨论日长短；030/M39 投票规则；版杀7 4.1.2 说明 2-4",
     kind="aggregate",
+    options={
+        "limit": Option(int, 1, "每次投票（每天；版杀7 每轮）允许的改票次数", minimum=0),
+        "deadline": Option(
+            int, 60, "投票截止（关门；版杀7 本轮结束）前多少分钟内不允许改票", minimum=0
+        ),
+        "quote": Option(bool, True, "改票必须引用（回复）原投票帖"),
+    },
 )
 def vote_change(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
-    """改票只有一次；关门前一小时内不得改票；加速日不得改票；改票必须引用（回复）原投票帖。
-    无效的改票不计，原来的票仍然有效。
+    """改票无效：超过改票次数（``limit``）、投票截止前 ``deadline`` 分钟内改票、加速日改票、
+    没有引用（回复）原投票帖（``quote``）。无效的改票不计，原来的票仍然有效；无效的改票不占用
+    改票次数。
 
-    PASS: 引用原投票帖的 ``改票对象：包子 改票理由：包子也好吃``（关门一小时以前）
+    投票之后再投另一个对象就是改票，不论写的是“改票对象”还是“投票对象”（所以一个不引用原帖的
+    “投票对象：”在 ``quote = true`` 时是未引用的改票）；在没有有效投票之前写的“改票对象：”就是
+    这个玩家的投票。弃权也算一次投票或改票。
+
+    M107、030、M39（``limit = 1``、``deadline = 60``、``quote = true``）：每天一次改票，关门前一小时
+    内不得改票，改票须引用原投票帖；加速日不得改票。M107：“（只）有一次改票机会，改票时必须引用
+    原投票帖……白天结束前一个小时不得改票”，“进程加速后不允许改票，所有改票作废”；030/M39：
+    “改票只允许进行一次。关门前一小时不允许改票或代投”，“改票需回复原投票楼层”。
+
+    版杀7（``quote = false``，自由格式投票）：一天最多三轮投票（试探性、可疑者辩论、高票对决），
+    每一轮是一次投票，各有一次改票（4.1.2 说明 2“每次投票只允许改票1次”），截止时间是该轮的
+    结束时间（说明 3“投票时间结束前1小时内不允许改票”）；不要求引用原帖；之后另投他人是改票，
+    再投同一个人不算改票（不报）。版杀7 规则没有加速进程：游戏文件里标为加速的一天（``accelerated``）
+    照样不允许改票。
+
+    PASS: 引用原投票帖的 ``改票对象：包子 改票理由：包子也好吃``（关门一小时以前）；版杀7 第 2 轮
+    里第一次改投（第 1 轮已经改过一次也可以）
     FAIL: 第二次改票；关门前 59 分钟改票；加速日改票；没有引用原投票帖的改票
-    （再发一个不引用原帖的“投票对象：”也算未引用的改票）。
-
-    M107：“（只）有一次改票机会，改票时必须引用原投票帖……白天结束前一个小时不得改票”，
-    “进程加速后不允许改票，所有改票作废”；030：“改票需回复原投票楼层”。
+    （再发一个不引用原帖的“投票对象：”也算未引用的改票）；版杀7 同一轮里第二次改投他人、
+    本轮结束前一小时内改投。
     """
     yield from _problem_findings("VOTE-CHANGE", ctx, opts)
 
 
 @rule(
     code="VOTE-LATE",
-    settings=("vote_proxy_deadline",),
     scope="day",
     title="截止后投票／代投超时",
     seed="M107 投票规则、玩家须知 9；030/M39 投票规则",
     kind="aggregate",
+    options={
+        "proxy_deadline": Option(int, 30, "导演代投须在投票截止前多少分钟发出", minimum=0),
+        "proxy_change": Option(
+            str,
+            "void",
+            "导演代投的改票晚于改票截止：void 作废；notice 只提醒导演（M107 玩家须知 9：代投改票须"
+            "提前一小时联系导演，工具看不到联系时间；晚于代投时限仍作废）",
+            ("void", "notice"),
+        ),
+    },
 )
 def vote_late(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     """投票截止（关门）以后的投票帖不计；导演代投晚于时限的票作废。
@@ -140,7 +181,7 @@ def vote_late(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     030/M39：“关门前一小时不允许改票或代投”。
 
     提醒（不作废，warning）：M107 的导演代投改票发在关门前 60–30 分钟之间（玩家须知 9：须提前
-    一小时联系导演，工具看不到联系时间；``vote_proxy_change = "notice"``）；页面上的时间只显示到
+    一小时联系导演，工具看不到联系时间；``proxy_change = "notice"``）；页面上的时间只显示到
     分钟、又与截止时间在同一分钟的投票帖（无法确定是否按时，不当作 :00 处理）。
     """
     yield from _problem_findings("VOTE-LATE", ctx, opts)

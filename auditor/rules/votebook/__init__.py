@@ -32,7 +32,7 @@ about voting ("我晚点再投票，先看看") is ordinary speech, not a vote (
 LURK-NOVOTE nor is a void vote).  An attempt not in the format is a void vote (``format``;
 M107 "投票格式有误的投票将算作废票", 030 "无效票须通过重新发帖来更正").  Only labels before
 the first 投票理由/改票理由 are targets: "投票理由：他昨天的投票对象很奇怪" is a reason.
-Without any reason label (killbar7, ``vote_reason_required = false``) the target is the
+Without any reason label (killbar7: VOTE-FORMAT ``reason_required = false``) the target is the
 longest player name (or 弃权) at the start of the segment: "投票对象：包子，他很可疑" and
 "投票对象：包子 理由：他很可疑" vote 包子.
 
@@ -50,7 +50,7 @@ thread naming the player before the vote, in any of these forms::
     代投（饺子）投票对象：包子 …                  【代投】饺子 投票对象：…
 
 A proxy vote counts as the player's vote and as their reply (LURK-NOVOTE).  It must be
-posted ``vote_proxy_deadline`` minutes before the close (M107: 30; 030/M39: 60, "关门前一
+posted VOTE-LATE's ``proxy_deadline`` minutes before the close (M107: 30; 030/M39: 60, "关门前一
 小时不允许改票或代投"), else ``proxy_late``; a proxy change also obeys the change deadline.
 A proxy change need not quote the original (the director posts it, not the player).
 

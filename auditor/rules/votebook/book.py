@@ -3,8 +3,9 @@ window parsed, judged and tallied — built once by :func:`votes_for`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
 from auditor.rules.base import Context, GamePost
@@ -27,24 +28,28 @@ from auditor.rules.votebook.procedure import (
 from auditor.rules.votebook.tally import count
 
 
-def vote_settings(ctx: Context) -> VoteSettings:
-    """The rule set's vote settings, read in this one place."""
-    s = ctx.ruleset
+def vote_settings(
+    options: Callable[[str], Mapping[str, Any]], settings: Mapping[str, Any]
+) -> VoteSettings:
+    """What the vote book obeys, read in this one place: the vote rules' own thresholds
+    (``options(code)``: a rule's resolved options, on or off — turning a rule off silences
+    its findings, not the vote procedure) and the rule set's tally settings."""
+    fmt, change, late = options("VOTE-FORMAT"), options("VOTE-CHANGE"), options("VOTE-LATE")
     return VoteSettings(
-        format=s["vote_format"],
-        reason_required=bool(s["vote_reason_required"]),
-        change_limit=int(s["vote_change_limit"]),
-        change_deadline=int(s["vote_change_deadline"]),
-        change_quote=bool(s["vote_change_quote"]),
-        proxy_deadline=int(s["vote_proxy_deadline"]),
-        proxy_change=s["vote_proxy_change"],
-        procedure=s["vote_procedure"],
-        sheriff_weight=float(s["sheriff_weight"]),
-        tie_break=s["tie_break"],
-        suspect_share=float(s["vote_suspect_share"]),
-        suspect_base=s["vote_suspect_base"],
-        majority_base=s["vote_majority_base"],
-        red_card_at_close=s["red_card_at_close"],
+        format=fmt["format"],
+        reason_required=fmt["reason_required"],
+        change_limit=change["limit"],
+        change_deadline=change["deadline"],
+        change_quote=change["quote"],
+        proxy_deadline=late["proxy_deadline"],
+        proxy_change=late["proxy_change"],
+        procedure=settings["vote_procedure"],
+        sheriff_weight=float(settings["sheriff_weight"]),
+        tie_break=settings["tie_break"],
+        suspect_share=float(settings["vote_suspect_share"]),
+        suspect_base=settings["vote_suspect_base"],
+        majority_base=settings["vote_majority_base"],
+        red_card_at_close=settings["red_card_at_close"],
     )
 
 
@@ -53,7 +58,7 @@ def votes_for(ctx: Context) -> VoteBook:
     rules, the report and the CLI read)."""
     book = ctx.cache.get("votes")
     if book is None:
-        book = build_votes(ctx, ctx.cache.get("post_versions"))
+        book = build_votes(ctx, ctx.vote_settings, ctx.cache.get("post_versions"))
         ctx.cache["votes"] = book
     return book
 
@@ -72,9 +77,8 @@ class _Inputs:
     first_day: int | None
 
 
-def build_votes(ctx: Context, versions: VersionsFn | None = None) -> VoteBook:
+def build_votes(ctx: Context, st: VoteSettings, versions: VersionsFn | None = None) -> VoteBook:
     game = ctx.game
-    st = vote_settings(ctx)
     vote_threads = {t.tid: t for t in game.threads if t.kind is ThreadKind.VOTE}
     posts_by_tid: dict[int, list[GamePost]] = {}
     for gp in ctx.posts:
