@@ -4,19 +4,29 @@ from __future__ import annotations
 
 import pytest
 
+from auditor.rules import colors
 from auditor.rules.colors import (
     DISCUZ_PALETTE,
     NAMED_COLORS,
     RED,
     RGB,
+    ColorVerdict,
     RedBounds,
-    classify,
     delta_e2000,
-    is_red,
     parse_color,
     style_color,
     to_lch,
 )
+from auditor.rules.markup import DEFAULT_RED_BOUNDS, font_red
+
+
+def classify(value: str | None, bounds: RedBounds = DEFAULT_RED_BOUNDS) -> ColorVerdict:
+    """Under FONT-RED's own defaults unless told otherwise."""
+    return colors.classify(value, bounds)
+
+
+def is_red(value: str | None, bounds: RedBounds = DEFAULT_RED_BOUNDS) -> bool:
+    return colors.is_red(value, bounds)
 
 
 @pytest.mark.parametrize(
@@ -169,8 +179,24 @@ def test_bounds_are_options() -> None:
     assert is_red("Red", strict)
     assert not is_red("DarkRed", strict)  # lightness 28
     assert not is_red("Crimson", strict)  # hue 25
-    loose = RedBounds.from_options({"hue_min": 350.0, "hue_max": 48.0, "chroma_min": 40.0})
+    loose = RedBounds.from_options(
+        {**font_red.defaults(), "hue_min": 350.0, "hue_max": 48.0, "chroma_min": 40.0}
+    )
     assert loose.hue_min == 350 and is_red("DeepPink", loose)  # a band across 0°
+
+
+def test_font_red_bounds_have_one_default_each() -> None:
+    """FONT-RED's five bounds are its options; the colour module has no defaults of its own
+    (a bound left out is an error, not a silent second default)."""
+    import dataclasses
+
+    defaults = font_red.defaults()
+    names = [f.name for f in dataclasses.fields(RedBounds)]
+    assert set(names) <= set(font_red.options)
+    assert all(f.default is dataclasses.MISSING for f in dataclasses.fields(RedBounds))
+    assert RedBounds(**{n: defaults[n] for n in names}) == DEFAULT_RED_BOUNDS
+    with pytest.raises(KeyError):
+        RedBounds.from_options({"hue_min": 20.0})
 
 
 def test_style_color_reads_color_not_background() -> None:

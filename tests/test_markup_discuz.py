@@ -23,7 +23,7 @@ from auditor.models import Post
 from auditor.rules.base import Finding
 from auditor.rules.colors import classify
 from auditor.rules.engine import build_context, run_rules
-from auditor.rules.markup import HTML_SIZE_PX
+from auditor.rules.markup import DEFAULT_RED_BOUNDS, HTML_SIZE_PX
 from auditor.rules.ruleset import load_ruleset
 from auditor.store import Store
 from tests.discuz_data import load_captures, manifest_posts
@@ -161,7 +161,8 @@ def test_every_rendered_colour_and_size_is_classified(edition: str, viewer: str)
     assert seen_colors == set(COLOR_TABLE), "a colour in the captures is not classified"
     assert seen_sizes == set(SIZE_TABLE), "a size in the captures is not classified"
     for value, red in COLOR_TABLE.items():
-        assert classify(value).red is red, classify(value).describe()
+        verdict = classify(value, DEFAULT_RED_BOUNDS)
+        assert verdict.red is red, verdict.describe()
     for value, enlarged in SIZE_TABLE.items():
         assert (HTML_SIZE_PX[int(value)] > HTML_SIZE_PX[3]) is enlarged
 

@@ -11,8 +11,9 @@ Whether a colour is "red, or close to #FF0000" (030 违规判定 6(1)) is decide
 CIE LCh(ab) (D65): a hue band around red's hue (40°), enough chroma to look red
 rather than brown or grey, and a lightness range that keeps pinks out.  A single
 CIEDE2000 radius around #FF0000 does not work: DarkRed is 23.8 away, Sienna (brown)
-only 17.8, DarkOrange 25.1 and plain grey #999999 32.5.  The bounds are rule options
-(see :data:`RED_DEFAULTS` and ``auditor/rules/markup.py``).
+only 17.8, DarkOrange 25.1 and plain grey #999999 32.5.  The bounds are FONT-RED's
+options, each with its one default there (``auditor/rules/markup.py``); this module takes
+them as a :class:`RedBounds` and has none of its own.
 
 :data:`DISCUZ_PALETTE` is the 40-colour picker of the Discuz! X editors
 (``showColorBox`` in ``static/js/common.js`` and the fast-post ``seditor``).
@@ -268,16 +269,16 @@ class RedBounds:
     """A colour is red when its LCh hue is in [hue_min, hue_max], its chroma is at least
     ``chroma_min`` and its lightness is in [lightness_min, lightness_max]."""
 
-    hue_min: float = 20.0
-    hue_max: float = 48.0
-    chroma_min: float = 45.0
-    lightness_min: float = 20.0
-    lightness_max: float = 65.0
+    hue_min: float
+    hue_max: float
+    chroma_min: float
+    lightness_min: float
+    lightness_max: float
 
     @classmethod
     def from_options(cls, opts: Mapping[str, object]) -> RedBounds:
-        kw = {k: float(opts[k]) for k in cls.__slots__ if k in opts}  # type: ignore[arg-type]
-        return cls(**kw)
+        """FONT-RED's resolved options (each one must be there)."""
+        return cls(**{k: float(opts[k]) for k in cls.__slots__})  # type: ignore[arg-type]
 
     def contains(self, lch: LCh) -> bool:
         if self.hue_min <= self.hue_max:
@@ -289,9 +290,6 @@ class RedBounds:
             and lch.chroma >= self.chroma_min
             and self.lightness_min <= lch.lightness <= self.lightness_max
         )
-
-
-RED_DEFAULTS = RedBounds()
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,7 +308,7 @@ class ColorVerdict:
         )
 
 
-def classify(value: str | None, bounds: RedBounds = RED_DEFAULTS) -> ColorVerdict:
+def classify(value: str | None, bounds: RedBounds) -> ColorVerdict:
     """Parse ``value`` and say whether it counts as red under ``bounds``."""
     rgb = parse_color(value)
     if rgb is None:
@@ -319,5 +317,5 @@ def classify(value: str | None, bounds: RedBounds = RED_DEFAULTS) -> ColorVerdic
     return ColorVerdict(value or "", rgb, lch, bounds.contains(lch))
 
 
-def is_red(value: str | None, bounds: RedBounds = RED_DEFAULTS) -> bool:
+def is_red(value: str | None, bounds: RedBounds) -> bool:
     return classify(value, bounds).red

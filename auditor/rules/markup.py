@@ -214,6 +214,7 @@ def flagged_runs(post: Post, judge: Any) -> list[Match]:
 
 # ------------------------------------------------------------------ FONT-RED
 
+# FONT-RED's bounds: the one place their defaults live (auditor.rules.colors has none).
 RED_OPTIONS: dict[str, Option] = {
     "hue_min": Option(float, 20.0, "红色色相带下限（CIE LCh 色相角，度；#FF0000 为 40°）"),
     "hue_max": Option(float, 48.0, "红色色相带上限（度）"),
@@ -272,6 +273,10 @@ def font_red(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Fi
             matches,
             note="红色字体：" + "；".join(dict.fromkeys(m.detail for m in matches)),
         )
+
+
+# FONT-RED's bounds at their defaults (tests and tools that classify without a rule set).
+DEFAULT_RED_BOUNDS = RedBounds.from_options(font_red.defaults())
 
 
 # ------------------------------------------------------------------ FONT-SIZE
