@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class PageKind(StrEnum):
@@ -140,6 +141,18 @@ class SpaceRead:
     read_at: datetime
     url: str
     threads: int | None
+
+
+class PostVersion(NamedTuple):
+    """One stored version of a post, as data: its number, when it was first fetched (UTC
+    ISO time), the post as it read then, the Discuz! view it came from and the hash of
+    what every view shows alike (None for versions stored before views were recorded)."""
+
+    number: int
+    seen_at: str
+    post: Post
+    view: str = ""
+    neutral_hash: str | None = None
 
 
 @dataclass(slots=True)

@@ -27,6 +27,7 @@ from auditor.models import (
     Attachment,
     HiddenReason,
     Post,
+    PostVersion,
     Profile,
     ProfileSighting,
     Quote,
@@ -1046,6 +1047,30 @@ class Store:
             (pid,),
         ).fetchall()
         return [(row["v_version"], row["seen_at"], self._stored(row, tz).post) for row in rows]
+
+    def versions_of(
+        self, pids: Iterable[int], tz: tzinfo | None = None
+    ) -> dict[int, list[PostVersion]]:
+        """Every stored version of each of ``pids`` (oldest first), read in batches."""
+        out: dict[int, list[PostVersion]] = {}
+        todo = sorted(set(pids))
+        for i in range(0, len(todo), 500):
+            chunk = todo[i : i + 500]
+            rows = self.db.execute(
+                "SELECT p.*, v.version AS v_version, v.seen_at, v.hidden, v.edited,"
+                " v.message_html, v.text, v.data, v.view, v.neutral_hash FROM posts p"
+                " JOIN post_versions v ON v.pid=p.pid"
+                f" WHERE p.pid IN ({','.join('?' * len(chunk))}) ORDER BY p.pid, v.version",
+                chunk,
+            )
+            for row in rows:
+                post = self._stored(row, tz).post
+                out.setdefault(row["pid"], []).append(
+                    PostVersion(
+                        row["v_version"], row["seen_at"], post, row["view"], row["neutral_hash"]
+                    )
+                )
+        return out
 
     def post_count(self, include_deleted: bool = False) -> int:
         sql = "SELECT COUNT(*) FROM posts" + ("" if include_deleted else " WHERE deleted=0")

@@ -5,24 +5,24 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 from zoneinfo import ZoneInfo
 
-from auditor.models import Post
+from auditor.models import Post, PostVersion
 from auditor.rules.engine import build_context, ruleset_for, run_rules
 from auditor.rules.votebook import votes_for
 from tests.test_rule_cases import build_case
 from tests.test_votes import at, vote
 
 
-def _versions(*posts_seen: tuple[Post, datetime]) -> Any:
-    """A versions() function: the given (post, seen_at) versions, oldest first."""
+def _versions(*posts_seen: tuple[Post, datetime]) -> dict[int, list[PostVersion]]:
+    """The context's versions of one post: the given (post, seen_at) versions, oldest first."""
     rows = [
-        (i, seen.astimezone(ZoneInfo("UTC")).isoformat(), p)
+        PostVersion(i, seen.astimezone(ZoneInfo("UTC")).isoformat(), p)
         for i, (p, seen) in enumerate(posts_seen, 1)
     ]
-    pids = {p.pid for p, _ in posts_seen}
-    return lambda pid: rows if pid in pids else []
+    (pid,) = {p.pid for p, _ in posts_seen}
+    assert pid is not None
+    return {pid: rows}
 
 
 def test_target_edited_after_the_close_with_every_version_fetched_after_it(
@@ -46,7 +46,7 @@ def test_target_edited_after_the_close_with_every_version_fetched_after_it(
             lines=("投票对象：包子", "投票理由：包子好吃"),
             edited=None,  # no notice yet when first fetched
         )
-        ctx.cache["post_versions"] = _versions((original, at(1, 22, 10)), (current, at(1, 22, 40)))
+        ctx.versions = _versions((original, at(1, 22, 10)), (current, at(1, 22, 40)))
         book = votes_for(ctx)
         findings = run_rules(ctx, rs, codes=["VOTE-EDIT"])
     finally:

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from auditor.cli import app
 from auditor.cli.votes_cmd import VOTE_COLUMNS
 from auditor.game.gamefile import load_game
-from auditor.models import Post
+from auditor.models import Post, PostVersion
 from auditor.rules.engine import build_context, ruleset_for, run_rules
 from auditor.rules.votebook import (
     VoteBook,
@@ -644,8 +644,8 @@ how = "vote"
     assert [b.voter for b in book.days[1].ballots] == ["饺子"]
 
 
-def _versions_of(post: Post, *texts_seen: tuple[str, datetime]) -> Any:
-    """A versions() function: the given (text, seen_at) versions of ``post`` in order."""
+def _versions_of(post: Post, *texts_seen: tuple[str, datetime]) -> dict[int, list[PostVersion]]:
+    """The context's versions of ``post``: the given (text, seen_at) versions in order."""
     out = []
     for i, (text, seen) in enumerate(texts_seen, 1):
         lines = tuple(x for x in text.split("\n") if x)
@@ -656,8 +656,9 @@ def _versions_of(post: Post, *texts_seen: tuple[str, datetime]) -> Any:
                 "lines": lines,
             }
         )
-        out.append((i, seen.astimezone(ZoneInfo("UTC")).isoformat(), p))
-    return lambda pid: out if pid == post.pid else []
+        out.append(PostVersion(i, seen.astimezone(ZoneInfo("UTC")).isoformat(), p))
+    assert post.pid is not None
+    return {post.pid: out}
 
 
 def test_editing_the_target_before_the_close_is_not_a_change(tmp_path: Path) -> None:
@@ -682,7 +683,7 @@ def test_editing_the_target_before_the_close_is_not_a_change(tmp_path: Path) -> 
         v2 = _versions_of(
             p2, ("投票对象：馄钝\n投票理由：馄饨好吃", at(1, 10, 2)), (p2.text, at(1, 11, 5))
         )
-        ctx.cache["post_versions"] = lambda pid: v1(pid) or v2(pid)
+        ctx.versions = {**v1, **v2}
         book = votes_for(ctx)
         findings = run_rules(ctx, rs, codes=["VOTE-EDIT", "VOTE-CHANGE"])
     finally:
@@ -708,7 +709,7 @@ def test_typo_fix_that_keeps_the_target_is_not_flagged(tmp_path: Path) -> None:
         rs = ruleset_for(built.game)
         ctx = build_context(built.game, built.store, now=built.now, ruleset=rs)
         p1 = next(gp.post for gp in ctx.posts if gp.post.pid == 1201)
-        ctx.cache["post_versions"] = _versions_of(
+        ctx.versions = _versions_of(
             p1, ("投票对象： 包子 \n投票理由：包子好池", at(1, 10, 1)), (p1.text, at(1, 21, 55))
         )
         book = votes_for(ctx)

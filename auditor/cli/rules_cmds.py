@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
@@ -33,8 +33,8 @@ from auditor.game.gamefile import Game, ThreadKind
 from auditor.ledger.ledger import load_ledger
 from auditor.report.records import finding_day
 from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, filler_counts, post_counts
-from auditor.rules.base import Context, Rule
-from auditor.rules.engine import build_context, ruleset_for
+from auditor.rules.base import Context, Rule, Unit
+from auditor.rules.engine import build_context, make_context, ruleset_for
 from auditor.rules.lurk import lurk_day_units
 from auditor.rules.registry import all_rules, get
 from auditor.rules.ruleset import SETTINGS, load_ruleset
@@ -62,15 +62,15 @@ STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted"]
 
 
 def activity_records(
-    ctx: Context, marks: set[tuple[str, int, int | None]] | None = None
+    ctx: Context, marks: Collection[Unit] | None = None, *, effective: bool = False
 ) -> list[dict[str, Any]]:
     """One record per player per day (per phase on days with phases), columns
     ``player,day,phase,posts,accelerated,alive`` first; ``lurking`` = 1 where the LURK-DAY
-    rule judged the unit lurking (``marks``: :func:`lurk_marks`)."""
+    rule judged the unit lurking (``marks``: :func:`lurk_marks`); with ``effective`` (POST-FILLER
+    on), the effective posts too (filler posts are the difference)."""
     marks = marks or set()
     rows = []
-    # raw and effective posts when POST-FILLER is on (filler posts are the difference)
-    fill = filler_counts(ctx) if ctx.cache.get("rule_options", {}).get("POST-FILLER") else None
+    fill = filler_counts(ctx) if effective else None
     for r in activity_rows(ctx):
         rec = r.as_record()
         if fill is not None:
@@ -111,10 +111,8 @@ def activity(
         with open_store(g) as store:
             rs = ruleset_for(g)
             ctx = build_context(g, store, now=now_in(g.timezone, now), ruleset=rs)
-            ctx.cache.setdefault("rule_options", dict(rs.rules))
-            # the rule reads the vote book (killbar7: rounds that took place): store open
-            marks = lurk_marks(ctx, rs.rules.get("LURK-DAY"))
-            records = activity_records(ctx, marks)
+        marks = lurk_marks(ctx)
+        records = activity_records(ctx, marks, effective=rs.enabled("POST-FILLER"))
         if only_day is not None:
             check_choice(only_day, [d.number for d in g.days], option="--day", what="这一天")
             records = [r for r in records if r["day"] == only_day]
@@ -168,14 +166,11 @@ def activity(
             )
 
 
-def lurk_marks(ctx: Context, opts: Mapping[str, Any] | None) -> set[tuple[str, int, int | None]]:
+def lurk_marks(ctx: Context) -> frozenset[Unit]:
     """(player, day, phase) units the LURK-DAY rule judges lurking with the rule set's options
     (版杀7 6.2(1): per phase and under 20% of the day's average) — the rule's own verdict,
     so the table never disagrees with the findings.  Empty when the rule is off."""
-    if opts is None:
-        return set()
-
-    return {(p, d.number, ph) for p, d, ph, _, _ in lurk_day_units(ctx, opts)}
+    return ctx.verdicts.get("LURK-DAY", frozenset())
 
 
 def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
@@ -286,13 +281,13 @@ def status(
             rs = ruleset_for(g)
             ctx = build_context(g, store, now=now_in(g.timezone, now), ruleset=rs)
         # So far: only what was posted by now (a --now in the past must not see the future).
-        ctx = Context(
-            game=ctx.game,
-            schedule=ctx.schedule,
-            ruleset=ctx.ruleset,
-            now=ctx.now,
-            vote_settings=ctx.vote_settings,
-            posts=[gp for gp in ctx.posts if gp.post.posted_at <= ctx.now],
+        ctx = make_context(
+            g,
+            ctx.schedule,
+            [gp for gp in ctx.posts if gp.post.posted_at <= ctx.now],
+            rs,
+            ctx.now,
+            versions=ctx.versions,
         )
         lurk = (
             rs.rules.get("LURK-DAY") or load_ruleset(g.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]

@@ -394,7 +394,6 @@ def build_records(
 ) -> Records:
     rs = ruleset or ruleset_for(game)
     ctx = ctx or build_context(game, store, now=now, ruleset=rs)
-    ctx.cache.setdefault("rule_options", dict(rs.rules))
     now = ctx.now
     led = ledger or load_ledger(game, store, rs)
     base = forum_base(game, store)
@@ -405,7 +404,7 @@ def build_records(
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
     counts, alive, closed_days, phase_rows = _activity(ctx)
-    filler: dict[tuple[str, int], int] = ctx.cache.get("report.filler", {})
+    filler = _filler(ctx) if rs.enabled("POST-FILLER") else {}
     lurking = _lurk_units(store)
     book, votes_available = _votebook(ctx, problems)
     notices = game_notices(game, rs, book)
@@ -894,16 +893,18 @@ def _activity(
     for row in activity_rows(ctx, phases=False):
         counts[(row.player, row.day)] = row.posts
         alive[(row.player, row.day)] = row.alive
-    if ctx.cache.get("rule_options", {}).get("POST-FILLER") is not None:
-        # raw and effective posts (POST-FILLER on): the filler posts of each cell
-        fill: dict[tuple[str, int], int] = {}
-        for (p, d, _ph), n in filler_counts(ctx).items():
-            fill[(p, d)] = fill.get((p, d), 0) + n
-        ctx.cache["report.filler"] = fill
     for row in activity_rows(ctx):
         if row.phase is not None:
             phases.setdefault((row.player, row.day), []).append(row)
     return counts, alive, closed, phases
+
+
+def _filler(ctx: Context) -> dict[tuple[str, int], int]:
+    """(player, day) → the cell's filler posts (raw and effective posts: POST-FILLER on)."""
+    fill: dict[tuple[str, int], int] = {}
+    for (p, d, _ph), n in filler_counts(ctx).items():
+        fill[(p, d)] = fill.get((p, d), 0) + n
+    return fill
 
 
 def _lurk_units(store: Store) -> set[tuple[str, int, int | None]]:

@@ -21,7 +21,7 @@ What counts (issue 3, seeds M107 违规 5, 030 违规 5, 版杀7 6.2):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -31,7 +31,7 @@ from auditor.game.schedule import Schedule
 from auditor.rules.fillertext import DEFAULT_WORDS, filler_pattern, is_filler
 
 if TYPE_CHECKING:  # auditor.rules imports the lurk rules, which import this module
-    from auditor.rules.base import Context, GamePost
+    from auditor.rules.base import Context, GamePost, Unit
 
 ACTIVITY_COLUMNS = ("player", "day", "phase", "posts", "accelerated", "alive")
 
@@ -75,43 +75,40 @@ def counted(gp: GamePost, count_kinds: set[str]) -> bool:
     )
 
 
-def post_counts(ctx: Context) -> Counter[tuple[str, int, int | None]]:
-    """(player, day, phase) → posts; phase is None on days without phases.  Cached on ctx."""
-    cached = ctx.cache.get("activity.counts")
-    if cached is not None:
-        return cached
-    kinds = set(ctx.ruleset["count_kinds"])
-    counts: Counter[tuple[str, int, int | None]] = Counter()
-    for gp in ctx.posts:
+def count_posts(posts: Iterable[GamePost], count_kinds: Iterable[str]) -> Counter[Unit]:
+    """(player, day, phase) → counted posts (the engine puts this on the context)."""
+    kinds = set(count_kinds)
+    counts: Counter[Unit] = Counter()
+    for gp in posts:
         if counted(gp, kinds):
             assert gp.player is not None and gp.day is not None
             counts[(gp.player, gp.day, gp.phase)] += 1
-    ctx.cache["activity.counts"] = counts
     return counts
 
 
-def filler_counts(
-    ctx: Context, words: Sequence[str] | None = None
-) -> Counter[tuple[str, int, int | None]]:
+def count_filler(
+    posts: Iterable[GamePost], count_kinds: Iterable[str], words: Sequence[str] | None = None
+) -> Counter[Unit]:
     """(player, day, phase) → counted posts that are filler (水帖, see
-    :mod:`auditor.rules.fillertext`); ``words`` default to POST-FILLER's (or its defaults).
-    Cached on ctx."""
-    if words is None:
-        opts = ctx.cache.get("rule_options", {}).get("POST-FILLER")
-        words = opts["words"] if opts else DEFAULT_WORDS
-    key = f"activity.filler:{sorted(words)}"
-    cached = ctx.cache.get(key)
-    if cached is not None:
-        return cached
-    pattern = filler_pattern(words)
-    kinds = set(ctx.ruleset["count_kinds"])
-    out: Counter[tuple[str, int, int | None]] = Counter()
-    for gp in ctx.posts:
+    :mod:`auditor.rules.fillertext`) by ``words`` (default: POST-FILLER's defaults)."""
+    pattern = filler_pattern(DEFAULT_WORDS if words is None else words)
+    kinds = set(count_kinds)
+    out: Counter[Unit] = Counter()
+    for gp in posts:
         if counted(gp, kinds) and is_filler(gp.post, pattern):
             assert gp.player is not None and gp.day is not None
             out[(gp.player, gp.day, gp.phase)] += 1
-    ctx.cache[key] = out
     return out
+
+
+def post_counts(ctx: Context) -> Counter[Unit]:
+    """(player, day, phase) → posts; phase is None on days without phases."""
+    return ctx.counts
+
+
+def filler_counts(ctx: Context) -> Counter[Unit]:
+    """(player, day, phase) → counted posts that are filler by POST-FILLER's words."""
+    return ctx.filler
 
 
 def effective_counts(ctx: Context) -> Counter[tuple[str, int, int | None]]:

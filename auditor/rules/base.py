@@ -16,17 +16,20 @@ from __future__ import annotations
 import base64
 import hashlib
 import inspect
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.game.gamefile import ThreadKind
-from auditor.models import Post, ProfileSighting, SpaceItem, SpaceRead
+from auditor.models import Post, PostVersion, ProfileSighting, SpaceItem, SpaceRead
 
 if TYPE_CHECKING:
     from auditor.game.gamefile import Game
     from auditor.game.schedule import Schedule
+    from auditor.rules.matcher import Matcher, PhraseMatch
+    from auditor.rules.votebook import VoteBook
     from auditor.rules.votebook.model import VoteSettings
 
 CARDS = ("blue", "yellow", "red", "substitute", "warning", "none")
@@ -136,9 +139,16 @@ class GamePost:
         return self.post.pid
 
 
+# (player, day, phase): one unit of activity; phase is None on days without phases.
+Unit = tuple[str, int, int | None]
+
+
 @dataclass(slots=True)
 class Context:
-    """What an aggregate rule may read.  Built once per `check` run."""
+    """What a rule may read: the placed posts and what the engine derived from them once
+    per check (:func:`auditor.rules.engine.make_context`).  Everything here is data:
+    no rule reads the store while it runs, nor another rule's options.
+    """
 
     game: Game
     schedule: Schedule
@@ -148,7 +158,6 @@ class Context:
     # The vote rules' thresholds and the tally's settings, read once from the rule set
     # (auditor.rules.votebook.vote_settings): the vote book obeys them.
     vote_settings: VoteSettings
-    cache: dict[str, Any] = field(default_factory=dict)  # shared derived data (e.g. parsed votes)
     # Days an incremental check re-judges; None = every day.  Rules declared with
     # scope="day" yield findings only for these days (see :meth:`in_scope`).
     days: frozenset[int] | None = None
@@ -158,6 +167,23 @@ class Context:
     # the id of the read that first showed it.
     space_reads: Sequence[SpaceRead] = ()
     space_items: Sequence[tuple[int, SpaceItem]] = ()
+    # Stored versions (oldest first) of the posts whose history a rule reads: posts with
+    # earlier versions, and every post of a vote thread (the tally reads when a vote was
+    # first fetched).  Empty for a context without a store.
+    versions: Mapping[int, Sequence[PostVersion]] = field(default_factory=dict)
+    # Counted posts per unit (see :mod:`auditor.rules.activity`).
+    counts: Counter[Unit] = field(default_factory=Counter)
+    # Counted posts per unit that are filler (水帖) by POST-FILLER's words (its defaults
+    # when the rule is off): the difference is the effective posts.
+    filler: Counter[Unit] = field(default_factory=Counter)
+    # Verdicts other rules refer to: rule code -> the units it judged (LURK-DAY's lurking
+    # units for LURK-3DAYS and the activity views), over every judged day.  A code is
+    # missing when its rule is off.
+    verdicts: Mapping[str, frozenset[Unit]] = field(default_factory=dict)
+    # Built on first use, from the posts above (``votes_for`` / ``matcher_for_context``).
+    votes: VoteBook | None = None
+    matcher: Matcher | None = None
+    phrase_matches: dict[int, list[PhraseMatch]] = field(default_factory=dict)  # id(post) ->
 
     def in_scope(self, day: int | None) -> bool:
         return self.days is None or day in self.days
@@ -197,6 +223,11 @@ class Rule:
 
 
 _PENDING: list[Rule] = []
+
+# Verdicts other rules and views refer to: a rule module registers, for its code, the
+# function giving the units the rule judges (over every judged day, whatever the check's
+# scope); the engine computes them once per context for the enabled rules.
+VERDICTS: dict[str, Callable[[Context, Mapping[str, Any]], frozenset[Unit]]] = {}
 
 # Data outside the game file that rule results depend on (e.g. lexicon files): a rule
 # module appends a function returning a digest of it, so that a change forces the next

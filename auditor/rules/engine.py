@@ -11,15 +11,24 @@ import hashlib
 import json
 import re
 import sqlite3
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from auditor import __version__
 from auditor.game.gamefile import Event, EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
-from auditor.models import Post
-from auditor.rules.base import DATA_DEPENDENCIES, POST_BATCH, Context, Finding, GamePost, Match
+from auditor.models import Post, PostVersion, ProfileSighting, SpaceItem, SpaceRead
+from auditor.rules.activity import count_filler, count_posts
+from auditor.rules.base import (
+    DATA_DEPENDENCIES,
+    POST_BATCH,
+    VERDICTS,
+    Context,
+    Finding,
+    GamePost,
+    Match,
+)
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.rules.votebook import vote_settings
@@ -214,61 +223,98 @@ def place_posts(
     return out
 
 
-def build_context(
-    game: Game, store: Store, *, now: datetime | None = None, ruleset: RuleSet | None = None
+def make_context(
+    game: Game,
+    schedule: Schedule,
+    posts: Sequence[GamePost],
+    ruleset: RuleSet,
+    now: datetime,
+    *,
+    versions: Mapping[int, Sequence[PostVersion]] | None = None,
+    profiles: Sequence[ProfileSighting] = (),
+    space_reads: Sequence[SpaceRead] = (),
+    space_items: Sequence[tuple[int, SpaceItem]] = (),
 ) -> Context:
-    rs = ruleset or ruleset_for(game)
-    schedule = Schedule(game, rs.settings["night_posts"])
-    stored = store.posts(tz=game.timezone)
-    posts = place_posts(game, schedule, stored, rs)
+    """The context the rules read, with what the engine derives once from the posts: the
+    counted and filler posts per unit, and the verdicts other rules refer to."""
     ctx = Context(
         game=game,
         schedule=schedule,
         posts=posts,
-        ruleset=rs.settings,
-        now=(now or datetime.now(UTC)).astimezone(game.timezone),
+        ruleset=ruleset.settings,
+        now=now.astimezone(game.timezone),
+        vote_settings=vote_settings(ruleset.resolved, ruleset.settings),
+        versions=versions or {},
+        profiles=profiles,
+        space_reads=space_reads,
+        space_items=space_items,
+    )
+    kinds = ruleset.settings["count_kinds"]
+    ctx.counts = count_posts(posts, kinds)
+    filler = ruleset.rules.get("POST-FILLER")
+    ctx.filler = count_filler(posts, kinds, filler["words"] if filler else None)
+    ctx.verdicts = {
+        code: verdict(ctx, ruleset.options(code))
+        for code, verdict in VERDICTS.items()
+        if ruleset.enabled(code)
+    }
+    return ctx
+
+
+def build_context(
+    game: Game, store: Store, *, now: datetime | None = None, ruleset: RuleSet | None = None
+) -> Context:
+    """Place every stored post of the game and derive the context from them."""
+    rs = ruleset or ruleset_for(game)
+    schedule = Schedule(game, rs.settings["night_posts"])
+    stored = store.posts(tz=game.timezone)
+    posts = place_posts(game, schedule, stored, rs)
+    # Versions as data: posts with earlier versions (post rules judge those too: a
+    # violation stays one after a 屏蔽 or an edit), and every vote post (the tally reads
+    # when a vote was first fetched, and an edit after the close, issue 4).
+    vote_tids = _vote_tids(game)
+    wanted = [
+        sp.post.pid
+        for sp in stored
+        if sp.post.pid is not None and (sp.version > 1 or sp.post.tid in vote_tids)
+    ]
+    versions = store.versions_of(wanted, game.timezone)
+    return make_context(
+        game,
+        schedule,
+        posts,
+        rs,
+        now or datetime.now(UTC),
+        versions=versions,
         profiles=store.profile_sightings(game.timezone),
         space_reads=store.space_reads(game.timezone),
         space_items=store.space_items(),
-        vote_settings=vote_settings(rs.resolved, rs.settings),
     )
-    # The vote rules need a post's stored versions (an edit after the close, issue 4).
-    ctx.cache["post_versions"] = lambda pid: store.versions(pid, game.timezone)
-    # Posts with earlier stored versions: post rules judge those too (a violation stays one
-    # after a 屏蔽 or an edit).
-    ctx.cache["versioned_pids"] = {
-        sp.post.pid for sp in stored if sp.version > 1 and sp.post.pid is not None
-    }
-    ctx.cache["version_views"] = lambda pid: {
-        row[0]: (row[1], row[2])
-        for row in store.db.execute(
-            "SELECT version, view, neutral_hash FROM post_versions WHERE pid=?", (pid,)
-        )
-    }
-    return ctx
+
+
+def _vote_tids(game: Game) -> set[int]:
+    tids = {t.tid for t in game.threads if t.kind is ThreadKind.VOTE}
+    tids |= {ph.vote_thread for d in game.days for ph in d.phases if ph.vote_thread is not None}
+    return tids
 
 
 def earlier_versions(ctx: Context, gp: GamePost) -> list[tuple[int, Post]]:
     """The post's earlier stored versions worth judging, newest first: not hidden, and
     not the current content in another view (the API drops [size]: a view switch is no
     edit).  Empty without a store (tests build contexts by hand)."""
-    versioned = ctx.cache.get("versioned_pids")
-    versions = ctx.cache.get("post_versions")
-    if not versioned or versions is None or gp.pid not in versioned:
+    history = ctx.versions.get(gp.pid) if gp.pid is not None else None
+    if not history or len(history) < 2:
         return []
-    history = list(versions(gp.pid))
-    views = ctx.cache.get("version_views")
-    meta = views(gp.pid) if views is not None else {}
-    now_view, _ = meta.get(history[-1][0], ("", None))
+    now_view = history[-1].view
     current = neutral_hash(gp.post)
     out: list[tuple[int, Post]] = []
-    for number, _seen_at, old in reversed(history[:-1]):
+    for v in reversed(history[:-1]):
+        old = v.post
         if old.hidden is not None:
             continue
-        view, neutral = meta.get(number, ("", None))
-        if view != now_view and (neutral or neutral_hash(old)) == current:
+        if v.view != now_view and (v.neutral_hash or neutral_hash(old)) == current:
             continue  # the same content as another view shows it: no edit
-        out.append((number, old))
+        out.append((v.number, old))
     return out
 
 
@@ -297,8 +343,6 @@ def run_rules(
     """
     findings: list[Finding] = []
     enabled = [get(c) for c in (codes or ruleset.rules)]
-    # Rules that refer to another rule's verdict (LURK-3DAYS notes LURK-DAY) read its options.
-    ctx.cache.setdefault("rule_options", dict(ruleset.rules))
     post_rules = [r for r in enabled if r.kind == "post"]
     todo = [
         gp

@@ -23,11 +23,7 @@ from auditor.rules.fillertext import DEFAULT_WORDS, filler_pattern, is_filler
 
 
 def filler_posts(ctx: Context, opts: Mapping[str, Any]) -> dict[tuple[str, int], list[GamePost]]:
-    """(player, day) → that day's filler posts in the rule's threads.  Cached on ctx."""
-    key = f"filler:{sorted(opts['words'])}:{sorted(opts['threads'])}"
-    cached = ctx.cache.get(key)
-    if cached is not None:
-        return cached
+    """(player, day) → that day's filler posts in the rule's threads."""
     words = filler_pattern(opts["words"])
     kinds = set(opts["threads"])
     out: dict[tuple[str, int], list[GamePost]] = {}
@@ -37,7 +33,6 @@ def filler_posts(ctx: Context, opts: Mapping[str, Any]) -> dict[tuple[str, int],
         assert gp.player is not None and gp.day is not None
         if is_filler(gp.post, words):
             out.setdefault((gp.player, gp.day), []).append(gp)
-    ctx.cache[key] = out
     return out
 
 

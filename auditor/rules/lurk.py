@@ -14,7 +14,15 @@ from typing import Any
 
 from auditor.game.gamefile import DaySpec, PhaseSpec
 from auditor.rules.activity import effective_counts, measured, measured_from_start, post_counts
-from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
+from auditor.rules.base import (
+    VERDICTS,
+    Context,
+    Finding,
+    Option,
+    Unit,
+    aggregate_finding,
+    rule,
+)
 from auditor.rules.votebook import votes_for
 
 AVERAGE_BASES = ("alive_at_start", "measured")
@@ -132,6 +140,14 @@ def lurk_day_units(
                 yield player, day, phase, n, note
 
 
+def lurk_day_verdict(ctx: Context, opts: Mapping[str, Any]) -> frozenset[Unit]:
+    """LURK-DAY's verdict over every judged day: the (player, day, phase) units lurking."""
+    return frozenset((p, d.number, ph) for p, d, ph, _, _ in lurk_day_units(ctx, opts))
+
+
+VERDICTS["LURK-DAY"] = lurk_day_verdict
+
+
 @rule(
     code="LURK-DAY",
     scope="day",
@@ -232,10 +248,8 @@ def lurk_days(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     sched = ctx.schedule
     min_posts = int(opts["min_posts"])
     need = int(opts["days"])
-    day_opts = ctx.cache.get("rule_options", {}).get("LURK-DAY")
-    lurk_day_hits: set[tuple[str, int]] = set()
-    if day_opts is not None:
-        lurk_day_hits = {(p, d.number) for p, d, _, _, _ in lurk_day_units(ctx, day_opts)}
+    day_verdict = ctx.verdicts.get("LURK-DAY")  # None: LURK-DAY is off
+    lurk_day_hits = {(p, d) for p, d, _ in day_verdict or ()}
     for player in ctx.game.players:
         run: list[tuple[int, int]] = []
 
@@ -245,7 +259,7 @@ def lurk_days(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
             first, last = run[0][0], run[-1][0]
             numbers = "、".join(str(n) for _, n in run)
             note = f"第{first}–{last}天连续 {len(run)} 天每天不足 {min_posts} 帖（{numbers}）"
-            if day_opts is not None and all((player, d) in lurk_day_hits for d, _ in run):
+            if day_verdict is not None and all((player, d) in lurk_day_hits for d, _ in run):
                 note += "；这几天每天都已有 LURK-DAY 单日潜水，请决定是否两者都判"
             yield aggregate_finding(
                 "LURK-3DAYS",

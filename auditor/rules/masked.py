@@ -72,19 +72,33 @@ def masked_pattern(terms: Sequence[tuple[str, str]]) -> re.Pattern[str] | None:
     return re.compile("|".join(alts), re.I) if alts else None
 
 
-def _terms(ctx: Context, categories: Sequence[str]) -> list[tuple[str, str]]:
-    cached = ctx.cache.get("masked.terms")
-    if cached is not None:
-        return cached
+# (id(matcher), categories) -> (the matcher, the terms, their masked-word pattern): built
+# once per matcher (matchers are reused across checks while the lexicons are unchanged).
+_PATTERNS: dict[
+    tuple[int, tuple[str, ...]], tuple[object, list[tuple[str, str]], re.Pattern[str]]
+] = {}
+
+
+def _pattern(
+    ctx: Context, categories: Sequence[str]
+) -> tuple[list[tuple[str, str]], re.Pattern[str]]:
+    """The (category, word) terms of ``categories`` and their masked-word pattern."""
     matcher = matcher_for_context(ctx)
+    key = (id(matcher), tuple(categories))
+    hit = _PATTERNS.get(key)
+    if hit is not None and hit[0] is matcher:
+        return hit[1], hit[2]
     terms = [
         (e.category, form)
         for e in matcher.entries
         if e.category in categories and e.regex is None
         for form in e.forms
     ]
-    ctx.cache["masked.terms"] = terms
-    return terms
+    pattern = masked_pattern(terms) or re.compile(r"(?!)")
+    if len(_PATTERNS) > 8:
+        _PATTERNS.clear()
+    _PATTERNS[key] = (matcher, terms, pattern)
+    return terms, pattern
 
 
 @rule(
@@ -126,11 +140,7 @@ def phrase_masked(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterat
     # have neither, and the one big pattern costs far more than this look (same results).
     if not any(c in text for c in MASKS) and not _SPACED.search(text):
         return
-    terms = _terms(ctx, opts["categories"])
-    pattern = ctx.cache.get("masked.pattern")
-    if pattern is None:
-        pattern = masked_pattern(terms) or re.compile(r"(?!)")
-        ctx.cache["masked.pattern"] = pattern
+    terms, pattern = _pattern(ctx, opts["categories"])
     # what PHRASE-* already reads (傻X, S.B) is theirs: report only what they cannot see
     taken = [(m.start, m.end) for m in post_matches(gp, ctx)]
     found: list[Match] = []

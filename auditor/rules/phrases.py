@@ -12,6 +12,7 @@ export) with ``[rules] lexicons = ["my_lexicons/"]`` (paths relative to the game
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -83,9 +84,6 @@ def rules_without_lexicon(lexicons: Mapping[str, Category] = LEXICONS) -> list[P
     ]
 
 
-_CACHE_KEY = "phrases.matches"
-
-
 _MATCHERS: dict[tuple[tuple[str, ...], bytes], Matcher] = {}
 
 
@@ -95,9 +93,8 @@ def matcher_for_context(ctx: Context) -> Matcher:
     Built once per check (kept in the context) and reused across checks of one process
     while the lexicon files are unchanged: an edited file gives a fresh matcher.
     """
-    cached = ctx.cache.get("phrases.matcher")
-    if cached is not None:
-        return cached
+    if ctx.matcher is not None:
+        return ctx.matcher
     extra = ctx.ruleset["lexicons"]
     base = Path(ctx.game.path).parent if getattr(ctx.game, "path", None) else Path(".")
     paths = tuple(str((base / p).resolve()) if not Path(p).is_absolute() else str(p) for p in extra)
@@ -110,7 +107,7 @@ def matcher_for_context(ctx: Context) -> Matcher:
         if unreported := categories_without_rule(matcher.lexicon):
             raise LexiconError(unreported)
         _MATCHERS[key] = matcher
-    ctx.cache["phrases.matcher"] = matcher
+    ctx.matcher = matcher
     return matcher
 
 
@@ -136,7 +133,7 @@ DATA_DEPENDENCIES.append(_lexicon_digest)
 def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
     """Every phrase match of a post, all categories, computed once per post and run
     (for the posts of a check all at once, by :func:`_prepare`)."""
-    cache: dict[int, list[PhraseMatch]] = ctx.cache.setdefault(_CACHE_KEY, {})
+    cache = ctx.phrase_matches
     key = id(gp.post)
     if key not in cache:
         text = gp.post.text
@@ -163,7 +160,7 @@ def _prepare(ctx: Context, posts: Sequence[GamePost], codes: frozenset[str]) -> 
     one post at a time); only when a rule that reads them is enabled."""
     if not any(c.startswith("PHRASE-") for c in codes):
         return
-    cache: dict[int, list[PhraseMatch]] = ctx.cache.setdefault(_CACHE_KEY, {})
+    cache = ctx.phrase_matches
     todo = [gp.post for gp in posts if gp.kind is not None and id(gp.post) not in cache]
     if not todo:
         return
@@ -212,13 +209,14 @@ def _in_a_name(m: PhraseMatch, names: list[tuple[int, int]]) -> bool:
 
 
 def _game_names(ctx: Context) -> tuple[str, ...]:
-    names = ctx.cache.get("phrases.names")
-    if names is None:
-        # Players only: the director is usually called 导演, the very word director talk
-        # (PHRASE-DIRECTOR) is about.
-        names = tuple(sorted(ctx.game.players, key=len, reverse=True))
-        ctx.cache["phrases.names"] = names
-    return names
+    # Players only: the director is usually called 导演, the very word director talk
+    # (PHRASE-DIRECTOR) is about.
+    return _longest_first(tuple(ctx.game.players))
+
+
+@functools.lru_cache(maxsize=64)
+def _longest_first(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(names, key=len, reverse=True))
 
 
 def _name_spans(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:

@@ -1,7 +1,7 @@
 """投票规则：格式、对象、改票、截止、关门后编辑，以及未投票（潜水）。
 
 These rules read the day's judged votes from :func:`auditor.rules.votebook.votes_for` (parsed
-once per run and shared through ``ctx.cache``); each vote post with a problem gives one
+once per run and shared through ``ctx.votes``); each vote post with a problem gives one
 finding on that post, charged to the voter (the proxied player for a 代投).  The vote
 format, the roles (vote / change / abstain) and the tally are documented in
 :mod:`auditor.rules.votebook`.

@@ -54,13 +54,19 @@ def vote_settings(
 
 
 def votes_for(ctx: Context) -> VoteBook:
-    """The context's vote book, built once and cached (the one entry point the vote
-    rules, the report and the CLI read)."""
-    book = ctx.cache.get("votes")
-    if book is None:
-        book = build_votes(ctx, ctx.vote_settings, ctx.cache.get("post_versions"))
-        ctx.cache["votes"] = book
-    return book
+    """The context's vote book, built once and kept on the context (``ctx.votes``; the one
+    entry point the vote rules, the report and the CLI read)."""
+    if ctx.votes is None:
+        ctx.votes = build_votes(ctx, ctx.vote_settings, _versions_fn(ctx))
+    return ctx.votes
+
+
+def _versions_fn(ctx: Context) -> VersionsFn | None:
+    """The context's stored versions as the vote reader reads them (None without a store)."""
+    if not ctx.versions:
+        return None
+    versions = ctx.versions
+    return lambda pid: [(v.number, v.seen_at, v.post) for v in versions.get(pid, ())]
 
 
 @dataclass(frozen=True, slots=True)
