@@ -49,6 +49,7 @@ from auditor.report.write import Written, latest_dir, mark_checked, write_report
 from auditor.rules import engine
 from auditor.rules.engine import CheckResult, api_first, reads_spaces, ruleset_for
 from auditor.rules.proposals import proposals, proposed
+from auditor.rules.records import derive as derive_records
 from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
 
@@ -432,12 +433,12 @@ def _judge_and_report(
     # Nightly: re-check only what changed since the last check (full: everything).
     # The crawl recorded which threads it could not read; the check reads that.
     checked = check(game, store, run_id=run_id, full=full)
-    # No context: nothing changed since the last check; a game that discovers its state
-    # still shows its waiting proposals every night.
-    ctx = checked.context
-    if ctx is None and game.discovers:
-        ctx = engine.build_context(game, store)
-    result.proposals = proposals(ctx) if ctx is not None else []
+    # The check's records (stored ones when nothing changed since the last check): a game
+    # that discovers its state shows its waiting proposals every night, no post loaded.
+    checked_records = checked.records or engine.stored_records(store)
+    if checked_records is None:  # a store last checked by an older version
+        checked_records = derive_records(engine.build_context(game, store))
+    result.proposals = list(checked_records.proposals)
     result.incomplete_days = checked.incomplete_days
     result.findings = len(checked.findings)
     # Read now, after the long part: a decision made during the run is in the report.
@@ -461,7 +462,7 @@ def _judge_and_report(
         result.notices = json.loads(previous.get("report_notices", "[]"))
         return
     recs = build_records(
-        game, store, ruleset=checked.ruleset, ctx=checked.context, run=run_info, ledger=led
+        game, store, ruleset=checked.ruleset, run=run_info, ledger=led, records=checked_records
     )
     written = write_report(recs, reports, when=_forum_now(game), workbook=workbook).directory
     result.report = written

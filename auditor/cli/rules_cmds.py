@@ -30,8 +30,9 @@ from auditor.cli.common import (
     write_utf8,
 )
 from auditor.game.gamefile import Game, ThreadKind
+from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import load_ledger
-from auditor.report.records import finding_day
+from auditor.report.records import finding_rows, forum_base
 from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, filler_counts, post_counts
 from auditor.rules.base import Context, Rule, Unit
 from auditor.rules.engine import build_context, make_context, ruleset_for
@@ -337,65 +338,15 @@ def check_cmd(game: GameArg, now: NowOpt = None) -> None:
         )
 
 
-def finding_records(store: Store, game: Game | None = None) -> list[dict[str, Any]]:
-    """The active findings with the director's decisions applied: status draft | approved |
-    rejected, card = the decided card when approved, else the suggested one.  With ``game``:
-    a finding merged into another of the same kind on the same post (one card per clause,
-    :mod:`auditor.ledger.ledger`) takes that one's status and says so, and a finding without a day
-    (last words) shows its thread's day or the day its player went out."""
-    import json
-
-    current = getattr(store, "current_decisions", None)
-    decisions: Mapping[str, Any] = current() if current is not None else {}
-    merged: Mapping[str, str] = {}
-    ctx: Context | None = None
-    if game is not None:
-        led = load_ledger(game, store)
-        merged = led.merged
-        # the ledger's view: a group's decision may have been recorded on a follower
-        decisions = {
-            x.fingerprint: {"decision": x.decision, "card": x.card}
-            for x in led.decided
-            if not x.manual
-        }
-        ctx = build_context(game, store)
-    ids = {r["fingerprint"]: r["id"] for r in store.findings(active_only=False)}
-    rows = []
-    for r in store.findings():
-        own = merged.get(r["fingerprint"], r["fingerprint"])
-        d = decisions.get(own)
-        status = "draft"
-        card = r["card"]
-        if d is not None:
-            status = {"approve": "approved", "reject": "rejected"}.get(d["decision"], "draft")
-            if status == "approved" and d["card"]:
-                card = d["card"]
-        matches = json.loads(r["matches"])
-        note = r["note"] or ""
-        if own != r["fingerprint"]:
-            note = "；".join(
-                x for x in (note, f"与同一帖的 {ids.get(own, own[:10])} 合并为一张") if x
-            )
-        day = r["day"] if ctx is None else finding_day(ctx, r["day"], r["tid"], r["player"])
-        rows.append(
-            {
-                "id": r["id"],
-                "code": r["code"],
-                "player": r["player"],
-                "day": day,
-                "tid": r["tid"],
-                "pid": r["pid"],
-                "floor": r["floor"],
-                "card": card,
-                "status": status,
-                "match": " / ".join(m[0] for m in matches),
-                "excerpt": r["excerpt"],
-                "phase": r["phase"],
-                "note": note,
-                "fingerprint": r["fingerprint"],
-                "posted_at": r["posted_at"],
-            }
-        )
+def finding_records(store: Store, game: Game) -> list[dict[str, Any]]:
+    """The report's findings with their status (:func:`auditor.report.records.finding_rows`):
+    card = the decided card when approved, else the one the rule set suggests."""
+    rs = ruleset_for(game)
+    led = load_ledger(game, store, rs)
+    schedule = Schedule(game, rs.settings["night_posts"])
+    rows = finding_rows(game, schedule, store, led, forum_base(game, store))
+    for r in rows:
+        r["card"] = r["card"] or r["rule_card"]
     return rows
 
 

@@ -1,11 +1,12 @@
 """The report's records, built once: every view (HTML, CSV, BBCode) reads these and nothing
 else (sqlfluff's ``as_records()`` idea), so the views cannot disagree.
 
-Sources: the placed posts (:func:`auditor.rules.engine.build_context`), activity
-(:mod:`auditor.rules.activity`), votes and tallies (:mod:`auditor.rules.votebook`, when present), the
-stored findings and the ledger (:mod:`auditor.ledger.ledger`), and the store's runs table (crawl
-problems).  A missing or failing optional stage (votes) degrades to a note in the
-report's problems, never to a missing report.
+Sources: the records the check stored (:mod:`auditor.rules.records`: activity cells with
+their lurk verdicts, the 电梯, ballots, tallies and rounds, proposals), the stored findings
+and the ledger (:mod:`auditor.ledger.ledger`), the game's schedule, and the store's runs
+table (crawl problems).  Nothing here re-judges a post or re-tallies a vote.  A failed
+optional stage (votes) degrades to a note in the report's problems, never to a missing
+report.
 """
 
 from __future__ import annotations
@@ -20,22 +21,24 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from auditor.forum.spaces import SPACE_STATE
-from auditor.game.gamefile import Game, ThreadKind
+from auditor.game.gamefile import Game
+from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import Decided, Ledger, load_ledger
 from auditor.ledger.policy import card_name, parse_time
-from auditor.rules.activity import activity_rows, filler_counts
 from auditor.rules.base import Context
 from auditor.rules.engine import (
     api_warning,
     build_context,
     ruleset_for,
     space_warning,
+    stored_records,
     substitute_warnings,
 )
-from auditor.rules.proposals import proposals
+from auditor.rules.records import Cell, CheckRecords, Counted
+from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet
-from auditor.rules.votebook import PROBLEM_TEXT, votes_for
+from auditor.rules.votebook import PROBLEM_TEXT
 from auditor.store import Store
 
 ACTIVITY_CSV = (  # the CLI's ``activity --format csv`` columns first (issue 3), then ours
@@ -372,13 +375,13 @@ def _crawl_problems(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
     return None, ["还没有抓取过帖子：先运行 auditor crawl 或 auditor audit。"]
 
 
-def game_notices(game: Game, ruleset: RuleSet, book: Any) -> list[str]:
+def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None = None) -> list[str]:
     """Warnings for the top of the report and the audit line: rules the forced mobile API
-    cannot feed, and closes where the game file's events disagree with the tally."""
+    cannot feed, substitutes, and the closes where the game file's events disagree with the
+    tally (the check's ``conflicts``)."""
     notices = [w for w in (api_warning(game, ruleset),) if w]
     notices.extend(substitute_warnings(game, ruleset))
-    if book is not None:
-        notices.extend(book.conflicts)
+    notices.extend(conflicts or ())
     return notices
 
 
@@ -391,53 +394,54 @@ def build_records(
     now: datetime | None = None,
     run: Mapping[str, Any] | None = None,
     ledger: Ledger | None = None,
+    records: CheckRecords | None = None,
 ) -> Records:
+    """Every view's records: the check's stored records (``records``, else the store's;
+    derived afresh only for a store no check of this version has written, or from ``ctx``
+    for a view at another time), the stored findings and the ledger.  Nothing re-judges."""
     rs = ruleset or ruleset_for(game)
-    ctx = ctx or build_context(game, store, now=now, ruleset=rs)
-    now = ctx.now
+    if ctx is not None:
+        checked = derive_records(ctx)  # a view at another time (``--now``): the same path
+        schedule = ctx.schedule
+        now = ctx.now
+    else:
+        schedule = Schedule(game, rs.settings["night_posts"])
+        now = (now or datetime.now(UTC)).astimezone(game.timezone)
+        checked = (
+            records
+            or stored_records(store)
+            or derive_records(build_context(game, store, now=now, ruleset=rs))
+        )
     led = ledger or load_ledger(game, store, rs)
     base = forum_base(game, store)
     crawl, problems = _crawl_problems(store)
     if run and run.get("problems"):
         problems = [str(p) for p in run["problems"]]
+    if checked.votes_error:
+        problems.append(checked.votes_error)
 
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
-    counts, alive, closed_days, phase_rows = _activity(ctx)
-    filler = _filler(ctx) if rs.enabled("POST-FILLER") else {}
+    cell_of = {(c.player, c.day): c for c in checked.day_cells()}
+    phase_rows: dict[tuple[str, int], list[Cell]] = {}
+    for c in checked.phase_cells():
+        phase_rows.setdefault((c.player, c.day), []).append(c)
+    closed_days = {d.number for d in schedule.days if schedule.closed(d.number, now)}
+    filler_on = rs.enabled("POST-FILLER")
     lurking = _lurk_units(store)
-    book, votes_available = _votebook(ctx, problems)
-    notices = game_notices(game, rs, book)
+    notices = game_notices(game, rs, checked.conflicts)
     spaces = space_warning(game, rs, store.check_state().get(SPACE_STATE, ""))
     if spaces:
         notices.append(spaces)
-    voted: dict[int, set[str]] = {}
-    voted_rounds: set[tuple[str, int, int | None]] = set()
-    votes: list[dict[str, Any]] = []
-    tally: list[dict[str, Any]] = []
-    rounds: list[dict[str, Any]] = []
-    if book is not None:
-        for number, dv in book.days.items():
-            voted[number] = set(dv.replied) | set(dv.voted)
-            rounds.extend(_round_record(dv, rt) for rt in dv.rounds)
-        for b in book.ballots:
-            r = b.record()
-            r["link"] = post_link(base, r.get("tid"), r.get("pid"))
-            r["time"] = post_time(b.posted_at, game, b.gp.post.time_precision)
-            r["problem_text"] = PROBLEM_TEXT.get(b.problem, b.problem) if b.problem else ""
-            r["kind_name"] = KIND_NAMES.get(str(r.get("kind")), r.get("kind"))
-            votes.append(r)
-            voted_rounds.add((b.voter, b.day, b.round))
-        tally = book.tally_records()
-        for t in tally:
-            t["outcome_name"] = OUTCOME_NAMES.get(str(t.get("outcome")), t.get("outcome") or "")
-    else:
-        for gp in ctx.posts:
-            if gp.kind is ThreadKind.VOTE and gp.player and gp.day is not None and not gp.exempt:
-                voted.setdefault(gp.day, set()).add(gp.player)
+    votes = [_vote_record(r, game, base) for r in checked.ballots]
+    tally = [
+        {**t, "outcome_name": OUTCOME_NAMES.get(str(t.get("outcome")), t.get("outcome") or "")}
+        for t in checked.tally
+    ]
+    rounds = [dict(r) for r in checked.rounds]
 
     days: list[dict[str, Any]] = []
-    for spec in ctx.schedule.days:
+    for spec in schedule.days:
         if spec.opens > now:
             continue
         days.append(
@@ -458,11 +462,12 @@ def build_records(
         cells = []
         for d in days:
             number = int(d["number"])
-            n = counts.get((p, number), 0)
-            measured = alive.get((p, number), True)
+            cell = cell_of.get((p, number))
+            n = cell.posts if cell else 0
+            measured = cell.alive if cell else True
             # A player out before the close is not measured, and his vote (rejected as
             # voter_eliminated) is no vote: the grid shows neither.
-            v = measured and p in voted.get(number, set())
+            v = bool(cell and cell.voted)
             row = {
                 "player": p,
                 "day": number,
@@ -475,7 +480,8 @@ def build_records(
                 "below": int(_lurks(lurking, p, number, None)),
                 "closed": int(d["closed"]),
                 "phase_name": "",
-                "filler": filler.get((p, number), 0),
+                "filler": cell.filler if cell and filler_on else 0,
+                "lurk_days": int(bool(cell and cell.lurk_run)),
             }
             phases = []
             for u in phase_rows.get((p, number), []):
@@ -485,7 +491,7 @@ def build_records(
                     "phase_name": u.phase_name,
                     "posts": u.posts,
                     "alive": int(u.alive),
-                    "votes": int(u.alive and (p, number, u.phase) in voted_rounds),
+                    "votes": int(u.voted),
                     "below": int(_lurks(lurking, p, number, u.phase)),
                 }
                 phases.append(pr)
@@ -501,47 +507,9 @@ def build_records(
             )
         matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
 
-    _mark_lurk_runs(matrix, activity, store, rs)
-
     # Findings with their status, drafts with highlighted evidence.
-    decided_by_fp = {x.fingerprint: x for x in led.decided}
-    draft_by_fp = {d.fingerprint: d for d in led.drafts}
-    id_by_fp = {r["fingerprint"]: r["id"] for r in store.findings(active_only=False)}
-    findings: list[dict[str, Any]] = []
-    for r in store.findings():
-        # a finding merged into another of the same kind on the same post shares its fate
-        own = led.merged.get(r["fingerprint"], r["fingerprint"])
-        x = decided_by_fp.get(own)
-        status = (
-            {"approve": "approved", "reject": "rejected"}.get(x.decision, "draft") if x else "draft"
-        )
-        dr = draft_by_fp.get(own)
-        matches = [m[0] for m in json.loads(r["matches"] or "[]") if m and m[0]]
-        note = r["note"]
-        if own != r["fingerprint"]:
-            merged = f"与同一帖的 {id_by_fp.get(own, own[:10])} 合并为一张（同一类违规）"
-            note = f"{note}；{merged}" if note else merged
-        findings.append(
-            {
-                "id": r["id"],
-                "code": r["code"],
-                "player": r["player"],
-                "day": finding_day(ctx, r["day"], r["tid"], r["player"]),
-                "phase": r["phase"],
-                "tid": r["tid"],
-                "pid": r["pid"],
-                "floor": r["floor"],
-                "status": status,
-                "suggested_card": dr.suggested if dr else (x.suggested if x else r["card"]) or "",
-                "card": _decided_card(x),
-                "match": " / ".join(matches),
-                "excerpt": r["excerpt"],
-                "reason": dr.reason if dr else "",
-                "note": note,
-                "link": post_link(base, r["tid"], r["pid"]) or "",
-            }
-        )
-    precision = {gp.post.pid: gp.post.time_precision for gp in ctx.posts}
+    findings = finding_rows(game, schedule, store, led, base)
+    minute = set(checked.minute_pids)
     drafts = []
     for dr in led.drafts:
         drafts.append(
@@ -550,7 +518,7 @@ def build_records(
                 "code": dr.code,
                 "kind": dr.kind,
                 "player": dr.player,
-                "day": finding_day(ctx, dr.day, dr.tid, dr.player),
+                "day": finding_day(game, schedule, dr.day, dr.tid, dr.player),
                 "phase": dr.phase,
                 "tid": dr.tid,
                 "pid": dr.pid,
@@ -564,21 +532,21 @@ def build_records(
                 "match": " / ".join(dr.matches),
                 "link": post_link(base, dr.tid, dr.pid),
                 "posted_at": dr.posted_at or "",
-                "time": post_time(dr.posted_at, game, precision.get(dr.pid, "second")),
+                "time": post_time(dr.posted_at, game, "minute" if dr.pid in minute else "second"),
             }
         )
     announce = _announce_day(days)
-    cards = _card_records(ctx, store, led, announce)
+    cards = _card_records(schedule, store, led, announce)
     standings = [s.as_record() for s in led.standings]
-    _explain_drafts(ctx, drafts, cards, standings)
+    _explain_drafts(game, drafts, cards, standings)
     decided = _decided_records(game, store, led, cards)
 
-    elevator = _elevator(ctx, base, day_numbers)
+    elevator = _elevator(game, schedule, checked.counted, base, day_numbers)
     changes, changes_since = forum_changes(game, store, base)
     summary = {
         "generated_at": now.strftime("%Y-%m-%d %H:%M"),
         "generated_utc": datetime.now(UTC).isoformat(timespec="seconds"),
-        "posts": sum(1 for gp in ctx.posts if not gp.deleted),
+        "posts": checked.posts,
         "players": len(players),
         "days": len(days),
         "drafts": led.pending,
@@ -630,14 +598,65 @@ def build_records(
         ],
         notices=notices,
         elevator=elevator,
-        game_state=_game_state(ctx),
+        game_state=_game_state(game, checked.proposals),
         chart=_chart(matrix, days, min_posts if _daily_threshold(lurk) else None),
         announce_day=announce,
-        votes_available=votes_available,
+        votes_available=not checked.votes_error,
         ledger=led,
         decided=decided,
         lurking=_lurking(findings, matrix, announce),
     )
+
+
+def finding_rows(
+    game: Game, schedule: Schedule, store: Store, led: Ledger, base: str | None
+) -> list[dict[str, Any]]:
+    """The active findings with the director's decisions applied (the report's list, the
+    findings CSV and ``auditor findings``): status draft | approved | rejected; a finding
+    merged into another of the same kind on the same post (one card per clause) takes that
+    one's status and says so; a finding without a day (last words) shows its thread's day
+    or the day its player went out."""
+    decided_by_fp = {x.fingerprint: x for x in led.decided}
+    draft_by_fp = {d.fingerprint: d for d in led.drafts}
+    id_by_fp = {r["fingerprint"]: r["id"] for r in store.findings(active_only=False)}
+    findings: list[dict[str, Any]] = []
+    for r in store.findings():
+        # a finding merged into another of the same kind on the same post shares its fate
+        own = led.merged.get(r["fingerprint"], r["fingerprint"])
+        x = decided_by_fp.get(own)
+        status = (
+            {"approve": "approved", "reject": "rejected"}.get(x.decision, "draft") if x else "draft"
+        )
+        dr = draft_by_fp.get(own)
+        matches = [m[0] for m in json.loads(r["matches"] or "[]") if m and m[0]]
+        note = r["note"]
+        if own != r["fingerprint"]:
+            merged = f"与同一帖的 {id_by_fp.get(own, own[:10])} 合并为一张（同一类违规）"
+            note = f"{note}；{merged}" if note else merged
+        findings.append(
+            {
+                "id": r["id"],
+                "code": r["code"],
+                "player": r["player"],
+                "day": finding_day(game, schedule, r["day"], r["tid"], r["player"]),
+                "phase": r["phase"],
+                "tid": r["tid"],
+                "pid": r["pid"],
+                "floor": r["floor"],
+                "status": status,
+                "suggested_card": dr.suggested if dr else (x.suggested if x else r["card"]) or "",
+                "card": _decided_card(x),
+                "rule_card": r["card"],  # the card the rule set suggests
+                "match": " / ".join(matches),
+                "excerpt": r["excerpt"],
+                "reason": dr.reason if dr else "",
+                "note": note,
+                "link": post_link(base, r["tid"], r["pid"]) or "",
+                "fingerprint": r["fingerprint"],
+                "posted_at": r["posted_at"],
+            }
+        )
+    return findings
 
 
 # The queue's order: what costs a player most first (red → yellow → blue → notices).
@@ -662,7 +681,7 @@ def plain_note(note: str) -> str:
 
 
 def _explain_drafts(
-    ctx: Context,
+    game: Game,
     drafts: list[dict[str, Any]],
     cards: Sequence[Mapping[str, Any]],
     standings: Sequence[Mapping[str, Any]],
@@ -675,7 +694,7 @@ def _explain_drafts(
         rule = REGISTRY.get(d["code"])
         d["title"] = rule.title if rule else d["code"]
         d["seed"] = rule.seed if rule else ""
-        d["thread"] = _thread_name(ctx.game, d["tid"]) if d["tid"] is not None else ""
+        d["thread"] = _thread_name(game, d["tid"]) if d["tid"] is not None else ""
         d["plain_reason"] = plain_reason(d["reason"], d["code"], d["kind"])
         d["note"] = plain_note(d["note"])
         s = standing.get(d["player"])
@@ -780,17 +799,19 @@ def _lurk_rule_text(lurk: Mapping[str, Any] | None) -> str:
     return text
 
 
-def finding_day(ctx: Context, day: int | None, tid: int | None, player: str | None) -> int | None:
+def finding_day(
+    game: Game, schedule: Schedule, day: int | None, tid: int | None, player: str | None
+) -> int | None:
     """A finding's day for people: its own; else (last words, posts outside every day) the
     day of its thread, else the day the player went out (the last day that opened by then)."""
     if day is not None:
         return day
-    spec = ctx.game.thread(tid) if tid is not None else None
+    spec = game.thread(tid) if tid is not None else None
     if spec is not None and spec.day is not None:
         return spec.day
-    at = ctx.schedule.eliminated_at(player) if player else None
+    at = schedule.eliminated_at(player) if player else None
     if at is not None:
-        opened = [d.number for d in ctx.schedule.days if d.opens <= at]
+        opened = [d.number for d in schedule.days if d.opens <= at]
         if opened:
             return max(opened)
     return None
@@ -807,7 +828,7 @@ def _decided_card(x: Decided | None) -> str:
 
 
 def _card_records(
-    ctx: Context, store: Store, led: Ledger, announce: int | None
+    schedule: Schedule, store: Store, led: Ledger, announce: int | None
 ) -> list[dict[str, Any]]:
     """Approved cards for the report and the announcement: the rule's Chinese title (a
     manual card's reason) and whether it is new since the previous announcement — a card
@@ -817,7 +838,7 @@ def _card_records(
     decided = {x.id: x for x in led.decided}
     opens = None
     if announce is not None:
-        spec = next((d for d in ctx.schedule.days if d.number == announce), None)
+        spec = next((d for d in schedule.days if d.number == announce), None)
         opens = spec.opens if spec is not None else None
     out: list[dict[str, Any]] = []
     for c in led.cards:
@@ -849,64 +870,6 @@ def _card_records(
     return out
 
 
-def _mark_lurk_runs(
-    matrix: Sequence[dict[str, Any]], activity: Sequence[dict[str, Any]], store: Store, rs: RuleSet
-) -> None:
-    """Mark the cells of every LURK-3DAYS run (连续多日潜水): from the finding's first day,
-    the consecutive judged days below the rule's threshold."""
-    opts = rs.rules.get("LURK-3DAYS")
-    starts = {(r["player"], r["day"]) for r in store.findings() if r["code"] == "LURK-3DAYS"}
-    flagged: set[tuple[str, int]] = set()
-    if opts is not None and starts:
-        threshold = int(opts["min_posts"])
-        for row in matrix:
-            running = False
-            for c in row["cells"]:
-                judged = c["closed"] and c["alive"] and not c["accelerated"]
-                if (row["player"], c["day"]) in starts:
-                    running = True
-                if running and judged and c["posts"] < threshold:
-                    flagged.add((row["player"], c["day"]))
-                else:
-                    running = False
-    for row in matrix:
-        for c in row["cells"]:
-            c["lurk_days"] = int((row["player"], c["day"]) in flagged)
-    for a in activity:
-        a["lurk_days"] = int((a["player"], a["day"]) in flagged)
-
-
-def _activity(
-    ctx: Context,
-) -> tuple[
-    dict[tuple[str, int], int],
-    dict[tuple[str, int], bool],
-    set[int],
-    dict[tuple[str, int], list[Any]],
-]:
-    """(player, day) → posts, measured-or-not, the closed days, and (player, day) → the
-    per-phase activity rows on days with phases."""
-    closed = {d.number for d in ctx.schedule.days if ctx.schedule.closed(d.number, ctx.now)}
-    counts: dict[tuple[str, int], int] = {}
-    alive: dict[tuple[str, int], bool] = {}
-    phases: dict[tuple[str, int], list[Any]] = {}
-    for row in activity_rows(ctx, phases=False):
-        counts[(row.player, row.day)] = row.posts
-        alive[(row.player, row.day)] = row.alive
-    for row in activity_rows(ctx):
-        if row.phase is not None:
-            phases.setdefault((row.player, row.day), []).append(row)
-    return counts, alive, closed, phases
-
-
-def _filler(ctx: Context) -> dict[tuple[str, int], int]:
-    """(player, day) → the cell's filler posts (raw and effective posts: POST-FILLER on)."""
-    fill: dict[tuple[str, int], int] = {}
-    for (p, d, _ph), n in filler_counts(ctx).items():
-        fill[(p, d)] = fill.get((p, d), 0) + n
-    return fill
-
-
 def _lurk_units(store: Store) -> set[tuple[str, int, int | None]]:
     """The units (player, day, phase) the LURK-DAY rule judged lurking: its stored findings
     (the rule's own verdict with the rule set's options — 版杀7 6.2(1) per phase and against
@@ -928,69 +891,44 @@ def _lurks(
     return (player, day, phase) in units or (player, day, None) in units
 
 
-def _round_record(dv: Any, rt: Any) -> dict[str, Any]:
-    """One voting round for the announcement: who carried which weight (the sheriff's),
-    who abstained and who did not vote."""
-    weights: dict[str, float] = {}
-    for b in dv.ballots:
-        if b.weight > 0 and (rt.round is None or b.round == rt.round):
-            weights[b.voter] = b.weight
-    return {
-        "day": rt.day,
-        "round": rt.round if rt.round is not None else "",
-        "name": rt.name,
-        "closed": rt.closed,
-        "sheriff": rt.sheriff or "",
-        "weights": {v: w for v, w in weights.items() if w != 1},
-        "abstained": list(rt.abstained),
-        "non_voters": list(rt.non_voters),
-    }
-
-
-def _votebook(ctx: Context, problems: list[str]) -> tuple[Any, bool]:
-    try:
-        return votes_for(ctx), True
-    except Exception as exc:  # a report with a note beats no report at all
-        problems.append(f"投票统计失败（{type(exc).__name__}: {exc}）：本报告没有计票。")
-        return None, False
+def _vote_record(r: Mapping[str, Any], game: Game, base: str | None) -> dict[str, Any]:
+    """A stored ballot with what people read: its link, time and Chinese labels."""
+    out = {k: v for k, v in r.items() if k != "time_precision"}
+    out["link"] = post_link(base, r.get("tid"), r.get("pid"))
+    out["time"] = post_time(r["posted_at"], game, str(r.get("time_precision", "second")))
+    problem = str(r.get("problem") or "")
+    out["problem_text"] = PROBLEM_TEXT.get(problem, problem) if problem else ""
+    out["kind_name"] = KIND_NAMES.get(str(r.get("kind")), r.get("kind"))
+    return out
 
 
 def _elevator(
-    ctx: Context, base: str | None, days: Sequence[int]
+    game: Game,
+    schedule: Schedule,
+    counted: Sequence[Counted],
+    base: str | None,
+    days: Sequence[int],
 ) -> dict[int, list[dict[str, Any]]]:
     """电梯: each player's counted posts of each day, as links.  A player out before the
     day closed is marked ``out`` (出局); posts written after the elimination (诈尸) are not
-    play and are left out (the report's findings list them)."""
-    kinds = set(ctx.ruleset["count_kinds"])
+    play and were left out by the check (the report's findings list them)."""
     out: dict[int, dict[str, list[dict[str, Any]]]] = {d: {} for d in days}
-    for gp in ctx.posts:
-        if (
-            gp.player is None
-            or gp.exempt
-            or gp.deleted
-            or gp.lastwords
-            or gp.day not in out
-            or gp.kind is None
-            or gp.kind.value not in kinds
-        ):
+    for c in counted:
+        if c.day not in out:
             continue
-        p = gp.post
-        at = ctx.schedule.eliminated_at(gp.player)
-        if at is not None and p.posted_at > at:
-            continue  # 诈尸: not part of the day's play
-        link = post_link(base, p.tid, p.pid)
-        out[gp.day].setdefault(gp.player, []).append(
-            {"floor": p.floor, "pid": p.pid, "tid": p.tid, "link": link}
+        link = post_link(base, c.tid, c.pid)
+        out[c.day].setdefault(c.player, []).append(
+            {"floor": c.floor, "pid": c.pid, "tid": c.tid, "link": link}
         )
-    order = {name: i for i, name in enumerate(ctx.game.players)}
-    closes = {d.number: d.closes for d in ctx.schedule.days}
+    order = {name: i for i, name in enumerate(game.players)}
+    closes = {d.number: d.closes for d in schedule.days}
     return {
         d: [
             {
                 "player": name,
                 "posts": posts,
-                "threads": _by_thread(ctx.game, posts),
-                "out": not _measured(ctx, name, closes.get(d)),
+                "threads": _by_thread(game, posts),
+                "out": not _measured(schedule, name, closes.get(d)),
             }
             for name, posts in sorted(per.items(), key=lambda kv: order.get(kv[0], 10**6))
         ]
@@ -1013,9 +951,9 @@ def _by_thread(game: Game, posts: Sequence[dict[str, Any]]) -> list[dict[str, An
     ]
 
 
-def _measured(ctx: Context, player: str, closes: datetime | None) -> bool:
+def _measured(schedule: Schedule, player: str, closes: datetime | None) -> bool:
     """Still in the game at the day's close (one voted out at the close still is)."""
-    at = ctx.schedule.eliminated_at(player)
+    at = schedule.eliminated_at(player)
     return at is None or closes is None or at >= closes
 
 
@@ -1071,16 +1009,16 @@ def _chart(
     }
 
 
-def _game_state(ctx: Context) -> dict[str, Any]:
+def _game_state(game: Game, proposed: Sequence[str]) -> dict[str, Any]:
     """The top-of-report block for a game whose threads, days and events are discovered."""
-    disc = ctx.game.discovery
+    disc = game.discovery
     if disc is None:
         return {}
     return {
         "threads": len(disc.discovered("threads")),
         "days": len(disc.discovered("days")),
         "events": len(disc.discovered("events")),
-        "proposals": proposals(ctx),
+        "proposals": list(proposed),
         "warnings": list(disc.warnings),
         "not_taken": [
             f"帖子 {x.tid}「{x.subject}」：{x.reason}"

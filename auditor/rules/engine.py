@@ -29,6 +29,8 @@ from auditor.rules.base import (
     GamePost,
     Match,
 )
+from auditor.rules.records import CheckRecords
+from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.rules.votebook import vote_settings
@@ -415,6 +417,7 @@ class CheckResult:
     rechecked_days: tuple[int, ...] = ()  # days the day-scoped aggregate rules judged
     new: int = 0  # findings first seen in this check
     incomplete_days: tuple[int, ...] = ()  # days whose counting rules were held back
+    records: CheckRecords | None = None  # None: nothing changed, the stored ones stand
 
 
 def check(
@@ -481,6 +484,7 @@ def check(
         if held_days:
             findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
+        result.records = derive_records(ctx)
         hashes = store.current_hashes()
         store.save_check_state(
             {
@@ -488,6 +492,7 @@ def check(
                 "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
                 "now": ctx.now.isoformat(),
                 "pending_days": json.dumps(sorted(held_days)),
+                RECORDS_KEY: result.records.to_json(),
             },
             {pid: (h, day_of.get(pid)) for pid, h in hashes.items()},
         )
@@ -524,6 +529,7 @@ def check(
         new, _ = store.save_findings(rechecked, run_id, scope=in_scope)
         findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, True, len(changed), tuple(sorted(scope_days)), new)
+        result.records = derive_records(ctx)
         # Only what changed is written: the check state stays proportional to the night.
         store.update_check_state(
             {
@@ -531,6 +537,7 @@ def check(
                 "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
                 "now": ctx.now.isoformat(),
                 "pending_days": json.dumps(sorted(held_days)),
+                RECORDS_KEY: result.records.to_json(),
             },
             {pid: (h, day_of.get(pid)) for pid, h in changed_h.items()},
             removed,
@@ -585,6 +592,15 @@ def _tids(store: Store, pids: set[int]) -> dict[int, int]:
         f"SELECT pid, tid FROM posts WHERE pid IN ({','.join('?' * len(pids))})", tuple(pids)
     )
     return {r[0]: r[1] for r in rows}
+
+
+RECORDS_KEY = "records"  # the check state's entry holding the check's records
+
+
+def stored_records(store: Store) -> CheckRecords | None:
+    """The records the last check stored (None: none, or of an older shape)."""
+    text = store.check_state().get(RECORDS_KEY)
+    return CheckRecords.from_json(text) if text else None
 
 
 def finding_from_row(row: sqlite3.Row) -> Finding:

@@ -244,33 +244,35 @@ def lurk_days(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
     PASS：饺子第 1、3 天各 8 帖，第 2 天 12 帖；或第 2 天是加速日。
     """
+    min_posts = int(opts["min_posts"])
+    day_verdict = ctx.verdicts.get("LURK-DAY")  # None: LURK-DAY is off
+    lurk_day_hits = {(p, d) for p, d, _ in day_verdict or ()}
+    for player, run in lurk_runs(ctx, opts):
+        first, last = run[0][0], run[-1][0]
+        numbers = "、".join(str(n) for _, n in run)
+        note = f"第{first}–{last}天连续 {len(run)} 天每天不足 {min_posts} 帖（{numbers}）"
+        if day_verdict is not None and all((player, d) in lurk_day_hits for d, _ in run):
+            note += "；这几天每天都已有 LURK-DAY 单日潜水，请决定是否两者都判"
+        yield aggregate_finding(
+            "LURK-3DAYS",
+            player,
+            first,
+            opts,
+            note=note,
+            excerpt_text=note,
+            key=f"run-from:{first}",
+        )
+
+
+def lurk_runs(ctx: Context, opts: Mapping[str, Any]) -> Iterator[tuple[str, list[tuple[int, int]]]]:
+    """(player, [(day, posts), …]) for every run of at least ``days`` consecutive judged
+    days below ``min_posts`` (accelerated, open and eliminated days break a run)."""
     counts = post_counts(ctx)
     sched = ctx.schedule
     min_posts = int(opts["min_posts"])
     need = int(opts["days"])
-    day_verdict = ctx.verdicts.get("LURK-DAY")  # None: LURK-DAY is off
-    lurk_day_hits = {(p, d) for p, d, _ in day_verdict or ()}
     for player in ctx.game.players:
         run: list[tuple[int, int]] = []
-
-        def flush(run: list[tuple[int, int]], player: str = player) -> Iterator[Finding]:
-            if len(run) < need:
-                return
-            first, last = run[0][0], run[-1][0]
-            numbers = "、".join(str(n) for _, n in run)
-            note = f"第{first}–{last}天连续 {len(run)} 天每天不足 {min_posts} 帖（{numbers}）"
-            if day_verdict is not None and all((player, d) in lurk_day_hits for d, _ in run):
-                note += "；这几天每天都已有 LURK-DAY 单日潜水，请决定是否两者都判"
-            yield aggregate_finding(
-                "LURK-3DAYS",
-                player,
-                first,
-                opts,
-                note=note,
-                excerpt_text=note,
-                key=f"run-from:{first}",
-            )
-
         for day in sched.days:
             judged = (
                 not day.accelerated
@@ -280,7 +282,17 @@ def lurk_days(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
             n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
             if judged and n < min_posts:
                 run.append((day.number, n))
-            else:
-                yield from flush(run)
-                run = []
-        yield from flush(run)
+                continue
+            if len(run) >= need:
+                yield player, run
+            run = []
+        if len(run) >= need:
+            yield player, run
+
+
+def lurk_runs_verdict(ctx: Context, opts: Mapping[str, Any]) -> frozenset[Unit]:
+    """LURK-3DAYS's verdict: the (player, day, None) units of every run."""
+    return frozenset((p, d, None) for p, run in lurk_runs(ctx, opts) for d, _ in run)
+
+
+VERDICTS["LURK-3DAYS"] = lurk_runs_verdict
