@@ -367,6 +367,42 @@ def test_import_applies_rows_in_order_so_a_repeat_escalates(hostile, tmp_path: P
     assert led.draft(fps[2]).suggested == "blue"  # type: ignore[union-attr]
 
 
+def test_import_builds_one_ledger_per_recorded_row_and_reads_the_store_once(
+    hostile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 16: ledger work proportional to the drafts that changed.  An import used to
+    build the ledger three times per row (and read every finding three times)."""
+    import auditor.ledger.decisions as decisions_module
+    import auditor.ledger.ledger as ledger_module
+
+    game, store, _ = hostile
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = rows_of(out)
+    assert len(rows) >= 6
+    for r in rows[:4]:
+        r["decision"] = "reject"
+    write_rows(out, rows, "utf-8-sig")
+    built: list[int] = []
+    reads: list[int] = []
+    real_build, real_inputs = ledger_module.build_ledger, ledger_module.ledger_inputs
+
+    def counting_build(*args, **kwargs):  # type: ignore[no-untyped-def]
+        built.append(1)
+        return real_build(*args, **kwargs)
+
+    def counting_inputs(*args, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append(1)
+        return real_inputs(*args, **kwargs)
+
+    monkeypatch.setattr(decisions_module, "build_ledger", counting_build)
+    monkeypatch.setattr(decisions_module, "ledger_inputs", counting_inputs)
+    assert import_decisions(game, store, out).applied == 4
+    assert len(reads) == 1  # the findings, decisions and manual cards are read once
+    assert len(built) <= 4  # one ledger per recorded row (each sees the rows before it)
+    assert len(load_ledger(game, store).decided) == 4
+
+
 # --------------------------------------------------------------------------- review fixes
 
 

@@ -20,7 +20,14 @@ from typing import Any
 from auditor.errors import AuditorError
 from auditor.files import WriteError, os_error_text
 from auditor.game.gamefile import Game
-from auditor.ledger.ledger import Ledger, build_ledger, load_ledger, manual_fingerprint
+from auditor.ledger.ledger import (
+    DecisionRow,
+    Ledger,
+    build_ledger,
+    ledger_inputs,
+    load_ledger,
+    manual_fingerprint,
+)
 from auditor.ledger.policy import CARD_COLOURS, MANUAL_KIND, card_name, parse_time
 from auditor.rules.engine import ruleset_for
 from auditor.rules.ruleset import RuleSet
@@ -156,22 +163,51 @@ def state_text(decision: str | None, card: str | None) -> str:
     return f"{word}（{card_name(card)}）" if decision == "approve" and card else word
 
 
-def suggestion_for(
-    game: Game,
-    ruleset: RuleSet,
-    store: Store,
-    fingerprint: str,
-    decisions: Mapping[str, Any] | None = None,
-) -> str | None:
-    """The card the policy suggests for a finding as if it were still undecided (given the
-    stored decisions, or ``decisions`` — an import's rows so far on top of them)."""
-    current = dict(store.current_decisions() if decisions is None else decisions)
-    current.pop(fingerprint, None)
-    led = build_ledger(
-        game, ruleset, store.findings(active_only=False), current, store.manual_cards()
-    )
-    d = led.draft(fingerprint)
-    return d.suggested if d else None
+class Overlay:
+    """The ledger as one decision or one import sees it: its inputs read from the store
+    once, the decisions so far on top (an import's earlier rows), and a ledger built again
+    only after a decision changed — so an import costs one ledger per row it records, not
+    three ledgers and three reads of every finding per row."""
+
+    def __init__(self, game: Game, ruleset: RuleSet, store: Store) -> None:
+        self.game, self.ruleset = game, ruleset
+        self.findings, self.decisions, self.manual = ledger_inputs(store)
+        self._ledger: Ledger | None = None
+        self._suggested: dict[str, str | None] = {}
+
+    def record(self, rec: Mapping[str, Any]) -> None:
+        """A decision recorded by this import (``undo``: back to a draft)."""
+        if rec["decision"] == "undo":
+            self.decisions.pop(rec["fingerprint"], None)
+        else:
+            self.decisions[rec["fingerprint"]] = DecisionRow.of(rec)
+        self._ledger = None
+        self._suggested.clear()
+
+    def ledger(self) -> Ledger:
+        if self._ledger is None:
+            self._ledger = build_ledger(
+                self.game, self.ruleset, self.findings, self.decisions, self.manual
+            )
+        return self._ledger
+
+    def suggestion(self, fingerprint: str) -> str | None:
+        """The card the policy suggests for a finding as if it were still undecided."""
+        if fingerprint in self._suggested:
+            return self._suggested[fingerprint]
+        if fingerprint in self.decisions:
+            others = {fp: d for fp, d in self.decisions.items() if fp != fingerprint}
+            led = build_ledger(self.game, self.ruleset, self.findings, others, self.manual)
+        else:
+            led = self.ledger()
+        d = led.draft(fingerprint)
+        self._suggested[fingerprint] = d.suggested if d else None
+        return self._suggested[fingerprint]
+
+
+def suggestion_for(game: Game, ruleset: RuleSet, store: Store, fingerprint: str) -> str | None:
+    """The card the policy suggests for a finding as if it were still undecided."""
+    return Overlay(game, ruleset, store).suggestion(fingerprint)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +230,7 @@ def _decision_row(
     note: str,
     by: str | None,
     source: str,
-    decisions: Mapping[str, Any] | None = None,
+    overlay: Overlay | None = None,
     at: datetime | None = None,
     keep_card: bool = False,
 ) -> tuple[dict[str, Any], Recorded]:
@@ -211,14 +247,11 @@ def _decision_row(
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
+    view = overlay or Overlay(game, ruleset, store)
     if not manual:
         # A finding merged into another of the same kind on the same post: the decision
         # belongs to the draft the director sees (one card per clause).
-        current = dict(store.current_decisions() if decisions is None else decisions)
-        led = build_ledger(
-            game, ruleset, store.findings(active_only=False), current, store.manual_cards()
-        )
-        head = led.merged.get(fp)
+        head = view.ledger().merged.get(fp)
         if head is not None:
             head_row = store.db.execute(
                 "SELECT * FROM findings WHERE fingerprint=?", (head,)
@@ -229,16 +262,11 @@ def _decision_row(
         raise DecisionError(
             f"{row['id']} 是导演手动添加的牌，没有草稿可以退回：手动牌请用 reject 撤销"
         )
-    suggested = (
-        row["card"]
-        if manual
-        else suggestion_for(game, ruleset, store, fp, decisions) or row["card"]
-    )
-    current_rows = store.current_decisions() if decisions is None else decisions
-    old = current_rows.get(fp)
+    suggested = row["card"] if manual else view.suggestion(fp) or row["card"]
+    old = view.decisions.get(fp)
     before = ""
     if old is not None:
-        before = state_text(old["decision"], old["card"] or old["suggested"])
+        before = state_text(old.decision, old.card or old.suggested)
     kept = False
     # Approving again without a colour keeps an earlier explicit one (a second
     # `decide ID approve` must not turn an approved yellow into the suggested blue).
@@ -247,10 +275,10 @@ def _decision_row(
         and decision == "approve"
         and card is None
         and old is not None
-        and old["decision"] == "approve"
-        and old["card"]
+        and old.decision == "approve"
+        and old.card
     ):
-        card, kept = old["card"], True
+        card, kept = old.card, True
     # Approving without a colour of one's own stores no card: the card then follows the
     # policy (the ledger resolves it), so a yellow that escalated a blue the director later
     # rejects becomes a blue again.
@@ -539,7 +567,7 @@ def import_decisions(
     stamp = _now()
     with store.transaction():  # nobody decides between these checks and the write
         current = store.current_decisions()
-        overlay: dict[str, Any] = dict(current)
+        overlay = Overlay(game, rs, store)
         errors: list[str] = []
         records: list[dict[str, Any]] = []
         seen: dict[str, int] = {}
@@ -628,7 +656,7 @@ def import_decisions(
             manual = str(found["id"]).startswith("M")
             if decision == "approve" and card is None and not manual:
                 shown = parse_card(row["suggested_card"])
-                now_suggested = suggestion_for(game, rs, store, fp, overlay)
+                now_suggested = overlay.suggestion(fp)
                 if shown is not None and now_suggested is not None and shown != now_suggested:
                     errors.append(
                         f"第 {line} 行：{ident} 的建议已从{card_name(shown)}变为{card_name(now_suggested)}"
@@ -651,10 +679,7 @@ def import_decisions(
             rec["decided_at"] = stamp
             records.append(rec)
             # Later rows see this one, as if decided one by one (at the import's moment).
-            if decision == "undo":
-                overlay.pop(rec["fingerprint"], None)
-            else:
-                overlay[rec["fingerprint"]] = rec
+            overlay.record(rec)
         cut = None if cut_mid_row else _trailer_problem(path, trailers, rows)
         if cut:  # the file is not the whole export: its rows' own errors are beside the point
             raise DecisionError(cut)

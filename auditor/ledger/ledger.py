@@ -18,6 +18,7 @@ Consequences the rule set names are warnings to the director, never actions:
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -169,19 +170,112 @@ def manual_fingerprint(player: str, card: str, reason: str, created: str) -> tup
     return fp, "M" + base64.b32encode(bytes.fromhex(fp[:16])).decode().rstrip("=")[:9]
 
 
-def _row_get(row: sqlite3.Row | Mapping[str, Any], key: str) -> Any:
-    try:
-        return row[key]
-    except (KeyError, IndexError):
-        return None
+@dataclass(frozen=True, slots=True)
+class StoredFinding:
+    """A stored finding as the ledger reads it (active or retired)."""
+
+    fingerprint: str
+    id: str
+    code: str
+    player: str
+    day: int | None
+    phase: int | None
+    tid: int | None
+    pid: int | None
+    floor: int | None
+    card: str  # the card the rule set suggests
+    excerpt: str
+    note: str
+    posted_at: str | None
+    matches: tuple[str, ...]  # the matched texts
+    active: bool
+
+    @classmethod
+    def of(cls, row: sqlite3.Row | Mapping[str, Any]) -> StoredFinding:
+        return cls(
+            fingerprint=row["fingerprint"],
+            id=row["id"],
+            code=row["code"],
+            player=row["player"],
+            day=row["day"],
+            phase=row["phase"],
+            tid=row["tid"],
+            pid=row["pid"],
+            floor=row["floor"],
+            card=row["card"],
+            excerpt=row["excerpt"] or "",
+            note=row["note"] or "",
+            posted_at=row["posted_at"],
+            matches=_match_texts(row["matches"]),
+            active=bool(row["active"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRow:
+    """A director's current decision on a finding or manual card."""
+
+    fingerprint: str
+    decision: str  # approve | reject
+    card: str | None  # the card approved; None: the one the policy suggests
+    suggested: str | None
+    note: str
+    decided_by: str | None
+    decided_at: str
+    id: int | None = None  # None: a row of an import still being applied (newest)
+    approved_since: str | None = None  # when the current run of approvals began
+
+    @classmethod
+    def of(cls, row: sqlite3.Row | Mapping[str, Any]) -> DecisionRow:
+        keys = row.keys()
+        return cls(
+            fingerprint=row["fingerprint"],
+            decision=row["decision"],
+            card=row["card"],
+            suggested=row["suggested"],
+            note=row["note"] or "",
+            decided_by=row["decided_by"],
+            decided_at=row["decided_at"],
+            id=row["id"] if "id" in keys else None,
+            approved_since=row["approved_since"] if "approved_since" in keys else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ManualCard:
+    """A card the director added by hand."""
+
+    fingerprint: str
+    id: str
+    player: str
+    card: str
+    kind: str
+    day: int | None
+    reason: str
+    created_by: str | None
+    created_at: str
+
+    @classmethod
+    def of(cls, row: sqlite3.Row | Mapping[str, Any]) -> ManualCard:
+        return cls(
+            fingerprint=row["fingerprint"],
+            id=row["id"],
+            player=row["player"],
+            card=row["card"],
+            kind=row["kind"],
+            day=row["day"],
+            reason=row["reason"],
+            created_by=row["created_by"],
+            created_at=row["created_at"],
+        )
 
 
 def build_ledger(
     game: Game,
     ruleset: RuleSet,
-    findings: Sequence[sqlite3.Row],
-    decisions: Mapping[str, sqlite3.Row],
-    manual: Sequence[sqlite3.Row] = (),
+    findings: Sequence[StoredFinding],
+    decisions: Mapping[str, DecisionRow],
+    manual: Sequence[ManualCard] = (),
 ) -> Ledger:
     """The ledger from stored findings (active and retired), current decisions and manual
     cards.  Pure: reads only its arguments."""
@@ -189,21 +283,21 @@ def build_ledger(
     rule_opts = ruleset.rules
     cards: list[Card] = []
     findings, decisions, followers = _merge_same_kind(findings, decisions, rule_opts)
-    led.merged = {f["fingerprint"]: primary for primary, fs in followers.items() for f in fs}
+    led.merged = {f.fingerprint: primary for primary, fs in followers.items() for f in fs}
 
-    def offence(row: sqlite3.Row) -> Offence:
-        code = row["code"]
+    def offence(row: StoredFinding) -> Offence:
+        code = row.code
         return Offence(
-            fingerprint=row["fingerprint"],
-            id=row["id"],
+            fingerprint=row.fingerprint,
+            id=row.id,
             code=code,
             kind=kind_of(code, rule_opts),
-            player=row["player"],
-            day=row["day"],
-            order=order_key(row["day"], row["posted_at"], row["floor"], row["pid"]),
-            default_card=row["card"],
+            player=row.player,
+            day=row.day,
+            order=order_key(row.day, row.posted_at, row.floor, row.pid),
+            default_card=row.card,
             card_source=ruleset.sources.get(code, {}).get("card", ""),
-            posted_at=parse_time(row["posted_at"]),
+            posted_at=parse_time(row.posted_at),
         )
 
     # 1. Decided findings and manual cards; approved ones become cards.  An approval that
@@ -211,23 +305,23 @@ def build_ledger(
     #    resolved here from the other approved cards — so a yellow that only escalated a
     #    blue turns back into a blue when that blue is rejected.
     decided: list[Decided] = []
-    follow: list[tuple[Offence, Any, sqlite3.Row]] = []  # (offence, decision row, finding)
+    follow: list[tuple[Offence, DecisionRow, StoredFinding]] = []  # (offence, decision, finding)
     for row in findings:
-        d = decisions.get(row["fingerprint"])
+        d = decisions.get(row.fingerprint)
         if d is None:
             continue
         off = offence(row)
-        if d["decision"] == "approve" and not d["card"]:
+        if d.decision == "approve" and not d.card:
             follow.append((off, d, row))
             continue
-        decided.append(_decided(off, d, d["card"], bool(row["active"])))
-        if d["decision"] == "approve":
+        decided.append(_decided(off, d, d.card, bool(row.active)))
+        if d.decision == "approve" and d.card:
             cards.append(
                 Card(
                     off.fingerprint,
                     off.id,
                     off.player,
-                    d["card"],
+                    d.card,
                     off.kind,
                     off.code,
                     off.day,
@@ -235,49 +329,49 @@ def build_ledger(
                     decided_at=parse_time(_approved_at(d)),
                 )
             )
-            if not row["active"]:
-                led.warnings.append(_gone(off, d["card"]))
-    for row in manual:
-        d = decisions.get(row["fingerprint"])
-        decision = d["decision"] if d is not None else "approve"
+            if not row.active:
+                led.warnings.append(_gone(off, d.card))
+    for mc in manual:
+        d = decisions.get(mc.fingerprint)
+        decision = d.decision if d is not None else "approve"
         decided.append(
             Decided(
-                fingerprint=row["fingerprint"],
-                id=row["id"],
+                fingerprint=mc.fingerprint,
+                id=mc.id,
                 code="MANUAL",
-                kind=row["kind"],
-                player=row["player"],
-                day=row["day"],
+                kind=mc.kind,
+                player=mc.player,
+                day=mc.day,
                 decision=decision,
-                card=d["card"] if d is not None else row["card"],
-                suggested=row["card"],
-                note=row["reason"] if d is None or not d["note"] else d["note"],
-                decided_by=d["decided_by"] if d is not None else row["created_by"],
-                decided_at=d["decided_at"] if d is not None else row["created_at"],
+                card=d.card if d is not None else mc.card,
+                suggested=mc.card,
+                note=mc.reason if d is None or not d.note else d.note,
+                decided_by=d.decided_by if d is not None else mc.created_by,
+                decided_at=d.decided_at if d is not None else mc.created_at,
                 manual=True,
                 active=True,
             )
         )
         if decision == "approve":
-            card = d["card"] if d is not None and d["card"] else row["card"]
+            card = d.card if d is not None and d.card else mc.card
             cards.append(
                 Card(
-                    row["fingerprint"],
-                    row["id"],
-                    row["player"],
+                    mc.fingerprint,
+                    mc.id,
+                    mc.player,
                     card,
-                    row["kind"],
+                    mc.kind,
                     "MANUAL",
-                    row["day"],
-                    order_key(row["day"], None, None, None),
+                    mc.day,
+                    order_key(mc.day, None, None, None),
                     manual=True,
-                    decided_at=parse_time(row["created_at"]),
+                    decided_at=parse_time(mc.created_at),
                 )
             )
     follow.sort(key=lambda t: t[0].order)
     for off, d, row in follow:
         card = suggest(off, cards).card
-        decided.append(_decided(off, d, card, bool(row["active"]), follows=True))
+        decided.append(_decided(off, d, card, bool(row.active), follows=True))
         cards.append(
             Card(
                 off.fingerprint,
@@ -291,7 +385,7 @@ def build_ledger(
                 decided_at=parse_time(_approved_at(d)),
             )
         )
-        if not row["active"]:
+        if not row.active:
             led.warnings.append(_gone(off, card))
     led.decided = decided
     cards.sort(key=lambda c: c.order)
@@ -299,15 +393,15 @@ def build_ledger(
 
     # 2. Drafts: active findings without a decision, in game order, suggested from the
     #    approved cards (never from other drafts: the director has not decided those).
-    undecided = [r for r in findings if r["active"] and r["fingerprint"] not in decisions]
-    undecided.sort(key=lambda r: order_key(r["day"], r["posted_at"], r["floor"], r["pid"]))
+    undecided = [r for r in findings if r.active and r.fingerprint not in decisions]
+    undecided.sort(key=lambda r: order_key(r.day, r.posted_at, r.floor, r.pid))
     for row in undecided:
         off = offence(row)
         s = suggest(off, cards)
         merged = followers.get(off.fingerprint, [])
         reason = s.reason
         if merged:
-            codes = "、".join([off.code, *(f["code"] for f in merged)])
+            codes = "、".join([off.code, *(f.code for f in merged)])
             reason += f"；同一帖同一类违规（{off.kind}：{codes}）合并为一张，决定对它们一起生效"
         led.drafts.append(
             Draft(
@@ -317,18 +411,18 @@ def build_ledger(
                 kind=off.kind,
                 player=off.player,
                 day=off.day,
-                phase=row["phase"],
-                tid=row["tid"],
-                pid=row["pid"],
-                floor=row["floor"],
-                excerpt=row["excerpt"],
-                matches=_match_texts(row) + tuple(m for f in merged for m in _match_texts(f)),
-                note="；".join(x for x in (row["note"], *(f["note"] for f in merged)) if x),
-                posted_at=row["posted_at"],
+                phase=row.phase,
+                tid=row.tid,
+                pid=row.pid,
+                floor=row.floor,
+                excerpt=row.excerpt,
+                matches=row.matches + tuple(m for f in merged for m in f.matches),
+                note="；".join(x for x in (row.note, *(f.note for f in merged)) if x),
+                posted_at=row.posted_at,
                 suggested=s.card,
                 reason=reason,
-                merged_ids=tuple(f["id"] for f in merged),
-                merged_codes=tuple(f["code"] for f in merged),
+                merged_ids=tuple(f.id for f in merged),
+                merged_codes=tuple(f.code for f in merged),
             )
         )
 
@@ -351,10 +445,10 @@ def build_ledger(
 
 
 def _merge_same_kind(
-    findings: Sequence[sqlite3.Row],
-    decisions: Mapping[str, sqlite3.Row],
+    findings: Sequence[StoredFinding],
+    decisions: Mapping[str, DecisionRow],
     rule_opts: Mapping[str, Mapping[str, Any]],
-) -> tuple[list[sqlite3.Row], dict[str, sqlite3.Row], dict[str, list[sqlite3.Row]]]:
+) -> tuple[list[StoredFinding], dict[str, DecisionRow], dict[str, list[StoredFinding]]]:
     """One post, one clause, one card: active findings of the same kind (the rule set's
     ``kind``, e.g. m107 "违规判定 1" for its items (1)–(4)) on the same post by the same
     player merge into the first by code; the others follow it.
@@ -367,53 +461,46 @@ def _merge_same_kind(
 
     Returns (the findings without the followers, the decisions as the group sees them,
     first finding's fingerprint → its followers)."""
-    groups: dict[tuple[str, int, str], list[sqlite3.Row]] = {}
+    groups: dict[tuple[str, int, str], list[StoredFinding]] = {}
     for row in findings:
-        if row["active"] and row["pid"] is not None:
-            key = (row["player"], row["pid"], kind_of(row["code"], rule_opts))
+        if row.active and row.pid is not None:
+            key = (row.player, row.pid, kind_of(row.code, rule_opts))
             groups.setdefault(key, []).append(row)
-    followers: dict[str, list[sqlite3.Row]] = {}
+    followers: dict[str, list[StoredFinding]] = {}
     effective = dict(decisions)
     gone: set[str] = set()
     for rows in groups.values():
         if len(rows) < 2:
             continue
-        rows.sort(key=lambda r: (r["code"], r["fingerprint"]))
+        rows.sort(key=lambda r: (r.code, r.fingerprint))
         first, rest = rows[0], rows[1:]
-        followers[first["fingerprint"]] = rest
-        gone.update(r["fingerprint"] for r in rest)
+        followers[first.fingerprint] = rest
+        gone.update(r.fingerprint for r in rest)
         # The group's decision is the newest made on any of its members (a director may
         # have decided a follower by its own id before the merge).
-        made = [decisions[r["fingerprint"]] for r in rows if r["fingerprint"] in decisions]
+        made = [decisions[r.fingerprint] for r in rows if r.fingerprint in decisions]
         if made:
-            effective[first["fingerprint"]] = max(made, key=_decision_order)
+            effective[first.fingerprint] = max(made, key=_decision_order)
         for r in rest:
-            effective.pop(r["fingerprint"], None)
-    kept = [r for r in findings if r["fingerprint"] not in gone]
+            effective.pop(r.fingerprint, None)
+    kept = [r for r in findings if r.fingerprint not in gone]
     return kept, effective, followers
 
 
-def _approved_at(d: Any) -> str:
+def _approved_at(d: DecisionRow) -> str:
     """When the card was issued: the first approval of the current run of approvals (a
     later re-approval with a note changes nothing), else the decision's own time."""
-    try:
-        since = d["approved_since"]
-    except (KeyError, IndexError):
-        since = None
-    return str(since or d["decided_at"])
+    return str(d.approved_since or d.decided_at)
 
 
-def _decision_order(d: Any) -> float:
+def _decision_order(d: DecisionRow) -> float:
     """Newest first: stored decisions by row id; rows of an import still being applied
     (no id yet) are newer than any stored one."""
-    try:
-        return float(d["id"])
-    except (KeyError, IndexError, TypeError):
-        return float("inf")
+    return float(d.id) if d.id is not None else float("inf")
 
 
 def _decided(
-    off: Offence, d: Any, card: str | None, active: bool, *, follows: bool = False
+    off: Offence, d: DecisionRow, card: str | None, active: bool, *, follows: bool = False
 ) -> Decided:
     return Decided(
         fingerprint=off.fingerprint,
@@ -422,12 +509,12 @@ def _decided(
         kind=off.kind,
         player=off.player,
         day=off.day,
-        decision=d["decision"],
+        decision=d.decision,
         card=card,
-        suggested=d["suggested"],
-        note=d["note"] or "",
-        decided_by=d["decided_by"],
-        decided_at=d["decided_at"],
+        suggested=d.suggested,
+        note=d.note or "",
+        decided_by=d.decided_by,
+        decided_at=d.decided_at,
         manual=False,
         active=active,
         follows=follows,
@@ -443,10 +530,8 @@ def _gone(off: Offence, card: str) -> Warning:
     )
 
 
-def _match_texts(row: sqlite3.Row) -> tuple[str, ...]:
-    import json
-
-    raw = _row_get(row, "matches")
+def _match_texts(raw: str | None) -> tuple[str, ...]:
+    """The matched texts of a finding's stored ``matches`` (JSON)."""
     if not raw:
         return ()
     try:
@@ -524,6 +609,16 @@ def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
 def load_ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:
     """The ledger from the store (no rules are run)."""
     rs = ruleset or ruleset_for(game)
-    return build_ledger(
-        game, rs, store.findings(active_only=False), store.current_decisions(), store.manual_cards()
+    return build_ledger(game, rs, *ledger_inputs(store))
+
+
+def ledger_inputs(
+    store: Store,
+) -> tuple[list[StoredFinding], dict[str, DecisionRow], list[ManualCard]]:
+    """What the ledger is built from, read from the store: every finding (active and
+    retired), the current decisions and the manual cards."""
+    return (
+        [StoredFinding.of(r) for r in store.findings(active_only=False)],
+        {fp: DecisionRow.of(r) for fp, r in store.current_decisions().items()},
+        [ManualCard.of(r) for r in store.manual_cards()],
     )
