@@ -112,14 +112,14 @@ def test_killbar7_grid_marks_the_rules_verdict_per_phase(tmp_path: Path) -> None
 
 def test_killbar7_legend_names_the_phase_average() -> None:
     """Issue 18: killbar7 compares a 环节 with that 环节's average (6.2(1), 5 时间分配)."""
-    from auditor.report.records import _lurk_rule_text
+    from auditor.report.activity import lurk_rule_text
     from auditor.rules.ruleset import load_ruleset
 
-    assert "少于该环节平均发帖数的 20%" in _lurk_rule_text(
+    assert "少于该环节平均发帖数的 20%" in lurk_rule_text(
         load_ruleset("killbar7").rules["LURK-DAY"]
     )
     day = {**load_ruleset("killbar7").rules["LURK-DAY"], "average_over": "day"}
-    assert "少于当天平均发帖数的 20%" in _lurk_rule_text(day)
+    assert "少于当天平均发帖数的 20%" in lurk_rule_text(day)
 
 
 def test_killbar7_report_activity_csv_has_a_row_per_phase(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from auditor.cli.common import (
 )
 from auditor.game.gamefile import Game
 from auditor.report.bbcode import tally_lines
+from auditor.report.labels import KIND_NAMES, OUTCOME_NAMES
 from auditor.report.records import Records, build_records, post_time
 from auditor.rules.engine import build_context, ruleset_for
 from auditor.rules.votebook import PROBLEM_TEXT, ROUND_NAMES, DayVotes, VoteBook, votes_for
@@ -37,13 +38,8 @@ VOTE_EXTRA = ["proxy", "round", "tid", "floor", "suggestion", "note"]
 TALLY_COLUMNS = ["day", "round", "target", "votes", "outcome"]
 TALLY_EXTRA = ["voters", "reason"]
 
-OUTCOME_TEXT = {
-    "sheriff_elected": "当选警长",
-    "eliminated": "出局",
-    "suspect": "可疑者",  # 版杀7 6.3: "票数超过20%的玩家成为可疑者"
-    "idiot_revealed": "白痴翻牌",
-}
-KIND_TEXT = {"vote": "投票", "change": "改票", "abstain": "弃权"}
+OUTCOME_TEXT = OUTCOME_NAMES  # one label table (auditor.report.labels)
+KIND_TEXT = KIND_NAMES
 # The table is for people (Chinese headers and values, times to the second in forum time);
 # csv and json keep the English column names and values.
 VOTE_TABLE = (

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from auditor.ledger.policy import CARD_COLOURS, card_name
+from auditor.report.labels import number
 from auditor.report.records import Records
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}
@@ -126,11 +127,7 @@ def _voter(name: str, info: dict[str, Any] | None) -> str:
     if weight is None:
         return _safe(name)
     who = "警长 " if info and name == info.get("sheriff") else ""
-    return f"{_safe(name)}（{who}×{_num(weight)}）"
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+    return f"{_safe(name)}（{who}×{number(weight)}）"
 
 
 def _round_lines(rows: list[dict[str, Any]], info: dict[str, Any] | None) -> list[str]:
@@ -145,7 +142,7 @@ def _round_lines(rows: list[dict[str, Any]], info: dict[str, Any] | None) -> lis
         outcome = f" → {_safe(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
         names = [n for n in str(t.get("voters") or "").split("、") if n]
         voters = f"（{'、'.join(_voter(n, info) for n in names)}）" if names else ""
-        lines.append(f"{rnd}{_safe(t['target'])}：{t['votes']} 票{voters}{outcome}")
+        lines.append(f"{rnd}{_safe(t['target'])}：{number(t['votes'])} 票{voters}{outcome}")
     if info is not None:
         if info["abstained"]:
             abstained = "、".join(_voter(n, info) for n in info["abstained"])

@@ -1,0 +1,211 @@
+"""The activity grid's pieces: the lurking list of the announced day, the 电梯, the daily
+chart and the LURK-DAY legend, from the check's records and the stored findings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from auditor.game.gamefile import Game
+from auditor.game.schedule import Schedule
+from auditor.report.labels import plain_note, post_link, thread_name
+from auditor.rules.records import Counted
+from auditor.rules.registry import REGISTRY
+from auditor.store import Store
+
+DAY_COLOURS = (
+    "#4e79a7",
+    "#f28e2b",
+    "#59a14f",
+    "#e15759",
+    "#76b7b2",
+    "#edc948",
+    "#b07aa1",
+    "#ff9da7",
+    "#9c755f",
+    "#bab0ac",
+)
+
+
+LURK_CODES = ("LURK-DAY", "LURK-3DAYS", "LURK-NOVOTE")
+
+
+def lurking_list(
+    findings: Sequence[Mapping[str, Any]], matrix: Sequence[Mapping[str, Any]], day: int | None
+) -> list[dict[str, Any]]:
+    """The announced day's lurking list: the day's LURK-DAY and LURK-NOVOTE findings and the
+    LURK-3DAYS runs that include the day, unless the director rejected them."""
+    if day is None:
+        return []
+    in_run = {
+        row["player"] for row in matrix for c in row["cells"] if c["day"] == day and c["lurk_days"]
+    }
+    out: list[dict[str, Any]] = []
+    for f in findings:
+        if f["code"] not in LURK_CODES or f["status"] == "rejected":
+            continue
+        if f["code"] == "LURK-3DAYS" and not (f["player"] in in_run and (f["day"] or 0) <= day):
+            continue
+        if f["code"] != "LURK-3DAYS" and f["day"] != day:
+            continue
+        rule = REGISTRY.get(f["code"])
+        out.append(
+            {
+                "player": f["player"],
+                "code": f["code"],
+                "title": rule.title if rule else f["code"],
+                "note": plain_note(f["note"] or ""),
+                "status": f["status"],
+            }
+        )
+    order = {name: i for i, name in enumerate(row["player"] for row in matrix)}
+    out.sort(key=lambda x: (order.get(x["player"], 10**6), LURK_CODES.index(x["code"])))
+    return out
+
+
+def daily_threshold(lurk: Mapping[str, Any] | None) -> bool:
+    """LURK-DAY is a plain per-day minimum (not per phase, not against the day's average):
+    only then is a line at ``min_posts`` on the daily chart the rule."""
+    return bool(lurk and not lurk.get("per_phase") and not float(lurk.get("average_ratio", 0) or 0))
+
+
+def lurk_rule_text(lurk: Mapping[str, Any] | None) -> str:
+    """The LURK-DAY verdict in words, for the activity table's legend."""
+    if not lurk:
+        return ""
+    unit = "一个环节" if lurk.get("per_phase") else "一天"
+    text = f"{unit}少于 {lurk.get('min_posts')} 帖"
+    ratio = float(lurk.get("average_ratio", 0) or 0)
+    if ratio > 0:
+        over = "该环节" if lurk.get("per_phase") and lurk.get("average_over") == "phase" else "当天"
+        text += f"，并且少于{over}平均发帖数的 {ratio:.0%}"
+    return text
+
+
+def lurk_units(store: Store) -> set[tuple[str, int, int | None]]:
+    """The units (player, day, phase) the LURK-DAY rule judged lurking: its stored findings
+    (the rule's own verdict with the rule set's options — 版杀7 6.2(1) per phase and against
+    the day's average — never a threshold of the report's own)."""
+    return {
+        (r["player"], r["day"], r["phase"])
+        for r in store.findings()
+        if r["code"] == "LURK-DAY" and r["day"] is not None
+    }
+
+
+def lurks(
+    units: set[tuple[str, int, int | None]], player: str, day: int, phase: int | None
+) -> bool:
+    """Whether a cell is lurking: a day cell when the day or any of its phases is; a phase
+    cell when that phase is, or the whole day (a rule set judging days, not phases)."""
+    if phase is None:
+        return any(p == player and d == day for p, d, _ in units)
+    return (player, day, phase) in units or (player, day, None) in units
+
+
+def elevator(
+    game: Game,
+    schedule: Schedule,
+    counted: Sequence[Counted],
+    base: str | None,
+    days: Sequence[int],
+) -> dict[int, list[dict[str, Any]]]:
+    """电梯: each player's counted posts of each day, as links.  A player out before the
+    day closed is marked ``out`` (出局); posts written after the elimination (诈尸) are not
+    play and were left out by the check (the report's findings list them)."""
+    out: dict[int, dict[str, list[dict[str, Any]]]] = {d: {} for d in days}
+    for c in counted:
+        if c.day not in out:
+            continue
+        link = post_link(base, c.tid, c.pid)
+        out[c.day].setdefault(c.player, []).append(
+            {"floor": c.floor, "pid": c.pid, "tid": c.tid, "link": link}
+        )
+    order = {name: i for i, name in enumerate(game.players)}
+    closes = {d.number: d.closes for d in schedule.days}
+    return {
+        d: [
+            {
+                "player": name,
+                "posts": posts,
+                "threads": by_thread(game, posts),
+                "out": not measured_at_close(schedule, name, closes.get(d)),
+            }
+            for name, posts in sorted(per.items(), key=lambda kv: order.get(kv[0], 10**6))
+        ]
+        for d, per in out.items()
+    }
+
+
+def by_thread(game: Game, posts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A player's posts of a day grouped by thread (discussion, vote, …) in floor order."""
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for p in posts:
+        groups.setdefault(p["tid"], []).append(p)
+    return [
+        {
+            "tid": tid,
+            "thread": thread_name(game, tid),
+            "posts": sorted(ps, key=lambda p: p["floor"]),
+        }
+        for tid, ps in groups.items()
+    ]
+
+
+def measured_at_close(schedule: Schedule, player: str, closes: datetime | None) -> bool:
+    """Still in the game at the day's close (one voted out at the close still is)."""
+    at = schedule.eliminated_at(player)
+    return at is None or closes is None or at >= closes
+
+
+def announce_day(days: Sequence[Mapping[str, Any]]) -> int | None:
+    closed = [d["number"] for d in days if d["closed"]]
+    if closed:
+        return max(closed)
+    return max((d["number"] for d in days), default=None)
+
+
+def chart(
+    matrix: Sequence[Mapping[str, Any]], days: Sequence[Mapping[str, Any]], min_posts: int | None
+) -> dict[str, Any]:
+    """Geometry of an inline SVG bar chart: posts per player per day (grouped by player)."""
+    n_days = max(len(days), 1)
+    bar, gap, pad_left, pad_top, plot_h = 10, 14, 34, 16, 160
+    group_w = n_days * bar + gap
+    top = max([c["posts"] for row in matrix for c in row["cells"]] + [min_posts or 0, 1])
+    scale = plot_h / top
+    bars, labels = [], []
+    for i, row in enumerate(matrix):
+        x0 = pad_left + i * group_w + gap / 2
+        for j, c in enumerate(row["cells"]):
+            h = c["posts"] * scale
+            bars.append(
+                {
+                    "x": round(x0 + j * bar, 1),
+                    "y": round(pad_top + plot_h - h, 1),
+                    "w": bar - 1,
+                    "h": round(h, 1),
+                    "fill": DAY_COLOURS[j % len(DAY_COLOURS)],
+                    "title": f"{row['player']} 第{c['day']}天：{c['posts']} 帖",
+                    "below": bool(c["below"]),
+                }
+            )
+        labels.append({"x": round(x0 + n_days * bar / 2, 1), "text": row["player"]})
+    width = pad_left + len(matrix) * group_w + 10
+    ticks = sorted({0, top, *(range(0, top + 1, max(1, top // 4)))})
+    return {
+        "width": width,
+        "height": pad_top + plot_h + 46,
+        "plot_bottom": pad_top + plot_h,
+        "bars": bars,
+        "labels": labels,
+        "left": pad_left,
+        "ticks": [{"y": round(pad_top + plot_h - t * scale, 1), "value": t} for t in ticks],
+        "threshold": (round(pad_top + plot_h - min_posts * scale, 1) if min_posts else None),
+        "min_posts": min_posts,
+        "legend": [
+            {"day": d["number"], "fill": DAY_COLOURS[j % len(DAY_COLOURS)]}
+            for j, d in enumerate(days)
+        ],
+    }

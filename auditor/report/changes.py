@@ -1,0 +1,154 @@
+"""论坛上的变动 (posts edited, deleted or hidden since the previous report) and the newest
+crawl's problems, read from the store's versions and runs."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from auditor.game.gamefile import Game
+from auditor.report.labels import CHANGE_NAMES, local_time, post_link, post_time, thread_name
+from auditor.store import Store
+
+REPORT_COMMANDS = ("audit", "report")  # runs that wrote a report
+
+
+CRAWL_COMMANDS = ("crawl", "audit-crawl")
+
+
+def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict[str, Any]], str]:
+    """论坛上的变动: posts edited, deleted or hidden (屏蔽) on the forum as found by the
+    crawls since the previous report, with the text as it was before.
+
+    "Since the previous report": the crawl runs after the newest audit/report run that
+    precedes the newest crawl — so the nightly audit shows what its own crawl found, and a
+    later ``auditor report`` (no crawl in between) shows the same list again.
+
+    * edited: a new stored version from those runs that is not only another Discuz! view of
+      the same content (its neutral hash equals the previous version's and the view
+      differs: the store does not count those as changes either);
+    * hidden: a new version whose ``hidden`` became non-null (屏蔽 by a moderator, or the
+      author banned);
+    * deleted: the posts those crawl runs marked deleted (their summary's ``deleted``), or
+      whose ``deleted_at`` is after the previous report finished, and still deleted now.
+
+    Returns (records, the previous report's time in forum local time or "").
+    """
+    runs = store.runs()
+    crawls = [r for r in runs if r["command"] in CRAWL_COMMANDS]
+    if not crawls:
+        return [], ""
+    newest_crawl = crawls[-1]["id"]
+    previous = [
+        r
+        for r in runs
+        if r["command"] in REPORT_COMMANDS
+        and r["id"] < newest_crawl
+        and r["status"] in ("ok", "incomplete")
+    ]
+    since_id = previous[-1]["id"] if previous else 0
+    since_started = previous[-1]["started_at"] if previous else ""
+    since_finished = (previous[-1]["finished_at"] or since_started) if previous else ""
+
+    db = store.db
+    changed: dict[int, str] = {}  # pid -> edited | hidden
+    old_version: dict[int, int] = {}  # pid -> the version before the first change
+    seen_at: dict[int, str] = {}
+    rows = db.execute(
+        "SELECT v.pid, v.version, v.seen_at, v.hidden, v.view, v.neutral_hash,"
+        " w.hidden AS prev_hidden, w.view AS prev_view, w.neutral_hash AS prev_neutral"
+        " FROM post_versions v JOIN post_versions w ON w.pid = v.pid AND w.version = v.version - 1"
+        " WHERE v.run_id > ? OR (v.run_id IS NULL AND v.seen_at > ?)"
+        " ORDER BY v.pid, v.version",
+        (since_id, since_started),
+    ).fetchall()
+    for r in rows:
+        if r["hidden"] is not None and r["prev_hidden"] is None:
+            kind = "hidden"
+        elif r["neutral_hash"] == r["prev_neutral"] and r["view"] != r["prev_view"]:
+            continue  # the same content as another view shows it
+        else:
+            kind = "edited"
+        pid = r["pid"]
+        if changed.get(pid) != "hidden":
+            changed[pid] = kind
+        old_version.setdefault(pid, r["version"] - 1)
+        seen_at[pid] = r["seen_at"]
+
+    deleted: set[int] = set()
+    for r in crawls:
+        if r["id"] > since_id and r["summary"]:
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                deleted.update(int(p) for p in json.loads(r["summary"]).get("deleted", []))
+    deleted_at: dict[int, str] = {}
+    for r in db.execute("SELECT pid, deleted_at FROM posts WHERE deleted = 1").fetchall():
+        if r["pid"] in deleted or (r["deleted_at"] and r["deleted_at"] > since_finished):
+            deleted.add(r["pid"])
+            deleted_at[r["pid"]] = r["deleted_at"] or ""
+    deleted &= set(deleted_at)  # undeleted since: no longer a change
+    for pid in deleted:
+        changed[pid] = "deleted"
+
+    out: list[dict[str, Any]] = []
+    tz = game.timezone
+    for pid, kind in changed.items():
+        versions = store.versions(pid, tz)
+        if not versions:
+            continue
+        by_number = {v[0]: v[2] for v in versions}
+        current = versions[-1][2]
+        if kind == "deleted":
+            old = current
+            when = deleted_at.get(pid, "")
+        else:
+            old = by_number.get(old_version[pid], versions[0][2])
+            when = seen_at.get(pid, "")
+        out.append(
+            {
+                "change": kind,
+                "change_name": CHANGE_NAMES[kind],
+                "pid": pid,
+                "tid": current.tid,
+                "thread": thread_name(game, current.tid),
+                "floor": current.floor,
+                "author": current.author,
+                "posted_at": current.posted_at.isoformat(),
+                "time": post_time(current.posted_at, game, current.time_precision),
+                "found_at": local_time(when, game),
+                "old_text": old.text,
+                "new_text": current.text if kind == "edited" else "",
+                "format_change": _format_change(old, current) if kind == "edited" else "",
+                "hidden": current.hidden.value if current.hidden else "",
+                "edited": current.edited or "",
+                "link": post_link(base, current.tid, pid),
+            }
+        )
+    order = {"edited": 0, "deleted": 1, "hidden": 2}
+    out.sort(key=lambda c: (order[c["change"]], c["posted_at"], c["pid"]))
+    return out, local_time(since_finished or None, game)
+
+
+def _format_change(old: Any, new: Any) -> str:
+    """An edit that changed the formatting ([color], [size], …): what it was and is now."""
+
+    def shown(post: Any) -> str:
+        return "、".join(f"{name}={value}" for name, value in post.markup) or "无"
+
+    if tuple(old.markup) == tuple(new.markup):
+        return ""
+    return f"格式：{shown(old)} → {shown(new)}"
+
+
+def crawl_problems(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
+    """The newest crawl run's summary and its problems."""
+    for row in reversed(store.runs()):
+        if row["command"] in ("crawl", "audit-crawl"):
+            summary = json.loads(row["summary"]) if row["summary"] else {}
+            problems = [str(p) for p in summary.get("problems", [])]
+            if row["status"] not in ("ok",) and not problems:
+                problems.append(
+                    f"上一次抓取（{row['started_at']}）没有正常结束（{row['status']}）。"
+                )
+            return {**summary, "status": row["status"], "started_at": row["started_at"]}, problems
+    return None, ["还没有抓取过帖子：先运行 auditor crawl 或 auditor audit。"]

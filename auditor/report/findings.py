@@ -1,0 +1,206 @@
+"""Findings with their status, the approved cards and the decided items, from the stored
+findings and the ledger (one copy for the report, the CSVs and ``auditor findings``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from auditor.game.gamefile import Game
+from auditor.game.schedule import Schedule
+from auditor.ledger.ledger import Decided, Ledger
+from auditor.ledger.policy import card_name
+from auditor.report.labels import (
+    local_time,
+    plain_note,
+    plain_reason,
+    post_link,
+    thread_name,
+)
+from auditor.rules.registry import REGISTRY
+from auditor.store import Store
+
+
+def finding_rows(
+    game: Game, schedule: Schedule, store: Store, led: Ledger, base: str | None
+) -> list[dict[str, Any]]:
+    """The active findings with the director's decisions applied (the report's list, the
+    findings CSV and ``auditor findings``): status draft | approved | rejected; a finding
+    merged into another of the same kind on the same post (one card per clause) takes that
+    one's status and says so; a finding without a day (last words) shows its thread's day
+    or the day its player went out."""
+    decided_by_fp = {x.fingerprint: x for x in led.decided}
+    draft_by_fp = {d.fingerprint: d for d in led.drafts}
+    id_by_fp = {r["fingerprint"]: r["id"] for r in store.findings(active_only=False)}
+    findings: list[dict[str, Any]] = []
+    for r in store.findings():
+        # a finding merged into another of the same kind on the same post shares its fate
+        own = led.merged.get(r["fingerprint"], r["fingerprint"])
+        x = decided_by_fp.get(own)
+        status = (
+            {"approve": "approved", "reject": "rejected"}.get(x.decision, "draft") if x else "draft"
+        )
+        dr = draft_by_fp.get(own)
+        matches = [m[0] for m in json.loads(r["matches"] or "[]") if m and m[0]]
+        note = r["note"]
+        if own != r["fingerprint"]:
+            merged = f"与同一帖的 {id_by_fp.get(own, own[:10])} 合并为一张（同一类违规）"
+            note = f"{note}；{merged}" if note else merged
+        findings.append(
+            {
+                "id": r["id"],
+                "code": r["code"],
+                "player": r["player"],
+                "day": finding_day(game, schedule, r["day"], r["tid"], r["player"]),
+                "phase": r["phase"],
+                "tid": r["tid"],
+                "pid": r["pid"],
+                "floor": r["floor"],
+                "status": status,
+                "suggested_card": dr.suggested if dr else (x.suggested if x else r["card"]) or "",
+                "card": _decided_card(x),
+                "rule_card": r["card"],  # the card the rule set suggests
+                "match": " / ".join(matches),
+                "excerpt": r["excerpt"],
+                "reason": dr.reason if dr else "",
+                "note": note,
+                "link": post_link(base, r["tid"], r["pid"]) or "",
+                "fingerprint": r["fingerprint"],
+                "posted_at": r["posted_at"],
+            }
+        )
+    return findings
+
+
+def finding_day(
+    game: Game, schedule: Schedule, day: int | None, tid: int | None, player: str | None
+) -> int | None:
+    """A finding's day for people: its own; else (last words, posts outside every day) the
+    day of its thread, else the day the player went out (the last day that opened by then)."""
+    if day is not None:
+        return day
+    spec = game.thread(tid) if tid is not None else None
+    if spec is not None and spec.day is not None:
+        return spec.day
+    at = schedule.eliminated_at(player) if player else None
+    if at is not None:
+        opened = [d.number for d in schedule.days if d.opens <= at]
+        if opened:
+            return max(opened)
+    return None
+
+
+def _decided_card(x: Decided | None) -> str:
+    return (x.card or "") if x is not None and x.decision == "approve" else ""
+
+
+# The queue's order: what costs a player most first (red → yellow → blue → notices).
+QUEUE_ORDER = {"red": 0, "yellow": 1, "blue": 2, "substitute": 3, "warning": 4, "none": 5}
+
+
+def explain_drafts(
+    game: Game,
+    drafts: list[dict[str, Any]],
+    cards: Sequence[Mapping[str, Any]],
+    standings: Sequence[Mapping[str, Any]],
+) -> None:
+    """What the director needs next to a draft: the rule's Chinese title and seed clause,
+    the thread, the reason in plain words, the player's standing and earlier cards; then
+    the queue's order."""
+    standing = {s["player"]: s for s in standings}
+    for d in drafts:
+        rule = REGISTRY.get(d["code"])
+        d["title"] = rule.title if rule else d["code"]
+        d["seed"] = rule.seed if rule else ""
+        d["thread"] = thread_name(game, d["tid"]) if d["tid"] is not None else ""
+        d["plain_reason"] = plain_reason(d["reason"], d["code"], d["kind"])
+        d["note"] = plain_note(d["note"])
+        s = standing.get(d["player"])
+        d["standing"] = (
+            f"蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{'，已罚下' if s['sent_off'] else ''}"
+            if s
+            else "没有牌"
+        )
+        d["earlier"] = [c for c in cards if c["player"] == d["player"]]
+    drafts.sort(key=lambda d: QUEUE_ORDER.get(d["suggested"], 9))
+
+
+def decided_records(
+    game: Game, store: Store, led: Ledger, cards: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Every approved or rejected item with who decided and when (forum time), its current
+    decision row (``rev``, for revising it) and whether its card was already announced."""
+    reasons = {r["id"]: r["reason"] for r in store.manual_cards()}
+    revs = {fp: str(r["id"]) for fp, r in store.current_decisions().items()}
+    by_id = {c["id"]: c for c in cards}
+    out: list[dict[str, Any]] = []
+    for x in led.decided:
+        rule = REGISTRY.get(x.code) if not x.manual else None
+        card = by_id.get(x.id)
+        out.append(
+            {
+                "id": x.id,
+                "fingerprint": x.fingerprint,
+                "player": x.player,
+                "code": x.code,
+                "title": reasons.get(x.id, "导演判罚")
+                if x.manual
+                else (rule.title if rule else x.code),
+                "day": x.day,
+                "decision": x.decision,
+                "card": x.card or "",
+                "card_name": card_name(x.card),
+                "note": x.note,
+                "decided_by": x.decided_by or "",
+                "decided_time": local_time(x.decided_at, game),
+                "manual": x.manual,
+                "rev": revs.get(x.fingerprint, ""),
+                "announced": bool(card is not None and not card["new"]),
+            }
+        )
+    out.sort(key=lambda x: x["decided_time"], reverse=True)
+    return out
+
+
+def card_records(
+    schedule: Schedule, store: Store, led: Ledger, announce: int | None
+) -> list[dict[str, Any]]:
+    """Approved cards for the report and the announcement: the rule's Chinese title (a
+    manual card's reason) and whether it is new since the previous announcement — a card
+    for the announced day or later, or one decided after that day opened (the previous
+    day's announcement was posted before it)."""
+    reasons = {r["id"]: r["reason"] for r in store.manual_cards()}
+    decided = {x.id: x for x in led.decided}
+    opens = None
+    if announce is not None:
+        spec = next((d for d in schedule.days if d.number == announce), None)
+        opens = spec.opens if spec is not None else None
+    out: list[dict[str, Any]] = []
+    for c in led.cards:
+        x = decided.get(c.id)
+        rule = REGISTRY.get(c.code) if not c.manual else None
+        title = reasons.get(c.id, "导演判罚") if c.manual else (rule.title if rule else c.code)
+        new = (
+            announce is None
+            or (c.day is not None and c.day >= announce)
+            or (opens is not None and c.decided_at is not None and c.decided_at >= opens)
+        )
+        out.append(
+            {
+                "id": c.id,
+                "player": c.player,
+                "card": c.card,
+                "card_name": card_name(c.card),
+                "code": c.code,
+                "title": title,
+                "kind": c.kind,
+                "day": c.day,
+                "manual": c.manual,
+                "note": x.note if x else "",
+                "decided_by": (x.decided_by or "") if x else "",
+                "decided_at": c.decided_at.isoformat() if c.decided_at else "",
+                "new": new,
+            }
+        )
+    return out

@@ -1,0 +1,133 @@
+"""What people read in every view: the label tables (outcomes, vote kinds, thread kinds,
+changes), links to posts, times in the forum's time zone, and plain reasons and notes.
+One copy: the report, the CSVs, the announcement and the CLI use these."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from urllib.parse import urlsplit
+
+from auditor.game.gamefile import Game
+from auditor.ledger.policy import parse_time
+from auditor.store import Store
+
+OUTCOME_NAMES = {
+    "eliminated": "出局",
+    "sheriff_elected": "当选警长",
+    "idiot_revealed": "白痴翻牌免于出局",
+    "suspect": "可疑者",
+}
+
+
+KIND_NAMES = {"vote": "投票", "change": "改票", "abstain": "弃权"}
+
+
+THREAD_KIND_NAMES = {
+    "discussion": "讨论帖",
+    "vote": "投票帖",
+    "process": "进程帖",
+    "rules": "规则帖",
+    "lastwords": "遗言帖",
+}
+
+
+CHANGE_NAMES = {"edited": "修改", "deleted": "删除", "hidden": "屏蔽"}
+
+
+def forum_base(game: Game, store: Store) -> str | None:
+    """The forum's base URL for links: the game file's ``[forum] url`` only.  Nothing from a
+    page (a saved page's ``<base href>``) ever becomes a link; a saved-pages game without
+    ``url`` has no links."""
+    del store  # kept for the callers: links never come from what the store holds
+    return game.forum.url
+
+
+def post_link(base: str | None, tid: int | None, pid: int | None) -> str | None:
+    """A link to the post on the forum (Discuz!'s findpost redirect), http(s) only."""
+    if tid is None or pid is None:
+        return None
+    path = f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"
+    if base is None:
+        return None
+    if urlsplit(base).scheme not in ("http", "https"):
+        return None
+    return base + path
+
+
+def highlight(excerpt: str, matches: Sequence[str]) -> list[tuple[str, bool]]:
+    """Split ``excerpt`` into (text, is_match) pieces; the template escapes each piece."""
+    spans: list[tuple[int, int]] = []
+    for m in matches:
+        if not m:
+            continue
+        start = 0
+        while (i := excerpt.find(m, start)) >= 0:
+            spans.append((i, i + len(m)))
+            start = i + len(m)
+    spans.sort()
+    pieces: list[tuple[str, bool]] = []
+    pos = 0
+    for s, e in spans:
+        if s < pos:
+            continue
+        if s > pos:
+            pieces.append((excerpt[pos:s], False))
+        pieces.append((excerpt[s:e], True))
+        pos = e
+    if pos < len(excerpt):
+        pieces.append((excerpt[pos:], False))
+    return pieces
+
+
+def post_time(at: datetime | str | None, game: Game, precision: str = "second") -> str:
+    """A post's time for people, in the forum's time zone, to the second (lateness is judged
+    to the second): ``11-20 21:59:37``; a time the forum gave only to the minute says so
+    rather than inventing ``:00``."""
+    t = parse_time(at)
+    if t is None:
+        return ""
+    local = t.astimezone(game.timezone)
+    if precision == "minute":
+        return local.strftime("%m-%d %H:%M") + "（秒未知）"
+    return local.strftime("%m-%d %H:%M:%S")
+
+
+def thread_name(game: Game, tid: int) -> str:
+    spec = game.thread(tid)
+    if spec is None:
+        return f"帖子 {tid}"
+    kind = THREAD_KIND_NAMES.get(spec.kind.value, spec.kind.value)
+    day = f"第{spec.day}天" if spec.day is not None else ""
+    return f"{day}{kind}（tid {tid}）"
+
+
+def local_time(stamp: str | None, game: Game) -> str:
+    """A stored UTC ISO time as the forum's local time, for people: 2026-11-21 23:00."""
+    t = parse_time(stamp)
+    return t.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if t else ""
+
+
+_INTERNAL = re.compile(r"ΔE|^L=\d|^#[0-9A-Fa-f]{6}$")
+
+
+def plain_reason(reason: str, code: str, kind: str) -> str:
+    """A suggestion's reason for people: without the rule set's internal keys (codes and
+    kinds such as ``m107-违规1``); the full text stays in the details fold."""
+    text = reason.replace(f"首次{kind}类违规", "首次违规").replace(
+        f"同类违规（{kind}）", "同类违规"
+    )
+    text = text.replace(f"规则集对 {code} 固定判罚", "本条规则固定判罚")
+    return text.replace(f"规则集对 {code} 的处理是", "本条规则的处理是")
+
+
+def plain_note(note: str) -> str:
+    """A finding's note without measurements only a developer reads (ΔE2000, L/C/h)."""
+    parts = [p for p in note.split("，") if not _INTERNAL.search(p.strip())]
+    return "，".join(parts)
+
+
+def number(x: float) -> str:
+    """A count or weight for people: ``3``, ``1.5`` (never ``3.0``), at most two decimals."""
+    return str(int(x)) if float(x).is_integer() else f"{round(float(x), 2):g}"
