@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -29,9 +30,17 @@ from auditor.cli.common import (
 from auditor.game.gamefile import Game
 from auditor.report.bbcode import tally_lines
 from auditor.report.labels import KIND_NAMES, OUTCOME_NAMES
-from auditor.report.records import Records, build_records, post_time
+from auditor.report.records import (
+    BALLOT_EXTRA,
+    Records,
+    build_records,
+    checked_records,
+    post_time,
+)
 from auditor.rules.engine import build_context, ruleset_for
-from auditor.rules.votebook import PROBLEM_TEXT, ROUND_NAMES, DayVotes, VoteBook, votes_for
+from auditor.rules.records import CheckRecords
+from auditor.rules.records import derive as derive_records
+from auditor.rules.votebook import PROBLEM_TEXT, ROUND_NAMES
 
 VOTE_COLUMNS = ["day", "voter", "target", "kind", "valid", "problem", "weight", "pid", "posted_at"]
 VOTE_EXTRA = ["proxy", "round", "tid", "floor", "suggestion", "note"]
@@ -71,95 +80,102 @@ class VotesFormat(StrEnum):
     bbcode = "bbcode"
 
 
-def bbcode(records: Records, d: DayVotes) -> str:
+def bbcode(records: Records, checked: CheckRecords, day: int) -> str:
     """The day's 计票 announcement, ready to paste: the announcement's own tally (one
     renderer, :func:`auditor.report.bbcode.tally_lines`), then what only this view adds —
     a day not yet closed, each round's result, the invalid vote posts and the director's
     corrections.  Square brackets in names and notes cannot open a tag."""
-    lines = tally_lines(records, d.day)
-    if not d.closed:
+    lines = tally_lines(records, day)
+    rounds = [r for r in checked.rounds if r["day"] == day]
+    if not (rounds[0]["day_closed"] if rounds else _closed(records, day)):
         lines[0] += "（尚未关门，暂计）"
-    for r in d.rounds:
-        if r.reason:
-            name = f"（{r.name}）" if r.round is not None else ""
-            lines.append(_safe(f"结果{name}：{r.reason}"))
-    invalid = [b for b in d.ballots if not b.valid and b.problem and b.problem != "corrected"]
+    for r in rounds:
+        if r["reason"]:
+            name = f"（{r['name']}）" if r["round"] != "" else ""
+            lines.append(_safe(f"结果{name}：{r['reason']}"))
+    ballots = [b for b in checked.ballots if b["day"] == day]
+    invalid = [b for b in ballots if not b["valid"] and b["problem"] not in ("", "corrected")]
     if invalid:
         lines += ["", "[b]无效的投票帖[/b]"]
         for b in invalid:
-            detail = f"（{b.detail}）" if b.detail else ""
-            problem = PROBLEM_TEXT.get(b.problem or "", b.problem or "")
-            lines.append(_safe(f"{b.gp.post.floor or ''}楼 {b.voter}：{problem}{detail}"))
-    corrected = [b for b in d.ballots if b.correction is not None]
+            detail = f"（{b['detail']}）" if b["detail"] else ""
+            problem = PROBLEM_TEXT.get(b["problem"], b["problem"])
+            lines.append(_safe(f"{b['floor'] or ''}楼 {b['voter']}：{problem}{detail}"))
+    corrected = [b for b in ballots if b["correction"] is not None]
     if corrected:
         lines += ["", "[b]导演更正[/b]"]
         for b in corrected:
-            c = b.correction
-            assert c is not None
-            what = c.note or ("无效" if c.invalid else f"计为 {c.target}")
-            lines.append(_safe(f"{b.gp.post.floor or ''}楼 {b.voter}：{what}"))
+            c = b["correction"]
+            what = c["note"] or ("无效" if c["invalid"] else f"计为 {c['target']}")
+            lines.append(_safe(f"{b['floor'] or ''}楼 {b['voter']}：{what}"))
     return "\n".join(lines) + "\n"
+
+
+def _closed(records: Records, day: int) -> bool:
+    return any(d["number"] == day and d["closed"] for d in records.days)
 
 
 def _safe(text: str) -> str:
     return text.replace("[", "［").replace("]", "］")
 
 
-def vote_records(book: VoteBook, day: int | None = None) -> list[dict[str, Any]]:
+def vote_records(checked: CheckRecords, day: int | None = None) -> list[dict[str, Any]]:
     return [
-        b.record() for d in book.days.values() if day is None or d.day == day for b in d.ballots
+        {k: v for k, v in b.items() if k not in BALLOT_EXTRA}
+        for b in checked.ballots
+        if day is None or b["day"] == day
     ]
 
 
-def tally_records(book: VoteBook, day: int | None = None) -> list[dict[str, Any]]:
-    return [
-        r
-        for d in book.days.values()
-        if day is None or d.day == day
-        for t in d.rounds
-        for r in t.records()
-    ]
+def tally_records(checked: CheckRecords, day: int | None = None) -> list[dict[str, Any]]:
+    return [dict(t) for t in checked.tally if day is None or t["day"] == day]
 
 
-def vote_table_rows(book: VoteBook, game: Game, day: int | None = None) -> list[dict[str, Any]]:
+def vote_table_rows(
+    checked: CheckRecords, game: Game, day: int | None = None
+) -> list[dict[str, Any]]:
     """The votes table for people: 投票/改票/弃权, 是/否, the problem in Chinese."""
     rows = []
-    for d in book.days.values():
-        if day is not None and d.day != day:
+    for b in checked.ballots:
+        if day is not None and b["day"] != day:
             continue
-        for b in d.ballots:
-            r = b.record()
-            r["kind"] = KIND_TEXT.get(str(r["kind"]), r["kind"])
-            r["valid"] = "是" if b.valid else "否"
-            r["problem"] = PROBLEM_TEXT.get(b.problem, b.problem) if b.problem else ""
-            if b.suggestion:
-                r["problem"] += f"（是不是 {b.suggestion}？）"
-            r["time"] = post_time(b.posted_at, game, b.gp.post.time_precision)
-            rows.append(r)
+        r = {k: v for k, v in b.items() if k not in BALLOT_EXTRA}
+        r["kind"] = KIND_TEXT.get(str(r["kind"]), r["kind"])
+        r["valid"] = "是" if b["valid"] else "否"
+        r["problem"] = PROBLEM_TEXT.get(b["problem"], b["problem"]) if b["problem"] else ""
+        if b["suggestion"]:
+            r["problem"] += f"（是不是 {b['suggestion']}？）"
+        r["time"] = post_time(b["posted_at"], game, b["time_precision"])
+        rows.append(r)
     return rows
 
 
-def tally_table_rows(book: VoteBook, day: int | None = None) -> list[dict[str, Any]]:
+def _round_name(checked: CheckRecords, day: int, rnd: Any) -> str:
+    """A round's name for people (第一轮 …), "" for a day of one round."""
+    if rnd is None or rnd == "":
+        return ""
+    name = next((r["name"] for r in checked.rounds if r["day"] == day and r["round"] == rnd), "")
+    return ROUND_NAMES.get(rnd, name)
+
+
+def tally_table_rows(checked: CheckRecords, day: int | None = None) -> list[dict[str, Any]]:
     rows = []
-    for d in book.days.values():
-        if day is not None and d.day != day:
+    for t in checked.tally:
+        if day is not None and t["day"] != day:
             continue
-        for t in d.rounds:
-            for r in t.records():
-                r["round"] = ROUND_NAMES.get(t.round, t.name) if t.round is not None else ""
-                r["outcome"] = OUTCOME_TEXT.get(str(r["outcome"]), r["outcome"] or "")
-                rows.append(r)
+        r = dict(t)
+        r["round"] = _round_name(checked, t["day"], t["round"])
+        r["outcome"] = OUTCOME_TEXT.get(str(r["outcome"]), r["outcome"] or "")
+        rows.append(r)
     return rows
 
 
-def _print_reasons(book: VoteBook, day: int | None) -> None:
-    for d in book.days.values():
-        if day is not None and d.day != day:
+def _print_reasons(checked: CheckRecords, day: int | None) -> None:
+    for r in checked.rounds:
+        if (day is not None and r["day"] != day) or not r["reason"]:
             continue
-        for t in d.rounds:
-            if t.reason:
-                name = f" {ROUND_NAMES.get(t.round, t.name)}" if t.round is not None else ""
-                out.print(escape(f"第{d.day}天{name}：{t.reason}"), highlight=False)
+        name = f" {_round_name(checked, r['day'], r['round'])}" if r["round"] != "" else ""
+        out.print(escape(f"第{r['day']}天{name}：{r['reason']}"), highlight=False)
 
 
 def _csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
@@ -201,25 +217,32 @@ def votes_cmd(
     """
     with handle_errors():
         g = open_game(game)
-        when = now_in(g.timezone, now)
+        rs = ruleset_for(g)
         with open_store(g) as store:
-            ctx = build_context(g, store, now=when, ruleset=ruleset_for(g))
-            book = votes_for(ctx)  # reads post versions: the store must be open
+            if now is not None:  # the votes as they stood then: judged afresh, the same path
+                when = now_in(g.timezone, now)
+                checked = derive_records(build_context(g, store, now=when, ruleset=rs))
+            else:  # what the last check recorded
+                when = datetime.now(UTC).astimezone(g.timezone)
+                checked = checked_records(g, store, rs, when)
             records = (
-                build_records(g, store, ctx=ctx, now=when) if fmt is VotesFormat.bbcode else None
+                build_records(g, store, ruleset=rs, now=when, records=checked)
+                if fmt is VotesFormat.bbcode
+                else None
             )
+        vote_days = [d.number for d in g.days]
         if day is not None:
-            check_choice(day, list(book.days), option="--day", what="这一天")
+            check_choice(day, vote_days, option="--day", what="这一天")
         if fmt is VotesFormat.bbcode:
-            days = [d for d in book.days.values() if day is None or d.day == day]
             assert records is not None
-            write_utf8("\n".join(bbcode(records, d) for d in days))
+            shown = [d for d in vote_days if day is None or d == day]
+            write_utf8("\n".join(bbcode(records, checked, d) for d in shown))
             return
         if fmt is VotesFormat.table:
             if tally:
-                rows, spec = tally_table_rows(book, day), list(TALLY_TABLE)
+                rows, spec = tally_table_rows(checked, day), list(TALLY_TABLE)
             else:
-                rows, spec = vote_table_rows(book, g, day), list(VOTE_TABLE)
+                rows, spec = vote_table_rows(checked, g, day), list(VOTE_TABLE)
                 # optional columns only when some row has them
                 spec += [(c, h) for c, h in VOTE_TABLE_EXTRA if any(r.get(c) for r in rows)]
             if not rows:
@@ -233,12 +256,12 @@ def votes_cmd(
                 headers=[h for _, h in spec],
             )
             if tally:
-                _print_reasons(book, day)
+                _print_reasons(checked, day)
             return
         if tally:
-            rows, columns = tally_records(book, day), [*TALLY_COLUMNS, *TALLY_EXTRA]
+            rows, columns = tally_records(checked, day), [*TALLY_COLUMNS, *TALLY_EXTRA]
         else:
-            rows, columns = vote_records(book, day), [*VOTE_COLUMNS, *VOTE_EXTRA]
+            rows, columns = vote_records(checked, day), [*VOTE_COLUMNS, *VOTE_EXTRA]
         if fmt is VotesFormat.csv:
             _csv(rows, columns)
         else:

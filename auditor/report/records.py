@@ -67,12 +67,14 @@ from auditor.store import Store
 # What other modules import from here (the records' public face).
 __all__ = [
     "ACTIVITY_CSV",
+    "BALLOT_EXTRA",
     "FINDINGS_CSV",
     "LEDGER_CSV",
     "TALLY_CSV",
     "VOTES_CSV",
     "Records",
     "build_records",
+    "checked_records",
     "finding_day",
     "finding_rows",
     "forum_base",
@@ -214,11 +216,7 @@ def build_records(
     else:
         schedule = Schedule(game, rs.settings["night_posts"])
         now = (now or datetime.now(UTC)).astimezone(game.timezone)
-        checked = (
-            records
-            or stored_records(store)
-            or derive_records(build_context(game, store, now=now, ruleset=rs))
-        )
+        checked = records or checked_records(game, store, rs, now)
     led = ledger or load_ledger(game, store, rs)
     base = forum_base(game, store)
     crawl, problems = crawl_problems(store)
@@ -415,9 +413,21 @@ def build_records(
     )
 
 
+def checked_records(game: Game, store: Store, ruleset: RuleSet, now: datetime) -> CheckRecords:
+    """The records the last check stored; derived afresh (the same function) only for a
+    store no check of this version has written."""
+    return stored_records(store) or derive_records(
+        build_context(game, store, now=now, ruleset=ruleset)
+    )
+
+
+# What the stored ballots carry for the views beside Ballot.record()'s columns.
+BALLOT_EXTRA = ("time_precision", "detail", "correction")
+
+
 def _vote_record(r: Mapping[str, Any], game: Game, base: str | None) -> dict[str, Any]:
     """A stored ballot with what people read: its link, time and Chinese labels."""
-    out = {k: v for k, v in r.items() if k != "time_precision"}
+    out = {k: v for k, v in r.items() if k not in BALLOT_EXTRA}
     out["link"] = post_link(base, r.get("tid"), r.get("pid"))
     out["time"] = post_time(r["posted_at"], game, str(r.get("time_precision", "second")))
     problem = str(r.get("problem") or "")

@@ -20,7 +20,7 @@ from auditor.rules.base import Context
 from auditor.rules.proposals import proposals
 from auditor.rules.votebook import VoteBook, votes_for
 
-VERSION = 1  # the shape below; a stored set of another shape is derived again
+VERSION = 2  # the shape below; a stored set of another shape is derived again
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +155,17 @@ def derive(ctx: Context) -> CheckRecords:
     )
     if book is not None:
         for b in book.ballots:
-            out.ballots.append({**b.record(), "time_precision": b.gp.post.time_precision})
+            c = b.correction
+            out.ballots.append(
+                {
+                    **b.record(),
+                    "time_precision": b.gp.post.time_precision,
+                    "detail": b.detail,
+                    "correction": (
+                        {"target": c.target, "invalid": c.invalid, "note": c.note} if c else None
+                    ),
+                }
+            )
         out.tally = book.tally_records()
         out.rounds = [_round_record(dv, rt) for dv in book.days.values() for rt in dv.rounds]
         out.conflicts = list(book.conflicts)
@@ -223,6 +233,8 @@ def _round_record(dv: Any, rt: Any) -> dict[str, Any]:
         "round": rt.round if rt.round is not None else "",
         "name": rt.name,
         "closed": rt.closed,
+        "day_closed": dv.closed,
+        "reason": rt.reason or "",
         "sheriff": rt.sheriff or "",
         "weights": {v: w for v, w in weights.items() if w != 1},
         "abstained": list(rt.abstained),
