@@ -435,10 +435,12 @@ def _judge_and_report(
     checked = check(game, store, run_id=run_id, full=full)
     # The check's records (stored ones when nothing changed since the last check): a game
     # that discovers its state shows its waiting proposals every night, no post loaded.
-    checked_records = checked.records or engine.stored_records(store)
-    if checked_records is None:  # a store last checked by an older version
+    checked_records = checked.records
+    proposed = checked_records.proposals if checked_records else engine.stored_proposals(store)
+    if proposed is None:  # a store last checked by an older version
         checked_records = derive_records(engine.build_context(game, store))
-    result.proposals = list(checked_records.proposals)
+        proposed = checked_records.proposals
+    result.proposals = list(proposed)
     result.incomplete_days = checked.incomplete_days
     result.findings = len(checked.findings)
     # Read now, after the long part: a decision made during the run is in the report.

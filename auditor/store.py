@@ -1151,7 +1151,15 @@ class Store:
 
     # ------------------------------------------------------------------ check state
     def check_state(self) -> dict[str, str]:
-        return {r["key"]: r["value"] for r in self.db.execute("SELECT * FROM check_state")}
+        """The check state's entries, without the bulky ones (keys starting ``blob:``, such
+        as the check's records: read those alone with :meth:`state_value`)."""
+        rows = self.db.execute("SELECT * FROM check_state WHERE key NOT LIKE 'blob:%'")
+        return {r["key"]: r["value"] for r in rows}
+
+    def state_value(self, key: str) -> str | None:
+        """One entry of the check state (None when absent)."""
+        row = self.db.execute("SELECT value FROM check_state WHERE key=?", (key,)).fetchone()
+        return None if row is None else str(row[0])
 
     def current_hashes(self) -> dict[int, str]:
         """Content hash of every live post's current version (deleted posts left out)."""

@@ -493,6 +493,7 @@ def check(
                 "now": ctx.now.isoformat(),
                 "pending_days": json.dumps(sorted(held_days)),
                 RECORDS_KEY: result.records.to_json(),
+                PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
             },
             {pid: (h, day_of.get(pid)) for pid, h in hashes.items()},
         )
@@ -538,6 +539,7 @@ def check(
                 "now": ctx.now.isoformat(),
                 "pending_days": json.dumps(sorted(held_days)),
                 RECORDS_KEY: result.records.to_json(),
+                PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
             },
             {pid: (h, day_of.get(pid)) for pid, h in changed_h.items()},
             removed,
@@ -594,13 +596,23 @@ def _tids(store: Store, pids: set[int]) -> dict[int, int]:
     return {r[0]: r[1] for r in rows}
 
 
-RECORDS_KEY = "records"  # the check state's entry holding the check's records
+RECORDS_KEY = "blob:records"  # the check state's entry holding the check's records
+
+
+PROPOSALS_KEY = "proposals"  # and their proposals alone (a night with nothing new reads only these)
 
 
 def stored_records(store: Store) -> CheckRecords | None:
     """The records the last check stored (None: none, or of an older shape)."""
-    text = store.check_state().get(RECORDS_KEY)
+    text = store.state_value(RECORDS_KEY)
     return CheckRecords.from_json(text) if text else None
+
+
+def stored_proposals(store: Store) -> list[str] | None:
+    """The proposals of the last check's records, without reading the records (None: none
+    stored by this version)."""
+    text = store.state_value(PROPOSALS_KEY)
+    return [str(p) for p in json.loads(text)] if text else None
 
 
 def finding_from_row(row: sqlite3.Row) -> Finding:
