@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -32,11 +32,13 @@ from auditor.cli.common import (
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import load_ledger
-from auditor.report.records import finding_rows, forum_base
-from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, filler_counts, post_counts
-from auditor.rules.base import Context, Rule, Unit
+from auditor.report.records import checked_records, finding_rows, forum_base
+from auditor.rules.activity import ACTIVITY_COLUMNS, post_counts
+from auditor.rules.base import Context, Rule
 from auditor.rules.engine import build_context, make_context, ruleset_for
 from auditor.rules.lurk import lurk_day_units
+from auditor.rules.records import Cell, CheckRecords
+from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import all_rules, get
 from auditor.rules.ruleset import SETTINGS, load_ruleset
 from auditor.rules.votebook import votes_for
@@ -62,31 +64,32 @@ STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted"]
 # --------------------------------------------------------------------------- activity
 
 
-def activity_records(
-    ctx: Context, marks: Collection[Unit] | None = None, *, effective: bool = False
-) -> list[dict[str, Any]]:
+def activity_records(checked: CheckRecords, *, effective: bool = False) -> list[dict[str, Any]]:
     """One record per player per day (per phase on days with phases), columns
-    ``player,day,phase,posts,accelerated,alive`` first; ``lurking`` = 1 where the LURK-DAY
-    rule judged the unit lurking (``marks``: :func:`lurk_marks`); with ``effective`` (POST-FILLER
-    on), the effective posts too (filler posts are the difference)."""
-    marks = marks or set()
+    ``player,day,phase,posts,accelerated,alive`` first, from the check's activity cells;
+    ``lurking`` = 1 where the LURK-DAY rule judged the unit lurking (the cell's verdict);
+    with ``effective`` (POST-FILLER on), the effective posts too (filler posts are the
+    difference)."""
+    phases: dict[tuple[str, int], list[Cell]] = {}
+    for c in checked.phase_cells():
+        phases.setdefault((c.player, c.day), []).append(c)
     rows = []
-    fill = filler_counts(ctx) if effective else None
-    for r in activity_rows(ctx):
-        rec = r.as_record()
-        if fill is not None:
-            n = sum(
-                v
-                for (p, d, ph), v in fill.items()
-                if p == r.player and d == r.day and (r.phase is None or ph == r.phase)
-            )
-            rec["effective"] = r.posts - n
-        rec["lurking"] = int(
-            (r.player, r.day, r.phase) in marks
-            or (r.player, r.day, None) in marks
-            or (r.phase is None and any(p == r.player and d == r.day for p, d, _ in marks))
-        )
-        rows.append(rec)
+    for cell in checked.day_cells():
+        for c in phases.get((cell.player, cell.day), [cell]):
+            rec: dict[str, Any] = {
+                "player": c.player,
+                "day": c.day,
+                "phase": c.phase,
+                "posts": c.posts,
+                "accelerated": int(c.accelerated),
+                "alive": int(c.alive),
+                "closed": int(c.closed),
+                "phase_name": c.phase_name,
+            }
+            if effective:
+                rec["effective"] = c.posts - c.filler
+            rec["lurking"] = int(c.lurking)
+            rows.append(rec)
     return rows
 
 
@@ -104,6 +107,7 @@ def activity(
     alive = 1 表示当天（环节）仍被计数（关门时被投票出局的玩家当天仍计数）。
     表格中 * 表示单日潜水（按规则集的 LURK-DAY 判定：版杀7 按环节、并且少于当天平均的 20%），
     - 表示已出局；表格下方有说明。--day、--player 只看某一天、某名玩家。
+    显示上次检查（check / audit）记下的统计；--now 时按那个时刻重新统计。
 
     例：auditor activity examples/sample/game.toml --format csv
     """
@@ -111,9 +115,13 @@ def activity(
         g = open_game(game)
         with open_store(g) as store:
             rs = ruleset_for(g)
-            ctx = build_context(g, store, now=now_in(g.timezone, now), ruleset=rs)
-        marks = lurk_marks(ctx)
-        records = activity_records(ctx, marks, effective=rs.enabled("POST-FILLER"))
+            when = now_in(g.timezone, now)
+            if when is not None:  # as it stood then: derived through the check's own path
+                checked = derive_records(build_context(g, store, now=when, ruleset=rs))
+            else:  # what the last check recorded
+                checked = checked_records(g, store, rs, datetime.now(UTC))
+        records = activity_records(checked, effective=rs.enabled("POST-FILLER"))
+        marked = any(r["lurking"] for r in records)
         if only_day is not None:
             check_choice(only_day, [d.number for d in g.days], option="--day", what="这一天")
             records = [r for r in records if r["day"] == only_day]
@@ -160,18 +168,11 @@ def activity(
             for d, p in units
         ]
         emit(rows, columns, fmt, title=f"{g.name} 发言统计", headers=headers)
-        out.print(activity_caption(rs.rules.get("LURK-DAY"), bool(marks)), highlight=False)
+        out.print(activity_caption(rs.rules.get("LURK-DAY"), marked), highlight=False)
         if any(r.get("effective", r["posts"]) != r["posts"] for r in records):
             out.print(
                 "10(5) = 10 帖，其中有效帖 5 帖（其余是水帖，见 POST-FILLER）。", highlight=False
             )
-
-
-def lurk_marks(ctx: Context) -> frozenset[Unit]:
-    """(player, day, phase) units the LURK-DAY rule judges lurking with the rule set's options
-    (版杀7 6.2(1): per phase and under 20% of the day's average) — the rule's own verdict,
-    so the table never disagrees with the findings.  Empty when the rule is off."""
-    return ctx.verdicts.get("LURK-DAY", frozenset())
 
 
 def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
