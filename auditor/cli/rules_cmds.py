@@ -290,6 +290,9 @@ def status(
             rs,
             ctx.now,
             versions=ctx.versions,
+            profiles=ctx.profiles,
+            space_reads=ctx.space_reads,
+            space_items=ctx.space_items,
         )
         lurk = (
             rs.rules.get("LURK-DAY") or load_ruleset(g.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]
