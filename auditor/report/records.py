@@ -414,9 +414,9 @@ def build_records(
 
 
 def checked_records(game: Game, store: Store, ruleset: RuleSet, now: datetime) -> CheckRecords:
-    """The records the last check stored; derived afresh (the same function) only for a
-    store no check of this version has written."""
-    return stored_records(store) or derive_records(
+    """The records the last check stored; derived afresh (the same function) when no check
+    of this version has written them, or the game file or rule set changed since."""
+    return stored_records(store, game, ruleset) or derive_records(
         build_context(game, store, now=now, ruleset=ruleset)
     )
 

@@ -602,8 +602,16 @@ RECORDS_KEY = "blob:records"  # the check state's entry holding the check's reco
 PROPOSALS_KEY = "proposals"  # and their proposals alone (a night with nothing new reads only these)
 
 
-def stored_records(store: Store) -> CheckRecords | None:
-    """The records the last check stored (None: none, or of an older shape)."""
+def stored_records(
+    store: Store, game: Game | None = None, ruleset: RuleSet | None = None
+) -> CheckRecords | None:
+    """The records the last check stored (None: none, or of an older shape).  With
+    ``game``: only when they were checked with the game file, rule set and data as they are
+    now (a confirmed event or an edited file makes them stale: judge afresh)."""
+    if game is not None and store.check_state().get("config") != config_hash(
+        game, ruleset or ruleset_for(game)
+    ):
+        return None
     text = store.state_value(RECORDS_KEY)
     return CheckRecords.from_json(text) if text else None
 
