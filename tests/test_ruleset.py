@@ -121,29 +121,15 @@ def test_a_citation_for_an_option_that_does_not_exist_is_an_error(
     assert exc.value.key == key and str(tmp_path / "p.toml") in str(exc.value)
 
 
-# Moved into the vote rules' and FONT-RED's own options by the votes part of issue 14; the
-# preset values there are trimmed once they are rule options.
-_NOT_YET_TRIMMED = {
-    "VOTE-FORMAT",
-    "VOTE-TARGET",
-    "VOTE-CHANGE",
-    "VOTE-LATE",
-    "VOTE-EDIT",
-    "FONT-RED",
-}
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_shipped_presets_write_only_values_that_differ_from_the_default(name: str) -> None:
     data = tomllib.loads(resources.files("auditor.rulesets").joinpath(f"{name}.toml").read_text())
     restated = [
         f"ruleset.{k}"
         for k, v in data["ruleset"].items()
-        if k in SETTINGS and v == SETTINGS[k].default and not k.startswith("vote_")
+        if k in SETTINGS and v == SETTINGS[k].default
     ]
     for code, table in data.get("rules", {}).items():
-        if code in _NOT_YET_TRIMMED:
-            continue
         options = get(code).all_options()
         restated += [
             f"rules.{code}.{k}"
