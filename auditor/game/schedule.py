@@ -54,6 +54,11 @@ class Schedule:
     def open_day(self, now: datetime) -> DaySpec | None:
         return next((d for d in self.days if d.opens <= now <= d.closes), None)
 
+    def last_opened(self, t: datetime) -> int | None:
+        """The number of the last day that opened by ``t`` (None: before the first)."""
+        opened = [d.number for d in self.days if d.opens <= t]
+        return opened[-1] if opened else None
+
     # ------------------------------------------------------------------ events
     def events(self, etype: EventType, player: str | None = None) -> list[Event]:
         return [

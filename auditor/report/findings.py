@@ -84,11 +84,7 @@ def finding_day(
     if spec is not None and spec.day is not None:
         return spec.day
     at = schedule.eliminated_at(player) if player else None
-    if at is not None:
-        opened = [d.number for d in schedule.days if d.opens <= at]
-        if opened:
-            return max(opened)
-    return None
+    return schedule.last_opened(at) if at is not None else None
 
 
 def _decided_card(x: Decided | None) -> str:

@@ -36,11 +36,6 @@ def _fmt(ctx: Context, t: datetime) -> str:
     return f"{t.astimezone(ctx.game.timezone):%m-%d %H:%M}"
 
 
-def _day_of(ctx: Context, t: datetime) -> int | None:
-    opened = [d.number for d in ctx.game.days if d.opens <= t]
-    return opened[-1] if opened else None
-
-
 @rule(
     code="POST-OUTSIDE",
     title="游戏期间在游戏帖以外发言",
@@ -101,7 +96,7 @@ def post_outside(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
         yield aggregate_finding(
             "POST-OUTSIDE",
             player,
-            _day_of(ctx, after),
+            ctx.schedule.last_opened(after),
             opts,
             key=f"{item.view}:{item.tid}:{item.pid or 0}",
             note=note,

@@ -48,12 +48,6 @@ def _game_span(ctx: Context) -> tuple[datetime, datetime] | None:
     return days[0].opens, max(d.closes for d in days)
 
 
-def _day_of(ctx: Context, t: datetime) -> int | None:
-    """The last day opened by ``t`` (a nightly crawl's sighting belongs to that day)."""
-    opened = [d.number for d in ctx.game.days if d.opens <= t]
-    return opened[-1] if opened else None
-
-
 def _fmt(ctx: Context, t: datetime) -> str:
     return f"{t.astimezone(ctx.game.timezone):%m-%d %H:%M}"
 
@@ -103,7 +97,7 @@ def _changes(
                 yield aggregate_finding(
                     code,
                     player,
-                    _day_of(ctx, min(s.seen_at, end)),
+                    ctx.schedule.last_opened(min(s.seen_at, end)),  # the day of the sighting
                     opts,
                     key=f"{s.seen_at.isoformat()}|{digest}",
                     note=note,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -72,9 +72,8 @@ class ParsedVote:
     format_error: str | None  # why the format is wrong, else None
 
 
-def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
-    """Offsets in ``text`` where each of ``lines`` ends (text is the lines joined)."""
-    ends: list[int] = []
+def _line_spans(text: str, lines: Sequence[str]) -> Iterator[tuple[int, int]]:
+    """Where each non-blank one of ``lines`` stands in ``text`` (the lines joined), in order."""
     cursor = 0
     for line in lines:
         line = line.strip()
@@ -84,24 +83,17 @@ def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
         if i < 0:
             continue
         cursor = i + len(line)
-        ends.append(cursor)
-    return ends
+        yield i, cursor
+
+
+def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
+    """Offsets in ``text`` where each of ``lines`` ends (text is the lines joined)."""
+    return [end for _, end in _line_spans(text, lines)]
 
 
 def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
     """Offsets in ``text`` where each of ``lines`` starts (0 always counts)."""
-    starts = {0}
-    cursor = 0
-    for line in lines:
-        line = line.strip()
-        if not line:
-            continue
-        i = text.find(line, cursor)
-        if i < 0:
-            continue
-        starts.add(i)
-        cursor = i + len(line)
-    return starts
+    return {0} | {start for start, _ in _line_spans(text, lines)}
 
 
 def _loose_vote(players: Sequence[str]) -> re.Pattern[str]:
