@@ -13,9 +13,9 @@ the prefilter flags):
    🍚 → 饭), financial digits (壹贰叁 → 一二三) and zero-width characters removed; then
    regular expressions drop noise between CJK characters (卧~槽, 卧.槽, 卧 槽) and collapse
    repeated characters (卧卧卧槽槽).
-2. **Prefilter** with pyahocorasick over the normalised text (terms, variants, pinyin
-   initials of terms for ASCII abbreviations such as wc / tmd / nmsl, and for sentence
-   patterns the words each pattern requires, derived from the pattern itself).
+2. **Prefilter** with aho-corasick (``ahocorasick_rs``) over the normalised text (terms,
+   variants, pinyin initials of terms for ASCII abbreviations such as wc / tmd / nmsl, and
+   for sentence patterns the words each pattern requires, derived from the pattern itself).
 3. **Pinyin prefilter**: the normalised text rendered to one syllable code per character
    by a second ``str.translate`` table built once from pypinyin's per-character data,
    scanned by a second automaton keyed by the terms' pinyin (音近: 卧草, 草泥马) and, where
@@ -56,8 +56,6 @@ from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
 from typing import Any, NamedTuple
-
-import ahocorasick
 
 from auditor import __version__
 from auditor.rules import lexicon as lexicon_module
@@ -665,6 +663,59 @@ class _Key(NamedTuple):  # a tuple: the cached matcher's ~10,000 keys unpickle a
     branch: int = -1  # required keys: the pattern's top-level branch they trigger
 
 
+class _Automaton:
+    """Keys and their value lists, searched for every (overlapping) occurrence by
+    ``ahocorasick_rs`` (the Rust aho-corasick crate).  pyahocorasick, used before, looks a
+    node's children up one by one: with the ~500 first characters of the lexicon's keys at
+    its root it scanned game posts at 7 M chars/s; this one, at 30 to 40.
+
+    The automaton itself cannot be pickled: a cached matcher keeps the keys and builds it
+    on the first search (milliseconds)."""
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.values: list[list[_Key]] = []
+        self._index: dict[str, int] = {}
+        self._ac: Any = None
+
+    def add(self, key: str, value: _Key) -> None:
+        if not key:
+            return
+        i = self._index.get(key)
+        if i is None:
+            i = self._index[key] = len(self.keys)
+            self.keys.append(key)
+            self.values.append([])
+        self.values[i].append(value)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"keys": self.keys, "values": self.values}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.keys, self.values = state["keys"], state["values"]
+        self._index, self._ac = {}, None
+
+    def _compile(self) -> Any:
+        import ahocorasick_rs
+
+        self._ac = ahocorasick_rs.AhoCorasick(
+            self.keys, implementation=ahocorasick_rs.Implementation.ContiguousNFA
+        )
+        return self._ac
+
+    def iter(self, text: str) -> list[tuple[int, list[_Key]]]:
+        """(index of the last character, values) of every occurrence of a key, by end and
+        at one end the longest first (pyahocorasick's ``iter``)."""
+        if not self.keys:
+            return []
+        ac = self._ac or self._compile()
+        values = self.values
+        return [(e - 1, values[i]) for i, _s, e in ac.find_matches_as_indexes(text, True)]
+
+
 def _is_cjk(c: str) -> bool:
     # (CJK_RANGES by comparison: a regex over these ranges takes milliseconds to compile)
     return "\u3400" <= c <= "\u4dbf" or "\u4e00" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff"
@@ -684,9 +735,9 @@ class Matcher:
         self.py_table = _pinyin_table()
         self.py_render = _pinyin_render()
         self.near = _near_table(self.confusion)
-        self.text_ac: Any = ahocorasick.Automaton()
-        self.py_ac: Any = ahocorasick.Automaton()  # syllables between delimiters
-        self.typed_ac: Any = ahocorasick.Automaton()  # plain pinyin: typed and mixed (dao演)
+        self.text_ac: Any = _Automaton()
+        self.py_ac: Any = _Automaton()  # syllable codes, one per character
+        self.typed_ac: Any = _Automaton()  # plain pinyin: typed and mixed (dao演)
         self.patterns: dict[int, str] = {}  # compiled on first use (a cached matcher loads fast)
         self._regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
@@ -708,13 +759,8 @@ class Matcher:
         self._build()
 
     # ---- build
-    def _add(self, ac: Any, key: str, value: _Key) -> None:
-        if not key:
-            return
-        if key in ac:
-            ac.get(key).append(value)
-        else:
-            ac.add_word(key, [value])
+    def _add(self, ac: _Automaton, key: str, value: _Key) -> None:
+        ac.add(key, value)
 
     def _build(self) -> None:
         from pypinyin import lazy_pinyin
@@ -795,11 +841,7 @@ class Matcher:
                         self._add(self.text_ac, initials, _Key(i, initials, "initials", True))
             if readings:
                 self.entry_pinyin[i] = readings
-        self.text_ac.make_automaton()
-        if len(self.py_ac):
-            self.py_ac.make_automaton()
-            self.typed_ac.make_automaton()
-        else:
+        if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
 
     def _frequencies(self) -> Mapping[str, int]:
@@ -1555,7 +1597,7 @@ def _cache_key(paths: Sequence[str], default: bool) -> str:
     # The code that builds the matcher (a development checkout changes without a new version).
     for module in (__file__, lexicon_module.__file__):
         h.update(Path(module).read_bytes())
-    for module in ("ahocorasick", "pypinyin", "opencc", "emoji", "jieba"):
+    for module in ("ahocorasick_rs", "pypinyin", "opencc", "emoji", "jieba"):
         h.update(f"{module}={_installed(module)}\n".encode())
     roots = [DEFAULT_DIR] if default else sorted(DEFAULT_DIR.glob("_*.txt"))
     for root in [*roots, *map(Path, paths)]:
