@@ -12,11 +12,13 @@ Two corpora, both timed in this one run:
   text the phrase rules see).
 
 And the cold start: a fresh interpreter that imports the matcher, gets the default matcher
-and checks a clean post, then a post with candidates (jieba and pypinyin start there), once
-with an empty cache folder (build the matcher and jieba's stored state) and once with the
-folder the first run wrote (``AUDITOR_CACHE_DIR`` points both at a temporary folder; the
-children keep their bytecode in a temporary ``PYTHONPYCACHEPREFIX``, as an installed copy
-has its ``.pyc`` files).
+and checks a clean post, then a post with pinyin candidates (沙比, 发四: their readings come
+from the cache, jieba starts for the boundary check), once with an empty cache folder
+(build the matcher and jieba's stored state) and once with the folder the first run wrote
+(``AUDITOR_CACHE_DIR`` points both at a temporary folder; the children keep their bytecode
+in a temporary ``PYTHONPYCACHEPREFIX``, as an installed copy has its ``.pyc`` files).  The
+figure is the child's CPU seconds less those of a bare ``python -c pass`` (both the best of
+five).
 
 Rates are CPU time (``time.process_time``) of this single-threaded process, so that other
 work on a shared machine does not change them much; the cold start gives the child's CPU
@@ -129,20 +131,23 @@ def game_posts(n: int, seed: int = 1) -> list[str]:
     return texts
 
 
+# (沙比 and 发四 are pinyin candidates: confirmed from the cached readings, and jieba's
+# boundary check; the last number says whether pypinyin was imported)
 COLD = (
-    "import time; t0 = time.process_time(); "
+    "import sys, time; t0 = time.process_time(); "
     "from auditor.rules.matcher import default_matcher; "
     "m = default_matcher(); t1 = time.process_time(); "
     "m.find('你好，今天我验了饺子'); t2 = time.process_time(); "
     "m.find('卧槽，你这个沙比，我发四我是好人'); t3 = time.process_time(); "
-    "print(f'{t1 - t0:.3f} {t2 - t0:.3f} {t3 - t0:.3f}')"
+    "print(f'{t1 - t0:.3f} {t2 - t0:.3f} {t3 - t0:.3f} {int(\"pypinyin\" in sys.modules)}')"
 )
 
 
 def cold_start() -> dict[str, list[float]]:
     """CPU seconds from interpreter start of a fresh process: [matcher ready, a clean post
-    checked, a post with candidates checked (jieba started)], without and with the cache;
-    and the bare interpreter's start."""
+    checked, a post with candidates checked (jieba started), pypinyin imported (0/1), the
+    whole process], without and with the cache (the best of five); and the bare
+    interpreter's (the best of five)."""
     import resource
 
     with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as pyc:
@@ -160,9 +165,9 @@ def cold_start() -> dict[str, list[float]]:
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             return [*(float(x) for x in out.stdout.split()), cpu]
 
-        bare = run("pass")
         cold = run(COLD)  # (also writes the bytecode)
-        warm = min((run(COLD) for _ in range(3)), key=lambda r: r[-1])
+        warm = min((run(COLD) for _ in range(5)), key=lambda r: r[-1])
+        bare = min((run("pass") for _ in range(5)), key=lambda r: r[-1])
     return {"bare": bare, "cold": cold, "warm": warm}
 
 
@@ -274,12 +279,16 @@ def main() -> int:
     args = ap.parse_args()
 
     cs = cold_start()
+    bare = cs["bare"][-1]
     print(
-        f"cold start (CPU s from interpreter start; a bare interpreter {cs['bare'][-1]:.2f}):\n"
-        f"  no cache: matcher {cs['cold'][0]:.2f}, a clean post {cs['cold'][1]:.2f}, "
-        f"a post with candidates {cs['cold'][2]:.2f} (process {cs['cold'][3]:.2f})\n"
-        f"  cached:   matcher {cs['warm'][0]:.2f}, a clean post {cs['warm'][1]:.2f}, "
-        f"a post with candidates {cs['warm'][2]:.2f} (process {cs['warm'][3]:.2f})"
+        f"cold start, cached: {cs['warm'][4] - bare:.3f} CPU s over a bare interpreter "
+        f"(`python -c pass`: {bare:.3f}) to load the matcher and check a post with pinyin "
+        f"candidates; pypinyin imported: {'yes' if cs['warm'][3] else 'no'}\n"
+        f"  (CPU s after interpreter start: matcher {cs['warm'][0]:.3f}, a clean post "
+        f"{cs['warm'][1]:.3f}, the post with candidates {cs['warm'][2]:.3f})\n"
+        f"cold start, no cache: {cs['cold'][4] - bare:.2f} CPU s over a bare interpreter "
+        f"(matcher built {cs['cold'][0]:.2f}, a clean post {cs['cold'][1]:.2f}, "
+        f"the post with candidates {cs['cold'][2]:.2f})"
     )
 
     posts = corpus(args.mb, args.seed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -177,3 +178,30 @@ def test_find_all_finds_what_find_finds() -> None:
     pieces = ["卧", "槽", "s", "b", "沙", "比", "这个沙比"]
     assert m.find_all(pieces) == [m.find(t) for t in pieces]
     assert [bool(x) for x in m.find_all(pieces)] == [False] * 6 + [True]
+
+
+def test_readings_from_the_tables_are_pypinyins() -> None:
+    """Every CJK clause of the labelled sets (windows of 2 to 8 characters): the readings
+    the matcher compares (a two-character candidate at each place) are pypinyin's own,
+    phrase-aware ones, whether they come from the cached tables or from pypinyin."""
+    from pypinyin import lazy_pinyin
+
+    from auditor.rules.matcher import CJK_RANGES
+
+    ev = _devset_eval()
+    m = default_matcher()
+    run = re.compile(f"[{CJK_RANGES}]+")
+    clauses = {
+        r[i : i + n]
+        for f in sorted(ROOT.glob("tests/devset*/*.tsv"))
+        for row in ev.read_rows(f)
+        for r in run.findall(m.norm.normalise(row.text))
+        for n in (2, 3, 5, 8)
+        for i in range(max(1, len(r) - n + 1))
+    }
+    assert len(clauses) > 5000
+    for c in clauses:
+        said = lazy_pinyin(c)
+        assert len(said) == len(c)
+        for s in range(len(c) - 1):
+            assert m._readings(c, s, s + 2)[s : s + 2] == said[s : s + 2], (c, s)

@@ -111,6 +111,30 @@ def test_a_fresh_process_uses_the_cache_and_finds_the_same(cache: Path) -> None:
     assert len(list(cache.glob("matcher-*.pickle"))) == 1
 
 
+def test_a_cached_process_reads_pinyin_from_the_cache(cache: Path) -> None:
+    """Pinyin candidates (沙比, 发四, 与春 of 与春卷) are confirmed from the cached readings:
+    pypinyin is not imported at all; a clause holding a phrase that reads a candidate's
+    character otherwise (畜养: xù, not the table's chù) still asks pypinyin."""
+    code = (
+        "import sys; from auditor.rules.matcher import default_matcher; m = default_matcher(); "
+        "got = [x.text for t in ('卧槽，你这个沙比，我发四我是好人', '与春卷一起玩') "
+        "for x in m.find(t)]; "
+        "print(got, 'pypinyin' in sys.modules); "
+        "print(m._readings('牧场畜养', 2, 3)[2], 'pypinyin.phrases_dict' in sys.modules)"
+    )
+    env = {**os.environ, "AUDITOR_CACHE_DIR": str(cache)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True
+        )
+        for _ in range(2)
+    ]
+    assert all(r.returncode == 0 for r in runs), runs[-1].stderr
+    found, phrase = runs[-1].stdout.splitlines()
+    assert found == "['卧槽', '沙比', '我发四'] False"  # the second run: from the cache
+    assert phrase == "xu True"
+
+
 def test_jieba_state_is_stored_and_read_word_by_word(cache: Path, tmp_path: Path) -> None:
     words = ("卧槽", "沙比", "背锅侠")
     matcher_mod._jieba_for.cache_clear()

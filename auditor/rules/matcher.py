@@ -656,7 +656,7 @@ def _splice(
 
 class _Key(NamedTuple):  # a tuple: the cached matcher's ~10,000 keys unpickle at C speed
     entry: int  # index into Matcher.entries
-    form: str  # the lexicon spelling
+    form: str  # the lexicon spelling ("" for a pattern's trigger: one key for all its words)
     kind: str  # text | initials | anchor | required | pinyin | near
     ascii_word: bool = False  # an ASCII key: must be a whole ASCII word
     py: str = ""  # pinyin keys: the rendering that matched
@@ -709,11 +709,19 @@ class _Automaton:
     def iter(self, text: str) -> list[tuple[int, list[_Key]]]:
         """(index of the last character, values) of every occurrence of a key, by end and
         at one end the longest first (pyahocorasick's ``iter``)."""
+        values = self.values
+        return [(e - 1, values[i]) for i, _s, e in self.find(text)]
+
+    def indexed(self, text: str) -> list[tuple[int, int]]:
+        """(index of the last character, key's index) of every occurrence, as ``iter``."""
+        return [(e - 1, i) for i, _s, e in self.find(text)]
+
+    def find(self, text: str) -> list[tuple[int, int, int]]:
+        """(key's index, start, end) of every occurrence, by end, the longest first."""
         if not self.keys:
             return []
         ac = self._ac or self._compile()
-        values = self.values
-        return [(e - 1, values[i]) for i, _s, e in ac.find_matches_as_indexes(text, True)]
+        return ac.find_matches_as_indexes(text, True)
 
 
 def _is_cjk(c: str) -> bool:
@@ -734,6 +742,7 @@ class Matcher:
         self.cats = lexicon.categories
         self.py_table = _pinyin_table()
         self.py_render = _pinyin_render()
+        self.reading_traps = _reading_traps()
         self.near = _near_table(self.confusion)
         self.text_ac: Any = _Automaton()
         self.py_ac: Any = _Automaton()  # syllable codes, one per character
@@ -756,7 +765,11 @@ class Matcher:
         self._jieba: Any = None
         self._jieba_lock = threading.Lock()
         self._lists: dict[str, list[str]] = {}  # list forms of the translate tables
+        # jieba's user words (and the lexicon's digest, which names its stored state)
+        self._jieba_words = (lexicon.digest(), tuple(self._user_words()))
         self._build()
+        # Per text key: is one of its values a pattern's trigger (``required``)?
+        self.triggers = bytes(any(k.kind == "required" for k in v) for v in self.text_ac.values)
 
     # ---- build
     def _add(self, ac: _Automaton, key: str, value: _Key) -> None:
@@ -797,8 +810,9 @@ class Matcher:
                         self.always.append(i)
                 else:
                     for b, sets in enumerate(branches):
+                        trigger = _Key(i, "", "required", branch=b)  # one for all its words
                         for a in sorted(sets[0]):
-                            self._add(self.text_ac, a, _Key(i, a, "required", branch=b))
+                            self._add(self.text_ac, a, trigger)
                         self.conjuncts[i, b] = tuple(tuple(sorted(x)) for x in sets[1:])
                     self.keywords[i] = tuple({self.norm.key(a) for a in e.anchors})
                 continue
@@ -896,7 +910,7 @@ class Matcher:
         if self._jieba is None:
             with self._jieba_lock:
                 if self._jieba is None:
-                    self._jieba = _jieba_for(self.lexicon.digest(), tuple(self._user_words()))
+                    self._jieba = _jieba_for(*self._jieba_words)
         return self._jieba
 
     def _user_words(self) -> Iterable[str]:
@@ -940,7 +954,7 @@ class Matcher:
     def prefilter(self, text: str) -> bool:
         """The fast stage alone: could this text hold a banned phrase?"""
         norm = self.norm.normalise(text)
-        if self._live(list(self.text_ac.iter(norm)), norm):
+        if self._live(self.text_ac.indexed(norm), norm):
             return True
         if self._py_scan(norm):
             return True
@@ -953,7 +967,7 @@ class Matcher:
         if "[quote]" in text.lower():  # raw BBCode (CLI, dev set): quoted text is not charged
             text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
         fast = self.norm.normalise(text)
-        text_hits = self._live(list(self.text_ac.iter(fast)), fast)
+        text_hits = self._live(self.text_ac.indexed(fast), fast)
         return self._finish(text, fast, text_hits, self._py_scan(fast), categories)
 
     def _finish(
@@ -971,7 +985,7 @@ class Matcher:
         found = self._collect(text, fast, lazy, text_hits, py_hits, categories)
         if lazy.mismatch:  # the two paths disagree (combining marks …): trust the mapped one
             norm, idx = lazy.norm, lazy.idx
-            text_hits = self._live(list(self.text_ac.iter(norm)), norm)
+            text_hits = self._live(self.text_ac.indexed(norm), norm)
             py_hits = self._py_scan(norm)
             found = self._collect(text, norm, idx, text_hits, py_hits, categories)
         return _resolve(found)
@@ -1001,10 +1015,14 @@ class Matcher:
             return [self.find(t, categories) for t in texts]
         starts = list(accumulate((len(x) + 1 for x in parts), initial=0))
         # Each automaton's hits, in the offsets of the text they fall in.
-        raw: dict[int, list[Any]] = {}
-        for end, keys in self.text_ac.iter(fast):
-            i = bisect_right(starts, end) - 1
-            raw.setdefault(i, []).append((end - starts[i], keys))
+        raw: dict[int, list[tuple[int, int]]] = {}
+        i, nxt, base, got = -1, 0, 0, []  # the text the last hit fell in, where the next starts
+        for key, _s, end in self.text_ac.find(fast):
+            if end > nxt:  # (hits come by end: a new text only when one is passed)
+                i = bisect_right(starts, end - 1) - 1
+                nxt, base = starts[i + 1], starts[i]
+                got = raw.setdefault(i, [])
+            got.append((end - 1 - base, key))
         live = {i: got for i, hits in raw.items() if (got := self._live(hits, parts[i]))}
         py: dict[int, list[tuple[dict[int, str], list[Any]]]] = {}
         if self.py_ac is not None:
@@ -1033,18 +1051,19 @@ class Matcher:
             )
         return got
 
-    def _live(self, hits: list[Any], norm: str) -> list[Any]:
-        """The text hits worth confirming: a pattern's trigger counts only where the rest
-        of its branch's required words and one of its lexicon keywords occur too (each
-        decided by one C-level search, once per post)."""
+    def _live(self, hits: list[tuple[int, int]], norm: str) -> list[Any]:
+        """The text hits (end, key index) worth confirming, as (end, values): a pattern's
+        trigger counts only where the rest of its branch's required words and one of its
+        lexicon keywords occur too (each decided by one C-level search, once per post)."""
         out: list[Any] = []
+        values, triggers = self.text_ac.values, self.triggers
         verdict: dict[tuple[int, int], bool] = {}
-        for end, keys in hits:
-            if all(k.kind != "required" for k in keys):
-                out.append((end, keys))
+        for end, key in hits:
+            if not triggers[key]:
+                out.append((end, values[key]))
                 continue
             kept = []
-            for k in keys:
+            for k in values[key]:
                 if k.kind == "required":
                     ok = verdict.get((k.entry, k.branch))
                     if ok is None:
@@ -1063,7 +1082,10 @@ class Matcher:
                 re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
                 for words in self.conjuncts.get((entry, branch), ())
             )
-        return all(rx.search(norm) is not None for rx in res) and self._has_keyword(entry, norm)
+        for rx in res:
+            if rx.search(norm) is None:
+                return False
+        return self._has_keyword(entry, norm)
 
     def _has_keyword(self, entry: int, norm: str) -> bool:
         """Does one of a pattern's lexicon keywords occur (one C-level search)?"""
@@ -1207,6 +1229,26 @@ class Matcher:
             e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source
         )
 
+    def _readings(self, clause: str, s: int, t: int) -> list[str]:
+        """Toneless pinyin of a CJK clause as pypinyin reads it (phrase-aware), where
+        ``clause[s:t]`` is all that is compared: from the tables when no character of the
+        clause lacks a reading and no phrase that reads one of ``clause[s:t]`` otherwise
+        occurs in the clause (:func:`_reading_traps`), else from pypinyin itself (whose
+        phrase dictionary takes 0.3 to 0.8 CPU s to load).  Outside ``[s, t)`` the
+        table's readings stand in: only the length of the list is read there."""
+        table, traps = self.py_table, self.reading_traps
+        out: list[str] = []
+        for k, c in enumerate(clause):
+            r = table.get(ord(c))
+            if r is None:
+                return _clause_pinyin(clause)
+            if s <= k < t:
+                phrases = traps.get(c)
+                if phrases is not None and any(x in clause for x in phrases):
+                    return _clause_pinyin(clause)
+            out.append(r)
+        return out
+
     # A sound-alike that is itself a common word (jieba dictionary frequency at least this)
     # is that word: 出生 (1979) is not 畜生.  Evasions are rare coinages (卧草, 沙比: < 10);
     # sound-alikes that are both, like 麻痹, are listed in the lexicons as variants.
@@ -1289,7 +1331,7 @@ class Matcher:
                     hi = t
                     while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
                         hi += 1
-                    syl = _clause_pinyin(norm[lo:hi])
+                    syl = self._readings(norm[lo:hi], s - lo, t - lo)
                     if len(syl) == hi - lo:
                         said = syl[s - lo : t - lo]
                         if "".join(fuzz(x) for x in said) not in self.entry_pinyin[key.entry] and (
@@ -1314,6 +1356,44 @@ class Matcher:
                 yield PhraseMatch(
                     e.category, e.label, key.form, os_, oe, original, how, e.note, e.source
                 )
+
+
+@lru_cache(maxsize=1)
+def _reading_traps() -> dict[str, tuple[str, ...]]:
+    """Character → the phrases of pypinyin's phrase dictionary that read it otherwise than
+    its first reading (:func:`_pinyin_table`), as pypinyin's own toneless style renders
+    them: 畜 → 畜产, 畜养 … (chù, not xù).  Outside those phrases pypinyin reads a character
+    by its first reading, whatever its neighbours (a segment that is no dictionary phrase is
+    read character by character).  A character whose first reading the table does not
+    render as pypinyin does maps to ``("",)``: it is in every clause."""
+    from pypinyin import Style
+    from pypinyin.constants import PHRASES_DICT as phrases_dict
+    from pypinyin.constants import PINYIN_DICT as pinyin_dict
+    from pypinyin.style import convert
+
+    table = _pinyin_table()
+    toneless: dict[tuple[str, str], str] = {}
+
+    def read(reading: str, han: str) -> str:
+        got = toneless.get((reading, han))
+        if got is None:
+            got = toneless[reading, han] = convert(reading, Style.NORMAL, True, han=han)
+        return got
+
+    traps: dict[str, set[str]] = {}
+    for cp, readings in pinyin_dict.items():
+        if cp in table and read(readings.split(",", 1)[0], chr(cp)) != table[cp]:
+            traps[chr(cp)] = {""}
+    for phrase, said in phrases_dict.items():
+        if len(said) != len(phrase):  # (read some other way: never from the table)
+            for c in phrase:
+                traps.setdefault(c, set()).add(phrase)
+            continue
+        for c, r in zip(phrase, said, strict=True):
+            mine = table.get(ord(c))
+            if mine is not None and read(r[0], c) != mine:
+                traps.setdefault(c, set()).add(phrase)
+    return {c: tuple(sorted(v, key=len)) for c, v in traps.items()}
 
 
 @lru_cache(maxsize=65536)
