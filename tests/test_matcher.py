@@ -174,6 +174,11 @@ def test_find_all_finds_what_find_finds() -> None:
     one = [m.find(t) for t in texts]
     assert m.find_all(texts) == one
     assert sum(map(bool, one)) > 1000
+    # a batch long enough for the numpy passes
+    from auditor.rules.matcher import NUMPY_BATCH
+
+    times = NUMPY_BATCH // sum(map(len, texts)) + 1
+    assert m.find_all(texts * times) == one * times
     # neighbours cannot make a match: each text alone and between others gives the same
     pieces = ["卧", "槽", "s", "b", "沙", "比", "这个沙比"]
     assert m.find_all(pieces) == [m.find(t) for t in pieces]
@@ -205,3 +210,44 @@ def test_readings_from_the_tables_are_pypinyins() -> None:
         assert len(said) == len(c)
         for s in range(len(c) - 1):
             assert m._readings(c, s, s + 2)[s : s + 2] == said[s : s + 2], (c, s)
+
+
+def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
+    """find_all's long-batch path (noise, repeats and the pinyin rendering on numpy arrays)
+    gives what the regexes give: on texts made to reach every edge of NOISE_RE (runs of one
+    to four noise characters, at the ends, beside letters), REPEAT_RE (reduplicating
+    characters, runs at the ends) and ASCII_NOISE_RE, and on all the labelled lines as one
+    text."""
+    from auditor.rules import matcher as mod
+
+    m = default_matcher()
+    table = m._list("norm")
+    cases = [
+        "",
+        "，",
+        "卧，槽",
+        "卧，，，槽",
+        "卧，，，，槽",
+        "，卧槽，",
+        "卧 ~ 槽",
+        "a，槽",
+        "卧，a",
+        "卧卧卧槽槽",
+        "妈妈看看卧卧",
+        "卧卧",
+        "槽槽槽",
+        "S.B 你 s-b 了",
+        "m.v.p 卧.槽",
+        "卧…槽",
+        "𠀋卧，槽🐶",
+        "卧\x00，槽",
+        "卧，\n槽",
+    ]
+    ev = _devset_eval()
+    lines = [r.text for f in sorted(ROOT.glob("tests/devset*/*.tsv")) for r in ev.read_rows(f)]
+    for text in [*cases, "\x00".join(lines), "\x00".join(cases)]:
+        if mod._HIGH.search(text):
+            continue  # (the list tables' span: such batches take the dict path)
+        got, codes = m.norm.normalise_codes(text, table)
+        assert got == m.norm.normalise(text), text
+        assert mod._text(m._render_codes()[codes]) == got.translate(m.py_render), text

@@ -12,7 +12,8 @@ the prefilter flags):
    CLDR Chinese names from the ``emoji`` package and ``lexicons/_emoji.txt``: 🐶 → 狗,
    🍚 → 饭), financial digits (壹贰叁 → 一二三) and zero-width characters removed; then
    regular expressions drop noise between CJK characters (卧~槽, 卧.槽, 卧 槽) and collapse
-   repeated characters (卧卧卧槽槽).
+   repeated characters (卧卧卧槽槽); for ``find_all``'s long batches the same two passes
+   run on a numpy array of code points (:func:`drop_noise`, :func:`collapse_repeats`).
 2. **Prefilter** with aho-corasick (``ahocorasick_rs``) over the normalised text (terms,
    variants, pinyin initials of terms for ASCII abbreviations such as wc / tmd / nmsl, and
    for sentence patterns the words each pattern requires, derived from the pattern itself).
@@ -134,6 +135,90 @@ def _as_list(table: Mapping[int, str]) -> list[str]:
         if cp < _LIST_SPAN:
             out[cp] = v
     return out
+
+
+# A batch this long (find_all over a check's posts) drops noise, collapses repeats and
+# renders pinyin codes with numpy (array passes, a few milliseconds for half a million
+# characters, where each regex pass takes 15 to 25); shorter texts keep the regexes, which
+# do the same (a test compares both), without numpy's import.
+NUMPY_BATCH = 100_000
+
+
+@lru_cache(maxsize=1)
+def _char_flags() -> tuple[Any, Any, Any]:
+    """numpy lookup tables over the BMP: noise (NOISE_RE's class), CJK (CJK_RANGES), and
+    CJK that collapses when doubled (REPEAT_RE: CJK, not REDUPLICATING)."""
+    import numpy as np
+
+    bmp = "".join(map(chr, range(0x10000)))
+
+    def flags(cls: str) -> Any:  # (from the regexes' own classes: the same characters)
+        out = np.zeros(0x10000, dtype=bool)
+        out[[ord(c) for c in re.findall(cls, bmp)]] = True
+        return out
+
+    return (
+        flags(f"[{_NOISE_CHARS}]"),
+        flags(f"[{CJK_RANGES}]"),
+        flags(f"(?![{REDUPLICATING}])[{CJK_RANGES}]"),
+    )
+
+
+def _codes(text: str) -> Any:
+    import numpy as np
+
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+
+
+def _text(codes: Any) -> str:
+    return bytes(codes.tobytes()).decode("utf-32-le", "surrogatepass")
+
+
+def _bmp(codes: Any) -> Any:
+    import numpy as np
+
+    return np.minimum(codes, 0xFFFF)  # (U+FFFF is neither noise nor CJK)
+
+
+def drop_noise(codes: Any) -> Any:
+    """``NOISE_RE.sub("", …)`` on an array of code points: a run of one to three noise
+    characters with CJK on both sides goes (a longer run stays whole, as with the regex)."""
+    import numpy as np
+
+    noise, cjk, _ = _char_flags()
+    n = len(codes)
+    if not n:
+        return codes
+    bmp = _bmp(codes)
+    is_noise = noise[bmp]
+    edges = np.diff(is_noise.astype(np.int8), prepend=np.int8(0), append=np.int8(0))
+    starts = np.flatnonzero(edges == 1)
+    ends = np.flatnonzero(edges == -1)  # runs [start, end)
+    ok = (ends - starts <= 3) & (starts > 0) & (ends < n)
+    starts, ends = starts[ok], ends[ok]
+    is_cjk = cjk[bmp]
+    ok = is_cjk[starts - 1] & is_cjk[ends]
+    starts, ends = starts[ok], ends[ok]
+    if not len(starts):
+        return codes
+    mark = np.zeros(n + 1, dtype=np.int32)
+    np.add.at(mark, starts, 1)
+    np.add.at(mark, ends, -1)
+    return codes[np.cumsum(mark[:n]) == 0]
+
+
+def collapse_repeats(codes: Any) -> Any:
+    """``REPEAT_RE.sub(_first, …)`` on an array: of a run of one CJK character (not one
+    that doubles in ordinary words) only the first stays."""
+    import numpy as np
+
+    _, _, collapse = _char_flags()
+    if len(codes) < 2:
+        return codes
+    again = (codes[1:] == codes[:-1]) & collapse[_bmp(codes[1:])]
+    if not again.any():
+        return codes
+    return codes[np.concatenate(([True], ~again))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,6 +467,21 @@ class Normaliser:
         if _DOUBLED.search(s):
             s = REPEAT_RE.sub(_first, s)
         return s
+
+    def normalise_codes(self, text: str, table: list[str]) -> tuple[str, Any]:
+        """:meth:`normalise` for a long text (code points below the list tables' span),
+        the noise and repeat passes on a numpy array; the result and its code points."""
+        s = text.translate(table)
+        if self.join_re is not None:
+            s = self.join_re.sub(lambda m: self.joins[m.group()], s)
+        codes = drop_noise(_codes(s))
+        s = _text(codes)
+        if _ASCII_LETTER.search(s):
+            dropped = ASCII_NOISE_RE.sub("", s)
+            if len(dropped) != len(s):
+                s, codes = dropped, _codes(dropped)
+        codes = collapse_repeats(codes)
+        return _text(codes), codes
 
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "_odd_re": None}  # compiled on first use, not at load
@@ -764,7 +864,7 @@ class Matcher:
         self._cuts: dict[str, tuple[int, ...]] = {}  # jieba cut offsets by clause window
         self._jieba: Any = None
         self._jieba_lock = threading.Lock()
-        self._lists: dict[str, list[str]] = {}  # list forms of the translate tables
+        self._lists: dict[str, Any] = {}  # list (and numpy) forms of the translate tables
         # jieba's user words (and the lexicon's digest, which names its stored state)
         self._jieba_words = (lexicon.digest(), tuple(self._user_words()))
         self._build()
@@ -1009,7 +1109,11 @@ class Matcher:
         if self.always or joined.count(BATCH_SEP) != len(texts) - 1:
             return [self.find(t, categories) for t in texts]  # texts holding the separator
         low = _HIGH.search(joined) is None
-        fast = self.norm.normalise(joined, self._list("norm") if low else None)
+        codes = None
+        if low and len(joined) >= NUMPY_BATCH:
+            fast, codes = self.norm.normalise_codes(joined, self._list("norm"))
+        else:
+            fast = self.norm.normalise(joined, self._list("norm") if low else None)
         parts = fast.split(BATCH_SEP)
         if len(parts) != len(texts):
             return [self.find(t, categories) for t in texts]
@@ -1027,8 +1131,11 @@ class Matcher:
         py: dict[int, list[tuple[dict[int, str], list[Any]]]] = {}
         if self.py_ac is not None:
             coded: dict[int, list[Any]] = {}
-            render = self._list("render") if low else self.py_render
-            for end, keys in self.py_ac.iter(fast.translate(render)):
+            if codes is not None:
+                rendered = _text(self._render_codes()[codes])
+            else:
+                rendered = fast.translate(self._list("render") if low else self.py_render)
+            for end, keys in self.py_ac.iter(rendered):
                 i = bisect_right(starts, end) - 1
                 coded.setdefault(i, []).append((end - starts[i], keys))
             py = {i: [(self.py_render, hits)] for i, hits in coded.items()}
@@ -1042,6 +1149,19 @@ class Matcher:
         for i in sorted(live.keys() | py.keys()):
             out[i] = self._finish(plain[i], parts[i], live.get(i, []), py.get(i, []), categories)
         return out
+
+    def _render_codes(self) -> Any:
+        """:attr:`py_render` as a numpy array over the list tables' span."""
+        got = self._lists.get("render_codes")
+        if got is None:
+            import numpy as np
+
+            got = np.arange(_LIST_SPAN, dtype=np.uint32)
+            for cp, v in self.py_render.items():
+                if cp < _LIST_SPAN:
+                    got[cp] = ord(v)
+            self._lists["render_codes"] = got
+        return got
 
     def _list(self, name: str) -> list[str]:
         got = self._lists.get(name)
