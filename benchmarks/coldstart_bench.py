@@ -1,0 +1,137 @@
+"""What a nightly ``auditor audit`` with nothing new costs a fresh process, in CPU seconds.
+
+    python benchmarks/coldstart_bench.py              # 10 rounds
+    python benchmarks/coldstart_bench.py -n 20 --imports
+
+The sample game (``examples/sample``, saved pages) is copied to a temporary folder and
+audited once (the first night reads every page), then ``auditor audit GAME`` runs again
+``-n`` times with nothing new: the figure cron pays every night.  Each round also runs two
+baselines in the same way, alternating with the audit so load on the machine hits all three
+alike: ``python -c pass`` (the interpreter alone) and ``python -c "import typer"`` (the CLI
+library we build on).  CPU time is user + sys of the child process (``os.wait4``), with the
+package's bytecode compiled first, as an installed package has it (``compileall``; the
+children run with ``PYTHONDONTWRITEBYTECODE`` unset).
+
+``--imports`` adds ``python -X importtime`` of one more nothing-new audit: the modules
+imported directly by the command's own code and their cumulative import time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GOAL = 0.3  # CPU seconds for the whole process (issue 16)
+
+
+def child_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)  # this checkout, whatever is installed
+    env.pop("PYTHONSTARTUP", None)
+    return env
+
+
+def run_cpu(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
+    """CPU seconds of one run: ``wait4`` on the child, which ``Popen`` leaves unreaped
+    while its pipes are read by threads of our own."""
+    import threading
+
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    chunks: dict[str, bytes] = {}
+
+    def drain(name: str, stream: object) -> None:
+        chunks[name] = stream.read()  # type: ignore[attr-defined]
+
+    readers = [
+        threading.Thread(target=drain, args=("out", proc.stdout)),
+        threading.Thread(target=drain, args=("err", proc.stderr)),
+    ]
+    for t in readers:
+        t.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    for t in readers:
+        t.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        tail = chunks.get("err", b"").decode("utf-8", "replace")[-2000:]
+        raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}): {tail}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def import_tree(argv: list[str], cwd: Path, env: dict[str, str], floor_ms: float) -> list[str]:
+    """``-X importtime`` of one run as a tree, parents first: every import whose cumulative
+    time is at least ``floor_ms`` (each with what it pulled in)."""
+    res = subprocess.run(
+        [sys.executable, "-X", "importtime", *argv[1:]],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows: list[str] = []
+    for line in res.stderr.splitlines():
+        if not line.startswith("import time:") or "cumulative" in line:
+            continue
+        _, cumulative, name = line[len("import time:") :].split("|")
+        depth = (len(name) - len(name.lstrip(" ")) - 1) // 2
+        if int(cumulative) >= floor_ms * 1000:
+            rows.append(f"{int(cumulative) / 1e6:7.3f} s  {'  ' * depth}{name.strip()}")
+    return rows[::-1]  # importtime lists a module after everything it imported
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", "--rounds", type=int, default=10, help="measured rounds (default 10)")
+    ap.add_argument("--imports", action="store_true", help="also show -X importtime's top")
+    args = ap.parse_args()
+
+    env = child_env()
+    compileall.compile_dir(ROOT / "auditor", quiet=1)  # an installed package has its .pyc
+    py = sys.executable
+    with tempfile.TemporaryDirectory(prefix="coldstart-") as tmp:
+        work = Path(tmp)
+        shutil.copytree(ROOT / "examples" / "sample", work / "sample")
+        game = work / "sample" / "game.toml"
+        audit = [py, "-m", "auditor", "audit", str(game), "--reports", str(work / "reports")]
+        runs = {
+            "python -c pass": [py, "-c", "pass"],
+            'python -c "import typer"': [py, "-c", "import typer"],
+            "auditor audit, nothing new": audit,
+        }
+        first = run_cpu(audit, work, env)  # the first night: every page read and checked
+        run_cpu(audit, work, env)  # warm the file cache; from here on nothing is new
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(args.rounds):
+            for name, argv in runs.items():
+                times[name].append(run_cpu(argv, work, env))
+        med = {name: statistics.median(t) for name, t in times.items()}
+        base, typer_base = med["python -c pass"], med['python -c "import typer"']
+        print(f"CPU seconds (user+sys), median of {args.rounds} alternating rounds; {py}")
+        print(f"  first audit (reads and checks every page): {first:.3f} s")
+        for name, t in times.items():
+            print(
+                f"  {name:28} {med[name]:.3f} s  (min {min(t):.3f}, max {max(t):.3f})"
+                f"  {med[name] / base:5.1f}x pass  {med[name] / typer_base:5.2f}x import typer"
+            )
+        ours = med["auditor audit, nothing new"]
+        print(
+            f"  nothing-new audit beyond the bare interpreter: {ours - base:.3f} s;"
+            f" goal < {GOAL} s for the whole process: {'met' if ours < GOAL else 'NOT met'}"
+        )
+        if args.imports:
+            print("  -X importtime of one more nothing-new audit (cumulative, >= 5 ms):")
+            for line in import_tree(audit, work, env, 5.0):
+                print("   ", line)
+
+
+if __name__ == "__main__":
+    main()
