@@ -26,32 +26,47 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError
-from auditor.forum import crawl as _crawl
-from auditor.forum.crawl import CrawlProblem, CrawlReport, ProgressFn
-from auditor.game.confirm import (
-    Proposal,
-    ProposalError,
-    Signature,
-    corrected,
-    find,
-    write_proposals,
-)
-from auditor.game.discover import Discovery, discover
 from auditor.game.gamefile import DaySpec, Game, load_game
-from auditor.ledger.decisions import default_signer
-from auditor.ledger.ledger import Ledger, load_ledger
-from auditor.report.records import Records, build_records
-from auditor.report.write import Written, latest_dir, mark_checked, write_report
-from auditor.rules import engine
-from auditor.rules.engine import CheckResult, api_first, reads_spaces, ruleset_for
-from auditor.rules.proposals import proposals, proposed
-from auditor.rules.records import derive as derive_records
-from auditor.rules.ruleset import RuleSet
+from auditor.rules.lexfiles import lexicon_digest
+from auditor.rulesets import preset_files
 from auditor.store import Store
+
+if TYPE_CHECKING:
+    from auditor.forum.crawl import CrawlReport, ProgressFn
+    from auditor.game.confirm import Proposal
+    from auditor.ledger.ledger import Ledger
+    from auditor.report.records import Records
+    from auditor.report.write import Written
+    from auditor.rules.base import Context
+    from auditor.rules.engine import CheckResult
+    from auditor.rules.ruleset import RuleSet
+
+# Each stage imports its layer when it runs: a night with nothing new (see
+# ``_quiet_night``) loads the game file, the store and the saved-pages change check, not
+# the rule engine, the matcher, the ledger or the report writers.
+_LAZY = {
+    "CheckResult": "auditor.rules.engine",
+    "CrawlReport": "auditor.forum.crawl",
+    "Ledger": "auditor.ledger.ledger",
+    "Proposal": "auditor.game.confirm",
+    "Records": "auditor.report.records",
+    "Written": "auditor.report.write",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The types and functions this module names in ``__all__`` from the layers below,
+    imported on first use."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "AuditResult",
@@ -77,21 +92,38 @@ __all__ = [
 ]
 
 
-def open_game(path: Path) -> Game:
+def proposals(ctx: Context) -> list[str]:
+    """:func:`auditor.rules.proposals.proposals`: the lines the report and ``auditor audit``
+    show for the tally outcomes no announcement confirms."""
+    from auditor.rules.proposals import proposals as lines
+
+    return lines(ctx)
+
+
+def open_game(path: Path, *, rules: bool = True) -> Game:
     """Load the game file and resolve its rule set, so every mistake in either is
-    reported before any network traffic."""
+    reported before any network traffic.  ``rules=False`` leaves the rule set to
+    :func:`audit`, which resolves it before the crawl unless the last night resolved the
+    same game file with the same version (a night with nothing new loads no rule)."""
     game = load_game(path)
-    ruleset_for(game)
+    if rules:
+        from auditor.rules.engine import ruleset_for
+
+        ruleset_for(game)
     if game.discovers and game.store.exists():
         with open_store(game) as store:
-            return discover(game, store)
+            return current(game, store)
     return game
 
 
 def current(game: Game, store: Store) -> Game:
     """The game with what the store says the forum holds now (threads, days and events
     discovered on the last crawl), when the game file names a board; else as it is."""
-    return discover(game, store) if game.discovers else game
+    if not game.discovers:
+        return game
+    from auditor.game.discover import discover
+
+    return discover(game, store)
 
 
 @contextmanager
@@ -118,16 +150,21 @@ def crawl(
     ``crawl`` run.  ``store`` should hold the run lock.  ``progress(tid, page, total)`` is
     called per page read.  The mobile API is read first when the game file says so, or in
     "auto" mode when no enabled rule needs the desktop pages."""
+    from auditor.forum.crawl import crawl as crawl_threads
+
+    over_http = game.forum.pages is None  # saved pages: neither choice applies
+    if over_http:
+        from auditor.rules.engine import api_first, reads_spaces
     run_id = store.start_run("crawl")
     try:
-        result = _crawl.crawl(
+        result = crawl_threads(
             game,
             store,
             full=full,
             progress=progress,
             run_id=run_id,
-            use_api=api_first(game),
-            spaces=reads_spaces(game),
+            use_api=api_first(game) if over_http else None,
+            spaces=reads_spaces(game) if over_http else False,
         )
     except KeyboardInterrupt:
         store.finish_run(run_id, "interrupted", {})
@@ -152,6 +189,8 @@ def check(
     ``full=False`` re-checks only what changed since the last check (the nightly run).
     Without ``run_id`` the check is recorded as its own ``check`` run with its findings
     per rule code; with one it is part of that run (``audit``)."""
+    import auditor.rules.engine as engine
+
     game = current(game, store)
     if run_id is not None:
         return engine.check(game, store, now=now, run_id=run_id, incremental=not full)
@@ -171,11 +210,15 @@ def check(
 
 def ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:
     """The card ledger: drafts from the stored findings with the director's decisions."""
+    from auditor.ledger.ledger import load_ledger
+
     return load_ledger(current(game, store), store, ruleset)
 
 
 def records(game: Game, store: Store, *, now: datetime | None = None) -> Records:
     """Everything a report view shows, read from the store (no crawl, no new check)."""
+    from auditor.report.records import build_records
+
     return build_records(current(game, store), store, now=now)
 
 
@@ -192,6 +235,9 @@ def report(
     (the report's 论坛上的变动 lists what the crawls after the previous report found).
     ``when`` names the folder; default now, in the forum's time zone.  ``workbook`` adds
     report.xlsx (the nightly ``audit`` leaves it out: pandas and openpyxl are slow to load)."""
+    from auditor.report.records import build_records
+    from auditor.report.write import write_report
+
     game = current(game, store)
     run_id = store.start_run("report")
     try:
@@ -211,6 +257,10 @@ def pending(game: Game, store: Store) -> list[Proposal]:
     加速 / 延时 requests, and the tally outcomes no announcement confirms (``auditor game``
     lists them; the desk shows them with a confirm button).  None for a game without a
     board."""
+    import auditor.rules.engine as engine
+    from auditor.game.discover import Discovery
+    from auditor.rules.proposals import proposed
+
     game = current(game, store)
     if not isinstance(game.discovery, Discovery):
         return []
@@ -240,6 +290,10 @@ def confirm(
     run in the store.  Refused when it is no longer pending (already confirmed by another
     director, or corrected on the forum meanwhile).  Read the game file again afterwards
     (:func:`open_game`): it is the record from then on."""
+    from auditor.game.confirm import Signature, corrected, find, write_proposals
+    from auditor.game.discover import Discovery
+    from auditor.ledger.decisions import default_signer
+
     game = open_game(game.path)  # the file as it is now: another director may have confirmed
     signer = default_signer(game, by)
     game = current(game, store)
@@ -268,6 +322,9 @@ def confirm(
 
 def _days_in_order(game: Game, p: Proposal, waiting: list[Proposal]) -> None:
     """A game file states its days from day 1 on: a day is confirmed after the ones before."""
+    from auditor.game.confirm import ProposalError
+    from auditor.game.discover import Discovery
+
     if not isinstance(p.item, DaySpec) or not isinstance(game.discovery, Discovery):
         return
     base = game.discovery.base or game
@@ -354,17 +411,29 @@ def audit(
     ``report``), ``progress`` each page the crawl reads (the desk shows both).
     ``workbook`` adds report.xlsx beside the CSVs (off by default: pandas and openpyxl are
     imported only then, and take seconds to load).  Raises
-    AuditorError subclasses for the caller to map to exit codes."""
+    AuditorError subclasses for the caller to map to exit codes.
+
+    A night with nothing new (see :func:`_quiet_night`) neither runs a rule nor builds the
+    ledger: it says what the last night said and marks the last report as checked."""
     if isinstance(game, Path):
-        game = open_game(game)
-    else:
+        game = open_game(game, rules=False)
+    if not game.store.exists():  # a first night: no store is made for a bad rule set
+        from auditor.rules.engine import ruleset_for
+
         ruleset_for(game)
     result = AuditResult()
     say = stage or _silent
     # One run lock from the start to the end: no other run slips in between crawl and check.
     # Decisions do not take it; they are re-read just before the ledger and report.
     with open_store(game, lock=True) as store:
+        night = _last_night(store)
+        if night.get("rules") != _rules_inputs(game):  # (resolved once per process)
+            from auditor.rules.engine import ruleset_for
+
+            ruleset_for(game)  # every mistake in the rule set before the crawl
         if crawl:
+            from auditor.forum.crawl import CrawlProblem, CrawlReport
+
             say("crawl")
             try:
                 crawled = _crawl_stage(game, store, full=full, progress=progress)
@@ -383,10 +452,12 @@ def audit(
         run_id = store.start_run("audit")
         try:
             say("check")
-            _judge_and_report(
-                game, store, result, run_id=run_id, full=full, reports=reports, crawled=crawl,
-                say=say, workbook=workbook,
-            )  # fmt: skip
+            run_info = {"problems": result.problems} if crawl else {}
+            if full or not _quiet_night(game, store, result, night, run_info, reports, workbook):
+                _judge_and_report(
+                    game, store, result, run_id=run_id, full=full, reports=reports,
+                    run_info=run_info, say=say, workbook=workbook,
+                )  # fmt: skip
         except BaseException as exc:
             status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
             store.finish_run(run_id, status, {"problems": result.problems})
@@ -417,6 +488,114 @@ def _silent(stage: str) -> None:
     return None
 
 
+#: The check state's entry where each night that ran the check leaves what a night with
+#: nothing new needs (:func:`_quiet_night`).
+NIGHT_STATE = "night"
+
+
+def _last_night(store: Store) -> dict[str, Any]:
+    text = store.state_value(NIGHT_STATE)
+    try:
+        night = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return night if isinstance(night, dict) else {}
+
+
+def _rules_inputs(game: Game) -> str:
+    """What resolving the game's rule set reads: the game file, the shipped presets and
+    this version (equal: the rule set resolves as it did, without loading a rule)."""
+    h = hashlib.sha256()
+    h.update(__version__.encode())
+    h.update(game.path.read_bytes())
+    for f in preset_files():
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def _inputs(game: Game, rules: str) -> str:
+    """Everything the engine's configuration hash is made of (the rules' inputs, what the
+    forum said for a game that discovers its state, the rules' data files), read without
+    loading a rule.  A test checks every registered data dependency is in here."""
+    h = hashlib.sha256(rules.encode())
+    if game.discovery is not None:
+        h.update(repr((game.threads, game.days, game.events)).encode())
+    for dependency in QUIET_DATA:
+        h.update(dependency(game))
+    return h.hexdigest()
+
+
+#: The data files a finding depends on (the engine's ``DATA_DEPENDENCIES``), as a night
+#: with nothing new reads them.
+QUIET_DATA: tuple[Callable[[Game], bytes], ...] = (lexicon_digest,)
+
+
+def _times(game: Game) -> list[datetime]:
+    """Every time a day or phase opens or closes: the only way the clock changes what a
+    rule says."""
+    return [
+        t
+        for d in game.days
+        for t in (d.opens, d.closes, *[x for ph in d.phases for x in (ph.opens, ph.closes)])
+        if t is not None
+    ]
+
+
+def _quiet_night(
+    game: Game,
+    store: Store,
+    result: AuditResult,
+    night: dict[str, Any],
+    run_info: dict[str, Any],
+    reports: Path,
+    workbook: bool,
+) -> bool:
+    """A night with nothing new: fill ``result`` from what the last night that ran the
+    check said, mark its report as checked, and return True, when the check, the ledger and
+    the report would all come out as they did then: the same game file, rule set, data and
+    version; no post new, edited or deleted since that check, no thread left incomplete, no
+    day or phase opened or closed since; the same decisions and manual cards, the same crawl
+    problems and the same report folder (the conditions under which the engine skips every
+    rule and the report is not rewritten, tested without loading either).  Else False:
+    the full path runs."""
+    from auditor.report.write import latest_dir, mark_checked
+
+    if not night or "report_key" not in night:
+        return False
+    state = store.check_state()
+    rules = _rules_inputs(game)
+    if night.get("rules") != rules or night.get("inputs") != _inputs(game, rules):
+        return False
+    if night.get("config") != state.get("config") or "now" not in state:
+        return False
+    if json.loads(state.get("incomplete_tids", "[]")) or json.loads(
+        state.get("pending_days", "[]")
+    ):
+        return False
+    now = _forum_now(game)
+    last_check = datetime.fromisoformat(state["now"])
+    lo, hi = min(last_check, now), max(last_check, now)
+    if any(lo <= t <= hi for t in _times(game)):
+        return False
+    key = _report_key(game, store, (), run_info, workbook)
+    if key != night["report_key"] or key != state.get("report_key"):
+        return False
+    last = latest_dir(reports, game.slug)
+    if last is None or str(last) != state.get("report_dir"):
+        return False
+    if store.unchecked_posts() != ({}, {}):
+        return False
+    if not mark_checked(last, now):
+        return False
+    result.findings = int(night["findings"])
+    result.pending, result.other_pending = int(night["pending"]), int(night["other_pending"])
+    result.proposals = list(night["proposals"])
+    result.report, result.report_unchanged = last, True
+    result.notices = json.loads(state.get("report_notices", "[]"))
+    return True
+
+
 def _judge_and_report(
     game: Game,
     store: Store,
@@ -425,10 +604,18 @@ def _judge_and_report(
     run_id: int,
     full: bool,
     reports: Path,
-    crawled: bool,
+    run_info: dict[str, Any],
     say: Callable[[str], None] = _silent,
     workbook: bool = False,
 ) -> None:
+    import auditor.rules.engine as engine
+    from auditor.ledger.ledger import load_ledger
+    from auditor.report.records import build_records
+    from auditor.report.write import latest_dir, mark_checked, write_report
+    from auditor.rules.records import derive as derive_records
+
+    rules = _rules_inputs(game)  # read before the check: what it is checked with
+    inputs = _inputs(game, rules)
     before = {d.fingerprint for d in load_ledger(game, store).drafts}
     # Nightly: re-check only what changed since the last check (full: everything).
     # The crawl recorded which threads it could not read; the check reads that.
@@ -447,8 +634,7 @@ def _judge_and_report(
     led = load_ledger(game, store, checked.ruleset)
     result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
     result.pending, result.other_pending = led.pending, led.other_pending
-    run_info = {"problems": result.problems} if crawled else {}
-    key = _report_key(game, store, checked, run_info, workbook)
+    key = _report_key(game, store, checked.incomplete_days, run_info, workbook)
     previous = store.check_state()
     last = latest_dir(reports, game.slug)
     say("report")
@@ -462,20 +648,36 @@ def _judge_and_report(
         # Nothing the report shows has changed: the last report stands, marked as checked now.
         result.report, result.report_unchanged = last, True
         result.notices = json.loads(previous.get("report_notices", "[]"))
-        return
-    recs = build_records(
-        game, store, ruleset=checked.ruleset, run=run_info, ledger=led, records=checked_records
-    )
-    written = write_report(recs, reports, when=_forum_now(game), workbook=workbook).directory
-    result.report = written
-    result.notices = list(recs.notices)
-    store.set_state("report_key", key)
-    store.set_state("report_dir", str(written.resolve()))
-    store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+    else:
+        recs = build_records(
+            game, store, ruleset=checked.ruleset, run=run_info, ledger=led, records=checked_records
+        )
+        written = write_report(recs, reports, when=_forum_now(game), workbook=workbook).directory
+        result.report = written
+        result.notices = list(recs.notices)
+        store.set_state("report_key", key)
+        store.set_state("report_dir", str(written.resolve()))
+        store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+    # What the next night needs to see that nothing is new (_quiet_night).
+    night = {
+        "rules": rules,
+        "inputs": inputs,
+        "config": store.check_state().get("config"),
+        "report_key": key,
+        "findings": result.findings,
+        "pending": result.pending,
+        "other_pending": result.other_pending,
+        "proposals": result.proposals,
+    }
+    store.set_state(NIGHT_STATE, json.dumps(night, ensure_ascii=False))
 
 
 def _report_key(
-    game: Game, store: Store, checked: CheckResult, run_info: dict[str, Any], workbook: bool
+    game: Game,
+    store: Store,
+    incomplete_days: tuple[int, ...],
+    run_info: dict[str, Any],
+    workbook: bool,
 ) -> str:
     """What a report shows depends on: the posts as last checked (the check's serial and the
     newest stored version), the findings' configuration, the decisions and manual cards,
@@ -496,7 +698,7 @@ def _report_key(
         db.execute("SELECT MAX(id) FROM decisions").fetchone()[0],
         db.execute("SELECT COUNT(*) FROM manual_cards").fetchone()[0],
         sorted(run_info.get("problems") or []),
-        list(checked.incomplete_days),
+        list(incomplete_days),
         passed,
         workbook,
     ]

@@ -2,6 +2,7 @@
 
     python benchmarks/coldstart_bench.py              # 10 rounds
     python benchmarks/coldstart_bench.py -n 20 --imports
+    python benchmarks/coldstart_bench.py --baseline ../old-checkout
 
 The sample game (``examples/sample``, saved pages) is copied to a temporary folder and
 audited once (the first night reads every page), then ``auditor audit GAME`` runs again
@@ -12,8 +13,10 @@ library we build on).  CPU time is user + sys of the child process (``os.wait4``
 package's bytecode compiled first, as an installed package has it (``compileall``; the
 children run with ``PYTHONDONTWRITEBYTECODE`` unset).
 
-``--imports`` adds ``python -X importtime`` of one more nothing-new audit: the modules
-imported directly by the command's own code and their cumulative import time.
+``--imports`` adds ``python -X importtime`` of one more nothing-new audit, as a tree of
+every import of 5 ms or more.  ``--baseline DIR`` also runs the same nothing-new audit
+with another checkout of auditor (e.g. ``git archive main``, before a change: its own copy
+of the sample and its own bytecode), in the same alternating rounds.
 """
 
 from __future__ import annotations
@@ -32,9 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 GOAL = 0.3  # CPU seconds for the whole process (issue 16)
 
 
-def child_env() -> dict[str, str]:
+def child_env(checkout: Path = ROOT) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = str(ROOT)  # this checkout, whatever is installed
+    env["PYTHONPATH"] = str(checkout)  # this checkout, whatever is installed
     env.pop("PYTHONSTARTUP", None)
     return env
 
@@ -91,35 +94,45 @@ def import_tree(argv: list[str], cwd: Path, env: dict[str, str], floor_ms: float
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--rounds", type=int, default=10, help="measured rounds (default 10)")
-    ap.add_argument("--imports", action="store_true", help="also show -X importtime's top")
+    ap.add_argument("--imports", action="store_true", help="also show -X importtime's tree")
+    ap.add_argument("--baseline", type=Path, help="another checkout, timed in the same rounds")
     args = ap.parse_args()
 
     env = child_env()
-    compileall.compile_dir(ROOT / "auditor", quiet=1)  # an installed package has its .pyc
     py = sys.executable
+    checkouts = {"auditor audit, nothing new": ROOT}
+    if args.baseline is not None:
+        checkouts["baseline checkout, nothing new"] = args.baseline.resolve()
+    for checkout in checkouts.values():
+        compileall.compile_dir(checkout / "auditor", quiet=1)  # an installed package's .pyc
     with tempfile.TemporaryDirectory(prefix="coldstart-") as tmp:
         work = Path(tmp)
-        shutil.copytree(ROOT / "examples" / "sample", work / "sample")
-        game = work / "sample" / "game.toml"
-        audit = [py, "-m", "auditor", "audit", str(game), "--reports", str(work / "reports")]
-        runs = {
-            "python -c pass": [py, "-c", "pass"],
-            'python -c "import typer"': [py, "-c", "import typer"],
-            "auditor audit, nothing new": audit,
+        runs: dict[str, tuple[list[str], dict[str, str]]] = {
+            "python -c pass": ([py, "-c", "pass"], env),
+            'python -c "import typer"': ([py, "-c", "import typer"], env),
         }
-        first = run_cpu(audit, work, env)  # the first night: every page read and checked
-        run_cpu(audit, work, env)  # warm the file cache; from here on nothing is new
+        first = 0.0
+        for i, (name, checkout) in enumerate(checkouts.items()):
+            shutil.copytree(ROOT / "examples" / "sample", work / f"sample{i}")
+            game = work / f"sample{i}" / "game.toml"
+            reports = work / f"reports{i}"
+            argv = [py, "-m", "auditor", "audit", str(game), "--reports", str(reports)]
+            runs[name] = (argv, child_env(checkout))
+            cpu = run_cpu(argv, work, runs[name][1])  # the first night: every page read
+            first = first or cpu
+            run_cpu(argv, work, runs[name][1])  # warm the file cache; nothing new from here
+        audit = runs["auditor audit, nothing new"][0]
         times: dict[str, list[float]] = {name: [] for name in runs}
         for _ in range(args.rounds):
-            for name, argv in runs.items():
-                times[name].append(run_cpu(argv, work, env))
+            for name, (argv, run_env) in runs.items():
+                times[name].append(run_cpu(argv, work, run_env))
         med = {name: statistics.median(t) for name, t in times.items()}
         base, typer_base = med["python -c pass"], med['python -c "import typer"']
         print(f"CPU seconds (user+sys), median of {args.rounds} alternating rounds; {py}")
         print(f"  first audit (reads and checks every page): {first:.3f} s")
         for name, t in times.items():
             print(
-                f"  {name:28} {med[name]:.3f} s  (min {min(t):.3f}, max {max(t):.3f})"
+                f"  {name:31} {med[name]:.3f} s  (min {min(t):.3f}, max {max(t):.3f})"
                 f"  {med[name] / base:5.1f}x pass  {med[name] / typer_base:5.2f}x import typer"
             )
         ours = med["auditor audit, nothing new"]
@@ -127,6 +140,9 @@ def main() -> None:
             f"  nothing-new audit beyond the bare interpreter: {ours - base:.3f} s;"
             f" goal < {GOAL} s for the whole process: {'met' if ours < GOAL else 'NOT met'}"
         )
+        if args.baseline is not None:
+            old = med["baseline checkout, nothing new"]
+            print(f"  this checkout / the baseline checkout: {ours / old:.2f}x")
         if args.imports:
             print("  -X importtime of one more nothing-new audit (cumulative, >= 5 ms):")
             for line in import_tree(audit, work, env, 5.0):

@@ -87,10 +87,42 @@ def _function_imports(tree: ast.AST) -> list[str]:
 
 
 # Imports deferred for cold-start cost, not to dodge a layer: each follows the layers (and
-# import-linter sees it).  A saved-pages crawl must not load the HTTP stack (issue 16).
+# import-linter sees it).  A saved-pages crawl must not load the HTTP stack, and a night
+# with nothing new loads no rule, ledger, report view or page parser (issue 16; the test
+# that they stay unloaded is in tests/test_nightly_cost.py).
 DEFERRED = {
-    "auditor/forum/crawl.py": {"auditor.forum.fetch"},
+    "auditor/forum/crawl.py": {
+        "auditor.forum.fetch",
+        "auditor.forum.parse",  # no page changed: nothing parsed
+        "auditor.forum.parse.board",  # board lists: a game that discovers its state
+        "auditor.forum.parse.detect",
+        "auditor.forum.spaces",  # POST-OUTSIDE over HTTP
+        "auditor.game.discover",
+    },
     "auditor/cli/serve.py": {"auditor.desk.app"},  # Starlette only for `serve`
+    "auditor/cli/common.py": {"auditor.rules.engine"},  # open_game's warning (not `audit`)
+    # Each stage imports its layer when it runs (a quiet night runs none of them).
+    "auditor/pipeline.py": {
+        "auditor.forum.crawl",
+        "auditor.game.confirm",
+        "auditor.game.discover",
+        "auditor.ledger.decisions",
+        "auditor.ledger.ledger",
+        "auditor.report.records",
+        "auditor.report.write",
+        "auditor.rules.engine",
+        "auditor.rules.proposals",
+        "auditor.rules.records",
+    },
+    # The views (jinja2, the ledger's columns, pandas) only when a report is written.
+    "auditor/report/write.py": {
+        "auditor.ledger.ledger",
+        "auditor.report.bbcode",
+        "auditor.report.html",
+        "auditor.report.parts",
+        "auditor.report.records",
+        "auditor.report.xlsx",
+    },
 }
 
 

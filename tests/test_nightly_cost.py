@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -58,29 +59,48 @@ def test_saved_pages_are_stored_as_soon_as_parsed(
 
 
 _PROBE = """
-import sys
+import json, sys
 from auditor.cli import main
 sys.argv = ["auditor", *sys.argv[1:]]
 try:
     main()
 except SystemExit as exc:
     code = exc.code
-heavy = (
-    "requests", "urllib3", "rich.markdown", "typer.rich_utils", "pandas", "openpyxl",
-    "starlette", "uvicorn", "pypinyin", "jieba",
-)
-print("LOADED", *[m for m in heavy if m in sys.modules])
+print("MODULES", json.dumps(sorted(sys.modules)))
 """
 
+HEAVY = (
+    "requests", "urllib3", "rich.markdown", "typer.rich_utils", "pandas", "openpyxl",
+    "starlette", "uvicorn", "pypinyin", "jieba",
+)  # fmt: skip
+# What a night with nothing new has no use for (issue 16, cold start): typer's pydantic
+# coercion, the rule engine, rule set and matcher, the ledger, the report's views and
+# templates, the page parser and lxml, discovery, a progress bar nobody sees, and the
+# other commands' modules.
+QUIET = (
+    "pydantic", "typer._adapters",
+    "auditor.rules.engine", "auditor.rules.registry", "auditor.rules.ruleset",
+    "auditor.rules.matcher", "auditor.rules.phrases", "auditor.rules.votebook",
+    "auditor.ledger.ledger", "auditor.ledger.decisions", "auditor.ledger.policy",
+    "auditor.report.records", "auditor.report.html", "auditor.report.bbcode", "jinja2",
+    "auditor.forum.parse", "lxml", "auditor.game.discover", "auditor.game.confirm",
+    "rich.progress", "rich.table",
+    "auditor.cli.foundation", "auditor.cli.game_cmd", "auditor.cli.ledger_cmd",
+    "auditor.cli.lexicon_cmd", "auditor.cli.rules_cmds", "auditor.cli.serve",
+    "auditor.cli.votes_cmd",
+)  # fmt: skip
 
-def _loaded(args: list[str], cwd: Path) -> list[str]:
+
+def _loaded(args: list[str], cwd: Path, names: Sequence[str] = HEAVY) -> list[str]:
+    import json
     import subprocess
 
     out = subprocess.run(
         [sys.executable, "-c", _PROBE, *args], cwd=cwd, capture_output=True, text=True, check=True
     ).stdout
-    line = next(x for x in out.splitlines() if x.startswith("LOADED"))
-    return line.split()[1:]
+    line = next(x for x in out.splitlines() if x.startswith("MODULES "))
+    modules = set(json.loads(line.removeprefix("MODULES ")))
+    return [m for m in names if m in modules]
 
 
 def test_a_saved_pages_audit_loads_no_http_stack_and_no_markdown(
@@ -91,10 +111,25 @@ def test_a_saved_pages_audit_loads_no_http_stack_and_no_markdown(
     # but never the HTTP stack, typer's rich help, pandas/openpyxl or the desk's Starlette.
     first = _loaded(args, tmp_path)
     assert set(first) <= {"pypinyin", "jieba"}
-    # Nothing new: not even the pinyin tables or jieba's dictionary.
-    assert _loaded(args, tmp_path) == []
+    # Nothing new: not even the pinyin tables or jieba's dictionary, nor any rule, the
+    # ledger, the report's views or the parser.
+    assert _loaded(args, tmp_path, HEAVY + QUIET) == []
     # A usage error still goes through typer's rich panel, in Chinese.
     assert "typer.rich_utils" in _loaded(["audit", str(small_game), "--nope"], tmp_path)
+
+
+def test_the_sample_night_with_nothing_new_loads_only_what_it_needs(tmp_path: Path) -> None:
+    """The sample holds desktop and API saves of every thread, the board list and the page
+    writer's index.json: the second night parses none of them (nor loads the parser)."""
+    import shutil
+
+    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "sample", tmp_path / "s")
+    args = ["audit", str(tmp_path / "s" / "game.toml"), "--reports", str(tmp_path / "r")]
+    first = _loaded(args, tmp_path, QUIET)
+    assert {"auditor.rules.engine", "auditor.forum.parse", "jinja2"} <= set(first)
+    assert _loaded(args, tmp_path, HEAVY + QUIET) == []
+    # The whole app (every command module) is loaded only when asked for.
+    assert set(_loaded(["--help"], tmp_path, QUIET)) >= {"auditor.cli.rules_cmds", "rich.table"}
 
 
 # What differs between two runs by design: when each was written, and what the last crawl

@@ -2,24 +2,86 @@
 
 Shared pieces (the GAME argument, output formats, error handling) are in
 :mod:`auditor.cli.common`; each area's commands are a module here that registers itself.
+
+``from auditor.cli import app`` loads every command module.  :func:`main` (the ``auditor``
+script) loads only the module of the command it is asked for: a nightly ``auditor audit``
+neither imports nor builds the other commands (``auditor --help``, an unknown command and
+anything else load them all, so help, errors and suggestions are the same).
 """
 
 from __future__ import annotations
 
-from auditor.cli import (  # noqa: F401  (each module registers its commands on app)
-    audit,
-    foundation,
-    game_cmd,
-    ledger_cmd,
-    lexicon_cmd,
-    rules_cmds,
-    serve,
-    votes_cmd,
-)
-from auditor.cli.common import app
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["app", "main"]
+from auditor.cli import common as _common
+
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["COMMANDS", "MODULES", "app", "load", "main"]
+
+#: The command modules, in the order ``auditor --help`` lists their commands.
+MODULES = (
+    "audit",
+    "foundation",
+    "game_cmd",
+    "ledger_cmd",
+    "lexicon_cmd",
+    "rules_cmds",
+    "serve",
+    "votes_cmd",
+)
+
+#: Each top-level command (or command group) and the module that registers it (a test
+#: checks this against what the modules register).
+COMMANDS = {
+    "audit": "audit",
+    "init": "foundation",
+    "crawl": "foundation",
+    "posts": "foundation",
+    "game": "game_cmd",
+    "decide": "ledger_cmd",
+    "card": "ledger_cmd",
+    "ledger": "ledger_cmd",
+    "review": "ledger_cmd",
+    "report": "ledger_cmd",
+    "decisions": "ledger_cmd",
+    "lexicon": "lexicon_cmd",
+    "activity": "rules_cmds",
+    "status": "rules_cmds",
+    "check": "rules_cmds",
+    "findings": "rules_cmds",
+    "rules": "rules_cmds",
+    "serve": "serve",
+    "votes": "votes_cmd",
+}
+
+
+def load(modules: Sequence[str] = MODULES) -> typer.Typer:
+    """The app with these command modules registered on it (each registers on import)."""
+    for name in modules:
+        importlib.import_module(f"auditor.cli.{name}")
+    return _common.app
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return load()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def command_module(args: Sequence[str]) -> str | None:
+    """The module the command line names (after any eager ``--version``), or None: load
+    them all (no command, ``--help`` first, an unknown command or option)."""
+    rest = list(args)
+    while rest and rest[0] == "--version":
+        rest.pop(0)
+    return COMMANDS.get(rest[0]) if rest else None
 
 
 def main() -> None:
-    app()
+    module = command_module(sys.argv[1:])
+    load((module,) if module else MODULES)()

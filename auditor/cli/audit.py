@@ -25,15 +25,24 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 
 from auditor import pipeline
-from auditor.cli.common import GameArg, command, err, handle_errors, out
-from auditor.cli.foundation import CrawlBar, print_crawl_summary
-from auditor.forum.crawl import CrawlReport
+from auditor.cli.common import (
+    CrawlBar,
+    GameArg,
+    command,
+    err,
+    handle_errors,
+    out,
+    print_crawl_summary,
+)
+
+if TYPE_CHECKING:
+    from auditor.forum.crawl import CrawlReport
 
 ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
 
@@ -83,7 +92,9 @@ def audit_cmd(
                 err.print(f"[red]问题：[/]{escape(p.message)}", highlight=False)
 
     with handle_errors():
-        g = pipeline.open_game(game)  # a bad game file fails here, before any network traffic
+        # A bad game file fails here, before any network traffic; the rule set is resolved
+        # by the audit before its crawl (not on a night with nothing new: see pipeline).
+        g = pipeline.open_game(game, rules=False)
         try:
             result = pipeline.audit(
                 g,
@@ -97,7 +108,10 @@ def audit_cmd(
             )
         finally:
             bar.stop()
-        out.print(escape(result.line()), highlight=False, soft_wrap=True)
+        line = result.line()
+        # rich replaces :name: codes with emoji; without a colon there are none, and its
+        # table of codes is not loaded (the nightly line rarely has one).
+        out.print(escape(line), highlight=False, soft_wrap=True, emoji=":" in line)
         if not result.ok:
             raise typer.Exit(1)
 

@@ -8,9 +8,7 @@ that turns :class:`~auditor.errors.AuditorError` into a Chinese message and an e
 
 from __future__ import annotations
 
-import csv
 import errno
-import importlib.abc
 import importlib.machinery
 import io
 import json
@@ -25,26 +23,27 @@ from contextlib import contextmanager
 from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import typer.core
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from auditor import __version__
 from auditor.errors import AuditorError, StoreError
 from auditor.files import WriteError
-from auditor.game.gamefile import Game
 
 # The game and store openers are the pipeline's; commands import them from here too.
 from auditor.pipeline import open_game as _open_game
 from auditor.pipeline import open_store as open_store
 from auditor.pipeline import require_crawled as require_crawled
-from auditor.rules.engine import api_warning
-from auditor.store import Store
 from auditor.visible import visible
+
+if TYPE_CHECKING:
+    from auditor.forum.crawl import CrawlReport
+    from auditor.game.gamefile import Game
+    from auditor.store import Store
 
 HELP_OPTION_TEXT = "显示这条帮助并退出。"
 USAGE_PREFIX = "用法："
@@ -147,10 +146,12 @@ def _localise(rich_utils: Any) -> None:
         rich_utils.rich_format_error = _format_error_in_chinese
 
 
-class _LocaliseOnImport(importlib.abc.MetaPathFinder):
+class _LocaliseOnImport:
     """typer imports ``typer.rich_utils`` (and with it rich's markdown, tracebacks and
     panels) only to show help or an error; a nightly run that needs neither never loads
-    it.  This finder localises the module the moment typer does import it."""
+    it.  This finder (a meta path finder: ``find_spec`` is all it takes; importlib.abc's
+    base class would load importlib.resources, tempfile and zipfile) localises the module
+    the moment typer does import it."""
 
     NAME = "typer.rich_utils"
 
@@ -185,6 +186,9 @@ class _ChineseHelp:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
             option.help = HELP_OPTION_TEXT
+            runtime = _plain(option) if _plain is not None else None
+            if runtime is not None:
+                option._runtime_param = runtime
         return option
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
@@ -192,11 +196,75 @@ class _ChineseHelp:
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=USAGE_PREFIX)
 
 
-class ChineseCommand(_ChineseHelp, typer.core.TyperCommand):
+def _plain_coercion() -> Callable[[Any], Any] | None:
+    """typer 0.29 coerces every value that is not a flag through a pydantic ``TypeAdapter``
+    (importing pydantic and building the adapter: about 0.1 s of a nightly run), even a
+    flag left out (its value None).  For a plain ``Path``, ``str`` or ``bool`` parameter
+    given a string, a bool or None (its default) the adapter gives ``Path(value)`` (then
+    typer's own path checks), the value itself or None: this returns the
+    function that gives such parameters that coercion directly, and leaves every other
+    value, parameter and type to typer's adapter.  None when typer's internals are not the
+    ones this was written against (then typer's own coercion runs everywhere)."""
+    try:
+        from typer._coercion import RuntimeParam, build_runtime_param
+        from typer._param_types import coerce_cli_path
+    except ImportError:  # pragma: no cover  (another typer)
+        return None
+    if not hasattr(typer.core._TyperParameter, "get_runtime_param"):  # pragma: no cover
+        return None
+
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class PlainParam(RuntimeParam):
+        descriptor: Any
+
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if self.annotation in (str, bool) and type(value) is self.annotation:
+                return value
+            if self.annotation is Path and isinstance(value, str | Path):
+                return coerce_cli_path(
+                    Path(value), self.parameter_info, path_type=Path, param=param, ctx=ctx
+                )
+            typer_own = build_runtime_param(self.descriptor)
+            return typer_own._coerce_value(value, param=param, ctx=ctx)
+
+    def plain(param: Any) -> Any:
+        d = getattr(param, "type_descriptor", None)
+        info = getattr(d, "parameter_info", None)
+        if d is None or info is None or getattr(param, "_runtime_param", 0) is not None:
+            return None
+        if d.annotation not in (str, bool, Path) or d.file_annotation is not None:
+            return None
+        if info.parser is not None or info.path_type not in (None, d.annotation):
+            return None
+        return PlainParam(parameter_info=info, annotation=d.annotation, descriptor=d)
+
+    return plain
+
+
+_plain = _plain_coercion()
+
+
+class _PlainValues:
+    """Plain ``Path``, ``str`` and ``bool`` parameters coerced without pydantic (see
+    :func:`_plain_coercion`; mixed into typer's command and group classes)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if _plain is None:
+            return
+        for param in self.params:  # type: ignore[attr-defined]
+            runtime = _plain(param)
+            if runtime is not None:
+                param._runtime_param = runtime
+
+
+class ChineseCommand(_PlainValues, _ChineseHelp, typer.core.TyperCommand):
     pass
 
 
-class ChineseGroup(_ChineseHelp, typer.core.TyperGroup):
+class ChineseGroup(_PlainValues, _ChineseHelp, typer.core.TyperGroup):
     pass
 
 
@@ -301,6 +369,8 @@ FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式�
 def open_game(path: Path) -> Game:
     """The pipeline's :func:`~auditor.pipeline.open_game`, and at load time (every command)
     the rules a forced mobile API starves (``api = true`` with FONT-SIZE or VOTE-EDIT)."""
+    from auditor.rules.engine import api_warning
+
     game = _open_game(path)
     warning = api_warning(game)
     if warning:
@@ -375,6 +445,8 @@ def emit(
 ) -> None:
     """Print records as a rich table, plain CSV on stdout (UTF-8, no BOM) or JSON lines."""
     if fmt is Format.csv:
+        import csv
+
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(columns)
@@ -393,6 +465,8 @@ def emit(
             + "\n"
         )
         return
+    from rich.table import Table
+
     table = Table(title=title, show_lines=False)
     for _c, h in zip(columns, headers or columns, strict=True):
         table.add_column(h, overflow="fold")
@@ -453,3 +527,54 @@ def command(fn_or_name: Callable[..., Any] | str | None = None) -> Any:
     if callable(fn_or_name):
         return app.command(cls=ChineseCommand)(fn_or_name)
     return app.command(fn_or_name, cls=ChineseCommand)
+
+
+class CrawlBar:
+    """The crawl's progress bar on stderr, a ``progress(tid, page, total)`` callback for
+    :func:`auditor.pipeline.crawl`; transient, hidden with ``quiet``.  A bar rich would not
+    draw (stderr is no terminal: cron, a pipe) is not built at all (nor rich's progress
+    and live-display modules imported)."""
+
+    def __init__(self, *, quiet: bool) -> None:
+        self._bar: Any = None
+        if quiet or not err.is_terminal:
+            return
+        from rich.progress import BarColumn, Progress, TextColumn
+
+        self._bar = Progress(
+            TextColumn("[bold]抓取[/] {task.description}"),
+            BarColumn(),
+            TextColumn("{task.completed} 页"),
+            console=err,
+            transient=True,
+        )
+        self._task = self._bar.add_task("", total=None)
+        self._bar.start()
+
+    def __call__(self, tid: int, page: int, total: int | None) -> None:
+        if self._bar is not None:
+            self._bar.update(
+                self._task, advance=1, description=f"帖子 {tid} 第 {page}/{total or '?'} 页"
+            )
+
+    def stop(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+def _versus_full(report: CrawlReport) -> str:
+    if not report.full_requests:
+        return ""  # saved pages: no request at all
+    return f"（全部重新抓取需要 {report.full_requests} 次）"
+
+
+def print_crawl_summary(report: CrawlReport) -> None:
+    err.print(
+        f"抓取完成：{report.pages} 页，请求 {report.requests} 次{_versus_full(report)}，"
+        f"新帖 {report.new_posts}，"
+        f"修改 {report.changed_posts}，删除 {len(report.deleted)}。"
+    )
+    for name, what in report.skipped_files:
+        err.print(f"跳过：{escape(name)}（{escape(what)}）", highlight=False)
+    for p in report.problems:
+        err.print(f"[red]问题：[/]{escape(p.message)}", highlight=False)

@@ -11,6 +11,7 @@ from rich.markup import escape
 
 from auditor import pipeline
 from auditor.cli.common import (
+    CrawlBar,
     Format,
     FormatOpt,
     GameArg,
@@ -22,6 +23,7 @@ from auditor.cli.common import (
     open_game,
     open_store,
     player_choices,
+    print_crawl_summary,
 )
 from auditor.files import WriteError, write_atomic
 from auditor.forum.crawl import CrawlReport
@@ -72,33 +74,6 @@ def init(
     err.print(f"已写出游戏文件模板：{escape(str(path))}。请填写论坛地址、帖子、玩家和日程。")
 
 
-class CrawlBar:
-    """The crawl's progress bar on stderr, a ``progress(tid, page, total)`` callback for
-    :func:`auditor.pipeline.crawl`; transient, hidden with ``quiet``."""
-
-    def __init__(self, *, quiet: bool) -> None:
-        from rich.progress import BarColumn, Progress, TextColumn
-
-        self._bar = Progress(
-            TextColumn("[bold]抓取[/] {task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed} 页"),
-            console=err,
-            disable=quiet,
-            transient=True,
-        )
-        self._task = self._bar.add_task("", total=None)
-        self._bar.start()
-
-    def __call__(self, tid: int, page: int, total: int | None) -> None:
-        self._bar.update(
-            self._task, advance=1, description=f"帖子 {tid} 第 {page}/{total or '?'} 页"
-        )
-
-    def stop(self) -> None:
-        self._bar.stop()
-
-
 def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlReport:
     """Crawl under the game's run lock, with a progress bar."""
     game = open_game(game_path)
@@ -108,24 +83,6 @@ def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlRepor
             return pipeline.crawl(game, store, full=full, progress=bar)
         finally:
             bar.stop()
-
-
-def _versus_full(report: CrawlReport) -> str:
-    if not report.full_requests:
-        return ""  # saved pages: no request at all
-    return f"（全部重新抓取需要 {report.full_requests} 次）"
-
-
-def print_crawl_summary(report: CrawlReport) -> None:
-    err.print(
-        f"抓取完成：{report.pages} 页，请求 {report.requests} 次{_versus_full(report)}，"
-        f"新帖 {report.new_posts}，"
-        f"修改 {report.changed_posts}，删除 {len(report.deleted)}。"
-    )
-    for name, what in report.skipped_files:
-        err.print(f"跳过：{escape(name)}（{escape(what)}）", highlight=False)
-    for p in report.problems:
-        err.print(f"[red]问题：[/]{escape(p.message)}", highlight=False)
 
 
 @command("crawl")

@@ -41,17 +41,19 @@ from auditor.errors import (
     TruncatedPageError,
     UnrecognisedPageError,
 )
-from auditor.forum.parse import parse_page
-from auditor.forum.parse.board import BoardThread, parse_board
-from auditor.forum.parse.detect import viewer_uid
-from auditor.forum.spaces import read_spaces
-from auditor.game.discover import BOARD_STATE, board_threads, take_thread, with_threads
 from auditor.game.gamefile import DaySpec, Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
 from auditor.store import Store
 
 if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
+    from datetime import tzinfo
+
     from auditor.forum.fetch import Fetcher
+    from auditor.forum.parse.board import BoardThread
+
+# Imported where they are used: a night with nothing new on saved pages parses no page
+# (the parser and lxml), reads no board list and, for a game without a board, discovers
+# nothing (auditor.game.discover).
 
 API_PPP = 50  # posts per API page we ask for (the API honours &ppp=; desktop ignores it)
 
@@ -118,6 +120,20 @@ def redact(body: bytes) -> bytes:
         at = m.end()
     out.append(body[at:])
     return b"".join(out)
+
+
+def _with_board(game: Game, store: Store) -> Game:
+    """The game with the threads the board lists (a game that discovers its state)."""
+    from auditor.game.discover import board_threads, with_threads
+
+    return with_threads(game, board_threads(store))
+
+
+def parse_page(fetched: FetchedPage, tz: tzinfo, *, now: datetime | None = None) -> ParsedPage:
+    """:func:`auditor.forum.parse.parse_page` (the parser is imported on the first page)."""
+    from auditor.forum.parse import parse_page as parse
+
+    return parse(fetched, tz, now=now)
 
 
 def desktop_floors(posts: Sequence[Post], ppp: int) -> list[Post]:
@@ -316,7 +332,7 @@ def crawl(
     api = use_api if use_api is not None else bool(game.forum.api)
     report = CrawlReport()
     if game.discovers:
-        game = with_threads(game, board_threads(store))
+        game = _with_board(game, store)
     try:
         if game.forum.pages is not None:
             game = _crawl_saved(game, store, report, run_id, progress, full=full)
@@ -372,7 +388,7 @@ def _crawl_http(
                 report.problems.append(CrawlProblem(exc.kind, exc.url, f"版块列表：{exc}"))
                 if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
                     return game
-            game = with_threads(game, board_threads(store))
+            game = _with_board(game, store)
         seen = json.loads(store.check_state().get(BOARD_SEEN, "{}"))
         for spec in game.threads:
             try:
@@ -397,6 +413,8 @@ def _crawl_http(
                 if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
                     break
         if spaces:
+            from auditor.forum.spaces import read_spaces
+
             read_spaces(game, store, f, now=now, run_id=run_id)
     finally:
         report.requests = f.request_count - start_requests
@@ -411,6 +429,9 @@ def _crawl_board_http(
     """Read every page of the board list (the API's where it answers, else the desktop's)
     and keep it in the store, merged with what earlier nights listed.  Returns this
     night's list by tid."""
+    from auditor.forum.parse.board import parse_board
+    from auditor.forum.parse.detect import viewer_uid
+
     sources = ["api", "html"] if use_api else ["html"]
     for source in sources:
         found: list[BoardThread] = []
@@ -453,6 +474,8 @@ def _figures(listed: BoardThread | None) -> list[object] | None:
 
 def save_board(store: Store, threads: Sequence[BoardThread]) -> None:
     """Merge a board list into the store's (a thread that left the list stays known)."""
+    from auditor.game.discover import BOARD_STATE
+
     known = {int(t["tid"]): t for t in json.loads(store.check_state().get(BOARD_STATE, "[]"))}
     for t in threads:
         known[t.tid] = {
@@ -644,6 +667,9 @@ def _saved_files(folder: Path) -> Iterator[Path]:
 
 
 _VIEWS = ("desktop", "api", "touch", "printable")  # a thread saved in several: the first
+# A saved file's cache key gets this suffix when its view was not used (its posts not
+# stored): unchanged, it is not parsed again; it is read when its view comes into use.
+_UNUSED = "|unused"
 
 
 @dataclass(slots=True)
@@ -686,7 +712,7 @@ def _crawl_saved(
     folder = game.forum.pages
     if game.discovers:
         save_board(store, _saved_board(folder, report, max_page_bytes(game)))
-        game = with_threads(game, board_threads(store))
+        game = _with_board(game, store)
     wanted = {t.tid for t in game.threads}
     cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
     known = {} if full else store.saved_files()
@@ -698,15 +724,14 @@ def _crawl_saved(
     for path in _saved_files(folder):
         st = path.stat()
         row = known.get(_file_key(path))
-        if row is not None and (row["size"], row["mtime_ns"], row["cache_key"]) != (
-            st.st_size,
-            st.st_mtime_ns,
-            cache_key,
+        if row is not None and (
+            (row["size"], row["mtime_ns"]) != (st.st_size, st.st_mtime_ns)
+            or row["cache_key"] not in (cache_key, cache_key + _UNUSED)
         ):
             row = None  # changed since: read again
         if row is not None and row["tid"] not in wanted and _takes(game, store, row["tid"], None):
             wanted.add(row["tid"])
-        if row is not None and row["tid"] in wanted:
+        if row is not None and row["tid"] in wanted and row["cache_key"] == cache_key:
             when = datetime.fromtimestamp(st.st_mtime, UTC)
             k = (row["tid"], row["kind"], row["page"] or 1)
             newest_known[k] = max(when, newest_known.get(k, when))
@@ -761,6 +786,10 @@ def _crawl_saved(
             rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
             entries = [e for e in t.held if _kind_of(e[2]) == kind]
             for when, page, item in sorted(entries, key=lambda e: (e[1], e[0])):
+                if isinstance(item, sqlite3.Row) and item["cache_key"] != cache_key:
+                    item = _read_unused(item, game, report, wanted, store)
+                if item is None:
+                    continue
                 if isinstance(item, sqlite3.Row):
                     _note_saved_row(rec, t, page, item)
                 elif _superseded(newest_known, tid, kind, page, when):
@@ -768,6 +797,7 @@ def _crawl_saved(
                 else:
                     fresh = cast(_Fresh, item)
                     _store_saved(game, store, rec, t, tid, kind, page, fresh, cache_key, progress)
+        _note_unused(store, t, tid, kind, cache_key, game.forum.ppp)
         t.held.clear()
         if not t.any_pid:
             report.problems.append(
@@ -795,7 +825,7 @@ def _crawl_saved(
         report.problems.append(
             CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
         )
-    return with_threads(game, board_threads(store)) if game.discovers else game
+    return _with_board(game, store) if game.discovers else game
 
 
 _BOARD_MARKERS = (b'id="threadlisttableid"', b'"forum_threadlist"')
@@ -804,6 +834,8 @@ _BOARD_MARKERS = (b'id="threadlisttableid"', b'"forum_threadlist"')
 def _saved_board(folder: Path, report: CrawlReport, max_bytes: int) -> list[BoardThread]:
     """The board-list pages in a saved-pages folder (desktop or API), every page (a file
     over the page size limit is left to the thread-page reader, which reports it)."""
+    from auditor.forum.parse.board import parse_board
+
     found: list[BoardThread] = []
     for path in _saved_files(folder):
         if path.stat().st_size > max_bytes:
@@ -831,6 +863,8 @@ def _takes(
     if subject is None:
         row = store.thread_state(tid)
         subject = row["subject"] if row is not None else None
+    from auditor.game.discover import take_thread
+
     return subject is not None and take_thread(game, subject, author)[0] is not None
 
 
@@ -923,6 +957,8 @@ def _read_saved_file(
         what = "版块帖子列表，帖子从中发现" if game.discovers else "版块帖子列表，不是帖子页面"
         report.skipped_files.append((str(path.relative_to(game.forum.pages or path.parent)), what))
         return None
+    if path.name == "index.json" and _writer_index(fetched.body):
+        return None  # the page writer's own URL index, not a page (nor parsed as one)
     try:
         parsed = parse_page(fetched, game.timezone, now=mtime)
     except PageError as exc:
@@ -946,6 +982,38 @@ def _read_saved_file(
     assert parsed.tid is not None
     entry = (fetched, parsed, _file_key(path), st)
     return parsed.tid, parsed.kind.value, (mtime, parsed.page or 1, entry)
+
+
+def _note_unused(
+    store: Store, t: _SavedThread, tid: int, kind: str, cache_key: str, ppp: int
+) -> None:
+    """Saves of a thread in a view it does not use (``kind`` is the one it uses) are noted,
+    so that the next night does not parse them again while they are unchanged (and reads
+    them then if the thread's other view is gone)."""
+    for _, page, item in t.held:
+        if not isinstance(item, sqlite3.Row) and _kind_of(item) != kind:
+            _, parsed, key, st = cast(_Fresh, item)
+            row = _saved_row(key, st, tid, _kind_of(item), page, parsed, ppp)
+            store.save_saved_file({**row, "cache_key": cache_key + _UNUSED})
+
+
+def _read_unused(
+    row: sqlite3.Row, game: Game, report: CrawlReport, wanted: set[int], store: Store
+) -> object | None:
+    """A save read on an earlier night but not used then (its thread had pages of another
+    view), so its posts were never stored: read now (the fresh entry), or None."""
+    entry = _read_saved_file(Path(row["path"]), game, report, wanted, store)
+    return None if entry is None else entry[2][2]
+
+
+def _writer_index(body: bytes) -> bool:
+    """Whether an ``index.json`` is a JSON object without ``Variables``: the parser refuses
+    every such file (no API answer), so it is known without loading the parser."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and "Variables" not in data
 
 
 def _saved_row(

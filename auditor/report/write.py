@@ -17,23 +17,18 @@ import shutil
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from auditor.errors import ReportFolderError
 from auditor.files import WriteError, write_atomic
-from auditor.ledger.ledger import LEDGER_COLUMNS
-from auditor.report.bbcode import render_bbcode
-from auditor.report.html import render_html
-from auditor.report.parts import split_announcement
-from auditor.report.records import (
-    ACTIVITY_CSV,
-    FINDINGS_CSV,
-    LEDGER_CSV,
-    TALLY_CSV,
-    VOTES_CSV,
-    Records,
-)
-from auditor.report.xlsx import write_workbook
 from auditor.tables import write_csv
+
+if TYPE_CHECKING:
+    from auditor.report.records import Records
+
+# The views (jinja2's templates, the ledger's columns, pandas for the workbook) are
+# imported by write_files: a night that only marks the last report as checked
+# (mark_checked, latest_dir) loads none of them.
 
 FILES = (
     "report.html",
@@ -59,6 +54,18 @@ def run_dir_name(when: datetime) -> str:
 
 
 def write_files(records: Records, directory: Path, *, workbook: bool = False) -> None:
+    from auditor.ledger.ledger import LEDGER_COLUMNS
+    from auditor.report.bbcode import render_bbcode
+    from auditor.report.html import render_html
+    from auditor.report.parts import split_announcement
+    from auditor.report.records import (
+        ACTIVITY_CSV,
+        FINDINGS_CSV,
+        LEDGER_CSV,
+        TALLY_CSV,
+        VOTES_CSV,
+    )
+
     directory.mkdir(parents=True, exist_ok=True)
     write_atomic(directory / "report.html", render_html(records))
     write_csv(directory / "activity.csv", ACTIVITY_CSV, records.activity)
@@ -74,6 +81,8 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
         for i, part in enumerate(parts, start=1):
             write_atomic(directory / f"announcement-{i}.bbcode", part)
     if workbook:  # pandas + openpyxl take seconds to import: not for every nightly run
+        from auditor.report.xlsx import write_workbook
+
         write_workbook(
             directory / WORKBOOK,
             list(

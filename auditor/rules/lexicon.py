@@ -41,8 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from auditor.errors import AuditorError
+from auditor.rules.lexfiles import DEFAULT_DIR as DEFAULT_DIR
+from auditor.rules.lexfiles import lexicon_digest as lexicon_digest
 
-DEFAULT_DIR = Path(__file__).resolve().parents[2] / "lexicons"
 CENSOR = "CENSOR"
 # A field bar has a space (or the line end) on at least one side; regex alternations do not.
 _FIELD_SPLIT = re.compile(r"(?<=\s)\|(?=\s|$)|(?<=\s)\|(?=\S)|\|(?=\s|$)")

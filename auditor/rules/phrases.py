@@ -13,13 +13,12 @@ export) with ``[rules] lexicons = ["my_lexicons/"]`` (paths relative to the game
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from auditor.game.gamefile import Game, ThreadKind
+from auditor.game.gamefile import ThreadKind
 from auditor.rules.base import (
     DATA_DEPENDENCIES,
     POST_BATCH,
@@ -31,7 +30,15 @@ from auditor.rules.base import (
     post_finding,
     rule,
 )
-from auditor.rules.lexicon import DEFAULT_DIR, Category, Lexicon, LexiconError, Problem, headers
+from auditor.rules.lexicon import (
+    DEFAULT_DIR,
+    Category,
+    Lexicon,
+    LexiconError,
+    Problem,
+    headers,
+    lexicon_digest,
+)
 from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
 
 # M107 判罚依据：判罚范围包括一切与版杀游戏相关的讨论帖、投票帖、规则帖、进程帖。
@@ -98,7 +105,7 @@ def matcher_for_context(ctx: Context) -> Matcher:
     extra = ctx.ruleset["lexicons"]
     base = Path(ctx.game.path).parent if getattr(ctx.game, "path", None) else Path(".")
     paths = tuple(str((base / p).resolve()) if not Path(p).is_absolute() else str(p) for p in extra)
-    key = (paths, _lexicon_digest(ctx.game))
+    key = (paths, lexicon_digest(ctx.game))
     matcher = _MATCHERS.get(key)
     if matcher is None:
         _MATCHERS.clear()
@@ -111,23 +118,7 @@ def matcher_for_context(ctx: Context) -> Matcher:
     return matcher
 
 
-def _lexicon_digest(game: Game) -> bytes:
-    """Every lexicon file the phrase rules would load for this game (the built-in ones and
-    the game file's ``[rules] lexicons``): an edit forces a full re-check."""
-    extra = game.rules.get("lexicons") or []
-    paths = [DEFAULT_DIR] + [
-        p if p.is_absolute() else game.path.parent / p for p in map(Path, extra)
-    ]
-    h = hashlib.sha256()
-    for path in paths:
-        files = sorted(f for f in path.rglob("*") if f.is_file()) if path.is_dir() else [path]
-        for f in files:
-            h.update(str(f).encode())
-            h.update(f.read_bytes() if f.is_file() else b"<missing>")
-    return h.digest()
-
-
-DATA_DEPENDENCIES.append(_lexicon_digest)
+DATA_DEPENDENCIES.append(lexicon_digest)
 
 
 def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:

@@ -7,15 +7,24 @@ resolution (``extends``, citations, validation) are in :mod:`auditor.rules.rules
 
 from __future__ import annotations
 
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["NAMES", "names", "preset_file", "preset_text"]
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+__all__ = ["NAMES", "names", "preset_file", "preset_files", "preset_text"]
 
 
 def _folder(folder: Path | None = None) -> Traversable:
-    return folder if folder is not None else resources.files(__name__)
+    if folder is not None:
+        return folder
+    here = Path(__file__).parent
+    if here.is_dir():  # installed or checked out as files (importlib.resources gives the same)
+        return here
+    from importlib import resources  # a zipped install
+
+    return resources.files(__name__)
 
 
 def names(folder: Path | None = None) -> tuple[str, ...]:
@@ -40,3 +49,12 @@ def preset_file(name: str, folder: Path | None = None) -> Traversable:
 def preset_text(name: str, folder: Path | None = None) -> str:
     """The preset's TOML text (``name`` may also be a ``_base`` file another extends)."""
     return preset_file(name, folder).read_text("utf-8")
+
+
+def preset_files(folder: Path | None = None) -> list[Traversable]:
+    """Every ``.toml`` file of the folder, presets and ``_`` bases alike, by name: what
+    resolving any rule set may read."""
+    return sorted(
+        (f for f in _folder(folder).iterdir() if f.is_file() and f.name.endswith(".toml")),
+        key=lambda f: f.name,
+    )
