@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, tzinfo
@@ -259,6 +259,15 @@ _M10_SPACE_READS = """
         );
 """
 
+# Issue 16: an incremental check loads only the posts the night touched, by indexed
+# queries: the posts the last check placed on a day, and those a whole-game rule reads
+# whatever the day (``keep``: last words, posts by accounts not in the game).
+_M11_CHECKED_POSTS_BY_DAY = """
+        ALTER TABLE checked_posts ADD COLUMN keep INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX checked_posts_day ON checked_posts (day);
+        CREATE INDEX checked_posts_keep ON checked_posts (keep) WHERE keep = 1;
+"""
+
 MIGRATIONS: Sequence[str] = (
     _M1_PAGES_POSTS,
     _M2_FINDINGS,
@@ -270,6 +279,7 @@ MIGRATIONS: Sequence[str] = (
     _M8_DESK_PASSWORDS,
     _M9_PROFILES,
     _M10_SPACE_READS,
+    _M11_CHECKED_POSTS_BY_DAY,
 )
 
 
@@ -1172,14 +1182,16 @@ class Store:
         }
 
     def save_check_state(
-        self, state: dict[str, str], posts: dict[int, tuple[str, int | None]]
+        self, state: dict[str, str], posts: dict[int, tuple[str, int | None, bool]]
     ) -> None:
+        """Record a full check: its state and, for every post, (content hash, the day it
+        was placed on, whether a whole-game rule keeps it whatever the day)."""
         with self.transaction():
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
             self.db.execute("DELETE FROM checked_posts")
             self.db.executemany(
-                "INSERT INTO checked_posts VALUES (?, ?, ?)",
-                [(pid, h, d) for pid, (h, d) in posts.items()],
+                "INSERT INTO checked_posts (pid, content_hash, day, keep) VALUES (?, ?, ?, ?)",
+                [(pid, h, d, int(k)) for pid, (h, d, k) in posts.items()],
             )
 
     def unchecked_posts(self) -> tuple[dict[int, str], dict[int, int | None]]:
@@ -1207,7 +1219,7 @@ class Store:
     def update_check_state(
         self,
         state: dict[str, str],
-        changed: dict[int, tuple[str, int | None]],
+        changed: dict[int, tuple[str, int | None, bool]],
         removed: Iterable[int],
     ) -> None:
         """Record an incremental check: the rows of the posts it re-checked, no others."""
@@ -1215,9 +1227,74 @@ class Store:
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
             self.db.executemany("DELETE FROM checked_posts WHERE pid=?", [(p,) for p in removed])
             self.db.executemany(
-                "INSERT OR REPLACE INTO checked_posts VALUES (?, ?, ?)",
-                [(pid, h, d) for pid, (h, d) in changed.items()],
+                "INSERT OR REPLACE INTO checked_posts (pid, content_hash, day, keep)"
+                " VALUES (?, ?, ?, ?)",
+                [(pid, h, d, int(k)) for pid, (h, d, k) in changed.items()],
             )
+
+    def checked_days(self, pids: Iterable[int]) -> dict[int, int | None]:
+        """The day the last check placed each of ``pids`` on (pids it never saw left out)."""
+        out: dict[int, int | None] = {}
+        for chunk in _chunks(sorted(set(pids))):
+            rows = self.db.execute(
+                f"SELECT pid, day FROM checked_posts WHERE pid IN ({','.join('?' * len(chunk))})",
+                tuple(chunk),
+            )
+            out.update((r[0], r[1]) for r in rows)
+        return out
+
+    def posts_for_check(
+        self,
+        *,
+        days: Collection[int],
+        tids: Collection[int],
+        pids: Collection[int],
+        tz: tzinfo | None = None,
+    ) -> list[StoredPost]:
+        """The live posts an incremental check reads, in forum order (as :meth:`posts`),
+        by indexed queries: those the last check placed on ``days`` or kept for the whole
+        game, every post of ``tids``, and ``pids`` (the new and edited ones).  Each list is
+        one JSON parameter: any number of ids, no variable limit."""
+        sql = (
+            "SELECT p.*, v.hidden, v.edited, v.message_html, v.text, v.data FROM posts p"
+            " JOIN post_versions v ON v.pid=p.pid AND v.version=p.version WHERE p.deleted=0 AND ("
+            " p.pid IN (SELECT pid FROM checked_posts WHERE day IN (SELECT value FROM json_each(?)))"
+            " OR p.pid IN (SELECT pid FROM checked_posts WHERE keep = 1)"
+            " OR p.tid IN (SELECT value FROM json_each(?))"
+            " OR p.pid IN (SELECT value FROM json_each(?)))"
+            " ORDER BY p.posted_ts, p.tid, p.floor, p.pid"
+        )
+        args = [json.dumps(sorted(set(xs))) for xs in (days, tids, pids)]
+        return [self._stored(row, tz) for row in self.db.execute(sql, args)]
+
+    def posts_by_pid(self, pids: Iterable[int], tz: tzinfo | None = None) -> list[StoredPost]:
+        """The live posts among ``pids``, in forum order."""
+        out: list[StoredPost] = []
+        for chunk in _chunks(sorted(set(pids))):
+            rows = self.db.execute(
+                "SELECT p.*, v.hidden, v.edited, v.message_html, v.text, v.data FROM posts p"
+                " JOIN post_versions v ON v.pid=p.pid AND v.version=p.version"
+                f" WHERE p.deleted=0 AND p.pid IN ({','.join('?' * len(chunk))})",
+                tuple(chunk),
+            )
+            out.extend(self._stored(row, tz) for row in rows)
+        return out
+
+    def authors(self) -> list[tuple[str, int | None]]:
+        """Every (author, uid) of the live posts, in the order of each one's first post:
+        read from the posts table alone (no post is loaded)."""
+        rows = self.db.execute(
+            "SELECT author, author_uid FROM posts WHERE deleted=0 GROUP BY author, author_uid"
+            " ORDER BY MIN(posted_ts), MIN(pid)"
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    def minute_pids(self) -> list[int]:
+        """The live posts whose time the forum gave only to the minute (or less)."""
+        rows = self.db.execute(
+            "SELECT pid FROM posts WHERE deleted=0 AND time_precision != 'second' ORDER BY pid"
+        )
+        return [r[0] for r in rows]
 
     def set_state(self, key: str, value: str) -> None:
         """One entry of the check state (e.g. the threads the last crawl could not read)."""

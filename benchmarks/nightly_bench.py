@@ -14,6 +14,7 @@ with another checkout of auditor (e.g. before a change) for same-run ratios.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import statistics
 import sys
@@ -34,14 +35,18 @@ from generate import (  # noqa: E402
     write_game,
 )
 
+_PID = re.compile(rb'id="pid(\d+)"')
+
 
 def save_changed_pages(gen: GeneratedGame, gdir: Path) -> int:
-    """Write only the pages whose bytes changed, as a browser's "Save as" of the new and
-    changed pages would (``write_game`` rewrites every file).  Returns the files written."""
+    """Write only the pages whose posts changed (new pages, and pages whose list of posts
+    grew), as a director saving tonight's pages from the browser would: every page's
+    author panels show post counts that move each night, but an old page is not saved
+    again for that (``write_game`` rewrites every file).  Returns the files written."""
     written = 0
     for tid, url, body, _ctype in render_desktop_pages(gen):
         path = gdir / "pages" / f"thread-{tid}-p{url.rsplit('page=', 1)[-1]}.html"
-        if not path.is_file() or path.read_bytes() != body:
+        if not path.is_file() or _PID.findall(path.read_bytes()) != _PID.findall(body):
             path.write_bytes(body)
             written += 1
     return written

@@ -188,3 +188,41 @@ def test_lexicon_edit_forces_a_full_check(game: Game, tmp_path: Path) -> None:
         result = check(game, store, now=NOW, incremental=True)
         assert not result.incremental
         assert any("划水" in r["matches"] for r in store.findings())
+
+
+def test_a_night_reads_only_the_days_it_touches(game: Game, tmp_path: Path) -> None:
+    """A new post on day 3 reads day 3's posts, the threads of day 3 and the posts the
+    game-scoped rules keep (last words), never the game; the same store checked by a
+    version without the day and keep marks reads the game once and marks every post."""
+    with Store(game.store) as store:
+        assert crawl(game, store).ok
+        check(game, store, now=NOW, incremental=True)
+        total = store.post_count()
+        kept = {r[0] for r in store.db.execute("SELECT pid FROM checked_posts WHERE keep=1")}
+        lastwords = {sp.post.pid for sp in store.posts(tid=107)}
+        assert kept and kept >= lastwords  # the last-words thread, whatever the day
+        day3 = [sp.post for sp in store.posts(tz=TZ) if sp.post.tid == 105]
+        store.upsert_posts(
+            [replace(day3[-1], pid=9300, floor=300, text="我再说一句", lines=("我再说一句",))],
+            run_id=None,
+        )
+        on_day3 = store.db.execute(
+            "SELECT COUNT(*) FROM checked_posts c JOIN posts p USING (pid)"
+            " WHERE c.day = 3 OR p.tid IN (105, 106) OR c.keep = 1"
+        ).fetchone()[0]
+        result = check(game, store, now=NOW, incremental=True)
+        assert result.incremental and result.rechecked_days == (3,)
+        assert result.loaded_posts == on_day3 + 1 < total
+        assert active(store) == full_result(game, game.store, tmp_path)
+
+        # An older version's check state: no keep marks, records of another shape.
+        store.db.execute("UPDATE checked_posts SET keep = 0")
+        store.db.execute("UPDATE check_state SET value = '{}' WHERE key = 'blob:records'")
+        store.upsert_posts(
+            [replace(day3[-1], pid=9301, floor=301, text="还有一句", lines=("还有一句",))],
+            run_id=None,
+        )
+        again = check(game, store, now=NOW, incremental=True)
+        assert again.incremental and again.loaded_posts == total + 2
+        marked = {r[0] for r in store.db.execute("SELECT pid FROM checked_posts WHERE keep=1")}
+        assert marked == kept

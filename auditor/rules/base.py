@@ -159,7 +159,10 @@ class Context:
     # (auditor.rules.votebook.vote_settings): the vote book obeys them.
     vote_settings: VoteSettings
     # Days an incremental check re-judges; None = every day.  Rules declared with
-    # scope="day" yield findings only for these days (see :meth:`in_scope`).
+    # scope="day" yield findings only for these days (see :meth:`in_scope`).  With days
+    # set, ``posts`` may hold only those days' posts, the threads of those days and the
+    # posts the game-scoped rules need (``Rule.needs``), and the counts and verdicts of
+    # the other days come from the last check's records.
     days: frozenset[int] | None = None
     # Signatures and avatars the desktop pages showed, oldest first (PROFILE-*).
     profiles: Sequence[ProfileSighting] = ()
@@ -180,6 +183,9 @@ class Context:
     # units for LURK-3DAYS and the activity views), over every judged day.  A code is
     # missing when its rule is off.
     verdicts: Mapping[str, frozenset[Unit]] = field(default_factory=dict)
+    # Every (author name, uid) of the game's live posts, in the order of each one's first
+    # post (the vote reader's renamed members); None: read from ``posts`` (a full context).
+    authors: Sequence[tuple[str, int | None]] | None = None
     # Built on first use, from the posts above (``votes_for`` / ``matcher_for_context``).
     votes: VoteBook | None = None
     matcher: Matcher | None = None
@@ -212,6 +218,11 @@ class Rule:
     # the game file (an incremental check then re-judges only affected days); "game"
     # when findings span days (always re-run in full).
     scope: str = "game"
+    # Game-scoped aggregate rules: the posts they read besides those of the days an
+    # incremental check re-judges (a predicate on each placed post; ``no_posts`` for a
+    # rule that reads the context's counts, verdicts or profiles only).  None: every post
+    # of the game (an incremental check with the rule on then reads them all).
+    needs: Callable[[Context, GamePost], bool] | None = None
     # Rule-set settings (auditor.rules.ruleset.SETTINGS) this rule's verdict depends on.
     settings: tuple[str, ...] = ()
 
@@ -223,6 +234,12 @@ class Rule:
 
 
 _PENDING: list[Rule] = []
+
+
+def no_posts(ctx: Context, gp: GamePost) -> bool:
+    """``needs`` of a game-scoped rule that reads no post (counts, verdicts, profiles)."""
+    return False
+
 
 # Verdicts other rules and views refer to: a rule module registers, for its code, the
 # function giving the units the rule judges (over every judged day, whatever the check's
@@ -251,6 +268,7 @@ def rule(
     aliases: Sequence[str] = (),
     scope: str = "game",
     settings: Sequence[str] = (),
+    needs: Callable[[Context, GamePost], bool] | None = None,
 ) -> Callable[[Callable[..., Iterator[Finding]]], Rule]:
     """Declare a rule.  The decorated function's docstring is its user documentation."""
     if kind not in ("post", "aggregate"):
@@ -271,6 +289,7 @@ def rule(
             thread_kinds=tuple(thread_kinds) if thread_kinds is not None else None,
             scope=scope,
             settings=tuple(settings),
+            needs=needs,
         )
         _PENDING.append(r)
         return r

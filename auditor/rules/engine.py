@@ -11,7 +11,8 @@ import hashlib
 import json
 import re
 import sqlite3
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -28,6 +29,7 @@ from auditor.rules.base import (
     Finding,
     GamePost,
     Match,
+    Unit,
 )
 from auditor.rules.records import CheckRecords
 from auditor.rules.records import derive as derive_records
@@ -236,9 +238,16 @@ def make_context(
     profiles: Sequence[ProfileSighting] = (),
     space_reads: Sequence[SpaceRead] = (),
     space_items: Sequence[tuple[int, SpaceItem]] = (),
+    authors: Sequence[tuple[str, int | None]] | None = None,
+    days: frozenset[int] | None = None,
+    previous: CheckRecords | None = None,
 ) -> Context:
     """The context the rules read, with what the engine derives once from the posts: the
-    counted and filler posts per unit, and the verdicts other rules refer to."""
+    counted and filler posts per unit, and the verdicts other rules refer to.
+
+    ``days`` with ``previous`` (an incremental check): ``posts`` are complete for those
+    days only; every other day's counts, and the verdicts of day-scoped rules on them,
+    are the previous check's records'."""
     ctx = Context(
         game=game,
         schedule=schedule,
@@ -246,20 +255,41 @@ def make_context(
         ruleset=ruleset.settings,
         now=now.astimezone(game.timezone),
         vote_settings=vote_settings(ruleset.resolved, ruleset.settings),
+        days=days,
         versions=versions or {},
         profiles=profiles,
         space_reads=space_reads,
         space_items=space_items,
+        authors=authors,
     )
     kinds = ruleset.settings["count_kinds"]
-    ctx.counts = count_posts(posts, kinds)
     filler = ruleset.rules.get("POST-FILLER")
-    ctx.filler = count_filler(posts, kinds, filler["words"] if filler else None)
-    ctx.verdicts = {
-        code: verdict(ctx, ruleset.options(code))
-        for code, verdict in VERDICTS.items()
-        if ruleset.enabled(code)
-    }
+    words = filler["words"] if filler else None
+    partial = days is not None and previous is not None
+    if days is not None and previous is not None:
+        inside = [gp for gp in posts if gp.day in days]
+        counts, fill = previous.unit_counts()
+        ctx.counts = Counter({u: n for u, n in counts.items() if u[1] not in days})
+        ctx.counts.update(count_posts(inside, kinds))
+        ctx.filler = Counter({u: n for u, n in fill.items() if u[1] not in days})
+        ctx.filler.update(count_filler(inside, kinds, words))
+    else:
+        ctx.counts = count_posts(posts, kinds)
+        ctx.filler = count_filler(posts, kinds, words)
+    verdicts: dict[str, frozenset[Unit]] = {}
+    for code, verdict in VERDICTS.items():
+        if not ruleset.enabled(code):
+            continue
+        units = verdict(ctx, ruleset.options(code))
+        rule = REGISTRY.get(code)
+        if partial and rule is not None and rule.scope == "day":
+            assert days is not None and previous is not None
+            kept = previous.verdict(code)
+            units = frozenset(u for u in kept if u[1] not in days) | frozenset(
+                u for u in units if u[1] in days
+            )
+        verdicts[code] = units
+    ctx.verdicts = verdicts
     return ctx
 
 
@@ -269,7 +299,20 @@ def build_context(
     """Place every stored post of the game and derive the context from them."""
     rs = ruleset or ruleset_for(game)
     schedule = Schedule(game, rs.settings["night_posts"])
-    stored = store.posts(tz=game.timezone)
+    return _context(game, store, schedule, store.posts(tz=game.timezone), rs, now)
+
+
+def _context(
+    game: Game,
+    store: Store,
+    schedule: Schedule,
+    stored: Sequence[StoredPost],
+    rs: RuleSet,
+    now: datetime | None,
+    *,
+    days: frozenset[int] | None = None,
+    previous: CheckRecords | None = None,
+) -> Context:
     posts = place_posts(game, schedule, stored, rs)
     # Versions as data: posts with earlier versions (post rules judge those too: a
     # violation stays one after a 屏蔽 or an edit), and every vote post (the tally reads
@@ -291,6 +334,9 @@ def build_context(
         profiles=store.profile_sightings(game.timezone),
         space_reads=store.space_reads(game.timezone),
         space_items=store.space_items(),
+        authors=store.authors(),
+        days=days,
+        previous=previous,
     )
 
 
@@ -373,7 +419,12 @@ def run_rules(
                             findings.append(_from_earlier(f, gp.post, number))
     for r in enabled:
         if r.kind == "aggregate":
-            findings.extend(r.check(ctx, ruleset.options(r.code)))
+            judged: Iterable[Finding] = r.check(ctx, ruleset.options(r.code))
+            if r.scope == "day" and ctx.days is not None:
+                # the other days' posts may not be in the context: what it says of them
+                # is not a verdict (the stored findings of those days stand)
+                judged = [f for f in judged if f.day in ctx.days]
+            findings.extend(judged)
     return sorted(findings, key=_sort_key)
 
 
@@ -418,6 +469,7 @@ class CheckResult:
     new: int = 0  # findings first seen in this check
     incomplete_days: tuple[int, ...] = ()  # days whose counting rules were held back
     records: CheckRecords | None = None  # None: nothing changed, the stored ones stand
+    loaded_posts: int = 0  # posts read from the store and placed (the context's)
 
 
 def check(
@@ -433,8 +485,13 @@ def check(
 
     ``incremental``: when the game file, rule set and data are unchanged since the last
     check, post rules re-check only new, edited or deleted posts, and day-scoped aggregate
-    rules re-judge only the days those posts fall in, days that closed since, and the day
-    open now.  Game-scoped aggregate rules (and any config change) run in full.
+    rules re-judge only the days those posts fall in (by the clock and by their thread),
+    days that closed since, and the day open now.  Only those days' posts are read from
+    the store (indexed queries), with the posts game-scoped rules declare they need
+    (``Rule.needs``: last words, accounts not in the game); the counts, verdicts and
+    records of the other days are the last check's.  Game-scoped aggregate rules re-run
+    over that; one that needs every post (POST-OUTSIDE) makes the check read them all.
+    Any config change runs a full check.
 
     ``incomplete_tids``: threads the crawl could not read in full (default: what the last
     crawl recorded in the store, so a check without a crawl still knows).  Counting rules
@@ -467,8 +524,6 @@ def check(
             store.set_state("now", now_local.isoformat())
             findings = [finding_from_row(r) for r in store.findings()]
             return CheckResult(findings, rs, None, True, 0, (), 0, ())
-    ctx = build_context(game, store, now=now_local, ruleset=rs)
-    day_of = {gp.pid: gp.day for gp in ctx.posts if gp.pid is not None}
 
     def held(code: str, day: int | None) -> bool:
         rule = REGISTRY.get(code)
@@ -476,7 +531,14 @@ def check(
             return False
         return rule.scope == "game" or day in held_days
 
+    state_out = {
+        "config": cfg,
+        "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
+        "now": now_local.isoformat(),
+        "pending_days": json.dumps(sorted(held_days)),
+    }
     if diff is None:
+        ctx = build_context(game, store, now=now_local, ruleset=rs)
         findings = [f for f in run_rules(ctx, rs) if not held(f.code, f.day)]
         new, _ = store.save_findings(
             findings, run_id, scope=lambda row: not held(row["code"], row["day"])
@@ -485,67 +547,142 @@ def check(
             findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
         result.records = derive_records(ctx)
+        keep = _keeper(ctx, rs)
         hashes = store.current_hashes()
+        placed = {gp.pid: gp for gp in ctx.posts if gp.pid is not None}
         store.save_check_state(
             {
-                "config": cfg,
-                "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
-                "now": ctx.now.isoformat(),
-                "pending_days": json.dumps(sorted(held_days)),
+                **state_out,
                 RECORDS_KEY: result.records.to_json(),
                 PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
             },
-            {pid: (h, day_of.get(pid)) for pid, h in hashes.items()},
-        )
-    else:
-        changed_h, removed_d = diff
-        changed = set(changed_h)
-        removed = set(removed_d)
-        previous_tid = _tids(store, removed)
-        days = {day_of.get(pid) for pid in changed} | set(removed_d.values())
-        # A post belongs to its thread's day too (a vote after the close falls at night
-        # by the clock, but its ballot is judged with the vote thread's day).
-        tid_of = {gp.pid: gp.post.tid for gp in ctx.posts if gp.pid is not None}
-        thread_day = _thread_days(game)
-        days |= {thread_day.get(tid_of.get(pid, -1)) for pid in changed}
-        days |= {d for pid in removed for d in [thread_day.get(previous_tid.get(pid, -1))]}
-        days |= pending  # judged while their threads were incomplete: judge again
-        last_now = datetime.fromisoformat(state["now"])
-        for d in ctx.schedule.days:
-            if last_now <= d.closes < ctx.now or d.opens <= ctx.now <= d.closes:
-                days.add(d.number)  # newly judgeable, or still moving
-        scope_days = frozenset(d for d in days if d is not None)
-        ctx.days = scope_days
-        touched = changed | removed
-        rechecked = [f for f in run_rules(ctx, rs, pids=changed) if not held(f.code, f.day)]
-
-        def in_scope(row: sqlite3.Row) -> bool:
-            rule = REGISTRY.get(row["code"])
-            if rule is None or rule.kind == "post":
-                return row["pid"] in touched
-            if held(row["code"], row["day"]):
-                return False
-            return rule.scope == "game" or row["day"] in scope_days
-
-        new, _ = store.save_findings(rechecked, run_id, scope=in_scope)
-        findings = [finding_from_row(r) for r in store.findings()]
-        result = CheckResult(findings, rs, ctx, True, len(changed), tuple(sorted(scope_days)), new)
-        result.records = derive_records(ctx)
-        # Only what changed is written: the check state stays proportional to the night.
-        store.update_check_state(
             {
-                "config": cfg,
-                "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
-                "now": ctx.now.isoformat(),
-                "pending_days": json.dumps(sorted(held_days)),
-                RECORDS_KEY: result.records.to_json(),
-                PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
+                pid: (h, gp.day if gp else None, keep(gp) if gp else False)
+                for pid, h in hashes.items()
+                for gp in [placed.get(pid)]
             },
-            {pid: (h, day_of.get(pid)) for pid, h in changed_h.items()},
-            removed,
         )
+        result.loaded_posts = len(ctx.posts)
+        result.incomplete_days = tuple(sorted(held_days))
+        return result
+
+    changed_h, removed_d = diff
+    changed = set(changed_h)
+    removed = set(removed_d)
+    schedule = Schedule(game, rs.settings["night_posts"])
+    fresh = place_posts(game, schedule, store.posts_by_pid(changed, game.timezone), rs)
+    # The days to judge again: those of the new, edited and deleted posts (by the clock,
+    # and as they were placed by the last check), the days of their threads (a vote after
+    # the close falls at night by the clock, but its ballot is judged with the vote
+    # thread's day), days judged while their threads were incomplete, days that closed
+    # since the last check, and the day open now.
+    thread_day = _thread_days(game)
+    previous_tid = _tids(store, removed)
+    days: set[int | None] = {gp.day for gp in fresh} | set(removed_d.values())
+    days |= set(store.checked_days(changed).values())
+    days |= {thread_day.get(gp.post.tid) for gp in fresh}
+    days |= {thread_day.get(previous_tid.get(pid, -1)) for pid in removed}
+    days |= pending
+    last_now = datetime.fromisoformat(state["now"])
+    for d in schedule.days:
+        if last_now <= d.closes < now_local or d.opens <= now_local <= d.closes:
+            days.add(d.number)  # newly judgeable, or still moving
+    scope_days = frozenset(d for d in days if d is not None)
+    previous = _previous_records(store, rs)
+    if previous is not None:
+        # Only what the night touched is read: those days' posts (and threads), the posts
+        # the game-scoped rules keep, and the new and edited posts.
+        stored = store.posts_for_check(
+            days=scope_days,
+            tids=[tid for tid, d in thread_day.items() if d in scope_days],
+            pids=changed,
+            tz=game.timezone,
+        )
+        ctx = _context(
+            game, store, schedule, stored, rs, now_local, days=scope_days, previous=previous
+        )
+    else:  # a rule reads every post, or records of an older shape: read the game
+        ctx = build_context(game, store, now=now_local, ruleset=rs)
+        ctx.days = scope_days
+    touched = changed | removed
+    rechecked = [f for f in run_rules(ctx, rs, pids=changed) if not held(f.code, f.day)]
+
+    def in_scope(row: sqlite3.Row) -> bool:
+        rule = REGISTRY.get(row["code"])
+        if rule is None or rule.kind == "post":
+            return row["pid"] in touched
+        if held(row["code"], row["day"]):
+            return False
+        return rule.scope == "game" or row["day"] in scope_days
+
+    new, _ = store.save_findings(rechecked, run_id, scope=in_scope)
+    findings = [finding_from_row(r) for r in store.findings()]
+    result = CheckResult(findings, rs, ctx, True, len(changed), tuple(sorted(scope_days)), new)
+    if previous is not None:
+        totals = (store.post_count(), store.minute_pids())
+        result.records = derive_records(ctx, previous, totals=totals)
+    else:
+        result.records = derive_records(ctx)
+    keep = _keeper(ctx, rs)
+    placed = {gp.pid: gp for gp in ctx.posts if gp.pid is not None}
+    records_state = {
+        **state_out,
+        RECORDS_KEY: result.records.to_json(),
+        PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
+    }
+    if previous is None:
+        # The whole game was read: every post's row is written again (a store an older
+        # version checked has no day or keep marks the next night could trust).
+        rows = {
+            pid: (h, gp.day if gp else None, keep(gp) if gp else False)
+            for pid, h in store.current_hashes().items()
+            for gp in [placed.get(pid)]
+        }
+        store.save_check_state(records_state, rows)
+    else:
+        # Only what changed is written: the check state stays proportional to the night.
+        rows = {
+            pid: (h, gp.day if gp else None, keep(gp) if gp else False)
+            for pid, h in changed_h.items()
+            for gp in [placed.get(pid)]
+        }
+        store.update_check_state(records_state, rows, removed)
+    result.loaded_posts = len(ctx.posts)
     result.incomplete_days = tuple(sorted(held_days))
     return result
+
+
+def _previous_records(store: Store, ruleset: RuleSet) -> CheckRecords | None:
+    """The last check's records when an incremental check may build on them: of this
+    shape, with a vote book, and no enabled game-scoped rule that needs every post."""
+    for code in ruleset.rules:
+        rule = REGISTRY.get(code)
+        if (
+            rule is not None
+            and rule.kind == "aggregate"
+            and rule.scope == "game"
+            and rule.needs is None
+            and ruleset.enabled(code)
+        ):
+            return None
+    text = store.state_value(RECORDS_KEY)
+    records = CheckRecords.from_json(text) if text else None
+    return None if records is None or records.votes_error else records
+
+
+def _keeper(ctx: Context, ruleset: RuleSet) -> Callable[[GamePost], bool]:
+    """Whether an incremental check reads a post whatever its day: a game-scoped rule
+    that is on needs it (``Rule.needs``)."""
+    needs = [
+        rule.needs
+        for code in ruleset.rules
+        if (rule := REGISTRY.get(code)) is not None
+        and rule.kind == "aggregate"
+        and rule.scope == "game"
+        and rule.needs is not None
+        and ruleset.enabled(code)
+    ]
+    return lambda gp: any(need(ctx, gp) for need in needs)
 
 
 def _boundary_between(game: Game, a: datetime, b: datetime) -> bool:

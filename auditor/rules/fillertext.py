@@ -8,6 +8,7 @@ attachment or a link is not filler.  Pure functions: no rule, no context.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -61,6 +62,7 @@ DEFAULT_WORDS = [
 _REPEAT = re.compile(r"(.)\1+", re.S)
 
 
+@functools.cache
 def _drop(ch: str) -> bool:
     """Punctuation, symbols other than + and spaces carry no words."""
     if ch.isspace() or ch in "~～":

@@ -33,6 +33,7 @@ def entitled(ctx: Context, quota: int) -> list[str]:
 
 @rule(
     code="LASTWORDS-RIGHT",
+    needs=lambda ctx, gp: gp.lastwords,
     title="没有遗言权利的遗言",
     seed="M107/030 用语定义 出局“红牌罚下出局的角色没有遗言权利”；M107/030 用语定义 遗言（遗言数量等于狼人的数量）；M39 规则简要解释 5（遗言数量等于4）",
     kind="aggregate",

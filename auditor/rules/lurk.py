@@ -21,6 +21,7 @@ from auditor.rules.base import (
     Option,
     Unit,
     aggregate_finding,
+    no_posts,
     rule,
 )
 from auditor.rules.votebook import votes_for
@@ -222,6 +223,7 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
 @rule(
     code="LURK-3DAYS",
+    needs=no_posts,  # each day's counts and LURK-DAY's verdict, from the context
     title="连续多日潜水",
     seed="M107 违规判定 5(1)；030 违规判定 5(2)",
     kind="aggregate",

@@ -33,6 +33,18 @@ def _substitutions(ctx: Context) -> tuple[dict[str, datetime], dict[str, datetim
     return old, new
 
 
+def _needs(ctx: Context, gp: GamePost) -> bool:
+    """The posts the rule may judge: by an account that is not a player, a director or a
+    spectator, or by a player's account replaced by a substitute."""
+    g = ctx.game
+    author = _author(ctx, gp)
+    if author in g.directors or author in g.spectators:
+        return False
+    if author not in g.players:
+        return True
+    return author in _substitutions(ctx)[0]
+
+
 def _author(ctx: Context, gp: GamePost) -> str:
     by_uid = {uid: name for name, uid in ctx.game.uids.items()}
     return by_uid.get(gp.post.author_uid or -1, gp.post.author)
@@ -40,6 +52,7 @@ def _author(ctx: Context, gp: GamePost) -> str:
 
 @rule(
     code="NOT-A-PLAYER",
+    needs=_needs,
     title="非玩家帐号在游戏帖发言",
     seed="无直接条款：M107 违规判定 10(1) 串号、4(1) 马甲；030 违规判定 7(3)；版杀7 6.2(2)(7) 替补",
     kind="aggregate",

@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from auditor.models import ProfileSighting
-from auditor.rules.base import Context, Finding, Option, aggregate_finding, rule
+from auditor.rules.base import Context, Finding, Option, aggregate_finding, no_posts, rule
 
 _SPACE = re.compile(r"\s+")
 
@@ -116,6 +116,7 @@ def _signature(s: ProfileSighting) -> str | None:
     title="游戏期间改签名档",
     seed="M107 违规判定 6(2)、玩家须知 7；030 违规判定 6(4)",
     kind="aggregate",
+    needs=no_posts,  # the profiles the pages showed
     options={
         "max_shown": Option(int, 80, "说明里签名最多显示的字数", minimum=10),
     },
@@ -149,6 +150,7 @@ def profile_signature(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding
     title="游戏期间换头像（地址变了）",
     seed="M107 违规判定 6(2)、玩家须知 7；030 违规判定 6(4)",
     kind="aggregate",
+    needs=no_posts,  # the profiles the pages showed
 )
 def profile_avatar(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     """玩家的头像地址在游戏期间变了：列出之前和之后的地址，请导演打开看是否透露信息。

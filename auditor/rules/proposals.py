@@ -21,10 +21,18 @@ def proposed(ctx: Context) -> list[Proposal]:
     no announcement (and no game-file event) confirms, each as the event a confirmation
     writes (at the day's close).  A game without a board has none (its file is the
     record)."""
+    return [p for _, p in proposed_by_day(ctx)]
+
+
+def proposed_by_day(ctx: Context) -> list[tuple[int | None, Proposal]]:
+    """:func:`proposed` with the day of each tally outcome (None: a 加速 / 延时 request),
+    in the same order: an incremental check keeps the days it did not re-judge."""
     game = ctx.game
     if not game.discovers:
         return []
-    out: list[Proposal] = list(getattr(game.discovery, "accelerations", []))
+    out: list[tuple[int | None, Proposal]] = [
+        (None, p) for p in getattr(game.discovery, "accelerations", [])
+    ]
     closes = {d.number: d.closes for d in game.days}
     # a close at which the game file or an announcement already has someone voted out or
     # elected (the director may have corrected the tally's outcome to another player)
@@ -47,7 +55,7 @@ def proposed(ctx: Context) -> list[Proposal]:
                 ):
                     text = f"第{dv.day}天计票：{target} 最高票出局，但导演没有公示这个出局"
                     ev = Event(EventType.ELIMINATED, target, at, "vote")
-                    out.append(Proposal("event", ev, "计票", text=text + _CONFIRM))
+                    out.append((dv.day, Proposal("event", ev, "计票", text=text + _CONFIRM)))
                 if (
                     outcome == "sheriff_elected"
                     and not ctx.schedule.events(EventType.SHERIFF, target)
@@ -55,7 +63,7 @@ def proposed(ctx: Context) -> list[Proposal]:
                 ):
                     text = f"第{dv.day}天计票：{target} 当选警长，但导演没有公示"
                     ev = Event(EventType.SHERIFF, target, at, "elected")
-                    out.append(Proposal("event", ev, "计票", text=text + _CONFIRM))
+                    out.append((dv.day, Proposal("event", ev, "计票", text=text + _CONFIRM)))
     return out
 
 

@@ -12,15 +12,19 @@ Plain data only (numbers, strings, lists, dicts): they are stored as JSON.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from auditor.rules.activity import activity_rows, filler_counts
-from auditor.rules.base import Context
-from auditor.rules.proposals import proposals
+from auditor.rules.base import Context, Unit
+from auditor.rules.proposals import proposed_by_day
 from auditor.rules.votebook import VoteBook, votes_for
 
-VERSION = 2  # the shape below; a stored set of another shape is derived again
+T = TypeVar("T")
+
+VERSION = 3  # the shape below; a stored set of another shape is derived again
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +70,23 @@ class CheckRecords:
     rounds: list[dict[str, Any]] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)  # game file vs tally, closed rounds
     proposals: list[str] = field(default_factory=list)  # tally outcomes no one announced
+    # What an incremental check keeps of the days it does not re-judge (issue 16): each
+    # unit's counted and filler posts ``[player, day, phase, posts, filler]``, the
+    # verdicts other rules refer to (code -> units), and the day of each conflict and
+    # proposal (None: a 加速 / 延时 request).
+    counts: list[list[Any]] = field(default_factory=list)
+    verdicts: dict[str, list[list[Any]]] = field(default_factory=dict)
+    conflict_days: list[int] = field(default_factory=list)
+    proposal_days: list[int | None] = field(default_factory=list)
     version: int = VERSION
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+        """The records as JSON (what :func:`dataclasses.asdict` gives, without its deep
+        copy of every ballot and counted post: a night's cost is not the game's)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["cells"] = [_plain(c, _CELL) for c in self.cells]
+        data["counted"] = [_plain(c, _COUNTED) for c in self.counted]
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> CheckRecords | None:
@@ -84,6 +101,20 @@ class CheckRecords:
         data["counted"] = [Counted(**c) for c in data["counted"]]
         return cls(**data)
 
+    def unit_counts(self) -> tuple[Counter[Unit], Counter[Unit]]:
+        """(counted posts, filler posts) per unit, as the context holds them."""
+        posts: Counter[Unit] = Counter()
+        filler: Counter[Unit] = Counter()
+        for player, day, phase, n, f in self.counts:
+            if n:
+                posts[(player, day, phase)] = n
+            if f:
+                filler[(player, day, phase)] = f
+        return posts, filler
+
+    def verdict(self, code: str) -> frozenset[Unit]:
+        return frozenset((p, d, ph) for p, d, ph in self.verdicts.get(code, ()))
+
     def day_cells(self) -> list[Cell]:
         return [c for c in self.cells if c.phase is None]
 
@@ -91,20 +122,45 @@ class CheckRecords:
         return [c for c in self.cells if c.phase is not None]
 
 
-def derive(ctx: Context) -> CheckRecords:
-    """The records of a check over ``ctx`` (every day, whatever the check's scope)."""
+_CELL = tuple(f.name for f in fields(Cell))
+_COUNTED = tuple(f.name for f in fields(Counted))
+
+
+def _plain(item: Cell | Counted, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: getattr(item, name) for name in names}
+
+
+def derive(
+    ctx: Context,
+    previous: CheckRecords | None = None,
+    *,
+    totals: tuple[int, list[int]] | None = None,
+) -> CheckRecords:
+    """The records of a check over ``ctx`` (every day, whatever the check's scope).
+
+    With ``previous`` (an incremental check over a context of the days ``ctx.days``
+    only): those days are derived afresh, every other day's ballots, tallies, rounds,
+    conflicts, proposals, counted posts and who voted are the previous records' own;
+    ``totals`` gives the game's (posts, minute_pids), read from the store."""
+    days = ctx.days if previous is not None else None
+
+    def fresh(day: int | None) -> bool:
+        return days is None or day in days
+
     book: VoteBook | None
     try:
         book, error = votes_for(ctx), ""
     except Exception as exc:  # a report with a note beats no report at all
         book, error = None, f"投票统计失败（{type(exc).__name__}: {exc}）：本报告没有计票。"
     voted, voted_rounds = _voted(ctx, book)
+    before = {(c.player, c.day, c.phase): c.voted for c in previous.cells} if previous else {}
     lurking = ctx.verdicts.get("LURK-DAY", frozenset())
     runs = {(p, d) for p, d, _ in ctx.verdicts.get("LURK-3DAYS", frozenset())}
     fill = filler_counts(ctx)
     cells: list[Cell] = []
     for row in activity_rows(ctx, phases=False):
         n = sum(v for (p, d, _), v in fill.items() if p == row.player and d == row.day)
+        did_vote = row.alive and row.player in voted.get(row.day, set())
         cells.append(
             Cell(
                 row.player,
@@ -118,13 +174,14 @@ def derive(ctx: Context) -> CheckRecords:
                 row.closed,
                 any(p == row.player and d == row.day for p, d, _ in lurking),
                 (row.player, row.day) in runs,
-                row.alive and row.player in voted.get(row.day, set()),
+                did_vote if fresh(row.day) else before.get((row.player, row.day, None), False),
             )
         )
     for row in activity_rows(ctx):
         if row.phase is None:
             continue
         unit = (row.player, row.day, row.phase)
+        did_vote = row.alive and unit in voted_rounds
         cells.append(
             Cell(
                 row.player,
@@ -138,38 +195,118 @@ def derive(ctx: Context) -> CheckRecords:
                 row.closed,
                 unit in lurking or (row.player, row.day, None) in lurking,
                 False,
-                row.alive and unit in voted_rounds,
+                did_vote if fresh(row.day) else before.get(unit, False),
             )
         )
-    out = CheckRecords(
-        checked_at=ctx.now.isoformat(),
-        posts=sum(1 for gp in ctx.posts if not gp.deleted),
-        cells=cells,
-        counted=_counted(ctx),
-        minute_pids=sorted(
+    order = [d.number for d in ctx.schedule.days]
+    counted = _by_day(
+        order,
+        [c for c in _counted(ctx) if fresh(c.day)],
+        previous.counted if previous else [],
+        days,
+        lambda c: c.day,
+    )
+    if totals is not None:
+        posts, minute = totals
+    else:
+        posts = sum(1 for gp in ctx.posts if not gp.deleted)
+        minute = sorted(
             gp.post.pid
             for gp in ctx.posts
             if gp.post.pid is not None and gp.post.time_precision != "second"
-        ),
+        )
+    out = CheckRecords(
+        checked_at=ctx.now.isoformat(),
+        posts=posts,
+        cells=cells,
+        counted=counted,
+        minute_pids=minute,
         votes_error=error,
-    )
-    if book is not None:
-        for b in book.ballots:
-            c = b.correction
-            out.ballots.append(
-                {
-                    **b.record(),
-                    "time_precision": b.gp.post.time_precision,
-                    "detail": b.detail,
-                    "correction": (
-                        {"target": c.target, "invalid": c.invalid, "note": c.note} if c else None
-                    ),
-                }
+        counts=[
+            [p, d, ph, ctx.counts.get((p, d, ph), 0), fill.get((p, d, ph), 0)]
+            for p, d, ph in sorted(
+                set(ctx.counts) | set(fill), key=lambda u: (u[1], u[0], u[2] or 0)
             )
-        out.tally = book.tally_records()
-        out.rounds = [_round_record(dv, rt) for dv in book.days.values() for rt in dv.rounds]
-        out.conflicts = list(book.conflicts)
-        out.proposals = proposals(ctx)
+        ],
+        verdicts={
+            code: [list(u) for u in sorted(units, key=lambda u: (u[1], u[0], u[2] or 0))]
+            for code, units in sorted(ctx.verdicts.items())
+        },
+    )
+    if book is None:
+        return out
+    ballots = []
+    for b in book.ballots:
+        c = b.correction
+        ballots.append(
+            {
+                **b.record(),
+                "time_precision": b.gp.post.time_precision,
+                "detail": b.detail,
+                "correction": (
+                    {"target": c.target, "invalid": c.invalid, "note": c.note} if c else None
+                ),
+            }
+        )
+
+    def day_of(r: dict[str, Any]) -> int:
+        return int(r["day"])
+
+    old = previous or CheckRecords("", 0, [], [], [])
+    out.ballots = _by_day(order, ballots, old.ballots, days, day_of)
+    out.tally = _by_day(order, book.tally_records(), old.tally, days, day_of)
+    out.rounds = _by_day(
+        order,
+        [_round_record(dv, rt) for dv in book.days.values() for rt in dv.rounds],
+        old.rounds,
+        days,
+        day_of,
+    )
+    conflicts = _by_day(
+        order,
+        [(dv.day, rt.conflict) for dv in book.days.values() for rt in dv.rounds if rt.conflict],
+        list(zip(old.conflict_days, old.conflicts, strict=True)),
+        days,
+        lambda c: c[0],
+    )
+    out.conflicts = [text for _, text in conflicts]
+    out.conflict_days = [d for d, _ in conflicts]
+    found = [(d, p.describe()) for d, p in proposed_by_day(ctx)]
+    requests = [x for x in found if x[0] is None]  # from the forum's posts as discovered
+    tallied = _by_day(
+        order,
+        [(d, text) for d, text in found if d is not None],
+        [(d, t) for d, t in zip(old.proposal_days, old.proposals, strict=True) if d is not None],
+        days,
+        lambda p: p[0],
+    )
+    out.proposals = [text for _, text in requests + tallied]
+    out.proposal_days = [d for d, _ in requests + tallied]
+    return out
+
+
+def _by_day(
+    order: Sequence[int],
+    fresh: Iterable[T],
+    kept: Iterable[T],
+    days: frozenset[int] | None,
+    day: Callable[[T], int | None],
+) -> list[T]:
+    """Items grouped by day in the game's order: ``fresh`` ones of every day (``days``
+    None) or of ``days``, ``kept`` ones of the other days; each day's in their order."""
+    groups: dict[int | None, list[T]] = {}
+    for item in fresh:
+        d = day(item)
+        if days is None or d in days:
+            groups.setdefault(d, []).append(item)
+    if days is not None:
+        for item in kept:
+            d = day(item)
+            if d not in days:
+                groups.setdefault(d, []).append(item)
+    out: list[T] = []
+    for number in [*order, *(d for d in groups if d not in order)]:
+        out.extend(groups.pop(number, []))
     return out
 
 

@@ -290,17 +290,20 @@ def target_names(ctx: Context) -> dict[str, str]:
     on posts by a player's uid (a renamed member, ``[players] uids``) → the player."""
     game = ctx.game
     names = {p: p for p in game.players}
-    for gp in ctx.posts:
-        player, author = gp.player, gp.post.author
+    by_uid = {uid: name for name, uid in game.uids.items()}
+    authors = ctx.authors
+    if authors is None:
+        authors = list(dict.fromkeys((gp.post.author, gp.post.author_uid) for gp in ctx.posts))
+    for author, uid in authors:
+        player = by_uid.get(uid) if uid is not None else None
         if (
             player in game.players
             and author
             and author not in names
             and author not in game.directors
             and author not in game.spectators
-            and gp.post.author_uid is not None
-            and game.uids.get(player) == gp.post.author_uid
         ):
+            assert player is not None
             names[author] = player
     return names
 
