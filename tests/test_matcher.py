@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from itertools import accumulate
 from pathlib import Path
 
 import pytest
@@ -248,6 +249,17 @@ def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
     for text in [*cases, "\x00".join(lines), "\x00".join(cases)]:
         if mod._HIGH.search(text):
             continue  # (the list tables' span: such batches take the dict path)
-        got, codes = m.norm.normalise_codes(text, table)
+        got, codes, index = m.norm.normalise_codes(text, table)
         assert got == m.norm.normalise(text), text
         assert mod._text(m._render_codes()[codes]) == got.translate(m.py_render), text
+        # the original indices: what mapped() gives, text by text
+        texts = text.split("\x00")
+        if index is None:
+            assert m.norm.join_re is not None and m.norm.join_re.search(text.translate(table))
+            continue
+        at = list(accumulate((len(x) + 1 for x in texts), initial=0))
+        norm_at = list(accumulate((len(x) + 1 for x in got.split("\x00")), initial=0))
+        for k, t in enumerate(texts):
+            part, idx = m.norm.mapped(t)
+            assert part == got[norm_at[k] : norm_at[k + 1] - 1], t
+            assert (index[norm_at[k] : norm_at[k + 1] - 1] - at[k]).tolist() == idx, t

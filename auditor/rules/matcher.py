@@ -183,12 +183,18 @@ def _bmp(codes: Any) -> Any:
 def drop_noise(codes: Any) -> Any:
     """``NOISE_RE.sub("", …)`` on an array of code points: a run of one to three noise
     characters with CJK on both sides goes (a longer run stays whole, as with the regex)."""
+    keep = _noise_kept(codes)
+    return codes if keep is None else codes[keep]
+
+
+def _noise_kept(codes: Any) -> Any:
+    """:func:`drop_noise`'s mask of the characters kept (None: all)."""
     import numpy as np
 
     noise, cjk, _ = _char_flags()
     n = len(codes)
     if not n:
-        return codes
+        return None
     bmp = _bmp(codes)
     is_noise = noise[bmp]
     edges = np.diff(is_noise.astype(np.int8), prepend=np.int8(0), append=np.int8(0))
@@ -200,25 +206,31 @@ def drop_noise(codes: Any) -> Any:
     ok = is_cjk[starts - 1] & is_cjk[ends]
     starts, ends = starts[ok], ends[ok]
     if not len(starts):
-        return codes
+        return None
     mark = np.zeros(n + 1, dtype=np.int32)
-    np.add.at(mark, starts, 1)
-    np.add.at(mark, ends, -1)
-    return codes[np.cumsum(mark[:n]) == 0]
+    mark[starts] = 1  # (runs are apart: no start is another run's end)
+    mark[ends] = -1
+    return np.cumsum(mark[:n]) == 0
 
 
 def collapse_repeats(codes: Any) -> Any:
     """``REPEAT_RE.sub(_first, …)`` on an array: of a run of one CJK character (not one
     that doubles in ordinary words) only the first stays."""
+    keep = _repeat_kept(codes)
+    return codes if keep is None else codes[keep]
+
+
+def _repeat_kept(codes: Any) -> Any:
+    """:func:`collapse_repeats`'s mask of the characters kept (None: all)."""
     import numpy as np
 
     _, _, collapse = _char_flags()
     if len(codes) < 2:
-        return codes
+        return None
     again = (codes[1:] == codes[:-1]) & collapse[_bmp(codes[1:])]
     if not again.any():
-        return codes
-    return codes[np.concatenate(([True], ~again))]
+        return None
+    return np.concatenate(([True], ~again))
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +460,7 @@ class Normaliser:
         self.odd_bmp = "".join(chr(k) for k in odd if k < 0x10000)
         self.odd_astral = frozenset(chr(k) for k in odd if k >= 0x10000)
         self._odd_re: re.Pattern[str] | None = None
+        self._length_table: Any = None
         # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
         self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
         self.join_re = (
@@ -468,23 +481,63 @@ class Normaliser:
             s = REPEAT_RE.sub(_first, s)
         return s
 
-    def normalise_codes(self, text: str, table: list[str]) -> tuple[str, Any]:
+    def normalise_codes(self, text: str, table: list[str]) -> tuple[str, Any, Any]:
         """:meth:`normalise` for a long text (code points below the list tables' span),
-        the noise and repeat passes on a numpy array; the result and its code points."""
+        the noise and repeat passes on a numpy array: the result, its code points and,
+        for each, its index in ``text`` (what :meth:`mapped` gives; None where a split
+        character was joined: then :meth:`mapped` is asked text by text)."""
+        import numpy as np
+
         s = text.translate(table)
-        if self.join_re is not None:
-            s = self.join_re.sub(lambda m: self.joins[m.group()], s)
-        codes = drop_noise(_codes(s))
-        s = _text(codes)
-        if _ASCII_LETTER.search(s):
-            dropped = ASCII_NOISE_RE.sub("", s)
-            if len(dropped) != len(s):
-                s, codes = dropped, _codes(dropped)
-        codes = collapse_repeats(codes)
-        return _text(codes), codes
+        idx = self._translated_index(text, len(s))
+        if self.join_re is not None and self.join_re.search(s) is not None:
+            s, idx = self.join_re.sub(lambda m: self.joins[m.group()], s), None
+        codes = _codes(s)
+        for step in (_noise_kept, "ascii", _repeat_kept):
+            if step == "ascii":
+                spans = [m.span() for m in ASCII_NOISE_RE.finditer(s)]
+                keep = None
+                if spans:
+                    keep = np.ones(len(codes), dtype=bool)
+                    for a, b in spans:
+                        keep[a:b] = False
+            else:
+                keep = step(codes)  # type: ignore[operator]
+            if keep is not None:
+                codes = codes[keep]
+                idx = None if idx is None else idx[keep]
+                s = _text(codes)
+        return s, codes, idx
+
+    def _translated_index(self, text: str, length: int) -> Any:
+        """For each character of ``text.translate(self.table)`` (``length`` of them) its
+        index in ``text`` (characters that expand or vanish: :meth:`has_odd`)."""
+        import numpy as np
+
+        positions = np.arange(len(text))
+        if not self.has_odd(text):
+            return positions if length == len(text) else None
+        lens = self._lengths()[_codes(text)]  # (text: below the list tables' span)
+        if int(lens.sum()) != length:
+            return None
+        return np.repeat(positions, lens)
+
+    def _lengths(self) -> Any:
+        """How many characters each code point below the list tables' span becomes."""
+        got = self._length_table
+        if got is None:
+            import numpy as np
+
+            got = np.ones(_LIST_SPAN, dtype=np.int64)
+            for cp, v in self.table.items():
+                if cp < _LIST_SPAN and len(v) != 1:
+                    got[cp] = len(v)
+            self._length_table = got
+        return got
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_odd_re": None}  # compiled on first use, not at load
+        # (compiled or built on first use, not at load)
+        return {**self.__dict__, "_odd_re": None, "_length_table": None}
 
     def has_odd(self, text: str) -> bool:
         """Does ``text`` hold a character that does not map to exactly one character?"""
@@ -1077,11 +1130,13 @@ class Matcher:
         text_hits: list[Any],
         py_hits: list[tuple[dict[int, str], list[Any]]],
         categories: Collection[str] | None,
+        mapping: Callable[[], list[int]] | None = None,
     ) -> list[PhraseMatch]:
-        """Confirm the hits of one text (``fast``: its normalised form)."""
+        """Confirm the hits of one text (``fast``: its normalised form; ``mapping``: gives
+        its characters' original indices, if known)."""
         if not text_hits and not py_hits and not self.always:
             return []
-        lazy = _LazyIndex(self.norm, text, fast)
+        lazy = _LazyIndex(self.norm, text, fast, mapping)
         found = self._collect(text, fast, lazy, text_hits, py_hits, categories)
         if lazy.mismatch:  # the two paths disagree (combining marks …): trust the mapped one
             norm, idx = lazy.norm, lazy.idx
@@ -1102,16 +1157,18 @@ class Matcher:
         if not texts:
             return out
         plain = [
-            QUOTE_RE.sub(lambda m: "\n" * len(m.group()), t) if "[quote]" in t.lower() else t
+            QUOTE_RE.sub(lambda m: "\n" * len(m.group()), t)
+            if "[" in t and "[quote]" in t.lower()
+            else t
             for t in texts
         ]
         joined = BATCH_SEP.join(plain)
         if self.always or joined.count(BATCH_SEP) != len(texts) - 1:
             return [self.find(t, categories) for t in texts]  # texts holding the separator
         low = _HIGH.search(joined) is None
-        codes = None
+        codes = index = None
         if low and len(joined) >= NUMPY_BATCH:
-            fast, codes = self.norm.normalise_codes(joined, self._list("norm"))
+            fast, codes, index = self.norm.normalise_codes(joined, self._list("norm"))
         else:
             fast = self.norm.normalise(joined, self._list("norm") if low else None)
         parts = fast.split(BATCH_SEP)
@@ -1146,8 +1203,14 @@ class Matcher:
                 if typed:
                     py.setdefault(i, []).append((self.py_table, typed))
                 m = _ASCII_LETTER.search(fast, starts[i + 1])
+        at = list(accumulate((len(x) + 1 for x in plain), initial=0)) if index is not None else []
         for i in sorted(live.keys() | py.keys()):
-            out[i] = self._finish(plain[i], parts[i], live.get(i, []), py.get(i, []), categories)
+            mapping = None
+            if index is not None:  # (the text's slice of the batch's original indices)
+                mapping = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])
+            out[i] = self._finish(
+                plain[i], parts[i], live.get(i, []), py.get(i, []), categories, mapping
+            )
         return out
 
     def _render_codes(self) -> Any:
@@ -1527,16 +1590,25 @@ def _clause_pinyin(clause: str) -> list[str]:
 class _LazyIndex(Sequence[int]):
     """Original indices of the normalised text, computed (slowly) only when a match needs them."""
 
-    def __init__(self, normaliser: Normaliser, text: str, fast: str) -> None:
+    def __init__(
+        self,
+        normaliser: Normaliser,
+        text: str,
+        fast: str,
+        mapping: Callable[[], list[int]] | None = None,
+    ) -> None:
         self._n, self._text, self._fast = normaliser, text, fast
         self._idx: list[int] | None = None
+        self._mapping = mapping
         self.norm = fast
         self.mismatch = False
 
     @property
     def idx(self) -> list[int]:
         if self._idx is None:
-            if self._n.one_to_one(self._text, self._fast):
+            if self._mapping is not None:  # from the batch: the same steps, done at once
+                self._idx = self._mapping()
+            elif self._n.one_to_one(self._text, self._fast):
                 self._idx = list(range(len(self._text)))  # the common case, decided in C
             else:
                 self.norm, self._idx = self._n.mapped(self._text)
@@ -1548,6 +1620,10 @@ class _LazyIndex(Sequence[int]):
 
     def __getitem__(self, i):
         return self.idx[i]
+
+
+def _slice_index(index: Any, a: int, b: int, origin: int) -> Callable[[], list[int]]:
+    return lambda: (index[a:b] - origin).tolist()
 
 
 _CLAUSE_PUNCT = set("，,。.！!？?；;：:、…—～~）)」』”’\"'（(「『“‘")
