@@ -481,18 +481,18 @@ class Normaliser:
             s = REPEAT_RE.sub(_first, s)
         return s
 
-    def normalise_codes(self, text: str, table: list[str]) -> tuple[str, Any, Any]:
+    def normalise_codes(self, text: str) -> tuple[str, Any, Any]:
         """:meth:`normalise` for a long text (code points below the list tables' span),
         the noise and repeat passes on a numpy array: the result, its code points and,
         for each, its index in ``text`` (what :meth:`mapped` gives; None where a split
         character was joined: then :meth:`mapped` is asked text by text)."""
         import numpy as np
 
-        s = text.translate(table)
-        idx = self._translated_index(text, len(s))
+        codes, idx = self._translate_codes(text)
+        s = _text(codes)
         if self.join_re is not None and self.join_re.search(s) is not None:
             s, idx = self.join_re.sub(lambda m: self.joins[m.group()], s), None
-        codes = _codes(s)
+            codes = _codes(s)
         for step in (_noise_kept, "ascii", _repeat_kept):
             if step == "ascii":
                 spans = [m.span() for m in ASCII_NOISE_RE.finditer(s)]
@@ -509,30 +509,42 @@ class Normaliser:
                 s = _text(codes)
         return s, codes, idx
 
-    def _translated_index(self, text: str, length: int) -> Any:
-        """For each character of ``text.translate(self.table)`` (``length`` of them) its
-        index in ``text`` (characters that expand or vanish: :meth:`has_odd`)."""
+    def _translate_codes(self, text: str) -> tuple[Any, Any]:
+        """``text.translate(self.table)`` (``text`` below the list tables' span) as code
+        points, and for each its index in ``text``: one array lookup for the characters
+        that map to one character, the few that expand or vanish (㈠, …, zero-width) set
+        one by one."""
         import numpy as np
 
+        single, lengths = self._code_tables()
+        source = _codes(text)
+        lens = lengths[source]
         positions = np.arange(len(text))
-        if not self.has_odd(text):
-            return positions if length == len(text) else None
-        lens = self._lengths()[_codes(text)]  # (text: below the list tables' span)
-        if int(lens.sum()) != length:
-            return None
-        return np.repeat(positions, lens)
+        if bool((lens == 1).all()):
+            return single[source], positions
+        idx = np.repeat(positions, lens)
+        out = single[source[idx]]
+        firsts = np.cumsum(lens) - lens  # where each character's output starts
+        for p in np.flatnonzero(lens > 1).tolist():
+            v = self.table[int(source[p])]
+            out[firsts[p] : firsts[p] + len(v)] = [ord(c) for c in v]
+        return out, idx
 
-    def _lengths(self) -> Any:
-        """How many characters each code point below the list tables' span becomes."""
+    def _code_tables(self) -> tuple[Any, Any]:
+        """Over the list tables' span: the code point each character becomes (where it
+        becomes one), and how many characters it becomes."""
         got = self._length_table
         if got is None:
             import numpy as np
 
-            got = np.ones(_LIST_SPAN, dtype=np.int64)
+            single = np.arange(_LIST_SPAN, dtype=np.uint32)
+            lengths = np.ones(_LIST_SPAN, dtype=np.int64)
             for cp, v in self.table.items():
-                if cp < _LIST_SPAN and len(v) != 1:
-                    got[cp] = len(v)
-            self._length_table = got
+                if cp < _LIST_SPAN:
+                    lengths[cp] = len(v)
+                    if len(v) == 1:
+                        single[cp] = ord(v)
+            got = self._length_table = (single, lengths)
         return got
 
     def __getstate__(self) -> dict[str, Any]:
@@ -1168,7 +1180,7 @@ class Matcher:
         low = _HIGH.search(joined) is None
         codes = index = None
         if low and len(joined) >= NUMPY_BATCH:
-            fast, codes, index = self.norm.normalise_codes(joined, self._list("norm"))
+            fast, codes, index = self.norm.normalise_codes(joined)
         else:
             fast = self.norm.normalise(joined, self._list("norm") if low else None)
         parts = fast.split(BATCH_SEP)
