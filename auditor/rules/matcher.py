@@ -116,6 +116,8 @@ def _first(m: re.Match[str]) -> str:
 _DOUBLED = re.compile(f"([{CJK_RANGES}])\\1")  # REPEAT_RE can match only where this does
 FINANCIAL_DIGITS = dict(zip("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十", strict=True))
 _ASCII_WORD = re.compile(r"[a-z0-9]")
+_ASCII_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")  # (_ASCII_WORD, as a set)
+_ALL_CJK = re.compile(f"[{CJK_RANGES}]+")
 _ASCII_LETTER = re.compile(r"[a-z]")
 _SENTENCE_END = set("。！？!?\n")
 # Between the texts of one batch (find_all): no key, pattern or normalisation step can
@@ -1508,17 +1510,18 @@ class Matcher:
                 if piece in self.form_keys[key.entry]:
                     continue  # found as text already
                 # ASCII pinyin must be whole ASCII words.
-                if _ASCII_WORD.match(piece[0]) and s > 0 and _ASCII_WORD.match(norm[s - 1]):
+                if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM:
                     continue
-                if _ASCII_WORD.match(piece[-1]) and t < len(norm) and _ASCII_WORD.match(norm[t]):
+                if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM:
                     continue
-                if any(
+                if not piece.isalpha() and any(
                     c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
                     for k, c in enumerate(norm[s:t], s)
                 ):
                     continue  # 发4帖 is a count, not 发誓
-                cjk = any(_is_cjk(c) for c in piece)
-                if cjk and all(_is_cjk(c) for c in piece):
+                all_cjk = _ALL_CJK.fullmatch(piece) is not None
+                cjk = all_cjk or _ALL_CJK.search(piece) is not None
+                if all_cjk:
                     # pypinyin itself, phrase-aware, on this candidate's CJK clause only.
                     lo = s
                     while lo > max(0, s - 4) and _is_cjk(norm[lo - 1]):
