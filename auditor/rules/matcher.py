@@ -47,9 +47,7 @@ import hashlib
 import os
 import pickle
 import re
-import tempfile
 import threading
-import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -262,12 +260,14 @@ _tables_lock = threading.Lock()
 @lru_cache(maxsize=1)
 def _width_table() -> dict[int, str]:
     """NFKC + lower case, per BMP character, only where it changes something."""
+    from unicodedata import normalize
+
     table: dict[int, str] = {}
     for cp in range(0x20, 0x10000):
         if 0xD800 <= cp <= 0xDFFF:
             continue
         c = chr(cp)
-        n = unicodedata.normalize("NFKC", c).lower()
+        n = normalize("NFKC", c).lower()
         if n != c:
             table[cp] = n
     for c in ZERO_WIDTH:
@@ -1787,6 +1787,7 @@ class _StoredFreq(Mapping[str, int]):
         """Atomically (a temporary file renamed into place); a folder that cannot be
         written is no error."""
         import sqlite3
+        import tempfile  # (only where a cache file is written)
 
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -1920,6 +1921,8 @@ def cached_matcher(paths: Sequence[str] = (), default: bool = True) -> Matcher:
     except Exception:  # a damaged or foreign file: rebuild and overwrite it
         pass
     m = Matcher(load(paths, default=default))
+    import tempfile  # (only where a cache file is written)
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".matcher-", suffix=".tmp", dir=folder)
