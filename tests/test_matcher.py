@@ -180,6 +180,9 @@ def test_find_all_finds_what_find_finds() -> None:
 
     times = NUMPY_BATCH // sum(map(len, texts)) + 1
     assert m.find_all(texts * times) == one * times
+    # ... and one holding a character above the list tables (the dict path)
+    high = ["𠀋卧槽，你这个沙比", *texts]
+    assert m.find_all(high * times) == [m.find(high[0]), *one] * times
     # neighbours cannot make a match: each text alone and between others gives the same
     pieces = ["卧", "槽", "s", "b", "沙", "比", "这个沙比"]
     assert m.find_all(pieces) == [m.find(t) for t in pieces]

@@ -146,15 +146,16 @@ NUMPY_BATCH = 100_000
 
 @lru_cache(maxsize=1)
 def _char_flags() -> tuple[Any, Any, Any]:
-    """numpy lookup tables over the BMP: noise (NOISE_RE's class), CJK (CJK_RANGES), and
-    CJK that collapses when doubled (REPEAT_RE: CJK, not REDUPLICATING)."""
+    """numpy lookup tables over the list tables' span (the arrays these passes get hold
+    nothing above it): noise (NOISE_RE's class), CJK (CJK_RANGES), and CJK that collapses
+    when doubled (REPEAT_RE: CJK, not REDUPLICATING)."""
     import numpy as np
 
-    bmp = "".join(map(chr, range(0x10000)))
+    every = "".join(map(chr, range(_LIST_SPAN)))
 
     def flags(cls: str) -> Any:  # (from the regexes' own classes: the same characters)
-        out = np.zeros(0x10000, dtype=bool)
-        out[[ord(c) for c in re.findall(cls, bmp)]] = True
+        out = np.zeros(_LIST_SPAN, dtype=bool)
+        out[[ord(c) for c in re.findall(cls, every)]] = True
         return out
 
     return (
@@ -174,15 +175,10 @@ def _text(codes: Any) -> str:
     return bytes(codes.tobytes()).decode("utf-32-le", "surrogatepass")
 
 
-def _bmp(codes: Any) -> Any:
-    import numpy as np
-
-    return np.minimum(codes, 0xFFFF)  # (U+FFFF is neither noise nor CJK)
-
-
 def drop_noise(codes: Any) -> Any:
-    """``NOISE_RE.sub("", …)`` on an array of code points: a run of one to three noise
-    characters with CJK on both sides goes (a longer run stays whole, as with the regex)."""
+    """``NOISE_RE.sub("", …)`` on an array of code points (below the list tables' span): a
+    run of one to three noise characters with CJK on both sides goes (a longer run stays
+    whole, as with the regex)."""
     keep = _noise_kept(codes)
     return codes if keep is None else codes[keep]
 
@@ -195,14 +191,13 @@ def _noise_kept(codes: Any) -> Any:
     n = len(codes)
     if not n:
         return None
-    bmp = _bmp(codes)
-    is_noise = noise[bmp]
+    is_noise = noise[codes]
     edges = np.diff(is_noise.astype(np.int8), prepend=np.int8(0), append=np.int8(0))
     starts = np.flatnonzero(edges == 1)
     ends = np.flatnonzero(edges == -1)  # runs [start, end)
     ok = (ends - starts <= 3) & (starts > 0) & (ends < n)
     starts, ends = starts[ok], ends[ok]
-    is_cjk = cjk[bmp]
+    is_cjk = cjk[codes]
     ok = is_cjk[starts - 1] & is_cjk[ends]
     starts, ends = starts[ok], ends[ok]
     if not len(starts):
@@ -214,8 +209,8 @@ def _noise_kept(codes: Any) -> Any:
 
 
 def collapse_repeats(codes: Any) -> Any:
-    """``REPEAT_RE.sub(_first, …)`` on an array: of a run of one CJK character (not one
-    that doubles in ordinary words) only the first stays."""
+    """``REPEAT_RE.sub(_first, …)`` on an array (below the list tables' span): of a run of
+    one CJK character (not one that doubles in ordinary words) only the first stays."""
     keep = _repeat_kept(codes)
     return codes if keep is None else codes[keep]
 
@@ -227,7 +222,7 @@ def _repeat_kept(codes: Any) -> Any:
     _, _, collapse = _char_flags()
     if len(codes) < 2:
         return None
-    again = (codes[1:] == codes[:-1]) & collapse[_bmp(codes[1:])]
+    again = (codes[1:] == codes[:-1]) & collapse[codes[1:]]
     if not again.any():
         return None
     return np.concatenate(([True], ~again))
@@ -483,14 +478,15 @@ class Normaliser:
             s = REPEAT_RE.sub(_first, s)
         return s
 
-    def normalise_codes(self, text: str) -> tuple[str, Any, Any]:
+    def normalise_codes(self, text: str, source: Any = None) -> tuple[str, Any, Any]:
         """:meth:`normalise` for a long text (code points below the list tables' span),
         the noise and repeat passes on a numpy array: the result, its code points and,
         for each, its index in ``text`` (what :meth:`mapped` gives; None where a split
-        character was joined: then :meth:`mapped` is asked text by text)."""
+        character was joined: then :meth:`mapped` is asked text by text).  ``source``:
+        ``text``'s code points, if at hand."""
         import numpy as np
 
-        codes, idx = self._translate_codes(text)
+        codes, idx = self._translate_codes(text, source)
         s = _text(codes)
         if self.join_re is not None and self.join_re.search(s) is not None:
             s, idx = self.join_re.sub(lambda m: self.joins[m.group()], s), None
@@ -511,7 +507,7 @@ class Normaliser:
                 s = _text(codes)
         return s, codes, idx
 
-    def _translate_codes(self, text: str) -> tuple[Any, Any]:
+    def _translate_codes(self, text: str, source: Any = None) -> tuple[Any, Any]:
         """``text.translate(self.table)`` (``text`` below the list tables' span) as code
         points, and for each its index in ``text``: one array lookup for the characters
         that map to one character, the few that expand or vanish (㈠, …, zero-width) set
@@ -519,7 +515,8 @@ class Normaliser:
         import numpy as np
 
         single, lengths = self._code_tables()
-        source = _codes(text)
+        if source is None:
+            source = _codes(text)
         lens = lengths[source]
         positions = np.arange(len(text))
         if bool((lens == 1).all()):
@@ -920,7 +917,7 @@ class Matcher:
         self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
         # (pattern, branch) → the other string sets that branch needs (one string of each)
         self.conjuncts: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
-        self._conjunct_res: dict[tuple[int, int], tuple[re.Pattern[str], ...]] = {}
+        self._conjunct_res: dict[_Key, tuple[re.Pattern[str], ...]] = {}  # a trigger's searches
         self._freq: Mapping[str, int] | None = None
         self._keyword_res: dict[int, re.Pattern[str]] = {}
         self.exceptions: dict[int, tuple[str, ...]] = {}
@@ -1179,11 +1176,16 @@ class Matcher:
         joined = BATCH_SEP.join(plain)
         if self.always or joined.count(BATCH_SEP) != len(texts) - 1:
             return [self.find(t, categories) for t in texts]  # texts holding the separator
-        low = _HIGH.search(joined) is None
         codes = index = None
-        if low and len(joined) >= NUMPY_BATCH:
-            fast, codes, index = self.norm.normalise_codes(joined)
+        if len(joined) >= NUMPY_BATCH:
+            codes = _codes(joined)
+            low = int(codes.max()) < _LIST_SPAN
         else:
+            low = _HIGH.search(joined) is None
+        if low and codes is not None:
+            fast, codes, index = self.norm.normalise_codes(joined, codes)
+        else:
+            codes = None
             fast = self.norm.normalise(joined, self._list("norm") if low else None)
         parts = fast.split(BATCH_SEP)
         if len(parts) != len(texts):
@@ -1253,8 +1255,8 @@ class Matcher:
         trigger counts only where the rest of its branch's required words and one of its
         lexicon keywords occur too (each decided by one C-level search, once per post)."""
         out: list[Any] = []
-        values, triggers = self.text_ac.values, self.triggers
-        verdict: dict[tuple[int, int], bool] = {}
+        values, triggers, checks = self.text_ac.values, self.triggers, self._conjunct_res
+        verdict: dict[_Key, bool] = {}  # (a branch's trigger words share one key)
         for end, key in hits:
             if not triggers[key]:
                 out.append((end, values[key]))
@@ -1262,9 +1264,15 @@ class Matcher:
             kept = []
             for k in values[key]:
                 if k.kind == "required":
-                    ok = verdict.get((k.entry, k.branch))
+                    ok = verdict.get(k)
                     if ok is None:
-                        ok = verdict[k.entry, k.branch] = self._branch_ok(k.entry, k.branch, norm)
+                        res = checks.get(k) or self._branch_checks(k)
+                        ok = True
+                        for rx in res:
+                            if rx.search(norm) is None:
+                                ok = False
+                                break
+                        verdict[k] = ok
                     if not ok:
                         continue
                 kept.append(k)
@@ -1272,26 +1280,26 @@ class Matcher:
                 out.append((end, kept))
         return out
 
-    def _branch_ok(self, entry: int, branch: int, norm: str) -> bool:
-        res = self._conjunct_res.get((entry, branch))
-        if res is None:
-            res = self._conjunct_res[entry, branch] = tuple(
-                re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
-                for words in self.conjuncts.get((entry, branch), ())
-            )
-        for rx in res:
-            if rx.search(norm) is None:
-                return False
-        return self._has_keyword(entry, norm)
+    def _branch_checks(self, key: _Key) -> tuple[re.Pattern[str], ...]:
+        """The searches a trigger's post must pass: one for each other required set of its
+        branch, then one for the pattern's lexicon keywords."""
+        words = self.conjuncts.get((key.entry, key.branch), ())
+        res = self._conjunct_res[key] = (
+            *(
+                re.compile("|".join(map(re.escape, sorted(w, key=len, reverse=True))))
+                for w in words
+            ),
+            self._keyword_re(key.entry),
+        )
+        return res
 
-    def _has_keyword(self, entry: int, norm: str) -> bool:
-        """Does one of a pattern's lexicon keywords occur (one C-level search)?"""
+    def _keyword_re(self, entry: int) -> re.Pattern[str]:
         rx = self._keyword_res.get(entry)
         if rx is None:
             words = sorted(self.keywords[entry], key=len, reverse=True)
             rx = re.compile("|".join(map(re.escape, words)) if words else "")
             self._keyword_res[entry] = rx
-        return rx.search(norm) is not None
+        return rx
 
     def _py_scan(self, norm: str) -> list[tuple[dict[int, str], list[Any]]]:
         """Pinyin-automaton hits, each list with the rendering table it was found in."""
