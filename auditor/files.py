@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
@@ -77,7 +76,7 @@ def write_atomic(
     raises leaves ``path`` as it was."""
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{os.urandom(4).hex()}")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as exc:
