@@ -395,3 +395,15 @@ def test_a_thread_whose_desktop_saves_are_gone_is_read_from_its_api_saves(
     assert noted == afresh
     assert posts == expected
     assert len([p for p in posts if p[1] == 103]) > 20
+
+
+def test_the_help_lists_every_command_in_the_order_it_always_had(tmp_path: Path) -> None:
+    code, out, err = _cli("one", ["--help"], tmp_path)
+    assert code == 0, err
+    listed = [line.split()[1] for line in out.splitlines() if line.startswith("│ ")]
+    names = [n for n in listed if n.isascii() and n.isalpha()]
+    assert names == [
+        "init", "crawl", "posts", "audit", "game", "decide", "card", "ledger", "review",
+        "report", "activity", "status", "check", "findings", "rules", "serve", "votes",
+        "decisions", "lexicon",
+    ]  # fmt: skip

@@ -23,10 +23,11 @@ if TYPE_CHECKING:
 
 __all__ = ["COMMANDS", "MODULES", "app", "load", "main"]
 
-#: The command modules, in the order ``auditor --help`` lists their commands.
+#: The command modules, in the order ``auditor --help`` lists their commands (a test
+#: compares the list with the commands' registration).
 MODULES = (
-    "audit",
     "foundation",
+    "audit",
     "game_cmd",
     "ledger_cmd",
     "lexicon_cmd",
