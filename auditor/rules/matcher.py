@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from auditor import __version__
+from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
 from auditor.rules.lexicon import DEFAULT_DIR, Entry, Lexicon, load, tables
 
@@ -1874,19 +1875,6 @@ def _chunks(items: Sequence[str], size: int) -> Iterator[Sequence[str]]:
 # --------------------------------------------------------------------------- disk cache
 
 CACHE_FORMAT = 2
-CACHE_ENV = "AUDITOR_CACHE_DIR"
-
-
-def cache_dir() -> Path:
-    """Where built matchers are kept: ``AUDITOR_CACHE_DIR``, else the user's cache folder
-    (``platformdirs``: ``$XDG_CACHE_HOME/auditor`` or ``~/.cache/auditor`` on Linux).
-    Never the package folder, which may be read-only."""
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("auditor", appauthor=False))
 
 
 def _cache_key(paths: Sequence[str], default: bool) -> str:
