@@ -208,7 +208,7 @@ def test_audit_killed_mid_run_then_the_next_run_completes(tmp_path: Path) -> Non
         first = _audit(game_path, reports)
         stdout, stderr = first.communicate(timeout=120)
         assert first.returncode == 0, stderr
-        assert "新帖 205" in stdout
+        assert "新帖 207" in stdout
 
         game = load_game(game_path)
         with Store(game.store) as store:
@@ -261,7 +261,7 @@ def test_audit_killed_mid_run_then_the_next_run_completes(tmp_path: Path) -> Non
         assert rejected.id not in {d.id for d in led.drafts}
         st = led.standing(approved.player)
         assert st is not None and st.standing.red == 1
-        assert store.post_count() == 205
+        assert store.post_count() == 207
     game_dir = reports / game.slug
     assert not [p for p in game_dir.iterdir() if p.name.startswith(".tmp-")]
     assert len([p for p in game_dir.iterdir() if p.name[0].isdigit()]) == 2

@@ -13,7 +13,7 @@ from auditor.store import Store
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "examples" / "sample"
-SAMPLE_POSTS = 205  # the sample game, process thread 108 and issue 18's cases included
+SAMPLE_POSTS = 207  # the sample game, process thread 108 and issue 18's cases included
 
 
 def _game_with_nesting(tmp_path: Path, open_tag: str, close_tag: str, depth: int) -> Path:

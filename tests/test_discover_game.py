@@ -77,6 +77,7 @@ def test_sample_discovery_names_its_sources(tmp_path: Path) -> None:
         (EventType.SHERIFF, "油条"),
         (EventType.ELIMINATED, "油条"),
         (EventType.ELIMINATED, "馄饨"),
+        (EventType.PIPED, "饺子"),  # 公示：饺子被吹笛 (the sample's own 吹笛 rule)
     }
     # the day-3 result is in the process thread; the player's "馄饨出局了吗？" there is not
     assert events[(EventType.ELIMINATED, "馄饨")].pid == 1198
@@ -103,7 +104,7 @@ def test_game_view_lists_sources_and_write_round_trips(tmp_path: Path) -> None:
     before = open_game(minimal)
     written = runner.invoke(app, ["game", str(minimal), "--write"])
     assert written.exit_code == 0, written.output
-    assert "帖子 8 个，天 3 个，事件 3 个" in written.output
+    assert "帖子 8 个，天 3 个，事件 4 个" in written.output
     text = minimal.read_text(encoding="utf-8")
     assert text.startswith(original.rstrip("\n"))  # comments and keys as they were
     assert "# 来源：pid 1198" in text

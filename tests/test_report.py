@@ -183,7 +183,7 @@ def test_audit_on_the_sample_game_writes_the_report(tmp_path: Path) -> None:
         app, ["audit", str(sample / "game.toml"), "--reports", str(reports), "-q"]
     )
     assert result.exit_code == 0, result.output
-    assert "审计完成：新帖 205，新草稿" in result.output
+    assert "审计完成：新帖 207，新草稿" in result.output
     report = latest_dir(reports, load_game(sample / "game.toml").slug)
     assert report is not None and (report / "report.html").is_file()
     html = (report / "report.html").read_text("utf-8")

@@ -1,6 +1,7 @@
 """`auditor audit examples/sample/game.toml` shows one case of each check issue 18 added
-that an M107 game of saved pages can show (POST-FILLER, NOT-A-PLAYER, PHRASE-MASKED and
-PASTE-LINK's image case), and the activity grid's raw(effective) posts (`12(6)`)."""
+that an M107 game of saved pages can show (POST-FILLER, NOT-A-PLAYER, PHRASE-MASKED,
+PASTE-LINK's image case and PIPED-CODE, which the sample's game file adds as the director's
+own rule, 030's 吹笛), and the activity grid's raw(effective) posts (`12(6)`)."""
 
 from __future__ import annotations
 
@@ -35,9 +36,15 @@ def test_the_sample_shows_each_new_check(tmp_path: Path) -> None:
     assert [(r["player"], r["match"], r["pid"]) for r in masked] == [("春卷", "傻*", "1206")]
     images = [r for r in rows if r["code"] == "PASTE-LINK" and "[图片]" in r["excerpt"]]
     assert [r["player"] for r in images] == ["豆浆"]
+    # 030 吹笛者 不得使用密码、电码或暗号: 饺子 piped from 20:40, sounds in Morse-like groups
+    coded = [r for r in rows if r["code"] == "PIPED-CODE"]
+    assert [(r["player"], r["day"], r["pid"], r["suggested_card"]) for r in coded] == [
+        ("饺子", "3", "1208", "warning")
+    ]
+    assert not [r for r in rows if r["code"] == "PIPED-SPEECH"]  # only allowed sounds
     page = BeautifulSoup((out / "report.html").read_text("utf-8"), "lxml")
     text = page.get_text(" ")
-    for code in ("POST-FILLER", "NOT-A-PLAYER", "PHRASE-MASKED", "PASTE-LINK"):
+    for code in ("POST-FILLER", "NOT-A-PLAYER", "PHRASE-MASKED", "PASTE-LINK", "PIPED-CODE"):
         assert code in text, code
 
 
