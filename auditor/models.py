@@ -97,6 +97,7 @@ class Profile:
     signature_text: str
     avatar_url: str | None
     threads: int | None = None  # the author panel's 主题 count (threads started)
+    avatar_sha256: str | None = None  # the picture's hash, when it was saved beside the page
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +114,12 @@ class ProfileSighting:
     signature_text: str
     avatar_url: str | None
     threads: int | None = None
+    avatar_sha256: str | None = None  # the picture's SHA-256, when it was read
+
+    @property
+    def image_only(self) -> bool:
+        """A fetch of the avatar picture itself (``tid`` 0): it shows no signature."""
+        return self.tid == 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +180,20 @@ class ParsedPage:
     author_only: bool = False  # 只看该作者 (&authorid=): a filtered view, not the thread's pages
     viewer_uid: int | None = None  # who the forum served the page to (0 = a guest)
     profiles: list[Profile] = field(default_factory=list)  # desktop only: signatures, avatars
+    served_at: datetime | None = None  # the desktop footer's time (GMT+8, Y-n-j H:i)
+
+
+@dataclass(frozen=True, slots=True)
+class FetchedFile:
+    """A file fetched as it is (an avatar picture), with its validators for the next
+    conditional request; a 304 has no body."""
+
+    url: str
+    status: int
+    body: bytes
+    etag: str | None = None
+    last_modified: str | None = None
+    fetched_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,7 +154,7 @@ def crawl(
 
     over_http = game.forum.pages is None  # saved pages: neither choice applies
     if over_http:
-        from auditor.rules.engine import api_first, reads_spaces
+        from auditor.rules.engine import api_first, reads_avatars, reads_spaces
     run_id = store.start_run("crawl")
     try:
         result = crawl_threads(
@@ -165,6 +165,7 @@ def crawl(
             run_id=run_id,
             use_api=api_first(game) if over_http else None,
             spaces=reads_spaces(game) if over_http else False,
+            avatars=reads_avatars(game) if over_http else False,
         )
     except KeyboardInterrupt:
         store.finish_run(run_id, "interrupted", {})

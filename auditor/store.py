@@ -268,6 +268,27 @@ _M11_CHECKED_POSTS_BY_DAY = """
         CREATE INDEX checked_posts_keep ON checked_posts (keep) WHERE keep = 1;
 """
 
+# PROFILE-AVATAR compares the pictures, not their URLs (a stock X3.5 avatar URL stays
+# ``uc_server/avatar.php?uid=N`` whatever the picture): the hash of a picture saved beside
+# a saved page, and each player's picture fetched at most once a night over HTTP with its
+# validators (ETag, Last-Modified) for the next night's conditional request.
+_M12_AVATARS = """
+        ALTER TABLE profiles ADD COLUMN avatar_sha256 TEXT;
+        CREATE TABLE avatars (
+            uid INTEGER NOT NULL,
+            night INTEGER NOT NULL,        -- days closed by the fetch (one fetch a night)
+            url TEXT NOT NULL,             -- the avatar URL the pages showed
+            fetched_at TEXT NOT NULL,
+            fetched_ts REAL NOT NULL,
+            status INTEGER NOT NULL,       -- 200, or 304 (unchanged: the previous hash)
+            etag TEXT,
+            last_modified TEXT,
+            sha256 TEXT NOT NULL,
+            run_id INTEGER,
+            PRIMARY KEY (uid, night)
+        );
+"""
+
 MIGRATIONS: Sequence[str] = (
     _M1_PAGES_POSTS,
     _M2_FINDINGS,
@@ -280,6 +301,7 @@ MIGRATIONS: Sequence[str] = (
     _M9_PROFILES,
     _M10_SPACE_READS,
     _M11_CHECKED_POSTS_BY_DAY,
+    _M12_AVATARS,
 )
 
 
@@ -721,20 +743,22 @@ class Store:
                 p.avatar_url,
                 p.threads,
                 run_id,
+                p.avatar_sha256,
             )
             for p in profiles
         ]
         with self.transaction():
             self.db.executemany(
                 "INSERT OR IGNORE INTO profiles (uid, author, seen_at, seen_ts, tid, page, url,"
-                " signature_html, signature_text, avatar_url, threads, run_id)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                " signature_html, signature_text, avatar_url, threads, run_id, avatar_sha256)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 rows,
             )
         return len(rows)
 
     def profile_sightings(self, tz: tzinfo | None = None) -> list[ProfileSighting]:
-        """Every recorded sighting, oldest first (by fetch time, then thread and page)."""
+        """Every recorded sighting, oldest first (by fetch time, then thread and page),
+        the avatar pictures fetched over HTTP among them (``tid`` 0, no signature)."""
         out: list[ProfileSighting] = []
         for r in self.db.execute("SELECT * FROM profiles ORDER BY seen_ts, tid, page, uid"):
             at = datetime.fromisoformat(r["seen_at"])
@@ -750,9 +774,68 @@ class Store:
                     signature_text=r["signature_text"],
                     avatar_url=r["avatar_url"],
                     threads=r["threads"],
+                    avatar_sha256=r["avatar_sha256"],
                 )
             )
+        images = self.db.execute(
+            "SELECT a.*, (SELECT author FROM profiles p WHERE p.uid = a.uid LIMIT 1) AS author"
+            " FROM avatars a ORDER BY fetched_ts, uid"
+        ).fetchall()
+        for r in images:
+            at = datetime.fromisoformat(r["fetched_at"])
+            out.append(
+                ProfileSighting(
+                    uid=r["uid"],
+                    author=r["author"] or "",
+                    seen_at=at.astimezone(tz) if tz is not None else at,
+                    tid=0,
+                    page=0,
+                    url=r["url"],
+                    signature_html=None,
+                    signature_text="",
+                    avatar_url=r["url"],
+                    avatar_sha256=r["sha256"],
+                )
+            )
+        if images:
+            out.sort(key=lambda s: (s.seen_at, s.tid, s.page, s.uid))
         return out
+
+    def avatar_fetches(self) -> dict[int, sqlite3.Row]:
+        """Each player's latest avatar fetch (night, url, validators, hash)."""
+        rows = self.db.execute("SELECT * FROM avatars ORDER BY fetched_ts").fetchall()
+        return {r["uid"]: r for r in rows}
+
+    def record_avatar(
+        self,
+        *,
+        uid: int,
+        night: int,
+        url: str,
+        fetched_at: datetime,
+        status: int,
+        etag: str | None,
+        last_modified: str | None,
+        sha256: str,
+        run_id: int | None,
+    ) -> None:
+        with self.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO avatars (uid, night, url, fetched_at, fetched_ts, status,"
+                " etag, last_modified, sha256, run_id) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    uid,
+                    night,
+                    url,
+                    fetched_at.astimezone(UTC).isoformat(),
+                    fetched_at.timestamp(),
+                    status,
+                    etag,
+                    last_modified,
+                    sha256,
+                    run_id,
+                ),
+            )
 
     def record_space_read(
         self,
@@ -794,6 +877,9 @@ class Store:
                 ],
             )
             return self.db.total_changes - before
+
+    def space_read_count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM space_reads").fetchone()[0])
 
     def space_reads(self, tz: tzinfo | None = None) -> list[SpaceRead]:
         """Every read of the players' posts lists, oldest first."""

@@ -62,3 +62,41 @@ def test_parse_absolute_forms() -> None:
     assert parse_absolute("发表于 2026-11-2 9:05:07", CST) == (dt("2026-11-02 09:05:07"), True)
     assert parse_absolute("2026-11-22 20:00", CST) == (dt("2026-11-22 20:00:00"), False)
     assert parse_absolute("7 天前", CST) is None
+
+
+@pytest.mark.discuz
+@pytest.mark.parametrize("edition", ["x35-utf8", "x35-gbk"])
+def test_the_footer_says_when_each_real_desktop_page_was_served(edition: str) -> None:
+    """Every real desktop page (thread, board list, index, login page) ends with the
+    footer's ``GMT+8, Y-n-j H:i``: the capture's minute (captures.json's captured_at)."""
+    from auditor.forum.parse import parse_page
+    from auditor.forum.parse.charset import decode_body
+    from auditor.forum.parse.times import served_at
+    from tests.discuz_data import load_captures
+
+    seen = 0
+    for cap in load_captures(edition):
+        if cap.is_api or cap.status != 200 or "printable" in cap.file or "archiver" in cap.file:
+            continue
+        if "touch" in cap.file:
+            continue
+        text, _ = decode_body(cap.body(), cap.content_type, cap.url)
+        got = served_at(text)
+        assert got is not None, cap.file
+        assert got <= cap.captured_at < got + timedelta(minutes=1), cap.file
+        seen += 1
+        if "thread-" in cap.file and "error" not in cap.file and "thread-6" not in cap.file:
+            assert parse_page(cap.fetched(), CST).served_at == got, cap.file  # 6: login page
+    assert seen >= 30
+
+
+def test_a_saved_page_is_dated_by_its_footer_unless_its_file_time_is_in_that_minute() -> None:
+    from auditor.forum.parse.times import capture_time
+
+    served = dt("2026-11-20 14:00:00")
+    browser = dt("2026-11-20 14:00:37")  # a browser's own save, in the footer's minute
+    copied = datetime(2026, 12, 1, 3, 0, tzinfo=UTC)  # a checkout or copy of the folder
+    assert capture_time(served, browser) == browser
+    assert capture_time(served, copied) == served
+    assert capture_time(served, dt("2026-11-20 13:59:59")) == served
+    assert capture_time(None, copied) == copied  # no footer (API, touch): the file's time

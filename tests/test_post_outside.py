@@ -252,9 +252,38 @@ def test_off_by_default_and_saved_pages_say_they_cannot_look(tmp_path: Path) -> 
         encoding="utf-8",
     )
     offline = load_game(path)
-    assert not reads_spaces(offline)
-    note = space_warning(offline)
+    assert reads_spaces(offline)  # the lists saved in the folder are read
+    note = space_warning(offline)  # none was saved
     assert note is not None and "保存的页面里没有玩家的个人空间列表" in note
+    assert space_warning(offline, saved_lists=2) is None
+
+
+def test_a_saved_list_says_whose_it_is_and_when_it_was_saved() -> None:
+    """A saved file's URL names no uid or type: the page's current tab does, and its
+    footer says when it was served (synthetic, the documented template)."""
+    script = parse_script(
+        {
+            "forum": {
+                "base_url": "http://bbs.example.com/",
+                "rendered_at": at(22, 4, 30),
+                "boards": {"2": "版杀区", "5": "灌水区"},
+            },
+            "members": {"导演": 1, "饺子": 2, "包子": 3, "路人": 20},
+            "thread": THREADS,
+        }
+    )
+    pages = dict((url, body) for url, body, _ in render_space_pages(script))
+    for view in ("reply", "thread"):
+        saved = parse_space(
+            FetchedPage(
+                url="file:///saved/%E5%8C%85%E5%AD%90.html",
+                status=200,
+                body=pages[space_url(3, view)],
+            )
+        )
+        assert (saved.uid, saved.view) == (3, view)
+        assert saved.served_at == at(22, 4, 30)
+    assert [i.pid for i in saved.items] == []  # 包子 started no thread
 
 
 def test_a_login_page_stops_the_reading_and_tells_the_director(tmp_path: Path) -> None:

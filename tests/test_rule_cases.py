@@ -11,6 +11,7 @@ rows.  The format is documented in ``tests/rules/README.md``.
 from __future__ import annotations
 
 import copy
+import hashlib
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from auditor.rules.base import Finding
 from auditor.rules.engine import build_context, ruleset_for, run_rules
 from auditor.rules.registry import all_rules
 from auditor.store import Store
-from tools.writer import parse_script, render_thread_pages
+from tools.writer import avatar_png, parse_script, render_thread_pages
 
 RULES_DIR = Path(__file__).parent / "rules"
 CASES_DIR = RULES_DIR / "cases"
@@ -38,7 +39,7 @@ BASE_URL = "http://bbs.example.com/"
 # Fields a [[case.expect]] row may give beyond code/player/day, and how they are compared.
 OPTIONAL_FIELDS = ("pid", "phase", "card", "match", "key", "tid", "floor", "note")
 CASE_KEYS = {"name", "now", "game", "post", "expect", "ruleset", "rules", "crawl", "files"}
-CRAWL_KEYS = {"at", "signatures", "avatars"}
+CRAWL_KEYS = {"at", "signatures", "avatars", "pictures"}
 POST_KEYS = {
     "author",
     "tid",
@@ -374,6 +375,20 @@ def record_crawl(
         }
     script_data["members"] = members
     script = parse_script(script_data)
+    for name, picture in crawl.get("pictures", {}).items():
+        # the avatar picture fetched that night (auditor.forum.avatars), drawn by the writer
+        uid = script.members[name].uid
+        store.record_avatar(
+            uid=uid,
+            night=int(at.timestamp() // 3600),
+            url=f"{BASE_URL}uc_server/avatar.php?uid={uid}&size=middle",
+            fetched_at=at,
+            status=200,
+            etag=None,
+            last_modified=None,
+            sha256=hashlib.sha256(avatar_png(picture)).hexdigest(),
+            run_id=None,
+        )
     for tid in script.threads:
         for page_no, (url, body, ctype) in enumerate(render_thread_pages(script, tid), 1):
             if not url.startswith("forum.php"):

@@ -1,7 +1,8 @@
 """`auditor audit examples/sample/game.toml` shows one case of each check issue 18 added
-that an M107 game of saved pages can show (POST-FILLER, NOT-A-PLAYER, PHRASE-MASKED,
-PASTE-LINK's image case and PIPED-CODE, which the sample's game file adds as the director's
-own rule, 030's 吹笛), and the activity grid's raw(effective) posts (`12(6)`)."""
+(POST-FILLER, NOT-A-PLAYER, PHRASE-MASKED, PASTE-LINK's image case; PIPED-CODE, which the
+sample's game file adds as the director's own rule, 030's 吹笛; PROFILE-SIGNATURE and
+PROFILE-AVATAR from pages saved at two times; POST-OUTSIDE from a saved replies list), and
+the activity grid's raw(effective) posts (`12(6)`)."""
 
 from __future__ import annotations
 
@@ -42,9 +43,34 @@ def test_the_sample_shows_each_new_check(tmp_path: Path) -> None:
         ("饺子", "3", "1208", "warning")
     ]
     assert not [r for r in rows if r["code"] == "PIPED-SPEECH"]  # only allowed sounds
+    # pages saved earlier (pages/saved-*/, their footers say when): 汤圆's signature and
+    # 包子's avatar picture (same avatar.php URL, another picture saved beside the page)
+    # changed between 11-20 14:00 and 11-23 09:00; 包子's saved replies list (11-26 04:30)
+    # shows a reply in 灌水区 made after the game's post 1208 (11-25 21:00)
+    profile = {
+        (r["code"], r["player"], r["day"]): r for r in rows if r["code"].startswith("PROFILE")
+    }
+    assert set(profile) == {("PROFILE-SIGNATURE", "汤圆", "2"), ("PROFILE-AVATAR", "包子", "2")}
+    sig = profile[("PROFILE-SIGNATURE", "汤圆", "2")]["note"]
+    assert "11-20 14:00 与 11-23 09:00 之间" in sig and "之前「汤圆：好人一枚」" in sig
+    assert "之后「汤圆：我是预言家，第一晚查杀油条」" in sig
+    avatar = profile[("PROFILE-AVATAR", "包子", "2")]["note"]
+    assert "11-20 14:00 与 11-23 09:00 之间" in avatar and avatar.count("图片 ") == 2
+    outside = [r for r in rows if r["code"] == "POST-OUTSIDE"]
+    assert [(r["player"], r["day"], r["tid"]) for r in outside] == [("包子", "3", "201")]
+    assert "《今天吃什么》（灌水区）" in outside[0]["note"] and "pid=1210" in outside[0]["note"]
     page = BeautifulSoup((out / "report.html").read_text("utf-8"), "lxml")
     text = page.get_text(" ")
-    for code in ("POST-FILLER", "NOT-A-PLAYER", "PHRASE-MASKED", "PASTE-LINK", "PIPED-CODE"):
+    for code in (
+        "POST-FILLER",
+        "NOT-A-PLAYER",
+        "PHRASE-MASKED",
+        "PASTE-LINK",
+        "PIPED-CODE",
+        "PROFILE-SIGNATURE",
+        "PROFILE-AVATAR",
+        "POST-OUTSIDE",
+    ):
         assert code in text, code
 
 

@@ -360,8 +360,12 @@ def test_render_is_deterministic() -> None:
 
 def test_committed_sample_pages_equal_a_fresh_render(tmp_path: Path) -> None:
     assert main([str(SAMPLE / "script.toml"), str(tmp_path)]) == 0
-    fresh = sorted(p.name for p in tmp_path.iterdir())
-    committed = sorted(p.name for p in (SAMPLE / "pages").iterdir())
+
+    def files(root: Path) -> list[str]:
+        return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+
+    fresh = files(tmp_path)
+    committed = files(SAMPLE / "pages")
     assert fresh == committed, (
         "re-run: python -m tools.writer examples/sample/script.toml examples/sample/pages"
     )

@@ -48,6 +48,18 @@ Game script (TOML)
     position = 7            # optional: else the thread's last position + 1
     usesig = false          # optional: hide the author's signature on this post
 
+A thread with ``saved = false`` is one elsewhere on the forum: its posts are in the
+members' own posts lists and counts, but write_site writes none of its pages.
+
+    [[snapshot]]            # optional: pages saved earlier, as the forum showed them then
+    at = 2026-11-20T14:00:00+08:00           # when they were saved (their footer's time)
+    folder = "saved-1120"   # optional: the subfolder of OUT_DIR (default: snapshot-YYYYMMDD-HHMM)
+    pages = [[101, 1]]      # (tid, page) desktop pages, over the posts made by ``at``
+    spaces = [["饺子", "reply"]]             # optional: members' own posts lists (reply | thread)
+    complete = true         # optional: saved "complete" (the browser's Save as): each avatar
+                            # picture beside the page in NAME_files/, the page linking it there
+    members = { 汤圆 = { signature = "…" }, 包子 = { picture = "old" } }   # profiles then
+
 ``message`` is what the author typed; the writer builds the stored message the way
 Discuz! does: a quote-reply becomes
 ``[quote][size=2][url=forum.php?mod=redirect&goto=findpost&pid=Q&ptid=T][color=#999999]AUTHOR
@@ -67,16 +79,28 @@ Output
 writes ``thread-T-pP.html`` / ``api-viewthread-T-pP.json`` and an ``index.json`` mapping
 each URL to its file and content type.  CLI: ``python -m tools.writer SCRIPT OUT_DIR``.
 Everything streams page by page, so a million-post script never sits in memory as text.
+
+Snapshots are the same forum rendered at an earlier ``at``: only the posts made by then,
+relative times and the author panels' counts as of then, and the members' profiles of the
+snapshot (a member's ``picture`` names the avatar picture: the writer draws a small PNG
+from it, a stand-in for the uploaded JPEG; default ``uid N``).  A snapshot page may hold
+no deleted, hidden or edited post (the script does not say when that happened).  The
+pages are not in ``index.json``'s URL map (their URLs are the final pages'); its
+``snapshots`` list names their files.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import math
 import random
 import re
+import struct
 import sys
 import tomllib
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -126,6 +150,17 @@ class Member:
     uid: int
     signature: str = ""  # BBCode
     avatar: str = ""  # the avatar picture's URL (default: uc_server/avatar.php?uid=N)
+    picture: str = ""  # what the avatar picture shows (drawn by avatar_png; default "uid N")
+
+
+@dataclass(slots=True)
+class Snapshot:
+    at: datetime
+    folder: str
+    pages: list[tuple[int, int]]
+    spaces: list[tuple[str, str]]
+    complete: bool
+    members: dict[str, dict[str, str]]
 
 
 @dataclass(slots=True)
@@ -151,6 +186,7 @@ class ScriptThread:
     subject: str
     posts: list[ScriptPost] = field(default_factory=list)
     views: int = 0
+    saved: bool = True  # False: a thread elsewhere whose pages write_site leaves out
 
 
 @dataclass(slots=True)
@@ -158,6 +194,7 @@ class Script:
     forum: Forum
     members: dict[str, Member]
     threads: dict[int, ScriptThread]
+    snapshots: list[Snapshot] = field(default_factory=list)
 
 
 class ScriptError(ValueError):
@@ -205,6 +242,7 @@ def parse_script(data: dict[str, Any]) -> Script:
                 int(spec["uid"]),
                 str(spec.get("signature", "")),
                 str(spec.get("avatar", "")),
+                str(spec.get("picture", "")),
             )
         else:
             members[name] = Member(name, int(spec))
@@ -217,7 +255,11 @@ def parse_script(data: dict[str, Any]) -> Script:
         if tid in threads:
             raise ScriptError(f"thread[{ti}].tid: duplicate tid {tid}")
         thread = ScriptThread(
-            tid, int(t.get("fid", 2)), str(t["subject"]), views=int(t.get("views", 0))
+            tid,
+            int(t.get("fid", 2)),
+            str(t["subject"]),
+            views=int(t.get("views", 0)),
+            saved=bool(t.get("saved", True)),
         )
         threads[tid] = thread
         position = 0
@@ -268,7 +310,78 @@ def parse_script(data: dict[str, Any]) -> Script:
             )
             thread.posts.append(post)
             by_pid[pid] = post
+    snapshots = [
+        _parse_snapshot(snap, f"snapshot[{si}]", members, threads)
+        for si, snap in enumerate(data.get("snapshot", []))
+    ]
+    return Script(forum, members, threads, snapshots)
+
+
+def _parse_snapshot(
+    snap: dict[str, Any], key: str, members: dict[str, Member], threads: dict[int, ScriptThread]
+) -> Snapshot:
+    at = _aware(snap.get("at"), f"{key}.at")
+    pages = [(int(tid), int(page)) for tid, page in snap.get("pages", [])]
+    for tid, _page in pages:
+        if tid not in threads:
+            raise ScriptError(f"{key}.pages: no thread {tid}")
+    spaces = [(str(name), str(view)) for name, view in snap.get("spaces", [])]
+    for name, view in spaces:
+        if name not in members or view not in ("reply", "thread"):
+            raise ScriptError(
+                f"{key}.spaces: ({name!r}, {view!r}) is no member's reply|thread list"
+            )
+    profiles = {
+        str(k): {str(a): str(b) for a, b in v.items()} for k, v in snap.get("members", {}).items()
+    }
+    for name, fields in profiles.items():
+        if name not in members:
+            raise ScriptError(f"{key}.members: {name!r} is not in [members]")
+        if set(fields) - {"signature", "avatar", "picture"}:
+            raise ScriptError(f"{key}.members.{name}: only signature, avatar and picture")
+    folder = str(snap.get("folder", f"snapshot-{at:%Y%m%d-%H%M}"))
+    return Snapshot(at, folder, pages, spaces, bool(snap.get("complete", False)), profiles)
+
+
+def at_snapshot(script: Script, snap: Snapshot) -> Script:
+    """The forum as it was at ``snap.at``: the posts made by then, its members' profiles."""
+    members = dict(script.members)
+    for name, fields in snap.members.items():
+        m = members[name]
+        members[name] = Member(
+            m.name,
+            m.uid,
+            fields.get("signature", m.signature),
+            fields.get("avatar", m.avatar),
+            fields.get("picture", m.picture),
+        )
+    threads = {
+        tid: ScriptThread(
+            t.tid, t.fid, t.subject, [p for p in t.posts if p.at <= snap.at], t.views, t.saved
+        )
+        for tid, t in script.threads.items()
+    }
+    threads = {tid: t for tid, t in threads.items() if t.posts}
+    forum = dataclasses.replace(script.forum, rendered_at=snap.at)
     return Script(forum, members, threads)
+
+
+def avatar_png(picture: str) -> bytes:
+    """A 4×4 PNG in one colour drawn from ``picture`` (the same text, the same bytes)."""
+    rgb = hashlib.sha256(picture.encode()).digest()[:3]
+    raw = b"".join(b"\x00" + rgb * 4 for _ in range(4))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 # --------------------------------------------------------------------------- time
@@ -665,6 +778,8 @@ class _Renderer:
         self.counts: dict[str, tuple[int, int]] = {}
         self._replies_tid: int | None = None
         self._replies = 0
+        self.saved_files: str | None = None  # "NAME_files": avatars saved beside the page
+        self.pictures: dict[str, bytes] = {}  # file name in saved_files → picture
 
     def encode(self, s: str) -> bytes:
         return s.encode(self.encoding, "xmlcharrefreplace")
@@ -709,6 +824,11 @@ class _Renderer:
 
     def avatar(self, name: str, uid: int) -> str:
         m = self.script.members.get(name)
+        if self.saved_files is not None:
+            # saved "complete": the picture beside the page, as UCenter names the file
+            file = f"{uid % 100:02d}_avatar_middle.png"
+            self.pictures[file] = avatar_png((m.picture if m else "") or f"uid {uid}")
+            return f"{self.saved_files}/{file}"
         if m is not None and m.avatar:
             return dhtmlspecialchars(m.avatar)
         return f"{self.forum.base_url}uc_server/avatar.php?uid={uid}&size=middle"
@@ -812,8 +932,30 @@ class _Renderer:
             f'<div class="pgs mtm mbm cl">\n{pager}<span class="pgb y">'
             f'<a href="forum.php?mod=forumdisplay&amp;fid={t.fid}">返回列表</a></span>\n</div>\n'
             "</div>\n"
-            '<div id="ft" class="wp cl"><p>Powered by <strong>Discuz!</strong> <em>X3.5</em></p></div>\n'
+            f"{self.footer()}"
             "</body>\n</html>\n"
+        )
+
+    def footer(self) -> str:
+        """template/default/common/footer.htm as the captures show it: ``GMT+8, Y-n-j H:i``
+        (the time the page was served, in the forum's zone) in ``<p class="xs0">``."""
+        served = ""
+        if self.now is not None:
+            local = _local(self.now, self.tz)
+            hours = int(local.utcoffset().total_seconds()) / 3600  # type: ignore[union-attr]
+            offset = f"{hours:+g}"
+            served = (
+                f'<p class="xs0">\nGMT{offset}, {local.year}-{local.month}-{local.day} '
+                f'{local:%H:%M}<span id="debuginfo">\n, Processed in 0.012345 second(s), 18 queries\n.\n'
+                "</span>\n</p>\n"
+            )
+        return (
+            '<div id="ft" class="wp cl">\n<div id="flk" class="y">\n<p>\n'
+            '<a href="archiver/" >Archiver</a><span class="pipe">|</span>'
+            '<a href="forum.php?showmobile=yes" >手机版</a>\n</p>\n'
+            f"{served}</div>\n"
+            '<div id="frt">\n<p>Powered by <strong><a href="https://www.discuz.vip/" target="_blank">'
+            "Discuz!</a></strong> <em>X3.5</em></p>\n</div></div>\n"
         )
 
     def desktop_page(
@@ -1083,7 +1225,9 @@ class _Renderer:
             + "".join(rows)
             + "</table>\n</form>\n</div>\n"
             f"<!-- {what} -->\n"
-            "</div>\n</div>\n</div>\n</div>\n</body>\n</html>\n"
+            "</div>\n</div>\n</div>\n</div>\n"
+            f"{self.footer()}"
+            "</body>\n</html>\n"
         )
 
     def space_row(self, t: ScriptThread, href: str, *, reply: bool) -> str:
@@ -1175,12 +1319,12 @@ def _render_boards(script: Script) -> Iterator[tuple[str, str, Iterable[bytes], 
     ``tpp`` threads a page, desktop and API."""
     r = _Renderer(script)
     ctype = _content_type(script.forum.charset)
-    fids = sorted({t.fid for t in script.threads.values()})
+    fids = sorted({t.fid for t in script.threads.values() if t.saved})
     for fid in fids:
         threads = [
             t
             for t in script.threads.values()
-            if t.fid == fid and any(not p.deleted for p in t.posts)
+            if t.fid == fid and t.saved and any(not p.deleted for p in t.posts)
         ]
         threads.sort(key=lambda t: max(p.at for p in t.posts if not p.deleted), reverse=True)
         tpp = script.forum.tpp
@@ -1273,7 +1417,7 @@ def write_site(script: Script | str | Path, out_dir: str | Path) -> dict[str, di
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     index: dict[str, dict[str, str]] = {}
-    renders = [_render(script, tid) for tid in script.threads]
+    renders = [_render(script, tid) for tid, t in script.threads.items() if t.saved]
     if script.forum.board_pages:
         renders.append(_render_boards(script))
     for rendered in renders:
@@ -1282,12 +1426,55 @@ def write_site(script: Script | str | Path, out_dir: str | Path) -> dict[str, di
                 for chunk in chunks:
                     fh.write(chunk)
             index[url] = {"file": name, "content_type": ctype}
+    snapshots = [_write_snapshot(script, snap, out) for snap in script.snapshots]
     with open(out / "index.json", "w", encoding="utf-8") as fh:
-        json.dump(
-            {"base_url": script.forum.base_url, "pages": index}, fh, ensure_ascii=False, indent=1
-        )
+        doc: dict[str, Any] = {"base_url": script.forum.base_url, "pages": index}
+        if snapshots:
+            doc["snapshots"] = snapshots
+        json.dump(doc, fh, ensure_ascii=False, indent=1)
         fh.write("\n")
     return index
+
+
+def _write_snapshot(script: Script, snap: Snapshot, out: Path) -> dict[str, Any]:
+    """Write one snapshot's pages into ``out/<folder>/``; return its index entry."""
+    then = at_snapshot(script, snap)
+    folder = out / snap.folder
+    folder.mkdir(parents=True, exist_ok=True)
+    ctype = _content_type(script.forum.charset)
+    files: list[str] = []
+    for tid, page in snap.pages:
+        t = then.threads.get(tid)
+        total, pages = _pages(t, then.forum.ppp) if t is not None else (0, [])
+        if t is None or page > len(pages):
+            raise ScriptError(
+                f"snapshot {snap.folder}: thread {tid} has no page {page} at {snap.at}"
+            )
+        posts = pages[page - 1]
+        if any(p.deleted or p.hidden or p.edited for p in posts):
+            raise ScriptError(
+                f"snapshot {snap.folder}: thread {tid} page {page} holds a deleted, hidden or "
+                "edited post (the script does not say when that happened)"
+            )
+        r = _Renderer(then)
+        name = f"thread-{tid}-p{page}"
+        if snap.complete:
+            r.saved_files = f"{name}_files"
+        body = r.encode("".join(r.desktop_page(t, page, total, posts)))
+        (folder / f"{name}.html").write_bytes(body)
+        files.append(f"{snap.folder}/{name}.html")
+        if r.pictures:
+            (folder / r.saved_files).mkdir(exist_ok=True)  # type: ignore[operator]
+            for file, data in sorted(r.pictures.items()):
+                (folder / r.saved_files / file).write_bytes(data)  # type: ignore[operator]
+                files.append(f"{snap.folder}/{r.saved_files}/{file}")
+    for member_name, view in snap.spaces:
+        r = _Renderer(then)
+        member = then.members[member_name]
+        name = f"space-{member.uid}-{view}"
+        (folder / f"{name}.html").write_bytes(r.encode(r.space_page(member, view)))
+        files.append(f"{snap.folder}/{name}.html")
+    return {"at": snap.at.isoformat(), "content_type": ctype, "files": files}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,6 +19,7 @@ the run ends non-zero.  A page that could not be read is never counted as "0 pos
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import re
@@ -29,6 +30,7 @@ from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
+from urllib.parse import unquote
 
 from auditor import __version__
 from auditor.errors import (
@@ -50,6 +52,7 @@ if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
 
     from auditor.forum.fetch import Fetcher
     from auditor.forum.parse.board import BoardThread
+    from auditor.forum.parse.space import SpacePage
 
 # Imported where they are used: a night with nothing new on saved pages parses no page
 # (the parser and lxml), reads no board list and, for a game without a board, discovers
@@ -320,6 +323,7 @@ def crawl(
     run_id: int | None = None,
     use_api: bool | None = None,
     spaces: bool = False,
+    avatars: bool = False,
 ) -> CrawlReport:
     """Crawl every thread of the game into the store and say what happened.
 
@@ -328,7 +332,9 @@ def crawl(
     (:func:`auditor.rules.engine.api_first`, which :func:`auditor.pipeline.crawl` passes),
     and means desktop pages only here (they carry everything the rules read).
     ``spaces``: also read each player's own posts lists once a night (POST-OUTSIDE; over
-    HTTP only, see :mod:`auditor.forum.spaces`)."""
+    HTTP; saved lists from a saved-pages folder, see :mod:`auditor.forum.spaces`).
+    ``avatars``: also fetch each player's avatar picture once a night (PROFILE-AVATAR; over
+    HTTP only, see :mod:`auditor.forum.avatars`)."""
     api = use_api if use_api is not None else bool(game.forum.api)
     report = CrawlReport()
     if game.discovers:
@@ -348,6 +354,7 @@ def crawl(
                 run_id=run_id,
                 use_api=api,
                 spaces=spaces,
+                avatars=avatars,
             )
     finally:
         # What the next check must not judge from partial data (read by engine.check).
@@ -367,6 +374,7 @@ def _crawl_http(
     run_id: int | None,
     use_api: bool,
     spaces: bool = False,
+    avatars: bool = False,
 ) -> Game:
     if fetcher is None:  # deferred: a saved-pages crawl never loads requests and urllib3
         from auditor.forum.fetch import Fetcher
@@ -416,6 +424,10 @@ def _crawl_http(
             from auditor.forum.spaces import read_spaces
 
             read_spaces(game, store, f, now=now, run_id=run_id)
+        if avatars:
+            from auditor.forum.avatars import read_avatars
+
+            read_avatars(game, store, f, now=now, run_id=run_id)
     finally:
         report.requests = f.request_count - start_requests
         if fetcher is None:
@@ -707,7 +719,15 @@ def _crawl_saved(
     Files are read oldest first and each desktop page is stored (with its posts and its
     saved-file entry, in one transaction) as soon as it is parsed, so the crawl never holds
     the whole game.  Only pages of the other views wait, until the end of the folder says
-    whether their thread has desktop pages."""
+    whether their thread has desktop pages.
+
+    A page's capture time is its footer's (``GMT+8, …``), or the file's time within that
+    minute (:func:`~auditor.forum.parse.times.capture_time`): a folder copied without its
+    file times still says when each page was saved, so two saves of a page at different
+    times are two sightings of each author's signature and avatar.  An avatar the browser
+    saved beside the page (``NAME_files/…``) is hashed (PROFILE-AVATAR).  The players' own
+    posts lists saved in the folder (``home.php?mod=space&do=thread&view=me``) are each
+    one read at its capture time (POST-OUTSIDE reads them when it is on)."""
     assert game.forum.pages is not None
     folder = game.forum.pages
     if game.discovers:
@@ -757,7 +777,14 @@ def _crawl_saved(
             else:
                 t.held.append((when, row["page"] or 1, row))
             continue
-        entry = _read_saved_file(path, game, report, wanted, store)
+        entry = _read_saved_file(
+            path,
+            game,
+            report,
+            wanted,
+            store,
+            lambda sp: _store_saved_space(game, store, report, sp, cache_key, run_id),
+        )
         if entry is None:
             continue
         tid, kind, (when, page, item) = entry
@@ -927,11 +954,101 @@ def max_page_bytes(game: Game) -> int:
     return int(game.forum.max_page_mb * 1024 * 1024)
 
 
+@dataclass(slots=True)
+class _SavedSpace:
+    """A member's own posts list found in a saved folder (POST-OUTSIDE)."""
+
+    path: Path
+    key: str
+    st: os.stat_result
+    page: SpacePage
+    captured: datetime
+
+
+def _store_saved_space(
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    entry: _SavedSpace,
+    cache_key: str,
+    run_id: int | None,
+) -> None:
+    """One read of a player's list at the page's capture time (the night: the days closed
+    by then), and its saved-file entry (tid 0) so an unchanged file is not read again."""
+    from auditor.forum.spaces import player_uids
+
+    rel = str(entry.path.relative_to(game.forum.pages or entry.path.parent))
+    sp = entry.page
+    players = set(player_uids(game, store).values())
+    if sp.uid is None or sp.uid not in players:
+        report.skipped_files.append((rel, "个人空间的帖子列表，不是玩家的"))
+        return
+    at = entry.captured
+    done = {(r.uid, r.view, r.read_at) for r in store.space_reads()}
+    with store.transaction():
+        if (sp.uid, sp.view, at) not in done:
+            store.record_space_read(
+                uid=sp.uid,
+                view=sp.view,
+                night=sum(1 for d in game.days if d.closes <= at),
+                read_at=at,
+                url=entry.path.resolve().as_uri(),
+                threads=None,
+                items=sp.items,
+                run_id=run_id,
+            )
+        store.save_saved_file(
+            {
+                "path": entry.key,
+                "size": entry.st.st_size,
+                "mtime_ns": entry.st.st_mtime_ns,
+                "tid": 0,
+                "kind": "space",
+                "page": sp.page,
+                "total_pages": sp.total_pages,
+                "author_only": 0,
+                "pids": "[]",
+                "floor_lo": None,
+                "floor_hi": None,
+                "cache_key": cache_key,
+            }
+        )
+
+
+def _saved_avatars(path: Path, folder: Path, parsed: ParsedPage) -> ParsedPage:
+    """Each author's avatar hashed from the picture the browser saved beside the page
+    (a relative ``src`` naming a file inside the folder, e.g. ``NAME_files/03_avatar_middle.jpg``)."""
+    if not parsed.profiles:
+        return parsed
+    root = os.path.realpath(folder)
+    out = []
+    for p in parsed.profiles:
+        src = p.avatar_url or ""
+        digest = None
+        if src and "://" not in src and not src.startswith(("/", "data:")):
+            local = os.path.realpath(path.parent / unquote(src.split("?", 1)[0]))
+            if local.startswith(root + os.sep) and os.path.isfile(local):
+                with open(local, "rb") as fh:
+                    digest = hashlib.sha256(fh.read(_AVATAR_MAX)).hexdigest()
+        out.append(replace(p, avatar_sha256=digest) if digest else p)
+    parsed.profiles = out
+    return parsed
+
+
+_AVATAR_MAX = 4 * 1024 * 1024  # an avatar larger than this is hashed from its first 4 MB
+
+
 def _read_saved_file(
-    path: Path, game: Game, report: CrawlReport, wanted: set[int], store: Store
+    path: Path,
+    game: Game,
+    report: CrawlReport,
+    wanted: set[int],
+    store: Store,
+    space: Callable[[_SavedSpace], None],
 ) -> tuple[int, str, tuple[datetime, int, object]] | None:
     """Parse one saved file: (tid, view, (file time, page, entry)), or None when it is not
-    a page of this game (problems are added to the report)."""
+    a page of this game (problems are added to the report) or a member's posts list
+    (handed to ``space``)."""
     st = path.stat()
     mtime = datetime.fromtimestamp(st.st_mtime, UTC)
     url = path.resolve().as_uri()
@@ -953,6 +1070,18 @@ def _read_saved_file(
         date_header=None,
         fetched_at=mtime,
     )
+    from auditor.forum.parse.space import is_space_body, parse_space
+    from auditor.forum.parse.times import capture_time
+
+    if is_space_body(fetched.body):
+        try:
+            sp = parse_space(fetched)
+        except PageError as exc:
+            report.problems.append(CrawlProblem(exc.kind, url, f"个人空间列表：{exc}"))
+            return None
+        captured = capture_time(sp.served_at, mtime) or mtime
+        space(_SavedSpace(path, _file_key(path), st, sp, captured))
+        return None
     if any(m in fetched.body for m in _BOARD_MARKERS):  # its threads: _saved_board
         what = "版块帖子列表，帖子从中发现" if game.discovers else "版块帖子列表，不是帖子页面"
         report.skipped_files.append((str(path.relative_to(game.forum.pages or path.parent)), what))
@@ -960,7 +1089,7 @@ def _read_saved_file(
     if path.name == "index.json" and _writer_index(fetched.body):
         return None  # the page writer's own URL index, not a page (nor parsed as one)
     try:
-        parsed = parse_page(fetched, game.timezone, now=mtime)
+        parsed = parse_page(fetched, game.timezone)  # relative times: the capture time
     except PageError as exc:
         if path.name == "index.json":  # the page writer's own URL index, not a page
             return None
@@ -979,9 +1108,14 @@ def _read_saved_file(
     if parsed.tid not in wanted:
         report.ignored_files.append(str(path))
         return None
-    assert parsed.tid is not None
+    tid = parsed.tid
+    assert tid is not None
+    captured = capture_time(parsed.served_at, mtime) or mtime
+    if captured != mtime:
+        fetched = replace(fetched, fetched_at=captured)  # the sightings' time
+    parsed = _saved_avatars(path, game.forum.pages or path.parent, parsed)
     entry = (fetched, parsed, _file_key(path), st)
-    return parsed.tid, parsed.kind.value, (mtime, parsed.page or 1, entry)
+    return tid, parsed.kind.value, (mtime, parsed.page or 1, entry)
 
 
 def _note_unused(
@@ -1002,7 +1136,7 @@ def _read_unused(
 ) -> object | None:
     """A save read on an earlier night but not used then (its thread had pages of another
     view), so its posts were never stored: read now (the fresh entry), or None."""
-    entry = _read_saved_file(Path(row["path"]), game, report, wanted, store)
+    entry = _read_saved_file(Path(row["path"]), game, report, wanted, store, lambda _sp: None)
     return None if entry is None else entry[2][2]
 
 

@@ -104,7 +104,7 @@ from auditor.errors import (
     TruncatedPageError,
 )
 from auditor.forum.parse.detect import classify_redirect
-from auditor.models import FetchedPage
+from auditor.models import FetchedFile, FetchedPage
 from auditor.urls import is_viewthread, thread_id
 
 log = logging.getLogger(__name__)
@@ -516,7 +516,32 @@ class Fetcher:
                 url = target
             raise ServerError(redact_url(url), f"跳转超过 {MAX_REDIRECTS} 次")
 
-    def _send(self, url: str) -> tuple[requests.Response, bytes]:
+    def get_file(self, path_or_url: str, headers: Mapping[str, str] | None = None) -> FetchedFile:
+        """Fetch a file (an avatar picture) with extra request headers, following
+        redirects (UCenter's ``avatar.php`` redirects to the picture): a conditional
+        request (``If-None-Match`` / ``If-Modified-Since``) answered 304 carries no body.
+        HTTP errors other than the ones :meth:`get` raises come back as their status."""
+        url = self.url(path_or_url)
+        with self._lock:
+            for _hop in range(MAX_REDIRECTS + 1):
+                resp, body = self._send(url, headers)
+                if not resp.is_redirect:
+                    return FetchedFile(
+                        url=redact_url(url),
+                        status=resp.status_code,
+                        body=body,
+                        etag=resp.headers.get("ETag"),
+                        last_modified=resp.headers.get("Last-Modified"),
+                        fetched_at=datetime.now(UTC),
+                    )
+                url = (
+                    urlsplit(urljoin(url, resp.headers["Location"]))._replace(fragment="").geturl()
+                )
+            raise ServerError(redact_url(url), f"跳转超过 {MAX_REDIRECTS} 次")
+
+    def _send(
+        self, url: str, headers: Mapping[str, str] | None = None
+    ) -> tuple[requests.Response, bytes]:
         """One logical request: the delay, urllib3's retries, and retries of cut-short bodies."""
         public = redact_url(url)
         self._expired.clear()
@@ -524,7 +549,7 @@ class Fetcher:
         watchdog.daemon = True
         watchdog.start()
         try:
-            return self._send_until_deadline(url, public)
+            return self._send_until_deadline(url, public, headers)
         except PageTooLargeError:
             raise
         except Exception:
@@ -565,13 +590,19 @@ class Fetcher:
             raise self._deadline_error(public)
         return b"".join(parts)
 
-    def _send_until_deadline(self, url: str, public: str) -> tuple[requests.Response, bytes]:
+    def _send_until_deadline(
+        self, url: str, public: str, headers: Mapping[str, str] | None = None
+    ) -> tuple[requests.Response, bytes]:
         for attempt in range(self.retries + 1):
             self._wait_turn(first_attempt=attempt == 0)
             self._count += 1
             try:
                 resp = self._session.get(
-                    url, timeout=self.timeout, allow_redirects=False, stream=True
+                    url,
+                    timeout=self.timeout,
+                    allow_redirects=False,
+                    stream=True,
+                    headers=dict(headers) if headers else None,
                 )
                 body = self._read_body(resp, public)
                 declared = resp.headers.get("Content-Length")

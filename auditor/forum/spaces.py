@@ -11,7 +11,8 @@ only when the 主题 count the author panel showed on the game's pages changed s
 read of it (or was never seen), so an unchanged profile costs one request.  Only the first
 page of each list is read (the 20 newest); reading stops at the first login, permission
 or network problem (the same answer would come for every player), which is stored for
-the report.  Only over HTTP: saved pages have no such lists.
+the report.  Over HTTP; in a saved-pages folder the lists the director saved are read by
+the saved-pages crawl (:mod:`auditor.forum.crawl`), each as one read at its capture time.
 """
 
 from __future__ import annotations

@@ -235,7 +235,9 @@ def build_records(
     filler_on = rs.enabled("POST-FILLER")
     lurking = lurk_units(store)
     notices = game_notices(game, rs, checked.conflicts)
-    spaces = space_warning(game, rs, store.check_state().get(SPACE_STATE, ""))
+    spaces = space_warning(
+        game, rs, store.check_state().get(SPACE_STATE, ""), saved_lists=store.space_read_count()
+    )
     if spaces:
         notices.append(spaces)
     votes = [_vote_record(r, game, base) for r in checked.ballots]

@@ -58,25 +58,36 @@ def api_first(game: Game) -> bool:
 
 
 def reads_spaces(game: Game) -> bool:
-    """Whether the crawl reads the players' own posts lists (POST-OUTSIDE is on and the
-    game is read over HTTP)."""
-    return (
-        game.forum.pages is None
-        and bool(game.forum.url)
-        and ruleset_for(game).enabled("POST-OUTSIDE")
+    """Whether the crawl reads the players' own posts lists (POST-OUTSIDE is on): over
+    HTTP once a night, or the ones saved in a saved-pages folder."""
+    return (game.forum.pages is not None or bool(game.forum.url)) and ruleset_for(game).enabled(
+        "POST-OUTSIDE"
     )
 
 
-def space_warning(game: Game, ruleset: RuleSet | None = None, problem: str = "") -> str | None:
-    """The director's note when POST-OUTSIDE is on but could not look: saved pages hold
-    no posts lists, or the last reading stopped (login, permission)."""
+def reads_avatars(game: Game) -> bool:
+    """Whether the crawl fetches the players' avatar pictures (PROFILE-AVATAR is on and
+    the game is read over HTTP)."""
+    return (
+        game.forum.pages is None
+        and bool(game.forum.url)
+        and ruleset_for(game).enabled("PROFILE-AVATAR")
+    )
+
+
+def space_warning(
+    game: Game, ruleset: RuleSet | None = None, problem: str = "", *, saved_lists: int = 0
+) -> str | None:
+    """The director's note when POST-OUTSIDE is on but could not look: a saved-pages
+    folder without the players' posts lists (``saved_lists``: how many were read from
+    it), or the last reading stopped (login, permission)."""
     rs = ruleset or ruleset_for(game)
     if not rs.enabled("POST-OUTSIDE"):
         return None
-    if game.forum.pages is not None or not game.forum.url:
+    if (game.forum.pages is not None or not game.forum.url) and not saved_lists:
         return (
-            "POST-OUTSIDE（游戏帖以外的发言）没有检查：保存的页面里没有玩家的个人空间列表，"
-            "需要用 [forum] url 从论坛抓取"
+            "POST-OUTSIDE（游戏帖以外的发言）没有检查：保存的页面里没有玩家的个人空间列表"
+            "（home.php?mod=space&do=thread&view=me），请一并保存，或用 [forum] url 从论坛抓取"
         )
     if problem:
         return (

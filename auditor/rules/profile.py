@@ -11,9 +11,11 @@ director's judgement; what a tool can see is that it changed during the game: th
 shows it before and after.
 
 Avatars: a stock X3.5 page links every avatar through ``uc_server/avatar.php?uid=N``,
-the same URL whatever the picture, so a changed picture is not visible in the URL;
-PROFILE-AVATAR sees only a changed URL (forums that link the picture files themselves,
-or another host).  The pictures are not fetched.
+the same URL whatever the picture, so PROFILE-AVATAR compares the pictures: their
+SHA-256, from each player's picture fetched at most once a night over HTTP (a conditional
+request: an unchanged picture is a 304; :mod:`auditor.forum.avatars`) or saved beside a
+saved page.  A player whose picture was never read is compared by URL (forums that link
+the picture files themselves, or another host).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ _SPACE = re.compile(r"\s+")
 
 def _player_sightings(ctx: Context) -> dict[str, list[ProfileSighting]]:
     names = {uid: name for name, uid in ctx.game.uids.items()}
+    for s in ctx.profiles:
+        if not s.image_only and s.author:
+            names.setdefault(s.uid, s.author)
     players = set(ctx.game.players)
     out: dict[str, list[ProfileSighting]] = {}
     for s in ctx.profiles:
@@ -59,6 +64,7 @@ def _changes(
     what: str,
     value: Any,
     shown: Any,
+    keep: Any,
 ) -> Iterator[Finding]:
     """A finding for each change of ``value(sighting)`` first seen during the game.
 
@@ -69,7 +75,8 @@ def _changes(
     if span is None:
         return
     start, end = span
-    for player, sightings in sorted(_player_sightings(ctx).items()):
+    for player, seen in sorted(_player_sightings(ctx).items()):
+        sightings = keep(seen)
         prev: ProfileSighting | None = None
         prev_value: str | None = None
         for s in sightings:
@@ -142,32 +149,44 @@ def profile_signature(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding
         text = s.signature_text or ""
         return text if len(text) <= limit else text[:limit] + "…"
 
-    yield from _changes(ctx, opts, "PROFILE-SIGNATURE", "签名档", _signature, shown)
+    def pages(seen: list[ProfileSighting]) -> list[ProfileSighting]:
+        return [s for s in seen if not s.image_only]
+
+    yield from _changes(ctx, opts, "PROFILE-SIGNATURE", "签名档", _signature, shown, pages)
 
 
 @rule(
     code="PROFILE-AVATAR",
-    title="游戏期间换头像（地址变了）",
+    title="游戏期间换头像",
     seed="M107 违规判定 6(2)、玩家须知 7；030 违规判定 6(4)",
     kind="aggregate",
     needs=no_posts,  # the profiles the pages showed
 )
 def profile_avatar(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
-    """玩家的头像地址在游戏期间变了：列出之前和之后的地址，请导演打开看是否透露信息。
+    """玩家的头像图片在游戏期间换了：列出之前和之后的图片（哈希和地址），请导演打开看是否透露信息。
 
     M107 违规判定 6(2)；030 违规判定 6(4)。标准 Discuz! X3.5 的头像地址是
-    ``uc_server/avatar.php?uid=N``，换了图片地址也不变：这条规则只看得见地址的变化（论坛直接
-    链接图片文件、或换了图床时），看不见同一地址下换了图片（不下载图片）。
+    ``uc_server/avatar.php?uid=N``，换了图片地址也不变，所以比较的是图片本身：从论坛抓取时
+    每晚最多下载一次每名玩家的头像（条件请求：图片没变时服务器答 304，不再传图片），保存的
+    页面用浏览器保存在页面旁边的头像图片（``页面名_files/``），记下 SHA-256 比较。一次图片都
+    没读到的玩家只比较地址（论坛直接链接图片文件、或换了图床时）。
 
-    FAIL：包子的头像从 ``…/avatar/03_middle.jpg`` 变成 ``https://img.example.com/wolf.png``。
+    FAIL：包子的头像图片第 1 天与第 2 天的哈希不同（地址都是 ``uc_server/avatar.php?uid=3``）；
+    包子的头像地址从 ``…/avatar/03_middle.jpg`` 变成 ``https://img.example.com/wolf.png``（没读到图片时）。
 
-    PASS：地址没变；游戏开始以前换的。
+    PASS：图片没变（服务器答 304，或哈希相同）；保存的页面换了文件名、图片相同；游戏开始以前换的。
     """
 
+    def images(seen: list[ProfileSighting]) -> list[ProfileSighting]:
+        hashed = [s for s in seen if s.avatar_sha256 is not None]
+        return hashed or [s for s in seen if not s.image_only]
+
     def avatar(s: ProfileSighting) -> str | None:
-        return s.avatar_url
+        return s.avatar_sha256 or s.avatar_url
 
     def shown(s: ProfileSighting) -> str:
+        if s.avatar_sha256 is not None:
+            return f"图片 {s.avatar_sha256[:12]}，{s.avatar_url or ''}"
         return s.avatar_url or ""
 
-    yield from _changes(ctx, opts, "PROFILE-AVATAR", "头像地址", avatar, shown)
+    yield from _changes(ctx, opts, "PROFILE-AVATAR", "头像", avatar, shown, images)

@@ -43,7 +43,7 @@ from .detect import (
 )
 from .message import parse_document
 from .printable import parse_printable
-from .times import relative_time_bounds, resolve_relative
+from .times import capture_time, relative_time_bounds, resolve_relative, served_at
 from .touch import parse_touch
 
 __all__ = [
@@ -61,11 +61,11 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
 
     ``tz`` is the forum's time zone; every ``posted_at`` is aware in it.  Relative
     times without an absolute title are resolved against ``now`` (default: the
-    response's Date header, else the fetch time) and marked approximate.
+    response's Date header, else the capture time: the footer's ``GMT+8, …`` time or the
+    fetch time within its minute, see :func:`~.times.capture_time`) and marked approximate.
+    The footer's time is the page's ``served_at``.
     """
     url = page.url
-    if now is None:
-        now = page.date_header or page.fetched_at
     if page.status == ANTI_BOT_STATUS:
         raise AntiBotError(url, f"HTTP {page.status}")
     if 300 <= page.status < 400:
@@ -79,6 +79,9 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
     if not text.strip():
         raise TruncatedPageError(url, f"HTTP {page.status}，内容为空")
     stripped = text.lstrip()
+    served = None if stripped.startswith(("{", "[")) else served_at(text)
+    if now is None:
+        now = page.date_header or capture_time(served, page.fetched_at)
     if stripped.startswith(("{", "[")):
         try:
             parsed = parse_api(load_json(text, url), url, tz, now)
@@ -106,6 +109,7 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
             # Hundreds of nested elements (not quotes: those are flattened) — a hostile page.
             raise MissingPostsError(url, "页面的元素嵌套太深（几百层），帖子读不出") from None
     parsed.charset = charset
+    parsed.served_at = served
     return parsed
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
 from lxml import etree
@@ -38,6 +39,7 @@ from .charset import decode_body
 from .common import page_numbers
 from .detect import check_html_errors
 from .message import collapse, text_of
+from .times import served_at
 
 _TYPE = re.compile(r"[?&]type=(reply|thread)\b")
 _UID = re.compile(r"[?&]uid=(\d+)")
@@ -51,10 +53,16 @@ class SpacePage:
     page: int
     total_pages: int
     items: list[SpaceItem] = field(default_factory=list)
+    served_at: datetime | None = None  # the footer's time (see .times.served_at)
 
 
 def is_space_html(text: str) -> bool:
     return 'id="delform"' in text and "mod=space" in text
+
+
+def is_space_body(body: bytes) -> bool:
+    """The same test on undecoded bytes (the markers are ASCII in UTF-8 and GBK)."""
+    return b'id="delform"' in body and b"mod=space" in body
 
 
 def _query_int(href: str, key: str) -> int | None:
@@ -71,11 +79,15 @@ def parse_space(page: FetchedPage) -> SpacePage:
     check_html_errors(text, page.url, page.status)
     if not is_space_html(text):
         raise UnrecognisedPageError(page.url, "不是个人空间的主题/回复列表")
-    m = _TYPE.search(page.url)
-    view = m.group(1) if m else "thread"
-    um = _UID.search(page.url)
-    uid = int(um.group(1)) if um else None
     doc = lxml_html.fromstring(text)
+    # A saved file's URL says nothing: the current tab (``<p class="tbmu">``, the active
+    # one ``class="a"``) links this list with its uid and type.
+    tab = next(iter(doc.xpath("//p[@class='tbmu']/a[@class='a'][contains(@href, 'type=')]")), None)
+    where = page.url if _TYPE.search(page.url) else (tab.get("href", "") if tab is not None else "")
+    m = _TYPE.search(where)
+    view = m.group(1) if m else "thread"
+    um = _UID.search(where) or _UID.search(page.url)
+    uid = int(um.group(1)) if um else None
     forms = doc.xpath("//form[@id='delform']")
     items: list[SpaceItem] = []
     current: tuple[int, str, int | None, str] | None = None
@@ -111,4 +123,4 @@ def parse_space(page: FetchedPage) -> SpacePage:
                 shown = "" if excerpt == "......" else excerpt
                 items.append(SpaceItem(uid, view, tid, pid, subject, fid, board, shown))
     page_no, total = page_numbers(text)
-    return SpacePage(uid, view, page_no, total, items)
+    return SpacePage(uid, view, page_no, total, items, served_at(text))

@@ -23,7 +23,7 @@ A relative text is resolved to the middle of the interval it allows (see
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, timedelta, timezone, tzinfo
 
 _ABSOLUTE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _NBSP = "\xa0"
@@ -96,3 +96,40 @@ def resolve_relative(text: str, now: datetime, tz: tzinfo) -> datetime | None:
     lo, hi = bounds
     mid = lo + (hi - lo) / 2
     return mid.replace(microsecond=0)
+
+
+# The desktop footer (template/default/common/footer.htm): ``<p class="xs0">`` then
+# ``$_G[timenow][offset], $_G[timenow][time]``, e.g. ``GMT+8, 2026-11-30 06:18``: when the
+# page was served, to the minute, in the viewer's zone (which it names).  Poster content
+# cannot carry a class, so the marker is the template's own.
+_SERVED = re.compile(
+    r'<p class="xs0">\s*GMT([+-]\d{1,2}(?:\.\d+)?)?\s*,\s*'
+    r"(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?"
+)
+
+
+def served_at(text: str) -> datetime | None:
+    """When the forum served this desktop page, from its footer (to the minute); None
+    when the page has none (the API, touch pages, a page cut short)."""
+    start = text.rfind('<div id="ft"')
+    m = _SERVED.search(text, start if start >= 0 else max(0, len(text) - 20000))
+    if m is None:
+        return None
+    hours = float(m.group(1) or 0)
+    tz = timezone(timedelta(minutes=round(hours * 60)))
+    y, mo, d, h, mi = (int(m.group(i)) for i in range(2, 7))
+    try:
+        return datetime(y, mo, d, h, mi, int(m.group(7) or 0), tzinfo=tz)
+    except ValueError:
+        return None
+
+
+def capture_time(served: datetime | None, file_time: datetime | None) -> datetime | None:
+    """When a saved page was captured: the file's time when it falls in the minute the
+    footer names (a browser's own save: exact to the second), else the footer's (a copied
+    folder, whose file times are the copy's), else the file's."""
+    if served is None:
+        return file_time
+    if file_time is not None and served <= file_time < served + timedelta(minutes=1):
+        return file_time
+    return served
