@@ -80,3 +80,30 @@ def test_minute_only_time_in_the_closing_minute_is_flagged(tmp_path: Path) -> No
 def test_with_seconds_the_time_is_certain(tmp_path: Path) -> None:
     found = _findings(tmp_path, POSTS, cut_seconds=False)
     assert {(f.player, f.key) for f in found} == {("饺子", "after_close")}
+
+
+def test_a_minute_only_proxy_vote_in_the_proxy_deadlines_minute_is_flagged(tmp_path: Path) -> None:
+    """M107 玩家须知 9: the director posts a proxy vote at least 30 minutes before the close
+    (21:30:00); shown as 21:30 it may be 21:30:40, too late: the director is told."""
+    posts = [
+        {
+            "author": "导演",
+            "tid": 12,
+            "at": _at("21:30:40"),
+            "message": "【代投】馄饨\n投票对象：包子\n投票理由：馄饨委托",
+        },
+        {
+            "author": "导演",
+            "tid": 12,
+            "at": _at("21:20:40"),
+            "message": "【代投】饺子\n投票对象：包子\n投票理由：饺子委托",
+        },
+    ]
+    found = _findings(tmp_path, posts, cut_seconds=True)
+    notes = {(f.player, f.key): f for f in found}
+    assert ("馄饨", "time_uncertain") in notes and "代投截止" in notes[
+        ("馄饨", "time_uncertain")
+    ].note
+    assert ("饺子", "time_uncertain") not in notes  # 21:20: before 21:30:00 either way
+    with_seconds = _findings(tmp_path / "s", posts, cut_seconds=False)
+    assert ("馄饨", "proxy_late") in {(f.player, f.key) for f in with_seconds}

@@ -138,15 +138,17 @@ def _minutes_before(t: datetime, close: datetime) -> int:
 
 
 def _uncertain_time(
-    b: Ballot, closes: datetime, change_from: datetime | None
+    b: Ballot, closes: datetime, change_from: datetime | None, proxy_from: datetime | None = None
 ) -> list[tuple[str, str]]:
-    """A time the page shows without seconds (HH:MM) in the same minute as a deadline:
-    the post may be on either side of it (M107 投票规则“时间以论坛发帖时间为准”), so the
-    director is told rather than the time being taken as :00."""
+    """A time the page shows without seconds (HH:MM) in the same minute as a deadline
+    (the close, the change deadline, a proxy vote's: M107 玩家须知 9 导演至少在投票截至的30分钟前
+    发出代投信息): the post may be on either side of it (M107 投票规则“时间以论坛发帖时间为准”),
+    so the director is told rather than the time being taken as :00."""
     if b.gp.post.time_precision != "minute":
         return []
     shown = b.posted_at.replace(second=0, microsecond=0)
-    for deadline, what in ((closes, "投票截止"), (change_from, "改票截止")):
+    deadlines = ((closes, "投票截止"), (change_from, "改票截止"), (proxy_from, "代投截止"))
+    for deadline, what in deadlines:
         if deadline is None:
             continue
         if shown == deadline.replace(second=0, microsecond=0):
@@ -246,7 +248,10 @@ def _judge_voter(
             detail = f"“{b.target_text}”不是玩家"
         elif problem == "target_eliminated":
             detail = f"{b.target} 已出局"
-        notices += _uncertain_time(b, w.closes, change_from if is_change else None)
+        proxy_from = (
+            w.closes - timedelta(minutes=st.proxy_deadline) if b.proxy is not None else None
+        )
+        notices += _uncertain_time(b, w.closes, change_from if is_change else None, proxy_from)
         b = replace(
             b,
             kind=kind,
