@@ -289,6 +289,11 @@ _M12_AVATARS = """
         );
 """
 
+# check_state key: bumped when the crawl records data the rules read besides the posts
+# (profiles, avatar pictures, posts lists) that the last check has not seen.
+SIDE_SERIAL = "side_serial"
+SIDE_CHECKED = "side_checked"  # the SIDE_SERIAL the last check ran with
+
 MIGRATIONS: Sequence[str] = (
     _M1_PAGES_POSTS,
     _M2_FINDINGS,
@@ -748,6 +753,8 @@ class Store:
             for p in profiles
         ]
         with self.transaction():
+            if any(self._new_profile_value(p) for p in profiles):
+                self._bump_side_serial()
             self.db.executemany(
                 "INSERT OR IGNORE INTO profiles (uid, author, seen_at, seen_ts, tid, page, url,"
                 " signature_html, signature_text, avatar_url, threads, run_id, avatar_sha256)"
@@ -755,6 +762,27 @@ class Store:
                 rows,
             )
         return len(rows)
+
+    def _new_profile_value(self, p: Profile) -> bool:
+        """Whether an author shows a signature or avatar never recorded for them before."""
+        row = self.db.execute(
+            "SELECT 1 FROM profiles WHERE uid=? AND signature_html IS ? AND avatar_url IS ?"
+            " AND avatar_sha256 IS ? LIMIT 1",
+            (p.uid, p.signature_html, p.avatar_url, p.avatar_sha256),
+        ).fetchone()
+        return row is None
+
+    def _bump_side_serial(self) -> None:
+        """Something the rules read besides the posts changed (a new signature, avatar or
+        avatar picture, a new item on a posts list): the next check may not stand on the
+        last one (:func:`auditor.rules.engine.check`).  Inside the caller's transaction."""
+        row = self.db.execute(
+            "SELECT value FROM check_state WHERE key=?", (SIDE_SERIAL,)
+        ).fetchone()
+        serial = int(row[0]) + 1 if row is not None else 1
+        self.db.execute(
+            "INSERT OR REPLACE INTO check_state VALUES (?, ?)", (SIDE_SERIAL, str(serial))
+        )
 
     def profile_sightings(self, tz: tzinfo | None = None) -> list[ProfileSighting]:
         """Every recorded sighting, oldest first (by fetch time, then thread and page),
@@ -820,6 +848,11 @@ class Store:
         run_id: int | None,
     ) -> None:
         with self.transaction():
+            last = self.db.execute(
+                "SELECT sha256 FROM avatars WHERE uid=? ORDER BY fetched_ts DESC LIMIT 1", (uid,)
+            ).fetchone()
+            if last is None or last[0] != sha256:
+                self._bump_side_serial()
             self.db.execute(
                 "INSERT OR REPLACE INTO avatars (uid, night, url, fetched_at, fetched_ts, status,"
                 " etag, last_modified, sha256, run_id) VALUES (?,?,?,?,?,?,?,?,?,?)",
@@ -876,7 +909,10 @@ class Store:
                     for i in items
                 ],
             )
-            return self.db.total_changes - before
+            added = self.db.total_changes - before
+            if added:  # an item is placed by the read that first showed it: only new ones count
+                self._bump_side_serial()
+            return added
 
     def space_read_count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM space_reads").fetchone()[0])

@@ -86,3 +86,32 @@ def test_the_activity_grid_shows_raw_and_effective_posts(tmp_path: Path) -> None
 
     assert cell("包子 第3天").startswith("12(6)")
     assert cell("饺子 第1天").startswith("11") and "(" not in cell("饺子 第1天")
+
+
+def test_a_page_saved_later_with_no_new_post_is_checked(tmp_path: Path) -> None:
+    """A night whose only news is a saved page showing another signature (no new, edited
+    or deleted post) is no 'nothing new' night: the check runs and the report shows it."""
+    import shutil
+
+    pages = tmp_path / "pages"
+    shutil.copytree(SAMPLE / "pages", pages)
+    held = tmp_path / "held"
+    shutil.move(pages / "saved-1120-1400", held)
+    shutil.rmtree(pages / "saved-1123-0900")
+    game = game_copy(SAMPLE / "game.toml", tmp_path / "game.toml", pages=pages)
+    runner = CliRunner()
+    args = ["audit", str(game), "--reports", str(tmp_path / "reports"), "-q"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+
+    def codes() -> set[tuple[str, str]]:
+        (latest,) = (tmp_path / "reports").glob("*/latest")
+        text = (latest / "findings.csv").read_text("utf-8-sig")
+        return {(r["code"], r["player"]) for r in csv.DictReader(io.StringIO(text))}
+
+    assert not {c for c in codes() if c[0] == "PROFILE-SIGNATURE"}  # one sighting time only
+    shutil.move(held, pages / "saved-1120-1400")  # the director adds the day-1 save
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert "没有变化" not in again.output
+    assert ("PROFILE-SIGNATURE", "汤圆") in codes()  # 好人一枚 at 11-20 14:00, changed by 11-28

@@ -36,7 +36,7 @@ from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.rules.votebook import vote_settings
-from auditor.store import Store, StoredPost, neutral_hash
+from auditor.store import SIDE_CHECKED, SIDE_SERIAL, Store, StoredPost, neutral_hash
 
 _LASTWORDS_HEAD = re.compile(
     r"^\s*[【\[（(]?\s*(?P<name>[^\s【】\[\]（）()：:的]{1,20})\s*[】\]）)]?\s*(?:的)?\s*遗言"
@@ -519,6 +519,7 @@ def check(
     pending = set(json.loads(state.get("pending_days", "[]")))
     now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
     diff: tuple[dict[int, str], dict[int, int | None]] | None = None
+    side = state.get(SIDE_SERIAL, "0")  # profiles, avatar pictures, posts lists
     if incremental and state.get("config") == cfg and "now" in state:
         diff = store.unchecked_posts()
         changed_h, removed_d = diff
@@ -528,10 +529,12 @@ def check(
             and not removed_d
             and not held_days
             and not pending
+            and state.get(SIDE_CHECKED, "0") == side
             and not _boundary_between(game, last_now, now_local)
         ):
-            # Nothing new, edited or deleted, and no day or phase opened or closed since the
-            # last check: every rule would say what it said then.  No post is loaded.
+            # Nothing new, edited or deleted, no new signature, avatar or posts-list item,
+            # and no day or phase opened or closed since the last check: every rule would
+            # say what it said then.  No post is loaded.
             store.set_state("now", now_local.isoformat())
             findings = [finding_from_row(r) for r in store.findings()]
             return CheckResult(findings, rs, None, True, 0, (), 0, ())
@@ -547,6 +550,7 @@ def check(
         "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
         "now": now_local.isoformat(),
         "pending_days": json.dumps(sorted(held_days)),
+        SIDE_CHECKED: side,
     }
     if diff is None:
         ctx = build_context(game, store, now=now_local, ruleset=rs)
