@@ -83,11 +83,11 @@ class Avatars:
         return answer
 
 
-def serve_pages(server: ForumServer) -> None:
+def serve_pages(server: ForumServer, members: dict[str, object] | None = None) -> None:
     script = parse_script(
         {
             "forum": {"base_url": server.base_url, "rendered_at": at(20, 23)},
-            "members": {"导演": 1, **PLAYERS},
+            "members": {"导演": 1, **PLAYERS, **(members or {})},
             "thread": [
                 {
                     "tid": 42,
@@ -172,3 +172,17 @@ def test_without_pictures_the_url_is_compared(tmp_path: Path) -> None:
         rs = ruleset_for(game)
         ctx = build_context(game, store, now=at(21, 23), ruleset=rs)
         assert run_rules(ctx, rs, codes=["PROFILE-AVATAR"]) == []
+
+
+def test_a_picture_on_another_host_is_not_fetched(tmp_path: Path) -> None:
+    """The crawl talks to the forum only: an avatar linked from another host is compared
+    by its URL, never fetched."""
+    with ForumServer(None) as server, Store(tmp_path / "g.sqlite") as store:
+        serve_pages(server, {"包子": {"uid": 3, "avatar": "https://img.example.com/wolf.png"}})
+        Avatars(server)
+        game = game_at(tmp_path, server.base_url)
+        with Fetcher(server.base_url, delay=0, retries=0, backoff=0, timeout=3) as f:
+            crawl(game, store, fetcher=f, now=at(20, 23), use_api=False, avatars=True)
+            assert f.request_count == 1 + 4  # the thread page; avatar.php + picture for 2 players
+        uids = {r[0] for r in store.db.execute("SELECT uid FROM avatars")}
+        assert uids == {2, 4}

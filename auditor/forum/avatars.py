@@ -9,7 +9,8 @@ Cost: one request a night per player (plus UCenter's redirect), conditional wher
 server gives validators: the last fetch's ``ETag`` as ``If-None-Match`` and its
 ``Last-Modified`` as ``If-Modified-Since``, so an unchanged picture is a 304 without a body
 and keeps the last hash.  The URL is the one the player's latest page showed; a player seen
-on no page yet has none to fetch.  A picture that cannot be fetched (404, network) is
+on no page yet has none to fetch, and a picture on another host than the forum's is not
+fetched (the crawl talks to the forum only): such avatars are compared by URL.  A picture that cannot be fetched (404, network) is
 skipped for the night: it is not a change.  Only over HTTP: a saved-pages folder uses the
 pictures the browser saved beside its pages (:mod:`auditor.forum.crawl`).
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from datetime import datetime
+from urllib.parse import urlsplit
 
 from auditor.errors import PageError
 from auditor.forum.spaces import night_of, player_uids
@@ -52,10 +54,11 @@ def read_avatars(
         return 0
     shown = _shown_urls(store)
     last = store.avatar_fetches()
+    forum_host = urlsplit(fetcher.url("")).hostname  # type: ignore[attr-defined]
     before_count = fetcher.request_count  # type: ignore[attr-defined]
     for player, uid in player_uids(game, store).items():
         url = shown.get(uid)
-        if url is None:
+        if url is None or urlsplit(fetcher.url(url)).hostname != forum_host:  # type: ignore[attr-defined]
             continue
         before = last.get(uid)
         if before is not None and before["night"] == night:
