@@ -110,7 +110,7 @@ class DeskServer:
 
 def proposal_game(tmp: Path, url: str | None = None) -> Path:
     """The sample game's minimal file (threads, days and events discovered from its saved
-    pages: 14 proposals, among them 馄饨's elimination announced in pid 1198) with the two
+    pages: 15 proposals, among them 馄饨's elimination announced in pid 1198) with the two
     directors, audited once; with ``url``, read from that forum instead and not yet
     crawled.  Returns the game file."""
     from auditor.pipeline import audit

@@ -202,7 +202,7 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
                 if li.find_element(By.CSS_SELECTOR, ".text").text.startswith("出局：馄饨")
             )
             ident = item.get_attribute("data-id")
-            assert len(desk.find_elements(By.CSS_SELECTOR, "#proposals li.proposal")) == 14
+            assert len(desk.find_elements(By.CSS_SELECTOR, "#proposals li.proposal")) == 15
             _submits(desk, item.find_element(By.CSS_SELECTOR, "button.confirm").click)
             assert f"已确认 {ident}：出局：馄饨，11-25 22:00 投票" in _flash(desk), _flash(desk)
             assert "报告、CSV 和公告已重写" in _flash(desk)
@@ -220,7 +220,7 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             assert sample is not None
             top = (sample / "report.html").read_text("utf-8")
             top = top[top.index('id="game-state"') : top.index('<div class="cards">')]
-            assert "事件 2 个" in top  # 3 discovered before: one is the file's now
+            assert "事件 3 个" in top  # 4 discovered before: one is the file's now
 
             # screenshots, for a person to look at
             desk.get(f"{srv.base}/g/{srv.slug}")

@@ -35,7 +35,7 @@ def test_a_director_confirms_a_corrected_elimination_in_the_desk(tmp_path: Path)
         s = requests.Session()
         page = s.get(srv.links["副导演"], timeout=60).text
         listed = _proposals(page)
-        assert len(listed) == 14, listed  # 8 threads, 3 days, 3 events discovered
+        assert len(listed) == 15, listed  # 8 threads, 3 days, 4 events discovered (饺子被吹笛 too)
         ident = next(i for i, t in listed.items() if t.startswith("出局：馄饨"))
 
         # no CSRF token: refused, nothing written
@@ -55,7 +55,7 @@ def test_a_director_confirms_a_corrected_elimination_in_the_desk(tmp_path: Path)
         shown = " ".join(flashes(r.text))
         assert f"已确认 {ident}：出局：春卷" in shown and "原为：出局：馄饨" in shown, shown
         assert "报告、CSV 和公告已重写" in shown
-        assert ident not in _proposals(r.text) and len(_proposals(r.text)) == 13
+        assert ident not in _proposals(r.text) and len(_proposals(r.text)) == 14
 
         # the game file: the director's file as it was, then the event signed by 副导演
         text = path.read_text("utf-8")
@@ -83,7 +83,7 @@ def test_a_director_confirms_a_corrected_elimination_in_the_desk(tmp_path: Path)
         res = auditor("game", str(path), "--confirm", thread, "--by", "导演", cwd=path.parent)
         assert res.returncode == 0, res.stderr
         page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
-        assert thread not in _proposals(page) and len(_proposals(page)) == 12
+        assert thread not in _proposals(page) and len(_proposals(page)) == 13
         text = path.read_text("utf-8")
 
         # another director confirming the same proposal afterwards is refused

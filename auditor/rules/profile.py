@@ -24,7 +24,9 @@ import hashlib
 import re
 from collections.abc import Iterator, Mapping
 from datetime import datetime
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from auditor.models import ProfileSighting
 from auditor.rules.base import Context, Finding, Option, aggregate_finding, no_posts, rule
@@ -97,7 +99,7 @@ def _changes(
                 early += "；改动可能在游戏结束之后" if s.seen_at > end else ""
                 note = (
                     f"{what}在 {_fmt(ctx, prev.seen_at)} 与 {_fmt(ctx, s.seen_at)} 之间改了{early}："
-                    f"之前「{before}」，之后「{after}」（见 {s.url}）。"
+                    f"之前「{before}」，之后「{after}」（见 {_where(ctx, s)}）。"
                     "是否透露信息由导演判断"
                 )
                 digest = hashlib.sha256((v or "").encode()).hexdigest()[:12]
@@ -112,6 +114,19 @@ def _changes(
                     tid=s.tid,
                 )
             prev, prev_value = s, v
+
+
+def _where(ctx: Context, s: ProfileSighting) -> str:
+    """The sighting's page: its URL, or for a saved page its path in the pages folder (the
+    folder's place on this machine is no part of a finding)."""
+    folder = ctx.game.forum.pages
+    if not s.url.startswith("file:") or folder is None:
+        return s.url
+    path = Path(unquote(urlsplit(s.url).path))
+    try:
+        return "保存的页面 " + path.relative_to(folder.resolve()).as_posix()
+    except ValueError:
+        return "保存的页面 " + path.name
 
 
 def _signature(s: ProfileSighting) -> str | None:
