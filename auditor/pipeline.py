@@ -33,7 +33,7 @@ from auditor.errors import NotCrawledError, PageError
 from auditor.game.gamefile import DaySpec, Game, load_game
 from auditor.rules.lexfiles import lexicon_digest
 from auditor.rulesets import preset_files
-from auditor.store import Store
+from auditor.store import SIDE_CHECKED, SIDE_SERIAL, Store
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport, ProgressFn
@@ -574,6 +574,8 @@ def _quiet_night(
         state.get("pending_days", "[]")
     ):
         return False
+    if state.get(SIDE_SERIAL, "0") != state.get(SIDE_CHECKED, "0"):
+        return False  # a new signature, avatar picture or posts-list item to judge
     now = _forum_now(game)
     last_check = datetime.fromisoformat(state["now"])
     lo, hi = min(last_check, now), max(last_check, now)
