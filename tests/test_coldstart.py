@@ -128,7 +128,7 @@ def test_the_audit_through_one_module_is_the_audit_through_all(sample: Path) -> 
     reports = str(sample.parent / "r")
     code, out, err = _cli("one", ["audit", "game.toml", "--reports", reports], sample.parent)
     assert code == 0, err
-    assert out.startswith("审计完成：新帖 205")
+    assert out.startswith("审计完成：新帖 207")
     code, again, err = _cli("all", ["audit", "game.toml", "--reports", reports], sample.parent)
     assert code == 0, err
     assert "新帖 0" in again and "没有变化，沿用上次的报告" in again

@@ -97,6 +97,9 @@ DEFERRED = {
         "auditor.forum.parse.board",  # board lists: a game that discovers its state
         "auditor.forum.parse.detect",
         "auditor.forum.spaces",  # POST-OUTSIDE over HTTP
+        "auditor.forum.avatars",  # PROFILE-AVATAR over HTTP
+        "auditor.forum.parse.space",  # a saved posts list
+        "auditor.forum.parse.times",  # a saved page's capture time
         "auditor.game.discover",
     },
     "auditor/cli/serve.py": {"auditor.desk.app"},  # Starlette only for `serve`

@@ -113,5 +113,7 @@ def test_a_page_saved_later_with_no_new_post_is_checked(tmp_path: Path) -> None:
     shutil.move(held, pages / "saved-1120-1400")  # the director adds the day-1 save
     again = runner.invoke(app, args)
     assert again.exit_code == 0, again.output
-    assert "没有变化" not in again.output
-    assert ("PROFILE-SIGNATURE", "汤圆") in codes()  # 好人一枚 at 11-20 14:00, changed by 11-28
+    assert "没有变化" not in again.output, again.output
+    assert ("PROFILE-SIGNATURE", "汤圆") in codes(), (
+        again.output
+    )  # 好人一枚 11-20 14:00, changed by 11-28

@@ -758,6 +758,7 @@ def _crawl_saved(
         files.append((st.st_mtime_ns, str(path), path, st, row))
     files.sort(key=lambda f: (f[0], f[1]))
     threads: dict[int, _SavedThread] = {}
+    lists: list[_SavedSpace] = []  # players' posts lists: stored once the posts are (uids)
     first_file_problem = len(report.problems)
 
     def desktop_rec(tid: int, t: _SavedThread) -> ThreadRecorder:
@@ -783,7 +784,7 @@ def _crawl_saved(
             report,
             wanted,
             store,
-            lambda sp: _store_saved_space(game, store, report, sp, cache_key, run_id),
+            lists.append,
         )
         if entry is None:
             continue
@@ -795,7 +796,7 @@ def _crawl_saved(
             continue
         rec = desktop_rec(tid, t)
         if _superseded(newest_known, tid, kind, page, when):
-            rec.seen.update(p.pid for p in cast(_Fresh, item)[1].posts if p.pid is not None)
+            _note_superseded(store, rec, page, cast(_Fresh, item), when)
             continue
         _store_saved(game, store, rec, t, tid, kind, page, cast(_Fresh, item), cache_key, progress)
     # Problems of single files in the folder's order, as before the threads' own.
@@ -820,7 +821,7 @@ def _crawl_saved(
                 if isinstance(item, sqlite3.Row):
                     _note_saved_row(rec, t, page, item)
                 elif _superseded(newest_known, tid, kind, page, when):
-                    rec.seen.update(p.pid for p in cast(_Fresh, item)[1].posts if p.pid is not None)
+                    _note_superseded(store, rec, page, cast(_Fresh, item), when)
                 else:
                     fresh = cast(_Fresh, item)
                     _store_saved(game, store, rec, t, tid, kind, page, fresh, cache_key, progress)
@@ -852,6 +853,7 @@ def _crawl_saved(
         report.problems.append(
             CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
         )
+    _store_saved_spaces(game, store, report, lists, cache_key, run_id)
     return _with_board(game, store) if game.discovers else game
 
 
@@ -905,6 +907,24 @@ def _superseded(
     """Whether an unchanged file read on an earlier run holds a newer save of the page."""
     newest = newest_known.get((tid, kind, page))
     return newest is not None and when < newest
+
+
+def _note_superseded(
+    store: Store, rec: ThreadRecorder, page: int, item: _Fresh, when: datetime
+) -> None:
+    """A save older than one already read: its posts are present, and what it showed of
+    its authors' signatures and avatars is a sighting at its own time (PROFILE-*)."""
+    fetched, parsed, _, _ = item
+    rec.seen.update(p.pid for p in parsed.posts if p.pid is not None)
+    if parsed.profiles and not parsed.author_only:
+        store.record_profiles(
+            parsed.profiles,
+            tid=rec.tid,
+            page=page,
+            url=fetched.url,
+            seen_at=fetched.fetched_at or when,
+            run_id=rec.run_id,
+        )
 
 
 def _kind_of(item: object) -> str:
@@ -965,6 +985,26 @@ class _SavedSpace:
     captured: datetime
 
 
+def _store_saved_spaces(
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    lists: Sequence[_SavedSpace],
+    cache_key: str,
+    run_id: int | None,
+) -> None:
+    """The players' posts lists found in the folder, once its posts are stored (they give
+    the players' uids)."""
+    if not lists:
+        return
+    from auditor.forum.spaces import player_uids
+
+    players = set(player_uids(game, store).values())
+    done = {(r.uid, r.view, r.read_at) for r in store.space_reads()}
+    for entry in lists:
+        _store_saved_space(game, store, report, entry, cache_key, run_id, players, done)
+
+
 def _store_saved_space(
     game: Game,
     store: Store,
@@ -972,21 +1012,20 @@ def _store_saved_space(
     entry: _SavedSpace,
     cache_key: str,
     run_id: int | None,
+    players: set[int],
+    done: set[tuple[int, str, datetime]],
 ) -> None:
     """One read of a player's list at the page's capture time (the night: the days closed
     by then), and its saved-file entry (tid 0) so an unchanged file is not read again."""
-    from auditor.forum.spaces import player_uids
-
     rel = str(entry.path.relative_to(game.forum.pages or entry.path.parent))
     sp = entry.page
-    players = set(player_uids(game, store).values())
     if sp.uid is None or sp.uid not in players:
         report.skipped_files.append((rel, "个人空间的帖子列表，不是玩家的"))
         return
     at = entry.captured
-    done = {(r.uid, r.view, r.read_at) for r in store.space_reads()}
     with store.transaction():
         if (sp.uid, sp.view, at) not in done:
+            done.add((sp.uid, sp.view, at))
             store.record_space_read(
                 uid=sp.uid,
                 view=sp.view,
@@ -1070,10 +1109,10 @@ def _read_saved_file(
         date_header=None,
         fetched_at=mtime,
     )
-    from auditor.forum.parse.space import is_space_body, parse_space
-    from auditor.forum.parse.times import capture_time
+    if b'id="delform"' in fetched.body and b"mod=space" in fetched.body:  # is_space_body
+        from auditor.forum.parse.space import parse_space
+        from auditor.forum.parse.times import capture_time
 
-    if is_space_body(fetched.body):
         try:
             sp = parse_space(fetched)
         except PageError as exc:
@@ -1110,6 +1149,8 @@ def _read_saved_file(
         return None
     tid = parsed.tid
     assert tid is not None
+    from auditor.forum.parse.times import capture_time
+
     captured = capture_time(parsed.served_at, mtime) or mtime
     if captured != mtime:
         fetched = replace(fetched, fetched_at=captured)  # the sightings' time

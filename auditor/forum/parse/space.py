@@ -61,7 +61,8 @@ def is_space_html(text: str) -> bool:
 
 
 def is_space_body(body: bytes) -> bool:
-    """The same test on undecoded bytes (the markers are ASCII in UTF-8 and GBK)."""
+    """The same test on undecoded bytes (the markers are ASCII in UTF-8 and GBK; the saved
+    pages' crawl repeats it inline, before loading the parser)."""
     return b'id="delform"' in body and b"mod=space" in body
 
 
