@@ -7,6 +7,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
+from auditor.ledger.decisions import decide
 from auditor.report.bbcode import render_bbcode
 from auditor.report.parts import balanced, discuz_length, split_announcement
 from auditor.report.records import build_records
@@ -82,6 +83,11 @@ def test_a_generated_game_announcement_comes_out_in_parts(tmp_path: Path) -> Non
     try:
         check(built.game, built.store, now=now)
         records = build_records(built.game, built.store, now=now)
+        draft = next(
+            d for d in records.drafts if d["code"] == "LURK-NOVOTE" and d["player"] == "包子"
+        )
+        decide(built.game, built.store, draft["id"], "approve", by="导演")
+        approved = render_bbcode(build_records(built.game, built.store, now=now))
     finally:
         built.store.close()
     text = render_bbcode(records)
@@ -98,7 +104,9 @@ def test_a_generated_game_announcement_comes_out_in_parts(tmp_path: Path) -> Non
     assert [f.read_text("utf-8") for f in files] == parts
     # nothing lost: every link of the 电梯 is in exactly one part
     assert sorted(m for p in parts for m in URL.findall(p)) == sorted(URL.findall(text))
-    # the lurking list (LURK-NOVOTE: only 饺子 voted on day 1)
-    assert "[b]第1天潜水[/b]" in text
-    lurk = text[text.index("[b]第1天潜水[/b]") : text.index("[b]第1天电梯[/b]")]
+    # the lurking list names only what the director approved (LURK-NOVOTE: only 饺子
+    # voted on day 1): nothing before a decision, 包子 once his draft is approved
+    assert "[b]第1天潜水[/b]" not in text
+    assert "[b]第1天潜水[/b]" in approved
+    lurk = approved[approved.index("[b]第1天潜水[/b]") : approved.index("[b]第1天电梯[/b]")]
     assert "包子：" in lurk and "饺子：" not in lurk

@@ -35,7 +35,9 @@ def lurking_list(
     findings: Sequence[Mapping[str, Any]], matrix: Sequence[Mapping[str, Any]], day: int | None
 ) -> list[dict[str, Any]]:
     """The announced day's lurking list: the day's LURK-DAY and LURK-NOVOTE findings and the
-    LURK-3DAYS runs that include the day, unless the director rejected them."""
+    LURK-3DAYS runs that include the day that the director approved.  The announcement is
+    what the director pastes for the players (DESIGN 10: approved cards), so a finding
+    still waiting for a decision is not named there."""
     if day is None:
         return []
     in_run = {
@@ -43,7 +45,7 @@ def lurking_list(
     }
     out: list[dict[str, Any]] = []
     for f in findings:
-        if f["code"] not in LURK_CODES or f["status"] == "rejected":
+        if f["code"] not in LURK_CODES or f["status"] != "approved":
             continue
         if f["code"] == "LURK-3DAYS" and not (f["player"] in in_run and (f["day"] or 0) <= day):
             continue
