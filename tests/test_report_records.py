@@ -247,7 +247,7 @@ how = "sent_off"
 DAY1_NOW = datetime.fromisoformat("2026-11-20T23:00:00+08:00")
 
 
-def _voting_day(tmp: Path) -> Any:
+def _voting_day(tmp: Path, extra: tuple[tuple[str, str], ...] = ()) -> Any:
     def at(hh: int, mm: int) -> datetime:
         return datetime.fromisoformat(f"2026-11-20T{hh:02d}:{mm:02d}:00+08:00")
 
@@ -265,6 +265,7 @@ def _voting_day(tmp: Path) -> Any:
         ("豆浆", "饺子"),
         ("油条", "弃权"),
         ("汤圆", "饺子"),  # out since noon: voter_eliminated
+        *extra,
     ]
     for i, (voter, target) in enumerate(ballots):
         posts.append(
@@ -318,6 +319,24 @@ def test_the_dead_neither_vote_in_the_grid_nor_play_in_the_elevator(tmp_path: Pa
     assert not elevator["饺子"]["out"]
     text = render_bbcode(records)
     assert "汤圆（出局）（1帖）" in text
+
+
+def test_a_vote_that_did_not_count_is_not_a_tick_in_the_grid(tmp_path: Path) -> None:
+    # 烧卖 replied in the vote thread, but his target is nobody in the game: the tally
+    # lists him among 未投票（含无效票）, so the grid must not show him as having voted
+    built = _voting_day(tmp_path / "g", extra=(("烧卖", "路人乙"),))
+    try:
+        check(built.game, built.store, now=DAY1_NOW)
+        records = build_records(built.game, built.store, now=DAY1_NOW)
+    finally:
+        built.store.close()
+    assert "烧卖" in next(x for x in records.rounds if x["day"] == 1)["non_voters"]
+    cells = {row["player"]: row["cells"][0] for row in records.matrix}
+    assert cells["烧卖"]["uncounted"] and not cells["饺子"]["uncounted"]
+    html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
+    row = html[html.index("<th>烧卖</th>") :].split("</tr>")[0]
+    assert "✓" not in row and "⚠" in row
+    assert "✓" in html[html.index("<th>饺子</th>") :].split("</tr>")[0]
 
 
 # --------------------------------------------------------------------------- 4: the faction loses

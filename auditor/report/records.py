@@ -263,6 +263,9 @@ def build_records(
         )
     day_numbers = [int(d["number"]) for d in days]
     players = list(game.players)
+    # who replied in a vote thread but counts as not voting in one of the day's rounds
+    # (an invalid or void vote): the grid shows ⚠, not ✓, as the tally lists them
+    uncounted = {(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()}
     activity: list[dict[str, Any]] = []
     matrix: list[dict[str, Any]] = []
     for p in players:
@@ -310,6 +313,7 @@ def build_records(
                     **row,
                     "phases": phases,
                     "novote": measured and d["closed"] and not d["accelerated"] and not v,
+                    "uncounted": v and (p, number) in uncounted,
                 }
             )
         matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
