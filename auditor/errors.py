@@ -148,11 +148,13 @@ class NetworkError(PageError):
 
 class NotCrawledError(AuditorError):
     """A check or report asked for before the game was ever crawled: judging an empty
-    store would draft a lurking card for every player on every closed day."""
+    store would draft a lurking card for every player on every closed day.  Read-only
+    commands (status, findings, ledger …) say the same instead of showing empty results
+    (``action`` is what could not be done, e.g. "查看进度")."""
 
-    def __init__(self, game_path: str) -> None:
+    def __init__(self, game_path: str, *, action: str = "检查") -> None:
         self.game_path = str(game_path)
         super().__init__(
-            f"这个游戏还没有抓取过（数据库里没有帖子），不能检查：请先运行 "
+            f"这个游戏还没有抓取过（数据库里没有帖子），不能{action}：请先运行 "
             f"auditor crawl {self.game_path}（或不带 --no-crawl 的 auditor audit）。"
         )

@@ -127,9 +127,15 @@ def current(game: Game, store: Store) -> Game:
 
 
 @contextmanager
-def open_store(game: Game, *, lock: bool = False) -> Iterator[Store]:
+def open_store(
+    game: Game, *, lock: bool = False, existing: str | None = None
+) -> Iterator[Store]:
     """The game's store; ``lock=True`` takes the run lock first (refused at once when another
-    run holds it).  Decisions never take it: each is its own short transaction."""
+    run holds it).  Decisions never take it: each is its own short transaction.
+    ``existing`` (what the read-only command does, e.g. "查看发现"): a missing store is
+    not created but refused with :class:`NotCrawledError`."""
+    if existing is not None and not Path(game.store).exists():
+        raise NotCrawledError(str(game.path), action=existing)
     store = Store(game.store, lock=lock)
     try:
         yield store
@@ -137,10 +143,10 @@ def open_store(game: Game, *, lock: bool = False) -> Iterator[Store]:
         store.close()
 
 
-def require_crawled(game: Game, store: Store) -> None:
+def require_crawled(game: Game, store: Store, *, action: str = "检查") -> None:
     """Refuse to judge a game whose store holds no post and no page (never crawled)."""
     if store.post_count(include_deleted=True) == 0 and store.page_count() == 0:
-        raise NotCrawledError(str(game.path))
+        raise NotCrawledError(str(game.path), action=action)
 
 
 def crawl(

@@ -54,6 +54,45 @@ def test_check_and_audit_without_crawl_refuse_a_game_never_crawled(
     assert runner.invoke(app, ["check", str(sample)]).exit_code == 0
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["status", "--now", "2026-11-21T20:00"],
+        ["findings"],
+        ["activity"],
+        ["votes"],
+        ["ledger"],
+        ["posts"],
+    ],
+)
+def test_read_only_commands_on_a_game_never_crawled_say_so_and_create_no_store(
+    sample: Path, args: list[str]
+) -> None:
+    from auditor.game.gamefile import load_game
+
+    store = load_game(sample).store
+    res = runner.invoke(app, [args[0], str(sample), *args[1:]])
+    assert res.exit_code == 2, res.output
+    assert "还没有抓取过" in res.output and "auditor crawl" in res.output
+    assert "不足" not in res.output  # no table of zero posts
+    assert not Path(store).exists()  # a read-only command creates no store
+
+
+@pytest.mark.parametrize("command", ["status", "findings", "activity", "votes"])
+def test_read_only_commands_on_an_empty_store_say_never_crawled(
+    sample: Path, command: str
+) -> None:
+    from auditor.game.gamefile import load_game
+    from auditor.store import Store
+
+    with Store(load_game(sample).store):  # the store exists (e.g. `decisions import`), no crawl
+        pass
+    now = [] if command == "findings" else ["--now", "2026-11-21T20:00"]
+    res = runner.invoke(app, [command, str(sample), *now])
+    assert res.exit_code == 2, res.output
+    assert "还没有抓取过" in res.output
+
+
 def test_status_with_no_open_day_exits_0(sample: Path) -> None:
     assert runner.invoke(app, ["crawl", str(sample)]).exit_code == 0
     res = runner.invoke(app, ["status", str(sample), "--now", "2027-01-01T00:00"])

@@ -133,7 +133,7 @@ def posts(
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g, existing="列出帖子") as store:
             if day is not None:
                 check_choice(day, [d.number for d in g.days], option="--day", what="这一天")
             if thread is not None:

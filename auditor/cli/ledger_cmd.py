@@ -144,7 +144,7 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g, existing="查看牌面") as store:
             led = load_ledger(g, store)
         rows = [s.as_record() for s in led.standings]
         columns = [*LEDGER_COLUMNS, "raw_blue", "raw_yellow", "raw_red", "actions"]
@@ -377,7 +377,7 @@ def decisions_export(
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g, existing="导出决定") as store:
             n = export_decisions(g, store, file)
         err.print(escape(f"已导出 {n} 行到 {file}。"), highlight=False)
 

@@ -27,6 +27,7 @@ from auditor.cli.common import (
     open_store,
     out,
     player_choices,
+    require_crawled,
     write_utf8,
 )
 from auditor.game.gamefile import Game, ThreadKind
@@ -113,7 +114,8 @@ def activity(
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g, existing="统计发言") as store:
+            require_crawled(g, store, action="统计发言")
             rs = ruleset_for(g)
             when = now_in(g.timezone, now)
             if when is not None:  # as it stood then: derived through the check's own path
@@ -279,7 +281,8 @@ def status(
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g, existing="查看当天进度") as store:
+            require_crawled(g, store, action="查看当天进度")
             rs = ruleset_for(g)
             ctx = build_context(g, store, now=now_in(g.timezone, now), ruleset=rs)
         # So far: only what was posted by now (a --now in the past must not see the future).
@@ -367,7 +370,8 @@ def findings(
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g, existing="列出发现") as store:
+            require_crawled(g, store, action="列出发现")
             if code is not None:
                 codes = [r.code for r in all_rules()]
                 check_choice(code.upper(), codes, option="--code", what="规则")

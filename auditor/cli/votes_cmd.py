@@ -25,6 +25,7 @@ from auditor.cli.common import (
     open_game,
     open_store,
     out,
+    require_crawled,
     write_utf8,
 )
 from auditor.game.gamefile import Game
@@ -218,7 +219,8 @@ def votes_cmd(
     with handle_errors():
         g = open_game(game)
         rs = ruleset_for(g)
-        with open_store(g) as store:
+        with open_store(g, existing="统计投票") as store:
+            require_crawled(g, store, action="统计投票")
             if now is not None:  # the votes as they stood then: judged afresh, the same path
                 when = now_in(g.timezone, now)
                 checked = derive_records(build_context(g, store, now=when, ruleset=rs))
