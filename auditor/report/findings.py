@@ -19,6 +19,7 @@ from auditor.report.labels import (
     thread_name,
 )
 from auditor.rules.registry import REGISTRY
+from auditor.rules.ruleset import RuleSet, own_citation
 from auditor.store import Store
 
 
@@ -100,15 +101,17 @@ def explain_drafts(
     drafts: list[dict[str, Any]],
     cards: Sequence[Mapping[str, Any]],
     standings: Sequence[Mapping[str, Any]],
+    ruleset: RuleSet | None = None,
 ) -> None:
-    """What the director needs next to a draft: the rule's Chinese title and seed clause,
+    """What the director needs next to a draft: the rule's Chinese title and seed clause
+    (only the game's own rule set's clauses, :func:`~auditor.rules.ruleset.own_citation`),
     the thread, the reason in plain words, the player's standing and earlier cards; then
     the queue's order."""
     standing = {s["player"]: s for s in standings}
     for d in drafts:
         rule = REGISTRY.get(d["code"])
         d["title"] = rule.title if rule else d["code"]
-        d["seed"] = rule.seed if rule else ""
+        d["seed"] = own_citation(rule.seed, ruleset) if rule else ""
         d["thread"] = thread_name(game, d["tid"]) if d["tid"] is not None else ""
         d["plain_reason"] = plain_reason(d["reason"], d["code"], d["kind"])
         d["note"] = plain_note(d["note"])

@@ -21,9 +21,11 @@ rejects.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -313,3 +315,49 @@ def _resolve_rule(
     if not out.get("kind"):
         out["kind"] = rule.code
     return out
+
+
+# --------------------------------------------------------------------------- citations
+
+_CITE_LEAD = re.compile(r"^(无直接条款：)?\s*((?:[0-9A-Za-z版杀]+/)*[0-9A-Za-z版杀]+)\s+")
+
+
+@cache
+def cite_prefixes(folder: Path | None = None) -> dict[str, str]:
+    """Each shipped preset's seed file -> the name rules' citations call its rule post by
+    (the first word of its title: ``M107``, ``030``, ``版杀7``, ``M39``)."""
+    out: dict[str, str] = {}
+    for name in names(folder):
+        head = tomllib.loads(preset_text(name, folder)).get("ruleset", {})
+        if isinstance(head.get("seed"), str) and isinstance(head.get("title"), str):
+            out[head["seed"]] = head["title"].split()[0]
+    return out
+
+
+def own_citation(citation: str, ruleset: RuleSet | None) -> str:
+    """A rule's citation (``M107 违规判定 5(1)；030 违规判定 5(2)；版杀7 6.2(1)``) cut to the
+    clauses of the game's own rule set (the preset whose seed it reads).  A clause without a
+    rule-post name belongs to the one before it; ``M107/030 …`` names both.  The whole
+    citation when the rule set is none of the shipped ones, or when the rule cites nothing
+    of it."""
+    if ruleset is None:
+        return citation
+    own = cite_prefixes().get(ruleset.seed)
+    if own is None:
+        return citation
+    known = set(cite_prefixes().values())
+    kept: list[str] = []
+    current: set[str] = set()
+    lead = ""
+    for part in citation.split("；"):
+        text = part.strip()
+        m = _CITE_LEAD.match(text)
+        if m and set(m[2].split("/")) <= known:
+            lead = lead or (m[1] or "")
+            current = set(m[2].split("/"))
+            text = f"{own} {text[m.end() :]}"
+        if own in current and text:
+            kept.append(text)
+    if not kept:
+        return citation
+    return lead + "；".join(kept)
