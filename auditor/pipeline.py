@@ -127,9 +127,7 @@ def current(game: Game, store: Store) -> Game:
 
 
 @contextmanager
-def open_store(
-    game: Game, *, lock: bool = False, existing: str | None = None
-) -> Iterator[Store]:
+def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -> Iterator[Store]:
     """The game's store; ``lock=True`` takes the run lock first (refused at once when another
     run holds it).  Decisions never take it: each is its own short transaction.
     ``existing`` (what the read-only command does, e.g. "查看发现"): a missing store is

@@ -79,9 +79,7 @@ def test_read_only_commands_on_a_game_never_crawled_say_so_and_create_no_store(
 
 
 @pytest.mark.parametrize("command", ["status", "findings", "activity", "votes"])
-def test_read_only_commands_on_an_empty_store_say_never_crawled(
-    sample: Path, command: str
-) -> None:
+def test_read_only_commands_on_an_empty_store_say_never_crawled(sample: Path, command: str) -> None:
     from auditor.game.gamefile import load_game
     from auditor.store import Store
 
