@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from auditor.cli import app
 from auditor.cli.votes_cmd import VOTE_COLUMNS
 from auditor.game.gamefile import load_game
 from auditor.models import Post, PostVersion
+from auditor.rules import votes as votes_rules
 from auditor.rules.engine import build_context, ruleset_for, run_rules
 from auditor.rules.votebook import (
     VoteBook,
@@ -360,6 +362,53 @@ def test_edit_after_close_uses_the_version_from_before_the_close(tmp_path: Path)
     assert b.target == "馄饨" and not b.edit_check and "关门前" in b.note
     (c,) = without.days[1].ballots
     assert c.target == "包子" and c.edit_check
+
+
+def test_a_finding_on_an_earlier_version_shows_that_version(tmp_path: Path) -> None:
+    # the vote was written without 投票理由 before the close and the reason added after it:
+    # the tally judges the version from before the close, so the card's excerpt is that
+    # text (not the edited one, which has the reason) and its note says the post was edited
+    posts = [vote("饺子", 1, at(1, 10), "馄饨", pid=1201, edited_at=at(1, 22, 30))]
+    built = build_case(tmp_path, "m107", "", posts)
+    try:
+        ctx = build_context(built.game, built.store, now=built.now)
+        current = next(gp.post for gp in ctx.posts if gp.post.pid == 1201)
+        current = Post(
+            **{
+                **{f: getattr(current, f) for f in Post.__slots__},  # type: ignore[attr-defined]
+                "text": "投票对象：馄饨 投票理由：后来补上的理由",
+                "lines": ("投票对象：馄饨", "投票理由：后来补上的理由"),
+            }
+        )
+        before = Post(
+            **{
+                **{f: getattr(current, f) for f in Post.__slots__},  # type: ignore[attr-defined]
+                "text": "投票对象：馄饨",
+                "lines": ("投票对象：馄饨",),
+                "edited": None,
+            }
+        )
+
+        def versions(pid: int) -> list[tuple[int, str, Post]]:
+            return [
+                (
+                    1,
+                    (at(1, 12) - timedelta(hours=8)).replace(tzinfo=None).isoformat() + "+00:00",
+                    before,
+                ),
+                (2, "2026-11-21T00:00:00+00:00", current),
+            ]
+
+        book = build_votes(ctx, ctx.vote_settings, versions)
+    finally:
+        built.store.close()
+    (b,) = book.days[1].ballots
+    b = replace(b, gp=replace(b.gp, post=current))
+    assert b.problem and b.judged == "投票对象：馄饨"
+    opts = {"card": "blue"}
+    f = votes_rules._finding("VOTE-FORMAT", b, opts, str(b.problem), "缺少投票理由")
+    assert "后来补上的理由" not in f.excerpt and "馄饨" in f.excerpt
+    assert "关门后有编辑" in f.note
 
 
 # --------------------------------------------------------------------------- killbar7

@@ -18,6 +18,7 @@ from auditor.rules.base import (
     Match,
     Option,
     aggregate_finding,
+    excerpt,
     post_finding,
     rule,
 )
@@ -33,7 +34,14 @@ def _finding(
 ) -> Finding:
     match = b.match or Match(b.gp.post.text[:20], 0, min(len(b.gp.post.text), 20), "")
     f = post_finding(code, b.gp, opts, [match], key=key, note=note, card=card)
-    return f._replace(player=b.voter, day=b.day, phase=b.round)
+    f = f._replace(player=b.voter, day=b.day, phase=b.round)
+    if b.judged:  # judged on an earlier version: show that text, and say so
+        at = max(b.judged.find(match.text), 0)
+        f = f._replace(
+            excerpt=excerpt(b.judged, at, at + len(match.text)),
+            note=f"{note}；{b.note}" if b.note and b.note not in note else note,
+        )
+    return f
 
 
 def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:

@@ -134,6 +134,7 @@ class Ballot:
     edited_target: str = ""  # the target was edited (not a change): what the director sees
     written_change: bool = False
     match: Match | None = None
+    judged: str = ""  # the text of the version judged, when it is not the post's current text
     # notices for the director on a ballot that stands (key, text): VOTE-LATE reports them
     notices: tuple[tuple[str, str], ...] = ()
 

@@ -415,6 +415,7 @@ def read_ballot(
         edited_target=edited_target,
         written_change=bool(pv and pv.change),
         match=match,
+        judged="" if used is post else used.text,
         correction=correction,
     )
     if correction is not None:
