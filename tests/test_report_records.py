@@ -489,6 +489,48 @@ how = "vote"
     assert [r["day"] for r in csv.DictReader(io.StringIO(res.stdout))] == ["1"]
 
 
+def test_last_words_cards_show_the_reports_day_in_the_ledger_and_announcement(
+    tmp_path: Path,
+) -> None:
+    from auditor.ledger.decisions import decide
+    from auditor.report.bbcode import render_bbcode
+
+    game = """
+[[event]]
+type = "eliminated"
+player = "饺子"
+at = 2026-11-20T22:00:00+08:00
+how = "vote"
+"""
+    posts = [
+        {
+            "author": "导演",
+            "tid": 92,
+            "at": datetime.fromisoformat("2026-11-21T08:00:00+08:00"),
+            "message": "饺子的遗言：[b]我是预言家[/b]，包子查杀。",
+        }
+    ]
+    now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")
+    built = build_case(tmp_path / "g", "m107", game, posts, now=now)
+    try:
+        check(built.game, built.store, now=now)
+        records = build_records(built.game, built.store, now=now)
+        (draft,) = [d for d in records.drafts if d["code"] == "CODE-LASTWORDS"]
+        assert draft["day"] == 1
+        # `auditor ledger`'s pending table: the same day as the report
+        res = CliRunner().invoke(app, ["ledger", str(built.game.path)])
+        assert res.exit_code == 0, res.output
+        (row,) = [line for line in res.output.splitlines() if "CODE-LASTWORDS" in line]
+        assert [c.strip() for c in row.split("│")][4] == "1", row
+        decide(built.game, built.store, draft["id"], "approve", by=built.game.directors[0])
+        records = build_records(built.game, built.store, now=now)
+    finally:
+        built.store.close()
+    (card,) = [c for c in records.cards if c["code"] == "CODE-LASTWORDS"]
+    assert card["day"] == 1
+    assert "饺子：[color=Blue]蓝牌[/color] 第1天 " in render_bbcode(records)
+
+
 def test_red_card_notices_name_the_player(tmp_path: Path) -> None:
     from auditor.ledger.decisions import decide
     from auditor.ledger.ledger import load_ledger

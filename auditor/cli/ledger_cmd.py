@@ -28,6 +28,7 @@ from auditor.cli.common import (
     out,
 )
 from auditor.game.gamefile import Game
+from auditor.game.schedule import Schedule
 from auditor.ledger.decisions import (
     DECIDABLE_CARDS,
     DecisionError,
@@ -42,7 +43,9 @@ from auditor.ledger.decisions import (
 )
 from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, load_ledger
 from auditor.ledger.policy import card_name
+from auditor.report.findings import finding_day
 from auditor.report.records import post_time
+from auditor.rules.engine import ruleset_for
 
 ByOpt = Annotated[
     str | None,
@@ -161,14 +164,16 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
             for w in led.warnings:
                 err.print(f"[yellow]注意：[/]{escape(w.message)}", highlight=False)
             if led.drafts:
-                # the ids `decide` needs (its help sends the director here)
+                # the ids `decide` needs (its help sends the director here); the day the
+                # report shows (last words: their thread's day)
+                schedule = Schedule(g, ruleset_for(g).settings["night_posts"])
                 emit(
                     [
                         {
                             "id": d.id,
                             "player": d.player,
                             "code": d.code,
-                            "day": d.day,
+                            "day": finding_day(g, schedule, d.day, d.tid, d.player),
                             "suggested": card_name(d.suggested),
                             "excerpt": d.excerpt[:40],
                         }

@@ -163,13 +163,19 @@ def decided_records(
 
 
 def card_records(
-    schedule: Schedule, store: Store, led: Ledger, announce: int | None
+    game: Game, schedule: Schedule, store: Store, led: Ledger, announce: int | None
 ) -> list[dict[str, Any]]:
     """Approved cards for the report and the announcement: the rule's Chinese title (a
-    manual card's reason) and whether it is new since the previous announcement — a card
-    for the announced day or later, or one decided after that day opened (the previous
-    day's announcement was posted before it)."""
+    manual card's reason), the day the report shows for its finding (:func:`finding_day`:
+    last words are on their thread's day) and whether it is new since the previous
+    announcement — a card for the announced day or later, or one decided after that day
+    opened (the previous day's announcement was posted before it)."""
     reasons = {r["id"]: r["reason"] for r in store.manual_cards()}
+    tids = (
+        {r["fingerprint"]: r["tid"] for r in store.findings(active_only=False)}
+        if any(c.day is None and not c.manual for c in led.cards)
+        else {}
+    )
     decided = {x.id: x for x in led.decided}
     opens = None
     if announce is not None:
@@ -194,7 +200,9 @@ def card_records(
                 "code": c.code,
                 "title": title,
                 "kind": c.kind,
-                "day": c.day,
+                "day": c.day
+                if c.manual
+                else finding_day(game, schedule, c.day, tids.get(c.fingerprint), c.player),
                 "manual": c.manual,
                 "note": x.note if x else "",
                 "decided_by": (x.decided_by or "") if x else "",

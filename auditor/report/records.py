@@ -347,7 +347,7 @@ def build_records(
             }
         )
     announce = announce_day(days)
-    cards = card_records(schedule, store, led, announce)
+    cards = card_records(game, schedule, store, led, announce)
     standings = [s.as_record() for s in led.standings]
     explain_drafts(game, drafts, cards, standings, rs)
     decided = decided_records(game, store, led, cards)
