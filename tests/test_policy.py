@@ -59,6 +59,22 @@ def test_first_offence_of_a_kind_is_blue() -> None:
     assert "首次" in s.reason
 
 
+def test_reasons_name_the_kind_and_the_missing_seed_text_in_chinese() -> None:
+    off = offence("PHRASE-BODY", kind="m107-违规1")
+    titled = Offence(**{**{f: getattr(off, f) for f in off.__slots__}, "kind_title": "称谓与叹词"})
+    assert suggest(titled, []).reason.startswith("首次违规（称谓与叹词）：蓝牌")
+    assert "m107-违规1" not in suggest(titled, [approved(kind="m107-违规1")]).reason
+    fixed = Offence(
+        **{
+            **{f: getattr(off, f) for f in off.__slots__},
+            "default_card": "warning",
+            "card_source": "no seed text: 只提醒导演",
+        }
+    )
+    reason = suggest(fixed, []).reason
+    assert "no seed text" not in reason and "种子规则没有直接条文：只提醒导演" in reason
+
+
 def test_same_kind_after_an_approved_blue_is_yellow() -> None:
     s = suggest(offence(), [approved()])
     assert s.card == "yellow"

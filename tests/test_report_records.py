@@ -194,6 +194,9 @@ def test_same_kind_on_one_post_is_one_draft_and_one_card(tmp_path: Path) -> None
         assert first.merged_ids == (vulgar.id,)
         assert set(first.matches) == {"吊", "卧槽"}
         assert "PHRASE-VULGAR" in first.reason
+        # the kind as the director reads it (the preset's clause), not its key
+        assert "030-违规2(2)(3)" not in first.reason, first.reason
+        assert "首次违规（违规判定 2(2)(3)：侮辱性词汇用来称呼或表达感叹）" in first.reason
         assert led.merged == {vulgar.fingerprint: body.fingerprint}
         assert led.pending == 2
 

@@ -39,6 +39,7 @@ from auditor.ledger.policy import (
     suggest,
 )
 from auditor.rules.engine import ruleset_for
+from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet
 from auditor.store import Store
 
@@ -270,6 +271,20 @@ class ManualCard:
         )
 
 
+def kind_title(code: str, kind: str, ruleset: RuleSet) -> str:
+    """A kind as the director reads it: the rule's title for a kind of one code, else the
+    clause the preset cites for the kind (``违规判定 1：称谓与叹词``), never its internal key
+    (``m107-违规1``)."""
+    rule = REGISTRY.get(code)
+    if kind == code:
+        return rule.title if rule is not None else code
+    cite = ruleset.sources.get(code, {}).get("kind", "")
+    head = cite.split("；", 1)[0].split("（", 1)[0].split("“", 1)[0].strip()
+    if head and not head.startswith("no seed text"):
+        return head
+    return rule.title if rule is not None else kind
+
+
 def build_ledger(
     game: Game,
     ruleset: RuleSet,
@@ -287,11 +302,13 @@ def build_ledger(
 
     def offence(row: StoredFinding) -> Offence:
         code = row.code
+        kind = kind_of(code, rule_opts)
         return Offence(
             fingerprint=row.fingerprint,
             id=row.id,
             code=code,
-            kind=kind_of(code, rule_opts),
+            kind=kind,
+            kind_title=kind_title(code, kind, ruleset),
             player=row.player,
             day=row.day,
             order=order_key(row.day, row.posted_at, row.floor, row.pid),
@@ -402,7 +419,7 @@ def build_ledger(
         reason = s.reason
         if merged:
             codes = "、".join([off.code, *(f.code for f in merged)])
-            reason += f"；同一帖同一类违规（{off.kind}：{codes}）合并为一张，决定对它们一起生效"
+            reason += f"；同一帖同一类违规（{off.kind_title or off.kind}：{codes}）合并为一张，决定对它们一起生效"
         led.drafts.append(
             Draft(
                 fingerprint=off.fingerprint,

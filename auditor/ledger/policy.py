@@ -61,6 +61,7 @@ class Offence:
     default_card: str  # the rule set's card for the code
     card_source: str = ""  # the seed clause the rule set cites for that card
     posted_at: datetime | None = None  # when the post was written (aggregate findings: None)
+    kind_title: str = ""  # the kind as the director reads it (the kind itself if empty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +143,21 @@ def kind_of(code: str, rule_options: Mapping[str, Mapping[str, Any]]) -> str:
     return str(kind) if kind else code
 
 
+NO_SEED = "no seed text:"  # a preset's citation for a value its seed has no clause for
+
+
+def plain_cite(cite: str) -> str:
+    """A preset citation for the director: ``no seed text:`` in Chinese."""
+    if cite.startswith(NO_SEED):
+        return "种子规则没有直接条文：" + cite[len(NO_SEED) :].strip()
+    return cite
+
+
 def suggest(offence: Offence, approved: Iterable[Card]) -> Suggestion:
     """The card to suggest for ``offence`` given the player's approved cards."""
     default = offence.default_card
-    cite = f"（{offence.card_source}）" if offence.card_source else ""
+    cite = f"（{plain_cite(offence.card_source)}）" if offence.card_source else ""
+    kind = offence.kind_title or offence.kind
     if default != "blue":
         if default in ACTIONS:
             return Suggestion(
@@ -166,10 +178,10 @@ def suggest(offence: Offence, approved: Iterable[Card]) -> Suggestion:
         when = f"第{prior.day}天" if prior.day is not None else "此前"
         return Suggestion(
             "yellow",
-            f"同类违规（{offence.kind}）{when}已判{card_name(prior.card)}"
+            f"同类违规（{kind}）{when}已判{card_name(prior.card)}"
             f"（{prior.id}），判罚后再犯，明知故犯：黄牌（判罚制度 黄牌）",
         )
-    return Suggestion("blue", f"首次{offence.kind}类违规：蓝牌（判罚制度 蓝牌：首次违规）")
+    return Suggestion("blue", f"首次违规（{kind}）：蓝牌（判罚制度 蓝牌：首次违规）")
 
 
 def merge(cards: Sequence[str]) -> Standing:

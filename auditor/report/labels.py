@@ -115,7 +115,7 @@ _INTERNAL = re.compile(r"ΔE|^L=\d|^#[0-9A-Fa-f]{6}$")
 def plain_reason(reason: str, code: str, kind: str) -> str:
     """A suggestion's reason for people: without the rule set's internal keys (codes and
     kinds such as ``m107-违规1``); the full text stays in the details fold."""
-    text = reason.replace(f"首次{kind}类违规", "首次违规").replace(
+    text = reason.replace(f"首次违规（{kind}）", "首次违规").replace(
         f"同类违规（{kind}）", "同类违规"
     )
     text = text.replace(f"规则集对 {code} 固定判罚", "本条规则固定判罚")
