@@ -132,8 +132,25 @@ def test_syntax_error_and_missing_file(tmp_path: Path) -> None:
     with pytest.raises(GameFileError) as info:
         load_game(write(tmp_path, BASE + "\n[[day]\n"))
     assert "TOML" in info.value.reason
-    with pytest.raises(GameFileError):
+    with pytest.raises(GameFileError) as missing:
         load_game(tmp_path / "absent.toml")
+    assert missing.value.reason == "无法读取文件：文件或目录不存在"
+    with pytest.raises(GameFileError) as folder:
+        load_game(tmp_path)
+    assert folder.value.reason == "无法读取文件：这是一个目录"
+
+
+def test_a_wrong_type_names_the_types_in_chinese(tmp_path: Path) -> None:
+    from auditor.rules.engine import ruleset_for
+
+    game = load_game(write(tmp_path, BASE + '\n[rules.LURK-DAY]\nmin_posts = "五"\n'))
+    with pytest.raises(GameFileError) as info:
+        ruleset_for(game)
+    assert info.value.reason.endswith("应当是整数，而不是字符串"), info.value.reason
+    game = load_game(write(tmp_path, BASE + "\n[rules.LURK-DAY]\nmin_posts = true\n"))
+    with pytest.raises(GameFileError) as info:
+        ruleset_for(game)
+    assert "应当是整数" in info.value.reason and "int" not in info.value.reason
 
 
 def test_thread_url_gives_tid(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from auditor.cookies import CookieLine, CookieSource, looks_like_cookie_line
 from auditor.errors import GameFileError
+from auditor.files import os_error_text
 from auditor.rulesets import NAMES as PRESETS
 from auditor.urls import forum_id, thread_id
 
@@ -342,7 +343,7 @@ def load_game(path: str | Path) -> Game:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise GameFileError(str(path), "-", f"无法读取文件：{exc.strerror or exc}") from None
+        raise GameFileError(str(path), "-", f"无法读取文件：{os_error_text(exc)}") from None
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:

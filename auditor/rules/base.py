@@ -83,6 +83,22 @@ class Finding(NamedTuple):
         return " / ".join(m.text for m in self.matches)
 
 
+_TYPE_NAMES = {
+    "bool": "布尔值（true 或 false）",
+    "int": "整数",
+    "float": "数",
+    "str": "字符串",
+    "list": "列表",
+    "dict": "表",
+    "datetime": "时间",
+}
+
+
+def type_name(t: type) -> str:
+    """A TOML value's type as the director reads it (``int`` → 整数)."""
+    return _TYPE_NAMES.get(t.__name__, t.__name__)
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """A rule option: its type, default and what it means (Chinese, for `auditor rules`)."""
@@ -98,10 +114,11 @@ class Option:
         types = self.type if isinstance(self.type, tuple) else (self.type,)
         if float in types and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
+        wanted = "或".join(type_name(t) for t in types)
         if isinstance(value, bool) and bool not in types:
-            return f"应当是 {'/'.join(t.__name__ for t in types)}"
+            return f"应当是{wanted}"
         if not isinstance(value, types):
-            return f"应当是 {'/'.join(t.__name__ for t in types)}，而不是 {type(value).__name__}"
+            return f"应当是{wanted}，而不是{type_name(type(value))}"
         if self.choices is not None:
             items = value if isinstance(value, list) else [value]
             bad = [v for v in items if v not in self.choices]
