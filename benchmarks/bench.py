@@ -102,12 +102,22 @@ def run_module(
     return secs, rss, code, text
 
 
+_LAST_CPU = [0.0]  # CPU seconds (user + system) of the last child run_child waited for
+
+
+def last_cpu() -> float:
+    """CPU seconds of the last subprocess (wait4's rusage): steadier than wall time on a
+    shared machine, where a waiting process's wall time grows with the load."""
+    return _LAST_CPU[0]
+
+
 def run_child(cmd: list[str], cwd: Path | None = None) -> tuple[float, float, int, str]:
     """Run a subprocess: (seconds, peak RSS in MB from wait4, exit code, stdout+stderr)."""
     t0 = time.perf_counter()
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
         _, status, usage = os.wait4(proc.pid, 0)
+        _LAST_CPU[0] = usage.ru_utime + usage.ru_stime
         proc.returncode = os.waitstatus_to_exitcode(status)
         secs = time.perf_counter() - t0
         out.seek(0)
@@ -476,6 +486,57 @@ def stage_cli_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[Ro
     ]
 
 
+def stage_scale(work: Path, sizes: tuple[int, int], seed: int, reruns: int = 3) -> list[Row]:
+    """A rerun with nothing new at two game sizes (the goal: flat in game size), and the
+    peak RSS of a saved-pages audit of the bigger game on a fresh store (goal < 300 MB),
+    each through the real CLI in a subprocess.  The rerun figures are medians of
+    ``reruns`` runs, in CPU seconds (wait4) as well as wall seconds."""
+    import statistics
+
+    got: dict[int, dict[str, float]] = {}
+    for posts in sizes:
+        d = work / f"scale-{posts}"
+        shutil.rmtree(d, ignore_errors=True)
+        game = write_game(generate_game(GameConfig(posts=posts, seed=seed)), d)
+        cli = ["audit", str(game), "--reports", str(d / "reports"), "-q"]
+        secs, rss, code, _ = run_module("auditor", cli, cwd=ROOT)
+        fresh = {"secs": secs, "rss": rss, "cpu": last_cpu(), "code": code}
+        quiet = []
+        for _ in range(reruns):
+            q_secs, q_rss, q_code, _ = run_module("auditor", cli, cwd=ROOT)
+            quiet.append((q_secs, last_cpu(), q_rss, q_code))
+        got[posts] = {
+            **{f"fresh_{k}": v for k, v in fresh.items()},
+            "quiet_secs": statistics.median(q[0] for q in quiet),
+            "quiet_cpu": statistics.median(q[1] for q in quiet),
+            "quiet_rss": max(q[2] for q in quiet),
+            "quiet_code": max(q[3] for q in quiet),
+        }
+        print(posts, got[posts], flush=True)
+        shutil.rmtree(d, ignore_errors=True)
+    small, big = (got[n] for n in sizes)
+    return [
+        (
+            f"`auditor audit` again, nothing new, {sizes[1]:,}-post game (median of {reruns})",
+            f"{big['quiet_cpu']:.2f} CPU s ({big['quiet_secs']:.2f} s wall), "
+            f"{big['quiet_rss']:.0f} MB (exit {big['quiet_code']:.0f})",
+            f"{sizes[0]:,}-post game: {small['quiet_cpu']:.2f} CPU s "
+            f"({small['quiet_secs']:.2f} s wall), {small['quiet_rss']:.0f} MB",
+            f"{big['quiet_cpu'] / small['quiet_cpu']:.2f}× the CPU, "
+            f"{big['quiet_secs'] / small['quiet_secs']:.2f}× the wall time; goal ≤ 1.2×",
+        ),
+        (
+            f"`auditor audit` of the {sizes[1]:,}-post game from saved pages, fresh store",
+            f"peak RSS {big['fresh_rss']:.0f} MB ({big['fresh_secs']:.0f} s, "
+            f"{big['fresh_cpu']:.0f} CPU s, exit {big['fresh_code']:.0f})",
+            f"{sizes[0]:,}-post game: {small['fresh_rss']:.0f} MB "
+            f"({small['fresh_secs']:.0f} s, {small['fresh_cpu']:.0f} CPU s)",
+            f"{big['fresh_rss'] / small['fresh_rss']:.2f}× the memory for "
+            f"{sizes[1] // sizes[0]}× the posts; goal < 300 MB",
+        ),
+    ]
+
+
 def yardstick() -> float:
     """Seconds for a fixed pure-Python loop: the machine's speed right now (a loaded
     machine shows as a slow yardstick; read the rows as ratios to their baselines)."""
@@ -568,6 +629,57 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     }
 
 
+def stage_archive_cli(total: int, work: Path, seed: int) -> list[Row]:
+    """The archive through the real ``auditor audit`` once per game: each game written as a
+    saved-pages folder (timed apart), audited by a subprocess on a fresh store, then
+    deleted.  The baseline is the streamed in-process run of the same archive
+    (``stage_archive``, whose figures it reads from ``archive.json``) when it ran."""
+    d = work / "archive-cli"
+    games = posts = pages = failed = 0
+    audit_secs = audit_cpu = write_secs = peak = slowest = 0.0
+    t_all = time.perf_counter()
+    for gen in iter_archive(total, seed):
+        shutil.rmtree(d, ignore_errors=True)
+        w_secs, game = timed(lambda g=gen: write_game(g, d, script=False))
+        write_secs += w_secs
+        pages += sum(1 for _ in (d / "pages").iterdir())
+        posts += gen.posts
+        cli = ["audit", str(game), "--reports", str(d / "reports"), "-q"]
+        secs, rss, code, text = run_module("auditor", cli, cwd=ROOT)
+        audit_secs += secs
+        audit_cpu += last_cpu()
+        peak, slowest = max(peak, rss), max(slowest, secs)
+        games += 1
+        print(
+            f"archive game {games}: {gen.posts:,} posts, {secs:.1f} s, {last_cpu():.1f} CPU s, "
+            f"{rss:.0f} MB; so far {posts:,} posts in {audit_secs:.0f} s of audits",
+            flush=True,
+        )
+        if code != 0:
+            failed += 1
+            print(f"archive game {games}: exit {code}: {text.strip()[-300:]}", flush=True)
+    shutil.rmtree(d, ignore_errors=True)
+    end_to_end = time.perf_counter() - t_all
+    streamed = work / "archive.json"
+    base, ratio = "—", ""
+    if streamed.is_file():
+        r = json.loads(streamed.read_text())
+        if r["posts"] == posts:
+            base = f"streamed in process (parse → store → rules): {r['seconds']:.0f} s"
+            ratio = f"{audit_secs / r['seconds']:.2f}× the streamed run; "
+    return [
+        (
+            f"archive {posts:,} posts through `auditor audit` once per game "
+            f"({games} games, {pages:,} saved pages)",
+            f"{audit_secs:.0f} s in the audits ({audit_cpu:.0f} CPU s; slowest game "
+            f"{slowest:.0f} s), peak RSS {peak:.0f} MB",
+            base,
+            f"{ratio}goal < 10 min; {failed} games exited non-zero; generating and writing the "
+            f"pages {end_to_end - audit_secs:.0f} s (writing {write_secs:.0f} s) timed apart",
+        )
+    ]
+
+
 def stage_archive(total: int, work: Path, seed: int) -> list[Row]:
     out = work / "archive.json"
     cmd = [
@@ -623,7 +735,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--posts", type=int, default=10_000, help="the big game's posts")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "auditor-bench")
-    ap.add_argument("--archive", action="store_true", help="also the streaming archive run")
+    ap.add_argument(
+        "--archive",
+        action="store_true",
+        help="also the archive: streamed in process, and through `auditor audit` per game",
+    )
+    ap.add_argument(
+        "--scale-posts", type=int, default=100_000, help="the nothing-new rerun's big game"
+    )
+    ap.add_argument(
+        "--only",
+        help="comma-separated stages to run: parse, audit, rules, nightly, cli, http, scale,"
+        " archive (streamed in process, then through the CLI), archive-cli (only the latter)",
+    )
     ap.add_argument("--archive-posts", type=int, default=1_000_000)
     ap.add_argument("--new-posts", type=int, default=100, help="posts of the nightly rerun")
     ap.add_argument("--bs-pages", type=int, default=100, help="pages for the bs4 baseline")
@@ -660,25 +784,40 @@ def main(argv: list[str] | None = None) -> int:
     print(rows[-1])
     from zoneinfo import ZoneInfo
 
-    rows += stage_parse(gdir / "pages", ZoneInfo("Asia/Shanghai"), args.bs_pages)
-    print(rows[-1])
-    audit_rows, audit_lines = stage_audit(game_path, args.work / "reports")
-    rows += audit_rows
-    for row in audit_rows:
-        print(row)
-    rule_rows, info = stage_rules(game_path)
-    rows += rule_rows
-    for row in rule_rows:
-        print(row)
-    rows += stage_nightly(gen, args.work, args.new_posts)
-    print(rows[-2], rows[-1], sep="\n")
-    rows += stage_cli_nightly(gen, args.work, args.new_posts)
-    print(rows[-2], rows[-1], sep="\n")
-    rows += stage_http_nightly(gen, args.work, args.new_posts)
-    print(rows[-2], rows[-1], sep="\n")
-    if args.archive:
-        rows += stage_archive(args.archive_posts, args.work, args.seed)
-        print(rows[-2], rows[-1], sep="\n")
+    only = set(args.only.split(",")) if args.only else None
+
+    def wanted(stage: str) -> bool:
+        return (only is None and (stage != "archive" or args.archive)) or (
+            only is not None and stage in only
+        )
+
+    def add(stage: str, new: list[Row]) -> None:
+        rows.extend(new)
+        for row in new:
+            print(f"[{stage} {time.perf_counter() - t_total:.0f} s]", row, flush=True)
+
+    audit_lines: list[str] = []
+    info: dict[str, Any] = {"score": {}, "per_rule": []}
+    if wanted("parse"):
+        add("parse", stage_parse(gdir / "pages", ZoneInfo("Asia/Shanghai"), args.bs_pages))
+    if wanted("audit"):
+        audit_rows, audit_lines = stage_audit(game_path, args.work / "reports")
+        add("audit", audit_rows)
+    if wanted("rules"):
+        rule_rows, info = stage_rules(game_path)
+        add("rules", rule_rows)
+    if wanted("nightly"):
+        add("nightly", stage_nightly(gen, args.work, args.new_posts))
+    if wanted("cli"):
+        add("cli", stage_cli_nightly(gen, args.work, args.new_posts))
+    if wanted("http"):
+        add("http", stage_http_nightly(gen, args.work, args.new_posts))
+    if wanted("scale"):
+        add("scale", stage_scale(args.work, (args.posts, args.scale_posts), args.seed))
+    if wanted("archive"):
+        add("archive", stage_archive(args.archive_posts, args.work, args.seed))
+    if wanted("archive") or wanted("archive-cli"):
+        add("archive-cli", stage_archive_cli(args.archive_posts, args.work, args.seed))
     total = time.perf_counter() - t_total
     y1 = yardstick()
 

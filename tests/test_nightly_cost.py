@@ -204,21 +204,83 @@ def test_an_incremental_night_gives_exactly_the_full_runs_findings_ledger_and_re
 
 
 def test_saved_file_keys_are_the_resolved_paths(tmp_path: Path) -> None:
-    """A saved file's key is its resolved path, worked out with one lstat per file: the
-    same through a symlinked folder and for a symlinked file."""
-    from auditor.forum.crawl import _file_key
+    """A saved file's key is its resolved path, worked out in one directory scan: the same
+    through a symlinked game folder and for a symlinked file; asset folders are skipped."""
+    from auditor.forum.crawl import _saved_files
 
     real = tmp_path / "real" / "sub"
     real.mkdir(parents=True)
     (real / "a.html").write_text("x", "utf-8")
+    (real / "b.HTM").symlink_to(real / "a.html")
+    (real / "notes.txt").write_text("x", "utf-8")
+    (real / "page_files").mkdir()
+    (real / "page_files" / "frame.html").write_text("x", "utf-8")
     (tmp_path / "link").symlink_to(tmp_path / "real", target_is_directory=True)
-    (real / "b.html").symlink_to(real / "a.html")
-    for path in (
-        real / "a.html",
-        tmp_path / "link" / "sub" / "a.html",
-        real / "b.html",
-        tmp_path / "link" / "sub" / "b.html",
-        Path(str(tmp_path) + "/real/../real/sub/a.html"),
-    ):
-        assert _file_key(path) == str(path.resolve()), path
-    assert _file_key(tmp_path / "link" / "sub" / "b.html") == str(real / "a.html")
+    for folder in (tmp_path / "real", tmp_path / "link"):
+        found = _saved_files(folder)
+        assert [f.path for f in found] == [str(folder / "sub" / n) for n in ("a.html", "b.HTM")]
+        assert [f.key for f in found] == [str(real / "a.html")] * 2
+        assert all(f.key == str(Path(f.path).resolve()) for f in found)
+        assert found[0].mark == found[1].mark  # the link's target
+
+
+def test_a_rerun_opens_only_the_files_that_changed(
+    small_game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing new: one directory scan, no saved file opened or parsed and no thread's
+    posts read for the deletion check.  A page replaced by a new file of the same size and
+    modification time (an edited post, same byte length) is read again: the inode differs."""
+    import os
+    import shutil
+
+    from auditor.models import FetchedPage
+
+    folder = tmp_path / "g"
+    shutil.copytree(small_game.parent, folder, ignore=shutil.ignore_patterns("*.sqlite*", "r"))
+    game = load_game(folder / "game.toml")
+    opened: list[str] = []
+    real_init = FetchedPage.__init__
+
+    def counting_init(self: FetchedPage, *args: object, **kwargs: object) -> None:
+        opened.append(str(kwargs.get("url")))
+        real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    deletion_checks: list[int] = []
+    real_mark = Store.mark_deleted
+
+    def counting_mark(self: Store, tid: int, *args: object) -> list[int]:
+        deletion_checks.append(tid)
+        return real_mark(self, tid, *args)  # type: ignore[arg-type]
+
+    with Store(game.store) as store:
+        first = crawl(game, store)
+        assert first.ok and first.new_posts >= 600
+        monkeypatch.setattr(FetchedPage, "__init__", counting_init)
+        monkeypatch.setattr(Store, "mark_deleted", counting_mark)
+        quiet = crawl(game, store)
+        assert quiet.ok and (quiet.pages, quiet.new_posts, quiet.changed_posts) == (0, 0, 0)
+        assert opened == [] and deletion_checks == []
+
+        page = sorted((folder / "pages").glob("*.html"))[3]
+        body = page.read_bytes()
+        last_post = body.rindex(b'id="postmessage_')
+        i = body.index("，".encode(), last_post)  # in the page's last post
+        st = page.stat()
+        fresh = page.with_suffix(".new")
+        fresh.write_bytes(body[:i] + "。".encode() + body[i + 3 :])
+        os.utime(fresh, ns=(st.st_atime_ns, st.st_mtime_ns))
+        fresh.replace(page)
+        assert (page.stat().st_size, page.stat().st_mtime_ns) == (st.st_size, st.st_mtime_ns)
+        assert page.stat().st_ino != st.st_ino
+        edited = crawl(game, store)
+        assert edited.ok and (edited.pages, edited.changed_posts) == (1, 1)
+        assert opened == [page.resolve().as_uri()]
+        assert len(deletion_checks) == 1  # that page's thread only
+        # A run interrupted after storing a page but before its thread was finished: the
+        # thread is not taken as settled next time.
+        store.db.execute("UPDATE threads SET saved_mark=NULL WHERE tid=?", (deletion_checks[0],))
+        store.db.commit()
+        opened.clear()
+        again = crawl(game, store)
+        assert again.ok and again.pages == 0 and opened == []
+        assert len(deletion_checks) == 2

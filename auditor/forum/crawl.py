@@ -18,18 +18,16 @@ the run ends non-zero.  A page that could not be read is never counted as "0 pos
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
 import re
-import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 from urllib.parse import unquote
 
 from auditor import __version__
@@ -45,7 +43,7 @@ from auditor.errors import (
 )
 from auditor.game.gamefile import DaySpec, Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
-from auditor.store import Store
+from auditor.store import SavedFileRow, Store
 
 if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
     from datetime import tzinfo
@@ -226,6 +224,7 @@ class ThreadRecorder:
         self.store, self.report, self.tid = store, report, tid
         self.source, self.run_id = source, run_id
         self.seen: set[int] = set()
+        self.seen_json: list[str] = []  # pids of unchanged saved files, decoded when needed
         self.page_floors: dict[int, tuple[int, int]] = {}
         self.total_pages: int | None = None
         self.subject: str | None = None
@@ -268,16 +267,16 @@ class ThreadRecorder:
             self.total_pages = max(self.total_pages or 0, parsed.total_pages)
         self.subject = parsed.subject or self.subject
 
-    def note_unchanged(self, page: int, row: sqlite3.Row) -> None:
+    def note_unchanged(self, page: int, row: SavedFileRow) -> None:
         """A saved file read on an earlier run and unchanged since: its posts are in the
         store already; only what it says about the thread's pages is needed here."""
-        self.seen.update(json.loads(row["pids"]))
-        if row["author_only"]:
+        self.seen_json.append(row.pids)
+        if row.author_only:
             return
-        if row["floor_lo"] is not None:
-            self.page_floors[page] = (row["floor_lo"], row["floor_hi"])
-        if row["total_pages"] is not None:
-            self.total_pages = max(self.total_pages or 0, row["total_pages"])
+        if row.floor_lo is not None and row.floor_hi is not None:
+            self.page_floors[page] = (row.floor_lo, row.floor_hi)
+        if row.total_pages is not None:
+            self.total_pages = max(self.total_pages or 0, row.total_pages)
 
     def covered(self) -> list[tuple[int, float]]:
         """Floor ranges this crawl saw completely: a stored post in them that was not seen
@@ -298,16 +297,27 @@ class ThreadRecorder:
             out.append((int(lo_f), hi_f))
         return out
 
-    def finish(self, last_page: int) -> None:
+    def finish(
+        self, last_page: int, *, settled: bool = False, saved_mark: str | None = None
+    ) -> None:
+        """Mark what the crawl covered but did not see as deleted and record the thread's
+        state.  ``settled``: the thread's saved files are the very ones its last finished
+        crawl read, so no post can have gone since (the deletion check is skipped: it reads
+        every stored post of the thread); ``saved_mark`` names those files."""
         if not self.source.startswith("saved"):
             self.report.full_requests += max(self.total_pages or 0, last_page)
-        self.report.deleted += self.store.mark_deleted(self.tid, self.covered(), self.seen)
+        if not settled:
+            for pids in self.seen_json:
+                self.seen.update(json.loads(pids))
+            self.report.deleted += self.store.mark_deleted(self.tid, self.covered(), self.seen)
+        self.seen_json.clear()
         self.store.save_thread_state(
             self.tid,
             subject=self.subject,
             source=self.source,
             last_page=last_page,
             total_pages=self.total_pages,
+            saved_mark=saved_mark,
         )
         self.report.sources[self.tid] = self.source
 
@@ -654,28 +664,51 @@ _SKIPPED_WHAT = {
 }
 
 
-@functools.lru_cache(maxsize=4096)
-def _real_dir(directory: str) -> str:
-    return os.path.realpath(directory)
+_PAGE_SUFFIXES = (".html", ".htm", ".json", ".xhtml")
+_ASSET_DIRS = ("_files", "_文件", ".files")  # a browser's "Save as" folder of a page's assets
 
 
-def _file_key(path: Path) -> str:
-    """``str(path.resolve())``, the saved file's key in the store, with one ``lstat`` per
-    file instead of one per path component (the folders' real paths are looked up once)."""
-    if path.is_symlink():
-        return str(path.resolve())
-    return os.path.join(_real_dir(str(path.parent)), path.name)
+class _SavedFile(NamedTuple):
+    """One file of a saved-pages folder, as one directory scan found it."""
+
+    path: str  # the folder's path joined with the file's relative path
+    key: str  # its resolved path: the file's key in the store
+    st: os.stat_result  # of the file a symlink points to
+    # What says the file is the one read before: size, modification time (ns) and inode,
+    # the triple make and rsync trust (an editor that saves through a new file changes the
+    # inode even when size and time are kept).
+    mark: tuple[int, int, int]
 
 
-def _saved_files(folder: Path) -> Iterator[Path]:
-    """Pages in a saved folder; a browser's "Save as" ``NAME_files/`` folders (scripts,
-    styles, images and frames of a page) are not pages of the game."""
-    for path in sorted(folder.rglob("*"), key=lambda p: p.parts):  # Path order, in C
-        rel = path.relative_to(folder).parts[:-1]
-        if any(part.endswith(("_files", "_文件", ".files")) for part in rel):
-            continue
-        if path.is_file() and path.suffix.lower() in (".html", ".htm", ".json", ".xhtml"):
-            yield path
+def _saved_files(folder: Path) -> list[_SavedFile]:
+    """Pages in a saved folder, in path order: one ``os.scandir`` pass and one ``stat`` per
+    file, no file opened.  A browser's "Save as" ``NAME_files/`` folders (scripts, styles,
+    images and frames of a page) are not pages of the game; symlinked folders are not
+    entered (as ``Path.rglob``), a symlinked file is read where it points."""
+    out: list[_SavedFile] = []
+
+    def walk(path: str, real: str) -> None:  # real: the folder's resolved path and "/"
+        try:
+            with os.scandir(path) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except (PermissionError, FileNotFoundError, NotADirectoryError):
+            return
+        for e in entries:
+            try:
+                if e.is_dir(follow_symlinks=False):
+                    if not e.name.endswith(_ASSET_DIRS):
+                        walk(e.path, f"{real}{e.name}/")
+                    continue
+                if not e.name.lower().endswith(_PAGE_SUFFIXES) or not e.is_file():
+                    continue
+                st = e.stat()
+            except OSError:  # gone or unreadable since the scan: not a page of tonight
+                continue
+            key = os.path.realpath(e.path) if e.is_symlink() else real + e.name
+            out.append(_SavedFile(e.path, key, st, (st.st_size, st.st_mtime_ns, st.st_ino)))
+
+    walk(str(folder), os.path.join(os.path.realpath(folder), ""))
+    return out
 
 
 _VIEWS = ("desktop", "api", "touch", "printable")  # a thread saved in several: the first
@@ -693,8 +726,10 @@ class _SavedThread:
     pages_seen: set[int] = field(default_factory=set)
     any_pid: bool = False
     # Pages of the other views wait until the folder shows the thread has no desktop save:
-    # (file time, page, fresh entry | stored row).
-    held: list[tuple[datetime, int, object]] = field(default_factory=list)
+    # (file time in ns, page, fresh entry | stored row).
+    held: list[tuple[int, int, object, _SavedFile]] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)  # its files: key, size, time, inode
+    fresh: bool = False  # a file of it was read (parsed) in this run
 
 
 def _crawl_saved(
@@ -730,33 +765,23 @@ def _crawl_saved(
     one read at its capture time (POST-OUTSIDE reads them when it is on)."""
     assert game.forum.pages is not None
     folder = game.forum.pages
+    cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
+    unused = cache_key + _UNUSED
+    known = {} if full else store.saved_files()
+    scanned = _saved_files(folder)
+    # A file read on an earlier run and unchanged since (same size, time, inode, and read
+    # with the same version, time zone and page size) is not opened again.
+    unchanged: dict[str, SavedFileRow] = {}
+    for sf in scanned:
+        row = known.get(sf.key)
+        # size, mtime, inode; and the key (with _UNUSED: a save whose view was not used)
+        if row is not None and row[:3] == sf.mark and row.cache_key in (cache_key, unused):
+            unchanged[sf.key] = row
     if game.discovers:
-        save_board(store, _saved_board(folder, report, max_page_bytes(game)))
+        save_board(store, _saved_board(scanned, unchanged, report, max_page_bytes(game)))
         game = _with_board(game, store)
     wanted = {t.tid for t in game.threads}
-    cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
-    known = {} if full else store.saved_files()
-    _real_dir.cache_clear()  # folders may have moved since the last crawl in this process
-    files: list[tuple[int, str, Path, os.stat_result, sqlite3.Row | None]] = []
-    # A save older than one already read for the same page adds nothing current: its posts
-    # are noted as present, but it is not taken for an edit of the newer save.
-    newest_known: dict[tuple[int, str, int], datetime] = {}
-    for path in _saved_files(folder):
-        st = path.stat()
-        row = known.get(_file_key(path))
-        if row is not None and (
-            (row["size"], row["mtime_ns"]) != (st.st_size, st.st_mtime_ns)
-            or row["cache_key"] not in (cache_key, cache_key + _UNUSED)
-        ):
-            row = None  # changed since: read again
-        if row is not None and row["tid"] not in wanted and _takes(game, store, row["tid"], None):
-            wanted.add(row["tid"])
-        if row is not None and row["tid"] in wanted and row["cache_key"] == cache_key:
-            when = datetime.fromtimestamp(st.st_mtime, UTC)
-            k = (row["tid"], row["kind"], row["page"] or 1)
-            newest_known[k] = max(when, newest_known.get(k, when))
-        files.append((st.st_mtime_ns, str(path), path, st, row))
-    files.sort(key=lambda f: (f[0], f[1]))
+    files, newest_known = _oldest_first(game, store, scanned, unchanged, wanted, cache_key)
     threads: dict[int, _SavedThread] = {}
     lists: list[_SavedSpace] = []  # players' posts lists: stored once the posts are (uids)
     first_file_problem = len(report.problems)
@@ -766,37 +791,32 @@ def _crawl_saved(
             t.rec = ThreadRecorder(store, report, tid, "saved-desktop", run_id)
         return t.rec
 
-    for _, _, path, st, row in files:
+    for _, _, sf, row in files:
         if row is not None:
-            if row["tid"] not in wanted:
+            if row.tid not in wanted:
                 continue
-            t = threads.setdefault(row["tid"], _SavedThread())
-            t.views.add(row["kind"])
-            when = datetime.fromtimestamp(st.st_mtime, UTC)
-            if row["kind"] == "desktop":
-                _note_saved_row(desktop_rec(row["tid"], t), t, row["page"] or 1, row)
+            t = threads.get(row.tid) or threads.setdefault(row.tid, _SavedThread())
+            t.views.add(row.kind)
+            t.marks.append(f"{sf.key}\0{sf.mark}")
+            if row.kind == "desktop":
+                _note_saved_row(t.rec or desktop_rec(row.tid, t), t, row.page or 1, row)
             else:
-                t.held.append((when, row["page"] or 1, row))
+                t.held.append((sf.mark[1], row.page or 1, row, sf))
             continue
-        entry = _read_saved_file(
-            path,
-            game,
-            report,
-            wanted,
-            store,
-            lists.append,
-        )
+        entry = _read_saved_file(sf, game, report, wanted, store, lists.append)
         if entry is None:
             continue
-        tid, kind, (when, page, item) = entry
+        tid, kind, (page, item) = entry
         t = threads.setdefault(tid, _SavedThread())
         t.views.add(kind)
+        t.marks.append(f"{sf.key}\0{sf.mark}")
+        t.fresh = True
         if kind != "desktop":
-            t.held.append((when, page, item))
+            t.held.append((sf.mark[1], page, item, sf))
             continue
         rec = desktop_rec(tid, t)
-        if _superseded(newest_known, tid, kind, page, when):
-            _note_superseded(store, rec, page, cast(_Fresh, item), when)
+        if _superseded(newest_known, tid, kind, page, sf.mark[1]):
+            _note_superseded(store, rec, page, cast(_Fresh, item), _file_time(sf))
             continue
         _store_saved(game, store, rec, t, tid, kind, page, cast(_Fresh, item), cache_key, progress)
     # Problems of single files in the folder's order, as before the threads' own.
@@ -813,15 +833,16 @@ def _crawl_saved(
         else:
             rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
             entries = [e for e in t.held if _kind_of(e[2]) == kind]
-            for when, page, item in sorted(entries, key=lambda e: (e[1], e[0])):
-                if isinstance(item, sqlite3.Row) and item["cache_key"] != cache_key:
-                    item = _read_unused(item, game, report, wanted, store)
+            for mtime_ns, page, item, sf in sorted(entries, key=lambda e: (e[1], e[0])):
+                if isinstance(item, SavedFileRow) and item.cache_key != cache_key:
+                    item = _read_unused(sf, game, report, wanted, store)
+                    t.fresh = True
                 if item is None:
                     continue
-                if isinstance(item, sqlite3.Row):
+                if isinstance(item, SavedFileRow):
                     _note_saved_row(rec, t, page, item)
-                elif _superseded(newest_known, tid, kind, page, when):
-                    _note_superseded(store, rec, page, cast(_Fresh, item), when)
+                elif _superseded(newest_known, tid, kind, page, mtime_ns):
+                    _note_superseded(store, rec, page, cast(_Fresh, item), _file_time(sf))
                 else:
                     fresh = cast(_Fresh, item)
                     _store_saved(game, store, rec, t, tid, kind, page, fresh, cache_key, progress)
@@ -837,7 +858,17 @@ def _crawl_saved(
                 )
             )
             continue
-        rec.finish(max(t.pages_seen, default=1))
+        # The files' names and marks: the same set as when the thread was last finished,
+        # none read afresh, and the deletion check has nothing new to find.
+        saved_mark = hashlib.sha1("\n".join(sorted(t.marks)).encode()).hexdigest()
+        state = store.thread_state(tid)
+        settled = (
+            not t.fresh
+            and state is not None
+            and state["saved_mark"] == saved_mark
+            and state["source"] == rec.source
+        )
+        rec.finish(max(t.pages_seen, default=1), settled=settled, saved_mark=saved_mark)
         missing = sorted(set(range(1, (rec.total_pages or 0) + 1)) - t.pages_seen)
         if missing:
             report.problems.append(
@@ -860,22 +891,59 @@ def _crawl_saved(
 _BOARD_MARKERS = (b'id="threadlisttableid"', b'"forum_threadlist"')
 
 
-def _saved_board(folder: Path, report: CrawlReport, max_bytes: int) -> list[BoardThread]:
+def _oldest_first(
+    game: Game,
+    store: Store,
+    scanned: Sequence[_SavedFile],
+    unchanged: dict[str, SavedFileRow],
+    wanted: set[int],
+    cache_key: str,
+) -> tuple[list[tuple[int, str, _SavedFile, SavedFileRow | None]], dict[tuple[int, str, int], int]]:
+    """The scanned files oldest first, each with its stored row when unchanged, and the
+    newest unchanged save of each (thread, view, page) by its time in ns: a save older than
+    one already read for the same page adds nothing current (its posts are noted as
+    present, but it is not taken for an edit of the newer save).  Adds to ``wanted`` the
+    threads whose stored title makes them the game's."""
+    files: list[tuple[int, str, _SavedFile, SavedFileRow | None]] = []
+    newest_known: dict[tuple[int, str, int], int] = {}
+    for sf in scanned:
+        row = unchanged.get(sf.key)
+        mtime_ns = sf.mark[1]
+        if row is not None:
+            if row.tid not in wanted and _takes(game, store, row.tid, None):
+                wanted.add(row.tid)
+            if row.tid in wanted and row.cache_key == cache_key:  # a save whose posts are in
+                k = (row.tid, row.kind, row.page or 1)
+                if mtime_ns > newest_known.get(k, -1):
+                    newest_known[k] = mtime_ns
+        files.append((mtime_ns, sf.path, sf, row))
+    files.sort(key=lambda f: (f[0], f[1]))
+    return files, newest_known
+
+
+def _saved_board(
+    files: Sequence[_SavedFile],
+    unchanged: dict[str, SavedFileRow],
+    report: CrawlReport,
+    max_bytes: int,
+) -> list[BoardThread]:
     """The board-list pages in a saved-pages folder (desktop or API), every page (a file
-    over the page size limit is left to the thread-page reader, which reports it)."""
+    over the page size limit is left to the thread-page reader, which reports it).  A file
+    read before as a thread page and unchanged since is no board page: not opened."""
     from auditor.forum.parse.board import parse_board
 
     found: list[BoardThread] = []
-    for path in _saved_files(folder):
-        if path.stat().st_size > max_bytes:
+    for sf in files:
+        if sf.st.st_size > max_bytes or sf.key in unchanged:
             continue
-        body = path.read_bytes()
+        try:
+            body = Path(sf.path).read_bytes()
+        except OSError:
+            continue  # the thread-page reader reports it
         if not any(m in body for m in _BOARD_MARKERS):
             continue
-        ctype = "application/json" if path.suffix.lower() == ".json" else None
-        fetched = FetchedPage(
-            url=path.resolve().as_uri(), status=200, body=body, content_type=ctype
-        )
+        ctype = "application/json" if sf.path.lower().endswith(".json") else None
+        fetched = FetchedPage(url=Path(sf.key).as_uri(), status=200, body=body, content_type=ctype)
         try:
             found.extend(parse_board(fetched).threads)
         except PageError as exc:
@@ -898,15 +966,15 @@ def _takes(
 
 
 def _superseded(
-    newest_known: dict[tuple[int, str, int], datetime],
+    newest_known: dict[tuple[int, str, int], int],
     tid: int,
     kind: str,
     page: int,
-    when: datetime,
+    mtime_ns: int,
 ) -> bool:
     """Whether an unchanged file read on an earlier run holds a newer save of the page."""
     newest = newest_known.get((tid, kind, page))
-    return newest is not None and when < newest
+    return newest is not None and mtime_ns < newest
 
 
 def _note_superseded(
@@ -927,16 +995,20 @@ def _note_superseded(
         )
 
 
+def _file_time(sf: _SavedFile) -> datetime:
+    return datetime.fromtimestamp(sf.st.st_mtime, UTC)
+
+
 def _kind_of(item: object) -> str:
-    if isinstance(item, sqlite3.Row):
-        return str(item["kind"])
+    if isinstance(item, SavedFileRow):
+        return item.kind
     return cast(_Fresh, item)[1].kind.value
 
 
-def _note_saved_row(rec: ThreadRecorder, t: _SavedThread, page: int, row: sqlite3.Row) -> None:
+def _note_saved_row(rec: ThreadRecorder, t: _SavedThread, page: int, row: SavedFileRow) -> None:
     rec.note_unchanged(page, row)
-    t.any_pid = t.any_pid or row["pids"] != "[]"
-    if not row["author_only"]:
+    t.any_pid = t.any_pid or row.pids != "[]"
+    if not row.author_only:
         t.pages_seen.add(page)
 
 
@@ -1041,6 +1113,7 @@ def _store_saved_space(
                 "path": entry.key,
                 "size": entry.st.st_size,
                 "mtime_ns": entry.st.st_mtime_ns,
+                "ino": entry.st.st_ino,
                 "tid": 0,
                 "kind": "space",
                 "page": sp.page,
@@ -1078,19 +1151,19 @@ _AVATAR_MAX = 4 * 1024 * 1024  # an avatar larger than this is hashed from its f
 
 
 def _read_saved_file(
-    path: Path,
+    sf: _SavedFile,
     game: Game,
     report: CrawlReport,
     wanted: set[int],
     store: Store,
     space: Callable[[_SavedSpace], None],
-) -> tuple[int, str, tuple[datetime, int, object]] | None:
-    """Parse one saved file: (tid, view, (file time, page, entry)), or None when it is not
-    a page of this game (problems are added to the report) or a member's posts list
-    (handed to ``space``)."""
-    st = path.stat()
+) -> tuple[int, str, tuple[int, object]] | None:
+    """Parse one saved file: (tid, view, (page, entry)), or None when it is not a page of
+    this game (problems are added to the report) or a member's posts list (handed to
+    ``space``)."""
+    path, st = Path(sf.path), sf.st
     mtime = datetime.fromtimestamp(st.st_mtime, UTC)
-    url = path.resolve().as_uri()
+    url = Path(sf.key).as_uri()
     if st.st_size > max_page_bytes(game):
         # Parsing needs about 16 times the page's size in memory: refuse, never swap.
         too_large = PageTooLargeError(
@@ -1101,10 +1174,17 @@ def _read_saved_file(
         report.problems.append(CrawlProblem(too_large.kind, url, str(too_large)))
         return None
     ctype = "application/json" if path.suffix.lower() == ".json" else None
+    try:
+        body = path.read_bytes()
+    except OSError as exc:  # removed or unreadable since the scan
+        report.problems.append(
+            CrawlProblem("unreadable", url, f"无法读取保存的页面（{exc.strerror}）：{path}")
+        )
+        return None
     fetched = FetchedPage(
         url=url,
         status=200,
-        body=path.read_bytes(),
+        body=body,
         content_type=ctype,
         date_header=None,
         fetched_at=mtime,
@@ -1119,7 +1199,7 @@ def _read_saved_file(
             report.problems.append(CrawlProblem(exc.kind, url, f"个人空间列表：{exc}"))
             return None
         captured = capture_time(sp.served_at, mtime) or mtime
-        space(_SavedSpace(path, _file_key(path), st, sp, captured))
+        space(_SavedSpace(path, sf.key, st, sp, captured))
         return None
     if any(m in fetched.body for m in _BOARD_MARKERS):  # its threads: _saved_board
         what = "版块帖子列表，帖子从中发现" if game.discovers else "版块帖子列表，不是帖子页面"
@@ -1155,8 +1235,8 @@ def _read_saved_file(
     if captured != mtime:
         fetched = replace(fetched, fetched_at=captured)  # the sightings' time
     parsed = _saved_avatars(path, game.forum.pages or path.parent, parsed)
-    entry = (fetched, parsed, _file_key(path), st)
-    return tid, parsed.kind.value, (mtime, parsed.page or 1, entry)
+    entry = (fetched, parsed, sf.key, st)
+    return tid, parsed.kind.value, (parsed.page or 1, entry)
 
 
 def _note_unused(
@@ -1165,20 +1245,20 @@ def _note_unused(
     """Saves of a thread in a view it does not use (``kind`` is the one it uses) are noted,
     so that the next night does not parse them again while they are unchanged (and reads
     them then if the thread's other view is gone)."""
-    for _, page, item in t.held:
-        if not isinstance(item, sqlite3.Row) and _kind_of(item) != kind:
+    for _, page, item, _sf in t.held:
+        if not isinstance(item, SavedFileRow) and _kind_of(item) != kind:
             _, parsed, key, st = cast(_Fresh, item)
             row = _saved_row(key, st, tid, _kind_of(item), page, parsed, ppp)
             store.save_saved_file({**row, "cache_key": cache_key + _UNUSED})
 
 
 def _read_unused(
-    row: sqlite3.Row, game: Game, report: CrawlReport, wanted: set[int], store: Store
+    sf: _SavedFile, game: Game, report: CrawlReport, wanted: set[int], store: Store
 ) -> object | None:
     """A save read on an earlier night but not used then (its thread had pages of another
     view), so its posts were never stored: read now (the fresh entry), or None."""
-    entry = _read_saved_file(Path(row["path"]), game, report, wanted, store, lambda _sp: None)
-    return None if entry is None else entry[2][2]
+    entry = _read_saved_file(sf, game, report, wanted, store, lambda _sp: None)
+    return None if entry is None else entry[2][1]
 
 
 def _writer_index(body: bytes) -> bool:
@@ -1200,6 +1280,7 @@ def _saved_row(
         "path": key,
         "size": st.st_size,
         "mtime_ns": st.st_mtime_ns,
+        "ino": st.st_ino,
         "tid": tid,
         "kind": kind,
         "page": parsed.page,
