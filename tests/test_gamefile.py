@@ -211,3 +211,27 @@ def test_day_numbers_with_a_gap_are_a_game_file_error(tmp_path: Path) -> None:
         load_game(path)
     assert info.value.key == "day" and "1、5" in info.value.reason
     assert load_game(write(tmp_path, BASE + _DAY2.format(n=2))).days[1].number == 2
+
+
+def test_names_with_invisible_characters_are_a_warning_when_the_game_file_is_read(
+    tmp_path: Path,
+) -> None:
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+    from auditor.game.gamefile import hidden_name_warnings
+
+    path = write(
+        tmp_path, BASE.replace('["饺子", "包子"]', '["油\\u202e条", "包\\u200b子", "饺子"]')
+    )
+    game = load_game(path)  # not an error: the forum name may really hold it
+    assert game.players == ("油\u202e条", "包\u200b子", "饺子")
+    warnings = hidden_name_warnings(game)
+    assert len(warnings) == 2
+    assert "油<U+202E>条" in warnings[0] and "包<U+200B>子" in warnings[1]
+    (tmp_path / "plain").mkdir()
+    assert hidden_name_warnings(load_game(write(tmp_path / "plain", BASE))) == []
+    res = CliRunner().invoke(app, ["game", str(path)])  # any command reading the game file
+    assert res.exit_code == 0, res.output
+    assert "注意" in res.output and "油<U+202E>条" in res.output
+    assert "\u202e" not in res.output

@@ -40,6 +40,7 @@ from auditor.cli.common import (
     out,
     print_crawl_summary,
 )
+from auditor.game.gamefile import hidden_name_warnings
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport
@@ -95,6 +96,9 @@ def audit_cmd(
         # A bad game file fails here, before any network traffic; the rule set is resolved
         # by the audit before its crawl (not on a night with nothing new: see pipeline).
         g = pipeline.open_game(game, rules=False)
+        if not quiet:
+            for w in hidden_name_warnings(g):
+                err.print(f"[yellow]注意：[/]{escape(w)}", highlight=False)
         try:
             result = pipeline.audit(
                 g,

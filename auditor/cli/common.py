@@ -33,6 +33,7 @@ from rich.markup import escape
 from auditor import __version__
 from auditor.errors import AuditorError, StoreError
 from auditor.files import WriteError
+from auditor.game.gamefile import hidden_name_warnings
 
 # The game and store openers are the pipeline's; commands import them from here too.
 from auditor.pipeline import open_game as _open_game
@@ -368,13 +369,14 @@ FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式�
 
 def open_game(path: Path) -> Game:
     """The pipeline's :func:`~auditor.pipeline.open_game`, and at load time (every command)
-    the rules a forced mobile API starves (``api = true`` with FONT-SIZE or VOTE-EDIT)."""
+    the rules a forced mobile API starves (``api = true`` with FONT-SIZE or VOTE-EDIT) and
+    names with invisible characters."""
     from auditor.rules.engine import api_warning
 
     game = _open_game(path)
     warning = api_warning(game)
-    if warning:
-        err.print(f"[yellow]注意：[/]{escape(warning)}", highlight=False)
+    for w in ([warning] if warning else []) + hidden_name_warnings(game):
+        err.print(f"[yellow]注意：[/]{escape(w)}", highlight=False)
     return game
 
 

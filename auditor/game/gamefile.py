@@ -25,6 +25,7 @@ from auditor.errors import GameFileError
 from auditor.files import os_error_text
 from auditor.rulesets import NAMES as PRESETS
 from auditor.urls import forum_id, thread_id
+from auditor.visible import has_hidden, visible
 
 _UNSAFE_URL = re.compile(r"[\s\"'<>\[\]\\]")
 
@@ -778,3 +779,22 @@ def _parse_corrections(r: _Reader, value: Any, players: set[str]) -> tuple[VoteC
 def tid_from_url(url: str) -> int | None:
     """The tid of a Discuz! thread URL, plain (tid=N) or rewritten (thread-N-P-1.html)."""
     return thread_id(url)
+
+
+def hidden_name_warnings(game: Game) -> list[str]:
+    """A warning (not an error: the forum name may really hold one) for each player,
+    director or spectator name in the game file with a bidi control or a zero-width
+    character, shown with those characters made visible (``<U+202E>``)."""
+    out: list[str] = []
+    for what, names in (
+        ("玩家", game.players),
+        ("导演", game.directors),
+        ("旁观者", game.spectators),
+    ):
+        for name in names:
+            if has_hidden(name):
+                out.append(
+                    f"游戏文件里的{what}名“{visible(name)}”含有看不见的字符（方向控制符或"
+                    "零宽字符）：请核对它和论坛上的用户名一模一样；论坛名确实如此时可忽略。"
+                )
+    return out
