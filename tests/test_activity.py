@@ -104,6 +104,11 @@ def test_sample_findings_and_rules_commands(sample_game: Path) -> None:
         ("GHOST-POST", "油条", "3"),
     } <= found
     assert all(r["id"][0].isalpha() and r["status"] == "draft" for r in rows)
+    # the table is for people: card and status by their Chinese names (CSV keeps the values)
+    res = runner.invoke(app, ["findings", str(sample_game)], env={"COLUMNS": "300"})
+    assert res.exit_code == 0, res.output
+    cells = {c.strip() for ln in res.stdout.splitlines() for c in ln.split("│")}
+    assert {"草稿", "黄牌"} <= cells and not {"draft", "yellow", "blue"} & cells
     res = runner.invoke(app, ["rules", "--ruleset", "killbar7", "--format", "csv"])
     assert res.exit_code == 0 and "average_ratio" in res.stdout and "6.2(1)" in res.stdout
 
@@ -114,6 +119,23 @@ def test_status_reminder_counts_only_what_was_posted_by_now(sample_game: Path) -
     )
     assert res.exit_code == 0, res.output
     assert "第2天" in res.stdout and "春卷（3帖）" in res.stdout and "尚未投票：汤圆" in res.stdout
+    res = CliRunner().invoke(
+        app, ["status", str(sample_game), "--now", "2026-11-23T20:00:00"], env={"COLUMNS": "200"}
+    )
+    rows = {
+        cells[0]: cells[1:]
+        for ln in res.stdout.splitlines()
+        if ln.count("│") > 2
+        for cells in [[c.strip() for c in ln.split("│")[1:-1]]]
+    }
+    # 不足 and 已投票 read ✓ or nothing in the table, not 1/0
+    assert rows["春卷"][-1] == "✓" and rows["汤圆"][-1] == ""
+    assert all(r[-2] in ("✓", "") and r[-1] in ("✓", "") for r in rows.values()), rows
+    assert any(r[-2] == "✓" for r in rows.values())
+    res = CliRunner().invoke(
+        app, ["status", str(sample_game), "--now", "2026-11-23T20:00:00", "-f", "csv"]
+    )
+    assert "\n汤圆," in res.stdout and res.stdout.rstrip().endswith(("0", "1"))
     res = CliRunner().invoke(app, ["status", str(sample_game), "--now", "2026-11-22T08:00:00"])
     # no day open at night: said, and not an error (exit 1 means "crawl incomplete")
     assert res.exit_code == 0 and "没有正在进行的讨论日" in res.output

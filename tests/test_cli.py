@@ -119,6 +119,18 @@ def test_posts_shows_deleted_posts_and_earlier_versions(tmp_path) -> None:
     assert [r["text"] for r in plain if r["pid"] == str(hidden.pid)] == [""]
     with_deleted = rows("--deleted")
     assert [r["deleted"] for r in with_deleted if r["pid"] == str(gone.pid)] == ["1"]
+    # the table writes the 0/1 flags (编辑, 屏蔽, 时间近似, 已删除) as ✓ or nothing
+    res = runner.invoke(
+        app, ["posts", str(game_path), "--player", "包子", "--deleted"], env={"COLUMNS": "400"}
+    )
+    table = {
+        cells[1]: cells
+        for ln in res.stdout.splitlines()
+        if ln.count("│") > 2
+        for cells in [[c.strip() for c in ln.split("│")[1:-1]]]
+    }
+    assert table[str(gone.pid)][11] == "✓" and table[str(hidden.pid)][7] == "✓"
+    assert all(r[i] in ("✓", "") for r in table.values() for i in (6, 7, 10, 11)), table
     history = [r for r in rows("--versions") if r["pid"] == str(hidden.pid)]
     assert [(r["version"], r["hidden"], r["text"]) for r in history] == [
         ("1", "0", hidden.text),

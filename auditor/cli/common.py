@@ -18,7 +18,7 @@ import signal
 import sqlite3
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, tzinfo
 from enum import StrEnum
@@ -444,8 +444,12 @@ def emit(
     *,
     title: str | None = None,
     headers: Sequence[str] | None = None,
+    shown: Mapping[str, Callable[[Any], Any]] | None = None,
 ) -> None:
-    """Print records as a rich table, plain CSV on stdout (UTF-8, no BOM) or JSON lines."""
+    """Print records as a rich table, plain CSV on stdout (UTF-8, no BOM) or JSON lines.
+
+    ``shown`` maps a column to how the table writes its values for people (``1`` → ✓,
+    ``blue`` → 蓝牌); CSV and JSON keep the machine values."""
     if fmt is Format.csv:
         import csv
 
@@ -472,6 +476,8 @@ def emit(
     table = Table(title=title, show_lines=False)
     for _c, h in zip(columns, headers or columns, strict=True):
         table.add_column(h, overflow="fold")
+    if shown:
+        rows = [{**r, **{c: f(r.get(c)) for c, f in shown.items() if c in r}} for r in rows]
     for r in rows:
         # Cells hold forum text: "[red]" or "[/]" in a post is text, not rich markup.
         # Bidi controls and invisible characters are written out (<U+202E>) before layout.
@@ -479,6 +485,11 @@ def emit(
             *("" if r.get(c) is None else escape(visible(str(r.get(c)))) for c in columns)
         )
     out.print(table)
+
+
+def tick(value: Any) -> str:
+    """A 0/1 flag in a table for people: ✓ or empty."""
+    return "✓" if value else ""
 
 
 STDOUT = "标准输出"

@@ -24,6 +24,7 @@ from auditor.cli.common import (
     open_store,
     player_choices,
     print_crawl_summary,
+    tick,
 )
 from auditor.files import WriteError, write_atomic
 from auditor.forum.crawl import CrawlReport
@@ -185,6 +186,7 @@ def posts(
                 "版本",
                 "抓到该版本",
             ],
+            shown={c: tick for c in ("edited", "hidden", "time_approximate", "deleted")},
         )
 
 

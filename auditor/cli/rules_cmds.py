@@ -28,11 +28,13 @@ from auditor.cli.common import (
     out,
     player_choices,
     require_crawled,
+    tick,
     write_utf8,
 )
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import load_ledger
+from auditor.ledger.policy import card_name
 from auditor.report.records import checked_records, finding_rows, forum_base
 from auditor.rules.activity import ACTIVITY_COLUMNS, post_counts
 from auditor.rules.base import Context, Rule
@@ -46,6 +48,7 @@ from auditor.rules.votebook import votes_for
 from auditor.rulesets import NAMES as PRESETS
 from auditor.store import Store
 
+FINDING_STATUS_NAMES = {"draft": "草稿", "approved": "已批准", "rejected": "已驳回"}
 FINDING_COLUMNS = [
     "id",
     "code",
@@ -319,6 +322,7 @@ def status(
             Format(fmt.value),
             title=f"第{day}天进度（{ctx.now:%m-%d %H:%M}）",
             headers=["玩家", "已发帖", "下限", "不足", "已投票"],
+            shown={"below": tick, "voted": tick},
         )
 
 
@@ -390,6 +394,7 @@ def findings(
                 [*FINDING_COLUMNS, "note"],
                 fmt,
                 title=f"{g.name} 发现",
+                shown={"card": card_name, "status": lambda v: FINDING_STATUS_NAMES.get(v, v)},
                 headers=[
                     "编号",
                     "规则",
