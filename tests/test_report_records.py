@@ -525,6 +525,13 @@ how = "vote"
         assert res.exit_code == 0, res.output
         (row,) = [line for line in res.output.splitlines() if "CODE-LASTWORDS" in line]
         assert [c.strip() for c in row.split("│")][4] == "1", row
+        # and `auditor review` (s: skip every draft)
+        by = built.game.directors[0]
+        res = CliRunner().invoke(
+            app, ["review", str(built.game.path), "--by", by], input="s\n" * 40
+        )
+        (head,) = [line for line in res.output.splitlines() if "CODE-LASTWORDS" in line]
+        assert "第1天" in head, res.output
         decide(built.game, built.store, draft["id"], "approve", by=built.game.directors[0])
         records = build_records(built.game, built.store, now=now)
     finally:

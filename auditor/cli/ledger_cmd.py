@@ -199,8 +199,12 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
 def _show_draft(d: Draft, index: int, total: int, game: Game) -> None:
     body = Text()
     body.append(f"{d.player}  {d.code}", style="bold")
-    if d.day is not None:
-        body.append(f"  第{d.day}天")
+    # the day the report shows (last words: their thread's day)
+    day = finding_day(
+        game, Schedule(game, ruleset_for(game).settings["night_posts"]), d.day, d.tid, d.player
+    )
+    if day is not None:
+        body.append(f"  第{day}天")
     if d.floor:
         body.append(f"  {d.floor}楼 (pid {d.pid})")
     if d.posted_at:
