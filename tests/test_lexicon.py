@@ -84,6 +84,18 @@ def test_cli_test_csv_columns_and_json(tmp_path: Path) -> None:
     assert [(r["line"], r["category"], r["matched_text"]) for r in rows] == [(2, "KIN", "nmsl")]
 
 
+def test_cli_test_table_names_the_category_by_its_title() -> None:
+    from auditor.rules.lexicon import headers
+
+    title = headers()["VULGAR"].title
+    assert title and title != "VULGAR"
+    res = CliRunner().invoke(app, ["lexicon", "test", "卧~槽"], env={"COLUMNS": "400"})
+    assert res.exit_code == 0, res.output
+    row = next(ln for ln in res.stdout.splitlines() if "│" in ln and "卧槽" in ln)
+    cells = [c.strip() for c in row.split("│")]
+    assert cells[2] == title and "VULGAR" not in res.stdout
+
+
 def test_cli_no_default_and_extra_lexicon(tmp_path: Path) -> None:
     (tmp_path / "mine.txt").write_text("@category CENSOR\n菠菜 | | | 导演自定\n", "utf-8")
     res = CliRunner().invoke(

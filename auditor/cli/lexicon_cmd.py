@@ -93,7 +93,16 @@ def test_cmd(
         )
         matcher = cached_matcher([str(p) for p in lexicon or []], default=not no_default)
         rows = match_rows(matcher, texts)
-        emit(rows, TEST_COLUMNS, fmt, title="命中的违禁词", headers=TEST_HEADERS)
+        cats = matcher.lexicon.categories
+        emit(
+            rows,
+            TEST_COLUMNS,
+            fmt,
+            title="命中的违禁词",
+            headers=TEST_HEADERS,
+            # the table names a category by its @title; CSV/JSON keep the code
+            shown={"category": lambda c: cats[c].title if c in cats and cats[c].title else c},
+        )
         if fmt is Format.table and not rows:
             err.print("没有命中。")
 
