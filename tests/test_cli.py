@@ -138,6 +138,14 @@ def test_posts_shows_deleted_posts_and_earlier_versions(tmp_path) -> None:
     ]
 
 
+def test_rules_code_table_says_a_missing_seed_clause_in_chinese() -> None:
+    res = runner.invoke(app, ["rules", "NOT-A-PLAYER"], env={"COLUMNS": "400"})
+    assert res.exit_code == 0, res.output
+    assert "no seed text" not in res.output and "种子规则没有直接条文：" in res.output
+    res = runner.invoke(app, ["rules", "NOT-A-PLAYER", "--format", "csv"])
+    assert "no seed text:" in res.stdout  # the machine format keeps the preset's text
+
+
 def test_rules_code_shows_one_rule_with_options_defaults_and_citations() -> None:
     import csv
     import io
@@ -156,7 +164,7 @@ def test_rules_code_shows_one_rule_with_options_defaults_and_citations() -> None
     assert quote["m107"]["value"] == "1" and quote["killbar7"]["value"] == "0"
     assert {r["option"] for r in rows} == {"card", "kind", "limit", "deadline", "quote"}
     assert {r["kind"] for r in rows} == {"option"}  # no rule-set setting with a second default
-    res = runner.invoke(app, ["rules", "VOTE-CHANGE"])
+    res = runner.invoke(app, ["rules", "VOTE-CHANGE"], env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert "版杀7" in res.stdout and "每轮" in res.stdout  # the doc is right for killbar7
     assert "killbar7 = 否" in res.stdout

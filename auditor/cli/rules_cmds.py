@@ -34,7 +34,7 @@ from auditor.cli.common import (
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import load_ledger
-from auditor.ledger.policy import card_name
+from auditor.ledger.policy import card_name, plain_cite
 from auditor.report.records import checked_records, finding_rows, forum_base
 from auditor.rules.activity import ACTIVITY_COLUMNS, post_counts
 from auditor.rules.base import Context, Rule
@@ -594,7 +594,8 @@ def _one_rule(r: Rule, ruleset: str | None, fmt: Format) -> None:
         mine = [x for x in rows if (x["kind"], x["option"]) == key]
         label = key[1] if key[0] == "option" else f"{key[1]}\n（规则集设置）"
         lines = [
-            f"{x['ruleset']} = {_value(x['value'])}" + (f"（{x['source']}）" if x["source"] else "")
+            f"{x['ruleset']} = {_value(x['value'])}"
+            + (f"（{plain_cite(x['source'])}）" if x["source"] else "")
             for x in mine
             if x["ruleset"] not in off
         ]
