@@ -150,3 +150,11 @@ def test_every_rule_seed_and_lexicon_seed_quotes_its_seed() -> None:
             assert pieces, (code, line)
             wrong += [f"lexicon {code}: {p!r}" for p in pieces if norm(p) not in text]
     assert wrong == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_citations_do_not_name_cards_by_their_keys(name: str) -> None:
+    # Directors read the citations in draft reasons: 提醒, not （warning）.
+    _seed, cites = _citations(name)
+    keys = r"（(?:warning|substitute|none|blue|yellow|red)）"
+    assert [k for k, c in cites if re.search(keys, c)] == []
