@@ -256,20 +256,29 @@ def report(
     return written
 
 
-def pending(game: Game, store: Store) -> list[Proposal]:
+def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
     """What waits for a director to confirm, for a game that discovers its state: the
     threads, days and events read from the forum that the game file does not state, the
     加速 / 延时 requests, and the tally outcomes no announcement confirms (``auditor game``
     lists them; the desk shows them with a confirm button).  None for a game without a
-    board."""
+    board.
+
+    The tally outcomes are read from the last check's records while they are current
+    (:func:`auditor.rules.engine.current_records`); only stale records (or ``stored``
+    False) make the rules' context be built again over every post."""
     import auditor.rules.engine as engine
     from auditor.game.discover import Discovery
     from auditor.rules.proposals import proposed
+    from auditor.rules.records import recorded_proposals
 
     game = current(game, store)
     if not isinstance(game.discovery, Discovery):
         return []
     found = [p for p in game.discovery.pending() if p.kind in ("thread", "day", "event")]
+    records = engine.current_records(game, store) if stored else None
+    kept = recorded_proposals(records, game) if records is not None else None
+    if kept is not None:
+        return found + kept
     return found + proposed(engine.build_context(game, store))
 
 

@@ -768,6 +768,28 @@ def stored_records(
     return CheckRecords.from_json(text) if text else None
 
 
+def current_records(
+    game: Game, store: Store, *, now: datetime | None = None
+) -> CheckRecords | None:
+    """The records the last check stored when a check now would derive the same ones (what
+    its nothing-new path trusts): the same game file, rule set and data, no post new,
+    edited or deleted since, no day held back, no day or phase opened or closed since.
+    None otherwise: judge afresh."""
+    rs = ruleset_for(game)
+    state = store.check_state()
+    if state.get("config") != config_hash(game, rs) or "now" not in state:
+        return None
+    if json.loads(state.get("pending_days", "[]")):
+        return None
+    now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
+    if _boundary_between(game, datetime.fromisoformat(state["now"]), now_local):
+        return None
+    changed, removed = store.unchecked_posts()
+    if changed or removed:
+        return None
+    return stored_records(store)
+
+
 def stored_proposals(store: Store) -> list[str] | None:
     """The proposals of the last check's records, without reading the records (None: none
     stored by this version)."""

@@ -15,8 +15,11 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
+from datetime import datetime
 from typing import Any, TypeVar
 
+from auditor.game.confirm import Proposal
+from auditor.game.gamefile import Event, EventType, Game
 from auditor.rules.activity import activity_rows, filler_counts
 from auditor.rules.base import Context, Unit
 from auditor.rules.proposals import proposed_by_day
@@ -78,6 +81,11 @@ class CheckRecords:
     verdicts: dict[str, list[list[Any]]] = field(default_factory=dict)
     conflict_days: list[int] = field(default_factory=list)
     proposal_days: list[int | None] = field(default_factory=list)
+    # The event confirming each proposal writes, ``[type, player, at, how]`` (None: a 加速 /
+    # 延时 request, read from the forum's posts as discovered), so that the list of what
+    # waits for a director is read back rather than judged again; the field itself None
+    # when a check of an older version stored the records.
+    proposal_events: list[list[Any] | None] | None = None
     version: int = VERSION
 
     def to_json(self) -> str:
@@ -271,17 +279,58 @@ def derive(
     )
     out.conflicts = [text for _, text in conflicts]
     out.conflict_days = [d for d, _ in conflicts]
-    found = [(d, p.describe()) for d, p in proposed_by_day(ctx)]
+    found = [(d, p.describe(), _event_record(p)) for d, p in proposed_by_day(ctx)]
     requests = [x for x in found if x[0] is None]  # from the forum's posts as discovered
+    old_events = old.proposal_events
+    if old_events is None:  # stored by an older version: what they were is unknown
+        old_events = [None] * len(old.proposals)
     tallied = _by_day(
         order,
-        [(d, text) for d, text in found if d is not None],
-        [(d, t) for d, t in zip(old.proposal_days, old.proposals, strict=True) if d is not None],
+        [x for x in found if x[0] is not None],
+        [
+            (d, t, e)
+            for d, t, e in zip(old.proposal_days, old.proposals, old_events, strict=True)
+            if d is not None
+        ],
         days,
         lambda p: p[0],
     )
-    out.proposals = [text for _, text in requests + tallied]
-    out.proposal_days = [d for d, _ in requests + tallied]
+    out.proposals = [text for _, text, _ in requests + tallied]
+    out.proposal_days = [d for d, _, _ in requests + tallied]
+    events = [e for _, _, e in requests + tallied]
+    known = previous is None or old.proposal_events is not None
+    out.proposal_events = events if known else None
+    return out
+
+
+def _event_record(p: Proposal) -> list[Any] | None:
+    """A tally proposal's event as stored (None: a 加速 / 延时 request)."""
+    ev = p.item
+    if p.kind != "event" or not isinstance(ev, Event):
+        return None
+    return [ev.type.value, ev.player, ev.at.isoformat() if ev.at else None, ev.how]
+
+
+def recorded_proposals(records: CheckRecords, game: Game) -> list[Proposal] | None:
+    """:func:`auditor.rules.proposals.proposed` as the check that stored ``records``
+    found them: the game's 加速 / 延时 requests (from its discovery, as ``proposed``
+    reads them), then the tally outcomes read back from the records.  None when the
+    records do not hold them (stored by an older version)."""
+    if records.proposal_events is None:
+        return None
+    if not game.discovers:
+        return []
+    out = list(getattr(game.discovery, "accelerations", []))
+    for day, text, ev in zip(
+        records.proposal_days, records.proposals, records.proposal_events, strict=True
+    ):
+        if day is None:
+            continue  # a request: the discovery's own, above
+        if ev is None:
+            return None
+        kind, player, at, how = ev
+        event = Event(EventType(kind), player, datetime.fromisoformat(at) if at else None, how)
+        out.append(Proposal("event", event, "计票", text=text))
     return out
 
 
