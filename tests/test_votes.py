@@ -329,6 +329,17 @@ def test_proxy_vote_counts_for_the_player(tmp_path: Path) -> None:
     assert book.days[1].rounds[0].counts == {"包子": 1.0}
 
 
+def _two_versions(before: Post, current: Post) -> Any:
+    """A post's stored versions: ``before`` fetched at 12:00 on day 1 (before the close),
+    ``current`` fetched after the close."""
+
+    def versions(pid: int) -> list[tuple[int, str, Post]]:
+        fetched = (at(1, 12) - timedelta(hours=8)).replace(tzinfo=None).isoformat() + "+00:00"
+        return [(1, fetched, before), (2, "2026-11-21T00:00:00+00:00", current)]
+
+    return versions
+
+
 def test_edit_after_close_uses_the_version_from_before_the_close(tmp_path: Path) -> None:
     posts = [vote("饺子", 1, at(1, 10), "包子", pid=1201, edited_at=at(1, 22, 30))]
     built = build_case(tmp_path, "m107", "", posts)
@@ -344,17 +355,7 @@ def test_edit_after_close_uses_the_version_from_before_the_close(tmp_path: Path)
             }
         )
 
-        def versions(pid: int) -> list[tuple[int, str, Post]]:
-            return [
-                (
-                    1,
-                    (at(1, 12) - timedelta(hours=8)).replace(tzinfo=None).isoformat() + "+00:00",
-                    before,
-                ),
-                (2, "2026-11-21T00:00:00+00:00", current),
-            ]
-
-        book = build_votes(ctx, ctx.vote_settings, versions)
+        book = build_votes(ctx, ctx.vote_settings, _two_versions(before, current))
         without = build_votes(ctx, ctx.vote_settings, None)
     finally:
         built.store.close()
@@ -389,17 +390,7 @@ def test_a_finding_on_an_earlier_version_shows_that_version(tmp_path: Path) -> N
             }
         )
 
-        def versions(pid: int) -> list[tuple[int, str, Post]]:
-            return [
-                (
-                    1,
-                    (at(1, 12) - timedelta(hours=8)).replace(tzinfo=None).isoformat() + "+00:00",
-                    before,
-                ),
-                (2, "2026-11-21T00:00:00+00:00", current),
-            ]
-
-        book = build_votes(ctx, ctx.vote_settings, versions)
+        book = build_votes(ctx, ctx.vote_settings, _two_versions(before, current))
     finally:
         built.store.close()
     (b,) = book.days[1].ballots

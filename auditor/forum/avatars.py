@@ -23,21 +23,11 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from auditor.errors import PageError
-from auditor.forum.spaces import night_of, player_uids
+from auditor.forum.spaces import latest_profile, night_of, player_uids
 from auditor.game.gamefile import Game
 from auditor.store import Store
 
 log = logging.getLogger(__name__)
-
-
-def _shown_urls(store: Store) -> dict[int, str]:
-    """Each uid's avatar URL on the latest page that showed one."""
-    out: dict[int, str] = {}
-    for row in store.db.execute(
-        "SELECT uid, avatar_url FROM profiles WHERE avatar_url IS NOT NULL ORDER BY seen_ts"
-    ):
-        out[row["uid"]] = row["avatar_url"]
-    return out
 
 
 def read_avatars(
@@ -52,7 +42,7 @@ def read_avatars(
     night = night_of(game, now)
     if night is None:
         return 0
-    shown = _shown_urls(store)
+    shown: dict[int, str] = latest_profile(store, "avatar_url")
     last = store.avatar_fetches()
     forum_host = urlsplit(fetcher.url("")).hostname  # type: ignore[attr-defined]
     before_count = fetcher.request_count  # type: ignore[attr-defined]

@@ -18,6 +18,7 @@ the saved-pages crawl (:mod:`auditor.forum.crawl`), each as one read at its capt
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from auditor.errors import PageError
 from auditor.forum.parse.space import parse_space
@@ -56,12 +57,16 @@ def player_uids(game: Game, store: Store) -> dict[str, int]:
     return {p: out[p] for p in game.players if p in out}
 
 
-def _latest_threads(store: Store) -> dict[int, int]:
-    out: dict[int, int] = {}
+def latest_profile(store: Store, column: str) -> dict[int, Any]:
+    """Each uid's latest recorded ``column`` of the profiles table (``threads``,
+    ``avatar_url``): the value on the latest page that showed one."""
+    if column not in ("threads", "avatar_url"):
+        raise ValueError(column)
+    out: dict[int, Any] = {}
     for row in store.db.execute(
-        "SELECT uid, threads FROM profiles WHERE threads IS NOT NULL ORDER BY seen_ts"
+        f"SELECT uid, {column} FROM profiles WHERE {column} IS NOT NULL ORDER BY seen_ts"
     ):
-        out[row["uid"]] = row["threads"]
+        out[row["uid"]] = row[column]
     return out
 
 
@@ -80,7 +85,7 @@ def read_spaces(
     last: dict[tuple[int, str], tuple[int, int | None]] = {}
     for r in store.space_reads():
         last[(r.uid, r.view)] = (r.night, r.threads)
-    threads_now = _latest_threads(store)
+    threads_now = latest_profile(store, "threads")
     uids = player_uids(game, store)
     requests = 0
     problem = ""
