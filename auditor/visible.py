@@ -3,7 +3,7 @@
 A player name with a right-to-left override (U+202E) is shown reversed: ``饺子\u202e1`` can
 pass for another player; zero-width characters make two different names look alike, or
 hide a banned phrase in plain sight.  Wherever the tool shows forum text to a director
-(the HTML report, CLI tables and messages) each such character is written as its code
+(the HTML report, CLI tables and messages, the announcement) each such character is written as its code
 point, ``<U+202E>``.  Stored data, CSVs and JSON keep the text exactly as the forum had it.
 """
 

@@ -75,3 +75,13 @@ def test_the_announcement_has_exactly_the_tags_the_tool_wrote(
     for _, name, arg in tags:
         if name == "color":
             assert arg in ("=Blue", "=DarkOrange", "=Red")
+
+
+def test_a_bidi_override_in_a_name_cannot_reverse_the_announcement_line() -> None:
+    # SYNTHETIC: a player whose forum name holds a right-to-left override (U+202E); pasted
+    # raw, the forum would show the rest of the line reversed
+    from auditor.report.bbcode import _card_line
+
+    line = _card_line({"card": "blue", "day": 3, "player": "油\u202e条", "title": "潜水\u200b"})
+    assert "\u202e" not in line and "\u200b" not in line
+    assert line.startswith("油<U+202E>条：[color=Blue]蓝牌[/color] 第3天 潜水<U+200B>")

@@ -16,6 +16,7 @@ from typing import Any
 from auditor.ledger.policy import CARD_COLOURS, card_name
 from auditor.report.labels import number
 from auditor.report.records import Records
+from auditor.visible import visible
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}
 ANNOUNCED = (*CARD_COLOURS, "substitute")
@@ -31,7 +32,11 @@ def _card_line(c: dict[str, object]) -> str:
 
 
 def _safe(text: object) -> str:
-    return str(text).replace("[", "［").replace("]", "］")
+    """A name, target or title as announcement text: square brackets replaced so it cannot
+    open or close a tag, and bidi controls and zero-width characters written as their code
+    points (``油<U+202E>条``), as in the report: pasted raw, a right-to-left override would
+    reverse the rest of the line on the forum."""
+    return visible(str(text)).replace("[", "［").replace("]", "］")
 
 
 def _post_link(p: dict[str, Any]) -> str:
