@@ -545,17 +545,6 @@ def _inputs(game: Game, rules: str) -> str:
 QUIET_DATA: tuple[Callable[[Game], bytes], ...] = (lexicon_digest,)
 
 
-def _times(game: Game) -> list[datetime]:
-    """Every time a day or phase opens or closes: the only way the clock changes what a
-    rule says."""
-    return [
-        t
-        for d in game.days
-        for t in (d.opens, d.closes, *[x for ph in d.phases for x in (ph.opens, ph.closes)])
-        if t is not None
-    ]
-
-
 def _quiet_night(
     game: Game,
     store: Store,
@@ -590,9 +579,7 @@ def _quiet_night(
     if state.get(SIDE_SERIAL, "0") != state.get(SIDE_CHECKED, "0"):
         return False  # a new signature, avatar picture or posts-list item to judge
     now = _forum_now(game)
-    last_check = datetime.fromisoformat(state["now"])
-    lo, hi = min(last_check, now), max(last_check, now)
-    if any(lo <= t <= hi for t in _times(game)):
+    if game.clock_changes(datetime.fromisoformat(state["now"]), now):
         return False
     key = _report_key(game, store, (), run_info, workbook)
     if key != night["report_key"] or key != state.get("report_key"):

@@ -170,6 +170,17 @@ class Game:
     def exempt(self, author: str) -> bool:
         return author in self.directors or author in self.spectators
 
+    def clock_changes(self, a: datetime, b: datetime) -> bool:
+        """Whether a day or phase opened or closed between two check times (inclusive): the
+        only way the clock changes what a rule says (closed days are judged, open ones
+        not)."""
+        lo, hi = min(a, b), max(a, b)
+        return any(
+            t is not None and lo <= t <= hi
+            for d in self.days
+            for t in (d.opens, d.closes, *[x for ph in d.phases for x in (ph.opens, ph.closes)])
+        )
+
 
 TEMPLATE = """\
 # auditor 游戏文件（TOML）。保存后运行：auditor audit 本文件

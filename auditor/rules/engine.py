@@ -530,7 +530,7 @@ def check(
             and not held_days
             and not pending
             and state.get(SIDE_CHECKED, "0") == side
-            and not _boundary_between(game, last_now, now_local)
+            and not game.clock_changes(last_now, now_local)
         ):
             # Nothing new, edited or deleted, no new signature, avatar or posts-list item,
             # and no day or phase opened or closed since the last check: every rule would
@@ -700,17 +700,6 @@ def _keeper(ctx: Context, ruleset: RuleSet) -> Callable[[GamePost], bool]:
     return lambda gp: any(need(ctx, gp) for need in needs)
 
 
-def _boundary_between(game: Game, a: datetime, b: datetime) -> bool:
-    """Whether a day or phase opened or closed between two check times (inclusive): the
-    only way the clock changes what a rule says (closed days are judged, open ones not)."""
-    lo, hi = min(a, b), max(a, b)
-    for d in game.days:
-        times = [d.opens, d.closes] + [t for ph in d.phases for t in (ph.opens, ph.closes)]
-        if any(t is not None and lo <= t <= hi for t in times):
-            return True
-    return False
-
-
 def _incomplete_days(game: Game, ruleset: RuleSet, tids: Collection[int]) -> set[int]:
     """The days whose counts a crawl that missed ``tids`` leaves unreliable: the day of
     each counted or vote thread missed; every day for such a thread without a day."""
@@ -782,7 +771,7 @@ def current_records(
     if json.loads(state.get("pending_days", "[]")):
         return None
     now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
-    if _boundary_between(game, datetime.fromisoformat(state["now"]), now_local):
+    if game.clock_changes(datetime.fromisoformat(state["now"]), now_local):
         return None
     changed, removed = store.unchecked_posts()
     if changed or removed:
