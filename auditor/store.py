@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from auditor.errors import StoreError, StoreLockedError
+from auditor.files import os_error_text
 from auditor.models import (
     Attachment,
     HiddenReason,
@@ -469,7 +470,7 @@ def store_error(path: str | Path, exc: BaseException) -> StoreError:
         if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
             return StoreError(path, "无法写入（文件或所在文件夹是只读的）", _WRITABLE)
         return StoreError(
-            path, f"读写时发生错误（{exc.strerror or exc}）", "请检查磁盘和路径后再运行"
+            path, f"读写时发生错误（{os_error_text(exc)}）", "请检查磁盘和路径后再运行"
         )
     return StoreError(path, f"出错（{exc}）", "请检查这个文件")
 

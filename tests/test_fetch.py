@@ -553,6 +553,25 @@ def test_bad_cookie_file_error_hides_content(tmp_path: Path, content: str) -> No
     assert info.value.__context__ is None or info.value.__suppress_context__
 
 
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda p: None, "文件或目录不存在"),
+        (lambda p: p.mkdir(), "这是一个目录"),
+        (lambda p: p.write_bytes(b"auth=\xb0\xa1\xff"), "不是 UTF-8 编码"),
+    ],
+    ids=["missing", "directory", "not-utf8"],
+)
+def test_unreadable_cookie_file_is_said_in_chinese(tmp_path: Path, make, reason: str) -> None:
+    path = tmp_path / "cookies.txt"
+    make(path)
+    with pytest.raises(CookiesFileError) as info:
+        Fetcher("http://127.0.0.1:9/", cookies=path)
+    message = str(info.value)
+    assert str(path) in message and reason in message
+    assert "Error" not in message  # no Python class name (was "无法读取（FileNotFoundError）")
+
+
 @pytest.mark.discuz
 def test_cookies_never_leak_into_errors_logs_or_repr(
     forum_server: ForumServer, fetcher_for, tmp_path: Path, caplog: pytest.LogCaptureFixture

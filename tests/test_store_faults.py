@@ -284,3 +284,16 @@ def test_read_only_commands_neither_wait_for_nor_block_a_write(tmp_path: Path) -
         holder.wait()
     with sqlite3.connect(store) as db:
         assert db.execute("SELECT count(*) FROM runs WHERE command='held'").fetchone()[0] == 1
+
+
+def test_os_errors_on_the_store_are_said_in_chinese(tmp_path: Path) -> None:
+    import errno
+
+    from auditor.store import store_error
+
+    store = tmp_path / "game.sqlite"
+    eio = store_error(store, OSError(errno.EIO, "Input/output error", str(store)))
+    assert "输入/输出错误" in str(eio) and "Input/output" not in str(eio)
+    assert str(store) in str(eio)
+    odd = store_error(store, OSError(errno.ENXIO, "No such device or address"))
+    assert "系统错误（No such device or address）" in str(odd)  # untranslated: kept, labelled

@@ -41,6 +41,7 @@ from auditor.errors import (
     TruncatedPageError,
     UnrecognisedPageError,
 )
+from auditor.files import os_error_text
 from auditor.game.gamefile import DaySpec, Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
 from auditor.store import SavedFileRow, Store
@@ -1178,7 +1179,7 @@ def _read_saved_file(
         body = path.read_bytes()
     except OSError as exc:  # removed or unreadable since the scan
         report.problems.append(
-            CrawlProblem("unreadable", url, f"无法读取保存的页面（{exc.strerror}）：{path}")
+            CrawlProblem("unreadable", url, f"无法读取保存的页面（{os_error_text(exc)}）：{path}")
         )
         return None
     fetched = FetchedPage(

@@ -103,6 +103,7 @@ from auditor.errors import (
     ServerError,
     TruncatedPageError,
 )
+from auditor.files import os_error_text
 from auditor.forum.parse.detect import classify_redirect
 from auditor.models import FetchedFile, FetchedPage
 from auditor.urls import is_viewthread, thread_id
@@ -238,8 +239,10 @@ def load_cookies(source: str | CookieSource, host: str) -> requests.cookies.Requ
     else:
         try:
             text = Path(source).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CookiesFileError(label, f"无法读取（{type(exc).__name__}）") from None
+        except OSError as exc:
+            raise CookiesFileError(label, f"无法读取：{os_error_text(exc)}") from None
+        except UnicodeDecodeError:
+            raise CookiesFileError(label, "不是 UTF-8 编码的文本文件") from None
     jar = requests.cookies.RequestsCookieJar()
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     netscape = bool(_NETSCAPE_MAGIC.match(text)) or any(ln.count("\t") >= 6 for ln in lines)
