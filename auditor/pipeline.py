@@ -297,14 +297,17 @@ def confirm(
     by: str | None,
     player: str | None = None,
     day: int | None = None,
+    closes: datetime | None = None,
 ) -> Confirmed:
     """Confirm one pending proposal (``ident`` as :func:`pending` names it), as it stands or
     corrected (an event's player or day, a thread's day), signed ``by`` a director of the
     game: it is written into the game file (comments kept) and recorded as a ``confirm``
-    run in the store.  Refused when it is no longer pending (already confirmed by another
-    director, or corrected on the forum meanwhile).  Read the game file again afterwards
-    (:func:`open_game`): it is the record from then on."""
-    from auditor.game.confirm import Signature, corrected, find, write_proposals
+    run in the store.  A 延时 takes the new close time the director gives (``closes``; a
+    naive time is in the game's time zone): the day's ``closes`` from then on.  Refused
+    when it is no longer pending (already confirmed by another director, or corrected on
+    the forum meanwhile).  Read the game file again afterwards (:func:`open_game`): it is
+    the record from then on."""
+    from auditor.game.confirm import Signature, corrected, delayed_to, find, write_proposals
     from auditor.game.discover import Discovery
     from auditor.ledger.decisions import default_signer
 
@@ -317,6 +320,7 @@ def confirm(
     _days_in_order(game, fixed, waiting)
     subjects = game.discovery.subjects if isinstance(game.discovery, Discovery) else {}
     was = found.describe(subjects) if fixed is not found else ""
+    fixed = delayed_to(fixed, game, closes)  # a 延时's new close: what it asks, not a correction
     signed = Signature(signer, _forum_now(game), was)
     run_id = store.start_run("confirm")
     try:

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
-from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError
+from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, ThreadSpec
 from auditor.pipeline import confirm, pending
@@ -83,7 +83,7 @@ def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
             out.print(f"[cyan]提议：[/]{escape(p.describe())}（编号 {p.id}）", highlight=False)
     if waiting:
         t = Table(
-            title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天]）",
+            title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天] [--closes 延时的新关门时间]）",
             title_justify="left",
         )
         for col in ("编号", "内容", "来源"):
@@ -126,13 +126,22 @@ def game_cmd(
         str | None,
         typer.Option("--by", help="与 --confirm 一起：确认的导演（默认 [game] decided_by）"),
     ] = None,
+    closes: Annotated[
+        str | None,
+        typer.Option(
+            "--closes",
+            help="与 --confirm 一起：延时的新关门时间（如 2026-11-23T23:00，游戏的时区）",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """游戏状态：从论坛发现的帖子、天和事件，每项的来源（pid、标题或游戏文件）。
 
     游戏文件指定了 forum.board 和 game.tag 时，每次抓取都会从版块列表、导演的开帖和
     进程帖里读出帖子、日程和事件；游戏文件里写明的内容优先，不一致时给出警告。
     --write 把发现的内容追加到游戏文件（原有注释和格式保留）；--confirm 编号 只确认一项
-    （可用 --player / --day 更正），与审计台的“确认”按钮相同。
+    （可用 --player / --day 更正；延时要用 --closes 给出导演公示的新关门时间），与审计台的
+    “确认”按钮相同。
 
     例：auditor game examples/sample/minimal.toml
     """
@@ -153,7 +162,15 @@ def game_cmd(
             return
         with open_store(g) as store:
             if confirm_id is not None:
-                done = confirm(g, store, confirm_id, by=by, player=player, day=day)
+                done = confirm(
+                    g,
+                    store,
+                    confirm_id,
+                    by=by,
+                    player=player,
+                    day=day,
+                    closes=parse_closes(closes) if closes is not None else None,
+                )
                 out.print(f"{escape(done.message)}（{escape(str(game))}）", highlight=False)
                 return
             waiting = pending(g, store)  # with the tallies' proposals

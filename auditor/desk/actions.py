@@ -15,13 +15,15 @@ import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from auditor import pipeline
 from auditor.errors import AuditorError, StoreLockedError
 from auditor.game.confirm import EVENT_LABEL, day_of
-from auditor.game.gamefile import Event, Game, ThreadKind, ThreadSpec
+from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
+from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe
 from auditor.ledger.policy import parse_time
 from auditor.report.records import Records
@@ -127,9 +129,18 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "day": day_of(p, current.days),
                 "correct_player": is_event,
                 "correct_day": is_event or day_thread,
+                # a 延时: the new close time, not before the day's close now (game's zone)
+                "closes": _local(item.closes)
+                if isinstance(item, DaySpec) and p.kind == "delay"
+                else "",
             }
         )
     return out
+
+
+def _local(t: datetime) -> str:
+    """A time as a datetime field holds it (``YYYY-MM-DDTHH:MM``, the game's time zone)."""
+    return t.strftime("%Y-%m-%dT%H:%M")
 
 
 def confirm_proposal(
@@ -140,13 +151,15 @@ def confirm_proposal(
     day: int | None,
     by: str,
     reports: Path,
+    closes: datetime | None = None,
 ) -> tuple[Done, Game]:
     """Confirm one proposal as it stands or corrected (:func:`pipeline.confirm`, what
-    ``auditor game --confirm`` runs), signed ``by`` the signed-in director; the game file
-    is read again (it is the record now) and the report rewritten.  Returns the game as
-    the file now states it."""
+    ``auditor game --confirm`` runs), signed ``by`` the signed-in director; a 延时 with the
+    new close time ``closes`` (a naive time: the game's time zone).  The game file is read
+    again (it is the record now) and the report rewritten.  Returns the game as the file
+    now states it."""
     with _GAME_FILE, game_store(game) as store:
-        done = pipeline.confirm(game, store, ident, by=by, player=player, day=day)
+        done = pipeline.confirm(game, store, ident, by=by, player=player, day=day, closes=closes)
     fresh = pipeline.open_game(game.path)
     return Done(done.message, rewrite_report(fresh, reports)), fresh
 

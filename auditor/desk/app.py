@@ -476,7 +476,9 @@ class DeskApp:
         if raw_day and not raw_day.isdigit():
             self.flash(request, "error", f"天数应当是数字：{raw_day}")
             return self.back(slug, form, "#proposals")
+        raw_closes = form.get("closes")
         try:
+            closes = actions.parse_closes(str(raw_closes)) if raw_closes is not None else None
             done, fresh = await run_in_threadpool(
                 actions.confirm_proposal,
                 game,
@@ -485,6 +487,7 @@ class DeskApp:
                 day=int(raw_day) if raw_day else None,
                 by=who,
                 reports=self.desk.reports,
+                closes=closes,
             )
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
@@ -637,6 +640,7 @@ def desk_context(
         "games": [{"slug": s, "name": g.name} for s, g in desk.games.items()],
         "filters": dict(filters),
         "players": list(game.players),
+        "timezone": str(game.timezone),  # the zone a 延时's new close time is typed in
         "days": sorted({d["day"] for d in recs.drafts if d["day"] is not None}),
         "rules": sorted({(d["code"], d["title"]) for d in recs.drafts}),
         "queue": queue,

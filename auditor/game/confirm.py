@@ -15,11 +15,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import tomlkit
-from tomlkit.items import AoT, Table
+from tomlkit.items import AoT, Item, Table
 
 from auditor.errors import AuditorError
 from auditor.files import write_atomic
@@ -90,6 +90,7 @@ class Proposal:
 
     @property
     def confirmable(self) -> bool:
+        """Whether it can be confirmed as it stands (a 延时 needs the new close time)."""
         return self.kind != "delay"
 
     def describe(self, subjects: dict[int, str] | None = None) -> str:
@@ -105,7 +106,8 @@ class Proposal:
             )
         if isinstance(item, DaySpec):
             fast = "，加速日" if item.accelerated else ""
-            return f"第{item.number}天：{_fmt(item.opens)} 至 {_fmt(item.closes)}{fast}"
+            slow = "，延时" if item.delayed else ""
+            return f"第{item.number}天：{_fmt(item.opens)} 至 {_fmt(item.closes)}{fast}{slow}"
         how = HOW_LABEL.get(item.how or "", item.how or "")
         return f"{EVENT_LABEL[item.type]}：{item.player}，{_fmt_at(item.at)}{(' ' + how) if how else ''}"
 
@@ -200,6 +202,59 @@ def corrected(
     raise ProposalError("天的提议只能按原样确认（时间不对时请在游戏文件里改 [[day]]）")
 
 
+def parse_closes(text: str) -> datetime:
+    """A new close time as a director types it (``2026-11-23T23:00``, ``2026-11-23 23:00``,
+    seconds or an offset allowed; the desk's datetime field sends the first form); a time
+    without an offset is in the game's time zone (:func:`delayed_to`)."""
+    raw = text.strip()
+    try:
+        return datetime.fromisoformat(raw.replace(" ", "T", 1))
+    except ValueError:
+        raise ProposalError(
+            f"新的关门时间看不懂：{raw or '（空）'}（写成 2026-11-23T23:00 或 2026-11-23 23:00）"
+        ) from None
+
+
+def delayed_to(p: Proposal, game: Game, closes: datetime | None) -> Proposal:
+    """A 延时 proposal with the new close time the director gives (030 / M39 讨论日时长:
+    延时 succeeds on enough requests; only the director says how long, and 延迟成功时，不再
+    视为“执行加速”状态): the day closing then, no longer accelerated.  Refused in Chinese:
+    no time, a time before (or at) the day's current close, one after the next day opens,
+    a time for any other proposal.  A naive time is in the game's time zone."""
+    if p.kind != "delay":
+        if closes is not None:
+            raise ProposalError("只有延时的提议需要填写新的关门时间")
+        return p
+    item = p.item
+    assert isinstance(item, DaySpec)
+    if closes is None:
+        raise ProposalError(
+            f"第{item.number}天延时：请填写导演公示的新关门时间（例如 --closes "
+            f"{(item.closes + timedelta(hours=2)).strftime('%Y-%m-%dT%H:%M')}）"
+        )
+    if closes.tzinfo is None:
+        closes = closes.replace(tzinfo=game.timezone)
+    closes = closes.astimezone(game.timezone)
+    day = next((d for d in game.days if d.number == item.number), item)
+    shown = closes.strftime("%Y-%m-%d %H:%M")
+    if closes <= day.closes:
+        raise ProposalError(
+            f"新的关门时间 {shown} 不晚于第{day.number}天现在的关门时间 "
+            f"{day.closes.strftime('%Y-%m-%d %H:%M')}：延时只能往后推"
+        )
+    after = next((d for d in game.days if d.number == day.number + 1), None)
+    if after is not None and closes > after.opens:
+        raise ProposalError(
+            f"新的关门时间 {shown} 晚于第{after.number}天的开门时间 "
+            f"{after.opens.strftime('%Y-%m-%d %H:%M')}"
+        )
+    phases = day.phases
+    if phases and phases[-1].closes == day.closes:  # the last phase ends with the day
+        phases = (*phases[:-1], replace(phases[-1], closes=closes))
+    new = replace(day, closes=closes, accelerated=False, delayed=True, phases=phases)
+    return replace(p, item=new, text="")
+
+
 def _when(t: datetime) -> datetime:
     """A fixed-offset copy (TOML writes ``+08:00``, not a zone name)."""
     offset = t.utcoffset()
@@ -234,6 +289,8 @@ def _day_table(d: DaySpec) -> Table:
     t.add("opens", _when(d.opens))
     t.add("closes", _when(d.closes))
     t.add("accelerated", d.accelerated)
+    if d.delayed:
+        t.add("delayed", True)
     if d.phases:
         phases = tomlkit.aot()
         for ph in d.phases:
@@ -311,14 +368,17 @@ def write_proposals(
 
     for p in proposals:
         item = p.item
-        if not p.confirmable:
-            raise ProposalError(f"这个提议要导演在论坛上公示新的时间，不能直接确认：{p.describe()}")
+        if p.kind == "delay" and not (isinstance(item, DaySpec) and item.delayed):
+            raise ProposalError(f"延时的提议要填写导演公示的新关门时间才能确认：{p.describe()}")
         if isinstance(item, ThreadSpec):
             title = (subjects or {}).get(item.tid, "")
             add("thread", _thread_table(item), f"{p.source} {title}".strip())
         elif isinstance(item, DaySpec):
-            existing = _file_day(doc, item.number) if p.kind == "accelerate" else None
-            if existing is not None:
+            existing = _file_day(doc, item.number) if p.kind in ("accelerate", "delay") else None
+            if existing is not None and p.kind == "delay":
+                _delay_file_day(existing, item, f"延时：{p.source}{sign}")
+                counts["day"] += 1
+            elif existing is not None:
                 flag = tomlkit.item(True)
                 flag.comment(f"加速：{p.source}{sign}")
                 existing["accelerated"] = flag
@@ -330,6 +390,23 @@ def write_proposals(
     text = tomlkit.dumps(doc)
     _replace(path, text if text.endswith("\n") else text + "\n", check=True)
     return counts
+
+
+def _delay_file_day(table: Table, d: DaySpec, comment: str) -> None:
+    """A file's ``[[day]]`` delayed in place: its ``closes`` (and its last phase's, when
+    that ended with the day) the new time, ``delayed = true``, no longer accelerated."""
+    old = table.get("closes")
+    closes = tomlkit.item(_when(d.closes))
+    was = f"（原为 {old.isoformat() if isinstance(old, datetime) else old}）"
+    own = old.trivia.comment.lstrip("#").strip() if isinstance(old, Item) else ""
+    closes.comment(f"{own}；{comment}{was}" if own else f"{comment}{was}")
+    phases = table.get("phase")
+    if isinstance(phases, AoT) and len(phases) and phases[-1].get("closes") == old:
+        phases[-1]["closes"] = _when(d.closes)
+    table["closes"] = closes
+    if table.get("accelerated"):
+        table["accelerated"] = False
+    table["delayed"] = True
 
 
 def _file_day(doc: tomlkit.TOMLDocument, number: int) -> Table | None:

@@ -463,10 +463,12 @@ def acceleration_proposals(
                 continue
             if what == "加速" and d.accelerated:
                 continue
+            if what == "延时" and d.delayed:
+                continue
             action = (
                 f"把第{d.number}天标为加速日（[[day]] accelerated = true）"
                 if what == "加速"
-                else f"第{d.number}天延时：请导演公示新的关门时间（延时成功后不再视为加速）"
+                else f"第{d.number}天延时：导演公示新的关门时间后，确认时填写它（延时成功后不再视为加速）"
             )
             text = (
                 f"第{d.number}天：{n}/{k} 名存活玩家在进程帖申请{what}"

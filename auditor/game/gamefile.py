@@ -91,6 +91,9 @@ class DaySpec:
     closes: datetime
     accelerated: bool = False
     phases: tuple[PhaseSpec, ...] = ()
+    # 延时 confirmed: ``closes`` is the new close the director gave (030 / M39: 延迟成功时，
+    # 不再视为“执行加速”状态); the day's 延时 requests are no longer proposed
+    delayed: bool = False
 
     def contains(self, t: datetime) -> bool:
         return self.opens <= t <= self.closes
@@ -224,6 +227,7 @@ number = 1
 opens = 2026-11-20T09:00:00+08:00
 closes = 2026-11-21T22:00:00+08:00
 accelerated = false          # 加速日
+# delayed = true             # 延时（导演给出了新的关门时间 closes；auditor game --confirm 写入）
 
 # [[event]]
 # type = "eliminated"        # eliminated 出局 | sheriff 警长 | piped 吹笛 | idiot_revealed 白痴翻牌 | faction 阵营 | substitute 替补
@@ -600,7 +604,7 @@ def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
     days: list[DaySpec] = []
     for i, d in enumerate(_items(r, value, "day")):
         key = f"day[{i + 1}]"
-        r.no_unknown(d, key, ("number", "opens", "closes", "accelerated", "phase"))
+        r.no_unknown(d, key, ("number", "opens", "closes", "accelerated", "delayed", "phase"))
         number = r.int_(d, f"{key}.number", "number", required=True)
         opens = r.when(d, f"{key}.opens", "opens", required=True)
         closes = r.when(d, f"{key}.closes", "closes", required=True)
@@ -639,6 +643,7 @@ def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
                 closes,
                 r.bool_(d, f"{key}.accelerated", "accelerated", False),
                 tuple(phases),
+                r.bool_(d, f"{key}.delayed", "delayed", False),
             )
         )
     numbers = [d.number for d in days]
