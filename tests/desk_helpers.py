@@ -8,18 +8,20 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from queue import Empty, Queue
+from typing import IO
 
 import requests
 
 from tests.ledger_helpers import HOSTILE_GAME, hostile_posts
 
 HOSTILE_BBCODE = "[url=javascript:alert('xss-4')]点我[/url]"
-DIRECTORS = ("导演", "副导演")
 PASSWORD = "正确的密码-123"
 
 DESK_GAME = (
@@ -130,6 +132,13 @@ def proposal_game(tmp: Path, url: str | None = None) -> Path:
     return path
 
 
+def _pump(stream: IO[str], queue: Queue[str]) -> None:
+    """Copy ``stream``'s lines into ``queue`` until it ends (then an empty line)."""
+    for line in stream:
+        queue.put(line)
+    queue.put("")
+
+
 @contextmanager
 def desk_server(game: Path, *extra: str, others: tuple[Path, ...] = ()) -> Iterator[DeskServer]:
     """`auditor serve GAME [OTHERS…]` on a free loopback port, until the block ends
@@ -157,14 +166,23 @@ def desk_server(game: Path, *extra: str, others: tuple[Path, ...] = ()) -> Itera
         env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
     )
     try:
+        from auditor.game.gamefile import load_game
+
         links: dict[str, str] = {}
         all_links: dict[tuple[str, str], str] = {}
         lines: list[str] = []
         assert proc.stdout is not None
+        # A reader thread, so that a server printing fewer links than expected fails the
+        # test at the deadline instead of blocking on readline() for ever.
+        queue: Queue[str] = Queue()
+        threading.Thread(target=_pump, args=(proc.stdout, queue), daemon=True).start()
         deadline = time.monotonic() + 60
-        want = len(DIRECTORS) * (1 + len(others))
+        want = sum(len(load_game(g).directors) for g in (game, *others))
         while len(all_links) < want and time.monotonic() < deadline:
-            line = proc.stdout.readline()
+            try:
+                line = queue.get(timeout=max(0.1, deadline - time.monotonic()))
+            except Empty:
+                break
             if not line:
                 break
             lines.append(line)
@@ -180,8 +198,6 @@ def desk_server(game: Path, *extra: str, others: tuple[Path, ...] = ()) -> Itera
                 break
             except requests.ConnectionError:
                 time.sleep(0.2)
-        from auditor.game.gamefile import load_game
-
         yield DeskServer(base, load_game(game).slug, links, reports, proc, all_links)
     finally:
         proc.terminate()
