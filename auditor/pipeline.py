@@ -591,7 +591,7 @@ def _quiet_night(
     last = latest_dir(reports, game.slug)
     if last is None or str(last) != state.get("report_dir"):
         return False
-    if store.unchecked_posts() != ({}, {}):
+    if not store.posts_as_checked():
         return False
     if not mark_checked(last, now):
         return False

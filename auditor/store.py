@@ -7,7 +7,6 @@ intact.  :meth:`Store.lock` refuses a second process on the same game.
 
 from __future__ import annotations
 
-import bisect
 import errno
 import fcntl
 import hashlib
@@ -300,6 +299,53 @@ _M12_AVATARS = """
         );
 """
 
+# Serials SQLite bumps on every change, whichever code makes it: ``posts`` on every change
+# to what the check compares with its checked posts (a post or version added or removed,
+# a post deleted or undeleted, a new current version): a night with nothing new reads one
+# row to see that no post changed since it last compared (``Store.posts_as_checked``), not
+# every post; ``saved_files`` on every change to the saved files read: a saved-pages crawl
+# with nothing new sees that its last one left them so.
+_M14_POSTS_SERIAL = """
+        CREATE TABLE serials (name TEXT PRIMARY KEY, n INTEGER NOT NULL);
+        INSERT INTO serials VALUES ('posts', 0);
+        CREATE TRIGGER posts_serial_new_version AFTER INSERT ON post_versions BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'posts';
+        END;
+        CREATE TRIGGER posts_serial_version_gone AFTER DELETE ON post_versions BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'posts';
+        END;
+        CREATE TRIGGER posts_serial_version_rewritten AFTER UPDATE ON post_versions
+        WHEN OLD.content_hash IS NOT NEW.content_hash OR OLD.pid IS NOT NEW.pid
+            OR OLD.version IS NOT NEW.version BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'posts';
+        END;
+        CREATE TRIGGER posts_serial_new_post AFTER INSERT ON posts BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'posts';
+        END;
+        CREATE TRIGGER posts_serial_post_gone AFTER DELETE ON posts BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'posts';
+        END;
+        CREATE TRIGGER posts_serial_post_changed AFTER UPDATE ON posts
+        WHEN OLD.deleted IS NOT NEW.deleted OR OLD.version IS NOT NEW.version
+            OR OLD.pid IS NOT NEW.pid BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'posts';
+        END;
+        INSERT INTO serials VALUES ('saved_files', 0);
+        CREATE TRIGGER saved_files_serial_new AFTER INSERT ON saved_files BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'saved_files';
+        END;
+        CREATE TRIGGER saved_files_serial_gone AFTER DELETE ON saved_files BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'saved_files';
+        END;
+        CREATE TRIGGER saved_files_serial_changed AFTER UPDATE ON saved_files BEGIN
+            UPDATE serials SET n = n + 1 WHERE name = 'saved_files';
+        END;
+"""
+
+# check_state key: the posts serial at which the store last found every live post as the
+# last check saw it (dropped by each check's own record of what it checked).
+POSTS_VERIFIED = "posts_verified"
+
 # check_state key: bumped when the crawl records data the rules read besides the posts
 # (profiles, avatar pictures, posts lists) that the last check has not seen.
 SIDE_SERIAL = "side_serial"
@@ -319,6 +365,7 @@ MIGRATIONS: Sequence[str] = (
     _M11_CHECKED_POSTS_BY_DAY,
     _M12_AVATARS,
     _M13_SAVED_FILES_INODE,
+    _M14_POSTS_SERIAL,
 )
 
 
@@ -337,6 +384,13 @@ class SavedFileRow(NamedTuple):
     pids: str  # JSON list
     floor_lo: int | None
     floor_hi: int | None
+
+
+def saved_mark(marks: Iterable[tuple[str, int, int, int]]) -> str:
+    """A thread's saved files as one hash: each file's path, size, modification time and
+    inode, in path order."""
+    text = "\n".join(f"{p}\0{s},{m},{i}" for p, s, m, i in sorted(set(marks)))
+    return hashlib.sha1(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,8 +449,17 @@ def _post_data(post: Post) -> str:
 
 
 def _statements(script: str) -> list[str]:
-    """Split a migration script into statements (they hold no semicolons in strings)."""
-    return [part.strip() for part in script.split(";") if part.strip()]
+    """Split a migration script into statements (they hold no semicolons in strings; a
+    trigger's body, whose statements end in semicolons, stays whole)."""
+    out: list[str] = []
+    pending = ""
+    for part in script.split(";"):
+        pending += part + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                out.append(pending.strip().removesuffix(";"))
+            pending = ""
+    return out
 
 
 def neutral_hash(post: Post) -> str:
@@ -1151,33 +1214,29 @@ class Store:
     def mark_deleted(
         self, tid: int, covered: Sequence[tuple[int, float]], seen: set[int]
     ) -> list[int]:
-        """Mark stored posts of ``tid`` whose floor lies in a covered range but were not seen."""
-        gone: list[int] = []
-        # The ranges merged and sorted, then one bisection per post: a thread of thousands
-        # of pages is not a loop over every page for every post.
+        """Mark stored posts of ``tid`` whose floor lies in a covered range but were not seen
+        (one statement: the posts are compared inside SQLite, none is loaded)."""
+        # The ranges merged and sorted first: a thread of thousands of pages is one or a
+        # few ranges, not a comparison with every page for every post.
         merged: list[list[float]] = []
         for lo, hi in sorted(covered):
             if merged and lo <= merged[-1][1]:
                 merged[-1][1] = max(merged[-1][1], hi)
             else:
                 merged.append([lo, hi])
-        starts = [lo for lo, _ in merged]
-        rows = self.db.execute(
-            "SELECT pid, floor FROM posts WHERE tid=? AND deleted=0 AND floor IS NOT NULL", (tid,)
-        )
-        for pid, floor in rows:
-            if pid in seen:
-                continue
-            i = bisect.bisect_right(starts, floor) - 1
-            if i >= 0 and floor <= merged[i][1]:
-                gone.append(pid)
-        if gone:
-            now = _now()
-            with self.transaction():
-                self.db.executemany(
-                    "UPDATE posts SET deleted=1, deleted_at=? WHERE pid=?", [(now, p) for p in gone]
-                )
-        return gone
+        if not merged:
+            return []
+        ranges = [[lo, None if hi == float("inf") else hi] for lo, hi in merged]
+        with self.transaction():
+            rows = self.db.execute(
+                "UPDATE posts SET deleted=1, deleted_at=? WHERE tid=? AND deleted=0"
+                " AND floor IS NOT NULL AND pid NOT IN (SELECT value FROM json_each(?))"
+                " AND EXISTS (SELECT 1 FROM json_each(?) r WHERE floor >= r.value->>0"
+                "   AND (r.value->>1 IS NULL OR floor <= r.value->>1))"
+                " RETURNING pid",
+                (_now(), tid, json.dumps(sorted(seen)), json.dumps(ranges)),
+            ).fetchall()
+        return sorted(r[0] for r in rows)
 
     def posts(
         self,
@@ -1312,6 +1371,71 @@ class Store:
         rows = cur.execute(f"SELECT path, {', '.join(SavedFileRow._fields)} FROM saved_files")
         return {path: SavedFileRow(*rest) for path, *rest in rows}
 
+    def saved_marks(self, cache_keys: Sequence[str]) -> set[str]:
+        """The mark of every saved file read with one of ``cache_keys``: its path, NUL, and
+        its size, modification time (ns) and inode joined by commas, one string each (one
+        query; the set is built in C)."""
+        cur = self.db.cursor()
+        cur.row_factory = None
+        keys = ",".join("?" * len(cache_keys))
+        sql = (
+            "SELECT path || char(0) || size || ',' || mtime_ns || ',' || ino"
+            f" FROM saved_files WHERE cache_key IN ({keys})"
+        )
+        return {m for (m,) in cur.execute(sql, tuple(cache_keys))}
+
+    def saved_paths(self) -> set[str]:
+        """The path of every saved file read so far, whatever it was read with."""
+        cur = self.db.cursor()
+        cur.row_factory = None
+        return {p for (p,) in cur.execute("SELECT path FROM saved_files")}
+
+    def saved_file_count(self) -> int:
+        return int(self.db.execute("SELECT COUNT(*) FROM saved_files").fetchone()[0])
+
+    def saved_threads(
+        self, cache_key: str
+    ) -> list[tuple[int, str, bool, bool, int | None, list[int]]]:
+        """Per thread and view, what its saved files say, worked out inside SQLite: (tid,
+        view, read with ``cache_key`` (else: noted as a view the thread did not use), any
+        post id, the highest page count of a whole page, the pages of its whole pages
+        (``page`` 0 or NULL counted as 1))."""
+        cur = self.db.cursor()
+        cur.row_factory = None
+        rows = cur.execute(
+            "SELECT tid, kind, cache_key = ?, MAX(pids != '[]'),"
+            " MAX(CASE WHEN author_only = 0 THEN total_pages END),"
+            " json_group_array(DISTINCT CASE WHEN author_only = 0"
+            "   THEN COALESCE(NULLIF(page, 0), 1) END)"
+            " FROM saved_files GROUP BY tid, kind, cache_key = ?",
+            (cache_key, cache_key),
+        )
+        return [
+            (tid, kind, bool(used), bool(pid), total, [p for p in json.loads(pages) if p])
+            for tid, kind, used, pid, total, pages in rows
+        ]
+
+    def serial(self, name: str) -> int:
+        """One of the serials SQLite bumps on every change (``posts``, ``saved_files``)."""
+        row = self.db.execute("SELECT n FROM serials WHERE name=?", (name,)).fetchone()
+        return int(row[0])
+
+    def forget_saved_files(self, paths: Collection[str]) -> None:
+        """Drop the entries of saved files no longer in the folder (one statement): such a
+        file, put back, is read again."""
+        if paths:
+            with self.transaction():
+                self.db.execute(
+                    "DELETE FROM saved_files WHERE path IN (SELECT value FROM json_each(?))",
+                    (json.dumps(sorted(paths)),),
+                )
+
+    def saved_states(self) -> dict[int, tuple[str | None, str | None]]:
+        """tid -> (source, saved_mark) of every stored thread."""
+        cur = self.db.cursor()
+        cur.row_factory = None
+        return {t: (s, m) for t, s, m in cur.execute("SELECT tid, source, saved_mark FROM threads")}
+
     def save_saved_file(self, row: dict[str, Any]) -> None:
         with self.transaction():
             self.db.execute(
@@ -1351,6 +1475,7 @@ class Store:
         was placed on, whether a whole-game rule keeps it whatever the day)."""
         with self.transaction():
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
+            self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
             self.db.execute("DELETE FROM checked_posts")
             self.db.executemany(
                 "INSERT INTO checked_posts (pid, content_hash, day, keep) VALUES (?, ?, ?, ?)",
@@ -1379,6 +1504,19 @@ class Store:
         }
         return changed, removed
 
+    def posts_as_checked(self) -> bool:
+        """Whether :meth:`unchecked_posts` is empty (every live post as the last check saw
+        it, no checked post gone), remembered with the posts serial: asked again with no
+        post changed and no check since, one row is read, not every post.  The caller
+        holds the run lock (the answer is recorded)."""
+        serial = str(self.serial("posts"))
+        if self.state_value(POSTS_VERIFIED) == serial:
+            return True
+        if self.unchecked_posts() != ({}, {}):
+            return False
+        self.set_state(POSTS_VERIFIED, serial)
+        return True
+
     def update_check_state(
         self,
         state: dict[str, str],
@@ -1388,6 +1526,7 @@ class Store:
         """Record an incremental check: the rows of the posts it re-checked, no others."""
         with self.transaction():
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
+            self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
             self.db.executemany("DELETE FROM checked_posts WHERE pid=?", [(p,) for p in removed])
             self.db.executemany(
                 "INSERT OR REPLACE INTO checked_posts (pid, content_hash, day, keep)"

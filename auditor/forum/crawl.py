@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
@@ -44,7 +44,7 @@ from auditor.errors import (
 from auditor.files import os_error_text
 from auditor.game.gamefile import DaySpec, Game, ThreadSpec
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
-from auditor.store import SavedFileRow, Store
+from auditor.store import SavedFileRow, Store, saved_mark
 
 if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
     from datetime import tzinfo
@@ -681,34 +681,61 @@ class _SavedFile(NamedTuple):
     mark: tuple[int, int, int]
 
 
-def _saved_files(folder: Path) -> list[_SavedFile]:
-    """Pages in a saved folder, in path order: one ``os.scandir`` pass and one ``stat`` per
-    file, no file opened.  A browser's "Save as" ``NAME_files/`` folders (scripts, styles,
-    images and frames of a page) are not pages of the game; symlinked folders are not
-    entered (as ``Path.rglob``), a symlinked file is read where it points."""
-    out: list[_SavedFile] = []
+class _Scan(NamedTuple):
+    """A saved folder as one directory scan found it: each page file's key (its resolved
+    path) and directory entry, in no order (the entry caches its one ``stat``), and the set
+    of its files' marks as :meth:`~auditor.store.Store.saved_marks` writes them (key, size,
+    modification time in ns and inode in one string: a string keeps its hash, so the
+    sets compare without hashing any mark twice)."""
+
+    files: list[tuple[str, os.DirEntry[str]]]
+    marks: set[str]
+
+
+def _scan(folder: Path) -> _Scan:
+    """One ``os.scandir`` pass and one ``stat`` per page file, no file opened, nothing
+    sorted.  A browser's "Save as" ``NAME_files/`` folders (scripts, styles, images and
+    frames of a page) are not pages of the game; symlinked folders are not entered (as
+    ``Path.rglob``), a symlinked file is read where it points."""
+    files: list[tuple[str, os.DirEntry[str]]] = []
+    marks: set[str] = set()
 
     def walk(path: str, real: str) -> None:  # real: the folder's resolved path and "/"
         try:
             with os.scandir(path) as it:
-                entries = sorted(it, key=lambda e: e.name)
+                entries = list(it)
         except (PermissionError, FileNotFoundError, NotADirectoryError):
             return
         for e in entries:
+            name = e.name
             try:
                 if e.is_dir(follow_symlinks=False):
-                    if not e.name.endswith(_ASSET_DIRS):
-                        walk(e.path, f"{real}{e.name}/")
+                    if not name.endswith(_ASSET_DIRS):
+                        walk(e.path, f"{real}{name}/")
                     continue
-                if not e.name.lower().endswith(_PAGE_SUFFIXES) or not e.is_file():
+                if not name.lower().endswith(_PAGE_SUFFIXES) or not e.is_file():
                     continue
                 st = e.stat()
             except OSError:  # gone or unreadable since the scan: not a page of tonight
                 continue
-            key = os.path.realpath(e.path) if e.is_symlink() else real + e.name
-            out.append(_SavedFile(e.path, key, st, (st.st_size, st.st_mtime_ns, st.st_ino)))
+            key = os.path.realpath(e.path) if e.is_symlink() else real + name
+            files.append((key, e))
+            marks.add(f"{key}\0{st.st_size},{st.st_mtime_ns},{st.st_ino}")
 
     walk(str(folder), os.path.join(os.path.realpath(folder), ""))
+    return _Scan(files, marks)
+
+
+def _saved_files(folder: Path, scan: _Scan | None = None) -> list[_SavedFile]:
+    """The page files of a saved folder (:func:`_scan`), in path order (each folder's
+    names sorted, sub-folders where their names fall)."""
+    scan = scan or _scan(folder)
+    start = len(str(folder))
+    out = []
+    for key, e in scan.files:
+        st = e.stat()  # cached by the scan
+        out.append(_SavedFile(e.path, key, st, (st.st_size, st.st_mtime_ns, st.st_ino)))
+    out.sort(key=lambda f: f.path[start:].split(os.sep))
     return out
 
 
@@ -729,7 +756,7 @@ class _SavedThread:
     # Pages of the other views wait until the folder shows the thread has no desktop save:
     # (file time in ns, page, fresh entry | stored row).
     held: list[tuple[int, int, object, _SavedFile]] = field(default_factory=list)
-    marks: list[str] = field(default_factory=list)  # its files: key, size, time, inode
+    marks: list[tuple[str, int, int, int]] = field(default_factory=list)  # its files' marks
     fresh: bool = False  # a file of it was read (parsed) in this run
 
 
@@ -768,8 +795,14 @@ def _crawl_saved(
     folder = game.forum.pages
     cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
     unused = cache_key + _UNUSED
+    scan = _scan(folder)
+    if not full:
+        quiet = _settled_folder(game, store, scan, cache_key)
+        if quiet is not None:  # nothing new in the folder: no file is looked at again
+            return _finish_settled(game, store, report, run_id, quiet)
     known = {} if full else store.saved_files()
-    scanned = _saved_files(folder)
+    scanned = _saved_files(folder, scan)
+    scan_keys = {sf.key for sf in scanned}
     # A file read on an earlier run and unchanged since (same size, time, inode, and read
     # with the same version, time zone and page size) is not opened again.
     unchanged: dict[str, SavedFileRow] = {}
@@ -798,7 +831,7 @@ def _crawl_saved(
                 continue
             t = threads.get(row.tid) or threads.setdefault(row.tid, _SavedThread())
             t.views.add(row.kind)
-            t.marks.append(f"{sf.key}\0{sf.mark}")
+            t.marks.append((sf.key, *sf.mark))
             if row.kind == "desktop":
                 _note_saved_row(t.rec or desktop_rec(row.tid, t), t, row.page or 1, row)
             else:
@@ -810,7 +843,7 @@ def _crawl_saved(
         tid, kind, (page, item) = entry
         t = threads.setdefault(tid, _SavedThread())
         t.views.add(kind)
-        t.marks.append(f"{sf.key}\0{sf.mark}")
+        t.marks.append((sf.key, *sf.mark))
         t.fresh = True
         if kind != "desktop":
             t.held.append((sf.mark[1], page, item, sf))
@@ -826,6 +859,7 @@ def _crawl_saved(
     report.skipped_files.sort()
     report.ignored_files.sort()
 
+    finished: dict[int, tuple[str, str]] = {}  # tid -> source, saved_mark
     for tid in sorted(threads):
         t = threads[tid]
         kind = next(k for k in _VIEWS if k in t.views)
@@ -850,42 +884,164 @@ def _crawl_saved(
         _note_unused(store, t, tid, kind, cache_key, game.forum.ppp)
         t.held.clear()
         if not t.any_pid:
-            report.problems.append(
-                CrawlProblem(
-                    "missing",
-                    str(folder),
-                    f"帖子 {tid} 只保存了没有帖子编号的页面（{kind}），无法统计：请保存普通帖子页",
-                    tid,
-                )
-            )
+            report.problems.append(_no_pid_problem(folder, tid, kind))
             continue
         # The files' names and marks: the same set as when the thread was last finished,
         # none read afresh, and the deletion check has nothing new to find.
-        saved_mark = hashlib.sha1("\n".join(sorted(t.marks)).encode()).hexdigest()
+        mark = saved_mark(t.marks)
         state = store.thread_state(tid)
         settled = (
             not t.fresh
             and state is not None
-            and state["saved_mark"] == saved_mark
+            and state["saved_mark"] == mark
             and state["source"] == rec.source
         )
-        rec.finish(max(t.pages_seen, default=1), settled=settled, saved_mark=saved_mark)
-        missing = sorted(set(range(1, (rec.total_pages or 0) + 1)) - t.pages_seen)
-        if missing:
-            report.problems.append(
-                CrawlProblem(
-                    "missing",
-                    str(folder),
-                    f"帖子 {tid} 缺少第 {'、'.join(map(str, missing))} 页（共 {rec.total_pages} 页）："
-                    f"{folder}",
-                    tid,
-                )
-            )
+        rec.finish(max(t.pages_seen, default=1), settled=settled, saved_mark=mark)
+        finished[tid] = (rec.source, mark)
+        report.problems.extend(_missing_pages(folder, tid, t.pages_seen, rec.total_pages))
     for tid in sorted(wanted - set(threads)):
-        report.problems.append(
-            CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
-        )
+        report.problems.append(_absent_problem(folder, tid))
+    # Files read before and no longer in the folder: forgotten (read again if put back).
+    store.forget_saved_files((store.saved_paths() if full else set(known)) - scan_keys)
+    _save_plan(store, cache_key, finished)
     _store_saved_spaces(game, store, report, lists, cache_key, run_id)
+    return _with_board(game, store) if game.discovers else game
+
+
+def _no_pid_problem(folder: Path, tid: int, kind: str) -> CrawlProblem:
+    return CrawlProblem(
+        "missing",
+        str(folder),
+        f"帖子 {tid} 只保存了没有帖子编号的页面（{kind}），无法统计：请保存普通帖子页",
+        tid,
+    )
+
+
+def _missing_pages(
+    folder: Path, tid: int, seen: Collection[int], total: int | None
+) -> list[CrawlProblem]:
+    missing = sorted(set(range(1, (total or 0) + 1)) - set(seen))
+    if not missing:
+        return []
+    pages = "、".join(map(str, missing))
+    message = f"帖子 {tid} 缺少第 {pages} 页（共 {total} 页）：{folder}"
+    return [CrawlProblem("missing", str(folder), message, tid)]
+
+
+def _absent_problem(folder: Path, tid: int) -> CrawlProblem:
+    return CrawlProblem("missing", str(folder), f"保存的页面中没有帖子 {tid}：{folder}", tid)
+
+
+class _SettledThread(NamedTuple):
+    """What finishing one thread of a folder with nothing new needs (:func:`_settled_folder`)."""
+
+    tid: int
+    kind: str  # the view it is read in
+    any_pid: bool
+    pages: list[int]  # its whole pages in the folder
+    total_pages: int | None
+    mark: str | None  # saved_mark of its files
+
+
+# check_state key: what the saved files the last saved-pages crawl left say of each thread
+# (Store.saved_threads), the threads it finished (tid -> source, saved_mark) and the
+# saved_files serial it left them at: unchanged since, the next crawl need not ask again.
+SAVED_PLAN = "saved_plan"
+
+
+def _save_plan(store: Store, cache_key: str, finished: dict[int, tuple[str, str]]) -> None:
+    """Record, at the end of a saved-pages crawl read file by file, what the next one with
+    nothing new needs (:func:`_settled_folder`)."""
+    marks = store.saved_marks((cache_key, cache_key + _UNUSED))
+    plan = {
+        "serial": store.serial("saved_files"),
+        "cache_key": cache_key,
+        "files": store.saved_file_count(),
+        "marks": _marks_digest(marks),  # of the files read with this key (all, or not)
+        "threads": store.saved_threads(cache_key),
+        "finished": {str(tid): list(v) for tid, v in finished.items()},
+    }
+    store.set_state(SAVED_PLAN, json.dumps(plan, ensure_ascii=False))
+
+
+def _marks_digest(marks: Collection[str]) -> str:
+    """One hash of a set of saved files' marks (its count and the marks in order)."""
+    return f"{len(marks)}:" + hashlib.sha1("\n".join(sorted(marks)).encode()).hexdigest()
+
+
+def _settled_folder(
+    game: Game, store: Store, scan: _Scan, cache_key: str
+) -> tuple[list[_SettledThread], set[int]] | None:
+    """A folder with nothing new: its page files are exactly the ones the last saved-pages
+    crawl left read and unchanged (same size, modification time and inode, read with this
+    version, time zone and page size; no entry written or dropped since), and every thread
+    of the game among them was finished by that crawl with these very files, in the view it
+    is read in, and not by another since.  Then what each thread's finish needs and the
+    game's threads, from what that crawl recorded and one query for the files' marks (no
+    object per file of our own, no file opened); else None: the folder is read file by
+    file, which comes to the same for these threads."""
+    text = store.state_value(SAVED_PLAN)
+    if text is None:
+        return None
+    plan = json.loads(text)
+    if plan.get("cache_key") != cache_key or plan.get("serial") != store.serial("saved_files"):
+        return None  # read with another version, or an entry written or dropped since
+    if plan.get("files") != len(scan.marks) or plan.get("marks") != _marks_digest(scan.marks):
+        return None  # a new or changed file, one gone, or one read with another version
+    views: dict[int, dict[str, list[tuple[bool, bool, int | None, list[int]]]]] = {}
+    for tid, view, used, pid, total, pages in plan["threads"]:
+        views.setdefault(tid, {}).setdefault(view, []).append((used, pid, total, pages))
+    finished: dict[int, tuple[str | None, str | None]] = {
+        int(tid): (v[0], v[1]) for tid, v in plan["finished"].items()
+    }
+    states = store.saved_states()
+    wanted = {t.tid for t in game.threads}
+    out: list[_SettledThread] = []
+    for tid in sorted(views):
+        if tid not in wanted:
+            if not _takes(game, store, tid, None):
+                continue
+            wanted.add(tid)
+        kind = next((k for k in _VIEWS if k in views[tid]), None)
+        if kind is None:
+            return None
+        groups = views[tid][kind]
+        if kind != "desktop" and not all(used for used, *_ in groups):
+            return None  # a save of a view that comes into use now: read it
+        any_pid = any(pid for _, pid, _, _ in groups)
+        mark: str | None = None
+        if any_pid:
+            source, mark = finished.get(tid, (None, None))
+            if source != f"saved-{kind}" or states.get(tid) != (source, mark):
+                return None  # not finished with these very files: the deletion check runs
+        pages = sorted({p for *_, ps in groups for p in ps})
+        most = max((t for _, _, t, _ in groups if t is not None), default=None)
+        out.append(_SettledThread(tid, kind, any_pid, pages, most, mark))
+    return out, wanted
+
+
+def _finish_settled(
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    run_id: int | None,
+    settled: tuple[list[_SettledThread], set[int]],
+) -> Game:
+    """Finish the threads of a folder with nothing new as reading it file by file would:
+    nothing stored but each thread's state, the same problems."""
+    assert game.forum.pages is not None
+    folder = game.forum.pages
+    threads, wanted = settled
+    for t in threads:
+        if not t.any_pid:
+            report.problems.append(_no_pid_problem(folder, t.tid, t.kind))
+            continue
+        rec = ThreadRecorder(store, report, t.tid, f"saved-{t.kind}", run_id)
+        rec.total_pages = t.total_pages
+        rec.finish(max(t.pages, default=1), settled=True, saved_mark=t.mark)
+        report.problems.extend(_missing_pages(folder, t.tid, t.pages, rec.total_pages))
+    for tid in sorted(wanted - {t.tid for t in threads}):
+        report.problems.append(_absent_problem(folder, tid))
     return _with_board(game, store) if game.discovers else game
 
 

@@ -182,16 +182,28 @@ def _point_latest(game_dir: Path, final: Path) -> Path:
 
 
 _CHECKED_AT = re.compile(r'(<span id="checked-at">)[^<]*(</span>)')
+_CHECKED_AT_BYTES = re.compile(rb'(<span id="checked-at">)([^<]*)</span>')
+_CHECKED_AT_WITHIN = 64 * 1024  # the line is in the page's header, after the styles
 
 
 def mark_checked(directory: Path, when: datetime) -> bool:
     """Say in an unchanged report when it was last checked (a night with nothing new does
-    not write a new report): the one line of report.html, replaced atomically.  False when
-    the report has no such line (written by an older version)."""
+    not write a new report): the one line of report.html.  The time has a fixed width, so
+    it is overwritten where it stands, near the top of the file (one write of 16 bytes:
+    a report of any size is neither read nor written again whole); a report whose line
+    has another width is replaced atomically.  False when the report has no such line
+    (written by an older version)."""
     html = directory / "report.html"
+    stamp = when.strftime("%Y-%m-%d %H:%M")
     try:
+        with html.open("r+b") as fh:
+            m = _CHECKED_AT_BYTES.search(fh.read(_CHECKED_AT_WITHIN))
+            if m is not None and len(m.group(2)) == len(stamp.encode()):
+                if m.group(2) != stamp.encode():
+                    fh.seek(m.start(2))
+                    fh.write(stamp.encode())
+                return True
         text = html.read_text(encoding="utf-8")
-        stamp = when.strftime("%Y-%m-%d %H:%M")
         new, n = _CHECKED_AT.subn(lambda m: m.group(1) + stamp + m.group(2), text, count=1)
         if n == 0:
             return False

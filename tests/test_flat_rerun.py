@@ -1,0 +1,212 @@
+"""Issue 16, a rerun with nothing new is flat in game size: a saved-pages folder whose files
+are the ones the last crawl left is settled from what that crawl recorded (one directory
+scan, no entry per file read back, no deletion check), and comes to what reading it file by
+file gives; the quiet night asks SQLite one serial, not every post, whether a post changed
+since the last check; the unchanged report's "last checked" time is written in place."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from generate import GameConfig, generate_game, write_game
+
+import auditor.forum.crawl as crawl_mod
+from auditor.forum.crawl import CrawlReport, crawl
+from auditor.game.gamefile import load_game
+from auditor.report.write import mark_checked
+from auditor.rules import engine
+from auditor.store import Store
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated game of 600 posts as a saved-pages folder, one page of it removed (the
+    crawl reports the thread's missing page every night)."""
+    out = tmp_path_factory.mktemp("flat600")
+    game = write_game(generate_game(GameConfig(posts=600, seed=5)), out)
+    pages = sorted((out / "pages").glob("thread-*-p2.html"))
+    pages[0].unlink()
+    return game
+
+
+@pytest.fixture
+def folder(generated: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "g"
+    shutil.copytree(generated.parent, target, ignore=shutil.ignore_patterns("*.sqlite*", "r"))
+    return target / "game.toml"
+
+
+class Paths:
+    """Which way each crawl read the folder: settled from the record, or file by file."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.by_file = 0
+        self.deletion_checks = 0
+        real_files = crawl_mod._saved_files
+        real_mark = Store.mark_deleted
+
+        def files(*args: Any, **kwargs: Any) -> Any:
+            self.by_file += 1
+            return real_files(*args, **kwargs)
+
+        def mark(store: Store, *args: Any, **kwargs: Any) -> Any:
+            self.deletion_checks += 1
+            return real_mark(store, *args, **kwargs)
+
+        monkeypatch.setattr(crawl_mod, "_saved_files", files)
+        monkeypatch.setattr(Store, "mark_deleted", mark)
+
+    def take(self) -> tuple[int, int]:
+        out = (self.by_file, self.deletion_checks)
+        self.by_file = self.deletion_checks = 0
+        return out
+
+
+def _outcome(report: CrawlReport, store: Store) -> tuple[object, ...]:
+    threads = store.db.execute(
+        "SELECT tid, subject, source, last_page, total_pages, saved_mark FROM threads ORDER BY tid"
+    ).fetchall()
+    return (
+        report.as_dict(),
+        [(p.kind, p.url, p.message, p.tid) for p in report.problems],
+        report.sources,
+        report.deleted,
+        [tuple(r) for r in threads],
+        store.post_count(include_deleted=True),
+    )
+
+
+def test_a_settled_folder_comes_to_what_reading_it_file_by_file_gives(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = load_game(folder)
+    paths = Paths(monkeypatch)
+    with Store(game.store) as store:
+        first = crawl(game, store)
+        assert first.new_posts >= 500 and paths.take() == (1, len(game.threads))
+        assert any("缺少第" in p.message for p in first.problems)  # the removed page
+
+        settled = crawl(game, store)
+        assert paths.take() == (0, 0)  # no entry per file read back, no deletion check
+        ours = _outcome(settled, store)
+
+        monkeypatch.setattr(crawl_mod, "_settled_folder", lambda *a: None)
+        by_file = crawl(game, store)
+        assert paths.take()[0] == 1
+        assert _outcome(by_file, store) == ours
+        assert settled.pages == settled.new_posts == 0 and settled.problems
+
+
+def test_anything_new_in_the_folder_is_read_file_by_file(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = load_game(folder)
+    pages = sorted((folder.parent / "pages").glob("*.html"))
+    paths = Paths(monkeypatch)
+    with Store(game.store) as store:
+        crawl(game, store)
+        crawl(game, store)
+        paths.take()
+
+        # A file touched: its time differs, it is read again.
+        st = pages[5].stat()
+        os.utime(pages[5], ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+        crawl(game, store)
+        assert paths.take() == (1, 1)
+        crawl(game, store)
+        assert paths.take() == (0, 0)
+
+        # A file gone: its thread is checked for deletions, and its entry forgotten.
+        gone = str(pages[7].resolve())
+        pages[7].unlink()
+        crawl(game, store)
+        assert paths.take() == (1, 1)
+        assert gone not in store.saved_paths()
+        crawl(game, store)
+        assert paths.take() == (0, 0)
+
+        # A new file (a second save of a page): read.
+        shutil.copy2(pages[9], pages[9].with_name("again.html"))
+        crawl(game, store)
+        assert paths.take()[0] == 1
+
+        # An entry written by anything else since the last crawl: not trusted.
+        crawl(game, store)
+        paths.take()
+        store.db.execute("UPDATE saved_files SET floor_hi = floor_hi WHERE rowid = 1")
+        store.db.commit()
+        crawl(game, store)
+        assert paths.take()[0] == 1
+
+        # Another version, time zone or page size reads every file again.
+        crawl(game, store)
+        paths.take()
+        monkeypatch.setattr(crawl_mod, "__version__", "0.0.0-other")
+        again = crawl(game, store)
+        assert paths.take()[0] == 1 and again.pages == len(pages)  # one gone, one added
+
+
+def test_the_posts_serial_moves_with_every_change_the_check_compares(folder: Path) -> None:
+    game = load_game(folder)
+    with Store(game.store) as store:
+        before = store.serial("posts")
+        crawl(game, store)
+        grown = store.serial("posts")
+        assert grown > before
+        crawl(game, store)  # nothing new: no post written differently
+        assert store.serial("posts") == grown
+        engine.check(game, store, incremental=False)
+        assert store.posts_as_checked()
+
+        def refuse() -> None:
+            raise AssertionError("every post compared again")
+
+        real = store.unchecked_posts
+        store.unchecked_posts = refuse  # type: ignore[method-assign]
+        assert store.posts_as_checked()  # remembered with the serial: one row read
+        store.unchecked_posts = real  # type: ignore[method-assign]
+
+        pid = store.db.execute("SELECT pid FROM posts LIMIT 1").fetchone()[0]
+        store.db.execute("UPDATE posts SET deleted = 1 WHERE pid = ?", (pid,))
+        store.db.commit()
+        assert store.serial("posts") == grown + 1
+        assert not store.posts_as_checked()
+        store.db.execute("UPDATE posts SET deleted = 0 WHERE pid = ?", (pid,))
+        store.db.commit()
+        assert store.posts_as_checked()
+        store.db.execute(
+            "UPDATE post_versions SET content_hash = 'x' WHERE pid = ?"
+            " AND version = (SELECT version FROM posts WHERE pid = ?)",
+            (pid, pid),
+        )
+        store.db.commit()
+        assert not store.posts_as_checked()
+
+
+def test_the_last_checked_time_is_written_where_it_stands(tmp_path: Path) -> None:
+    from datetime import datetime
+
+    html = tmp_path / "report.html"
+    head = '<p>最后检查 <span id="checked-at">2026-11-01 20:00</span>（此后没有新的变化）</p>'
+    body = "<table>" + "<tr><td>帖子</td></tr>" * 20_000 + "</table>"
+    html.write_text(head + body, encoding="utf-8")
+    ino = html.stat().st_ino
+    assert mark_checked(tmp_path, datetime(2026, 11, 3, 21, 5))
+    text = html.read_text(encoding="utf-8")
+    assert text == head.replace("2026-11-01 20:00", "2026-11-03 21:05") + body
+    assert html.stat().st_ino == ino  # in place
+
+    # Another width (a report written otherwise): replaced whole, atomically.
+    html.write_text(head.replace("2026-11-01 20:00", "2026-11-01") + body, encoding="utf-8")
+    assert mark_checked(tmp_path, datetime(2026, 11, 3, 21, 5))
+    assert html.read_text(encoding="utf-8") == text
+    html.write_text(body, encoding="utf-8")
+    assert not mark_checked(tmp_path, datetime(2026, 11, 3, 21, 5))
