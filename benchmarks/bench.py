@@ -537,6 +537,30 @@ def stage_scale(work: Path, sizes: tuple[int, int], seed: int, reruns: int = 3) 
     ]
 
 
+def stage_rerun(work: Path, sizes: tuple[int, int], seed: int, rounds: int = 5) -> list[Row]:
+    """The nothing-new rerun at two game sizes in alternating rounds
+    (``benchmarks/rerun_bench.py``): the goal is the big game within 20% of the small one,
+    beside the bare interpreter and one ``scandir`` + ``stat`` pass over each folder."""
+    from rerun_bench import GOAL, measure
+
+    med = measure(sizes, rounds, work / "rerun", seed=seed)
+    small, big = sizes
+    sw, sc = med[f"this checkout, {small:,} posts"]
+    bw, bc = med[f"this checkout, {big:,} posts"]
+    fc, gc = med[f"scandir + stat, {small:,} posts"][1], med[f"scandir + stat, {big:,} posts"][1]
+    return [
+        (
+            f"`auditor audit` again, nothing new, {big:,} vs {small:,} posts (median of "
+            f"{rounds} alternating rounds)",
+            f"{bc:.3f} CPU s ({bw:.2f} s wall)",
+            f"{small:,}-post game: {sc:.3f} CPU s ({sw:.2f} s wall); `scandir` + `stat` of "
+            f"each folder: {fc:.3f} and {gc:.3f} CPU s; `python -c pass` "
+            f"{med['python -c pass'][1]:.3f}",
+            f"{bc / sc:.2f}× the CPU, {bw / sw:.2f}× the wall; goal ≤ {GOAL:.1f}×",
+        )
+    ]
+
+
 def yardstick() -> float:
     """Seconds for a fixed pure-Python loop: the machine's speed right now (a loaded
     machine shows as a slow yardstick; read the rows as ratios to their baselines)."""
@@ -746,7 +770,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--only",
         help="comma-separated stages to run: parse, audit, rules, nightly, cli, http, scale,"
-        " archive (streamed in process, then through the CLI), archive-cli (only the latter)",
+        " archive (streamed in process, then through the CLI), archive-cli (only the latter),"
+        " rerun (the nothing-new rerun at two sizes in alternating rounds; only when named)",
     )
     ap.add_argument("--archive-posts", type=int, default=1_000_000)
     ap.add_argument("--new-posts", type=int, default=100, help="posts of the nightly rerun")
@@ -814,6 +839,8 @@ def main(argv: list[str] | None = None) -> int:
         add("http", stage_http_nightly(gen, args.work, args.new_posts))
     if wanted("scale"):
         add("scale", stage_scale(args.work, (args.posts, args.scale_posts), args.seed))
+    if only is not None and "rerun" in only:
+        add("rerun", stage_rerun(args.work, (args.posts, args.scale_posts), args.seed))
     if wanted("archive"):
         add("archive", stage_archive(args.archive_posts, args.work, args.seed))
     if wanted("archive") or wanted("archive-cli"):
