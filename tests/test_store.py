@@ -101,6 +101,42 @@ def test_failed_transaction_keeps_previous_state(store: Store) -> None:
     assert store.posts()[0].post.author == "饺子"
 
 
+def test_batch_commits_whole_blocks_and_fewer_times(tmp_path: Path) -> None:
+    """store.batch(): the blocks inside share commits; a failed block leaves nothing, the
+    ones before it are kept when the failure ends the batch, and another connection sees
+    the first blocks once a commit followed them."""
+    store = Store(tmp_path / "game.sqlite")
+    commits: list[str] = []
+    store.db.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+    try:
+        with pytest.raises(RuntimeError), store.batch(seconds=3600):
+            for i in range(1, 6):
+                store.upsert_posts([make_post(i, i, f"帖{i}")], None)
+            with store.transaction():  # a block that fails half-way: nothing of it stays
+                store.upsert_posts([make_post(6, 6, "帖6")], None)
+                store.db.execute("UPDATE posts SET author='坏人' WHERE pid=1")
+                raise RuntimeError("crash mid-block")
+        assert not store.db.in_transaction
+        assert commits == ["COMMIT"]  # five blocks, one commit (at the end)
+        assert [(sp.post.pid, sp.post.author) for sp in store.posts()] == [
+            (i, "饺子") for i in range(1, 6)
+        ]
+        commits.clear()
+        with store.batch(seconds=0):  # each block old enough: a commit after each
+            store.upsert_posts([make_post(7, 7, "帖7")], None)
+            other = Store(tmp_path / "game.sqlite")
+            try:
+                assert 7 in {sp.post.pid for sp in other.posts()}  # committed already
+            finally:
+                other.close()
+            assert not store.db.in_transaction  # the write lock is free between blocks
+            store.upsert_posts([make_post(8, 8, "帖8")], None)
+        assert commits == ["COMMIT", "COMMIT"]
+        assert [sp.post.pid for sp in store.posts()] == [1, 2, 3, 4, 5, 7, 8]
+    finally:
+        store.close()
+
+
 def test_second_process_is_refused(tmp_path: Path) -> None:
     s = Store(tmp_path / "g.sqlite")
     s.lock()

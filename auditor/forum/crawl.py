@@ -352,7 +352,8 @@ def crawl(
         game = _with_board(game, store)
     try:
         if game.forum.pages is not None:
-            game = _crawl_saved(game, store, report, run_id, progress, full=full)
+            with store.batch():  # a commit per page cost more than storing the page
+                game = _crawl_saved(game, store, report, run_id, progress, full=full)
         else:
             game = _crawl_http(
                 game,
