@@ -17,7 +17,7 @@ import time
 import zlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import IO, Any, NamedTuple
@@ -403,6 +403,12 @@ class StoredPost:
     version: int
 
 
+def _fields(item: Quote | Attachment) -> dict[str, Any]:
+    """``dataclasses.asdict`` of a quote or attachment (flat: str, int, bool and None
+    fields), without its recursive deep copy: the same dict, so the same JSON and hash."""
+    return {name: getattr(item, name) for name in item.__dataclass_fields__}
+
+
 def content_hash(post: Post) -> str:
     """A hash of what a reader sees, not of the markup.
 
@@ -413,7 +419,7 @@ def content_hash(post: Post) -> str:
         [
             post.text,
             post.lines,
-            [asdict(q) for q in post.quotes],
+            [_fields(q) for q in post.quotes],
             post.edited,
             post.hidden,
             post.images,
@@ -434,11 +440,11 @@ def _post_data(post: Post) -> str:
     return json.dumps(
         {
             "lines": post.lines,
-            "quotes": [asdict(q) for q in post.quotes],
+            "quotes": [_fields(q) for q in post.quotes],
             "images": post.images,
             "links": post.links,
             "smilies": post.smilies,
-            "attachments": [asdict(a) for a in post.attachments],
+            "attachments": [_fields(a) for a in post.attachments],
             "markup": post.markup,
             "hidden_content": post.hidden_content,
             "stuck": post.stuck,
@@ -872,7 +878,7 @@ class Store:
                     digest,
                     status,
                     total_pages,
-                    zlib.compress(body, 6),
+                    zlib.compress(body, 1),  # 2x faster than 6, 14% larger
                     run_id,
                 ),
             )

@@ -83,6 +83,46 @@ def test_round_trip_fields(store: Store) -> None:
     assert sp.post == p
 
 
+def test_content_hash_and_data_as_with_asdict() -> None:
+    """The hashes and stored data of a post with quotes and attachments are the ones the
+    JSON of ``dataclasses.asdict`` gives: a store written before stays unchanged."""
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    from auditor.models import Attachment
+    from auditor.store import _post_data, content_hash
+
+    p = make_post(
+        12,
+        4,
+        "看图",
+        quotes=(Quote("原文", "包子", 9, 2, "2026-11-20 09:00"), Quote("无名")),
+        attachments=(Attachment(7, "a.png", True, False, "http://x/a.png"),),
+        images=("http://x/a.png",),
+        markup=(("size", "5"),),
+    )
+    payload = [
+        p.text,
+        p.lines,
+        [asdict(q) for q in p.quotes],
+        p.edited,
+        p.hidden,
+        p.images,
+        p.links,
+        p.smilies,
+        p.markup,
+        [a.aid for a in p.attachments],
+        p.hidden_content,
+    ]
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=str)
+    assert content_hash(p) == hashlib.sha256(text.encode()).hexdigest()[:32]
+    data = json.loads(_post_data(p))
+    assert data["quotes"] == [asdict(q) for q in p.quotes]
+    assert data["attachments"] == [asdict(a) for a in p.attachments]
+    assert list(data["quotes"][0]) == ["text", "author", "pid", "tid", "quoted_time"]
+
+
 def test_deleted_marked_not_dropped(store: Store) -> None:
     store.upsert_posts([make_post(1, 1, "a"), make_post(2, 2, "b"), make_post(3, 3, "c")], None)
     gone = store.mark_deleted(2, [(1, float("inf"))], seen={1, 3})

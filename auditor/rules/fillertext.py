@@ -71,6 +71,19 @@ def _drop(ch: str) -> bool:
     return cat.startswith("P") or (cat.startswith("S") and ch not in "+＋")
 
 
+class _Dropped(dict[int, int | None]):
+    """``str.translate`` table: each character looked up once (:func:`_drop`), then a dict
+    hit in C: the same text as testing every character of every post in Python."""
+
+    def __missing__(self, code: int) -> int | None:
+        kept = None if _drop(chr(code)) else code
+        self[code] = kept
+        return kept
+
+
+_DROPPED = _Dropped()
+
+
 def filler_pattern(words: Sequence[str]) -> re.Pattern[str]:
     alts = sorted({re.escape(w.lower()) for w in words if w}, key=len, reverse=True)
     return re.compile("(?:" + "|".join(alts) + ")+" if alts else r"(?!)", re.I)
@@ -81,7 +94,7 @@ def bare_text(post: Post) -> str:
     text = post.text.replace("[图片]", "")
     for code in sorted(set(post.smilies), key=len, reverse=True):
         text = text.replace(code, "")
-    return "".join(c for c in text if not _drop(c)).lower()
+    return text.translate(_DROPPED).lower()
 
 
 def is_filler(post: Post, words: re.Pattern[str]) -> bool:
