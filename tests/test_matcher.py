@@ -257,7 +257,13 @@ def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
             continue  # (the list tables' span: such batches take the dict path)
         got, codes, index = m.norm.normalise_codes(text)
         assert got == m.norm.normalise(text) == m.norm.normalise(text, table), text
-        assert mod._text(m._render_codes()[codes]) == got.translate(m.py_render), text
+        # the same syllable codes at the same offsets (the batch blanks every other
+        # character; the table leaves those, which no key holds)
+        codes_only = "".join(
+            c if mod.SYLLABLE_BASE <= ord(c) < mod.SYLLABLE_BASE + mod._SYLLABLE_SPAN else "\x01"
+            for c in got.translate(m.py_render)
+        )
+        assert m._render_batch(codes) == codes_only, text
         # the original indices: what mapped() gives, text by text
         texts = text.split("\x00")
         if index is None:

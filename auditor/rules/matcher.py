@@ -324,10 +324,14 @@ def _pinyin_table() -> dict[int, str]:
     return table
 
 
-# Syllable codes: each toneless syllable is one character of Unicode's Supplementary
-# Private Use Area-A in the rendering the pinyin automaton scans.
-SYLLABLE_BASE = 0xF0000
-_SYLLABLE_SPAN = 0x1000
+# Syllable codes: each toneless syllable is one character of U+0100–U+07FF in the
+# rendering the pinyin automaton scans (two bytes each in the UTF-8 the automaton reads:
+# a CJK character is three, a code of the Private Use Areas four; the scan takes time by
+# the byte).  The rendering is made of codes only (its own alphabet): a character of the
+# text in this range is blanked like any other that is no syllable.
+SYLLABLE_BASE = 0x100
+_SYLLABLE_SPAN = 0x700
+_BLANK = "\x01"  # (any character that is no code; one byte)
 
 
 @lru_cache(maxsize=1)
@@ -335,6 +339,8 @@ def _syllable_codes() -> dict[str, str]:
     """Toneless syllable (and its 平翘舌-blurred form) → its one-character code."""
     names = set(_pinyin_table().values())
     names |= {fuzz(x) for x in names}
+    if len(names) > _SYLLABLE_SPAN:
+        raise ValueError(f"{len(names)} syllables: more than the codes")
     return {n: chr(SYLLABLE_BASE + i) for i, n in enumerate(sorted(names))}
 
 
@@ -343,9 +349,10 @@ def _pinyin_render() -> dict[int, str]:
     """CJK character (or digit) → its syllable's code: the rendering the pinyin automaton
     scans is as long as the text, one code per character, so a key (a run of codes) always
     matches whole syllables (饿毒 is never the end of 的 + 都) and its offsets are the
-    text's.  Characters that are codes themselves are blanked."""
+    text's.  Characters that are codes themselves are blanked (the others, which no key
+    holds, are left as they are here; :meth:`Matcher._render_batch` blanks them too)."""
     codes = _syllable_codes()
-    table = dict.fromkeys(range(SYLLABLE_BASE, SYLLABLE_BASE + _SYLLABLE_SPAN), "\ufffd")
+    table = dict.fromkeys(range(SYLLABLE_BASE, SYLLABLE_BASE + _SYLLABLE_SPAN), _BLANK)
     table.update({cp: codes[py] for cp, py in _pinyin_table().items()})
     return table
 
@@ -1193,33 +1200,32 @@ class Matcher:
             return [self.find(t, categories) for t in texts]
         starts = list(accumulate((len(x) + 1 for x in parts), initial=0))
         # Each automaton's hits, in the offsets of the text they fall in.
-        raw: dict[int, list[tuple[int, int]]] = {}
-        i, nxt, base, got = -1, 0, 0, []  # the text the last hit fell in, where the next starts
-        for key, _s, end in self.text_ac.find(fast):
-            if end > nxt:  # (hits come by end: a new text only when one is passed)
-                i = bisect_right(starts, end - 1) - 1
-                nxt, base = starts[i + 1], starts[i]
-                got = raw.setdefault(i, [])
-            got.append((end - 1 - base, key))
-        live = {i: got for i, hits in raw.items() if (got := self._live(hits, parts[i]))}
+        found = self.text_ac.find(fast)
+        if codes is not None and len(found) >= 1000:
+            live = self._live_batch(found, starts, parts)
+        else:
+            raw: dict[int, list[tuple[int, int]]] = {}
+            i, nxt, base, got = -1, 0, 0, []  # the text the last hit fell in, where the next starts
+            for key, _s, end in found:
+                if end > nxt:  # (hits come by end: a new text only when one is passed)
+                    i = bisect_right(starts, end - 1) - 1
+                    nxt, base = starts[i + 1], starts[i]
+                    got = raw.setdefault(i, [])
+                got.append((end - 1 - base, key))
+            live = {i: got for i, hits in raw.items() if (got := self._live(hits, parts[i]))}
         py: dict[int, list[tuple[dict[int, str], list[Any]]]] = {}
         if self.py_ac is not None:
             coded: dict[int, list[Any]] = {}
             if codes is not None:
-                rendered = _text(self._render_codes()[codes])
+                rendered = self._render_batch(codes)
             else:
                 rendered = fast.translate(self._list("render") if low else self.py_render)
             for end, keys in self.py_ac.iter(rendered):
                 i = bisect_right(starts, end) - 1
                 coded.setdefault(i, []).append((end - starts[i], keys))
             py = {i: [(self.py_render, hits)] for i, hits in coded.items()}
-            m = _ASCII_LETTER.search(fast)
-            while m is not None:  # typed pinyin: the texts with ASCII letters, one by one
-                i = bisect_right(starts, m.start()) - 1
-                typed = list(self.typed_ac.iter(parts[i].translate(self.py_table)))
-                if typed:
-                    py.setdefault(i, []).append((self.py_table, typed))
-                m = _ASCII_LETTER.search(fast, starts[i + 1])
+            for i, typed in self._typed_batch(fast, parts, starts, codes).items():
+                py.setdefault(i, []).append((self.py_table, typed))
         at = list(accumulate((len(x) + 1 for x in plain), initial=0)) if index is not None else []
         for i in sorted(live.keys() | py.keys()):
             mapping = None
@@ -1230,18 +1236,58 @@ class Matcher:
             )
         return out
 
-    def _render_codes(self) -> Any:
-        """:attr:`py_render` as a numpy array over the list tables' span."""
+    def _typed_batch(
+        self, fast: str, parts: list[str], starts: list[int], codes: Any = None
+    ) -> dict[int, list[tuple[int, list[_Key]]]]:
+        """Typed-pinyin hits of the texts of a batch that hold ASCII letters (by text:
+        what ``typed_ac.iter`` gives on each one's plain rendering), those texts rendered
+        and scanned together (no key holds :data:`BATCH_SEP`, which renders as itself).
+        ``codes``: ``fast``'s code points, if at hand (the letters found by an array
+        comparison, not a regex search through the batch)."""
+        lettered: list[int] = []
+        if codes is not None:
+            import numpy as np
+
+            letters = np.flatnonzero((codes >= ord("a")) & (codes <= ord("z")))
+            if len(letters):
+                found = np.searchsorted(np.asarray(starts, dtype=np.int64), letters, "right")
+                lettered = np.unique(found - 1).tolist()
+        else:
+            m = _ASCII_LETTER.search(fast)
+            while m is not None:
+                i = bisect_right(starts, m.start()) - 1
+                lettered.append(i)
+                m = _ASCII_LETTER.search(fast, starts[i + 1])
+        out: dict[int, list[tuple[int, list[_Key]]]] = {}
+        if not lettered:
+            return out
+        rendered = BATCH_SEP.join([parts[i] for i in lettered]).translate(self.py_table)
+        at = list(accumulate((len(x) + 1 for x in rendered.split(BATCH_SEP)), initial=0))
+        values = self.typed_ac.values
+        j, nxt, base, got = -1, 0, 0, []
+        for key, _s, end in self.typed_ac.find(rendered):
+            if end > nxt:
+                j = bisect_right(at, end - 1) - 1
+                nxt, base = at[j + 1], at[j]
+                got = out.setdefault(lettered[j], [])
+            got.append((end - 1 - base, values[key]))
+        return out
+
+    def _render_batch(self, codes: Any) -> str:
+        """The pinyin rendering of a normalised batch (its code points, below the list
+        tables' span): :attr:`py_render`'s syllable codes, every other character blanked
+        (one byte each for the automaton, where a CJK character without a reading or a
+        CJK punctuation mark is three)."""
         got = self._lists.get("render_codes")
         if got is None:
             import numpy as np
 
-            got = np.arange(_LIST_SPAN, dtype=np.uint32)
+            got = np.full(_LIST_SPAN, ord(_BLANK), dtype=np.uint16)
             for cp, v in self.py_render.items():
                 if cp < _LIST_SPAN:
                     got[cp] = ord(v)
             self._lists["render_codes"] = got
-        return got
+        return bytes(got[codes].tobytes()).decode("utf-16-le")
 
     def _list(self, name: str) -> list[str]:
         got = self._lists.get(name)
@@ -1280,6 +1326,112 @@ class Matcher:
             if kept:
                 out.append((end, kept))
         return out
+
+    def _live_batch(
+        self, found: list[tuple[int, int, int]], starts: list[int], parts: list[str]
+    ) -> dict[int, list[Any]]:
+        """What :meth:`_live` gives for each text of a batch, from the text automaton's
+        hits over the whole batch (``found``), decided by branch rather than by hit: the
+        texts each pattern branch's trigger hit, then its other required words and its
+        keywords, each set first looked for in those texts joined (a set none of them holds
+        ends the branch for all at once: 有问题 is common in game talk, 有问题 with 导演 in
+        the same post is not), then text by text with :meth:`_live`'s own searches."""
+        import numpy as np
+
+        key_of, bid_ptr, bid_list, branch_keys, pure = self._branch_plan()
+        hits = np.array(found, dtype=np.int64).reshape(-1, 3)
+        keys, ends = hits[:, 0], hits[:, 2] - 1
+        at = np.asarray(starts, dtype=np.int64)
+        post = np.searchsorted(at, ends, "right") - 1
+        # (hit, branch) pairs of the hits of keys that are only triggers
+        tp = np.flatnonzero(pure[keys])
+        counts = bid_ptr[keys[tp] + 1] - bid_ptr[keys[tp]]
+        rep = np.repeat(tp, counts)
+        offs = np.arange(len(rep)) - np.repeat(np.cumsum(counts) - counts, counts)
+        bids = bid_list[bid_ptr[keys[rep]] + offs]
+        n_b = max(1, len(branch_keys))
+        pairs = post[rep] * n_b + bids
+        alive: set[int] = set()
+        if len(pairs):
+            uniq = np.unique(pairs)
+            for b in np.unique(uniq % n_b).tolist():
+                texts = (uniq[uniq % n_b == b] // n_b).tolist()
+                k = branch_keys[b]
+                res = self._conjunct_res.get(k) or self._branch_checks(k)
+                words = (*self.conjuncts.get((k.entry, k.branch), ()), self.keywords[k.entry])
+                for rx, any_of in zip(res, words, strict=True):
+                    if not any_of:
+                        continue  # (no keywords: the empty search, found everywhere)
+                    if len(texts) > 8 and len(any_of) <= 6:
+                        joined = BATCH_SEP.join([parts[i] for i in texts])
+                        if not any(w in joined for w in any_of):
+                            texts = []
+                            break
+                    texts = [i for i in texts if rx.search(parts[i]) is not None]
+                    if not texts:
+                        break
+                alive.update(i * n_b + b for i in texts)
+        # the hits that stay: any of a key not only a trigger, a trigger's of a live branch
+        keep = np.ones(len(keys), dtype=bool)
+        keep[tp] = False
+        if alive:
+            ok = np.isin(pairs, np.fromiter(alive, dtype=np.int64, count=len(alive)))
+            keep[rep[ok]] = True
+        values, triggers = self.text_ac.values, self.triggers
+        out: dict[int, list[Any]] = {}
+        verdict: dict[tuple[int, _Key], bool] = {}
+        rows = np.flatnonzero(keep)
+        for i, end, key in zip(
+            post[rows].tolist(),
+            (ends[rows] - at[post[rows]]).tolist(),
+            keys[rows].tolist(),
+            strict=True,
+        ):
+            if not triggers[key]:
+                out.setdefault(i, []).append((end, values[key]))
+                continue
+            kept = []
+            for v in values[key]:
+                if v.kind == "required":
+                    b = key_of[v]
+                    if pure[key]:
+                        ok_ = i * n_b + b in alive
+                    else:  # (a key that is also a word: decided here, as _live does)
+                        ok_ = verdict.get((i, v))  # type: ignore[assignment]
+                        if ok_ is None:
+                            res = self._conjunct_res.get(v) or self._branch_checks(v)
+                            ok_ = verdict[i, v] = all(rx.search(parts[i]) for rx in res)
+                    if not ok_:
+                        continue
+                kept.append(v)
+            if kept:
+                out.setdefault(i, []).append((end, kept))
+        return out
+
+    def _branch_plan(self) -> tuple[dict[_Key, int], Any, Any, list[_Key], Any]:
+        """For :meth:`_live_batch`: each pattern branch's trigger (a ``required`` key) by
+        number; for each text key, the branches it triggers (``bid_list[bid_ptr[k] :
+        bid_ptr[k + 1]]``); and whether all its values are triggers."""
+        got = self._lists.get("branch_plan")
+        if got is None:
+            import numpy as np
+
+            key_of: dict[_Key, int] = {}
+            ptr, flat, pure = [0], [], []
+            for vals in self.text_ac.values:
+                mine = [key_of.setdefault(v, len(key_of)) for v in vals if v.kind == "required"]
+                flat.extend(mine)
+                ptr.append(len(flat))
+                pure.append(bool(mine) and len(mine) == len(vals))
+            branch_keys = list(key_of)
+            got = self._lists["branch_plan"] = (
+                key_of,
+                np.asarray(ptr, dtype=np.int64),
+                np.asarray(flat, dtype=np.int64),
+                branch_keys,
+                np.asarray(pure, dtype=bool),
+            )
+        return got
 
     def _branch_checks(self, key: _Key) -> tuple[re.Pattern[str], ...]:
         """The searches a trigger's post must pass: one for each other required set of its
