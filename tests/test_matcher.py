@@ -249,6 +249,23 @@ def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
         "卧\u200b槽㈠",
         "\u200b",
         "㈠㈡…",
+        # ASCII_NOISE_RE at every edge: one or two noise characters, words before/after
+        "a.b",
+        "a..b",
+        "a.-b",
+        "a...b",
+        "ab.c",
+        "a.bc",
+        "1a.b",
+        "a.b1",
+        ".a.b.",
+        "s·b s•b s~b s*b s_b",
+        "x-y-z",
+        "a.",
+        ".b",
+        # split characters (女马 → 妈) and many characters that expand or vanish
+        "你女马的",
+        "卧\u200b槽…a.b，" * 600,
     ]
     ev = _devset_eval()
     lines = [r.text for f in sorted(ROOT.glob("tests/devset*/*.tsv")) for r in ev.read_rows(f)]

@@ -190,23 +190,70 @@ def _noise_kept(codes: Any) -> Any:
 
     noise, cjk, _ = _char_flags()
     n = len(codes)
-    if not n:
+    at = np.flatnonzero(noise[codes])  # the noise characters (a few in a hundred)
+    if not len(at):
         return None
-    is_noise = noise[codes]
-    edges = np.diff(is_noise.astype(np.int8), prepend=np.int8(0), append=np.int8(0))
-    starts = np.flatnonzero(edges == 1)
-    ends = np.flatnonzero(edges == -1)  # runs [start, end)
+    # their runs [start, end)
+    new_run = np.empty(len(at), dtype=bool)
+    new_run[0] = True
+    np.not_equal(at[1:], at[:-1] + 1, out=new_run[1:])
+    first = np.flatnonzero(new_run)
+    starts = at[first]
+    ends = at[np.append(first[1:], len(at)) - 1] + 1
     ok = (ends - starts <= 3) & (starts > 0) & (ends < n)
-    starts, ends = starts[ok], ends[ok]
-    is_cjk = cjk[codes]
-    ok = is_cjk[starts - 1] & is_cjk[ends]
-    starts, ends = starts[ok], ends[ok]
-    if not len(starts):
+    ok[ok] = cjk[codes[starts[ok] - 1]] & cjk[codes[ends[ok]]]
+    if not ok.any():
         return None
-    mark = np.zeros(n + 1, dtype=np.int32)
-    mark[starts] = 1  # (runs are apart: no start is another run's end)
-    mark[ends] = -1
-    return np.cumsum(mark[:n]) == 0
+    keep = np.ones(n, dtype=bool)
+    keep[at[ok[np.cumsum(new_run) - 1]]] = False
+    return keep
+
+
+@lru_cache(maxsize=1)
+def _ascii_flags() -> tuple[Any, Any, Any]:
+    """numpy lookup tables over the list tables' span for ASCII_NOISE_RE: its noise
+    characters, a-z, and a-z0-9."""
+    import numpy as np
+
+    def flags(chars: str) -> Any:
+        out = np.zeros(_LIST_SPAN, dtype=bool)
+        out[[ord(c) for c in chars]] = True
+        return out
+
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    noise = re.findall(f"[{_AN}]", "".join(map(chr, range(0x3000))))
+    return flags("".join(noise)), flags(letters), flags(letters + "0123456789")
+
+
+def _ascii_noise_kept(codes: Any) -> Any:
+    """``ASCII_NOISE_RE.sub("", …)``'s mask of the characters kept (None: all), on an
+    array (below the list tables' span).  The regex removes a noise character with a
+    letter before it that no letter or digit precedes, and either a letter after it that
+    no letter or digit follows, or a second noise character and then such a letter (two
+    removals never overlap: each is between two letters)."""
+    import numpy as np
+
+    noise, letter, alnum = _ascii_flags()
+    n = len(codes)
+    p = np.flatnonzero(noise[codes])
+    if not len(p):
+        return None
+
+    def at(q: Any, flags: Any) -> Any:  # flags[codes[q]], False outside the text
+        inside = (q >= 0) & (q < n)
+        out = np.zeros(len(q), dtype=bool)
+        out[inside] = flags[codes[q[inside]]]
+        return out
+
+    base = at(p - 1, letter) & ~at(p - 2, alnum)
+    two = base & at(p + 1, noise) & at(p + 2, letter) & ~at(p + 3, alnum)
+    one = base & at(p + 1, letter) & ~at(p + 2, alnum)
+    if not (two.any() or one.any()):
+        return None
+    keep = np.ones(n, dtype=bool)
+    keep[p[two | one]] = False
+    keep[p[two] + 1] = False
+    return keep
 
 
 def collapse_repeats(codes: Any) -> Any:
@@ -466,6 +513,7 @@ class Normaliser:
         self.odd_astral = frozenset(chr(k) for k in odd if k >= 0x10000)
         self._odd_re: re.Pattern[str] | None = None
         self._length_table: Any = None
+        self._join_flags: Any = None
         # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
         self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
         self.join_re = (
@@ -492,28 +540,41 @@ class Normaliser:
         for each, its index in ``text`` (what :meth:`mapped` gives; None where a split
         character was joined: then :meth:`mapped` is asked text by text).  ``source``:
         ``text``'s code points, if at hand."""
-        import numpy as np
 
         codes, idx = self._translate_codes(text, source)
-        s = _text(codes)
-        if self.join_re is not None and self.join_re.search(s) is not None:
-            s, idx = self.join_re.sub(lambda m: self.joins[m.group()], s), None
-            codes = _codes(s)
-        for step in (_noise_kept, "ascii", _repeat_kept):
-            if step == "ascii":
-                spans = [m.span() for m in ASCII_NOISE_RE.finditer(s)]
-                keep = None
-                if spans:
-                    keep = np.ones(len(codes), dtype=bool)
-                    for a, b in spans:
-                        keep[a:b] = False
-            else:
-                keep = step(codes)  # type: ignore[operator]
+        if self.join_re is not None and self._may_join(codes):
+            s = _text(codes)
+            if self.join_re.search(s) is not None:
+                s, idx = self.join_re.sub(lambda m: self.joins[m.group()], s), None
+                codes = _codes(s)
+        for step in (_noise_kept, _ascii_noise_kept, _repeat_kept):
+            keep = step(codes)
             if keep is not None:
                 codes = codes[keep]
                 idx = None if idx is None else idx[keep]
-                s = _text(codes)
-        return s, codes, idx
+        return _text(codes), codes, idx
+
+    def _may_join(self, codes: Any) -> bool:
+        """Could the code points hold a split character (女马, 犭者): a first half of one
+        right before a second half of one?  (Array lookups; the regex only then.)"""
+        import numpy as np
+
+        flags = self._join_flags
+        if flags is None:
+            first = np.zeros(_LIST_SPAN, dtype=bool)
+            second = np.zeros(_LIST_SPAN, dtype=bool)
+            usable = True
+            for k in self.joins:
+                if len(k) != 2 or max(map(ord, k)) >= _LIST_SPAN:
+                    usable = False
+                    break
+                first[ord(k[0])] = second[ord(k[1])] = True
+            flags = self._join_flags = (first, second) if usable else ()
+        if not flags:
+            return True
+        first, second = flags
+        at = np.flatnonzero(first[codes[:-1]])
+        return bool(second[codes[at + 1]].any())
 
     def _translate_codes(self, text: str, source: Any = None) -> tuple[Any, Any]:
         """``text.translate(self.table)`` (``text`` below the list tables' span) as code
@@ -525,17 +586,32 @@ class Normaliser:
         single, lengths = self._code_tables()
         if source is None:
             source = _codes(text)
-        lens = lengths[source]
-        positions = np.arange(len(text))
-        if bool((lens == 1).all()):
-            return single[source], positions
-        idx = np.repeat(positions, lens)
-        out = single[source[idx]]
-        firsts = np.cumsum(lens) - lens  # where each character's output starts
-        for p in np.flatnonzero(lens > 1).tolist():
+        out = single[source]
+        odd = np.flatnonzero(lengths[source] != 1)
+        positions = np.arange(len(source))
+        if not len(odd):
+            return out, positions
+        if len(odd) > 1000:  # (many: by repeating each character as often as it expands)
+            lens = lengths[source]
+            idx = np.repeat(positions, lens)
+            out = single[source[idx]]
+            firsts = np.cumsum(lens, dtype=np.int64) - lens  # where each one's output starts
+            for p in np.flatnonzero(lens > 1).tolist():
+                v = self.table[int(source[p])]
+                out[firsts[p] : firsts[p] + len(v)] = [ord(c) for c in v]
+            return out, idx
+        # (few: the stretches between them, and what each becomes)
+        cuts = [0, *odd.tolist(), len(source)]
+        pieces, where = [], []
+        for k, p in enumerate(cuts[1:-1]):
+            pieces.append(out[cuts[k] + (k > 0) : p])
+            where.append(positions[cuts[k] + (k > 0) : p])
             v = self.table[int(source[p])]
-            out[firsts[p] : firsts[p] + len(v)] = [ord(c) for c in v]
-        return out, idx
+            pieces.append(np.fromiter(map(ord, v), dtype=out.dtype, count=len(v)))
+            where.append(np.full(len(v), p, dtype=positions.dtype))
+        pieces.append(out[cuts[-2] + 1 :])
+        where.append(positions[cuts[-2] + 1 :])
+        return np.concatenate(pieces), np.concatenate(where)
 
     def _code_tables(self) -> tuple[Any, Any]:
         """Over the list tables' span: the code point each character becomes (where it
@@ -545,7 +621,7 @@ class Normaliser:
             import numpy as np
 
             single = np.arange(_LIST_SPAN, dtype=np.uint32)
-            lengths = np.ones(_LIST_SPAN, dtype=np.int64)
+            lengths = np.ones(_LIST_SPAN, dtype=np.uint8)
             for cp, v in self.table.items():
                 if cp < _LIST_SPAN:
                     lengths[cp] = len(v)
@@ -556,7 +632,7 @@ class Normaliser:
 
     def __getstate__(self) -> dict[str, Any]:
         # (compiled or built on first use, not at load)
-        return {**self.__dict__, "_odd_re": None, "_length_table": None}
+        return {**self.__dict__, "_odd_re": None, "_length_table": None, "_join_flags": None}
 
     def has_odd(self, text: str) -> bool:
         """Does ``text`` hold a character that does not map to exactly one character?"""
@@ -1195,10 +1271,20 @@ class Matcher:
         else:
             codes = None
             fast = self.norm.normalise(joined, self._list("norm") if low else None)
-        parts = fast.split(BATCH_SEP)
-        if len(parts) != len(texts):
-            return [self.find(t, categories) for t in texts]
-        starts = list(accumulate((len(x) + 1 for x in parts), initial=0))
+        parts: Sequence[str]
+        if codes is not None:  # (the separators from the array; each text sliced on need)
+            import numpy as np
+
+            seps = np.flatnonzero(codes == ord(BATCH_SEP))
+            if len(seps) != len(texts) - 1:
+                return [self.find(t, categories) for t in texts]
+            starts = [0, *(seps + 1).tolist(), len(fast) + 1]
+            parts = _Slices(fast, starts)
+        else:
+            parts = fast.split(BATCH_SEP)
+            if len(parts) != len(texts):
+                return [self.find(t, categories) for t in texts]
+            starts = list(accumulate((len(x) + 1 for x in parts), initial=0))
         # Each automaton's hits, in the offsets of the text they fall in.
         found = self.text_ac.find(fast)
         if codes is not None and len(found) >= 1000:
@@ -1237,7 +1323,7 @@ class Matcher:
         return out
 
     def _typed_batch(
-        self, fast: str, parts: list[str], starts: list[int], codes: Any = None
+        self, fast: str, parts: Sequence[str], starts: list[int], codes: Any = None
     ) -> dict[int, list[tuple[int, list[_Key]]]]:
         """Typed-pinyin hits of the texts of a batch that hold ASCII letters (by text:
         what ``typed_ac.iter`` gives on each one's plain rendering), those texts rendered
@@ -1328,7 +1414,7 @@ class Matcher:
         return out
 
     def _live_batch(
-        self, found: list[tuple[int, int, int]], starts: list[int], parts: list[str]
+        self, found: list[tuple[int, int, int]], starts: list[int], parts: Sequence[str]
     ) -> dict[int, list[Any]]:
         """What :meth:`_live` gives for each text of a batch, from the text automaton's
         hits over the whole batch (``found``), decided by branch rather than by hit: the
@@ -1796,6 +1882,20 @@ class _LazyIndex(Sequence[int]):
 
     def __getitem__(self, i):
         return self.idx[i]
+
+
+class _Slices(Sequence[str]):
+    """The texts of a normalised batch (``text.split(BATCH_SEP)``), each sliced when asked
+    for: only the few with a candidate are."""
+
+    def __init__(self, text: str, starts: list[int]) -> None:
+        self._text, self._starts = text, starts
+
+    def __len__(self) -> int:
+        return len(self._starts) - 1
+
+    def __getitem__(self, i):
+        return self._text[self._starts[i] : self._starts[i + 1] - 1]
 
 
 def _slice_index(index: Any, a: int, b: int, origin: int) -> Callable[[], list[int]]:
