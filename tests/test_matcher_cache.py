@@ -178,3 +178,31 @@ def test_jieba_state_in_a_folder_with_uri_characters(
     assert isinstance(stored.FREQ, matcher_mod._StoredFreq)
     assert stored.FREQ.get("背锅侠") == built.FREQ.get("背锅侠")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a?b #c%"]  # nothing beside it
+
+
+def test_a_cached_matcher_keeps_what_only_candidates_need_aside(cache: Path) -> None:
+    """Loaded from the cache, a matcher has what a clean post needs (the normalisation
+    table, the automata's keys); the readings, exceptions, entries, the automata's values
+    and the tables of the steps' names are unpickled on the first candidate, and then it
+    finds what a freshly built matcher finds.  A loaded matcher pickles again."""
+    built = cached_matcher()  # built and written
+    loaded = cached_matcher()  # read back
+    assert loaded is not built
+    later = {name for group in Matcher._DEFER for name in group}
+    assert "_later" in loaded.__dict__ and later.isdisjoint(loaded.__dict__)
+    assert "_later" in loaded.text_ac.__dict__ and "values" not in loaded.text_ac.__dict__
+    assert "_later" in loaded.norm.__dict__ and "width" not in loaded.norm.__dict__
+    assert loaded.find("你好，今天我验了饺子") == []
+    assert "py_table" not in loaded.__dict__ and "values" not in loaded.text_ac.__dict__
+    again = pickle.loads(pickle.dumps(loaded))  # (its parts still aside)
+    texts = ["卧槽，你这个沙比，我发四我是好人", "臥~~槽槽", "你个畜牲", "与春卷一起玩"]
+    want = [built.find(t) for t in texts]
+    assert [loaded.find(t) for t in texts] == want and any(want)
+    assert set(Matcher._DEFER[-1]) <= set(loaded.__dict__)  # (what candidates need)
+    complaint = "导演这个判罚有问题"  # a pattern's trigger and its other required words
+    assert loaded.find(complaint) == built.find(complaint) != []
+    assert later <= set(loaded.__dict__)
+    assert loaded.norm.how("臥") == ["繁简"]
+    assert again.find_all(texts) == want
+    with pytest.raises(AttributeError):
+        loaded.no_such_attribute  # noqa: B018

@@ -62,11 +62,78 @@ from auditor.rules import lexicon as lexicon_module
 from auditor.rules.lexicon import DEFAULT_DIR, Entry, Lexicon, load, tables
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+
+
+class _LazyPattern:
+    """A regular expression compiled on first use: a class over the CJK ranges takes
+    milliseconds to compile (a few of them, a fifth of loading a cached matcher), and a
+    process may need only some (a clean post collapses no repeat, reads no ASCII noise)."""
+
+    __slots__ = ("_rx", "pattern")
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self._rx: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        rx = self._rx
+        if rx is None:
+            rx = self._rx = re.compile(self.pattern)
+        return rx
+
+    def sub(self, repl: Any, text: str) -> str:
+        return self.compiled.sub(repl, text)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled.search(text)
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self.compiled.fullmatch(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text)
+
+
 ZERO_WIDTH = (
     "\u00ad\u034f\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
     "\ufe0e\ufe0f"  # emoji / text presentation selectors
 )
 SKIN_TONES = "".join(map(chr, range(0x1F3FB, 0x1F400)))
+
+
+class _Deferred:
+    """Pickling (the on-disk cache) that keeps some attributes aside, in groups
+    (``_DEFER``), each group one pickled blob unpickled on the first use of one of its
+    attributes: what a clean post does not need (readings, exceptions, the lexicon's
+    entries, the tables of the steps' names) costs a process that meets no candidate
+    nothing, and a pattern's trigger loads only its other required words."""
+
+    _DEFER: tuple[tuple[str, ...], ...] = ()
+
+    def _stash(self, state: dict[str, Any]) -> dict[str, Any]:
+        later = [
+            pickle.dumps(got, protocol=pickle.HIGHEST_PROTOCOL)
+            if (got := {k: state.pop(k) for k in group if k in state})
+            else None
+            for group in self._DEFER
+        ]
+        if any(later):
+            state["_later"] = later
+        return state
+
+    def __getattr__(self, name: str) -> Any:
+        # (only for an attribute not found as usual: a deferred one not yet unpickled)
+        later = self.__dict__.get("_later")
+        if later is not None:
+            for k, group in enumerate(self._DEFER):
+                if name in group and later[k] is not None:
+                    self.__dict__.update(pickle.loads(later[k]))
+                    later[k] = None
+                    return self.__dict__[name]
+        raise AttributeError(name)
+
+
 # Face emoji (smileys) carry feelings, not words: their CLDR names are not read.
 _FACE_RANGES = (
     (0x1F600, 0x1F64F),
@@ -81,7 +148,7 @@ _NOISE_CHARS = r" \t\u3000~`@#$%^&*_\-+=|\\:;\"'<>,./·•…—、“”‘’�
 # (A run of 1–3 noise characters with CJK on both sides; written to start with the noise
 # class, so that the regex engine skips to noise characters in C instead of trying a
 # lookbehind at every position.)
-NOISE_RE = re.compile(
+NOISE_RE = _LazyPattern(
     f"[{_NOISE_CHARS}](?<=[{CJK_RANGES}][{_NOISE_CHARS}])[{_NOISE_CHARS}]{{0,2}}(?=[{CJK_RANGES}])"
 )
 # Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed.
@@ -94,7 +161,7 @@ REDUPLICATING = (
 # (Written to start with the noise class, for the same reason as NOISE_RE: a letter with no
 # letter or digit before it, then one or two of these, then a letter ending a word.)
 _AN = r".\-_*~·•"
-ASCII_NOISE_RE = re.compile(
+ASCII_NOISE_RE = _LazyPattern(
     f"[{_AN}](?<=[a-z][{_AN}])(?<![a-z0-9][a-z][{_AN}])[{_AN}]?(?=[a-z](?![a-z0-9]))"
 )
 QUOTE_RE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
@@ -105,18 +172,20 @@ DIGIT_PINYIN = dict(
 )
 _NUMERIC_AFTER = set("吧啊了呀呢吗嘛哦")
 _MEASURE = set("帖贴楼层个次票人天分点号张条轮场局位名遍岁页块元秒")
-REPEAT_RE = re.compile(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+")
+REPEAT_RE = _LazyPattern(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+")
 
 
 def _first(m: re.Match[str]) -> str:
     return m.group(1)  # (a function: no template expansion per call of REPEAT_RE.sub)
 
 
-_DOUBLED = re.compile(f"([{CJK_RANGES}])\\1")  # REPEAT_RE can match only where this does
+# REPEAT_RE can match only where this does (any character doubled: a class over the CJK
+# ranges would take milliseconds to compile)
+_DOUBLED = re.compile(r"(.)\1")
 FINANCIAL_DIGITS = dict(zip("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十", strict=True))
 _ASCII_WORD = re.compile(r"[a-z0-9]")
 _ASCII_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")  # (_ASCII_WORD, as a set)
-_ALL_CJK = re.compile(f"[{CJK_RANGES}]+")
+_ALL_CJK = _LazyPattern(f"[{CJK_RANGES}]+")
 _ASCII_LETTER = re.compile(r"[a-z]")
 _SENTENCE_END = set("。！？!?\n")
 # Between the texts of one batch (find_all): no key, pattern or normalisation step can
@@ -360,12 +429,13 @@ def _pinyin_table() -> dict[int, str]:
         }
     )
     table: dict[int, str] = {}
+    syllables: dict[str, str] = {}
     for cp, readings in pinyin_dict.items():
         if cp > 0xFFFF and not 0x20000 <= cp <= 0x2FFFF:
             continue
         first = readings.split(",", 1)[0].translate(strip)
         if first.isascii() and first.isalpha():
-            table[cp] = first
+            table[cp] = syllables.setdefault(first, first)  # (one object per syllable)
     # Digit homophones (748 = 去死吧, 发4 = 发誓): digits read as their syllables.
     table.update({ord(d): py for d, py in DIGIT_PINYIN.items()})
     return table
@@ -495,8 +565,10 @@ def _emoji_table(puns: tuple[tuple[str, str], ...]) -> dict[int, str]:
 # --------------------------------------------------------------------------- normalisation
 
 
-class Normaliser:
+class Normaliser(_Deferred):
     """The character pipeline, fast (``normalise``) and with an offset map (``mapped``)."""
+
+    _DEFER = (("width", "t2s", "look", "emoji"),)  # (only :meth:`how` reads them)
 
     def __init__(self, lookalike: dict[str, str], emoji: dict[str, str] | None = None) -> None:
         self.width = {**_width_table(), **dict.fromkeys(map(ord, SKIN_TONES), "")}
@@ -632,7 +704,8 @@ class Normaliser:
 
     def __getstate__(self) -> dict[str, Any]:
         # (compiled or built on first use, not at load)
-        return {**self.__dict__, "_odd_re": None, "_length_table": None, "_join_flags": None}
+        state = {**self.__dict__, "_odd_re": None, "_length_table": None, "_join_flags": None}
+        return self._stash(state)
 
     def has_odd(self, text: str) -> bool:
         """Does ``text`` hold a character that does not map to exactly one character?"""
@@ -877,7 +950,10 @@ def branch_requirements(
 
 
 def _splice(
-    s: str, idx: list[int], rx: re.Pattern[str], repl: Callable[[re.Match[str]], str]
+    s: str,
+    idx: list[int],
+    rx: re.Pattern[str] | _LazyPattern,
+    repl: Callable[[re.Match[str]], str],
 ) -> tuple[str, list[int]]:
     """``rx.sub(repl, s)`` and the offsets carried along: a replacement's characters take
     the original index of the match's first character."""
@@ -911,7 +987,7 @@ class _Key(NamedTuple):  # a tuple: the cached matcher's ~10,000 keys unpickle a
     branch: int = -1  # required keys: the pattern's top-level branch they trigger
 
 
-class _Automaton:
+class _Automaton(_Deferred):
     """Keys and their value lists, searched for every (overlapping) occurrence by
     ``ahocorasick_rs`` (the Rust aho-corasick crate).  pyahocorasick, used before, looks a
     node's children up one by one: with the ~500 first characters of the lexicon's keys at
@@ -939,11 +1015,13 @@ class _Automaton:
     def __len__(self) -> int:
         return len(self.keys)
 
+    _DEFER = (("values",),)  # (a text without a hit needs only the keys)
+
     def __getstate__(self) -> dict[str, Any]:
-        return {"keys": self.keys, "values": self.values}
+        return self._stash({"keys": self.keys, "values": self.values})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.keys, self.values = state["keys"], state["values"]
+        self.__dict__.update(state)
         self._index, self._ac = {}, None
 
     def _compile(self) -> Any:
@@ -957,8 +1035,11 @@ class _Automaton:
     def iter(self, text: str) -> list[tuple[int, list[_Key]]]:
         """(index of the last character, values) of every occurrence of a key, by end and
         at one end the longest first (pyahocorasick's ``iter``)."""
+        found = self.find(text)
+        if not found:
+            return []
         values = self.values
-        return [(e - 1, values[i]) for i, _s, e in self.find(text)]
+        return [(e - 1, values[i]) for i, _s, e in found]
 
     def indexed(self, text: str) -> list[tuple[int, int]]:
         """(index of the last character, key's index) of every occurrence, as ``iter``."""
@@ -977,8 +1058,31 @@ def _is_cjk(c: str) -> bool:
     return "\u3400" <= c <= "\u4dbf" or "\u4e00" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff"
 
 
-class Matcher:
+class Matcher(_Deferred):
     """Compiled lexicon. Build once (``default_matcher()`` caches), call :meth:`find`."""
+
+    # (kept aside in the disk cache: what a pattern's trigger reads; what only a
+    # candidate's confirmation reads)
+    _DEFER = (
+        ("keywords", "conjuncts"),
+        (
+            "lexicon",
+            "lookalike",
+            "confusion",
+            "entries",
+            "cats",
+            "py_table",
+            "reading_traps",
+            "near",
+            "patterns",
+            "exceptions",
+            "_longest_exception",
+            "entry_pinyin",
+            "entry_near",
+            "form_keys",
+            "_jieba_words",
+        ),
+    )
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
@@ -1146,7 +1250,7 @@ class Matcher:
             _conjunct_res={},
             _lists={},
         )
-        return state
+        return self._stash(state)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -1288,7 +1392,7 @@ class Matcher:
         # Each automaton's hits, in the offsets of the text they fall in.
         found = self.text_ac.find(fast)
         if codes is not None and len(found) >= 1000:
-            live = self._live_batch(found, starts, parts)
+            live = self._live_batch(found, fast, starts, parts)
         else:
             raw: dict[int, list[tuple[int, int]]] = {}
             i, nxt, base, got = -1, 0, 0, []  # the text the last hit fell in, where the next starts
@@ -1388,6 +1492,8 @@ class Matcher:
         trigger counts only where the rest of its branch's required words and one of its
         lexicon keywords occur too (each decided by one C-level search, once per post)."""
         out: list[Any] = []
+        if not hits:
+            return out
         values, triggers, checks = self.text_ac.values, self.triggers, self._conjunct_res
         verdict: dict[_Key, bool] = {}  # (a branch's trigger words share one key)
         for end, key in hits:
@@ -1414,7 +1520,11 @@ class Matcher:
         return out
 
     def _live_batch(
-        self, found: list[tuple[int, int, int]], starts: list[int], parts: Sequence[str]
+        self,
+        found: list[tuple[int, int, int]],
+        fast: str,
+        starts: list[int],
+        parts: Sequence[str],
     ) -> dict[int, list[Any]]:
         """What :meth:`_live` gives for each text of a batch, from the text automaton's
         hits over the whole batch (``found``), decided by branch rather than by hit: the
@@ -1453,7 +1563,13 @@ class Matcher:
                         if not any(w in joined for w in any_of):
                             texts = []
                             break
-                    texts = [i for i in texts if rx.search(parts[i]) is not None]
+                    # (a literal alternation: searched between the text's ends in the
+                    # batch, no slice)
+                    texts = [
+                        i
+                        for i in texts
+                        if rx.search(fast, starts[i], starts[i + 1] - 1) is not None
+                    ]
                     if not texts:
                         break
                 alive.update(i * n_b + b for i in texts)
@@ -1768,6 +1884,8 @@ class Matcher:
                     continue  # 发4帖 is a count, not 发誓
                 all_cjk = _ALL_CJK.fullmatch(piece) is not None
                 cjk = all_cjk or _ALL_CJK.search(piece) is not None
+                if cjk and self._common_word(piece):
+                    continue  # 出生 is a word of its own, not 畜生 said another way
                 if all_cjk:
                     # pypinyin itself, phrase-aware, on this candidate's CJK clause only.
                     lo = s
@@ -1785,8 +1903,6 @@ class Matcher:
                             continue
                 if self._excepted(key.entry, norm, s, t):
                     continue
-                if cjk and self._common_word(piece):
-                    continue  # 出生 is a word of its own, not 畜生 said another way
                 cat = self.cats[e.category]
                 # A near-homophone always needs the word boundary.
                 if (
