@@ -155,12 +155,27 @@ def _prepare(ctx: Context, posts: Sequence[GamePost], codes: frozenset[str]) -> 
     todo = [gp.post for gp in posts if gp.kind is not None and id(gp.post) not in cache]
     if not todo:
         return
-    found = matcher_for_context(ctx).find_all(p.text for p in todo)
-    for post, matches in zip(todo, found, strict=True):
-        cache[id(post)] = _kept(post.text, matches, ctx)
+    matcher = matcher_for_context(ctx)
+    # In slices of about BATCH_CHARS characters: the batch's normalised copies and index
+    # arrays scale with what is scanned together (a 100k-post game's posts at once peaked
+    # at 400 MB), each slice is a full numpy-sized batch, and each post is matched alike.
+    start = 0
+    while start < len(todo):
+        end, size = start, 0
+        while end < len(todo) and (size < BATCH_CHARS or end == start):
+            size += len(todo[end].text)
+            end += 1
+        chunk = todo[start:end]
+        found = matcher.find_all(p.text for p in chunk)
+        for post, matches in zip(chunk, found, strict=True):
+            cache[id(post)] = _kept(post.text, matches, ctx)
+        start = end
 
 
 POST_BATCH.append(_prepare)
+
+#: Characters of post text :func:`_prepare` hands the matcher at once.
+BATCH_CHARS = 500_000
 
 
 _OPENING = "“「『\"'"
