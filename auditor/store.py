@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import sys
 import time
 import zlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -953,21 +954,28 @@ class Store:
         """Every recorded sighting, oldest first (by fetch time, then thread and page),
         the avatar pictures fetched over HTTP among them (``tid`` 0, no signature)."""
         out: list[ProfileSighting] = []
+        # Every page shows its authors' signatures again: one object per distinct value
+        # (a 100k-post game has 53k sightings of a few dozen signatures and 10k pages).
+        same: dict[Any, Any] = {None: None}
+        times: dict[str, datetime] = {}
         for r in self.db.execute("SELECT * FROM profiles ORDER BY seen_ts, tid, page, uid"):
-            at = datetime.fromisoformat(r["seen_at"])
+            at = times.get(r["seen_at"])
+            if at is None:
+                at = datetime.fromisoformat(r["seen_at"])
+                at = times[r["seen_at"]] = at.astimezone(tz) if tz is not None else at
             out.append(
                 ProfileSighting(
                     uid=r["uid"],
-                    author=r["author"],
-                    seen_at=at.astimezone(tz) if tz is not None else at,
+                    author=same.setdefault(r["author"], r["author"]),
+                    seen_at=at,
                     tid=r["tid"],
                     page=r["page"],
-                    url=r["url"],
-                    signature_html=r["signature_html"],
-                    signature_text=r["signature_text"],
-                    avatar_url=r["avatar_url"],
+                    url=same.setdefault(r["url"], r["url"]),
+                    signature_html=same.setdefault(r["signature_html"], r["signature_html"]),
+                    signature_text=same.setdefault(r["signature_text"], r["signature_text"]),
+                    avatar_url=same.setdefault(r["avatar_url"], r["avatar_url"]),
                     threads=r["threads"],
-                    avatar_sha256=r["avatar_sha256"],
+                    avatar_sha256=same.setdefault(r["avatar_sha256"], r["avatar_sha256"]),
                 )
             )
         images = self.db.execute(
@@ -1338,6 +1346,19 @@ class Store:
         sql += " ORDER BY p.posted_ts, p.tid, p.floor, p.pid"
         return [self._stored(row, tz) for row in self.db.execute(sql, args)]
 
+    def iter_posts(
+        self, *, tz: tzinfo | None = None, size: int = 5_000
+    ) -> Iterator[list[StoredPost]]:
+        """The live posts as :meth:`posts` gives them, in the same order, ``size`` at a
+        time (one query, read as it goes: the caller holds one slice)."""
+        rows = self.db.execute(
+            "SELECT p.*, v.hidden, v.edited, v.message_html, v.text, v.data FROM posts p"
+            " JOIN post_versions v ON v.pid=p.pid AND v.version=p.version WHERE p.deleted=0"
+            " ORDER BY p.posted_ts, p.tid, p.floor, p.pid"
+        )
+        while chunk := rows.fetchmany(size):
+            yield [self._stored(row, tz) for row in chunk]
+
     def versions(self, pid: int, tz: tzinfo | None = None) -> list[tuple[int, str, Post]]:
         """Every stored version of a post: (version, seen_at, post), oldest first."""
         rows = self.db.execute(
@@ -1531,28 +1552,24 @@ class Store:
         row = self.db.execute("SELECT value FROM check_state WHERE key=?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
-    def current_hashes(self) -> dict[int, str]:
-        """Content hash of every live post's current version (deleted posts left out)."""
-        return {
-            r[0]: r[1]
-            for r in self.db.execute(
-                "SELECT p.pid, v.content_hash FROM posts p JOIN post_versions v"
-                " ON v.pid = p.pid AND v.version = p.version WHERE p.deleted = 0"
-            )
-        }
-
     def save_check_state(
-        self, state: dict[str, str], posts: dict[int, tuple[str, int | None, bool]]
+        self, state: dict[str, str], placement: Callable[[int], tuple[int | None, bool]]
     ) -> None:
-        """Record a full check: its state and, for every post, (content hash, the day it
-        was placed on, whether a whole-game rule keeps it whatever the day)."""
+        """Record a full check: its state and, for every live post, its current content
+        hash and ``placement(pid)``: (the day it was placed on, whether a whole-game rule
+        keeps it whatever the day).  The rows go from one query straight into the table
+        (no list of every post's row is built)."""
         with self.transaction():
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
             self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
             self.db.execute("DELETE FROM checked_posts")
+            hashes = self.db.execute(
+                "SELECT p.pid, v.content_hash FROM posts p JOIN post_versions v"
+                " ON v.pid = p.pid AND v.version = p.version WHERE p.deleted = 0"
+            )
             self.db.executemany(
                 "INSERT INTO checked_posts (pid, content_hash, day, keep) VALUES (?, ?, ?, ?)",
-                [(pid, h, d, int(k)) for pid, (h, d, k) in posts.items()],
+                ((pid, h, d, int(k)) for pid, h in hashes for d, k in [placement(pid)]),
             )
 
     def unchecked_posts(self) -> tuple[dict[int, str], dict[int, int | None]]:
@@ -1686,21 +1703,24 @@ class Store:
         posted = datetime.fromisoformat(row["posted_at"])
         if tz is not None:
             posted = posted.astimezone(tz)
+        text = row["text"]
         post = Post(
             tid=row["tid"],
             pid=row["pid"],
             floor=row["floor"],
-            author=row["author"],
+            # One string object for what many posts share (a check holds every post: the
+            # authors' names, and most posts' one line that is their whole text).
+            author=sys.intern(row["author"]),
             author_uid=row["author_uid"],
             posted_at=posted,
             message_html=row["message_html"],
-            text=row["text"],
-            lines=tuple(data["lines"]),
+            text=text,
+            lines=tuple(text if line == text else line for line in data["lines"]),
             quotes=tuple(Quote(**q) for q in data["quotes"]),
             edited=row["edited"],
             hidden=HiddenReason(row["hidden"]) if row["hidden"] else None,
             time_approximate=bool(row["time_approximate"]),
-            time_precision=row["time_precision"],
+            time_precision=sys.intern(row["time_precision"]),
             first=bool(row["first"]),
             stuck=bool(data.get("stuck", False)),
             images=tuple(data["images"]),

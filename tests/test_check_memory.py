@@ -4,6 +4,7 @@ exactly what it says when everything is judged at once.  Compared on a generated
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -51,3 +52,61 @@ def test_phrase_batches_in_slices_find_what_one_batch_finds(
     assert max(batches) < 20_000 + 2_000  # none much over the budget (one post past it)
     assert any(f.code.startswith("PHRASE-") for f in whole)
     assert sliced == whole
+
+
+def test_a_full_check_in_slices_says_what_the_whole_context_says(
+    crawled: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """engine.check places and judges the posts a slice at a time and keeps them without
+    their message HTML: its findings (in order), records and check-state rows are those
+    of the whole game judged at once by build_context + run_rules."""
+    import shutil
+    from dataclasses import asdict
+
+    from auditor.rules.records import derive
+
+    shutil.copy(crawled.store, tmp_path / "game.sqlite")
+    game = load_game(crawled.path)
+    rs = engine.ruleset_for(game)
+    with Store(crawled.store) as store:
+        ctx = engine.build_context(game, store, ruleset=rs)
+        now = ctx.now
+        whole = engine.run_rules(ctx, rs)
+        records = derive(ctx).to_json()
+        rows = {
+            r[0]: r[1]
+            for r in store.db.execute(
+                "SELECT p.pid, v.content_hash FROM posts p JOIN post_versions v"
+                " ON v.pid = p.pid AND v.version = p.version WHERE p.deleted = 0"
+            )
+        }
+        placed = {gp.pid: gp.day for gp in ctx.posts}
+    monkeypatch.setattr(engine, "CHECK_SLICE", 700)  # the 3,000 posts in five slices
+    with Store(tmp_path / "game.sqlite") as store:
+        seen: list[int] = []
+        real = store.iter_posts
+
+        def sliced(**kw: object) -> object:
+            for part in real(**kw):  # type: ignore[arg-type]
+                seen.append(len(part))
+                yield part
+
+        monkeypatch.setattr(store, "iter_posts", sliced)
+        result = engine.check(game, store, now=now)
+        stored = {
+            r[0]: (r[1], r[2], r[3])
+            for r in store.db.execute("SELECT pid, content_hash, day, keep FROM checked_posts")
+        }
+    assert len(seen) >= 5 and max(seen) == 700
+    assert not result.incremental and result.findings == whole
+    assert {f.code.split("-")[0] for f in whole} >= {"PHRASE", "FONT", "LURK", "VOTE"}
+    assert result.records is not None and result.records.to_json() == records
+    assert result.context is not None
+    assert all(gp.post.message_html == "" for gp in result.context.posts)
+    assert {pid: (h, placed[pid]) for pid, h in rows.items()} == {
+        pid: (h, d) for pid, (h, d, _) in stored.items()
+    }
+    # the records' JSON is what asdict gives, field for field
+    data = json.loads(records)
+    assert data["counted"] == [asdict(c) for c in result.records.counted]
+    assert data["cells"] == [asdict(c) for c in result.records.cells]

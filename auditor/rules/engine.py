@@ -29,6 +29,7 @@ from auditor.rules.base import (
     Finding,
     GamePost,
     Match,
+    Rule,
     Unit,
 )
 from auditor.rules.records import CheckRecords
@@ -400,12 +401,26 @@ def run_rules(
     With ``pids``, post rules look only at those posts; with ``ctx.days`` set, day-scoped
     aggregate rules judge only those days (an incremental check).
     """
-    findings: list[Finding] = []
     enabled = [get(c) for c in (codes or ruleset.rules)]
+    findings = _post_findings(ctx, ruleset, enabled, ctx.posts, pids)
+    findings.extend(_aggregate_findings(ctx, ruleset, enabled))
+    return sorted(findings, key=_sort_key)
+
+
+def _post_findings(
+    ctx: Context,
+    ruleset: RuleSet,
+    enabled: Sequence[Rule],
+    posts: Iterable[GamePost],
+    pids: Collection[int] | None,
+) -> list[Finding]:
+    """What the enabled post rules find in ``posts`` (each post alone, its earlier
+    versions too), in the posts' order; the aggregate rules' context is not read."""
+    findings: list[Finding] = []
     post_rules = [r for r in enabled if r.kind == "post"]
     todo = [
         gp
-        for gp in ctx.posts
+        for gp in posts
         if not (gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids))
     ]
     if post_rules and todo:
@@ -428,6 +443,11 @@ def run_rules(
                         if f.fingerprint not in found:
                             found.add(f.fingerprint)
                             findings.append(_from_earlier(f, gp.post, number))
+    return findings
+
+
+def _aggregate_findings(ctx: Context, ruleset: RuleSet, enabled: Sequence[Rule]) -> list[Finding]:
+    findings: list[Finding] = []
     for r in enabled:
         if r.kind == "aggregate":
             judged: Iterable[Finding] = r.check(ctx, ruleset.options(r.code))
@@ -436,7 +456,75 @@ def run_rules(
                 # is not a verdict (the stored findings of those days stand)
                 judged = [f for f in judged if f.day in ctx.days]
             findings.extend(judged)
-    return sorted(findings, key=_sort_key)
+    return findings
+
+
+#: Posts a full check places and hands the post rules at a time (:func:`judged_context`).
+CHECK_SLICE = 5_000
+
+
+def judged_context(
+    game: Game,
+    store: Store,
+    ruleset: RuleSet,
+    now: datetime,
+    *,
+    pids: Collection[int] | None = None,
+    days: frozenset[int] | None = None,
+) -> tuple[Context, list[Finding]]:
+    """``build_context`` and ``run_rules`` over every stored post (post rules only on
+    ``pids`` when given, day-scoped aggregate rules only on ``days``), holding the posts whole only ``CHECK_SLICE`` at a time: each
+    slice is placed and judged by the post rules, then kept in the context without its
+    message HTML, which only post rules read (the markup rules).  The same findings, in
+    the same order; the aggregate rules then judge the whole context."""
+    schedule = Schedule(game, ruleset.settings["night_posts"])
+    tz = game.timezone
+    vote_tids = _vote_tids(game)
+    enabled = [get(c) for c in ruleset.rules]
+    # What the post rules read of a context: the game, schedule, rule settings, matcher,
+    # phrase matches and the slice's stored versions (never the other posts or counts).
+    view = Context(
+        game=game,
+        schedule=schedule,
+        posts=(),
+        ruleset=ruleset.settings,
+        now=now.astimezone(tz),
+        vote_settings=vote_settings(ruleset.resolved, ruleset.settings),
+    )
+    placed: list[GamePost] = []
+    versions: dict[int, list[PostVersion]] = {}
+    findings: list[Finding] = []
+    for stored in store.iter_posts(tz=tz, size=CHECK_SLICE):
+        part = place_posts(game, schedule, stored, ruleset)
+        wanted = [
+            sp.post.pid
+            for sp in stored
+            if sp.post.pid is not None and (sp.version > 1 or sp.post.tid in vote_tids)
+        ]
+        view.versions = store.versions_of(wanted, tz)
+        versions.update(view.versions)
+        findings.extend(_post_findings(view, ruleset, enabled, part, pids))
+        view.phrase_matches.clear()
+        placed.extend(
+            replace(gp, post=replace(gp.post, message_html="")) if gp.post.message_html else gp
+            for gp in part
+        )
+    ctx = make_context(
+        game,
+        schedule,
+        placed,
+        ruleset,
+        now,
+        versions=versions,
+        profiles=store.profile_sightings(tz),
+        space_reads=store.space_reads(tz),
+        space_items=store.space_items(),
+        authors=store.authors(),
+    )
+    ctx.matcher = view.matcher
+    ctx.days = days  # (the counts and verdicts above are the whole game's)
+    findings.extend(_aggregate_findings(ctx, ruleset, enabled))
+    return ctx, sorted(findings, key=_sort_key)
 
 
 def _sort_key(f: Finding) -> tuple[object, ...]:
@@ -553,8 +641,8 @@ def check(
         SIDE_CHECKED: side,
     }
     if diff is None:
-        ctx = build_context(game, store, now=now_local, ruleset=rs)
-        findings = [f for f in run_rules(ctx, rs) if not held(f.code, f.day)]
+        ctx, found = judged_context(game, store, rs, now_local)
+        findings = [f for f in found if not held(f.code, f.day)]
         new, _ = store.save_findings(
             findings, run_id, scope=lambda row: not held(row["code"], row["day"])
         )
@@ -562,20 +650,13 @@ def check(
             findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
         result.records = derive_records(ctx)
-        keep = _keeper(ctx, rs)
-        hashes = store.current_hashes()
-        placed = {gp.pid: gp for gp in ctx.posts if gp.pid is not None}
         store.save_check_state(
             {
                 **state_out,
                 RECORDS_KEY: result.records.to_json(),
                 PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
             },
-            {
-                pid: (h, gp.day if gp else None, keep(gp) if gp else False)
-                for pid, h in hashes.items()
-                for gp in [placed.get(pid)]
-            },
+            _placements(ctx, rs),
         )
         result.loaded_posts = len(ctx.posts)
         result.incomplete_days = tuple(sorted(held_days))
@@ -616,11 +697,11 @@ def check(
         ctx = _context(
             game, store, schedule, stored, rs, now_local, days=scope_days, previous=previous
         )
+        found = run_rules(ctx, rs, pids=changed)
     else:  # a rule reads every post, or records of an older shape: read the game
-        ctx = build_context(game, store, now=now_local, ruleset=rs)
-        ctx.days = scope_days
+        ctx, found = judged_context(game, store, rs, now_local, pids=changed, days=scope_days)
     touched = changed | removed
-    rechecked = [f for f in run_rules(ctx, rs, pids=changed) if not held(f.code, f.day)]
+    rechecked = [f for f in found if not held(f.code, f.day)]
 
     def in_scope(row: sqlite3.Row) -> bool:
         rule = REGISTRY.get(row["code"])
@@ -638,8 +719,7 @@ def check(
         result.records = derive_records(ctx, previous, totals=totals)
     else:
         result.records = derive_records(ctx)
-    keep = _keeper(ctx, rs)
-    placed = {gp.pid: gp for gp in ctx.posts if gp.pid is not None}
+    placement = _placements(ctx, rs)
     records_state = {
         **state_out,
         RECORDS_KEY: result.records.to_json(),
@@ -648,19 +728,10 @@ def check(
     if previous is None:
         # The whole game was read: every post's row is written again (a store an older
         # version checked has no day or keep marks the next night could trust).
-        rows = {
-            pid: (h, gp.day if gp else None, keep(gp) if gp else False)
-            for pid, h in store.current_hashes().items()
-            for gp in [placed.get(pid)]
-        }
-        store.save_check_state(records_state, rows)
+        store.save_check_state(records_state, placement)
     else:
         # Only what changed is written: the check state stays proportional to the night.
-        rows = {
-            pid: (h, gp.day if gp else None, keep(gp) if gp else False)
-            for pid, h in changed_h.items()
-            for gp in [placed.get(pid)]
-        }
+        rows = {pid: (h, *placement(pid)) for pid, h in changed_h.items()}
         store.update_check_state(records_state, rows, removed)
     result.loaded_posts = len(ctx.posts)
     result.incomplete_days = tuple(sorted(held_days))
@@ -683,6 +754,19 @@ def _previous_records(store: Store, ruleset: RuleSet) -> CheckRecords | None:
     text = store.state_value(RECORDS_KEY)
     records = CheckRecords.from_json(text) if text else None
     return None if records is None or records.votes_error else records
+
+
+def _placements(ctx: Context, ruleset: RuleSet) -> Callable[[int], tuple[int | None, bool]]:
+    """pid -> (the day the check placed the post on, whether a game-scoped rule keeps it
+    whatever the day) for the check state; (None, False) for a post not in ``ctx``."""
+    keep = _keeper(ctx, ruleset)
+    placed = {gp.pid: gp for gp in ctx.posts if gp.pid is not None}
+
+    def placement(pid: int) -> tuple[int | None, bool]:
+        gp = placed.get(pid)
+        return (gp.day, keep(gp)) if gp is not None else (None, False)
+
+    return placement
 
 
 def _keeper(ctx: Context, ruleset: RuleSet) -> Callable[[GamePost], bool]:

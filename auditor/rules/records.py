@@ -90,11 +90,10 @@ class CheckRecords:
 
     def to_json(self) -> str:
         """The records as JSON (what :func:`dataclasses.asdict` gives, without its deep
-        copy of every ballot and counted post: a night's cost is not the game's)."""
+        copy of every ballot and counted post: a night's cost is not the game's).  Each
+        cell and counted post becomes its dict only while it is written."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["cells"] = [_plain(c, _CELL) for c in self.cells]
-        data["counted"] = [_plain(c, _COUNTED) for c in self.counted]
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=_plain)
 
     @classmethod
     def from_json(cls, text: str) -> CheckRecords | None:
@@ -134,8 +133,12 @@ _CELL = tuple(f.name for f in fields(Cell))
 _COUNTED = tuple(f.name for f in fields(Counted))
 
 
-def _plain(item: Cell | Counted, names: tuple[str, ...]) -> dict[str, Any]:
-    return {name: getattr(item, name) for name in names}
+def _plain(item: object) -> dict[str, Any]:
+    if isinstance(item, Cell):
+        return {name: getattr(item, name) for name in _CELL}
+    if isinstance(item, Counted):
+        return {name: getattr(item, name) for name in _COUNTED}
+    raise TypeError(f"not a record: {type(item).__name__}")
 
 
 def derive(
