@@ -24,6 +24,8 @@ Stages, each next to the simplest honest baseline in the same run:
 - the nightly crawl over loopback HTTP with the board list: requests against the pages that
   hold the new posts plus the board-list pages, and against refetching every page, with a
   2 h and the default 48 h refetch window;
+- memory: the first ``auditor audit`` from saved pages (fresh store) of the 10k and the
+  100k game (``--scale-posts``), peak RSS of each beside ``auditor crawl`` alone;
 - a CPU yardstick (a fixed Python loop) at the start and the end: a loaded machine shows;
 - ``--archive``: a streaming run over many generated games (one in memory at a time; pages
   rendered by the writer's generator and handed straight to the parser, never written):
@@ -596,6 +598,63 @@ def stage_rerun(work: Path, sizes: tuple[int, int], seed: int, rounds: int = 5) 
     ]
 
 
+def stage_memory(work: Path, sizes: tuple[int, int], seed: int) -> list[Row]:
+    """Peak RSS of the first ``auditor audit`` of a game from its saved pages (a fresh
+    store: the audit that reads every page and checks every post; goal < 300 MB at 100k
+    posts) at two game sizes, each beside ``auditor crawl`` alone into a fresh store from
+    the same pages (the crawl streams page by page: the floor the check, ledger and report
+    add to), each the child's own VmHWM through the real CLI."""
+    # The matcher's disk cache first: a child that builds it (a new version or lexicon)
+    # peaks higher than any audit that loads it, whatever the game's size.
+    run_child(
+        [sys.executable, "-c", "from auditor.rules.matcher import cached_matcher as m; m()"],
+        cwd=ROOT,
+    )
+    got: dict[int, dict[str, float]] = {}
+    for posts in sizes:
+        d = work / f"memory-{posts}"
+        shutil.rmtree(d, ignore_errors=True)
+        game = write_game(generate_game(GameConfig(posts=posts, seed=seed)), d)
+        secs, rss, code, _ = run_module(
+            "auditor", ["audit", str(game), "--reports", str(d / "reports"), "-q"], cwd=ROOT
+        )
+        audit = {"secs": secs, "rss": rss, "cpu": last_cpu(), "code": code}
+        for f in d.glob("game.sqlite*"):
+            f.unlink()
+        c_secs, c_rss, c_code, _ = run_module("auditor", ["crawl", str(game)], cwd=ROOT)
+        got[posts] = {
+            **{f"audit_{k}": v for k, v in audit.items()},
+            "crawl_rss": c_rss,
+            "crawl_secs": c_secs,
+            "crawl_code": c_code,
+        }
+        print(posts, got[posts], flush=True)
+        shutil.rmtree(d, ignore_errors=True)
+    rows: list[Row] = []
+    small = got[sizes[0]]
+    for posts in sizes:
+        g = got[posts]
+        growth = (
+            f"{g['audit_rss'] / small['audit_rss']:.2f}× the {sizes[0]:,}-post game's peak "
+            f"for {posts // sizes[0]}× the posts; "
+            if posts != sizes[0]
+            else ""
+        )
+        rows.append(
+            (
+                f"memory: first `auditor audit` of the {posts:,}-post game from saved pages "
+                "(fresh store)",
+                f"peak RSS {g['audit_rss']:.0f} MB ({g['audit_secs']:.0f} s, "
+                f"{g['audit_cpu']:.0f} CPU s, exit {g['audit_code']:.0f})",
+                f"`auditor crawl` alone into a fresh store: {g['crawl_rss']:.0f} MB "
+                f"({g['crawl_secs']:.0f} s, exit {g['crawl_code']:.0f})",
+                f"{growth}the check, ledger and report add "
+                f"{g['audit_rss'] - g['crawl_rss']:.0f} MB to the crawl; goal < 300 MB at 100k",
+            )
+        )
+    return rows
+
+
 def yardstick() -> float:
     """Seconds for a fixed pure-Python loop: the machine's speed right now (a loaded
     machine shows as a slow yardstick; read the rows as ratios to their baselines)."""
@@ -816,8 +875,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--only",
         help="comma-separated stages to run: parse, audit, rules, nightly, cli, http, scale,"
-        " archive (streamed in process, then through the CLI), archive-cli (only the latter),"
-        " rerun (the nothing-new rerun at two sizes in alternating rounds; only when named)",
+        " memory, archive (streamed in process, then through the CLI), archive-cli (only the"
+        " latter), rerun (the nothing-new rerun at two sizes in alternating rounds; only when"
+        " named)",
     )
     ap.add_argument("--archive-posts", type=int, default=1_000_000)
     ap.add_argument(
@@ -897,6 +957,8 @@ def main(argv: list[str] | None = None) -> int:
         add("scale", stage_scale(args.work, (args.posts, args.scale_posts), args.seed))
     if only is not None and "rerun" in only:
         add("rerun", stage_rerun(args.work, (args.posts, args.scale_posts), args.seed))
+    if wanted("memory"):
+        add("memory", stage_memory(args.work, (args.posts, args.scale_posts), args.seed))
     if wanted("archive"):
         add("archive", stage_archive(args.archive_posts, args.work, args.seed))
     if wanted("archive") or wanted("archive-cli"):
