@@ -630,18 +630,20 @@ def _judge_and_report(
     # The check's records (stored ones when nothing changed since the last check): a game
     # that discovers its state shows its waiting proposals every night, no post loaded.
     checked_records = checked.records
+    ruleset, incomplete_days, findings = checked.ruleset, checked.incomplete_days, checked.findings
+    del checked  # its context (a full check's every post) is no part of the ledger or report
     proposed = checked_records.proposals if checked_records else engine.stored_proposals(store)
     if proposed is None:  # a store last checked by an older version
         checked_records = derive_records(engine.build_context(game, store))
         proposed = checked_records.proposals
     result.proposals = list(proposed)
-    result.incomplete_days = checked.incomplete_days
-    result.findings = len(checked.findings)
+    result.incomplete_days = incomplete_days
+    result.findings = len(findings)
     # Read now, after the long part: a decision made during the run is in the report.
-    led = load_ledger(game, store, checked.ruleset)
+    led = load_ledger(game, store, ruleset)
     result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
     result.pending, result.other_pending = led.pending, led.other_pending
-    key = _report_key(game, store, checked.incomplete_days, run_info, workbook)
+    key = _report_key(game, store, incomplete_days, run_info, workbook)
     previous = store.check_state()
     last = latest_dir(reports, game.slug)
     say("report")
@@ -657,7 +659,7 @@ def _judge_and_report(
         result.notices = json.loads(previous.get("report_notices", "[]"))
     else:
         recs = build_records(
-            game, store, ruleset=checked.ruleset, run=run_info, ledger=led, records=checked_records
+            game, store, ruleset=ruleset, run=run_info, ledger=led, records=checked_records
         )
         written = write_report(recs, reports, when=_forum_now(game), workbook=workbook).directory
         result.report = written
