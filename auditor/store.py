@@ -21,21 +21,39 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from types import ModuleType
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from auditor.errors import StoreError, StoreLockedError
 from auditor.files import os_error_text
-from auditor.models import (
-    Attachment,
-    HiddenReason,
-    Post,
-    PostVersion,
-    Profile,
-    ProfileSighting,
-    Quote,
-    SpaceItem,
-    SpaceRead,
-)
+
+if TYPE_CHECKING:
+    from auditor.models import (
+        Attachment,
+        Post,
+        PostVersion,
+        Profile,
+        ProfileSighting,
+        Quote,
+        SpaceItem,
+        SpaceRead,
+    )
+
+# The values a store reads back (auditor.models) are imported on first use: a night with
+# nothing new opens the store and reads no post, and building those dataclasses is a
+# good part of a process's start.  ``_stored`` runs once per post read: it takes the
+# module from here, not from an import statement of its own.
+_models: ModuleType | None = None
+
+
+def _values() -> ModuleType:
+    global _models
+    if _models is None:
+        import auditor.models
+
+        _models = auditor.models
+    return _models
+
 
 # Ordered schema migrations: each is one SQL script, applied once, in one transaction,
 # and recorded in PRAGMA user_version. Never edit a released one; append a new one.
@@ -953,6 +971,8 @@ class Store:
     def profile_sightings(self, tz: tzinfo | None = None) -> list[ProfileSighting]:
         """Every recorded sighting, oldest first (by fetch time, then thread and page),
         the avatar pictures fetched over HTTP among them (``tid`` 0, no signature)."""
+        from auditor.models import ProfileSighting
+
         out: list[ProfileSighting] = []
         # Every page shows its authors' signatures again: one object per distinct value
         # (a 100k-post game has 53k sightings of a few dozen signatures and 10k pages).
@@ -1092,6 +1112,8 @@ class Store:
 
     def space_reads(self, tz: tzinfo | None = None) -> list[SpaceRead]:
         """Every read of the players' posts lists, oldest first."""
+        from auditor.models import SpaceRead
+
         out = []
         for r in self.db.execute("SELECT * FROM space_reads ORDER BY read_ts, id"):
             at = datetime.fromisoformat(r["read_at"])
@@ -1110,6 +1132,8 @@ class Store:
 
     def space_items(self) -> list[tuple[int, SpaceItem]]:
         """(the read that first showed it, the item) for every item ever read."""
+        from auditor.models import SpaceItem
+
         return [
             (
                 r["first_read"],
@@ -1373,6 +1397,8 @@ class Store:
         self, pids: Iterable[int], tz: tzinfo | None = None
     ) -> dict[int, list[PostVersion]]:
         """Every stored version of each of ``pids`` (oldest first), read in batches."""
+        from auditor.models import PostVersion
+
         out: dict[int, list[PostVersion]] = {}
         todo = sorted(set(pids))
         for i in range(0, len(todo), 500):
@@ -1704,7 +1730,8 @@ class Store:
         if tz is not None:
             posted = posted.astimezone(tz)
         text = row["text"]
-        post = Post(
+        m = _models or _values()
+        post = m.Post(
             tid=row["tid"],
             pid=row["pid"],
             floor=row["floor"],
@@ -1716,9 +1743,9 @@ class Store:
             message_html=row["message_html"],
             text=text,
             lines=tuple(text if line == text else line for line in data["lines"]),
-            quotes=tuple(Quote(**q) for q in data["quotes"]),
+            quotes=tuple(m.Quote(**q) for q in data["quotes"]),
             edited=row["edited"],
-            hidden=HiddenReason(row["hidden"]) if row["hidden"] else None,
+            hidden=m.HiddenReason(row["hidden"]) if row["hidden"] else None,
             time_approximate=bool(row["time_approximate"]),
             time_precision=sys.intern(row["time_precision"]),
             first=bool(row["first"]),
@@ -1726,7 +1753,7 @@ class Store:
             images=tuple(data["images"]),
             links=tuple(data["links"]),
             smilies=tuple(data["smilies"]),
-            attachments=tuple(Attachment(**a) for a in data["attachments"]),
+            attachments=tuple(m.Attachment(**a) for a in data["attachments"]),
             hidden_content=bool(data["hidden_content"]),
             markup=tuple((str(m[0]), str(m[1])) for m in data["markup"]),
             position=data.get("position"),

@@ -191,6 +191,131 @@ def test_plain_values_are_coerced_as_typer_would(tmp_path: Path) -> None:
     assert plain > 30  # GAME of every command, --reports, the flags, --help
 
 
+_LINES = [
+    "审计完成：新帖 0，新草稿 0，待处理 21，问题 0。没有变化，沿用上次的报告：/r/s/1/report.html",
+    "markup [bold]x[/] \\[y] [link=https://e.com]a[/link] [ ] [/]",
+    "ends in a backslash \\",
+    "a\\ b\\\\",
+    "  leading and trailing  ",
+    "tab\there, carriage\rreturn, bell\x07, form feed\x0c, line\nbreak",
+    "escape \x1b[31mred\x1b[0m, nul \x00, del \x7f, \x1f, \u2028, \x85",
+    "bidi \u202e1 and zero width \u200b shown as code points",
+    "wide ＡＢＣ 😀, e\u0301, \u3000" + "长" * 200,
+    "C:\\reports\\report.html :smile: :thumbs_up:",
+    "",
+]
+
+
+@pytest.mark.parametrize("terminal", [False, True])
+def test_the_summary_line_is_written_as_rich_prints_it(
+    terminal: bool,
+) -> None:
+    """``print_line`` writes the line itself when rich would print it unchanged (so a quiet
+    night loads no rich), else lets rich print it: the same text either way, on a terminal
+    or not, for markup, backslashes, control codes, tabs, emoji codes and wide text."""
+    import io
+
+    from rich.console import Console
+
+    from auditor.cli import common
+
+    def captured(write: Any, *args: Any, **kwargs: Any) -> str:
+        raw = io.BytesIO()
+        stream = io.TextIOWrapper(raw, encoding="utf-8", newline="\n", write_through=True)
+        real, sys.stdout = sys.stdout, stream
+        try:
+            write(*args, **kwargs)
+        finally:
+            sys.stdout = real
+        return raw.getvalue().decode("utf-8")
+
+    stream = common._VisibleStream("stdout")
+    console = Console(file=stream, force_terminal=terminal, width=60)  # type: ignore[arg-type]
+    plain = 0
+    for line in _LINES:
+        options = {"highlight": False, "soft_wrap": True, "emoji": ":" in line}
+        rich_prints = captured(console.print, common.escape(line), **options)
+        assert captured(common.print_line, line) == rich_prints, line
+        plain += common._RICH_REWRITES.isdisjoint(line) and not line.endswith("\\")
+    assert plain >= 5  # the plain write was taken, not only rich
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"FORCE_COLOR": "1"},
+        {"FORCE_COLOR": ""},
+        {"TTY_COMPATIBLE": "0"},
+        {"TTY_COMPATIBLE": "1"},
+    ],
+    ids=repr,
+)
+@pytest.mark.parametrize("tty", [False, True])
+def test_the_progress_bar_asks_rich_only_when_it_could_be_drawn(
+    env: dict[str, str], tty: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``stderr_is_terminal`` is rich's ``err.is_terminal`` (on a pipe and on a terminal,
+    whatever FORCE_COLOR and TTY_COMPATIBLE say), without making the console on a pipe."""
+    import io
+    import pty
+
+    from rich.console import Console
+
+    from auditor.cli import common
+
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    if tty:
+        leader, follower = pty.openpty()
+        stream: Any = open(follower, "w", encoding="utf-8", closefd=True)  # noqa: SIM115
+        os.close(leader)
+    else:
+        stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    try:
+        monkeypatch.setattr(sys, "stderr", stream)
+        lazy = common._LazyConsole("stderr", stderr=True, soft_wrap=True)
+        monkeypatch.setattr(common, "err", lazy)
+        fresh = Console(file=common._VisibleStream("stderr"), stderr=True)  # type: ignore[arg-type]
+        rich_says = fresh.is_terminal
+        assert common.stderr_is_terminal() == rich_says
+        if not tty and not env:
+            assert lazy._console is None  # rich was not asked
+    finally:
+        monkeypatch.undo()
+        stream.close()
+
+
+@pytest.mark.parametrize("at_import", [{}, {"COLUMNS": "120"}, {"COLUMNS": "120", "LINES": "40"}])
+def test_a_console_made_on_first_use_sizes_itself_as_one_made_at_import(
+    at_import: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The consoles used to be made at import: one made later, while a command run in-process
+    has COLUMNS set, has the width and height a console made at import has, then and after."""
+    from rich.console import Console
+
+    from auditor.cli import common
+
+    for name in ("COLUMNS", "LINES"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in at_import.items():
+        monkeypatch.setenv(name, value)
+    stream = common._VisibleStream("stdout")
+    made_then = Console(file=stream)  # type: ignore[arg-type]
+    lazy = common._LazyConsole("stdout")
+    sizes = []
+    for columns in ("200", "90", None):
+        if columns is None:
+            monkeypatch.delenv("COLUMNS", raising=False)
+        else:
+            monkeypatch.setenv("COLUMNS", columns)
+        sizes.append((lazy.console.width, lazy.console.height))
+        assert sizes[-1] == (made_then.width, made_then.height), columns
+    assert len(set(sizes)) == (1 if at_import else 3)  # fixed at import, or read at each print
+
+
 # --- a night with nothing new -------------------------------------------------------------
 
 

@@ -101,7 +101,10 @@ DEFERRED = {
         "auditor.forum.parse.space",  # a saved posts list
         "auditor.forum.parse.times",  # a saved page's capture time
         "auditor.game.discover",
+        "auditor.models",  # the page and post values: a night with nothing new makes none
     },
+    # The values it reads back, on first use (a night with nothing new reads no post).
+    "auditor/store.py": {"auditor.models"},
     "auditor/cli/serve.py": {"auditor.desk.app"},  # Starlette only for `serve`
     "auditor/cli/common.py": {"auditor.rules.engine"},  # open_game's warning (not `audit`)
     # Each stage imports its layer when it runs (a quiet night runs none of them).

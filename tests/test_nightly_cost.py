@@ -75,7 +75,8 @@ HEAVY = (
 )  # fmt: skip
 # What a night with nothing new has no use for (issue 16, cold start): typer's pydantic
 # coercion, the rule engine, rule set and matcher, the ledger, the report's views and
-# templates, the page parser and lxml, discovery, a progress bar nobody sees, and the
+# templates, the page parser and lxml, discovery, a progress bar nobody sees, rich at all
+# (the summary line is plain text), the post and page values (no post is read), and the
 # other commands' modules.
 QUIET = (
     "pydantic", "typer._adapters",
@@ -84,7 +85,8 @@ QUIET = (
     "auditor.ledger.ledger", "auditor.ledger.decisions", "auditor.ledger.policy",
     "auditor.report.records", "auditor.report.html", "auditor.report.bbcode", "jinja2",
     "auditor.forum.parse", "lxml", "auditor.game.discover", "auditor.game.confirm",
-    "rich.progress", "rich.table",
+    "rich.progress", "rich.table", "rich", "rich.console", "rich.markup",
+    "auditor.models",
     "auditor.cli.foundation", "auditor.cli.game_cmd", "auditor.cli.ledger_cmd",
     "auditor.cli.lexicon_cmd", "auditor.cli.rules_cmds", "auditor.cli.serve",
     "auditor.cli.votes_cmd",

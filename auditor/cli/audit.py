@@ -20,15 +20,14 @@ The run is :func:`auditor.pipeline.audit`, recorded in the store's runs table (c
 and everything the killed run had committed (pages, posts, findings, decisions) is kept.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: typer reads the command's parameters from
+# its annotations, and string ones it compiles and evaluates twice over, every night.
 import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
 
 from auditor import pipeline
 from auditor.cli.common import (
@@ -36,9 +35,10 @@ from auditor.cli.common import (
     GameArg,
     command,
     err,
+    escape,
     handle_errors,
-    out,
     print_crawl_summary,
+    print_line,
 )
 from auditor.game.gamefile import hidden_name_warnings
 
@@ -84,7 +84,7 @@ def audit_cmd(
     bar = CrawlBar(quiet=quiet or no_crawl or progress_json)
     stage, progress = (_json_stage, _json_page) if progress_json else (None, bar)
 
-    def crawled(report: CrawlReport) -> None:
+    def crawled(report: "CrawlReport") -> None:
         bar.stop()
         if verbose:
             print_crawl_summary(report)
@@ -112,10 +112,7 @@ def audit_cmd(
             )
         finally:
             bar.stop()
-        line = result.line()
-        # rich replaces :name: codes with emoji; without a colon there are none, and its
-        # table of codes is not loaded (the nightly line rarely has one).
-        out.print(escape(line), highlight=False, soft_wrap=True, emoji=":" in line)
+        print_line(result.line())  # plain text: rich only when it would change it
         if not result.ok:
             raise typer.Exit(1)
 

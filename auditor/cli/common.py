@@ -23,12 +23,10 @@ from contextlib import contextmanager
 from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 import typer.core
-from rich.console import Console
-from rich.markup import escape
 
 from auditor import __version__
 from auditor.errors import AuditorError, StoreError
@@ -42,6 +40,8 @@ from auditor.pipeline import require_crawled as require_crawled
 from auditor.visible import visible
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from auditor.forum.crawl import CrawlReport
     from auditor.game.gamefile import Game
     from auditor.store import Store
@@ -298,8 +298,83 @@ class _VisibleStream:
         return getattr(self._stream(), attr)
 
 
-err = Console(file=_VisibleStream("stderr"), stderr=True, soft_wrap=True)  # type: ignore[arg-type]
-out = Console(file=_VisibleStream("stdout"))  # type: ignore[arg-type]
+class _LazyConsole:
+    """A rich ``Console`` made on first use: a night with nothing new prints one plain line
+    (:func:`print_line`) and never loads rich's console, text and style modules.
+
+    rich fixes a console's width and height from COLUMNS and LINES when it is made (else it
+    reads them at each print); the console used to be made at import, so they are fixed as
+    they were then (a command run in-process with COLUMNS set, as the tests do, must not fix
+    the width of every later one)."""
+
+    def __init__(self, stream: str, **options: Any) -> None:
+        self._options = {"file": _VisibleStream(stream), **options}
+        self._console: Console | None = None
+        self._size = (os.environ.get("COLUMNS"), os.environ.get("LINES"))
+
+    @property
+    def console(self) -> Console:
+        if self._console is None:
+            from rich.console import Console
+
+            console = Console(**self._options)
+            if not console.is_jupyter:  # the size rich fixes, as it would have at import
+                columns, lines = self._size
+                if columns is not None and columns.isdigit():
+                    console._width = int(columns) - console.legacy_windows
+                else:
+                    console._width = None
+                console._height = int(lines) if lines is not None and lines.isdigit() else None
+            self._console = console
+        return self._console
+
+    def __getattr__(self, attr: str) -> Any:  # print, is_terminal, file …
+        return getattr(self.console, attr)
+
+
+err = cast("Console", _LazyConsole("stderr", stderr=True, soft_wrap=True))
+out = cast("Console", _LazyConsole("stdout"))
+
+
+def escape(text: str) -> str:
+    """rich's :func:`rich.markup.escape` (its module loaded only when markup is printed)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+#: What rich removes from or rewrites in plain text (its control codes, tabs, ``:emoji:``
+#: codes, line breaks it splits at): a line holding none of them (and not ending in a
+#: backslash, which rich's escape doubles) it prints unchanged.
+_RICH_REWRITES = frozenset("\x07\x08\x0b\x0c\r\t:\n")
+
+
+def print_line(text: str) -> None:
+    """``out.print(escape(text), highlight=False, soft_wrap=True, emoji=":" in text)``: one
+    line of plain text on stdout.  When rich would print it unchanged (none of the
+    characters it rewrites, a UTF-8 stream) it is written directly, without loading rich;
+    else rich prints it."""
+    stream = sys.stdout
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+    if encoding != "utf8" or not _RICH_REWRITES.isdisjoint(text) or text.endswith("\\"):
+        out.print(escape(text), highlight=False, soft_wrap=True, emoji=":" in text)
+        return
+    stream.write(visible(text + "\n"))
+    stream.flush()
+
+
+def stderr_is_terminal() -> bool:
+    """``err.is_terminal`` without making the console when rich would say no anyway: the
+    stream is no terminal and neither FORCE_COLOR nor TTY_COMPATIBLE says otherwise."""
+    if "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
+        return bool(err.is_terminal)
+    isatty = getattr(sys.stderr, "isatty", None)
+    try:
+        if isatty is None or not isatty():
+            return False
+    except ValueError:  # a closed stream: rich says no as well
+        return False
+    return bool(err.is_terminal)
 
 
 def _print_version(value: bool) -> None:
@@ -550,7 +625,7 @@ class CrawlBar:
 
     def __init__(self, *, quiet: bool) -> None:
         self._bar: Any = None
-        if quiet or not err.is_terminal:
+        if quiet or not stderr_is_terminal():
             return
         from rich.progress import BarColumn, Progress, TextColumn
 
@@ -558,7 +633,7 @@ class CrawlBar:
             TextColumn("[bold]抓取[/] {task.description}"),
             BarColumn(),
             TextColumn("{task.completed} 页"),
-            console=err,
+            console=err.console,  # type: ignore[attr-defined]
             transient=True,
         )
         self._task = self._bar.add_task("", total=None)

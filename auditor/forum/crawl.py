@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias, cast
 from urllib.parse import unquote
 
 from auditor import __version__
@@ -43,7 +43,6 @@ from auditor.errors import (
 )
 from auditor.files import os_error_text
 from auditor.game.gamefile import DaySpec, Game, ThreadSpec
-from auditor.models import FetchedPage, PageKind, ParsedPage, Post
 from auditor.store import SavedFileRow, Store, saved_mark
 
 if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
@@ -52,6 +51,7 @@ if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
     from auditor.forum.fetch import Fetcher
     from auditor.forum.parse.board import BoardThread
     from auditor.forum.parse.space import SpacePage
+    from auditor.models import FetchedPage, ParsedPage, Post
 
 # Imported where they are used: a night with nothing new on saved pages parses no page
 # (the parser and lxml), reads no board list and, for a game without a board, discovers
@@ -232,6 +232,8 @@ class ThreadRecorder:
 
     def record(self, fetched: FetchedPage, parsed: ParsedPage, page: int, ppp: int) -> None:
         """Store the page and its posts in one transaction."""
+        from auditor.models import PageKind
+
         posts = desktop_floors(parsed.posts, ppp) if parsed.kind is PageKind.API else parsed.posts
         with self.store.transaction():
             self.store.save_page(
@@ -1089,6 +1091,7 @@ def _saved_board(
     over the page size limit is left to the thread-page reader, which reports it).  A file
     read before as a thread page and unchanged since is no board page: not opened."""
     from auditor.forum.parse.board import parse_board
+    from auditor.models import FetchedPage
 
     found: list[BoardThread] = []
     for sf in files:
@@ -1197,7 +1200,8 @@ def _store_saved(
         progress(tid, page, parsed.total_pages)
 
 
-_Fresh = tuple[FetchedPage, ParsedPage, str, os.stat_result]  # a save parsed in this run
+#: A save parsed in this run (its value types are imported where they are made).
+_Fresh: TypeAlias = "tuple[FetchedPage, ParsedPage, str, os.stat_result]"
 
 
 def max_page_bytes(game: Game) -> int:
@@ -1339,18 +1343,13 @@ def _read_saved_file(
             CrawlProblem("unreadable", url, f"无法读取保存的页面（{os_error_text(exc)}）：{path}")
         )
         return None
-    fetched = FetchedPage(
-        url=url,
-        status=200,
-        body=body,
-        content_type=ctype,
-        date_header=None,
-        fetched_at=mtime,
-    )
-    if b'id="delform"' in fetched.body and b"mod=space" in fetched.body:  # is_space_body
+    # A posts list, the board list and the page writer's index are told by their bytes: a
+    # night with nothing new reads the last two and makes no page value (no auditor.models).
+    if b'id="delform"' in body and b"mod=space" in body:  # is_space_body
         from auditor.forum.parse.space import parse_space
         from auditor.forum.parse.times import capture_time
 
+        fetched = _saved_page(url, body, ctype, mtime)
         try:
             sp = parse_space(fetched)
         except PageError as exc:
@@ -1359,12 +1358,13 @@ def _read_saved_file(
         captured = capture_time(sp.served_at, mtime) or mtime
         space(_SavedSpace(path, sf.key, st, sp, captured))
         return None
-    if any(m in fetched.body for m in _BOARD_MARKERS):  # its threads: _saved_board
+    if any(m in body for m in _BOARD_MARKERS):  # its threads: _saved_board
         what = "版块帖子列表，帖子从中发现" if game.discovers else "版块帖子列表，不是帖子页面"
         report.skipped_files.append((str(path.relative_to(game.forum.pages or path.parent)), what))
         return None
-    if path.name == "index.json" and _writer_index(fetched.body):
+    if path.name == "index.json" and _writer_index(body):
         return None  # the page writer's own URL index, not a page (nor parsed as one)
+    fetched = _saved_page(url, body, ctype, mtime)
     try:
         parsed = parse_page(fetched, game.timezone)  # relative times: the capture time
     except PageError as exc:
@@ -1395,6 +1395,19 @@ def _read_saved_file(
     parsed = _saved_avatars(path, game.forum.pages or path.parent, parsed)
     entry = (fetched, parsed, sf.key, st)
     return tid, parsed.kind.value, (parsed.page or 1, entry)
+
+
+def _saved_page(url: str, body: bytes, ctype: str | None, mtime: datetime) -> FetchedPage:
+    from auditor.models import FetchedPage
+
+    return FetchedPage(
+        url=url,
+        status=200,
+        body=body,
+        content_type=ctype,
+        date_header=None,
+        fetched_at=mtime,
+    )
 
 
 def _note_unused(
@@ -1432,6 +1445,8 @@ def _writer_index(body: bytes) -> bool:
 def _saved_row(
     key: str, st: os.stat_result, tid: int, kind: str, page: int, parsed: ParsedPage, ppp: int
 ) -> dict[str, object]:
+    from auditor.models import PageKind
+
     posts = desktop_floors(parsed.posts, ppp) if parsed.kind is PageKind.API else parsed.posts
     floors = [p.floor for p in posts if p.floor is not None and not p.stuck]
     return {
