@@ -206,3 +206,17 @@ def test_a_cached_matcher_keeps_what_only_candidates_need_aside(cache: Path) -> 
     assert again.find_all(texts) == want
     with pytest.raises(AttributeError):
         loaded.no_such_attribute  # noqa: B018
+
+
+def test_a_deferred_part_read_by_another_thread_meanwhile_is_found(tmp_path: Path) -> None:
+    """Two threads asking for a part kept aside: the one that finds it already unpickled
+    (its blob gone, the attribute not yet seen by its own look-up) gets the attribute."""
+    from auditor.rules.lexicon import load
+
+    built = Matcher(load([censor(tmp_path, "垃圾={BANNED}\n")], default=False))
+    m = pickle.loads(pickle.dumps(built))
+    assert "py_table" not in m.__dict__
+    group = next(k for k, g in enumerate(Matcher._DEFER) if "py_table" in g)
+    m.__dict__.update(pickle.loads(m.__dict__["_later"][group]))
+    m.__dict__["_later"][group] = None  # (as the other thread leaves it)
+    assert m.__getattr__("py_table") is m.__dict__["py_table"]

@@ -124,13 +124,17 @@ class _Deferred:
 
     def __getattr__(self, name: str) -> Any:
         # (only for an attribute not found as usual: a deferred one not yet unpickled)
-        later = self.__dict__.get("_later")
+        d = self.__dict__
+        later = d.get("_later")
         if later is not None:
             for k, group in enumerate(self._DEFER):
-                if name in group and later[k] is not None:
-                    self.__dict__.update(pickle.loads(later[k]))
-                    later[k] = None
-                    return self.__dict__[name]
+                if name in group:
+                    blob = later[k]
+                    if blob is not None:
+                        d.update(pickle.loads(blob))
+                        later[k] = None
+                    if name in d:  # (or another thread unpickled it meanwhile)
+                        return d[name]
         raise AttributeError(name)
 
 
