@@ -968,17 +968,35 @@ class Store:
             "INSERT OR REPLACE INTO check_state VALUES (?, ?)", (SIDE_SERIAL, str(serial))
         )
 
-    def profile_sightings(self, tz: tzinfo | None = None) -> list[ProfileSighting]:
-        """Every recorded sighting, oldest first (by fetch time, then thread and page),
-        the avatar pictures fetched over HTTP among them (``tid`` 0, no signature)."""
+    def profile_sightings(
+        self, tz: tzinfo | None = None, *, every: bool = False
+    ) -> list[ProfileSighting]:
+        """The recorded sightings, oldest first (by fetch time, then thread and page), the
+        avatar pictures fetched over HTTP among them (``tid`` 0, no signature).
+
+        Of each run of an author's consecutive sightings that show the same (name,
+        signature, avatar, picture, thread count), only the first and the last are read
+        (``every``: all of them): a sighting between two equal ones tells PROFILE-* nothing
+        (:func:`auditor.rules.profile._changes` only moves its "last seen before" past
+        it), and every page saved again each night would otherwise make the check read
+        every sighting of the game (issue 16).  An author with avatar pictures fetched over
+        HTTP is read in full (those interleave with the page sightings)."""
         from auditor.models import ProfileSighting
 
         out: list[ProfileSighting] = []
+        if every:
+            rows = self.db.execute("SELECT * FROM profiles ORDER BY seen_ts, tid, page, uid")
+        else:
+            rows = self.db.execute(
+                "SELECT * FROM profiles WHERE rowid IN (SELECT value FROM json_each(?))"
+                " ORDER BY seen_ts, tid, page, uid",
+                (json.dumps(self._sighting_run_ends()),),
+            )
         # Every page shows its authors' signatures again: one object per distinct value
         # (a 100k-post game has 53k sightings of a few dozen signatures and 10k pages).
         same: dict[Any, Any] = {None: None}
         times: dict[str, datetime] = {}
-        for r in self.db.execute("SELECT * FROM profiles ORDER BY seen_ts, tid, page, uid"):
+        for r in rows:
             at = times.get(r["seen_at"])
             if at is None:
                 at = datetime.fromisoformat(r["seen_at"])
@@ -1021,6 +1039,26 @@ class Store:
         if images:
             out.sort(key=lambda s: (s.seen_at, s.tid, s.page, s.uid))
         return out
+
+    def _sighting_run_ends(self) -> list[int]:
+        """The rowids of the first and last sighting of each run of an author's equal
+        sightings (all of an author with avatar pictures fetched over HTTP): narrow
+        tuples compared in Python (SQLite's window functions were slower than reading
+        every row)."""
+        cur = self.db.cursor()
+        cur.row_factory = None
+        rows = cur.execute(
+            "SELECT uid, author, signature_html, signature_text, avatar_url, threads,"
+            " avatar_sha256, rowid FROM profiles ORDER BY uid, seen_ts, tid, page"
+        ).fetchall()
+        fetched = {r[0] for r in cur.execute("SELECT DISTINCT uid FROM avatars")}
+        values = [r[:7] for r in rows]
+        last = len(rows) - 1
+        return [
+            r[7]
+            for i, r in enumerate(rows)
+            if not (0 < i < last and values[i - 1] == values[i] == values[i + 1]) or r[0] in fetched
+        ]
 
     def avatar_fetches(self) -> dict[int, sqlite3.Row]:
         """Each player's latest avatar fetch (night, url, validators, hash)."""

@@ -143,3 +143,62 @@ def test_auto_reads_the_api_only_when_no_desktop_rule_is_on(tmp_path: Path) -> N
         )
     )
     assert api_first(none) is True
+
+
+def test_the_check_reads_the_ends_of_equal_runs_and_finds_what_every_sighting_gives(
+    tmp_path: Path,
+) -> None:
+    """Issue 16: every page saved again each night is a sighting of each of its authors;
+    the check reads only the first and last of each run of equal sightings (an author
+    with avatar pictures fetched over HTTP in full).  PROFILE-SIGNATURE and
+    PROFILE-AVATAR find exactly what they find over every sighting, on random histories
+    (signatures and avatars changing back and forth, pages without a signature, several
+    pages at one moment, sightings before and after the game, a fetched picture)."""
+    import random
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from auditor.models import Profile
+    from auditor.rules.engine import build_context, ruleset_for, run_rules
+
+    game = load_game(
+        _game(tmp_path, "http://bbs.example.com/", "[[day]]\nnumber = 2\n"
+              "opens = 2026-12-01T09:00:00+08:00\ncloses = 2026-12-01T22:00:00+08:00\n")
+    )  # fmt: skip
+    rs = ruleset_for(game)
+    codes = ["PROFILE-SIGNATURE", "PROFILE-AVATAR"]
+    signatures = [None, None, "<b>好人</b>", "好人", "预言家 查杀包子"]
+    avatars = ["uc_server/avatar.php?uid=N", "img/a.png", "img/b.png"]
+    start = datetime(2026, 11, 20, 12, 0, tzinfo=TZ)
+    rng = random.Random(16)
+    for n in range(12):
+        path = tmp_path / f"g{n}.sqlite"
+        with Store(path) as store:
+            at = start
+            for _ in range(rng.randint(5, 60)):
+                at += timedelta(hours=rng.choice([0, 1, 7, 30]))
+                for page in range(1, rng.randint(1, 3) + 1):
+                    shown = [
+                        Profile(uid, name, sig, sig or "", av, threads=rng.choice([1, 1, 2]))
+                        for uid, name in ((5, "九妹"), (3, "包子"), (4, "取酒"))
+                        if rng.random() < 0.8
+                        for sig in [rng.choice(signatures) if rng.random() < 0.3 else "好人"]
+                        for av in [rng.choice(avatars) if rng.random() < 0.2 else avatars[0]]
+                    ]
+                    store.record_profiles(
+                        shown, tid=4, page=page, url=f"http://x/{page}", seen_at=at, run_id=None
+                    )
+            if n % 3 == 0:  # a player's picture fetched over HTTP, twice
+                for night, sha in ((1, "a" * 64), (2, "b" * 64)):
+                    store.record_avatar(
+                        uid=3, night=night, url="uc_server/avatar.php?uid=3",
+                        fetched_at=start + timedelta(days=night * 3), status=200, etag=None,
+                        last_modified=None, sha256=sha, run_id=None,
+                    )  # fmt: skip
+            every = store.profile_sightings(TZ, every=True)
+            ctx = build_context(game, store, now=at, ruleset=rs)
+        assert len(ctx.profiles) <= len(every)
+        assert set(ctx.profiles) <= set(every)
+        found = run_rules(ctx, rs, codes)
+        assert found == run_rules(replace(ctx, profiles=every), rs, codes), n
+    assert found  # the histories do change during the game
