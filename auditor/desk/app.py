@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
+from auditor.report.html import elevator_rows
 from auditor.report.parts import discuz_length, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
@@ -162,6 +164,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["card_name"] = card_name
+    env.globals["elevator_rows"] = partial(elevator_rows, finalize=False)
     return env
 
 

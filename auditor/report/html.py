@@ -10,12 +10,13 @@ out (``<U+202E>``, :mod:`auditor.visible`), so a name cannot be disguised.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from typing import Any
 
 from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, StrictUndefined
 from jinja2.bccache import Bucket
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from auditor.files import cache_dir
 from auditor.ledger.policy import card_name
@@ -71,7 +72,44 @@ def environment() -> Environment:
         finalize=show,
     )
     env.filters["card_name"] = card_name
+    env.globals["elevator_rows"] = elevator_rows
     return env
+
+
+def text(value: Any, finalize: bool = True) -> str:
+    """One ``{{ value }}`` of the template as jinja2 writes it: :func:`show` (the report's
+    ``finalize``; the desk has none), then autoescape."""
+    if type(value) is int:  # a floor, a count: nothing to escape
+        return str(value)
+    return str(escape(show(value) if finalize else value))
+
+
+def elevator_rows(rows: Sequence[Mapping[str, Any]], *, finalize: bool = True) -> Markup:
+    """One day of the 电梯: each player's counted posts by thread, as the template wrote
+    them with a loop per post (the same bytes; a loop of jinja2 per post was most of the
+    report's rendering, issue 16).  Every value goes through :func:`show` (``finalize``
+    False: not, as in the desk's environment) and escaping, as a ``{{ … }}`` does."""
+
+    def _text(value: Any) -> str:
+        return text(value, finalize)
+
+    out: list[str] = []
+    for e in rows:
+        out.append(f"<div><b>{_text(e['player'])}</b>")
+        if e["out"]:
+            out.append("（出局）")
+        out.append(f"（{_text(len(e['posts']))}）：")
+        for t in e["threads"]:
+            out.append(f'<span class="muted">{_text(t["thread"])}</span> ')
+            for p in t["posts"]:
+                floor = _text(p["floor"])
+                if p["link"]:
+                    link = _text(p["link"])
+                    out.append(f'<a href="{link}" rel="noopener noreferrer">#{floor}</a> ')
+                else:
+                    out.append(f"#{floor} ")
+        out.append("</div>")
+    return Markup("".join(out))
 
 
 def render_html(records: Records) -> str:
