@@ -1611,19 +1611,31 @@ class Store:
         rows = self.db.execute("SELECT * FROM check_state WHERE key NOT LIKE 'blob:%'")
         return {r["key"]: r["value"] for r in rows}
 
+    def state_values(self, prefix: str) -> dict[str, str]:
+        """The check state's entries whose key starts with ``prefix`` (bulky ones too)."""
+        rows = self.db.execute(
+            "SELECT key, value FROM check_state WHERE substr(key, 1, ?) = ?",
+            (len(prefix), prefix),
+        )
+        return {str(r[0]): str(r[1]) for r in rows}
+
     def state_value(self, key: str) -> str | None:
         """One entry of the check state (None when absent)."""
         row = self.db.execute("SELECT value FROM check_state WHERE key=?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def save_check_state(
-        self, state: dict[str, str], placement: Callable[[int], tuple[int | None, bool]]
+        self,
+        state: dict[str, str],
+        placement: Callable[[int], tuple[int | None, bool]],
+        drop: Iterable[str] = (),
     ) -> None:
-        """Record a full check: its state and, for every live post, its current content
-        hash and ``placement(pid)``: (the day it was placed on, whether a whole-game rule
-        keeps it whatever the day).  The rows go from one query straight into the table
-        (no list of every post's row is built)."""
+        """Record a full check: its state (``drop``: entries that go) and, for every live
+        post, its current content hash and ``placement(pid)``: (the day it was placed on,
+        whether a whole-game rule keeps it whatever the day).  The rows go from one query
+        straight into the table (no list of every post's row is built)."""
         with self.transaction():
+            self.db.executemany("DELETE FROM check_state WHERE key=?", [(k,) for k in drop])
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
             self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
             self.db.execute("DELETE FROM checked_posts")
@@ -1676,9 +1688,12 @@ class Store:
         state: dict[str, str],
         changed: dict[int, tuple[str, int | None, bool]],
         removed: Iterable[int],
+        drop: Iterable[str] = (),
     ) -> None:
-        """Record an incremental check: the rows of the posts it re-checked, no others."""
+        """Record an incremental check: the rows of the posts it re-checked, no others (and
+        its state; ``drop``: entries that go)."""
         with self.transaction():
+            self.db.executemany("DELETE FROM check_state WHERE key=?", [(k,) for k in drop])
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
             self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
             self.db.executemany("DELETE FROM checked_posts WHERE pid=?", [(p,) for p in removed])

@@ -28,6 +28,7 @@ from auditor.report.records import build_records
 from auditor.report.write import write_files
 from auditor.rules import engine
 from auditor.rules.engine import RECORDS_KEY
+from auditor.rules.records import COUNTED_KEY
 from auditor.store import Store
 
 
@@ -59,6 +60,9 @@ def _state(game: Game, store: Store, now: datetime, out: Path) -> dict[str, obje
         for r in store.db.execute("SELECT * FROM findings ORDER BY fingerprint")
     ]
     records = re.sub(r'"checked_at":"[^"]*"', "", store.state_value(RECORDS_KEY) or "")
+    # each day's counted posts, an entry of its own (an incremental night writes only
+    # the days it derived again)
+    counted = store.state_values(COUNTED_KEY)
     led = load_ledger(game, store)
     drafts = list(led.drafts)
     write_files(build_records(game, store, now=now), out)
@@ -66,7 +70,13 @@ def _state(game: Game, store: Store, now: datetime, out: Path) -> dict[str, obje
         p.name: re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", "UTC", p.read_text("utf-8"))
         for p in sorted(out.iterdir())
     }
-    return {"findings": findings, "records": records, "drafts": drafts, "files": files}
+    return {
+        "findings": findings,
+        "records": records,
+        "counted": counted,
+        "drafts": drafts,
+        "files": files,
+    }
 
 
 def _full(game: Game, folder: Path, now: datetime, *, scratch: bool) -> dict[str, object]:
@@ -87,7 +97,7 @@ def _full(game: Game, folder: Path, now: datetime, *, scratch: bool) -> dict[str
 
 
 def _same(ours: dict[str, object], theirs: dict[str, object]) -> None:
-    for key in ("findings", "records", "drafts"):
+    for key in ("findings", "records", "counted", "drafts"):
         assert ours[key] == theirs[key], key
     a, b = ours["files"], theirs["files"]
     assert isinstance(a, dict) and isinstance(b, dict) and set(a) == set(b)
@@ -241,6 +251,7 @@ def test_incremental_nights_equal_full_checks_on_the_10k_game(
     active = [f for f in ours["findings"] if f[15] == 1]  # type: ignore[index,union-attr]
     assert active == theirs["findings"]
     assert ours["records"] == theirs["records"] and ours["files"] == theirs["files"]
+    assert ours["counted"] == theirs["counted"]
     assert by_pid  # the source posts stay untouched
 
 

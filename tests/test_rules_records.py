@@ -47,6 +47,7 @@ def test_the_check_stores_its_records_and_the_views_read_them(
         at = datetime.fromisoformat(stored.checked_at)
         fresh = derive_records(engine.build_context(game, store, now=at))
         assert fresh.to_json() == stored.to_json()
+        assert list(fresh.counted) == list(stored.counted)  # stored apart, day by day
     assert stored.ballots and stored.tally and stored.cells and stored.counted
     lurking = {(c.player, c.day) for c in stored.day_cells() if c.lurking}
     with Store(game.store) as store:

@@ -32,7 +32,7 @@ from auditor.rules.base import (
     Rule,
     Unit,
 )
-from auditor.rules.records import CheckRecords
+from auditor.rules.records import COUNTED_KEY, CheckRecords
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
@@ -650,13 +650,16 @@ def check(
             findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
         result.records = derive_records(ctx)
+        counted, _ = result.records.counted.written()
         store.save_check_state(
             {
                 **state_out,
                 RECORDS_KEY: result.records.to_json(),
                 PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
+                **counted,
             },
             _placements(ctx, rs),
+            drop=set(store.state_values(COUNTED_KEY)) - set(counted),
         )
         result.loaded_posts = len(ctx.posts)
         result.incomplete_days = tuple(sorted(held_days))
@@ -720,22 +723,33 @@ def check(
     else:
         result.records = derive_records(ctx)
     placement = _placements(ctx, rs)
+    # The counted posts of the days derived tonight; the other days' entries stand.
+    counted, gone = result.records.counted.written()
     records_state = {
         **state_out,
         RECORDS_KEY: result.records.to_json(),
         PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
+        **counted,
     }
     if previous is None:
+        gone = list(set(store.state_values(COUNTED_KEY)) - set(counted))
         # The whole game was read: every post's row is written again (a store an older
         # version checked has no day or keep marks the next night could trust).
-        store.save_check_state(records_state, placement)
+        store.save_check_state(records_state, placement, drop=gone)
     else:
         # Only what changed is written: the check state stays proportional to the night.
         rows = {pid: (h, *placement(pid)) for pid, h in changed_h.items()}
-        store.update_check_state(records_state, rows, removed)
+        store.update_check_state(records_state, rows, removed, drop=gone)
     result.loaded_posts = len(ctx.posts)
     result.incomplete_days = tuple(sorted(held_days))
     return result
+
+
+def _stored(store: Store) -> CheckRecords | None:
+    """The last check's records as stored (their counted posts decoded day by day when
+    read), or None."""
+    text = store.state_value(RECORDS_KEY)
+    return CheckRecords.from_json(text, store.state_values(COUNTED_KEY)) if text else None
 
 
 def _previous_records(store: Store, ruleset: RuleSet) -> CheckRecords | None:
@@ -751,8 +765,7 @@ def _previous_records(store: Store, ruleset: RuleSet) -> CheckRecords | None:
             and ruleset.enabled(code)
         ):
             return None
-    text = store.state_value(RECORDS_KEY)
-    records = CheckRecords.from_json(text) if text else None
+    records = _stored(store)
     return None if records is None or records.votes_error else records
 
 
@@ -837,8 +850,7 @@ def stored_records(
         game, ruleset or ruleset_for(game)
     ):
         return None
-    text = store.state_value(RECORDS_KEY)
-    return CheckRecords.from_json(text) if text else None
+    return _stored(store)
 
 
 def current_records(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any, TypeVar
@@ -27,7 +27,7 @@ from auditor.rules.votebook import VoteBook, votes_for
 
 T = TypeVar("T")
 
-VERSION = 3  # the shape below; a stored set of another shape is derived again
+VERSION = 4  # the shape below; a stored set of another shape is derived again
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +60,83 @@ class Counted:
     floor: int | None
 
 
+#: The check state's entry prefix holding one day's counted posts (``blob:counted:3``).
+COUNTED_KEY = "blob:counted:"
+
+
+class CountedPosts(Sequence[Counted]):
+    """Every day's counted posts in the game's order, kept per day: a day read back from
+    the store stays its stored JSON text until it is read, so an incremental check that
+    re-judges one day neither decodes nor writes again the other days' posts (issue 16:
+    the 电梯 of a 10k game is most of the check's records)."""
+
+    __slots__ = ("_days", "_flat")
+
+    def __init__(self, days: dict[int, list[Counted] | str] | None = None) -> None:
+        self._days: dict[int, list[Counted] | str] = dict(days or {})
+        self._flat: list[Counted] | None = None
+
+    def day(self, number: int) -> list[Counted]:
+        value = self._days.get(number, [])
+        if isinstance(value, str):
+            value = [Counted(number, *row) for row in json.loads(value)]
+            self._days[number] = value
+        return value
+
+    def days(self) -> list[int]:
+        """The days with counted posts, in order."""
+        return [d for d, v in self._days.items() if v]
+
+    def written(self) -> tuple[dict[str, str], list[str]]:
+        """What to store of the days this check derived (those not read back as text):
+        (entry -> JSON text, entries to delete: days left without a counted post)."""
+        write: dict[str, str] = {}
+        drop: list[str] = []
+        for d, value in self._days.items():
+            if isinstance(value, str):
+                continue  # as stored
+            if not value:
+                drop.append(f"{COUNTED_KEY}{d}")
+                continue
+            rows = [[c.player, c.tid, c.pid, c.floor] for c in value]
+            write[f"{COUNTED_KEY}{d}"] = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+        return write, drop
+
+    def raw(self, number: int) -> list[Counted] | str | None:
+        return self._days.get(number)
+
+    def _all(self) -> list[Counted]:
+        if self._flat is None:
+            self._flat = [c for d in list(self._days) for c in self.day(d)]
+        return self._flat
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[Counted]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CountedPosts):
+            return self._all() == other._all()
+        return isinstance(other, list) and self._all() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"CountedPosts({self._all()!r})"
+
+
 @dataclass(slots=True)
 class CheckRecords:
     checked_at: str  # the check's ``now`` (forum time, ISO)
     posts: int  # the game's posts, deleted ones left out
     cells: list[Cell]
-    counted: list[Counted]
+    # stored apart, one check-state entry per day (COUNTED_KEY), not in ``to_json``
+    counted: CountedPosts
     minute_pids: list[int]  # posts whose time the forum gave only to the minute
     votes_error: str = ""  # the vote book failed: the reason (no ballots then)
     ballots: list[dict[str, Any]] = field(default_factory=list)  # Ballot.record() + precision
@@ -90,14 +161,19 @@ class CheckRecords:
 
     def to_json(self) -> str:
         """The records as JSON (what :func:`dataclasses.asdict` gives, without its deep
-        copy of every ballot and counted post: a night's cost is not the game's).  Each
-        cell and counted post becomes its dict only while it is written."""
+        copy of every ballot: a night's cost is not the game's), the counted posts left
+        out: :meth:`CountedPosts.written` gives those, one entry per day; the JSON names
+        the days that have one."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=_plain)
+        data["cells"] = [_plain(c, _CELL) for c in self.cells]
+        data["counted"] = self.counted.days()
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> CheckRecords | None:
-        """The stored records, or None when there are none of this shape."""
+    def from_json(cls, text: str, counted: Mapping[str, str] | None = None) -> CheckRecords | None:
+        """The stored records with the counted posts' entries (``counted``: check-state
+        key -> text; each day decoded when it is read), or None when there are none of
+        this shape or a day's entry is missing."""
         try:
             data = json.loads(text)
         except ValueError:
@@ -105,7 +181,14 @@ class CheckRecords:
         if not isinstance(data, dict) or data.get("version") != VERSION:
             return None
         data["cells"] = [Cell(**c) for c in data["cells"]]
-        data["counted"] = [Counted(**c) for c in data["counted"]]
+        entries = counted or {}
+        days: dict[int, list[Counted] | str] = {}
+        for d in data["counted"]:
+            value = entries.get(f"{COUNTED_KEY}{d}")
+            if value is None:
+                return None
+            days[int(d)] = value
+        data["counted"] = CountedPosts(days)
         return cls(**data)
 
     def unit_counts(self) -> tuple[Counter[Unit], Counter[Unit]]:
@@ -130,15 +213,10 @@ class CheckRecords:
 
 
 _CELL = tuple(f.name for f in fields(Cell))
-_COUNTED = tuple(f.name for f in fields(Counted))
 
 
-def _plain(item: object) -> dict[str, Any]:
-    if isinstance(item, Cell):
-        return {name: getattr(item, name) for name in _CELL}
-    if isinstance(item, Counted):
-        return {name: getattr(item, name) for name in _COUNTED}
-    raise TypeError(f"not a record: {type(item).__name__}")
+def _plain(item: Cell, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: getattr(item, name) for name in names}
 
 
 def derive(
@@ -210,13 +288,7 @@ def derive(
             )
         )
     order = [d.number for d in ctx.schedule.days]
-    counted = _by_day(
-        order,
-        [c for c in _counted(ctx) if fresh(c.day)],
-        previous.counted if previous else [],
-        days,
-        lambda c: c.day,
-    )
+    counted = _counted_by_day(order, ctx, previous.counted if previous else None, days)
     if totals is not None:
         posts, minute = totals
     else:
@@ -263,7 +335,7 @@ def derive(
     def day_of(r: dict[str, Any]) -> int:
         return int(r["day"])
 
-    old = previous or CheckRecords("", 0, [], [], [])
+    old = previous or CheckRecords("", 0, [], CountedPosts(), [])
     out.ballots = _by_day(order, ballots, old.ballots, days, day_of)
     out.tally = _by_day(order, book.tally_records(), old.tally, days, day_of)
     out.rounds = _by_day(
@@ -360,6 +432,34 @@ def _by_day(
     for number in [*order, *(d for d in groups if d not in order)]:
         out.extend(groups.pop(number, []))
     return out
+
+
+def _counted_by_day(
+    order: Sequence[int],
+    ctx: Context,
+    kept: CountedPosts | None,
+    days: frozenset[int] | None,
+) -> CountedPosts:
+    """As :func:`_by_day` for the counted posts: ``ctx``'s of every day (``days`` None) or
+    of ``days`` (each of those present, empty when it has none: its stored entry goes),
+    ``kept``'s of the other days as they were read (a stored day stays text)."""
+    mine: dict[int, list[Counted]] = {d: [] for d in days} if days is not None else {}
+    for c in _counted(ctx):
+        if days is None or c.day in days:
+            mine.setdefault(c.day, []).append(c)
+    out: dict[int, list[Counted] | str] = {}
+    others = [d for d in mine if d not in order]
+    if kept is not None and days is not None:
+        others += [d for d in kept.days() if d not in order and d not in mine]
+    for d in [*order, *others]:
+        if d in out:
+            continue
+        if days is None or d in days:
+            if d in mine:
+                out[d] = mine[d]
+        elif kept is not None and (value := kept.raw(d)) is not None:
+            out[d] = value
+    return CountedPosts(out)
 
 
 def _voted(
