@@ -4,8 +4,10 @@ hostile names, thread titles and links, floors missing and players out."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from auditor.report.activity import ElevatorDay
 from auditor.report.html import elevator_rows, environment
 
 # The template's loop as it was, rendered by the report's own environment.
@@ -64,3 +66,27 @@ def test_the_desk_writes_the_elevator_as_its_template_loop_did() -> None:
         LOOP
     ).render(rows=rows)
     assert "\u202e" in env.from_string("{{ elevator_rows(rows) }}").render(rows=rows)
+
+
+def test_a_day_rendered_before_is_read_back_without_building_its_rows(tmp_path: Path) -> None:
+    """A day of the 电梯 is cached under its key (what its rows are made of) and this
+    code's digest: the same key is read back, its rows never built; another key, or the
+    desk's variant, renders afresh."""
+    rows = _rows()
+    env = environment()
+    first = elevator_rows(ElevatorDay("a" * 64, lambda: rows))
+    assert str(first) == env.from_string(LOOP).render(rows=rows)
+
+    def never() -> list[dict[str, Any]]:
+        raise AssertionError("the rows of a cached day were built")
+
+    assert elevator_rows(ElevatorDay("a" * 64, never)) == first
+    built: list[int] = []
+
+    def other() -> list[dict[str, Any]]:
+        built.append(1)
+        return rows[:1]
+
+    assert elevator_rows(ElevatorDay("b" * 64, other)) != first and built
+    desk = elevator_rows(ElevatorDay("a" * 64, lambda: rows), finalize=False)
+    assert "\u202e" in desk and "\u202e" not in first

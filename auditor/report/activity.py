@@ -3,14 +3,16 @@ chart and the LURK-DAY legend, from the check's records and the stored findings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hashlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
 from auditor.report.labels import plain_note, post_link, thread_name
-from auditor.rules.records import Counted
+from auditor.rules.records import CountedPosts
 from auditor.rules.registry import REGISTRY
 from auditor.store import Store
 
@@ -106,28 +108,77 @@ def lurks(
     return (player, day, phase) in units or (player, day, None) in units
 
 
+class ElevatorDay(Sequence[dict[str, Any]]):
+    """One day of the 电梯: its rows (each player's counted posts by thread) built when
+    first read, and ``key``: a digest of everything they are made of (the day's counted
+    posts as the check stored them, the players, their eliminations, the threads' names,
+    the forum's address), which names the day's rendered HTML in the cache: a night that
+    changed one day renders one day (issue 16)."""
+
+    __slots__ = ("_make", "_rows", "key")
+
+    def __init__(self, key: str, make: Callable[[], list[dict[str, Any]]]) -> None:
+        self.key = key
+        self._make = make
+        self._rows: list[dict[str, Any]] | None = None
+
+    def _all(self) -> list[dict[str, Any]]:
+        if self._rows is None:
+            self._rows = self._make()
+        return self._rows
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ElevatorDay):
+            return self._all() == other._all()
+        return isinstance(other, list) and self._all() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ElevatorDay({self._all()!r})"
+
+
 def elevator(
     game: Game,
     schedule: Schedule,
-    counted: Sequence[Counted],
+    counted: CountedPosts,
     base: str | None,
     days: Sequence[int],
-) -> dict[int, list[dict[str, Any]]]:
+) -> dict[int, ElevatorDay]:
     """电梯: each player's counted posts of each day, as links.  A player out before the
     day closed is marked ``out`` (出局); posts written after the elimination (诈尸) are not
-    play and were left out by the check (the report's findings list them)."""
-    out: dict[int, dict[str, list[dict[str, Any]]]] = {d: {} for d in days}
-    for c in counted:
-        if c.day not in out:
-            continue
-        link = post_link(base, c.tid, c.pid)
-        out[c.day].setdefault(c.player, []).append(
-            {"floor": c.floor, "pid": c.pid, "tid": c.tid, "link": link}
-        )
+    play and were left out by the check (the report's findings list them).  Each day's
+    rows are built when read (see :class:`ElevatorDay`)."""
     order = {name: i for i, name in enumerate(game.players)}
     closes = {d.number: d.closes for d in schedule.days}
-    return {
-        d: [
+    shown = hashlib.sha256(
+        repr(
+            (
+                list(game.players),
+                [(t.tid, thread_name(game, t.tid)) for t in game.threads],
+                sorted((p, str(schedule.eliminated_at(p))) for p in game.players),
+                base,
+            )
+        ).encode()
+    ).hexdigest()
+
+    def rows(d: int) -> list[dict[str, Any]]:
+        per: dict[str, list[dict[str, Any]]] = {}
+        for c in counted.day(d):
+            link = post_link(base, c.tid, c.pid)
+            per.setdefault(c.player, []).append(
+                {"floor": c.floor, "pid": c.pid, "tid": c.tid, "link": link}
+            )
+        return [
             {
                 "player": name,
                 "posts": posts,
@@ -136,8 +187,12 @@ def elevator(
             }
             for name, posts in sorted(per.items(), key=lambda kv: order.get(kv[0], 10**6))
         ]
-        for d, per in out.items()
-    }
+
+    def key(d: int) -> str:
+        what = f"{d}\0{closes.get(d)}\0{shown}\0{counted.text(d)}"
+        return hashlib.sha256(what.encode()).hexdigest()
+
+    return {d: ElevatorDay(key(d), partial(rows, d)) for d in days}
 
 
 def by_thread(game: Game, posts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -10,18 +10,24 @@ out (``<U+202E>``, :mod:`auditor.visible`), so a name cannot be disguised.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import time
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
+from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, StrictUndefined
 from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
-from auditor.files import cache_dir
+from auditor import __version__
+from auditor.files import cache_dir, write_atomic
 from auditor.ledger.policy import card_name
 from auditor.report.records import Records
-from auditor.visible import visible, visible_html
+from auditor.visible import HIDDEN, visible, visible_html
 
 
 def show(value: Any) -> Any:
@@ -88,8 +94,43 @@ def elevator_rows(rows: Sequence[Mapping[str, Any]], *, finalize: bool = True) -
     """One day of the 电梯: each player's counted posts by thread, as the template wrote
     them with a loop per post (the same bytes; a loop of jinja2 per post was most of the
     report's rendering, issue 16).  Every value goes through :func:`show` (``finalize``
-    False: not, as in the desk's environment) and escaping, as a ``{{ … }}`` does."""
+    False: not, as in the desk's environment) and escaping, as a ``{{ … }}`` does.
 
+    A day with a ``key`` (:class:`~auditor.report.activity.ElevatorDay`) is read from
+    the cache folder when it was written before from the same rows by the same code
+    (its rows are then never built); else written there."""
+    key = getattr(rows, "key", None)
+    name = f"{key}-{_RENDER_DIGEST}-{int(finalize)}.html" if key else None
+    folder = cache_dir() / "elevator"
+    if name is not None:
+        with suppress(OSError, UnicodeDecodeError):
+            html = (folder / name).read_text("utf-8")
+            with suppress(OSError):
+                os.utime(folder / name)  # in use: kept by the pruning below
+            return Markup(html)
+    html = _elevator_html(rows, finalize)
+    if name is not None:
+        _keep_fragment(folder, name, html)
+    return Markup(html)
+
+
+def _keep_fragment(folder: Path, name: str, html: str) -> None:
+    """Write one rendered day into the cache (atomically; a folder that cannot be written
+    only means rendering again), and remove the days no report used for a month."""
+    with suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(folder / name, html)
+        old = time.time() - _FRAGMENT_DAYS * 86400
+        for entry in os.scandir(folder):
+            with suppress(OSError):
+                if entry.name.endswith(".html") and entry.stat().st_mtime < old:
+                    os.unlink(entry.path)
+
+
+_FRAGMENT_DAYS = 30
+
+
+def _elevator_html(rows: Sequence[Mapping[str, Any]], finalize: bool) -> str:
     def _text(value: Any) -> str:
         return text(value, finalize)
 
@@ -109,7 +150,29 @@ def elevator_rows(rows: Sequence[Mapping[str, Any]], *, finalize: bool = True) -
                 else:
                     out.append(f"#{floor} ")
         out.append("</div>")
-    return Markup("".join(out))
+    return "".join(out)
+
+
+def _code_digest(*functions: Any) -> str:
+    """What the rendering code is: a cached day written by other code is not read."""
+    h = hashlib.sha256()
+
+    def add(code: CodeType) -> None:
+        h.update(code.co_code)
+        h.update(repr(code.co_names).encode())
+        for const in code.co_consts:  # a nested function's code: its own bytes, not its id
+            if isinstance(const, CodeType):
+                add(const)
+            else:
+                h.update(repr(const).encode())
+
+    for f in functions:
+        add(f.__code__)
+    h.update(f"{__version__}|{HIDDEN}".encode())  # and the characters written out
+    return h.hexdigest()[:16]
+
+
+_RENDER_DIGEST = _code_digest(_elevator_html, text, show, visible, visible_html)
 
 
 def render_html(records: Records) -> str:

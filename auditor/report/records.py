@@ -167,7 +167,8 @@ class Records:
     standings: list[dict[str, Any]]
     warnings: list[str]
     faction_losses: list[dict[str, Any]]  # 030: factions with two approved reds
-    elevator: dict[int, list[dict[str, Any]]]  # day -> [{player, posts: [{floor, pid, tid, link}]}]
+    # day -> [{player, posts: [{floor, pid, tid, link}], threads, out}] (each day built when read)
+    elevator: Mapping[int, Sequence[dict[str, Any]]]
     chart: dict[str, Any]
     announce_day: int | None
     votes_available: bool = True

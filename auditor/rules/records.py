@@ -98,12 +98,16 @@ class CountedPosts(Sequence[Counted]):
             if not value:
                 drop.append(f"{COUNTED_KEY}{d}")
                 continue
-            rows = [[c.player, c.tid, c.pid, c.floor] for c in value]
-            write[f"{COUNTED_KEY}{d}"] = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+            write[f"{COUNTED_KEY}{d}"] = _counted_text(value)
         return write, drop
 
     def raw(self, number: int) -> list[Counted] | str | None:
         return self._days.get(number)
+
+    def text(self, number: int) -> str:
+        """A day's counted posts as their entry stores them (``[]``: none)."""
+        value = self._days.get(number, [])
+        return value if isinstance(value, str) else _counted_text(value)
 
     def _all(self) -> list[Counted]:
         if self._flat is None:
@@ -128,6 +132,11 @@ class CountedPosts(Sequence[Counted]):
 
     def __repr__(self) -> str:
         return f"CountedPosts({self._all()!r})"
+
+
+def _counted_text(posts: Sequence[Counted]) -> str:
+    rows = [[c.player, c.tid, c.pid, c.floor] for c in posts]
+    return json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(slots=True)
