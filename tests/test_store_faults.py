@@ -142,12 +142,26 @@ def _file_size_limit(size: int) -> Callable[[], None]:
 
 
 def test_an_io_error_is_a_clear_error_and_the_next_run_completes(tmp_path: Path) -> None:
-    """SQLITE_IOERR for real: the audit's process may not write its files past 300 KB
+    """SQLITE_IOERR for real: the audit's process may not write its files past 200 KB
     (RLIMIT_FSIZE), so SQLite's write into the WAL fails with EFBIG part-way through the
-    crawl, which SQLite reports as SQLITE_IOERR_WRITE."""
+    crawl, which SQLite reports as SQLITE_IOERR_WRITE.  A first audit stored day 1's posts
+    (its threads' pages only); the faulty run, with the other pages back, rolls back what
+    it had not committed (the saved-pages crawl commits a block of pages at a time) and
+    keeps everything earlier runs stored; the next run completes the game."""
     game_path = _sample(tmp_path)
     store = load_game(game_path).store
-    Store(store).close()  # a new, empty store (about 110 KB)
+    pages = game_path.parent / "pages"
+    held = tmp_path / "held"
+    held.mkdir()
+    for page in pages.glob("*-10[3-8]-p*"):  # the threads of days 2 and 3
+        page.rename(held / page.name)
+    res = _run(["audit", str(game_path), "--reports", str(tmp_path / "r1"), "-q"], tmp_path)
+    assert res.returncode == 1, res.stderr  # an incomplete game: days 2 and 3 are missing
+    with Store(store) as first:
+        before = first.post_count()
+    assert 0 < before < 207
+    for page in held.iterdir():
+        page.rename(pages / page.name)
     reports = tmp_path / "reports"
     env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "200"}
     res = subprocess.run(
@@ -157,7 +171,7 @@ def test_an_io_error_is_a_clear_error_and_the_next_run_completes(tmp_path: Path)
         capture_output=True,
         text=True,
         timeout=120,
-        preexec_fn=_file_size_limit(300_000),
+        preexec_fn=_file_size_limit(200_000),
     )
     _assert_store_message(res, store, "I/O 错误（SQLITE_IOERR_WRITE）")
     assert "已经提交的数据不受影响" in " ".join(res.stderr.split())
@@ -166,7 +180,7 @@ def test_an_io_error_is_a_clear_error_and_the_next_run_completes(tmp_path: Path)
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         stored = db.execute("SELECT count(*) FROM posts").fetchone()[0]
     db.close()
-    assert 0 < stored < 207  # the pages stored before the fault are kept
+    assert before <= stored < 207  # what earlier runs stored is kept; the fault was mid-crawl
     res = _run(["audit", str(game_path), "--reports", str(reports), "-q"], tmp_path)
     assert res.returncode == 0, res.stderr
     with Store(store) as again:
