@@ -8,7 +8,7 @@ and before the new one counts for that day."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from auditor.cli import app
 from auditor.game.confirm import Proposal, ProposalError, delayed_to
 from auditor.pipeline import audit, confirm, open_game, open_store, pending
 from auditor.rules.engine import stored_records
-from tests.test_discover_rulesets import at, rabbit030
+from tests.test_discover_rulesets import ask_in_process, at, rabbit030
 from tools.writer import parse_script, write_site
 
 LATE = at(11, 23, 22, 30)  # after day 2's close (22:00), before the new one
@@ -28,15 +28,7 @@ def delay_game(tmp_path: Path) -> Path:
     """030 with four living players asking for 延时 on day 2 (before 19:00, the deadline
     three hours before the close) and 黄瓜 posting in the D2 discussion at 22:30; audited."""
     g = rabbit030()
-    process = next(t for t in g.threads if t["subject"] == "[030] 进程帖")
-    posts = process["post"]
-    assert isinstance(posts, list)
-    for i, name in enumerate(["黄瓜", "番茄", "杜鹃", "画眉"]):
-        posts.append(
-            {"author": name, "at": at(11, 23, 12) + timedelta(minutes=i), "message": "申请延时",
-             "pid": 9000 + i}
-        )  # fmt: skip
-    posts.sort(key=lambda p: p["at"])  # type: ignore[arg-type,return-value]
+    ask_in_process(g, ["黄瓜", "番茄", "杜鹃", "画眉"], at(11, 23, 12), "申请延时")
     d2 = next(t for t in g.threads if t["subject"] == "[030] D2 讨论帖")
     talk = d2["post"]
     assert isinstance(talk, list)

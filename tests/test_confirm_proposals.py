@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from auditor.game.gamefile import EventType
 from auditor.pipeline import audit, confirm, open_game, open_store, pending
 from auditor.store import Store
 from tests.test_discover_game import SAMPLE, game_copy
-from tests.test_discover_rulesets import at, m39, rabbit030
+from tests.test_discover_rulesets import ask_in_process, at, m39, rabbit030
 from tools.writer import parse_script, write_site
 
 
@@ -166,15 +165,7 @@ def test_a_tally_outcome_corrected_to_another_player_is_settled(tmp_path: Path) 
 
 def test_an_acceleration_confirmed_marks_the_day(tmp_path: Path) -> None:
     g = rabbit030()
-    process = next(t for t in g.threads if t["subject"] == "[030] 进程帖")
-    posts = process["post"]
-    assert isinstance(posts, list)
-    for i, name in enumerate(["黄瓜", "番茄", "杜鹃", "画眉"]):
-        posts.append(
-            {"author": name, "at": at(11, 23, 12) + timedelta(minutes=i), "message": "申请加速",
-             "pid": 9000 + i}
-        )  # fmt: skip
-    posts.sort(key=lambda p: p["at"])
+    ask_in_process(g, ["黄瓜", "番茄", "杜鹃", "画眉"], at(11, 23, 12), "申请加速")
     pages = tmp_path / "pages"
     write_site(parse_script(g.script()), pages)
     _, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')

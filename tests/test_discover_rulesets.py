@@ -151,6 +151,19 @@ class Game:
 EVERYONE = dict.fromkeys(PLAYERS, 6)
 
 
+def ask_in_process(g: Game, askers: list[str], when: datetime, message: str) -> None:
+    """``askers`` post ``message`` (申请加速, 申请延时) in 030's process thread, a minute
+    apart from ``when`` (pids 9000 on)."""
+    process = next(t for t in g.threads if t["subject"] == "[030] 进程帖")
+    posts = process["post"]
+    assert isinstance(posts, list)
+    for i, name in enumerate(askers):
+        posts.append(
+            {"author": name, "at": when + timedelta(minutes=i), "message": message, "pid": 9000 + i}
+        )
+    posts.sort(key=lambda p: p["at"])  # type: ignore[arg-type,return-value]
+
+
 def rabbit030() -> Game:
     """030: two-day discussion days, D-numbered titles, results in the process thread."""
     g = Game("rabbit030", "030", "扫把无限")
@@ -484,19 +497,7 @@ def test_acceleration_requests_are_a_proposal(
     """030 讨论日: 申请加速或延时的人数大于等于存活人数的一半; the requests close three hours
     before the day's end; only living players' requests in the process thread count."""
     g = rabbit030()
-    process = next(t for t in g.threads if t["subject"] == "[030] 进程帖")
-    posts = process["post"]
-    assert isinstance(posts, list)
-    for i, name in enumerate(askers):
-        posts.append(
-            {
-                "author": name,
-                "at": when + timedelta(minutes=i),
-                "message": "申请加速",
-                "pid": 9000 + i,
-            }
-        )
-    posts.sort(key=lambda p: p["at"])
+    ask_in_process(g, askers, when, "申请加速")
     pages = tmp_path / "pages"
     write_site(parse_script(g.script()), pages)
     _, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')

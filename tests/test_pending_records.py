@@ -6,14 +6,13 @@ sample game, a game with an unannounced tally outcome and one with 加速 reques
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 from pathlib import Path
 
 from auditor.game.confirm import Proposal
 from auditor.pipeline import audit, open_game, open_store, pending
 from auditor.rules.engine import RECORDS_KEY, current_records
 from tests.test_discover_game import SAMPLE, game_copy
-from tests.test_discover_rulesets import at, m39, rabbit030
+from tests.test_discover_rulesets import ask_in_process, at, m39, rabbit030
 from tools.writer import parse_script, write_site
 
 
@@ -71,15 +70,7 @@ def test_a_tally_outcome_is_read_back_from_the_records(tmp_path: Path) -> None:
 
 def test_acceleration_requests_are_the_same_either_way(tmp_path: Path) -> None:
     g = rabbit030()
-    process = next(t for t in g.threads if t["subject"] == "[030] 进程帖")
-    posts = process["post"]
-    assert isinstance(posts, list)
-    for i, name in enumerate(["黄瓜", "番茄", "杜鹃", "画眉"]):
-        posts.append(
-            {"author": name, "at": at(11, 23, 12) + timedelta(minutes=i), "message": "申请加速",
-             "pid": 9000 + i}
-        )  # fmt: skip
-    posts.sort(key=lambda p: p["at"])  # type: ignore[arg-type,return-value]
+    ask_in_process(g, ["黄瓜", "番茄", "杜鹃", "画眉"], at(11, 23, 12), "申请加速")
     minimal = _written(tmp_path, g)
     kept, fresh = _both(minimal)
     assert any(p.kind == "accelerate" for p in kept)
