@@ -17,9 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-
-import tomlkit
-from tomlkit.items import AoT, Item, Table
+from typing import TYPE_CHECKING
 
 from auditor.errors import AuditorError
 from auditor.files import write_atomic
@@ -32,6 +30,10 @@ from auditor.game.gamefile import (
     ThreadSpec,
     load_game,
 )
+
+if TYPE_CHECKING:  # tomlkit is loaded only to write the game file (a check never does)
+    import tomlkit
+    from tomlkit.items import Table
 
 KINDS = ("thread", "day", "event", "accelerate", "delay")
 EVENT_LABEL = {
@@ -275,6 +277,8 @@ def _fmt_at(t: datetime | None) -> str:
 
 
 def _thread_table(spec: ThreadSpec) -> Table:
+    import tomlkit
+
     t = tomlkit.table()
     t.add("tid", spec.tid)
     t.add("kind", spec.kind.value)
@@ -284,6 +288,8 @@ def _thread_table(spec: ThreadSpec) -> Table:
 
 
 def _day_table(d: DaySpec) -> Table:
+    import tomlkit
+
     t = tomlkit.table()
     t.add("number", d.number)
     t.add("opens", _when(d.opens))
@@ -307,6 +313,8 @@ def _day_table(d: DaySpec) -> Table:
 
 
 def _event_table(e: Event) -> Table:
+    import tomlkit
+
     t = tomlkit.table()
     t.add("type", e.type.value)
     t.add("player", e.player)
@@ -352,6 +360,9 @@ def write_proposals(
     table's comment; an 加速 proposal for a day the file already has sets that day's
     ``accelerated``.  Everything already in the file (comments and layout) stays as it
     is; the file is replaced in one step.  Returns how many of each were written."""
+    import tomlkit
+    from tomlkit.items import AoT
+
     doc = tomlkit.parse(path.read_text(encoding="utf-8-sig"))
     counts = {"thread": 0, "day": 0, "event": 0}
     sign = f"；{signed.text()}" if signed is not None else ""
@@ -395,6 +406,9 @@ def write_proposals(
 def _delay_file_day(table: Table, d: DaySpec, comment: str) -> None:
     """A file's ``[[day]]`` delayed in place: its ``closes`` (and its last phase's, when
     that ended with the day) the new time, ``delayed = true``, no longer accelerated."""
+    import tomlkit
+    from tomlkit.items import AoT, Item
+
     old = table.get("closes")
     closes = tomlkit.item(_when(d.closes))
     was = f"（原为 {old.isoformat() if isinstance(old, datetime) else old}）"
@@ -410,6 +424,8 @@ def _delay_file_day(table: Table, d: DaySpec, comment: str) -> None:
 
 
 def _file_day(doc: tomlkit.TOMLDocument, number: int) -> Table | None:
+    from tomlkit.items import AoT
+
     days = doc.get("day")
     if not isinstance(days, AoT):
         return None
