@@ -88,6 +88,9 @@ from auditor import cli
 if sys.argv[1] == "all":
     cli.load()  # every command module, as `from auditor.cli import app` gives
 sys.argv = ["auditor", *sys.argv[2:]]
+if sys.argv[1:2] == ["typer"]:  # typer itself, never the nightly fast path
+    del sys.argv[1]
+    cli.load()()
 cli.main()
 """
 
@@ -122,6 +125,117 @@ def test_one_command_module_behaves_as_the_whole_app(sample: Path, args: list[st
     whole = _cli("all", args, sample.parent)
     assert lazy == whole
     assert lazy[0] != 0 or lazy[1]  # something was said
+
+
+# --- the nightly ``auditor audit`` without typer ------------------------------------------
+
+
+def _typer_audit() -> Any:
+    import typer.main
+
+    from auditor.cli import load
+
+    return typer.main.get_command(load(("audit",))).commands["audit"]  # type: ignore[attr-defined]
+
+
+def test_the_fast_path_has_the_options_typer_has() -> None:
+    """typer's ``audit`` command is built from the fast path's table: the same parameters in
+    the same order, names, help and defaults (the table is the one source of them)."""
+    from auditor.cli.nightly import FLAGS, PARAMS, VALUES, AuditArgs
+
+    cmd = _typer_audit()
+    assert tuple(p.name for p in cmd.params) == PARAMS
+    defaults = AuditArgs(game=Path())
+    for p in cmd.params[1:]:
+        opt = (FLAGS | VALUES)[p.name]
+        assert (tuple(p.opts), tuple(p.secondary_opts), p.help) == (opt.decls, (), opt.help)
+        assert p.is_flag == (p.name in FLAGS)
+        assert p.default == getattr(defaults, p.name)
+    assert set(FLAGS) | set(VALUES) == set(PARAMS[1:])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["game.toml"],
+        ["game.toml", "-q", "--reports", "r"],
+        ["--reports=out dir", "-q", "game.toml", "--workbook"],
+        ["--full", "--quiet", "--verbose", "--no-crawl", "--workbook", "--progress-json", "g"],
+        ["-v", "game.toml", "--reports", "./r"],
+        ["game.toml", "-q", "-q"],  # twice: typer's
+        ["game.toml", "-qv"],
+        ["game.toml", "--", "-q"],
+        ["-", "-q"],
+        ["game.toml", "--reports"],
+        ["game.toml", "--reports", "-q"],
+        ["game.toml", "--reports="],
+        ["game.toml", ""],
+        ["game.toml", "other.toml"],
+        ["game.toml", "--help"],
+        ["game.toml", "--ful"],
+        ["game.toml", "--no-full"],
+        ["-q"],
+        [],
+    ],
+)
+def test_the_fast_path_reads_a_command_line_as_typer_does(args: list[str]) -> None:
+    """Each line the fast path takes means to typer exactly what it means here; every other
+    line (None) is left to typer."""
+    from typer import Exit
+    from typer._click.exceptions import ClickException
+
+    from auditor.cli.nightly import AuditArgs, parse
+
+    fast = parse(["audit", *args])
+    try:
+        ctx = _typer_audit().make_context("audit", list(args))
+    except (ClickException, Exit):
+        assert fast is None  # a usage error or the help: typer says it
+        return
+    if fast is not None:
+        assert fast == AuditArgs(**ctx.params)
+    assert (fast is None) == (
+        args in ([], ["-q"])
+        or len(set(args)) < len(args)
+        or any(a in ("-qv", "--", "-", "", "--reports=", "other.toml", "--help") for a in args)
+        or args[-2:] == ["--reports", "-q"]
+    )
+
+
+def test_the_nightly_audit_takes_the_fast_path_only_for_lines_it_understands() -> None:
+    from auditor.cli.nightly import fast_path
+
+    assert fast_path(["audit", "--help"]) is None
+    assert fast_path(["--version", "audit", "x"]) is None
+    assert fast_path(["crawl", "x"]) is None
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["audit", "missing.toml", "-q"],  # a game file that does not exist: exit 3
+        ["audit", "missing.toml"],
+        ["audit", "game.toml", "--no-crawl", "-q"],  # never crawled: exit 2
+        ["audit", "game.toml", "--reports", "r", "-v"],
+        ["audit", "game.toml", "--reports=r", "--progress-json"],
+    ],
+)
+def test_the_fast_path_says_what_typer_says(sample: Path, args: list[str]) -> None:
+    """The same exit code, output and messages as the typer command, on two copies of the
+    sample (the report folder's names are the game folder's and the run's time: they are
+    compared without them)."""
+    import re
+
+    other = sample.parent.parent / "other"
+    shutil.copytree(sample.parent, other)
+    fast = _cli("one", args, sample.parent)
+    typer_says = _cli("one", ["typer", *args], other)
+    stamp = re.compile(r"\d{8}-\d{6}")
+    assert [stamp.sub("T", x) for x in map(str, fast)] == [
+        stamp.sub("T", x).replace(str(other), str(sample.parent)).replace("/other/", "/sample/")
+        for x in map(str, typer_says)
+    ]
+    assert fast[0] != 0 or "审计完成" in fast[1]
 
 
 def test_the_audit_through_one_module_is_the_audit_through_all(sample: Path) -> None:
@@ -217,7 +331,7 @@ def test_the_summary_line_is_written_as_rich_prints_it(
 
     from rich.console import Console
 
-    from auditor.cli import common
+    from auditor.cli import console
 
     def captured(write: Any, *args: Any, **kwargs: Any) -> str:
         raw = io.BytesIO()
@@ -229,14 +343,14 @@ def test_the_summary_line_is_written_as_rich_prints_it(
             sys.stdout = real
         return raw.getvalue().decode("utf-8")
 
-    stream = common._VisibleStream("stdout")
-    console = Console(file=stream, force_terminal=terminal, width=60)  # type: ignore[arg-type]
+    stream = console._VisibleStream("stdout")
+    rich_console = Console(file=stream, force_terminal=terminal, width=60)  # type: ignore[arg-type]
     plain = 0
     for line in _LINES:
         options = {"highlight": False, "soft_wrap": True, "emoji": ":" in line}
-        rich_prints = captured(console.print, common.escape(line), **options)
-        assert captured(common.print_line, line) == rich_prints, line
-        plain += common._RICH_REWRITES.isdisjoint(line) and not line.endswith("\\")
+        rich_prints = captured(rich_console.print, console.escape(line), **options)
+        assert captured(console.print_line, line) == rich_prints, line
+        plain += console._RICH_REWRITES.isdisjoint(line) and not line.endswith("\\")
     assert plain >= 5  # the plain write was taken, not only rich
 
 
@@ -262,7 +376,7 @@ def test_the_progress_bar_asks_rich_only_when_it_could_be_drawn(
 
     from rich.console import Console
 
-    from auditor.cli import common
+    from auditor.cli import console
 
     for name in ("FORCE_COLOR", "TTY_COMPATIBLE"):
         monkeypatch.delenv(name, raising=False)
@@ -276,11 +390,11 @@ def test_the_progress_bar_asks_rich_only_when_it_could_be_drawn(
         stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     try:
         monkeypatch.setattr(sys, "stderr", stream)
-        lazy = common._LazyConsole("stderr", stderr=True, soft_wrap=True)
-        monkeypatch.setattr(common, "err", lazy)
-        fresh = Console(file=common._VisibleStream("stderr"), stderr=True)  # type: ignore[arg-type]
+        lazy = console._LazyConsole("stderr", stderr=True, soft_wrap=True)
+        monkeypatch.setattr(console, "err", lazy)
+        fresh = Console(file=console._VisibleStream("stderr"), stderr=True)  # type: ignore[arg-type]
         rich_says = fresh.is_terminal
-        assert common.stderr_is_terminal() == rich_says
+        assert console.stderr_is_terminal() == rich_says
         if not tty and not env:
             assert lazy._console is None  # rich was not asked
     finally:
@@ -296,15 +410,15 @@ def test_a_console_made_on_first_use_sizes_itself_as_one_made_at_import(
     has COLUMNS set, has the width and height a console made at import has, then and after."""
     from rich.console import Console
 
-    from auditor.cli import common
+    from auditor.cli import console
 
     for name in ("COLUMNS", "LINES"):
         monkeypatch.delenv(name, raising=False)
     for name, value in at_import.items():
         monkeypatch.setenv(name, value)
-    stream = common._VisibleStream("stdout")
+    stream = console._VisibleStream("stdout")
     made_then = Console(file=stream)  # type: ignore[arg-type]
-    lazy = common._LazyConsole("stdout")
+    lazy = console._LazyConsole("stdout")
     sizes = []
     for columns in ("200", "90", None):
         if columns is None:

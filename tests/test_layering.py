@@ -107,6 +107,8 @@ DEFERRED = {
     "auditor/store.py": {"auditor.models"},
     "auditor/cli/serve.py": {"auditor.desk.app"},  # Starlette only for `serve`
     "auditor/cli/common.py": {"auditor.rules.engine"},  # open_game's warning (not `audit`)
+    # typer and the command modules: not for the nightly audit's fast path.
+    "auditor/cli/__init__.py": {"auditor.cli"},
     # Each stage imports its layer when it runs (a quiet night runs none of them).
     "auditor/pipeline.py": {
         "auditor.forum.crawl",

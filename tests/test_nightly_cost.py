@@ -73,13 +73,13 @@ HEAVY = (
     "requests", "urllib3", "rich.markdown", "typer.rich_utils", "pandas", "openpyxl",
     "starlette", "uvicorn", "pypinyin", "jieba",
 )  # fmt: skip
-# What a night with nothing new has no use for (issue 16, cold start): typer's pydantic
-# coercion, the rule engine, rule set and matcher, the ledger, the report's views and
+# What a night with nothing new has no use for (issue 16, cold start): typer (the command
+# line is the nightly fast path's) and its pydantic coercion, the rule engine, rule set and matcher, the ledger, the report's views and
 # templates, the page parser and lxml, discovery, a progress bar nobody sees, rich at all
 # (the summary line is plain text), the post and page values (no post is read), and the
 # other commands' modules.
 QUIET = (
-    "pydantic", "typer._adapters",
+    "typer", "pydantic", "typer._adapters",
     "auditor.rules.engine", "auditor.rules.registry", "auditor.rules.ruleset",
     "auditor.rules.matcher", "auditor.rules.phrases", "auditor.rules.votebook",
     "auditor.ledger.ledger", "auditor.ledger.decisions", "auditor.ledger.policy",
@@ -110,9 +110,10 @@ def test_a_saved_pages_audit_loads_no_http_stack_and_no_markdown(
 ) -> None:
     args = ["audit", str(small_game), "-q", "--reports", str(tmp_path / "r")]
     # The first night reads every post: the pinyin of a misspelt vote target may be needed,
-    # but never the HTTP stack, typer's rich help, pandas/openpyxl, the desk's Starlette or
-    # tomlkit (it only writes the game file, which an audit never does).
-    first = _loaded(args, tmp_path, (*HEAVY, "tomlkit"))
+    # but never the HTTP stack, typer (the command line is the nightly fast path's),
+    # pandas/openpyxl, the desk's Starlette or tomlkit (it only writes the game file,
+    # which an audit never does).
+    first = _loaded(args, tmp_path, (*HEAVY, "typer", "tomlkit"))
     assert set(first) <= {"pypinyin", "jieba"}
     # Nothing new: not even the pinyin tables or jieba's dictionary, nor any rule, the
     # ledger, the report's views or the parser.

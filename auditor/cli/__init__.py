@@ -4,9 +4,11 @@ Shared pieces (the GAME argument, output formats, error handling) are in
 :mod:`auditor.cli.common`; each area's commands are a module here that registers itself.
 
 ``from auditor.cli import app`` loads every command module.  :func:`main` (the ``auditor``
-script) loads only the module of the command it is asked for: a nightly ``auditor audit``
-neither imports nor builds the other commands (``auditor --help``, an unknown command and
-anything else load them all, so help, errors and suggestions are the same).
+script) runs the nightly ``auditor audit GAME …`` without typer when it understands the
+whole command line (:func:`auditor.cli.nightly.fast_path`), and otherwise loads only the
+module of the command it is asked for: an ``auditor audit`` neither imports nor builds the
+other commands (``auditor --help``, an unknown command and anything else load them all,
+so help, errors and suggestions are the same).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from auditor.cli import common as _common
+from auditor.cli.nightly import fast_path
 
 if TYPE_CHECKING:
     import typer
@@ -63,9 +65,11 @@ COMMANDS = {
 
 def load(modules: Sequence[str] = MODULES) -> typer.Typer:
     """The app with these command modules registered on it (each registers on import)."""
+    from auditor.cli import common  # typer: not for the nightly fast path
+
     for name in modules:
         importlib.import_module(f"auditor.cli.{name}")
-    return _common.app
+    return common.app
 
 
 def __getattr__(name: str) -> Any:
@@ -84,5 +88,8 @@ def command_module(args: Sequence[str]) -> str | None:
 
 
 def main() -> None:
+    code = fast_path(sys.argv[1:])
+    if code is not None:
+        raise SystemExit(code)  # as typer's main ends, 0 included
     module = command_module(sys.argv[1:])
     load((module,) if module else MODULES)()

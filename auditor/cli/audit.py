@@ -22,54 +22,34 @@ and everything the killed run had committed (pages, posts, findings, decisions) 
 
 # No ``from __future__ import annotations`` here: typer reads the command's parameters from
 # its annotations, and string ones it compiles and evaluates twice over, every night.
-import json
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated, Any
 
 import typer
 
-from auditor import pipeline
-from auditor.cli.common import (
-    CrawlBar,
-    GameArg,
-    command,
-    err,
-    escape,
-    handle_errors,
-    print_crawl_summary,
-    print_line,
-)
-from auditor.game.gamefile import hidden_name_warnings
+from auditor.cli.common import GameArg, command
+from auditor.cli.nightly import FLAGS, VALUES, AuditArgs, run_audit
 
-if TYPE_CHECKING:
-    from auditor.forum.crawl import CrawlReport
+_D = AuditArgs(game=Path())  # the defaults
 
-ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
+
+def _flag(name: str) -> Any:
+    return typer.Option(*FLAGS[name].decls, help=FLAGS[name].help)
+
+
+ReportsOpt = Annotated[Path, typer.Option(*VALUES["reports"].decls, help=VALUES["reports"].help)]
 
 
 @command("audit")
 def audit_cmd(
     game: GameArg,
-    full: Annotated[bool, typer.Option("--full", help="重新抓取所有页面（默认增量）")] = False,
-    reports: ReportsOpt = Path("reports"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="不显示抓取进度（cron 用）")] = False,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="显示抓取的详细统计")] = False,
-    no_crawl: Annotated[bool, typer.Option("--no-crawl", help="不抓取，只检查和生成报告")] = False,
-    workbook: Annotated[
-        bool,
-        typer.Option(
-            "--workbook",
-            help="同时写出 report.xlsx（每张表一个工作表；要加载 pandas 和 openpyxl，慢几秒）",
-        ),
-    ] = False,
-    progress_json: Annotated[
-        bool,
-        typer.Option(
-            "--progress-json",
-            help="在标准错误上每个阶段、每抓一页输出一行 JSON（审计台用来显示进度）",
-        ),
-    ] = False,
+    full: Annotated[bool, _flag("full")] = _D.full,
+    reports: ReportsOpt = _D.reports,
+    quiet: Annotated[bool, _flag("quiet")] = _D.quiet,
+    verbose: Annotated[bool, _flag("verbose")] = _D.verbose,
+    no_crawl: Annotated[bool, _flag("no_crawl")] = _D.no_crawl,
+    workbook: Annotated[bool, _flag("workbook")] = _D.workbook,
+    progress_json: Annotated[bool, _flag("progress_json")] = _D.progress_json,
 ) -> None:
     """每晚运行一次：抓取 → 检查 → 牌单 → 报告，最后输出一行摘要。
 
@@ -81,50 +61,14 @@ def audit_cmd(
 
     例：auditor audit examples/sample/game.toml
     """
-    bar = CrawlBar(quiet=quiet or no_crawl or progress_json)
-    stage, progress = (_json_stage, _json_page) if progress_json else (None, bar)
-
-    def crawled(report: "CrawlReport") -> None:
-        bar.stop()
-        if verbose:
-            print_crawl_summary(report)
-        elif not quiet:
-            for p in report.problems:
-                err.print(f"[red]问题：[/]{escape(p.message)}", highlight=False)
-
-    with handle_errors():
-        # A bad game file fails here, before any network traffic; the rule set is resolved
-        # by the audit before its crawl (not on a night with nothing new: see pipeline).
-        g = pipeline.open_game(game, rules=False)
-        if not quiet:
-            for w in hidden_name_warnings(g):
-                err.print(f"[yellow]注意：[/]{escape(w)}", highlight=False)
-        try:
-            result = pipeline.audit(
-                g,
-                full=full,
-                reports=reports,
-                crawl=not no_crawl,
-                progress=progress,
-                on_crawled=crawled,
-                stage=stage,
-                workbook=workbook,
-            )
-        finally:
-            bar.stop()
-        print_line(result.line())  # plain text: rich only when it would change it
-        if not result.ok:
-            raise typer.Exit(1)
-
-
-def _json_line(data: dict[str, object]) -> None:
-    sys.stderr.write(json.dumps(data, ensure_ascii=False) + "\n")
-    sys.stderr.flush()
-
-
-def _json_stage(stage: str) -> None:
-    _json_line({"stage": stage})
-
-
-def _json_page(tid: int, page: int, total: int | None) -> None:
-    _json_line({"stage": "crawl", "tid": tid, "page": page, "total": total})
+    args = AuditArgs(
+        game=game,
+        full=full,
+        reports=reports,
+        quiet=quiet,
+        verbose=verbose,
+        no_crawl=no_crawl,
+        workbook=workbook,
+        progress_json=progress_json,
+    )
+    run_audit(args, typer.Exit)  # the same run as the typer-free nightly path

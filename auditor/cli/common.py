@@ -8,29 +8,23 @@ that turns :class:`~auditor.errors.AuditorError` into a Chinese message and an e
 
 from __future__ import annotations
 
-import errno
 import importlib.machinery
 import io
 import json
-import os
 import re
-import signal
-import sqlite3
 import sys
-import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import typer.core
 
 from auditor import __version__
-from auditor.errors import AuditorError, StoreError
-from auditor.files import WriteError
+from auditor.cli.console import err, escape, exit_on_errors, out, write_utf8
 from auditor.game.gamefile import hidden_name_warnings
 
 # The game and store openers are the pipeline's; commands import them from here too.
@@ -40,9 +34,6 @@ from auditor.pipeline import require_crawled as require_crawled
 from auditor.visible import visible
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from auditor.forum.crawl import CrawlReport
     from auditor.game.gamefile import Game
     from auditor.store import Store
 
@@ -279,104 +270,6 @@ app = typer.Typer(
 )
 
 
-class _VisibleStream:
-    """The stream a console writes to (looked up at each write: tests swap ``sys.stdout``)
-    with bidi controls and invisible characters written out (``<U+202E>``): nothing a
-    command prints can disguise a name.  Tables make their cells visible before layout
-    (:func:`emit`), so their columns stay aligned."""
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-
-    def _stream(self) -> Any:
-        return getattr(sys, self._name)
-
-    def write(self, text: str) -> int:
-        return int(self._stream().write(visible(text)))
-
-    def __getattr__(self, attr: str) -> Any:  # flush, isatty, fileno, encoding …
-        return getattr(self._stream(), attr)
-
-
-class _LazyConsole:
-    """A rich ``Console`` made on first use: a night with nothing new prints one plain line
-    (:func:`print_line`) and never loads rich's console, text and style modules.
-
-    rich fixes a console's width and height from COLUMNS and LINES when it is made (else it
-    reads them at each print); the console used to be made at import, so they are fixed as
-    they were then (a command run in-process with COLUMNS set, as the tests do, must not fix
-    the width of every later one)."""
-
-    def __init__(self, stream: str, **options: Any) -> None:
-        self._options = {"file": _VisibleStream(stream), **options}
-        self._console: Console | None = None
-        self._size = (os.environ.get("COLUMNS"), os.environ.get("LINES"))
-
-    @property
-    def console(self) -> Console:
-        if self._console is None:
-            from rich.console import Console
-
-            console = Console(**self._options)
-            if not console.is_jupyter:  # the size rich fixes, as it would have at import
-                columns, lines = self._size
-                if columns is not None and columns.isdigit():
-                    console._width = int(columns) - console.legacy_windows
-                else:
-                    console._width = None
-                console._height = int(lines) if lines is not None and lines.isdigit() else None
-            self._console = console
-        return self._console
-
-    def __getattr__(self, attr: str) -> Any:  # print, is_terminal, file …
-        return getattr(self.console, attr)
-
-
-err = cast("Console", _LazyConsole("stderr", stderr=True, soft_wrap=True))
-out = cast("Console", _LazyConsole("stdout"))
-
-
-def escape(text: str) -> str:
-    """rich's :func:`rich.markup.escape` (its module loaded only when markup is printed)."""
-    from rich.markup import escape as rich_escape
-
-    return rich_escape(text)
-
-
-#: What rich removes from or rewrites in plain text (its control codes, tabs, ``:emoji:``
-#: codes, line breaks it splits at): a line holding none of them (and not ending in a
-#: backslash, which rich's escape doubles) it prints unchanged.
-_RICH_REWRITES = frozenset("\x07\x08\x0b\x0c\r\t:\n")
-
-
-def print_line(text: str) -> None:
-    """``out.print(escape(text), highlight=False, soft_wrap=True, emoji=":" in text)``: one
-    line of plain text on stdout.  When rich would print it unchanged (none of the
-    characters it rewrites, a UTF-8 stream) it is written directly, without loading rich;
-    else rich prints it."""
-    stream = sys.stdout
-    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-    if encoding != "utf8" or not _RICH_REWRITES.isdisjoint(text) or text.endswith("\\"):
-        out.print(escape(text), highlight=False, soft_wrap=True, emoji=":" in text)
-        return
-    stream.write(visible(text + "\n"))
-    stream.flush()
-
-
-def stderr_is_terminal() -> bool:
-    """``err.is_terminal`` without making the console when rich would say no anyway: the
-    stream is no terminal and neither FORCE_COLOR nor TTY_COMPATIBLE says otherwise."""
-    if "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
-        return bool(err.is_terminal)
-    isatty = getattr(sys.stderr, "isatty", None)
-    try:
-        if isatty is None or not isatty():
-            return False
-    except ValueError:  # a closed stream: rich says no as well
-        return False
-    return bool(err.is_terminal)
-
-
 def _print_version(value: bool) -> None:
     if value:
         write_utf8(f"auditor {__version__}\n")
@@ -480,36 +373,10 @@ def player_choices(game: Game, store: Store | None = None) -> list[str]:
     return names
 
 
-@contextmanager
-def handle_errors() -> Iterator[None]:
-    """Clear message and a documented exit code instead of a traceback."""
-    # From here on Ctrl-C is a KeyboardInterrupt handled below (the run is recorded as
-    # interrupted); before, ``python -m auditor`` ends at once (auditor/__main__.py).
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        yield
-        sys.stdout.flush()  # a full disk behind a redirect shows here, not at exit
-    except OSError as exc:
-        if exc.filename is not None or exc.errno not in _OUTPUT_ERRNOS:
-            raise
-        _discard_stdout()
-        err.print(f"[bold red]错误：[/]{escape(str(WriteError(STDOUT, exc)))}", highlight=False)
-        raise typer.Exit(WriteError.exit_code) from None
-    except AuditorError as exc:
-        if isinstance(exc, WriteError) and exc.stream:
-            _discard_stdout()
-        err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
-        raise typer.Exit(exc.exit_code) from None
-    except sqlite3.Error as exc:  # one the store did not name (a cursor read mid-way)
-        err.print(
-            f"[bold red]错误：[/]数据库出错（{escape(str(exc))}）。请检查游戏的数据库文件和磁盘。",
-            highlight=False,
-        )
-        raise typer.Exit(StoreError.exit_code) from None
-    except KeyboardInterrupt:
-        err.print("已中断。已保存的数据不会丢失。")
-        raise typer.Exit(130) from None
+def handle_errors() -> AbstractContextManager[None]:
+    """Clear message and a documented exit code instead of a traceback (the codes of
+    :func:`~auditor.cli.console.exit_on_errors`, ending the command with typer's ``Exit``)."""
+    return exit_on_errors(typer.Exit)
 
 
 def emit(
@@ -567,42 +434,6 @@ def tick(value: Any) -> str:
     return "✓" if value else ""
 
 
-STDOUT = "标准输出"
-#: Errors writing the output (``> file`` on a full disk, ``> /dev/full``): a write error
-#: naming the standard output, exit code 2, not a traceback.
-_OUTPUT_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
-
-
-def _discard_stdout() -> None:
-    """After a failed write, send what is still buffered nowhere: Python's flush at exit
-    would otherwise fail again and print its own English complaint."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
-def write_utf8(text: str) -> None:
-    """Write machine output (CSV, JSON, BBCode) as UTF-8 whatever the console's encoding
-    (a Chinese Windows console would otherwise give GBK, or fail on rare characters).  A
-    write that fails (a full disk behind ``>``) is a :class:`~auditor.files.WriteError`
-    naming the standard output."""
-    try:
-        buffer = getattr(sys.stdout, "buffer", None)
-        if buffer is None:
-            sys.stdout.write(text)
-            return
-        sys.stdout.flush()
-        buffer.write(text.encode("utf-8"))
-        buffer.flush()
-    except OSError as exc:
-        if exc.errno not in _OUTPUT_ERRNOS:
-            raise
-        raise WriteError(STDOUT, exc, stream=True) from None
-
-
 def _csv_value(value: Any) -> Any:
     if isinstance(value, bool):
         return int(value)
@@ -615,54 +446,3 @@ def command(fn_or_name: Callable[..., Any] | str | None = None) -> Any:
     if callable(fn_or_name):
         return app.command(cls=ChineseCommand)(fn_or_name)
     return app.command(fn_or_name, cls=ChineseCommand)
-
-
-class CrawlBar:
-    """The crawl's progress bar on stderr, a ``progress(tid, page, total)`` callback for
-    :func:`auditor.pipeline.crawl`; transient, hidden with ``quiet``.  A bar rich would not
-    draw (stderr is no terminal: cron, a pipe) is not built at all (nor rich's progress
-    and live-display modules imported)."""
-
-    def __init__(self, *, quiet: bool) -> None:
-        self._bar: Any = None
-        if quiet or not stderr_is_terminal():
-            return
-        from rich.progress import BarColumn, Progress, TextColumn
-
-        self._bar = Progress(
-            TextColumn("[bold]抓取[/] {task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed} 页"),
-            console=err.console,  # type: ignore[attr-defined]
-            transient=True,
-        )
-        self._task = self._bar.add_task("", total=None)
-        self._bar.start()
-
-    def __call__(self, tid: int, page: int, total: int | None) -> None:
-        if self._bar is not None:
-            self._bar.update(
-                self._task, advance=1, description=f"帖子 {tid} 第 {page}/{total or '?'} 页"
-            )
-
-    def stop(self) -> None:
-        if self._bar is not None:
-            self._bar.stop()
-
-
-def _versus_full(report: CrawlReport) -> str:
-    if not report.full_requests:
-        return ""  # saved pages: no request at all
-    return f"（全部重新抓取需要 {report.full_requests} 次）"
-
-
-def print_crawl_summary(report: CrawlReport) -> None:
-    err.print(
-        f"抓取完成：{report.pages} 页，请求 {report.requests} 次{_versus_full(report)}，"
-        f"新帖 {report.new_posts}，"
-        f"修改 {report.changed_posts}，删除 {len(report.deleted)}。"
-    )
-    for name, what in report.skipped_files:
-        err.print(f"跳过：{escape(name)}（{escape(what)}）", highlight=False)
-    for p in report.problems:
-        err.print(f"[red]问题：[/]{escape(p.message)}", highlight=False)

@@ -11,7 +11,6 @@ from rich.markup import escape
 
 from auditor import pipeline
 from auditor.cli.common import (
-    CrawlBar,
     Format,
     FormatOpt,
     GameArg,
@@ -23,9 +22,9 @@ from auditor.cli.common import (
     open_game,
     open_store,
     player_choices,
-    print_crawl_summary,
     tick,
 )
+from auditor.cli.console import CrawlBar, print_crawl_summary
 from auditor.files import WriteError, write_atomic
 from auditor.forum.crawl import CrawlReport
 from auditor.game.gamefile import TEMPLATE, Game
