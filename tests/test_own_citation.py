@@ -3,6 +3,7 @@ game's lurking card reads `依据：M107 违规判定 5(1)`, not 030's and 版�
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,8 @@ import pytest
 from auditor.game.gamefile import load_game
 from auditor.report.findings import explain_drafts
 from auditor.rules.registry import REGISTRY
-from auditor.rules.ruleset import load_ruleset, own_citation
+from auditor.rules.ruleset import load_ruleset, own_citation, seed_and_title
+from auditor.rulesets import names, preset_text
 
 SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample" / "game.toml"
 
@@ -56,3 +58,25 @@ def test_the_reports_draft_cards_cite_the_games_own_clauses() -> None:
     ]
     explain_drafts(game, drafts, [], [], load_ruleset(game.ruleset, {}))
     assert drafts[0]["seed"] == "M107 违规判定 5(1)"
+
+
+_TRICKY = [
+    '[ruleset]\ntitle = "M107 摩天大楼"\nseed = "a.txt"\n[ruleset.sources]\nseed = "x"\n',
+    '[ruleset]  # the head\ntitle = "T x"\nseed = "s"\n\n[rules.LURK-DAY]\ncard = "yellow"\n',
+    '[ruleset]\ntitle = """two\n[lines]\n"""\nseed = "s"\n[other]\n',  # "[" inside a string
+    '[ruleset]\nseed = "s"\ntitle = [\n  ["nested"],\n]\n',  # "[" inside an array
+    'ruleset.seed = "dotted"\nruleset.title = "T"\n[rules.X]\n',
+    '# no ruleset here\n[rules.X]\ncard = "red"\n',
+    '[ruleset.seed]\nx = 1\n[ruleset]\ntitle = "T"\n',
+    "[ruleset]\n",
+]
+
+
+@pytest.mark.parametrize("text", [*(preset_text(n) for n in names()), *_TRICKY])
+def test_the_citation_names_come_from_each_presets_head_as_from_the_whole_file(
+    text: str,
+) -> None:
+    """A report reads the four presets' titles from their ``[ruleset]`` lines alone: the
+    same seed and title the whole file gives, however the file is written."""
+    head = tomllib.loads(text).get("ruleset", {})
+    assert seed_and_title(text) == (head.get("seed"), head.get("title"))

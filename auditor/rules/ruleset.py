@@ -328,10 +328,36 @@ def cite_prefixes(folder: Path | None = None) -> dict[str, str]:
     (the first word of its title: ``M107``, ``030``, ``版杀7``, ``M39``)."""
     out: dict[str, str] = {}
     for name in names(folder):
-        head = tomllib.loads(preset_text(name, folder)).get("ruleset", {})
-        if isinstance(head.get("seed"), str) and isinstance(head.get("title"), str):
-            out[head["seed"]] = head["title"].split()[0]
+        seed, title = seed_and_title(preset_text(name, folder))
+        if isinstance(seed, str) and isinstance(title, str):
+            out[seed] = title.split()[0]
     return out
+
+
+_RULESET_HEADER = re.compile(r"^\[ruleset\][ \t]*(?:#[^\n]*)?$", re.M)
+_NEXT_HEADER = re.compile(r"^[ \t]*\[", re.M)
+
+
+def seed_and_title(text: str) -> tuple[object, object]:
+    """A valid preset's ``[ruleset]`` ``seed`` and ``title`` (None where missing), as the
+    whole file parsed gives them; read from that table's own lines when the file writes it
+    as one ``[ruleset]`` header with nothing named ``ruleset`` before it (every shipped
+    preset: a report's citations need the four presets' titles, not the whole of each
+    file), else from the whole file.  Lines cut anywhere else (at a ``[`` that starts a
+    line inside a string or an array) do not parse, and the whole file is read."""
+    m = _RULESET_HEADER.search(text)
+    head: object = None
+    if m is not None and "ruleset" not in text[: m.start()]:
+        end = _NEXT_HEADER.search(text, m.end())
+        try:
+            head = tomllib.loads(text[m.start() : end.start() if end else len(text)])["ruleset"]
+        except tomllib.TOMLDecodeError:
+            head = None
+    if head is None:
+        head = tomllib.loads(text).get("ruleset", {})
+    if not isinstance(head, dict):
+        return None, None
+    return head.get("seed"), head.get("title")
 
 
 def own_citation(citation: str, ruleset: RuleSet | None) -> str:
