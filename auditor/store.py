@@ -1542,6 +1542,31 @@ class Store:
         )
         return {m for (m,) in cur.execute(sql, tuple(cache_keys))}
 
+    def saved_last_pages(self) -> list[list[Any]]:
+        """[path, size, modification time (ns), inode] of each saved file that holds the
+        last page of its thread in its view (``page`` 0 or NULL counted as 1)."""
+        cur = self.db.cursor()
+        cur.row_factory = None
+        rows = cur.execute(
+            "SELECT f.path, f.size, f.mtime_ns, f.ino FROM saved_files f JOIN"
+            " (SELECT tid, kind, MAX(COALESCE(NULLIF(page, 0), 1)) AS last"
+            "  FROM saved_files GROUP BY tid, kind) l"
+            " ON f.tid = l.tid AND f.kind = l.kind AND COALESCE(NULLIF(f.page, 0), 1) = l.last"
+            " ORDER BY f.path"
+        )
+        return [list(r) for r in rows]
+
+    def saved_file_marks(self, tids: Collection[int]) -> list[list[Any]]:
+        """[path, size, modification time (ns), inode] of every saved file of these threads."""
+        cur = self.db.cursor()
+        cur.row_factory = None
+        rows = cur.execute(
+            "SELECT path, size, mtime_ns, ino FROM saved_files"
+            " WHERE tid IN (SELECT value FROM json_each(?)) ORDER BY path",
+            (json.dumps(sorted(tids)),),
+        )
+        return [list(r) for r in rows]
+
     def saved_paths(self) -> set[str]:
         """The path of every saved file read so far, whatever it was read with."""
         cur = self.db.cursor()

@@ -7,8 +7,11 @@ since the last check; the unchanged report's "last checked" time is written in p
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
+import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +101,7 @@ def test_a_settled_folder_comes_to_what_reading_it_file_by_file_gives(
         assert paths.take() == (0, 0)  # no entry per file read back, no deletion check
         ours = _outcome(settled, store)
 
+        monkeypatch.setattr(crawl_mod, "_unchanged_folder", lambda *a: None)
         monkeypatch.setattr(crawl_mod, "_settled_folder", lambda *a: None)
         by_file = crawl(game, store)
         assert paths.take()[0] == 1
@@ -116,9 +120,11 @@ def test_anything_new_in_the_folder_is_read_file_by_file(
         crawl(game, store)
         paths.take()
 
-        # A file touched: its time differs, it is read again.
-        st = pages[5].stat()
-        os.utime(pages[5], ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+        # A file touched: its time differs, it is read again (a thread's last page: it is
+        # looked at even while no folder changed, see test_what_an_unchanged_folder_...).
+        last = _last_page(folder, 101)
+        st = last.stat()
+        os.utime(last, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
         crawl(game, store)
         assert paths.take() == (1, 1)
         crawl(game, store)
@@ -210,3 +216,162 @@ def test_the_last_checked_time_is_written_where_it_stands(tmp_path: Path) -> Non
     assert html.read_text(encoding="utf-8") == text
     html.write_text(body, encoding="utf-8")
     assert not mark_checked(tmp_path, datetime(2026, 11, 3, 21, 5))
+
+
+def _last_page(game: Path, tid: int) -> Path:
+    pages = (game.parent / "pages").glob(f"thread-{tid}-p*.html")
+    return max(pages, key=lambda p: int(p.stem.rsplit("p", 1)[1]))
+
+
+def _aged(game: Path) -> None:
+    """Wait until the pages folder changed longer ago than the crawl's margin for coarse
+    file-system clocks: a folder changed just before a scan does not vouch for its files."""
+    pages = game.parent / "pages"
+    while True:
+        st = pages.stat()
+        age = time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns)
+        if age > crawl_mod._RACY_NS:
+            return
+        time.sleep((crawl_mod._RACY_NS - age) / 1e9 + 0.05)
+
+
+def _edited(page: Path) -> str:
+    """The page's text with a sentence added to its first post."""
+    text = page.read_text("utf-8")
+    anchor = re.search(r'id="postmessage_\d+">', text)
+    assert anchor is not None
+    return text.replace(anchor[0], anchor[0] + "补一句。", 1)
+
+
+class Scans:
+    """How many times a crawl listed the folder."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.n = 0
+        real = crawl_mod._scan
+
+        def scan(*args: Any) -> Any:
+            self.n += 1
+            return real(*args)
+
+        monkeypatch.setattr(crawl_mod, "_scan", scan)
+
+    def take(self) -> int:
+        out, self.n = self.n, 0
+        return out
+
+
+def _now(game: Path) -> Any:
+    """An hour after day 7 closed: its threads and the dayless ones are in the refetch window
+    (48 h), day 1's are not."""
+    day7 = load_game(game).day(7)
+    assert day7 is not None
+    return day7.closes + timedelta(hours=1)
+
+
+def test_an_unchanged_folder_is_not_even_listed(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _aged(folder)
+    game = load_game(folder)
+    scans = Scans(monkeypatch)
+    with Store(game.store) as store:
+        crawl(game, store, now=_now(folder))
+        assert scans.take() == 1
+        quiet = crawl(game, store, now=_now(folder))
+        assert scans.take() == 0  # no folder listed, no file of an idle thread stat-ed
+        ours = _outcome(quiet, store)
+        monkeypatch.setattr(crawl_mod, "_unchanged_folder", lambda *a: None)
+        scanned = crawl(game, store, now=_now(folder))
+        assert scans.take() == 1 and _outcome(scanned, store) == ours
+
+
+def _new_file(game: Path) -> None:  # a second save of a page, edited since
+    page = game.parent / "pages" / "thread-101-p3.html"
+    (game.parent / "pages" / "第3页 (1).html").write_text(_edited(page), "utf-8")
+
+
+def _renamed_over(game: Path) -> None:  # as browsers save: a new file renamed over the old
+    page = game.parent / "pages" / "thread-101-p3.html"
+    part = page.with_name(page.name + ".part")
+    part.write_text(_edited(page), "utf-8")
+    os.replace(part, page)
+
+
+def _in_place_in_window(game: Path) -> None:  # day 7's discussion, not its last page
+    page = game.parent / "pages" / "thread-113-p2.html"
+    assert page != _last_page(game, 113)
+    page.write_text(_edited(page), "utf-8")
+
+
+def _in_place_last_page(game: Path) -> None:  # day 1's discussion, outside the window
+    page = _last_page(game, 101)
+    page.write_text(_edited(page), "utf-8")
+
+
+@pytest.mark.parametrize(
+    "change", [_new_file, _renamed_over, _in_place_in_window, _in_place_last_page]
+)
+def test_what_an_unchanged_folder_still_shows(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, change: Any
+) -> None:
+    _aged(folder)
+    game = load_game(folder)
+    now = _now(folder)
+    scans = Scans(monkeypatch)
+    with Store(game.store) as store:
+        crawl(game, store, now=now)
+        crawl(game, store, now=now)
+        assert scans.take() == 1  # the second crawl listed nothing
+        change(folder)
+        found = crawl(game, store, now=now)
+        assert scans.take() == 1 and found.pages == 1 and found.changed_posts == 1
+
+
+def test_a_file_gone_from_an_unchanged_folder_is_seen(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _aged(folder)
+    game = load_game(folder)
+    now = _now(folder)
+    scans = Scans(monkeypatch)
+    with Store(game.store) as store:
+        crawl(game, store, now=now)
+        crawl(game, store, now=now)
+        assert scans.take() == 1
+        page = game.forum.pages / "thread-101-p3.html"  # type: ignore[operator]
+        page.unlink()
+        found = crawl(game, store, now=now)
+        assert scans.take() == 1
+        assert str(page.resolve()) not in store.saved_paths()
+        missing = [re.search(r"缺少第 ([\d、]+) 页", p.message) for p in found.problems]
+        assert any(m is not None and "3" in m[1].split("、") for m in missing)
+
+
+def test_a_page_rewritten_in_place_outside_the_window_waits_for_the_folder_or_full(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The documented miss (README, crawling): a file rewritten in place (same inode, no
+    rename), in a folder that did not change otherwise, that is neither its thread's last
+    page nor a page of a thread in the refetch window, is not seen until a folder changes
+    or ``--full``."""
+    _aged(folder)
+    game = load_game(folder)
+    now = _now(folder)
+    scans = Scans(monkeypatch)
+    with Store(game.store) as store:
+        crawl(game, store, now=now)
+        page = game.forum.pages / "thread-101-p3.html"  # type: ignore[operator]
+        assert page != _last_page(folder, 101)
+        page.write_text(_edited(page), "utf-8")
+        missed = crawl(game, store, now=now)
+        assert scans.take() == 1  # the first crawl's only
+        assert missed.pages == 0 and missed.changed_posts == 0
+        found = crawl(game, store, now=now, full=True)
+        assert scans.take() == 1 and found.changed_posts == 1
+
+        page.write_text(_edited(page).replace("补一句。", "再补一句。", 1), "utf-8")
+        assert crawl(game, store, now=now).changed_posts == 0  # --full vouched for it again
+        (game.forum.pages / "备注.html").write_text("<html></html>", "utf-8")  # type: ignore[operator]
+        seen = crawl(game, store, now=now)  # a folder changed: every file is looked at
+        assert scans.take() == 1 and seen.changed_posts == 1

@@ -22,12 +22,13 @@ import hashlib
 import json
 import os
 import re
+import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
 from urllib.parse import unquote
 
 from auditor import __version__
@@ -355,7 +356,7 @@ def crawl(
     try:
         if game.forum.pages is not None:
             with store.batch():  # a commit per page cost more than storing the page
-                game = _crawl_saved(game, store, report, run_id, progress, full=full)
+                game = _crawl_saved(game, store, report, run_id, progress, full=full, now=now)
         else:
             game = _crawl_http(
                 game,
@@ -689,26 +690,57 @@ class _Scan(NamedTuple):
     path) and directory entry, in no order (the entry caches its one ``stat``), and the set
     of its files' marks as :meth:`~auditor.store.Store.saved_marks` writes them (key, size,
     modification time in ns and inode in one string: a string keeps its hash, so the
-    sets compare without hashing any mark twice)."""
+    sets compare without hashing any mark twice).  ``dirs``: each folder entered, by its
+    resolved path and "/", as it was just before it was listed (:func:`_dir_mark`); None when one of them
+    cannot vouch for its files (changed too recently, unreadable, or holding a symlinked
+    page file, whose target may change elsewhere)."""
 
     files: list[tuple[str, os.DirEntry[str]]]
     marks: set[str]
+    dirs: dict[str, list[int]] | None = None
+
+
+# A folder changed less than this long before a scan (its modification or change time) does
+# not vouch for its files: an entry added within the same clock tick as an earlier change,
+# after the scan listed the folder, would leave both times as they were (coarse
+# file-system clocks; FAT keeps modification times to 2 s).
+_RACY_NS = 2_000_000_000
+
+
+def _dir_mark(st: os.stat_result) -> list[int]:
+    """What says a folder holds the entries it held: its inode, modification and change
+    time (ns).  A file added, removed or renamed into or out of it moves both times (a
+    browser, rsync and most editors save through a new file and a rename); restoring the
+    modification time (``touch -d``, rsync) moves the change time.  A file rewritten in
+    place moves neither."""
+    return [st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
 
 
 def _scan(folder: Path) -> _Scan:
     """One ``os.scandir`` pass and one ``stat`` per page file, no file opened, nothing
-    sorted.  A browser's "Save as" ``NAME_files/`` folders (scripts, styles, images and
-    frames of a page) are not pages of the game; symlinked folders are not entered (as
-    ``Path.rglob``), a symlinked file is read where it points."""
+    sorted; each folder ``stat``-ed just before it is listed.  A browser's "Save as"
+    ``NAME_files/`` folders (scripts, styles, images and frames of a page) are not pages of
+    the game; symlinked folders are not entered (as ``Path.rglob``), a symlinked file is
+    read where it points."""
     files: list[tuple[str, os.DirEntry[str]]] = []
     marks: set[str] = set()
+    dirs: dict[str, list[int]] | None = {}
+    recent = time.time_ns() - _RACY_NS
 
     def walk(path: str, real: str) -> None:  # real: the folder's resolved path and "/"
+        nonlocal dirs
         try:
+            st = os.stat(path)
             with os.scandir(path) as it:
                 entries = list(it)
         except (PermissionError, FileNotFoundError, NotADirectoryError):
+            dirs = None
             return
+        if dirs is not None:
+            if max(st.st_mtime_ns, st.st_ctime_ns) >= recent:
+                dirs = None
+            else:
+                dirs[real] = _dir_mark(st)
         for e in entries:
             name = e.name
             try:
@@ -720,13 +752,18 @@ def _scan(folder: Path) -> _Scan:
                     continue
                 st = e.stat()
             except OSError:  # gone or unreadable since the scan: not a page of tonight
+                dirs = None
                 continue
-            key = os.path.realpath(e.path) if e.is_symlink() else real + name
+            if e.is_symlink():
+                key = os.path.realpath(e.path)
+                dirs = None
+            else:
+                key = real + name
             files.append((key, e))
             marks.add(f"{key}\0{st.st_size},{st.st_mtime_ns},{st.st_ino}")
 
     walk(str(folder), os.path.join(os.path.realpath(folder), ""))
-    return _Scan(files, marks)
+    return _Scan(files, marks, dirs)
 
 
 def _saved_files(folder: Path, scan: _Scan | None = None) -> list[_SavedFile]:
@@ -771,6 +808,7 @@ def _crawl_saved(
     progress: ProgressFn | None,
     *,
     full: bool = False,
+    now: datetime | None = None,
 ) -> Game:
     """Read a folder of pages saved from a browser: names are arbitrary, the page says
     which thread and page it is.  When a thread was saved both as desktop pages and as
@@ -780,7 +818,9 @@ def _crawl_saved(
     ids (the printable view), is reported: its posts would otherwise go uncounted.
     Files unchanged since an earlier run (same size, modification time, tool version,
     time zone and page size) are not parsed again, unless ``full``; a save older than one
-    already read for the same page is not taken for an edit.
+    already read for the same page is not taken for an edit.  A folder none of whose
+    folders changed since a scan found it with nothing new is not even listed: only the
+    files that still matter are looked at (:func:`_unchanged_folder`).
 
     Files are read oldest first and each desktop page is stored (with its posts and its
     saved-file entry, in one transaction) as soon as it is parsed, so the crawl never holds
@@ -798,11 +838,12 @@ def _crawl_saved(
     folder = game.forum.pages
     cache_key = f"{__version__}|{game.timezone}|{game.forum.ppp}"
     unused = cache_key + _UNUSED
-    scan = _scan(folder)
+    scan = None
     if not full:
-        quiet = _settled_folder(game, store, scan, cache_key)
+        quiet, scan = _quiet(game, store, cache_key, now or datetime.now(UTC))
         if quiet is not None:  # nothing new in the folder: no file is looked at again
             return _finish_settled(game, store, report, run_id, quiet)
+    scan = scan or _scan(folder)
     known = {} if full else store.saved_files()
     scanned = _saved_files(folder, scan)
     scan_keys = {sf.key for sf in scanned}
@@ -908,6 +949,8 @@ def _crawl_saved(
     store.forget_saved_files((store.saved_paths() if full else set(known)) - scan_keys)
     _save_plan(store, cache_key, finished)
     _store_saved_spaces(game, store, report, lists, cache_key, run_id)
+    if scan.dirs is not None and _settled_folder(game, store, scan, cache_key) is not None:
+        _vouch(store, folder, scan)  # the folder is now as the record says
     return _with_board(game, store) if game.discovers else game
 
 
@@ -946,6 +989,10 @@ class _SettledThread(NamedTuple):
     mark: str | None  # saved_mark of its files
 
 
+#: What finishing the threads of a folder with nothing new needs, and the game's threads.
+_Settled: TypeAlias = "tuple[list[_SettledThread], set[int]]"
+
+
 # check_state key: what the saved files the last saved-pages crawl left say of each thread
 # (Store.saved_threads), the threads it finished (tid -> source, saved_mark) and the
 # saved_files serial it left them at: unchanged since, the next crawl need not ask again.
@@ -972,9 +1019,7 @@ def _marks_digest(marks: Collection[str]) -> str:
     return f"{len(marks)}:" + hashlib.sha1("\n".join(sorted(marks)).encode()).hexdigest()
 
 
-def _settled_folder(
-    game: Game, store: Store, scan: _Scan, cache_key: str
-) -> tuple[list[_SettledThread], set[int]] | None:
+def _settled_folder(game: Game, store: Store, scan: _Scan, cache_key: str) -> _Settled | None:
     """A folder with nothing new: its page files are exactly the ones the last saved-pages
     crawl left read and unchanged (same size, modification time and inode, read with this
     version, time zone and page size; no entry written or dropped since), and every thread
@@ -983,14 +1028,109 @@ def _settled_folder(
     game's threads, from what that crawl recorded and one query for the files' marks (no
     object per file of our own, no file opened); else None: the folder is read file by
     file, which comes to the same for these threads."""
+    plan = _current_plan(store, cache_key)
+    if plan is None:
+        return None
+    if plan.get("files") != len(scan.marks) or plan.get("marks") != _marks_digest(scan.marks):
+        return None  # a new or changed file, one gone, or one read with another version
+    return _plan_threads(game, store, plan)
+
+
+def _quiet(
+    game: Game, store: Store, cache_key: str, now: datetime
+) -> tuple[_Settled | None, _Scan | None]:
+    """Whether the folder has nothing new, the cheap way first: no folder changed and no
+    file that still matters (:func:`_unchanged_folder`, no folder listed); else one scan
+    (:func:`_settled_folder`), recorded when it vouches for the folder.  (What each
+    thread's finish needs, or None; and the scan when one was made.)"""
+    assert game.forum.pages is not None
+    quiet = _unchanged_folder(game, store, cache_key, now)
+    if quiet is not None:
+        return quiet, None
+    scan = _scan(game.forum.pages)
+    quiet = _settled_folder(game, store, scan, cache_key)
+    if quiet is not None:
+        _vouch(store, game.forum.pages, scan)
+    return quiet, scan
+
+
+def _current_plan(store: Store, cache_key: str) -> dict[str, Any] | None:
+    """What the last saved-pages crawl recorded (:func:`_save_plan`), when it was read with
+    this version, time zone and page size and no saved-file entry was written or dropped
+    since; else None."""
     text = store.state_value(SAVED_PLAN)
     if text is None:
         return None
-    plan = json.loads(text)
+    plan: dict[str, Any] = json.loads(text)
     if plan.get("cache_key") != cache_key or plan.get("serial") != store.serial("saved_files"):
         return None  # read with another version, or an entry written or dropped since
-    if plan.get("files") != len(scan.marks) or plan.get("marks") != _marks_digest(scan.marks):
-        return None  # a new or changed file, one gone, or one read with another version
+    return plan
+
+
+def _vouch(store: Store, folder: Path, scan: _Scan) -> None:
+    """Record, for a scan that found exactly the files the record holds, each folder as it
+    was just before it was listed and the files that are still looked at while no folder
+    changes: each thread's last page (in each view).  Written only when it differs."""
+    if scan.dirs is None:
+        return
+    text = store.state_value(SAVED_PLAN)
+    if text is None:
+        return
+    plan = json.loads(text)
+    root = os.path.realpath(folder)
+    if plan.get("dirs") == scan.dirs and plan.get("root") == root:
+        return
+    plan.update(root=root, dirs=scan.dirs, watch=store.saved_last_pages())
+    store.set_state(SAVED_PLAN, json.dumps(plan, ensure_ascii=False))
+
+
+def _unchanged_folder(game: Game, store: Store, cache_key: str, now: datetime) -> _Settled | None:
+    """A folder whose folders are as they were when a scan last found exactly the files the
+    record holds (:func:`_vouch`: same inode, modification and change time, so no file was
+    added, removed or renamed into any of them), and whose files that still matter are
+    unchanged (same size, modification time and inode): each thread's last page, and every
+    page of a thread whose day (any day, for a thread without one) is open or closed less
+    than ``refetch_hours`` ago.  Then, as :func:`_settled_folder`, without listing a
+    folder; else None (the folder is scanned).  A file rewritten in place, in a folder that
+    did not change otherwise, is not seen unless it is one of these."""
+    assert game.forum.pages is not None
+    plan = _current_plan(store, cache_key)
+    if (
+        plan is None
+        or not plan.get("dirs")
+        or plan.get("root") != os.path.realpath(game.forum.pages)
+    ):
+        return None
+    for path, mark in plan["dirs"].items():
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        if _dir_mark(st) != mark:
+            return None  # an entry added, removed or renamed: scan it
+    window = timedelta(hours=game.forum.refetch_hours)
+    specs = {t.tid: t for t in game.threads}
+    open_tids = []
+    for tid in {row[0] for row in plan["threads"]}:
+        spec = specs.get(tid)
+        days = [game.day(spec.day)] if spec is not None and spec.day is not None else game.days
+        if any(d is not None and now <= d.closes + window for d in days):
+            open_tids.append(tid)
+    looked_at = plan.get("watch", []) + (store.saved_file_marks(open_tids) if open_tids else [])
+    for key, size, mtime_ns, ino in looked_at:
+        try:
+            st = os.stat(key)
+        except OSError:
+            return None
+        if st.st_size != size or st.st_mtime_ns != mtime_ns or st.st_ino != ino:
+            return None  # rewritten in place: scan the folder
+    return _plan_threads(game, store, plan)
+
+
+def _plan_threads(game: Game, store: Store, plan: dict[str, Any]) -> _Settled | None:
+    """What finishing each thread of a folder with nothing new needs, from the record, when
+    every thread of the game in it was finished by that crawl with these very files, in
+    the view it is read in, and not by another since; else None."""
     views: dict[int, dict[str, list[tuple[bool, bool, int | None, list[int]]]]] = {}
     for tid, view, used, pid, total, pages in plan["threads"]:
         views.setdefault(tid, {}).setdefault(view, []).append((used, pid, total, pages))
@@ -1028,7 +1168,7 @@ def _finish_settled(
     store: Store,
     report: CrawlReport,
     run_id: int | None,
-    settled: tuple[list[_SettledThread], set[int]],
+    settled: _Settled,
 ) -> Game:
     """Finish the threads of a folder with nothing new as reading it file by file would:
     nothing stored but each thread's state, the same problems."""
