@@ -12,6 +12,7 @@ import shutil
 import sys
 import time
 from datetime import timedelta
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -375,3 +376,22 @@ def test_a_page_rewritten_in_place_outside_the_window_waits_for_the_folder_or_fu
         (game.forum.pages / "备注.html").write_text("<html></html>", "utf-8")  # type: ignore[operator]
         seen = crawl(game, store, now=now)  # a folder changed: every file is looked at
         assert scans.take() == 1 and seen.changed_posts == 1
+
+
+def test_page_runs_say_what_the_pages_say() -> None:
+    """The record keeps each thread's pages as runs (a few numbers, not one per page): the
+    last page and the missing ones come out as from the pages themselves."""
+    import random
+
+    from auditor.forum.crawl import _gaps, _page_runs
+
+    rng = random.Random(16)
+    for _ in range(500):
+        total = rng.randint(0, 30)
+        pages = set(rng.sample(range(1, 35), rng.randint(0, 20)))
+        runs = _page_runs([p, p] for p in pages)
+        assert all(hi + 1 < lo for (_, hi), (lo, _) in pairwise(runs))
+        halves = [runs[: len(runs) // 2], runs[len(runs) // 2 :], runs[::-1]]
+        assert _page_runs(r for rs in halves for r in rs) == runs  # two views' pages merged
+        assert _gaps(runs, total) == sorted(set(range(1, total + 1)) - pages)
+        assert (runs[-1][1] if runs else 1) == max(pages, default=1)

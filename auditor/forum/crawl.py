@@ -23,7 +23,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
@@ -967,6 +967,12 @@ def _missing_pages(
     folder: Path, tid: int, seen: Collection[int], total: int | None
 ) -> list[CrawlProblem]:
     missing = sorted(set(range(1, (total or 0) + 1)) - set(seen))
+    return _missing_problem(folder, tid, missing, total)
+
+
+def _missing_problem(
+    folder: Path, tid: int, missing: Sequence[int], total: int | None
+) -> list[CrawlProblem]:
     if not missing:
         return []
     pages = "、".join(map(str, missing))
@@ -984,7 +990,7 @@ class _SettledThread(NamedTuple):
     tid: int
     kind: str  # the view it is read in
     any_pid: bool
-    pages: list[int]  # its whole pages in the folder
+    pages: list[list[int]]  # its whole pages in the folder, as runs (:func:`_page_runs`)
     total_pages: int | None
     mark: str | None  # saved_mark of its files
 
@@ -997,6 +1003,31 @@ _Settled: TypeAlias = "tuple[list[_SettledThread], set[int]]"
 # (Store.saved_threads), the threads it finished (tid -> source, saved_mark) and the
 # saved_files serial it left them at: unchanged since, the next crawl need not ask again.
 SAVED_PLAN = "saved_plan"
+_PLAN_FORMAT = 2  # 2: each thread's pages as runs of consecutive pages
+
+
+def _page_runs(pages: Iterable[list[int]]) -> list[list[int]]:
+    """Runs of pages ``[first, last]`` (each run given, or a page as ``[p, p]``), merged
+    where they touch, in order: a thread's pages as a few numbers, not one per page."""
+    runs: list[list[int]] = []
+    for lo, hi in sorted(pages):
+        if runs and lo <= runs[-1][1] + 1:
+            runs[-1][1] = max(runs[-1][1], hi)
+        else:
+            runs.append([lo, hi])
+    return runs
+
+
+def _gaps(runs: Sequence[Sequence[int]], total: int | None) -> list[int]:
+    """The pages from 1 to ``total`` in none of the (merged, ordered) runs."""
+    total = total or 0
+    missing: list[int] = []
+    nxt = 1
+    for lo, hi in runs:
+        missing.extend(range(nxt, min(lo, total + 1)))
+        nxt = max(nxt, hi + 1)
+    missing.extend(range(nxt, total + 1))
+    return missing
 
 
 def _save_plan(store: Store, cache_key: str, finished: dict[int, tuple[str, str]]) -> None:
@@ -1008,7 +1039,11 @@ def _save_plan(store: Store, cache_key: str, finished: dict[int, tuple[str, str]
         "cache_key": cache_key,
         "files": store.saved_file_count(),
         "marks": _marks_digest(marks),  # of the files read with this key (all, or not)
-        "threads": store.saved_threads(cache_key),
+        "format": _PLAN_FORMAT,
+        "threads": [
+            [tid, view, used, pid, total, _page_runs([p, p] for p in pages)]
+            for tid, view, used, pid, total, pages in store.saved_threads(cache_key)
+        ],
         "finished": {str(tid): list(v) for tid, v in finished.items()},
     }
     store.set_state(SAVED_PLAN, json.dumps(plan, ensure_ascii=False))
@@ -1062,8 +1097,10 @@ def _current_plan(store: Store, cache_key: str) -> dict[str, Any] | None:
     if text is None:
         return None
     plan: dict[str, Any] = json.loads(text)
-    if plan.get("cache_key") != cache_key or plan.get("serial") != store.serial("saved_files"):
-        return None  # read with another version, or an entry written or dropped since
+    if plan.get("format") != _PLAN_FORMAT or plan.get("cache_key") != cache_key:
+        return None  # written otherwise, or read with another version
+    if plan.get("serial") != store.serial("saved_files"):
+        return None  # an entry written or dropped since
     return plan
 
 
@@ -1131,7 +1168,7 @@ def _plan_threads(game: Game, store: Store, plan: dict[str, Any]) -> _Settled | 
     """What finishing each thread of a folder with nothing new needs, from the record, when
     every thread of the game in it was finished by that crawl with these very files, in
     the view it is read in, and not by another since; else None."""
-    views: dict[int, dict[str, list[tuple[bool, bool, int | None, list[int]]]]] = {}
+    views: dict[int, dict[str, list[tuple[bool, bool, int | None, list[list[int]]]]]] = {}
     for tid, view, used, pid, total, pages in plan["threads"]:
         views.setdefault(tid, {}).setdefault(view, []).append((used, pid, total, pages))
     finished: dict[int, tuple[str | None, str | None]] = {
@@ -1157,7 +1194,7 @@ def _plan_threads(game: Game, store: Store, plan: dict[str, Any]) -> _Settled | 
             source, mark = finished.get(tid, (None, None))
             if source != f"saved-{kind}" or states.get(tid) != (source, mark):
                 return None  # not finished with these very files: the deletion check runs
-        pages = sorted({p for *_, ps in groups for p in ps})
+        pages = _page_runs(run for *_, runs in groups for run in runs)
         most = max((t for _, _, t, _ in groups if t is not None), default=None)
         out.append(_SettledThread(tid, kind, any_pid, pages, most, mark))
     return out, wanted
@@ -1181,8 +1218,9 @@ def _finish_settled(
             continue
         rec = ThreadRecorder(store, report, t.tid, f"saved-{t.kind}", run_id)
         rec.total_pages = t.total_pages
-        rec.finish(max(t.pages, default=1), settled=True, saved_mark=t.mark)
-        report.problems.extend(_missing_pages(folder, t.tid, t.pages, rec.total_pages))
+        rec.finish(t.pages[-1][1] if t.pages else 1, settled=True, saved_mark=t.mark)
+        missing = _gaps(t.pages, rec.total_pages)
+        report.problems.extend(_missing_problem(folder, t.tid, missing, rec.total_pages))
     for tid in sorted(wanted - {t.tid for t in threads}):
         report.problems.append(_absent_problem(folder, tid))
     return _with_board(game, store) if game.discovers else game
