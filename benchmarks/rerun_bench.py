@@ -3,6 +3,7 @@
     python benchmarks/rerun_bench.py                          # 10k and 100k posts, 7 rounds
     python benchmarks/rerun_bench.py --baseline ../old-checkout
     python benchmarks/rerun_bench.py --keep /tmp/rerun-games  # keep (and reuse) the games
+    python benchmarks/rerun_bench.py --instructions           # also count instructions
 
 Each game is generated (``benchmarks/generate.py``) as a saved-pages folder and audited once
 (the first night reads every page), then ``auditor audit GAME`` runs again with nothing new
@@ -11,11 +12,14 @@ falls on all of them.  Figures are medians of the child's CPU seconds (user + sy
 ``wait4``) and wall seconds, with the package's bytecode compiled first (as an installed
 package has it).  The goal (issue 16): the big game's rerun within 20% of the small one's.
 
-Same-run baselines: the bare interpreter (``python -c pass``) and the floor of any
-unchanged-file check, one ``os.scandir`` pass with one ``stat`` per file of each game's
-folder in a fresh interpreter (the file count grows with the game, so this part cannot be
-flat); ``--baseline DIR`` runs another checkout of auditor (e.g. ``git worktree add ../old
-main``) on its own copies of the games.
+Same-run baselines: the bare interpreter (``python -c pass``) and what a check of every
+file would cost, one ``os.scandir`` pass with one ``stat`` per file of each game's folder in
+a fresh interpreter (the file count grows with the game, so a rerun that lists the folder
+cannot be flat; one with nothing new lists no folder that did not change); ``--baseline
+DIR`` runs another checkout of auditor (e.g. ``git worktree add ../old main``) on its own
+copies of the games.  ``--instructions`` also counts, once each after the rounds, the
+instructions every run executes under valgrind (load-independent; user space only, so not
+the kernel's side of a ``stat``).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from coldstart_bench import child_env  # noqa: E402
+from coldstart_bench import child_env, instructions  # noqa: E402
 from generate import GameConfig, generate_game, write_game  # noqa: E402
 
 GOAL = 1.2  # the big game's rerun / the small game's
@@ -94,10 +98,12 @@ def measure(
     *,
     seed: int = 1,
     baseline: Path | None = None,
+    count: dict[str, int] | None = None,
 ) -> dict[str, tuple[float, float]]:
     """Median (wall s, CPU s) of each run over ``rounds`` alternating rounds: ``python -c
     pass``, the scan floor and each checkout's nothing-new audit at both sizes, keyed
-    ``"<what>, <N> posts"``; the games are made in ``work`` (reused when there)."""
+    ``"<what>, <N> posts"``; the games are made in ``work`` (reused when there).  With
+    ``count``, each run's instructions (valgrind, one run each) are put there."""
     checkouts = {"this checkout": ROOT}
     if baseline is not None:
         checkouts["baseline checkout"] = baseline.resolve()
@@ -124,31 +130,46 @@ def measure(
     for _ in range(rounds):
         for name, (argv, cwd, run_env) in runs.items():
             times[name].append(run(argv, cwd, run_env))
+    if count is not None:
+        for name, (argv, cwd, run_env) in runs.items():
+            count[name] = instructions(argv, cwd, run_env)
     return {
         name: (statistics.median(t[0] for t in v), statistics.median(t[1] for t in v))
         for name, v in times.items()
     }
 
 
-def rows(med: dict[str, tuple[float, float]], sizes: tuple[int, int]) -> list[str]:
-    """The Markdown table of :func:`measure`'s figures, with the ratio of the sizes."""
+def rows(
+    med: dict[str, tuple[float, float]], sizes: tuple[int, int], count: dict[str, int] | None = None
+) -> list[str]:
+    """The Markdown table of :func:`measure`'s figures, with the ratio of the sizes (and the
+    instructions, when counted)."""
     small, big = sizes
     out = [
         f"| run | {small:,} posts | {big:,} posts | {big:,} / {small:,} |",
         "| --- | --- | --- | --- |",
     ]
+    count = count or {}
+
+    def ins(name: str) -> str:
+        return f", {count[name] / 1e6:.1f} M instructions" if name in count else ""
+
     wall, cpu = med["python -c pass"]
-    out.append(f"| python -c pass | {cpu:.3f} CPU s, {wall:.3f} s | | |")
+    out.append(f"| python -c pass | {cpu:.3f} CPU s, {wall:.3f} s{ins('python -c pass')} | | |")
     for name in ("scandir + stat", "this checkout", "baseline checkout"):
         if f"{name}, {small:,} posts" not in med:
             continue
-        (sw, sc), (bw, bc) = med[f"{name}, {small:,} posts"], med[f"{name}, {big:,} posts"]
+        s_key, b_key = f"{name}, {small:,} posts", f"{name}, {big:,} posts"
+        (sw, sc), (bw, bc) = med[s_key], med[b_key]
+        ratio = f" {bc / sc:.2f}× CPU, {bw / sw:.2f}× wall"
+        if s_key in count:
+            ratio += f", {count[b_key] / count[s_key]:.3f}× instructions"
         goal = ""
         if name != "scandir + stat":
             goal = f" (goal ≤ {GOAL:.1f}×: {'met' if bc / sc <= GOAL else 'NOT met'})"
         out.append(
-            f"| {name} | {sc:.3f} CPU s, {sw:.3f} s | {bc:.3f} CPU s, {bw:.3f} s |"
-            f" {bc / sc:.2f}× CPU, {bw / sw:.2f}× wall{goal} |"
+            f"| {name} | {sc:.3f} CPU s, {sw:.3f} s{ins(s_key)} |"
+            f" {bc:.3f} CPU s, {bw:.3f} s{ins(b_key)} |{ratio}{goal} |"
         )
     return out
 
@@ -160,12 +181,20 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--baseline", type=Path, help="another checkout, run in the same rounds")
     ap.add_argument("--keep", type=Path, help="keep the games here (and reuse them next time)")
+    ap.add_argument(
+        "--instructions", action="store_true", help="also count instructions (valgrind)"
+    )
     args = ap.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        ap.error("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    count: dict[str, int] | None = {} if args.instructions else None
     small, big = (int(x) for x in args.posts.split(","))
     work = args.keep or Path(tempfile.mkdtemp(prefix="rerun-bench-"))
     y0 = yardstick()
     try:
-        med = measure((small, big), args.rounds, work, seed=args.seed, baseline=args.baseline)
+        med = measure(
+            (small, big), args.rounds, work, seed=args.seed, baseline=args.baseline, count=count
+        )
     finally:
         if args.keep is None:
             shutil.rmtree(work, ignore_errors=True)
@@ -176,7 +205,7 @@ def main() -> int:
         f" (CPU = user + sys of the child); load average {load[0]:.2f} {load[1]:.2f}"
         f" {load[2]:.2f}; CPU yardstick (3M-step loop) {y0:.2f} s before, {y1:.2f} s after"
     )
-    print("\n".join(rows(med, (small, big))))
+    print("\n".join(rows(med, (small, big), count)))
     return 0
 
 
