@@ -691,9 +691,9 @@ class _Scan(NamedTuple):
     of its files' marks as :meth:`~auditor.store.Store.saved_marks` writes them (key, size,
     modification time in ns and inode in one string: a string keeps its hash, so the
     sets compare without hashing any mark twice).  ``dirs``: each folder entered, by its
-    resolved path and "/", as it was just before it was listed (:func:`_dir_mark`); None when one of them
-    cannot vouch for its files (changed too recently, unreadable, or holding a symlinked
-    page file, whose target may change elsewhere)."""
+    resolved path and "/", as it was just before it was listed (:func:`_dir_mark`); None
+    when one of them cannot vouch for its files (changed too recently, unreadable, or
+    holding a symlinked page file, whose target may change elsewhere)."""
 
     files: list[tuple[str, os.DirEntry[str]]]
     marks: set[str]
