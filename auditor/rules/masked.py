@@ -11,10 +11,14 @@ S.B); this rule covers the part they cannot read: the banned part replaced by a 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
+from auditor.files import cache_dir
 from auditor.game.gamefile import ThreadKind
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 from auditor.rules.phrases import PHRASE_KINDS, matcher_for_context, post_matches
@@ -69,7 +73,96 @@ def masked_pattern(terms: Sequence[tuple[str, str]]) -> re.Pattern[str] | None:
         if alt and alt not in seen:
             seen.add(alt)
             alts.append(f"(?P<t{i}>{alt})")
-    return re.compile("|".join(alts), re.I) if alts else None
+    return compile_cached("|".join(alts), re.I) if alts else None
+
+
+def compile_cached(source: str, flags: int) -> re.Pattern[str]:
+    """``re.compile(source, flags)``, its compiled program kept in the cache folder
+    (:func:`~auditor.files.cache_dir`): the masked-word pattern takes a fifth of a second
+    to compile, every process that checks a post holding a mask character.  The program
+    is what CPython's own compiler makes of the source (``re._compiler``), stored with
+    ``marshal`` under a key of the interpreter's version, the regex engine's and the
+    source and flags, and handed back to the engine (``_sre.compile``, which validates
+    it); anything unexpected on the way (another Python, a damaged file, an unwritable
+    folder) falls back to ``re.compile``."""
+    try:
+        import _sre
+        import hashlib
+        import marshal
+        import sys
+
+        digest = hashlib.sha256(
+            f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}|{flags}|{source}".encode()
+        ).hexdigest()[:32]
+        folder = cache_dir()
+        path = folder / f"regex-{digest}.marshal"
+    except Exception:  # no engine internals: the ordinary way
+        return re.compile(source, flags)
+    try:
+        parts = marshal.loads(path.read_bytes())
+        return _program(source, *parts)
+    except Exception:  # absent, damaged or foreign: compiled again below
+        pass
+    try:
+        parts = _compiled_parts(source, flags)
+        pattern = _program(source, *parts)
+    except Exception:  # another engine's internals
+        return re.compile(source, flags)
+    with suppress(OSError, ValueError):  # read-only or full: run without the cache
+        import tempfile
+
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".regex-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(marshal.dumps(parts))
+            os.replace(tmp, path)
+            _prune(folder, keep=path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    return pattern
+
+
+def _prune(folder: Path, keep: Path, most: int = 8) -> None:
+    """Keep the newest few programs (older lexicons' patterns are not coming back)."""
+    old = sorted(
+        (p for p in folder.glob("regex-*.marshal") if p != keep),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for p in old[most - 1 :]:
+        p.unlink(missing_ok=True)
+
+
+def _compiled_parts(source: str, flags: int) -> tuple[Any, ...]:
+    """What ``re._compiler.compile`` hands ``_sre.compile`` for ``source``."""
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    parsed = _parser.parse(source, flags)
+    code = [int(op) for op in _compiler._code(parsed, flags)]  # (opcodes are int subclasses)
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup = [None] * parsed.state.groups
+    for name, i in groupindex.items():
+        indexgroup[i] = name
+    # plain ints (re.I is an enum member, which marshal does not write)
+    return (
+        int(flags | parsed.state.flags),
+        code,
+        parsed.state.groups - 1,
+        groupindex,
+        tuple(indexgroup),
+    )
+
+
+def _program(source: str, *parts: object) -> re.Pattern[str]:
+    import _sre
+
+    flags, code, groups, groupindex, indexgroup = parts
+    pattern: re.Pattern[str] = _sre.compile(source, flags, code, groups, groupindex, indexgroup)
+    if pattern.pattern != source or pattern.groups != groups:
+        raise ValueError(source)
+    return pattern
 
 
 # (id(matcher), categories) -> (the matcher, the terms, their masked-word pattern): built
