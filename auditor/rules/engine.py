@@ -13,8 +13,10 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime
+from operator import attrgetter
+from typing import Any
 
 from auditor import __version__
 from auditor.game.gamefile import Event, EventType, Game, ThreadKind
@@ -427,19 +429,27 @@ def _post_findings(
         enabled_codes = frozenset(r.code for r in post_rules)
         for prepare in POST_BATCH:
             prepare(ctx, todo, enabled_codes)
+    # Each thread kind's rules with their options, worked out once (not per post).
+    by_kind: dict[ThreadKind | None, list[tuple[Callable[..., Iterable[Finding]], Any]]] = {}
     for gp in todo:
-        rules = [r for r in post_rules if r.thread_kinds is None or gp.kind in r.thread_kinds]
+        rules = by_kind.get(gp.kind)
+        if rules is None:
+            rules = by_kind[gp.kind] = [
+                (r.check, ruleset.options(r.code))
+                for r in post_rules
+                if r.thread_kinds is None or gp.kind in r.thread_kinds
+            ]
         own: list[Finding] = []
-        for r in rules:
-            own.extend(r.check(gp, ctx, ruleset.options(r.code)))
+        for check, opts in rules:
+            own.extend(check(gp, ctx, opts))
         findings.extend(own)
         older = earlier_versions(ctx, gp) if rules else []
         if older:
             found = {f.fingerprint for f in own}
             for number, old in older:
                 before = replace(gp, post=old)
-                for r in rules:
-                    for f in r.check(before, ctx, ruleset.options(r.code)):
+                for check, opts in rules:
+                    for f in check(before, ctx, opts):
                         if f.fingerprint not in found:
                             found.add(f.fingerprint)
                             findings.append(_from_earlier(f, gp.post, number))
@@ -457,6 +467,26 @@ def _aggregate_findings(ctx: Context, ruleset: RuleSet, enabled: Sequence[Rule])
                 judged = [f for f in judged if f.day in ctx.days]
             findings.extend(judged)
     return findings
+
+
+# A post's and a placed post's fields in their declared order, read in one call: the copy
+# without message HTML below is made from them, three times faster than two
+# ``dataclasses.replace`` (which look up every field's declaration on each call).
+_POST_FIELDS = tuple(fields(Post))
+_POST_VALUES = attrgetter(*(f.name for f in _POST_FIELDS))
+_HTML_AT = next(i for i, f in enumerate(_POST_FIELDS) if f.name == "message_html")
+_GAME_POST_VALUES = attrgetter(*(f.name for f in fields(GamePost)))
+assert fields(GamePost)[0].name == "post" and all(
+    f.init for f in (*_POST_FIELDS, *fields(GamePost))
+)
+
+
+def _without_html(gp: GamePost) -> GamePost:
+    """``replace(gp, post=replace(gp.post, message_html=""))``, the same values."""
+    values: list[Any] = list(_POST_VALUES(gp.post))
+    values[_HTML_AT] = ""
+    post = Post(*values)
+    return GamePost(post, *_GAME_POST_VALUES(gp)[1:])
 
 
 #: Posts a full check places and hands the post rules at a time (:func:`judged_context`).
@@ -505,10 +535,7 @@ def judged_context(
         versions.update(view.versions)
         findings.extend(_post_findings(view, ruleset, enabled, part, pids))
         view.phrase_matches.clear()
-        placed.extend(
-            replace(gp, post=replace(gp.post, message_html="")) if gp.post.message_html else gp
-            for gp in part
-        )
+        placed.extend(_without_html(gp) if gp.post.message_html else gp for gp in part)
     ctx = make_context(
         game,
         schedule,

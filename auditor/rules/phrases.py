@@ -246,6 +246,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     def check(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
         if gp.kind is None:
             return
+        matches = post_matches(gp, ctx)  # found for the whole check at once (_prepare)
+        if not matches:
+            return  # most posts: nothing for any PHRASE rule, whatever its threads
         if gp.lastwords:
             # last words are checked when the rule set lists them (M107 违规判定 6(1)
             # 判罚依据 covers every game thread; 030 遗言), wherever they were posted
@@ -253,7 +256,7 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
                 return
         elif gp.kind.value not in opts["threads"]:
             return
-        found = [to_match(m) for m in post_matches(gp, ctx) if m.category == category]
+        found = [to_match(m) for m in matches if m.category == category]
         if found:
             entries = sorted({m.detail.split("（")[0].split(" ", 1)[1] for m in found})
             yield post_finding(code, gp, opts, found, note="、".join(entries))
