@@ -428,13 +428,19 @@ def _fields(item: Quote | Attachment) -> dict[str, Any]:
     return {name: getattr(item, name) for name in item.__dataclass_fields__}
 
 
+# ``json.dumps(x, ensure_ascii=False, separators=(",", ":")[, default=str])`` of the hashes
+# and the stored post data, without making an encoder for each call (the same text).
+_HASH_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
+_DATA_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def content_hash(post: Post) -> str:
     """A hash of what a reader sees, not of the markup.
 
     Desktop ``[img]`` ids are random on every render and the API's markup differs from the
     desktop's, so hashing ``message_html`` would invent edits; this hashes the parsed content.
     """
-    payload = json.dumps(
+    payload = _HASH_JSON(
         [
             post.text,
             post.lines,
@@ -447,16 +453,13 @@ def content_hash(post: Post) -> str:
             post.markup,
             [a.aid for a in post.attachments],
             post.hidden_content,
-        ],
-        ensure_ascii=False,
-        separators=(",", ":"),
-        default=str,
+        ]
     )
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
 def _post_data(post: Post) -> str:
-    return json.dumps(
+    return _DATA_JSON(
         {
             "lines": post.lines,
             "quotes": [_fields(q) for q in post.quotes],
@@ -468,9 +471,7 @@ def _post_data(post: Post) -> str:
             "hidden_content": post.hidden_content,
             "stuck": post.stuck,
             "position": post.position,
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
+        }
     )
 
 
@@ -491,17 +492,14 @@ def _statements(script: str) -> list[str]:
 def neutral_hash(post: Post) -> str:
     """A hash of what every Discuz! view shows alike: the text, quotes, images and smilies
     (the API drops [size], the edit notice and attachments, and escapes links twice)."""
-    payload = json.dumps(
+    payload = _HASH_JSON(
         [
             post.text,
             [[q.text, q.author, q.pid] for q in post.quotes],
             post.hidden,
             post.images,
             post.smilies,
-        ],
-        ensure_ascii=False,
-        separators=(",", ":"),
-        default=str,
+        ]
     )
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 

@@ -1472,12 +1472,13 @@ def _saved_avatars(path: Path, folder: Path, parsed: ParsedPage) -> ParsedPage:
     (a relative ``src`` naming a file inside the folder, e.g. ``NAME_files/03_avatar_middle.jpg``)."""
     if not parsed.profiles:
         return parsed
-    root = os.path.realpath(folder)
+    root = ""  # the folder's real path, looked up for the first saved avatar
     out = []
     for p in parsed.profiles:
         src = p.avatar_url or ""
         digest = None
         if src and "://" not in src and not src.startswith(("/", "data:")):
+            root = root or os.path.realpath(folder)
             local = os.path.realpath(path.parent / unquote(src.split("?", 1)[0]))
             if local.startswith(root + os.sep) and os.path.isfile(local):
                 with open(local, "rb") as fh:
