@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Any
 
 from auditor import __version__
-from auditor.game.gamefile import Event, EventType, Game, ThreadKind
+from auditor.game.gamefile import Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.game.schedule import Schedule
 from auditor.models import Post, PostVersion, ProfileSighting, SpaceItem, SpaceRead
 from auditor.rules.activity import count_filler, count_posts
@@ -191,9 +191,15 @@ def place_posts(
     }
     out: list[GamePost] = []
     window = bool(ruleset.settings["lastwords_window"])
+    # Each thread's spec and last-words map, looked up once (read only below).
+    threads: dict[int, tuple[ThreadSpec | None, dict[int, str]]] = {}
     for sp in stored:
         post = sp.post
-        spec = game.thread(post.tid)
+        known = threads.get(post.tid)
+        if known is None:
+            found = game.thread(post.tid)
+            known = threads[post.tid] = (found, dict(found.lastwords) if found else {})
+        spec, mapped = known
         kind = spec.kind if spec else None
         placement = schedule.place(post.posted_at)
         author = by_uid.get(post.author_uid or -1, post.author)
@@ -202,7 +208,6 @@ def place_posts(
             author = sub.player
         lastwords = kind is ThreadKind.LASTWORDS
         player: str | None = author if author in game.players else None
-        mapped = dict(spec.lastwords) if spec is not None else {}
         if not lastwords and post.pid is not None and post.pid in mapped:
             # a ``lastwords = {pid = player}`` entry on any thread: the director published
             # these last words there (M107 遗言在下一个游戏日白天开始时公示)

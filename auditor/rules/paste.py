@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from auditor.forum.parse.smilies import smiley_code
+from auditor.game.gamefile import Game
 from auditor.models import Post
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 from auditor.rules.markup import GAME_KINDS, Locator, is_mention, own_elements
@@ -202,6 +203,24 @@ def _game_tid(href: str, tids: set[int], host: str | None) -> int | None:
     return int(m.group(1))
 
 
+# id(game) -> (the game, its thread ids, its forum's host): worked out once per game, not
+# once per post.
+_LINKS: dict[int, tuple[Game, set[int], str | None]] = {}
+
+
+def _game_links(game: Game) -> tuple[set[int], str | None]:
+    """The game's thread ids and its forum's host (lower case; None without a URL)."""
+    hit = _LINKS.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1], hit[2]
+    tids = {t.tid for t in game.threads}
+    host = urlparse(game.forum.url or "").netloc.lower() or None
+    if len(_LINKS) > 8:
+        _LINKS.clear()
+    _LINKS[id(game)] = (game, tids, host)
+    return tids, host
+
+
 @rule(
     code="PASTE-LINK",
     title="贴证：网址、图片、附件",
@@ -247,9 +266,7 @@ def paste_link(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
     """
     kinds = set(opts["kinds"])
     post = gp.post
-    tids = {t.tid for t in ctx.game.threads}
-    base = ctx.game.forum.url or ""
-    host = urlparse(base).netloc.lower() or None
+    tids, host = _game_links(ctx.game)
     loc = Locator(post.text)
     matches: list[Match] = []
     taken: list[tuple[int, int]] = []
