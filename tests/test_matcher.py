@@ -292,3 +292,31 @@ def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
             part, idx = m.norm.mapped(t)
             assert part == got[norm_at[k] : norm_at[k + 1] - 1], t
             assert (index[norm_at[k] : norm_at[k + 1] - 1] - at[k]).tolist() == idx, t
+
+
+def test_python_passes_are_the_regexes() -> None:
+    """NOISE_RE and REPEAT_RE done in Python (what a process uses before it has passed
+    enough text to compile the CJK classes) give the regexes' matches and results: on
+    texts made to reach every edge (runs of one to four noise characters at the ends and
+    beside letters, digits and \\x01; reduplicating and repeated characters; CJK at the
+    ranges' ends) and on the labelled lines."""
+    import random
+
+    from auditor.rules import matcher as mod
+
+    alphabet = [*"卧槽妈看好天", "\u3400", "\u4dbf", "\u4e00", "\u9fff", "\uf900", "\ufaff"]
+    alphabet += [*"，,~ .·…、“”", "\t", "\u3000", *"ab1\x01\x02\n", "\U00020000", "\u3300"]
+    rnd = random.Random(19)
+    texts = ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 24))) for _ in range(4000)]
+    ev = _devset_eval()
+    texts += [r.text for f in sorted(ROOT.glob("tests/devset*/*.tsv")) for r in ev.read_rows(f)]
+    for lazy, repl in ((mod.NOISE_RE, ""), (mod.REPEAT_RE, mod._first)):
+        rx = re.compile(lazy.pattern)
+        python = mod._LazyPass(lazy.pattern, lazy._spans)  # (uncompiled: the Python pass)
+        python._budget = 10**9
+        for text in texts:
+            assert [m.span() for m in python.finditer(text)] == [
+                m.span() for m in rx.finditer(text)
+            ], text
+            assert python.sub(repl, text) == rx.sub(repl, text), text
+        assert python._rx is None  # (it never compiled the regex)

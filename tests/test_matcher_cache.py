@@ -201,6 +201,9 @@ def test_a_cached_matcher_keeps_what_only_candidates_need_aside(cache: Path) -> 
     assert set(Matcher._DEFER[-1]) <= set(loaded.__dict__)  # (what candidates need)
     complaint = "导演这个判罚有问题"  # a pattern's trigger and its other required words
     assert loaded.find(complaint) == built.find(complaint) != []
+    # PHRASE-MASKED's terms only when it asks for them (a post with a mask character)
+    assert "word_forms" not in loaded.__dict__
+    assert loaded.word_forms == built.word_forms != ()
     assert later <= set(loaded.__dict__)
     assert loaded.norm.how("臥") == ["繁简"]
     assert again.find_all(texts) == want

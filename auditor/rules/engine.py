@@ -430,30 +430,43 @@ def _post_findings(
         for gp in posts
         if not (gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids))
     ]
+    # rules a batch preparation decided: code -> the posts (id of the post) they may find
+    # anything in; they are not called on the others
+    sparse: dict[str, Collection[int]] = {}
     if post_rules and todo:
         enabled_codes = frozenset(r.code for r in post_rules)
         for prepare in POST_BATCH:
-            prepare(ctx, todo, enabled_codes)
-    # Each thread kind's rules with their options, worked out once (not per post).
-    by_kind: dict[ThreadKind | None, list[tuple[Callable[..., Iterable[Finding]], Any]]] = {}
+            sparse.update(prepare(ctx, todo, enabled_codes) or {})
+    hit: set[int] = set().union(*sparse.values()) if sparse else set()
+    # Each thread kind's rules with their options, worked out once (not per post): every
+    # rule that looks at it, and of those the ones called on every post.
+    Checks = list[tuple[str, Callable[..., Iterable[Finding]], Any]]
+    by_kind: dict[ThreadKind | None, tuple[Checks, Checks]] = {}
+    edited = {pid for pid, history in ctx.versions.items() if len(history) >= 2}
     for gp in todo:
-        rules = by_kind.get(gp.kind)
-        if rules is None:
-            rules = by_kind[gp.kind] = [
-                (r.check, ruleset.options(r.code))
+        kinds = by_kind.get(gp.kind)
+        if kinds is None:
+            every: Checks = [
+                (r.code, r.check, ruleset.options(r.code))
                 for r in post_rules
                 if r.thread_kinds is None or gp.kind in r.thread_kinds
             ]
+            kinds = by_kind[gp.kind] = (every, [t for t in every if t[0] not in sparse])
+        rules, dense = kinds
+        key = id(gp.post)
+        run = dense
+        if key in hit:
+            run = [t for t in rules if t[0] not in sparse or key in sparse[t[0]]]
         own: list[Finding] = []
-        for check, opts in rules:
+        for _code, check, opts in run:
             own.extend(check(gp, ctx, opts))
         findings.extend(own)
-        older = earlier_versions(ctx, gp) if rules else []
+        older = earlier_versions(ctx, gp) if rules and gp.post.pid in edited else []
         if older:
             found = {f.fingerprint for f in own}
             for number, old in older:
                 before = replace(gp, post=old)
-                for check, opts in rules:
+                for _code, check, opts in rules:
                     for f in check(before, ctx, opts):
                         if f.fingerprint not in found:
                             found.add(f.fingerprint)

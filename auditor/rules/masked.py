@@ -13,14 +13,25 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import suppress
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 from auditor.files import cache_dir
 from auditor.game.gamefile import ThreadKind
-from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
+from auditor.rules.base import (
+    POST_BATCH,
+    Context,
+    Finding,
+    GamePost,
+    Match,
+    Option,
+    post_finding,
+    rule,
+)
 from auditor.rules.phrases import PHRASE_KINDS, matcher_for_context, post_matches
 
 # What writers put in place of a character they do not want to spell out.
@@ -183,16 +194,51 @@ def _pattern(
     if hit is not None and hit[0] is matcher:
         return hit[1], hit[2]
     terms = [
-        (e.category, form)
-        for e in matcher.entries
-        if e.category in categories and e.regex is None
-        for form in e.forms
+        (category, form)
+        for category, forms in matcher.word_forms
+        if category in categories
+        for form in forms
     ]
     pattern = masked_pattern(terms) or re.compile(r"(?!)")
     if len(_PATTERNS) > 8:
         _PATTERNS.clear()
     _PATTERNS[key] = (matcher, terms, pattern)
     return terms, pattern
+
+
+# Every masked or spaced form holds one of these (the rule's first look, for all posts).
+_MAYBE = re.compile(f"{_MASK}|[a-z]\\s+[a-z]", re.I)
+
+
+def _prepare(
+    ctx: Context, posts: Sequence[GamePost], codes: frozenset[str]
+) -> dict[str, set[int]] | None:
+    """The posts PHRASE-MASKED can report: those with a mask character right after a CJK
+    character, or spaced letters (the engine calls its check on those alone)."""
+    if "PHRASE-MASKED" not in codes:
+        return None
+    # (one search through the texts joined, not one per post: a hit is rare)
+    texts = [gp.post.text for gp in posts]
+    starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+    joined = "\x00".join(texts)  # (neither a mask nor a space: no form spans two texts)
+    found: set[int] = set()
+    at = -1
+    for m in _MAYBE.finditer(joined):
+        p = m.start()
+        if m.end() == p + 1 and not (p and _is_cjk(joined[p - 1])):
+            continue  # a mask follows a kept character of the term (傻*, 草*马)
+        i = bisect_right(starts, p) - 1
+        if i != at:
+            found.add(id(posts[i].post))
+            at = i
+    return {"PHRASE-MASKED": found}
+
+
+def _is_cjk(c: str) -> bool:
+    return "\u3400" <= c <= "\u4dbf" or "\u4e00" <= c <= "\u9fff"  # (_CJK)
+
+
+POST_BATCH.append(_prepare)
 
 
 @rule(

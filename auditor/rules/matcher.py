@@ -152,8 +152,88 @@ _NOISE_CHARS = r" \t\u3000~`@#$%^&*_\-+=|\\:;\"'<>,./·•…—、“”‘’�
 # (A run of 1–3 noise characters with CJK on both sides; written to start with the noise
 # class, so that the regex engine skips to noise characters in C instead of trying a
 # lookbehind at every position.)
-NOISE_RE = _LazyPattern(
-    f"[{_NOISE_CHARS}](?<=[{CJK_RANGES}][{_NOISE_CHARS}])[{_NOISE_CHARS}]{{0,2}}(?=[{CJK_RANGES}])"
+_NOISE_SET = frozenset(" \t\u3000~`@#$%^&*_-+=|\\:;\"'<>,./·•…—、“”‘’「」『』～°")  # (its members)
+# (every noise character marked \x01 for str.find; a \x01 of the text's own is no mark)
+_NOISE_MARKS = {**dict.fromkeys(map(ord, _NOISE_SET), "\x01"), 1: "\x02"}
+
+
+class _Span:
+    """What :func:`_splice` and ``sub`` read of a match, for :class:`_LazyPass`'s spans:
+    the span, the text (group 0) and its first character (group 1: REPEAT_RE's group)."""
+
+    __slots__ = ("_a", "_b", "_t")
+
+    def __init__(self, text: str, a: int, b: int) -> None:
+        self._t, self._a, self._b = text, a, b
+
+    def span(self) -> tuple[int, int]:
+        return self._a, self._b
+
+    def group(self, k: int = 0) -> str:
+        return self._t[self._a : self._b] if k == 0 else self._t[self._a]
+
+
+class _LazyPass(_LazyPattern):
+    """A normalisation pass's regex (a class over the CJK ranges: 10 to 30 ms to compile)
+    with the same pass written in Python (``spans``: the matches' spans, left to right),
+    which serves until the process has passed :attr:`PY_CHARS` characters through it: a
+    nightly check's few new posts then compile no such class; a longer run compiles it
+    once, where C speed pays.  Only the replacements the matcher uses: ``""`` and
+    :func:`_first` (a test compares both ways on every edge)."""
+
+    __slots__ = ("_budget", "_spans")
+    PY_CHARS = 300_000
+
+    def __init__(self, pattern: str, spans: Callable[[str], Iterator[tuple[int, int]]]) -> None:
+        super().__init__(pattern)
+        self._spans = spans
+        self._budget = self.PY_CHARS
+
+    def _python(self, text: str) -> bool:
+        if self._rx is not None:
+            return False
+        self._budget -= len(text)
+        return self._budget >= 0
+
+    def sub(self, repl: Any, text: str) -> str:
+        if (repl != "" and repl is not _first) or not self._python(text):
+            return super().sub(repl, text)
+        parts: list[str] = []
+        last = 0
+        for a, b in self._spans(text):
+            parts.append(text[last:a])
+            if repl is _first:
+                parts.append(text[a])
+            last = b
+        if not parts:
+            return text
+        parts.append(text[last:])
+        return "".join(parts)
+
+    def finditer(self, text: str) -> Iterator[Any]:
+        if not self._python(text):
+            return super().finditer(text)
+        return (_Span(text, a, b) for a, b in self._spans(text))
+
+
+def _noise_spans(s: str) -> Iterator[tuple[int, int]]:
+    """NOISE_RE's matches: each run of one to three noise characters with a CJK character
+    right before and right after it (a longer run is no match, nor any part of it)."""
+    marked = s.translate(_NOISE_MARKS)
+    n = len(s)
+    i = marked.find("\x01")
+    while i != -1:
+        j = i + 1
+        while j < n and marked[j] == "\x01":
+            j += 1
+        if j - i <= 3 and i > 0 and j < n and _is_cjk(s[i - 1]) and _is_cjk(s[j]):
+            yield i, j
+        i = marked.find("\x01", j)
+
+
+NOISE_RE = _LazyPass(
+    f"[{_NOISE_CHARS}](?<=[{CJK_RANGES}][{_NOISE_CHARS}])[{_NOISE_CHARS}]{{0,2}}(?=[{CJK_RANGES}])",
+    _noise_spans,
 )
 # Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed.
 REDUPLICATING = (
@@ -176,7 +256,26 @@ DIGIT_PINYIN = dict(
 )
 _NUMERIC_AFTER = set("吧啊了呀呢吗嘛哦")
 _MEASURE = set("帖贴楼层个次票人天分点号张条轮场局位名遍岁页块元秒")
-REPEAT_RE = _LazyPattern(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+")
+_REDUPLICATING = frozenset(REDUPLICATING)
+
+
+def _repeat_spans(s: str) -> Iterator[tuple[int, int]]:
+    """REPEAT_RE's matches: each run of one CJK character, not a reduplicating one, twice
+    or more."""
+    n = len(s)
+    m = _DOUBLED.search(s)
+    while m is not None:
+        i = m.start()
+        c = s[i]
+        j = i + 2
+        while j < n and s[j] == c:
+            j += 1
+        if c not in _REDUPLICATING and _is_cjk(c):
+            yield i, j
+        m = _DOUBLED.search(s, j)
+
+
+REPEAT_RE = _LazyPass(f"((?![{REDUPLICATING}])[{CJK_RANGES}])\\1+", _repeat_spans)
 
 
 def _first(m: re.Match[str]) -> str:
@@ -189,7 +288,6 @@ _DOUBLED = re.compile(r"(.)\1")
 FINANCIAL_DIGITS = dict(zip("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十", strict=True))
 _ASCII_WORD = re.compile(r"[a-z0-9]")
 _ASCII_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")  # (_ASCII_WORD, as a set)
-_ALL_CJK = _LazyPattern(f"[{CJK_RANGES}]+")
 _ASCII_LETTER = re.compile(r"[a-z]")
 _SENTENCE_END = set("。！？!?\n")
 # Between the texts of one batch (find_all): no key, pattern or normalisation step can
@@ -200,7 +298,6 @@ BATCH_SEP = "\x00"
 # code points below this, texts with higher ones use the dict.
 _LIST_SPAN = 0x20000
 _HIGH = re.compile("[\U00020000-\U0010ffff]")
-_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
 def _as_list(table: Mapping[int, str]) -> list[str]:
@@ -587,7 +684,7 @@ class Normaliser(_Deferred):
         odd = sorted(k for k, v in self.table.items() if len(v) != 1)
         self.odd_bmp = "".join(chr(k) for k in odd if k < 0x10000)
         self.odd_astral = frozenset(chr(k) for k in odd if k >= 0x10000)
-        self._odd_re: re.Pattern[str] | None = None
+        self._odd_set: frozenset[str] | None = None
         self._length_table: Any = None
         self._join_flags: Any = None
         # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
@@ -708,23 +805,16 @@ class Normaliser(_Deferred):
 
     def __getstate__(self) -> dict[str, Any]:
         # (compiled or built on first use, not at load)
-        state = {**self.__dict__, "_odd_re": None, "_length_table": None, "_join_flags": None}
+        state = {**self.__dict__, "_odd_set": None, "_length_table": None, "_join_flags": None}
         return self._stash(state)
 
     def has_odd(self, text: str) -> bool:
-        """Does ``text`` hold a character that does not map to exactly one character?"""
-        rx = self._odd_re
-        if rx is None:
-            rx = self._odd_re = re.compile(
-                "[" + "".join(map(re.escape, self.odd_bmp)) + "]" if self.odd_bmp else "(?!)"
-            )
-        if rx.search(text) is not None:
-            return True
-        return (
-            bool(self.odd_astral)
-            and _ASTRAL.search(text) is not None
-            and not self.odd_astral.isdisjoint(text)
-        )
+        """Does ``text`` hold a character that does not map to exactly one character?
+        (A set: the class of a regex over them took 10 ms to compile, for a post or two.)"""
+        odd = self._odd_set
+        if odd is None:
+            odd = self._odd_set = frozenset(self.odd_bmp) | self.odd_astral
+        return not odd.isdisjoint(text)
 
     def one_to_one(self, text: str, fast: str) -> bool:
         """Is ``fast`` (the normalised ``text``) the text changed character by character,
@@ -1068,6 +1158,7 @@ class Matcher(_Deferred):
     # (kept aside in the disk cache: what a pattern's trigger reads; what only a
     # candidate's confirmation reads)
     _DEFER = (
+        ("word_forms",),  # (PHRASE-MASKED's terms: read for a post with a mask character)
         ("keywords", "conjuncts"),
         (
             "lexicon",
@@ -1096,6 +1187,10 @@ class Matcher(_Deferred):
         self.norm = Normaliser(self.lookalike, lexicon.emoji or bundled.emoji)
         self.entries: list[Entry] = lexicon.entries
         self.cats = lexicon.categories
+        # (read by every check: kept out of the deferred entries and lexicon)
+        self.category_files = {code: cat.path for code, cat in lexicon.categories.items()}
+        # every word entry's (category, spellings), in lexicon order
+        self.word_forms = tuple((e.category, e.forms) for e in self.entries if e.regex is None)
         self.py_table = _pinyin_table()
         self.py_render = _pinyin_render()
         self.reading_traps = _reading_traps()
@@ -1371,14 +1466,13 @@ class Matcher(_Deferred):
         codes = index = None
         if len(joined) >= NUMPY_BATCH:
             codes = _codes(joined)
-            low = int(codes.max()) < _LIST_SPAN
-        else:
-            low = _HIGH.search(joined) is None
-        if low and codes is not None:
+        # (a shorter batch, a nightly check's new posts, takes the dict tables: building
+        # the list tables of :func:`_as_list` costs 30 ms each, more than they save on it)
+        if codes is not None and int(codes.max()) < _LIST_SPAN:
             fast, codes, index = self.norm.normalise_codes(joined, codes)
         else:
             codes = None
-            fast = self.norm.normalise(joined, self._list("norm") if low else None)
+            fast = self.norm.normalise(joined)
         parts: Sequence[str]
         if codes is not None:  # (the separators from the array; each text sliced on need)
             import numpy as np
@@ -1413,7 +1507,7 @@ class Matcher(_Deferred):
             if codes is not None:
                 rendered = self._render_batch(codes)
             else:
-                rendered = fast.translate(self._list("render") if low else self.py_render)
+                rendered = fast.translate(self.py_render)
             for end, keys in self.py_ac.iter(rendered):
                 i = bisect_right(starts, end) - 1
                 coded.setdefault(i, []).append((end - starts[i], keys))
@@ -1498,7 +1592,7 @@ class Matcher(_Deferred):
         out: list[Any] = []
         if not hits:
             return out
-        values, triggers, checks = self.text_ac.values, self.triggers, self._conjunct_res
+        values, triggers = self.text_ac.values, self.triggers
         verdict: dict[_Key, bool] = {}  # (a branch's trigger words share one key)
         for end, key in hits:
             if not triggers[key]:
@@ -1509,13 +1603,7 @@ class Matcher(_Deferred):
                 if k.kind == "required":
                     ok = verdict.get(k)
                     if ok is None:
-                        res = checks.get(k) or self._branch_checks(k)
-                        ok = True
-                        for rx in res:
-                            if rx.search(norm) is None:
-                                ok = False
-                                break
-                        verdict[k] = ok
+                        ok = verdict[k] = self._branch_holds(k, norm)
                     if not ok:
                         continue
                 kept.append(k)
@@ -1605,8 +1693,7 @@ class Matcher(_Deferred):
                     else:  # (a key that is also a word: decided here, as _live does)
                         ok_ = verdict.get((i, v))  # type: ignore[assignment]
                         if ok_ is None:
-                            res = self._conjunct_res.get(v) or self._branch_checks(v)
-                            ok_ = verdict[i, v] = all(rx.search(parts[i]) for rx in res)
+                            ok_ = verdict[i, v] = self._branch_holds(v, parts[i])
                     if not ok_:
                         continue
                 kept.append(v)
@@ -1638,6 +1725,16 @@ class Matcher(_Deferred):
                 np.asarray(pure, dtype=bool),
             )
         return got
+
+    def _branch_holds(self, key: _Key, norm: str) -> bool:
+        """Does ``norm`` hold a word of each other required set of the trigger's branch and
+        one of its pattern's lexicon keywords (none: no condition)?  What
+        :meth:`_branch_checks`' searches decide, by ``in`` (one post's text: no regex to
+        compile, which cost a nightly check's few posts more than the searches)."""
+        for words in (*self.conjuncts.get((key.entry, key.branch), ()), self.keywords[key.entry]):
+            if words and not any(w in norm for w in words):
+                return False
+        return True
 
     def _branch_checks(self, key: _Key) -> tuple[re.Pattern[str], ...]:
         """The searches a trigger's post must pass: one for each other required set of its
@@ -1886,8 +1983,8 @@ class Matcher(_Deferred):
                     for k, c in enumerate(norm[s:t], s)
                 ):
                     continue  # 发4帖 is a count, not 发誓
-                all_cjk = _ALL_CJK.fullmatch(piece) is not None
-                cjk = all_cjk or _ALL_CJK.search(piece) is not None
+                all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
+                cjk = all_cjk or any(map(_is_cjk, piece))
                 if cjk and self._common_word(piece):
                     continue  # 出生 is a word of its own, not 畜生 said another way
                 if all_cjk:

@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from auditor.game.gamefile import ThreadKind
 from auditor.rules.base import (
@@ -40,6 +40,9 @@ from auditor.rules.lexicon import (
     lexicon_digest,
 )
 from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
+
+if TYPE_CHECKING:
+    from auditor.models import Post
 
 # M107 判罚依据：判罚范围包括一切与版杀游戏相关的讨论帖、投票帖、规则帖、进程帖。
 PHRASE_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
@@ -111,7 +114,7 @@ def matcher_for_context(ctx: Context) -> Matcher:
         _MATCHERS.clear()
         matcher = cached_matcher(paths, default=True)
         # a director's @category without a PHRASE rule would be loaded and never reported
-        if unreported := categories_without_rule(matcher.lexicon):
+        if unreported := categories_without_rule(matcher.category_files):
             raise LexiconError(unreported)
         _MATCHERS[key] = matcher
     ctx.matcher = matcher
@@ -145,30 +148,48 @@ def _kept(text: str, found: list[PhraseMatch], ctx: Context) -> list[PhraseMatch
     ]
 
 
-def _prepare(ctx: Context, posts: Sequence[GamePost], codes: frozenset[str]) -> None:
+def _prepare(
+    ctx: Context, posts: Sequence[GamePost], codes: frozenset[str]
+) -> dict[str, set[int]] | None:
     """The matches of every post a check will look at, found in one batch
     (:meth:`Matcher.find_all`: one scan over all of them, several times less work than
-    one post at a time); only when a rule that reads them is enabled."""
+    one post at a time); only when a rule that reads them is enabled.  Returns, for each
+    enabled PHRASE rule of a category, the posts holding a match of it: the only posts
+    its check can report (the engine calls it on those alone)."""
     if not any(c.startswith("PHRASE-") for c in codes):
-        return
+        return None
     cache = ctx.phrase_matches
-    todo = [gp.post for gp in posts if gp.kind is not None and id(gp.post) not in cache]
-    if not todo:
-        return
+    looked = [gp.post for gp in posts if gp.kind is not None]
+    todo = [p for p in looked if id(p) not in cache]
+    if todo:
+        _match_batch(ctx, todo)
+    found: dict[str, set[int]] = {f"PHRASE-{c}": set() for c in CATEGORIES}
+    for post in looked:
+        matches = cache[id(post)]
+        for m in matches:
+            found.setdefault(f"PHRASE-{m.category}", set()).add(id(post))
+    return {code: ids for code, ids in found.items() if code in codes}
+
+
+def _match_batch(ctx: Context, todo: Sequence[Post]) -> None:
+    cache = ctx.phrase_matches
     matcher = matcher_for_context(ctx)
     # In slices of about BATCH_CHARS characters: the batch's normalised copies and index
     # arrays scale with what is scanned together (a 100k-post game's posts at once peaked
     # at 400 MB), each slice is a full numpy-sized batch, and each post is matched alike.
+    # The slices are of even size (not a last short one that misses the array passes).
+    texts = [p.text for p in todo]
+    total = sum(map(len, texts))
+    per = total / max(1, -(-total // BATCH_CHARS))
     start = 0
-    while start < len(todo):
+    while start < len(texts):
         end, size = start, 0
-        while end < len(todo) and (size < BATCH_CHARS or end == start):
-            size += len(todo[end].text)
+        while end < len(texts) and (size < per or end == start):
+            size += len(texts[end])
             end += 1
-        chunk = todo[start:end]
-        found = matcher.find_all(p.text for p in chunk)
-        for post, matches in zip(chunk, found, strict=True):
-            cache[id(post)] = _kept(post.text, matches, ctx)
+        found = matcher.find_all(texts[start:end])
+        for post, text, matches in zip(todo[start:end], texts[start:end], found, strict=True):
+            cache[id(post)] = _kept(text, matches, ctx) if matches else matches
         start = end
 
 
@@ -297,15 +318,17 @@ for _code, (_fail, _pass) in PHRASE_RULES.items():
     _make(_code, LEXICONS[_code.removeprefix("PHRASE-")], _fail, _pass)
 
 
-def categories_without_rule(lex: Lexicon) -> list[Problem]:
-    """Lexicon categories no PHRASE rule reports: their matches would never be seen."""
+def categories_without_rule(lex: Lexicon | Mapping[str, str]) -> list[Problem]:
+    """Lexicon categories no PHRASE rule reports: their matches would never be seen.
+    ``lex``: a lexicon, or its categories' files by code (``Matcher.category_files``)."""
+    files = lex if isinstance(lex, Mapping) else {c: cat.path for c, cat in lex.categories.items()}
     return [
         Problem(
-            cat.path or "<lexicon>",
+            path or "<lexicon>",
             1,
             f"类别 {code} 没有对应的规则（PHRASE-{code}）：它的词条永远不会被报告；"
             f"可用的类别：{'、'.join(CATEGORIES)}",
         )
-        for code, cat in sorted(lex.categories.items())
+        for code, path in sorted(files.items())
         if code not in CATEGORIES
     ]
