@@ -108,20 +108,14 @@ def corpus(mb: float, seed: int) -> list[str]:
     return posts
 
 
-def game_posts(n: int, seed: int = 1) -> list[str]:
-    """The post texts of the generated n-post game, as the parser reads them."""
-    from datetime import UTC, datetime
-    from zoneinfo import ZoneInfo
-
-    from generate import GameConfig, generate_game, render_desktop_pages
+def _parsed_pages(gen, tz, now):  # type: ignore[no-untyped-def]
+    """Each desktop page of the generated game ``gen``, rendered and parsed as a crawl
+    reads it (forum time zone ``tz``, fetched at ``now``)."""
+    from generate import render_desktop_pages
 
     from auditor.forum.parse import parse_page
     from auditor.models import FetchedPage
 
-    gen = generate_game(GameConfig(posts=n, seed=seed))
-    tz = ZoneInfo("Asia/Shanghai")
-    now = datetime.now(UTC)
-    texts: list[str] = []
     for _tid, url, body, ctype in render_desktop_pages(gen):
         page = FetchedPage(
             url="http://bbs.example.com/" + url,
@@ -130,8 +124,20 @@ def game_posts(n: int, seed: int = 1) -> list[str]:
             content_type=ctype,
             fetched_at=now,
         )
-        texts.extend(p.text for p in parse_page(page, tz, now=now).posts)
-    return texts
+        yield parse_page(page, tz, now=now)
+
+
+def game_posts(n: int, seed: int = 1) -> list[str]:
+    """The post texts of the generated n-post game, as the parser reads them."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from generate import GameConfig, generate_game
+
+    gen = generate_game(GameConfig(posts=n, seed=seed))
+    tz = ZoneInfo("Asia/Shanghai")
+    now = datetime.now(UTC)
+    return [p.text for parsed in _parsed_pages(gen, tz, now) for p in parsed.posts]
 
 
 def game_context(n: int, seed: int = 1):  # type: ignore[no-untyped-def]
@@ -139,12 +145,10 @@ def game_context(n: int, seed: int = 1):  # type: ignore[no-untyped-def]
     placed in it, as ``auditor check`` builds it from a store) and its rule set."""
     from datetime import UTC, datetime
 
-    from generate import GameConfig, generate_game, render_desktop_pages, write_game
+    from generate import GameConfig, generate_game, write_game
 
-    from auditor.forum.parse import parse_page
     from auditor.game.gamefile import load_game
     from auditor.game.schedule import Schedule
-    from auditor.models import FetchedPage
     from auditor.rules.engine import make_context, place_posts, ruleset_for
     from auditor.store import StoredPost
 
@@ -153,17 +157,11 @@ def game_context(n: int, seed: int = 1):  # type: ignore[no-untyped-def]
     with tempfile.TemporaryDirectory() as tmp:
         game = load_game(write_game(gen, Path(tmp), pages=False, script=False))
     rs = ruleset_for(game)
-    stored = []
-    for _tid, url, body, ctype in render_desktop_pages(gen):
-        page = FetchedPage(
-            url="http://bbs.example.com/" + url,
-            status=200,
-            body=body,
-            content_type=ctype,
-            fetched_at=now,
-        )
-        parsed = parse_page(page, game.timezone, now=now)
-        stored.extend(StoredPost(p, False, 1) for p in parsed.posts)
+    stored = [
+        StoredPost(p, False, 1)
+        for parsed in _parsed_pages(gen, game.timezone, now)
+        for p in parsed.posts
+    ]
     schedule = Schedule(game, rs.settings["night_posts"])
     posts = place_posts(game, schedule, stored, rs)
     return make_context(game, schedule, posts, rs, now), rs
