@@ -11,6 +11,8 @@ import re
 import shutil
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from itertools import pairwise
 from pathlib import Path
@@ -310,12 +312,10 @@ def _in_place_last_page(game: Path) -> None:  # day 1's discussion, outside the 
     page.write_text(_edited(page), "utf-8")
 
 
-@pytest.mark.parametrize(
-    "change", [_new_file, _renamed_over, _in_place_in_window, _in_place_last_page]
-)
-def test_what_an_unchanged_folder_still_shows(
-    folder: Path, monkeypatch: pytest.MonkeyPatch, change: Any
-) -> None:
+@contextmanager
+def _settled(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The aged game's store after two crawls, the second of which listed no folder:
+    (game, store, now, scans)."""
     _aged(folder)
     game = load_game(folder)
     now = _now(folder)
@@ -324,6 +324,16 @@ def test_what_an_unchanged_folder_still_shows(
         crawl(game, store, now=now)
         crawl(game, store, now=now)
         assert scans.take() == 1  # the second crawl listed nothing
+        yield game, store, now, scans
+
+
+@pytest.mark.parametrize(
+    "change", [_new_file, _renamed_over, _in_place_in_window, _in_place_last_page]
+)
+def test_what_an_unchanged_folder_still_shows(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, change: Any
+) -> None:
+    with _settled(folder, monkeypatch) as (game, store, now, scans):
         change(folder)
         found = crawl(game, store, now=now)
         assert scans.take() == 1 and found.pages == 1 and found.changed_posts == 1
@@ -332,14 +342,7 @@ def test_what_an_unchanged_folder_still_shows(
 def test_a_file_gone_from_an_unchanged_folder_is_seen(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _aged(folder)
-    game = load_game(folder)
-    now = _now(folder)
-    scans = Scans(monkeypatch)
-    with Store(game.store) as store:
-        crawl(game, store, now=now)
-        crawl(game, store, now=now)
-        assert scans.take() == 1
+    with _settled(folder, monkeypatch) as (game, store, now, scans):
         page = game.forum.pages / "thread-101-p3.html"  # type: ignore[operator]
         page.unlink()
         found = crawl(game, store, now=now)
