@@ -747,16 +747,25 @@ def archive_worker(total: int, work: Path, seed: int) -> dict[str, Any]:
     }
 
 
-def stage_archive_cli(total: int, work: Path, seed: int, max_games: int | None = None) -> list[Row]:
+def stage_archive_cli(
+    total: int,
+    work: Path,
+    seed: int,
+    max_games: int | None = None,
+    baseline: Path | None = None,
+) -> list[Row]:
     """The archive through the real ``auditor audit`` once per game: each game written as a
     saved-pages folder (timed apart), audited by a subprocess on a fresh store, then
     deleted.  The baseline is the streamed in-process run of the same archive
-    (``stage_archive``, whose figures it reads from ``archive.json``) when it ran.
+    (``stage_archive``, whose figures it reads from ``archive.json``) when it ran; with
+    ``baseline`` (another checkout), that checkout's ``auditor audit`` of each game on a
+    fresh store of its own, the two taking turns at going first.
     ``max_games``: stop after that many games and extrapolate the whole archive's audit
     time from them, per post (said so in the row)."""
     d = work / "archive-cli"
     games = posts = pages = failed = 0
     audit_secs = audit_cpu = write_secs = peak = slowest = 0.0
+    base_secs = base_cpu = 0.0
     t_all = time.perf_counter()
     for gen in iter_archive(total, seed):
         if max_games is not None and games >= max_games:
@@ -767,13 +776,30 @@ def stage_archive_cli(total: int, work: Path, seed: int, max_games: int | None =
         pages += sum(1 for _ in (d / "pages").iterdir())
         posts += gen.posts
         cli = ["audit", str(game), "--reports", str(d / "reports"), "-q"]
+
+        def base_audit(game: Path = game, cli: list[str] = cli) -> None:
+            nonlocal base_secs, base_cpu
+            for leftover in game.parent.glob("*.sqlite*"):
+                leftover.unlink()
+            b_secs, _, b_code, _ = run_module("auditor", cli, cwd=baseline)
+            base_secs += b_secs
+            base_cpu += last_cpu()
+            print(f"  baseline: {b_secs:.1f} s, {last_cpu():.1f} CPU s, exit {b_code}", flush=True)
+            for leftover in game.parent.glob("*.sqlite*"):
+                leftover.unlink()
+
+        if baseline is not None and games % 2 == 0:
+            base_audit()
         secs, rss, code, text = run_module("auditor", cli, cwd=ROOT)
+        this_cpu = last_cpu()
+        if baseline is not None and games % 2 == 1:
+            base_audit()
         audit_secs += secs
-        audit_cpu += last_cpu()
+        audit_cpu += this_cpu
         peak, slowest = max(peak, rss), max(slowest, secs)
         games += 1
         print(
-            f"archive game {games}: {gen.posts:,} posts, {secs:.1f} s, {last_cpu():.1f} CPU s, "
+            f"archive game {games}: {gen.posts:,} posts, {secs:.1f} s, {this_cpu:.1f} CPU s, "
             f"{rss:.0f} MB; so far {posts:,} posts in {audit_secs:.0f} s of audits",
             flush=True,
         )
@@ -784,7 +810,10 @@ def stage_archive_cli(total: int, work: Path, seed: int, max_games: int | None =
     end_to_end = time.perf_counter() - t_all
     streamed = work / "archive.json"
     base, ratio = "—", ""
-    if streamed.is_file():
+    if baseline is not None and base_secs:
+        base = f"{baseline}: {base_secs:.0f} s in the audits ({base_cpu:.0f} CPU s)"
+        ratio = f"{audit_secs / base_secs:.2f}× the baseline's wall, {audit_cpu / base_cpu:.2f}× its CPU; "
+    elif streamed.is_file():
         r = json.loads(streamed.read_text())
         if r["posts"] == posts:
             base = f"streamed in process (parse → store → rules): {r['seconds']:.0f} s"
@@ -885,6 +914,12 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         help="archive-cli: only the first N games (the whole archive extrapolated per post)",
     )
+    ap.add_argument(
+        "--archive-baseline",
+        type=Path,
+        help="archive-cli: also audit each game with this checkout (e.g. `git archive` of main),"
+        " the two in turns",
+    )
     ap.add_argument("--new-posts", type=int, default=100, help="posts of the nightly rerun")
     ap.add_argument("--bs-pages", type=int, default=100, help="pages for the bs4 baseline")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results.md")
@@ -902,6 +937,8 @@ def main(argv: list[str] | None = None) -> int:
     global CHILD_ENV
     CHILD_ENV = child_env(args.work)
     compileall.compile_dir(ROOT / "auditor", quiet=1)  # an installed package's .pyc
+    if args.archive_baseline is not None:
+        compileall.compile_dir(args.archive_baseline / "auditor", quiet=1)
     warm_secs = warm_caches(args.work)
     print(f"caches warmed in {warm_secs:.1f} s: {CHILD_ENV['AUDITOR_CACHE_DIR']}", flush=True)
     rows: list[Row] = []
@@ -964,7 +1001,13 @@ def main(argv: list[str] | None = None) -> int:
     if wanted("archive") or wanted("archive-cli"):
         add(
             "archive-cli",
-            stage_archive_cli(args.archive_posts, args.work, args.seed, args.archive_games),
+            stage_archive_cli(
+                args.archive_posts,
+                args.work,
+                args.seed,
+                args.archive_games,
+                args.archive_baseline,
+            ),
         )
     total = time.perf_counter() - t_total
     y1 = yardstick()

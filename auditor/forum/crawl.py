@@ -23,7 +23,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
@@ -869,34 +869,40 @@ def _crawl_saved(
             t.rec = ThreadRecorder(store, report, tid, "saved-desktop", run_id)
         return t.rec
 
-    for _, _, sf, row in files:
-        if row is not None:
-            if row.tid not in wanted:
+    opened = _opened_in_order(game, [sf for _, _, sf, row in files if row is None])
+    try:
+        for _, _, sf, row in files:
+            if row is not None:
+                if row.tid not in wanted:
+                    continue
+                t = threads.get(row.tid) or threads.setdefault(row.tid, _SavedThread())
+                t.views.add(row.kind)
+                t.marks.append((sf.key, *sf.mark))
+                if row.kind == "desktop":
+                    _note_saved_row(t.rec or desktop_rec(row.tid, t), t, row.page or 1, row)
+                else:
+                    t.held.append((sf.mark[1], row.page or 1, row, sf))
                 continue
-            t = threads.get(row.tid) or threads.setdefault(row.tid, _SavedThread())
-            t.views.add(row.kind)
+            entry = _read_saved_file(sf, game, report, wanted, store, lists.append, next(opened))
+            if entry is None:
+                continue
+            tid, kind, (page, item) = entry
+            t = threads.setdefault(tid, _SavedThread())
+            t.views.add(kind)
             t.marks.append((sf.key, *sf.mark))
-            if row.kind == "desktop":
-                _note_saved_row(t.rec or desktop_rec(row.tid, t), t, row.page or 1, row)
-            else:
-                t.held.append((sf.mark[1], row.page or 1, row, sf))
-            continue
-        entry = _read_saved_file(sf, game, report, wanted, store, lists.append)
-        if entry is None:
-            continue
-        tid, kind, (page, item) = entry
-        t = threads.setdefault(tid, _SavedThread())
-        t.views.add(kind)
-        t.marks.append((sf.key, *sf.mark))
-        t.fresh = True
-        if kind != "desktop":
-            t.held.append((sf.mark[1], page, item, sf))
-            continue
-        rec = desktop_rec(tid, t)
-        if _superseded(newest_known, tid, kind, page, sf.mark[1]):
-            _note_superseded(store, rec, page, cast(_Fresh, item), _file_time(sf))
-            continue
-        _store_saved(game, store, rec, t, tid, kind, page, cast(_Fresh, item), cache_key, progress)
+            t.fresh = True
+            if kind != "desktop":
+                t.held.append((sf.mark[1], page, item, sf))
+                continue
+            rec = desktop_rec(tid, t)
+            if _superseded(newest_known, tid, kind, page, sf.mark[1]):
+                _note_superseded(store, rec, page, cast(_Fresh, item), _file_time(sf))
+                continue
+            _store_saved(
+                game, store, rec, t, tid, kind, page, cast(_Fresh, item), cache_key, progress
+            )
+    finally:
+        opened.close()  # a worker process is stopped, also by an error
     # Problems of single files in the folder's order, as before the threads' own.
     file_problems = report.problems[first_file_problem:]
     report.problems[first_file_problem:] = sorted(file_problems, key=lambda p: p.url)
@@ -1491,37 +1497,64 @@ def _saved_avatars(path: Path, folder: Path, parsed: ParsedPage) -> ParsedPage:
 _AVATAR_MAX = 4 * 1024 * 1024  # an avatar larger than this is hashed from its first 4 MB
 
 
-def _read_saved_file(
-    sf: _SavedFile,
-    game: Game,
-    report: CrawlReport,
-    wanted: set[int],
-    store: Store,
-    space: Callable[[_SavedSpace], None],
-) -> tuple[int, str, tuple[int, object]] | None:
-    """Parse one saved file: (tid, view, (page, entry)), or None when it is not a page of
-    this game (problems are added to the report) or a member's posts list (handed to
-    ``space``)."""
+class _ReadOptions(NamedTuple):
+    """What reading a saved file needs of the game (sent once to a worker process)."""
+
+    tz: tzinfo
+    max_page_mb: float
+    folder: Path | None  # the game's saved-pages folder
+    discovers: bool
+
+
+def _read_options(game: Game) -> _ReadOptions:
+    return _ReadOptions(game.timezone, game.forum.max_page_mb, game.forum.pages, game.discovers)
+
+
+# A first read of this many saved files or more parses them with a worker process beside
+# this one (:mod:`auditor.forum.parallel`); fewer are parsed here (a night's few pages
+# would pay the worker's start for nothing).
+PARSE_WORKER_MIN = 100
+
+
+def _opened_in_order(game: Game, todo: Sequence[_SavedFile]) -> Generator[_Opened, None, None]:
+    """:func:`_open_saved` of each file, in order, lazily: with a worker process when there
+    are many and a second core (:func:`auditor.forum.parallel.ordered_map`)."""
+    opts = _read_options(game)
+    if len(todo) >= PARSE_WORKER_MIN:
+        from auditor.forum import parallel
+
+        if parallel.cores() >= 2:
+            return parallel.ordered_map("auditor.forum.crawl:_open_saved", todo, opts)
+    return (_open_saved(sf, opts) for sf in todo)
+
+
+#: What a saved file holds, before the store is asked anything: ("page", (fetched,
+#: parsed)), ("space", _SavedSpace), ("problem", CrawlProblem), ("skipped", (file, what))
+#: or ("nothing", None).
+_Opened: TypeAlias = "tuple[str, Any]"
+
+
+def _open_saved(sf: _SavedFile, opts: _ReadOptions) -> _Opened:
+    """Read and parse one saved file (no store, no report: a worker process may run it).
+    A thread page is dated by its capture time and its authors' avatars saved beside it
+    are hashed."""
     path, st = Path(sf.path), sf.st
     mtime = datetime.fromtimestamp(st.st_mtime, UTC)
     url = Path(sf.key).as_uri()
-    if st.st_size > max_page_bytes(game):
+    if st.st_size > int(opts.max_page_mb * 1024 * 1024):  # max_page_bytes
         # Parsing needs about 16 times the page's size in memory: refuse, never swap.
         too_large = PageTooLargeError(
             url,
-            f"{st.st_size / 1048576:.1f} MB，上限 {game.forum.max_page_mb:g} MB"
+            f"{st.st_size / 1048576:.1f} MB，上限 {opts.max_page_mb:g} MB"
             "（可在游戏文件 [forum] max_page_mb 调整）",
         )
-        report.problems.append(CrawlProblem(too_large.kind, url, str(too_large)))
-        return None
+        return "problem", CrawlProblem(too_large.kind, url, str(too_large))
     ctype = "application/json" if path.suffix.lower() == ".json" else None
     try:
         body = path.read_bytes()
     except OSError as exc:  # removed or unreadable since the scan
-        report.problems.append(
-            CrawlProblem("unreadable", url, f"无法读取保存的页面（{os_error_text(exc)}）：{path}")
-        )
-        return None
+        message = f"无法读取保存的页面（{os_error_text(exc)}）：{path}"
+        return "problem", CrawlProblem("unreadable", url, message)
     # A posts list, the board list and the page writer's index are told by their bytes: a
     # night with nothing new reads the last two and makes no page value (no auditor.models).
     if b'id="delform"' in body and b"mod=space" in body:  # is_space_body
@@ -1532,47 +1565,69 @@ def _read_saved_file(
         try:
             sp = parse_space(fetched)
         except PageError as exc:
-            report.problems.append(CrawlProblem(exc.kind, url, f"个人空间列表：{exc}"))
-            return None
+            return "problem", CrawlProblem(exc.kind, url, f"个人空间列表：{exc}")
         captured = capture_time(sp.served_at, mtime) or mtime
-        space(_SavedSpace(path, sf.key, st, sp, captured))
-        return None
+        return "space", _SavedSpace(path, sf.key, st, sp, captured)
     if any(m in body for m in _BOARD_MARKERS):  # its threads: _saved_board
-        what = "版块帖子列表，帖子从中发现" if game.discovers else "版块帖子列表，不是帖子页面"
-        report.skipped_files.append((str(path.relative_to(game.forum.pages or path.parent)), what))
-        return None
+        what = "版块帖子列表，帖子从中发现" if opts.discovers else "版块帖子列表，不是帖子页面"
+        return "skipped", (str(path.relative_to(opts.folder or path.parent)), what)
     if path.name == "index.json" and _writer_index(body):
-        return None  # the page writer's own URL index, not a page (nor parsed as one)
+        return "nothing", None  # the page writer's own URL index, not a page (nor parsed)
     fetched = _saved_page(url, body, ctype, mtime)
     try:
-        parsed = parse_page(fetched, game.timezone)  # relative times: the capture time
+        parsed = parse_page(fetched, opts.tz)  # relative times: the capture time
     except PageError as exc:
         if path.name == "index.json":  # the page writer's own URL index, not a page
-            return None
+            return "nothing", None
         if exc.kind in _SKIPPABLE:
             what = _SKIPPED_WHAT.get(exc.kind) or exc.detail
-            report.skipped_files.append(
-                (str(path.relative_to(game.forum.pages or path.parent)), what)
-            )
-        else:
-            report.problems.append(CrawlProblem(exc.kind, url, str(exc)))
-        return None
-    if parsed.tid is not None and parsed.tid not in wanted and parsed.subject is not None:
-        starter = next((p.author for p in parsed.posts if p.first), None)
-        if _takes(game, store, parsed.tid, parsed.subject, starter):
-            wanted.add(parsed.tid)
-    if parsed.tid not in wanted:
-        report.ignored_files.append(str(path))
-        return None
-    tid = parsed.tid
-    assert tid is not None
+            return "skipped", (str(path.relative_to(opts.folder or path.parent)), what)
+        return "problem", CrawlProblem(exc.kind, url, str(exc))
     from auditor.forum.parse.times import capture_time
 
     captured = capture_time(parsed.served_at, mtime) or mtime
     if captured != mtime:
         fetched = replace(fetched, fetched_at=captured)  # the sightings' time
-    parsed = _saved_avatars(path, game.forum.pages or path.parent, parsed)
-    entry = (fetched, parsed, sf.key, st)
+    parsed = _saved_avatars(path, opts.folder or path.parent, parsed)
+    return "page", (fetched, parsed)
+
+
+def _read_saved_file(
+    sf: _SavedFile,
+    game: Game,
+    report: CrawlReport,
+    wanted: set[int],
+    store: Store,
+    space: Callable[[_SavedSpace], None],
+    opened: _Opened | None = None,
+) -> tuple[int, str, tuple[int, object]] | None:
+    """Parse one saved file (``opened``: what :func:`_open_saved` made of it, maybe in a
+    worker process): (tid, view, (page, entry)), or None when it is not a page of this
+    game (problems are added to the report) or a member's posts list (handed to
+    ``space``)."""
+    what, value = opened or _open_saved(sf, _read_options(game))
+    if what == "problem":
+        report.problems.append(value)
+        return None
+    if what == "skipped":
+        report.skipped_files.append(value)
+        return None
+    if what == "space":
+        space(value)
+        return None
+    if what != "page":
+        return None
+    fetched, parsed = value
+    if parsed.tid is not None and parsed.tid not in wanted and parsed.subject is not None:
+        starter = next((p.author for p in parsed.posts if p.first), None)
+        if _takes(game, store, parsed.tid, parsed.subject, starter):
+            wanted.add(parsed.tid)
+    if parsed.tid not in wanted:
+        report.ignored_files.append(str(Path(sf.path)))
+        return None
+    tid = parsed.tid
+    assert tid is not None
+    entry = (fetched, parsed, sf.key, sf.st)
     return tid, parsed.kind.value, (parsed.page or 1, entry)
 
 
