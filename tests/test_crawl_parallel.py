@@ -109,13 +109,15 @@ def test_a_worker_killed_midway_leaves_its_share_to_this_process() -> None:
     assert out[-1][1] == os.getpid()  # after the kill, this process ran what was left
 
 
-def test_an_error_in_a_call_is_raised_here_as_without_a_worker() -> None:
+# 3 * CHUNK + 1: a chunk this process runs ahead while the worker starts; 100: later.
+@pytest.mark.parametrize("bad", [3 * CHUNK + 1, 100])
+def test_an_error_in_a_call_is_raised_here_in_its_turn(bad: int) -> None:
     items = list(range(20 * CHUNK))
     seen = []
-    with pytest.raises(ValueError, match="项目 100"):
-        for item, _, _ in ordered_map("test_crawl_parallel:slow_tag", items, 100):
+    with pytest.raises(ValueError, match=f"项目 {bad}"):
+        for item, _, _ in ordered_map("test_crawl_parallel:slow_tag", items, bad):
             seen.append(item)
-    assert seen == list(range(100))
+    assert seen == list(range(bad))  # every item before it was handed out first
 
 
 _ORPHAN = """

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Collection, Generator, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
@@ -1534,6 +1535,32 @@ def _opened_in_order(game: Game, todo: Sequence[_SavedFile]) -> Generator[_Opene
 _Opened: TypeAlias = "tuple[str, Any]"
 
 
+_by_fields_ready = False
+
+
+def _pickle_by_fields() -> None:
+    """Pickle the page values as their fields in order (rebuilt by the class itself): a
+    slotted dataclass otherwise unpickles through ``dataclasses``' generic
+    ``__setstate__``, which asks ``fields()`` for every object, the most of reading a
+    worker's pages back.  The same values either way."""
+    global _by_fields_ready
+    if _by_fields_ready:
+        return
+    import copyreg
+    from dataclasses import fields
+
+    from auditor.models import Attachment, FetchedPage, ParsedPage, Post, Profile, Quote
+
+    for cls in (Attachment, FetchedPage, ParsedPage, Post, Profile, Quote):
+        names = tuple(f.name for f in fields(cls))
+        copyreg.pickle(cls, partial(_by_fields, cls, names))
+    _by_fields_ready = True
+
+
+def _by_fields(cls: type, names: tuple[str, ...], obj: object) -> tuple[type, tuple[object, ...]]:
+    return cls, tuple([getattr(obj, name) for name in names])
+
+
 def _open_saved(sf: _SavedFile, opts: _ReadOptions) -> _Opened:
     """Read and parse one saved file (no store, no report: a worker process may run it).
     A thread page is dated by its capture time and its authors' avatars saved beside it
@@ -1573,6 +1600,7 @@ def _open_saved(sf: _SavedFile, opts: _ReadOptions) -> _Opened:
         return "skipped", (str(path.relative_to(opts.folder or path.parent)), what)
     if path.name == "index.json" and _writer_index(body):
         return "nothing", None  # the page writer's own URL index, not a page (nor parsed)
+    _pickle_by_fields()  # for a worker process's results (loads the page values)
     fetched = _saved_page(url, body, ctype, mtime)
     try:
         parsed = parse_page(fetched, opts.tz)  # relative times: the capture time

@@ -54,6 +54,18 @@ def _resolve(name: str) -> Callable[..., Any]:
     return fn
 
 
+def _run(fn: Callable[..., Any], chunk: Sequence[Any], shared: object) -> list[Any]:
+    """A chunk's results; an item whose call raises is marked to be called again when its
+    turn comes, so that the error is raised there (after the items before it)."""
+    out: list[Any] = []
+    for item in chunk:
+        try:
+            out.append(fn(item, shared))
+        except Exception:
+            out.append(_RETRY)
+    return out
+
+
 def serve(tasks: Connection, results: Connection) -> None:
     """The worker's loop: the function's name and its fixed argument, then chunks of
     items until the pipe closes; each chunk answered with one list of results."""
@@ -62,18 +74,15 @@ def serve(tasks: Connection, results: Connection) -> None:
         fn = _resolve(name)
         while True:
             chunk = tasks.recv()
-            out: list[Any] = []
-            for item in chunk:
-                try:
-                    out.append(fn(item, shared))
-                except Exception:
-                    out.append(_RETRY)  # called again in the parent, which raises it there
+            out = _run(fn, chunk, shared)  # an error: called again in the parent, raised there
             try:
                 results.send(out)
             except Exception:  # a result that does not pickle: all of them run there
                 results.send([_RETRY] * len(chunk))
     except (EOFError, OSError, KeyboardInterrupt):
-        return  # the parent is done, or gone
+        # The parent is done, or gone: nothing to flush, and the parent waits for this exit
+        # (an interpreter's orderly shutdown would add tens of milliseconds to every crawl).
+        os._exit(0)
 
 
 class _Worker:
@@ -153,7 +162,7 @@ def ordered_map(name: str, items: Sequence[Any], shared: object) -> Generator[An
                         and len(local) < AHEAD
                         and dispatched < len(chunks)
                     ):
-                        local[dispatched] = [fn(item, shared) for item in chunks[dispatched]]
+                        local[dispatched] = _run(fn, chunks[dispatched], shared)
                         dispatched += 1
                     local[sent.popleft()] = worker.results.recv()  # this chunk: sent first
                 except (EOFError, OSError):
@@ -161,7 +170,7 @@ def ordered_map(name: str, items: Sequence[Any], shared: object) -> Generator[An
                     worker = None  # gone: what it held runs here
             results = local.pop(i, None)
             if results is None:
-                results = [fn(item, shared) for item in chunk]
+                results = _run(fn, chunk, shared)
             for item, result in zip(chunk, results, strict=True):
                 yield fn(item, shared) if result == _RETRY else result
     finally:
