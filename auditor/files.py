@@ -8,7 +8,9 @@ kept in brackets only where we have no translation).
 Every file the tool writes for the director (CSVs, the workbook, the report's files, the
 decisions export, the game file ``auditor game --write`` rewrites) goes through
 :func:`write_atomic`: a full disk or a killed run never leaves a 0-byte or half-written
-file, and a file that was there before stays as it was.
+file, and a file that was there before stays as it was.  A report's files are written into
+a hidden folder that is renamed into place whole: each with :func:`write_new` (no name of
+its own to swap), the folder synced once.
 """
 
 from __future__ import annotations
@@ -112,10 +114,30 @@ def write_atomic(
             exc.filename = None  # name the file the director asked for, not the temporary one
             raise WriteError(path, exc, kept=True) from None
         raise
-    _sync_folder(path.parent)
+    sync_folder(path.parent)
 
 
-def _sync_folder(folder: Path) -> None:
+def write_new(path: Path | str, data: bytes | str) -> None:
+    """Write ``data`` (``str`` as UTF-8) to a new file ``path`` in a folder that no one reads
+    yet (a report's hidden folder before it is renamed into place), flushed to disk (fsync).
+    No temporary name and no rename: the folder is what appears whole, so its writer syncs
+    it once (:func:`sync_folder`) after the last file, and removes it on failure.  A file
+    already at ``path`` is an error (``EEXIST``); an ``OSError`` becomes a
+    :class:`WriteError` naming ``path``."""
+    path = Path(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        exc.filename = None
+        raise WriteError(path, exc) from None
+
+
+def sync_folder(folder: Path) -> None:
     """Make the rename itself durable (best effort: not every system can open a folder)."""
     try:
         fd = os.open(folder, os.O_RDONLY)

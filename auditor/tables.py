@@ -53,10 +53,15 @@ def csv_text(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
     return buf.getvalue()
 
 
+def csv_file(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
+    """The text of one CSV for spreadsheets: BOM, CRLF rows, neutralised cells."""
+    return BOM + csv_text(columns, rows)
+
+
 def write_csv(path: Path, columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
-    """One CSV for spreadsheets: BOM, CRLF rows, neutralised cells; written whole or not at
-    all (:func:`~auditor.files.write_atomic`)."""
-    write_atomic(path, BOM + csv_text(columns, rows))
+    """One CSV for spreadsheets (:func:`csv_file`), written whole or not at all
+    (:func:`~auditor.files.write_atomic`)."""
+    write_atomic(path, csv_file(columns, rows))
 
 
 def decode_csv(data: bytes) -> str:

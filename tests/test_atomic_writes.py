@@ -173,3 +173,38 @@ def test_write_atomic_check_sees_the_whole_file_and_can_refuse_it(tmp_path: Path
     assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]
     write_atomic(target, "[game]\nname = 2\n", check=lambda tmp: None)
     assert target.read_text("utf-8") == "[game]\nname = 2\n"
+
+
+def test_a_report_that_fills_the_disk_leaves_no_half_report(audited: Path) -> None:
+    """The report's files go into a hidden folder renamed into place whole (each written
+    once, the folder synced after the last): a report.html cut by a full disk leaves no
+    folder, no temporary and the last report as ``latest``."""
+    reports = audited.parent / "reports"
+    game_dir = next(p for p in reports.iterdir() if p.is_dir())
+    before = sorted(p.name for p in game_dir.iterdir())
+    latest = (game_dir / "latest").resolve()
+    html = (latest / "report.html").stat().st_size
+    assert html > 20_000  # the limit below cuts it, not the small files
+    store = load_game(audited).store
+    holder = sqlite3.connect(store)  # as above: SQLite needs to grow no file
+    holder.execute("SELECT count(*) FROM posts").fetchone()
+    try:
+        res = _run(
+            ["report", str(audited), "--reports", str(reports)],
+            audited.parent,
+            preexec_fn=_limit(html // 2),
+        )
+    finally:
+        holder.close()
+    assert res.returncode == EXIT_WRITE, res.stdout + res.stderr
+    assert "Traceback" not in res.stderr
+    assert "无法写入" in res.stderr and "report.html" in res.stderr.replace("\n", "")
+    assert sorted(p.name for p in game_dir.iterdir()) == before
+    assert (game_dir / "latest").resolve() == latest
+    res = _run(["report", str(audited), "--reports", str(reports)], audited.parent)
+    assert res.returncode == 0, res.stderr
+    new = (game_dir / "latest").resolve()
+    # The same files (and the workbook ``auditor report`` adds), none left temporary.
+    assert new != latest
+    assert {p.name for p in new.iterdir()} == {p.name for p in latest.iterdir()} | {"report.xlsx"}
+    assert (new / "report.html").stat().st_size > 20_000

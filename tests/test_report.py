@@ -89,14 +89,14 @@ def test_atomic_write_leaves_no_half_report(
     first = write_report(records, reports, when=datetime(2026, 11, 22, 6, 0, 0))
     assert latest_dir(reports, game.slug) == first.directory.resolve()
 
-    real = report_write.write_csv
+    real = report_write.write_new
 
     def broken(path: Path, *args: object, **kwargs: object) -> None:
         if path.name == "findings.csv":
             raise OSError("disk full")
         real(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(report_write, "write_csv", broken)
+    monkeypatch.setattr(report_write, "write_new", broken)
     with pytest.raises(WriteError, match=r"无法写入 .*disk full"):  # exit 2, not a traceback
         write_report(records, reports, when=datetime(2026, 11, 23, 6, 0, 0))
     game_dir = reports / game.slug
@@ -105,7 +105,7 @@ def test_atomic_write_leaves_no_half_report(
 
     # A killed run's temporary directory is cleaned up by the next run.
     (game_dir / ".tmp-20261124-060000-999").mkdir()
-    monkeypatch.setattr(report_write, "write_csv", real)
+    monkeypatch.setattr(report_write, "write_new", real)
     second = write_report(records, reports, when=datetime(2026, 11, 24, 6, 0, 0))
     assert sorted(p.name for p in game_dir.iterdir()) == [
         ".store",  # which store owns the folder

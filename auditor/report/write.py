@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from auditor.errors import ReportFolderError
-from auditor.files import WriteError, write_atomic
-from auditor.tables import write_csv
+from auditor.files import WriteError, sync_folder, write_atomic, write_new
+from auditor.tables import csv_file
 
 if TYPE_CHECKING:
     from auditor.report.records import Records
@@ -54,6 +54,11 @@ def run_dir_name(when: datetime) -> str:
 
 
 def write_files(records: Records, directory: Path, *, workbook: bool = False) -> None:
+    """The report's files in ``directory``, a new folder no one reads yet (the hidden
+    folder :func:`write_report` renames into place): each file written once and flushed
+    to disk, the folder synced after the last (:func:`~auditor.files.write_new`; a file
+    of its own replaced atomically and the folder synced after each cost a nightly run
+    two syncs a file)."""
     from auditor.ledger.ledger import LEDGER_COLUMNS
     from auditor.report.bbcode import render_bbcode
     from auditor.report.html import render_html
@@ -67,19 +72,19 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
     )
 
     directory.mkdir(parents=True, exist_ok=True)
-    write_atomic(directory / "report.html", render_html(records))
-    write_csv(directory / "activity.csv", ACTIVITY_CSV, records.activity)
-    write_csv(directory / "votes.csv", VOTES_CSV, records.votes)
-    write_csv(directory / "tally.csv", TALLY_CSV, records.tally)
-    write_csv(directory / "findings.csv", FINDINGS_CSV, records.findings)
+    write_new(directory / "report.html", render_html(records))
+    write_new(directory / "activity.csv", csv_file(ACTIVITY_CSV, records.activity))
+    write_new(directory / "votes.csv", csv_file(VOTES_CSV, records.votes))
+    write_new(directory / "tally.csv", csv_file(TALLY_CSV, records.tally))
+    write_new(directory / "findings.csv", csv_file(FINDINGS_CSV, records.findings))
     assert LEDGER_CSV[: len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
-    write_csv(directory / "ledger.csv", LEDGER_CSV, records.standings)
+    write_new(directory / "ledger.csv", csv_file(LEDGER_CSV, records.standings))
     announcement = render_bbcode(records)
-    write_atomic(directory / "announcement.bbcode", announcement)
+    write_new(directory / "announcement.bbcode", announcement)
     parts = split_announcement(announcement)
     if len(parts) > 1:  # longer than Discuz!'s maxpostsize: one file per post, in order
         for i, part in enumerate(parts, start=1):
-            write_atomic(directory / f"announcement-{i}.bbcode", part)
+            write_new(directory / f"announcement-{i}.bbcode", part)
     if workbook:  # pandas + openpyxl take seconds to import: not for every nightly run
         from auditor.report.xlsx import write_workbook
 
@@ -100,6 +105,7 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
                 )
             ),
         )
+    sync_folder(directory)
 
 
 def write_report(
@@ -161,6 +167,7 @@ def _write_report(records: Records, game_dir: Path, when: datetime, workbook: bo
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    sync_folder(game_dir)  # the rename itself, on disk
     return Written(final, _point_latest(game_dir, final))
 
 
