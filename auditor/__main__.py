@@ -34,6 +34,7 @@ def _interrupted_while_loading(signum: int, frame: object) -> None:
 
 signal.signal(signal.SIGINT, _interrupted_while_loading)
 
+from auditor import classcode  # noqa: E402
 from auditor.cli import main as _main  # noqa: E402  (after the handler, on purpose)
 
 
@@ -60,6 +61,7 @@ def _exit_now(code: object) -> NoReturn:
     else:
         sys.stderr.write(f"{code}\n")
         status = 1
+    classcode.save()  # (at exit otherwise)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -21,23 +21,9 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
+from auditor.cachedir import CACHE_ENV as CACHE_ENV
+from auditor.cachedir import cache_dir as cache_dir
 from auditor.errors import AuditorError
-
-CACHE_ENV = "AUDITOR_CACHE_DIR"
-
-
-def cache_dir() -> Path:
-    """Where the tool keeps what it builds once and reads back (the phrase matcher, jieba's
-    state, the report's compiled templates): ``AUDITOR_CACHE_DIR``, else the user's cache
-    folder (``platformdirs``: ``$XDG_CACHE_HOME/auditor`` or ``~/.cache/auditor`` on
-    Linux).  Never the package folder, which may be read-only."""
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("auditor", appauthor=False))
-
 
 _REASONS = {
     errno.EACCES: "没有权限",

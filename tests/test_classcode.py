@@ -1,0 +1,93 @@
+"""The dataclasses' generated methods compiled once and read back (:mod:`auditor.classcode`,
+issue 16): the classes behave the same from the table as compiled afresh, a second process
+compiles nothing, and a damaged or unwritable cache only means compiling again."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Made in a child process (the package installs the table on import), then described:
+# what the generated methods do, and how many sources came from the table.
+_CHILD = r"""
+import dataclasses, inspect, json, pickle, sys
+from auditor import classcode
+from auditor.game.gamefile import Game
+from auditor.models import Post
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Card:
+    player: str
+    floor: int = 0
+    tags: tuple[str, ...] = ()
+    notes: list[str] = dataclasses.field(default_factory=list, compare=False)
+
+a, b = Card("饺子", 3, ("红",)), Card("饺子", 3, ("红",), ["不比较"])
+try:
+    a.floor = 4
+    frozen = False
+except dataclasses.FrozenInstanceError:
+    frozen = True
+print(json.dumps({
+    "repr": repr(a),
+    "eq": a == b, "hash": hash(a) == hash(b), "ne": a != Card("饺子", 4),
+    "frozen": frozen,
+    "default": Card("x").notes == [] and Card("x").notes is not Card("x").notes,
+    "pickle": pickle.loads(pickle.dumps(a)) == a,
+    "signatures": [str(inspect.signature(c)) for c in (Card, Post, Game)],
+    "fields": [f.name for f in dataclasses.fields(Post)],
+    "hits": classcode.hits,
+}, ensure_ascii=False))
+classcode.save()
+"""
+
+
+def _child(cache: Path) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD],
+        cwd=ROOT,
+        env={**os.environ, "AUDITOR_CACHE_DIR": str(cache)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def test_classes_from_the_table_behave_as_compiled_afresh(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cold = _child(cache)
+    assert cold["hits"] == 0  # nothing on disk yet: every method compiled
+    files = list((cache / "classcode").iterdir())
+    assert len(files) == 1 and files[0].stat().st_size > 10_000
+    warm = _child(cache)
+    assert int(warm["hits"]) > 60  # Game, Post and the classes they import, and Card
+    assert {**warm, "hits": 0} == {**cold, "hits": 0}
+    assert cold["repr"] == "Card(player='饺子', floor=3, tags=('红',), notes=[])"
+    assert cold["eq"] and cold["hash"] and cold["ne"] and cold["frozen"]
+    assert cold["default"] and cold["pickle"]
+
+
+def test_a_damaged_table_is_compiled_again_and_rewritten(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cold = _child(cache)
+    (table,) = (cache / "classcode").iterdir()
+    for damage in (b"", b"\x00garbage", table.read_bytes()[:5000]):
+        table.write_bytes(damage)
+        again = _child(cache)
+        assert again["hits"] == 0 and {**again, "hits": 0} == {**cold, "hits": 0}
+        assert _child(cache)["hits"] == _child(cache)["hits"] > 60  # rewritten whole
+
+
+def test_an_unwritable_cache_folder_only_means_compiling(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x")  # the cache folder's path is a file: nothing can be made there
+    cold = _child(blocked)
+    assert cold["hits"] == 0 and _child(blocked)["hits"] == 0
+    assert blocked.read_text() == "x"
