@@ -91,12 +91,19 @@ def vm_hwm_mb() -> float:
 
 # Runs a module as __main__ and prints its own VmHWM at exit: ru_maxrss from wait4 would
 # also count the forked copy of this (bigger) process before exec.
+# The CLI ends a finished command with os._exit (no atexit): the peak is written there too.
 _HWM_WRAPPER = (
-    "import atexit, runpy, sys\n"
+    "import atexit, os, runpy, sys\n"
     "def _hwm():\n"
     "    for l in open('/proc/self/status'):\n"
     "        if l.startswith('VmHWM:'): sys.stderr.write('\\nVMHWM_KB %s\\n' % l.split()[1])\n"
+    "    sys.stderr.flush()\n"
     "atexit.register(_hwm)\n"
+    "_exit = os._exit\n"
+    "def _hwm_exit(code):\n"
+    "    _hwm()\n"
+    "    _exit(code)\n"
+    "os._exit = _hwm_exit\n"
     "sys.argv = sys.argv[1:]\n"
     "runpy.run_module(sys.argv[0], run_name='__main__', alter_sys=True)\n"
 )
