@@ -202,3 +202,44 @@ def test_an_audit_killed_while_a_worker_parses_ends_as_one_never_killed(
     proc = _audit(killed / "game.toml", killed / "r")
     assert proc.wait(timeout=600) == 0, proc.stderr.read() if proc.stderr else ""
     assert _tables(killed / "r") == _tables(whole / "r")
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def test_ctrl_c_while_a_worker_parses_is_exit_130_and_stops_the_worker(
+    big_game: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    folder = tmp_path / "g"
+    shutil.copytree(big_game.parent, folder, ignore=shutil.ignore_patterns("*.sqlite*"))
+    proc = _audit(folder / "game.toml", folder / "r")
+    store = load_game(folder / "game.toml").store
+    workers: list[int] = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not workers:  # once pages are being stored
+        if store.exists():
+            with sqlite3.connect(store) as db:
+                if db.execute("SELECT count(*) FROM pages").fetchone()[0] >= 20:
+                    workers = _children(proc.pid)
+        time.sleep(0.02)
+    assert workers, "no worker process while the pages were read"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    text = err.decode("utf-8")
+    assert proc.returncode == 130, text
+    assert "已中断" in text and "Traceback" not in text
+    assert not any(Path(f"/proc/{w}").exists() for w in workers)  # reaped by the audit
+    with sqlite3.connect(store) as db:
+        assert db.execute("SELECT status FROM runs").fetchall() == [("interrupted",)]
