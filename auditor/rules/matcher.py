@@ -52,7 +52,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, chain
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -311,7 +311,8 @@ def _as_list(table: Mapping[int, str]) -> list[str]:
 # A batch this long (find_all over a check's posts) drops noise, collapses repeats and
 # renders pinyin codes with numpy (array passes, a few milliseconds for half a million
 # characters, where each regex pass takes 15 to 25); shorter texts keep the regexes, which
-# do the same (a test compares both), without numpy's import.
+# do the same (a test compares both), without numpy's import.  (A table is looked up with
+# ``table.take(codes)``: a third faster than ``table[codes]``, the same values.)
 NUMPY_BATCH = 100_000
 
 
@@ -360,7 +361,7 @@ def _noise_kept(codes: Any) -> Any:
 
     noise, cjk, _ = _char_flags()
     n = len(codes)
-    at = np.flatnonzero(noise[codes])  # the noise characters (a few in a hundred)
+    at = np.flatnonzero(noise.take(codes))  # the noise characters (a few in a hundred)
     if not len(at):
         return None
     # their runs [start, end)
@@ -405,7 +406,7 @@ def _ascii_noise_kept(codes: Any) -> Any:
 
     noise, letter, alnum = _ascii_flags()
     n = len(codes)
-    p = np.flatnonzero(noise[codes])
+    p = np.flatnonzero(noise.take(codes))
     if not len(p):
         return None
 
@@ -440,7 +441,7 @@ def _repeat_kept(codes: Any) -> Any:
     _, _, collapse = _char_flags()
     if len(codes) < 2:
         return None
-    again = (codes[1:] == codes[:-1]) & collapse[codes[1:]]
+    again = (codes[1:] == codes[:-1]) & collapse.take(codes[1:])
     if not again.any():
         return None
     return np.concatenate(([True], ~again))
@@ -746,7 +747,7 @@ class Normaliser(_Deferred):
         if not flags:
             return True
         first, second = flags
-        at = np.flatnonzero(first[codes[:-1]])
+        at = np.flatnonzero(first.take(codes[:-1]))
         return bool(second[codes[at + 1]].any())
 
     def _translate_codes(self, text: str, source: Any = None) -> tuple[Any, Any]:
@@ -759,8 +760,8 @@ class Normaliser(_Deferred):
         single, lengths = self._code_tables()
         if source is None:
             source = _codes(text)
-        out = single[source]
-        odd = np.flatnonzero(lengths[source] != 1)
+        out = single.take(source)
+        odd = np.flatnonzero(lengths.take(source) != 1)
         positions = np.arange(len(source))
         if not len(odd):
             return out, positions
@@ -1213,6 +1214,11 @@ class Matcher(_Deferred):
         self.entry_near: dict[int, set[str]] = {}
         self.form_keys: dict[int, frozenset[str]] = {}  # an entry's spellings, normalised
         self._cuts: dict[str, tuple[int, ...]] = {}  # jieba cut offsets by clause window
+        self._commons: dict[str, bool] = {}  # a pinyin candidate's piece: a common word?
+        # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin`), and how
+        # far from it an entry's verdict reads
+        self._verdicts: dict[tuple[Any, ...], int] = {}
+        self._reach: dict[int, int] = {}
         self._jieba: Any = None
         self._jieba_lock = threading.Lock()
         self._lists: dict[str, Any] = {}  # list (and numpy) forms of the translate tables
@@ -1344,6 +1350,9 @@ class Matcher(_Deferred):
             _jieba_lock=None,
             _regexes={},
             _cuts={},
+            _commons={},
+            _verdicts={},
+            _reach={},
             _freq=None,
             _keyword_res={},
             _conjunct_res={},
@@ -1509,8 +1518,13 @@ class Matcher(_Deferred):
             else:
                 rendered = fast.translate(self.py_render)
             for end, keys in self.py_ac.iter(rendered):
-                i = bisect_right(starts, end) - 1
-                coded.setdefault(i, []).append((end - starts[i], keys))
+                # (a key whose piece alone rejects it never makes its text a candidate)
+                kept = [
+                    k for k in keys if not self._settled(k, fast[end + 1 - len(k.py) : end + 1])
+                ]
+                if kept:
+                    i = bisect_right(starts, end) - 1
+                    coded.setdefault(i, []).append((end - starts[i], kept))
             py = {i: [(self.py_render, hits)] for i, hits in coded.items()}
             for i, typed in self._typed_batch(fast, parts, starts, codes).items():
                 py.setdefault(i, []).append((self.py_table, typed))
@@ -1549,17 +1563,67 @@ class Matcher(_Deferred):
         out: dict[int, list[tuple[int, list[_Key]]]] = {}
         if not lettered:
             return out
-        rendered = BATCH_SEP.join([parts[i] for i in lettered]).translate(self.py_table)
+        source = BATCH_SEP.join([parts[i] for i in lettered])
+        rendered = source.translate(self.py_table)
         at = list(accumulate((len(x) + 1 for x in rendered.split(BATCH_SEP)), initial=0))
         values = self.typed_ac.values
+        hits = self.typed_ac.find(rendered)
+        if codes is not None and hits:
+            hits = self._typed_worth(hits, source, len(rendered))
         j, nxt, base, got = -1, 0, 0, []
-        for key, _s, end in self.typed_ac.find(rendered):
+        for key, _s, end in hits:
             if end > nxt:
                 j = bisect_right(at, end - 1) - 1
                 nxt, base = at[j + 1], at[j]
                 got = out.setdefault(lettered[j], [])
             got.append((end - 1 - base, values[key]))
         return out
+
+    def _typed_worth(
+        self, found: list[tuple[int, int, int]], source: str, size: int
+    ) -> list[tuple[int, int, int]]:
+        """The typed-pinyin hits (key, start, end in ``source`` rendered, ``size`` long)
+        :meth:`_pinyin` could confirm as far as the rendering decides: both ends on a
+        character's edge (zhemeduo holds edu, which is no syllable of it), and the
+        characters between not :meth:`_settled` for each of the key's values (chusheng
+        written 出生)."""
+        import numpy as np
+
+        lengths = self._lists.get("typed_lengths")
+        if lengths is None:  # (each character's length in the rendering)
+            lengths = np.ones(_LIST_SPAN, dtype=np.int64)
+            for cp, v in self.py_table.items():
+                if cp < _LIST_SPAN:
+                    lengths[cp] = len(v)
+            self._lists["typed_lengths"] = lengths
+        edges = np.zeros(size + 1, dtype=np.int64)  # a character's number at its edge, + 1
+        cum = np.concatenate(([0], np.cumsum(lengths.take(_codes(source)))))
+        edges[cum] = np.arange(1, len(cum) + 1)
+        values = self.typed_ac.values
+        out = []
+        for key, s, e in found:
+            a, b = int(edges[s]), int(edges[e])
+            if a and b and not all(self._settled(v, source[a - 1 : b - 1]) for v in values[key]):
+                out.append((key, s, e))
+        return out
+
+    def _settled(self, key: _Key, piece: str) -> bool:
+        """Does :meth:`_pinyin` reject the pinyin candidate ``key`` over the characters
+        ``piece`` whatever stands around them: a spelling of its entry (found as text
+        already), or a common word of its own (出生 is not 畜生)?  Its checks all reject,
+        so these two, decided early, leave the same matches."""
+        return piece in self.form_keys[key.entry] or self._common_piece(piece)
+
+    def _common_piece(self, piece: str) -> bool:
+        """Is ``piece``, holding a CJK character, a common word (memoised: posts repeat
+        their words)?"""
+        common = self._commons.get(piece)
+        if common is None:
+            common = any(map(_is_cjk, piece)) and self._common_word(piece)
+            if len(self._commons) >= 65536:
+                self._commons.clear()
+            self._commons[piece] = common
+        return common
 
     def _render_batch(self, codes: Any) -> str:
         """The pinyin rendering of a normalised batch (its code points, below the list
@@ -1575,7 +1639,7 @@ class Matcher(_Deferred):
                 if cp < _LIST_SPAN:
                     got[cp] = ord(v)
             self._lists["render_codes"] = got
-        return bytes(got[codes].tobytes()).decode("utf-16-le")
+        return bytes(got.take(codes).tobytes()).decode("utf-16-le")
 
     def _list(self, name: str) -> list[str]:
         got = self._lists.get(name)
@@ -1627,7 +1691,8 @@ class Matcher(_Deferred):
         import numpy as np
 
         key_of, bid_ptr, bid_list, branch_keys, pure = self._branch_plan()
-        hits = np.array(found, dtype=np.int64).reshape(-1, 3)
+        hits = np.fromiter(chain.from_iterable(found), dtype=np.int64, count=3 * len(found))
+        hits = hits.reshape(-1, 3)
         keys, ends = hits[:, 0], hits[:, 2] - 1
         at = np.asarray(starts, dtype=np.int64)
         post = np.searchsorted(at, ends, "right") - 1
@@ -1642,26 +1707,24 @@ class Matcher(_Deferred):
         alive: set[int] = set()
         if len(pairs):
             uniq = np.unique(pairs)
-            for b in np.unique(uniq % n_b).tolist():
-                texts = (uniq[uniq % n_b == b] // n_b).tolist()
+            branch_of = uniq % n_b
+            for b in np.unique(branch_of).tolist():
+                texts = (uniq[branch_of == b] // n_b).tolist()
                 k = branch_keys[b]
                 res = self._conjunct_res.get(k) or self._branch_checks(k)
                 words = (*self.conjuncts.get((k.entry, k.branch), ()), self.keywords[k.entry])
                 for rx, any_of in zip(res, words, strict=True):
                     if not any_of:
                         continue  # (no keywords: the empty search, found everywhere)
-                    if len(texts) > 8 and len(any_of) <= 6:
-                        joined = BATCH_SEP.join([parts[i] for i in texts])
-                        if not any(w in joined for w in any_of):
-                            texts = []
-                            break
-                    # (a literal alternation: searched between the text's ends in the
-                    # batch, no slice)
-                    texts = [
-                        i
-                        for i in texts
-                        if rx.search(fast, starts[i], starts[i + 1] - 1) is not None
-                    ]
+                    if len(texts) > 8:  # (one search through them joined)
+                        texts = _holding(any_of, [parts[i] for i in texts], texts)
+                    else:  # (a literal alternation: searched between the text's ends in
+                        # the batch, no slice)
+                        texts = [
+                            i
+                            for i in texts
+                            if rx.search(fast, starts[i], starts[i + 1] - 1) is not None
+                        ]
                     if not texts:
                         break
                 alive.update(i * n_b + b for i in texts)
@@ -1821,8 +1884,11 @@ class Matcher(_Deferred):
         """Word boundaries at both ends, where punctuation in the original text is a
         boundary too: noise removal joins 卧，槽 into 卧槽 (an evasion), but it must not
         turn "你这头猪，票都不会投" into a word 猪票."""
-        if self.boundaries(norm, s, t):
-            return True
+        return self.boundaries(norm, s, t) or self._clause_bounded(text, norm, idx, s, t)
+
+    def _clause_bounded(self, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> bool:
+        """:meth:`_bounded` where jieba cuts through [s, t): clause punctuation in the
+        original text right before or after it ends the text there for another cut."""
         start, end = self._span(text, idx, s, t)
         lo = s if _clause_break(text, start - 1, -1) else 0
         hi = t if _clause_break(text, end, 1) else len(norm)
@@ -1970,47 +2036,22 @@ class Matcher(_Deferred):
                         continue  # not on syllable boundaries
                 if t <= s:
                     continue
-                piece = norm[s:t]
-                if piece in self.form_keys[key.entry]:
-                    continue  # found as text already
-                # ASCII pinyin must be whole ASCII words.
-                if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM:
+                # (posts repeat their sentences: the verdict of the candidate in the same
+                # stretch of normalised text is remembered)
+                reach = self._reach.get(key.entry)
+                if reach is None:  # (an exception is looked for around the candidate)
+                    longest = max(map(len, self.exceptions[key.entry]), default=0)
+                    reach = self._reach[key.entry] = max(_CONTEXT, longest)
+                lo, hi = max(0, s - reach), min(len(norm), t + reach)
+                seen = (key, norm[lo:hi], s - lo, t - lo, lo == 0, hi == len(norm))
+                verdict = self._verdicts.get(seen)
+                if verdict is None:
+                    if len(self._verdicts) >= 65536:
+                        self._verdicts.clear()
+                    verdict = self._verdicts[seen] = self._pinyin_verdict(key, norm, s, t)
+                if verdict == _REJECTED:
                     continue
-                if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM:
-                    continue
-                if not piece.isalpha() and any(
-                    c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
-                    for k, c in enumerate(norm[s:t], s)
-                ):
-                    continue  # 发4帖 is a count, not 发誓
-                all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
-                cjk = all_cjk or any(map(_is_cjk, piece))
-                if cjk and self._common_word(piece):
-                    continue  # 出生 is a word of its own, not 畜生 said another way
-                if all_cjk:
-                    # pypinyin itself, phrase-aware, on this candidate's CJK clause only.
-                    lo = s
-                    while lo > max(0, s - 4) and _is_cjk(norm[lo - 1]):
-                        lo -= 1
-                    hi = t
-                    while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
-                        hi += 1
-                    syl = self._readings(norm[lo:hi], s - lo, t - lo)
-                    if len(syl) == hi - lo:
-                        said = syl[s - lo : t - lo]
-                        if "".join(fuzz(x) for x in said) not in self.entry_pinyin[key.entry] and (
-                            key.kind != "near" or "".join(said) not in self.entry_near[key.entry]
-                        ):
-                            continue
-                if self._excepted(key.entry, norm, s, t):
-                    continue
-                cat = self.cats[e.category]
-                # A near-homophone always needs the word boundary.
-                if (
-                    cjk
-                    and (cat.boundary or key.kind == "near")
-                    and not self._bounded(text, norm, idx, s, t)
-                ):
+                if verdict == _IF_CLAUSE and not self._clause_bounded(text, norm, idx, s, t):
                     continue
                 os_, oe = self._span(text, idx, s, t)
                 original = text[os_:oe]
@@ -2018,6 +2059,59 @@ class Matcher(_Deferred):
                 yield PhraseMatch(
                     e.category, e.label, key.form, os_, oe, original, how, e.note, e.source
                 )
+
+    def _pinyin_verdict(self, key: _Key, norm: str, s: int, t: int) -> int:
+        """Is the pinyin candidate ``key`` over ``norm[s:t]`` a match: :data:`_REJECTED`,
+        :data:`_CONFIRMED`, or :data:`_IF_CLAUSE` (it must stand on word boundaries and
+        jieba cuts through it: only clause punctuation in the original text around it can
+        bound it, :meth:`_clause_bounded`)?  Reads ``norm`` no further than
+        :data:`_CONTEXT` characters (or an exception's length) from the candidate."""
+        piece = norm[s:t]
+        if piece in self.form_keys[key.entry]:
+            return _REJECTED  # found as text already
+        # ASCII pinyin must be whole ASCII words.
+        if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM:
+            return _REJECTED
+        if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM:
+            return _REJECTED
+        if not piece.isalpha() and any(
+            c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
+            for k, c in enumerate(norm[s:t], s)
+        ):
+            return _REJECTED  # 发4帖 is a count, not 发誓
+        all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
+        cjk = all_cjk or any(map(_is_cjk, piece))
+        if cjk and self._common_piece(piece):
+            return _REJECTED  # 出生 is a word of its own, not 畜生 said another way
+        if all_cjk:
+            # pypinyin itself, phrase-aware, on this candidate's CJK clause only.
+            lo = s
+            while lo > max(0, s - 4) and _is_cjk(norm[lo - 1]):
+                lo -= 1
+            hi = t
+            while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
+                hi += 1
+            syl = self._readings(norm[lo:hi], s - lo, t - lo)
+            if len(syl) == hi - lo:
+                said = syl[s - lo : t - lo]
+                if "".join(fuzz(x) for x in said) not in self.entry_pinyin[key.entry] and (
+                    key.kind != "near" or "".join(said) not in self.entry_near[key.entry]
+                ):
+                    return _REJECTED
+        if self._excepted(key.entry, norm, s, t):
+            return _REJECTED
+        cat = self.cats[self.entries[key.entry].category]
+        # A near-homophone always needs the word boundary.
+        if cjk and (cat.boundary or key.kind == "near") and not self.boundaries(norm, s, t):
+            return _IF_CLAUSE
+        return _CONFIRMED
+
+
+# What :meth:`Matcher._pinyin_verdict` says of a candidate.
+_REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
+# How far from a candidate the verdict reads the normalised text: jieba's window
+# (:meth:`Matcher.boundaries`: 8), the readings' clause (4), an exception's length.
+_CONTEXT = 8
 
 
 @lru_cache(maxsize=1)
@@ -2113,6 +2207,23 @@ class _Slices(Sequence[str]):
 
     def __getitem__(self, i):
         return self._text[self._starts[i] : self._starts[i + 1] - 1]
+
+
+def _holding(words: Sequence[str], texts: list[str], names: list[int]) -> list[int]:
+    """The ``names`` of the ``texts`` that hold one of ``words`` (what the literal
+    alternation of ``words`` finds in each): each word looked for through the texts joined
+    (a C-level find; a set none of them holds, the common case, costs one find per word),
+    from the next text after each occurrence (no word holds :data:`BATCH_SEP`)."""
+    joined = BATCH_SEP.join(texts)
+    starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+    held: set[int] = set()
+    for w in words:
+        pos = joined.find(w)
+        while pos != -1:
+            k = bisect_right(starts, pos) - 1
+            held.add(k)
+            pos = joined.find(w, starts[k + 1])
+    return [names[k] for k in sorted(held)]
 
 
 def _slice_index(index: Any, a: int, b: int, origin: int) -> Callable[[], list[int]]:

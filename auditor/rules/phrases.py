@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import accumulate, compress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -164,10 +166,9 @@ def _prepare(
     if todo:
         _match_batch(ctx, todo)
     found: dict[str, set[int]] = {f"PHRASE-{c}": set() for c in CATEGORIES}
-    for post in looked:
-        matches = cache[id(post)]
-        for m in matches:
-            found.setdefault(f"PHRASE-{m.category}", set()).add(id(post))
+    for key in filter(cache.__getitem__, map(id, looked)):  # (the few with a match)
+        for m in cache[key]:
+            found.setdefault(f"PHRASE-{m.category}", set()).add(key)
     return {code: ids for code, ids in found.items() if code in codes}
 
 
@@ -179,17 +180,18 @@ def _match_batch(ctx: Context, todo: Sequence[Post]) -> None:
     # at 400 MB), each slice is a full numpy-sized batch, and each post is matched alike.
     # The slices are of even size (not a last short one that misses the array passes).
     texts = [p.text for p in todo]
-    total = sum(map(len, texts))
+    ends = list(accumulate(map(len, texts)))  # (the characters up to each text's end)
+    total = ends[-1] if ends else 0
     per = total / max(1, -(-total // BATCH_CHARS))
     start = 0
     while start < len(texts):
-        end, size = start, 0
-        while end < len(texts) and (size < per or end == start):
-            size += len(texts[end])
-            end += 1
+        # (the slice ends at the first text that takes it to ``per`` characters)
+        before = ends[start - 1] if start else 0
+        end = max(start + 1, min(len(texts), bisect_left(ends, before + per, start) + 1))
         found = matcher.find_all(texts[start:end])
-        for post, text, matches in zip(todo[start:end], texts[start:end], found, strict=True):
-            cache[id(post)] = _kept(text, matches, ctx) if matches else matches
+        cache.update(zip(map(id, todo[start:end]), found, strict=True))
+        for k in compress(range(start, end), found):  # (the few with a match)
+            cache[id(todo[k])] = _kept(texts[k], found[k - start], ctx)
         start = end
 
 
