@@ -454,6 +454,8 @@ def _post_findings(
             kinds = by_kind[gp.kind] = (every, [t for t in every if t[0] not in sparse])
         rules, dense = kinds
         key = id(gp.post)
+        if not dense and key not in hit and gp.post.pid not in edited:
+            continue  # (most posts, when every rule here was decided by a preparation)
         run = dense
         if key in hit:
             run = [t for t in rules if t[0] not in sparse or key in sparse[t[0]]]

@@ -1717,7 +1717,8 @@ class Matcher(_Deferred):
                     if not any_of:
                         continue  # (no keywords: the empty search, found everywhere)
                     if len(texts) > 8:  # (one search through them joined)
-                        texts = _holding(any_of, [parts[i] for i in texts], texts)
+                        held = [fast[starts[i] : starts[i + 1] - 1] for i in texts]
+                        texts = _holding(any_of, held, texts)
                     else:  # (a literal alternation: searched between the text's ends in
                         # the batch, no slice)
                         texts = [
