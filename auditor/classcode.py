@@ -9,8 +9,9 @@ what importing the rules, the ledger and the report costs, and a sixth of a nigh
 before any class of the package is made) gives :mod:`dataclasses` an ``exec`` that looks
 the source text up in a table of code objects compiled from it before, read with
 :mod:`marshal` (the ``.pyc`` format) from the cache folder, and compiles what it has not
-seen.  :func:`save` writes the table back when it grew (the CLI calls it before it exits;
-other processes at exit).
+seen.  A table per module (a night loads those of the modules it imports); :func:`save`
+writes a module's table back when this process compiled code for it (the CLI calls it
+before it exits; other processes at exit).
 
 The code is the same either way: the table is keyed by the exact source, compiled as
 ``exec`` compiles it (no ``__future__`` flags inherited), and the file is named by the
@@ -35,23 +36,23 @@ from typing import Any
 
 from auditor.cachedir import cache_dir
 
-#: More entries than this on disk (old versions of the classes pile up): start afresh.
-MAX_ENTRIES = 4000
-
-_table: dict[str, CodeType] | None = None  # read on the first class
-_added = 0  # compiled by this process, not yet saved
-_used: set[str] = set()  # the sources this process asked for
-hits = 0  # code found in the table (for tests and benchmarks)
+_tables: dict[str, dict[str, CodeType]] = {}  # module -> source -> code, read when first asked
+_used: dict[str, dict[str, CodeType]] = {}  # what this process asked for, by module
+_grown: set[str] = set()  # modules whose code this process compiled: saved by save()
+hits = 0  # code found in a table (for tests and benchmarks)
 
 
-def cache_file() -> Path:
+def cache_folder() -> Path:
+    """One folder per interpreter bytecode version and optimisation level, one file per
+    module in it (a night loads the tables of the modules it imports, nothing more)."""
     tag = importlib.util.MAGIC_NUMBER.hex()
-    return cache_dir() / "classcode" / f"{sys.implementation.cache_tag}-{tag}-O{sys.flags.optimize}"
+    name = f"{sys.implementation.cache_tag}-{tag}-O{sys.flags.optimize}"
+    return cache_dir() / "classcode" / name
 
 
-def _load() -> dict[str, CodeType]:
+def _load(module: str) -> dict[str, CodeType]:
     try:
-        with cache_file().open("rb") as fh:
+        with (cache_folder() / module).open("rb") as fh:
             table = marshal.load(fh)
     except (OSError, EOFError, ValueError, TypeError):
         return {}
@@ -63,47 +64,49 @@ def _load() -> dict[str, CodeType]:
 
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
-    """``exec`` for :mod:`dataclasses`: a source string's code from the table."""
-    global _table, _added, hits
+    """``exec`` for :mod:`dataclasses`: a source string's code from its module's table."""
+    global hits
     if type(source) is not str:
         return builtins.exec(source, globals, locals)
-    if _table is None:
-        _table = _load()
-    _used.add(source)
-    code = _table.get(source)
+    name = globals.get("__name__") if isinstance(globals, dict) else None
+    module = "_"
+    if isinstance(name, str) and all(part.isidentifier() for part in name.split(".")):
+        module = name  # a module's name is a safe file name
+    table = _tables.get(module)
+    if table is None:
+        table = _tables[module] = _load(module)
+    code = table.get(source)
     if code is None:
-        code = _table[source] = compile(source, "<string>", "exec", dont_inherit=True)
-        _added += 1
+        code = table[source] = compile(source, "<string>", "exec", dont_inherit=True)
+        _grown.add(module)
     else:
         hits += 1
+    _used.setdefault(module, {})[source] = code
     return builtins.exec(code, globals, locals)
 
 
 def install() -> None:
-    """Let :mod:`dataclasses` compile through the table (once per process)."""
+    """Let :mod:`dataclasses` compile through the tables (once per process)."""
     if getattr(dataclasses, "exec", None) is not _exec:
         dataclasses.exec = _exec  # type: ignore[attr-defined]
         atexit.register(save)
 
 
 def save() -> None:
-    """Write the table when this process compiled something new (atomically: a reader
-    sees the old file or the new one; two writers at once, one of the two)."""
-    global _added
-    if not _added or _table is None:
-        return
-    _added = 0
-    table = _table
-    if len(table) > MAX_ENTRIES:  # what this process used; the rest come back when asked
-        table = {k: v for k, v in table.items() if k in _used}
-    path = cache_file()
-    tmp = path.with_name(f".{path.name}.{os.getpid()}")
-    with contextlib.suppress(OSError, ValueError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with tmp.open("wb") as fh:
-                marshal.dump(table, fh)
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+    """Write the table of each module whose code this process compiled: the code this
+    process used from that module (a class that changed leaves its old code behind),
+    atomically (a reader sees the old file or the new one; of two writers at once, one)."""
+    folder = cache_folder() if _grown else None
+    for module in sorted(_grown):
+        path = folder / module  # type: ignore[operator]
+        tmp = path.with_name(f".{module}.{os.getpid()}")
+        with contextlib.suppress(OSError, ValueError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                with tmp.open("wb") as fh:
+                    marshal.dump(_used[module], fh)
+                os.replace(tmp, path)
+            finally:
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+    _grown.clear()

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Made in a child process (the package installs the table on import), then described:
@@ -64,8 +66,11 @@ def test_classes_from_the_table_behave_as_compiled_afresh(tmp_path: Path) -> Non
     cache = tmp_path / "cache"
     cold = _child(cache)
     assert cold["hits"] == 0  # nothing on disk yet: every method compiled
-    files = list((cache / "classcode").iterdir())
-    assert len(files) == 1 and files[0].stat().st_size > 10_000
+    (folder,) = (cache / "classcode").iterdir()  # this interpreter's
+    files = {f.name: f.stat().st_size for f in folder.iterdir()}
+    # A table per module that makes dataclasses (a night reads those it imports).
+    assert {"__main__", "auditor.models", "auditor.game.gamefile"} <= set(files)
+    assert sum(files.values()) > 10_000
     warm = _child(cache)
     assert int(warm["hits"]) > 60  # Game, Post and the classes they import, and Card
     assert {**warm, "hits": 0} == {**cold, "hits": 0}
@@ -77,9 +82,12 @@ def test_classes_from_the_table_behave_as_compiled_afresh(tmp_path: Path) -> Non
 def test_a_damaged_table_is_compiled_again_and_rewritten(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     cold = _child(cache)
-    (table,) = (cache / "classcode").iterdir()
-    for damage in (b"", b"\x00garbage", table.read_bytes()[:5000]):
-        table.write_bytes(damage)
+    (folder,) = (cache / "classcode").iterdir()
+    tables = sorted(folder.iterdir())
+    whole = {t: t.read_bytes() for t in tables}
+    for damage in (b"", b"\x00garbage", "half"):
+        for t in tables:
+            t.write_bytes(whole[t][: len(whole[t]) // 2] if damage == "half" else damage)
         again = _child(cache)
         assert again["hits"] == 0 and {**again, "hits": 0} == {**cold, "hits": 0}
         assert _child(cache)["hits"] == _child(cache)["hits"] > 60  # rewritten whole
@@ -91,3 +99,21 @@ def test_an_unwritable_cache_folder_only_means_compiling(tmp_path: Path) -> None
     cold = _child(blocked)
     assert cold["hits"] == 0 and _child(blocked)["hits"] == 0
     assert blocked.read_text() == "x"
+
+
+def test_the_cache_folder_is_platformdirs_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Linux the folder is worked out without importing platformdirs (which loads
+    tempfile and random on a night with nothing new): the same answer."""
+    import platformdirs
+
+    from auditor.cachedir import CACHE_ENV, cache_dir
+
+    monkeypatch.delenv(CACHE_ENV, raising=False)
+    for xdg in (None, "", "  ", "/srv/缓存"):
+        if xdg is None:
+            monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+        else:
+            monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+        assert cache_dir() == Path(platformdirs.user_cache_dir("auditor", appauthor=False))
+    monkeypatch.setenv(CACHE_ENV, "/tmp/elsewhere")
+    assert cache_dir() == Path("/tmp/elsewhere")
