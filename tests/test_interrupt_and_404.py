@@ -3,6 +3,7 @@ a 404 whose body is a web server's plain text is "not found", not "truncated pag
 
 from __future__ import annotations
 
+import shutil
 import signal
 import subprocess
 import sys
@@ -37,9 +38,16 @@ runpy.run_module("auditor", run_name="__main__", alter_sys=True)
 
 
 @pytest.mark.parametrize("after", [0.3, 0.6])
-def test_ctrl_c_while_the_cli_loads_is_exit_130_without_traceback(after: float) -> None:
+def test_ctrl_c_while_the_cli_loads_is_exit_130_without_traceback(
+    after: float, tmp_path: Path
+) -> None:
+    # A private copy of the sample: the audit must not leave a store in the checkout.
+    sample = tmp_path / "sample"
+    shutil.copytree(
+        ROOT / "examples" / "sample", sample, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock")
+    )
     proc = subprocess.Popen(
-        [sys.executable, "-c", _SLOW_LOAD, "audit", "examples/sample/game.toml", "--no-crawl"],
+        [sys.executable, "-c", _SLOW_LOAD, "audit", str(sample / "game.toml"), "--no-crawl"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -100,6 +100,7 @@ DEFERRED = {
         "auditor.forum.avatars",  # PROFILE-AVATAR over HTTP
         "auditor.forum.parse.space",  # a saved posts list
         "auditor.forum.parse.times",  # a saved page's capture time
+        "auditor.forum.parallel",  # a worker process: only for a read of many saved pages
         "auditor.game.discover",
         "auditor.models",  # the page and post values: a night with nothing new makes none
     },

@@ -1522,7 +1522,7 @@ def _opened_in_order(game: Game, todo: Sequence[_SavedFile]) -> Generator[_Opene
     are many and a second core (:func:`auditor.forum.parallel.ordered_map`)."""
     opts = _read_options(game)
     if len(todo) >= PARSE_WORKER_MIN:
-        from auditor.forum import parallel
+        import auditor.forum.parallel as parallel
 
         if parallel.cores() >= 2:
             return parallel.ordered_map("auditor.forum.crawl:_open_saved", todo, opts)
