@@ -153,7 +153,9 @@ def test_one_request_at_a_time(make_forum_server, fetcher_for) -> None:
         return b"<html>ok</html>"
 
     server.route("slow.php", slow)
-    fetcher = fetcher_for(server, delay=0)
+    # A timeout far above the handler's 0.05 s: on a loaded machine the fixture's 0.3 s
+    # read timeout was reached, and the retry made a fifth request.
+    fetcher = fetcher_for(server, delay=0, timeout=5)
     threads = [threading.Thread(target=fetcher.get, args=("slow.php",)) for _ in range(4)]
     for t in threads:
         t.start()
