@@ -1502,13 +1502,20 @@ class _ReadOptions(NamedTuple):
     """What reading a saved file needs of the game (sent once to a worker process)."""
 
     tz: tzinfo
-    max_page_mb: float
+    max_page_mb: float  # (as the game file says it, for the message)
+    max_page_bytes: int  # :func:`max_page_bytes`
     folder: Path | None  # the game's saved-pages folder
     discovers: bool
 
 
 def _read_options(game: Game) -> _ReadOptions:
-    return _ReadOptions(game.timezone, game.forum.max_page_mb, game.forum.pages, game.discovers)
+    return _ReadOptions(
+        game.timezone,
+        game.forum.max_page_mb,
+        max_page_bytes(game),
+        game.forum.pages,
+        game.discovers,
+    )
 
 
 # A first read of this many saved files or more parses them with a worker process beside
@@ -1568,7 +1575,7 @@ def _open_saved(sf: _SavedFile, opts: _ReadOptions) -> _Opened:
     path, st = Path(sf.path), sf.st
     mtime = datetime.fromtimestamp(st.st_mtime, UTC)
     url = Path(sf.key).as_uri()
-    if st.st_size > int(opts.max_page_mb * 1024 * 1024):  # max_page_bytes
+    if st.st_size > opts.max_page_bytes:
         # Parsing needs about 16 times the page's size in memory: refuse, never swap.
         too_large = PageTooLargeError(
             url,
