@@ -34,7 +34,10 @@ SAMPLE = ROOT / "examples" / "sample"
 def sample(tmp_path: Path) -> Path:
     """A copy of the sample game (desktop and API saves of every thread, the board list,
     the page writer's index.json), its store and reports beside it."""
-    shutil.copytree(SAMPLE, tmp_path / "sample")
+    # Not the checkout's own store and lock: the README's sample audit leaves them there.
+    shutil.copytree(
+        SAMPLE, tmp_path / "sample", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock")
+    )
     return tmp_path / "sample" / "game.toml"
 
 
@@ -604,7 +607,7 @@ def test_a_thread_whose_desktop_saves_are_gone_is_read_from_its_api_saves(
 
     def night_two(name: str, forget: bool) -> tuple[dict[str, object], list[tuple[object, ...]]]:
         folder = tmp_path / name
-        shutil.copytree(SAMPLE, folder)
+        shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
         game = load_game(folder / "game.toml")
         with Store(game.store) as store:
             assert crawl_mod.crawl(game, store).ok

@@ -127,7 +127,11 @@ def test_the_sample_night_with_nothing_new_loads_only_what_it_needs(tmp_path: Pa
     writer's index.json: the second night parses none of them (nor loads the parser)."""
     import shutil
 
-    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "sample", tmp_path / "s")
+    shutil.copytree(
+        Path(__file__).resolve().parents[1] / "examples" / "sample",
+        tmp_path / "s",
+        ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"),
+    )
     args = ["audit", str(tmp_path / "s" / "game.toml"), "--reports", str(tmp_path / "r")]
     first = _loaded(args, tmp_path, QUIET)
     assert {"auditor.rules.engine", "auditor.forum.parse", "jinja2"} <= set(first)
