@@ -43,11 +43,26 @@ def slow_tag(item: int, shared: int) -> tuple[int, int, int]:
     return tag(item, shared)
 
 
+def page_sized_tag(item: int, shared: int) -> tuple[int, int, int, bytes]:
+    """A slow call whose result weighs what a parsed page does (a chunk of them is more
+    than a pipe's default 64 KB)."""
+    return (*slow_tag(item, shared), bytes(28_000))
+
+
 @pytest.fixture(scope="module")
 def big_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A generated game of 1,500 posts: 156 desktop pages, over PARSE_WORKER_MIN."""
     out = tmp_path_factory.mktemp("game1500")
     return write_game(generate_game(GameConfig(posts=1500, seed=5)), out)
+
+
+@pytest.fixture(scope="module")
+def long_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated game of 8,000 posts (about 800 pages): its first read takes several of
+    the store's 0.25 s commits, so a test can stop it midway (a game of 156 pages is now
+    read in one or two commits)."""
+    out = tmp_path_factory.mktemp("game8000")
+    return write_game(generate_game(GameConfig(posts=8000, seed=5)), out)
 
 
 _TABLES = {
@@ -96,6 +111,21 @@ def test_results_come_in_order_and_the_worker_runs_a_share() -> None:
     assert all(shared == -1 for _, _, shared in out)
     pids = {pid for _, pid, _ in out}
     assert os.getpid() in pids and len(pids) == 2  # both processes ran a share
+
+
+def test_a_consumer_as_slow_as_the_calls_leaves_them_to_the_worker() -> None:
+    """The audit's case: storing a page costs this process about what parsing it costs
+    the worker.  The worker is kept busy while this process consumes, and its results do
+    not wait in a full pipe, so it runs nearly every chunk and this process stores.  (It
+    ran about 70% of them, this process parsing the rest on the audit's critical path.)"""
+    items = list(range(60 * CHUNK))
+    out = []
+    for result in ordered_map("test_crawl_parallel:page_sized_tag", items, -1):
+        time.sleep(0.005)  # storing this item: as long as the call
+        out.append(result)
+    assert [r[0] for r in out] == items
+    by_worker = sum(1 for r in out if r[1] != os.getpid())
+    assert by_worker >= 0.85 * len(items), by_worker
 
 
 def test_a_worker_killed_midway_leaves_its_share_to_this_process() -> None:
@@ -175,13 +205,13 @@ def _tables(reports: Path) -> dict[str, bytes]:
 
 
 def test_an_audit_killed_while_a_worker_parses_ends_as_one_never_killed(
-    big_game: Path, tmp_path: Path
+    long_game: Path, tmp_path: Path
 ) -> None:
     import shutil
 
     whole, killed = tmp_path / "whole", tmp_path / "killed"
     for folder in (whole, killed):
-        shutil.copytree(big_game.parent, folder, ignore=shutil.ignore_patterns("*.sqlite*"))
+        shutil.copytree(long_game.parent, folder, ignore=shutil.ignore_patterns("*.sqlite*"))
     proc = _audit(whole / "game.toml", whole / "r")
     assert proc.wait(timeout=600) == 0, proc.stderr.read() if proc.stderr else ""
     proc = _audit(killed / "game.toml", killed / "r")
@@ -192,7 +222,7 @@ def test_an_audit_killed_while_a_worker_parses_ends_as_one_never_killed(
             with sqlite3.connect(store) as db:
                 if db.execute("SELECT count(*) FROM pages").fetchone()[0] >= 20:
                     break
-        time.sleep(0.05)
+        time.sleep(0.01)
     proc.kill()
     proc.wait()
     with sqlite3.connect(store) as db:
@@ -218,12 +248,12 @@ def _children(pid: int) -> list[int]:
 
 
 def test_ctrl_c_while_a_worker_parses_is_exit_130_and_stops_the_worker(
-    big_game: Path, tmp_path: Path
+    long_game: Path, tmp_path: Path
 ) -> None:
     import shutil
 
     folder = tmp_path / "g"
-    shutil.copytree(big_game.parent, folder, ignore=shutil.ignore_patterns("*.sqlite*"))
+    shutil.copytree(long_game.parent, folder, ignore=shutil.ignore_patterns("*.sqlite*"))
     proc = _audit(folder / "game.toml", folder / "r")
     store = load_game(folder / "game.toml").store
     workers: list[int] = []

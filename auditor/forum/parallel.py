@@ -31,6 +31,11 @@ from contextlib import suppress
 from multiprocessing.connection import Connection
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 CHUNK = 8  # items per message: a chunk of pages is tens of milliseconds of parsing
 AHEAD = 3  # chunks sent to the worker and not yet read back
 
@@ -85,6 +90,19 @@ def serve(tasks: Connection, results: Connection) -> None:
         os._exit(0)
 
 
+# The results pipe holds this much (Linux; elsewhere the system's default): a worker that
+# has parsed its chunks can hand them over and go on while this process is still storing
+# earlier ones, instead of waiting in ``send`` on a full 64 KB pipe.
+PIPE_BYTES = 1 << 20
+
+
+def _widen(fd: int) -> None:
+    set_size = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if set_size is not None:
+        with suppress(OSError):  # above the system's pipe-max-size: the default stays
+            fcntl.fcntl(fd, set_size, PIPE_BYTES)
+
+
 class _Worker:
     """The child process and its two pipes."""
 
@@ -106,6 +124,7 @@ class _Worker:
             raise
         os.close(task_r)
         os.close(result_w)
+        _widen(result_r)
         self.tasks = Connection(task_w, readable=False)
         self.results = Connection(result_r, writable=False)
         try:
@@ -150,21 +169,24 @@ def ordered_map(name: str, items: Sequence[Any], shared: object) -> Generator[An
         worker = None  # no process to be had: everything runs here
     try:
         for i, chunk in enumerate(chunks):
-            if worker is not None and i not in local:
+            if worker is not None:
                 try:
+                    # Keep the worker busy: it always has AHEAD chunks in hand, even while
+                    # this process consumes chunks it ran itself.
                     while len(sent) < AHEAD and dispatched < len(chunks):
                         worker.tasks.send(chunks[dispatched])
                         sent.append(dispatched)
                         dispatched += 1
-                    # Run later chunks here while the worker has not answered this one.
-                    while (
-                        not worker.results.poll()
-                        and len(local) < AHEAD
-                        and dispatched < len(chunks)
-                    ):
-                        local[dispatched] = _run(fn, chunks[dispatched], shared)
-                        dispatched += 1
-                    local[sent.popleft()] = worker.results.recv()  # this chunk: sent first
+                    if i not in local:
+                        # Run later chunks here while the worker has not answered this one.
+                        while (
+                            not worker.results.poll()
+                            and len(local) < AHEAD
+                            and dispatched < len(chunks)
+                        ):
+                            local[dispatched] = _run(fn, chunks[dispatched], shared)
+                            dispatched += 1
+                        local[sent.popleft()] = worker.results.recv()  # sent first
                 except (EOFError, OSError):
                     worker.close()
                     worker = None  # gone: what it held runs here
