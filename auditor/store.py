@@ -362,6 +362,49 @@ _M14_POSTS_SERIAL = """
         END;
 """
 
+# What changed since the last check, by index, not by comparing every post: a new post or
+# a new version is a ``post_versions`` row past the last check's newest (its rowid, kept as
+# CHECKED_ROWID); every other change to what the check compares (a post deleted or
+# undeleted, its current version moved, a row removed or rewritten) puts its pid in
+# ``post_changes`` (triggers, so whichever code makes the change), which each check
+# empties.  A removed version row puts 0 there too: rowids after it may be used again,
+# so the next check compares every post once.  Inserting a new post fires none of these.
+# (Not INSERT OR IGNORE: a trigger's statements take the conflict rule of the statement
+# that fired it, the upsert's ABORT.)
+_M15_POST_CHANGES = """
+        CREATE TABLE post_changes (pid INTEGER PRIMARY KEY);
+        CREATE TRIGGER post_changes_post_changed AFTER UPDATE ON posts
+        WHEN OLD.deleted IS NOT NEW.deleted OR OLD.version IS NOT NEW.version
+            OR OLD.pid IS NOT NEW.pid BEGIN
+            INSERT INTO post_changes SELECT OLD.pid
+                WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = OLD.pid);
+            INSERT INTO post_changes SELECT NEW.pid
+                WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = NEW.pid);
+        END;
+        CREATE TRIGGER post_changes_post_gone AFTER DELETE ON posts BEGIN
+            INSERT INTO post_changes SELECT OLD.pid
+                WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = OLD.pid);
+        END;
+        CREATE TRIGGER post_changes_version_rewritten AFTER UPDATE ON post_versions
+        WHEN OLD.content_hash IS NOT NEW.content_hash OR OLD.pid IS NOT NEW.pid
+            OR OLD.version IS NOT NEW.version BEGIN
+            INSERT INTO post_changes SELECT OLD.pid
+                WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = OLD.pid);
+            INSERT INTO post_changes SELECT NEW.pid
+                WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = NEW.pid);
+        END;
+        CREATE TRIGGER post_changes_version_gone AFTER DELETE ON post_versions BEGIN
+            INSERT INTO post_changes SELECT OLD.pid
+                WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = OLD.pid);
+            INSERT INTO post_changes SELECT 0
+                WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = 0);
+        END;
+"""
+
+# check_state key: the newest ``post_versions`` rowid when the last check recorded what it
+# checked (absent: compare every post, as a store an older version checked).
+CHECKED_ROWID = "checked_rowid"
+
 # check_state key: the posts serial at which the store last found every live post as the
 # last check saw it (dropped by each check's own record of what it checked).
 POSTS_VERIFIED = "posts_verified"
@@ -386,6 +429,7 @@ MIGRATIONS: Sequence[str] = (
     _M12_AVATARS,
     _M13_SAVED_FILES_INODE,
     _M14_POSTS_SERIAL,
+    _M15_POST_CHANGES,
 )
 
 
@@ -1661,6 +1705,7 @@ class Store:
             self.db.executemany("DELETE FROM check_state WHERE key=?", [(k,) for k in drop])
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
             self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
+            self._mark_checked()
             self.db.execute("DELETE FROM checked_posts")
             hashes = self.db.execute(
                 "SELECT p.pid, v.content_hash FROM posts p JOIN post_versions v"
@@ -1671,24 +1716,55 @@ class Store:
                 ((pid, h, d, int(k)) for pid, h in hashes for d, k in [placement(pid)]),
             )
 
+    def _mark_checked(self) -> None:
+        """Inside a check's transaction: what it checked is every change so far."""
+        newest = self.db.execute("SELECT max(rowid) FROM post_versions").fetchone()[0]
+        self.db.execute(
+            "INSERT OR REPLACE INTO check_state VALUES (?, ?)", (CHECKED_ROWID, str(newest or 0))
+        )
+        self.db.execute("DELETE FROM post_changes")
+
     def unchecked_posts(self) -> tuple[dict[int, str], dict[int, int | None]]:
         """What changed since the last check, worked out inside SQLite (no post is loaded):
         live posts whose current content hash is not the checked one (pid -> hash), and
-        checked posts now deleted or gone (pid -> the day they were checked in)."""
+        checked posts now deleted or gone (pid -> the day they were checked in).  Only the
+        posts with a version newer than the last check or a change in ``post_changes`` are
+        compared, by index (a night's new posts, not the game's); a store no check of this
+        version recorded, or one whose version rows were removed, compares every post."""
+        mark = self.state_value(CHECKED_ROWID)
+        everything = (
+            mark is None or self.db.execute("SELECT 1 FROM post_changes WHERE pid = 0").fetchone()
+        )
+        if everything:
+            return self._compare(
+                "posts p", "checked_posts c LEFT JOIN posts p ON p.pid = c.pid", ()
+            )
+        cand = "(SELECT pid FROM post_versions WHERE rowid > ?1 UNION SELECT pid FROM post_changes)"
+        return self._compare(
+            f"{cand} AS k JOIN posts p ON p.pid = k.pid",
+            f"{cand} AS k JOIN checked_posts c ON c.pid = k.pid LEFT JOIN posts p ON p.pid = c.pid",
+            (int(mark or 0),),
+        )
+
+    def _compare(
+        self, live: str, checked: str, args: tuple[object, ...]
+    ) -> tuple[dict[int, str], dict[int, int | None]]:
+        """:meth:`unchecked_posts` over the posts ``live`` and the checked rows ``checked``
+        (FROM clauses binding ``p``, and ``c`` and ``p``)."""
         changed = {
             r[0]: r[1]
             for r in self.db.execute(
-                "SELECT p.pid, v.content_hash FROM posts p JOIN post_versions v"
+                f"SELECT p.pid, v.content_hash FROM {live} JOIN post_versions v"
                 " ON v.pid = p.pid AND v.version = p.version"
                 " LEFT JOIN checked_posts c ON c.pid = p.pid"
-                " WHERE p.deleted = 0 AND (c.pid IS NULL OR c.content_hash != v.content_hash)"
+                " WHERE p.deleted = 0 AND (c.pid IS NULL OR c.content_hash != v.content_hash)",
+                args,
             )
         }
         removed = {
             r[0]: r[1]
             for r in self.db.execute(
-                "SELECT c.pid, c.day FROM checked_posts c LEFT JOIN posts p ON p.pid = c.pid"
-                " WHERE p.pid IS NULL OR p.deleted = 1"
+                f"SELECT c.pid, c.day FROM {checked} WHERE p.pid IS NULL OR p.deleted = 1", args
             )
         }
         return changed, removed
@@ -1719,6 +1795,7 @@ class Store:
             self.db.executemany("DELETE FROM check_state WHERE key=?", [(k,) for k in drop])
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
             self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
+            self._mark_checked()
             self.db.executemany("DELETE FROM checked_posts WHERE pid=?", [(p,) for p in removed])
             self.db.executemany(
                 "INSERT OR REPLACE INTO checked_posts (pid, content_hash, day, keep)"

@@ -1,0 +1,143 @@
+"""Issue 16, incremental everything: what changed since the last check is found by index
+(the versions newer than the last check, and the pids the triggers put in
+``post_changes``), never by comparing every stored post, and it is exactly what comparing
+every post finds, whatever changed: new posts, edits, deletions, undeletions, and rows
+removed or rewritten by hand in SQLite (a director repairing a store)."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+from test_store import make_post
+
+from auditor.store import CHECKED_ROWID, Store
+
+# The comparison of every live post and every checked row, written out here as the
+# reference (what ``unchecked_posts`` answered before it read only the changes).
+_EVERY_CHANGED = (
+    "SELECT p.pid, v.content_hash FROM posts p JOIN post_versions v"
+    " ON v.pid = p.pid AND v.version = p.version"
+    " LEFT JOIN checked_posts c ON c.pid = p.pid"
+    " WHERE p.deleted = 0 AND (c.pid IS NULL OR c.content_hash != v.content_hash)"
+)
+_EVERY_REMOVED = (
+    "SELECT c.pid, c.day FROM checked_posts c LEFT JOIN posts p ON p.pid = c.pid"
+    " WHERE p.pid IS NULL OR p.deleted = 1"
+)
+
+
+def _every(store: Store) -> tuple[dict[int, str], dict[int, int | None]]:
+    db = store.db
+    return (
+        {r[0]: r[1] for r in db.execute(_EVERY_CHANGED)},
+        {r[0]: r[1] for r in db.execute(_EVERY_REMOVED)},
+    )
+
+
+def _check(store: Store, day: int) -> None:
+    """What an incremental check records: the rows of what changed, and no others."""
+    changed, removed = store.unchecked_posts()
+    rows = {pid: (h, day, False) for pid, h in changed.items()}
+    store.update_check_state({"now": str(day)}, rows, removed)
+
+
+def _raw(store: Store, sql: str, args: tuple[object, ...]) -> None:
+    store.db.execute(sql, args)
+    if store.db.in_transaction:
+        store.db.commit()
+
+
+def test_the_changes_found_by_index_are_those_of_comparing_every_post(tmp_path: Path) -> None:
+    rng = random.Random(16)
+    store = Store(tmp_path / "game.sqlite")
+    try:
+        posts = {pid: make_post(pid, pid % 50 + 1, f"第{pid}楼") for pid in range(1, 301)}
+        store.upsert_posts(posts.values(), run_id=None)
+        store.save_check_state({"now": "0"}, lambda pid: (0, False))
+        assert store.unchecked_posts() == _every(store) == ({}, {})
+        next_pid = 301
+        for night in range(1, 41):
+            for _ in range(rng.randint(0, 6)):
+                kind = rng.choice(["new", "edit", "gone", "back", "hand", "hash", "drop"])
+                pid = rng.choice(sorted(posts))
+                if kind == "new":
+                    posts[next_pid] = make_post(next_pid, 1, f"新帖{next_pid}")
+                    store.upsert_posts([posts[next_pid]], run_id=night)
+                    next_pid += 1
+                elif kind == "edit":
+                    text = f"{posts[pid].text} 改{night}"
+                    posts[pid] = replace(posts[pid], text=text, lines=(text,))
+                    store.upsert_posts([posts[pid]], run_id=night)
+                elif kind == "gone":
+                    _raw(store, "UPDATE posts SET deleted = 1 WHERE pid = ?", (pid,))
+                elif kind == "back":  # seen again: undeleted
+                    store.upsert_posts([posts[pid]], run_id=night)
+                elif kind == "hand":  # a post row removed by hand
+                    _raw(store, "DELETE FROM post_versions WHERE pid = ?", (pid,))
+                    _raw(store, "DELETE FROM posts WHERE pid = ?", (pid,))
+                    del posts[pid]
+                elif kind == "hash":  # a version rewritten by hand
+                    _raw(
+                        store,
+                        "UPDATE post_versions SET content_hash = ? WHERE pid = ?",
+                        (f"手改{night}", pid),
+                    )
+                else:  # the newest version row removed: its rowid may be used again
+                    newest = store.db.execute(
+                        "SELECT rowid, pid, version FROM post_versions ORDER BY rowid DESC"
+                    ).fetchone()
+                    _raw(store, "DELETE FROM post_versions WHERE rowid = ?", (newest[0],))
+                    _raw(
+                        store,
+                        "UPDATE posts SET version = version - 1 WHERE pid = ? AND version = ?",
+                        (newest[1], newest[2]),
+                    )
+                assert store.unchecked_posts() == _every(store), (night, kind)
+            _check(store, night)
+            assert store.unchecked_posts() == _every(store) == ({}, {}), night
+    finally:
+        store.close()
+
+
+def test_a_night_compares_only_its_own_changes(tmp_path: Path) -> None:
+    store = Store(tmp_path / "game.sqlite")
+    try:
+        store.upsert_posts([make_post(pid, pid % 50 + 1, f"帖{pid}") for pid in range(1, 2001)], 1)
+        store.save_check_state({"now": "0"}, lambda pid: (0, False))
+        store.upsert_posts([make_post(pid, 1, f"新{pid}") for pid in (5000, 5001)], 2)
+        seen: list[str] = []
+        store.db.set_trace_callback(seen.append)
+        changed, removed = store.unchecked_posts()
+        store.db.set_trace_callback(None)
+        assert set(changed) == {5000, 5001} and removed == {}
+        db = sqlite3.connect(store.path)
+        plans = [
+            " ".join(str(r[3]) for r in db.execute(f"EXPLAIN QUERY PLAN {sql}"))
+            for sql in seen
+            if sql.lstrip().upper().startswith("SELECT") and "post_versions" in sql
+        ]
+        db.close()
+        assert len(plans) == 2, seen
+        for plan in plans:  # no table of posts or checked rows is read through
+            for table in ("posts", "post_versions", "checked_posts"):
+                assert f"SCAN {table}" not in plan and "SCAN p " not in f"{plan} ", plan
+                assert "SCAN c " not in f"{plan} " and "SCAN v " not in f"{plan} ", plan
+    finally:
+        store.close()
+
+
+def test_a_store_no_check_of_this_version_recorded_compares_every_post(tmp_path: Path) -> None:
+    store = Store(tmp_path / "game.sqlite")
+    try:
+        store.upsert_posts([make_post(pid, pid, f"帖{pid}") for pid in range(1, 11)], 1)
+        store.save_check_state({"now": "0"}, lambda pid: (0, False))
+        # As an older version left it: checked rows, no mark of the newest version checked.
+        _raw(store, "DELETE FROM check_state WHERE key = ?", (CHECKED_ROWID,))
+        _raw(store, "DELETE FROM checked_posts WHERE pid = 3", ())
+        assert store.unchecked_posts() == _every(store)
+        assert set(store.unchecked_posts()[0]) == {3}
+    finally:
+        store.close()
