@@ -319,7 +319,8 @@ _M12_AVATARS = """
         );
 """
 
-# Serials SQLite bumps on every change, whichever code makes it: ``posts`` on every change
+# Serials SQLite bumps on every change, whichever code makes it (``posts`` dropped by
+# migration 15, which finds the same from the versions' rowids): ``posts`` on every change
 # to what the check compares with its checked posts (a post or version added or removed,
 # a post deleted or undeleted, a new current version): a night with nothing new reads one
 # row to see that no post changed since it last compared (``Store.posts_as_checked``), not
@@ -370,8 +371,18 @@ _M14_POSTS_SERIAL = """
 # empties.  A removed version row puts 0 there too: rowids after it may be used again,
 # so the next check compares every post once.  Inserting a new post fires none of these.
 # (Not INSERT OR IGNORE: a trigger's statements take the conflict rule of the statement
-# that fired it, the upsert's ABORT.)
+# that fired it, the upsert's ABORT.)  The posts serial of migration 14 goes: a night
+# with nothing new sees it from these two (``Store.posts_as_checked``), and its triggers
+# fired twice for every post a first audit stores.
 _M15_POST_CHANGES = """
+        DROP TRIGGER posts_serial_new_version;
+        DROP TRIGGER posts_serial_version_gone;
+        DROP TRIGGER posts_serial_version_rewritten;
+        DROP TRIGGER posts_serial_new_post;
+        DROP TRIGGER posts_serial_post_gone;
+        DROP TRIGGER posts_serial_post_changed;
+        DELETE FROM serials WHERE name = 'posts';
+        DELETE FROM check_state WHERE key = 'posts_verified';
         CREATE TABLE post_changes (pid INTEGER PRIMARY KEY);
         CREATE TRIGGER post_changes_post_changed AFTER UPDATE ON posts
         WHEN OLD.deleted IS NOT NEW.deleted OR OLD.version IS NOT NEW.version
@@ -405,9 +416,6 @@ _M15_POST_CHANGES = """
 # checked (absent: compare every post, as a store an older version checked).
 CHECKED_ROWID = "checked_rowid"
 
-# check_state key: the posts serial at which the store last found every live post as the
-# last check saw it (dropped by each check's own record of what it checked).
-POSTS_VERIFIED = "posts_verified"
 
 # check_state key: bumped when the crawl records data the rules read besides the posts
 # (profiles, avatar pictures, posts lists) that the last check has not seen.
@@ -1641,7 +1649,7 @@ class Store:
         ]
 
     def serial(self, name: str) -> int:
-        """One of the serials SQLite bumps on every change (``posts``, ``saved_files``)."""
+        """One of the serials SQLite bumps on every change (``saved_files``)."""
         row = self.db.execute("SELECT n FROM serials WHERE name=?", (name,)).fetchone()
         return int(row[0])
 
@@ -1704,7 +1712,6 @@ class Store:
         with self.transaction():
             self.db.executemany("DELETE FROM check_state WHERE key=?", [(k,) for k in drop])
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
-            self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
             self._mark_checked()
             self.db.execute("DELETE FROM checked_posts")
             hashes = self.db.execute(
@@ -1771,16 +1778,19 @@ class Store:
 
     def posts_as_checked(self) -> bool:
         """Whether :meth:`unchecked_posts` is empty (every live post as the last check saw
-        it, no checked post gone), remembered with the posts serial: asked again with no
-        post changed and no check since, one row is read, not every post.  The caller
-        holds the run lock (the answer is recorded)."""
-        serial = str(self.serial("posts"))
-        if self.state_value(POSTS_VERIFIED) == serial:
-            return True
-        if self.unchecked_posts() != ({}, {}):
-            return False
-        self.set_state(POSTS_VERIFIED, serial)
-        return True
+        it, no checked post gone).  With nothing written since the last check (no version
+        past its mark, no change recorded), two index entries are read, not a post."""
+        mark = self.state_value(CHECKED_ROWID)
+        if mark is not None:
+            newer = self.db.execute(
+                "SELECT 1 FROM post_versions WHERE rowid > ? LIMIT 1", (int(mark),)
+            ).fetchone()
+            if (
+                newer is None
+                and self.db.execute("SELECT 1 FROM post_changes LIMIT 1").fetchone() is None
+            ):
+                return True
+        return self.unchecked_posts() == ({}, {})
 
     def update_check_state(
         self,
@@ -1794,7 +1804,6 @@ class Store:
         with self.transaction():
             self.db.executemany("DELETE FROM check_state WHERE key=?", [(k,) for k in drop])
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
-            self.db.execute("DELETE FROM check_state WHERE key=?", (POSTS_VERIFIED,))
             self._mark_checked()
             self.db.executemany("DELETE FROM checked_posts WHERE pid=?", [(p,) for p in removed])
             self.db.executemany(
