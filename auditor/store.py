@@ -413,7 +413,11 @@ _M15_POST_CHANGES = """
 """
 
 # check_state key: the newest ``post_versions`` rowid when the last check recorded what it
-# checked (absent: compare every post, as a store an older version checked).
+# checked, and that row's pid and version: "rowid:pid:version" (absent: compare every
+# post, as a store an older version checked).  The row tells a table whose rows were
+# numbered again (a store restored from an ``.dump``, which writes the rows without their
+# rowids): that row is then elsewhere or another, new rows may lie below the mark, and
+# every post is compared once.
 CHECKED_ROWID = "checked_rowid"
 
 
@@ -1725,11 +1729,29 @@ class Store:
 
     def _mark_checked(self) -> None:
         """Inside a check's transaction: what it checked is every change so far."""
-        newest = self.db.execute("SELECT max(rowid) FROM post_versions").fetchone()[0]
-        self.db.execute(
-            "INSERT OR REPLACE INTO check_state VALUES (?, ?)", (CHECKED_ROWID, str(newest or 0))
-        )
+        row = self.db.execute(
+            "SELECT rowid, pid, version FROM post_versions ORDER BY rowid DESC LIMIT 1"
+        ).fetchone()
+        mark = ":".join(map(str, tuple(row) if row else (0, 0, 0)))
+        self.db.execute("INSERT OR REPLACE INTO check_state VALUES (?, ?)", (CHECKED_ROWID, mark))
         self.db.execute("DELETE FROM post_changes")
+
+    def _checked_mark(self) -> int | None:
+        """The newest version row the last check saw, when every row past it is new since
+        (no row removed, none numbered again: :data:`CHECKED_ROWID`); None otherwise."""
+        parts = (self.state_value(CHECKED_ROWID) or "").split(":")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            return None
+        mark, pid, version = map(int, parts)
+        if self.db.execute("SELECT 1 FROM post_changes WHERE pid = 0").fetchone():
+            return None  # a version row was removed: its rowid may be used again
+        if mark:
+            row = self.db.execute(
+                "SELECT pid, version FROM post_versions WHERE rowid = ?", (mark,)
+            ).fetchone()
+            if row is None or tuple(row) != (pid, version):
+                return None  # numbered again
+        return mark
 
     def unchecked_posts(self) -> tuple[dict[int, str], dict[int, int | None]]:
         """What changed since the last check, worked out inside SQLite (no post is loaded):
@@ -1737,12 +1759,10 @@ class Store:
         checked posts now deleted or gone (pid -> the day they were checked in).  Only the
         posts with a version newer than the last check or a change in ``post_changes`` are
         compared, by index (a night's new posts, not the game's); a store no check of this
-        version recorded, or one whose version rows were removed, compares every post."""
-        mark = self.state_value(CHECKED_ROWID)
-        everything = (
-            mark is None or self.db.execute("SELECT 1 FROM post_changes WHERE pid = 0").fetchone()
-        )
-        if everything:
+        version recorded, or one whose version rows were removed or numbered again since,
+        compares every post."""
+        mark = self._checked_mark()
+        if mark is None:
             return self._compare(
                 "posts p", "checked_posts c LEFT JOIN posts p ON p.pid = c.pid", ()
             )
@@ -1750,7 +1770,7 @@ class Store:
         return self._compare(
             f"{cand} AS k JOIN posts p ON p.pid = k.pid",
             f"{cand} AS k JOIN checked_posts c ON c.pid = k.pid LEFT JOIN posts p ON p.pid = c.pid",
-            (int(mark or 0),),
+            (mark,),
         )
 
     def _compare(
@@ -1779,16 +1799,14 @@ class Store:
     def posts_as_checked(self) -> bool:
         """Whether :meth:`unchecked_posts` is empty (every live post as the last check saw
         it, no checked post gone).  With nothing written since the last check (no version
-        past its mark, no change recorded), two index entries are read, not a post."""
-        mark = self.state_value(CHECKED_ROWID)
+        past its mark, no change recorded), no post is compared."""
+        mark = self._checked_mark()
         if mark is not None:
             newer = self.db.execute(
-                "SELECT 1 FROM post_versions WHERE rowid > ? LIMIT 1", (int(mark),)
+                "SELECT 1 FROM post_versions WHERE rowid > ? LIMIT 1", (mark,)
             ).fetchone()
-            if (
-                newer is None
-                and self.db.execute("SELECT 1 FROM post_changes LIMIT 1").fetchone() is None
-            ):
+            changes = self.db.execute("SELECT 1 FROM post_changes LIMIT 1").fetchone()
+            if newer is None and changes is None:
                 return True
         return self.unchecked_posts() == ({}, {})
 
