@@ -370,6 +370,8 @@ _M14_POSTS_SERIAL = """
 # ``post_changes`` (triggers, so whichever code makes the change), which each check
 # empties.  A removed version row puts 0 there too: rowids after it may be used again,
 # so the next check compares every post once.  Inserting a new post fires none of these.
+# (``checked_posts`` is the check's own record of what it saw, trusted as such: a row
+# of it removed by hand is not noticed, and what that check found stands.)
 # (Not INSERT OR IGNORE: a trigger's statements take the conflict rule of the statement
 # that fired it, the upsert's ABORT.)  The posts serial of migration 14 goes: a night
 # with nothing new sees it from these two (``Store.posts_as_checked``), and its triggers

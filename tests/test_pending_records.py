@@ -6,6 +6,7 @@ sample game, a game with an unannounced tally outcome and one with 加速 reques
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from auditor.game.confirm import Proposal
@@ -62,8 +63,14 @@ def test_a_tally_outcome_is_read_back_from_the_records(tmp_path: Path) -> None:
             if p.source == "计票"
         ]
         assert "画眉" in players and "黄瓜" not in players
-        store.db.execute("DELETE FROM checked_posts WHERE pid = (SELECT MAX(pid) FROM posts)")
-        store.db.commit()
+        # An edit since the check (a full stop added to the newest post): judged afresh.
+        pid = store.db.execute("SELECT MAX(pid) FROM posts").fetchone()[0]
+        (stored,) = store.posts_by_pid([pid])
+        post = stored.post
+        edited = replace(
+            post, text=post.text + "。", lines=(*post.lines[:-1], post.lines[-1] + "。")
+        )
+        assert store.upsert_posts([edited], run_id=None) == (0, 1)
         assert current_records(g, store) is None
         assert _listed(pending(g, store)) == _listed(fresh)
 

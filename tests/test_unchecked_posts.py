@@ -11,9 +11,8 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
-from test_store import make_post
-
 from auditor.store import CHECKED_ROWID, Store
+from tests.test_store import make_post
 
 # The comparison of every live post and every checked row, written out here as the
 # reference (what ``unchecked_posts`` answered before it read only the changes).
