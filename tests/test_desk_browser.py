@@ -52,15 +52,31 @@ def _login(driver: Any, base: str, slug: str, name: str) -> None:
     ]
 
 
+def _gone(element: Any) -> bool:
+    """Has the page that held ``element`` been replaced?  (``staleness_of``, plus the error
+    chromedriver gives instead of a stale reference when it asks about the node at the
+    moment the old document goes: "Node with given id does not belong to the document".)"""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    try:
+        element.is_enabled()
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as exc:
+        if "does not belong to the document" in str(exc) or "No node with given id" in str(exc):
+            return True
+        raise
+    return False
+
+
 def _submits(driver: Any, action: Any) -> None:
     """Run ``action`` (a click or a key) and wait until the next page has loaded."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     old = driver.find_element(By.TAG_NAME, "html")
     action()
-    WebDriverWait(driver, 60).until(expected_conditions.staleness_of(old))
+    WebDriverWait(driver, 60).until(lambda _d: _gone(old))
     WebDriverWait(driver, 60).until(
         lambda d: d.execute_script("return document.readyState") == "complete"
     )
