@@ -369,7 +369,9 @@ _M14_POSTS_SERIAL = """
 # undeleted, its current version moved, a row removed or rewritten) puts its pid in
 # ``post_changes`` (triggers, so whichever code makes the change), which each check
 # empties.  A removed version row puts 0 there too: rowids after it may be used again,
-# so the next check compares every post once.  Inserting a new post fires none of these.
+# so the next check compares every post once.  Inserting a new post fires none of these
+# (a posts row inserted for a pid with versions or a checked row, by hand or by an INSERT
+# OR REPLACE, does: one index lookup each for a new post, which has neither yet).
 # (``checked_posts`` is the check's own record of what it saw, trusted as such: a row
 # of it removed by hand is not noticed, and what that check found stands.)
 # (Not INSERT OR IGNORE: a trigger's statements take the conflict rule of the statement
@@ -394,13 +396,19 @@ _M15_POST_CHANGES = """
             INSERT INTO post_changes SELECT NEW.pid
                 WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = NEW.pid);
         END;
+        CREATE TRIGGER post_changes_post_back AFTER INSERT ON posts
+        WHEN EXISTS (SELECT 1 FROM post_versions WHERE pid = NEW.pid)
+            OR EXISTS (SELECT 1 FROM checked_posts WHERE pid = NEW.pid) BEGIN
+            INSERT INTO post_changes SELECT NEW.pid
+                WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = NEW.pid);
+        END;
         CREATE TRIGGER post_changes_post_gone AFTER DELETE ON posts BEGIN
             INSERT INTO post_changes SELECT OLD.pid
                 WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = OLD.pid);
         END;
         CREATE TRIGGER post_changes_version_rewritten AFTER UPDATE ON post_versions
         WHEN OLD.content_hash IS NOT NEW.content_hash OR OLD.pid IS NOT NEW.pid
-            OR OLD.version IS NOT NEW.version BEGIN
+            OR OLD.version IS NOT NEW.version OR OLD.rowid IS NOT NEW.rowid BEGIN
             INSERT INTO post_changes SELECT OLD.pid
                 WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = OLD.pid);
             INSERT INTO post_changes SELECT NEW.pid
@@ -445,6 +453,14 @@ MIGRATIONS: Sequence[str] = (
     _M14_POSTS_SERIAL,
     _M15_POST_CHANGES,
 )
+
+
+class CheckMark(NamedTuple):
+    """Where a check's diff was read (:meth:`Store.changes_since_check`): the newest
+    version row then (rowid, pid, version) and the changes recorded then."""
+
+    row: tuple[int, int, int]
+    seen: frozenset[int]
 
 
 class SavedFileRow(NamedTuple):
@@ -1729,14 +1745,25 @@ class Store:
                 ((pid, h, d, int(k)) for pid, h in hashes for d, k in [placement(pid)]),
             )
 
-    def _mark_checked(self) -> None:
-        """Inside a check's transaction: what it checked is every change so far."""
+    def _mark_checked(self, mark: CheckMark | None = None) -> None:
+        """Inside a check's transaction: what it compared (``mark``, taken with its diff) is
+        checked; without one (a full check, which records every post as it is now), every
+        change so far.  Changes recorded after the mark was taken stay for the next check."""
+        if mark is None:
+            mark = self._current_mark()
+        self.db.execute(
+            "INSERT OR REPLACE INTO check_state VALUES (?, ?)",
+            (CHECKED_ROWID, ":".join(map(str, mark.row))),
+        )
+        self.db.executemany("DELETE FROM post_changes WHERE pid = ?", [(p,) for p in mark.seen])
+
+    def _current_mark(self) -> CheckMark:
         row = self.db.execute(
-            "SELECT rowid, pid, version FROM post_versions ORDER BY rowid DESC LIMIT 1"
+            "SELECT rowid, pid, version FROM post_versions"
+            " WHERE rowid = (SELECT max(rowid) FROM post_versions)"
         ).fetchone()
-        mark = ":".join(map(str, tuple(row) if row else (0, 0, 0)))
-        self.db.execute("INSERT OR REPLACE INTO check_state VALUES (?, ?)", (CHECKED_ROWID, mark))
-        self.db.execute("DELETE FROM post_changes")
+        seen = frozenset(r[0] for r in self.db.execute("SELECT pid FROM post_changes"))
+        return CheckMark(tuple(row) if row else (0, 0, 0), seen)
 
     def _checked_mark(self) -> int | None:
         """The newest version row the last check saw, when every row past it is new since
@@ -1763,17 +1790,48 @@ class Store:
         compared, by index (a night's new posts, not the game's); a store no check of this
         version recorded, or one whose version rows were removed or numbered again since,
         compares every post."""
-        mark = self._checked_mark()
-        if mark is None:
-            return self._compare(
-                "posts p", "checked_posts c LEFT JOIN posts p ON p.pid = c.pid", ()
-            )
-        cand = "(SELECT pid FROM post_versions WHERE rowid > ?1 UNION SELECT pid FROM post_changes)"
-        return self._compare(
-            f"{cand} AS k JOIN posts p ON p.pid = k.pid",
-            f"{cand} AS k JOIN checked_posts c ON c.pid = k.pid LEFT JOIN posts p ON p.pid = c.pid",
-            (mark,),
-        )
+        changed, removed, _ = self.changes_since_check()
+        return changed, removed
+
+    def changes_since_check(
+        self,
+    ) -> tuple[dict[int, str], dict[int, int | None], CheckMark]:
+        """:meth:`unchecked_posts`, and the mark to record once they are checked
+        (:meth:`update_check_state`): read together, in one read transaction, so that
+        nothing written after them is taken as checked."""
+        with self._snapshot():
+            mark = self._current_mark()
+            since = self._checked_mark()
+            if since is None:
+                changed, removed = self._compare(
+                    "posts p", "checked_posts c LEFT JOIN posts p ON p.pid = c.pid", ()
+                )
+            else:
+                cand = (
+                    "(SELECT pid FROM post_versions WHERE rowid > ?1"
+                    " UNION SELECT pid FROM post_changes)"
+                )
+                changed, removed = self._compare(
+                    f"{cand} AS k JOIN posts p ON p.pid = k.pid",
+                    f"{cand} AS k JOIN checked_posts c ON c.pid = k.pid"
+                    " LEFT JOIN posts p ON p.pid = c.pid",
+                    (since,),
+                )
+        return changed, removed, mark
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Reads that see one state of the store (a read transaction), unless a
+        transaction is open already."""
+        if self.db.in_transaction:
+            yield
+            return
+        self.db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("COMMIT")
 
     def _compare(
         self, live: str, checked: str, args: tuple[object, ...]
@@ -1801,7 +1859,9 @@ class Store:
     def posts_as_checked(self) -> bool:
         """Whether :meth:`unchecked_posts` is empty (every live post as the last check saw
         it, no checked post gone).  With nothing written since the last check (no version
-        past its mark, no change recorded), no post is compared."""
+        past its mark, no change recorded), no post is compared; when a comparison finds
+        nothing, its mark is recorded, so the next night reads no post either.  The caller
+        holds the run lock."""
         mark = self._checked_mark()
         if mark is not None:
             newer = self.db.execute(
@@ -1810,7 +1870,17 @@ class Store:
             changes = self.db.execute("SELECT 1 FROM post_changes LIMIT 1").fetchone()
             if newer is None and changes is None:
                 return True
-        return self.unchecked_posts() == ({}, {})
+        changed, removed, seen = self.changes_since_check()
+        if changed or removed:
+            return False
+        self.record_checked(seen)
+        return True
+
+    def record_checked(self, mark: CheckMark) -> None:
+        """A check (or a comparison) that found nothing changed up to ``mark``: recorded, so
+        that the next one starts from it."""
+        with self.transaction():
+            self._mark_checked(mark)
 
     def update_check_state(
         self,
@@ -1818,13 +1888,15 @@ class Store:
         changed: dict[int, tuple[str, int | None, bool]],
         removed: Iterable[int],
         drop: Iterable[str] = (),
+        mark: CheckMark | None = None,
     ) -> None:
         """Record an incremental check: the rows of the posts it re-checked, no others (and
-        its state; ``drop``: entries that go)."""
+        its state; ``drop``: entries that go; ``mark``: taken with the diff it checked,
+        :meth:`changes_since_check`)."""
         with self.transaction():
             self.db.executemany("DELETE FROM check_state WHERE key=?", [(k,) for k in drop])
             self.db.executemany("INSERT OR REPLACE INTO check_state VALUES (?, ?)", state.items())
-            self._mark_checked()
+            self._mark_checked(mark)
             self.db.executemany("DELETE FROM checked_posts WHERE pid=?", [(p,) for p in removed])
             self.db.executemany(
                 "INSERT OR REPLACE INTO checked_posts (pid, content_hash, day, keep)"

@@ -38,9 +38,9 @@ def _every(store: Store) -> tuple[dict[int, str], dict[int, int | None]]:
 
 def _check(store: Store, day: int) -> None:
     """What an incremental check records: the rows of what changed, and no others."""
-    changed, removed = store.unchecked_posts()
+    changed, removed, mark = store.changes_since_check()
     rows = {pid: (h, day, False) for pid, h in changed.items()}
-    store.update_check_state({"now": str(day)}, rows, removed)
+    store.update_check_state({"now": str(day)}, rows, removed, mark=mark)
 
 
 def _raw(store: Store, sql: str, args: tuple[object, ...]) -> None:
@@ -178,5 +178,64 @@ def test_a_store_restored_from_a_dump_compares_every_post_once(tmp_path: Path) -
         _check(store, 2)
         assert store.unchecked_posts() == _every(store) == ({}, {})
         assert store.posts_as_checked()
+    finally:
+        store.close()
+
+
+def _store_of(tmp_path: Path, name: str) -> Store:
+    store = Store(tmp_path / f"{name}.sqlite")
+    store.upsert_posts([make_post(pid, pid, f"帖{pid}") for pid in range(1, 21)], 1)
+    store.save_check_state({"now": "0"}, lambda pid: (0, False))
+    return store
+
+
+def test_a_change_made_while_a_check_runs_is_left_for_the_next(tmp_path: Path) -> None:
+    """The mark recorded is the one read with the diff: a post stored, or one deleted, after
+    the check read what changed is not taken as checked."""
+    store = _store_of(tmp_path, "late")
+    try:
+        changed, removed, mark = store.changes_since_check()
+        assert (changed, removed) == ({}, {})
+        store.upsert_posts([make_post(99, 1, "晚到的帖")], 2)
+        _raw(store, "UPDATE posts SET deleted = 1 WHERE pid = 2", ())
+        store.update_check_state({"now": "1"}, {}, [], mark=mark)
+        assert store.unchecked_posts() == _every(store)
+        assert set(store.unchecked_posts()[0]) == {99} and set(store.unchecked_posts()[1]) == {2}
+        assert not store.posts_as_checked()
+    finally:
+        store.close()
+
+
+def test_rows_put_back_or_moved_by_hand_are_seen(tmp_path: Path) -> None:
+    """A posts row replaced (INSERT OR REPLACE fires no delete trigger), one removed and
+    inserted again over its old versions, and a version row given another rowid: each is
+    found as comparing every post finds it."""
+    cols = "pid, tid, floor, author, author_uid, posted_at, posted_ts, version, deleted"
+    store = _store_of(tmp_path, "hand")
+    try:
+        store.db.execute("PRAGMA foreign_keys = OFF")  # (as in the sqlite3 shell)
+        row = tuple(store.db.execute(f"SELECT {cols} FROM posts WHERE pid = 3").fetchone())
+        _raw(
+            store,
+            f"INSERT OR REPLACE INTO posts ({cols}) VALUES ({','.join('?' * 9)})",
+            (*row[:-1], 1),
+        )
+        assert store.unchecked_posts() == _every(store) != ({}, {})
+        _check(store, 1)
+
+        row = tuple(store.db.execute(f"SELECT {cols} FROM posts WHERE pid = 5").fetchone())
+        _raw(store, "DELETE FROM posts WHERE pid = 5", ())
+        _check(store, 2)
+        _raw(store, f"INSERT INTO posts ({cols}) VALUES ({','.join('?' * 9)})", row)
+        assert store.unchecked_posts() == _every(store) != ({}, {})
+        _check(store, 3)
+
+        _raw(store, "DELETE FROM post_versions WHERE pid = 7", ())
+        _raw(store, "DELETE FROM posts WHERE pid = 7", ())
+        _check(store, 4)  # (a gap at pid 7's old rowid)
+        store.upsert_posts([make_post(77, 1, "新帖")], 5)
+        gap = store.db.execute("SELECT min(rowid) - 1 FROM post_versions WHERE pid = 8").fetchone()
+        _raw(store, "UPDATE post_versions SET rowid = ? WHERE pid = 77", (gap[0],))
+        assert store.unchecked_posts() == _every(store) != ({}, {})
     finally:
         store.close()

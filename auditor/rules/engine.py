@@ -654,10 +654,11 @@ def check(
     pending = set(json.loads(state.get("pending_days", "[]")))
     now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
     diff: tuple[dict[int, str], dict[int, int | None]] | None = None
+    mark = None  # where the diff was read: recorded as checked with it
     side = state.get(SIDE_SERIAL, "0")  # profiles, avatar pictures, posts lists
     if incremental and state.get("config") == cfg and "now" in state:
-        diff = store.unchecked_posts()
-        changed_h, removed_d = diff
+        changed_h, removed_d, mark = store.changes_since_check()
+        diff = changed_h, removed_d
         last_now = datetime.fromisoformat(state["now"])
         if (
             not changed_h
@@ -671,6 +672,7 @@ def check(
             # and no day or phase opened or closed since the last check: every rule would
             # say what it said then.  No post is loaded.
             store.set_state("now", now_local.isoformat())
+            store.record_checked(mark)
             findings = [finding_from_row(r) for r in store.findings()]
             return CheckResult(findings, rs, None, True, 0, (), 0, ())
 
@@ -786,7 +788,7 @@ def check(
     else:
         # Only what changed is written: the check state stays proportional to the night.
         rows = {pid: (h, *placement(pid)) for pid, h in changed_h.items()}
-        store.update_check_state(records_state, rows, removed, drop=gone)
+        store.update_check_state(records_state, rows, removed, drop=gone, mark=mark)
     result.loaded_posts = len(ctx.posts)
     result.incomplete_days = tuple(sorted(held_days))
     return result
