@@ -363,21 +363,22 @@ _M14_POSTS_SERIAL = """
         END;
 """
 
-# What changed since the last check, by index, not by comparing every post: a new post or
-# a new version is a ``post_versions`` row past the last check's newest (its rowid, kept as
-# CHECKED_ROWID); every other change to what the check compares (a post deleted or
-# undeleted, its current version moved, a row removed or rewritten) puts its pid in
-# ``post_changes`` (triggers, so whichever code makes the change), which each check
-# empties.  A removed version row puts 0 there too: rowids after it may be used again,
-# so the next check compares every post once.  Inserting a new post fires none of these
-# (a posts row inserted for a pid with versions or a checked row, by hand or by an INSERT
-# OR REPLACE, does: one index lookup each for a new post, which has neither yet).
-# (``checked_posts`` is the check's own record of what it saw, trusted as such: a row
-# of it removed by hand is not noticed, and what that check found stands.)
-# (Not INSERT OR IGNORE: a trigger's statements take the conflict rule of the statement
-# that fired it, the upsert's ABORT.)  The posts serial of migration 14 goes: a night
-# with nothing new sees it from these two (``Store.posts_as_checked``), and its triggers
-# fired twice for every post a first audit stores.
+# What changed since the last check, by index, not by comparing every post:
+# - a new post or a new version is a ``post_versions`` row past the last check's newest
+#   (kept as CHECKED_ROWID);
+# - every other change the check compares puts its pid in ``post_changes`` (triggers, so
+#   whichever code makes it): a post deleted or undeleted, its current version moved, a row
+#   removed, rewritten or moved, a posts row inserted over a pid that has versions or a
+#   checked row (INSERT OR REPLACE, a row put back by hand).  Each check empties it.
+# - A removed version row also puts 0 there: rowids after it may be used again, so the next
+#   check compares every post once.
+# Storing a new post writes nothing here (its insert trigger's condition is two index
+# lookups that find nothing).  ``checked_posts`` is the check's own record of what it saw,
+# trusted as such: a row of it removed by hand is not noticed, and what that check found
+# stands.  The trigger bodies are not INSERT OR IGNORE: a trigger's statements take the
+# conflict rule of the statement that fired it, the upsert's ABORT.  The posts serial of
+# migration 14 goes (a night with nothing new sees it from these two,
+# ``Store.posts_as_checked``); its triggers fired twice for every post a first audit stores.
 _M15_POST_CHANGES = """
         DROP TRIGGER posts_serial_new_version;
         DROP TRIGGER posts_serial_version_gone;
