@@ -48,8 +48,8 @@ def test_the_texts_found_are_those_the_alternation_finds() -> None:
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         joined = "\x00".join(texts)
         want = _by_finditer(joined, starts)
-        assert masked._maybe_texts(joined, starts) == want, texts
-        assert masked._maybe_texts_array(joined, starts) == want, texts
+        assert masked._maybe_texts(texts) == want, texts
+        assert masked._maybe_texts_array(joined, texts) == want, texts
         hits += len(want)
     assert 0 < hits < sum(map(len, batches))  # (some texts found, not all)
 
@@ -60,5 +60,5 @@ def test_a_long_batch_is_looked_through_as_an_array() -> None:
     joined = "\x00".join(texts)
     assert len(joined) >= masked.NUMPY_BATCH
     want = _by_finditer(joined, starts)
-    assert masked._maybe_texts(joined, starts) == want
+    assert masked._maybe_texts(texts) == want
     assert {i % 5 for i in want} == {0, 2, 4}  # (我 x b: a mask after a space)

@@ -442,20 +442,23 @@ def _post_findings(
     # rule that looks at it, and of those the ones called on every post.
     Checks = list[tuple[str, Callable[..., Iterable[Finding]], Any]]
     by_kind: dict[ThreadKind | None, tuple[Checks, Checks]] = {}
+    for kind in {gp.kind for gp in todo}:
+        every: Checks = [
+            (r.code, r.check, ruleset.options(r.code))
+            for r in post_rules
+            if r.thread_kinds is None or kind in r.thread_kinds
+        ]
+        by_kind[kind] = (every, [t for t in every if t[0] not in sparse])
     edited = {pid for pid, history in ctx.versions.items() if len(history) >= 2}
+    if not any(dense for _every, dense in by_kind.values()):
+        # (every rule was decided by a preparation: only the posts it named, and the
+        # edited ones, have a rule to call; most posts are passed over in one sweep)
+        todo = [gp for gp in todo if id(gp.post) in hit or gp.post.pid in edited]
     for gp in todo:
-        kinds = by_kind.get(gp.kind)
-        if kinds is None:
-            every: Checks = [
-                (r.code, r.check, ruleset.options(r.code))
-                for r in post_rules
-                if r.thread_kinds is None or gp.kind in r.thread_kinds
-            ]
-            kinds = by_kind[gp.kind] = (every, [t for t in every if t[0] not in sparse])
-        rules, dense = kinds
+        rules, dense = by_kind[gp.kind]
         key = id(gp.post)
         if not dense and key not in hit and gp.post.pid not in edited:
-            continue  # (most posts, when every rule here was decided by a preparation)
+            continue  # (a post no rule here is called on: decided by a preparation)
         run = dense
         if key in hit:
             run = [t for t in rules if t[0] not in sparse or key in sparse[t[0]]]

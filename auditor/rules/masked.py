@@ -225,24 +225,24 @@ def _prepare(
     character, or spaced letters (the engine calls its check on those alone)."""
     if "PHRASE-MASKED" not in codes:
         return None
-    # (one search through the texts joined, not one per post: a hit is rare)
-    texts = [gp.post.text for gp in posts]
-    starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
-    joined = "\x00".join(texts)  # (neither a mask nor a space: no form spans two texts)
-    return {"PHRASE-MASKED": {id(posts[i].post) for i in _maybe_texts(joined, starts)}}
+    return {
+        "PHRASE-MASKED": {id(posts[i].post) for i in _maybe_texts([gp.post.text for gp in posts])}
+    }
 
 
-def _maybe_texts(joined: str, starts: list[int]) -> set[int]:
-    """The texts (by number; ``starts``: where each begins in ``joined``) in which
-    ``_MAYBE.finditer`` finds a mask right after a CJK character (傻*, 草*马) or spaced
+def _maybe_texts(texts: Sequence[str]) -> set[int]:
+    """The texts (by number) in which ``_MAYBE.finditer`` through them joined finds a mask right after a CJK character (傻*, 草*马) or spaced
     letters.  Decided alternative by alternative, each text left at its first: a mask
     counts wherever it stands; spaced letters count where no mask stands first (the
     alternation tries the mask first: x y is a mask, then a lone y), and a position inside
     an earlier spaced match lies in a text that match found already.  A check's posts
-    (a batch of :data:`NUMPY_BATCH` characters or more) are looked through as an array."""
+    (a batch of :data:`NUMPY_BATCH` characters or more) are looked through as an array.
+    One search through the texts joined, not one per text: a hit is rare."""
+    joined = "\x00".join(texts)  # (neither a mask nor a space: no form spans two texts)
     if len(joined) >= NUMPY_BATCH:
-        return _maybe_texts_array(joined, starts)
+        return _maybe_texts_array(joined, texts)
     found: set[int] = set()
+    starts: list[int] = []  # (where each text begins in ``joined``, once one is found)
     for rx in (_ANY_MASK, _SPACED_CASED):
         pos = 0
         while (m := rx.search(joined, pos)) is not None:
@@ -253,6 +253,7 @@ def _maybe_texts(joined: str, starts: list[int]) -> set[int]:
                     continue  # a mask follows a kept character of the term
             elif _ANY_MASK.match(joined, p) is not None:
                 continue
+            starts = starts or list(accumulate((len(t) + 1 for t in texts), initial=0))
             i = bisect_right(starts, p) - 1
             found.add(i)
             pos = starts[i + 1]  # (the text is found: on to the next)
@@ -282,20 +283,26 @@ def _char_bits() -> Any:
     return bits
 
 
-def _maybe_texts_array(joined: str, starts: list[int]) -> set[int]:
-    """:func:`_maybe_texts` by array passes: the masks right after a CJK character, and
-    the letters (not masks) with a space after them, where the spaced-letters regex then
-    decides (few places)."""
+def _maybe_texts_array(joined: str, texts: Sequence[str]) -> set[int]:
+    """:func:`_maybe_texts` by array passes over ``joined`` (``texts`` joined): the
+    masks right after a CJK character, and the letters (not masks) with a space after
+    them, where the spaced-letters regex then decides (few places).  Both are looked for
+    among the masks and letters, a few in a hundred characters of Chinese posts."""
     import numpy as np
 
     bits = _char_bits().take(_codes(joined))
-    at = np.asarray(starts, dtype=np.int64)
-    masks = np.flatnonzero(bits[1:] & _IS_MASK) + 1
+    some = np.flatnonzero(bits & (_IS_MASK | _IS_LETTER))
+    kind = bits[some]
+    masks = some[((kind & _IS_MASK) != 0) & (some > 0)]
     masks = masks[(bits[masks - 1] & _IS_CJK) != 0]
-    lead = (bits[:-1] & (_IS_LETTER | _IS_MASK)) == _IS_LETTER
-    spaced = np.flatnonzero(lead & ((bits[1:] & _IS_SPACE) != 0)).tolist()
+    lead = some[((kind & (_IS_LETTER | _IS_MASK)) == _IS_LETTER) & (some + 1 < len(bits))]
+    spaced = lead[(bits[lead + 1] & _IS_SPACE) != 0].tolist()
     places = [*masks.tolist(), *(p for p in spaced if _SPACED_CASED.match(joined, p))]
-    return set((np.searchsorted(at, places, "right") - 1).tolist()) if places else set()
+    if not places:
+        return set()
+    at = np.zeros(len(texts) + 1, dtype=np.int64)  # (where each text begins)
+    np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1, out=at[1:])
+    return set((np.searchsorted(at, places, "right") - 1).tolist())
 
 
 def _is_cjk(c: str) -> bool:

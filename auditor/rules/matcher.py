@@ -1528,8 +1528,15 @@ class Matcher(_Deferred):
             py = {i: [(self.py_render, hits)] for i, hits in coded.items()}
             for i, typed in self._typed_batch(fast, parts, starts, codes).items():
                 py.setdefault(i, []).append((self.py_table, typed))
-        at = list(accumulate((len(x) + 1 for x in plain), initial=0)) if index is not None else []
-        for i in sorted(live.keys() | py.keys()):
+        todo = sorted(live.keys() | py.keys())
+        at: Any = ()
+        if index is not None and todo:  # (where each text begins in the batch's original)
+            import numpy as np
+
+            at = np.zeros(len(plain) + 1, dtype=np.int64)
+            np.cumsum(np.fromiter(map(len, plain), np.int64, len(plain)) + 1, out=at[1:])
+            at = at.tolist()
+        for i in todo:
             mapping = None
             if index is not None:  # (the text's slice of the batch's original indices)
                 mapping = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])

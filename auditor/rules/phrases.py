@@ -162,7 +162,7 @@ def _prepare(
         return None
     cache = ctx.phrase_matches
     looked = [gp.post for gp in posts if gp.kind is not None]
-    todo = [p for p in looked if id(p) not in cache]
+    todo = [p for p in looked if id(p) not in cache] if cache else looked
     if todo:
         _match_batch(ctx, todo)
     found: dict[str, set[int]] = {f"PHRASE-{c}": set() for c in CATEGORIES}
