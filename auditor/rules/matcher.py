@@ -1540,6 +1540,13 @@ class Matcher(_Deferred):
             if len(parts) != len(texts):
                 return [self.find(t, categories) for t in texts]
             starts = list(accumulate((len(x) + 1 for x in parts), initial=0))
+        at: list[int] = []  # (where each text begins in the batch's original)
+        if index is not None:
+            import numpy as np
+
+            begins = np.zeros(len(plain) + 1, dtype=np.int64)
+            np.cumsum(np.fromiter(map(len, plain), np.int64, len(plain)) + 1, out=begins[1:])
+            at = begins.tolist()
         # Each automaton's hits, in the offsets of the text they fall in.
         found = self.text_ac.find(fast)
         if codes is not None and len(found) >= 1000:
@@ -1561,26 +1568,34 @@ class Matcher(_Deferred):
                 rendered = self._render_batch(codes)
             else:
                 rendered = fast.translate(self.py_render)
+            mapped: dict[int, list[int]] = {}  # (each candidate text's original indices)
             for end, keys in self.py_ac.iter(rendered):
                 # (a key whose piece alone rejects it never makes its text a candidate)
                 kept = [
                     k for k in keys if not self._settled(k, fast[end + 1 - len(k.py) : end + 1])
                 ]
-                if kept:
-                    i = bisect_right(starts, end) - 1
-                    coded.setdefault(i, []).append((end - starts[i], kept))
+                if not kept:
+                    continue
+                i = bisect_right(starts, end) - 1
+                e = end - starts[i]
+                if index is not None:  # (nor one its verdict in its text rejects: 关于春卷
+                    # is no 愚蠢, whatever the post; decided as :meth:`_pinyin` does)
+                    idx = mapped.get(i)
+                    if idx is None:
+                        idx = mapped[i] = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])()
+                    part = parts[i]
+                    kept = [
+                        k
+                        for k in kept
+                        if self._pinyin_holds(k, plain[i], part, idx, e + 1 - len(k.py), e + 1)
+                    ]
+                    if not kept:
+                        continue
+                coded.setdefault(i, []).append((e, kept))
             py = {i: [(self.py_render, hits)] for i, hits in coded.items()}
             for i, typed in self._typed_batch(fast, parts, starts, codes).items():
                 py.setdefault(i, []).append((self.py_table, typed))
-        todo = sorted(live.keys() | py.keys())
-        at: Any = ()
-        if index is not None and todo:  # (where each text begins in the batch's original)
-            import numpy as np
-
-            at = np.zeros(len(plain) + 1, dtype=np.int64)
-            np.cumsum(np.fromiter(map(len, plain), np.int64, len(plain)) + 1, out=at[1:])
-            at = at.tolist()
-        for i in todo:
+        for i in sorted(live.keys() | py.keys()):
             mapping = None
             if index is not None:  # (the text's slice of the batch's original indices)
                 mapping = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])
@@ -2086,24 +2101,7 @@ class Matcher(_Deferred):
                         or offsets[t] != rt
                     ):
                         continue  # not on syllable boundaries
-                if t <= s:
-                    continue
-                # (posts repeat their sentences: the verdict of the candidate in the same
-                # stretch of normalised text is remembered)
-                reach = self._reach.get(key.entry)
-                if reach is None:  # (an exception is looked for around the candidate)
-                    longest = max(map(len, self.exceptions[key.entry]), default=0)
-                    reach = self._reach[key.entry] = max(_CONTEXT, longest)
-                lo, hi = max(0, s - reach), min(len(norm), t + reach)
-                seen = (key, norm[lo:hi], s - lo, t - lo, lo == 0, hi == len(norm))
-                verdict = self._verdicts.get(seen)
-                if verdict is None:
-                    if len(self._verdicts) >= 65536:
-                        self._verdicts.clear()
-                    verdict = self._verdicts[seen] = self._pinyin_verdict(key, norm, s, t)
-                if verdict == _REJECTED:
-                    continue
-                if verdict == _IF_CLAUSE and not self._clause_bounded(text, norm, idx, s, t):
+                if t <= s or not self._pinyin_holds(key, text, norm, idx, s, t):
                     continue
                 os_, oe = self._span(text, idx, s, t)
                 original = text[os_:oe]
@@ -2111,6 +2109,28 @@ class Matcher(_Deferred):
                 yield PhraseMatch(
                     e.category, e.label, key.form, os_, oe, original, how, e.note, e.source
                 )
+
+    def _pinyin_holds(
+        self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
+    ) -> bool:
+        """Is the pinyin candidate ``key`` over ``norm[s:t]`` a match (``text``: the
+        original, ``idx``: its index of each character of ``norm``)?"""
+        # (posts repeat their sentences: the verdict of the candidate in the same stretch
+        # of normalised text is remembered)
+        reach = self._reach.get(key.entry)
+        if reach is None:  # (an exception is looked for around the candidate)
+            longest = max(map(len, self.exceptions[key.entry]), default=0)
+            reach = self._reach[key.entry] = max(_CONTEXT, longest)
+        lo, hi = max(0, s - reach), min(len(norm), t + reach)
+        seen = (key, norm[lo:hi], s - lo, t - lo, lo == 0, hi == len(norm))
+        verdict = self._verdicts.get(seen)
+        if verdict is None:
+            if len(self._verdicts) >= 65536:
+                self._verdicts.clear()
+            verdict = self._verdicts[seen] = self._pinyin_verdict(key, norm, s, t)
+        if verdict == _REJECTED:
+            return False
+        return verdict != _IF_CLAUSE or self._clause_bounded(text, norm, idx, s, t)
 
     def _pinyin_verdict(self, key: _Key, norm: str, s: int, t: int) -> int:
         """Is the pinyin candidate ``key`` over ``norm[s:t]`` a match: :data:`_REJECTED`,
