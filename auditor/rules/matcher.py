@@ -337,6 +337,32 @@ def _char_flags() -> tuple[Any, Any, Any]:
     )
 
 
+# Bits of :func:`_flag_table`: what each character is to the array passes of
+# :meth:`Normaliser.normalise_codes` (one lookup per character for all of them).
+_F_NOISE, _F_CJK, _F_COLLAPSE, _F_ANOISE, _F_LETTER, _F_ALNUM, _F_JOIN = 1, 2, 4, 8, 16, 32, 64
+
+
+@lru_cache(maxsize=1)
+def _flag_table() -> Any:
+    """:func:`_char_flags` and :func:`_ascii_flags` as bits of one table (``_F_*``;
+    :data:`_F_JOIN` is a normaliser's own, :meth:`Normaliser._bit_table`)."""
+    import numpy as np
+
+    noise, cjk, collapse = _char_flags()
+    anoise, letter, alnum = _ascii_flags()
+    out = np.zeros(_LIST_SPAN, dtype=np.uint8)
+    for bit, table in (
+        (_F_NOISE, noise),
+        (_F_CJK, cjk),
+        (_F_COLLAPSE, collapse),
+        (_F_ANOISE, anoise),
+        (_F_LETTER, letter),
+        (_F_ALNUM, alnum),
+    ):
+        out[table] |= bit
+    return out
+
+
 def _codes(text: str) -> Any:
     import numpy as np
 
@@ -355,13 +381,15 @@ def drop_noise(codes: Any) -> Any:
     return codes if keep is None else codes[keep]
 
 
-def _noise_kept(codes: Any) -> Any:
-    """:func:`drop_noise`'s mask of the characters kept (None: all)."""
+def _noise_kept(codes: Any, bits: Any = None) -> Any:
+    """:func:`drop_noise`'s mask of the characters kept (None: all); ``bits``: the codes'
+    :func:`_flag_table` bits, if at hand."""
     import numpy as np
 
-    noise, cjk, _ = _char_flags()
+    if bits is None:
+        bits = _flag_table().take(codes)
     n = len(codes)
-    at = np.flatnonzero(noise.take(codes))  # the noise characters (a few in a hundred)
+    at = np.flatnonzero(bits & _F_NOISE)  # the noise characters (a few in a hundred)
     if not len(at):
         return None
     # their runs [start, end)
@@ -372,7 +400,7 @@ def _noise_kept(codes: Any) -> Any:
     starts = at[first]
     ends = at[np.append(first[1:], len(at)) - 1] + 1
     ok = (ends - starts <= 3) & (starts > 0) & (ends < n)
-    ok[ok] = cjk[codes[starts[ok] - 1]] & cjk[codes[ends[ok]]]
+    ok[ok] = (bits[starts[ok] - 1] & bits[ends[ok]] & _F_CJK) != 0
     if not ok.any():
         return None
     keep = np.ones(n, dtype=bool)
@@ -396,26 +424,29 @@ def _ascii_flags() -> tuple[Any, Any, Any]:
     return flags("".join(noise)), flags(letters), flags(letters + "0123456789")
 
 
-def _ascii_noise_kept(codes: Any) -> Any:
+def _ascii_noise_kept(codes: Any, bits: Any = None) -> Any:
     """``ASCII_NOISE_RE.sub("", …)``'s mask of the characters kept (None: all), on an
     array (below the list tables' span).  The regex removes a noise character with a
     letter before it that no letter or digit precedes, and either a letter after it that
     no letter or digit follows, or a second noise character and then such a letter (two
-    removals never overlap: each is between two letters)."""
+    removals never overlap: each is between two letters).  ``bits``: as for
+    :func:`_noise_kept`."""
     import numpy as np
 
-    noise, letter, alnum = _ascii_flags()
+    if bits is None:
+        bits = _flag_table().take(codes)
     n = len(codes)
-    p = np.flatnonzero(noise.take(codes))
+    p = np.flatnonzero(bits & _F_ANOISE)
     if not len(p):
         return None
 
-    def at(q: Any, flags: Any) -> Any:  # flags[codes[q]], False outside the text
+    def at(q: Any, bit: int) -> Any:  # is codes[q] one, False outside the text
         inside = (q >= 0) & (q < n)
         out = np.zeros(len(q), dtype=bool)
-        out[inside] = flags[codes[q[inside]]]
+        out[inside] = (bits[q[inside]] & bit) != 0
         return out
 
+    letter, alnum, noise = _F_LETTER, _F_ALNUM, _F_ANOISE
     base = at(p - 1, letter) & ~at(p - 2, alnum)
     two = base & at(p + 1, noise) & at(p + 2, letter) & ~at(p + 3, alnum)
     one = base & at(p + 1, letter) & ~at(p + 2, alnum)
@@ -434,14 +465,16 @@ def collapse_repeats(codes: Any) -> Any:
     return codes if keep is None else codes[keep]
 
 
-def _repeat_kept(codes: Any) -> Any:
-    """:func:`collapse_repeats`'s mask of the characters kept (None: all)."""
+def _repeat_kept(codes: Any, bits: Any = None) -> Any:
+    """:func:`collapse_repeats`'s mask of the characters kept (None: all); ``bits``: as
+    for :func:`_noise_kept`."""
     import numpy as np
 
-    _, _, collapse = _char_flags()
     if len(codes) < 2:
         return None
-    again = (codes[1:] == codes[:-1]) & collapse.take(codes[1:])
+    if bits is None:
+        bits = _flag_table().take(codes)
+    again = (codes[1:] == codes[:-1]) & ((bits[1:] & _F_COLLAPSE) != 0)
     if not again.any():
         return None
     return np.concatenate(([True], ~again))
@@ -688,6 +721,7 @@ class Normaliser(_Deferred):
         self._odd_set: frozenset[str] | None = None
         self._length_table: Any = None
         self._join_flags: Any = None
+        self._bits: Any = None
         # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
         self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
         self.join_re = (
@@ -716,21 +750,50 @@ class Normaliser(_Deferred):
         ``text``'s code points, if at hand."""
 
         codes, idx = self._translate_codes(text, source)
-        if self.join_re is not None and self._may_join(codes):
+        table = self._bit_table()
+        bits = table.take(codes)  # (every pass's lookup, at once)
+        if self.join_re is not None and self._may_join(codes, bits):
             s = _text(codes)
             if self.join_re.search(s) is not None:
                 s, idx = self.join_re.sub(lambda m: self.joins[m.group()], s), None
                 codes = _codes(s)
+                bits = table.take(codes)
         for step in (_noise_kept, _ascii_noise_kept, _repeat_kept):
-            keep = step(codes)
+            keep = step(codes, bits)
             if keep is not None:
-                codes = codes[keep]
+                codes, bits = codes[keep], bits[keep]
                 idx = None if idx is None else idx[keep]
         return _text(codes), codes, idx
 
-    def _may_join(self, codes: Any) -> bool:
+    def _bit_table(self) -> Any:
+        """:func:`_flag_table` with :data:`_F_JOIN` on the first halves of this
+        normaliser's split characters (女 of 女马)."""
+        got = self._bits
+        if got is None:
+            import numpy as np
+
+            got = _flag_table()
+            halves = self._join_halves()
+            if halves:
+                got = got | (halves[0].astype(np.uint8) * np.uint8(_F_JOIN))
+            self._bits = got
+        return got
+
+    def _may_join(self, codes: Any, bits: Any) -> bool:
         """Could the code points hold a split character (女马, 犭者): a first half of one
-        right before a second half of one?  (Array lookups; the regex only then.)"""
+        right before a second half of one?  (Array lookups; the regex only then.)
+        ``bits``: the codes' :meth:`_bit_table` bits."""
+        import numpy as np
+
+        halves = self._join_halves()
+        if not halves:
+            return True
+        at = np.flatnonzero(bits[:-1] & _F_JOIN)
+        return bool(halves[1][codes[at + 1]].any())
+
+    def _join_halves(self) -> tuple[Any, ...]:
+        """Over the list tables' span: the first halves of the split characters, and
+        the second halves (empty: a split character beyond the span)."""
         import numpy as np
 
         flags = self._join_flags
@@ -744,11 +807,7 @@ class Normaliser(_Deferred):
                     break
                 first[ord(k[0])] = second[ord(k[1])] = True
             flags = self._join_flags = (first, second) if usable else ()
-        if not flags:
-            return True
-        first, second = flags
-        at = np.flatnonzero(first.take(codes[:-1]))
-        return bool(second[codes[at + 1]].any())
+        return flags
 
     def _translate_codes(self, text: str, source: Any = None) -> tuple[Any, Any]:
         """``text.translate(self.table)`` (``text`` below the list tables' span) as code
@@ -806,7 +865,13 @@ class Normaliser(_Deferred):
 
     def __getstate__(self) -> dict[str, Any]:
         # (compiled or built on first use, not at load)
-        state = {**self.__dict__, "_odd_set": None, "_length_table": None, "_join_flags": None}
+        state = {
+            **self.__dict__,
+            "_odd_set": None,
+            "_length_table": None,
+            "_join_flags": None,
+            "_bits": None,
+        }
         return self._stash(state)
 
     def has_odd(self, text: str) -> bool:
