@@ -64,6 +64,7 @@ def test_wide_search_finds_what_the_text_search_finds() -> None:
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
         want = _every(keys, text)
         assert wide.find(text) == want, text
+        assert wide.find_array(text).tolist() == [list(x) for x in want], text
         seen += len(want)
         astral += any(text[s:e] > "\uffff" for _k, s, e in want)
     assert seen > 1000 and astral > 100

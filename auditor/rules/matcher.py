@@ -1226,6 +1226,26 @@ class _Automaton(_Deferred):
             return [(k, s >> 1, e >> 1) for k, s, e in found if not s & 1]
         return _from_units(found, text)
 
+    def find_array(self, text: str) -> Any:
+        """What :meth:`find` gives, as an int64 array (one row per occurrence): for a long
+        text with many occurrences, turned from bytes to characters in array passes."""
+        import numpy as np
+
+        if not self.wide or not self.keys:
+            found = self.find(text)
+        else:
+            ac = self._ac or self._compile()
+            data = _utf16(text)
+            found = ac.find_matches_as_indexes(data, True)
+            if len(data) == 2 * len(text):
+                hits = np.fromiter(chain.from_iterable(found), np.int64, 3 * len(found))
+                hits = hits.reshape(-1, 3)
+                hits = hits[(hits[:, 1] & 1) == 0]
+                hits[:, 1:] >>= 1
+                return hits
+            found = _from_units(found, text)
+        return np.fromiter(chain.from_iterable(found), np.int64, 3 * len(found)).reshape(-1, 3)
+
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _LONE = re.compile("[\ud800-\udfff]")
@@ -1613,9 +1633,13 @@ class Matcher(_Deferred):
             np.cumsum(np.fromiter(map(len, plain), np.int64, len(plain)) + 1, out=begins[1:])
             at = begins.tolist()
         # Each automaton's hits, in the offsets of the text they fall in.
-        found = self.text_ac.find(fast)
-        if codes is not None and len(found) >= 1000:
-            live = self._live_batch(found, fast, starts, parts)
+        if codes is not None:
+            hits = self.text_ac.find_array(fast)
+            found = hits.tolist() if len(hits) < 1000 else []
+        else:
+            found = self.text_ac.find(fast)
+        if codes is not None and len(hits) >= 1000:
+            live = self._live_batch(hits, fast, starts, parts)
         else:
             raw: dict[int, list[tuple[int, int]]] = {}
             i, nxt, base, got = -1, 0, 0, []  # the text the last hit fell in, where the next starts
@@ -1808,22 +1832,21 @@ class Matcher(_Deferred):
 
     def _live_batch(
         self,
-        found: list[tuple[int, int, int]],
+        hits: Any,
         fast: str,
         starts: list[int],
         parts: Sequence[str],
     ) -> dict[int, list[Any]]:
         """What :meth:`_live` gives for each text of a batch, from the text automaton's
-        hits over the whole batch (``found``), decided by branch rather than by hit: the
-        texts each pattern branch's trigger hit, then its other required words and its
-        keywords, each set first looked for in those texts joined (a set none of them holds
-        ends the branch for all at once: 有问题 is common in game talk, 有问题 with 导演 in
-        the same post is not), then text by text with :meth:`_live`'s own searches."""
+        hits over the whole batch (``hits``: :meth:`_Automaton.find_array`), decided by
+        branch rather than by hit: the texts each pattern branch's trigger hit, then its
+        other required words and its keywords, each set first looked for in those texts
+        joined (a set none of them holds ends the branch for all at once: 有问题 is common
+        in game talk, 有问题 with 导演 in the same post is not), then text by text with
+        :meth:`_live`'s own searches."""
         import numpy as np
 
         key_of, bid_ptr, bid_list, branch_keys, pure = self._branch_plan()
-        hits = np.fromiter(chain.from_iterable(found), dtype=np.int64, count=3 * len(found))
-        hits = hits.reshape(-1, 3)
         keys, ends = hits[:, 0], hits[:, 2] - 1
         at = np.asarray(starts, dtype=np.int64)
         post = np.searchsorted(at, ends, "right") - 1
