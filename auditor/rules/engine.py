@@ -453,7 +453,10 @@ def _post_findings(
     if not any(dense for _every, dense in by_kind.values()):
         # (every rule was decided by a preparation: only the posts it named, and the
         # edited ones, have a rule to call; most posts are passed over in one sweep)
-        todo = [gp for gp in todo if id(gp.post) in hit or gp.post.pid in edited]
+        if edited:
+            todo = [gp for gp in todo if id(gp.post) in hit or gp.post.pid in edited]
+        else:
+            todo = [gp for gp in todo if id(gp.post) in hit]
     for gp in todo:
         rules, dense = by_kind[gp.kind]
         key = id(gp.post)

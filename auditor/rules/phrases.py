@@ -162,18 +162,26 @@ def _prepare(
         return None
     cache = ctx.phrase_matches
     looked = [gp.post for gp in posts if gp.kind is not None]
-    todo = [p for p in looked if id(p) not in cache] if cache else looked
-    if todo:
+    if cache:
+        todo = [p for p in looked if id(p) not in cache]
         _match_batch(ctx, todo)
+        matched = list(filter(cache.__getitem__, map(id, looked)))  # (the few with a match)
+    else:  # (a check's first batch: what it matched is all there is)
+        matched = _match_batch(ctx, looked)
     found: dict[str, set[int]] = {f"PHRASE-{c}": set() for c in CATEGORIES}
-    for key in filter(cache.__getitem__, map(id, looked)):  # (the few with a match)
+    for key in matched:
         for m in cache[key]:
             found.setdefault(f"PHRASE-{m.category}", set()).add(key)
     return {code: ids for code, ids in found.items() if code in codes}
 
 
-def _match_batch(ctx: Context, todo: Sequence[Post]) -> None:
+def _match_batch(ctx: Context, todo: Sequence[Post]) -> list[int]:
+    """Match ``todo`` and keep each post's matches in the context; returns the posts (ids)
+    with a match."""
     cache = ctx.phrase_matches
+    matched: list[int] = []
+    if not todo:
+        return matched
     matcher = matcher_for_context(ctx)
     # In slices of about BATCH_CHARS characters: the batch's normalised copies and index
     # arrays scale with what is scanned together (a 100k-post game's posts at once peaked
@@ -191,8 +199,12 @@ def _match_batch(ctx: Context, todo: Sequence[Post]) -> None:
         found = matcher.find_all(texts[start:end])
         cache.update(zip(map(id, todo[start:end]), found, strict=True))
         for k in compress(range(start, end), found):  # (the few with a match)
-            cache[id(todo[k])] = _kept(texts[k], found[k - start], ctx)
+            key = id(todo[k])
+            if kept := _kept(texts[k], found[k - start], ctx):
+                matched.append(key)
+            cache[key] = kept
         start = end
+    return matched
 
 
 POST_BATCH.append(_prepare)
