@@ -820,18 +820,25 @@ class Normaliser(_Deferred):
         if source is None:
             source = _codes(text)
         out = single.take(source)
-        odd = np.flatnonzero(lengths.take(source) != 1)
+        lens = lengths.take(source)
+        odd = np.flatnonzero(lens != 1)
         positions = np.arange(len(source))
         if not len(odd):
             return out, positions
-        if len(odd) > 1000:  # (many: by repeating each character as often as it expands)
-            lens = lengths[source]
+        if len(odd) > 64:  # (many, ……… in Chinese posts: each character repeated as often
+            # as it expands, then the expansions written in, one pass per character kind)
             idx = np.repeat(positions, lens)
-            out = single[source[idx]]
-            firsts = np.cumsum(lens, dtype=np.int64) - lens  # where each one's output starts
-            for p in np.flatnonzero(lens > 1).tolist():
-                v = self.table[int(source[p])]
-                out[firsts[p] : firsts[p] + len(v)] = [ord(c) for c in v]
+            out = out.take(idx)
+            grows = lens[odd].astype(np.int64)
+            # (where each odd character's output starts: its index, plus what the odd ones
+            # before it added)
+            firsts = odd + np.concatenate(([0], np.cumsum(grows - 1)[:-1]))
+            more = grows > 1
+            kinds, firsts = source[odd[more]], firsts[more]
+            for cp in np.unique(kinds).tolist():
+                at = firsts[kinds == cp]
+                for j, c in enumerate(self.table[cp]):
+                    out[at + j] = ord(c)
             return out, idx
         # (few: the stretches between them, and what each becomes)
         cuts = [0, *odd.tolist(), len(source)]
