@@ -291,7 +291,8 @@ def _maybe_texts_array(joined: str, texts: Sequence[str]) -> set[int]:
     import numpy as np
 
     bits = _char_bits().take(_codes(joined))
-    some = np.flatnonzero(bits & (_IS_MASK | _IS_LETTER))
+    # (nonzero of a bool array: several times faster than of bytes)
+    some = np.flatnonzero((bits & (_IS_MASK | _IS_LETTER)) != 0)
     kind = bits[some]
     masks = some[((kind & _IS_MASK) != 0) & (some > 0)]
     masks = masks[(bits[masks - 1] & _IS_CJK) != 0]
