@@ -320,3 +320,22 @@ def test_python_passes_are_the_regexes() -> None:
             ], text
             assert python.sub(repl, text) == rx.sub(repl, text), text
         assert python._rx is None  # (it never compiled the regex)
+
+
+def test_code_points_round_trip() -> None:
+    """The batch's code points (``_codes``) and back (``_text``): through UTF-16 where it
+    is one unit a character, through UTF-32 otherwise (characters beyond the BMP, lone
+    surrogates, two lone halves that UTF-16 would read as one character)."""
+    from auditor.rules import matcher as mod
+
+    for text in [
+        "",
+        "卧槽\x00tmd",
+        "\U0001f600草\U00020bb7",
+        "\ud800\udc00",
+        "a\udfff",
+        "\uffff\ue000",
+    ]:
+        codes = mod._codes(text)
+        assert codes.dtype == "uint32" and codes.tolist() == [ord(c) for c in text], text
+        assert mod._text(codes) == text
