@@ -323,9 +323,9 @@ def test_python_passes_are_the_regexes() -> None:
 
 
 def test_code_points_round_trip() -> None:
-    """The batch's code points (``_codes``) and back (``_text``): through UTF-16 where it
-    is one unit a character, through UTF-32 otherwise (characters beyond the BMP, lone
-    surrogates, two lone halves that UTF-16 would read as one character)."""
+    """The batch's code points (``_codes``) and back (``_text``), characters beyond the
+    BMP, lone surrogates and two lone halves (which UTF-16 would read as one character)
+    included."""
     from auditor.rules import matcher as mod
 
     for text in [

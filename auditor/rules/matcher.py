@@ -364,23 +364,12 @@ def _flag_table() -> Any:
 
 
 def _codes(text: str) -> Any:
-    """``text``'s code points (uint32), through UTF-16 when that is one unit a character
-    (the BMP: a copy, where UTF-32 converts)."""
     import numpy as np
 
-    data = text.encode("utf-16-le", "surrogatepass")
-    if len(data) == 2 * len(text):
-        return np.frombuffer(data, dtype=np.uint16).astype(np.uint32)
     return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
 
 
 def _text(codes: Any) -> str:
-    """The text of ``codes`` (uint32 code points), through UTF-16 when they are all below
-    the surrogates (where two lone surrogates could pair up into another character)."""
-    import numpy as np
-
-    if len(codes) and int(codes.max()) < 0xD800:
-        return codes.astype(np.uint16).tobytes().decode("utf-16-le")
     return bytes(codes.tobytes()).decode("utf-32-le", "surrogatepass")
 
 
