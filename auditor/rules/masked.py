@@ -231,8 +231,8 @@ def _prepare(
 
 
 def _maybe_texts(texts: Sequence[str]) -> set[int]:
-    """The texts (by number) in which ``_MAYBE.finditer`` through them joined finds a mask right after a CJK character (傻*, 草*马) or spaced
-    letters.  Decided alternative by alternative, each text left at its first: a mask
+    """The texts (by number) in which ``_MAYBE.finditer`` through them joined finds a
+    mask right after a CJK character (傻*, 草*马) or spaced letters.  Decided alternative by alternative, each text left at its first: a mask
     counts wherever it stands; spaced letters count where no mask stands first (the
     alternation tries the mask first: x y is a mask, then a lone y), and a position inside
     an earlier spaced match lies in a text that match found already.  A check's posts

@@ -1165,8 +1165,8 @@ class _Automaton(_Deferred):
     on the first search (milliseconds).
 
     ``wide``: keys and texts are searched as UTF-16 (the crate searches bytes: a CJK
-    character is two of them there, three in UTF-8, and a text of the BMP encodes by a
-    copy), the offsets turned back into characters; for CJK text, a sixth faster in all."""
+    character is two of them there, three in UTF-8, and the encoding is cheaper), the
+    offsets turned back into characters; for CJK text the scan is a sixth faster."""
 
     def __init__(self, wide: bool = False) -> None:
         self.keys: list[str] = []
