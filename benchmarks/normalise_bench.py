@@ -19,15 +19,13 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CHILD = r"""
-import sys, time
-from pathlib import Path
-root = Path(sys.argv[1]).resolve()
-sys.path.insert(0, sys.argv[2])
-import phrase_bench as pb
-sys.path.insert(0, str(root))
-import auditor
-assert Path(auditor.__file__).resolve().is_relative_to(root), auditor.__file__
+sys.path.insert(0, str(HERE))
+from checkout import PREAMBLE  # noqa: E402
+
+CHILD = (
+    PREAMBLE
+    + r"""
+import time
 from auditor.rules.matcher import BATCH_SEP, _codes, default_matcher
 every = int(sys.argv[3])
 texts = [t + ("……" if i % every == 0 else "") for i, t in enumerate(pb.game_posts(10000))]
@@ -43,6 +41,7 @@ best = min(
 )
 print(f"{best * 1000:.1f} {joined.count('…')}")
 """
+)
 
 
 def main() -> int:

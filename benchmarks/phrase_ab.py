@@ -29,15 +29,13 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CHILD = r"""
-import json, sys
-from pathlib import Path
-root = Path(sys.argv[1]).resolve()
-sys.path.insert(0, sys.argv[2])
-import phrase_bench as pb
-sys.path.insert(0, str(root))
-import auditor
-assert Path(auditor.__file__).resolve().is_relative_to(root), auditor.__file__
+sys.path.insert(0, str(HERE))
+from checkout import PREAMBLE  # noqa: E402
+
+CHILD = (
+    PREAMBLE
+    + r"""
+import json
 from auditor.rules.matcher import default_matcher
 n = int(sys.argv[3])
 m = default_matcher()
@@ -51,6 +49,7 @@ print(json.dumps({
     "corpus": pb.batch_rate(posts, m.find_all)[0],
 }))
 """
+)
 COLD = (
     "import sys, time; t0 = time.process_time(); "
     "from pathlib import Path; import auditor; "

@@ -24,20 +24,19 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BUILD = r"""
-import pickle, sys
-from pathlib import Path
-root = Path(sys.argv[1]).resolve()
-sys.path.insert(0, sys.argv[2])
-import phrase_bench as pb
-sys.path.insert(0, str(root))
-import auditor
-assert Path(auditor.__file__).resolve().is_relative_to(root), auditor.__file__
+sys.path.insert(0, str(HERE))
+from checkout import PREAMBLE  # noqa: E402
+
+BUILD = (
+    PREAMBLE
+    + r"""
+import pickle
 ctx, rs = pb.game_context(int(sys.argv[4]))
 ctx.matcher = None
 with open(sys.argv[3], "wb") as f:
     pickle.dump((ctx, rs), f)
 """
+)
 PASS = r"""
 import pickle, sys
 from pathlib import Path

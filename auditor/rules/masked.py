@@ -33,7 +33,7 @@ from auditor.rules.base import (
     post_finding,
     rule,
 )
-from auditor.rules.matcher import NUMPY_BATCH, _codes
+from auditor.rules.matcher import NUMPY_BATCH, _codes, text_starts
 from auditor.rules.phrases import PHRASE_KINDS, matcher_for_context, post_matches
 
 # What writers put in place of a character they do not want to spell out.
@@ -301,9 +301,7 @@ def _maybe_texts_array(joined: str, texts: Sequence[str]) -> set[int]:
     places = [*masks.tolist(), *(p for p in spaced if _SPACED_CASED.match(joined, p))]
     if not places:
         return set()
-    at = np.zeros(len(texts) + 1, dtype=np.int64)  # (where each text begins)
-    np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1, out=at[1:])
-    return set((np.searchsorted(at, places, "right") - 1).tolist())
+    return set((np.searchsorted(text_starts(texts), places, "right") - 1).tolist())
 
 
 def _is_cjk(c: str) -> bool:

@@ -373,6 +373,16 @@ def _text(codes: Any) -> str:
     return bytes(codes.tobytes()).decode("utf-32-le", "surrogatepass")
 
 
+def text_starts(texts: Sequence[str]) -> Any:
+    """Where each of ``texts`` begins once they are joined by a one-character separator,
+    and where a next one would (an int64 array, one longer than ``texts``)."""
+    import numpy as np
+
+    at = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, texts), np.int64, len(texts)) + 1, out=at[1:])
+    return at
+
+
 def drop_noise(codes: Any) -> Any:
     """``NOISE_RE.sub("", …)`` on an array of code points (below the list tables' span): a
     run of one to three noise characters with CJK on both sides goes (a longer run stays
@@ -1633,22 +1643,14 @@ class Matcher(_Deferred):
             if len(parts) != len(texts):
                 return [self.find(t, categories) for t in texts]
             starts = list(accumulate((len(x) + 1 for x in parts), initial=0))
-        at: list[int] = []  # (where each text begins in the batch's original)
-        if index is not None:
-            import numpy as np
-
-            begins = np.zeros(len(plain) + 1, dtype=np.int64)
-            np.cumsum(np.fromiter(map(len, plain), np.int64, len(plain)) + 1, out=begins[1:])
-            at = begins.tolist()
+        # (where each text begins in the batch's original)
+        at: list[int] = text_starts(plain).tolist() if index is not None else []
         # Each automaton's hits, in the offsets of the text they fall in.
-        if codes is not None:
-            hits = self.text_ac.find_array(fast)
-            found = hits.tolist() if len(hits) < 1000 else []
-        else:
-            found = self.text_ac.find(fast)
-        if codes is not None and len(hits) >= 1000:
+        hits = self.text_ac.find_array(fast) if codes is not None else None
+        if hits is not None and len(hits) >= 1000:
             live = self._live_batch(hits, fast, starts, parts)
         else:
+            found = hits.tolist() if hits is not None else self.text_ac.find(fast)
             raw: dict[int, list[tuple[int, int]]] = {}
             i, nxt, base, got = -1, 0, 0, []  # the text the last hit fell in, where the next starts
             for key, _s, end in found:
