@@ -1770,7 +1770,7 @@ class Store:
         """The newest version row the last check saw, when every row past it is new since
         (no row removed, none numbered again: :data:`CHECKED_ROWID`); None otherwise."""
         parts = (self.state_value(CHECKED_ROWID) or "").split(":")
-        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        if len(parts) != 3 or not all(p.isdecimal() for p in parts):
             return None
         mark, pid, version = map(int, parts)
         if self.db.execute("SELECT 1 FROM post_changes WHERE pid = 0").fetchone():

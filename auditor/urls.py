@@ -9,6 +9,19 @@ from urllib.parse import parse_qs, urlsplit
 
 _REWRITTEN_THREAD = re.compile(r"(?:^|/)thread-(\d+)-\d+-\d+\.html$")
 _REWRITTEN_FORUM = re.compile(r"(?:^|/)forum-(\d+)-\d+\.html$")
+_DIGITS = re.compile(r"[0-9]+")
+
+#: The largest id (tid, pid, fid) the store keeps: SQLite's INTEGER is a signed 64-bit number.
+MAX_ID = 2**63 - 1
+
+
+def as_id(text: str) -> int | None:
+    """``text`` as an id: ASCII digits only (``"²".isdigit()`` holds, ``int("²")`` fails),
+    at most :data:`MAX_ID`; else None."""
+    if _DIGITS.fullmatch(text) is None:
+        return None
+    value = int(text)
+    return value if value <= MAX_ID else None
 
 
 def thread_id(url: str) -> int | None:
@@ -16,12 +29,12 @@ def thread_id(url: str) -> int | None:
     parts = urlsplit(url)
     m = _REWRITTEN_THREAD.search(parts.path)
     if m:
-        return int(m.group(1))
+        return as_id(m.group(1))
     qs = parse_qs(parts.query)
     for key in ("tid", "ptid"):
         values = qs.get(key)
-        if values and values[0].isdigit():
-            return int(values[0])
+        if values and (tid := as_id(values[0])) is not None:
+            return tid
     return None
 
 
@@ -54,8 +67,6 @@ def forum_id(url: str) -> int | None:
     parts = urlsplit(url)
     m = _REWRITTEN_FORUM.search(parts.path)
     if m:
-        return int(m.group(1))
+        return as_id(m.group(1))
     values = parse_qs(parts.query).get("fid")
-    if values and values[0].isdigit():
-        return int(values[0])
-    return None
+    return as_id(values[0]) if values else None

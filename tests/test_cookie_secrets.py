@@ -159,6 +159,16 @@ def test_wrong_cookies_path_is_a_game_file_error(tmp_path: Path) -> None:
     assert "forum.cookies" in res.stderr and "文件不存在" in res.stderr
 
 
+def test_a_cookie_value_without_its_name_is_not_echoed_as_a_missing_file(tmp_path: Path) -> None:
+    # No "=": read as a file name, which does not exist; the error once quoted it.
+    for line in (f'cookies = "{AUTH_VALUE}"', f'cookies = "{AUTH} {AUTH_VALUE}"'):
+        game = _game(tmp_path, "http://127.0.0.1:9/", line)
+        res = _run(tmp_path, "crawl", str(game))
+        assert res.returncode == 3, res.stderr
+        assert "forum.cookies" in res.stderr and "内容不显示" in res.stderr
+        assert AUTH_VALUE not in res.stdout + res.stderr
+
+
 def test_inline_cookie_line_is_never_shown_even_when_the_forum_is_down(tmp_path: Path) -> None:
     # Port 9 (discard) is closed on loopback: the crawl fails with a network error,
     # and the inline line (which once was read as a file name) is not in any message.

@@ -408,3 +408,78 @@ def test_the_audit_progress_shows_pages_threads_and_stage(tmp_path: Path) -> Non
     final = state["progress"]
     assert final["threads"] == 8 and 8 <= final["pages"] <= asked, (final, asked)  # type: ignore[index]
     assert [p["stage"] for p in crawling][-1] in ("check", "report")  # the stages after
+
+
+def test_director_text_is_shown_with_its_hidden_characters_written_out(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    """A reason or a note with a bidi override is shown as ``<U+202E>`` on the desk, as in
+    the report (it once reached the page as it was: "此前的牌", "已批准"); what is stored
+    stays exactly what the director typed."""
+    s, r = _login(server)
+    reason = "超时\u202e未交"
+    r = s.post(
+        f"{server.base}/g/{server.slug}/card",
+        data={"csrf": csrf(r.text), "player": "饺子", "card": "blue", "reason": reason, "day": "1"},
+        timeout=60,
+    )
+    assert r.status_code == 200 and any("已添加 M" in f for f in flashes(r.text)), flashes(r.text)
+    assert "\u202e" not in r.text
+    assert "超时&lt;U+202E&gt;未交" in r.text
+    g = load_game(game)
+    with Store(g.store) as store:
+        assert any(row["reason"] == reason for row in store.manual_cards())
+
+
+def test_a_reason_or_note_beyond_its_length_is_refused_by_the_server(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    """The form's maxlength is the browser's; a posted form need not honour it."""
+    from auditor.ledger.decisions import MAX_NOTE, MAX_REASON
+
+    s, r = _login(server)
+    g = load_game(game)
+    with Store(g.store) as store:
+        before = len(store.manual_cards())
+    r = s.post(
+        f"{server.base}/g/{server.slug}/card",
+        data={
+            "csrf": csrf(r.text),
+            "player": "饺子",
+            "card": "blue",
+            "reason": "长" * (MAX_REASON + 1),
+        },
+        timeout=60,
+    )
+    assert any(f"判罚理由最长 {MAX_REASON} 字" in f for f in flashes(r.text)), flashes(r.text)
+    with Store(g.store) as store:
+        assert len(store.manual_cards()) == before
+    colour, ident = draft_ids(r.text)[0]
+    decided = len(_decisions(game))
+    r = s.post(
+        f"{server.base}/g/{server.slug}/decide",
+        data={
+            "csrf": csrf(r.text),
+            "id": ident,
+            "action": "reject",
+            "rev": "",
+            "note": "长" * (MAX_NOTE + 1),
+            "suggested": colour,
+        },
+        timeout=60,
+    )
+    assert any(f"备注最长 {MAX_NOTE} 字" in f for f in flashes(r.text)), flashes(r.text)
+    assert len(_decisions(game)) == decided
+
+
+def test_form_fields_carry_names_exactly_while_the_text_shows_them() -> None:
+    """A player called 饺子<U+202E>1 (a real forum name may hold one) is written out in the
+    page's text, and sent back exactly by the manual card's and the filters' selects."""
+    from auditor.desk.app import environment
+
+    env = environment()
+    name = "饺子\u202e1<b>"
+    html = env.from_string(
+        '{% for p in players %}<option value="{{ p|exact }}">{{ p }}</option>{% endfor %}'
+    ).render(players=[name])
+    assert html == '<option value="饺子\u202e1&lt;b&gt;">饺子&lt;U+202E&gt;1&lt;b&gt;</option>'
+    manual = env.get_template("desk_manual.html.j2").render(
+        desk={"slug": "g", "csrf": "t", "players": [name], "manual_cards": ["blue"]}
+    )
+    assert 'value="饺子\u202e1&lt;b&gt;"' in manual and "饺子&lt;U+202E&gt;1" in manual

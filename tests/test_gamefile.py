@@ -94,6 +94,15 @@ until = 2026-11-21T20:00:00+08:00
         (("day = 1", "day = 7"), "thread[1].day", "没有第 7 天"),
         (('names = ["饺子", "包子"]', 'names = ["饺子", "饺子"]'), "players.names", "重复"),
         (("[players]", "[players]\nnicknames = []"), "players.nicknames", "未知的键"),
+        (('names = ["饺子", "包子"]', 'names = ["饺子", " "]'), "players.names", "不能有空的名字"),
+        # (bigger than SQLite's INTEGER: once an OverflowError in the store, mid-crawl)
+        (("tid = 2", "tid = 99999999999999999999"), "thread[1].tid", "太大"),
+        (("tid = 2", "tid = 9223372036854775808"), "thread[1].tid", "太大"),
+        (
+            ("tid = 2", 'url = "http://bbs.example.com/thread-99999999999999999999-1-1.html"'),
+            "thread[1].tid",
+            "需要 tid",
+        ),
     ],
 )
 def test_errors_name_file_key_reason(

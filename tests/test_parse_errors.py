@@ -8,6 +8,7 @@ challenge, a cut-off transfer, broken bytes, a logged-in "no permission" page).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from datetime import timedelta, timezone
 
@@ -244,3 +245,26 @@ def test_synthetic_post_the_parser_cannot_place_is_a_page_problem() -> None:
     body = body.replace('<div id="post_11" >', '</div><div id="post_11" >', 1)
     error = raises(replace(page, body=body.encode("utf-8")), MissingPostsError)
     assert "只读出" in str(error) and "10" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new"),
+    [
+        ("guest/thread-2-p3.html", "29", "99999999999999999999"),
+        ("guest/api-viewthread-2-p3.json", '"pid":"29"', '"pid":"99999999999999999999"'),
+    ],
+)
+def test_synthetic_number_too_big_for_the_store(file: str, old: str, new: str) -> None:
+    """SYNTHETIC: a real page with a pid beyond SQLite's 64-bit INTEGER (a hostile server;
+    once an OverflowError in the store, mid-crawl, with nothing kept): refused as a page."""
+    page = fetched("x35-utf8", file)
+    body = page.body.decode("utf-8")
+    if file.endswith(".html"):  # (every place the page names post 29)
+        body = re.sub(
+            rf"(post_|pid|postmessage_|authorposton|favatar|pstatus_){old}\b", rf"\g<1>{new}", body
+        )
+    else:
+        assert old in body
+        body = body.replace(old, new, 1)
+    error = raises(replace(page, body=body.encode("utf-8")), UnrecognisedPageError)
+    assert "超出范围" in str(error) and "pid" in str(error)

@@ -4,7 +4,8 @@ be disguised; the stored data and the machine formats (CSV, JSON) keep the forum
 
 The pages are a labelled synthetic variant of the sample game (rendered by the project's
 page writer): one player's name carries a right-to-left override, and a post carries an
-override, a pop-directional, a zero-width space and a BOM."""
+override, a pop-directional, a zero-width space, a BOM and a terminal's control codes (ESC[8m
+conceals what follows it on the director's terminal; ESC]0;…BEL retitles the window)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ SAMPLE = REPO / "examples" / "sample"
 NAME = "油\u202e条"  # shown as 油‮条: the override flips what follows it
 SHOWN = "油<U+202E>条"
 POST = "馄饨是狼！"
-HOSTILE_POST = "\u202e馄饨\u200b是狼\u202c！\ufeff"
+HOSTILE_POST = "\u202e馄饨\u200b是狼\u202c！\ufeff\x1b[8m藏\x1b]0;PWNED\x07"
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +65,8 @@ def test_visible_writes_out_every_hidden_character() -> None:
         assert visible(f"a{c}b") == f"a<U+{ord(c):04X}>b"
     assert visible("饺子 normal text 🐶") == "饺子 normal text 🐶"
     assert "\u202e" in HIDDEN and "\u2066" in HIDDEN and "\u3164" in HIDDEN
+    assert "\x1b" in HIDDEN and "\x07" in HIDDEN and "\x9b" in HIDDEN  # (CSI, C1)
+    assert visible("行\t一\n二\r") == "行\t一\n二\r"  # (a line's own: the terminal's library's)
 
 
 def test_the_report_shows_hidden_characters(hostile_game: Path, tmp_path: Path) -> None:
@@ -73,7 +76,10 @@ def test_the_report_shows_hidden_characters(hostile_game: Path, tmp_path: Path) 
     assert _raw_hidden(html) == set()  # not one of them reaches the page as it is
     assert "油&lt;U+202E&gt;条" in html  # the name, in the queue, the grid and the tallies
     assert html.count("油&lt;U+202E&gt;条") >= 5
-    assert "&lt;U+202E&gt;馄饨&lt;U+200B&gt;是狼&lt;U+202C&gt;！&lt;U+FEFF&gt;" in html
+    assert (
+        "&lt;U+202E&gt;馄饨&lt;U+200B&gt;是狼&lt;U+202C&gt;！&lt;U+FEFF&gt;&lt;U+001B&gt;[8m藏"
+        "&lt;U+001B&gt;]0;PWNED&lt;U+0007&gt;" in html
+    )
     assert "<U+" not in html  # written as text, never as something that looks like a tag
     # the data itself is the forum's: the tally counted votes for the player by that name
     findings = (result.report / "findings.csv").read_text("utf-8-sig")
@@ -97,7 +103,8 @@ def test_cli_tables_and_messages_show_hidden_characters(hostile_game: Path) -> N
         assert SHOWN in res.stdout, args
         assert _raw_hidden(res.stdout + res.stderr) == set(), args
     res = _cli(["posts", str(hostile_game), "--player", NAME], folder)
-    assert "<U+202E>馄饨<U+200B>是狼<U+202C>！<U+FEFF>" in res.stdout.replace("\n", "")
+    shown = res.stdout.replace("\n", "")
+    assert "<U+202E>馄饨<U+200B>是狼<U+202C>！<U+FEFF><U+001B>[8m藏<U+001B>]0;PWNED<U+0007>" in shown
     # a usage error names the value as given, visibly
     res = _cli(["findings", str(hostile_game), "--player", "饺\u202e子"], folder)
     assert res.returncode == 2

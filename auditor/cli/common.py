@@ -422,10 +422,9 @@ def emit(
         rows = [{**r, **{c: f(r.get(c)) for c, f in shown.items() if c in r}} for r in rows]
     for r in rows:
         # Cells hold forum text: "[red]" or "[/]" in a post is text, not rich markup.
-        # Bidi controls and invisible characters are written out (<U+202E>) before layout.
-        table.add_row(
-            *("" if r.get(c) is None else escape(visible(str(r.get(c)))) for c in columns)
-        )
+        # Bidi controls, invisible and control characters are written out (<U+202E>) by
+        # escape, before layout.
+        table.add_row(*("" if r.get(c) is None else escape(str(r.get(c))) for c in columns))
     out.print(table)
 
 

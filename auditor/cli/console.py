@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from auditor.errors import AuditorError, StoreError
 from auditor.files import WriteError
-from auditor.visible import visible
+from auditor.visible import visible, visible_marks
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 class _VisibleStream:
     """The stream a console writes to (looked up at each write: tests swap ``sys.stdout``)
     with bidi controls and invisible characters written out (``<U+202E>``): nothing a
-    command prints can disguise a name.  Tables make their cells visible before layout
+    command prints can disguise a name.  Control characters are left to the text's way in
+    (:func:`escape`, table cells, :func:`print_line`): what reaches here is rich's output,
+    styled by ESC sequences of its own.  Tables make their cells visible before layout
     (:func:`emit`), so their columns stay aligned."""
 
     def __init__(self, name: str) -> None:
@@ -42,7 +44,7 @@ class _VisibleStream:
         return getattr(sys, self._name)
 
     def write(self, text: str) -> int:
-        return int(self._stream().write(visible(text)))
+        return int(self._stream().write(visible_marks(text)))
 
     def __getattr__(self, attr: str) -> Any:  # flush, isatty, fileno, encoding …
         return getattr(self._stream(), attr)
@@ -70,11 +72,11 @@ class _LazyConsole:
             console = Console(**self._options)
             if not console.is_jupyter:  # the size rich fixes, as it would have at import
                 columns, lines = self._size
-                if columns is not None and columns.isdigit():
+                if columns is not None and columns.isdecimal():
                     console._width = int(columns) - console.legacy_windows
                 else:
                     console._width = None
-                console._height = int(lines) if lines is not None and lines.isdigit() else None
+                console._height = int(lines) if lines is not None and lines.isdecimal() else None
             self._console = console
         return self._console
 
@@ -87,10 +89,13 @@ out = cast("Console", _LazyConsole("stdout"))
 
 
 def escape(text: str) -> str:
-    """rich's :func:`rich.markup.escape` (its module loaded only when markup is printed)."""
+    """Text for rich's markup: its control characters and invisible ones written out
+    (:func:`~auditor.visible.visible`; a post's ``ESC[2J`` is text, not a command to the
+    terminal), then rich's :func:`rich.markup.escape` (its module loaded only when markup
+    is printed)."""
     from rich.markup import escape as rich_escape
 
-    return rich_escape(text)
+    return rich_escape(visible(text))
 
 
 #: What rich removes from or rewrites in plain text (its control codes, tabs, ``:emoji:``
@@ -106,6 +111,7 @@ def print_line(text: str) -> None:
     else rich prints it."""
     stream = sys.stdout
     encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+    text = visible(text)
     if encoding != "utf8" or not _RICH_REWRITES.isdisjoint(text) or text.endswith("\\"):
         out.print(escape(text), highlight=False, soft_wrap=True, emoji=":" in text)
         return

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from auditor import pipeline
 from auditor.cli.common import (
@@ -24,7 +23,7 @@ from auditor.cli.common import (
     player_choices,
     tick,
 )
-from auditor.cli.console import CrawlBar, print_crawl_summary
+from auditor.cli.console import CrawlBar, escape, print_crawl_summary
 from auditor.files import WriteError, write_atomic
 from auditor.forum.crawl import CrawlReport
 from auditor.game.gamefile import TEMPLATE, Game

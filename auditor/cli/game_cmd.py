@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
+from auditor.cli.console import escape
 from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, ThreadSpec
@@ -39,7 +39,10 @@ def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
         )
     out.print(t)
     if disc.unclassified or disc.candidates:
-        t = Table(title="没有采用的帖子（请导演确认；需要时写进 [[thread]]）", title_justify="left")
+        t = Table(
+            title=escape("没有采用的帖子（请导演确认；需要时写进 [[thread]]）"),
+            title_justify="left",
+        )
         for col in ("tid", "标题", "原因"):
             t.add_column(col)
         for listed in [*disc.unclassified, *disc.candidates]:

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
@@ -27,6 +26,7 @@ from auditor.cli.common import (
     open_store,
     out,
 )
+from auditor.cli.console import escape
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.decisions import (
@@ -46,6 +46,7 @@ from auditor.ledger.policy import card_name
 from auditor.report.findings import finding_day
 from auditor.report.records import post_time
 from auditor.rules.engine import ruleset_for
+from auditor.visible import visible
 
 ByOpt = Annotated[
     str | None,
@@ -197,8 +198,9 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
 
 
 def _show_draft(d: Draft, index: int, total: int, game: Game) -> None:
+    # (forum text as rich Text, not markup: its control characters written out here)
     body = Text()
-    body.append(f"{d.player}  {d.code}", style="bold")
+    body.append(visible(f"{d.player}  {d.code}"), style="bold")
     # the day the report shows (last words: their thread's day)
     day = finding_day(
         game, Schedule(game, ruleset_for(game).settings["night_posts"]), d.day, d.tid, d.player
@@ -210,13 +212,13 @@ def _show_draft(d: Draft, index: int, total: int, game: Game) -> None:
     if d.posted_at:
         body.append(f"  {post_time(d.posted_at, game)}")
     body.append("\n")
-    excerpt = Text(d.excerpt)
+    excerpt = Text(visible(d.excerpt))
     for m in d.matches:
-        excerpt.highlight_words([m], style="bold reverse")
+        excerpt.highlight_words([visible(m)], style="bold reverse")
     body.append_text(excerpt)
-    body.append(f"\n建议：{card_name(d.suggested)} — {d.reason}")
+    body.append(visible(f"\n建议：{card_name(d.suggested)} — {d.reason}"))
     if d.note:
-        body.append(f"\n{d.note}")
+        body.append("\n" + visible(d.note))
     out.print(Panel(body, title=escape(f"[{index}/{total}] {d.id}"), title_align="left"))
 
 

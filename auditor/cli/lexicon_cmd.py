@@ -20,6 +20,7 @@ from auditor.cli.common import (
 from auditor.rules.lexicon import DEFAULT_DIR, headers, load_path
 from auditor.rules.matcher import Matcher, cached_matcher
 from auditor.rules.phrases import categories_without_rule, rules_without_lexicon
+from auditor.visible import visible
 
 lexicon_app = typer.Typer(
     help="违禁词库：测试一句话会命中什么、检查词库文件。", no_args_is_help=True, cls=ChineseGroup
@@ -125,7 +126,7 @@ def lint_cmd(
         if path is None or Path(path).resolve() == DEFAULT_DIR:
             problems += rules_without_lexicon(headers(DEFAULT_DIR))
         for p in problems:
-            err.print(str(p), markup=False, highlight=False)
+            err.print(visible(str(p)), markup=False, highlight=False)
         errors = sum(p.level == "error" for p in problems)
         err.print(f"检查完毕：{errors} 个错误，{len(problems) - errors} 个警告。")
         if errors:

@@ -8,7 +8,6 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from auditor import pipeline
@@ -31,6 +30,7 @@ from auditor.cli.common import (
     tick,
     write_utf8,
 )
+from auditor.cli.console import escape
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import load_ledger

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from auditor.cli.common import command, err, handle_errors, out
+from auditor.cli.console import escape
 from auditor.desk import actions
 from auditor.desk.auth import hash_password, password_problem
 from auditor.errors import AuditorError

@@ -11,7 +11,6 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from auditor.cli.common import Format as _Format
 from auditor.cli.common import (
@@ -28,6 +27,7 @@ from auditor.cli.common import (
     require_crawled,
     write_utf8,
 )
+from auditor.cli.console import escape
 from auditor.game.gamefile import Game
 from auditor.report.bbcode import tally_lines
 from auditor.report.labels import KIND_NAMES, OUTCOME_NAMES

@@ -14,7 +14,6 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
-from auditor.report.html import elevator_rows
+from auditor.report.html import elevator_rows, exact, show
 from auditor.report.parts import discuz_length, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
@@ -162,9 +161,13 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        # (as the report's: forum text with its bidi controls and invisible characters
+        # written out; the fields a form sends back written with |exact)
+        finalize=show,
     )
     env.filters["card_name"] = card_name
-    env.globals["elevator_rows"] = partial(elevator_rows, finalize=False)
+    env.filters["exact"] = exact
+    env.globals["elevator_rows"] = elevator_rows
     return env
 
 
@@ -439,7 +442,7 @@ class DeskApp:
         if card is None or card not in DECIDABLE_CARDS:
             self.flash(request, "error", "请选择牌的颜色。")
             return self.back(slug, form, "#manual")
-        if raw_day and not raw_day.isdigit():
+        if raw_day and not raw_day.isdecimal():
             self.flash(request, "error", f"天数应当是数字：{raw_day}")
             return self.back(slug, form, "#manual")
         if card == "red" and form.get("confirm") != "1":
@@ -476,7 +479,7 @@ class DeskApp:
         game, slug, who, form = got
         ident = str(form.get("id", ""))
         raw_day = str(form.get("day", "")).strip()
-        if raw_day and not raw_day.isdigit():
+        if raw_day and not raw_day.isdecimal():
             self.flash(request, "error", f"天数应当是数字：{raw_day}")
             return self.back(slug, form, "#proposals")
         raw_closes = form.get("closes")

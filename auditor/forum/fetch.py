@@ -219,7 +219,7 @@ def _normalise_cookies_txt(text: str, label: str) -> str:
             raise CookiesFileError(label, f"第 {number} 行不是 7 个以 Tab 分隔的字段")
         if fields[4].strip() == "0":
             fields[4] = ""
-        elif fields[4].strip() and not fields[4].strip().isdigit():
+        elif fields[4].strip() and not fields[4].strip().isdecimal():
             raise CookiesFileError(label, f"第 {number} 行的过期时间不是数字")
         out.append(prefix + "\t".join(fields))
     return "\n".join(out) + "\n"
@@ -570,7 +570,7 @@ class Fetcher:
         declared = resp.headers.get("Content-Length", "")
         limit = f"上限 {self.max_bytes / 1048576:g} MB，可在游戏文件 [forum] max_page_mb 调整"
         if (
-            declared.isdigit()
+            declared.isdecimal()
             and int(declared) > self.max_bytes
             and "Content-Encoding" not in resp.headers
         ):
@@ -611,7 +611,7 @@ class Fetcher:
                 declared = resp.headers.get("Content-Length")
                 if (
                     declared
-                    and declared.isdigit()
+                    and declared.isdecimal()
                     and "Content-Encoding" not in resp.headers
                     and len(body) < int(declared)
                 ):

@@ -24,7 +24,7 @@ from auditor.cookies import CookieLine, CookieSource, looks_like_cookie_line
 from auditor.errors import GameFileError
 from auditor.files import os_error_text
 from auditor.rulesets import NAMES as PRESETS
-from auditor.urls import forum_id, thread_id
+from auditor.urls import MAX_ID, as_id, forum_id, thread_id
 from auditor.visible import has_hidden, visible
 
 _UNSAFE_URL = re.compile(r"[\s\"'<>\[\]\\]")
@@ -296,6 +296,8 @@ class _Reader:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise self.fail(key, "应当是非负整数")
+        if value > MAX_ID:  # (TOML's integers are 64-bit, tomllib's are not)
+            raise self.fail(key, f"太大：最大 {MAX_ID}")
         return value
 
     def ranged(
@@ -320,8 +322,10 @@ class _Reader:
 
     def names(self, data: Mapping[str, Any], key: str, name: str) -> tuple[str, ...]:
         value = data.get(name, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.fail(key, "应当是字符串列表")
+        if not all(v.strip() for v in value):
+            raise self.fail(key, "不能有空的名字")
         names = tuple(v.strip() for v in value)
         seen: set[str] = set()
         for n in names:
@@ -532,9 +536,12 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
     elif cookies_value:
         cookies = path.parent / cookies_value
         if not cookies.is_file():
+            # (named only when it reads as a file name: a Cookie value pasted without its
+            # name= is a secret all the same)
+            named = f"：{cookies}" if _FILE_NAME.fullmatch(cookies_value) else "（内容不显示）"
             raise r.fail(
                 "forum.cookies",
-                f"文件不存在：{cookies}（应为 cookies.txt 文件名，或一行 name=value; … 的 Cookie）",
+                f"文件不存在{named}；应为 cookies.txt 这样的文件名，或一行 name=value; … 的 Cookie",
             )
     return ForumConfig(
         url=url,
@@ -550,6 +557,11 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
     )
 
 
+#: A cookies file's name as a director writes it (a path ending in .txt): only such a value
+#: is echoed in an error.
+_FILE_NAME = re.compile(r"[^\s;=]{1,200}\.txt", re.IGNORECASE)
+
+
 def _board(r: _Reader, f: dict[str, Any]) -> int | None:
     """The board's fid: a number, or a board URL (forumdisplay&fid=F or forum-F-P.html)."""
     value = f.get("board")
@@ -558,7 +570,7 @@ def _board(r: _Reader, f: dict[str, Any]) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
         return value
     if isinstance(value, str):
-        fid = int(value) if value.strip().isdigit() else forum_id(value.strip())
+        fid = as_id(value.strip()) or forum_id(value.strip())
         if fid:
             return fid
     raise r.fail(
@@ -704,11 +716,12 @@ def _parse_threads(
             raise r.fail(f"{key}.lastwords", '应当是表，例如 { 123 = "饺子" }（楼层 pid = 玩家）')
         lastwords: dict[int, str] = {}
         for pid_s, player in lw_raw.items():
-            if not str(pid_s).isdigit():
+            pid = as_id(str(pid_s))
+            if pid is None:
                 raise r.fail(f"{key}.lastwords.{pid_s}", "键应当是帖子 pid")
             if player not in players:
                 raise r.fail(f"{key}.lastwords.{pid_s}", f"{player!r} 不是玩家")
-            lastwords[int(pid_s)] = player
+            lastwords[pid] = player
         threads.append(ThreadSpec(tid, kind, day, lastwords))
     if not threads and required:
         raise r.fail("thread", "至少需要一个 [[thread]]（或用 forum.board 让帖子从版块列表里发现）")

@@ -26,7 +26,7 @@ _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
 def cn_number(text: str) -> int | None:
     """``3``, ``三``, ``十二``, ``二十一`` → int (up to 99); None otherwise."""
     text = unicodedata.normalize("NFKC", text).strip()
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
     if not text or any(c not in _CN_DIGITS and c != "十" for c in text):
         return None

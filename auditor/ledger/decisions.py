@@ -60,6 +60,10 @@ TRAILER_MARK = "#结束"
 TRAILER_NOTE = "行决定（导入时用来核对文件是否完整：请保留这一行）"
 DECISION_NAMES = {"approve": "批准", "reject": "驳回", "undo": "撤销"}
 DECIDABLE_CARDS = (*CARD_COLOURS, "substitute", "warning")
+#: The longest reason of a manual card and the longest note of a decision (characters): the
+#: desk's form says so too, but the server decides (a posted form need not be the page's).
+MAX_REASON = 200
+MAX_NOTE = 500
 
 _DECISION_WORDS = {
     "approve": "approve",
@@ -245,6 +249,8 @@ def _decision_row(
         )
     if card is not None and card not in DECIDABLE_CARDS:
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
+    if len(note) > MAX_NOTE:
+        raise DecisionError(f"备注最长 {MAX_NOTE} 字（现在 {len(note)} 字）：请写短一些")
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
     view = overlay or Overlay(game, ruleset, store)
@@ -372,6 +378,8 @@ def add_card(
         raise DecisionError(f"{player} 不是本局的玩家（游戏文件 [players] names）")
     if not reason.strip():
         raise DecisionError("请用 --reason 写明判罚理由")
+    if len(reason) > MAX_REASON:
+        raise DecisionError(f"判罚理由最长 {MAX_REASON} 字（现在 {len(reason)} 字）：请写短一些")
     if day is not None and game.day(day) is None:
         raise DecisionError(f"游戏文件中没有第 {day} 天")
     fp, mid = manual_fingerprint(player, card, reason, _now() + str(len(store.manual_cards())))

@@ -30,10 +30,25 @@ from auditor.report.records import Records
 from auditor.visible import HIDDEN, visible, visible_html
 
 
+class Exact(Markup):
+    """HTML written as it is, its hidden characters kept (:func:`exact`)."""
+
+    __slots__ = ()
+
+
+def exact(value: Any) -> Markup:
+    """The ``exact`` filter: ``value`` escaped but not made visible, for a form field the
+    server reads back (a player's name with a bidi control is still that name: shown as
+    ``<U+202E>`` in the page's text, sent back as it is)."""
+    return Exact(escape(value))
+
+
 def show(value: Any) -> Any:
-    """jinja2's ``finalize``: every ``{{ … }}`` of the report, before autoescape.  Markup
-    (a macro's output, ``join`` of escaped names) is HTML already: its characters are
-    written as HTML text."""
+    """jinja2's ``finalize``: every ``{{ … }}`` of the report and the desk, before
+    autoescape.  Markup (a macro's output, ``join`` of escaped names) is HTML already: its
+    characters are written as HTML text; :func:`exact`'s is left as it is."""
+    if isinstance(value, Exact):
+        return value
     if isinstance(value, Markup):
         return Markup(visible_html(str(value)))
     if isinstance(value, str):
@@ -78,29 +93,30 @@ def environment() -> Environment:
         finalize=show,
     )
     env.filters["card_name"] = card_name
+    env.filters["exact"] = exact
     env.globals["elevator_rows"] = elevator_rows
     return env
 
 
-def text(value: Any, finalize: bool = True) -> str:
-    """One ``{{ value }}`` of the template as jinja2 writes it: :func:`show` (the report's
-    ``finalize``; the desk has none), then autoescape."""
+def text(value: Any) -> str:
+    """One ``{{ value }}`` of the template as jinja2 writes it: :func:`show` (the
+    ``finalize``), then autoescape."""
     if type(value) is int:  # a floor, a count: nothing to escape
         return str(value)
-    return str(escape(show(value) if finalize else value))
+    return str(escape(show(value)))
 
 
-def elevator_rows(rows: Sequence[Mapping[str, Any]], *, finalize: bool = True) -> Markup:
+def elevator_rows(rows: Sequence[Mapping[str, Any]]) -> Markup:
     """One day of the 电梯: each player's counted posts by thread, as the template wrote
     them with a loop per post (the same bytes; a loop of jinja2 per post was most of the
-    report's rendering, issue 16).  Every value goes through :func:`show` (``finalize``
-    False: not, as in the desk's environment) and escaping, as a ``{{ … }}`` does.
+    report's rendering, issue 16).  Every value goes through :func:`show` and escaping, as
+    a ``{{ … }}`` does.
 
     A day with a ``key`` (:class:`~auditor.report.activity.ElevatorDay`) is read from
     the cache folder when it was written before from the same rows by the same code
     (its rows are then never built); else written there."""
     key = getattr(rows, "key", None)
-    name = f"{key}-{_RENDER_DIGEST}-{int(finalize)}.html" if key else None
+    name = f"{key}-{_RENDER_DIGEST}.html" if key else None
     folder = cache_dir() / "elevator"
     if name is not None:
         with suppress(OSError, UnicodeDecodeError):
@@ -108,7 +124,7 @@ def elevator_rows(rows: Sequence[Mapping[str, Any]], *, finalize: bool = True) -
             with suppress(OSError):
                 os.utime(folder / name)  # in use: kept by the pruning below
             return Markup(html)
-    html = _elevator_html(rows, finalize)
+    html = _elevator_html(rows)
     if name is not None:
         _keep_fragment(folder, name, html)
     return Markup(html)
@@ -130,10 +146,8 @@ def _keep_fragment(folder: Path, name: str, html: str) -> None:
 _FRAGMENT_DAYS = 30
 
 
-def _elevator_html(rows: Sequence[Mapping[str, Any]], finalize: bool) -> str:
-    def _text(value: Any) -> str:
-        return text(value, finalize)
-
+def _elevator_html(rows: Sequence[Mapping[str, Any]]) -> str:
+    _text = text
     out: list[str] = []
     for e in rows:
         out.append(f"<div><b>{_text(e['player'])}</b>")

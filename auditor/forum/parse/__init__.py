@@ -29,6 +29,7 @@ from auditor.errors import (
     UnrecognisedPageError,
 )
 from auditor.models import FetchedPage, PageKind, ParsedPage, Post
+from auditor.urls import MAX_ID
 
 from .api import load_json, parse_api
 from .charset import decode_body
@@ -108,9 +109,40 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
         except RecursionError:
             # Hundreds of nested elements (not quotes: those are flattened) — a hostile page.
             raise MissingPostsError(url, "页面的元素嵌套太深（几百层），帖子读不出") from None
+    _check_numbers(parsed, url)
     parsed.charset = charset
     parsed.served_at = served
     return parsed
+
+
+def _check_numbers(parsed: ParsedPage, url: str) -> None:
+    """Every number the store keeps fits its 64-bit integers: a page that says otherwise
+    (no Discuz! writes one) is refused as a page, not a crash in the store."""
+    numbers: list[tuple[str, int | None]] = [
+        ("tid", parsed.tid),
+        ("fid", parsed.fid),
+        ("page", parsed.page),
+        ("total_pages", parsed.total_pages),
+        ("replies", parsed.replies),
+        ("max_position", parsed.max_position),
+        ("uid", parsed.viewer_uid),
+    ]
+    for post in parsed.posts:
+        numbers += [
+            ("tid", post.tid),
+            ("pid", post.pid),
+            ("floor", post.floor),
+            ("uid", post.author_uid),
+            ("position", post.position),
+            *(("aid", a.aid) for a in post.attachments),
+        ]
+    numbers += [("uid", p.uid) for p in parsed.profiles]
+    numbers += [("threads", p.threads) for p in parsed.profiles]
+    for what, value in numbers:
+        if value is not None and not -MAX_ID <= value <= MAX_ID:
+            digits = str(value)
+            shown = digits if len(digits) <= 24 else f"{digits[:24]}…"
+            raise UnrecognisedPageError(url, f"页面中的编号 {what} 超出范围（{shown}）")
 
 
 def dedupe_posts(pages: Iterable[ParsedPage]) -> list[Post]:

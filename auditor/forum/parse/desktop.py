@@ -155,7 +155,7 @@ def _read_post(
                 href = el.get("href", "")
                 if "do=thread" in href and "type=thread" in href:
                     count = collapse(text_of(el))
-                    threads = int(count) if count.isdigit() else None
+                    threads = int(count) if count.isdecimal() else None
         elif tag == "em":
             if el_id == "authorposton" + pid_s:
                 time_el = el

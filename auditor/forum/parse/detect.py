@@ -21,7 +21,7 @@ from auditor.errors import (
     UnrecognisedPageError,
 )
 from auditor.models import HiddenReason, PageKind
-from auditor.urls import is_forumdisplay, is_login
+from auditor.urls import as_id, is_forumdisplay, is_login
 
 ANTI_BOT_STATUS = 567  # what common Chinese WAFs (e.g. 安全狗/加速乐 style) answer with
 
@@ -54,9 +54,7 @@ def url_query_int(url: str, key: str) -> int | None:
         values = parse_qs(urlsplit(url).query).get(key)
     except ValueError:
         return None
-    if values and values[0].isdigit():
-        return int(values[0])
-    return None
+    return as_id(values[0]) if values else None
 
 
 def classify_redirect(url: str, status: int, location: str | None) -> PageError | None:

@@ -26,6 +26,7 @@ from lxml import etree
 from lxml.etree import _Element
 
 from auditor.models import Attachment, Quote
+from auditor.urls import as_id
 
 from .smilies import smiley_code
 
@@ -306,7 +307,7 @@ def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, str 
     seen: set[int] = set()
     for sub in el.iter("img", "span", "a"):
         tag = sub.tag
-        if tag == "img" and sub.get("aid") and inline:
+        if tag == "img" and as_id(sub.get("aid") or "") is not None and inline:
             aid = int(sub.get("aid"))
             if aid in seen:
                 continue
@@ -336,7 +337,7 @@ def attachments_in(el: _Element, *, inline: bool) -> list[tuple[Attachment, str 
                     found.append((Attachment(aid, name, False, True, link.get("href")), None))
         elif tag == "a" and not inline:
             sid = sub.get("id") or ""
-            if sid.startswith("aid") and sid[3:].isdigit():
+            if sid.startswith("aid") and as_id(sid[3:]) is not None:
                 aid = int(sid[3:])
                 if aid in seen:
                     continue
