@@ -676,15 +676,14 @@ def _apply_migrations(db: sqlite3.Connection, path: Path) -> None:
     if version == len(MIGRATIONS):
         return
     while True:
-        db.execute("BEGIN IMMEDIATE")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > len(MIGRATIONS):
-            db.execute("ROLLBACK")
-            raise _newer(path, version)
-        if version == len(MIGRATIONS):
-            db.execute("COMMIT")
-            return
-        try:
+        try:  # (BEGIN inside the try: a Ctrl-C as it returns rolls back too)
+            db.execute("BEGIN IMMEDIATE")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > len(MIGRATIONS):
+                raise _newer(path, version)
+            if version == len(MIGRATIONS):
+                db.execute("COMMIT")
+                return
             # executescript commits first: run the script's statements one by one
             # inside the transaction we hold instead.
             for statement in _statements(MIGRATIONS[version]):
@@ -847,9 +846,12 @@ class Store:
         if self._batch is not None:
             yield from self._batch_step()
             return
-        self.db.execute("BEGIN IMMEDIATE")
         self._in_tx = True
         try:
+            # (BEGIN inside the try: a Ctrl-C landing as it returns rolls back too, and a
+            # transaction is never left open for the next BEGIN to fail on: "cannot start
+            # a transaction within a transaction", once read as a damaged store)
+            self.db.execute("BEGIN IMMEDIATE")
             yield self.db
         except BaseException:
             # SQLite has already rolled back after some faults (disk full, I/O error).
@@ -900,12 +902,12 @@ class Store:
         transaction (begun here when none is open), committed when the batch is old enough."""
         batch = self._batch
         assert batch is not None
-        if not self.db.in_transaction:
+        if not self.db.in_transaction:  # (interrupted right after: the batch commits it)
             self.db.execute("BEGIN IMMEDIATE")
             batch[1] = time.perf_counter()
-        self.db.execute("SAVEPOINT step")
         self._in_tx = True
         try:
+            self.db.execute("SAVEPOINT step")  # (inside the try: see transaction())
             yield self.db
         except BaseException:
             if self.db.in_transaction:
@@ -1827,8 +1829,8 @@ class Store:
         if self.db.in_transaction:
             yield
             return
-        self.db.execute("BEGIN")
         try:
+            self.db.execute("BEGIN")  # (inside the try: see transaction())
             yield
         finally:
             if self.db.in_transaction:
