@@ -158,6 +158,16 @@ ANNOUNCEMENTS = [
     ("冬瓜 死亡", [(E, "冬瓜", None)]),
     ("油条 6 票，[color=Red]油条出局[/color]。", [(E, "油条", "vote")]),
     ("昨晚死亡的是冬瓜、番茄。", [(E, "冬瓜", "night"), (E, "番茄", "night")]),
+    # a role revealed is no night (the real capture's pid 66, thread 3: one line each)
+    (
+        "第一天投票结果\n冬瓜 8 票（番茄、芒果）\n黄瓜投票超时无效\n冬瓜出局，身份：狼人",
+        [(E, "冬瓜", "vote")],
+    ),
+    ("冬瓜出局，身份：狼人。", [(E, "冬瓜", None)]),
+    ("昨晚冬瓜被狼人杀害，身份是预言家。", [(E, "冬瓜", "night")]),
+    ("冬瓜被狼人刀了", [(E, "冬瓜", "night")]),
+    ("第二天投票结果：平票。昨晚番茄死亡", [(E, "番茄", "night")]),
+    ("冬瓜杀死了番茄", []),  # (冬瓜 killing: no elimination said of either)
     ("饺子红牌罚下", [(E, "饺子", "sent_off")]),
     ("红牌罚下：饺子", [(E, "饺子", "sent_off")]),
     ("番茄当选警长", [(S, "番茄", "elected")]),

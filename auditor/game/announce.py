@@ -37,6 +37,14 @@ _NOT_A_FACT = re.compile(
     r"谁|哪位|哪个|投给|我投|票投"
 )
 _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|有误")
+# How an elimination came about: by the vote, or in the night.  A role revealed with it
+# (扫把无限出局，身份：狼人) says who the player was, not how they went out.
+_ROLE_REVEAL = re.compile(r"(?:身份|角色|底牌|阵营)\s*(?:是|为)?\s*[:：]?\s*[^\s，,。；;]{1,8}")
+_BY_VOTE = re.compile(r"票|公投|放逐")
+_AT_NIGHT = re.compile(r"昨晚|昨夜|夜晚|夜里|当晚|刀|毒|被杀|被狼|狼人(?:杀|刀|袭击|击杀)")
+# A post that gives a vote's result: an elimination in it without a word of how is the vote's
+# (第一天投票结果 / 扫把无限 8 票 / 扫把无限出局，身份：狼人: one sentence per line).
+_VOTE_RESULT = re.compile(r"(?:投票|公投|放逐|计票)结果")
 _SEP = r"\s*(?:、|，|,|和|与|及|以及|/|\s)\s*"
 
 
@@ -90,6 +98,11 @@ class Patterns:
                 rf"(?:投票|票|公投|放逐|女巫|猎人|狼人|狼|毒|刀|枪)?"
                 rf"(?:出局|死亡|阵亡|身亡|倒牌|被杀|被刀|被毒杀?|被枪杀|毒死|刀死|殉情|殉职出局|淘汰|离场)"
             ),
+            # (killed by someone: only with 被/遭, 冬瓜杀死了番茄 is 冬瓜 killing)
+            re.compile(
+                rf"{name}\s*(?:已|于[^，。]*?)?(?:被|遭)(?:狼人|狼|女巫|猎人)?"
+                rf"(?:杀害|杀死|击杀|刀了|刀杀|毒杀|毒死|枪杀)"
+            ),
             re.compile(
                 rf"(?:出局|死亡|阵亡)(?:的|者|角色|玩家|名单)*(?:是|为|有)?\s*[:：]?\s*{name}"
             ),
@@ -135,13 +148,16 @@ class Patterns:
     def find(self, text: str) -> list[Announced]:
         text = unicodedata.normalize("NFKC", text)
         post_correction = bool(_CORRECTION.search(text))
+        vote_result = bool(_VOTE_RESULT.search(text))
         out: list[Announced] = []
         for sentence in _CLAUSES.findall(text):
             for clause in re.split(r"[，,]", sentence):
-                out.extend(self._clause(clause, sentence, post_correction))
+                out.extend(self._clause(clause, sentence, post_correction, vote_result))
         return out
 
-    def _clause(self, clause: str, sentence: str, correction: bool) -> list[Announced]:
+    def _clause(
+        self, clause: str, sentence: str, correction: bool, vote_result: bool = False
+    ) -> list[Announced]:
         c = clause.strip()
         if not c:
             return []
@@ -178,10 +194,13 @@ class Patterns:
         if not facts:
             return out
         sent = add(EventType.ELIMINATED, self.sent_off, "sent_off")
+        how_said = _ROLE_REVEAL.sub("", sentence)
         for a in [a for a in self._scan(EventType.ELIMINATED, self.eliminated, c) if a not in sent]:
-            how = "vote" if re.search(r"票|公投|放逐", sentence) else None
-            if re.search(r"昨晚|昨夜|夜晚|夜里|当晚|刀|毒|狼人|被杀", sentence):
+            how = "vote" if _BY_VOTE.search(how_said) else None
+            if _AT_NIGHT.search(how_said):
                 how = "night"
+            elif how is None and vote_result:
+                how = "vote"
             out.append(Announced(EventType.ELIMINATED, a, how, None, day, False, corr, c))
         add(EventType.SHERIFF, self.sheriff)
         add(EventType.IDIOT_REVEALED, self.idiot)
