@@ -232,6 +232,11 @@ def test_second_crawl_fetches_only_the_last_page_and_later(tmp_path: Path) -> No
         # The summary's comparison: refetching everything would have read all 5 pages.
         assert (second.requests, second.full_requests) == (3, 5)
         assert first.full_requests == 3
+        # ... said when it saved requests; a first crawl (as many or more) says nothing of it
+        from auditor.cli.console import _versus_full
+
+        assert _versus_full(second) == "（逐页全部重新抓取要 5 次）"
+        assert _versus_full(first) == ""
 
 
 def test_thread_in_refetch_window_is_reread_and_edits_deletions_recorded(tmp_path: Path) -> None:

@@ -236,9 +236,12 @@ class CrawlBar:
 
 
 def _versus_full(report: CrawlReport) -> str:
-    if not report.full_requests:
-        return ""  # saved pages: no request at all
-    return f"（全部重新抓取需要 {report.full_requests} 次）"
+    """What the incremental crawl saved: said only when it made fewer requests than
+    fetching every page of the threads again would (a first crawl, the board's listing or
+    retries make as many or more: nothing saved to say)."""
+    if not report.full_requests or report.requests >= report.full_requests:
+        return ""  # (saved pages: no request at all)
+    return f"（逐页全部重新抓取要 {report.full_requests} 次）"
 
 
 def print_crawl_summary(report: CrawlReport) -> None:
