@@ -104,6 +104,14 @@ class ServerError(PageError):
     label = "论坛返回了错误页面"
 
 
+class RateLimitedError(ServerError):
+    """HTTP 429 to the end: the retries ran out, or the wait the forum asked for would pass
+    the request's total deadline."""
+
+    kind = "rate_limited"
+    label = "论坛限制了访问频率（HTTP 429，请求太频繁）"
+
+
 class TruncatedPageError(PageError):
     kind = "truncated"
     label = "页面不完整（可能被截断）"

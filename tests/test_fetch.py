@@ -22,6 +22,7 @@ from auditor.errors import (
     PageDeadlineError,
     PageError,
     PageTooLargeError,
+    RateLimitedError,
     ServerError,
     TruncatedPageError,
 )
@@ -213,6 +214,35 @@ def test_retries_wait_with_backoff_and_never_less_than_delay(
     assert sleeps.calls == [0.5, 2.0, 4.0]
 
 
+def test_a_retry_after_past_the_deadline_ends_the_request_at_once(make_forum_server) -> None:
+    """A 429 asking for more time than the request's deadline leaves: the wait is not begun
+    (it once slept the 120 s cap, and the deadline's watchdog then had the request blamed
+    on a slow forum); the error says 429 and how long the forum asked to wait."""
+    server = make_forum_server(None)
+    server.route("p.php", b"<html>ok</html>")
+    server.fault("p.php", ["429:99999"], forever=True)
+    with Fetcher(server.base_url, delay=0, retries=2, deadline=5) as fetcher:
+        start = time.monotonic()
+        with pytest.raises(RateLimitedError) as info:
+            fetcher.get("p.php")
+        assert time.monotonic() - start < 4
+    message = str(info.value)
+    assert "HTTP 429" in message and "要求等 120 秒再试" in message and "5 秒" in message
+    assert "太慢" not in message
+    assert len(server.requests) == 1
+
+
+def test_a_forum_that_keeps_answering_429_is_rate_limiting(make_forum_server, sleeps) -> None:
+    server = make_forum_server(None)
+    server.route("p.php", b"<html>ok</html>")
+    server.fault("p.php", ["429:1"], forever=True)
+    with Fetcher(server.base_url, delay=0, retries=2, sleep=sleeps) as fetcher:
+        with pytest.raises(RateLimitedError) as info:
+            fetcher.get("p.php")
+    assert "请求太频繁" in str(info.value) and "已重试 2 次" in str(info.value)
+    assert sleeps.calls == [1, 1]
+
+
 def test_real_wait_for_retry_after(make_forum_server) -> None:
     """With the real time.sleep the client does wait out a (short) Retry-After."""
     import time
@@ -243,13 +273,20 @@ def test_persistent_503_is_server_error(forum_server: ForumServer, fetcher_for) 
 @pytest.mark.discuz
 @pytest.mark.parametrize("forum_server", ["x35-edge"], indirect=True)
 def test_real_503_capture_is_server_error(forum_server: ForumServer, fetcher_for) -> None:
-    """The member API of tid 57 really answers 503 (PHP 8 TypeError in X3.5)."""
+    """The member API of tid 57 really answers 503 (PHP 8 TypeError in X3.5), with
+    ``Retry-After: 360``: retried after the wait when the deadline allows it; else the
+    request ends at once, saying so."""
     forum_server.viewer = "member"
-    fetcher = fetcher_for(forum_server, retries=1)
+    fetcher = fetcher_for(forum_server, retries=1, deadline=600)
     with pytest.raises(ServerError) as info:
         fetcher.get(fetcher.api_url(57, 1))
     assert "HTTP 503" in str(info.value)
     assert forum_server.count() == 2
+    fetcher = fetcher_for(forum_server, retries=1)  # (the 120 s cap, the 120 s deadline)
+    with pytest.raises(ServerError) as info:
+        fetcher.get(fetcher.api_url(57, 1))
+    assert "HTTP 503，论坛要求等 120 秒再试，超过了每个请求的总时限（120 秒）" in str(info.value)
+    assert forum_server.count() == 3
 
 
 @pytest.mark.discuz
@@ -310,6 +347,9 @@ def test_truncated_body_is_truncated_error(forum_server: ForumServer, fetcher_fo
         fetcher.get(T2P1)
     assert info.value.url == forum_server.url(T2P1)
     assert forum_server.count(T2P1) == 2
+    # (said in Chinese: once the exception's name, ChunkedEncodingError)
+    assert "连接在页面传完之前断开，已尝试 2 次" in str(info.value)
+    assert "Error" not in str(info.value)
 
 
 @pytest.mark.discuz

@@ -104,7 +104,9 @@ def test_cli_tables_and_messages_show_hidden_characters(hostile_game: Path) -> N
         assert _raw_hidden(res.stdout + res.stderr) == set(), args
     res = _cli(["posts", str(hostile_game), "--player", NAME], folder)
     shown = res.stdout.replace("\n", "")
-    assert "<U+202E>馄饨<U+200B>是狼<U+202C>！<U+FEFF><U+001B>[8m藏<U+001B>]0;PWNED<U+0007>" in shown
+    assert (
+        "<U+202E>馄饨<U+200B>是狼<U+202C>！<U+FEFF><U+001B>[8m藏<U+001B>]0;PWNED<U+0007>" in shown
+    )
     # a usage error names the value as given, visibly
     res = _cli(["findings", str(hostile_game), "--player", "饺\u202e子"], folder)
     assert res.returncode == 2

@@ -100,6 +100,7 @@ from auditor.errors import (
     NetworkError,
     PageDeadlineError,
     PageTooLargeError,
+    RateLimitedError,
     ServerError,
     TruncatedPageError,
 )
@@ -292,19 +293,22 @@ class _PoliteRetry(Retry):
         sleep: Callable[[float], None] = time.sleep,
         min_wait: float = 0.0,
         on_retry: Callable[[], None] | None = None,
+        remaining: Callable[[], float] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self._sleep_fn = sleep
         self._min_wait = min_wait
         self._on_retry = on_retry
+        self._remaining = remaining
 
     def new(self, **kw: Any) -> Self:
         fresh = super().new(**kw)
-        fresh._sleep_fn, fresh._min_wait, fresh._on_retry = (
+        fresh._sleep_fn, fresh._min_wait, fresh._on_retry, fresh._remaining = (
             self._sleep_fn,
             self._min_wait,
             self._on_retry,
+            self._remaining,
         )
         return fresh
 
@@ -326,12 +330,30 @@ class _PoliteRetry(Retry):
             except InvalidHeader:
                 retry_after = None  # a garbled Retry-After falls back to backoff
             if retry_after:
+                self._before_waiting(retry_after, response)
                 log.info("服务器要求等待 %.1f 秒后重试", retry_after)
                 self._sleep_fn(retry_after)
                 return
         wait = max(self.get_backoff_time(), self._min_wait)
         if wait > 0:
             self._sleep_fn(wait)
+
+    def _before_waiting(self, seconds: float, response: Any) -> None:
+        """A wait the forum asked for (Retry-After) that would end past the request's
+        deadline is not begun (the watchdog would only shut the next attempt's socket, and
+        the wait be blamed on a slow forum): the request ends here, saying what the forum
+        answered.  (Our own backoff is short: a slow forum's deadline stays its own.)"""
+        if self._remaining is not None and seconds > self._remaining():
+            raise _WaitPastDeadline(seconds, getattr(response, "status", None))
+
+
+class _WaitPastDeadline(Exception):
+    """Raised out of urllib3's retry loop: the next wait would pass the deadline."""
+
+    def __init__(self, seconds: float, status: int | None) -> None:
+        super().__init__(seconds, status)
+        self.seconds = seconds
+        self.status = status
 
 
 # --- the client -------------------------------------------------------------------
@@ -384,6 +406,7 @@ class Fetcher:
         self._lock = threading.Lock()
         self._count = 0
         self._last_end: float | None = None
+        self._started = time.monotonic()  # (the request under way: its deadline's start)
         self._has_cookies = cookies is not None
 
         self._session = requests.Session()
@@ -413,6 +436,7 @@ class Fetcher:
             sleep=sleep,
             min_wait=delay,
             on_retry=self._counted,
+            remaining=lambda: self.deadline - (time.monotonic() - self._started),
         )
         adapter = HTTPAdapter(max_retries=retry, pool_connections=1, pool_maxsize=1)
         adapter.poolmanager.pool_classes_by_scheme = _watched_pools(self._watch)
@@ -548,6 +572,7 @@ class Fetcher:
         """One logical request: the delay, urllib3's retries, and retries of cut-short bodies."""
         public = redact_url(url)
         self._expired.clear()
+        self._started = time.monotonic()
         watchdog = threading.Timer(self.deadline, self._expire)
         watchdog.daemon = True
         watchdog.start()
@@ -555,6 +580,15 @@ class Fetcher:
             return self._send_until_deadline(url, public, headers)
         except PageTooLargeError:
             raise
+        except _WaitPastDeadline as wait:
+            said = f"HTTP {wait.status}，" if wait.status else ""
+            detail = (
+                f"{said}论坛要求等 {wait.seconds:g} 秒再试，超过了每个请求的总时限"
+                f"（{self.deadline:g} 秒）；请稍后再运行，或在游戏文件 [forum] deadline 调大时限"
+            )
+            if wait.status == 429:
+                raise RateLimitedError(public, detail) from None
+            raise ServerError(public, detail) from None
         except Exception:
             if self._expired.is_set():  # whatever the shut socket looked like to urllib3
                 raise self._deadline_error(public) from None
@@ -624,9 +658,12 @@ class Fetcher:
                     log.warning("页面不完整，重试（第 %d 次）：%s", attempt + 1, public)
                     self._sleep(max(self.delay, self.backoff * 2**attempt))
                     continue
-                raise TruncatedPageError(
-                    public, f"{type(exc).__name__}，已尝试 {attempt + 1} 次"
-                ) from None
+                what = (
+                    "压缩的数据解不开（gzip/deflate 损坏）"
+                    if isinstance(exc, requests.exceptions.ContentDecodingError)
+                    else "连接在页面传完之前断开"
+                )
+                raise TruncatedPageError(public, f"{what}，已尝试 {attempt + 1} 次") from None
             except requests.exceptions.Timeout:
                 raise NetworkError(
                     public, f"超时（{self.timeout:g} 秒），已重试 {self.retries} 次"
@@ -656,6 +693,8 @@ class Fetcher:
             raise AntiBotError(public, f"HTTP {status}")
         if status == 401:
             raise LoginRequiredError(public, "HTTP 401")
+        if status == 429:
+            raise RateLimitedError(public, f"已重试 {self.retries} 次")
         if status in RETRY_STATUSES:
             raise ServerError(public, f"HTTP {status}，已重试 {self.retries} 次")
         if status >= 400 and status not in (404, 410):
