@@ -236,9 +236,11 @@ def test_a_forum_that_keeps_answering_429_is_rate_limiting(make_forum_server, sl
     server = make_forum_server(None)
     server.route("p.php", b"<html>ok</html>")
     server.fault("p.php", ["429:1"], forever=True)
-    with Fetcher(server.base_url, delay=0, retries=2, sleep=sleeps) as fetcher:
-        with pytest.raises(RateLimitedError) as info:
-            fetcher.get("p.php")
+    with (
+        Fetcher(server.base_url, delay=0, retries=2, sleep=sleeps) as fetcher,
+        pytest.raises(RateLimitedError) as info,
+    ):
+        fetcher.get("p.php")
     assert "请求太频繁" in str(info.value) and "已重试 2 次" in str(info.value)
     assert sleeps.calls == [1, 1]
 
