@@ -84,6 +84,26 @@ def test_sample_discovery_names_its_sources(tmp_path: Path) -> None:
     assert not disc.warnings and not disc.candidates and not disc.unclassified
 
 
+def test_a_tag_no_title_carries_is_said_in_the_audit_line_and_the_report(tmp_path: Path) -> None:
+    """A typo in [game] tag finds no thread: once a silent exit 0 with 问题 0 and an empty
+    report; now a notice naming the tags the board's titles do carry."""
+    text = (SAMPLE / "minimal.toml").read_text("utf-8")
+    tag = re.search(r'(?m)^tag = "([^"]+)"', text)
+    assert tag is not None
+    wrong = tmp_path / "typo.toml"
+    game_copy(SAMPLE / "minimal.toml", wrong, pages=SAMPLE / "pages")
+    wrong.write_text(wrong.read_text("utf-8").replace(tag[0], 'tag = "M17"'), "utf-8")
+    result = run_audit(wrong, reports=tmp_path / "r")
+    said = "没有一个标题带游戏标签「M17」，本局的帖子一个也没有找到"
+    assert any(said in n for n in result.notices), result.notices
+    assert f"「{tag[1]}」" in result.line()  # the tag the titles carry, to compare
+    assert result.report is not None
+    assert said in (result.report / "report.html").read_text("utf-8")
+    # the right tag says nothing of it
+    right = game_copy(SAMPLE / "minimal.toml", tmp_path / "right.toml", pages=SAMPLE / "pages")
+    assert not any("游戏标签" in n for n in run_audit(right, reports=tmp_path / "r2").notices)
+
+
 def test_game_view_lists_sources_and_write_round_trips(tmp_path: Path) -> None:
     """`auditor game` shows each discovered item with its source; --write appends them to
     the file (its comments kept), after which nothing is left to discover and the game is

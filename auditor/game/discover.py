@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -69,6 +70,8 @@ class Discovery:
     accelerations: list[Proposal] = field(default_factory=list)  # 加速 / 延时 requests
     subjects: dict[int, str] = field(default_factory=dict)
     base: Game | None = None  # the game as the file states it
+    # no title on the board carries the game's tag (a typo in [game] tag finds nothing)
+    untagged: str | None = None
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -131,6 +134,10 @@ def discover_threads(
     in_file = {t.tid for t in game.threads}
     for ft in game.threads:
         disc.threads.append(Sourced(ft, "游戏文件"))
+    titled = list(titled)
+    if game.tag and titled and not any(match_tag(t.subject, game.tag).exact for t in titled):
+        disc.untagged = _untagged(game.tag, [t.subject for t in titled], not game.threads)
+        disc.warnings.append(disc.untagged)
     for tt in titled:
         disc.subjects[tt.tid] = tt.subject
         spec, why = take_thread(game, tt.subject, tt.author)
@@ -151,6 +158,22 @@ def discover_threads(
         threads.append(spec)
         disc.threads.append(Sourced(spec, "标题", note=f"「{tt.subject}」{why}"))
     return threads
+
+
+_BRACKETED = re.compile(r"[\[【［]([^\]】］\s]{1,16})[\]】］]")
+
+
+def _untagged(tag: str, subjects: list[str], none_found: bool) -> str:
+    """What to tell a director whose tag no title carries: the tags the titles do carry
+    (the bracketed words most titles start with), so a typo (M17 for M107) shows."""
+    seen = Counter(m.group(1) for s in subjects for m in _BRACKETED.finditer(s))
+    common = "、".join(f"「{t}」" for t, _n in seen.most_common(3))
+    hint = f"（版块里常见的标签：{common}）" if common else ""
+    found = "本局的帖子一个也没有找到" if none_found else "只用游戏文件列出的帖子"
+    return (
+        f"版块列表的 {len(subjects)} 个帖子里没有一个标题带游戏标签「{tag}」，"
+        f"{found}：请核对游戏文件 [game] tag{hint}"
+    )
 
 
 KIND_LABEL = THREAD_LABEL

@@ -188,8 +188,11 @@ class Records:
 def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None = None) -> list[str]:
     """Warnings for the top of the report and the audit line: rules the forced mobile API
     cannot feed, substitutes, and the closes where the game file's events disagree with the
-    tally (the check's ``conflicts``)."""
+    tally (the check's ``conflicts``); a board on which no title carries the game's tag."""
     notices = [w for w in (api_warning(game, ruleset),) if w]
+    untagged = getattr(game.discovery, "untagged", None)
+    if untagged:
+        notices.append(untagged)
     notices.extend(substitute_warnings(game, ruleset))
     notices.extend(conflicts or ())
     return notices
