@@ -336,6 +336,13 @@ def test_decide_card_and_ledger_commands(hostile) -> None:  # type: ignore[no-un
         ],
     )
     assert res.exit_code == 0, res.output
+    same = ["card", str(game.path), "馄饨", "--card", "yellow", "--reason", "超时未交夜间行动"]
+    twice = runner.invoke(app, [*same, "--day", "1"])  # (the command run twice)
+    assert twice.exit_code == 2 and "已有一张同样的牌" in twice.output and "--again" in twice.output
+    other_day = runner.invoke(app, [*same, "--day", "2"])  # (another day: another offence)
+    assert other_day.exit_code == 0, other_day.output
+    res = runner.invoke(app, [*same, "--day", "2", "--again"])
+    assert res.exit_code == 0, res.output
     bad = runner.invoke(app, ["card", str(game.path), "路人", "--card", "yellow", "--reason", "x"])
     assert bad.exit_code == 2 and "不是本局的玩家" in bad.output
     res = runner.invoke(app, ["ledger", str(game.path), "--format", "csv"])
@@ -343,7 +350,10 @@ def test_decide_card_and_ledger_commands(hostile) -> None:  # type: ignore[no-un
     rows = list(csv.DictReader(io.StringIO(res.stdout)))
     assert list(rows[0])[:6] == ["player", "blue", "yellow", "red", "sent_off", "pending"]
     by_player = {r["player"]: r for r in rows}
-    assert (by_player["油条"]["yellow"], by_player["馄饨"]["yellow"]) == ("1", "1")
+    assert by_player["油条"]["yellow"] == "1"
+    # 馄饨's three yellows (day 1, day 2 and day 2 again) make a red (三黄合一红)
+    huntun = by_player["馄饨"]
+    assert (huntun["raw_yellow"], huntun["yellow"], huntun["red"]) == ("3", "0", "1")
     assert not res.stdout.startswith("\ufeff")  # stdout csv stays plain
 
 

@@ -308,9 +308,10 @@ def test_filters_and_batch_approval_of_a_group(server, game: Path) -> None:  # t
         "csrf": csrf(page),
         "items": items,
         "label": "第1天未投票",
-        "rule": "LURK-NOVOTE",
-        "day": "1",
+        "filter_rule": "LURK-NOVOTE",
+        "filter_day": "1",
     }
+    assert 'name="filter_rule" value="LURK-NOVOTE"' in page  # (the batch form's own)
     ask = s.post(f"{server.base}/g/{server.slug}/batch", data=form, timeout=60)
     assert f"确认一次批准这 {len(ids)} 条草稿" in ask.text
     before = len(_decisions(game))
@@ -483,3 +484,53 @@ def test_form_fields_carry_names_exactly_while_the_text_shows_them() -> None:
         desk={"slug": "g", "csrf": "t", "players": [name], "manual_cards": ["blue"]}
     )
     assert 'value="饺子\u202e1&lt;b&gt;"' in manual and "饺子&lt;U+202E&gt;1" in manual
+
+
+def test_deciding_a_draft_unfiltered_comes_back_unfiltered(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    """A draft's form carries its player (and a proposal's its day): once read as the
+    filters, so approving under 全部 came back to ?player=<that player>."""
+    s, r = _login(server)
+    colour, ident = draft_ids(r.text)[0]
+    done = s.post(
+        f"{server.base}/g/{server.slug}/decide",
+        data={
+            "csrf": csrf(r.text),
+            "id": ident,
+            "action": "reject",
+            "rev": "",
+            "player": "饺子",
+            "suggested": colour,
+        },
+        timeout=60,
+        allow_redirects=False,
+    )
+    assert done.status_code == 303
+    assert done.headers["location"] == f"/g/{server.slug}#drafts"
+
+
+def test_the_same_manual_card_again_asks_first(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    """A form sent twice (or the command run twice) once added a second yellow silently."""
+    s, r = _login(server)
+    g = load_game(game)
+    with Store(g.store) as store:
+        before = len(store.manual_cards())
+    form = {"player": "包子", "card": "yellow", "reason": "超时未交夜间行动", "day": "2"}
+    first = s.post(
+        f"{server.base}/g/{server.slug}/card", data={"csrf": csrf(r.text), **form}, timeout=60
+    )
+    assert any("已添加 M" in f and "黄牌" in f for f in flashes(first.text)), flashes(first.text)
+    again = s.post(
+        f"{server.base}/g/{server.slug}/card", data={"csrf": csrf(first.text), **form}, timeout=60
+    )
+    assert "已有一张同样的牌" in again.text and "确实再加一张" in again.text
+    assert 'name="again" value="1"' in again.text
+    with Store(g.store) as store:
+        assert len(store.manual_cards()) == before + 1
+    confirmed = s.post(
+        f"{server.base}/g/{server.slug}/card",
+        data={"csrf": csrf(again.text), **form, "again": "1", "confirm": "1"},
+        timeout=60,
+    )
+    assert any("已添加 M" in f for f in flashes(confirmed.text)), flashes(confirmed.text)
+    with Store(g.store) as store:
+        assert len(store.manual_cards()) == before + 2

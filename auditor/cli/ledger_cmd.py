@@ -32,6 +32,7 @@ from auditor.game.schedule import Schedule
 from auditor.ledger.decisions import (
     DECIDABLE_CARDS,
     DecisionError,
+    DuplicateCardError,
     add_card,
     decide,
     default_signer,
@@ -119,6 +120,12 @@ def card_cmd(
     day: Annotated[int | None, typer.Option("--day", help="哪一天的违规")] = None,
     kind: Annotated[str | None, typer.Option("--kind", help="违规类别（同类再犯升级用）")] = None,
     by: ByOpt = None,
+    again: Annotated[
+        bool,
+        typer.Option(
+            "--again", help="同一玩家、同一颜色、同一理由和天数的牌已有一张时，仍再加一张"
+        ),
+    ] = False,
 ) -> None:
     """添加一张规则没有发现的牌（导演判罚：超时、作弊等），立即生效。
 
@@ -129,7 +136,12 @@ def card_cmd(
         with open_store(g) as store:
             chosen = _card_option(card)
             assert chosen is not None
-            mid = add_card(g, store, player, chosen, reason, day=day, kind=kind, by=by)
+            try:
+                mid = add_card(
+                    g, store, player, chosen, reason, day=day, kind=kind, by=by, again=again
+                )
+            except DuplicateCardError as exc:
+                raise DuplicateCardError(f"{exc}：确实是又一次违规时，请加 --again") from None
         err.print(
             escape(
                 f"已添加 {mid}：{player} {card_name(chosen)}（{reason}）。"

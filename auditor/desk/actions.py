@@ -25,7 +25,7 @@ from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe
-from auditor.ledger.policy import parse_time
+from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
 from auditor.store import Store
 
@@ -89,11 +89,21 @@ def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: P
 
 
 def manual_card(
-    game: Game, player: str, card: str, reason: str, day: int | None, *, by: str, reports: Path
+    game: Game,
+    player: str,
+    card: str,
+    reason: str,
+    day: int | None,
+    *,
+    by: str,
+    reports: Path,
+    again: bool = False,
 ) -> Done:
     with game_store(game) as store:
-        mid = add_card(game, store, player, card, reason, day=day, by=by)
-    return Done(f"已添加 {mid}：{player} {card}（{reason}）", rewrite_report(game, reports))
+        mid = add_card(game, store, player, card, reason, day=day, by=by, again=again)
+    return Done(
+        f"已添加 {mid}：{player} {card_name(card)}（{reason}）", rewrite_report(game, reports)
+    )
 
 
 _GAME_FILE = threading.Lock()  # one confirmation at a time rewrites a game file

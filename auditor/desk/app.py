@@ -34,7 +34,7 @@ from auditor.desk import actions
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game
-from auditor.ledger.decisions import DECIDABLE_CARDS, parse_card
+from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
 from auditor.report.html import elevator_rows, exact, show
@@ -181,16 +181,23 @@ class DeskApp:
             desk.mtimes.setdefault(slug, game.path.stat().st_mtime_ns)
 
     def confirm(
-        self, request: Request, slug: str, form: Any, what: str, action: str
+        self,
+        request: Request,
+        slug: str,
+        form: Any,
+        what: str,
+        action: str,
+        extra: Mapping[str, str] | None = None,
     ) -> HTMLResponse:
-        """The confirmation page for a red card or a batch: the same form posted again to
-        ``action`` with ``confirm=1`` (the CSRF token is the page's own)."""
+        """The confirmation page for a red card, a batch or the same manual card again: the
+        same form posted again to ``action`` with ``confirm=1`` and ``extra`` (the CSRF
+        token is the page's own)."""
         return self.page(
             request,
             "confirm.html.j2",
             slug=slug,
             what=what,
-            fields={k: str(v) for k, v in form.items() if k != "csrf"},
+            fields={**{k: str(v) for k, v in form.items() if k != "csrf"}, **(extra or {})},
             target=f"/g/{slug}/{action}",
         )
 
@@ -246,7 +253,14 @@ class DeskApp:
         return form
 
     def back(self, slug: str, form: Mapping[str, Any], anchor: str = "") -> RedirectResponse:
-        query = {k: str(form.get(k, "")) for k in ("player", "day", "rule") if form.get(k)}
+        """Back to the game's page, with the filters the form was sent under (its
+        ``filter_*`` fields: a form's own ``player`` or ``day``, the draft's player or a
+        proposal's corrected day, is no filter)."""
+        query = {
+            k: str(form.get(f"filter_{k}", ""))
+            for k in ("player", "day", "rule")
+            if form.get(f"filter_{k}")
+        }
         url = f"/g/{slug}" + (f"?{urlencode(query)}" if query else "") + anchor
         return RedirectResponse(url, status_code=303)
 
@@ -463,6 +477,11 @@ class DeskApp:
                 int(raw_day) if raw_day else None,
                 by=who,
                 reports=self.desk.reports,
+                again=form.get("again") == "1",
+            )
+        except DuplicateCardError as exc:  # (a form sent twice, or really a second time)
+            return self.confirm(
+                request, slug, form, f"{exc}。确实再加一张？", "card", {"again": "1"}
             )
         except AuditorError as exc:
             self.flash(request, "error", str(exc))

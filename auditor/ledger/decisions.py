@@ -360,6 +360,10 @@ def _refuse_stale(game: Game, store: Store, fp: str, ident: str, expected: str) 
     )
 
 
+class DuplicateCardError(DecisionError):
+    """The same manual card again (:func:`add_card`): said, not added."""
+
+
 def add_card(
     game: Game,
     store: Store,
@@ -370,8 +374,13 @@ def add_card(
     day: int | None = None,
     kind: str | None = None,
     by: str | None = None,
+    again: bool = False,
 ) -> str:
-    """A card no rule found (missed deadline, cheating): approved at once.  Returns its id."""
+    """A card no rule found (missed deadline, cheating): approved at once.  Returns its id.
+
+    The same card again (player, colour, reason and day of one that stands: not withdrawn)
+    is refused unless ``again``: a command run twice, or a form sent twice, is not a
+    second offence."""
     if card not in DECIDABLE_CARDS:
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
     if player not in game.players:
@@ -382,6 +391,18 @@ def add_card(
         raise DecisionError(f"判罚理由最长 {MAX_REASON} 字（现在 {len(reason)} 字）：请写短一些")
     if day is not None and game.day(day) is None:
         raise DecisionError(f"游戏文件中没有第 {day} 天")
+    if not again:
+        withdrawn = {
+            fp for fp, row in store.current_decisions().items() if row["decision"] == "reject"
+        }
+        for row in store.manual_cards():
+            same = (row["player"], row["card"], row["reason"].strip(), row["day"])
+            if same == (player, card, reason.strip(), day) and row["fingerprint"] not in withdrawn:
+                when = f"第 {day} 天，" if day is not None else ""
+                raise DuplicateCardError(
+                    f"{player} 已有一张同样的牌 {row['id']}（{when}{card_name(card)}，{reason}），"
+                    "没有再加"
+                )
     fp, mid = manual_fingerprint(player, card, reason, _now() + str(len(store.manual_cards())))
     store.add_manual_card(
         fingerprint=fp,
