@@ -63,6 +63,11 @@ def test_check_and_audit_without_crawl_refuse_a_game_never_crawled(
         ["votes"],
         ["ledger"],
         ["posts"],
+        ["report"],  # (once an empty report, exit 0)
+        ["review"],  # (once 没有待处理的草稿, and a store made)
+        ["decide", "F0000000AA", "approve"],
+        ["decisions", "export", "d.csv"],
+        ["decisions", "import", "d.csv"],
     ],
 )
 def test_read_only_commands_on_a_game_never_crawled_say_so_and_create_no_store(
@@ -71,7 +76,11 @@ def test_read_only_commands_on_a_game_never_crawled_say_so_and_create_no_store(
     from auditor.game.gamefile import load_game
 
     store = load_game(sample).store
-    res = runner.invoke(app, [args[0], str(sample), *args[1:]])
+    if args[0] == "decisions":  # (a subcommand: the game file after it)
+        args = [args[0], args[1], str(sample), *args[2:]]
+    else:
+        args = [args[0], str(sample), *args[1:]]
+    res = runner.invoke(app, args)
     assert res.exit_code == 2, res.output
     assert "还没有抓取过" in res.output and "auditor crawl" in res.output
     assert "不足" not in res.output  # no table of zero posts

@@ -104,7 +104,7 @@ def decide_cmd(
             raise DecisionError(
                 f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
             )
-        with open_store(g) as store:
+        with open_store(g, existing="记录决定") as store:
             rec = decide(g, store, ident, word, card=_card_option(card), note=note, by=by)
         err.print(escape(describe(rec)), highlight=False)
 
@@ -302,7 +302,7 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g, existing="审阅草稿") as store:
             ids = [d.id for d in load_ledger(g, store).drafts]
             if not ids:
                 err.print("没有待处理的草稿。")
@@ -420,7 +420,7 @@ def decisions_import(
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g, existing="导入决定") as store:
             res = import_decisions(g, store, file, by=by)
         err.print(f"已导入 {res.applied} 个决定（未改变 {res.unchanged}，未填写 {res.blank}）。")
 
@@ -433,7 +433,8 @@ def report_cmd(game: GameArg, reports: ReportsOpt = Path("reports")) -> None:
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g, lock=True) as store:
+        with open_store(g, lock=True, existing="生成报告") as store:
+            pipeline.require_crawled(g, store, action="生成报告")
             written = pipeline.report(g, store, reports, workbook=True)
         out.print(str(written.directory / "report.html"), highlight=False, soft_wrap=True)
         err.print(f"报告已写出：{written.directory}（最新：{written.latest}）", highlight=False)
