@@ -637,6 +637,10 @@ def store_error(path: str | Path, exc: BaseException) -> StoreError:
     return StoreError(path, f"出错（{exc}）", "请检查这个文件")
 
 
+#: Digits no base32 id holds, typed for the letters they look like (find_decidable).
+_LOOKALIKE_DIGITS = str.maketrans("018", "OIB")
+
+
 class _Connection(sqlite3.Connection):
     """An SQLite connection whose errors name the store and say what to do (exit code 6)."""
 
@@ -2115,10 +2119,14 @@ class Store:
         return {r["director"]: r["hash"] for r in rows}
 
     def find_decidable(self, ident: str) -> sqlite3.Row | None:
-        """A finding (active or not) or a manual card by its short id or a fingerprint prefix."""
+        """A finding (active or not) or a manual card by its short id or a fingerprint prefix.
+
+        An id is base32 (A–Z, 2–7): a 0, 1 or 8 typed for the O, I or B it looks like is
+        read as that letter (no id holds one of them)."""
         ident = ident.strip()
+        short = ident.upper().translate(_LOOKALIKE_DIGITS)
         for table in ("findings", "manual_cards"):
-            row = self.db.execute(f"SELECT * FROM {table} WHERE id=?", (ident.upper(),)).fetchone()
+            row = self.db.execute(f"SELECT * FROM {table} WHERE id=?", (short,)).fetchone()
             if row is not None:
                 return row
         if len(ident) >= 8:

@@ -319,6 +319,15 @@ def test_decide_card_and_ledger_commands(hostile) -> None:  # type: ignore[no-un
     assert f"已批准 {ghost.id}：油条 黄牌" in res.output
     bad = runner.invoke(app, ["decide", str(game.path), "FNOTANID00", "approve"])
     assert bad.exit_code == 2 and "找不到编号" in bad.output
+    # an id typed with 0, 1 or 8 for its O, I or B (base32 has none of those digits), lower case
+    typo = str.maketrans("OIB", "018")
+    odd = next(d for d in load_ledger(game, store).drafts if d.id[1:] != d.id[1:].translate(typo))
+    typed = odd.id[0] + odd.id[1:].translate(typo).lower()
+    res = runner.invoke(app, ["decide", str(game.path), typed, "reject", "--note", "看错了"])
+    assert res.exit_code == 0, res.output
+    assert f"已驳回 {odd.id}" in res.output
+    res = runner.invoke(app, ["decide", str(game.path), odd.id, "undo"])
+    assert res.exit_code == 0, res.output
     bad = runner.invoke(app, ["decide", str(game.path), ghost.id, "perhaps"])
     assert bad.exit_code == 2 and "未知的决定" in bad.output
     res = runner.invoke(
