@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -244,3 +245,25 @@ def test_names_with_invisible_characters_are_a_warning_when_the_game_file_is_rea
     assert res.exit_code == 0, res.output
     assert "注意" in res.output and "油<U+202E>条" in res.output
     assert "\u202e" not in res.output
+
+
+@pytest.mark.parametrize(
+    ("broken", "where", "said"),
+    [
+        ('names = ["饺子", "包子"', "", "数组的方括号 [ 没有闭合"),
+        ('name = "M107', "", "字符串的引号没有闭合"),
+        ("timezone Asia/Shanghai", "列附近", "键的后面缺少 = 号"),
+        ("[game]", "列附近", "同一个表写了两次"),
+        ("名字 = 1", "列附近", "中文的键名要加引号"),
+    ],
+)
+def test_a_toml_syntax_error_is_said_in_chinese(
+    tmp_path: Path, broken: str, where: str, said: str
+) -> None:
+    """tomllib's own English ("Unclosed array …") once followed the Chinese lead."""
+    text = BASE + "\n" + broken + "\n"
+    with pytest.raises(GameFileError) as info:
+        load_game(write(tmp_path, text))
+    message = str(info.value)
+    assert said in message and where in message, message
+    assert not re.search(r"[A-Za-z]{4,} [a-z]{3,}", info.value.reason), message  # no English

@@ -373,13 +373,39 @@ def load_game(path: str | Path) -> Game:
     return parse_game(data, path)
 
 
+#: tomllib's messages (Python 3.11–3.13), said in Chinese: the start of each.
+_TOML_SAID = (
+    ("Unclosed array", "数组的方括号 [ 没有闭合"),
+    ("Unclosed inline table", "内联表的花括号 { 没有闭合"),
+    ("Expected '=' after a key", "键的后面缺少 = 号"),
+    ("Invalid value", "值无法识别（字符串要加引号，true/false 要小写）"),
+    ("Unterminated string", "字符串的引号没有闭合"),
+    ('Expected "\'"', "字符串的引号没有闭合"),
+    ("Illegal character '\\n'", "字符串的引号没有闭合（字符串不能跨行）"),
+    ("Illegal character", "有不允许的字符"),
+    ("Cannot overwrite a value", "同一个键写了两次"),
+    ("Cannot declare", "同一个表写了两次（[[…]] 才是可以重复的表）"),
+    ("Expected newline or end of document", "一行只能写一个键值（或者值的写法不对，例如日期不存在）"),
+    ("Unescaped '\\'", "字符串里的反斜杠 \\ 要写成 \\\\（或改用单引号）"),
+    ("Expected ']' at the end of a table", "表名的方括号 ] 没有闭合"),
+    ("Expected ']]' at the end of an array", "[[…]] 的方括号没有闭合"),
+    ("Invalid statement", "这一行不是 键 = 值（中文的键名要加引号）"),
+    ("Invalid initial character for a key", "键名的写法不对（中文的键名要加引号）"),
+    ("Invalid date or datetime", "日期或时间不存在"),
+)
+
+
 def _toml_error(message: str) -> str:
-    """tomllib's English message, led by where it is in Chinese."""
+    """tomllib's English message in Chinese, led by where it is (the English kept only
+    for a message not in :data:`_TOML_SAID`)."""
     m = re.search(r"\(at line (\d+), column (\d+)\)", message)
     where = f"第 {m.group(1)} 行第 {m.group(2)} 列附近" if m else ""
     if m is None and "end of document" in message:
         where = "文件末尾"
     lead = f"{where}有 " if where else ""
+    said = next((zh for en, zh in _TOML_SAID if message.startswith(en)), None)
+    if said is not None:
+        return f"{lead}TOML 语法错误：{said}"
     return f"{lead}TOML 语法错误（请检查引号、括号和 = 号；原文：{message}）"
 
 
