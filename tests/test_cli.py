@@ -168,6 +168,13 @@ def test_rules_code_shows_one_rule_with_options_defaults_and_citations() -> None
     assert res.exit_code == 0, res.output
     assert "版杀7" in res.stdout and "每轮" in res.stdout  # the doc is right for killbar7
     assert "killbar7 = 否" in res.stdout
+    # the doc's paragraphs run on (not broken where the source's lines were), code marks
+    # written as the word
+    assert "``" not in res.stdout and "超过改票次数（limit）" in res.stdout
+    assert "原来的票仍然有效；无效的改票不占用改票次数。" in res.stdout.replace("\n", "§")
+    # a code typed nearly right is named
+    res = runner.invoke(app, ["rules", "VOTE-CHANG"])
+    assert res.exit_code != 0 and "你是不是想用 VOTE-CHANGE？" in res.output
 
     res = runner.invoke(app, ["rules", "PHRASE-OATH", "--ruleset", "m107"])
     assert res.exit_code == 0, res.output

@@ -314,6 +314,7 @@ NowOpt = Annotated[
         help="按这个时间判断（默认现在；论坛当地时间），例如 2026-11-21T20:00 或 "
         "2026-11-21 20:00:00（秒和时区可省略）",
         formats=list(NOW_FORMATS),
+        metavar="时间",
         show_default=False,
     ),
 ]

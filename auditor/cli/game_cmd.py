@@ -127,7 +127,7 @@ def game_cmd(
     ] = None,
     by: Annotated[
         str | None,
-        typer.Option("--by", help="与 --confirm 一起：确认的导演（默认 [game] decided_by）"),
+        typer.Option("--by", help="与 --confirm 一起：确认的导演（默认 \\[game] decided_by）"),
     ] = None,
     closes: Annotated[
         str | None,

@@ -53,7 +53,7 @@ ByOpt = Annotated[
     str | None,
     typer.Option(
         "--by",
-        help="哪位导演做的决定（必须是游戏文件 [game] directors 里的名字；默认 [game] decided_by）",
+        help="哪位导演做的决定（必须是游戏文件 \\[game] directors 里的名字；默认 \\[game] decided_by）",
     ),
 ]
 NoteOpt = Annotated[str, typer.Option("--note", help="备注（例如判罚理由或驳回原因）")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -573,6 +574,23 @@ ONE_RULE_COLUMNS = [
 ]
 
 
+def reflow(doc: str) -> str:
+    """A rule's docstring for the terminal: its paragraphs one line each (the terminal
+    wraps them to its width; the source's line breaks fell mid-line), code marks
+    (````limit````) written as the word."""
+    paragraphs = re.split(r"\n\s*\n", doc.strip())
+    out = []
+    for para in paragraphs:
+        lines = [line.strip() for line in para.splitlines() if line.strip()]
+        text = lines[0] if lines else ""
+        for line in lines[1:]:
+            # (a space only between two ASCII words: Chinese runs on without one)
+            space = " " if text[-1:].isascii() and line[:1].isascii() else ""
+            text += space + line
+        out.append(re.sub(r"``([^`]+)``", r"\1", text))
+    return "\n\n".join(out)
+
+
 def _one_rule(r: Rule, ruleset: str | None, fmt: Format) -> None:
     rows = one_rule_records(r, ruleset)
     if fmt is not Format.table:
@@ -583,7 +601,7 @@ def _one_rule(r: Rule, ruleset: str | None, fmt: Format) -> None:
     out.print(escape(f"依据：{r.seed}"), highlight=False)
     if r.doc:
         out.print("")
-        out.print(escape(r.doc), highlight=False)
+        out.print(escape(reflow(r.doc)), highlight=False)
     sets = list(dict.fromkeys(row["ruleset"] for row in rows))
     off = [s for s in sets if not any(x["enabled"] for x in rows if x["ruleset"] == s)]
     table = Table(title="选项（默认值；各规则集的取值与出处）", show_lines=True)

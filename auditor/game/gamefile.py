@@ -385,7 +385,10 @@ _TOML_SAID = (
     ("Illegal character", "有不允许的字符"),
     ("Cannot overwrite a value", "同一个键写了两次"),
     ("Cannot declare", "同一个表写了两次（[[…]] 才是可以重复的表）"),
-    ("Expected newline or end of document", "一行只能写一个键值（或者值的写法不对，例如日期不存在）"),
+    (
+        "Expected newline or end of document",
+        "一行只能写一个键值（或者值的写法不对，例如日期不存在）",
+    ),
     ("Unescaped '\\'", "字符串里的反斜杠 \\ 要写成 \\\\（或改用单引号）"),
     ("Expected ']' at the end of a table", "表名的方括号 ] 没有闭合"),
     ("Expected ']]' at the end of an array", "[[…]] 的方括号没有闭合"),

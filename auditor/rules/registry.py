@@ -8,6 +8,9 @@ every rule module (adding a rule family is adding a module and its import here),
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 from auditor.errors import AuditorError
 
 # The rule families, one module each under auditor/rules/; importing them declares their rules.
@@ -49,9 +52,11 @@ RULE_MODULES = (
 
 
 class UnknownRuleError(AuditorError):
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, known: Iterable[str] = ()) -> None:
         self.code = code
-        super().__init__(f"未知的规则代码：{code}（运行 auditor rules 查看全部规则）")
+        near = difflib.get_close_matches(code.upper(), list(known), n=3, cutoff=0.75)
+        guess = f"你是不是想用 {'、'.join(near)}？" if near else ""
+        super().__init__(f"未知的规则代码：{code}（{guess}运行 auditor rules 查看全部规则）")
 
 
 def _load() -> dict[str, Rule]:
@@ -73,7 +78,7 @@ def get(code: str) -> Rule:
     try:
         return REGISTRY[code]
     except KeyError:
-        raise UnknownRuleError(code) from None
+        raise UnknownRuleError(code, REGISTRY) from None
 
 
 def all_rules() -> list[Rule]:
