@@ -128,10 +128,11 @@ def test_status_reminder_counts_only_what_was_posted_by_now(sample_game: Path) -
         if ln.count("│") > 2
         for cells in [[c.strip() for c in ln.split("│")[1:-1]]]
     }
-    # 不足 and 已投票 read ✓ or nothing in the table, not 1/0
+    # 发言不足 reads 不足 or nothing (a ✓ under it read as "enough"), 已投票 ✓ or nothing,
+    # not 1/0
     assert rows["春卷"][-1] == "✓" and rows["汤圆"][-1] == ""
-    assert all(r[-2] in ("✓", "") and r[-1] in ("✓", "") for r in rows.values()), rows
-    assert any(r[-2] == "✓" for r in rows.values())
+    assert all(r[-2] in ("不足", "") and r[-1] in ("✓", "") for r in rows.values()), rows
+    assert rows["春卷"][-2] == "不足" and "发言不足" in res.stdout
     res = CliRunner().invoke(
         app, ["status", str(sample_game), "--now", "2026-11-23T20:00:00", "-f", "csv"]
     )

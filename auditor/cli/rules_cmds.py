@@ -322,8 +322,9 @@ def status(
             STATUS_COLUMNS,
             Format(fmt.value),
             title=f"第{day}天进度（{ctx.now:%m-%d %H:%M}）",
-            headers=["玩家", "已发帖", "下限", "不足", "已投票"],
-            shown={"below": tick, "voted": tick},
+            headers=["玩家", "已发帖", "下限", "发言不足", "已投票"],
+            # (a word, not a tick: a ✓ under 不足 read as "enough")
+            shown={"below": lambda v: "不足" if v else "", "voted": tick},
         )
 
 
