@@ -219,10 +219,9 @@ def test_host_beyond_loopback_needs_passwords(tmp_path: Path) -> None:
     path = desk_game(tmp_path)
     res = auditor("serve", str(path), "--host", "0.0.0.0", "--port", "1", cwd=tmp_path)
     assert res.returncode == 2 and "必须先设置密码" in res.stderr
-    res = auditor(
-        "serve", "--set-password", str(path), "路人", cwd=tmp_path, stdin="12345678\n12345678\n"
-    )
+    res = auditor("serve", "--set-password", str(path), "路人", cwd=tmp_path, stdin="")
     assert res.returncode == 2 and "不是这局的导演" in res.stderr
+    assert "密码" not in res.stderr.split("不是这局的导演")[0]  # said before any prompt
     res = auditor(
         "serve", "--set-password", str(path), "导演", cwd=tmp_path, stdin="short\nshort\n"
     )

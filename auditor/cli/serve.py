@@ -90,6 +90,7 @@ def serve_cmd(
         if set_password is not None and set_password[0]:
             game = actions.load(Path(set_password[0]))
             name = set_password[1]
+            actions.check_director(game, name)  # (before asking for a password twice)
             password = typer.prompt(
                 f"{name} 的新密码", hide_input=True, confirmation_prompt="再输入一次"
             )

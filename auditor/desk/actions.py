@@ -250,11 +250,15 @@ def password_hashes(game: Game) -> dict[str, str]:
         return store.password_hashes()
 
 
-def set_password(game: Game, director: str, hashed: str) -> None:
+def check_director(game: Game, director: str) -> None:
     if director not in game.directors:
         raise AuditorError(
             f"{director} 不是这局的导演（游戏文件 [game] directors：{'、'.join(game.directors) or '空'}）"
         )
+
+
+def set_password(game: Game, director: str, hashed: str) -> None:
+    check_director(game, director)
     with game_store(game) as store:
         store.set_password_hash(director, hashed)
 
