@@ -48,6 +48,13 @@ def test_template_loads(tmp_path: Path) -> None:
     assert [t.kind for t in game.threads] == [ThreadKind.DISCUSSION, ThreadKind.VOTE]
     assert game.days[0].opens.utcoffset().total_seconds() == 8 * 3600  # type: ignore[union-attr]
     assert game.store == tmp_path / "game.sqlite"
+    # the discovery path, its two keys commented out in the template: uncommented, it loads
+    tag = re.search(r'(?m)^# (tag = "[^"]+")', TEMPLATE)
+    board = re.search(r"(?m)^# (board = \d+)", TEMPLATE)
+    assert tag and board
+    text = TEMPLATE.replace(tag[0], tag[1]).replace(board[0], board[1])
+    game = load_game(write(tmp_path, text))
+    assert game.tag == "M107" and game.forum.board == 2
 
 
 def test_full_file(tmp_path: Path) -> None:

@@ -192,6 +192,7 @@ TEMPLATE = """\
 [game]
 name = "M107 摩天大楼"
 ruleset = "m107"              # m107 | rabbit030 | m39 | killbar7
+# tag = "M107"                # 每个游戏帖标题都带的标签（与下面 [forum] board 一起用）
 timezone = "Asia/Shanghai"    # 论坛的时区
 directors = ["导演"]           # 导演（免检）
 spectators = []               # 观众、场外人员（免检）
@@ -207,6 +208,9 @@ delay = 1.0                        # 两次请求之间的间隔（秒）
 # refetch_hours = 48               # 讨论日关门后多少小时内仍重新抓取前面的页面（编辑、屏蔽、删帖）
 # api = "auto"                     # 手机版接口：true 优先使用 | false 只用网页版 | auto（默认）
 # ppp = 10                         # 论坛网页版每页帖数（后台“每页显示帖数”，默认 10）
+# board = 2                        # 版块的 fid 或版块地址：写了它和 [game] tag，帖子、天和事件
+#                                  # 从论坛上发现（auditor game 列出，--confirm 写入本文件），
+#                                  # 下面的 [[thread]] 和 [[day]] 就可以不写
 
 [players]
 names = ["饺子", "包子"]
