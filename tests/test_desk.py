@@ -533,3 +533,53 @@ def test_the_same_manual_card_again_asks_first(server, game: Path) -> None:  # t
     assert any("已添加 M" in f for f in flashes(confirmed.text)), flashes(confirmed.text)
     with Store(g.store) as store:
         assert len(store.manual_cards()) == before + 2
+
+
+def test_a_folder_of_games_is_served_with_a_broken_one_skipped_and_said(tmp_path: Path) -> None:
+    """``auditor serve`` (no argument: the current folder) with a good game, a game file
+    with a typo and a rule-set override beside them: the typo is said and skipped (it once
+    stopped the desk for every game), the override is no game; a folder of broken ones
+    alone is an error."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from tests.desk_helpers import auditor, free_port
+
+    good = desk_game(tmp_path / "games")
+    folder = good.parent
+    (folder / "typo.toml").write_text(
+        good.read_text("utf-8").replace('ruleset = "m107"', 'ruleset = "m17"'), "utf-8"
+    )
+    (folder / "rules.toml").write_text("[rules.LURK-DAY]\nmin_posts = 3\n", "utf-8")
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "auditor", "serve", "--port", str(port)],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
+    )
+    try:
+        lines: list[str] = []
+        deadline = time.monotonic() + 60
+        assert proc.stdout is not None
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            if "一次性登录链接" in line:
+                break
+        said = "".join(lines)
+        assert "跳过" in said and "typo.toml" in said and "m17" in said, said
+        assert "rules.toml" not in said
+        assert "一次性登录链接" in said, said
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    (folder / good.name).unlink()
+    res = auditor("serve", str(folder), "--port", str(free_port()), cwd=tmp_path)
+    assert res.returncode == 2 and "没有可以打开的游戏文件" in res.stderr, res.stderr

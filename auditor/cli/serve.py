@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import tomllib
 from pathlib import Path
 from typing import Annotated
 
@@ -13,7 +14,7 @@ from auditor.cli.console import escape
 from auditor.desk import actions
 from auditor.desk.auth import hash_password, password_problem
 from auditor.errors import AuditorError
-from auditor.game.gamefile import Game, load_game
+from auditor.game.gamefile import Game
 
 ReportsOpt = Annotated[Path, typer.Option("--reports", help="报告目录（默认 ./reports）")]
 
@@ -31,29 +32,37 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def game_files(paths: list[Path]) -> list[Path]:
-    """The game files named, or every ``*.toml`` game file in a folder."""
-    files: list[Path] = []
+def game_files(paths: list[Path]) -> list[tuple[Path, bool]]:
+    """The game files named, or every ``*.toml`` game file in a folder (with whether it
+    was found in a folder: one that does not load is then skipped, said, not fatal)."""
+    files: list[tuple[Path, bool]] = []
     for p in paths:
         if p.is_dir():
-            for f in sorted(p.glob("*.toml")):
-                try:
-                    load_game(f)
-                except AuditorError:
-                    continue  # a rule-set override or other TOML beside the games
-                files.append(f)
+            files.extend((f, True) for f in sorted(p.glob("*.toml")) if _looks_like_a_game(f))
         else:
-            files.append(p)
+            files.append((p, False))
     if not files:
         raise ServeError("没有找到游戏文件：请给出游戏文件（TOML）或放着游戏文件的文件夹")
     return files
+
+
+def _looks_like_a_game(path: Path) -> bool:
+    """A ``[game]`` table, or a file that does not read as TOML at all (its error is said
+    when it is loaded); a rule-set override or other TOML beside the games is not one."""
+    try:
+        data = tomllib.loads(path.read_text("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True
+    return isinstance(data.get("game"), dict)
 
 
 @command("serve")
 def serve_cmd(
     games: Annotated[
         list[Path] | None,
-        typer.Argument(help="游戏文件或放着游戏文件的文件夹（可多个）", show_default=False),
+        typer.Argument(
+            help="游戏文件或放着游戏文件的文件夹（可多个；不写就是当前文件夹）", show_default=False
+        ),
     ] = None,
     host: Annotated[
         str,
@@ -100,8 +109,20 @@ def serve_cmd(
             actions.set_password(game, name, hash_password(password))
             err.print(escape(f"已为 {game.name} 的导演 {name} 设置密码。"), highlight=False)
             return
-        files = game_files(list(games or []))
-        loaded = [actions.load(f) for f in files]
+        files = game_files(list(games or [Path(".")]))  # (none: the current folder)
+        loaded = []
+        for f, in_folder in files:
+            try:
+                loaded.append(actions.load(f))
+            except AuditorError as exc:
+                if not in_folder:
+                    raise
+                # (one game file with a typo in a folder of games: the others are served)
+                err.print(
+                    f"[yellow]注意：[/]跳过 {escape(str(f))}：{escape(str(exc))}", highlight=False
+                )
+        if not loaded:
+            raise ServeError("没有可以打开的游戏文件（上面列出了跳过的文件和原因）")
         by_slug: dict[str, Game] = {}
         for g in loaded:
             if g.slug in by_slug:
