@@ -44,24 +44,38 @@ def unneutralise(text: str) -> str:
     return text
 
 
-def csv_text(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
+def csv_text(
+    columns: Sequence[str],
+    rows: Iterable[Mapping[str, Any]],
+    headers: Sequence[str] | None = None,
+) -> str:
+    """The rows' ``columns``, under ``headers`` (the columns' own names when None)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(columns)
+    w.writerow(headers or columns)
     for r in rows:
         w.writerow([neutralise(r.get(c)) for c in columns])
     return buf.getvalue()
 
 
-def csv_file(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
+def csv_file(
+    columns: Sequence[str],
+    rows: Iterable[Mapping[str, Any]],
+    headers: Sequence[str] | None = None,
+) -> str:
     """The text of one CSV for spreadsheets: BOM, CRLF rows, neutralised cells."""
-    return BOM + csv_text(columns, rows)
+    return BOM + csv_text(columns, rows, headers)
 
 
-def write_csv(path: Path, columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> None:
+def write_csv(
+    path: Path,
+    columns: Sequence[str],
+    rows: Iterable[Mapping[str, Any]],
+    headers: Sequence[str] | None = None,
+) -> None:
     """One CSV for spreadsheets (:func:`csv_file`), written whole or not at all
     (:func:`~auditor.files.write_atomic`)."""
-    write_atomic(path, csv_file(columns, rows))
+    write_atomic(path, csv_file(columns, rows, headers))
 
 
 def decode_csv(data: bytes) -> str:

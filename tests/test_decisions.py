@@ -18,6 +18,7 @@ import pytest
 
 from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import (
+    COLUMN_LABELS,
     DECISION_COLUMNS,
     TRAILER_MARK,
     DecisionError,
@@ -36,23 +37,39 @@ REPO = Path(__file__).resolve().parents[1]
 BETWEEN = datetime.fromisoformat("2026-11-21T15:01:00+08:00")  # after 油条's first ghost post
 
 
+#: The export's Chinese header back to the column names the tests use.
+KEY_OF = {label: key for key, label in COLUMN_LABELS.items()}
+
+
 def rows_of(path: Path, encoding: str = "utf-8-sig") -> list[dict[str, str]]:
-    """The export's decision rows (without its closing #结束 row)."""
-    rows = list(csv.DictReader(io.StringIO(path.read_bytes().decode(encoding), newline="")))
-    assert rows and rows[-1]["id"] == TRAILER_MARK and rows[-1]["code"] == str(len(rows) - 1)
+    """The export's decision rows (without its closing #结束 row), by column name (the file's
+    header is in Chinese: 编号, 规则, 玩家 …)."""
+    read = list(csv.DictReader(io.StringIO(path.read_bytes().decode(encoding), newline="")))
+    assert read and set(read[0]) <= set(KEY_OF), list(read[0])
+    rows = [{KEY_OF[k]: v for k, v in r.items()} for r in read]
+    assert rows[-1]["id"] == TRAILER_MARK and rows[-1]["code"] == str(len(rows) - 1)
     return rows[:-1]
 
 
 def write_rows(
-    path: Path, rows: list[dict[str, str]], encoding: str, *, trailer: bool = True
+    path: Path,
+    rows: list[dict[str, str]],
+    encoding: str,
+    *,
+    trailer: bool = True,
+    labels: bool = True,
 ) -> None:
-    """``rows`` as a spreadsheet saves them, closed by the export's #结束 row and count."""
+    """``rows`` as a spreadsheet saves them (under the export's Chinese header; ``labels``
+    False: the column names, as an earlier version exported them), closed by the export's
+    #结束 row and count."""
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\r\n")
-    w.writeheader()
-    w.writerows(rows)
+    keys = list(rows[0])
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow([COLUMN_LABELS[k] if labels else k for k in keys])
+    w.writerows([[r.get(k, "") for k in keys] for r in rows])
     if trailer:
-        w.writerow({k: "" for k in rows[0]} | {"id": TRAILER_MARK, "code": str(len(rows))})
+        end = {"id": TRAILER_MARK, "code": str(len(rows))}
+        w.writerow([end.get(k, "") for k in keys])
     path.write_bytes(buf.getvalue().encode(encoding))
 
 
@@ -114,9 +131,7 @@ def test_csv_round_trip_gb18030_and_neutralised_cells(hostile, tmp_path: Path) -
     again = tmp_path / "again.csv"
     export_decisions(game, store, again)
     back = {r["id"]: r for r in rows_of(again)}
-    assert (
-        back[hyper["id"]]["decision"] == "approve" and back[hyper["id"]]["note"] == "'" + HYPERLINK
-    )
+    assert back[hyper["id"]]["decision"] == "批准" and back[hyper["id"]]["note"] == "'" + HYPERLINK
     before = len(store.decision_history())
     res = import_decisions(game, store, again)
     assert res.applied == 0 and res.unchanged == 2
@@ -372,7 +387,7 @@ def test_import_applies_rows_in_order_so_a_repeat_escalates(hostile, tmp_path: P
     export_decisions(game, store, out)
     rows = rows_of(out)
     ghosts = [r for r in rows if r["code"] == "GHOST-POST"]
-    assert [r["suggested_card"] for r in ghosts] == ["blue"] * 4  # nothing approved yet
+    assert [r["suggested_card"] for r in ghosts] == ["蓝牌"] * 4  # nothing approved yet
     ghosts[0]["decision"] = ghosts[1]["decision"] = "approve"  # no card: follow the policy
     write_rows(out, rows, "utf-8-sig")
     assert import_decisions(game, store, out).applied == 2
@@ -441,6 +456,32 @@ def test_export_has_a_rev_column_after_the_twelve(hostile, tmp_path: Path) -> No
     row = next(r for r in rows if r["id"] == ghost.id)
     assert row["rev"] == str(store.current_decisions()[ghost.fingerprint]["id"])
     assert {r["rev"] for r in rows if r["decision"] == ""} == {""}
+
+
+def test_the_export_speaks_chinese_and_an_earlier_english_header_still_imports(
+    hostile, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Directors open the file in Excel or WPS: a Chinese header and the decisions and cards
+    in their words (批准, 蓝牌); an export of an earlier version (column names, approve,
+    blue) still imports."""
+    game, store, _ = hostile
+    ghost = next(d for d in load_ledger(game, store).drafts if d.code == "GHOST-POST")
+    decide(game, store, ghost.id, "approve", card="yellow", by="导演")
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    header = out.read_text("utf-8-sig").splitlines()[0]
+    assert header.startswith("编号,规则,玩家,天,帖子pid,摘录,建议的牌,决定,改判的牌,备注,决定人")
+    assert not any(c.isascii() and c.isalpha() for c in header.replace("pid", "")), header
+    row = next(r for r in rows_of(out) if r["id"] == ghost.id)
+    assert (row["decision"], row["card"]) == ("批准", "黄牌")
+    rows = rows_of(out)
+    for r in rows:  # (as an earlier version wrote them)
+        r["decision"] = {"批准": "approve", "驳回": "reject"}.get(r["decision"], r["decision"])
+        r["card"] = {"黄牌": "yellow"}.get(r["card"], r["card"])
+    other = next(r for r in rows if r["decision"] == "" and r["code"] == "GHOST-POST")
+    other["decision"] = "reject"
+    write_rows(out, rows, "utf-8-sig", labels=False)
+    assert import_decisions(game, store, out, by="导演").applied == 1
 
 
 def test_old_export_cannot_overturn_a_later_decision(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -528,7 +569,7 @@ def test_blank_card_with_a_changed_suggestion_is_an_error(hostile, tmp_path: Pat
     rows = rows_of(out)
     line = next(i + 2 for i, r in enumerate(rows) if r["id"] == ghosts[1].id)
     rows[line - 2]["decision"] = "approve"
-    assert rows[line - 2]["suggested_card"] == "blue"
+    assert rows[line - 2]["suggested_card"] == "蓝牌"
     write_rows(out, rows, "utf-8-sig")
     with pytest.raises(DecisionError, match=f"第 {line} 行：{ghosts[1].id} 的建议已从蓝牌变为黄牌"):
         import_decisions(game, store, out)

@@ -52,6 +52,25 @@ DECISION_COLUMNS = (
 # when undecided), so an import can tell a row the other director changed since the export
 # from one this director edited; ``reason`` is the suggestion's reason, for reading only.
 EXPORT_COLUMNS = (*DECISION_COLUMNS, "rev", "reason")
+#: The export's header as a director reads it in Excel or WPS; an import reads these or the
+#: column names above (an export of an earlier version).
+COLUMN_LABELS = {
+    "id": "编号",
+    "code": "规则",
+    "player": "玩家",
+    "day": "天",
+    "pid": "帖子pid",
+    "excerpt": "摘录",
+    "suggested_card": "建议的牌",
+    "decision": "决定",
+    "card": "改判的牌",
+    "note": "备注",
+    "decided_by": "决定人",
+    "decided_at": "决定时间",
+    "rev": "版本（核对用，请勿修改）",
+    "reason": "建议理由",
+}
+_COLUMN_OF = {**{c: c for c in COLUMN_LABELS}, **{v: k for k, v in COLUMN_LABELS.items()}}
 # The export's last row: ``#结束`` in ``id`` and the number of decision rows in ``code``.
 # An import requires it and the count: a file cut exactly at a row boundary (a spreadsheet
 # or a sync tool still writing it) parses cleanly and would otherwise apply the rows before
@@ -484,9 +503,15 @@ def export_decisions(game: Game, store: Store, path: Path) -> int:
         t = parse_time(r["decided_at"])
         if t is not None:
             r["decided_at"] = t.astimezone(game.timezone).isoformat(timespec="seconds")
+    for r in rows:  # (in the directors' words: an import reads them, and the ids too)
+        r["decision"] = DECISION_NAMES.get(r["decision"], r["decision"])
+        r["suggested_card"] = card_name(r["suggested_card"])
+        r["card"] = card_name(r["card"])
     trailer = {"id": TRAILER_MARK, "code": len(rows), "player": TRAILER_NOTE}
     try:
-        write_csv(path, EXPORT_COLUMNS, [*rows, trailer])
+        write_csv(
+            path, EXPORT_COLUMNS, [*rows, trailer], [COLUMN_LABELS[c] for c in EXPORT_COLUMNS]
+        )
     except OSError as exc:
         raise WriteError(path, exc) from None
     return len(rows)
@@ -501,14 +526,17 @@ class ImportResult:
 
 def _read_header(reader: Any, path: Path) -> list[str]:
     try:
-        header = [h.strip() for h in next(reader)]
+        cells = [h.strip() for h in next(reader)]
     except StopIteration:
         raise DecisionError(f"{path}：文件是空的") from None
+    # (the directors' labels, or the column names of an earlier version's export)
+    header = [_COLUMN_OF.get(h, h) for h in cells]
     if header[: len(DECISION_COLUMNS)] != list(DECISION_COLUMNS):
-        raise DecisionError(f"{path}：第 1 行的列应当依次是 {','.join(DECISION_COLUMNS)},rev")
+        labels = "、".join(COLUMN_LABELS[c] for c in (*DECISION_COLUMNS, "rev"))
+        raise DecisionError(f"{path}：第 1 行的列应当依次是 {labels}")
     if "rev" not in header:
         raise DecisionError(
-            f"{path}：第 1 行缺少 rev 列（旧版本导出的文件？）："
+            f"{path}：第 1 行缺少“{COLUMN_LABELS['rev']}”列（旧版本导出的文件？）："
             "请重新运行 auditor decisions export 导出后再编辑"
         )
     return header
@@ -520,7 +548,7 @@ def _short_row(line: int, cells: list[str], header: list[str]) -> str | None:
     if len(cells) >= len(header):
         return None
     return (
-        f"第 {line} 行不完整（{len(cells)} 列，应有 {len(header)} 列，缺少 rev 列）："
+        f"第 {line} 行不完整（{len(cells)} 列，应有 {len(header)} 列，缺少“版本”列）："
         "文件可能还没有保存完，请在表格软件里保存并关闭后再导入"
     )
 
@@ -529,7 +557,7 @@ def _trailer_problem(path: Path, counts: list[tuple[int, str]], rows: int) -> st
     """What is wrong with the export's closing row(s), given as (line, count cell)."""
     if not counts:
         return (
-            f"{path}：文件最后没有结束行（id 为 {TRAILER_MARK} 的一行）：文件可能没有保存完"
+            f"{path}：文件最后没有结束行（编号为 {TRAILER_MARK} 的一行）：文件可能没有保存完"
             "（在一行的末尾被截断），或是旧版本导出的文件。没有导入任何决定：请重新运行 "
             "auditor decisions export 导出后再编辑，编辑时保留这一行"
         )
@@ -541,7 +569,7 @@ def _trailer_problem(path: Path, counts: list[tuple[int, str]], rows: int) -> st
         expected = int(cell.strip())
     except ValueError:
         return (
-            f"{path}：第 {line} 行（结束行）的 code 列应当是导出的行数，现在是 {cell!r}。"
+            f"{path}：第 {line} 行（结束行）的“规则”列应当是导出的行数，现在是 {cell!r}。"
             "没有导入任何决定"
         )
     if expected != rows:
@@ -620,10 +648,10 @@ def import_decisions(
             row = dict(zip(header, cells, strict=False))
             ident = row["id"].strip()
             if not ident:
-                errors.append(f"第 {line} 行：缺少 id")
+                errors.append(f"第 {line} 行：缺少编号")
                 continue
             if ident in seen:
-                errors.append(f"第 {line} 行：id {ident} 与第 {seen[ident]} 行重复")
+                errors.append(f"第 {line} 行：编号 {ident} 与第 {seen[ident]} 行重复")
                 continue
             seen[ident] = line
             raw_decision = row["decision"].strip()
@@ -642,7 +670,7 @@ def import_decisions(
                 continue
             if decision is None:
                 if raw_card or row["note"].strip():
-                    errors.append(f"第 {line} 行：填了牌或备注，但 decision 是空的")
+                    errors.append(f"第 {line} 行：填了牌或备注，但“决定”是空的")
                 else:
                     blank += 1
                 continue
@@ -689,7 +717,7 @@ def import_decisions(
                 if shown is not None and now_suggested is not None and shown != now_suggested:
                     errors.append(
                         f"第 {line} 行：{ident} 的建议已从{card_name(shown)}变为{card_name(now_suggested)}"
-                        "（导出后有别的牌被批准或驳回）：请在 card 列写明要判的牌，或重新导出"
+                        "（导出后有别的牌被批准或驳回）：请在“改判的牌”列写明要判的牌，或重新导出"
                     )
                     continue
             exported = store.decision(rev) if rev else None
