@@ -119,18 +119,22 @@ def test_posts_shows_deleted_posts_and_earlier_versions(tmp_path) -> None:
     assert [r["text"] for r in plain if r["pid"] == str(hidden.pid)] == [""]
     with_deleted = rows("--deleted")
     assert [r["deleted"] for r in with_deleted if r["pid"] == str(gone.pid)] == ["1"]
-    # the table writes the 0/1 flags (编辑, 屏蔽, 时间近似, 已删除) as ✓ or nothing
+    # the table: six columns that fit a terminal (帖子, 楼层, 作者, 时间, 标记, 内容), the 0/1
+    # flags as words in 标记 (14 columns once squeezed to a character each at 80 columns)
     res = runner.invoke(
-        app, ["posts", str(game_path), "--player", "包子", "--deleted"], env={"COLUMNS": "400"}
+        app, ["posts", str(game_path), "--player", "包子", "--deleted"], env={"COLUMNS": "80"}
     )
     table = {
-        cells[1]: cells
+        (cells[0], cells[1]): cells
         for ln in res.stdout.splitlines()
-        if ln.count("│") > 2
+        if ln.count("│") == 7 and ln.split("│")[1].strip()
         for cells in [[c.strip() for c in ln.split("│")[1:-1]]]
     }
-    assert table[str(gone.pid)][11] == "✓" and table[str(hidden.pid)][7] == "✓"
-    assert all(r[i] in ("✓", "") for r in table.values() for i in (6, 7, 10, 11)), table
+    assert table[(str(gone.tid), str(gone.floor))][4] == "已删除"
+    assert table[(str(hidden.tid), str(hidden.floor))][4] == "已屏蔽"
+    words = {"已编辑", "已屏蔽", "已删除", "时间近似"}
+    assert all(set(filter(None, r[4].split("、"))) <= words for r in table.values()), table
+    assert all(r[2] == "包子" and len(r[3]) == len("11-20 09:03:00") for r in table.values())
     history = [r for r in rows("--versions") if r["pid"] == str(hidden.pid)]
     assert [(r["version"], r["hidden"], r["text"]) for r in history] == [
         ("1", "0", hidden.text),

@@ -22,6 +22,7 @@ import pytest
 
 from auditor.pipeline import audit, open_game
 from tests.forum_server import ForumServer
+from tests.report_csv import report_rows
 from tools.writer import parse_script, write_site
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -512,8 +513,6 @@ def test_acceleration_requests_are_a_proposal(
 def test_a_substitute_account_plays_the_old_players_role(tmp_path: Path) -> None:
     """M39 替补: 小明替补茄子 in day 2's opening post; 小明's posts from then on are 茄子's
     (activity, lurking), with no edit of the game file."""
-    import csv
-    import io
 
     g = m39()
     g.extra = {"小明": 20}
@@ -542,7 +541,7 @@ def test_a_substitute_account_plays_the_old_players_role(tmp_path: Path) -> None
     assert [(e.player, e.value) for e in game.events if e.type.value == "substitute"] == [
         ("茄子", "小明")
     ]
-    rows = list(csv.DictReader(io.StringIO(out["activity.csv"].lstrip("\ufeff"))))
+    rows = report_rows(out["activity.csv"])
     assert not any("小明" in r.values() for r in rows)
     day2 = next(r for r in rows if (r["player"], r["day"]) == ("茄子", "2"))
     assert int(day2["posts"]) == 7  # 小明's six discussion posts and 茄子's own vote

@@ -128,9 +128,11 @@ DEFERRED = {
         "auditor.ledger.ledger",
         "auditor.report.bbcode",
         "auditor.report.html",
+        "auditor.report.labels",  # the spreadsheets' Chinese headers and words
         "auditor.report.parts",
         "auditor.report.records",
         "auditor.report.xlsx",
+        "auditor.rules.votebook",  # a ballot's problem in words
     },
 }
 

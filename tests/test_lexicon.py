@@ -94,6 +94,17 @@ def test_cli_test_table_names_the_category_by_its_title() -> None:
     row = next(ln for ln in res.stdout.splitlines() if "│" in ln and "卧槽" in ln)
     cells = [c.strip() for c in row.split("│")]
     assert cells[2] == title and "VULGAR" not in res.stdout
+    # a sentence pattern is named as one (its regular expression once filled the table);
+    # CSV keeps the form
+    said = "要是我骗人我就退坛"
+    res = CliRunner().invoke(app, ["lexicon", "test", said], env={"COLUMNS": "400"})
+    assert res.exit_code == 0 and "句式（正则，见词库位置）" in res.stdout, res.output
+    assert "re:" not in res.stdout and "(要是|" not in res.stdout
+    res = CliRunner().invoke(app, ["lexicon", "test", said, "--format", "csv"])
+    assert "re:" in res.stdout
+    # nothing found: said, without an empty table
+    res = CliRunner().invoke(app, ["lexicon", "test", "今天天气不错"], env={"COLUMNS": "400"})
+    assert res.exit_code == 0 and "没有命中" in res.output and "┏" not in res.output
 
 
 def test_cli_no_default_and_extra_lexicon(tmp_path: Path) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import shutil
 from datetime import datetime
@@ -23,13 +21,15 @@ from auditor.report.write import FILES, latest_dir, write_report
 from auditor.store import Store
 from auditor.tables import neutralise, unneutralise
 from tests.ledger_helpers import HOSTILE_SCRIPT, HYPERLINK
+from tests.report_csv import report_rows
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def read_csv(path: Path) -> tuple[bytes, list[dict[str, str]]]:
+    """The file's first bytes (its BOM) and its rows by column name (the header is Chinese)."""
     raw = path.read_bytes()
-    return raw[:3], list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    return raw[:3], report_rows(raw.decode("utf-8-sig"))
 
 
 def test_csvs_have_bom_and_neutralised_formulas(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -49,6 +49,19 @@ def test_csvs_have_bom_and_neutralised_formulas(hostile, tmp_path: Path) -> None
             assert not value.startswith(("=", "+", "-", "@", "\t", "\r")), value
     _, ledger = read_csv(written.directory / "ledger.csv")
     assert list(ledger[0])[:6] == ["player", "blue", "yellow", "red", "sent_off", "pending"]
+    header = (written.directory / "ledger.csv").read_text("utf-8-sig").splitlines()[0]
+    assert header.startswith("玩家,蓝牌,黄牌,红牌,罚下,待处理")  # (for Excel and WPS)
+    # cards and statuses in words
+    assert {r["status"] for r in findings} <= {"待处理", "已批准", "已驳回"}
+    assert {r["suggested_card"] for r in findings} <= {
+        "蓝牌",
+        "黄牌",
+        "红牌",
+        "提醒导演",
+        "不处罚",
+        "替补",
+        "",
+    }
     assert {r["player"]: int(r["pending"]) for r in ledger}["油条"] >= 5
     _, activity = read_csv(written.directory / "activity.csv")
     spring = [r for r in activity if r["player"] == "春卷"]

@@ -6,14 +6,13 @@ the activity grid's raw(effective) posts (`12(6)`)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 from bs4 import BeautifulSoup
 from typer.testing import CliRunner
 
 from auditor.cli import app
+from tests.report_csv import report_rows
 from tests.test_discover_game import SAMPLE, game_copy
 
 
@@ -29,7 +28,7 @@ def _audit(tmp_path: Path) -> Path:
 
 def test_the_sample_shows_each_new_check(tmp_path: Path) -> None:
     out = _audit(tmp_path)
-    rows = list(csv.DictReader(io.StringIO((out / "findings.csv").read_text("utf-8-sig"))))
+    rows = report_rows(out / "findings.csv")
     got = {(r["code"], r["player"], r["day"]) for r in rows}
     assert ("POST-FILLER", "包子", "3") in got  # 6 filler posts of 12 in tid 106
     assert ("NOT-A-PLAYER", "路人甲", "3") in got  # not a player, director or spectator
@@ -40,7 +39,7 @@ def test_the_sample_shows_each_new_check(tmp_path: Path) -> None:
     # 030 吹笛者 不得使用密码、电码或暗号: 饺子 piped from 20:40, sounds in Morse-like groups
     coded = [r for r in rows if r["code"] == "PIPED-CODE"]
     assert [(r["player"], r["day"], r["pid"], r["suggested_card"]) for r in coded] == [
-        ("饺子", "3", "1208", "warning")
+        ("饺子", "3", "1208", "提醒导演")
     ]
     assert not [r for r in rows if r["code"] == "PIPED-SPEECH"]  # only allowed sounds
     # pages saved earlier (pages/saved-*/, their footers say when): 汤圆's signature and
@@ -106,8 +105,7 @@ def test_a_page_saved_later_with_no_new_post_is_checked(tmp_path: Path) -> None:
 
     def codes() -> set[tuple[str, str]]:
         (latest,) = (tmp_path / "reports").glob("*/latest")
-        text = (latest / "findings.csv").read_text("utf-8-sig")
-        return {(r["code"], r["player"]) for r in csv.DictReader(io.StringIO(text))}
+        return {(r["code"], r["player"]) for r in report_rows(latest / "findings.csv")}
 
     assert not {c for c in codes() if c[0] == "PROFILE-SIGNATURE"}  # one sighting time only
     shutil.move(held, pages / "saved-1120-1400")  # the director adds the day-1 save

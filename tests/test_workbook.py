@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from auditor.report.labels import SHEET_NAMES
 from auditor.report.records import build_records
 from auditor.report.write import SHEETS, write_report
 from auditor.store import Store
@@ -24,15 +25,17 @@ def test_workbook_sheets_headers_widths_and_no_formulas(tmp_path: Path) -> None:
     finally:
         store.close()
     book = load_workbook(written.directory / "report.xlsx")
-    assert tuple(book.sheetnames) == SHEETS
-    findings = book["findings"]
+    # (sheets and headers in Chinese, for Excel and WPS)
+    assert tuple(book.sheetnames) == tuple(SHEET_NAMES[s] for s in SHEETS)
+    assert tuple(book.sheetnames) == ("发言统计", "投票", "计票", "发现", "牌面")
+    findings = book["发现"]
     assert findings.freeze_panes == "A2"
-    assert [c.value for c in findings[1]][:3] == ["id", "code", "player"]
+    assert [c.value for c in findings[1]][:3] == ["编号", "规则", "玩家"]
     assert findings.max_row == len(records.findings) + 1
-    assert book["activity"].max_row == len(records.activity) + 1
+    assert book["发言统计"].max_row == len(records.activity) + 1
     # the excerpt column is widened (capped), the id column fits its ids
     headers = [c.value for c in findings[1]]
-    letter = findings.cell(row=1, column=headers.index("excerpt") + 1).column_letter
+    letter = findings.cell(row=1, column=headers.index("摘录") + 1).column_letter
     assert 10 < findings.column_dimensions[letter].width <= 60
     cells = [c for ws in book.worksheets for row in ws.iter_rows() for c in row]
     assert not [c.coordinate for c in cells if c.data_type == "f"], "no formula cells"
@@ -40,9 +43,9 @@ def test_workbook_sheets_headers_widths_and_no_formulas(tmp_path: Path) -> None:
     assert "'" + HYPERLINK in texts  # neutralised exactly as in the CSVs
     assert not any(t.startswith(("=", "+", "@")) for t in texts)
     # numbers stay numbers
-    posts = headers_of(book["activity"]).index("posts") + 1
+    posts = headers_of(book["发言统计"]).index("发帖数") + 1
     assert all(
-        isinstance(book["activity"].cell(row=r, column=posts).value, int) for r in range(2, 5)
+        isinstance(book["发言统计"].cell(row=r, column=posts).value, int) for r in range(2, 5)
     )
 
 
@@ -77,9 +80,10 @@ def test_the_nightly_audit_writes_the_workbook_only_when_asked(tmp_path: Path) -
     assert {"pandas", "openpyxl"} <= set(_loaded(args, tmp_path))
     (written,) = sorted((tmp_path / "w").glob("*/2*/"))
     book = load_workbook(written / "report.xlsx")
-    assert tuple(book.sheetnames) == SHEETS
+    assert tuple(book.sheetnames) == tuple(SHEET_NAMES[s] for s in SHEETS)
     import csv
 
     with (written / "findings.csv").open(encoding="utf-8-sig", newline="") as fh:
         rows = list(csv.reader(fh))
-    assert len(rows) > 10 and book["findings"].max_row == len(rows)  # the same table
+    assert len(rows) > 10 and book["发现"].max_row == len(rows)  # the same table
+    assert rows[0] == headers_of(book["发现"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -163,6 +164,17 @@ def posts(
                         continue
                     rows.append(_post_row(old, gp.day, gp.deleted, number, forum_time(seen_at, g)))
                 rows.append(_post_row(p, gp.day, gp.deleted, version, seen_now))
+        if fmt is Format.table:
+            # (for people: six columns that fit a terminal, the flags in words; the other
+            # columns are in --format csv / json)
+            emit(
+                [_post_line(r, versions) for r in rows],
+                ["tid", "floor", "author", "when", "marks", "text"],
+                fmt,
+                title="帖子",
+                headers=["帖子", "楼层", "作者", "时间", "标记", "内容"],
+            )
+            return
         emit(
             rows,
             [*POST_COLUMNS, "version", "seen_at"],
@@ -200,6 +212,25 @@ def forum_time(stored: str | None, game: Game) -> str | None:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return when.astimezone(game.timezone).isoformat()
+
+
+def _post_line(row: Mapping[str, Any], versions: bool) -> dict[str, Any]:
+    """A post's row as the table shows it: the time without its year and offset, and its
+    flags (and, with ``--versions``, its version) as words."""
+    marks = [
+        word
+        for key, word in (
+            ("edited", "已编辑"),
+            ("hidden", "已屏蔽"),
+            ("deleted", "已删除"),
+            ("time_approximate", "时间近似"),
+        )
+        if row[key]
+    ]
+    if versions and row["version"] is not None:
+        marks.append(f"第{row['version']}版")
+    when = str(row["posted_at"])
+    return {**row, "when": f"{when[5:10]} {when[11:19]}", "marks": "、".join(marks)}
 
 
 def _post_row(

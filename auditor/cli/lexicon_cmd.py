@@ -95,17 +95,22 @@ def test_cmd(
         matcher = cached_matcher([str(p) for p in lexicon or []], default=not no_default)
         rows = match_rows(matcher, texts)
         cats = matcher.lexicon.categories
+        if fmt is Format.table and not rows:
+            err.print("没有命中。")  # (not an empty table above it)
+            return
         emit(
             rows,
             TEST_COLUMNS,
             fmt,
             title="命中的违禁词",
             headers=TEST_HEADERS,
-            # the table names a category by its @title; CSV/JSON keep the code
-            shown={"category": lambda c: cats[c].title if c in cats and cats[c].title else c},
+            # the table names a category by its @title and a sentence pattern as such (its
+            # regular expression is at 词库位置); CSV/JSON keep the code and the form
+            shown={
+                "category": lambda c: cats[c].title if c in cats and cats[c].title else c,
+                "form": lambda f: "句式（正则，见词库位置）" if str(f).startswith("re:") else f,
+            },
         )
-        if fmt is Format.table and not rows:
-            err.print("没有命中。")
 
 
 @lexicon_app.command("lint", cls=ChineseCommand)

@@ -5,12 +5,13 @@ One copy: the report, the CSVs, the announcement and the CLI use these."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from typing import Any
 from urllib.parse import urlsplit
 
 from auditor.game.gamefile import Game
-from auditor.ledger.policy import parse_time
+from auditor.ledger.policy import card_name, parse_time
 from auditor.store import Store
 
 OUTCOME_NAMES = {
@@ -131,3 +132,100 @@ def plain_note(note: str) -> str:
 def number(x: float) -> str:
     """A count or weight for people: ``3``, ``1.5`` (never ``3.0``), at most two decimals."""
     return str(int(x)) if float(x).is_integer() else f"{round(float(x), 2):g}"
+
+
+# --------------------------------------------------------------------------- spreadsheets
+# The report folder's CSVs and report.xlsx as directors read them in Excel or WPS: the
+# columns and sheets named in Chinese, the cards, statuses, vote kinds, problems and
+# outcomes in words.  The rows keep their column names (the CLI's ``--format csv`` on
+# stdout, for pipes, writes those and the raw values).
+
+#: Every column of the report's CSVs (activity, votes, tally, findings, ledger).
+HEADERS = {
+    "player": "玩家",
+    "day": "天",
+    "phase": "环节",
+    "phase_name": "环节名",
+    "posts": "发帖数",
+    "accelerated": "加速日",
+    "alive": "在场",
+    "votes": "票数",
+    "min_posts": "发帖下限",
+    "below": "发言不足",
+    "closed": "已关门",
+    "lurk_days": "潜水天数",
+    "voter": "投票人",
+    "target": "投票对象",
+    "kind": "类型",
+    "valid": "有效",
+    "problem": "问题",
+    "weight": "票的权重",
+    "pid": "帖子pid",
+    "posted_at": "发帖时间",
+    "proxy": "代投",
+    "round": "轮次",
+    "floor": "楼层",
+    "tid": "帖子tid",
+    "note": "备注",
+    "outcome": "结果",
+    "voters": "投票的玩家",
+    "reason": "理由",
+    "id": "编号",
+    "code": "规则",
+    "status": "状态",
+    "suggested_card": "建议的牌",
+    "card": "判的牌",
+    "match": "命中",
+    "excerpt": "摘录",
+    "link": "链接",
+    "blue": "蓝牌",
+    "yellow": "黄牌",
+    "red": "红牌",
+    "sent_off": "罚下",
+    "pending": "待处理",
+    "raw_blue": "蓝牌（未合并）",
+    "raw_yellow": "黄牌（未合并）",
+    "raw_red": "红牌（未合并）",
+    "actions": "处理",
+}
+
+#: The workbook's sheets (:data:`auditor.report.write.SHEETS`).
+SHEET_NAMES = {
+    "activity": "发言统计",
+    "votes": "投票",
+    "tallies": "计票",
+    "findings": "发现",
+    "ledger": "牌面",
+}
+
+#: A finding's ``status`` in the report's tables.
+STATUS_NAMES = {"draft": "待处理", "approved": "已批准", "rejected": "已驳回"}
+
+
+def headers(columns: Sequence[str]) -> list[str]:
+    """The Chinese header of a table with ``columns``."""
+    return [HEADERS[c] for c in columns]
+
+
+def in_words(
+    rows: Iterable[Mapping[str, Any]], problems: Mapping[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """The rows with their cards (蓝牌 …), statuses (待处理 …), vote kinds (改票 …),
+    ballot ``problems`` (given: the vote book's texts) and tally outcomes in words."""
+    words: dict[str, Mapping[str, str]] = {
+        "status": STATUS_NAMES,
+        "kind": KIND_NAMES,
+        "outcome": OUTCOME_NAMES,
+        "problem": problems or {},
+    }
+    out = []
+    for r in rows:
+        row = dict(r)
+        for c in ("suggested_card", "card"):
+            if isinstance(row.get(c), str):
+                row[c] = card_name(row[c])
+        for c, names in words.items():
+            if isinstance(row.get(c), str):
+                row[c] = names.get(row[c], row[c])
+        out.append(row)
+    return out

@@ -62,6 +62,7 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
     from auditor.ledger.ledger import LEDGER_COLUMNS
     from auditor.report.bbcode import render_bbcode
     from auditor.report.html import render_html
+    from auditor.report.labels import SHEET_NAMES, headers, in_words
     from auditor.report.parts import split_announcement
     from auditor.report.records import (
         ACTIVITY_CSV,
@@ -70,15 +71,24 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
         TALLY_CSV,
         VOTES_CSV,
     )
+    from auditor.rules.votebook import PROBLEM_TEXT
 
     directory.mkdir(parents=True, exist_ok=True)
     write_new(directory / "report.html", render_html(records))
-    write_new(directory / "activity.csv", csv_file(ACTIVITY_CSV, records.activity))
-    write_new(directory / "votes.csv", csv_file(VOTES_CSV, records.votes))
-    write_new(directory / "tally.csv", csv_file(TALLY_CSV, records.tally))
-    write_new(directory / "findings.csv", csv_file(FINDINGS_CSV, records.findings))
     assert LEDGER_CSV[: len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
-    write_new(directory / "ledger.csv", csv_file(LEDGER_CSV, records.standings))
+    # (for Excel and WPS: Chinese headers, cards and statuses in words)
+    tables = [
+        (name, columns, in_words(rows, PROBLEM_TEXT))
+        for name, columns, rows in (
+            ("activity", ACTIVITY_CSV, records.activity),
+            ("votes", VOTES_CSV, records.votes),
+            ("tally", TALLY_CSV, records.tally),
+            ("findings", FINDINGS_CSV, records.findings),
+            ("ledger", LEDGER_CSV, records.standings),
+        )
+    ]
+    for name, columns, rows in tables:
+        write_new(directory / f"{name}.csv", csv_file(columns, rows, headers(columns)))
     announcement = render_bbcode(records)
     write_new(directory / "announcement.bbcode", announcement)
     parts = split_announcement(announcement)
@@ -90,20 +100,10 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
 
         write_workbook(
             directory / WORKBOOK,
-            list(
-                zip(
-                    SHEETS,
-                    (ACTIVITY_CSV, VOTES_CSV, TALLY_CSV, FINDINGS_CSV, LEDGER_CSV),
-                    (
-                        records.activity,
-                        records.votes,
-                        records.tally,
-                        records.findings,
-                        records.standings,
-                    ),
-                    strict=True,
-                )
-            ),
+            [
+                (SHEET_NAMES[sheet], columns, headers(columns), rows)
+                for sheet, (_name, columns, rows) in zip(SHEETS, tables, strict=True)
+            ],
         )
     sync_folder(directory)
 

@@ -32,22 +32,24 @@ def _wide(text: str) -> int:
 
 
 def write_workbook(
-    path: Path, sheets: Sequence[tuple[str, Sequence[str], Iterable[Mapping[str, Any]]]]
+    path: Path,
+    sheets: Sequence[tuple[str, Sequence[str], Sequence[str], Iterable[Mapping[str, Any]]]],
 ) -> None:
-    """One sheet per ``(name, columns, rows)``, built in memory and written whole or not at
-    all (:func:`~auditor.files.write_atomic`)."""
+    """One sheet per ``(name, columns, headers, rows)`` (the rows' ``columns``, under
+    ``headers``), built in memory and written whole or not at all
+    (:func:`~auditor.files.write_atomic`)."""
     import pandas as pd
     from openpyxl.utils import get_column_letter
 
     buffer = io.BytesIO()
     with pd.ExcelWriter(buffer, engine="openpyxl") as writer:
-        for name, columns, rows in sheets:
+        for name, columns, heads, rows in sheets:
             data = [[neutralise(r.get(c)) for c in columns] for r in rows]
-            frame = pd.DataFrame(data, columns=list(columns))
+            frame = pd.DataFrame(data, columns=list(heads))
             frame.to_excel(writer, sheet_name=name, index=False)
             sheet = writer.sheets[name]
             sheet.freeze_panes = "A2"
-            for i, column in enumerate(columns, start=1):
+            for i, column in enumerate(heads, start=1):
                 width = max([_width(column), *(_width(row[i - 1]) for row in data)])
                 sheet.column_dimensions[get_column_letter(i)].width = min(width + 2, MAX_WIDTH)
     write_atomic(path, buffer.getvalue())
