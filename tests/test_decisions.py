@@ -508,9 +508,21 @@ def test_old_export_cannot_overturn_a_later_decision(hostile, tmp_path: Path) ->
         import_decisions(game, store, out, by="导演")
     msg = str(exc.value)
     assert f"第 {lines[ghost.id]} 行：{ghost.id} 在导出后已被 副导演 改为 驳回，请重新导出" in msg
-    # the untouched lurk row (approve, as exported) would overturn 副导演's reject too
-    assert f"第 {lines[lurk.id]} 行：{lurk.id} 在导出后已被 副导演 改为 驳回，请重新导出" in msg
+    # the untouched lurk row (approve, as exported) is no conflict: the file did not change
+    # it, and it does not overturn 副导演's reject either
+    assert lurk.id not in msg
     assert len(store.decision_history()) == before
+    assert store.current_decisions()[ghost.fingerprint]["decision"] == "reject"
+
+    # Without the conflicting row, the file imports: the untouched lurk row stays 副导演's,
+    # the other rows are applied (the whole file was once refused for a row it never touched)
+    for r in rows:
+        if r["id"] == ghost.id:  # (back as exported: undecided)
+            r["decision"] = r["card"] = r["note"] = ""
+    write_rows(out, rows, "utf-8-sig")
+    res = import_decisions(game, store, out, by="导演")
+    assert res.theirs == 1 and res.applied >= 1
+    assert store.current_decisions()[lurk.fingerprint]["decision"] == "reject"
     assert store.current_decisions()[ghost.fingerprint]["decision"] == "reject"
 
     # A fresh export imports fine, and rows equal to the current decision are unchanged.

@@ -422,7 +422,14 @@ def decisions_import(
         g = open_game(game)
         with open_store(g, existing="导入决定") as store:
             res = import_decisions(g, store, file, by=by)
-        err.print(f"已导入 {res.applied} 个决定（未改变 {res.unchanged}，未填写 {res.blank}）。")
+        theirs = (
+            f"；另一位导演在导出后改过、这份文件没有改的 {res.theirs} 行保留他的决定"
+            if res.theirs
+            else ""
+        )
+        err.print(
+            f"已导入 {res.applied} 个决定（未改变 {res.unchanged}，未填写 {res.blank}{theirs}）。"
+        )
 
 
 @command("report")

@@ -522,6 +522,9 @@ class ImportResult:
     applied: int
     unchanged: int
     blank: int
+    # rows the file left as exported that another director decided again since: theirs
+    # stands (the file does not overturn it, nor is it refused for a row it did not touch)
+    theirs: int = 0
 
 
 def _read_header(reader: Any, path: Path) -> list[str]:
@@ -595,7 +598,8 @@ def import_decisions(
     them:
 
     * a row whose decision the other director changed after the export (its ``rev`` is no
-      longer the current decision) and that this file would change again: re-export;
+      longer the current decision) and that this file changes too: re-export (a row this
+      file leaves as exported is passed over: the other director's decision stands);
     * an approval with an empty ``card`` whose ``suggested_card`` is no longer what the
       policy suggests (the director would get a card he did not see): fill ``card`` in;
     * a file without the export's closing ``#结束`` row, or whose row count differs from
@@ -628,7 +632,7 @@ def import_decisions(
         errors: list[str] = []
         records: list[dict[str, Any]] = []
         seen: dict[str, int] = {}
-        unchanged = blank = rows = 0
+        unchanged = blank = rows = theirs = 0
         cut_mid_row = False
         trailers: list[tuple[int, str]] = []
         for cells in reader:
@@ -697,6 +701,15 @@ def import_decisions(
                 continue
             rev = row.get("rev", "").strip()
             current_rev = str(old["id"]) if old is not None else ""
+            exported = store.decision(rev) if rev else None
+            if (
+                rev != current_rev
+                and exported is not None
+                and (exported["decision"], exported["card"], exported["note"] or "")
+                == (decision, card, note)
+            ):
+                theirs += 1  # (left as exported here, decided again there: theirs stands)
+                continue
             if rev != current_rev:
                 history = store.decision_history(fp)
                 newest = history[-1] if history else None
@@ -720,7 +733,6 @@ def import_decisions(
                         "（导出后有别的牌被批准或驳回）：请在“改判的牌”列写明要判的牌，或重新导出"
                     )
                     continue
-            exported = store.decision(rev) if rev else None
             exported_by = (exported["decided_by"] or "") if exported is not None else ""
             typed = row["decided_by"].strip()
             who_signs = typed if typed and typed != exported_by else signer
@@ -745,7 +757,7 @@ def import_decisions(
                 f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors)
             )
         store.add_decisions(records)
-    return ImportResult(applied=len(records), unchanged=unchanged, blank=blank)
+    return ImportResult(applied=len(records), unchanged=unchanged, blank=blank, theirs=theirs)
 
 
 def describe(rec: Recorded) -> str:
