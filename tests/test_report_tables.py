@@ -292,14 +292,15 @@ def test_decisions_export_writes_forum_time_and_import_accepts_any_offset(
     stored = store.current_decisions()[first.fingerprint]["decided_at"]
     path = tmp_path / "d.csv"
     export_decisions(game, store, path)
+    # (the export's header is Chinese: 编号 … 决定时间, the decisions CSV's own labels)
     rows = list(csv.DictReader(io.StringIO(path.read_text("utf-8-sig"), newline="")))
-    row = next(r for r in rows if r["id"] == first.id)
-    shown = datetime.fromisoformat(row["decided_at"])
-    assert row["decided_at"].endswith("+08:00")  # Asia/Shanghai
+    row = next(r for r in rows if r["编号"] == first.id)
+    shown = datetime.fromisoformat(row["决定时间"])
+    assert row["决定时间"].endswith("+08:00")  # Asia/Shanghai
     assert shown == datetime.fromisoformat(stored)  # the same moment
     # the same moment written with any offset (or as Excel retypes it) imports as unchanged
-    for text in (row["decided_at"], stored, shown.astimezone().isoformat(), "2026/11/21 23:00"):
-        row["decided_at"] = text
+    for text in (row["决定时间"], stored, shown.astimezone().isoformat(), "2026/11/21 23:00"):
+        row["决定时间"] = text
         buf = io.StringIO()
         w = csv.DictWriter(buf, fieldnames=list(rows[0]))
         w.writeheader()

@@ -3,7 +3,6 @@ run refused at once, and decisions that never wait for it and are never lost."""
 
 from __future__ import annotations
 
-import csv
 import os
 import shutil
 import subprocess
@@ -19,6 +18,7 @@ from auditor.ledger.decisions import decide
 from auditor.ledger.ledger import load_ledger
 from auditor.pipeline import audit
 from auditor.store import Store
+from tests.report_csv import report_rows
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -104,6 +104,5 @@ def test_a_decision_made_during_the_audit_is_in_its_report(
     # --full: a night that runs the check (one with nothing new runs no rule at all).
     result = audit(game_path, reports=reports, crawl=False, full=True)
     assert result.report is not None
-    with (result.report / "findings.csv").open(encoding="utf-8-sig", newline="") as f:
-        rows = {r["id"]: r for r in csv.DictReader(f)}
-    assert rows[draft.id]["status"] == "rejected"
+    rows = {r["id"]: r for r in report_rows(result.report / "findings.csv")}
+    assert rows[draft.id]["status"] == "已驳回"
