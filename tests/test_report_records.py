@@ -566,3 +566,23 @@ def test_rules_table_fits_80_columns() -> None:
         "sheriff_weight = 1.5（默认 1.0）"
         in CliRunner().invoke(app, ["rules", "--ruleset", "m107"], env={"COLUMNS": "120"}).stdout
     )
+
+
+def test_a_day_whose_every_vote_came_after_its_close_is_a_notice() -> None:
+    """On a board whose director's opening post said 今天 20:00 至明天 00:00 but whose vote
+    thread said a day later, every day-1 ballot was judged late (and every player drafted a
+    LURK-NOVOTE yellow) with 问题 0: now a notice says to check the day's close."""
+    from auditor.game.gamefile import load_game
+    from auditor.game.schedule import Schedule
+    from auditor.report.records import late_day_notices
+    from auditor.rules.engine import ruleset_for
+
+    game = load_game(Path(__file__).resolve().parents[1] / "examples" / "sample" / "game.toml")
+    schedule = Schedule(game, ruleset_for(game).settings["night_posts"])
+    late = [{"day": 1, "problem": "after_close", "voter": v} for v in ("饺子", "包子", "馄饨")]
+    (notice,) = late_day_notices(late, schedule)
+    assert "第1天的 3 张票全都在投票截止" in notice and "closes" in notice
+    # one ballot in time, or too few to tell: nothing to say
+    assert late_day_notices([*late, {"day": 1, "problem": "", "voter": "豆浆"}], schedule) == []
+    assert late_day_notices(late[:2], schedule) == []
+    assert late_day_notices([{**v, "day": 2} for v in late], schedule)[0].startswith("第2天")

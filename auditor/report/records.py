@@ -198,6 +198,29 @@ def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None =
     return notices
 
 
+def late_day_notices(votes: Sequence[Mapping[str, Any]], schedule: Schedule) -> list[str]:
+    """A day whose every ballot (three or more) came after its close: more likely a close
+    time read or written wrong (the vote thread's own deadline later than the day's) than
+    a whole game voting late; said, so that a director checks it before approving a
+    LURK-NOVOTE yellow for every player."""
+    by_day: dict[int, list[Mapping[str, Any]]] = {}
+    for v in votes:
+        if isinstance(v.get("day"), int):
+            by_day.setdefault(v["day"], []).append(v)
+    out = []
+    for day, ballots in sorted(by_day.items()):
+        spec = schedule.day(day)
+        if spec is None or len(ballots) < 3:
+            continue
+        if all(b.get("problem") == "after_close" for b in ballots):
+            out.append(
+                f"第{day}天的 {len(ballots)} 张票全都在投票截止（{spec.closes:%m-%d %H:%M}）之后："
+                f"第{day}天的关门时间可能写错了（请与投票帖写的截止时间核对，"
+                "改游戏文件的 [[day]] closes），核对之前先不要批准这一天的未投票和迟到的牌"
+            )
+    return out
+
+
 def build_records(
     game: Game,
     store: Store,
@@ -245,6 +268,7 @@ def build_records(
     if spaces:
         notices.append(spaces)
     votes = [_vote_record(r, game, base) for r in checked.ballots]
+    notices.extend(late_day_notices(votes, schedule))
     tally = [
         {**t, "outcome_name": OUTCOME_NAMES.get(str(t.get("outcome")), t.get("outcome") or "")}
         for t in checked.tally
