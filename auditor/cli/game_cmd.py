@@ -14,12 +14,21 @@ from auditor.cli.common import GameArg, command, handle_errors, open_game, open_
 from auditor.cli.console import escape
 from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
-from auditor.game.gamefile import DaySpec, Event, ThreadSpec
+from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.pipeline import confirm, pending
 
 
 def _t(value: object) -> str:
     return value.strftime("%Y-%m-%d %H:%M:%S") if hasattr(value, "strftime") else "—"
+
+
+def _crawled(game: Game) -> bool:
+    """The game's store exists and holds a page or a post (a store made by a manual card
+    or an import before any crawl has nothing discovered in it)."""
+    if not game.store.exists():
+        return False
+    with open_store(game) as store:
+        return bool(store.post_count(include_deleted=True) or store.page_count())
 
 
 def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
@@ -154,7 +163,7 @@ def game_cmd(
         if not g.discovers:
             out.print("游戏文件没有指定 forum.board：帖子、天和事件都以游戏文件为准。")
             return
-        if not isinstance(disc, Discovery) or not g.store.exists():
+        if not isinstance(disc, Discovery) or not _crawled(g):
             if confirm_id is not None:
                 raise ProposalError(
                     "这局还没有抓取过：没有待确认的提议（先运行 auditor crawl 或 audit）"

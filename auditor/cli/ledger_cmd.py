@@ -133,7 +133,7 @@ def card_cmd(
     """
     with handle_errors():
         g = open_game(game)
-        with open_store(g) as store:
+        with open_store(g) as store:  # (a card may come before the first crawl)
             chosen = _card_option(card)
             assert chosen is not None
             try:

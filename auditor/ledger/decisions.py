@@ -409,7 +409,8 @@ def add_card(
     if len(reason) > MAX_REASON:
         raise DecisionError(f"判罚理由最长 {MAX_REASON} 字（现在 {len(reason)} 字）：请写短一些")
     if day is not None and game.day(day) is None:
-        raise DecisionError(f"游戏文件中没有第 {day} 天")
+        found = "（这局的天从论坛上发现：先运行 auditor crawl 或 audit）" if game.discovers else ""
+        raise DecisionError(f"游戏文件中没有第 {day} 天{found}")
     if not again:
         withdrawn = {
             fp for fp, row in store.current_decisions().items() if row["decision"] == "reject"
