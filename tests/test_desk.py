@@ -226,6 +226,11 @@ def test_host_beyond_loopback_needs_passwords(tmp_path: Path) -> None:
         "serve", "--set-password", str(path), "导演", cwd=tmp_path, stdin="short\nshort\n"
     )
     assert res.returncode == 2 and "至少 8 个字符" in res.stderr
+    assert "echoed" not in res.stdout + res.stderr  # (piped: no getpass warning in English)
+    res = auditor(
+        "serve", "--set-password", str(path), "导演", cwd=tmp_path, stdin="12345678\n1234567X\n"
+    )
+    assert res.returncode == 2 and "两次输入的密码不一致" in res.stderr
     with Store(load_game(path).store) as store:
         assert store.password_hashes() == {}
 

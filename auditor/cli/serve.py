@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import sys
 import tomllib
 from pathlib import Path
 from typing import Annotated
@@ -30,6 +31,19 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _new_password(name: str) -> str:
+    """The new password, typed twice at the terminal without echo; from a pipe (a script),
+    its first two lines (getpass would print its English "Password input may be echoed")."""
+    if sys.stdin.isatty():
+        return str(
+            typer.prompt(f"{name} 的新密码", hide_input=True, confirmation_prompt="再输入一次")
+        )
+    first, again = sys.stdin.readline().rstrip("\r\n"), sys.stdin.readline().rstrip("\r\n")
+    if first != again:
+        raise ServeError("两次输入的密码不一致")
+    return first
 
 
 def game_files(paths: list[Path]) -> list[tuple[Path, bool]]:
@@ -100,9 +114,7 @@ def serve_cmd(
             game = actions.load(Path(set_password[0]))
             name = set_password[1]
             actions.check_director(game, name)  # (before asking for a password twice)
-            password = typer.prompt(
-                f"{name} 的新密码", hide_input=True, confirmation_prompt="再输入一次"
-            )
+            password = _new_password(name)
             problem = password_problem(password)
             if problem:
                 raise ServeError(problem)
