@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import typer
 from typer.main import get_command
@@ -187,3 +188,27 @@ def test_rules_code_shows_one_rule_with_options_defaults_and_citations() -> None
 
     res = runner.invoke(app, ["rules", "NO-SUCH"])
     assert res.exit_code != 0 and "未知的规则代码：NO-SUCH" in res.output
+
+
+def test_findings_on_a_narrow_terminal_are_blocks_not_a_folded_table(sample_game: Path) -> None:
+    """At 80 columns the twelve-column table folded every id over three lines; below 120
+    columns each finding is a block: its short fields on one line, then 命中, 摘录, 说明."""
+    import csv
+    import io
+
+    assert runner.invoke(app, ["check", str(sample_game)]).exit_code == 0
+    res = runner.invoke(app, ["findings", str(sample_game)], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    rows = list(
+        csv.DictReader(
+            io.StringIO(runner.invoke(app, ["findings", str(sample_game), "-f", "csv"]).stdout)
+        )
+    )
+    lines = res.stdout.splitlines()
+    assert "┃" not in res.stdout and f"发现（{len(rows)} 条）" in lines[0]
+    for r in rows:  # every id whole, at the start of its block's first line
+        head = next(ln for ln in lines if ln.startswith(r["id"]))
+        assert r["code"] in head and r["player"] in head
+    assert any(ln.startswith("  摘录：") for ln in lines)
+    wide = runner.invoke(app, ["findings", str(sample_game)], env={"COLUMNS": "200"})
+    assert "┃" in wide.stdout  # a wide terminal keeps the table

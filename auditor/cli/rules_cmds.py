@@ -390,6 +390,9 @@ def findings(
             for r in rows
             if (code is None or r["code"] == code) and (player is None or r["player"] == player)
         ]
+        if fmt is Format.table and out.width < WIDE_TABLE:
+            _finding_blocks(rows, g.name)  # (twelve columns do not fit: one block each)
+            return
         if fmt is Format.table:
             emit(
                 rows,
@@ -414,6 +417,38 @@ def findings(
             )
         else:
             emit(rows, FINDING_COLUMNS + FINDING_EXTRA, fmt)
+
+
+#: Narrower terminals (columns) show findings as blocks, not a twelve-column table.
+WIDE_TABLE = 120
+
+
+def _finding_blocks(rows: Sequence[Mapping[str, Any]], name: str) -> None:
+    """Findings for a narrow terminal: a line of the short fields, then the hit, the
+    excerpt and the note, each on its own indented line (at 80 columns the table folded
+    every id and code over three lines)."""
+    out.print(escape(f"{name} 发现（{len(rows)} 条）"), highlight=False)
+    for r in rows:
+        where = f"帖子 {r['tid']} {r['floor']} 楼" if r.get("floor") is not None else ""
+        day = f"第{r['day']}天" if r.get("day") is not None else ""
+        head = "  ".join(
+            str(x)
+            for x in (
+                r["id"],
+                r["code"],
+                r["player"],
+                day,
+                where,
+                card_name(r.get("card")),
+                FINDING_STATUS_NAMES.get(r.get("status") or "", r.get("status") or ""),
+            )
+            if x
+        )
+        out.print("")
+        out.print(escape(head), highlight=False)
+        for label, key in (("命中", "match"), ("摘录", "excerpt"), ("说明", "note")):
+            if r.get(key):
+                out.print(escape(f"  {label}：{r[key]}"), highlight=False)
 
 
 # --------------------------------------------------------------------------- rules
