@@ -212,3 +212,16 @@ def test_findings_on_a_narrow_terminal_are_blocks_not_a_folded_table(sample_game
     assert any(ln.startswith("  摘录：") for ln in lines)
     wide = runner.invoke(app, ["findings", str(sample_game)], env={"COLUMNS": "200"})
     assert "┃" in wide.stdout  # a wide terminal keeps the table
+
+
+def test_short_columns_stay_whole_when_the_text_columns_keep_room(sample_game: Path) -> None:
+    """A table's ids, times and counts are not folded when the text columns keep ten cells
+    each beside them (11-21 13:05:00 was folded over three lines); when they would not,
+    every column folds as before, none squeezed to nothing."""
+    for width, whole in (("130", True), ("60", False)):
+        res = runner.invoke(app, ["votes", str(sample_game)], env={"COLUMNS": width})
+        assert res.exit_code == 0, res.output
+        assert ("11-21 13:05:00" in res.stdout) is whole, res.stdout[:2000]
+        top = next(ln for ln in res.stdout.splitlines() if ln.startswith("┏"))
+        assert top.count("┳") == 10  # every column kept, 问题 among them (why a vote is invalid)
+        assert "━┳┳━" not in top and "┳┓" not in top  # none squeezed to nothing

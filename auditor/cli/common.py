@@ -414,19 +414,36 @@ def emit(
             + "\n"
         )
         return
+    from rich.cells import cell_len
     from rich.table import Table
 
-    table = Table(title=title, show_lines=False)
-    for _c, h in zip(columns, headers or columns, strict=True):
-        table.add_column(h, overflow="fold")
     if shown:
         rows = [{**r, **{c: f(r.get(c)) for c, f in shown.items() if c in r}} for r in rows]
-    for r in rows:
-        # Cells hold forum text: "[red]" or "[/]" in a post is text, not rich markup.
-        # Bidi controls, invisible and control characters are written out (<U+202E>) by
-        # escape, before layout.
-        table.add_row(*("" if r.get(c) is None else escape(str(r.get(c))) for c in columns))
+    # Cells hold forum text: "[red]" or "[/]" in a post is text, not rich markup. Bidi
+    # controls, invisible and control characters are written out (<U+202E>) by escape,
+    # before layout.
+    cells = [["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]
+    heads = list(headers or columns)
+    # A column of short values (ids, times, counts) is not folded when the others keep
+    # TEXT_CELL cells each beside them: 11-21 13:05:00 over three lines was unreadable.
+    # When they would not, every column folds as before (a text column squeezed to nothing
+    # would hide why a vote is invalid).
+    widths = [max([cell_len(h), *(cell_len(row[i]) for row in cells)]) for i, h in enumerate(heads)]
+    short = [w <= SHORT_CELL for w in widths]
+    needed = sum(w if s else TEXT_CELL for w, s in zip(widths, short, strict=True))
+    keep = needed + 3 * len(heads) + 1 <= out.width
+    table = Table(title=title, show_lines=False)
+    for h, s in zip(heads, short, strict=True):
+        table.add_column(h, overflow="fold", no_wrap=keep and s)
+    for row in cells:
+        table.add_row(*(escape(v) for v in row))
     out.print(table)
+
+
+#: The widest value (terminal cells) of a table column :func:`emit` keeps on one line, and
+#: the width it leaves a column of longer text then.
+SHORT_CELL = 14
+TEXT_CELL = 10
 
 
 def tick(value: Any) -> str:
