@@ -225,3 +225,14 @@ def test_short_columns_stay_whole_when_the_text_columns_keep_room(sample_game: P
         top = next(ln for ln in res.stdout.splitlines() if ln.startswith("┏"))
         assert top.count("┳") == 10  # every column kept, 问题 among them (why a vote is invalid)
         assert "━┳┳━" not in top and "┳┓" not in top  # none squeezed to nothing
+
+
+def test_posts_by_pid(sample_game: Path) -> None:
+    """``auditor game`` names its sources by pid (pid 1198): ``posts --pid`` shows that one."""
+    import csv
+    import io
+
+    res = runner.invoke(app, ["posts", str(sample_game), "--pid", "1198", "-f", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert [r["pid"] for r in rows] == ["1198"] and "馄饨出局" in rows[0]["text"]

@@ -115,6 +115,9 @@ def posts(
     day: Annotated[int | None, typer.Option("--day", help="只看第 N 天")] = None,
     player: Annotated[str | None, typer.Option("--player", help="只看这名玩家（电梯）")] = None,
     thread: Annotated[int | None, typer.Option("--thread", help="只看这个帖子 tid")] = None,
+    pid: Annotated[
+        int | None, typer.Option("--pid", help="只看这一楼（pid，例如 auditor game 写的来源）")
+    ] = None,
     deleted: Annotated[
         bool, typer.Option("--deleted", help="也列出已被删除的帖子（保存的最后内容）")
     ] = False,
@@ -130,6 +133,7 @@ def posts(
     逐版列出以前保存的内容（version、seen_at 两列是版本号和首次抓到该版本的时间）。
 
     例：auditor posts examples/sample/game.toml --player 饺子 --day 1
+        auditor posts examples/sample/game.toml --pid 1198 --versions
     """
     with handle_errors():
         g = open_game(game)
@@ -154,6 +158,8 @@ def posts(
                 if player is not None and p.author != player and gp.player != player:
                     continue
                 if thread is not None and p.tid != thread:
+                    continue
+                if pid is not None and p.pid != pid:
                     continue
                 history = store.versions(p.pid, g.timezone) if versions and p.pid else []
                 version = current.get(p.pid)
