@@ -141,9 +141,14 @@ def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -
         store.close()
 
 
+def crawled(store: Store) -> bool:
+    """The store holds a post or a page: the game was crawled at least once."""
+    return bool(store.post_count(include_deleted=True) or store.page_count())
+
+
 def require_crawled(game: Game, store: Store, *, action: str = "检查") -> None:
     """Refuse to judge a game whose store holds no post and no page (never crawled)."""
-    if store.post_count(include_deleted=True) == 0 and store.page_count() == 0:
+    if not crawled(store):
         raise NotCrawledError(str(game.path), action=action)
 
 

@@ -56,6 +56,27 @@ def _decisions(game: Path) -> list[dict[str, object]]:
         return [dict(r) for r in store.decision_history()]
 
 
+def _decide(
+    s: requests.Session,
+    server,  # type: ignore[no-untyped-def]
+    page: str,
+    ident: str,
+    action: str,
+    *,
+    allow_redirects: bool = True,
+    **fields: str,
+) -> requests.Response:
+    """A draft's decide form posted as the page sent it: its CSRF token, id, action, an
+    empty rev, and the form's other ``fields``."""
+    data = {"csrf": csrf(page), "id": ident, "action": action, "rev": "", **fields}
+    return s.post(
+        f"{server.base}/g/{server.slug}/decide",
+        data=data,
+        timeout=60,
+        allow_redirects=allow_redirects,
+    )
+
+
 def test_a_request_without_a_session_is_refused(server) -> None:  # type: ignore[no-untyped-def]
     r = requests.get(f"{server.base}/g/{server.slug}", timeout=30, allow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].endswith("/login")
@@ -80,18 +101,7 @@ def test_password_login_signs_decisions_with_the_directors_name(server, game: Pa
     assert 'href="javascript' not in r.text
     colour, ident = next((c, i) for c, i in draft_ids(r.text) if c == "blue")
     before = len(_decisions(game))
-    r = s.post(
-        f"{server.base}/g/{server.slug}/decide",
-        data={
-            "csrf": csrf(r.text),
-            "id": ident,
-            "action": "approve",
-            "rev": "",
-            "note": "网页批准",
-            "suggested": colour,
-        },
-        timeout=60,
-    )
+    r = _decide(s, server, r.text, ident, "approve", note="网页批准", suggested=colour)
     assert r.status_code == 200 and any(f"已批准 {ident}" in f for f in flashes(r.text)), flashes(
         r.text
     )
@@ -125,30 +135,10 @@ def test_a_draft_decided_meanwhile_is_refused_with_who_and_when(server, game: Pa
     b, page_b = _login(server, "副导演")
     colour, ident = next((c, i) for c, i in draft_ids(page_a.text) if c in ("blue", "none"))
     assert ident in page_b.text  # both directors see the same draft
-    r = a.post(
-        f"{server.base}/g/{server.slug}/decide",
-        data={
-            "csrf": csrf(page_a.text),
-            "id": ident,
-            "action": "reject",
-            "rev": "",
-            "note": "误判",
-        },
-        timeout=60,
-    )
+    r = _decide(a, server, page_a.text, ident, "reject", note="误判")
     assert any(f"已驳回 {ident}" in f for f in flashes(r.text))
     count = len(_decisions(game))
-    r = b.post(
-        f"{server.base}/g/{server.slug}/decide",
-        data={
-            "csrf": csrf(page_b.text),
-            "id": ident,
-            "action": "approve",
-            "rev": "",
-            "suggested": colour,
-        },
-        timeout=60,
-    )
+    r = _decide(b, server, page_b.text, ident, "approve", suggested=colour)
     msg = " ".join(flashes(r.text))
     assert f"{ident} 已在" in msg and "被 导演 改为 驳回" in msg, msg
     assert len(_decisions(game)) == count  # nothing recorded
@@ -157,37 +147,12 @@ def test_a_draft_decided_meanwhile_is_refused_with_who_and_when(server, game: Pa
 def test_a_red_card_and_a_batch_ask_for_confirmation(server, game: Path) -> None:  # type: ignore[no-untyped-def]
     s, r = _login(server)
     colour, ident = draft_ids(r.text)[0]
-    token = csrf(r.text)
     before = len(_decisions(game))
-    ask = s.post(
-        f"{server.base}/g/{server.slug}/decide",
-        data={
-            "csrf": token,
-            "id": ident,
-            "action": "recolour",
-            "card": "red",
-            "rev": "",
-            "player": "油条",
-            "suggested": colour,
-        },
-        timeout=60,
-    )
+    red = {"card": "red", "player": "油条", "suggested": colour}
+    ask = _decide(s, server, r.text, ident, "recolour", **red)
     assert ask.status_code == 200 and "确认判 油条 红牌" in ask.text
     assert len(_decisions(game)) == before  # not yet
-    done = s.post(
-        f"{server.base}/g/{server.slug}/decide",
-        data={
-            "csrf": token,
-            "id": ident,
-            "action": "recolour",
-            "card": "red",
-            "rev": "",
-            "player": "油条",
-            "suggested": colour,
-            "confirm": "1",
-        },
-        timeout=60,
-    )
+    done = _decide(s, server, r.text, ident, "recolour", **red, confirm="1")
     assert any(f"已批准 {ident}" in f and "红牌" in f for f in flashes(done.text)), flashes(
         done.text
     )
@@ -457,18 +422,7 @@ def test_a_reason_or_note_beyond_its_length_is_refused_by_the_server(server, gam
         assert len(store.manual_cards()) == before
     colour, ident = draft_ids(r.text)[0]
     decided = len(_decisions(game))
-    r = s.post(
-        f"{server.base}/g/{server.slug}/decide",
-        data={
-            "csrf": csrf(r.text),
-            "id": ident,
-            "action": "reject",
-            "rev": "",
-            "note": "长" * (MAX_NOTE + 1),
-            "suggested": colour,
-        },
-        timeout=60,
-    )
+    r = _decide(s, server, r.text, ident, "reject", note="长" * (MAX_NOTE + 1), suggested=colour)
     assert any(f"备注最长 {MAX_NOTE} 字" in f for f in flashes(r.text)), flashes(r.text)
     assert len(_decisions(game)) == decided
 
@@ -495,18 +449,8 @@ def test_deciding_a_draft_unfiltered_comes_back_unfiltered(server, game: Path) -
     filters, so approving under 全部 came back to ?player=<that player>."""
     s, r = _login(server)
     colour, ident = draft_ids(r.text)[0]
-    done = s.post(
-        f"{server.base}/g/{server.slug}/decide",
-        data={
-            "csrf": csrf(r.text),
-            "id": ident,
-            "action": "reject",
-            "rev": "",
-            "player": "饺子",
-            "suggested": colour,
-        },
-        timeout=60,
-        allow_redirects=False,
+    done = _decide(
+        s, server, r.text, ident, "reject", allow_redirects=False, player="饺子", suggested=colour
     )
     assert done.status_code == 303
     assert done.headers["location"] == f"/g/{server.slug}#drafts"

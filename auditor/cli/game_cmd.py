@@ -15,7 +15,7 @@ from auditor.cli.console import escape
 from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
-from auditor.pipeline import confirm, pending
+from auditor.pipeline import confirm, crawled, pending
 
 
 def _t(value: object) -> str:
@@ -28,7 +28,7 @@ def _crawled(game: Game) -> bool:
     if not game.store.exists():
         return False
     with open_store(game) as store:
-        return bool(store.post_count(include_deleted=True) or store.page_count())
+        return crawled(store)
 
 
 def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
