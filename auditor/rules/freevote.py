@@ -42,6 +42,12 @@ _FAR = re.compile(
 _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|嘛|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
+# A reason starts here: what follows explains the vote (it may mention 昨天, other
+# players, questions) and never undoes it (`我投包子 理由：和昨天一样`).
+_REASON_START = re.compile(r"(?:投票|改票)?\s*理由|因为|原因")
+# The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
+# target the post alone cannot resolve.
+PRONOUNS = ("他", "她", "它", "这位", "此人", "楼上", "楼下")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +102,9 @@ def _clear(text: str, start: int, end: int, *, count: bool = False) -> bool:
     """No negation, question, condition or other subject before it in its clause, and
     nothing after it that makes it a noun phrase or a question."""
     lo, hi = _clause_bounds(text, start, end)
+    reason = _REASON_START.search(text, end, hi)
+    if reason is not None:
+        hi = reason.start()
     head = text[lo:start]
     if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _FAR.search(head):
         return False
@@ -109,11 +118,27 @@ def _clear(text: str, start: int, end: int, *, count: bool = False) -> bool:
     return not (text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")))
 
 
-def parse_free_vote(text: str, players: Sequence[str]) -> FreeVote | None:
-    """The last clear vote in ``text`` (see the module docstring), or None."""
-    found: list[FreeVote] = []
+def _second_name(players: Sequence[str]) -> re.Pattern[str]:
+    """Another name standing alone right after the target (`包子 馄饨`, `包子、馄饨`,
+    `包子，馄饨。`): the post names two targets.  A name that starts a sentence of its own
+    (`改投馄饨，包子昨天太跳了`) is the reason talking, not a second target."""
     alt = _names_alt(players)
-    others = re.compile(rf"\s*(?:[、,，/和或跟与]\s*)?(?:{alt})") if alt else re.compile(r"(?!)")
+    if not alt:
+        return re.compile(r"(?!)")
+    alone = r"\s*(?:$|[。！？!?；;，,、\n]|一票|吧|啊)"
+    return re.compile(rf"(?:\s*[、/和或跟与]\s*|\s+|\s*[,，]\s*)(?:{alt}){alone}")
+
+
+def parse_free_vote(
+    text: str, players: Sequence[str], *, pronouns: bool = False
+) -> FreeVote | None:
+    """The last clear vote in ``text`` (see the module docstring), or None.  With
+    ``pronouns``, `我投他` is a vote too, its target the pronoun (an attempt the reader
+    cannot resolve: the labelled presets list it as a void vote post)."""
+    found: list[FreeVote] = []
+    others = _second_name(players)
+    if pronouns:
+        players = [*players, *PRONOUNS]
     for pat in _patterns(players):
         for m in pat.finditer(text):
             key = next(
@@ -123,6 +148,8 @@ def parse_free_vote(text: str, players: Sequence[str]) -> FreeVote | None:
             if key is None:
                 continue
             name = m.group(key)
+            if name in PRONOUNS and text.startswith("们", m.end(key)):
+                continue  # 投他们: a group, not a target
             if not _clear(text, m.start(), m.end(), count=key == "name5"):
                 continue
             change = bool(m.groupdict().get("chg") or m.groupdict().get("chg2"))

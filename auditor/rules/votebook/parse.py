@@ -96,13 +96,6 @@ def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
     return {0} | {start for start, _ in _line_spans(text, lines)}
 
 
-def _loose_vote(players: Sequence[str]) -> re.Pattern[str]:
-    """投 + a player's name (or 弃权): 我投包子, 投给包子, 投票：包子, 改投包子."""
-    names = _name_pattern(players)
-    alt = f"{names}|{ABSTAIN}" if names else ABSTAIN
-    return re.compile(rf"投\s*(?:票\s*)?(?:给\s*)?:?\s*(?:{alt})")
-
-
 def _leading_name(seg: str, names: Sequence[str]) -> str | None:
     """The longest of ``names`` (folded) at the start of the folded segment, when what
     follows is nothing, a space, punctuation or 理由 (killbar7: no reason label)."""
@@ -157,10 +150,7 @@ def parse_vote_text(
             m = bare[0]
             is_change = m.group("which") == "改票"
             return ParsedVote(is_change, "", "", m.start(), m.end(), "", "“投票对象”后缺少冒号")
-        loose = _loose_vote(players).search(ft, start_at)
-        if loose is None:
-            return None
-        return ParsedVote(False, "", "", loose.start(), loose.end(), "", "没有“投票对象：”")
+        return unlabelled_attempt(text, players, start_at)
     changes = [m for m in labels if m.group("which") == "改票"]
     chosen = changes or labels
     label = chosen[0]
@@ -210,19 +200,42 @@ def parse_vote_text(
     return ParsedVote(is_change, raw_s, target, t0, t1, reason, None)
 
 
-def free_vote(text: str, players: Sequence[str]) -> ParsedVote | None:
-    """A free-form vote (版杀7: no format, see :mod:`auditor.rules.freevote`) as a
-    :class:`ParsedVote`; None when the post holds no clear vote."""
+def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> ParsedVote | None:
+    """A vote under a preset with no format (版杀7: see :mod:`auditor.rules.freevote`) as a
+    :class:`ParsedVote`; None when the post holds no clear vote.
+
+    One reader for both forms: a labelled vote (`投票对象：包子 投票理由：和昨天一样。`) is
+    read by its label, so its reason — which may mention the past, other players or ask a
+    question — never undoes it; a post without a label is read as free text."""
+    labelled = parse_vote_text(text, lines, reason_required=False, players=players)
+    known = {normalise_name(p) for p in (*players, ABSTAIN)}
+    if labelled is not None and labelled.format_error is None and labelled.target in known:
+        return labelled
     ft = fold(text)
     by_fold = {fold(p): p for p in players}
     fv = parse_free_vote(ft, list(by_fold))
     if fv is None:
-        return None
+        # a label whose target names no player (投票对象：他) is still a vote attempt
+        return labelled if labelled is not None and labelled.format_error is None else None
     name = by_fold.get(fv.target, fv.target)
     at = ft.find(fv.target, fv.start, fv.end)
     t0, t1 = (at, at + len(fv.target)) if at >= 0 else (fv.start, fv.end)
     error = "一帖中有多个投票对象" if fv.ambiguous else None
     return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", error)
+
+
+def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> ParsedVote | None:
+    """Under a labelled preset, a post with no 投票对象 label that still casts a vote in
+    words (`我投包子`, `就投他吧`, `弃权`): a vote post whose format is wrong (M107 投票规则:
+    投票格式有误的投票将算作废票; 030/M39 投票格式或投票对象有误的票无效).  Chatter that
+    only names a player (`别投包子`, `要是投包子呢？`) is no attempt."""
+    ft = fold(text)
+    by_fold = {fold(p): p for p in players}
+    fv = parse_free_vote(ft[start_at:], list(by_fold), pronouns=True)
+    if fv is None:
+        return None
+    t0, t1 = start_at + fv.start, start_at + fv.end
+    return ParsedVote(fv.change, "", "", t0, t1, "", "没有“投票对象：”")
 
 
 def _name_pattern(players: Iterable[str]) -> str:
@@ -232,22 +245,23 @@ def _name_pattern(players: Iterable[str]) -> str:
 
 def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     """For a director's post: the player a proxy vote is for, and where the vote starts."""
+    if not players:
+        return None
     ft = fold(text)
     label = _LABEL.search(ft)
-    if label is None or not players:
-        return None
-    head = ft[: label.start()]
+    head = ft[: label.start()] if label is not None else ft
     names = _name_pattern(players)
     patterns = (
         rf"代\s*(?P<p>{names})\s*(?:投票|改票|投|改)",
         rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
-        rf"代(?:投|改)(?:票)?\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})",
+        rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})",
     )
     by_fold = {fold(p): p for p in players}
     for pat in patterns:
         m = re.search(pat, head)
         if m:
-            return by_fold[m.group("p")], label.start()
+            # with no label (版杀7 代投：饺子投包子) the vote is the words after the name
+            return by_fold[m.group("p")], label.start() if label is not None else m.end("p")
     return None
 
 
@@ -369,8 +383,12 @@ def read_ballot(
     cands = list(names) if names else list(game.players)
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
-        if st.format == "free" and proxy is None:
-            return free_vote(p.text, cands)
+        if st.format == "free":
+            at = start_at if p is post else start
+            pv = free_vote(p.text[at:], cands, p.lines if at == 0 else ())
+            if pv is None or at == 0:
+                return pv
+            return replace(pv, start=pv.start + at, end=pv.end + at)
         return parse_vote_text(
             p.text,
             p.lines,

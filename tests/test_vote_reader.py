@@ -1,0 +1,87 @@
+"""One vote reader for both forms (issue 37 item 1): the preset's format decides validity.
+
+The regression the issue measured on two held-out 版杀7 games: under the free format a
+labelled vote whose reason mentions the past was read as no vote at all, so a suspect's
+votes vanished and the wrong player died.  A labelled vote is read by its label; its reason
+never undoes it.  Under a labelled preset a vote cast in words is a void vote post, and
+chatter that only names a player is no vote post at all.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.rules.votebook.parse import free_vote, parse_vote_text, proxy_player
+
+PLAYERS = ["包子", "饺子", "馄饨", "豆浆"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投票对象：包子 投票理由：和昨天一样。",
+        "投票对象：包子 投票理由：包子昨天的票很怪。",
+        "投票对象：包子 投票理由：很怪。",
+        "投票对象：包子\n投票理由：上一轮他投了饺子，要是他是好人为什么不解释？",
+        "投票对象：包子 投票理由：别投饺子，投包子",
+    ],
+)
+def test_free_format_reads_a_labelled_vote_by_its_label(text: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.format_error, pv.change) == ("包子", None, False)
+
+
+def test_free_format_reads_a_labelled_change() -> None:
+    pv = free_vote("改票对象：馄饨 改票理由：昨天没看清", PLAYERS)
+    assert pv is not None
+    assert (pv.target, pv.change, pv.format_error) == ("馄饨", True, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("改投馄饨，包子昨天太跳了", "馄饨", True),  # a reason naming another player
+        ("我投包子 理由：和昨天一样", "包子", False),  # the reason is not the vote's clause
+        ("这轮投饺子，因为他上一轮投了我", "饺子", False),
+    ],
+)
+def test_free_form_reasons_do_not_undo_the_vote(text: str, target: str, change: bool) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.change, pv.format_error) == (target, change, None)
+
+
+@pytest.mark.parametrize("text", ["投包子，馄饨。", "投票对象：包子 馄饨", "投包子、馄饨"])
+def test_two_targets_standing_alone_are_a_format_error(text: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None
+    assert pv.format_error == "一帖中有多个投票对象"
+
+
+@pytest.mark.parametrize("text", ["我投他吧", "就投她了", "我投包子", "弃权吧这轮"])
+def test_labelled_preset_lists_a_vote_in_words_as_void(text: str) -> None:
+    pv = parse_vote_text(text, players=PLAYERS)
+    assert pv is not None, text
+    assert pv.format_error == "没有“投票对象：”"
+
+
+@pytest.mark.parametrize(
+    "text", ["大家别投包子", "要是投包子呢？", "谁投了包子", "包子昨天投了我", "他们投他们的"]
+)
+def test_chatter_is_no_vote_post(text: str) -> None:
+    assert parse_vote_text(text, players=PLAYERS) is None
+    assert free_vote(text, PLAYERS) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "player"),
+    [
+        ("代投改票：饺子\n改票对象：包子\n改票理由：饺子的原话", "饺子"),
+        ("代投：饺子投包子", "饺子"),
+        ("导演代饺子投票：投票对象：包子", "饺子"),
+    ],
+)
+def test_director_proxy_votes_and_changes_name_their_player(text: str, player: str) -> None:
+    found = proxy_player(text, PLAYERS)
+    assert found is not None and found[0] == player
