@@ -353,6 +353,26 @@ def _effective_post(
     return post, True, f"关门后编辑过{when}且没有关门前的版本：请导演核对投票是否被改动"
 
 
+def read_vote_text(
+    text: str,
+    lines: Sequence[str],
+    st: VoteSettings,
+    players: Sequence[str],
+    start_at: int = 0,
+) -> ParsedVote | None:
+    """What one post's text says about voting under the preset's format: the one reader
+    for both forms (a labelled vote is valid under the free format; a vote in words is a
+    void vote post under a labelled one).  ``start_at``: where a director's 代投 starts."""
+    if st.format == "free":
+        pv = free_vote(text[start_at:], players, lines if start_at == 0 else ())
+        if pv is None or start_at == 0:
+            return pv
+        return replace(pv, start=pv.start + start_at, end=pv.end + start_at)
+    return parse_vote_text(
+        text, lines, reason_required=st.reason_required, start_at=start_at, players=players
+    )
+
+
 def read_ballot(
     ctx: Context,
     st: VoteSettings,
@@ -383,19 +403,7 @@ def read_ballot(
     cands = list(names) if names else list(game.players)
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
-        if st.format == "free":
-            at = start_at if p is post else start
-            pv = free_vote(p.text[at:], cands, p.lines if at == 0 else ())
-            if pv is None or at == 0:
-                return pv
-            return replace(pv, start=pv.start + at, end=pv.end + at)
-        return parse_vote_text(
-            p.text,
-            p.lines,
-            reason_required=st.reason_required,
-            start_at=start_at if p is post else start,
-            players=cands,
-        )
+        return read_vote_text(p.text, p.lines, st, cands, start_at if p is post else start)
 
     pv = parse(used)
     edited_target = ""

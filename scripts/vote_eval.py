@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Agreement of the vote reader with a labelled set of single vote-thread posts.
+
+    python3 scripts/vote_eval.py [tests/votes/blind/posts_dev.jsonl] [--errors]
+
+Each line of the set is one post (see tests/votes/blind/README.md): its preset, author,
+text and what the post alone decides — ``attempt`` (a vote post, void ones included),
+``target`` (a player, 弃权, or ``?`` when the post cannot name one), ``change`` and
+``format_valid``.  The post is read exactly as the pipeline reads it
+(:func:`auditor.rules.votebook.parse.read_vote_text` under the preset's vote settings, a
+director's post through :func:`proxy_player`), and each field is compared where the label
+gives it (target, change and format only on posts both sides call attempts).  Prints the
+agreement per field and preset; ``--errors`` lists every disagreement.  The blind file is
+scored once by the lead and never tuned on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from auditor.rules.ruleset import load_ruleset  # noqa: E402
+from auditor.rules.votebook.book import vote_settings  # noqa: E402
+from auditor.rules.votebook.model import ABSTAIN, VoteSettings  # noqa: E402
+from auditor.rules.votebook.parse import (  # noqa: E402
+    normalise_name,
+    proxy_player,
+    read_vote_text,
+)
+
+DEV = ROOT / "tests" / "votes" / "blind" / "posts_dev.jsonl"
+PLAYERS = (
+    "饺子",
+    "包子",
+    "馄饨",
+    "豆浆",
+    "油条",
+    "烧卖",
+    "春卷",
+    "汤圆",
+    "番茄",
+    "冬瓜",
+    "南瓜",
+    "土豆",
+)
+DIRECTORS = ("导演",)
+FIELDS = ("attempt", "target", "change", "format")
+
+
+@dataclass(frozen=True)
+class Read:
+    attempt: bool
+    target: str | None
+    change: bool | None
+    format_valid: bool | None
+    proxy_for: str | None
+
+
+def settings_for(preset: str, cache: dict[str, VoteSettings] = {}) -> VoteSettings:  # noqa: B006
+    if preset not in cache:
+        rs = load_ruleset(preset)
+        cache[preset] = vote_settings(rs.resolved, rs.settings)
+    return cache[preset]
+
+
+def read_post(preset: str, author: str, text: str, players: Sequence[str] = PLAYERS) -> Read:
+    """The post as the pipeline reads it: a director's post only as a 代投 for a player."""
+    st = settings_for(preset)
+    start, proxy = 0, None
+    if author in DIRECTORS:
+        found = proxy_player(text, players)
+        if found is None:
+            return Read(False, None, None, None, None)
+        proxy, start = found
+    lines = text.split("\n")
+    pv = read_vote_text(text, lines, st, players, start)
+    if pv is None:
+        return Read(False, None, None, None, proxy)
+    by_norm = {normalise_name(p): p for p in (*players, ABSTAIN)}
+    target = by_norm.get(pv.target, "?") if pv.target else "?"
+    return Read(True, target, pv.change, pv.format_error is None, proxy)
+
+
+def compare(row: dict[str, Any], got: Read) -> dict[str, bool]:
+    """Which fields agree; a field the label or the reading leaves open is not scored."""
+    out = {"attempt": bool(row["attempt"]) == got.attempt}
+    if row["attempt"] and got.attempt:
+        if row.get("target") is not None:
+            out["target"] = row["target"] == got.target
+        if row.get("change") is not None:
+            out["change"] = bool(row["change"]) == bool(got.change)
+        if row.get("format_valid") is not None:
+            out["format"] = bool(row["format_valid"]) == bool(got.format_valid)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("path", nargs="?", type=Path, default=DEV)
+    ap.add_argument("--errors", action="store_true", help="list every disagreement")
+    args = ap.parse_args(argv)
+    rows = [json.loads(x) for x in args.path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    agree: Counter[tuple[str, str]] = Counter()
+    total: Counter[tuple[str, str]] = Counter()
+    errors: list[tuple[dict[str, Any], Read, list[str]]] = []
+    for row in rows:
+        got = read_post(row["preset"], row["author"], row["text"])
+        result = compare(row, got)
+        for f, ok in result.items():
+            for key in ((f, row["preset"]), (f, "all")):
+                total[key] += 1
+                agree[key] += ok
+        bad = [f for f, ok in result.items() if not ok]
+        if bad:
+            errors.append((row, got, bad))
+    presets = [*sorted({r["preset"] for r in rows}), "all"]
+    print(f"{args.path}: {len(rows)} posts")
+    print("field     " + "".join(f"{p:>12}" for p in presets))
+    for f in FIELDS:
+        cells = []
+        for p in presets:
+            n = total[f, p]
+            cells.append(f"{agree[f, p] / n:.3f} ({n:>3})" if n else "           -")
+        print(f"{f:<10}" + "".join(f"{c:>12}" for c in cells))
+    every = sum(total[f, "all"] for f in FIELDS)
+    ok = sum(agree[f, "all"] for f in FIELDS)
+    print(f"all fields: {ok}/{every} = {ok / every:.3f}" if every else "no fields scored")
+    if args.errors:
+        for row, got, bad in errors:
+            text = row["text"].replace("\n", "⏎")
+            print(
+                f"\n{row['id']} [{row['preset']}] {','.join(bad)}: {text}\n"
+                f"  label: attempt={row['attempt']} target={row.get('target')} "
+                f"change={row.get('change')} format_valid={row.get('format_valid')}\n"
+                f"  read:  attempt={got.attempt} target={got.target} change={got.change} "
+                f"format_valid={got.format_valid}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
