@@ -38,6 +38,7 @@ import math
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -388,7 +389,7 @@ class _Gen:
         self.events.append({"type": "sheriff", "player": sheriff, "at": close1, "how": "elected"})
         self.vote_out: dict[int, str] = {}
         for d, _opens, closes in self.days:
-            if d >= 2 and d < self.cfg.days and len(order) > 2:
+            if d >= 2 and len(order) > 2:  # the last day's vote too (else all abstain)
                 p = order.pop()
                 self.vote_out[d] = p
                 self.eliminated[p] = closes
@@ -500,13 +501,17 @@ class _Gen:
         tid_d = self.tid_disc[d]
         survivors = self._alive(closes + timedelta(hours=11))
         target = self.vote_out.get(d, self.sheriff if d == 1 else None)
+        silent = {p for p in alive if rng.random() < r.no_vote}
+        final, kept = self._choices([p for p in alive if p not in silent], alive, target)
         for p in alive:
             n = plan[d, p]
             votes = 0
-            if rng.random() < r.no_vote:
+            if p in silent:
                 self._truth("LURK-NOVOTE", p, d)
             else:
-                votes = self._vote(p, d, opens, closes, alive, target, vote_cum, n >= 3)
+                votes = self._vote(
+                    p, d, opens, closes, alive, final[p], p in kept, vote_cum, n >= 3
+                )
             n_disc = max(n - votes, 0)
             for at in _times(rng, opens, disc_cum, n_disc):
                 if p in survivors and rng.random() < r.night:
@@ -521,6 +526,39 @@ class _Gen:
                     post.truth.clear()  # 屏蔽: the page shows no text
                 self.posts.append(post)
 
+    def _choices(
+        self, voters: list[str], alive: list[str], target: str | None
+    ) -> tuple[dict[str, str], set[str]]:
+        """Each voter's counted vote for the day.  The planned vote-out (or day 1's sheriff)
+        must be what the tally finds, whatever else happens: voters are moved to it until it
+        leads every other player by more than the sheriff's extra weight, and its voters
+        are spared the planted faults that void or drop a vote (see :meth:`_vote`)."""
+        rng = self.rng
+        if target is None:  # nobody is to go out: the votes must elect nobody
+            return dict.fromkeys(voters, "弃权"), set(voters)
+        out = {}
+        for p in voters:
+            others = [a for a in alive if a != p]
+            out[p] = target if target and target != p and rng.random() < 0.6 else rng.choice(others)
+        if target not in alive:
+            return out, set()
+        while True:
+            count = Counter(out.values())
+            rival = max((c for t, c in count.items() if t != target), default=0)
+            if count[target] > rival + 1:  # + 1: a sheriff's 1.5 or 2 votes elsewhere
+                break
+            movable = [p for p, t in out.items() if t != target and p != target]
+            if not movable:
+                break
+            out[rng.choice(movable)] = target
+        # Enough of the target's voters to keep that lead are spared the planted faults
+        # (late, void, changed away); the rest are voters like any other.
+        backers = sorted(p for p, t in out.items() if t == target)
+        count = Counter(out.values())
+        rival = max((c for t, c in count.items() if t != target), default=0)
+        keep = set(rng.sample(backers, k=min(len(backers), rival + 3)))
+        return out, keep
+
     def _vote(
         self,
         p: str,
@@ -528,19 +566,21 @@ class _Gen:
         opens: datetime,
         closes: datetime,
         alive: list[str],
-        target: str | None,
+        choice: str,
+        protect: bool,
         cum: list[float],
         may_change: bool,
     ) -> int:
-        """Post a player's vote (and maybe a change); the number of posts written."""
+        """Post a player's vote (and maybe a change) for ``choice``, the vote that counts;
+        the number of posts written.  A ``protect``-ed vote (one that keeps the day's planned
+        outcome in the lead) is never late, void or changed away."""
         rng, r = self.rng, self.r
         tid = self.tid_vote[d]
         others = [a for a in alive if a != p]
-        choice = target if target and target != p and rng.random() < 0.6 else rng.choice(others)
         reason = rng.choice(REASON).format(a=rng.choice(others))
         at = _times(rng, opens, cum, 1)[0]
         at = min(at, closes - timedelta(minutes=2))
-        x = rng.random()
+        x = 1.0 if protect else rng.random()
         if x < r.late_vote:
             at = closes + timedelta(seconds=rng.randrange(1, 1200))
             post = _Post(p, tid, at, f"投票对象：{choice}\n投票理由：{reason}")
@@ -552,23 +592,25 @@ class _Gen:
             self._plant(post, "VOTE-FORMAT", d)
             self.posts.append(post)
             return 1
-        if rng.random() < 0.05:
+        y = rng.random() if may_change and at < closes - timedelta(hours=3) else 1.0
+        first_choice = choice
+        if y < r.change:  # a quoted change to the vote that counts, from another first
+            first_choice = rng.choice([a for a in others if a != choice] or [choice])
+        if not protect and rng.random() < 0.05:
             msg = f"投票对象：弃权\n投票理由：{rng.choice(('看不清', '信息太少', '再观察'))}"
         elif rng.random() < 0.5:
-            msg = f"投票对象：{choice}\n投票理由：{reason}"
+            msg = f"投票对象：{first_choice}\n投票理由：{reason}"
         else:
-            msg = f"投票对象:{choice} 投票理由:{reason}"  # half-width, one line
+            msg = f"投票对象:{first_choice} 投票理由:{reason}"  # half-width, one line
         first = _Post(p, tid, at, msg)
         self.posts.append(first)
-        y = rng.random() if may_change and at < closes - timedelta(hours=3) else 1.0
         if y < r.change:
-            new = rng.choice(others)
             when = at + timedelta(minutes=rng.randrange(5, 90))
             self.posts.append(
-                _Post(p, tid, when, f"改票对象：{new}\n改票理由：{reason}", quote_of=first)
+                _Post(p, tid, when, f"改票对象：{choice}\n改票理由：{reason}", quote_of=first)
             )
             return 2
-        if y < r.change + r.unquoted_change:
+        if not protect and y < r.change + r.unquoted_change:
             new = rng.choice(others)
             when = at + timedelta(minutes=rng.randrange(5, 90))
             post = _Post(p, tid, when, f"改票对象：{new}\n改票理由：{reason}")

@@ -125,7 +125,7 @@ def test_planted_violations_are_found(tmp_path: Path) -> None:
     from auditor.rules.engine import check
     from auditor.store import Store
 
-    gen = generate_game(small(seed=11, posts=1200, rates=DENSE))
+    gen = generate_game(small(seed=12, posts=1200, rates=DENSE))
     planted = Counter(t["code"] for t in gen.truth)
     for code in (
         "FONT-RED",
@@ -182,3 +182,30 @@ def test_archive_streams_games_up_to_the_budget() -> None:
         assert len({t["tid"] for t in gen.script["thread"]}) == len(gen.script["thread"])
     assert sum(sizes) >= 9_000
     assert sum(sizes) - 9_000 < max(sizes)
+
+
+@pytest.mark.parametrize(("ruleset", "seed"), [("m107", 4), ("rabbit030", 5), ("m39", 6)])
+def test_the_votes_written_elect_the_planned_outcome(
+    tmp_path: Path, ruleset: str, seed: int
+) -> None:
+    """Issue 37: the 10k benchmark game's day 6 and day 7 tallies disagreed with its game
+    file (the plan said 奶茶 out; the votes written said 月饼; the last day had no planned
+    vote-out yet its votes sent a player out).  The generator was wrong: its vote posts
+    must produce the eliminations its game file records, every day."""
+    from auditor.forum.crawl import crawl
+    from auditor.game.gamefile import load_game
+    from auditor.rules.engine import check
+    from auditor.rules.votebook.book import votes_for
+    from auditor.store import Store
+
+    cfg = GameConfig(posts=1500, players=10, days=6, seed=seed, ruleset=ruleset)
+    gen = generate_game(cfg)
+    game = load_game(write_game(gen, tmp_path / "g"))
+    with Store(game.store) as store:
+        assert crawl(game, store).ok
+        result = check(game, store)
+    assert result.context is not None
+    book = votes_for(result.context)
+    assert book.conflicts == []
+    outcomes = [r for r in book.tally_records() if r.get("outcome") == "eliminated"]
+    assert len(outcomes) >= 3  # the tallies do send players out (not an all-abstain game)
