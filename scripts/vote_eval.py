@@ -28,6 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from auditor.forum.parse.message import extract_message, fragment  # noqa: E402
 from auditor.rules.ruleset import load_ruleset  # noqa: E402
 from auditor.rules.votebook.book import vote_settings  # noqa: E402
 from auditor.rules.votebook.model import ABSTAIN, VoteSettings  # noqa: E402
@@ -36,6 +37,7 @@ from auditor.rules.votebook.parse import (  # noqa: E402
     proxy_player,
     read_vote_text,
 )
+from tools.writer import bbcode_to_html  # noqa: E402
 
 DEV = ROOT / "tests" / "votes" / "blind" / "posts_dev.jsonl"
 PLAYERS = (
@@ -72,22 +74,30 @@ def settings_for(preset: str, cache: dict[str, VoteSettings] = {}) -> VoteSettin
     return cache[preset]
 
 
-def read_post(preset: str, author: str, text: str, players: Sequence[str] = PLAYERS) -> Read:
-    """The post as the pipeline reads it: a director's post only as a 代投 for a player."""
+def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PLAYERS) -> Read:
+    """The post as the pipeline reads it: the BBCode rendered as Discuz! does (the page
+    writer) and read back by the page parser (its own text and lines; quotes apart), then
+    the vote reader; a director's post only as a 代投 for a player.  Valid as the judge
+    has it for what one post decides: the format, a target that names a player or 弃权,
+    and a change that quotes where the preset asks for it."""
     st = settings_for(preset)
+    msg = extract_message(fragment(bbcode_to_html(bbcode)))
+    text, lines = msg.text, msg.lines
     start, proxy = 0, None
     if author in DIRECTORS:
         found = proxy_player(text, players)
         if found is None:
             return Read(False, None, None, None, None)
         proxy, start = found
-    lines = text.split("\n")
     pv = read_vote_text(text, lines, st, players, start)
     if pv is None:
         return Read(False, None, None, None, proxy)
     by_norm = {normalise_name(p): p for p in (*players, ABSTAIN)}
     target = by_norm.get(pv.target, "?") if pv.target else "?"
-    return Read(True, target, pv.change, pv.format_error is None, proxy)
+    valid = pv.format_error is None and target != "?"
+    if pv.change and st.change_quote and not msg.quotes:
+        valid = False
+    return Read(True, target, pv.change, valid, proxy)
 
 
 def compare(row: dict[str, Any], got: Read) -> dict[str, bool]:

@@ -36,7 +36,7 @@ _SUBJECT_NEAR = re.compile(
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
-    r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时"
+    r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
 _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|嘛|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
@@ -68,24 +68,39 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
     n = _names_alt([*players, ABSTAIN])
     if not n:
         return []
+    o = r"[【\[「『“\"（(]?\s*"  # a name may stand in brackets or quotes: 投【番茄】
     return [
         # 我投包子 / 投给包子 / 改投包子 / 投票给包子 / 投票：包子 / 投包子一票 / 投 弃权
         re.compile(
-            rf"(?P<chg>改|换)?(?:成)?投\s*(?:票)?\s*(?:给|向)?\s*[:：]?\s*(?P<name>{n})(?:\s*一票)?"
+            rf"(?P<chg>改|换)?(?:成)?投\s*(?:票)?\s*(?:给|向)?\s*[:：]?\s*{o}(?P<name>{n})(?:\s*一票)?"
         ),
-        # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权
-        re.compile(rf"票\s*(?:投\s*)?(?:给|归)\s*(?P<name>{n})|票投\s*(?P<name2>{n})"),
+        # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上
+        re.compile(
+            rf"(?P<chg3>票\s*改\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
+            rf"|票\s*(?:投\s*)?(?:给|归)\s*{o}(?P<name>{n})|票投\s*{o}(?P<name2>{n})"
+        ),
         # 改票包子 / 改票：包子 / 改成包子 / 投票对象：包子 (labelled votes stay votes)
         re.compile(
-            rf"(?P<chg2>改票|改成)\s*(?:对象)?\s*[:：]?\s*(?:给\s*)?(?P<name3>{n})"
+            rf"(?P<chg2>改票|改成)\s*(?:对象)?\s*[:：]?\s*(?:给\s*)?{o}(?P<name3>{n})"
             rf"|投票对象\s*[:：]\s*(?P<name4>{n})"
         ),
-        # 包子一票 / 包子 +1 票
-        re.compile(rf"(?P<name5>{n})\s*(?:一票|[+＋]\s*1\s*票)"),
+        # 包子一票 / 包子，一票 / 包子 +1 票
+        re.compile(rf"(?P<name5>{n})\s*[,，]?\s*(?:一票|[+＋]\s*1\s*票)"),
+        # 一票包子 / 一票给包子 / 我选包子 / 包子！投你
+        re.compile(
+            rf"(?:一票|我选|我选择|选)\s*(?:给\s*)?{o}(?P<name7>{n})"
+            rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
+        ),
     ]
 
 
-_ABSTAIN_ALONE = re.compile(r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*(?P<name>弃权|弃票)")
+_ABSTAIN_ALONE = re.compile(
+    r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
+    r"(?P<name>弃权|弃票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃了|票我弃了)"
+)
+# Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
+_CHANGE_WORD = re.compile(r"改票|改投|改成|换票|改一下票|票改")
+_NAME_GROUPS = ("name", "name2", "name3", "name4", "name5", "name6", "name7", "name8")
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -142,7 +157,7 @@ def parse_free_vote(
     for pat in _patterns(players):
         for m in pat.finditer(text):
             key = next(
-                (g for g in ("name", "name2", "name3", "name4", "name5") if m.groupdict().get(g)),
+                (g for g in _NAME_GROUPS if m.groupdict().get(g)),
                 None,
             )
             if key is None:
@@ -152,14 +167,20 @@ def parse_free_vote(
                 continue  # 投他们: a group, not a target
             if not _clear(text, m.start(), m.end(), count=key == "name5"):
                 continue
-            change = bool(m.groupdict().get("chg") or m.groupdict().get("chg2"))
+            change = bool(
+                m.groupdict().get("chg")
+                or m.groupdict().get("chg2")
+                or m.groupdict().get("chg3")
+                or _CHANGE_WORD.search(text, 0, m.start())
+            )
             two = others.match(text, m.end()) is not None
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     for m in _ABSTAIN_ALONE.finditer(text):
         if any(f.start <= m.start("name") < f.end for f in found):
             continue
         if _clear(text, m.start("name"), m.end()):
-            found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), False))
+            change = _CHANGE_WORD.search(text, 0, m.start()) is not None
+            found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
     if not found:
         return None
     last = max(found, key=lambda f: (f.end, f.start))

@@ -55,6 +55,8 @@ def normalise_name(name: str) -> str:
 
 
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
+# A label written nearly right (投票对像, 投票对向, 投票对相): the vote is read, and void.
+_LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相]")
 _REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
 _EDIT_TIME = re.compile(r"于\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})")
 
@@ -96,9 +98,10 @@ def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
     return {0} | {start for start, _ in _line_spans(text, lines)}
 
 
-def _leading_name(seg: str, names: Sequence[str]) -> str | None:
+def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str | None:
     """The longest of ``names`` (folded) at the start of the folded segment, when what
-    follows is nothing, a space, punctuation or 理由 (killbar7: no reason label)."""
+    follows is nothing, a space, punctuation or 理由 (killbar7: no reason label); with
+    ``loose`` also a symbol (an emoji: 番茄🍅) or 票 (弃权票)."""
     for n in sorted(names, key=len, reverse=True):
         if not n or not seg.startswith(n):
             continue
@@ -107,7 +110,8 @@ def _leading_name(seg: str, names: Sequence[str]) -> str | None:
             not rest
             or rest[0].isspace()
             or unicodedata.category(rest[0]).startswith("P")
-            or rest.startswith("理由")
+            or rest.startswith(("理由", "投票理由", "改票理由"))
+            or (loose and (unicodedata.category(rest[0]).startswith("S") or rest[0] == "票"))
         ):
             tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
             if any(m and tail.startswith(m) for m in names):
@@ -131,6 +135,10 @@ def parse_vote_text(
     包子).  Talk about voting ("我晚点再投票") is not one.  Only the labels before the first
     投票理由/改票理由 count: a reason that mentions "他的投票对象" is still the reason."""
     ft = fold(text)
+    if not _LABEL.search(ft, start_at):
+        typo = _LABEL_TYPO.search(ft, start_at)
+        if typo is not None:
+            return _typo_label(text, ft, typo, players)
     all_labels = [m for m in _LABEL.finditer(ft) if m.start() >= start_at]
     colon_labels = [m for m in all_labels if re.match(r"[ \t]*:", ft[m.end() :])]
     first_reason = _REASON.search(ft, start_at)
@@ -149,7 +157,22 @@ def parse_vote_text(
         if bare:
             m = bare[0]
             is_change = m.group("which") == "改票"
-            return ParsedVote(is_change, "", "", m.start(), m.end(), "", "“投票对象”后缺少冒号")
+            line_end = min((e for e in _line_ends(text, lines) if e > m.end()), default=len(ft))
+            if ft[m.end() : line_end].rstrip().endswith(("?", "？")):
+                return None  # 改票对象要写在引用下面对吧？: a question about the format
+            seg = ft[m.end() : m.end() + 40].lstrip(" \t一-")
+            name = _leading_name(seg, [fold(p) for p in (*players, ABSTAIN)]) or ""
+            by_fold = {fold(p): p for p in (*players, ABSTAIN)}
+            shown = by_fold.get(name, "")
+            return ParsedVote(
+                is_change,
+                shown,
+                normalise_name(shown),
+                m.start(),
+                m.end(),
+                "",
+                "“投票对象”后缺少冒号",
+            )
         return unlabelled_attempt(text, players, start_at)
     changes = [m for m in labels if m.group("which") == "改票"]
     chosen = changes or labels
@@ -176,6 +199,12 @@ def parse_vote_text(
         found = _leading_name(fold(raw_s), [fold(p) for p in (*players, ABSTAIN)])
         if found is not None:
             raw_s = raw_s[: len(found)]
+    known = [fold(p) for p in (*players, ABSTAIN)]
+    if players and normalise_name(raw_s) not in {normalise_name(k) for k in known}:
+        # 番茄🍅 / 饺子【理由见讨论帖23楼】 / 弃权票: the name the target starts with
+        found = _leading_name(fold(raw_s), known, loose=True)
+        if found is not None:
+            raw_s = raw_s[: len(found)]
     target = normalise_name(raw_s)
     t0 = seg_start + lead
     t1 = t0 + len(raw_s)
@@ -200,6 +229,18 @@ def parse_vote_text(
     return ParsedVote(is_change, raw_s, target, t0, t1, reason, None)
 
 
+def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]) -> ParsedVote:
+    """投票对像：豆浆: read as a vote for 豆浆, void for its label (the format is the rule's)."""
+    seg = ft[label.end() :].lstrip(" \t:：一-")
+    name = _leading_name(seg[:40], [fold(p) for p in (*players, ABSTAIN)]) or ""
+    by_fold = {fold(p): p for p in (*players, ABSTAIN)}
+    shown = by_fold.get(name, "")
+    is_change = label.group("which") == "改票"
+    return ParsedVote(
+        is_change, shown, normalise_name(shown), label.start(), label.end(), "", "“投票对象”写错了"
+    )
+
+
 def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> ParsedVote | None:
     """A vote under a preset with no format (版杀7: see :mod:`auditor.rules.freevote`) as a
     :class:`ParsedVote`; None when the post holds no clear vote.
@@ -214,9 +255,12 @@ def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> P
     ft = fold(text)
     by_fold = {fold(p): p for p in players}
     fv = parse_free_vote(ft, list(by_fold))
+    if fv is None and labelled is not None and labelled.format_error is None:
+        return labelled  # a label whose target names no player (投票对象：他): an attempt
     if fv is None:
-        # a label whose target names no player (投票对象：他) is still a vote attempt
-        return labelled if labelled is not None and labelled.format_error is None else None
+        fv = parse_free_vote(ft, list(by_fold), pronouns=True)  # 投他 / 投楼上: unresolved
+    if fv is None:
+        return None
     name = by_fold.get(fv.target, fv.target)
     at = ft.find(fv.target, fv.start, fv.end)
     t0, t1 = (at, at + len(fv.target)) if at >= 0 else (fv.start, fv.end)
@@ -233,9 +277,34 @@ def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> 
     by_fold = {fold(p): p for p in players}
     fv = parse_free_vote(ft[start_at:], list(by_fold), pronouns=True)
     if fv is None:
-        return None
+        return _orphan_reason(text, ft, players, start_at)
     t0, t1 = start_at + fv.start, start_at + fv.end
-    return ParsedVote(fv.change, "", "", t0, t1, "", "没有“投票对象：”")
+    name = by_fold.get(fv.target, fv.target)
+    return ParsedVote(fv.change, name, normalise_name(name), t0, t1, "", "没有“投票对象：”")
+
+
+def _orphan_reason(text: str, ft: str, players: Sequence[str], start_at: int) -> ParsedVote | None:
+    """A 投票理由 with no 投票对象 label (`土豆⏎投票理由：…`, or the reason alone): a vote
+    post whose format is wrong; its target is the name written before the reason, if any."""
+    reason = _REASON.search(ft, start_at)
+    if reason is None or reason.group("colon") is None:
+        return None
+    head = ft[start_at : reason.start()]
+    if head.strip() and len(head.strip()) > 12:
+        return None  # a sentence before it: talk about reasons, not a vote
+    is_change = "改票" in reason.group(0)
+    name = _leading_name(normalise_name(head), [fold(p) for p in (*players, ABSTAIN)]) or ""
+    by_fold = {fold(p): p for p in (*players, ABSTAIN)}
+    shown = by_fold.get(name, "")
+    return ParsedVote(
+        is_change,
+        shown,
+        normalise_name(shown),
+        reason.start(),
+        reason.end(),
+        "",
+        "没有“投票对象：”",
+    )
 
 
 def _name_pattern(players: Iterable[str]) -> str:
@@ -248,7 +317,7 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     if not players:
         return None
     ft = fold(text)
-    label = _LABEL.search(ft)
+    label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
     head = ft[: label.start()] if label is not None else ft
     names = _name_pattern(players)
     patterns = (
