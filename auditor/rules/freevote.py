@@ -78,6 +78,8 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         re.compile(
             rf"(?P<chg3>票\s*改\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
             rf"|票\s*(?:投\s*)?(?:给|归)\s*{o}(?P<name>{n})|票投\s*{o}(?P<name2>{n})"
+            # 票包子 (票 as the verb)
+            rf"|(?<![投改弃])票\s*{o}(?P<name9>{n})"
         ),
         # 改票包子 / 改票：包子 / 改成包子 / 投票对象：包子 (labelled votes stay votes)
         re.compile(
@@ -100,7 +102,17 @@ _ABSTAIN_ALONE = re.compile(
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(r"改票|改投|改成|换票|改一下票|票改")
-_NAME_GROUPS = ("name", "name2", "name3", "name4", "name5", "name6", "name7", "name8")
+_NAME_GROUPS = (
+    "name",
+    "name2",
+    "name3",
+    "name4",
+    "name5",
+    "name6",
+    "name7",
+    "name8",
+    "name9",
+)
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:

@@ -324,6 +324,7 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
         rf"代\s*(?P<p>{names})\s*(?:投票|改票|投|改)",
         rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
         rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})",
+        rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
     )
     by_fold = {fold(p): p for p in players}
     for pat in patterns:
