@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Do the writer games audit the same from their minimal game file as from their full one?
+
+    python3 scripts/discovery_games.py [tests/games/discovery/NAME ...] [--diff]
+
+Each game under tests/games/discovery/ (written by a helper who had not read the discovery
+code: tests/games/discovery/README.md) holds a writer script, its FULL game file (the truth:
+threads, days, events as the director announced them), its MINIMAL game file (tag, board,
+players) and the cut-off time of each of its three nights.  For every night the script is
+rendered as the forum stood then (the posts made by the cut-off, tools.writer.at_snapshot),
+the full file is cut to what existed by then (threads with a post, days opened, events
+happened), and both files are audited; the report's activity, votes, tally, findings and
+ledger CSVs must be equal.  Prints one line per game and night (same / the files that
+differ); ``--diff`` shows the first differing lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import shutil
+import sys
+import tempfile
+import tomllib
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import tomlkit  # noqa: E402
+
+from auditor.pipeline import audit as run_audit  # noqa: E402
+from tools.writer import Snapshot, at_snapshot, load_script, write_site  # noqa: E402
+
+GAMES = ROOT / "tests" / "games" / "discovery"
+COMPARED = ("activity.csv", "votes.csv", "tally.csv", "findings.csv", "ledger.csv")
+
+
+def _cut_full(text: str, cutoff: datetime, tids: set[int]) -> str:
+    """The full game file as the director would have had it at ``cutoff``."""
+    doc = tomlkit.parse(text)
+    for key, keep in (
+        ("thread", lambda t: int(t["tid"]) in tids),
+        ("day", lambda d: d["opens"] <= cutoff),
+        ("event", lambda e: e["at"] <= cutoff),
+    ):
+        if key in doc:
+            kept = [x for x in doc[key] if keep(x)]
+            arr = tomlkit.aot()
+            for x in kept:
+                arr.append(x)
+            doc[key] = arr
+    return tomlkit.dumps(doc)
+
+
+def _outputs(game: Path, reports: Path) -> dict[str, str]:
+    result = run_audit(game, reports=reports)
+    if result.report is None:
+        return {name: f"<no report: {result.problems}>" for name in COMPARED}
+    return {name: (result.report / name).read_text(encoding="utf-8") for name in COMPARED}
+
+
+def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple[str, str]]:
+    """{csv name: (full, minimal)} for every CSV that differs on this night."""
+    script = at_snapshot(
+        load_script(folder / "script.toml"), Snapshot(cutoff, "", [], [], False, {})
+    )
+    pages = work / "pages"
+    write_site(script, pages)
+    tids = set(script.threads)
+    full = work / "full.toml"
+    full.write_text(
+        _cut_full((folder / "game.toml").read_text(encoding="utf-8"), cutoff, tids), "utf-8"
+    )
+    minimal = work / "minimal.toml"
+    text = (folder / "minimal.toml").read_text(encoding="utf-8")
+    minimal.write_text(re.sub(r'(?m)^pages = "[^"]*"', 'pages = "pages/"', text), "utf-8")
+    want = _outputs(full, work / "r-full")
+    got = _outputs(minimal, work / "r-min")
+    return {n: (want[n], got[n]) for n in COMPARED if want[n] != got[n]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("games", nargs="*", type=Path)
+    ap.add_argument("--diff", action="store_true")
+    args = ap.parse_args(argv)
+    games = args.games or sorted(p for p in GAMES.iterdir() if (p / "nights.toml").exists())
+    same = total = 0
+    for folder in games:
+        nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]
+        for i, cutoff in enumerate(nights, 1):
+            with tempfile.TemporaryDirectory() as tmp:
+                diffs = compare_night(folder, cutoff, Path(tmp))
+            total += 1
+            same += not diffs
+            print(f"{folder.name} night {i}: " + ("same" if not diffs else ", ".join(diffs)))
+            if args.diff:
+                for name, (want, got) in diffs.items():
+                    lines = difflib.unified_diff(
+                        want.splitlines(), got.splitlines(), "full", "minimal", lineterm="", n=0
+                    )
+                    for line in list(lines)[:12]:
+                        print("    " + line)
+    print(f"nights the same: {same}/{total}")
+    shutil.rmtree(ROOT / "reports" / "__none__", ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
