@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
-import shutil
 import sys
 import tempfile
 import tomllib
@@ -100,12 +99,16 @@ def main(argv: list[str] | None = None) -> int:
             if args.diff:
                 for name, (want, got) in diffs.items():
                     lines = difflib.unified_diff(
-                        want.splitlines(), got.splitlines(), "full", "minimal", lineterm="", n=0
+                        want.splitlines(),
+                        got.splitlines(),
+                        f"full {name}",
+                        "minimal",
+                        lineterm="",
+                        n=0,
                     )
                     for line in list(lines)[:12]:
                         print("    " + line)
     print(f"nights the same: {same}/{total}")
-    shutil.rmtree(ROOT / "reports" / "__none__", ignore_errors=True)
     return 0
 
 
