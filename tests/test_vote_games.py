@@ -6,9 +6,6 @@ day that ends in 对决 (after a tie), a day decided by 过半 — and M107, 030
 sheriff weights, 代投 and 代投改票, late and last-hour changes, second changes, changes
 without a quote, void formats.  Each ballot's voter, target and validity and each round's
 outcome must equal the game's truth.json; a change to the reader that moves one fails here.
-
-Known and left (listed in the issue note): m107_votes pid 10848 — a non-player's vote post
-is no ballot here (the truth lists it as void, not_a_player).
 """
 
 from __future__ import annotations
@@ -20,7 +17,6 @@ import pytest
 from tests.vote_truth import differences
 
 GAMES = Path(__file__).parent / "games" / "votes"
-KNOWN = {"m107_votes": {"pid 10848 路人甲→馄饨: not read as a vote post"}}
 
 
 @pytest.mark.parametrize(
@@ -28,4 +24,4 @@ KNOWN = {"m107_votes": {"pid 10848 路人甲→馄饨: not read as a vote post"}
 )
 def test_every_ballot_and_round_equals_the_truth(name: str) -> None:
     diffs = set(differences(GAMES / name))
-    assert diffs == KNOWN.get(name, set()), sorted(diffs)
+    assert diffs == set(), sorted(diffs)

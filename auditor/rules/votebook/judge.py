@@ -66,7 +66,9 @@ def _idiot_for_round(ctx: Context, player: str, closes: datetime) -> bool:
 def _static_problem(ctx: Context, st: VoteSettings, b: Ballot, w: Window) -> str | None:
     if b.posted_at > w.closes:
         return "after_close"
-    if b.voter not in ctx.game.players or _out_for_round(ctx, st, b.voter, w.closes):
+    if b.voter not in ctx.game.players:
+        return "voter_not_player"
+    if _out_for_round(ctx, st, b.voter, w.closes):
         return "voter_eliminated"
     if _idiot_for_round(ctx, b.voter, w.closes):
         return "voter_idiot"

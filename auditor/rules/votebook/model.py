@@ -35,6 +35,7 @@ PROBLEM_RULE: dict[str, str] = {
     "target_idiot": "VOTE-TARGET",
     "target_not_candidate": "VOTE-TARGET",  # killbar7 rounds 2-3 only
     "voter_eliminated": "VOTE-TARGET",
+    "voter_not_player": "VOTE-TARGET",
     "voter_idiot": "VOTE-TARGET",
     "second_change": "VOTE-CHANGE",
     "late_change": "VOTE-CHANGE",
@@ -53,6 +54,7 @@ PROBLEM_TEXT: dict[str, str] = {
     "target_idiot": "投票对象是已翻牌的白痴",
     "target_not_candidate": "投票对象不在本轮候选人中",
     "voter_eliminated": "投票者已出局",
+    "voter_not_player": "投票者不是本局玩家",
     "voter_idiot": "已翻牌的白痴不能投票",
     "second_change": "改票超过次数",
     "late_change": "关门前一小时内改票",

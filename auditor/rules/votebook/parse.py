@@ -535,6 +535,10 @@ def _voter(game: Game, gp: GamePost) -> tuple[str | None, str | None, int]:
         return None, None, 0
     if gp.player is not None and not gp.exempt:
         return gp.player, None, 0
+    if gp.player is None and post.author and post.author not in game.spectators:
+        # someone not in the game votes in its vote thread: a vote post that does not
+        # count, listed for the director (a vote attempt is a vote post, issue 37)
+        return post.author, None, 0
     return None, None, 0
 
 
