@@ -33,6 +33,7 @@ from auditor.rules.ruleset import load_ruleset  # noqa: E402
 from auditor.rules.votebook.book import vote_settings  # noqa: E402
 from auditor.rules.votebook.model import ABSTAIN, VoteSettings  # noqa: E402
 from auditor.rules.votebook.parse import (  # noqa: E402
+    SELF_WORDS,
     normalise_name,
     proxy_player,
     read_vote_text,
@@ -93,6 +94,8 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     if pv is None:
         return Read(False, None, None, None, proxy)
     by_norm = {normalise_name(p): p for p in (*players, ABSTAIN)}
+    voter = proxy or author
+    by_norm.update(dict.fromkeys(SELF_WORDS, voter) if voter in players else {})
     target = by_norm.get(pv.target, "?") if pv.target else "?"
     valid = pv.format_error is None and target != "?"
     if pv.change and st.change_quote and not msg.quotes:

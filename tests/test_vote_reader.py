@@ -85,3 +85,50 @@ def test_chatter_is_no_vote_post(text: str) -> None:
 def test_director_proxy_votes_and_changes_name_their_player(text: str, player: str) -> None:
     found = proxy_player(text, PLAYERS)
     assert found is not None and found[0] == player
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("这轮送豆浆一票", "豆浆", False),
+        ("包子吃我一票！", "包子", False),
+        ("改票改票！馄饨！", "馄饨", True),
+        ("改弃权", "弃权", True),
+        ("投@豆浆", "豆浆", False),
+        ("本来想弃权，最后还是投包子", "包子", False),
+    ],
+)
+def test_more_ways_to_vote_in_words(text: str, target: str, change: bool) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.change) == (target, change)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果包子今晚还不解释，我明天就投他",
+        "馄饨说：“我投包子”，你们自己看",
+        "投饺子还是投包子，我再想想",
+        "明天投豆浆",
+    ],
+)
+def test_conditions_plans_quotes_and_choices_are_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "error"),
+    [
+        ("我改票：投票对象：豆浆 投票理由：他自己承认了", "豆浆", "改票应写“改票对象：”"),
+        ("投票对象：弃票\n投票理由：看不清", "弃权", "弃权应写“弃权”"),
+        ("投票理由：前后矛盾\n投票对象：豆浆", "豆浆", None),
+        ("投票对象：冬瓜 冬瓜冬瓜\n投票理由：就是他", "冬瓜", None),
+    ],
+)
+def test_labelled_votes_written_a_little_differently(
+    text: str, target: str, error: str | None
+) -> None:
+    pv = parse_vote_text(text, text.split("\n"), players=[*PLAYERS, "冬瓜"])
+    assert pv is not None
+    assert (pv.target, pv.format_error) == (target, error)

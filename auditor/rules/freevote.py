@@ -36,7 +36,8 @@ _SUBJECT_NEAR = re.compile(
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
-    r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想"
+    r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
+    r"明天|明晚|下轮|下一轮|下次|有点想|考虑"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
 _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|嘛|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
@@ -68,7 +69,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
     n = _names_alt([*players, ABSTAIN])
     if not n:
         return []
-    o = r"[【\[「『“\"（(]?\s*"  # a name may stand in brackets or quotes: 投【番茄】
+    o = r"[【\[「『“\"（(@＠]?\s*"  # a name in brackets or quotes, or @'d: 投【番茄】
     return [
         # 我投包子 / 投给包子 / 改投包子 / 投票给包子 / 投票：包子 / 投包子一票 / 投 弃权
         re.compile(
@@ -88,17 +89,25 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         ),
         # 包子一票 / 包子，一票 / 包子 +1 票
         re.compile(rf"(?P<name5>{n})\s*[,，]?\s*(?:一票|[+＋]\s*1\s*票)"),
-        # 一票包子 / 一票给包子 / 我选包子 / 包子！投你
+        # 一票包子 / 一票给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
             rf"(?:一票|我选|我选择|选)\s*(?:给\s*)?{o}(?P<name7>{n})"
             rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
+            rf"|(?P<name10>{n})\s*吃我\s*一票|送\s*{o}(?P<name11>{n})\s*一票"
         ),
+        # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
+        re.compile(
+            rf"(?P<chg4>改票|改投)(?:\s*[!！,，:]\s*(?:改票|改投)?)+\s*{o}(?P<name12>{n})"
+            rf"(?=\s*(?:$|[!！。.~～]))"
+        ),
+        # 改弃权
+        re.compile(rf"(?P<chg5>改)\s*(?P<name13>{ABSTAIN})"),
     ]
 
 
 _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
-    r"(?P<name>弃权|弃票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃了|票我弃了)"
+    r"(?P<name>弃权|弃票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃了|票我弃了|弃了)"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(r"改票|改投|改成|换票|改一下票|票改")
@@ -112,6 +121,10 @@ _NAME_GROUPS = (
     "name7",
     "name8",
     "name9",
+    "name10",
+    "name11",
+    "name12",
+    "name13",
 )
 
 
@@ -125,7 +138,7 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     return lo, hi
 
 
-def _clear(text: str, start: int, end: int, *, count: bool = False) -> bool:
+def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool = True) -> bool:
     """No negation, question, condition or other subject before it in its clause, and
     nothing after it that makes it a noun phrase or a question."""
     lo, hi = _clause_bounds(text, start, end)
@@ -133,16 +146,49 @@ def _clear(text: str, start: int, end: int, *, count: bool = False) -> bool:
     if reason is not None:
         hi = reason.start()
     head = text[lo:start]
+    if _ALTERNATIVE.search(head):
+        return False  # 投饺子还是投包子: a choice asked, not made
     if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _FAR.search(head):
         return False
-    if (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
+    if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
         return False
     if "投了" in text[lo:end] or "投过" in text[lo:end]:
         return False  # a report of a past vote
     if _FAR.search(text, end, hi):
         return False  # 投包子，还是…？ / 投包子如果…
     clause = text[lo:hi].rstrip()
-    return not (text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")))
+    if text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")):
+        return False
+    sentence = _sentence_start(text, lo)
+    if _CONDITION.search(text, sentence, lo):
+        return False  # 如果包子再不解释，我就投他: a condition earlier in the sentence
+    return not _quoted(text, start)
+
+
+_ALTERNATIVE = re.compile(r"投\S{1,8}还是\s*$")
+_SENTENCE_END = "。！？!?\n"
+_CONDITION = re.compile(r"如果|要是|假如|万一|假设|除非|等到")
+_QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
+
+
+def _sentence_start(text: str, at: int) -> int:
+    i = at
+    while i > 0 and text[i - 1] not in _SENTENCE_END:
+        i -= 1
+    return i
+
+
+def _quoted(text: str, at: int) -> bool:
+    """Inside quotation marks on its line: words the player reports, not his vote
+    (包子：“我投馄饨” 看到没)."""
+    line = text.rfind("\n", 0, at) + 1
+    depth: list[str] = []
+    for ch in text[line:at]:
+        if depth and ch == _QUOTES[depth[-1]]:
+            depth.pop()
+        elif ch in _QUOTES:
+            depth.append(ch)
+    return bool(depth)
 
 
 def _second_name(players: Sequence[str]) -> re.Pattern[str]:
@@ -177,15 +223,17 @@ def parse_free_vote(
             name = m.group(key)
             if name in PRONOUNS and text.startswith("们", m.end(key)):
                 continue  # 投他们: a group, not a target
-            if not _clear(text, m.start(), m.end(), count=key == "name5"):
+            two = others.match(text, m.end()) is not None
+            if not _clear(text, m.start(), m.end(), count=key == "name5", after=not two):
                 continue
             change = bool(
                 m.groupdict().get("chg")
                 or m.groupdict().get("chg2")
                 or m.groupdict().get("chg3")
+                or m.groupdict().get("chg4")
+                or m.groupdict().get("chg5")
                 or _CHANGE_WORD.search(text, 0, m.start())
             )
-            two = others.match(text, m.end()) is not None
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     for m in _ABSTAIN_ALONE.finditer(text):
         if any(f.start <= m.start("name") < f.end for f in found):
@@ -193,7 +241,18 @@ def parse_free_vote(
         if _clear(text, m.start("name"), m.end()):
             change = _CHANGE_WORD.search(text, 0, m.start()) is not None
             found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
+    if not found and pronouns:
+        for m in _UNRESOLVED.finditer(text):
+            if _clear(text, m.start(), m.end(), after=False):
+                change = _CHANGE_WORD.search(text, 0, m.end()) is not None
+                found.append(FreeVote("?", m.start(), m.end(), change))
     if not found:
         return None
     last = max(found, key=lambda f: (f.end, f.start))
     return last
+
+
+# A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
+_UNRESOLVED = re.compile(
+    r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
+)

@@ -56,7 +56,11 @@ def normalise_name(name: str) -> str:
 
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
 # A label written nearly right (投票对像, 投票对向, 投票对相): the vote is read, and void.
-_LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相]")
+_LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相彖]|(?:^|(?<=\s))对象(?=\s*:)")
+# A target written as an abstention in other words: 弃权 is the format's word.
+_ABSTAIN_WORDS = frozenset({"弃票", "不投", "放弃", "放弃投票", "弃"})
+# The voter himself (投票对象：我自己).
+SELF_WORDS = frozenset({"我", "我自己", "自己", "本人"})
 _REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
 _EDIT_TIME = re.compile(r"于\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})")
 
@@ -114,10 +118,48 @@ def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str
             or (loose and (unicodedata.category(rest[0]).startswith("S") or rest[0] == "票"))
         ):
             tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
-            if any(m and tail.startswith(m) for m in names):
-                return None  # two names ("包子 馄饨"): not one target
+            if any(m and m != n and tail.startswith(m) for m in names):
+                return None  # two names ("包子 馄饨"): not one target (冬瓜 冬瓜冬瓜 is one)
             return n
     return None
+
+
+def _bare_label(
+    text: str, ft: str, lines: Sequence[str], m: re.Match[str], players: Sequence[str]
+) -> ParsedVote | None:
+    """A label at the start of a line without its colon (投票对象 豆浆, 投票对象〉土豆): a
+    vote for the name after it, void for the format; a question about the label is none."""
+    is_change = m.group("which") == "改票"
+    line_end = min((e for e in _line_ends(text, lines) if e > m.end()), default=len(ft))
+    if ft[m.end() : line_end].rstrip().endswith(("?", "？")):
+        return None  # 改票对象要写在引用下面对吧？: a question about the format
+    seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》")
+    shown = _name_at(seg, players)
+    return ParsedVote(
+        is_change, shown, normalise_name(shown), m.start(), m.end(), "", "“投票对象”后缺少冒号"
+    )
+
+
+def _name_at(seg: str, players: Sequence[str]) -> str:
+    """The player (or 弃权) whose name the folded segment starts with, as listed; else ""."""
+    by_fold = {fold(p): p for p in (*players, ABSTAIN)}
+    return by_fold.get(_leading_name(seg, list(by_fold)) or "", "")
+
+
+def _target_span(raw_s: str, players: Sequence[str], reasoned: bool) -> str:
+    """The target as written: with no reason label the name at the segment's start
+    (killbar7 "投票对象：包子，他很可疑"); a name followed by an emoji, a bracket or 票
+    (番茄🍅, 饺子【理由见讨论帖23楼】, 弃权票) is that name."""
+    known = [fold(p) for p in (*players, ABSTAIN)]
+    if not reasoned:
+        found = _leading_name(fold(raw_s), known)
+        if found is not None:
+            raw_s = raw_s[: len(found)]
+    if players and normalise_name(raw_s) not in {normalise_name(k) for k in known}:
+        found = _leading_name(fold(raw_s), known, loose=True)
+        if found is not None:
+            raw_s = raw_s[: len(found)]
+    return raw_s
 
 
 def parse_vote_text(
@@ -155,29 +197,14 @@ def parse_vote_text(
             and any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
         ]
         if bare:
-            m = bare[0]
-            is_change = m.group("which") == "改票"
-            line_end = min((e for e in _line_ends(text, lines) if e > m.end()), default=len(ft))
-            if ft[m.end() : line_end].rstrip().endswith(("?", "？")):
-                return None  # 改票对象要写在引用下面对吧？: a question about the format
-            seg = ft[m.end() : m.end() + 40].lstrip(" \t一-")
-            name = _leading_name(seg, [fold(p) for p in (*players, ABSTAIN)]) or ""
-            by_fold = {fold(p): p for p in (*players, ABSTAIN)}
-            shown = by_fold.get(name, "")
-            return ParsedVote(
-                is_change,
-                shown,
-                normalise_name(shown),
-                m.start(),
-                m.end(),
-                "",
-                "“投票对象”后缺少冒号",
-            )
+            return _bare_label(text, ft, lines, bare[0], players)
         return unlabelled_attempt(text, players, start_at)
     changes = [m for m in labels if m.group("which") == "改票"]
     chosen = changes or labels
     label = chosen[0]
     is_change = label.group("which") == "改票"
+    # 我改票：投票对象：油条 — a change written with the vote's label
+    said_change = not is_change and re.search(r"改票|改投", ft[start_at : label.start()])
     if len(chosen) > 1:
         return ParsedVote(is_change, "", "", label.start(), label.end(), "", "一帖中有多个投票对象")
     i = label.end()
@@ -187,25 +214,19 @@ def parse_vote_text(
     ends = [e for e in _line_ends(text, lines) if e > seg_start]
     line_end = ends[0] if ends else len(ft)
     reason_m = _REASON.search(ft, seg_start)
+    # the reason written first: 投票理由：… ⏎ 投票对象：春卷
+    reason_first = _REASON.search(ft, start_at, label.start()) if reason_m is None else None
     seg_end = line_end
     if reason_m is not None and reason_m.start() < seg_end:
         seg_end = reason_m.start()
     raw = text[seg_start:seg_end]
     lead = len(raw) - len(raw.lstrip())
     raw_s = raw.strip()
-    if reason_m is None:
-        # no reason label: the target is the name at the segment's start
-        # (killbar7 "投票对象：包子，他很可疑" / "投票对象：包子 理由：他很可疑")
-        found = _leading_name(fold(raw_s), [fold(p) for p in (*players, ABSTAIN)])
-        if found is not None:
-            raw_s = raw_s[: len(found)]
-    known = [fold(p) for p in (*players, ABSTAIN)]
-    if players and normalise_name(raw_s) not in {normalise_name(k) for k in known}:
-        # 番茄🍅 / 饺子【理由见讨论帖23楼】 / 弃权票: the name the target starts with
-        found = _leading_name(fold(raw_s), known, loose=True)
-        if found is not None:
-            raw_s = raw_s[: len(found)]
+    raw_s = _target_span(raw_s, players, reason_m is not None)
     target = normalise_name(raw_s)
+    abstain_word = target in _ABSTAIN_WORDS
+    if abstain_word:
+        target = normalise_name(ABSTAIN)
     t0 = seg_start + lead
     t1 = t0 + len(raw_s)
     reason = ""
@@ -219,6 +240,13 @@ def parse_vote_text(
         return ParsedVote(
             is_change, raw_s, "", label.start(), max(t1, label.end()), reason, "投票对象为空"
         )
+    if said_change:
+        return ParsedVote(True, raw_s, target, t0, t1, reason, "改票应写“改票对象：”")
+    if abstain_word:
+        return ParsedVote(is_change, raw_s, target, t0, t1, reason, "弃权应写“弃权”")
+    if reason_first is not None and reason_m is None:
+        reason_m = reason_first
+        reason = text[reason_first.end() : label.start()].strip().lstrip(":：").strip()
     if reason_required:
         if reason_m is None:
             return ParsedVote(is_change, raw_s, target, t0, t1, "", "缺少“投票理由：”")
@@ -231,11 +259,8 @@ def parse_vote_text(
 
 def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]) -> ParsedVote:
     """投票对像：豆浆: read as a vote for 豆浆, void for its label (the format is the rule's)."""
-    seg = ft[label.end() :].lstrip(" \t:：一-")
-    name = _leading_name(seg[:40], [fold(p) for p in (*players, ABSTAIN)]) or ""
-    by_fold = {fold(p): p for p in (*players, ABSTAIN)}
-    shown = by_fold.get(name, "")
-    is_change = label.group("which") == "改票"
+    shown = _name_at(ft[label.end() :].lstrip(" \t:：一-")[:40], players)
+    is_change = (label.groupdict().get("which") or "") == "改票"
     return ParsedVote(
         is_change, shown, normalise_name(shown), label.start(), label.end(), "", "“投票对象”写错了"
     )
@@ -609,6 +634,8 @@ def _resolve_target(
         by_norm = {**{normalise_name(a): p for a, p in names.items()}, **by_norm}
     if pv.target == normalise_name(ABSTAIN):
         return replace(b, target=ABSTAIN)
+    if pv.target in SELF_WORDS and b.voter in game.players:
+        return replace(b, target=b.voter)  # 投票对象：我自己
     if pv.target in by_norm:
         return replace(b, target=by_norm[pv.target])
     suggestion = closest_player(pv.target_text, game.players)
