@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
-from auditor.errors import NotCrawledError, PageError
+from auditor.errors import NotCrawledError, PageError, StoreError
 from auditor.game.gamefile import DaySpec, Game, load_game
 from auditor.rules.lexfiles import lexicon_digest
 from auditor.rulesets import preset_files
@@ -132,6 +133,7 @@ def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -
     run holds it).  Decisions never take it: each is its own short transaction.
     ``existing`` (what the read-only command does, e.g. "查看发现"): a missing store is
     not created but refused with :class:`NotCrawledError`."""
+    check_store_path(Path(game.store))
     if existing is not None and not Path(game.store).exists():
         raise NotCrawledError(str(game.path), action=existing)
     store = Store(game.store, lock=lock)
@@ -139,6 +141,38 @@ def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -
         yield store
     finally:
         store.close()
+
+
+#: What a path that is no regular file is, for the message (a folder is the store's own).
+_FILE_KINDS = (
+    (stat.S_ISCHR, "字符设备"),
+    (stat.S_ISBLK, "块设备"),
+    (stat.S_ISFIFO, "管道（FIFO）"),
+    (stat.S_ISSOCK, "套接字"),
+)
+
+
+def check_store_path(path: Path) -> None:
+    """Refuse, before anything is opened or created, a store whose folder does not exist
+    (a typo in ``[game] store``: no folder is made for it) or a path that is no regular
+    file (``/dev/full``, a pipe), each named as what it is (exit 6)."""
+    if not path.parent.is_dir():
+        raise StoreError(
+            path,
+            f"所在的文件夹 {path.parent} 不存在（或不是文件夹）",
+            "auditor 不会替你建这个文件夹：请检查游戏文件 [game] store 的写法，或先建好这个文件夹",
+        )
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing (a new store) or unreadable: the store says which
+    for is_kind, kind in _FILE_KINDS:
+        if is_kind(mode):
+            raise StoreError(
+                path,
+                f"不是普通文件（是一个{kind}），不能当作数据库",
+                "请在游戏文件的 [game] store 写一个普通的文件名，例如 m107.sqlite",
+            )
 
 
 def crawled(store: Store) -> bool:
