@@ -412,7 +412,7 @@ class DeskApp:
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
             return self.back(slug, form, f"#draft-{ident}")
-        self.flash(request, "ok", done.message + _rewritten(done))
+        self.flash(request, *_said(done))
         return self.back(slug, form, "#drafts")
 
     async def batch_post(self, request: Request) -> Response:
@@ -443,7 +443,7 @@ class DeskApp:
         except AuditorError as exc:
             self.flash(request, "error", f"没有批准任何一条：{exc}")
             return self.back(slug, form, "#drafts")
-        self.flash(request, "ok", done.message + _rewritten(done))
+        self.flash(request, *_said(done))
         return self.back(slug, form, "#drafts")
 
     async def card_post(self, request: Request) -> Response:
@@ -486,7 +486,7 @@ class DeskApp:
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
             return self.back(slug, form, "#manual")
-        self.flash(request, "ok", done.message + _rewritten(done))
+        self.flash(request, *_said(done))
         return self.back(slug, form, "#approved")
 
     async def confirm_post(self, request: Request) -> Response:
@@ -519,7 +519,7 @@ class DeskApp:
             return self.back(slug, form, "#proposals")
         self.desk.games[slug] = fresh  # the game file is the record now
         self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
-        self.flash(request, "ok", done.message + _rewritten(done, game_file=True))
+        self.flash(request, *_said(done, game_file=True))
         return self.back(slug, form, "#proposals")
 
     async def audit_post(self, request: Request) -> Response:
@@ -617,6 +617,17 @@ def csrf_token(request: Request) -> str:
         token = new_token()
         request.session["csrf"] = token
     return str(token)
+
+
+def _said(done: actions.Done, *, game_file: bool = False) -> tuple[str, str]:
+    """The flash of a decision that was made: ``("ok", …)``, or ``("error", …)`` when the
+    report could not be rewritten after it (the decision stands)."""
+    if done.report_error:
+        return "error", (
+            f"{done.message}。决定已保存，但报告没有重写：{done.report_error}。"
+            "请处理后运行 auditor report 重写报告（不要重复这个决定）。"
+        )
+    return "ok", done.message + _rewritten(done, game_file=game_file)
 
 
 def _rewritten(done: actions.Done, *, game_file: bool = False) -> str:
