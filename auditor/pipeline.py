@@ -634,6 +634,8 @@ def _quiet_night(
         return False
     if not mark_checked(last, now):
         return False
+    if _report_key(game, store, (), run_info, workbook) != key:
+        return False  # a decision came in meanwhile: the full path writes a report with it
     result.findings = int(night["findings"])
     result.pending, result.other_pending = int(night["pending"]), int(night["other_pending"])
     result.proposals = list(night["proposals"])
@@ -678,34 +680,47 @@ def _judge_and_report(
     result.proposals = list(proposed)
     result.incomplete_days = incomplete_days
     result.findings = len(findings)
-    # Read now, after the long part: a decision made during the run is in the report.
-    led = load_ledger(game, store, ruleset)
-    result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
-    result.pending, result.other_pending = led.pending, led.other_pending
-    key = _report_key(game, store, incomplete_days, run_info, workbook)
     previous = store.check_state()
-    last = latest_dir(reports, game.slug)
     say("report")
-    if (
-        not full
-        and previous.get("report_key") == key
-        and last is not None
-        and str(last) == previous.get("report_dir")
-        and mark_checked(last, _forum_now(game))
-    ):
-        # Nothing the report shows has changed: the last report stands, marked as checked now.
-        result.report, result.report_unchanged = last, True
-        result.notices = json.loads(previous.get("report_notices", "[]"))
-    else:
-        recs = build_records(
-            game, store, ruleset=ruleset, run=run_info, ledger=led, records=checked_records
-        )
-        written = write_report(recs, reports, when=_forum_now(game), workbook=workbook).directory
-        result.report = written
-        result.notices = list(recs.notices)
-        store.set_state("report_key", key)
-        store.set_state("report_dir", str(written.resolve()))
-        store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+    # Read now, after the long part: a decision made during the run is in the report.  The
+    # key is taken before the ledger is read and again after the report is written: a
+    # decision committed meanwhile (the desk, ``auditor decide``: no run lock) changes it,
+    # and the ledger is read and the report written again, so the report this run leaves
+    # holds every decision committed before its last read (the stored key never counts a
+    # decision the report lacks: the next night rewrites it if one slips in after).
+    unchanged_ok = not full
+    for _attempt in range(REPORT_ATTEMPTS):
+        key = _report_key(game, store, incomplete_days, run_info, workbook)
+        led = load_ledger(game, store, ruleset)
+        result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
+        result.pending, result.other_pending = led.pending, led.other_pending
+        last = latest_dir(reports, game.slug)
+        if (
+            unchanged_ok
+            and previous.get("report_key") == key
+            and last is not None
+            and str(last) == previous.get("report_dir")
+            and mark_checked(last, _forum_now(game))
+        ):
+            # Nothing the report shows has changed: the last report stands, marked as
+            # checked now.
+            result.report, result.report_unchanged = last, True
+            result.notices = json.loads(previous.get("report_notices", "[]"))
+        else:
+            recs = build_records(
+                game, store, ruleset=ruleset, run=run_info, ledger=led, records=checked_records
+            )
+            written = write_report(
+                recs, reports, when=_forum_now(game), workbook=workbook
+            ).directory
+            result.report, result.report_unchanged = written, False
+            result.notices = list(recs.notices)
+            store.set_state("report_key", key)
+            store.set_state("report_dir", str(written.resolve()))
+            store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+        if _report_key(game, store, incomplete_days, run_info, workbook) == key:
+            break
+        unchanged_ok = False  # a decision came in meanwhile: write the report again
     # What the next night needs to see that nothing is new (_quiet_night).
     night = {
         "rules": rules,
@@ -718,6 +733,12 @@ def _judge_and_report(
         "proposals": result.proposals,
     }
     store.set_state(NIGHT_STATE, json.dumps(night, ensure_ascii=False))
+
+
+#: How many times a run reads the decisions and writes its report when decisions keep
+#: arriving while it writes (each write takes a fraction of a second; after the last, the
+#: stored key sends the next night to rewrite it).
+REPORT_ATTEMPTS = 3
 
 
 def _report_key(
