@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
-from auditor.errors import NotCrawledError, PageError
+from auditor.errors import NotCrawledError, PageError, StoreError
 from auditor.game.gamefile import DaySpec, Game, load_game
 from auditor.rules.lexfiles import lexicon_digest
 from auditor.rulesets import preset_files
@@ -132,6 +133,7 @@ def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -
     run holds it).  Decisions never take it: each is its own short transaction.
     ``existing`` (what the read-only command does, e.g. "查看发现"): a missing store is
     not created but refused with :class:`NotCrawledError`."""
+    check_store_path(Path(game.store))
     if existing is not None and not Path(game.store).exists():
         raise NotCrawledError(str(game.path), action=existing)
     store = Store(game.store, lock=lock)
@@ -139,6 +141,38 @@ def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -
         yield store
     finally:
         store.close()
+
+
+#: What a path that is no regular file is, for the message (a folder is the store's own).
+_FILE_KINDS = (
+    (stat.S_ISCHR, "字符设备"),
+    (stat.S_ISBLK, "块设备"),
+    (stat.S_ISFIFO, "管道（FIFO）"),
+    (stat.S_ISSOCK, "套接字"),
+)
+
+
+def check_store_path(path: Path) -> None:
+    """Refuse, before anything is opened or created, a store whose folder does not exist
+    (a typo in ``[game] store``: no folder is made for it) or a path that is no regular
+    file (``/dev/full``, a pipe), each named as what it is (exit 6)."""
+    if not path.parent.is_dir():
+        raise StoreError(
+            path,
+            f"所在的文件夹 {path.parent} 不存在（或不是文件夹）",
+            "auditor 不会替你建这个文件夹：请检查游戏文件 [game] store 的写法，或先建好这个文件夹",
+        )
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing (a new store) or unreadable: the store says which
+    for is_kind, kind in _FILE_KINDS:
+        if is_kind(mode):
+            raise StoreError(
+                path,
+                f"不是普通文件（是一个{kind}），不能当作数据库",
+                "请在游戏文件的 [game] store 写一个普通的文件名，例如 m107.sqlite",
+            )
 
 
 def crawled(store: Store) -> bool:
@@ -600,6 +634,8 @@ def _quiet_night(
         return False
     if not mark_checked(last, now):
         return False
+    if _report_key(game, store, (), run_info, workbook) != key:
+        return False  # a decision came in meanwhile: the full path writes a report with it
     result.findings = int(night["findings"])
     result.pending, result.other_pending = int(night["pending"]), int(night["other_pending"])
     result.proposals = list(night["proposals"])
@@ -644,34 +680,47 @@ def _judge_and_report(
     result.proposals = list(proposed)
     result.incomplete_days = incomplete_days
     result.findings = len(findings)
-    # Read now, after the long part: a decision made during the run is in the report.
-    led = load_ledger(game, store, ruleset)
-    result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
-    result.pending, result.other_pending = led.pending, led.other_pending
-    key = _report_key(game, store, incomplete_days, run_info, workbook)
     previous = store.check_state()
-    last = latest_dir(reports, game.slug)
     say("report")
-    if (
-        not full
-        and previous.get("report_key") == key
-        and last is not None
-        and str(last) == previous.get("report_dir")
-        and mark_checked(last, _forum_now(game))
-    ):
-        # Nothing the report shows has changed: the last report stands, marked as checked now.
-        result.report, result.report_unchanged = last, True
-        result.notices = json.loads(previous.get("report_notices", "[]"))
-    else:
-        recs = build_records(
-            game, store, ruleset=ruleset, run=run_info, ledger=led, records=checked_records
-        )
-        written = write_report(recs, reports, when=_forum_now(game), workbook=workbook).directory
-        result.report = written
-        result.notices = list(recs.notices)
-        store.set_state("report_key", key)
-        store.set_state("report_dir", str(written.resolve()))
-        store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+    # Read now, after the long part: a decision made during the run is in the report.  The
+    # key is taken before the ledger is read and again after the report is written: a
+    # decision committed meanwhile (the desk, ``auditor decide``: no run lock) changes it,
+    # and the ledger is read and the report written again, so the report this run leaves
+    # holds every decision committed before its last read (the stored key never counts a
+    # decision the report lacks: the next night rewrites it if one slips in after).
+    unchanged_ok = not full
+    for _attempt in range(REPORT_ATTEMPTS):
+        key = _report_key(game, store, incomplete_days, run_info, workbook)
+        led = load_ledger(game, store, ruleset)
+        result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
+        result.pending, result.other_pending = led.pending, led.other_pending
+        last = latest_dir(reports, game.slug)
+        if (
+            unchanged_ok
+            and previous.get("report_key") == key
+            and last is not None
+            and str(last) == previous.get("report_dir")
+            and mark_checked(last, _forum_now(game))
+        ):
+            # Nothing the report shows has changed: the last report stands, marked as
+            # checked now.
+            result.report, result.report_unchanged = last, True
+            result.notices = json.loads(previous.get("report_notices", "[]"))
+        else:
+            recs = build_records(
+                game, store, ruleset=ruleset, run=run_info, ledger=led, records=checked_records
+            )
+            written = write_report(
+                recs, reports, when=_forum_now(game), workbook=workbook
+            ).directory
+            result.report, result.report_unchanged = written, False
+            result.notices = list(recs.notices)
+            store.set_state("report_key", key)
+            store.set_state("report_dir", str(written.resolve()))
+            store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+        if _report_key(game, store, incomplete_days, run_info, workbook) == key:
+            break
+        unchanged_ok = False  # a decision came in meanwhile: write the report again
     # What the next night needs to see that nothing is new (_quiet_night).
     night = {
         "rules": rules,
@@ -684,6 +733,12 @@ def _judge_and_report(
         "proposals": result.proposals,
     }
     store.set_state(NIGHT_STATE, json.dumps(night, ensure_ascii=False))
+
+
+#: How many times a run reads the decisions and writes its report when decisions keep
+#: arriving while it writes (each write takes a fraction of a second; after the last, the
+#: stored key sends the next night to rewrite it).
+REPORT_ATTEMPTS = 3
 
 
 def _report_key(

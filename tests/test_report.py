@@ -113,7 +113,12 @@ def test_atomic_write_leaves_no_half_report(
     with pytest.raises(WriteError, match=r"无法写入 .*disk full"):  # exit 2, not a traceback
         write_report(records, reports, when=datetime(2026, 11, 23, 6, 0, 0))
     game_dir = reports / game.slug
-    assert sorted(p.name for p in game_dir.iterdir()) == [".store", "20261122-060000", "latest"]
+    assert sorted(p.name for p in game_dir.iterdir()) == [
+        ".folder",
+        ".store",
+        "20261122-060000",
+        "latest",
+    ]
     assert latest_dir(reports, game.slug) == first.directory.resolve()
 
     # A killed run's temporary directory is cleaned up by the next run.
@@ -121,6 +126,7 @@ def test_atomic_write_leaves_no_half_report(
     monkeypatch.setattr(report_write, "write_new", real)
     second = write_report(records, reports, when=datetime(2026, 11, 24, 6, 0, 0))
     assert sorted(p.name for p in game_dir.iterdir()) == [
+        ".folder",  # where the folder was (a game folder moved whole keeps its reports)
         ".store",  # which store owns the folder
         "20261122-060000",
         "20261124-060000",

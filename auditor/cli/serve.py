@@ -100,6 +100,21 @@ def serve_cmd(
             show_default=False,
         ),
     ] = None,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(
+            "--proxy-headers",
+            help="在反向代理（nginx 等，在本机）后面时才用：按代理转来的 X-Forwarded-For "
+            "认客户端地址（登录次数限制按它计）；不用时只认直接连来的地址",
+        ),
+    ] = False,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies",
+            help="登录 Cookie 带 Secure 标记，浏览器只经 https 发送（审计台在 https 反向代理后面时用）",
+        ),
+    ] = False,
 ) -> None:
     """审计台：在浏览器里查看报告、批准/改判/驳回草稿、添加手动牌、复制公告、开始审计。
 
@@ -153,11 +168,28 @@ def serve_cmd(
                     + "、".join(missing)
                     + "（auditor serve --set-password 游戏文件 导演名）"
                 )
-        _serve(by_slug, host, port, reports, post_limit, local)
+        _serve(
+            by_slug,
+            host,
+            port,
+            reports,
+            post_limit,
+            local,
+            proxy_headers=proxy_headers,
+            secure_cookies=secure_cookies,
+        )
 
 
 def _serve(
-    games: dict[str, Game], host: str, port: int, reports: Path, post_limit: int, local: bool
+    games: dict[str, Game],
+    host: str,
+    port: int,
+    reports: Path,
+    post_limit: int,
+    local: bool,
+    *,
+    proxy_headers: bool = False,
+    secure_cookies: bool = False,
 ) -> None:
     import uvicorn  # the server only when serving
 
@@ -169,7 +201,7 @@ def _serve(
     shown = f"[{host}]" if ":" in host else host
     base = f"http://{shown}:{port}"
     hosts = ["127.0.0.1", "localhost", host] if local else [host]
-    app = create_app(desk, hosts=hosts)
+    app = create_app(desk, hosts=hosts, secure_cookies=secure_cookies)
     out.print(f"审计台：{base}/", highlight=False, soft_wrap=True)
     if local:
         for slug, g in games.items():
@@ -181,4 +213,14 @@ def _serve(
                     soft_wrap=True,
                 )
     out.file.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # uvicorn trusts X-Forwarded-For from 127.0.0.1 by default: any local process (or a
+    # proxy passing the header through) could then pick the address the login limit
+    # counts.  Only behind a proxy the director set up (--proxy-headers).
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        proxy_headers=proxy_headers,
+    )

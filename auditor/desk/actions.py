@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -49,6 +50,19 @@ def records(game: Game) -> Records:
 class Done:
     message: str
     rewritten: Path | None  # the rewritten report directory (None: an audit holds the lock)
+    report_error: str = ""  # why the report could not be rewritten (the decision stands)
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """What rewriting the report after a decision came to."""
+
+    directory: Path | None = None  # None: an audit holds the lock, or the rewrite failed
+    error: str = ""
+
+
+def done(message: str, rewrite: Rewrite) -> Done:
+    return Done(message, rewrite.directory, rewrite.error)
 
 
 def decide_draft(
@@ -76,7 +90,7 @@ def decide_draft(
             source="desk",
             expected=expected,
         )
-    return Done(describe(rec), rewrite_report(game, reports))
+    return done(describe(rec), rewrite_report(game, reports))
 
 
 def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: Path) -> Done:
@@ -85,7 +99,7 @@ def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: P
     with game_store(game) as store, store.transaction():
         for ident, rev in items:
             decide(game, store, ident, "approve", by=by, source="desk", expected=rev)
-    return Done(f"已批准 {len(items)} 条草稿（按建议的牌）", rewrite_report(game, reports))
+    return done(f"已批准 {len(items)} 条草稿（按建议的牌）", rewrite_report(game, reports))
 
 
 def manual_card(
@@ -101,7 +115,7 @@ def manual_card(
 ) -> Done:
     with game_store(game) as store:
         mid = add_card(game, store, player, card, reason, day=day, by=by, again=again)
-    return Done(
+    return done(
         f"已添加 {mid}：{player} {card_name(card)}（{reason}）", rewrite_report(game, reports)
     )
 
@@ -169,22 +183,32 @@ def confirm_proposal(
     again (it is the record now) and the report rewritten.  Returns the game as the file
     now states it."""
     with _GAME_FILE, game_store(game) as store:
-        done = pipeline.confirm(game, store, ident, by=by, player=player, day=day, closes=closes)
+        confirmed = pipeline.confirm(
+            game, store, ident, by=by, player=player, day=day, closes=closes
+        )
     fresh = pipeline.open_game(game.path)
-    return Done(done.message, rewrite_report(fresh, reports)), fresh
+    return done(confirmed.message, rewrite_report(fresh, reports)), fresh
 
 
-def rewrite_report(game: Game, reports: Path) -> Path | None:
+def rewrite_report(game: Game, reports: Path) -> Rewrite:
     """Rewrite the report, CSVs and announcement from the store (:func:`pipeline.report`,
     what ``auditor report`` runs).
 
     Takes the game's run lock without waiting: while an audit holds it, nothing is
-    written here (the audit reads the decisions before it writes its own report)."""
+    written here (the audit reads the decisions before it writes its own report).  The
+    decision is committed before this runs: a rewrite that fails (a full disk, a folder
+    that cannot be written, a bug) is said, never raised, so the director is not told
+    the decision failed and does not make it again."""
     try:
         with pipeline.open_store(game, lock=True) as store:
-            return pipeline.report(game, store, reports, workbook=True).directory
+            return Rewrite(pipeline.report(game, store, reports, workbook=True).directory)
     except StoreLockedError:
-        return None
+        return Rewrite()
+    except AuditorError as exc:
+        return Rewrite(error=str(exc))
+    except Exception as exc:  # an unforeseen one: said on the page, the desk keeps serving
+        print(f"审计台：重写报告时出错：{type(exc).__name__}: {exc}", file=sys.stderr)
+        return Rewrite(error=f"内部错误（{type(exc).__name__}：{exc}）")
 
 
 def run_audit(

@@ -1,8 +1,10 @@
 """The desk's web app (Starlette): sign-in per game, the queue, decisions, manual cards,
 the announcement and a button that starts an audit.
 
-Security: sessions are signed cookies (Starlette's SessionMiddleware, itsdangerous) that
-expire; every form carries the session's CSRF token; failed logins are rate-limited per
+Security: who is signed in is kept on the server (:mod:`auditor.desk.sessions`: a logout
+or a new password ends a session, a copied cookie with it); the cookie (Starlette's
+SessionMiddleware, signed with itsdangerous) carries the session id, the CSRF token and the
+flash messages, ``Secure`` with ``--secure-cookies``; every form carries the CSRF token; failed logins are rate-limited per
 client and game; responses carry a strict Content-Security-Policy (scripts only from
 /static, no inline script or handler anywhere); post text is escaped by jinja2's autoescape.
 """
@@ -32,6 +34,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from auditor.desk import actions
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
+from auditor.desk.sessions import Sessions, password_mark
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
@@ -177,6 +180,7 @@ class DeskApp:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
         self.env = environment()
+        self.sessions = Sessions(desk.session_seconds)
         for slug, game in desk.games.items():  # as read at start
             desk.mtimes.setdefault(slug, game.path.stat().st_mtime_ns)
 
@@ -230,17 +234,29 @@ class DeskApp:
             self.desk.games[slug] = game
         return game
 
-    def signed_in(self, request: Request, slug: str) -> str | None:
-        auth = request.session.get("auth", {}).get(slug)
-        if not auth or time.time() - float(auth.get("at", 0)) > self.desk.session_seconds:
+    async def signed_in(self, request: Request, slug: str) -> str | None:
+        """The director signed in to ``slug`` in this session: its server-side entry
+        exists (no logout, not expired) and the director's password is still the one it
+        was opened under (a new one ends every session opened before it)."""
+        sid = request.session.get("sid")
+        grant = self.sessions.grant(sid, slug)
+        game = self.desk.games.get(slug)
+        if grant is None or game is None:
             return None
-        return str(auth["name"])
+        try:
+            hashes = await run_in_threadpool(actions.password_hashes, game)
+        except AuditorError:
+            return None  # (the store cannot say whether the password changed)
+        if password_mark(hashes.get(grant.director)) != grant.password:
+            self.sessions.sign_out(sid, slug)
+            return None
+        return grant.director
 
-    def sign_in(self, request: Request, slug: str, name: str) -> None:
+    def sign_in(self, request: Request, slug: str, name: str, stored_hash: str | None) -> None:
         request.session["csrf"] = new_token()  # a new session gets a new token
-        auth = dict(request.session.get("auth", {}))
-        auth[slug] = {"name": name, "at": time.time()}
-        request.session["auth"] = auth
+        request.session["sid"] = self.sessions.sign_in(
+            request.session.get("sid"), slug, name, password_mark(stored_hash)
+        )
 
     def flash(self, request: Request, kind: str, text: str) -> None:
         request.session["flash"] = [*request.session.get("flash", []), [kind, text]]
@@ -269,7 +285,7 @@ class DeskApp:
         if len(self.desk.games) == 1:
             return RedirectResponse(f"/g/{next(iter(self.desk.games))}", status_code=303)
         games = [
-            {"slug": s, "name": g.name, "who": self.signed_in(request, s)}
+            {"slug": s, "name": g.name, "who": await self.signed_in(request, s)}
             for s, g in self.desk.games.items()
         ]
         return self.page(request, "index.html.j2", games=games)
@@ -318,14 +334,15 @@ class DeskApp:
                 error="导演名或密码不对（密码用 auditor serve --set-password 设置）。",
             )
         self.desk.limiter.succeeded(key)
-        self.sign_in(request, slug, name)
+        self.sign_in(request, slug, name, stored)
         return RedirectResponse(f"/g/{slug}", status_code=303)
 
     async def link_login(self, request: Request) -> Response:
         grant = self.desk.links.use(request.path_params["token"])
         if grant is None or grant.slug not in self.desk.games:
             return self.message(request, "登录链接无效或已用过（每个链接只能用一次）。", 403)
-        self.sign_in(request, grant.slug, grant.director)
+        hashes = await run_in_threadpool(actions.password_hashes, self.desk.games[grant.slug])
+        self.sign_in(request, grant.slug, grant.director, hashes.get(grant.director))
         return RedirectResponse(f"/g/{grant.slug}", status_code=303)
 
     async def logout(self, request: Request) -> Response:
@@ -333,9 +350,7 @@ class DeskApp:
         form = await self.form_of(request)
         if form is None:
             return self.message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
-        auth = dict(request.session.get("auth", {}))
-        auth.pop(slug, None)
-        request.session["auth"] = auth
+        self.sessions.sign_out(request.session.get("sid"), slug)  # a copied cookie too
         return RedirectResponse(f"/g/{slug}/login", status_code=303)
 
     async def game_page(self, request: Request) -> Response:
@@ -343,7 +358,7 @@ class DeskApp:
         if game is None:
             return self.message(request, "没有这个游戏。", 404)
         slug = request.path_params["slug"]
-        who = self.signed_in(request, slug)
+        who = await self.signed_in(request, slug)
         if who is None:
             return RedirectResponse(f"/g/{slug}/login", status_code=303)
         recs = await run_in_threadpool(actions.records, game)
@@ -365,7 +380,7 @@ class DeskApp:
         if game is None:
             return self.message(request, "没有这个游戏。", 404)
         slug = request.path_params["slug"]
-        who = self.signed_in(request, slug)
+        who = await self.signed_in(request, slug)
         if who is None:
             return self.message(request, "没有登录或登录已过期：请先登录。", 403)
         form = await self.form_of(request)
@@ -412,7 +427,7 @@ class DeskApp:
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
             return self.back(slug, form, f"#draft-{ident}")
-        self.flash(request, "ok", done.message + _rewritten(done))
+        self.flash(request, *_said(done))
         return self.back(slug, form, "#drafts")
 
     async def batch_post(self, request: Request) -> Response:
@@ -443,7 +458,7 @@ class DeskApp:
         except AuditorError as exc:
             self.flash(request, "error", f"没有批准任何一条：{exc}")
             return self.back(slug, form, "#drafts")
-        self.flash(request, "ok", done.message + _rewritten(done))
+        self.flash(request, *_said(done))
         return self.back(slug, form, "#drafts")
 
     async def card_post(self, request: Request) -> Response:
@@ -486,7 +501,7 @@ class DeskApp:
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
             return self.back(slug, form, "#manual")
-        self.flash(request, "ok", done.message + _rewritten(done))
+        self.flash(request, *_said(done))
         return self.back(slug, form, "#approved")
 
     async def confirm_post(self, request: Request) -> Response:
@@ -519,7 +534,7 @@ class DeskApp:
             return self.back(slug, form, "#proposals")
         self.desk.games[slug] = fresh  # the game file is the record now
         self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
-        self.flash(request, "ok", done.message + _rewritten(done, game_file=True))
+        self.flash(request, *_said(done, game_file=True))
         return self.back(slug, form, "#proposals")
 
     async def audit_post(self, request: Request) -> Response:
@@ -553,7 +568,7 @@ class DeskApp:
 
     async def audit_status(self, request: Request) -> Response:
         slug = request.path_params["slug"]
-        if slug not in self.desk.games or self.signed_in(request, slug) is None:
+        if slug not in self.desk.games or await self.signed_in(request, slug) is None:
             return JSONResponse({"error": "没有登录"}, status_code=403)
         job = self.desk.jobs.get(slug) or AuditJob()
         elapsed = (job.finished or time.time()) - job.started if job.started else 0
@@ -578,7 +593,15 @@ class DeskApp:
         return Response(status_code=204)
 
 
-def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = ()) -> Starlette:
+def create_app(
+    desk: Desk,
+    *,
+    secret: str | None = None,
+    hosts: Sequence[str] = (),
+    secure_cookies: bool = False,
+) -> Starlette:
+    """The desk's app; ``secure_cookies``: the cookie carries ``Secure`` (served behind
+    https: the browser never sends it over plain http)."""
     app = DeskApp(desk)
     routes = [
         Route("/", app.index),
@@ -604,6 +627,7 @@ def create_app(desk: Desk, *, secret: str | None = None, hosts: Sequence[str] = 
             session_cookie="auditor_desk",
             max_age=desk.session_seconds,
             same_site="strict",
+            https_only=secure_cookies,
         ),
     ]
     if hosts:
@@ -617,6 +641,17 @@ def csrf_token(request: Request) -> str:
         token = new_token()
         request.session["csrf"] = token
     return str(token)
+
+
+def _said(done: actions.Done, *, game_file: bool = False) -> tuple[str, str]:
+    """The flash of a decision that was made: ``("ok", …)``, or ``("error", …)`` when the
+    report could not be rewritten after it (the decision stands)."""
+    if done.report_error:
+        return "error", (
+            f"{done.message}。决定已保存，但报告没有重写：{done.report_error}。"
+            "请处理后运行 auditor report 重写报告（不要重复这个决定）。"
+        )
+    return "ok", done.message + _rewritten(done, game_file=game_file)
 
 
 def _rewritten(done: actions.Done, *, game_file: bool = False) -> str:

@@ -25,7 +25,19 @@ from auditor.errors import GameFileError
 from auditor.files import os_error_text
 from auditor.rulesets import NAMES as PRESETS
 from auditor.urls import MAX_ID, as_id, forum_id, thread_id
-from auditor.visible import has_hidden, visible
+from auditor.visible import CONTROLS, has_hidden, visible
+
+#: Discuz!'s thread ids are unsigned 32-bit (``tid`` in pre_forum_thread): 0 and anything
+#: past this are no thread, and would surface only as crawl problems.
+MAX_TID = 2**32 - 1
+#: The years a game's times may fall in (a year-1 time once overflowed when put in the
+#: game's time zone; a 版杀 is played on a Discuz! forum, which began in 2001).
+YEARS = (2000, 2100)
+#: How deep arrays and inline tables may nest in a game file (a few levels are ever used;
+#: thousands once overflowed the parser's recursion).
+MAX_NESTING = 32
+#: What no forum name holds: control characters, line breaks and tabs among them.
+_NAME_CONTROLS = frozenset(CONTROLS + "\t\n\r")
 
 _UNSAFE_URL = re.compile(r"[\s\"'<>\[\]\\]")
 
@@ -331,6 +343,13 @@ class _Reader:
         if not all(v.strip() for v in value):
             raise self.fail(key, "不能有空的名字")
         names = tuple(v.strip() for v in value)
+        for n in names:
+            if any(c in _NAME_CONTROLS for c in n):
+                raise self.fail(
+                    key,
+                    f"名字“{_shown(n)}”含有控制字符（换行、制表符等）：论坛的用户名里没有"
+                    "这样的字符，请照论坛上的用户名重写",
+                )
         seen: set[str] = set()
         for n in names:
             if n in seen:
@@ -355,10 +374,31 @@ class _Reader:
             raise self.fail(key, "需要日期和时间，而不只是日期")
         if isinstance(value, time) or not isinstance(value, datetime):
             raise self.fail(key, "应当是时间，例如 2026-11-20T09:00:00+08:00")
+        if not YEARS[0] <= value.year <= YEARS[1]:  # (before any arithmetic can overflow)
+            raise self.fail(
+                key,
+                f"时间 {value.isoformat()} 不在 {YEARS[0]} 年到 {YEARS[1]} 年之间"
+                "（例如 2026-11-20T09:00:00+08:00）",
+            )
         if value.tzinfo is None:
             assert self.tz is not None
             value = value.replace(tzinfo=self.tz)  # local forum time
         return value.astimezone(self.tz) if self.tz is not None else value
+
+    def tid(self, data: Mapping[str, Any], key: str, name: str) -> int | None:
+        """A thread id the forum can have (1 to :data:`MAX_TID`), or None when absent."""
+        return self.tid_value(key, self.int_(data, key, name))
+
+    def tid_value(self, key: str, tid: int | None) -> int | None:
+        if tid is not None and not 1 <= tid <= MAX_TID:
+            raise self.fail(key, f"帖子编号 {tid} 不存在：tid 应当是 1 到 {MAX_TID} 之间的整数")
+        return tid
+
+
+def _shown(name: str) -> str:
+    """A name as a message shows it: every hidden or control character (line breaks and
+    tabs too) written as its code point."""
+    return "".join(f"<U+{ord(c):04X}>" if c in "\t\n\r" else c for c in visible(name))
 
 
 def load_game(path: str | Path) -> Game:
@@ -369,12 +409,74 @@ def load_game(path: str | Path) -> Game:
     except OSError as exc:
         raise GameFileError(str(path), "-", f"无法读取文件：{os_error_text(exc)}") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise GameFileError(str(path), "-", "文件不是 UTF-8 编码") from None
+    deep = too_deep(text)
+    if deep is not None:  # (before tomllib, which recurses once per level)
+        line, key = deep
+        raise GameFileError(
+            str(path),
+            key,
+            f"第 {line} 行：数组或内联表嵌套太深（超过 {MAX_NESTING} 层），游戏文件用不到这么多层",
+        )
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise GameFileError(str(path), "-", _toml_error(str(exc))) from None
+    except RecursionError:  # (too_deep should have found it first)
+        raise GameFileError(str(path), "-", "数组或内联表嵌套太深") from None
     return parse_game(data, path)
+
+
+def too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, str] | None:
+    """Where arrays and inline tables first nest deeper than ``limit`` in a TOML text: the
+    line and the key they belong to (``rules.x``, ``thread[2].lastwords``), or None.
+
+    A scan of the text, not a parse: strings and comments are skipped, table headers
+    counted, so the key can be named where tomllib would only overflow its recursion."""
+    depth, i, n, line = 0, 0, len(text), 1
+    table, key, line_start = "", "", 0
+    arrays: dict[str, int] = {}  # [[name]] seen so far, for thread[2]
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line, line_start = line + 1, i + 1
+        elif c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif c in "\"'":
+            quote = c * 3 if text.startswith(c * 3, i) else c
+            j = i + len(quote)
+            while j < n and not text.startswith(quote, j):
+                if text[j] == "\n":
+                    if len(quote) == 1:
+                        break  # (an unclosed string: tomllib says so)
+                    line, line_start = line + 1, j + 1
+                j += 2 if c == '"' and text[j] == "\\" else 1
+            i = j + len(quote)
+            continue
+        elif c == "[" and depth == 0 and not text[line_start:i].strip():
+            end = text.find("\n", i)
+            header = text[i : n if end < 0 else end].split("#", 1)[0].strip()
+            name = header.strip("[] \t").replace('"', "").replace("'", "")
+            if header.startswith("[["):
+                arrays[name] = arrays.get(name, 0) + 1
+                name = f"{name}[{arrays[name]}]"
+            table, key = name, ""
+            i = n if end < 0 else end
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > limit:
+                return line, ".".join(k for k in (table, key) if k) or "-"
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        elif c == "=" and depth == 0:
+            key = text[line_start:i].strip().replace('"', "").replace("'", "")
+        i += 1
+    return None
 
 
 #: tomllib's messages (Python 3.11–3.13), said in Chinese: the start of each.
@@ -678,7 +780,7 @@ def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
                     r.str_(ph, f"{pkey}.name", "name") or f"环节{pn}",
                     po,
                     pc,
-                    r.int_(ph, f"{pkey}.vote_thread", "vote_thread"),
+                    r.tid(ph, f"{pkey}.vote_thread", "vote_thread"),
                 )
             )
         days.append(
@@ -724,10 +826,10 @@ def _parse_threads(
     for i, t in enumerate(_items(r, value, "thread")):
         key = f"thread[{i + 1}]"
         r.no_unknown(t, key, ("tid", "url", "kind", "day", "lastwords"))
-        tid = r.int_(t, f"{key}.tid", "tid")
+        tid = r.tid(t, f"{key}.tid", "tid")
         if tid is None:
             url = r.str_(t, f"{key}.url", "url")
-            tid = tid_from_url(url) if url else None
+            tid = r.tid_value(f"{key}.tid", tid_from_url(url) if url else None)
             if tid is None:
                 raise r.fail(f"{key}.tid", "需要 tid，或能看出 tid 的帖子地址 url")
         if tid in seen:

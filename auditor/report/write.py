@@ -124,18 +124,25 @@ def write_report(
 
 
 OWNER = ".store"  # in reports/<name>/: the store whose reports these are
+FOLDER = ".folder"  # beside it: where that folder was when it was last written
 
 
 def _claim(game_dir: Path, store: str) -> None:
     """Record which store owns ``game_dir``, or refuse when another store does (two games
-    whose files share a name would otherwise mix their reports and ``latest``)."""
+    whose files share a name would otherwise mix their reports and ``latest``).
+
+    A game folder copied or moved whole (the store and its reports together) is no other
+    game: the store stands where the recorded owner stood relative to the report folder
+    (:func:`_moved_together`), so the folder is claimed for it."""
     owner_file = game_dir / OWNER
     try:
         owner = owner_file.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
         owner = ""
     if owner and owner != store:
-        raise ReportFolderError(str(game_dir), owner, store)
+        if not _moved_together(game_dir, owner, store):
+            raise ReportFolderError(str(game_dir), owner, store)
+        write_atomic(owner_file, store + "\n")
     if not owner:
         tmp = game_dir / f".tmp-store-{os.getpid()}"
         write_atomic(tmp, store + "\n")
@@ -146,6 +153,36 @@ def _claim(game_dir: Path, store: str) -> None:
             _claim(game_dir, store)
             return
         tmp.unlink()
+    here = str(game_dir.resolve())
+    try:
+        recorded = (game_dir / FOLDER).read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        recorded = ""
+    if recorded != here:
+        write_atomic(game_dir / FOLDER, here + "\n")
+
+
+def _moved_together(game_dir: Path, owner: str, store: str) -> bool:
+    """Whether ``store`` is the recorded ``owner`` moved or copied along with its report
+    folder: it stands where the owner stood relative to the folder.  The folder's own path
+    as last written (:data:`FOLDER`) says where that was; a folder written before it was
+    recorded is compared by the path below their common ancestor (the owner's path must end
+    as the store's does from the folder's parent that holds both)."""
+    here = game_dir.resolve()
+    try:
+        recorded = (game_dir / FOLDER).read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        recorded = ""
+    relative = Path(os.path.relpath(store, here))
+    if recorded:
+        if recorded == str(here):
+            return False  # the folder never moved: another game's store writes here
+        return Path(os.path.relpath(owner, recorded)) == relative
+    ups = sum(1 for part in relative.parts if part == "..")
+    below = relative.parts[ups:]
+    if ups == 0 or not below:
+        return False
+    return Path(owner).parts[-len(below) :] == below and len(Path(owner).parts) > len(below)
 
 
 def _write_report(records: Records, game_dir: Path, when: datetime, workbook: bool) -> Written:

@@ -4,7 +4,10 @@ frozen header row, column widths to fit (capped), written through pandas with op
 Both are imported only here, when a report is written, so the CLI starts fast.  Cells are
 neutralised exactly as in the CSVs (:func:`auditor.tables.neutralise`): text a
 spreadsheet would run as a formula (``=HYPERLINK(…)`` in a post) gets a leading apostrophe,
-so openpyxl stores it as text, never as a formula.
+so openpyxl stores it as text, never as a formula.  The control characters a workbook
+cannot hold (XML 1.0 has no C0 control but tab, line feed and carriage return: openpyxl
+raised IllegalCharacterError on a post holding ``ESC[31m``) are written as their code
+points, ``<U+001B>``, as the HTML report writes them; the CSVs keep the forum's text.
 """
 
 from __future__ import annotations
@@ -19,6 +22,14 @@ from auditor.files import write_atomic
 from auditor.tables import neutralise
 
 MAX_WIDTH = 60
+#: What a worksheet cannot hold (openpyxl's ILLEGAL_CHARACTERS_RE), written as code points.
+_ILLEGAL = {c: f"<U+{c:04X}>" for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20))}
+
+
+def _cell(value: Any) -> Any:
+    """A cell as the CSVs write it, with what a worksheet cannot hold written out."""
+    value = neutralise(value)
+    return value.translate(_ILLEGAL) if isinstance(value, str) else value
 
 
 def _width(value: Any) -> int:
@@ -44,7 +55,7 @@ def write_workbook(
     buffer = io.BytesIO()
     with pd.ExcelWriter(buffer, engine="openpyxl") as writer:
         for name, columns, heads, rows in sheets:
-            data = [[neutralise(r.get(c)) for c in columns] for r in rows]
+            data = [[_cell(r.get(c)) for c in columns] for r in rows]
             frame = pd.DataFrame(data, columns=list(heads))
             frame.to_excel(writer, sheet_name=name, index=False)
             sheet = writer.sheets[name]
