@@ -597,11 +597,9 @@ def _crawl_thread_http(
             report.sources[spec.tid] = stored["source"]
             return
     for source in sources:
-        last = store.db.execute(
-            "SELECT MAX(page) FROM pages WHERE tid=? AND source=?", (spec.tid, source)
-        ).fetchone()[0]
+        last = store.last_page(spec.tid, source)
         refetch_all = full or last is None or window
-        page = 1 if refetch_all else int(last)
+        page = 1 if refetch_all or last is None else last
         rec = ThreadRecorder(store, report, spec.tid, source, run_id)
         last_recorded = page
         try:
@@ -622,10 +620,7 @@ def _crawl_thread_http(
                     # Discuz! answers a page past the end with the last page: the thread
                     # has fewer pages than stored.  That page is the last one now; later
                     # stored pages are gone.
-                    store.db.execute(
-                        "DELETE FROM pages WHERE tid=? AND source=? AND page>?",
-                        (spec.tid, source, actual),
-                    )
+                    store.drop_pages_after(spec.tid, source, actual)
                 rec.record(fetched, parsed, actual, game.forum.ppp)
                 last_recorded = actual
                 if progress:

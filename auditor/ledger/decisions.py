@@ -278,9 +278,7 @@ def _decision_row(
         # belongs to the draft the director sees (one card per clause).
         head = view.ledger().merged.get(fp)
         if head is not None:
-            head_row = store.db.execute(
-                "SELECT * FROM findings WHERE fingerprint=?", (head,)
-            ).fetchone()
+            head_row = store.finding(head)
             if head_row is not None:
                 row, fp = head_row, head
     if manual and decision == "undo":

@@ -60,6 +60,7 @@ from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
 from auditor.rules.lexicon import DEFAULT_DIR, Entry, Lexicon, load, tables
+from auditor.store.wordfreq import WordFreqFile
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
@@ -1547,7 +1548,7 @@ class Matcher(_Deferred):
         if cuts is None:  # posts repeat clauses: each window is cut once per process
             pos, found = 0, [0]
             tokenizer = self.tokenizer()
-            if isinstance(tokenizer.FREQ, _StoredFreq):
+            if isinstance(tokenizer.FREQ, WordFreqFile):
                 tokenizer.FREQ.prefetch(window)
             for tok in tokenizer.cut(window, HMM=True):
                 pos += len(tok)
@@ -2486,7 +2487,7 @@ def _jieba_for(digest: str, words: tuple[str, ...]) -> Any:
         f"{JIEBA_FORMAT}|{__version__}|{_installed('jieba')}\n".encode() + "\n".join(words).encode()
     ).hexdigest()[:32]
     path = cache_dir() / f"jieba-{key}.sqlite"
-    stored = _StoredFreq.open(path)
+    stored = WordFreqFile.open(path)
     if stored is not None:
         tok = jieba.Tokenizer()
         tok.FREQ, tok.total, tok.initialized = stored, stored.total, True
@@ -2495,7 +2496,8 @@ def _jieba_for(digest: str, words: tuple[str, ...]) -> Any:
     tok.initialize()
     for w in words:
         tok.add_word(w)
-    _StoredFreq.write(path, tok.FREQ, tok.total)
+    if WordFreqFile.write(path, tok.FREQ, tok.total):
+        _prune(path.parent, keep=path, pattern="jieba-*.sqlite")
     return tok
 
 
@@ -2533,110 +2535,6 @@ def _installed(module: str) -> str:
     except (ImportError, ValueError, OSError):
         return "?"
     return f"{origin}:{st.st_size}:{st.st_mtime_ns}" if st else "?"
-
-
-class _StoredFreq(Mapping[str, int]):
-    """jieba's word frequencies in a SQLite file, read on demand and remembered: a
-    boundary check looks up a few hundred words, not the 500,000 of the dictionary."""
-
-    def __init__(self, con: Any, total: int) -> None:
-        self._con, self.total = con, total
-        self._memo: dict[str, int | None] = {}
-        self._lock = threading.Lock()
-
-    @classmethod
-    def open(cls, path: Path) -> _StoredFreq | None:
-        import sqlite3
-
-        if not path.is_file():
-            return None
-        try:
-            uri = path.resolve().as_uri() + "?mode=ro"  # (as_uri: any character in the path)
-            con = sqlite3.connect(uri, uri=True, check_same_thread=False)
-            total = con.execute("SELECT f FROM meta WHERE k = 'total'").fetchone()[0]
-        except sqlite3.Error:
-            return None  # damaged or foreign: rebuilt and replaced
-        return cls(con, int(total))
-
-    @staticmethod
-    def write(path: Path, freq: Mapping[str, int], total: int) -> None:
-        """Atomically (a temporary file renamed into place); a folder that cannot be
-        written is no error."""
-        import sqlite3
-        import tempfile  # (only where a cache file is written)
-
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".jieba-", suffix=".tmp", dir=path.parent)
-            os.close(fd)
-        except OSError:
-            return
-        try:
-            con = sqlite3.connect(tmp)
-            with con:
-                con.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, f INTEGER)")
-                con.execute("CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID")
-                con.execute("INSERT INTO meta VALUES ('total', ?)", (int(total),))
-                con.executemany("INSERT INTO freq VALUES (?, ?)", freq.items())
-            con.close()
-            os.replace(tmp, path)
-            _prune(path.parent, keep=path, pattern="jieba-*.sqlite")
-        except (OSError, sqlite3.Error):
-            Path(tmp).unlink(missing_ok=True)
-
-    def prefetch(self, text: str, longest: int = 8) -> None:
-        """Look up every piece of ``text`` up to ``longest`` characters in one query."""
-        pieces = {
-            text[i:j]
-            for i in range(len(text))
-            for j in range(i + 1, min(len(text), i + longest) + 1)
-            if text[i:j] not in self._memo
-        }
-        if not pieces:
-            return
-        with self._lock:
-            for chunk in _chunks(sorted(pieces), 500):
-                marks = ",".join("?" * len(chunk))
-                got = dict(self._con.execute(f"SELECT w, f FROM freq WHERE w IN ({marks})", chunk))
-                for w in chunk:
-                    self._memo[w] = got.get(w)
-
-    def _look(self, key: str) -> int | None:
-        try:
-            return self._memo[key]
-        except KeyError:
-            pass
-        with self._lock:
-            row = self._con.execute("SELECT f FROM freq WHERE w = ?", (key,)).fetchone()
-        f = self._memo[key] = None if row is None else int(row[0])
-        return f
-
-    def __getitem__(self, key: str) -> int:
-        f = self._look(key)
-        if f is None:
-            raise KeyError(key)
-        return f
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self._look(key) is not None
-
-    def get(self, key: str, default: Any = None) -> Any:
-        f = self._look(key)
-        return default if f is None else f
-
-    def __iter__(self) -> Iterator[str]:
-        with self._lock:
-            words = [w for (w,) in self._con.execute("SELECT w FROM freq")]
-        return iter(words)
-
-    def __len__(self) -> int:
-        with self._lock:
-            return int(self._con.execute("SELECT count(*) FROM freq").fetchone()[0])
-
-
-def _chunks(items: Sequence[str], size: int) -> Iterator[Sequence[str]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
 
 
 # --------------------------------------------------------------------------- disk cache
