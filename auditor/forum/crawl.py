@@ -1586,7 +1586,7 @@ def _open_saved(sf: _SavedFile, opts: _ReadOptions) -> _Opened:
         return "problem", CrawlProblem("unreadable", url, message)
     # A posts list, the board list and the page writer's index are told by their bytes: a
     # night with nothing new reads the last two and makes no page value (no auditor.models).
-    if b'id="delform"' in body and b"mod=space" in body:  # is_space_body
+    if b'id="delform"' in body and b"mod=space" in body:  # is_space_html, on the bytes
         from auditor.forum.parse.space import parse_space
         from auditor.forum.parse.times import capture_time
 

@@ -112,7 +112,3 @@ def read_spaces(
             )
     store.set_state(SPACE_STATE, problem)
     return requests
-
-
-def space_problem(store: Store) -> str:
-    return store.check_state().get(SPACE_STATE, "")

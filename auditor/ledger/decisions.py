@@ -228,11 +228,6 @@ class Overlay:
         return self._suggested[fingerprint]
 
 
-def suggestion_for(game: Game, ruleset: RuleSet, store: Store, fingerprint: str) -> str | None:
-    """The card the policy suggests for a finding as if it were still undecided."""
-    return Overlay(game, ruleset, store).suggestion(fingerprint)
-
-
 @dataclass(frozen=True, slots=True)
 class Recorded:
     id: str

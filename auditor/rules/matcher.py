@@ -13,7 +13,7 @@ the prefilter flags):
    🍚 → 饭), financial digits (壹贰叁 → 一二三) and zero-width characters removed; then
    regular expressions drop noise between CJK characters (卧~槽, 卧.槽, 卧 槽) and collapse
    repeated characters (卧卧卧槽槽); for ``find_all``'s long batches the same two passes
-   run on a numpy array of code points (:func:`drop_noise`, :func:`collapse_repeats`).
+   run on a numpy array of code points (the masks of :func:`_noise_kept`, :func:`_repeat_kept`).
 2. **Prefilter** with aho-corasick (``ahocorasick_rs``) over the normalised text (terms,
    variants, pinyin initials of terms for ASCII abbreviations such as wc / tmd / nmsl, and
    for sentence patterns the words each pattern requires, derived from the pattern itself).
@@ -384,17 +384,11 @@ def text_starts(texts: Sequence[str]) -> Any:
     return at
 
 
-def drop_noise(codes: Any) -> Any:
-    """``NOISE_RE.sub("", …)`` on an array of code points (below the list tables' span): a
-    run of one to three noise characters with CJK on both sides goes (a longer run stays
-    whole, as with the regex)."""
-    keep = _noise_kept(codes)
-    return codes if keep is None else codes[keep]
-
-
 def _noise_kept(codes: Any, bits: Any = None) -> Any:
-    """:func:`drop_noise`'s mask of the characters kept (None: all); ``bits``: the codes'
-    :func:`_flag_table` bits, if at hand."""
+    """``NOISE_RE.sub("", …)``'s mask of the characters kept (None: all), on an array of
+    code points (below the list tables' span): a run of one to three noise characters with
+    CJK on both sides goes (a longer run stays whole, as with the regex).  ``bits``: the
+    codes' :func:`_flag_table` bits, if at hand."""
     import numpy as np
 
     if bits is None:
@@ -470,16 +464,10 @@ def _ascii_noise_kept(codes: Any, bits: Any = None) -> Any:
     return keep
 
 
-def collapse_repeats(codes: Any) -> Any:
-    """``REPEAT_RE.sub(_first, …)`` on an array (below the list tables' span): of a run of
-    one CJK character (not one that doubles in ordinary words) only the first stays."""
-    keep = _repeat_kept(codes)
-    return codes if keep is None else codes[keep]
-
-
 def _repeat_kept(codes: Any, bits: Any = None) -> Any:
-    """:func:`collapse_repeats`'s mask of the characters kept (None: all); ``bits``: as
-    for :func:`_noise_kept`."""
+    """``REPEAT_RE.sub(_first, …)``'s mask of the characters kept (None: all), on an array
+    (below the list tables' span): of a run of one CJK character (not one that doubles in
+    ordinary words) only the first stays.  ``bits``: as for :func:`_noise_kept`."""
     import numpy as np
 
     if len(codes) < 2:
