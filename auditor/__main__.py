@@ -35,6 +35,12 @@ def _interrupted_while_loading(signum: int, frame: object) -> None:
 signal.signal(signal.SIGINT, _interrupted_while_loading)
 
 from auditor import classcode  # noqa: E402
+
+# The dataclasses' generated code from the compiled tables: switched on here, by the
+# entry point, before the commands' modules make their classes (importing the package
+# changes nothing for another program).
+classcode.install()
+
 from auditor.cli import main as _main  # noqa: E402  (after the handler, on purpose)
 
 

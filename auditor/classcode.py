@@ -5,13 +5,14 @@
 class statement runs, in every process: for the package's 78 value classes that is most of
 what importing the rules, the ledger and the report costs, and a sixth of a nightly
 ``auditor audit`` after 100 new posts (issue 16; ``py-spy`` samples).  Python keeps no
-``.pyc`` for that code, so this module does: :func:`install` (run by ``auditor/__init__``
-before any class of the package is made) gives :mod:`dataclasses` an ``exec`` that looks
-the source text up in a table of code objects compiled from it before, read with
-:mod:`marshal` (the ``.pyc`` format) from the cache folder, and compiles what it has not
-seen.  A table per module (a night loads those of the modules it imports); :func:`save`
-writes a module's table back when this process compiled code for it (the CLI calls it
-before it exits; other processes at exit).
+``.pyc`` for that code, so this module does: :func:`install` (run by the entry points,
+``auditor/__main__`` and the crawl's worker process, before they import the modules that
+make the classes; ``import auditor`` alone changes nothing) gives :mod:`dataclasses` an
+``exec`` that looks the source text up in a table of code objects compiled from it before,
+read with :mod:`marshal` (the ``.pyc`` format) from the cache folder, and compiles what it
+has not seen.  A table per module (a night loads those of the modules it imports);
+:func:`save` writes a module's table back when this process compiled code for it (the CLI
+calls it before it exits; other processes at exit).
 
 The code is the same either way: the table is keyed by the exact source, compiled as
 ``exec`` compiles it (no ``__future__`` flags inherited), and the file is named by the

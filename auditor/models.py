@@ -6,6 +6,8 @@ store keeps them (with versions); rules read them back.  Nothing here does I/O.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -207,3 +209,51 @@ class FetchedPage:
     date_header: datetime | None = None  # the response's Date, for relative times
     fetched_at: datetime | None = None
     location: str | None = None
+
+
+class Match(NamedTuple):
+    """One matched piece of a post's own text: the text, its span in ``Post.text``, and why."""
+
+    text: str
+    start: int
+    end: int
+    detail: str = ""  # e.g. the lexicon entry and the normalisation that found it
+
+
+class Finding(NamedTuple):
+    """One problem the rules found.  Sorts and compares, so tests assert equality."""
+
+    code: str
+    player: str
+    day: int | None
+    phase: int | None
+    tid: int | None
+    pid: int | None
+    floor: int | None
+    matches: tuple[Match, ...]
+    excerpt: str
+    card: str  # the card the rule set suggests (blue | yellow | red | substitute | warning | none)
+    key: str  # the rule's own key: what makes two findings of one code on one post differ
+    note: str = ""
+    posted_at: datetime | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        """Stable across runs: hashes (code, pid, key), or (code, player, day, phase, key)
+        for aggregate findings, never offsets, row ids or run order."""
+        if self.pid is not None:
+            basis = f"{self.code}|pid:{self.pid}|{self.key}"
+        else:
+            basis = f"{self.code}|{self.player}|day:{self.day}|phase:{self.phase}|{self.key}"
+        return hashlib.sha256(basis.encode()).hexdigest()
+
+    @property
+    def id(self) -> str:
+        """Short id shown to directors: starts with a letter (spreadsheets turn 12E45
+        into a number), base32 without ambiguous padding."""
+        raw = bytes.fromhex(self.fingerprint[:16])
+        return "F" + base64.b32encode(raw).decode().rstrip("=")[:9]
+
+    @property
+    def match_text(self) -> str:
+        return " / ".join(m.text for m in self.matches)

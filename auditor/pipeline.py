@@ -752,7 +752,7 @@ def _report_key(
     newest stored version), the findings' configuration, the decisions and manual cards,
     this run's problems, which days and phases have opened or closed, and the version."""
     state = store.check_state()
-    db = store.db
+    newest_version, newest_decision, manual_cards = store.report_marks()
     now = _forum_now(game)
     passed = [
         t <= now
@@ -763,9 +763,9 @@ def _report_key(
         __version__,
         state.get("config"),
         state.get("serial"),
-        db.execute("SELECT MAX(rowid) FROM post_versions").fetchone()[0],
-        db.execute("SELECT MAX(id) FROM decisions").fetchone()[0],
-        db.execute("SELECT COUNT(*) FROM manual_cards").fetchone()[0],
+        newest_version,
+        newest_decision,
+        manual_cards,
         sorted(run_info.get("problems") or []),
         list(incomplete_days),
         passed,

@@ -144,7 +144,7 @@ def test_jieba_state_is_stored_and_read_word_by_word(cache: Path, tmp_path: Path
     assert isinstance(built.FREQ, dict)  # the first process builds jieba in memory
     matcher_mod._jieba_for.cache_clear()
     stored = matcher_mod._jieba_for("x", words)
-    assert isinstance(stored.FREQ, matcher_mod._StoredFreq)
+    assert isinstance(stored.FREQ, matcher_mod.WordFreqFile)
     assert stored.total == built.total
     for text in ("卧槽你这个背锅侠", "他出生在北京，今天天气不错", "我发誓我是好人"):
         stored.FREQ.prefetch(text)
@@ -161,7 +161,7 @@ def test_jieba_state_is_stored_and_read_word_by_word(cache: Path, tmp_path: Path
     again = matcher_mod._jieba_for("x", words)
     assert isinstance(again.FREQ, dict) and again.FREQ.get("背锅侠") == built.FREQ.get("背锅侠")
     matcher_mod._jieba_for.cache_clear()
-    assert isinstance(matcher_mod._jieba_for("x", words).FREQ, matcher_mod._StoredFreq)
+    assert isinstance(matcher_mod._jieba_for("x", words).FREQ, matcher_mod.WordFreqFile)
     matcher_mod._jieba_for.cache_clear()
 
 
@@ -175,7 +175,7 @@ def test_jieba_state_in_a_folder_with_uri_characters(
     matcher_mod._jieba_for.cache_clear()
     stored = matcher_mod._jieba_for("z", ("背锅侠",))
     matcher_mod._jieba_for.cache_clear()
-    assert isinstance(stored.FREQ, matcher_mod._StoredFreq)
+    assert isinstance(stored.FREQ, matcher_mod.WordFreqFile)
     assert stored.FREQ.get("背锅侠") == built.FREQ.get("背锅侠")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a?b #c%"]  # nothing beside it
 

@@ -368,7 +368,7 @@ def player_choices(game: Game, store: Store | None = None) -> list[str]:
     author the store holds."""
     names = [*game.players, *game.directors, *game.spectators]
     if store is not None:
-        for (author,) in store.db.execute("SELECT DISTINCT author FROM posts ORDER BY author"):
+        for author in store.author_names():
             if author and author not in names:
                 names.append(author)
     return names

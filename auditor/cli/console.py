@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import os
 import signal
-import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from auditor.errors import AuditorError, StoreError
 from auditor.files import WriteError
+from auditor.store import DatabaseError
 from auditor.visible import visible, visible_marks
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ def exit_on_errors(exit: Callable[[int], BaseException]) -> Iterator[None]:
             _discard_stdout()
         err.print(f"[bold red]错误：[/]{escape(str(exc))}", highlight=False)
         raise exit(exc.exit_code) from None
-    except sqlite3.Error as exc:  # one the store did not name (a cursor read mid-way)
+    except DatabaseError as exc:  # one the store did not name (a cursor read mid-way)
         err.print(
             f"[bold red]错误：[/]数据库出错（{escape(str(exc))}）。请检查游戏的数据库文件和磁盘。",
             highlight=False,

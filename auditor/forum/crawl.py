@@ -597,11 +597,9 @@ def _crawl_thread_http(
             report.sources[spec.tid] = stored["source"]
             return
     for source in sources:
-        last = store.db.execute(
-            "SELECT MAX(page) FROM pages WHERE tid=? AND source=?", (spec.tid, source)
-        ).fetchone()[0]
+        last = store.last_page(spec.tid, source)
         refetch_all = full or last is None or window
-        page = 1 if refetch_all else int(last)
+        page = 1 if refetch_all or last is None else last
         rec = ThreadRecorder(store, report, spec.tid, source, run_id)
         last_recorded = page
         try:
@@ -622,10 +620,7 @@ def _crawl_thread_http(
                     # Discuz! answers a page past the end with the last page: the thread
                     # has fewer pages than stored.  That page is the last one now; later
                     # stored pages are gone.
-                    store.db.execute(
-                        "DELETE FROM pages WHERE tid=? AND source=? AND page>?",
-                        (spec.tid, source, actual),
-                    )
+                    store.drop_pages_after(spec.tid, source, actual)
                 rec.record(fetched, parsed, actual, game.forum.ppp)
                 last_recorded = actual
                 if progress:
@@ -1591,7 +1586,7 @@ def _open_saved(sf: _SavedFile, opts: _ReadOptions) -> _Opened:
         return "problem", CrawlProblem("unreadable", url, message)
     # A posts list, the board list and the page writer's index are told by their bytes: a
     # night with nothing new reads the last two and makes no page value (no auditor.models).
-    if b'id="delform"' in body and b"mod=space" in body:  # is_space_body
+    if b'id="delform"' in body and b"mod=space" in body:  # is_space_html, on the bytes
         from auditor.forum.parse.space import parse_space
         from auditor.forum.parse.times import capture_time
 

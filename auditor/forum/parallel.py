@@ -46,6 +46,8 @@ _BOOT = (
     "from multiprocessing.connection import Connection\n"
     "tasks = Connection(int(sys.argv[1]), writable=False)\n"
     "sys.path[:] = tasks.recv()\n"
+    "from auditor import classcode\n"
+    "classcode.install()\n"
     "from auditor.forum.parallel import serve\n"
     "serve(tasks, Connection(int(sys.argv[2]), readable=False))\n"
 )

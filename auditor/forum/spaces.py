@@ -49,25 +49,16 @@ def night_of(game: Game, now: datetime) -> int | None:
 def player_uids(game: Game, store: Store) -> dict[str, int]:
     """Each player's uid: the game file's, else the one their stored posts carry."""
     out = dict(game.uids)
-    for row in store.db.execute(
-        "SELECT author, author_uid FROM posts WHERE author_uid IS NOT NULL GROUP BY author"
-    ):
-        if row["author"] in game.players:
-            out.setdefault(row["author"], int(row["author_uid"]))
+    for author, uid in store.author_uids().items():
+        if author in game.players:
+            out.setdefault(author, uid)
     return {p: out[p] for p in game.players if p in out}
 
 
 def latest_profile(store: Store, column: str) -> dict[int, Any]:
     """Each uid's latest recorded ``column`` of the profiles table (``threads``,
     ``avatar_url``): the value on the latest page that showed one."""
-    if column not in ("threads", "avatar_url"):
-        raise ValueError(column)
-    out: dict[int, Any] = {}
-    for row in store.db.execute(
-        f"SELECT uid, {column} FROM profiles WHERE {column} IS NOT NULL ORDER BY seen_ts"
-    ):
-        out[row["uid"]] = row[column]
-    return out
+    return store.latest_profile(column)
 
 
 def read_spaces(
@@ -121,7 +112,3 @@ def read_spaces(
             )
     store.set_state(SPACE_STATE, problem)
     return requests
-
-
-def space_problem(store: Store) -> str:
-    return store.check_state().get(SPACE_STATE, "")

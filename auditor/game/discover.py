@@ -106,9 +106,9 @@ def board_threads(store: object) -> list[TitledThread]:
         out[int(item["tid"])] = TitledThread(
             int(item["tid"]), str(item["subject"]), item.get("author")
         )
-    for row in store.db.execute("SELECT tid, subject FROM threads"):  # type: ignore[attr-defined]
-        if row["subject"] and row["tid"] not in out:
-            out[row["tid"]] = TitledThread(row["tid"], row["subject"])
+    for tid, subject in store.thread_subjects():  # type: ignore[attr-defined]
+        if subject and tid not in out:
+            out[tid] = TitledThread(tid, subject)
     return sorted(out.values(), key=lambda t: t.tid)
 
 

@@ -228,11 +228,6 @@ class Overlay:
         return self._suggested[fingerprint]
 
 
-def suggestion_for(game: Game, ruleset: RuleSet, store: Store, fingerprint: str) -> str | None:
-    """The card the policy suggests for a finding as if it were still undecided."""
-    return Overlay(game, ruleset, store).suggestion(fingerprint)
-
-
 @dataclass(frozen=True, slots=True)
 class Recorded:
     id: str
@@ -278,9 +273,7 @@ def _decision_row(
         # belongs to the draft the director sees (one card per clause).
         head = view.ledger().merged.get(fp)
         if head is not None:
-            head_row = store.db.execute(
-                "SELECT * FROM findings WHERE fingerprint=?", (head,)
-            ).fetchone()
+            head_row = store.finding(head)
             if head_row is not None:
                 row, fp = head_row, head
     if manual and decision == "undo":

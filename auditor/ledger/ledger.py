@@ -18,8 +18,6 @@ Consequences the rule set names are warnings to the director, never actions:
 from __future__ import annotations
 
 import hashlib
-import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +39,7 @@ from auditor.ledger.policy import (
 from auditor.rules.engine import ruleset_for
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet
-from auditor.store import Store
+from auditor.store import CurrentDecision, FindingRow, ManualCardRow, Store, finding_from_row
 
 LEDGER_COLUMNS = ("player", "blue", "yellow", "red", "sent_off", "pending")
 
@@ -192,23 +190,24 @@ class StoredFinding:
     active: bool
 
     @classmethod
-    def of(cls, row: sqlite3.Row | Mapping[str, Any]) -> StoredFinding:
+    def of(cls, row: FindingRow) -> StoredFinding:
+        finding = finding_from_row(row)
         return cls(
-            fingerprint=row["fingerprint"],
-            id=row["id"],
-            code=row["code"],
-            player=row["player"],
-            day=row["day"],
-            phase=row["phase"],
-            tid=row["tid"],
-            pid=row["pid"],
-            floor=row["floor"],
-            card=row["card"],
-            excerpt=row["excerpt"] or "",
-            note=row["note"] or "",
-            posted_at=row["posted_at"],
-            matches=_match_texts(row["matches"]),
-            active=bool(row["active"]),
+            fingerprint=row.fingerprint,
+            id=row.id,
+            code=row.code,
+            player=row.player,
+            day=row.day,
+            phase=row.phase,
+            tid=row.tid,
+            pid=row.pid,
+            floor=row.floor,
+            card=row.card,
+            excerpt=row.excerpt or "",
+            note=row.note or "",
+            posted_at=row.posted_at,
+            matches=tuple(str(m.text) for m in finding.matches if m.text),
+            active=bool(row.active),
         )
 
 
@@ -227,7 +226,7 @@ class DecisionRow:
     approved_since: str | None = None  # when the current run of approvals began
 
     @classmethod
-    def of(cls, row: sqlite3.Row | Mapping[str, Any]) -> DecisionRow:
+    def of(cls, row: CurrentDecision | Mapping[str, Any]) -> DecisionRow:
         keys = row.keys()
         return cls(
             fingerprint=row["fingerprint"],
@@ -257,17 +256,17 @@ class ManualCard:
     created_at: str
 
     @classmethod
-    def of(cls, row: sqlite3.Row | Mapping[str, Any]) -> ManualCard:
+    def of(cls, row: ManualCardRow) -> ManualCard:
         return cls(
-            fingerprint=row["fingerprint"],
-            id=row["id"],
-            player=row["player"],
-            card=row["card"],
-            kind=row["kind"],
-            day=row["day"],
-            reason=row["reason"],
-            created_by=row["created_by"],
-            created_at=row["created_at"],
+            fingerprint=row.fingerprint,
+            id=row.id,
+            player=row.player,
+            card=row.card,
+            kind=row.kind,
+            day=row.day,
+            reason=row.reason,
+            created_by=row.created_by,
+            created_at=row.created_at,
         )
 
 
@@ -545,16 +544,6 @@ def _gone(off: Offence, card: str) -> Warning:
         f"{off.player} 的{card_name(card)}（{off.id}，{off.code}）已批准，"
         "但这次检查不再发现这条违规（帖子被修改或删除？），请确认是否撤销。",
     )
-
-
-def _match_texts(raw: str | None) -> tuple[str, ...]:
-    """The matched texts of a finding's stored ``matches`` (JSON)."""
-    if not raw:
-        return ()
-    try:
-        return tuple(str(m[0]) for m in json.loads(raw) if m and m[0])
-    except (ValueError, TypeError, IndexError):
-        return ()
 
 
 def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:

@@ -14,7 +14,7 @@ from auditor.game.schedule import Schedule
 from auditor.report.labels import plain_note, post_link, thread_name
 from auditor.rules.records import CountedPosts
 from auditor.rules.registry import REGISTRY
-from auditor.store import Store
+from auditor.store import Store, finding_from_row
 
 DAY_COLOURS = (
     "#4e79a7",
@@ -91,11 +91,8 @@ def lurk_units(store: Store) -> set[tuple[str, int, int | None]]:
     """The units (player, day, phase) the LURK-DAY rule judged lurking: its stored findings
     (the rule's own verdict with the rule set's options — 版杀7 6.2(1) per phase and against
     the day's average — never a threshold of the report's own)."""
-    return {
-        (r["player"], r["day"], r["phase"])
-        for r in store.findings()
-        if r["code"] == "LURK-DAY" and r["day"] is not None
-    }
+    lurking = (finding_from_row(r) for r in store.findings() if r.code == "LURK-DAY")
+    return {(f.player, f.day, f.phase) for f in lurking if f.day is not None}
 
 
 def lurks(

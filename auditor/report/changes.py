@@ -51,30 +51,21 @@ def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict
     since_started = previous[-1]["started_at"] if previous else ""
     since_finished = (previous[-1]["finished_at"] or since_started) if previous else ""
 
-    db = store.db
     changed: dict[int, str] = {}  # pid -> edited | hidden
     old_version: dict[int, int] = {}  # pid -> the version before the first change
     seen_at: dict[int, str] = {}
-    rows = db.execute(
-        "SELECT v.pid, v.version, v.seen_at, v.hidden, v.view, v.neutral_hash,"
-        " w.hidden AS prev_hidden, w.view AS prev_view, w.neutral_hash AS prev_neutral"
-        " FROM post_versions v JOIN post_versions w ON w.pid = v.pid AND w.version = v.version - 1"
-        " WHERE v.run_id > ? OR (v.run_id IS NULL AND v.seen_at > ?)"
-        " ORDER BY v.pid, v.version",
-        (since_id, since_started),
-    ).fetchall()
-    for r in rows:
-        if r["hidden"] is not None and r["prev_hidden"] is None:
+    for v in store.version_changes(since_id, since_started):
+        if v.hidden is not None and v.prev_hidden is None:
             kind = "hidden"
-        elif r["neutral_hash"] == r["prev_neutral"] and r["view"] != r["prev_view"]:
+        elif v.neutral_hash == v.prev_neutral and v.view != v.prev_view:
             continue  # the same content as another view shows it
         else:
             kind = "edited"
-        pid = r["pid"]
+        pid = v.pid
         if changed.get(pid) != "hidden":
             changed[pid] = kind
-        old_version.setdefault(pid, r["version"] - 1)
-        seen_at[pid] = r["seen_at"]
+        old_version.setdefault(pid, v.version - 1)
+        seen_at[pid] = v.seen_at
 
     deleted: set[int] = set()
     for r in crawls:
@@ -82,10 +73,10 @@ def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict
             with contextlib.suppress(ValueError, TypeError, AttributeError):
                 deleted.update(int(p) for p in json.loads(r["summary"]).get("deleted", []))
     deleted_at: dict[int, str] = {}
-    for r in db.execute("SELECT pid, deleted_at FROM posts WHERE deleted = 1").fetchall():
-        if r["pid"] in deleted or (r["deleted_at"] and r["deleted_at"] > since_finished):
-            deleted.add(r["pid"])
-            deleted_at[r["pid"]] = r["deleted_at"] or ""
+    for pid, at in store.deleted_posts().items():
+        if pid in deleted or (at and at > since_finished):
+            deleted.add(pid)
+            deleted_at[pid] = at or ""
     deleted &= set(deleted_at)  # undeleted since: no longer a change
     for pid in deleted:
         changed[pid] = "deleted"

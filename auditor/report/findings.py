@@ -3,7 +3,6 @@ findings and the ledger (one copy for the report, the CSVs and ``auditor finding
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,7 +19,7 @@ from auditor.report.labels import (
 )
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet, own_citation
-from auditor.store import Store
+from auditor.store import Store, finding_from_row
 
 
 def finding_rows(
@@ -43,7 +42,7 @@ def finding_rows(
             {"approve": "approved", "reject": "rejected"}.get(x.decision, "draft") if x else "draft"
         )
         dr = draft_by_fp.get(own)
-        matches = [m[0] for m in json.loads(r["matches"] or "[]") if m and m[0]]
+        matches = [m.text for m in finding_from_row(r).matches if m.text]
         note = r["note"]
         if own != r["fingerprint"]:
             merged = f"与同一帖的 {id_by_fp.get(own, own[:10])} 合并为一张（同一类违规）"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sqlite3
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -30,7 +29,6 @@ from auditor.rules.base import (
     Context,
     Finding,
     GamePost,
-    Match,
     Rule,
     Unit,
 )
@@ -39,7 +37,15 @@ from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.rules.votebook import vote_settings
-from auditor.store import SIDE_CHECKED, SIDE_SERIAL, Store, StoredPost, neutral_hash
+from auditor.store import (
+    SIDE_CHECKED,
+    SIDE_SERIAL,
+    FindingRow,
+    Store,
+    StoredPost,
+    finding_from_row,
+    neutral_hash,
+)
 
 _LASTWORDS_HEAD = re.compile(
     r"^\s*[【\[（(]?\s*(?P<name>[^\s【】\[\]（）()：:的]{1,20})\s*[】\]）)]?\s*(?:的)?\s*遗言"
@@ -731,7 +737,7 @@ def check(
     # thread's day), days judged while their threads were incomplete, days that closed
     # since the last check, and the day open now.
     thread_day = _thread_days(game)
-    previous_tid = _tids(store, removed)
+    previous_tid = store.thread_of(removed)
     days: set[int | None] = {gp.day for gp in fresh} | set(removed_d.values())
     days |= set(store.checked_days(changed).values())
     days |= {thread_day.get(gp.post.tid) for gp in fresh}
@@ -761,13 +767,13 @@ def check(
     touched = changed | removed
     rechecked = [f for f in found if not held(f.code, f.day)]
 
-    def in_scope(row: sqlite3.Row) -> bool:
-        rule = REGISTRY.get(row["code"])
+    def in_scope(row: FindingRow) -> bool:
+        rule = REGISTRY.get(row.code)
         if rule is None or rule.kind == "post":
-            return row["pid"] in touched
-        if held(row["code"], row["day"]):
+            return row.pid in touched
+        if held(row.code, row.day):
             return False
-        return rule.scope == "game" or row["day"] in scope_days
+        return rule.scope == "game" or row.day in scope_days
 
     new, _ = store.save_findings(rechecked, run_id, scope=in_scope)
     findings = [finding_from_row(r) for r in store.findings()]
@@ -880,15 +886,6 @@ def _thread_days(game: Game) -> dict[int, int]:
     return out
 
 
-def _tids(store: Store, pids: set[int]) -> dict[int, int]:
-    if not pids:
-        return {}
-    rows = store.db.execute(
-        f"SELECT pid, tid FROM posts WHERE pid IN ({','.join('?' * len(pids))})", tuple(pids)
-    )
-    return {r[0]: r[1] for r in rows}
-
-
 RECORDS_KEY = "blob:records"  # the check state's entry holding the check's records
 
 
@@ -935,22 +932,3 @@ def stored_proposals(store: Store) -> list[str] | None:
     stored by this version)."""
     text = store.state_value(PROPOSALS_KEY)
     return [str(p) for p in json.loads(text)] if text else None
-
-
-def finding_from_row(row: sqlite3.Row) -> Finding:
-    """A stored finding as the frozen value the rules produced."""
-    return Finding(
-        code=row["code"],
-        player=row["player"],
-        day=row["day"],
-        phase=row["phase"],
-        tid=row["tid"],
-        pid=row["pid"],
-        floor=row["floor"],
-        matches=tuple(Match(*m) for m in json.loads(row["matches"])),
-        excerpt=row["excerpt"],
-        card=row["card"],
-        key=row["key"],
-        note=row["note"],
-        posted_at=datetime.fromisoformat(row["posted_at"]) if row["posted_at"] else None,
-    )

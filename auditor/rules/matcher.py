@@ -13,7 +13,7 @@ the prefilter flags):
    🍚 → 饭), financial digits (壹贰叁 → 一二三) and zero-width characters removed; then
    regular expressions drop noise between CJK characters (卧~槽, 卧.槽, 卧 槽) and collapse
    repeated characters (卧卧卧槽槽); for ``find_all``'s long batches the same two passes
-   run on a numpy array of code points (:func:`drop_noise`, :func:`collapse_repeats`).
+   run on a numpy array of code points (the masks of :func:`_noise_kept`, :func:`_repeat_kept`).
 2. **Prefilter** with aho-corasick (``ahocorasick_rs``) over the normalised text (terms,
    variants, pinyin initials of terms for ASCII abbreviations such as wc / tmd / nmsl, and
    for sentence patterns the words each pattern requires, derived from the pattern itself).
@@ -60,6 +60,7 @@ from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
 from auditor.rules.lexicon import DEFAULT_DIR, Entry, Lexicon, load, tables
+from auditor.store.wordfreq import WordFreqFile
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
@@ -383,17 +384,11 @@ def text_starts(texts: Sequence[str]) -> Any:
     return at
 
 
-def drop_noise(codes: Any) -> Any:
-    """``NOISE_RE.sub("", …)`` on an array of code points (below the list tables' span): a
-    run of one to three noise characters with CJK on both sides goes (a longer run stays
-    whole, as with the regex)."""
-    keep = _noise_kept(codes)
-    return codes if keep is None else codes[keep]
-
-
 def _noise_kept(codes: Any, bits: Any = None) -> Any:
-    """:func:`drop_noise`'s mask of the characters kept (None: all); ``bits``: the codes'
-    :func:`_flag_table` bits, if at hand."""
+    """``NOISE_RE.sub("", …)``'s mask of the characters kept (None: all), on an array of
+    code points (below the list tables' span): a run of one to three noise characters with
+    CJK on both sides goes (a longer run stays whole, as with the regex).  ``bits``: the
+    codes' :func:`_flag_table` bits, if at hand."""
     import numpy as np
 
     if bits is None:
@@ -469,16 +464,10 @@ def _ascii_noise_kept(codes: Any, bits: Any = None) -> Any:
     return keep
 
 
-def collapse_repeats(codes: Any) -> Any:
-    """``REPEAT_RE.sub(_first, …)`` on an array (below the list tables' span): of a run of
-    one CJK character (not one that doubles in ordinary words) only the first stays."""
-    keep = _repeat_kept(codes)
-    return codes if keep is None else codes[keep]
-
-
 def _repeat_kept(codes: Any, bits: Any = None) -> Any:
-    """:func:`collapse_repeats`'s mask of the characters kept (None: all); ``bits``: as
-    for :func:`_noise_kept`."""
+    """``REPEAT_RE.sub(_first, …)``'s mask of the characters kept (None: all), on an array
+    (below the list tables' span): of a run of one CJK character (not one that doubles in
+    ordinary words) only the first stays.  ``bits``: as for :func:`_noise_kept`."""
     import numpy as np
 
     if len(codes) < 2:
@@ -1547,7 +1536,7 @@ class Matcher(_Deferred):
         if cuts is None:  # posts repeat clauses: each window is cut once per process
             pos, found = 0, [0]
             tokenizer = self.tokenizer()
-            if isinstance(tokenizer.FREQ, _StoredFreq):
+            if isinstance(tokenizer.FREQ, WordFreqFile):
                 tokenizer.FREQ.prefetch(window)
             for tok in tokenizer.cut(window, HMM=True):
                 pos += len(tok)
@@ -2486,7 +2475,7 @@ def _jieba_for(digest: str, words: tuple[str, ...]) -> Any:
         f"{JIEBA_FORMAT}|{__version__}|{_installed('jieba')}\n".encode() + "\n".join(words).encode()
     ).hexdigest()[:32]
     path = cache_dir() / f"jieba-{key}.sqlite"
-    stored = _StoredFreq.open(path)
+    stored = WordFreqFile.open(path)
     if stored is not None:
         tok = jieba.Tokenizer()
         tok.FREQ, tok.total, tok.initialized = stored, stored.total, True
@@ -2495,7 +2484,8 @@ def _jieba_for(digest: str, words: tuple[str, ...]) -> Any:
     tok.initialize()
     for w in words:
         tok.add_word(w)
-    _StoredFreq.write(path, tok.FREQ, tok.total)
+    if WordFreqFile.write(path, tok.FREQ, tok.total):
+        _prune(path.parent, keep=path, pattern="jieba-*.sqlite")
     return tok
 
 
@@ -2533,110 +2523,6 @@ def _installed(module: str) -> str:
     except (ImportError, ValueError, OSError):
         return "?"
     return f"{origin}:{st.st_size}:{st.st_mtime_ns}" if st else "?"
-
-
-class _StoredFreq(Mapping[str, int]):
-    """jieba's word frequencies in a SQLite file, read on demand and remembered: a
-    boundary check looks up a few hundred words, not the 500,000 of the dictionary."""
-
-    def __init__(self, con: Any, total: int) -> None:
-        self._con, self.total = con, total
-        self._memo: dict[str, int | None] = {}
-        self._lock = threading.Lock()
-
-    @classmethod
-    def open(cls, path: Path) -> _StoredFreq | None:
-        import sqlite3
-
-        if not path.is_file():
-            return None
-        try:
-            uri = path.resolve().as_uri() + "?mode=ro"  # (as_uri: any character in the path)
-            con = sqlite3.connect(uri, uri=True, check_same_thread=False)
-            total = con.execute("SELECT f FROM meta WHERE k = 'total'").fetchone()[0]
-        except sqlite3.Error:
-            return None  # damaged or foreign: rebuilt and replaced
-        return cls(con, int(total))
-
-    @staticmethod
-    def write(path: Path, freq: Mapping[str, int], total: int) -> None:
-        """Atomically (a temporary file renamed into place); a folder that cannot be
-        written is no error."""
-        import sqlite3
-        import tempfile  # (only where a cache file is written)
-
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".jieba-", suffix=".tmp", dir=path.parent)
-            os.close(fd)
-        except OSError:
-            return
-        try:
-            con = sqlite3.connect(tmp)
-            with con:
-                con.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, f INTEGER)")
-                con.execute("CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID")
-                con.execute("INSERT INTO meta VALUES ('total', ?)", (int(total),))
-                con.executemany("INSERT INTO freq VALUES (?, ?)", freq.items())
-            con.close()
-            os.replace(tmp, path)
-            _prune(path.parent, keep=path, pattern="jieba-*.sqlite")
-        except (OSError, sqlite3.Error):
-            Path(tmp).unlink(missing_ok=True)
-
-    def prefetch(self, text: str, longest: int = 8) -> None:
-        """Look up every piece of ``text`` up to ``longest`` characters in one query."""
-        pieces = {
-            text[i:j]
-            for i in range(len(text))
-            for j in range(i + 1, min(len(text), i + longest) + 1)
-            if text[i:j] not in self._memo
-        }
-        if not pieces:
-            return
-        with self._lock:
-            for chunk in _chunks(sorted(pieces), 500):
-                marks = ",".join("?" * len(chunk))
-                got = dict(self._con.execute(f"SELECT w, f FROM freq WHERE w IN ({marks})", chunk))
-                for w in chunk:
-                    self._memo[w] = got.get(w)
-
-    def _look(self, key: str) -> int | None:
-        try:
-            return self._memo[key]
-        except KeyError:
-            pass
-        with self._lock:
-            row = self._con.execute("SELECT f FROM freq WHERE w = ?", (key,)).fetchone()
-        f = self._memo[key] = None if row is None else int(row[0])
-        return f
-
-    def __getitem__(self, key: str) -> int:
-        f = self._look(key)
-        if f is None:
-            raise KeyError(key)
-        return f
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self._look(key) is not None
-
-    def get(self, key: str, default: Any = None) -> Any:
-        f = self._look(key)
-        return default if f is None else f
-
-    def __iter__(self) -> Iterator[str]:
-        with self._lock:
-            words = [w for (w,) in self._con.execute("SELECT w FROM freq")]
-        return iter(words)
-
-    def __len__(self) -> int:
-        with self._lock:
-            return int(self._con.execute("SELECT count(*) FROM freq").fetchone()[0])
-
-
-def _chunks(items: Sequence[str], size: int) -> Iterator[Sequence[str]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
 
 
 # --------------------------------------------------------------------------- disk cache

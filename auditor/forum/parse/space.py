@@ -60,12 +60,6 @@ def is_space_html(text: str) -> bool:
     return 'id="delform"' in text and "mod=space" in text
 
 
-def is_space_body(body: bytes) -> bool:
-    """The same test on undecoded bytes (the markers are ASCII in UTF-8 and GBK; the saved
-    pages' crawl repeats it inline, before loading the parser)."""
-    return b'id="delform"' in body and b"mod=space" in body
-
-
 def _query_int(href: str, key: str) -> int | None:
     values = parse_qs(urlsplit(href).query).get(key)
     try:
