@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from auditor.report.write import Written
     from auditor.rules.base import Context
     from auditor.rules.engine import CheckResult
+    from auditor.rules.records import CheckRecords
     from auditor.rules.ruleset import RuleSet
 
 # Each stage imports its layer when it runs: a night with nothing new (see
@@ -644,6 +645,62 @@ def _quiet_night(
     return True
 
 
+def _write_report_settled(
+    game: Game,
+    store: Store,
+    result: AuditResult,
+    *,
+    ruleset: RuleSet,
+    records: CheckRecords | None,
+    before: set[str],
+    previous: dict[str, str],
+    keyed: tuple[tuple[int, ...], dict[str, object], bool],
+    reports: Path,
+    unchanged_ok: bool,
+) -> str:
+    """Read the ledger and write the report (or mark the last one checked) until no
+    decision came in while it was written; returns the report key it stands for."""
+    from auditor.ledger.ledger import load_ledger
+    from auditor.report.records import build_records
+    from auditor.report.write import latest_dir, mark_checked, write_report
+
+    incomplete_days, run_info, workbook = keyed
+    key = ""
+    for _attempt in range(REPORT_ATTEMPTS):
+        key = _report_key(game, store, incomplete_days, run_info, workbook)
+        led = load_ledger(game, store, ruleset)
+        result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
+        result.pending, result.other_pending = led.pending, led.other_pending
+        last = latest_dir(reports, game.slug)
+        if (
+            unchanged_ok
+            and previous.get("report_key") == key
+            and last is not None
+            and str(last) == previous.get("report_dir")
+            and mark_checked(last, _forum_now(game))
+        ):
+            # Nothing the report shows has changed: the last report stands, marked as
+            # checked now.
+            result.report, result.report_unchanged = last, True
+            result.notices = json.loads(previous.get("report_notices", "[]"))
+        else:
+            recs = build_records(
+                game, store, ruleset=ruleset, run=run_info, ledger=led, records=records
+            )
+            written = write_report(
+                recs, reports, when=_forum_now(game), workbook=workbook
+            ).directory
+            result.report, result.report_unchanged = written, False
+            result.notices = list(recs.notices)
+            store.set_state("report_key", key)
+            store.set_state("report_dir", str(written.resolve()))
+            store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+        if _report_key(game, store, incomplete_days, run_info, workbook) == key:
+            break
+        unchanged_ok = False  # a decision came in meanwhile: write the report again
+    return key
+
+
 def _judge_and_report(
     game: Game,
     store: Store,
@@ -658,8 +715,6 @@ def _judge_and_report(
 ) -> None:
     import auditor.rules.engine as engine
     from auditor.ledger.ledger import load_ledger
-    from auditor.report.records import build_records
-    from auditor.report.write import latest_dir, mark_checked, write_report
     from auditor.rules.records import derive as derive_records
 
     rules = _rules_inputs(game)  # read before the check: what it is checked with
@@ -688,39 +743,18 @@ def _judge_and_report(
     # and the ledger is read and the report written again, so the report this run leaves
     # holds every decision committed before its last read (the stored key never counts a
     # decision the report lacks: the next night rewrites it if one slips in after).
-    unchanged_ok = not full
-    for _attempt in range(REPORT_ATTEMPTS):
-        key = _report_key(game, store, incomplete_days, run_info, workbook)
-        led = load_ledger(game, store, ruleset)
-        result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
-        result.pending, result.other_pending = led.pending, led.other_pending
-        last = latest_dir(reports, game.slug)
-        if (
-            unchanged_ok
-            and previous.get("report_key") == key
-            and last is not None
-            and str(last) == previous.get("report_dir")
-            and mark_checked(last, _forum_now(game))
-        ):
-            # Nothing the report shows has changed: the last report stands, marked as
-            # checked now.
-            result.report, result.report_unchanged = last, True
-            result.notices = json.loads(previous.get("report_notices", "[]"))
-        else:
-            recs = build_records(
-                game, store, ruleset=ruleset, run=run_info, ledger=led, records=checked_records
-            )
-            written = write_report(
-                recs, reports, when=_forum_now(game), workbook=workbook
-            ).directory
-            result.report, result.report_unchanged = written, False
-            result.notices = list(recs.notices)
-            store.set_state("report_key", key)
-            store.set_state("report_dir", str(written.resolve()))
-            store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
-        if _report_key(game, store, incomplete_days, run_info, workbook) == key:
-            break
-        unchanged_ok = False  # a decision came in meanwhile: write the report again
+    key = _write_report_settled(
+        game,
+        store,
+        result,
+        ruleset=ruleset,
+        records=checked_records,
+        before=before,
+        previous=previous,
+        keyed=(incomplete_days, run_info, workbook),
+        reports=reports,
+        unchanged_ok=not full,
+    )
     # What the next night needs to see that nothing is new (_quiet_night).
     night = {
         "rules": rules,

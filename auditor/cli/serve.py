@@ -71,6 +71,44 @@ def _looks_like_a_game(path: Path) -> bool:
 
 
 @command("serve")
+def _set_password(path: Path, name: str) -> None:
+    game = actions.load(path)
+    actions.check_director(game, name)  # (before asking for a password twice)
+    password = _new_password(name)
+    problem = password_problem(password)
+    if problem:
+        raise ServeError(problem)
+    actions.set_password(game, name, hash_password(password))
+    err.print(escape(f"已为 {game.name} 的导演 {name} 设置密码。"), highlight=False)
+
+
+def _load_games(paths: list[Path]) -> dict[str, Game]:
+    """The games to serve by slug: a game file in a folder that does not load is said and
+    skipped (the others are served); one named on the command line is an error."""
+    loaded = []
+    for f, in_folder in game_files(paths):
+        try:
+            loaded.append(actions.load(f))
+        except AuditorError as exc:
+            if not in_folder:
+                raise
+            err.print(
+                f"[yellow]注意：[/]跳过 {escape(str(f))}：{escape(str(exc))}", highlight=False
+            )
+    if not loaded:
+        raise ServeError("没有可以打开的游戏文件（上面列出了跳过的文件和原因）")
+    by_slug: dict[str, Game] = {}
+    for g in loaded:
+        if g.slug in by_slug:
+            raise ServeError(
+                f"两个游戏文件的名字相同（{g.slug}）：{by_slug[g.slug].path} 和 {g.path}"
+            )
+        if not g.directors:
+            raise ServeError(f"{g.path}：[game] directors 是空的，没有人可以登录")
+        by_slug[g.slug] = g
+    return by_slug
+
+
 def serve_cmd(
     games: Annotated[
         list[Path] | None,
@@ -126,39 +164,10 @@ def serve_cmd(
     """
     with handle_errors():
         if set_password is not None and set_password[0]:
-            game = actions.load(Path(set_password[0]))
-            name = set_password[1]
-            actions.check_director(game, name)  # (before asking for a password twice)
-            password = _new_password(name)
-            problem = password_problem(password)
-            if problem:
-                raise ServeError(problem)
-            actions.set_password(game, name, hash_password(password))
-            err.print(escape(f"已为 {game.name} 的导演 {name} 设置密码。"), highlight=False)
+            _set_password(Path(set_password[0]), set_password[1])
             return
-        files = game_files(list(games or [Path(".")]))  # (none: the current folder)
-        loaded = []
-        for f, in_folder in files:
-            try:
-                loaded.append(actions.load(f))
-            except AuditorError as exc:
-                if not in_folder:
-                    raise
-                # (one game file with a typo in a folder of games: the others are served)
-                err.print(
-                    f"[yellow]注意：[/]跳过 {escape(str(f))}：{escape(str(exc))}", highlight=False
-                )
-        if not loaded:
-            raise ServeError("没有可以打开的游戏文件（上面列出了跳过的文件和原因）")
-        by_slug: dict[str, Game] = {}
-        for g in loaded:
-            if g.slug in by_slug:
-                raise ServeError(
-                    f"两个游戏文件的名字相同（{g.slug}）：{by_slug[g.slug].path} 和 {g.path}"
-                )
-            if not g.directors:
-                raise ServeError(f"{g.path}：[game] directors 是空的，没有人可以登录")
-            by_slug[g.slug] = g
+        by_slug = _load_games(list(games or [Path(".")]))  # (none: the current folder)
+        loaded = list(by_slug.values())
         local = _is_loopback(host)
         if not local:
             missing = [f"{g.name}（{g.path}）" for g in loaded if not actions.password_hashes(g)]

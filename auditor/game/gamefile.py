@@ -385,7 +385,7 @@ class _Reader:
             value = value.replace(tzinfo=self.tz)  # local forum time
         return value.astimezone(self.tz) if self.tz is not None else value
 
-    def tid(self, data: Mapping[str, Any], key: str, name: str) -> int | None:
+    def tid(self, data: Mapping[str, object], key: str, name: str) -> int | None:
         """A thread id the forum can have (1 to :data:`MAX_TID`), or None when absent."""
         return self.tid_value(key, self.int_(data, key, name))
 
@@ -429,6 +429,34 @@ def load_game(path: str | Path) -> Game:
     return parse_game(data, path)
 
 
+def _skip_string(text: str, i: int, line: int, line_start: int) -> tuple[int, int, int]:
+    """Past the TOML string starting at ``i`` (basic or literal, one line or three quotes):
+    (the index after it, the line and line start there)."""
+    n, c = len(text), text[i]
+    quote = c * 3 if text.startswith(c * 3, i) else c
+    j = i + len(quote)
+    while j < n and not text.startswith(quote, j):
+        if text[j] == "\n":
+            if len(quote) == 1:
+                break  # (an unclosed string: tomllib says so)
+            line, line_start = line + 1, j + 1
+        j += 2 if c == '"' and text[j] == "\\" else 1
+    return j + len(quote), line, line_start
+
+
+def _table_header(text: str, i: int, arrays: dict[str, int]) -> tuple[str, int]:
+    """The table a header line at ``i`` opens (``thread[2]`` for the second [[thread]])
+    and where its line ends."""
+    n = len(text)
+    end = text.find("\n", i)
+    header = text[i : n if end < 0 else end].split("#", 1)[0].strip()
+    name = header.strip("[] \t").replace('"', "").replace("'", "")
+    if header.startswith("[["):
+        arrays[name] = arrays.get(name, 0) + 1
+        name = f"{name}[{arrays[name]}]"
+    return name, n if end < 0 else end
+
+
 def too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, str] | None:
     """Where arrays and inline tables first nest deeper than ``limit`` in a TOML text: the
     line and the key they belong to (``rules.x``, ``thread[2].lastwords``), or None.
@@ -447,25 +475,10 @@ def too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, str] | None:
             i = n if end < 0 else end
             continue
         elif c in "\"'":
-            quote = c * 3 if text.startswith(c * 3, i) else c
-            j = i + len(quote)
-            while j < n and not text.startswith(quote, j):
-                if text[j] == "\n":
-                    if len(quote) == 1:
-                        break  # (an unclosed string: tomllib says so)
-                    line, line_start = line + 1, j + 1
-                j += 2 if c == '"' and text[j] == "\\" else 1
-            i = j + len(quote)
+            i, line, line_start = _skip_string(text, i, line, line_start)
             continue
         elif c == "[" and depth == 0 and not text[line_start:i].strip():
-            end = text.find("\n", i)
-            header = text[i : n if end < 0 else end].split("#", 1)[0].strip()
-            name = header.strip("[] \t").replace('"', "").replace("'", "")
-            if header.startswith("[["):
-                arrays[name] = arrays.get(name, 0) + 1
-                name = f"{name}[{arrays[name]}]"
-            table, key = name, ""
-            i = n if end < 0 else end
+            (table, i), key = _table_header(text, i, arrays), ""
             continue
         elif c in "[{":
             depth += 1

@@ -26,7 +26,7 @@ MAX_WIDTH = 60
 _ILLEGAL = {c: f"<U+{c:04X}>" for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20))}
 
 
-def _cell(value: Any) -> Any:
+def _cell(value: object) -> object:
     """A cell as the CSVs write it, with what a worksheet cannot hold written out."""
     value = neutralise(value)
     return value.translate(_ILLEGAL) if isinstance(value, str) else value

@@ -202,22 +202,15 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?:\s*[、/和或跟与]\s*|\s+|\s*[,，]\s*)(?:{alt}){alone}")
 
 
-def parse_free_vote(
-    text: str, players: Sequence[str], *, pronouns: bool = False
-) -> FreeVote | None:
-    """The last clear vote in ``text`` (see the module docstring), or None.  With
-    ``pronouns``, `我投他` is a vote too, its target the pronoun (an attempt the reader
-    cannot resolve: the labelled presets list it as a void vote post)."""
-    found: list[FreeVote] = []
-    others = _second_name(players)
-    if pronouns:
-        players = [*players, *PRONOUNS]
+_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5")
+
+
+def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> list[FreeVote]:
+    """Every clear vote expression naming one of ``players`` (pronouns included)."""
+    found = []
     for pat in _patterns(players):
         for m in pat.finditer(text):
-            key = next(
-                (g for g in _NAME_GROUPS if m.groupdict().get(g)),
-                None,
-            )
+            key = next((g for g in _NAME_GROUPS if m.groupdict().get(g)), None)
             if key is None:
                 continue
             name = m.group(key)
@@ -226,15 +219,21 @@ def parse_free_vote(
             two = others.match(text, m.end()) is not None
             if not _clear(text, m.start(), m.end(), count=key == "name5", after=not two):
                 continue
-            change = bool(
-                m.groupdict().get("chg")
-                or m.groupdict().get("chg2")
-                or m.groupdict().get("chg3")
-                or m.groupdict().get("chg4")
-                or m.groupdict().get("chg5")
-                or _CHANGE_WORD.search(text, 0, m.start())
+            change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or bool(
+                _CHANGE_WORD.search(text, 0, m.start())
             )
             found.append(FreeVote(name, m.start(), m.end(), change, two))
+    return found
+
+
+def parse_free_vote(
+    text: str, players: Sequence[str], *, pronouns: bool = False
+) -> FreeVote | None:
+    """The last clear vote in ``text`` (see the module docstring), or None.  With
+    ``pronouns``, `我投他` is a vote too, its target the pronoun (an attempt the reader
+    cannot resolve: the labelled presets list it as a void vote post)."""
+    others = _second_name(players)
+    found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others)
     for m in _ABSTAIN_ALONE.finditer(text):
         if any(f.start <= m.start("name") < f.end for f in found):
             continue
@@ -248,8 +247,7 @@ def parse_free_vote(
                 found.append(FreeVote("?", m.start(), m.end(), change))
     if not found:
         return None
-    last = max(found, key=lambda f: (f.end, f.start))
-    return last
+    return max(found, key=lambda f: (f.end, f.start))
 
 
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
