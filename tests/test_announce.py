@@ -111,3 +111,32 @@ def test_a_generated_game_announcement_comes_out_in_parts(tmp_path: Path) -> Non
     assert "[b]第1天潜水[/b]" in approved
     lurk = approved[approved.index("[b]第1天潜水[/b]") : approved.index("[b]第1天电梯[/b]")]
     assert "包子：" in lurk and "饺子：" not in lurk
+
+
+def test_the_report_cuts_by_the_game_files_maxpostsize(tmp_path: Path) -> None:
+    """[forum] maxpostsize = 3000: every announcement file of the report within 3000 bytes
+    as the forum receives them pasted (CRLF)."""
+    posts = [
+        {
+            "author": name,
+            "tid": 11,
+            "at": datetime.fromisoformat(f"2026-11-20T{10 + i}:00:00+08:00"),
+            "message": f"{name}的第一天发言",
+            "repeat": 15,
+        }
+        for i, name in enumerate(PLAYERS)
+    ]
+    now = datetime.fromisoformat("2026-11-20T23:00:00+08:00")
+    fragment = '[forum]\nurl = "http://bbs.example.com/"\nmaxpostsize = 3000\n'
+    built = build_case(tmp_path, "m107", fragment, posts, now=now)
+    try:
+        check(built.game, built.store, now=now)
+        records = build_records(built.game, built.store, now=now)
+    finally:
+        built.store.close()
+    assert records.game["maxpostsize"] == 3000
+    written = write_report(records, tmp_path / "reports")
+    files = sorted(written.directory.glob("announcement-*.bbcode"))
+    assert len(files) >= 2
+    for f in files:
+        assert post_size(f.read_text("utf-8")) <= 3000
