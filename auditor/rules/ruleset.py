@@ -79,6 +79,20 @@ SETTINGS: dict[str, Option] = {
     "vote_majority_base": Option(
         str, "alive", "“票数过半”的基数：alive 存活玩家数 | cast 有效投票数", ("alive", "cast")
     ),
+    # The director's drafts (auditor/report/drafts.py, ``auditor post``): which exist and
+    # where each may go.
+    "midday_tally": Option(
+        bool, True, "讨论日进行中可以公布票型（截至某时的有效票，不下结论；版杀7 不计票）"
+    ),
+    "reminder": Option(
+        str,
+        "copy",
+        "投票提醒发在哪里：copy 给导演复制（QQ 群等，不发帖）| forum 可以发到进程帖",
+        ("copy", "forum"),
+    ),
+    "reminder_hours": Option(
+        list, [2.0, 1.5], "在关门前多少小时之间提醒投票（[最早, 最晚]，小时）"
+    ),
     # Banned phrases (auditor/rules/phrases.py): the director's own lexicons.
     "lexicons": Option(
         list, [], "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）"
@@ -288,10 +302,21 @@ def _apply_settings(
                 f"{prefix}.{key}",
                 f"未知的设置；可用：{', '.join(sorted(SETTINGS))}（规则的选项请写在 [rules.代码] 下）",
             )
-        reason = opt.check(value)
+        reason = opt.check(value) or (_hours_window(value) if key == "reminder_hours" else None)
         if reason:
             raise _fail(where, f"{prefix}.{key}", reason)
         settings[key] = float(value) if opt.type is float else value
+
+
+def _hours_window(value: list[Any]) -> str | None:
+    """``reminder_hours``: [earliest, latest] hours before the close, earliest first."""
+    if (
+        len(value) != 2
+        or not all(isinstance(h, int | float) and not isinstance(h, bool) for h in value)
+        or not 48 >= value[0] >= value[1] >= 0
+    ):
+        return "应当是 [最早, 最晚] 两个小时数，例如 [2, 1.5]（关门前 2 小时到 1.5 小时之间）"
+    return None
 
 
 def _resolve_rule(
