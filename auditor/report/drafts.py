@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from auditor.errors import AuditorError
-from auditor.report.bbcode import _post_link, _safe, render_bbcode
+from auditor.report.bbcode import post_link, render_bbcode, safe_text
 from auditor.report.parts import DEFAULT_LIMIT, split_announcement
 from auditor.report.records import Records
 from auditor.visible import visible
@@ -125,9 +125,9 @@ def tally_draft(
     if void:
         lines += ["", "[b]无效的投票帖[/b]"]
         for b in void:
-            detail = f"（{_safe(b['note'])}）" if b.get("note") else ""
+            detail = f"（{safe_text(b['note'])}）" if b.get("note") else ""
             lines.append(
-                f"{_post_link(b)} {_safe(b['voter'])}：{_safe(b['problem_text'] or b['problem'])}"
+                f"{post_link(b)} {safe_text(b['voter'])}：{safe_text(b['problem_text'] or b['problem'])}"
                 f"{detail}"
             )
     if not ballots:
@@ -169,7 +169,7 @@ def _tally_round(
     for target, bs in rows:
         votes = sum(float(b["weight"]) for b in bs)
         who = "、".join(_ballot(b, weights, sheriff, now) for b in bs)
-        lines.append(f"{rnd}{_safe(target)}：{_num(votes)} 票（{who}）")
+        lines.append(f"{rnd}{safe_text(target)}：{_num(votes)} 票（{who}）")
     abstained = [
         b
         for b in ballots
@@ -189,13 +189,13 @@ def _ballot(
 ) -> str:
     voter = str(b["voter"])
     weight = weights.get(voter)
-    shown = _safe(voter)
+    shown = safe_text(voter)
     if weight is not None:
         shown += f"（{'警长 ' if voter == sheriff else ''}×{_num(weight)}）"
     at = datetime.fromisoformat(str(b["posted_at"])).astimezone(now.tzinfo)
     change = " 改票" if b["kind"] == "change" else ""
-    proxy = f" {_safe(b['proxy'])}代投" if b.get("proxy") else ""
-    return f"{shown} {_post_link(b)} {_hm(at, now)}{change}{proxy}"
+    proxy = f" {safe_text(b['proxy'])}代投" if b.get("proxy") else ""
+    return f"{shown} {post_link(b)} {_hm(at, now)}{change}{proxy}"
 
 
 def _num(x: float) -> str:
