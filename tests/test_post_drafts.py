@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
@@ -14,9 +15,9 @@ from typer.testing import CliRunner
 from auditor.cli import app
 from auditor.errors import GameFileError
 from auditor.game.gamefile import load_game
-from auditor.report.drafts import NoDraftError, counted, open_day, tally_draft
+from auditor.report.drafts import NoDraftError, counted, require_midday_tally, tally_draft
 from auditor.report.parts import post_size
-from auditor.report.records import build_records
+from auditor.report.records import Records, build_records
 from auditor.rules.engine import build_context, ruleset_for
 from auditor.rules.ruleset import load_ruleset
 from auditor.store import Store
@@ -87,10 +88,8 @@ def test_a_rule_set_without_a_midday_tally_has_none(sample_game: Path) -> None:
     rs = load_ruleset("killbar7")
     assert rs.settings["midday_tally"] is False
     assert "讨论和投票过程中不计票" in rs.sources["ruleset"]["midday_tally"]
-    game = load_game(sample_game)
-    day = open_day(game.days, datetime.fromisoformat(f"{DAY2}T20:30:00+08:00"), None)
     with pytest.raises(NoDraftError, match="讨论和投票过程中不计票"):
-        tally_draft(None, rs.settings, rs.sources, day, day.closes)  # type: ignore[arg-type]
+        require_midday_tally(rs.settings, rs.sources, 2)
     code, out = _post(
         _with(sample_game, "midday_tally = false"), "tally", "--dry-run", "--now", f"{DAY2} 20:30"
     )
@@ -155,3 +154,86 @@ def test_the_announcement_comes_in_parts_within_maxpostsize(sample_game: Path) -
         assert part.startswith(f"[b]（第{i}/{n}部分）[/b]")
         assert post_size(part) <= 600
     assert f"第{n}/{n}部分：" in out and "上限 600 字节，论坛会接受" in out
+
+
+def _records(votes: list[dict[str, object]], rounds: list[dict[str, object]]) -> Records:
+    return Records(
+        game={"maxpostsize": 10000},
+        summary={},
+        problems=[],
+        days=[],
+        players=[],
+        activity=[],
+        matrix=[],
+        votes=votes,
+        tally=[],
+        rounds=rounds,
+        changes=[],
+        changes_since="",
+        findings=[],
+        drafts=[],
+        cards=[],
+        standings=[],
+        warnings=[],
+        faction_losses=[],
+        elevator={},
+        chart={},
+        announce_day=None,
+    )
+
+
+def _ballot(voter: str, target: str, floor: int, at: str, **kw: object) -> dict[str, object]:
+    link = f"http://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=3&pid={50 + floor}"
+    return {
+        "day": 1,
+        "voter": voter,
+        "target": target,
+        "kind": "vote",
+        "valid": True,
+        "problem": "",
+        "problem_text": "",
+        "weight": 1,
+        "round": "",
+        "floor": floor,
+        "pid": 50 + floor,
+        "link": link,
+        "proxy": "",
+        "note": "",
+        "posted_at": f"2026-11-20T{at}:00+08:00",
+        **kw,
+    }
+
+
+def test_a_tally_draft_links_each_floor_keeps_rounds_and_lists_void_posts() -> None:
+    settings = {"midday_tally": True}
+    day = SimpleNamespace(number=1)
+    votes = [
+        _ballot("饺子", "包[子]", 2, "10:00", round=1),
+        _ballot("馄饨", "包[子]", 3, "11:00", round=1, proxy="导演"),
+        _ballot("油条", "饺子", 4, "12:00", round=1, kind="abstain", weight=0),
+        _ballot(
+            "豆浆",
+            "月饼",
+            5,
+            "12:30",
+            round=1,
+            valid=False,
+            problem="not_a_player",
+            problem_text="投票对象不是存活玩家",
+            weight=0,
+        ),
+    ]
+    as_of = datetime.fromisoformat("2026-11-20T13:05:00+08:00")
+    draft = tally_draft(_records(votes, []), settings, {}, day, as_of)
+    lines = draft.text.splitlines()
+    assert lines[0] == "[b]第1天票型（截至 13:05，尚未关门，不是结果）[/b]"
+    assert lines[1] == (
+        "第1轮 包［子］：2 票（饺子 "
+        "[url=http://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=3&pid=52]#2[/url]"
+        " 10:00、馄饨 "
+        "[url=http://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=3&pid=53]#3[/url]"
+        " 11:00 导演代投）"
+    )
+    assert lines[2].startswith("第1轮 弃权：油条 [url=")
+    assert lines[-1].endswith("豆浆：投票对象不是存活玩家")
+    assert draft.postable and draft.parts == (draft.text,)

@@ -28,6 +28,7 @@ from auditor.report.drafts import (
     announcement_draft,
     open_day,
     reminder_draft,
+    require_midday_tally,
     tally_draft,
 )
 from auditor.report.parts import DEFAULT_LIMIT, MIN_POST_BYTES, POSTED, post_size, size_verdict
@@ -94,8 +95,8 @@ def make_draft(
     if kind is not Kind.announcement:
         target = open_day(game.days, when, day)
         # (the day is checked first: no records are built for a draft that has none)
-        if kind is Kind.tally and not rs.settings.get("midday_tally", True):
-            return tally_draft(_empty(game), rs.settings, rs.sources, target, when)
+        if kind is Kind.tally:
+            require_midday_tally(rs.settings, rs.sources, target.number)
     records = build_records(
         game, store, ruleset=rs, ctx=build_context(game, store, now=when, ruleset=rs)
     )
@@ -105,32 +106,6 @@ def make_draft(
     if kind is Kind.tally:
         return tally_draft(records, rs.settings, rs.sources, target, as_of)
     return reminder_draft(records, rs.settings, rs.sources, target, when, as_of)
-
-
-def _empty(game: Game) -> Records:
-    return Records(
-        game={"maxpostsize": game.forum.maxpostsize},
-        summary={},
-        problems=[],
-        days=[],
-        players=[],
-        activity=[],
-        matrix=[],
-        votes=[],
-        tally=[],
-        rounds=[],
-        changes=[],
-        changes_since="",
-        findings=[],
-        drafts=[],
-        cards=[],
-        standings=[],
-        warnings=[],
-        faction_losses=[],
-        elevator={},
-        chart={},
-        announce_day=None,
-    )
 
 
 def _as_of(records: Records, when: datetime) -> datetime:

@@ -95,6 +95,20 @@ def open_day(days: Sequence[Any], now: datetime, day: int | None) -> Any:
     return found
 
 
+def require_midday_tally(
+    settings: Mapping[str, Any], sources: Mapping[str, Mapping[str, str]], day: int
+) -> str:
+    """The rule set's citation for a mid-day 票型, or :class:`NoDraftError` where it has
+    none (版杀7: 讨论和投票过程中不计票)."""
+    why = _cite(sources, "midday_tally")
+    if not settings.get("midday_tally", True):
+        raise NoDraftError(
+            f"这个规则集讨论日进行中不公布票型（{why or 'midday_tally = false'}）"
+            f"：关门后的计票结果见 auditor votes GAME --day {day} --format bbcode"
+        )
+    return why
+
+
 def tally_draft(
     records: Records,
     settings: Mapping[str, Any],
@@ -104,12 +118,7 @@ def tally_draft(
 ) -> Draft:
     """The 票型 of ``day`` (a DaySpec, not closed) as of ``as_of``: the ballots the tally
     counts, by target with their weights, the abstentions and the void vote posts."""
-    why = _cite(sources, "midday_tally")
-    if not settings.get("midday_tally", True):
-        raise NoDraftError(
-            f"这个规则集讨论日进行中不公布票型（{why or 'midday_tally = false'}）"
-            f"：关门后的计票结果见 auditor votes GAME --day {day.number} --format bbcode"
-        )
+    why = require_midday_tally(settings, sources, day.number)
     n = day.number
     ballots = [v for v in records.votes if v["day"] == n]
     rounds = [x for x in records.rounds if x["day"] == n]
