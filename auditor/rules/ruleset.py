@@ -35,6 +35,24 @@ from auditor.rules.base import Option
 from auditor.rules.registry import REGISTRY, all_rules
 from auditor.rulesets import names, preset_text
 
+
+@dataclass(frozen=True)
+class _HoursWindow(Option):
+    """``reminder_hours``: [earliest, latest] hours before the close, earliest first."""
+
+    def check(self, value: Any) -> str | None:
+        reason = Option.check(self, value)
+        if reason:
+            return reason
+        if (
+            len(value) != 2
+            or not all(isinstance(h, int | float) and not isinstance(h, bool) for h in value)
+            or not 48 >= value[0] >= value[1] >= 0
+        ):
+            return "应当是 [最早, 最晚] 两个小时数，例如 [2, 1.5]（关门前 2 小时到 1.5 小时之间）"
+        return None
+
+
 SETTINGS: dict[str, Option] = {
     "night_posts": Option(str, "none", "讨论日以外（夜晚）的发言计入哪一天", ("none", "next_day")),
     "count_kinds": Option(
@@ -79,6 +97,10 @@ SETTINGS: dict[str, Option] = {
     "vote_majority_base": Option(
         str, "alive", "“票数过半”的基数：alive 存活玩家数 | cast 有效投票数", ("alive", "cast")
     ),
+    # Banned phrases (auditor/rules/phrases.py): the director's own lexicons.
+    "lexicons": Option(
+        list, [], "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）"
+    ),
     # The director's drafts (auditor/report/drafts.py, ``auditor post``): which exist and
     # where each may go.
     "midday_tally": Option(
@@ -90,12 +112,8 @@ SETTINGS: dict[str, Option] = {
         "投票提醒发在哪里：copy 给导演复制（QQ 群等，不发帖）| forum 可以发到进程帖",
         ("copy", "forum"),
     ),
-    "reminder_hours": Option(
+    "reminder_hours": _HoursWindow(
         list, [2.0, 1.5], "在关门前多少小时之间提醒投票（[最早, 最晚]，小时）"
-    ),
-    # Banned phrases (auditor/rules/phrases.py): the director's own lexicons.
-    "lexicons": Option(
-        list, [], "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）"
     ),
 }
 
@@ -302,21 +320,10 @@ def _apply_settings(
                 f"{prefix}.{key}",
                 f"未知的设置；可用：{', '.join(sorted(SETTINGS))}（规则的选项请写在 [rules.代码] 下）",
             )
-        reason = opt.check(value) or (_hours_window(value) if key == "reminder_hours" else None)
+        reason = opt.check(value)
         if reason:
             raise _fail(where, f"{prefix}.{key}", reason)
         settings[key] = float(value) if opt.type is float else value
-
-
-def _hours_window(value: list[Any]) -> str | None:
-    """``reminder_hours``: [earliest, latest] hours before the close, earliest first."""
-    if (
-        len(value) != 2
-        or not all(isinstance(h, int | float) and not isinstance(h, bool) for h in value)
-        or not 48 >= value[0] >= value[1] >= 0
-    ):
-        return "应当是 [最早, 最晚] 两个小时数，例如 [2, 1.5]（关门前 2 小时到 1.5 小时之间）"
-    return None
 
 
 def _resolve_rule(
