@@ -28,10 +28,10 @@ def _card_line(c: dict[str, object]) -> str:
     name = card_name(str(c["card"]))
     shown = f"[color={colour}]{name}[/color]" if colour else name
     when = f"第{c['day']}天 " if c["day"] is not None else ""
-    return f"{safe_text(c['player'])}：{shown} {when}{safe_text(c['title'])}"
+    return f"{_safe(c['player'])}：{shown} {when}{_safe(c['title'])}"
 
 
-def safe_text(text: object) -> str:
+def _safe(text: object) -> str:
     """A name, target or title as announcement text: square brackets replaced so it cannot
     open or close a tag, and bidi controls and zero-width characters written as their code
     points (``油<U+202E>条``), as in the report: pasted raw, a right-to-left override would
@@ -39,7 +39,7 @@ def safe_text(text: object) -> str:
     return visible(str(text)).replace("[", "［").replace("]", "］")
 
 
-def post_link(p: dict[str, Any]) -> str:
+def _post_link(p: dict[str, Any]) -> str:
     """``#floor`` as a link built from the game file's forum URL (and ints), else plain."""
     floor = f"#{p['floor']}" if p.get("floor") is not None else f"pid {p['pid']}"
     link = p.get("link")
@@ -51,9 +51,9 @@ def post_link(p: dict[str, Any]) -> str:
 def render_bbcode(r: Records) -> str:
     day = r.announce_day
     lines: list[str] = [
-        f"[b]{safe_text(r.game['name'])} · 第{day}天公告[/b]"
+        f"[b]{_safe(r.game['name'])} · 第{day}天公告[/b]"
         if day
-        else f"[b]{safe_text(r.game['name'])} · 公告[/b]",
+        else f"[b]{_safe(r.game['name'])} · 公告[/b]",
         "",
     ]
     lines.append("[b]判罚[/b]")
@@ -75,7 +75,7 @@ def render_bbcode(r: Records) -> str:
         for s in standing:
             off = "，红牌罚下" if s["sent_off"] else ""
             lines.append(
-                f"{safe_text(s['player'])}：蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{off}"
+                f"{_safe(s['player'])}：蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{off}"
             )
     if r.faction_losses and r.game.get("announce_faction_loss"):
         # factions are hidden information (M107 阵营被判负后，不予公示; M39 出局角色不亮身份):
@@ -83,9 +83,9 @@ def render_bbcode(r: Records) -> str:
         lines.append("")
         lines.append("[b]阵营判负[/b]")
         for f in r.faction_losses:
-            who = "、".join(safe_text(p) for p in f["players"])
+            who = "、".join(_safe(p) for p in f["players"])
             lines.append(
-                f"{safe_text(f['faction'])}：{who} 累计 {f['reds']} 张红牌，该阵营判负"
+                f"{_safe(f['faction'])}：{who} 累计 {f['reds']} 张红牌，该阵营判负"
                 f"（判罚制度：{FACTION_RULE}）"
             )
     if day is not None:
@@ -95,19 +95,19 @@ def render_bbcode(r: Records) -> str:
             lines.append("")
             lines.append(f"[b]第{day}天潜水[/b]")
             for x in r.lurking:
-                note = f"（{safe_text(x['note'])}）" if x["note"] else ""
-                lines.append(f"{safe_text(x['player'])}：{safe_text(x['title'])}{note}")
+                note = f"（{_safe(x['note'])}）" if x["note"] else ""
+                lines.append(f"{_safe(x['player'])}：{_safe(x['title'])}{note}")
         lines.append("")
         lines.append(f"[b]第{day}天电梯[/b]")
         for e in r.elevator.get(day, []):
             groups = e.get("threads") or [{"thread": "", "posts": e["posts"]}]
             links = " ".join(
-                (f"{safe_text(g['thread'])} " if len(groups) > 1 else "")
-                + " ".join(post_link(p) for p in g["posts"])
+                (f"{_safe(g['thread'])} " if len(groups) > 1 else "")
+                + " ".join(_post_link(p) for p in g["posts"])
                 for g in groups
             )
             out = "（出局）" if e.get("out") else ""
-            lines.append(f"{safe_text(e['player'])}{out}（{len(e['posts'])}帖）：{links}")
+            lines.append(f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}")
     return "\n".join(lines) + "\n"
 
 
@@ -130,9 +130,9 @@ def _voter(name: str, info: dict[str, Any] | None) -> str:
     """A voter's name, with the weight of his vote when it is not 1 (the sheriff's)."""
     weight = (info or {}).get("weights", {}).get(name)
     if weight is None:
-        return safe_text(name)
+        return _safe(name)
     who = "警长 " if info and name == info.get("sheriff") else ""
-    return f"{safe_text(name)}（{who}×{number(weight)}）"
+    return f"{_safe(name)}（{who}×{number(weight)}）"
 
 
 def _round_lines(rows: list[dict[str, Any]], info: dict[str, Any] | None) -> list[str]:
@@ -144,19 +144,17 @@ def _round_lines(rows: list[dict[str, Any]], info: dict[str, Any] | None) -> lis
     if key not in ("", None):
         rnd = f"第{key}轮 "
     for t in rows:
-        outcome = (
-            f" → {safe_text(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
-        )
+        outcome = f" → {_safe(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
         names = [n for n in str(t.get("voters") or "").split("、") if n]
         voters = f"（{'、'.join(_voter(n, info) for n in names)}）" if names else ""
-        lines.append(f"{rnd}{safe_text(t['target'])}：{number(t['votes'])} 票{voters}{outcome}")
+        lines.append(f"{rnd}{_safe(t['target'])}：{number(t['votes'])} 票{voters}{outcome}")
     if info is not None:
         if info["abstained"]:
             abstained = "、".join(_voter(n, info) for n in info["abstained"])
             lines.append(f"{rnd}弃权：{abstained}")
         if info["non_voters"]:
             lines.append(
-                f"{rnd}未投票（含无效票）：{'、'.join(safe_text(n) for n in info['non_voters'])}"
+                f"{rnd}未投票（含无效票）：{'、'.join(_safe(n) for n in info['non_voters'])}"
             )
         if not rows and not info["abstained"]:
             lines.append(f"{rnd}没有有效票")

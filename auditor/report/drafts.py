@@ -23,7 +23,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from auditor.errors import AuditorError
-from auditor.report.bbcode import post_link, render_bbcode, safe_text
+from auditor.report.bbcode import _post_link as post_link  # the announcement's own helpers
+from auditor.report.bbcode import _safe as safe_text
+from auditor.report.bbcode import render_bbcode
 from auditor.report.parts import DEFAULT_LIMIT, split_announcement
 from auditor.report.records import Records
 from auditor.visible import visible
