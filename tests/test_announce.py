@@ -9,7 +9,7 @@ from pathlib import Path
 
 from auditor.ledger.decisions import decide
 from auditor.report.bbcode import render_bbcode
-from auditor.report.parts import balanced, discuz_length, split_announcement
+from auditor.report.parts import balanced, discuz_length, post_size, split_announcement
 from auditor.report.records import build_records
 from auditor.report.write import write_report
 from auditor.rules.engine import check
@@ -20,7 +20,8 @@ URL = re.compile(r"\[url=[^\]]+\]#\d+\[/url\]")
 
 
 def test_discuz_length_counts_like_the_post_editor() -> None:
-    # static/js/common.js mb_strlen: above U+00FF 3 on UTF-8, 2 on GBK
+    # static/js/common.js mb_strlen: above U+00FF 3 on UTF-8, 2 on GBK (not the server's
+    # rule: tests/test_post_size.py)
     assert discuz_length("ab") == 2
     assert discuz_length("蓝牌") == 6
     assert discuz_length("蓝牌", "gbk") == 4
@@ -38,7 +39,7 @@ def test_a_cut_inside_an_open_tag_closes_and_reopens_it() -> None:
     parts = split_announcement(text, limit=1000)
     assert len(parts) > 3
     for i, part in enumerate(parts, start=1):
-        assert discuz_length(part) <= 1000
+        assert post_size(part) <= 1000  # bytes as the forum receives them, CRLF
         assert balanced(part), part
         assert part.startswith(f"[b]（第{i}/{len(parts)}部分）[/b]\n")
     assert all("[quote]" in p and p.rstrip().endswith("[/quote]") for p in parts)
@@ -91,11 +92,11 @@ def test_a_generated_game_announcement_comes_out_in_parts(tmp_path: Path) -> Non
     finally:
         built.store.close()
     text = render_bbcode(records)
-    assert discuz_length(text) > 10000
+    assert post_size(text) > 10000
     parts = split_announcement(text)
     assert len(parts) >= 2
     for part in parts:
-        assert discuz_length(part) <= 10000
+        assert post_size(part) <= 10000
         assert balanced(part)
     # the report directory holds the whole announcement and one file per part
     written = write_report(records, tmp_path / "reports")
@@ -110,3 +111,32 @@ def test_a_generated_game_announcement_comes_out_in_parts(tmp_path: Path) -> Non
     assert "[b]第1天潜水[/b]" in approved
     lurk = approved[approved.index("[b]第1天潜水[/b]") : approved.index("[b]第1天电梯[/b]")]
     assert "包子：" in lurk and "饺子：" not in lurk
+
+
+def test_the_report_cuts_by_the_game_files_maxpostsize(tmp_path: Path) -> None:
+    """[forum] maxpostsize = 3000: every announcement file of the report within 3000 bytes
+    as the forum receives them pasted (CRLF)."""
+    posts = [
+        {
+            "author": name,
+            "tid": 11,
+            "at": datetime.fromisoformat(f"2026-11-20T{10 + i}:00:00+08:00"),
+            "message": f"{name}的第一天发言",
+            "repeat": 15,
+        }
+        for i, name in enumerate(PLAYERS)
+    ]
+    now = datetime.fromisoformat("2026-11-20T23:00:00+08:00")
+    fragment = '[forum]\nurl = "http://bbs.example.com/"\nmaxpostsize = 3000\n'
+    built = build_case(tmp_path, "m107", fragment, posts, now=now)
+    try:
+        check(built.game, built.store, now=now)
+        records = build_records(built.game, built.store, now=now)
+    finally:
+        built.store.close()
+    assert records.game["maxpostsize"] == 3000
+    written = write_report(records, tmp_path / "reports")
+    files = sorted(written.directory.glob("announcement-*.bbcode"))
+    assert len(files) >= 2
+    for f in files:
+        assert post_size(f.read_text("utf-8")) <= 3000

@@ -647,5 +647,5 @@ def test_the_help_lists_every_command_in_the_order_it_always_had(tmp_path: Path)
     assert names == [
         "init", "crawl", "posts", "audit", "game", "decide", "card", "ledger", "review",
         "report", "activity", "status", "check", "findings", "rules", "serve", "votes",
-        "decisions", "lexicon",
+        "post", "decisions", "lexicon",
     ]  # fmt: skip

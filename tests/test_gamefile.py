@@ -200,6 +200,11 @@ closes = 2026-11-23T22:00:00+08:00
         (("[forum]", "[forum]\nppp = 0"), "forum.ppp", "1 到 1000"),
         (("[forum]", "[forum]\ndeadline = 0"), "forum.deadline", "1 到 3600"),
         (("[forum]", "[forum]\nmax_page_mb = -1"), "forum.max_page_mb", "之间"),
+        (("[forum]", "[forum]\nmaxpostsize = 100"), "forum.maxpostsize", "帖子最大字数"),
+        (("[forum]", "[forum]\nmaxpostsize = -1"), "forum.maxpostsize", "0（不限制）"),
+        (("[forum]", '[forum]\nmaxpostsize = "10000"'), "forum.maxpostsize", "整数"),
+        (("[forum]", "[forum]\nmaxpostsize = 1e4"), "forum.maxpostsize", "整数"),
+        (("[forum]", "[forum]\nmaxpostsize = 16777216"), "forum.maxpostsize", "16777215"),
         (('directors = ["导演"]', 'directors = ["导演"]\nstore = "."'), "game.store", "文件夹"),
         (
             (
@@ -220,6 +225,14 @@ def test_values_that_broke_later_are_game_file_errors(
         load_game(path)
     assert info.value.key == key
     assert reason in info.value.reason, info.value.reason
+
+
+def test_maxpostsize_is_the_forums_limit_default_10000(tmp_path: Path) -> None:
+    assert load_game(write(tmp_path, BASE)).forum.maxpostsize == 10000
+    text = BASE.replace("[forum]", "[forum]\nmaxpostsize = 20000")
+    assert load_game(write(tmp_path, text)).forum.maxpostsize == 20000
+    text = BASE.replace("[forum]", "[forum]\nmaxpostsize = 0")  # Discuz!: 0 is no limit
+    assert load_game(write(tmp_path, text)).forum.maxpostsize == 0
 
 
 def test_day_numbers_with_a_gap_are_a_game_file_error(tmp_path: Path) -> None:

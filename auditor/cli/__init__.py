@@ -36,6 +36,7 @@ MODULES = (
     "rules_cmds",
     "serve",
     "votes_cmd",
+    "post_cmd",
 )
 
 #: Each top-level command (or command group) and the module that registers it (a test
@@ -60,6 +61,7 @@ COMMANDS = {
     "rules": "rules_cmds",
     "serve": "serve",
     "votes": "votes_cmd",
+    "post": "post_cmd",
 }
 
 

@@ -77,6 +77,7 @@ class ForumConfig:
     deadline: float = 120.0  # total seconds one request may take (retries included)
     max_page_mb: float = 8.0  # largest page read, fetched or saved
     board: int | None = None  # the game's board (fid): threads, days and events are discovered
+    maxpostsize: int = 10000  # the admin's 帖子最大字数 (bytes as received); 0 = no limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +221,7 @@ delay = 1.0                        # 两次请求之间的间隔（秒）
 # refetch_hours = 48               # 讨论日关门后多少小时内仍重新抓取前面的页面（编辑、屏蔽、删帖）
 # api = "auto"                     # 手机版接口：true 优先使用 | false 只用网页版 | auto（默认）
 # ppp = 10                         # 论坛网页版每页帖数（后台“每页显示帖数”，默认 10）
+# maxpostsize = 10000              # 论坛后台的“帖子最大字数”（按字节算，默认 10000）：公告按它分段
 # board = 2                        # 版块的 fid 或版块地址：写了它和 [game] tag，帖子、天和事件
 #                                  # 从论坛上发现（auditor game 列出，--confirm 写入本文件），
 #                                  # 下面的 [[thread]] 和 [[day]] 就可以不写
@@ -659,6 +661,7 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
             "deadline",
             "max_page_mb",
             "board",
+            "maxpostsize",
         ),
     )
     url = r.str_(f, "forum.url", "url")
@@ -702,6 +705,7 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
         deadline=r.ranged(f, "forum.deadline", "deadline", 120.0, 1, 3600),
         max_page_mb=r.ranged(f, "forum.max_page_mb", "max_page_mb", 8.0, 0.1, 1024),
         board=_board(r, f),
+        maxpostsize=_maxpostsize(r, f),
     )
 
 
@@ -742,6 +746,29 @@ def _ppp(r: _Reader, f: dict[str, Any]) -> int:
     value = f.get("ppp", 10)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
         raise r.fail("forum.ppp", "应当是 1 到 1000 之间的整数（论坛每页的帖子数）")
+    return value
+
+
+#: The largest maxpostsize taken: pre_forum_post.message is a MEDIUMTEXT.  The smallest
+#: (but 0, no limit) leaves an announcement part room for a line of links.
+MAXPOSTSIZE_RANGE = (200, 16777215)
+
+
+def _maxpostsize(r: _Reader, f: dict[str, Any]) -> int:
+    """Discuz!'s maxpostsize (admin: 帖子最大字数): the bytes of a reply as the forum receives
+    it; the announcement is cut into parts within it (auditor.report.parts)."""
+    value = f.get("maxpostsize", 10000)
+    low, high = MAXPOSTSIZE_RANGE
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not (value == 0 or low <= value <= high)
+    ):
+        raise r.fail(
+            "forum.maxpostsize",
+            f"应当是 {low} 到 {high} 之间的整数，或 0（不限制）："
+            "论坛后台“帖子最大字数”的值（Discuz! 默认 10000，按字节算）",
+        )
     return value
 
 

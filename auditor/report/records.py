@@ -413,6 +413,7 @@ def build_records(
             # director only unless the rule set says it is announced.
             "announce_faction_loss": bool(rs.settings.get("announce_faction_loss")),
             "lurk_rule": lurk_rule_text(lurk),
+            "maxpostsize": game.forum.maxpostsize,  # the announcement's parts (report.parts)
         },
         summary=summary,
         problems=problems,

@@ -63,7 +63,7 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
     from auditor.report.bbcode import render_bbcode
     from auditor.report.html import render_html
     from auditor.report.labels import SHEET_NAMES, headers, in_words
-    from auditor.report.parts import split_announcement
+    from auditor.report.parts import DEFAULT_LIMIT, split_announcement
     from auditor.report.records import (
         ACTIVITY_CSV,
         FINDINGS_CSV,
@@ -91,7 +91,7 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
         write_new(directory / f"{name}.csv", csv_file(columns, rows, headers(columns)))
     announcement = render_bbcode(records)
     write_new(directory / "announcement.bbcode", announcement)
-    parts = split_announcement(announcement)
+    parts = split_announcement(announcement, int(records.game.get("maxpostsize", DEFAULT_LIMIT)))
     if len(parts) > 1:  # longer than Discuz!'s maxpostsize: one file per post, in order
         for i, part in enumerate(parts, start=1):
             write_new(directory / f"announcement-{i}.bbcode", part)

@@ -35,6 +35,24 @@ from auditor.rules.base import Option
 from auditor.rules.registry import REGISTRY, all_rules
 from auditor.rulesets import names, preset_text
 
+
+@dataclass(frozen=True)
+class _HoursWindow(Option):
+    """``reminder_hours``: [earliest, latest] hours before the close, earliest first."""
+
+    def check(self, value: Any) -> str | None:
+        reason = Option.check(self, value)
+        if reason:
+            return reason
+        if (
+            len(value) != 2
+            or not all(isinstance(h, int | float) and not isinstance(h, bool) for h in value)
+            or not 48 >= value[0] >= value[1] >= 0
+        ):
+            return "应当是 [最早, 最晚] 两个小时数，例如 [2, 1.5]（关门前 2 小时到 1.5 小时之间）"
+        return None
+
+
 SETTINGS: dict[str, Option] = {
     "night_posts": Option(str, "none", "讨论日以外（夜晚）的发言计入哪一天", ("none", "next_day")),
     "count_kinds": Option(
@@ -82,6 +100,20 @@ SETTINGS: dict[str, Option] = {
     # Banned phrases (auditor/rules/phrases.py): the director's own lexicons.
     "lexicons": Option(
         list, [], "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）"
+    ),
+    # The director's drafts (auditor/report/drafts.py, ``auditor post``): which exist and
+    # where each may go.
+    "midday_tally": Option(
+        bool, True, "讨论日进行中可以公布票型（截至某时的有效票，不下结论；版杀7 不计票）"
+    ),
+    "reminder": Option(
+        str,
+        "copy",
+        "投票提醒发在哪里：copy 给导演复制（QQ 群等，不发帖）| forum 可以发到进程帖",
+        ("copy", "forum"),
+    ),
+    "reminder_hours": _HoursWindow(
+        list, [2.0, 1.5], "在关门前多少小时之间提醒投票（[最早, 最晚]，小时）"
     ),
 }
 

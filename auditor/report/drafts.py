@@ -1,0 +1,296 @@
+"""The director's drafts: what he posts or sends every day (issue 31, item 2).
+
+- **announcement** (公告): the night's announcement as ``announcement.bbcode`` has it
+  (approved cards, eliminations, the lurking list, the 电梯), in parts within the forum's
+  maxpostsize (:mod:`auditor.report.parts`);
+- **tally** (票型): every current ballot of the open day with its floor and time, the void
+  vote posts with their reason, ``截至 HH:MM``, and no verdict (the day is not closed);
+- **reminder** (投票提醒): before the close, who has not voted, who is under the day's post
+  minimum and the time left, nobody named as lurking.
+
+Which exist and where each may go is the rule set's (``midday_tally``, ``reminder``,
+``reminder_hours``), each cited in its preset: 版杀7 has no mid-day tally (4.1.2 说明 1:
+讨论和投票过程中不计票); M107 sends the reminder through its 联谊群 (QQ), so it is a text to
+copy unless the game file says the forum is the place (``[rules] reminder = "forum"``).
+Nothing here posts: a draft is text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from auditor.errors import AuditorError
+from auditor.report.bbcode import _post_link as post_link  # the announcement's own helpers
+from auditor.report.bbcode import _safe as safe_text
+from auditor.report.bbcode import render_bbcode
+from auditor.report.parts import DEFAULT_LIMIT, split_announcement
+from auditor.report.records import Records
+from auditor.visible import visible
+
+KINDS = ("announcement", "tally", "reminder")
+KIND_NAMES = {"announcement": "公告", "tally": "票型", "reminder": "投票提醒"}
+PROCESS_THREAD = "进程帖"
+SUPERSEDED = "已改票"  # the start of the vote book's note on a ballot a later change replaced
+
+
+class NoDraftError(AuditorError):
+    """This draft does not exist here (the rule set has none, or no day is open)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    kind: str  # one of KINDS
+    title: str  # for the director: 第2天票型（截至 11-23 20:30）
+    text: str  # the whole text (BBCode for the forum, plain for a copied reminder)
+    parts: tuple[str, ...]  # the posts it takes, each within maxpostsize (CRLF)
+    postable: bool  # may go to the forum; else a text to copy
+    where: str  # 进程帖, or where the director sends it himself
+    why: str = ""  # the rule set's citation for whether and where
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _cite(sources: Mapping[str, Mapping[str, str]], key: str) -> str:
+    return sources.get("ruleset", {}).get(key, "")
+
+
+def announcement_draft(records: Records) -> Draft:
+    text = render_bbcode(records)
+    limit = int(records.game.get("maxpostsize", DEFAULT_LIMIT))
+    day = records.announce_day
+    return Draft(
+        kind="announcement",
+        title=f"第{day}天公告" if day else "公告",
+        text=text,
+        parts=tuple(split_announcement(text, limit)),
+        postable=True,
+        where=PROCESS_THREAD,
+    )
+
+
+def _hm(t: datetime, now: datetime) -> str:
+    return t.strftime("%H:%M") if t.date() == now.date() else t.strftime("%m-%d %H:%M")
+
+
+def open_day(days: Sequence[Any], now: datetime, day: int | None) -> Any:
+    """The day a tally or reminder is for: ``day`` when given, else the day open at ``now``;
+    a closed or missing day is a :class:`NoDraftError` saying what to use instead."""
+    if day is None:
+        found = next((d for d in days if d.opens <= now <= d.closes), None)
+        if found is None:
+            raise NoDraftError(
+                f"{now:%m-%d %H:%M} 没有进行中的讨论日：票型和投票提醒只在讨论日进行时才有"
+                "（用 --day 指定一天，或 --now 指定时间）"
+            )
+        return found
+    found = next((d for d in days if d.number == day), None)
+    if found is None:
+        raise NoDraftError(f"没有第{day}天")
+    if now > found.closes:
+        raise NoDraftError(
+            f"第{day}天已经关门：计票结果见 auditor votes GAME --day {day} --format bbcode"
+        )
+    if now < found.opens:
+        raise NoDraftError(f"第{day}天还没有开始（{found.opens:%m-%d %H:%M} 开门）")
+    return found
+
+
+def require_midday_tally(
+    settings: Mapping[str, Any], sources: Mapping[str, Mapping[str, str]], day: int
+) -> str:
+    """The rule set's citation for a mid-day 票型, or :class:`NoDraftError` where it has
+    none (版杀7: 讨论和投票过程中不计票)."""
+    why = _cite(sources, "midday_tally")
+    if not settings.get("midday_tally", True):
+        raise NoDraftError(
+            f"这个规则集讨论日进行中不公布票型（{why or 'midday_tally = false'}）"
+            f"：关门后的计票结果见 auditor votes GAME --day {day} --format bbcode"
+        )
+    return why
+
+
+def tally_draft(
+    records: Records,
+    settings: Mapping[str, Any],
+    sources: Mapping[str, Mapping[str, str]],
+    day: Any,
+    as_of: datetime,
+) -> Draft:
+    """The 票型 of ``day`` (a DaySpec, not closed) as of ``as_of``: the ballots the tally
+    counts, by target with their weights, the abstentions and the void vote posts."""
+    why = require_midday_tally(settings, sources, day.number)
+    n = day.number
+    ballots = [v for v in records.votes if v["day"] == n]
+    rounds = [x for x in records.rounds if x["day"] == n]
+    weights = {k: v for x in rounds for k, v in x.get("weights", {}).items()}
+    sheriff = next((x["sheriff"] for x in rounds if x.get("sheriff")), None)
+    stamp = _hm(as_of, as_of)
+    lines = [f"[b]第{n}天票型（截至 {stamp}，尚未关门，不是结果）[/b]"]
+    keys = list(dict.fromkeys(b["round"] for b in ballots)) or [""]
+    for key in keys:
+        these = [b for b in ballots if b["round"] == key]
+        lines.extend(_tally_round(these, key, weights, sheriff, as_of))
+    void = [b for b in ballots if not b["valid"] and b["problem"] not in ("", "corrected")]
+    if void:
+        lines += ["", "[b]无效的投票帖[/b]"]
+        for b in void:
+            detail = f"（{safe_text(b['note'])}）" if b.get("note") else ""
+            lines.append(
+                f"{post_link(b)} {safe_text(b['voter'])}：{safe_text(b['problem_text'] or b['problem'])}"
+                f"{detail}"
+            )
+    if not ballots:
+        lines.append("还没有投票帖")
+    text = "\n".join(lines) + "\n"
+    limit = int(records.game.get("maxpostsize", DEFAULT_LIMIT))
+    return Draft(
+        kind="tally",
+        title=f"第{n}天票型（截至 {as_of:%m-%d %H:%M}）",
+        text=text,
+        parts=tuple(split_announcement(text, limit)),
+        postable=True,
+        where=PROCESS_THREAD,
+        why=why,
+    )
+
+
+def counted(b: Mapping[str, Any]) -> bool:
+    """A ballot the tally counts now: valid, with weight, not an abstention."""
+    return bool(b["valid"]) and b["kind"] != "abstain" and float(b["weight"] or 0) > 0
+
+
+def _tally_round(
+    ballots: list[dict[str, Any]],
+    key: Any,
+    weights: Mapping[str, float],
+    sheriff: str | None,
+    now: datetime,
+) -> list[str]:
+    rnd = f"第{key}轮 " if key not in ("", None) else ""
+    by_target: dict[str, list[dict[str, Any]]] = {}
+    for b in ballots:
+        if counted(b):
+            by_target.setdefault(str(b["target"]), []).append(b)
+    rows = sorted(
+        by_target.items(), key=lambda kv: (-sum(float(b["weight"]) for b in kv[1]), kv[0])
+    )
+    lines = []
+    for target, bs in rows:
+        votes = sum(float(b["weight"]) for b in bs)
+        who = "、".join(_ballot(b, weights, sheriff, now) for b in bs)
+        lines.append(f"{rnd}{safe_text(target)}：{_num(votes)} 票（{who}）")
+    abstained = [
+        b
+        for b in ballots
+        if b["valid"]
+        and b["kind"] == "abstain"
+        and not str(b.get("note", "")).startswith(SUPERSEDED)
+    ]
+    if abstained:
+        lines.append(
+            f"{rnd}弃权：{'、'.join(_ballot(b, weights, sheriff, now) for b in abstained)}"
+        )
+    return lines
+
+
+def _ballot(
+    b: dict[str, Any], weights: Mapping[str, float], sheriff: str | None, now: datetime
+) -> str:
+    voter = str(b["voter"])
+    weight = weights.get(voter)
+    shown = safe_text(voter)
+    if weight is not None:
+        shown += f"（{'警长 ' if voter == sheriff else ''}×{_num(weight)}）"
+    at = datetime.fromisoformat(str(b["posted_at"])).astimezone(now.tzinfo)
+    change = " 改票" if b["kind"] == "change" else ""
+    proxy = f" {safe_text(b['proxy'])}代投" if b.get("proxy") else ""
+    return f"{shown} {post_link(b)} {_hm(at, now)}{change}{proxy}"
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def reminder_draft(
+    records: Records,
+    settings: Mapping[str, Any],
+    sources: Mapping[str, Mapping[str, str]],
+    day: Any,
+    now: datetime,
+    as_of: datetime,
+) -> Draft:
+    """The reminder for ``day`` (a DaySpec, not closed) at ``now``, the ballots and posts as
+    of ``as_of``: the time left, who has not voted, who is under the post minimum."""
+    closes = day.closes
+    phase = next((p for p in day.phases if p.opens <= now <= p.closes), None)
+    if phase is not None:
+        closes = phase.closes
+    n = day.number
+    rnd = [x for x in records.rounds if x["day"] == n]
+    if phase is not None and len(rnd) > 1:
+        rnd = [x for x in rnd if str(x["round"]) == str(phase.number)] or rnd[-1:]
+    non_voters = [p for x in rnd[-1:] for p in x.get("non_voters", [])]
+    left = closes - now
+    lines = [
+        f"【投票提醒】第{n}天{f'第{phase.number}环节' if phase else ''}投票 "
+        f"{closes:%m-%d %H:%M} 截止，还有 {_span(left)}。"
+    ]
+    if non_voters:
+        lines.append(f"还没有投票：{'、'.join(visible(p) for p in non_voters)}")
+    else:
+        lines.append("存活玩家都已投票。")
+    under = _under_minimum(records, n, phase.number if phase else None)
+    if under:
+        minimum, who = under
+        lines.append(
+            f"发言还不到 {minimum} 帖：" + "、".join(f"{visible(p)}（{k} 帖）" for p, k in who)
+        )
+    lines.append(f"（截至 {_hm(as_of, now)} 的统计，以导演关门时的计票为准）")
+    text = "\n".join(lines) + "\n"
+    hours = settings.get("reminder_hours") or [2.0, 1.5]
+    early, late = closes - timedelta(hours=hours[0]), closes - timedelta(hours=hours[1])
+    notes = [
+        f"提醒时间：关门前 {_num(hours[0])} 小时到 {_num(hours[1])} 小时之间"
+        f"（{_hm(early, now)}–{_hm(late, now)}）"
+        + ("" if early <= now <= late else f"；现在 {_hm(now, now)} 不在这段时间里")
+    ]
+    postable = settings.get("reminder", "copy") == "forum"
+    return Draft(
+        kind="reminder",
+        title=f"第{n}天投票提醒（{now:%m-%d %H:%M}）",
+        text=text,
+        parts=(text,),
+        postable=postable,
+        where=PROCESS_THREAD if postable else "导演自己发（QQ 群等），复制这段文字",
+        why=_cite(sources, "reminder"),
+        notes=tuple(notes),
+    )
+
+
+def _span(left: timedelta) -> str:
+    minutes = max(0, int(left.total_seconds() // 60))
+    h, m = divmod(minutes, 60)
+    if h and m:
+        return f"{h} 小时 {m} 分钟"
+    return f"{h} 小时" if h else f"{m} 分钟"
+
+
+def _under_minimum(
+    records: Records, day: int, phase: int | None
+) -> tuple[int, list[tuple[str, int]]] | None:
+    """(the post minimum, the alive players under it so far) on the day (or its phase), or
+    None when the rule set has no such minimum (LURK-DAY off)."""
+    rows = [
+        a
+        for a in records.activity
+        if a["day"] == day
+        and a["alive"]
+        and a["min_posts"] != ""
+        and (a["phase"] == "" if phase is None else str(a["phase"]) == str(phase))
+    ]
+    if not rows:
+        return None
+    minimum = int(rows[0]["min_posts"])
+    return minimum, [(a["player"], int(a["posts"])) for a in rows if int(a["posts"]) < minimum]
