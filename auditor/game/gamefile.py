@@ -754,7 +754,7 @@ def _ppp(r: _Reader, f: dict[str, Any]) -> int:
 MAXPOSTSIZE_RANGE = (200, 16777215)
 
 
-def _maxpostsize(r: _Reader, f: dict[str, Any]) -> int:
+def _maxpostsize(r: _Reader, f: Mapping[str, object]) -> int:
     """Discuz!'s maxpostsize (admin: 帖子最大字数): the bytes of a reply as the forum receives
     it; the announcement is cut into parts within it (auditor.report.parts)."""
     value = f.get("maxpostsize", 10000)
@@ -781,13 +781,13 @@ def _api_choice(r: _Reader, f: dict[str, Any]) -> bool | None:
     return value
 
 
-def _items(r: _Reader, value: Any, key: str) -> list[dict[str, Any]]:
+def _items(r: _Reader, value: object, key: str) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise r.fail(key, f"应当写成 [[{key}]] 表数组")
     return value
 
 
-def _parse_days(r: _Reader, value: Any) -> tuple[DaySpec, ...]:
+def _parse_days(r: _Reader, value: object) -> tuple[DaySpec, ...]:
     days: list[DaySpec] = []
     for i, d in enumerate(_items(r, value, "day")):
         key = f"day[{i + 1}]"
@@ -903,7 +903,7 @@ def _parse_threads(
     return tuple(threads)
 
 
-def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...]:
+def _parse_events(r: _Reader, value: object, players: set[str]) -> tuple[Event, ...]:
     events: list[Event] = []
     for i, e in enumerate(_items(r, value, "event")):
         key = f"event[{i + 1}]"
@@ -963,7 +963,7 @@ def _parse_events(r: _Reader, value: Any, players: set[str]) -> tuple[Event, ...
     return tuple(out)
 
 
-def _parse_corrections(r: _Reader, value: Any, players: set[str]) -> tuple[VoteCorrection, ...]:
+def _parse_corrections(r: _Reader, value: object, players: set[str]) -> tuple[VoteCorrection, ...]:
     out: list[VoteCorrection] = []
     for i, c in enumerate(_items(r, value, "correction")):
         key = f"correction[{i + 1}]"

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from auditor.errors import AuditorError
+from auditor.game.gamefile import DaySpec
 from auditor.report.bbcode import _post_link as post_link  # the announcement's own helpers
 from auditor.report.bbcode import _safe as safe_text
 from auditor.report.bbcode import render_bbcode
@@ -74,7 +75,7 @@ def _hm(t: datetime, now: datetime) -> str:
     return t.strftime("%H:%M") if t.date() == now.date() else t.strftime("%m-%d %H:%M")
 
 
-def open_day(days: Sequence[Any], now: datetime, day: int | None) -> Any:
+def open_day(days: Sequence[DaySpec], now: datetime, day: int | None) -> DaySpec:
     """The day a tally or reminder is for: ``day`` when given, else the day open at ``now``;
     a closed or missing day is a :class:`NoDraftError` saying what to use instead."""
     if day is None:
@@ -98,7 +99,7 @@ def open_day(days: Sequence[Any], now: datetime, day: int | None) -> Any:
 
 
 def require_midday_tally(
-    settings: Mapping[str, Any], sources: Mapping[str, Mapping[str, str]], day: int
+    settings: Mapping[str, object], sources: Mapping[str, Mapping[str, str]], day: int
 ) -> str:
     """The rule set's citation for a mid-day 票型, or :class:`NoDraftError` where it has
     none (版杀7: 讨论和投票过程中不计票)."""
@@ -113,9 +114,9 @@ def require_midday_tally(
 
 def tally_draft(
     records: Records,
-    settings: Mapping[str, Any],
+    settings: Mapping[str, object],
     sources: Mapping[str, Mapping[str, str]],
-    day: Any,
+    day: DaySpec,
     as_of: datetime,
 ) -> Draft:
     """The 票型 of ``day`` (a DaySpec, not closed) as of ``as_of``: the ballots the tally
@@ -132,15 +133,7 @@ def tally_draft(
     for key in keys:
         these = [b for b in ballots if b["round"] == key]
         lines.extend(_tally_round(these, key, weights, sheriff, as_of))
-    void = [b for b in ballots if not b["valid"] and b["problem"] not in ("", "corrected")]
-    if void:
-        lines += ["", "[b]无效的投票帖[/b]"]
-        for b in void:
-            detail = f"（{safe_text(b['note'])}）" if b.get("note") else ""
-            lines.append(
-                f"{post_link(b)} {safe_text(b['voter'])}：{safe_text(b['problem_text'] or b['problem'])}"
-                f"{detail}"
-            )
+    lines.extend(_void_lines(ballots))
     if not ballots:
         lines.append("还没有投票帖")
     text = "\n".join(lines) + "\n"
@@ -156,6 +149,19 @@ def tally_draft(
     )
 
 
+def _void_lines(ballots: list[dict[str, Any]]) -> list[str]:
+    """The void vote posts of a 票型, each with its reason."""
+    void = [b for b in ballots if not b["valid"] and b["problem"] not in ("", "corrected")]
+    if not void:
+        return []
+    lines = ["", "[b]无效的投票帖[/b]"]
+    for b in void:
+        detail = f"（{safe_text(b['note'])}）" if b.get("note") else ""
+        problem = safe_text(b["problem_text"] or b["problem"])
+        lines.append(f"{post_link(b)} {safe_text(b['voter'])}：{problem}{detail}")
+    return lines
+
+
 def counted(b: Mapping[str, Any]) -> bool:
     """A ballot the tally counts now: valid, with weight, not an abstention."""
     return bool(b["valid"]) and b["kind"] != "abstain" and float(b["weight"] or 0) > 0
@@ -163,7 +169,7 @@ def counted(b: Mapping[str, Any]) -> bool:
 
 def _tally_round(
     ballots: list[dict[str, Any]],
-    key: Any,
+    key: object,
     weights: Mapping[str, float],
     sheriff: str | None,
     now: datetime,
@@ -217,21 +223,16 @@ def reminder_draft(
     records: Records,
     settings: Mapping[str, Any],
     sources: Mapping[str, Mapping[str, str]],
-    day: Any,
+    day: DaySpec,
     now: datetime,
     as_of: datetime,
 ) -> Draft:
     """The reminder for ``day`` (a DaySpec, not closed) at ``now``, the ballots and posts as
     of ``as_of``: the time left, who has not voted, who is under the post minimum."""
-    closes = day.closes
     phase = next((p for p in day.phases if p.opens <= now <= p.closes), None)
-    if phase is not None:
-        closes = phase.closes
+    closes = phase.closes if phase is not None else day.closes
     n = day.number
-    rnd = [x for x in records.rounds if x["day"] == n]
-    if phase is not None and len(rnd) > 1:
-        rnd = [x for x in rnd if str(x["round"]) == str(phase.number)] or rnd[-1:]
-    non_voters = [p for x in rnd[-1:] for p in x.get("non_voters", [])]
+    non_voters = _non_voters(records, n, phase.number if phase is not None else None)
     left = closes - now
     lines = [
         f"【投票提醒】第{n}天{f'第{phase.number}环节' if phase else ''}投票 "
@@ -249,13 +250,7 @@ def reminder_draft(
         )
     lines.append(f"（截至 {_hm(as_of, now)} 的统计，以导演关门时的计票为准）")
     text = "\n".join(lines) + "\n"
-    hours = settings.get("reminder_hours") or [2.0, 1.5]
-    early, late = closes - timedelta(hours=hours[0]), closes - timedelta(hours=hours[1])
-    notes = [
-        f"提醒时间：关门前 {_num(hours[0])} 小时到 {_num(hours[1])} 小时之间"
-        f"（{_hm(early, now)}–{_hm(late, now)}）"
-        + ("" if early <= now <= late else f"；现在 {_hm(now, now)} 不在这段时间里")
-    ]
+    notes = [_reminder_window(settings.get("reminder_hours") or [2.0, 1.5], closes, now)]
     postable = settings.get("reminder", "copy") == "forum"
     return Draft(
         kind="reminder",
@@ -266,6 +261,24 @@ def reminder_draft(
         where=PROCESS_THREAD if postable else "导演自己发（QQ 群等），复制这段文字",
         why=_cite(sources, "reminder"),
         notes=tuple(notes),
+    )
+
+
+def _non_voters(records: Records, day: int, phase: int | None) -> list[str]:
+    """Who has not voted yet in the day's round (a 环节's own round when there are several)."""
+    rnd = [x for x in records.rounds if x["day"] == day]
+    if phase is not None and len(rnd) > 1:
+        rnd = [x for x in rnd if str(x["round"]) == str(phase)] or rnd[-1:]
+    return [p for x in rnd[-1:] for p in x.get("non_voters", [])]
+
+
+def _reminder_window(hours: list[float], closes: datetime, now: datetime) -> str:
+    """When the rule set wants the reminder sent, and whether ``now`` is in it."""
+    early, late = closes - timedelta(hours=hours[0]), closes - timedelta(hours=hours[1])
+    return (
+        f"提醒时间：关门前 {_num(hours[0])} 小时到 {_num(hours[1])} 小时之间"
+        f"（{_hm(early, now)}–{_hm(late, now)}）"
+        + ("" if early <= now <= late else f"；现在 {_hm(now, now)} 不在这段时间里")
     )
 
 

@@ -98,7 +98,7 @@ def environment() -> Environment:
     return env
 
 
-def text(value: Any) -> str:
+def text(value: object) -> str:
     """One ``{{ value }}`` of the template as jinja2 writes it: :func:`show` (the
     ``finalize``), then autoescape."""
     if type(value) is int:  # a floor, a count: nothing to escape

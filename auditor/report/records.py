@@ -221,6 +221,26 @@ def late_day_notices(votes: Sequence[Mapping[str, Any]], schedule: Schedule) -> 
     return out
 
 
+def _game_record(game: Game, rs: RuleSet, base: str | None, lurk_rule: str) -> dict[str, Any]:
+    """The game's line in the records: names, rule set, forum, directors, rules."""
+    return {
+        "name": game.name,
+        "slug": game.slug,
+        "store": str(game.store.resolve()),
+        "ruleset": rs.name,
+        "ruleset_title": rs.title,
+        "seed": rs.seed,
+        "forum": base or "",
+        "directors": list(game.directors),
+        "rules": sorted(rs.rules),
+        # M107 阵营被判负后，不予公示; M39 出局角色不亮身份: a faction's loss is for the
+        # director only unless the rule set says it is announced.
+        "announce_faction_loss": bool(rs.settings.get("announce_faction_loss")),
+        "lurk_rule": lurk_rule,
+        "maxpostsize": game.forum.maxpostsize,  # the announcement's parts (report.parts)
+    }
+
+
 def build_records(
     game: Game,
     store: Store,
@@ -399,22 +419,7 @@ def build_records(
         "run": dict(run or {}),
     }
     return Records(
-        game={
-            "name": game.name,
-            "slug": game.slug,
-            "store": str(game.store.resolve()),
-            "ruleset": rs.name,
-            "ruleset_title": rs.title,
-            "seed": rs.seed,
-            "forum": base or "",
-            "directors": list(game.directors),
-            "rules": sorted(rs.rules),
-            # M107 阵营被判负后，不予公示; M39 出局角色不亮身份: a faction's loss is for the
-            # director only unless the rule set says it is announced.
-            "announce_faction_loss": bool(rs.settings.get("announce_faction_loss")),
-            "lurk_rule": lurk_rule_text(lurk),
-            "maxpostsize": game.forum.maxpostsize,  # the announcement's parts (report.parts)
-        },
+        game=_game_record(game, rs, base, lurk_rule_text(lurk)),
         summary=summary,
         problems=problems,
         days=days,

@@ -32,7 +32,7 @@ def _cell(value: object) -> object:
     return value.translate(_ILLEGAL) if isinstance(value, str) else value
 
 
-def _width(value: Any) -> int:
+def _width(value: object) -> int:
     text = "" if value is None else str(value)
     longest = max((len(line) + _wide(line) for line in text.split("\n")), default=0)
     return longest

@@ -23,7 +23,7 @@ from auditor.game.gamefile import Event, EventType, Game
 from auditor.rules.activity import activity_rows, filler_counts
 from auditor.rules.base import Context, Unit
 from auditor.rules.proposals import proposed_by_day
-from auditor.rules.votebook import VoteBook, votes_for
+from auditor.rules.votebook import DayVotes, RoundTally, VoteBook, votes_for
 
 T = TypeVar("T")
 
@@ -519,7 +519,7 @@ def _counted(ctx: Context) -> list[Counted]:
     return out
 
 
-def _round_record(dv: Any, rt: Any) -> dict[str, Any]:
+def _round_record(dv: DayVotes, rt: RoundTally) -> dict[str, Any]:
     """One voting round for the announcement: who carried which weight (the sheriff's),
     who abstained and who did not vote."""
     weights: dict[str, float] = {}

@@ -40,12 +40,13 @@ from auditor.rulesets import names, preset_text
 class _HoursWindow(Option):
     """``reminder_hours``: [earliest, latest] hours before the close, earliest first."""
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: object) -> str | None:
         reason = Option.check(self, value)
         if reason:
             return reason
         if (
-            len(value) != 2
+            not isinstance(value, list | tuple)
+            or len(value) != 2
             or not all(isinstance(h, int | float) and not isinstance(h, bool) for h in value)
             or not 48 >= value[0] >= value[1] >= 0
         ):
