@@ -34,6 +34,7 @@ from auditor.cli.console import (
     print_line,
 )
 from auditor.game.gamefile import hidden_name_warnings
+from auditor.game.state import STATE_EXIT
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport
@@ -164,6 +165,8 @@ def run_audit(a: AuditArgs, exit: Callable[[int], BaseException]) -> None:
         print_line(result.line())  # plain text: rich only when it would change it
         if not result.ok:
             raise exit(1)
+        if result.state:  # everything read, but the game's state is incomplete
+            raise exit(STATE_EXIT)
 
 
 def _json_line(data: dict[str, object]) -> None:

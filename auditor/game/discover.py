@@ -28,10 +28,20 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
+from typing import Any
 
 from auditor.game.announce import Announced, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, PhaseSpec, ThreadKind, ThreadSpec
+from auditor.game.state import (
+    DISMISSED,
+    Unread,
+    dismissals,
+    night_problems,
+    no_result_times,
+    thread_problems,
+    unread_posts,
+)
 from auditor.game.structure import schedule_for
 from auditor.game.titles import classify, match_tag
 from auditor.game.when import find_points, find_ranges
@@ -74,6 +84,11 @@ class Discovery:
     proposals: list[str] = field(default_factory=list)
     accelerations: list[Proposal] = field(default_factory=list)  # 加速 / 延时 requests
     asks: list[Proposal] = field(default_factory=list)  # the hour a seed leaves open
+    read: set[int] = field(default_factory=set)  # the directors' posts something was taken from
+    unread: list[Unread] = field(default_factory=list)  # 未读懂的公告
+    dismissed: dict[int, dict[str, Any]] = field(default_factory=dict)  # 不是公告, signed
+    problems: list[str] = field(default_factory=list)  # the game's state is incomplete
+    no_result: list[datetime] = field(default_factory=list)  # 无人出局 / 平票 said then
     subjects: dict[int, str] = field(default_factory=dict)
     base: Game | None = None  # the game as the file states it
     # no title on the board carries the game's tag (a typo in [game] tag finds nothing)
@@ -538,7 +553,10 @@ def discover_events(
         spec = specs.get(post.tid)
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
-        for a in patterns.find(_text(post)):
+        announced = patterns.find(_text(post))
+        if announced and post.pid is not None:
+            disc.read.add(post.pid)
+        for a in announced:
             if a.ends_piping:
                 found = [_end_piping(s, post.posted_at) for s in found]
                 continue
@@ -724,9 +742,38 @@ def discover(game: Game, store: object) -> Game:
     ]
     disc.accelerations = acceleration_proposals(game, threads, days, events, players_posts)
     disc.proposals.extend(p.text for p in disc.accelerations)
+    _never_silent(game, threads, days, events, posts, disc, store)
     return replace(
         game, threads=tuple(threads), days=tuple(days), events=tuple(events), discovery=disc
     )
+
+
+def _never_silent(
+    game: Game,
+    threads: list[ThreadSpec],
+    days: list[DaySpec],
+    events: list[Event],
+    posts: list[Post],
+    disc: Discovery,
+    store: object,
+) -> None:
+    """What was read (the days' and phases' posts too), what was not, and what the state
+    lacks (:mod:`auditor.game.state`)."""
+    disc.read |= {s.pid for s in disc.days if s.pid is not None}
+    disc.read |= {
+        p.pid
+        for d in days
+        for ph in d.phases
+        for p in posts
+        if p.tid == ph.vote_thread and p.first and p.pid is not None
+    }
+    values = store.state_values(DISMISSED)  # type: ignore[attr-defined]
+    disc.dismissed = dismissals(values)
+    disc.unread = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
+    disc.problems = thread_problems(
+        game, threads, days, disc.subjects, disc.unclassified
+    ) + night_problems(game, days, events, posts, disc.read)
+    disc.no_result = no_result_times(game, posts)
 
 
 def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:
