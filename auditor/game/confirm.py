@@ -260,6 +260,8 @@ def _fixed_event(
             new = replace(new, at=spec.opens if new.how == "night" else spec.closes)
     if "at" in fix:
         new = replace(new, at=_zoned(fix["at"], game))
+    if new.announced is not None and new.at is not None and new.announced < new.at:
+        new = replace(new, announced=None)  # moved past its post: when announced is unknown
     return new
 
 

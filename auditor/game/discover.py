@@ -85,6 +85,7 @@ class Discovery:
     accelerations: list[Proposal] = field(default_factory=list)  # 加速 / 延时 requests
     asks: list[Proposal] = field(default_factory=list)  # the hour a seed leaves open
     read: set[int] = field(default_factory=set)  # the directors' posts something was taken from
+    announced: set[int] = field(default_factory=set)  # ... an event (or a denial) among it
     unread: list[Unread] = field(default_factory=list)  # 未读懂的公告
     dismissed: dict[int, dict[str, Any]] = field(default_factory=dict)  # 不是公告, signed
     problems: list[str] = field(default_factory=list)  # the game's state is incomplete
@@ -556,6 +557,7 @@ def discover_events(
         announced = patterns.find(_text(post))
         if announced and post.pid is not None:
             disc.read.add(post.pid)
+            disc.announced.add(post.pid)
         for a in announced:
             if a.ends_piping:
                 found = [_end_piping(s, post.posted_at) for s in found]
@@ -772,7 +774,7 @@ def _never_silent(
     disc.unread = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
     disc.problems = thread_problems(
         game, threads, days, disc.subjects, disc.unclassified
-    ) + night_problems(game, days, events, posts, disc.read)
+    ) + night_problems(game, days, events, posts, disc.announced)
     disc.no_result = no_result_times(game, posts)
 
 

@@ -182,10 +182,12 @@ def night_problems(
     days: Sequence[DaySpec],
     events: Sequence[Event],
     posts: Iterable[Post],
-    read: set[int],
+    announced: set[int],
 ) -> list[str]:
     """Each night between two known days with no announced outcome: no night death, no
-    平安夜 (or the like), and no announcement at all in the next day's opening hours."""
+    平安夜 (or the like), and no event announced at all in the next day's opening hours
+    (``announced``: the posts an event was read from; a 公示 of the day's vote alone says
+    no one died in the night)."""
     ordered = sorted(days, key=lambda d: d.number)
     said = [(p.posted_at, p) for p in posts if p.author in game.directors]
     out: list[str] = []
@@ -204,7 +206,7 @@ def night_problems(
         ):  # fmt: skip
             continue
         window = [p for t, p in said if inside(t)]
-        if any(_QUIET_NIGHT.search(_text(p)) or p.pid in read for p in window):
+        if any(_QUIET_NIGHT.search(_text(p)) or p.pid in announced for p in window):
             continue
         out.append(
             f"第{d.number}夜（{d.closes:%m-%d %H:%M} 至第{e.number}天开门）没有读到公示的夜晚结果"
