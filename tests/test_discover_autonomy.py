@@ -82,7 +82,9 @@ def setup(tmp_path: Path, g: Game) -> Path:
     pages = tmp_path / "pages"
     write_site(parse_script(g.script()), pages)
     _full, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
-    text = minimal.read_text("utf-8").replace("[game]\n", '[game]\ndecided_by = "老王"\n', 1)
+    text = minimal.read_text("utf-8").replace(
+        "[game]\n", f'[game]\ndecided_by = "{g.director}"\n', 1
+    )
     minimal.write_text(text, "utf-8")
     return minimal
 
@@ -397,3 +399,74 @@ def test_add_a_day_and_an_event_from_the_cli(tmp_path: Path) -> None:
         app, ["game", str(path), "--add", "event", "--type", "eliminated", "--player", "春卷"]
     )
     assert bad.exit_code == 2 and "--at" in bad.output
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def test_a_notice_names_the_post_a_discovered_event_came_from(tmp_path: Path) -> None:
+    """The tally disagrees with an announcement: the notice names the post (it said
+    游戏文件记录的 for an event no game file had)."""
+    from auditor.pipeline import audit as run_audit
+    from tests.test_discover_rulesets import m39
+
+    g = m39()
+    vote2 = next(t for t in g.threads if t["subject"] == "[M39] 第二天投票帖")
+    vote2["post"][-1]["message"] = "茄子出局。"  # type: ignore[index]
+    pages = tmp_path / "pages"
+    write_site(parse_script(g.script()), pages)
+    _full, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
+    result = run_audit(minimal, reports=tmp_path / "r")
+    said = [n for n in result.notices if "投票出局为 茄子" in n]
+    assert said and said[0].startswith("第2天：论坛公示（pid "), result.notices
+    assert not any("游戏文件记录的" in n for n in result.notices)
+
+
+def test_killbar_phases_come_from_the_vote_threads_not_the_night_thread(tmp_path: Path) -> None:
+    """版杀7: day 2's discussion thread opens at 20:00 the evening before (night talk); its
+    环节 vote threads state no time: each is its opening post's day, 0:00–24:00."""
+    g = Game("killbar7", "版杀7", "法官")
+    g.thread(
+        "[版杀7] 第二天讨论贴",
+        "discussion",
+        2,
+        [
+            g.post("法官", at(11, 20, 20), "第二天讨论贴"),
+            *g.chatter(at(11, 20, 21), at(11, 22, 20), EVERYONE),
+        ],
+    )
+    for i, name in enumerate(["一", "二"]):
+        g.thread(
+            f"[版杀7] 第二天 环节{name} 投票",
+            "vote",
+            2,
+            [g.post("法官", at(11, 21 + i, 0, 5), f"环节{name}投票开始")],
+        )
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    (day,) = open_game(minimal).days
+    assert day.opens == at(11, 21, 0) and day.closes == at(11, 22, 23, 59, 59)
+    assert [(p.number, p.opens, p.closes) for p in day.phases] == [
+        (1, at(11, 21, 0), at(11, 21, 23, 59, 59)),
+        (2, at(11, 22, 0), at(11, 22, 23, 59, 59)),
+    ]
+
+
+def test_a_delay_announced_as_a_new_deadline_moves_the_close(tmp_path: Path) -> None:
+    g = own_style(day3=False, loose_vote=False)
+    day2 = next(t for t in g.threads if t["subject"] == "[M107] 第二天讨论帖")
+    day2["post"].append(
+        {"author": "老王", "at": at(11, 22, 21), "message": "应大家要求，延长至23点。", "pid": 9998}
+    )  # type: ignore[union-attr]
+    day2["post"].sort(key=lambda p: p["at"])  # type: ignore[union-attr]
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    day = next(d for d in open_game(minimal).days if d.number == 2)
+    assert (day.closes, day.delayed) == (at(11, 22, 23), True)
+    data = game_json(minimal)
+    item = next(it for it in data["items"] if it["kind"] == "day" and it["value"]["number"] == 2)
+    assert item["fields"]["closes"] == {
+        "value": "2026-11-22T23:00:00+08:00",
+        "source": "pid 9998（延时）",
+        "status": "stated",
+    }
