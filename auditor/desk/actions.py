@@ -162,6 +162,7 @@ def confirm_proposal(
     by: str,
     reports: Path,
     closes: datetime | None = None,
+    fix: dict[str, Any] | None = None,
 ) -> tuple[Done, Game]:
     """Confirm one proposal as it stands or corrected (:func:`pipeline.confirm`, what
     ``auditor game --confirm`` runs), signed ``by`` the signed-in director; a 延时 with the
@@ -169,7 +170,9 @@ def confirm_proposal(
     again (it is the record now) and the report rewritten.  Returns the game as the file
     now states it."""
     with _GAME_FILE, game_store(game) as store:
-        done = pipeline.confirm(game, store, ident, by=by, player=player, day=day, closes=closes)
+        done = pipeline.confirm(
+            game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix
+        )
     fresh = pipeline.open_game(game.path)
     return Done(done.message, rewrite_report(fresh, reports)), fresh
 
