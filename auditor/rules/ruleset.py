@@ -316,7 +316,7 @@ def _apply_settings(
         if reason:
             raise _fail(where, f"{prefix}.{key}", reason)
         if key in _TABLE_SETTINGS:  # a game file's table adds to the preset's keys
-            value = {**settings.get(key, {}), **value}
+            value = {**settings[key], **value}
         settings[key] = float(value) if opt.type is float else value
 
 
