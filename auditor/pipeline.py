@@ -32,6 +32,7 @@ from auditor import __version__
 from auditor.errors import NotCrawledError, PageError
 from auditor.game.gamefile import DaySpec, Game, load_game
 from auditor.game.state import DISMISSED
+from auditor.game.state import state_problems as problems
 from auditor.rules.lexfiles import lexicon_digest
 from auditor.rulesets import preset_files
 from auditor.store import SIDE_CHECKED, SIDE_SERIAL, Store
@@ -448,7 +449,6 @@ def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = No
     tally outcomes (``waiting``: :func:`pending`, read when not given) as the fallback
     result of a closed day."""
     from auditor.game.confirm import day_of
-    from auditor.game.state import state_problems as problems
 
     game = current(game, store)
     if game.discovery is None:

@@ -33,8 +33,8 @@ from auditor.cli.console import (
     print_crawl_summary,
     print_line,
 )
+from auditor.errors import STATE_INCOMPLETE_EXIT as STATE_EXIT
 from auditor.game.gamefile import hidden_name_warnings
-from auditor.game.state import STATE_EXIT
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport

@@ -31,6 +31,7 @@ from auditor.game.gamefile import (
     ThreadSpec,
     load_game,
 )
+from auditor.game.structure import clock
 
 if TYPE_CHECKING:  # tomlkit is loaded only to write the game file (a check never does)
     import tomlkit
@@ -503,8 +504,6 @@ def write_close_hour(path: Path, hour: str, signed: Signature, source: str) -> N
     = "22:00" }`` in the game file (comments kept), which every later day is worked out
     from."""
     import tomlkit
-
-    from auditor.game.structure import clock
 
     if clock(hour) is None:
         raise ProposalError(f"关门钟点看不懂：{hour}（写成 22:00；24:00 为当天结束）")

@@ -23,12 +23,14 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from auditor.errors import STATE_INCOMPLETE_EXIT
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.game.when import STATES_TIME, find_points, find_ranges
-from auditor.models import Post
+
+if TYPE_CHECKING:
+    from auditor.models import Post
 
 STATE_EXIT = STATE_INCOMPLETE_EXIT  # the game's state is incomplete (problems, posts not read)
 DISMISSED = "dismissed:"  # check-state key prefix: pid -> the signed 不是公告

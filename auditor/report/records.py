@@ -19,6 +19,7 @@ from typing import Any
 from auditor.forum.spaces import SPACE_STATE
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
+from auditor.game.state import state_problems
 from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
@@ -479,8 +480,6 @@ def _game_state(
 ) -> dict[str, Any]:
     """The top-of-report block for a game whose threads, days and events are discovered:
     first what its state lacks (problems, 未读懂的公告 with text and link)."""
-    from auditor.game.state import state_problems
-
     disc = game.discovery
     if disc is None:
         return {}

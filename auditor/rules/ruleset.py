@@ -31,6 +31,7 @@ from typing import Any
 
 from auditor.errors import GameFileError
 from auditor.game.gamefile import ThreadKind
+from auditor.game.structure import schedule_problem
 from auditor.rules.base import Option
 from auditor.rules.registry import REGISTRY, all_rules
 from auditor.rulesets import names, preset_text
@@ -282,8 +283,6 @@ def get_or_fail(code: str, where: str) -> Any:
 
 
 def _schedule_reason(value: Mapping[str, Any]) -> str | None:
-    from auditor.game.structure import schedule_problem
-
     return schedule_problem(value)
 
 
