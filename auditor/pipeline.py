@@ -310,7 +310,7 @@ def confirm(
     player: str | None = None,
     day: int | None = None,
     closes: datetime | None = None,
-    fix: Mapping[str, Any] | None = None,
+    fix: Mapping[str, object] | None = None,
     hour: str | None = None,
 ) -> Confirmed:
     """Confirm one pending proposal (``ident`` as :func:`pending` names it), as it stands or
@@ -363,7 +363,7 @@ def confirm(
 
 
 def add(
-    game: Game, store: Store, kind: str, values: Mapping[str, Any], *, by: str | None
+    game: Game, store: Store, kind: str, values: Mapping[str, object], *, by: str | None
 ) -> Confirmed:
     """Add a day or an event the forum did not give (``auditor game --add``), signed ``by``
     a director, written into the game file at once.  A day comes with the discovered days
@@ -617,8 +617,7 @@ def audit(
                 "pending": result.pending,
                 "other_pending": result.other_pending,
                 "problems": result.problems,
-                "notices": result.notices,
-                "state": result.state,
+                "notices": result.notices + result.state,
                 "report": str(result.report),
                 "crawl": result.crawl,
             },

@@ -4,9 +4,10 @@ into the game file (tomlkit keeps its comments and layout)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -18,6 +19,9 @@ from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
 from auditor.pipeline import add, confirm, crawled, dismiss, pending, state_problems
+
+if TYPE_CHECKING:
+    from auditor.store import Store
 
 
 def _t(value: object) -> str:
@@ -42,13 +46,14 @@ def _print_records(
     import sys
 
     base = g.forum.url
-    data = {"game": g.name, "ruleset": g.ruleset, **records(disc, waiting, problems, base)}
+    state = records(disc, waiting, problems, base)
     if fmt == "json":
+        data = {"game": g.name, "ruleset": g.ruleset, **state.as_json()}
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         return
     w = csv.DictWriter(sys.stdout, fieldnames=CSV_COLUMNS, lineterminator="\n")
     w.writeheader()
-    w.writerows(csv_rows(data))
+    w.writerows(csv_rows(state))
 
 
 def show_state(disc: Discovery, problems: list[str], base: str | None) -> None:
@@ -106,21 +111,7 @@ def show(
         for listed in [*disc.unclassified, *disc.candidates]:
             t.add_row(str(listed.tid), escape(listed.subject), escape(listed.reason))
         out.print(t)
-    t = Table(title="天", title_justify="left")
-    for col in ("天", "开门", "关门（含）", "加速", "环节", "来源"):
-        t.add_column(col)
-    for s in disc.days:
-        d = s.item
-        assert isinstance(d, DaySpec)
-        t.add_row(
-            str(d.number),
-            _t(d.opens) + _inferred(s, "opens"),
-            _t(d.closes) + _inferred(s, "closes") + ("（延时）" if d.delayed else ""),
-            "是" if d.accelerated else "",
-            "、".join(p.name for p in d.phases),
-            escape(_day_source(s)),
-        )
-    out.print(t)
+    out.print(_days_table(disc))
     t = Table(title="事件", title_justify="left")
     for col in ("事件", "玩家", "时间", "方式", "来源", "原文"):
         t.add_column(col)
@@ -164,6 +155,25 @@ def show(
         out.print("没有游戏文件之外的新发现。", highlight=False)
 
 
+def _days_table(disc: Discovery) -> Table:
+    """The days, each time marked where the tool inferred it."""
+    t = Table(title="天", title_justify="left")
+    for col in ("天", "开门", "关门（含）", "加速", "环节", "来源"):
+        t.add_column(col)
+    for s in disc.days:
+        d = s.item
+        assert isinstance(d, DaySpec)
+        t.add_row(
+            str(d.number),
+            _t(d.opens) + _inferred(s, "opens"),
+            _t(d.closes) + _inferred(s, "closes") + ("（延时）" if d.delayed else ""),
+            "是" if d.accelerated else "",
+            "、".join(p.name for p in d.phases),
+            escape(_day_source(s)),
+        )
+    return t
+
+
 def _inferred(s: object, name: str) -> str:
     fields = getattr(s, "fields", {})
     return "（推断）" if fields.get(name, ("", ""))[1] == "inferred" else ""
@@ -177,121 +187,163 @@ def _day_source(s: object) -> str:
     return opens if opens == closes else f"开门：{opens}；关门：{closes}"
 
 
+# the command's options (module-level: the command stays short)
+_WriteOpt = Annotated[
+    bool, typer.Option("--write", help="把发现的帖子、天和事件写进游戏文件（保留注释）")
+]
+_ConfirmIdOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--confirm",
+        help="确认一项待确认的提议（编号见列表），写进游戏文件并签上导演名",
+        show_default=False,
+    ),
+]
+_PlayerOpt = Annotated[
+    str | None, typer.Option("--player", help="与 --confirm 一起：更正事件的玩家")
+]
+_DayOpt = Annotated[int | None, typer.Option("--day", help="与 --confirm 一起：更正事件或帖子的天")]
+_ByOpt = Annotated[
+    str | None,
+    typer.Option("--by", help="与 --confirm 一起：确认的导演（默认 \\[game] decided_by）"),
+]
+_ClosesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--closes",
+        help="与 --confirm 或 --add day 一起：关门时间（如 2026-11-23T23:00，游戏的时区；"
+        "延时的提议是新的关门时间，天的提议是更正）",
+        show_default=False,
+    ),
+]
+_OpensOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--opens", help="与 --confirm 或 --add day 一起：天的开门时间", show_default=False
+    ),
+]
+_AtOpt = Annotated[
+    str | None,
+    typer.Option("--at", help="与 --confirm 或 --add event 一起：事件的时间", show_default=False),
+]
+_EtypeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--type",
+        help="与 --confirm 或 --add event 一起：事件类型（eliminated 出局 | sheriff 警长 | "
+        "piped 吹笛 | idiot_revealed 白痴翻牌 | substitute 替补）",
+        show_default=False,
+    ),
+]
+_HowOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--how",
+        help="与 --confirm 或 --add event 一起：方式（vote 投票 | night 夜晚 | sent_off 红牌罚下 | "
+        "elected 当选 | handed_over 移交）",
+        show_default=False,
+    ),
+]
+_KindOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--kind",
+        help="与 --confirm 一起：帖子的类型（discussion | vote | process | rules | lastwords）",
+        show_default=False,
+    ),
+]
+_AcceleratedOpt = Annotated[
+    bool | None,
+    typer.Option("--accelerated/--not-accelerated", help="与 --confirm 或 --add day 一起：加速日"),
+]
+_DelayedOpt = Annotated[
+    bool | None,
+    typer.Option("--delayed/--not-delayed", help="与 --confirm 或 --add day 一起：延时"),
+]
+_HourOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--hour",
+        help="与 --confirm 一起：回答规则集没有写的关门钟点（如 22:00）",
+        show_default=False,
+    ),
+]
+_AddWhatOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--add",
+        help="补上论坛没有给出的一天（day：--day --opens --closes）或一个事件（event：--type "
+        "--player --at [--how]），签名写进游戏文件",
+        show_default=False,
+    ),
+]
+_DismissPidOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--dismiss",
+        help="把一条未读懂的公告（pid）标为不是公告：签名保存，以后不再列出",
+        show_default=False,
+    ),
+]
+_NoteOpt = Annotated[str, typer.Option("--note", help="与 --dismiss 一起：说明（可选）")]
+_FmtOpt = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        help="table（默认）| json | csv：每项的值、来源和状态（stated 论坛写明 | inferred 推断 | "
+        "proposed 待确认 | confirmed 游戏文件），问题和未读懂的公告",
+    ),
+]
+
+
+def _act(
+    g: Game,
+    store: Store,
+    acts: Mapping[str, object],
+    fields: Mapping[str, object],
+    *,
+    by: str | None,
+    note: str,
+    hour: str | None,
+) -> str:
+    """--dismiss, --add or --confirm: what it did, in words."""
+    if acts["dismiss"] is not None:
+        return dismiss(g, store, int(str(acts["dismiss"])), by=by, note=note)
+    if acts["add"] is not None:
+        values = {k: v for k, v in fields.items() if k != "kind"}
+        return add(g, store, str(acts["add"]), values, by=by).message
+    fix = {k: fields[k] for k in ("opens", "at", "type", "how", "kind", "accelerated", "delayed")}
+    player, day, closes = fields["player"], fields["day"], fields["closes"]
+    done = confirm(
+        g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
+        player=str(player) if player is not None else None,
+        day=int(str(day)) if day is not None else None,
+        closes=closes if isinstance(closes, datetime) else None,
+    )  # fmt: skip
+    return done.message
+
+
 @command("game")
 def game_cmd(
     game: GameArg,
-    write: Annotated[
-        bool, typer.Option("--write", help="把发现的帖子、天和事件写进游戏文件（保留注释）")
-    ] = False,
-    confirm_id: Annotated[
-        str | None,
-        typer.Option(
-            "--confirm",
-            help="确认一项待确认的提议（编号见列表），写进游戏文件并签上导演名",
-            show_default=False,
-        ),
-    ] = None,
-    player: Annotated[
-        str | None, typer.Option("--player", help="与 --confirm 一起：更正事件的玩家")
-    ] = None,
-    day: Annotated[
-        int | None, typer.Option("--day", help="与 --confirm 一起：更正事件或帖子的天")
-    ] = None,
-    by: Annotated[
-        str | None,
-        typer.Option("--by", help="与 --confirm 一起：确认的导演（默认 \\[game] decided_by）"),
-    ] = None,
-    closes: Annotated[
-        str | None,
-        typer.Option(
-            "--closes",
-            help="与 --confirm 或 --add day 一起：关门时间（如 2026-11-23T23:00，游戏的时区；"
-            "延时的提议是新的关门时间，天的提议是更正）",
-            show_default=False,
-        ),
-    ] = None,
-    opens: Annotated[
-        str | None,
-        typer.Option(
-            "--opens", help="与 --confirm 或 --add day 一起：天的开门时间", show_default=False
-        ),
-    ] = None,
-    at: Annotated[
-        str | None,
-        typer.Option(
-            "--at", help="与 --confirm 或 --add event 一起：事件的时间", show_default=False
-        ),
-    ] = None,
-    etype: Annotated[
-        str | None,
-        typer.Option(
-            "--type",
-            help="与 --confirm 或 --add event 一起：事件类型（eliminated 出局 | sheriff 警长 | "
-            "piped 吹笛 | idiot_revealed 白痴翻牌 | substitute 替补）",
-            show_default=False,
-        ),
-    ] = None,
-    how: Annotated[
-        str | None,
-        typer.Option(
-            "--how",
-            help="与 --confirm 或 --add event 一起：方式（vote 投票 | night 夜晚 | sent_off 红牌罚下 | "
-            "elected 当选 | handed_over 移交）",
-            show_default=False,
-        ),
-    ] = None,
-    kind: Annotated[
-        str | None,
-        typer.Option(
-            "--kind",
-            help="与 --confirm 一起：帖子的类型（discussion | vote | process | rules | lastwords）",
-            show_default=False,
-        ),
-    ] = None,
-    accelerated: Annotated[
-        bool | None,
-        typer.Option(
-            "--accelerated/--not-accelerated", help="与 --confirm 或 --add day 一起：加速日"
-        ),
-    ] = None,
-    delayed: Annotated[
-        bool | None,
-        typer.Option("--delayed/--not-delayed", help="与 --confirm 或 --add day 一起：延时"),
-    ] = None,
-    hour: Annotated[
-        str | None,
-        typer.Option(
-            "--hour",
-            help="与 --confirm 一起：回答规则集没有写的关门钟点（如 22:00）",
-            show_default=False,
-        ),
-    ] = None,
-    add_what: Annotated[
-        str | None,
-        typer.Option(
-            "--add",
-            help="补上论坛没有给出的一天（day：--day --opens --closes）或一个事件（event：--type "
-            "--player --at [--how]），签名写进游戏文件",
-            show_default=False,
-        ),
-    ] = None,
-    dismiss_pid: Annotated[
-        int | None,
-        typer.Option(
-            "--dismiss",
-            help="把一条未读懂的公告（pid）标为不是公告：签名保存，以后不再列出",
-            show_default=False,
-        ),
-    ] = None,
-    note: Annotated[str, typer.Option("--note", help="与 --dismiss 一起：说明（可选）")] = "",
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            help="table（默认）| json | csv：每项的值、来源和状态（stated 论坛写明 | inferred 推断 | "
-            "proposed 待确认 | confirmed 游戏文件），问题和未读懂的公告",
-        ),
-    ] = "table",
+    write: _WriteOpt = False,
+    confirm_id: _ConfirmIdOpt = None,
+    player: _PlayerOpt = None,
+    day: _DayOpt = None,
+    by: _ByOpt = None,
+    closes: _ClosesOpt = None,
+    opens: _OpensOpt = None,
+    at: _AtOpt = None,
+    etype: _EtypeOpt = None,
+    how: _HowOpt = None,
+    kind: _KindOpt = None,
+    accelerated: _AcceleratedOpt = None,
+    delayed: _DelayedOpt = None,
+    hour: _HourOpt = None,
+    add_what: _AddWhatOpt = None,
+    dismiss_pid: _DismissPidOpt = None,
+    note: _NoteOpt = "",
+    fmt: _FmtOpt = "table",
 ) -> None:
     """游戏状态：从论坛发现的帖子、天和事件，每项的来源（pid、标题或游戏文件）。
 
@@ -328,29 +380,15 @@ def game_cmd(
             for name, value in (("opens", opens), ("closes", closes), ("at", at))
         }
         with open_store(g) as store:
-            if dismiss_pid is not None:
-                said = dismiss(g, store, dismiss_pid, by=by, note=note)
-                out.print(escape(said), highlight=False)
-                return
-            if add_what is not None:
-                values = {
+            if dismiss_pid is not None or add_what is not None or confirm_id is not None:
+                acts = {"dismiss": dismiss_pid, "add": add_what, "confirm": confirm_id}
+                fields = {
                     "day": day, "opens": when["opens"], "closes": when["closes"],
                     "accelerated": accelerated, "delayed": delayed, "type": etype,
-                    "player": player, "at": when["at"], "how": how,
+                    "player": player, "at": when["at"], "how": how, "kind": kind,
                 }  # fmt: skip
-                done = add(g, store, add_what, values, by=by)
-                out.print(f"{escape(done.message)}（{escape(str(game))}）", highlight=False)
-                return
-            if confirm_id is not None:
-                fix = {
-                    "opens": when["opens"], "at": when["at"], "type": etype, "how": how,
-                    "kind": kind, "accelerated": accelerated, "delayed": delayed,
-                }  # fmt: skip
-                done = confirm(
-                    g, store, confirm_id, by=by, player=player, day=day,
-                    closes=when["closes"], fix=fix, hour=hour,
-                )  # fmt: skip
-                out.print(f"{escape(done.message)}（{escape(str(game))}）", highlight=False)
+                said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
+                out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return
             waiting = pending(g, store)  # with the tallies' proposals
             problems = state_problems(g, store, waiting)

@@ -162,7 +162,7 @@ def confirm_proposal(
     by: str,
     reports: Path,
     closes: datetime | None = None,
-    fix: dict[str, Any] | None = None,
+    fix: dict[str, object] | None = None,
 ) -> tuple[Done, Game]:
     """Confirm one proposal as it stands or corrected (:func:`pipeline.confirm`, what
     ``auditor game --confirm`` runs), signed ``by`` the signed-in director; a 延时 with the

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -49,9 +49,9 @@ async def dismiss_post(app: DeskApp, request: Request) -> Response:
     return app.back(slug, form, "#state-problems")
 
 
-def fields_of(form: Mapping[str, Any]) -> dict[str, Any]:
+def fields_of(form: Mapping[str, object]) -> dict[str, object]:
     """The correction fields the proposal form sent (empty ones left as they are)."""
-    fix: dict[str, Any] = {}
+    fix: dict[str, object] = {}
     for name in ("type", "how", "kind"):
         value = str(form.get(name, "")).strip()
         if value:

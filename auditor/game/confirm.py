@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from auditor.errors import AuditorError
 from auditor.files import write_atomic
@@ -158,7 +158,7 @@ def corrected(
     player: str | None = None,
     day: int | None = None,
     others: Sequence[Proposal] = (),
-    fix: Mapping[str, Any] | None = None,
+    fix: Mapping[str, object] | None = None,
 ) -> Proposal:
     """The proposal as the director corrects it: an event's player or day (its time moves
     to that day: a vote, a send-off or an election at the close, a night death at the
@@ -188,15 +188,7 @@ def corrected(
     if isinstance(item, Event):
         return replace(p, item=_fixed_event(p, item, game, player, day, fix, others), text="")
     if isinstance(item, ThreadSpec):
-        if player is not None:
-            raise ProposalError("帖子没有玩家可改：只能改它的类型和第几天")
-        kind = ThreadKind(fix["kind"]) if "kind" in fix else item.kind
-        if day is not None and kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
-            raise ProposalError(f"{THREAD_LABEL[kind]}不属于某一天：不能改天数")
-        new_day = day if day is not None else item.day
-        if kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
-            new_day = None
-        return replace(p, item=replace(item, kind=kind, day=new_day), text="")
+        return replace(p, item=_fixed_thread(item, player, day, fix), text="")
     assert isinstance(item, DaySpec)
     new = replace(
         item,
@@ -210,8 +202,33 @@ def corrected(
     return replace(p, item=new, text="")
 
 
-def _zoned(t: datetime, game: Game) -> datetime:
+def _fixed_thread(
+    item: ThreadSpec, player: str | None, day: int | None, fix: Mapping[str, object]
+) -> ThreadSpec:
+    """A thread's kind and day as the director corrects them."""
+    if player is not None:
+        raise ProposalError("帖子没有玩家可改：只能改它的类型和第几天")
+    kind = _choice(ThreadKind, fix["kind"]) if "kind" in fix else item.kind
+    assert isinstance(kind, ThreadKind)
+    if day is not None and kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
+        raise ProposalError(f"{THREAD_LABEL[kind]}不属于某一天：不能改天数")
+    new_day = day if day is not None else item.day
+    if kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
+        new_day = None
+    return replace(item, kind=kind, day=new_day)
+
+
+def _zoned(t: object, game: Game) -> datetime:
+    if not isinstance(t, datetime):
+        raise ProposalError(f"时间看不懂：{t}（写成 2026-11-23T23:00）")
     return t.replace(tzinfo=game.timezone) if t.tzinfo is None else t.astimezone(game.timezone)
+
+
+def _choice(kind: type[ThreadKind] | type[EventType], value: object) -> ThreadKind | EventType:
+    try:
+        return kind(str(value))
+    except ValueError:
+        raise ProposalError(f"{value} 不对：可以是 {'、'.join(k.value for k in kind)}") from None
 
 
 def _fixed_event(
@@ -220,45 +237,22 @@ def _fixed_event(
     game: Game,
     player: str | None,
     day: int | None,
-    fix: Mapping[str, Any],
+    fix: Mapping[str, object],
     others: Sequence[Proposal],
 ) -> Event:
-    new = item
-    if player is not None:
-        if player not in game.players:
-            raise ProposalError(
-                f"{player} 不是这局的玩家（游戏文件 [players]：{'、'.join(game.players)}）"
-            )
-        if player != item.player and p.pid is not None:
-            rest = [
-                o.describe()
-                for o in others
-                if o.pid == p.pid and o.id != p.id and isinstance(o.item, Event)
-                and o.item.type is item.type
-            ]  # fmt: skip
-            if rest:
-                raise ProposalError(
-                    f"pid {p.pid} 里还公示了：{'；'.join(rest)}。请先确认这些，再更正这一项的玩家"
-                )
-            new = replace(new, pid=p.pid)
-        new = replace(new, player=player)
+    new = item if player is None else _other_player(p, item, game, player, others)
     if "type" in fix or "how" in fix:
-        etype = EventType(fix.get("type", item.type))
-        how = fix.get("how", item.how if etype is item.type else None)
+        etype = _choice(EventType, fix.get("type", item.type))
+        assert isinstance(etype, EventType)
+        raw_how = fix.get("how", item.how if etype is item.type else None)
+        how = None if raw_how is None else str(raw_how)
         allowed = EVENT_HOW.get(etype, ())
         if how is not None and how not in allowed:
             ok = "、".join(allowed) or "不填"
             raise ProposalError(f"{EVENT_LABEL[etype]}的方式不能是 {how}：可以是 {ok}")
         new = replace(new, type=etype, how=how)
     if day is not None:
-        spec = next((d for d in game.days if d.number == day), None)
-        if spec is None:
-            known = "、".join(str(d.number) for d in game.days) or "没有"
-            raise ProposalError(f"没有第{day}天（这局的天：{known}）")
-        if new.type is EventType.PIPED:
-            new = replace(new, at=spec.opens, until=spec.closes)
-        else:
-            new = replace(new, at=spec.opens if new.how == "night" else spec.closes)
+        new = _on_day(new, game, day)
     if "at" in fix:
         new = replace(new, at=_zoned(fix["at"], game))
     if new.announced is not None and new.at is not None and new.announced < new.at:
@@ -266,7 +260,43 @@ def _fixed_event(
     return new
 
 
-def added(kind: str, game: Game, values: Mapping[str, Any]) -> Proposal:
+def _other_player(
+    p: Proposal, item: Event, game: Game, player: str, others: Sequence[Proposal]
+) -> Event:
+    """The event for another player: it keeps the post it was read from (``pid``)."""
+    if player not in game.players:
+        raise ProposalError(
+            f"{player} 不是这局的玩家（游戏文件 [players]：{'、'.join(game.players)}）"
+        )
+    new = item
+    if player != item.player and p.pid is not None:
+        rest = [
+            o.describe()
+            for o in others
+            if o.pid == p.pid and o.id != p.id and isinstance(o.item, Event)
+            and o.item.type is item.type
+        ]  # fmt: skip
+        if rest:
+            raise ProposalError(
+                f"pid {p.pid} 里还公示了：{'；'.join(rest)}。请先确认这些，再更正这一项的玩家"
+            )
+        new = replace(new, pid=p.pid)
+    return replace(new, player=player)
+
+
+def _on_day(new: Event, game: Game, day: int) -> Event:
+    """The event moved to day ``day``: a night death at its opening, a piping for the day,
+    anything else at its close."""
+    spec = next((d for d in game.days if d.number == day), None)
+    if spec is None:
+        known = "、".join(str(d.number) for d in game.days) or "没有"
+        raise ProposalError(f"没有第{day}天（这局的天：{known}）")
+    if new.type is EventType.PIPED:
+        return replace(new, at=spec.opens, until=spec.closes)
+    return replace(new, at=spec.opens if new.how == "night" else spec.closes)
+
+
+def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:
     """A day or an event the forum did not give (``auditor game --add``), as the proposal a
     director confirms at once: a day needs ``day``, ``opens`` and ``closes``; an event
     ``type``, ``player`` and ``at`` (``how`` where its type has one)."""
@@ -275,7 +305,7 @@ def added(kind: str, game: Game, values: Mapping[str, Any]) -> Proposal:
         missing = [k for k in ("day", "opens", "closes") if k not in v]
         if missing:
             raise ProposalError(f"补上一天要写：{'、'.join('--' + k for k in missing)}")
-        d = DaySpec(int(v["day"]), _zoned(v["opens"], game), _zoned(v["closes"], game),
+        d = DaySpec(int(str(v["day"])), _zoned(v["opens"], game), _zoned(v["closes"], game),
                     bool(v.get("accelerated", False)), delayed=bool(v.get("delayed", False)))  # fmt: skip
         if d.closes <= d.opens:
             raise ProposalError(f"第{d.number}天的关门时间要晚于开门时间")
@@ -284,18 +314,14 @@ def added(kind: str, game: Game, values: Mapping[str, Any]) -> Proposal:
         missing = [k for k in ("type", "player", "at") if k not in v]
         if missing:
             raise ProposalError(f"补上一个事件要写：{'、'.join('--' + k for k in missing)}")
-        try:
-            etype = EventType(v["type"])
-        except ValueError:
-            raise ProposalError(
-                f"事件类型 {v['type']} 不对：可以是 {'、'.join(t.value for t in EventType)}"
-            ) from None
+        etype = _choice(EventType, v["type"])
+        assert isinstance(etype, EventType)
         if v["player"] not in game.players:
             raise ProposalError(f"{v['player']} 不是这局的玩家（游戏文件 [players]）")
-        how = v.get("how")
+        how = None if v.get("how") is None else str(v["how"])
         if how is not None and how not in EVENT_HOW.get(etype, ()):
             raise ProposalError(f"{EVENT_LABEL[etype]}的方式不能是 {how}")
-        ev = Event(etype, v["player"], _zoned(v["at"], game), how)
+        ev = Event(etype, str(v["player"]), _zoned(v["at"], game), how)
         return Proposal("event", ev, "导演补充")
     raise ProposalError(f"只能补上 day 或 event，不能补 {kind}")
 

@@ -28,7 +28,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
-from typing import Any
 
 from auditor.game.announce import Announced, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
@@ -87,7 +86,7 @@ class Discovery:
     read: set[int] = field(default_factory=set)  # the directors' posts something was taken from
     announced: set[int] = field(default_factory=set)  # ... an event (or a denial) among it
     unread: list[Unread] = field(default_factory=list)  # 未读懂的公告
-    dismissed: dict[int, dict[str, Any]] = field(default_factory=dict)  # 不是公告, signed
+    dismissed: dict[int, dict[str, str]] = field(default_factory=dict)  # 不是公告, signed
     problems: list[str] = field(default_factory=list)  # the game's state is incomplete
     no_result: list[datetime] = field(default_factory=list)  # 无人出局 / 平票 said then
     subjects: dict[int, str] = field(default_factory=dict)
@@ -554,11 +553,7 @@ def discover_events(
         spec = specs.get(post.tid)
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
-        announced = patterns.find(_text(post))
-        if announced and post.pid is not None:
-            disc.read.add(post.pid)
-            disc.announced.add(post.pid)
-        for a in announced:
+        for a in _announced(patterns, post, disc):
             if a.ends_piping:
                 found = [_end_piping(s, post.posted_at) for s in found]
                 continue
@@ -617,6 +612,15 @@ def discover_events(
     return sorted(
         events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
     )
+
+
+def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announced]:
+    """What the post announces; a post anything was read from is marked as read."""
+    found = patterns.find(_text(post))
+    if found and post.pid is not None:
+        disc.read.add(post.pid)
+        disc.announced.add(post.pid)
+    return found
 
 
 def _end_piping(s: Sourced, t: datetime) -> Sourced:

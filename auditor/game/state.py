@@ -21,15 +21,17 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from auditor.errors import STATE_INCOMPLETE_EXIT
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.game.when import STATES_TIME, find_points, find_ranges
 
 if TYPE_CHECKING:
+    from auditor.game.confirm import Proposal
+    from auditor.game.discover import Discovery, Listed
     from auditor.models import Post
 
 STATE_EXIT = STATE_INCOMPLETE_EXIT  # the game's state is incomplete (problems, posts not read)
@@ -68,9 +70,9 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def dismissals(values: Mapping[str, str]) -> dict[int, dict[str, Any]]:
+def dismissals(values: Mapping[str, str]) -> dict[int, dict[str, str]]:
     """The store's ``dismissed:<pid>`` entries as pid -> {by, at, note, digest}."""
-    out: dict[int, dict[str, Any]] = {}
+    out: dict[int, dict[str, str]] = {}
     for key, raw in values.items():
         try:
             pid = int(key.removeprefix(DISMISSED))
@@ -78,7 +80,7 @@ def dismissals(values: Mapping[str, str]) -> dict[int, dict[str, Any]]:
         except ValueError:
             continue
         if isinstance(value, dict):
-            out[pid] = value
+            out[pid] = {str(k): str(v) for k, v in value.items()}
     return out
 
 
@@ -116,7 +118,7 @@ def unread_posts(
     days: Sequence[DaySpec],
     posts: Iterable[Post],
     read: set[int],
-    dismissed: Mapping[int, Mapping[str, Any]],
+    dismissed: Mapping[int, Mapping[str, str]],
 ) -> list[Unread]:
     """The directors' posts in the game's threads that name a player or state a time and
     that discovery took nothing from (``read``: the pids it did), less those dismissed."""
@@ -154,7 +156,7 @@ def thread_problems(
     threads: Sequence[ThreadSpec],
     days: Sequence[DaySpec],
     subjects: Mapping[int, str],
-    unclassified: Iterable[Any],
+    unclassified: Iterable[Listed],
 ) -> list[str]:
     """A day thread whose day has no known close; a vote thread that says no day."""
     known = {d.number for d in days}
@@ -280,7 +282,10 @@ def _t(t: datetime | None) -> str | None:
     return t.isoformat() if t is not None else None
 
 
-def item_value(item: ThreadSpec | DaySpec | Event) -> dict[str, Any]:
+Value = dict[str, object]
+
+
+def item_value(item: ThreadSpec | DaySpec | Event) -> Value:
     if isinstance(item, ThreadSpec):
         return {"tid": item.tid, "kind": item.kind.value, "day": item.day}
     if isinstance(item, DaySpec):
@@ -307,112 +312,131 @@ def item_value(item: ThreadSpec | DaySpec | Event) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class StateItem:
+    """One thread, day, event or proposal: its value, source and status; a day's opens and
+    closes each with their own (``fields``)."""
+
+    kind: str  # thread | day | event | accelerate | delay | schedule
+    id: str | None  # the proposal id to --confirm (None: in the game file)
+    value: Value
+    source: str
+    status: str  # stated | inferred | proposed | confirmed
+    note: str = ""
+    fields: dict[str, tuple[object, str, str]] = field(default_factory=dict)
+
+    def as_json(self) -> Value:
+        out: Value = {
+            "kind": self.kind, "id": self.id, "value": self.value, "source": self.source,
+            "status": self.status, "note": self.note,
+        }  # fmt: skip
+        if self.kind == "day":
+            out["fields"] = {
+                f: {"value": v, "source": src, "status": st}
+                for f, (v, src, st) in self.fields.items()
+            }
+        return out
+
+    def key(self) -> str:
+        v = self.value
+        if self.kind == "thread":
+            return f"tid {v.get('tid')}"
+        if self.kind == "event":
+            return f"{v.get('type')} {v.get('player')}"
+        return f"day {v.get('number')}" if "number" in v else str(v.get("player") or "")
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """:func:`records`: what ``auditor game --format json|csv`` gives."""
+
+    problems: list[str]
+    items: list[StateItem]
+    unread: list[Unread]
+    dismissed: dict[int, dict[str, str]]
+    base: str | None
+
+    def as_json(self) -> Value:
+        return {
+            "complete": not self.problems and not self.unread,
+            "problems": list(self.problems),
+            "items": [it.as_json() for it in self.items],
+            "unread": [
+                {
+                    "pid": u.pid,
+                    "tid": u.tid,
+                    "floor": u.floor,
+                    "posted_at": _t(u.posted_at),
+                    "why": u.why,
+                    "text": u.text,
+                    "link": u.link(self.base),
+                }
+                for u in self.unread
+            ],
+            "dismissed": [
+                {"pid": pid, **{k: v for k, v in d.items() if k != "digest"}}
+                for pid, d in sorted(self.dismissed.items())
+            ],
+        }
+
+
 def records(
-    disc: Any,
-    waiting: Sequence[Any],
-    problems: Sequence[str],
-    base: str | None,
-) -> dict[str, Any]:
+    disc: Discovery, waiting: Sequence[Proposal], problems: Sequence[str], base: str | None
+) -> State:
     """The game's state for scripts: every thread, day and event with its value, source and
     status (``confirmed``: in the game file; ``stated``: a director's post or a title says
     it; ``inferred``: the tool worked it out — a day's time from a post's time or the rule
     set's schedule; ``proposed``: waiting for a director, never applied), each day's
     ``opens`` / ``closes`` with their own; the problems; the posts not read; the dismissed."""
     ids = {(p.kind, repr(p.item)): p.id for p in waiting}
-    items: list[dict[str, Any]] = []
+    items: list[StateItem] = []
     for what, kind in (("threads", "thread"), ("days", "day"), ("events", "event")):
         for s in getattr(disc, what):
             confirmed = s.source == "游戏文件"
-            row = {
-                "kind": kind,
-                "id": None if confirmed else ids.get((kind, repr(s.item))),
-                "value": item_value(s.item),
-                "source": s.source,
-                "status": "confirmed" if confirmed else s.status,
-                "note": s.note,
-            }
+            status = "confirmed" if confirmed else s.status
+            value = item_value(s.item)
+            fields: dict[str, tuple[object, str, str]] = {}
             if kind == "day":
-                row["fields"] = {
-                    f: {
-                        "value": row["value"][f],
-                        "source": (s.fields.get(f) or (s.source, row["status"]))[0],
-                        "status": "confirmed"
-                        if confirmed
-                        else (s.fields.get(f) or (s.source, s.status))[1],
-                    }
-                    for f in ("opens", "closes")
-                }
-            items.append(row)
+                for f in ("opens", "closes"):
+                    src, st = s.fields.get(f) or (s.source, status)
+                    fields[f] = (value[f], src, "confirmed" if confirmed else st)
+            ident = None if confirmed else ids.get((kind, repr(s.item)))
+            items.append(StateItem(kind, ident, value, s.source, status, s.note, fields))
     for p in waiting:
         if p.kind in ("thread", "day", "event") and p.source != "计票":
             continue  # (listed above; a tally outcome is only a proposal)
         items.append(
-            {
-                "kind": p.kind,  # accelerate | delay | schedule | event (a tally outcome)
-                "id": p.id,
-                "value": item_value(p.item),
-                "source": p.source,
-                "status": "proposed",
-                "note": p.describe(),
-            }
+            StateItem(p.kind, p.id, item_value(p.item), p.source, "proposed", p.describe())
         )
-    unread = [
-        {
-            "pid": u.pid,
-            "tid": u.tid,
-            "floor": u.floor,
-            "posted_at": _t(u.posted_at),
-            "why": u.why,
-            "text": u.text,
-            "link": u.link(base),
-        }
-        for u in getattr(disc, "unread", [])
-    ]
-    dismissed = [
-        {"pid": pid, **{k: v for k, v in d.items() if k != "digest"}}
-        for pid, d in sorted(getattr(disc, "dismissed", {}).items())
-    ]
-    return {
-        "complete": not problems and not unread,
-        "problems": list(problems),
-        "items": items,
-        "unread": unread,
-        "dismissed": dismissed,
-    }
+    return State(list(problems), items, list(disc.unread), dict(disc.dismissed), base)
 
 
 CSV_COLUMNS = ("kind", "id", "key", "field", "value", "source", "status")
 
 
-def csv_rows(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+def csv_rows(state: State) -> list[dict[str, object]]:
     """:func:`records` flat: one row per item (``field`` empty, ``value`` its JSON), one per
     day field (opens, closes), one per problem and per post not read."""
-    rows: list[dict[str, Any]] = []
-    for it in data["items"]:
-        v = it["value"]
-        key = {
-            "thread": f"tid {v.get('tid')}",
-            "day": f"day {v.get('number')}",
-            "event": f"{v.get('type')} {v.get('player')}",
-        }.get(it["kind"], str(v.get("number") or v.get("player") or ""))
-        value = json.dumps(v, ensure_ascii=False, sort_keys=True)
+    rows: list[dict[str, object]] = []
+    for it in state.items:
+        value = json.dumps(it.value, ensure_ascii=False, sort_keys=True)
         rows.append(
-            {"kind": it["kind"], "id": it["id"] or "", "key": key, "field": "", "value": value,
-             "source": it["source"], "status": it["status"]}
+            {"kind": it.kind, "id": it.id or "", "key": it.key(), "field": "", "value": value,
+             "source": it.source, "status": it.status}
         )  # fmt: skip
-        for f, fv in it.get("fields", {}).items():
+        for f, (v, src, st) in it.fields.items():
             rows.append(
-                {"kind": it["kind"], "id": it["id"] or "", "key": key, "field": f,
-                 "value": fv["value"], "source": fv["source"], "status": fv["status"]}
+                {"kind": it.kind, "id": it.id or "", "key": it.key(), "field": f, "value": v,
+                 "source": src, "status": st}
             )  # fmt: skip
-    for text in data["problems"]:
+    for text in state.problems:
         rows.append(
             {"kind": "problem", "id": "", "key": "", "field": "", "value": text, "source": "",
              "status": "incomplete"}
         )  # fmt: skip
-    for u in data["unread"]:
+    for u in state.unread:
         rows.append(
-            {"kind": "unread", "id": "", "key": f"pid {u['pid']}", "field": "", "value": u["text"],
-             "source": f"pid {u['pid']}", "status": "unread"}
+            {"kind": "unread", "id": "", "key": f"pid {u.pid}", "field": "", "value": u.text,
+             "source": f"pid {u.pid}", "status": "unread"}
         )  # fmt: skip
     return rows

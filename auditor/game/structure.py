@@ -25,7 +25,6 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
-from typing import Any
 
 from auditor.rulesets import preset_text
 
@@ -44,7 +43,7 @@ def clock(text: str) -> tuple[int, int] | None:
     return h, mi
 
 
-def schedule_problem(value: Mapping[str, Any]) -> str | None:
+def schedule_problem(value: Mapping[str, object]) -> str | None:
     """Why a ``schedule`` table is wrong (a key unknown, a value of the wrong type, a close
     that is no clock time), else None."""
     for key, v in value.items():
@@ -87,7 +86,7 @@ class ScheduleRule:
         return t if t > opens else t + timedelta(days=1)
 
 
-def _preset_schedule(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+def _preset_schedule(name: str, seen: tuple[str, ...] = ()) -> dict[str, object]:
     try:
         data = tomllib.loads(preset_text(name))
     except (FileNotFoundError, tomllib.TOMLDecodeError):
@@ -101,7 +100,11 @@ def _preset_schedule(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     return {**inherited, **(own if isinstance(own, dict) else {})}
 
 
-def schedule_for(ruleset: str, rules: Mapping[str, Any]) -> ScheduleRule:
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 1
+
+
+def schedule_for(ruleset: str, rules: Mapping[str, object]) -> ScheduleRule:
     """The preset's schedule with the game file's ``[rules] schedule`` over it."""
     values = _preset_schedule(ruleset)
     source = f"规则集 {ruleset} 的 schedule（种子的讨论日长短）"
@@ -111,8 +114,8 @@ def schedule_for(ruleset: str, rules: Mapping[str, Any]) -> ScheduleRule:
         if own.get("close"):
             source = "游戏文件 [rules] schedule（导演填写的关门时间）"
     return ScheduleRule(
-        first_days=int(values.get("first_days", 1)),
-        days=int(values.get("days", 1)),
+        first_days=_int(values.get("first_days")),
+        days=_int(values.get("days")),
         close=str(values.get("close", "")),
         phases=bool(values.get("phases", False)),
         source=source,

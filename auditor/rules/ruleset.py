@@ -236,14 +236,9 @@ def load_ruleset(
     }
     rules = {code: opts for code, opts in declared.items() if opts["enabled"]}
 
-    over = dict(overrides or {})
-    override_settings = {
-        k: v for k, v in over.items() if not isinstance(v, dict) or k in _TABLE_SETTINGS
-    }
-    _apply_settings(settings, override_settings, where, "rules")
-    for code, table in over.items():
-        if not isinstance(table, dict) or code in _TABLE_SETTINGS:
-            continue
+    over, tables = _split_overrides(overrides or {})
+    _apply_settings(settings, over, where, "rules")
+    for code, table in tables.items():
         rule = get_or_fail(code, where)
         # disabled in the preset: keep its values; not in it at all: the defaults
         base = (
@@ -280,6 +275,18 @@ def get_or_fail(code: str, where: str) -> Any:
     if code not in REGISTRY:
         raise _fail(where, f"rules.{code}", "未知的规则代码（运行 auditor rules 查看全部规则）")
     return REGISTRY[code]
+
+
+def _split_overrides(
+    overrides: Mapping[str, Any],
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """A game file's ``[rules]``: (its settings, its ``[rules.CODE]`` tables).  A table
+    setting (``schedule = { close = "22:00" }``) is a setting, not a rule."""
+    settings = {
+        k: v for k, v in overrides.items() if not isinstance(v, dict) or k in _TABLE_SETTINGS
+    }
+    tables = {k: v for k, v in overrides.items() if k not in settings}
+    return settings, tables
 
 
 def _schedule_reason(value: Mapping[str, Any]) -> str | None:
