@@ -278,18 +278,18 @@ def get_or_fail(code: str, where: str) -> Any:
 
 
 def _split_overrides(
-    overrides: Mapping[str, Any],
-) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    overrides: Mapping[str, object],
+) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
     """A game file's ``[rules]``: (its settings, its ``[rules.CODE]`` tables).  A table
     setting (``schedule = { close = "22:00" }``) is a setting, not a rule."""
     settings = {
         k: v for k, v in overrides.items() if not isinstance(v, dict) or k in _TABLE_SETTINGS
     }
-    tables = {k: v for k, v in overrides.items() if k not in settings}
+    tables = {k: v for k, v in overrides.items() if k not in settings and isinstance(v, dict)}
     return settings, tables
 
 
-def _schedule_reason(value: Mapping[str, Any]) -> str | None:
+def _schedule_reason(value: Mapping[str, object]) -> str | None:
     return schedule_problem(value)
 
 
