@@ -1,9 +1,13 @@
-"""`auditor post GAME KIND --dry-run`: the director's draft (公告、票型、投票提醒) as text,
-where it may go and the size the forum will count.  Nothing is posted (issue 31, item 3
-is a later step): without --dry-run the command says so and stops."""
+"""`auditor post GAME KIND`: the director's draft (公告、票型、投票提醒), where it may go and
+the size the forum will count (``--dry-run``: nothing more); without ``--dry-run`` it is
+posted as replies to the thread (``--thread``, default the game's 进程帖) with the
+director's own login (``[forum] post_cookies``), after the exact text, the thread and the
+account are shown and the director confirms on the terminal (``--yes`` for scripts).
+Nothing is posted without this command (issue 31, item 3; :mod:`auditor.forum.post`)."""
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
@@ -21,8 +25,11 @@ from auditor.cli.common import (
     require_crawled,
     write_utf8,
 )
+from auditor.cli.console import err
 from auditor.errors import AuditorError
-from auditor.game.gamefile import Game
+from auditor.forum.fetch import Fetcher
+from auditor.forum.post import PartResult, Poster, ReplyClient, Target, draft_id
+from auditor.game.gamefile import Game, ThreadKind
 from auditor.report.drafts import (
     Draft,
     announcement_draft,
@@ -46,8 +53,12 @@ class Kind(StrEnum):
     reminder = "reminder"
 
 
-class NotPostingError(AuditorError):
-    """Posting is not there yet: only the drafts."""
+class NotPostableError(AuditorError):
+    """The draft cannot be posted: copy-only, already posted, too long, nowhere to post."""
+
+
+class PostFailedError(AuditorError):
+    """A part was not posted (what went out before it is said and recorded)."""
 
 
 @command("post")
@@ -64,27 +75,152 @@ def post_cmd(
         int | None, typer.Option("--day", "-d", help="票型、提醒：哪一天（默认进行中的讨论日）")
     ] = None,
     now: NowOpt = None,
+    thread: Annotated[
+        int | None,
+        typer.Option("--thread", "-t", help="发到哪个主题（tid，默认游戏文件里的进程帖）"),
+    ] = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="不在终端上询问，直接发（供脚本使用）")
+    ] = False,
 ) -> None:
-    """导演每天要发的草稿：公告、讨论日进行中的票型、关门前的投票提醒。
+    """导演每天要发的草稿：公告、讨论日进行中的票型、关门前的投票提醒；确认后发帖。
 
     --dry-run 显示草稿全文、可以发到哪里（按规则集，附规则原文）和论坛按字节算的大小
-    （浏览器粘贴时换行算 2 字节），超过上限时分成几部分。现在只有 --dry-run：什么都不会发出去。
+    （浏览器粘贴时换行算 2 字节），超过上限时分成几部分，不发帖。
+
+    不加 --dry-run：用导演自己的登录（游戏文件 [forum] post_cookies）回复到 --thread 指定的
+    主题（默认进程帖）。先显示要发的全文、主题和发帖账号，在终端上确认后才发（--yes：不问）。
+    同一份草稿只发一次（再发会说明已经发到哪里）；某一部分没发出，后面的部分就不发。
+    只供复制的草稿（如 M107 的投票提醒发在联谊群）不能发帖。
 
     例：auditor post examples/sample/game.toml tally --dry-run --now "2026-11-23 20:30"
+
+    例：auditor post examples/sample/game.toml announcement --thread 13
     """
     with handle_errors():
-        if not dry_run:
-            raise NotPostingError(
-                "还不能发帖：现在只能用 --dry-run 查看草稿（不会发出任何东西），"
-                "再由导演自己复制发帖"
-            )
         g = open_game(game)
         rs = ruleset_for(g)
         with open_store(g, existing="生成草稿") as store:
             require_crawled(g, store, action="生成草稿")
             when = now_in(g.timezone, now) or datetime.now(UTC).astimezone(g.timezone)
             draft = make_draft(g, store, rs, kind, when, day)
-        write_utf8(render_dry_run(draft, int(g.forum.maxpostsize)))
+            limit = int(g.forum.maxpostsize)
+            if dry_run:
+                write_utf8(render_dry_run(draft, limit))
+                return
+            results = post_draft(g, store, draft, thread, yes=yes)
+        write_utf8(render_results(results))
+        failed = next((r for r in results if not r.ok), None)
+        if failed is not None:
+            raise PostFailedError(f"第{failed.part}/{failed.parts}部分没有发出：{failed.said}")
+
+
+def post_draft(
+    game: Game,
+    store: Store,
+    draft: Draft,
+    thread: int | None,
+    *,
+    yes: bool,
+    fetcher: Fetcher | None = None,
+) -> list[PartResult]:
+    """Check the draft may be posted, open the thread as the posting account, show the
+    exact text and ask (unless ``yes``), then post its parts in order."""
+    tid = check_postable(game, store, draft, thread)
+    if fetcher is None:
+        fetcher = Fetcher(
+            game.forum.url or "",
+            delay=game.forum.delay,
+            cookies=game.forum.post_cookies,
+            deadline=game.forum.deadline,
+        )
+    with fetcher:
+        client = ReplyClient(fetcher, game.timezone)
+        target = client.target(tid)
+        write_utf8(render_confirmation(draft, target, game))
+        if not yes:
+            confirm_on_terminal()
+        poster = Poster(store, client, target, draft.kind, draft.title)
+        return poster.post(draft.parts)
+
+
+def check_postable(game: Game, store: Store, draft: Draft, thread: int | None) -> int:
+    """The thread to post to, or why this draft cannot be posted (nothing is sent)."""
+    if not draft.postable:
+        raise NotPostableError(
+            f"{draft.title}只供复制，不发帖：{draft.where}"
+            + (f"（依据：{draft.why}）" if draft.why else "")
+            + "。用 --dry-run 显示全文后复制"
+        )
+    if not game.forum.url:
+        raise NotPostableError("游戏文件 [forum] 没有 url（论坛地址）：不能发帖")
+    if game.forum.post_cookies is None:
+        raise NotPostableError(
+            "游戏文件 [forum] 没有 post_cookies：发帖要用导演自己的登录 cookies"
+            "（抓取用的 cookies 可能是观众的，不会拿来发帖）"
+        )
+    limit = int(game.forum.maxpostsize)
+    for i, part in enumerate(draft.parts, start=1):
+        said = size_verdict(part, limit, newline=POSTED).said(MIN_POST_BYTES, limit)
+        if said:
+            raise NotPostableError(f"第{i}部分按论坛的字数规则会被拒绝（{said}）：没有发帖")
+    done = store.sent_parts(draft_id(draft.parts))
+    if len(done) == len(draft.parts) and all(r.status == "posted" for r in done.values()):
+        where = "；".join(
+            f"第{r.part}/{r.parts}部分：{r.finished_at} 由 {r.account} 发到主题 {r.tid}（pid {r.pid}）"
+            for r in done.values()
+        )
+        raise NotPostableError(f"这份{draft.title}已经发过，不再发送。{where}")
+    return thread if thread is not None else process_thread(game)
+
+
+def process_thread(game: Game) -> int:
+    found = [t.tid for t in game.threads if t.kind is ThreadKind.PROCESS]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise NotPostableError('游戏文件里没有进程帖（kind = "process"）：请用 --thread 指定主题')
+    listed = "、".join(str(t) for t in found)
+    raise NotPostableError(f"游戏文件里有几个进程帖（{listed}）：请用 --thread 指定主题")
+
+
+def interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+def confirm_on_terminal() -> None:
+    """Ask on the terminal; without one (a script, a pipe), refuse: ``--yes`` says it."""
+    if not interactive():
+        raise NotPostableError("不是在终端上运行，无法确认：看过上面的全文后，加 --yes 再运行")
+    if not typer.confirm("确认发帖？", default=False, err=True):
+        err.print("没有发帖。")
+        raise typer.Exit(1)
+
+
+def render_confirmation(draft: Draft, target: Target, game: Game) -> str:
+    """What is about to be posted, exactly, and where, and as whom."""
+    n = len(draft.parts)
+    subject = target.form.subject or "?"
+    lines = [
+        f"草稿：{draft.title}（{n} 部分）" if n > 1 else f"草稿：{draft.title}",
+        f"发到：主题 {target.tid}「{subject}」 {target.referer}",
+        f"发帖账号：{target.account}",
+    ]
+    if target.form.viewer_name and target.form.viewer_name not in game.directors:
+        lines.append(f"注意：发帖账号 {target.form.viewer_name} 不是游戏文件里的导演")
+    out = "\n".join(lines) + "\n"
+    for i, part in enumerate(draft.parts, start=1):
+        out += f"\n----- 第{i}/{n}部分 -----\n" if n > 1 else "\n----- 全文 -----\n"
+        out += part if part.endswith("\n") else part + "\n"
+    return out + "-----\n"
+
+
+def render_results(results: list[PartResult]) -> str:
+    lines = []
+    for r in results:
+        which = f"第{r.part}/{r.parts}部分" if r.parts > 1 else "帖子"
+        lines.append(f"{which}：{r.said}")
+    return "\n".join(lines) + "\n"
 
 
 def make_draft(
