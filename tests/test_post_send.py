@@ -28,9 +28,11 @@ from auditor.forum.post import (
     Poster,
     PostingError,
     ReplyClient,
+    as_posted,
     comparable,
     draft_id,
     form_body,
+    sending_charset,
 )
 from auditor.store import Store
 from tests.forum_server import (
@@ -235,6 +237,12 @@ def test_the_body_uses_the_pages_charset() -> None:
     )
     # (an assumption until a GBK capture: GBK bytes, a character GBK lacks as &#…;)
     assert form_body(fields, "长😀", "gbk") == b"message=%B3%A4%26%23128512%3B&formhash=1f822213"
+    assert [sending_charset(c) for c in ("GBK", "gb2312", "UTF-8", None)] == [
+        "gbk",
+        "gbk",
+        "utf-8",
+        "utf-8",
+    ]
 
 
 # --- refusals ---------------------------------------------------------------------
@@ -316,7 +324,7 @@ def test_a_timeout_looks_for_the_post_before_sending_again(
 ) -> None:
     """The POST went out and the answer is late: the thread's last page (by the account
     and the text) says it was posted; nothing is sent twice."""
-    second = form_body((("message", ""),), message_of("07"), "utf-8")  # each its answer
+    second = form_body((("message", ""),), as_posted(message_of("07")), "utf-8")  # its answer
     forum.route(REPLY, lambda r: captured("07" if r.body.startswith(second) else "05"))
     forum.fault(REPLY, ["timeout:3"])
     forum.route(LAST_PAGE, lambda _r: captured("10"))

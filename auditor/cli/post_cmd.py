@@ -28,7 +28,7 @@ from auditor.cli.common import (
 from auditor.cli.console import err
 from auditor.errors import AuditorError
 from auditor.forum.fetch import Fetcher
-from auditor.forum.post import PartResult, Poster, ReplyClient, Target, draft_id
+from auditor.forum.post import PartResult, Poster, ReplyClient, Target, as_posted, draft_id
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.report.drafts import (
     Draft,
@@ -137,6 +137,7 @@ def post_draft(
     with fetcher:
         client = ReplyClient(fetcher, game.timezone)
         target = client.target(tid)
+        check_sizes(draft, int(game.forum.maxpostsize), target.charset)
         write_utf8(render_confirmation(draft, target, game))
         if not yes:
             confirm_on_terminal()
@@ -159,12 +160,7 @@ def check_postable(game: Game, store: Store, draft: Draft, thread: int | None) -
             "游戏文件 [forum] 没有 post_cookies：发帖要用导演自己的登录 cookies"
             "（抓取用的 cookies 可能是观众的，不会拿来发帖）"
         )
-    limit = int(game.forum.maxpostsize)
-    for i, part in enumerate(draft.parts, start=1):
-        said = size_verdict(part, limit, newline=POSTED).said(MIN_POST_BYTES, limit)
-        if said:
-            raise NotPostableError(f"第{i}部分按论坛的字数规则会被拒绝（{said}）：没有发帖")
-    done = store.sent_parts(draft_id(draft.parts))
+    done = store.sent_parts(draft_id([as_posted(p) for p in draft.parts]))
     if len(done) == len(draft.parts) and all(r.status == "posted" for r in done.values()):
         where = "；".join(
             f"第{r.part}/{r.parts}部分：{r.finished_at} 由 {r.account} 发到主题 {r.tid}（pid {r.pid}）"
@@ -172,6 +168,15 @@ def check_postable(game: Game, store: Store, draft: Draft, thread: int | None) -
         )
         raise NotPostableError(f"这份{draft.title}已经发过，不再发送。{where}")
     return thread if thread is not None else process_thread(game)
+
+
+def check_sizes(draft: Draft, limit: int, charset: str) -> None:
+    """Every part within the forum's limits as the tool sends it (LF, the page's charset)."""
+    for i, part in enumerate(draft.parts, start=1):
+        verdict = size_verdict(part, limit, newline=POSTED, charset=charset)
+        said = verdict.said(MIN_POST_BYTES, limit)
+        if said:
+            raise NotPostableError(f"第{i}部分按论坛的字数规则会被拒绝（{said}）：没有发帖")
 
 
 def process_thread(game: Game) -> int:

@@ -42,6 +42,7 @@ from urllib.parse import quote_plus, urljoin, urlsplit
 from auditor.errors import AuditorError, PageError, PostNotSentError, PostUnansweredError
 from auditor.forum.fetch import Fetcher
 from auditor.forum.parse import decode_body, parse_page
+from auditor.forum.parse.charset import declared_charset, normalise_charset
 from auditor.forum.parse.detect import check_html_errors, url_query_int
 from auditor.forum.parse.reply import (
     Outcome,
@@ -112,6 +113,20 @@ class PartResult:
         return self.status in ("posted", "already")
 
 
+def sending_charset(declared: str | None) -> str:
+    """The codec a browser encodes the form in: the page's charset (``gbk`` as GBK, not as
+    the GB18030 the page is read with: a character GBK lacks goes as ``&#N;``)."""
+    key = (declared or "utf-8").strip().lower()
+    if key in ("gbk", "gb2312", "gb_2312", "gb-2312", "x-gbk", "cp936"):
+        return "gbk"
+    return normalise_charset(key)
+
+
+def as_posted(text: str) -> str:
+    """A part as the tool sends it: LF line breaks (what the size check measured)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def draft_id(parts: Sequence[str]) -> str:
     """The draft's identity: the same parts, the same id (so the same text is posted once)."""
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
@@ -167,8 +182,9 @@ class ReplyClient:
         is gone; no reply box: the forum's own words)."""
         url = self.fetcher.url(f"forum.php?mod=viewthread&tid={int(tid)}")
         page = self.fetcher.get(url)
-        text, charset = decode_body(page.body, page.content_type, page.url)
+        text, _ = decode_body(page.body, page.content_type, page.url)
         check_html_errors(text, page.url, page.status)
+        charset = sending_charset(declared_charset(page.body, page.content_type))
         form = read_reply_form(text)
         if form is None:
             raise PostingError(f"主题 {tid} 的页面上没有回帖表单（{page.url}），没有发帖")
@@ -230,6 +246,7 @@ class Poster:
     now: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     def post(self, parts: Sequence[str]) -> list[PartResult]:
+        parts = [as_posted(p) for p in parts]
         draft = draft_id(parts)
         results: list[PartResult] = []
         for i, text in enumerate(parts, start=1):
