@@ -370,6 +370,34 @@ def test_a_lost_answer_looked_for_twice_and_absent_may_be_sent(
     assert len(_posts(forum)) == 2  # the second by the director's second command
 
 
+@pytest.mark.parametrize("fault", ["500", "502", "503", "504", "429:1", "reset", "timeout:3"])
+def test_no_fault_makes_the_tool_send_a_post_twice(
+    forum: ForumServer, tmp_path: Path, fault: str
+) -> None:
+    """Whatever the answer (a 5xx that a GET would retry, a 429 with Retry-After, a cut
+    connection, a late answer), one POST goes out; the part is looked for, not resent (a
+    4xx is refused before the forum's code: said, not looked for)."""
+    forum.route(REPLY, lambda _r: captured("05"))
+    forum.fault(REPLY, [fault], forever=True)
+    forum.route(LAST_PAGE, lambda _r: captured("03"))
+    with _store(tmp_path) as store:
+        results = _poster(forum, store, timeout=1.0).post(
+            ["第一部分：十个字节以上的文字", "第二部分"]
+        )
+        rows = store.sent_posts()
+    assert len(_posts(forum)) == 1
+    if fault.startswith("429"):
+        assert [(r.status, r.said) for r in results] == [
+            ("refused", "论坛拒绝：HTTP 429。没有发出")
+        ]
+        assert [r.status for r in rows] == ["refused"]
+        return
+    assert [r.status for r in results] == ["unknown"]
+    assert "没有重发" in results[0].said
+    assert [r.status for r in rows] == ["unknown"]
+    assert forum.count(LAST_PAGE) == 1  # looked for once
+
+
 def test_a_post_that_never_left_is_said_so(tmp_path: Path) -> None:
     with ForumServer(None) as server:
         server.route(THREAD, lambda _r: captured("03"))

@@ -216,7 +216,9 @@ class ReplyClient:
             text = page.body.decode(target.charset, "replace")
         return read_reply_answer(page.status, page.location, text)
 
-    def find(self, tid: int, account_uid: int | None, message: str, skip: set[int]) -> int | None:
+    def find(
+        self, tid: int, account: tuple[int | None, str | None], message: str, skip: set[int]
+    ) -> int | None:
         """The pid of a post of ``message`` by the account on the thread's last page, or
         None.  (Page 1 says how many pages there are; a post not among the last page's is
         not found: the look is made right after the send.)"""
@@ -227,7 +229,11 @@ class ReplyClient:
             last = parse_page(page, self.tz)
         wanted = comparable(message)
         for post in reversed(last.posts):
-            if post.pid is None or post.pid in skip or post.author_uid != account_uid:
+            if (
+                post.pid is None
+                or post.pid in skip
+                or not _by(post.author_uid, post.author, account)
+            ):
                 continue
             if _SPACE.sub("", post.text) == wanted:
                 return post.pid
@@ -323,7 +329,7 @@ class Poster:
         i, n = row.part, row.parts
         skip = {r.pid for r in self.store.sent_posts() if r.pid is not None}
         try:
-            pid = self.client.find(row.tid, row.account_uid, text, skip)
+            pid = self.client.find(row.tid, (row.account_uid, row.account), text, skip)
         except PageError as exc:
             said = f"{why}；在论坛上查找也失败了（{exc}）。不知道是否发出：下次运行会先查找，再决定是否发送"
             self.store.finish_part(row.id, UNKNOWN, said=said)
@@ -356,7 +362,9 @@ class Poster:
                 )
         skip = {r.pid for r in self.store.sent_posts() if r.pid is not None}
         try:
-            pid = self.client.find(latest.tid, latest.account_uid, latest.text, skip)
+            pid = self.client.find(
+                latest.tid, (latest.account_uid, latest.account), latest.text, skip
+            )
         except PageError as exc:
             return PartResult(
                 i, n, "unknown", f"上次发送的结果不明，这次查找也失败了（{exc}）：没有发送"
@@ -371,6 +379,13 @@ class Poster:
             latest.id, ABSENT, said="上次发送的结果不明，主题最后一页没有这条帖子"
         )
         return None
+
+
+def _by(uid: int | None, name: str, account: tuple[int | None, str | None]) -> bool:
+    """A post by the posting account: by uid, or by name where the page gives no uid."""
+    if uid is not None and account[0] is not None:
+        return uid == account[0]
+    return name == account[1]
 
 
 def refusal_said(answer: ReplyAnswer) -> str:
