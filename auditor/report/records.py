@@ -233,6 +233,7 @@ def _game_record(game: Game, rs: RuleSet, base: str | None, lurk_rule: str) -> d
         "seed": rs.seed,
         "forum": base or "",
         "directors": list(game.directors),
+        "timezone": game.timezone,  # the forum's: the workbook's times are on its clock
         "rules": sorted(rs.rules),
         # M107 阵营被判负后，不予公示; M39 出局角色不亮身份: a faction's loss is for the
         # director only unless the rule set says it is announced.
