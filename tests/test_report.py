@@ -262,3 +262,26 @@ def test_incomplete_crawl_exits_1_and_the_report_lists_the_problem_first(tmp_pat
     assert problems < html.index('id="activity"')
     with Store(sample / "game.sqlite") as store:
         assert store.runs()[-1]["status"] == "incomplete"
+
+
+def test_report_writes_a_whole_sheriff_weight_without_decimals(hostile) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: ``番茄（警长）的票计 2.0 票`` reads ``2 票``; a 1.5 stays 1.5."""
+    from dataclasses import replace
+
+    from auditor.report.html import render_html
+
+    game, store, now = hostile
+    records = build_records(game, store, now=now)
+    rounds = [
+        {**x, "sheriff": "番茄", "weights": {"番茄": 2.0, "包子": 1.5}}
+        for x in records.rounds
+        if x["day"] == 1
+    ]
+    assert rounds
+    html = render_html(replace(records, rounds=rounds))
+    assert "番茄（警长）的票计 2 票" in html
+    assert "包子的票计 1.5 票" in html
+    assert "2.0 票" not in html
+    from auditor.desk.app import environment as desk_environment
+
+    desk_environment().get_template("report.html.j2")  # the desk renders the report too

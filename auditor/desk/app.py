@@ -40,7 +40,7 @@ from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
-from auditor.report.html import elevator_rows, exact, show
+from auditor.report.html import show, with_helpers
 from auditor.report.parts import discuz_length, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
@@ -168,10 +168,7 @@ def environment() -> Environment:
         # written out; the fields a form sends back written with |exact)
         finalize=show,
     )
-    env.filters["card_name"] = card_name
-    env.filters["exact"] = exact
-    env.globals["elevator_rows"] = elevator_rows
-    return env
+    return with_helpers(env)
 
 
 class DeskApp:
