@@ -271,3 +271,19 @@ def test_posts_by_pid_of_a_deleted_or_unknown_post_says_so(sample_game: Path) ->
     )
     assert res.exit_code == 0, res.output
     assert "pid 1198 的帖子不符合其他筛选条件" in res.stderr
+
+
+def test_the_tid_column_is_called_topic(sample_game: Path) -> None:
+    """Issue 30: the posts table's column 帖子 held the tid; a tid names a 主题 (a thread), so
+    the column says 主题 (in the findings table too)."""
+
+    def head(*args: str) -> list[str]:
+        res = runner.invoke(app, [*args, str(sample_game)], env={"COLUMNS": "200"})
+        assert res.exit_code == 0, res.output
+        line = next(ln for ln in res.stdout.splitlines() if "楼层" in ln and "┃" in ln)
+        return [c.strip() for c in line.split("┃")[1:-1]]
+
+    assert head("posts")[:2] == ["主题", "楼层"]
+    assert runner.invoke(app, ["check", str(sample_game)]).exit_code == 0
+    findings = head("findings")
+    assert "主题" in findings and "帖子" not in findings

@@ -194,7 +194,7 @@ def test_unknown_usage_messages_keep_their_text_behind_a_chinese_lead() -> None:
     [
         (["posts", "--player", "包了"], ["没有这个人 包了", "是不是 包子", "饺子"]),
         (["posts", "--day", "9"], ["没有这一天 9", "可选：1、2、3"]),
-        (["posts", "--thread", "999"], ["没有帖子 999", "101"]),
+        (["posts", "--thread", "999"], ["没有主题 999", "101"]),
         (["findings", "--player", "汤元"], ["没有这个人 汤元", "是不是 汤圆"]),
         (["findings", "--code", "LURK-DA"], ["没有规则 LURK-DA", "是不是 LURK-DAY？"]),
         (["votes", "--day", "7"], ["没有这一天 7", "1、2、3"]),

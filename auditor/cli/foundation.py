@@ -118,7 +118,7 @@ def posts(
     game: GameArg,
     day: Annotated[int | None, typer.Option("--day", help="只看第 N 天")] = None,
     player: Annotated[str | None, typer.Option("--player", help="只看这名玩家（电梯）")] = None,
-    thread: Annotated[int | None, typer.Option("--thread", help="只看这个帖子 tid")] = None,
+    thread: Annotated[int | None, typer.Option("--thread", help="只看这个主题（tid）")] = None,
     pid: Annotated[
         int | None, typer.Option("--pid", help="只看这一楼（pid，例如 auditor game 写的来源）")
     ] = None,
@@ -145,7 +145,7 @@ def posts(
             if day is not None:
                 check_choice(day, [d.number for d in g.days], option="--day", what="这一天")
             if thread is not None:
-                check_choice(thread, [t.tid for t in g.threads], option="--thread", what="帖子")
+                check_choice(thread, [t.tid for t in g.threads], option="--thread", what="主题")
             if player is not None:
                 check_choice(player, player_choices(g, store), option="--player", what="这个人")
             ctx = build_context(g, store)
@@ -179,7 +179,7 @@ def posts(
                 ["tid", "floor", "author", "when", "marks", "text"],
                 fmt,
                 title="帖子",
-                headers=["帖子", "楼层", "作者", "时间", "标记", "内容"],
+                headers=["主题", "楼层", "作者", "时间", "标记", "内容"],
             )
             return
         emit(
@@ -188,7 +188,7 @@ def posts(
             fmt,
             title="帖子",
             headers=[
-                "帖子",
+                "主题",
                 "pid",
                 "楼层",
                 "作者",
