@@ -34,7 +34,7 @@ from auditor.game.gamefile import ThreadKind
 from auditor.game.structure import schedule_problem
 from auditor.rules.base import Option
 from auditor.rules.registry import REGISTRY, all_rules
-from auditor.rulesets import names, preset_text
+from auditor.rulesets import listing, names, preset_text
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,7 @@ def _read_preset(name: str, folder: Path | None, chain: tuple[str, ...] = ()) ->
         raise _fail(
             _where(parent, folder),
             "ruleset.extends" if chain else "game.ruleset",
-            f"未知的规则集 {name!r}；可用：{', '.join(names(folder))}",
+            f"未知的规则集 {name!r}；可用：{listing(folder)}",
         ) from None
     head = dict(data.get("ruleset", {}))
     extends = head.get("extends")
@@ -257,7 +257,7 @@ def load_ruleset(
     validate every key.  ``folder`` holds the presets (default: ``auditor/rulesets/``)."""
     available = names(folder)
     if name not in available:
-        raise _fail(where, "game.ruleset", f"未知的规则集 {name!r}；可用：{', '.join(available)}")
+        raise _fail(where, "game.ruleset", f"未知的规则集 {name!r}；可用：{listing(folder)}")
     preset_where = _where(name, folder)
     preset = _read_preset(name, folder)
     settings = {k: o.default for k, o in SETTINGS.items()}
