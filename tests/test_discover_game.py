@@ -223,3 +223,17 @@ def test_a_thread_the_tag_drops_is_a_notice(tmp_path: Path) -> None:
     # the sample as it is: every titled thread taken, no such notice
     right = game_copy(SAMPLE / "minimal.toml", tmp_path / "right.toml", pages=SAMPLE / "pages")
     assert not any("没有采用" in n for n in run_audit(right, reports=tmp_path / "r2").notices)
+
+
+def test_a_bracketed_tag_takes_the_same_threads(tmp_path: Path) -> None:
+    """Issue 30: ``tag = "【M107】"`` (brackets copied with the tag) takes the sample's eight
+    threads as ``tag = "M107"`` does."""
+    from auditor.pipeline import open_game
+
+    game = game_copy(SAMPLE / "minimal.toml", tmp_path / "minimal.toml", pages=SAMPLE / "pages")
+    text = game.read_text("utf-8")
+    assert 'tag = "M107"' in text
+    game.write_text(text.replace('tag = "M107"', 'tag = "【M107】"'), "utf-8")
+    result = run_audit(game, reports=tmp_path / "r")
+    assert not any("游戏标签" in n for n in result.notices), result.notices
+    assert len(open_game(game).threads) == 8
