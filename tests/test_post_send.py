@@ -259,6 +259,8 @@ def test_a_refusal_is_said_and_stops_the_rest(forum: ForumServer, tmp_path: Path
     assert result.status == "refused"
     assert result.said.startswith(f"论坛拒绝：{words}。")
     assert ADVICE_WORDS[REPLY_ANSWERS[n][2]] in result.said
+    params = {"13": "间隔（15 秒）", "15": "最少字数（10 字节）", "18": "上限（10000 字节）"}
+    assert params.get(n, "") in result.said
     assert len(_posts(forum)) == 1
     assert [(r.part, r.status) for r in rows] == [(1, "refused")]
 

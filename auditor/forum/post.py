@@ -65,10 +65,10 @@ BUSY_SECONDS = 300.0
 #: What the director is told to do after each kind of refusal (the forum's own words come
 #: first).  ``{x}`` are the answer's parameters.
 ADVICE = {
-    "flood": "论坛限制两次发帖的间隔：等一会儿再运行同一条命令，已发出的部分不会重发",
-    "too_short": "帖子比论坛的最少字数还短",
-    "too_long": "帖子超过论坛的上限：请把游戏文件 [forum] maxpostsize 改成论坛后台“帖子最大字数”"
-    "的值，草稿会按它重新分段",
+    "flood": "论坛限制两次发帖的间隔{floodctrl}：等一会儿再运行同一条命令，已发出的部分不会重发",
+    "too_short": "帖子比论坛的最少字数{minpostsize}还短",
+    "too_long": "帖子超过论坛的上限{maxpostsize}：请把游戏文件 [forum] maxpostsize 改成论坛后台"
+    "“帖子最大字数”的值，草稿会按它重新分段",
     "closed": "主题已关闭：请版主打开，或用 --thread 发到另一个帖子",
     "no_permission": "这个账号不能在这里回帖：请确认 [forum] post_cookies 是导演自己的账号，"
     "或请版主给权限",
@@ -390,7 +390,12 @@ def _by(uid: int | None, name: str, account: tuple[int | None, str | None]) -> b
 
 def refusal_said(answer: ReplyAnswer) -> str:
     """The forum's words, then what to do."""
-    advice = ADVICE.get(answer.reason, ADVICE["other"])
+    units = {"floodctrl": "秒", "minpostsize": "字节", "maxpostsize": "字节"}
+    said = {
+        k: f"（{answer.params[k]} {unit}）" if answer.params.get(k, "").isdecimal() else ""
+        for k, unit in units.items()
+    }
+    advice = ADVICE.get(answer.reason, ADVICE["other"]).format(**said)
     return f"论坛拒绝：{answer.message}。{advice}"
 
 
