@@ -318,6 +318,17 @@ def test_a_page_that_cannot_reply_is_refused_before_sending(
     assert _posts(forum) == []
 
 
+def test_a_members_only_thread_without_login_is_refused_before_sending(
+    forum: ForumServer,
+) -> None:
+    """The login page a guest gets on a members-only board (x35-utf8 capture)."""
+    login = (DISCUZ_DIR / "x35-utf8" / "guest" / "thread-6-p1.html").read_bytes()
+    forum.route(THREAD, login)
+    with pytest.raises(PostingError, match="post_cookies 的登录已失效，请重新登录"):
+        _client(forum).target(13)
+    assert _posts(forum) == []
+
+
 # --- lost answers -----------------------------------------------------------------
 
 

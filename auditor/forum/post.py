@@ -39,7 +39,13 @@ from datetime import UTC, datetime, tzinfo
 from typing import TYPE_CHECKING
 from urllib.parse import quote_plus, urljoin, urlsplit
 
-from auditor.errors import AuditorError, PageError, PostNotSentError, PostUnansweredError
+from auditor.errors import (
+    AuditorError,
+    LoginRequiredError,
+    PageError,
+    PostNotSentError,
+    PostUnansweredError,
+)
 from auditor.forum.fetch import Fetcher
 from auditor.forum.parse import decode_body, parse_page
 from auditor.forum.parse.charset import declared_charset, normalise_charset
@@ -183,7 +189,13 @@ class ReplyClient:
         url = self.fetcher.url(f"forum.php?mod=viewthread&tid={int(tid)}")
         page = self.fetcher.get(url)
         text, _ = decode_body(page.body, page.content_type, page.url)
-        check_html_errors(text, page.url, page.status)
+        try:
+            check_html_errors(text, page.url, page.status)
+        except LoginRequiredError:
+            raise PostingError(
+                f"主题 {tid} 要登录才能看：[forum] post_cookies 的登录已失效，"
+                f"{RELOGIN}（导出新的 cookies），没有发帖"
+            ) from None
         charset = sending_charset(declared_charset(page.body, page.content_type))
         form = read_reply_form(text)
         if form is None:
