@@ -137,7 +137,10 @@ def opened_thread(
         yield client, client.target(tid)
 
 
-def send_draft(store: Store, client: ReplyClient, target: Target, draft: Draft) -> list[PartResult]:
-    """Post the draft's parts in order (each attempt recorded; a part not posted stops the
-    rest; a posted part is never sent again)."""
-    return Poster(store, client, target, draft.kind, draft.title).post(draft.parts)
+def send_draft(
+    store: Store, client: ReplyClient, target: Target, draft: Draft, *, ordered_by: str
+) -> list[PartResult]:
+    """Post the draft's parts in order (each attempt recorded with who commanded it; a part
+    not posted stops the rest; a posted part is never sent again)."""
+    poster = Poster(store, client, target, draft.kind, draft.title, ordered_by)
+    return poster.post(draft.parts)

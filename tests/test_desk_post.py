@@ -14,6 +14,8 @@ from urllib.parse import parse_qsl
 
 import pytest
 
+from auditor.game.gamefile import load_game
+from auditor.store import Store
 from tests.desk_helpers import csrf, desk_game, desk_server, set_password
 from tests.forum_server import ForumServer
 from tests.test_post_send import COOKIE_LINE, REPLY, SECRETS, THREAD, captured
@@ -84,6 +86,9 @@ def test_the_page_shows_the_text_and_thread_and_the_button_posts_once(
         for shown in (text, done.text, again.text):
             assert not any(secret in shown for secret in SECRETS)
     assert len(_posts(forum)) == 1
+    with Store(load_game(game).store) as store:
+        (row,) = store.sent_posts()
+    assert (row.status, row.pid, row.ordered_by, row.tid) == ("posted", 249, "导演", 13)
 
 
 def test_a_copy_only_draft_and_a_changed_draft_are_not_posted(

@@ -34,6 +34,7 @@ from auditor.forum.post import (
     form_body,
     sending_charset,
 )
+from auditor.game.gamefile import load_game
 from auditor.store import Store
 from tests.forum_server import (
     DISCUZ_DIR,
@@ -480,6 +481,9 @@ def test_the_command_shows_the_text_and_thread_then_posts_once(
     code, out = _run(game, *args)
     assert code == 2 and "已经发过" in out and "pid 249" in out
     assert len(_posts(forum)) == 1
+    with Store(load_game(game).store) as store:
+        (row,) = store.sent_posts()
+    assert (row.pid, row.account, row.ordered_by, row.kind) == (249, "公告导演", "命令行", "tally")
     everything = out + caplog.text + _dump(game)
     assert not any(s in everything for s in SECRETS)
 

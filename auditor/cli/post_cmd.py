@@ -54,6 +54,10 @@ class Kind(StrEnum):
     reminder = "reminder"
 
 
+#: Who commanded a post sent from the command line (the desk records the signed-in director).
+COMMAND_LINE = "命令行"
+
+
 @command("post")
 def post_cmd(
     game: GameArg,
@@ -125,7 +129,7 @@ def post_draft(
         write_utf8(render_confirmation(draft, target, game))
         if not yes:
             confirm_on_terminal()
-        return send_draft(store, client, target, draft)
+        return send_draft(store, client, target, draft, ordered_by=COMMAND_LINE)
 
 
 def interactive() -> bool:

@@ -82,7 +82,9 @@ def preview(game: Game, kind: str, thread: int | None, when: datetime) -> Shown:
     return shown
 
 
-def send(game: Game, kind: str, thread: int | None, when: datetime, ident: str) -> list[PartResult]:
+def send(
+    game: Game, kind: str, thread: int | None, when: datetime, ident: str, by: str
+) -> list[PartResult]:
     """Post the draft shown, if it is still that text."""
     draft = _draft(game, kind, when)
     if draft_id([as_posted(p) for p in draft.parts]) != ident:
@@ -93,7 +95,7 @@ def send(game: Game, kind: str, thread: int | None, when: datetime, ident: str) 
         tid = check_postable(game, store, draft, thread)
         with opened_thread(game, tid) as (client, target):
             check_sizes(draft, int(game.forum.maxpostsize), target.charset)
-            return send_draft(store, client, target, draft)
+            return send_draft(store, client, target, draft, ordered_by=by)
 
 
 def _thread(value: object) -> int | None:
@@ -122,7 +124,7 @@ async def post(app: DeskApp, request: Request) -> Response:
     got = await app.guarded(request)
     if isinstance(got, Response):
         return got
-    game, slug, _who, form = got
+    game, slug, who, form = got
     kind = str(form.get("kind", ""))
     try:
         when = datetime.fromisoformat(str(form.get("when", "")))
@@ -132,7 +134,7 @@ async def post(app: DeskApp, request: Request) -> Response:
         return app.message(request, "表单不完整：请重新打开发帖页。", 400)
     try:
         results = await run_in_threadpool(
-            send, game, kind, _thread(form.get("thread")), when, str(form.get("draft", ""))
+            send, game, kind, _thread(form.get("thread")), when, str(form.get("draft", "")), who
         )
         error = ""
     except AuditorError as exc:

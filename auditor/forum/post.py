@@ -261,6 +261,7 @@ class Poster:
     target: Target
     kind: str
     title: str
+    ordered_by: str | None = None  # who commanded it (the desk's director, or 命令行)
     now: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     def post(self, parts: Sequence[str]) -> list[PartResult]:
@@ -292,6 +293,7 @@ class Poster:
             tid=self.target.tid,
             account=self.target.account,
             account_uid=self.target.form.viewer_uid,
+            ordered_by=self.ordered_by,
         )
         if not claimed:
             return PartResult(i, n, "busy", "另一个进程刚刚开始发这一部分，没有重复发送")

@@ -394,6 +394,7 @@ _M16_FORUM_POSTS = """
             pid INTEGER,
             account TEXT,                  -- the forum's name of the posting account
             account_uid INTEGER,
+            ordered_by TEXT,               -- who commanded it: the desk's signed-in director, or 命令行
             status TEXT NOT NULL,          -- sending | posted | refused | unknown | absent
             said TEXT,                     -- the forum's words, or what went wrong
             started_at TEXT NOT NULL,

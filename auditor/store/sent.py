@@ -32,6 +32,7 @@ class SentRow(Row):
     pid: int | None
     account: str | None
     account_uid: int | None
+    ordered_by: str | None
     status: str
     said: str | None
     started_at: str
@@ -71,6 +72,7 @@ class Sent(Database):
         tid: int,
         account: str | None,
         account_uid: int | None,
+        ordered_by: str | None = None,
     ) -> tuple[bool, SentRow]:
         """Claim a part for sending (a ``sending`` row) unless its latest attempt forbids it
         (posted, or sending or unknown: those are looked for first).  In one write
@@ -82,8 +84,22 @@ class Sent(Database):
                 return False, latest
             cur = self.db.execute(
                 "INSERT INTO forum_posts (draft, part, parts, kind, title, text, tid, account,"
-                " account_uid, status, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (draft, part, parts, kind, title, text, tid, account, account_uid, SENDING, _now()),
+                " account_uid, ordered_by, status, started_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    draft,
+                    part,
+                    parts,
+                    kind,
+                    title,
+                    text,
+                    tid,
+                    account,
+                    account_uid,
+                    ordered_by,
+                    SENDING,
+                    _now(),
+                ),
             )
             row = self.row_by_id(int(cur.lastrowid or 0))
         return True, row
