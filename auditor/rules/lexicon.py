@@ -24,7 +24,8 @@ syntax).  Files whose name starts with ``_`` are tables, not categories
 confusion table, two spellings of an initial or a final per line; ``_emoji.txt``: what an
 emoji reads as where its Unicode CLDR Chinese name does not say it, emoji and characters;
 ``_common.txt``: words common in game talk, which the matcher never relies on alone to
-decide whether to try a sentence pattern).
+decide whether to try a sentence pattern; ``_game.txt``: the game's own words, 加速日,
+讨论日, 警长: a match inside one of them is no match, for every lexicon).
 
 A Discuz! 词语过滤 export (``word={BANNED}`` / ``word={MOD}`` / ``word=replacement`` lines)
 is read as one category (``CENSOR`` unless told otherwise) and gets the same evasion
@@ -125,6 +126,7 @@ class Lexicon:
     confusion: list[tuple[str, str]] = field(default_factory=list)
     emoji: dict[str, str] = field(default_factory=dict)
     common: set[str] = field(default_factory=set)  # game-talk words: never an anchor alone
+    game: set[str] = field(default_factory=set)  # the game's own words: no match inside one
     sources: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -145,6 +147,7 @@ class Lexicon:
         self.confusion.extend(p for p in other.confusion if p not in self.confusion)
         self.emoji.update(other.emoji)
         self.common |= other.common
+        self.game |= other.game
         self.sources.extend(other.sources)
         self.problems.extend(other.problems)
 
@@ -159,6 +162,7 @@ class Lexicon:
         h.update(repr(sorted(self.lookalike.items())).encode())
         h.update(repr(self.confusion).encode())
         h.update(repr(sorted(self.emoji.items())).encode())
+        h.update(repr(sorted(self.game)).encode())
         return h.hexdigest()
 
 
@@ -396,6 +400,14 @@ def parse_common(text: str, path: str) -> Lexicon:
     return lex
 
 
+def parse_game(text: str, path: str) -> Lexicon:
+    """The game's own words (讨论日, 加速日, 警长, 出局): a match inside one is no match."""
+    lex = Lexicon(sources=[path])
+    for raw in text.splitlines():
+        lex.game.update(raw.split("#", 1)[0].split())
+    return lex
+
+
 def parse_lookalike(text: str, path: str) -> Lexicon:
     lex = Lexicon(sources=[path])
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -526,6 +538,8 @@ def load_path(path: Path | str) -> Lexicon:
             lex.merge(parse_emoji(text, str(f)))
         elif f.name.startswith("_common"):
             lex.merge(parse_common(text, str(f)))
+        elif f.name.startswith("_game"):
+            lex.merge(parse_game(text, str(f)))
         elif f.name.startswith("_"):
             lex.merge(parse_lookalike(text, str(f)))
         else:

@@ -1331,6 +1331,8 @@ class Matcher(_Deferred):
         self.lexicon = lexicon
         bundled = tables()
         self.lookalike = lexicon.lookalike or bundled.lookalike
+        # the game's own words (_game.txt): a match inside one is no match
+        self.game_words = tuple(sorted(lexicon.game or bundled.game))
         self.confusion = tuple(lexicon.confusion or bundled.confusion)
         self.norm = Normaliser(self.lookalike, lexicon.emoji or bundled.emoji)
         self.entries: list[Entry] = lexicon.entries
@@ -1531,6 +1533,22 @@ class Matcher(_Deferred):
 
     def boundaries(self, norm: str, start: int, end: int) -> bool:
         """Does [start, end) of the normalised text fall on jieba word boundaries?"""
+        lo, cuts = self._cut(norm, start, end)
+        return start - lo in cuts and end - lo in cuts
+
+    def word_before(self, norm: str, start: int) -> str:
+        """The jieba word of the normalised text that ends at ``start`` (its clause cut as
+        :meth:`boundaries` cuts it); empty when no cut falls there."""
+        lo, cuts = self._cut(norm, start, start + 1)
+        at = start - lo
+        if at not in cuts:
+            return ""
+        k = cuts.index(at)
+        return norm[lo + cuts[k - 1] : start] if k else ""
+
+    def _cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
+        """jieba's cut offsets of the clause window around [start, end): where the window
+        starts in ``norm``, and the offsets (from there) of every word's end."""
         lo = max(0, start - 8)
         hi = min(len(norm), end + 8)
         # Clip the window at sentence ends so the cut sees a whole clause.
@@ -1555,7 +1573,7 @@ class Matcher(_Deferred):
             if len(self._cuts) >= 65536:
                 self._cuts.clear()
             cuts = self._cuts[window] = tuple(found)
-        return start - lo in cuts and end - lo in cuts
+        return lo, cuts
 
     # ---- matching
     def prefilter(self, text: str) -> bool:
@@ -1597,7 +1615,11 @@ class Matcher(_Deferred):
             text_hits = self._live(self.text_ac.indexed(norm), norm)
             py_hits = self._py_scan(norm)
             found = self._collect(text, norm, idx, text_hits, py_hits, categories)
-        return _resolve(found)
+        return [
+            m
+            for m in _resolve(found)
+            if not mentioned(text, m) and not _inside_game_word(text, m, self.game_words)
+        ]
 
     def find_all(
         self, texts: Iterable[str], categories: Collection[str] | None = None
@@ -2115,7 +2137,7 @@ class Matcher(_Deferred):
         ):
             return None
         os_, oe = self._span(text, idx, s, t)
-        if t - s == 1 and cat.boundary and not _standalone(text, os_, oe):
+        if t - s == 1 and cat.boundary and not self._single_stands(text, norm, os_, oe, s):
             return None
         original = text[os_:oe]
         if key.kind == "initials":
@@ -2124,6 +2146,28 @@ class Matcher(_Deferred):
             how = self.norm.how(original) or ["原文"]
         return PhraseMatch(
             e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source
+        )
+
+    def _single_stands(self, text: str, norm: str, os_: int, oe: int, s: int) -> bool:
+        """Is a one-character term (日, 操, 草, 靠, 滚, 猪) said on its own?  Not with CJK
+        characters on both sides nor after a number (:func:`_standalone`), and not as the
+        last character of a word: right after a CJK character it is the tail of what comes
+        before when jieba cuts a word of two characters or more there (加速|日, 讨论|日,
+        第二|日, 游戏|日: a game day, not 日了狗) unless that word is a lead-in of an
+        exclamation or a call (赶紧滚, 你们滚, 真是猪) or ends in a classifier (这头猪), or when a numeral or date word stands
+        right before it (三日, 那日, 周日)."""
+        if not _standalone(text, os_, oe):
+            return False
+        if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
+            return True  # the start of a clause: 草，这都能死
+        before = self.word_before(norm, s)
+        if len(before) == 1:
+            return before not in _DATE_BEFORE
+        return (
+            not before
+            or before in _LEAD_INS
+            or before[-1] in _CLASSIFIERS  # 这头猪, 那只驴: a call
+            or not all(map(_is_cjk, before))
         )
 
     def _readings(self, clause: str, s: int, t: int) -> list[str]:
@@ -2434,6 +2478,45 @@ def _ascii_bounded(norm: str, s: int, t: int) -> bool:
     )
 
 
+# A numeral or date word right before a one-character term makes it a day or a count
+# (三日, 那日, 周日, 次日), never an exclamation.
+_DATE_BEFORE = frozenset("一二三四五六七八九十百千两几某每次当前后本这那该半整昨今明周礼星隔翌首")
+_CLASSIFIERS = frozenset("头个只条匹坨货")
+# Words after which a one-character term is still said on its own (赶紧滚, 你们滚, 真是猪):
+# the adverbs, pronouns and interjections that lead into an exclamation or a call.
+_LEAD_INS = frozenset(
+    [
+        "赶紧",
+        "赶快",
+        "快点",
+        "马上",
+        "立刻",
+        "立马",
+        "统统",
+        "全都",
+        "都给",
+        "给我",
+        "你们",
+        "他们",
+        "她们",
+        "你个",
+        "真是",
+        "简直",
+        "就是",
+        "果然",
+        "哎呀",
+        "哎哟",
+        "我去",
+        "我靠",
+        "卧槽",
+        "妈呀",
+        "天哪",
+        "天啊",
+        "真的",
+    ]
+)
+
+
 def _standalone(text: str, start: int, end: int) -> bool:
     """A one-character term stands alone unless CJK characters sit on both sides, or a number
     comes right before it (第2日, 3日: a date or a count, not an exclamation)."""
@@ -2442,6 +2525,150 @@ def _standalone(text: str, start: int, end: int) -> bool:
     if before.isdigit():
         return False
     return not (before and _is_cjk(before) and after and _is_cjk(after))
+
+
+@lru_cache(maxsize=4)
+def _game_word_re(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not words:
+        return None
+    return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+
+
+def _inside_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool:
+    """Does the match lie inside a longer word of the game's own (加速日, 讨论日, 投票日,
+    第二日, 警长: ``_game.txt``)?  It is that word, not the phrase."""
+    rx = _game_word_re(words)
+    if rx is None:
+        return False
+    lo, hi = max(0, m.start - 8), min(len(text), m.end + 8)
+    return any(
+        w.start() <= m.start and m.end <= w.end() and w.end() - w.start() > m.end - m.start
+        for w in rx.finditer(text, lo, hi)
+    )
+
+
+# ---- phrases mentioned, not said: a rule named in a reminder, another player's oath reported
+
+_OPENING = "“「『\"'"
+_CLOSING = {"“": "”", "「": "」", "『": "』", '"': '"', "'": "'"}
+# What a rule reminder says right before a quoted phrase: 禁止说“…”, 规则里写了“…”.
+_RULE_LEAD = re.compile(
+    r"(?:(?:禁止|不许|不准|不得|不能|不要|别)(?:说|讲|用|发|写|出现)?"
+    r"|(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|规定)?"
+    r"|所谓|叫做|比如|例如)\s*[：:]?\s*$"
+)
+# ... and right after it: “不信等揭秘”这种话别说, “我发誓”也算违规.
+_RULE_TAIL = re.compile(
+    r"^\s*(?:这种|这类|这样的|之类的?|这些)?(?:话|说法|字眼|词|句式)?\s*"
+    r"(?:也|都|就|是)?(?:别说|不能说|不要说|不许说|不准说|禁止|不允许|算违规|是违规|违规|犯规|要吃牌|会被罚|被罚)"
+)
+# A sentence that talks about the rules: a rule, a ban, a penalty.
+_RULE_WORD = re.compile(
+    r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款"
+)
+# A rule named in the poster's own words, right before the phrase: 规则说不能发誓,
+# 你这算发誓吧小心被罚, 严禁私下找替补 ...
+_NAMING_LEAD = re.compile(
+    r"(?:(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|讲|规定)?(?:了|的)?"
+    r"|(?:不能|不许|不准|不得|不要|不可以|禁止|严禁|别|不让)"
+    r"|(?:也|就|都)?(?:算|算是|属于|叫|叫做|当成|当作|按))"
+    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提|写)?\s*$"
+)
+# ... or right after it: 私下找替补也算违规, 发誓是犯规的.
+_NAMING_TAIL = re.compile(
+    r"^(?:了|的话|这种话|这类话)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+)
+# Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过.
+_REPORTED_BY = re.compile(
+    r"(?:他|她|他们|她们|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
+    r"(?:刚才|刚刚|昨天|今天|之前|刚|都|也|还|又|居然|竟然|一直|在|还在|已经)*\s*$"
+)
+# The categories whose phrases are acts the rules name (an oath, a guarantee, talk of a
+# substitute or of the director ...): named in a reminder, they are not said.  An insult
+# stays an insult whatever rule is named next to it (规则说不能骂人，你个傻逼).
+_NAMED_ACTS = frozenset(
+    [
+        "OATH",
+        "CURSE",
+        "GUARANTEE",
+        "SUBSTITUTE",
+        "ASSISTANT",
+        "DIRECTOR",
+        "SOCKPUPPET",
+        "PASTGAME",
+        "FACE",
+        "BLAME",
+        "AWARD",
+        "DROWN",
+        "EMOTION",
+    ]
+)
+_SENTENCE_PUNCT = "。！？!?\n；;"
+_CLAUSE_MARKS = "，,。！？!?\n；;：:"
+
+
+def _around(text: str, start: int, end: int, marks: str) -> tuple[int, int]:
+    """Where the stretch of ``text`` holding [start, end) begins and ends, cut at ``marks``."""
+    lo = max((text.rfind(c, 0, start) for c in marks), default=-1) + 1
+    hi = min((k for c in marks if (k := text.find(c, end)) >= 0), default=len(text))
+    return lo, hi
+
+
+def mentioned(text: str, m: PhraseMatch) -> bool:
+    """Is the match a phrase mentioned rather than said: quoted in a rule reminder (禁止说
+    “我发誓”, “不信等揭秘”这种话别说), a rule named in the poster's own words (规则说不能
+    发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
+    发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
+    quoted phrases."""
+    if _quoted_as_rule(text, m.start, m.end):
+        return True
+    if m.category not in _NAMED_ACTS:
+        return False
+    lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
+    before, after = text[lo : m.start], text[m.end : hi]
+    if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
+        return True
+    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+    if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
+        return True
+    if not _RULE_WORD.search(text, s_lo, s_hi):
+        return False
+    return bool(_NAMING_LEAD.search(before) or _NAMING_TAIL.match(after))
+
+
+# 替补 as the rules and the director use it: the noun alone (not 换替补, 找替补), in a
+# sentence that names the director or the rules and uses it as no evidence.
+_SUBSTITUTE_NOUNS = frozenset(("替补", "替补玩家", "替补上", "替补进来"))
+_ANNOUNCED_BY = re.compile(r"导演|规则|规定|公告|通知|进程帖")
+_AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|所以|肯定|一看就|怎么")
+
+
+def _substitute_as_announced(text: str, m: PhraseMatch, lo: int, hi: int) -> bool:
+    """导演说替补明天上: the fact, stated (no finding); 他这么换替补我怎么认他狼 stays."""
+    return (
+        m.text in _SUBSTITUTE_NOUNS
+        and bool(_ANNOUNCED_BY.search(text, lo, hi))
+        and not _AS_EVIDENCE.search(text, lo, hi)
+    )
+
+
+def _quoted_as_rule(text: str, start: int, end: int) -> bool:
+    """Is [start, end) a phrase quoted in a rule reminder (禁止说“我发誓”)?  The rule word
+    must stand right before the opening quote or right after the closing one, and the quote
+    must hold little more than the phrase: a real oath wrapped in quotes after other words
+    is still an oath."""
+    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
+    if pos < 0:
+        return False
+    close = text.find(_CLOSING[mark], pos + 1)
+    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
+        return False  # not inside a closed quotation (or that mark closes an earlier one)
+    if (close - pos - 1) - (end - start) > 2:
+        return False  # the quote says more than the phrase
+    return bool(
+        _RULE_LEAD.search(text[max(0, pos - 10) : pos])
+        or _RULE_TAIL.match(text[close + 1 : close + 16])
+    )
 
 
 def _rank(m: PhraseMatch) -> int:

@@ -13,7 +13,6 @@ export) with ``[rules] lexicons = ["my_lexicons/"]`` (paths relative to the game
 from __future__ import annotations
 
 import functools
-import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import accumulate, compress
@@ -61,7 +60,7 @@ PHRASE_RULES: dict[str, tuple[str, str]] = {
     "PHRASE-ASSISTANT": ("我信A，但是我场助比较信B", "场外因素不考虑，只看发言"),
     "PHRASE-AWARD": ("一定要选他当MVP", "演员们辛苦了，今天也好好找狼"),
     "PHRASE-BLAME": ("我准备好背锅了", "锅包肉配米饭，吃饱了来分析"),
-    "PHRASE-BODY": ("你个傻逼，金水都看不懂", "这个悍跳太逼真了，我差点信了"),
+    "PHRASE-BODY": ("你个吊毛，金水都看不懂", "这个悍跳太逼真了，我差点信了"),
     "PHRASE-CENSOR": ("有人要代练吗", "我自己练级"),
     "PHRASE-CHARACTER": ("你杀品真差", "饺子的发言逻辑有问题"),
     "PHRASE-CURSE": ("悍跳的狼不得好死", "饺子昨晚死了，女巫没救"),
@@ -140,14 +139,12 @@ def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
 def _kept(text: str, found: list[PhraseMatch], ctx: Context) -> list[PhraseMatch]:
     # A player's name is a name: "先出生煎" is not 畜生 (a sound-alike across the name
     # 生煎), and a player called 狗蛋 is not an insult; but "你个老王八蛋" is one even
-    # with a player called 老王.  A phrase quoted as a rule (禁止说“我发誓”) is
-    # mentioned, not said.
+    # with a player called 老王.  (A phrase quoted or named as a rule, 禁止说“我发誓”, is
+    # left out by the matcher: matcher.mentioned.)
     if not found:
         return found
     names = _name_spans(text, _game_names(ctx))
-    return [
-        m for m in found if not _in_a_name(m, names) and not _quoted_as_rule(text, m.start, m.end)
-    ]
+    return [m for m in found if not _in_a_name(m, names)]
 
 
 def _prepare(
@@ -211,31 +208,6 @@ POST_BATCH.append(_prepare)
 
 #: Characters of post text :func:`_prepare` hands the matcher at once.
 BATCH_CHARS = 500_000
-
-
-_OPENING = "“「『\"'"
-_CLOSING = {"“": "”", "「": "」", "『": "』", '"': '"', "'": "'"}
-# What a rule reminder says right before the quoted phrase: 禁止说“…”, 规则里写了“…”.
-_RULE_LEAD = re.compile(
-    r"(?:(?:禁止|不许|不准|不得|不能|不要|别)(?:说|讲|用|发|写|出现)?"
-    r"|(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|规定)?"
-    r"|所谓|叫做|比如|例如)\s*[：:]?\s*$"
-)
-
-
-def _quoted_as_rule(text: str, start: int, end: int) -> bool:
-    """Is [start, end) a phrase quoted in a rule reminder (禁止说“我发誓”)?  The rule word
-    must stand right before the opening quote, and the quote must hold little more than
-    the phrase: a real oath wrapped in quotes after other words is still an oath."""
-    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
-    if pos < 0:
-        return False
-    close = text.find(_CLOSING[mark], pos + 1)
-    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
-        return False  # not inside a closed quotation (or that mark closes an earlier one)
-    if (close - pos - 1) - (end - start) > 2:
-        return False  # the quote says more than the phrase
-    return bool(_RULE_LEAD.search(text[max(0, pos - 10) : pos]))
 
 
 def _in_a_name(m: PhraseMatch, names: list[tuple[int, int]]) -> bool:
