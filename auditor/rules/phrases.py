@@ -78,6 +78,13 @@ PHRASE_RULES: dict[str, tuple[str, str]] = {
     "PHRASE-VULGAR": ("我操，饺子居然是查杀", "饺子这手操作有点迷，先观察"),
 }
 
+# The categories whose phrases in a player's last words become a notice to the director
+# (提醒导演, card none) when the rule set does not card them there: an oath, a curse, a
+# guarantee or an insult, which the director would not publish as it stands.
+LASTWORDS_NOTICE = frozenset(
+    ("BODY", "VULGAR", "ANIMAL", "KIN", "IQ", "CHARACTER", "OATH", "CURSE", "GUARANTEE")
+)
+
 LEXICONS = headers(DEFAULT_DIR)  # category -> its header (title, seeds, file)
 CATEGORIES = tuple(code.removeprefix("PHRASE-") for code in PHRASE_RULES)
 
@@ -256,17 +263,33 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
         matches = post_matches(gp, ctx)  # found for the whole check at once (_prepare)
         if not matches:
             return  # most posts: nothing for any PHRASE rule, whatever its threads
+        notice = False
         if gp.lastwords:
-            # last words are checked when the rule set lists them (M107 违规判定 6(1)
-            # 判罚依据 covers every game thread; 030 遗言), wherever they were posted
+            # Last words are carded when the rule set lists them (a clause that reaches
+            # them), wherever they were posted.  Otherwise an oath or an insult in them is
+            # a notice to the director, who publishes them (the seeds' 判罚范围 names the
+            # game threads, and bans only Discuz! code in last words explicitly).
             if ThreadKind.LASTWORDS.value not in opts["threads"]:
-                return
+                if category not in LASTWORDS_NOTICE:
+                    return
+                notice = True
         elif gp.kind.value not in opts["threads"]:
             return
         found = [to_match(m) for m in matches if m.category == category]
         if found:
-            entries = sorted({m.detail.split("（")[0].split(" ", 1)[1] for m in found})
-            yield post_finding(code, gp, opts, found, note="、".join(entries))
+            entries = "、".join(sorted({m.detail.split("（")[0].split(" ", 1)[1] for m in found}))
+            if notice:
+                yield post_finding(
+                    code,
+                    gp,
+                    opts,
+                    found,
+                    key="lastwords",
+                    note=f"遗言里的{entries}：提醒导演（公示前看一下；预设没有把遗言列入判罚范围，不出牌）",
+                    card="none",
+                )
+            else:
+                yield post_finding(code, gp, opts, found, note=entries)
 
     check.__name__ = f"phrase_{category.lower()}"
     check.__doc__ = f"""{lexicon.title}（词库 lexicons/{Path(lexicon.path).name}，@category {category}）。
@@ -276,7 +299,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     词库可由导演编辑（格式见 lexicons/README.md）；匹配会经过全半角、大小写、繁简、去噪
     （卧~槽）、叠字、形近、表情（🐶 读作 狗）、音近（拼音）、近音（l/n、zh/z 等）、
     首字母（wc、tmd）等归一化，并用 jieba 分词确认词边界（操作、逼近、吃草 不算）。
-    引用别人的内容不算在引用者头上。一帖一条发现，列出该帖本类全部命中。
+    引用别人的内容不算在引用者头上；提到规则（规则说不能发誓）、转述别人的发誓不算。
+    一帖一条发现，列出该帖本类全部命中。预设的 threads 不含 lastwords 时，遗言里的
+    骂人、发誓、诅咒、担保只提醒导演（card none，遗言由导演公示）。
 
     FAIL：“{fail}”。
 
