@@ -107,6 +107,42 @@ def test_cli_test_table_names_the_category_by_its_title() -> None:
     assert res.exit_code == 0 and "没有命中" in res.output and "┏" not in res.output
 
 
+def test_cli_explain_lists_literal_occurrences_the_boundary_rejects(tmp_path: Path) -> None:
+    # Each literal occurrence of a lexicon spelling that is no match is shown with its
+    # reason: the one-character rule (紧跟在“讨论”后面), an exception, jieba's cut, a rule
+    # named; an occurrence inside a reported match (日 of 日了狗) is not listed.
+    said = "日了狗，后天又是讨论日，操场上跑步，规则说不能起誓"
+    res = CliRunner().invoke(app, ["lexicon", "test", said, "--explain", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.stdout)
+    got = [(r["matched_text"], r["status"], r["why"]) for r in rows]
+    assert ("日", "不算", "单字不独立：紧跟在“讨论”后面") in got
+    assert ("日了狗", "命中", "") in got
+    assert ("操", "不算", "例外“操场”") in got
+    assert ("起誓", "不算", "提到规则或转述别人的话，不是自己说的") in got
+    assert sum(r["matched_text"] == "日" for r in rows) == 1
+    assert "命中 1 处；原文出现词条但没有算命中 3 处" in res.stderr
+    # an imported lexicon: its words are explained the same way
+    (tmp_path / "censor.txt").write_text("代练={BANNED}\n", "utf-8")
+    res = CliRunner().invoke(
+        app,
+        [
+            "lexicon",
+            "test",
+            "代练习题",
+            "--explain",
+            "--no-default",
+            "--lexicon",
+            str(tmp_path / "censor.txt"),
+            "-f",
+            "csv",
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    row = res.stdout.strip().splitlines()[1].split(",")
+    assert row[9:] == ["不算", "不在分词边界上（jieba：代|练习题）"]
+
+
 def test_cli_no_default_and_extra_lexicon(tmp_path: Path) -> None:
     (tmp_path / "mine.txt").write_text("@category CENSOR\n菠菜 | | | 导演自定\n", "utf-8")
     res = CliRunner().invoke(

@@ -52,7 +52,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate, chain
+from itertools import accumulate, chain, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -2112,33 +2112,10 @@ class Matcher(_Deferred):
     def _confirm(
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
     ) -> PhraseMatch | None:
+        if self._rejected(key, text, norm, idx, s, t):
+            return None
         e = self.entries[key.entry]
-        if key.ascii_word and not _ascii_bounded(norm, s, t):
-            return None
-        if (
-            norm[s:t].isdigit()
-            and t < len(norm)
-            and norm[t] not in _NUMERIC_AFTER
-            and (_is_cjk(norm[t]) or norm[t].isalnum())
-        ):
-            return None  # 250分钟, 748楼: a number, not 二百五 / 去死吧
-        if self._excepted(key.entry, norm, s, t):
-            return None
-        cat = self.cats[e.category]
-        piece = norm[s:t]
-        repeated = norm.startswith(piece, t) or (
-            s >= len(piece) and norm.startswith(piece, s - len(piece))
-        )
-        if (
-            cat.boundary
-            and not key.ascii_word
-            and not repeated
-            and not self._bounded(text, norm, idx, s, t)
-        ):
-            return None
         os_, oe = self._span(text, idx, s, t)
-        if t - s == 1 and cat.boundary and not self._single_stands(text, norm, os_, oe, s):
-            return None
         original = text[os_:oe]
         if key.kind == "initials":
             how: list[str] = ["首字母"]
@@ -2169,6 +2146,107 @@ class Matcher(_Deferred):
             or before[-1] in _CLASSIFIERS  # 这头猪, 那只驴: a call
             or not all(map(_is_cjk, before))
         )
+
+    def _rejected(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> str:
+        """Why the text candidate ``key`` over ``norm[s:t]`` is no match (empty: it is one);
+        what ``auditor lexicon test --explain`` shows."""
+        if key.ascii_word and not _ascii_bounded(norm, s, t):
+            return "字母在更长的英文或数字里"
+        if (
+            norm[s:t].isdigit()
+            and t < len(norm)
+            and norm[t] not in _NUMERIC_AFTER
+            and (_is_cjk(norm[t]) or norm[t].isalnum())
+        ):
+            return "数字后面接单位：是数量"  # 250分钟, 748楼: not 二百五 / 去死吧
+        if self._excepted(key.entry, norm, s, t):
+            return "例外"
+        cat = self.cats[self.entries[key.entry].category]
+        piece = norm[s:t]
+        repeated = norm.startswith(piece, t) or (
+            s >= len(piece) and norm.startswith(piece, s - len(piece))
+        )
+        if (
+            cat.boundary
+            and not key.ascii_word
+            and not repeated
+            and not self._bounded(text, norm, idx, s, t)
+        ):
+            return "不在分词边界上"
+        if t - s == 1 and cat.boundary:
+            os_, oe = self._span(text, idx, s, t)
+            if not self._single_stands(text, norm, os_, oe, s):
+                return "单字不独立"
+        return ""
+
+    def explain(self, text: str) -> list[tuple[PhraseMatch, str]]:
+        """The literal occurrences of a lexicon spelling in ``text`` that :meth:`find` does
+        not report, each as the match it would have been and why it is not: its checks
+        (:meth:`_rejected`, with jieba's cut or the exception that rejected it), a rule
+        named (:func:`mentioned`), a word of the game's own (``_game.txt``).  An occurrence
+        inside a reported match (日 of 日了狗) is left out: it is found."""
+        if "[quote]" in text.lower():
+            text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
+        found = self.find(text)
+        norm, idx = self.norm.mapped(text)
+        out: list[tuple[PhraseMatch, str]] = []
+        seen: set[tuple[int, int, int]] = set()
+        for end_i, keys in self._live(self.text_ac.indexed(norm), norm):
+            for key in keys:
+                if key.kind not in ("text", "initials"):
+                    continue
+                e = self.entries[key.entry]
+                k = self.norm.key(key.form) if key.kind == "text" else key.form
+                s, t = end_i + 1 - len(k), end_i + 1
+                os_, oe = self._span(text, idx, s, t)
+                if (key.entry, os_, oe) in seen or any(
+                    m.start <= os_ and oe <= m.end for m in found
+                ):
+                    continue
+                seen.add((key.entry, os_, oe))
+                m = PhraseMatch(
+                    e.category,
+                    e.label,
+                    key.form,
+                    os_,
+                    oe,
+                    text[os_:oe],
+                    ("原文",),
+                    e.note,
+                    e.source,
+                )
+                why = self._rejected(key, text, norm, idx, s, t)
+                out.append((m, self._why_text(why, key, text, norm, m, s, t)))
+        return out
+
+    def _why_text(
+        self, why: str, key: _Key, text: str, norm: str, m: PhraseMatch, s: int, t: int
+    ) -> str:
+        """:meth:`explain`'s reason in full: the exception, jieba's cut, the word before."""
+        if why == "例外":
+            for x in self.exceptions[key.entry]:
+                lo = max(0, s - len(x) + 1)
+                pos = norm.find(x, lo, t + len(x) - 1)
+                if pos != -1 and pos < t:
+                    return f"例外“{x}”"
+            return why
+        if why == "不在分词边界上":
+            lo, cuts = self._cut(norm, s, t)
+            words = "|".join(norm[lo + a : lo + b] for a, b in pairwise(cuts))
+            return f"不在分词边界上（jieba：{words}）"
+        if why == "单字不独立":
+            before = self.word_before(norm, s) if s else ""
+            if before:
+                return f"单字不独立：紧跟在“{before}”后面"
+            return "单字不独立：两边都是汉字或前面是数字"
+        if why:
+            return why
+        if mentioned(text, m):
+            return "提到规则或转述别人的话，不是自己说的"
+        for w in _game_word_re(self.game_words).finditer(text) if self.game_words else ():
+            if w.start() <= m.start and m.end <= w.end():
+                return f"在版杀自己的词“{w.group()}”里面"
+        return "在另一个类别的更长命中里"
 
     def _readings(self, clause: str, s: int, t: int) -> list[str]:
         """Toneless pinyin of a CJK clause as pypinyin reads it (phrase-aware), where
