@@ -2243,7 +2243,8 @@ class Matcher(_Deferred):
             return why
         if mentioned(text, m):
             return "提到规则或转述别人的话，不是自己说的"
-        for w in _game_word_re(self.game_words).finditer(text) if self.game_words else ():
+        rx = _game_word_re(self.game_words)
+        for w in rx.finditer(text) if rx is not None else ():
             if w.start() <= m.start and m.end <= w.end():
                 return f"在版杀自己的词“{w.group()}”里面"
         return "在另一个类别的更长命中里"
