@@ -8,7 +8,8 @@ One file per category.  The format (documented for directors in ``lexicons/READM
     @seed M107 违规判定 1(2)
     @pinyin on          # 音近（拼音）匹配，默认 on
     @initials on        # 拼音首字母缩写（wc、tmd），默认 off
-    @near on            # 近音（l/n、zh/z、an/ang …，lexicons/_confusion.txt），默认 on
+    @near on            # 近音（l/n、zh/z、an/ang …，lexicons/_confusion.txt），默认 on；
+                        # long = 只对三个字以上的写法
     @boundary word      # 需落在 jieba 分词边界上，默认 word；off = 任何位置
 
     卧槽 | 我操 我靠 wc | 卧槽里 | 030 2(2) 例：卧槽真吊
@@ -112,6 +113,7 @@ class Category:
     pinyin: bool = True
     initials: bool = False
     near: bool = True
+    near_long: bool = False  # ``@near long``: near sounds for spellings of 3+ characters only
     boundary: bool = True
     entries: list[Entry] = field(default_factory=list)
     path: str = ""
@@ -156,7 +158,9 @@ class Lexicon:
         h = hashlib.sha256()
         for code in sorted(self.categories):
             c = self.categories[code]
-            h.update(f"{code}|{c.pinyin}|{c.initials}|{c.near}|{c.boundary}\n".encode())
+            h.update(
+                f"{code}|{c.pinyin}|{c.initials}|{c.near}|{c.near_long}|{c.boundary}\n".encode()
+            )
             for e in c.entries:
                 h.update(repr((e.term, e.variants, e.exceptions, e.regex, e.anchors)).encode())
         h.update(repr(sorted(self.lookalike.items())).encode())
@@ -342,6 +346,9 @@ def _switch(
         if v not in ("word", "off"):
             problems.append(Problem(path, lineno, "@boundary 只能是 word 或 off"))
         cat.boundary = v != "off"
+        return
+    if name == "near" and value.strip().lower() == "long":
+        cat.near, cat.near_long = True, True
         return
     flag = _on_off(value)
     if flag is None:

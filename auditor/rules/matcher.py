@@ -1447,7 +1447,11 @@ class Matcher(_Deferred):
                         self._add(self.py_ac, code, _Key(i, form, "pinyin", py=code))
                     py = "".join(syl)
                     self._add(self.typed_ac, py, _Key(i, form, "pinyin", py=py))
-                if cat.near:
+                # ``@near long`` (the built-in lexicons): a near sound only for spellings
+                # of three characters or more: a two-character word with one sound changed
+                # is too often a word of its own (狼人 is not 烂人, 你是 not 立誓, 延时 not
+                # 淹死, 祝你 not 助理).
+                if cat.near and (not cat.near_long or len(k) >= NEAR_LONG_CHARS):
                     near = self.entry_near.setdefault(i, set())
                     for syl in {tuple(table_syl), tuple(phrase_syl)}:
                         for alt in self._near_spellings(syl):
@@ -2404,6 +2408,9 @@ class Matcher(_Deferred):
             return _IF_CLAUSE
         return _CONFIRMED
 
+
+# The shortest spelling a near sound (近音) is tried for under ``@near long``.
+NEAR_LONG_CHARS = 3
 
 # What :meth:`Matcher._pinyin_verdict` says of a candidate.
 _REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
