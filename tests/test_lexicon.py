@@ -198,3 +198,25 @@ def test_near_long_tries_near_sounds_on_three_characters_or_more(tmp_path: Path)
     assert found("long", "我觉得你是好人") == []
     assert found("on", "我觉得你是好人") == ["你是"]
     assert load([], default=True).categories["VULGAR"].near_long
+
+
+def test_split_characters_in_three_parts_and_more_emoji_readings() -> None:
+    # The look-alike table joins a character split in three (春虫虫 → 蠢, 口口几 → 咒) as it
+    # joins one split in two (辶畐 → 逼); the emoji table reads 💀 as 死, 💧 as 水, 🍳 as 锅,
+    # 🦺 as 马甲, 🟥 as 红: for every lexicon, the same in the batch path and one by one.
+    from auditor.rules.matcher import default_matcher
+
+    m = default_matcher()
+    said = {
+        "真是春虫虫到家了": ("IQ", "春虫虫到家"),
+        "又在这装辶畐": ("BODY", "装辶畐"),
+        "去💀吧你": ("CURSE", "去💀吧"),
+        "这口🍳我不背": ("BLAME", "这口🍳"),
+    }
+    for text, (category, span) in said.items():
+        assert (category, span) in {(x.category, x.text) for x in m.find(text)}, m.find(text)
+    batch = m.find_all(list(said))
+    assert [[(x.category, x.text) for x in got] for got in batch] == [
+        [(x.category, x.text) for x in m.find(t)] for t in said
+    ]
+    assert m.norm.normalise("口口几你，🦺，🟥牌，💧帖") == "咒你马甲红牌水帖"

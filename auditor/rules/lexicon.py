@@ -422,12 +422,12 @@ def parse_lookalike(text: str, path: str) -> Lexicon:
         if not line:
             continue
         parts = line.split()
-        if len(parts) != 2 or len(parts[1]) != 1 or len(parts[0]) not in (1, 2):
+        if len(parts) != 2 or len(parts[1]) != 1 or len(parts[0]) not in (1, 2, 3):
             lex.problems.append(
                 Problem(
                     path,
                     lineno,
-                    "形近字表每行两栏：看起来像的字（一个字，或拆开的两个字）与 它代表的字",
+                    "形近字表每行两栏：看起来像的字（一个字，或拆开的两三个字）与 它代表的字",
                 )
             )
             continue

@@ -733,8 +733,10 @@ class Normaliser(_Deferred):
         self._length_table: Any = None
         self._join_flags: Any = None
         self._bits: Any = None
-        # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
-        self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
+        # Split characters (女马 → 妈, 犭者 → 猪, 春虫虫 → 蠢): two or three read as one.
+        self.joins = {
+            k.translate(self.table): v for k, v in lookalike.items() if len(k) in (2, 3)
+        }
         self.join_re = (
             re.compile("|".join(map(re.escape, sorted(self.joins, key=len, reverse=True))))
             if self.joins
@@ -804,7 +806,8 @@ class Normaliser(_Deferred):
 
     def _join_halves(self) -> tuple[Any, ...]:
         """Over the list tables' span: the first halves of the split characters, and
-        the second halves (empty: a split character beyond the span)."""
+        the second halves (empty: a split character beyond the span); a split in three
+        parts is flagged by its first two (春虫 of 春虫虫)."""
         import numpy as np
 
         flags = self._join_flags
@@ -813,7 +816,7 @@ class Normaliser(_Deferred):
             second = np.zeros(_LIST_SPAN, dtype=bool)
             usable = True
             for k in self.joins:
-                if len(k) != 2 or max(map(ord, k)) >= _LIST_SPAN:
+                if len(k) not in (2, 3) or max(map(ord, k)) >= _LIST_SPAN:
                     usable = False
                     break
                 first[ord(k[0])] = second[ord(k[1])] = True
@@ -2071,6 +2074,13 @@ class Matcher(_Deferred):
 
     def _span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
         start, end = idx[s], idx[t - 1] + 1
+        joins = self.norm.joins
+        if joins:  # a split character ends the span with all its parts (装辶畐, not 装辶)
+            last = end - 1
+            for n in (3, 2):
+                if text[last : last + n].translate(self.norm.table) in joins:
+                    end = last + n
+                    break
         # Repeats collapsed into the last character belong to the span (卧卧卧槽槽).
         while end < len(text) and text[end] == text[end - 1] and (t >= len(idx) or idx[t] > end):
             end += 1
