@@ -734,9 +734,7 @@ class Normaliser(_Deferred):
         self._join_flags: Any = None
         self._bits: Any = None
         # Split characters (女马 → 妈, 犭者 → 猪, 春虫虫 → 蠢): two or three read as one.
-        self.joins = {
-            k.translate(self.table): v for k, v in lookalike.items() if len(k) in (2, 3)
-        }
+        self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) in (2, 3)}
         self.join_re = (
             re.compile("|".join(map(re.escape, sorted(self.joins, key=len, reverse=True))))
             if self.joins
@@ -2699,6 +2697,14 @@ _NAMED_ACTS = frozenset(
         "EMOTION",
     ]
 )
+# A sentence that opens by quoting the rules: its first clause is the rule (规则说反对导演
+# 的判罚也算违规).
+_RULE_SAYS = re.compile(
+    r"\s*(?:按|根据|照)?(?:规则|规定|违规判定|判罚制度)(?:里|上|中)?"
+    r"(?:说|写|讲|规定|写了|写着|说了|说过)(?:了|过)?[：:]?"
+)
+# 白痴 is a role of the game: said with the role's own words it names the role.
+_IDIOT_ROLE = re.compile(r"翻牌|免死|投票权|装傻|身份|神职|白痴牌|跳白痴|真白痴|假白痴|技能|被投出")
 _SENTENCE_PUNCT = "。！？!?\n；;"
 _CLAUSE_MARKS = "，,。！？!?\n；;：:"
 
@@ -2718,13 +2724,22 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
     quoted phrases."""
     if _quoted_as_rule(text, m.start, m.end):
         return True
+    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+    if m.category == "IQ" and "白痴" in m.text and _IDIOT_ROLE.search(text, s_lo, s_hi):
+        return True  # 他是白痴，被投出去可以翻牌: the role, not an insult
     if m.category not in _NAMED_ACTS:
         return False
     lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
     before, after = text[lo : m.start], text[m.end : hi]
     if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
         return True
-    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+    lead = _RULE_SAYS.match(text, s_lo)
+    if (
+        lead
+        and lead.end() <= m.start
+        and not any(c in _CLAUSE_MARKS for c in text[lead.end() : m.start])
+    ):
+        return True  # 规则说反对导演的判罚也算违规: the rule, stated
     if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
         return True
     if not _RULE_WORD.search(text, s_lo, s_hi):
