@@ -183,20 +183,23 @@ def test_a_category_without_a_rule_is_a_lint_error(tmp_path: Path) -> None:
 
 
 def test_near_long_tries_near_sounds_on_three_characters_or_more(tmp_path: Path) -> None:
-    # ``@near long`` (the built-in lexicons): 滴棱儿 is 低能儿 said a near way, but a
-    # two-character word with one sound changed is left alone (你是 is no 立誓); ``@near on``
-    # keeps near sounds for every length.
+    # ``@near long`` (the built-in lexicons): 滴棱儿 is 低能儿 said a near way, and 仍渣
+    # is 人渣, but a two-character near sound holding a pronoun, a particle or a game word
+    # is left alone (你是 is no 立誓); ``@near on`` keeps every near sound.  A sound-alike
+    # inside a title (《…》) is the title.
     from auditor.rules.lexicon import load
     from auditor.rules.matcher import Matcher
 
     def found(switch: str, text: str) -> list[str]:
         f = tmp_path / f"near_{switch}.txt"
-        f.write_text(f"@category CENSOR\n@near {switch}\n低能儿\n立誓\n", "utf-8")
+        f.write_text(f"@category CENSOR\n@near {switch}\n低能儿\n立誓\n人渣\n", "utf-8")
         return [m.text for m in Matcher(load([f], default=False)).find(text)]
 
     assert found("long", "又是滴棱儿发言") == ["滴棱儿"]
     assert found("long", "我觉得你是好人") == []
     assert found("on", "我觉得你是好人") == ["你是"]
+    assert found("long", "真是个仍渣") == ["仍渣"]
+    assert found("long", "看过《仍渣》这本书吗") == []
     assert load([], default=True).categories["VULGAR"].near_long
 
 

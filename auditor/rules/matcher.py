@@ -1452,7 +1452,7 @@ class Matcher(_Deferred):
                 # of three characters or more: a two-character word with one sound changed
                 # is too often a word of its own (狼人 is not 烂人, 你是 not 立誓, 延时 not
                 # 淹死, 祝你 not 助理).
-                if cat.near and (not cat.near_long or len(k) >= NEAR_LONG_CHARS):
+                if cat.near:
                     near = self.entry_near.setdefault(i, set())
                     for syl in {tuple(table_syl), tuple(phrase_syl)}:
                         for alt in self._near_spellings(syl):
@@ -2389,6 +2389,13 @@ class Matcher(_Deferred):
             for k, c in enumerate(norm[s:t], s)
         ):
             return _REJECTED  # 发4帖 is a count, not 发誓
+        if (
+            key.kind == "near"
+            and len(piece) < NEAR_LONG_CHARS
+            and self.cats[self.entries[key.entry].category].near_long
+            and not _NEAR_SHORT_STOP.isdisjoint(piece)
+        ):
+            return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long)
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
         cjk = all_cjk or any(map(_is_cjk, piece))
         if cjk and self._common_piece(piece):
@@ -2417,8 +2424,12 @@ class Matcher(_Deferred):
         return _CONFIRMED
 
 
-# The shortest spelling a near sound (近音) is tried for under ``@near long``.
+# Under ``@near long`` a near sound of a spelling shorter than this is no match when it
+# holds a pronoun, a particle or a word of the game (:data:`_NEAR_SHORT_STOP`): a
+# two-character word with one sound changed is then usually a word of its own (你是 is not
+# 立誓, 狼人 not 烂人, 延时 not 淹死, 祝你 not 助理, 我查 not 我擦, 玩吧 not 王八).
 NEAR_LONG_CHARS = 3
+_NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩")
 
 # What :meth:`Matcher._pinyin_verdict` says of a candidate.
 _REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
@@ -2717,13 +2728,16 @@ def _around(text: str, start: int, end: int, marks: str) -> tuple[int, int]:
 
 
 def mentioned(text: str, m: PhraseMatch) -> bool:
-    """Is the match a phrase mentioned rather than said: quoted in a rule reminder (禁止说
+    """Is the match a phrase mentioned rather than said: a sound-alike inside a title
+    (《…》), quoted in a rule reminder (禁止说
     “我发誓”, “不信等揭秘”这种话别说), a rule named in the poster's own words (规则说不能
     发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
     发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
     quoted phrases."""
     if _quoted_as_rule(text, m.start, m.end):
         return True
+    if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
+        return True  # 《李狗嗨》: a title sounds like what it sounds like
     s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
     if m.category == "IQ" and "白痴" in m.text and _IDIOT_ROLE.search(text, s_lo, s_hi):
         return True  # 他是白痴，被投出去可以翻牌: the role, not an insult
@@ -2760,6 +2774,16 @@ def _substitute_as_announced(text: str, m: PhraseMatch, lo: int, hi: int) -> boo
         m.text in _SUBSTITUTE_NOUNS
         and bool(_ANNOUNCED_BY.search(text, lo, hi))
         and not _AS_EVIDENCE.search(text, lo, hi)
+    )
+
+
+def _in_title(text: str, start: int, end: int) -> bool:
+    """Does [start, end) lie inside a title in 《…》 (a book, a film, a show)?"""
+    opened = text.rfind("《", 0, start)
+    return (
+        opened >= 0
+        and text.rfind("》", opened, start) < 0
+        and 0 <= text.find("》", end) <= end + 20
     )
 
 
