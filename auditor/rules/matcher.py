@@ -740,6 +740,10 @@ class Normaliser(_Deferred):
             if self.joins
             else None
         )
+        # (the original characters a split character can start with: 女 of 女马, 妈 of 媽马)
+        self.join_firsts = frozenset(
+            c for k in lookalike if len(k) in (2, 3) for c in (k[0], k[0].translate(self.table))
+        )
 
     def normalise(self, text: str, table: Any = None) -> str:
         """The normalised text; ``table``: :attr:`table` as a list (see :func:`_as_list`)."""
@@ -1454,8 +1458,17 @@ class Matcher(_Deferred):
                 # 淹死, 祝你 not 助理).
                 if cat.near:
                     near = self.entry_near.setdefault(i, set())
+                    short = cat.near_long and len(k) < NEAR_LONG_CHARS
                     for syl in {tuple(table_syl), tuple(phrase_syl)}:
                         for alt in self._near_spellings(syl):
+                            if short and (
+                                any(
+                                    a != b and a in self._stop_syllables()
+                                    for a, b in zip(alt, syl, strict=True)
+                                )
+                                or "".join(map(fuzz, alt)) in self._common_readings()
+                            ):
+                                continue  # (a stop word's sound, 你是, 狼人; a game word's, 逻辑)
                             near.add("".join(alt))
                             code = render_key(alt)
                             if code is not None:
@@ -1468,6 +1481,35 @@ class Matcher(_Deferred):
                 self.entry_pinyin[i] = readings
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
+
+    def _stop_syllables(self) -> frozenset[str]:
+        """The readings of :data:`_NEAR_SHORT_STOP` (ni, shi, lang, cha …): under ``@near
+        long`` a two-character spelling gets no near sound that changes one of its
+        syllables into one of these (立誓 → 你是, 烂人 → 狼人 would be words of their own;
+        :meth:`_short_near_stopped` rejects the rest at match time)."""
+        got = getattr(self, "_stop_syl", None)
+        if got is None:
+            got = self._stop_syl = frozenset(
+                fuzz(self.py_table[ord(c)]) for c in _NEAR_SHORT_STOP if ord(c) in self.py_table
+            ) | frozenset(
+                self.py_table[ord(c)] for c in _NEAR_SHORT_STOP if ord(c) in self.py_table
+            )
+        return got
+
+    def _common_readings(self) -> frozenset[str]:
+        """The readings of the two-character words of ``_common.txt`` (逻辑, 金水, 查杀 …):
+        under ``@near long`` no two-character near sound is one of them (弱鸡 said 逻辑 would
+        be the game's word, every time)."""
+        got = getattr(self, "_common_py", None)
+        if got is None:
+            table = self.py_table
+            words = self.lexicon.common or tables().common
+            got = self._common_py = frozenset(
+                "".join(fuzz(table[ord(c)]) for c in w)
+                for w in words
+                if len(w) == 2 and all(ord(c) in table for c in w)
+            )
+        return got
 
     def _frequencies(self) -> Mapping[str, int]:
         """Word frequencies for choosing a pattern's required words: jieba's dictionary,
@@ -1804,7 +1846,21 @@ class Matcher(_Deferred):
         ``piece`` whatever stands around them: a spelling of its entry (found as text
         already), or a common word of its own (出生 is not 畜生)?  Its checks all reject,
         so these two, decided early, leave the same matches."""
-        return piece in self.form_keys[key.entry] or self._common_piece(piece)
+        return (
+            piece in self.form_keys[key.entry]
+            or self._short_near_stopped(key, piece)
+            or self._common_piece(piece)
+        )
+
+    def _short_near_stopped(self, key: _Key, piece: str) -> bool:
+        """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
+        holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人)."""
+        return (
+            key.kind == "near"
+            and len(piece) < NEAR_LONG_CHARS
+            and not _NEAR_SHORT_STOP.isdisjoint(piece)
+            and self.cats[self.entries[key.entry].category].near_long
+        )
 
     def _common_piece(self, piece: str) -> bool:
         """Is ``piece``, holding a CJK character, a common word (memoised: posts repeat
@@ -2073,8 +2129,9 @@ class Matcher(_Deferred):
     def _span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
         start, end = idx[s], idx[t - 1] + 1
         joins = self.norm.joins
-        if joins:  # a split character ends the span with all its parts (装辶畐, not 装辶)
-            last = end - 1
+        last = end - 1
+        # a split character ends the span with all its parts (装辶畐, not 装辶)
+        if joins and text[last] in self.norm.join_firsts:
             for n in (3, 2):
                 if text[last : last + n].translate(self.norm.table) in joins:
                     end = last + n
@@ -2389,12 +2446,7 @@ class Matcher(_Deferred):
             for k, c in enumerate(norm[s:t], s)
         ):
             return _REJECTED  # 发4帖 is a count, not 发誓
-        if (
-            key.kind == "near"
-            and len(piece) < NEAR_LONG_CHARS
-            and self.cats[self.entries[key.entry].category].near_long
-            and not _NEAR_SHORT_STOP.isdisjoint(piece)
-        ):
+        if self._short_near_stopped(key, piece):
             return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long)
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
         cjk = all_cjk or any(map(_is_cjk, piece))
@@ -2420,6 +2472,8 @@ class Matcher(_Deferred):
         cat = self.cats[self.entries[key.entry].category]
         # A near-homophone always needs the word boundary.
         if cjk and (cat.boundary or key.kind == "near") and not self.boundaries(norm, s, t):
+            if key.kind == "near" and cat.near_long and t - s < NEAR_LONG_CHARS:
+                return _REJECTED  # a short near sound must be a word as it is written
             return _IF_CLAUSE
         return _CONFIRMED
 
@@ -2656,6 +2710,7 @@ def _inside_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool
 
 _OPENING = "“「『\"'"
 _CLOSING = {"“": "”", "「": "」", "『": "』", '"': '"', "'": "'"}
+_ANY_OPENING = re.compile(f"[{_OPENING}]")
 # What a rule reminder says right before a quoted phrase: 禁止说“…”, 规则里写了“…”.
 _RULE_LEAD = re.compile(
     r"(?:(?:禁止|不许|不准|不得|不能|不要|别)(?:说|讲|用|发|写|出现)?"
@@ -2738,11 +2793,12 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
         return True
     if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
         return True  # 《李狗嗨》: a title sounds like what it sounds like
-    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
-    if m.category == "IQ" and "白痴" in m.text and _IDIOT_ROLE.search(text, s_lo, s_hi):
-        return True  # 他是白痴，被投出去可以翻牌: the role, not an insult
+    if m.category == "IQ" and "白痴" in m.text:
+        s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+        return bool(_IDIOT_ROLE.search(text, s_lo, s_hi))  # 他是白痴，翻牌了: the role
     if m.category not in _NAMED_ACTS:
         return False
+    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
     lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
     before, after = text[lo : m.start], text[m.end : hi]
     if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
@@ -2792,9 +2848,9 @@ def _quoted_as_rule(text: str, start: int, end: int) -> bool:
     must stand right before the opening quote or right after the closing one, and the quote
     must hold little more than the phrase: a real oath wrapped in quotes after other words
     is still an oath."""
+    if _ANY_OPENING.search(text, 0, start) is None:
+        return False  # (most posts: no quotation mark before the phrase)
     pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
-    if pos < 0:
-        return False
     close = text.find(_CLOSING[mark], pos + 1)
     if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
         return False  # not inside a closed quotation (or that mark closes an earlier one)
