@@ -804,7 +804,13 @@ class Normaliser(_Deferred):
         if not halves:
             return True
         at = np.flatnonzero((bits[:-1] & _F_JOIN) != 0)
-        return bool(halves[1][codes[at + 1]].any())
+        at = at[halves[1][codes[at + 1]]]
+        if not len(at):
+            return False
+        # (the exact pairs: 口 before 巾 is common enough in a long batch as two halves of
+        # different splits; a real split's first two characters are rare)
+        pairs = codes[at].astype(np.int64) * _LIST_SPAN + codes[at + 1]
+        return bool(np.isin(pairs, halves[2]).any())
 
     def _join_halves(self) -> tuple[Any, ...]:
         """Over the list tables' span: the first halves of the split characters, and
@@ -816,13 +822,17 @@ class Normaliser(_Deferred):
         if flags is None:
             first = np.zeros(_LIST_SPAN, dtype=bool)
             second = np.zeros(_LIST_SPAN, dtype=bool)
+            pairs: list[int] = []
             usable = True
             for k in self.joins:
                 if len(k) not in (2, 3) or max(map(ord, k)) >= _LIST_SPAN:
                     usable = False
                     break
                 first[ord(k[0])] = second[ord(k[1])] = True
-            flags = self._join_flags = (first, second) if usable else ()
+                pairs.append(ord(k[0]) * _LIST_SPAN + ord(k[1]))
+            flags = self._join_flags = (
+                (first, second, np.asarray(sorted(set(pairs)), dtype=np.int64)) if usable else ()
+            )
         return flags
 
     def _translate_codes(self, text: str, source: Any = None) -> tuple[Any, Any]:
@@ -1736,11 +1746,16 @@ class Matcher(_Deferred):
                 rendered = self._render_batch(codes)
             else:
                 rendered = fast.translate(self.py_render)
-            mapped: dict[int, list[int]] = {}  # (each candidate text's original indices)
+            # (each candidate text's original indices, computed when a verdict needs them:
+            # most candidates' verdicts are remembered and need none)
+            mapped: dict[int, Sequence[int]] = {}
             for end, keys in self.py_ac.iter(rendered):
                 # (a key whose piece alone rejects it never makes its text a candidate)
                 kept = [
-                    k for k in keys if not self._settled(k, fast[end + 1 - len(k.py) : end + 1])
+                    k
+                    for k in keys
+                    if not self._settled(k, fast[end + 1 - len(k.py) : end + 1])
+                    and not self._short_near_off_word(k, fast, end + 1 - len(k.py), end + 1)
                 ]
                 if not kept:
                     continue
@@ -1748,10 +1763,15 @@ class Matcher(_Deferred):
                 e = end - starts[i]
                 if index is not None:  # (nor one its verdict in its text rejects: 关于春卷
                     # is no 愚蠢, whatever the post; decided as :meth:`_pinyin` does)
+                    part = parts[i]
                     idx = mapped.get(i)
                     if idx is None:
-                        idx = mapped[i] = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])()
-                    part = parts[i]
+                        idx = mapped[i] = _LazyIndex(
+                            self.norm,
+                            plain[i],
+                            part,
+                            _slice_index(index, starts[i], starts[i + 1] - 1, at[i]),
+                        )
                     kept = [
                         k
                         for k in kept
@@ -1851,6 +1871,25 @@ class Matcher(_Deferred):
             or self._short_near_stopped(key, piece)
             or self._common_piece(piece)
         )
+
+    def _short_near(self, key: _Key, length: int) -> bool:
+        """Is ``key`` a near sound of under :data:`NEAR_LONG_CHARS` characters of a
+        category with ``@near long``?"""
+        return (
+            key.kind == "near"
+            and length < NEAR_LONG_CHARS
+            and self.cats[self.entries[key.entry].category].near_long
+        )
+
+    def _short_near_off_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """A short near sound must be a word as written: jieba's cut of the few characters
+        around it decides (a small window, which posts share and whose cut is remembered:
+        好日子羊在 is 日子|羊, no 子羊 for 自淹).  The batch path asks it before a
+        candidate's text is mapped back to its original (:meth:`find_all`)."""
+        if not self._short_near(key, t - s):
+            return False
+        lo, hi = max(0, s - 3), min(len(norm), t + 3)
+        return not self.boundaries(norm[lo:hi], s - lo, t - lo)
 
     def _short_near_stopped(self, key: _Key, piece: str) -> bool:
         """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
@@ -2448,6 +2487,9 @@ class Matcher(_Deferred):
             return _REJECTED  # 发4帖 is a count, not 发誓
         if self._short_near_stopped(key, piece):
             return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long)
+        short_near = self._short_near(key, len(piece))
+        if short_near and self._short_near_off_word(key, norm, s, t):
+            return _REJECTED
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
         cjk = all_cjk or any(map(_is_cjk, piece))
         if cjk and self._common_piece(piece):
@@ -2472,7 +2514,7 @@ class Matcher(_Deferred):
         cat = self.cats[self.entries[key.entry].category]
         # A near-homophone always needs the word boundary.
         if cjk and (cat.boundary or key.kind == "near") and not self.boundaries(norm, s, t):
-            if key.kind == "near" and cat.near_long and t - s < NEAR_LONG_CHARS:
+            if short_near:
                 return _REJECTED  # a short near sound must be a word as it is written
             return _IF_CLAUSE
         return _CONFIRMED
