@@ -1378,7 +1378,9 @@ class Matcher(_Deferred):
         self.entry_near: dict[int, set[str]] = {}
         self.form_keys: dict[int, frozenset[str]] = {}  # an entry's spellings, normalised
         self._cuts: dict[str, tuple[int, ...]] = {}  # jieba cut offsets by clause window
-        self._commons: dict[str, bool] = {}  # a pinyin candidate's piece: a common word?
+        # a pinyin candidate's piece: a common word?  (and a short near candidate's small
+        # window: off jieba's words? :meth:`_short_near_off_word`)
+        self._commons: dict[Any, Any] = {}
         # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin`), and how
         # far from it an entry's verdict reads
         self._verdicts: dict[tuple[Any, ...], int] = {}
@@ -1594,14 +1596,23 @@ class Matcher(_Deferred):
         return start - lo in cuts and end - lo in cuts
 
     def word_before(self, norm: str, start: int) -> str:
-        """The jieba word of the normalised text that ends at ``start`` (its clause cut as
-        :meth:`boundaries` cuts it); empty when no cut falls there."""
-        lo, cuts = self._cut(norm, start, start + 1)
-        at = start - lo
-        if at not in cuts:
-            return ""
-        k = cuts.index(at)
-        return norm[lo + cuts[k - 1] : start] if k else ""
+        """The jieba word of the normalised text that ends at ``start``, as jieba cuts the
+        four characters before it and the one at it (a small window, remembered: posts
+        repeat it); empty when no cut falls there."""
+        lo = max(0, start - 4)
+        window = norm[lo : start + 1]
+        got = self._commons.get(("before", window))
+        if got is None:
+            _, cuts = self._cut(window, start - lo, start - lo + 1)
+            at = start - lo
+            word = ""
+            if at in cuts:
+                k = cuts.index(at)
+                word = window[cuts[k - 1] : at] if k else ""
+            if len(self._commons) >= 65536:
+                self._commons.clear()
+            got = self._commons[("before", window)] = word
+        return str(got)
 
     def _cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
         """jieba's cut offsets of the clause window around [start, end): where the window
@@ -1889,7 +1900,13 @@ class Matcher(_Deferred):
         if not self._short_near(key, t - s):
             return False
         lo, hi = max(0, s - 3), min(len(norm), t + 3)
-        return not self.boundaries(norm[lo:hi], s - lo, t - lo)
+        seen = (norm[lo:hi], s - lo, t - lo)
+        got = self._commons.get(seen)  # (the same memo as the common pieces: posts repeat)
+        if got is None:
+            if len(self._commons) >= 65536:
+                self._commons.clear()
+            got = self._commons[seen] = not self.boundaries(*seen)
+        return got
 
     def _short_near_stopped(self, key: _Key, piece: str) -> bool:
         """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
