@@ -2256,15 +2256,15 @@ class Matcher(_Deferred):
         last character of a word: right after a CJK character it is the tail of what comes
         before when jieba cuts a word of two characters or more there (加速|日, 讨论|日,
         第二|日, 游戏|日: a game day, not 日了狗) unless that word is a lead-in of an
-        exclamation or a call (赶紧滚, 你们滚, 真是猪) or ends in a classifier (这头猪), or when a numeral or date word stands
-        right before it (三日, 那日, 周日)."""
+        exclamation or a call (赶紧滚, 你们滚, 真是猪) or ends in a classifier (这头猪), or
+        (日 alone) when a numeral or date word stands right before it (三日, 那日, 周日)."""
         if not _standalone(text, os_, oe):
             return False
         if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
             return True  # the start of a clause: 草，这都能死
         before = self.word_before(norm, s)
-        if len(before) == 1:
-            return before not in _DATE_BEFORE
+        if len(before) == 1:  # 三日, 那日: a day (你这猪: a call)
+            return norm[s] != "日" or before not in _DATE_BEFORE
         return (
             not before
             or before in _LEAD_INS
@@ -2696,8 +2696,8 @@ def _ascii_bounded(norm: str, s: int, t: int) -> bool:
     )
 
 
-# A numeral or date word right before a one-character term makes it a day or a count
-# (三日, 那日, 周日, 次日), never an exclamation.
+# A numeral or date word right before 日 makes it a day (三日, 那日, 周日, 次日), never
+# an exclamation.
 _DATE_BEFORE = frozenset("一二三四五六七八九十百千两几某每次当前后本这那该半整昨今明周礼星隔翌首")
 _CLASSIFIERS = frozenset("头个只条匹坨货")
 # Words after which a one-character term is still said on its own (赶紧滚, 你们滚, 真是猪):
