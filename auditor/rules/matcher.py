@@ -237,7 +237,7 @@ NOISE_RE = _LazyPass(
 )
 # Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed.
 REDUPLICATING = (
-    "妈爸爷奶哥姐弟妹宝刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
+    "妈爸爷奶哥姐弟妹宝粑麻刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
     "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
     "默纷匆偏渐冷热满满团每样种条件"
 )
