@@ -18,7 +18,7 @@ from auditor.cli.common import (
     handle_errors,
 )
 from auditor.rules.lexicon import DEFAULT_DIR, headers, load_path
-from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
+from auditor.rules.matcher import Matcher, cached_matcher
 from auditor.rules.phrases import categories_without_rule, rules_without_lexicon
 from auditor.visible import visible
 
@@ -45,34 +45,29 @@ EXPLAIN_COLUMNS = [*TEST_COLUMNS, "status", "why"]
 EXPLAIN_HEADERS = [*TEST_HEADERS, "结果", "原因"]
 
 
-def _row(n: int, m: PhraseMatch) -> dict[str, Any]:
-    return {
-        "line": n,
-        "category": m.category,
-        "entry": m.entry,
-        "start": m.start,
-        "end": m.end,
-        "matched_text": m.text,
-        "how": m.how_text,
-        "form": m.form,
-        "source": m.source,
-    }
-
-
-def match_rows(matcher: Matcher, texts: list[str]) -> list[dict[str, Any]]:
-    return [_row(n, m) for n, text in enumerate(texts, 1) for m in matcher.find(text)]
-
-
-def explain_rows(matcher: Matcher, texts: list[str]) -> list[dict[str, Any]]:
-    """Every match (结果 命中) and every literal occurrence of a lexicon spelling that is
-    no match (结果 不算, with the reason: the word boundary, an exception, a rule named …),
-    in the order they occur in each line."""
-    rows: list[dict[str, Any]] = []
+def match_rows(matcher: Matcher, texts: list[str], explain: bool = False) -> list[dict[str, Any]]:
+    """Every match of each line; with ``explain``, also every literal occurrence of a
+    lexicon spelling that is no match (结果 不算, with the reason: the word boundary, an
+    exception, a rule named …), in the order they occur in each line."""
+    rows = []
     for n, text in enumerate(texts, 1):
         got = [(m, "命中", "") for m in matcher.find(text)]
-        got += [(m, "不算", why) for m, why in matcher.explain(text)]
-        for m, status, why in sorted(got, key=lambda x: (x[0].start, x[0].end)):
-            rows.append({**_row(n, m), "status": status, "why": why})
+        if explain:
+            got += [(m, "不算", why) for m, why in matcher.explain(text)]
+            got.sort(key=lambda x: (x[0].start, x[0].end))
+        for m, status, why in got:
+            row = {
+                "line": n,
+                "category": m.category,
+                "entry": m.entry,
+                "start": m.start,
+                "end": m.end,
+                "matched_text": m.text,
+                "how": m.how_text,
+                "form": m.form,
+                "source": m.source,
+            }
+            rows.append({**row, "status": status, "why": why} if explain else row)
     return rows
 
 
@@ -120,7 +115,7 @@ def test_cmd(
             else (file.read_text("utf-8-sig").splitlines() if file else [])
         )
         matcher = cached_matcher([str(p) for p in lexicon or []], default=not no_default)
-        rows = explain_rows(matcher, texts) if explain else match_rows(matcher, texts)
+        rows = match_rows(matcher, texts, explain)
         cats = matcher.lexicon.categories
         if fmt is Format.table and not rows:
             err.print("没有命中。")  # (not an empty table above it)

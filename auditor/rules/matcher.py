@@ -59,7 +59,7 @@ from typing import Any, NamedTuple
 from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
-from auditor.rules.lexicon import DEFAULT_DIR, Entry, Lexicon, load, tables
+from auditor.rules.lexicon import DEFAULT_DIR, Category, Entry, Lexicon, load, tables
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
@@ -1378,9 +1378,10 @@ class Matcher(_Deferred):
         self.entry_near: dict[int, set[str]] = {}
         self.form_keys: dict[int, frozenset[str]] = {}  # an entry's spellings, normalised
         self._cuts: dict[str, tuple[int, ...]] = {}  # jieba cut offsets by clause window
-        # a pinyin candidate's piece: a common word?  (and a short near candidate's small
-        # window: off jieba's words? :meth:`_short_near_off_word`)
-        self._commons: dict[Any, Any] = {}
+        self._commons: dict[str, bool] = {}  # a pinyin candidate's piece: a common word?
+        # jieba's verdicts on small windows: a short near candidate off the words? the
+        # word before a one-character term (:meth:`_short_near_off_word`, :meth:`word_before`)
+        self._small_cuts: dict[tuple[str, int], str | bool] = {}
         # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin`), and how
         # far from it an entry's verdict reads
         self._verdicts: dict[tuple[Any, ...], int] = {}
@@ -1464,27 +1465,8 @@ class Matcher(_Deferred):
                         self._add(self.py_ac, code, _Key(i, form, "pinyin", py=code))
                     py = "".join(syl)
                     self._add(self.typed_ac, py, _Key(i, form, "pinyin", py=py))
-                # ``@near long`` (the built-in lexicons): a near sound only for spellings
-                # of three characters or more: a two-character word with one sound changed
-                # is too often a word of its own (狼人 is not 烂人, 你是 not 立誓, 延时 not
-                # 淹死, 祝你 not 助理).
                 if cat.near:
-                    near = self.entry_near.setdefault(i, set())
-                    short = cat.near_long and len(k) < NEAR_LONG_CHARS
-                    for syl in {tuple(table_syl), tuple(phrase_syl)}:
-                        for alt in self._near_spellings(syl):
-                            if short and (
-                                any(
-                                    a != b and a in self._stop_syllables()
-                                    for a, b in zip(alt, syl, strict=True)
-                                )
-                                or "".join(map(fuzz, alt)) in self._common_readings()
-                            ):
-                                continue  # (a stop word's sound, 你是, 狼人; a game word's, 逻辑)
-                            near.add("".join(alt))
-                            code = render_key(alt)
-                            if code is not None:
-                                self._add(self.py_ac, code, _Key(i, form, "near", py=code))
+                    self._add_near(i, form, cat, (tuple(table_syl), tuple(phrase_syl)))
                 if cat.initials:
                     initials = "".join(self.py_table.get(ord(c), "?")[0] for c in k)
                     if initials.isascii() and initials.isalpha() and len(initials) >= 3:
@@ -1493,6 +1475,30 @@ class Matcher(_Deferred):
                 self.entry_pinyin[i] = readings
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
+
+    def _add_near(
+        self, i: int, form: str, cat: Category, spellings: tuple[tuple[str, ...], ...]
+    ) -> None:
+        """Entry ``i``'s near sounds of ``form`` (its readings ``spellings``).  Under ``@near
+        long`` (the built-in lexicons) a two-character form gets none that changes a
+        syllable into a stop word's (立誓 → 你是, 烂人 → 狼人) or reads as a game word
+        (弱鸡 → 逻辑): those would be words of their own, every time."""
+        near = self.entry_near.setdefault(i, set())
+        short = cat.near_long and len(spellings[0]) < NEAR_LONG_CHARS
+        for syl in set(spellings):
+            for alt in self._near_spellings(syl):
+                if short and (
+                    any(
+                        a != b and a in self._stop_syllables()
+                        for a, b in zip(alt, syl, strict=True)
+                    )
+                    or "".join(map(fuzz, alt)) in self._common_readings()
+                ):
+                    continue
+                near.add("".join(alt))
+                code = render_key(alt)
+                if code is not None:
+                    self._add(self.py_ac, code, _Key(i, form, "near", py=code))
 
     def _stop_syllables(self) -> frozenset[str]:
         """The readings of :data:`_NEAR_SHORT_STOP` (ni, shi, lang, cha …): under ``@near
@@ -1559,6 +1565,7 @@ class Matcher(_Deferred):
             _regexes={},
             _cuts={},
             _commons={},
+            _small_cuts={},
             _verdicts={},
             _reach={},
             _freq=None,
@@ -1601,17 +1608,14 @@ class Matcher(_Deferred):
         repeat it); empty when no cut falls there."""
         lo = max(0, start - 4)
         window = norm[lo : start + 1]
-        got = self._commons.get(("before", window))
+        got = self._small_cuts.get((window, -1))
         if got is None:
             _, cuts = self._cut(window, start - lo, start - lo + 1)
             at = start - lo
-            word = ""
-            if at in cuts:
-                k = cuts.index(at)
-                word = window[cuts[k - 1] : at] if k else ""
-            if len(self._commons) >= 65536:
-                self._commons.clear()
-            got = self._commons[("before", window)] = word
+            k = cuts.index(at) if at in cuts else 0
+            if len(self._small_cuts) >= 65536:
+                self._small_cuts.clear()
+            got = self._small_cuts[window, -1] = window[cuts[k - 1] : at] if k else ""
         return str(got)
 
     def _cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
@@ -1757,32 +1761,20 @@ class Matcher(_Deferred):
                 rendered = self._render_batch(codes)
             else:
                 rendered = fast.translate(self.py_render)
-            # (each candidate text's original indices, computed when a verdict needs them:
-            # most candidates' verdicts are remembered and need none)
-            mapped: dict[int, Sequence[int]] = {}
+            mapped: dict[int, Sequence[int]] = {}  # (each candidate text's original indices)
             for end, keys in self.py_ac.iter(rendered):
                 # (a key whose piece alone rejects it never makes its text a candidate)
-                kept = [
-                    k
-                    for k in keys
-                    if not self._settled(k, fast[end + 1 - len(k.py) : end + 1])
-                    and not self._short_near_off_word(k, fast, end + 1 - len(k.py), end + 1)
-                ]
+                kept = [k for k in keys if not self._dismissed(k, fast, end)]
                 if not kept:
                     continue
                 i = bisect_right(starts, end) - 1
                 e = end - starts[i]
                 if index is not None:  # (nor one its verdict in its text rejects: 关于春卷
                     # is no 愚蠢, whatever the post; decided as :meth:`_pinyin` does)
-                    part = parts[i]
                     idx = mapped.get(i)
                     if idx is None:
-                        idx = mapped[i] = _LazyIndex(
-                            self.norm,
-                            plain[i],
-                            part,
-                            _slice_index(index, starts[i], starts[i + 1] - 1, at[i]),
-                        )
+                        idx = mapped[i] = self._batch_index(plain[i], parts, index, starts, at, i)
+                    part = parts[i]
                     kept = [
                         k
                         for k in kept
@@ -1872,6 +1864,23 @@ class Matcher(_Deferred):
                 out.append((key, s, e))
         return out
 
+    def _dismissed(self, key: _Key, fast: str, end: int) -> bool:
+        """:meth:`find_all`'s first look at a pinyin-automaton hit ending at ``end`` of the
+        batch: rejected by its piece alone (:meth:`_settled`) or, a short near sound, by
+        the few characters around it (:meth:`_short_near_off_word`)?"""
+        s = end + 1 - len(key.py)
+        return self._settled(key, fast[s : end + 1]) or self._short_near_off_word(
+            key, fast, s, end + 1
+        )
+
+    def _batch_index(
+        self, text: str, parts: Sequence[str], index: Any, starts: list[int], at: list[int], i: int
+    ) -> Sequence[int]:
+        """The original indices of text ``i`` of a batch, computed when a verdict first
+        needs them (most candidates' verdicts are remembered and need none)."""
+        span = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])
+        return _LazyIndex(self.norm, text, parts[i], span)
+
     def _settled(self, key: _Key, piece: str) -> bool:
         """Does :meth:`_pinyin` reject the pinyin candidate ``key`` over the characters
         ``piece`` whatever stands around them: a spelling of its entry (found as text
@@ -1900,13 +1909,14 @@ class Matcher(_Deferred):
         if not self._short_near(key, t - s):
             return False
         lo, hi = max(0, s - 3), min(len(norm), t + 3)
-        seen = (norm[lo:hi], s - lo, t - lo)
-        got = self._commons.get(seen)  # (the same memo as the common pieces: posts repeat)
+        window = norm[lo:hi]
+        got = self._small_cuts.get((window, (s - lo) * 8 + t - lo))
         if got is None:
-            if len(self._commons) >= 65536:
-                self._commons.clear()
-            got = self._commons[seen] = not self.boundaries(*seen)
-        return got
+            if len(self._small_cuts) >= 65536:
+                self._small_cuts.clear()
+            got = not self.boundaries(window, s - lo, t - lo)
+            self._small_cuts[window, (s - lo) * 8 + t - lo] = got
+        return bool(got)
 
     def _short_near_stopped(self, key: _Key, piece: str) -> bool:
         """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
@@ -2492,21 +2502,10 @@ class Matcher(_Deferred):
         piece = norm[s:t]
         if piece in self.form_keys[key.entry]:
             return _REJECTED  # found as text already
-        # ASCII pinyin must be whole ASCII words.
-        if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM:
+        if _inside_ascii_or_a_count(norm, s, t):
             return _REJECTED
-        if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM:
-            return _REJECTED
-        if not piece.isalpha() and any(
-            c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
-            for k, c in enumerate(norm[s:t], s)
-        ):
-            return _REJECTED  # 发4帖 is a count, not 发誓
-        if self._short_near_stopped(key, piece):
+        if self._short_near_stopped(key, piece) or self._short_near_off_word(key, norm, s, t):
             return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long)
-        short_near = self._short_near(key, len(piece))
-        if short_near and self._short_near_off_word(key, norm, s, t):
-            return _REJECTED
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
         cjk = all_cjk or any(map(_is_cjk, piece))
         if cjk and self._common_piece(piece):
@@ -2531,10 +2530,22 @@ class Matcher(_Deferred):
         cat = self.cats[self.entries[key.entry].category]
         # A near-homophone always needs the word boundary.
         if cjk and (cat.boundary or key.kind == "near") and not self.boundaries(norm, s, t):
-            if short_near:
-                return _REJECTED  # a short near sound must be a word as it is written
             return _IF_CLAUSE
         return _CONFIRMED
+
+
+def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
+    """Is the pinyin candidate ``norm[s:t]`` part of a longer ASCII word (pinyin must be
+    whole ASCII words) or a number with a unit (发4帖 is a count, not 发誓)?"""
+    piece = norm[s:t]
+    if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM:
+        return True
+    if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM:
+        return True
+    return not piece.isalpha() and any(
+        c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
+        for k, c in enumerate(piece, s)
+    )
 
 
 # Under ``@near long`` a near sound of a spelling shorter than this is no match when it
