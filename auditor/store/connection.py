@@ -8,6 +8,7 @@ modules need of it is here, :data:`DatabaseError` for one.
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import fields
@@ -60,6 +61,15 @@ _RESTORE = (
 )
 
 
+def disk_full(path: str | Path) -> bool:
+    """The file system holding ``path`` has no block left for an ordinary user."""
+    try:
+        st = os.statvfs(Path(path).parent)
+    except OSError:
+        return False
+    return st.f_bavail == 0
+
+
 def store_error(path: str | Path, exc: BaseException) -> StoreError:
     """The director's message for an SQLite or OS error on the game's store."""
     if isinstance(exc, StoreError):
@@ -76,6 +86,14 @@ def store_error(path: str | Path, exc: BaseException) -> StoreError:
             return StoreError(
                 path,
                 "磁盘已满，写不进去",
+                "请腾出磁盘空间后再运行；写到一半的内容已撤销，之前保存的数据都在",
+            )
+        if name.startswith("SQLITE_IOERR") and disk_full(path):
+            # SQLite says which write failed, not why: a full disk is said as such (the
+            # shared-memory file cannot grow either: SQLITE_IOERR_SHMSIZE on opening).
+            return StoreError(
+                path,
+                f"磁盘已满，写不进去（{name}）",
                 "请腾出磁盘空间后再运行；写到一半的内容已撤销，之前保存的数据都在",
             )
         if name.startswith("SQLITE_IOERR"):

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Self
+from typing import Any, BinaryIO, Self
 
 from auditor.errors import StoreError, StoreLockedError
 from auditor.store.connection import _RESTORE, Row, _connect, _now, store_error
@@ -68,7 +68,7 @@ class Database:
 
     def __init__(self, path: str | Path, *, lock: bool = False) -> None:
         self.path = Path(path)
-        self._lock_file: IO[str] | None = None
+        self._lock_file: BinaryIO | None = None
         self._in_tx = False
         self._batch: list[Any] | None = None  # batch(): [seconds, began at] while one is open
         if self.path.is_dir():
@@ -131,7 +131,8 @@ class Database:
             self.db.close()
         if self._lock_file is not None:
             fcntl.flock(self._lock_file, fcntl.LOCK_UN)
-            self._lock_file.close()
+            with suppress(OSError):  # nothing is buffered; closing never fails the run
+                self._lock_file.close()
             self._lock_file = None
 
     def lock(self) -> None:
@@ -144,7 +145,10 @@ class Database:
             return
         lock_path = self.path.with_name(self.path.name + ".lock")
         try:
-            f = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's life
+            # Unbuffered: a pid that cannot be written (a full disk) fails here, where it
+            # is ignored, not again when the file is closed (once an OSError without a file
+            # name at the end of the run, blamed on the standard output).
+            f = open(lock_path, "a+b", buffering=0)  # noqa: SIM115 - held for the store's life
         except OSError as exc:
             raise store_error(self.path, exc) from exc
         try:
@@ -155,8 +159,7 @@ class Database:
         try:
             f.seek(0)
             f.truncate()
-            f.write(f"{os.getpid()}\n")
-            f.flush()
+            f.write(f"{os.getpid()}\n".encode())
         except OSError:
             pass  # the pid is a courtesy for a person looking; the flock is the lock
         self._lock_file = f
