@@ -34,7 +34,7 @@ from auditor.errors import NotCrawledError, PageError, StoreError
 from auditor.game.gamefile import DaySpec, Game, load_game
 from auditor.rules.lexfiles import lexicon_digest
 from auditor.rulesets import preset_files
-from auditor.store import SIDE_CHECKED, SIDE_SERIAL, Store
+from auditor.store import SIDE_CHECKED, SIDE_SERIAL, DatabaseError, Store
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport, ProgressFn
@@ -140,6 +140,8 @@ def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -
     store = Store(game.store, lock=lock)
     try:
         yield store
+    except DatabaseError as exc:  # a cursor's read mid-way (execute() names its own)
+        raise store.fault(exc) from exc
     finally:
         store.close()
 
@@ -423,6 +425,21 @@ class AuditResult:
     def ok(self) -> bool:
         return not self.problems
 
+    def summary(self) -> dict[str, object]:
+        """What the runs table keeps of an audit."""
+        return {
+            "new_posts": self.new_posts,
+            "changed_posts": self.changed_posts,
+            "findings": self.findings,
+            "new_drafts": self.new_drafts,
+            "pending": self.pending,
+            "other_pending": self.other_pending,
+            "problems": self.problems,
+            "notices": self.notices,
+            "report": str(self.report),
+            "crawl": self.crawl,
+        }
+
     def line(self) -> str:
         where = f"报告：{self.report / 'report.html'}" if self.report else "没有写出报告"
         if self.report and self.report_unchanged:
@@ -520,22 +537,9 @@ def audit(
             status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
             store.finish_run(run_id, status, {"problems": result.problems})
             raise
-        store.finish_run(
-            run_id,
-            "ok" if result.ok else "incomplete",
-            {
-                "new_posts": result.new_posts,
-                "changed_posts": result.changed_posts,
-                "findings": result.findings,
-                "new_drafts": result.new_drafts,
-                "pending": result.pending,
-                "other_pending": result.other_pending,
-                "problems": result.problems,
-                "notices": result.notices,
-                "report": str(result.report),
-                "crawl": result.crawl,
-            },
-        )
+        store.finish_run(run_id, "ok" if result.ok else "incomplete", result.summary())
+        # The whole file read once a night (a damage is recorded: the next command refuses).
+        store.verify()
     return result
 
 

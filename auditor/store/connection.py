@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from auditor.errors import StoreError
+from auditor.errors import StoreDamagedError, StoreError
 from auditor.files import os_error_text
 
 #: What SQLite raises (``sqlite3.Error``) for a module outside the store that must catch
@@ -102,8 +102,8 @@ def store_error(path: str | Path, exc: BaseException) -> StoreError:
                 f"读写时发生 I/O 错误（{name}）",
                 "请检查磁盘或网络盘后再运行；已经提交的数据不受影响",
             )
-        if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
-            return StoreError(path, "不是 SQLite 数据库，或者已经损坏", _RESTORE)
+        if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            return StoreDamagedError(path, "不是 SQLite 数据库，或者已经损坏", _RESTORE)
         if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
             return StoreError(path, "被另一个程序长时间占用", "请等那个程序结束后再运行")
         return StoreError(path, f"数据库出错（{name or type(exc).__name__}：{exc}）", _RESTORE)
@@ -122,18 +122,27 @@ class _Connection(sqlite3.Connection):
     """An SQLite connection whose errors name the store and say what to do (exit code 6)."""
 
     store_path = ""
+    damaged = ""  # what SQLite said of a damage met on this connection (recorded at close)
 
     def execute(self, *args: Any, **kwargs: Any) -> sqlite3.Cursor:
         try:
             return super().execute(*args, **kwargs)
         except sqlite3.Error as exc:
-            raise store_error(self.store_path, exc) from exc
+            raise self.fault(exc) from exc
 
     def executemany(self, *args: Any, **kwargs: Any) -> sqlite3.Cursor:
         try:
             return super().executemany(*args, **kwargs)
         except sqlite3.Error as exc:
-            raise store_error(self.store_path, exc) from exc
+            raise self.fault(exc) from exc
+
+    def fault(self, exc: sqlite3.Error) -> StoreError:
+        """The director's error for ``exc``; a damage is remembered for the store's record."""
+        error = store_error(self.store_path, exc)
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        if name.startswith("SQLITE_CORRUPT") and not self.damaged:  # (not SQLite at all: not ours)
+            self.damaged = f"读取时 SQLite 报告：{exc}"
+        return error
 
 
 def _connect(path: Path) -> _Connection:

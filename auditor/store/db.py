@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Self
 
 from auditor.errors import StoreError, StoreLockedError
+from auditor.store import health
 from auditor.store.connection import _RESTORE, Row, _connect, _now, store_error
 from auditor.store.migrations import MIGRATIONS, _apply_migrations, _newer
 
@@ -71,6 +72,7 @@ class Database:
         self._lock_file: BinaryIO | None = None
         self._in_tx = False
         self._batch: list[Any] | None = None  # batch(): [seconds, began at] while one is open
+        self._health: dict[str, object] | None = None  # what was recorded (None: not sound)
         if self.path.is_dir():
             raise StoreError(
                 self.path,
@@ -88,9 +90,18 @@ class Database:
         try:
             if not self.path.exists():
                 _create_store(self.path)
+                self._health = {"file": health.fingerprint(self.path)}
+            else:
+                self._health = health.read_health(self.path)
+                health.refuse_recorded(self.path, self._health)
+                health.check_file(self.path)
             self.db = _connect(self.path)
             self.db.row_factory = sqlite3.Row
             self._check_format()
+            if self._health.get("file") != health.fingerprint(self.path):
+                # Changed since auditor last left it (another program, a copy, a restore, a
+                # crash): checked whole before anything is written.
+                self.verify(when="打开前")
             # Already WAL (every store this tool made): reading the mode takes no lock,
             # setting it again would wait for another process's write transaction.
             if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -99,8 +110,29 @@ class Database:
             self.db.execute("PRAGMA foreign_keys=ON")
             self.migrate()
         except BaseException:
+            self._health = None  # not known to be sound: nothing recorded at close
             self.close()
             raise
+
+    def verify(self, *, when: str = "审计后") -> None:
+        """``PRAGMA integrity_check`` over the whole file (the WAL's commits included): a
+        damage is recorded beside the store and raised (:class:`StoreDamagedError`), so this
+        command and the next refuse.  About 0.1 s on a 10k-post game's 18 MB store."""
+        cur = self.db.cursor()
+        cur.row_factory = None
+        try:
+            rows = cur.execute(f"PRAGMA integrity_check({health.CHECK_LINES})").fetchall()
+            problems = health.integrity_problems(rows)
+        except sqlite3.DatabaseError as exc:  # too damaged to be checked at all
+            problems = f"完整性检查没能读完：{exc}"
+        if problems:
+            self.db.damaged = f"{when}的{problems}"
+            raise health.damaged(self.path, problems)
+
+    def fault(self, exc: sqlite3.Error) -> StoreError:
+        """The director's error for an SQLite error met outside ``execute`` (a cursor read
+        mid-way); a damage is recorded when the store is closed."""
+        return self.db.fault(exc)
 
     def _check_format(self) -> None:
         """Refuse, before writing anything, a file that is not a store of this tool (empty,
@@ -128,7 +160,14 @@ class Database:
 
     def close(self) -> None:
         if hasattr(self, "db"):
+            found = self.db.damaged
             self.db.close()
+            # What auditor leaves: the file as it is now, or the damage found in it.
+            if found:
+                health.record_damage(self.path, found)
+            elif self._health is not None:
+                health.record_seen(self.path, self._health)
+            self._health = None
         if self._lock_file is not None:
             fcntl.flock(self._lock_file, fcntl.LOCK_UN)
             with suppress(OSError):  # nothing is buffered; closing never fails the run
