@@ -49,6 +49,11 @@ def _create_store(path: Path) -> None:
             # (13 syncs of a private file); closing checkpoints it with one.
             db.execute("PRAGMA synchronous=NORMAL")
             _apply_migrations(db, tmp)
+            # The store's own id (the report folder records it: a new store in place of a
+            # deleted one is told from it, a store moved or copied keeps it).
+            db.execute(
+                "INSERT INTO check_state VALUES (?, lower(hex(randomblob(16))))", (STORE_ID,)
+            )
         finally:
             db.close()  # the last connection: the WAL is checkpointed into the file
         with suppress(FileExistsError):  # another process created it first: use that one
@@ -63,6 +68,10 @@ def _create_store(path: Path) -> None:
                 leftover.unlink(missing_ok=True)
 
 
+#: The check-state key of the store's id (:meth:`~auditor.store.state.CheckState.store_id`).
+STORE_ID = "store_id"
+
+
 class Database:
     """The game's SQLite file opened: lifecycle, lock, transactions and runs (the part of
     :class:`~auditor.store.Store` every other part stands on)."""
@@ -73,6 +82,7 @@ class Database:
         self._in_tx = False
         self._batch: list[Any] | None = None  # batch(): [seconds, began at] while one is open
         self._health: dict[str, object] | None = None  # what was recorded (None: not sound)
+        self._inode = 0  # the file opened (a commit checks it is still the store's path)
         if self.path.is_dir():
             raise StoreError(
                 self.path,
@@ -97,6 +107,7 @@ class Database:
                 health.check_file(self.path)
             self.db = _connect(self.path)
             self.db.row_factory = sqlite3.Row
+            self._inode = (health.fingerprint(self.path) or [0])[0]
             self._check_format()
             if self._health.get("file") != health.fingerprint(self.path):
                 # Changed since auditor last left it (another program, a copy, a restore, a
@@ -233,9 +244,24 @@ class Database:
                     self.db.execute("ROLLBACK")
             raise
         else:
-            self.db.execute("COMMIT")
+            self._commit()
         finally:
             self._in_tx = False
+
+    def _commit(self) -> None:
+        """COMMIT, unless the file opened is no longer at the store's path (deleted, moved or
+        replaced mid-run: what is committed would be lost with the unlinked file)."""
+        now = health.fingerprint(self.path)
+        if now is None or now[0] != self._inode:
+            with suppress(StoreError):
+                self.db.execute("ROLLBACK")
+            raise StoreError(
+                self.path,
+                "在这次运行中被删除、移走或换成了另一个文件",
+                "这次运行没有写完：请把数据库放回原处（或从备份恢复）后再运行；"
+                "auditor 运行时不要移动或删除它",
+            )
+        self.db.execute("COMMIT")
 
     @contextmanager
     def batch(self, seconds: float = 0.25) -> Iterator[None]:
@@ -266,7 +292,7 @@ class Database:
             raise
         else:
             if self.db.in_transaction:
-                self.db.execute("COMMIT")
+                self._commit()
         finally:
             self._batch = None
 
@@ -291,7 +317,7 @@ class Database:
         else:
             self.db.execute("RELEASE step")
             if batch[1] is not None and time.perf_counter() - batch[1] >= batch[0]:
-                self.db.execute("COMMIT")
+                self._commit()
                 batch[1] = None
         finally:
             self._in_tx = False
