@@ -141,3 +141,21 @@ def test_a_store_made_before_ids_gets_one_and_its_reports_record_it(tmp_path: Pa
     assert res.returncode == 0, res.stderr
     ident = _store_id(store)
     assert len(ident) == 32 and recorded_store_id(reports, "game") == ident
+
+
+def test_sqlite_noticing_a_moved_file_is_said_as_such(tmp_path: Path) -> None:
+    """SQLite itself notices an unlinked file in rollback-journal mode (not a store's WAL):
+    SQLITE_READONLY_DBMOVED is the store deleted or moved, not a read-only folder."""
+    import sqlite3
+
+    from auditor.store import store_error
+
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("CREATE TABLE t (x)")
+    path.unlink()
+    with pytest.raises(sqlite3.Error) as caught:
+        db.execute("INSERT INTO t VALUES (1)")
+    db.close()
+    message = str(store_error(path, caught.value))
+    assert "被删除、移走" in message and "只读" not in message

@@ -61,6 +61,12 @@ _RESTORE = (
 )
 
 
+#: What to do about a store deleted, moved or replaced during a run.
+_PUT_BACK = (
+    "这次运行没有写完：请把数据库放回原处（或从备份恢复）后再运行；auditor 运行时不要移动或删除它"
+)
+
+
 def disk_full(path: str | Path) -> bool:
     """The file system holding ``path`` has no block left for an ordinary user."""
     try:
@@ -76,6 +82,8 @@ def store_error(path: str | Path, exc: BaseException) -> StoreError:
         return exc
     if isinstance(exc, sqlite3.Error):
         name = getattr(exc, "sqlite_errorname", "") or ""
+        if name == "SQLITE_READONLY_DBMOVED":  # (a store not in WAL mode: SQLite checks)
+            return StoreError(path, "在这次运行中被删除、移走或换成了另一个文件", _PUT_BACK)
         if name.startswith(("SQLITE_READONLY", "SQLITE_PERM")):
             return StoreError(path, "无法写入（文件或所在文件夹是只读的）", _WRITABLE)
         if name.startswith("SQLITE_CANTOPEN"):

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, Self
 
 from auditor.errors import StoreError, StoreLockedError
 from auditor.store import health
-from auditor.store.connection import _RESTORE, Row, _connect, _now, store_error
+from auditor.store.connection import _PUT_BACK, _RESTORE, Row, _connect, _now, store_error
 from auditor.store.migrations import MIGRATIONS, _apply_migrations, _newer
 
 
@@ -255,12 +255,7 @@ class Database:
         if now is None or now[0] != self._inode:
             with suppress(StoreError):
                 self.db.execute("ROLLBACK")
-            raise StoreError(
-                self.path,
-                "在这次运行中被删除、移走或换成了另一个文件",
-                "这次运行没有写完：请把数据库放回原处（或从备份恢复）后再运行；"
-                "auditor 运行时不要移动或删除它",
-            )
+            raise StoreError(self.path, "在这次运行中被删除、移走或换成了另一个文件", _PUT_BACK)
         self.db.execute("COMMIT")
 
     @contextmanager
