@@ -296,6 +296,23 @@ def report(
     return written
 
 
+def refresh(game: Game, store: Store, reports: Path, *, workbook: bool = False) -> Written:
+    """A director's decision in the newest report (:func:`~auditor.report.write.refresh_latest`:
+    the files it changes, replaced in place; no new folder), recorded as a ``report`` run."""
+    from auditor.report.records import build_records
+    from auditor.report.write import refresh_latest
+
+    game = current(game, store)
+    run_id = store.start_run("report")
+    try:
+        written = refresh_latest(build_records(game, store), reports, workbook=workbook)
+    except BaseException:
+        store.finish_run(run_id, "failed", {})
+        raise
+    store.finish_run(run_id, "ok", {"report": str(written.directory), "refreshed": True})
+    return written
+
+
 def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
     """What waits for a director to confirm, for a game that discovers its state: the
     threads, days and events read from the forum that the game file does not state, the

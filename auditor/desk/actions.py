@@ -25,7 +25,7 @@ from auditor.errors import AuditorError, StoreLockedError
 from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
-from auditor.ledger.decisions import Recorded, add_card, decide, describe
+from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
 from auditor.store import Store
@@ -162,6 +162,56 @@ def proposals(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+def histories(game: Game) -> dict[str, list[dict[str, str]]]:
+    """Every decided item's decisions, oldest first, by fingerprint: when (forum time), who,
+    what, the note, where it was made and what it replaced (the one before it)."""
+    if not game.store.exists():
+        return {}
+    with game_store(game) as store:
+        rows = store.decision_history()
+    out: dict[str, list[dict[str, str]]] = {}
+    for r in rows:
+        past = out.setdefault(r.fingerprint, [])
+        what = state_text(r.decision, r.card) if r.decision != "undo" else "撤销决定，退回草稿"
+        t = parse_time(r.decided_at)
+        past.append(
+            {
+                "time": t.astimezone(game.timezone).strftime("%m-%d %H:%M") if t else "",
+                "by": r.decided_by or "",
+                "what": what,
+                "note": r.note,
+                "source": SOURCES.get(r.source, r.source),
+                "replaced": past[-1]["what"] if past else "",
+            }
+        )
+    return out
+
+
+SOURCES = {"desk": "审计台", "decide": "命令行", "review": "auditor review", "import": "导入"}
+
+
+def confirm_many(game: Game, ids: list[str], *, by: str, reports: Path) -> tuple[Done, Game]:
+    """Confirm several proposals as they stand, in order (the game file read again after
+    each: it is the record), then rewrite the report once.  One that is no longer pending
+    (another director confirmed it) is said and skipped; the others are confirmed."""
+    said: list[str] = []
+    skipped: list[str] = []
+    with _GAME_FILE:
+        for ident in ids:
+            with game_store(game) as store:
+                try:
+                    pipeline.confirm(game, store, ident, by=by)
+                except AuditorError as exc:
+                    skipped.append(f"{ident}（{exc}）")
+                    continue
+            said.append(ident)
+            game = pipeline.open_game(game.path)
+    message = f"已确认 {len(said)} 项，已写进游戏文件"
+    if skipped:
+        message += f"；没有确认：{'；'.join(skipped)}"
+    return done(message, rewrite_report(game, reports)), game
+
+
 def _local(t: datetime) -> str:
     """A time as a datetime field holds it (``YYYY-MM-DDTHH:MM``, the game's time zone)."""
     return t.strftime("%Y-%m-%dT%H:%M")
@@ -190,9 +240,55 @@ def confirm_proposal(
     return done(confirmed.message, rewrite_report(fresh, reports)), fresh
 
 
+class Coalesced:
+    """Rewrites of one game's report after decisions, run one at a time and shared: a
+    decision committed while a rewrite runs waits for the next one, which covers every
+    decision committed before it began (as a database's group commit).  Eight directors
+    deciding at once cost two or three rewrites, not eight in a row."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._asked = 0  # decisions that asked for a rewrite
+        self._covered = 0  # of those, how many the newest finished rewrite covers
+        self._running = False
+        self._result = Rewrite()
+
+    def run(self, work: Callable[[], Rewrite]) -> Rewrite:
+        with self._cond:
+            self._asked += 1
+            mine = self._asked
+            while self._covered < mine:
+                if self._running:
+                    self._cond.wait()
+                    continue
+                self._running, upto = True, self._asked
+                self._cond.release()
+                try:
+                    result = work()
+                finally:
+                    self._cond.acquire()
+                    self._running = False
+                self._covered, self._result = upto, result
+                self._cond.notify_all()
+            return self._result
+
+
+_REWRITES: dict[Path, Coalesced] = {}
+_REWRITES_LOCK = threading.Lock()
+
+
 def rewrite_report(game: Game, reports: Path) -> Rewrite:
-    """Rewrite the report, CSVs and announcement from the store (:func:`pipeline.report`,
-    what ``auditor report`` runs).
+    """After a decision: the newest report, CSVs and announcement rewritten from the store,
+    in place (:func:`pipeline.refresh`: only the files a decision changes, no new folder),
+    one rewrite at a time per game and shared by the decisions that wait for it
+    (:class:`Coalesced`)."""
+    with _REWRITES_LOCK:
+        coalesced = _REWRITES.setdefault(game.path.resolve(), Coalesced())
+    return coalesced.run(lambda: _rewrite(game, reports))
+
+
+def _rewrite(game: Game, reports: Path) -> Rewrite:
+    """Rewrite the report from the store.
 
     Takes the game's run lock without waiting: while an audit holds it, nothing is
     written here (the audit reads the decisions before it writes its own report).  The
@@ -201,7 +297,7 @@ def rewrite_report(game: Game, reports: Path) -> Rewrite:
     the decision failed and does not make it again."""
     try:
         with pipeline.open_store(game, lock=True) as store:
-            return Rewrite(pipeline.report(game, store, reports, workbook=True).directory)
+            return Rewrite(pipeline.refresh(game, store, reports, workbook=True).directory)
     except StoreLockedError:
         return Rewrite()
     except AuditorError as exc:
