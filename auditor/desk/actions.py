@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
+from auditor.report.write import latest_dir
 from auditor.store import Store
 
 
@@ -41,9 +43,50 @@ def load(path: Path) -> Game:
     return pipeline.open_game(path)
 
 
+RECORDS_SECONDS = 30  # a page's view of the clock (a day closing) is at most this old
+
+
+@dataclass(slots=True)
+class _Seen:
+    key: tuple[object, ...]
+    records: Records
+
+
+_RECORDS: dict[Path, _Seen] = {}
+_RECORDS_LOCK = threading.Lock()
+
+
 def records(game: Game) -> Records:
+    """The report's records as the desk's pages show them, built once for what they stand on
+    (the game file, the check's state, the newest post version, decision and manual card,
+    and the time to :data:`RECORDS_SECONDS`) and shared by every page until one of those
+    changes: a decision from the desk, the command line or another director, or a nightly
+    run, is seen by the next page.  Eight directors reloading at once cost one build, not
+    eight."""
+    path = game.path.resolve()
     with pipeline.open_store(game) as store:
-        return pipeline.records(game, store)
+        state = store.check_state()
+        key = (
+            id(game),
+            _mtime(game.path),
+            store.report_marks(),
+            tuple(sorted(state.items())),
+            int(time.time() // RECORDS_SECONDS),
+        )
+        seen = _RECORDS.get(path)
+        if seen is not None and seen.key == key:
+            return seen.records
+        built = pipeline.records(game, store)
+    with _RECORDS_LOCK:
+        _RECORDS[path] = _Seen(key, built)
+    return built
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +296,19 @@ class Coalesced:
         self._running = False
         self._result = Rewrite()
 
+        self._timer: threading.Timer | None = None
+
+    def later(self, work: Callable[[], Rewrite], delay: float) -> None:
+        """Run ``work`` (through :meth:`run`) once no decision has asked for ``delay``
+        seconds: what can trail behind the decisions (the workbook) is written once
+        the burst is over, not after every click."""
+        with self._cond:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = threading.Timer(delay, lambda: self.run(work))
+            self._timer.daemon = True
+            self._timer.start()
+
     def run(self, work: Callable[[], Rewrite]) -> Rewrite:
         with self._cond:
             self._asked += 1
@@ -277,17 +333,26 @@ _REWRITES: dict[Path, Coalesced] = {}
 _REWRITES_LOCK = threading.Lock()
 
 
+WORKBOOK_DELAY = 2.0  # seconds without a decision before report.xlsx follows them
+
+
 def rewrite_report(game: Game, reports: Path) -> Rewrite:
     """After a decision: the newest report, CSVs and announcement rewritten from the store,
     in place (:func:`pipeline.refresh`: only the files a decision changes, no new folder),
     one rewrite at a time per game and shared by the decisions that wait for it
-    (:class:`Coalesced`)."""
+    (:class:`Coalesced`).  report.xlsx (a quarter of a second on a big game) follows
+    :data:`WORKBOOK_DELAY` seconds after the last decision; with no report folder yet, the
+    new one has it at once."""
     with _REWRITES_LOCK:
         coalesced = _REWRITES.setdefault(game.path.resolve(), Coalesced())
-    return coalesced.run(lambda: _rewrite(game, reports))
+    first = latest_dir(reports, game.slug) is None
+    done = coalesced.run(lambda: _rewrite(game, reports, workbook=first))
+    if not first:
+        coalesced.later(lambda: _rewrite(game, reports, workbook=True), WORKBOOK_DELAY)
+    return done
 
 
-def _rewrite(game: Game, reports: Path) -> Rewrite:
+def _rewrite(game: Game, reports: Path, *, workbook: bool) -> Rewrite:
     """Rewrite the report from the store.
 
     Takes the game's run lock without waiting: while an audit holds it, nothing is
@@ -297,7 +362,7 @@ def _rewrite(game: Game, reports: Path) -> Rewrite:
     the decision failed and does not make it again."""
     try:
         with pipeline.open_store(game, lock=True) as store:
-            return Rewrite(pipeline.refresh(game, store, reports, workbook=True).directory)
+            return Rewrite(pipeline.refresh(game, store, reports, workbook=workbook).directory)
     except StoreLockedError:
         return Rewrite()
     except AuditorError as exc:
