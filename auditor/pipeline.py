@@ -296,16 +296,25 @@ def report(
     return written
 
 
-def refresh(game: Game, store: Store, reports: Path, *, workbook: bool = False) -> Written:
+def refresh(
+    game: Game,
+    store: Store,
+    reports: Path,
+    *,
+    workbook: bool = False,
+    records: Records | None = None,
+) -> Written:
     """A director's decision in the newest report (:func:`~auditor.report.write.refresh_latest`:
-    the files it changes, replaced in place; no new folder), recorded as a ``report`` run."""
+    the files it changes, replaced in place; no new folder), recorded as a ``report`` run;
+    ``records``: as :func:`records` read them from ``store`` (else read here)."""
     from auditor.report.records import build_records
     from auditor.report.write import refresh_latest
 
     game = current(game, store)
     run_id = store.start_run("report")
     try:
-        written = refresh_latest(build_records(game, store), reports, workbook=workbook)
+        recs = records if records is not None else build_records(game, store)
+        written = refresh_latest(recs, reports, workbook=workbook)
     except BaseException:
         store.finish_run(run_id, "failed", {})
         raise

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from auditor import pipeline
+from auditor.desk.coalesce import Coalesced
 from auditor.errors import AuditorError, StoreLockedError
 from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
@@ -63,20 +64,38 @@ def records(game: Game) -> Records:
     changes: a decision from the desk, the command line or another director, or a nightly
     run, is seen by the next page.  Eight directors reloading at once cost one build, not
     eight."""
-    path = game.path.resolve()
     with pipeline.open_store(game) as store:
-        state = store.check_state()
-        key = (
-            id(game),
-            _mtime(game.path),
-            store.report_marks(),
-            tuple(sorted(state.items())),
-            int(time.time() // RECORDS_SECONDS),
-        )
-        seen = _RECORDS.get(path)
-        if seen is not None and seen.key == key:
-            return seen.records
-        built = pipeline.records(game, store)
+        return _records(game, store)
+
+
+def records_if_current(game: Game) -> Records | None:
+    """The records :func:`records` last built, when they still stand for the store as it
+    is (the same key), else None: a few small queries, nothing built."""
+    seen = _RECORDS.get(game.path.resolve())
+    if seen is None:
+        return None
+    with pipeline.open_store(game) as store:
+        return seen.records if _records_key(game, store) == seen.key else None
+
+
+def _records_key(game: Game, store: Store) -> tuple[object, ...]:
+    return (
+        id(game),
+        _mtime(game.path),
+        store.report_marks(),
+        tuple(sorted(store.check_state().items())),
+        int(time.time() // RECORDS_SECONDS),
+    )
+
+
+def _records(game: Game, store: Store) -> Records:
+    """:func:`records` from an open store."""
+    path = game.path.resolve()
+    key = _records_key(game, store)
+    seen = _RECORDS.get(path)
+    if seen is not None and seen.key == key:
+        return seen.records
+    built = pipeline.records(game, store)
     with _RECORDS_LOCK:
         _RECORDS[path] = _Seen(key, built)
     return built
@@ -94,6 +113,7 @@ class Done:
     message: str
     rewritten: Path | None  # the rewritten report directory (None: an audit holds the lock)
     report_error: str = ""  # why the report could not be rewritten (the decision stands)
+    following: bool = False  # the report is being rewritten in the background
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +138,12 @@ def decide_draft(
     by: str,
     expected: str,
     reports: Path,
+    wait: bool = True,
 ) -> Done:
     """One decision, signed ``by`` the signed-in director; refused (StaleDecisionError)
-    when another director decided the draft after ``expected`` was shown."""
+    when another director decided the draft after ``expected`` was shown.  ``wait=False``
+    (the page's script, which shows the result in place and reads no report file): the
+    report is rewritten right after, in the background (:func:`rewrite_soon`)."""
     with game_store(game) as store:
         rec: Recorded = decide(
             game,
@@ -133,6 +156,9 @@ def decide_draft(
             source="desk",
             expected=expected,
         )
+    if not wait:
+        rewrite_soon(game, reports)
+        return Done(describe(rec), None, following=True)
     return done(describe(rec), rewrite_report(game, reports))
 
 
@@ -283,54 +309,23 @@ def confirm_proposal(
     return done(confirmed.message, rewrite_report(fresh, reports)), fresh
 
 
-class Coalesced:
-    """Rewrites of one game's report after decisions, run one at a time and shared: a
-    decision committed while a rewrite runs waits for the next one, which covers every
-    decision committed before it began (as a database's group commit).  Eight directors
-    deciding at once cost two or three rewrites, not eight in a row."""
-
-    def __init__(self) -> None:
-        self._cond = threading.Condition()
-        self._asked = 0  # decisions that asked for a rewrite
-        self._covered = 0  # of those, how many the newest finished rewrite covers
-        self._running = False
-        self._result = Rewrite()
-
-        self._timer: threading.Timer | None = None
-
-    def later(self, work: Callable[[], Rewrite], delay: float) -> None:
-        """Run ``work`` (through :meth:`run`) once no decision has asked for ``delay``
-        seconds: what can trail behind the decisions (the workbook) is written once
-        the burst is over, not after every click."""
-        with self._cond:
-            if self._timer is not None:
-                self._timer.cancel()
-            self._timer = threading.Timer(delay, lambda: self.run(work))
-            self._timer.daemon = True
-            self._timer.start()
-
-    def run(self, work: Callable[[], Rewrite]) -> Rewrite:
-        with self._cond:
-            self._asked += 1
-            mine = self._asked
-            while self._covered < mine:
-                if self._running:
-                    self._cond.wait()
-                    continue
-                self._running, upto = True, self._asked
-                self._cond.release()
-                try:
-                    result = work()
-                finally:
-                    self._cond.acquire()
-                    self._running = False
-                self._covered, self._result = upto, result
-                self._cond.notify_all()
-            return self._result
-
-
-_REWRITES: dict[Path, Coalesced] = {}
+_REWRITES: dict[Path, Coalesced[Rewrite]] = {}
 _REWRITES_LOCK = threading.Lock()
+
+
+def rewrite_soon(game: Game, reports: Path) -> None:
+    """:func:`rewrite_report` in a thread of its own: the decision's answer does not wait
+    for it (the rewrites stay one at a time and shared)."""
+    threading.Thread(
+        target=rewrite_report, args=(game, reports), name="desk-rewrite", daemon=True
+    ).start()
+
+
+def rewrite_problem(game: Game) -> str:
+    """Why the newest rewrite of the game's report failed, or "" (for the page: a rewrite
+    in the background has no answer to say it in)."""
+    coalesced = _REWRITES.get(game.path.resolve())
+    return coalesced.last.error if coalesced is not None else ""
 
 
 WORKBOOK_DELAY = 2.0  # seconds without a decision before report.xlsx follows them
@@ -340,11 +335,12 @@ def rewrite_report(game: Game, reports: Path) -> Rewrite:
     """After a decision: the newest report, CSVs and announcement rewritten from the store,
     in place (:func:`pipeline.refresh`: only the files a decision changes, no new folder),
     one rewrite at a time per game and shared by the decisions that wait for it
-    (:class:`Coalesced`).  report.xlsx (a quarter of a second on a big game) follows
+    (:class:`~auditor.desk.coalesce.Coalesced`: eight directors deciding at once cost two
+    or three rewrites, not eight in a row).  report.xlsx (a quarter of a second on a big game) follows
     :data:`WORKBOOK_DELAY` seconds after the last decision; with no report folder yet, the
     new one has it at once."""
     with _REWRITES_LOCK:
-        coalesced = _REWRITES.setdefault(game.path.resolve(), Coalesced())
+        coalesced = _REWRITES.setdefault(game.path.resolve(), Coalesced(Rewrite()))
     first = latest_dir(reports, game.slug) is None
     done = coalesced.run(lambda: _rewrite(game, reports, workbook=first))
     if not first:
@@ -362,7 +358,10 @@ def _rewrite(game: Game, reports: Path, *, workbook: bool) -> Rewrite:
     the decision failed and does not make it again."""
     try:
         with pipeline.open_store(game, lock=True) as store:
-            return Rewrite(pipeline.refresh(game, store, reports, workbook=workbook).directory)
+            # (the records the next page shows: built once for both)
+            recs = _records(game, store)
+            written = pipeline.refresh(game, store, reports, workbook=workbook, records=recs)
+            return Rewrite(written.directory)
     except StoreLockedError:
         return Rewrite()
     except AuditorError as exc:

@@ -35,13 +35,14 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from auditor.desk import actions
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
+from auditor.desk.coalesce import Coalesced
 from auditor.desk.sessions import Sessions, password_mark
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
-from auditor.report.html import elevator_rows, exact, show
+from auditor.report.html import Exact, elevator_rows, exact, show
 from auditor.report.parts import discuz_length, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
@@ -165,6 +166,7 @@ def environment() -> Environment:
         ),
         autoescape=True,
         undefined=StrictUndefined,
+        auto_reload=False,  # (the templates are the package's: no stat of each per include)
         trim_blocks=True,
         lstrip_blocks=True,
         # (as the report's: forum text with its bidi controls and invisible characters
@@ -174,7 +176,64 @@ def environment() -> Environment:
     env.filters["card_name"] = card_name
     env.filters["exact"] = exact
     env.globals["elevator_rows"] = elevator_rows
+    env.globals["draft_card"] = CardCache(env)
     return env
+
+
+class CardCache:
+    """A pending draft's card as the queue shows it (``report_draft.html.j2`` with its
+    forms), rendered once for what it shows — the draft's record, the game, the filters its
+    forms carry back and the page's CSRF slot — and served again to every page after: a
+    decision changes the cards it touches (its player's standing), not the other hundred."""
+
+    CARDS = 5000
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self._cards: dict[str, Exact] = {}
+
+    def __call__(self, d: Mapping[str, object], desk: Mapping[str, object]) -> Exact:
+        key = repr((desk["slug"], desk["filters"], desk["csrf"], desk["cards"], d))
+        html = self._cards.get(key)
+        if html is None:
+            # (Exact: written as it is, each of its fields already made visible or kept
+            # exact by the card's own template)
+            html = Exact(self.env.get_template("report_draft.html.j2").render(d=d, desk=desk))
+            if len(self._cards) >= self.CARDS:
+                self._cards.clear()
+            self._cards[key] = html
+        return html
+
+
+CSRF_SLOT = "csrf-slot-" + secrets.token_hex(16)  # a kept page's place for the session's token
+
+
+class PageCache:
+    """Rendered game pages, each with the records it was rendered from (kept by reference:
+    a page is served again only for those very records, see :func:`actions.records`)."""
+
+    PAGES = 32
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self._pages: dict[tuple[object, ...], tuple[object, str]] = {}
+        self._renders: dict[tuple[object, ...], Coalesced[str]] = {}
+
+    def coalesced(self, key: tuple[object, ...]) -> Coalesced[str]:
+        """The renders of the page ``key``: one at a time, shared by those who wait."""
+        with self.lock:
+            if len(self._renders) >= self.PAGES:
+                self._renders.clear()  # (one still running finishes for its waiters)
+            return self._renders.setdefault(key, Coalesced(""))
+
+    def get(self, key: tuple[object, ...], recs: object) -> str | None:
+        kept = self._pages.get(key)
+        return kept[1] if kept is not None and kept[0] is recs else None
+
+    def put(self, key: tuple[object, ...], recs: object, html: str) -> None:
+        if len(self._pages) >= self.PAGES:
+            self._pages.clear()
+        self._pages[key] = (recs, html)
 
 
 class DeskApp:
@@ -184,6 +243,7 @@ class DeskApp:
         self.desk = desk
         self.env = environment()
         self.sessions = Sessions(desk.session_seconds)
+        self.pages = PageCache()
         for slug, game in desk.games.items():  # as read at start
             desk.mtimes.setdefault(slug, game.path.stat().st_mtime_ns)
 
@@ -365,20 +425,68 @@ class DeskApp:
         who = await self.signed_in(request, slug)
         if who is None:
             return RedirectResponse(f"/g/{slug}/login", status_code=303)
-        recs = await run_in_threadpool(actions.records, game)
-        last = await run_in_threadpool(actions.last_audit, game)
-        waiting = await run_in_threadpool(actions.proposals, game)
-        histories = await run_in_threadpool(actions.histories, game)
         filters = {k: request.query_params.get(k, "") for k in FILTERS}
         if filters["status"] not in STATUSES:
             filters["status"] = ""
+        flash = request.session.pop("flash", [])
+        html = await run_in_threadpool(self.render_page, game, slug, who, filters, flash)
+        return HTMLResponse(html.replace(CSRF_SLOT, csrf_token(request)))
+
+    def render_page(
+        self,
+        game: Game,
+        slug: str,
+        who: str,
+        filters: dict[str, str],
+        flash: list[list[str]],
+    ) -> str:
+        """The game page with :data:`CSRF_SLOT` where the session's CSRF token goes.  Pages
+        are kept (:class:`PageCache`): one rendered for the same records (the same store
+        state, see :func:`actions.records`), director, filters and audit state is served
+        again, and of several asked for at once one is rendered while the others wait for
+        it.  A page with a message (a form's result) is rendered for its own."""
+        job = self.desk.jobs.get(slug)
+        key = (
+            slug,
+            who,
+            tuple(filters.items()),
+            (job.state, job.message, job.progress(game)["line"]) if job else (),
+            tuple(self.desk.games),
+        )
+        if flash:
+            return self.fresh_page(game, slug, who, filters, flash)
+        recs = actions.records_if_current(game)
+        kept = self.pages.get(key, recs) if recs is not None else None
+        if kept is not None:
+            return kept
+        return self.pages.coalesced(key).run(
+            lambda: self.fresh_page(game, slug, who, filters, [], key)
+        )
+
+    def fresh_page(
+        self,
+        game: Game,
+        slug: str,
+        who: str,
+        filters: dict[str, str],
+        flash: list[list[str]],
+        key: tuple[object, ...] | None = None,
+    ) -> str:
+        """The game page rendered now (kept under ``key``, a page without a message)."""
+        recs = actions.records(game)
+        last = actions.last_audit(game)
         ctx = desk_context(self.desk, slug, game, who, recs, filters, last)
-        ctx["proposals"] = waiting
-        ctx["histories"] = histories
-        ctx["flash"] = request.session.pop("flash", [])
-        ctx["csrf"] = csrf_token(request)
+        ctx["proposals"] = actions.proposals(game)
+        ctx["histories"] = actions.histories(game)
+        problem = actions.rewrite_problem(game)
+        ctx["flash"] = (
+            [*flash, ["error", f"报告没有重写：{problem}（决定都已保存）"]] if problem else flash
+        )
+        ctx["csrf"] = CSRF_SLOT
         html = self.env.get_template("report.html.j2").render(r=recs, desk=ctx)
-        return HTMLResponse(html)
+        if key is not None:
+            self.pages.put(key, recs, html)
+        return html
 
     # ---------------------------------------------------------------- actions
     async def guarded(
@@ -448,6 +556,7 @@ class DeskApp:
                 by=who,
                 expected=str(form.get("rev", "")),
                 reports=self.desk.reports,
+                wait=request.headers.get("x-desk-fetch") != "1",
             )
         except AuditorError as exc:
             return self.answer(request, slug, form, ("error", str(exc)), f"#draft-{ident}")
@@ -704,6 +813,8 @@ def _said(done: actions.Done, *, game_file: bool = False) -> tuple[str, str]:
 
 
 def _rewritten(done: actions.Done, *, game_file: bool = False) -> str:
+    if done.following:
+        return "。报告、CSV 和公告随后重写。"
     if done.rewritten is None and game_file:  # the running audit read the file at its start
         return "。审计正在运行：它开始时已读过游戏文件，下一次审计或报告会用上这个确认。"
     if done.rewritten is None:
