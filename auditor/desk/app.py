@@ -25,6 +25,7 @@ from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -33,7 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from auditor.desk import actions
+from auditor.desk import actions, corrections
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
 from auditor.desk.coalesce import Coalesced
 from auditor.desk.sessions import Sessions, password_mark
@@ -42,7 +43,7 @@ from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
-from auditor.report.html import Exact, elevator_rows, exact, show
+from auditor.report.html import Exact, show, with_helpers
 from auditor.report.parts import discuz_length, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
@@ -58,6 +59,11 @@ STATIC = {
 CARD_CHOICES = ("blue", "yellow", "red")
 FILTERS = ("status", "player", "day", "rule")  # the queue's filters (status: pending by default)
 STATUSES = ("pending", "approved", "rejected", "all")
+#: Starlette's own errors (its plain ``Not Found``) as desk pages.
+HTTP_ERRORS = {
+    404: "没有这个页面。",
+    405: "这个地址不能这样打开（请求方法不对）：请从审计台的页面上点进来。",
+}
 
 
 class SecurityHeaders:
@@ -173,11 +179,8 @@ def environment() -> Environment:
         # written out; the fields a form sends back written with |exact)
         finalize=show,
     )
-    env.filters["card_name"] = card_name
-    env.filters["exact"] = exact
-    env.globals["elevator_rows"] = elevator_rows
     env.globals["draft_card"] = CardCache(env)
-    return env
+    return with_helpers(env)
 
 
 class CardCache:
@@ -279,6 +282,14 @@ class DeskApp:
 
     def message(self, request: Request, text: str, status: int) -> HTMLResponse:
         return self.page(request, "message.html.j2", status=status, text=text, back="/")
+
+    async def http_error(self, request: Request, exc: Exception) -> Response:
+        """An address no route serves (404) or a method it does not take (405), in Chinese."""
+        assert isinstance(exc, HTTPException)
+        text = HTTP_ERRORS.get(exc.status_code, f"请求无法处理（HTTP {exc.status_code}）。")
+        response = self.message(request, text, exc.status_code)
+        response.headers.update(exc.headers or {})
+        return response
 
     def game_or_404(self, request: Request) -> Game | None:
         """The game of the URL, read again when its file changed since (``auditor game
@@ -661,6 +672,7 @@ class DeskApp:
                 by=who,
                 reports=self.desk.reports,
                 closes=closes,
+                fix=corrections.fields_of(form),
             )
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
@@ -693,6 +705,9 @@ class DeskApp:
         self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
         self.flash(request, *_said(done, game_file=True))
         return self.back(slug, form, "#proposals")
+
+    async def dismiss_post(self, request: Request) -> Response:
+        return await corrections.dismiss_post(self, request)  # 不是公告
 
     async def audit_post(self, request: Request) -> Response:
         got = await self.guarded(request)
@@ -774,6 +789,7 @@ def create_app(
         Route("/g/{slug}/card", app.card_post, methods=["POST"]),
         Route("/g/{slug}/confirm", app.confirm_post, methods=["POST"]),
         Route("/g/{slug}/confirm-all", app.confirm_all_post, methods=["POST"]),
+        Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
     ]
@@ -790,7 +806,9 @@ def create_app(
     ]
     if hosts:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)))
-    return Starlette(routes=routes, middleware=middleware)
+    return Starlette(
+        routes=routes, middleware=middleware, exception_handlers={HTTPException: app.http_error}
+    )
 
 
 def csrf_token(request: Request) -> str:
