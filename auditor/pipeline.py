@@ -336,6 +336,32 @@ def report(
     return written
 
 
+def refresh(
+    game: Game,
+    store: Store,
+    reports: Path,
+    *,
+    workbook: bool = False,
+    records: Records | None = None,
+) -> Written:
+    """A director's decision in the newest report (:func:`~auditor.report.write.refresh_latest`:
+    the files it changes, replaced in place; no new folder), recorded as a ``report`` run;
+    ``records``: as :func:`records` read them from ``store`` (else read here)."""
+    from auditor.report.records import build_records
+    from auditor.report.write import refresh_latest
+
+    game = current(game, store)
+    run_id = store.start_run("report")
+    try:
+        recs = records if records is not None else build_records(game, store)
+        written = refresh_latest(recs, reports, workbook=workbook)
+    except BaseException:
+        store.finish_run(run_id, "failed", {})
+        raise
+    store.finish_run(run_id, "ok", {"report": str(written.directory), "refreshed": True})
+    return written
+
+
 def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
     """What waits for a director to confirm, for a game that discovers its state: the
     threads, days and events read from the forum that the game file does not state, the
