@@ -8,6 +8,12 @@ from __future__ import annotations
 
 import os
 
+#: ``auditor audit``'s exit code when everything was read but the game's state is incomplete
+#: (a day without a known close, a closed day without a result, a night without an
+#: announced outcome, a vote thread with no day, a director's post not read: each said first
+#: in the audit line).  1 stays "the crawl was incomplete", which wins when both hold.
+STATE_INCOMPLETE_EXIT = 7
+
 
 class AuditorError(Exception):
     """Base of every error the CLI reports as a clear message (exit code 2 or more)."""

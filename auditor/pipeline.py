@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
 from auditor.game.gamefile import DaySpec, Game, load_game
+from auditor.game.state import DISMISSED
+from auditor.game.state import state_problems as problems
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
@@ -80,10 +82,12 @@ __all__ = [
     "Proposal",
     "Records",
     "Written",
+    "add",
     "audit",
     "check",
     "confirm",
     "crawl",
+    "dismiss",
     "ledger",
     "open_game",
     "open_store",
@@ -92,6 +96,7 @@ __all__ = [
     "records",
     "report",
     "require_crawled",
+    "state_problems",
 ]
 
 
@@ -315,7 +320,9 @@ def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
     game = current(game, store)
     if not isinstance(game.discovery, Discovery):
         return []
-    found = [p for p in game.discovery.pending() if p.kind in ("thread", "day", "event")]
+    found = [
+        p for p in game.discovery.pending() if p.kind in ("thread", "day", "event", "schedule")
+    ]
     records = engine.current_records(game, store) if stored else None
     kept = recorded_proposals(records, game) if records is not None else None
     if kept is not None:
@@ -339,16 +346,27 @@ def confirm(
     player: str | None = None,
     day: int | None = None,
     closes: datetime | None = None,
+    fix: Mapping[str, object] | None = None,
+    hour: str | None = None,
 ) -> Confirmed:
     """Confirm one pending proposal (``ident`` as :func:`pending` names it), as it stands or
-    corrected (an event's player or day, a thread's day), signed ``by`` a director of the
-    game: it is written into the game file (comments kept) and recorded as a ``confirm``
-    run in the store.  A 延时 takes the new close time the director gives (``closes``; a
-    naive time is in the game's time zone): the day's ``closes`` from then on.  Refused
-    when it is no longer pending (already confirmed by another director, or corrected on
-    the forum meanwhile).  Read the game file again afterwards (:func:`open_game`): it is
-    the record from then on."""
-    from auditor.game.confirm import Signature, corrected, delayed_to, find, write_proposals
+    corrected (an event's player, day, type, how and time; a day's opens, closes,
+    accelerated and delayed; a thread's kind and day: ``fix`` holds all but player and
+    day), signed ``by`` a director of the game: it is written into the game file (comments
+    kept) and recorded as a ``confirm`` run in the store.  A 延时 takes the new close time
+    the director gives (``closes``; a naive time is in the game's time zone): the day's
+    ``closes`` from then on; a day's own ``closes`` is a correction.  The question the
+    seed's missing hour asks takes ``hour`` (``"22:00"``).  Refused when it is no longer
+    pending (already confirmed by another director, or corrected on the forum meanwhile).
+    Read the game file again afterwards (:func:`open_game`): it is the record from then on."""
+    from auditor.game.confirm import (
+        ProposalError,
+        Signature,
+        corrected,
+        delayed_to,
+        find,
+        write_close_hour,
+    )
     from auditor.game.discover import Discovery
     from auditor.ledger.decisions import default_signer
 
@@ -357,25 +375,85 @@ def confirm(
     game = current(game, store)
     waiting = pending(game, store)
     found = find(waiting, ident)
-    fixed = corrected(found, game, player=player, day=day, others=waiting)
-    _days_in_order(game, fixed, waiting)
     subjects = game.discovery.subjects if isinstance(game.discovery, Discovery) else {}
+    if found.kind == "schedule":
+        if not hour:
+            raise ProposalError(f"{found.describe()}：请用 --hour 填写关门钟点（如 22:00）")
+        run_id = store.start_run("confirm")
+        try:
+            write_close_hour(game.path, hour, Signature(signer, _forum_now(game)), found.source)
+        except BaseException:
+            store.finish_run(run_id, "failed", {"proposal": found.id})
+            raise
+        store.finish_run(run_id, "ok", {"proposal": found.id, "by": signer, "hour": hour})
+        return Confirmed(found, signer, f"已确认 {found.id}：每天 {hour} 关门，已写进游戏文件")
+    fix = dict(fix or {})
+    if found.kind != "delay" and closes is not None:
+        fix["closes"] = closes  # a day's close corrected, not a 延时
+        closes = None
+    fixed = corrected(found, game, player=player, day=day, others=waiting, fix=fix)
+    _days_in_order(game, fixed, waiting)
     was = found.describe(subjects) if fixed is not found else ""
     fixed = delayed_to(fixed, game, closes)  # a 延时's new close: what it asks, not a correction
+    return _write_signed(game, store, [fixed], signer, was, subjects, found.id)
+
+
+def add(
+    game: Game, store: Store, kind: str, values: Mapping[str, object], *, by: str | None
+) -> Confirmed:
+    """Add a day or an event the forum did not give (``auditor game --add``), signed ``by``
+    a director, written into the game file at once.  A day comes with the discovered days
+    before it that the file does not state yet (the file's days run from 1)."""
+    from auditor.game.confirm import added
+    from auditor.game.discover import Discovery
+    from auditor.ledger.decisions import default_signer
+
+    game = open_game(game.path)
+    signer = default_signer(game, by)
+    game = current(game, store)
+    new = added(kind, game, values)
+    items = [new]
+    if isinstance(new.item, DaySpec) and isinstance(game.discovery, Discovery):
+        base = game.discovery.base or game
+        stated = {d.number for d in base.days}
+        earlier = [
+            p
+            for p in pending(game, store)
+            if p.kind == "day" and isinstance(p.item, DaySpec)
+            and p.item.number < new.item.number and p.item.number not in stated
+        ]  # fmt: skip
+        items = sorted(earlier, key=lambda p: p.item.number) + items  # type: ignore[union-attr]
+    subjects = game.discovery.subjects if isinstance(game.discovery, Discovery) else {}
+    return _write_signed(game, store, items, signer, "", subjects, new.id)
+
+
+def _write_signed(
+    game: Game,
+    store: Store,
+    items: list[Proposal],
+    signer: str,
+    was: str,
+    subjects: dict[int, str],
+    ident: str,
+) -> Confirmed:
+    from auditor.game.confirm import Signature, write_proposals
+
+    fixed = items[-1]
     signed = Signature(signer, _forum_now(game), was)
     run_id = store.start_run("confirm")
     try:
-        write_proposals(game.path, [fixed], subjects=subjects, signed=signed)
+        write_proposals(game.path, items, subjects=subjects, signed=signed)
     except BaseException:
-        store.finish_run(run_id, "failed", {"proposal": found.id})
+        store.finish_run(run_id, "failed", {"proposal": ident})
         raise
-    what = fixed.describe(subjects)
+    what = "；".join(p.describe(subjects) for p in items)
     store.finish_run(
         run_id,
         "ok",
-        {"proposal": found.id, "by": signer, "kind": fixed.kind, "wrote": what, "was": was},
+        {"proposal": ident, "by": signer, "kind": fixed.kind, "wrote": what, "was": was},
     )
-    message = f"已确认 {found.id}：{what}" + (f"（原为：{was}）" if was else "")
+    verb = "已补上" if fixed.source == "导演补充" else "已确认"
+    message = f"{verb} {ident}：{what}" + (f"（原为：{was}）" if was else "")
     return Confirmed(fixed, signer, message + "，已写进游戏文件")
 
 
@@ -402,6 +480,43 @@ def _days_in_order(game: Game, p: Proposal, waiting: list[Proposal]) -> None:
         )
 
 
+def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = None) -> list[str]:
+    """What the game's state lacks now (:func:`auditor.game.state.state_problems`), with the
+    tally outcomes (``waiting``: :func:`pending`, read when not given) as the fallback
+    result of a closed day."""
+    from auditor.game.confirm import day_of
+
+    game = current(game, store)
+    if game.discovery is None:
+        return []
+    waiting = pending(game, store) if waiting is None else waiting
+    tallied = [day_of(p, game.days) for p in waiting if p.source == "计票"]
+    return problems(game, _forum_now(game), tallied)
+
+
+def dismiss(game: Game, store: Store, pid: int, *, by: str | None, note: str = "") -> str:
+    """Dismiss a listed 未读懂的公告 as 不是公告, signed ``by`` a director of the game (as a
+    decision is): kept in the store (the check state's ``dismissed:<pid>``) for as long as
+    the post says the same, recorded as a ``dismiss`` run.  Refused for a post that is not
+    listed."""
+    from auditor.game.confirm import ProposalError
+    from auditor.ledger.decisions import default_signer
+
+    signer = default_signer(game, by)
+    game = current(game, store)
+    listed = {u.pid: u for u in getattr(game.discovery, "unread", [])}
+    if pid not in listed:
+        raise ProposalError(
+            f"pid {pid} 不在未读懂的公告里（auditor game 列出的才能标为不是公告；已标过的不再列出）"
+        )
+    at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
+    value = {"by": signer, "at": at, "note": note, "digest": listed[pid].digest}
+    run_id = store.start_run("dismiss")
+    store.set_state(f"{DISMISSED}{pid}", json.dumps(value, ensure_ascii=False))
+    store.finish_run(run_id, "ok", {"pid": pid, "by": signer, "note": note})
+    return f"pid {pid} 已标为不是公告（{signer} 于 {at}），以后不再列出"
+
+
 @dataclass(slots=True)
 class AuditResult:
     new_posts: int = 0
@@ -419,9 +534,12 @@ class AuditResult:
     report_unchanged: bool = False  # nothing changed: the last report stands (marked checked)
     crawl: dict[str, Any] = field(default_factory=dict)
     proposals: list[str] = field(default_factory=list)  # tally outcomes no one announced
+    # what the game's state lacks (auditor.game.state): said first; exit STATE_EXIT
+    state: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
+        """The crawl read everything (the game's state may still be incomplete: ``state``)."""
         return not self.problems
 
     def line(self) -> str:
@@ -442,8 +560,11 @@ class AuditResult:
         proposed = ""
         if self.proposals:
             proposed = f"；待导演确认的提议 {len(self.proposals)} 项（auditor game 查看）"
+        first = ""
+        if self.state:
+            first = f"游戏状态不完整（{len(self.state)}）：" + "；".join(self.state) + "。"
         return (
-            f"审计完成：新帖 {self.new_posts}{changes}，新草稿 {self.new_drafts}，"
+            f"{first}审计完成：新帖 {self.new_posts}{changes}，新草稿 {self.new_drafts}，"
             f"待处理 {self.pending}{other}，问题 {len(self.problems)}{held}{notices}"
             f"{proposed}。{where}"
         )
@@ -532,7 +653,7 @@ def audit(
                 "pending": result.pending,
                 "other_pending": result.other_pending,
                 "problems": result.problems,
-                "notices": result.notices,
+                "notices": result.notices + result.state,
                 "report": str(result.report),
                 "crawl": result.crawl,
             },
@@ -546,6 +667,9 @@ _crawl_stage = crawl  # ``audit``'s parameter named crawl shadows the stage
 def _silent(stage: str) -> None:
     return None
 
+
+#: The check state's entry with what the last report said the game's state lacks.
+STATE_KEY = "report_state"
 
 #: The check state's entry where each night that ran the check leaves what a night with
 #: nothing new needs (:func:`_quiet_night`).
@@ -614,6 +738,7 @@ def _quiet_night(
     result.proposals = list(night["proposals"])
     result.report, result.report_unchanged = last, True
     result.notices = json.loads(state.get("report_notices", "[]"))
+    result.state = json.loads(state.get(STATE_KEY, "[]"))
     return True
 
 
@@ -655,6 +780,7 @@ def _write_report_settled(
             # checked now.
             result.report, result.report_unchanged = last, True
             result.notices = json.loads(previous.get("report_notices", "[]"))
+            result.state = json.loads(previous.get(STATE_KEY, "[]"))
         else:
             recs = build_records(
                 game, store, ruleset=ruleset, run=run_info, ledger=led, records=records
@@ -667,6 +793,8 @@ def _write_report_settled(
             store.set_state("report_key", key)
             store.set_state("report_dir", str(written.resolve()))
             store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+            result.state = list(recs.game_state.get("problems", []))
+            store.set_state(STATE_KEY, json.dumps(result.state, ensure_ascii=False))
         if _report_key(game, store, incomplete_days, run_info, workbook) == key:
             break
         unchanged_ok = False  # a decision came in meanwhile: write the report again
@@ -772,6 +900,7 @@ def _report_key(
         newest_version,
         newest_decision,
         manual_cards,
+        sorted(store.state_values(DISMISSED).items()),  # a post dismissed as 不是公告
         sorted(run_info.get("problems") or []),
         list(incomplete_days),
         passed,

@@ -47,3 +47,31 @@ def test_a_second_store_is_refused_in_a_report_folder_it_does_not_own(tmp_path: 
     assert second.report is not None and second.report.parent == reports / "s2-m107"
     again = audit(s1, reports=reports)
     assert again.report is not None and again.report.parent == reports / "m107"
+
+
+def test_a_killed_runs_leftover_files_and_links_are_swept(tmp_path: Path) -> None:
+    """A run killed while claiming the folder left ``.tmp-store-PID`` (a file) for good:
+    the sweep used rmtree, which ignores files and links.  A leftover of a process still
+    running (another writer now) is kept."""
+    import os
+    import subprocess
+    import sys
+
+    from auditor.report.write import sweep_leftovers
+
+    game_dir = tmp_path / "game"
+    game_dir.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead = int(done.stdout)  # a process that has ended
+    (game_dir / f".tmp-store-{dead}").write_text("store\n", encoding="utf-8")
+    (game_dir / f".tmp-latest-{dead}").symlink_to("nowhere")
+    (game_dir / f".tmp-20261204-2200-{dead}").mkdir()
+    live = game_dir / f".tmp-store-{os.getppid()}"  # a running process's
+    live.write_text("store\n", encoding="utf-8")
+    sweep_leftovers(game_dir)
+    assert sorted(p.name for p in game_dir.iterdir()) == [live.name]

@@ -12,6 +12,10 @@ Exit codes (also in the command's help and the README's table):
 4      another auditor run holds this game's lock
 6      the store file cannot be used (read-only, disk full, I/O error, not a
        SQLite store, written by a newer version)
+7      everything read, but the game's state is incomplete (a game that discovers
+       its state: a day without a known close, a closed day without a result, a
+       night without an announced outcome, a vote thread with no day, a director's
+       post not read — each said first in the audit line)
 130    interrupted (Ctrl-C); stored pages, posts and decisions are kept
 =====  ==========================================================================
 
@@ -57,7 +61,9 @@ def audit_cmd(
     reports/<游戏>/latest 指向最新一次。退出码：0 正常；1 抓取不完整（报告仍按已保存的
     帖子生成，问题列在最前面）；2 其他错误（例如 --no-crawl 时游戏还没有抓取过）；3 游戏文件
     有误；4 另一个进程正在处理这个游戏；6 数据库文件无法使用（只读、磁盘已满、读写错误、
-    不是 SQLite 数据库或由更新版本写出）；130 被中断（已保存的数据不会丢失）。
+    不是 SQLite 数据库或由更新版本写出）；7 抓取完整但游戏状态不完整（缺关门时间、缺结果、
+    夜晚没有公示、投票帖不知道是第几天、未读懂的公告，都在摘要行最前面）；130 被中断（已保存的
+    数据不会丢失）。
 
     例：auditor audit examples/sample/game.toml
     """

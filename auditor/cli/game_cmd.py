@@ -4,8 +4,10 @@ into the game file (tomlkit keeps its comments and layout)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -15,7 +17,11 @@ from auditor.cli.console import escape
 from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
-from auditor.pipeline import confirm, crawled, pending
+from auditor.game.state import CSV_COLUMNS, csv_rows, records
+from auditor.pipeline import add, confirm, crawled, dismiss, pending, state_problems
+
+if TYPE_CHECKING:
+    from auditor.store import Store
 
 
 def _t(value: object) -> str:
@@ -31,7 +37,55 @@ def _crawled(game: Game) -> bool:
         return crawled(store)
 
 
-def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
+def _print_records(
+    g: Game, disc: Discovery, waiting: list[Proposal], problems: list[str], fmt: str
+) -> None:
+    """``--format json|csv``: :func:`auditor.game.state.records` on standard output."""
+    import csv
+    import json
+    import sys
+
+    base = g.forum.url
+    state = records(disc, waiting, problems, base)
+    if fmt == "json":
+        data = {"game": g.name, "ruleset": g.ruleset, **state.as_json()}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return
+    w = csv.DictWriter(sys.stdout, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    w.writeheader()
+    w.writerows(csv_rows(state))
+
+
+def show_state(disc: Discovery, problems: list[str], base: str | None) -> None:
+    """What the game's state lacks, first: the problems, then each post not read with its
+    text and link."""
+    if problems:
+        out.print(f"[red]游戏状态不完整（{len(problems)}）：[/]", highlight=False)
+        for p in problems:
+            out.print(f"  - {escape(p)}", highlight=False, soft_wrap=True)
+    if disc.unread:
+        t = Table(title=f"未读懂的公告（{len(disc.unread)}）", title_justify="left")
+        for col in ("pid", "时间", "为什么列出", "原文", "链接"):
+            t.add_column(col, overflow="fold")
+        for u in disc.unread:
+            t.add_row(
+                str(u.pid), _t(u.posted_at), escape(u.why), escape(u.excerpt()),
+                escape(u.link(base) or ""),
+            )  # fmt: skip
+        out.print(t)
+        out.print(
+            "读错或漏读的：auditor game 游戏文件 --add event|day …；不是公告的：--dismiss pid --by 导演",
+            highlight=False,
+        )
+
+
+def show(
+    disc: Discovery,
+    game_path: Path,
+    waiting: list[Proposal],
+    problems: Sequence[str] = (),
+) -> None:
+    show_state(disc, list(problems), disc.base.forum.url if disc.base else None)
     subjects = disc.subjects
     t = Table(title="帖子", title_justify="left")
     for col in ("tid", "标题", "类型", "天", "来源"):
@@ -57,21 +111,7 @@ def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
         for listed in [*disc.unclassified, *disc.candidates]:
             t.add_row(str(listed.tid), escape(listed.subject), escape(listed.reason))
         out.print(t)
-    t = Table(title="天", title_justify="left")
-    for col in ("天", "开门", "关门（含）", "加速", "环节", "来源"):
-        t.add_column(col)
-    for s in disc.days:
-        d = s.item
-        assert isinstance(d, DaySpec)
-        t.add_row(
-            str(d.number),
-            _t(d.opens),
-            _t(d.closes),
-            "是" if d.accelerated else "",
-            "、".join(p.name for p in d.phases),
-            escape(s.source),
-        )
-    out.print(t)
+    out.print(_days_table(disc))
     t = Table(title="事件", title_justify="left")
     for col in ("事件", "玩家", "时间", "方式", "来源", "原文"):
         t.add_column(col)
@@ -91,11 +131,12 @@ def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
     for w in disc.warnings:
         out.print(f"[yellow]警告：[/]{escape(w)}", highlight=False)
     for p in waiting:
-        if p.source in ("计票", "进程帖"):
+        if p.source in ("计票", "进程帖", "规则集"):
             out.print(f"[cyan]提议：[/]{escape(p.describe())}（编号 {p.id}）", highlight=False)
     if waiting:
         t = Table(
-            title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天] [--closes 延时的新关门时间]）",
+            title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天] [--type/--how/--at] "
+            "[--opens/--closes] [--hour 关门钟点]）",
             title_justify="left",
         )
         for col in ("编号", "内容", "来源"):
@@ -114,38 +155,195 @@ def show(disc: Discovery, game_path: Path, waiting: list[Proposal]) -> None:
         out.print("没有游戏文件之外的新发现。", highlight=False)
 
 
+def _days_table(disc: Discovery) -> Table:
+    """The days, each time marked where the tool inferred it."""
+    t = Table(title="天", title_justify="left")
+    for col in ("天", "开门", "关门（含）", "加速", "环节", "来源"):
+        t.add_column(col)
+    for s in disc.days:
+        d = s.item
+        assert isinstance(d, DaySpec)
+        t.add_row(
+            str(d.number),
+            _t(d.opens) + _inferred(s, "opens"),
+            _t(d.closes) + _inferred(s, "closes") + ("（延时）" if d.delayed else ""),
+            "是" if d.accelerated else "",
+            "、".join(p.name for p in d.phases),
+            escape(_day_source(s)),
+        )
+    return t
+
+
+def _inferred(s: object, name: str) -> str:
+    fields = getattr(s, "fields", {})
+    return "（推断）" if fields.get(name, ("", ""))[1] == "inferred" else ""
+
+
+def _day_source(s: object) -> str:
+    fields = getattr(s, "fields", {})
+    if not fields:
+        return str(getattr(s, "source", ""))
+    opens, closes = fields.get("opens", ("", ""))[0], fields.get("closes", ("", ""))[0]
+    return opens if opens == closes else f"开门：{opens}；关门：{closes}"
+
+
+# the command's options (module-level: the command stays short)
+_WriteOpt = Annotated[
+    bool, typer.Option("--write", help="把发现的帖子、天和事件写进游戏文件（保留注释）")
+]
+_ConfirmIdOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--confirm",
+        help="确认一项待确认的提议（编号见列表），写进游戏文件并签上导演名",
+        show_default=False,
+    ),
+]
+_PlayerOpt = Annotated[
+    str | None, typer.Option("--player", help="与 --confirm 一起：更正事件的玩家")
+]
+_DayOpt = Annotated[int | None, typer.Option("--day", help="与 --confirm 一起：更正事件或帖子的天")]
+_ByOpt = Annotated[
+    str | None,
+    typer.Option("--by", help="与 --confirm 一起：确认的导演（默认 \\[game] decided_by）"),
+]
+_ClosesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--closes",
+        help="与 --confirm 或 --add day 一起：关门时间（如 2026-11-23T23:00，游戏的时区；"
+        "延时的提议是新的关门时间，天的提议是更正）",
+        show_default=False,
+    ),
+]
+_OpensOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--opens", help="与 --confirm 或 --add day 一起：天的开门时间", show_default=False
+    ),
+]
+_AtOpt = Annotated[
+    str | None,
+    typer.Option("--at", help="与 --confirm 或 --add event 一起：事件的时间", show_default=False),
+]
+_EtypeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--type",
+        help="与 --confirm 或 --add event 一起：事件类型（eliminated 出局 | sheriff 警长 | "
+        "piped 吹笛 | idiot_revealed 白痴翻牌 | substitute 替补）",
+        show_default=False,
+    ),
+]
+_HowOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--how",
+        help="与 --confirm 或 --add event 一起：方式（vote 投票 | night 夜晚 | sent_off 红牌罚下 | "
+        "elected 当选 | handed_over 移交）",
+        show_default=False,
+    ),
+]
+_KindOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--kind",
+        help="与 --confirm 一起：帖子的类型（discussion | vote | process | rules | lastwords）",
+        show_default=False,
+    ),
+]
+_AcceleratedOpt = Annotated[
+    bool | None,
+    typer.Option("--accelerated/--not-accelerated", help="与 --confirm 或 --add day 一起：加速日"),
+]
+_DelayedOpt = Annotated[
+    bool | None,
+    typer.Option("--delayed/--not-delayed", help="与 --confirm 或 --add day 一起：延时"),
+]
+_HourOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--hour",
+        help="与 --confirm 一起：回答规则集没有写的关门钟点（如 22:00）",
+        show_default=False,
+    ),
+]
+_AddWhatOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--add",
+        help="补上论坛没有给出的一天（day：--day --opens --closes）或一个事件（event：--type "
+        "--player --at [--how]），签名写进游戏文件",
+        show_default=False,
+    ),
+]
+_DismissPidOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--dismiss",
+        help="把一条未读懂的公告（pid）标为不是公告：签名保存，以后不再列出",
+        show_default=False,
+    ),
+]
+_NoteOpt = Annotated[str, typer.Option("--note", help="与 --dismiss 一起：说明（可选）")]
+_FmtOpt = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        help="table（默认）| json | csv：每项的值、来源和状态（stated 论坛写明 | inferred 推断 | "
+        "proposed 待确认 | confirmed 游戏文件），问题和未读懂的公告",
+    ),
+]
+
+
+def _act(
+    g: Game,
+    store: Store,
+    acts: Mapping[str, object],
+    fields: Mapping[str, object],
+    *,
+    by: str | None,
+    note: str,
+    hour: str | None,
+) -> str:
+    """--dismiss, --add or --confirm: what it did, in words."""
+    if acts["dismiss"] is not None:
+        return dismiss(g, store, int(str(acts["dismiss"])), by=by, note=note)
+    if acts["add"] is not None:
+        values = {k: v for k, v in fields.items() if k != "kind"}
+        return add(g, store, str(acts["add"]), values, by=by).message
+    fix = {k: fields[k] for k in ("opens", "at", "type", "how", "kind", "accelerated", "delayed")}
+    player, day, closes = fields["player"], fields["day"], fields["closes"]
+    done = confirm(
+        g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
+        player=str(player) if player is not None else None,
+        day=int(str(day)) if day is not None else None,
+        closes=closes if isinstance(closes, datetime) else None,
+    )  # fmt: skip
+    return done.message
+
+
 @command("game")
 def game_cmd(
     game: GameArg,
-    write: Annotated[
-        bool, typer.Option("--write", help="把发现的帖子、天和事件写进游戏文件（保留注释）")
-    ] = False,
-    confirm_id: Annotated[
-        str | None,
-        typer.Option(
-            "--confirm",
-            help="确认一项待确认的提议（编号见列表），写进游戏文件并签上导演名",
-            show_default=False,
-        ),
-    ] = None,
-    player: Annotated[
-        str | None, typer.Option("--player", help="与 --confirm 一起：更正事件的玩家")
-    ] = None,
-    day: Annotated[
-        int | None, typer.Option("--day", help="与 --confirm 一起：更正事件或帖子的天")
-    ] = None,
-    by: Annotated[
-        str | None,
-        typer.Option("--by", help="与 --confirm 一起：确认的导演（默认 \\[game] decided_by）"),
-    ] = None,
-    closes: Annotated[
-        str | None,
-        typer.Option(
-            "--closes",
-            help="与 --confirm 一起：延时的新关门时间（如 2026-11-23T23:00，游戏的时区）",
-            show_default=False,
-        ),
-    ] = None,
+    write: _WriteOpt = False,
+    confirm_id: _ConfirmIdOpt = None,
+    player: _PlayerOpt = None,
+    day: _DayOpt = None,
+    by: _ByOpt = None,
+    closes: _ClosesOpt = None,
+    opens: _OpensOpt = None,
+    at: _AtOpt = None,
+    etype: _EtypeOpt = None,
+    how: _HowOpt = None,
+    kind: _KindOpt = None,
+    accelerated: _AcceleratedOpt = None,
+    delayed: _DelayedOpt = None,
+    hour: _HourOpt = None,
+    add_what: _AddWhatOpt = None,
+    dismiss_pid: _DismissPidOpt = None,
+    note: _NoteOpt = "",
+    fmt: _FmtOpt = "table",
 ) -> None:
     """游戏状态：从论坛发现的帖子、天和事件，每项的来源（pid、标题或游戏文件）。
 
@@ -155,8 +353,13 @@ def game_cmd(
     （可用 --player / --day 更正；延时要用 --closes 给出导演公示的新关门时间），与审计台的
     “确认”按钮相同。
 
+    --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告；
+    --format json|csv 给脚本用。
+
     例：auditor game examples/sample/minimal.toml
     """
+    if fmt not in ("table", "json", "csv"):
+        raise typer.BadParameter(f"--format 只能是 table、json 或 csv，而不是 {fmt}")
     with handle_errors():
         g = open_game(game)
         disc = g.discovery
@@ -172,22 +375,28 @@ def game_cmd(
                 "这局还没有抓取过：先运行 auditor crawl（或 audit），再查看从论坛发现的内容。"
             )
             return
+        when = {
+            name: parse_closes(value) if value is not None else None
+            for name, value in (("opens", opens), ("closes", closes), ("at", at))
+        }
         with open_store(g) as store:
-            if confirm_id is not None:
-                done = confirm(
-                    g,
-                    store,
-                    confirm_id,
-                    by=by,
-                    player=player,
-                    day=day,
-                    closes=parse_closes(closes) if closes is not None else None,
-                )
-                out.print(f"{escape(done.message)}（{escape(str(game))}）", highlight=False)
+            if dismiss_pid is not None or add_what is not None or confirm_id is not None:
+                acts = {"dismiss": dismiss_pid, "add": add_what, "confirm": confirm_id}
+                fields = {
+                    "day": day, "opens": when["opens"], "closes": when["closes"],
+                    "accelerated": accelerated, "delayed": delayed, "type": etype,
+                    "player": player, "at": when["at"], "how": how, "kind": kind,
+                }  # fmt: skip
+                said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
+                out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return
             waiting = pending(g, store)  # with the tallies' proposals
+            problems = state_problems(g, store, waiting)
+        if fmt != "table":
+            _print_records(g, disc, waiting, problems, fmt)
+            return
         if write:
             written = write_discovered(g, disc)
             out.print(f"已写入 {escape(str(game))}：{written}", highlight=False, soft_wrap=True)
             return
-        show(disc, game, waiting)
+        show(disc, game, waiting, problems)

@@ -33,6 +33,7 @@ from auditor.cli.console import (
     print_crawl_summary,
     print_line,
 )
+from auditor.errors import STATE_INCOMPLETE_EXIT as STATE_EXIT
 from auditor.game.gamefile import hidden_name_warnings
 
 if TYPE_CHECKING:
@@ -164,6 +165,8 @@ def run_audit(a: AuditArgs, exit: Callable[[int], BaseException]) -> None:
         print_line(result.line())  # plain text: rich only when it would change it
         if not result.ok:
             raise exit(1)
+        if result.state:  # everything read, but the game's state is incomplete
+            raise exit(STATE_EXIT)
 
 
 def _json_line(data: dict[str, object]) -> None:

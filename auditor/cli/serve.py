@@ -70,7 +70,6 @@ def _looks_like_a_game(path: Path) -> bool:
     return isinstance(data.get("game"), dict)
 
 
-@command("serve")
 def _set_password(path: Path, name: str) -> None:
     game = actions.load(path)
     actions.check_director(game, name)  # (before asking for a password twice)
@@ -109,6 +108,7 @@ def _load_games(paths: list[Path]) -> dict[str, Game]:
     return by_slug
 
 
+@command("serve")
 def serve_cmd(
     games: Annotated[
         list[Path] | None,

@@ -176,6 +176,7 @@ def confirm_proposal(
     by: str,
     reports: Path,
     closes: datetime | None = None,
+    fix: dict[str, object] | None = None,
 ) -> tuple[Done, Game]:
     """Confirm one proposal as it stands or corrected (:func:`pipeline.confirm`, what
     ``auditor game --confirm`` runs), signed ``by`` the signed-in director; a 延时 with the
@@ -184,7 +185,7 @@ def confirm_proposal(
     now states it."""
     with _GAME_FILE, game_store(game) as store:
         confirmed = pipeline.confirm(
-            game, store, ident, by=by, player=player, day=day, closes=closes
+            game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix
         )
     fresh = pipeline.open_game(game.path)
     return done(confirmed.message, rewrite_report(fresh, reports)), fresh

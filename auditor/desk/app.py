@@ -32,7 +32,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from auditor.desk import actions
+from auditor.desk import actions, corrections
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
 from auditor.desk.sessions import Sessions, password_mark
 from auditor.errors import AuditorError
@@ -528,6 +528,7 @@ class DeskApp:
                 by=who,
                 reports=self.desk.reports,
                 closes=closes,
+                fix=corrections.fields_of(form),
             )
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
@@ -536,6 +537,9 @@ class DeskApp:
         self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
         self.flash(request, *_said(done, game_file=True))
         return self.back(slug, form, "#proposals")
+
+    async def dismiss_post(self, request: Request) -> Response:
+        return await corrections.dismiss_post(self, request)  # 不是公告
 
     async def audit_post(self, request: Request) -> Response:
         got = await self.guarded(request)
@@ -616,6 +620,7 @@ def create_app(
         Route("/g/{slug}/batch", app.batch_post, methods=["POST"]),
         Route("/g/{slug}/card", app.card_post, methods=["POST"]),
         Route("/g/{slug}/confirm", app.confirm_post, methods=["POST"]),
+        Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
     ]

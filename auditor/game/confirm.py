@@ -13,7 +13,7 @@ game file is the record from then on: whatever it states wins over what is disco
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from auditor.errors import AuditorError
 from auditor.files import write_atomic
 from auditor.game.gamefile import (
+    EVENT_HOW,
     DaySpec,
     Event,
     EventType,
@@ -30,12 +31,13 @@ from auditor.game.gamefile import (
     ThreadSpec,
     load_game,
 )
+from auditor.game.structure import clock
 
 if TYPE_CHECKING:  # tomlkit is loaded only to write the game file (a check never does)
     import tomlkit
     from tomlkit.items import Table
 
-KINDS = ("thread", "day", "event", "accelerate", "delay")
+KINDS = ("thread", "day", "event", "accelerate", "delay", "schedule")
 EVENT_LABEL = {
     EventType.ELIMINATED: "出局",
     EventType.SHERIFF: "警长",
@@ -93,7 +95,7 @@ class Proposal:
     @property
     def confirmable(self) -> bool:
         """Whether it can be confirmed as it stands (a 延时 needs the new close time)."""
-        return self.kind != "delay"
+        return self.kind not in ("delay", "schedule")
 
     def describe(self, subjects: dict[int, str] | None = None) -> str:
         """What confirming it writes, in Chinese."""
@@ -141,6 +143,14 @@ def day_of(p: Proposal, days: Sequence[DaySpec]) -> int | None:
     return found.number if found else None
 
 
+#: What ``auditor game --confirm`` and the desk may correct, per kind of item.
+FIELDS = {
+    "event": ("player", "day", "type", "how", "at"),
+    "day": ("opens", "closes", "accelerated", "delayed"),
+    "thread": ("kind", "day"),
+}
+
+
 def corrected(
     p: Proposal,
     game: Game,
@@ -148,60 +158,172 @@ def corrected(
     player: str | None = None,
     day: int | None = None,
     others: Sequence[Proposal] = (),
+    fix: Mapping[str, object] | None = None,
 ) -> Proposal:
     """The proposal as the director corrects it: an event's player or day (its time moves
     to that day: a vote, a send-off or an election at the close, a night death at the
-    opening), a thread's day.  Unchanged without a correction.
+    opening), its type, how and time (``fix``); a day's opens, closes, accelerated and
+    delayed; a thread's kind and day.  Unchanged without a correction.
 
     An event corrected to another player keeps the post it was read from (``pid`` in the
     game file): discovery takes no event of that kind from that post again.  So when the
     post announced more of that kind (two night deaths), the others (in ``others``, the
     pending list) are to be confirmed first."""
+    fix = {k: v for k, v in (fix or {}).items() if v is not None}
     item = p.item
     player = (player or "").strip() or None
     if isinstance(item, Event) and player == item.player:
         player = None  # the same player: no correction
     if day is not None and day == day_of(p, game.days):
         day = None
-    if player is None and day is None:
+    if player is None and day is None and not fix:
         return p
+    what = "event" if isinstance(item, Event) else "day" if isinstance(item, DaySpec) else "thread"
+    wrong = [k for k in fix if k not in FIELDS[what]]
+    if wrong or (what == "day" and (player is not None or day is not None)):
+        can = "、".join(FIELDS[what])
+        raise ProposalError(
+            f"这一项（{what}）不能改 {'、'.join(wrong) or '玩家或天'}：能改的是 {can}"
+        )
     if isinstance(item, Event):
-        new = item
-        if player is not None:
-            if player not in game.players:
-                raise ProposalError(
-                    f"{player} 不是这局的玩家（游戏文件 [players]：{'、'.join(game.players)}）"
-                )
-            if player != item.player and p.pid is not None:
-                rest = [
-                    o.describe()
-                    for o in others
-                    if o.pid == p.pid and o.id != p.id and isinstance(o.item, Event)
-                    and o.item.type is item.type
-                ]  # fmt: skip
-                if rest:
-                    raise ProposalError(
-                        f"pid {p.pid} 里还公示了：{'；'.join(rest)}。请先确认这些，再更正这一项的玩家"
-                    )
-                new = replace(new, pid=p.pid)
-            new = replace(new, player=player)
-        if day is not None:
-            spec = next((d for d in game.days if d.number == day), None)
-            if spec is None:
-                known = "、".join(str(d.number) for d in game.days) or "没有"
-                raise ProposalError(f"没有第{day}天（这局的天：{known}）")
-            if item.type is EventType.PIPED:
-                new = replace(new, at=spec.opens, until=spec.closes)
-            else:
-                new = replace(new, at=spec.opens if item.how == "night" else spec.closes)
-        return replace(p, item=new, text="")
+        return replace(p, item=_fixed_event(p, item, game, player, day, fix, others), text="")
     if isinstance(item, ThreadSpec):
-        if player is not None:
-            raise ProposalError("帖子没有玩家可改：只能改它是第几天的帖子")
-        if day is not None and item.kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
-            raise ProposalError(f"{THREAD_LABEL[item.kind]}不属于某一天：不能改天数")
-        return replace(p, item=replace(item, day=day), text="")
-    raise ProposalError("天的提议只能按原样确认（时间不对时请在游戏文件里改 [[day]]）")
+        return replace(p, item=_fixed_thread(item, player, day, fix), text="")
+    assert isinstance(item, DaySpec)
+    new = replace(
+        item,
+        opens=_zoned(fix.get("opens", item.opens), game),
+        closes=_zoned(fix.get("closes", item.closes), game),
+        accelerated=bool(fix.get("accelerated", item.accelerated)),
+        delayed=bool(fix.get("delayed", item.delayed)),
+    )
+    if new.closes <= new.opens:
+        raise ProposalError(f"第{new.number}天的关门时间要晚于开门时间")
+    return replace(p, item=new, text="")
+
+
+def _fixed_thread(
+    item: ThreadSpec, player: str | None, day: int | None, fix: Mapping[str, object]
+) -> ThreadSpec:
+    """A thread's kind and day as the director corrects them."""
+    if player is not None:
+        raise ProposalError("帖子没有玩家可改：只能改它的类型和第几天")
+    kind = _choice(ThreadKind, fix["kind"]) if "kind" in fix else item.kind
+    assert isinstance(kind, ThreadKind)
+    if day is not None and kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
+        raise ProposalError(f"{THREAD_LABEL[kind]}不属于某一天：不能改天数")
+    new_day = day if day is not None else item.day
+    if kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
+        new_day = None
+    return replace(item, kind=kind, day=new_day)
+
+
+def _zoned(t: object, game: Game) -> datetime:
+    if not isinstance(t, datetime):
+        raise ProposalError(f"时间看不懂：{t}（写成 2026-11-23T23:00）")
+    return t.replace(tzinfo=game.timezone) if t.tzinfo is None else t.astimezone(game.timezone)
+
+
+def _choice(kind: type[ThreadKind] | type[EventType], value: object) -> ThreadKind | EventType:
+    try:
+        return kind(str(value))
+    except ValueError:
+        raise ProposalError(f"{value} 不对：可以是 {'、'.join(k.value for k in kind)}") from None
+
+
+def _fixed_event(
+    p: Proposal,
+    item: Event,
+    game: Game,
+    player: str | None,
+    day: int | None,
+    fix: Mapping[str, object],
+    others: Sequence[Proposal],
+) -> Event:
+    new = item if player is None else _other_player(p, item, game, player, others)
+    if "type" in fix or "how" in fix:
+        etype = _choice(EventType, fix.get("type", item.type))
+        assert isinstance(etype, EventType)
+        raw_how = fix.get("how", item.how if etype is item.type else None)
+        how = None if raw_how is None else str(raw_how)
+        allowed = EVENT_HOW.get(etype, ())
+        if how is not None and how not in allowed:
+            ok = "、".join(allowed) or "不填"
+            raise ProposalError(f"{EVENT_LABEL[etype]}的方式不能是 {how}：可以是 {ok}")
+        new = replace(new, type=etype, how=how)
+    if day is not None:
+        new = _on_day(new, game, day)
+    if "at" in fix:
+        new = replace(new, at=_zoned(fix["at"], game))
+    if new.announced is not None and new.at is not None and new.announced < new.at:
+        new = replace(new, announced=None)  # moved past its post: when announced is unknown
+    return new
+
+
+def _other_player(
+    p: Proposal, item: Event, game: Game, player: str, others: Sequence[Proposal]
+) -> Event:
+    """The event for another player: it keeps the post it was read from (``pid``)."""
+    if player not in game.players:
+        raise ProposalError(
+            f"{player} 不是这局的玩家（游戏文件 [players]：{'、'.join(game.players)}）"
+        )
+    new = item
+    if player != item.player and p.pid is not None:
+        rest = [
+            o.describe()
+            for o in others
+            if o.pid == p.pid and o.id != p.id and isinstance(o.item, Event)
+            and o.item.type is item.type
+        ]  # fmt: skip
+        if rest:
+            raise ProposalError(
+                f"pid {p.pid} 里还公示了：{'；'.join(rest)}。请先确认这些，再更正这一项的玩家"
+            )
+        new = replace(new, pid=p.pid)
+    return replace(new, player=player)
+
+
+def _on_day(new: Event, game: Game, day: int) -> Event:
+    """The event moved to day ``day``: a night death at its opening, a piping for the day,
+    anything else at its close."""
+    spec = next((d for d in game.days if d.number == day), None)
+    if spec is None:
+        known = "、".join(str(d.number) for d in game.days) or "没有"
+        raise ProposalError(f"没有第{day}天（这局的天：{known}）")
+    if new.type is EventType.PIPED:
+        return replace(new, at=spec.opens, until=spec.closes)
+    return replace(new, at=spec.opens if new.how == "night" else spec.closes)
+
+
+def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:
+    """A day or an event the forum did not give (``auditor game --add``), as the proposal a
+    director confirms at once: a day needs ``day``, ``opens`` and ``closes``; an event
+    ``type``, ``player`` and ``at`` (``how`` where its type has one)."""
+    v = {k: x for k, x in values.items() if x is not None}
+    if kind == "day":
+        missing = [k for k in ("day", "opens", "closes") if k not in v]
+        if missing:
+            raise ProposalError(f"补上一天要写：{'、'.join('--' + k for k in missing)}")
+        d = DaySpec(int(str(v["day"])), _zoned(v["opens"], game), _zoned(v["closes"], game),
+                    bool(v.get("accelerated", False)), delayed=bool(v.get("delayed", False)))  # fmt: skip
+        if d.closes <= d.opens:
+            raise ProposalError(f"第{d.number}天的关门时间要晚于开门时间")
+        return Proposal("day", d, "导演补充")
+    if kind == "event":
+        missing = [k for k in ("type", "player", "at") if k not in v]
+        if missing:
+            raise ProposalError(f"补上一个事件要写：{'、'.join('--' + k for k in missing)}")
+        etype = _choice(EventType, v["type"])
+        assert isinstance(etype, EventType)
+        if v["player"] not in game.players:
+            raise ProposalError(f"{v['player']} 不是这局的玩家（游戏文件 [players]）")
+        how = None if v.get("how") is None else str(v["how"])
+        if how is not None and how not in EVENT_HOW.get(etype, ()):
+            raise ProposalError(f"{EVENT_LABEL[etype]}的方式不能是 {how}")
+        ev = Event(etype, str(v["player"]), _zoned(v["at"], game), how)
+        return Proposal("event", ev, "导演补充")
+    raise ProposalError(f"只能补上 day 或 event，不能补 {kind}")
 
 
 def parse_closes(text: str) -> datetime:
@@ -401,6 +523,31 @@ def write_proposals(
     text = tomlkit.dumps(doc)
     _replace(path, text if text.endswith("\n") else text + "\n", check=True)
     return counts
+
+
+def write_close_hour(path: Path, hour: str, signed: Signature, source: str) -> None:
+    """The director's answer to the hour the seed leaves open: ``[rules] schedule = { close
+    = "22:00" }`` in the game file (comments kept), which every later day is worked out
+    from."""
+    import tomlkit
+
+    if clock(hour) is None:
+        raise ProposalError(f"关门钟点看不懂：{hour}（写成 22:00；24:00 为当天结束）")
+    doc = tomlkit.parse(path.read_text(encoding="utf-8-sig"))
+    rules = doc.get("rules")
+    if rules is None:
+        doc.add(tomlkit.nl())
+        rules = tomlkit.table()
+        doc.add("rules", rules)
+    table = tomlkit.inline_table()
+    old = rules.get("schedule")
+    if isinstance(old, dict):
+        table.update({k: v for k, v in old.items() if k != "close"})
+    table["close"] = hour
+    rules["schedule"] = table
+    rules["schedule"].comment(f"来源：{source}；{signed.text()}")
+    text = tomlkit.dumps(doc)
+    _replace(path, text if text.endswith("\n") else text + "\n", check=True)
 
 
 def _delay_file_day(table: Table, d: DaySpec, comment: str) -> None:

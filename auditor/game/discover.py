@@ -27,13 +27,23 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta, tzinfo
 
 from auditor.game.announce import Announced, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, PhaseSpec, ThreadKind, ThreadSpec
+from auditor.game.state import (
+    DISMISSED,
+    Unread,
+    dismissals,
+    night_problems,
+    no_result_times,
+    thread_problems,
+    unread_posts,
+)
+from auditor.game.structure import schedule_for
 from auditor.game.titles import classify, match_tag
-from auditor.game.when import find_ranges
+from auditor.game.when import find_points, find_ranges
 from auditor.models import Post
 
 BOARD_STATE = "board_threads"  # check_state key: the board list as last crawled (JSON)
@@ -56,6 +66,10 @@ class Sourced:
     source: str  # 游戏文件 | 标题 | pid N
     pid: int | None = None
     note: str = ""
+    # stated (the forum or the file says it) | inferred (the tool worked it out)
+    status: str = "stated"
+    # a day's opens / closes: each its own (source, status)
+    fields: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -68,6 +82,13 @@ class Discovery:
     warnings: list[str] = field(default_factory=list)
     proposals: list[str] = field(default_factory=list)
     accelerations: list[Proposal] = field(default_factory=list)  # 加速 / 延时 requests
+    asks: list[Proposal] = field(default_factory=list)  # the hour a seed leaves open
+    read: set[int] = field(default_factory=set)  # the directors' posts something was taken from
+    announced: set[int] = field(default_factory=set)  # ... an event (or a denial) among it
+    unread: list[Unread] = field(default_factory=list)  # 未读懂的公告
+    dismissed: dict[int, dict[str, str]] = field(default_factory=dict)  # 不是公告, signed
+    problems: list[str] = field(default_factory=list)  # the game's state is incomplete
+    no_result: list[datetime] = field(default_factory=list)  # 无人出局 / 平票 said then
     subjects: dict[int, str] = field(default_factory=dict)
     base: Game | None = None  # the game as the file states it
     # no title on the board carries the game's tag (a typo in [game] tag finds nothing)
@@ -85,7 +106,7 @@ class Discovery:
             for what, key in (("thread", "threads"), ("day", "days"), ("event", "events"))
             for s in self.discovered(key)
         ]
-        return out + list(self.accelerations)
+        return out + list(self.asks) + list(self.accelerations)
 
 
 # --------------------------------------------------------------------------- threads
@@ -190,6 +211,23 @@ def _director_posts(game: Game, posts: Iterable[Post]) -> list[Post]:
     return [p for p in posts if p.author in game.directors]
 
 
+@dataclass(slots=True)
+class _Day:
+    """A day as discovery finds it, each time with where it came from."""
+
+    opens: datetime
+    closes: datetime
+    accelerated: bool
+    pid: int | None
+    how: str  # 开帖 | 日程 | 环节 | 帖子
+    fields: dict[str, tuple[str, str]]  # opens / closes -> (source, stated | inferred)
+    delayed: bool = False
+
+
+def _stated(pid: int | None, what: str = "") -> tuple[str, str]:
+    return (f"pid {pid}{what}" if pid else "投票帖环节", "stated")
+
+
 def discover_days(
     game: Game,
     threads: list[ThreadSpec],
@@ -200,71 +238,239 @@ def discover_days(
     days: dict[int, DaySpec] = {d.number: d for d in game.days}
     for d in game.days:
         disc.days.append(Sourced(d, "游戏文件"))
-    tz = game.timezone
-    by_tid: dict[int, list[Post]] = {}
-    for p in posts:
-        by_tid.setdefault(p.tid, []).append(p)
-    found: dict[int, tuple[datetime, datetime, bool, int | None, str]] = {}
-    phases: dict[int, list[PhaseSpec]] = {}
-    # 1. each day thread's opening post (discussion first: its times are the day's)
-    for kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
-        for t in threads:
-            if t.kind is not kind or t.day is None:
-                continue
-            first = _opening(by_tid.get(t.tid, []))
-            if first is None or first.author not in game.directors:
-                continue
-            ranges = find_ranges(_text(first), first.posted_at, tz)
-            if not ranges:
-                continue
-            r = ranges[0]
-            accelerated = r.accelerated or "加速" in titled.get(t.tid, "")
-            info = classify(titled.get(t.tid, ""), game.ruleset, game.tag)
-            if kind is ThreadKind.VOTE and info.phase is not None:
-                phases.setdefault(t.day, []).append(
-                    PhaseSpec(info.phase, f"环节{info.phase}", r.opens, r.closes, t.tid)
-                )
-                continue
-            if t.day not in found:
-                found[t.day] = (r.opens, r.closes, accelerated, first.pid, "开帖")
-    # 2. the schedule lists in the rules and process threads
-    for t in threads:
-        if t.kind not in (ThreadKind.RULES, ThreadKind.PROCESS):
-            continue
-        for p in by_tid.get(t.tid, []):
-            if p.author not in game.directors:
-                continue
-            for r in find_ranges(_text(p), p.posted_at, tz):
-                if r.day is not None and r.day not in found and r.phase is None:
-                    found[r.day] = (r.opens, r.closes, r.accelerated, p.pid, "日程")
+    reader = _DayReader(game, threads, posts, disc, titled)
+    reader.openings_ranges()
+    reader.schedule_lists()
+    reader.from_threads(days)
+    _delays(game, reader.found, threads, reader.by_tid, game.timezone)
+    found, phases = reader.found, reader.phases
     for n, ph in phases.items():
         ph.sort(key=lambda x: x.opens)
         if n not in found:
-            found[n] = (ph[0].opens, ph[-1].closes, False, None, "环节")
+            found[n] = _Day(
+                ph[0].opens, ph[-1].closes, False, None, "环节",
+                {"opens": _stated(None), "closes": _stated(None)},
+            )  # fmt: skip
     for n in sorted(found):
-        opens, closes, accelerated, pid, how = found[n]
-        day_phases = tuple(
-            ph for ph in phases.get(n, []) if opens <= ph.opens and ph.closes <= closes
-        )
-        spec = DaySpec(n, opens, closes, accelerated, day_phases)
-        if n in days:
-            f = days[n]
-            if (f.opens, f.closes) != (opens, closes):
-                disc.warnings.append(
-                    f"第{n}天：论坛上写的是 {_fmt(opens)} 至 {_fmt(closes)}（pid {pid}），"
-                    f"游戏文件写的是 {_fmt(f.opens)} 至 {_fmt(f.closes)}（以游戏文件为准）"
-                )
-            continue
-        clash = next((d for d in days.values() if d.opens <= closes and opens <= d.closes), None)
-        if clash is not None:
-            disc.warnings.append(
-                f"第{n}天（pid {pid}）的时间与第{clash.number}天重叠，没有采用：{_fmt(opens)} 至 {_fmt(closes)}"
-            )
-            continue
-        days[n] = spec
-        disc.days.append(Sourced(spec, f"pid {pid}" if pid else "投票帖环节", pid, how))
+        _take_day(n, found[n], phases.get(n, []), days, disc)
     ordered = sorted(days.values(), key=lambda d: d.opens)
     return [d for i, d in enumerate(ordered) if i == 0 or ordered[i - 1].number < d.number]
+
+
+def _take_day(
+    n: int, f_: _Day, phases: list[PhaseSpec], days: dict[int, DaySpec], disc: Discovery
+) -> None:
+    opens, closes, pid = f_.opens, f_.closes, f_.pid
+    day_phases = tuple(ph for ph in phases if opens <= ph.opens and ph.closes <= closes)
+    spec = DaySpec(n, opens, closes, f_.accelerated, day_phases, f_.delayed)
+    if n in days:
+        f = days[n]
+        if (f.opens, f.closes) != (opens, closes):
+            disc.warnings.append(
+                f"第{n}天：论坛上写的是 {_fmt(opens)} 至 {_fmt(closes)}（pid {pid}），"
+                f"游戏文件写的是 {_fmt(f.opens)} 至 {_fmt(f.closes)}（以游戏文件为准）"
+            )
+        return
+    clash = next((d for d in days.values() if d.opens <= closes and opens <= d.closes), None)
+    if clash is not None:
+        disc.warnings.append(
+            f"第{n}天（pid {pid}）的时间与第{clash.number}天重叠，没有采用：{_fmt(opens)} 至 {_fmt(closes)}"
+        )
+        return
+    days[n] = spec
+    status = "inferred" if any(v[1] == "inferred" for v in f_.fields.values()) else "stated"
+    source = f"pid {pid}" if pid else "投票帖环节"
+    disc.days.append(Sourced(spec, source, pid, f_.how, status, dict(f_.fields)))
+
+
+class _DayReader:
+    """Where each day's times come from, in order: the day threads' opening posts, the
+    schedule lists in the rules and process threads, then (for a day whose threads exist
+    but state no range) the times its opening post states alone, the rules thread's close
+    and the rule set's schedule."""
+
+    def __init__(
+        self,
+        game: Game,
+        threads: list[ThreadSpec],
+        posts: list[Post],
+        disc: Discovery,
+        titled: dict[int, str],
+    ) -> None:
+        self.game, self.threads, self.disc, self.titled = game, threads, disc, titled
+        self.tz = game.timezone
+        self.rule = schedule_for(game.ruleset, game.rules)
+        self.by_tid: dict[int, list[Post]] = {}
+        for p in posts:
+            self.by_tid.setdefault(p.tid, []).append(p)
+        self.found: dict[int, _Day] = {}
+        self.phases: dict[int, list[PhaseSpec]] = {}
+        self.phase_source: dict[int, str] = {}
+        self.openings: dict[int, Post] = {}  # day -> its opening post (discussion first)
+        self.rules_close: tuple[tuple[int, int], int | None] | None = None
+
+    def openings_ranges(self) -> None:
+        """1. each day thread's opening post (discussion first: its times are the day's)."""
+        game, tz, rule = self.game, self.tz, self.rule
+        for kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
+            for t in self.threads:
+                if t.kind is not kind or t.day is None:
+                    continue
+                first = _opening(self.by_tid.get(t.tid, []))
+                if first is None or first.author not in game.directors:
+                    continue
+                info = classify(self.titled.get(t.tid, ""), game.ruleset, game.tag)
+                phase = info.phase if kind is ThreadKind.VOTE else None
+                if phase is None:
+                    self.openings.setdefault(t.day, first)
+                ranges = find_ranges(_text(first), first.posted_at, tz)
+                if phase is not None and not ranges and rule.phases:
+                    # 版杀7: the 环节 is its opening post's calendar day, 0:00–24:00
+                    day0 = first.posted_at.astimezone(tz).date()
+                    opens = datetime.combine(day0, time(0, 0), tz)
+                    closes = datetime.combine(day0, time(23, 59, 59), tz)
+                    self.phases.setdefault(t.day, []).append(
+                        PhaseSpec(phase, f"环节{phase}", opens, closes, t.tid)
+                    )
+                    self.phase_source[t.day] = f"pid {first.pid} 的日期与{rule.source}"
+                if not ranges:
+                    continue
+                r = ranges[0]
+                if phase is not None:
+                    self.phases.setdefault(t.day, []).append(
+                        PhaseSpec(phase, f"环节{phase}", r.opens, r.closes, t.tid)
+                    )
+                    continue
+                if t.day not in self.found:
+                    accelerated = r.accelerated or "加速" in self.titled.get(t.tid, "")
+                    self.found[t.day] = _Day(
+                        r.opens, r.closes, accelerated, first.pid, "开帖",
+                        {"opens": _stated(first.pid), "closes": _stated(first.pid)},
+                    )  # fmt: skip
+
+    def schedule_lists(self) -> None:
+        """2. the schedule lists in the rules and process threads; a close the rules state."""
+        for t in self.threads:
+            if t.kind not in (ThreadKind.RULES, ThreadKind.PROCESS):
+                continue
+            for p in self.by_tid.get(t.tid, []):
+                if p.author not in self.game.directors:
+                    continue
+                for r in find_ranges(_text(p), p.posted_at, self.tz):
+                    if r.day is not None and r.day not in self.found and r.phase is None:
+                        self.found[r.day] = _Day(
+                            r.opens, r.closes, r.accelerated, p.pid, "日程",
+                            {"opens": _stated(p.pid), "closes": _stated(p.pid)},
+                        )  # fmt: skip
+                if t.kind is ThreadKind.RULES and self.rules_close is None:
+                    for pt in find_points(_text(p), p.posted_at, self.tz):
+                        if pt.role == "closes" and not pt.dated and not pt.delay:
+                            local = pt.at.astimezone(self.tz)
+                            end = local.time() == time(23, 59, 59)
+                            self.rules_close = (
+                                (24, 0) if end else (local.hour, local.minute),
+                                p.pid,
+                            )
+                            break
+
+    def from_threads(self, days: dict[int, DaySpec]) -> None:
+        """3. a day whose threads exist but state no range."""
+        asked = False
+        rule = self.rule
+        kinds = (ThreadKind.DISCUSSION, ThreadKind.VOTE)
+        numbers = sorted({t.day for t in self.threads if t.kind in kinds and t.day is not None})
+        for n in numbers:
+            if n in self.found or n in days:
+                continue
+            ph = sorted(self.phases.get(n, []), key=lambda x: x.opens)
+            if ph and rule.phases:
+                src = self.phase_source.get(n, rule.source)
+                self.found[n] = _Day(
+                    ph[0].opens, ph[-1].closes, False, None, "环节",
+                    {"opens": (src, "inferred"), "closes": (src, "inferred")},
+                )  # fmt: skip
+                continue
+            first = self.openings.get(n)
+            if first is None:
+                continue
+            opens, closes = self._stated_alone(first)
+            fields = {"opens": (f"pid {first.pid} 的发帖时间", "inferred")}
+            if opens is not None:
+                fields["opens"] = _stated(first.pid)
+            else:
+                opens = first.posted_at
+            if closes is not None:
+                fields["closes"] = _stated(first.pid)
+            elif self.rules_close is not None:
+                closes = rule.closes(n, opens, self.rules_close[0])
+                fields["closes"] = (f"pid {self.rules_close[1]}（规则帖的关门时间）", "inferred")
+            else:
+                closes = rule.closes(n, opens)
+                fields["closes"] = (rule.source, "inferred")
+            if closes is None or closes <= opens:
+                if not asked:
+                    asked = True
+                    self.disc.asks.append(_ask_close(self.game, n, opens, first.pid))
+                continue
+            accelerated = any(
+                "加速" in self.titled.get(t.tid, "") for t in self.threads if t.day == n
+            )
+            self.found[n] = _Day(opens, closes, accelerated, first.pid, "帖子", fields)
+
+    def _stated_alone(self, first: Post) -> tuple[datetime | None, datetime | None]:
+        """The times an opening post states alone (开帖：12月3日 9:00 / 今晚22点关帖)."""
+        opens = closes = None
+        for pt in find_points(_text(first), first.posted_at, self.tz):
+            if (
+                pt.role == "opens"
+                and opens is None
+                and pt.at <= first.posted_at + timedelta(days=1)
+            ):
+                opens = pt.at
+            elif pt.role == "closes" and closes is None and not pt.delay:
+                closes = pt.at
+        return opens, closes
+
+
+def _delays(
+    game: Game,
+    found: dict[int, _Day],
+    threads: list[ThreadSpec],
+    by_tid: dict[int, list[Post]],
+    tz: tzinfo,
+) -> None:
+    """A director's post during a day (in its threads or the process thread) that moves the
+    close later (延长至23点, 截止改为 23:30): the day closes then, delayed."""
+    counted = {
+        t.tid: t
+        for t in threads
+        if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS)
+    }
+    for n in sorted(found):
+        f = found[n]
+        nxt = found.get(n + 1)
+        for tid, t in counted.items():
+            if t.day not in (None, n):
+                continue
+            for p in by_tid.get(tid, []):
+                if p.author not in game.directors or not (f.opens <= p.posted_at <= f.closes):
+                    continue
+                for pt in find_points(_text(p), p.posted_at, tz):
+                    if not (pt.delay and pt.role == "closes" and pt.at > f.closes):
+                        continue
+                    if nxt is not None and pt.at >= nxt.opens:
+                        continue
+                    f.closes, f.delayed, f.accelerated = pt.at, True, False
+                    f.fields["closes"] = _stated(p.pid, "（延时）")
+
+
+def _ask_close(game: Game, number: int, opens: datetime, pid: int | None) -> Proposal:
+    """The question the first night asks once when the seed gives no hour for the close."""
+    text = (
+        f"第{number}天（pid {pid}）没有写关门时间，规则集 {game.ruleset} 的讨论日长短也没有钟点："
+        f"请填写关门时间（auditor game 游戏文件 --confirm 编号 --hour 22:00），以后每天都按它推算"
+    )
+    return Proposal("schedule", DaySpec(number, opens, opens), "规则集", text=text, pid=pid)
 
 
 def _opening(posts: list[Post]) -> Post | None:
@@ -347,7 +553,7 @@ def discover_events(
         spec = specs.get(post.tid)
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
-        for a in patterns.find(_text(post)):
+        for a in _announced(patterns, post, disc):
             if a.ends_piping:
                 found = [_end_piping(s, post.posted_at) for s in found]
                 continue
@@ -406,6 +612,15 @@ def discover_events(
     return sorted(
         events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
     )
+
+
+def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announced]:
+    """What the post announces; a post anything was read from is marked as read."""
+    found = patterns.find(_text(post))
+    if found and post.pid is not None:
+        disc.read.add(post.pid)
+        disc.announced.add(post.pid)
+    return found
 
 
 def _end_piping(s: Sourced, t: datetime) -> Sourced:
@@ -533,9 +748,38 @@ def discover(game: Game, store: object) -> Game:
     ]
     disc.accelerations = acceleration_proposals(game, threads, days, events, players_posts)
     disc.proposals.extend(p.text for p in disc.accelerations)
+    _never_silent(game, threads, days, events, posts, disc, store)
     return replace(
         game, threads=tuple(threads), days=tuple(days), events=tuple(events), discovery=disc
     )
+
+
+def _never_silent(
+    game: Game,
+    threads: list[ThreadSpec],
+    days: list[DaySpec],
+    events: list[Event],
+    posts: list[Post],
+    disc: Discovery,
+    store: object,
+) -> None:
+    """What was read (the days' and phases' posts too), what was not, and what the state
+    lacks (:mod:`auditor.game.state`)."""
+    disc.read |= {s.pid for s in disc.days if s.pid is not None}
+    disc.read |= {
+        p.pid
+        for d in days
+        for ph in d.phases
+        for p in posts
+        if p.tid == ph.vote_thread and p.first and p.pid is not None
+    }
+    values = store.state_values(DISMISSED)  # type: ignore[attr-defined]
+    disc.dismissed = dismissals(values)
+    disc.unread = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
+    disc.problems = thread_problems(
+        game, threads, days, disc.subjects, disc.unclassified
+    ) + night_problems(game, days, events, posts, disc.announced)
+    disc.no_result = no_result_times(game, posts)
 
 
 def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:

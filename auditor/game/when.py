@@ -172,3 +172,74 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
             for dm in _LONE_DATE.finditer(line):  # a dated line above "08:00-22:00"
                 last_date = _date(dm, "a", ref) or last_date
     return out
+
+
+# --------------------------------------------------------------------------- single times
+
+# A time alone, with what it is said to be: 开帖：12月3日 9:00, 今晚22点关帖, 本日 09:00 起，
+# 至 21:30 止, 延长至23点, 截止改为 23:30.  A range is read by :func:`find_ranges` first.
+_EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚)"
+POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
+_CLOSE_WORDS = re.compile(r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延至|推迟|顺延|改为|改到")
+_OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起")
+_DELAY_WORDS = re.compile(r"延长|延时|延迟|延至|推迟|顺延|改为|改到|更改")
+_EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class TimePoint:
+    at: datetime
+    role: str | None  # opens | closes | None (a time said without either word)
+    dated: bool  # the text gave the date (else the post's own date)
+    delay: bool  # said as a new deadline (延长至, 截止改为)
+    day: int | None  # a 第N天 label on the same line, before it
+    text: str
+
+
+def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
+    """Every single time in a post (outside the ranges :func:`find_ranges` reads), with
+    the words beside it that say whether it opens or closes a day, or delays its close."""
+    ref = posted_at.astimezone(tz).date()
+    out: list[TimePoint] = []
+    for raw_line in normalise(text).splitlines():
+        line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
+        for m in POINT.finditer(line):
+            hms = _clock(m, "a")
+            if hms is None:
+                continue
+            g = m.groupdict()
+            if not (g["ami"] or g["ami2"] or g["ahalf"] or re.search(r"[点时]", m.group(0))):
+                continue  # a bare number is no time
+            if g["aeve"] and hms[0] < 12:
+                hms = (hms[0] + 12, hms[1], hms[2])
+            d = _date(m, "a", ref)
+            dated = d is not None or bool(g["aeve"])
+            if d is None:
+                d = ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0))
+            before = line[max(0, m.start() - 10) : m.start()].replace("\0", "")
+            after = line[m.end() : m.end() + 4].replace("\0", "")
+            near = before[-6:] + "|" + after
+            role = None
+            if _CLOSE_WORDS.search(near):
+                role = "closes"
+            elif _OPEN_WORDS.search(near):
+                role = "opens"
+            dm = _DAY_LABEL.search(line[: m.start()])
+            out.append(
+                TimePoint(
+                    at=_at(d, hms, tz, end=role == "closes"),
+                    role=role,
+                    dated=dated,
+                    delay=bool(_DELAY_WORDS.search(before + after)),
+                    day=cn_number(dm.group(1) or dm.group(2)) if dm else None,
+                    text=m.group(0).strip(),
+                )
+            )
+    return out
+
+
+# a clock time or a date, as a post states it (what makes a director's post worth reading)
+STATES_TIME = re.compile(
+    r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点時时](?!间|候)|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
+    r"|[零一二两三四五六七八九十]{1,3}\s*点(?!评|赞|名)|今晚|明晚|明早|今早"
+)

@@ -19,6 +19,7 @@ from typing import Any
 from auditor.forum.spaces import SPACE_STATE
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
+from auditor.game.state import state_problems
 from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
@@ -443,7 +444,7 @@ def build_records(
         ],
         notices=notices,
         elevator=lifts,
-        game_state=_game_state(game, checked.proposals),
+        game_state=_game_state(game, checked.proposals, now, checked.proposal_days, base),
         chart=chart(matrix, days, min_posts if daily_threshold(lurk) else None),
         announce_day=announce,
         votes_available=not checked.votes_error,
@@ -476,12 +477,30 @@ def _vote_record(r: Mapping[str, Any], game: Game, base: str | None) -> dict[str
     return out
 
 
-def _game_state(game: Game, proposed: Sequence[str]) -> dict[str, Any]:
-    """The top-of-report block for a game whose threads, days and events are discovered."""
+def _game_state(
+    game: Game,
+    proposed: Sequence[str],
+    now: datetime,
+    tallied: Sequence[int | None] = (),
+    base: str | None = None,
+) -> dict[str, Any]:
+    """The top-of-report block for a game whose threads, days and events are discovered:
+    first what its state lacks (problems, 未读懂的公告 with text and link)."""
     disc = game.discovery
     if disc is None:
         return {}
     return {
+        "problems": state_problems(game, now, tallied),
+        "unread": [
+            {
+                "pid": u.pid,
+                "why": u.why,
+                "text": u.excerpt(),
+                "link": u.link(base),
+                "time": u.posted_at.astimezone(game.timezone).strftime("%m-%d %H:%M"),
+            }
+            for u in getattr(disc, "unread", [])
+        ],
         "threads": len(disc.discovered("threads")),
         "days": len(disc.discovered("days")),
         "events": len(disc.discovered("events")),

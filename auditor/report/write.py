@@ -11,6 +11,7 @@ newest directory instead.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -189,8 +190,7 @@ def _write_report(records: Records, game_dir: Path, when: datetime, workbook: bo
     game_dir.mkdir(parents=True, exist_ok=True)
     if records.game.get("store"):
         _claim(game_dir, str(records.game["store"]))
-    for stale in game_dir.glob(".tmp-*"):  # a killed run's leftovers
-        shutil.rmtree(stale, ignore_errors=True)
+    sweep_leftovers(game_dir)
     name = run_dir_name(when)
     final = game_dir / name
     n = 1
@@ -230,6 +230,33 @@ _CHECKED_AT_BYTES = re.compile(rb'(<span id="checked-at">)([^<]*)</span>')
 _CHECKED_AT_WITHIN = 64 * 1024  # the line is in the page's header, after the styles
 
 
+def sweep_leftovers(game_dir: Path) -> None:
+    """Remove a killed run's leftovers in the report folder: half-written report folders,
+    the store-claim file and the ``latest`` link's temporary (``.tmp-…-PID``), unless the
+    process named by the PID is still running (another process writing now).  Files and
+    links are unlinked: ``rmtree`` ignored them, and a run killed while claiming the folder
+    left ``.tmp-store-PID`` for good."""
+    for stale in game_dir.glob(".tmp-*"):
+        pid = stale.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and int(pid) != os.getpid() and _running(int(pid)):
+            continue
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                stale.unlink()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process: running
+    return True
+
+
 def mark_checked(directory: Path, when: datetime) -> bool:
     """Say in an unchanged report when it was last checked (a night with nothing new does
     not write a new report): the one line of report.html.  The time has a fixed width, so
@@ -237,6 +264,7 @@ def mark_checked(directory: Path, when: datetime) -> bool:
     a report of any size is neither read nor written again whole); a report whose line
     has another width is replaced atomically.  False when the report has no such line
     (written by an older version)."""
+    sweep_leftovers(directory.parent)
     html = directory / "report.html"
     stamp = when.strftime("%Y-%m-%d %H:%M")
     try:

@@ -31,6 +31,7 @@ from typing import Any
 
 from auditor.errors import GameFileError
 from auditor.game.gamefile import ThreadKind
+from auditor.game.structure import schedule_problem
 from auditor.rules.base import Option
 from auditor.rules.registry import REGISTRY, all_rules
 from auditor.rulesets import names, preset_text
@@ -97,6 +98,15 @@ SETTINGS: dict[str, Option] = {
     ),
     "vote_majority_base": Option(
         str, "alive", "“票数过半”的基数：alive 存活玩家数 | cast 有效投票数", ("alive", "cast")
+    ),
+    # The days' lengths and close (auditor/game/structure.py): what discovery infers a day's
+    # close from when neither its opening post nor the rules thread states one.
+    "schedule": Option(
+        dict,
+        {},
+        "讨论日的长短与关门钟点：first_days 第一天跨几个自然日，days 以后每天跨几个自然日，"
+        "close 关门钟点（HH:MM，24:00 为当天结束；空 = 种子没有写，第一晚请导演填写），"
+        "phases 每个投票帖是一个 0:00–24:00 的环节",
     ),
     # Banned phrases (auditor/rules/phrases.py): the director's own lexicons.
     "lexicons": Option(
@@ -259,12 +269,9 @@ def load_ruleset(
     }
     rules = {code: opts for code, opts in declared.items() if opts["enabled"]}
 
-    over = dict(overrides or {})
-    override_settings = {k: v for k, v in over.items() if not isinstance(v, dict)}
-    _apply_settings(settings, override_settings, where, "rules")
-    for code, table in over.items():
-        if not isinstance(table, dict):
-            continue
+    over, tables = _split_overrides(overrides or {})
+    _apply_settings(settings, over, where, "rules")
+    for code, table in tables.items():
         rule = get_or_fail(code, where)
         # disabled in the preset: keep its values; not in it at all: the defaults
         base = (
@@ -303,6 +310,27 @@ def get_or_fail(code: str, where: str) -> Any:
     return REGISTRY[code]
 
 
+def _split_overrides(
+    overrides: Mapping[str, object],
+) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+    """A game file's ``[rules]``: (its settings, its ``[rules.CODE]`` tables).  A table
+    setting (``schedule = { close = "22:00" }``) is a setting, not a rule."""
+    settings = {
+        k: v for k, v in overrides.items() if not isinstance(v, dict) or k in _TABLE_SETTINGS
+    }
+    tables = {k: v for k, v in overrides.items() if k not in settings and isinstance(v, dict)}
+    return settings, tables
+
+
+def _schedule_reason(value: Mapping[str, object]) -> str | None:
+    return schedule_problem(value)
+
+
+# Settings whose value is a table (a game file's ``[rules] schedule = {close = "22:00"}``
+# is that setting, not a rule's options), each with the check of its keys.
+_TABLE_SETTINGS = {"schedule": _schedule_reason}
+
+
 def _apply_settings(
     settings: dict[str, Any], values: Mapping[str, Any], where: str, prefix: str
 ) -> None:
@@ -322,8 +350,12 @@ def _apply_settings(
                 f"未知的设置；可用：{', '.join(sorted(SETTINGS))}（规则的选项请写在 [rules.代码] 下）",
             )
         reason = opt.check(value)
+        if reason is None and key in _TABLE_SETTINGS:
+            reason = _TABLE_SETTINGS[key](value)
         if reason:
             raise _fail(where, f"{prefix}.{key}", reason)
+        if key in _TABLE_SETTINGS:  # a game file's table adds to the preset's keys
+            value = {**settings[key], **value}
         settings[key] = float(value) if opt.type is float else value
 
 

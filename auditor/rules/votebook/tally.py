@@ -112,6 +112,24 @@ def _events_at_close(ctx: Context, dv: DayVotes, etype: EventType, how: str | No
     ]
 
 
+def _recorded(ctx: Context, events: list[Event]) -> str:
+    """Who records these events: the game file, or the director's posts they were
+    discovered from (游戏文件记录的 would name an event the file does not have)."""
+    disc = getattr(ctx.game, "discovery", None)
+    pids = sorted(
+        {
+            s.pid
+            for s in (disc.discovered("events") if disc is not None else [])
+            if s.pid is not None and s.item in events
+        }
+    )
+    if pids:
+        return f"论坛公示（pid {'、'.join(map(str, pids))}）记录的"
+    if not events and disc is not None:
+        return "论坛公示中读到的"  # a game that discovers its events: nothing was read
+    return "游戏文件记录的"
+
+
 def _round_label(dv: DayVotes, rt: RoundTally) -> str:
     return f"第{dv.day}天" + (f"{rt.name}" if rt.round is not None and rt.name else "")
 
@@ -120,15 +138,17 @@ def check_events(ctx: Context, dv: DayVotes, rt: RoundTally) -> str:
     """A note when the game file's vote eliminations for this close disagree with the tally."""
     if not rt.closed:
         return ""
-    recorded = sorted(e.player for e in _events_at_close(ctx, dv, EventType.ELIMINATED, "vote"))
+    events = _events_at_close(ctx, dv, EventType.ELIMINATED, "vote")
+    recorded = sorted(e.player for e in events)
     computed = sorted(t for t, o in rt.outcome.items() if o == "eliminated")
     if recorded != computed:
+        src = _recorded(ctx, events)
         rt.conflict = (
-            f"{_round_label(dv, rt)}：游戏文件记录的投票出局为 {'、'.join(recorded) or '无'}，"
+            f"{_round_label(dv, rt)}：{src}投票出局为 {'、'.join(recorded) or '无'}，"
             f"计票结果为 {'、'.join(computed) or '无人出局'}（{rt.reason}）。"
             "请核对游戏文件的 [[event]] 或投票（可用 [[correction]] 更正）"
         )
-        return f"；注意：游戏文件记录的投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
+        return f"；注意：{src}投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
 
 
@@ -138,23 +158,27 @@ def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None
     the close this vote elects a sheriff at."""
     if not rt.closed:
         return ""
-    recorded = [e.player for e in _events_at_close(ctx, dv, EventType.SHERIFF, "elected")]
+    elected = _events_at_close(ctx, dv, EventType.SHERIFF, "elected")
+    recorded = [e.player for e in elected]
     if recorded and winner not in recorded:
+        src = _recorded(ctx, elected)
         rt.conflict = (
-            f"{_round_label(dv, rt)}：游戏文件记录的当选警长为 {'、'.join(recorded)}，"
+            f"{_round_label(dv, rt)}：{src}当选警长为 {'、'.join(recorded)}，"
             f"计票结果为 {winner or '无人当选'}。请核对游戏文件的 [[event]] 或投票"
         )
-        return f"；注意：游戏文件记录的当选警长为 {'、'.join(recorded)}，与计票结果不同"
+        return f"；注意：{src}当选警长为 {'、'.join(recorded)}，与计票结果不同"
     voted_out = sorted(e.player for e in _events_at_close(ctx, dv, EventType.ELIMINATED, "vote"))
     out_winner = winner is not None and any(
         e.player == winner for e in _events_at_close(ctx, dv, EventType.ELIMINATED, None)
     )
     if voted_out or out_winner:
         who = "、".join(voted_out) if voted_out else str(winner)
+        out_events = _events_at_close(ctx, dv, EventType.ELIMINATED, None)
+        src = _recorded(ctx, out_events).removesuffix("的")
         rt.conflict = (
-            f"{_round_label(dv, rt)}：游戏文件记录 {who} 在这一天关门时出局，"
+            f"{_round_label(dv, rt)}：{src} {who} 在这一天关门时出局，"
             f"但这一天的投票按规则集选举警长（{winner or '无人'}当选，无人被投票出局）。"
             "请核对游戏文件的 [[event]]，或这一天是否应当是放逐投票"
         )
-        return f"；注意：游戏文件记录 {who} 在这一天关门时出局，与计票结果（选警长）不同"
+        return f"；注意：{src} {who} 在这一天关门时出局，与计票结果（选警长）不同"
     return ""

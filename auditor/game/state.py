@@ -1,0 +1,442 @@
+"""Never silent: what discovery could not read, and what the game's state still lacks.
+
+* **未读懂的公告**: a director's post in a game thread that names a player or states a time
+  and became no item (no event, no day, no time that agrees with a known day): listed with
+  its text and link until a director dismisses it as 不是公告 (kept in the store, signed,
+  like a decision; an edit of the post lists it again).
+* **Problems** (the game's state is incomplete): a day thread without a known close, a
+  closed day without a result, a night without an announced outcome, a vote thread with no
+  day.  Each is said first in the audit line; ``auditor audit`` exits with
+  :data:`STATE_EXIT` (1 stays "crawl incomplete").
+
+:func:`records` is the state as ``auditor game --format json|csv`` gives it: each item with
+its value, source and status (stated / inferred / proposed / confirmed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from auditor.errors import STATE_INCOMPLETE_EXIT
+from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
+from auditor.game.when import STATES_TIME, find_points, find_ranges
+
+if TYPE_CHECKING:
+    from auditor.game.confirm import Proposal
+    from auditor.game.discover import Discovery, Listed
+    from auditor.models import Post
+
+STATE_EXIT = STATE_INCOMPLETE_EXIT  # the game's state is incomplete (problems, posts not read)
+DISMISSED = "dismissed:"  # check-state key prefix: pid -> the signed 不是公告
+
+_QUIET_NIGHT = re.compile(
+    r"平安夜|平安|无人死亡|没有人死亡|无人出局|没有人出局|无人被杀|无人阵亡|没有死者"
+)
+_NO_RESULT = re.compile(r"无人出局|没有人出局|无人被投|平票|无人当选|没有人当选|流票|无效投票日")
+_EXCERPT = 160
+
+
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """A director's post that names a player or states a time and became no item."""
+
+    pid: int
+    tid: int
+    floor: int | None
+    posted_at: datetime
+    text: str
+    why: str  # 提到玩家 黄瓜 / 写了时间 22点
+    digest: str  # the text's hash: a dismissal holds for this text only
+
+    def link(self, base: str | None) -> str | None:
+        if not base or not base.startswith(("http://", "https://")):
+            return None
+        return f"{base}forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={self.pid}"
+
+    def excerpt(self) -> str:
+        one = " ".join(self.text.split())
+        return one if len(one) <= _EXCERPT else one[: _EXCERPT - 1] + "…"
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def dismissals(values: Mapping[str, str]) -> dict[int, dict[str, str]]:
+    """The store's ``dismissed:<pid>`` entries as pid -> {by, at, note, digest}."""
+    out: dict[int, dict[str, str]] = {}
+    for key, raw in values.items():
+        try:
+            pid = int(key.removeprefix(DISMISSED))
+            value = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            out[pid] = {str(k): str(v) for k, v in value.items()}
+    return out
+
+
+def _text(p: Post) -> str:
+    return "\n".join(p.lines) if p.lines else p.text
+
+
+def _names(game: Game, text: str) -> list[str]:
+    norm = unicodedata.normalize("NFKC", text)
+    return [p for p in game.players if unicodedata.normalize("NFKC", p) in norm]
+
+
+def _agrees(p: Post, game: Game, days: Sequence[DaySpec]) -> bool:
+    """Every time the post states is one a known day (or phase) has: a vote thread's 投票
+    截止：今天 22:00 under a day closing then, a schedule list that matches."""
+    tz = game.timezone
+    ranges = find_ranges(_text(p), p.posted_at, tz)
+    points = find_points(_text(p), p.posted_at, tz)
+    if not ranges and not points:
+        return False
+    edges = {t for d in days for t in (d.opens, d.closes)}
+    edges |= {t for d in days for ph in d.phases for t in (ph.opens, ph.closes)}
+
+    def within(a: datetime, b: datetime) -> bool:
+        return any(d.opens <= a and b <= d.closes for d in days)
+
+    return all(within(r.opens, r.closes) for r in ranges) and all(
+        pt.role is not None and pt.at in edges for pt in points
+    )
+
+
+def unread_posts(
+    game: Game,
+    threads: Sequence[ThreadSpec],
+    days: Sequence[DaySpec],
+    posts: Iterable[Post],
+    read: set[int],
+    dismissed: Mapping[int, Mapping[str, str]],
+) -> list[Unread]:
+    """The directors' posts in the game's threads that name a player or state a time and
+    that discovery took nothing from (``read``: the pids it did), less those dismissed."""
+    kinds = {t.tid: t.kind for t in threads}
+    out: list[Unread] = []
+    for p in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
+        if p.pid is None or p.pid in read or p.tid not in kinds:
+            continue
+        if p.author not in game.directors:
+            continue
+        text = _text(p)
+        first_line = text.strip().splitlines()[0] if text.strip() else ""
+        if kinds[p.tid] is ThreadKind.LASTWORDS and "遗言" in first_line:
+            continue  # a player's last words as the director posts them: their words
+        names = _names(game, text)
+        times = STATES_TIME.search(unicodedata.normalize("NFKC", text))
+        if not names and times is None:
+            continue
+        if not names and _agrees(p, game, days):
+            continue
+        h = digest(text)
+        if dismissed.get(p.pid, {}).get("digest") == h:
+            continue
+        why = (
+            f"提到玩家 {'、'.join(names)}"
+            if names
+            else f"写了时间 {times.group(0) if times else ''}"
+        )
+        out.append(Unread(p.pid, p.tid, p.floor, p.posted_at, text, why, h))
+    return out
+
+
+def thread_problems(
+    game: Game,
+    threads: Sequence[ThreadSpec],
+    days: Sequence[DaySpec],
+    subjects: Mapping[int, str],
+    unclassified: Iterable[Listed],
+) -> list[str]:
+    """A day thread whose day has no known close; a vote thread that says no day."""
+    known = {d.number for d in days}
+    out: list[str] = []
+    seen: set[int] = set()
+    for t in threads:
+        day = t.day
+        if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE) and day is not None:
+            if day in known or day in seen:
+                continue
+            seen.add(day)
+            out.append(
+                f"第{day}天的帖子 {t.tid}「{subjects.get(t.tid, '')}」没有已知的关门时间"
+                f"（开帖里没有写，规则帖和规则集也推不出）：auditor game --add day 补上这一天"
+            )
+    for listed in unclassified:
+        if "投票" in listed.subject and "没有第几天" in listed.reason:
+            out.append(
+                f"投票帖 {listed.tid}「{listed.subject}」不知道是第几天的"
+                f"（标题没有第几天）：写进游戏文件的 [[thread]] day"
+            )
+    return out
+
+
+def night_problems(
+    game: Game,
+    days: Sequence[DaySpec],
+    events: Sequence[Event],
+    posts: Iterable[Post],
+    announced: set[int],
+) -> list[str]:
+    """Each night between two known days with no announced outcome: no night death, no
+    平安夜 (or the like), and no event announced at all in the next day's opening hours
+    (``announced``: the posts an event was read from; a 公示 of the day's vote alone says
+    no one died in the night)."""
+    ordered = sorted(days, key=lambda d: d.number)
+    said = [(p.posted_at, p) for p in posts if p.author in game.directors]
+    out: list[str] = []
+    for d, e in itertools.pairwise(ordered):
+        if e.number != d.number + 1:
+            continue
+        lo, hi = d.closes, e.opens + timedelta(hours=12)
+
+        def inside(t: datetime | None, lo: datetime = lo, hi: datetime = hi) -> bool:
+            return t is not None and lo < t <= hi
+
+        if any(
+            ev.type is EventType.ELIMINATED and ev.how in ("night", None)
+            and (inside(ev.at) or inside(ev.announced))
+            for ev in events
+        ):  # fmt: skip
+            continue
+        window = [p for t, p in said if inside(t)]
+        if any(_QUIET_NIGHT.search(_text(p)) or p.pid in announced for p in window):
+            continue
+        out.append(
+            f"第{d.number}夜（{d.closes:%m-%d %H:%M} 至第{e.number}天开门）没有读到公示的夜晚结果"
+            "（出局或平安夜）"
+        )
+    return out
+
+
+def no_result_times(game: Game, posts: Iterable[Post]) -> list[datetime]:
+    """When a director said a day had no result (无人出局, 平票, 无人当选)."""
+    return [
+        p.posted_at for p in posts if p.author in game.directors and _NO_RESULT.search(_text(p))
+    ]
+
+
+def result_problems(
+    game: Game, now: datetime, tallied: Iterable[int | None], no_result: Sequence[datetime]
+) -> list[str]:
+    """Each closed day without a result: no event at its close (voted out, sheriff, idiot),
+    no tally outcome proposed for it (``tallied``: those days), no 无人出局 / 平票 said by a
+    director (``no_result``: when)."""
+    ordered = sorted(game.days, key=lambda d: d.number)
+    days_tallied = {t for t in tallied if t is not None}
+    out: list[str] = []
+    for i, d in enumerate(ordered):
+        if now <= d.closes or d.number in days_tallied:
+            continue
+        nxt = ordered[i + 1].opens if i + 1 < len(ordered) else d.closes
+        hi = max(nxt, d.closes + timedelta(hours=12))
+
+        def at_close(e: Event, d: DaySpec = d, hi: datetime = hi) -> bool:
+            if e.type not in (EventType.ELIMINATED, EventType.SHERIFF, EventType.IDIOT_REVEALED):
+                return False
+            if e.type is EventType.ELIMINATED and e.how == "night":
+                return False
+            return e.at is not None and d.closes - timedelta(minutes=1) <= e.at <= hi
+
+        if any(at_close(e) for e in game.events):
+            continue
+        if any(d.opens <= t <= hi for t in no_result):
+            continue
+        out.append(
+            f"第{d.number}天已关门（{d.closes:%m-%d %H:%M}），没有读到结果（出局、警长或无人出局）"
+        )
+    return out
+
+
+def state_problems(game: Game, now: datetime, tallied: Iterable[int | None]) -> list[str]:
+    """Everything the game's state lacks, in the order the audit line says it: the
+    discovery's problems, the closed days without a result, then the posts not read."""
+    disc = game.discovery
+    if disc is None or not hasattr(disc, "problems"):
+        return []
+    out = list(disc.problems) + result_problems(game, now, tallied, disc.no_result)
+    if disc.unread:
+        pids = "、".join(str(u.pid) for u in disc.unread[:5])
+        more = " 等" if len(disc.unread) > 5 else ""
+        out.append(
+            f"未读懂的公告 {len(disc.unread)} 条（pid {pids}{more}）：auditor game 查看，"
+            "读错的用 --add 补上，不是公告的用 --dismiss 编号"
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _t(t: datetime | None) -> str | None:
+    return t.isoformat() if t is not None else None
+
+
+Value = dict[str, object]
+
+
+def item_value(item: ThreadSpec | DaySpec | Event) -> Value:
+    if isinstance(item, ThreadSpec):
+        return {"tid": item.tid, "kind": item.kind.value, "day": item.day}
+    if isinstance(item, DaySpec):
+        return {
+            "number": item.number,
+            "opens": _t(item.opens),
+            "closes": _t(item.closes),
+            "accelerated": item.accelerated,
+            "delayed": item.delayed,
+            "phases": [
+                {"number": p.number, "name": p.name, "opens": _t(p.opens), "closes": _t(p.closes),
+                 "vote_thread": p.vote_thread}
+                for p in item.phases
+            ],
+        }  # fmt: skip
+    return {
+        "type": item.type.value,
+        "player": item.player,
+        "at": _t(item.at),
+        "how": item.how,
+        "until": _t(item.until),
+        "value": item.value,
+        "announced": _t(item.announced),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class StateItem:
+    """One thread, day, event or proposal: its value, source and status; a day's opens and
+    closes each with their own (``fields``)."""
+
+    kind: str  # thread | day | event | accelerate | delay | schedule
+    id: str | None  # the proposal id to --confirm (None: in the game file)
+    value: Value
+    source: str
+    status: str  # stated | inferred | proposed | confirmed
+    note: str = ""
+    fields: dict[str, tuple[object, str, str]] = field(default_factory=dict)
+
+    def as_json(self) -> Value:
+        out: Value = {
+            "kind": self.kind, "id": self.id, "value": self.value, "source": self.source,
+            "status": self.status, "note": self.note,
+        }  # fmt: skip
+        if self.kind == "day":
+            out["fields"] = {
+                f: {"value": v, "source": src, "status": st}
+                for f, (v, src, st) in self.fields.items()
+            }
+        return out
+
+    def key(self) -> str:
+        v = self.value
+        if self.kind == "thread":
+            return f"tid {v.get('tid')}"
+        if self.kind == "event":
+            return f"{v.get('type')} {v.get('player')}"
+        return f"day {v.get('number')}" if "number" in v else str(v.get("player") or "")
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """:func:`records`: what ``auditor game --format json|csv`` gives."""
+
+    problems: list[str]
+    items: list[StateItem]
+    unread: list[Unread]
+    dismissed: dict[int, dict[str, str]]
+    base: str | None
+
+    def as_json(self) -> Value:
+        return {
+            "complete": not self.problems and not self.unread,
+            "problems": list(self.problems),
+            "items": [it.as_json() for it in self.items],
+            "unread": [
+                {
+                    "pid": u.pid,
+                    "tid": u.tid,
+                    "floor": u.floor,
+                    "posted_at": _t(u.posted_at),
+                    "why": u.why,
+                    "text": u.text,
+                    "link": u.link(self.base),
+                }
+                for u in self.unread
+            ],
+            "dismissed": [
+                {"pid": pid, **{k: v for k, v in d.items() if k != "digest"}}
+                for pid, d in sorted(self.dismissed.items())
+            ],
+        }
+
+
+def records(
+    disc: Discovery, waiting: Sequence[Proposal], problems: Sequence[str], base: str | None
+) -> State:
+    """The game's state for scripts: every thread, day and event with its value, source and
+    status (``confirmed``: in the game file; ``stated``: a director's post or a title says
+    it; ``inferred``: the tool worked it out — a day's time from a post's time or the rule
+    set's schedule; ``proposed``: waiting for a director, never applied), each day's
+    ``opens`` / ``closes`` with their own; the problems; the posts not read; the dismissed."""
+    ids = {(p.kind, repr(p.item)): p.id for p in waiting}
+    items: list[StateItem] = []
+    for what, kind in (("threads", "thread"), ("days", "day"), ("events", "event")):
+        for s in getattr(disc, what):
+            confirmed = s.source == "游戏文件"
+            status = "confirmed" if confirmed else s.status
+            value = item_value(s.item)
+            fields: dict[str, tuple[object, str, str]] = {}
+            if kind == "day":
+                for f in ("opens", "closes"):
+                    src, st = s.fields.get(f) or (s.source, status)
+                    fields[f] = (value[f], src, "confirmed" if confirmed else st)
+            ident = None if confirmed else ids.get((kind, repr(s.item)))
+            items.append(StateItem(kind, ident, value, s.source, status, s.note, fields))
+    for p in waiting:
+        if p.kind in ("thread", "day", "event") and p.source != "计票":
+            continue  # (listed above; a tally outcome is only a proposal)
+        items.append(
+            StateItem(p.kind, p.id, item_value(p.item), p.source, "proposed", p.describe())
+        )
+    return State(list(problems), items, list(disc.unread), dict(disc.dismissed), base)
+
+
+CSV_COLUMNS = ("kind", "id", "key", "field", "value", "source", "status")
+
+
+def csv_rows(state: State) -> list[dict[str, object]]:
+    """:func:`records` flat: one row per item (``field`` empty, ``value`` its JSON), one per
+    day field (opens, closes), one per problem and per post not read."""
+    rows: list[dict[str, object]] = []
+    for it in state.items:
+        value = json.dumps(it.value, ensure_ascii=False, sort_keys=True)
+        rows.append(
+            {"kind": it.kind, "id": it.id or "", "key": it.key(), "field": "", "value": value,
+             "source": it.source, "status": it.status}
+        )  # fmt: skip
+        for f, (v, src, st) in it.fields.items():
+            rows.append(
+                {"kind": it.kind, "id": it.id or "", "key": it.key(), "field": f, "value": v,
+                 "source": src, "status": st}
+            )  # fmt: skip
+    for text in state.problems:
+        rows.append(
+            {"kind": "problem", "id": "", "key": "", "field": "", "value": text, "source": "",
+             "status": "incomplete"}
+        )  # fmt: skip
+    for u in state.unread:
+        rows.append(
+            {"kind": "unread", "id": "", "key": f"pid {u.pid}", "field": "", "value": u.text,
+             "source": f"pid {u.pid}", "status": "unread"}
+        )  # fmt: skip
+    return rows

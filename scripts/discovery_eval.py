@@ -1,0 +1,243 @@
+"""Score the discovery reader on a JSONL file of labelled director announcements.
+
+Usage::
+
+    python3 scripts/discovery_eval.py tests/discovery/blind/announcements_dev.jsonl [--misses]
+
+The file's schema is the one ``tests/discovery/blind/README.md`` gives (``id``, ``preset``,
+``thread_kind``, ``thread_day``, ``author``, ``posted_at``, ``text``, ``items``, ``seems``).
+Each post is read alone, as discovery reads a director's post (``auditor.game.announce`` for
+events, ``auditor.game.when`` for times; a player's post states nothing), and its items are
+compared with the labelled ones as a multiset on the keys the labelled item gives (a key the
+label lacks and the reader gives — an ``opens`` the post never stated — is a mismatch; times
+to the minute).  Printed: precision and recall per item kind (days' opens and closes, and
+killbar7 phases; eliminations who / how / day; sheriff; substitutes; accelerated; delayed;
+the others), the near misses taken (items that match a ``seems`` entry), the misses that
+would pass in silence (a post whose miss is not listed as 未读懂的公告: the reader took
+something else from it, or it names no player and states no time), and with ``--misses``
+every miss and false item.
+
+The day an event belongs to: the thread's day (a vote result in day N's vote thread is day
+N, a night death in day N's opening post day N); for a process-thread post, the day the
+file's own loose calendar (the README's) puts the post in — after a day's close, a vote
+result belongs to that day and a night death to the next.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from collections import Counter, defaultdict
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from auditor.game.announce import Patterns  # noqa: E402
+from auditor.game.gamefile import EventType  # noqa: E402
+from auditor.game.titles import classify  # noqa: E402
+from auditor.game.when import STATES_TIME, find_points, find_ranges  # noqa: E402
+
+TZ = ZoneInfo("Asia/Shanghai")
+PLAYERS = "饺子 包子 馄饨 豆浆 油条 烧卖 春卷 汤圆 番茄 冬瓜 南瓜 土豆 芝麻 花生".split()  # noqa: SIM905
+DIRECTORS = ("导演", "法官")
+KINDS = ("day", "eliminated", "sheriff", "substitute", "accelerated", "delayed")
+_QUIET = ("平安夜", "无人死亡", "没有人死亡", "无人出局")
+
+
+def _t(t: datetime) -> str:
+    return t.astimezone(TZ).strftime("%Y-%m-%dT%H:%M")
+
+
+def calendar(preset: str, t: datetime) -> tuple[int, bool]:
+    """(the day the post falls in or last closed before it, after that day's close) on the
+    README's loose calendar of the preset (for process-thread posts only)."""
+    d = t.astimezone(TZ)
+
+    def at(month: int, day: int, h: int, m: int = 0) -> datetime:
+        return datetime(2026, month, day, h, m, tzinfo=TZ)
+
+    days: list[tuple[datetime, datetime]] = []
+    if preset == "m107":
+        days.append((at(11, 23, 9), at(11, 24, 21, 30)))
+        days += [
+            (at(11, 23, 9) + timedelta(days=n), at(11, 23, 21, 30) + timedelta(days=n))
+            for n in range(2, 12)
+        ]
+    elif preset == "rabbit030":
+        days.append((at(11, 20, 10), at(11, 22, 22)))
+        start = at(11, 23, 10)
+        for _ in range(8):
+            days.append((start, start + timedelta(days=1, hours=12)))
+            start += timedelta(days=2)
+    elif preset == "m39":
+        days.append((at(11, 28, 10), at(11, 29, 21)))
+        days += [
+            (at(11, 29, 9) + timedelta(days=n), at(11, 29, 21) + timedelta(days=n))
+            for n in range(1, 12)
+        ]
+    else:  # killbar7: a day of up to three 环节, from 11-21; read as one calendar day each
+        days += [
+            (at(11, 21, 0) + timedelta(days=2 * n), at(11, 22, 20) + timedelta(days=2 * n))
+            for n in range(10)
+        ]
+    last = 1
+    for i, (o, c) in enumerate(days, start=1):
+        if o <= d <= c:
+            return i, False
+        if d > c:
+            last = i
+    return last, True
+
+
+def read(rec: dict[str, Any], patterns: Patterns) -> list[dict[str, Any]]:
+    """What discovery reads from one post, as items of the file's schema."""
+    if rec["author"] not in DIRECTORS:
+        return []
+    text = unicodedata.normalize("NFKC", rec["text"])
+    posted = datetime.fromisoformat(rec["posted_at"])
+    kind, day = rec["thread_kind"], rec["thread_day"]
+    after = False
+    if day is None:
+        day, after = calendar(rec["preset"], posted)
+    out: list[dict[str, Any]] = []
+    phase = classify(rec.get("thread_title", ""), rec["preset"]).phase
+    for a in patterns.find(text):
+        if a.ends_piping:
+            continue
+        if a.type is EventType.ELIMINATED:
+            how = a.how or ("night" if kind == "discussion" else "vote")
+            how = "night" if how is None else how
+            d = day + 1 if (after and how == "night") else day
+            out.append({"kind": "eliminated", "player": a.player, "how": how, "day": d})
+        elif a.type is EventType.SHERIFF:
+            out.append({"kind": "sheriff", "player": a.player, "how": a.how, "day": day})
+        elif a.type is EventType.PIPED:
+            out.append({"kind": "piped", "player": a.player, "day": a.day or day})
+        elif a.type is EventType.IDIOT_REVEALED:
+            out.append({"kind": "idiot_revealed", "player": a.player, "day": day})
+        elif a.type is EventType.SUBSTITUTE:
+            out.append(
+                {"kind": "substitute", "player_in": a.value, "player_out": a.player, "day": day}
+            )
+    if kind in ("discussion", "vote", "rules", "process"):
+        for r in find_ranges(text, posted, TZ):
+            item: dict[str, Any] = {
+                "kind": "day",
+                "day": r.day or day,
+                "opens": _t(r.opens),
+                "closes": _t(
+                    r.closes + timedelta(seconds=1) if r.closes.second == 59 else r.closes
+                ),
+            }
+            if r.phase or phase:
+                item["phase"] = r.phase or phase
+            out.append(item)
+        points = find_points(text, posted, TZ)
+        stated = {p.role: p for p in points if p.role and not p.delay}
+        if stated and not any(i["kind"] == "day" for i in out):
+            item = {"kind": "day", "day": day}
+            for role, p in stated.items():
+                t = p.at + timedelta(seconds=1) if p.at.second == 59 else p.at
+                item[role] = _t(t)
+            out.append(item)
+        for p in points:
+            if p.delay and p.role == "closes":
+                out.append({"kind": "delayed", "day": day, "closes": _t(p.at)})
+    if any(w in text for w in _QUIET):
+        out.append({"kind": "no_death", "day": day})
+    if "加速" in text and any(w in text for w in ("加速成功", "执行加速", "进入加速", "加速日")):
+        out.append({"kind": "accelerated", "day": day})
+    return out
+
+
+def matches(got: dict[str, Any], want: dict[str, Any]) -> bool:
+    if got.get("kind") != want.get("kind"):
+        return False
+    for k, v in want.items():
+        if k in ("kind",):
+            continue
+        if got.get(k) != v:
+            return False
+    # a time the label lacks is a time the post never stated
+    return all(k in want for k in ("opens", "closes", "at", "phase") if k in got)
+
+
+def score(path: Path, show_misses: bool) -> int:
+    patterns = Patterns(PLAYERS)
+    tp: Counter[str] = Counter()
+    fp: Counter[str] = Counter()
+    fn: Counter[str] = Counter()
+    near: Counter[str] = Counter()
+    silent = 0
+    misses: dict[str, list[str]] = defaultdict(list)
+    for line in path.read_text("utf-8").splitlines():
+        if not line.strip():
+            continue
+        rec = json.loads(line)
+        want = [w for w in rec["items"] if w["kind"] != "retract"]
+        got = read(rec, patterns)
+        free = list(got)
+        missed = []
+        for w in want:
+            hit = next((g for g in free if matches(g, w)), None)
+            if hit is None:
+                fn[w["kind"]] += 1
+                missed.append(w)
+                misses[w["kind"]].append(
+                    f"{rec['id']} 漏：{json.dumps(w, ensure_ascii=False)}｜{rec['text'][:80]!r}"
+                )
+            else:
+                tp[w["kind"]] += 1
+                free.remove(hit)
+        for g in free:
+            fp[g["kind"]] += 1
+            if any(
+                matches(g, s)
+                or (s.get("kind") == g["kind"] and all(g.get(k) == v for k, v in s.items()))
+                for s in rec.get("seems", [])
+            ):
+                near[g["kind"]] += 1
+            misses[g["kind"]].append(
+                f"{rec['id']} 多：{json.dumps(g, ensure_ascii=False)}｜{rec['text'][:80]!r}"
+            )
+        if missed:
+            text = unicodedata.normalize("NFKC", rec["text"])
+            listed = not got and (any(p in text for p in PLAYERS) or STATES_TIME.search(text))
+            if not listed:
+                silent += 1
+    kinds = list(KINDS) + sorted(set(tp) | set(fp) | set(fn) - set(KINDS))
+    print(f"{'kind':<16}{'precision':>10}{'recall':>8}{'tp':>5}{'fp':>5}{'fn':>5}{'near':>6}")
+    for k in dict.fromkeys(kinds):
+        p = tp[k] / (tp[k] + fp[k]) if tp[k] + fp[k] else float("nan")
+        r = tp[k] / (tp[k] + fn[k]) if tp[k] + fn[k] else float("nan")
+        print(f"{k:<16}{p:>10.3f}{r:>8.3f}{tp[k]:>5}{fp[k]:>5}{fn[k]:>5}{near[k]:>6}")
+    total_tp, total_fp, total_fn = sum(tp.values()), sum(fp.values()), sum(fn.values())
+    print(
+        f"{'all':<16}{total_tp / max(1, total_tp + total_fp):>10.3f}"
+        f"{total_tp / max(1, total_tp + total_fn):>8.3f}{total_tp:>5}{total_fp:>5}{total_fn:>5}{sum(near.values()):>6}"
+    )
+    print(f"posts with a miss that would pass in silence (not listed as 未读懂的公告): {silent}")
+    if show_misses:
+        for k, rows in misses.items():
+            print(f"\n## {k}")
+            for row in rows:
+                print(row)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("file", type=Path)
+    ap.add_argument("--misses", action="store_true", help="list every miss and false item")
+    args = ap.parse_args(argv)
+    return score(args.file, args.misses)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
