@@ -49,7 +49,7 @@ from auditor.errors import (
 )
 from auditor.files import os_error_text
 from auditor.game.gamefile import DaySpec, Game, ThreadSpec
-from auditor.store import SavedFileRow, Store, saved_mark
+from auditor.store import SavedFileRow, Store, neutral_hash, saved_mark
 
 if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
     from datetime import tzinfo
@@ -679,8 +679,6 @@ def _first_changed_page(game: Game, f: Fetcher, store: Store, tid: int) -> int |
     page holding a post that changed or is no longer shown, 0 when none did, or None when
     the API does not answer with the thread (then every desktop page is read, as before;
     a challenge page, a dead network or an expired login stop the crawl as there)."""
-    from auditor.store import neutral_hash
-
     stored = store.live_neutral_hashes(tid)
     seen: set[int] = set()
     floors: list[int] = []
