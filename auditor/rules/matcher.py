@@ -242,7 +242,8 @@ REDUPLICATING = (
     "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
     "默纷匆偏渐冷热满满团每样种条件"
 )
-# Noise between single ASCII letters: S.B, M.V.P, m-j (not between words).
+# Noise between single ASCII letters: S.B, M.V.P, m-j (not between words; spaced letters,
+# S B, are PHRASE-MASKED's).
 # (Written to start with the noise class, for the same reason as NOISE_RE: a letter with no
 # letter or digit before it, then one or two of these, then a letter ending a word.)
 _AN = r".\-_*~·•"
