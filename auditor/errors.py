@@ -165,6 +165,21 @@ class NetworkError(PageError):
     label = "网络错误"
 
 
+class PostNotSentError(NetworkError):
+    """A form POST that never reached the forum: the connection could not be made."""
+
+    kind = "post_not_sent"
+    label = "发帖请求没有发出（连不上论坛）"
+
+
+class PostUnansweredError(NetworkError):
+    """A form POST sent, and no answer read (a timeout, a connection cut, the deadline):
+    whether the forum took it is not known."""
+
+    kind = "post_unanswered"
+    label = "发帖请求已发出，但没有收到论坛的回答"
+
+
 class NotCrawledError(AuditorError):
     """A check or report asked for before the game was ever crawled: judging an empty
     store would draft a lurking card for every player on every closed day.  Read-only

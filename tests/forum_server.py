@@ -17,7 +17,8 @@ background thread.  For each request it answers, in this order:
 
 Query parameters are compared as a set, so ``tid=2&mod=viewthread`` finds the
 ``mod=viewthread&tid=2`` capture.  Every request is logged (:attr:`requests`) with all
-its headers, so tests can count requests and check the User-Agent and Cookie sent.
+its headers (and a POST's body), so tests can count requests and check the User-Agent
+and Cookie sent.
 
 The captures are read in place (never copied): ``AUDITOR_DISCUZ_DIR`` or
 ``<repo>/../shared/discuz``.
@@ -95,6 +96,7 @@ class RecordedRequest:
     path: str  # path + query, as sent (leading "/")
     headers: tuple[tuple[str, str], ...]
     at: float  # time.monotonic() on arrival
+    body: bytes = b""  # a POST's body, as sent
 
     def header(self, name: str) -> str | None:
         for key, value in self.headers:
@@ -531,11 +533,13 @@ class _ForumHandler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:
+        length = self.headers.get("Content-Length", "")
         req = RecordedRequest(
             method=self.command,
             path=self.path,
             headers=tuple((k, v) for k, v in self.headers.items()),
             at=time.monotonic(),
+            body=self.rfile.read(int(length)) if length.isdecimal() else b"",
         )
         self.forum._record(req)
         self.close_connection = True
@@ -592,6 +596,7 @@ class _ForumHandler(BaseHTTPRequestHandler):
             self.wfile.write(framed)
 
     do_HEAD = do_GET
+    do_POST = do_GET  # (a reply form: routes answer it; captures are GETs)
 
     def _reset(self) -> None:
         """Close with RST: SO_LINGER on with a zero timeout discards the socket at once."""

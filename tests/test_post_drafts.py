@@ -37,10 +37,12 @@ def _with(game: Path, rules: str) -> Path:
     return game
 
 
-def test_nothing_is_posted_without_dry_run(sample_game: Path) -> None:
+def test_nothing_is_posted_without_a_forum_to_post_to(sample_game: Path) -> None:
+    """The sample reads saved pages: no url, no post_cookies, so no post (posting itself is
+    tests/test_post_send.py)."""
     code, out = _post(sample_game, "tally", "--now", f"{DAY2} 20:30")
     assert code == 2
-    assert "还不能发帖" in out and "--dry-run" in out
+    assert "没有 url" in out and "不能发帖" in out
     assert "[b]" not in out  # no draft shown, nothing done
 
 

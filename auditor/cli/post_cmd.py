@@ -1,9 +1,13 @@
-"""`auditor post GAME KIND --dry-run`: the director's draft (公告、票型、投票提醒) as text,
-where it may go and the size the forum will count.  Nothing is posted (issue 31, item 3
-is a later step): without --dry-run the command says so and stops."""
+"""`auditor post GAME KIND`: the director's draft (公告、票型、投票提醒), where it may go and
+the size the forum will count (``--dry-run``: nothing more); without ``--dry-run`` it is
+posted as replies to the thread (``--thread``, default the game's 进程帖) with the
+director's own login (``[forum] post_cookies``), after the exact text, the thread and the
+account are shown and the director confirms on the terminal (``--yes`` for scripts).
+Nothing is posted without this command (issue 31, item 3; :mod:`auditor.forum.post`)."""
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
@@ -21,22 +25,26 @@ from auditor.cli.common import (
     require_crawled,
     write_utf8,
 )
-from auditor.errors import AuditorError
+from auditor.cli.console import err
+from auditor.forum.fetch import Fetcher
+from auditor.forum.post import PartResult, Target
 from auditor.game.gamefile import Game
+from auditor.posting import (
+    NotPostableError,
+    PostFailedError,
+    check_postable,
+    check_sizes,
+    make_draft,
+    opened_thread,
+    send_draft,
+)
 from auditor.report.drafts import (
     Draft,
-    announcement_draft,
-    open_day,
-    reminder_draft,
-    require_midday_tally,
-    tally_draft,
 )
 from auditor.report.parts import DEFAULT_LIMIT, MIN_POST_BYTES, POSTED, post_size, size_verdict
-from auditor.report.records import Records, build_records
-from auditor.rules.engine import build_context, ruleset_for
+from auditor.rules.engine import ruleset_for
 
 if TYPE_CHECKING:
-    from auditor.rules.ruleset import RuleSet
     from auditor.store import Store
 
 
@@ -46,8 +54,8 @@ class Kind(StrEnum):
     reminder = "reminder"
 
 
-class NotPostingError(AuditorError):
-    """Posting is not there yet: only the drafts."""
+#: Who commanded a post sent from the command line (the desk records the signed-in director).
+COMMAND_LINE = "命令行"
 
 
 @command("post")
@@ -64,60 +72,103 @@ def post_cmd(
         int | None, typer.Option("--day", "-d", help="票型、提醒：哪一天（默认进行中的讨论日）")
     ] = None,
     now: NowOpt = None,
+    thread: Annotated[
+        int | None,
+        typer.Option("--thread", "-t", help="发到哪个主题（tid，默认游戏文件里的进程帖）"),
+    ] = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="不在终端上询问，直接发（供脚本使用）")
+    ] = False,
 ) -> None:
-    """导演每天要发的草稿：公告、讨论日进行中的票型、关门前的投票提醒。
+    """导演每天要发的草稿：公告、讨论日进行中的票型、关门前的投票提醒；确认后发帖。
 
     --dry-run 显示草稿全文、可以发到哪里（按规则集，附规则原文）和论坛按字节算的大小
-    （浏览器粘贴时换行算 2 字节），超过上限时分成几部分。现在只有 --dry-run：什么都不会发出去。
+    （浏览器粘贴时换行算 2 字节），超过上限时分成几部分，不发帖。
+
+    不加 --dry-run：用导演自己的登录（游戏文件 [forum] post_cookies）回复到 --thread 指定的
+    主题（默认进程帖）。先显示要发的全文、主题和发帖账号，在终端上确认后才发（--yes：不问）。
+    同一份草稿只发一次（再发会说明已经发到哪里）；某一部分没发出，后面的部分就不发。
+    只供复制的草稿（如 M107 的投票提醒发在联谊群）不能发帖。
 
     例：auditor post examples/sample/game.toml tally --dry-run --now "2026-11-23 20:30"
+
+    例：auditor post examples/sample/game.toml announcement --thread 13
     """
     with handle_errors():
-        if not dry_run:
-            raise NotPostingError(
-                "还不能发帖：现在只能用 --dry-run 查看草稿（不会发出任何东西），"
-                "再由导演自己复制发帖"
-            )
         g = open_game(game)
         rs = ruleset_for(g)
         with open_store(g, existing="生成草稿") as store:
             require_crawled(g, store, action="生成草稿")
             when = now_in(g.timezone, now) or datetime.now(UTC).astimezone(g.timezone)
             draft = make_draft(g, store, rs, kind, when, day)
-        write_utf8(render_dry_run(draft, int(g.forum.maxpostsize)))
+            limit = int(g.forum.maxpostsize)
+            if dry_run:
+                write_utf8(render_dry_run(draft, limit))
+                return
+            results = post_draft(g, store, draft, thread, yes=yes)
+        write_utf8(render_results(results))
+        failed = next((r for r in results if not r.ok), None)
+        if failed is not None:
+            raise PostFailedError(f"第{failed.part}/{failed.parts}部分没有发出：{failed.said}")
 
 
-def make_draft(
-    game: Game, store: Store, rs: RuleSet, kind: Kind, when: datetime, day: int | None
-) -> Draft:
-    """The draft of ``kind`` at ``when``, from the store as it is (judged afresh at that
-    time, as ``auditor votes --now`` does)."""
-    if kind is not Kind.announcement:
-        target = open_day(game.days, when, day)
-        # (the day is checked first: no records are built for a draft that has none)
-        if kind is Kind.tally:
-            require_midday_tally(rs.settings, rs.sources, target.number)
-    records = build_records(
-        game, store, ruleset=rs, ctx=build_context(game, store, now=when, ruleset=rs)
-    )
-    if kind is Kind.announcement:
-        return announcement_draft(records)
-    as_of = _as_of(records, when)
-    if kind is Kind.tally:
-        return tally_draft(records, rs.settings, rs.sources, target, as_of)
-    return reminder_draft(records, rs.settings, rs.sources, target, when, as_of)
+def post_draft(
+    game: Game,
+    store: Store,
+    draft: Draft,
+    thread: int | None,
+    *,
+    yes: bool,
+    fetcher: Fetcher | None = None,
+) -> list[PartResult]:
+    """Check the draft may be posted, open the thread as the posting account, show the
+    exact text and ask (unless ``yes``), then post its parts in order."""
+    tid = check_postable(game, store, draft, thread)
+    with opened_thread(game, tid, fetcher) as (client, target):
+        check_sizes(draft, int(game.forum.maxpostsize), target.charset)
+        write_utf8(render_confirmation(draft, target, game))
+        if not yes:
+            confirm_on_terminal()
+        return send_draft(store, client, target, draft, ordered_by=COMMAND_LINE)
 
 
-def _as_of(records: Records, when: datetime) -> datetime:
-    """The time the ballots are known up to: ``when``, or the last crawl when earlier (a
-    票型 "截至 20:30" from a crawl at 19:00 would claim ninety minutes it never read)."""
-    started = (records.summary.get("crawl") or {}).get("started_at")
-    if not started:
-        return when
-    crawled = datetime.fromisoformat(str(started))
-    if crawled.tzinfo is None:
-        crawled = crawled.replace(tzinfo=UTC)
-    return min(when, crawled.astimezone(when.tzinfo))
+def interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+def confirm_on_terminal() -> None:
+    """Ask on the terminal; without one (a script, a pipe), refuse: ``--yes`` says it."""
+    if not interactive():
+        raise NotPostableError("不是在终端上运行，无法确认：看过上面的全文后，加 --yes 再运行")
+    if not typer.confirm("确认发帖？", default=False, err=True):
+        err.print("没有发帖。")
+        raise typer.Exit(1)
+
+
+def render_confirmation(draft: Draft, target: Target, game: Game) -> str:
+    """What is about to be posted, exactly, and where, and as whom."""
+    n = len(draft.parts)
+    subject = target.form.subject or "?"
+    lines = [
+        f"草稿：{draft.title}（{n} 部分）" if n > 1 else f"草稿：{draft.title}",
+        f"发到：主题 {target.tid}「{subject}」 {target.referer}",
+        f"发帖账号：{target.account}",
+    ]
+    if target.form.viewer_name and target.form.viewer_name not in game.directors:
+        lines.append(f"注意：发帖账号 {target.form.viewer_name} 不是游戏文件里的导演")
+    out = "\n".join(lines) + "\n"
+    for i, part in enumerate(draft.parts, start=1):
+        out += f"\n----- 第{i}/{n}部分 -----\n" if n > 1 else "\n----- 全文 -----\n"
+        out += part if part.endswith("\n") else part + "\n"
+    return out + "-----\n"
+
+
+def render_results(results: list[PartResult]) -> str:
+    lines = []
+    for r in results:
+        which = f"第{r.part}/{r.parts}部分" if r.parts > 1 else "帖子"
+        lines.append(f"{which}：{r.said}")
+    return "\n".join(lines) + "\n"
 
 
 def render_dry_run(draft: Draft, limit: int = DEFAULT_LIMIT) -> str:

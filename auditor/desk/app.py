@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from auditor.desk import actions, corrections
+from auditor.desk import actions, corrections, post_page
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
 from auditor.desk.coalesce import Coalesced
 from auditor.desk.sessions import Sessions, password_mark
@@ -792,6 +793,8 @@ def create_app(
         Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
+        Route("/g/{slug}/post", partial(post_page.show, app), methods=["GET"]),
+        Route("/g/{slug}/post", partial(post_page.post, app), methods=["POST"]),
     ]
     middleware = [
         Middleware(SecurityHeaders),

@@ -88,7 +88,7 @@ import requests
 from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
-from urllib3.exceptions import InvalidHeader, MaxRetryError
+from urllib3.exceptions import ConnectTimeoutError, InvalidHeader, MaxRetryError
 from urllib3.util.retry import Retry
 
 from auditor import __version__
@@ -100,6 +100,8 @@ from auditor.errors import (
     NetworkError,
     PageDeadlineError,
     PageTooLargeError,
+    PostNotSentError,
+    PostUnansweredError,
     RateLimitedError,
     ServerError,
     TruncatedPageError,
@@ -566,6 +568,56 @@ class Fetcher:
                 )
             raise ServerError(redact_url(url), f"跳转超过 {MAX_REDIRECTS} 次")
 
+    def post_form(self, path_or_url: str, body: bytes, *, referer: str | None) -> FetchedPage:
+        """Send one ``application/x-www-form-urlencoded`` POST, **once**: the answer comes
+        back whatever its status (a 301, a 503 are answers to read), redirects are not
+        followed, and nothing is retried once the request may have reached the forum
+        (urllib3 retries only GET; a connection that could not be opened is retried as for a
+        page, since nothing was sent on it).  The delay, the deadline and the size limit are
+        a page's.  Raises :class:`PostNotSentError` when no connection could be made, and
+        :class:`PostUnansweredError` when the request went out and no whole answer came back
+        (then only the forum knows whether it took the post)."""
+        url = self.url(path_or_url)
+        public = redact_url(url)
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if referer:
+            headers["Referer"] = referer
+        with self._lock:
+            self._wait_turn(first_attempt=True)
+            self._expired.clear()
+            self._started = time.monotonic()
+            watchdog = threading.Timer(self.deadline, self._expire)
+            watchdog.daemon = True
+            watchdog.start()
+            self._count += 1
+            try:
+                resp = self._session.post(
+                    url,
+                    data=body,
+                    headers=headers,
+                    timeout=self.timeout,
+                    allow_redirects=False,
+                    stream=True,
+                )
+                answer = self._read_body(resp, public)
+            except Exception as exc:
+                raise self._post_failure(public, exc) from None
+            finally:
+                watchdog.cancel()
+                self._last_end = time.monotonic()
+        return self._finish(url, resp, answer, resp.headers.get("Location"))
+
+    def _post_failure(self, public: str, exc: Exception) -> PostNotSentError | PostUnansweredError:
+        if self._expired.is_set() or isinstance(exc, PageDeadlineError):
+            return PostUnansweredError(public, f"{self.deadline:g} 秒内没有收完回答")
+        if isinstance(exc, PageTooLargeError):
+            return PostUnansweredError(public, "回答太大，没有读完")
+        if _never_sent(exc):
+            return PostNotSentError(public, _reason(exc))
+        if isinstance(exc, requests.exceptions.Timeout):
+            return PostUnansweredError(public, f"超时（{self.timeout:g} 秒）")
+        return PostUnansweredError(public, _reason(exc))
+
     def _send(
         self, url: str, headers: Mapping[str, str] | None = None
     ) -> tuple[requests.Response, bytes]:
@@ -741,6 +793,31 @@ def _watched_pools(watch: Callable[[socket.socket | None], None]) -> dict[str, t
     return {"http": HTTPPool, "https": HTTPSPool}
 
 
+def _causes(exc: BaseException) -> list[BaseException]:
+    """``exc`` and the exceptions it wraps (requests → MaxRetryError → ProtocolError → OSError)."""
+    queue: list[BaseException] = [exc]
+    seen: list[BaseException] = []
+    while queue and len(seen) < 50:
+        current = queue.pop(0)
+        if any(current is s for s in seen):
+            continue
+        seen.append(current)
+        for attr in ("reason", "__cause__", "__context__"):
+            inner = getattr(current, attr, None)
+            if isinstance(inner, BaseException):
+                queue.append(inner)
+        queue.extend(a for a in current.args if isinstance(a, BaseException))
+    return seen
+
+
+def _never_sent(exc: BaseException) -> bool:
+    """The connection was never made (refused, no route, a connect timeout): no byte of the
+    request reached the forum.  (urllib3's NewConnectionError is a ConnectTimeoutError.)"""
+    return isinstance(exc, requests.exceptions.ConnectTimeout) or any(
+        isinstance(c, ConnectTimeoutError) for c in _causes(exc)
+    )
+
+
 def _reason(exc: BaseException) -> str:
     """A short, secret-free description of a network failure.
 
@@ -754,18 +831,7 @@ def _reason(exc: BaseException) -> str:
         (ConnectionError, "连接中断"),
         (OSError, "网络错误"),
     )
-    queue: list[BaseException] = [exc]
-    seen: list[BaseException] = []
-    while queue and len(seen) < 50:
-        current = queue.pop(0)
-        if any(current is s for s in seen):
-            continue
-        seen.append(current)
-        for attr in ("reason", "__cause__", "__context__"):
-            inner = getattr(current, attr, None)
-            if isinstance(inner, BaseException):
-                queue.append(inner)
-        queue.extend(a for a in current.args if isinstance(a, BaseException))
+    seen = _causes(exc)
     for cls, text in known:
         for candidate in seen:
             if isinstance(candidate, cls):

@@ -79,6 +79,9 @@ class ForumConfig:
     max_page_mb: float = 8.0  # largest page read, fetched or saved
     board: int | None = None  # the game's board (fid): threads, days and events are discovered
     maxpostsize: int = 10000  # the admin's 帖子最大字数 (bytes as received); 0 = no limit
+    # the director's own login for posting (auditor post): the crawl's cookies may be a
+    # spectator's; same forms as cookies, a secret
+    post_cookies: CookieSource | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +219,7 @@ spectators = []               # 观众、场外人员（免检）
 [forum]
 url = "https://bbs.example.com/"   # 论坛地址；或者改用 pages = "saved-pages/"（浏览器保存的页面所在目录）
 # cookies = "cookies.txt"          # 需要登录的论坛：导出的 cookies.txt，或一行原始 Cookie 头
+# post_cookies = "director.txt"    # 发帖（auditor post）用导演自己的登录 cookies，写法同 cookies
 delay = 1.0                        # 两次请求之间的间隔（秒）
 # deadline = 120                   # 每个请求（含重试）最多用多少秒，超过就报错
 # max_page_mb = 8                  # 单个页面（抓取的或保存的）最大多少 MB
@@ -663,6 +667,7 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
             "max_page_mb",
             "board",
             "maxpostsize",
+            "post_cookies",
         ),
     )
     url = r.str_(f, "forum.url", "url")
@@ -680,21 +685,7 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
     pages_dir = (path.parent / pages) if pages else None
     if pages_dir is not None and not pages_dir.is_dir():
         raise r.fail("forum.pages", f"目录不存在：{pages_dir}")
-    cookies_value = r.str_(f, "forum.cookies", "cookies")
-    cookies: CookieSource | None = None
-    if cookies_value and looks_like_cookie_line(cookies_value):
-        # A raw Cookie line written in the game file: a secret, never echoed back.
-        cookies = CookieLine(cookies_value)
-    elif cookies_value:
-        cookies = path.parent / cookies_value
-        if not cookies.is_file():
-            # (named only when it reads as a file name: a Cookie value pasted without its
-            # name= is a secret all the same)
-            named = f"：{cookies}" if _FILE_NAME.fullmatch(cookies_value) else "（内容不显示）"
-            raise r.fail(
-                "forum.cookies",
-                f"文件不存在{named}；应为 cookies.txt 这样的文件名，或一行 name=value; … 的 Cookie",
-            )
+    cookies = _cookie_source(r, f, path, "cookies")
     return ForumConfig(
         url=url,
         pages=pages_dir,
@@ -707,7 +698,30 @@ def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:
         max_page_mb=r.ranged(f, "forum.max_page_mb", "max_page_mb", 8.0, 0.1, 1024),
         board=_board(r, f),
         maxpostsize=_maxpostsize(r, f),
+        post_cookies=_cookie_source(r, f, path, "post_cookies"),
     )
+
+
+def _cookie_source(
+    r: _Reader, f: Mapping[str, object], path: Path, key: str
+) -> CookieSource | None:
+    """``cookies`` or ``post_cookies``: a cookies file beside the game file, or a raw Cookie
+    line (a secret, never echoed back)."""
+    value = r.str_(f, f"forum.{key}", key)
+    if not value:
+        return None
+    if looks_like_cookie_line(value):
+        return CookieLine(value)
+    cookies = path.parent / value
+    if not cookies.is_file():
+        # (named only when it reads as a file name: a Cookie value pasted without its
+        # name= is a secret all the same)
+        named = f"：{cookies}" if _FILE_NAME.fullmatch(value) else "（内容不显示）"
+        raise r.fail(
+            f"forum.{key}",
+            f"文件不存在{named}；应为 cookies.txt 这样的文件名，或一行 name=value; … 的 Cookie",
+        )
+    return cookies
 
 
 #: A cookies file's name as a director writes it (a path ending in .txt): only such a value

@@ -9,7 +9,8 @@ second process on the same game.
 :mod:`~auditor.store.db` (opening, the lock, transactions, runs),
 :mod:`~auditor.store.posts` (pages, threads, posts, versions),
 :mod:`~auditor.store.sightings` (profiles, avatar pictures, posts lists),
-:mod:`~auditor.store.saved` (saved files read), :mod:`~auditor.store.state` (what the
+:mod:`~auditor.store.saved` (saved files read), :mod:`~auditor.store.sent` (the
+director's posts the tool sent), :mod:`~auditor.store.state` (what the
 last check saw) and :mod:`~auditor.store.verdicts` (findings, decisions, manual cards,
 passwords).  What it reads back are typed rows, never ``sqlite3.Row``; only this package
 imports :mod:`sqlite3` (an import-linter contract).
@@ -30,6 +31,7 @@ from auditor.store.posts import (
     neutral_hash,
 )
 from auditor.store.saved import Saved, SavedFileRow, saved_mark
+from auditor.store.sent import Sent, SentRow
 from auditor.store.sightings import AvatarFetch, Sightings
 from auditor.store.state import (
     CHECKED_ROWID,
@@ -49,7 +51,7 @@ from auditor.store.verdicts import (
 )
 
 
-class Store(Posts, Sightings, Saved, CheckState, Verdicts, Database):
+class Store(Posts, Sightings, Saved, CheckState, Verdicts, Sent, Database):
     """The game's SQLite file.  Use as a context manager; call :meth:`lock` for writers."""
 
 
@@ -68,6 +70,7 @@ __all__ = [
     "Row",
     "RunRow",
     "SavedFileRow",
+    "SentRow",
     "Store",
     "StoredPost",
     "ThreadRow",

@@ -377,6 +377,32 @@ _M15_POST_CHANGES = """
                 WHERE NOT EXISTS (SELECT 1 FROM post_changes WHERE pid = 0);
         END;
 """
+# The director's posts the tool sent to the forum (auditor post): one row per attempt at one
+# part of one draft; the latest row of a (draft, part) is its state.  A part is posted at most
+# once (the partial unique index); the text is what was sent, the account the forum's name
+# for the login used (never a cookie).
+_M16_FORUM_POSTS = """
+        CREATE TABLE forum_posts (
+            id INTEGER PRIMARY KEY,
+            draft TEXT NOT NULL,           -- sha256 of the draft's parts: the same draft, the same id
+            part INTEGER NOT NULL,         -- 1-based
+            parts INTEGER NOT NULL,
+            kind TEXT NOT NULL,            -- announcement | tally | reminder
+            title TEXT NOT NULL,
+            text TEXT NOT NULL,            -- exactly what was sent (LF line breaks)
+            tid INTEGER NOT NULL,
+            pid INTEGER,
+            account TEXT,                  -- the forum's name of the posting account
+            account_uid INTEGER,
+            ordered_by TEXT,               -- who commanded it: the desk's signed-in director, or 命令行
+            status TEXT NOT NULL,          -- sending | posted | refused | unknown | absent
+            said TEXT,                     -- the forum's words, or what went wrong
+            started_at TEXT NOT NULL,
+            finished_at TEXT
+        );
+        CREATE INDEX forum_posts_draft ON forum_posts (draft, part, id);
+        CREATE UNIQUE INDEX forum_posts_once ON forum_posts (draft, part) WHERE status = 'posted';
+"""
 MIGRATIONS: Sequence[str] = (
     _M1_PAGES_POSTS,
     _M2_FINDINGS,
@@ -393,6 +419,7 @@ MIGRATIONS: Sequence[str] = (
     _M13_SAVED_FILES_INODE,
     _M14_POSTS_SERIAL,
     _M15_POST_CHANGES,
+    _M16_FORUM_POSTS,
 )
 
 

@@ -1,0 +1,152 @@
+"""The desk's 发布到进程帖 (issue 31 item 3): a page of its own that shows a draft's exact
+text, the thread and the posting account, and a button that posts it with the director's
+own login, the same way ``auditor post`` does (:mod:`auditor.posting`).
+
+``GET /g/{slug}/post?kind=K[&thread=T]`` opens the thread as the posting account (a GET:
+nothing is sent) and shows what would be posted; ``POST /g/{slug}/post`` (signed in, the
+CSRF token) rebuilds the draft at the time the page showed it and posts it only when it
+is still the text shown (the draft's id in the form).  Nothing is posted without the
+director pressing the button."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from auditor import pipeline
+from auditor.errors import AuditorError
+from auditor.forum.post import PartResult, as_posted, draft_id
+from auditor.game.gamefile import Game
+from auditor.posting import (
+    KINDS,
+    check_postable,
+    check_sizes,
+    make_draft,
+    opened_thread,
+    send_draft,
+)
+from auditor.report.drafts import KIND_NAMES, Draft
+from auditor.rules.engine import ruleset_for
+
+if TYPE_CHECKING:
+    from auditor.desk.app import DeskApp
+
+TEMPLATE = "desk_post.html.j2"
+
+
+@dataclass(slots=True)
+class Shown:
+    """What the page shows of one draft: its text, where it goes and as whom, or why not."""
+
+    kind: str
+    when: str  # the time the draft was made (the form sends it back)
+    draft: Draft | None = None
+    ident: str = ""
+    tid: int | None = None
+    subject: str = ""
+    url: str = ""
+    account: str = ""
+    notes: list[str] = field(default_factory=list)
+    error: str = ""
+
+
+def _draft(game: Game, kind: str, when: datetime) -> Draft:
+    with pipeline.open_store(game, existing="生成草稿") as store:
+        pipeline.require_crawled(game, store, action="生成草稿")
+        return make_draft(game, store, ruleset_for(game), kind, when, None)
+
+
+def preview(game: Game, kind: str, thread: int | None, when: datetime) -> Shown:
+    """The draft of ``kind`` at ``when`` and the thread it would go to, opened as the
+    posting account; an :class:`AuditorError` becomes the page's error."""
+    shown = Shown(kind, when.isoformat())
+    try:
+        shown.draft = draft = _draft(game, kind, when)
+        shown.ident = draft_id([as_posted(p) for p in draft.parts])
+        with pipeline.open_store(game) as store:
+            tid = check_postable(game, store, draft, thread)
+        shown.tid = tid
+        with opened_thread(game, tid) as (_client, target):
+            check_sizes(draft, int(game.forum.maxpostsize), target.charset)
+        shown.subject, shown.url = target.form.subject or "?", target.referer
+        shown.account = target.account
+        if target.form.viewer_name and target.form.viewer_name not in game.directors:
+            shown.notes.append(f"注意：发帖账号 {target.form.viewer_name} 不是游戏文件里的导演")
+    except AuditorError as exc:
+        shown.error = str(exc)
+    return shown
+
+
+def send(
+    game: Game, kind: str, thread: int | None, when: datetime, ident: str, by: str
+) -> list[PartResult]:
+    """Post the draft shown, if it is still that text."""
+    draft = _draft(game, kind, when)
+    if draft_id([as_posted(p) for p in draft.parts]) != ident:
+        raise AuditorError(
+            "草稿在显示之后变了（新的抓取或决定）：没有发帖，请重新打开这一页看过再发"
+        )
+    with pipeline.open_store(game) as store:
+        tid = check_postable(game, store, draft, thread)
+        with opened_thread(game, tid) as (client, target):
+            check_sizes(draft, int(game.forum.maxpostsize), target.charset)
+            return send_draft(store, client, target, draft, ordered_by=by)
+
+
+def _thread(value: object) -> int | None:
+    text = str(value or "").strip()
+    return int(text) if text.isdecimal() and 0 < int(text) < 2**31 else None
+
+
+async def show(app: DeskApp, request: Request) -> Response:
+    game = app.game_or_404(request)
+    if game is None:
+        return app.message(request, "没有这个游戏。", 404)
+    slug = request.path_params["slug"]
+    if await app.signed_in(request, slug) is None:
+        return RedirectResponse(f"/g/{slug}/login", status_code=303)
+    kind = request.query_params.get("kind", "")
+    shown = None
+    if kind in KINDS:
+        when = datetime.now(game.timezone)
+        shown = await run_in_threadpool(
+            preview, game, kind, _thread(request.query_params.get("thread")), when
+        )
+    return app.page(request, TEMPLATE, slug=slug, game=game, kinds=KIND_NAMES, shown=shown)
+
+
+async def post(app: DeskApp, request: Request) -> Response:
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    kind = str(form.get("kind", ""))
+    try:
+        when = datetime.fromisoformat(str(form.get("when", "")))
+    except ValueError:
+        when = None
+    if kind not in KINDS or when is None or when.tzinfo is None:
+        return app.message(request, "表单不完整：请重新打开发帖页。", 400)
+    try:
+        results = await run_in_threadpool(
+            send, game, kind, _thread(form.get("thread")), when, str(form.get("draft", "")), who
+        )
+        error = ""
+    except AuditorError as exc:
+        results, error = [], str(exc)
+    return app.page(
+        request,
+        TEMPLATE,
+        status=409 if error else 200,  # (a refusal by the forum is said on the page)
+        slug=slug,
+        game=game,
+        kinds=KIND_NAMES,
+        shown=None,
+        results=results,
+        error=error,
+    )
