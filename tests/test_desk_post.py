@@ -139,3 +139,26 @@ def test_the_button_in_a_browser(tmp_path: Path, forum: ForumServer) -> None:
             assert not any(secret in driver.page_source for secret in SECRETS)
         finally:
             driver.quit()
+
+
+def test_the_desk_sizes_the_announcement_by_the_forums_rule_and_links_the_post_page(
+    tmp_path: Path, forum: ForumServer
+) -> None:
+    """The desk's announcement said 长度 N 字符, counted as the editor does (中文字计 3),
+    against ``serve --post-limit``: the forum counts the bytes it receives, line breaks as
+    CRLF, against the game's ``[forum] maxpostsize``; the page links the posting page."""
+    from auditor.report.parts import post_size
+
+    game = posting_game(tmp_path / "game", forum)
+    with desk_server(game) as srv:
+        s = srv.session()
+        s.get(srv.links["导演"], timeout=60)
+        page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
+    m = re.search(r'id="announcement-length">长度 (\d+) 字节', page)
+    assert m, page[:2000]
+    first = re.search(r'id="announcement-1">(.*?)</textarea>', page, re.S)
+    assert first is not None
+    text = html.unescape(first.group(1))
+    if "第 1 / " not in page:  # one part: its size is the whole announcement's
+        assert int(m.group(1)) == post_size(text)
+    assert f'href="/g/{srv.slug}/post?kind=announcement"' in page

@@ -45,7 +45,7 @@ from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
 from auditor.report.html import Exact, show, with_helpers
-from auditor.report.parts import discuz_length, split_announcement
+from auditor.report.parts import post_size, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
 CSP = (
@@ -879,12 +879,7 @@ def desk_context(
         "batches": _batches(queue),
         "cards": CARD_CHOICES,
         "manual_cards": ("blue", "yellow", "red", "substitute"),
-        "announcement": {
-            "text": text,
-            "length": discuz_length(text),
-            "limit": desk.post_limit,
-            "parts": split_announcement(text, desk.post_limit),
-        },
+        "announcement": _announcement(text, game.forum.maxpostsize, desk.post_limit),
         "audit": {
             "last": dict(last),
             "state": job.state if job else "idle",
@@ -905,6 +900,19 @@ def _kept(item: Mapping[str, object], filters: Mapping[str, str]) -> bool:
         and (not filters.get("day") or str(item["day"]) == filters["day"])
         and (not filters.get("rule") or item["code"] == filters["rule"])
     )
+
+
+def _announcement(text: str, maxpostsize: int, serve_limit: int) -> dict[str, object]:
+    """The announcement as the desk shows it: its size as the forum counts it (the UTF-8
+    bytes a browser sends, each line break as CRLF: docs/posting.md) against the game's
+    ``[forum] maxpostsize`` (0, no limit: ``serve --post-limit``), and its parts."""
+    limit = maxpostsize or serve_limit
+    return {
+        "text": text,
+        "length": post_size(text),
+        "limit": limit,
+        "parts": split_announcement(text, limit),
+    }
 
 
 def _batches(queue: Sequence[Mapping[str, object]]) -> list[dict[str, str]]:
