@@ -79,7 +79,7 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 # undo the rest of the sentence from where they stand
 _SUPPOSE = re.compile(
     r"如果|假如|假设|若是|若有|要是|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|估计|希望|"
-    r"建议|打算|准备|方可|才能|我投|投给|票投|谁|哪位|哪个|[吗么嘛](?![啡])"
+    r"建议|打算|准备|方可|才能|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])"
 )
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
 _QUOTE = re.compile(
@@ -99,7 +99,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ("suicide", r"(?:触发)?殉情(?:出局|死亡)?"),
     (
         "hunter",
-        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标",
+        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标",
     ),
     (
         "vote",
@@ -164,8 +164,11 @@ _SUBJECT_GAP = re.compile(
     rf"{_NUM}\s*[个人位名]|没能|终于|不幸|依规则|将|的情侣|选择)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有]|名单|角色|玩家|顺序|对象|目标|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
+    rf"^(?:[了的者是为有只仅]|名单|角色|玩家|顺序|对象|目标|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
 )
+
+
+_NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
 
 def _nfkc(text: str) -> str:
@@ -222,6 +225,8 @@ class Patterns:
     def names(self, clause: str) -> list[_Name]:
         out: list[_Name] = []
         for m in self._name_re.finditer(clause):
+            if out and m.start() < out[-1].end:
+                continue  # 芝麻（原土豆位）: inside the bracket of the name before
             b = re.match(r"\s*([（(][^）)]{0,24}[）)])", clause[m.end() :])
             bracket = b.group(1) if b else ""
             end = m.end() + (b.end() if b else 0)
@@ -237,12 +242,18 @@ class Patterns:
         badge_post = "警徽" in text
         out: list[Announced] = []
         for line in text.splitlines():
+            if self._relayed(line):
+                break  # 馄饨：— what follows is that player's words, relayed
             topic: str | None = None
             for sentence in _SENTENCES.findall(line):
                 ctx = _Sentence(self, sentence, post_correction, vote_result, badge_post, topic)
                 out.extend(ctx.read())
                 topic = ctx.topic or topic
         return _settle(out)
+
+    def _relayed(self, line: str) -> bool:
+        head = line.strip()
+        return head[-1:] in (":", "：") and bool(self._name_re.fullmatch(head[:-1].strip()))
 
     def substitutes(self, sentence: str, topic: str | None) -> list[tuple[str, str, str]]:
         """(who leaves, who comes in, the span) for each substitution the sentence states."""
@@ -312,8 +323,12 @@ class _Sentence:
             if night_n
             else (cn_number(day_n.group(1)) if day_n else None)
         )
-        self.night = bool(_NIGHT.search(self.text))
-        self.offset = -1 if (_YESTERDAY.search(self.text) and not self.night) else 0
+        # a bracket about another player (不是番茄（番茄昨夜已出局）) says nothing of when
+        plain = re.sub(
+            r"[（(][^）)]*[）)]", lambda b: "" if p.names(b.group(0)) else b.group(0), self.text
+        )
+        self.night = bool(_NIGHT.search(plain))
+        self.offset = -1 if (_YESTERDAY.search(plain) and not self.night) else 0
 
     def read(self) -> list[Announced]:
         if self.asks:
@@ -386,7 +401,8 @@ class _Sentence:
                     return []
                 return before
             topic = self.topic or self.carried
-            if topic and not names and len(c[:start].strip()) <= 6:
+            lead = c[:start].strip()
+            if topic and not names and len(lead) <= 6 and not _NOT_A_MANNER.search(lead):
                 return [_Name(topic, 0, 0, "")]
         return []
 
@@ -401,9 +417,9 @@ class _Sentence:
                     continue
                 taken.append(m.span())
                 hunter_object = cause == "hunter" and m.group(0).startswith(
-                    ("带走", "开枪", "最后一枪", "开了")
+                    ("带走", "开枪", "最后一枪", "开了", "目标")
                 )
-                if m.group(0).startswith("带走") and not re.search(r"枪|猎人", self.text):
+                if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
                     continue
                 slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
                 for n in slots:
@@ -449,7 +465,7 @@ class _Sentence:
         if out:
             return out
         badge = _SHERIFF_OBJECT.search(c)
-        if badge is None and self.badge_post and "警徽" in self.text:
+        if badge is None and self.badge_post and ("警徽" in self.text or "移交" in c):
             badge = _SHERIFF_CHOICE.search(c)
         if badge is not None:
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
@@ -489,8 +505,9 @@ class _Sentence:
     def _notices(self) -> list[Announced]:
         out: list[Announced] = []
         t = self.text
-        m = _NO_DEATH.search(t)
-        if m and not _NEGATION.search(t[: m.start()][-2:]) and _quiet_night(t):
+        if _quiet_night(t) and any(
+            not _NEGATION.search(t[: m.start()][-2:]) for m in _NO_DEATH.finditer(t)
+        ):
             out.append(self._item(Notice.NO_DEATH, "", None, t))
         m = _ACCELERATED.search(t)
         if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
