@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import unicodedata
 from collections import Counter, defaultdict
@@ -117,11 +118,17 @@ def read(rec: dict[str, Any], patterns: Patterns) -> list[dict[str, Any]]:
                 item["day"] = UNPLACED
             out.append(item)
     if kind in ("discussion", "vote", "rules", "process"):
-        out += _day_items(text, posted, day, phase)
+        for item in _day_items(text, posted, day, phase):
+            if unplaced and item.get("day") == day and not _DAY_LABEL_RE.search(text):
+                item["day"] = UNPLACED
+            out.append(item)
     return out
 
 
 UNPLACED = "?"
+_DAY_LABEL_RE = re.compile(r"第\s*[0-9一二两三四五六七八九十]{1,3}\s*[天日]")
+# a 版杀7 night (环节四) or last words (环节五) is no day item (README convention 2)
+_NOT_A_DAY = re.compile(r"夜|遗言")
 
 
 def _event_item(a: Announced, kind: str, day: int, after: bool) -> dict[str, Any] | None:
@@ -165,6 +172,8 @@ def _minute(t: datetime) -> str:
 def _day_items(text: str, posted: datetime, day: int, phase: int | None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for r in find_ranges(text, posted, TZ):
+        if _NOT_A_DAY.search(r.label) or (r.phase or 0) > 3:
+            continue
         item: dict[str, Any] = {
             "kind": "day",
             "day": r.day or day,
