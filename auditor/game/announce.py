@@ -107,7 +107,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
     (
         "night",
-        r"没能熬过[^，。]{0,4}?[夜晚]|倒在了?血泊[中里]|被(?:狼人?|杀手|女巫|医生)?"
+        r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
         r"(?:刀了?|杀害|杀死|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死)|遇害",
     ),
     (None, r"出局|死亡|阵亡|身亡|倒牌|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"),
@@ -215,7 +215,8 @@ class Patterns:
                 rf"(?P<new>{one}|[^\s，。、：:（）()【】]{{1,12}}?)\s*(?:替补|接替|顶替|代替|$|[，。])"
             ),
             re.compile(
-                rf"由\s*(?:替补)?\s*(?P<new>{one})\s*(?:接替|顶替|替补|代替)(?!\s*(?:{one}))"
+                rf"由\s*(?:替补)?\s*(?P<new>{one}|[^\s，。、：:（）()【】]{{1,8}}?)\s*"
+                rf"(?:接替|顶替|替补|代替)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
         ]
@@ -315,6 +316,7 @@ class _Sentence:
         first = p.names(self.text)
         self.topic = first[0].player if first else None
         self.carried = topic if not first else None
+        self.known = self.carried  # the subject so far: a name in an earlier clause
         self.asks = bool(re.search(r"[？?]\s*$", self.text))
         night_n = _NIGHT_N.search(self.text)
         day_n = _DAY_N.search(self.text)
@@ -339,6 +341,8 @@ class _Sentence:
             if _SUPPOSE.search(clause):
                 break  # a supposition or a question runs to the end of the sentence
             out.extend(self._clause(clause, clauses[i + 1] if i + 1 < len(clauses) else ""))
+            named = self.p.names(clause)
+            self.known = self.known or (named[0].player if named else None)
         out.extend(self._notices())
         out.extend(self._substitutes())
         return out
@@ -392,15 +396,17 @@ class _Sentence:
             after = _group(names, c, end, forward=True)
             if after:
                 return after
-            if not c[end:].strip(" :：") and nxt:
+            if _OBJECT_GAP.match(c[end:]) and nxt:
                 return nxt
         if subject:
             before = _group(names, c, start, forward=False)
             if before:
                 if _STATE_BEFORE.search(c[before[-1].end : start].strip()):
                     return []
+                if re.search(r"(?:不是|并非|并不是|而非)\s*$", c[: before[0].start]):
+                    return []  # 不是芒果出局
                 return before
-            topic = self.topic or self.carried
+            topic = self.known
             lead = c[:start].strip()
             if topic and not names and len(lead) <= 6 and not _NOT_A_MANNER.search(lead):
                 return [_Name(topic, 0, 0, "")]
@@ -465,7 +471,7 @@ class _Sentence:
         if out:
             return out
         badge = _SHERIFF_OBJECT.search(c)
-        if badge is None and self.badge_post and ("警徽" in self.text or "移交" in c):
+        if badge is None and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
             badge = _SHERIFF_CHOICE.search(c)
         if badge is not None:
             for n in self._slots(c, names, badge.span(), nxt, subject=False):

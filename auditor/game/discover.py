@@ -497,19 +497,43 @@ def _day_at(days: list[DaySpec], t: datetime) -> tuple[DaySpec | None, DaySpec |
     return inside, (before[-1] if before else None)
 
 
+def _named_day(a: Announced, inside: DaySpec | None, days: list[DaySpec]) -> DaySpec | None:
+    """The day a clause names: 第N天 (第N夜 is day N+1's), or 昨日 for the day before the
+    one the post is in."""
+    if a.day is not None:
+        number: int | None = a.day
+    elif a.offset and inside is not None:
+        number = inside.number + a.offset
+    else:
+        return None
+    return next((d for d in days if d.number == number), None)
+
+
+def _result_close(
+    a: Announced, t: datetime, spec: ThreadSpec | None, days: list[DaySpec]
+) -> datetime | None:
+    """The close a result posted after it belongs to (白天结束时统计投票结果): the day the
+    clause names (昨日投票出局：春卷, 第一天：春卷被投死), the vote thread's day, or the
+    last day closed before the post."""
+    inside, before = _day_at(days, t)
+    named = _named_day(a, inside, days) if a.type is not EventType.PIPED else None
+    if named is not None and named.closes < t and a.how != "night":
+        return named.closes
+    thread_day = next((d for d in days if spec is not None and d.number == spec.day), None)
+    in_vote = spec is not None and spec.kind is ThreadKind.VOTE
+    if in_vote and thread_day is not None and t > thread_day.closes:
+        return thread_day.closes
+    if inside is None and before is not None:
+        return before.closes
+    return None
+
+
 def _event_from(
     a: Announced, post: Post, spec: ThreadSpec | None, days: list[DaySpec]
 ) -> Event | None:
     t = post.posted_at
-    inside, before = _day_at(days, t)
-    thread_day = next((d for d in days if spec is not None and d.number == spec.day), None)
-    in_vote = spec is not None and spec.kind is ThreadKind.VOTE
-    # a result posted after a day's close belongs to that close (白天结束时统计投票结果)
-    result_close = None
-    if in_vote and thread_day is not None and t > thread_day.closes:
-        result_close = thread_day.closes
-    elif inside is None and before is not None:
-        result_close = before.closes
+    inside, _before = _day_at(days, t)
+    result_close = _result_close(a, t, spec, days)
     opening = post.first and spec is not None and spec.kind is ThreadKind.DISCUSSION
     if a.type is EventType.ELIMINATED:
         how = a.how
