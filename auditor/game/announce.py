@@ -133,7 +133,9 @@ _SHERIFF_OBJECT = re.compile(
 _SHERIFF_STATUS = re.compile(
     r"(?:今日|今天|当日|本日|现任|新任|当前)?\s*警长\s*(?:[:：]|是|为|(?=\S))"
 )
-_SHERIFF_CHOICE = re.compile(r"(?:选择|指定|交给|移交给?)(?:了|的是)?(?:给)?")
+_SHERIFF_CHOICE = re.compile(
+    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?"
+)
 _IDIOT_SUBJECT = re.compile(
     r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
 )
@@ -156,15 +158,17 @@ _ACCELERATED = re.compile(r"加速成功|执行加速|进入加速|(?:自动|直
 _GAME_OVER = re.compile(r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 _NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否)")
-_STATE_BEFORE = re.compile(r"(?:已经?|早已)$")
+_STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
+# a role, not a player, before the word (吹笛者出局: the piper's spell ends)
+_ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
-    r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|一并|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
+    r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|是|一并|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|没能|终于|不幸|依规则|将|的情侣|选择)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有只仅]|名单|角色|玩家|顺序|对象|目标|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
+    rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
 )
 
 
@@ -237,7 +241,14 @@ class Patterns:
     # ------------------------------------------------------------------ the post
 
     def find(self, text: str) -> list[Announced]:
+        return self.read(text)[0]
+
+    def read(self, text: str) -> tuple[list[Announced], list[str]]:
+        """What the post announces, and the clauses with an elimination's word whose
+        player the grammar could not place (the post is then listed as 未读懂的公告 even
+        though something else was read from it)."""
         text = clean(text)
+        unplaced: list[str] = []
         post_correction = bool(_CORRECTION.search(text))
         vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
         badge_post = "警徽" in text
@@ -249,8 +260,9 @@ class Patterns:
             for sentence in _SENTENCES.findall(line):
                 ctx = _Sentence(self, sentence, post_correction, vote_result, badge_post, topic)
                 out.extend(ctx.read())
+                unplaced += ctx.unplaced
                 topic = ctx.topic or topic
-        return _settle(out)
+        return _settle(out), unplaced
 
     def _relayed(self, line: str) -> bool:
         head = line.strip()
@@ -317,6 +329,7 @@ class _Sentence:
         self.topic = first[0].player if first else None
         self.carried = topic if not first else None
         self.known = self.carried  # the subject so far: a name in an earlier clause
+        self.unplaced: list[str] = []
         self.asks = bool(re.search(r"[？?]\s*$", self.text))
         night_n = _NIGHT_N.search(self.text)
         day_n = _DAY_N.search(self.text)
@@ -415,9 +428,12 @@ class _Sentence:
     def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
         taken: list[tuple[int, int]] = []
+        brackets = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", c)]
         for cause, pattern in _ELIM_RE:
             for m in pattern.finditer(c):
-                if any(s <= m.start() < e for s, e in taken):
+                if any(s <= m.start() < e for s, e in taken + brackets):
+                    continue  # a bracket's word is its name's how (番茄（投票）)
+                if _ROLE_BEFORE.search(c[: m.start()].rstrip()):
                     continue
                 if cause is None and _NO_DEATH.search(c):
                     continue
@@ -428,6 +444,8 @@ class _Sentence:
                 if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
                     continue
                 slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
+                if not slots and self.topic and not _denied(c, m.span()):
+                    self.unplaced.append(c)
                 for n in slots:
                     how = _cause_in(n.bracket) or cause or self._cause(c, m.start())
                     out.append(
@@ -470,14 +488,14 @@ class _Sentence:
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
         if out:
             return out
-        badge = _SHERIFF_OBJECT.search(c)
-        if badge is None and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
-            badge = _SHERIFF_CHOICE.search(c)
-        if badge is not None:
+        badges = list(_SHERIFF_OBJECT.finditer(c))
+        if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
+            badges = list(_SHERIFF_CHOICE.finditer(c))
+        for badge in badges:
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, "handed_over", c))
-            if out:
-                return out
+        if out:
+            return out
         for m in _SHERIFF_STATUS.finditer(c):
             if "竞选" in c or "警徽" in c:
                 continue
@@ -530,6 +548,17 @@ class _Sentence:
             self._item(EventType.SUBSTITUTE, who, None, span, value=new)
             for who, new, span in self.p.substitutes(self.text, self.topic or self.carried)
         ]
+
+
+def _denied(c: str, span: tuple[int, int]) -> bool:
+    """An event word that the clause denies, puts in the past or in a time clause."""
+    before, after = c[: span[0]].rstrip(), c[span[1] :]
+    return bool(
+        _NEGATION.search(before)
+        or _NOT_NOW_AFTER.search(after)
+        or _STATE_BEFORE.search(before)
+        or re.search(r"不|没|未|非|无", c)
+    )
 
 
 def _quiet_night(t: str) -> bool:

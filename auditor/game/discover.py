@@ -640,9 +640,10 @@ def discover_events(
 
 def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announced]:
     """What the post announces; a post anything was read from is marked as read."""
-    found = patterns.find(_text(post))
+    found, unplaced = patterns.read(_text(post))
     if found and post.pid is not None:
-        disc.read.add(post.pid)
+        if not unplaced:  # a clause not placed keeps the post listed (never silent)
+            disc.read.add(post.pid)
         disc.announced.add(post.pid)
     return found
 
