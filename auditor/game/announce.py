@@ -79,7 +79,7 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 # undo the rest of the sentence from where they stand
 _SUPPOSE = re.compile(
     r"如果|假如|假设|若是|若有|要是|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|估计|希望|"
-    r"建议|打算|准备|方可|才能|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])"
+    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])"
 )
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
 _QUOTE = re.compile(
@@ -108,7 +108,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     (
         "night",
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
-        r"(?:刀了?|杀害|杀死|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死)|遇害",
+        r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死)|遇害",
     ),
     (None, r"出局|死亡|阵亡|身亡|倒牌|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"),
 ]
@@ -122,22 +122,21 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     ("vote", re.compile(r"票|投|放逐")),
 ]
 _SHERIFF_SUBJECT = re.compile(
-    r"(?:当选|成为|担任)(?:了)?(?:本场|本局)?(?:的)?(?:新任|新)?\s*警长"
+    r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新)?\s*警长"
     r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到)(?:了)?\s*警徽"
 )
 _SHERIFF_OBJECT = re.compile(
     r"警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择)(?:了)?(?:给|予|至)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
-    r"|警徽\s*(?:移交|在)"
+    r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
 )
-_SHERIFF_STATUS = re.compile(
-    r"(?:今日|今天|当日|本日|现任|新任|当前)?\s*警长\s*(?:[:：]|是|为|(?=\S))"
-)
+_SHERIFF_STATUS = re.compile(r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:[:：]|是|为|(?=\S))")
+_SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
 _SHERIFF_CHOICE = re.compile(
     r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?"
 )
 _IDIOT_SUBJECT = re.compile(
-    r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
+    r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)")
 _PIPED_SUBJECT = re.compile(
@@ -154,7 +153,9 @@ _NO_DEATH = re.compile(
     r"平安夜|(?:无人|没有人|没人|无玩家)(?:死亡|出局|被杀|倒下)"
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：]\s*(?:无|没有人|无人)(?!\w)"
 )
-_ACCELERATED = re.compile(r"加速成功|执行加速|进入加速|(?:自动|直接|视为)加速|加速日|加速生效")
+_ACCELERATED = re.compile(
+    r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+)
 _GAME_OVER = re.compile(r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 _NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否)")
@@ -164,7 +165,7 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
-    r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|是|一并|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
+    r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|是|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|没能|终于|不幸|依规则|将|的情侣|选择)*$"
 )
 _OBJECT_GAP = re.compile(
@@ -179,9 +180,22 @@ def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+_NOT_BUT = re.compile(
+    r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
+)
+_SAID_WRONG = re.compile(
+    r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
+)
+
+
 def clean(text: str) -> str:
-    """The post's own words: quotes of others, BBCode and decoration gone."""
+    """The post's own words: quotes of others, BBCode and decoration gone; 不是 A 而是 B
+    says B; a reading said to be wrong (杜鹃出局有误) is gone."""
     text = _QUOTE.sub("", _nfkc(text))
+    text = _NOT_BUT.sub("是", text)
+    text = _SAID_WRONG.sub(
+        lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
+    )
     return _BBCODE.sub("", text).translate(_QUOTES)
 
 
@@ -212,7 +226,7 @@ class Patterns:
         self._sub_re = [
             re.compile(
                 rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:]))[^\s，。、：:（）()【】由经]{{1,12}}?)\s*"
-                rf"(?:来)?(?:顶替|顶|接替|替补|代替)\s*(?P<who>{one})"
+                rf"(?:来)?(?:顶替|顶|接替|替补|替换|代替)\s*(?P<who>{one})"
             ),
             re.compile(
                 rf"(?P<who>{one})\s*(?:由|的替补(?:为|是))\s*(?:替补)?\s*"
@@ -223,6 +237,9 @@ class Patterns:
                 rf"(?:接替|顶替|替补|代替)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
+            re.compile(
+                rf"替补\s*(?P<new>{one}|[^\s，。、：:（）()【】]{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"
+            ),
         ]
 
     # ------------------------------------------------------------------ names in a clause
@@ -488,12 +505,17 @@ class _Sentence:
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
         if out:
             return out
+        how = "handed_over" if re.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
+        for m in _SHERIFF_NEW.finditer(c):
+            for n in self._slots(c, names, m.span(), nxt, subject=False):
+                out.append(self._item(EventType.SHERIFF, n.player, how, c))
         badges = list(_SHERIFF_OBJECT.finditer(c))
         if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
             badges = list(_SHERIFF_CHOICE.finditer(c))
         for badge in badges:
+            given = how if badge.group(0).startswith("警长") else "handed_over"
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
-                out.append(self._item(EventType.SHERIFF, n.player, "handed_over", c))
+                out.append(self._item(EventType.SHERIFF, n.player, given, c))
         if out:
             return out
         for m in _SHERIFF_STATUS.finditer(c):
@@ -594,7 +616,7 @@ def _only_names(p: Patterns, clause: str) -> bool:
 
 def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]:
     """The run of names (joined by 、 和 与 …) right after or right before position at."""
-    sep = re.compile(r"^\s*(?:、|，|,|和|与|及|以及|/|\s)\s*$")
+    sep = re.compile(r"^\s*(?:、|，|,|和|与|及|以及|/|\||\s)\s*$")
     if forward:
         after = [n for n in names if n.start >= at]
         if not after or not _OBJECT_GAP.match(c[at : after[0].start]):

@@ -205,13 +205,14 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
 _EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚)"
 POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = re.compile(
-    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延至|推迟|顺延|改为|改到|\bclose|[至到]\s*$"
+    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延至|推迟|推后|顺延|改为|改到|\bclose"
+    r"|[至到]\s*$"
 )
 _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
 # a new deadline: the delaying verb right before the time, never a request's deadline
 # (延时申请截止18:00), an opening put back (开门推迟至10:00) or a bracketed recap
 _DELAY_WORDS = re.compile(
-    r"(?:延长|延时|延迟|推迟|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
+    r"(?:延长|延时|延迟|延后|推迟|推后|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
 )
 _NOT_DELAY = re.compile(r"申请|开门|开帖|开放|[（(][^）)]*$")
 _SUPPOSED = re.compile(r"如果|假如|假设|若是|要是|万一|的话")
