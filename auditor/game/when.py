@@ -37,7 +37,7 @@ _DATE = (
 )
 _TIME = (
     r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|晚|夜里|凌晨)?\s*"
-    r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半))?)"
+    r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
 _SEP = r"\s*(?:-+|至|到)\s*"
 RANGE = re.compile(
@@ -122,7 +122,8 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
 def _clock(m: re.Match[str], p: str) -> tuple[int, int, int] | None:
     g = m.groupdict()
     h = int(g[f"{p}h"])
-    mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else 0))
+    quarter = {"一": 15, "1": 15, "三": 45, "3": 45}.get(g[f"{p}qtr"] or "", 0)
+    mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else quarter))
     s = int(g[f"{p}s"] or 0)
     ap = g[f"{p}ap"]
     if ap in ("下午", "傍晚", "晚上", "晚") and h < 12:
@@ -202,7 +203,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
 
 # A time alone, with what it is said to be: 开帖：12月3日 9:00, 今晚22点关帖, 本日 09:00 起，
 # 至 21:30 止, 延长至23点, 截止改为 23:30.  A range is read by :func:`find_ranges` first.
-_EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚)"
+_EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
 POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = re.compile(
     r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延至|推迟|推后|顺延|改为|改到|\bclose"
@@ -216,7 +217,7 @@ _DELAY_WORDS = re.compile(
 )
 _NOT_DELAY = re.compile(r"申请|开门|开帖|开放|[（(][^）)]*$")
 _SUPPOSED = re.compile(r"如果|假如|假设|若是|要是|万一|的话")
-_EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1}
+_EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1, "今早": 0, "明早": 1, "明晨": 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +244,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             g = m.groupdict()
             if not (g["ami"] or g["ami2"] or g["ahalf"] or re.search(r"[点时]", m.group(0))):
                 continue  # a bare number is no time
-            if g["aeve"] and hms[0] < 12:
+            if g["aeve"] in ("今晚", "今夜", "当晚", "明晚") and hms[0] < 12:
                 hms = (hms[0] + 12, hms[1], hms[2])
             if _SUPPOSED.search(re.split(r"[。！!；;？?]", line[: m.start()])[-1]):
                 continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
