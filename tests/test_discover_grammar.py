@@ -15,7 +15,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from auditor.game.announce import Announced, Notice, Patterns
-from auditor.game.gamefile import EventType
+from auditor.game.discover import Sourced, _corrected
+from auditor.game.gamefile import DaySpec, Event, EventType
 from auditor.game.when import find_points, find_ranges
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -178,3 +179,19 @@ def test_single_times(text: str, expected: list[tuple[object, ...]]) -> None:
 def test_a_schedule_table_row_is_a_range() -> None:
     (r,) = find_ranges("| 第一天 | 12/3 09:00 | 12/4 21:30 |", THU, TZ)
     assert (r.opens, r.closes, r.day) == (t(12, 3, 9), t(12, 4, 21, 30), 1)
+
+
+def test_a_correction_replaces_the_item_it_names() -> None:
+    days = [DaySpec(1, t(12, 1, 9), t(12, 1, 22)), DaySpec(2, t(12, 2, 9), t(12, 2, 22))]
+    earlier = [
+        Sourced(Event(E, "杜鹃", t(12, 2, 22), "vote"), "pid 1", 1),
+        Sourced(Event(E, "黄瓜", t(12, 2, 9), "night"), "pid 2", 2),
+    ]
+    (a,) = Patterns(PLAYERS).find("杜鹃出局有误，应为画眉出局。")
+    assert (a.player, a.correction, a.replaces) == ("画眉", True, ("杜鹃",))
+    ev = Event(E, "画眉", t(12, 2, 22), "vote")
+    # 杜鹃 goes; 黄瓜, the same day's night death the correction does not name, stays
+    assert [s.item.player for s in earlier if not _corrected(s, ev, a, days)] == ["黄瓜"]  # type: ignore[union-attr]
+    (b,) = Patterns(PLAYERS).find("更正：第二天出局的是画眉。")
+    assert b.replaces == ()  # no wrong player named: every elimination of that day goes
+    assert [s for s in earlier if not _corrected(s, ev, b, days)] == []

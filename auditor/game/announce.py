@@ -70,6 +70,7 @@ class Announced:
     cause: str | None = None  # vote | night | sent_off | suicide | hunter (finer than how)
     offset: int = 0  # -1: 昨日 / 昨天, a recap of the day before the post's
     status: bool = False  # 警长：X — a state line, not the change itself
+    replaces: tuple[str, ...] = ()  # a correction's wrong players (不是杜鹃, 杜鹃出局有误)
 
 
 # --------------------------------------------------------------------------- the lexicon
@@ -264,9 +265,11 @@ class Patterns:
         """What the post announces, and the clauses with an elimination's word whose
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
+        wrong = self._wrong(text)
+        said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _nfkc(text))))
         text = clean(text)
         unplaced: list[str] = []
-        post_correction = bool(_CORRECTION.search(text))
+        post_correction = bool(_CORRECTION.search(text)) or said_wrong
         vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
         badge_post = "警徽" in text
         out: list[Announced] = []
@@ -279,7 +282,25 @@ class Patterns:
                 out.extend(ctx.read())
                 unplaced += ctx.unplaced
                 topic = ctx.topic or topic
+        right = {a.player for a in out}
+        wrong = tuple(w for w in wrong if w not in right)
+        if wrong:
+            out = [replace(a, replaces=wrong) if a.correction else a for a in out]
         return _settle(out), unplaced
+
+    def _wrong(self, text: str) -> tuple[str, ...]:
+        """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
+        text = _QUOTE.sub("", _nfkc(text))
+        spans = [
+            m.group(0) for m in re.finditer(r"(?:不是|而非|并非)\s*[^，,。；;！!？?\s]{1,12}", text)
+        ]
+        spans += [m.group(0) for m in _SAID_WRONG.finditer(text)]
+        found: list[str] = []
+        for span in spans:
+            for n in self.names(re.sub(r"^(?:不是|而非|并非)", "", span)[:12]):
+                if n.player not in found:
+                    found.append(n.player)
+        return tuple(found)
 
     def _relayed(self, line: str) -> bool:
         head = line.strip()

@@ -585,16 +585,7 @@ def discover_events(
             if ev is None:
                 continue
             if a.correction:
-                day = _day_number(days, ev.at)
-                found = [
-                    s
-                    for s in found
-                    if not (
-                        isinstance(s.item, Event)
-                        and s.item.type is ev.type
-                        and _day_number(days, s.item.at) == day
-                    )
-                ]
+                found = [s for s in found if not _corrected(s, ev, a, days)]
             elif any(
                 isinstance(s.item, Event)
                 and s.item.type is ev.type
@@ -636,6 +627,17 @@ def discover_events(
     return sorted(
         events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
     )
+
+
+def _corrected(s: Sourced, ev: Event, a: Announced, days: list[DaySpec]) -> bool:
+    """Whether a correction replaces an earlier item: the wrong player it names (不是杜鹃,
+    杜鹃出局有误), else every item of its kind on its day."""
+    item = s.item
+    if not isinstance(item, Event) or item.type is not ev.type:
+        return False
+    if a.replaces:
+        return item.player in a.replaces
+    return _day_number(days, item.at) == _day_number(days, ev.at)
 
 
 def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announced]:
