@@ -79,7 +79,8 @@ _NUM = r"[0-9一二两三四五六七八九十]{1,3}"
 _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|有误|写错")
 # undo the rest of the sentence from where they stand
 _SUPPOSE = re.compile(
-    r"如果|假如|假设|若是|若有|要是|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|估计|希望|"
+    r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
+    r"估计|希望|再犯|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])"
 )
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
@@ -109,9 +110,9 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     (
         "night",
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
-        r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死)|遇害",
+        r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害",
     ),
-    (None, r"出局|死亡|阵亡|身亡|倒牌|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"),
+    (None, r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
@@ -131,7 +132,9 @@ _SHERIFF_OBJECT = re.compile(
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
     r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
 )
-_SHERIFF_STATUS = re.compile(r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:[:：]|是|为|(?=\S))")
+_SHERIFF_STATUS = re.compile(
+    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
+)
 _SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
 _SHERIFF_CHOICE = re.compile(
     r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?"
@@ -170,7 +173,7 @@ _SUBJECT_GAP = re.compile(
     rf"{_NUM}\s*[个人位名]|没能|终于|不幸|依规则|将|的情侣|选择)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
+    rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
 )
 
 
@@ -539,11 +542,18 @@ class _Sentence:
                 out.append(self._item(EventType.SHERIFF, n.player, given, c))
         if out:
             return out
+        return self._sheriff_state(c, names, nxt)
+
+    def _sheriff_state(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
+        """警长：X, 今日警长 X — a state line (the scorer and discovery take it for the
+        election when no change is known)."""
+        out: list[Announced] = []
         for m in _SHERIFF_STATUS.finditer(c):
             if "竞选" in c or "警徽" in c:
                 continue
             for n in self._slots(c, names, m.span(), nxt, subject=False):
-                out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
+                if re.match(r"^\W*(?:哦|啦|了|呢)?\W*$", c[n.end :]):  # 警长番茄的票: no state
+                    out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
                 break
         return out
 
@@ -675,6 +685,9 @@ def _settle(found: list[Announced]) -> list[Announced]:
             out.append(a)
         elif (out[same].cause, out[same].value) == (None, None) and (a.cause or a.value):
             out[same] = a
+    # 装傻 is the idiot's, never an elimination (the vote that revealed it is no vote-out)
+    idiots = {a.player for a in out if a.type is EventType.IDIOT_REVEALED}
+    out = [a for a in out if not (a.type is EventType.ELIMINATED and a.player in idiots)]
     return _one_sheriff(out)
 
 

@@ -581,6 +581,8 @@ def discover_events(
             if a.ends_piping:
                 found = [_end_piping(s, post.posted_at) for s in found]
                 continue
+            if a.status and _has_sheriff(found):
+                continue  # 警长：X restates the sheriff the game already has
             ev = _event_from(a, post, spec, days)
             if ev is None:
                 continue
@@ -627,6 +629,10 @@ def discover_events(
     return sorted(
         events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
     )
+
+
+def _has_sheriff(found: list[Sourced]) -> bool:
+    return any(isinstance(s.item, Event) and s.item.type is EventType.SHERIFF for s in found)
 
 
 def _corrected(s: Sourced, ev: Event, a: Announced, days: list[DaySpec]) -> bool:
