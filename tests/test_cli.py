@@ -236,3 +236,54 @@ def test_posts_by_pid(sample_game: Path) -> None:
     assert res.exit_code == 0, res.output
     rows = list(csv.DictReader(io.StringIO(res.stdout)))
     assert [r["pid"] for r in rows] == ["1198"] and "馄饨出局" in rows[0]["text"]
+
+
+def test_posts_by_pid_of_a_deleted_or_unknown_post_says_so(sample_game: Path) -> None:
+    """Issue 30: ``posts --pid N`` of a deleted post printed an empty table.  A deleted post
+    asked for by its pid is listed (its saved text, 已删除) with a note; a pid the store
+    does not hold is an error that says so; a post the other filters leave out is said."""
+    import csv
+    import io
+
+    from auditor.game.gamefile import load_game
+    from auditor.store import Store
+
+    game = load_game(sample_game)
+    with Store(game.store) as store:
+        gone = next(sp.post for sp in store.posts() if sp.post.author == "包子")
+        store.db.execute("UPDATE posts SET deleted=1 WHERE pid=?", (gone.pid,))
+    res = runner.invoke(app, ["posts", str(sample_game), "--pid", str(gone.pid), "-f", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert [(r["pid"], r["deleted"]) for r in rows] == [(str(gone.pid), "1")]
+    assert f"pid {gone.pid} 的帖子已被删除" in res.stderr
+    res = runner.invoke(app, ["posts", str(sample_game), "--pid", str(gone.pid)])
+    assert "已删除" in res.stdout and "已被删除" in res.stderr
+    res = runner.invoke(
+        app, ["posts", str(sample_game), "--pid", "99999999"], env={"COLUMNS": "200"}
+    )
+    assert res.exit_code == 2, res.output
+    assert "没有 pid 99999999 的帖子" in res.output
+    other_day = next(d.number for d in game.days if d.number != 1)
+    res = runner.invoke(
+        app,
+        ["posts", str(sample_game), "--pid", "1198", "--player", "饺子", "--day", str(other_day)],
+    )
+    assert res.exit_code == 0, res.output
+    assert "pid 1198 的帖子不符合其他筛选条件" in res.stderr
+
+
+def test_the_tid_column_is_called_topic(sample_game: Path) -> None:
+    """Issue 30: the posts table's column 帖子 held the tid; a tid names a 主题 (a thread), so
+    the column says 主题 (in the findings table too)."""
+
+    def head(*args: str) -> list[str]:
+        res = runner.invoke(app, [*args, str(sample_game)], env={"COLUMNS": "200"})
+        assert res.exit_code == 0, res.output
+        line = next(ln for ln in res.stdout.splitlines() if "楼层" in ln and "┃" in ln)
+        return [c.strip() for c in line.split("┃")[1:-1]]
+
+    assert head("posts")[:2] == ["主题", "楼层"]
+    assert runner.invoke(app, ["check", str(sample_game)]).exit_code == 0
+    findings = head("findings")
+    assert "主题" in findings and "帖子" not in findings

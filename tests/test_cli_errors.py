@@ -156,6 +156,33 @@ def test_help_text_is_chinese() -> None:
     assert "[默认：table]" in res.output and "[必填]" in res.output
 
 
+def _every_command(group, path: list[str]):  # type: ignore[no-untyped-def]
+    yield path
+    for name, sub in getattr(group, "commands", {}).items():
+        yield from _every_command(sub, [*path, name])
+
+
+def test_every_help_has_chinese_placeholders() -> None:
+    """Issue 30: no ``[OPTIONS] COMMAND [ARGS]...`` in the usage line, no ``<bool>`` beside a
+    flag (it takes no value), no ``<list[Path]>``, ``<int>``, ``<str>`` or ``<path>``."""
+    import typer
+
+    english = re.compile(r"\[OPTIONS\]|COMMAND|\[ARGS\]|<[^<>]*(?:bool|int|str|path|Path|list\[)")
+    commands = list(_every_command(typer.main.get_command(app), []))
+    assert len(commands) > 20
+    for path in commands:
+        res = runner.invoke(app, [*path, "--help"], terminal_width=200)
+        assert res.exit_code == 0, (path, res.output)
+        found = english.findall(res.output)
+        assert not found, (path, found, res.output)
+    root = runner.invoke(app, ["--help"], terminal_width=200).output
+    assert "用法：auditor [选项] 命令 [参数]..." in root
+    serve = runner.invoke(app, ["serve", "--help"], terminal_width=200).output
+    assert "<路径…>" in serve and "<整数>" in serve and "<文本>" in serve
+    audit = runner.invoke(app, ["audit", "--help"], terminal_width=200).output
+    assert "<路径>" in audit
+
+
 def test_unknown_usage_messages_keep_their_text_behind_a_chinese_lead() -> None:
     from auditor.cli.common import chinese_usage_error
 
@@ -167,7 +194,7 @@ def test_unknown_usage_messages_keep_their_text_behind_a_chinese_lead() -> None:
     [
         (["posts", "--player", "包了"], ["没有这个人 包了", "是不是 包子", "饺子"]),
         (["posts", "--day", "9"], ["没有这一天 9", "可选：1、2、3"]),
-        (["posts", "--thread", "999"], ["没有帖子 999", "101"]),
+        (["posts", "--thread", "999"], ["没有主题 999", "101"]),
         (["findings", "--player", "汤元"], ["没有这个人 汤元", "是不是 汤圆"]),
         (["findings", "--code", "LURK-DA"], ["没有规则 LURK-DA", "是不是 LURK-DAY？"]),
         (["votes", "--day", "7"], ["没有这一天 7", "1、2、3"]),

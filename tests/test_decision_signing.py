@@ -125,3 +125,31 @@ def test_ledger_lists_the_draft_ids_decide_needs(unsigned) -> None:  # type: ign
     assert res.exit_code == 0, res.output
     res = runner.invoke(app, ["ledger", str(game.path)], env={"COLUMNS": "200"})
     assert drafts[0].id not in res.output
+
+
+def test_a_game_with_one_director_signs_with_that_director(tmp_path: Path) -> None:
+    """Issue 30: ``decisions import`` asked for ``--by`` when the game has one director; with
+    one director and no ``decided_by`` the decisions are his (several directors still ask)."""
+    from auditor.ledger.decisions import export_decisions
+    from tests.test_decisions import rows_of, write_rows
+
+    game, store, _now = hostile_game(tmp_path / "game")
+    assert isinstance(store, Store)
+    try:
+        text = game.path.read_text("utf-8")
+        old = 'directors = ["导演", "副导演", "三号导演"]\ndecided_by = "导演"'
+        assert old in text
+        game.path.write_text(text.replace(old, 'directors = ["导演"]'), "utf-8")
+        game = load_game(game.path)
+        assert game.decided_by is None and list(game.directors) == ["导演"]
+        assert default_signer(game) == "导演"
+        exported = tmp_path / "decisions.csv"
+        export_decisions(game, store, exported)
+        rows = rows_of(exported)
+        rows[0]["decision"] = "reject"
+        write_rows(exported, rows, "utf-8-sig")
+        res = runner.invoke(app, ["decisions", "import", str(game.path), str(exported)])
+        assert res.exit_code == 0, res.output
+        assert [h["decided_by"] for h in store.decision_history()] == ["导演"]
+    finally:
+        store.close()

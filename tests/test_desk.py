@@ -88,6 +88,19 @@ def test_a_request_without_a_session_is_refused(server) -> None:  # type: ignore
     assert r.status_code == 403
 
 
+def test_an_unknown_address_or_method_is_said_in_chinese(server) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: the desk's 404 was Starlette's ``Not Found``; now a desk page in Chinese,
+    with the security headers (and so for a GET of a form's address: 405)."""
+    r = requests.get(f"{server.base}/no/such/page", timeout=30)
+    assert r.status_code == 404
+    assert "没有这个页面" in r.text and "Not Found" not in r.text
+    assert r.headers["content-type"].startswith("text/html")
+    assert "content-security-policy" in r.headers
+    r = requests.get(f"{server.base}/g/{server.slug}/decide", timeout=30)
+    assert r.status_code == 405
+    assert "Method Not Allowed" not in r.text and "不能这样打开" in r.text
+
+
 def test_password_login_signs_decisions_with_the_directors_name(server, game: Path) -> None:  # type: ignore[no-untyped-def]
     s, r = _login(server, "副导演")
     assert r.status_code == 200 and "导演：副导演" in r.text

@@ -424,6 +424,27 @@ def test_a_notice_names_the_post_a_discovered_event_came_from(tmp_path: Path) ->
     assert not any("游戏文件记录的" in n for n in result.notices)
 
 
+def test_a_result_no_post_announced_is_said_as_read_from_the_forum(tmp_path: Path) -> None:
+    """A minimal game file whose director announced no vote-out: the tally's notice says
+    nothing was read from the forum's posts (it said 游戏文件记录的投票出局为 无 of a game
+    file with no events at all)."""
+    from auditor.pipeline import audit as run_audit
+    from tests.test_discover_rulesets import m39
+
+    g = m39()
+    vote2 = next(t for t in g.threads if t["subject"] == "[M39] 第二天投票帖")
+    director = [p for p in vote2["post"] if "出局" in str(p["message"])]  # type: ignore[index]
+    for p in director:
+        p["message"] = "今天的投票结束了，大家辛苦。"
+    pages = tmp_path / "pages"
+    write_site(parse_script(g.script()), pages)
+    _full, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
+    result = run_audit(minimal, reports=tmp_path / "r")
+    said = [n for n in result.notices if "计票结果为" in n]
+    assert said and "论坛公示中读到的投票出局为 无" in said[0], result.notices
+    assert not any("游戏文件记录的" in n for n in result.notices)
+
+
 def test_killbar_phases_come_from_the_vote_threads_not_the_night_thread(tmp_path: Path) -> None:
     """版杀7: day 2's discussion thread opens at 20:00 the evening before (night talk); its
     环节 vote threads state no time: each is its opening post's day, 0:00–24:00."""

@@ -192,3 +192,48 @@ def test_an_elimination_is_announced_when_the_directors_post_says_so(tmp_path: P
     again = open_game(minimal)
     filed = next(e for e in again.events if e.type is EventType.ELIMINATED and e.player == "馄饨")
     assert (filed.at, filed.announced) == (hun.at, hun.announced)
+
+
+def _retitled(pages: Path, dest: Path, old: str, new: str) -> Path:
+    """A copy of the saved pages with one thread's title changed on the board and its page."""
+    import shutil
+
+    shutil.copytree(pages, dest)
+    for path in dest.rglob("*"):
+        if path.suffix == ".json":
+            data = json.loads(path.read_text("utf-8"))
+            text = json.dumps(data, ensure_ascii=False).replace(old, new)
+            path.write_text(text, "utf-8")
+        elif path.suffix == ".html":
+            path.write_text(path.read_text("utf-8").replace(old, new), "utf-8")
+    return dest
+
+
+def test_a_thread_the_tag_drops_is_a_notice(tmp_path: Path) -> None:
+    """Issue 30: a tag that did not take a thread the board shows (``[M 107] 进程帖`` under
+    ``tag = "M107"``: its title carries the tag's words and says what kind of thread it is)
+    dropped its posts silently (``问题 0``); now a notice names the thread."""
+    pages = _retitled(SAMPLE / "pages", tmp_path / "pages", "[M107] 进程帖", "[M 107] 进程帖")
+    game = game_copy(SAMPLE / "minimal.toml", tmp_path / "minimal.toml", pages=pages)
+    result = run_audit(game, reports=tmp_path / "r")
+    dropped = [n for n in result.notices if "108" in n and "进程帖" in n]
+    assert dropped, result.notices
+    assert "M107" in dropped[0] and "[game] tag" in dropped[0]
+    assert "注意" in result.line()
+    # the sample as it is: every titled thread taken, no such notice
+    right = game_copy(SAMPLE / "minimal.toml", tmp_path / "right.toml", pages=SAMPLE / "pages")
+    assert not any("没有采用" in n for n in run_audit(right, reports=tmp_path / "r2").notices)
+
+
+def test_a_bracketed_tag_takes_the_same_threads(tmp_path: Path) -> None:
+    """Issue 30: ``tag = "【M107】"`` (brackets copied with the tag) takes the sample's eight
+    threads as ``tag = "M107"`` does."""
+    from auditor.pipeline import open_game
+
+    game = game_copy(SAMPLE / "minimal.toml", tmp_path / "minimal.toml", pages=SAMPLE / "pages")
+    text = game.read_text("utf-8")
+    assert 'tag = "M107"' in text
+    game.write_text(text.replace('tag = "M107"', 'tag = "【M107】"'), "utf-8")
+    result = run_audit(game, reports=tmp_path / "r")
+    assert not any("游戏标签" in n for n in result.notices), result.notices
+    assert len(open_game(game).threads) == 8

@@ -82,6 +82,17 @@ def test_a_glued_tag_is_a_near_match_not_a_miss() -> None:
     assert not match_tag("[M108] 第二天讨论帖", "M107").near
 
 
+@pytest.mark.parametrize("tag", ["[测试]", "【测试】", "［测试］", "测试", " [测试] "])
+@pytest.mark.parametrize(
+    "title", ["[测试] 规则帖", "【测试】规则帖", "测试 规则帖", "［测试］规则帖"]
+)
+def test_brackets_are_not_part_of_a_tag(tag: str, title: str) -> None:
+    """Issue 30: ``tag = "[测试]"`` as the titles showed it dropped ``【测试】规则帖`` (15 posts
+    lost): the brackets around a tag are not part of it."""
+    assert match_tag(title, tag).exact, (title, tag)
+    assert classify(title, "rabbit030", tag).kind is R
+
+
 def t(month: int, day: int, h: int = 0, m: int = 0, s: int = 0, year: int = 2026) -> datetime:
     return datetime(year, month, day, h, m, s, tzinfo=TZ)
 

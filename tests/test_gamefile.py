@@ -86,6 +86,8 @@ until = 2026-11-21T20:00:00+08:00
     ("change", "key", "reason"),
     [
         (('ruleset = "m107"', 'ruleset = "m108"'), "game.ruleset", "未知的规则集"),
+        # (issue 30: the presets with the titles directors know them by)
+        (('ruleset = "m107"', 'ruleset = "m108"'), "game.ruleset", "m107（M107 摩天大楼）"),
         (('kind = "discussion"', 'kind = "chat"'), "thread[1].kind", "未知的帖子类型"),
         (
             ("closes = 2026-11-21T22:00:00+08:00", "closes = 2026-11-20T08:00:00+08:00"),

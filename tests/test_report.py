@@ -16,6 +16,7 @@ from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import decide
 from auditor.ledger.ledger import load_ledger
 from auditor.report import write as report_write
+from auditor.report.bbcode import render_bbcode
 from auditor.report.records import build_records, highlight, post_link
 from auditor.report.write import FILES, latest_dir, write_report
 from auditor.store import Store
@@ -262,3 +263,43 @@ def test_incomplete_crawl_exits_1_and_the_report_lists_the_problem_first(tmp_pat
     assert problems < html.index('id="activity"')
     with Store(sample / "game.sqlite") as store:
         assert store.runs()[-1]["status"] == "incomplete"
+
+
+def test_report_writes_a_whole_sheriff_weight_without_decimals(hostile) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: ``番茄（警长）的票计 2.0 票`` reads ``2 票``; a 1.5 stays 1.5."""
+    from dataclasses import replace
+
+    from auditor.report.html import render_html
+
+    game, store, now = hostile
+    records = build_records(game, store, now=now)
+    rounds = [
+        {**x, "sheriff": "番茄", "weights": {"番茄": 2.0, "包子": 1.5}}
+        for x in records.rounds
+        if x["day"] == 1
+    ]
+    assert rounds
+    html = render_html(replace(records, rounds=rounds))
+    assert "番茄（警长）的票计 2 票" in html
+    assert "包子的票计 1.5 票" in html
+    assert "2.0 票" not in html
+    from auditor.desk.app import environment as desk_environment
+
+    desk_environment().get_template("report.html.j2")  # the desk renders the report too
+
+
+def test_the_elevator_without_links_names_the_thread_of_every_floor(sample_game: Path) -> None:
+    """Issue 30: without ``[forum] url`` the announcement's 电梯 wrote ``汤圆（6帖）：#16 #17 …``
+    (all in the discussion thread, 汤圆 did not vote) beside lines with both threads named:
+    bare floors do not say where they are.  Every line now names its thread."""
+    game = load_game(sample_game)
+    assert game.forum.url is None
+    assert CliRunner().invoke(app, ["check", str(sample_game)]).exit_code == 0
+    with Store(game.store) as store:
+        day2 = datetime.fromisoformat("2026-11-24T08:00:00+08:00")
+        text = render_bbcode(build_records(game, store, now=day2))
+    lines = text[text.index("[b]第2天电梯[/b]") :].splitlines()[1:]
+    lonely = next(ln for ln in lines if ln.startswith("汤圆"))
+    assert lonely.startswith("汤圆（6帖）：第2天讨论帖（tid 103） #16 "), lonely
+    for line in filter(None, lines):
+        assert line.split("：", 1)[1].startswith("第2天"), line

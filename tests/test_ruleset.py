@@ -137,3 +137,19 @@ def test_shipped_presets_write_only_values_that_differ_from_the_default(name: st
             if k != "sources" and (v == options[k].default or (k == "kind" and v == code))
         ]
     assert restated == [], "a value equal to the default: keep only its citation"
+
+
+def test_an_unknown_rule_set_lists_the_presets_with_their_titles(tmp_path: Path) -> None:
+    """Issue 30: ``未知的规则集 'm108'；可用：killbar7, m107, m39, rabbit030`` named the presets
+    without the titles a director knows them by."""
+    with pytest.raises(GameFileError) as exc:
+        load_ruleset("m108")
+    reason = exc.value.reason
+    assert "m108" in reason
+    assert "m107（M107 摩天大楼）" in reason and "rabbit030（030 阿姨的衣柜）" in reason
+    assert "killbar7（版杀7 BT号船）" in reason and "m39（M39 寒蝉鸣泣之时）" in reason
+    _write(tmp_path, "house", HEAD.format(title="本地规则"))
+    _write(tmp_path, "heir", '[ruleset]\nextends = "house"\n')  # its title is the parent's
+    with pytest.raises(GameFileError) as exc:
+        load_ruleset("m107", folder=tmp_path)
+    assert "house（本地规则）" in exc.value.reason and "heir（本地规则）" in exc.value.reason

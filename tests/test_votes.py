@@ -832,3 +832,26 @@ def test_the_vote_rules_own_their_thresholds(tmp_path: Path) -> None:
     with pytest.raises(GameFileError) as e:
         load_ruleset("m107", {"vote_change_limit": 2})
     assert "[rules.VOTE-CHANGE] limit" in str(e.value)
+
+
+def test_votes_now_counts_only_what_was_posted_by_then(sample_game: Path) -> None:
+    """Issue 30: ``auditor votes --now T`` counted the votes posted after T under 尚未关门，暂计
+    (``status --now`` cut off right).  Day 2 at 15:00: 饺子's vote for 烧卖 (12:30, his 17:20
+    change not yet made), 包子's and 馄饨's for 油条 — nothing later."""
+    runner = CliRunner()
+    now = "2026-11-23T15:00"
+    res = runner.invoke(app, ["votes", str(sample_game), "--day", "2", "-f", "csv", "--now", now])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert [r["pid"] for r in rows] == ["1131", "1132", "1133"]
+    assert all(r["posted_at"] <= "2026-11-23T15:00:00+08:00" for r in rows)
+    assert [r["weight"] for r in rows] == ["1", "1", "1"]  # 饺子's vote not yet changed
+    res = runner.invoke(
+        app, ["votes", str(sample_game), "--day", "2", "--tally", "-f", "csv", "--now", now]
+    )
+    tally = {t["target"]: t["votes"] for t in csv.DictReader(io.StringIO(res.stdout))}
+    assert tally == {"油条": "2", "烧卖": "1"}
+    res = runner.invoke(
+        app, ["votes", str(sample_game), "--day", "2", "-f", "bbcode", "--now", now]
+    )
+    assert "尚未关门，暂计" in res.stdout and "春卷" not in res.stdout.split("\n")[1]

@@ -87,3 +87,48 @@ def test_the_nightly_audit_writes_the_workbook_only_when_asked(tmp_path: Path) -
         rows = list(csv.reader(fh))
     assert len(rows) > 10 and book["发现"].max_row == len(rows)  # the same table
     assert rows[0] == headers_of(book["发现"])
+
+
+def test_workbook_times_are_datetimes_yes_no_in_words_and_every_sheet_filters(
+    tmp_path: Path,
+) -> None:
+    """Issue 30: 发帖时间 a real date-time in the forum's time (not the ISO text), 是/否 for
+    yes/no (not 0/1), and an autofilter over every sheet's table beside its frozen header."""
+    from datetime import datetime
+
+    from openpyxl import load_workbook
+
+    game, store, now = hostile_game(tmp_path / "game")
+    assert isinstance(store, Store)
+    try:
+        records = build_records(game, store, now=now)
+        written = write_report(records, tmp_path / "reports", workbook=True)
+    finally:
+        store.close()
+    book = load_workbook(written.directory / "report.xlsx")
+    votes = book["投票"]
+    heads = headers_of(votes)
+    at = votes.cell(row=2, column=heads.index("发帖时间") + 1)
+    posted = datetime.fromisoformat(records.votes[0]["posted_at"])
+    assert isinstance(at.value, datetime), at.value
+    assert at.value == posted.astimezone(game.timezone).replace(tzinfo=None)
+    assert at.is_date and "h" in at.number_format.lower()  # shown with its time of day
+    assert votes.cell(row=2, column=heads.index("有效") + 1).value == "是"
+    activity = book["发言统计"]
+    heads = headers_of(activity)
+    for column in ("加速日", "在场", "发言不足", "已关门"):
+        values = {
+            activity.cell(row=r, column=heads.index(column) + 1).value
+            for r in range(2, activity.max_row + 1)
+        }
+        assert values and values <= {"是", "否"}, (column, values)
+    ledger = book["牌面"]
+    column = headers_of(ledger).index("罚下") + 1
+    assert {ledger.cell(row=r, column=column).value for r in range(2, ledger.max_row + 1)} <= {
+        "是",
+        "否",
+    }
+    for ws in book.worksheets:
+        assert ws.freeze_panes == "A2", ws.title
+        assert ws.auto_filter.ref == ws.dimensions, (ws.title, ws.auto_filter.ref)
+        assert ws.auto_filter.ref.startswith("A1:"), ws.title

@@ -39,6 +39,20 @@ if TYPE_CHECKING:
 
 HELP_OPTION_TEXT = "显示这条帮助并退出。"
 USAGE_PREFIX = "用法："
+#: typer's usage-line placeholders, in Chinese.
+USAGE_PIECES = {"[OPTIONS]": "[选项]", "COMMAND [ARGS]...": "命令 [参数]..."}
+#: typer's value types in help (``<int>``): a flag's ``bool`` shows nothing (it takes no value).
+TYPE_NAMES = {
+    "bool": "",
+    "int": "整数",
+    "float": "数字",
+    "str": "文本",
+    "path": "路径",
+    "Path": "路径",
+    "file": "文件",
+    "dir": "文件夹",
+    "datetime": "时间",
+}
 
 _SAMPLE_TIME = datetime(2026, 11, 21, 20, 0, 0).astimezone()
 
@@ -120,6 +134,35 @@ def _format_error_in_chinese(exc: Any) -> None:
     _typer_format_error(exc)
 
 
+def chinese_type(label: str | None) -> str | None:
+    """typer's type placeholder in help in Chinese: ``<int>`` → ``<整数>``,
+    ``<list[Path]>`` → ``<路径…>``, ``<str,str>...`` → ``<文本,文本>``, a flag's ``<bool>``
+    → None.  Choices (``<table|csv|json>``) are the values to type and stay; a placeholder
+    not known here is kept."""
+    m = re.fullmatch(r"<(list\[)?([^<>\[\]]*)\]?>(\.\.\.)?", label or "")
+    if m is None:
+        return label
+    names = [TYPE_NAMES.get(part) for part in m[2].split(",")]
+    if any(name is None for name in names):
+        return label
+    if names == [""]:
+        return None
+    many = m[1] or (m[3] and len(names) == 1)
+    return f"<{','.join(n or '' for n in names)}{'…' if many else ''}>"
+
+
+def _chinese_types(english: Callable[..., str | None]) -> Callable[..., str | None]:
+    """A parameter class's ``display_type_rich`` through :func:`chinese_type`."""
+    if getattr(english, "chinese", False):
+        return english
+
+    def display_type_rich(self: object, ctx: object) -> str | None:
+        return chinese_type(english(self, ctx))
+
+    display_type_rich.chinese = True  # type: ignore[attr-defined]
+    return display_type_rich
+
+
 def _localise(rich_utils: Any) -> None:
     """typer's own panel titles and messages, in the directors' language."""
     global _typer_format_error
@@ -133,6 +176,8 @@ def _localise(rich_utils: Any) -> None:
     rich_utils.REQUIRED_LONG_STRING = "[必填]"
     rich_utils.ENVVAR_STRING = "[环境变量：{}]"
     rich_utils.DEPRECATED_STRING = "（已弃用）"
+    for cls in (typer.core.TyperOption, typer.core.TyperArgument):  # <int> → <整数>
+        cls.display_type_rich = _chinese_types(cls.display_type_rich)  # type: ignore[method-assign]
     if rich_utils.rich_format_error is not _format_error_in_chinese:
         _typer_format_error = rich_utils.rich_format_error
         rich_utils.rich_format_error = _format_error_in_chinese
@@ -171,8 +216,8 @@ elif not any(isinstance(f, _LocaliseOnImport) for f in sys.meta_path):
 
 
 class _ChineseHelp:
-    """The help option's text and the usage line's prefix in Chinese (mixed into typer's
-    command and group classes)."""
+    """The help option's text and the usage line in Chinese (mixed into typer's command
+    and group classes)."""
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
@@ -185,7 +230,8 @@ class _ChineseHelp:
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
-        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=USAGE_PREFIX)
+        line = " ".join(USAGE_PIECES.get(piece, piece) for piece in pieces)
+        formatter.write_usage(ctx.command_path, line, prefix=USAGE_PREFIX)
 
 
 def _plain_coercion() -> Callable[[Any], Any] | None:

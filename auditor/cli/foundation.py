@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -30,6 +30,10 @@ from auditor.forum.crawl import CrawlReport
 from auditor.game.gamefile import TEMPLATE, Game
 from auditor.models import Post
 from auditor.rules.engine import build_context, place_posts, ruleset_for
+
+if TYPE_CHECKING:
+    from auditor.rules.base import GamePost
+    from auditor.store import StoredPost
 
 POST_COLUMNS = [
     "tid",
@@ -114,7 +118,7 @@ def posts(
     game: GameArg,
     day: Annotated[int | None, typer.Option("--day", help="只看第 N 天")] = None,
     player: Annotated[str | None, typer.Option("--player", help="只看这名玩家（电梯）")] = None,
-    thread: Annotated[int | None, typer.Option("--thread", help="只看这个帖子 tid")] = None,
+    thread: Annotated[int | None, typer.Option("--thread", help="只看这个主题（tid）")] = None,
     pid: Annotated[
         int | None, typer.Option("--pid", help="只看这一楼（pid，例如 auditor game 写的来源）")
     ] = None,
@@ -141,25 +145,20 @@ def posts(
             if day is not None:
                 check_choice(day, [d.number for d in g.days], option="--day", what="这一天")
             if thread is not None:
-                check_choice(thread, [t.tid for t in g.threads], option="--thread", what="帖子")
+                check_choice(thread, [t.tid for t in g.threads], option="--thread", what="主题")
             if player is not None:
                 check_choice(player, player_choices(g, store), option="--player", what="这个人")
             ctx = build_context(g, store)
             stored = store.posts(tz=g.timezone, include_deleted=True)
             current = {sp.post.pid: sp.version for sp in stored}
             placed = ctx.posts
-            if deleted:
+            gone = pid is not None and any(sp.deleted for sp in stored if sp.post.pid == pid)
+            if deleted or gone:  # (a deleted post asked for by its pid is shown, and said)
                 placed = place_posts(g, ctx.schedule, stored, ruleset_for(g))
             rows: list[dict[str, Any]] = []
             for gp in placed:
                 p = gp.post
-                if day is not None and gp.day != day:
-                    continue
-                if player is not None and p.author != player and gp.player != player:
-                    continue
-                if thread is not None and p.tid != thread:
-                    continue
-                if pid is not None and p.pid != pid:
+                if not _wanted(gp, day, player, thread, pid):
                     continue
                 history = store.versions(p.pid, g.timezone) if versions and p.pid else []
                 version = current.get(p.pid)
@@ -170,6 +169,8 @@ def posts(
                         continue
                     rows.append(_post_row(old, gp.day, gp.deleted, number, forum_time(seen_at, g)))
                 rows.append(_post_row(p, gp.day, gp.deleted, version, seen_now))
+            if pid is not None:
+                _say_what_became_of(pid, stored, placed, rows)
         if fmt is Format.table:
             # (for people: six columns that fit a terminal, the flags in words; the other
             # columns are in --format csv / json)
@@ -178,7 +179,7 @@ def posts(
                 ["tid", "floor", "author", "when", "marks", "text"],
                 fmt,
                 title="帖子",
-                headers=["帖子", "楼层", "作者", "时间", "标记", "内容"],
+                headers=["主题", "楼层", "作者", "时间", "标记", "内容"],
             )
             return
         emit(
@@ -187,7 +188,7 @@ def posts(
             fmt,
             title="帖子",
             headers=[
-                "帖子",
+                "主题",
                 "pid",
                 "楼层",
                 "作者",
@@ -204,6 +205,45 @@ def posts(
             ],
             shown={c: tick for c in ("edited", "hidden", "time_approximate", "deleted")},
         )
+
+
+def _wanted(
+    gp: GamePost, day: int | None, player: str | None, thread: int | None, pid: int | None
+) -> bool:
+    """Whether ``auditor posts``' filters keep the post."""
+    p = gp.post
+    return (
+        (day is None or gp.day == day)
+        and (player is None or player in (p.author, gp.player))
+        and (thread is None or p.tid == thread)
+        and (pid is None or p.pid == pid)
+    )
+
+
+def _say_what_became_of(
+    pid: int,
+    stored: Sequence[StoredPost],
+    placed: Sequence[GamePost],
+    rows: Sequence[Mapping[str, object]],
+) -> None:
+    """``posts --pid``: a deleted post is listed with a note, a pid the store does not hold
+    is an error, and a post the other filters leave out is said (not an empty table)."""
+    if any(r["deleted"] for r in rows):
+        err.print(f"注意：pid {pid} 的帖子已被删除，下面是保存的最后内容。", highlight=False)
+    if rows:
+        return
+    if not any(sp.post.pid == pid for sp in stored):
+        raise typer.BadParameter(
+            f"没有 pid {pid} 的帖子：本地数据库里没有（还没抓取到，或不在这个游戏的帖子里）",
+            param_hint="--pid",
+        )
+    if not any(gp.post.pid == pid for gp in placed):
+        err.print(f"pid {pid} 的帖子已抓取，但不在这个游戏的帖子里。", highlight=False)
+        return
+    err.print(
+        f"pid {pid} 的帖子不符合其他筛选条件（--day、--player、--thread），去掉它们再看。",
+        highlight=False,
+    )
 
 
 def forum_time(stored: str | None, game: Game) -> str | None:

@@ -53,7 +53,8 @@ ByOpt = Annotated[
     str | None,
     typer.Option(
         "--by",
-        help="哪位导演做的决定（必须是游戏文件 \\[game] directors 里的名字；默认 \\[game] decided_by）",
+        help="哪位导演做的决定（必须是游戏文件 \\[game] directors 里的名字；默认 \\[game] "
+        "decided_by，只有一位导演时就是他）",
     ),
 ]
 NoteOpt = Annotated[str, typer.Option("--note", help="备注（例如判罚理由或驳回原因）")]
@@ -366,9 +367,9 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
 
 
 def _reviewer(game: Game, by: str | None) -> str:
-    """Who signs this review: ``--by`` or ``decided_by`` (checked against the directors),
-    else asked once — the only place a name is asked for."""
-    if (by and by.strip()) or game.decided_by:
+    """Who signs this review: ``--by``, ``decided_by`` or the game's only director (checked
+    against the directors), else asked once — the only place a name is asked for."""
+    if (by and by.strip()) or game.decided_by or len(game.directors) == 1:
         return default_signer(game, by)
     default_signer(game, game.directors[0] if game.directors else None)  # no directors: error
     names = "、".join(game.directors)

@@ -221,9 +221,9 @@ def votes_cmd(
         rs = ruleset_for(g)
         with open_store(g, existing="统计投票") as store:
             require_crawled(g, store, action="统计投票")
-            if now is not None:  # the votes as they stood then: judged afresh, the same path
-                when = now_in(g.timezone, now)
-                checked = derive_records(build_context(g, store, now=when, ruleset=rs))
+            if now is not None:  # the votes as they stood then: judged afresh, the same path,
+                when = now_in(g.timezone, now)  # from the posts posted by then
+                checked = derive_records(build_context(g, store, now=when, ruleset=rs, so_far=True))
             else:  # what the last check recorded
                 when = datetime.now(UTC).astimezone(g.timezone)
                 checked = checked_records(g, store, rs, when)

@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -40,7 +41,7 @@ from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
-from auditor.report.html import elevator_rows, exact, show
+from auditor.report.html import show, with_helpers
 from auditor.report.parts import discuz_length, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
@@ -54,6 +55,11 @@ STATIC = {
     "desk.js": ("auditor.desk", "static/desk.js", "text/javascript; charset=utf-8"),
 }
 CARD_CHOICES = ("blue", "yellow", "red")
+#: Starlette's own errors (its plain ``Not Found``) as desk pages.
+HTTP_ERRORS = {
+    404: "没有这个页面。",
+    405: "这个地址不能这样打开（请求方法不对）：请从审计台的页面上点进来。",
+}
 
 
 class SecurityHeaders:
@@ -168,10 +174,7 @@ def environment() -> Environment:
         # written out; the fields a form sends back written with |exact)
         finalize=show,
     )
-    env.filters["card_name"] = card_name
-    env.filters["exact"] = exact
-    env.globals["elevator_rows"] = elevator_rows
-    return env
+    return with_helpers(env)
 
 
 class DeskApp:
@@ -211,6 +214,14 @@ class DeskApp:
 
     def message(self, request: Request, text: str, status: int) -> HTMLResponse:
         return self.page(request, "message.html.j2", status=status, text=text, back="/")
+
+    async def http_error(self, request: Request, exc: Exception) -> Response:
+        """An address no route serves (404) or a method it does not take (405), in Chinese."""
+        assert isinstance(exc, HTTPException)
+        text = HTTP_ERRORS.get(exc.status_code, f"请求无法处理（HTTP {exc.status_code}）。")
+        response = self.message(request, text, exc.status_code)
+        response.headers.update(exc.headers or {})
+        return response
 
     def game_or_404(self, request: Request) -> Game | None:
         """The game of the URL, read again when its file changed since (``auditor game
@@ -637,7 +648,9 @@ def create_app(
     ]
     if hosts:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)))
-    return Starlette(routes=routes, middleware=middleware)
+    return Starlette(
+        routes=routes, middleware=middleware, exception_handlers={HTTPException: app.http_error}
+    )
 
 
 def csrf_token(request: Request) -> str:

@@ -24,6 +24,7 @@ from auditor.cookies import CookieLine, CookieSource, looks_like_cookie_line
 from auditor.errors import GameFileError
 from auditor.files import os_error_text
 from auditor.rulesets import NAMES as PRESETS
+from auditor.rulesets import listing as preset_listing
 from auditor.urls import MAX_ID, as_id, forum_id, thread_id
 from auditor.visible import CONTROLS, has_hidden, visible
 
@@ -559,7 +560,7 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
     ruleset = r.str_(g, "game.ruleset", "ruleset", required=True)
     assert name is not None and ruleset is not None
     if ruleset not in PRESETS:
-        raise r.fail("game.ruleset", f"未知的规则集 {ruleset!r}；可用：{', '.join(PRESETS)}")
+        raise r.fail("game.ruleset", f"未知的规则集 {ruleset!r}；可用：{preset_listing()}")
     tzname = r.str_(g, "game.timezone", "timezone", default="Asia/Shanghai")
     try:
         tz: tzinfo = ZoneInfo(tzname or "Asia/Shanghai")

@@ -81,8 +81,16 @@ class TagMatch:
     near: bool  # the tag's text is there, but glued to other letters or digits
 
 
+def bare_tag(tag: str) -> str:
+    """The tag without the brackets a director may copy from the titles with it
+    (``[测试]``, ``【测试】``): titles bracket their tags in several ways (issue 30)."""
+    t = normalise(tag).strip()
+    m = re.fullmatch(r"[\[【(「『<《〔]\s*(.+?)\s*[\]】)」』>》〕]", t)
+    return m[1] if m else t
+
+
 def match_tag(subject: str, tag: str) -> TagMatch:
-    s, t = normalise(subject).casefold(), normalise(tag).casefold()
+    s, t = normalise(subject).casefold(), bare_tag(tag).casefold()
     if not t:
         return TagMatch(False, False)
     exact = near = False
@@ -113,7 +121,7 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
     ``版杀7`` cannot be read as a day)."""
     s = normalise(subject)
     if tag:
-        s = re.sub(re.escape(normalise(tag)), " ", s, flags=re.I)
+        s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
     accelerated = "加速" in s
     if any(w in s for w in NOT_GAME):
         word = next(w for w in NOT_GAME if w in s)

@@ -155,10 +155,13 @@ def _stamp(at: datetime | None) -> str:
 
 
 def default_signer(game: Game, by: str | None = None) -> str:
-    """Who signs a decision: ``--by``, else the game file's ``decided_by``; it must be one
-    of the game's directors (``[game] directors``).  Nobody else signs: not the operating
-    system's user name (``root`` on a server), not a made-up default."""
+    """Who signs a decision: ``--by``, else the game file's ``decided_by``, else the game's
+    only director; it must be one of the game's directors (``[game] directors``).  Nobody
+    else signs: not the operating system's user name (``root`` on a server), not a made-up
+    default."""
     name = (by or "").strip() or (game.decided_by or "").strip()
+    if not name and len(game.directors) == 1:  # one director: whose else could it be
+        name = game.directors[0]
     directors = "、".join(game.directors)
     if not game.directors:
         raise DecisionError(

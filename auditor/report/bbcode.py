@@ -99,16 +99,23 @@ def render_bbcode(r: Records) -> str:
                 lines.append(f"{_safe(x['player'])}：{_safe(x['title'])}{note}")
         lines.append("")
         lines.append(f"[b]第{day}天电梯[/b]")
-        for e in r.elevator.get(day, []):
-            groups = e.get("threads") or [{"thread": "", "posts": e["posts"]}]
-            links = " ".join(
-                (f"{_safe(g['thread'])} " if len(groups) > 1 else "")
-                + " ".join(_post_link(p) for p in g["posts"])
-                for g in groups
-            )
-            out = "（出局）" if e.get("out") else ""
-            lines.append(f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}")
+        lines.extend(_elevator_line(e) for e in r.elevator.get(day, []))
     return "\n".join(lines) + "\n"
+
+
+def _elevator_line(e: dict[str, Any]) -> str:
+    """One player's line of the 电梯: his posts of the day by thread, the thread named when
+    there are several, or when the floors are no links (a bare #9 says which thread only
+    beside its name: no ``[forum] url``)."""
+    groups = e.get("threads") or [{"thread": "", "posts": e["posts"]}]
+    named = len(groups) > 1 or not all(p.get("link") for p in e["posts"])
+    links = " ".join(
+        (f"{_safe(g['thread'])} " if named and g["thread"] else "")
+        + " ".join(_post_link(p) for p in g["posts"])
+        for g in groups
+    )
+    out = "（出局）" if e.get("out") else ""
+    return f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}"
 
 
 def tally_lines(r: Records, day: int) -> list[str]:

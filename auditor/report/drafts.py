@@ -104,7 +104,7 @@ def require_midday_tally(
     """The rule set's citation for a mid-day 票型, or :class:`NoDraftError` where it has
     none (版杀7: 讨论和投票过程中不计票)."""
     why = _cite(sources, "midday_tally")
-    if not settings.get("midday_tally", True):
+    if not settings["midday_tally"]:
         raise NoDraftError(
             f"这个规则集讨论日进行中不公布票型（{why or 'midday_tally = false'}）"
             f"：关门后的计票结果见 auditor votes GAME --day {day} --format bbcode"
@@ -250,8 +250,8 @@ def reminder_draft(
         )
     lines.append(f"（截至 {_hm(as_of, now)} 的统计，以导演关门时的计票为准）")
     text = "\n".join(lines) + "\n"
-    notes = [_reminder_window(settings.get("reminder_hours") or [2.0, 1.5], closes, now)]
-    postable = settings.get("reminder", "copy") == "forum"
+    notes = [_reminder_window(settings["reminder_hours"], closes, now)]
+    postable = settings["reminder"] == "forum"
     return Draft(
         kind="reminder",
         title=f"第{n}天投票提醒（{now:%m-%d %H:%M}）",

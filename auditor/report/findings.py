@@ -8,8 +8,8 @@ from typing import Any
 
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
-from auditor.ledger.ledger import Decided, Ledger
-from auditor.ledger.policy import card_name
+from auditor.ledger.ledger import Decided, Ledger, kind_title
+from auditor.ledger.policy import card_name, plain_cite
 from auditor.report.labels import (
     local_time,
     plain_note,
@@ -18,7 +18,7 @@ from auditor.report.labels import (
     thread_name,
 )
 from auditor.rules.registry import REGISTRY
-from auditor.rules.ruleset import RuleSet, own_citation
+from auditor.rules.ruleset import RuleSet, own_citation, preset_citation
 from auditor.store import Store, finding_from_row
 
 
@@ -103,16 +103,21 @@ def explain_drafts(
     ruleset: RuleSet | None = None,
 ) -> None:
     """What the director needs next to a draft: the rule's Chinese title and seed clause
-    (only the game's own rule set's clauses, :func:`~auditor.rules.ruleset.own_citation`),
-    the thread, the reason in plain words, the player's standing and earlier cards; then
-    the queue's order."""
+    (only the game's own rule set's clauses, :func:`~auditor.rules.ruleset.own_citation`,
+    else what the rule set cites for the rule), the thread, the reason in plain words (a
+    clause cited once on the card: not again in the reason), the player's standing and
+    earlier cards; then the queue's order."""
     standing = {s["player"]: s for s in standings}
     for d in drafts:
         rule = REGISTRY.get(d["code"])
         d["title"] = rule.title if rule else d["code"]
-        d["seed"] = own_citation(rule.seed, ruleset) if rule else ""
+        seed = own_citation(rule.seed, ruleset) if rule else ""
+        if not seed and ruleset is not None:
+            seed = plain_cite(preset_citation(d["code"], ruleset))
+        d["seed"] = seed
         d["thread"] = thread_name(game, d["tid"]) if d["tid"] is not None else ""
-        d["plain_reason"] = plain_reason(d["reason"], d["code"], d["kind"])
+        title = kind_title(d["code"], d["kind"], ruleset) if ruleset is not None else ""
+        d["plain_reason"] = plain_reason(d["reason"], d["code"], d["kind"], title, cited=seed)
         d["note"] = plain_note(d["note"])
         s = standing.get(d["player"])
         d["standing"] = (

@@ -26,6 +26,7 @@ from markupsafe import Markup, escape
 from auditor import __version__
 from auditor.files import cache_dir, write_atomic
 from auditor.ledger.policy import card_name
+from auditor.report.labels import number
 from auditor.report.records import Records
 from auditor.visible import HIDDEN, visible, visible_html
 
@@ -92,8 +93,14 @@ def environment() -> Environment:
         lstrip_blocks=True,
         finalize=show,
     )
+    return with_helpers(env)
+
+
+def with_helpers(env: Environment) -> Environment:
+    """``env`` with the filters and functions report.html.j2 uses (the desk renders it too)."""
     env.filters["card_name"] = card_name
     env.filters["exact"] = exact
+    env.filters["number"] = number  # a weight of 2.0 reads 2, 1.5 stays
     env.globals["elevator_rows"] = elevator_rows
     return env
 

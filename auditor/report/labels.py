@@ -113,14 +113,52 @@ def local_time(stamp: str | None, game: Game) -> str:
 _INTERNAL = re.compile(r"ΔE|^L=\d|^#[0-9A-Fa-f]{6}$")
 
 
-def plain_reason(reason: str, code: str, kind: str) -> str:
+def plain_reason(reason: str, code: str, kind: str, title: str = "", *, cited: str = "") -> str:
     """A suggestion's reason for people: without the rule set's internal keys (codes and
-    kinds such as ``m107-违规1``); the full text stays in the details fold."""
-    text = reason.replace(f"首次违规（{kind}）", "首次违规").replace(
-        f"同类违规（{kind}）", "同类违规"
-    )
+    kinds such as ``m107-违规1``) and the kind's clause (``title``, as the ledger names the
+    kind), and without a citation in brackets of a clause ``cited`` already cites (the
+    card's 依据): the card cites a clause once.  The full text stays in the details fold."""
+    text = reason
+    for k in dict.fromkeys(filter(None, (kind, title))):
+        text = text.replace(f"首次违规（{k}）", "首次违规").replace(f"同类违规（{k}）", "同类违规")
+        text = text.replace(f"同一类违规（{k}：", "同一类违规（")
     text = text.replace(f"规则集对 {code} 固定判罚", "本条规则固定判罚")
-    return text.replace(f"规则集对 {code} 的处理是", "本条规则的处理是")
+    text = text.replace(f"规则集对 {code} 的处理是", "本条规则的处理是")
+    heads = {clause_head(part) for part in cited.split("；")} - {""}
+    return _without_brackets(text, heads) if heads else text
+
+
+# A citation's rule-post name (``M107 ``, ``030 ``, ``M107/030 ``, ``无直接条款：``).
+_POST_NAME = re.compile(r"^(?:无直接条款：)?\s*(?:(?:[0-9A-Za-z版杀]+/)*[0-9A-Za-z版杀]+\s+)?")
+
+
+def clause_head(citation: str) -> str:
+    """The clause a citation names, without its rule post and text: ``违规判定 5(2)`` of
+    ``M107 违规判定 5(2)：…``, ``投票规则`` of ``投票规则“修改错别字不算做改票”``."""
+    text = _POST_NAME.sub("", citation.strip(), count=1)
+    return re.split(r"[：“（(]", text, maxsplit=1)[0].strip()
+
+
+def _without_brackets(text: str, heads: set[str]) -> str:
+    """``text`` without each outermost （…） whose first clause is one of ``heads``."""
+    out: list[str] = []
+    depth, start = 0, 0
+    for i, c in enumerate(text):
+        if c == "（":
+            if depth == 0:
+                out.append(text[start:i])
+                start = i
+            depth += 1
+        elif c == "）" and depth:
+            depth -= 1
+            if depth == 0:
+                group = text[start : i + 1]
+                first = group[1:-1].split("；", 1)[0]
+                if clause_head(first) not in heads:
+                    out.append(group)
+                start = i + 1
+    out.append(text[start:])
+    return "".join(out)
 
 
 def plain_note(note: str) -> str:

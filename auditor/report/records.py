@@ -11,6 +11,7 @@ report.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ from auditor.forum.spaces import SPACE_STATE
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
 from auditor.game.state import state_problems
+from auditor.game.titles import classify, normalise
 from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
@@ -44,6 +46,7 @@ from auditor.report.labels import (
     CHANGE_NAMES,
     KIND_NAMES,
     OUTCOME_NAMES,
+    THREAD_KIND_NAMES,
     forum_base,
     highlight,
     local_time,
@@ -194,9 +197,36 @@ def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None =
     untagged = getattr(game.discovery, "untagged", None)
     if untagged:
         notices.append(untagged)
+    notices.extend(dropped_by_tag(game))
     notices.extend(substitute_warnings(game, ruleset))
     notices.extend(conflicts or ())
     return notices
+
+
+def dropped_by_tag(game: Game) -> list[str]:
+    """A thread the board shows that the tag did not take though its title carries the
+    tag's words and says what kind of game thread it is (``[M 107] 进程帖`` under
+    ``tag = "M107"``): its posts would be left out without a word (issue 30)."""
+    disc = game.discovery
+    if disc is None or not game.tag:
+        return []
+
+    def compact(text: str) -> str:
+        return re.sub(r"[\s\[\]【】［］()（）「」『』<>《》]", "", normalise(text).casefold())
+
+    words = compact(game.tag)
+    out = []
+    for x in disc.candidates:
+        if not words or words not in compact(x.subject):
+            continue  # another game's thread: the board shows many
+        kind = classify(x.subject, game.ruleset, game.tag).kind
+        if kind is not None:
+            out.append(
+                f"版块上的帖子 {x.tid}「{x.subject}」看起来是本局的"
+                f"{THREAD_KIND_NAMES.get(kind.value, kind.value)}，但游戏标签「{game.tag}」"
+                f"没有认出它（{x.reason}），没有采用，它的帖子都不计：请核对游戏文件 [game] tag"
+            )
+    return out
 
 
 def late_day_notices(votes: Sequence[Mapping[str, Any]], schedule: Schedule) -> list[str]:
@@ -233,6 +263,7 @@ def _game_record(game: Game, rs: RuleSet, base: str | None, lurk_rule: str) -> d
         "seed": rs.seed,
         "forum": base or "",
         "directors": list(game.directors),
+        "timezone": game.timezone,  # the forum's: the workbook's times are on its clock
         "rules": sorted(rs.rules),
         # M107 阵营被判负后，不予公示; M39 出局角色不亮身份: a faction's loss is for the
         # director only unless the rule set says it is announced.

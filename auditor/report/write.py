@@ -105,6 +105,7 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
                 (SHEET_NAMES[sheet], columns, headers(columns), rows)
                 for sheet, (_name, columns, rows) in zip(SHEETS, tables, strict=True)
             ],
+            records.game.get("timezone"),
         )
     sync_folder(directory)
 

@@ -15,11 +15,15 @@ from __future__ import annotations
 import io
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, tzinfo
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from auditor.files import write_atomic
 from auditor.tables import neutralise
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet.worksheet import Worksheet
 
 MAX_WIDTH = 60
 #: What a worksheet cannot hold (openpyxl's ILLEGAL_CHARACTERS_RE), written as code points.
@@ -42,12 +46,48 @@ def _wide(text: str) -> int:
     return sum(1 for c in text if unicodedata.east_asian_width(c) in "WF")
 
 
+# Unlike the CSVs, the workbook's cells are typed: a post's time is a date-time on the
+# forum's clock (Excel has no time zones), yes/no reads 是/否 (not 0/1).
+TIME_COLUMNS = frozenset({"posted_at"})
+YES_NO_COLUMNS = frozenset({"accelerated", "alive", "below", "closed", "valid", "sent_off"})
+TIME_FORMAT = "yyyy-mm-dd hh:mm:ss"
+
+
+def _typed(column: str, value: object, timezone: tzinfo | None) -> object:
+    """A cell of ``column`` as the workbook holds it: a time a datetime in ``timezone``, a
+    yes/no 是/否, anything else ``value`` as it stands."""
+    if column in TIME_COLUMNS and isinstance(value, str) and value:
+        try:
+            at = datetime.fromisoformat(value)
+        except ValueError:
+            return value
+        if at.tzinfo is not None and timezone is not None:
+            at = at.astimezone(timezone)
+        return at.replace(tzinfo=None)
+    if column in YES_NO_COLUMNS and value in (0, 1) and not isinstance(value, str):
+        return "是" if value else "否"
+    return value
+
+
+def _type_cells(sheet: Worksheet, columns: Sequence[str], timezone: tzinfo | None) -> None:
+    """The time and yes/no cells of a written sheet typed (:func:`_typed`)."""
+    for i, column in enumerate(columns, start=1):
+        if column not in TIME_COLUMNS | YES_NO_COLUMNS:
+            continue
+        for (cell,) in sheet.iter_rows(min_row=2, min_col=i, max_col=i):
+            cell.value = _typed(column, cell.value, timezone)
+            if isinstance(cell.value, datetime):
+                cell.number_format = TIME_FORMAT
+
+
 def write_workbook(
     path: Path,
-    sheets: Sequence[tuple[str, Sequence[str], Sequence[str], Iterable[Mapping[str, Any]]]],
+    sheets: Sequence[tuple[str, Sequence[str], Sequence[str], Iterable[Mapping[str, object]]]],
+    timezone: tzinfo | None = None,
 ) -> None:
     """One sheet per ``(name, columns, headers, rows)`` (the rows' ``columns``, under
-    ``headers``), built in memory and written whole or not at all
+    ``headers``; times on the clock of ``timezone``, the forum's), each with an autofilter
+    over its table, built in memory and written whole or not at all
     (:func:`~auditor.files.write_atomic`)."""
     import pandas as pd
     from openpyxl.utils import get_column_letter
@@ -63,4 +103,6 @@ def write_workbook(
             for i, column in enumerate(heads, start=1):
                 width = max([_width(column), *(_width(row[i - 1]) for row in data)])
                 sheet.column_dimensions[get_column_letter(i)].width = min(width + 2, MAX_WIDTH)
+            _type_cells(sheet, columns, timezone)
+            sheet.auto_filter.ref = sheet.dimensions
     write_atomic(path, buffer.getvalue())

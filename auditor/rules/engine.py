@@ -319,12 +319,22 @@ def make_context(
 
 
 def build_context(
-    game: Game, store: Store, *, now: datetime | None = None, ruleset: RuleSet | None = None
+    game: Game,
+    store: Store,
+    *,
+    now: datetime | None = None,
+    ruleset: RuleSet | None = None,
+    so_far: bool = False,
 ) -> Context:
-    """Place every stored post of the game and derive the context from them."""
+    """Place every stored post of the game and derive the context from them; ``so_far``:
+    only the posts posted by ``now`` (the CLI's ``--now`` in the past must not see the
+    future)."""
     rs = ruleset or ruleset_for(game)
     schedule = Schedule(game, rs.settings["night_posts"])
-    return _context(game, store, schedule, store.posts(tz=game.timezone), rs, now)
+    stored = store.posts(tz=game.timezone)
+    if so_far and now is not None:
+        stored = [sp for sp in stored if sp.post.posted_at <= now]
+    return _context(game, store, schedule, stored, rs, now)
 
 
 def _context(

@@ -34,7 +34,7 @@ from auditor.game.gamefile import ThreadKind
 from auditor.game.structure import schedule_problem
 from auditor.rules.base import Option
 from auditor.rules.registry import REGISTRY, all_rules
-from auditor.rulesets import names, preset_text
+from auditor.rulesets import listing, names, preset_text
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,7 @@ def _read_preset(name: str, folder: Path | None, chain: tuple[str, ...] = ()) ->
         raise _fail(
             _where(parent, folder),
             "ruleset.extends" if chain else "game.ruleset",
-            f"未知的规则集 {name!r}；可用：{', '.join(names(folder))}",
+            f"未知的规则集 {name!r}；可用：{listing(folder)}",
         ) from None
     head = dict(data.get("ruleset", {}))
     extends = head.get("extends")
@@ -257,7 +257,7 @@ def load_ruleset(
     validate every key.  ``folder`` holds the presets (default: ``auditor/rulesets/``)."""
     available = names(folder)
     if name not in available:
-        raise _fail(where, "game.ruleset", f"未知的规则集 {name!r}；可用：{', '.join(available)}")
+        raise _fail(where, "game.ruleset", f"未知的规则集 {name!r}；可用：{listing(folder)}")
     preset_where = _where(name, folder)
     preset = _read_preset(name, folder)
     settings = {k: o.default for k, o in SETTINGS.items()}
@@ -429,8 +429,9 @@ def own_citation(citation: str, ruleset: RuleSet | None) -> str:
     """A rule's citation (``M107 违规判定 5(1)；030 违规判定 5(2)；版杀7 6.2(1)``) cut to the
     clauses of the game's own rule set (the preset whose seed it reads).  A clause without a
     rule-post name belongs to the one before it; ``M107/030 …`` names both.  The whole
-    citation when the rule set is none of the shipped ones, or when the rule cites nothing
-    of it."""
+    citation when the rule set is none of the shipped ones; "" when the rule cites nothing
+    of it (a 030 game's card never cites M107's rule post: the preset's own citation is
+    :func:`preset_citation`)."""
     if ruleset is None:
         return citation
     own = cite_prefixes().get(ruleset.seed)
@@ -450,5 +451,13 @@ def own_citation(citation: str, ruleset: RuleSet | None) -> str:
         if own in current and text:
             kept.append(text)
     if not kept:
-        return citation
+        return ""
     return lead + "；".join(kept)
+
+
+def preset_citation(code: str, ruleset: RuleSet) -> str:
+    """What the rule set itself cites for enabling ``code`` (or for its kind), for a rule
+    whose own citation names none of the rule set's clauses; never the card's citation
+    (the card's reason gives that one)."""
+    cites = ruleset.sources.get(code, {})
+    return next((cites[key] for key in ("enabled", "kind") if cites.get(key)), "")

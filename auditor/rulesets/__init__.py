@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-__all__ = ["NAMES", "names", "preset_file", "preset_files", "preset_text"]
+__all__ = ["NAMES", "listing", "names", "preset_file", "preset_files", "preset_text"]
 
 
 def _folder(folder: Path | None = None) -> Traversable:
@@ -49,6 +49,31 @@ def preset_file(name: str, folder: Path | None = None) -> Traversable:
 def preset_text(name: str, folder: Path | None = None) -> str:
     """The preset's TOML text (``name`` may also be a ``_base`` file another extends)."""
     return preset_file(name, folder).read_text("utf-8")
+
+
+def _title(name: str, folder: Path | None, seen: tuple[str, ...] = ()) -> str:
+    """The preset's ``[ruleset] title`` (its parent's when it ``extends`` one and has none);
+    "" when the file does not say or does not read (an error message is being written)."""
+    import tomllib
+
+    try:
+        head = tomllib.loads(preset_text(name, folder)).get("ruleset", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+    title, parent = head.get("title"), head.get("extends")
+    if isinstance(title, str) and title.strip():
+        return title.strip()
+    if isinstance(parent, str) and parent not in seen:
+        return _title(parent, folder, (*seen, name))
+    return ""
+
+
+def listing(folder: Path | None = None) -> str:
+    """The presets as an error message offers them, each with the title directors know it
+    by: ``killbar7（版杀7 BT号船）、m107（M107 摩天大楼）…``."""
+    return "、".join(
+        f"{name}（{title}）" if (title := _title(name, folder)) else name for name in names(folder)
+    )
 
 
 def preset_files(folder: Path | None = None) -> list[Traversable]:

@@ -125,6 +125,8 @@ def _recorded(ctx: Context, events: list[Event]) -> str:
     )
     if pids:
         return f"论坛公示（pid {'、'.join(map(str, pids))}）记录的"
+    if not events and disc is not None:
+        return "论坛公示中读到的"  # a game that discovers its events: nothing was read
     return "游戏文件记录的"
 
 
