@@ -112,7 +112,7 @@ def read(rec: dict[str, Any], patterns: Patterns) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     phase = classify(rec.get("thread_title", ""), rec["preset"]).phase
     for a in patterns.find(text):
-        item = _event_item(a, kind, day, after)
+        item = _event_item(a, kind, day, after, posted)
         if item is not None:
             if unplaced and a.day is None and "day" in item:
                 item["day"] = UNPLACED
@@ -131,7 +131,9 @@ _DAY_LABEL_RE = re.compile(r"第\s*[0-9一二两三四五六七八九十]{1,3}\s
 _NOT_A_DAY = re.compile(r"夜|遗言")
 
 
-def _event_item(a: Announced, kind: str, day: int, after: bool) -> dict[str, Any] | None:
+def _event_item(
+    a: Announced, kind: str, day: int, after: bool, posted: datetime
+) -> dict[str, Any] | None:
     """An announcement as an item: its day the one the clause names, else the thread's
     (yesterday's for 昨日); a night after a process-thread post's day close the next."""
     base = (a.day or day) + a.offset
@@ -141,7 +143,10 @@ def _event_item(a: Announced, kind: str, day: int, after: bool) -> dict[str, Any
     if a.type is EventType.ELIMINATED:
         how = a.cause or ("night" if kind == "discussion" else "vote")
         d = base + night_next if how == "night" else base
-        return {"kind": "eliminated", "player": a.player, "how": how, "day": d}
+        item = {"kind": "eliminated", "player": a.player, "how": how, "day": d}
+        if a.clock is not None:  # the clause's own time, on the post's date
+            item["at"] = f"{posted:%Y-%m-%d}T{a.clock}"
+        return item
     if a.type is EventType.SHERIFF:
         if a.how == "elected":
             # the election is day 1's (README convention 1); a state line after day 2

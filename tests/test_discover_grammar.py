@@ -203,3 +203,13 @@ def test_a_correction_replaces_the_item_it_names() -> None:
     (b,) = Patterns(PLAYERS).find("更正：第二天出局的是画眉。")
     assert b.replaces == ()  # no wrong player named: every elimination of that day goes
     assert [s for s in earlier if not _corrected(s, ev, b, days)] == []
+
+
+def test_the_time_a_clause_gives_an_event() -> None:
+    p = Patterns(PLAYERS)
+    shot = p.find("补充：苦瓜出局后开枪，黄瓜于21:48倒在了枪口下。")
+    assert [(a.player, a.cause, a.clock) for a in shot][-1] == ("黄瓜", "hunter", "21:48")
+    (b,) = p.find("冬瓜在 14:05 被红牌罚下。")
+    assert (b.cause, b.clock) == ("sent_off", "14:05")
+    (c,) = p.find("冬瓜被罚下，21:30 关门。")
+    assert c.clock is None  # a time after the word is the day's, not the event's

@@ -71,6 +71,7 @@ class Announced:
     offset: int = 0  # -1: 昨日 / 昨天, a recap of the day before the post's
     status: bool = False  # 警长：X — a state line, not the change itself
     replaces: tuple[str, ...] = ()  # a correction's wrong players (不是杜鹃, 杜鹃出局有误)
+    clock: str | None = None  # the time the clause gives the event (土豆于21:48倒在了枪口下)
 
 
 # --------------------------------------------------------------------------- the lexicon
@@ -497,6 +498,7 @@ class _Sentence:
                             c,
                             cause=how,
                             day=_bracket_day(n.bracket) or self.day,
+                            clock=_clock(c, n.end, m.start()),
                         )
                     )
         return out
@@ -601,6 +603,12 @@ class _Sentence:
             self._item(EventType.SUBSTITUTE, who, None, span, value=new)
             for who, new, span in self.p.substitutes(self.text, self.topic or self.carried)
         ]
+
+
+def _clock(c: str, start: int, end: int) -> str | None:
+    """The time between a name and its event word (于21:48, 在 14:05): the event's own."""
+    m = re.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)", c[start:end])
+    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
 
 
 def _denied(c: str, span: tuple[int, int]) -> bool:

@@ -539,7 +539,9 @@ def _event_from(
         how = a.how
         if how is None:
             how = "night" if opening else ("vote" if result_close is not None else "night")
-        if how == "sent_off":
+        if a.clock is not None:  # 土豆于21:48倒在了枪口下: the time the post gives
+            at = _on_post_date(t, a.clock)
+        elif how == "sent_off":
             at = t
         elif how == "vote":
             at = result_close or t
@@ -629,6 +631,13 @@ def discover_events(
     return sorted(
         events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
     )
+
+
+def _on_post_date(t: datetime, clock: str) -> datetime:
+    """A clock time the post states, on its date (the day before, if later than the post)."""
+    h, m = (int(x) for x in clock.split(":"))
+    at = t.replace(hour=h, minute=m, second=0, microsecond=0)
+    return at - timedelta(days=1) if at > t else at
 
 
 def _has_sheriff(found: list[Sourced]) -> bool:
