@@ -17,10 +17,18 @@ would pass in silence (a post whose miss is not listed as 未读懂的公告: th
 something else from it, or it names no player and states no time), and with ``--misses``
 every miss and false item.
 
-The day an event belongs to: the thread's day (a vote result in day N's vote thread is day
-N, a night death in day N's opening post day N); for a process-thread post, the day the
-file's own loose calendar (the README's) puts the post in — after a day's close, a vote
-result belongs to that day and a night death to the next.
+The day an event belongs to: the day the clause names (第N天; 第N夜 is day N+1's; 昨日 the
+day before), else the thread's day (a vote result in day N's vote thread is day N, a night
+death in day N's opening post day N); for a process-thread post, the day the file's own
+loose calendar (the README's) puts the post in — after a day's close, a vote result belongs
+to that day and a night death to the next.  A 版杀7 day lasts one to three 环节 and a night,
+so a 版杀7 process post that names no day cannot be put on one from its time: its items'
+day is not compared (discovery places such posts by the game's 环节 threads).  README
+conventions the scorer applies: a sheriff election is day 1's (1); a sheriff state line
+(警长：X) after day 2 restates and is no item (5); a 版杀7 night or last-words range is no
+day item (2).  How, 平安夜, 加速 and 游戏结束 come from the reader (``Announced.cause``,
+:class:`auditor.game.announce.Notice`), never from the scorer's own word search.  ``retract``
+items are not scored.
 """
 
 from __future__ import annotations
