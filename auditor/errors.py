@@ -52,6 +52,11 @@ class StoreError(AuditorError):
         super().__init__(f"数据库 {self.path}：{problem}。{advice}")
 
 
+class StoreDamagedError(StoreError):
+    """The store is damaged (SQLite's SQLITE_CORRUPT, a cheap check of the file, or an
+    integrity check): refused, and recorded so the next command refuses before writing."""
+
+
 class ReportFolderError(AuditorError):
     """reports/<name>/ belongs to another game's store (two game files with one name)."""
 

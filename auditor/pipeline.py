@@ -36,7 +36,7 @@ from auditor.game.state import DISMISSED
 from auditor.game.state import state_problems as problems
 from auditor.rules.lexfiles import lexicon_digest
 from auditor.rulesets import preset_files
-from auditor.store import SIDE_CHECKED, SIDE_SERIAL, Store
+from auditor.store import SIDE_CHECKED, SIDE_SERIAL, DatabaseError, Store
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport, ProgressFn
@@ -95,6 +95,7 @@ __all__ = [
     "records",
     "report",
     "require_crawled",
+    "same_store",
     "state_problems",
 ]
 
@@ -145,6 +146,8 @@ def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -
     store = Store(game.store, lock=lock)
     try:
         yield store
+    except DatabaseError as exc:  # a cursor's read mid-way (execute() names its own)
+        raise store.fault(exc) from exc
     finally:
         store.close()
 
@@ -179,6 +182,35 @@ def check_store_path(path: Path) -> None:
                 f"不是普通文件（是一个{kind}），不能当作数据库",
                 "请在游戏文件的 [game] store 写一个普通的文件名，例如 m107.sqlite",
             )
+
+
+def same_store(game: Game, store: Store | None, reports: Path, *, new_store: bool) -> None:
+    """Refuse a store that is not the one the game's report folder was written from (its id,
+    recorded in ``reports/<name>/.folder``): a new store made where a deleted or moved one
+    stood would start the game afresh, without its decisions and manual cards.  ``store``
+    None: the store does not exist yet (nothing is made).  ``new_store``: the director asks
+    for it; the folder is the new store's from its next report on.  A store that has no id
+    yet (made by an older version) is given one here."""
+    from auditor.report.write import recorded_store_id
+
+    recorded = recorded_store_id(reports, game.slug, game.store)
+    mine = store.own_id() if store is not None else ""
+    if new_store or not recorded or mine == recorded:
+        return
+    folder = Path(reports) / game.slug
+    again = "确实要用一个新的数据库从头开始（之前的决定和手动牌都不在里面），请加上 --new-store"
+    if store is None:
+        raise StoreError(
+            game.store,
+            f"不存在，但报告目录 {folder} 是数据库 {recorded[:8]} 的报告",
+            "数据库可能被删除或移走了：请从备份恢复它，或在游戏文件的 [game] store 写它现在"
+            f"的位置；{again}",
+        )
+    raise StoreError(
+        store.path,
+        f"是数据库 {mine[:8]}，报告目录 {folder} 却是数据库 {recorded[:8]} 的报告",
+        f"原来的数据库可能被删除或换掉了：请从备份恢复它；{again}",
+    )
 
 
 def crawled(store: Store) -> bool:
@@ -279,15 +311,18 @@ def report(
     *,
     when: datetime | None = None,
     workbook: bool = False,
+    new_store: bool = False,
 ) -> Written:
     """Write report.html, the CSVs and announcement.bbcode from the store into
     ``reports/<game>/<run time>/`` (``latest`` points at it), recorded as a ``report`` run
     (the report's 论坛上的变动 lists what the crawls after the previous report found).
     ``when`` names the folder; default now, in the forum's time zone.  ``workbook`` adds
-    report.xlsx (the nightly ``audit`` leaves it out: pandas and openpyxl are slow to load)."""
+    report.xlsx (the nightly ``audit`` leaves it out: pandas and openpyxl are slow to load).
+    ``new_store``: write it although the report folder is another store's (:func:`same_store`)."""
     from auditor.report.records import build_records
     from auditor.report.write import write_report
 
+    same_store(game, store, reports, new_store=new_store)
     game = current(game, store)
     run_id = store.start_run("report")
     try:
@@ -541,6 +576,21 @@ class AuditResult:
         """The crawl read everything (the game's state may still be incomplete: ``state``)."""
         return not self.problems
 
+    def summary(self) -> dict[str, object]:
+        """What the runs table keeps of an audit."""
+        return {
+            "new_posts": self.new_posts,
+            "changed_posts": self.changed_posts,
+            "findings": self.findings,
+            "new_drafts": self.new_drafts,
+            "pending": self.pending,
+            "other_pending": self.other_pending,
+            "problems": self.problems,
+            "notices": self.notices + self.state,
+            "report": str(self.report),
+            "crawl": self.crawl,
+        }
+
     def line(self) -> str:
         where = f"报告：{self.report / 'report.html'}" if self.report else "没有写出报告"
         if self.report and self.report_unchanged:
@@ -579,6 +629,7 @@ def audit(
     on_crawled: Callable[[CrawlReport], None] | None = None,
     stage: Callable[[str], None] | None = None,
     workbook: bool = False,
+    new_store: bool = False,
 ) -> AuditResult:
     """The whole nightly run: crawl → check → ledger → report under one run lock.
 
@@ -600,11 +651,13 @@ def audit(
         from auditor.rules.engine import ruleset_for
 
         ruleset_for(game)
+        same_store(game, None, reports, new_store=new_store)
     result = AuditResult()
     say = stage or _silent
     # One run lock from the start to the end: no other run slips in between crawl and check.
     # Decisions do not take it; they are re-read just before the ledger and report.
     with open_store(game, lock=True) as store:
+        same_store(game, store, reports, new_store=new_store)
         night = _last_night(store)
         if night.get("rules") != _rules_inputs(game):  # (resolved once per process)
             from auditor.rules.engine import ruleset_for
@@ -641,22 +694,9 @@ def audit(
             status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
             store.finish_run(run_id, status, {"problems": result.problems})
             raise
-        store.finish_run(
-            run_id,
-            "ok" if result.ok else "incomplete",
-            {
-                "new_posts": result.new_posts,
-                "changed_posts": result.changed_posts,
-                "findings": result.findings,
-                "new_drafts": result.new_drafts,
-                "pending": result.pending,
-                "other_pending": result.other_pending,
-                "problems": result.problems,
-                "notices": result.notices + result.state,
-                "report": str(result.report),
-                "crawl": result.crawl,
-            },
-        )
+        store.finish_run(run_id, "ok" if result.ok else "incomplete", result.summary())
+        # The whole file read once a night (a damage is recorded: the next command refuses).
+        store.verify()
     return result
 
 

@@ -109,6 +109,29 @@ def report(s: Score, out=sys.stdout) -> None:  # type: ignore[no-untyped-def]
     )
 
 
+def by_evasion(rows: list[Row], predict: Callable[[str], set[str]], out=sys.stdout) -> None:  # type: ignore[no-untyped-def]
+    """Recall of the violations per evasion kind, each beside its ratio to the plain
+    (``none``) violations' recall, and the clean lines flagged (issue 35's figures)."""
+    hit: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    clean_flagged = clean = 0
+    for row in rows:
+        got = predict(row.text)
+        if not row.labels:
+            clean += 1
+            clean_flagged += bool(got)
+            continue
+        kind = row.evasion if row.evasion not in ("-", "") else "none"
+        total[kind] += 1
+        hit[kind] += bool(got & row.labels)
+    plain = hit["none"] / total["none"] if total["none"] else 0.0
+    print(f"{'evasion':<16} {'lines':>5} {'recall':>7} {'of plain':>9}", file=out)
+    for kind in sorted(total, key=lambda k: (k != "none", k)):
+        r = hit[kind] / total[kind]
+        print(f"{kind:<16} {total[kind]:>5} {r:>7.3f} {r / plain if plain else 0:>9.3f}", file=out)
+    print(f"clean lines flagged: {clean_flagged}/{clean}", file=out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -117,16 +140,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--errors", action="store_true", help="list the lines scored wrong")
     ap.add_argument("--lexicon", action="append", default=[])
     ap.add_argument("--no-default", action="store_true")
+    ap.add_argument(
+        "--by-evasion", action="store_true", help="recall per evasion kind and clean lines hit"
+    )
     args = ap.parse_args(argv)
-    if "holdout" in Path(args.path).name and "--i-am-the-lead" not in sys.argv:
+    name = Path(args.path).name
+    if ("holdout" in name or "blind" in name) and "--i-am-the-lead" not in sys.argv:
         print(
             "the holdout is scored once by the lead; pass --i-am-the-lead to confirm",
             file=sys.stderr,
         )
         return 2
-    s = score(read_rows(Path(args.path)), matcher_predict(args.lexicon, not args.no_default))
+    predict = matcher_predict(args.lexicon, not args.no_default)
+    rows = read_rows(Path(args.path))
+    s = score(rows, predict)
     report(s)
-    if args.errors and "holdout" not in Path(args.path).name:
+    if args.by_evasion:
+        by_evasion(rows, predict)
+    if args.errors and ("holdout" not in name or "--i-am-the-lead" in sys.argv):
         for row, got in s.misses:
             print(
                 f"{row.id}\t{'|'.join(sorted(row.labels)) or 'NONE'}\tgot={'|'.join(sorted(got)) or 'NONE'}"

@@ -18,8 +18,10 @@ Kinds:
   each through ``game`` and ``audit``: exit 3 (6 for the store), never a traceback.
 - ``desk``: desk sessions: a cookie copied before a logout or a new password, wrong
   passwords behind a forged ``X-Forwarded-For``, ``--secure-cookies``.
-- ``store``, ``disk``: hooks for the damaged-store and full-disk kinds (issue 32, items 1,
-  3 and 6), filled in once the store package lands; they report themselves as pending.
+- ``store``: a damaged store (4 KB of garbage mid-file, cut short, a damaged header or
+  freelist) under every command in :data:`COMMANDS_ON_A_STORE`, its sha256 before and
+  after; a store deleted between two nights (``--new-store``).
+- ``disk``: the store's disk full (a 2 MB tmpfs, filled; root only, else pending).
 
 Exit 0 when every try came out as documented, 1 otherwise.  It takes a minute or two (the
 sample game is audited a few times and the desk started four times).
@@ -500,18 +502,149 @@ COMMANDS_ON_A_STORE: tuple[tuple[str, ...], ...] = (
 )
 
 
+PAGE = 4096  # the sample store's page size
+
+
+def _damage_middle(store: Path) -> None:
+    """The campaign's fault: 4 KB of garbage over a page in the middle of the file."""
+    with open(store, "r+b") as fh:
+        fh.seek(store.stat().st_size // 2 // PAGE * PAGE)
+        fh.write(os.urandom(PAGE))
+
+
+def _damage_truncate(store: Path) -> None:
+    with open(store, "r+b") as fh:
+        fh.truncate(store.stat().st_size // 2 // PAGE * PAGE)
+
+
+def _damage_header(store: Path) -> None:
+    with open(store, "r+b") as fh:
+        fh.seek(16)
+        fh.write((3000).to_bytes(2, "big"))  # no page size
+
+
+def _damage_freelist(store: Path) -> None:
+    with open(store, "r+b") as fh:
+        fh.seek(32)  # a freelist trunk page past the end of the file
+        fh.write((store.stat().st_size // PAGE + 9).to_bytes(4, "big") + (1).to_bytes(4, "big"))
+
+
+#: Damages for the ``store`` kind: what each does to an audited store.
+DAMAGES: dict[str, Callable[[Path], None]] = {
+    "中间 4 KB 乱码": _damage_middle,
+    "截掉后一半": _damage_truncate,
+    "文件头的页大小": _damage_header,
+    "空闲页链表": _damage_freelist,
+}
+
+
+def _audited(c: Campaign) -> tuple[Path, str]:
+    """A sample game audited once (its report stands: the next audit is a night with
+    nothing new), and a draft's id for ``decide``."""
+    game = c.sample()
+    folder = game.parent
+    proc = cli("audit", str(game), "-q", cwd=folder)
+    if proc.returncode != 0:
+        raise RuntimeError(f"样例审计失败：{_last_line(proc.stdout + proc.stderr)}")
+    cli("decisions", "export", str(game), "decisions.csv", cwd=folder)
+    rows = list(csv.reader(io.StringIO((folder / "decisions.csv").read_text("utf-8-sig"))))
+    ident = rows[1][0]  # (the first column: 编号)
+    (folder / "decisions.csv").unlink()
+    return game, ident
+
+
 def store(c: Campaign) -> None:
-    """Hook (issue 32, items 1 and 6): a store damaged in the middle (garbage over a page),
-    truncated, or deleted mid-run, under every command in :data:`COMMANDS_ON_A_STORE`: exit
-    6, :func:`digest` unchanged, no traceback.  Filled in after the store package lands."""
-    c.add("store", "损坏的数据库（待数据库包合入后补上）", None)
+    """A damaged store (issue 32, item 1) under every command in :data:`COMMANDS_ON_A_STORE`
+    (the first ``audit`` is the night with nothing new): exit 6 saying 已经损坏 (``game``, which
+    reads no store for this sample, exit 0), :func:`digest` unchanged, no traceback.  Then a
+    store deleted between two nights (item 6): the next audit makes no new store (exit 6)
+    unless ``--new-store``."""
+    kind = "store"
+    game, ident = _audited(c)
+    original = game.parent
+    for name, damage in DAMAGES.items():
+        folder = c.root / f"damaged-{len(c.tries):03d}" / original.name  # (the same game name)
+        shutil.copytree(original, folder, symlinks=True)
+        g = folder / "game.toml"
+        db = folder / "game.sqlite"
+        damage(db)
+        before = digest(db)
+        for args in COMMANDS_ON_A_STORE:
+            argv = [str(g) if a == "GAME" else ident if a == "ID" else a for a in args]
+            proc = cli(*argv, cwd=folder)
+            label = f"{name}：auditor {' '.join(args)}"
+            code = 0 if args[0] == "game" else 6
+            if c.expect(kind, label, proc, code, said="" if code == 0 else "已经损坏"):
+                after = digest(db)
+                if after != before:
+                    c.add(kind, label + "：数据库没有被写入", False, "文件的 sha256 变了")
+    folder = c.root / "deleted" / original.name
+    shutil.copytree(original, folder, symlinks=True)
+    for leftover in folder.glob("game.sqlite*"):
+        leftover.unlink()
+    g = str(folder / "game.toml")
+    c.expect(
+        kind, "数据库被删除后再审计：拒绝", cli("audit", g, "-q", cwd=folder), 6, said="--new-store"
+    )
+    c.add(kind, "数据库被删除后再审计：没有建新的数据库", not (folder / "game.sqlite").exists())
+    proc = cli("audit", g, "-q", "--new-store", cwd=folder)
+    c.expect(kind, "数据库被删除后 audit --new-store", proc, 0)
+
+
+def _mount_small_disk(where: Path) -> str:
+    """Mount a 2 MB tmpfs at ``where``; "" when done, else why not."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        return "需要 root（mount -t tmpfs -o size=2m）"
+    where.mkdir()
+    proc = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)],
+        capture_output=True,
+        text=True,
+    )
+    return "" if proc.returncode == 0 else f"mount 失败：{proc.stderr.strip()}"
+
+
+def _fill(folder: Path) -> None:
+    with open(folder / "fill", "wb", buffering=0) as fh:
+        try:
+            while True:
+                fh.write(b"\0" * PAGE)
+        except OSError:
+            pass
 
 
 def disk(c: Campaign) -> None:
-    """Hook (issue 32, item 3): the store's disk full (a small loop-mounted or tmpfs file
-    system with ``size=``): ``audit`` and ``check`` exit 6 naming the store, not the standard
-    output.  Filled in after the store package lands."""
-    c.add("disk", "磁盘已满（待数据库包合入后补上）", None)
+    """The store's disk full (issue 32, item 3): a 2 MB tmpfs holds the store (root only,
+    unmounted afterwards), filled to its last block; ``audit`` and ``check`` exit 6 naming
+    the store and the full disk, not the standard output."""
+    kind = "disk"
+    mnt = c.root / "small-disk"
+    why = _mount_small_disk(mnt)
+    if why:
+        c.add(kind, f"磁盘已满（跳过：{why}）", None)
+        return
+    try:
+        game = c.sample()
+        store = mnt / "game.sqlite"
+        text = game.read_text("utf-8")
+        game.write_text(text.replace("[game]", f'[game]\nstore = "{store}"', 1), "utf-8")
+        folder = game.parent
+        c.expect(kind, "小磁盘上的第一次审计", cli("audit", str(game), "-q", cwd=folder), 0)
+        store.with_name(store.name + ".lock").unlink(missing_ok=True)
+        _fill(mnt)
+        for args in (("audit", str(game), "-q"), ("check", str(game))):
+            proc = cli(*args, cwd=folder)
+            if c.expect(kind, f"磁盘已满：auditor {args[0]}", proc, 6, said="磁盘已满"):
+                c.add(
+                    kind,
+                    f"磁盘已满：auditor {args[0]} 说的是数据库",
+                    str(store) in proc.stderr and "标准输出" not in proc.stderr,
+                    _last_line(proc.stderr),
+                )
+        (mnt / "fill").unlink()
+        c.expect(kind, "腾出空间后再审计", cli("audit", str(game), "-q", cwd=folder), 0)
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], check=False)
 
 
 KINDS: dict[str, Callable[[Campaign], None]] = {

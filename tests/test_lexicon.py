@@ -107,6 +107,42 @@ def test_cli_test_table_names_the_category_by_its_title() -> None:
     assert res.exit_code == 0 and "没有命中" in res.output and "┏" not in res.output
 
 
+def test_cli_explain_lists_literal_occurrences_the_boundary_rejects(tmp_path: Path) -> None:
+    # Each literal occurrence of a lexicon spelling that is no match is shown with its
+    # reason: the one-character rule (紧跟在“讨论”后面), an exception, jieba's cut, a rule
+    # named; an occurrence inside a reported match (日 of 日了狗) is not listed.
+    said = "日了狗，后天又是讨论日，操场上跑步，规则说不能起誓"
+    res = CliRunner().invoke(app, ["lexicon", "test", said, "--explain", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.stdout)
+    got = [(r["matched_text"], r["status"], r["why"]) for r in rows]
+    assert ("日", "不算", "单字不独立：紧跟在“讨论”后面") in got
+    assert ("日了狗", "命中", "") in got
+    assert ("操", "不算", "例外“操场”") in got
+    assert ("起誓", "不算", "提到规则或转述别人的话，不是自己说的") in got
+    assert sum(r["matched_text"] == "日" for r in rows) == 1
+    assert "命中 1 处；原文出现词条但没有算命中 3 处" in res.stderr
+    # an imported lexicon: its words are explained the same way
+    (tmp_path / "censor.txt").write_text("代练={BANNED}\n", "utf-8")
+    res = CliRunner().invoke(
+        app,
+        [
+            "lexicon",
+            "test",
+            "代练习题",
+            "--explain",
+            "--no-default",
+            "--lexicon",
+            str(tmp_path / "censor.txt"),
+            "-f",
+            "csv",
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    row = res.stdout.strip().splitlines()[1].split(",")
+    assert row[9:] == ["不算", "不在分词边界上（jieba：代|练习题）"]
+
+
 def test_cli_no_default_and_extra_lexicon(tmp_path: Path) -> None:
     (tmp_path / "mine.txt").write_text("@category CENSOR\n菠菜 | | | 导演自定\n", "utf-8")
     res = CliRunner().invoke(
@@ -144,3 +180,49 @@ def test_a_category_without_a_rule_is_a_lint_error(tmp_path: Path) -> None:
     assert "类别 NEWCAT 没有对应的规则（PHRASE-NEWCAT）" in res.output
     assert "OATH 没有" not in res.output
     assert "1 个错误" in res.output
+
+
+def test_near_long_tries_near_sounds_on_three_characters_or_more(tmp_path: Path) -> None:
+    # ``@near long`` (the built-in lexicons): 滴棱儿 is 低能儿 said a near way, and 仍渣
+    # is 人渣, but a two-character near sound holding a pronoun, a particle or a game word
+    # is left alone (你是 is no 立誓); ``@near on`` keeps every near sound.  A sound-alike
+    # inside a title (《…》) is the title.
+    from auditor.rules.lexicon import load
+    from auditor.rules.matcher import Matcher
+
+    def found(switch: str, text: str) -> list[str]:
+        f = tmp_path / f"near_{switch}.txt"
+        f.write_text(f"@category CENSOR\n@near {switch}\n低能儿\n立誓\n人渣\n", "utf-8")
+        return [m.text for m in Matcher(load([f], default=False)).find(text)]
+
+    assert found("long", "又是滴棱儿发言") == ["滴棱儿"]
+    assert found("long", "我觉得你是好人") == []
+    assert found("on", "我觉得你是好人") == ["你是"]
+    assert found("long", "真是个仍渣") == ["仍渣"]
+    assert found("long", "看过《仍渣》这本书吗") == []
+    assert load([], default=True).categories["VULGAR"].near_long
+
+
+def test_split_characters_in_three_parts_and_more_emoji_readings() -> None:
+    # The look-alike table joins a character split in three (春虫虫 → 蠢, 口口几 → 咒) as it
+    # joins one split in two (辶畐 → 逼); the emoji table reads 💀 as 死, 💧 as 水, 🍳 as 锅,
+    # 🦺 as 马甲, 🟥 as 红: for every lexicon, the same in the batch path and one by one.
+    from auditor.rules.matcher import default_matcher
+
+    m = default_matcher()
+    said = {
+        "真是春虫虫到家了": ("IQ", "春虫虫到家"),
+        "又在这装辶畐": ("BODY", "装辶畐"),
+        "去💀吧你": ("CURSE", "去💀吧"),
+        "这口🍳我不背": ("BLAME", "这口🍳"),
+        # 粑粑 and 麻麻 are not collapsed to one character (as 爸爸 and 妈妈 are not): their
+        # reading is still 叫爸爸's
+        "快叫粑粑": ("KIN", "叫粑粑"),
+    }
+    for text, (category, span) in said.items():
+        assert (category, span) in {(x.category, x.text) for x in m.find(text)}, m.find(text)
+    batch = m.find_all(list(said))
+    assert [[(x.category, x.text) for x in got] for got in batch] == [
+        [(x.category, x.text) for x in m.find(t)] for t in said
+    ]
+    assert m.norm.normalise("口口几你，🦺，🟥牌，💧帖") == "咒你马甲红牌水帖"

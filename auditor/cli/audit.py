@@ -53,6 +53,7 @@ def audit_cmd(
     verbose: Annotated[bool, _flag("verbose")] = _D.verbose,
     no_crawl: Annotated[bool, _flag("no_crawl")] = _D.no_crawl,
     workbook: Annotated[bool, _flag("workbook")] = _D.workbook,
+    new_store: Annotated[bool, _flag("new_store")] = _D.new_store,
     progress_json: Annotated[bool, _flag("progress_json")] = _D.progress_json,
 ) -> None:
     """每晚运行一次：抓取 → 检查 → 牌单 → 报告，最后输出一行摘要。
@@ -75,6 +76,7 @@ def audit_cmd(
         verbose=verbose,
         no_crawl=no_crawl,
         workbook=workbook,
+        new_store=new_store,
         progress_json=progress_json,
     )
     run_audit(args, typer.Exit)  # the same run as the typer-free nightly path

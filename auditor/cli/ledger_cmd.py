@@ -434,7 +434,17 @@ def decisions_import(
 
 
 @command("report")
-def report_cmd(game: GameArg, reports: ReportsOpt = Path("reports")) -> None:
+def report_cmd(
+    game: GameArg,
+    reports: ReportsOpt = Path("reports"),
+    new_store: Annotated[
+        bool,
+        typer.Option(
+            "--new-store",
+            help="报告目录是另一个数据库（原来那个）的报告时，仍为这个新的数据库写报告",
+        ),
+    ] = False,
+) -> None:
     """从本地数据库生成报告（不抓取、不重新检查）：report.html、CSV 和公告 BBCode。
 
     例：auditor report examples/sample/game.toml --reports reports
@@ -443,6 +453,6 @@ def report_cmd(game: GameArg, reports: ReportsOpt = Path("reports")) -> None:
         g = open_game(game)
         with open_store(g, lock=True, existing="生成报告") as store:
             pipeline.require_crawled(g, store, action="生成报告")
-            written = pipeline.report(g, store, reports, workbook=True)
+            written = pipeline.report(g, store, reports, workbook=True, new_store=new_store)
         out.print(str(written.directory / "report.html"), highlight=False, soft_wrap=True)
         err.print(f"报告已写出：{written.directory}（最新：{written.latest}）", highlight=False)

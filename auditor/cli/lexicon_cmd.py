@@ -41,23 +41,33 @@ TEST_COLUMNS = [
 TEST_HEADERS = ["行", "类别", "词条", "起", "止", "命中原文", "如何找到", "匹配形式", "词库位置"]
 
 
-def match_rows(matcher: Matcher, texts: list[str]) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
+EXPLAIN_COLUMNS = [*TEST_COLUMNS, "status", "why"]
+EXPLAIN_HEADERS = [*TEST_HEADERS, "结果", "原因"]
+
+
+def match_rows(matcher: Matcher, texts: list[str], explain: bool = False) -> list[dict[str, Any]]:
+    """Every match of each line; with ``explain``, also every literal occurrence of a
+    lexicon spelling that is no match (结果 不算, with the reason: the word boundary, an
+    exception, a rule named …), in the order they occur in each line."""
+    rows = []
     for n, text in enumerate(texts, 1):
-        for m in matcher.find(text):
-            rows.append(
-                {
-                    "line": n,
-                    "category": m.category,
-                    "entry": m.entry,
-                    "start": m.start,
-                    "end": m.end,
-                    "matched_text": m.text,
-                    "how": m.how_text,
-                    "form": m.form,
-                    "source": m.source,
-                }
-            )
+        got = [(m, "命中", "") for m in matcher.find(text)]
+        if explain:
+            got += [(m, "不算", why) for m, why in matcher.explain(text)]
+            got.sort(key=lambda x: (x[0].start, x[0].end))
+        for m, status, why in got:
+            row = {
+                "line": n,
+                "category": m.category,
+                "entry": m.entry,
+                "start": m.start,
+                "end": m.end,
+                "matched_text": m.text,
+                "how": m.how_text,
+                "form": m.form,
+                "source": m.source,
+            }
+            rows.append({**row, "status": status, "why": why} if explain else row)
     return rows
 
 
@@ -75,10 +85,22 @@ def test_cmd(
     no_default: Annotated[
         bool, typer.Option("--no-default", help="不用内置词库，只用 --lexicon")
     ] = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="也列出原文里出现了词条、却没有算命中的地方，和不算的原因（分词边界、例外……）",
+        ),
+    ] = False,
 ) -> None:
     """测试一句话（或文件里的每一行）会命中哪些违禁词，并说明怎么找到的。
 
+    --explain 另外列出原文里出现了词条写法、却被词边界、例外、单字规则、规则提醒等挡掉的
+    地方（结果“不算”），并在最后数出有几处。
+
     例：auditor lexicon test "卧~槽，这都行" --format csv
+
+    例：auditor lexicon test "明天加速日，早点来" --explain
     """
     with handle_errors():
         if (text is None) == (file is None):
@@ -93,17 +115,17 @@ def test_cmd(
             else (file.read_text("utf-8-sig").splitlines() if file else [])
         )
         matcher = cached_matcher([str(p) for p in lexicon or []], default=not no_default)
-        rows = match_rows(matcher, texts)
+        rows = match_rows(matcher, texts, explain)
         cats = matcher.lexicon.categories
         if fmt is Format.table and not rows:
             err.print("没有命中。")  # (not an empty table above it)
             return
         emit(
             rows,
-            TEST_COLUMNS,
+            EXPLAIN_COLUMNS if explain else TEST_COLUMNS,
             fmt,
-            title="命中的违禁词",
-            headers=TEST_HEADERS,
+            title="命中的违禁词" + ("与没有算命中的原文" if explain else ""),
+            headers=EXPLAIN_HEADERS if explain else TEST_HEADERS,
             # the table names a category by its @title and a sentence pattern as such (its
             # regular expression is at 词库位置); CSV/JSON keep the code and the form
             shown={
@@ -111,6 +133,9 @@ def test_cmd(
                 "form": lambda f: "句式（正则，见词库位置）" if str(f).startswith("re:") else f,
             },
         )
+        if explain:
+            rejected = sum(r["status"] == "不算" for r in rows)
+            err.print(f"命中 {len(rows) - rejected} 处；原文出现词条但没有算命中 {rejected} 处。")
 
 
 @lexicon_app.command("lint", cls=ChineseCommand)

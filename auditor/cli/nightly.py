@@ -60,6 +60,11 @@ FLAGS = {
         ("--workbook",),
         "同时写出 report.xlsx（每张表一个工作表；要加载 pandas 和 openpyxl，慢几秒）",
     ),
+    "new_store": Opt(
+        ("--new-store",),
+        "数据库不在了或换成了新的、报告目录却是原来那个数据库的报告时，仍用新的数据库从头开始"
+        "（默认拒绝：原来的决定和手动牌都在原来的数据库里）",
+    ),
     "progress_json": Opt(
         ("--progress-json",),
         "在标准错误上每个阶段、每抓一页输出一行 JSON（审计台用来显示进度）",
@@ -78,6 +83,7 @@ class AuditArgs:
     verbose: bool = False
     no_crawl: bool = False
     workbook: bool = False
+    new_store: bool = False
     progress_json: bool = False
 
 
@@ -159,6 +165,7 @@ def run_audit(a: AuditArgs, exit: Callable[[int], BaseException]) -> None:
                 on_crawled=crawled,
                 stage=stage,
                 workbook=a.workbook,
+                new_store=a.new_store,
             )
         finally:
             bar.stop()

@@ -252,12 +252,15 @@ def late_day_notices(votes: Sequence[Mapping[str, Any]], schedule: Schedule) -> 
     return out
 
 
-def _game_record(game: Game, rs: RuleSet, base: str | None, lurk_rule: str) -> dict[str, Any]:
+def _game_record(
+    game: Game, rs: RuleSet, base: str | None, lurk_rule: str, store_id: str
+) -> dict[str, Any]:
     """The game's line in the records: names, rule set, forum, directors, rules."""
     return {
         "name": game.name,
         "slug": game.slug,
         "store": str(game.store.resolve()),
+        "store_id": store_id,  # the report folder records it (``.folder``)
         "ruleset": rs.name,
         "ruleset_title": rs.title,
         "seed": rs.seed,
@@ -451,7 +454,7 @@ def build_records(
         "run": dict(run or {}),
     }
     return Records(
-        game=_game_record(game, rs, base, lurk_rule_text(lurk)),
+        game=_game_record(game, rs, base, lurk_rule_text(lurk), store.store_id()),
         summary=summary,
         problems=problems,
         days=days,

@@ -126,10 +126,39 @@ def write_report(
 
 
 OWNER = ".store"  # in reports/<name>/: the store whose reports these are
-FOLDER = ".folder"  # beside it: where that folder was when it was last written
+FOLDER = ".folder"  # beside it: where that folder was when it was last written, and the
+STORE_LINE = "store_id = "  # id of the store that wrote it (a line of its own)
 
 
-def _claim(game_dir: Path, store: str) -> None:
+def _folder_lines(game_dir: Path) -> tuple[str, str]:
+    """What ``.folder`` records: the folder's path when last written and the store's id
+    ("" for what it does not record: a folder written by an older version)."""
+    try:
+        lines = (game_dir / FOLDER).read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, NotADirectoryError):
+        return "", ""
+    ids = [line.removeprefix(STORE_LINE).strip() for line in lines if line.startswith(STORE_LINE)]
+    return (lines[0].strip() if lines else ""), (ids[0] if ids else "")
+
+
+def recorded_store_id(reports_dir: Path, slug: str, store: Path | None = None) -> str:
+    """The id of the store whose reports ``reports_dir/<slug>`` holds ("" when none is
+    recorded).  With ``store``: only when the folder is that path's by :data:`OWNER` (the
+    store there then, or moved together with it): another game's folder is refused as such
+    when a report is written."""
+    game_dir = Path(reports_dir) / slug
+    if store is not None:
+        try:
+            owner = (game_dir / OWNER).read_text(encoding="utf-8").strip()
+        except (FileNotFoundError, NotADirectoryError):
+            return ""
+        mine = str(Path(store).resolve())
+        if owner != mine and not _moved_together(game_dir, owner, mine):
+            return ""
+    return _folder_lines(game_dir)[1]
+
+
+def _claim(game_dir: Path, store: str, store_id: str = "") -> None:
     """Record which store owns ``game_dir``, or refuse when another store does (two games
     whose files share a name would otherwise mix their reports and ``latest``).
 
@@ -152,16 +181,16 @@ def _claim(game_dir: Path, store: str) -> None:
             os.link(tmp, owner_file)
         except FileExistsError:
             tmp.unlink()
-            _claim(game_dir, store)
+            _claim(game_dir, store, store_id)
             return
         tmp.unlink()
-    here = str(game_dir.resolve())
+    folder = f"{game_dir.resolve()}\n" + (f"{STORE_LINE}{store_id}\n" if store_id else "")
     try:
-        recorded = (game_dir / FOLDER).read_text(encoding="utf-8").strip()
+        recorded = (game_dir / FOLDER).read_text(encoding="utf-8")
     except FileNotFoundError:
         recorded = ""
-    if recorded != here:
-        write_atomic(game_dir / FOLDER, here + "\n")
+    if recorded != folder:
+        write_atomic(game_dir / FOLDER, folder)
 
 
 def _moved_together(game_dir: Path, owner: str, store: str) -> bool:
@@ -171,10 +200,7 @@ def _moved_together(game_dir: Path, owner: str, store: str) -> bool:
     recorded is compared by the path below their common ancestor (the owner's path must end
     as the store's does from the folder's parent that holds both)."""
     here = game_dir.resolve()
-    try:
-        recorded = (game_dir / FOLDER).read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        recorded = ""
+    recorded = _folder_lines(game_dir)[0]
     relative = Path(os.path.relpath(store, here))
     if recorded:
         if recorded == str(here):
@@ -190,7 +216,7 @@ def _moved_together(game_dir: Path, owner: str, store: str) -> bool:
 def _write_report(records: Records, game_dir: Path, when: datetime, workbook: bool) -> Written:
     game_dir.mkdir(parents=True, exist_ok=True)
     if records.game.get("store"):
-        _claim(game_dir, str(records.game["store"]))
+        _claim(game_dir, str(records.game["store"]), str(records.game.get("store_id") or ""))
     sweep_leftovers(game_dir)
     name = run_dir_name(when)
     final = game_dir / name

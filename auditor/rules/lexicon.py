@@ -8,7 +8,8 @@ One file per category.  The format (documented for directors in ``lexicons/READM
     @seed M107 违规判定 1(2)
     @pinyin on          # 音近（拼音）匹配，默认 on
     @initials on        # 拼音首字母缩写（wc、tmd），默认 off
-    @near on            # 近音（l/n、zh/z、an/ang …，lexicons/_confusion.txt），默认 on
+    @near on            # 近音（l/n、zh/z、an/ang …，lexicons/_confusion.txt），默认 on；
+                        # long = 只对三个字以上的写法
     @boundary word      # 需落在 jieba 分词边界上，默认 word；off = 任何位置
 
     卧槽 | 我操 我靠 wc | 卧槽里 | 030 2(2) 例：卧槽真吊
@@ -24,7 +25,8 @@ syntax).  Files whose name starts with ``_`` are tables, not categories
 confusion table, two spellings of an initial or a final per line; ``_emoji.txt``: what an
 emoji reads as where its Unicode CLDR Chinese name does not say it, emoji and characters;
 ``_common.txt``: words common in game talk, which the matcher never relies on alone to
-decide whether to try a sentence pattern).
+decide whether to try a sentence pattern; ``_game.txt``: the game's own words, 加速日,
+讨论日, 警长: a match inside one of them is no match, for every lexicon).
 
 A Discuz! 词语过滤 export (``word={BANNED}`` / ``word={MOD}`` / ``word=replacement`` lines)
 is read as one category (``CENSOR`` unless told otherwise) and gets the same evasion
@@ -111,6 +113,7 @@ class Category:
     pinyin: bool = True
     initials: bool = False
     near: bool = True
+    near_long: bool = False  # ``@near long``: near sounds for spellings of 3+ characters only
     boundary: bool = True
     entries: list[Entry] = field(default_factory=list)
     path: str = ""
@@ -125,6 +128,7 @@ class Lexicon:
     confusion: list[tuple[str, str]] = field(default_factory=list)
     emoji: dict[str, str] = field(default_factory=dict)
     common: set[str] = field(default_factory=set)  # game-talk words: never an anchor alone
+    game: set[str] = field(default_factory=set)  # the game's own words: no match inside one
     sources: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -145,6 +149,7 @@ class Lexicon:
         self.confusion.extend(p for p in other.confusion if p not in self.confusion)
         self.emoji.update(other.emoji)
         self.common |= other.common
+        self.game |= other.game
         self.sources.extend(other.sources)
         self.problems.extend(other.problems)
 
@@ -153,12 +158,15 @@ class Lexicon:
         h = hashlib.sha256()
         for code in sorted(self.categories):
             c = self.categories[code]
-            h.update(f"{code}|{c.pinyin}|{c.initials}|{c.near}|{c.boundary}\n".encode())
+            h.update(
+                f"{code}|{c.pinyin}|{c.initials}|{c.near}|{c.near_long}|{c.boundary}\n".encode()
+            )
             for e in c.entries:
                 h.update(repr((e.term, e.variants, e.exceptions, e.regex, e.anchors)).encode())
         h.update(repr(sorted(self.lookalike.items())).encode())
         h.update(repr(self.confusion).encode())
         h.update(repr(sorted(self.emoji.items())).encode())
+        h.update(repr(sorted(self.game)).encode())
         return h.hexdigest()
 
 
@@ -339,6 +347,9 @@ def _switch(
             problems.append(Problem(path, lineno, "@boundary 只能是 word 或 off"))
         cat.boundary = v != "off"
         return
+    if name == "near" and value.strip().lower() == "long":
+        cat.near, cat.near_long = True, True
+        return
     flag = _on_off(value)
     if flag is None:
         problems.append(Problem(path, lineno, f"@{name} 只能是 on 或 off"))
@@ -396,6 +407,14 @@ def parse_common(text: str, path: str) -> Lexicon:
     return lex
 
 
+def parse_game(text: str, path: str) -> Lexicon:
+    """The game's own words (讨论日, 加速日, 警长, 出局): a match inside one is no match."""
+    lex = Lexicon(sources=[path])
+    for raw in text.splitlines():
+        lex.game.update(raw.split("#", 1)[0].split())
+    return lex
+
+
 def parse_lookalike(text: str, path: str) -> Lexicon:
     lex = Lexicon(sources=[path])
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -403,12 +422,12 @@ def parse_lookalike(text: str, path: str) -> Lexicon:
         if not line:
             continue
         parts = line.split()
-        if len(parts) != 2 or len(parts[1]) != 1 or len(parts[0]) not in (1, 2):
+        if len(parts) != 2 or len(parts[1]) != 1 or len(parts[0]) not in (1, 2, 3):
             lex.problems.append(
                 Problem(
                     path,
                     lineno,
-                    "形近字表每行两栏：看起来像的字（一个字，或拆开的两个字）与 它代表的字",
+                    "形近字表每行两栏：看起来像的字（一个字，或拆开的两三个字）与 它代表的字",
                 )
             )
             continue
@@ -526,6 +545,8 @@ def load_path(path: Path | str) -> Lexicon:
             lex.merge(parse_emoji(text, str(f)))
         elif f.name.startswith("_common"):
             lex.merge(parse_common(text, str(f)))
+        elif f.name.startswith("_game"):
+            lex.merge(parse_game(text, str(f)))
         elif f.name.startswith("_"):
             lex.merge(parse_lookalike(text, str(f)))
         else:

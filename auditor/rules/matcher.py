@@ -52,14 +52,14 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate, chain
+from itertools import accumulate, chain, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
-from auditor.rules.lexicon import DEFAULT_DIR, Entry, Lexicon, load, tables
+from auditor.rules.lexicon import DEFAULT_DIR, Category, Entry, Lexicon, load, tables
 from auditor.store.wordfreq import WordFreqFile
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -238,7 +238,7 @@ NOISE_RE = _LazyPass(
 )
 # Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed.
 REDUPLICATING = (
-    "妈爸爷奶哥姐弟妹宝刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
+    "妈爸爷奶哥姐弟妹宝粑麻刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
     "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
     "默纷匆偏渐冷热满满团每样种条件"
 )
@@ -722,12 +722,16 @@ class Normaliser(_Deferred):
         self._length_table: Any = None
         self._join_flags: Any = None
         self._bits: Any = None
-        # Split characters (女马 → 妈, 犭者 → 猪): two characters read as one.
-        self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) == 2}
+        # Split characters (女马 → 妈, 犭者 → 猪, 春虫虫 → 蠢): two or three read as one.
+        self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) in (2, 3)}
         self.join_re = (
             re.compile("|".join(map(re.escape, sorted(self.joins, key=len, reverse=True))))
             if self.joins
             else None
+        )
+        # (the original characters a split character can start with: 女 of 女马, 妈 of 媽马)
+        self.join_firsts = frozenset(
+            c for k in lookalike if len(k) in (2, 3) for c in (k[0], k[0].translate(self.table))
         )
 
     def normalise(self, text: str, table: Any = None) -> str:
@@ -789,24 +793,35 @@ class Normaliser(_Deferred):
         if not halves:
             return True
         at = np.flatnonzero((bits[:-1] & _F_JOIN) != 0)
-        return bool(halves[1][codes[at + 1]].any())
+        at = at[halves[1][codes[at + 1]]]
+        if not len(at):
+            return False
+        # (the exact pairs: 口 before 巾 is common enough in a long batch as two halves of
+        # different splits; a real split's first two characters are rare)
+        pairs = codes[at].astype(np.int64) * _LIST_SPAN + codes[at + 1]
+        return bool(np.isin(pairs, halves[2]).any())
 
     def _join_halves(self) -> tuple[Any, ...]:
         """Over the list tables' span: the first halves of the split characters, and
-        the second halves (empty: a split character beyond the span)."""
+        the second halves (empty: a split character beyond the span); a split in three
+        parts is flagged by its first two (春虫 of 春虫虫)."""
         import numpy as np
 
         flags = self._join_flags
         if flags is None:
             first = np.zeros(_LIST_SPAN, dtype=bool)
             second = np.zeros(_LIST_SPAN, dtype=bool)
+            pairs: list[int] = []
             usable = True
             for k in self.joins:
-                if len(k) != 2 or max(map(ord, k)) >= _LIST_SPAN:
+                if len(k) not in (2, 3) or max(map(ord, k)) >= _LIST_SPAN:
                     usable = False
                     break
                 first[ord(k[0])] = second[ord(k[1])] = True
-            flags = self._join_flags = (first, second) if usable else ()
+                pairs.append(ord(k[0]) * _LIST_SPAN + ord(k[1]))
+            flags = self._join_flags = (
+                (first, second, np.asarray(sorted(set(pairs)), dtype=np.int64)) if usable else ()
+            )
         return flags
 
     def _translate_codes(self, text: str, source: Any = None) -> tuple[Any, Any]:
@@ -1320,6 +1335,8 @@ class Matcher(_Deferred):
         self.lexicon = lexicon
         bundled = tables()
         self.lookalike = lexicon.lookalike or bundled.lookalike
+        # the game's own words (_game.txt): a match inside one is no match
+        self.game_words = tuple(sorted(lexicon.game or bundled.game))
         self.confusion = tuple(lexicon.confusion or bundled.confusion)
         self.norm = Normaliser(self.lookalike, lexicon.emoji or bundled.emoji)
         self.entries: list[Entry] = lexicon.entries
@@ -1351,6 +1368,9 @@ class Matcher(_Deferred):
         self.form_keys: dict[int, frozenset[str]] = {}  # an entry's spellings, normalised
         self._cuts: dict[str, tuple[int, ...]] = {}  # jieba cut offsets by clause window
         self._commons: dict[str, bool] = {}  # a pinyin candidate's piece: a common word?
+        # jieba's verdicts on small windows: a short near candidate off the words? the
+        # word before a one-character term (:meth:`_short_near_off_word`, :meth:`word_before`)
+        self._small_cuts: dict[tuple[str, int], str | bool] = {}
         # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin`), and how
         # far from it an entry's verdict reads
         self._verdicts: dict[tuple[Any, ...], int] = {}
@@ -1435,13 +1455,7 @@ class Matcher(_Deferred):
                     py = "".join(syl)
                     self._add(self.typed_ac, py, _Key(i, form, "pinyin", py=py))
                 if cat.near:
-                    near = self.entry_near.setdefault(i, set())
-                    for syl in {tuple(table_syl), tuple(phrase_syl)}:
-                        for alt in self._near_spellings(syl):
-                            near.add("".join(alt))
-                            code = render_key(alt)
-                            if code is not None:
-                                self._add(self.py_ac, code, _Key(i, form, "near", py=code))
+                    self._add_near(i, form, cat, (tuple(table_syl), tuple(phrase_syl)))
                 if cat.initials:
                     initials = "".join(self.py_table.get(ord(c), "?")[0] for c in k)
                     if initials.isascii() and initials.isalpha() and len(initials) >= 3:
@@ -1450,6 +1464,59 @@ class Matcher(_Deferred):
                 self.entry_pinyin[i] = readings
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
+
+    def _add_near(
+        self, i: int, form: str, cat: Category, spellings: tuple[tuple[str, ...], ...]
+    ) -> None:
+        """Entry ``i``'s near sounds of ``form`` (its readings ``spellings``).  Under ``@near
+        long`` (the built-in lexicons) a two-character form gets none that changes a
+        syllable into a stop word's (立誓 → 你是, 烂人 → 狼人) or reads as a game word
+        (弱鸡 → 逻辑): those would be words of their own, every time."""
+        near = self.entry_near.setdefault(i, set())
+        short = cat.near_long and len(spellings[0]) < NEAR_LONG_CHARS
+        for syl in set(spellings):
+            for alt in self._near_spellings(syl):
+                if short and (
+                    any(
+                        a != b and a in self._stop_syllables()
+                        for a, b in zip(alt, syl, strict=True)
+                    )
+                    or "".join(map(fuzz, alt)) in self._common_readings()
+                ):
+                    continue
+                near.add("".join(alt))
+                code = render_key(alt)
+                if code is not None:
+                    self._add(self.py_ac, code, _Key(i, form, "near", py=code))
+
+    def _stop_syllables(self) -> frozenset[str]:
+        """The readings of :data:`_NEAR_SHORT_STOP` (ni, shi, lang, cha …): under ``@near
+        long`` a two-character spelling gets no near sound that changes one of its
+        syllables into one of these (立誓 → 你是, 烂人 → 狼人 would be words of their own;
+        :meth:`_short_near_stopped` rejects the rest at match time)."""
+        got = getattr(self, "_stop_syl", None)
+        if got is None:
+            got = self._stop_syl = frozenset(
+                fuzz(self.py_table[ord(c)]) for c in _NEAR_SHORT_STOP if ord(c) in self.py_table
+            ) | frozenset(
+                self.py_table[ord(c)] for c in _NEAR_SHORT_STOP if ord(c) in self.py_table
+            )
+        return got
+
+    def _common_readings(self) -> frozenset[str]:
+        """The readings of the two-character words of ``_common.txt`` (逻辑, 金水, 查杀 …):
+        under ``@near long`` no two-character near sound is one of them (弱鸡 said 逻辑 would
+        be the game's word, every time)."""
+        got = getattr(self, "_common_py", None)
+        if got is None:
+            table = self.py_table
+            words = self.lexicon.common or tables().common
+            got = self._common_py = frozenset(
+                "".join(fuzz(table[ord(c)]) for c in w)
+                for w in words
+                if len(w) == 2 and all(ord(c) in table for c in w)
+            )
+        return got
 
     def _frequencies(self) -> Mapping[str, int]:
         """Word frequencies for choosing a pattern's required words: jieba's dictionary,
@@ -1487,6 +1554,7 @@ class Matcher(_Deferred):
             _regexes={},
             _cuts={},
             _commons={},
+            _small_cuts={},
             _verdicts={},
             _reach={},
             _freq=None,
@@ -1520,6 +1588,28 @@ class Matcher(_Deferred):
 
     def boundaries(self, norm: str, start: int, end: int) -> bool:
         """Does [start, end) of the normalised text fall on jieba word boundaries?"""
+        lo, cuts = self._cut(norm, start, end)
+        return start - lo in cuts and end - lo in cuts
+
+    def word_before(self, norm: str, start: int) -> str:
+        """The jieba word of the normalised text that ends at ``start``, as jieba cuts the
+        four characters before it and the one at it (a small window, remembered: posts
+        repeat it); empty when no cut falls there."""
+        lo = max(0, start - 4)
+        window = norm[lo : start + 1]
+        got = self._small_cuts.get((window, -1))
+        if got is None:
+            _, cuts = self._cut(window, start - lo, start - lo + 1)
+            at = start - lo
+            k = cuts.index(at) if at in cuts else 0
+            if len(self._small_cuts) >= 65536:
+                self._small_cuts.clear()
+            got = self._small_cuts[window, -1] = window[cuts[k - 1] : at] if k else ""
+        return str(got)
+
+    def _cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
+        """jieba's cut offsets of the clause window around [start, end): where the window
+        starts in ``norm``, and the offsets (from there) of every word's end."""
         lo = max(0, start - 8)
         hi = min(len(norm), end + 8)
         # Clip the window at sentence ends so the cut sees a whole clause.
@@ -1544,7 +1634,7 @@ class Matcher(_Deferred):
             if len(self._cuts) >= 65536:
                 self._cuts.clear()
             cuts = self._cuts[window] = tuple(found)
-        return start - lo in cuts and end - lo in cuts
+        return lo, cuts
 
     # ---- matching
     def prefilter(self, text: str) -> bool:
@@ -1586,7 +1676,11 @@ class Matcher(_Deferred):
             text_hits = self._live(self.text_ac.indexed(norm), norm)
             py_hits = self._py_scan(norm)
             found = self._collect(text, norm, idx, text_hits, py_hits, categories)
-        return _resolve(found)
+        return [
+            m
+            for m in _resolve(found)
+            if not mentioned(text, m) and not _inside_game_word(text, m, self.game_words)
+        ]
 
     def find_all(
         self, texts: Iterable[str], categories: Collection[str] | None = None
@@ -1656,12 +1750,10 @@ class Matcher(_Deferred):
                 rendered = self._render_batch(codes)
             else:
                 rendered = fast.translate(self.py_render)
-            mapped: dict[int, list[int]] = {}  # (each candidate text's original indices)
+            mapped: dict[int, Sequence[int]] = {}  # (each candidate text's original indices)
             for end, keys in self.py_ac.iter(rendered):
                 # (a key whose piece alone rejects it never makes its text a candidate)
-                kept = [
-                    k for k in keys if not self._settled(k, fast[end + 1 - len(k.py) : end + 1])
-                ]
+                kept = [k for k in keys if not self._dismissed(k, fast, end)]
                 if not kept:
                     continue
                 i = bisect_right(starts, end) - 1
@@ -1670,7 +1762,7 @@ class Matcher(_Deferred):
                     # is no 愚蠢, whatever the post; decided as :meth:`_pinyin` does)
                     idx = mapped.get(i)
                     if idx is None:
-                        idx = mapped[i] = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])()
+                        idx = mapped[i] = self._batch_index(plain[i], parts, index, starts, at, i)
                     part = parts[i]
                     kept = [
                         k
@@ -1761,12 +1853,69 @@ class Matcher(_Deferred):
                 out.append((key, s, e))
         return out
 
+    def _dismissed(self, key: _Key, fast: str, end: int) -> bool:
+        """:meth:`find_all`'s first look at a pinyin-automaton hit ending at ``end`` of the
+        batch: rejected by its piece alone (:meth:`_settled`) or, a short near sound, by
+        the few characters around it (:meth:`_short_near_off_word`)?"""
+        s = end + 1 - len(key.py)
+        return self._settled(key, fast[s : end + 1]) or self._short_near_off_word(
+            key, fast, s, end + 1
+        )
+
+    def _batch_index(
+        self, text: str, parts: Sequence[str], index: Any, starts: list[int], at: list[int], i: int
+    ) -> Sequence[int]:
+        """The original indices of text ``i`` of a batch, computed when a verdict first
+        needs them (most candidates' verdicts are remembered and need none)."""
+        span = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])
+        return _LazyIndex(self.norm, text, parts[i], span)
+
     def _settled(self, key: _Key, piece: str) -> bool:
         """Does :meth:`_pinyin` reject the pinyin candidate ``key`` over the characters
         ``piece`` whatever stands around them: a spelling of its entry (found as text
         already), or a common word of its own (出生 is not 畜生)?  Its checks all reject,
         so these two, decided early, leave the same matches."""
-        return piece in self.form_keys[key.entry] or self._common_piece(piece)
+        return (
+            piece in self.form_keys[key.entry]
+            or self._short_near_stopped(key, piece)
+            or self._common_piece(piece)
+        )
+
+    def _short_near(self, key: _Key, length: int) -> bool:
+        """Is ``key`` a near sound of under :data:`NEAR_LONG_CHARS` characters of a
+        category with ``@near long``?"""
+        return (
+            key.kind == "near"
+            and length < NEAR_LONG_CHARS
+            and self.cats[self.entries[key.entry].category].near_long
+        )
+
+    def _short_near_off_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """A short near sound must be a word as written: jieba's cut of the few characters
+        around it decides (a small window, which posts share and whose cut is remembered:
+        好日子羊在 is 日子|羊, no 子羊 for 自淹).  The batch path asks it before a
+        candidate's text is mapped back to its original (:meth:`find_all`)."""
+        if not self._short_near(key, t - s):
+            return False
+        lo, hi = max(0, s - 3), min(len(norm), t + 3)
+        window = norm[lo:hi]
+        got = self._small_cuts.get((window, (s - lo) * 8 + t - lo))
+        if got is None:
+            if len(self._small_cuts) >= 65536:
+                self._small_cuts.clear()
+            got = not self.boundaries(window, s - lo, t - lo)
+            self._small_cuts[window, (s - lo) * 8 + t - lo] = got
+        return bool(got)
+
+    def _short_near_stopped(self, key: _Key, piece: str) -> bool:
+        """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
+        holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人)."""
+        return (
+            key.kind == "near"
+            and len(piece) < NEAR_LONG_CHARS
+            and not _NEAR_SHORT_STOP.isdisjoint(piece)
+            and self.cats[self.entries[key.entry].category].near_long
+        )
 
     def _common_piece(self, piece: str) -> bool:
         """Is ``piece``, holding a CJK character, a common word (memoised: posts repeat
@@ -2034,6 +2183,14 @@ class Matcher(_Deferred):
 
     def _span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
         start, end = idx[s], idx[t - 1] + 1
+        joins = self.norm.joins
+        last = end - 1
+        # a split character ends the span with all its parts (装辶畐, not 装辶)
+        if joins and text[last] in self.norm.join_firsts:
+            for n in (3, 2):
+                if text[last : last + n].translate(self.norm.table) in joins:
+                    end = last + n
+                    break
         # Repeats collapsed into the last character belong to the span (卧卧卧槽槽).
         while end < len(text) and text[end] == text[end - 1] and (t >= len(idx) or idx[t] > end):
             end += 1
@@ -2079,19 +2236,56 @@ class Matcher(_Deferred):
     def _confirm(
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
     ) -> PhraseMatch | None:
-        e = self.entries[key.entry]
-        if key.ascii_word and not _ascii_bounded(norm, s, t):
+        if self._rejected(key, text, norm, idx, s, t):
             return None
+        e = self.entries[key.entry]
+        os_, oe = self._span(text, idx, s, t)
+        original = text[os_:oe]
+        if key.kind == "initials":
+            how: list[str] = ["首字母"]
+        else:
+            how = self.norm.how(original) or ["原文"]
+        return PhraseMatch(
+            e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source
+        )
+
+    def _single_stands(self, text: str, norm: str, os_: int, oe: int, s: int) -> bool:
+        """Is a one-character term (日, 操, 草, 靠, 滚, 猪) said on its own?  Not with CJK
+        characters on both sides nor after a number (:func:`_standalone`), and not as the
+        last character of a word: right after a CJK character it is the tail of what comes
+        before when jieba cuts a word of two characters or more there (加速|日, 讨论|日,
+        第二|日, 游戏|日: a game day, not 日了狗) unless that word is a lead-in of an
+        exclamation or a call (赶紧滚, 你们滚, 真是猪) or ends in a classifier (这头猪), or
+        (日 alone) when a numeral or date word stands right before it (三日, 那日, 周日)."""
+        if not _standalone(text, os_, oe):
+            return False
+        if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
+            return True  # the start of a clause: 草，这都能死
+        before = self.word_before(norm, s)
+        if len(before) == 1:  # 三日, 那日: a day (你这猪: a call)
+            return norm[s] != "日" or before not in _DATE_BEFORE
+        return (
+            not before
+            or before in _LEAD_INS
+            or before[-1] in _CLASSIFIERS  # 这头猪, 那只驴: a call
+            or not all(map(_is_cjk, before))
+        )
+
+    def _rejected(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> str:
+        """Why the text candidate ``key`` over ``norm[s:t]`` is no match (empty: it is one);
+        what ``auditor lexicon test --explain`` shows."""
+        if key.ascii_word and not _ascii_bounded(norm, s, t):
+            return "字母在更长的英文或数字里"
         if (
             norm[s:t].isdigit()
             and t < len(norm)
             and norm[t] not in _NUMERIC_AFTER
             and (_is_cjk(norm[t]) or norm[t].isalnum())
         ):
-            return None  # 250分钟, 748楼: a number, not 二百五 / 去死吧
+            return "数字后面接单位：是数量"  # 250分钟, 748楼: not 二百五 / 去死吧
         if self._excepted(key.entry, norm, s, t):
-            return None
-        cat = self.cats[e.category]
+            return "例外"
+        cat = self.cats[self.entries[key.entry].category]
         piece = norm[s:t]
         repeated = norm.startswith(piece, t) or (
             s >= len(piece) and norm.startswith(piece, s - len(piece))
@@ -2102,18 +2296,82 @@ class Matcher(_Deferred):
             and not repeated
             and not self._bounded(text, norm, idx, s, t)
         ):
-            return None
-        os_, oe = self._span(text, idx, s, t)
-        if t - s == 1 and cat.boundary and not _standalone(text, os_, oe):
-            return None
-        original = text[os_:oe]
-        if key.kind == "initials":
-            how: list[str] = ["首字母"]
-        else:
-            how = self.norm.how(original) or ["原文"]
-        return PhraseMatch(
-            e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source
-        )
+            return "不在分词边界上"
+        if t - s == 1 and cat.boundary:
+            os_, oe = self._span(text, idx, s, t)
+            if not self._single_stands(text, norm, os_, oe, s):
+                return "单字不独立"
+        return ""
+
+    def explain(self, text: str) -> list[tuple[PhraseMatch, str]]:
+        """The literal occurrences of a lexicon spelling in ``text`` that :meth:`find` does
+        not report, each as the match it would have been and why it is not: its checks
+        (:meth:`_rejected`, with jieba's cut or the exception that rejected it), a rule
+        named (:func:`mentioned`), a word of the game's own (``_game.txt``).  An occurrence
+        inside a reported match (日 of 日了狗) is left out: it is found."""
+        if "[quote]" in text.lower():
+            text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
+        found = self.find(text)
+        norm, idx = self.norm.mapped(text)
+        out: list[tuple[PhraseMatch, str]] = []
+        seen: set[tuple[int, int, int]] = set()
+        for end_i, keys in self._live(self.text_ac.indexed(norm), norm):
+            for key in keys:
+                if key.kind not in ("text", "initials"):
+                    continue
+                e = self.entries[key.entry]
+                k = self.norm.key(key.form) if key.kind == "text" else key.form
+                s, t = end_i + 1 - len(k), end_i + 1
+                os_, oe = self._span(text, idx, s, t)
+                if (key.entry, os_, oe) in seen or any(
+                    m.start <= os_ and oe <= m.end for m in found
+                ):
+                    continue
+                seen.add((key.entry, os_, oe))
+                m = PhraseMatch(
+                    e.category,
+                    e.label,
+                    key.form,
+                    os_,
+                    oe,
+                    text[os_:oe],
+                    ("原文",),
+                    e.note,
+                    e.source,
+                )
+                why = self._rejected(key, text, norm, idx, s, t)
+                out.append((m, self._why_text(why, key, text, norm, m, s, t)))
+        return out
+
+    def _why_text(
+        self, why: str, key: _Key, text: str, norm: str, m: PhraseMatch, s: int, t: int
+    ) -> str:
+        """:meth:`explain`'s reason in full: the exception, jieba's cut, the word before."""
+        if why == "例外":
+            for x in self.exceptions[key.entry]:
+                lo = max(0, s - len(x) + 1)
+                pos = norm.find(x, lo, t + len(x) - 1)
+                if pos != -1 and pos < t:
+                    return f"例外“{x}”"
+            return why
+        if why == "不在分词边界上":
+            lo, cuts = self._cut(norm, s, t)
+            words = "|".join(norm[lo + a : lo + b] for a, b in pairwise(cuts))
+            return f"不在分词边界上（jieba：{words}）"
+        if why == "单字不独立":
+            before = self.word_before(norm, s) if s else ""
+            if before:
+                return f"单字不独立：紧跟在“{before}”后面"
+            return "单字不独立：两边都是汉字或前面是数字"
+        if why:
+            return why
+        if mentioned(text, m):
+            return "提到规则或转述别人的话，不是自己说的"
+        rx = _game_word_re(self.game_words)
+        for w in rx.finditer(text) if rx is not None else ():
+            if w.start() <= m.start and m.end <= w.end():
+                return f"在版杀自己的词“{w.group()}”里面"
+        return "在另一个类别的更长命中里"
 
     def _readings(self, clause: str, s: int, t: int) -> list[str]:
         """Toneless pinyin of a CJK clause as pypinyin reads it (phrase-aware), where
@@ -2233,16 +2491,10 @@ class Matcher(_Deferred):
         piece = norm[s:t]
         if piece in self.form_keys[key.entry]:
             return _REJECTED  # found as text already
-        # ASCII pinyin must be whole ASCII words.
-        if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM:
+        if _inside_ascii_or_a_count(norm, s, t):
             return _REJECTED
-        if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM:
-            return _REJECTED
-        if not piece.isalpha() and any(
-            c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
-            for k, c in enumerate(norm[s:t], s)
-        ):
-            return _REJECTED  # 发4帖 is a count, not 发誓
+        if self._short_near_stopped(key, piece) or self._short_near_off_word(key, norm, s, t):
+            return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long)
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
         cjk = all_cjk or any(map(_is_cjk, piece))
         if cjk and self._common_piece(piece):
@@ -2270,6 +2522,27 @@ class Matcher(_Deferred):
             return _IF_CLAUSE
         return _CONFIRMED
 
+
+def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
+    """Is the pinyin candidate ``norm[s:t]`` part of a longer ASCII word (pinyin must be
+    whole ASCII words) or a number with a unit (发4帖 is a count, not 发誓)?"""
+    piece = norm[s:t]
+    if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM:
+        return True
+    if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM:
+        return True
+    return not piece.isalpha() and any(
+        c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
+        for k, c in enumerate(piece, s)
+    )
+
+
+# Under ``@near long`` a near sound of a spelling shorter than this is no match when it
+# holds a pronoun, a particle or a word of the game (:data:`_NEAR_SHORT_STOP`): a
+# two-character word with one sound changed is then usually a word of its own (你是 is not
+# 立誓, 狼人 not 烂人, 延时 not 淹死, 祝你 not 助理, 我查 not 我擦, 玩吧 not 王八).
+NEAR_LONG_CHARS = 3
+_NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩")
 
 # What :meth:`Matcher._pinyin_verdict` says of a candidate.
 _REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
@@ -2423,6 +2696,45 @@ def _ascii_bounded(norm: str, s: int, t: int) -> bool:
     )
 
 
+# A numeral or date word right before 日 makes it a day (三日, 那日, 周日, 次日), never
+# an exclamation.
+_DATE_BEFORE = frozenset("一二三四五六七八九十百千两几某每次当前后本这那该半整昨今明周礼星隔翌首")
+_CLASSIFIERS = frozenset("头个只条匹坨货")
+# Words after which a one-character term is still said on its own (赶紧滚, 你们滚, 真是猪):
+# the adverbs, pronouns and interjections that lead into an exclamation or a call.
+_LEAD_INS = frozenset(
+    [
+        "赶紧",
+        "赶快",
+        "快点",
+        "马上",
+        "立刻",
+        "立马",
+        "统统",
+        "全都",
+        "都给",
+        "给我",
+        "你们",
+        "他们",
+        "她们",
+        "你个",
+        "真是",
+        "简直",
+        "就是",
+        "果然",
+        "哎呀",
+        "哎哟",
+        "我去",
+        "我靠",
+        "卧槽",
+        "妈呀",
+        "天哪",
+        "天啊",
+        "真的",
+    ]
+)
+
+
 def _standalone(text: str, start: int, end: int) -> bool:
     """A one-character term stands alone unless CJK characters sit on both sides, or a number
     comes right before it (第2日, 3日: a date or a count, not an exclamation)."""
@@ -2431,6 +2743,182 @@ def _standalone(text: str, start: int, end: int) -> bool:
     if before.isdigit():
         return False
     return not (before and _is_cjk(before) and after and _is_cjk(after))
+
+
+@lru_cache(maxsize=4)
+def _game_word_re(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not words:
+        return None
+    return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+
+
+def _inside_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool:
+    """Does the match lie inside a longer word of the game's own (加速日, 讨论日, 投票日,
+    第二日, 警长: ``_game.txt``)?  It is that word, not the phrase."""
+    rx = _game_word_re(words)
+    if rx is None:
+        return False
+    lo, hi = max(0, m.start - 8), min(len(text), m.end + 8)
+    return any(
+        w.start() <= m.start and m.end <= w.end() and w.end() - w.start() > m.end - m.start
+        for w in rx.finditer(text, lo, hi)
+    )
+
+
+# ---- phrases mentioned, not said: a rule named in a reminder, another player's oath reported
+
+_OPENING = "“「『\"'"
+_CLOSING = {"“": "”", "「": "」", "『": "』", '"': '"', "'": "'"}
+_ANY_OPENING = re.compile(f"[{_OPENING}]")
+# What a rule reminder says right before a quoted phrase: 禁止说“…”, 规则里写了“…”.
+_RULE_LEAD = re.compile(
+    r"(?:(?:禁止|不许|不准|不得|不能|不要|别)(?:说|讲|用|发|写|出现)?"
+    r"|(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|规定)?"
+    r"|所谓|叫做|比如|例如)\s*[：:]?\s*$"
+)
+# ... and right after it: “不信等揭秘”这种话别说, “我发誓”也算违规.
+_RULE_TAIL = re.compile(
+    r"^\s*(?:这种|这类|这样的|之类的?|这些)?(?:话|说法|字眼|词|句式)?\s*"
+    r"(?:也|都|就|是)?(?:别说|不能说|不要说|不许说|不准说|禁止|不允许|算违规|是违规|违规|犯规|要吃牌|会被罚|被罚)"
+)
+# A sentence that talks about the rules: a rule, a ban, a penalty.
+_RULE_WORD = re.compile(
+    r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款"
+)
+# A rule named in the poster's own words, right before the phrase: 规则说不能发誓,
+# 你这算发誓吧小心被罚, 严禁私下找替补 ...
+_NAMING_LEAD = re.compile(
+    r"(?:(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|讲|规定)?(?:了|的)?"
+    r"|(?:不能|不许|不准|不得|不要|不可以|禁止|严禁|别|不让)"
+    r"|(?:也|就|都)?(?:算|算是|属于|叫|叫做|当成|当作|按))"
+    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提|写)?\s*$"
+)
+# ... or right after it: 私下找替补也算违规, 发誓是犯规的.
+_NAMING_TAIL = re.compile(
+    r"^(?:了|的话|这种话|这类话)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+)
+# Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过.
+_REPORTED_BY = re.compile(
+    r"(?:他|她|他们|她们|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
+    r"(?:刚才|刚刚|昨天|今天|之前|刚|都|也|还|又|居然|竟然|一直|在|还在|已经)*\s*$"
+)
+# The categories whose phrases are acts the rules name (an oath, a guarantee, talk of a
+# substitute or of the director ...): named in a reminder, they are not said.  An insult
+# stays an insult whatever rule is named next to it (规则说不能骂人，你个傻逼).
+_NAMED_ACTS = frozenset(
+    [
+        "OATH",
+        "CURSE",
+        "GUARANTEE",
+        "SUBSTITUTE",
+        "ASSISTANT",
+        "DIRECTOR",
+        "SOCKPUPPET",
+        "PASTGAME",
+        "FACE",
+        "BLAME",
+        "AWARD",
+        "DROWN",
+        "EMOTION",
+    ]
+)
+# A sentence that opens by quoting the rules: its first clause is the rule (规则说反对导演
+# 的判罚也算违规).
+_RULE_SAYS = re.compile(
+    r"\s*(?:按|根据|照)?(?:规则|规定|违规判定|判罚制度)(?:里|上|中)?"
+    r"(?:说|写|讲|规定|写了|写着|说了|说过)(?:了|过)?[：:]?"
+)
+# 白痴 is a role of the game: said with the role's own words it names the role.
+_IDIOT_ROLE = re.compile(r"翻牌|免死|投票权|装傻|身份|神职|白痴牌|跳白痴|真白痴|假白痴|技能|被投出")
+_SENTENCE_PUNCT = "。！？!?\n；;"
+_CLAUSE_MARKS = "，,。！？!?\n；;：:"
+
+
+def _around(text: str, start: int, end: int, marks: str) -> tuple[int, int]:
+    """Where the stretch of ``text`` holding [start, end) begins and ends, cut at ``marks``."""
+    lo = max((text.rfind(c, 0, start) for c in marks), default=-1) + 1
+    hi = min((k for c in marks if (k := text.find(c, end)) >= 0), default=len(text))
+    return lo, hi
+
+
+def mentioned(text: str, m: PhraseMatch) -> bool:
+    """Is the match a phrase mentioned rather than said: a sound-alike inside a title
+    (《…》), quoted in a rule reminder (禁止说
+    “我发誓”, “不信等揭秘”这种话别说), a rule named in the poster's own words (规则说不能
+    发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
+    发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
+    quoted phrases."""
+    if _quoted_as_rule(text, m.start, m.end):
+        return True
+    if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
+        return True  # 《李狗嗨》: a title sounds like what it sounds like
+    if m.category == "IQ" and "白痴" in m.text:
+        s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+        return bool(_IDIOT_ROLE.search(text, s_lo, s_hi))  # 他是白痴，翻牌了: the role
+    if m.category not in _NAMED_ACTS:
+        return False
+    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+    lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
+    before, after = text[lo : m.start], text[m.end : hi]
+    if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
+        return True
+    lead = _RULE_SAYS.match(text, s_lo)
+    if (
+        lead
+        and lead.end() <= m.start
+        and not any(c in _CLAUSE_MARKS for c in text[lead.end() : m.start])
+    ):
+        return True  # 规则说反对导演的判罚也算违规: the rule, stated
+    if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
+        return True
+    if not _RULE_WORD.search(text, s_lo, s_hi):
+        return False
+    return bool(_NAMING_LEAD.search(before) or _NAMING_TAIL.match(after))
+
+
+# 替补 as the rules and the director use it: the noun alone (not 换替补, 找替补), in a
+# sentence that names the director or the rules and uses it as no evidence.
+_SUBSTITUTE_NOUNS = frozenset(("替补", "替补玩家", "替补上", "替补进来"))
+_ANNOUNCED_BY = re.compile(r"导演|规则|规定|公告|通知|进程帖")
+_AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|所以|肯定|一看就|怎么")
+
+
+def _substitute_as_announced(text: str, m: PhraseMatch, lo: int, hi: int) -> bool:
+    """导演说替补明天上: the fact, stated (no finding); 他这么换替补我怎么认他狼 stays."""
+    return (
+        m.text in _SUBSTITUTE_NOUNS
+        and bool(_ANNOUNCED_BY.search(text, lo, hi))
+        and not _AS_EVIDENCE.search(text, lo, hi)
+    )
+
+
+def _in_title(text: str, start: int, end: int) -> bool:
+    """Does [start, end) lie inside a title in 《…》 (a book, a film, a show)?"""
+    opened = text.rfind("《", 0, start)
+    return (
+        opened >= 0
+        and text.rfind("》", opened, start) < 0
+        and 0 <= text.find("》", end) <= end + 20
+    )
+
+
+def _quoted_as_rule(text: str, start: int, end: int) -> bool:
+    """Is [start, end) a phrase quoted in a rule reminder (禁止说“我发誓”)?  The rule word
+    must stand right before the opening quote or right after the closing one, and the quote
+    must hold little more than the phrase: a real oath wrapped in quotes after other words
+    is still an oath."""
+    if _ANY_OPENING.search(text, 0, start) is None:
+        return False  # (most posts: no quotation mark before the phrase)
+    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
+    close = text.find(_CLOSING[mark], pos + 1)
+    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
+        return False  # not inside a closed quotation (or that mark closes an earlier one)
+    if (close - pos - 1) - (end - start) > 2:
+        return False  # the quote says more than the phrase
+    return bool(
+        _RULE_LEAD.search(text[max(0, pos - 10) : pos])
+        or _RULE_TAIL.match(text[close + 1 : close + 16])
+    )
 
 
 def _rank(m: PhraseMatch) -> int:

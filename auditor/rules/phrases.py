@@ -13,7 +13,6 @@ export) with ``[rules] lexicons = ["my_lexicons/"]`` (paths relative to the game
 from __future__ import annotations
 
 import functools
-import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import accumulate, compress
@@ -61,7 +60,7 @@ PHRASE_RULES: dict[str, tuple[str, str]] = {
     "PHRASE-ASSISTANT": ("我信A，但是我场助比较信B", "场外因素不考虑，只看发言"),
     "PHRASE-AWARD": ("一定要选他当MVP", "演员们辛苦了，今天也好好找狼"),
     "PHRASE-BLAME": ("我准备好背锅了", "锅包肉配米饭，吃饱了来分析"),
-    "PHRASE-BODY": ("你个傻逼，金水都看不懂", "这个悍跳太逼真了，我差点信了"),
+    "PHRASE-BODY": ("你个吊毛，金水都看不懂", "这个悍跳太逼真了，我差点信了"),
     "PHRASE-CENSOR": ("有人要代练吗", "我自己练级"),
     "PHRASE-CHARACTER": ("你杀品真差", "饺子的发言逻辑有问题"),
     "PHRASE-CURSE": ("悍跳的狼不得好死", "饺子昨晚死了，女巫没救"),
@@ -78,6 +77,13 @@ PHRASE_RULES: dict[str, tuple[str, str]] = {
     "PHRASE-SUBSTITUTE": ("他这么换替补我怎么认他狼", "用逻辑代替感觉"),
     "PHRASE-VULGAR": ("我操，饺子居然是查杀", "饺子这手操作有点迷，先观察"),
 }
+
+# The categories whose phrases in a player's last words become a notice to the director
+# (提醒导演, card none) when the rule set does not card them there: an oath, a curse, a
+# guarantee or an insult, which the director would not publish as it stands.
+LASTWORDS_NOTICE = frozenset(
+    ("BODY", "VULGAR", "ANIMAL", "KIN", "IQ", "CHARACTER", "OATH", "CURSE", "GUARANTEE")
+)
 
 LEXICONS = headers(DEFAULT_DIR)  # category -> its header (title, seeds, file)
 CATEGORIES = tuple(code.removeprefix("PHRASE-") for code in PHRASE_RULES)
@@ -140,14 +146,12 @@ def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
 def _kept(text: str, found: list[PhraseMatch], ctx: Context) -> list[PhraseMatch]:
     # A player's name is a name: "先出生煎" is not 畜生 (a sound-alike across the name
     # 生煎), and a player called 狗蛋 is not an insult; but "你个老王八蛋" is one even
-    # with a player called 老王.  A phrase quoted as a rule (禁止说“我发誓”) is
-    # mentioned, not said.
+    # with a player called 老王.  (A phrase quoted or named as a rule, 禁止说“我发誓”, is
+    # left out by the matcher: matcher.mentioned.)
     if not found:
         return found
     names = _name_spans(text, _game_names(ctx))
-    return [
-        m for m in found if not _in_a_name(m, names) and not _quoted_as_rule(text, m.start, m.end)
-    ]
+    return [m for m in found if not _in_a_name(m, names)]
 
 
 def _prepare(
@@ -213,31 +217,6 @@ POST_BATCH.append(_prepare)
 BATCH_CHARS = 500_000
 
 
-_OPENING = "“「『\"'"
-_CLOSING = {"“": "”", "「": "」", "『": "』", '"': '"', "'": "'"}
-# What a rule reminder says right before the quoted phrase: 禁止说“…”, 规则里写了“…”.
-_RULE_LEAD = re.compile(
-    r"(?:(?:禁止|不许|不准|不得|不能|不要|别)(?:说|讲|用|发|写|出现)?"
-    r"|(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|规定)?"
-    r"|所谓|叫做|比如|例如)\s*[：:]?\s*$"
-)
-
-
-def _quoted_as_rule(text: str, start: int, end: int) -> bool:
-    """Is [start, end) a phrase quoted in a rule reminder (禁止说“我发誓”)?  The rule word
-    must stand right before the opening quote, and the quote must hold little more than
-    the phrase: a real oath wrapped in quotes after other words is still an oath."""
-    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
-    if pos < 0:
-        return False
-    close = text.find(_CLOSING[mark], pos + 1)
-    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
-        return False  # not inside a closed quotation (or that mark closes an earlier one)
-    if (close - pos - 1) - (end - start) > 2:
-        return False  # the quote says more than the phrase
-    return bool(_RULE_LEAD.search(text[max(0, pos - 10) : pos]))
-
-
 def _in_a_name(m: PhraseMatch, names: list[tuple[int, int]]) -> bool:
     """The match lies inside a player's name, or straddles one as a sound-alike or
     look-alike (found by what the characters sound or look like, not what they are)."""
@@ -284,17 +263,33 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
         matches = post_matches(gp, ctx)  # found for the whole check at once (_prepare)
         if not matches:
             return  # most posts: nothing for any PHRASE rule, whatever its threads
+        notice = False
         if gp.lastwords:
-            # last words are checked when the rule set lists them (M107 违规判定 6(1)
-            # 判罚依据 covers every game thread; 030 遗言), wherever they were posted
+            # Last words are carded when the rule set lists them (a clause that reaches
+            # them), wherever they were posted.  Otherwise an oath or an insult in them is
+            # a notice to the director, who publishes them (the seeds' 判罚范围 names the
+            # game threads, and bans only Discuz! code in last words explicitly).
             if ThreadKind.LASTWORDS.value not in opts["threads"]:
-                return
+                if category not in LASTWORDS_NOTICE:
+                    return
+                notice = True
         elif gp.kind.value not in opts["threads"]:
             return
         found = [to_match(m) for m in matches if m.category == category]
         if found:
-            entries = sorted({m.detail.split("（")[0].split(" ", 1)[1] for m in found})
-            yield post_finding(code, gp, opts, found, note="、".join(entries))
+            entries = "、".join(sorted({m.detail.split("（")[0].split(" ", 1)[1] for m in found}))
+            if notice:
+                yield post_finding(
+                    code,
+                    gp,
+                    opts,
+                    found,
+                    key="lastwords",
+                    note=f"遗言里的{entries}：提醒导演（公示前看一下；预设没有把遗言列入判罚范围，不出牌）",
+                    card="none",
+                )
+            else:
+                yield post_finding(code, gp, opts, found, note=entries)
 
     check.__name__ = f"phrase_{category.lower()}"
     check.__doc__ = f"""{lexicon.title}（词库 lexicons/{Path(lexicon.path).name}，@category {category}）。
@@ -304,7 +299,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     词库可由导演编辑（格式见 lexicons/README.md）；匹配会经过全半角、大小写、繁简、去噪
     （卧~槽）、叠字、形近、表情（🐶 读作 狗）、音近（拼音）、近音（l/n、zh/z 等）、
     首字母（wc、tmd）等归一化，并用 jieba 分词确认词边界（操作、逼近、吃草 不算）。
-    引用别人的内容不算在引用者头上。一帖一条发现，列出该帖本类全部命中。
+    引用别人的内容不算在引用者头上；提到规则（规则说不能发誓）、转述别人的发誓不算。
+    一帖一条发现，列出该帖本类全部命中。预设的 threads 不含 lastwords 时，遗言里的
+    骂人、发誓、诅咒、担保只提醒导演（card none，遗言由导演公示）。
 
     FAIL：“{fail}”。
 

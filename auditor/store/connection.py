@@ -8,6 +8,7 @@ modules need of it is here, :data:`DatabaseError` for one.
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import fields
@@ -15,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from auditor.errors import StoreError
+from auditor.errors import StoreDamagedError, StoreError
 from auditor.files import os_error_text
 
 #: What SQLite raises (``sqlite3.Error``) for a module outside the store that must catch
@@ -60,12 +61,29 @@ _RESTORE = (
 )
 
 
+#: What to do about a store deleted, moved or replaced during a run.
+_PUT_BACK = (
+    "这次运行没有写完：请把数据库放回原处（或从备份恢复）后再运行；auditor 运行时不要移动或删除它"
+)
+
+
+def disk_full(path: str | Path) -> bool:
+    """The file system holding ``path`` has no block left for an ordinary user."""
+    try:
+        st = os.statvfs(Path(path).parent)
+    except OSError:
+        return False
+    return st.f_bavail == 0
+
+
 def store_error(path: str | Path, exc: BaseException) -> StoreError:
     """The director's message for an SQLite or OS error on the game's store."""
     if isinstance(exc, StoreError):
         return exc
     if isinstance(exc, sqlite3.Error):
         name = getattr(exc, "sqlite_errorname", "") or ""
+        if name == "SQLITE_READONLY_DBMOVED":  # (a store not in WAL mode: SQLite checks)
+            return StoreError(path, "在这次运行中被删除、移走或换成了另一个文件", _PUT_BACK)
         if name.startswith(("SQLITE_READONLY", "SQLITE_PERM")):
             return StoreError(path, "无法写入（文件或所在文件夹是只读的）", _WRITABLE)
         if name.startswith("SQLITE_CANTOPEN"):
@@ -78,14 +96,22 @@ def store_error(path: str | Path, exc: BaseException) -> StoreError:
                 "磁盘已满，写不进去",
                 "请腾出磁盘空间后再运行；写到一半的内容已撤销，之前保存的数据都在",
             )
+        if name.startswith("SQLITE_IOERR") and disk_full(path):
+            # SQLite says which write failed, not why: a full disk is said as such (the
+            # shared-memory file cannot grow either: SQLITE_IOERR_SHMSIZE on opening).
+            return StoreError(
+                path,
+                f"磁盘已满，写不进去（{name}）",
+                "请腾出磁盘空间后再运行；写到一半的内容已撤销，之前保存的数据都在",
+            )
         if name.startswith("SQLITE_IOERR"):
             return StoreError(
                 path,
                 f"读写时发生 I/O 错误（{name}）",
                 "请检查磁盘或网络盘后再运行；已经提交的数据不受影响",
             )
-        if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
-            return StoreError(path, "不是 SQLite 数据库，或者已经损坏", _RESTORE)
+        if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            return StoreDamagedError(path, "不是 SQLite 数据库，或者已经损坏", _RESTORE)
         if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
             return StoreError(path, "被另一个程序长时间占用", "请等那个程序结束后再运行")
         return StoreError(path, f"数据库出错（{name or type(exc).__name__}：{exc}）", _RESTORE)
@@ -104,18 +130,27 @@ class _Connection(sqlite3.Connection):
     """An SQLite connection whose errors name the store and say what to do (exit code 6)."""
 
     store_path = ""
+    damaged = ""  # what SQLite said of a damage met on this connection (recorded at close)
 
     def execute(self, *args: Any, **kwargs: Any) -> sqlite3.Cursor:
         try:
             return super().execute(*args, **kwargs)
         except sqlite3.Error as exc:
-            raise store_error(self.store_path, exc) from exc
+            raise self.fault(exc) from exc
 
     def executemany(self, *args: Any, **kwargs: Any) -> sqlite3.Cursor:
         try:
             return super().executemany(*args, **kwargs)
         except sqlite3.Error as exc:
-            raise store_error(self.store_path, exc) from exc
+            raise self.fault(exc) from exc
+
+    def fault(self, exc: sqlite3.Error) -> StoreError:
+        """The director's error for ``exc``; a damage is remembered for the store's record."""
+        error = store_error(self.store_path, exc)
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        if name.startswith("SQLITE_CORRUPT") and not self.damaged:  # (not SQLite at all: not ours)
+            self.damaged = f"读取时 SQLite 报告：{exc}"
+        return error
 
 
 def _connect(path: Path) -> _Connection:

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import NamedTuple
 
 from auditor.store.connection import _chunks
-from auditor.store.db import Database
+from auditor.store.db import STORE_ID, Database
 
 # check_state key: the newest ``post_versions`` rowid when the last check recorded what it
 # checked, and that row's pid and version: "rowid:pid:version" (absent: compare every
@@ -249,6 +249,21 @@ class CheckState(Database):
             )
             out.update((r[0], r[1]) for r in rows)
         return out
+
+    def store_id(self) -> str:
+        """The store's own id ("" for a store made before ids, until :meth:`own_id`)."""
+        return self.state_value(STORE_ID) or ""
+
+    def own_id(self) -> str:
+        """The store's id, given one now when it has none (a store made before ids)."""
+        if self.store_id():
+            return self.store_id()
+        with self.transaction():
+            self.db.execute(
+                "INSERT OR IGNORE INTO check_state VALUES (?, lower(hex(randomblob(16))))",
+                (STORE_ID,),
+            )
+        return self.store_id()
 
     def set_state(self, key: str, value: str) -> None:
         """One entry of the check state (e.g. the threads the last crawl could not read)."""
