@@ -34,8 +34,9 @@ from auditor.errors import NotCrawledError, PageError, StoreError
 from auditor.game.gamefile import DaySpec, Game, load_game
 from auditor.game.state import DISMISSED
 from auditor.game.state import state_problems as problems
-from auditor.rules.lexfiles import lexicon_digest
-from auditor.rulesets import preset_files
+from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
+from auditor.rules.inputs import inputs as _inputs
+from auditor.rules.inputs import rules_inputs as _rules_inputs
 from auditor.store import SIDE_CHECKED, SIDE_SERIAL, DatabaseError, Store
 
 if TYPE_CHECKING:
@@ -333,6 +334,32 @@ def report(
         store.finish_run(run_id, "failed", {})
         raise
     store.finish_run(run_id, "ok", {"report": str(written.directory)})
+    return written
+
+
+def refresh(
+    game: Game,
+    store: Store,
+    reports: Path,
+    *,
+    workbook: bool = False,
+    records: Records | None = None,
+) -> Written:
+    """A director's decision in the newest report (:func:`~auditor.report.write.refresh_latest`:
+    the files it changes, replaced in place; no new folder), recorded as a ``report`` run;
+    ``records``: as :func:`records` read them from ``store`` (else read here)."""
+    from auditor.report.records import build_records
+    from auditor.report.write import refresh_latest
+
+    game = current(game, store)
+    run_id = store.start_run("report")
+    try:
+        recs = records if records is not None else build_records(game, store)
+        written = refresh_latest(recs, reports, workbook=workbook)
+    except BaseException:
+        store.finish_run(run_id, "failed", {})
+        raise
+    store.finish_run(run_id, "ok", {"report": str(written.directory), "refreshed": True})
     return written
 
 
@@ -722,35 +749,6 @@ def _last_night(store: Store) -> dict[str, Any]:
     except ValueError:
         return {}
     return night if isinstance(night, dict) else {}
-
-
-def _rules_inputs(game: Game) -> str:
-    """What resolving the game's rule set reads: the game file, the shipped presets and
-    this version (equal: the rule set resolves as it did, without loading a rule)."""
-    h = hashlib.sha256()
-    h.update(__version__.encode())
-    h.update(game.path.read_bytes())
-    for f in preset_files():
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
-    return h.hexdigest()
-
-
-def _inputs(game: Game, rules: str) -> str:
-    """Everything the engine's configuration hash is made of (the rules' inputs, what the
-    forum said for a game that discovers its state, the rules' data files), read without
-    loading a rule.  A test checks every registered data dependency is in here."""
-    h = hashlib.sha256(rules.encode())
-    if game.discovery is not None:
-        h.update(repr((game.threads, game.days, game.events)).encode())
-    for dependency in QUIET_DATA:
-        h.update(dependency(game))
-    return h.hexdigest()
-
-
-#: The data files a finding depends on (the engine's ``DATA_DEPENDENCIES``), as a night
-#: with nothing new reads them.
-QUIET_DATA: tuple[Callable[[Game], bytes], ...] = (lexicon_digest,)
 
 
 def _quiet_night(

@@ -393,8 +393,15 @@ def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[R
     """The nightly crawl over real HTTP on loopback, with the board list: requests the
     rerun costs after ``new_posts`` posts, against the pages that hold them plus the
     board-list pages (the goal) and refetching every page (the simplest honest baseline).
-    Two nights: the last day open and no day closed within the refetch window (2 h), and
-    the default 48 h window (the day before closed within it: its threads read in full)."""
+    Nights: the last day open and no day closed within the refetch window (2 h); the
+    default 48 h window (the day before closed within it), with ``api = false`` (its
+    threads read again in full on the desktop: the behaviour before issue 36, the same-run
+    baseline) and with the default ``api = "auto"`` (the window's threads compared through
+    the mobile API, 50 posts a request, and read again on the desktop only from a change);
+    and the latter with one post edited and one deleted after the close on the day
+    before's longest thread, with what a full re-read finds besides (issue 36's goal: a
+    night after a day closed at most a third of the requests of the full re-read)."""
+    import copy
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -422,7 +429,8 @@ def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[R
         def log_message(self, *args: Any) -> None:
             pass
 
-    last_close = gen.game["day"][-1]["closes"]
+    days = gen.game["day"]
+    last_close = days[-1]["closes"]
     t_end = last_close - timedelta(hours=1)
     times = sorted(p["at"] for t in gen.script["thread"] for p in t["post"] if p["at"] <= t_end)
     before, after = snapshot(gen, times[-new_posts - 1]), snapshot(gen, t_end)
@@ -433,35 +441,59 @@ def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[R
         for t in after.script["thread"]
         if len(t["post"]) > old.get(int(t["tid"]), 0)
     )
+    # The same night with one post edited and one deleted after the day before closed, on
+    # that day's longest thread, a third and two thirds of the way through it.
+    edited = copy.deepcopy(after)
+    closed = {
+        int(t["tid"]) for t in gen.game.get("thread", []) if t.get("day") == days[-2]["number"]
+    }
+    longest = max(
+        (t for t in edited.script["thread"] if int(t["tid"]) in closed),
+        key=lambda t: len(t["post"]),
+    )
+    n = len(longest["post"])
+    e, x = longest["post"][n // 3], longest["post"][2 * n // 3]
+    e["message"] = str(e["message"]) + " 补充一句"
+    e["edited_at"] = days[-2]["closes"] + timedelta(hours=2)
+    x["deleted"] = True
 
     def serve(g: GeneratedGame) -> tuple[int, int]:
-        """(thread pages, board-list pages) now on the forum."""
+        """(thread pages, board-list pages) now on the forum (the API's pages of 50 posts
+        served too, not counted)."""
         site.clear()
-        script = parse_script(g.script)
+        script = parse_script({**g.script, "forum": {**g.script["forum"], "api_ppp": 50}})
+        pages = 0
         for tid in script.threads:
             for u, body, ctype in render_thread_pages(script, tid):
-                if u.startswith("forum.php"):
-                    site[u] = (body, ctype)
+                site[u] = (body, ctype)
+                pages += u.startswith("forum.php")
         boards = 0
         for u, body, ctype in render_board_pages(script):
             if u.startswith("forum.php"):
                 site[u] = (body, ctype)
                 boards += 1
-        return len(site) - boards, boards
+        return pages, boards
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     rows: list[Row] = []
+    figures: dict[str, int] = {}
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
-        for hours in (2.0, 48.0):
-            d = work / f"http-{hours:g}"
+        for label, hours, api, night_game in (
+            ("no day closed within it", 2.0, None, after),
+            ("the day before closed within it; api = false: its threads read in full", 48.0, False, after),
+            ("the day before closed within it; api = auto: looked at through the API", 48.0, None, after),
+            ("the same, one post edited and one deleted after the close", 48.0, None, edited),
+        ):  # fmt: skip
+            d = work / f"http-{hours:g}-{api}-{night_game is edited}"
             shutil.rmtree(d, ignore_errors=True)
             write_game(before, d, pages=False)
             data = dict(gen.game)
             data["game"] = {**data["game"], "tag": data["game"]["name"]}
-            data["forum"] = {"url": url, "delay": 0.0, "api": False, "board": 2}
-            data["forum"]["refetch_hours"] = hours
+            data["forum"] = {"url": url, "delay": 0.0, "board": 2, "refetch_hours": hours}
+            if api is not None:
+                data["forum"]["api"] = api
             (d / "game.toml").write_text(toml_text(data), encoding="utf-8")
             game = load_game(d / "game.toml")
             serve(before)
@@ -470,28 +502,39 @@ def stage_http_nightly(gen: GeneratedGame, work: Path, new_posts: int) -> list[R
                 log.clear()
                 crawl(game, store, fetcher=f, now=t_end + timedelta(minutes=5))
                 quiet = len(log)
-                pages_after, boards = serve(after)
+                pages_after, boards = serve(night_game)
                 log.clear()
                 t0 = time.perf_counter()
                 report = crawl(game, store, fetcher=f, now=t_end + timedelta(minutes=10))
                 secs = time.perf_counter() - t0
                 nightly_requests = len(log)
+                api_requests = sum("api/mobile" in p for p in log)
                 log.clear()
                 t0 = time.perf_counter()
                 full = crawl(game, store, fetcher=f, now=t_end + timedelta(minutes=15), full=True)
                 full_secs = time.perf_counter() - t0
-            window = "no day closed within it" if hours < 24 else "the day before closed within it"
+            figures[label] = nightly_requests
+            caught = (
+                f"caught {report.changed_posts} edited, {len(report.deleted)} deleted; a full "
+                f"re-read after it found {full.changed_posts} edited, {len(full.deleted)} "
+                f"deleted, {full.new_posts} new besides"
+            )
+            ratio = ""
+            if hours > 24 and api is None:
+                base = figures[
+                    "the day before closed within it; api = false: its threads read in full"
+                ]
+                ratio = f"; {nightly_requests / base:.2f}× the api = false night ({base})"
             rows.append(
                 (
                     f"nightly crawl over HTTP after +{new_posts} posts, refetch window "
-                    f"{hours:g} h ({window})",
-                    f"{nightly_requests} requests, {secs:.2f} s ({report.new_posts} new posts; "
-                    f"nothing new: {quiet} requests: the board list and the threads the game "
-                    "file names that are not on the forum yet)",
+                    f"{hours:g} h ({label})",
+                    f"{nightly_requests} requests ({api_requests} to the API), {secs:.2f} s "
+                    f"({report.new_posts} new posts; nothing new: {quiet} requests)",
                     f"refetch every page: {len(log)} requests, {full_secs:.2f} s",
                     f"goal ≤ {changed} changed pages + {boards} board-list page(s) = "
                     f"{changed + boards}; {pages_after:,} thread pages on the forum; "
-                    f"{full.new_posts} posts missed by the nightly run",
+                    f"{caught}{ratio}",
                 )
             )
     finally:

@@ -220,3 +220,52 @@ def draft_ids(html: str) -> list[str]:
 
 def flashes(html: str) -> list[str]:
     return re.findall(r'<p class="flash (?:ok|error)" role="status">([^<]*)</p>', html)
+
+
+def night_game(tmp: Path, *, posts: int = 400, days: int = 9, seed: int = 3) -> Path:
+    """A held-out-sized game for the desk's review queue: written by the benchmark's
+    generator (benchmarks/generate.py) and the page writer (tools/writer.py, board lists
+    included), with a game file that names only the players, the tag and the board, so that
+    its 20 threads are proposals read from their titles; audited once.  Returns the game
+    file (two directors)."""
+    import tomllib
+
+    from auditor.pipeline import audit
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from generate import GameConfig, Rates, generate_game, write_game
+
+    from tools.writer import write_site
+
+    rates = Rates(
+        phrase=0.02,
+        red=0.02,
+        size=0.02,
+        chatlog=0.01,
+        link=0.01,
+        lurk_day=0.05,
+        no_vote=0.05,
+        late_vote=0.05,
+        bad_format=0.05,
+        unquoted_change=0.05,
+        ghost=1.0,
+        lastwords_code=1.0,
+    )
+    tmp.mkdir(parents=True, exist_ok=True)
+    gen = generate_game(GameConfig(posts=posts, players=12, days=days, seed=seed, rates=rates))
+    write_game(gen, tmp, pages=False)
+    write_site(tmp / "script.toml", tmp / "pages")
+    full = tomllib.loads((tmp / "game.toml").read_text("utf-8"))
+    name = full["game"]["name"]
+    names = ", ".join(f'"{n}"' for n in full["players"]["names"])
+    path = tmp / "night.toml"
+    path.write_text(
+        f'[game]\nname = "{name}"\nruleset = "m107"\ntag = "{name}"\n'
+        'directors = ["导演", "副导演"]\n\n'
+        '[forum]\npages = "pages/"\nboard = 2\n\n'
+        f"[players]\nnames = [{names}]\n",
+        "utf-8",
+    )
+    result = audit(path, reports=tmp / "reports")
+    assert result.ok, result.problems
+    return path

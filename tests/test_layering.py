@@ -134,7 +134,13 @@ DEFERRED = {
     "auditor/cli/serve.py": {"auditor.desk.app"},  # Starlette only for `serve`
     "auditor/cli/common.py": {"auditor.rules.engine"},  # open_game's warning (not `audit`)
     # typer and the command modules: not for the nightly audit's fast path.
-    "auditor/cli/__init__.py": {"auditor.cli"},
+    "auditor/cli/__init__.py": {"auditor.cli", "auditor.cli.nightly", "auditor.cli.today"},
+    # `status` from the stored day loads no record or rule; `activity` and `votes` do.
+    "auditor/cli/today.py": {
+        "auditor.report.records",
+        "auditor.rules.engine",
+        "auditor.cli.nightly",
+    },
     # Each stage imports its layer when it runs (a quiet night runs none of them).
     "auditor/pipeline.py": {
         "auditor.forum.crawl",

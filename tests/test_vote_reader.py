@@ -132,3 +132,32 @@ def test_labelled_votes_written_a_little_differently(
     pv = parse_vote_text(text, text.split("\n"), players=[*PLAYERS, "冬瓜"])
     assert pv is not None
     assert (pv.target, pv.format_error) == (target, error)
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("我的票：豆浆", "豆浆", False),
+        ("馄饨这票拿去吧", "馄饨", False),
+        ("思来想去，就决定是你了——饺子！", "饺子", False),
+        ("这轮的票换到包子身上", "包子", True),
+        ("改主意了，投馄饨", "馄饨", True),
+        ("饺子一直在划水，我投他一票", "饺子", False),
+    ],
+)
+def test_votes_said_around_the_name(text: str, target: str, change: bool) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.change) == (target, change)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "目前票型：包子3，饺子2，弃权1",
+        "我数了一下，豆浆 2票 馄饨 1票",
+        "包子吃我一票——开玩笑的，还没想好",
+    ],
+)
+def test_counts_and_jokes_are_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None

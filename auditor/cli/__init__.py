@@ -5,7 +5,8 @@ Shared pieces (the GAME argument, output formats, error handling) are in
 
 ``from auditor.cli import app`` loads every command module.  :func:`main` (the ``auditor``
 script) runs the nightly ``auditor audit GAME …`` without typer when it understands the
-whole command line (:func:`auditor.cli.nightly.fast_path`), and otherwise loads only the
+whole command line (:func:`auditor.cli.nightly.fast_path`), ``auditor status GAME`` from the
+last check's entry likewise (:func:`auditor.cli.today.fast_path`), and otherwise loads only the
 module of the command it is asked for: an ``auditor audit`` neither imports nor builds the
 other commands (``auditor --help``, an unknown command and anything else load them all,
 so help, errors and suggestions are the same).
@@ -18,12 +19,10 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from auditor.cli.nightly import fast_path
-
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["COMMANDS", "MODULES", "app", "load", "main"]
+__all__ = ["COMMANDS", "MODULES", "app", "fast_path", "load", "main", "quick_status"]
 
 #: The command modules, in the order ``auditor --help`` lists their commands (a test
 #: compares the list with the commands' registration).
@@ -65,6 +64,26 @@ COMMANDS = {
 }
 
 
+def fast_path(args: Sequence[str]) -> int | None:
+    """The nightly ``auditor audit`` without typer (:func:`auditor.cli.nightly.fast_path`);
+    None (nothing done) for any other command line."""
+    if not args or args[0] != "audit":
+        return None
+    from auditor.cli.nightly import fast_path as nightly
+
+    return nightly(args)
+
+
+def quick_status(args: Sequence[str]) -> int | None:
+    """``auditor status`` from the last check's entry without typer
+    (:func:`auditor.cli.today.fast_path`); None (nothing done) for any other command line."""
+    if not args or args[0] != "status":
+        return None
+    from auditor.cli.today import fast_path as today
+
+    return today(args)
+
+
 def load(modules: Sequence[str] = MODULES) -> typer.Typer:
     """The app with these command modules registered on it (each registers on import)."""
     from auditor.cli import common  # typer: not for the nightly fast path
@@ -91,6 +110,8 @@ def command_module(args: Sequence[str]) -> str | None:
 
 def main() -> None:
     code = fast_path(sys.argv[1:])
+    if code is None:
+        code = quick_status(sys.argv[1:])
     if code is not None:
         raise SystemExit(code)  # as typer's main ends, 0 included
     module = command_module(sys.argv[1:])

@@ -9,14 +9,11 @@ that turns :class:`~auditor.errors.AuditorError` into a Chinese message and an e
 from __future__ import annotations
 
 import importlib.machinery
-import io
-import json
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime, tzinfo
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -24,7 +21,11 @@ import typer
 import typer.core
 
 from auditor import __version__
-from auditor.cli.console import err, escape, exit_on_errors, out, write_utf8
+from auditor.cli.console import Format as Format
+from auditor.cli.console import emit as emit
+from auditor.cli.console import err, escape, exit_on_errors, write_utf8
+from auditor.cli.console import out as out
+from auditor.cli.console import tick as tick
 from auditor.game.gamefile import hidden_name_warnings
 
 # The game and store openers are the pipeline's; commands import them from here too.
@@ -373,12 +374,6 @@ def now_in(game_tz: tzinfo, now: datetime | None) -> datetime | None:
     return now.replace(tzinfo=game_tz) if now.tzinfo is None else now.astimezone(game_tz)
 
 
-class Format(StrEnum):
-    table = "table"
-    csv = "csv"
-    json = "json"
-
-
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="输出格式：table | csv | json")]
 
 
@@ -424,83 +419,6 @@ def handle_errors() -> AbstractContextManager[None]:
     """Clear message and a documented exit code instead of a traceback (the codes of
     :func:`~auditor.cli.console.exit_on_errors`, ending the command with typer's ``Exit``)."""
     return exit_on_errors(typer.Exit)
-
-
-def emit(
-    rows: Sequence[dict[str, Any]],
-    columns: Sequence[str],
-    fmt: Format,
-    *,
-    title: str | None = None,
-    headers: Sequence[str] | None = None,
-    shown: Mapping[str, Callable[[Any], Any]] | None = None,
-) -> None:
-    """Print records as a rich table, plain CSV on stdout (UTF-8, no BOM) or JSON lines.
-
-    ``shown`` maps a column to how the table writes its values for people (``1`` → ✓,
-    ``blue`` → 蓝牌); CSV and JSON keep the machine values."""
-    if fmt is Format.csv:
-        import csv
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(columns)
-        for r in rows:
-            w.writerow(["" if r.get(c) is None else _csv_value(r.get(c)) for c in columns])
-        write_utf8(buf.getvalue())
-        return
-    if fmt is Format.json:
-        write_utf8(
-            json.dumps(
-                [{c: r.get(c) for c in columns} for r in rows],
-                ensure_ascii=False,
-                indent=2,
-                default=str,
-            )
-            + "\n"
-        )
-        return
-    from rich.cells import cell_len
-    from rich.table import Table
-
-    if shown:
-        rows = [{**r, **{c: f(r.get(c)) for c, f in shown.items() if c in r}} for r in rows]
-    # Cells hold forum text: "[red]" or "[/]" in a post is text, not rich markup. Bidi
-    # controls, invisible and control characters are written out (<U+202E>) by escape,
-    # before layout.
-    cells = [["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]
-    heads = list(headers or columns)
-    # A column of short values (ids, times, counts) is not folded when the others keep
-    # TEXT_CELL cells each beside them: 11-21 13:05:00 over three lines was unreadable.
-    # When they would not, every column folds as before (a text column squeezed to nothing
-    # would hide why a vote is invalid).
-    widths = [max([cell_len(h), *(cell_len(row[i]) for row in cells)]) for i, h in enumerate(heads)]
-    short = [w <= SHORT_CELL for w in widths]
-    needed = sum(w if s else TEXT_CELL for w, s in zip(widths, short, strict=True))
-    keep = needed + 3 * len(heads) + 1 <= out.width
-    table = Table(title=title, show_lines=False)
-    for h, s in zip(heads, short, strict=True):
-        table.add_column(h, overflow="fold", no_wrap=keep and s)
-    for row in cells:
-        table.add_row(*(escape(v) for v in row))
-    out.print(table)
-
-
-#: The widest value (terminal cells) of a table column :func:`emit` keeps on one line, and
-#: the width it leaves a column of longer text then.
-SHORT_CELL = 14
-TEXT_CELL = 10
-
-
-def tick(value: Any) -> str:
-    """A 0/1 flag in a table for people: ✓ or empty."""
-    return "✓" if value else ""
-
-
-def _csv_value(value: Any) -> Any:
-    if isinstance(value, bool):
-        return int(value)
-    return value
 
 
 def command(fn_or_name: Callable[..., Any] | str | None = None) -> Any:

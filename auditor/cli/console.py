@@ -10,12 +10,15 @@ command module gets them through :mod:`auditor.cli.common`, whose
 from __future__ import annotations
 
 import errno
+import io
+import json
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, cast
 
 from auditor.errors import AuditorError, StoreError
@@ -254,3 +257,89 @@ def print_crawl_summary(report: CrawlReport) -> None:
         err.print(f"跳过：{escape(name)}（{escape(what)}）", highlight=False)
     for p in report.problems:
         err.print(f"[red]问题：[/]{escape(p.message)}", highlight=False)
+
+
+# --------------------------------------------------------------------------- records
+
+
+class Format(StrEnum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+def emit(
+    rows: Sequence[dict[str, Any]],
+    columns: Sequence[str],
+    fmt: Format,
+    *,
+    title: str | None = None,
+    headers: Sequence[str] | None = None,
+    shown: Mapping[str, Callable[[Any], Any]] | None = None,
+) -> None:
+    """Print records as a rich table, plain CSV on stdout (UTF-8, no BOM) or JSON lines.
+
+    ``shown`` maps a column to how the table writes its values for people (``1`` → ✓,
+    ``blue`` → 蓝牌); CSV and JSON keep the machine values."""
+    if fmt is Format.csv:
+        import csv
+
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(columns)
+        for r in rows:
+            w.writerow(["" if r.get(c) is None else _csv_value(r.get(c)) for c in columns])
+        write_utf8(buf.getvalue())
+        return
+    if fmt is Format.json:
+        write_utf8(
+            json.dumps(
+                [{c: r.get(c) for c in columns} for r in rows],
+                ensure_ascii=False,
+                indent=2,
+                default=str,
+            )
+            + "\n"
+        )
+        return
+    from rich.cells import cell_len
+    from rich.table import Table
+
+    if shown:
+        rows = [{**r, **{c: f(r.get(c)) for c, f in shown.items() if c in r}} for r in rows]
+    # Cells hold forum text: "[red]" or "[/]" in a post is text, not rich markup. Bidi
+    # controls, invisible and control characters are written out (<U+202E>) by escape,
+    # before layout.
+    cells = [["" if r.get(c) is None else str(r.get(c)) for c in columns] for r in rows]
+    heads = list(headers or columns)
+    # A column of short values (ids, times, counts) is not folded when the others keep
+    # TEXT_CELL cells each beside them: 11-21 13:05:00 over three lines was unreadable.
+    # When they would not, every column folds as before (a text column squeezed to nothing
+    # would hide why a vote is invalid).
+    widths = [max([cell_len(h), *(cell_len(row[i]) for row in cells)]) for i, h in enumerate(heads)]
+    short = [w <= SHORT_CELL for w in widths]
+    needed = sum(w if s else TEXT_CELL for w, s in zip(widths, short, strict=True))
+    keep = needed + 3 * len(heads) + 1 <= out.width
+    table = Table(title=title, show_lines=False)
+    for h, s in zip(heads, short, strict=True):
+        table.add_column(h, overflow="fold", no_wrap=keep and s)
+    for row in cells:
+        table.add_row(*(escape(v) for v in row))
+    out.print(table)
+
+
+#: The widest value (terminal cells) of a table column :func:`emit` keeps on one line, and
+#: the width it leaves a column of longer text then.
+SHORT_CELL = 14
+TEXT_CELL = 10
+
+
+def tick(value: Any) -> str:
+    """A 0/1 flag in a table for people: ✓ or empty."""
+    return "✓" if value else ""
+
+
+def _csv_value(value: Any) -> Any:
+    if isinstance(value, bool):
+        return int(value)
+    return value

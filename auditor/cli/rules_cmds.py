@@ -28,24 +28,25 @@ from auditor.cli.common import (
     out,
     player_choices,
     require_crawled,
-    tick,
-    write_utf8,
 )
 from auditor.cli.console import escape
-from auditor.game.gamefile import Game, ThreadKind
+from auditor.cli.today import DayStatus, note_stale, print_status, recorded, stored_status
+from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import load_ledger
 from auditor.ledger.policy import card_name, plain_cite
-from auditor.report.records import checked_records, finding_rows, forum_base
-from auditor.rules.activity import ACTIVITY_COLUMNS, post_counts
-from auditor.rules.base import Context, Rule
-from auditor.rules.engine import build_context, make_context, ruleset_for
-from auditor.rules.lurk import lurk_day_units
-from auditor.rules.records import Cell, CheckRecords
+from auditor.report.records import finding_rows, forum_base
+from auditor.rules.activity import ACTIVITY_COLUMNS
+from auditor.rules.base import Rule
+from auditor.rules.engine import (
+    build_context,
+    make_context,
+    ruleset_for,
+)
+from auditor.rules.records import Cell, CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import all_rules, get
 from auditor.rules.ruleset import SETTINGS, load_ruleset
-from auditor.rules.votebook import votes_for
 from auditor.rulesets import NAMES as PRESETS
 from auditor.store import Store
 
@@ -124,8 +125,8 @@ def activity(
             when = now_in(g.timezone, now)
             if when is not None:  # as it stood then: derived through the check's own path
                 checked = derive_records(build_context(g, store, now=when, ruleset=rs))
-            else:  # what the last check recorded
-                checked = checked_records(g, store, rs, datetime.now(UTC))
+            else:  # what the last check recorded (judged afresh when it no longer holds)
+                checked = recorded(g, store, rs)
         records = activity_records(checked, effective=rs.enabled("POST-FILLER"))
         marked = any(r["lurking"] for r in records)
         if only_day is not None:
@@ -211,63 +212,6 @@ class StatusFormat(StrEnum):
     json = "json"
 
 
-def _voted(ctx: Context, day: int) -> set[str]:
-    """Players who posted a vote (valid or not) on ``day``: the vote book when there is
-    one, else any reply in that day's vote threads."""
-    dv = votes_for(ctx).days.get(day)
-    if dv is not None:
-        return set(dv.voted)
-    return {
-        gp.player
-        for gp in ctx.posts
-        if gp.player
-        and not gp.exempt
-        and not gp.deleted
-        and gp.kind is ThreadKind.VOTE
-        and gp.day == day
-    }
-
-
-def status_records(
-    ctx: Context, lurk: Mapping[str, Any]
-) -> tuple[int | None, list[dict[str, Any]]]:
-    """For the day open at ``ctx.now``: every player still measured, their posts so far,
-    whether LURK-DAY (with options ``lurk``) would judge them lurking if the day closed now
-    (per phase and against the day's average where the rule set says so: killbar7), and
-    whether they have voted."""
-    day = ctx.schedule.open_day(ctx.now)
-    if day is None:
-        return None, []
-    counts = post_counts(ctx)
-    voted = _voted(ctx, day.number)
-    lurking = {p for p, _d, _ph, _n, _note in lurk_day_units(ctx, lurk, days=[day])}
-    rows = []
-    for player in ctx.game.players:
-        if not ctx.schedule.alive(player, ctx.now):
-            continue
-        n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
-        rows.append(
-            {
-                "player": player,
-                "posts": n,
-                "min_posts": int(lurk["min_posts"]),
-                "below": int(player in lurking),
-                "voted": int(player in voted),
-            }
-        )
-    return day.number, rows
-
-
-def status_bbcode(day: int, rows: Sequence[Mapping[str, Any]], closes: datetime) -> str:
-    below = [f"{r['player']}（{r['posts']}帖）" for r in rows if r["below"]]
-    novote = [r["player"] for r in rows if not r["voted"]]
-    lines = [f"[b]第{day}天提醒[/b]（{closes:%m-%d %H:%M} 关门）"]
-    lines.append("发言不足：" + ("、".join(below) if below else "无"))
-    lines.append("尚未投票：" + ("、".join(novote) if novote else "无"))
-    lines.append("请尚未投票的玩家在关门前投票，发言不足的玩家抓紧发言。")
-    return "\n".join(lines)
-
-
 @command
 def status(
     game: GameArg,
@@ -279,7 +223,8 @@ def status(
     """当天进度：正在进行的讨论日里，谁的发言还不足下限、谁还没有投票（关门前提醒用）。
 
     M107 玩家须知 11：投票结束前一个半至两个小时之间提醒玩家投票。--format bbcode 输出可以
-    直接贴到帖子里的提醒。
+    直接贴到帖子里的提醒。显示上次检查（check / audit）记下的进度，此后抓取到新帖时先提示；
+    --now 时按那个时刻重新统计。
 
     例：auditor status examples/sample/game.toml --now 2026-11-21T20:00:00 --format bbcode
     """
@@ -287,45 +232,43 @@ def status(
         g = open_game(game)
         with open_store(g, existing="查看当天进度") as store:
             require_crawled(g, store, action="查看当天进度")
-            rs = ruleset_for(g)
-            ctx = build_context(g, store, now=now_in(g.timezone, now), ruleset=rs)
-        # So far: only what was posted by now (a --now in the past must not see the future).
-        ctx = make_context(
-            g,
-            ctx.schedule,
-            [gp for gp in ctx.posts if gp.post.posted_at <= ctx.now],
-            rs,
-            ctx.now,
-            versions=ctx.versions,
-            profiles=ctx.profiles,
-            space_reads=ctx.space_reads,
-            space_items=ctx.space_items,
-        )
-        lurk = (
-            rs.rules.get("LURK-DAY") or load_ruleset(g.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]
-        )
-        day, rows = status_records(ctx, lurk)
-        if day is None:
-            # not an error: the game is between days, over or not started (exit 1 is
-            # reserved for an incomplete crawl)
-            out.print(f"现在（{ctx.now:%Y-%m-%d %H:%M}）没有正在进行的讨论日。", highlight=False)
-            return
-        spec = ctx.schedule.day(day)
-        assert spec is not None
-        if fmt is StatusFormat.bbcode:
-            write_utf8(status_bbcode(day, rows, spec.closes) + "\n")
-            return
-        if spec.accelerated:
-            err.print(f"第{day}天是加速日：发言不足或未投票不判罚。")
-        emit(
-            rows,
-            STATUS_COLUMNS,
-            Format(fmt.value),
-            title=f"第{day}天进度（{ctx.now:%m-%d %H:%M}）",
-            headers=["玩家", "已发帖", "下限", "发言不足", "已投票"],
-            # (a word, not a tick: a ✓ under 不足 read as "enough")
-            shown={"below": lambda v: "不足" if v else "", "voted": tick},
-        )
+            when = now_in(g.timezone, now)
+            st = None
+            if when is None:  # what the last check recorded, when it still holds
+                st = stored_status(g, store, datetime.now(UTC).astimezone(g.timezone))
+                if st is not None:
+                    note_stale(store)
+            if st is None:
+                st = _judged_status(g, store, when)
+        print_status(st, fmt.value)
+
+
+def _judged_status(g: Game, store: Store, when: datetime | None) -> DayStatus:
+    """The open day's status judged afresh from the stored posts, as they stood at
+    ``when`` (default now)."""
+    rs = ruleset_for(g)
+    ctx = build_context(g, store, now=when, ruleset=rs)
+    # So far: only what was posted by now (a --now in the past must not see the future).
+    ctx = make_context(
+        g,
+        ctx.schedule,
+        [gp for gp in ctx.posts if gp.post.posted_at <= ctx.now],
+        rs,
+        ctx.now,
+        versions=ctx.versions,
+        profiles=ctx.profiles,
+        space_reads=ctx.space_reads,
+        space_items=ctx.space_items,
+    )
+    day, rows = open_day_status(ctx, rs)
+    spec = ctx.schedule.day(day) if day is not None else None
+    return DayStatus(
+        ctx.now,
+        day,
+        spec.closes if spec is not None else None,
+        bool(spec is not None and spec.accelerated),
+        rows,
+    )
 
 
 # --------------------------------------------------------------------------- check / findings
@@ -384,6 +327,7 @@ def findings(
                 code = code.upper()
             if player is not None:
                 check_choice(player, player_choices(g, store), option="--player", what="这个人")
+            note_stale(store)  # the findings are the last check's
             rows = finding_records(store, g)
         rows = [
             r

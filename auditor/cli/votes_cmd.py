@@ -28,6 +28,7 @@ from auditor.cli.common import (
     write_utf8,
 )
 from auditor.cli.console import escape
+from auditor.cli.today import recorded
 from auditor.game.gamefile import Game
 from auditor.report.bbcode import tally_lines
 from auditor.report.labels import KIND_NAMES, OUTCOME_NAMES
@@ -35,7 +36,6 @@ from auditor.report.records import (
     BALLOT_EXTRA,
     Records,
     build_records,
-    checked_records,
     post_time,
 )
 from auditor.rules.engine import build_context, ruleset_for
@@ -226,7 +226,7 @@ def votes_cmd(
                 checked = derive_records(build_context(g, store, now=when, ruleset=rs, so_far=True))
             else:  # what the last check recorded
                 when = datetime.now(UTC).astimezone(g.timezone)
-                checked = checked_records(g, store, rs, when)
+                checked = recorded(g, store, rs)
             records = (
                 build_records(g, store, ruleset=rs, now=when, records=checked)
                 if fmt is VotesFormat.bbcode

@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -21,13 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from auditor import pipeline
+from auditor.desk.coalesce import Coalesced
 from auditor.errors import AuditorError, StoreLockedError
 from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
-from auditor.ledger.decisions import Recorded, add_card, decide, describe
+from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
+from auditor.report.write import latest_dir
 from auditor.store import Store
 
 
@@ -41,9 +44,68 @@ def load(path: Path) -> Game:
     return pipeline.open_game(path)
 
 
+RECORDS_SECONDS = 30  # a page's view of the clock (a day closing) is at most this old
+
+
+@dataclass(slots=True)
+class _Seen:
+    key: tuple[object, ...]
+    records: Records
+
+
+_RECORDS: dict[Path, _Seen] = {}
+_RECORDS_LOCK = threading.Lock()
+
+
 def records(game: Game) -> Records:
+    """The report's records as the desk's pages show them, built once for what they stand on
+    (the game file, the check's state, the newest post version, decision and manual card,
+    and the time to :data:`RECORDS_SECONDS`) and shared by every page until one of those
+    changes: a decision from the desk, the command line or another director, or a nightly
+    run, is seen by the next page.  Eight directors reloading at once cost one build, not
+    eight."""
     with pipeline.open_store(game) as store:
-        return pipeline.records(game, store)
+        return _records(game, store)
+
+
+def records_if_current(game: Game) -> Records | None:
+    """The records :func:`records` last built, when they still stand for the store as it
+    is (the same key), else None: a few small queries, nothing built."""
+    seen = _RECORDS.get(game.path.resolve())
+    if seen is None:
+        return None
+    with pipeline.open_store(game) as store:
+        return seen.records if _records_key(game, store) == seen.key else None
+
+
+def _records_key(game: Game, store: Store) -> tuple[object, ...]:
+    return (
+        id(game),
+        _mtime(game.path),
+        store.report_marks(),
+        tuple(sorted(store.check_state().items())),
+        int(time.time() // RECORDS_SECONDS),
+    )
+
+
+def _records(game: Game, store: Store) -> Records:
+    """:func:`records` from an open store."""
+    path = game.path.resolve()
+    key = _records_key(game, store)
+    seen = _RECORDS.get(path)
+    if seen is not None and seen.key == key:
+        return seen.records
+    built = pipeline.records(game, store)
+    with _RECORDS_LOCK:
+        _RECORDS[path] = _Seen(key, built)
+    return built
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +113,7 @@ class Done:
     message: str
     rewritten: Path | None  # the rewritten report directory (None: an audit holds the lock)
     report_error: str = ""  # why the report could not be rewritten (the decision stands)
+    following: bool = False  # the report is being rewritten in the background
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +138,12 @@ def decide_draft(
     by: str,
     expected: str,
     reports: Path,
+    wait: bool = True,
 ) -> Done:
     """One decision, signed ``by`` the signed-in director; refused (StaleDecisionError)
-    when another director decided the draft after ``expected`` was shown."""
+    when another director decided the draft after ``expected`` was shown.  ``wait=False``
+    (the page's script, which shows the result in place and reads no report file): the
+    report is rewritten right after, in the background (:func:`rewrite_soon`)."""
     with game_store(game) as store:
         rec: Recorded = decide(
             game,
@@ -90,6 +156,9 @@ def decide_draft(
             source="desk",
             expected=expected,
         )
+    if not wait:
+        rewrite_soon(game, reports)
+        return Done(describe(rec), None, following=True)
     return done(describe(rec), rewrite_report(game, reports))
 
 
@@ -162,6 +231,56 @@ def proposals(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+def histories(game: Game) -> dict[str, list[dict[str, str]]]:
+    """Every decided item's decisions, oldest first, by fingerprint: when (forum time), who,
+    what, the note, where it was made and what it replaced (the one before it)."""
+    if not game.store.exists():
+        return {}
+    with game_store(game) as store:
+        rows = store.decision_history()
+    out: dict[str, list[dict[str, str]]] = {}
+    for r in rows:
+        past = out.setdefault(r.fingerprint, [])
+        what = state_text(r.decision, r.card) if r.decision != "undo" else "撤销决定，退回草稿"
+        t = parse_time(r.decided_at)
+        past.append(
+            {
+                "time": t.astimezone(game.timezone).strftime("%m-%d %H:%M") if t else "",
+                "by": r.decided_by or "",
+                "what": what,
+                "note": r.note,
+                "source": SOURCES.get(r.source, r.source),
+                "replaced": past[-1]["what"] if past else "",
+            }
+        )
+    return out
+
+
+SOURCES = {"desk": "审计台", "decide": "命令行", "review": "auditor review", "import": "导入"}
+
+
+def confirm_many(game: Game, ids: list[str], *, by: str, reports: Path) -> tuple[Done, Game]:
+    """Confirm several proposals as they stand, in order (the game file read again after
+    each: it is the record), then rewrite the report once.  One that is no longer pending
+    (another director confirmed it) is said and skipped; the others are confirmed."""
+    said: list[str] = []
+    skipped: list[str] = []
+    with _GAME_FILE:
+        for ident in ids:
+            with game_store(game) as store:
+                try:
+                    pipeline.confirm(game, store, ident, by=by)
+                except AuditorError as exc:
+                    skipped.append(f"{ident}（{exc}）")
+                    continue
+            said.append(ident)
+            game = pipeline.open_game(game.path)
+    message = f"已确认 {len(said)} 项，已写进游戏文件"
+    if skipped:
+        message += f"；没有确认：{'；'.join(skipped)}"
+    return done(message, rewrite_report(game, reports)), game
+
+
 def _local(t: datetime) -> str:
     """A time as a datetime field holds it (``YYYY-MM-DDTHH:MM``, the game's time zone)."""
     return t.strftime("%Y-%m-%dT%H:%M")
@@ -191,9 +310,47 @@ def confirm_proposal(
     return done(confirmed.message, rewrite_report(fresh, reports)), fresh
 
 
+_REWRITES: dict[Path, Coalesced[Rewrite]] = {}
+_REWRITES_LOCK = threading.Lock()
+
+
+def rewrite_soon(game: Game, reports: Path) -> None:
+    """:func:`rewrite_report` in a thread of its own: the decision's answer does not wait
+    for it (the rewrites stay one at a time and shared)."""
+    threading.Thread(
+        target=rewrite_report, args=(game, reports), name="desk-rewrite", daemon=True
+    ).start()
+
+
+def rewrite_problem(game: Game) -> str:
+    """Why the newest rewrite of the game's report failed, or "" (for the page: a rewrite
+    in the background has no answer to say it in)."""
+    coalesced = _REWRITES.get(game.path.resolve())
+    return coalesced.last.error if coalesced is not None else ""
+
+
+WORKBOOK_DELAY = 2.0  # seconds without a decision before report.xlsx follows them
+
+
 def rewrite_report(game: Game, reports: Path) -> Rewrite:
-    """Rewrite the report, CSVs and announcement from the store (:func:`pipeline.report`,
-    what ``auditor report`` runs).
+    """After a decision: the newest report, CSVs and announcement rewritten from the store,
+    in place (:func:`pipeline.refresh`: only the files a decision changes, no new folder),
+    one rewrite at a time per game and shared by the decisions that wait for it
+    (:class:`~auditor.desk.coalesce.Coalesced`: eight directors deciding at once cost two
+    or three rewrites, not eight in a row).  report.xlsx (a quarter of a second on a big game) follows
+    :data:`WORKBOOK_DELAY` seconds after the last decision; with no report folder yet, the
+    new one has it at once."""
+    with _REWRITES_LOCK:
+        coalesced = _REWRITES.setdefault(game.path.resolve(), Coalesced(Rewrite()))
+    first = latest_dir(reports, game.slug) is None
+    done = coalesced.run(lambda: _rewrite(game, reports, workbook=first))
+    if not first:
+        coalesced.later(lambda: _rewrite(game, reports, workbook=True), WORKBOOK_DELAY)
+    return done
+
+
+def _rewrite(game: Game, reports: Path, *, workbook: bool) -> Rewrite:
+    """Rewrite the report from the store.
 
     Takes the game's run lock without waiting: while an audit holds it, nothing is
     written here (the audit reads the decisions before it writes its own report).  The
@@ -202,7 +359,10 @@ def rewrite_report(game: Game, reports: Path) -> Rewrite:
     the decision failed and does not make it again."""
     try:
         with pipeline.open_store(game, lock=True) as store:
-            return Rewrite(pipeline.report(game, store, reports, workbook=True).directory)
+            # (the records the next page shows: built once for both)
+            recs = _records(game, store)
+            written = pipeline.refresh(game, store, reports, workbook=workbook, records=recs)
+            return Rewrite(written.directory)
     except StoreLockedError:
         return Rewrite()
     except AuditorError as exc:

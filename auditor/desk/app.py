@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
@@ -35,13 +36,14 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from auditor.desk import actions, corrections
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
+from auditor.desk.coalesce import Coalesced
 from auditor.desk.sessions import Sessions, password_mark
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
-from auditor.report.html import show, with_helpers
+from auditor.report.html import Exact, show, with_helpers
 from auditor.report.parts import discuz_length, split_announcement
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
@@ -55,6 +57,8 @@ STATIC = {
     "desk.js": ("auditor.desk", "static/desk.js", "text/javascript; charset=utf-8"),
 }
 CARD_CHOICES = ("blue", "yellow", "red")
+FILTERS = ("status", "player", "day", "rule")  # the queue's filters (status: pending by default)
+STATUSES = ("pending", "approved", "rejected", "all")
 #: Starlette's own errors (its plain ``Not Found``) as desk pages.
 HTTP_ERRORS = {
     404: "没有这个页面。",
@@ -168,13 +172,71 @@ def environment() -> Environment:
         ),
         autoescape=True,
         undefined=StrictUndefined,
+        auto_reload=False,  # (the templates are the package's: no stat of each per include)
         trim_blocks=True,
         lstrip_blocks=True,
         # (as the report's: forum text with its bidi controls and invisible characters
         # written out; the fields a form sends back written with |exact)
         finalize=show,
     )
+    env.globals["draft_card"] = CardCache(env)
     return with_helpers(env)
+
+
+class CardCache:
+    """A pending draft's card as the queue shows it (``report_draft.html.j2`` with its
+    forms), rendered once for what it shows — the draft's record, the game, the filters its
+    forms carry back and the page's CSRF slot — and served again to every page after: a
+    decision changes the cards it touches (its player's standing), not the other hundred."""
+
+    CARDS = 5000
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self._cards: dict[str, Exact] = {}
+
+    def __call__(self, d: Mapping[str, object], desk: Mapping[str, object]) -> Exact:
+        key = repr((desk["slug"], desk["filters"], desk["csrf"], desk["cards"], d))
+        html = self._cards.get(key)
+        if html is None:
+            # (Exact: written as it is, each of its fields already made visible or kept
+            # exact by the card's own template)
+            html = Exact(self.env.get_template("report_draft.html.j2").render(d=d, desk=desk))
+            if len(self._cards) >= self.CARDS:
+                self._cards.clear()
+            self._cards[key] = html
+        return html
+
+
+CSRF_SLOT = "csrf-slot-" + secrets.token_hex(16)  # a kept page's place for the session's token
+
+
+class PageCache:
+    """Rendered game pages, each with the records it was rendered from (kept by reference:
+    a page is served again only for those very records, see :func:`actions.records`)."""
+
+    PAGES = 32
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self._pages: dict[tuple[object, ...], tuple[object, str]] = {}
+        self._renders: dict[tuple[object, ...], Coalesced[str]] = {}
+
+    def coalesced(self, key: tuple[object, ...]) -> Coalesced[str]:
+        """The renders of the page ``key``: one at a time, shared by those who wait."""
+        with self.lock:
+            if len(self._renders) >= self.PAGES:
+                self._renders.clear()  # (one still running finishes for its waiters)
+            return self._renders.setdefault(key, Coalesced(""))
+
+    def get(self, key: tuple[object, ...], recs: object) -> str | None:
+        kept = self._pages.get(key)
+        return kept[1] if kept is not None and kept[0] is recs else None
+
+    def put(self, key: tuple[object, ...], recs: object, html: str) -> None:
+        if len(self._pages) >= self.PAGES:
+            self._pages.clear()
+        self._pages[key] = (recs, html)
 
 
 class DeskApp:
@@ -184,6 +246,7 @@ class DeskApp:
         self.desk = desk
         self.env = environment()
         self.sessions = Sessions(desk.session_seconds)
+        self.pages = PageCache()
         for slug, game in desk.games.items():  # as read at start
             desk.mtimes.setdefault(slug, game.path.stat().st_mtime_ns)
 
@@ -195,6 +258,7 @@ class DeskApp:
         what: str,
         action: str,
         extra: Mapping[str, str] | None = None,
+        members: Sequence[Mapping[str, object]] = (),
     ) -> HTMLResponse:
         """The confirmation page for a red card, a batch or the same manual card again: the
         same form posted again to ``action`` with ``confirm=1`` and ``extra`` (the CSRF
@@ -204,8 +268,12 @@ class DeskApp:
             "confirm.html.j2",
             slug=slug,
             what=what,
-            fields={**{k: str(v) for k, v in form.items() if k != "csrf"}, **(extra or {})},
+            fields={
+                **{k: str(v) for k, v in form.items() if k not in ("csrf", "pick")},
+                **(extra or {}),
+            },
             target=f"/g/{slug}/{action}",
+            members=members,
         )
 
     def page(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
@@ -283,11 +351,7 @@ class DeskApp:
         """Back to the game's page, with the filters the form was sent under (its
         ``filter_*`` fields: a form's own ``player`` or ``day``, the draft's player or a
         proposal's corrected day, is no filter)."""
-        query = {
-            k: str(form.get(f"filter_{k}", ""))
-            for k in ("player", "day", "rule")
-            if form.get(f"filter_{k}")
-        }
+        query = {k: str(form.get(f"filter_{k}", "")) for k in FILTERS if form.get(f"filter_{k}")}
         url = f"/g/{slug}" + (f"?{urlencode(query)}" if query else "") + anchor
         return RedirectResponse(url, status_code=303)
 
@@ -372,16 +436,68 @@ class DeskApp:
         who = await self.signed_in(request, slug)
         if who is None:
             return RedirectResponse(f"/g/{slug}/login", status_code=303)
-        recs = await run_in_threadpool(actions.records, game)
-        last = await run_in_threadpool(actions.last_audit, game)
-        waiting = await run_in_threadpool(actions.proposals, game)
-        filters = {k: request.query_params.get(k, "") for k in ("player", "day", "rule")}
+        filters = {k: request.query_params.get(k, "") for k in FILTERS}
+        if filters["status"] not in STATUSES:
+            filters["status"] = ""
+        flash = request.session.pop("flash", [])
+        html = await run_in_threadpool(self.render_page, game, slug, who, filters, flash)
+        return HTMLResponse(html.replace(CSRF_SLOT, csrf_token(request)))
+
+    def render_page(
+        self,
+        game: Game,
+        slug: str,
+        who: str,
+        filters: dict[str, str],
+        flash: list[list[str]],
+    ) -> str:
+        """The game page with :data:`CSRF_SLOT` where the session's CSRF token goes.  Pages
+        are kept (:class:`PageCache`): one rendered for the same records (the same store
+        state, see :func:`actions.records`), director, filters and audit state is served
+        again, and of several asked for at once one is rendered while the others wait for
+        it.  A page with a message (a form's result) is rendered for its own."""
+        job = self.desk.jobs.get(slug)
+        key = (
+            slug,
+            who,
+            tuple(filters.items()),
+            (job.state, job.message, job.progress(game)["line"]) if job else (),
+            tuple(self.desk.games),
+        )
+        if flash:
+            return self.fresh_page(game, slug, who, filters, flash)
+        recs = actions.records_if_current(game)
+        kept = self.pages.get(key, recs) if recs is not None else None
+        if kept is not None:
+            return kept
+        return self.pages.coalesced(key).run(
+            lambda: self.fresh_page(game, slug, who, filters, [], key)
+        )
+
+    def fresh_page(
+        self,
+        game: Game,
+        slug: str,
+        who: str,
+        filters: dict[str, str],
+        flash: list[list[str]],
+        key: tuple[object, ...] | None = None,
+    ) -> str:
+        """The game page rendered now (kept under ``key``, a page without a message)."""
+        recs = actions.records(game)
+        last = actions.last_audit(game)
         ctx = desk_context(self.desk, slug, game, who, recs, filters, last)
-        ctx["proposals"] = waiting
-        ctx["flash"] = request.session.pop("flash", [])
-        ctx["csrf"] = csrf_token(request)
+        ctx["proposals"] = actions.proposals(game)
+        ctx["histories"] = actions.histories(game)
+        problem = actions.rewrite_problem(game)
+        ctx["flash"] = (
+            [*flash, ["error", f"报告没有重写：{problem}（决定都已保存）"]] if problem else flash
+        )
+        ctx["csrf"] = CSRF_SLOT
         html = self.env.get_template("report.html.j2").render(r=recs, desk=ctx)
-        return HTMLResponse(html)
+        if key is not None:
+            self.pages.put(key, recs, html)
+        return html
 
     # ---------------------------------------------------------------- actions
     async def guarded(
@@ -399,6 +515,22 @@ class DeskApp:
             return self.message(request, "表单已过期或缺少校验码（CSRF），请刷新页面后重试。", 403)
         return game, slug, who, form
 
+    def answer(
+        self,
+        request: Request,
+        slug: str,
+        form: Mapping[str, object],
+        said: tuple[str, str],
+        anchor: str,
+    ) -> Response:
+        """What a decision's form gets back: the page's script (``X-Desk-Fetch``) the result
+        as JSON, shown beside the card it acted on; a plain form the page again, with the
+        result as a flash at the top of the queue."""
+        if request.headers.get("x-desk-fetch") == "1":
+            return JSONResponse({"ok": said[0] == "ok", "message": said[1]})
+        self.flash(request, *said)
+        return self.back(slug, form, anchor)
+
     async def decide_post(self, request: Request) -> Response:
         got = await self.guarded(request)
         if isinstance(got, Response):
@@ -408,8 +540,9 @@ class DeskApp:
         action = str(form.get("action", ""))
         card = parse_card(str(form.get("card", ""))) if action == "recolour" else None
         if action == "recolour" and card is None:
-            self.flash(request, "error", "请选择要改判的颜色。")
-            return self.back(slug, form, f"#draft-{ident}")
+            return self.answer(
+                request, slug, form, ("error", "请选择要改判的颜色。"), f"#draft-{ident}"
+            )
         decision = {
             "approve": "approve",
             "recolour": "approve",
@@ -434,33 +567,33 @@ class DeskApp:
                 by=who,
                 expected=str(form.get("rev", "")),
                 reports=self.desk.reports,
+                wait=request.headers.get("x-desk-fetch") != "1",
             )
         except AuditorError as exc:
-            self.flash(request, "error", str(exc))
-            return self.back(slug, form, f"#draft-{ident}")
-        self.flash(request, *_said(done))
-        return self.back(slug, form, "#drafts")
+            return self.answer(request, slug, form, ("error", str(exc)), f"#draft-{ident}")
+        return self.answer(request, slug, form, _said(done), "#drafts")
 
     async def batch_post(self, request: Request) -> Response:
         got = await self.guarded(request)
         if isinstance(got, Response):
             return got
         game, slug, who, form = got
-        items = []
-        for part in str(form.get("items", "")).split(","):
-            ident, _, rev = part.partition(":")
-            if ident.strip():
-                items.append((ident.strip(), rev.strip()))
+        picked = _picked(form)
+        items = _items(picked if picked is not None else str(form.get("items", "")))
         if not items:
             self.flash(request, "error", "没有选中草稿。")
             return self.back(slug, form, "#drafts")
         if form.get("confirm") != "1":
+            recs = await run_in_threadpool(actions.records, game)
             return self.confirm(
                 request,
                 slug,
                 form,
-                f"确认一次批准这 {len(items)} 条草稿（{form.get('label', '')}）？",
+                f"确认一次批准这 {len(items)} 条草稿（{form.get('label', '')}）？"
+                "请先看下面每一条，不该批准的取消勾选。",
                 "batch",
+                {"picked": "1"},
+                members=batch_members(recs.drafts, items),
             )
         try:
             done = await run_in_threadpool(
@@ -549,6 +682,30 @@ class DeskApp:
         self.flash(request, *_said(done, game_file=True))
         return self.back(slug, form, "#proposals")
 
+    async def confirm_all_post(self, request: Request) -> Response:
+        """Confirm every proposal read from the threads' titles at once, as they stand (the
+        ids the page listed: one confirmed meanwhile by another director is said, not
+        confirmed twice)."""
+        got = await self.guarded(request)
+        if isinstance(got, Response):
+            return got
+        game, slug, who, form = got
+        ids = [i.strip() for i in str(form.get("ids", "")).split(",") if i.strip()]
+        if not ids:
+            self.flash(request, "error", "没有要确认的提议。")
+            return self.back(slug, form, "#proposals")
+        try:
+            done, fresh = await run_in_threadpool(
+                actions.confirm_many, game, ids, by=who, reports=self.desk.reports
+            )
+        except AuditorError as exc:
+            self.flash(request, "error", str(exc))
+            return self.back(slug, form, "#proposals")
+        self.desk.games[slug] = fresh
+        self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
+        self.flash(request, *_said(done, game_file=True))
+        return self.back(slug, form, "#proposals")
+
     async def dismiss_post(self, request: Request) -> Response:
         return await corrections.dismiss_post(self, request)  # 不是公告
 
@@ -631,6 +788,7 @@ def create_app(
         Route("/g/{slug}/batch", app.batch_post, methods=["POST"]),
         Route("/g/{slug}/card", app.card_post, methods=["POST"]),
         Route("/g/{slug}/confirm", app.confirm_post, methods=["POST"]),
+        Route("/g/{slug}/confirm-all", app.confirm_all_post, methods=["POST"]),
         Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
@@ -673,6 +831,8 @@ def _said(done: actions.Done, *, game_file: bool = False) -> tuple[str, str]:
 
 
 def _rewritten(done: actions.Done, *, game_file: bool = False) -> str:
+    if done.following:
+        return "。报告、CSV 和公告随后重写。"
     if done.rewritten is None and game_file:  # the running audit read the file at its start
         return "。审计正在运行：它开始时已读过游戏文件，下一次审计或报告会用上这个确认。"
     if done.rewritten is None:
@@ -689,27 +849,12 @@ def desk_context(
     filters: Mapping[str, str],
     last: Mapping[str, str],
 ) -> dict[str, Any]:
-    """What the desk adds to the report template: the filtered queue, batch groups,
-    choices for the forms, the announcement and the audit's state."""
-    queue = [
-        d
-        for d in recs.drafts
-        if (not filters.get("player") or d["player"] == filters["player"])
-        and (not filters.get("day") or str(d["day"]) == filters["day"])
-        and (not filters.get("rule") or d["code"] == filters["rule"])
-    ]
-    groups: dict[tuple[str, Any, str], list[dict[str, Any]]] = {}
-    for d in queue:
-        groups.setdefault((d["code"], d["day"], d["suggested"]), []).append(d)
-    batches = [
-        {
-            "label": f"{'第' + str(day) + '天' if day is not None else ''}{ds[0]['title']}"
-            f"（{card_name(sug)}，{len(ds)} 条）",
-            "ids": ",".join(f"{d['id']}:" for d in ds),
-        }
-        for (_code, day, sug), ds in groups.items()
-        if len(ds) >= 2
-    ]
+    """What the desk adds to the report template: the filtered queue (pending drafts, and
+    the decided ones under the same player/day/rule filters), batch groups, choices for the
+    forms, the announcement and the audit's state."""
+    status = filters.get("status") or "pending"
+    queue = [d for d in recs.drafts if _kept(d, filters)] if status in ("pending", "all") else []
+    decided = [x for x in recs.decided if _kept(x, filters)]
     text = render_bbcode(recs)
     job = desk.jobs.get(slug)
     return {
@@ -722,7 +867,13 @@ def desk_context(
         "days": sorted({d["day"] for d in recs.drafts if d["day"] is not None}),
         "rules": sorted({(d["code"], d["title"]) for d in recs.drafts}),
         "queue": queue,
-        "batches": batches,
+        "pending": len(recs.drafts),
+        "approved": sum(1 for x in recs.decided if x["decision"] == "approve"),
+        "rejected": sum(1 for x in recs.decided if x["decision"] == "reject"),
+        "decided": decided,
+        "histories": {},
+        "filtered": any(filters.get(k) for k in ("player", "day", "rule")) or status != "pending",
+        "batches": _batches(queue),
         "cards": CARD_CHOICES,
         "manual_cards": ("blue", "yellow", "red", "substitute"),
         "announcement": {
@@ -742,3 +893,59 @@ def desk_context(
         "proposals": [],
         "discovers": game.discovers,  # threads, days and events read from the forum
     }
+
+
+def _kept(item: Mapping[str, object], filters: Mapping[str, str]) -> bool:
+    """Whether a draft or a decided item passes the player, day and rule filters."""
+    return (
+        (not filters.get("player") or item["player"] == filters["player"])
+        and (not filters.get("day") or str(item["day"]) == filters["day"])
+        and (not filters.get("rule") or item["code"] == filters["rule"])
+    )
+
+
+def _batches(queue: Sequence[Mapping[str, object]]) -> list[dict[str, str]]:
+    """The queue's drafts of one rule, day and suggested card, two or more: one button each."""
+    groups: dict[tuple[object, object, object], list[Mapping[str, object]]] = {}
+    for d in queue:
+        groups.setdefault((d["code"], d["day"], d["suggested"]), []).append(d)
+    return [
+        {
+            "label": f"{'第' + str(day) + '天' if day is not None else ''}{ds[0]['title']}"
+            f"（{card_name(str(sug))}，{len(ds)} 条）",
+            "ids": ",".join(f"{d['id']}:" for d in ds),
+        }
+        for (_code, day, sug), ds in groups.items()
+        if len(ds) >= 2
+    ]
+
+
+def _picked(form: Mapping[str, object]) -> str | None:
+    """The members left ticked on a batch's confirmation page (``id:rev,…``), or None when
+    the form did not come from that page."""
+    if form.get("picked") != "1" or not isinstance(form, FormData):
+        return None
+    return ",".join(str(v) for v in form.getlist("pick"))
+
+
+def _items(text: str) -> list[tuple[str, str]]:
+    """A batch's ``id:rev,id:rev`` as pairs."""
+    items = []
+    for part in text.split(","):
+        ident, _, rev = part.partition(":")
+        if ident.strip():
+            items.append((ident.strip(), rev.strip()))
+    return items
+
+
+def batch_members(
+    drafts: Sequence[Mapping[str, object]], items: Sequence[tuple[str, str]]
+) -> list[dict[str, object]]:
+    """What a batch covers, as its confirmation page lists it: each draft's player, day,
+    thread, floor, excerpt and suggested card (a draft no longer pending: said)."""
+    by_id = {d["id"]: d for d in drafts}
+    out: list[dict[str, object]] = []
+    for ident, rev in items:
+        d = by_id.get(ident)
+        out.append({"id": ident, "value": f"{ident}:{rev}", "draft": d})
+    return out

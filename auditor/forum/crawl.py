@@ -9,7 +9,11 @@ stored page, and every page of a thread is read again only while its day (any da
 thread without one) closed less than ``forum.refetch_hours`` ago: edits, deletions and 屏蔽
 happen on earlier pages and the board list shows none of them.  Without a board list every
 thread is fetched from its last stored page, and from page 1 while its day is open or closed
-less than ``forum.refetch_hours`` ago.
+less than ``forum.refetch_hours`` ago.  That re-read looks through the mobile API first
+(``API_PPP`` posts a request, five desktop pages' worth) unless the game file says ``api =
+false``: the desktop pages are read again only from the first one holding a post that was
+edited, deleted or 屏蔽 (compared by what every view shows alike), else from the last stored
+page; when the API does not answer, every desktop page, as before.
 
 Each page is stored with its posts in one transaction as soon as it is read, so a run
 that fails part-way keeps everything it read; the failure is reported as a problem and
@@ -45,7 +49,7 @@ from auditor.errors import (
 )
 from auditor.files import os_error_text
 from auditor.game.gamefile import DaySpec, Game, ThreadSpec
-from auditor.store import SavedFileRow, Store, saved_mark
+from auditor.store import SavedFileRow, Store, neutral_hash, saved_mark
 
 if TYPE_CHECKING:  # the HTTP stack is imported only by a crawl over HTTP
     from datetime import tzinfo
@@ -584,22 +588,18 @@ def _crawl_thread_http(
     without one); ``seen``: those figures when each thread was last read (updated here)."""
     sources = ["api", "html"] if use_api else ["html"]
     seen = {} if seen is None else seen
-    if listed is None:
-        window = _in_refetch_window(game, spec, now)
-    else:
-        window = _closed_in_window(game, spec, now)
+    window = (_in_refetch_window if listed is None else _closed_in_window)(game, spec, now)
+    look = _look(game, f, store, spec.tid, full=full, use_api=use_api) if window else None
+    if listed is not None and seen.get(str(spec.tid)) == listed and not full:
         stored = store.thread_state(spec.tid)
-        idle = seen.get(str(spec.tid)) == listed
-        if idle and not full and not window and stored is not None and stored["source"] in sources:
-            # The board list says nothing was added: no request.  The thread counts as
-            # read (its pages are stored), and a full refetch would have read its pages.
+        if (not window or look == 0) and stored is not None and stored["source"] in sources:
+            # The board list says nothing was added (the API nothing changed): no desktop
+            # request.  It counts as read; a full refetch would have read its pages.
             report.full_requests += stored["total_pages"] or stored["last_page"] or 1
             report.sources[spec.tid] = stored["source"]
             return
     for source in sources:
-        last = store.last_page(spec.tid, source)
-        refetch_all = full or last is None or window
-        page = 1 if refetch_all or last is None else last
+        page = _start_page(store, spec.tid, source, full=full, window=window, look=look)
         rec = ThreadRecorder(store, report, spec.tid, source, run_id)
         last_recorded = page
         try:
@@ -637,6 +637,75 @@ def _crawl_thread_http(
             seen[str(spec.tid)] = listed
             store.set_state(BOARD_SEEN, json.dumps(seen, sort_keys=True))
         return
+
+
+def _look(
+    game: Game, f: Fetcher, store: Store, tid: int, *, full: bool, use_api: bool
+) -> int | None:
+    """A thread in the refetch window looked at through the mobile API before its
+    desktop pages are read again (:func:`_first_changed_page`); None (no look: every page
+    is read) for a game file with ``api = false``, a crawl reading the API anyway or
+    ``full``, a thread never read, or one whose earlier pages are no more requests than
+    the API's."""
+    if full or use_api or game.forum.api is False:
+        return None
+    last = store.last_page(tid, "html")
+    if last is None or last - 1 <= -(-last * game.forum.ppp // API_PPP):
+        return None
+    return _first_changed_page(game, f, store, tid)
+
+
+def _start_page(
+    store: Store, tid: int, source: str, *, full: bool, window: bool, look: int | None
+) -> int:
+    """Where tonight's read of a thread starts: page 1 (never read, ``full``, or in the
+    refetch window without a ``look`` through the API), else its last stored page; in the
+    window, the first page the look saw a change on when that comes before."""
+    last = store.last_page(tid, source)
+    if full or last is None:
+        return 1
+    if not window:
+        return last
+    if look is None or source != "html":
+        return 1
+    return min(look or last, last)
+
+
+def _first_changed_page(game: Game, f: Fetcher, store: Store, tid: int) -> int | None:
+    """The refetch window's look for edits, deletions and 屏蔽 through the mobile API
+    (``API_PPP`` posts a request, against the desktop's ``ppp``): every API page of the
+    thread is read and each stored live post compared by what every view shows alike
+    (:func:`~auditor.store.neutral_hash`); nothing is stored.  Returns the first desktop
+    page holding a post that changed or is no longer shown, 0 when none did, or None when
+    the API does not answer with the thread (then every desktop page is read, as before;
+    a challenge page, a dead network or an expired login stop the crawl as there)."""
+    stored = store.live_neutral_hashes(tid)
+    seen: set[int] = set()
+    floors: list[int] = []
+    page = 1
+    while True:
+        url = f.api_url(tid, page, API_PPP)
+        try:
+            parsed = _parse_fetched(game, f.get(url), url)
+        except PageError as exc:
+            if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
+                raise  # no better on the desktop pages
+            return None  # no API there (an error page, a 404, a login page, no JSON)
+        if parsed.tid is not None and parsed.tid != tid:
+            return None
+        for post in parsed.posts:
+            if post.pid is None or post.pid not in stored:
+                continue  # new: read from the last stored desktop page on
+            seen.add(post.pid)
+            neutral, floor = stored[post.pid]
+            if neutral_hash(post) != neutral:
+                floors.append(floor or 1)
+        actual = parsed.page or page
+        if not parsed.posts or parsed.total_pages is None or actual >= parsed.total_pages:
+            break
+        page = actual + 1
+    floors += [floor or 1 for pid, (_n, floor) in stored.items() if pid not in seen]
+    return (min(floors) - 1) // game.forum.ppp + 1 if floors else 0
 
 
 # What a saved file that is no thread page may be: listed as skipped, never a problem.

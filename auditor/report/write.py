@@ -15,6 +15,7 @@ import contextlib
 import os
 import re
 import shutil
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -40,6 +41,9 @@ FILES = (
     "ledger.csv",
     "announcement.bbcode",
 )
+# What a director's decision changes (its card, the findings' status, the standings, the
+# announcement and its parts, the workbook): the files :func:`refresh_latest` replaces.
+DECIDED_FILES = ("report.html", "findings.csv", "ledger.csv", "announcement.bbcode")
 WORKBOOK = "report.xlsx"  # with ``workbook=True`` (``auditor report``, the desk)
 SHEETS = ("activity", "votes", "tallies", "findings", "ledger")
 
@@ -54,12 +58,15 @@ def run_dir_name(when: datetime) -> str:
     return when.strftime("%Y%m%d-%H%M%S")
 
 
-def write_files(records: Records, directory: Path, *, workbook: bool = False) -> None:
+def write_files(
+    records: Records, directory: Path, *, workbook: bool = False, decided_only: bool = False
+) -> None:
     """The report's files in ``directory``, a new folder no one reads yet (the hidden
     folder :func:`write_report` renames into place): each file written once and flushed
     to disk, the folder synced after the last (:func:`~auditor.files.write_new`; a file
     of its own replaced atomically and the folder synced after each cost a nightly run
-    two syncs a file)."""
+    two syncs a file).  ``decided_only``: only the files a director's decision changes
+    (:data:`DECIDED_FILES`, for :func:`refresh_latest`)."""
     from auditor.ledger.ledger import LEDGER_COLUMNS
     from auditor.report.bbcode import render_bbcode
     from auditor.report.html import render_html
@@ -89,7 +96,8 @@ def write_files(records: Records, directory: Path, *, workbook: bool = False) ->
         )
     ]
     for name, columns, rows in tables:
-        write_new(directory / f"{name}.csv", csv_file(columns, rows, headers(columns)))
+        if not decided_only or f"{name}.csv" in DECIDED_FILES:
+            write_new(directory / f"{name}.csv", csv_file(columns, rows, headers(columns)))
     announcement = render_bbcode(records)
     write_new(directory / "announcement.bbcode", announcement)
     parts = split_announcement(announcement, int(records.game.get("maxpostsize", DEFAULT_LIMIT)))
@@ -123,6 +131,34 @@ def write_report(
         return _write_report(records, game_dir, when or datetime.now().astimezone(), workbook)
     except OSError as exc:
         raise WriteError(game_dir, exc) from None
+
+
+def refresh_latest(records: Records, reports_dir: Path, *, workbook: bool = False) -> Written:
+    """A director's decision in the newest report folder, not a new one (a nightly run makes
+    its folder, DESIGN 10): the files the decision changes (:data:`DECIDED_FILES`, the
+    announcement's parts, the workbook) are written into a hidden folder beside it, then
+    each renamed over its old self (one ``rename`` each: a reader sees the old file or
+    the new one, never half of one); the CSVs of activity, votes and tallies are left as
+    they are.  With no report folder yet, a new one (:func:`write_report`)."""
+    game_dir = Path(reports_dir) / records.game["slug"]
+    last = latest_dir(reports_dir, records.game["slug"])
+    if last is None or not (last / "report.html").is_file():
+        return write_report(records, reports_dir, workbook=workbook)
+    tmp = game_dir / f".tmp-refresh-{os.getpid()}-{threading.get_ident()}"
+    try:
+        write_files(records, tmp, workbook=workbook, decided_only=True)
+        fresh = {f.name for f in tmp.iterdir()}
+        for old in last.glob("announcement-*.bbcode"):  # parts the announcement no longer has
+            if old.name not in fresh:
+                old.unlink()
+        for name in sorted(fresh, key=lambda n: n == "report.html"):  # the page last
+            os.replace(tmp / name, last / name)
+        sync_folder(last)
+    except OSError as exc:
+        raise WriteError(last, exc) from None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return Written(last, game_dir / "latest")
 
 
 OWNER = ".store"  # in reports/<name>/: the store whose reports these are

@@ -32,7 +32,8 @@ from auditor.rules.base import (
     Rule,
     Unit,
 )
-from auditor.rules.records import COUNTED_KEY, CheckRecords
+from auditor.rules.inputs import STATUS_KEY, config_inputs
+from auditor.rules.records import COUNTED_KEY, CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
@@ -725,8 +726,7 @@ def check(
         store.save_check_state(
             {
                 **state_out,
-                RECORDS_KEY: result.records.to_json(),
-                PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
+                **_records_state(result.records, status_entry(ctx, rs, cfg)),
                 **counted,
             },
             _placements(ctx, rs),
@@ -798,8 +798,7 @@ def check(
     counted, gone = result.records.counted.written()
     records_state = {
         **state_out,
-        RECORDS_KEY: result.records.to_json(),
-        PROPOSALS_KEY: json.dumps(result.records.proposals, ensure_ascii=False),
+        **_records_state(result.records, status_entry(ctx, rs, cfg)),
         **counted,
     }
     if previous is None:
@@ -900,6 +899,54 @@ RECORDS_KEY = "blob:records"  # the check state's entry holding the check's reco
 
 
 PROPOSALS_KEY = "proposals"  # and their proposals alone (a night with nothing new reads only these)
+
+
+def _records_state(records: CheckRecords, status: str) -> dict[str, str]:
+    """The check state's entries of a check's records (the counted posts apart) and of
+    its open day's ``status`` (:func:`status_entry`)."""
+    return {
+        RECORDS_KEY: records.to_json(),
+        PROPOSALS_KEY: json.dumps(records.proposals, ensure_ascii=False),
+        STATUS_KEY: status,
+    }
+
+
+def status_entry(ctx: Context, ruleset: RuleSet, config: str) -> str:
+    """The open day's status at ``ctx.now`` (:func:`auditor.rules.records.open_day_status`)
+    as JSON, with what a reader compares before it trusts it without loading a rule: the
+    check's configuration hash and :func:`~auditor.rules.inputs.config_inputs`; and the
+    game file's warning about the mobile API (:func:`api_warning`), which every command
+    prints.  An incremental check's context holds the day open now (it is always
+    re-judged).  A check at a time before some stored post (``--now`` in the past) counts
+    only what was posted by then, as the command does: a full check's context is made
+    again without the later posts; an incremental one stores no entry ("null")."""
+    if any(gp.post.posted_at > ctx.now for gp in ctx.posts):
+        if ctx.days is not None:
+            return "null"
+        ctx = make_context(
+            ctx.game,
+            ctx.schedule,
+            [gp for gp in ctx.posts if gp.post.posted_at <= ctx.now],
+            ruleset,
+            ctx.now,
+            versions=ctx.versions,
+            profiles=ctx.profiles,
+            space_reads=ctx.space_reads,
+            space_items=ctx.space_items,
+        )
+    day, rows = open_day_status(ctx, ruleset)
+    spec = ctx.schedule.day(day) if day is not None else None
+    data = {
+        "config": config,
+        "inputs": config_inputs(ctx.game),
+        "now": ctx.now.isoformat(),
+        "day": day,
+        "closes": spec.closes.isoformat() if spec is not None else None,
+        "accelerated": bool(spec is not None and spec.accelerated),
+        "rows": rows,
+        "warning": api_warning(ctx.game, ruleset),
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def stored_records(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 ABSTAIN = "弃权"
 
@@ -37,7 +37,7 @@ _SUBJECT_NEAR = re.compile(
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
     r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
-    r"明天|明晚|下轮|下一轮|下次|有点想|考虑"
+    r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
 _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|嘛|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
@@ -48,7 +48,7 @@ _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 _REASON_START = re.compile(r"(?:投票|改票)?\s*理由|因为|原因")
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
-PRONOUNS = ("他", "她", "它", "这位", "此人", "楼上", "楼下")
+PRONOUNS = ("他", "她", "它", "这位", "此人", "楼上", "楼下", "我自己")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上
         re.compile(
-            rf"(?P<chg3>票\s*改\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
+            rf"(?P<chg3>票\s*(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
             rf"|票\s*(?:投\s*)?(?:给|归)\s*{o}(?P<name>{n})|票投\s*{o}(?P<name2>{n})"
             # 票包子 (票 as the verb)
             rf"|(?<![投改弃])票\s*{o}(?P<name9>{n})"
@@ -100,17 +100,26 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"(?P<chg4>改票|改投)(?:\s*[!！,，:]\s*(?:改票|改投)?)+\s*{o}(?P<name12>{n})"
             rf"(?=\s*(?:$|[!！。.~～]))"
         ),
-        # 改弃权
-        re.compile(rf"(?P<chg5>改)\s*(?P<name13>{ABSTAIN})"),
+        # 改弃权 / 改给南瓜
+        re.compile(rf"(?P<chg5>改)\s*(?:给\s*)?{o}(?P<name13>{n})"),
+        # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
+        re.compile(
+            rf"(?<![型数投改])票\s*[:：]\s*{o}(?P<name14>{n})"
+            rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
+            rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
+            rf"|(?P<chg6>改票)[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
+        ),
     ]
 
 
 _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
-    r"(?P<name>弃权|弃票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃了|票我弃了|弃了)"
+    r"(?P<name>弃权|弃票|白票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了)"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
-_CHANGE_WORD = re.compile(r"改票|改投|改成|换票|改一下票|票改")
+_CHANGE_WORD = re.compile(
+    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来"
+)
 _NAME_GROUPS = (
     "name",
     "name2",
@@ -125,6 +134,10 @@ _NAME_GROUPS = (
     "name11",
     "name12",
     "name13",
+    "name14",
+    "name15",
+    "name16",
+    "name17",
 )
 
 
@@ -202,7 +215,7 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?:\s*[、/和或跟与]\s*|\s+|\s*[,，]\s*)(?:{alt}){alone}")
 
 
-_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5")
+_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6")
 
 
 def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> list[FreeVote]:
@@ -232,6 +245,8 @@ def parse_free_vote(
     """The last clear vote in ``text`` (see the module docstring), or None.  With
     ``pronouns``, `我投他` is a vote too, its target the pronoun (an attempt the reader
     cannot resolve: the labelled presets list it as a void vote post)."""
+    if _is_count(text, players):
+        return None  # 目前票型：冬瓜3，南瓜1 — a count of others' votes
     others = _second_name(players)
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others)
     for m in _ABSTAIN_ALONE.finditer(text):
@@ -247,10 +262,40 @@ def parse_free_vote(
                 found.append(FreeVote("?", m.start(), m.end(), change))
     if not found:
         return None
-    return max(found, key=lambda f: (f.end, f.start))
+    last = max(found, key=lambda f: (f.end, f.start))
+    if _TAKEN_BACK.search(text, last.end):
+        return None
+    return _resolve_pronoun(text, last, players)
+
+
+_COUNT_WORDS = re.compile(r"票型|票数|统计|计票|目前.{0,4}票")
+
+
+def _is_count(text: str, players: Sequence[str]) -> bool:
+    """A post that counts the votes (票型, 豆浆3票油条2票) rather than casting one."""
+    alt = _names_alt(players)
+    if not alt:
+        return False
+    counts = re.findall(rf"(?:{alt}|弃权)\s*[:：]?\s*\d+(?:\.\d)?\s*票?", text)
+    return len(counts) >= 2 or (bool(counts) and _COUNT_WORDS.search(text) is not None)
+
+
+def _resolve_pronoun(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
+    """A pronoun target (投他, 这票给他) that one player named earlier in the post stands
+    for: 偶觉得包子比较可疑，所以偶投他一票 is a vote for 包子."""
+    if vote.target not in ("他", "她"):
+        return vote
+    alt = _names_alt(players)
+    named = set(re.findall(alt, text[: vote.start])) if alt else set()
+    if len(named) != 1:
+        return vote
+    return replace(vote, target=named.pop())
 
 
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
+    r"|吃我\s*一票|跟\S{1,4}的票|投\s*(?:那个|这个|那位|这位)"
 )
+# Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
+_TAKEN_BACK = re.compile(r"开玩笑|说笑的|逗你|还没想好|没想好投谁")

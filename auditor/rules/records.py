@@ -19,10 +19,12 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from auditor.game.confirm import Proposal
-from auditor.game.gamefile import Event, EventType, Game
-from auditor.rules.activity import activity_rows, filler_counts
+from auditor.game.gamefile import Event, EventType, Game, ThreadKind
+from auditor.rules.activity import activity_rows, filler_counts, post_counts
 from auditor.rules.base import Context, Unit
+from auditor.rules.lurk import lurk_day_units
 from auditor.rules.proposals import proposed_by_day
+from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.rules.votebook import DayVotes, RoundTally, VoteBook, votes_for
 
 T = TypeVar("T")
@@ -538,3 +540,56 @@ def _round_record(dv: DayVotes, rt: RoundTally) -> dict[str, Any]:
         "abstained": list(rt.abstained),
         "non_voters": list(rt.non_voters),
     }
+
+
+# --------------------------------------------------------------------------- the open day
+
+
+def voted_on(ctx: Context, day: int) -> set[str]:
+    """Players who posted a vote (valid or not) on ``day``: the vote book when there is
+    one, else any reply in that day's vote threads."""
+    dv = votes_for(ctx).days.get(day)
+    if dv is not None:
+        return set(dv.voted)
+    return {
+        gp.player
+        for gp in ctx.posts
+        if gp.player
+        and not gp.exempt
+        and not gp.deleted
+        and gp.kind is ThreadKind.VOTE
+        and gp.day == day
+    }
+
+
+def open_day_status(ctx: Context, ruleset: RuleSet) -> tuple[int | None, list[dict[str, object]]]:
+    """For the day open at ``ctx.now`` (``auditor status``): every player still measured,
+    their posts so far, whether LURK-DAY would judge them lurking if the day closed now
+    (with the rule set's options, its preset's defaults when the rule is off; per phase
+    and against the day's average where the rule set says so: killbar7), and whether they
+    have voted.  (None, []) between days."""
+    day = ctx.schedule.open_day(ctx.now)
+    if day is None:
+        return None, []
+    lurk = (
+        ruleset.rules.get("LURK-DAY")
+        or load_ruleset(ctx.game.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]
+    )
+    counts = post_counts(ctx)
+    voted = voted_on(ctx, day.number)
+    lurking = {p for p, _d, _ph, _n, _note in lurk_day_units(ctx, lurk, days=[day])}
+    rows = []
+    for player in ctx.game.players:
+        if not ctx.schedule.alive(player, ctx.now):
+            continue
+        n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
+        rows.append(
+            {
+                "player": player,
+                "posts": n,
+                "min_posts": int(lurk["min_posts"]),
+                "below": int(player in lurking),
+                "voted": int(player in voted),
+            }
+        )
+    return day.number, rows

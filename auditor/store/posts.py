@@ -375,6 +375,17 @@ class Posts(Database):
             out.update({r[0]: r[1] for r in rows})  # the newest version comes last
         return out
 
+    def live_neutral_hashes(self, tid: int) -> dict[int, tuple[str | None, int | None]]:
+        """pid -> (the current version's :func:`neutral_hash`, floor) of every live post of
+        ``tid``: what a look through another view compares (None: stored before the
+        neutral hash was)."""
+        rows = self.db.execute(
+            "SELECT p.pid, v.neutral_hash, p.floor FROM posts p JOIN post_versions v"
+            " ON v.pid = p.pid AND v.version = p.version WHERE p.tid = ? AND p.deleted = 0",
+            (tid,),
+        )
+        return {r[0]: (r[1], r[2]) for r in rows}
+
     def mark_deleted(
         self, tid: int, covered: Sequence[tuple[int, float]], seen: set[int]
     ) -> list[int]:

@@ -211,6 +211,21 @@ class CheckState(Database):
         self.record_checked(seen)
         return True
 
+    def stored_since_check(self) -> bool:
+        """Whether a crawl stored anything since the last check recorded what it checked
+        (a new or edited post's version, a deletion): the check's records are older than
+        the store.  Read-only, by index: no post is compared.  True too when the mark
+        cannot vouch for the rows past it (:meth:`_checked_mark`), or when no check ran."""
+        mark = self._checked_mark()
+        if mark is None:
+            return True
+        newer = self.db.execute(
+            "SELECT 1 FROM post_versions WHERE rowid > ? LIMIT 1", (mark,)
+        ).fetchone()
+        return newer is not None or bool(
+            self.db.execute("SELECT 1 FROM post_changes LIMIT 1").fetchone()
+        )
+
     def record_checked(self, mark: CheckMark) -> None:
         """A check (or a comparison) that found nothing changed up to ``mark``: recorded, so
         that the next one starts from it."""

@@ -1,11 +1,92 @@
 // The desk's only script (served from /static: the Content-Security-Policy allows no inline
-// script).  Keyboard shortcuts on the queue, the announcement's copy buttons and the
-// audit's progress.  Every action also works without it (plain forms).
+// script).  Approve / recolour / reject without reloading the page (the same forms, sent
+// with fetch: the result is shown in place of the card, the next pending card brought into
+// view), keyboard shortcuts on the queue, the announcement's copy buttons and the audit's
+// progress.  Every action also works without it (plain forms).
 "use strict";
 
 (function () {
-  function drafts() { return Array.from(document.querySelectorAll("article.draft")); }
+  function drafts() { return Array.from(document.querySelectorAll("article.draft:not(.done)")); }
   var current = -1;
+
+  // A red card (approved as suggested or recoloured to red) goes to its confirmation page:
+  // the plain form.
+  function needsPage(form, action) {
+    var card = form.querySelector("select.card");
+    var suggested = form.querySelector("input[name=suggested]");
+    if (action === "approve") return suggested && suggested.value === "red";
+    if (action === "recolour") return card && card.value === "red";
+    return false;
+  }
+
+  function showResult(art, ok, text) {
+    var line = art.querySelector(".result");
+    if (!line) {
+      line = document.createElement("p");
+      line.setAttribute("role", "status");
+      art.insertBefore(line, art.firstChild);
+    }
+    line.className = "result flash " + (ok ? "ok" : "error");
+    line.textContent = text;
+    return line;
+  }
+
+  function decided(art, text) {
+    var list = drafts();
+    var at = list.indexOf(art);
+    art.classList.add("done");
+    Array.from(art.children).forEach(function (el) {
+      if (!el.classList.contains("result")) el.hidden = true;
+    });
+    var line = showResult(art, true, text);
+    var count = document.getElementById("pending-count");
+    if (count) count.textContent = String(Math.max(0, parseInt(count.textContent, 10) - 1));
+    var rest = drafts();
+    var next = rest[Math.min(at, rest.length - 1)];
+    // the result a little below the top of the screen, the next card under it
+    window.scrollBy(0, Math.floor(line.getBoundingClientRect().top) - 8);
+    if (next) {
+      current = rest.indexOf(next);
+      next.focus({ preventScroll: true });
+    } else {
+      current = -1;
+    }
+  }
+
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    var art = form.closest ? form.closest("article.draft") : null;
+    if (!art || !form.classList.contains("actions") || !window.fetch || !window.FormData) return;
+    var button = ev.submitter;
+    var action = button && button.name === "action" ? button.value : "";
+    if (!action || needsPage(form, action)) return;
+    ev.preventDefault();
+    var data = new FormData(form);
+    data.set("action", action);
+    Array.from(form.querySelectorAll("button")).forEach(function (b) { b.disabled = true; });
+    fetch(form.getAttribute("action"), {  // (form.action: its buttons named "action")
+      method: "POST",
+      body: data,
+      credentials: "same-origin",
+      headers: { "X-Desk-Fetch": "1" }
+    })
+      .then(function (r) {
+        var type = r.headers.get("content-type") || "";
+        if (type.indexOf("application/json") === -1) {
+          return { ok: false, message: "没有完成（" + r.status + "）：登录可能已过期，请刷新页面后重试。" };
+        }
+        return r.json();
+      })
+      .then(function (res) {
+        Array.from(form.querySelectorAll("button")).forEach(function (b) { b.disabled = false; });
+        if (res.ok) decided(art, res.message);
+        else showResult(art, false, res.message).scrollIntoView({ block: "nearest" });
+      })
+      .catch(function () {
+        Array.from(form.querySelectorAll("button")).forEach(function (b) { b.disabled = false; });
+        showResult(art, false, "连接失败：决定没有发出，请重试。");
+      });
+  });
 
   function focusDraft(i) {
     var list = drafts();

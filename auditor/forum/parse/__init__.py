@@ -18,6 +18,7 @@ arbitrary names); the URL only says whether JSON was expected.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
 
@@ -77,19 +78,23 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
     if page.status >= 500:
         raise ServerError(url, f"HTTP {page.status}")
     text, charset = decode_body(page.body, page.content_type, url)
-    if not text.strip():
+    # (the first character that is not white space, without a copy of the whole page)
+    lead = _LEAD.match(text)
+    if lead is None:
         raise TruncatedPageError(url, f"HTTP {page.status}，内容为空")
-    stripped = text.lstrip()
-    served = None if stripped.startswith(("{", "[")) else served_at(text)
+    json_body = lead.group(1) in "{["
+    served = None if json_body else served_at(text)
     if now is None:
         now = page.date_header or capture_time(served, page.fetched_at)
-    if stripped.startswith(("{", "[")):
+    if json_body:
         try:
             parsed = parse_api(load_json(text, url), url, tz, now)
         except RecursionError:
             raise MissingPostsError(url, "帖子内容的元素嵌套太深（几百层），读不出") from None
     elif is_api_url(url):
-        if "<html" in stripped[:200].lower() and "System Error" in text[:3000]:
+        if "<html" in text[lead.start(1) : lead.start(1) + 200].lower() and (
+            "System Error" in text[:3000]
+        ):
             raise ServerError(url, "API 返回了 Discuz! System Error 页面而不是 JSON")
         raise ServerError(url, "API 返回的不是 JSON")
     else:
@@ -115,9 +120,35 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
     return parsed
 
 
+# The first character of a page that is not white space (str.strip's white space).
+_LEAD = re.compile(r"\s*(\S)")
+
+
 def _check_numbers(parsed: ParsedPage, url: str) -> None:
     """Every number the store keeps fits its 64-bit integers: a page that says otherwise
-    (no Discuz! writes one) is refused as a page, not a crash in the store."""
+    (no Discuz! writes one) is refused as a page, not a crash in the store.  (Every value
+    at once first: the named list below is built only for a page that has one.)"""
+    values = [
+        v
+        for post in parsed.posts
+        for v in (post.tid, post.pid, post.floor, post.author_uid, post.position)
+        if v is not None
+    ]
+    values += [a.aid for post in parsed.posts for a in post.attachments if a.aid is not None]
+    values += [v for p in parsed.profiles for v in (p.uid, p.threads) if v is not None]
+    values += [
+        v
+        for v in (parsed.tid, parsed.fid, parsed.page, parsed.total_pages, parsed.replies)
+        if v is not None
+    ]
+    values += [v for v in (parsed.max_position, parsed.viewer_uid) if v is not None]
+    if not values or (min(values) >= -MAX_ID and max(values) <= MAX_ID):
+        return
+    _name_the_number(parsed, url)
+
+
+def _name_the_number(parsed: ParsedPage, url: str) -> None:
+    """:func:`_check_numbers`' refusal, naming the number out of range."""
     numbers: list[tuple[str, int | None]] = [
         ("tid", parsed.tid),
         ("fid", parsed.fid),

@@ -95,10 +95,12 @@ def _note_profile(
     """One profile per author per page: a signature any of their posts shows wins."""
     assert post.author_uid is not None
     avatar, threads = panel
+    old = profiles.get(post.author_uid)
+    if old is not None and (sign is None or old.signature_html is not None):
+        return  # (before the signature is written out: most posts stop here)
     html = _inner_html(sign).strip() if sign is not None else None
     text = collapse(text_of(sign)) if sign is not None else ""
-    old = profiles.get(post.author_uid)
-    if old is not None and (html is None or old.signature_html is not None):
+    if old is not None and html is None:
         return
     if old is not None:
         avatar = avatar or old.avatar_url

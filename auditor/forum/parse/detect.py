@@ -109,7 +109,7 @@ def check_html_errors(text: str, url: str, status: int) -> None:
         if any(t in message for t in _PASSWORD_TEXTS):
             raise ForumPasswordError(url, message)
         raise UnrecognisedPageError(url, f"论坛提示：{message}")
-    if any(t in text for t in _PASSWORD_TEXTS) and "pwverify" in text:
+    if "pwverify" in text and any(t in text for t in _PASSWORD_TEXTS):
         raise ForumPasswordError(url, "本版块需要密码")
     if status == 404:
         raise ThreadMissingError(url, "HTTP 404")

@@ -289,8 +289,9 @@ def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> P
     name = by_fold.get(fv.target, fv.target)
     at = ft.find(fv.target, fv.start, fv.end)
     t0, t1 = (at, at + len(fv.target)) if at >= 0 else (fv.start, fv.end)
-    error = "一帖中有多个投票对象" if fv.ambiguous else None
-    return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", error)
+    if fv.ambiguous:  # 投包子和饺子: no one target
+        return ParsedVote(fv.change, text[t0:t1], "", t0, t1, "", "一帖中有多个投票对象")
+    return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
 
 
 def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> ParsedVote | None:
