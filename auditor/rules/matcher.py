@@ -242,7 +242,8 @@ REDUPLICATING = (
     "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
     "默纷匆偏渐冷热满满团每样种条件"
 )
-# Noise between single ASCII letters: S.B, M.V.P, m-j (not between words).
+# Noise between single ASCII letters: S.B, M.V.P, m-j (not between words; spaced letters,
+# S B, are PHRASE-MASKED's).
 # (Written to start with the noise class, for the same reason as NOISE_RE: a letter with no
 # letter or digit before it, then one or two of these, then a letter ending a word.)
 _AN = r".\-_*~·•"
@@ -2784,23 +2785,38 @@ _RULE_TAIL = re.compile(
 # A sentence that talks about the rules: a rule, a ban, a penalty.
 _RULE_WORD = re.compile(
     r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款"
+    r"|算不算|会不会罚|别提|不要提|千万别"
+)
+# Whose words a quotation holds: 你那句“…”, 他刚才说的那个“…”, 规则的例子是“…”.
+_QUOTED_FROM = re.compile(
+    r"(?:(?:你|他|她|\d+\s*号|楼上)[^，,。！？!?]{0,6}(?:那句|这句|那个|说的|说过)|例子是|例句)"
+    r"(?:那个|这个|的)?[：:]?\s*$"
 )
 # A rule named in the poster's own words, right before the phrase: 规则说不能发誓,
 # 你这算发誓吧小心被罚, 严禁私下找替补 ...
 _NAMING_LEAD = re.compile(
     r"(?:(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|讲|规定)?(?:了|的)?"
     r"|(?:不能|不许|不准|不得|不要|不可以|禁止|严禁|别|不让)"
-    r"|(?:也|就|都)?(?:算|算是|属于|叫|叫做|当成|当作|按))"
-    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提|写)?\s*$"
+    r"|(?:也|就|都)?(?:算|算是|属于|叫|叫做|当成|当作|按)"
+    r"|才(?:可以|能))"
+    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提|写|讨论|聊|谈|提到|提起|拆)?\s*$"
+)
+# ... or a list of them after one ban: 禁止提马甲、往届场次和场外助理.
+_NAMING_LIST = re.compile(
+    r"(?:不能|不许|不准|不得|不要|禁止|严禁|别|不让)(?:说|讲|用|提|写|讨论|聊|谈|提到|提起)?"
+    r"[^，,。！？!?：:]{1,16}(?:、|和|或|及|以及|与|跟)\s*$"
 )
 # ... or right after it: 私下找替补也算违规, 发誓是犯规的.
 _NAMING_TAIL = re.compile(
     r"^(?:了|的话|这种话|这类话)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
 )
-# Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过.
+# Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
+# to him: 你刚才那是发誓吧, 他这算担保了.
 _REPORTED_BY = re.compile(
     r"(?:他|她|他们|她们|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
     r"(?:刚才|刚刚|昨天|今天|之前|刚|都|也|还|又|居然|竟然|一直|在|还在|已经)*\s*$"
+    r"|(?:你|他|她|\d+\s*号)(?:刚才|刚刚|昨天|今天|之前|刚)*(?:那|这)(?:句|个|样)?(?:就|也)?"
+    r"(?:是|算|算是|叫|属于)(?:在)?\s*$"
 )
 # The categories whose phrases are acts the rules name (an oath, a guarantee, talk of a
 # substitute or of the director ...): named in a reminder, they are not said.  An insult
@@ -2848,7 +2864,7 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
     发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
     发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
     quoted phrases."""
-    if _quoted_as_rule(text, m.start, m.end):
+    if _quoted_as_rule(text, m.start, m.end) or _other_sense(text, m):
         return True
     if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
         return True  # 《李狗嗨》: a title sounds like what it sounds like
@@ -2873,7 +2889,57 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
         return True
     if not _RULE_WORD.search(text, s_lo, s_hi):
         return False
-    return bool(_NAMING_LEAD.search(before) or _NAMING_TAIL.match(after))
+    return bool(
+        _NAMING_LEAD.search(before) or _NAMING_TAIL.match(after) or _NAMING_LIST.search(before)
+    )
+
+
+# A word of a category used in another sense, told by the sentence around it: 替补 and 届
+# in sport (替补门将, 这届杯赛), 往届 of a school (往届毕业生), 老二 a child (我家老二发烧),
+# 靠 as rely on (我靠这个票型判断).  (category, what the match holds, the other sense's
+# context in its sentence, or in the clause after it when the flag is set)
+_SPORT = (
+    r"球赛|比赛|球队|球员|门将|前锋|后卫|中场|中锋|杯赛|联赛|世界杯|欧冠|奥运|进球|点球|绝杀|首发|"
+    r"教练|上半场|下半场|加时赛|赛季|决赛|半决赛|NBA|nba"
+)
+_OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], bool], ...] = (
+    ("SUBSTITUTE", re.compile("补|替"), re.compile(_SPORT), False),
+    (
+        "PASTGAME",
+        re.compile("届"),
+        re.compile(_SPORT + r"|毕业|考研|高考|中考|学长|学姐|学弟|学妹|考生|校友|同学|班级"),
+        False,
+    ),
+    (
+        "BODY",
+        re.compile("二"),
+        re.compile(
+            r"(?:我|你|他|她|我们|他们)(?:家|家里|家的)老二|老二(?:发烧|生病|上学|放学|哭|闹|睡)"
+        ),
+        False,
+    ),
+    (
+        "VULGAR",
+        re.compile("靠"),
+        re.compile(r"判断|推断|推理|认定|看出|分析|得出|确定|认出|找狼|找出|来定|来投|来推"),
+        True,
+    ),
+)
+
+
+def _other_sense(text: str, m: PhraseMatch) -> bool:
+    """Is the match a word of its category used in another sense (:data:`_OTHER_SENSE`)?"""
+    for category, held, context, after_only in _OTHER_SENSE:
+        if m.category != category or not held.search(m.text):
+            continue
+        if after_only:
+            _lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
+            lo = m.end
+        else:
+            lo, hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+        if context.search(text, lo, hi):
+            return True
+    return False
 
 
 # 替补 as the rules and the director use it: the noun alone (not 换替补, 找替补), in a
@@ -2913,12 +2979,20 @@ def _quoted_as_rule(text: str, start: int, end: int) -> bool:
     close = text.find(_CLOSING[mark], pos + 1)
     if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
         return False  # not inside a closed quotation (or that mark closes an earlier one)
-    if (close - pos - 1) - (end - start) > 2:
-        return False  # the quote says more than the phrase
-    return bool(
-        _RULE_LEAD.search(text[max(0, pos - 10) : pos])
-        or _RULE_TAIL.match(text[close + 1 : close + 16])
-    )
+    extra = (close - pos - 1) - (end - start)
+    if extra > 12:
+        return False  # the quote says much more than the phrase
+    s_lo, s_hi = _around(text, pos, close + 1, _SENTENCE_PUNCT)
+    if _QUOTED_FROM.search(text, max(s_lo, pos - 12), pos):
+        return True  # 你那句“…”, 他说的那个“…”, 规则的例子是“…”: someone else's words
+    if extra > 2:
+        return False  # the quote says more than the phrase, with no one named as its author
+    if _RULE_LEAD.search(text[max(0, pos - 10) : pos]) or _RULE_TAIL.match(
+        text[close + 1 : close + 16]
+    ):
+        return True
+    # “…”会被判蓝牌的: a short quotation in a sentence about rules and penalties.
+    return bool(_RULE_WORD.search(text, s_lo, pos) or _RULE_WORD.search(text, close + 1, s_hi))
 
 
 def _rank(m: PhraseMatch) -> int:
