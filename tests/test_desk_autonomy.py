@@ -24,7 +24,7 @@ def test_dismiss_and_correct_in_the_desk(tmp_path: Path) -> None:
         page = s.get(srv.links["老王"], timeout=60).text
         top = page[: page.index('id="game-state"')]
         (pid,) = re.findall(r'<li id="unread-(\d+)"', top)
-        assert "不是公告" in top and "拿到警徽" in top
+        assert "不是公告" in top and "按格式发言" in top
         r = s.post(
             f"{srv.base}/g/{srv.slug}/dismiss", data={"csrf": csrf(page), "pid": pid}, timeout=120
         )

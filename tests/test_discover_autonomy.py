@@ -53,7 +53,7 @@ def own_style(*, day3: bool = True, loose_vote: bool = True) -> Game:
         [
             g.post("老王", at(11, 21, 8), "投票帖"),
             *g.votes(at(11, 21, 9), {p: "番茄" for p in PLAYERS if p != "番茄"}),
-            g.post("老王", at(11, 21, 21, 40), "🎉 番茄 拿到警徽！"),
+            g.post("老王", at(11, 21, 21, 40), "📢 番茄 请按格式发言！"),
         ],
     )
     d2 = (at(11, 22, 9), at(11, 22, 22))
@@ -114,19 +114,21 @@ def test_each_problem_is_said_first_with_its_own_exit_code(tmp_path: Path) -> No
         "第1夜",  # a night without an announced outcome
         "投票帖",  # a vote thread with no day
         "不知道是第几天",
-        "未读懂的公告 1 条",  # 番茄 拿到警徽 (no reader for it yet)
+        "未读懂的公告 1 条",  # 番茄 请按格式发言 (names a player, states nothing)
     ):
         assert said in first, said
     assert "没有问题" not in line
     # the report says it at its top, the post's text with it
     html = (tmp_path / "r" / "minimal" / "latest" / "report.html").read_text("utf-8")
     top = html[: html.index('id="game-state"')]
-    assert "游戏状态不完整" in top and "番茄 拿到警徽" in top and "抓取正常，没有问题" not in html
+    assert (
+        "游戏状态不完整" in top and "番茄 请按格式发言" in top and "抓取正常，没有问题" not in html
+    )
     # auditor game lists the same, first
     shown = runner.invoke(app, ["game", str(minimal)], env={"COLUMNS": "250"})
     assert shown.exit_code == 0, shown.output
     assert shown.output.index("游戏状态不完整") < shown.output.index("帖子")
-    assert "未读懂的公告（1）" in shown.output and "拿到警徽" in shown.output
+    assert "未读懂的公告（1）" in shown.output and "按格式发言" in shown.output
 
 
 def test_days_from_threads_stated_and_inferred(tmp_path: Path) -> None:
@@ -181,7 +183,7 @@ def test_json_schema_and_csv(tmp_path: Path) -> None:
     ]
     (u,) = data["unread"]
     assert set(u) == {"pid", "tid", "floor", "posted_at", "why", "text", "link"}
-    assert "番茄 拿到警徽" in u["text"] and u["why"] == "提到玩家 番茄"
+    assert "番茄 请按格式发言" in u["text"] and u["why"] == "提到玩家 番茄"
     # a confirmed item says so
     thread = next(it for it in data["items"] if it["kind"] == "thread")
     assert runner.invoke(app, ["game", str(minimal), "--confirm", thread["id"]]).exit_code == 0

@@ -1,218 +1,708 @@
-"""Events in a director's post: eliminations, sheriff, idiot, piping, substitutes.
+"""What a director's post announces, read clause by clause with a small grammar.
 
-Written from the seeds' 公示 clauses and from games written in several directors' styles:
+A post is cut into lines, sentences (。！；？) and clauses (，、——).  A clause announces
+something when it holds an **event word** of one kind and a **player slot** that the word
+governs; a clause the words around it **undo** announces nothing.  Written from the seeds'
+procedures (M107 公示 / 出局 / 警长竞岗 / 殉职 / 白痴 <装傻> / 替补; 030 and M39 吹笛 /
+雏见泽综合症Lv.3, 加速 / 延时; 版杀7 环节, 淹死, 杀手, 狙击) and the kinds issue 34 lists —
+never from a list of sample sentences.
 
-* M107 公示 / 出局: ``黄瓜出局``, ``冬瓜 死亡``, ``油条 6 票，油条出局``, ``红牌罚下``
-  (出局有…被投票出局、被女巫<毒药>、被猎人<最后一枪>、被狼人<杀人>、<殉情>、红牌罚下);
-  ``平安夜`` is a night without deaths.
-* 警长 (M107 竞岗/殉职, 030, M39): ``番茄当选警长``, ``警长：番茄``, ``警徽移交给番茄``,
-  ``番茄继任警长``.
-* 白痴 <装傻>: ``芒果发动【装傻】……芒果是白痴``.
-* 吹笛 (030 吹笛者阵营, M39 【雏见泽综合症Lv.3】): ``苦瓜 被管道：第三天……只能发喵喵``,
-  ``杜鹃、画眉 进入【雏见泽综合症Lv.3】``; 030 / M39: 吹笛者出局 ends every spell
-  (``所有角色的【雏见泽综合症】自愈``).
-* 替补 (M107 10, M39 替补): ``小明替补饺子``, ``饺子由小明替补``.
-* 更正 / 改为: a later post that corrects an earlier one replaces its events.
+Event words (:data:`_ELIMINATED` and the tables after it), each with what it says of how:
 
-Only names on the game's player list are read.  A clause that asks or supposes
-(``黄瓜出局了吗？``, ``如果黄瓜出局``, ``黄瓜出局的话``) or denies (``无人出局``,
-``黄瓜没有出局``) announces nothing.  Which posts count (a director's, in which thread)
-is the caller's business (:mod:`auditor.game.discover`).
+* eliminated — by the vote (``投出``, ``投死``, ``放逐``, ``以 N 票出局``), in the night
+  (``被刀``, ``被杀``, ``被狙``, ``倒在血泊中``, ``没能熬过这一夜``), sent off (``红牌``,
+  ``罚下``, ``淹死``), 殉情 (``suicide``), the hunter's shot (``最后一枪 / 开枪 … 带走 / 目标``,
+  ``倒在枪口下``: ``hunter``), or only that they are out (``出局``, ``死亡``, ``RIP``, ``送别``);
+* sheriff — elected (``当选警长``), handed over (``警徽移交给``, ``拿到警徽``, ``继任警长``),
+  or a state line (``警长：X``, ``今日警长 X``: ``status``);
+* idiot revealed (``装傻``, ``翻牌白痴``); piped (``被吹笛：``, ``Lv.3：``, ``进入【雏见泽
+  综合症Lv.3】``, ``处于吹笛状态``); a substitute (``A 替补 B``, ``A 来顶 B 的位置``,
+  ``B 由 A 接替``, ``由替补 A 接替`` with B the sentence's subject);
+* notices that name no player (:class:`Notice`): 平安夜 / a night 无人死亡, 加速成功,
+  游戏结束 / X 胜利.
+
+Player slots: the names before the word (``冬瓜、番茄倒在了血泊中``), after it
+(``出局的是 冬瓜``, ``昨夜出局：冬瓜、番茄``, ``带走油条``), in the next clause when the
+word ends its own (``被吹笛的有两人，番茄和汤圆``), or the sentence's subject when the clause
+has none (``春卷 6 票，出局``).  A name may carry a bracket that says how (``番茄（投票）、
+土豆（最后一枪）``), or sit in brackets or quotes itself.
+
+What undoes a clause: a question (``？``, ``吗``), a supposition (``如果``, ``假如``, ``猜``,
+``的话``: to the end of the sentence), a negation before the word (``没有出局``, ``不淹死``,
+``未被吹笛``, ``非投票出局``, ``不是警长``), a state rather than a change (``已出局``), a time
+clause (``罚下前``, ``被罚下时``), a quote of someone else (``[quote]``, ``X 说：“…”``), and a
+self-correction (``……不对，是 Y``: the last reading stands).  Which posts count (a
+director's, in which thread) is the caller's business (:mod:`auditor.game.discover`).
+
+Days: a clause's ``第 N 天`` gives ``day``; ``第 N 夜`` is the night before day N+1;
+``昨日 / 昨天`` sets ``offset`` -1 (a recap of yesterday's vote); ``昨夜 / 本夜`` is a night.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
 
-_CLAUSES = re.compile(r"[^。！!；;\n？?]+[。！!；;\n？?]*")
-# a clause that asks, supposes or denies announces nothing
-_NOT_A_FACT = re.compile(
-    r"[？?吗么嘛呢]|是否|如果|假如|假设|若是|要是|的话|会不会|能不能|可能|也许|大概|估计|猜|希望|"
-    r"建议|应该|打算|准备|将会|万一|无人|没有人|没人|不会|不是|没有出局|未出局|并未|尚未|不出局|"
-    r"谁|哪位|哪个|投给|我投|票投"
-)
-_CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|有误")
-# How an elimination came about: by the vote, or in the night.  A role revealed with it
-# (扫把无限出局，身份：狼人) says who the player was, not how they went out.
-_ROLE_REVEAL = re.compile(r"(?:身份|角色|底牌|阵营)\s*(?:是|为)?\s*[:：]?\s*[^\s，,。；;]{1,8}")
-_BY_VOTE = re.compile(r"票|公投|放逐")
-_AT_NIGHT = re.compile(r"昨晚|昨夜|夜晚|夜里|当晚|刀|毒|被杀|被狼|狼人(?:杀|刀|袭击|击杀)")
-# A post that gives a vote's result: an elimination in it without a word of how is the vote's
-# (第一天投票结果 / 扫把无限 8 票 / 扫把无限出局，身份：狼人: one sentence per line).
-_VOTE_RESULT = re.compile(r"(?:投票|公投|放逐|计票)结果")
-_SEP = r"\s*(?:、|，|,|和|与|及|以及|/|\s)\s*"
+
+class Notice(StrEnum):
+    """What a post announces without an event of the game file."""
+
+    NO_DEATH = "no_death"  # 平安夜: the night killed nobody
+    ACCELERATED = "accelerated"  # 加速成功
+    GAME_OVER = "game_over"  # 游戏结束 / X 胜利 (value: the winner as written)
 
 
 @dataclass(frozen=True, slots=True)
 class Announced:
-    type: EventType
+    type: EventType | Notice
     player: str
     how: str | None = None  # vote | night | sent_off (eliminated); elected | handed_over
-    value: str | None = None  # the new account of a substitute
-    day: int | None = None  # a 第N天 the clause names (the piped window)
+    value: str | None = None  # the new account of a substitute; the winner of a game
+    day: int | None = None  # the day the clause names (第N天; 第N夜 is day N+1's night)
     ends_piping: bool = False  # 吹笛者出局 / 自愈: every spell ends here
     correction: bool = False
     clause: str = ""
+    cause: str | None = None  # vote | night | sent_off | suicide | hunter (finer than how)
+    offset: int = 0  # -1: 昨日 / 昨天, a recap of the day before the post's
+    status: bool = False  # 警长：X — a state line, not the change itself
+    replaces: tuple[str, ...] = ()  # a correction's wrong players (不是杜鹃, 杜鹃出局有误)
+    clock: str | None = None  # the time the clause gives the event (土豆于21:48倒在了枪口下)
 
 
-def _names_re(players: list[str]) -> str:
-    names = sorted({unicodedata.normalize("NFKC", p) for p in players}, key=len, reverse=True)
-    one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
-    return rf"(?:{one})(?:{_SEP}(?:{one}))*"
+# --------------------------------------------------------------------------- the lexicon
+
+_NUM = r"[0-9一二两三四五六七八九十]{1,3}"
+_CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|有误|写错")
+# undo the rest of the sentence from where they stand
+_SUPPOSE = re.compile(
+    r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
+    r"估计|希望|再犯|会被|将(?=被|会|红牌|罚下|出局)|"
+    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])"
+)
+_NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
+_QUOTE = re.compile(
+    r"\[quote\].*?\[/quote\]|(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]", re.S
+)
+_BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
+_QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
+
+_NIGHT = re.compile(rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|夜间|夜晚|第\s*{_NUM}\s*个?\s*[夜晚]")
+_YESTERDAY = re.compile(r"昨[日天]")
+_DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
+_NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
+
+# (cause, pattern) for eliminations; the first that matches a span says how
+_ELIMINATED: list[tuple[str | None, str]] = [
+    ("sent_off", r"(?:被)?(?:判)?(?:红牌|红卡)\s*(?:罚下|出局)?|升级红牌|(?:被)?罚下|(?:按)?淹死"),
+    ("suicide", r"(?:触发)?殉情(?:出局|死亡)?"),
+    (
+        "hunter",
+        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标",
+    ),
+    (
+        "vote",
+        r"(?:被)?(?:投票|公投)?(?:投出|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
+    ),
+    (
+        "night",
+        r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
+        r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害",
+    ),
+    (None, r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"),
+]
+_ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
+# a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
+_CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
+    ("sent_off", re.compile(r"红牌|罚下|淹死")),
+    ("suicide", re.compile(r"殉情")),
+    ("hunter", re.compile(r"最后一枪|猎人|开枪|枪")),
+    ("night", re.compile(r"夜|杀|刀|狙|毒|扎")),
+    ("vote", re.compile(r"票|投|放逐")),
+]
+_SHERIFF_SUBJECT = re.compile(
+    r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新)?\s*警长"
+    r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到)(?:了)?\s*警徽"
+)
+_SHERIFF_OBJECT = re.compile(
+    r"警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择)(?:了)?(?:给|予|至)?(?:了)?"
+    r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
+    r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
+)
+_SHERIFF_STATUS = re.compile(
+    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
+)
+_SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
+_SHERIFF_CHOICE = re.compile(
+    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?"
+)
+_IDIOT_SUBJECT = re.compile(
+    r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
+)
+_IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)")
+_PIPED_SUBJECT = re.compile(
+    r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|进入\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
+)
+_PIPED_OBJECT = re.compile(
+    r"(?:被)?(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
+    r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*(?:的)?(?:是|为)?"
+)
+_UNPIPE = re.compile(
+    r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
+)
+_NO_DEATH = re.compile(
+    r"平安夜|(?:无人|没有人|没人|无玩家)(?:死亡|出局|被杀|倒下)"
+    r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：]\s*(?:无|没有人|无人)(?!\w)"
+)
+_ACCELERATED = re.compile(
+    r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+)
+_GAME_OVER = re.compile(r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)")
+# after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
+_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否)")
+_STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
+# a role, not a player, before the word (吹笛者出局: the piper's spell ends)
+_ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
+# what may stand between a name and the word it does (a bracket, a time, a manner)
+_SUBJECT_GAP = re.compile(
+    r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
+    r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|是|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
+    rf"{_NUM}\s*[个人位名]|没能|终于|不幸|依规则|将|的情侣|选择)*$"
+)
+_OBJECT_GAP = re.compile(
+    rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
+)
 
 
-def _split_names(text: str, players: list[str]) -> list[str]:
-    norm = {unicodedata.normalize("NFKC", p): p for p in players}
-    names = sorted(norm, key=len, reverse=True)
-    found: list[str] = []
-    i = 0
-    while i < len(text):
-        hit = next((n for n in names if text.startswith(n, i)), None)
-        if hit is None:
-            i += 1
-            continue
-        if norm[hit] not in found:
-            found.append(norm[hit])
-        i += len(hit)
-    return found
+_NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
 
-_DAYNUM = re.compile(r"第\s*([0-9一二两三四五六七八九十]{1,3})\s*[天日]")
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+_NOT_BUT = re.compile(
+    r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
+)
+_SAID_WRONG = re.compile(
+    r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
+)
+
+
+def clean(text: str) -> str:
+    """The post's own words: quotes of others, BBCode and decoration gone; 不是 A 而是 B
+    says B; a reading said to be wrong (杜鹃出局有误) is gone."""
+    text = _QUOTE.sub("", _nfkc(text))
+    text = _NOT_BUT.sub("是", text)
+    text = _SAID_WRONG.sub(
+        lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
+    )
+    return _BBCODE.sub("", text).translate(_QUOTES)
+
+
+_SENTENCES = re.compile(r"[^。！!；;？?\n]+[。！!；;？?]*")
+_CLAUSE_SPLIT = re.compile(r"[，,]|——|--|→")
+
+
+# --------------------------------------------------------------------------- names
+
+
+@dataclass(frozen=True, slots=True)
+class _Name:
+    player: str
+    start: int
+    end: int
+    bracket: str  # the bracket written right after the name (番茄（投票）)
 
 
 class Patterns:
-    """The compiled patterns for one player list."""
+    """The grammar for one player list."""
 
     def __init__(self, players: list[str]) -> None:
         self.players = list(players)
-        n = _names_re(self.players)
-        name = rf"(?P<who>{n})"
-        self.eliminated = [
+        self._norm = {_nfkc(p): p for p in players}
+        names = sorted(self._norm, key=len, reverse=True)
+        self._name_re = re.compile("|".join(re.escape(n) for n in names) or r"(?!x)x")
+        one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
+        self._sub_re = [
             re.compile(
-                rf"{name}\s*(?:[（(][^）)]*[）)])?\s*(?:已|于[^，。]*?)?(?:被|遭)?"
-                rf"(?:投票|票|公投|放逐|女巫|猎人|狼人|狼|毒|刀|枪)?"
-                rf"(?:出局|死亡|阵亡|身亡|倒牌|被杀|被刀|被毒杀?|被枪杀|毒死|刀死|殉情|殉职出局|淘汰|离场)"
-            ),
-            # (killed by someone: only with 被/遭, 冬瓜杀死了番茄 is 冬瓜 killing)
-            re.compile(
-                rf"{name}\s*(?:已|于[^，。]*?)?(?:被|遭)(?:狼人|狼|女巫|猎人)?"
-                rf"(?:杀害|杀死|击杀|刀了|刀杀|毒杀|毒死|枪杀)"
+                rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:]))[^\s，。、：:（）()【】由经]{{1,12}}?)\s*"
+                rf"(?:来)?(?:顶替|顶|接替|替补|替换|代替)\s*(?P<who>{one})"
             ),
             re.compile(
-                rf"(?:出局|死亡|阵亡)(?:的|者|角色|玩家|名单)*(?:是|为|有)?\s*[:：]?\s*{name}"
-            ),
-        ]
-        self.sent_off = [
-            re.compile(
-                rf"{name}\s*(?:[（(][^）)]*[）)])?\s*(?:被|遭)?(?:判)?(?:红牌|红卡)?\s*罚下"
-            ),
-            re.compile(rf"(?:红牌|红卡)\s*(?:罚下|出局)?\s*[:：]?\s*{name}"),
-            re.compile(rf"{name}[^，。]{{0,12}}(?:红牌|红卡)[^，。]{{0,6}}(?:罚下|出局)"),
-        ]
-        self.sheriff = [
-            re.compile(
-                rf"{name}\s*(?:当选|成为|担任|继任|接任|接过|获得)(?:为)?(?:新任|新)?(?:的)?\s*(?:警长|警徽)"
-            ),
-            re.compile(rf"(?:新任|当日|今日|本日|现任)?警长(?:是|为|由|：|:)\s*{name}"),
-            re.compile(rf"警徽\s*(?:移交|交|传|转交|转)(?:给|予|至)?\s*{name}"),
-        ]
-        self.idiot = [
-            re.compile(rf"{name}\s*(?:发动|翻开|亮出|使用)?\s*[【<〈《\[]?\s*装傻"),
-            re.compile(rf"{name}\s*(?:的身份)?(?:是|为)\s*[【<\[]?白痴"),
-            re.compile(rf"白痴\s*{name}\s*(?:翻牌|亮牌)"),
-        ]
-        self.piped = [
-            re.compile(rf"{name}\s*(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)"),
-            re.compile(rf"{name}\s*进入\s*[【\[<]?\s*(?:雏见泽|吹笛|管道)"),
-            re.compile(
-                rf"(?:被吹笛|被管道|吹笛状态)(?:的|者|角色|玩家|名单)*(?:是|为|有)?\s*[:：]\s*{name}"
-            ),
-        ]
-        self.unpipe = re.compile(
-            r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
-        )
-        self.substitute = [
-            re.compile(
-                rf"(?P<new>[^\s，。、：:（）()【】]{{1,15}}?)\s*(?:替补|接替|顶替|代替)\s*(?P<who>{n})"
+                rf"(?P<who>{one})\s*(?:由|的替补(?:为|是))\s*(?:替补)?\s*"
+                rf"(?P<new>{one}|[^\s，。、：:（）()【】]{{1,12}}?)\s*(?:替补|接替|顶替|代替|$|[，。])"
             ),
             re.compile(
-                rf"(?P<who>{n})\s*(?:由|的替补(?:为|是))\s*(?P<new>[^\s，。、：:（）()【】]{{1,15}}?)\s*(?:替补|接替|顶替|代替|$|[，。])"
+                rf"由\s*(?:替补)?\s*(?P<new>{one}|[^\s，。、：:（）()【】]{{1,8}}?)\s*"
+                rf"(?:接替|顶替|替补|代替)(?!\s*(?:{one}))"
+            ),
+            re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
+            re.compile(
+                rf"替补\s*(?P<new>{one}|[^\s，。、：:（）()【】]{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"
             ),
         ]
 
-    def find(self, text: str) -> list[Announced]:
-        text = unicodedata.normalize("NFKC", text)
-        post_correction = bool(_CORRECTION.search(text))
-        vote_result = bool(_VOTE_RESULT.search(text))
-        out: list[Announced] = []
-        for sentence in _CLAUSES.findall(text):
-            for clause in re.split(r"[，,]", sentence):
-                out.extend(self._clause(clause, sentence, post_correction, vote_result))
+    # ------------------------------------------------------------------ names in a clause
+
+    def names(self, clause: str) -> list[_Name]:
+        out: list[_Name] = []
+        for m in self._name_re.finditer(clause):
+            if out and m.start() < out[-1].end:
+                continue  # 芝麻（原土豆位）: inside the bracket of the name before
+            b = re.match(r"\s*([（(][^）)]{0,24}[）)])", clause[m.end() :])
+            bracket = b.group(1) if b else ""
+            end = m.end() + (b.end() if b else 0)
+            out.append(_Name(self._norm[m.group(0)], m.start(), end, bracket))
         return out
 
-    def _clause(
-        self, clause: str, sentence: str, correction: bool, vote_result: bool = False
-    ) -> list[Announced]:
+    # ------------------------------------------------------------------ the post
+
+    def find(self, text: str) -> list[Announced]:
+        return self.read(text)[0]
+
+    def read(self, text: str) -> tuple[list[Announced], list[str]]:
+        """What the post announces, and the clauses with an elimination's word whose
+        player the grammar could not place (the post is then listed as 未读懂的公告 even
+        though something else was read from it)."""
+        wrong = self._wrong(text)
+        said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _nfkc(text))))
+        text = clean(text)
+        unplaced: list[str] = []
+        post_correction = bool(_CORRECTION.search(text)) or said_wrong
+        vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
+        badge_post = "警徽" in text
+        out: list[Announced] = []
+        for line in text.splitlines():
+            if self._relayed(line):
+                break  # 馄饨：— what follows is that player's words, relayed
+            topic: str | None = None
+            for sentence in _SENTENCES.findall(line):
+                ctx = _Sentence(self, sentence, post_correction, vote_result, badge_post, topic)
+                out.extend(ctx.read())
+                unplaced += ctx.unplaced
+                topic = ctx.topic or topic
+        right = {a.player for a in out}
+        wrong = tuple(w for w in wrong if w not in right)
+        if wrong:
+            out = [replace(a, replaces=wrong) if a.correction else a for a in out]
+        return _settle(out), unplaced
+
+    def _wrong(self, text: str) -> tuple[str, ...]:
+        """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
+        text = _QUOTE.sub("", _nfkc(text))
+        spans = [
+            m.group(0) for m in re.finditer(r"(?:不是|而非|并非)\s*[^，,。；;！!？?\s]{1,12}", text)
+        ]
+        spans += [m.group(0) for m in _SAID_WRONG.finditer(text)]
+        found: list[str] = []
+        for span in spans:
+            for n in self.names(re.sub(r"^(?:不是|而非|并非)", "", span)[:12]):
+                if n.player not in found:
+                    found.append(n.player)
+        return tuple(found)
+
+    def _relayed(self, line: str) -> bool:
+        head = line.strip()
+        return head[-1:] in (":", "：") and bool(self._name_re.fullmatch(head[:-1].strip()))
+
+    def substitutes(self, sentence: str, topic: str | None) -> list[tuple[str, str, str]]:
+        """(who leaves, who comes in, the span) for each substitution the sentence states."""
+        found: list[tuple[str, str, str]] = []
+        for i, p in enumerate(self._sub_re):
+            for m in p.finditer(sentence):
+                new = m.group("new")
+                if _NEGATION.search(sentence[: m.start()][-3:]):
+                    continue
+                who = m.groupdict().get("who")
+                if who is None:
+                    who = _other_name(self, sentence, new, after_ended=i == 3) or topic
+                if who is None or who == new or new in ("替补", "由"):
+                    continue
+                new = self._norm.get(new, new)
+                found.append((self._norm.get(who, who), new, m.group(0)))
+        return found
+
+
+def _other_name(p: Patterns, sentence: str, new: str, *, after_ended: bool) -> str | None:
+    """The player a 由 X 接替 sentence is about: its first other name (or, for 接回, the one
+    whose 替补 ended)."""
+    if after_ended:
+        m = re.search(rf"({p._name_re.pattern})的?(?:临时)?替补(?:结束|到期)", sentence)
+        return p._norm[m.group(1)] if m else None
+    for n in p.names(sentence):
+        if n.player != p._norm.get(new, new):
+            return n.player
+    return None
+
+
+def _cause_in(text: str) -> str | None:
+    for cause, words in _CAUSE_WORDS:
+        if words.search(text):
+            return cause
+    return None
+
+
+# --------------------------------------------------------------------------- a sentence
+
+
+class _Sentence:
+    """One sentence read clause by clause, with what it says of when."""
+
+    def __init__(
+        self,
+        p: Patterns,
+        text: str,
+        correction: bool,
+        vote_result: bool,
+        badge_post: bool,
+        topic: str | None,
+    ) -> None:
+        self.p = p
+        self.text = text.strip()
+        self.correction = correction or bool(_CORRECTION.search(text))
+        self.vote_result = vote_result
+        self.badge_post = badge_post
+        first = p.names(self.text)
+        self.topic = first[0].player if first else None
+        self.carried = topic if not first else None
+        self.known = self.carried  # the subject so far: a name in an earlier clause
+        self.unplaced: list[str] = []
+        self.asks = bool(re.search(r"[？?]\s*$", self.text))
+        night_n = _NIGHT_N.search(self.text)
+        day_n = _DAY_N.search(self.text)
+        self.day = (
+            (cn_number(night_n.group(1)) or 0) + 1
+            if night_n
+            else (cn_number(day_n.group(1)) if day_n else None)
+        )
+        # a bracket about another player (不是番茄（番茄昨夜已出局）) says nothing of when
+        plain = re.sub(
+            r"[（(][^）)]*[）)]", lambda b: "" if p.names(b.group(0)) else b.group(0), self.text
+        )
+        self.night = bool(_NIGHT.search(plain))
+        self.offset = -1 if (_YESTERDAY.search(plain) and not self.night) else 0
+
+    def read(self) -> list[Announced]:
+        if self.asks:
+            return []
+        out: list[Announced] = []
+        clauses = [c for c in _CLAUSE_SPLIT.split(self.text)]
+        for i, clause in enumerate(clauses):
+            if _SUPPOSE.search(clause):
+                break  # a supposition or a question runs to the end of the sentence
+            out.extend(self._clause(clause, clauses[i + 1] if i + 1 < len(clauses) else ""))
+            named = self.p.names(clause)
+            self.known = self.known or (named[0].player if named else None)
+        out.extend(self._notices())
+        out.extend(self._substitutes())
+        return out
+
+    # ------------------------------------------------------------------ one clause
+
+    def _clause(self, clause: str, following: str) -> list[Announced]:
         c = clause.strip()
         if not c:
             return []
-        # the question mark ends the sentence: 黄瓜出局了，是吗？ asks too
-        facts = _NOT_A_FACT.search(c) is None and not re.search(r"[？?]\s*$", sentence)
+        names = self.p.names(c)
+        nxt = self.p.names(following) if _only_names(self.p, following) else []
         out: list[Announced] = []
-        dm = _DAYNUM.search(sentence)
-        day = cn_number(dm.group(1)) if dm else None
-        corr = correction or bool(_CORRECTION.search(c))
-
-        def add(
-            etype: EventType, patterns: list[re.Pattern[str]], how: str | None = None
-        ) -> set[str]:
-            seen: set[str] = set()
-            for p in patterns:
-                for m in p.finditer(c):
-                    for who in _split_names(m.group("who"), self.players):
-                        if who in seen:
-                            continue
-                        seen.add(who)
-                        h = how
-                        if etype is EventType.SHERIFF:
-                            h = (
-                                "handed_over"
-                                if re.search(r"继任|接任|接过|移交|转交|传|殉职", c)
-                                else "elected"
-                            )
-                        value = m.groupdict().get("new")
-                        out.append(Announced(etype, who, h, value, day, False, corr, c))
-            return seen
-
-        if self.unpipe.search(c) and facts:
-            out.append(Announced(EventType.PIPED, "", None, None, day, True, corr, c))
-        if not facts:
-            return out
-        sent = add(EventType.ELIMINATED, self.sent_off, "sent_off")
-        how_said = _ROLE_REVEAL.sub("", sentence)
-        for a in [a for a in self._scan(EventType.ELIMINATED, self.eliminated, c) if a not in sent]:
-            how = "vote" if _BY_VOTE.search(how_said) else None
-            if _AT_NIGHT.search(how_said):
-                how = "night"
-            elif how is None and vote_result:
-                how = "vote"
-            out.append(Announced(EventType.ELIMINATED, a, how, None, day, False, corr, c))
-        add(EventType.SHERIFF, self.sheriff)
-        add(EventType.IDIOT_REVEALED, self.idiot)
-        add(EventType.PIPED, self.piped)
-        add(EventType.SUBSTITUTE, self.substitute)
+        out += self._eliminated(c, names, nxt)
+        out += self._sheriff(c, names, nxt)
+        out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
+        out += self._simple(EventType.PIPED, c, names, _PIPED_SUBJECT, _PIPED_OBJECT, nxt)
+        if _UNPIPE.search(c) and not _NEGATION.search(c[: _UNPIPE.search(c).start()][-3:]):  # type: ignore[union-attr]
+            out.append(self._item(EventType.PIPED, "", None, c, ends_piping=True))
         return out
 
-    def _scan(self, etype: EventType, patterns: list[re.Pattern[str]], c: str) -> list[str]:
-        found: list[str] = []
-        for p in patterns:
-            for m in p.finditer(c):
-                for who in _split_names(m.group("who"), self.players):
-                    if who not in found:
-                        found.append(who)
-        return found
+    def _item(
+        self,
+        etype: EventType | Notice,
+        player: str,
+        how: str | None,
+        clause: str,
+        **kw: object,
+    ) -> Announced:
+        a = Announced(
+            etype, player, how, None, self.day, False, self.correction, clause, None, self.offset
+        )
+        return replace(a, **kw)  # type: ignore[arg-type]
+
+    def _slots(
+        self,
+        c: str,
+        names: list[_Name],
+        span: tuple[int, int],
+        nxt: list[_Name],
+        *,
+        subject: bool = True,
+        obj: bool = True,
+    ) -> list[_Name]:
+        """The names a word at span governs: before it, after it, the next clause's, or
+        the sentence's subject."""
+        start, end = span
+        if _NEGATION.search(c[:start].rstrip()) or _NOT_NOW_AFTER.search(c[end:]):
+            return []
+        if obj:
+            after = _group(names, c, end, forward=True)
+            if after:
+                return after
+            if _OBJECT_GAP.match(c[end:]) and nxt:
+                return nxt
+        if subject:
+            before = _group(names, c, start, forward=False)
+            if before:
+                if _STATE_BEFORE.search(c[before[-1].end : start].strip()):
+                    return []
+                if re.search(r"(?:不是|并非|并不是|而非)\s*$", c[: before[0].start]):
+                    return []  # 不是芒果出局
+                return before
+            topic = self.known
+            lead = c[:start].strip()
+            if topic and not names and len(lead) <= 6 and not _NOT_A_MANNER.search(lead):
+                return [_Name(topic, 0, 0, "")]
+        return []
+
+    def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
+        out: list[Announced] = []
+        taken: list[tuple[int, int]] = []
+        brackets = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", c)]
+        for cause, pattern in _ELIM_RE:
+            for m in pattern.finditer(c):
+                if any(s <= m.start() < e for s, e in taken + brackets):
+                    continue  # a bracket's word is its name's how (番茄（投票）)
+                if _ROLE_BEFORE.search(c[: m.start()].rstrip()):
+                    continue
+                if cause is None and _NO_DEATH.search(c):
+                    continue
+                taken.append(m.span())
+                hunter_object = cause == "hunter" and m.group(0).startswith(
+                    ("带走", "开枪", "最后一枪", "开了", "目标")
+                )
+                if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
+                    continue
+                slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
+                if not slots and self.topic and not _denied(c, m.span()):
+                    self.unplaced.append(c)
+                for n in slots:
+                    how = _cause_in(n.bracket) or cause or self._cause(c, m.start())
+                    out.append(
+                        self._item(
+                            EventType.ELIMINATED,
+                            n.player,
+                            _how(how),
+                            c,
+                            cause=how,
+                            day=_bracket_day(n.bracket) or self.day,
+                            clock=_clock(c, n.end, m.start()),
+                        )
+                    )
+        return out
+
+    def _cause(self, c: str, at: int) -> str | None:
+        """How, when the word itself does not say: the clause's words before it, the
+        sentence's time, the post being a vote result."""
+        before = _cause_in(c[:at])
+        if before in ("hunter", "sent_off", "suicide"):
+            return before
+        if self.night:
+            return "night"
+        if before is not None:
+            return before
+        if "票" in self.text or self.offset == -1 or self.vote_result:
+            return "vote"
+        return None
+
+    def _sheriff(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
+        out: list[Announced] = []
+        for m in _SHERIFF_SUBJECT.finditer(c):
+            how = (
+                "elected"
+                if re.match(r"当选|成为|担任|拿到|获得|得到", m.group(0))
+                else "handed_over"
+            )
+            if re.search(r"移交|殉职|随机|指定|继承", self.text):
+                how = "handed_over"
+            for n in self._slots(c, names, m.span(), nxt, obj=False):
+                out.append(self._item(EventType.SHERIFF, n.player, how, c))
+        if out:
+            return out
+        how = "handed_over" if re.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
+        for m in _SHERIFF_NEW.finditer(c):
+            for n in self._slots(c, names, m.span(), nxt, subject=False):
+                out.append(self._item(EventType.SHERIFF, n.player, how, c))
+        badges = list(_SHERIFF_OBJECT.finditer(c))
+        if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
+            badges = list(_SHERIFF_CHOICE.finditer(c))
+        for badge in badges:
+            given = how if badge.group(0).startswith("警长") else "handed_over"
+            for n in self._slots(c, names, badge.span(), nxt, subject=False):
+                out.append(self._item(EventType.SHERIFF, n.player, given, c))
+        if out:
+            return out
+        return self._sheriff_state(c, names, nxt)
+
+    def _sheriff_state(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
+        """警长：X, 今日警长 X — a state line (the scorer and discovery take it for the
+        election when no change is known)."""
+        out: list[Announced] = []
+        for m in _SHERIFF_STATUS.finditer(c):
+            if "竞选" in c or "警徽" in c:
+                continue
+            for n in self._slots(c, names, m.span(), nxt, subject=False):
+                if re.match(r"^\W*(?:哦|啦|了|呢)?\W*$", c[n.end :]):  # 警长番茄的票: no state
+                    out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
+                break
+        return out
+
+    def _simple(
+        self,
+        etype: EventType,
+        c: str,
+        names: list[_Name],
+        subject: re.Pattern[str],
+        obj: re.Pattern[str],
+        nxt: list[_Name],
+    ) -> list[Announced]:
+        out: list[Announced] = []
+        for m in subject.finditer(c):
+            for n in self._slots(c, names, m.span(), [], obj=False):
+                out.append(self._item(etype, n.player, None, c))
+        if out:
+            return out
+        for m in obj.finditer(c):
+            for n in self._slots(c, names, m.span(), nxt, subject=False):
+                out.append(self._item(etype, n.player, None, c))
+        return out
+
+    # ------------------------------------------------------------------ the sentence's own
+
+    def _notices(self) -> list[Announced]:
+        out: list[Announced] = []
+        t = self.text
+        if _quiet_night(t) and any(
+            not _NEGATION.search(t[: m.start()][-2:]) for m in _NO_DEATH.finditer(t)
+        ):
+            out.append(self._item(Notice.NO_DEATH, "", None, t))
+        m = _ACCELERATED.search(t)
+        if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
+            out.append(self._item(Notice.ACCELERATED, "", None, t))
+        for g in _GAME_OVER.finditer(t):
+            winner = g.group("winner")
+            if winner is not None:
+                winner = re.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
+            out.append(self._item(Notice.GAME_OVER, "", None, t, value=winner))
+        return out
+
+    def _substitutes(self) -> list[Announced]:
+        return [
+            self._item(EventType.SUBSTITUTE, who, None, span, value=new)
+            for who, new, span in self.p.substitutes(self.text, self.topic or self.carried)
+        ]
+
+
+def _clock(c: str, start: int, end: int) -> str | None:
+    """The time between a name and its event word (于21:48, 在 14:05): the event's own."""
+    m = re.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)", c[start:end])
+    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
+
+
+def _denied(c: str, span: tuple[int, int]) -> bool:
+    """An event word that the clause denies, puts in the past or in a time clause."""
+    before, after = c[: span[0]].rstrip(), c[span[1] :]
+    return bool(
+        _NEGATION.search(before)
+        or _NOT_NOW_AFTER.search(after)
+        or _STATE_BEFORE.search(before)
+        or re.search(r"不|没|未|非|无", c)
+    )
+
+
+def _quiet_night(t: str) -> bool:
+    """无人死亡 is a night's outcome only where the sentence is about the night, not a tie
+    at the vote (平票无人出局) or a night still running (目前还没有)."""
+    if "平安夜" in t:
+        return True
+    if re.search(r"平票|票|投票|目前|还没|暂时|尚", t):
+        return False
+    return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀", t))
+
+
+def _bracket_day(bracket: str) -> int | None:
+    n = _NIGHT_N.search(bracket)
+    if n:
+        return (cn_number(n.group(1)) or 0) + 1
+    d = _DAY_N.search(bracket)
+    return cn_number(d.group(1)) if d else None
+
+
+def _how(cause: str | None) -> str | None:
+    """The game file's how for a cause (hunter and 殉情 go by when they happen)."""
+    return cause if cause in ("vote", "night", "sent_off") else None
+
+
+def _only_names(p: Patterns, clause: str) -> bool:
+    rest = p._name_re.sub("", clause)
+    return (
+        bool(p.names(clause))
+        and re.fullmatch(r"[\s、和与及/,。．.！!（）()\d票人两]*", rest) is not None
+    )
+
+
+def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]:
+    """The run of names (joined by 、 和 与 …) right after or right before position at."""
+    sep = re.compile(r"^\s*(?:、|，|,|和|与|及|以及|/|\||\s)\s*$")
+    if forward:
+        after = [n for n in names if n.start >= at]
+        if not after or not _OBJECT_GAP.match(c[at : after[0].start]):
+            return []
+        run = [after[0]]
+        for n in after[1:]:
+            if not sep.match(c[run[-1].end : n.start]):
+                break
+            run.append(n)
+        return run
+    before = [n for n in names if n.end <= at]
+    if not before or not _SUBJECT_GAP.match(c[before[-1].end : at]):
+        return []
+    run = [before[-1]]
+    for n in reversed(before[:-1]):
+        if not sep.match(c[n.end : run[0].start]):
+            break
+        run.insert(0, n)
+    return run
+
+
+def _same(a: Announced, b: Announced) -> bool:
+    if a.type is not b.type or a.player != b.player or a.ends_piping:
+        return False
+    return a.type is not EventType.SUBSTITUTE or a.value == b.value
+
+
+def _settle(found: list[Announced]) -> list[Announced]:
+    """One item per player and kind (the first that says how, or names a winner, wins over
+    a bare one); one sheriff change per post (a later reading corrects an earlier one)."""
+    out: list[Announced] = []
+    for a in found:
+        same = next((i for i, b in enumerate(out) if _same(a, b)), None)
+        if same is None:
+            out.append(a)
+        elif (out[same].cause, out[same].value) == (None, None) and (a.cause or a.value):
+            out[same] = a
+    # 装傻 is the idiot's, never an elimination (the vote that revealed it is no vote-out)
+    idiots = {a.player for a in out if a.type is EventType.IDIOT_REVEALED}
+    out = [a for a in out if not (a.type is EventType.ELIMINATED and a.player in idiots)]
+    return _one_sheriff(out)
+
+
+def _one_sheriff(out: list[Announced]) -> list[Announced]:
+    changes = [a for a in out if a.type is EventType.SHERIFF and not a.status]
+    if len(changes) > 1:
+        out = [a for a in out if a.type is not EventType.SHERIFF or a is changes[-1] or a.status]
+    if changes:
+        out = [a for a in out if not (a.status and any(c.player == a.player for c in changes))]
+    return out

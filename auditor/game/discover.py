@@ -497,25 +497,51 @@ def _day_at(days: list[DaySpec], t: datetime) -> tuple[DaySpec | None, DaySpec |
     return inside, (before[-1] if before else None)
 
 
+def _named_day(a: Announced, inside: DaySpec | None, days: list[DaySpec]) -> DaySpec | None:
+    """The day a clause names: 第N天 (第N夜 is day N+1's), or 昨日 for the day before the
+    one the post is in."""
+    if a.day is not None:
+        number: int | None = a.day
+    elif a.offset and inside is not None:
+        number = inside.number + a.offset
+    else:
+        return None
+    return next((d for d in days if d.number == number), None)
+
+
+def _result_close(
+    a: Announced, t: datetime, spec: ThreadSpec | None, days: list[DaySpec]
+) -> datetime | None:
+    """The close a result posted after it belongs to (白天结束时统计投票结果): the day the
+    clause names (昨日投票出局：春卷, 第一天：春卷被投死), the vote thread's day, or the
+    last day closed before the post."""
+    inside, before = _day_at(days, t)
+    named = _named_day(a, inside, days) if a.type is not EventType.PIPED else None
+    if named is not None and named.closes < t and a.how != "night":
+        return named.closes
+    thread_day = next((d for d in days if spec is not None and d.number == spec.day), None)
+    in_vote = spec is not None and spec.kind is ThreadKind.VOTE
+    if in_vote and thread_day is not None and t > thread_day.closes:
+        return thread_day.closes
+    if inside is None and before is not None:
+        return before.closes
+    return None
+
+
 def _event_from(
     a: Announced, post: Post, spec: ThreadSpec | None, days: list[DaySpec]
 ) -> Event | None:
     t = post.posted_at
-    inside, before = _day_at(days, t)
-    thread_day = next((d for d in days if spec is not None and d.number == spec.day), None)
-    in_vote = spec is not None and spec.kind is ThreadKind.VOTE
-    # a result posted after a day's close belongs to that close (白天结束时统计投票结果)
-    result_close = None
-    if in_vote and thread_day is not None and t > thread_day.closes:
-        result_close = thread_day.closes
-    elif inside is None and before is not None:
-        result_close = before.closes
+    inside, _before = _day_at(days, t)
+    result_close = _result_close(a, t, spec, days)
     opening = post.first and spec is not None and spec.kind is ThreadKind.DISCUSSION
     if a.type is EventType.ELIMINATED:
         how = a.how
         if how is None:
             how = "night" if opening else ("vote" if result_close is not None else "night")
-        if how == "sent_off":
+        if a.clock is not None:  # 土豆于21:48倒在了枪口下: the time the post gives
+            at = _on_post_date(t, a.clock)
+        elif how == "sent_off":
             at = t
         elif how == "vote":
             at = result_close or t
@@ -557,20 +583,13 @@ def discover_events(
             if a.ends_piping:
                 found = [_end_piping(s, post.posted_at) for s in found]
                 continue
+            if a.status and _has_sheriff(found):
+                continue  # 警长：X restates the sheriff the game already has
             ev = _event_from(a, post, spec, days)
             if ev is None:
                 continue
             if a.correction:
-                day = _day_number(days, ev.at)
-                found = [
-                    s
-                    for s in found
-                    if not (
-                        isinstance(s.item, Event)
-                        and s.item.type is ev.type
-                        and _day_number(days, s.item.at) == day
-                    )
-                ]
+                found = [s for s in found if not _corrected(s, ev, a, days)]
             elif any(
                 isinstance(s.item, Event)
                 and s.item.type is ev.type
@@ -614,11 +633,34 @@ def discover_events(
     )
 
 
+def _on_post_date(t: datetime, clock: str) -> datetime:
+    """A clock time the post states, on its date (the day before, if later than the post)."""
+    h, m = (int(x) for x in clock.split(":"))
+    at = t.replace(hour=h, minute=m, second=0, microsecond=0)
+    return at - timedelta(days=1) if at > t else at
+
+
+def _has_sheriff(found: list[Sourced]) -> bool:
+    return any(isinstance(s.item, Event) and s.item.type is EventType.SHERIFF for s in found)
+
+
+def _corrected(s: Sourced, ev: Event, a: Announced, days: list[DaySpec]) -> bool:
+    """Whether a correction replaces an earlier item: the wrong player it names (不是杜鹃,
+    杜鹃出局有误), else every item of its kind on its day."""
+    item = s.item
+    if not isinstance(item, Event) or item.type is not ev.type:
+        return False
+    if a.replaces:
+        return item.player in a.replaces
+    return _day_number(days, item.at) == _day_number(days, ev.at)
+
+
 def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announced]:
     """What the post announces; a post anything was read from is marked as read."""
-    found = patterns.find(_text(post))
+    found, unplaced = patterns.read(_text(post))
     if found and post.pid is not None:
-        disc.read.add(post.pid)
+        if not unplaced:  # a clause not placed keeps the post listed (never silent)
+            disc.read.add(post.pid)
         disc.announced.add(post.pid)
     return found
 

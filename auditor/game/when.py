@@ -31,12 +31,13 @@ _DATE = (
     r"(?:(?:(?P<{p}y>\d{{4}})\s*年\s*)?(?P<{p}m>\d{{1,2}})\s*月\s*(?P<{p}d>\d{{1,2}})\s*[日号]?"
     r"|(?P<{p}iy>\d{{4}})[-/.](?P<{p}im>\d{{1,2}})[-/.](?P<{p}id>\d{{1,2}})"
     r"|(?P<{p}sm>\d{{1,2}})/(?P<{p}sd>\d{{1,2}})"
-    r"|(?P<{p}rel>今天|今日|明天|明日|次日|后天|昨天))"
+    r"|(?P<{p}rel>今天|今日|明天|明日|次日|后天|昨天|当日|当天)"
+    r"|(?P<{p}wd>(?:周|星期|礼拜)[一二三四五六日天]))"
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?)?"
 )
 _TIME = (
-    r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|夜里|凌晨)?\s*"
-    r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半))?)"
+    r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|晚|夜里|凌晨)?\s*"
+    r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
 _SEP = r"\s*(?:-+|至|到)\s*"
 RANGE = re.compile(
@@ -47,8 +48,28 @@ _DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b"
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
 
+# numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
+_CN_CLOCK = re.compile(
+    r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
+)
+# a relative day with the date it means in brackets (明天（11/26）): the date
+_REL_DATED = re.compile(
+    r"(?:今天|今日|明天|明日|后天)\s*[(（]\s*(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?)\s*[)）]"
+)
+# a schedule table's row: | 11/23 09:00 | 11/24 21:30 | is one range
+_CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
+
+
+def _digits(m: re.Match[str]) -> str:
+    n = cn_number(m.group(1))
+    return m.group(1) if n is None else str(n)
+
+
 def normalise(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).translate(_DASHES)
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES)
+    text = _CN_CLOCK.sub(_digits, text)
+    text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
+    return _CELLS.sub(lambda m: m.group(1) + " - ", text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +96,7 @@ def _year_near(month: int, day: int, ref: date) -> date | None:
 
 
 _REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "次日": 1, "后天": 2, "昨天": -1}
+_WEEKDAY = {c: i for i, c in enumerate("一二三四五六日")} | {"天": 6}
 
 
 def _date(m: re.Match[str], p: str, ref: date) -> date | None:
@@ -91,17 +113,20 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
     except ValueError:
         return None
     if g[f"{p}rel"]:
-        return ref + timedelta(days=_REL[g[f"{p}rel"]])
+        return ref + timedelta(days=_REL.get(g[f"{p}rel"], 0))
+    if g[f"{p}wd"]:  # 周日: the next one on or after the post's date
+        return ref + timedelta(days=(_WEEKDAY[g[f"{p}wd"][-1]] - ref.weekday()) % 7)
     return None
 
 
 def _clock(m: re.Match[str], p: str) -> tuple[int, int, int] | None:
     g = m.groupdict()
     h = int(g[f"{p}h"])
-    mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else 0))
+    quarter = {"一": 15, "1": 15, "三": 45, "3": 45}.get(g[f"{p}qtr"] or "", 0)
+    mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else quarter))
     s = int(g[f"{p}s"] or 0)
     ap = g[f"{p}ap"]
-    if ap in ("下午", "傍晚", "晚上") and h < 12:
+    if ap in ("下午", "傍晚", "晚上", "晚") and h < 12:
         h += 12
     if ap == "中午" and h < 11:
         h += 12
@@ -144,7 +169,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                 d1 = last_date or ref
             d2 = _date(m, "b", d1)
             if m.group("brel"):  # 明天 counts from the post's date, not from the start
-                d2 = ref + timedelta(days=_REL[m.group("brel")])
+                d2 = ref + timedelta(days=_REL.get(m.group("brel"), 0))
             if d2 is None:
                 d2 = d1
                 if end != (24, 0, 0) and end <= start:
@@ -178,12 +203,21 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
 
 # A time alone, with what it is said to be: 开帖：12月3日 9:00, 今晚22点关帖, 本日 09:00 起，
 # 至 21:30 止, 延长至23点, 截止改为 23:30.  A range is read by :func:`find_ranges` first.
-_EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚)"
+_EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
 POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
-_CLOSE_WORDS = re.compile(r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延至|推迟|顺延|改为|改到")
-_OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起")
-_DELAY_WORDS = re.compile(r"延长|延时|延迟|延至|推迟|顺延|改为|改到|更改")
-_EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1}
+_CLOSE_WORDS = re.compile(
+    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延至|推迟|推后|顺延|改为|改到|\bclose"
+    r"|[至到]\s*$"
+)
+_OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
+# a new deadline: the delaying verb right before the time, never a request's deadline
+# (延时申请截止18:00), an opening put back (开门推迟至10:00) or a bracketed recap
+_DELAY_WORDS = re.compile(
+    r"(?:延长|延时|延迟|延后|推迟|推后|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
+)
+_NOT_DELAY = re.compile(r"申请|开门|开帖|开放|[（(][^）)]*$")
+_SUPPOSED = re.compile(r"如果|假如|假设|若是|要是|万一|的话")
+_EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1, "今早": 0, "明早": 1, "明晨": 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,32 +244,61 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             g = m.groupdict()
             if not (g["ami"] or g["ami2"] or g["ahalf"] or re.search(r"[点时]", m.group(0))):
                 continue  # a bare number is no time
-            if g["aeve"] and hms[0] < 12:
+            if g["aeve"] in ("今晚", "今夜", "当晚", "明晚") and hms[0] < 12:
                 hms = (hms[0] + 12, hms[1], hms[2])
-            d = _date(m, "a", ref)
-            dated = d is not None or bool(g["aeve"])
-            if d is None:
-                d = ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0))
+            if _SUPPOSED.search(re.split(r"[。！!；;？?]", line[: m.start()])[-1]):
+                continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
+            d, dated = _point_date(m, line, ref)
             before = line[max(0, m.start() - 10) : m.start()].replace("\0", "")
-            after = line[m.end() : m.end() + 4].replace("\0", "")
-            near = before[-6:] + "|" + after
-            role = None
-            if _CLOSE_WORDS.search(near):
-                role = "closes"
-            elif _OPEN_WORDS.search(near):
-                role = "opens"
+            after = line[m.end() : m.end() + 7].replace("\0", "")
+            role = _role(before, after)
             dm = _DAY_LABEL.search(line[: m.start()])
             out.append(
                 TimePoint(
                     at=_at(d, hms, tz, end=role == "closes"),
                     role=role,
                     dated=dated,
-                    delay=bool(_DELAY_WORDS.search(before + after)),
+                    delay=bool(_DELAY_WORDS.search(before)) and not _NOT_DELAY.search(before),
                     day=cn_number(dm.group(1) or dm.group(2)) if dm else None,
                     text=m.group(0).strip(),
                 )
             )
     return out
+
+
+def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
+    """A single time's date and whether the text gave it: its own, 今晚 / 明晚, or (当日
+    21:30, 11/25-11/26，22:00关门) the date the line last stated; else the post's."""
+    g = m.groupdict()
+    d = _date(m, "a", ref)
+    if g["arel"] in ("当日", "当天") or (d is None and not g["aeve"]):
+        d = _last_date(line[: m.start()], ref) or d
+    if d is not None:
+        return d, True
+    return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0)), bool(g["aeve"])
+
+
+def _last_date(text: str, ref: date) -> date | None:
+    found = [d for m in _LONE_DATE.finditer(text) if (d := _date(m, "a", ref)) is not None]
+    return found[-1] if found else None
+
+
+def _role(before: str, after: str) -> str | None:
+    """Whether a time opens or closes a day: the word right after it (21:30 关门), else the
+    nearest before it (开门推迟至10:00 opens)."""
+    if re.match(r"\s*(?:照常|准时|正式|按时)?(?:关|截|止|结束|close)", after):
+        return "closes"
+    if re.match(r"\s*(?:照常|准时|正式|按时)?(?:开|起|open)", after):
+        return "opens"
+    near = before[-6:]
+    noun = re.findall(r"关帖|关门|截止|截至|开帖|开门|开放", near)
+    if noun:  # 开门推迟至10:00: what is put back is the opening
+        return "closes" if noun[-1][0] in "关截" else "opens"
+    close = max((m.end() for m in _CLOSE_WORDS.finditer(near)), default=-1)
+    opens = max((m.end() for m in _OPEN_WORDS.finditer(near)), default=-1)
+    if close < 0 and opens < 0:
+        return None
+    return "closes" if close > opens else "opens"
 
 
 # a clock time or a date, as a post states it (what makes a director's post worth reading)
