@@ -21,7 +21,13 @@ from tests.desk_helpers import PASSWORD, csrf, desk_game, desk_server, draft_ids
 
 
 def _folders(reports: Path, slug: str) -> list[str]:
-    return sorted(p.name for p in (reports / slug).iterdir() if p.is_dir() and p.name != "latest")
+    """The report folders (a rewrite's hidden work folder, ``.tmp-refresh-…``, is not one:
+    the delayed workbook rewrite may be between its write and its rename)."""
+    return sorted(
+        p.name
+        for p in (reports / slug).iterdir()
+        if p.is_dir() and p.name != "latest" and not p.name.startswith(".")
+    )
 
 
 def _login(base: str, slug: str) -> requests.Session:
