@@ -161,3 +161,67 @@ def test_votes_said_around_the_name(text: str, target: str, change: bool) -> Non
 )
 def test_counts_and_jokes_are_no_vote(text: str) -> None:
     assert free_vote(text, PLAYERS) is None
+
+
+# Round 4 (issue 37, after the third blind set): the general ways of voting it showed the
+# reader had no rule for, each with its undoing twin.  Phrasings written for these tests.
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("这轮票出豆浆，他今天一句话都没说", "豆浆", False),  # 票出X: vote X out
+        ("我这一票送给馄饨", "馄饨", False),
+        ("今天我的票挂饺子", "饺子", False),
+        ("想来想去，这票还是给豆浆吧", "豆浆", False),
+        ("@馄饨 投你，解释一下昨晚", "馄饨", False),  # 你 = the one player the post @s
+        ("饺子，我投你", "饺子", False),  # 你 = the one player the post names
+        ("投 豆 浆", "豆浆", False),  # a name spaced out
+        ("投豆·浆！", "豆浆", False),  # or decorated
+        ("我投——\n\n饺子！", "饺子", False),  # a pause before the name
+        ("投饺子还是馄饨？想了半天，还是馄饨吧", "馄饨", False),  # hesitation, then a decision
+        ("别劝我了，我不改，还是包子", "包子", False),  # not changing is no change
+        ("先投饺子……算了，改投豆浆", "豆浆", False),  # corrected before it was sent
+        ("之前那票撤回，转投馄饨", "馄饨", True),
+        ("我投包子，理由回头再补", "包子", False),  # the reason put off, not the vote
+    ],
+)
+def test_round4_ways_of_voting(text: str, target: str, change: bool) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.change, pv.format_error) == (target, change, None), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "打算投包子，看他晚上怎么说",  # a plan
+        "倾向投馄饨，不过晚点再决定",  # put off
+        "我想投豆浆，但再等等他的解释",
+        "有人让我改票投饺子，我才不听",  # someone else's request
+        "他说他要改票投包子",  # someone else's words
+        "汇总：包子→饺子，馄饨→豆浆",  # who voted whom, listed
+        "票出豆浆的话明天怎么办",  # a hypothetical
+        "别把票挂在包子身上",  # a negation
+        "你们要是票出饺子就输了",
+        "@包子 谁投你谁是狼",
+        "饺子还是馄饨吧，午饭吃什么都行",  # a decision, but the post never speaks of voting
+    ],
+)
+def test_round4_twins_are_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None, text
+
+
+def test_a_joke_vote_for_the_director_is_a_void_attempt() -> None:
+    pv = free_vote("投导演 :lol", PLAYERS)
+    assert pv is not None
+    assert pv.target not in PLAYERS
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投票对象：XX\n投票理由：XX\n是这样写吗？新来的",  # the format shown with blanks
+        "投票对象写“弃权”就算弃权了吗？谢谢",  # a question about the label, mid-line
+    ],
+)
+def test_questions_about_the_format_are_no_vote(text: str) -> None:
+    assert parse_vote_text(text, text.split("\n"), players=PLAYERS) is None, text

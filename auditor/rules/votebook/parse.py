@@ -59,6 +59,10 @@ _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
 _LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相彖]|(?:^|(?<=\s))对象(?=\s*:)")
 # A target written as an abstention in other words: 弃权 is the format's word.
 _ABSTAIN_WORDS = frozenset({"弃票", "不投", "放弃", "放弃投票", "弃"})
+# A target written as a blank to fill in: a post showing or asking about the format.
+_PLACEHOLDERS = frozenset(
+    {"xx", "xxx", "××", "某某", "某人", "某玩家", "玩家名", "玩家名字", "名字", "id"}
+)
 # The voter himself (投票对象：我自己).
 SELF_WORDS = frozenset({"我", "我自己", "自己", "本人"})
 _REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
@@ -133,6 +137,9 @@ def _bare_label(
     line_end = min((e for e in _line_ends(text, lines) if e > m.end()), default=len(ft))
     if ft[m.end() : line_end].rstrip().endswith(("?", "？")):
         return None  # 改票对象要写在引用下面对吧？: a question about the format
+    sentence = re.match(r"[^。！？!?\n]*[。！？!?\n]?", ft[m.end() :])
+    if sentence is not None and sentence.group(0).endswith(("?", "？")):
+        return None  # 投票对象填“弃权”就可以了吗？第一次玩: the same, mid-line
     seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》")
     shown = _name_at(seg, players)
     return ParsedVote(
@@ -224,6 +231,8 @@ def parse_vote_text(
     raw_s = raw.strip()
     raw_s = _target_span(raw_s, players, reason_m is not None)
     target = normalise_name(raw_s)
+    if target in _PLACEHOLDERS:
+        return None  # 投票格式是不是：投票对象：XX 投票理由：XX？ — the format shown, not used
     abstain_word = target in _ABSTAIN_WORDS
     if abstain_word:
         target = normalise_name(ABSTAIN)
@@ -247,14 +256,20 @@ def parse_vote_text(
     if reason_first is not None and reason_m is None:
         reason_m = reason_first
         reason = text[reason_first.end() : label.start()].strip().lstrip(":：").strip()
-    if reason_required:
-        if reason_m is None:
-            return ParsedVote(is_change, raw_s, target, t0, t1, "", "缺少“投票理由：”")
-        if reason_m.group("colon") is None:
-            return ParsedVote(is_change, raw_s, target, t0, t1, reason, "“投票理由”后缺少冒号")
-        if not normalise_name(reason):
-            return ParsedVote(is_change, raw_s, target, t0, t1, "", "投票理由为空")
-    return ParsedVote(is_change, raw_s, target, t0, t1, reason, None)
+    problem = _reason_problem(reason_m, reason) if reason_required else None
+    kept = "" if problem == "投票理由为空" else reason
+    return ParsedVote(is_change, raw_s, target, t0, t1, kept, problem)
+
+
+def _reason_problem(reason_m: re.Match[str] | None, reason: str) -> str | None:
+    """What is wrong with the reason where the preset requires one, else None."""
+    if reason_m is None:
+        return "缺少“投票理由：”"
+    if reason_m.group("colon") is None:
+        return "“投票理由”后缺少冒号"
+    if not normalise_name(reason):
+        return "投票理由为空"
+    return None
 
 
 def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]) -> ParsedVote:
