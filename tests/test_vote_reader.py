@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.rules.votebook.parse import free_vote, parse_vote_text, proxy_player
+from auditor.forum.parse.message import struck_texts
+from auditor.rules.votebook.parse import (
+    free_vote,
+    parse_vote_text,
+    proxy_player,
+    strike_out,
+    unnamed_proxy,
+)
 
 PLAYERS = ["包子", "饺子", "馄饨", "豆浆"]
 
@@ -225,3 +232,22 @@ def test_a_joke_vote_for_the_director_is_a_void_attempt() -> None:
 )
 def test_questions_about_the_format_are_no_vote(text: str) -> None:
     assert parse_vote_text(text, text.split("\n"), players=PLAYERS) is None, text
+
+
+def test_struck_words_are_found_outside_quotes_and_withdrawn() -> None:
+    html = (
+        '<div class="quote"><blockquote><strike>馄饨</strike></blockquote></div>'
+        "投<strike>饺子</strike> 豆浆"
+    )
+    assert struck_texts(html) == ("饺子",)
+    assert struck_texts("投饺子") == ()
+    text = strike_out("投饺子 豆浆", ["饺子"])
+    assert len(text) == len("投饺子 豆浆")  # offsets kept
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None and pv.target == "豆浆"
+
+
+def test_a_proxy_word_naming_no_player_is_found() -> None:
+    assert unnamed_proxy("代投\n投票对象：饺子\n投票理由：私信委托", PLAYERS) is not None
+    assert unnamed_proxy("代包子投票：投票对象：饺子 投票理由：x", PLAYERS) is None
+    assert unnamed_proxy("投票对象：饺子 投票理由：x", PLAYERS) is None

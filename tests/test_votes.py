@@ -329,6 +329,40 @@ def test_proxy_vote_counts_for_the_player(tmp_path: Path) -> None:
     assert book.days[1].rounds[0].counts == {"包子": 1.0}
 
 
+def test_a_proxy_vote_naming_no_player_is_a_void_vote_post(tmp_path: Path) -> None:
+    # issue 37 item 2: 代投 must say whose vote it is (M107 玩家须知 9 代投必须明确指定…); a
+    # 代投 naming no one is listed as a vote post, void, and counts for no one
+    posts = [
+        {
+            "author": "导演",
+            "tid": 12,
+            "at": at(1, 20),
+            "message": "代投\n投票对象：包子\n投票理由：有人私信",
+        },
+        {"author": "导演", "tid": 12, "at": at(1, 21), "message": "代投请在截止前私信导演"},
+    ]
+    book = book_of(tmp_path, "m107", "", posts)
+    (b,) = book.days[1].ballots
+    assert (b.voter, b.proxy, b.valid) == ("导演", "导演", False)
+    assert "代投" in b.detail
+    assert book.days[1].rounds[0].counts == {}
+
+
+def test_a_struck_target_is_withdrawn(tmp_path: Path) -> None:
+    # [s]投票对象：饺子[/s] crossed out, the vote is the label left standing
+    posts = [
+        {
+            "author": "馄饨",
+            "tid": 12,
+            "at": at(1, 20),
+            "message": "[s]投票对象：饺子[/s]\n投票对象：包子\n投票理由：饺子解释过了",
+        }
+    ]
+    book = book_of(tmp_path, "m107", "", posts)
+    (b,) = book.days[1].ballots
+    assert (b.voter, b.target, b.valid) == ("馄饨", "包子", True)
+
+
 def _two_versions(before: Post, current: Post) -> Any:
     """A post's stored versions: ``before`` fetched at 12:00 on day 1 (before the close),
     ``current`` fetched after the close."""

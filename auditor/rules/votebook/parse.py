@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
@@ -376,6 +377,21 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     return None
 
 
+_PROXY_WORD = re.compile(r"代\s*(?:投|改|发)\s*(?:改票|票)?\s*[:：]?")
+
+
+def unnamed_proxy(text: str, players: Sequence[str]) -> int | None:
+    """For a director's post that says 代投 without naming the player (代投⏎投票对象：饺子):
+    where the vote starts, else None.  Such a post is a vote post all the same, void: 代投
+    时需给出明确的投票对象, and the vote must be someone's (issue 37 item 2)."""
+    if proxy_player(text, players) is not None:
+        return None
+    ft = fold(text)
+    label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
+    m = _PROXY_WORD.search(ft, 0, label.start() if label is not None else len(ft))
+    return m.end() if m is not None else None
+
+
 def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) -> str | None:
     """The player a misspelt target most likely means: same pinyin (音近) first, then the
     most similar characters (形近) at ``threshold`` or above."""
@@ -464,16 +480,34 @@ def _effective_post(
     return post, True, f"关门后编辑过{when}且没有关门前的版本：请导演核对投票是否被改动"
 
 
+def strike_out(text: str, struck: Sequence[str]) -> str:
+    """``text`` with each of the ``struck`` parts (in order) blanked to spaces, offsets
+    kept: a struck-through name or label is withdrawn (投[s]包子[/s] 土豆 is a vote for
+    土豆), and the words crossed out never vote."""
+    cursor = 0
+    for part in struck:
+        i = text.find(part, cursor)
+        if i < 0:
+            continue
+        text = text[:i] + " " * len(part) + text[i + len(part) :]
+        cursor = i + len(part)
+    return text
+
+
 def read_vote_text(
     text: str,
     lines: Sequence[str],
     st: VoteSettings,
     players: Sequence[str],
     start_at: int = 0,
+    struck: Sequence[str] = (),
 ) -> ParsedVote | None:
     """What one post's text says about voting under the preset's format: the one reader
     for both forms (a labelled vote is valid under the free format; a vote in words is a
-    void vote post under a labelled one).  ``start_at``: where a director's 代投 starts."""
+    void vote post under a labelled one).  ``start_at``: where a director's 代投 starts;
+    ``struck``: the post's struck-through parts (:func:`strike_out`)."""
+    if struck:
+        text = strike_out(text, struck)
     if st.format == "free":
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else ())
         if pv is None or start_at == 0:
@@ -514,7 +548,8 @@ def read_ballot(
     cands = list(names) if names else list(game.players)
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
-        return read_vote_text(p.text, p.lines, st, cands, start_at if p is post else start)
+        at = start_at if p is post else start
+        return read_vote_text(p.text, p.lines, st, cands, at, struck_texts(p.message_html))
 
     pv = parse(used)
     edited_target = ""
@@ -560,6 +595,14 @@ def read_ballot(
             return replace(b, valid=False, problem="corrected")
         return replace(b, target=correction.target)
     assert pv is not None
+    return _read_target(b, pv, game, names)
+
+
+def _read_target(b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str] | None) -> Ballot:
+    """The ballot void for its format (a 代投 naming no player among them), else its target
+    resolved."""
+    if b.proxy is not None and b.voter == b.proxy:
+        return replace(b, valid=False, problem="format", detail="代投没有写明是哪位玩家的票")
     if pv.format_error:
         return replace(b, valid=False, problem="format", detail=pv.format_error)
     return _resolve_target(b, pv, game, names)
@@ -573,6 +616,9 @@ def _voter(game: Game, gp: GamePost) -> tuple[str | None, str | None, int]:
         found = proxy_player(post.text, game.players)
         if found is not None:
             return found[0], post.author, found[1]
+        at = unnamed_proxy(post.text, game.players)
+        if at is not None:  # 代投 naming no player: listed under the director, void
+            return post.author, post.author, at
         return None, None, 0
     if gp.player is not None and not gp.exempt:
         return gp.player, None, 0
