@@ -251,3 +251,11 @@ def test_a_proxy_word_naming_no_player_is_found() -> None:
     assert unnamed_proxy("代投\n投票对象：饺子\n投票理由：私信委托", PLAYERS) is not None
     assert unnamed_proxy("代包子投票：投票对象：饺子 投票理由：x", PLAYERS) is None
     assert unnamed_proxy("投票对象：饺子 投票理由：x", PLAYERS) is None
+
+
+def test_the_template_posted_as_it_stands_is_a_void_attempt() -> None:
+    # a blank target with no question: the player posted the template, a void vote post
+    pv = parse_vote_text(
+        "投票对象：XX\n投票理由：XX", ["投票对象：XX", "投票理由：XX"], players=PLAYERS
+    )
+    assert pv is not None and pv.target not in PLAYERS

@@ -64,6 +64,9 @@ _ABSTAIN_WORDS = frozenset({"弃票", "不投", "放弃", "放弃投票", "弃"}
 _PLACEHOLDERS = frozenset(
     {"xx", "xxx", "××", "某某", "某人", "某玩家", "玩家名", "玩家名字", "名字", "id"}
 )
+# A post asking (about the format, with a blank for the target): no vote.  The template
+# posted as it stands (投票对象：XX 投票理由：XX) is a void vote post all the same.
+_ASKS = re.compile(r"[?？]|吗|是不是|对不对|请问|求教|怎么写")
 # The voter himself (投票对象：我自己).
 SELF_WORDS = frozenset({"我", "我自己", "自己", "本人"})
 _REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
@@ -232,20 +235,14 @@ def parse_vote_text(
     raw_s = raw.strip()
     raw_s = _target_span(raw_s, players, reason_m is not None)
     target = normalise_name(raw_s)
-    if target in _PLACEHOLDERS:
-        return None  # 投票格式是不是：投票对象：XX 投票理由：XX？ — the format shown, not used
+    if target in _PLACEHOLDERS and _ASKS.search(ft):
+        return None  # 投票格式是不是：投票对象：XX 投票理由：XX？ — a question, not a vote
     abstain_word = target in _ABSTAIN_WORDS
     if abstain_word:
         target = normalise_name(ABSTAIN)
     t0 = seg_start + lead
     t1 = t0 + len(raw_s)
-    reason = ""
-    if reason_m is not None:
-        r_end = len(ft)
-        nxt = next((m for m in colon_labels if m.start() >= reason_m.end()), None)
-        if nxt is not None:
-            r_end = nxt.start()
-        reason = text[reason_m.end() : r_end].strip().lstrip(":：").strip()
+    reason = _reason_text(text, reason_m, colon_labels)
     if not target:
         return ParsedVote(
             is_change, raw_s, "", label.start(), max(t1, label.end()), reason, "投票对象为空"
@@ -260,6 +257,17 @@ def parse_vote_text(
     problem = _reason_problem(reason_m, reason) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
     return ParsedVote(is_change, raw_s, target, t0, t1, kept, problem)
+
+
+def _reason_text(
+    text: str, reason_m: re.Match[str] | None, colon_labels: Sequence[re.Match[str]]
+) -> str:
+    """The reason after its label, up to the next labelled vote (or the end)."""
+    if reason_m is None:
+        return ""
+    nxt = next((m for m in colon_labels if m.start() >= reason_m.end()), None)
+    r_end = nxt.start() if nxt is not None else len(text)
+    return text[reason_m.end() : r_end].strip().lstrip(":：").strip()
 
 
 def _reason_problem(reason_m: re.Match[str] | None, reason: str) -> str | None:
