@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from auditor.forum.parse.message import extract_message, fragment, struck_texts  # noqa: E402
+from auditor.models import Quote  # noqa: E402
 from auditor.rules.ruleset import load_ruleset  # noqa: E402
 from auditor.rules.votebook.book import vote_settings  # noqa: E402
 from auditor.rules.votebook.model import ABSTAIN, VoteSettings  # noqa: E402
@@ -37,6 +38,7 @@ from auditor.rules.votebook.parse import (  # noqa: E402
     normalise_name,
     proxy_player,
     read_vote_text,
+    reply_header,
     unnamed_proxy,
 )
 from tools.writer import bbcode_to_html  # noqa: E402
@@ -105,6 +107,9 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     # vote posts, a proxy vote the director's): a quote-reply of another player's post is no
     # quote of his vote
     own = [q for q in msg.quotes if q.author in (None, voter, author)]
+    reply = reply_header(text, msg.links)  # 回复 14# 冬瓜: answering a floor (030/M39)
+    if reply is not None and reply[1] in (voter, author):
+        own.append(Quote("", reply[1], reply[0]))
     if pv.change and st.change_quote and not own:
         valid = False
     return Read(True, target, pv.change, valid, proxy)

@@ -363,6 +363,33 @@ def test_a_struck_target_is_withdrawn(tmp_path: Path) -> None:
     assert (b.voter, b.target, b.valid) == ("馄饨", "包子", True)
 
 
+@pytest.mark.parametrize(("header", "valid"), [(True, True), (False, False)])
+def test_a_change_may_answer_the_votes_floor(tmp_path: Path, header: bool, valid: bool) -> None:
+    # 030 【改票格式】改票需回复原投票楼层: a Discuz! 回复 to the vote's floor ("回复 2# 饺子",
+    # its 2# linking the post) is the change's reference as a quote is; without it the
+    # change does not name the vote it replaces
+    head = (
+        "[b]回复 [url=forum.php?mod=redirect&goto=findpost&pid=1201&ptid=12]2#[/url] "
+        "[i]饺子[/i] [/b]\n"
+        if header
+        else ""
+    )
+    posts = [
+        vote("饺子", 1, at(1, 10), "包子", pid=1201),
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": at(1, 12),
+            "pid": 1202,
+            "message": head + "改票对象：馄饨\n改票理由：馄饨好吃",
+        },
+    ]
+    book = book_of(tmp_path, "rabbit030", "", posts)
+    change = next(b for b in book.days[1].ballots if b.pid == 1202)
+    assert change.valid is valid
+    assert change.problem == (None if valid else "unquoted_change")
+
+
 def _two_versions(before: Post, current: Post) -> Any:
     """A post's stored versions: ``before`` fetched at 12:00 on day 1 (before the close),
     ``current`` fetched after the close."""

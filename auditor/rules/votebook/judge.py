@@ -21,6 +21,7 @@ from auditor.rules.votebook.model import (
     VoteSettings,
     Window,
 )
+from auditor.rules.votebook.parse import reply_header
 
 # --------------------------------------------------------------------------- who may vote
 
@@ -129,7 +130,11 @@ def _timing_problem(
             )
         )
         return None
-    quoted = {q.pid for q in b.gp.post.quotes if q.pid is not None}
+    post = b.gp.post
+    quoted = {q.pid for q in post.quotes if q.pid is not None}
+    reply = reply_header(post.text, post.links)
+    if reply is not None and reply[0] is not None:
+        quoted.add(reply[0])  # 回复 14#: the floor answered (030/M39 改票需回复原投票楼层)
     if st.change_quote and b.proxy is None and not (quoted & earlier_pids):
         return "unquoted_change"
     return None

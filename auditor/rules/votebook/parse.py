@@ -357,6 +357,22 @@ def _orphan_reason(text: str, ft: str, players: Sequence[str], start_at: int) ->
     )
 
 
+# Discuz!'s 回复 to a floor: "回复 14# 冬瓜" (bold) before the text, 14# linking the post.
+_REPLY_HEAD = re.compile(r"^\s*回复\s*(\d+)\s*#\s*(\S+)")
+_FINDPOST_PID = re.compile(r"goto=findpost&(?:amp;)?pid=(\d+)")
+
+
+def reply_header(text: str, links: Sequence[str]) -> tuple[int | None, str] | None:
+    """A post written as a 回复 to a floor: (the post it answers, from the header's findpost
+    link; its author as the header shows), else None.  030/M39 【改票格式】改票需回复原投票
+    楼层: a change may answer the vote's floor this way as well as quote it."""
+    m = _REPLY_HEAD.match(text)
+    if m is None:
+        return None
+    pid = next((int(p.group(1)) for h in links if (p := _FINDPOST_PID.search(h))), None)
+    return pid, m.group(2)
+
+
 def _name_pattern(players: Iterable[str]) -> str:
     names = sorted({fold(p) for p in players}, key=len, reverse=True)
     return "|".join(re.escape(n) for n in names)
