@@ -259,3 +259,44 @@ def test_the_template_posted_as_it_stands_is_a_void_attempt() -> None:
         "投票对象：XX\n投票理由：XX", ["投票对象：XX", "投票理由：XX"], players=PLAYERS
     )
     assert pv is not None and pv.target not in PLAYERS
+
+
+def test_a_loosely_spelt_label_is_a_vote_where_no_format_is_prescribed() -> None:
+    text = "投票对像：馄饨\n投票理由：他在带节奏"
+    pv = free_vote(text, PLAYERS, text.split("\n"))
+    assert pv is not None and (pv.target, pv.format_error) == ("馄饨", None)
+    labelled = parse_vote_text(text, text.split("\n"), players=PLAYERS)
+    assert labelled is not None and labelled.format_error is not None  # void where it is
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("投大饺，他太会躲了", "大饺"),  # a nickname: the tally suggests the closest player
+        ("投hd", "hd"),
+    ],
+)
+def test_a_vote_for_a_name_that_is_no_player_is_an_attempt(text: str, word: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None and pv.target == word and word not in PLAYERS
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["投给那个一直不说话的", "投今天第一个跳身份的那位", "豆浆你别急，这票给你嘛"],
+)
+def test_votes_for_a_description_or_by_pronoun(text: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    if "豆浆" in text:
+        assert pv.target == "豆浆"  # 你 = the one player the post names
+    else:
+        assert pv.target not in PLAYERS
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我投好了", "投诉！", "大家看看投包子的那个", "投杀手！", "我投过了", "投降吧"],
+)
+def test_words_after_tou_that_are_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None, text

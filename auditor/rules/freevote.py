@@ -42,7 +42,7 @@ _FAR = re.compile(
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
-_NOT_AFTER = re.compile(r"\s*(?:的|吗|么|嘛|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
+_NOT_AFTER = re.compile(r"\s*(?:的|吗|么|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
@@ -331,10 +331,7 @@ def parse_free_vote(
             change = _said_change(text, m.start())
             found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
     if not found and pronouns:
-        for m in _UNRESOLVED.finditer(text):
-            if _clear(text, m.start(), m.end(), after=False):
-                change = _said_change(text, m.end())
-                found.append(FreeVote("?", m.start(), m.end(), change))
+        found = _unresolved(text)
     if not found:
         return None
     last = max(found, key=lambda f: (f.end, f.start))
@@ -392,9 +389,40 @@ def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
-    r"|吃我\s*一票|跟\S{1,4}的票|投\s*(?:给\s*)?(?:那个|这个|那位|这位)"
+    r"|吃我\s*一票|跟\S{1,4}的票"
+    # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
+    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"
+    r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
+    r"(?=\s*(?:$|[,，。！？!?\n])))"
     # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)
     r"|跟\s*\S{1,4}?\s*投(?![了过的票])|投\s*(?:给\s*)?(?:导演|法官|主持人?)(?![的了])"
 )
+# 投 at a sentence's start and a word standing alone after it that names no player (投小笼包,
+# 投包包, 投bz): an attempt for someone the post calls by another name; the target is that
+# word (the tally suggests the closest player).  Words that are not names stay out.
+_UNKNOWN_TARGET = re.compile(
+    r"(?:^|(?<=[。！？!?\n]))\s*(?:我|那|那就|就|这轮|今天|本轮)?\s*投\s*(?:给\s*)?"
+    r"(?P<word>[a-z]{1,6}|(?![票了过谁错出给的完好个一二两吧啊呀哪什啥不没别就都也还呗嘛么吗呢和与或你我他她它这那自诉降资入稿靠胎机篮标])"
+    r"(?:(?![了过吧啊呀呢吗嘛么的呗])[\u4e00-\u9fff]){1,4})(?=\s*(?:$|[,，。！？!?~～]))"
+)
+_NOT_A_NAME = frozenset({"杀手", "狼", "狼人", "警察", "医生", "平民", "好人", "坏人", "神"})
+
+
+def _unresolved(text: str) -> list[FreeVote]:
+    """Attempts whose target the post does not name as a player (:data:`_UNRESOLVED`,
+    :data:`_UNKNOWN_TARGET`)."""
+    found = []
+    for m in _UNRESOLVED.finditer(text):
+        if _clear(text, m.start(), m.end(), after=False):
+            found.append(FreeVote("?", m.start(), m.end(), _said_change(text, m.end())))
+    if found:
+        return found
+    for m in _UNKNOWN_TARGET.finditer(text):
+        word = m.group("word")
+        if word not in _NOT_A_NAME and _clear(text, m.start("word"), m.end(), after=False):
+            found.append(FreeVote(word, m.start("word"), m.end(), _said_change(text, m.end())))
+    return found
+
+
 # Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
 _TAKEN_BACK = re.compile(r"开玩笑|说笑的|逗你|还没想好|没想好投谁")

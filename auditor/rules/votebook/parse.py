@@ -58,6 +58,10 @@ def normalise_name(name: str) -> str:
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
 # A label written nearly right (投票对像, 投票对向, 投票对相): the vote is read, and void.
 _LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相彖]|(?:^|(?<=\s))对象(?=\s*:)")
+_MISSING_COLON = "“投票对象”后缺少冒号"
+_LABEL_TYPO_ERROR = "“投票对象”写错了"
+# What only the labelled format asks of a label: no problem under the free format.
+_LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR})
 # A target written as an abstention in other words: 弃权 is the format's word.
 _ABSTAIN_WORDS = frozenset({"弃票", "不投", "放弃", "放弃投票", "弃"})
 # A target written as a blank to fill in: a post showing or asking about the format.
@@ -147,7 +151,7 @@ def _bare_label(
     seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》")
     shown = _name_at(seg, players)
     return ParsedVote(
-        is_change, shown, normalise_name(shown), m.start(), m.end(), "", "“投票对象”后缺少冒号"
+        is_change, shown, normalise_name(shown), m.start(), m.end(), "", _MISSING_COLON
     )
 
 
@@ -286,7 +290,7 @@ def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]
     shown = _name_at(ft[label.end() :].lstrip(" \t:：一-")[:40], players)
     is_change = (label.groupdict().get("which") or "") == "改票"
     return ParsedVote(
-        is_change, shown, normalise_name(shown), label.start(), label.end(), "", "“投票对象”写错了"
+        is_change, shown, normalise_name(shown), label.start(), label.end(), "", _LABEL_TYPO_ERROR
     )
 
 
@@ -299,6 +303,10 @@ def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> P
     question — never undoes it; a post without a label is read as free text."""
     labelled = parse_vote_text(text, lines, reason_required=False, players=players)
     known = {normalise_name(p) for p in (*players, ABSTAIN)}
+    if labelled is not None and labelled.format_error in _LABEL_SPELLING:
+        # 投票对像：饺子 / 投票对象 饺子: a label spelt loosely is still a vote where no
+        # format is prescribed (版杀7 4.1.2)
+        labelled = replace(labelled, format_error=None)
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
     ft = fold(text)
