@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -112,7 +113,16 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
         own.append(Quote("", reply[1], reply[0]))
     if pv.change and st.change_quote and not own:
         valid = False
+    mine = [q for q in own if q.author in (voter, author)]  # a quote-reply naming him
+    if not pv.change and st.format != "free" and proxy is None and _quotes_a_vote(mine):
+        # quoting his own vote and voting again: the judge sees a change in the thread, and
+        # under a labelled format one written with the vote's labels is void
+        return Read(True, target, True, False, proxy)
     return Read(True, target, pv.change, valid, proxy)
+
+
+def _quotes_a_vote(quotes: Sequence[Quote]) -> bool:
+    return any(re.search(r"(?:投票|改票)\s*对象\s*[:：]", q.text) for q in quotes)
 
 
 def compare(row: dict[str, Any], got: Read) -> dict[str, bool]:

@@ -390,6 +390,34 @@ def test_a_change_may_answer_the_votes_floor(tmp_path: Path, header: bool, valid
     assert change.problem == (None if valid else "unquoted_change")
 
 
+@pytest.mark.parametrize(("word", "valid"), [("改票", True), ("投票", False)])
+def test_a_change_must_be_written_with_the_change_labels(
+    tmp_path: Path, word: str, valid: bool
+) -> None:
+    # M107 改票时必须引用原投票帖，并明确说明改票对象和改票理由: quoting the vote and
+    # writing 投票对象 again is a change in the wrong format, void; the first vote stands
+    quote = (
+        "[quote][size=2][url=forum.php?mod=redirect&goto=findpost&pid=1201&ptid=12]"
+        "[color=#999999]饺子 发表于 2026-11-20 10:00[/color][/url][/size]\n"
+        "投票对象：包子\n投票理由：包子好吃[/quote]\n"
+    )
+    posts = [
+        vote("饺子", 1, at(1, 10), "包子", pid=1201),
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": at(1, 12),
+            "pid": 1202,
+            "message": quote + f"{word}对象：馄饨\n{word}理由：馄饨好吃",
+        },
+    ]
+    book = book_of(tmp_path, "m107", "", posts)
+    change = next(b for b in book.days[1].ballots if b.pid == 1202)
+    assert change.kind.value == "change" and change.valid is valid
+    assert change.problem == (None if valid else "format")
+    assert book.days[1].rounds[0].counts == ({"馄饨": 1.0} if valid else {"包子": 1.0})
+
+
 def _two_versions(before: Post, current: Post) -> Any:
     """A post's stored versions: ``before`` fetched at 12:00 on day 1 (before the close),
     ``current`` fetched after the close."""
