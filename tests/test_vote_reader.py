@@ -296,7 +296,16 @@ def test_votes_for_a_description_or_by_pronoun(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["我投好了", "投诉！", "大家看看投包子的那个", "投杀手！", "我投过了", "投降吧"],
+    [
+        "我投好了",
+        "投诉！",
+        "大家看看投包子的那个",
+        "投杀手！",
+        "我投过了",
+        "投降吧",
+        "投你个头",
+        "别投我，投你自己吧",
+    ],
 )
 def test_words_after_tou_that_are_no_vote(text: str) -> None:
     assert free_vote(text, PLAYERS) is None, text

@@ -265,8 +265,8 @@ def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> 
             if key is None:
                 continue
             name = _unloosen(m.group(key), players)
-            if name in PRONOUNS and text.startswith("们", m.end(key)):
-                continue  # 投他们: a group, not a target
+            if name in PRONOUNS and text.startswith(("们", "自己", "个头"), m.end(key)):
+                continue  # 投他们: a group, not a target; 投你自己吧 / 投你个头: advice, a retort
             if key == _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
