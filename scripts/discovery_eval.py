@@ -200,7 +200,7 @@ def _day_items(text: str, posted: datetime, day: int, phase: int | None) -> list
     # the single times a post states, grouped by the day their line names (第二天 … 开门)
     stated: dict[int, dict[str, Any]] = {}
     for p in points:
-        if p.role and not p.delay:
+        if p.role and not p.delay and not p.wrong:
             stated.setdefault(p.day or day, {}).setdefault(p.role, p)
     ranged = {i["day"] for i in out}
     for d, roles in stated.items():

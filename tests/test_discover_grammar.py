@@ -10,14 +10,16 @@ account or a game's winner.
 from __future__ import annotations
 
 from datetime import datetime
+from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from auditor.game.announce import Announced, Notice, Patterns
-from auditor.game.discover import Sourced, _corrected
-from auditor.game.gamefile import DaySpec, Event, EventType
+from auditor.game.discover import Sourced, _close_changes, _corrected, _Day
+from auditor.game.gamefile import DaySpec, Event, EventType, ThreadKind, ThreadSpec
 from auditor.game.when import find_points, find_ranges
+from auditor.models import Post
 
 TZ = ZoneInfo("Asia/Shanghai")
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "油条", "小黄瓜"]
@@ -117,6 +119,18 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("加速成功，今晚18:00关门。", [(FAST, "", None, None)]),
     ("申请加速的人数不足，不加速。", []),
     ("游戏结束，好人阵营胜利！", [(OVER, "", None, "好人阵营")]),
+    # round 3 (issue 34): terse results, badge arrows, a 杀人贴's night, substitutes' verbs
+    ("D4。昨夜 苦瓜 死。", [(E, "苦瓜", "night", None)]),
+    ("我可不想死。", []),
+    ("画眉 6，杜鹃 2。\n画眉 警长。", [(S, "画眉", "elected", None)]),
+    ("警徽 番茄→芒果。", [(S, "芒果", "handed_over", None)]),
+    ("【杀人贴】\n月光下，油条再也没有醒来。\n油条 死亡。", [(E, "油条", "night", None)]),
+    ("冬瓜 死亡（被狙击）。", [(E, "冬瓜", "night", None)]),
+    ("替补 阿紫 从明天起接替 杜鹃 的位置。", [(SU, "杜鹃", None, "阿紫")]),
+    ("即日起由阿紫替补黄瓜，沿用原账号。", [(SU, "黄瓜", None, "阿紫")]),
+    ("阿紫替补上场接替油条。", [(SU, "油条", None, "阿紫")]),
+    ("请保守秘密直到游戏结束。", []),
+    ("游戏结束后开放揭秘帖。", []),
 ]
 
 
@@ -171,6 +185,13 @@ POINTS = [
     ),
     ("讨论：12/3-12/4，22:00关门", [(t(12, 4, 22), "closes", False)]),
     ("如果加速成功，今晚20:00关门", []),
+    # a delay granted, then the close it sets; a count's moment; the wrong time of a correction
+    ("今天延时 2 小时，24:00 关。", [(t(12, 3, 23, 59), "closes", True)]),
+    ("延时申请 2 人，延时失败，21:00 关门。", [(t(12, 3, 21), "closes", False)]),
+    ("截至本日15时，申请加速 4 人。", [(t(12, 3, 15), "closes", False)]),
+    ("投票截止时间提前至本日20时整。", [(t(12, 3, 20), "closes", False)]),
+    ("延时成功，今天改到晚上12点关门。", [(t(12, 3, 23, 59), "closes", True)]),
+    ("开门时间推迟到 10:00，关门不变。", [(t(12, 3, 10), "opens", False)]),
 ]
 
 
@@ -213,3 +234,80 @@ def test_the_time_a_clause_gives_an_event() -> None:
     assert (b.cause, b.clock) == ("sent_off", "14:05")
     (c,) = p.find("冬瓜被罚下，21:30 关门。")
     assert c.clock is None  # a time after the word is the day's, not the event's
+
+
+def test_what_a_time_is_said_to_be() -> None:
+    """A correction's wrong time (不是 22:00) and a count's moment (截至 15 时，…) are no close."""
+    fixed = find_points("更正：关门是 21:00，不是 22:00。", THU, TZ)
+    assert [(p.at.hour, p.wrong) for p in fixed] == [(21, False), (22, True)]
+    (count,) = find_points("截至本日15时，申请加速 4 人。", THU, TZ)
+    assert count.asof
+    (deadline,) = find_points("投票截至今晚22:00。", THU, TZ)
+    assert not deadline.asof
+
+
+def test_a_correction_that_says_how_leaves_the_other_deaths() -> None:
+    """更正 of a vote count replaces that day's vote-out, never its night's deaths."""
+    days = [DaySpec(2, t(12, 2, 9), t(12, 2, 22))]
+    earlier = [
+        Sourced(Event(E, "杜鹃", t(12, 2, 22), "vote"), "pid 1", 1),
+        Sourced(Event(E, "黄瓜", t(12, 2, 9), "night"), "pid 2", 2),
+    ]
+    (a,) = Patterns(PLAYERS).find("更正：重新计票后画眉 5 票，画眉出局。")
+    ev = Event(E, "画眉", t(12, 2, 22), "vote")
+    assert [s.item.player for s in earlier if not _corrected(s, ev, a, days)] == ["黄瓜"]  # type: ignore[union-attr]
+
+
+def test_the_time_before_the_word_when_the_player_follows() -> None:
+    (a,) = Patterns(PLAYERS).find("更正：14:05 红牌罚下的是 冬瓜。")
+    assert (a.player, a.cause, a.clock) == ("冬瓜", "sent_off", "14:05")
+
+
+def _director_post(tid: int, pid: int, at: datetime, text: str) -> Post:
+    return Post(tid, pid, 2, "导演", 1, at, "", text, tuple(text.splitlines()))
+
+
+def _day_found(closes: datetime) -> dict[int, _Day]:
+    return {3: _Day(t(12, 3, 9), closes, False, 1, "开帖", {})}
+
+
+@pytest.mark.parametrize(
+    ("posts", "closes", "accelerated", "delayed"),
+    [
+        # an acceleration granted moves the close earlier (a count's moment is no close)
+        (
+            [
+                "截至本日12时，申请加速 5 人，超过半数。第三天执行加速，投票截止时间提前至本日20时整。"
+            ],
+            (20, 0),
+            True,
+            False,
+        ),
+        # a delay granted, then the close it sets
+        (["第三天延时成功，关门改到 23:30。"], (23, 30), False, True),
+        (["延时 1 小时，23:00 关。"], (23, 0), False, True),
+        # a correction moves it either way; its wrong time is not taken
+        (["更正：今天 21:00 关门，不是 22:00。"], (21, 0), False, False),
+        # a later correction wins over the acceleration before it
+        (
+            ["加速成功，21:00 关门。", "更正：加速后是 20:00 关门，不是 21:00。"],
+            (20, 0),
+            True,
+            False,
+        ),
+        # a request's deadline, a failed delay, a supposed acceleration: nothing moves
+        (["延时申请 18:00 截止。"], (22, 0), False, False),
+        (["延时申请 2 人，延时失败，照常 22:00 关门。"], (22, 0), False, False),
+        (["如果加速成功，今晚 20:00 关门。"], (22, 0), False, False),
+    ],
+)
+def test_a_post_during_the_day_changes_its_close(
+    posts: list[str], closes: tuple[int, int], accelerated: bool, delayed: bool
+) -> None:
+    found = _day_found(t(12, 3, 22))
+    thread = ThreadSpec(10, ThreadKind.PROCESS, None)
+    by_tid = {10: [_director_post(10, 100 + i, t(12, 3, 12, i), p) for i, p in enumerate(posts)]}
+    game = SimpleNamespace(directors=("导演",))
+    _close_changes(game, found, [thread], by_tid, TZ)  # type: ignore[arg-type]
+    d = found[3]
+    assert (d.closes, d.accelerated, d.delayed) == (t(12, 3, *closes), accelerated, delayed)

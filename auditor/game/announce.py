@@ -72,6 +72,13 @@ class Announced:
     status: bool = False  # 警长：X — a state line, not the change itself
     replaces: tuple[str, ...] = ()  # a correction's wrong players (不是杜鹃, 杜鹃出局有误)
     clock: str | None = None  # the time the clause gives the event (土豆于21:48倒在了枪口下)
+    # a substitute who plays on the account of the one replaced (沿用原账号): no new account
+    same_account: bool = False
+
+    @property
+    def account(self) -> str | None:
+        """A substitute's own account (None when they play on the replaced one's)."""
+        return None if self.same_account else self.value
 
 
 # --------------------------------------------------------------------------- the lexicon
@@ -113,7 +120,11 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
         r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害",
     ),
-    (None, r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"),
+    (
+        None,
+        r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!]))",
+    ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
@@ -188,6 +199,8 @@ def _nfkc(text: str) -> str:
 _NOT_BUT = re.compile(
     r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
 )
+# 警徽 烧卖→春卷: the badge goes from the one to the other
+_BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
 _SAID_WRONG = re.compile(
     r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
 )
@@ -198,6 +211,7 @@ def clean(text: str) -> str:
     says B; a reading said to be wrong (杜鹃出局有误) is gone."""
     text = _QUOTE.sub("", _nfkc(text))
     text = _NOT_BUT.sub("是", text)
+    text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
     text = _SAID_WRONG.sub(
         lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
     )
@@ -228,23 +242,27 @@ class Patterns:
         names = sorted(self._norm, key=len, reverse=True)
         self._name_re = re.compile("|".join(re.escape(n) for n in names) or r"(?!x)x")
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
+        free = r"[^\s，。、：:（）()【】,;；!！?？由经]"  # a substitute not on the list
+        # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
+        between = (
+            r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:替补)?\s*(?:上场|入场|进场)?\s*(?:临时|来)?"
+        )
+        verb = r"(?:顶替|顶|接替|替补|替换|代替)"
         self._sub_re = [
             re.compile(
-                rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:]))[^\s，。、：:（）()【】由经]{{1,12}}?)\s*"
-                rf"(?:来)?(?:顶替|顶|接替|替补|替换|代替)\s*(?P<who>{one})"
+                rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
+                rf"{between}\s*{verb}\s*(?P<who>{one})"
             ),
             re.compile(
                 rf"(?P<who>{one})\s*(?:由|的替补(?:为|是))\s*(?:替补)?\s*"
-                rf"(?P<new>{one}|[^\s，。、：:（）()【】]{{1,12}}?)\s*(?:替补|接替|顶替|代替|$|[，。])"
+                rf"(?P<new>{one}|{free}{{1,12}}?)\s*(?:临时)?\s*(?:替补|接替|顶替|代替|替换|$|[，。])"
             ),
             re.compile(
-                rf"由\s*(?:替补)?\s*(?P<new>{one}|[^\s，。、：:（）()【】]{{1,8}}?)\s*"
-                rf"(?:接替|顶替|替补|代替)(?!\s*(?:{one}))"
+                rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:临时)?\s*"
+                rf"(?:接替|顶替|替补|代替|替换)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
-            re.compile(
-                rf"替补\s*(?P<new>{one}|[^\s，。、：:（）()【】]{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"
-            ),
+            re.compile(rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"),
         ]
 
     # ------------------------------------------------------------------ names in a clause
@@ -276,6 +294,9 @@ class Patterns:
         post_correction = bool(_CORRECTION.search(text)) or said_wrong
         vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
         badge_post = "警徽" in text
+        # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
+        head = text.strip().splitlines()[0] if text.strip() else ""
+        night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
         out: list[Announced] = []
         for line in text.splitlines():
             if self._relayed(line):
@@ -283,6 +304,7 @@ class Patterns:
             topic: str | None = None
             for sentence in _SENTENCES.findall(line):
                 ctx = _Sentence(self, sentence, post_correction, vote_result, badge_post, topic)
+                ctx.night = ctx.night or night_post
                 out.extend(ctx.read())
                 unplaced += ctx.unplaced
                 topic = ctx.topic or topic
@@ -489,7 +511,7 @@ class _Sentence:
                 if not slots and self.topic and not _denied(c, m.span()):
                     self.unplaced.append(c)
                 for n in slots:
-                    how = _cause_in(n.bracket) or cause or self._cause(c, m.start())
+                    how = _cause_in(n.bracket) or cause or self._cause_after(c, m)
                     out.append(
                         self._item(
                             EventType.ELIMINATED,
@@ -498,10 +520,15 @@ class _Sentence:
                             c,
                             cause=how,
                             day=_bracket_day(n.bracket) or self.day,
-                            clock=_clock(c, n.end, m.start()),
+                            clock=_clock(c, n.end, m.start()) or _clock_before(c, m.start()),
                         )
                     )
         return out
+
+    def _cause_after(self, c: str, m: re.Match[str]) -> str | None:
+        """How, from a bracket right after the word (死亡（被杀手杀死）), else :meth:`_cause`."""
+        said = re.match(r"\s*[（(]([^）)]*)[）)]", c[m.end() :])
+        return (_cause_in(said.group(1)) if said else None) or self._cause(c, m.start())
 
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
@@ -550,6 +577,14 @@ class _Sentence:
         """警长：X, 今日警长 X — a state line (the scorer and discovery take it for the
         election when no change is known)."""
         out: list[Announced] = []
+        alone = (
+            re.fullmatch(r"\s*(?:当选|当|任)?\s*警长\s*[。！!]*\s*", c[names[0].end :])
+            if names
+            else None
+        )
+        if alone and len(names) == 1 and not c[: names[0].start].strip():
+            # 烧卖 警长。(the result line after a count): the name, then the office
+            return [self._item(EventType.SHERIFF, names[0].player, "elected", c, status=True)]
         for m in _SHERIFF_STATUS.finditer(c):
             if "竞选" in c or "警徽" in c:
                 continue
@@ -592,22 +627,39 @@ class _Sentence:
         if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
             out.append(self._item(Notice.ACCELERATED, "", None, t))
         for g in _GAME_OVER.finditer(t):
+            if re.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or re.match(
+                r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
+            ):
+                continue  # 直到游戏结束, 游戏结束后: a time, not the notice
             winner = g.group("winner")
             if winner is not None:
                 winner = re.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
+                winner = winner.strip("—-－:：~～")
             out.append(self._item(Notice.GAME_OVER, "", None, t, value=winner))
         return out
 
     def _substitutes(self) -> list[Announced]:
+        same = bool(_SAME_ACCOUNT.search(self.text))
         return [
-            self._item(EventType.SUBSTITUTE, who, None, span, value=new)
+            self._item(EventType.SUBSTITUTE, who, None, span, value=new, same_account=same)
             for who, new, span in self.p.substitutes(self.text, self.topic or self.carried)
         ]
+
+
+_SAME_ACCOUNT = re.compile(
+    r"(?:沿用|使用|用|接管|继续用)(?:原|原来的?|其|他的?|她的?)\s*(?:账号|帐号|ID|id|马甲)|原(?:账号|帐号)(?:继续|游戏)"
+)
 
 
 def _clock(c: str, start: int, end: int) -> str | None:
     """The time between a name and its event word (于21:48, 在 14:05): the event's own."""
     m = re.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)", c[start:end])
+    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
+
+
+def _clock_before(c: str, at: int) -> str | None:
+    """A time right before an event word whose player follows it (14:05 红牌罚下的是 包子)."""
+    m = re.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)\s*(?:时|的时候)?\s*$", c[:at])
     return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
 
 
