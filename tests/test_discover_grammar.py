@@ -16,7 +16,14 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from auditor.game.announce import Announced, Notice, Patterns
-from auditor.game.discover import Sourced, _close_changes, _corrected, _Day
+from auditor.game.discover import (
+    Sourced,
+    _close_changes,
+    _corrected,
+    _Day,
+    _guess_how,
+    _recapped_close,
+)
 from auditor.game.gamefile import DaySpec, Event, EventType, ThreadKind, ThreadSpec
 from auditor.game.when import find_points, find_ranges
 from auditor.models import Post
@@ -130,6 +137,28 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("即日起由阿紫替补黄瓜，沿用原账号。", [(SU, "黄瓜", None, "阿紫")]),
     ("阿紫替补上场接替油条。", [(SU, "油条", None, "阿紫")]),
     ("请保守秘密直到游戏结束。", []),
+    # active night verbs, the hedges and examples that undo, a relayed last word
+    ("夜晚：杀手杀死了冬瓜；医生扎针一针空针（不致死）。", [(E, "冬瓜", "night", None)]),
+    ("黄瓜被秘警狙击。", [(E, "黄瓜", "night", None)]),
+    ("本夜：杀手杀死了芒果。出局顺序：芒果。", [(E, "芒果", "night", None)]),
+    ("夜死：画眉", [(E, "画眉", "night", None)]),
+    ("昨晚番茄走了，一路走好", [(E, "番茄", "night", None)]),
+    ("画眉 4.5 票 被放逐", [(E, "画眉", "vote", None)]),
+    ("前一日出局：冬瓜（投票）", [(E, "冬瓜", "vote", None)]),
+    ("例如番茄被投出且为猎人，他可以带走冬瓜。", []),
+    ("当前芒果得票最多，但不代表他出局。", []),
+    ("回复杜鹃：出局的角色都能留遗言，红牌罚下除外。", []),
+    ("冬瓜的遗言：\n我是猎人，我开枪带走了番茄。", []),
+    ("杜鹃方便的话，明天也许要你顶冬瓜的位置。", []),
+    ("警长为画眉而非杜鹃。", [(S, "画眉", "elected", None)]),
+    ("画眉 6 票 当选警长", [(S, "画眉", "elected", None)]),
+    # 平安 and 无人出局 said of the night, 加速 said of a day
+    ("昨夜平安。", [(QUIET, "", None, None)]),
+    ("没有人在昨晚出局。", [(QUIET, "", None, None)]),
+    ("昨夜没有角色出局。", [(QUIET, "", None, None)]),
+    ("第六天加速，加速后不允许改票。", [(FAST, "", None, None)]),
+    ("今天不加速。", []),
+    ("今日加速申请 3 人。", []),
     ("游戏结束后开放揭秘帖。", []),
 ]
 
@@ -169,7 +198,7 @@ POINTS = [
         [(t(12, 3, 9), "opens", False), (t(12, 3, 21, 30), "closes", False)],
     ),
     ("今天关门时间延长至23点。", [(t(12, 3, 23), "closes", True)]),
-    ("延时申请截止18:00", [(t(12, 3, 18), "closes", False)]),
+    ("延时申请截止18:00", []),  # a request's deadline is not the day's close
     (
         "今天开门推迟至10:00，关门21:00",
         [(t(12, 3, 10), "opens", False), (t(12, 3, 21), "closes", False)],
@@ -192,6 +221,12 @@ POINTS = [
     ("投票截止时间提前至本日20时整。", [(t(12, 3, 20), "closes", False)]),
     ("延时成功，今天改到晚上12点关门。", [(t(12, 3, 23, 59), "closes", True)]),
     ("开门时间推迟到 10:00，关门不变。", [(t(12, 3, 10), "opens", False)]),
+    ("D4\n关：21:30", [(t(12, 3, 21, 30), "closes", False)]),
+    ("21:30 前一小时内不允许改票。", [(t(12, 3, 21, 30), "closes", False)]),
+    ("关门前一小时（22:30 后）不得改票。", []),
+    ("加速申请：4/10，不足半数。按原定 22:00 关门。", [(t(12, 3, 22), "closes", False)]),
+    ("加速成功，改为今晚 22:00 关门不变。", [(t(12, 3, 22), "closes", False)]),
+    ("第一天 12/4(五) 10:00 开门", [(t(12, 4, 10), "opens", False)]),
 ]
 
 
@@ -311,3 +346,22 @@ def test_a_post_during_the_day_changes_its_close(
     _close_changes(game, found, [thread], by_tid, TZ)  # type: ignore[arg-type]
     d = found[3]
     assert (d.closes, d.accelerated, d.delayed) == (t(12, 3, *closes), accelerated, delayed)
+
+
+def test_a_death_said_with_no_cause() -> None:
+    """Soon after a close it is the vote-out; the next morning or the night's end, the night's."""
+    close = t(12, 2, 22)
+    assert _guess_how(False, close, t(12, 2, 22, 10)) == "vote"
+    assert _guess_how(False, close, t(12, 3, 8)) == "night"
+    assert _guess_how(True, close, t(12, 2, 22, 10)) == "night"  # a day's opening post
+    assert _guess_how(False, None, t(12, 3, 8)) == "night"
+
+
+def test_a_vote_out_a_discussion_post_recaps_is_the_day_befores() -> None:
+    days = [DaySpec(3, t(12, 2, 9), t(12, 2, 22)), DaySpec(4, t(12, 3, 9), t(12, 3, 22))]
+    (a,) = Patterns(PLAYERS).find("被投出：杜鹃")
+    talk = ThreadSpec(7, ThreadKind.DISCUSSION, 4)
+    assert _recapped_close(a, days[1], talk, days) == t(12, 2, 22)
+    assert _recapped_close(a, days[1], ThreadSpec(8, ThreadKind.VOTE, 4), days) is None
+    (b,) = Patterns(PLAYERS).find("第四天：杜鹃被投出")  # a day named: that day's own
+    assert _recapped_close(b, days[1], talk, days) is None

@@ -89,7 +89,8 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
     r"估计|希望|再犯|会被|将(?=被|会|红牌|罚下|出局)|"
-    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])"
+    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])|"
+    r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
 )
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
 _QUOTE = re.compile(
@@ -99,7 +100,7 @@ _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 _NIGHT = re.compile(rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|夜间|夜晚|第\s*{_NUM}\s*个?\s*[夜晚]")
-_YESTERDAY = re.compile(r"昨[日天]")
+_YESTERDAY = re.compile(r"昨[日天]|前一[日天]|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
@@ -118,12 +119,14 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     (
         "night",
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
-        r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害",
+        r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害"
+        r"|被(?:秘警|秘密警察|警察)(?:狙击|狙杀|击杀)"
+        r"|(?:杀手|狼人|女巫|秘警)(?:杀死|杀害|刀死|毒死|狙杀|击杀)了?",
     ),
     (
         None,
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"
-        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!]))",
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))",
     ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
@@ -166,15 +169,18 @@ _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
 )
 _NO_DEATH = re.compile(
-    r"平安夜|(?:无人|没有人|没人|无玩家)(?:死亡|出局|被杀|倒下)"
+    r"平安夜|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下)"
+    r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下)"
+    r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚)[^，。,]{0,4}?平安(?!夜)"
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：]\s*(?:无|没有人|无人)(?!\w)"
 )
 _ACCELERATED = re.compile(
     r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+    rf"|(?:今天|今日|本日|明天|明日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
 )
 _GAME_OVER = re.compile(r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
-_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否)")
+_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外)")
 _STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
 # a role, not a player, before the word (吹笛者出局: the piper's spell ends)
 _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
@@ -182,7 +188,7 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|是|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
-    rf"{_NUM}\s*[个人位名]|没能|终于|不幸|依规则|将|的情侣|选择)*$"
+    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|没能|终于|不幸|依规则|将|的情侣|选择|应声)*$"
 )
 _OBJECT_GAP = re.compile(
     rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
@@ -301,10 +307,15 @@ class Patterns:
         for line in text.splitlines():
             if self._relayed(line):
                 break  # 馄饨：— what follows is that player's words, relayed
+            # 回复杜鹃：/ @杜鹃 — the one spoken to, not the one the line is about
+            line = re.sub(rf"^\s*(?:回复|@|致)\s*(?:{self._name_re.pattern})\s*[:：,，]", "", line)
             topic: str | None = None
+            line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
             for sentence in _SENTENCES.findall(line):
                 ctx = _Sentence(self, sentence, post_correction, vote_result, badge_post, topic)
-                ctx.night = ctx.night or night_post
+                carried = line_night and not ctx.offset and ctx.day is None
+                ctx.night = ctx.night or night_post or carried
+                line_night = ctx.night
                 out.extend(ctx.read())
                 unplaced += ctx.unplaced
                 topic = ctx.topic or topic
@@ -329,8 +340,12 @@ class Patterns:
         return tuple(found)
 
     def _relayed(self, line: str) -> bool:
+        """A line that hands the word to a player (馄饨：, 春卷的遗言：): what follows is theirs."""
         head = line.strip()
-        return head[-1:] in (":", "：") and bool(self._name_re.fullmatch(head[:-1].strip()))
+        if head[-1:] not in (":", "："):
+            return False
+        who = re.sub(r"\s*(?:的)?(?:遗言|发言|原话)\s*$", "", head[:-1].strip())
+        return bool(self._name_re.fullmatch(who))
 
     def substitutes(self, sentence: str, topic: str | None) -> list[tuple[str, str, str]]:
         """(who leaves, who comes in, the span) for each substitution the sentence states."""
@@ -338,7 +353,9 @@ class Patterns:
         for i, p in enumerate(self._sub_re):
             for m in p.finditer(sentence):
                 new = m.group("new")
-                if _NEGATION.search(sentence[: m.start()][-3:]):
+                if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(
+                    sentence[: m.end()]
+                ):
                     continue
                 who = m.groupdict().get("who")
                 if who is None:
@@ -502,8 +519,8 @@ class _Sentence:
                 if cause is None and _NO_DEATH.search(c):
                     continue
                 taken.append(m.span())
-                hunter_object = cause == "hunter" and m.group(0).startswith(
-                    ("带走", "开枪", "最后一枪", "开了", "目标")
+                hunter_object = m.group(0).startswith(
+                    ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
                 )
                 if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
                     continue
@@ -589,7 +606,8 @@ class _Sentence:
             if "竞选" in c or "警徽" in c:
                 continue
             for n in self._slots(c, names, m.span(), nxt, subject=False):
-                if re.match(r"^\W*(?:哦|啦|了|呢)?\W*$", c[n.end :]):  # 警长番茄的票: no state
+                rest = re.sub(r"(?:而非|而不是|不是)\s*\S{1,12}$", "", c[n.end :])
+                if re.match(r"^\W*(?:哦|啦|了|呢)?\W*$", rest):  # 警长番茄的票: no state
                     out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
                 break
         return out

@@ -569,7 +569,20 @@ def _result_close(
         return thread_day.closes
     if inside is None and before is not None:
         return before.closes
-    return None
+    return _recapped_close(a, inside, spec, days)
+
+
+def _recapped_close(
+    a: Announced, inside: DaySpec | None, spec: ThreadSpec | None, days: list[DaySpec]
+) -> datetime | None:
+    """A vote-out a day's discussion post recaps (被投出：汤圆) is the day before's, at its
+    close."""
+    if inside is None or spec is None or spec.kind is not ThreadKind.DISCUSSION:
+        return None
+    if a.cause != "vote" or a.day is not None:
+        return None
+    prev = next((d for d in days if d.number == inside.number - 1), None)
+    return prev.closes if prev is not None else None
 
 
 def _event_from(
@@ -580,9 +593,7 @@ def _event_from(
     result_close = _result_close(a, t, spec, days)
     opening = post.first and spec is not None and spec.kind is ThreadKind.DISCUSSION
     if a.type is EventType.ELIMINATED:
-        how = a.how
-        if how is None:
-            how = "night" if opening else ("vote" if result_close is not None else "night")
+        how = a.how or _guess_how(opening, result_close, t)
         if a.clock is not None:  # 土豆于21:48倒在了枪口下: the time the post gives
             at = _on_post_date(t, a.clock)
         elif how == "sent_off":
@@ -675,6 +686,18 @@ def discover_events(
     return sorted(
         events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
     )
+
+
+# a result is posted soon after the close it belongs to; a death said with no cause much
+# later (the next morning, the 版杀7 night's end) is the night's
+RESULT_WITHIN = timedelta(hours=3)
+
+
+def _guess_how(opening: bool, result_close: datetime | None, t: datetime) -> str:
+    """How, when the clause does not say: a vote-out when posted soon after a close."""
+    if opening or result_close is None or t - result_close > RESULT_WITHIN:
+        return "night"
+    return "vote"
 
 
 def _on_post_date(t: datetime, clock: str) -> datetime:

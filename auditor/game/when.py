@@ -33,7 +33,7 @@ _DATE = (
     r"|(?P<{p}sm>\d{{1,2}})/(?P<{p}sd>\d{{1,2}})"
     r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|后天|昨天|当日|当天)"
     r"|(?P<{p}wd>(?:周|星期|礼拜)[一二三四五六日天]))"
-    r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?)?"
+    r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
 )
 _TIME = (
     r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|晚|夜里|凌晨)?\s*"
@@ -108,8 +108,9 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
             return _year_near(int(g[f"{p}m"]), int(g[f"{p}d"]), ref)
         if g[f"{p}iy"]:
             return date(int(g[f"{p}iy"]), int(g[f"{p}im"]), int(g[f"{p}id"]))
-        if g[f"{p}sm"]:
-            return _year_near(int(g[f"{p}sm"]), int(g[f"{p}sd"]), ref)
+        if g[f"{p}sm"]:  # 11/25 — or a count (4/10) when far from the post's date
+            near = _year_near(int(g[f"{p}sm"]), int(g[f"{p}sd"]), ref)
+            return near if near is not None and abs((near - ref).days) <= 60 else None
     except ValueError:
         return None
     if g[f"{p}rel"]:
@@ -268,7 +269,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     at=_at(d, hms, tz, end=role == "closes"),
                     role=role,
                     dated=dated,
-                    delay=verb or granted,
+                    delay=(verb or granted) and not re.match(r"\s*(?:关门|关帖)?\s*不变", after),
                     day=cn_number(dm.group(1) or dm.group(2)) if dm else None,
                     text=m.group(0).strip(),
                     wrong=bool(re.search(r"(?:不是|而非|并非|而不是)\s*$", before)),
@@ -320,12 +321,19 @@ def _last_date(text: str, ref: date) -> date | None:
 def _role(before: str, after: str) -> str | None:
     """Whether a time opens or closes a day: the word right after it (21:30 关门), else the
     nearest before it (开门推迟至10:00 opens)."""
-    if re.match(r"\s*(?:照常|准时|正式|按时)?(?:关|截|止|结束|close)", after):
+    if re.match(r"\s*(?:后|以后|之后)", after):
+        return None  # 22:30 后不得改票: a moment, not the close
+    if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
+        return None  # 延时申请截止18:00: a request's deadline, not the day's close
+    if re.match(
+        r"\s*(?:照常|准时|正式|按时)?(?:关|截|止|结束|结算|计票|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        after,
+    ):
         return "closes"
     if re.match(r"\s*(?:照常|准时|正式|按时)?(?:开|起|open)", after):
         return "opens"
     near = before[-6:]
-    noun = re.findall(r"关帖|关门|截止|截至|开帖|开门|开放", before)
+    noun = re.findall(r"关帖|关门|截止|截至|开帖|开门|开放|关(?=\s*[:：])|开(?=\s*[:：])", before)
     if noun:  # 开门推迟至10:00: what is put back is the opening
         return "closes" if noun[-1][0] in "关截" else "opens"
     close = max((m.end() for m in _CLOSE_WORDS.finditer(near)), default=-1)
