@@ -365,3 +365,38 @@ def test_a_vote_out_a_discussion_post_recaps_is_the_day_befores() -> None:
     assert _recapped_close(a, days[1], ThreadSpec(8, ThreadKind.VOTE, 4), days) is None
     (b,) = Patterns(PLAYERS).find("第四天：杜鹃被投出")  # a day named: that day's own
     assert _recapped_close(b, days[1], talk, days) is None
+
+
+def test_a_header_line_labels_the_times_under_it() -> None:
+    """第五天日程 / 第二天【环节三】 on a line of its own: the times below are that day's."""
+    rows = find_ranges(
+        "第五天日程\n环节一：12月4日 0:00-24:00\n环节二：12月5日 0:00-24:00", THU, TZ
+    )
+    assert [(r.day, r.phase) for r in rows] == [(5, 1), (5, 2)]
+    points = find_points(
+        "第二天【环节三】高票对决\n开始：12月4日 0:00\n结束：12月4日 24:00", THU, TZ
+    )
+    assert [(p.role, p.day, p.phase) for p in points] == [("opens", 2, 3), ("closes", 2, 3)]
+    (own,) = find_ranges("第一天\n第二天 12/4 09:00-22:00", THU, TZ)
+    assert own.day == 2  # a line's own label wins
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a line about a player that became no item: listed (never silent)
+        ("第三天公告。\n芒果倒在甲板上，再也没有起来。", True),
+        (
+            "冬瓜、番茄两人均已累计三张黄牌，各升级为红牌。",
+            True,
+        ),  # a 已 the grammar takes for a state
+        # read, or the name is the actor, the wrong one, or a count: nothing missing
+        ("番茄为猎人，开枪带走了冬瓜。", False),
+        ("更正：昨夜出局的是冬瓜，不是番茄。", False),
+        ("第二天结果：冬瓜 5 票，番茄 2 票。\n冬瓜出局。", False),
+        ("请大家准时投票。", False),
+    ],
+)
+def test_a_line_about_a_player_read_as_nothing_is_listed(text: str, listed: bool) -> None:
+    _found, unplaced = Patterns(PLAYERS).read(text)
+    assert bool(unplaced) is listed

@@ -195,6 +195,18 @@ _OBJECT_GAP = re.compile(
 )
 
 
+# the words of the game's events, broadly: a line naming a player beside one and read as
+# nothing is listed (未读懂的公告), never passed in silence
+_EVENTFUL = re.compile(
+    r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|替|顶|接替|吹笛|Lv|装傻|白痴|红牌|罚下|殉情"
+    r"|枪|带走|倒|平安|加速|延时|结束|胜|败|走了|遇害|呼吸|淘汰|离场|送别|扎"
+)
+# a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
+# 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
+_ACTOR = re.compile(
+    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的情侣|"
+    r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请)"
+)
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
 
@@ -311,6 +323,7 @@ class Patterns:
             line = re.sub(rf"^\s*(?:回复|@|致)\s*(?:{self._name_re.pattern})\s*[:：,，]", "", line)
             topic: str | None = None
             line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
+            before = len(out)
             for sentence in _SENTENCES.findall(line):
                 ctx = _Sentence(self, sentence, post_correction, vote_result, badge_post, topic)
                 carried = line_night and not ctx.offset and ctx.day is None
@@ -319,11 +332,29 @@ class Patterns:
                 out.extend(ctx.read())
                 unplaced += ctx.unplaced
                 topic = ctx.topic or topic
+            covered = {x for a in out[before:] for x in (a.player, a.value)}
+            if self._eventful(line, covered):
+                unplaced.append(line.strip())  # never silent: a line about a player, not read
         right = {a.player for a in out}
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
             out = [replace(a, replaces=wrong) if a.correction else a for a in out]
         return _settle(out), unplaced
+
+    def _eventful(self, line: str, covered: set[str | None]) -> bool:
+        """A line that names a player no item of it is about, beside a word of the game's
+        events (and is no vote count, 番茄 4 票): what it says should have become an item."""
+        names = [
+            n
+            for n in self.names(line)
+            if n.player not in covered
+            and not _ACTOR.match(line[n.end :])
+            and not re.search(r"(?:不是|而非|并非|[（(])\s*$", line[: n.start])
+        ]
+        if not names or not _EVENTFUL.search(self._name_re.sub("", line)):
+            return False
+        counted = all(re.match(r"\s*[:：]?\s*\d+(?:\.\d+)?\s*票", line[n.end :]) for n in names)
+        return not counted
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""

@@ -154,6 +154,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
     ref = posted_at.astimezone(tz).date()
     out: list[TimeRange] = []
     last_date: date | None = None
+    head: tuple[int | None, int | None] = (None, None)  # a header line's 第N天 / 环节N
     for raw_line in normalise(text).splitlines():
         line = raw_line.strip()
         found = False
@@ -183,14 +184,13 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                 continue
             last_date = d2
             before = line[: m.start()]
-            dm = _DAY_LABEL.search(before)
-            pm = _PHASE_LABEL.search(before)
+            day, phase = _labels(before, head)
             out.append(
                 TimeRange(
                     opens=opens,
                     closes=closes,
-                    day=cn_number(dm.group(1) or dm.group(2)) if dm else None,
-                    phase=cn_number(pm.group(1)) if pm else None,
+                    day=day,
+                    phase=phase,
                     accelerated="加速" in line,
                     label=before.strip(" ：:，,。【】[]"),
                     text=m.group(0),
@@ -199,7 +199,30 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
         if not found:
             for dm in _LONE_DATE.finditer(line):  # a dated line above "08:00-22:00"
                 last_date = _date(dm, "a", ref) or last_date
+            head = _header(line, head)
     return out
+
+
+def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
+    """The labels a line with no time gives the lines under it (第四天日程, 第三天【环节一】)."""
+    if STATES_TIME.search(line):
+        return head
+    dm = _DAY_LABEL.search(line)
+    pm = _PHASE_LABEL.search(line)
+    if dm is None and pm is None:
+        return head
+    day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
+    return day, (cn_number(pm.group(1)) if pm else None)
+
+
+def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
+    """A time's 第N天 and 环节N: its own line's, else the header's above it."""
+    dm = _DAY_LABEL.search(before)
+    pm = _PHASE_LABEL.search(before)
+    day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
+    if pm:
+        return day, cn_number(pm.group(1))
+    return day, (head[1] if dm is None else None)
 
 
 # --------------------------------------------------------------------------- single times
@@ -232,6 +255,7 @@ class TimePoint:
     day: int | None  # a 第N天 label on the same line, before it
     text: str
     wrong: bool = False  # the time a correction says was wrong (不是 22:00)
+    phase: int | None = None  # a 环节N label on its line or a header line above it
     asof: bool = False  # a count's moment (截至本日12时，申请加速的有 5 人), no deadline
 
 
@@ -241,8 +265,10 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     ref = posted_at.astimezone(tz).date()
     out: list[TimePoint] = []
     said = ""  # the post so far: a delay granted before a close makes it the new one
+    head: tuple[int | None, int | None] = (None, None)
     for raw_line in normalise(text).splitlines():
         said += raw_line + "\n"
+        head = _header(raw_line, head)
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
         for m in POINT.finditer(line):
             hms = _clock(m, "a")
@@ -259,7 +285,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             before = line[max(0, m.start() - 10) : m.start()].replace("\0", "")
             after = line[m.end() : m.end() + 7].replace("\0", "")
             role = _role(before, after)
-            dm = _DAY_LABEL.search(line[: m.start()])
+            day, phase = _labels(line[: m.start()], head)
             verb = bool(_DELAY_WORDS.search(before)) and not _NOT_DELAY.search(before)
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
@@ -270,7 +296,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     role=role,
                     dated=dated,
                     delay=(verb or granted) and not re.match(r"\s*(?:关门|关帖)?\s*不变", after),
-                    day=cn_number(dm.group(1) or dm.group(2)) if dm else None,
+                    day=day,
+                    phase=phase,
                     text=m.group(0).strip(),
                     wrong=bool(re.search(r"(?:不是|而非|并非|而不是)\s*$", before)),
                     asof=bool(re.search(r"截[至止]到?\s*$", before))
