@@ -90,6 +90,8 @@ class Discovery:
     problems: list[str] = field(default_factory=list)  # the game's state is incomplete
     no_result: list[datetime] = field(default_factory=list)  # 无人出局 / 平票 said then
     subjects: dict[int, str] = field(default_factory=dict)
+    # 游戏结束 (when, the post, the winner as written): no post after it is checked
+    ended: tuple[datetime, int | None, str | None] | None = None
     base: Game | None = None  # the game as the file states it
     # no title on the board carries the game's tag (a typo in [game] tag finds nothing)
     untagged: str | None = None
@@ -624,8 +626,7 @@ def _event_from(
 def discover_events(
     game: Game, threads: list[ThreadSpec], days: list[DaySpec], posts: list[Post], disc: Discovery
 ) -> list[Event]:
-    for e in game.events:
-        disc.events.append(Sourced(e, "游戏文件"))
+    disc.events.extend(Sourced(e, "游戏文件") for e in game.events)
     specs = {t.tid: t for t in threads}
     counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
     patterns = Patterns(list(game.players))
@@ -635,8 +636,9 @@ def discover_events(
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
         for a in _announced(patterns, post, disc):
-            if a.ends_piping:
-                found = [_end_piping(s, post.posted_at) for s in found]
+            noted = _noted(a, post, disc, found)
+            if noted is not None:
+                found = noted
                 continue
             if _restates(a, found):
                 continue  # 警长：X restates the sheriff the game already has
@@ -705,6 +707,17 @@ def _on_post_date(t: datetime, clock: str) -> datetime:
     h, m = (int(x) for x in clock.split(":"))
     at = t.replace(hour=h, minute=m, second=0, microsecond=0)
     return at - timedelta(days=1) if at > t else at
+
+
+def _noted(a: Announced, post: Post, disc: Discovery, found: list[Sourced]) -> list[Sourced] | None:
+    """A notice that is no event: 游戏结束 (the game ends then), 吹笛者出局 (every spell
+    ends then).  The events found so far, or None for an announcement of an event."""
+    if a.type is Notice.GAME_OVER:
+        disc.ended = disc.ended or (post.posted_at, post.pid, a.value)
+        return found
+    if a.ends_piping:
+        return [_end_piping(s, post.posted_at) for s in found]
+    return None
 
 
 def _restates(a: Announced, found: list[Sourced]) -> bool:
@@ -863,8 +876,14 @@ def discover(game: Game, store: object) -> Game:
     disc.accelerations = acceleration_proposals(game, threads, days, events, players_posts)
     disc.proposals.extend(p.text for p in disc.accelerations)
     _never_silent(game, threads, days, events, posts, disc, store)
+    ended = game.ended or (disc.ended[0] if disc.ended else None)
     return replace(
-        game, threads=tuple(threads), days=tuple(days), events=tuple(events), discovery=disc
+        game,
+        threads=tuple(threads),
+        days=tuple(d for d in days if ended is None or d.opens <= ended),
+        events=tuple(events),
+        discovery=disc,
+        ended=ended,
     )
 
 
