@@ -159,6 +159,19 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("第六天加速，加速后不允许改票。", [(FAST, "", None, None)]),
     ("今天不加速。", []),
     ("今日加速申请 3 人。", []),
+    # a bracket that stands alone is read; a group's topic; 投出去; the badge to 结果：X; Q&A
+    (
+        "清晨，蝉鸣依旧。\n（昨夜出局：冬瓜、番茄）",
+        [(E, "冬瓜", "night", None), (E, "番茄", "night", None)],
+    ),
+    ("第二天结束（芒果票数过半死亡）。", [(E, "芒果", "vote", None)]),
+    (
+        "冬瓜、番茄两人累计三张黄牌，各红牌罚下。",
+        [(E, "冬瓜", "sent_off", None), (E, "番茄", "sent_off", None)],
+    ),
+    ("昨天被投出去的是杜鹃。", [(E, "杜鹃", "vote", None)]),
+    ("杜鹃被罚下时持有警徽，警徽随机移交，结果：画眉。", [(S, "画眉", "handed_over", None)]),
+    ("Q：苦瓜被红牌罚下怎么办？\nA：苦瓜的情侣须殉情出局。", []),
     ("游戏结束后开放揭秘帖。", []),
 ]
 
@@ -386,10 +399,8 @@ def test_a_header_line_labels_the_times_under_it() -> None:
     [
         # a line about a player that became no item: listed (never silent)
         ("第三天公告。\n芒果倒在甲板上，再也没有起来。", True),
-        (
-            "冬瓜、番茄两人均已累计三张黄牌，各升级为红牌。",
-            True,
-        ),  # a 已 the grammar takes for a state
+        ("第三天公告。\n番茄在睡梦中停止了呼吸。", True),
+        ("冬瓜、番茄两人均已累计三张黄牌，各升级为红牌。", False),  # both read (the group)
         # read, or the name is the actor, the wrong one, or a count: nothing missing
         ("番茄为猎人，开枪带走了冬瓜。", False),
         ("更正：昨夜出局的是冬瓜，不是番茄。", False),

@@ -114,7 +114,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
     (
         "vote",
-        r"(?:被)?(?:投票|公投)?(?:投出|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
+        r"(?:被)?(?:投票|公投)?(?:投出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
     ),
     (
         "night",
@@ -188,7 +188,7 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|是|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
-    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|没能|终于|不幸|依规则|将|的情侣|选择|应声)*$"
+    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声)*$"
 )
 _OBJECT_GAP = re.compile(
     rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
@@ -316,25 +316,15 @@ class Patterns:
         head = text.strip().splitlines()[0] if text.strip() else ""
         night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
         out: list[Announced] = []
+        post = (post_correction, vote_result, badge_post, night_post)
         for line in text.splitlines():
             if self._relayed(line):
                 break  # 馄饨：— what follows is that player's words, relayed
-            # 回复杜鹃：/ @杜鹃 — the one spoken to, not the one the line is about
-            line = re.sub(rf"^\s*(?:回复|@|致)\s*(?:{self._name_re.pattern})\s*[:：,，]", "", line)
-            topic: str | None = None
-            line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
-            before = len(out)
-            for sentence in _SENTENCES.findall(line):
-                ctx = _Sentence(self, sentence, post_correction, vote_result, badge_post, topic)
-                carried = line_night and not ctx.offset and ctx.day is None
-                ctx.night = ctx.night or night_post or carried
-                line_night = ctx.night
-                out.extend(ctx.read())
-                unplaced += ctx.unplaced
-                topic = ctx.topic or topic
-            covered = {x for a in out[before:] for x in (a.player, a.value)}
-            if self._eventful(line, covered):
-                unplaced.append(line.strip())  # never silent: a line about a player, not read
+            if re.match(r"\s*(?:Q|A|问|答)\s*[:：]", line):
+                continue  # a rules Q&A: what would happen, not what did
+            found, missed = self._line(line, post)
+            out += found
+            unplaced += missed
         right = {a.player for a in out}
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
@@ -369,6 +359,31 @@ class Patterns:
                 if n.player not in found:
                     found.append(n.player)
         return tuple(found)
+
+    def _line(
+        self, line: str, post: tuple[bool, bool, bool, bool]
+    ) -> tuple[list[Announced], list[str]]:
+        """One line of a post, sentence by sentence: what it announces, and what it holds
+        that no item came from (never silent)."""
+        correction, vote_result, badge_post, night_post = post
+        # 回复杜鹃：/ @杜鹃 — the one spoken to, not the one the line is about
+        line = re.sub(rf"^\s*(?:回复|@|致)\s*(?:{self._name_re.pattern})\s*[:：,，]", "", line)
+        out: list[Announced] = []
+        unplaced: list[str] = []
+        topic: str | None = None
+        line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
+        for sentence in _SENTENCES.findall(line):
+            ctx = _Sentence(self, sentence, correction, vote_result, badge_post, topic)
+            carried = line_night and not ctx.offset and ctx.day is None
+            ctx.night = ctx.night or night_post or carried
+            line_night = ctx.night
+            out.extend(ctx.read())
+            unplaced += ctx.unplaced
+            topic = ctx.topic or topic
+        covered = {x for a in out for x in (a.player, a.value)}
+        if self._eventful(line, covered):
+            unplaced.append(line.strip())  # never silent: a line about a player, not read
+        return out, unplaced
 
     def _relayed(self, line: str) -> bool:
         """A line that hands the word to a player (馄饨：, 春卷的遗言：): what follows is theirs."""
@@ -441,6 +456,7 @@ class _Sentence:
         self.topic = first[0].player if first else None
         self.carried = topic if not first else None
         self.known = self.carried  # the subject so far: a name in an earlier clause
+        self.known_all: list[str] = []  # ... with the names joined to it (包子、番茄两人)
         self.unplaced: list[str] = []
         self.asks = bool(re.search(r"[？?]\s*$", self.text))
         night_n = _NIGHT_N.search(self.text)
@@ -467,7 +483,10 @@ class _Sentence:
                 break  # a supposition or a question runs to the end of the sentence
             out.extend(self._clause(clause, clauses[i + 1] if i + 1 < len(clauses) else ""))
             named = self.p.names(clause)
-            self.known = self.known or (named[0].player if named else None)
+            if named and not self.known:
+                lead = _group(named, clause, named[0].start, forward=True)
+                self.known = named[0].player
+                self.known_all = [n.player for n in lead] or [self.known]
         out.extend(self._notices())
         out.extend(self._substitutes())
         return out
@@ -534,13 +553,15 @@ class _Sentence:
             topic = self.known
             lead = c[:start].strip()
             if topic and not names and len(lead) <= 6 and not _NOT_A_MANNER.search(lead):
-                return [_Name(topic, 0, 0, "")]
+                return [_Name(t, 0, 0, "") for t in (self.known_all or [topic])]
         return []
 
     def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
         taken: list[tuple[int, int]] = []
-        brackets = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", c)]
+        # a name's own bracket is its how (番茄（投票）); a bracket that stands alone
+        # ((昨夜出局：饺子、包子)) is read as any clause
+        brackets = [(n.end - len(n.bracket), n.end) for n in names if n.bracket]
         for cause, pattern in _ELIM_RE:
             for m in pattern.finditer(c):
                 if any(s <= m.start() < e for s, e in taken + brackets):
@@ -750,7 +771,8 @@ def _only_names(p: Patterns, clause: str) -> bool:
     rest = p._name_re.sub("", clause)
     return (
         bool(p.names(clause))
-        and re.fullmatch(r"[\s、和与及/,。．.！!（）()\d票人两]*", rest) is not None
+        and re.fullmatch(r"(?:结果|是|为)?[\s、和与及/,。．.！!（）()\d票人两:：]*", rest)
+        is not None
     )
 
 
