@@ -49,8 +49,9 @@ sys.path.insert(0, str(ROOT))
 
 from auditor.game.announce import Announced, Notice, Patterns  # noqa: E402
 from auditor.game.gamefile import EventType  # noqa: E402
+from auditor.game.state import why_listed  # noqa: E402
 from auditor.game.titles import classify  # noqa: E402
-from auditor.game.when import STATES_TIME, find_points, find_ranges  # noqa: E402
+from auditor.game.when import find_points, find_ranges  # noqa: E402
 
 TZ = ZoneInfo("Asia/Shanghai")
 PLAYERS = "饺子 包子 馄饨 豆浆 油条 烧卖 春卷 汤圆 番茄 冬瓜 南瓜 土豆 芝麻 花生".split()  # noqa: SIM905
@@ -305,16 +306,18 @@ def score(path: Path, show_misses: bool) -> int:
                 f"{rec['id']} 多：{json.dumps(g, ensure_ascii=False)}｜{rec['text'][:80]!r}"
             )
         text = unicodedata.normalize("NFKC", rec["text"])
-        if not missed and got and rec["author"] in DIRECTORS and patterns.read(text)[1]:
+        director = rec["author"] in DIRECTORS
+        unplaced = director and bool(patterns.read(text)[1])
+        # as discovery lists a director's post (auditor.game.state.unread_posts): nothing
+        # read from it, or a clause of it not read; and it names a player, says a notice's
+        # word or states a time
+        listed = director and (not got or unplaced) and why_listed(PLAYERS, text) is not None
+        if listed and not missed and not free:
             flagged_clean += 1
-        if missed:
-            unplaced = rec["author"] in DIRECTORS and bool(patterns.read(text)[1])
-            listed = (not got or unplaced) and (
-                any(p in text for p in PLAYERS) or STATES_TIME.search(text)
-            )
-            if not listed:
-                silent += 1
-                misses["silent"].append(f"{rec['id']}｜{rec['text'][:100]!r}")
+            misses["listed though right"].append(f"{rec['id']}｜{rec['text'][:100]!r}")
+        if missed and not listed:
+            silent += 1
+            misses["silent"].append(f"{rec['id']}｜{rec['text'][:100]!r}")
     kinds = list(KINDS) + sorted(set(tp) | set(fp) | set(fn) - set(KINDS))
     print(f"{'kind':<16}{'precision':>10}{'recall':>8}{'tp':>5}{'fp':>5}{'fn':>5}{'near':>6}")
     for k in dict.fromkeys(kinds):
@@ -327,7 +330,7 @@ def score(path: Path, show_misses: bool) -> int:
         f"{total_tp / max(1, total_tp + total_fn):>8.3f}{total_tp:>5}{total_fp:>5}{total_fn:>5}{sum(near.values()):>6}"
     )
     print(f"posts with a miss that would pass in silence (not listed as 未读懂的公告): {silent}")
-    print(f"posts read right but listed for a clause not placed: {flagged_clean}")
+    print(f"posts read right (no miss, no false item) yet listed as 未读懂的公告: {flagged_clean}")
     if show_misses:
         for k, rows in misses.items():
             print(f"\n## {k}")

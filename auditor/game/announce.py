@@ -41,12 +41,14 @@ Days: a clause's ``第 N 天`` gives ``day``; ``第 N 夜`` is the night before 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from enum import StrEnum
 
+from auditor.game.fold import fold
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
+from auditor.game.when import find_points
 
 
 class Notice(StrEnum):
@@ -195,12 +197,6 @@ _OBJECT_GAP = re.compile(
 )
 
 
-# the words of the game's events, broadly: a line naming a player beside one and read as
-# nothing is listed (未读懂的公告), never passed in silence
-_EVENTFUL = re.compile(
-    r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|替|顶|接替|吹笛|Lv|装傻|白痴|红牌|罚下|殉情"
-    r"|枪|带走|倒|平安|加速|延时|结束|胜|败|走了|遇害|呼吸|淘汰|离场|送别|扎"
-)
 # a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = re.compile(
@@ -209,9 +205,39 @@ _ACTOR = re.compile(
 )
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
+# the words of a notice, in Chinese and in a director's English shorthand: a director's
+# post that holds one outright and from which nothing was read is listed (未读懂的公告)
+NOTICE_WORDS = re.compile(
+    r"游戏结束|胜|平安|死|出局|加速|延时|延长|推迟|顺延|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
+    r"|淘汰|殉情|放逐|(?<![A-Za-z])(?:out|dead|died|killed|RIP|game\s*over|wins?|won|sub|DDL"
+    r"|deadline|delay(?:ed)?|accelerat\w*|peaceful|sheriff|badge|piped|idiot)(?![A-Za-z])",
+    re.I,
+)
+# what a word promises: a winner (X 胜, village wins), an acceleration granted, a delay
+# granted with its new close; a sentence that says it and became no such item is listed
+_WIN = re.compile(
+    r"(?<![获决优全必])胜(?![负率算任出券])|(?<![A-Za-z])(?:wins?|won)(?![A-Za-z])", re.I
+)
+_ACCEL_DONE = re.compile(r"加速(?:成功|成立|生效|通过)|(?<![A-Za-z])accelerated(?![A-Za-z])", re.I)
+_DELAY_DONE = re.compile(
+    r"延时(?:申请)?(?:成功|成立|生效|通过)|算是延时|不关门|新关帖|(?<![A-Za-z])delay(?:ed)?(?![A-Za-z])",
+    re.I,
+)
+_ASKS_OR_TIES = re.compile(r"[？?]\s*$|平票")
+
+
+def notice_word(text: str) -> str | None:
+    """The first notice word the post says outright (not in a question, a supposition or a
+    tie's 无人出局)."""
+    for sentence in _SENTENCES.findall(clean(text)):
+        m = NOTICE_WORDS.search(sentence)
+        if m and not _ASKS_OR_TIES.search(sentence) and not _SUPPOSE.search(sentence[: m.start()]):
+            return m.group(0)
+    return None
+
 
 def _nfkc(text: str) -> str:
-    return unicodedata.normalize("NFKC", text)
+    return fold(text)  # NFKC, and traditional characters as simplified (關門 → 关门)
 
 
 _NOT_BUT = re.compile(
@@ -329,11 +355,13 @@ class Patterns:
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
             out = [replace(a, replaces=wrong) if a.correction else a for a in out]
-        return _settle(out), unplaced
+        found = _settle(out)
+        return found, unplaced + _unkept(text, found)
 
     def _eventful(self, line: str, covered: set[str | None]) -> bool:
-        """A line that names a player no item of it is about, beside a word of the game's
-        events (and is no vote count, 番茄 4 票): what it says should have become an item."""
+        """A line that names a player no item of it is about, whatever its words (a story's
+        没有回家, a shorthand's 松果 out, a preset's own 今天喵喵：…), save a vote count (番茄
+        4 票), the one who acts and a denial: what it says should have become an item."""
         names = [
             n
             for n in self.names(line)
@@ -341,7 +369,7 @@ class Patterns:
             and not _ACTOR.match(line[n.end :])
             and not re.search(r"(?:不是|而非|并非|[（(])\s*$", line[: n.start])
         ]
-        if not names or not _EVENTFUL.search(self._name_re.sub("", line)):
+        if not names:
             return False
         counted = all(re.match(r"\s*[:：]?\s*\d+(?:\.\d+)?\s*票", line[n.end :]) for n in names)
         return not counted
@@ -798,6 +826,34 @@ def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]
             break
         run.insert(0, n)
     return run
+
+
+_ANY_DAY = datetime(2000, 1, 3, 12, tzinfo=UTC)  # find_points needs a date; any will do
+
+
+def _unkept(text: str, found: list[Announced]) -> list[str]:
+    """The sentences whose word promises an item of a kind the post gave none of: a winner
+    (狼胜, village wins), an acceleration granted, a delay granted with its new close."""
+    kinds = {a.type for a in found if a.type is not Notice.GAME_OVER or a.value}
+    out: list[str] = []
+    delayed: bool | None = None
+    for sentence in _SENTENCES.findall(text):
+        if _ASKS_OR_TIES.search(sentence) or _SUPPOSE.search(sentence):
+            continue
+        promised = [
+            k
+            for k, w in ((Notice.GAME_OVER, _WIN), (Notice.ACCELERATED, _ACCEL_DONE))
+            if w.search(sentence)
+        ]
+        if any(k not in kinds for k in promised):
+            out.append(sentence.strip())
+        elif _DELAY_DONE.search(sentence) and not re.search(r"失败|不足|未通过|没成", sentence):
+            if delayed is None:
+                points = find_points(text, _ANY_DAY, UTC)
+                delayed = any(p.delay and p.role == "closes" for p in points)
+            if not delayed:
+                out.append(sentence.strip())
+    return out
 
 
 def _same(a: Announced, b: Announced) -> bool:

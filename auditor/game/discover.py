@@ -85,6 +85,8 @@ class Discovery:
     asks: list[Proposal] = field(default_factory=list)  # the hour a seed leaves open
     read: set[int] = field(default_factory=set)  # the directors' posts something was taken from
     announced: set[int] = field(default_factory=set)  # ... an event (or a denial) among it
+    # ... a clause or line of which was not read (listed even when a day was read from it)
+    unplaced: set[int] = field(default_factory=set)
     unread: list[Unread] = field(default_factory=list)  # 未读懂的公告
     dismissed: dict[int, dict[str, str]] = field(default_factory=dict)  # 不是公告, signed
     problems: list[str] = field(default_factory=list)  # the game's state is incomplete
@@ -743,8 +745,10 @@ def _corrected(s: Sourced, ev: Event, a: Announced, days: list[DaySpec]) -> bool
 def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announced]:
     """What the post announces; a post anything was read from is marked as read."""
     found, unplaced = patterns.read(_text(post))
+    if unplaced and post.pid is not None:
+        disc.unplaced.add(post.pid)  # a clause not placed keeps the post listed (never silent)
     if found and post.pid is not None:
-        if not unplaced:  # a clause not placed keeps the post listed (never silent)
+        if not unplaced:
             disc.read.add(post.pid)
         disc.announced.add(post.pid)
     return found
@@ -906,6 +910,7 @@ def _never_silent(
         for p in posts
         if p.tid == ph.vote_thread and p.first and p.pid is not None
     }
+    disc.read -= disc.unplaced  # a day read from a post leaves its unread clause listed
     values = store.state_values(DISMISSED)  # type: ignore[attr-defined]
     disc.dismissed = dismissals(values)
     disc.unread = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)

@@ -19,13 +19,14 @@ import hashlib
 import itertools
 import json
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from auditor.errors import STATE_INCOMPLETE_EXIT
+from auditor.game.announce import notice_word
+from auditor.game.fold import fold
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.game.when import STATES_TIME, find_points, find_ranges
 
@@ -88,9 +89,22 @@ def _text(p: Post) -> str:
     return "\n".join(p.lines) if p.lines else p.text
 
 
-def _names(game: Game, text: str) -> list[str]:
-    norm = unicodedata.normalize("NFKC", text)
-    return [p for p in game.players if unicodedata.normalize("NFKC", p) in norm]
+def why_listed(players: Sequence[str], text: str) -> str | None:
+    """Why a director's post nothing was read from is listed: it names a player, says a
+    notice's word (游戏结束, 平安, 加速, GAME OVER, out …) or states a time; else None."""
+    names = _names_in(players, text)
+    if names:
+        return f"提到玩家 {'、'.join(names)}"
+    word = notice_word(text)
+    if word is not None:
+        return f"写了「{word}」"
+    times = STATES_TIME.search(fold(text))
+    return f"写了时间 {times.group(0)}" if times else None
+
+
+def _names_in(players: Sequence[str], text: str) -> list[str]:
+    norm = fold(text)  # 開心果 names 开心果
+    return [p for p in players if fold(p) in norm]
 
 
 def _agrees(p: Post, game: Game, days: Sequence[DaySpec]) -> bool:
@@ -133,20 +147,14 @@ def unread_posts(
         first_line = text.strip().splitlines()[0] if text.strip() else ""
         if kinds[p.tid] is ThreadKind.LASTWORDS and "遗言" in first_line:
             continue  # a player's last words as the director posts them: their words
-        names = _names(game, text)
-        times = STATES_TIME.search(unicodedata.normalize("NFKC", text))
-        if not names and times is None:
+        why = why_listed(game.players, text)
+        if why is None:
             continue
-        if not names and _agrees(p, game, days):
+        if why.startswith("写了时间") and _agrees(p, game, days):
             continue
         h = digest(text)
         if dismissed.get(p.pid, {}).get("digest") == h:
             continue
-        why = (
-            f"提到玩家 {'、'.join(names)}"
-            if names
-            else f"写了时间 {times.group(0) if times else ''}"
-        )
         out.append(Unread(p.pid, p.tid, p.floor, p.posted_at, text, why, h))
     return out
 

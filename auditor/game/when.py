@@ -19,10 +19,10 @@ next year).  Everything is in the forum's time zone.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 
+from auditor.game.fold import fold
 from auditor.game.titles import NUM, cn_number
 
 _DASHES = str.maketrans({c: "-" for c in "–—―−－~～〜"})
@@ -66,7 +66,7 @@ def _digits(m: re.Match[str]) -> str:
 
 
 def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).translate(_DASHES)
+    text = fold(text).translate(_DASHES)
     text = _CN_CLOCK.sub(_digits, text)
     text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)

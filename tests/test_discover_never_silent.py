@@ -1,0 +1,112 @@
+"""Issue 34's hard guarantee: a director's post the reader could not read is listed as
+未读懂的公告, never passed in silence — whatever the director's words (traditional
+characters, English shorthand, a story), and not for a tie or a rules question.
+
+R1: a post nothing was read from is listed for a notice's word (游戏结束, 平安, GAME OVER …)
+as it is for a player's name or a time.  R2: a line naming a player that no item is about
+keeps the post listed though another line was read.  R3: a word that promises a kind (X 胜,
+加速成功, 延时成功 with a time) and no item of that kind keeps it listed."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.announce import Notice, Patterns, notice_word
+from auditor.game.fold import fold
+from auditor.game.gamefile import EventType
+from auditor.game.state import why_listed
+
+PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "開心果", "苦瓜"]
+P = Patterns(PLAYERS)
+
+
+def test_fold_keeps_the_length_and_reads_traditional_characters() -> None:
+    text = "關門：今晚九點半。警長競選：開心果 當選警長"
+    assert len(fold(text)) == len(text)
+    assert fold(text) == "关门:今晚九点半。警长竞选:开心果 当选警长"
+
+
+def test_a_traditional_post_and_name_are_read_as_the_roster_spells_them() -> None:
+    found, unplaced = P.read("警長競選結果：開心果 7 票，當選警長。")
+    assert [(a.type, a.player, a.how) for a in found] == [(EventType.SHERIFF, "開心果", "elected")]
+    assert unplaced == []
+    assert why_listed(PLAYERS, "开心果 明天请假") == "提到玩家 開心果"
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("完。村民胜。", "胜"),
+        ("GAME OVER. wolves win.", "GAME OVER"),
+        ("夜：平安。", "平安"),
+        ("day4: accelerated.", "accelerated"),
+        ("昨晚没有人死去。", "死"),
+        ("延时成功。", "延时"),
+    ],
+)
+def test_a_notice_word_lists_a_post_nothing_was_read_from(text: str, word: str) -> None:
+    assert notice_word(text) == word
+    assert why_listed(PLAYERS, text) == f"写了「{word}」"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "加速需要多少人申请？",  # a rules question
+        "如果过半数申请，本日即加速。",  # a supposition
+        "平票，无人出局。",  # a tie: no notice of an event
+        "大家早上好，今天天气不错。",
+    ],
+)
+def test_no_notice_word_in_a_question_a_supposition_or_a_tie(text: str) -> None:
+    assert notice_word(text) is None
+    assert why_listed(PLAYERS, text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "第三天开门。\n昨晚冬瓜被狼叼进了树林。",  # a story's death the lexicon lacks
+        "今天开门。\n今日喵星人：番茄、芒果",  # a preset's own word the lexicon lacks
+        "黄瓜出局。\n番茄 went home.",
+    ],
+)
+def test_a_line_naming_a_player_that_nothing_read_keeps_the_post_listed(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert unplaced, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "番茄 4 票，冬瓜 3 票。番茄出局。",  # the count beside the result
+        "冬瓜为猎人，开枪带走番茄。",  # the one who acts
+    ],
+)
+def test_a_count_or_an_actor_beside_the_item_is_not_listed(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert found and unplaced == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("游戏结束\n胜方：好人", Notice.GAME_OVER),  # a winner the grammar did not take
+        ("延时成功，大家多聊会儿，22点见。", None),  # no new close read
+    ],
+)
+def test_a_word_that_promises_a_kind_without_its_item_keeps_the_post_listed(
+    text: str, kind: Notice | None
+) -> None:
+    found, unplaced = P.read(text)
+    assert unplaced, found
+    if kind is not None:
+        assert all(a.value is None for a in found if a.type is kind)
+
+
+def test_a_promise_kept_is_not_listed() -> None:
+    found, unplaced = P.read("游戏结束，村民阵营胜利！")
+    assert [(a.type, a.value) for a in found] == [(Notice.GAME_OVER, "村民阵营")]
+    assert unplaced == []
+    assert P.read("延时失败，今晚 21:30 照常关门。")[1] == []
+    assert P.read("延时成功！新关帖：明早十点。")[1] == []  # the new close is read
