@@ -28,7 +28,8 @@ conventions the scorer applies: a sheriff election is day 1's (1); a sheriff sta
 (警长：X) after day 2 restates and is no item (5); a 版杀7 night or last-words range is no
 day item (2).  How, 平安夜, 加速 and 游戏结束 come from the reader (``Announced.cause``,
 :class:`auditor.game.announce.Notice`), never from the scorer's own word search.  ``retract``
-items are not scored.
+items are not scored, and a game over is compared by its kind alone (the labels name the
+winner's faction, 狼胜 → 狼人阵营; the reader gives the winner as the post writes it).
 """
 
 from __future__ import annotations
@@ -258,6 +259,8 @@ def matches(got: dict[str, Any], want: dict[str, Any]) -> bool:
     for k, v in want.items():
         if k in ("kind",):
             continue
+        if k == "winner":
+            continue  # labels name the faction (狼胜 → 狼人阵营), the reader the words as written
         if k == "day" and got.get(k) == UNPLACED:
             continue
         if got.get(k) != v:

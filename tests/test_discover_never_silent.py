@@ -37,9 +37,9 @@ def test_a_traditional_post_and_name_are_read_as_the_roster_spells_them() -> Non
     ("text", "word"),
     [
         ("完。村民胜。", "胜"),
-        ("GAME OVER. wolves win.", "GAME OVER"),
+        ("GAME OVER. wolves win.", "游戏结束"),  # shorthand in the grammar's words
         ("夜：平安。", "平安"),
-        ("day4: accelerated.", "accelerated"),
+        ("day4: accelerated.", "加速"),
         ("昨晚没有人死去。", "死"),
         ("延时成功。", "延时"),
     ],
@@ -110,3 +110,55 @@ def test_a_promise_kept_is_not_listed() -> None:
     assert unplaced == []
     assert P.read("延时失败，今晚 21:30 照常关门。")[1] == []
     assert P.read("延时成功！新关帖：明早十点。")[1] == []  # the new close is read
+
+
+# --------------------------------------------------------------------------- general causes
+# (the dev half's voices, with cases of our own: shorthand, story, terse, labels)
+
+
+def _read(text: str) -> list[tuple[object, ...]]:
+    return sorted((str(a.type), a.player, a.cause, a.value, a.offset) for a in P.read(text)[0])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yesterday: 番茄 voted out.", [("eliminated", "番茄", "vote", None, -1)]),
+        ("last night: 冬瓜 killed.", [("eliminated", "冬瓜", "night", None, 0)]),
+        (
+            "night: 2 out → 黄瓜, 芒果.",
+            [("eliminated", "芒果", "night", None, 0), ("eliminated", "黄瓜", "night", None, 0)],
+        ),
+        ("sub: 苦瓜 in for 芒果.", [("substitute", "芒果", None, "苦瓜", 0)]),
+        ("GAME OVER. village wins.", [("game_over", "", None, "village", 0)]),
+        ("night: none.", [("no_death", "", None, None, 0)]),
+        ("芒果 出。", [("eliminated", "芒果", None, None, 0)]),  # terse
+        ("死者：黄瓜。", [("eliminated", "黄瓜", None, None, 0)]),
+        ("昨夜，冬瓜没有回家。", [("eliminated", "冬瓜", "night", None, 0)]),  # a story's
+        (
+            "番茄和芒果被带走了……",
+            [("eliminated", "番茄", "night", None, 0), ("eliminated", "芒果", "night", None, 0)],
+        ),
+        ("【昨夜出局】无", [("no_death", "", None, None, 0)]),
+        ("夜：平安。", [("no_death", "", None, None, 0)]),
+        ("昨晚大家都醒着，没有人死去。", [("no_death", "", None, None, 0)]),
+        # undone as before: a question, a supposition, a negation, a gun's 带走
+        ("芒果 out?", []),
+        ("番茄没有出局。", []),
+        ("番茄开枪带走了芒果。", [("eliminated", "芒果", "hunter", None, 0)]),
+    ],
+)
+def test_shorthand_story_and_terse_words(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+def test_english_times_read_as_chinese_ones() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points
+
+    tz = ZoneInfo("Asia/Shanghai")
+    mon = datetime(2026, 12, 7, 9, tzinfo=tz)  # a Monday
+    (p,) = find_points("day3 open, DDL Tue 22:00.", mon, tz)
+    assert (p.role, p.day, p.at) == ("closes", 3, datetime(2026, 12, 8, 22, tzinfo=tz))

@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 
-from auditor.game.fold import fold
+from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
 from auditor.game.when import find_points
@@ -123,12 +123,16 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
         r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害"
         r"|被(?:秘警|秘密警察|警察)(?:狙击|狙杀|击杀)"
-        r"|(?:杀手|狼人|女巫|秘警)(?:杀死|杀害|刀死|毒死|狙杀|击杀)了?",
+        r"|(?:杀手|狼人|女巫|秘警)(?:杀死|杀害|刀死|毒死|狙杀|击杀)了?"
+        # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
+        r"|没(?:有|能)回家|离开了我们|再也没有醒来|被带走了?|倒在了?[^，。]{0,5}?(?:门口|家中|床上|地上|路边)",
     ),
     (
         None,
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"
-        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))",
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))"
+        # terse: 栗子 出。 死者：X
+        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?",
     ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
@@ -171,10 +175,10 @@ _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
 )
 _NO_DEATH = re.compile(
-    r"平安夜|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下)"
-    r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下)"
-    r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚)[^，。,]{0,4}?平安(?!夜)"
-    r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：]\s*(?:无|没有人|无人)(?!\w)"
+    r"平安夜|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
+    r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
+    r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
+    r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
 )
 _ACCELERATED = re.compile(
     r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
@@ -240,6 +244,10 @@ def _nfkc(text: str) -> str:
     return fold(text)  # NFKC, and traditional characters as simplified (關門 → 关门)
 
 
+def _own(text: str) -> str:
+    return shorthand(fold(text))  # … and English shorthand in Chinese (松果 out → 松果 出局)
+
+
 _NOT_BUT = re.compile(
     r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
 )
@@ -253,7 +261,7 @@ _SAID_WRONG = re.compile(
 def clean(text: str) -> str:
     """The post's own words: quotes of others, BBCode and decoration gone; 不是 A 而是 B
     says B; a reading said to be wrong (杜鹃出局有误) is gone."""
-    text = _QUOTE.sub("", _nfkc(text))
+    text = _QUOTE.sub("", _own(text))
     text = _NOT_BUT.sub("是", text)
     text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
     text = _SAID_WRONG.sub(
@@ -332,8 +340,8 @@ class Patterns:
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
         wrong = self._wrong(text)
-        said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _nfkc(text))))
-        text = clean(text)
+        said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
+        text = self._lists(clean(text))
         unplaced: list[str] = []
         post_correction = bool(_CORRECTION.search(text)) or said_wrong
         vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
@@ -358,6 +366,16 @@ class Patterns:
         found = _settle(out)
         return found, unplaced + _unkept(text, found)
 
+    def _lists(self, text: str) -> str:
+        """A run of roster names joined by , & and (松果, 核桃 / 红枣 & 杏仁) as one list (a Chinese
+        ， may end a clause: 只有馄饨，汤圆未被吹笛)."""
+        one = self._name_re.pattern
+        return re.sub(
+            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
+            lambda m: m.group(1) + (m.group(2) or "") + "、",
+            text,
+        )
+
     def _eventful(self, line: str, covered: set[str | None]) -> bool:
         """A line that names a player no item of it is about, whatever its words (a story's
         没有回家, a shorthand's 松果 out, a preset's own 今天喵喵：…), save a vote count (番茄
@@ -376,7 +394,7 @@ class Patterns:
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
-        text = _QUOTE.sub("", _nfkc(text))
+        text = _QUOTE.sub("", _own(text))
         spans = [
             m.group(0) for m in re.finditer(r"(?:不是|而非|并非)\s*[^，,。；;！!？?\s]{1,12}", text)
         ]
@@ -598,12 +616,12 @@ class _Sentence:
                     continue
                 if cause is None and _NO_DEATH.search(c):
                     continue
+                if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
+                    continue  # no gun: 被带走 is the night's
                 taken.append(m.span())
                 hunter_object = m.group(0).startswith(
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
                 )
-                if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
-                    continue
                 slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
                 if not slots and self.topic and not _denied(c, m.span()):
                     self.unplaced.append(c)

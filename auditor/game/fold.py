@@ -6,6 +6,7 @@ per character from the package's own dictionary (``opencc-python-reimplemented``
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -31,3 +32,65 @@ def _t2s() -> dict[int, str]:
 def fold(text: str) -> str:
     """``text`` in NFKC with traditional characters as simplified ones."""
     return unicodedata.normalize("NFKC", text).translate(_t2s())
+
+
+# A director's English shorthand in the grammar's own words (day3 open, DDL Tue 22:00 /
+# yesterday: X voted out / night: none / sub: A in for B / GAME OVER. village wins): one
+# grammar reads both.  A word is English only between non-letters (松果 out.).
+_W = r"(?<![A-Za-z])"
+_E = r"(?![A-Za-z])"
+_WEEKDAYS = {
+    "mon": "一",
+    "tue": "二",
+    "wed": "三",
+    "thu": "四",
+    "fri": "五",
+    "sat": "六",
+    "sun": "日",
+}
+_SHORTHAND: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.I), r)
+    for p, r in [
+        (rf"{_W}game\s*over{_E}", "游戏结束"),
+        (rf"{_W}([A-Za-z]+|\S{{1,8}}?)\s+wins?{_E}", r"\1胜利"),
+        (rf"{_W}sub\s*[:：]\s*(\S+)\s+in\s+for\s+(\S+)", r"\1 替补 \2"),
+        (r"(\S+)\s+replaces\s+(\S+)", r"\1 替补 \2"),
+        (rf"{_W}voted\s+out{_E}", "被投出"),
+        (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]\s*none{_E}", "昨夜出局：无"),
+        (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]?", "昨夜："),
+        (rf"{_W}yesterday\s*[:：]?", "昨日："),
+        (rf"{_W}\d+\s+deaths?\s*[—-]+", "死亡："),
+        (rf"{_W}(?:killed|dead|died){_E}", "被杀"),
+        (rf"{_W}out{_E}", "出局"),
+        (rf"{_W}peaceful{_E}", "平安夜"),
+        (rf"{_W}badge\s+(?:to|→)", "警徽移交给"),
+        (rf"{_W}sheriff{_E}", "警长"),
+        (rf"{_W}piped\s+(Lv\.?\s*3)\s*[:：]", r"\1："),
+        (rf"{_W}piped\s*[:：]", "被吹笛："),
+        (rf"{_W}idiot\s+flip{_E}|{_W}idiot{_E}", "翻牌白痴"),
+        (rf"{_W}accelerated{_E}", "加速成功"),
+        (rf"{_W}(?:killers?){_E}", "杀手"),
+        (rf"{_W}sniper{_E}", "狙击"),
+        (rf"{_W}(?:DDL|deadline){_E}", "关帖"),
+        (rf"{_W}day\s*(\d{{1,2}})\s*phase\s*(\d){_E}", r"第\1天环节\2"),
+        (rf"{_W}day\s*(\d{{1,2}}){_E}", r"第\1天"),
+        (rf"{_W}phase\s*(\d){_E}", r"环节\1"),
+        (rf"{_W}today{_E}", "今天"),
+        (rf"{_W}(?:tomorrow|tmr){_E}", "明天"),
+        (rf"{_W}result\s*[:：]", "结果："),
+        (rf"{_W}(mon|tue|wed|thu|fri|sat|sun)(?:s|rs?|nes)?(?:day)?\.?{_E}", "WD"),
+        (r"(?<=[^\s.])\.(?=\s|$)", "。"),  # a full stop ends a sentence (松果 out. RIP.)
+    ]
+]
+
+
+def shorthand(text: str) -> str:
+    """``text`` with a director's English shorthand in Chinese (changes its length)."""
+    if not re.search(r"[A-Za-z]{2}", text):
+        return text
+    for pattern, repl in _SHORTHAND:
+        if repl == "WD":
+            text = pattern.sub(lambda m: "周" + _WEEKDAYS[m.group(1).lower()], text)
+        else:
+            text = pattern.sub(repl, text)
+    return text

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from auditor.game.fold import fold
+from auditor.game.fold import fold, shorthand
 from auditor.game.titles import NUM, cn_number
 
 _DASHES = str.maketrans({c: "-" for c in "–—―−－~～〜"})
@@ -66,7 +66,7 @@ def _digits(m: re.Match[str]) -> str:
 
 
 def normalise(text: str) -> str:
-    text = fold(text).translate(_DASHES)
+    text = shorthand(fold(text)).translate(_DASHES)
     text = _CN_CLOCK.sub(_digits, text)
     text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)
