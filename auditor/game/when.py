@@ -209,16 +209,24 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         return head
     dm = _DAY_LABEL.search(line)
     pm = _PHASE_LABEL.search(line)
+    first = min((m.start() for m in (dm, pm) if m is not None), default=0)
+    if len(line[:first].strip()) > 5:
+        return head  # 死亡名单：春卷（第一天投死）: a label deep in a line is no heading
     if dm is None and pm is None:
         return head
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     return day, (cn_number(pm.group(1)) if pm else None)
 
 
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    found = list(pattern.finditer(text))
+    return found[-1] if found else None
+
+
 def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
     """A time's 第N天 and 环节N: its own line's, else the header's above it."""
-    dm = _DAY_LABEL.search(before)
-    pm = _PHASE_LABEL.search(before)
+    dm = _last(_DAY_LABEL, before)
+    pm = _last(_PHASE_LABEL, before)  # 环节一无人过半，环节二…推迟开始：… is 环节二's
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     if pm:
         return day, cn_number(pm.group(1))
@@ -271,14 +279,9 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
         head = _header(raw_line, head)
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
         for m in POINT.finditer(line):
-            hms = _clock(m, "a")
+            hms = _point_clock(m)
             if hms is None:
                 continue
-            g = m.groupdict()
-            if not (g["ami"] or g["ami2"] or g["ahalf"] or re.search(r"[点时]", m.group(0))):
-                continue  # a bare number is no time
-            if g["aeve"] in ("今晚", "今夜", "当晚", "明晚") and hms[0] < 12:
-                hms = (hms[0] + 12, hms[1], hms[2])
             if _SUPPOSED.search(re.split(r"[。！!；;？?]", line[: m.start()])[-1]):
                 continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
             d, dated = _point_date(m, line, ref)
@@ -286,7 +289,10 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             after = line[m.end() : m.end() + 7].replace("\0", "")
             role = _role(before, after)
             day, phase = _labels(line[: m.start()], head)
-            verb = bool(_DELAY_WORDS.search(before)) and not _NOT_DELAY.search(before)
+            arrowed = re.search(r"(?:→|->|=>|⇒)\s*$", before)
+            if arrowed and out and out[-1].role == "closes" and role is None:
+                role = "closes"  # 关帖：21:00 → 23:30: the close moved
+            verb = bool(_DELAY_WORDS.search(before) or arrowed) and not _NOT_DELAY.search(before)
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
             )
@@ -295,16 +301,36 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     at=_at(d, hms, tz, end=role == "closes"),
                     role=role,
                     dated=dated,
-                    delay=(verb or granted) and not re.match(r"\s*(?:关门|关帖)?\s*不变", after),
+                    delay=(verb or granted)
+                    and role != "opens"  # 顺延到明天九点开门: that day's opening
+                    and not re.match(r"\s*(?:关门|关帖)?\s*不变", after),
                     day=day,
                     phase=phase,
                     text=m.group(0).strip(),
-                    wrong=bool(re.search(r"(?:不是|而非|并非|而不是)\s*$", before)),
+                    wrong=_taken_back(before, line[m.end() :]),
                     asof=bool(re.search(r"截[至止]到?\s*$", before))
                     and not re.match(r"\s*(?:整)?\s*(?:关|截|止|结束|$|[。）)])", after),
                 )
             )
     return out
+
+
+def _point_clock(m: re.Match[str]) -> tuple[int, int, int] | None:
+    """A single time's clock (今晚 9 点 is 21:00), or None for a bare number."""
+    hms = _clock(m, "a")
+    g = m.groupdict()
+    if hms is None or not (g["ami"] or g["ami2"] or g["ahalf"] or re.search(r"[点时]", m.group(0))):
+        return None
+    if g["aeve"] in ("今晚", "今夜", "当晚", "明晚") and hms[0] < 12:
+        return hms[0] + 12, hms[1], hms[2]
+    return hms
+
+
+def _taken_back(before: str, rest: str) -> bool:
+    """A time a correction says was wrong (不是 22:00), or one moved on (21:00 → 23:30)."""
+    return bool(
+        re.search(r"(?:不是|而非|并非|而不是)\s*$", before) or re.match(r"\s*(?:→|->|=>|⇒)", rest)
+    )
 
 
 # a delay granted (延时成功, 延时已获通过, 延时 1 小时): the close stated after it is the new one
@@ -333,6 +359,9 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
     21:30, 11/25-11/26，22:00关门) the date the line last stated; else the post's."""
     g = m.groupdict()
     d = _date(m, "a", ref)
+    near = re.search(r"(今晚|今夜|当晚|明晚|今早|明早|明晨)[^，。,；;\d]{0,6}$", line[: m.start()])
+    if d is None and not g["aeve"] and near:  # 明晚关门（22:00）: the 明晚 the clause said
+        return ref + timedelta(days=_EVE_DATE[near.group(1)]), True
     if g["arel"] in ("当日", "当天") or (d is None and not g["aeve"]):
         d = _last_date(line[: m.start()], ref) or d
     if d is not None:
@@ -353,11 +382,11 @@ def _role(before: str, after: str) -> str | None:
     if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
     if re.match(
-        r"\s*(?:照常|准时|正式|按时)?(?:关|截|止|结束|结算|计票|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
-    if re.match(r"\s*(?:照常|准时|正式|按时)?(?:开|起|open)", after):
+    if re.match(r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|open)", after):
         return "opens"
     near = before[-6:]
     noun = re.findall(r"关帖|关门|截止|截至|开帖|开门|开放|关(?=\s*[:：])|开(?=\s*[:：])", before)
