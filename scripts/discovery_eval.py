@@ -151,8 +151,13 @@ def _event_item(
     if a.type is EventType.ELIMINATED:
         how = a.cause or ("night" if kind == "discussion" else "vote")
         d = base + night_next if how == "night" else base
-        if kind == "discussion" and how == "vote" and a.day is None and not a.offset:
-            d -= 1  # a vote-out a day's discussion post recaps is the day before's (its close)
+        if (
+            kind in ("discussion", "lastwords")
+            and a.how == "vote"
+            and a.day is None
+            and not a.offset
+        ):
+            d -= 1  # a vote-out a day's post recaps is the day before's (at its close)
         item = {"kind": "eliminated", "player": a.player, "how": how, "day": d}
         if a.clock is not None:  # the clause's own time, on the post's date
             item["at"] = f"{posted:%Y-%m-%d}T{a.clock}"

@@ -172,6 +172,11 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("昨天被投出去的是杜鹃。", [(E, "杜鹃", "vote", None)]),
     ("杜鹃被罚下时持有警徽，警徽随机移交，结果：画眉。", [(S, "画眉", "handed_over", None)]),
     ("Q：苦瓜被红牌罚下怎么办？\nA：苦瓜的情侣须殉情出局。", []),
+    # a hunter's shot or a 殉情 goes with the death before it
+    (
+        "昨日投票出局：冬瓜\n因最后一枪出局：番茄",
+        [(E, "冬瓜", "vote", None), (E, "番茄", "hunter", None)],
+    ),
     ("游戏结束后开放揭秘帖。", []),
 ]
 
@@ -411,3 +416,22 @@ def test_a_header_line_labels_the_times_under_it() -> None:
 def test_a_line_about_a_player_read_as_nothing_is_listed(text: str, listed: bool) -> None:
     _found, unplaced = Patterns(PLAYERS).read(text)
     assert bool(unplaced) is listed
+
+
+def test_a_shot_or_a_lovers_death_goes_with_the_death_before_it() -> None:
+    (voted, shot) = Patterns(PLAYERS).find("昨日投票出局：冬瓜\n因最后一枪出局：番茄")
+    assert (shot.how, shot.offset) == ("vote", voted.offset) == ("vote", -1)
+    (night, lover) = Patterns(PLAYERS).find("昨夜出局：画眉。杜鹃殉情。")
+    assert (lover.cause, lover.how) == ("suicide", "night")
+    (alone,) = Patterns(PLAYERS).find("杜鹃殉情。")
+    assert alone.how is None  # nothing before it: when it happened says how
+
+
+def test_a_whole_day_and_the_nearest_label() -> None:
+    (r,) = find_ranges("进入【环节二】（12月4日全天）", THU, TZ)
+    assert (r.opens, r.closes, r.phase) == (t(12, 4), t(12, 4, 23, 59).replace(second=59), 2)
+    assert find_ranges("芒果12月4日全天出差。", THU, TZ) == []  # a player's day
+    (late,) = find_ranges("环节一无人过半，环节二推迟：12月4日8:00-12月5日8:00", THU, TZ)
+    assert late.phase == 2
+    (row,) = find_ranges("【第二天】\n死亡名单：冬瓜（第一天投死）\n今日 0:00-24:00", THU, TZ)
+    assert row.day == 2  # a line naming 第一天 inside is no header

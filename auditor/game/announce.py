@@ -329,7 +329,7 @@ class Patterns:
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
             out = [replace(a, replaces=wrong) if a.correction else a for a in out]
-        return _settle(out), unplaced
+        return _settle(_follow(out)), unplaced
 
     def _eventful(self, line: str, covered: set[str | None]) -> bool:
         """A line that names a player no item of it is about, beside a word of the game's
@@ -804,6 +804,28 @@ def _same(a: Announced, b: Announced) -> bool:
     if a.type is not b.type or a.player != b.player or a.ends_piping:
         return False
     return a.type is not EventType.SUBSTITUTE or a.value == b.value
+
+
+def _follow(found: list[Announced]) -> list[Announced]:
+    """A hunter's shot or a 殉情 goes with the death before it in the post (被投出：汤圆
+    殉情：春卷 — both at the vote): its how, and its day when it names none."""
+    out: list[Announced] = []
+    last: Announced | None = None
+    for a in found:
+        if a.type is EventType.ELIMINATED and a.how is not None:
+            last = a
+        elif (
+            a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
+        ):
+            same_day = a.day is None and not a.offset
+            a = replace(
+                a,
+                how=last.how,
+                day=last.day if same_day else a.day,
+                offset=last.offset if same_day else a.offset,
+            )
+        out.append(a)
+    return out
 
 
 def _settle(found: list[Announced]) -> list[Announced]:

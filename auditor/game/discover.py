@@ -581,7 +581,7 @@ def _recapped_close(
     close."""
     if inside is None or spec is None or spec.kind is not ThreadKind.DISCUSSION:
         return None
-    if a.cause != "vote" or a.day is not None:
+    if a.how != "vote" or a.day is not None:
         return None
     prev = next((d for d in days if d.number == inside.number - 1), None)
     return prev.closes if prev is not None else None

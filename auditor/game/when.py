@@ -44,6 +44,7 @@ RANGE = re.compile(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
 _LONE_DATE = re.compile(_DATE.format(p="a"))
+_WHOLE_DAY = re.compile(_DATE.format(p="a") + r"\s*全天")
 _DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
@@ -196,6 +197,9 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                     text=m.group(0),
                 )
             )
+        whole = _whole_days(line, ref, tz, head)
+        out += whole
+        found = found or bool(whole)
         if not found:
             for dm in _LONE_DATE.finditer(line):  # a dated line above "08:00-22:00"
                 last_date = _date(dm, "a", ref) or last_date
@@ -203,12 +207,45 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
     return out
 
 
+def _whole_days(
+    line: str, ref: date, tz: tzinfo, head: tuple[int | None, int | None]
+) -> list[TimeRange]:
+    """11月27日全天: 0:00–24:00 of that date."""
+    out: list[TimeRange] = []
+    for m in _WHOLE_DAY.finditer(line):
+        d = _date(m, "a", ref)
+        if d is None:
+            continue
+        day, phase = _labels(line[: m.start()], head)
+        if day is None and phase is None and not re.search(r"环节|讨论|投票|开放", line):
+            continue  # 包子12月3日全天出差: a player's day, not the game's
+        out.append(
+            TimeRange(
+                opens=_at(d, (0, 0, 0), tz, end=False),
+                closes=_at(d, (24, 0, 0), tz, end=True),
+                day=day,
+                phase=phase,
+                accelerated="加速" in line,
+                label=line[: m.start()].strip(" ：:，,。【】[]（("),
+                text=m.group(0),
+            )
+        )
+    return out
+
+
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    found = list(pattern.finditer(text))
+    return found[-1] if found else None
+
+
 def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
     """The labels a line with no time gives the lines under it (第四天日程, 第三天【环节一】)."""
     if STATES_TIME.search(line):
         return head
-    dm = _DAY_LABEL.search(line)
-    pm = _PHASE_LABEL.search(line)
+    # a header starts with its label (【第二天】, ==第四天==, 今天（第五天）…)
+    lead = re.sub(r"^[\W_]*(?:今天|今日|本日)?[\W_]*", "", line)
+    dm = _DAY_LABEL.match(lead)
+    pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)
     if dm is None and pm is None:
         return head
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
@@ -216,9 +253,10 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
 
 
 def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
-    """A time's 第N天 and 环节N: its own line's, else the header's above it."""
-    dm = _DAY_LABEL.search(before)
-    pm = _PHASE_LABEL.search(before)
+    """A time's 第N天 and 环节N: the nearest on its own line before it, else the header's
+    above it (环节一无人过半，环节二推迟至…: 环节二)."""
+    dm = _last(_DAY_LABEL, before)
+    pm = _last(_PHASE_LABEL, before)
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     if pm:
         return day, cn_number(pm.group(1))
