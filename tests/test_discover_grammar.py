@@ -421,7 +421,7 @@ def test_a_line_about_a_player_read_as_nothing_is_listed(text: str, listed: bool
 def test_a_shot_or_a_lovers_death_goes_with_the_death_before_it() -> None:
     (voted, shot) = Patterns(PLAYERS).find("昨日投票出局：冬瓜\n因最后一枪出局：番茄")
     assert (shot.how, shot.offset) == ("vote", voted.offset) == ("vote", -1)
-    (night, lover) = Patterns(PLAYERS).find("昨夜出局：画眉。杜鹃殉情。")
+    (_night, lover) = Patterns(PLAYERS).find("昨夜出局：画眉。杜鹃殉情。")
     assert (lover.cause, lover.how) == ("suicide", "night")
     (alone,) = Patterns(PLAYERS).find("杜鹃殉情。")
     assert alone.how is None  # nothing before it: when it happened says how
