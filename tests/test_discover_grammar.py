@@ -407,10 +407,17 @@ def test_a_header_line_labels_the_times_under_it() -> None:
         ("第三天公告。\n番茄在睡梦中停止了呼吸。", True),
         ("冬瓜、番茄两人均已累计三张黄牌，各升级为红牌。", False),  # both read (the group)
         # read, or the name is the actor, the wrong one, or a count: nothing missing
-        ("番茄为猎人，开枪带走了冬瓜。", False),
+        ("番茄被投出。番茄为猎人，开枪带走了冬瓜。", False),
         ("更正：昨夜出局的是冬瓜，不是番茄。", False),
         ("第二天结果：冬瓜 5 票，番茄 2 票。\n冬瓜出局。", False),
         ("请大家准时投票。", False),
+        # what the reading is unsure of: a 殉情 with no death before it, a sentence
+        # corrected mid-way, 没有人出局 said of no night
+        ("杜鹃殉情。", True),
+        ("番茄为猎人，开枪带走了冬瓜。", True),
+        ("芒果昨夜……不，今天夜里被杀手杀死。", True),
+        ("第五天：没有人出局。", True),
+        ("昨夜出局：画眉。杜鹃殉情。", False),
     ],
 )
 def test_a_line_about_a_player_read_as_nothing_is_listed(text: str, listed: bool) -> None:

@@ -195,6 +195,10 @@ _OBJECT_GAP = re.compile(
 )
 
 
+# a sentence the director corrects mid-way (烧卖昨夜……不，今天夜里): read, and listed
+_SELF_CORRECTED = re.compile(
+    r"[^。！!；;\n]*(?:…+|\.{3,})\s*(?:不[，,。！!]|不对|不不|说错)[^。！!；;\n]*"
+)
 # the words of the game's events, broadly: a line naming a player beside one and read as
 # nothing is listed (未读懂的公告), never passed in silence
 _EVENTFUL = re.compile(
@@ -329,7 +333,12 @@ class Patterns:
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
             out = [replace(a, replaces=wrong) if a.correction else a for a in out]
-        return _settle(_follow(out)), unplaced
+        out = _follow(out)
+        # never silent about what the reading is unsure of: a shot or a 殉情 with no death
+        # before it (when it happened is not said), a sentence the director corrects mid-way
+        unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
+        unplaced += [m.group(0) for m in _SELF_CORRECTED.finditer(text)]
+        return _settle(out), unplaced
 
     def _eventful(self, line: str, covered: set[str | None]) -> bool:
         """A line that names a player no item of it is about, beside a word of the game's
@@ -592,7 +601,9 @@ class _Sentence:
                             clock=_clock(c, n.end, m.start()) or _clock_before(c, m.start()),
                         )
                     )
-        return out
+        # in the order the clause names them (被投出：汤圆 殉情：春卷 — the shot, the lover
+        # after the death they follow)
+        return sorted(out, key=lambda a: c.find(a.player))
 
     def _cause_after(self, c: str, m: re.Match[str]) -> str | None:
         """How, from a bracket right after the word (死亡（被杀手杀死）), else :meth:`_cause`."""
@@ -689,10 +700,11 @@ class _Sentence:
     def _notices(self) -> list[Announced]:
         out: list[Announced] = []
         t = self.text
-        if _quiet_night(t) and any(
-            not _NEGATION.search(t[: m.start()][-2:]) for m in _NO_DEATH.finditer(t)
-        ):
+        said = [m for m in _NO_DEATH.finditer(t) if not _NEGATION.search(t[: m.start()][-2:])]
+        if said and _quiet_night(t):
             out.append(self._item(Notice.NO_DEATH, "", None, t))
+        elif said and not re.search(r"票|目前|还没|暂时|尚", t):
+            self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
         m = _ACCELERATED.search(t)
         if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
             out.append(self._item(Notice.ACCELERATED, "", None, t))
