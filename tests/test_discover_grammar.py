@@ -411,6 +411,11 @@ def test_a_header_line_labels_the_times_under_it() -> None:
         ("更正：昨夜出局的是冬瓜，不是番茄。", False),
         ("第二天结果：冬瓜 5 票，番茄 2 票。\n冬瓜出局。", False),
         ("请大家准时投票。", False),
+        ("申请加速的有：冬瓜、番茄、芒果，达到半数，加速成功。", False),  # the applicants
+        ("场上存活：冬瓜、番茄。狼人阵营胜利。", False),  # the living
+        ("如果明天冬瓜被投出，警长须立即移交警徽。", False),  # a supposition
+        ("第二天：番茄、冬瓜各3票，平票，警长投番茄，番茄出局。", False),  # counts
+        ("第四日：油条 4票 出局（油条为芒果的替补）。", False),  # a bracket beside the item
         # what the reading is unsure of: a 殉情 with no death before it, a sentence
         # corrected mid-way, 没有人出局 said of no night
         ("杜鹃殉情。", True),

@@ -199,6 +199,8 @@ _OBJECT_GAP = re.compile(
 _SELF_CORRECTED = re.compile(
     r"[^。！!；;\n]*(?:…+|\.{3,})\s*(?:不[，,。！!]|不对|不不|说错)[^。！!；;\n]*"
 )
+# a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
+_COUNTED = re.compile(r"\s*[:：]?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、])")
 # the words of the game's events, broadly: a line naming a player beside one and read as
 # nothing is listed (未读懂的公告), never passed in silence
 _EVENTFUL = re.compile(
@@ -342,18 +344,23 @@ class Patterns:
 
     def _eventful(self, line: str, covered: set[str | None]) -> bool:
         """A line that names a player no item of it is about, beside a word of the game's
-        events (and is no vote count, 番茄 4 票): what it says should have become an item."""
+        events: what it says should have become an item.  Not a line of requests (申请加速
+        的有：…), of the living (存活：…), a supposition, nor a name that acts, that a
+        correction says was wrong, that a count follows (番茄 4 票, 南瓜 4（含警长2）), or that
+        sits in a bracket beside what the line did announce."""
+        if _SUPPOSE.search(line) or re.search(r"申请|存活|在场", line):
+            return False
+        inside = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
         names = [
             n
             for n in self.names(line)
             if n.player not in covered
             and not _ACTOR.match(line[n.end :])
+            and not _COUNTED.match(line[n.end :])
             and not re.search(r"(?:不是|而非|并非|[（(])\s*$", line[: n.start])
+            and not any(s <= n.start < e for s, e in inside)
         ]
-        if not names or not _EVENTFUL.search(self._name_re.sub("", line)):
-            return False
-        counted = all(re.match(r"\s*[:：]?\s*\d+(?:\.\d+)?\s*票", line[n.end :]) for n in names)
-        return not counted
+        return bool(names) and bool(_EVENTFUL.search(self._name_re.sub("", line)))
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
