@@ -252,7 +252,10 @@ def _day_items(text: str, posted: datetime, day: int, phase: int | None) -> list
         out.append(item)
     for p in points:
         if p.delay and p.role == "closes":
-            out.append({"kind": "delayed", "day": p.day or day, "closes": _t(p.at)})
+            delayed = {"kind": "delayed", "day": p.day or day, "closes": _t(p.at)}
+            if p.phase or phase:
+                delayed["phase"] = p.phase or phase
+            out.append(delayed)
     return out
 
 
