@@ -159,6 +159,8 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("第六天加速，加速后不允许改票。", [(FAST, "", None, None)]),
     ("今天不加速。", []),
     ("今日加速申请 3 人。", []),
+    ("明天加速。", []),  # a plan for another day, not this one's notice
+    ("今天加速吗？", []),
     # a bracket that stands alone is read; a group's topic; 投出去; the badge to 结果：X; Q&A
     (
         "清晨，蝉鸣依旧。\n（昨夜出局：冬瓜、番茄）",
@@ -245,6 +247,7 @@ POINTS = [
     ("加速申请：4/10，不足半数。按原定 22:00 关门。", [(t(12, 3, 22), "closes", False)]),
     ("加速成功，改为今晚 22:00 关门不变。", [(t(12, 3, 22), "closes", False)]),
     ("第一天 12/4(五) 10:00 开门", [(t(12, 4, 10), "opens", False)]),
+    ("延时成功，关门延至次日（12月4日）01:00。", [(t(12, 4, 1), "closes", True)]),
 ]
 
 
@@ -416,6 +419,8 @@ def test_a_header_line_labels_the_times_under_it() -> None:
         ("如果明天冬瓜被投出，警长须立即移交警徽。", False),  # a supposition
         ("第二天：番茄、冬瓜各3票，平票，警长投番茄，番茄出局。", False),  # counts
         ("第四日：油条 4票 出局（油条为芒果的替补）。", False),  # a bracket beside the item
+        ("经统计：冬瓜得票4.5票，番茄得票2票。冬瓜出局。", False),
+        ("画眉 00:20 的投票在延时后的截止时间之前，有效。", False),  # no event of a player
         # what the reading is unsure of: a 殉情 with no death before it, a sentence
         # corrected mid-way, 没有人出局 said of no night
         ("杜鹃殉情。", True),

@@ -176,7 +176,7 @@ _NO_DEATH = re.compile(
 )
 _ACCELERATED = re.compile(
     r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
-    rf"|(?:今天|今日|本日|明天|明日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
+    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
 )
 _GAME_OVER = re.compile(r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
@@ -200,17 +200,19 @@ _SELF_CORRECTED = re.compile(
     r"[^。！!；;\n]*(?:…+|\.{3,})\s*(?:不[，,。！!]|不对|不不|说错)[^。！!；;\n]*"
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
-_COUNTED = re.compile(r"\s*[:：]?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、])")
+_COUNTED = re.compile(
+    r"\s*[:：]?\s*(?:得票|票数)?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、])"
+)
 # the words of the game's events, broadly: a line naming a player beside one and read as
 # nothing is listed (未读懂的公告), never passed in silence
 _EVENTFUL = re.compile(
     r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|替|顶|接替|吹笛|Lv|装傻|白痴|红牌|罚下|殉情"
-    r"|枪|带走|倒|平安|加速|延时|结束|胜|败|走了|遇害|呼吸|淘汰|离场|送别|扎"
+    r"|枪|带走|倒|平安|走了|遇害|呼吸|淘汰|离场|送别|扎"
 )
 # a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = re.compile(
-    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的情侣|"
+    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的|"
     r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请)"
 )
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")

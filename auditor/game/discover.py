@@ -899,6 +899,13 @@ def _never_silent(
     """What was read (the days' and phases' posts too), what was not, and what the state
     lacks (:mod:`auditor.game.state`)."""
     disc.read |= {s.pid for s in disc.days if s.pid is not None}
+    # the posts that changed a day's close (延时, 加速, 更正) were read too
+    disc.read |= {
+        int(m.group(1))
+        for s in disc.days
+        for src, _status in s.fields.values()
+        if (m := re.match(r"pid (\d+)", src))
+    }
     disc.read |= {
         p.pid
         for d in days

@@ -55,7 +55,7 @@ _CN_CLOCK = re.compile(
 )
 # a relative day with the date it means in brackets (明天（11/26）): the date
 _REL_DATED = re.compile(
-    r"(?:今天|今日|明天|明日|后天)\s*[(（]\s*(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?)\s*[)）]"
+    r"(?:今天|今日|明天|明日|次日|后天|当日|当天)\s*[(（]\s*(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?)\s*[)）]"
 )
 # a schedule table's row: | 11/23 09:00 | 11/24 21:30 | is one range
 _CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
