@@ -184,10 +184,13 @@ def _event_item(
     if a.type is EventType.ELIMINATED:
         how = a.cause or ("night" if kind == "discussion" else "vote")
         d = base + night_next if how == "night" else base
-        if kind == "discussion" and how == "vote" and a.day is None and not a.offset:
-            d -= 1  # a vote-out a day's discussion post recaps is the day before's (its close)
-        if kind == "lastwords" and a.cause in ("vote", "hunter") and a.day is None:
-            d -= 1  # day N's 遗言帖 lists who went out at day N-1's vote (and the shot with it)
+        if (
+            kind in ("discussion", "lastwords")
+            and a.how == "vote"
+            and a.day is None
+            and not a.offset
+        ):
+            d -= 1  # a vote-out a day's post recaps is the day before's (at its close)
         item = {"kind": "eliminated", "player": a.player, "how": how, "day": d}
         if a.clock is not None:  # the clause's own time, on the post's date
             item["at"] = f"{posted:%Y-%m-%d}T{a.clock}"
@@ -251,7 +254,10 @@ def _day_items(text: str, posted: datetime, day: int, phase: int | None) -> list
         out.append(item)
     for p in points:
         if p.delay and p.role == "closes":
-            out.append({"kind": "delayed", "day": p.day or day, "closes": _t(p.at)})
+            delayed = {"kind": "delayed", "day": p.day or day, "closes": _t(p.at)}
+            if p.phase or phase:
+                delayed["phase"] = p.phase or phase
+            out.append(delayed)
     return out
 
 

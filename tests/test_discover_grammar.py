@@ -159,6 +159,8 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("第六天加速，加速后不允许改票。", [(FAST, "", None, None)]),
     ("今天不加速。", []),
     ("今日加速申请 3 人。", []),
+    ("明天加速。", []),  # a plan for another day, not this one's notice
+    ("今天加速吗？", []),
     # a bracket that stands alone is read; a group's topic; 投出去; the badge to 结果：X; Q&A
     (
         "清晨，蝉鸣依旧。\n（昨夜出局：冬瓜、番茄）",
@@ -172,6 +174,11 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("昨天被投出去的是杜鹃。", [(E, "杜鹃", "vote", None)]),
     ("杜鹃被罚下时持有警徽，警徽随机移交，结果：画眉。", [(S, "画眉", "handed_over", None)]),
     ("Q：苦瓜被红牌罚下怎么办？\nA：苦瓜的情侣须殉情出局。", []),
+    # a hunter's shot or a 殉情 goes with the death before it
+    (
+        "昨日投票出局：冬瓜\n因最后一枪出局：番茄",
+        [(E, "冬瓜", "vote", None), (E, "番茄", "hunter", None)],
+    ),
     ("游戏结束后开放揭秘帖。", []),
 ]
 
@@ -240,6 +247,7 @@ POINTS = [
     ("加速申请：4/10，不足半数。按原定 22:00 关门。", [(t(12, 3, 22), "closes", False)]),
     ("加速成功，改为今晚 22:00 关门不变。", [(t(12, 3, 22), "closes", False)]),
     ("第一天 12/4(五) 10:00 开门", [(t(12, 4, 10), "opens", False)]),
+    ("延时成功，关门延至次日（12月4日）01:00。", [(t(12, 4, 1), "closes", True)]),
 ]
 
 
@@ -402,12 +410,45 @@ def test_a_header_line_labels_the_times_under_it() -> None:
         ("第三天公告。\n番茄在睡梦中停止了呼吸。", True),
         ("冬瓜、番茄两人均已累计三张黄牌，各升级为红牌。", False),  # both read (the group)
         # read, or the name is the actor, the wrong one, or a count: nothing missing
-        ("番茄为猎人，开枪带走了冬瓜。", False),
+        ("番茄被投出。番茄为猎人，开枪带走了冬瓜。", False),
         ("更正：昨夜出局的是冬瓜，不是番茄。", False),
         ("第二天结果：冬瓜 5 票，番茄 2 票。\n冬瓜出局。", False),
         ("请大家准时投票。", False),
+        ("申请加速的有：冬瓜、番茄、芒果，达到半数，加速成功。", False),  # the applicants
+        ("场上存活：冬瓜、番茄。狼人阵营胜利。", False),  # the living
+        ("如果明天冬瓜被投出，警长须立即移交警徽。", False),  # a supposition
+        ("第二天：番茄、冬瓜各3票，平票，警长投番茄，番茄出局。", False),  # counts
+        ("第四日：油条 4票 出局（油条为芒果的替补）。", False),  # a bracket beside the item
+        ("经统计：冬瓜得票4.5票，番茄得票2票。冬瓜出局。", False),
+        ("画眉 00:20 的投票在延时后的截止时间之前，有效。", False),  # no event of a player
+        # what the reading is unsure of: a 殉情 with no death before it, a sentence
+        # corrected mid-way, 没有人出局 said of no night
+        ("杜鹃殉情。", True),
+        ("番茄为猎人，开枪带走了冬瓜。", True),
+        ("芒果昨夜……不，今天夜里被杀手杀死。", True),
+        ("第五天：没有人出局。", True),
+        ("昨夜出局：画眉。杜鹃殉情。", False),
     ],
 )
 def test_a_line_about_a_player_read_as_nothing_is_listed(text: str, listed: bool) -> None:
     _found, unplaced = Patterns(PLAYERS).read(text)
     assert bool(unplaced) is listed
+
+
+def test_a_shot_or_a_lovers_death_goes_with_the_death_before_it() -> None:
+    (voted, shot) = Patterns(PLAYERS).find("昨日投票出局：冬瓜\n因最后一枪出局：番茄")
+    assert (shot.how, shot.offset) == ("vote", voted.offset) == ("vote", -1)
+    (_night, lover) = Patterns(PLAYERS).find("昨夜出局：画眉。杜鹃殉情。")
+    assert (lover.cause, lover.how) == ("suicide", "night")
+    (alone,) = Patterns(PLAYERS).find("杜鹃殉情。")
+    assert alone.how is None  # nothing before it: when it happened says how
+
+
+def test_a_whole_day_and_the_nearest_label() -> None:
+    (r,) = find_ranges("进入【环节二】（12月4日全天）", THU, TZ)
+    assert (r.opens, r.closes, r.phase) == (t(12, 4), t(12, 4, 23, 59).replace(second=59), 2)
+    assert find_ranges("芒果12月4日全天出差。", THU, TZ) == []  # a player's day
+    (late,) = find_ranges("环节一无人过半，环节二推迟：12月4日8:00-12月5日8:00", THU, TZ)
+    assert late.phase == 2
+    (row,) = find_ranges("【第二天】\n死亡名单：冬瓜（第一天投死）\n今日 0:00-24:00", THU, TZ)
+    assert row.day == 2  # a line naming 第一天 inside is no header

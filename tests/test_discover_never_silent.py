@@ -80,7 +80,7 @@ def test_a_line_naming_a_player_that_nothing_read_keeps_the_post_listed(text: st
     "text",
     [
         "番茄 4 票，冬瓜 3 票。番茄出局。",  # the count beside the result
-        "冬瓜为猎人，开枪带走番茄。",  # the one who acts
+        "芒果出局，冬瓜选择移交警徽给番茄。",  # the one who acts
     ],
 )
 def test_a_count_or_an_actor_beside_the_item_is_not_listed(text: str) -> None:

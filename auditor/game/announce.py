@@ -182,7 +182,7 @@ _NO_DEATH = re.compile(
 )
 _ACCELERATED = re.compile(
     r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
-    rf"|(?:今天|今日|本日|明天|明日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
+    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
 )
 _GAME_OVER = re.compile(r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
@@ -201,10 +201,30 @@ _OBJECT_GAP = re.compile(
 )
 
 
+# a sentence the director corrects mid-way (烧卖昨夜……不，今天夜里): read, and listed
+_SELF_CORRECTED = re.compile(
+    r"[^。！!；;\n]*(?:…+|\.{3,})\s*(?:不[，,。！!]|不对|不不|说错)[^。！!；;\n]*"
+)
+# a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
+_COUNTED = re.compile(
+    r"\s*[:：]?\s*(?:得票|票数)?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、])"
+)
+# the words of the game's events, broadly: a line naming a player beside one and read as
+# nothing is listed (未读懂的公告), never passed in silence; with the notice words, a story's
+# (回家, 离开, 不见, 醒来) and a preset's own words for the piped (the rule set's 喵喵 / 咪啪
+# … are words a line cannot be read without)
+_EVENTFUL = re.compile(
+    r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|移交|殉职|当选|继任|替|顶|接替|吹笛|Lv|装傻|白痴|红牌|罚下|殉情"
+    r"|枪|带走|倒|平安|走了|遇害|呼吸|淘汰|离场|送别|扎|回家|离开|不见|醒来|消失|喵|汪|咪|组|名单"
+    r"|被|昨夜|昨晚|夜里"  # something done to the player, the night (昨晚冬瓜被狼叼进了树林)
+    r"|(?<![A-Za-z])(?:out|dead|died|killed|RIP|home|gone|left|lynched|eliminated|executed|sub"
+    r"|replaces|sheriff|badge|piped|idiot|wins?)(?![A-Za-z])",
+    re.I,
+)
 # a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = re.compile(
-    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的情侣|"
+    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的|"
     r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请)"
 )
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
@@ -257,7 +277,6 @@ _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→
 _TIME_SELF_FIX = re.compile(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
 )
-_TAKEN_BACK = re.compile(r"[^。！!；;？?\n]*?(?:…+|\.{2,}|—+)\s*不(?:对)?\s*[，,][^。！!；;？?\n]*")
 _SAID_WRONG = re.compile(
     r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
 )
@@ -346,10 +365,9 @@ class Patterns:
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
         wrong = self._wrong(text)
-        # a sentence that takes itself back (烧卖昨夜……不，今天夜里): which half stands is
-        # for a director to see, the post stays listed though read
-        unplaced = [m.group(0) for m in _TAKEN_BACK.finditer(_own(text))]
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
+        # a sentence the director corrects mid-way, before clean() keeps the second half
+        unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
         text = self._lists(clean(text))
         post_correction = bool(_CORRECTION.search(text)) or said_wrong
         vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
@@ -371,7 +389,11 @@ class Patterns:
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
             out = [replace(a, replaces=wrong) if a.correction else a for a in out]
-        found = _shot_with_vote(_settle(out))
+        out = _follow(out)
+        # never silent about what the reading is unsure of: a shot or a 殉情 with no death
+        # before it (when it happened is not said), a sentence the director corrects mid-way
+        unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
+        found = _settle(out)
         return found, unplaced + _unkept(text, found)
 
     def _lists(self, text: str) -> str:
@@ -385,20 +407,26 @@ class Patterns:
         )
 
     def _eventful(self, line: str, covered: set[str | None]) -> bool:
-        """A line that names a player no item of it is about, whatever its words (a story's
-        没有回家, a shorthand's 松果 out, a preset's own 今天喵喵：…), save a vote count (番茄
-        4 票), the one who acts and a denial: what it says should have become an item."""
+        """A line that names a player no item of it is about, beside a word of the game's
+        events or a notice's (a story's 没有回家, a shorthand's 松果 out, a preset's own
+        今天喵喵：…): what it says should have become an item.  Not a line of requests (申请加速的有：…), of the living (存活：…), a
+        supposition, nor a name that acts, that a correction says was wrong, that a count
+        follows (番茄 4 票, 南瓜 4（含警长2）), or that sits in a bracket beside what the line
+        did announce."""
+        if _SUPPOSE.search(line) or re.search(r"申请|存活|在场", line):
+            return False
+        inside = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
         names = [
             n
             for n in self.names(line)
             if n.player not in covered
             and not _ACTOR.match(line[n.end :])
+            and not _COUNTED.match(line[n.end :])
             and not re.search(r"(?:不是|而非|并非|[（(])\s*$", line[: n.start])
+            and not any(s <= n.start < e for s, e in inside)
         ]
-        if not names:
-            return False
-        counted = all(re.match(r"\s*[:：]?\s*\d+(?:\.\d+)?\s*票", line[n.end :]) for n in names)
-        return not counted
+        rest = self._name_re.sub("", line)
+        return bool(names) and bool(_EVENTFUL.search(rest))
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
@@ -647,10 +675,14 @@ class _Sentence:
                             c,
                             cause=how,
                             day=_bracket_day(n.bracket) or self.day,
+                            # 昨日曾被警告，本次为投票死亡: the day of the word's own clause
+                            offset=_clause_offset(self.text, self.text.find(c), self.offset),
                             clock=_clock(c, n.end, m.start()) or _clock_before(c, m.start()),
                         )
                     )
-        return out
+        # in the order the clause names them (被投出：汤圆 殉情：春卷 — the shot, the lover
+        # after the death they follow)
+        return sorted(out, key=lambda a: c.find(a.player))
 
     def _cause_after(self, c: str, m: re.Match[str]) -> str | None:
         """How, from a bracket right after the word (死亡（被杀手杀死）), else :meth:`_cause`."""
@@ -747,10 +779,11 @@ class _Sentence:
     def _notices(self) -> list[Announced]:
         out: list[Announced] = []
         t = self.text
-        if (_quiet_night(t) or (self.about_night and _quiet_story(t))) and any(
-            not _NEGATION.search(t[: m.start()][-2:]) for m in _NO_DEATH.finditer(t)
-        ):
+        said = [m for m in _NO_DEATH.finditer(t) if not _NEGATION.search(t[: m.start()][-2:])]
+        if said and (_quiet_night(t) or (self.about_night and _quiet_story(t))):
             out.append(self._item(Notice.NO_DEATH, "", None, t))
+        elif said and not re.search(r"票|目前|还没|暂时|尚", t):
+            self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
         m = _ACCELERATED.search(t)
         if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
             # the day its own clause names (前天…加速成功了，昨天的延时却没成)
@@ -838,7 +871,7 @@ def _clause_offset(t: str, at: int, default: int) -> int:
         return -2
     if _YESTERDAY.search(clause):
         return -1
-    if re.search(r"今[天日]|本日", clause):
+    if re.search(r"今[天日]|本日|本次|这次|此次", clause):
         return 0
     return default
 
@@ -917,25 +950,32 @@ def _unkept(text: str, found: list[Announced]) -> list[str]:
     return out
 
 
-def _shot_with_vote(found: list[Announced]) -> list[Announced]:
-    """The hunter shoots as he goes out (M107 最后一枪): a shot a post tells beside the vote-out
-    of a day it dates (昨日投票出局：X / 因最后一枪出局：Y) is that day's."""
-    votes = {(a.day, a.offset) for a in found if a.cause == "vote" and (a.day or a.offset)}
-    if len(votes) != 1:
-        return found
-    day, offset = next(iter(votes))
-    return [
-        replace(a, day=day, offset=offset)
-        if a.cause == "hunter" and a.day is None and not a.offset
-        else a
-        for a in found
-    ]
-
-
 def _same(a: Announced, b: Announced) -> bool:
     if a.type is not b.type or a.player != b.player or a.ends_piping:
         return False
     return a.type is not EventType.SUBSTITUTE or a.value == b.value
+
+
+def _follow(found: list[Announced]) -> list[Announced]:
+    """A hunter's shot or a 殉情 goes with the death before it in the post (被投出：汤圆
+    殉情：春卷 — both at the vote): its how, and its day when it names none."""
+    out: list[Announced] = []
+    last: Announced | None = None
+    for a in found:
+        if a.type is EventType.ELIMINATED and a.how is not None:
+            last = a
+        elif (
+            a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
+        ):
+            same_day = a.day is None and not a.offset
+            a = replace(
+                a,
+                how=last.how,
+                day=last.day if same_day else a.day,
+                offset=last.offset if same_day else a.offset,
+            )
+        out.append(a)
+    return out
 
 
 def _settle(found: list[Announced]) -> list[Announced]:

@@ -583,7 +583,7 @@ def _recapped_close(
     close."""
     if inside is None or spec is None or spec.kind is not ThreadKind.DISCUSSION:
         return None
-    if a.cause != "vote" or a.day is not None:
+    if a.how != "vote" or a.day is not None:
         return None
     prev = next((d for d in days if d.number == inside.number - 1), None)
     return prev.closes if prev is not None else None
@@ -903,6 +903,13 @@ def _never_silent(
     """What was read (the days' and phases' posts too), what was not, and what the state
     lacks (:mod:`auditor.game.state`)."""
     disc.read |= {s.pid for s in disc.days if s.pid is not None}
+    # the posts that changed a day's close (延时, 加速, 更正) were read too
+    disc.read |= {
+        int(m.group(1))
+        for s in disc.days
+        for src, _status in s.fields.values()
+        if (m := re.match(r"pid (\d+)", src))
+    }
     disc.read |= {
         p.pid
         for d in days

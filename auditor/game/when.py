@@ -44,6 +44,7 @@ RANGE = re.compile(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
 _LONE_DATE = re.compile(_DATE.format(p="a"))
+_WHOLE_DAY = re.compile(_DATE.format(p="a") + r"\s*全天")
 _DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
@@ -54,7 +55,7 @@ _CN_CLOCK = re.compile(
 )
 # a relative day with the date it means in brackets (明天（11/26）): the date
 _REL_DATED = re.compile(
-    r"(?:今天|今日|明天|明日|后天)\s*[(（]\s*(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?)\s*[)）]"
+    r"(?:今天|今日|明天|明日|次日|后天|当日|当天)\s*[(（]\s*(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?)\s*[)）]"
 )
 # a schedule table's row: | 11/23 09:00 | 11/24 21:30 | is one range
 _CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
@@ -196,6 +197,9 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                     text=m.group(0),
                 )
             )
+        whole = _whole_days(line, ref, tz, head)
+        out += whole
+        found = found or bool(whole)
         if not found:
             for dm in _LONE_DATE.finditer(line):  # a dated line above "08:00-22:00"
                 last_date = _date(dm, "a", ref) or last_date
@@ -203,19 +207,33 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
     return out
 
 
-def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
-    """The labels a line with no time gives the lines under it (第四天日程, 第三天【环节一】)."""
-    if STATES_TIME.search(line):
-        return head
-    dm = _DAY_LABEL.search(line)
-    pm = _PHASE_LABEL.search(line)
-    first = min((m.start() for m in (dm, pm) if m is not None), default=0)
-    if len(line[:first].strip()) > 5:
-        return head  # 死亡名单：春卷（第一天投死）: a label deep in a line is no heading
-    if dm is None and pm is None:
-        return head
-    day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
-    return day, (cn_number(pm.group(1)) if pm else None)
+def _whole_days(
+    line: str, ref: date, tz: tzinfo, head: tuple[int | None, int | None]
+) -> list[TimeRange]:
+    """11月27日全天: 0:00–24:00 of that date."""
+    out: list[TimeRange] = []
+    for m in _WHOLE_DAY.finditer(line):
+        d = _date(m, "a", ref)
+        if d is None:
+            continue
+        day, phase = _labels(line[: m.start()], head)
+        after = re.match(rf"[^，。,；;]{{0,6}}?环节\s*({NUM})", line[m.end() :])
+        if phase is None and after:  # 今天全天进行【环节三】
+            phase = cn_number(after.group(1))
+        if day is None and phase is None and not re.search(r"环节|讨论|投票|开放", line):
+            continue  # 包子12月3日全天出差: a player's day, not the game's
+        out.append(
+            TimeRange(
+                opens=_at(d, (0, 0, 0), tz, end=False),
+                closes=_at(d, (24, 0, 0), tz, end=True),
+                day=day,
+                phase=phase,
+                accelerated="加速" in line,
+                label=line[: m.start()].strip(" ：:，,。【】[]（("),
+                text=m.group(0),
+            )
+        )
+    return out
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -223,10 +241,25 @@ def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return found[-1] if found else None
 
 
+def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
+    """The labels a line with no time gives the lines under it (第四天日程, 第三天【环节一】)."""
+    if STATES_TIME.search(line):
+        return head
+    # a header starts with its label (【第二天】, ==第四天==, 今天（第五天）…)
+    lead = re.sub(r"^[\W_]*(?:今天|今日|本日)?[\W_]*", "", line)
+    dm = _DAY_LABEL.match(lead)
+    pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)
+    if dm is None and pm is None:
+        return head
+    day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
+    return day, (cn_number(pm.group(1)) if pm else None)
+
+
 def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
-    """A time's 第N天 and 环节N: its own line's, else the header's above it."""
+    """A time's 第N天 and 环节N: the nearest on its own line before it, else the header's
+    above it (环节一无人过半，环节二推迟至…: 环节二)."""
     dm = _last(_DAY_LABEL, before)
-    pm = _last(_PHASE_LABEL, before)  # 环节一无人过半，环节二…推迟开始：… is 环节二's
+    pm = _last(_PHASE_LABEL, before)
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     if pm:
         return day, cn_number(pm.group(1))
