@@ -125,7 +125,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
     (
         None,
-        r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"
+        r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))",
     ),
 ]
@@ -245,7 +245,24 @@ def clean(text: str) -> str:
 
 
 _SENTENCES = re.compile(r"[^。！!；;？?\n]+[。！!；;？?]*")
-_CLAUSE_SPLIT = re.compile(r"[，,]|——|--|→")
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence cut at its commas and dashes — never inside a bracket (馄饨（汤圆与馄饨
+    为情侣，馄饨殉情）: the bracket stays the name's)."""
+    out: list[str] = []
+    depth = start = 0
+    for m in re.finditer(r"[（(]|[）)]|[，,]|——|--|→", sentence):
+        mark = m.group(0)
+        if mark in "（(":
+            depth += 1
+        elif mark in "）)":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(sentence[start : m.start()])
+            start = m.end()
+    out.append(sentence[start:])
+    return out
 
 
 # --------------------------------------------------------------------------- names
@@ -495,7 +512,7 @@ class _Sentence:
         if self.asks:
             return []
         out: list[Announced] = []
-        clauses = [c for c in _CLAUSE_SPLIT.split(self.text)]
+        clauses = _clauses(self.text)
         for i, clause in enumerate(clauses):
             if _SUPPOSE.search(clause):
                 break  # a supposition or a question runs to the end of the sentence
