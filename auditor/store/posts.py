@@ -501,7 +501,8 @@ class Posts(Database):
             " w.hidden AS prev_hidden, w.view AS prev_view, w.neutral_hash AS prev_neutral"
             " FROM post_versions v LEFT JOIN post_versions w"
             " ON w.pid = v.pid AND w.version = v.version - 1"
-            " WHERE v.run_id > ? OR (v.run_id IS NULL AND v.seen_at > ?)"
+            " WHERE (v.run_id > ? OR (v.run_id IS NULL AND v.seen_at > ?))"
+            " AND (w.pid IS NOT NULL OR v.hidden IS NOT NULL)"  # a new post: only if hidden
             " ORDER BY v.pid, v.version",
             (since_run, since),
         )
