@@ -10,6 +10,7 @@ from typing import Any
 from auditor.game.gamefile import Game
 from auditor.report.labels import CHANGE_NAMES, local_time, post_link, post_time, thread_name
 from auditor.store import Store
+from auditor.store.db import RunRow
 
 REPORT_COMMANDS = ("audit", "report")  # runs that wrote a report
 
@@ -17,7 +18,10 @@ REPORT_COMMANDS = ("audit", "report")  # runs that wrote a report
 CRAWL_COMMANDS = ("crawl", "audit-crawl")
 
 
-def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict[str, Any]], str]:
+Changes = tuple[list[dict[str, Any]], str]  # the records, the previous report's time
+
+
+def forum_changes(game: Game, store: Store, base: str | None) -> Changes:
     """论坛上的变动: posts edited, deleted or hidden (屏蔽) on the forum as found by the
     crawls since the previous report, with the text as it was before.
 
@@ -51,7 +55,40 @@ def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict
     since_id = previous[-1]["id"] if previous else 0
     since_started = previous[-1]["started_at"] if previous else ""
     since_finished = (previous[-1]["finished_at"] or since_started) if previous else ""
+    # What the list stands on: the crawls since the previous report, that report, the newest
+    # stored version (a desk's decision changes none of these: its pages and rewrites read
+    # the list once, not after each decision)
+    key = (
+        str(store.path.resolve()),
+        base,
+        since_id,
+        since_finished,
+        tuple((r["id"], r["status"], r["summary"]) for r in crawls if r["id"] > since_id),
+        store.report_marks()[0],
+    )
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is game:  # (the game file as read: thread names, zone)
+        return [dict(c) for c in kept[1][0]], kept[1][1]
+    out, since = _forum_changes(game, store, base, crawls, since_id, since_started, since_finished)
+    if len(_KEPT) >= 8:
+        _KEPT.clear()
+    _KEPT[key] = (game, (out, since))
+    return [dict(c) for c in out], since
 
+
+_KEPT: dict[tuple[object, ...], tuple[Game, Changes]] = {}
+
+
+def _forum_changes(
+    game: Game,
+    store: Store,
+    base: str | None,
+    crawls: list[RunRow],
+    since_id: int,
+    since_started: str,
+    since_finished: str,
+) -> Changes:
+    """:func:`forum_changes` read from the store."""
     changed, old_version, seen_at = _versions_changed(store, since_id, since_started)
 
     deleted: set[int] = set()

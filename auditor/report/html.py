@@ -126,17 +126,28 @@ def elevator_rows(rows: Sequence[Mapping[str, Any]]) -> Markup:
     (its rows are then never built); else written there."""
     key = getattr(rows, "key", None)
     name = f"{key}-{_RENDER_DIGEST}.html" if key else None
+    if name is not None and name in _IN_MEMORY:  # (a desk renders the same days again and
+        return Markup(_IN_MEMORY[name])  # again: one read of each from the folder)
     folder = cache_dir() / "elevator"
+    html = None
     if name is not None:
         with suppress(OSError, UnicodeDecodeError):
             html = (folder / name).read_text("utf-8")
             with suppress(OSError):
                 os.utime(folder / name)  # in use: kept by the pruning below
-            return Markup(html)
-    html = _elevator_html(rows)
+    if html is None:
+        html = _elevator_html(rows)
+        if name is not None:
+            _keep_fragment(folder, name, html)
     if name is not None:
-        _keep_fragment(folder, name, html)
+        if len(_IN_MEMORY) >= _IN_MEMORY_DAYS:
+            _IN_MEMORY.clear()
+        _IN_MEMORY[name] = html
     return Markup(html)
+
+
+_IN_MEMORY: dict[str, str] = {}  # name -> a day's HTML, as in the cache folder
+_IN_MEMORY_DAYS = 256
 
 
 def _keep_fragment(folder: Path, name: str, html: str) -> None:
