@@ -314,12 +314,28 @@ _REWRITES: dict[Path, Coalesced[Rewrite]] = {}
 _REWRITES_LOCK = threading.Lock()
 
 
+REWRITE_AFTER = 0.4  # seconds: the decisions of a burst (several directors) share a rewrite
+_SOON: dict[Path, threading.Timer] = {}
+
+
 def rewrite_soon(game: Game, reports: Path) -> None:
-    """:func:`rewrite_report` in a thread of its own: the decision's answer does not wait
-    for it (the rewrites stay one at a time and shared)."""
-    threading.Thread(
-        target=rewrite_report, args=(game, reports), name="desk-rewrite", daemon=True
-    ).start()
+    """:func:`rewrite_report` in a thread of its own, :data:`REWRITE_AFTER` seconds on: the
+    decision's answer does not wait for it, and the decisions made meanwhile are in the
+    same rewrite (it reads the store when it starts: one due and not started yet covers
+    this decision) instead of each costing one that holds the other directors' pages up."""
+    key = game.path.resolve()
+
+    def due() -> None:
+        with _REWRITES_LOCK:
+            _SOON.pop(key, None)  # (a decision from now on asks for the next one)
+        rewrite_report(game, reports)
+
+    with _REWRITES_LOCK:
+        if key in _SOON:
+            return
+        timer = _SOON[key] = threading.Timer(REWRITE_AFTER, due)
+    timer.name, timer.daemon = "desk-rewrite", True
+    timer.start()
 
 
 def rewrite_problem(game: Game) -> str:
