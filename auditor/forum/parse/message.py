@@ -433,6 +433,27 @@ def extract_message(el: _Element, *, with_html: bool = True) -> MessageContent:
     )
 
 
+_STRUCK_TAGS = ("strike", "s", "del")
+
+
+def struck_texts(message_html: str) -> tuple[str, ...]:
+    """The struck-through parts (``[s]…[/s]``) of a message's own text, in order, each
+    collapsed as :attr:`MessageContent.text` is: words the writer crossed out (投[s]包子[/s]
+    土豆).  Struck words inside a quote are the quoted post's, not these."""
+    if not any(f"<{t}>" in message_html for t in _STRUCK_TAGS):
+        return ()
+    root = fragment(message_html)
+    remove_jammer(root)
+    out = []
+    for el in root.iter(*_STRUCK_TAGS):
+        if any(a.tag == "blockquote" or "quote" in _classes(a) for a in el.iterancestors()):
+            continue
+        text = collapse(text_of(el))
+        if text:
+            out.append(text)
+    return tuple(out)
+
+
 def fragment(html_text: str) -> _Element:
     """Parse an HTML fragment (API message, printable chunk) into a wrapping ``div``."""
     html_text = flatten_deep_quotes(html_text)
