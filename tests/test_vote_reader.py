@@ -309,3 +309,45 @@ def test_votes_for_a_description_or_by_pronoun(text: str) -> None:
 )
 def test_words_after_tou_that_are_no_vote(text: str) -> None:
     assert free_vote(text, PLAYERS) is None, text
+
+
+# Round 5: traditional characters are the same words in another script (OpenCC's table).
+TRAD_ROSTER = ["湯圓", "餛飩", "饺子"]
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("這票投給豆漿，理由同上", "豆浆"),
+        ("投餛飩，發言前後矛盾", "馄饨"),
+        ("投票對象：豆漿\n投票理由：雙標", "豆浆"),
+    ],
+)
+def test_traditional_characters_read_as_simplified(text: str, target: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.format_error) == (target, None)
+
+
+@pytest.mark.parametrize("text", ["別投餛飩，他是好人", "你們投給豆漿嗎？", "昨天我投過餛飩"])
+def test_traditional_chatter_stays_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [("投汤圆", "汤圆"), ("投湯圓", "湯圓"), ("投票对象：馄饨 投票理由：怪", "馄饨")],
+)
+def test_a_roster_in_traditional_characters_is_matched_in_either_script(
+    text: str, written: str
+) -> None:
+    from auditor.rules.votebook.parse import normalise_name
+
+    pv = free_vote(text, TRAD_ROSTER)
+    assert pv is not None, text
+    assert pv.target_text == written  # the span as posted
+    # the target compares equal to the roster's spelling, whichever script the post used
+    assert {normalise_name(p): p for p in TRAD_ROSTER}[pv.target] in ("湯圓", "餛飩")
+    labelled = parse_vote_text("投票对象：湯圓\n投票理由：怪", players=TRAD_ROSTER)
+    assert labelled is not None
+    assert (labelled.target, labelled.format_error) == (normalise_name("湯圓"), None)

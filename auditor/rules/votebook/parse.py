@@ -20,6 +20,7 @@ from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
 from auditor.rules.freevote import parse_free_vote
+from auditor.rules.hanzi import to_simplified
 from auditor.rules.votebook.model import (
     ABSTAIN,
     Ballot,
@@ -41,9 +42,13 @@ def _fold_char(c: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Width- and case-folded text with the same length (offsets stay valid):
-    ``：`` → ``:``, ``Ａ`` → ``a``; characters NFKC would expand stay as they are."""
-    return "".join(_fold_char(c) for c in text)
+    """Width-, case- and script-folded text with the same length (offsets stay valid):
+    ``：`` → ``:``, ``Ａ`` → ``a``, ``對`` → ``对`` (OpenCC's per-character table,
+    :mod:`auditor.rules.hanzi`); characters NFKC would expand stay as they are.  Names are
+    folded the same way, so ``投餛飩`` reads as a vote for the listed 馄饨, and a roster
+    written in traditional characters (湯圓) is matched by ``投汤圆`` and by ``投湯圓`` alike,
+    the target mapped back to the roster's spelling."""
+    return to_simplified("".join(_fold_char(c) for c in text))
 
 
 _SPACES = re.compile(r"[\s\u200b\u3000]+")
