@@ -400,17 +400,24 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     head = ft[: label.start()] if label is not None else ft
     names = _name_pattern(players)
     patterns = (
-        rf"代\s*(?P<p>{names})\s*(?:投票|改票|投|改)",
+        rf"代\s*[@＠]?\s*(?P<p>{names})\s*(?:投票|改票|投|改)",  # 代包子投票 / 代 @春卷 投票
         rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
         rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})",
         rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
+        # 代投⏎玩家：南瓜⏎投票对象：… (the player on a line of his own, labelled)
+        rf"代\s*(?:投|改)[^:：\n]{{0,6}}\n?\s*(?:玩家|委托人|委托玩家)\s*[:：]\s*(?P<p>{names})",
     )
     by_fold = {fold(p): p for p in players}
     for pat in patterns:
         m = re.search(pat, head)
         if m:
-            # with no label (版杀7 代投：饺子投包子) the vote is the words after the name
-            return by_fold[m.group("p")], label.start() if label is not None else m.end("p")
+            if label is not None:
+                return by_fold[m.group("p")], label.start()
+            # with no label (版杀7 代投：饺子投包子) the vote is the words after the name, and
+            # after the name again where it is the vote's subject (帮油条代投一下：油条投包子)
+            again = re.compile(rf"{re.escape(m.group('p'))}(?=\s*(?:改投|投|改))")
+            said = again.search(ft, m.end("p"))
+            return by_fold[m.group("p")], said.end() if said is not None else m.end("p")
     return None
 
 
