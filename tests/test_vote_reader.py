@@ -446,3 +446,41 @@ def test_round5_director_proxy_layouts(text: str, player: str) -> None:
 @pytest.mark.parametrize("text", ["玩家：饺子\n投票对象：包子", "代投规则见主楼"])
 def test_round5_no_proxy_without_a_proxy_word_and_a_player(text: str) -> None:
     assert proxy_player(text, PLAYERS) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("改了，票给馄饨", "馄饨", True),
+        ("错字改了，票给馄饨", "馄饨", False),  # an edit note, not a change
+        ("我不改了，票还是给馄饨", "馄饨", False),
+        ("我这票本来给包子，现在给豆浆", "豆浆", True),  # cast before, replaced now
+        ("本来想投包子，现在投豆浆", "豆浆", False),  # an intention changed, a first vote
+    ],
+)
+def test_round5_a_change_said_in_words(text: str, target: str, change: bool) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.change) == (target, change)
+
+
+def test_round5_now_giving_a_player_a_chance_is_no_vote() -> None:
+    assert free_vote("这票先不投，现在给豆浆一个解释的机会", PLAYERS) is None
+
+
+@pytest.mark.parametrize(
+    ("reason", "problem"),
+    [
+        ("（回头再补）", "投票理由为空"),
+        ("待定", "投票理由为空"),
+        ("理由稍后补上", "投票理由为空"),
+        ("他说回头补充证据，一直没补", None),  # a reason that speaks of 补
+        ("同上", None),
+    ],
+)
+def test_round5_a_reason_that_only_promises_itself_is_empty(
+    reason: str, problem: str | None
+) -> None:
+    pv = parse_vote_text(f"投票对象：豆浆\n投票理由：{reason}", players=PLAYERS)
+    assert pv is not None
+    assert pv.format_error == problem

@@ -167,7 +167,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         # A hesitation that ends in a decision, in a post that talks of voting:
         # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
         re.compile(
-            rf"(?:还是|那就|就|最终|最后|决定)\s*[:：]?\s*{o}(?P<name18>{n})"
+            rf"(?:还是|那就|就|最终|最后|决定|现在)\s*(?:给|投给)?\s*[:：]?\s*{o}(?P<name18>{n})"
             rf"(?=\s*(?:$|吧|了|啦|[!！。.~～,，]))"
         ),
     ]
@@ -180,6 +180,10 @@ _ABSTAIN_ALONE = re.compile(
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
     r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|撤回|撤票"
+    # 改了，票给南瓜 (改了 standing alone) / 我这票本来给包子，现在给豆浆 (a vote cast before,
+    # replaced now; 本来想投… is an intention, not a vote)
+    r"|(?:^|(?<=[\s,，。！!]))(?:我|那)?改了(?=\s*[,，。！!])"
+    r"|(?:本来|原本|之前)(?!\s*(?:想|打算|准备|要))[^。！？!?\n]{0,12}[,，]\s*现在"
 )
 _NAME_GROUPS = (
     "name",
@@ -345,7 +349,9 @@ def _other_subject(text: str, start: int, target: str, subject: re.Pattern[str])
 def _said_change(text: str, before: int) -> bool:
     """A change word before ``before`` that the speaker says himself: not negated (我不改),
     nor someone else's words or request (有人让我改票)."""
-    for m in _CHANGE_WORD.finditer(text, 0, before):
+    for m in _CHANGE_WORD.finditer(text):
+        if m.start() >= before:
+            break  # (a match may run past ``before``: 本来给包子，现在|给豆浆)
         lo, _hi = _clause_bounds(text, m.start(), m.end())
         head = text[lo : m.start()]
         if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _NOT_MINE.search(head):

@@ -285,9 +285,16 @@ def _reason_problem(reason_m: re.Match[str] | None, reason: str) -> str | None:
         return "缺少“投票理由：”"
     if reason_m.group("colon") is None:
         return "“投票理由”后缺少冒号"
-    if not normalise_name(reason):
+    if not normalise_name(reason) or _REASON_LATER.fullmatch(normalise_name(reason)):
         return "投票理由为空"
     return None
+
+
+# A reason that only promises itself (理由回头补 / 待定 / 稍后补上): no reason given yet.
+_REASON_LATER = re.compile(
+    r"[(（]?(?:理由)?(?:回头|稍后|晚点|之后|待会儿?|后面|明天)?(?:再)?"
+    r"(?:补|补上|补充|待补|待定|未定|再说)[)）。.]*"
+)
 
 
 def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]) -> ParsedVote:
