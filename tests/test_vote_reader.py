@@ -484,3 +484,26 @@ def test_round5_a_reason_that_only_promises_itself_is_empty(
     pv = parse_vote_text(f"投票对象：豆浆\n投票理由：{reason}", players=PLAYERS)
     assert pv is not None
     assert pv.format_error == problem
+
+
+def test_round5_a_name_with_an_honorific_is_that_player() -> None:
+    pv = parse_vote_text("投票对象：豆浆同学\n投票理由：怪", players=PLAYERS)
+    assert pv is not None and (pv.target, pv.format_error) == ("豆浆", None)
+    other = parse_vote_text("投票对象：豆浆皮\n投票理由：怪", players=PLAYERS)
+    assert other is not None and other.target == "豆浆皮"  # another word, no player
+
+
+def test_round5_a_vote_target_label_is_a_misspelt_label() -> None:
+    text = "投票目标：豆浆\n投票理由：怪"
+    labelled = parse_vote_text(text, players=PLAYERS)
+    assert labelled is not None
+    assert (labelled.target, labelled.format_error) == ("豆浆", "“投票对象”写错了")
+    free = free_vote(text, PLAYERS)  # no format prescribed: a vote
+    assert free is not None and (free.target, free.format_error) == ("豆浆", None)
+    assert free_vote("我的投票目标是豆浆吗？", PLAYERS) is None
+
+
+def test_round5_an_empty_label_is_a_void_attempt_under_the_free_format() -> None:
+    pv = free_vote("投票对象：\n投票理由：还没想好", PLAYERS)
+    assert pv is not None and (pv.target, pv.format_error) == ("", "投票对象为空")
+    assert free_vote("投票对象：XX 投票理由：XX 是这样写吗？", PLAYERS) is None

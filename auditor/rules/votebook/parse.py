@@ -61,10 +61,14 @@ def normalise_name(name: str) -> str:
 
 
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
-# A label written nearly right (投票对像, 投票对向, 投票对相): the vote is read, and void.
-_LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相彖]|(?:^|(?<=\s))对象(?=\s*:)")
+# A label written nearly right (投票对像, 投票对向, 投票对相, 投票目标): the vote is read, and
+# void where the format is prescribed.
+_LABEL_TYPO = re.compile(
+    r"(?P<which>投票|改票)\s*(?:对[像向相彖]|目标(?=\s*:))|(?:^|(?<=\s))对象(?=\s*:)"
+)
 _MISSING_COLON = "“投票对象”后缺少冒号"
 _LABEL_TYPO_ERROR = "“投票对象”写错了"
+_EMPTY_TARGET = "投票对象为空"
 # What only the labelled format asks of a label: no problem under the free format.
 _LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR})
 # A target written as an abstention in other words: 弃权 is the format's word.
@@ -119,6 +123,10 @@ def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
     return {0} | {start for start, _ in _line_spans(text, lines)}
 
 
+# Said after a name, it stays that player (投票对象：包子同学 / 饺子君 / 馄饨大佬).
+_HONORIFICS = ("同学", "君", "酱", "桑", "大佬", "大大", "老师", "兄", "哥", "姐")
+
+
 def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str | None:
     """The longest of ``names`` (folded) at the start of the folded segment, when what
     follows is nothing, a space, punctuation or 理由 (killbar7: no reason label); with
@@ -133,6 +141,7 @@ def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str
             or unicodedata.category(rest[0]).startswith("P")
             or rest.startswith(("理由", "投票理由", "改票理由"))
             or (loose and (unicodedata.category(rest[0]).startswith("S") or rest[0] == "票"))
+            or (loose and rest.startswith(_HONORIFICS))
         ):
             tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
             if any(m and m != n and tail.startswith(m) for m in names):
@@ -254,7 +263,7 @@ def parse_vote_text(
     reason = _reason_text(text, reason_m, colon_labels)
     if not target:
         return ParsedVote(
-            is_change, raw_s, "", label.start(), max(t1, label.end()), reason, "投票对象为空"
+            is_change, raw_s, "", label.start(), max(t1, label.end()), reason, _EMPTY_TARGET
         )
     if said_change:
         return ParsedVote(True, raw_s, target, t0, t1, reason, "改票应写“改票对象：”")
@@ -324,8 +333,10 @@ def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> P
     ft = fold(text)
     by_fold = {fold(p): p for p in players}
     fv = parse_free_vote(ft, list(by_fold))
-    if fv is None and labelled is not None and labelled.format_error is None:
-        return labelled  # a label whose target names no player (投票对象：他): an attempt
+    if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
+        # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
+        # an attempt, void as under a labelled preset
+        return labelled
     if fv is None:
         fv = parse_free_vote(ft, list(by_fold), pronouns=True)  # 投他 / 投楼上: unresolved
     if fv is None:
