@@ -160,6 +160,12 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("今天不加速。", []),
     ("今日加速申请 3 人。", []),
     ("明天加速。", []),  # a plan for another day, not this one's notice
+    # a bracket's commas stay inside it; a skull marks a death
+    (
+        "昨夜出局：冬瓜、番茄（冬瓜与番茄为情侣，冬瓜被刀，番茄殉情）",
+        [(E, "冬瓜", "night", None), (E, "番茄", "suicide", None)],
+    ),
+    ("💀 杜鹃（夜）", [(E, "杜鹃", "night", None)]),
     ("今天加速吗？", []),
     # a bracket that stands alone is read; a group's topic; 投出去; the badge to 结果：X; Q&A
     (

@@ -129,7 +129,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
     (
         None,
-        r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"
+        r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))"
         # terse: 栗子 出。 死者：X
         r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?",
@@ -296,7 +296,24 @@ def clean(text: str) -> str:
 
 
 _SENTENCES = re.compile(r"[^。！!；;？?\n]+[。！!；;？?]*")
-_CLAUSE_SPLIT = re.compile(r"[，,]|——|--|→")
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence cut at its commas and dashes — never inside a bracket (馄饨（汤圆与馄饨
+    为情侣，馄饨殉情）: the bracket stays the name's)."""
+    out: list[str] = []
+    depth = start = 0
+    for m in re.finditer(r"[（(]|[）)]|[，,]|——|--|→", sentence):
+        mark = m.group(0)
+        if mark in "（(":
+            depth += 1
+        elif mark in "）)":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(sentence[start : m.start()])
+            start = m.end()
+    out.append(sentence[start:])
+    return out
 
 
 # --------------------------------------------------------------------------- names
@@ -563,7 +580,7 @@ class _Sentence:
         if self.asks:
             return []
         out: list[Announced] = []
-        clauses = [c for c in _CLAUSE_SPLIT.split(self.text)]
+        clauses = _clauses(self.text)
         for i, clause in enumerate(clauses):
             if _SUPPOSE.search(clause):
                 break  # a supposition or a question runs to the end of the sentence
@@ -676,13 +693,20 @@ class _Sentence:
                             cause=how,
                             day=_bracket_day(n.bracket) or self.day,
                             # 昨日曾被警告，本次为投票死亡: the day of the word's own clause
-                            offset=_clause_offset(self.text, self.text.find(c), self.offset),
+                            offset=self._offset_of(c, n),
                             clock=_clock(c, n.end, m.start()) or _clock_before(c, m.start()),
                         )
                     )
         # in the order the clause names them (被投出：汤圆 殉情：春卷 — the shot, the lover
         # after the death they follow)
         return sorted(out, key=lambda a: c.find(a.player))
+
+    def _offset_of(self, c: str, n: _Name) -> int:
+        """An elimination's day offset: its name's bracket's (杏仁（红牌罚下，昨日结算时判罚）),
+        else its own clause's (昨日曾被警告，本次为投票死亡), else the sentence's."""
+        if _YESTERDAY.search(n.bracket):
+            return -1
+        return _clause_offset(self.text, self.text.find(c), self.offset)
 
     def _cause_after(self, c: str, m: re.Match[str]) -> str | None:
         """How, from a bracket right after the word (死亡（被杀手杀死）), else :meth:`_cause`."""
