@@ -222,3 +222,34 @@ def test_times_with_the_words_apart() -> None:
         "【第二天】\n死亡名单：芒果（第一天投死）\n今日为环节一，至今晚24点。", mon, tz
     )
     assert (p.day, p.phase) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a labelled line or a table row whose label is the event
+        (
+            "夜：芒果（毒）、番茄（杀）。",
+            [("eliminated", "芒果", "night", None, 0), ("eliminated", "番茄", "night", None, 0)],
+        ),
+        ("【昨夜】\n｜杀手杀人｜苦瓜｜", [("eliminated", "苦瓜", "night", None, 0)]),
+        ("装傻：黄瓜（白痴），不出局", [("idiot_revealed", "黄瓜", None, None, 0)]),
+        # 夜：X……不对 is a correction, not a list of the dead
+        ("昨夜：芒果……不对芒果是第一晚就出局了，昨夜是平安夜。", [("no_death", "", None, None, 0)]),
+        # a handover by arrow or by 移交 between two players
+        ("警长 冬瓜 → 番茄。", [("sheriff", "番茄", None, None, 0)]),
+        ("【警长移交】冬瓜 → 番茄", [("sheriff", "番茄", None, None, 0)]),
+        ("警长 冬瓜 移交 番茄。", [("sheriff", "番茄", None, None, 0)]),
+        # an arrow in a vote count is a vote, not a handover
+        (
+            "第三日票型：\n黄瓜 → 番茄\n芒果(警长×2) → 番茄\n出局：番茄",
+            [("eliminated", "番茄", "vote", None, 0)],
+        ),
+        # X 胜 ending its clause names the winner
+        ("游戏结束，狼胜。", [("game_over", "", None, "狼", 0)]),
+        ("完。杀手胜。", [("game_over", "", None, "杀手", 0)]),
+        ("胜负未分，明天继续。", []),
+    ],
+)
+def test_labels_arrows_and_short_winners(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)

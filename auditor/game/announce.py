@@ -112,7 +112,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ("suicide", r"(?:触发)?殉情(?:出局|死亡)?"),
     (
         "hunter",
-        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标",
+        r"倒在了?枪口下|被(?:猎人)?枪杀|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标",
     ),
     (
         "vote",
@@ -123,7 +123,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
         r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害"
         r"|被(?:秘警|秘密警察|警察)(?:狙击|狙杀|击杀)"
-        r"|(?:杀手|狼人|女巫|秘警)(?:杀死|杀害|刀死|毒死|狙杀|击杀)了?"
+        r"|(?:杀手|狼人|女巫|秘警)(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人)了?"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
         r"|没(?:有|能)回家|离开了我们|再也没有醒来|被带走了?|倒在了?[^，。]{0,5}?(?:门口|家中|床上|地上|路边)",
     ),
@@ -163,7 +163,7 @@ _SHERIFF_CHOICE = re.compile(
 _IDIOT_SUBJECT = re.compile(
     r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
 )
-_IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)")
+_IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|进入\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
 )
@@ -184,7 +184,11 @@ _ACCELERATED = re.compile(
     r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
 )
-_GAME_OVER = re.compile(r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)")
+# X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
+_GAME_OVER = re.compile(
+    r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
+    r"|(?P<short>[^，,：:。！!\s]{1,6}?)胜(?=\s*(?:$|[。！!，,]))"
+)
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 _NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外)")
 _STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
@@ -207,7 +211,7 @@ _SELF_CORRECTED = re.compile(
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
 _COUNTED = re.compile(
-    r"\s*[:：]?\s*(?:得票|票数)?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、])"
+    r"\s*[:：]?\s*(?:得票|票数)?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])"
 )
 # the words of the game's events, broadly: a line naming a player beside one and read as
 # nothing is listed (未读懂的公告), never passed in silence; with the notice words, a story's
@@ -272,7 +276,15 @@ _NOT_BUT = re.compile(
     r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
 )
 # 警徽 烧卖→春卷: the badge goes from the one to the other
+# 警徽 烧卖→春卷: the badge goes from the one to the other
 _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
+# ... and with the roster's names: 警长 栗子 → 榛子, 【警长移交】腰果 → 莲子, 殉职移交：A → B,
+# 警长 A 移交 B
+_HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?移交)\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
+# a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
+# the label is the clause's word, the cells after it its player slot
+_ROW = re.compile(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
+_NIGHT_LABEL = re.compile(r"^\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*[:：]\s*(?=\S)", re.M)
 # 烧卖昨夜……不，今天夜里 …: the time said first is taken back
 _TIME_SELF_FIX = re.compile(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
@@ -289,6 +301,7 @@ def clean(text: str) -> str:
     text = _NOT_BUT.sub("是", text)
     text = _TIME_SELF_FIX.sub("", text)
     text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
+    text = _ROW.sub(r"\1：\2", text)
     text = _SAID_WRONG.sub(
         lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
     )
@@ -385,9 +398,11 @@ class Patterns:
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
-        text = self._lists(clean(text))
+        text = self._night_label(self._lists(clean(text)))
         post_correction = bool(_CORRECTION.search(text)) or said_wrong
-        vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
+        vote_result = bool(
+            re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型", text)
+        )
         badge_post = "警徽" in text
         # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
         head = text.strip().splitlines()[0] if text.strip() else ""
@@ -412,6 +427,16 @@ class Patterns:
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = _settle(out)
         return found, unplaced + _unkept(text, found)
+
+    def _night_label(self, text: str) -> str:
+        """夜：杏仁（杀）、毛豆（双空针） — a night label before nothing but players is the
+        night's 出局 (夜：平安 and 昨夜：馄饨……不对 stay as they are); 警长 A → B is the
+        badge handed over."""
+        one = self._name_re.pattern
+        text = re.sub(_HANDOVER.format(one=one), r"警徽由\1移交给", text)
+        named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
+        only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
+        return re.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
 
     def _lists(self, text: str) -> str:
         """A run of roster names joined by , & and (松果, 核桃 / 红枣 & 杏仁) as one list (a Chinese
@@ -439,7 +464,7 @@ class Patterns:
             if n.player not in covered
             and not _ACTOR.match(line[n.end :])
             and not _COUNTED.match(line[n.end :])
-            and not re.search(r"(?:不是|而非|并非|[（(])\s*$", line[: n.start])
+            and not re.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
             and not any(s <= n.start < e for s, e in inside)
         ]
         rest = self._name_re.sub("", line)
@@ -825,7 +850,7 @@ class _Sentence:
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
                 continue  # 直到游戏结束, 游戏结束后: a time, not the notice
-            winner = g.group("winner")
+            winner = g.group("winner") or g.group("short")
             if winner is not None:
                 winner = re.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
                 winner = winner.strip("—-－:：~～")
