@@ -204,6 +204,18 @@ def test_times_with_the_words_apart() -> None:
             for p in find_points(text, mon, tz)
         ]
 
+    # a delay whose verb is not right before the time
+    assert pts("延时申请过半，今晚不关门，推迟到明早（周二）10:00关门。") == [
+        ("closes", "15 10:00", True, False)
+    ]
+    assert pts("延时\n申请：5/8\n新关帖：12月14日 23:30") == [("closes", "14 23:30", True, False)]
+    assert pts("讨论到晚上十点，比平时晚一个小时，算是延时。") == [
+        ("closes", "14 22:00", True, False)
+    ]
+    # ... but an acceleration's 不关门 and a request's deadline are no delay
+    assert pts("加速成功！今晚不关门，明早……\n更正：于12月15日 12:00 关门。")[0][2] is False
+    # a bare 关 before a time, and a month-day written with a dash
+    assert pts("关 12-15 21:30。") == [("closes", "15 21:30", False, False)]
     # 明晚 a few words before the time dates it, over the line's weekday
     assert pts("周一，第六天，明晚关门（22:00）。") == [("closes", "15 22:00", False, False)]
     # an adverb between the time and its word
@@ -249,6 +261,9 @@ def test_times_with_the_words_apart() -> None:
         ("游戏结束，狼胜。", [("game_over", "", None, "狼", 0)]),
         ("完。杀手胜。", [("game_over", "", None, "杀手", 0)]),
         ("胜负未分，明天继续。", []),
+        # a story's 不见了, and 怎么 that asks nothing
+        ("没人说得清芒果是怎么不见的。", [("eliminated", "芒果", "night", None, 0)]),
+        ("芒果怎么还不出局？", []),
     ],
 )
 def test_labels_arrows_and_short_winners(text: str, expected: list[tuple[object, ...]]) -> None:

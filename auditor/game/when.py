@@ -30,7 +30,7 @@ _DASHES = str.maketrans({c: "-" for c in "–—―−－~～〜"})
 _DATE = (
     r"(?:(?:(?P<{p}y>\d{{4}})\s*年\s*)?(?P<{p}m>\d{{1,2}})\s*月\s*(?P<{p}d>\d{{1,2}})\s*[日号]?"
     r"|(?P<{p}iy>\d{{4}})[-/.](?P<{p}im>\d{{1,2}})[-/.](?P<{p}id>\d{{1,2}})"
-    r"|(?P<{p}sm>\d{{1,2}})/(?P<{p}sd>\d{{1,2}})"
+    r"|(?P<{p}sm>\d{{1,2}})(?:/|-(?=\d{{1,2}}\s+\d{{1,2}}:\d{{2}}))(?P<{p}sd>\d{{1,2}})"
     r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|后天|昨天|当日|当天)"
     r"|(?P<{p}wd>(?:周|星期|礼拜)[一二三四五六日天]))"
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
@@ -282,6 +282,8 @@ _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
 _DELAY_WORDS = re.compile(
     r"(?:延长|延时|延迟|延后|推迟|推后|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
 )
+_NEW_CLOSE = re.compile(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
+_DELAY_AFTER = re.compile(r"(?:算是?|即|就是|视为)\s*延时")
 _NOT_DELAY = re.compile(r"申请|开门|开帖|开放|[（(][^）)]*$")
 _SUPPOSED = re.compile(r"如果|假如|假设|若是|要是|万一|的话")
 _EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1, "今早": 0, "明早": 1, "明晨": 1}
@@ -325,7 +327,11 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             arrowed = re.search(r"(?:→|->|=>|⇒)\s*$", before)
             if arrowed and out and out[-1].role == "closes" and role is None:
                 role = "closes"  # 关帖：21:00 → 23:30: the close moved
-            verb = bool(_DELAY_WORDS.search(before) or arrowed) and not _NOT_DELAY.search(before)
+            # 新关帖：… / 讨论到晚上十点，…算是延时: the delay said before the time or after it
+            later = re.split(r"[。！!；;\n]", line[m.end() :])[0]
+            said_delay = bool(_DELAY_WORDS.search(before) or _NEW_CLOSE.search(before))
+            said_delay = said_delay or (role == "closes" and bool(_DELAY_AFTER.search(later)))
+            verb = (said_delay or bool(arrowed)) and not _NOT_DELAY.search(before)
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
             )
@@ -371,6 +377,8 @@ _GRANTED = re.compile(
     r"延时(?:申请)?(?:成功|通过|生效)|(?:同意|批准|准予|通过)(?:了)?延时|延时已(?:获)?(?:通过|批准)"
     r"|(?<!申请)延时\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
 )
+# 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration
+_NOT_CLOSING = re.compile(r"不(?:关门|关帖)")
 _NOT_GRANTED = re.compile(r"失败|不足|未通过|没有通过|不延时|不予|如果|假如|若|[？?]")
 
 
@@ -384,7 +392,11 @@ def _granted_delay(before: str) -> bool:
         )
         if not _NOT_GRANTED.search(before[start:stop]):
             return True
-    return False
+    return bool(
+        _NOT_CLOSING.search(before)
+        and re.search(r"延时|延长|推迟|顺延", before)
+        and "加速" not in before
+    )
 
 
 def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
@@ -422,7 +434,10 @@ def _role(before: str, after: str) -> str | None:
     if re.match(r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|open)", after):
         return "opens"
     near = before[-6:]
-    noun = re.findall(r"关帖|关门|截止|截至|开帖|开门|开放|关(?=\s*[:：])|开(?=\s*[:：])", before)
+    noun = re.findall(
+        r"关帖|关门|截止|截至|开帖|开门|开放|关(?=\s*[:：])|开(?=\s*[:：])|(?<![^\s。，,])关(?=\s*$)",
+        before,
+    )
     if noun:  # 开门推迟至10:00: what is put back is the opening
         return "closes" if noun[-1][0] in "关截" else "opens"
     close = max((m.end() for m in _CLOSE_WORDS.finditer(near)), default=-1)
