@@ -53,6 +53,9 @@ from auditor.game.gamefile import EventType  # noqa: E402
 from auditor.game.state import why_listed  # noqa: E402
 from auditor.game.titles import classify  # noqa: E402
 from auditor.game.when import find_points, find_ranges  # noqa: E402
+from auditor.pipeline import piped_words  # noqa: E402
+from auditor.rules.ruleset import load_ruleset  # noqa: E402
+from auditor.rulesets import names as ruleset_names  # noqa: E402
 
 TZ = ZoneInfo("Asia/Shanghai")
 PLAYERS = "饺子 包子 馄饨 豆浆 油条 烧卖 春卷 汤圆 番茄 冬瓜 南瓜 土豆 芝麻 花生".split()  # noqa: SIM905
@@ -288,8 +291,19 @@ def _structural(want: dict[str, Any], rec: dict[str, Any]) -> bool:
     )
 
 
+_PATTERNS: dict[str, Patterns] = {}
+
+
+def _patterns(preset: str) -> Patterns:
+    """The grammar for the cast under the preset (its words for the piped, as discovery has
+    them from the rule set)."""
+    if preset not in _PATTERNS:
+        words = piped_words(load_ruleset(preset)) if preset in ruleset_names() else ()
+        _PATTERNS[preset] = Patterns(PLAYERS, piped_words=words)
+    return _PATTERNS[preset]
+
+
 def score(path: Path, show_misses: bool) -> int:
-    patterns = Patterns(PLAYERS)
     tp: Counter[str] = Counter()
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
@@ -302,6 +316,7 @@ def score(path: Path, show_misses: bool) -> int:
             continue
         rec = json.loads(line)
         want = [w for w in rec["items"] if w["kind"] != "retract"]
+        patterns = _patterns(rec["preset"])
         got = read(rec, patterns)
         free = list(got)
         missed = []

@@ -268,3 +268,19 @@ def test_times_with_the_words_apart() -> None:
 )
 def test_labels_arrows_and_short_winners(text: str, expected: list[tuple[object, ...]]) -> None:
     assert _read(text) == sorted(expected)
+
+
+def test_the_rule_sets_words_for_the_piped_label_the_piped_list() -> None:
+    from auditor.pipeline import piped_words
+    from auditor.rules.ruleset import load_ruleset
+
+    assert "咪啪" in piped_words(load_ruleset("m39"))
+    words = piped_words(load_ruleset("rabbit030"))  # the rule's default: 喵, 汪
+    assert "喵" in words
+    cat = Patterns(PLAYERS, piped_words=words)
+    for text in ("今天喵喵：芒果、番茄", "继续喵喵的：芒果、番茄"):
+        assert sorted(a.player for a in cat.read(text)[0]) == ["番茄", "芒果"], text
+    assert cat.read("芒果：喵喵喵？")[0] == []  # a piped player's own words
+    # without the rule set's words the line is not read, and it is listed
+    found, unplaced = P.read("今天喵喵：芒果、番茄")
+    assert found == [] and unplaced

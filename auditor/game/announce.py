@@ -41,6 +41,7 @@ Days: a clause's ``第 N 天`` gives ``day``; ``第 N 夜`` is the night before 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -90,7 +91,7 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 # undo the rest of the sentence from where they stand
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
-    r"估计|希望|再犯|会被|将(?=被|会|红牌|罚下|出局)|"
+    r"估计|希望|再犯|再有|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
 )
@@ -116,7 +117,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
     (
         "vote",
-        r"(?:被)?(?:投票|公投)?(?:投出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
+        r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
     ),
     (
         "night",
@@ -132,7 +133,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))"
         # terse: 栗子 出。 死者：X
-        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?",
+        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?",
     ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
@@ -162,6 +163,7 @@ _SHERIFF_CHOICE = re.compile(
 )
 _IDIOT_SUBJECT = re.compile(
     r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
+    r"|翻(?:出|开)\s*白痴(?:牌|身份)?"
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
@@ -181,7 +183,7 @@ _NO_DEATH = re.compile(
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
 )
 _ACCELERATED = re.compile(
-    r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+    r"加速成功|加速成立|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
@@ -198,7 +200,7 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|是|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
-    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声)*$"
+    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
     rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
@@ -343,9 +345,10 @@ class _Name:
 class Patterns:
     """The grammar for one player list."""
 
-    def __init__(self, players: list[str]) -> None:
+    def __init__(self, players: list[str], piped_words: Sequence[str] = ()) -> None:
         self.players = list(players)
         self._norm = {_nfkc(p): p for p in players}
+        self._piped_object = _piped_label(piped_words)
         names = sorted(self._norm, key=len, reverse=True)
         self._name_re = re.compile("|".join(re.escape(n) for n in names) or r"(?!x)x")
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
@@ -538,6 +541,19 @@ class Patterns:
         return found
 
 
+def _piped_label(words: Sequence[str]) -> re.Pattern[str]:
+    """The piped list's object words, and a label made of the rule set's words for the piped
+    (今天喵喵：A、B, 继续喵喵的：A, 咪啪组：A — a word of one repeated character runs on)."""
+    said = [
+        f"(?:{re.escape(w[0])})+" if len(set(w)) == 1 else re.escape(w)
+        for w in sorted({fold(w) for w in words if w.strip()}, key=len, reverse=True)
+    ]
+    if not said:
+        return _PIPED_OBJECT
+    label = rf"(?:今天|今日|本日|继续|仍在)?\s*(?:{'|'.join(said)})+\s*(?:的|组|中)?\s*[:：]"
+    return re.compile(rf"{_PIPED_OBJECT.pattern}|{label}")
+
+
 def _other_name(p: Patterns, sentence: str, new: str, *, after_ended: bool) -> str | None:
     """The player a 由 X 接替 sentence is about: its first other name (or, for 接回, the one
     whose 替补 ended)."""
@@ -631,7 +647,7 @@ class _Sentence:
         out += self._eliminated(c, names, nxt)
         out += self._sheriff(c, names, nxt)
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
-        out += self._simple(EventType.PIPED, c, names, _PIPED_SUBJECT, _PIPED_OBJECT, nxt)
+        out += self._simple(EventType.PIPED, c, names, _PIPED_SUBJECT, self.p._piped_object, nxt)
         if _UNPIPE.search(c) and not _NEGATION.search(c[: _UNPIPE.search(c).start()][-3:]):  # type: ignore[union-attr]
             out.append(self._item(EventType.PIPED, "", None, c, ends_piping=True))
         return out

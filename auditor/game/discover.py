@@ -87,6 +87,7 @@ class Discovery:
     announced: set[int] = field(default_factory=set)  # ... an event (or a denial) among it
     # ... a clause or line of which was not read (listed even when a day was read from it)
     unplaced: set[int] = field(default_factory=set)
+    piped_words: tuple[str, ...] = ()  # the rule set's words for the piped (喵喵 / 咪啪)
     unread: list[Unread] = field(default_factory=list)  # 未读懂的公告
     dismissed: dict[int, dict[str, str]] = field(default_factory=dict)  # 不是公告, signed
     problems: list[str] = field(default_factory=list)  # the game's state is incomplete
@@ -631,7 +632,7 @@ def discover_events(
     disc.events.extend(Sourced(e, "游戏文件") for e in game.events)
     specs = {t.tid: t for t in threads}
     counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
-    patterns = Patterns(list(game.players))
+    patterns = Patterns(list(game.players), piped_words=disc.piped_words)
     found: list[Sourced] = []
     for post in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
         spec = specs.get(post.tid)
@@ -852,13 +853,15 @@ def acceleration_proposals(
 # --------------------------------------------------------------------------- the whole game
 
 
-def discover(game: Game, store: object) -> Game:
+def discover(game: Game, store: object, piped_words: tuple[str, ...] = ()) -> Game:
     """The game with its discovered threads, days and events (``game.discovery`` says
-    what came from where).  A game file without ``forum.board`` is returned unchanged."""
+    what came from where).  A game file without ``forum.board`` is returned unchanged.
+    ``piped_words``: the words the rule set lets a piped player say (PIPED-SPEECH), which a
+    director may use as the piped list's label (今天喵喵：…)."""
     if not game.discovers:
         return game
     game = _file_game(game)
-    disc = Discovery(base=game)
+    disc = Discovery(base=game, piped_words=piped_words)
     titled = board_threads(store)
     threads = discover_threads(game, titled, disc)
     subjects = {t.tid: t.subject for t in titled}
