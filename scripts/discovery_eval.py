@@ -162,7 +162,7 @@ def read(rec: dict[str, Any], patterns: Patterns) -> list[dict[str, Any]]:
                 item["day"] = UNPLACED
             out.append(item)
     if kind in ("discussion", "vote", "rules", "process"):
-        for item in _day_items(text, posted, day, phase):
+        for item in _day_items(text, posted, day, phase, kind):
             if unplaced and item.get("day") == day and not _DAY_LABEL_RE.search(text):
                 item["day"] = UNPLACED
             out.append(item)
@@ -225,11 +225,18 @@ def _minute(t: datetime) -> str:
     return _t(t + timedelta(seconds=1) if t.second == 59 else t)
 
 
-def _day_items(text: str, posted: datetime, day: int, phase: int | None) -> list[dict[str, Any]]:
+_DATED = re.compile(r"\d{1,2}\s*[月/]\s*\d{1,2}|今[天日晚]|明[天日晚早]|本日|当日|周|星期")
+
+
+def _day_items(
+    text: str, posted: datetime, day: int, phase: int | None, kind: str = ""
+) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for r in find_ranges(text, posted, TZ):
         if _NOT_A_DAY.search(r.label) or (r.phase or 0) > 3:
             continue
+        if kind == "rules" and not _DATED.search(r.text):
+            continue  # a rules post's 0:00—24:00 per 环节 is the schedule, not a dated day
         item: dict[str, Any] = {
             "kind": "day",
             "day": r.day or day,

@@ -214,6 +214,7 @@ def test_times_with_the_words_apart() -> None:
     ]
     # ... but an acceleration's 不关门 and a request's deadline are no delay
     assert pts("加速成功！今晚不关门，明早……\n更正：于12月15日 12:00 关门。")[0][2] is False
+    assert pts("加速申请\n截止：18:00\n结果：未达一半") == [(None, "14 18:00", False, False)]
     # a bare 关 before a time, and a month-day written with a dash
     assert pts("关 12-15 21:30。") == [("closes", "15 21:30", False, False)]
     # 明晚 a few words before the time dates it, over the line's weekday
@@ -261,6 +262,11 @@ def test_times_with_the_words_apart() -> None:
         ("游戏结束，狼胜。", [("game_over", "", None, "狼", 0)]),
         ("完。杀手胜。", [("game_over", "", None, "杀手", 0)]),
         ("胜负未分，明天继续。", []),
+        # a sheriff's state with a chatty tail; a bare 当选 under 警长竞选
+        ("警长是 番茄 大人👮 继续带队冲鸭！", [("sheriff", "番茄", None, None, 0)]),
+        ("警长番茄的票算两票。", []),
+        ("警長競選：芒果 當選（6票）。", [("sheriff", "芒果", None, None, 0)]),
+        ("D5。夜：芒果（毒）。", [("eliminated", "芒果", "night", None, 0)]),
         # a story's 不见了, and 怎么 that asks nothing
         ("没人说得清芒果是怎么不见的。", [("eliminated", "芒果", "night", None, 0)]),
         ("芒果怎么还不出局？", []),

@@ -286,7 +286,9 @@ _HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?移交)\s*[】\]]?\s*[:：]?\s*
 # a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
 # the label is the clause's word, the cells after it its player slot
 _ROW = re.compile(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
-_NIGHT_LABEL = re.compile(r"^\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*[:：]\s*(?=\S)", re.M)
+_NIGHT_LABEL = re.compile(
+    r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*[:：]\s*(?=\S)", re.M
+)
 # 烧卖昨夜……不，今天夜里 …: the time said first is taken back
 _TIME_SELF_FIX = re.compile(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
@@ -780,6 +782,10 @@ class _Sentence:
                 how = "handed_over"
             for n in self._slots(c, names, m.span(), nxt, obj=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
+        if not out and re.search(r"警长\s*竞选|竞选\s*警长", self.text):  # 警长竞选：X 当选
+            for m in re.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c):
+                for n in self._slots(c, names, m.span(), nxt, obj=False):
+                    out.append(self._item(EventType.SHERIFF, n.player, "elected", c))
         if out:
             return out
         how = "handed_over" if re.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
@@ -814,7 +820,8 @@ class _Sentence:
                 continue
             for n in self._slots(c, names, m.span(), nxt, subject=False):
                 rest = re.sub(r"(?:而非|而不是|不是)\s*\S{1,12}$", "", c[n.end :])
-                if re.match(r"^\W*(?:哦|啦|了|呢)?\W*$", rest):  # 警长番茄的票: no state
+                # 警长番茄的票: no state; 警长是 桂圆 大人👮 继续带队冲鸭: a state, then chat
+                if re.match(r"^\s*(?:大人|同学|君|酱)?\W*(?:哦|啦|了|呢)?\W*(?:\s.*)?$", rest):
                     out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
                 break
         return out

@@ -309,7 +309,10 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     out: list[TimePoint] = []
     said = ""  # the post so far: a delay granted before a close makes it the new one
     head: tuple[int | None, int | None] = (None, None)
-    for raw_line in normalise(text).splitlines():
+    lines = normalise(text).splitlines()
+    # a post headed 加速申请 / 延时申请: its 截止：18:00 is the request's deadline
+    request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
+    for raw_line in lines:
         said += raw_line + "\n"
         head = _header(raw_line, head)
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
@@ -322,16 +325,11 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             d, dated = _point_date(m, line, ref)
             before = line[max(0, m.start() - 10) : m.start()].replace("\0", "")
             after = line[m.end() : m.end() + 7].replace("\0", "")
-            role = _role(before, after)
+            arrowed = bool(re.search(r"(?:→|->|=>|⇒)\s*$", before))
+            after_close = arrowed and bool(out) and out[-1].role == "closes"
+            role = _point_role(before, after, request=request, after_close=after_close)
             day, phase = _labels(line[: m.start()], head)
-            arrowed = re.search(r"(?:→|->|=>|⇒)\s*$", before)
-            if arrowed and out and out[-1].role == "closes" and role is None:
-                role = "closes"  # 关帖：21:00 → 23:30: the close moved
-            # 新关帖：… / 讨论到晚上十点，…算是延时: the delay said before the time or after it
-            later = re.split(r"[。！!；;\n]", line[m.end() :])[0]
-            said_delay = bool(_DELAY_WORDS.search(before) or _NEW_CLOSE.search(before))
-            said_delay = said_delay or (role == "closes" and bool(_DELAY_AFTER.search(later)))
-            verb = (said_delay or bool(arrowed)) and not _NOT_DELAY.search(before)
+            verb = _delay_said(before, line[m.end() :], role, arrowed)
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
             )
@@ -352,6 +350,24 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                 )
             )
     return out
+
+
+def _point_role(before: str, after: str, *, request: bool, after_close: bool) -> str | None:
+    """:func:`_role`, save a request's deadline (加速申请 / 截止：18:00: none) and a close moved
+    by an arrow (关帖：21:00 → 23:30: the second closes too)."""
+    if request and re.search(r"截[止至]\s*[:：]?\s*$", before):
+        return None
+    role = _role(before, after)
+    return "closes" if role is None and after_close else role
+
+
+def _delay_said(before: str, rest: str, role: str | None, arrowed: bool) -> bool:
+    """A new close said with its verb: before the time (延长至, 新关帖：, an arrow) or after
+    it in the sentence (讨论到晚上十点，比平时晚一个小时，算是延时)."""
+    later = re.split(r"[。！!；;\n]", rest)[0]
+    said = bool(_DELAY_WORDS.search(before) or _NEW_CLOSE.search(before)) or arrowed
+    said = said or (role == "closes" and bool(_DELAY_AFTER.search(later)))
+    return said and not _NOT_DELAY.search(before)
 
 
 def _point_clock(m: re.Match[str]) -> tuple[int, int, int] | None:
