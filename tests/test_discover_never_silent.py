@@ -39,9 +39,9 @@ def test_a_traditional_post_and_name_are_read_as_the_roster_spells_them() -> Non
         ("完。村民胜。", "胜"),
         ("GAME OVER. wolves win.", "游戏结束"),  # shorthand in the grammar's words
         ("夜：平安。", "平安"),
-        ("day4: accelerated.", "加速"),
+        ("day4: accelerated.", "加速成功"),
         ("昨晚没有人死去。", "死"),
-        ("延时成功。", "延时"),
+        ("延时成功。", "延时成功"),
     ],
 )
 def test_a_notice_word_lists_a_post_nothing_was_read_from(text: str, word: str) -> None:
@@ -55,6 +55,8 @@ def test_a_notice_word_lists_a_post_nothing_was_read_from(text: str, word: str) 
         "加速需要多少人申请？",  # a rules question
         "如果过半数申请，本日即加速。",  # a supposition
         "平票，无人出局。",  # a tie: no notice of an event
+        "平票。警长未投。无人出局。",  # ... in any of its sentences
+        "规则答疑：加速需进程帖申请人数过半；导演可延长时间。",  # a rule about 加速
         "大家早上好，今天天气不错。",
     ],
 )
@@ -80,6 +82,8 @@ def test_a_line_naming_a_player_that_nothing_read_keeps_the_post_listed(text: st
     "text",
     [
         "番茄 4 票，冬瓜 3 票。番茄出局。",  # the count beside the result
+        "更正：死者 番茄。冬瓜 活。",  # a sentence with no event's word beside a read one
+        "昨夜出局：番茄\nLv.1：冬瓜（恢复正常发言）",  # a player recovered: no event
         "芒果出局，冬瓜选择移交警徽给番茄。",  # the one who acts
     ],
 )
@@ -262,6 +266,8 @@ def test_times_with_the_words_apart() -> None:
         ("游戏结束，狼胜。", [("game_over", "", None, "狼", 0)]),
         ("完。杀手胜。", [("game_over", "", None, "杀手", 0)]),
         ("胜负未分，明天继续。", []),
+        ("游戏结束\n胜利阵营：村民阵营", [("game_over", "", None, "村民阵营", 0)]),
+        ("昨天（周日）那个加速是昨天的事，今天不加速。", [("accelerated", "", None, None, -1)]),
         # a sheriff's state with a chatty tail; a bare 当选 under 警长竞选
         ("警长是 番茄 大人👮 继续带队冲鸭！", [("sheriff", "番茄", None, None, 0)]),
         ("警长番茄的票算两票。", []),

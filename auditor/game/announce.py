@@ -190,6 +190,7 @@ _ACCELERATED = re.compile(
 _GAME_OVER = re.compile(
     r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
     r"|(?P<short>[^，,：:。！!\s]{1,6}?)胜(?=\s*(?:$|[。！!，,]))"
+    r"|(?:胜利|获胜)(?:阵营|方|者)?\s*[:：]\s*(?P<label>[^，,。！!\s]{1,12})"
 )
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 _NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外)")
@@ -220,9 +221,9 @@ _COUNTED = re.compile(
 # (回家, 离开, 不见, 醒来) and a preset's own words for the piped (the rule set's 喵喵 / 咪啪
 # … are words a line cannot be read without)
 _EVENTFUL = re.compile(
-    r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|移交|殉职|当选|继任|替|顶|接替|吹笛|Lv|装傻|白痴|红牌|罚下|殉情"
+    r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|移交|殉职|当选|继任|替|顶|接替|吹笛|Lv\.?\s*3|装傻|白痴|红牌|罚下|殉情"
     r"|枪|带走|倒|平安|走了|遇害|呼吸|淘汰|离场|送别|扎|回家|离开|不见|醒来|消失|喵|汪|咪|组|名单"
-    r"|被|昨夜|昨晚|夜里"  # something done to the player, the night (昨晚冬瓜被狼叼进了树林)
+    r"|被|昨夜|昨晚|夜里|过半|半数"  # done to the player, the night, a 版杀 majority
     r"|(?<![A-Za-z])(?:out|dead|died|killed|RIP|home|gone|left|lynched|eliminated|executed|sub"
     r"|replaces|sheriff|badge|piped|idiot|wins?)(?![A-Za-z])",
     re.I,
@@ -238,7 +239,10 @@ _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 # the words of a notice, in Chinese and in a director's English shorthand: a director's
 # post that holds one outright and from which nothing was read is listed (未读懂的公告)
 NOTICE_WORDS = re.compile(
-    r"游戏结束|胜|平安|死|出局|加速|延时|延长|推迟|顺延|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
+    r"游戏结束|胜|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
+    # 加速 / 延时 with an outcome or a day, not a rule about them (加速需过半数申请)
+    r"|加速(?:成功|成立|生效|通过|日|了)|(?:今天|今日|本日|明天|明日|第\s*\d+\s*[天日])\s*加速"
+    r"|延时(?:成功|成立|生效|通过|了)|(?:延长|推迟|顺延)(?:至|到)|不关门"
     r"|淘汰|殉情|放逐|(?<![A-Za-z])(?:out|dead|died|killed|RIP|game\s*over|wins?|won|sub|DDL"
     r"|deadline|delay(?:ed)?|accelerat\w*|peaceful|sheriff|badge|piped|idiot)(?![A-Za-z])",
     re.I,
@@ -256,10 +260,20 @@ _DELAY_DONE = re.compile(
 _ASKS_OR_TIES = re.compile(r"[？?]\s*$|平票")
 
 
+# a past day's acceleration restated (昨天（周日）那个加速是昨天的事, 前天的加速成功了)
+_ACCELERATED_BEFORE = re.compile(
+    r"(?:昨天|前天|昨日|前日)[^，,。]{0,8}?(?:那个|的)加速(?=是|成功|了)"
+)
+_NO_RESULT = re.compile(r"平票|无人过半|没有人过半")
+
+
 def notice_word(text: str) -> str | None:
     """The first notice word the post says outright (not in a question, a supposition or a
     tie's 无人出局)."""
-    for sentence in _SENTENCES.findall(clean(text)):
+    text = clean(text)
+    if _NO_RESULT.search(text):
+        return None  # a tie or no majority: no event to read (its names still list it)
+    for sentence in _SENTENCES.findall(text):
         m = NOTICE_WORDS.search(sentence)
         if m and not _ASKS_OR_TIES.search(sentence) and not _SUPPOSE.search(sentence[: m.start()]):
             return m.group(0)
@@ -511,7 +525,8 @@ class Patterns:
             unplaced += ctx.unplaced
             topic = ctx.topic or topic
         covered = {x for a in out for x in (a.player, a.value)}
-        if self._eventful(line, covered):
+        # sentence by sentence (更正：死者 X。Y 活。 — Y's sentence has no event's word)
+        if any(self._eventful(sentence, covered) for sentence in _SENTENCES.findall(line)):
             unplaced.append(line.strip())  # never silent: a line about a player, not read
         return out, unplaced
 
@@ -856,7 +871,7 @@ class _Sentence:
             out.append(self._item(Notice.NO_DEATH, "", None, t))
         elif said and not re.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
-        m = _ACCELERATED.search(t)
+        m = _ACCELERATED.search(t) or _ACCELERATED_BEFORE.search(t)
         if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
             # the day its own clause names (前天…加速成功了，昨天的延时却没成)
             out.append(
@@ -873,7 +888,7 @@ class _Sentence:
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
                 continue  # 直到游戏结束, 游戏结束后: a time, not the notice
-            winner = g.group("winner") or g.group("short")
+            winner = g.group("winner") or g.group("short") or g.group("label")
             if winner is not None:
                 winner = re.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
                 winner = winner.strip("—-－:：~～")
