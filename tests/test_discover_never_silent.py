@@ -267,6 +267,7 @@ def test_times_with_the_words_apart() -> None:
         ("完。杀手胜。", [("game_over", "", None, "杀手", 0)]),
         ("胜负未分，明天继续。", []),
         ("游戏结束\n胜利阵营：村民阵营", [("game_over", "", None, "村民阵营", 0)]),
+        ("感谢大家！本场『大楼』到此结束，村民阵营惜败。", [("game_over", "", None, None, 0)]),
         ("昨天（周日）那个加速是昨天的事，今天不加速。", [("accelerated", "", None, None, -1)]),
         # a sheriff's state with a chatty tail; a bare 当选 under 警长竞选
         ("警长是 番茄 大人👮 继续带队冲鸭！", [("sheriff", "番茄", None, None, 0)]),

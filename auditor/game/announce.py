@@ -188,7 +188,7 @@ _ACCELERATED = re.compile(
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
-    r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
+    r"游戏结束|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
     r"|(?P<short>[^，,：:。！!\s]{1,6}?)胜(?=\s*(?:$|[。！!，,]))"
     r"|(?:胜利|获胜)(?:阵营|方|者)?\s*[:：]\s*(?P<label>[^，,。！!\s]{1,12})"
 )
@@ -239,7 +239,7 @@ _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 # the words of a notice, in Chinese and in a director's English shorthand: a director's
 # post that holds one outright and from which nothing was read is listed (未读懂的公告)
 NOTICE_WORDS = re.compile(
-    r"游戏结束|胜|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
+    r"游戏结束|到此结束|胜|败|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
     # 加速 / 延时 with an outcome or a day, not a rule about them (加速需过半数申请)
     r"|加速(?:成功|成立|生效|通过|日|了)|(?:今天|今日|本日|明天|明日|第\s*\d+\s*[天日])\s*加速"
     r"|延时(?:成功|成立|生效|通过|了)|(?:延长|推迟|顺延)(?:至|到)|不关门"
