@@ -158,6 +158,7 @@ DEFERRED = {
     "auditor/report/write.py": {
         "auditor.ledger.ledger",
         "auditor.report.bbcode",
+        "auditor.report.drafts",  # the drafts the report shows (made only when it is written)
         "auditor.report.html",
         "auditor.report.labels",  # the spreadsheets' Chinese headers and words
         "auditor.report.parts",
