@@ -554,7 +554,7 @@ def test_a_day_opening_or_closing_takes_the_full_path(
             pipeline.current(game, store),
             store,
             pipeline.AuditResult(),
-            pipeline._last_night(store),
+            store.state.night,
             {"problems": []},
             reports,
             False,

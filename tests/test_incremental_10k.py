@@ -28,9 +28,8 @@ from auditor.report import html
 from auditor.report.records import build_records
 from auditor.report.write import write_files
 from auditor.rules import engine
-from auditor.rules.engine import RECORDS_KEY
-from auditor.rules.records import COUNTED_KEY
 from auditor.store import Store
+from auditor.store.state import COUNTED_KEY, RECORDS_KEY
 
 
 @pytest.fixture(scope="module")

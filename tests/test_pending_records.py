@@ -11,7 +11,8 @@ from pathlib import Path
 
 from auditor.game.confirm import Proposal
 from auditor.pipeline import audit, open_game, open_store, pending
-from auditor.rules.engine import RECORDS_KEY, current_records
+from auditor.rules.engine import current_records
+from auditor.store.state import RECORDS_KEY
 from tests.test_discover_game import SAMPLE, game_copy
 from tests.test_discover_rulesets import ask_in_process, at, m39, rabbit030
 from tools.writer import parse_script, write_site

@@ -296,7 +296,7 @@ def test_a_login_page_stops_the_reading_and_tells_the_director(tmp_path: Path) -
         assert [p.tid for p in report.problems] == [44]  # only the day-2 thread, not open yet
         spaces = [r for r in server.requests if "mod=space" in r.path]
         assert len(spaces) == 1  # stopped at the first login page
-        problem = store.check_state()["space_problem"]
+        problem = store.check_state().space_problem
         assert problem.startswith("饺子 的回复列表")
         note = space_warning(game, problem=problem)
         assert note is not None and "cookies" in note

@@ -22,8 +22,8 @@ from auditor import pipeline
 from auditor.cli import app
 from auditor.cli.today import STALE, stored_status
 from auditor.game.gamefile import load_game
-from auditor.rules.inputs import STATUS_KEY
 from auditor.store import Store
+from auditor.store.state import STATUS_KEY
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "sample"

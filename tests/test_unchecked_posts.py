@@ -40,7 +40,7 @@ def _check(store: Store, day: int) -> None:
     """What an incremental check records: the rows of what changed, and no others."""
     changed, removed, mark = store.changes_since_check()
     rows = {pid: (h, day, False) for pid, h in changed.items()}
-    store.update_check_state({"now": str(day)}, rows, removed, mark=mark)
+    store.update_check_state(None, rows, removed, mark=mark)
 
 
 def _raw(store: Store, sql: str, args: tuple[object, ...]) -> None:
@@ -55,7 +55,7 @@ def test_the_changes_found_by_index_are_those_of_comparing_every_post(tmp_path: 
     try:
         posts = {pid: make_post(pid, pid % 50 + 1, f"第{pid}楼") for pid in range(1, 301)}
         store.upsert_posts(posts.values(), run_id=None)
-        store.save_check_state({"now": "0"}, lambda pid: (0, False))
+        store.save_check_state(None, lambda pid: (0, False))
         assert store.unchecked_posts() == _every(store) == ({}, {})
         next_pid = 301
         for night in range(1, 41):
@@ -105,7 +105,7 @@ def test_a_night_compares_only_its_own_changes(tmp_path: Path) -> None:
     store = Store(tmp_path / "game.sqlite")
     try:
         store.upsert_posts([make_post(pid, pid % 50 + 1, f"帖{pid}") for pid in range(1, 2001)], 1)
-        store.save_check_state({"now": "0"}, lambda pid: (0, False))
+        store.save_check_state(None, lambda pid: (0, False))
         store.upsert_posts([make_post(pid, 1, f"新{pid}") for pid in (5000, 5001)], 2)
         seen: list[str] = []
         store.db.set_trace_callback(seen.append)
@@ -132,7 +132,7 @@ def test_a_store_no_check_of_this_version_recorded_compares_every_post(tmp_path:
     store = Store(tmp_path / "game.sqlite")
     try:
         store.upsert_posts([make_post(pid, pid, f"帖{pid}") for pid in range(1, 11)], 1)
-        store.save_check_state({"now": "0"}, lambda pid: (0, False))
+        store.save_check_state(None, lambda pid: (0, False))
         # As an older version left it: checked rows, no mark of the newest version checked.
         _raw(store, "DELETE FROM check_state WHERE key = ?", (CHECKED_ROWID,))
         _raw(store, "DELETE FROM checked_posts WHERE pid = 3", ())
@@ -185,7 +185,7 @@ def test_a_store_restored_from_a_dump_compares_every_post_once(tmp_path: Path) -
 def _store_of(tmp_path: Path, name: str) -> Store:
     store = Store(tmp_path / f"{name}.sqlite")
     store.upsert_posts([make_post(pid, pid, f"帖{pid}") for pid in range(1, 21)], 1)
-    store.save_check_state({"now": "0"}, lambda pid: (0, False))
+    store.save_check_state(None, lambda pid: (0, False))
     return store
 
 
@@ -198,7 +198,7 @@ def test_a_change_made_while_a_check_runs_is_left_for_the_next(tmp_path: Path) -
         assert (changed, removed) == ({}, {})
         store.upsert_posts([make_post(99, 1, "晚到的帖")], 2)
         _raw(store, "UPDATE posts SET deleted = 1 WHERE pid = 2", ())
-        store.update_check_state({"now": "1"}, {}, [], mark=mark)
+        store.update_check_state(None, {}, [], mark=mark)
         assert store.unchecked_posts() == _every(store)
         assert set(store.unchecked_posts()[0]) == {99} and set(store.unchecked_posts()[1]) == {2}
         assert not store.posts_as_checked()

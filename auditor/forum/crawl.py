@@ -378,7 +378,7 @@ def crawl(
             )
     finally:
         # What the next check must not judge from partial data (read by engine.check).
-        store.set_state("incomplete_tids", json.dumps(sorted(report.incomplete_tids(game))))
+        store.state.incomplete_tids = tuple(sorted(report.incomplete_tids(game)))
     return report
 
 
@@ -417,7 +417,7 @@ def _crawl_http(
                 if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
                     return game
             game = _with_board(game, store)
-        seen = json.loads(store.check_state().get(BOARD_SEEN, "{}"))
+        seen = store.state.board_seen
         for spec in game.threads:
             try:
                 _crawl_thread_http(
@@ -492,11 +492,6 @@ def _crawl_board_http(
     return {}
 
 
-# check_state key: each thread's board-list figures (reply count, last post) as they were
-# when the thread was last read in full up to its last page (JSON {tid: [replies, iso]}).
-BOARD_SEEN = "board_seen"
-
-
 def _figures(listed: BoardThread | None) -> list[object] | None:
     """What the board list says about a thread's growth, or None when it says too little."""
     if listed is None or listed.replies is None or listed.last_post is None:
@@ -506,9 +501,7 @@ def _figures(listed: BoardThread | None) -> list[object] | None:
 
 def save_board(store: Store, threads: Sequence[BoardThread]) -> None:
     """Merge a board list into the store's (a thread that left the list stays known)."""
-    from auditor.game.discover import BOARD_STATE
-
-    known = {int(t["tid"]): t for t in json.loads(store.check_state().get(BOARD_STATE, "[]"))}
+    known = {int(t["tid"]): t for t in store.state.board_threads}
     for t in threads:
         known[t.tid] = {
             "tid": t.tid,
@@ -517,7 +510,7 @@ def save_board(store: Store, threads: Sequence[BoardThread]) -> None:
             "replies": t.replies,
             "last_post": t.last_post.isoformat() if t.last_post else None,
         }
-    store.set_state(BOARD_STATE, json.dumps(sorted(known.values(), key=lambda t: t["tid"])))
+    store.state.board_threads = sorted(known.values(), key=lambda t: t["tid"])
 
 
 def _thread_days(game: Game, spec: ThreadSpec) -> list[DaySpec]:
@@ -635,7 +628,7 @@ def _crawl_thread_http(
         rec.finish(last_recorded)
         if listed is not None:
             seen[str(spec.tid)] = listed
-            store.set_state(BOARD_SEEN, json.dumps(seen, sort_keys=True))
+            store.state.board_seen = seen
         return
 
 
@@ -1070,10 +1063,9 @@ class _SettledThread(NamedTuple):
 _Settled: TypeAlias = "tuple[list[_SettledThread], set[int]]"
 
 
-# check_state key: what the saved files the last saved-pages crawl left say of each thread
-# (Store.saved_threads), the threads it finished (tid -> source, saved_mark) and the
+# store.state.saved_plan: what the saved files the last saved-pages crawl left say of each
+# thread (Store.saved_threads), the threads it finished (tid -> source, saved_mark) and the
 # saved_files serial it left them at: unchanged since, the next crawl need not ask again.
-SAVED_PLAN = "saved_plan"
 _PLAN_FORMAT = 2  # 2: each thread's pages as runs of consecutive pages
 
 
@@ -1117,7 +1109,7 @@ def _save_plan(store: Store, cache_key: str, finished: dict[int, tuple[str, str]
         ],
         "finished": {str(tid): list(v) for tid, v in finished.items()},
     }
-    store.set_state(SAVED_PLAN, json.dumps(plan, ensure_ascii=False))
+    store.state.saved_plan = plan
 
 
 def _marks_digest(marks: Collection[str]) -> str:
@@ -1164,10 +1156,9 @@ def _current_plan(store: Store, cache_key: str) -> dict[str, Any] | None:
     """What the last saved-pages crawl recorded (:func:`_save_plan`), when it was read with
     this version, time zone and page size and no saved-file entry was written or dropped
     since; else None."""
-    text = store.state_value(SAVED_PLAN)
-    if text is None:
+    plan = store.state.saved_plan
+    if plan is None:
         return None
-    plan: dict[str, Any] = json.loads(text)
     if plan.get("format") != _PLAN_FORMAT or plan.get("cache_key") != cache_key:
         return None  # written otherwise, or read with another version
     if plan.get("serial") != store.serial("saved_files"):
@@ -1181,15 +1172,14 @@ def _vouch(store: Store, folder: Path, scan: _Scan) -> None:
     changes: each thread's last page (in each view).  Written only when it differs."""
     if scan.dirs is None:
         return
-    text = store.state_value(SAVED_PLAN)
-    if text is None:
+    plan = store.state.saved_plan
+    if plan is None:
         return
-    plan = json.loads(text)
     root = os.path.realpath(folder)
     if plan.get("dirs") == scan.dirs and plan.get("root") == root:
         return
     plan.update(root=root, dirs=scan.dirs, watch=store.saved_last_pages())
-    store.set_state(SAVED_PLAN, json.dumps(plan, ensure_ascii=False))
+    store.state.saved_plan = plan
 
 
 def _unchanged_folder(game: Game, store: Store, cache_key: str, now: datetime) -> _Settled | None:

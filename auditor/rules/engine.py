@@ -32,15 +32,15 @@ from auditor.rules.base import (
     Rule,
     Unit,
 )
-from auditor.rules.inputs import STATUS_KEY, config_inputs
-from auditor.rules.records import COUNTED_KEY, CheckRecords, open_day_status
+from auditor.rules.inputs import config_inputs
+from auditor.rules.records import CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.rules.votebook import vote_settings
 from auditor.store import (
-    SIDE_CHECKED,
-    SIDE_SERIAL,
+    Checked,
+    CheckState,
     FindingRow,
     Store,
     StoredPost,
@@ -672,29 +672,28 @@ def check(
     cfg = config_hash(game, rs)
     state = store.check_state()
     if incomplete_tids is None:
-        incomplete_tids = json.loads(state.get("incomplete_tids", "[]"))
+        incomplete_tids = state.incomplete_tids
     held_days = _incomplete_days(game, rs, incomplete_tids)
-    pending = set(json.loads(state.get("pending_days", "[]")))
+    pending = set(state.pending_days)
     now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
     diff: tuple[dict[int, str], dict[int, int | None]] | None = None
     mark = None  # where the diff was read: recorded as checked with it
-    side = state.get(SIDE_SERIAL, "0")  # profiles, avatar pictures, posts lists
-    if incremental and state.get("config") == cfg and "now" in state:
+    last_now = state.checked_at
+    if incremental and state.config == cfg and last_now is not None:
         changed_h, removed_d, mark = store.changes_since_check()
         diff = changed_h, removed_d
-        last_now = datetime.fromisoformat(state["now"])
         if (
             not changed_h
             and not removed_d
             and not held_days
             and not pending
-            and state.get(SIDE_CHECKED, "0") == side
+            and not state.side_changed  # profiles, avatar pictures, posts lists
             and not game.clock_changes(last_now, now_local)
         ):
             # Nothing new, edited or deleted, no new signature, avatar or posts-list item,
             # and no day or phase opened or closed since the last check: every rule would
             # say what it said then.  No post is loaded.
-            store.set_state("now", now_local.isoformat())
+            store.state.checked_at = now_local
             store.record_checked(mark)
             findings = [finding_from_row(r) for r in store.findings()]
             return CheckResult(findings, rs, None, True, 0, (), 0, ())
@@ -705,13 +704,6 @@ def check(
             return False
         return rule.scope == "game" or day in held_days
 
-    state_out = {
-        "config": cfg,
-        "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
-        "now": now_local.isoformat(),
-        "pending_days": json.dumps(sorted(held_days)),
-        SIDE_CHECKED: side,
-    }
     if diff is None:
         ctx, found = judged_context(game, store, rs, now_local)
         findings = [f for f in found if not held(f.code, f.day)]
@@ -722,15 +714,9 @@ def check(
             findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
         result.records = derive_records(ctx)
-        counted, _ = result.records.counted.written()
         store.save_check_state(
-            {
-                **state_out,
-                **_records_state(result.records, status_entry(ctx, rs, cfg)),
-                **counted,
-            },
+            _checked(store, state, ctx, rs, cfg, now_local, held_days, result.records, whole=True),
             _placements(ctx, rs),
-            drop=set(store.state_values(COUNTED_KEY)) - set(counted),
         )
         result.loaded_posts = len(ctx.posts)
         result.incomplete_days = tuple(sorted(held_days))
@@ -753,10 +739,7 @@ def check(
     days |= {thread_day.get(gp.post.tid) for gp in fresh}
     days |= {thread_day.get(previous_tid.get(pid, -1)) for pid in removed}
     days |= pending
-    last_now = datetime.fromisoformat(state["now"])
-    for d in schedule.days:
-        if last_now <= d.closes < now_local or d.opens <= now_local <= d.closes:
-            days.add(d.number)  # newly judgeable, or still moving
+    days |= _moving_days(schedule, last_now or now_local, now_local)
     scope_days = frozenset(d for d in days if d is not None)
     previous = _previous_records(store, rs)
     if previous is not None:
@@ -794,32 +777,69 @@ def check(
     else:
         result.records = derive_records(ctx)
     placement = _placements(ctx, rs)
-    # The counted posts of the days derived tonight; the other days' entries stand.
-    counted, gone = result.records.counted.written()
-    records_state = {
-        **state_out,
-        **_records_state(result.records, status_entry(ctx, rs, cfg)),
-        **counted,
-    }
     if previous is None:
-        gone = list(set(store.state_values(COUNTED_KEY)) - set(counted))
         # The whole game was read: every post's row is written again (a store an older
         # version checked has no day or keep marks the next night could trust).
-        store.save_check_state(records_state, placement, drop=gone)
+        done = _checked(
+            store, state, ctx, rs, cfg, now_local, held_days, result.records, whole=True
+        )
+        store.save_check_state(done, placement)
     else:
         # Only what changed is written: the check state stays proportional to the night.
+        # The counted posts of the days derived tonight; the other days' entries stand.
         rows = {pid: (h, *placement(pid)) for pid, h in changed_h.items()}
-        store.update_check_state(records_state, rows, removed, drop=gone, mark=mark)
+        done = _checked(store, state, ctx, rs, cfg, now_local, held_days, result.records)
+        store.update_check_state(done, rows, removed, mark=mark)
     result.loaded_posts = len(ctx.posts)
     result.incomplete_days = tuple(sorted(held_days))
     return result
 
 
+def _moving_days(schedule: Schedule, since: datetime, now: datetime) -> set[int]:
+    """The days that closed after ``since`` (newly judgeable) or are open ``now`` (still
+    moving)."""
+    return {
+        d.number for d in schedule.days if since <= d.closes < now or d.opens <= now <= d.closes
+    }
+
+
+def _checked(
+    store: Store,
+    state: CheckState,
+    ctx: Context,
+    ruleset: RuleSet,
+    config: str,
+    now: datetime,
+    held_days: Collection[int],
+    records: CheckRecords,
+    *,
+    whole: bool = False,
+) -> Checked:
+    """What a check at ``now``, run after the one that left ``state``, records of itself
+    with ``records``: the counted posts of the days it derived (the other days' entries
+    stand; ``whole``: the records are the whole game's, and a stored day they have none
+    for goes)."""
+    counted, emptied = records.counted.written()
+    gone = set(store.state.counted) - set(counted) if whole else ()
+    return Checked(
+        config=config,
+        serial=(state.serial or 0) + 1,  # a check that re-ran rules
+        checked_at=now,
+        pending_days=tuple(sorted(held_days)),
+        side_checked=state.side_serial,
+        records=records.to_json(),
+        proposals=records.proposals,
+        status=status_entry(ctx, ruleset, config),
+        counted=counted,
+        counted_gone=[*emptied, *gone],
+    )
+
+
 def _stored(store: Store) -> CheckRecords | None:
     """The last check's records as stored (their counted posts decoded day by day when
     read), or None."""
-    text = store.state_value(RECORDS_KEY)
-    return CheckRecords.from_json(text, store.state_values(COUNTED_KEY)) if text else None
+    text = store.state.records
+    return CheckRecords.from_json(text, store.state.counted) if text else None
 
 
 def _previous_records(store: Store, ruleset: RuleSet) -> CheckRecords | None:
@@ -895,22 +915,6 @@ def _thread_days(game: Game) -> dict[int, int]:
     return out
 
 
-RECORDS_KEY = "blob:records"  # the check state's entry holding the check's records
-
-
-PROPOSALS_KEY = "proposals"  # and their proposals alone (a night with nothing new reads only these)
-
-
-def _records_state(records: CheckRecords, status: str) -> dict[str, str]:
-    """The check state's entries of a check's records (the counted posts apart) and of
-    its open day's ``status`` (:func:`status_entry`)."""
-    return {
-        RECORDS_KEY: records.to_json(),
-        PROPOSALS_KEY: json.dumps(records.proposals, ensure_ascii=False),
-        STATUS_KEY: status,
-    }
-
-
 def status_entry(ctx: Context, ruleset: RuleSet, config: str) -> str:
     """The open day's status at ``ctx.now`` (:func:`auditor.rules.records.open_day_status`)
     as JSON, with what a reader compares before it trusts it without loading a rule: the
@@ -955,9 +959,7 @@ def stored_records(
     """The records the last check stored (None: none, or of an older shape).  With
     ``game``: only when they were checked with the game file, rule set and data as they are
     now (a confirmed event or an edited file makes them stale: judge afresh)."""
-    if game is not None and store.check_state().get("config") != config_hash(
-        game, ruleset or ruleset_for(game)
-    ):
+    if game is not None and store.state.config != config_hash(game, ruleset or ruleset_for(game)):
         return None
     return _stored(store)
 
@@ -971,12 +973,12 @@ def current_records(
     None otherwise: judge afresh."""
     rs = ruleset_for(game)
     state = store.check_state()
-    if state.get("config") != config_hash(game, rs) or "now" not in state:
+    if state.config != config_hash(game, rs) or state.checked_at is None:
         return None
-    if json.loads(state.get("pending_days", "[]")):
+    if state.pending_days:
         return None
     now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
-    if game.clock_changes(datetime.fromisoformat(state["now"]), now_local):
+    if game.clock_changes(state.checked_at, now_local):
         return None
     changed, removed = store.unchecked_posts()
     if changed or removed:
@@ -987,5 +989,5 @@ def current_records(
 def stored_proposals(store: Store) -> list[str] | None:
     """The proposals of the last check's records, without reading the records (None: none
     stored by this version)."""
-    text = store.state_value(PROPOSALS_KEY)
-    return [str(p) for p in json.loads(text)] if text else None
+    proposals = store.state.proposals
+    return [str(p) for p in proposals] if proposals else None

@@ -62,10 +62,6 @@ class Counted:
     floor: int | None
 
 
-#: The check state's entry prefix holding one day's counted posts (``blob:counted:3``).
-COUNTED_KEY = "blob:counted:"
-
-
 class CountedPosts(Sequence[Counted]):
     """Every day's counted posts in the game's order, kept per day: a day read back from
     the store stays its stored JSON text until it is read, so an incremental check that
@@ -89,18 +85,18 @@ class CountedPosts(Sequence[Counted]):
         """The days with counted posts, in order."""
         return [d for d, v in self._days.items() if v]
 
-    def written(self) -> tuple[dict[str, str], list[str]]:
+    def written(self) -> tuple[dict[int, str], list[int]]:
         """What to store of the days this check derived (those not read back as text):
-        (entry -> JSON text, entries to delete: days left without a counted post)."""
-        write: dict[str, str] = {}
-        drop: list[str] = []
+        (day -> JSON text, days left without a counted post, whose entries go)."""
+        write: dict[int, str] = {}
+        drop: list[int] = []
         for d, value in self._days.items():
             if isinstance(value, str):
                 continue  # as stored
             if not value:
-                drop.append(f"{COUNTED_KEY}{d}")
+                drop.append(d)
                 continue
-            write[f"{COUNTED_KEY}{d}"] = _counted_text(value)
+            write[d] = _counted_text(value)
         return write, drop
 
     def raw(self, number: int) -> list[Counted] | str | None:
@@ -146,7 +142,7 @@ class CheckRecords:
     checked_at: str  # the check's ``now`` (forum time, ISO)
     posts: int  # the game's posts, deleted ones left out
     cells: list[Cell]
-    # stored apart, one check-state entry per day (COUNTED_KEY), not in ``to_json``
+    # stored apart, one check-state entry per day (``store.state.counted``), not in ``to_json``
     counted: CountedPosts
     minute_pids: list[int]  # posts whose time the forum gave only to the minute
     votes_error: str = ""  # the vote book failed: the reason (no ballots then)
@@ -181,9 +177,9 @@ class CheckRecords:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str, counted: Mapping[str, str] | None = None) -> CheckRecords | None:
-        """The stored records with the counted posts' entries (``counted``: check-state
-        key -> text; each day decoded when it is read), or None when there are none of
+    def from_json(cls, text: str, counted: Mapping[int, str] | None = None) -> CheckRecords | None:
+        """The stored records with the counted posts' entries (``counted``: day -> text;
+        each day decoded when it is read), or None when there are none of
         this shape or a day's entry is missing."""
         try:
             data = json.loads(text)
@@ -195,7 +191,7 @@ class CheckRecords:
         entries = counted or {}
         days: dict[int, list[Counted] | str] = {}
         for d in data["counted"]:
-            value = entries.get(f"{COUNTED_KEY}{d}")
+            value = entries.get(int(d))
             if value is None:
                 return None
             days[int(d)] = value
