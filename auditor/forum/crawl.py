@@ -27,7 +27,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Collection, Generator, Iterable, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -907,12 +907,7 @@ def _crawl_saved(
     scan_keys = {sf.key for sf in scanned}
     # A file read on an earlier run and unchanged since (same size, time, inode, and read
     # with the same version, time zone and page size) is not opened again.
-    unchanged: dict[str, SavedFileRow] = {}
-    for sf in scanned:
-        row = known.get(sf.key)
-        # size, mtime, inode; and the key (with _UNUSED: a save whose view was not used)
-        if row is not None and row[:3] == sf.mark and row.cache_key in (cache_key, unused):
-            unchanged[sf.key] = row
+    unchanged = _unchanged_rows(scanned, known, (cache_key, unused))
     if game.discovers:
         save_board(store, _saved_board(scanned, unchanged, report, max_page_bytes(game)))
         game = _with_board(game, store)
@@ -923,9 +918,7 @@ def _crawl_saved(
     first_file_problem = len(report.problems)
 
     def desktop_rec(tid: int, t: _SavedThread) -> ThreadRecorder:
-        if t.rec is None:
-            t.rec = ThreadRecorder(store, report, tid, "saved-desktop", run_id)
-        return t.rec
+        return _desktop_rec(store, report, run_id, tid, t)
 
     opened = _opened_in_order(game, [sf for _, _, sf, row in files if row is None])
     try:
@@ -967,29 +960,77 @@ def _crawl_saved(
     report.skipped_files.sort()
     report.ignored_files.sort()
 
+    finished = _finish_saved_threads(
+        game, store, report, run_id, threads, _Reading(cache_key, wanted, newest_known, progress)
+    )
+    for tid in sorted(wanted - set(threads)):
+        report.problems.append(_absent_problem(folder, tid))
+    # Files read before and no longer in the folder: forgotten (read again if put back).
+    store.forget_saved_files((store.saved_paths() if full else set(known)) - scan_keys)
+    _save_plan(store, cache_key, finished)
+    _store_saved_spaces(game, store, report, lists, cache_key, run_id)
+    if scan.dirs is not None and _settled_folder(game, store, scan, cache_key) is not None:
+        _vouch(store, folder, scan)  # the folder is now as the record says
+    return _with_board(game, store) if game.discovers else game
+
+
+def _unchanged_rows(
+    scanned: Iterable[_SavedFile], known: Mapping[str, SavedFileRow], keys: Collection[str]
+) -> dict[str, SavedFileRow]:
+    """The files read on an earlier run and unchanged since: the same size, modification
+    time and inode, read with one of ``keys`` (this version, time zone and page size; with
+    _UNUSED: a save whose view was not used).  They are not opened again."""
+    unchanged: dict[str, SavedFileRow] = {}
+    for sf in scanned:
+        row = known.get(sf.key)
+        if row is not None and row[:3] == sf.mark and row.cache_key in keys:
+            unchanged[sf.key] = row
+    return unchanged
+
+
+def _desktop_rec(
+    store: Store, report: CrawlReport, run_id: int | None, tid: int, t: _SavedThread
+) -> ThreadRecorder:
+    """The recorder of a thread's desktop pages (made at its first page)."""
+    if t.rec is None:
+        t.rec = ThreadRecorder(store, report, tid, "saved-desktop", run_id)
+    return t.rec
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What reading a saved-pages folder holds to: the cache key files are read with, the
+    game's threads, the newest save of each page read before, and the progress call."""
+
+    cache_key: str
+    wanted: set[int]
+    newest_known: dict[tuple[int, str, int], int]
+    progress: ProgressFn | None
+
+
+def _finish_saved_threads(
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    run_id: int | None,
+    threads: dict[int, _SavedThread],
+    reading: _Reading,
+) -> dict[int, tuple[str, str]]:
+    """Finish each thread read from the folder, in the view it is read in (the desktop
+    pages when it has any: the other views' pages waited until now); tid -> (source,
+    saved_mark) of those finished."""
+    assert game.forum.pages is not None
+    folder = game.forum.pages
     finished: dict[int, tuple[str, str]] = {}  # tid -> source, saved_mark
     for tid in sorted(threads):
         t = threads[tid]
         kind = next(k for k in _VIEWS if k in t.views)
         if kind == "desktop":
-            rec = desktop_rec(tid, t)
+            rec = _desktop_rec(store, report, run_id, tid, t)
         else:
             rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
-            entries = [e for e in t.held if _kind_of(e[2]) == kind]
-            for mtime_ns, page, item, sf in sorted(entries, key=lambda e: (e[1], e[0])):
-                if isinstance(item, SavedFileRow) and item.cache_key != cache_key:
-                    item = _read_unused(sf, game, report, wanted, store)
-                    t.fresh = True
-                if item is None:
-                    continue
-                if isinstance(item, SavedFileRow):
-                    _note_saved_row(rec, t, page, item)
-                elif _superseded(newest_known, tid, kind, page, mtime_ns):
-                    _note_superseded(store, rec, page, cast(_Fresh, item), _file_time(sf))
-                else:
-                    fresh = cast(_Fresh, item)
-                    _store_saved(game, store, rec, t, tid, kind, page, fresh, cache_key, progress)
-        _note_unused(store, t, tid, kind, cache_key, game.forum.ppp)
+            _read_held(game, store, report, rec, t, tid, kind, reading)
+        _note_unused(store, t, tid, kind, reading.cache_key, game.forum.ppp)
         t.held.clear()
         if not t.any_pid:
             report.problems.append(_no_pid_problem(folder, tid, kind))
@@ -1007,15 +1048,36 @@ def _crawl_saved(
         rec.finish(max(t.pages_seen, default=1), settled=settled, saved_mark=mark)
         finished[tid] = (rec.source, mark)
         report.problems.extend(_missing_pages(folder, tid, t.pages_seen, rec.total_pages))
-    for tid in sorted(wanted - set(threads)):
-        report.problems.append(_absent_problem(folder, tid))
-    # Files read before and no longer in the folder: forgotten (read again if put back).
-    store.forget_saved_files((store.saved_paths() if full else set(known)) - scan_keys)
-    _save_plan(store, cache_key, finished)
-    _store_saved_spaces(game, store, report, lists, cache_key, run_id)
-    if scan.dirs is not None and _settled_folder(game, store, scan, cache_key) is not None:
-        _vouch(store, folder, scan)  # the folder is now as the record says
-    return _with_board(game, store) if game.discovers else game
+    return finished
+
+
+def _read_held(
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    rec: ThreadRecorder,
+    t: _SavedThread,
+    tid: int,
+    kind: str,
+    reading: _Reading,
+) -> None:
+    """A thread read in another view than the desktop's: its pages of that view, which
+    waited until the end of the folder, read in page order (each save oldest first)."""
+    cache_key = reading.cache_key
+    entries = [e for e in t.held if _kind_of(e[2]) == kind]
+    for mtime_ns, page, item, sf in sorted(entries, key=lambda e: (e[1], e[0])):
+        if isinstance(item, SavedFileRow) and item.cache_key != cache_key:
+            item = _read_unused(sf, game, report, reading.wanted, store)
+            t.fresh = True
+        if item is None:
+            continue
+        if isinstance(item, SavedFileRow):
+            _note_saved_row(rec, t, page, item)
+        elif _superseded(reading.newest_known, tid, kind, page, mtime_ns):
+            _note_superseded(store, rec, page, cast(_Fresh, item), _file_time(sf))
+        else:
+            fresh = cast(_Fresh, item)
+            _store_saved(game, store, rec, t, tid, kind, page, fresh, cache_key, reading.progress)
 
 
 def _no_pid_problem(folder: Path, tid: int, kind: str) -> CrawlProblem:

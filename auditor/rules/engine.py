@@ -431,6 +431,9 @@ def run_rules(
     return sorted(findings, key=_sort_key)
 
 
+_Checks = list[tuple[str, Callable[..., Iterable[Finding]], Any]]
+
+
 def _post_findings(
     ctx: Context,
     ruleset: RuleSet,
@@ -447,33 +450,14 @@ def _post_findings(
         for gp in posts
         if not (gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids))
     ]
-    # rules a batch preparation decided: code -> the posts (id of the post) they may find
-    # anything in; they are not called on the others
-    sparse: dict[str, Collection[int]] = {}
-    if post_rules and todo:
-        enabled_codes = frozenset(r.code for r in post_rules)
-        for prepare in POST_BATCH:
-            sparse.update(prepare(ctx, todo, enabled_codes) or {})
+    sparse = _prepared(ctx, post_rules, todo)
     hit: set[int] = set().union(*sparse.values()) if sparse else set()
-    # Each thread kind's rules with their options, worked out once (not per post): every
-    # rule that looks at it, and of those the ones called on every post.
-    Checks = list[tuple[str, Callable[..., Iterable[Finding]], Any]]
-    by_kind: dict[ThreadKind | None, tuple[Checks, Checks]] = {}
-    for kind in {gp.kind for gp in todo}:
-        every: Checks = [
-            (r.code, r.check, ruleset.options(r.code))
-            for r in post_rules
-            if r.thread_kinds is None or kind in r.thread_kinds
-        ]
-        by_kind[kind] = (every, [t for t in every if t[0] not in sparse])
+    by_kind = _checks_by_kind(ruleset, post_rules, todo, sparse)
     edited = {pid for pid, history in ctx.versions.items() if len(history) >= 2}
     if not any(dense for _every, dense in by_kind.values()):
         # (every rule was decided by a preparation: only the posts it named, and the
         # edited ones, have a rule to call; most posts are passed over in one sweep)
-        if edited:
-            todo = [gp for gp in todo if id(gp.post) in hit or gp.post.pid in edited]
-        else:
-            todo = [gp for gp in todo if id(gp.post) in hit]
+        todo = [gp for gp in todo if id(gp.post) in hit or gp.post.pid in edited]
     for gp in todo:
         rules, dense = by_kind[gp.kind]
         key = id(gp.post)
@@ -486,17 +470,58 @@ def _post_findings(
         for _code, check, opts in run:
             own.extend(check(gp, ctx, opts))
         findings.extend(own)
-        older = earlier_versions(ctx, gp) if rules and gp.post.pid in edited else []
-        if older:
-            found = {f.fingerprint for f in own}
-            for number, old in older:
-                before = replace(gp, post=old)
-                for _code, check, opts in rules:
-                    for f in check(before, ctx, opts):
-                        if f.fingerprint not in found:
-                            found.add(f.fingerprint)
-                            findings.append(_from_earlier(f, gp.post, number))
+        if rules and gp.post.pid in edited:
+            findings.extend(_earlier_findings(ctx, gp, rules, own))
     return findings
+
+
+def _prepared(
+    ctx: Context, post_rules: Sequence[Rule], todo: Sequence[GamePost]
+) -> dict[str, Collection[int]]:
+    """The rules a batch preparation decided: code -> the posts (id of the post) they may
+    find anything in; they are not called on the others."""
+    sparse: dict[str, Collection[int]] = {}
+    if post_rules and todo:
+        enabled_codes = frozenset(r.code for r in post_rules)
+        for prepare in POST_BATCH:
+            sparse.update(prepare(ctx, todo, enabled_codes) or {})
+    return sparse
+
+
+def _checks_by_kind(
+    ruleset: RuleSet,
+    post_rules: Sequence[Rule],
+    todo: Sequence[GamePost],
+    sparse: Collection[str],
+) -> dict[ThreadKind | None, tuple[_Checks, _Checks]]:
+    """Each thread kind's rules with their options, worked out once (not per post): every
+    rule that looks at it, and of those the ones called on every post."""
+    by_kind: dict[ThreadKind | None, tuple[_Checks, _Checks]] = {}
+    for kind in {gp.kind for gp in todo}:
+        every: _Checks = [
+            (r.code, r.check, ruleset.options(r.code))
+            for r in post_rules
+            if r.thread_kinds is None or kind in r.thread_kinds
+        ]
+        by_kind[kind] = (every, [t for t in every if t[0] not in sparse])
+    return by_kind
+
+
+def _earlier_findings(
+    ctx: Context, gp: GamePost, rules: _Checks, own: Sequence[Finding]
+) -> list[Finding]:
+    """What ``rules`` find in an edited post's earlier versions and not in ``own`` (what
+    they found in the post as it is), each once."""
+    out: list[Finding] = []
+    found = {f.fingerprint for f in own}
+    for number, old in earlier_versions(ctx, gp):
+        before = replace(gp, post=old)
+        for _code, check, opts in rules:
+            for f in check(before, ctx, opts):
+                if f.fingerprint not in found:
+                    found.add(f.fingerprint)
+                    out.append(_from_earlier(f, gp.post, number))
+    return out
 
 
 def _aggregate_findings(ctx: Context, ruleset: RuleSet, enabled: Sequence[Rule]) -> list[Finding]:
@@ -682,13 +707,8 @@ def check(
     if incremental and state.config == cfg and last_now is not None:
         changed_h, removed_d, mark = store.changes_since_check()
         diff = changed_h, removed_d
-        if (
-            not changed_h
-            and not removed_d
-            and not held_days
-            and not pending
-            and not state.side_changed  # profiles, avatar pictures, posts lists
-            and not game.clock_changes(last_now, now_local)
+        if not (changed_h or removed_d or held_days or pending) and _same_since(
+            game, state, last_now, now_local
         ):
             # Nothing new, edited or deleted, no new signature, avatar or posts-list item,
             # and no day or phase opened or closed since the last check: every rule would
@@ -727,18 +747,9 @@ def check(
     removed = set(removed_d)
     schedule = Schedule(game, rs.settings["night_posts"])
     fresh = place_posts(game, schedule, store.posts_by_pid(changed, game.timezone), rs)
-    # The days to judge again: those of the new, edited and deleted posts (by the clock,
-    # and as they were placed by the last check), the days of their threads (a vote after
-    # the close falls at night by the clock, but its ballot is judged with the vote
-    # thread's day), days judged while their threads were incomplete, days that closed
-    # since the last check, and the day open now.
     thread_day = _thread_days(game)
-    previous_tid = store.thread_of(removed)
-    days: set[int | None] = {gp.day for gp in fresh} | set(removed_d.values())
-    days |= set(store.checked_days(changed).values())
-    days |= {thread_day.get(gp.post.tid) for gp in fresh}
-    days |= {thread_day.get(previous_tid.get(pid, -1)) for pid in removed}
-    days |= pending
+    days = _touched_days(store, fresh, removed_d, changed, thread_day)
+    days |= pending  # days judged while their threads were incomplete
     days |= _moving_days(schedule, last_now or now_local, now_local)
     scope_days = frozenset(d for d in days if d is not None)
     previous = _previous_records(store, rs)
@@ -793,6 +804,32 @@ def check(
     result.loaded_posts = len(ctx.posts)
     result.incomplete_days = tuple(sorted(held_days))
     return result
+
+
+def _touched_days(
+    store: Store,
+    fresh: Sequence[GamePost],
+    removed: Mapping[int, int | None],
+    changed: Collection[int],
+    thread_day: Mapping[int, int],
+) -> set[int | None]:
+    """The days to judge again for the new and edited posts ``fresh`` (``changed``) and the
+    deleted ones (``removed``: pid -> the day the last check placed it on): their days by
+    the clock and as the last check placed them, and the days of their threads (a vote
+    after the close falls at night by the clock, but its ballot is judged with the vote
+    thread's day)."""
+    previous_tid = store.thread_of(removed)
+    days: set[int | None] = {gp.day for gp in fresh} | set(removed.values())
+    days |= set(store.checked_days(changed).values())
+    days |= {thread_day.get(gp.post.tid) for gp in fresh}
+    days |= {thread_day.get(previous_tid.get(pid, -1)) for pid in removed}
+    return days
+
+
+def _same_since(game: Game, state: CheckState, since: datetime, now: datetime) -> bool:
+    """No signature, avatar picture or posts-list item the last check (at ``since``) has not
+    judged, and no day or phase opened or closed between it and ``now``."""
+    return not state.side_changed and not game.clock_changes(since, now)
 
 
 def _moving_days(schedule: Schedule, since: datetime, now: datetime) -> set[int]:

@@ -239,20 +239,70 @@ def derive(
     conflicts, proposals, counted posts and who voted are the previous records' own;
     ``totals`` gives the game's (posts, minute_pids), read from the store."""
     days = ctx.days if previous is not None else None
-
-    def fresh(day: int | None) -> bool:
-        return days is None or day in days
-
     book: VoteBook | None
     try:
         book, error = votes_for(ctx), ""
     except Exception as exc:  # a report with a note beats no report at all
         book, error = None, f"投票统计失败（{type(exc).__name__}: {exc}）：本报告没有计票。"
+    fill = filler_counts(ctx)
+    order = [d.number for d in ctx.schedule.days]
+    counted = _counted_by_day(order, ctx, previous.counted if previous else None, days)
+    posts, minute = totals if totals is not None else _totals(ctx)
+    out = CheckRecords(
+        checked_at=ctx.now.isoformat(),
+        posts=posts,
+        cells=_cells(ctx, book, fill, previous, days),
+        counted=counted,
+        minute_pids=minute,
+        votes_error=error,
+        counts=[
+            [p, d, ph, ctx.counts.get((p, d, ph), 0), fill.get((p, d, ph), 0)]
+            for p, d, ph in sorted(
+                set(ctx.counts) | set(fill), key=lambda u: (u[1], u[0], u[2] or 0)
+            )
+        ],
+        verdicts={
+            code: [list(u) for u in sorted(units, key=lambda u: (u[1], u[0], u[2] or 0))]
+            for code, units in sorted(ctx.verdicts.items())
+        },
+    )
+    if book is None:
+        return out
+    old = previous or CheckRecords("", 0, [], CountedPosts(), [])
+    _add_votes(out, book, old, order, days)
+    _add_proposals(out, ctx, old, order, days, known=previous is None)
+    return out
+
+
+def _totals(ctx: Context) -> tuple[int, list[int]]:
+    """The game's posts not deleted, and the posts whose time the forum gave only to the
+    minute (a full check's context holds every post)."""
+    posts = sum(1 for gp in ctx.posts if not gp.deleted)
+    minute = sorted(
+        gp.post.pid
+        for gp in ctx.posts
+        if gp.post.pid is not None and gp.post.time_precision != "second"
+    )
+    return posts, minute
+
+
+def _cells(
+    ctx: Context,
+    book: VoteBook | None,
+    fill: Mapping[Unit, int],
+    previous: CheckRecords | None,
+    days: frozenset[int] | None,
+) -> list[Cell]:
+    """Each player's day, then each phase: posts, filler, lurking and whether they voted
+    (a day outside ``days`` keeps what ``previous`` said of the vote)."""
+
+    def fresh(day: int | None) -> bool:
+        return days is None or day in days
+
     voted, voted_rounds = _voted(ctx, book)
     before = {(c.player, c.day, c.phase): c.voted for c in previous.cells} if previous else {}
     lurking = ctx.verdicts.get("LURK-DAY", frozenset())
     runs = {(p, d) for p, d, _ in ctx.verdicts.get("LURK-3DAYS", frozenset())}
-    fill = filler_counts(ctx)
     cells: list[Cell] = []
     for row in activity_rows(ctx, phases=False):
         n = sum(v for (p, d, _), v in fill.items() if p == row.player and d == row.day)
@@ -294,37 +344,22 @@ def derive(
                 did_vote if fresh(row.day) else before.get(unit, False),
             )
         )
-    order = [d.number for d in ctx.schedule.days]
-    counted = _counted_by_day(order, ctx, previous.counted if previous else None, days)
-    if totals is not None:
-        posts, minute = totals
-    else:
-        posts = sum(1 for gp in ctx.posts if not gp.deleted)
-        minute = sorted(
-            gp.post.pid
-            for gp in ctx.posts
-            if gp.post.pid is not None and gp.post.time_precision != "second"
-        )
-    out = CheckRecords(
-        checked_at=ctx.now.isoformat(),
-        posts=posts,
-        cells=cells,
-        counted=counted,
-        minute_pids=minute,
-        votes_error=error,
-        counts=[
-            [p, d, ph, ctx.counts.get((p, d, ph), 0), fill.get((p, d, ph), 0)]
-            for p, d, ph in sorted(
-                set(ctx.counts) | set(fill), key=lambda u: (u[1], u[0], u[2] or 0)
-            )
-        ],
-        verdicts={
-            code: [list(u) for u in sorted(units, key=lambda u: (u[1], u[0], u[2] or 0))]
-            for code, units in sorted(ctx.verdicts.items())
-        },
-    )
-    if book is None:
-        return out
+    return cells
+
+
+def _day_of(r: dict[str, Any]) -> int:
+    return int(r["day"])
+
+
+def _add_votes(
+    out: CheckRecords,
+    book: VoteBook,
+    old: CheckRecords,
+    order: list[int],
+    days: frozenset[int] | None,
+) -> None:
+    """The vote book's ballots, tallies, rounds and conflicts into ``out`` (the days
+    outside ``days``: ``old``'s)."""
     ballots = []
     for b in book.ballots:
         c = b.correction
@@ -338,19 +373,14 @@ def derive(
                 ),
             }
         )
-
-    def day_of(r: dict[str, Any]) -> int:
-        return int(r["day"])
-
-    old = previous or CheckRecords("", 0, [], CountedPosts(), [])
-    out.ballots = _by_day(order, ballots, old.ballots, days, day_of)
-    out.tally = _by_day(order, book.tally_records(), old.tally, days, day_of)
+    out.ballots = _by_day(order, ballots, old.ballots, days, _day_of)
+    out.tally = _by_day(order, book.tally_records(), old.tally, days, _day_of)
     out.rounds = _by_day(
         order,
         [_round_record(dv, rt) for dv in book.days.values() for rt in dv.rounds],
         old.rounds,
         days,
-        day_of,
+        _day_of,
     )
     conflicts = _by_day(
         order,
@@ -361,6 +391,20 @@ def derive(
     )
     out.conflicts = [text for _, text in conflicts]
     out.conflict_days = [d for d, _ in conflicts]
+
+
+def _add_proposals(
+    out: CheckRecords,
+    ctx: Context,
+    old: CheckRecords,
+    order: list[int],
+    days: frozenset[int] | None,
+    *,
+    known: bool,
+) -> None:
+    """The proposals (the forum's requests, then the tally outcomes by day: the days
+    outside ``days`` are ``old``'s) into ``out``; their events unless ``old`` was stored
+    by a version that did not keep them (``known``: no previous records)."""
     found = [(d, p.describe(), _event_record(p)) for d, p in proposed_by_day(ctx)]
     requests = [x for x in found if x[0] is None]  # from the forum's posts as discovered
     old_events = old.proposal_events
@@ -380,9 +424,7 @@ def derive(
     out.proposals = [text for _, text, _ in requests + tallied]
     out.proposal_days = [d for d, _, _ in requests + tallied]
     events = [e for _, _, e in requests + tallied]
-    known = previous is None or old.proposal_events is not None
-    out.proposal_events = events if known else None
-    return out
+    out.proposal_events = events if known or old.proposal_events is not None else None
 
 
 def _event_record(p: Proposal) -> list[Any] | None:
