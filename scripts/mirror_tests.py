@@ -9,10 +9,10 @@ A test file goes by :data:`TABLE` (every file placed so far), else by :func:`fol
 real-page tests (module-level ``pytestmark`` on the Discuz! captures, or a ``test_parse_``
 file) to ``real_pages/``, whole-game tests (``test_*_games.py``) to ``whole_games/``, else
 by the name's first word (:data:`PREFIXES`), else by the ``auditor`` package it imports
-most.  ``--apply`` then rewrites, in ``tests/``, ``docs/``, the README, ``benchmarks/``,
-``scripts/`` and ``pyproject.toml``, the imports ``from tests.test_x import`` and the paths
-``tests/test_x.py`` of every moved file, and in the moved files the paths computed from
-``__file__`` (to :mod:`tests.paths`).  It changes nothing under ``auditor/``.
+most.  ``--apply`` then rewrites the imports ``from tests.test_x import`` and the paths
+``tests/test_x.py`` of every placed file in the tests' code, the docs, READMEs,
+benchmarks, scripts and settings (:func:`_places`: nothing under ``auditor/``, no data
+set), and in the moved files the paths computed from ``__file__`` (to :mod:`tests.paths`).
 """
 
 from __future__ import annotations
@@ -304,41 +304,59 @@ def _fix_file_paths(path: Path) -> None:
     path.write_text(new, "utf-8")
 
 
-def _rewrite_references(moved: dict[str, str]) -> None:
-    """``tests.test_x`` and ``tests/test_x.py`` of each moved file, everywhere but auditor/."""
-    places = [
-        *TESTS.rglob("*.py"),
-        *TESTS.rglob("*.md"),
+def _placed() -> dict[str, str]:
+    """Every test file in a folder: name -> folder."""
+    return {p.stem: p.parent.name for p in TESTS.glob("*/test_*.py")}
+
+
+def _places() -> list[Path]:
+    """Where a test file is named: the tests' code and README, the repository's docs,
+    benchmarks, scripts and settings.  Not auditor/ (its comments are their owners'), not
+    CHANGELOG.md (history), not the data sets (votes, phrases, discovery, devset*, games:
+    records of how they were made, and the blind sets are not to be read)."""
+    return [
+        *TESTS.glob("*.py"),
+        *(p for folder in FOLDERS for p in (TESTS / folder).glob("*.py")),
+        *(TESTS / "rules").glob("*.toml"),
+        TESTS / "README.md",
         *(ROOT / "docs").glob("*.md"),
         ROOT / "README.md",
+        ROOT / "lexicons" / "README.md",
+        ROOT / "examples" / "README.md",
         *(ROOT / "benchmarks").glob("*.py"),
         *(ROOT / "scripts").glob("*.py"),
         ROOT / "pyproject.toml",
         ROOT / ".ci" / "run",
     ]
-    for place in places:
+
+
+def _rewrite_references() -> None:
+    """``tests.test_x`` and ``tests/test_x.py`` of each test file in a folder."""
+    placed = _placed()
+    names = "|".join(sorted(placed, key=len, reverse=True))
+    module = re.compile(rf"\btests\.({names})\b")
+    path = re.compile(rf"\btests/({names})\.py\b")
+    for place in _places():
         if not place.is_file() or place == Path(__file__).resolve():
             continue
         text = place.read_text("utf-8")
-        new = text
-        for name, folder in moved.items():
-            new = re.sub(rf"\btests\.{name}\b", f"tests.{folder}.{name}", new)
-            new = re.sub(rf"\btests/{name}\.py\b", f"tests/{folder}/{name}.py", new)
+        new = module.sub(lambda m: f"tests.{placed[m[1]]}.{m[1]}", text)
+        new = path.sub(lambda m: f"tests/{placed[m[1]]}/{m[1]}.py", new)
         if new != text:
             place.write_text(new, "utf-8")
 
 
 def apply() -> int:
-    moved: dict[str, str] = {}
+    moved = 0
     for path in unplaced():
         folder = folder_for(path)
         (TESTS / folder).mkdir(exist_ok=True)
         target = TESTS / folder / path.name
         subprocess.run(["git", "mv", str(path), str(target)], check=True, cwd=ROOT)
         _fix_file_paths(target)
-        moved[path.stem] = folder
+        moved += 1
         print(f"{path.relative_to(ROOT)} -> {target.relative_to(ROOT)}")
-    _rewrite_references(moved)
+    _rewrite_references()
     if moved:
         print("now: ruff check --fix tests && ruff format tests, and count the collected tests")
     return 0

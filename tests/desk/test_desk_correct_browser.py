@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from tests.desk.test_desk_browser import _phone, _submits
+from tests.desk.test_desk_queue_browser import Thumb
 from tests.desk_helpers import desk_server
-from tests.test_desk_browser import _phone, _submits
-from tests.test_desk_queue_browser import Thumb
-from tests.test_discover_autonomy import audit, own_style, setup
-from tests.test_report_browser import _driver, _severe
+from tests.game.test_discover_autonomy import audit, own_style, setup
+from tests.report.test_report_browser import _driver, _severe
 
 pytestmark = pytest.mark.browser
 
