@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from auditor.game.gamefile import Game
+from auditor.game.gamefile import DaySpec, Game
 from auditor.game.schedule import Schedule
 from auditor.game.state import state_problems
 from auditor.game.titles import classify, normalise
@@ -150,6 +150,17 @@ LEDGER_CSV = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class DraftInputs:
+    """What the director's 票型 and 投票提醒 are made from beside the records: the days, the
+    rule set's settings and their citations, and the time the records are for."""
+
+    days: tuple[DaySpec, ...]
+    settings: Mapping[str, object]
+    sources: Mapping[str, Mapping[str, str]]
+    now: datetime
+
+
 @dataclass(slots=True)
 class Records:
     game: dict[str, Any]
@@ -186,6 +197,17 @@ class Records:
     decided: list[dict[str, Any]] = field(default_factory=list)
     # the announced day's lurkers (LURK-DAY / LURK-3DAYS / LURK-NOVOTE findings not rejected)
     lurking: list[dict[str, Any]] = field(default_factory=list)
+    # what the director's daily drafts are made from beside these (auditor.report.drafts)
+    inputs: DraftInputs | None = None
+
+
+def faction_losses(led: Ledger) -> list[dict[str, object]]:
+    """030: the factions with two approved reds."""
+    return [
+        {"faction": w.faction, "players": list(w.players), "reds": w.reds}
+        for w in led.warnings
+        if w.kind == "faction_loses"
+    ]
 
 
 def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None = None) -> list[str]:
@@ -470,11 +492,7 @@ def build_records(
         cards=cards,
         standings=standings,
         warnings=[w.message for w in led.warnings],
-        faction_losses=[
-            {"faction": w.faction, "players": list(w.players), "reds": w.reds}
-            for w in led.warnings
-            if w.kind == "faction_loses"
-        ],
+        faction_losses=faction_losses(led),
         notices=notices,
         elevator=lifts,
         game_state=_game_state(game, checked.proposals, now, checked.proposal_days, base),
@@ -484,6 +502,7 @@ def build_records(
         ledger=led,
         decided=decided,
         lurking=lurking_list(findings, matrix, announce),
+        inputs=DraftInputs(schedule.days, rs.settings, rs.sources, now),
     )
 
 

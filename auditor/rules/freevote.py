@@ -2,8 +2,13 @@
 
 版杀7 4.1.2 and its 说明 (the killbar 3.0 rules) prescribe no vote format: `我投包子`,
 `投包子`, `票投包子`, `包子一票`, `投给包子`, `这轮我投包子吧，理由……`, `改投包子`, `弃权`
-are all votes.  Chatter that names a player without voting is not: `大家别投包子`,
-`包子你怎么看`, `昨天投包子的人请解释`, `我还没想好投谁`, `你投包子吗？`.
+are all votes, and so are the forms without a verb and a colon killbar threads use: `包子 +1`
+(a name +1 adds one vote; `楼上+1` / `同意+1` agree with a post), `【投票】包子`,
+`投票！包子！`, `～～包子～～一票`, `这票是你的` to the player addressed, `送包子上路 一票`,
+`说到做到：包子`.  Chatter that names a player without voting is not: `大家别投包子`,
+`包子你怎么看`, `昨天投包子的人请解释`, `我还没想好投谁`, `你投包子吗？`, a request to the
+director (`导演帮我投包子`, `麻烦代投包子`: the director's 代投 post is the vote), a recap
+(`饺子投馄饨，包子投饺子`) and a choice left open (`投包子 or 投馄饨……纠结`).
 
 :func:`parse_free_vote` finds every clear vote expression in a post's own text and keeps
 the last one (`投包子……不，改投饺子` is a vote for 饺子).  An expression is clear when the
@@ -39,7 +44,10 @@ _FAR = re.compile(
     r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
     r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
-    r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])"
+    r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
+    # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
+    # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
+    r"(?:帮|替|代)\s*我|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
 _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
@@ -90,19 +98,22 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
     n = _names_loose([*players, ABSTAIN])
     if not n:
         return []
-    o = r"[【\[「『“\"（(@＠]?\s*"  # a name in brackets or quotes, or @'d: 投【番茄】
+    # a name in brackets or quotes, @'d, or decorated: 投【番茄】 / 投@番茄 / ～～烧卖～～一票
+    o = r"(?:[【\[「『“\"（(@＠]|[~～*]+)?\s*"
     return [
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:票)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
         # 这票还是给包子 / 一票送给包子 / 我的票挂包子 / 票出包子 (vote out)
         re.compile(
             rf"(?P<chg3>票\s*(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
-            rf"|票\s*(?:还是|就|也|先|都)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
+            rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
+            # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
+            rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})\s*的"
             rf"|票投\s*{o}(?P<name2>{n})"
             rf"|票\s*(?:挂|挂在|落在|放在|押在|押)\s*{o}(?P<name19>{n})|票出\s*{o}(?P<name20>{n})"
             # 票包子 (票 as the verb)
@@ -113,13 +124,24 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"(?P<chg2>改票|改成)\s*(?:对象)?\s*[:：]?\s*(?:给\s*)?{o}(?P<name3>{n})"
             rf"|投票对象\s*[:：]\s*(?P<name4>{n})"
         ),
-        # 包子一票 / 包子，一票 / 包子 +1 票
-        re.compile(rf"(?P<name5>{n})\s*[,，]?\s*(?:一票|[+＋]\s*1\s*票)"),
+        # 包子一票 / 包子，一票 / 包子 +1 票 / 包子 +1 (killbar vote threads: a name +1 adds
+        # one vote to that name; 同意+1 / 楼上+1 agree with a post, see _named_votes) /
+        # ～～烧卖～～一票
+        re.compile(
+            rf"(?P<name5>{n})\s*[~～*]*\s*[,，]?\s*(?:一票|[+＋]\s*1\s*(?P<ticket>票)?(?![\d.]))"
+        ),
+        # 【投票】油条 / 投票！土豆！ (the word 投票 as a heading, the name standing alone)
+        re.compile(
+            rf"[【\[]?\s*投票\s*(?:[】\]]|[!！]+)\s*{o}(?P<name21>{n})"
+            rf"(?=\s*(?:$|[!！。.~～,，]))"
+        ),
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
             rf"(?:一票|我选|我选择|选)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
             rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
-            rf"|(?P<name10>{n})\s*吃我\s*一票|送\s*{o}(?P<name11>{n})\s*一票"
+            rf"|(?P<name10>{n})\s*吃我\s*一票"
+            # 送包子一票 / 送汤圆上路 一票
+            rf"|送\s*{o}(?P<name11>{n})\s*(?:上路|出局|回家)?\s*[,，]?\s*一票"
         ),
         # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
         re.compile(
@@ -136,10 +158,16 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
             rf"|(?P<chg6>改票|再改一次)[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
         ),
+        # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
+        # 今天一定投对：油条 (in a post that talks of voting, as name18)
+        re.compile(
+            rf"(?:说到做到|投对|决定了?|结论)\s*[:：]\s*{o}(?P<name23>{n})"
+            rf"(?=\s*(?:$|[!！。.~～]))"
+        ),
         # A hesitation that ends in a decision, in a post that talks of voting:
         # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
         re.compile(
-            rf"(?:还是|那就|就|最终|最后|决定)\s*[:：]?\s*{o}(?P<name18>{n})"
+            rf"(?:还是|那就|就|最终|最后|决定|现在)\s*(?:给|投给)?\s*[:：]?\s*{o}(?P<name18>{n})"
             rf"(?=\s*(?:$|吧|了|啦|[!！。.~～,，]))"
         ),
     ]
@@ -152,6 +180,10 @@ _ABSTAIN_ALONE = re.compile(
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
     r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|撤回|撤票"
+    # 改了，票给南瓜 (改了 standing alone) / 我这票本来给包子，现在给豆浆 (a vote cast before,
+    # replaced now; 本来想投… is an intention, not a vote)
+    r"|(?:^|(?<=[\s,，。！!]))(?:我|那)?改了(?=\s*[,，。！!])"
+    r"|(?:本来|原本|之前)(?!\s*(?:想|打算|准备|要))[^。！？!?\n]{0,12}[,，]\s*现在"
 )
 _NAME_GROUPS = (
     "name",
@@ -174,8 +206,12 @@ _NAME_GROUPS = (
     "name18",
     "name19",
     "name20",
+    "name21",
+    "name22",
+    "name23",
 )
-_DECISION = "name18"  # counts only in a post that talks of voting (投/票/改)
+# Count only in a post that talks of voting (投/票/改)
+_DECISION = ("name18", "name23")
 _VOTE_WORD = re.compile(r"投|票|改")
 
 
@@ -216,7 +252,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     return not _quoted(text, start)
 
 
-_ALTERNATIVE = re.compile(r"投\S{1,8}还是\s*$")
+_ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$")
 _SENTENCE_END = "。！？!?\n"
 _CONDITION = re.compile(r"如果|要是|假如|万一|假设|除非|等到")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
@@ -259,15 +295,16 @@ _CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6")
 def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> list[FreeVote]:
     """Every clear vote expression naming one of ``players`` (pronouns included)."""
     found = []
+    subject = _subject_before(players)
     for pat in _patterns(players):
         for m in pat.finditer(text):
             key = next((g for g in _NAME_GROUPS if m.groupdict().get(g)), None)
             if key is None:
                 continue
             name = _unloosen(m.group(key), players)
-            if name in PRONOUNS and text.startswith(("们", "自己", "个头"), m.end(key)):
-                continue  # 投他们: a group, not a target; 投你自己吧 / 投你个头: advice, a retort
-            if key == _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
+            if _not_a_target(text, m, key, name) or _other_subject(text, m.start(), name, subject):
+                continue
+            if key in _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
             two = name != "你" and others.match(text, m.end()) is not None
@@ -280,10 +317,41 @@ def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> 
     return found
 
 
+def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
+    """A pronoun that names no one to vote for: 投他们 (a group), 投你自己吧 / 投你个头 (advice,
+    a retort), 楼上+1 / 你+1 (agreeing with a post: only a player's name +1 adds a vote)."""
+    if name not in PRONOUNS:
+        return False
+    if text.startswith(("们", "自己", "个头"), m.end(key)):
+        return True
+    return key == "name5" and "一票" not in m.group(0) and not m.group("ticket")
+
+
+def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
+    """A player's name written right before the vote, as its subject: 饺子投馄饨 / 包子也投
+    饺子 / 馄饨说投包子 report what another player did or said (统计一下：饺子投馄饨，…), not the
+    speaker's vote.  An @'d name is whom the post speaks to (@饺子 投你)."""
+    alt = _names_alt([p for p in players if p not in PRONOUNS and p != ABSTAIN])
+    if not alt:
+        return re.compile(r"(?!)")
+    return re.compile(rf"(?<![@＠\s])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?$")
+
+
+def _other_subject(text: str, start: int, target: str, subject: re.Pattern[str]) -> bool:
+    """:func:`_subject_before` in the vote's clause, naming someone else than the target:
+    饺子投饺子 (a player voting himself, written in the third person) is a vote; a list of
+    such votes is a count (:func:`_is_count`)."""
+    lo, _hi = _clause_bounds(text, start, start)
+    m = subject.search(text, lo, start)
+    return m is not None and not m.group(0).startswith(target)
+
+
 def _said_change(text: str, before: int) -> bool:
     """A change word before ``before`` that the speaker says himself: not negated (我不改),
     nor someone else's words or request (有人让我改票)."""
-    for m in _CHANGE_WORD.finditer(text, 0, before):
+    for m in _CHANGE_WORD.finditer(text):
+        if m.start() >= before:
+            break  # (a match may run past ``before``: 本来给包子，现在|给豆浆)
         lo, _hi = _clause_bounds(text, m.start(), m.end())
         head = text[lo : m.start()]
         if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _NOT_MINE.search(head):
@@ -300,7 +368,7 @@ _NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有�
 # 冬瓜……晚点再决定 / 我也想投包子，不过再等等看: a plan, not a vote.
 _DEFERRED = re.compile(
     r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再|再(?:等等?|听听|看看|想想|观察|决定)"
-    r"|等等看|还没决定|没决定|未定"
+    r"|等等看|还没决定|没决定|未定|纠结|犹豫不决|拿不准"
 )
 
 
@@ -355,8 +423,10 @@ def _is_count(text: str, players: Sequence[str]) -> bool:
     counts = re.findall(rf"(?:{alt}|弃权)\s*[:：]?\s*\d+(?:\.\d)?\s*票?", text)
     if len(counts) >= 2 or (bool(counts) and _COUNT_WORDS.search(text) is not None):
         return True
+    if len(re.findall(rf"(?:{alt})\s*[+＋]\s*\d", text)) >= 2:
+        return True  # 冬瓜+1，南瓜+1: a running count, not one vote
     # who voted whom: 饺子→包子，馄饨→豆浆 — the votes of others, listed
-    arrows = re.findall(rf"(?:{alt})\s*(?:→|->|=>|＝>|⇒)\s*(?:{alt}|弃权)", text)
+    arrows = re.findall(rf"(?:{alt})\s*(?:→|->|=>|＝>|⇒|投了?|投给)\s*(?:{alt}|弃权)", text)
     return len(arrows) >= 2
 
 

@@ -162,3 +162,9 @@ def test_the_desk_sizes_the_announcement_by_the_forums_rule_and_links_the_post_p
     if "第 1 / " not in page:  # one part: its size is the whole announcement's
         assert int(m.group(1)) == post_size(text)
     assert f'href="/g/{srv.slug}/post?kind=announcement"' in page
+    # the drafts' section: the announcement above, the 票型 and 投票提醒 of the rule set (or
+    # why there is none now), as in report.html
+    section = page.split('<section id="posts">')[1].split("</section>")[0]
+    assert 'href="#announcement"' in section
+    for kind in ("tally", "reminder"):
+        assert f'id="post-draft-{kind}"' in section or f'id="post-none-{kind}"' in section

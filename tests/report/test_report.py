@@ -17,6 +17,7 @@ from auditor.ledger.decisions import decide
 from auditor.ledger.ledger import load_ledger
 from auditor.report import write as report_write
 from auditor.report.bbcode import render_bbcode
+from auditor.report.html import COPY_SCRIPT
 from auditor.report.records import build_records, highlight, post_link
 from auditor.report.write import FILES, latest_dir, write_report
 from auditor.store import Store
@@ -79,7 +80,8 @@ def test_report_html_escapes_post_text_and_is_self_contained(hostile, tmp_path: 
     game, store, now = hostile
     written = write_report(build_records(game, store, now=now), tmp_path / "reports")
     html = (written.directory / "report.html").read_text("utf-8")
-    assert "<script" not in html.lower()
+    # the one script is the drafts' copy script, allowed by its hash (html.COPY_SCRIPT)
+    assert html.lower().count("<script") == 1 and f"<script>{COPY_SCRIPT}</script>" in html
     assert "&lt;script&gt;alert(&#39;xss-1&#39;)&lt;/script&gt;" in html
     assert "onerror=" not in html.replace("onerror=&#34;", "")  # only escaped
     assert 'href="javascript' not in html
@@ -270,6 +272,7 @@ def test_report_writes_a_whole_sheriff_weight_without_decimals(hostile) -> None:
     """Issue 30: ``番茄（警长）的票计 2.0 票`` reads ``2 票``; a 1.5 stays 1.5."""
     from dataclasses import replace
 
+    from auditor.report.drafts import posts_of
     from auditor.report.html import render_html
 
     game, store, now = hostile
@@ -280,7 +283,8 @@ def test_report_writes_a_whole_sheriff_weight_without_decimals(hostile) -> None:
         if x["day"] == 1
     ]
     assert rounds
-    html = render_html(replace(records, rounds=rounds))
+    changed = replace(records, rounds=rounds)
+    html = render_html(changed, posts_of(changed, None))
     assert "番茄（警长）的票计 2 票" in html
     assert "包子的票计 1.5 票" in html
     assert "2.0 票" not in html

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from auditor.report.html import COPY_SCRIPT
 from auditor.report.records import build_records
 from auditor.report.write import write_report
 from auditor.store import Store
@@ -122,7 +123,8 @@ def test_report_sections_and_hostile_posts_are_inert(report_html: Path, tmp_path
             ' document.querySelectorAll(\'a[href^="javascript"], a[href^=" javascript"]\').length,'
             " document.querySelectorAll('iframe,object,embed,link,base,form').length]"
         )
-        assert counts == [0, 0, 0, 0, 0]
+        assert counts == [1, 0, 0, 0, 0]  # the one script: the drafts' copy buttons
+        assert driver.execute_script("return document.scripts[0].text") == COPY_SCRIPT
         hrefs = driver.execute_script(
             "return Array.from(document.links, a => a.getAttribute('href'))"
         )
@@ -133,6 +135,11 @@ def test_report_sections_and_hostile_posts_are_inert(report_html: Path, tmp_path
         assert marks, "the match is highlighted in the draft evidence"
         svg_bars = driver.find_elements(By.CSS_SELECTOR, "#chart svg rect")
         assert len(svg_bars) >= 8 * 2
+        # the copy script ran (its hash allowed it): the buttons shown, one copies its text
+        copy = driver.find_element(By.CSS_SELECTOR, "#post-draft-announcement button.copy")
+        assert copy.is_displayed()
+        copy.click()
+        assert copy.text == "已复制"
         assert _severe(driver) == []
         shot = tmp_path / "report-desktop.png"
         driver.set_window_size(

@@ -375,3 +375,42 @@ def test_review_panel_shows_the_post_time_to_the_second(tmp_path: Path) -> None:
     )
     assert res.exit_code == 0, res.output
     assert "11-21 15:05:41" in res.output  # 油条's ghost post
+
+
+def test_a_post_first_seen_hidden_is_counted(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: 论坛变动 said 屏蔽 0 when a post was already 屏蔽 at the first crawl: what
+    the forum shows as hidden is counted whenever it is first seen; a new post shown as it
+    is is no change."""
+    game, store, now = hostile
+    audit = store.start_run("audit")
+    store.finish_run(audit, "ok", {})
+    baozi = _first(store, "包子", 11)
+    run = store.start_run("crawl")
+    hidden = replace(baozi, pid=990001, floor=90, text="", hidden=HiddenReason.MODERATOR)
+    shown = replace(baozi, pid=990002, floor=91, text="包子的新帖")
+    store.upsert_posts([hidden, shown], run)
+    store.finish_run(run, "ok", {"deleted": []})
+    records = build_records(game, store, now=now)
+    assert [(c["change"], c["pid"]) for c in records.changes] == [("hidden", 990001)]
+    assert records.summary["changes"]["hidden"] == 1
+    html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
+    assert "屏蔽 1。" in html
+
+
+def test_posts_hidden_at_the_first_crawl_are_counted(tmp_path: Path) -> None:
+    """The very first crawl (no report before it): a post stored already 屏蔽 is counted."""
+    from tests.ledger_helpers import hostile_game
+
+    game, store, now = hostile_game(tmp_path / "game")
+    try:
+        baozi = _first(store, "包子", 11)
+        run = store.start_run("crawl")
+        store.upsert_posts(
+            [replace(baozi, pid=990003, floor=92, text="", hidden=HiddenReason.MODERATOR)], run
+        )
+        store.finish_run(run, "ok", {"deleted": []})
+        records = build_records(game, store, now=now)
+        assert ("hidden", 990003) in [(c["change"], c["pid"]) for c in records.changes]
+        assert records.summary["changes"]["hidden"] >= 1
+    finally:
+        store.close()

@@ -94,3 +94,52 @@ def test_a_round_where_most_write_wo_tou_baozi_kills_baozi(tmp_path: Path) -> No
     assert rt.counts.get("包子") == 7 and rt.counts.get("饺子") == 1
     assert rt.abstained == ["玩家06"]
     assert rt.outcome.get("包子") == "eliminated", rt.reason
+
+
+def test_a_roster_in_traditional_characters_is_voted_in_either_script(tmp_path: Path) -> None:
+    """Round 5: the roster writes 湯圓 and 餛飩; posts in simplified or traditional characters
+    vote for the listed spelling (the judge resolves to the roster's name), under the free
+    format and under M107's labels, and a name that is no player stays none."""
+    roster = ["湯圓", "餛飩", "饺子"]
+    voters = [f"玩家{i:02d}" for i in range(5)]
+    game = "[players]\nnames = [{}]\nuids = {{}}\n".format(
+        ", ".join(f'"{p}"' for p in [*roster, *voters])
+    )
+    # (text, the target read: a roster name, None for no vote, "?" for a void attempt)
+    cases = {
+        "killbar7": [
+            ("投汤圆", "湯圓"),
+            ("这票投給湯圓", "湯圓"),
+            ("投馄饨，理由同上", "餛飩"),
+            ("別投餛飩", None),
+            ("投汤包", "?"),  # no player
+        ],
+        "m107": [
+            ("投票对象：汤圆\n投票理由：怪", "湯圓"),
+            ("投票對象：湯圓\n投票理由：怪", "湯圓"),
+            ("投票对象：餛飩\n投票理由：怪", "餛飩"),
+            ("投票对象：馄饨\n投票理由：怪", "餛飩"),
+            ("投票对象：汤包\n投票理由：怪", "?"),
+        ],
+    }
+    for preset, rows in cases.items():
+        posts = [
+            {"author": voters[i], "tid": 12, "at": _at(i), "message": t}
+            for i, (t, _target) in enumerate(rows)
+        ]
+        built = build_case(tmp_path / preset, preset, game, posts)
+        try:
+            ctx = build_context(
+                built.game, built.store, now=built.now, ruleset=ruleset_for(built.game)
+            )
+            ballots = {b.voter: b for b in votes_for(ctx).days[1].ballots}
+        finally:
+            built.store.close()
+        for voter, (text, target) in zip(voters, rows, strict=False):
+            b = ballots.get(voter)
+            if target is None:
+                assert b is None, text
+            elif target == "?":
+                assert b is not None and not b.valid, text  # 汤包 is no player
+            else:
+                assert b is not None and (b.target, b.valid) == (target, True), text

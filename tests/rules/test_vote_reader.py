@@ -17,6 +17,7 @@ from auditor.rules.votebook.parse import (
     parse_vote_text,
     proxy_player,
     strike_out,
+    unlabelled_attempt,
     unnamed_proxy,
 )
 
@@ -309,3 +310,200 @@ def test_votes_for_a_description_or_by_pronoun(text: str) -> None:
 )
 def test_words_after_tou_that_are_no_vote(text: str) -> None:
     assert free_vote(text, PLAYERS) is None, text
+
+
+# Round 5: traditional characters are the same words in another script (OpenCC's table).
+TRAD_ROSTER = ["湯圓", "餛飩", "饺子"]
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("這票投給豆漿，理由同上", "豆浆"),
+        ("投餛飩，發言前後矛盾", "馄饨"),
+        ("投票對象：豆漿\n投票理由：雙標", "豆浆"),
+    ],
+)
+def test_traditional_characters_read_as_simplified(text: str, target: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.format_error) == (target, None)
+
+
+@pytest.mark.parametrize("text", ["別投餛飩，他是好人", "你們投給豆漿嗎？", "昨天我投過餛飩"])
+def test_traditional_chatter_stays_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [("投汤圆", "汤圆"), ("投湯圓", "湯圓"), ("投票对象：馄饨 投票理由：怪", "馄饨")],
+)
+def test_a_roster_in_traditional_characters_is_matched_in_either_script(
+    text: str, written: str
+) -> None:
+    from auditor.rules.votebook.parse import normalise_name
+
+    pv = free_vote(text, TRAD_ROSTER)
+    assert pv is not None, text
+    assert pv.target_text == written  # the span as posted
+    # the target compares equal to the roster's spelling, whichever script the post used
+    assert {normalise_name(p): p for p in TRAD_ROSTER}[pv.target] in ("湯圓", "餛飩")
+    labelled = parse_vote_text("投票对象：湯圓\n投票理由：怪", players=TRAD_ROSTER)
+    assert labelled is not None
+    assert (labelled.target, labelled.format_error) == (normalise_name("湯圓"), None)
+
+
+# Round 5: votes written without a verb and a colon.  In killbar vote threads `名字 +1` adds
+# one vote to that name; `+1` after anything else (楼上+1, 同意+1, 你+1) agrees with a post.
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("豆浆 +1", "豆浆"),
+        ("饺子＋1！", "饺子"),
+        ("【投票】馄饨", "馄饨"),
+        ("投票！！饺子！", "饺子"),
+        ("*馄饨* 一票", "馄饨"),
+        ("~~包子~~ 一票 ~~", "包子"),
+        ("一票 豆浆", "豆浆"),
+        ("豆浆你别装了，这票是你的", "豆浆"),
+        ("我这票必须给你了，@豆浆", "豆浆"),
+        ("送饺子上路，一票", "饺子"),
+        ("投一票给馄饨，他太划水", "馄饨"),
+        ("上一轮说过这轮投豆浆，说到做到：豆浆", "豆浆"),  # a plan carried out
+        ("包子投饺子？我投馄饨", "馄饨"),  # a question about another's vote, then one's own
+        ("饺子投饺子，刀自己", "饺子"),  # a self-vote in the third person
+        ("投包子还是投豆浆？想了想，投豆浆", "豆浆"),  # undecided, then decided
+        ("导演我自己来投：投馄饨", "馄饨"),
+    ],
+)
+def test_round5_votes_without_verb_and_colon(text: str, target: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.change, pv.format_error) == (target, False, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "包子 4票",  # a tally
+        "豆浆+1，馄饨+1",  # a running count
+        "楼上+1",  # agreeing with a post
+        "同意+1",
+        "你+1",
+        "如果豆浆 +1 呢",  # hypothetical
+        "昨天豆浆+1的人站出来",  # a report
+        "他说“豆浆 +1”",  # a quote
+        "大家快投票！包子！",  # urging others
+        "【投票】包子怎么还没投",
+        "这票是你的吗？豆浆",  # a question
+        "最高票是你的，豆浆",  # who leads, not whom I vote
+        "别送饺子上路，一票都别给",  # negation
+        "谁投一票给馄饨谁是狼",
+        "结论：豆浆",  # no talk of voting
+        "投票帖里说到做到：豆浆是好人",
+    ],
+)
+def test_round5_look_alikes_are_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None, text
+    assert unlabelled_attempt(text, PLAYERS) is None, text
+
+
+# Round 5: a player asking the director for 代投 does not vote (the director's 代投 post
+# does, M107 rule 9 导演代投; 030/M39 投票帖可以申请由导演代发); recaps and undecided posts.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "导演，明天我出差，帮我投馄饨",
+        "麻烦导演代投豆浆，谢谢",
+        "能代投吗？替我投包子",
+        "汇总：包子投饺子，馄饨投豆浆",  # a recap of others' votes
+        "投包子或者投豆浆，好难选",
+        "投饺子/投馄饨 犹豫不决",
+        "投包子 or 投豆浆 纠结",
+    ],
+)
+def test_round5_requests_recaps_and_undecided_posts_are_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None, text
+    assert unlabelled_attempt(text, PLAYERS) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "player"),
+    [
+        ("代 @饺子 投票\n投票对象：豆浆\n投票理由：委托", "饺子"),
+        ("代投\n玩家：馄饨\n投票对象：包子\n投票理由：委托", "馄饨"),
+        ("帮豆浆代投一下：豆浆投包子", "豆浆"),
+    ],
+)
+def test_round5_director_proxy_layouts(text: str, player: str) -> None:
+    found = proxy_player(text, PLAYERS)
+    assert found is not None and found[0] == player, text
+    pv = free_vote(text[found[1] :], PLAYERS)
+    assert pv is not None and pv.target in ("豆浆", "包子"), text
+
+
+@pytest.mark.parametrize("text", ["玩家：饺子\n投票对象：包子", "代投规则见主楼"])
+def test_round5_no_proxy_without_a_proxy_word_and_a_player(text: str) -> None:
+    assert proxy_player(text, PLAYERS) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("改了，票给馄饨", "馄饨", True),
+        ("错字改了，票给馄饨", "馄饨", False),  # an edit note, not a change
+        ("我不改了，票还是给馄饨", "馄饨", False),
+        ("我这票本来给包子，现在给豆浆", "豆浆", True),  # cast before, replaced now
+        ("本来想投包子，现在投豆浆", "豆浆", False),  # an intention changed, a first vote
+    ],
+)
+def test_round5_a_change_said_in_words(text: str, target: str, change: bool) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None, text
+    assert (pv.target, pv.change) == (target, change)
+
+
+def test_round5_now_giving_a_player_a_chance_is_no_vote() -> None:
+    assert free_vote("这票先不投，现在给豆浆一个解释的机会", PLAYERS) is None
+
+
+@pytest.mark.parametrize(
+    ("reason", "problem"),
+    [
+        ("（回头再补）", "投票理由为空"),
+        ("待定", "投票理由为空"),
+        ("理由稍后补上", "投票理由为空"),
+        ("他说回头补充证据，一直没补", None),  # a reason that speaks of 补
+        ("同上", None),
+    ],
+)
+def test_round5_a_reason_that_only_promises_itself_is_empty(
+    reason: str, problem: str | None
+) -> None:
+    pv = parse_vote_text(f"投票对象：豆浆\n投票理由：{reason}", players=PLAYERS)
+    assert pv is not None
+    assert pv.format_error == problem
+
+
+def test_round5_a_name_with_an_honorific_is_that_player() -> None:
+    pv = parse_vote_text("投票对象：豆浆同学\n投票理由：怪", players=PLAYERS)
+    assert pv is not None and (pv.target, pv.format_error) == ("豆浆", None)
+    other = parse_vote_text("投票对象：豆浆皮\n投票理由：怪", players=PLAYERS)
+    assert other is not None and other.target == "豆浆皮"  # another word, no player
+
+
+def test_round5_a_vote_target_label_is_a_misspelt_label() -> None:
+    text = "投票目标：豆浆\n投票理由：怪"
+    labelled = parse_vote_text(text, players=PLAYERS)
+    assert labelled is not None
+    assert (labelled.target, labelled.format_error) == ("豆浆", "“投票对象”写错了")
+    free = free_vote(text, PLAYERS)  # no format prescribed: a vote
+    assert free is not None and (free.target, free.format_error) == ("豆浆", None)
+    assert free_vote("我的投票目标是豆浆吗？", PLAYERS) is None
+
+
+def test_round5_an_empty_label_is_a_void_attempt_under_the_free_format() -> None:
+    pv = free_vote("投票对象：\n投票理由：还没想好", PLAYERS)
+    assert pv is not None and (pv.target, pv.format_error) == ("", "投票对象为空")
+    assert free_vote("投票对象：XX 投票理由：XX 是这样写吗？", PLAYERS) is None

@@ -20,6 +20,7 @@ from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
 from auditor.rules.freevote import parse_free_vote
+from auditor.rules.hanzi import to_simplified
 from auditor.rules.votebook.model import (
     ABSTAIN,
     Ballot,
@@ -41,9 +42,13 @@ def _fold_char(c: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Width- and case-folded text with the same length (offsets stay valid):
-    ``：`` → ``:``, ``Ａ`` → ``a``; characters NFKC would expand stay as they are."""
-    return "".join(_fold_char(c) for c in text)
+    """Width-, case- and script-folded text with the same length (offsets stay valid):
+    ``：`` → ``:``, ``Ａ`` → ``a``, ``對`` → ``对`` (OpenCC's per-character table,
+    :mod:`auditor.rules.hanzi`); characters NFKC would expand stay as they are.  Names are
+    folded the same way, so ``投餛飩`` reads as a vote for the listed 馄饨, and a roster
+    written in traditional characters (湯圓) is matched by ``投汤圆`` and by ``投湯圓`` alike,
+    the target mapped back to the roster's spelling."""
+    return to_simplified("".join(_fold_char(c) for c in text))
 
 
 _SPACES = re.compile(r"[\s\u200b\u3000]+")
@@ -56,10 +61,14 @@ def normalise_name(name: str) -> str:
 
 
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
-# A label written nearly right (投票对像, 投票对向, 投票对相): the vote is read, and void.
-_LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相彖]|(?:^|(?<=\s))对象(?=\s*:)")
+# A label written nearly right (投票对像, 投票对向, 投票对相, 投票目标): the vote is read, and
+# void where the format is prescribed.
+_LABEL_TYPO = re.compile(
+    r"(?P<which>投票|改票)\s*(?:对[像向相彖]|目标(?=\s*:))|(?:^|(?<=\s))对象(?=\s*:)"
+)
 _MISSING_COLON = "“投票对象”后缺少冒号"
 _LABEL_TYPO_ERROR = "“投票对象”写错了"
+_EMPTY_TARGET = "投票对象为空"
 # What only the labelled format asks of a label: no problem under the free format.
 _LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR})
 # A target written as an abstention in other words: 弃权 is the format's word.
@@ -114,6 +123,10 @@ def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
     return {0} | {start for start, _ in _line_spans(text, lines)}
 
 
+# Said after a name, it stays that player (投票对象：包子同学 / 饺子君 / 馄饨大佬).
+_HONORIFICS = ("同学", "君", "酱", "桑", "大佬", "大大", "老师", "兄", "哥", "姐")
+
+
 def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str | None:
     """The longest of ``names`` (folded) at the start of the folded segment, when what
     follows is nothing, a space, punctuation or 理由 (killbar7: no reason label); with
@@ -128,6 +141,7 @@ def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str
             or unicodedata.category(rest[0]).startswith("P")
             or rest.startswith(("理由", "投票理由", "改票理由"))
             or (loose and (unicodedata.category(rest[0]).startswith("S") or rest[0] == "票"))
+            or (loose and rest.startswith(_HONORIFICS))
         ):
             tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
             if any(m and m != n and tail.startswith(m) for m in names):
@@ -249,7 +263,7 @@ def parse_vote_text(
     reason = _reason_text(text, reason_m, colon_labels)
     if not target:
         return ParsedVote(
-            is_change, raw_s, "", label.start(), max(t1, label.end()), reason, "投票对象为空"
+            is_change, raw_s, "", label.start(), max(t1, label.end()), reason, _EMPTY_TARGET
         )
     if said_change:
         return ParsedVote(True, raw_s, target, t0, t1, reason, "改票应写“改票对象：”")
@@ -280,9 +294,16 @@ def _reason_problem(reason_m: re.Match[str] | None, reason: str) -> str | None:
         return "缺少“投票理由：”"
     if reason_m.group("colon") is None:
         return "“投票理由”后缺少冒号"
-    if not normalise_name(reason):
+    if not normalise_name(reason) or _REASON_LATER.fullmatch(normalise_name(reason)):
         return "投票理由为空"
     return None
+
+
+# A reason that only promises itself (理由回头补 / 待定 / 稍后补上): no reason given yet.
+_REASON_LATER = re.compile(
+    r"[(（]?(?:理由)?(?:回头|稍后|晚点|之后|待会儿?|后面|明天)?(?:再)?"
+    r"(?:补|补上|补充|待补|待定|未定|再说)[)）。.]*"
+)
 
 
 def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]) -> ParsedVote:
@@ -312,8 +333,10 @@ def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> P
     ft = fold(text)
     by_fold = {fold(p): p for p in players}
     fv = parse_free_vote(ft, list(by_fold))
-    if fv is None and labelled is not None and labelled.format_error is None:
-        return labelled  # a label whose target names no player (投票对象：他): an attempt
+    if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
+        # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
+        # an attempt, void as under a labelled preset
+        return labelled
     if fv is None:
         fv = parse_free_vote(ft, list(by_fold), pronouns=True)  # 投他 / 投楼上: unresolved
     if fv is None:
@@ -395,17 +418,24 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     head = ft[: label.start()] if label is not None else ft
     names = _name_pattern(players)
     patterns = (
-        rf"代\s*(?P<p>{names})\s*(?:投票|改票|投|改)",
+        rf"代\s*[@＠]?\s*(?P<p>{names})\s*(?:投票|改票|投|改)",  # 代包子投票 / 代 @春卷 投票
         rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
         rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})",
         rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
+        # 代投⏎玩家：南瓜⏎投票对象：… (the player on a line of his own, labelled)
+        rf"代\s*(?:投|改)[^:：\n]{{0,6}}\n?\s*(?:玩家|委托人|委托玩家)\s*[:：]\s*(?P<p>{names})",
     )
     by_fold = {fold(p): p for p in players}
     for pat in patterns:
         m = re.search(pat, head)
         if m:
-            # with no label (版杀7 代投：饺子投包子) the vote is the words after the name
-            return by_fold[m.group("p")], label.start() if label is not None else m.end("p")
+            if label is not None:
+                return by_fold[m.group("p")], label.start()
+            # with no label (版杀7 代投：饺子投包子) the vote is the words after the name, and
+            # after the name again where it is the vote's subject (帮油条代投一下：油条投包子)
+            again = re.compile(rf"{re.escape(m.group('p'))}(?=\s*(?:改投|投|改))")
+            said = again.search(ft, m.end("p"))
+            return by_fold[m.group("p")], said.end() if said is not None else m.end("p")
     return None
 
 
