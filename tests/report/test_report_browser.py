@@ -102,6 +102,7 @@ def _severe(driver: Any) -> list[dict[str, Any]]:
 def test_report_sections_and_hostile_posts_are_inert(report_html: Path, tmp_path: Path) -> None:
     from selenium.common.exceptions import NoAlertPresentException
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     driver = _driver(tmp_path, 1200, 900)
     try:
@@ -139,7 +140,8 @@ def test_report_sections_and_hostile_posts_are_inert(report_html: Path, tmp_path
         copy = driver.find_element(By.CSS_SELECTOR, "#post-draft-announcement button.copy")
         assert copy.is_displayed()
         copy.click()
-        assert copy.text == "已复制"
+        # (the clipboard answers with a promise: the label changes when it settles)
+        WebDriverWait(driver, 10).until(lambda _d: copy.text == "已复制")
         assert _severe(driver) == []
         shot = tmp_path / "report-desktop.png"
         driver.set_window_size(
