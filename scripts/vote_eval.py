@@ -104,6 +104,8 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     by_norm.update(dict.fromkeys(SELF_WORDS, voter) if voter in players else {})
     target = by_norm.get(pv.target, "?") if pv.target else "?"
     valid = pv.format_error is None and target != "?" and not unnamed
+    if target == "?" and pv.alike:  # 投票对象：糖圆 (labelled): void, read as the player
+        target = pv.alike
     # as the judge has it (votebook.judge: a change quotes one of the voter's own earlier
     # vote posts, a proxy vote the director's): a quote-reply of another player's post is no
     # quote of his vote

@@ -507,3 +507,65 @@ def test_round5_an_empty_label_is_a_void_attempt_under_the_free_format() -> None
     pv = free_vote("投票对象：\n投票理由：还没想好", PLAYERS)
     assert pv is not None and (pv.target, pv.format_error) == ("", "投票对象为空")
     assert free_vote("投票对象：XX 投票理由：XX 是这样写吗？", PLAYERS) is None
+
+
+# --------------------------------------------------------------------------- round 6
+
+ROSTER = ["饺子", "包子", "馄饨", "豆浆", "油条", "烧卖", "春卷", "汤圆", "番茄", "冬瓜", "南瓜"]
+
+
+@pytest.mark.parametrize(
+    ("text", "player", "how"),
+    [
+        ("投豆酱，他昨天那个逻辑不对劲", "豆浆", "音近"),
+        ("投糖圆", "汤圆", "音近"),
+        ("投饺纸", "饺子", "音近"),  # 平翘舌
+        ("投混沌", "馄饨", "音近"),
+        ("投烧麦", "烧卖", "音近"),
+        ("投冬爪", "冬瓜", "音形近"),  # 爪/瓜: one character, the same final
+        ("投圆仔，冇得倾", "汤圆", "昵称"),
+        ("投包包", "包子", "昵称"),
+    ],
+)
+def test_round6_a_target_that_sounds_or_looks_like_one_player_is_that_player(
+    text: str, player: str, how: str
+) -> None:
+    pv = free_vote(text, ROSTER)
+    assert pv is not None, text
+    assert (pv.target, pv.format_error) == (player, None)
+    assert f"按{how}读作 {player}" in pv.read_as
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投瓜瓜",  # 瓜 is in 冬瓜 and 南瓜: no one player
+        "投番薯",  # no roster name is that close
+        "投冬天",  # 天 shares nothing with 瓜
+        "投小汤",  # a prefix is no nickname we read
+    ],
+)
+def test_round6_a_word_close_to_no_player_or_to_two_stays_unresolved(text: str) -> None:
+    pv = free_vote(text, ROSTER)
+    assert pv is not None and pv.target not in ROSTER and not pv.read_as
+
+
+def test_round6_a_name_close_to_two_players_is_not_guessed() -> None:
+    pv = free_vote("投豆将", ["豆浆", "豆酱", "包子"])
+    assert pv is not None and (pv.target, pv.read_as) == ("豆将", "")
+
+
+@pytest.mark.parametrize("text", ["我投降了", "投诉一下导演", "我去投资了", "别投豆酱"])
+def test_round6_real_words_and_negations_stay_no_vote(text: str) -> None:
+    assert free_vote(text, ROSTER) is None
+
+
+def test_round6_a_misspelt_labelled_target_is_void_but_named_under_a_labelled_preset() -> None:
+    pv = parse_vote_text("投票对象：糖圆\n投票理由：发言太水", players=ROSTER)
+    assert pv is not None  # the target as written: VOTE-TARGET voids it, naming 汤圆
+    assert (pv.target, pv.alike, pv.format_error) == ("糖圆", "汤圆", None)
+    free = free_vote("投票对象：糖圆\n投票理由：发言太水", ROSTER)
+    assert free is not None and (free.target, free.format_error) == ("汤圆", None)
+    # the voter's own words and blanks are not read by sound
+    mine = parse_vote_text("投票对象：自己\n投票理由：x", players=ROSTER)
+    assert mine is not None and not mine.read_as
