@@ -12,10 +12,14 @@ from __future__ import annotations
 import pytest
 
 from auditor.forum.parse.message import struck_texts
+from auditor.rules.ruleset import load_ruleset
+from auditor.rules.votebook.book import vote_settings
+from auditor.rules.votebook.model import VoteSettings
 from auditor.rules.votebook.parse import (
     free_vote,
     parse_vote_text,
     proxy_player,
+    read_vote_text,
     strike_out,
     unlabelled_attempt,
     unnamed_proxy,
@@ -569,3 +573,66 @@ def test_round6_a_misspelt_labelled_target_is_void_but_named_under_a_labelled_pr
     # the voter's own words and blanks are not read by sound
     mine = parse_vote_text("投票对象：自己\n投票理由：x", players=ROSTER)
     assert mine is not None and not mine.read_as
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("懒得分析了 弃", "弃权", False),
+        ("如果我被投死了，记得我是好人。票就不投了，弃", "弃权", False),
+        ("南瓜决定投一个看起来最像杀手的人：冬瓜。不好意思了兄弟", "冬瓜", False),
+        ("我现在把票从番茄改到冬瓜，原因是番茄刚刚的解释我接受了。", "冬瓜", True),
+        ("本人申明：我之前在23楼的投票作废，现投汤圆。", "汤圆", True),
+        ("我投豆浆哈，她打字我眼睛都花了，开玩笑的，主要是她站边太飘", "豆浆", False),
+    ],
+)
+def test_round6_abstentions_descriptions_and_changes_in_words(
+    text: str, target: str, change: bool
+) -> None:
+    pv = free_vote(text, ROSTER)
+    assert pv is not None, text
+    assert (pv.target, pv.change, pv.format_error) == (target, change, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "请问法官，弃权票要写理由吗？",  # a question about abstaining
+        "你们别嫌弃我",  # 弃 inside another word
+        "弃疗了",
+        "要不要弃？",
+        "如果要投一个最像杀手的人：冬瓜？",
+        "别把票从番茄改到冬瓜",
+        "他把票从番茄改到冬瓜了",  # a report
+        "大家都去投番茄嘛，票不要分散了",  # advice to others
+        "投冬瓜。\n\n算了不投了，我想想",  # taken back in the same post
+        "包子吃我一票——开玩笑的",
+    ],
+)
+def test_round6_look_alikes_of_abstentions_changes_and_taken_back_votes(text: str) -> None:
+    assert free_vote(text, ROSTER) is None
+
+
+@pytest.mark.parametrize(
+    ("preset_free", "text"),
+    [
+        (False, "投票对象：冬瓜\n投票理由：冬瓜说我是狼\n\n以上作废，我还没想好"),
+        (False, "投票对象：南瓜\n投票理由：因为我帅——\n\n开玩笑的，别当真，我正式票等会儿发"),
+        (True, "投冬瓜。\n\n算了不投了，我想想"),
+    ],
+)
+def test_round6_a_vote_taken_back_on_a_later_line_is_no_attempt(
+    preset_free: bool, text: str
+) -> None:
+    lines = tuple(text.split("\n"))
+    st = settings_for("killbar7" if preset_free else "rabbit030")
+    assert read_vote_text(text.replace("\n", " "), lines, st, ROSTER) is None
+    # the same vote with its reason only joking, then confirmed, stands
+    kept = "投票对象：南瓜\n投票理由：因为我帅\n\n开玩笑的，主要是他站边太飘"
+    pv = read_vote_text(kept.replace("\n", " "), tuple(kept.split("\n")), st, ROSTER)
+    assert pv is not None and pv.target == "南瓜"
+
+
+def settings_for(preset: str) -> VoteSettings:
+    rs = load_ruleset(preset)
+    return vote_settings(rs.resolved, rs.settings)

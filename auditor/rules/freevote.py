@@ -36,7 +36,7 @@ _NEG_NEAR = re.compile(
 )
 _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人)"
-    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快)*\s*(?:给|把)?\s*$"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来)*\s*(?:给|把)?\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
@@ -55,7 +55,8 @@ _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|呢|了没|没有|不|还是|或者|
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
 # players, questions) and never undoes it (`我投包子 理由：和昨天一样`).
-_REASON_START = re.compile(r"(?:投票|改票)?\s*理由|因为|原因")
+# (理由 written after 写/填/给/要/需: talk about a reason, 弃权票要写理由吗？, no reason)
+_REASON_START = re.compile(r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因")
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
 PRONOUNS = ("他", "她", "它", "你", "这位", "此人", "楼上", "楼下", "我自己")
@@ -110,7 +111,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
         # 这票还是给包子 / 一票送给包子 / 我的票挂包子 / 票出包子 (vote out)
         re.compile(
-            rf"(?P<chg3>票\s*(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
+            rf"(?P<chg3>票\s*(?:从\s*{o}(?:{n})\s*)?(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
             rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
             # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
             rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})\s*的"
@@ -157,6 +158,8 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
             rf"|(?P<chg6>改票|再改一次)[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
+            # 南瓜决定投一个看起来最像杀手的人：冬瓜 (whom, described, then named)
+            rf"|投(?:给)?\s*(?:一个|那个|这个)[^。！？!?\n:：]{{0,16}}的(?:人|那位|那个)\s*[:：—-]+\s*{o}(?P<name24>{n})"
         ),
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
@@ -175,11 +178,15 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
 
 _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
-    r"(?P<name>弃权|弃票|白票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了)"
+    r"(?P<name>弃权|弃票|白票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
+    # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
+    r"|(?:^|(?<=[\s,，。！!]))弃(?=\s*[。！!~～]*\s*$))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
     r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|撤回|撤票"
+    # 我之前在23楼的投票作废，现投土豆 (an earlier vote declared void, a new one cast)
+    r"|(?:之前|刚才|上面)[^。！？!?\n]{0,12}的(?:投票|票)\s*作废"
     # 改了，票给南瓜 (改了 standing alone) / 我这票本来给包子，现在给豆浆 (a vote cast before,
     # replaced now; 本来想投… is an intention, not a vote)
     r"|(?:^|(?<=[\s,，。！!]))(?:我|那)?改了(?=\s*[,，。！!])"
@@ -209,6 +216,7 @@ _NAME_GROUPS = (
     "name21",
     "name22",
     "name23",
+    "name24",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -403,7 +411,7 @@ def parse_free_vote(
     if not found:
         return None
     last = max(found, key=lambda f: (f.end, f.start))
-    if _TAKEN_BACK.search(text, last.end) or _deferred(text, last.end):
+    if taken_back(text, last.end) or _deferred(text, last.end):
         return None
     if last.change and any(f.end <= last.start and f.target != last.target for f in found):
         # 先投土豆……想了想，改投番茄: the post corrects itself before it is sent; a change
@@ -495,4 +503,18 @@ def _unresolved(text: str) -> list[FreeVote]:
 
 
 # Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
-_TAKEN_BACK = re.compile(r"开玩笑|说笑的|逗你|还没想好|没想好投谁")
+_TAKEN_BACK = re.compile(
+    r"开玩笑|说笑的|逗你|还没想好|没想好投谁"
+    # 投冬瓜。⏎⏎算了不投了 / 以上作废 / 上面的不算: the post withdraws its own vote
+    r"|算了\s*[,，]?\s*(?:先)?不投了|以上(?:的)?(?:投票)?(?:作废|不算)|上面(?:的)?(?:投票)?(?:作废|不算)"
+)
+# After a joke, the vote confirmed or its real reason given: 开玩笑的，主要是她站边太飘 /
+# 开玩笑的，认真投包子 — the joke was the reason's, the vote stands.
+_CONFIRMED = re.compile(r"主要是|真正的?(?:原因|理由)|说真的|认真(?:的|说)|但是?票|不过票|票还是")
+
+
+def taken_back(text: str, after: int) -> bool:
+    """Words after ``after`` that take the post's vote back (:data:`_TAKEN_BACK`), unless a
+    joke is then confirmed (:data:`_CONFIRMED`)."""
+    m = _TAKEN_BACK.search(text, after)
+    return m is not None and not _CONFIRMED.search(text, m.end())

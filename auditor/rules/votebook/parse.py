@@ -20,7 +20,7 @@ from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
-from auditor.rules.freevote import parse_free_vote
+from auditor.rules.freevote import parse_free_vote, taken_back
 from auditor.rules.hanzi import to_simplified
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -700,12 +700,30 @@ def read_vote_text(
         text = strike_out(text, struck)
     if st.format == "free":
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else ())
-        if pv is None or start_at == 0:
-            return pv
-        return replace(pv, start=pv.start + start_at, end=pv.end + start_at)
-    return parse_vote_text(
-        text, lines, reason_required=st.reason_required, start_at=start_at, players=players
-    )
+        if pv is not None and start_at:
+            pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
+    else:
+        pv = parse_vote_text(
+            text, lines, reason_required=st.reason_required, start_at=start_at, players=players
+        )
+    return None if pv is not None and _withdrawn(text, lines, pv) else pv
+
+
+# A line of its own, after the vote, that takes it back: 以上作废，我还没想好 / 开玩笑的，别当真，
+# 正式票等会儿发 / 算了不投了.
+_WITHDRAW_LINE = re.compile(
+    r"\s*(?:以上|上面|刚才)(?:的)?(?:投票|票)?(?:作废|不算)|\s*开玩笑|\s*算了"
+)
+
+
+def _withdrawn(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
+    """The vote taken back on a later line of the same post (a labelled vote's reason runs
+    to the end of the text, so the words after it are found by line): no vote attempt.  A
+    joke then confirmed (开玩笑的，主要是…) stays a vote."""
+    for start, end in _line_spans(text, lines):
+        if start >= pv.end and _WITHDRAW_LINE.match(fold(text[start:end])):
+            return taken_back(fold(text), start)
+    return False
 
 
 def read_ballot(
