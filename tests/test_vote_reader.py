@@ -636,3 +636,28 @@ def test_round6_a_vote_taken_back_on_a_later_line_is_no_attempt(
 def settings_for(preset: str) -> VoteSettings:
     rs = load_ruleset(preset)
     return vote_settings(rs.resolved, rs.settings)
+
+
+@pytest.mark.parametrize(
+    ("text", "player"),
+    [
+        ("【导演代投】\n代投人：烧卖\n投票对象：弃权\n投票理由：委托弃权", "烧卖"),
+        ("代投改票｜汤圆\n改票对象：冬瓜\n改票理由：汤圆委托", "汤圆"),
+        ("代投/饺子\n投票对象：包子\n投票理由：x", "饺子"),
+    ],
+)
+def test_round6_director_proxy_headers(text: str, player: str) -> None:
+    found = proxy_player(text, ROSTER)
+    assert found is not None and found[0] == player
+    assert text[found[1] :].startswith(("投票对象", "改票对象"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "【导演公告】\n代投人：请私信导演\n投票对象：弃权",  # no player named
+        "烧卖｜汤圆\n投票对象：冬瓜",  # names, no 代投
+    ],
+)
+def test_round6_no_proxy_from_a_header_naming_no_player(text: str) -> None:
+    assert proxy_player(text, ROSTER) is None

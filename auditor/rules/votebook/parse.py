@@ -447,10 +447,13 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     patterns = (
         rf"代\s*[@＠]?\s*(?P<p>{names})\s*(?:投票|改票|投|改)",  # 代包子投票 / 代 @春卷 投票
         rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
-        rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})",
+        # 代投：饺子 / 代投改票｜汤圆 / 代投【饺子】
+        rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（|/]?\s*[)\]】）]?\s*(?P<p>{names})",
         rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
         # 代投⏎玩家：南瓜⏎投票对象：… (the player on a line of his own, labelled)
-        rf"代\s*(?:投|改)[^:：\n]{{0,6}}\n?\s*(?:玩家|委托人|委托玩家)\s*[:：]\s*(?P<p>{names})",
+        # (【导演代投】⏎代投人：烧卖: the header, then whose vote it is)
+        rf"代\s*(?:投|改)[^:：\n]{{0,6}}\n?\s*(?:玩家|委托人|委托玩家|代投人|被代投人|代投玩家)"
+        rf"\s*[:：]\s*(?P<p>{names})",
     )
     by_fold = {fold(p): p for p in players}
     for pat in patterns:
