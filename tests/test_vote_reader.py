@@ -661,3 +661,60 @@ def test_round6_director_proxy_headers(text: str, player: str) -> None:
 )
 def test_round6_no_proxy_from_a_header_naming_no_player(text: str) -> None:
     assert proxy_player(text, ROSTER) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("先投个番茄，等哈再看情况改不改", "番茄"),  # a change left open, the vote cast
+        ("投冬瓜，不對，是南瓜，打錯了。", "南瓜"),  # a slip corrected
+        ("我不是說了嗎，票給南瓜，南瓜。", "南瓜"),  # the name said twice is one target
+        ("我要是杀手我就投自己了，所以我不投自己，我投包子", "包子"),  # 所以 ends the condition
+        ("我投自己。反正你們都懷疑我。", "自己"),  # the voter (the tally resolves it)
+    ],
+)
+def test_round6_more_votes_in_words(text: str, target: str) -> None:
+    pv = free_vote(text, ROSTER)
+    assert pv is not None, text
+    assert (pv.target, pv.format_error) == (target, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("投票：饺子、包子\n这俩肯定有一个杀手", "一帖中有多个投票对象"),
+        ("投冬瓜，不对吗，是南瓜？", None),  # a question: the first vote stands
+    ],
+)
+def test_round6_two_names_listed_and_a_questioned_correction(text: str, problem: str) -> None:
+    pv = free_vote(text.replace("\n", " "), ROSTER)
+    assert pv is not None and pv.format_error == problem
+    if problem is None:
+        assert pv.target == "冬瓜"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我投包子，等会儿再看情况",  # the vote itself put off
+        "我要是杀手我就投自己了",  # a condition with no conclusion
+        "投你自己吧",
+        "别投自己",
+        "导演，俺明儿坐火车，帮俺代投番茄",  # a request for 代投 (俺 = 我)
+    ],
+)
+def test_round6_look_alikes_stay_no_vote(text: str) -> None:
+    assert free_vote(text, ROSTER) is None
+
+
+def test_round6_a_labelled_target_of_two_names_joined_by_or_is_no_player() -> None:
+    pv = parse_vote_text("投票对象：饺子 or 包子\n投票理由：随便", players=ROSTER)
+    assert pv is not None and pv.target not in ROSTER
+    one = parse_vote_text("投票对象：饺子 投票理由：还是包子和馄饨吵得凶", players=ROSTER)
+    assert one is not None and one.target == "饺子"
+
+
+def test_round6_following_the_post_above_is_an_unresolved_attempt() -> None:
+    pv = free_vote("票跟楼上 +1", ROSTER)
+    assert pv is not None and pv.target == ""
+    assert free_vote("我跟楼上想的一样，再看看", ROSTER) is None

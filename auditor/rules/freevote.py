@@ -47,7 +47,7 @@ _FAR = re.compile(
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
     # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
-    r"(?:帮|替|代)\s*我|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下"
+    r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
 _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
@@ -59,7 +59,7 @@ _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 _REASON_START = re.compile(r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因")
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
-PRONOUNS = ("他", "她", "它", "你", "这位", "此人", "楼上", "楼下", "我自己")
+PRONOUNS = ("他", "她", "它", "你", "这位", "此人", "楼上", "楼下", "我自己", "自己")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票|个)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -149,8 +149,11 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"(?P<chg4>改票|改投)(?:\s*[!！,，:]\s*(?:改票|改投)?)+\s*{o}(?P<name12>{n})"
             rf"(?=\s*(?:$|[!！。.~～]))"
         ),
-        # 改弃权 / 改给南瓜
-        re.compile(rf"(?P<chg5>改)\s*(?:给\s*)?{o}(?P<name13>{n})"),
+        # 改弃权 / 改给南瓜 / 投冬瓜，不对，是南瓜 (a slip corrected in the same post)
+        re.compile(
+            rf"(?P<chg5>改)\s*(?:给\s*)?{o}(?P<name13>{n})"
+            rf"|不对\s*[,，!！]?\s*(?:应该)?是\s*{o}(?P<name25>{n})"
+        ),
         # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
         # / 我再改一次：土豆
         re.compile(
@@ -217,6 +220,7 @@ _NAME_GROUPS = (
     "name22",
     "name23",
     "name24",
+    "name25",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -255,7 +259,9 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     if text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")):
         return False
     sentence = _sentence_start(text, lo)
-    if _CONDITION.search(text, sentence, lo):
+    # (我要是杀手我就投自己了，所以…我投包子: 所以 ends the condition's reach)
+    conclusion = max((c.end() for c in _CONCLUSION.finditer(text, sentence, lo)), default=sentence)
+    if _CONDITION.search(text, conclusion, lo):
         return False  # 如果包子再不解释，我就投他: a condition earlier in the sentence
     return not _quoted(text, start)
 
@@ -263,6 +269,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
 _ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$")
 _SENTENCE_END = "。！？!?\n"
 _CONDITION = re.compile(r"如果|要是|假如|万一|假设|除非|等到")
+_CONCLUSION = re.compile(r"所以|因此|总之|反正")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
 
 
@@ -294,7 +301,8 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     if not alt:
         return re.compile(r"(?!)")
     alone = r"\s*(?:$|[。！？!?；;，,、\n]|一票|吧|啊)"
-    return re.compile(rf"(?:\s*[、/和或跟与]\s*|\s+|\s*[,，]\s*)(?:{alt}){alone}")
+    listed = r"(?:\s*(?:[、/和或跟与]|or|还是)\s*)"  # (饺子、包子 这俩…: listed, then a space)
+    return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
 _CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6")
@@ -315,7 +323,9 @@ def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> 
             if key in _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
-            two = name != "你" and others.match(text, m.end()) is not None
+            second = others.match(text, m.end())
+            # (票給南瓜，南瓜。: the name said again is one target)
+            two = name != "你" and second is not None and name not in second.group(0)
             if not _clear(text, m.start(), m.end(), count=key == "name5", after=not two):
                 continue
             change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or _said_change(
@@ -384,9 +394,10 @@ def _deferred(text: str, after: int) -> bool:
     """The vote put off later in the post (:data:`_DEFERRED`); a reason put off (理由回头再补)
     leaves the vote standing."""
     for m in _DEFERRED.finditer(text, after):
-        lo, _hi = _clause_bounds(text, m.start(), m.end())
-        if "理由" not in text[lo : m.start()]:
-            return True
+        lo, hi = _clause_bounds(text, m.start(), m.end())
+        if "理由" in text[lo : m.start()] or "改" in text[m.end() : hi]:
+            continue  # (先投个土豆，等哈再看情况改不改: a vote cast, a change left open)
+        return True
     return False
 
 
@@ -467,7 +478,7 @@ def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
-    r"|吃我\s*一票|跟\S{1,4}的票"
+    r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
     r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"

@@ -147,6 +147,7 @@ def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str
             or (loose and rest.startswith(_HONORIFICS))
         ):
             tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
+            tail = re.sub(r"^(?:or|或者?|还是|和)\s*", "", tail)  # 饺子 or 包子
             if any(m and m != n and tail.startswith(m) for m in names):
                 return None  # two names ("包子 馄饨"): not one target (冬瓜 冬瓜冬瓜 is one)
             return n
