@@ -493,3 +493,72 @@ def test_a_delay_announced_as_a_new_deadline_moves_the_close(tmp_path: Path) -> 
         "source": "pid 9998（延时）",
         "status": "stated",
     }
+
+
+def test_an_acceleration_announced_marks_the_day_and_moves_its_close(tmp_path: Path) -> None:
+    """加速成功 during day 2 with an earlier close: the day is accelerated (no lurk check on
+    it, per preset) and closes then; the JSON says where it came from."""
+    g = own_style(day3=False, loose_vote=False)
+    process = next(t for t in g.threads if t["subject"] == "[M107] 进程帖")
+    process["post"].append(
+        {
+            "author": "老王",
+            "at": at(11, 22, 15),
+            "message": "第二天加速成功，今天 20:00 关门。",
+            "pid": 9997,
+        }
+    )  # type: ignore[union-attr]
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    day = next(d for d in open_game(minimal).days if d.number == 2)
+    assert (day.closes, day.accelerated, day.delayed) == (at(11, 22, 20), True, False)
+    item = next(
+        it
+        for it in game_json(minimal)["items"]
+        if it["kind"] == "day" and it["value"]["number"] == 2
+    )
+    assert item["fields"]["closes"]["source"] == "pid 9997（加速）"
+
+
+def test_a_game_over_ends_the_checks_after_it(tmp_path: Path) -> None:
+    """游戏结束 in the process thread: no day after it, no post after it checked, and the
+    state lists it with its post."""
+    g = own_style(day3=True, loose_vote=False)
+    process = next(t for t in g.threads if t["subject"] == "[M107] 进程帖")
+    process["post"].append(
+        {"author": "老王", "at": at(11, 22, 23), "message": "游戏结束，好人阵营胜利！", "pid": 9996}
+    )  # type: ignore[union-attr]
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    game = open_game(minimal)
+    assert game.ended == at(11, 22, 23)
+    assert [d.number for d in game.days] == [1, 2]  # day 3's threads came after the end
+    over = [it for it in game_json(minimal)["items"] if it["kind"] == "game_over"]
+    assert over == [
+        {
+            "kind": "game_over",
+            "id": None,
+            "value": {"at": "2026-11-22T23:00:00+08:00", "winner": "好人阵营"},
+            "source": "pid 9996",
+            "status": "stated",
+            "note": "游戏结束（好人阵营胜利）：此后的帖子不再检查",
+        }
+    ]
+    activity = (tmp_path / "r" / "minimal" / "latest" / "activity.csv").read_text("utf-8")
+    assert not any(row.split(",")[1] == "3" for row in activity.splitlines()[1:])
+
+
+def test_a_game_over_a_rule_mentions_is_no_end(tmp_path: Path) -> None:
+    g = own_style(day3=False, loose_vote=False)
+    process = next(t for t in g.threads if t["subject"] == "[M107] 进程帖")
+    process["post"].append(
+        {
+            "author": "老王",
+            "at": at(11, 22, 15),
+            "message": "身份请保密，直到游戏结束后再公布。",
+            "pid": 9995,
+        }
+    )  # type: ignore[union-attr]
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    assert open_game(minimal).ended is None

@@ -10,14 +10,23 @@ account or a game's winner.
 from __future__ import annotations
 
 from datetime import datetime
+from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from auditor.game.announce import Announced, Notice, Patterns
-from auditor.game.discover import Sourced, _corrected
-from auditor.game.gamefile import DaySpec, Event, EventType
+from auditor.game.discover import (
+    Sourced,
+    _close_changes,
+    _corrected,
+    _Day,
+    _guess_how,
+    _recapped_close,
+)
+from auditor.game.gamefile import DaySpec, Event, EventType, ThreadKind, ThreadSpec
 from auditor.game.when import find_points, find_ranges
+from auditor.models import Post
 
 TZ = ZoneInfo("Asia/Shanghai")
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "油条", "小黄瓜"]
@@ -117,6 +126,66 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("加速成功，今晚18:00关门。", [(FAST, "", None, None)]),
     ("申请加速的人数不足，不加速。", []),
     ("游戏结束，好人阵营胜利！", [(OVER, "", None, "好人阵营")]),
+    # round 3 (issue 34): terse results, badge arrows, a 杀人贴's night, substitutes' verbs
+    ("D4。昨夜 苦瓜 死。", [(E, "苦瓜", "night", None)]),
+    ("我可不想死。", []),
+    ("画眉 6，杜鹃 2。\n画眉 警长。", [(S, "画眉", "elected", None)]),
+    ("警徽 番茄→芒果。", [(S, "芒果", "handed_over", None)]),
+    ("【杀人贴】\n月光下，油条再也没有醒来。\n油条 死亡。", [(E, "油条", "night", None)]),
+    ("冬瓜 死亡（被狙击）。", [(E, "冬瓜", "night", None)]),
+    ("替补 阿紫 从明天起接替 杜鹃 的位置。", [(SU, "杜鹃", None, "阿紫")]),
+    ("即日起由阿紫替补黄瓜，沿用原账号。", [(SU, "黄瓜", None, "阿紫")]),
+    ("阿紫替补上场接替油条。", [(SU, "油条", None, "阿紫")]),
+    ("请保守秘密直到游戏结束。", []),
+    # active night verbs, the hedges and examples that undo, a relayed last word
+    ("夜晚：杀手杀死了冬瓜；医生扎针一针空针（不致死）。", [(E, "冬瓜", "night", None)]),
+    ("黄瓜被秘警狙击。", [(E, "黄瓜", "night", None)]),
+    ("本夜：杀手杀死了芒果。出局顺序：芒果。", [(E, "芒果", "night", None)]),
+    ("夜死：画眉", [(E, "画眉", "night", None)]),
+    ("昨晚番茄走了，一路走好", [(E, "番茄", "night", None)]),
+    ("画眉 4.5 票 被放逐", [(E, "画眉", "vote", None)]),
+    ("前一日出局：冬瓜（投票）", [(E, "冬瓜", "vote", None)]),
+    ("例如番茄被投出且为猎人，他可以带走冬瓜。", []),
+    ("当前芒果得票最多，但不代表他出局。", []),
+    ("回复杜鹃：出局的角色都能留遗言，红牌罚下除外。", []),
+    ("冬瓜的遗言：\n我是猎人，我开枪带走了番茄。", []),
+    ("杜鹃方便的话，明天也许要你顶冬瓜的位置。", []),
+    ("警长为画眉而非杜鹃。", [(S, "画眉", "elected", None)]),
+    ("画眉 6 票 当选警长", [(S, "画眉", "elected", None)]),
+    # 平安 and 无人出局 said of the night, 加速 said of a day
+    ("昨夜平安。", [(QUIET, "", None, None)]),
+    ("没有人在昨晚出局。", [(QUIET, "", None, None)]),
+    ("昨夜没有角色出局。", [(QUIET, "", None, None)]),
+    ("第六天加速，加速后不允许改票。", [(FAST, "", None, None)]),
+    ("今天不加速。", []),
+    ("今日加速申请 3 人。", []),
+    ("明天加速。", []),  # a plan for another day, not this one's notice
+    # a bracket's commas stay inside it; a skull marks a death
+    (
+        "昨夜出局：冬瓜、番茄（冬瓜与番茄为情侣，冬瓜被刀，番茄殉情）",
+        [(E, "冬瓜", "night", None), (E, "番茄", "suicide", None)],
+    ),
+    ("💀 杜鹃（夜）", [(E, "杜鹃", "night", None)]),
+    ("今天加速吗？", []),
+    # a bracket that stands alone is read; a group's topic; 投出去; the badge to 结果：X; Q&A
+    (
+        "清晨，蝉鸣依旧。\n（昨夜出局：冬瓜、番茄）",
+        [(E, "冬瓜", "night", None), (E, "番茄", "night", None)],
+    ),
+    ("第二天结束（芒果票数过半死亡）。", [(E, "芒果", "vote", None)]),
+    (
+        "冬瓜、番茄两人累计三张黄牌，各红牌罚下。",
+        [(E, "冬瓜", "sent_off", None), (E, "番茄", "sent_off", None)],
+    ),
+    ("昨天被投出去的是杜鹃。", [(E, "杜鹃", "vote", None)]),
+    ("杜鹃被罚下时持有警徽，警徽随机移交，结果：画眉。", [(S, "画眉", "handed_over", None)]),
+    ("Q：苦瓜被红牌罚下怎么办？\nA：苦瓜的情侣须殉情出局。", []),
+    # a hunter's shot or a 殉情 goes with the death before it
+    (
+        "昨日投票出局：冬瓜\n因最后一枪出局：番茄",
+        [(E, "冬瓜", "vote", None), (E, "番茄", "hunter", None)],
+    ),
+    ("游戏结束后开放揭秘帖。", []),
 ]
 
 
@@ -155,7 +224,7 @@ POINTS = [
         [(t(12, 3, 9), "opens", False), (t(12, 3, 21, 30), "closes", False)],
     ),
     ("今天关门时间延长至23点。", [(t(12, 3, 23), "closes", True)]),
-    ("延时申请截止18:00", [(t(12, 3, 18), "closes", False)]),
+    ("延时申请截止18:00", []),  # a request's deadline is not the day's close
     (
         "今天开门推迟至10:00，关门21:00",
         [(t(12, 3, 10), "opens", False), (t(12, 3, 21), "closes", False)],
@@ -171,6 +240,20 @@ POINTS = [
     ),
     ("讨论：12/3-12/4，22:00关门", [(t(12, 4, 22), "closes", False)]),
     ("如果加速成功，今晚20:00关门", []),
+    # a delay granted, then the close it sets; a count's moment; the wrong time of a correction
+    ("今天延时 2 小时，24:00 关。", [(t(12, 3, 23, 59), "closes", True)]),
+    ("延时申请 2 人，延时失败，21:00 关门。", [(t(12, 3, 21), "closes", False)]),
+    ("截至本日15时，申请加速 4 人。", [(t(12, 3, 15), "closes", False)]),
+    ("投票截止时间提前至本日20时整。", [(t(12, 3, 20), "closes", False)]),
+    ("延时成功，今天改到晚上12点关门。", [(t(12, 3, 23, 59), "closes", True)]),
+    ("开门时间推迟到 10:00，关门不变。", [(t(12, 3, 10), "opens", False)]),
+    ("D4\n关：21:30", [(t(12, 3, 21, 30), "closes", False)]),
+    ("21:30 前一小时内不允许改票。", [(t(12, 3, 21, 30), "closes", False)]),
+    ("关门前一小时（22:30 后）不得改票。", []),
+    ("加速申请：4/10，不足半数。按原定 22:00 关门。", [(t(12, 3, 22), "closes", False)]),
+    ("加速成功，改为今晚 22:00 关门不变。", [(t(12, 3, 22), "closes", False)]),
+    ("第一天 12/4(五) 10:00 开门", [(t(12, 4, 10), "opens", False)]),
+    ("延时成功，关门延至次日（12月4日）01:00。", [(t(12, 4, 1), "closes", True)]),
 ]
 
 
@@ -213,3 +296,165 @@ def test_the_time_a_clause_gives_an_event() -> None:
     assert (b.cause, b.clock) == ("sent_off", "14:05")
     (c,) = p.find("冬瓜被罚下，21:30 关门。")
     assert c.clock is None  # a time after the word is the day's, not the event's
+
+
+def test_what_a_time_is_said_to_be() -> None:
+    """A correction's wrong time (不是 22:00) and a count's moment (截至 15 时，…) are no close."""
+    fixed = find_points("更正：关门是 21:00，不是 22:00。", THU, TZ)
+    assert [(p.at.hour, p.wrong) for p in fixed] == [(21, False), (22, True)]
+    (count,) = find_points("截至本日15时，申请加速 4 人。", THU, TZ)
+    assert count.asof
+    (deadline,) = find_points("投票截至今晚22:00。", THU, TZ)
+    assert not deadline.asof
+
+
+def test_a_correction_that_says_how_leaves_the_other_deaths() -> None:
+    """更正 of a vote count replaces that day's vote-out, never its night's deaths."""
+    days = [DaySpec(2, t(12, 2, 9), t(12, 2, 22))]
+    earlier = [
+        Sourced(Event(E, "杜鹃", t(12, 2, 22), "vote"), "pid 1", 1),
+        Sourced(Event(E, "黄瓜", t(12, 2, 9), "night"), "pid 2", 2),
+    ]
+    (a,) = Patterns(PLAYERS).find("更正：重新计票后画眉 5 票，画眉出局。")
+    ev = Event(E, "画眉", t(12, 2, 22), "vote")
+    assert [s.item.player for s in earlier if not _corrected(s, ev, a, days)] == ["黄瓜"]  # type: ignore[union-attr]
+
+
+def test_the_time_before_the_word_when_the_player_follows() -> None:
+    (a,) = Patterns(PLAYERS).find("更正：14:05 红牌罚下的是 冬瓜。")
+    assert (a.player, a.cause, a.clock) == ("冬瓜", "sent_off", "14:05")
+
+
+def _director_post(tid: int, pid: int, at: datetime, text: str) -> Post:
+    return Post(tid, pid, 2, "导演", 1, at, "", text, tuple(text.splitlines()))
+
+
+def _day_found(closes: datetime) -> dict[int, _Day]:
+    return {3: _Day(t(12, 3, 9), closes, False, 1, "开帖", {})}
+
+
+@pytest.mark.parametrize(
+    ("posts", "closes", "accelerated", "delayed"),
+    [
+        # an acceleration granted moves the close earlier (a count's moment is no close)
+        (
+            [
+                "截至本日12时，申请加速 5 人，超过半数。第三天执行加速，投票截止时间提前至本日20时整。"
+            ],
+            (20, 0),
+            True,
+            False,
+        ),
+        # a delay granted, then the close it sets
+        (["第三天延时成功，关门改到 23:30。"], (23, 30), False, True),
+        (["延时 1 小时，23:00 关。"], (23, 0), False, True),
+        # a correction moves it either way; its wrong time is not taken
+        (["更正：今天 21:00 关门，不是 22:00。"], (21, 0), False, False),
+        # a later correction wins over the acceleration before it
+        (
+            ["加速成功，21:00 关门。", "更正：加速后是 20:00 关门，不是 21:00。"],
+            (20, 0),
+            True,
+            False,
+        ),
+        # a request's deadline, a failed delay, a supposed acceleration: nothing moves
+        (["延时申请 18:00 截止。"], (22, 0), False, False),
+        (["延时申请 2 人，延时失败，照常 22:00 关门。"], (22, 0), False, False),
+        (["如果加速成功，今晚 20:00 关门。"], (22, 0), False, False),
+    ],
+)
+def test_a_post_during_the_day_changes_its_close(
+    posts: list[str], closes: tuple[int, int], accelerated: bool, delayed: bool
+) -> None:
+    found = _day_found(t(12, 3, 22))
+    thread = ThreadSpec(10, ThreadKind.PROCESS, None)
+    by_tid = {10: [_director_post(10, 100 + i, t(12, 3, 12, i), p) for i, p in enumerate(posts)]}
+    game = SimpleNamespace(directors=("导演",))
+    _close_changes(game, found, [thread], by_tid, TZ)  # type: ignore[arg-type]
+    d = found[3]
+    assert (d.closes, d.accelerated, d.delayed) == (t(12, 3, *closes), accelerated, delayed)
+
+
+def test_a_death_said_with_no_cause() -> None:
+    """Soon after a close it is the vote-out; the next morning or the night's end, the night's."""
+    close = t(12, 2, 22)
+    assert _guess_how(False, close, t(12, 2, 22, 10)) == "vote"
+    assert _guess_how(False, close, t(12, 3, 8)) == "night"
+    assert _guess_how(True, close, t(12, 2, 22, 10)) == "night"  # a day's opening post
+    assert _guess_how(False, None, t(12, 3, 8)) == "night"
+
+
+def test_a_vote_out_a_discussion_post_recaps_is_the_day_befores() -> None:
+    days = [DaySpec(3, t(12, 2, 9), t(12, 2, 22)), DaySpec(4, t(12, 3, 9), t(12, 3, 22))]
+    (a,) = Patterns(PLAYERS).find("被投出：杜鹃")
+    talk = ThreadSpec(7, ThreadKind.DISCUSSION, 4)
+    assert _recapped_close(a, days[1], talk, days) == t(12, 2, 22)
+    assert _recapped_close(a, days[1], ThreadSpec(8, ThreadKind.VOTE, 4), days) is None
+    (b,) = Patterns(PLAYERS).find("第四天：杜鹃被投出")  # a day named: that day's own
+    assert _recapped_close(b, days[1], talk, days) is None
+
+
+def test_a_header_line_labels_the_times_under_it() -> None:
+    """第五天日程 / 第二天【环节三】 on a line of its own: the times below are that day's."""
+    rows = find_ranges(
+        "第五天日程\n环节一：12月4日 0:00-24:00\n环节二：12月5日 0:00-24:00", THU, TZ
+    )
+    assert [(r.day, r.phase) for r in rows] == [(5, 1), (5, 2)]
+    points = find_points(
+        "第二天【环节三】高票对决\n开始：12月4日 0:00\n结束：12月4日 24:00", THU, TZ
+    )
+    assert [(p.role, p.day, p.phase) for p in points] == [("opens", 2, 3), ("closes", 2, 3)]
+    (own,) = find_ranges("第一天\n第二天 12/4 09:00-22:00", THU, TZ)
+    assert own.day == 2  # a line's own label wins
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a line about a player that became no item: listed (never silent)
+        ("第三天公告。\n芒果倒在甲板上，再也没有起来。", True),
+        ("第三天公告。\n番茄在睡梦中停止了呼吸。", True),
+        ("冬瓜、番茄两人均已累计三张黄牌，各升级为红牌。", False),  # both read (the group)
+        # read, or the name is the actor, the wrong one, or a count: nothing missing
+        ("番茄被投出。番茄为猎人，开枪带走了冬瓜。", False),
+        ("更正：昨夜出局的是冬瓜，不是番茄。", False),
+        ("第二天结果：冬瓜 5 票，番茄 2 票。\n冬瓜出局。", False),
+        ("请大家准时投票。", False),
+        ("申请加速的有：冬瓜、番茄、芒果，达到半数，加速成功。", False),  # the applicants
+        ("场上存活：冬瓜、番茄。狼人阵营胜利。", False),  # the living
+        ("如果明天冬瓜被投出，警长须立即移交警徽。", False),  # a supposition
+        ("第二天：番茄、冬瓜各3票，平票，警长投番茄，番茄出局。", False),  # counts
+        ("第四日：油条 4票 出局（油条为芒果的替补）。", False),  # a bracket beside the item
+        ("经统计：冬瓜得票4.5票，番茄得票2票。冬瓜出局。", False),
+        ("画眉 00:20 的投票在延时后的截止时间之前，有效。", False),  # no event of a player
+        # what the reading is unsure of: a 殉情 with no death before it, a sentence
+        # corrected mid-way, 没有人出局 said of no night
+        ("杜鹃殉情。", True),
+        ("番茄为猎人，开枪带走了冬瓜。", True),
+        ("芒果昨夜……不，今天夜里被杀手杀死。", True),
+        ("第五天：没有人出局。", True),
+        ("昨夜出局：画眉。杜鹃殉情。", False),
+    ],
+)
+def test_a_line_about_a_player_read_as_nothing_is_listed(text: str, listed: bool) -> None:
+    _found, unplaced = Patterns(PLAYERS).read(text)
+    assert bool(unplaced) is listed
+
+
+def test_a_shot_or_a_lovers_death_goes_with_the_death_before_it() -> None:
+    (voted, shot) = Patterns(PLAYERS).find("昨日投票出局：冬瓜\n因最后一枪出局：番茄")
+    assert (shot.how, shot.offset) == ("vote", voted.offset) == ("vote", -1)
+    (_night, lover) = Patterns(PLAYERS).find("昨夜出局：画眉。杜鹃殉情。")
+    assert (lover.cause, lover.how) == ("suicide", "night")
+    (alone,) = Patterns(PLAYERS).find("杜鹃殉情。")
+    assert alone.how is None  # nothing before it: when it happened says how
+
+
+def test_a_whole_day_and_the_nearest_label() -> None:
+    (r,) = find_ranges("进入【环节二】（12月4日全天）", THU, TZ)
+    assert (r.opens, r.closes, r.phase) == (t(12, 4), t(12, 4, 23, 59).replace(second=59), 2)
+    assert find_ranges("芒果12月4日全天出差。", THU, TZ) == []  # a player's day
+    (late,) = find_ranges("环节一无人过半，环节二推迟：12月4日8:00-12月5日8:00", THU, TZ)
+    assert late.phase == 2
+    (row,) = find_ranges("【第二天】\n死亡名单：冬瓜（第一天投死）\n今日 0:00-24:00", THU, TZ)
+    assert row.day == 2  # a line naming 第一天 inside is no header

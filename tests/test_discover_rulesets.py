@@ -347,7 +347,8 @@ def killbar7() -> Game:
             ],
         )
         phases += (
-            f'[[day.phase]]\nnumber = {i + 1}\nname = "环节{i + 1}"\nopens = {toml_time(o)}\n'
+            # each 环节 named as its vote thread's title names it (试探性投票)
+            f'[[day.phase]]\nnumber = {i + 1}\nname = "{what[i]}"\nopens = {toml_time(o)}\n'
             f"closes = {toml_time(c)}\nvote_thread = {tid}\n"
         )
     g.thread(

@@ -317,7 +317,7 @@ class StateItem:
     """One thread, day, event or proposal: its value, source and status; a day's opens and
     closes each with their own (``fields``)."""
 
-    kind: str  # thread | day | event | accelerate | delay | schedule
+    kind: str  # thread | day | event | accelerate | delay | schedule | game_over
     id: str | None  # the proposal id to --confirm (None: in the game file)
     value: Value
     source: str
@@ -402,6 +402,11 @@ def records(
                     fields[f] = (value[f], src, "confirmed" if confirmed else st)
             ident = None if confirmed else ids.get((kind, repr(s.item)))
             items.append(StateItem(kind, ident, value, s.source, status, s.note, fields))
+    if disc.ended is not None:
+        at, pid, winner = disc.ended
+        note = "游戏结束" + (f"（{winner}胜利）" if winner else "") + "：此后的帖子不再检查"
+        over: Value = {"at": _t(at), "winner": winner}
+        items.append(StateItem("game_over", None, over, f"pid {pid}", "stated", note))
     for p in waiting:
         if p.kind in ("thread", "day", "event") and p.source != "计票":
             continue  # (listed above; a tally outcome is only a proposal)

@@ -184,6 +184,14 @@ def _lastwords_player(game: Game, sp: StoredPost, mapping: dict[int, str]) -> st
     return None
 
 
+def _before_the_end(game: Game, stored: Iterable[StoredPost]) -> Iterable[StoredPost]:
+    """The posts up to 游戏结束 (``game.ended``): nothing after the game's end is checked."""
+    if game.ended is None:
+        return stored
+    end = game.ended
+    return (sp for sp in stored if sp.post.posted_at <= end)
+
+
 def place_posts(
     game: Game, schedule: Schedule, stored: Iterable[StoredPost], ruleset: RuleSet
 ) -> list[GamePost]:
@@ -200,7 +208,7 @@ def place_posts(
     window = bool(ruleset.settings["lastwords_window"])
     # Each thread's spec and last-words map, looked up once (read only below).
     threads: dict[int, tuple[ThreadSpec | None, dict[int, str]]] = {}
-    for sp in stored:
+    for sp in _before_the_end(game, stored):
         post = sp.post
         known = threads.get(post.tid)
         if known is None:
