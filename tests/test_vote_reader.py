@@ -700,6 +700,7 @@ def test_round6_two_names_listed_and_a_questioned_correction(text: str, problem:
         "我要是杀手我就投自己了",  # a condition with no conclusion
         "投你自己吧",
         "别投自己",
+        "投自己人算什么本事",  # 自己人: a side, not the voter
         "导演，俺明儿坐火车，帮俺代投番茄",  # a request for 代投 (俺 = 我)
     ],
 )

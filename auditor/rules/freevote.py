@@ -340,7 +340,7 @@ def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
     a retort), 楼上+1 / 你+1 (agreeing with a post: only a player's name +1 adds a vote)."""
     if name not in PRONOUNS:
         return False
-    if text.startswith(("们", "自己", "个头"), m.end(key)):
+    if text.startswith(("们", "自己", "个头", "人"), m.end(key)):  # (投自己人: a side)
         return True
     return key == "name5" and "一票" not in m.group(0) and not m.group("ticket")
 
