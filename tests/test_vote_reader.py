@@ -719,3 +719,18 @@ def test_round6_following_the_post_above_is_an_unresolved_attempt() -> None:
     pv = free_vote("票跟楼上 +1", ROSTER)
     assert pv is not None and pv.target == ""
     assert free_vote("我跟楼上想的一样，再看看", ROSTER) is None
+
+
+def test_round6_the_voters_own_name_as_subject_is_his_vote() -> None:
+    """南瓜投冬瓜 in 南瓜's own post is his vote in the third person; in anyone else's post, or
+    with no voter known, a report of 南瓜's vote; a recap of two votes is a count even by one
+    of the two."""
+    text = "南瓜投冬瓜，瓜瓜相残，不好意思了兄弟"
+    mine = free_vote(text, ROSTER, (), "南瓜")
+    assert mine is not None and mine.target == "冬瓜"
+    assert free_vote(text, ROSTER, (), "饺子") is None
+    assert free_vote(text, ROSTER) is None
+    assert free_vote("饺子投馄饨，包子投饺子", ROSTER, (), "饺子") is None
+    st = settings_for("killbar7")
+    pv = read_vote_text(text, (text,), st, ROSTER, voter="南瓜")
+    assert pv is not None and pv.target == "冬瓜"

@@ -308,10 +308,14 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
 _CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6")
 
 
-def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> list[FreeVote]:
-    """Every clear vote expression naming one of ``players`` (pronouns included)."""
+def _named_votes(
+    text: str, players: Sequence[str], others: re.Pattern[str], speaker: str = ""
+) -> list[FreeVote]:
+    """Every clear vote expression naming one of ``players`` (pronouns included); the
+    ``speaker``'s own name before a vote is his subject, not someone else's (南瓜投冬瓜 by
+    南瓜)."""
     found = []
-    subject = _subject_before(players)
+    subject = _subject_before([p for p in players if p != speaker])
     for pat in _patterns(players):
         for m in pat.finditer(text):
             key = next((g for g in _NAME_GROUPS if m.groupdict().get(g)), None)
@@ -402,15 +406,16 @@ def _deferred(text: str, after: int) -> bool:
 
 
 def parse_free_vote(
-    text: str, players: Sequence[str], *, pronouns: bool = False
+    text: str, players: Sequence[str], *, pronouns: bool = False, speaker: str = ""
 ) -> FreeVote | None:
     """The last clear vote in ``text`` (see the module docstring), or None.  With
     ``pronouns``, `我投他` is a vote too, its target the pronoun (an attempt the reader
-    cannot resolve: the labelled presets list it as a void vote post)."""
+    cannot resolve: the labelled presets list it as a void vote post).  ``speaker``: the
+    player whose post it is, when known (his own name may be the vote's subject)."""
     if _is_count(text, players):
         return None  # 目前票型：冬瓜3，南瓜1 — a count of others' votes
     others = _second_name(players)
-    found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others)
+    found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     for m in _ABSTAIN_ALONE.finditer(text):
         if any(f.start <= m.start("name") < f.end for f in found):
             continue

@@ -334,13 +334,16 @@ def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]
     )
 
 
-def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> ParsedVote | None:
+def free_vote(
+    text: str, players: Sequence[str], lines: Sequence[str] = (), speaker: str = ""
+) -> ParsedVote | None:
     """A vote under a preset with no format (版杀7: see :mod:`auditor.rules.freevote`) as a
     :class:`ParsedVote`; None when the post holds no clear vote.
 
     One reader for both forms: a labelled vote (`投票对象：包子 投票理由：和昨天一样。`) is
     read by its label, so its reason — which may mention the past, other players or ask a
-    question — never undoes it; a post without a label is read as free text."""
+    question — never undoes it; a post without a label is read as free text, where the
+    ``speaker``'s own name may be the vote's subject (南瓜投冬瓜 by 南瓜)."""
     labelled = parse_vote_text(text, lines, reason_required=False, players=players)
     known = {normalise_name(p) for p in (*players, ABSTAIN)}
     if labelled is not None and labelled.format_error in _LABEL_SPELLING:
@@ -355,13 +358,13 @@ def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> P
         return labelled
     ft = fold(text)
     by_fold = {fold(p): p for p in players}
-    fv = parse_free_vote(ft, list(by_fold))
+    fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker))
     if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
         # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
         # an attempt, void as under a labelled preset
         return labelled
     if fv is None:
-        fv = parse_free_vote(ft, list(by_fold), pronouns=True)  # 投他 / 投楼上: unresolved
+        fv = parse_free_vote(ft, list(by_fold), pronouns=True, speaker=fold(speaker))  # 投他
     if fv is None:
         return None
     name = by_fold.get(fv.target, fv.target)
@@ -695,15 +698,17 @@ def read_vote_text(
     players: Sequence[str],
     start_at: int = 0,
     struck: Sequence[str] = (),
+    voter: str = "",
 ) -> ParsedVote | None:
     """What one post's text says about voting under the preset's format: the one reader
     for both forms (a labelled vote is valid under the free format; a vote in words is a
     void vote post under a labelled one).  ``start_at``: where a director's 代投 starts;
-    ``struck``: the post's struck-through parts (:func:`strike_out`)."""
+    ``struck``: the post's struck-through parts (:func:`strike_out`); ``voter``: whose
+    vote it would be."""
     if struck:
         text = strike_out(text, struck)
     if st.format == "free":
-        pv = free_vote(text[start_at:], players, lines if start_at == 0 else ())
+        pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
         if pv is not None and start_at:
             pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
     else:
@@ -761,7 +766,7 @@ def read_ballot(
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
         at = start_at if p is post else start
-        return read_vote_text(p.text, p.lines, st, cands, at, struck_texts(p.message_html))
+        return read_vote_text(p.text, p.lines, st, cands, at, struck_texts(p.message_html), voter)
 
     pv = parse(used)
     edited_target = ""
