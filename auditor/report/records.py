@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from auditor.forum.spaces import SPACE_STATE
 from auditor.game.gamefile import DaySpec, Game
 from auditor.game.schedule import Schedule
 from auditor.game.state import state_problems
@@ -340,7 +339,7 @@ def build_records(
     lurking = lurk_units(store)
     notices = game_notices(game, rs, checked.conflicts)
     spaces = space_warning(
-        game, rs, store.check_state().get(SPACE_STATE, ""), saved_lists=store.space_read_count()
+        game, rs, store.state.space_problem, saved_lists=store.space_read_count()
     )
     if spaces:
         notices.append(spaces)
