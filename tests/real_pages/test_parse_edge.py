@@ -371,6 +371,22 @@ def test_quote_details(edition: str) -> None:
     )
 
 
+def test_a_quote_typed_with_its_header_names_the_quoted_author() -> None:
+    """[quote]馄饨 发表于 …⏎…[/quote] typed by hand: no findpost link, the author all the same;
+    a quote whose first line only mentions 发表于 names no one."""
+    from auditor.forum.parse.message import extract_message, fragment
+
+    html = (
+        '<div class="quote"><blockquote>馄饨 发表于 2026-12-3 19:58<br />'
+        "投票对象：番茄</blockquote></div>投票对象：春卷"
+    )
+    (q,) = extract_message(fragment(html)).quotes
+    assert (q.author, q.quoted_time, q.text) == ("馄饨", "2026-12-3 19:58", "投票对象：番茄")
+    other = '<div class="quote"><blockquote>他发表于昨天的帖子<br />投包子</blockquote></div>x'
+    (q,) = extract_message(fragment(other)).quotes
+    assert (q.author, q.text) == (None, "他发表于昨天的帖子 投包子")
+
+
 @pytest.mark.parametrize("edition", M107)
 def test_edit_notice_is_kept_apart(edition: str) -> None:
     for file in ("guest/thread-4-p3.html", "guest/api-viewthread-4-p3.json"):

@@ -12,10 +12,14 @@ from __future__ import annotations
 import pytest
 
 from auditor.forum.parse.message import struck_texts
+from auditor.rules.ruleset import load_ruleset
+from auditor.rules.votebook.book import vote_settings
+from auditor.rules.votebook.model import VoteSettings
 from auditor.rules.votebook.parse import (
     free_vote,
     parse_vote_text,
     proxy_player,
+    read_vote_text,
     strike_out,
     unlabelled_attempt,
     unnamed_proxy,
@@ -507,3 +511,226 @@ def test_round5_an_empty_label_is_a_void_attempt_under_the_free_format() -> None
     pv = free_vote("投票对象：\n投票理由：还没想好", PLAYERS)
     assert pv is not None and (pv.target, pv.format_error) == ("", "投票对象为空")
     assert free_vote("投票对象：XX 投票理由：XX 是这样写吗？", PLAYERS) is None
+
+
+# --------------------------------------------------------------------------- round 6
+
+ROSTER = ["饺子", "包子", "馄饨", "豆浆", "油条", "烧卖", "春卷", "汤圆", "番茄", "冬瓜", "南瓜"]
+
+
+@pytest.mark.parametrize(
+    ("text", "player", "how"),
+    [
+        ("投豆酱，他昨天那个逻辑不对劲", "豆浆", "音近"),
+        ("投糖圆", "汤圆", "音近"),
+        ("投饺纸", "饺子", "音近"),  # 平翘舌
+        ("投混沌", "馄饨", "音近"),
+        ("投烧麦", "烧卖", "音近"),
+        ("投冬爪", "冬瓜", "音形近"),  # 爪/瓜: one character, the same final
+        ("投圆仔，冇得倾", "汤圆", "昵称"),
+        ("投包包", "包子", "昵称"),
+    ],
+)
+def test_round6_a_target_that_sounds_or_looks_like_one_player_is_that_player(
+    text: str, player: str, how: str
+) -> None:
+    pv = free_vote(text, ROSTER)
+    assert pv is not None, text
+    assert (pv.target, pv.format_error) == (player, None)
+    assert f"按{how}读作 {player}" in pv.read_as
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投瓜瓜",  # 瓜 is in 冬瓜 and 南瓜: no one player
+        "投番薯",  # no roster name is that close
+        "投冬天",  # 天 shares nothing with 瓜
+        "投小汤",  # a prefix is no nickname we read
+    ],
+)
+def test_round6_a_word_close_to_no_player_or_to_two_stays_unresolved(text: str) -> None:
+    pv = free_vote(text, ROSTER)
+    assert pv is not None and pv.target not in ROSTER and not pv.read_as
+
+
+def test_round6_a_name_close_to_two_players_is_not_guessed() -> None:
+    pv = free_vote("投豆将", ["豆浆", "豆酱", "包子"])
+    assert pv is not None and (pv.target, pv.read_as) == ("豆将", "")
+
+
+@pytest.mark.parametrize("text", ["我投降了", "投诉一下导演", "我去投资了", "别投豆酱"])
+def test_round6_real_words_and_negations_stay_no_vote(text: str) -> None:
+    assert free_vote(text, ROSTER) is None
+
+
+def test_round6_a_misspelt_labelled_target_is_void_but_named_under_a_labelled_preset() -> None:
+    pv = parse_vote_text("投票对象：糖圆\n投票理由：发言太水", players=ROSTER)
+    assert pv is not None  # the target as written: VOTE-TARGET voids it, naming 汤圆
+    assert (pv.target, pv.alike, pv.format_error) == ("糖圆", "汤圆", None)
+    free = free_vote("投票对象：糖圆\n投票理由：发言太水", ROSTER)
+    assert free is not None and (free.target, free.format_error) == ("汤圆", None)
+    # the voter's own words and blanks are not read by sound
+    mine = parse_vote_text("投票对象：自己\n投票理由：x", players=ROSTER)
+    assert mine is not None and not mine.read_as
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("懒得分析了 弃", "弃权", False),
+        ("如果我被投死了，记得我是好人。票就不投了，弃", "弃权", False),
+        ("南瓜决定投一个看起来最像杀手的人：冬瓜。不好意思了兄弟", "冬瓜", False),
+        ("我现在把票从番茄改到冬瓜，原因是番茄刚刚的解释我接受了。", "冬瓜", True),
+        ("本人申明：我之前在23楼的投票作废，现投汤圆。", "汤圆", True),
+        ("我投豆浆哈，她打字我眼睛都花了，开玩笑的，主要是她站边太飘", "豆浆", False),
+    ],
+)
+def test_round6_abstentions_descriptions_and_changes_in_words(
+    text: str, target: str, change: bool
+) -> None:
+    pv = free_vote(text, ROSTER)
+    assert pv is not None, text
+    assert (pv.target, pv.change, pv.format_error) == (target, change, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "请问法官，弃权票要写理由吗？",  # a question about abstaining
+        "你们别嫌弃我",  # 弃 inside another word
+        "弃疗了",
+        "要不要弃？",
+        "如果要投一个最像杀手的人：冬瓜？",
+        "别把票从番茄改到冬瓜",
+        "他把票从番茄改到冬瓜了",  # a report
+        "大家都去投番茄嘛，票不要分散了",  # advice to others
+        "投冬瓜。\n\n算了不投了，我想想",  # taken back in the same post
+        "包子吃我一票——开玩笑的",
+    ],
+)
+def test_round6_look_alikes_of_abstentions_changes_and_taken_back_votes(text: str) -> None:
+    assert free_vote(text, ROSTER) is None
+
+
+@pytest.mark.parametrize(
+    ("preset_free", "text"),
+    [
+        (False, "投票对象：冬瓜\n投票理由：冬瓜说我是狼\n\n以上作废，我还没想好"),
+        (False, "投票对象：南瓜\n投票理由：因为我帅——\n\n开玩笑的，别当真，我正式票等会儿发"),
+        (True, "投冬瓜。\n\n算了不投了，我想想"),
+    ],
+)
+def test_round6_a_vote_taken_back_on_a_later_line_is_no_attempt(
+    preset_free: bool, text: str
+) -> None:
+    lines = tuple(text.split("\n"))
+    st = settings_for("killbar7" if preset_free else "rabbit030")
+    assert read_vote_text(text.replace("\n", " "), lines, st, ROSTER) is None
+    # the same vote with its reason only joking, then confirmed, stands
+    kept = "投票对象：南瓜\n投票理由：因为我帅\n\n开玩笑的，主要是他站边太飘"
+    pv = read_vote_text(kept.replace("\n", " "), tuple(kept.split("\n")), st, ROSTER)
+    assert pv is not None and pv.target == "南瓜"
+
+
+def settings_for(preset: str) -> VoteSettings:
+    rs = load_ruleset(preset)
+    return vote_settings(rs.resolved, rs.settings)
+
+
+@pytest.mark.parametrize(
+    ("text", "player"),
+    [
+        ("【导演代投】\n代投人：烧卖\n投票对象：弃权\n投票理由：委托弃权", "烧卖"),
+        ("代投改票｜汤圆\n改票对象：冬瓜\n改票理由：汤圆委托", "汤圆"),
+        ("代投/饺子\n投票对象：包子\n投票理由：x", "饺子"),
+    ],
+)
+def test_round6_director_proxy_headers(text: str, player: str) -> None:
+    found = proxy_player(text, ROSTER)
+    assert found is not None and found[0] == player
+    assert text[found[1] :].startswith(("投票对象", "改票对象"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "【导演公告】\n代投人：请私信导演\n投票对象：弃权",  # no player named
+        "烧卖｜汤圆\n投票对象：冬瓜",  # names, no 代投
+    ],
+)
+def test_round6_no_proxy_from_a_header_naming_no_player(text: str) -> None:
+    assert proxy_player(text, ROSTER) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("先投个番茄，等哈再看情况改不改", "番茄"),  # a change left open, the vote cast
+        ("投冬瓜，不對，是南瓜，打錯了。", "南瓜"),  # a slip corrected
+        ("我不是說了嗎，票給南瓜，南瓜。", "南瓜"),  # the name said twice is one target
+        ("我要是杀手我就投自己了，所以我不投自己，我投包子", "包子"),  # 所以 ends the condition
+        ("我投自己。反正你們都懷疑我。", "自己"),  # the voter (the tally resolves it)
+    ],
+)
+def test_round6_more_votes_in_words(text: str, target: str) -> None:
+    pv = free_vote(text, ROSTER)
+    assert pv is not None, text
+    assert (pv.target, pv.format_error) == (target, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("投票：饺子、包子\n这俩肯定有一个杀手", "一帖中有多个投票对象"),
+        ("投冬瓜，不对吗，是南瓜？", None),  # a question: the first vote stands
+    ],
+)
+def test_round6_two_names_listed_and_a_questioned_correction(text: str, problem: str) -> None:
+    pv = free_vote(text.replace("\n", " "), ROSTER)
+    assert pv is not None and pv.format_error == problem
+    if problem is None:
+        assert pv.target == "冬瓜"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我投包子，等会儿再看情况",  # the vote itself put off
+        "我要是杀手我就投自己了",  # a condition with no conclusion
+        "投你自己吧",
+        "别投自己",
+        "投自己人算什么本事",  # 自己人: a side, not the voter
+        "导演，俺明儿坐火车，帮俺代投番茄",  # a request for 代投 (俺 = 我)
+    ],
+)
+def test_round6_look_alikes_stay_no_vote(text: str) -> None:
+    assert free_vote(text, ROSTER) is None
+
+
+def test_round6_a_labelled_target_of_two_names_joined_by_or_is_no_player() -> None:
+    pv = parse_vote_text("投票对象：饺子 or 包子\n投票理由：随便", players=ROSTER)
+    assert pv is not None and pv.target not in ROSTER
+    one = parse_vote_text("投票对象：饺子 投票理由：还是包子和馄饨吵得凶", players=ROSTER)
+    assert one is not None and one.target == "饺子"
+
+
+def test_round6_following_the_post_above_is_an_unresolved_attempt() -> None:
+    pv = free_vote("票跟楼上 +1", ROSTER)
+    assert pv is not None and pv.target == ""
+    assert free_vote("我跟楼上想的一样，再看看", ROSTER) is None
+
+
+def test_round6_the_voters_own_name_as_subject_is_his_vote() -> None:
+    """南瓜投冬瓜 in 南瓜's own post is his vote in the third person; in anyone else's post, or
+    with no voter known, a report of 南瓜's vote; a recap of two votes is a count even by one
+    of the two."""
+    text = "南瓜投冬瓜，瓜瓜相残，不好意思了兄弟"
+    mine = free_vote(text, ROSTER, (), "南瓜")
+    assert mine is not None and mine.target == "冬瓜"
+    assert free_vote(text, ROSTER, (), "饺子") is None
+    assert free_vote(text, ROSTER) is None
+    assert free_vote("饺子投馄饨，包子投饺子", ROSTER, (), "饺子") is None
+    st = settings_for("killbar7")
+    pv = read_vote_text(text, (text,), st, ROSTER, voter="南瓜")
+    assert pv is not None and pv.target == "冬瓜"

@@ -945,3 +945,23 @@ def test_votes_now_counts_only_what_was_posted_by_then(sample_game: Path) -> Non
         app, ["votes", str(sample_game), "--day", "2", "-f", "bbcode", "--now", now]
     )
     assert "尚未关门，暂计" in res.stdout and "春卷" not in res.stdout.split("\n")[1]
+
+
+def test_killbar7_a_target_read_by_sound_counts_with_a_note(tmp_path: Path) -> None:
+    """Under 版杀7's free format 投豆酱 is a clear vote for 豆浆 (DESIGN §8 音近), and the ballot
+    tells the director how it was read; a labelled preset keeps 投票对象：糖圆 void, naming
+    汤圆 (VOTE-TARGET)."""
+    posts = [
+        {"author": "饺子", "tid": 12, "at": at(1, 10), "message": "投豆酱，他昨天的逻辑不对劲"},
+        {"author": "包子", "tid": 12, "at": at(1, 10, 1), "message": "投包子和饺子"},
+    ]
+    book = book_of(tmp_path / "a", "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    (b,) = [b for b in book.days[1].ballots if b.voter == "饺子"]
+    assert (b.target, b.valid) == ("豆浆", True)
+    assert "“豆酱”不是玩家，按音近读作 豆浆" in b.note
+    (other,) = [b for b in book.days[1].ballots if b.voter == "包子"]
+    assert "按" not in other.note
+    labelled = [vote("馄饨", 1, at(1, 10), "糖圆")]
+    m107 = book_of(tmp_path / "b", "m107", "", labelled)
+    (v,) = m107.days[1].ballots
+    assert v.valid is False and v.suggestion == "汤圆" and "按" not in v.note
