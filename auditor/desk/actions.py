@@ -83,7 +83,7 @@ def _records_key(game: Game, store: Store) -> tuple[object, ...]:
         id(game),
         _mtime(game.path),
         store.report_marks(),
-        tuple(sorted(store.check_state().items())),
+        store.check_state_mark(),
         int(time.time() // RECORDS_SECONDS),
     )
 

@@ -22,7 +22,6 @@ warning.  Every discovered item keeps its source (the title's tid, or the pid).
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -33,9 +32,7 @@ from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, PhaseSpec, ThreadKind, ThreadSpec
 from auditor.game.state import (
-    DISMISSED,
     Unread,
-    dismissals,
     night_problems,
     no_result_times,
     thread_problems,
@@ -45,8 +42,6 @@ from auditor.game.structure import schedule_for
 from auditor.game.titles import classify, match_tag
 from auditor.game.when import find_points, find_ranges
 from auditor.models import Post
-
-BOARD_STATE = "board_threads"  # check_state key: the board list as last crawled (JSON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +121,8 @@ class TitledThread:
 
 def board_threads(store: object) -> list[TitledThread]:
     """The board list from the last crawl plus every thread the store has a title for."""
-    state = store.check_state()  # type: ignore[attr-defined]
     out: dict[int, TitledThread] = {}
-    for item in json.loads(state.get(BOARD_STATE, "[]")):
+    for item in store.state.board_threads:  # type: ignore[attr-defined]
         out[int(item["tid"])] = TitledThread(
             int(item["tid"]), str(item["subject"]), item.get("author")
         )
@@ -921,8 +915,7 @@ def _never_silent(
         if p.tid == ph.vote_thread and p.first and p.pid is not None
     }
     disc.read -= disc.unplaced  # a day read from a post leaves its unread clause listed
-    values = store.state_values(DISMISSED)  # type: ignore[attr-defined]
-    disc.dismissed = dismissals(values)
+    disc.dismissed = store.state.dismissed  # type: ignore[attr-defined]
     disc.unread = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
     disc.problems = thread_problems(
         game, threads, days, disc.subjects, disc.unclassified

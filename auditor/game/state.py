@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from auditor.models import Post
 
 STATE_EXIT = STATE_INCOMPLETE_EXIT  # the game's state is incomplete (problems, posts not read)
-DISMISSED = "dismissed:"  # check-state key prefix: pid -> the signed 不是公告
 
 _QUIET_NIGHT = re.compile(
     r"平安夜|平安|无人死亡|没有人死亡|无人出局|没有人出局|无人被杀|无人阵亡|没有死者"
@@ -69,20 +68,6 @@ class Unread:
 
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def dismissals(values: Mapping[str, str]) -> dict[int, dict[str, str]]:
-    """The store's ``dismissed:<pid>`` entries as pid -> {by, at, note, digest}."""
-    out: dict[int, dict[str, str]] = {}
-    for key, raw in values.items():
-        try:
-            pid = int(key.removeprefix(DISMISSED))
-            value = json.loads(raw)
-        except ValueError:
-            continue
-        if isinstance(value, dict):
-            out[pid] = {str(k): str(v) for k, v in value.items()}
-    return out
 
 
 def _text(p: Post) -> str:

@@ -68,7 +68,7 @@ def _create_store(path: Path) -> None:
                 leftover.unlink(missing_ok=True)
 
 
-#: The check-state key of the store's id (:meth:`~auditor.store.state.CheckState.store_id`).
+#: The check-state key of the store's id (:meth:`~auditor.store.state.Checks.store_id`).
 STORE_ID = "store_id"
 
 
