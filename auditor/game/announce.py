@@ -662,6 +662,7 @@ class _Sentence:
         nxt = self.p.names(following) if _only_names(self.p, following) else []
         out: list[Announced] = []
         out += self._eliminated(c, names, nxt)
+        out += self._bracketed(c, names)
         out += self._sheriff(c, names, nxt)
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
         out += self._simple(EventType.PIPED, c, names, _PIPED_SUBJECT, self.p._piped_object, nxt)
@@ -758,6 +759,25 @@ class _Sentence:
         # in the order the clause names them (被投出：汤圆 殉情：春卷 — the shot, the lover
         # after the death they follow)
         return sorted(out, key=lambda a: c.find(a.player))
+
+    def _bracketed(self, c: str, names: list[_Name]) -> list[Announced]:
+        """A name whose own bracket says it went out (💔 南瓜（殉情）, 冬瓜（投票出局）：…, 2. 南瓜
+        （殉情，无遗言权））: that elimination, with the bracket's how (已出局 is a state)."""
+        out: list[Announced] = []
+        for n in names:
+            inside = n.bracket[1:-1]
+            for cause, pattern in _ELIM_RE:
+                m = pattern.search(inside)
+                if (
+                    m is None
+                    or _STATE_BEFORE.search(inside[: m.start()])
+                    or _NEGATION.search(inside[: m.start()])
+                ):
+                    continue
+                how = _cause_in(inside) or cause
+                out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
+                break
+        return out
 
     def _offset_of(self, c: str, n: _Name) -> int:
         """An elimination's day offset: its name's bracket's (杏仁（红牌罚下，昨日结算时判罚）),

@@ -266,6 +266,10 @@ def test_times_with_the_words_apart() -> None:
         ("游戏结束，狼胜。", [("game_over", "", None, "狼", 0)]),
         ("完。杀手胜。", [("game_over", "", None, "杀手", 0)]),
         ("胜负未分，明天继续。", []),
+        # a name's own bracket that says it went out
+        ("☀️Day 5☀️\n💔 芒果（殉情）", [("eliminated", "芒果", "suicide", None, 0)]),
+        ("第三日遗言\n冬瓜（投票出局）：我是村民。", [("eliminated", "冬瓜", "vote", None, 0)]),
+        ("第二日投票：芒果 0票（已出局），番茄 3", []),
         ("游戏结束\n胜利阵营：村民阵营", [("game_over", "", None, "村民阵营", 0)]),
         ("感谢大家！本场『大楼』到此结束，村民阵营惜败。", [("game_over", "", None, None, 0)]),
         ("昨天（周日）那个加速是昨天的事，今天不加速。", [("accelerated", "", None, None, -1)]),
