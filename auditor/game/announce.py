@@ -385,10 +385,14 @@ class Patterns:
             ),
             re.compile(
                 rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:临时)?\s*"
-                rf"(?:接替|顶替|替补|代替|替换)(?!\s*(?:{one}))"
+                rf"(?:接替|顶替|替补|代替|替换|顶)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
             re.compile(rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"),
+            # 瓜子回来了，蚕豆把签位还给他: the substitute gives the place back
+            re.compile(
+                rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*把\s*(?:签位|位置|账号|号)\s*还给"
+            ),
         ]
 
     # ------------------------------------------------------------------ names in a clause
@@ -613,6 +617,7 @@ class _Sentence:
         first = p.names(self.text)
         self.topic = first[0].player if first else None
         self.carried = topic if not first else None
+        self.previous = topic  # the sentence before's subject (他 / 她 is that player)
         self.known = self.carried  # the subject so far: a name in an earlier clause
         self.known_all: list[str] = []  # ... with the names joined to it (包子、番茄两人)
         self.unplaced: list[str] = []
@@ -915,11 +920,18 @@ class _Sentence:
             out.append(self._item(Notice.GAME_OVER, "", None, t, value=winner))
         return out
 
+    def _subject(self) -> str | None:
+        """Whom the sentence is about: 他 / 她 the sentence before's subject (由替补 X 临时顶他
+        的签位), else its own first name or the one carried."""
+        if self.previous and re.search(r"[他她](?:的|$)", self.text):
+            return self.previous
+        return self.topic or self.carried
+
     def _substitutes(self) -> list[Announced]:
         same = bool(_SAME_ACCOUNT.search(self.text))
         return [
             self._item(EventType.SUBSTITUTE, who, None, span, value=new, same_account=same)
-            for who, new, span in self.p.substitutes(self.text, self.topic or self.carried)
+            for who, new, span in self.p.substitutes(self.text, self._subject())
         ]
 
 

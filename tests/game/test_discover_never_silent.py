@@ -266,6 +266,12 @@ def test_times_with_the_words_apart() -> None:
         ("游戏结束，狼胜。", [("game_over", "", None, "狼", 0)]),
         ("完。杀手胜。", [("game_over", "", None, "杀手", 0)]),
         ("胜负未分，明天继续。", []),
+        # a substitute told as a story, and the place given back
+        (
+            "芒果家里有事。从现在起由替补 苦瓜 临时顶他的签位。",
+            [("substitute", "芒果", None, "苦瓜", 0)],
+        ),
+        ("芒果回来了，苦瓜把签位还给他。", [("substitute", "苦瓜", None, "芒果", 0)]),
         # a name's own bracket that says it went out
         ("☀️Day 5☀️\n💔 芒果（殉情）", [("eliminated", "芒果", "suicide", None, 0)]),
         ("第三日遗言\n冬瓜（投票出局）：我是村民。", [("eliminated", "冬瓜", "vote", None, 0)]),
