@@ -9,6 +9,8 @@ keeps the post listed though another line was read.  R3: a word that promises a 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from auditor.game.announce import Notice, Patterns, notice_word
@@ -307,3 +309,32 @@ def test_the_rule_sets_words_for_the_piped_label_the_piped_list() -> None:
     # without the rule set's words the line is not read, and it is listed
     found, unplaced = P.read("今天喵喵：芒果、番茄")
     assert found == [] and unplaced
+
+
+# --------------------------------------------------------------------------- end to end
+
+
+def test_discovery_lists_what_it_could_not_read(tmp_path: Path) -> None:
+    """Through ``auditor game --format json`` on pages the page writer renders: a day's
+    opening post whose day was read but whose line about a player was not, and a process
+    post with only a notice's word, are both listed."""
+    from tests.game.test_discover_autonomy import audit, game_json, own_style, setup
+    from tests.game.test_discover_rulesets import at
+
+    g = own_style()
+    process = next(t for t in g.threads if "进程帖" in str(t["subject"]))
+    said = g.post("老王", at(11, 22, 10), "好人阵营惜败，感谢大家。")
+    said["pid"] = int(process["tid"]) * 100 + len(process["post"])  # type: ignore[call-overload, arg-type]
+    process["post"].append(said)  # type: ignore[attr-defined]
+    day2 = next(t for t in g.threads if "第二天讨论帖" in str(t["subject"]))
+    day2["post"][0]["message"] = "第二日开始，今晚22点关帖\n昨晚冬瓜被狼叼进了树林。"  # type: ignore[index]
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    data = game_json(minimal)
+    why = {u["text"].splitlines()[0]: u["why"] for u in data["unread"]}
+    assert why.get("好人阵营惜败，感谢大家。") == "写了「败」", why
+    assert why.get("第二日开始，今晚22点关帖") == "提到玩家 冬瓜", why
+    # the day was still read from it
+    days = {it["value"]["number"]: it for it in data["items"] if it["kind"] == "day"}
+    assert days[2]["value"]["closes"] == "2026-11-22T22:00:00+08:00"
+    assert days[2]["fields"]["closes"]["status"] == "stated"
