@@ -131,18 +131,8 @@ def current(game: Game, store: Store) -> Game:
     if not game.discovers:
         return game
     from auditor.game.discover import discover
-    from auditor.rules.engine import ruleset_for
 
-    return discover(game, store, piped_words(ruleset_for(game)))
-
-
-def piped_words(ruleset: RuleSet) -> tuple[str, ...]:
-    """The words a piped player may say under the rule set (PIPED-SPEECH ``words``): a
-    director may head the piped list with them (今天喵喵：…, 咪啪组：…)."""
-    try:
-        return tuple(ruleset.resolved("PIPED-SPEECH").get("words", ()))
-    except KeyError:
-        return ()
+    return discover(game, store)
 
 
 @contextmanager

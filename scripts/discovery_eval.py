@@ -49,12 +49,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from auditor.game.announce import Announced, Notice, Patterns  # noqa: E402
+from auditor.game.discover import piped_words  # noqa: E402
 from auditor.game.gamefile import EventType  # noqa: E402
 from auditor.game.state import why_listed  # noqa: E402
 from auditor.game.titles import classify  # noqa: E402
 from auditor.game.when import find_points, find_ranges  # noqa: E402
-from auditor.pipeline import piped_words  # noqa: E402
-from auditor.rules.ruleset import load_ruleset  # noqa: E402
 from auditor.rulesets import names as ruleset_names  # noqa: E402
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -305,7 +304,7 @@ def _patterns(preset: str) -> Patterns:
     """The grammar for the cast under the preset (its words for the piped, as discovery has
     them from the rule set)."""
     if preset not in _PATTERNS:
-        words = piped_words(load_ruleset(preset)) if preset in ruleset_names() else ()
+        words = piped_words(preset, {}) if preset in ruleset_names() else ()
         _PATTERNS[preset] = Patterns(PLAYERS, piped_words=words)
     return _PATTERNS[preset]
 

@@ -23,8 +23,9 @@ warning.  Every discovered item keeps its source (the title's tid, or the pid).
 from __future__ import annotations
 
 import re
+import tomllib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
 
@@ -42,6 +43,7 @@ from auditor.game.structure import schedule_for
 from auditor.game.titles import classify, match_tag
 from auditor.game.when import find_points, find_ranges
 from auditor.models import Post
+from auditor.rulesets import preset_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -847,15 +849,13 @@ def acceleration_proposals(
 # --------------------------------------------------------------------------- the whole game
 
 
-def discover(game: Game, store: object, piped_words: tuple[str, ...] = ()) -> Game:
+def discover(game: Game, store: object) -> Game:
     """The game with its discovered threads, days and events (``game.discovery`` says
-    what came from where).  A game file without ``forum.board`` is returned unchanged.
-    ``piped_words``: the words the rule set lets a piped player say (PIPED-SPEECH), which a
-    director may use as the piped list's label (今天喵喵：…)."""
+    what came from where).  A game file without ``forum.board`` is returned unchanged."""
     if not game.discovers:
         return game
     game = _file_game(game)
-    disc = Discovery(base=game, piped_words=piped_words)
+    disc = Discovery(base=game, piped_words=piped_words(game.ruleset, game.rules))
     titled = board_threads(store)
     threads = discover_threads(game, titled, disc)
     subjects = {t.tid: t.subject for t in titled}
@@ -931,6 +931,28 @@ def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:
     disc = Discovery(base=game)
     threads = discover_threads(game, titled, disc)
     return replace(game, threads=tuple(threads), discovery=disc)
+
+
+def piped_words(ruleset: str, rules: Mapping[str, object]) -> tuple[str, ...]:
+    """The words a piped player may say (PIPED-SPEECH ``words``: the game file's, else its
+    preset's or the one it extends), read from the files without loading a rule: a director
+    may head the piped list with them (今天喵喵：…, 咪啪组：…)."""
+    own = rules.get("PIPED-SPEECH")
+    if isinstance(own, Mapping) and "words" in own:
+        return tuple(str(w) for w in own["words"])
+    seen: set[str] = set()
+    name: str | None = ruleset
+    while name and name not in seen:
+        seen.add(name)
+        try:
+            data = tomllib.loads(preset_text(name))
+        except (OSError, tomllib.TOMLDecodeError):
+            return ()
+        words = data.get("rules", {}).get("PIPED-SPEECH", {}).get("words")
+        if words:
+            return tuple(str(w) for w in words)
+        name = data.get("ruleset", {}).get("extends")
+    return ()
 
 
 def _file_game(game: Game) -> Game:

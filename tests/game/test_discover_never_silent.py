@@ -296,12 +296,14 @@ def test_labels_arrows_and_short_winners(text: str, expected: list[tuple[object,
 
 
 def test_the_rule_sets_words_for_the_piped_label_the_piped_list() -> None:
-    from auditor.pipeline import piped_words
+    from auditor.game.discover import piped_words
     from auditor.rules.ruleset import load_ruleset
 
-    assert "咪啪" in piped_words(load_ruleset("m39"))
-    words = piped_words(load_ruleset("rabbit030"))  # the rule's default: 喵, 汪
-    assert "喵" in words
+    assert "咪啪" in piped_words("m39", {})
+    words = piped_words("rabbit030", {})  # 喵喵，汪汪 as the preset's cited source says
+    assert words == tuple(load_ruleset("rabbit030").resolved("PIPED-SPEECH")["words"])
+    assert piped_words("m107", {}) == ()
+    assert piped_words("m39", {"PIPED-SPEECH": {"words": ["嘘"]}}) == ("嘘",)  # the game's own
     cat = Patterns(PLAYERS, piped_words=words)
     for text in ("今天喵喵：芒果、番茄", "继续喵喵的：芒果、番茄"):
         assert sorted(a.player for a in cat.read(text)[0]) == ["番茄", "芒果"], text
