@@ -474,10 +474,10 @@ class Patterns:
     def _eventful(self, line: str, covered: set[str | None]) -> bool:
         """A line that names a player no item of it is about, beside a word of the game's
         events or a notice's (a story's 没有回家, a shorthand's 松果 out, a preset's own
-        今天喵喵：…): what it says should have become an item.  Not a line of requests (申请加速的有：…), of the living (存活：…), a
-        supposition, nor a name that acts, that a correction says was wrong, that a count
-        follows (番茄 4 票, 南瓜 4（含警长2）), or that sits in a bracket beside what the line
-        did announce."""
+        今天喵喵：…): what it says should have become an item.  Not a line of requests
+        (申请加速的有：…), of the living (存活：…), a supposition, nor a name that acts, that
+        a correction says was wrong, that a count follows (番茄 4 票, 南瓜 4（含警长2）), or
+        that sits in a bracket beside what the line did announce."""
         if _SUPPOSE.search(line) or re.search(r"申请|存活|在场", line):
             return False
         inside = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
