@@ -60,6 +60,14 @@ from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
 from auditor.rules.lexicon import DEFAULT_DIR, Category, Entry, Lexicon, load, tables
+from auditor.rules.sounds import (
+    SOUND_BASE,
+    SOUND_SPAN,
+    heard,
+    sound_pattern,
+    sound_table,
+    trigger_spellings,
+)
 from auditor.store.wordfreq import WordFreqFile
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -674,6 +682,15 @@ def _compose(*tables: dict[int, str]) -> dict[int, str]:
         if s != chr(cp):
             out[cp] = s
     return out
+
+
+@lru_cache(maxsize=8)
+def _sound_tables(
+    pairs: tuple[tuple[str, str], ...],
+) -> tuple[dict[int, str], dict[str, frozenset[str]]]:
+    """:func:`auditor.rules.sounds.sound_table` over the pinyin table and the confusion
+    pairs (the loose sound copy a sentence pattern is also tried on)."""
+    return sound_table(_pinyin_table(), pairs)
 
 
 @lru_cache(maxsize=8)
@@ -1323,6 +1340,8 @@ class Matcher(_Deferred):
             "reading_traps",
             "near",
             "patterns",
+            "sound_patterns",
+            "sound_codes",
             "exceptions",
             "_longest_exception",
             "entry_pinyin",
@@ -1354,6 +1373,11 @@ class Matcher(_Deferred):
         self.py_ac: Any = _Automaton()  # syllable codes, one per character
         self.typed_ac: Any = _Automaton()  # plain pinyin: typed and mixed (dao演)
         self.patterns: dict[int, str] = {}  # compiled on first use (a cached matcher loads fast)
+        # a pattern's loose sound copy (auditor.rules.sounds), tried where the pinyin
+        # automaton heard one of its trigger words and the pattern itself found nothing
+        self.sound_patterns: dict[int, str] = {}
+        self.sound_codes: dict[str, str] = {}  # a syllable's code → its loose syllable's
+        self._pattern_chars: dict[int, frozenset[str]] = {}
         self._regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
         self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
@@ -1412,11 +1436,11 @@ class Matcher(_Deferred):
                 # Tried only where a lexicon keyword (``anchor``) and a word the pattern
                 # itself requires (``required``) both occur: each alone may be common
                 # (没, 为什么), together they are rare, and no match is lost.
-                # The keywords are checked with ``in`` once a required word occurred (they
-                # are often common: their hits alone would cost more than the check).
-                # Per top-level branch, the rarest required set triggers (``required``)
-                # and the branch's other required sets must occur too (``conjuncts``).
+                # The keywords are checked with ``in`` once a required word occurred (often
+                # common words).  Per top-level branch, the rarest required set triggers
+                # (``required``), the others must occur too (``conjuncts``).
                 branches = branch_requirements(e.regex, self._frequencies())
+                self._add_sound(i, e, branches)
                 if branches is None:
                     for a in e.anchors:
                         self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
@@ -1465,6 +1489,29 @@ class Matcher(_Deferred):
                 self.entry_pinyin[i] = readings
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
+
+    def _add_sound(self, i: int, e: Entry, branches: list[list[set[str]]] | None) -> None:
+        """The loose sound copy of pattern ``i`` and its triggers in the pinyin automaton:
+        each word of a branch's trigger set (its anchors, without sets), as heard."""
+        if e.regex is None or not self.cats[e.category].pinyin:
+            return
+        table, members = _sound_tables(self.confusion)
+        pattern = sound_pattern(e.regex, table)
+        if pattern is None:
+            return
+        self.sound_patterns[i] = pattern
+        if not self.sound_codes:
+            codes = _syllable_codes()
+            self.sound_codes = {
+                codes[py]: table[cp] for cp, py in self.py_table.items() if cp in table
+            }
+        words = [(b, sets[0]) for b, sets in enumerate(branches)] if branches else [(-1, e.anchors)]
+        for b, group in words:
+            for word in sorted(group):
+                for syl in trigger_spellings(self.norm.key(word), table, members):
+                    code = render_key(syl)
+                    if code is not None:
+                        self.py_ac.add(code, _Key(i, "", "sound", py=code, branch=b))
 
     def _add_near(
         self, i: int, form: str, cat: Category, spellings: tuple[tuple[str, ...], ...]
@@ -1858,6 +1905,8 @@ class Matcher(_Deferred):
         """:meth:`find_all`'s first look at a pinyin-automaton hit ending at ``end`` of the
         batch: rejected by its piece alone (:meth:`_settled`) or, a short near sound, by
         the few characters around it (:meth:`_short_near_off_word`)?"""
+        if key.kind == "sound":
+            return False  # (a pattern's sound trigger: the pattern decides, in _collect)
         s = end + 1 - len(key.py)
         return self._settled(key, fast[s : end + 1]) or self._short_near_off_word(
             key, fast, s, end + 1
@@ -2178,6 +2227,7 @@ class Matcher(_Deferred):
         for i in self.always:
             if categories is None or self.entries[i].category in categories:
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))
+        found.extend((m, True) for m in self._heard(py_hits, found, text, norm, idx, categories))
         for table, hits in py_hits:
             found.extend((m, False) for m in self._pinyin(hits, table, text, norm, idx, categories))
         return found
@@ -2417,6 +2467,88 @@ class Matcher(_Deferred):
                 e.category, e.label, e.term, os_, oe, original, tuple(how), e.note, e.source
             )
 
+    def _heard(
+        self,
+        py_hits: Iterable[tuple[dict[int, str], Iterable[tuple[int, list[_Key]]]]],
+        found: list[tuple[PhraseMatch, bool]],
+        text: str,
+        norm: str,
+        idx: Sequence[int],
+        categories: Collection[str] | None,
+    ) -> list[PhraseMatch]:
+        """The patterns whose trigger word the pinyin automaton heard, tried on the text's
+        loose sound copy (:mod:`auditor.rules.sounds`) where the pattern itself found
+        nothing: 拿命当保 (担保), 我场组 (场助), 以我的扔格担保 (人格)."""
+        heard = {
+            k.entry
+            for table, hits in py_hits
+            if table is self.py_render
+            for _end, keys in hits
+            for k in keys
+            if k.kind == "sound"
+        }
+        if not heard:
+            return []
+        seen = {m.source for m, pattern in found if pattern}
+        copy = ""
+        out: list[PhraseMatch] = []
+        for i in sorted(heard):
+            e = self.entries[i]
+            if (categories is not None and e.category not in categories) or e.source in seen:
+                continue
+            rx = self._regexes.get(-1 - i)
+            if rx is None:
+                rx = self._regexes[-1 - i] = re.compile(self.sound_patterns[i])
+            copy = copy or norm.translate(self._sound_copy_table())
+            for m in rx.finditer(copy):
+                if not self._heard_holds(i, norm, m.start(), m.end()):
+                    continue
+                os_, oe = self._span(text, idx, m.start(), m.end())
+                original = text[os_:oe]
+                how = ("句式", "音近", *self.norm.how(original))
+                out.append(
+                    PhraseMatch(
+                        e.category, e.label, e.term, os_, oe, original, how, e.note, e.source
+                    )
+                )
+        return out
+
+    def _sound_copy_table(self) -> dict[int, str]:
+        """The table of :func:`auditor.rules.sounds.sound_table` (what the patterns were
+        translated with), made from the pickled syllable rendering: a cached matcher
+        does not import pypinyin for it."""
+        got: dict[int, str] | None = self._lists.get("sound")
+        if got is None:
+            codes = self.sound_codes
+            got = dict.fromkeys(range(SOUND_BASE, SOUND_BASE + SOUND_SPAN), "\x01")
+            got.update(
+                (cp, codes[c]) for cp, c in self.py_render.items() if c in codes and heard(cp)
+            )
+            self._lists["sound"] = got
+        return got
+
+    def _heard_holds(self, i: int, norm: str, s: int, t: int) -> bool:
+        """Is the sound-copy match ``norm[s:t]`` of pattern ``i`` a cloaked one?  At least
+        three characters, of which one in three at most (and at least one) is no
+        character of the pattern — a sound-alike —, and no sound-alike makes a word of the
+        dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了: words of their own).  Not an
+        exception of the entry."""
+        if t - s < 3 or self._excepted(i, norm, s, t):
+            return False
+        own = self._pattern_chars.get(i)
+        if own is None:
+            own = self._pattern_chars[i] = frozenset(self.entries[i].regex or "")
+        subs = [p for p in range(s, t) if norm[p] not in own and _is_cjk(norm[p])]
+        if not subs or len(subs) > max(1, (t - s) // 3):
+            return False
+        freq = self.tokenizer().FREQ
+        return not any(
+            freq.get(w)  # (a word of jieba's dictionary, however rare: 烦死)
+            for p in subs
+            for w in (norm[max(0, p - 1) : p + 1], norm[p : p + 2])
+            if len(w) == 2 and not set(w) <= own
+        )
+
     def _pinyin(
         self,
         hits: Sequence[tuple[int, list[_Key]]],
@@ -2437,8 +2569,8 @@ class Matcher(_Deferred):
         for end_r, keys in hits:
             for key in keys:
                 e = self.entries[key.entry]
-                if categories is not None and e.category not in categories:
-                    continue
+                if key.kind == "sound" or (categories is not None and e.category not in categories):
+                    continue  # (a pattern's sound trigger: :meth:`_collect` tries the pattern)
                 rs, rt = end_r + 1 - len(key.py), end_r + 1
                 if coded:
                     s, t = rs, rt
@@ -2466,6 +2598,8 @@ class Matcher(_Deferred):
     ) -> bool:
         """Is the pinyin candidate ``key`` over ``norm[s:t]`` a match (``text``: the
         original, ``idx``: its index of each character of ``norm``)?"""
+        if key.kind == "sound":
+            return True  # (a pattern's sound trigger: the pattern decides, in _collect)
         # (posts repeat their sentences: the verdict of the candidate in the same stretch
         # of normalised text is remembered)
         reach = self._reach.get(key.entry)
