@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from auditor.rules.lexicon import load
-from auditor.rules.matcher import NUMPY_BATCH, Matcher, _pinyin_table
+from auditor.rules.matcher import NUMPY_BATCH, Matcher, _pinyin_table, default_matcher
 from auditor.rules.sounds import loose, sound_pattern, sound_table, trigger_spellings
 
 PAIRS = (("l", "n"), ("z", "zh"), ("s", "sh"), ("an", "ang"), ("h", "f"), ("v", "u"), ("r", "l"))
@@ -131,3 +131,29 @@ def test_the_runtime_copy_is_the_build_table(matcher: Matcher) -> None:
     the same table the patterns were translated with."""
     table, _ = sound_table(_pinyin_table(), matcher.confusion)
     assert matcher._sound_copy_table() == table
+
+
+# A sound-alike that is no word is often glued to its neighbours by jieba's guesses (若智到
+# is cut as one word): the boundary is read with the word it sounds like in its place, but
+# only where no dictionary word crosses its ends and no sound-alike is a word of its own.
+@pytest.mark.parametrize(
+    ("text", "category", "span"),
+    [
+        ("你的站边若智到家了", "IQ", "若智"),  # 弱智 (M107 2(1))
+        ("上次版撒我就见过你", "PASTGAME", "上次版撒"),  # 版杀 (M107 4(2))
+    ],
+)
+def test_a_sound_alike_bounded_as_the_word_it_stands_for(
+    text: str, category: str, span: str
+) -> None:
+    found = default_matcher().find(text)
+    assert [(m.category, m.text) for m in found] == [(category, span)]
+
+
+@pytest.mark.parametrize("text", ["这瓶毒是昨晚开的", "他的票理是乱投的", "你的站边弱智到家了"])
+def test_no_sound_alike_of_a_stop_word(text: str) -> None:
+    """毒是 / 理是 sound like 赌誓 / 立誓, but 是 is a word of its own (the third text: the
+    word as written, found once, as text)."""
+    found = default_matcher().find(text)
+    assert all(m.category != "OATH" for m in found)
+    assert all("音近" not in m.how for m in found)

@@ -2652,10 +2652,29 @@ class Matcher(_Deferred):
         if self._excepted(key.entry, norm, s, t):
             return _REJECTED
         cat = self.cats[self.entries[key.entry].category]
-        # A near-homophone always needs the word boundary.
-        if cjk and (cat.boundary or key.kind == "near") and not self.boundaries(norm, s, t):
+        # A near-homophone always needs the word boundary (:meth:`_on_cuts`).
+        if cjk and (cat.boundary or key.kind == "near") and not self._on_cuts(key, norm, s, t):
             return _IF_CLAUSE
         return _CONFIRMED
+
+    def _on_cuts(self, key: _Key, norm: str, s: int, t: int, /) -> bool:
+        """Does the pinyin candidate ``key`` over ``norm[s:t]`` stand on jieba's word
+        boundaries, as written or — where only words jieba guessed (HMM, no word of its
+        dictionary) cross its ends — with the lexicon spelling it sounds like in its
+        place?  (里是 inside 耻里 is no 立誓: 耻里 … are cut from the dictionary.)"""
+        lo, cuts = self._cut(norm, s, t)
+        if s - lo in cuts and t - lo in cuts:
+            return True
+        form = self.norm.key(key.form)
+        if len(form) != t - s or any(
+            c != f and c in _NEAR_SHORT_STOP for c, f in zip(norm[s:t], form, strict=True)
+        ):
+            return False  # (毒是 is no 赌誓: 是 is a word of its own, every time)
+        freq = self.tokenizer().FREQ
+        for a, b in pairwise(cuts):
+            if (a < s - lo < b or a < t - lo < b) and freq.get(norm[lo + a : lo + b]):
+                return False
+        return self.boundaries(norm[:s] + form + norm[t:], s, t)
 
 
 def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
