@@ -1959,7 +1959,17 @@ class Matcher(_Deferred):
 
     def _short_near_stopped(self, key: _Key, piece: str) -> bool:
         """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
-        holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人)."""
+        holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人); or a
+        homophone of two characters, both changed, one of them such a word (里是 is no
+        立誓: 发是 still is 发誓)."""
+        if key.kind == "pinyin":
+            form = self.norm.key(key.form)
+            return (
+                len(piece) == 2 == len(form)
+                and piece[0] != form[0]
+                and piece[1] != form[1]
+                and not _NEAR_SHORT_STOP.isdisjoint(piece)
+            )
         return (
             key.kind == "near"
             and len(piece) < NEAR_LONG_CHARS
@@ -2937,7 +2947,7 @@ _RULE_TAIL = re.compile(
 )
 # A sentence that talks about the rules: a rule, a ban, a penalty.
 _RULE_WORD = re.compile(
-    r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款"
+    r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款|八荣八耻"
     r"|算不算|会不会罚|别提|不要提|千万别"
 )
 # Whose words a quotation holds: 你那句“…”, 他刚才说的那个“…”, 规则的例子是“…”.
@@ -2962,6 +2972,14 @@ _NAMING_LIST = re.compile(
 # ... or right after it: 私下找替补也算违规, 发誓是犯规的.
 _NAMING_TAIL = re.compile(
     r"^(?:了|的话|这种话|这类话)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    # 发誓和诅咒在八荣八耻里是“耻”: acts listed, then where the rules name them
+    r"|^(?:(?:和|与|、|或|跟)[^，,。！？!?]{1,6})?(?:在|是|属于)(?:规则|八荣八耻|违规判定|判罚依据)"
+)
+# ... or anywhere in its sentence, a rule that forbids talking of it: MVP评选是赛后的事，规则说
+# 场上不讨论 (030 违规判定 1(2)).
+_RULE_FORBIDS = re.compile(
+    r"(?:规则|规定|违规判定|八荣八耻)(?:里|上|中)?(?:说|写|讲|规定|写了|写着|说了)?[^，,。！？!?]{0,4}"
+    r"(?:不讨论|不能讨论|不许讨论|不准讨论|禁止讨论|不能提|不许提|不准提|禁止提|别提|不要提|不能聊)"
 )
 # Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
 # to him: 你刚才那是发誓吧, 他这算担保了.
@@ -3040,10 +3058,19 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 规则说反对导演的判罚也算违规: the rule, stated
     if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
         return True
+    return _named_as_rule(text, s_lo, s_hi, before, after)
+
+
+def _named_as_rule(text: str, s_lo: int, s_hi: int, before: str, after: str) -> bool:
+    """In a sentence about the rules (``text[s_lo:s_hi]``), is the match between ``before``
+    and ``after`` (its clause) named as what the rules forbid?"""
     if not _RULE_WORD.search(text, s_lo, s_hi):
         return False
     return bool(
-        _NAMING_LEAD.search(before) or _NAMING_TAIL.match(after) or _NAMING_LIST.search(before)
+        _NAMING_LEAD.search(before)
+        or _NAMING_TAIL.match(after)
+        or _NAMING_LIST.search(before)
+        or _RULE_FORBIDS.search(text, s_lo, s_hi)
     )
 
 
@@ -3099,7 +3126,7 @@ def _other_sense(text: str, m: PhraseMatch) -> bool:
 # sentence that names the director or the rules and uses it as no evidence.
 _SUBSTITUTE_NOUNS = frozenset(("替补", "替补玩家", "替补上", "替补进来"))
 _ANNOUNCED_BY = re.compile(r"导演|规则|规定|公告|通知|进程帖")
-_AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|所以|肯定|一看就|怎么")
+_AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|肯定|一看就|怎么")
 
 
 def _substitute_as_announced(text: str, m: PhraseMatch, lo: int, hi: int) -> bool:

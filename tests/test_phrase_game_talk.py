@@ -1,0 +1,39 @@
+"""Game talk that names a rule, or an everyday word beside a lexicon word, is no phrase
+(issue 35, step 5); the violations next to them still are.  Written from the seeds' own
+rules (版杀7 淹死, 替补; M107 八荣八耻; 030 违规判定 1(2) 评奖 and 3(1) 与导演的对话), not
+from a test set."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.rules.matcher import default_matcher
+
+CLEAN = [
+    "按规则替补只能换一次，所以大家都准时来",  # 替补 as the rules use it
+    "发誓和诅咒在八荣八耻里都是耻，别犯",  # the acts named as rules
+    "MVP是赛后的事，规则说场上不讨论",  # an award named, the rule forbidding its talk
+    "淹死也是出局，潜水比吃黄牌还亏",  # 淹死, 版杀7's rule
+    "天冷了记得穿个马甲再出门",  # 马甲, the clothing
+    "草稿我打好了，晚点贴出来",  # 打好 sounds like 大号, a word of its own
+    "我请假两天，已经跟导演报备过了，按规则安排替补",  # 报备: procedure, no dialogue
+    "这个票型比吃黄牌还难受",  # 比吃 sounds like 碧池
+]
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_game_talk_is_no_phrase(text: str) -> None:
+    assert default_matcher().find(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("我淹死算了，别投我", "DROWN"),  # 030 7(4)
+        ("我刚刚问过导演了，规则是这样结算的", "DIRECTOR"),  # 030 3(1) example
+        ("我发誓我是好人", "OATH"),  # M107 3(1)
+        ("他就是我马甲，怎么了", "SOCKPUPPET"),  # M107 4(1)
+    ],
+)
+def test_the_violations_beside_them_stay(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
