@@ -37,3 +37,34 @@ def test_game_talk_is_no_phrase(text: str) -> None:
 )
 def test_the_violations_beside_them_stay(text: str, category: str) -> None:
     assert category in {m.category for m in default_matcher().find(text)}
+
+
+def _devset_eval():  # type: ignore[no-untyped-def]
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "devset_eval.py"
+    spec = importlib.util.spec_from_file_location("devset_eval", path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["devset_eval"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("t m d 又平票了", {"KIN"}),  # spaced letters: PHRASE-MASKED, filed under tmd's KIN
+        ("n m s l", {"KIN"}),
+        ("s b 吧你", {"IQ"}),
+        ("你就是个傻*", {"IQ"}),  # a masked character
+        ("S.B 吧你", {"IQ"}),  # what PHRASE-* reads itself: once
+        ("a b c 三个选项", set()),  # spaced letters that spell no lexicon word
+    ],
+)
+def test_the_scorer_files_a_masked_word_under_its_category(text: str, want: set[str]) -> None:
+    """lexicons/README.md "标注分歧的裁定": a spaced or masked word is PHRASE-MASKED's
+    finding, scored under the category of the word it spells."""
+    assert _devset_eval().matcher_predict()(text) == want
