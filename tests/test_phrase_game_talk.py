@@ -68,3 +68,47 @@ def test_the_scorer_files_a_masked_word_under_its_category(text: str, want: set[
     """lexicons/README.md "标注分歧的裁定": a spaced or masked word is PHRASE-MASKED's
     finding, scored under the category of the word it spells."""
     assert _devset_eval().matcher_predict()(text) == want
+
+
+# issue 35 step 3: the categories blind2 found weakest, written from the seeds' clauses
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("这局要输了锅都是女巫的", "BLAME"),  # 030 1(1)
+        ("猎人开枪打错，这个责任谁来负", "BLAME"),
+        ("今天还差两帖，灌水勿怪", "DROWN"),  # 030 6(5); 八荣八耻 灌水刷帖
+        ("刷帖中，别理我", "DROWN"),
+        ("凑个帖数先", "DROWN"),
+        ("3号你的场外是谁，说话这么老练", "ASSISTANT"),  # M107 4(4)
+        ("我用我信的佛担保他是好人", "GUARANTEE"),  # M107 3(5)
+        ("说谎就给我🟥", "GUARANTEE"),  # M107 3(6); 🟥 read as 红牌
+        ("我诅咒投我的人今晚睡不着", "CURSE"),  # M107 3(2)
+        ("你们几个走路摔死", "CURSE"),
+        ("和他共场过两次，他拿狼就爱悍跳", "PASTGAME"),  # M107 4(2)
+        ("又平票，直接破防了", "EMOTION"),  # M107 12(1)
+        ("破🛡️了", "EMOTION"),  # 🛡 read as 防
+        ("7号就是个小丑", "CHARACTER"),  # M107 2(2)
+        ("他真贱，天天踩我", "CHARACTER"),
+        ("我☀️，又是平票", "VULGAR"),  # ☀ read as 日 (M107 1(2))
+    ],
+)
+def test_weak_categories_written_from_the_seeds(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周末在家做饭，锅是铁的",
+        "他很负责任地说了一遍规则",
+        "灌水贴里可以随便聊",  # 版杀7's 灌水贴, a thread
+        "半夜还在刷帖看新闻",  # 刷帖: reading the forum
+        "雏见泽的诅咒是剧本设定",  # M39's story
+        "今天超市贱卖白菜",
+        "这招破防御了",
+        "和他共场的时候我还是新人",  # (PASTGAME, not AWARD's 不共场)
+    ],
+)
+def test_their_everyday_neighbours_are_not(text: str) -> None:
+    got = {m.category for m in default_matcher().find(text)}
+    assert got <= {"PASTGAME"} if "共场" in text else got == set()

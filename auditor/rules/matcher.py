@@ -2540,7 +2540,7 @@ class Matcher(_Deferred):
     def _heard_holds(self, i: int, norm: str, s: int, t: int) -> bool:
         """Is the sound-copy match ``norm[s:t]`` of pattern ``i`` a cloaked one?  At least
         three characters, of which one in three at most (and at least one) is no
-        character of the pattern — a sound-alike —, and no sound-alike makes a word of the
+        character of the pattern — a sound-alike, no pronoun or particle —, and none makes a word of the
         dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了: words of their own).  Not an
         exception of the entry."""
         if t - s < 3 or self._excepted(i, norm, s, t):
@@ -2551,6 +2551,8 @@ class Matcher(_Deferred):
         subs = [p for p in range(s, t) if norm[p] not in own and _is_cjk(norm[p])]
         if not subs or len(subs) > max(1, (t - s) // 3):
             return False
+        if any(norm[p] in _NEAR_SHORT_STOP for p in subs):
+            return False  # (还在刷帖 is no 再刷帖: 在 is a word of its own)
         freq = self.tokenizer().FREQ
         return not any(
             freq.get(w)  # (a word of jieba's dictionary, however rare: 烦死)
