@@ -112,3 +112,21 @@ def test_weak_categories_written_from_the_seeds(text: str, category: str) -> Non
 def test_their_everyday_neighbours_are_not(text: str) -> None:
     got = {m.category for m in default_matcher().find(text)}
     assert got <= {"PASTGAME"} if "共场" in text else got == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("这口钅呙我不背", "BLAME"),  # 锅 split (钅 + 呙)
+        ("他都这么贝占脸了，我信", "FACE"),  # 贴 split (贝 + 占)
+        ("来氵雚水氵雚水", "DROWN"),  # 灌 split
+        ("真是个白痴，票都投歪了", "IQ"),  # M107 2(1): 白痴 said of a player
+    ],
+)
+def test_split_characters_and_the_idiot_insult(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
+
+
+@pytest.mark.parametrize("text", ["他是白痴，翻牌免死了", "宝贝占了个好位置", "王里长今天值班"])
+def test_the_role_and_the_parts_in_ordinary_words(text: str) -> None:
+    assert default_matcher().find(text) == []
