@@ -2539,27 +2539,51 @@ class Matcher(_Deferred):
 
     def _heard_holds(self, i: int, norm: str, s: int, t: int) -> bool:
         """Is the sound-copy match ``norm[s:t]`` of pattern ``i`` a cloaked one?  At least
-        three characters, of which one in three at most (and at least one) is no
-        character of the pattern — a sound-alike, no pronoun or particle —, and none makes a word of the
-        dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了: words of their own).  Not an
-        exception of the entry."""
+        three characters, of which one in three at most (and at least one) is a
+        sound-alike — no character of the pattern, but the sound of one (what the
+        pattern's wildcards took is neither) —, each a real cloak (:meth:`_cloaks`).
+        Not an exception of the entry."""
         if t - s < 3 or self._excepted(i, norm, s, t):
             return False
         own = self._pattern_chars.get(i)
-        if own is None:
-            own = self._pattern_chars[i] = frozenset(self.entries[i].regex or "")
-        subs = [p for p in range(s, t) if norm[p] not in own and _is_cjk(norm[p])]
-        if not subs or len(subs) > max(1, (t - s) // 3):
-            return False
-        if any(norm[p] in _NEAR_SHORT_STOP for p in subs):
-            return False  # (还在刷帖 is no 再刷帖: 在 is a word of its own)
+        if own is None:  # (its characters, and the sounds of its CJK characters)
+            own = frozenset(self.entries[i].regex or "") | frozenset(self.sound_patterns[i])
+            self._pattern_chars[i] = own
+        table = self._sound_copy_table()
+        subs = [
+            p
+            for p in range(s, t)
+            if norm[p] not in own and _is_cjk(norm[p]) and table.get(ord(norm[p]), "") in own
+        ]
+        return (
+            bool(subs) and len(subs) <= max(1, (t - s) // 3) and self._cloaks(norm, s, t, subs, own)
+        )
+
+    def _cloaks(self, norm: str, s: int, t: int, subs: list[int], own: frozenset[str]) -> bool:
+        """Are the sound-alikes ``subs`` of a sound-copy match over ``norm[s:t]`` cloaks,
+        not words of their own: no pronoun, particle or everyday character (还在刷帖 is no
+        再刷帖, 就来玩 no 就赖), none inside a game word (判蓝牌 is no 判烂), none making a
+        word of the dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了)?"""
         freq = self.tokenizer().FREQ
+        if any(norm[p] in _NEAR_SHORT_STOP or freq.get(norm[p], 0) >= _EVERYDAY for p in subs):
+            return False
+        game = self._game_re()
+        spans = [m.span() for m in game.finditer(norm, max(0, s - 6), t + 6)] if game else []
+        if any(a <= p < b for a, b in spans for p in subs):
+            return False
         return not any(
-            freq.get(w)  # (a word of jieba's dictionary, however rare: 烦死)
+            freq.get(w)  # (however rare: 烦死)
             for p in subs
             for w in (norm[max(0, p - 1) : p + 1], norm[p : p + 2])
             if len(w) == 2 and not set(w) <= own
         )
+
+    def _game_re(self) -> re.Pattern[str] | None:
+        """:func:`_game_word_re` of the game's own words, compiled once."""
+        if "game_re" not in self._lists:
+            self._lists["game_re"] = _game_word_re(self.game_words)
+        got: re.Pattern[str] | None = self._lists["game_re"]
+        return got
 
     def _pinyin(
         self,
@@ -2709,6 +2733,10 @@ def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
 # 立誓, 狼人 not 烂人, 延时 not 淹死, 祝你 not 助理, 我查 not 我擦, 玩吧 not 王八).
 NEAR_LONG_CHARS = 3
 _NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩")
+
+# A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
+# sound-alike that cloaks a sentence pattern's character.
+_EVERYDAY = 90_000
 
 # What :meth:`Matcher._pinyin_verdict` says of a candidate.
 _REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
