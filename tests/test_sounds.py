@@ -157,3 +157,14 @@ def test_no_sound_alike_of_a_stop_word(text: str) -> None:
     found = default_matcher().find(text)
     assert all(m.category != "OATH" for m in found)
     assert all("音近" not in m.how for m in found)
+
+
+def test_everyday_and_game_words_are_no_sound_alikes() -> None:
+    m = default_matcher()
+    # 来 sounds like 赖 (都怪, 就赖): an everyday word, never a cloak
+    assert m.find("规则都没看就来玩") == []
+    # 蓝 sounds like 烂 (人品烂): inside 蓝牌, a game word
+    assert "CHARACTER" not in {x.category for x in m.find("他说的人格担保那种话要被判蓝牌")}
+    # a real cloak across the pattern's wildcard: 摔四 for 摔死 (M107 3(2))
+    found = m.find("你们几个今晚走路摔四")
+    assert [(x.category, "音近" in x.how) for x in found] == [("CURSE", True)]
