@@ -135,13 +135,15 @@ def worker(n: int, all_views: bool, out: Path) -> None:
             results.append(_plain(parse(page, CST)))
         except PageError as exc:
             results.append({"error": type(exc).__name__})
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(n):
         for page in pages:
             with contextlib.suppress(PageError):
                 parse(page, CST)
-    secs = time.perf_counter() - t0
-    out.write_text(json.dumps({"seconds": secs, "pages": len(pages), "results": results}))
+    secs, cpu = time.perf_counter() - t0, time.process_time() - c0
+    out.write_text(
+        json.dumps({"seconds": secs, "cpu": cpu, "pages": len(pages), "results": results})
+    )
 
 
 def _first_difference(a: object, b: object, where: str = "") -> str | None:
@@ -173,6 +175,7 @@ def versus(baseline: Path, n: int, rounds: int, all_views: bool) -> None:
     root = Path(__file__).resolve().parents[1]
     checkouts = {"this checkout": root, "baseline": baseline.resolve()}
     rates: dict[str, list[float]] = {name: [] for name in checkouts}
+    cpu_rates: dict[str, list[float]] = {name: [] for name in checkouts}  # pages per CPU s
     results: dict[str, list[object]] = {}
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="parse-bench-") as tmp:
@@ -186,6 +189,7 @@ def versus(baseline: Path, n: int, rounds: int, all_views: bool) -> None:
                 subprocess.run(argv, env=env, check=True, cwd=checkout)
                 got = json.loads(out.read_text())
                 rates[name].append(got["pages"] * n / got["seconds"])
+                cpu_rates[name].append(got["pages"] * n / got["cpu"])
                 results.setdefault(name, got["results"])
     load = max(load, os.getloadavg()[0])
     ours, base = results["this checkout"], results["baseline"]
@@ -202,9 +206,13 @@ def versus(baseline: Path, n: int, rounds: int, all_views: bool) -> None:
     )
     for name, v in rates.items():
         print(f"  {name:14} {med[name]:7.0f} pages/s  (min {min(v):.0f}, max {max(v):.0f})")
+    cpu = {name: statistics.median(v) for name, v in cpu_rates.items()}
+    for name, v in cpu_rates.items():
+        print(f"  {name:14} {cpu[name]:7.0f} pages per CPU s  (min {min(v):.0f}, max {max(v):.0f})")
     print(
-        f"  this checkout / the baseline: {med['this checkout'] / med['baseline']:.2f}x;"
-        f" identical results on all {len(ours)} captures"
+        f"  this checkout / the baseline: {med['this checkout'] / med['baseline']:.2f}x wall,"
+        f" {cpu['this checkout'] / cpu['baseline']:.2f}x CPU (the steadier figure on a loaded"
+        f" machine); identical results on all {len(ours)} captures"
     )
 
 

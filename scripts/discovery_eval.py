@@ -62,10 +62,37 @@ def _t(t: datetime) -> str:
     return t.astimezone(TZ).strftime("%Y-%m-%dT%H:%M")
 
 
+# A set with another cast and calendar says so in a ``set.json`` beside its files: players
+# (substitutes included), directors, and per preset the days as [opens, closes] pairs
+# (forum local time, ``YYYY-MM-DDTHH:MM``), from its README.  Without one: the first set's.
+SET_DAYS: dict[str, list[tuple[datetime, datetime]]] = {}
+
+
+def use_set(folder: Path) -> None:
+    """Take the cast and calendar of the set in ``folder`` when it names them."""
+    global PLAYERS, DIRECTORS
+    meta_file = folder / "set.json"
+    if not meta_file.is_file():
+        return
+    meta = json.loads(meta_file.read_text(encoding="utf-8"))
+    PLAYERS = list(meta["players"])
+    DIRECTORS = tuple(meta["directors"])
+    for preset, pairs in meta["calendar"].items():
+        SET_DAYS[preset] = [
+            (
+                datetime.fromisoformat(o).replace(tzinfo=TZ),
+                datetime.fromisoformat(c).replace(tzinfo=TZ),
+            )
+            for o, c in pairs
+        ]
+
+
 def calendar(preset: str, t: datetime) -> tuple[int, bool]:
     """(the day the post falls in or last closed before it, after that day's close) on the
     README's loose calendar of the preset (for process-thread posts only)."""
     d = t.astimezone(TZ)
+    if preset in SET_DAYS:
+        return _place(SET_DAYS[preset], d)
 
     def at(month: int, day: int, h: int, m: int = 0) -> datetime:
         return datetime(2026, month, day, h, m, tzinfo=TZ)
@@ -94,6 +121,10 @@ def calendar(preset: str, t: datetime) -> tuple[int, bool]:
             (at(11, 21, 0) + timedelta(days=2 * n), at(11, 22, 20) + timedelta(days=2 * n))
             for n in range(10)
         ]
+    return _place(days, d)
+
+
+def _place(days: list[tuple[datetime, datetime]], d: datetime) -> tuple[int, bool]:
     last = 1
     for i, (o, c) in enumerate(days, start=1):
         if o <= d <= c:
@@ -305,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("file", type=Path)
     ap.add_argument("--misses", action="store_true", help="list every miss and false item")
     args = ap.parse_args(argv)
+    use_set(args.file.parent)
     return score(args.file, args.misses)
 
 

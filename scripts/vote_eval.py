@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -28,7 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from auditor.forum.parse.message import extract_message, fragment  # noqa: E402
+from auditor.forum.parse.message import extract_message, fragment, struck_texts  # noqa: E402
+from auditor.models import Quote  # noqa: E402
 from auditor.rules.ruleset import load_ruleset  # noqa: E402
 from auditor.rules.votebook.book import vote_settings  # noqa: E402
 from auditor.rules.votebook.model import ABSTAIN, VoteSettings  # noqa: E402
@@ -37,6 +39,8 @@ from auditor.rules.votebook.parse import (  # noqa: E402
     normalise_name,
     proxy_player,
     read_vote_text,
+    reply_header,
+    unnamed_proxy,
 )
 from tools.writer import bbcode_to_html  # noqa: E402
 
@@ -84,23 +88,41 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     st = settings_for(preset)
     msg = extract_message(fragment(bbcode_to_html(bbcode)))
     text, lines = msg.text, msg.lines
-    start, proxy = 0, None
+    start, proxy, unnamed = 0, None, False
     if author in DIRECTORS:
         found = proxy_player(text, players)
-        if found is None:
+        at = unnamed_proxy(text, players) if found is None else None
+        if found is None and at is None:
             return Read(False, None, None, None, None)
-        proxy, start = found
-    pv = read_vote_text(text, lines, st, players, start)
+        proxy, start = found if found is not None else (None, at or 0)
+        unnamed = found is None  # 代投 naming no player: a void vote post
+    pv = read_vote_text(text, lines, st, players, start, struck_texts(msg.html))
     if pv is None:
         return Read(False, None, None, None, proxy)
     by_norm = {normalise_name(p): p for p in (*players, ABSTAIN)}
     voter = proxy or author
     by_norm.update(dict.fromkeys(SELF_WORDS, voter) if voter in players else {})
     target = by_norm.get(pv.target, "?") if pv.target else "?"
-    valid = pv.format_error is None and target != "?"
-    if pv.change and st.change_quote and not msg.quotes:
+    valid = pv.format_error is None and target != "?" and not unnamed
+    # as the judge has it (votebook.judge: a change quotes one of the voter's own earlier
+    # vote posts, a proxy vote the director's): a quote-reply of another player's post is no
+    # quote of his vote
+    own = [q for q in msg.quotes if q.author in (None, voter, author)]
+    reply = reply_header(text, msg.links)  # 回复 14# 冬瓜: answering a floor (030/M39)
+    if reply is not None and reply[1] in (voter, author):
+        own.append(Quote("", reply[1], reply[0]))
+    if pv.change and st.change_quote and not own:
         valid = False
+    mine = [q for q in own if q.author in (voter, author)]  # a quote-reply naming him
+    if not pv.change and st.format != "free" and proxy is None and _quotes_a_vote(mine):
+        # quoting his own vote and voting again: the judge sees a change in the thread, and
+        # under a labelled format one written with the vote's labels is void
+        return Read(True, target, True, False, proxy)
     return Read(True, target, pv.change, valid, proxy)
+
+
+def _quotes_a_vote(quotes: Sequence[Quote]) -> bool:
+    return any(re.search(r"(?:投票|改票)\s*对象\s*[:：]", q.text) for q in quotes)
 
 
 def compare(row: dict[str, Any], got: Read) -> dict[str, bool]:

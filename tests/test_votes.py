@@ -329,6 +329,95 @@ def test_proxy_vote_counts_for_the_player(tmp_path: Path) -> None:
     assert book.days[1].rounds[0].counts == {"包子": 1.0}
 
 
+def test_a_proxy_vote_naming_no_player_is_a_void_vote_post(tmp_path: Path) -> None:
+    # issue 37 item 2: 代投 must say whose vote it is (M107 玩家须知 9 代投必须明确指定…); a
+    # 代投 naming no one is listed as a vote post, void, and counts for no one
+    posts = [
+        {
+            "author": "导演",
+            "tid": 12,
+            "at": at(1, 20),
+            "message": "代投\n投票对象：包子\n投票理由：有人私信",
+        },
+        {"author": "导演", "tid": 12, "at": at(1, 21), "message": "代投请在截止前私信导演"},
+    ]
+    book = book_of(tmp_path, "m107", "", posts)
+    (b,) = book.days[1].ballots
+    assert (b.voter, b.proxy, b.valid) == ("导演", "导演", False)
+    assert "代投" in b.detail
+    assert book.days[1].rounds[0].counts == {}
+
+
+def test_a_struck_target_is_withdrawn(tmp_path: Path) -> None:
+    # [s]投票对象：饺子[/s] crossed out, the vote is the label left standing
+    posts = [
+        {
+            "author": "馄饨",
+            "tid": 12,
+            "at": at(1, 20),
+            "message": "[s]投票对象：饺子[/s]\n投票对象：包子\n投票理由：饺子解释过了",
+        }
+    ]
+    book = book_of(tmp_path, "m107", "", posts)
+    (b,) = book.days[1].ballots
+    assert (b.voter, b.target, b.valid) == ("馄饨", "包子", True)
+
+
+@pytest.mark.parametrize(("header", "valid"), [(True, True), (False, False)])
+def test_a_change_may_answer_the_votes_floor(tmp_path: Path, header: bool, valid: bool) -> None:
+    # 030 【改票格式】改票需回复原投票楼层: a Discuz! 回复 to the vote's floor ("回复 2# 饺子",
+    # its 2# linking the post) is the change's reference as a quote is; without it the
+    # change does not name the vote it replaces
+    head = (
+        "[b]回复 [url=forum.php?mod=redirect&goto=findpost&pid=1201&ptid=12]2#[/url] "
+        "[i]饺子[/i] [/b]\n"
+        if header
+        else ""
+    )
+    posts = [
+        vote("饺子", 1, at(1, 10), "包子", pid=1201),
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": at(1, 12),
+            "pid": 1202,
+            "message": head + "改票对象：馄饨\n改票理由：馄饨好吃",
+        },
+    ]
+    book = book_of(tmp_path, "rabbit030", "", posts)
+    change = next(b for b in book.days[1].ballots if b.pid == 1202)
+    assert change.valid is valid
+    assert change.problem == (None if valid else "unquoted_change")
+
+
+@pytest.mark.parametrize(("word", "valid"), [("改票", True), ("投票", False)])
+def test_a_change_must_be_written_with_the_change_labels(
+    tmp_path: Path, word: str, valid: bool
+) -> None:
+    # M107 改票时必须引用原投票帖，并明确说明改票对象和改票理由: quoting the vote and
+    # writing 投票对象 again is a change in the wrong format, void; the first vote stands
+    quote = (
+        "[quote][size=2][url=forum.php?mod=redirect&goto=findpost&pid=1201&ptid=12]"
+        "[color=#999999]饺子 发表于 2026-11-20 10:00[/color][/url][/size]\n"
+        "投票对象：包子\n投票理由：包子好吃[/quote]\n"
+    )
+    posts = [
+        vote("饺子", 1, at(1, 10), "包子", pid=1201),
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": at(1, 12),
+            "pid": 1202,
+            "message": quote + f"{word}对象：馄饨\n{word}理由：馄饨好吃",
+        },
+    ]
+    book = book_of(tmp_path, "m107", "", posts)
+    change = next(b for b in book.days[1].ballots if b.pid == 1202)
+    assert change.kind.value == "change" and change.valid is valid
+    assert change.problem == (None if valid else "format")
+    assert book.days[1].rounds[0].counts == ({"馄饨": 1.0} if valid else {"包子": 1.0})
+
+
 def _two_versions(before: Post, current: Post) -> Any:
     """A post's stored versions: ``before`` fetched at 12:00 on day 1 (before the close),
     ``current`` fetched after the close."""

@@ -189,7 +189,7 @@ def manual_card(
     )
 
 
-_GAME_FILE = threading.Lock()  # one confirmation at a time rewrites a game file
+GAME_FILE = threading.Lock()  # one confirmation at a time rewrites a game file
 
 
 def proposals(game: Game) -> list[dict[str, Any]]:
@@ -265,7 +265,7 @@ def confirm_many(game: Game, ids: list[str], *, by: str, reports: Path) -> tuple
     (another director confirmed it) is said and skipped; the others are confirmed."""
     said: list[str] = []
     skipped: list[str] = []
-    with _GAME_FILE:
+    with GAME_FILE:
         for ident in ids:
             with game_store(game) as store:
                 try:
@@ -296,15 +296,17 @@ def confirm_proposal(
     reports: Path,
     closes: datetime | None = None,
     fix: dict[str, object] | None = None,
+    hour: str | None = None,
 ) -> tuple[Done, Game]:
     """Confirm one proposal as it stands or corrected (:func:`pipeline.confirm`, what
     ``auditor game --confirm`` runs), signed ``by`` the signed-in director; a 延时 with the
-    new close time ``closes`` (a naive time: the game's time zone).  The game file is read
+    new close time ``closes`` (a naive time: the game's time zone); the hour a seed leaves
+    open, ``hour`` (``"22:00"``).  The game file is read
     again (it is the record now) and the report rewritten.  Returns the game as the file
     now states it."""
-    with _GAME_FILE, game_store(game) as store:
+    with GAME_FILE, game_store(game) as store:
         confirmed = pipeline.confirm(
-            game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix
+            game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix, hour=hour
         )
     fresh = pipeline.open_game(game.path)
     return done(confirmed.message, rewrite_report(fresh, reports)), fresh

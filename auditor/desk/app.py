@@ -674,6 +674,7 @@ class DeskApp:
                 reports=self.desk.reports,
                 closes=closes,
                 fix=corrections.fields_of(form),
+                hour=str(form.get("hour", "")).strip() or None,
             )
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
@@ -706,6 +707,10 @@ class DeskApp:
         self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
         self.flash(request, *_said(done, game_file=True))
         return self.back(slug, form, "#proposals")
+
+    @staticmethod
+    def said(done: actions.Done, *, game_file: bool = False) -> tuple[str, str]:
+        return _said(done, game_file=game_file)  # (for the forms in other modules)
 
     async def dismiss_post(self, request: Request) -> Response:
         return await corrections.dismiss_post(self, request)  # 不是公告
@@ -791,6 +796,7 @@ def create_app(
         Route("/g/{slug}/confirm", app.confirm_post, methods=["POST"]),
         Route("/g/{slug}/confirm-all", app.confirm_all_post, methods=["POST"]),
         Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
+        Route("/g/{slug}/add", partial(corrections.add_post, app), methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
         Route("/g/{slug}/post", partial(post_page.show, app), methods=["GET"]),

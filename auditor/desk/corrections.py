@@ -1,7 +1,8 @@
-"""The desk's forms for what discovery could not read: 不是公告 for a listed post, and the
+"""The desk's forms for what discovery could not read: 不是公告 for a listed post, the
 fields of a proposal a director corrects before confirming it (an event's type, how and
-time; a day's opens, closes, accelerated and delayed; a thread's kind) — the same calls as
-``auditor game --dismiss`` and ``--confirm``."""
+time; a day's opens, closes, accelerated and delayed; a thread's kind), and a day or an
+event the forum did not give, added — the same calls as ``auditor game --dismiss``,
+``--confirm`` and ``--add``."""
 
 from __future__ import annotations
 
@@ -47,6 +48,64 @@ async def dismiss_post(app: DeskApp, request: Request) -> Response:
         return app.back(slug, form, "#state-problems")
     app.flash(request, "ok", done.message)
     return app.back(slug, form, "#state-problems")
+
+
+def add_item(
+    game: Game, kind: str, values: Mapping[str, object], *, by: str, reports: Path
+) -> tuple[actions.Done, Game]:
+    """:func:`pipeline.add` signed by the signed-in director (the game file written at
+    once); the game read again and the report rewritten."""
+    with actions.GAME_FILE, actions.game_store(game) as store:
+        confirmed = pipeline.add(game, store, kind, values, by=by)
+    fresh = pipeline.open_game(game.path)
+    return actions.done(confirmed.message, actions.rewrite_report(fresh, reports)), fresh
+
+
+ADD_FIELDS = {  # what the add form sends, per kind (the names ``auditor game --add`` takes)
+    "day": ("day", "opens", "closes", "accelerated", "delayed"),
+    "event": ("type", "player", "how", "at"),
+}
+
+
+def add_values(kind: str, form: Mapping[str, object]) -> dict[str, object]:
+    """The values of the add form (empty fields left out: ``added`` names what is missing)."""
+    values: dict[str, object] = {}
+    for name in ADD_FIELDS.get(kind, ()):
+        raw = str(form.get(name, "")).strip()
+        if not raw:
+            continue
+        if name in ("accelerated", "delayed"):
+            values[name] = raw == "yes"
+        elif name in ("opens", "closes", "at"):
+            values[name] = actions.parse_closes(raw)
+        elif name == "day":
+            if not raw.isdecimal():
+                raise AuditorError(f"天数应当是数字：{raw}")
+            values[name] = int(raw)
+        else:
+            values[name] = raw
+    return values
+
+
+async def add_post(app: DeskApp, request: Request) -> Response:
+    """补上一天或一个事件 (the desk's ``auditor game --add``)."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    kind = str(form.get("kind", ""))
+    try:
+        values = add_values(kind, form)
+        done, fresh = await run_in_threadpool(
+            add_item, game, kind, values, by=who, reports=app.desk.reports
+        )
+    except AuditorError as exc:
+        app.flash(request, "error", str(exc))
+        return app.back(slug, form, "#add-item")
+    app.desk.games[slug] = fresh  # the game file is the record now
+    app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
+    app.flash(request, *app.said(done, game_file=True))
+    return app.back(slug, form, "#proposals")
 
 
 def fields_of(form: Mapping[str, object]) -> dict[str, object]:

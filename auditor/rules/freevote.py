@@ -27,20 +27,22 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 # (大家投, 你也投, 他们都投): the speaker is not casting this vote.
 _NEG_NEAR = re.compile(
     r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都)"
-    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给)?\s*$"
+    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把)?\s*$"
 )
 _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人)"
-    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快)*\s*(?:给)?\s*$"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快)*\s*(?:给|把)?\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
     r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
-    r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话"
+    r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|"
+    # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
+    r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
-_NOT_AFTER = re.compile(r"\s*(?:的|吗|么|嘛|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
+_NOT_AFTER = re.compile(r"\s*(?:的|吗|么|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
@@ -48,7 +50,7 @@ _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 _REASON_START = re.compile(r"(?:投票|改票)?\s*理由|因为|原因")
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
-PRONOUNS = ("他", "她", "它", "这位", "此人", "楼上", "楼下", "我自己")
+PRONOUNS = ("他", "她", "它", "你", "这位", "此人", "楼上", "楼下", "我自己")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,20 +67,44 @@ def _names_alt(players: Sequence[str]) -> str:
     return "|".join(re.escape(n) for n in names)
 
 
+# Between a name's characters: spaces or decoration (投 馄 饨, 投馄·饨).
+_NAME_GAP = r"[ \t·・•*~～_-]?"
+
+
+def _names_loose(players: Sequence[str]) -> str:
+    """The names as :func:`_names_alt`, each also matching with :data:`_NAME_GAP` between
+    its characters."""
+    names = sorted({p for p in players if p}, key=len, reverse=True)
+    return "|".join(_NAME_GAP.join(re.escape(c) for c in n) for n in names)
+
+
+def _unloosen(name: str, players: Sequence[str]) -> str:
+    """The listed name a loose match stands for (投 馄 饨 → 馄饨)."""
+    if name in players:
+        return name
+    bare = re.sub(_NAME_GAP, "", name)
+    return next((p for p in players if re.sub(_NAME_GAP, "", p) == bare), name)
+
+
 def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
-    n = _names_alt([*players, ABSTAIN])
+    n = _names_loose([*players, ABSTAIN])
     if not n:
         return []
     o = r"[【\[「『“\"（(@＠]?\s*"  # a name in brackets or quotes, or @'d: 投【番茄】
     return [
-        # 我投包子 / 投给包子 / 改投包子 / 投票给包子 / 投票：包子 / 投包子一票 / 投 弃权
+        # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
+        # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换)?(?:成)?投\s*(?:票)?\s*(?:给|向)?\s*[:：]?\s*{o}(?P<name>{n})(?:\s*一票)?"
+            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:票)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
-        # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上
+        # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
+        # 这票还是给包子 / 一票送给包子 / 我的票挂包子 / 票出包子 (vote out)
         re.compile(
             rf"(?P<chg3>票\s*(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
-            rf"|票\s*(?:投\s*)?(?:给|归)\s*{o}(?P<name>{n})|票投\s*{o}(?P<name2>{n})"
+            rf"|票\s*(?:还是|就|也|先|都)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
+            rf"|票投\s*{o}(?P<name2>{n})"
+            rf"|票\s*(?:挂|挂在|落在|放在|押在|押)\s*{o}(?P<name19>{n})|票出\s*{o}(?P<name20>{n})"
             # 票包子 (票 as the verb)
             rf"|(?<![投改弃])票\s*{o}(?P<name9>{n})"
         ),
@@ -89,9 +115,9 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         ),
         # 包子一票 / 包子，一票 / 包子 +1 票
         re.compile(rf"(?P<name5>{n})\s*[,，]?\s*(?:一票|[+＋]\s*1\s*票)"),
-        # 一票包子 / 一票给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
+        # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
-            rf"(?:一票|我选|我选择|选)\s*(?:给\s*)?{o}(?P<name7>{n})"
+            rf"(?:一票|我选|我选择|选)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
             rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
             rf"|(?P<name10>{n})\s*吃我\s*一票|送\s*{o}(?P<name11>{n})\s*一票"
         ),
@@ -103,11 +129,18 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         # 改弃权 / 改给南瓜
         re.compile(rf"(?P<chg5>改)\s*(?:给\s*)?{o}(?P<name13>{n})"),
         # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
+        # / 我再改一次：土豆
         re.compile(
             rf"(?<![型数投改])票\s*[:：]\s*{o}(?P<name14>{n})"
             rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
-            rf"|(?P<chg6>改票)[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
+            rf"|(?P<chg6>改票|再改一次)[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
+        ),
+        # A hesitation that ends in a decision, in a post that talks of voting:
+        # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
+        re.compile(
+            rf"(?:还是|那就|就|最终|最后|决定)\s*[:：]?\s*{o}(?P<name18>{n})"
+            rf"(?=\s*(?:$|吧|了|啦|[!！。.~～,，]))"
         ),
     ]
 
@@ -118,7 +151,7 @@ _ABSTAIN_ALONE = re.compile(
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
-    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来"
+    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|撤回|撤票"
 )
 _NAME_GROUPS = (
     "name",
@@ -138,7 +171,12 @@ _NAME_GROUPS = (
     "name15",
     "name16",
     "name17",
+    "name18",
+    "name19",
+    "name20",
 )
+_DECISION = "name18"  # counts only in a post that talks of voting (投/票/改)
+_VOTE_WORD = re.compile(r"投|票|改")
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -226,17 +264,54 @@ def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> 
             key = next((g for g in _NAME_GROUPS if m.groupdict().get(g)), None)
             if key is None:
                 continue
-            name = m.group(key)
-            if name in PRONOUNS and text.startswith("们", m.end(key)):
-                continue  # 投他们: a group, not a target
-            two = others.match(text, m.end()) is not None
+            name = _unloosen(m.group(key), players)
+            if name in PRONOUNS and text.startswith(("们", "自己", "个头"), m.end(key)):
+                continue  # 投他们: a group, not a target; 投你自己吧 / 投你个头: advice, a retort
+            if key == _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
+                continue  # 还是包子吧 in a post that never speaks of voting
+            # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
+            two = name != "你" and others.match(text, m.end()) is not None
             if not _clear(text, m.start(), m.end(), count=key == "name5", after=not two):
                 continue
-            change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or bool(
-                _CHANGE_WORD.search(text, 0, m.start())
+            change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or _said_change(
+                text, m.start()
             )
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     return found
+
+
+def _said_change(text: str, before: int) -> bool:
+    """A change word before ``before`` that the speaker says himself: not negated (我不改),
+    nor someone else's words or request (有人让我改票)."""
+    for m in _CHANGE_WORD.finditer(text, 0, before):
+        lo, _hi = _clause_bounds(text, m.start(), m.end())
+        head = text[lo : m.start()]
+        if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _NOT_MINE.search(head):
+            continue
+        return True
+    return False
+
+
+# Before a change word: someone else's words or advice (有人让我改票, 他说他要改票).
+_NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有人|别人)说(?![得的])")
+
+
+# Said after the vote, the decision is put off: 打算投油条，但想再听听他解释 / 我觉得应该投
+# 冬瓜……晚点再决定 / 我也想投包子，不过再等等看: a plan, not a vote.
+_DEFERRED = re.compile(
+    r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再|再(?:等等?|听听|看看|想想|观察|决定)"
+    r"|等等看|还没决定|没决定|未定"
+)
+
+
+def _deferred(text: str, after: int) -> bool:
+    """The vote put off later in the post (:data:`_DEFERRED`); a reason put off (理由回头再补)
+    leaves the vote standing."""
+    for m in _DEFERRED.finditer(text, after):
+        lo, _hi = _clause_bounds(text, m.start(), m.end())
+        if "理由" not in text[lo : m.start()]:
+            return True
+    return False
 
 
 def parse_free_vote(
@@ -253,18 +328,19 @@ def parse_free_vote(
         if any(f.start <= m.start("name") < f.end for f in found):
             continue
         if _clear(text, m.start("name"), m.end()):
-            change = _CHANGE_WORD.search(text, 0, m.start()) is not None
+            change = _said_change(text, m.start())
             found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
     if not found and pronouns:
-        for m in _UNRESOLVED.finditer(text):
-            if _clear(text, m.start(), m.end(), after=False):
-                change = _CHANGE_WORD.search(text, 0, m.end()) is not None
-                found.append(FreeVote("?", m.start(), m.end(), change))
+        found = _unresolved(text)
     if not found:
         return None
     last = max(found, key=lambda f: (f.end, f.start))
-    if _TAKEN_BACK.search(text, last.end):
+    if _TAKEN_BACK.search(text, last.end) or _deferred(text, last.end):
         return None
+    if last.change and any(f.end <= last.start and f.target != last.target for f in found):
+        # 先投土豆……想了想，改投番茄: the post corrects itself before it is sent; a change
+        # is a later post replacing an earlier one
+        last = replace(last, change=False)
     return _resolve_pronoun(text, last, players)
 
 
@@ -277,12 +353,18 @@ def _is_count(text: str, players: Sequence[str]) -> bool:
     if not alt:
         return False
     counts = re.findall(rf"(?:{alt}|弃权)\s*[:：]?\s*\d+(?:\.\d)?\s*票?", text)
-    return len(counts) >= 2 or (bool(counts) and _COUNT_WORDS.search(text) is not None)
+    if len(counts) >= 2 or (bool(counts) and _COUNT_WORDS.search(text) is not None):
+        return True
+    # who voted whom: 饺子→包子，馄饨→豆浆 — the votes of others, listed
+    arrows = re.findall(rf"(?:{alt})\s*(?:→|->|=>|＝>|⇒)\s*(?:{alt}|弃权)", text)
+    return len(arrows) >= 2
 
 
 def _resolve_pronoun(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
     """A pronoun target (投他, 这票给他) that one player named earlier in the post stands
     for: 偶觉得包子比较可疑，所以偶投他一票 is a vote for 包子."""
+    if vote.target == "你":
+        return _resolve_you(text, vote, players)
     if vote.target not in ("他", "她"):
         return vote
     alt = _names_alt(players)
@@ -292,10 +374,55 @@ def _resolve_pronoun(text: str, vote: FreeVote, players: Sequence[str]) -> FreeV
     return replace(vote, target=named.pop())
 
 
+def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
+    """投你: the one player the post speaks to — the one it @s (@汤圆 我投你), else the one
+    player it names at all (那我偏要投你，包子 / 春卷，投你)."""
+    alt = _names_alt(players)
+    if not alt:
+        return vote
+    for found in (re.findall(rf"[@＠]\s*({alt})", text), re.findall(alt, text)):
+        if len(set(found)) == 1:
+            return replace(vote, target=found[0], ambiguous=False)
+    return vote
+
+
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
-    r"|吃我\s*一票|跟\S{1,4}的票|投\s*(?:那个|这个|那位|这位)"
+    r"|吃我\s*一票|跟\S{1,4}的票"
+    # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
+    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"
+    r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
+    r"(?=\s*(?:$|[,，。！？!?\n])))"
+    # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)
+    r"|跟\s*\S{1,4}?\s*投(?![了过的票])|投\s*(?:给\s*)?(?:导演|法官|主持人?)(?![的了])"
 )
+# 投 at a sentence's start and a word standing alone after it that names no player (投小笼包,
+# 投包包, 投bz): an attempt for someone the post calls by another name; the target is that
+# word (the tally suggests the closest player).  Words that are not names stay out.
+_UNKNOWN_TARGET = re.compile(
+    r"(?:^|(?<=[。！？!?\n]))\s*(?:我|那|那就|就|这轮|今天|本轮)?\s*投\s*(?:给\s*)?"
+    r"(?P<word>[a-z]{1,6}|(?![票了过谁错出给的完好个一二两吧啊呀哪什啥不没别就都也还呗嘛么吗呢和与或你我他她它这那自诉降资入稿靠胎机篮标])"
+    r"(?:(?![了过吧啊呀呢吗嘛么的呗])[\u4e00-\u9fff]){1,4})(?=\s*(?:$|[,，。！？!?~～]))"
+)
+_NOT_A_NAME = frozenset({"杀手", "狼", "狼人", "警察", "医生", "平民", "好人", "坏人", "神"})
+
+
+def _unresolved(text: str) -> list[FreeVote]:
+    """Attempts whose target the post does not name as a player (:data:`_UNRESOLVED`,
+    :data:`_UNKNOWN_TARGET`)."""
+    found = []
+    for m in _UNRESOLVED.finditer(text):
+        if _clear(text, m.start(), m.end(), after=False):
+            found.append(FreeVote("?", m.start(), m.end(), _said_change(text, m.end())))
+    if found:
+        return found
+    for m in _UNKNOWN_TARGET.finditer(text):
+        word = m.group("word")
+        if word not in _NOT_A_NAME and _clear(text, m.start("word"), m.end(), after=False):
+            found.append(FreeVote(word, m.start("word"), m.end(), _said_change(text, m.end())))
+    return found
+
+
 # Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
 _TAKEN_BACK = re.compile(r"开玩笑|说笑的|逗你|还没想好|没想好投谁")

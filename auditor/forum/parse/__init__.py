@@ -106,7 +106,7 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
             if kind is PageKind.PRINTABLE:
                 parsed = parse_printable(text, url, tz, now)
             else:
-                doc = parse_document(text)
+                doc = parse_document(text, page.body if charset == "utf-8" else None)
                 if kind is PageKind.DESKTOP:
                     parsed = parse_desktop(doc, text, url, tz, now)
                 else:

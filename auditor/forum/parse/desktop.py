@@ -64,6 +64,7 @@ def parse_desktop(
         posts.append(replace(post, floor=None) if author_only else post)
         if post.author_uid is not None and post.hidden is None:
             _note_profile(profiles, post, sign, panel)
+    # Every post the markup opens was read
     promised = set(_POST_OPEN.findall(text))
     if len(promised) > len(seen):
         missing = sorted(int(p) for p in promised if int(p) not in seen)
@@ -137,29 +138,29 @@ def _read_post(
     floor_link = time_el = message_el = locked = attach_list = sign = None
     avatar: str | None = None
     threads: int | None = None
-    pid_s = str(pid)
     # One pass over the post's elements beats a dozen XPath queries.
+    message_id, floor_id, time_id = f"postmessage_{pid}", f"postnum{pid}", f"authorposton{pid}"
     for el in div.iter("div", "a", "em", "td"):
         tag = el.tag
-        el_id = el.get("id")
         if tag == "td":
-            if el_id == "postmessage_" + pid_s:
+            if el.get("id") == message_id:
                 message_el = el
         elif tag == "a":
-            if el_id == "postnum" + pid_s:
+            cls = el.get("class")
+            if el.get("id") == floor_id:
                 floor_link = el
-            elif not author and el.get("class") == "xw1":
+            elif cls == "xw1" and not author:
                 parent = el.getparent()
                 if parent is not None and parent.get("class") == "authi":
                     author = collapse(text_of(el))
                     author_uid = uid_from_href(el.get("href", ""))
-            elif threads is None and el.get("class") == "xi2":
+            elif cls == "xi2" and threads is None:
                 href = el.get("href", "")
                 if "do=thread" in href and "type=thread" in href:
                     count = collapse(text_of(el))
                     threads = int(count) if count.isdecimal() else None
         elif tag == "em":
-            if el_id == "authorposton" + pid_s:
+            if el.get("id") == time_id:
                 time_el = el
         else:  # div
             cls = el.get("class")

@@ -91,11 +91,22 @@ def flatten_deep_quotes(text: str) -> str:
     return "".join(out)
 
 
-def parse_document(text: str) -> _Element:
-    """A whole HTML document as plain lxml elements."""
+# For a page whose bytes are UTF-8 already (checked strictly by the decoding): libxml2 reads
+# them as they came, without the copy of the whole page a str costs it (a twentieth of a
+# desktop page's parse).
+UTF8_PARSER = etree.HTMLParser(huge_tree=True, encoding="utf-8")
+
+
+def parse_document(text: str, utf8: bytes | None = None) -> _Element:
+    """A whole HTML document as plain lxml elements (``utf8``: the same document's bytes,
+    when they are UTF-8; used when nothing in ``text`` needs rewriting first)."""
     if text.lstrip().startswith("<?xml"):  # lxml refuses a declaration in a str
         text = text[text.index("?>") + 2 :]
-    return etree.fromstring(flatten_deep_quotes(text), HTML_PARSER)
+        utf8 = None
+    flat = flatten_deep_quotes(text)
+    if utf8 is not None and flat is text:
+        return etree.fromstring(utf8, UTF8_PARSER)
+    return etree.fromstring(flat, HTML_PARSER)
 
 
 def text_of(el: _Element) -> str:
@@ -420,6 +431,27 @@ def extract_message(el: _Element, *, with_html: bool = True) -> MessageContent:
         hidden_content=walk.hidden_content,
         markup=tuple(walk.markup),
     )
+
+
+_STRUCK_TAGS = ("strike", "s", "del")
+
+
+def struck_texts(message_html: str) -> tuple[str, ...]:
+    """The struck-through parts (``[s]…[/s]``) of a message's own text, in order, each
+    collapsed as :attr:`MessageContent.text` is: words the writer crossed out (投[s]包子[/s]
+    土豆).  Struck words inside a quote are the quoted post's, not these."""
+    if not any(f"<{t}>" in message_html for t in _STRUCK_TAGS):
+        return ()
+    root = fragment(message_html)
+    remove_jammer(root)
+    out = []
+    for el in root.iter(*_STRUCK_TAGS):
+        if any(a.tag == "blockquote" or "quote" in _classes(a) for a in el.iterancestors()):
+            continue
+        text = collapse(text_of(el))
+        if text:
+            out.append(text)
+    return tuple(out)
 
 
 def fragment(html_text: str) -> _Element:

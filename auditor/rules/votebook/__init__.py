@@ -37,10 +37,13 @@ longest player name (or 弃权) at the start of the segment: "投票对象：包
 "投票对象：包子 理由：他很可疑" vote 包子.
 
 Roles, not spelling, decide ``kind``: a player's first valid vote is ``vote`` (``abstain``
-for 弃权); a later vote post of either spelling replaces it and is a ``change`` (so a second
-投票对象 post that does not quote the first is an ``unquoted_change``); a 改票 post with no
-valid vote before it is simply the player's vote (the correction-by-new-post the seeds ask
-for).  Invalid changes do not use up the one change.
+for 弃权); a later vote post of either spelling replaces it and is a ``change``; a 改票 post
+with no valid vote before it is simply the player's vote (the correction-by-new-post the
+seeds ask for).  Under a labelled format the spelling decides a change's validity: a second
+投票对象 post is a change written with the vote's labels, void for its ``format`` (M107
+改票时…明确说明改票对象和改票理由; 030/M39 请严格依照投票格式或改票格式进行投票), the
+earlier vote standing; a director's 代投 is exempt.  Invalid changes do not use up the one
+change.
 
 Proxy votes (代投, M107 玩家须知 9, 030/M39 投票规则) are the director's posts in the vote
 thread naming the player before the vote, in any of these forms::

@@ -21,6 +21,7 @@ from auditor.rules.votebook.model import (
     VoteSettings,
     Window,
 )
+from auditor.rules.votebook.parse import reply_header
 
 # --------------------------------------------------------------------------- who may vote
 
@@ -129,10 +130,31 @@ def _timing_problem(
             )
         )
         return None
-    quoted = {q.pid for q in b.gp.post.quotes if q.pid is not None}
+    post = b.gp.post
+    quoted = {q.pid for q in post.quotes if q.pid is not None}
+    reply = reply_header(post.text, post.links)
+    if reply is not None and reply[0] is not None:
+        quoted.add(reply[0])  # 回复 14#: the floor answered (030/M39 改票需回复原投票楼层)
     if st.change_quote and b.proxy is None and not (quoted & earlier_pids):
         return "unquoted_change"
+    if st.format != "free" and not b.written_change and b.proxy is None:
+        # quoting the vote but written with the vote's labels: M107 改票时…明确说明改票对象和
+        # 改票理由, 030/M39 请严格依照投票格式或改票格式进行投票 (the earlier vote stands)
+        return "format"
     return None
+
+
+def _detail(problem: str | None, b: Ballot, *, is_change: bool) -> str:
+    """The ballot's detail for the director, given its problem."""
+    if b.detail and problem != "target_eliminated":
+        return b.detail
+    if problem == "target_not_player":
+        return f"“{b.target_text}”不是玩家"
+    if problem == "format" and is_change:
+        return "改票应写“改票对象：”“改票理由：”"
+    if problem == "target_eliminated":
+        return f"{b.target} 已出局"
+    return b.detail
 
 
 def _minutes_before(t: datetime, close: datetime) -> int:
@@ -245,11 +267,7 @@ def _judge_voter(
             )
         if problem is None and not forced:
             problem = _target_problem(ctx, st, b, w, candidates)
-        detail = b.detail
-        if problem == "target_not_player" and not detail:
-            detail = f"“{b.target_text}”不是玩家"
-        elif problem == "target_eliminated":
-            detail = f"{b.target} 已出局"
+        detail = _detail(problem, b, is_change=is_change)
         proxy_from = (
             w.closes - timedelta(minutes=st.proxy_deadline) if b.proxy is not None else None
         )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
@@ -57,8 +58,19 @@ def normalise_name(name: str) -> str:
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
 # A label written nearly right (投票对像, 投票对向, 投票对相): the vote is read, and void.
 _LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相彖]|(?:^|(?<=\s))对象(?=\s*:)")
+_MISSING_COLON = "“投票对象”后缺少冒号"
+_LABEL_TYPO_ERROR = "“投票对象”写错了"
+# What only the labelled format asks of a label: no problem under the free format.
+_LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR})
 # A target written as an abstention in other words: 弃权 is the format's word.
 _ABSTAIN_WORDS = frozenset({"弃票", "不投", "放弃", "放弃投票", "弃"})
+# A target written as a blank to fill in: a post showing or asking about the format.
+_PLACEHOLDERS = frozenset(
+    {"xx", "xxx", "××", "某某", "某人", "某玩家", "玩家名", "玩家名字", "名字", "id"}
+)
+# A post asking (about the format, with a blank for the target): no vote.  The template
+# posted as it stands (投票对象：XX 投票理由：XX) is a void vote post all the same.
+_ASKS = re.compile(r"[?？]|吗|是不是|对不对|请问|求教|怎么写")
 # The voter himself (投票对象：我自己).
 SELF_WORDS = frozenset({"我", "我自己", "自己", "本人"})
 _REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
@@ -133,10 +145,13 @@ def _bare_label(
     line_end = min((e for e in _line_ends(text, lines) if e > m.end()), default=len(ft))
     if ft[m.end() : line_end].rstrip().endswith(("?", "？")):
         return None  # 改票对象要写在引用下面对吧？: a question about the format
+    sentence = re.match(r"[^。！？!?\n]*[。！？!?\n]?", ft[m.end() :])
+    if sentence is not None and sentence.group(0).endswith(("?", "？")):
+        return None  # 投票对象填“弃权”就可以了吗？第一次玩: the same, mid-line
     seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》")
     shown = _name_at(seg, players)
     return ParsedVote(
-        is_change, shown, normalise_name(shown), m.start(), m.end(), "", "“投票对象”后缺少冒号"
+        is_change, shown, normalise_name(shown), m.start(), m.end(), "", _MISSING_COLON
     )
 
 
@@ -224,18 +239,14 @@ def parse_vote_text(
     raw_s = raw.strip()
     raw_s = _target_span(raw_s, players, reason_m is not None)
     target = normalise_name(raw_s)
+    if target in _PLACEHOLDERS and _ASKS.search(ft):
+        return None  # 投票格式是不是：投票对象：XX 投票理由：XX？ — a question, not a vote
     abstain_word = target in _ABSTAIN_WORDS
     if abstain_word:
         target = normalise_name(ABSTAIN)
     t0 = seg_start + lead
     t1 = t0 + len(raw_s)
-    reason = ""
-    if reason_m is not None:
-        r_end = len(ft)
-        nxt = next((m for m in colon_labels if m.start() >= reason_m.end()), None)
-        if nxt is not None:
-            r_end = nxt.start()
-        reason = text[reason_m.end() : r_end].strip().lstrip(":：").strip()
+    reason = _reason_text(text, reason_m, colon_labels)
     if not target:
         return ParsedVote(
             is_change, raw_s, "", label.start(), max(t1, label.end()), reason, "投票对象为空"
@@ -247,14 +258,31 @@ def parse_vote_text(
     if reason_first is not None and reason_m is None:
         reason_m = reason_first
         reason = text[reason_first.end() : label.start()].strip().lstrip(":：").strip()
-    if reason_required:
-        if reason_m is None:
-            return ParsedVote(is_change, raw_s, target, t0, t1, "", "缺少“投票理由：”")
-        if reason_m.group("colon") is None:
-            return ParsedVote(is_change, raw_s, target, t0, t1, reason, "“投票理由”后缺少冒号")
-        if not normalise_name(reason):
-            return ParsedVote(is_change, raw_s, target, t0, t1, "", "投票理由为空")
-    return ParsedVote(is_change, raw_s, target, t0, t1, reason, None)
+    problem = _reason_problem(reason_m, reason) if reason_required else None
+    kept = "" if problem == "投票理由为空" else reason
+    return ParsedVote(is_change, raw_s, target, t0, t1, kept, problem)
+
+
+def _reason_text(
+    text: str, reason_m: re.Match[str] | None, colon_labels: Sequence[re.Match[str]]
+) -> str:
+    """The reason after its label, up to the next labelled vote (or the end)."""
+    if reason_m is None:
+        return ""
+    nxt = next((m for m in colon_labels if m.start() >= reason_m.end()), None)
+    r_end = nxt.start() if nxt is not None else len(text)
+    return text[reason_m.end() : r_end].strip().lstrip(":：").strip()
+
+
+def _reason_problem(reason_m: re.Match[str] | None, reason: str) -> str | None:
+    """What is wrong with the reason where the preset requires one, else None."""
+    if reason_m is None:
+        return "缺少“投票理由：”"
+    if reason_m.group("colon") is None:
+        return "“投票理由”后缺少冒号"
+    if not normalise_name(reason):
+        return "投票理由为空"
+    return None
 
 
 def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]) -> ParsedVote:
@@ -262,7 +290,7 @@ def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]
     shown = _name_at(ft[label.end() :].lstrip(" \t:：一-")[:40], players)
     is_change = (label.groupdict().get("which") or "") == "改票"
     return ParsedVote(
-        is_change, shown, normalise_name(shown), label.start(), label.end(), "", "“投票对象”写错了"
+        is_change, shown, normalise_name(shown), label.start(), label.end(), "", _LABEL_TYPO_ERROR
     )
 
 
@@ -275,6 +303,10 @@ def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> P
     question — never undoes it; a post without a label is read as free text."""
     labelled = parse_vote_text(text, lines, reason_required=False, players=players)
     known = {normalise_name(p) for p in (*players, ABSTAIN)}
+    if labelled is not None and labelled.format_error in _LABEL_SPELLING:
+        # 投票对像：饺子 / 投票对象 饺子: a label spelt loosely is still a vote where no
+        # format is prescribed (版杀7 4.1.2)
+        labelled = replace(labelled, format_error=None)
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
     ft = fold(text)
@@ -333,6 +365,22 @@ def _orphan_reason(text: str, ft: str, players: Sequence[str], start_at: int) ->
     )
 
 
+# Discuz!'s 回复 to a floor: "回复 14# 冬瓜" (bold) before the text, 14# linking the post.
+_REPLY_HEAD = re.compile(r"^\s*回复\s*(\d+)\s*#\s*(\S+)")
+_FINDPOST_PID = re.compile(r"goto=findpost&(?:amp;)?pid=(\d+)")
+
+
+def reply_header(text: str, links: Sequence[str]) -> tuple[int | None, str] | None:
+    """A post written as a 回复 to a floor: (the post it answers, from the header's findpost
+    link; its author as the header shows), else None.  030/M39 【改票格式】改票需回复原投票
+    楼层: a change may answer the vote's floor this way as well as quote it."""
+    m = _REPLY_HEAD.match(text)
+    if m is None:
+        return None
+    pid = next((int(p.group(1)) for h in links if (p := _FINDPOST_PID.search(h))), None)
+    return pid, m.group(2)
+
+
 def _name_pattern(players: Iterable[str]) -> str:
     names = sorted({fold(p) for p in players}, key=len, reverse=True)
     return "|".join(re.escape(n) for n in names)
@@ -359,6 +407,21 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
             # with no label (版杀7 代投：饺子投包子) the vote is the words after the name
             return by_fold[m.group("p")], label.start() if label is not None else m.end("p")
     return None
+
+
+_PROXY_WORD = re.compile(r"代\s*(?:投|改|发)\s*(?:改票|票)?\s*[:：]?")
+
+
+def unnamed_proxy(text: str, players: Sequence[str]) -> int | None:
+    """For a director's post that says 代投 without naming the player (代投⏎投票对象：饺子):
+    where the vote starts, else None.  Such a post is a vote post all the same, void: 代投
+    时需给出明确的投票对象, and the vote must be someone's (issue 37 item 2)."""
+    if proxy_player(text, players) is not None:
+        return None
+    ft = fold(text)
+    label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
+    m = _PROXY_WORD.search(ft, 0, label.start() if label is not None else len(ft))
+    return m.end() if m is not None else None
 
 
 def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) -> str | None:
@@ -449,16 +512,34 @@ def _effective_post(
     return post, True, f"关门后编辑过{when}且没有关门前的版本：请导演核对投票是否被改动"
 
 
+def strike_out(text: str, struck: Sequence[str]) -> str:
+    """``text`` with each of the ``struck`` parts (in order) blanked to spaces, offsets
+    kept: a struck-through name or label is withdrawn (投[s]包子[/s] 土豆 is a vote for
+    土豆), and the words crossed out never vote."""
+    cursor = 0
+    for part in struck:
+        i = text.find(part, cursor)
+        if i < 0:
+            continue
+        text = text[:i] + " " * len(part) + text[i + len(part) :]
+        cursor = i + len(part)
+    return text
+
+
 def read_vote_text(
     text: str,
     lines: Sequence[str],
     st: VoteSettings,
     players: Sequence[str],
     start_at: int = 0,
+    struck: Sequence[str] = (),
 ) -> ParsedVote | None:
     """What one post's text says about voting under the preset's format: the one reader
     for both forms (a labelled vote is valid under the free format; a vote in words is a
-    void vote post under a labelled one).  ``start_at``: where a director's 代投 starts."""
+    void vote post under a labelled one).  ``start_at``: where a director's 代投 starts;
+    ``struck``: the post's struck-through parts (:func:`strike_out`)."""
+    if struck:
+        text = strike_out(text, struck)
     if st.format == "free":
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else ())
         if pv is None or start_at == 0:
@@ -499,7 +580,8 @@ def read_ballot(
     cands = list(names) if names else list(game.players)
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
-        return read_vote_text(p.text, p.lines, st, cands, start_at if p is post else start)
+        at = start_at if p is post else start
+        return read_vote_text(p.text, p.lines, st, cands, at, struck_texts(p.message_html))
 
     pv = parse(used)
     edited_target = ""
@@ -545,6 +627,14 @@ def read_ballot(
             return replace(b, valid=False, problem="corrected")
         return replace(b, target=correction.target)
     assert pv is not None
+    return _read_target(b, pv, game, names)
+
+
+def _read_target(b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str] | None) -> Ballot:
+    """The ballot void for its format (a 代投 naming no player among them), else its target
+    resolved."""
+    if b.proxy is not None and b.voter == b.proxy:
+        return replace(b, valid=False, problem="format", detail="代投没有写明是哪位玩家的票")
     if pv.format_error:
         return replace(b, valid=False, problem="format", detail=pv.format_error)
     return _resolve_target(b, pv, game, names)
@@ -558,6 +648,9 @@ def _voter(game: Game, gp: GamePost) -> tuple[str | None, str | None, int]:
         found = proxy_player(post.text, game.players)
         if found is not None:
             return found[0], post.author, found[1]
+        at = unnamed_proxy(post.text, game.players)
+        if at is not None:  # 代投 naming no player: listed under the director, void
+            return post.author, post.author, at
         return None, None, 0
     if gp.player is not None and not gp.exempt:
         return gp.player, None, 0
