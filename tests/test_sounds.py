@@ -77,7 +77,7 @@ def test_trigger_spellings() -> None:
     ("text", "span"),
     [
         ("我拿命当保他是好人", "拿命当保"),  # an/ang
-        ("以我的扔格担保，他是金水", "以我的扔格担保"),  # r/l + en/eng
+        ("以我的人格当保，他是金水", "以我的人格当保"),  # the whole clause, to the cloak
         ("我军四说他是狼", "我军四"),  # sh/s
         ("我场组比较信三号", "我场组"),  # zh/z
         ("我拿命担保他是好人", "拿命担保"),  # the plain pattern, once
@@ -130,7 +130,8 @@ def test_the_runtime_copy_is_the_build_table(matcher: Matcher) -> None:
     """A cached matcher makes its copy from the pickled syllable rendering (no pypinyin):
     the same table the patterns were translated with."""
     table, _ = sound_table(_pinyin_table(), matcher.confusion)
-    assert matcher._sound_copy_table() == table
+    bmp = "".join(chr(c) for c in range(0x10000) if not 0xD800 <= c < 0xE000)
+    assert bmp.translate(matcher._sound_copy_table()) == bmp.translate(table)
 
 
 # A sound-alike that is no word is often glued to its neighbours by jieba's guesses (若智到

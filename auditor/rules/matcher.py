@@ -684,6 +684,37 @@ def _compose(*tables: dict[int, str]) -> dict[int, str]:
     return out
 
 
+# A spelling as common as this in jieba's dictionary is everyday talk (为什么, 知道, 不能):
+# a pattern's trigger heard in it would make every other post a candidate.
+COMMON_SOUND_FREQ = 500
+
+
+@lru_cache(maxsize=1)
+def _common_sounds() -> frozenset[str]:
+    """The readings (toneless; 军事 junshi, not 军四 junsi) of jieba's dictionary words of two to four
+    characters counted :data:`COMMON_SOUND_FREQ` times or more (read from its own file:
+    a few tenths of a second, at build time only)."""
+    import os
+
+    jieba = _import_jieba()
+    table = _pinyin_table()
+    out: set[str] = set()
+    with open(os.path.join(os.path.dirname(jieba.__file__), jieba.DEFAULT_DICT_NAME), "rb") as fh:
+        for raw in fh:
+            word, count, *_ = raw.decode("utf-8").split(" ")
+            known = all(ord(c) in table for c in word)
+            if known and 2 <= len(word) <= 4 and int(count) >= COMMON_SOUND_FREQ:
+                out.add("".join(table[ord(c)] for c in word))
+    return frozenset(out)
+
+
+def _free_build_tables() -> None:
+    """Drop the tables only a build reads (:func:`_sound_tables`, :func:`_common_sounds`):
+    large containers the garbage collector would walk at every full collection."""
+    _sound_tables.cache_clear()
+    _common_sounds.cache_clear()
+
+
 @lru_cache(maxsize=8)
 def _sound_tables(
     pairs: tuple[tuple[str, str], ...],
@@ -1377,7 +1408,9 @@ class Matcher(_Deferred):
         # automaton heard one of its trigger words and the pattern itself found nothing
         self.sound_patterns: dict[int, str] = {}
         self.sound_codes: dict[str, str] = {}  # a syllable's code → its loose syllable's
+        self.sound_words: set[str] = set()  # the trigger words, as written
         self._pattern_chars: dict[int, frozenset[str]] = {}
+        self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
         self._regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
         self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
@@ -1406,6 +1439,7 @@ class Matcher(_Deferred):
         # jieba's user words (and the lexicon's digest, which names its stored state)
         self._jieba_words = (lexicon.digest(), tuple(self._user_words()))
         self._build()
+        _free_build_tables()
         # Per text key: is one of its values a pattern's trigger (``required``)?
         self.triggers = bytes(any(k.kind == "required" for k in v) for v in self.text_ac.values)
 
@@ -1505,13 +1539,24 @@ class Matcher(_Deferred):
             self.sound_codes = {
                 codes[py]: table[cp] for cp, py in self.py_table.items() if cp in table
             }
-        words = [(b, sets[0]) for b, sets in enumerate(branches)] if branches else [(-1, e.anchors)]
+        # (the lexicon keywords, what a writer would cloak: a branch's rarest set is often
+        # plain talk, 有问题, heard in every other post)
+        words = [(-1, e.anchors)] if e.anchors or not branches else [(0, branches[0][0])]
+        freq = self.tokenizer().FREQ
         for b, group in words:
-            for word in sorted(group):
-                for syl in trigger_spellings(self.norm.key(word), table, members):
+            for word in sorted({self.norm.key(w) for w in group}):
+                self.sound_words.add(word)
+                # (a word with an everyday character, 是谁, 看身份: its own reading is heard
+                # in talk, never as a cloak)
+                plain = any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
+                own = "".join(fuzz(self.py_table.get(ord(c), "")) for c in word)
+                for syl in trigger_spellings(word, table, members):
                     code = render_key(syl)
-                    if code is not None:
-                        self.py_ac.add(code, _Key(i, "", "sound", py=code, branch=b))
+                    heard = "".join(map(fuzz, syl))
+                    common = "".join(syl) in _common_sounds()
+                    if code is None or common or (plain and heard == own):
+                        continue
+                    self.py_ac.add(code, _Key(i, word, "sound", py=code, branch=b))
 
     def _add_near(
         self, i: int, form: str, cat: Category, spellings: tuple[tuple[str, ...], ...]
@@ -1905,9 +1950,11 @@ class Matcher(_Deferred):
         """:meth:`find_all`'s first look at a pinyin-automaton hit ending at ``end`` of the
         batch: rejected by its piece alone (:meth:`_settled`) or, a short near sound, by
         the few characters around it (:meth:`_short_near_off_word`)?"""
-        if key.kind == "sound":
-            return False  # (a pattern's sound trigger: the pattern decides, in _collect)
         s = end + 1 - len(key.py)
+        if key.kind == "sound":
+            return self._sound_dismissed(key, fast[s : end + 1]) or not self._near_conjuncts(
+                key, fast, s, end + 1
+            )
         return self._settled(key, fast[s : end + 1]) or self._short_near_off_word(
             key, fast, s, end + 1
         )
@@ -2493,9 +2540,11 @@ class Matcher(_Deferred):
             k.entry
             for table, hits in py_hits
             if table is self.py_render
-            for _end, keys in hits
+            for end, keys in hits
             for k in keys
             if k.kind == "sound"
+            and not self._sound_dismissed(k, norm[end + 1 - len(k.py) : end + 1])
+            and self._near_conjuncts(k, norm, end + 1 - len(k.py), end + 1)
         }
         if not heard:
             return []
@@ -2523,18 +2572,56 @@ class Matcher(_Deferred):
                 )
         return out
 
-    def _sound_copy_table(self) -> dict[int, str]:
+    def _sound_copy_table(self) -> str:
         """The table of :func:`auditor.rules.sounds.sound_table` (what the patterns were
-        translated with), made from the pickled syllable rendering: a cached matcher
-        does not import pypinyin for it."""
-        got: dict[int, str] | None = self._lists.get("sound")
+        translated with) as one string over the BMP, for ``str.translate``: made from the
+        pickled syllable rendering (a cached matcher does not import pypinyin for it), and
+        no container for the garbage collector to walk through at every full collection
+        (a dict of 40,000 entries kept alive slowed the whole phrase stage by a tenth)."""
+        got: str | None = self._lists.get("sound")
         if got is None:
             codes = self.sound_codes
-            got = dict.fromkeys(range(SOUND_BASE, SOUND_BASE + SOUND_SPAN), "\x01")
-            got.update(
-                (cp, codes[c]) for cp, c in self.py_render.items() if c in codes and heard(cp)
+            chars = [chr(cp) for cp in range(0x10000)]
+            for cp in range(SOUND_BASE, SOUND_BASE + SOUND_SPAN):
+                chars[cp] = "\x01"
+            for cp, code in self.py_render.items():
+                if cp < 0x10000 and code in codes and heard(cp):
+                    chars[cp] = codes[code]
+            got = self._lists["sound"] = "".join(chars)
+        return got
+
+    def _near_conjuncts(self, key: _Key, text: str, s: int, t: int) -> bool:
+        """Do the other words the trigger's branch requires (:attr:`conjuncts`, as
+        written: a cloak rarely hides two of them) occur within a sentence's reach of the
+        heard trigger ``text[s:t]``?"""
+        sets = self.conjuncts.get((key.entry, key.branch), ())
+        window = text[max(0, s - _REACH) : t + _REACH]
+        return all(any(w in window for w in words) for words in sets)
+
+    def _sound_dismissed(self, key: _Key, piece: str) -> bool:
+        """A pattern's trigger word heard as ``piece``: no cloak by the piece alone?  The
+        word as written (some pattern's own trigger has it), a piece that is not all CJK
+        (3号 heard as 三号) or a word of the dictionary (不能, 还是), or a sound-alike
+        that is a pronoun, a particle, a numeral or an everyday character.  Decided
+        before the text becomes a candidate: most posts hold some word that sounds like
+        a trigger."""
+        if piece in self.sound_words:
+            return True  # (the commonest case, first)
+        got = self._sound_verdicts.get((key.form, piece))
+        if got is None:
+            freq = self.tokenizer().FREQ
+            got = (
+                not all(map(_is_cjk, piece))
+                or bool(freq.get(piece))
+                or any(
+                    c != w
+                    and (c in _NEAR_SHORT_STOP or c in _NUMERALS or freq.get(c, 0) >= _EVERYDAY)
+                    for c, w in zip(piece, key.form, strict=False)
+                )
             )
-            self._lists["sound"] = got
+            if len(self._sound_verdicts) >= 65536:
+                self._sound_verdicts.clear()
+            self._sound_verdicts[key.form, piece] = got
         return got
 
     def _heard_holds(self, i: int, norm: str, s: int, t: int) -> bool:
@@ -2553,7 +2640,7 @@ class Matcher(_Deferred):
         subs = [
             p
             for p in range(s, t)
-            if norm[p] not in own and _is_cjk(norm[p]) and table.get(ord(norm[p]), "") in own
+            if norm[p] not in own and _is_cjk(norm[p]) and norm[p].translate(table) in own
         ]
         return (
             bool(subs) and len(subs) <= max(1, (t - s) // 3) and self._cloaks(norm, s, t, subs, own)
@@ -2734,6 +2821,12 @@ def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
 NEAR_LONG_CHARS = 3
 _NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩")
 
+# How far from a heard trigger word the words its pattern also requires are looked for.
+_REACH = 40
+# Numerals read as numbers (上八 is no 上把); 四 is left out: 发四, 去四 are the classic cloaks.
+_NUMERALS = frozenset("零一二三五六七八九十两百千万")
+# A trigger word with a character this frequent (看, 就, 是) is plain talk as written.
+_PLAIN = 40_000
 # A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
 # sound-alike that cloaks a sentence pattern's character.
 _EVERYDAY = 90_000
