@@ -2593,7 +2593,14 @@ class Matcher(_Deferred):
     def _near_conjuncts(self, key: _Key, text: str, s: int, t: int) -> bool:
         """Do the other words the trigger's branch requires (:attr:`conjuncts`, as
         written: a cloak rarely hides two of them) occur within a sentence's reach of the
-        heard trigger ``text[s:t]``?"""
+        heard trigger ``text[s:t]``, and does no sound-alike at its ends make a word of
+        the dictionary with the character beside it (家里奶茶 is no 历来)?"""
+        freq = self.tokenizer().FREQ
+        before, after = text[s - 1 : s + 1] if s else "", text[t - 1 : t + 1]
+        if (key.form[0] != text[s] and freq.get(before)) or (
+            key.form[-1] != text[t - 1] and len(after) == 2 and freq.get(after)
+        ):
+            return False
         sets = self.conjuncts.get((key.entry, key.branch), ())
         window = text[max(0, s - _REACH) : t + _REACH]
         return all(any(w in window for w in words) for words in sets)
