@@ -2284,7 +2284,8 @@ class Matcher(_Deferred):
         for i in self.always:
             if categories is None or self.entries[i].category in categories:
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))
-        found.extend((m, True) for m in self._heard(py_hits, found, text, norm, idx, categories))
+        if py_hits:  # (most candidates have none: no call)
+            found.extend(self._heard(py_hits, found, text, norm, idx, categories))
         for table, hits in py_hits:
             found.extend((m, False) for m in self._pinyin(hits, table, text, norm, idx, categories))
         return found
@@ -2532,7 +2533,7 @@ class Matcher(_Deferred):
         norm: str,
         idx: Sequence[int],
         categories: Collection[str] | None,
-    ) -> list[PhraseMatch]:
+    ) -> list[tuple[PhraseMatch, bool]]:
         """The patterns whose trigger word the pinyin automaton heard, tried on the text's
         loose sound copy (:mod:`auditor.rules.sounds`) where the pattern itself found
         nothing: 拿命当保 (担保), 我场组 (场助), 以我的扔格担保 (人格)."""
@@ -2550,7 +2551,7 @@ class Matcher(_Deferred):
             return []
         seen = {m.source for m, pattern in found if pattern}
         copy = ""
-        out: list[PhraseMatch] = []
+        out: list[tuple[PhraseMatch, bool]] = []
         for i in sorted(heard):
             e = self.entries[i]
             if (categories is not None and e.category not in categories) or e.source in seen:
@@ -2565,11 +2566,10 @@ class Matcher(_Deferred):
                 os_, oe = self._span(text, idx, m.start(), m.end())
                 original = text[os_:oe]
                 how = ("句式", "音近", *self.norm.how(original))
-                out.append(
-                    PhraseMatch(
-                        e.category, e.label, e.term, os_, oe, original, how, e.note, e.source
-                    )
+                match = PhraseMatch(
+                    e.category, e.label, e.term, os_, oe, original, how, e.note, e.source
                 )
+                out.append((match, True))
         return out
 
     def _sound_copy_table(self) -> str:
