@@ -2010,13 +2010,10 @@ class Matcher(_Deferred):
         homophone of two characters, both changed, one of them such a word (里是 is no
         立誓: 发是 still is 发誓)."""
         if key.kind == "pinyin":
+            if len(piece) != 2 or _NEAR_SHORT_STOP.isdisjoint(piece):
+                return False  # (the common case: no key() of the form)
             form = self.norm.key(key.form)
-            return (
-                len(piece) == 2 == len(form)
-                and piece[0] != form[0]
-                and piece[1] != form[1]
-                and not _NEAR_SHORT_STOP.isdisjoint(piece)
-            )
+            return len(form) == 2 and piece[0] != form[0] and piece[1] != form[1]
         return (
             key.kind == "near"
             and len(piece) < NEAR_LONG_CHARS
