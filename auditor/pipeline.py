@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING, Any
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
 from auditor.game.gamefile import DaySpec, Game, load_game
-from auditor.game.state import DISMISSED
 from auditor.game.state import state_problems as problems
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
-from auditor.store import SIDE_CHECKED, SIDE_SERIAL, DatabaseError, Store
+from auditor.store import CheckState, DatabaseError, Store
+from auditor.store.state import Night
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport, ProgressFn
@@ -573,7 +573,7 @@ def dismiss(game: Game, store: Store, pid: int, *, by: str | None, note: str = "
     at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
     value = {"by": signer, "at": at, "note": note, "digest": listed[pid].digest}
     run_id = store.start_run("dismiss")
-    store.set_state(f"{DISMISSED}{pid}", json.dumps(value, ensure_ascii=False))
+    store.state.dismiss(pid, value)
     store.finish_run(run_id, "ok", {"pid": pid, "by": signer, "note": note})
     return f"pid {pid} 已标为不是公告（{signer} 于 {at}），以后不再列出"
 
@@ -685,7 +685,7 @@ def audit(
     # Decisions do not take it; they are re-read just before the ledger and report.
     with open_store(game, lock=True) as store:
         same_store(game, store, reports, new_store=new_store)
-        night = _last_night(store)
+        night = store.state.night
         if night.get("rules") != _rules_inputs(game):  # (resolved once per process)
             from auditor.rules.engine import ruleset_for
 
@@ -734,28 +734,11 @@ def _silent(stage: str) -> None:
     return None
 
 
-#: The check state's entry with what the last report said the game's state lacks.
-STATE_KEY = "report_state"
-
-#: The check state's entry where each night that ran the check leaves what a night with
-#: nothing new needs (:func:`_quiet_night`).
-NIGHT_STATE = "night"
-
-
-def _last_night(store: Store) -> dict[str, Any]:
-    text = store.state_value(NIGHT_STATE)
-    try:
-        night = json.loads(text) if text else {}
-    except ValueError:
-        return {}
-    return night if isinstance(night, dict) else {}
-
-
 def _quiet_night(
     game: Game,
     store: Store,
     result: AuditResult,
-    night: dict[str, Any],
+    night: Night,
     run_info: dict[str, Any],
     reports: Path,
     workbook: bool,
@@ -776,22 +759,20 @@ def _quiet_night(
     rules = _rules_inputs(game)
     if night.get("rules") != rules or night.get("inputs") != _inputs(game, rules):
         return False
-    if night.get("config") != state.get("config") or "now" not in state:
+    if night.get("config") != state.config or state.checked_at is None:
         return False
-    if json.loads(state.get("incomplete_tids", "[]")) or json.loads(
-        state.get("pending_days", "[]")
-    ):
+    if state.incomplete_tids or state.pending_days:
         return False
-    if state.get(SIDE_SERIAL, "0") != state.get(SIDE_CHECKED, "0"):
+    if state.side_changed:
         return False  # a new signature, avatar picture or posts-list item to judge
     now = _forum_now(game)
-    if game.clock_changes(datetime.fromisoformat(state["now"]), now):
+    if game.clock_changes(state.checked_at, now):
         return False
     key = _report_key(game, store, (), run_info, workbook)
-    if key != night["report_key"] or key != state.get("report_key"):
+    if key != night["report_key"] or key != state.report_key:
         return False
     last = latest_dir(reports, game.slug)
-    if last is None or str(last) != state.get("report_dir"):
+    if last is None or str(last) != state.report_dir:
         return False
     if not store.posts_as_checked():
         return False
@@ -803,8 +784,8 @@ def _quiet_night(
     result.pending, result.other_pending = int(night["pending"]), int(night["other_pending"])
     result.proposals = list(night["proposals"])
     result.report, result.report_unchanged = last, True
-    result.notices = json.loads(state.get("report_notices", "[]"))
-    result.state = json.loads(state.get(STATE_KEY, "[]"))
+    result.notices = list(state.report_notices)
+    result.state = list(state.report_state)
     return True
 
 
@@ -816,7 +797,7 @@ def _write_report_settled(
     ruleset: RuleSet,
     records: CheckRecords | None,
     before: set[str],
-    previous: dict[str, str],
+    previous: CheckState,
     keyed: tuple[tuple[int, ...], dict[str, object], bool],
     reports: Path,
     unchanged_ok: bool,
@@ -837,16 +818,16 @@ def _write_report_settled(
         last = latest_dir(reports, game.slug)
         if (
             unchanged_ok
-            and previous.get("report_key") == key
+            and previous.report_key == key
             and last is not None
-            and str(last) == previous.get("report_dir")
+            and str(last) == previous.report_dir
             and mark_checked(last, _forum_now(game))
         ):
             # Nothing the report shows has changed: the last report stands, marked as
             # checked now.
             result.report, result.report_unchanged = last, True
-            result.notices = json.loads(previous.get("report_notices", "[]"))
-            result.state = json.loads(previous.get(STATE_KEY, "[]"))
+            result.notices = list(previous.report_notices)
+            result.state = list(previous.report_state)
         else:
             recs = build_records(
                 game, store, ruleset=ruleset, run=run_info, ledger=led, records=records
@@ -856,11 +837,11 @@ def _write_report_settled(
             ).directory
             result.report, result.report_unchanged = written, False
             result.notices = list(recs.notices)
-            store.set_state("report_key", key)
-            store.set_state("report_dir", str(written.resolve()))
-            store.set_state("report_notices", json.dumps(result.notices, ensure_ascii=False))
+            store.state.report_key = key
+            store.state.report_dir = str(written.resolve())
+            store.state.report_notices = result.notices
             result.state = list(recs.game_state.get("problems", []))
-            store.set_state(STATE_KEY, json.dumps(result.state, ensure_ascii=False))
+            store.state.report_state = result.state
         if _report_key(game, store, incomplete_days, run_info, workbook) == key:
             break
         unchanged_ok = False  # a decision came in meanwhile: write the report again
@@ -922,17 +903,17 @@ def _judge_and_report(
         unchanged_ok=not full,
     )
     # What the next night needs to see that nothing is new (_quiet_night).
-    night = {
+    night: Night = {
         "rules": rules,
         "inputs": inputs,
-        "config": store.check_state().get("config"),
+        "config": store.state.config,
         "report_key": key,
         "findings": result.findings,
         "pending": result.pending,
         "other_pending": result.other_pending,
         "proposals": result.proposals,
     }
-    store.set_state(NIGHT_STATE, json.dumps(night, ensure_ascii=False))
+    store.state.night = night
 
 
 #: How many times a run reads the decisions and writes its report when decisions keep
@@ -961,12 +942,12 @@ def _report_key(
     ]
     parts = [
         __version__,
-        state.get("config"),
-        state.get("serial"),
+        state.config,
+        None if state.serial is None else str(state.serial),  # (as the entry's text)
         newest_version,
         newest_decision,
         manual_cards,
-        sorted(store.state_values(DISMISSED).items()),  # a post dismissed as 不是公告
+        sorted(store.state.dismissed.items()),  # a post dismissed as 不是公告
         sorted(run_info.get("problems") or []),
         list(incomplete_days),
         passed,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from auditor.errors import AuditorError
@@ -18,13 +18,14 @@ from auditor.game.gamefile import Game, ThreadKind
 from auditor.report.drafts import (
     Draft,
     announcement_draft,
+    crawled_by,
     open_day,
     reminder_draft,
     require_midday_tally,
     tally_draft,
 )
 from auditor.report.parts import MIN_POST_BYTES, POSTED, size_verdict
-from auditor.report.records import Records, build_records
+from auditor.report.records import build_records
 from auditor.rules.engine import build_context
 
 if TYPE_CHECKING:
@@ -57,22 +58,10 @@ def make_draft(
     )
     if kind == "announcement":
         return announcement_draft(records)
-    as_of = _as_of(records, when)
+    as_of = crawled_by(records, when)
     if kind == "tally":
         return tally_draft(records, rs.settings, rs.sources, target, as_of)
     return reminder_draft(records, rs.settings, rs.sources, target, when, as_of)
-
-
-def _as_of(records: Records, when: datetime) -> datetime:
-    """The time the ballots are known up to: ``when``, or the last crawl when earlier (a
-    票型 "截至 20:30" from a crawl at 19:00 would claim ninety minutes it never read)."""
-    started = (records.summary.get("crawl") or {}).get("started_at")
-    if not started:
-        return when
-    crawled = datetime.fromisoformat(str(started))
-    if crawled.tzinfo is None:
-        crawled = crawled.replace(tzinfo=UTC)
-    return min(when, crawled.astimezone(when.tzinfo))
 
 
 def check_postable(game: Game, store: Store, draft: Draft, thread: int | None) -> int:

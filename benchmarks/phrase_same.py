@@ -9,7 +9,7 @@ of:
 
 * every line of every labelled set in ``tests/`` (``tests/devset*/*.tsv``): ``find`` one
   line at a time and ``find_all`` over the set;
-* the censor texts of ``tests/test_censor_evasion.py`` through its small censor list
+* the censor texts of ``tests/rules/test_censor_evasion.py`` through its small censor list
   (found cases and near misses);
 * the generated game's posts (``phrase_bench.game_posts``) and the benchmark corpus
   (``phrase_bench.corpus``), by ``find_all``;
@@ -37,7 +37,7 @@ from pathlib import Path
 root = Path(sys.argv[1]).resolve()
 sys.path.insert(0, sys.argv[5])  # this script's phrase_bench and generate, for both
 import phrase_bench as pb
-sys.path[:0] = [str(root), str(root / "tests")]
+sys.path[:0] = [str(root), str(root / "tests" / "rules")]
 import auditor
 assert Path(auditor.__file__).resolve().is_relative_to(root), auditor.__file__
 from auditor.rules.matcher import Matcher, default_matcher

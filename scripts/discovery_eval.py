@@ -182,6 +182,13 @@ def _event_item(
     if a.type is EventType.ELIMINATED:
         how = a.cause or ("night" if kind == "discussion" else "vote")
         d = base + night_next if how == "night" else base
+        if (
+            kind in ("discussion", "lastwords")
+            and a.how == "vote"
+            and a.day is None
+            and not a.offset
+        ):
+            d -= 1  # a vote-out a day's post recaps is the day before's (at its close)
         item = {"kind": "eliminated", "player": a.player, "how": how, "day": d}
         if a.clock is not None:  # the clause's own time, on the post's date
             item["at"] = f"{posted:%Y-%m-%d}T{a.clock}"
@@ -229,21 +236,26 @@ def _day_items(text: str, posted: datetime, day: int, phase: int | None) -> list
         out.append(item)
     points = find_points(text, posted, TZ)
     # the single times a post states, grouped by the day their line names (第二天 … 开门)
-    stated: dict[int, dict[str, Any]] = {}
+    stated: dict[tuple[int, int | None], dict[str, Any]] = {}
     for p in points:
-        if p.role and not p.delay:
-            stated.setdefault(p.day or day, {}).setdefault(p.role, p)
+        if p.role and not p.delay and not p.wrong:
+            stated.setdefault((p.day or day, p.phase or phase), {}).setdefault(p.role, p)
     ranged = {i["day"] for i in out}
-    for d, roles in stated.items():
+    for (d, ph), roles in stated.items():
         if d in ranged:
             continue
         item = {"kind": "day", "day": d}
         for role, p in roles.items():
             item[role] = _minute(p.at)
+        if ph and ph <= 3:
+            item["phase"] = ph
         out.append(item)
     for p in points:
         if p.delay and p.role == "closes":
-            out.append({"kind": "delayed", "day": p.day or day, "closes": _t(p.at)})
+            delayed = {"kind": "delayed", "day": p.day or day, "closes": _t(p.at)}
+            if p.phase or phase:
+                delayed["phase"] = p.phase or phase
+            out.append(delayed)
     return out
 
 
@@ -310,6 +322,7 @@ def score(path: Path, show_misses: bool) -> int:
             )
             if not listed:
                 silent += 1
+                misses["silent"].append(f"{rec['id']}｜{rec['text'][:100]!r}")
     kinds = list(KINDS) + sorted(set(tp) | set(fp) | set(fn) - set(KINDS))
     print(f"{'kind':<16}{'precision':>10}{'recall':>8}{'tp':>5}{'fp':>5}{'fn':>5}{'near':>6}")
     for k in dict.fromkeys(kinds):

@@ -45,8 +45,8 @@ def where(code: str, module: str) -> tuple[str, list[str]]:
     ]
     if not cases:  # a rule the case harness cannot run (POST-OUTSIDE): its test module
         cases = [
-            f"tests/{p.name}"
-            for p in sorted((ROOT / "tests").glob("test_*.py"))
+            p.relative_to(ROOT).as_posix()
+            for p in sorted((ROOT / "tests").rglob("test_*.py"))
             if f'"{code}"' in p.read_text("utf-8") and p.name not in _INDEXES
         ]
     return module.replace(".", "/") + ".py", cases

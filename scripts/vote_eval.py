@@ -96,7 +96,7 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
             return Read(False, None, None, None, None)
         proxy, start = found if found is not None else (None, at or 0)
         unnamed = found is None  # 代投 naming no player: a void vote post
-    pv = read_vote_text(text, lines, st, players, start, struck_texts(msg.html))
+    pv = read_vote_text(text, lines, st, players, start, struck_texts(msg.html), proxy or author)
     if pv is None:
         return Read(False, None, None, None, proxy)
     by_norm = {normalise_name(p): p for p in (*players, ABSTAIN)}
@@ -104,6 +104,8 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     by_norm.update(dict.fromkeys(SELF_WORDS, voter) if voter in players else {})
     target = by_norm.get(pv.target, "?") if pv.target else "?"
     valid = pv.format_error is None and target != "?" and not unnamed
+    if target == "?" and pv.alike:  # 投票对象：糖圆 (labelled): void, read as the player
+        target = pv.alike
     # as the judge has it (votebook.judge: a change quotes one of the voter's own earlier
     # vote posts, a proxy vote the director's): a quote-reply of another player's post is no
     # quote of his vote

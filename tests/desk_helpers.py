@@ -40,7 +40,7 @@ def desk_game(tmp: Path) -> Path:
 
     from auditor.game.gamefile import load_game
     from auditor.rules.engine import check
-    from tests.test_rule_cases import build_case
+    from tests.rules.test_rule_cases import build_case
 
     now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")
     posts = hostile_posts()

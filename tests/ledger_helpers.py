@@ -161,7 +161,7 @@ def hostile_game(tmp: Path) -> tuple[Game, object, datetime]:
     link to posts.  The caller closes the store.
     """
     from auditor.rules.engine import check
-    from tests.test_rule_cases import build_case
+    from tests.rules.test_rule_cases import build_case
 
     now = datetime.fromisoformat("2026-11-21T23:00:00+08:00")
     built = build_case(tmp, "m107", HOSTILE_GAME, hostile_posts(), now=now)

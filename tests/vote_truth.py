@@ -1,6 +1,6 @@
 """Compare a writer game's vote truth (tests/games/votes/*/truth.json) with what the audit reads.
 
-Used by tests/test_vote_games.py and runnable alone to see every difference:
+Used by tests/whole_games/test_vote_games.py and runnable alone to see every difference:
 
     python3 tests/vote_truth.py tests/games/votes/killbar7_free
 """

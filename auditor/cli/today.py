@@ -2,7 +2,7 @@
 check's records print first when a crawl has stored posts since it.
 
 A ``status`` without ``--now`` reads the one check-state entry the check wrote for the day
-open at its time (:data:`~auditor.rules.inputs.STATUS_KEY`): no post, no record and no rule
+open at its time (:attr:`~auditor.store.state.StateEntries.status`): no post, no record and no rule
 is loaded, so what it costs does not grow with the game (issue 36).  The entry is trusted
 when the game file, rule set, version and data are the ones it was checked with (the same
 :func:`~auditor.rules.inputs.config_inputs`, the configuration hash the check state holds)
@@ -19,7 +19,6 @@ command, with its own messages for anything wrong).
 from __future__ import annotations
 
 import errno
-import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING
 from auditor.cli.console import Format, emit, err, escape, print_line, tick, write_utf8
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game, hidden_name_warnings, load_game
-from auditor.rules.inputs import STATUS_KEY, config_inputs
+from auditor.rules.inputs import config_inputs
 from auditor.store import DatabaseError, Store
 
 if TYPE_CHECKING:
@@ -84,17 +83,13 @@ class DayStatus:
 def stored_status(game: Game, store: Store, now: datetime) -> DayStatus | None:
     """The status the last check stored, when it is what judging afresh at ``now`` would
     say of the stored posts (see the module's docstring); None: judge afresh."""
-    text = store.state_value(STATUS_KEY)
-    try:
-        data = json.loads(text) if text else None
-    except ValueError:
-        return None
-    if not isinstance(data, dict):
+    data = store.state.status
+    if data is None:
         return None
     state = store.check_state()
-    if data.get("config") != state.get("config") or "now" not in state:
+    if data.get("config") != state.config or state.checked_at is None:
         return None
-    if game.clock_changes(datetime.fromisoformat(state["now"]), now):
+    if game.clock_changes(state.checked_at, now):
         return None
     if data.get("inputs") != config_inputs(game):
         return None

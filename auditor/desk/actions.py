@@ -83,7 +83,7 @@ def _records_key(game: Game, store: Store) -> tuple[object, ...]:
         id(game),
         _mtime(game.path),
         store.report_marks(),
-        tuple(sorted(store.check_state().items())),
+        store.check_state_mark(),
         int(time.time() // RECORDS_SECONDS),
     )
 
@@ -128,6 +128,18 @@ def done(message: str, rewrite: Rewrite) -> Done:
     return Done(message, rewrite.directory, rewrite.error)
 
 
+_DECIDING: dict[Path, threading.Lock] = {}
+
+
+def deciding(game: Game) -> threading.Lock:
+    """The game's decisions from this desk, one at a time: each holds SQLite's write lock
+    while it reads the ledger (the stale check and the write in one transaction), and a
+    director waiting for another's SQLite lock sleeps in SQLite's growing steps (up to
+    100 ms); waiting here, he goes on the moment it is free."""
+    with _RECORDS_LOCK:
+        return _DECIDING.setdefault(game.path.resolve(), threading.Lock())
+
+
 def decide_draft(
     game: Game,
     ident: str,
@@ -144,7 +156,7 @@ def decide_draft(
     when another director decided the draft after ``expected`` was shown.  ``wait=False``
     (the page's script, which shows the result in place and reads no report file): the
     report is rewritten right after, in the background (:func:`rewrite_soon`)."""
-    with game_store(game) as store:
+    with deciding(game), game_store(game) as store:
         rec: Recorded = decide(
             game,
             store,
@@ -165,7 +177,7 @@ def decide_draft(
 def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: Path) -> Done:
     """Approve several drafts (``(id, rev)`` pairs) as suggested: one transaction, all or
     none."""
-    with game_store(game) as store, store.transaction():
+    with deciding(game), game_store(game) as store, store.transaction():
         for ident, rev in items:
             decide(game, store, ident, "approve", by=by, source="desk", expected=rev)
     return done(f"已批准 {len(items)} 条草稿（按建议的牌）", rewrite_report(game, reports))
@@ -316,12 +328,28 @@ _REWRITES: dict[Path, Coalesced[Rewrite]] = {}
 _REWRITES_LOCK = threading.Lock()
 
 
+REWRITE_AFTER = 0.4  # seconds: the decisions of a burst (several directors) share a rewrite
+_SOON: dict[Path, threading.Timer] = {}
+
+
 def rewrite_soon(game: Game, reports: Path) -> None:
-    """:func:`rewrite_report` in a thread of its own: the decision's answer does not wait
-    for it (the rewrites stay one at a time and shared)."""
-    threading.Thread(
-        target=rewrite_report, args=(game, reports), name="desk-rewrite", daemon=True
-    ).start()
+    """:func:`rewrite_report` in a thread of its own, :data:`REWRITE_AFTER` seconds on: the
+    decision's answer does not wait for it, and the decisions made meanwhile are in the
+    same rewrite (it reads the store when it starts: one due and not started yet covers
+    this decision) instead of each costing one that holds the other directors' pages up."""
+    key = game.path.resolve()
+
+    def due() -> None:
+        with _REWRITES_LOCK:
+            _SOON.pop(key, None)  # (a decision from now on asks for the next one)
+        rewrite_report(game, reports)
+
+    with _REWRITES_LOCK:
+        if key in _SOON:
+            return
+        timer = _SOON[key] = threading.Timer(REWRITE_AFTER, due)
+    timer.name, timer.daemon = "desk-rewrite", True
+    timer.start()
 
 
 def rewrite_problem(game: Game) -> str:

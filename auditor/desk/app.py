@@ -44,6 +44,7 @@ from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
+from auditor.report.drafts import posts_of
 from auditor.report.html import Exact, show, with_helpers
 from auditor.report.parts import post_size, split_announcement
 
@@ -495,7 +496,8 @@ class DeskApp:
             [*flash, ["error", f"报告没有重写：{problem}（决定都已保存）"]] if problem else flash
         )
         ctx["csrf"] = CSRF_SLOT
-        html = self.env.get_template("report.html.j2").render(r=recs, desk=ctx)
+        posts = posts_of(recs, None)  # (the desk's announcement is its own section)
+        html = self.env.get_template("report.html.j2").render(r=recs, desk=ctx, posts=posts)
         if key is not None:
             self.pages.put(key, recs, html)
         return html

@@ -27,7 +27,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Collection, Generator, Iterable, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -378,7 +378,7 @@ def crawl(
             )
     finally:
         # What the next check must not judge from partial data (read by engine.check).
-        store.set_state("incomplete_tids", json.dumps(sorted(report.incomplete_tids(game))))
+        store.state.incomplete_tids = tuple(sorted(report.incomplete_tids(game)))
     return report
 
 
@@ -417,7 +417,7 @@ def _crawl_http(
                 if isinstance(exc, AntiBotError | NetworkError | SessionExpiredError):
                     return game
             game = _with_board(game, store)
-        seen = json.loads(store.check_state().get(BOARD_SEEN, "{}"))
+        seen = store.state.board_seen
         for spec in game.threads:
             try:
                 _crawl_thread_http(
@@ -492,11 +492,6 @@ def _crawl_board_http(
     return {}
 
 
-# check_state key: each thread's board-list figures (reply count, last post) as they were
-# when the thread was last read in full up to its last page (JSON {tid: [replies, iso]}).
-BOARD_SEEN = "board_seen"
-
-
 def _figures(listed: BoardThread | None) -> list[object] | None:
     """What the board list says about a thread's growth, or None when it says too little."""
     if listed is None or listed.replies is None or listed.last_post is None:
@@ -506,9 +501,7 @@ def _figures(listed: BoardThread | None) -> list[object] | None:
 
 def save_board(store: Store, threads: Sequence[BoardThread]) -> None:
     """Merge a board list into the store's (a thread that left the list stays known)."""
-    from auditor.game.discover import BOARD_STATE
-
-    known = {int(t["tid"]): t for t in json.loads(store.check_state().get(BOARD_STATE, "[]"))}
+    known = {int(t["tid"]): t for t in store.state.board_threads}
     for t in threads:
         known[t.tid] = {
             "tid": t.tid,
@@ -517,7 +510,7 @@ def save_board(store: Store, threads: Sequence[BoardThread]) -> None:
             "replies": t.replies,
             "last_post": t.last_post.isoformat() if t.last_post else None,
         }
-    store.set_state(BOARD_STATE, json.dumps(sorted(known.values(), key=lambda t: t["tid"])))
+    store.state.board_threads = sorted(known.values(), key=lambda t: t["tid"])
 
 
 def _thread_days(game: Game, spec: ThreadSpec) -> list[DaySpec]:
@@ -635,7 +628,7 @@ def _crawl_thread_http(
         rec.finish(last_recorded)
         if listed is not None:
             seen[str(spec.tid)] = listed
-            store.set_state(BOARD_SEEN, json.dumps(seen, sort_keys=True))
+            store.state.board_seen = seen
         return
 
 
@@ -914,12 +907,7 @@ def _crawl_saved(
     scan_keys = {sf.key for sf in scanned}
     # A file read on an earlier run and unchanged since (same size, time, inode, and read
     # with the same version, time zone and page size) is not opened again.
-    unchanged: dict[str, SavedFileRow] = {}
-    for sf in scanned:
-        row = known.get(sf.key)
-        # size, mtime, inode; and the key (with _UNUSED: a save whose view was not used)
-        if row is not None and row[:3] == sf.mark and row.cache_key in (cache_key, unused):
-            unchanged[sf.key] = row
+    unchanged = _unchanged_rows(scanned, known, (cache_key, unused))
     if game.discovers:
         save_board(store, _saved_board(scanned, unchanged, report, max_page_bytes(game)))
         game = _with_board(game, store)
@@ -930,9 +918,7 @@ def _crawl_saved(
     first_file_problem = len(report.problems)
 
     def desktop_rec(tid: int, t: _SavedThread) -> ThreadRecorder:
-        if t.rec is None:
-            t.rec = ThreadRecorder(store, report, tid, "saved-desktop", run_id)
-        return t.rec
+        return _desktop_rec(store, report, run_id, tid, t)
 
     opened = _opened_in_order(game, [sf for _, _, sf, row in files if row is None])
     try:
@@ -974,29 +960,77 @@ def _crawl_saved(
     report.skipped_files.sort()
     report.ignored_files.sort()
 
+    finished = _finish_saved_threads(
+        game, store, report, run_id, threads, _Reading(cache_key, wanted, newest_known, progress)
+    )
+    for tid in sorted(wanted - set(threads)):
+        report.problems.append(_absent_problem(folder, tid))
+    # Files read before and no longer in the folder: forgotten (read again if put back).
+    store.forget_saved_files((store.saved_paths() if full else set(known)) - scan_keys)
+    _save_plan(store, cache_key, finished)
+    _store_saved_spaces(game, store, report, lists, cache_key, run_id)
+    if scan.dirs is not None and _settled_folder(game, store, scan, cache_key) is not None:
+        _vouch(store, folder, scan)  # the folder is now as the record says
+    return _with_board(game, store) if game.discovers else game
+
+
+def _unchanged_rows(
+    scanned: Iterable[_SavedFile], known: Mapping[str, SavedFileRow], keys: Collection[str]
+) -> dict[str, SavedFileRow]:
+    """The files read on an earlier run and unchanged since: the same size, modification
+    time and inode, read with one of ``keys`` (this version, time zone and page size; with
+    _UNUSED: a save whose view was not used).  They are not opened again."""
+    unchanged: dict[str, SavedFileRow] = {}
+    for sf in scanned:
+        row = known.get(sf.key)
+        if row is not None and row[:3] == sf.mark and row.cache_key in keys:
+            unchanged[sf.key] = row
+    return unchanged
+
+
+def _desktop_rec(
+    store: Store, report: CrawlReport, run_id: int | None, tid: int, t: _SavedThread
+) -> ThreadRecorder:
+    """The recorder of a thread's desktop pages (made at its first page)."""
+    if t.rec is None:
+        t.rec = ThreadRecorder(store, report, tid, "saved-desktop", run_id)
+    return t.rec
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What reading a saved-pages folder holds to: the cache key files are read with, the
+    game's threads, the newest save of each page read before, and the progress call."""
+
+    cache_key: str
+    wanted: set[int]
+    newest_known: dict[tuple[int, str, int], int]
+    progress: ProgressFn | None
+
+
+def _finish_saved_threads(
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    run_id: int | None,
+    threads: dict[int, _SavedThread],
+    reading: _Reading,
+) -> dict[int, tuple[str, str]]:
+    """Finish each thread read from the folder, in the view it is read in (the desktop
+    pages when it has any: the other views' pages waited until now); tid -> (source,
+    saved_mark) of those finished."""
+    assert game.forum.pages is not None
+    folder = game.forum.pages
     finished: dict[int, tuple[str, str]] = {}  # tid -> source, saved_mark
     for tid in sorted(threads):
         t = threads[tid]
         kind = next(k for k in _VIEWS if k in t.views)
         if kind == "desktop":
-            rec = desktop_rec(tid, t)
+            rec = _desktop_rec(store, report, run_id, tid, t)
         else:
             rec = ThreadRecorder(store, report, tid, f"saved-{kind}", run_id)
-            entries = [e for e in t.held if _kind_of(e[2]) == kind]
-            for mtime_ns, page, item, sf in sorted(entries, key=lambda e: (e[1], e[0])):
-                if isinstance(item, SavedFileRow) and item.cache_key != cache_key:
-                    item = _read_unused(sf, game, report, wanted, store)
-                    t.fresh = True
-                if item is None:
-                    continue
-                if isinstance(item, SavedFileRow):
-                    _note_saved_row(rec, t, page, item)
-                elif _superseded(newest_known, tid, kind, page, mtime_ns):
-                    _note_superseded(store, rec, page, cast(_Fresh, item), _file_time(sf))
-                else:
-                    fresh = cast(_Fresh, item)
-                    _store_saved(game, store, rec, t, tid, kind, page, fresh, cache_key, progress)
-        _note_unused(store, t, tid, kind, cache_key, game.forum.ppp)
+            _read_held(game, store, report, rec, t, tid, kind, reading)
+        _note_unused(store, t, tid, kind, reading.cache_key, game.forum.ppp)
         t.held.clear()
         if not t.any_pid:
             report.problems.append(_no_pid_problem(folder, tid, kind))
@@ -1014,15 +1048,36 @@ def _crawl_saved(
         rec.finish(max(t.pages_seen, default=1), settled=settled, saved_mark=mark)
         finished[tid] = (rec.source, mark)
         report.problems.extend(_missing_pages(folder, tid, t.pages_seen, rec.total_pages))
-    for tid in sorted(wanted - set(threads)):
-        report.problems.append(_absent_problem(folder, tid))
-    # Files read before and no longer in the folder: forgotten (read again if put back).
-    store.forget_saved_files((store.saved_paths() if full else set(known)) - scan_keys)
-    _save_plan(store, cache_key, finished)
-    _store_saved_spaces(game, store, report, lists, cache_key, run_id)
-    if scan.dirs is not None and _settled_folder(game, store, scan, cache_key) is not None:
-        _vouch(store, folder, scan)  # the folder is now as the record says
-    return _with_board(game, store) if game.discovers else game
+    return finished
+
+
+def _read_held(
+    game: Game,
+    store: Store,
+    report: CrawlReport,
+    rec: ThreadRecorder,
+    t: _SavedThread,
+    tid: int,
+    kind: str,
+    reading: _Reading,
+) -> None:
+    """A thread read in another view than the desktop's: its pages of that view, which
+    waited until the end of the folder, read in page order (each save oldest first)."""
+    cache_key = reading.cache_key
+    entries = [e for e in t.held if _kind_of(e[2]) == kind]
+    for mtime_ns, page, item, sf in sorted(entries, key=lambda e: (e[1], e[0])):
+        if isinstance(item, SavedFileRow) and item.cache_key != cache_key:
+            item = _read_unused(sf, game, report, reading.wanted, store)
+            t.fresh = True
+        if item is None:
+            continue
+        if isinstance(item, SavedFileRow):
+            _note_saved_row(rec, t, page, item)
+        elif _superseded(reading.newest_known, tid, kind, page, mtime_ns):
+            _note_superseded(store, rec, page, cast(_Fresh, item), _file_time(sf))
+        else:
+            fresh = cast(_Fresh, item)
+            _store_saved(game, store, rec, t, tid, kind, page, fresh, cache_key, reading.progress)
 
 
 def _no_pid_problem(folder: Path, tid: int, kind: str) -> CrawlProblem:
@@ -1070,10 +1125,9 @@ class _SettledThread(NamedTuple):
 _Settled: TypeAlias = "tuple[list[_SettledThread], set[int]]"
 
 
-# check_state key: what the saved files the last saved-pages crawl left say of each thread
-# (Store.saved_threads), the threads it finished (tid -> source, saved_mark) and the
+# store.state.saved_plan: what the saved files the last saved-pages crawl left say of each
+# thread (Store.saved_threads), the threads it finished (tid -> source, saved_mark) and the
 # saved_files serial it left them at: unchanged since, the next crawl need not ask again.
-SAVED_PLAN = "saved_plan"
 _PLAN_FORMAT = 2  # 2: each thread's pages as runs of consecutive pages
 
 
@@ -1117,7 +1171,7 @@ def _save_plan(store: Store, cache_key: str, finished: dict[int, tuple[str, str]
         ],
         "finished": {str(tid): list(v) for tid, v in finished.items()},
     }
-    store.set_state(SAVED_PLAN, json.dumps(plan, ensure_ascii=False))
+    store.state.saved_plan = plan
 
 
 def _marks_digest(marks: Collection[str]) -> str:
@@ -1164,10 +1218,9 @@ def _current_plan(store: Store, cache_key: str) -> dict[str, Any] | None:
     """What the last saved-pages crawl recorded (:func:`_save_plan`), when it was read with
     this version, time zone and page size and no saved-file entry was written or dropped
     since; else None."""
-    text = store.state_value(SAVED_PLAN)
-    if text is None:
+    plan = store.state.saved_plan
+    if plan is None:
         return None
-    plan: dict[str, Any] = json.loads(text)
     if plan.get("format") != _PLAN_FORMAT or plan.get("cache_key") != cache_key:
         return None  # written otherwise, or read with another version
     if plan.get("serial") != store.serial("saved_files"):
@@ -1181,15 +1234,14 @@ def _vouch(store: Store, folder: Path, scan: _Scan) -> None:
     changes: each thread's last page (in each view).  Written only when it differs."""
     if scan.dirs is None:
         return
-    text = store.state_value(SAVED_PLAN)
-    if text is None:
+    plan = store.state.saved_plan
+    if plan is None:
         return
-    plan = json.loads(text)
     root = os.path.realpath(folder)
     if plan.get("dirs") == scan.dirs and plan.get("root") == root:
         return
     plan.update(root=root, dirs=scan.dirs, watch=store.saved_last_pages())
-    store.set_state(SAVED_PLAN, json.dumps(plan, ensure_ascii=False))
+    store.state.saved_plan = plan
 
 
 def _unchanged_folder(game: Game, store: Store, cache_key: str, now: datetime) -> _Settled | None:

@@ -25,7 +25,6 @@ from auditor.forum.parse.space import parse_space
 from auditor.game.gamefile import Game
 from auditor.store import Store
 
-SPACE_STATE = "space_problem"  # check_state key: why the last reading stopped, or ""
 VIEWS = ("reply", "thread")
 
 
@@ -98,7 +97,7 @@ def read_spaces(
                 parsed = parse_space(page)
             except PageError as exc:
                 problem = f"{player} 的{'回复' if view == 'reply' else '主题'}列表：{exc}"
-                store.set_state(SPACE_STATE, problem)
+                store.state.space_problem = problem
                 return requests
             store.record_space_read(
                 uid=uid,
@@ -110,5 +109,5 @@ def read_spaces(
                 items=parsed.items,
                 run_id=run_id,
             )
-    store.set_state(SPACE_STATE, problem)
+    store.state.space_problem = problem
     return requests

@@ -72,6 +72,13 @@ class Announced:
     status: bool = False  # 警长：X — a state line, not the change itself
     replaces: tuple[str, ...] = ()  # a correction's wrong players (不是杜鹃, 杜鹃出局有误)
     clock: str | None = None  # the time the clause gives the event (土豆于21:48倒在了枪口下)
+    # a substitute who plays on the account of the one replaced (沿用原账号): no new account
+    same_account: bool = False
+
+    @property
+    def account(self) -> str | None:
+        """A substitute's own account (None when they play on the replaced one's)."""
+        return None if self.same_account else self.value
 
 
 # --------------------------------------------------------------------------- the lexicon
@@ -82,7 +89,8 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
     r"估计|希望|再犯|会被|将(?=被|会|红牌|罚下|出局)|"
-    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])"
+    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|[吗么嘛](?![啡])|"
+    r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
 )
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
 _QUOTE = re.compile(
@@ -92,7 +100,7 @@ _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 _NIGHT = re.compile(rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|夜间|夜晚|第\s*{_NUM}\s*个?\s*[夜晚]")
-_YESTERDAY = re.compile(r"昨[日天]")
+_YESTERDAY = re.compile(r"昨[日天]|前一[日天]|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
@@ -106,14 +114,20 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
     (
         "vote",
-        r"(?:被)?(?:投票|公投)?(?:投出|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
+        r"(?:被)?(?:投票|公投)?(?:投出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
     ),
     (
         "night",
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
-        r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害",
+        r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害"
+        r"|被(?:秘警|秘密警察|警察)(?:狙击|狙杀|击杀)"
+        r"|(?:杀手|狼人|女巫|秘警)(?:杀死|杀害|刀死|毒死|狙杀|击杀)了?",
     ),
-    (None, r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|(?<![杀毒刀])死了"),
+    (
+        None,
+        r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))",
+    ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
@@ -155,15 +169,18 @@ _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
 )
 _NO_DEATH = re.compile(
-    r"平安夜|(?:无人|没有人|没人|无玩家)(?:死亡|出局|被杀|倒下)"
+    r"平安夜|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下)"
+    r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下)"
+    r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚)[^，。,]{0,4}?平安(?!夜)"
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：]\s*(?:无|没有人|无人)(?!\w)"
 )
 _ACCELERATED = re.compile(
     r"加速成功|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
 )
 _GAME_OVER = re.compile(r"游戏结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
-_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否)")
+_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外)")
 _STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
 # a role, not a player, before the word (吹笛者出局: the piper's spell ends)
 _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
@@ -171,13 +188,33 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|被|遭|也|均|是|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
-    rf"{_NUM}\s*[个人位名]|没能|终于|不幸|依规则|将|的情侣|选择)*$"
+    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声)*$"
 )
 _OBJECT_GAP = re.compile(
     rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
 )
 
 
+# a sentence the director corrects mid-way (烧卖昨夜……不，今天夜里): read, and listed
+_SELF_CORRECTED = re.compile(
+    r"[^。！!；;\n]*(?:…+|\.{3,})\s*(?:不[，,。！!]|不对|不不|说错)[^。！!；;\n]*"
+)
+# a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
+_COUNTED = re.compile(
+    r"\s*[:：]?\s*(?:得票|票数)?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、])"
+)
+# the words of the game's events, broadly: a line naming a player beside one and read as
+# nothing is listed (未读懂的公告), never passed in silence
+_EVENTFUL = re.compile(
+    r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|替|顶|接替|吹笛|Lv|装傻|白痴|红牌|罚下|殉情"
+    r"|枪|带走|倒|平安|走了|遇害|呼吸|淘汰|离场|送别|扎"
+)
+# a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
+# 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
+_ACTOR = re.compile(
+    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的|"
+    r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请)"
+)
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
 
@@ -188,6 +225,8 @@ def _nfkc(text: str) -> str:
 _NOT_BUT = re.compile(
     r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
 )
+# 警徽 烧卖→春卷: the badge goes from the one to the other
+_BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
 _SAID_WRONG = re.compile(
     r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
 )
@@ -198,6 +237,7 @@ def clean(text: str) -> str:
     says B; a reading said to be wrong (杜鹃出局有误) is gone."""
     text = _QUOTE.sub("", _nfkc(text))
     text = _NOT_BUT.sub("是", text)
+    text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
     text = _SAID_WRONG.sub(
         lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
     )
@@ -205,7 +245,24 @@ def clean(text: str) -> str:
 
 
 _SENTENCES = re.compile(r"[^。！!；;？?\n]+[。！!；;？?]*")
-_CLAUSE_SPLIT = re.compile(r"[，,]|——|--|→")
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence cut at its commas and dashes — never inside a bracket (馄饨（汤圆与馄饨
+    为情侣，馄饨殉情）: the bracket stays the name's)."""
+    out: list[str] = []
+    depth = start = 0
+    for m in re.finditer(r"[（(]|[）)]|[，,]|——|--|→", sentence):
+        mark = m.group(0)
+        if mark in "（(":
+            depth += 1
+        elif mark in "）)":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(sentence[start : m.start()])
+            start = m.end()
+    out.append(sentence[start:])
+    return out
 
 
 # --------------------------------------------------------------------------- names
@@ -228,23 +285,27 @@ class Patterns:
         names = sorted(self._norm, key=len, reverse=True)
         self._name_re = re.compile("|".join(re.escape(n) for n in names) or r"(?!x)x")
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
+        free = r"[^\s，。、：:（）()【】,;；!！?？由经]"  # a substitute not on the list
+        # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
+        between = (
+            r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:替补)?\s*(?:上场|入场|进场)?\s*(?:临时|来)?"
+        )
+        verb = r"(?:顶替|顶|接替|替补|替换|代替)"
         self._sub_re = [
             re.compile(
-                rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:]))[^\s，。、：:（）()【】由经]{{1,12}}?)\s*"
-                rf"(?:来)?(?:顶替|顶|接替|替补|替换|代替)\s*(?P<who>{one})"
+                rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
+                rf"{between}\s*{verb}\s*(?P<who>{one})"
             ),
             re.compile(
                 rf"(?P<who>{one})\s*(?:由|的替补(?:为|是))\s*(?:替补)?\s*"
-                rf"(?P<new>{one}|[^\s，。、：:（）()【】]{{1,12}}?)\s*(?:替补|接替|顶替|代替|$|[，。])"
+                rf"(?P<new>{one}|{free}{{1,12}}?)\s*(?:临时)?\s*(?:替补|接替|顶替|代替|替换|$|[，。])"
             ),
             re.compile(
-                rf"由\s*(?:替补)?\s*(?P<new>{one}|[^\s，。、：:（）()【】]{{1,8}}?)\s*"
-                rf"(?:接替|顶替|替补|代替)(?!\s*(?:{one}))"
+                rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:临时)?\s*"
+                rf"(?:接替|顶替|替补|代替|替换)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
-            re.compile(
-                rf"替补\s*(?P<new>{one}|[^\s，。、：:（）()【】]{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"
-            ),
+            re.compile(rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"),
         ]
 
     # ------------------------------------------------------------------ names in a clause
@@ -276,21 +337,49 @@ class Patterns:
         post_correction = bool(_CORRECTION.search(text)) or said_wrong
         vote_result = bool(re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计)|票数", text))
         badge_post = "警徽" in text
+        # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
+        head = text.strip().splitlines()[0] if text.strip() else ""
+        night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
         out: list[Announced] = []
+        post = (post_correction, vote_result, badge_post, night_post)
         for line in text.splitlines():
             if self._relayed(line):
                 break  # 馄饨：— what follows is that player's words, relayed
-            topic: str | None = None
-            for sentence in _SENTENCES.findall(line):
-                ctx = _Sentence(self, sentence, post_correction, vote_result, badge_post, topic)
-                out.extend(ctx.read())
-                unplaced += ctx.unplaced
-                topic = ctx.topic or topic
+            if re.match(r"\s*(?:Q|A|问|答)\s*[:：]", line):
+                continue  # a rules Q&A: what would happen, not what did
+            found, missed = self._line(line, post)
+            out += found
+            unplaced += missed
         right = {a.player for a in out}
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
             out = [replace(a, replaces=wrong) if a.correction else a for a in out]
+        out = _follow(out)
+        # never silent about what the reading is unsure of: a shot or a 殉情 with no death
+        # before it (when it happened is not said), a sentence the director corrects mid-way
+        unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
+        unplaced += [m.group(0) for m in _SELF_CORRECTED.finditer(text)]
         return _settle(out), unplaced
+
+    def _eventful(self, line: str, covered: set[str | None]) -> bool:
+        """A line that names a player no item of it is about, beside a word of the game's
+        events: what it says should have become an item.  Not a line of requests (申请加速
+        的有：…), of the living (存活：…), a supposition, nor a name that acts, that a
+        correction says was wrong, that a count follows (番茄 4 票, 南瓜 4（含警长2）), or that
+        sits in a bracket beside what the line did announce."""
+        if _SUPPOSE.search(line) or re.search(r"申请|存活|在场", line):
+            return False
+        inside = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
+        names = [
+            n
+            for n in self.names(line)
+            if n.player not in covered
+            and not _ACTOR.match(line[n.end :])
+            and not _COUNTED.match(line[n.end :])
+            and not re.search(r"(?:不是|而非|并非|[（(])\s*$", line[: n.start])
+            and not any(s <= n.start < e for s, e in inside)
+        ]
+        return bool(names) and bool(_EVENTFUL.search(self._name_re.sub("", line)))
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
@@ -306,9 +395,38 @@ class Patterns:
                     found.append(n.player)
         return tuple(found)
 
+    def _line(
+        self, line: str, post: tuple[bool, bool, bool, bool]
+    ) -> tuple[list[Announced], list[str]]:
+        """One line of a post, sentence by sentence: what it announces, and what it holds
+        that no item came from (never silent)."""
+        correction, vote_result, badge_post, night_post = post
+        # 回复杜鹃：/ @杜鹃 — the one spoken to, not the one the line is about
+        line = re.sub(rf"^\s*(?:回复|@|致)\s*(?:{self._name_re.pattern})\s*[:：,，]", "", line)
+        out: list[Announced] = []
+        unplaced: list[str] = []
+        topic: str | None = None
+        line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
+        for sentence in _SENTENCES.findall(line):
+            ctx = _Sentence(self, sentence, correction, vote_result, badge_post, topic)
+            carried = line_night and not ctx.offset and ctx.day is None
+            ctx.night = ctx.night or night_post or carried
+            line_night = ctx.night
+            out.extend(ctx.read())
+            unplaced += ctx.unplaced
+            topic = ctx.topic or topic
+        covered = {x for a in out for x in (a.player, a.value)}
+        if self._eventful(line, covered):
+            unplaced.append(line.strip())  # never silent: a line about a player, not read
+        return out, unplaced
+
     def _relayed(self, line: str) -> bool:
+        """A line that hands the word to a player (馄饨：, 春卷的遗言：): what follows is theirs."""
         head = line.strip()
-        return head[-1:] in (":", "：") and bool(self._name_re.fullmatch(head[:-1].strip()))
+        if head[-1:] not in (":", "："):
+            return False
+        who = re.sub(r"\s*(?:的)?(?:遗言|发言|原话)\s*$", "", head[:-1].strip())
+        return bool(self._name_re.fullmatch(who))
 
     def substitutes(self, sentence: str, topic: str | None) -> list[tuple[str, str, str]]:
         """(who leaves, who comes in, the span) for each substitution the sentence states."""
@@ -316,7 +434,9 @@ class Patterns:
         for i, p in enumerate(self._sub_re):
             for m in p.finditer(sentence):
                 new = m.group("new")
-                if _NEGATION.search(sentence[: m.start()][-3:]):
+                if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(
+                    sentence[: m.end()]
+                ):
                     continue
                 who = m.groupdict().get("who")
                 if who is None:
@@ -371,6 +491,7 @@ class _Sentence:
         self.topic = first[0].player if first else None
         self.carried = topic if not first else None
         self.known = self.carried  # the subject so far: a name in an earlier clause
+        self.known_all: list[str] = []  # ... with the names joined to it (包子、番茄两人)
         self.unplaced: list[str] = []
         self.asks = bool(re.search(r"[？?]\s*$", self.text))
         night_n = _NIGHT_N.search(self.text)
@@ -391,13 +512,16 @@ class _Sentence:
         if self.asks:
             return []
         out: list[Announced] = []
-        clauses = [c for c in _CLAUSE_SPLIT.split(self.text)]
+        clauses = _clauses(self.text)
         for i, clause in enumerate(clauses):
             if _SUPPOSE.search(clause):
                 break  # a supposition or a question runs to the end of the sentence
             out.extend(self._clause(clause, clauses[i + 1] if i + 1 < len(clauses) else ""))
             named = self.p.names(clause)
-            self.known = self.known or (named[0].player if named else None)
+            if named and not self.known:
+                lead = _group(named, clause, named[0].start, forward=True)
+                self.known = named[0].player
+                self.known_all = [n.player for n in lead] or [self.known]
         out.extend(self._notices())
         out.extend(self._substitutes())
         return out
@@ -464,13 +588,15 @@ class _Sentence:
             topic = self.known
             lead = c[:start].strip()
             if topic and not names and len(lead) <= 6 and not _NOT_A_MANNER.search(lead):
-                return [_Name(topic, 0, 0, "")]
+                return [_Name(t, 0, 0, "") for t in (self.known_all or [topic])]
         return []
 
     def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
         taken: list[tuple[int, int]] = []
-        brackets = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", c)]
+        # a name's own bracket is its how (番茄（投票）); a bracket that stands alone
+        # ((昨夜出局：饺子、包子)) is read as any clause
+        brackets = [(n.end - len(n.bracket), n.end) for n in names if n.bracket]
         for cause, pattern in _ELIM_RE:
             for m in pattern.finditer(c):
                 if any(s <= m.start() < e for s, e in taken + brackets):
@@ -480,8 +606,8 @@ class _Sentence:
                 if cause is None and _NO_DEATH.search(c):
                     continue
                 taken.append(m.span())
-                hunter_object = cause == "hunter" and m.group(0).startswith(
-                    ("带走", "开枪", "最后一枪", "开了", "目标")
+                hunter_object = m.group(0).startswith(
+                    ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
                 )
                 if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
                     continue
@@ -489,7 +615,7 @@ class _Sentence:
                 if not slots and self.topic and not _denied(c, m.span()):
                     self.unplaced.append(c)
                 for n in slots:
-                    how = _cause_in(n.bracket) or cause or self._cause(c, m.start())
+                    how = _cause_in(n.bracket) or cause or self._cause_after(c, m)
                     out.append(
                         self._item(
                             EventType.ELIMINATED,
@@ -498,10 +624,17 @@ class _Sentence:
                             c,
                             cause=how,
                             day=_bracket_day(n.bracket) or self.day,
-                            clock=_clock(c, n.end, m.start()),
+                            clock=_clock(c, n.end, m.start()) or _clock_before(c, m.start()),
                         )
                     )
-        return out
+        # in the order the clause names them (被投出：汤圆 殉情：春卷 — the shot, the lover
+        # after the death they follow)
+        return sorted(out, key=lambda a: c.find(a.player))
+
+    def _cause_after(self, c: str, m: re.Match[str]) -> str | None:
+        """How, from a bracket right after the word (死亡（被杀手杀死）), else :meth:`_cause`."""
+        said = re.match(r"\s*[（(]([^）)]*)[）)]", c[m.end() :])
+        return (_cause_in(said.group(1)) if said else None) or self._cause(c, m.start())
 
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
@@ -550,11 +683,20 @@ class _Sentence:
         """警长：X, 今日警长 X — a state line (the scorer and discovery take it for the
         election when no change is known)."""
         out: list[Announced] = []
+        alone = (
+            re.fullmatch(r"\s*(?:当选|当|任)?\s*警长\s*[。！!]*\s*", c[names[0].end :])
+            if names
+            else None
+        )
+        if alone and len(names) == 1 and not c[: names[0].start].strip():
+            # 烧卖 警长。(the result line after a count): the name, then the office
+            return [self._item(EventType.SHERIFF, names[0].player, "elected", c, status=True)]
         for m in _SHERIFF_STATUS.finditer(c):
             if "竞选" in c or "警徽" in c:
                 continue
             for n in self._slots(c, names, m.span(), nxt, subject=False):
-                if re.match(r"^\W*(?:哦|啦|了|呢)?\W*$", c[n.end :]):  # 警长番茄的票: no state
+                rest = re.sub(r"(?:而非|而不是|不是)\s*\S{1,12}$", "", c[n.end :])
+                if re.match(r"^\W*(?:哦|啦|了|呢)?\W*$", rest):  # 警长番茄的票: no state
                     out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
                 break
         return out
@@ -584,30 +726,48 @@ class _Sentence:
     def _notices(self) -> list[Announced]:
         out: list[Announced] = []
         t = self.text
-        if _quiet_night(t) and any(
-            not _NEGATION.search(t[: m.start()][-2:]) for m in _NO_DEATH.finditer(t)
-        ):
+        said = [m for m in _NO_DEATH.finditer(t) if not _NEGATION.search(t[: m.start()][-2:])]
+        if said and _quiet_night(t):
             out.append(self._item(Notice.NO_DEATH, "", None, t))
+        elif said and not re.search(r"票|目前|还没|暂时|尚", t):
+            self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
         m = _ACCELERATED.search(t)
         if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
             out.append(self._item(Notice.ACCELERATED, "", None, t))
         for g in _GAME_OVER.finditer(t):
+            if re.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or re.match(
+                r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
+            ):
+                continue  # 直到游戏结束, 游戏结束后: a time, not the notice
             winner = g.group("winner")
             if winner is not None:
                 winner = re.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
+                winner = winner.strip("—-－:：~～")
             out.append(self._item(Notice.GAME_OVER, "", None, t, value=winner))
         return out
 
     def _substitutes(self) -> list[Announced]:
+        same = bool(_SAME_ACCOUNT.search(self.text))
         return [
-            self._item(EventType.SUBSTITUTE, who, None, span, value=new)
+            self._item(EventType.SUBSTITUTE, who, None, span, value=new, same_account=same)
             for who, new, span in self.p.substitutes(self.text, self.topic or self.carried)
         ]
+
+
+_SAME_ACCOUNT = re.compile(
+    r"(?:沿用|使用|用|接管|继续用)(?:原|原来的?|其|他的?|她的?)\s*(?:账号|帐号|ID|id|马甲)|原(?:账号|帐号)(?:继续|游戏)"
+)
 
 
 def _clock(c: str, start: int, end: int) -> str | None:
     """The time between a name and its event word (于21:48, 在 14:05): the event's own."""
     m = re.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)", c[start:end])
+    return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
+
+
+def _clock_before(c: str, at: int) -> str | None:
+    """A time right before an event word whose player follows it (14:05 红牌罚下的是 包子)."""
+    m = re.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)\s*(?:时|的时候)?\s*$", c[:at])
     return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
 
 
@@ -649,7 +809,8 @@ def _only_names(p: Patterns, clause: str) -> bool:
     rest = p._name_re.sub("", clause)
     return (
         bool(p.names(clause))
-        and re.fullmatch(r"[\s、和与及/,。．.！!（）()\d票人两]*", rest) is not None
+        and re.fullmatch(r"(?:结果|是|为)?[\s、和与及/,。．.！!（）()\d票人两:：]*", rest)
+        is not None
     )
 
 
@@ -681,6 +842,28 @@ def _same(a: Announced, b: Announced) -> bool:
     if a.type is not b.type or a.player != b.player or a.ends_piping:
         return False
     return a.type is not EventType.SUBSTITUTE or a.value == b.value
+
+
+def _follow(found: list[Announced]) -> list[Announced]:
+    """A hunter's shot or a 殉情 goes with the death before it in the post (被投出：汤圆
+    殉情：春卷 — both at the vote): its how, and its day when it names none."""
+    out: list[Announced] = []
+    last: Announced | None = None
+    for a in found:
+        if a.type is EventType.ELIMINATED and a.how is not None:
+            last = a
+        elif (
+            a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
+        ):
+            same_day = a.day is None and not a.offset
+            a = replace(
+                a,
+                how=last.how,
+                day=last.day if same_day else a.day,
+                offset=last.offset if same_day else a.offset,
+            )
+        out.append(a)
+    return out
 
 
 def _settle(found: list[Announced]) -> list[Announced]:

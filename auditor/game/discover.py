@@ -22,20 +22,17 @@ warning.  Every discovered item keeps its source (the title's tid, or the pid).
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
 
-from auditor.game.announce import Announced, Patterns
+from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, PhaseSpec, ThreadKind, ThreadSpec
 from auditor.game.state import (
-    DISMISSED,
     Unread,
-    dismissals,
     night_problems,
     no_result_times,
     thread_problems,
@@ -45,8 +42,6 @@ from auditor.game.structure import schedule_for
 from auditor.game.titles import classify, match_tag
 from auditor.game.when import find_points, find_ranges
 from auditor.models import Post
-
-BOARD_STATE = "board_threads"  # check_state key: the board list as last crawled (JSON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +85,8 @@ class Discovery:
     problems: list[str] = field(default_factory=list)  # the game's state is incomplete
     no_result: list[datetime] = field(default_factory=list)  # 无人出局 / 平票 said then
     subjects: dict[int, str] = field(default_factory=dict)
+    # 游戏结束 (when, the post, the winner as written): no post after it is checked
+    ended: tuple[datetime, int | None, str | None] | None = None
     base: Game | None = None  # the game as the file states it
     # no title on the board carries the game's tag (a typo in [game] tag finds nothing)
     untagged: str | None = None
@@ -121,9 +118,8 @@ class TitledThread:
 
 def board_threads(store: object) -> list[TitledThread]:
     """The board list from the last crawl plus every thread the store has a title for."""
-    state = store.check_state()  # type: ignore[attr-defined]
     out: dict[int, TitledThread] = {}
-    for item in json.loads(state.get(BOARD_STATE, "[]")):
+    for item in store.state.board_threads:  # type: ignore[attr-defined]
         out[int(item["tid"])] = TitledThread(
             int(item["tid"]), str(item["subject"]), item.get("author")
         )
@@ -242,7 +238,7 @@ def discover_days(
     reader.openings_ranges()
     reader.schedule_lists()
     reader.from_threads(days)
-    _delays(game, reader.found, threads, reader.by_tid, game.timezone)
+    _close_changes(game, reader.found, threads, reader.by_tid, game.timezone)
     found, phases = reader.found, reader.phases
     for n, ph in phases.items():
         ph.sort(key=lambda x: x.opens)
@@ -251,8 +247,11 @@ def discover_days(
                 ph[0].opens, ph[-1].closes, False, None, "环节",
                 {"opens": _stated(None), "closes": _stated(None)},
             )  # fmt: skip
+    # a day exists when its threads exist: a schedule's later days wait for theirs
+    threaded = {t.day for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)}
     for n in sorted(found):
-        _take_day(n, found[n], phases.get(n, []), days, disc)
+        if n in threaded or n in phases:
+            _take_day(n, found[n], phases.get(n, []), days, disc)
     ordered = sorted(days.values(), key=lambda d: d.opens)
     return [d for i, d in enumerate(ordered) if i == 0 or ordered[i - 1].number < d.number]
 
@@ -324,13 +323,14 @@ class _DayReader:
                 if phase is None:
                     self.openings.setdefault(t.day, first)
                 ranges = find_ranges(_text(first), first.posted_at, tz)
+                name = _phase_name(self.titled.get(t.tid, ""), phase)
                 if phase is not None and not ranges and rule.phases:
                     # 版杀7: the 环节 is its opening post's calendar day, 0:00–24:00
                     day0 = first.posted_at.astimezone(tz).date()
                     opens = datetime.combine(day0, time(0, 0), tz)
                     closes = datetime.combine(day0, time(23, 59, 59), tz)
                     self.phases.setdefault(t.day, []).append(
-                        PhaseSpec(phase, f"环节{phase}", opens, closes, t.tid)
+                        PhaseSpec(phase, name, opens, closes, t.tid)
                     )
                     self.phase_source[t.day] = f"pid {first.pid} 的日期与{rule.source}"
                 if not ranges:
@@ -338,7 +338,7 @@ class _DayReader:
                 r = ranges[0]
                 if phase is not None:
                     self.phases.setdefault(t.day, []).append(
-                        PhaseSpec(phase, f"环节{phase}", r.opens, r.closes, t.tid)
+                        PhaseSpec(phase, name, r.opens, r.closes, t.tid)
                     )
                     continue
                 if t.day not in self.found:
@@ -421,6 +421,8 @@ class _DayReader:
         """The times an opening post states alone (开帖：12月3日 9:00 / 今晚22点关帖)."""
         opens = closes = None
         for pt in find_points(_text(first), first.posted_at, self.tz):
+            if pt.wrong:
+                continue
             if (
                 pt.role == "opens"
                 and opens is None
@@ -432,15 +434,19 @@ class _DayReader:
         return opens, closes
 
 
-def _delays(
+def _close_changes(
     game: Game,
     found: dict[int, _Day],
     threads: list[ThreadSpec],
     by_tid: dict[int, list[Post]],
     tz: tzinfo,
 ) -> None:
-    """A director's post during a day (in its threads or the process thread) that moves the
-    close later (延长至23点, 截止改为 23:30): the day closes then, delayed."""
+    """A director's post during a day (in its threads or the process thread) that changes
+    its close: a delay granted (延长至23点, 延时成功…改到 00:00, 延时 1 小时，23:00 关) moves
+    it later, ``delayed``; an acceleration granted (加速成功…关门改到 20:00, 执行加速…提前至
+    20时) marks the day ``accelerated`` and moves the close to the time it states; a
+    correction (更正：…21:00 关门，不是 22:00) moves it to the time it states.  Posts are
+    taken in time order, so a later correction wins."""
     counted = {
         t.tid: t
         for t in threads
@@ -449,19 +455,53 @@ def _delays(
     for n in sorted(found):
         f = found[n]
         nxt = found.get(n + 1)
-        for tid, t in counted.items():
-            if t.day not in (None, n):
-                continue
-            for p in by_tid.get(tid, []):
-                if p.author not in game.directors or not (f.opens <= p.posted_at <= f.closes):
-                    continue
-                for pt in find_points(_text(p), p.posted_at, tz):
-                    if not (pt.delay and pt.role == "closes" and pt.at > f.closes):
-                        continue
-                    if nxt is not None and pt.at >= nxt.opens:
-                        continue
-                    f.closes, f.delayed, f.accelerated = pt.at, True, False
-                    f.fields["closes"] = _stated(p.pid, "（延时）")
+        posts = sorted(
+            (p for tid, t in counted.items() if t.day in (None, n) for p in by_tid.get(tid, [])),
+            key=lambda p: p.posted_at,
+        )
+        for p in posts:
+            if p.author in game.directors and f.opens <= p.posted_at <= f.closes:
+                _change_close(n, f, nxt, p, tz)
+
+
+_NOTICES = Patterns([])
+
+
+def _change_close(n: int, f: _Day, nxt: _Day | None, p: Post, tz: tzinfo) -> None:
+    """What one director's post changes of day n's close (:func:`_close_changes`)."""
+    text = _text(p)
+    said = [a for a in _NOTICES.find(text) if a.day in (None, n) and not a.offset]
+    fast = any(a.type is Notice.ACCELERATED for a in said)
+    fix = bool(_CORRECTS.search(text))
+    for pt in find_points(text, p.posted_at, tz):
+        if pt.role != "closes" or pt.day not in (None, n) or pt.wrong or pt.asof:
+            continue
+        if nxt is not None and pt.at >= nxt.opens:
+            continue
+        if pt.delay and pt.at > f.closes:
+            f.closes, f.delayed, f.accelerated = pt.at, True, False
+            f.fields["closes"] = _stated(p.pid, "（延时）")
+            break
+        if (fast and pt.at < f.closes) or (fix and pt.at != f.closes):
+            f.closes = pt.at
+            f.fields["closes"] = _stated(p.pid, "（加速）" if fast else "（更正）")
+            break
+    if fast:
+        f.accelerated, f.delayed = True, False
+
+
+_CORRECTS = re.compile(r"更正|订正|纠正|应为|有误|写错|打错")
+
+
+_PHASE_TITLE = re.compile(
+    r"环节\s*[0-9一二三四五六七八九十]{1,3}\s*[】\]］]?\s*[:：]?\s*([^\s【\[（(:：]{2,12})"
+)
+
+
+def _phase_name(subject: str, phase: int | None) -> str:
+    """A 环节's name as its vote thread's title gives it (第一天 环节一 试探性投票), else 环节N."""
+    m = _PHASE_TITLE.search(subject)
+    return m.group(1) if m else f"环节{phase}"
 
 
 def _ask_close(game: Game, number: int, opens: datetime, pid: int | None) -> Proposal:
@@ -525,7 +565,20 @@ def _result_close(
         return thread_day.closes
     if inside is None and before is not None:
         return before.closes
-    return None
+    return _recapped_close(a, inside, spec, days)
+
+
+def _recapped_close(
+    a: Announced, inside: DaySpec | None, spec: ThreadSpec | None, days: list[DaySpec]
+) -> datetime | None:
+    """A vote-out a day's discussion post recaps (被投出：汤圆) is the day before's, at its
+    close."""
+    if inside is None or spec is None or spec.kind is not ThreadKind.DISCUSSION:
+        return None
+    if a.how != "vote" or a.day is not None:
+        return None
+    prev = next((d for d in days if d.number == inside.number - 1), None)
+    return prev.closes if prev is not None else None
 
 
 def _event_from(
@@ -536,9 +589,7 @@ def _event_from(
     result_close = _result_close(a, t, spec, days)
     opening = post.first and spec is not None and spec.kind is ThreadKind.DISCUSSION
     if a.type is EventType.ELIMINATED:
-        how = a.how
-        if how is None:
-            how = "night" if opening else ("vote" if result_close is not None else "night")
+        how = a.how or _guess_how(opening, result_close, t)
         if a.clock is not None:  # 土豆于21:48倒在了枪口下: the time the post gives
             at = _on_post_date(t, a.clock)
         elif how == "sent_off":
@@ -562,15 +613,14 @@ def _event_from(
         at = inside.opens if inside is not None and opening else t
         return Event(EventType.PIPED, a.player, at)
     if a.type is EventType.SUBSTITUTE:
-        return Event(EventType.SUBSTITUTE, a.player, t, value=a.value)
+        return Event(EventType.SUBSTITUTE, a.player, t, value=a.account)
     return None
 
 
 def discover_events(
     game: Game, threads: list[ThreadSpec], days: list[DaySpec], posts: list[Post], disc: Discovery
 ) -> list[Event]:
-    for e in game.events:
-        disc.events.append(Sourced(e, "游戏文件"))
+    disc.events.extend(Sourced(e, "游戏文件") for e in game.events)
     specs = {t.tid: t for t in threads}
     counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
     patterns = Patterns(list(game.players))
@@ -580,10 +630,11 @@ def discover_events(
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
         for a in _announced(patterns, post, disc):
-            if a.ends_piping:
-                found = [_end_piping(s, post.posted_at) for s in found]
+            noted = _noted(a, post, disc, found)
+            if noted is not None:
+                found = noted
                 continue
-            if a.status and _has_sheriff(found):
+            if _restates(a, found):
                 continue  # 警长：X restates the sheriff the game already has
             ev = _event_from(a, post, spec, days)
             if ev is None:
@@ -633,6 +684,18 @@ def discover_events(
     )
 
 
+# a result is posted soon after the close it belongs to; a death said with no cause much
+# later (the next morning, the 版杀7 night's end) is the night's
+RESULT_WITHIN = timedelta(hours=3)
+
+
+def _guess_how(opening: bool, result_close: datetime | None, t: datetime) -> str:
+    """How, when the clause does not say: a vote-out when posted soon after a close."""
+    if opening or result_close is None or t - result_close > RESULT_WITHIN:
+        return "night"
+    return "vote"
+
+
 def _on_post_date(t: datetime, clock: str) -> datetime:
     """A clock time the post states, on its date (the day before, if later than the post)."""
     h, m = (int(x) for x in clock.split(":"))
@@ -640,7 +703,21 @@ def _on_post_date(t: datetime, clock: str) -> datetime:
     return at - timedelta(days=1) if at > t else at
 
 
-def _has_sheriff(found: list[Sourced]) -> bool:
+def _noted(a: Announced, post: Post, disc: Discovery, found: list[Sourced]) -> list[Sourced] | None:
+    """A notice that is no event: 游戏结束 (the game ends then), 吹笛者出局 (every spell
+    ends then).  The events found so far, or None for an announcement of an event."""
+    if a.type is Notice.GAME_OVER:
+        disc.ended = disc.ended or (post.posted_at, post.pid, a.value)
+        return found
+    if a.ends_piping:
+        return [_end_piping(s, post.posted_at) for s in found]
+    return None
+
+
+def _restates(a: Announced, found: list[Sourced]) -> bool:
+    """A sheriff state line (警长：X) once the game has a sheriff — unless it corrects it."""
+    if not a.status or a.correction:
+        return False
     return any(isinstance(s.item, Event) and s.item.type is EventType.SHERIFF for s in found)
 
 
@@ -652,6 +729,8 @@ def _corrected(s: Sourced, ev: Event, a: Announced, days: list[DaySpec]) -> bool
         return False
     if a.replaces:
         return item.player in a.replaces
+    if a.cause is not None and (item.how == "night") != (a.cause == "night"):
+        return False  # a corrected vote count leaves the night's deaths as they were
     return _day_number(days, item.at) == _day_number(days, ev.at)
 
 
@@ -791,8 +870,14 @@ def discover(game: Game, store: object) -> Game:
     disc.accelerations = acceleration_proposals(game, threads, days, events, players_posts)
     disc.proposals.extend(p.text for p in disc.accelerations)
     _never_silent(game, threads, days, events, posts, disc, store)
+    ended = game.ended or (disc.ended[0] if disc.ended else None)
     return replace(
-        game, threads=tuple(threads), days=tuple(days), events=tuple(events), discovery=disc
+        game,
+        threads=tuple(threads),
+        days=tuple(d for d in days if ended is None or d.opens <= ended),
+        events=tuple(events),
+        discovery=disc,
+        ended=ended,
     )
 
 
@@ -808,6 +893,13 @@ def _never_silent(
     """What was read (the days' and phases' posts too), what was not, and what the state
     lacks (:mod:`auditor.game.state`)."""
     disc.read |= {s.pid for s in disc.days if s.pid is not None}
+    # the posts that changed a day's close (延时, 加速, 更正) were read too
+    disc.read |= {
+        int(m.group(1))
+        for s in disc.days
+        for src, _status in s.fields.values()
+        if (m := re.match(r"pid (\d+)", src))
+    }
     disc.read |= {
         p.pid
         for d in days
@@ -815,8 +907,7 @@ def _never_silent(
         for p in posts
         if p.tid == ph.vote_thread and p.first and p.pid is not None
     }
-    values = store.state_values(DISMISSED)  # type: ignore[attr-defined]
-    disc.dismissed = dismissals(values)
+    disc.dismissed = store.state.dismissed  # type: ignore[attr-defined]
     disc.unread = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
     disc.problems = thread_problems(
         game, threads, days, disc.subjects, disc.unclassified

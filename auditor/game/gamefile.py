@@ -164,6 +164,8 @@ class Game:
     # what was read from the forum on top of the file (auditor.game.discover.Discovery)
     discovery: Any = None
     report_name: str | None = None  # the folder under reports/ (default: from the file name)
+    # 游戏结束 as a director announced it (discovered): no post after it is checked
+    ended: datetime | None = None
 
     @property
     def discovers(self) -> bool:

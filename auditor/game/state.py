@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from auditor.models import Post
 
 STATE_EXIT = STATE_INCOMPLETE_EXIT  # the game's state is incomplete (problems, posts not read)
-DISMISSED = "dismissed:"  # check-state key prefix: pid -> the signed 不是公告
 
 _QUIET_NIGHT = re.compile(
     r"平安夜|平安|无人死亡|没有人死亡|无人出局|没有人出局|无人被杀|无人阵亡|没有死者"
@@ -68,20 +67,6 @@ class Unread:
 
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def dismissals(values: Mapping[str, str]) -> dict[int, dict[str, str]]:
-    """The store's ``dismissed:<pid>`` entries as pid -> {by, at, note, digest}."""
-    out: dict[int, dict[str, str]] = {}
-    for key, raw in values.items():
-        try:
-            pid = int(key.removeprefix(DISMISSED))
-            value = json.loads(raw)
-        except ValueError:
-            continue
-        if isinstance(value, dict):
-            out[pid] = {str(k): str(v) for k, v in value.items()}
-    return out
 
 
 def _text(p: Post) -> str:
@@ -317,7 +302,7 @@ class StateItem:
     """One thread, day, event or proposal: its value, source and status; a day's opens and
     closes each with their own (``fields``)."""
 
-    kind: str  # thread | day | event | accelerate | delay | schedule
+    kind: str  # thread | day | event | accelerate | delay | schedule | game_over
     id: str | None  # the proposal id to --confirm (None: in the game file)
     value: Value
     source: str
@@ -402,6 +387,11 @@ def records(
                     fields[f] = (value[f], src, "confirmed" if confirmed else st)
             ident = None if confirmed else ids.get((kind, repr(s.item)))
             items.append(StateItem(kind, ident, value, s.source, status, s.note, fields))
+    if disc.ended is not None:
+        at, pid, winner = disc.ended
+        note = "游戏结束" + (f"（{winner}胜利）" if winner else "") + "：此后的帖子不再检查"
+        over: Value = {"at": _t(at), "winner": winner}
+        items.append(StateItem("game_over", None, over, f"pid {pid}", "stated", note))
     for p in waiting:
         if p.kind in ("thread", "day", "event") and p.source != "计票":
             continue  # (listed above; a tally outcome is only a proposal)

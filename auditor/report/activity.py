@@ -220,46 +220,65 @@ def announce_day(days: Sequence[Mapping[str, Any]]) -> int | None:
     return max((d["number"] for d in days), default=None)
 
 
+# The 每日发言图 on a phone (issue 30): players as rows, one horizontal bar a day under the
+# name, its count at its end, in a chart as wide as a 390 px phone's page (never scaled up
+# or down there, so its text is the size given here: names 13 px, counts and legend 12 px).
+CHART_WIDTH = 360
+NAME_FONT, SMALL_FONT = 13, 12
+_BAR, _BAR_GAP, _NAME_ROW, _ROW_GAP, _LEGEND_ITEM = 12, 6, 20, 8, 66
+_COUNT_ROOM = 34  # right of the longest bar: its count
+
+
 def chart(
     matrix: Sequence[Mapping[str, Any]], days: Sequence[Mapping[str, Any]], min_posts: int | None
 ) -> dict[str, Any]:
-    """Geometry of an inline SVG bar chart: posts per player per day (grouped by player)."""
-    n_days = max(len(days), 1)
-    bar, gap, pad_left, pad_top, plot_h = 10, 14, 34, 16, 160
-    group_w = n_days * bar + gap
+    """Geometry of an inline SVG bar chart: posts per player per day, a player a row (the
+    name, then a bar per day), the day's minimum as a dashed line across the bars."""
+    left = 4
+    per_line = max(1, (CHART_WIDTH - left) // _LEGEND_ITEM)
+    legend = [
+        {
+            "day": d["number"],
+            "fill": DAY_COLOURS[j % len(DAY_COLOURS)],
+            "x": left + (j % per_line) * _LEGEND_ITEM,
+            "y": 4 + (j // per_line) * (SMALL_FONT + 6),
+        }
+        for j, d in enumerate(days)
+    ]
+    y = 4 + -(-max(len(days), 1) // per_line) * (SMALL_FONT + 6) + 6
+    plot_top = y
     top = max([c["posts"] for row in matrix for c in row["cells"]] + [min_posts or 0, 1])
-    scale = plot_h / top
-    bars, labels = [], []
-    for i, row in enumerate(matrix):
-        x0 = pad_left + i * group_w + gap / 2
+    scale = (CHART_WIDTH - left - _COUNT_ROOM) / top
+    bars, labels, counts = [], [], []
+    for row in matrix:
+        labels.append({"x": left, "y": y + NAME_FONT, "text": row["player"]})
+        y += _NAME_ROW + 2
         for j, c in enumerate(row["cells"]):
-            h = c["posts"] * scale
+            w = round(c["posts"] * scale, 1)
             bars.append(
                 {
-                    "x": round(x0 + j * bar, 1),
-                    "y": round(pad_top + plot_h - h, 1),
-                    "w": bar - 1,
-                    "h": round(h, 1),
+                    "x": left,
+                    "y": y,
+                    "w": w,
+                    "h": _BAR,
                     "fill": DAY_COLOURS[j % len(DAY_COLOURS)],
                     "title": f"{row['player']} 第{c['day']}天：{c['posts']} 帖",
                     "below": bool(c["below"]),
                 }
             )
-        labels.append({"x": round(x0 + n_days * bar / 2, 1), "text": row["player"]})
-    width = pad_left + len(matrix) * group_w + 10
-    ticks = sorted({0, top, *(range(0, top + 1, max(1, top // 4)))})
+            counts.append({"x": round(left + w + 3, 1), "y": y + _BAR - 2, "text": c["posts"]})
+            y += _BAR + _BAR_GAP
+        y += _ROW_GAP
     return {
-        "width": width,
-        "height": pad_top + plot_h + 46,
-        "plot_bottom": pad_top + plot_h,
+        "width": CHART_WIDTH,
+        "height": y,
+        "name_font": NAME_FONT,
+        "small_font": SMALL_FONT,
         "bars": bars,
         "labels": labels,
-        "left": pad_left,
-        "ticks": [{"y": round(pad_top + plot_h - t * scale, 1), "value": t} for t in ticks],
-        "threshold": (round(pad_top + plot_h - min_posts * scale, 1) if min_posts else None),
+        "counts": counts,
+        "plot_top": plot_top,
+        "threshold": round(left + min_posts * scale, 1) if min_posts else None,
         "min_posts": min_posts,
-        "legend": [
-            {"day": d["number"], "fill": DAY_COLOURS[j % len(DAY_COLOURS)]}
-            for j, d in enumerate(days)
-        ],
+        "legend": legend,
     }

@@ -10,6 +10,7 @@ from typing import Any
 from auditor.game.gamefile import Game
 from auditor.report.labels import CHANGE_NAMES, local_time, post_link, post_time, thread_name
 from auditor.store import Store
+from auditor.store.db import RunRow
 
 REPORT_COMMANDS = ("audit", "report")  # runs that wrote a report
 
@@ -17,7 +18,10 @@ REPORT_COMMANDS = ("audit", "report")  # runs that wrote a report
 CRAWL_COMMANDS = ("crawl", "audit-crawl")
 
 
-def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict[str, Any]], str]:
+Changes = tuple[list[dict[str, Any]], str]  # the records, the previous report's time
+
+
+def forum_changes(game: Game, store: Store, base: str | None) -> Changes:
     """论坛上的变动: posts edited, deleted or hidden (屏蔽) on the forum as found by the
     crawls since the previous report, with the text as it was before.
 
@@ -29,7 +33,8 @@ def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict
       the same content (its neutral hash equals the previous version's and the view
       differs: the store does not count those as changes either);
     * hidden: a new version whose ``hidden`` became non-null (屏蔽 by a moderator, or the
-      author banned);
+      author banned), or a post first seen already hidden (at the first crawl or later:
+      what the forum shows as hidden is counted whenever it is first seen);
     * deleted: the posts those crawl runs marked deleted (their summary's ``deleted``), or
       whose ``deleted_at`` is after the previous report finished, and still deleted now.
 
@@ -50,22 +55,41 @@ def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict
     since_id = previous[-1]["id"] if previous else 0
     since_started = previous[-1]["started_at"] if previous else ""
     since_finished = (previous[-1]["finished_at"] or since_started) if previous else ""
+    # What the list stands on: the crawls since the previous report, that report, the newest
+    # stored version (a desk's decision changes none of these: its pages and rewrites read
+    # the list once, not after each decision)
+    key = (
+        str(store.path.resolve()),
+        base,
+        since_id,
+        since_finished,
+        tuple((r["id"], r["status"], r["summary"]) for r in crawls if r["id"] > since_id),
+        store.report_marks()[0],
+    )
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is game:  # (the game file as read: thread names, zone)
+        return [dict(c) for c in kept[1][0]], kept[1][1]
+    out, since = _forum_changes(game, store, base, crawls, since_id, since_started, since_finished)
+    if len(_KEPT) >= 8:
+        _KEPT.clear()
+    _KEPT[key] = (game, (out, since))
+    return [dict(c) for c in out], since
 
-    changed: dict[int, str] = {}  # pid -> edited | hidden
-    old_version: dict[int, int] = {}  # pid -> the version before the first change
-    seen_at: dict[int, str] = {}
-    for v in store.version_changes(since_id, since_started):
-        if v.hidden is not None and v.prev_hidden is None:
-            kind = "hidden"
-        elif v.neutral_hash == v.prev_neutral and v.view != v.prev_view:
-            continue  # the same content as another view shows it
-        else:
-            kind = "edited"
-        pid = v.pid
-        if changed.get(pid) != "hidden":
-            changed[pid] = kind
-        old_version.setdefault(pid, v.version - 1)
-        seen_at[pid] = v.seen_at
+
+_KEPT: dict[tuple[object, ...], tuple[Game, Changes]] = {}
+
+
+def _forum_changes(
+    game: Game,
+    store: Store,
+    base: str | None,
+    crawls: list[RunRow],
+    since_id: int,
+    since_started: str,
+    since_finished: str,
+) -> Changes:
+    """:func:`forum_changes` read from the store."""
+    changed, old_version, seen_at = _versions_changed(store, since_id, since_started)
 
     deleted: set[int] = set()
     for r in crawls:
@@ -118,6 +142,30 @@ def forum_changes(game: Game, store: Store, base: str | None) -> tuple[list[dict
     order = {"edited": 0, "deleted": 1, "hidden": 2}
     out.sort(key=lambda c: (order[c["change"]], c["posted_at"], c["pid"]))
     return out, local_time(since_finished or None, game)
+
+
+def _versions_changed(
+    store: Store, since_id: int, since: str
+) -> tuple[dict[int, str], dict[int, int], dict[int, str]]:
+    """The posts edited or hidden in the versions stored since: pid -> edited | hidden,
+    pid -> the version before the first change, pid -> when it was seen."""
+    changed: dict[int, str] = {}
+    old_version: dict[int, int] = {}
+    seen_at: dict[int, str] = {}
+    for v in store.version_changes(since_id, since):
+        if v.hidden is not None and v.prev_hidden is None:
+            kind = "hidden"  # (a post first seen hidden too: prev_hidden is None)
+        elif v.prev_view is None:
+            continue  # a new post, shown as it is
+        elif v.neutral_hash == v.prev_neutral and v.view != v.prev_view:
+            continue  # the same content as another view shows it
+        else:
+            kind = "edited"
+        if changed.get(v.pid) != "hidden":
+            changed[v.pid] = kind
+        old_version.setdefault(v.pid, v.version - 1)
+        seen_at[v.pid] = v.seen_at
+    return changed, old_version, seen_at
 
 
 def _format_change(old: Any, new: Any) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from auditor.errors import AuditorError
@@ -57,8 +57,9 @@ def _cite(sources: Mapping[str, Mapping[str, str]], key: str) -> str:
     return sources.get("ruleset", {}).get(key, "")
 
 
-def announcement_draft(records: Records) -> Draft:
-    text = render_bbcode(records)
+def announcement_draft(records: Records, text: str | None = None) -> Draft:
+    """The announcement (``text``: its BBCode, when rendered already) in its parts."""
+    text = render_bbcode(records) if text is None else text
     limit = int(records.game.get("maxpostsize", DEFAULT_LIMIT))
     day = records.announce_day
     return Draft(
@@ -69,6 +70,69 @@ def announcement_draft(records: Records) -> Draft:
         postable=True,
         where=PROCESS_THREAD,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Offered:
+    """One of the rule set's daily drafts as the report and the desk list it: the draft, or
+    why there is none now (no day open).  A draft the rule set never has (版杀7's mid-day
+    票型) is not offered at all (:attr:`Posts.absent` says why)."""
+
+    kind: str
+    name: str  # 票型 / 投票提醒
+    draft: Draft | None
+    missing: str = ""  # why there is no draft now
+
+
+@dataclass(frozen=True, slots=True)
+class Posts:
+    """The drafts a report or the desk shows: the announcement (None on the desk: it has
+    its own section), the 票型 and 投票提醒 the rule set has, and what it never has, cited."""
+
+    announcement: Draft | None
+    daily: list[Offered]
+    absent: list[str]
+
+
+def posts_of(records: Records, announcement: str | None) -> Posts:
+    """The report's drafts as of its records' time (``announcement``: its BBCode, or None
+    for none), each made as ``auditor post KIND --dry-run --now`` makes it at that time."""
+    ann = announcement_draft(records, announcement) if announcement is not None else None
+    inputs = records.inputs
+    if inputs is None:
+        return Posts(ann, [], [])
+    kinds, absent = ["tally", "reminder"], []
+    if not inputs.settings["midday_tally"]:  # 版杀7 4.1.2 说明1
+        kinds.remove("tally")
+        why = _cite(inputs.sources, "midday_tally") or "midday_tally = false"
+        absent.append(f"没有{KIND_NAMES['tally']}：这个规则集讨论日进行中不计票（{why}）")
+    daily = []
+    for kind in kinds:
+        try:
+            day = open_day(inputs.days, inputs.now, None)
+        except NoDraftError as exc:
+            daily.append(Offered(kind, KIND_NAMES[kind], None, str(exc)))
+            continue
+        as_of = crawled_by(records, inputs.now)
+        draft = (
+            tally_draft(records, inputs.settings, inputs.sources, day, as_of)
+            if kind == "tally"
+            else reminder_draft(records, inputs.settings, inputs.sources, day, inputs.now, as_of)
+        )
+        daily.append(Offered(kind, KIND_NAMES[kind], draft))
+    return Posts(ann, daily, absent)
+
+
+def crawled_by(records: Records, when: datetime) -> datetime:
+    """The time the ballots are known up to: ``when``, or the last crawl when earlier (a
+    票型 "截至 20:30" from a crawl at 19:00 would claim ninety minutes it never read)."""
+    started = (records.summary.get("crawl") or {}).get("started_at")
+    if not started:
+        return when
+    crawled = datetime.fromisoformat(str(started))
+    if crawled.tzinfo is None:
+        crawled = crawled.replace(tzinfo=UTC)
+    return min(when, crawled.astimezone(when.tzinfo))
 
 
 def _hm(t: datetime, now: datetime) -> str:

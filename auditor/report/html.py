@@ -1,15 +1,17 @@
-"""``report.html``: one self-contained page (inline CSS and SVG, no scripts, no network
-assets), in Chinese, readable on a phone.
+"""``report.html``: one self-contained page (inline CSS and SVG, no network assets), in
+Chinese, readable on a phone.  Its one script is :data:`COPY_SCRIPT` (the drafts' 复制
+buttons, hidden until it runs: without it the texts are read and selected as they are).
 
 Post text is hostile input: every value goes through jinja2's autoescape (the template
 never uses ``|safe``), links are only ever http(s) findpost links the records built, and
-a Content-Security-Policy forbids scripts and remote loads even if something slipped
-through.  Every value shown also has its bidi controls and invisible characters written
+a Content-Security-Policy forbids every script but that one (by its hash) and remote
+loads even if something slipped through.  Every value shown also has its bidi controls and invisible characters written
 out (``<U+202E>``, :mod:`auditor.visible`), so a name cannot be disguised.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
 import time
@@ -124,17 +126,28 @@ def elevator_rows(rows: Sequence[Mapping[str, Any]]) -> Markup:
     (its rows are then never built); else written there."""
     key = getattr(rows, "key", None)
     name = f"{key}-{_RENDER_DIGEST}.html" if key else None
+    if name is not None and name in _IN_MEMORY:  # (a desk renders the same days again and
+        return Exact(_IN_MEMORY[name])  # again: one read of each from the folder)
     folder = cache_dir() / "elevator"
+    html = None
     if name is not None:
         with suppress(OSError, UnicodeDecodeError):
             html = (folder / name).read_text("utf-8")
             with suppress(OSError):
                 os.utime(folder / name)  # in use: kept by the pruning below
-            return Markup(html)
-    html = _elevator_html(rows)
+    if html is None:
+        html = _elevator_html(rows)
+        if name is not None:
+            _keep_fragment(folder, name, html)
     if name is not None:
-        _keep_fragment(folder, name, html)
-    return Markup(html)
+        if len(_IN_MEMORY) >= _IN_MEMORY_DAYS:
+            _IN_MEMORY.clear()
+        _IN_MEMORY[name] = html
+    return Exact(html)  # (its values made visible and escaped already: not scanned again)
+
+
+_IN_MEMORY: dict[str, str] = {}  # name -> a day's HTML, as in the cache folder
+_IN_MEMORY_DAYS = 256
 
 
 def _keep_fragment(folder: Path, name: str, html: str) -> None:
@@ -196,6 +209,34 @@ def _code_digest(*functions: Any) -> str:
 _RENDER_DIGEST = _code_digest(_elevator_html, text, show, visible, visible_html)
 
 
-def render_html(records: Records) -> str:
-    """The static report: the desk's page without its buttons (``desk`` is None)."""
-    return environment().get_template("report.html.j2").render(r=records, desk=None)
+# The drafts' copy buttons: shown by the script itself, so a page read without scripts has
+# no button that does nothing.  ASCII only (已复制 escaped): the hash is of these bytes.
+COPY_SCRIPT = (
+    'document.querySelectorAll("button.copy").forEach(function (b) {'
+    " var t = document.getElementById(b.dataset.target); if (!t) return; b.hidden = false;"
+    ' b.addEventListener("click", function () {'
+    ' function done() { b.textContent = "\u5df2\u590d\u5236"; }'
+    " t.select(); if (navigator.clipboard && window.isSecureContext) {"
+    " navigator.clipboard.writeText(t.value).then(done, function () {"
+    ' document.execCommand("copy"); done(); }); }'
+    ' else { document.execCommand("copy"); done(); } }); });'
+)
+COPY_SCRIPT_HASH = (
+    "sha256-" + base64.b64encode(hashlib.sha256(COPY_SCRIPT.encode()).digest()).decode()
+)
+
+
+def render_html(records: Records, posts: object) -> str:
+    """The static report: the desk's page without its forms (``desk`` is None), with the
+    director's drafts (``posts``: :class:`auditor.report.drafts.Posts`)."""
+    return (
+        environment()
+        .get_template("report.html.j2")
+        .render(
+            r=records,
+            desk=None,
+            posts=posts,
+            copy_script=Markup(COPY_SCRIPT),
+            copy_script_hash=COPY_SCRIPT_HASH,
+        )
+    )

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from auditor.forum.spaces import SPACE_STATE
-from auditor.game.gamefile import Game
+from auditor.game.gamefile import DaySpec, Game
 from auditor.game.schedule import Schedule
 from auditor.game.state import state_problems
 from auditor.game.titles import classify, normalise
@@ -150,6 +149,19 @@ LEDGER_CSV = (
     "actions",
 )
 
+Row = dict[str, Any]  # a view's row: its columns by name
+
+
+@dataclass(frozen=True, slots=True)
+class DraftInputs:
+    """What the director's 票型 and 投票提醒 are made from beside the records: the days, the
+    rule set's settings and their citations, and the time the records are for."""
+
+    days: tuple[DaySpec, ...]
+    settings: Mapping[str, object]
+    sources: Mapping[str, Mapping[str, str]]
+    now: datetime
+
 
 @dataclass(slots=True)
 class Records:
@@ -187,6 +199,17 @@ class Records:
     decided: list[dict[str, Any]] = field(default_factory=list)
     # the announced day's lurkers (LURK-DAY / LURK-3DAYS / LURK-NOVOTE findings not rejected)
     lurking: list[dict[str, Any]] = field(default_factory=list)
+    # what the director's daily drafts are made from beside these (auditor.report.drafts)
+    inputs: DraftInputs | None = None
+
+
+def faction_losses(led: Ledger) -> list[dict[str, object]]:
+    """030: the factions with two approved reds."""
+    return [
+        {"faction": w.faction, "players": list(w.players), "reds": w.reds}
+        for w in led.warnings
+        if w.kind == "faction_loses"
+    ]
 
 
 def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None = None) -> list[str]:
@@ -309,16 +332,10 @@ def build_records(
 
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
-    cell_of = {(c.player, c.day): c for c in checked.day_cells()}
-    phase_rows: dict[tuple[str, int], list[Cell]] = {}
-    for c in checked.phase_cells():
-        phase_rows.setdefault((c.player, c.day), []).append(c)
-    closed_days = {d.number for d in schedule.days if schedule.closed(d.number, now)}
-    filler_on = rs.enabled("POST-FILLER")
     lurking = lurk_units(store)
     notices = game_notices(game, rs, checked.conflicts)
     spaces = space_warning(
-        game, rs, store.check_state().get(SPACE_STATE, ""), saved_lists=store.space_read_count()
+        game, rs, store.state.space_problem, saved_lists=store.space_read_count()
     )
     if spaces:
         notices.append(spaces)
@@ -330,105 +347,16 @@ def build_records(
     ]
     rounds = [dict(r) for r in checked.rounds]
 
-    days: list[dict[str, Any]] = []
-    for spec in schedule.days:
-        if spec.opens > now:
-            continue
-        days.append(
-            {
-                "number": spec.number,
-                "opens": spec.opens.strftime("%m-%d %H:%M"),
-                "closes": spec.closes.strftime("%m-%d %H:%M"),
-                "accelerated": spec.accelerated,
-                "closed": spec.number in closed_days,
-                "phases": [{"number": ph.number, "name": ph.name} for ph in spec.phases],
-            }
-        )
+    days = _day_records(schedule, now)
     day_numbers = [int(d["number"]) for d in days]
     players = list(game.players)
-    # who replied in a vote thread but counts as not voting in one of the day's rounds
-    # (an invalid or void vote): the grid shows ⚠, not ✓, as the tally lists them
-    uncounted = {(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()}
-    activity: list[dict[str, Any]] = []
-    matrix: list[dict[str, Any]] = []
-    for p in players:
-        cells = []
-        for d in days:
-            number = int(d["number"])
-            cell = cell_of.get((p, number))
-            n = cell.posts if cell else 0
-            measured = cell.alive if cell else True
-            # A player out before the close is not measured, and his vote (rejected as
-            # voter_eliminated) is no vote: the grid shows neither.
-            v = bool(cell and cell.voted)
-            row = {
-                "player": p,
-                "day": number,
-                "phase": "",
-                "posts": n,
-                "accelerated": int(d["accelerated"]),
-                "alive": int(measured),
-                "votes": int(v),
-                "min_posts": min_posts if min_posts is not None else "",
-                "below": int(lurks(lurking, p, number, None)),
-                "closed": int(d["closed"]),
-                "phase_name": "",
-                "filler": cell.filler if cell and filler_on else 0,
-                "lurk_days": int(bool(cell and cell.lurk_run)),
-            }
-            phases = []
-            for u in phase_rows.get((p, number), []):
-                pr = {
-                    **row,
-                    "phase": u.phase,
-                    "phase_name": u.phase_name,
-                    "posts": u.posts,
-                    "alive": int(u.alive),
-                    "votes": int(u.voted),
-                    "below": int(lurks(lurking, p, number, u.phase)),
-                }
-                phases.append(pr)
-                activity.append(pr)
-            if not phases:
-                activity.append(row)
-            cells.append(
-                {
-                    **row,
-                    "phases": phases,
-                    "novote": measured and d["closed"] and not d["accelerated"] and not v,
-                    "uncounted": v and (p, number) in uncounted,
-                }
-            )
-        matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
+    activity, matrix = _activity_grid(
+        checked, players, days, min_posts, lurking, rs.enabled("POST-FILLER")
+    )
 
     # Findings with their status, drafts with highlighted evidence.
     findings = finding_rows(game, schedule, store, led, base)
-    minute = set(checked.minute_pids)
-    drafts = []
-    for dr in led.drafts:
-        drafts.append(
-            {
-                "id": dr.id,
-                "code": dr.code,
-                "kind": dr.kind,
-                "player": dr.player,
-                "day": finding_day(game, schedule, dr.day, dr.tid, dr.player),
-                "phase": dr.phase,
-                "tid": dr.tid,
-                "pid": dr.pid,
-                "floor": dr.floor,
-                "suggested": dr.suggested,
-                "suggested_name": card_name(dr.suggested),
-                "reason": dr.reason,
-                "note": dr.note,
-                "excerpt": dr.excerpt,
-                "pieces": highlight(dr.excerpt, dr.matches),
-                "match": " / ".join(dr.matches),
-                "link": post_link(base, dr.tid, dr.pid),
-                "posted_at": dr.posted_at or "",
-                "time": post_time(dr.posted_at, game, "minute" if dr.pid in minute else "second"),
-            }
-        )
+    drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
     announce = announce_day(days)
     cards = card_records(game, schedule, store, led, announce)
     standings = [s.as_record() for s in led.standings]
@@ -471,11 +399,7 @@ def build_records(
         cards=cards,
         standings=standings,
         warnings=[w.message for w in led.warnings],
-        faction_losses=[
-            {"faction": w.faction, "players": list(w.players), "reds": w.reds}
-            for w in led.warnings
-            if w.kind == "faction_loses"
-        ],
+        faction_losses=faction_losses(led),
         notices=notices,
         elevator=lifts,
         game_state=_game_state(game, checked.proposals, now, checked.proposal_days, base),
@@ -485,7 +409,140 @@ def build_records(
         ledger=led,
         decided=decided,
         lurking=lurking_list(findings, matrix, announce),
+        inputs=DraftInputs(schedule.days, rs.settings, rs.sources, now),
     )
+
+
+def _day_records(schedule: Schedule, now: datetime) -> list[Row]:
+    """The days opened by ``now``, as the views show them."""
+    return [
+        {
+            "number": spec.number,
+            "opens": spec.opens.strftime("%m-%d %H:%M"),
+            "closes": spec.closes.strftime("%m-%d %H:%M"),
+            "accelerated": spec.accelerated,
+            "closed": schedule.closed(spec.number, now),
+            "phases": [{"number": ph.number, "name": ph.name} for ph in spec.phases],
+        }
+        for spec in schedule.days
+        if spec.opens <= now
+    ]
+
+
+def _activity_grid(
+    checked: CheckRecords,
+    players: list[str],
+    days: list[Row],
+    min_posts: int | None,
+    lurking: set[tuple[str, int, int | None]],
+    filler_on: bool,
+) -> tuple[list[Row], list[Row]]:
+    """The activity rows (a player's day, or each 环节 of it) and the grid a row a player."""
+    cell_of = {(c.player, c.day): c for c in checked.day_cells()}
+    phase_rows: dict[tuple[str, int], list[Cell]] = {}
+    for c in checked.phase_cells():
+        phase_rows.setdefault((c.player, c.day), []).append(c)
+    # who replied in a vote thread but counts as not voting in one of the day's rounds
+    # (an invalid or void vote): the grid shows ⚠, not ✓, as the tally lists them
+    uncounted = {(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()}
+    activity: list[Row] = []
+    matrix: list[Row] = []
+    for p in players:
+        cells = []
+        for d in days:
+            number = int(d["number"])
+            cell = cell_of.get((p, number))
+            row = _day_row(p, d, cell, min_posts, lurking, filler_on)
+            phases = []
+            for u in phase_rows.get((p, number), []):
+                pr = {
+                    **row,
+                    "phase": u.phase,
+                    "phase_name": u.phase_name,
+                    "posts": u.posts,
+                    "alive": int(u.alive),
+                    "votes": int(u.voted),
+                    "below": int(lurks(lurking, p, number, u.phase)),
+                }
+                phases.append(pr)
+                activity.append(pr)
+            if not phases:
+                activity.append(row)
+            cells.append(
+                {
+                    **row,
+                    "phases": phases,
+                    "novote": row["alive"]
+                    and d["closed"]
+                    and not d["accelerated"]
+                    and not row["votes"],
+                    "uncounted": bool(row["votes"]) and (p, number) in uncounted,
+                }
+            )
+        matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
+
+    return activity, matrix
+
+
+def _day_row(
+    p: str,
+    d: Row,
+    cell: Cell | None,
+    min_posts: int | None,
+    lurking: set[tuple[str, int, int | None]],
+    filler_on: bool,
+) -> Row:
+    """A player's day in the activity rows.  A player out before the close is not
+    measured, and his vote (rejected as voter_eliminated) is no vote: the grid shows
+    neither."""
+    number = int(d["number"])
+    return {
+        "player": p,
+        "day": number,
+        "phase": "",
+        "posts": cell.posts if cell else 0,
+        "accelerated": int(d["accelerated"]),
+        "alive": int(cell.alive if cell else True),
+        "votes": int(bool(cell and cell.voted)),
+        "min_posts": min_posts if min_posts is not None else "",
+        "below": int(lurks(lurking, p, number, None)),
+        "closed": int(d["closed"]),
+        "phase_name": "",
+        "filler": cell.filler if cell and filler_on else 0,
+        "lurk_days": int(bool(cell and cell.lurk_run)),
+    }
+
+
+def _draft_records(
+    game: Game, schedule: Schedule, led: Ledger, base: str | None, minute: set[int]
+) -> list[Row]:
+    """The pending drafts with their highlighted evidence."""
+    drafts = []
+    for dr in led.drafts:
+        drafts.append(
+            {
+                "id": dr.id,
+                "code": dr.code,
+                "kind": dr.kind,
+                "player": dr.player,
+                "day": finding_day(game, schedule, dr.day, dr.tid, dr.player),
+                "phase": dr.phase,
+                "tid": dr.tid,
+                "pid": dr.pid,
+                "floor": dr.floor,
+                "suggested": dr.suggested,
+                "suggested_name": card_name(dr.suggested),
+                "reason": dr.reason,
+                "note": dr.note,
+                "excerpt": dr.excerpt,
+                "pieces": highlight(dr.excerpt, dr.matches),
+                "match": " / ".join(dr.matches),
+                "link": post_link(base, dr.tid, dr.pid),
+                "posted_at": dr.posted_at or "",
+                "time": post_time(dr.posted_at, game, "minute" if dr.pid in minute else "second"),
+            }
+        )
+    return drafts
 
 
 def checked_records(game: Game, store: Store, ruleset: RuleSet, now: datetime) -> CheckRecords:

@@ -69,6 +69,7 @@ def write_files(
     (:data:`DECIDED_FILES`, for :func:`refresh_latest`)."""
     from auditor.ledger.ledger import LEDGER_COLUMNS
     from auditor.report.bbcode import render_bbcode
+    from auditor.report.drafts import posts_of
     from auditor.report.html import render_html
     from auditor.report.labels import SHEET_NAMES, headers, in_words
     from auditor.report.parts import DEFAULT_LIMIT, split_announcement
@@ -82,7 +83,8 @@ def write_files(
     from auditor.rules.votebook import PROBLEM_TEXT
 
     directory.mkdir(parents=True, exist_ok=True)
-    write_new(directory / "report.html", render_html(records))
+    announcement = render_bbcode(records)
+    write_new(directory / "report.html", render_html(records, posts_of(records, announcement)))
     assert LEDGER_CSV[: len(LEDGER_COLUMNS)] == LEDGER_COLUMNS
     # (for Excel and WPS: Chinese headers, cards and statuses in words)
     tables = [
@@ -98,7 +100,6 @@ def write_files(
     for name, columns, rows in tables:
         if not decided_only or f"{name}.csv" in DECIDED_FILES:
             write_new(directory / f"{name}.csv", csv_file(columns, rows, headers(columns)))
-    announcement = render_bbcode(records)
     write_new(directory / "announcement.bbcode", announcement)
     parts = split_announcement(announcement, int(records.game.get("maxpostsize", DEFAULT_LIMIT)))
     if len(parts) > 1:  # longer than Discuz!'s maxpostsize: one file per post, in order

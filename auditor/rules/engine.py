@@ -32,15 +32,15 @@ from auditor.rules.base import (
     Rule,
     Unit,
 )
-from auditor.rules.inputs import STATUS_KEY, config_inputs
-from auditor.rules.records import COUNTED_KEY, CheckRecords, open_day_status
+from auditor.rules.inputs import config_inputs
+from auditor.rules.records import CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.rules.votebook import vote_settings
 from auditor.store import (
-    SIDE_CHECKED,
-    SIDE_SERIAL,
+    Checked,
+    CheckState,
     FindingRow,
     Store,
     StoredPost,
@@ -184,6 +184,14 @@ def _lastwords_player(game: Game, sp: StoredPost, mapping: dict[int, str]) -> st
     return None
 
 
+def _before_the_end(game: Game, stored: Iterable[StoredPost]) -> Iterable[StoredPost]:
+    """The posts up to 游戏结束 (``game.ended``): nothing after the game's end is checked."""
+    if game.ended is None:
+        return stored
+    end = game.ended
+    return (sp for sp in stored if sp.post.posted_at <= end)
+
+
 def place_posts(
     game: Game, schedule: Schedule, stored: Iterable[StoredPost], ruleset: RuleSet
 ) -> list[GamePost]:
@@ -200,7 +208,7 @@ def place_posts(
     window = bool(ruleset.settings["lastwords_window"])
     # Each thread's spec and last-words map, looked up once (read only below).
     threads: dict[int, tuple[ThreadSpec | None, dict[int, str]]] = {}
-    for sp in stored:
+    for sp in _before_the_end(game, stored):
         post = sp.post
         known = threads.get(post.tid)
         if known is None:
@@ -431,6 +439,9 @@ def run_rules(
     return sorted(findings, key=_sort_key)
 
 
+_Checks = list[tuple[str, Callable[..., Iterable[Finding]], Any]]
+
+
 def _post_findings(
     ctx: Context,
     ruleset: RuleSet,
@@ -447,33 +458,14 @@ def _post_findings(
         for gp in posts
         if not (gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids))
     ]
-    # rules a batch preparation decided: code -> the posts (id of the post) they may find
-    # anything in; they are not called on the others
-    sparse: dict[str, Collection[int]] = {}
-    if post_rules and todo:
-        enabled_codes = frozenset(r.code for r in post_rules)
-        for prepare in POST_BATCH:
-            sparse.update(prepare(ctx, todo, enabled_codes) or {})
+    sparse = _prepared(ctx, post_rules, todo)
     hit: set[int] = set().union(*sparse.values()) if sparse else set()
-    # Each thread kind's rules with their options, worked out once (not per post): every
-    # rule that looks at it, and of those the ones called on every post.
-    Checks = list[tuple[str, Callable[..., Iterable[Finding]], Any]]
-    by_kind: dict[ThreadKind | None, tuple[Checks, Checks]] = {}
-    for kind in {gp.kind for gp in todo}:
-        every: Checks = [
-            (r.code, r.check, ruleset.options(r.code))
-            for r in post_rules
-            if r.thread_kinds is None or kind in r.thread_kinds
-        ]
-        by_kind[kind] = (every, [t for t in every if t[0] not in sparse])
+    by_kind = _checks_by_kind(ruleset, post_rules, todo, sparse)
     edited = {pid for pid, history in ctx.versions.items() if len(history) >= 2}
     if not any(dense for _every, dense in by_kind.values()):
         # (every rule was decided by a preparation: only the posts it named, and the
         # edited ones, have a rule to call; most posts are passed over in one sweep)
-        if edited:
-            todo = [gp for gp in todo if id(gp.post) in hit or gp.post.pid in edited]
-        else:
-            todo = [gp for gp in todo if id(gp.post) in hit]
+        todo = [gp for gp in todo if id(gp.post) in hit or gp.post.pid in edited]
     for gp in todo:
         rules, dense = by_kind[gp.kind]
         key = id(gp.post)
@@ -486,17 +478,58 @@ def _post_findings(
         for _code, check, opts in run:
             own.extend(check(gp, ctx, opts))
         findings.extend(own)
-        older = earlier_versions(ctx, gp) if rules and gp.post.pid in edited else []
-        if older:
-            found = {f.fingerprint for f in own}
-            for number, old in older:
-                before = replace(gp, post=old)
-                for _code, check, opts in rules:
-                    for f in check(before, ctx, opts):
-                        if f.fingerprint not in found:
-                            found.add(f.fingerprint)
-                            findings.append(_from_earlier(f, gp.post, number))
+        if rules and gp.post.pid in edited:
+            findings.extend(_earlier_findings(ctx, gp, rules, own))
     return findings
+
+
+def _prepared(
+    ctx: Context, post_rules: Sequence[Rule], todo: Sequence[GamePost]
+) -> dict[str, Collection[int]]:
+    """The rules a batch preparation decided: code -> the posts (id of the post) they may
+    find anything in; they are not called on the others."""
+    sparse: dict[str, Collection[int]] = {}
+    if post_rules and todo:
+        enabled_codes = frozenset(r.code for r in post_rules)
+        for prepare in POST_BATCH:
+            sparse.update(prepare(ctx, todo, enabled_codes) or {})
+    return sparse
+
+
+def _checks_by_kind(
+    ruleset: RuleSet,
+    post_rules: Sequence[Rule],
+    todo: Sequence[GamePost],
+    sparse: Collection[str],
+) -> dict[ThreadKind | None, tuple[_Checks, _Checks]]:
+    """Each thread kind's rules with their options, worked out once (not per post): every
+    rule that looks at it, and of those the ones called on every post."""
+    by_kind: dict[ThreadKind | None, tuple[_Checks, _Checks]] = {}
+    for kind in {gp.kind for gp in todo}:
+        every: _Checks = [
+            (r.code, r.check, ruleset.options(r.code))
+            for r in post_rules
+            if r.thread_kinds is None or kind in r.thread_kinds
+        ]
+        by_kind[kind] = (every, [t for t in every if t[0] not in sparse])
+    return by_kind
+
+
+def _earlier_findings(
+    ctx: Context, gp: GamePost, rules: _Checks, own: Sequence[Finding]
+) -> list[Finding]:
+    """What ``rules`` find in an edited post's earlier versions and not in ``own`` (what
+    they found in the post as it is), each once."""
+    out: list[Finding] = []
+    found = {f.fingerprint for f in own}
+    for number, old in earlier_versions(ctx, gp):
+        before = replace(gp, post=old)
+        for _code, check, opts in rules:
+            for f in check(before, ctx, opts):
+                if f.fingerprint not in found:
+                    found.add(f.fingerprint)
+                    out.append(_from_earlier(f, gp.post, number))
+    return out
 
 
 def _aggregate_findings(ctx: Context, ruleset: RuleSet, enabled: Sequence[Rule]) -> list[Finding]:
@@ -672,29 +705,23 @@ def check(
     cfg = config_hash(game, rs)
     state = store.check_state()
     if incomplete_tids is None:
-        incomplete_tids = json.loads(state.get("incomplete_tids", "[]"))
+        incomplete_tids = state.incomplete_tids
     held_days = _incomplete_days(game, rs, incomplete_tids)
-    pending = set(json.loads(state.get("pending_days", "[]")))
+    pending = set(state.pending_days)
     now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
     diff: tuple[dict[int, str], dict[int, int | None]] | None = None
     mark = None  # where the diff was read: recorded as checked with it
-    side = state.get(SIDE_SERIAL, "0")  # profiles, avatar pictures, posts lists
-    if incremental and state.get("config") == cfg and "now" in state:
+    last_now = state.checked_at
+    if incremental and state.config == cfg and last_now is not None:
         changed_h, removed_d, mark = store.changes_since_check()
         diff = changed_h, removed_d
-        last_now = datetime.fromisoformat(state["now"])
-        if (
-            not changed_h
-            and not removed_d
-            and not held_days
-            and not pending
-            and state.get(SIDE_CHECKED, "0") == side
-            and not game.clock_changes(last_now, now_local)
+        if not (changed_h or removed_d or held_days or pending) and _same_since(
+            game, state, last_now, now_local
         ):
             # Nothing new, edited or deleted, no new signature, avatar or posts-list item,
             # and no day or phase opened or closed since the last check: every rule would
             # say what it said then.  No post is loaded.
-            store.set_state("now", now_local.isoformat())
+            store.state.checked_at = now_local
             store.record_checked(mark)
             findings = [finding_from_row(r) for r in store.findings()]
             return CheckResult(findings, rs, None, True, 0, (), 0, ())
@@ -705,13 +732,6 @@ def check(
             return False
         return rule.scope == "game" or day in held_days
 
-    state_out = {
-        "config": cfg,
-        "serial": str(int(state.get("serial", "0")) + 1),  # a check that re-ran rules
-        "now": now_local.isoformat(),
-        "pending_days": json.dumps(sorted(held_days)),
-        SIDE_CHECKED: side,
-    }
     if diff is None:
         ctx, found = judged_context(game, store, rs, now_local)
         findings = [f for f in found if not held(f.code, f.day)]
@@ -722,15 +742,9 @@ def check(
             findings = [finding_from_row(r) for r in store.findings()]
         result = CheckResult(findings, rs, ctx, False, len(ctx.posts), (), new)
         result.records = derive_records(ctx)
-        counted, _ = result.records.counted.written()
         store.save_check_state(
-            {
-                **state_out,
-                **_records_state(result.records, status_entry(ctx, rs, cfg)),
-                **counted,
-            },
+            _checked(store, state, ctx, rs, cfg, now_local, held_days, result.records, whole=True),
             _placements(ctx, rs),
-            drop=set(store.state_values(COUNTED_KEY)) - set(counted),
         )
         result.loaded_posts = len(ctx.posts)
         result.incomplete_days = tuple(sorted(held_days))
@@ -741,22 +755,10 @@ def check(
     removed = set(removed_d)
     schedule = Schedule(game, rs.settings["night_posts"])
     fresh = place_posts(game, schedule, store.posts_by_pid(changed, game.timezone), rs)
-    # The days to judge again: those of the new, edited and deleted posts (by the clock,
-    # and as they were placed by the last check), the days of their threads (a vote after
-    # the close falls at night by the clock, but its ballot is judged with the vote
-    # thread's day), days judged while their threads were incomplete, days that closed
-    # since the last check, and the day open now.
     thread_day = _thread_days(game)
-    previous_tid = store.thread_of(removed)
-    days: set[int | None] = {gp.day for gp in fresh} | set(removed_d.values())
-    days |= set(store.checked_days(changed).values())
-    days |= {thread_day.get(gp.post.tid) for gp in fresh}
-    days |= {thread_day.get(previous_tid.get(pid, -1)) for pid in removed}
-    days |= pending
-    last_now = datetime.fromisoformat(state["now"])
-    for d in schedule.days:
-        if last_now <= d.closes < now_local or d.opens <= now_local <= d.closes:
-            days.add(d.number)  # newly judgeable, or still moving
+    days = _touched_days(store, fresh, removed_d, changed, thread_day)
+    days |= pending  # days judged while their threads were incomplete
+    days |= _moving_days(schedule, last_now or now_local, now_local)
     scope_days = frozenset(d for d in days if d is not None)
     previous = _previous_records(store, rs)
     if previous is not None:
@@ -794,32 +796,95 @@ def check(
     else:
         result.records = derive_records(ctx)
     placement = _placements(ctx, rs)
-    # The counted posts of the days derived tonight; the other days' entries stand.
-    counted, gone = result.records.counted.written()
-    records_state = {
-        **state_out,
-        **_records_state(result.records, status_entry(ctx, rs, cfg)),
-        **counted,
-    }
     if previous is None:
-        gone = list(set(store.state_values(COUNTED_KEY)) - set(counted))
         # The whole game was read: every post's row is written again (a store an older
         # version checked has no day or keep marks the next night could trust).
-        store.save_check_state(records_state, placement, drop=gone)
+        done = _checked(
+            store, state, ctx, rs, cfg, now_local, held_days, result.records, whole=True
+        )
+        store.save_check_state(done, placement)
     else:
         # Only what changed is written: the check state stays proportional to the night.
+        # The counted posts of the days derived tonight; the other days' entries stand.
         rows = {pid: (h, *placement(pid)) for pid, h in changed_h.items()}
-        store.update_check_state(records_state, rows, removed, drop=gone, mark=mark)
+        done = _checked(store, state, ctx, rs, cfg, now_local, held_days, result.records)
+        store.update_check_state(done, rows, removed, mark=mark)
     result.loaded_posts = len(ctx.posts)
     result.incomplete_days = tuple(sorted(held_days))
     return result
 
 
+def _touched_days(
+    store: Store,
+    fresh: Sequence[GamePost],
+    removed: Mapping[int, int | None],
+    changed: Collection[int],
+    thread_day: Mapping[int, int],
+) -> set[int | None]:
+    """The days to judge again for the new and edited posts ``fresh`` (``changed``) and the
+    deleted ones (``removed``: pid -> the day the last check placed it on): their days by
+    the clock and as the last check placed them, and the days of their threads (a vote
+    after the close falls at night by the clock, but its ballot is judged with the vote
+    thread's day)."""
+    previous_tid = store.thread_of(removed)
+    days: set[int | None] = {gp.day for gp in fresh} | set(removed.values())
+    days |= set(store.checked_days(changed).values())
+    days |= {thread_day.get(gp.post.tid) for gp in fresh}
+    days |= {thread_day.get(previous_tid.get(pid, -1)) for pid in removed}
+    return days
+
+
+def _same_since(game: Game, state: CheckState, since: datetime, now: datetime) -> bool:
+    """No signature, avatar picture or posts-list item the last check (at ``since``) has not
+    judged, and no day or phase opened or closed between it and ``now``."""
+    return not state.side_changed and not game.clock_changes(since, now)
+
+
+def _moving_days(schedule: Schedule, since: datetime, now: datetime) -> set[int]:
+    """The days that closed after ``since`` (newly judgeable) or are open ``now`` (still
+    moving)."""
+    return {
+        d.number for d in schedule.days if since <= d.closes < now or d.opens <= now <= d.closes
+    }
+
+
+def _checked(
+    store: Store,
+    state: CheckState,
+    ctx: Context,
+    ruleset: RuleSet,
+    config: str,
+    now: datetime,
+    held_days: Collection[int],
+    records: CheckRecords,
+    *,
+    whole: bool = False,
+) -> Checked:
+    """What a check at ``now``, run after the one that left ``state``, records of itself
+    with ``records``: the counted posts of the days it derived (the other days' entries
+    stand; ``whole``: the records are the whole game's, and a stored day they have none
+    for goes)."""
+    counted, emptied = records.counted.written()
+    gone = set(store.state.counted) - set(counted) if whole else ()
+    return Checked(
+        config=config,
+        serial=(state.serial or 0) + 1,  # a check that re-ran rules
+        checked_at=now,
+        pending_days=tuple(sorted(held_days)),
+        side_checked=state.side_serial,
+        records=records.to_json(),
+        proposals=records.proposals,
+        status=status_entry(ctx, ruleset, config),
+        counted=counted,
+        counted_gone=[*emptied, *gone],
+    )
+
+
 def _stored(store: Store) -> CheckRecords | None:
     """The last check's records as stored (their counted posts decoded day by day when
     read), or None."""
-    text = store.state_value(RECORDS_KEY)
-    return CheckRecords.from_json(text, store.state_values(COUNTED_KEY)) if text else None
+    text = store.state.records
+    return CheckRecords.from_json(text, store.state.counted) if text else None
 
 
 def _previous_records(store: Store, ruleset: RuleSet) -> CheckRecords | None:
@@ -895,22 +960,6 @@ def _thread_days(game: Game) -> dict[int, int]:
     return out
 
 
-RECORDS_KEY = "blob:records"  # the check state's entry holding the check's records
-
-
-PROPOSALS_KEY = "proposals"  # and their proposals alone (a night with nothing new reads only these)
-
-
-def _records_state(records: CheckRecords, status: str) -> dict[str, str]:
-    """The check state's entries of a check's records (the counted posts apart) and of
-    its open day's ``status`` (:func:`status_entry`)."""
-    return {
-        RECORDS_KEY: records.to_json(),
-        PROPOSALS_KEY: json.dumps(records.proposals, ensure_ascii=False),
-        STATUS_KEY: status,
-    }
-
-
 def status_entry(ctx: Context, ruleset: RuleSet, config: str) -> str:
     """The open day's status at ``ctx.now`` (:func:`auditor.rules.records.open_day_status`)
     as JSON, with what a reader compares before it trusts it without loading a rule: the
@@ -955,9 +1004,7 @@ def stored_records(
     """The records the last check stored (None: none, or of an older shape).  With
     ``game``: only when they were checked with the game file, rule set and data as they are
     now (a confirmed event or an edited file makes them stale: judge afresh)."""
-    if game is not None and store.check_state().get("config") != config_hash(
-        game, ruleset or ruleset_for(game)
-    ):
+    if game is not None and store.state.config != config_hash(game, ruleset or ruleset_for(game)):
         return None
     return _stored(store)
 
@@ -971,12 +1018,12 @@ def current_records(
     None otherwise: judge afresh."""
     rs = ruleset_for(game)
     state = store.check_state()
-    if state.get("config") != config_hash(game, rs) or "now" not in state:
+    if state.config != config_hash(game, rs) or state.checked_at is None:
         return None
-    if json.loads(state.get("pending_days", "[]")):
+    if state.pending_days:
         return None
     now_local = (now or datetime.now(UTC)).astimezone(game.timezone)
-    if game.clock_changes(datetime.fromisoformat(state["now"]), now_local):
+    if game.clock_changes(state.checked_at, now_local):
         return None
     changed, removed = store.unchecked_posts()
     if changed or removed:
@@ -987,5 +1034,5 @@ def current_records(
 def stored_proposals(store: Store) -> list[str] | None:
     """The proposals of the last check's records, without reading the records (None: none
     stored by this version)."""
-    text = store.state_value(PROPOSALS_KEY)
-    return [str(p) for p in json.loads(text)] if text else None
+    proposals = store.state.proposals
+    return [str(p) for p in proposals] if proposals else None

@@ -2,8 +2,13 @@
 
 版杀7 4.1.2 and its 说明 (the killbar 3.0 rules) prescribe no vote format: `我投包子`,
 `投包子`, `票投包子`, `包子一票`, `投给包子`, `这轮我投包子吧，理由……`, `改投包子`, `弃权`
-are all votes.  Chatter that names a player without voting is not: `大家别投包子`,
-`包子你怎么看`, `昨天投包子的人请解释`, `我还没想好投谁`, `你投包子吗？`.
+are all votes, and so are the forms without a verb and a colon killbar threads use: `包子 +1`
+(a name +1 adds one vote; `楼上+1` / `同意+1` agree with a post), `【投票】包子`,
+`投票！包子！`, `～～包子～～一票`, `这票是你的` to the player addressed, `送包子上路 一票`,
+`说到做到：包子`.  Chatter that names a player without voting is not: `大家别投包子`,
+`包子你怎么看`, `昨天投包子的人请解释`, `我还没想好投谁`, `你投包子吗？`, a request to the
+director (`导演帮我投包子`, `麻烦代投包子`: the director's 代投 post is the vote), a recap
+(`饺子投馄饨，包子投饺子`) and a choice left open (`投包子 or 投馄饨……纠结`).
 
 :func:`parse_free_vote` finds every clear vote expression in a post's own text and keeps
 the last one (`投包子……不，改投饺子` is a vote for 饺子).  An expression is clear when the
@@ -31,7 +36,7 @@ _NEG_NEAR = re.compile(
 )
 _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人)"
-    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快)*\s*(?:给|把)?\s*$"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来)*\s*(?:给|把)?\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
@@ -39,7 +44,10 @@ _FAR = re.compile(
     r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
     r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
-    r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])"
+    r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
+    # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
+    # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
+    r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
 _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
@@ -47,10 +55,11 @@ _NOT_AFTER = re.compile(r"\s*(?:的|吗|么|呢|了没|没有|不|还是|或者|
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
 # players, questions) and never undoes it (`我投包子 理由：和昨天一样`).
-_REASON_START = re.compile(r"(?:投票|改票)?\s*理由|因为|原因")
+# (理由 written after 写/填/给/要/需: talk about a reason, 弃权票要写理由吗？, no reason)
+_REASON_START = re.compile(r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因")
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
-PRONOUNS = ("他", "她", "它", "你", "这位", "此人", "楼上", "楼下", "我自己")
+PRONOUNS = ("他", "她", "它", "你", "这位", "此人", "楼上", "楼下", "我自己", "自己")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,19 +99,22 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
     n = _names_loose([*players, ABSTAIN])
     if not n:
         return []
-    o = r"[【\[「『“\"（(@＠]?\s*"  # a name in brackets or quotes, or @'d: 投【番茄】
+    # a name in brackets or quotes, @'d, or decorated: 投【番茄】 / 投@番茄 / ～～烧卖～～一票
+    o = r"(?:[【\[「『“\"（(@＠]|[~～*]+)?\s*"
     return [
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:票)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票|个)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
         # 这票还是给包子 / 一票送给包子 / 我的票挂包子 / 票出包子 (vote out)
         re.compile(
-            rf"(?P<chg3>票\s*(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
-            rf"|票\s*(?:还是|就|也|先|都)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
+            rf"(?P<chg3>票\s*(?:从\s*{o}(?:{n})\s*)?(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
+            rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
+            # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
+            rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})\s*的"
             rf"|票投\s*{o}(?P<name2>{n})"
             rf"|票\s*(?:挂|挂在|落在|放在|押在|押)\s*{o}(?P<name19>{n})|票出\s*{o}(?P<name20>{n})"
             # 票包子 (票 as the verb)
@@ -113,21 +125,35 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"(?P<chg2>改票|改成)\s*(?:对象)?\s*[:：]?\s*(?:给\s*)?{o}(?P<name3>{n})"
             rf"|投票对象\s*[:：]\s*(?P<name4>{n})"
         ),
-        # 包子一票 / 包子，一票 / 包子 +1 票
-        re.compile(rf"(?P<name5>{n})\s*[,，]?\s*(?:一票|[+＋]\s*1\s*票)"),
+        # 包子一票 / 包子，一票 / 包子 +1 票 / 包子 +1 (killbar vote threads: a name +1 adds
+        # one vote to that name; 同意+1 / 楼上+1 agree with a post, see _named_votes) /
+        # ～～烧卖～～一票
+        re.compile(
+            rf"(?P<name5>{n})\s*[~～*]*\s*[,，]?\s*(?:一票|[+＋]\s*1\s*(?P<ticket>票)?(?![\d.]))"
+        ),
+        # 【投票】油条 / 投票！土豆！ (the word 投票 as a heading, the name standing alone)
+        re.compile(
+            rf"[【\[]?\s*投票\s*(?:[】\]]|[!！]+)\s*{o}(?P<name21>{n})"
+            rf"(?=\s*(?:$|[!！。.~～,，]))"
+        ),
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
             rf"(?:一票|我选|我选择|选)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
             rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
-            rf"|(?P<name10>{n})\s*吃我\s*一票|送\s*{o}(?P<name11>{n})\s*一票"
+            rf"|(?P<name10>{n})\s*吃我\s*一票"
+            # 送包子一票 / 送汤圆上路 一票
+            rf"|送\s*{o}(?P<name11>{n})\s*(?:上路|出局|回家)?\s*[,，]?\s*一票"
         ),
         # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
         re.compile(
             rf"(?P<chg4>改票|改投)(?:\s*[!！,，:]\s*(?:改票|改投)?)+\s*{o}(?P<name12>{n})"
             rf"(?=\s*(?:$|[!！。.~～]))"
         ),
-        # 改弃权 / 改给南瓜
-        re.compile(rf"(?P<chg5>改)\s*(?:给\s*)?{o}(?P<name13>{n})"),
+        # 改弃权 / 改给南瓜 / 投冬瓜，不对，是南瓜 (a slip corrected in the same post)
+        re.compile(
+            rf"(?P<chg5>改)\s*(?:给\s*)?{o}(?P<name13>{n})"
+            rf"|不对\s*[,，!！]?\s*(?:应该)?是\s*{o}(?P<name25>{n})"
+        ),
         # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
         # / 我再改一次：土豆
         re.compile(
@@ -135,11 +161,19 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
             rf"|(?P<chg6>改票|再改一次)[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
+            # 南瓜决定投一个看起来最像杀手的人：冬瓜 (whom, described, then named)
+            rf"|投(?:给)?\s*(?:一个|那个|这个)[^。！？!?\n:：]{{0,16}}的(?:人|那位|那个)\s*[:：—-]+\s*{o}(?P<name24>{n})"
+        ),
+        # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
+        # 今天一定投对：油条 (in a post that talks of voting, as name18)
+        re.compile(
+            rf"(?:说到做到|投对|决定了?|结论)\s*[:：]\s*{o}(?P<name23>{n})"
+            rf"(?=\s*(?:$|[!！。.~～]))"
         ),
         # A hesitation that ends in a decision, in a post that talks of voting:
         # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
         re.compile(
-            rf"(?:还是|那就|就|最终|最后|决定)\s*[:：]?\s*{o}(?P<name18>{n})"
+            rf"(?:还是|那就|就|最终|最后|决定|现在)\s*(?:给|投给)?\s*[:：]?\s*{o}(?P<name18>{n})"
             rf"(?=\s*(?:$|吧|了|啦|[!！。.~～,，]))"
         ),
     ]
@@ -147,11 +181,19 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
 
 _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
-    r"(?P<name>弃权|弃票|白票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了)"
+    r"(?P<name>弃权|弃票|白票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
+    # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
+    r"|(?:^|(?<=[\s,，。！!]))弃(?=\s*[。！!~～]*\s*$))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
     r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|撤回|撤票"
+    # 我之前在23楼的投票作废，现投土豆 (an earlier vote declared void, a new one cast)
+    r"|(?:之前|刚才|上面)[^。！？!?\n]{0,12}的(?:投票|票)\s*作废"
+    # 改了，票给南瓜 (改了 standing alone) / 我这票本来给包子，现在给豆浆 (a vote cast before,
+    # replaced now; 本来想投… is an intention, not a vote)
+    r"|(?:^|(?<=[\s,，。！!]))(?:我|那)?改了(?=\s*[,，。！!])"
+    r"|(?:本来|原本|之前)(?!\s*(?:想|打算|准备|要))[^。！？!?\n]{0,12}[,，]\s*现在"
 )
 _NAME_GROUPS = (
     "name",
@@ -174,8 +216,14 @@ _NAME_GROUPS = (
     "name18",
     "name19",
     "name20",
+    "name21",
+    "name22",
+    "name23",
+    "name24",
+    "name25",
 )
-_DECISION = "name18"  # counts only in a post that talks of voting (投/票/改)
+# Count only in a post that talks of voting (投/票/改)
+_DECISION = ("name18", "name23")
 _VOTE_WORD = re.compile(r"投|票|改")
 
 
@@ -211,14 +259,17 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     if text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")):
         return False
     sentence = _sentence_start(text, lo)
-    if _CONDITION.search(text, sentence, lo):
+    # (我要是杀手我就投自己了，所以…我投包子: 所以 ends the condition's reach)
+    conclusion = max((c.end() for c in _CONCLUSION.finditer(text, sentence, lo)), default=sentence)
+    if _CONDITION.search(text, conclusion, lo):
         return False  # 如果包子再不解释，我就投他: a condition earlier in the sentence
     return not _quoted(text, start)
 
 
-_ALTERNATIVE = re.compile(r"投\S{1,8}还是\s*$")
+_ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$")
 _SENTENCE_END = "。！？!?\n"
 _CONDITION = re.compile(r"如果|要是|假如|万一|假设|除非|等到")
+_CONCLUSION = re.compile(r"所以|因此|总之|反正")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
 
 
@@ -250,27 +301,35 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     if not alt:
         return re.compile(r"(?!)")
     alone = r"\s*(?:$|[。！？!?；;，,、\n]|一票|吧|啊)"
-    return re.compile(rf"(?:\s*[、/和或跟与]\s*|\s+|\s*[,，]\s*)(?:{alt}){alone}")
+    listed = r"(?:\s*(?:[、/和或跟与]|or|还是)\s*)"  # (饺子、包子 这俩…: listed, then a space)
+    return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
 _CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6")
 
 
-def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> list[FreeVote]:
-    """Every clear vote expression naming one of ``players`` (pronouns included)."""
+def _named_votes(
+    text: str, players: Sequence[str], others: re.Pattern[str], speaker: str = ""
+) -> list[FreeVote]:
+    """Every clear vote expression naming one of ``players`` (pronouns included); the
+    ``speaker``'s own name before a vote is his subject, not someone else's (南瓜投冬瓜 by
+    南瓜)."""
     found = []
+    subject = _subject_before([p for p in players if p != speaker])
     for pat in _patterns(players):
         for m in pat.finditer(text):
             key = next((g for g in _NAME_GROUPS if m.groupdict().get(g)), None)
             if key is None:
                 continue
             name = _unloosen(m.group(key), players)
-            if name in PRONOUNS and text.startswith(("们", "自己", "个头"), m.end(key)):
-                continue  # 投他们: a group, not a target; 投你自己吧 / 投你个头: advice, a retort
-            if key == _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
+            if _not_a_target(text, m, key, name) or _other_subject(text, m.start(), name, subject):
+                continue
+            if key in _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
-            two = name != "你" and others.match(text, m.end()) is not None
+            second = others.match(text, m.end())
+            # (票給南瓜，南瓜。: the name said again is one target)
+            two = name != "你" and second is not None and name not in second.group(0)
             if not _clear(text, m.start(), m.end(), count=key == "name5", after=not two):
                 continue
             change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or _said_change(
@@ -280,10 +339,41 @@ def _named_votes(text: str, players: Sequence[str], others: re.Pattern[str]) -> 
     return found
 
 
+def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
+    """A pronoun that names no one to vote for: 投他们 (a group), 投你自己吧 / 投你个头 (advice,
+    a retort), 楼上+1 / 你+1 (agreeing with a post: only a player's name +1 adds a vote)."""
+    if name not in PRONOUNS:
+        return False
+    if text.startswith(("们", "自己", "个头", "人"), m.end(key)):  # (投自己人: a side)
+        return True
+    return key == "name5" and "一票" not in m.group(0) and not m.group("ticket")
+
+
+def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
+    """A player's name written right before the vote, as its subject: 饺子投馄饨 / 包子也投
+    饺子 / 馄饨说投包子 report what another player did or said (统计一下：饺子投馄饨，…), not the
+    speaker's vote.  An @'d name is whom the post speaks to (@饺子 投你)."""
+    alt = _names_alt([p for p in players if p not in PRONOUNS and p != ABSTAIN])
+    if not alt:
+        return re.compile(r"(?!)")
+    return re.compile(rf"(?<![@＠\s])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?$")
+
+
+def _other_subject(text: str, start: int, target: str, subject: re.Pattern[str]) -> bool:
+    """:func:`_subject_before` in the vote's clause, naming someone else than the target:
+    饺子投饺子 (a player voting himself, written in the third person) is a vote; a list of
+    such votes is a count (:func:`_is_count`)."""
+    lo, _hi = _clause_bounds(text, start, start)
+    m = subject.search(text, lo, start)
+    return m is not None and not m.group(0).startswith(target)
+
+
 def _said_change(text: str, before: int) -> bool:
     """A change word before ``before`` that the speaker says himself: not negated (我不改),
     nor someone else's words or request (有人让我改票)."""
-    for m in _CHANGE_WORD.finditer(text, 0, before):
+    for m in _CHANGE_WORD.finditer(text):
+        if m.start() >= before:
+            break  # (a match may run past ``before``: 本来给包子，现在|给豆浆)
         lo, _hi = _clause_bounds(text, m.start(), m.end())
         head = text[lo : m.start()]
         if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _NOT_MINE.search(head):
@@ -300,7 +390,7 @@ _NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有�
 # 冬瓜……晚点再决定 / 我也想投包子，不过再等等看: a plan, not a vote.
 _DEFERRED = re.compile(
     r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再|再(?:等等?|听听|看看|想想|观察|决定)"
-    r"|等等看|还没决定|没决定|未定"
+    r"|等等看|还没决定|没决定|未定|纠结|犹豫不决|拿不准"
 )
 
 
@@ -308,22 +398,24 @@ def _deferred(text: str, after: int) -> bool:
     """The vote put off later in the post (:data:`_DEFERRED`); a reason put off (理由回头再补)
     leaves the vote standing."""
     for m in _DEFERRED.finditer(text, after):
-        lo, _hi = _clause_bounds(text, m.start(), m.end())
-        if "理由" not in text[lo : m.start()]:
-            return True
+        lo, hi = _clause_bounds(text, m.start(), m.end())
+        if "理由" in text[lo : m.start()] or "改" in text[m.end() : hi]:
+            continue  # (先投个土豆，等哈再看情况改不改: a vote cast, a change left open)
+        return True
     return False
 
 
 def parse_free_vote(
-    text: str, players: Sequence[str], *, pronouns: bool = False
+    text: str, players: Sequence[str], *, pronouns: bool = False, speaker: str = ""
 ) -> FreeVote | None:
     """The last clear vote in ``text`` (see the module docstring), or None.  With
     ``pronouns``, `我投他` is a vote too, its target the pronoun (an attempt the reader
-    cannot resolve: the labelled presets list it as a void vote post)."""
+    cannot resolve: the labelled presets list it as a void vote post).  ``speaker``: the
+    player whose post it is, when known (his own name may be the vote's subject)."""
     if _is_count(text, players):
         return None  # 目前票型：冬瓜3，南瓜1 — a count of others' votes
     others = _second_name(players)
-    found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others)
+    found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     for m in _ABSTAIN_ALONE.finditer(text):
         if any(f.start <= m.start("name") < f.end for f in found):
             continue
@@ -335,7 +427,7 @@ def parse_free_vote(
     if not found:
         return None
     last = max(found, key=lambda f: (f.end, f.start))
-    if _TAKEN_BACK.search(text, last.end) or _deferred(text, last.end):
+    if taken_back(text, last.end) or _deferred(text, last.end):
         return None
     if last.change and any(f.end <= last.start and f.target != last.target for f in found):
         # 先投土豆……想了想，改投番茄: the post corrects itself before it is sent; a change
@@ -355,8 +447,10 @@ def _is_count(text: str, players: Sequence[str]) -> bool:
     counts = re.findall(rf"(?:{alt}|弃权)\s*[:：]?\s*\d+(?:\.\d)?\s*票?", text)
     if len(counts) >= 2 or (bool(counts) and _COUNT_WORDS.search(text) is not None):
         return True
+    if len(re.findall(rf"(?:{alt})\s*[+＋]\s*\d", text)) >= 2:
+        return True  # 冬瓜+1，南瓜+1: a running count, not one vote
     # who voted whom: 饺子→包子，馄饨→豆浆 — the votes of others, listed
-    arrows = re.findall(rf"(?:{alt})\s*(?:→|->|=>|＝>|⇒)\s*(?:{alt}|弃权)", text)
+    arrows = re.findall(rf"(?:{alt})\s*(?:→|->|=>|＝>|⇒|投了?|投给)\s*(?:{alt}|弃权)", text)
     return len(arrows) >= 2
 
 
@@ -389,7 +483,7 @@ def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
-    r"|吃我\s*一票|跟\S{1,4}的票"
+    r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
     r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
@@ -425,4 +519,18 @@ def _unresolved(text: str) -> list[FreeVote]:
 
 
 # Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
-_TAKEN_BACK = re.compile(r"开玩笑|说笑的|逗你|还没想好|没想好投谁")
+_TAKEN_BACK = re.compile(
+    r"开玩笑|说笑的|逗你|还没想好|没想好投谁"
+    # 投冬瓜。⏎⏎算了不投了 / 以上作废 / 上面的不算: the post withdraws its own vote
+    r"|算了\s*[,，]?\s*(?:先)?不投了|以上(?:的)?(?:投票)?(?:作废|不算)|上面(?:的)?(?:投票)?(?:作废|不算)"
+)
+# After a joke, the vote confirmed or its real reason given: 开玩笑的，主要是她站边太飘 /
+# 开玩笑的，认真投包子 — the joke was the reason's, the vote stands.
+_CONFIRMED = re.compile(r"主要是|真正的?(?:原因|理由)|说真的|认真(?:的|说)|但是?票|不过票|票还是")
+
+
+def taken_back(text: str, after: int) -> bool:
+    """Words after ``after`` that take the post's vote back (:data:`_TAKEN_BACK`), unless a
+    joke is then confirmed (:data:`_CONFIRMED`)."""
+    m = _TAKEN_BACK.search(text, after)
+    return m is not None and not _CONFIRMED.search(text, m.end())

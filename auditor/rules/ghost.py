@@ -69,11 +69,11 @@ def ghost_post(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
     when = ""
     if opts["since"] == "announced":
         announced = ctx.schedule.announced_at(gp.player)
-        if announced is not None:
+        if announced is not None and announced > at:
             since = announced
             when = f"，{announced.astimezone(tz):%m-%d %H:%M:%S} 公示"
-        else:
-            when = "（没有找到公示时间，按出局时间算）"
+        else:  # none known, or announced as it happened (a night death in the opening post)
+            when = "（没有晚于出局时间的公示，按出局时间算）"
     if gp.post.posted_at <= since:
         return
     ev = ctx.schedule.elimination(gp.player)

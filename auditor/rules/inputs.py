@@ -18,12 +18,7 @@ from auditor.rulesets import preset_files
 if TYPE_CHECKING:
     from auditor.game.gamefile import Game
 
-__all__ = ["QUIET_DATA", "STATUS_KEY", "config_inputs", "inputs", "rules_inputs"]
-
-# The check state's entry where the check leaves the day open at its time as ``auditor
-# status`` shows it, with its configuration hash and inputs
-# (:func:`auditor.rules.engine.status_entry`): read alone, without loading a rule.
-STATUS_KEY = "blob:status"
+__all__ = ["QUIET_DATA", "config_inputs", "inputs", "rules_inputs"]
 
 
 def rules_inputs(game: Game) -> str:

@@ -59,6 +59,7 @@ from typing import Any, NamedTuple
 from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
+from auditor.rules.hanzi import t2s_table
 from auditor.rules.lexicon import DEFAULT_DIR, Category, Entry, Lexicon, load, tables
 from auditor.rules.sounds import (
     SOUND_BASE,
@@ -532,24 +533,6 @@ def _width_table() -> dict[int, str]:
 
 
 @lru_cache(maxsize=1)
-def _t2s_table() -> dict[int, str]:
-    """Traditional → simplified per character, from the OpenCC package's t2s conversion."""
-    import opencc
-
-    path = Path(opencc.__file__).parent / "dictionary" / "TSCharacters.txt"
-    cc = opencc.OpenCC("t2s")
-    table: dict[int, str] = {}
-    for line in path.read_text("utf-8").splitlines():
-        trad = line.split("\t", 1)[0].strip()
-        if len(trad) != 1:
-            continue
-        simp = cc.convert(trad)
-        if len(simp) == 1 and simp != trad:
-            table[ord(trad)] = simp
-    return table
-
-
-@lru_cache(maxsize=1)
 def _pinyin_table() -> dict[int, str]:
     """CJK character → toneless pinyin (first reading), from pypinyin's per-character data."""
     from pypinyin.pinyin_dict import pinyin_dict
@@ -756,7 +739,7 @@ class Normaliser(_Deferred):
 
     def __init__(self, lookalike: dict[str, str], emoji: dict[str, str] | None = None) -> None:
         self.width = {**_width_table(), **dict.fromkeys(map(ord, SKIN_TONES), "")}
-        self.t2s = _t2s_table()
+        self.t2s = t2s_table()
         self.look = {ord(k): v for k, v in lookalike.items() if len(k) == 1}
         self.look.update({ord(k): v for k, v in FINANCIAL_DIGITS.items()})
         self.emoji = _emoji_table(tuple(sorted((emoji or {}).items())))

@@ -62,10 +62,6 @@ class Counted:
     floor: int | None
 
 
-#: The check state's entry prefix holding one day's counted posts (``blob:counted:3``).
-COUNTED_KEY = "blob:counted:"
-
-
 class CountedPosts(Sequence[Counted]):
     """Every day's counted posts in the game's order, kept per day: a day read back from
     the store stays its stored JSON text until it is read, so an incremental check that
@@ -89,18 +85,18 @@ class CountedPosts(Sequence[Counted]):
         """The days with counted posts, in order."""
         return [d for d, v in self._days.items() if v]
 
-    def written(self) -> tuple[dict[str, str], list[str]]:
+    def written(self) -> tuple[dict[int, str], list[int]]:
         """What to store of the days this check derived (those not read back as text):
-        (entry -> JSON text, entries to delete: days left without a counted post)."""
-        write: dict[str, str] = {}
-        drop: list[str] = []
+        (day -> JSON text, days left without a counted post, whose entries go)."""
+        write: dict[int, str] = {}
+        drop: list[int] = []
         for d, value in self._days.items():
             if isinstance(value, str):
                 continue  # as stored
             if not value:
-                drop.append(f"{COUNTED_KEY}{d}")
+                drop.append(d)
                 continue
-            write[f"{COUNTED_KEY}{d}"] = _counted_text(value)
+            write[d] = _counted_text(value)
         return write, drop
 
     def raw(self, number: int) -> list[Counted] | str | None:
@@ -146,7 +142,7 @@ class CheckRecords:
     checked_at: str  # the check's ``now`` (forum time, ISO)
     posts: int  # the game's posts, deleted ones left out
     cells: list[Cell]
-    # stored apart, one check-state entry per day (COUNTED_KEY), not in ``to_json``
+    # stored apart, one check-state entry per day (``store.state.counted``), not in ``to_json``
     counted: CountedPosts
     minute_pids: list[int]  # posts whose time the forum gave only to the minute
     votes_error: str = ""  # the vote book failed: the reason (no ballots then)
@@ -181,9 +177,9 @@ class CheckRecords:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str, counted: Mapping[str, str] | None = None) -> CheckRecords | None:
-        """The stored records with the counted posts' entries (``counted``: check-state
-        key -> text; each day decoded when it is read), or None when there are none of
+    def from_json(cls, text: str, counted: Mapping[int, str] | None = None) -> CheckRecords | None:
+        """The stored records with the counted posts' entries (``counted``: day -> text;
+        each day decoded when it is read), or None when there are none of
         this shape or a day's entry is missing."""
         try:
             data = json.loads(text)
@@ -195,7 +191,7 @@ class CheckRecords:
         entries = counted or {}
         days: dict[int, list[Counted] | str] = {}
         for d in data["counted"]:
-            value = entries.get(f"{COUNTED_KEY}{d}")
+            value = entries.get(int(d))
             if value is None:
                 return None
             days[int(d)] = value
@@ -243,20 +239,70 @@ def derive(
     conflicts, proposals, counted posts and who voted are the previous records' own;
     ``totals`` gives the game's (posts, minute_pids), read from the store."""
     days = ctx.days if previous is not None else None
-
-    def fresh(day: int | None) -> bool:
-        return days is None or day in days
-
     book: VoteBook | None
     try:
         book, error = votes_for(ctx), ""
     except Exception as exc:  # a report with a note beats no report at all
         book, error = None, f"投票统计失败（{type(exc).__name__}: {exc}）：本报告没有计票。"
+    fill = filler_counts(ctx)
+    order = [d.number for d in ctx.schedule.days]
+    counted = _counted_by_day(order, ctx, previous.counted if previous else None, days)
+    posts, minute = totals if totals is not None else _totals(ctx)
+    out = CheckRecords(
+        checked_at=ctx.now.isoformat(),
+        posts=posts,
+        cells=_cells(ctx, book, fill, previous, days),
+        counted=counted,
+        minute_pids=minute,
+        votes_error=error,
+        counts=[
+            [p, d, ph, ctx.counts.get((p, d, ph), 0), fill.get((p, d, ph), 0)]
+            for p, d, ph in sorted(
+                set(ctx.counts) | set(fill), key=lambda u: (u[1], u[0], u[2] or 0)
+            )
+        ],
+        verdicts={
+            code: [list(u) for u in sorted(units, key=lambda u: (u[1], u[0], u[2] or 0))]
+            for code, units in sorted(ctx.verdicts.items())
+        },
+    )
+    if book is None:
+        return out
+    old = previous or CheckRecords("", 0, [], CountedPosts(), [])
+    _add_votes(out, book, old, order, days)
+    _add_proposals(out, ctx, old, order, days, known=previous is None)
+    return out
+
+
+def _totals(ctx: Context) -> tuple[int, list[int]]:
+    """The game's posts not deleted, and the posts whose time the forum gave only to the
+    minute (a full check's context holds every post)."""
+    posts = sum(1 for gp in ctx.posts if not gp.deleted)
+    minute = sorted(
+        gp.post.pid
+        for gp in ctx.posts
+        if gp.post.pid is not None and gp.post.time_precision != "second"
+    )
+    return posts, minute
+
+
+def _cells(
+    ctx: Context,
+    book: VoteBook | None,
+    fill: Mapping[Unit, int],
+    previous: CheckRecords | None,
+    days: frozenset[int] | None,
+) -> list[Cell]:
+    """Each player's day, then each phase: posts, filler, lurking and whether they voted
+    (a day outside ``days`` keeps what ``previous`` said of the vote)."""
+
+    def fresh(day: int | None) -> bool:
+        return days is None or day in days
+
     voted, voted_rounds = _voted(ctx, book)
     before = {(c.player, c.day, c.phase): c.voted for c in previous.cells} if previous else {}
     lurking = ctx.verdicts.get("LURK-DAY", frozenset())
     runs = {(p, d) for p, d, _ in ctx.verdicts.get("LURK-3DAYS", frozenset())}
-    fill = filler_counts(ctx)
     cells: list[Cell] = []
     for row in activity_rows(ctx, phases=False):
         n = sum(v for (p, d, _), v in fill.items() if p == row.player and d == row.day)
@@ -298,37 +344,22 @@ def derive(
                 did_vote if fresh(row.day) else before.get(unit, False),
             )
         )
-    order = [d.number for d in ctx.schedule.days]
-    counted = _counted_by_day(order, ctx, previous.counted if previous else None, days)
-    if totals is not None:
-        posts, minute = totals
-    else:
-        posts = sum(1 for gp in ctx.posts if not gp.deleted)
-        minute = sorted(
-            gp.post.pid
-            for gp in ctx.posts
-            if gp.post.pid is not None and gp.post.time_precision != "second"
-        )
-    out = CheckRecords(
-        checked_at=ctx.now.isoformat(),
-        posts=posts,
-        cells=cells,
-        counted=counted,
-        minute_pids=minute,
-        votes_error=error,
-        counts=[
-            [p, d, ph, ctx.counts.get((p, d, ph), 0), fill.get((p, d, ph), 0)]
-            for p, d, ph in sorted(
-                set(ctx.counts) | set(fill), key=lambda u: (u[1], u[0], u[2] or 0)
-            )
-        ],
-        verdicts={
-            code: [list(u) for u in sorted(units, key=lambda u: (u[1], u[0], u[2] or 0))]
-            for code, units in sorted(ctx.verdicts.items())
-        },
-    )
-    if book is None:
-        return out
+    return cells
+
+
+def _day_of(r: dict[str, Any]) -> int:
+    return int(r["day"])
+
+
+def _add_votes(
+    out: CheckRecords,
+    book: VoteBook,
+    old: CheckRecords,
+    order: list[int],
+    days: frozenset[int] | None,
+) -> None:
+    """The vote book's ballots, tallies, rounds and conflicts into ``out`` (the days
+    outside ``days``: ``old``'s)."""
     ballots = []
     for b in book.ballots:
         c = b.correction
@@ -342,19 +373,14 @@ def derive(
                 ),
             }
         )
-
-    def day_of(r: dict[str, Any]) -> int:
-        return int(r["day"])
-
-    old = previous or CheckRecords("", 0, [], CountedPosts(), [])
-    out.ballots = _by_day(order, ballots, old.ballots, days, day_of)
-    out.tally = _by_day(order, book.tally_records(), old.tally, days, day_of)
+    out.ballots = _by_day(order, ballots, old.ballots, days, _day_of)
+    out.tally = _by_day(order, book.tally_records(), old.tally, days, _day_of)
     out.rounds = _by_day(
         order,
         [_round_record(dv, rt) for dv in book.days.values() for rt in dv.rounds],
         old.rounds,
         days,
-        day_of,
+        _day_of,
     )
     conflicts = _by_day(
         order,
@@ -365,6 +391,20 @@ def derive(
     )
     out.conflicts = [text for _, text in conflicts]
     out.conflict_days = [d for d, _ in conflicts]
+
+
+def _add_proposals(
+    out: CheckRecords,
+    ctx: Context,
+    old: CheckRecords,
+    order: list[int],
+    days: frozenset[int] | None,
+    *,
+    known: bool,
+) -> None:
+    """The proposals (the forum's requests, then the tally outcomes by day: the days
+    outside ``days`` are ``old``'s) into ``out``; their events unless ``old`` was stored
+    by a version that did not keep them (``known``: no previous records)."""
     found = [(d, p.describe(), _event_record(p)) for d, p in proposed_by_day(ctx)]
     requests = [x for x in found if x[0] is None]  # from the forum's posts as discovered
     old_events = old.proposal_events
@@ -384,9 +424,7 @@ def derive(
     out.proposals = [text for _, text, _ in requests + tallied]
     out.proposal_days = [d for d, _, _ in requests + tallied]
     events = [e for _, _, e in requests + tallied]
-    known = previous is None or old.proposal_events is not None
-    out.proposal_events = events if known else None
-    return out
+    out.proposal_events = events if known or old.proposal_events is not None else None
 
 
 def _event_record(p: Proposal) -> list[Any] | None:

@@ -11,7 +11,7 @@ second process on the same game.
 :mod:`~auditor.store.sightings` (profiles, avatar pictures, posts lists),
 :mod:`~auditor.store.saved` (saved files read), :mod:`~auditor.store.sent` (the
 director's posts the tool sent), :mod:`~auditor.store.state` (what the
-last check saw) and :mod:`~auditor.store.verdicts` (findings, decisions, manual cards,
+last check saw: the ``check_state`` table typed, :class:`CheckState` and ``store.state``) and :mod:`~auditor.store.verdicts` (findings, decisions, manual cards,
 passwords).  What it reads back are typed rows, never ``sqlite3.Row``; only this package
 imports :mod:`sqlite3` (an import-linter contract).
 """
@@ -37,8 +37,11 @@ from auditor.store.state import (
     CHECKED_ROWID,
     SIDE_CHECKED,
     SIDE_SERIAL,
+    Checked,
     CheckMark,
+    Checks,
     CheckState,
+    StateEntries,
 )
 from auditor.store.verdicts import (
     CurrentDecision,
@@ -51,7 +54,7 @@ from auditor.store.verdicts import (
 )
 
 
-class Store(Posts, Sightings, Saved, CheckState, Verdicts, Sent, Database):
+class Store(Posts, Sightings, Saved, Checks, Verdicts, Sent, Database):
     """The game's SQLite file.  Use as a context manager; call :meth:`lock` for writers."""
 
 
@@ -62,6 +65,8 @@ __all__ = [
     "SIDE_SERIAL",
     "AvatarFetch",
     "CheckMark",
+    "CheckState",
+    "Checked",
     "CurrentDecision",
     "DatabaseError",
     "DecisionRecord",
@@ -71,6 +76,7 @@ __all__ = [
     "RunRow",
     "SavedFileRow",
     "SentRow",
+    "StateEntries",
     "Store",
     "StoredPost",
     "ThreadRow",

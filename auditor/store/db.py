@@ -68,7 +68,7 @@ def _create_store(path: Path) -> None:
                 leftover.unlink(missing_ok=True)
 
 
-#: The check-state key of the store's id (:meth:`~auditor.store.state.CheckState.store_id`).
+#: The check-state key of the store's id (:meth:`~auditor.store.state.Checks.store_id`).
 STORE_ID = "store_id"
 
 
@@ -109,6 +109,11 @@ class Database:
             self.db.row_factory = sqlite3.Row
             self._inode = (health.fingerprint(self.path) or [0])[0]
             self._check_format()
+            if self._health.get("file") != health.fingerprint(self.path):
+                # (read again: another connection of auditor's may have left the file, and
+                # said so, since this one read the record — a desk's directors at once)
+                self._health = health.read_health(self.path)
+                health.refuse_recorded(self.path, self._health)
             if self._health.get("file") != health.fingerprint(self.path):
                 # Changed since auditor last left it (another program, a copy, a restore, a
                 # crash): checked whole before anything is written.

@@ -197,7 +197,7 @@ class VersionChange(NamedTuple):
     view: str
     neutral_hash: str | None
     prev_hidden: str | None
-    prev_view: str
+    prev_view: str | None  # None: the post's first version (no version before it)
     prev_neutral: str | None
 
 
@@ -492,14 +492,17 @@ class Posts(Database):
     def version_changes(self, since_run: int, since: str) -> list[VersionChange]:
         """Each version stored after run ``since_run`` (a version of no run: seen after
         ``since``) beside the version before it, by pid and version (the report's
-        论坛上的变动)."""
+        论坛上的变动); a post's first version too, beside nothing (``prev_view`` None: a
+        post first seen already 屏蔽 is a change the forum shows)."""
         cur = self.db.cursor()
         cur.row_factory = None
         rows = cur.execute(
             "SELECT v.pid, v.version, v.seen_at, v.hidden, v.view, v.neutral_hash,"
             " w.hidden AS prev_hidden, w.view AS prev_view, w.neutral_hash AS prev_neutral"
-            " FROM post_versions v JOIN post_versions w ON w.pid = v.pid AND w.version = v.version - 1"
-            " WHERE v.run_id > ? OR (v.run_id IS NULL AND v.seen_at > ?)"
+            " FROM post_versions v LEFT JOIN post_versions w"
+            " ON w.pid = v.pid AND w.version = v.version - 1"
+            " WHERE (v.run_id > ? OR (v.run_id IS NULL AND v.seen_at > ?))"
+            " AND (w.pid IS NOT NULL OR v.hidden IS NOT NULL)"  # a new post: only if hidden
             " ORDER BY v.pid, v.version",
             (since_run, since),
         )

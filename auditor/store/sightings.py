@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from auditor.store.connection import Row
 from auditor.store.db import Database
-from auditor.store.state import SIDE_SERIAL
+from auditor.store.state import bump_side_serial
 
 if TYPE_CHECKING:
     from auditor.models import Profile, ProfileSighting, SpaceItem, SpaceRead
@@ -94,13 +94,7 @@ class Sightings(Database):
         """Something the rules read besides the posts changed (a new signature, avatar or
         avatar picture, a new item on a posts list): the next check may not stand on the
         last one (:func:`auditor.rules.engine.check`).  Inside the caller's transaction."""
-        row = self.db.execute(
-            "SELECT value FROM check_state WHERE key=?", (SIDE_SERIAL,)
-        ).fetchone()
-        serial = int(row[0]) + 1 if row is not None else 1
-        self.db.execute(
-            "INSERT OR REPLACE INTO check_state VALUES (?, ?)", (SIDE_SERIAL, str(serial))
-        )
+        bump_side_serial(self.db)
 
     def profile_sightings(
         self, tz: tzinfo | None = None, *, every: bool = False

@@ -390,6 +390,11 @@ def parse_quote(el: _Element) -> Quote:
     _quote_children(walk, el, skip)
     walk.newline()
     lines = [c for c in (collapse(line) for line in walk.lines) if c]
+    if header is None and lines and (m := _QUOTE_HEADER.match(lines[0])) and m.group(1):
+        # a quote typed or pasted by hand ([quote]馄饨 发表于 2026-12-3 19:58⏎…): the header
+        # is plain text, with no findpost link, and names the quoted author all the same
+        author, quoted_time = m.group(1), collapse(m.group(2))
+        lines = lines[1:]
     return Quote(" ".join(lines), author, pid, tid, quoted_time)
 
 

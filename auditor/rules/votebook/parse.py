@@ -13,13 +13,15 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
-from auditor.rules.freevote import parse_free_vote
+from auditor.rules.freevote import parse_free_vote, taken_back
+from auditor.rules.hanzi import to_simplified
 from auditor.rules.votebook.model import (
     ABSTAIN,
     Ballot,
@@ -41,9 +43,13 @@ def _fold_char(c: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Width- and case-folded text with the same length (offsets stay valid):
-    ``：`` → ``:``, ``Ａ`` → ``a``; characters NFKC would expand stay as they are."""
-    return "".join(_fold_char(c) for c in text)
+    """Width-, case- and script-folded text with the same length (offsets stay valid):
+    ``：`` → ``:``, ``Ａ`` → ``a``, ``對`` → ``对`` (OpenCC's per-character table,
+    :mod:`auditor.rules.hanzi`); characters NFKC would expand stay as they are.  Names are
+    folded the same way, so ``投餛飩`` reads as a vote for the listed 馄饨, and a roster
+    written in traditional characters (湯圓) is matched by ``投汤圆`` and by ``投湯圓`` alike,
+    the target mapped back to the roster's spelling."""
+    return to_simplified("".join(_fold_char(c) for c in text))
 
 
 _SPACES = re.compile(r"[\s\u200b\u3000]+")
@@ -56,10 +62,14 @@ def normalise_name(name: str) -> str:
 
 
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
-# A label written nearly right (投票对像, 投票对向, 投票对相): the vote is read, and void.
-_LABEL_TYPO = re.compile(r"(?P<which>投票|改票)\s*对[像向相彖]|(?:^|(?<=\s))对象(?=\s*:)")
+# A label written nearly right (投票对像, 投票对向, 投票对相, 投票目标): the vote is read, and
+# void where the format is prescribed.
+_LABEL_TYPO = re.compile(
+    r"(?P<which>投票|改票)\s*(?:对[像向相彖]|目标(?=\s*:))|(?:^|(?<=\s))对象(?=\s*:)"
+)
 _MISSING_COLON = "“投票对象”后缺少冒号"
 _LABEL_TYPO_ERROR = "“投票对象”写错了"
+_EMPTY_TARGET = "投票对象为空"
 # What only the labelled format asks of a label: no problem under the free format.
 _LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR})
 # A target written as an abstention in other words: 弃权 is the format's word.
@@ -88,6 +98,8 @@ class ParsedVote:
     end: int
     reason: str
     format_error: str | None  # why the format is wrong, else None
+    read_as: str = ""  # a target read by sound or shape: the note the director sees
+    alike: str = ""  # the one player a target naming no one sounds or looks like
 
 
 def _line_spans(text: str, lines: Sequence[str]) -> Iterator[tuple[int, int]]:
@@ -114,6 +126,10 @@ def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
     return {0} | {start for start, _ in _line_spans(text, lines)}
 
 
+# Said after a name, it stays that player (投票对象：包子同学 / 饺子君 / 馄饨大佬).
+_HONORIFICS = ("同学", "君", "酱", "桑", "大佬", "大大", "老师", "兄", "哥", "姐")
+
+
 def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str | None:
     """The longest of ``names`` (folded) at the start of the folded segment, when what
     follows is nothing, a space, punctuation or 理由 (killbar7: no reason label); with
@@ -128,8 +144,10 @@ def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str
             or unicodedata.category(rest[0]).startswith("P")
             or rest.startswith(("理由", "投票理由", "改票理由"))
             or (loose and (unicodedata.category(rest[0]).startswith("S") or rest[0] == "票"))
+            or (loose and rest.startswith(_HONORIFICS))
         ):
             tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
+            tail = re.sub(r"^(?:or|或者?|还是|和)\s*", "", tail)  # 饺子 or 包子
             if any(m and m != n and tail.startswith(m) for m in names):
                 return None  # two names ("包子 馄饨"): not one target (冬瓜 冬瓜冬瓜 is one)
             return n
@@ -249,7 +267,7 @@ def parse_vote_text(
     reason = _reason_text(text, reason_m, colon_labels)
     if not target:
         return ParsedVote(
-            is_change, raw_s, "", label.start(), max(t1, label.end()), reason, "投票对象为空"
+            is_change, raw_s, "", label.start(), max(t1, label.end()), reason, _EMPTY_TARGET
         )
     if said_change:
         return ParsedVote(True, raw_s, target, t0, t1, reason, "改票应写“改票对象：”")
@@ -260,7 +278,22 @@ def parse_vote_text(
         reason = text[reason_first.end() : label.start()].strip().lstrip(":：").strip()
     problem = _reason_problem(reason_m, reason) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
-    return ParsedVote(is_change, raw_s, target, t0, t1, kept, problem)
+    return _alike_target(ParsedVote(is_change, raw_s, target, t0, t1, kept, problem), players)
+
+
+def _alike_target(pv: ParsedVote, players: Sequence[str]) -> ParsedVote:
+    """A labelled target that names no player, 弃权 or the voter, with the one player it
+    sounds or looks like (投票对象：糖圆 → 汤圆).  The target stays as written: under a
+    labelled preset it is a player it is not (030/M39 投票对象有误的票无效; M107 明确说明投票
+    对象), so VOTE-TARGET voids it and names the player; the free format reads it as him."""
+    known = {normalise_name(p) for p in (*players, ABSTAIN)}
+    t = pv.target
+    if not players or t in known or t in SELF_WORDS or t in _PLACEHOLDERS:
+        return pv
+    alike = alike_player(t, players)
+    if alike is None:
+        return pv
+    return replace(pv, read_as=read_as_note(pv.target_text, *alike), alike=alike[0])
 
 
 def _reason_text(
@@ -280,9 +313,16 @@ def _reason_problem(reason_m: re.Match[str] | None, reason: str) -> str | None:
         return "缺少“投票理由：”"
     if reason_m.group("colon") is None:
         return "“投票理由”后缺少冒号"
-    if not normalise_name(reason):
+    if not normalise_name(reason) or _REASON_LATER.fullmatch(normalise_name(reason)):
         return "投票理由为空"
     return None
+
+
+# A reason that only promises itself (理由回头补 / 待定 / 稍后补上): no reason given yet.
+_REASON_LATER = re.compile(
+    r"[(（]?(?:理由)?(?:回头|稍后|晚点|之后|待会儿?|后面|明天)?(?:再)?"
+    r"(?:补|补上|补充|待补|待定|未定|再说)[)）。.]*"
+)
 
 
 def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]) -> ParsedVote:
@@ -294,28 +334,37 @@ def _typo_label(text: str, ft: str, label: re.Match[str], players: Sequence[str]
     )
 
 
-def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> ParsedVote | None:
+def free_vote(
+    text: str, players: Sequence[str], lines: Sequence[str] = (), speaker: str = ""
+) -> ParsedVote | None:
     """A vote under a preset with no format (版杀7: see :mod:`auditor.rules.freevote`) as a
     :class:`ParsedVote`; None when the post holds no clear vote.
 
     One reader for both forms: a labelled vote (`投票对象：包子 投票理由：和昨天一样。`) is
     read by its label, so its reason — which may mention the past, other players or ask a
-    question — never undoes it; a post without a label is read as free text."""
+    question — never undoes it; a post without a label is read as free text, where the
+    ``speaker``'s own name may be the vote's subject (南瓜投冬瓜 by 南瓜)."""
     labelled = parse_vote_text(text, lines, reason_required=False, players=players)
     known = {normalise_name(p) for p in (*players, ABSTAIN)}
     if labelled is not None and labelled.format_error in _LABEL_SPELLING:
         # 投票对像：饺子 / 投票对象 饺子: a label spelt loosely is still a vote where no
         # format is prescribed (版杀7 4.1.2)
         labelled = replace(labelled, format_error=None)
+    if labelled is not None and labelled.alike:
+        # 投票对象：糖圆: a target read by sound is clear enough where no format is prescribed
+        target = normalise_name(labelled.alike)
+        return replace(labelled, target=target, format_error=None)
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
     ft = fold(text)
     by_fold = {fold(p): p for p in players}
-    fv = parse_free_vote(ft, list(by_fold))
-    if fv is None and labelled is not None and labelled.format_error is None:
-        return labelled  # a label whose target names no player (投票对象：他): an attempt
+    fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker))
+    if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
+        # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
+        # an attempt, void as under a labelled preset
+        return labelled
     if fv is None:
-        fv = parse_free_vote(ft, list(by_fold), pronouns=True)  # 投他 / 投楼上: unresolved
+        fv = parse_free_vote(ft, list(by_fold), pronouns=True, speaker=fold(speaker))  # 投他
     if fv is None:
         return None
     name = by_fold.get(fv.target, fv.target)
@@ -323,6 +372,11 @@ def free_vote(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> P
     t0, t1 = (at, at + len(fv.target)) if at >= 0 else (fv.start, fv.end)
     if fv.ambiguous:  # 投包子和饺子: no one target
         return ParsedVote(fv.change, text[t0:t1], "", t0, t1, "", "一帖中有多个投票对象")
+    alike = alike_player(name, players) if normalise_name(name) not in known else None
+    if alike is not None:  # 投豆酱 / 投冬爪 / 投圆仔: a clear target under the free format
+        note = read_as_note(text[t0:t1], *alike)
+        target = normalise_name(alike[0])
+        return ParsedVote(fv.change, text[t0:t1], target, t0, t1, "", None, note, alike[0])
     return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
 
 
@@ -395,17 +449,27 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     head = ft[: label.start()] if label is not None else ft
     names = _name_pattern(players)
     patterns = (
-        rf"代\s*(?P<p>{names})\s*(?:投票|改票|投|改)",
+        rf"代\s*[@＠]?\s*(?P<p>{names})\s*(?:投票|改票|投|改)",  # 代包子投票 / 代 @春卷 投票
         rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
-        rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})",
+        # 代投：饺子 / 代投改票｜汤圆 / 代投【饺子】
+        rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（|/]?\s*[)\]】）]?\s*(?P<p>{names})",
         rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
+        # 代投⏎玩家：南瓜⏎投票对象：… (the player on a line of his own, labelled)
+        # (【导演代投】⏎代投人：烧卖: the header, then whose vote it is)
+        rf"代\s*(?:投|改)[^:：\n]{{0,6}}\n?\s*(?:玩家|委托人|委托玩家|代投人|被代投人|代投玩家)"
+        rf"\s*[:：]\s*(?P<p>{names})",
     )
     by_fold = {fold(p): p for p in players}
     for pat in patterns:
         m = re.search(pat, head)
         if m:
-            # with no label (版杀7 代投：饺子投包子) the vote is the words after the name
-            return by_fold[m.group("p")], label.start() if label is not None else m.end("p")
+            if label is not None:
+                return by_fold[m.group("p")], label.start()
+            # with no label (版杀7 代投：饺子投包子) the vote is the words after the name, and
+            # after the name again where it is the vote's subject (帮油条代投一下：油条投包子)
+            again = re.compile(rf"{re.escape(m.group('p'))}(?=\s*(?:改投|投|改))")
+            said = again.search(ft, m.end("p"))
+            return by_fold[m.group("p")], said.end() if said is not None else m.end("p")
     return None
 
 
@@ -442,6 +506,107 @@ def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) ->
         if s > score:
             best, score = p, s
     return best if score >= threshold else None
+
+
+# A nickname made from one character of a name (圆仔, 包包): that character repeated, or
+# with one of these after it.  (A prefix, 小汤 / 阿瓜, is left alone: 小 and 老 start as many
+# words as they end names.)
+_NICK_AFTER = "仔儿宝酱哥姐子崽"
+
+
+def _readings(c: str) -> frozenset[str]:
+    """Every toneless reading of a character, 平翘舌 blurred (爪: zhao, zhua → zao, zua)."""
+    from pypinyin import Style, pinyin  # deferred as in closest_player
+
+    from auditor.rules.matcher import fuzz
+
+    return frozenset(fuzz(r) for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0])
+
+
+def _char_closeness(a: str, b: str) -> int:
+    """How near character ``a`` (as written) is to ``b`` (the name's): 0 the same, 1 the
+    same sound (酱/浆, 纸/子 平翘舌), 2 a look-alike of the matcher's table or one
+    confusion step away (l/n, an/ang …), 3 the same final under another initial (爪/瓜,
+    沌/饨: a 形声 look-alike shares its sound part), 9 unrelated."""
+    if a == b:
+        return 0
+    ra, rb = _readings(a), _readings(b)
+    if ra & rb:
+        return 1
+    look, near = _alike_tables()
+    if look.get(a) == b or look.get(b) == a:
+        return 2
+    if any(y in near.get(x, ()) for x in ra for y in rb):
+        return 2
+    from auditor.rules.matcher import split_syllable
+
+    # (a final of two letters or more under a real initial: 阿/南 share only "a")
+    fa = {f for i, f in map(split_syllable, ra) if i and len(f) > 1}
+    fb = {f for i, f in map(split_syllable, rb) if i and len(f) > 1}
+    return 3 if fa & fb else 9
+
+
+@lru_cache(maxsize=1)
+def _alike_tables() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """The matcher's 形近 table (``lexicons/_lookalike.txt``) and its 近音 steps
+    (``lexicons/_confusion.txt``), as the bundled lexicon has them."""
+    from auditor.rules import lexicon
+    from auditor.rules.matcher import _near_table, fuzz
+
+    lex = lexicon.load()
+    near = _near_table(tuple(lex.confusion))
+    return dict(lex.lookalike), {fuzz(k): tuple(fuzz(x) for x in v) for k, v in near.items()}
+
+
+def _alike(word: str, name: str) -> str | None:
+    """How ``word`` reads as ``name`` (音近 / 形近 / 音形近), else None: as long as the name,
+    each character the same or near, at least one the same or the same sound, at most one
+    only a look-alike or a rhyme."""
+    if len(word) != len(name) or len(name) < 2 or word == name:
+        return None
+    grades = [_char_closeness(a, b) for a, b in zip(word, name, strict=True)]
+    if max(grades) == 9 or min(grades) > 1 or sum(g >= 2 for g in grades) > 1:
+        return None
+    if max(grades) == 1:
+        return "音近"
+    return "形近" if 2 in grades and not _readings_meet(word, name) else "音形近"
+
+
+def _readings_meet(word: str, name: str) -> bool:
+    return all(_readings(a) & _readings(b) for a, b in zip(word, name, strict=True))
+
+
+def _nickname(word: str, name: str, players: Sequence[str]) -> bool:
+    """``word`` is a nickname of ``name`` only (圆仔, 包包): one character of the name that
+    no other player's name has, repeated or with a nickname affix."""
+    if len(word) != 2:
+        return False
+    core, affix = word[0], word[1]
+    if affix != core and affix not in _NICK_AFTER:
+        return False
+    return core in name and not any(core in p for p in players if p != name)
+
+
+def alike_player(word: str, players: Sequence[str]) -> tuple[str, str] | None:
+    """The one player a word that names no player sounds or looks like (豆酱 → 豆浆, 饺纸 →
+    饺子, 冬爪 → 冬瓜) or is a nickname of (圆仔 → 汤圆), with how it was read; None when
+    no player or more than one is that close (DESIGN §8: 音近、形近 names)."""
+    w = normalise_name(word)
+    by_norm = {normalise_name(p): p for p in players}
+    if not w or w in by_norm or not all("\u4e00" <= c <= "\u9fff" for c in w):
+        return None
+    found = {p: how for n, p in by_norm.items() if (how := _alike(w, n)) is not None}
+    if not found:
+        found = {p: "昵称" for n, p in by_norm.items() if _nickname(w, n, list(by_norm))}
+    if len(found) != 1:
+        return None
+    ((player, how),) = found.items()
+    return player, how
+
+
+def read_as_note(word: str, player: str, how: str) -> str:
+    """The director's note on a ballot whose target was read by sound, shape or nickname."""
+    return f"“{word}”不是玩家，按{how}读作 {player}"
 
 
 def edit_time(post: Post, tz: Any) -> datetime | None:
@@ -533,21 +698,41 @@ def read_vote_text(
     players: Sequence[str],
     start_at: int = 0,
     struck: Sequence[str] = (),
+    voter: str = "",
 ) -> ParsedVote | None:
     """What one post's text says about voting under the preset's format: the one reader
     for both forms (a labelled vote is valid under the free format; a vote in words is a
     void vote post under a labelled one).  ``start_at``: where a director's 代投 starts;
-    ``struck``: the post's struck-through parts (:func:`strike_out`)."""
+    ``struck``: the post's struck-through parts (:func:`strike_out`); ``voter``: whose
+    vote it would be."""
     if struck:
         text = strike_out(text, struck)
     if st.format == "free":
-        pv = free_vote(text[start_at:], players, lines if start_at == 0 else ())
-        if pv is None or start_at == 0:
-            return pv
-        return replace(pv, start=pv.start + start_at, end=pv.end + start_at)
-    return parse_vote_text(
-        text, lines, reason_required=st.reason_required, start_at=start_at, players=players
-    )
+        pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
+        if pv is not None and start_at:
+            pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
+    else:
+        pv = parse_vote_text(
+            text, lines, reason_required=st.reason_required, start_at=start_at, players=players
+        )
+    return None if pv is not None and _withdrawn(text, lines, pv) else pv
+
+
+# A line of its own, after the vote, that takes it back: 以上作废，我还没想好 / 开玩笑的，别当真，
+# 正式票等会儿发 / 算了不投了.
+_WITHDRAW_LINE = re.compile(
+    r"\s*(?:以上|上面|刚才)(?:的)?(?:投票|票)?(?:作废|不算)|\s*开玩笑|\s*算了"
+)
+
+
+def _withdrawn(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
+    """The vote taken back on a later line of the same post (a labelled vote's reason runs
+    to the end of the text, so the words after it are found by line): no vote attempt.  A
+    joke then confirmed (开玩笑的，主要是…) stays a vote."""
+    for start, end in _line_spans(text, lines):
+        if start >= pv.end and _WITHDRAW_LINE.match(fold(text[start:end])):
+            return taken_back(fold(text), start)
+    return False
 
 
 def read_ballot(
@@ -581,7 +766,7 @@ def read_ballot(
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
         at = start_at if p is post else start
-        return read_vote_text(p.text, p.lines, st, cands, at, struck_texts(p.message_html))
+        return read_vote_text(p.text, p.lines, st, cands, at, struck_texts(p.message_html), voter)
 
     pv = parse(used)
     edited_target = ""
@@ -614,7 +799,7 @@ def read_ballot(
         target=None,
         target_text=pv.target_text if pv else "",
         proxy=proxy,
-        note=note,
+        note=_with_read_as(note, pv, st),
         edit_check=edit_check,
         edited_target=edited_target,
         written_change=bool(pv and pv.change),
@@ -628,6 +813,14 @@ def read_ballot(
         return replace(b, target=correction.target)
     assert pv is not None
     return _read_target(b, pv, game, names)
+
+
+def _with_read_as(note: str, pv: ParsedVote | None, st: VoteSettings) -> str:
+    """The ballot's note with how the free format read its target (按音近读作 汤圆): the
+    director sees that the vote counts for a player it does not name."""
+    if pv is None or not pv.read_as or st.format != "free":
+        return note
+    return "；".join(x for x in (note, pv.read_as) if x)
 
 
 def _read_target(b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str] | None) -> Ballot:

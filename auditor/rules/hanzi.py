@@ -1,0 +1,37 @@
+"""Traditional characters read as simplified, one character for one (offsets stay valid).
+
+Players write 投票對象：湯圓 or 這票投給湯圓 on the same boards as 投票对象：汤圆 (a traditional
+input method, a Hong Kong or Taiwan player): the words and the names are the same in another
+script.  The table is OpenCC's (the ``opencc`` package, a declared dependency): its
+``TSCharacters`` dictionary, each traditional character mapped to the first simplified one it
+lists, only where both are one character — phrase conversions that change a text's length
+are left out, so a span found in the folded text is the same span in the text as posted.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+
+@lru_cache(maxsize=1)
+def t2s_table() -> dict[int, str]:
+    """Traditional → simplified per character (``str.translate`` table), from OpenCC's
+    ``TSCharacters.txt``: the same table as ``opencc.OpenCC("t2s")`` gives per character."""
+    import opencc  # deferred: only when a text is folded
+
+    path = Path(opencc.__file__).parent / "dictionary" / "TSCharacters.txt"
+    table: dict[int, str] = {}
+    for line in path.read_text("utf-8").splitlines():
+        trad, _, simps = line.partition("\t")
+        trad = trad.strip()
+        first = simps.split()[0] if simps.split() else ""
+        if len(trad) == 1 and len(first) == 1 and first != trad:
+            table[ord(trad)] = first
+    return table
+
+
+def to_simplified(text: str) -> str:
+    """``text`` with every traditional character replaced by its simplified one (same
+    length): ``這票投給湯圓`` → ``这票投给汤圆``."""
+    return text.translate(t2s_table())

@@ -1,0 +1,288 @@
+"""Every command has Chinese help text with an example, and the documented exit codes hold."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import typer
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from auditor.cli import app
+from tests import paths
+
+runner = CliRunner()
+
+
+def _commands() -> dict[str, object]:
+    root = get_command(app)
+    assert isinstance(root, typer.core.TyperGroup)
+    out: dict[str, object] = {}
+    for name, cmd in root.commands.items():
+        out[name] = cmd
+        sub = getattr(cmd, "commands", None)
+        if sub:
+            for sub_name, sub_cmd in sub.items():
+                out[f"{name} {sub_name}"] = sub_cmd
+    return out
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    commands = _commands()
+    assert {"init", "crawl", "posts"} <= set(commands)
+    for name, cmd in commands.items():
+        if getattr(cmd, "commands", None):
+            continue  # a group: its subcommands are checked
+        help_text = getattr(cmd, "help", None) or ""
+        assert re.search(r"[\u4e00-\u9fff]", help_text), f"{name}: no Chinese help text"
+        assert "例：auditor " in help_text, f"{name}: no example in the help text"
+        res = runner.invoke(app, [*name.split(), "--help"])
+        assert res.exit_code == 0, res.output
+
+
+def test_init_writes_a_template_that_loads(tmp_path) -> None:
+    from auditor.game.gamefile import load_game
+
+    path = tmp_path / "new.toml"
+    assert runner.invoke(app, ["init", str(path)]).exit_code == 0
+    assert load_game(path).ruleset == "m107"
+    res = runner.invoke(app, ["init", str(path)])
+    assert res.exit_code == 2 and "已存在" in res.output
+
+
+def test_bad_rule_override_is_reported_before_any_traffic(tmp_path) -> None:
+    path = tmp_path / "g.toml"
+    assert runner.invoke(app, ["init", str(path)]).exit_code == 0
+    # The template points at bbs.example.com: a crawl that reached the network would hang
+    # or fail differently; the rule-set error must come first.
+    path.write_text(path.read_text("utf-8") + "\n[rules.NO-SUCH-RULE]\nenabled = true\n", "utf-8")
+    res = runner.invoke(app, ["crawl", str(path)])
+    assert res.exit_code == 3
+    assert "rules.NO-SUCH-RULE" in res.output
+
+
+def test_forum_text_is_not_rich_markup(tmp_path) -> None:
+    """A post saying "[/]" or "[red]" is shown as typed, not parsed as console markup."""
+    import shutil
+    from dataclasses import replace
+
+    from auditor.game.gamefile import load_game
+    from auditor.store import Store
+
+    sample = paths.ROOT / "examples" / "sample"
+    shutil.copytree(sample, tmp_path / "s", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    game_path = tmp_path / "s" / "game.toml"
+    assert runner.invoke(app, ["crawl", str(game_path)]).exit_code == 0
+    game = load_game(game_path)
+    with Store(game.store) as store:
+        post = store.posts()[5].post
+        store.upsert_posts([replace(post, pid=9999, text="[/] 和 [red]红字[/red]")], None)
+    res = runner.invoke(app, ["posts", str(game_path), "--player", post.author])
+    assert res.exit_code == 0, res.output  # "[/]" as markup would raise MarkupError
+    assert "红" in res.output
+    res = runner.invoke(app, ["posts", str(game_path), "--player", post.author, "-f", "json"])
+    assert "[/] 和 [red]红字[/red]" in res.stdout
+
+
+def test_posts_shows_deleted_posts_and_earlier_versions(tmp_path) -> None:
+    """Removed or rewritten posts can be evidence: --deleted and --versions show them."""
+    import csv
+    import io
+    import shutil
+    from dataclasses import replace
+
+    from auditor.game.gamefile import load_game
+    from auditor.models import HiddenReason
+    from auditor.store import Store
+
+    sample = paths.ROOT / "examples" / "sample"
+    shutil.copytree(sample, tmp_path / "s", ignore=shutil.ignore_patterns("*.sqlite*", "*.lock"))
+    game_path = tmp_path / "s" / "game.toml"
+    assert runner.invoke(app, ["crawl", str(game_path)]).exit_code == 0
+    game = load_game(game_path)
+    with Store(game.store) as store:
+        posts = [sp.post for sp in store.posts() if sp.post.author == "包子"]
+        hidden, gone = posts[0], posts[1]
+        store.upsert_posts(
+            [replace(hidden, text="", lines=(), hidden=HiddenReason.MODERATOR)], None
+        )
+        store.db.execute("UPDATE posts SET deleted=1 WHERE pid=?", (gone.pid,))
+
+    def rows(*extra: str) -> list[dict[str, str]]:
+        res = runner.invoke(app, ["posts", str(game_path), "--player", "包子", "-f", "csv", *extra])
+        assert res.exit_code == 0, res.output
+        return list(csv.DictReader(io.StringIO(res.stdout)))
+
+    plain = rows()
+    assert str(gone.pid) not in {r["pid"] for r in plain}
+    assert [r["text"] for r in plain if r["pid"] == str(hidden.pid)] == [""]
+    with_deleted = rows("--deleted")
+    assert [r["deleted"] for r in with_deleted if r["pid"] == str(gone.pid)] == ["1"]
+    # the table: six columns that fit a terminal (帖子, 楼层, 作者, 时间, 标记, 内容), the 0/1
+    # flags as words in 标记 (14 columns once squeezed to a character each at 80 columns)
+    res = runner.invoke(
+        app, ["posts", str(game_path), "--player", "包子", "--deleted"], env={"COLUMNS": "80"}
+    )
+    table = {
+        (cells[0], cells[1]): cells
+        for ln in res.stdout.splitlines()
+        if ln.count("│") == 7 and ln.split("│")[1].strip()
+        for cells in [[c.strip() for c in ln.split("│")[1:-1]]]
+    }
+    assert table[(str(gone.tid), str(gone.floor))][4] == "已删除"
+    assert table[(str(hidden.tid), str(hidden.floor))][4] == "已屏蔽"
+    words = {"已编辑", "已屏蔽", "已删除", "时间近似"}
+    assert all(set(filter(None, r[4].split("、"))) <= words for r in table.values()), table
+    assert all(r[2] == "包子" and len(r[3]) == len("11-20 09:03:00") for r in table.values())
+    history = [r for r in rows("--versions") if r["pid"] == str(hidden.pid)]
+    assert [(r["version"], r["hidden"], r["text"]) for r in history] == [
+        ("1", "0", hidden.text),
+        ("2", "1", ""),
+    ]
+
+
+def test_rules_code_table_says_a_missing_seed_clause_in_chinese() -> None:
+    res = runner.invoke(app, ["rules", "NOT-A-PLAYER"], env={"COLUMNS": "400"})
+    assert res.exit_code == 0, res.output
+    assert "no seed text" not in res.output and "种子规则没有直接条文：" in res.output
+    res = runner.invoke(app, ["rules", "NOT-A-PLAYER", "--format", "csv"])
+    assert "no seed text:" in res.stdout  # the machine format keeps the preset's text
+
+
+def test_rules_code_shows_one_rule_with_options_defaults_and_citations() -> None:
+    import csv
+    import io
+
+    res = runner.invoke(app, ["rules", "VOTE-CHANGE", "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    # VOTE-CHANGE owns its thresholds: options with one default each, every preset's value
+    # (a citation alone cites the default) and its seed citation
+    limit = {r["ruleset"]: r for r in rows if r["option"] == "limit"}
+    assert set(limit) == {"m107", "rabbit030", "m39", "killbar7"}
+    assert limit["m107"]["default"] == "1" and limit["m107"]["kind"] == "option"
+    assert limit["m107"]["value"] == "1" and "有一次改票机会" in limit["m107"]["source"]
+    assert "每次投票只允许改票1次" in limit["killbar7"]["source"]
+    quote = {r["ruleset"]: r for r in rows if r["option"] == "quote"}
+    assert quote["m107"]["value"] == "1" and quote["killbar7"]["value"] == "0"
+    assert {r["option"] for r in rows} == {"card", "kind", "limit", "deadline", "quote"}
+    assert {r["kind"] for r in rows} == {"option"}  # no rule-set setting with a second default
+    res = runner.invoke(app, ["rules", "VOTE-CHANGE"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert "版杀7" in res.stdout and "每轮" in res.stdout  # the doc is right for killbar7
+    assert "killbar7 = 否" in res.stdout
+    # the doc's paragraphs run on (not broken where the source's lines were), code marks
+    # written as the word
+    assert "``" not in res.stdout and "超过改票次数（limit）" in res.stdout
+    assert "原来的票仍然有效；无效的改票不占用改票次数。" in res.stdout.replace("\n", "§")
+    # a code typed nearly right is named
+    res = runner.invoke(app, ["rules", "VOTE-CHANG"])
+    assert res.exit_code != 0 and "你是不是想用 VOTE-CHANGE？" in res.output
+
+    res = runner.invoke(app, ["rules", "PHRASE-OATH", "--ruleset", "m107"])
+    assert res.exit_code == 0, res.output
+    assert "PHRASE-OATH" in res.stdout and "发誓" in res.stdout and "threads" in res.stdout
+    assert "M107 违规判定 3(1)" in res.stdout
+
+    res = runner.invoke(app, ["rules", "NO-SUCH"])
+    assert res.exit_code != 0 and "未知的规则代码：NO-SUCH" in res.output
+
+
+def test_findings_on_a_narrow_terminal_are_blocks_not_a_folded_table(sample_game: Path) -> None:
+    """At 80 columns the twelve-column table folded every id over three lines; below 120
+    columns each finding is a block: its short fields on one line, then 命中, 摘录, 说明."""
+    import csv
+    import io
+
+    assert runner.invoke(app, ["check", str(sample_game)]).exit_code == 0
+    res = runner.invoke(app, ["findings", str(sample_game)], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    rows = list(
+        csv.DictReader(
+            io.StringIO(runner.invoke(app, ["findings", str(sample_game), "-f", "csv"]).stdout)
+        )
+    )
+    lines = res.stdout.splitlines()
+    assert "┃" not in res.stdout and f"发现（{len(rows)} 条）" in lines[0]
+    for r in rows:  # every id whole, at the start of its block's first line
+        head = next(ln for ln in lines if ln.startswith(r["id"]))
+        assert r["code"] in head and r["player"] in head
+    assert any(ln.startswith("  摘录：") for ln in lines)
+    wide = runner.invoke(app, ["findings", str(sample_game)], env={"COLUMNS": "200"})
+    assert "┃" in wide.stdout  # a wide terminal keeps the table
+
+
+def test_short_columns_stay_whole_when_the_text_columns_keep_room(sample_game: Path) -> None:
+    """A table's ids, times and counts are not folded when the text columns keep ten cells
+    each beside them (11-21 13:05:00 was folded over three lines); when they would not,
+    every column folds as before, none squeezed to nothing."""
+    for width, whole in (("130", True), ("60", False)):
+        res = runner.invoke(app, ["votes", str(sample_game)], env={"COLUMNS": width})
+        assert res.exit_code == 0, res.output
+        assert ("11-21 13:05:00" in res.stdout) is whole, res.stdout[:2000]
+        top = next(ln for ln in res.stdout.splitlines() if ln.startswith("┏"))
+        assert top.count("┳") == 10  # every column kept, 问题 among them (why a vote is invalid)
+        assert "━┳┳━" not in top and "┳┓" not in top  # none squeezed to nothing
+
+
+def test_posts_by_pid(sample_game: Path) -> None:
+    """``auditor game`` names its sources by pid (pid 1198): ``posts --pid`` shows that one."""
+    import csv
+    import io
+
+    res = runner.invoke(app, ["posts", str(sample_game), "--pid", "1198", "-f", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert [r["pid"] for r in rows] == ["1198"] and "馄饨出局" in rows[0]["text"]
+
+
+def test_posts_by_pid_of_a_deleted_or_unknown_post_says_so(sample_game: Path) -> None:
+    """Issue 30: ``posts --pid N`` of a deleted post printed an empty table.  A deleted post
+    asked for by its pid is listed (its saved text, 已删除) with a note; a pid the store
+    does not hold is an error that says so; a post the other filters leave out is said."""
+    import csv
+    import io
+
+    from auditor.game.gamefile import load_game
+    from auditor.store import Store
+
+    game = load_game(sample_game)
+    with Store(game.store) as store:
+        gone = next(sp.post for sp in store.posts() if sp.post.author == "包子")
+        store.db.execute("UPDATE posts SET deleted=1 WHERE pid=?", (gone.pid,))
+    res = runner.invoke(app, ["posts", str(sample_game), "--pid", str(gone.pid), "-f", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert [(r["pid"], r["deleted"]) for r in rows] == [(str(gone.pid), "1")]
+    assert f"pid {gone.pid} 的帖子已被删除" in res.stderr
+    res = runner.invoke(app, ["posts", str(sample_game), "--pid", str(gone.pid)])
+    assert "已删除" in res.stdout and "已被删除" in res.stderr
+    res = runner.invoke(
+        app, ["posts", str(sample_game), "--pid", "99999999"], env={"COLUMNS": "200"}
+    )
+    assert res.exit_code == 2, res.output
+    assert "没有 pid 99999999 的帖子" in res.output
+    other_day = next(d.number for d in game.days if d.number != 1)
+    res = runner.invoke(
+        app,
+        ["posts", str(sample_game), "--pid", "1198", "--player", "饺子", "--day", str(other_day)],
+    )
+    assert res.exit_code == 0, res.output
+    assert "pid 1198 的帖子不符合其他筛选条件" in res.stderr
+
+
+def test_the_tid_column_is_called_topic(sample_game: Path) -> None:
+    """Issue 30: the posts table's column 帖子 held the tid; a tid names a 主题 (a thread), so
+    the column says 主题 (in the findings table too)."""
+
+    def head(*args: str) -> list[str]:
+        res = runner.invoke(app, [*args, str(sample_game)], env={"COLUMNS": "200"})
+        assert res.exit_code == 0, res.output
+        line = next(ln for ln in res.stdout.splitlines() if "楼层" in ln and "┃" in ln)
+        return [c.strip() for c in line.split("┃")[1:-1]]
+
+    assert head("posts")[:2] == ["主题", "楼层"]
+    assert runner.invoke(app, ["check", str(sample_game)]).exit_code == 0
+    findings = head("findings")
+    assert "主题" in findings and "帖子" not in findings

@@ -1,0 +1,170 @@
+"""The desk's 发布到进程帖 (issue 31 item 3): a page of its own shows the draft's exact text,
+the thread and the posting account; the button posts it with the director's own login
+through the real X3.5 answers (tests/posting/test_post_send.py's loopback forum); a second press
+is refused; nothing is posted without the button, and no cookie value reaches a page."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+
+from auditor.game.gamefile import load_game
+from auditor.store import Store
+from tests.desk_helpers import csrf, desk_game, desk_server, set_password
+from tests.forum_server import ForumServer
+from tests.posting.test_post_send import COOKIE_LINE, REPLY, SECRETS, THREAD, captured
+
+pytestmark = pytest.mark.discuz
+
+
+@pytest.fixture
+def forum() -> Iterator[ForumServer]:
+    with ForumServer(None) as server:
+        server.route(THREAD, lambda _r: captured("03"))
+        server.route(REPLY, lambda _r: captured("05"))
+        yield server
+
+
+def posting_game(tmp: Path, forum: ForumServer) -> Path:
+    """The desk's game (hostile posts, two directors) reading nothing from the forum but
+    posting to the loopback one with the director's own cookies."""
+    path = desk_game(tmp)
+    text = path.read_text("utf-8")
+    text = text.replace(
+        'url = "http://bbs.example.com/"',
+        f'url = "{forum.base_url}"\npost_cookies = "{COOKIE_LINE}"',
+    )
+    assert "post_cookies" in text
+    path.write_text(text, "utf-8")
+    return path
+
+
+def _posts(forum: ForumServer) -> list[Any]:
+    return [r for r in forum.requests if r.method == "POST"]
+
+
+def test_the_page_shows_the_text_and_thread_and_the_button_posts_once(
+    tmp_path: Path, forum: ForumServer
+) -> None:
+    game = posting_game(tmp_path / "game", forum)
+    with desk_server(game) as srv:
+        s = srv.session()
+        s.get(srv.links["导演"], timeout=60)
+        url = f"{srv.base}/g/{srv.slug}/post"
+        page = s.get(url, params={"kind": "announcement", "thread": "13"}, timeout=60)
+        assert page.status_code == 200
+        text = page.text
+        assert "发到：主题 13「【X35POST】进程帖（公告与申请）」" in text
+        assert "发帖账号：公告导演" in text
+        parts = [
+            html.unescape(p)
+            for p in re.findall(r'<pre class="post-part"[^>]*>(.*?)</pre>', text, re.S)
+        ]
+        assert parts and _posts(forum) == []  # shown, not sent
+        form = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', text))
+        form = {k: html.unescape(v) for k, v in form.items()}
+        assert form["csrf"] == csrf(text)
+        done = s.post(url, data=form, timeout=60)
+        assert "已发出：pid 249" in done.text, done.text[-2000:]
+        (sent,) = _posts(forum)
+        message = dict(parse_qsl(sent.body.decode("ascii")))["message"]
+        assert message == parts[0].replace("\r\n", "\n")  # what was shown is what was sent
+        again = s.post(url, data=form, timeout=60)
+        assert "已经发过" in again.text and "pid 249" in again.text
+        assert len(_posts(forum)) == 1
+        # without the CSRF token, or signed out: nothing
+        bad = s.post(url, data={**form, "csrf": "x"}, timeout=60)
+        assert bad.status_code == 403
+        stranger = srv.session().post(url, data=form, timeout=60)
+        assert stranger.status_code == 403
+        for shown in (text, done.text, again.text):
+            assert not any(secret in shown for secret in SECRETS)
+    assert len(_posts(forum)) == 1
+    with Store(load_game(game).store) as store:
+        (row,) = store.sent_posts()
+    assert (row.status, row.pid, row.ordered_by, row.tid) == ("posted", 249, "导演", 13)
+
+
+def test_a_copy_only_draft_and_a_changed_draft_are_not_posted(
+    tmp_path: Path, forum: ForumServer
+) -> None:
+    game = posting_game(tmp_path / "game", forum)
+    with desk_server(game) as srv:
+        s = srv.session()
+        s.get(srv.links["导演"], timeout=60)
+        url = f"{srv.base}/g/{srv.slug}/post"
+        text = s.get(url, params={"kind": "announcement", "thread": "13"}, timeout=60).text
+        form = {
+            k: html.unescape(v)
+            for k, v in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', text)
+        }
+        changed = s.post(url, data={**form, "draft": "0" * 64}, timeout=60)
+        assert "草稿在显示之后变了" in changed.text
+        assert _posts(forum) == []
+        reminder = s.get(url, params={"kind": "reminder"}, timeout=60).text
+        assert 'id="post-send"' not in reminder
+        assert 'id="post-error"' in reminder
+
+
+@pytest.mark.browser
+def test_the_button_in_a_browser(tmp_path: Path, forum: ForumServer) -> None:
+    from selenium.webdriver.common.by import By
+
+    from tests.desk.test_desk_browser import _login, _submits
+    from tests.report.test_report_browser import _driver, _severe
+
+    game = posting_game(tmp_path / "game", forum)
+    set_password(game, "导演")
+    with desk_server(game) as srv:
+        driver = _driver(tmp_path, 1280, 900)
+        try:
+            _login(driver, srv.base, srv.slug, "导演")
+            driver.get(f"{srv.base}/g/{srv.slug}/post?kind=announcement&thread=13")
+            where = driver.find_element(By.ID, "post-where").text
+            assert "主题 13「【X35POST】进程帖（公告与申请）」" in where
+            assert driver.find_element(By.ID, "post-account").text == "发帖账号：公告导演"
+            shown = driver.find_element(By.ID, "post-part-1").text
+            assert shown and _posts(forum) == []
+            _submits(driver, driver.find_element(By.ID, "post-send").click)
+            results = driver.find_element(By.ID, "post-results").text
+            assert "已发出：pid 249" in results
+            assert len(_posts(forum)) == 1
+            assert _severe(driver) == []
+            assert not any(secret in driver.page_source for secret in SECRETS)
+        finally:
+            driver.quit()
+
+
+def test_the_desk_sizes_the_announcement_by_the_forums_rule_and_links_the_post_page(
+    tmp_path: Path, forum: ForumServer
+) -> None:
+    """The desk's announcement said 长度 N 字符, counted as the editor does (中文字计 3),
+    against ``serve --post-limit``: the forum counts the bytes it receives, line breaks as
+    CRLF, against the game's ``[forum] maxpostsize``; the page links the posting page."""
+    from auditor.report.parts import post_size
+
+    game = posting_game(tmp_path / "game", forum)
+    with desk_server(game) as srv:
+        s = srv.session()
+        s.get(srv.links["导演"], timeout=60)
+        page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
+    m = re.search(r'id="announcement-length">长度 (\d+) 字节', page)
+    assert m, page[:2000]
+    first = re.search(r'id="announcement-1">(.*?)</textarea>', page, re.S)
+    assert first is not None
+    text = html.unescape(first.group(1))
+    if "第 1 / " not in page:  # one part: its size is the whole announcement's
+        assert int(m.group(1)) == post_size(text)
+    assert f'href="/g/{srv.slug}/post?kind=announcement"' in page
+    # the drafts' section: the announcement above, the 票型 and 投票提醒 of the rule set (or
+    # why there is none now), as in report.html
+    section = page.split('<section id="posts">')[1].split("</section>")[0]
+    assert 'href="#announcement"' in section
+    for kind in ("tally", "reminder"):
+        assert f'id="post-draft-{kind}"' in section or f'id="post-none-{kind}"' in section

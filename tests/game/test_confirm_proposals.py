@@ -1,0 +1,190 @@
+"""One proposal at a time: `auditor game GAME --confirm ID` (and the desk's button, which
+calls the same :func:`auditor.pipeline.confirm`) writes one discovered event, a tally
+outcome or an 加速 request into the game file as it stands or corrected, signed with the
+director's name; the file keeps its comments; the store records who confirmed it; a
+proposal confirmed once is no longer pending."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from auditor.cli import app
+from auditor.game.confirm import ProposalError
+from auditor.game.gamefile import EventType
+from auditor.pipeline import audit, confirm, open_game, open_store, pending
+from auditor.store import Store
+from tests.game.test_discover_game import SAMPLE, game_copy
+from tests.game.test_discover_rulesets import ask_in_process, at, m39, rabbit030
+from tools.writer import parse_script, write_site
+
+
+def _sample(tmp_path: Path) -> Path:
+    minimal = game_copy(SAMPLE / "minimal.toml", tmp_path / "minimal.toml", pages=SAMPLE / "pages")
+    audit(minimal, reports=tmp_path / "r")
+    return minimal
+
+
+def _find(game: Path, text: str) -> str:
+    g = open_game(game)
+    with open_store(g) as store:
+        waiting = pending(g, store)
+    found = [p for p in waiting if text in p.describe(g.discovery.subjects)]
+    assert len(found) == 1, [p.describe() for p in waiting]
+    return found[0].id
+
+
+def _confirm_runs(game: Path) -> list[dict[str, object]]:
+    with Store(open_game(game).store) as store:
+        return [json.loads(r["summary"]) for r in store.runs() if r["command"] == "confirm"]
+
+
+def test_the_cli_confirms_one_discovered_event_signed_and_keeps_the_file(
+    tmp_path: Path,
+) -> None:
+    minimal = _sample(tmp_path)
+    original = minimal.read_text(encoding="utf-8")
+    ident = _find(minimal, "出局：馄饨")
+    listed = CliRunner().invoke(app, ["game", str(minimal)], env={"COLUMNS": "200"})
+    assert ident in listed.output and "--confirm" in listed.output
+    before = open_game(minimal)
+
+    runner = CliRunner()
+    done = runner.invoke(app, ["game", str(minimal), "--confirm", ident, "--by", "导演"])
+    assert done.exit_code == 0, done.output
+    assert f"已确认 {ident}：出局：馄饨" in done.output
+    text = minimal.read_text(encoding="utf-8")
+    assert text.startswith(original.rstrip("\n"))  # comments and keys as they were
+    added = text[len(original.rstrip("\n")) :]
+    assert re.search(
+        r"\[\[event\]\] # 来源：pid 1198「馄饨出局。」；导演 于 [\d-]+ [\d:]+ 确认", added
+    )
+    assert 'player = "馄饨"' in added and 'how = "vote"' in added
+    assert added.count("[[") == 1  # this one item, nothing else
+
+    after = open_game(minimal)
+    assert after.events == before.events  # the same game: now stated by the file
+    assert ("eliminated", "馄饨") not in {
+        (s.item.type.value, s.item.player) for s in after.discovery.discovered("events")
+    }
+    assert _confirm_runs(minimal) == [
+        {
+            "proposal": ident,
+            "by": "导演",
+            "kind": "event",
+            "wrote": "出局：馄饨，11-25 22:00 投票",
+            "was": "",
+        }
+    ]
+    again = runner.invoke(app, ["game", str(minimal), "--confirm", ident, "--by", "导演"])
+    assert again.exit_code == 2 and "不在待确认的列表里" in again.output
+
+
+def test_correcting_the_player_replaces_what_the_post_announced(tmp_path: Path) -> None:
+    """The director corrects 馄饨 to 春卷: 春卷 is out on day 3, 馄饨 is not; the post is not
+    read for another elimination; the audit notes the file now disagrees with the tally."""
+    minimal = _sample(tmp_path)
+    ident = _find(minimal, "出局：馄饨")
+    game = open_game(minimal)
+    with open_store(game) as store:
+        done = confirm(game, store, ident, by="导演", player="春卷")
+    assert done.by == "导演" and "原为：出局：馄饨" in done.message
+    text = minimal.read_text(encoding="utf-8")
+    assert "pid = 1198" in text and "（更正，原为：出局：馄饨，11-25 22:00 投票）" in text
+    after = open_game(minimal)
+    out = {e.player for e in after.events if e.type is EventType.ELIMINATED}
+    assert out == {"油条", "春卷"}
+    with open_store(after) as store:
+        assert ident not in {p.id for p in pending(after, store)}
+    result = audit(minimal, reports=tmp_path / "r")
+    assert any("春卷" in n and "馄饨" in n for n in result.notices), result.notices
+
+
+def test_correcting_the_day_moves_the_event_to_that_days_close(tmp_path: Path) -> None:
+    minimal = _sample(tmp_path)
+    ident = _find(minimal, "出局：馄饨")
+    game = open_game(minimal)
+    with open_store(game) as store:
+        confirm(game, store, ident, by="导演", day=2)
+    out = next(e for e in open_game(minimal).events if e.player == "馄饨")
+    assert out.at == next(d for d in game.days if d.number == 2).closes and out.how == "vote"
+
+
+def test_a_correction_that_does_not_fit_is_refused_and_nothing_written(tmp_path: Path) -> None:
+    minimal = _sample(tmp_path)
+    ident = _find(minimal, "出局：馄饨")
+    game = open_game(minimal)
+    text = minimal.read_text(encoding="utf-8")
+    with open_store(game) as store:
+        with pytest.raises(ProposalError, match="路人甲 不是这局的玩家"):
+            confirm(game, store, ident, by="导演", player="路人甲")
+        with pytest.raises(ProposalError, match="没有第9天"):
+            confirm(game, store, ident, by="导演", day=9)
+        with pytest.raises(Exception, match="不是本局的导演"):
+            confirm(game, store, ident, by="路人甲")
+    assert minimal.read_text(encoding="utf-8") == text
+    assert _confirm_runs(minimal) == []
+
+
+def _m39_unannounced(tmp_path: Path) -> Path:
+    g = m39(announce=False)
+    pages = tmp_path / "pages"
+    write_site(parse_script(g.script()), pages)
+    _, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
+    audit(minimal, reports=tmp_path / "r")
+    return minimal
+
+
+def test_a_tally_outcome_confirmed_is_an_elimination_at_the_close(tmp_path: Path) -> None:
+    minimal = _m39_unannounced(tmp_path)
+    ident = _find(minimal, "黄瓜 最高票出局")
+    game = open_game(minimal)
+    with open_store(game) as store:
+        confirm(game, store, ident, by=game.directors[0])
+    after = open_game(minimal)
+    out = [e for e in after.events if e.type is EventType.ELIMINATED]
+    day2 = next(d for d in after.days if d.number == 2)
+    assert [(e.player, e.at, e.how) for e in out] == [("黄瓜", day2.closes, "vote")]
+    assert audit(minimal, reports=tmp_path / "r").proposals == []
+
+
+def test_a_tally_outcome_corrected_to_another_player_is_settled(tmp_path: Path) -> None:
+    minimal = _m39_unannounced(tmp_path)
+    ident = _find(minimal, "黄瓜 最高票出局")
+    game = open_game(minimal)
+    with open_store(game) as store:
+        confirm(game, store, ident, by=game.directors[0], player="画眉")
+    out = [e.player for e in open_game(minimal).events if e.type is EventType.ELIMINATED]
+    assert out == ["画眉"]
+    assert audit(minimal, reports=tmp_path / "r").proposals == []  # the day's vote is settled
+
+
+def test_an_acceleration_confirmed_marks_the_day(tmp_path: Path) -> None:
+    g = rabbit030()
+    ask_in_process(g, ["黄瓜", "番茄", "杜鹃", "画眉"], at(11, 23, 12), "申请加速")
+    pages = tmp_path / "pages"
+    write_site(parse_script(g.script()), pages)
+    _, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
+    audit(minimal, reports=tmp_path / "r")
+    ident = _find(minimal, "申请加速")
+    game = open_game(minimal)
+    with open_store(game) as store:
+        with pytest.raises(ProposalError, match=r"请先确认第1天.*编号 P"):
+            confirm(game, store, ident, by=game.directors[0])  # day 1 not yet in the file
+        confirm(game, store, _find(minimal, "第1天："), by=game.directors[0])
+        confirm(game, store, ident, by=game.directors[0])
+    after = open_game(minimal)
+    assert [d.number for d in after.days if d.accelerated] == [2]
+    assert not any("申请加速" in p for p in audit(minimal, reports=tmp_path / "r").proposals)
+
+
+def test_confirming_before_any_crawl_is_a_clear_error(tmp_path: Path) -> None:
+    minimal = game_copy(SAMPLE / "minimal.toml", tmp_path / "minimal.toml", pages=SAMPLE / "pages")
+    text = minimal.read_text(encoding="utf-8")
+    res = CliRunner().invoke(app, ["game", str(minimal), "--confirm", "P12345678", "--by", "导演"])
+    assert res.exit_code == 2 and "还没有抓取过" in res.output
+    assert minimal.read_text(encoding="utf-8") == text

@@ -1,0 +1,179 @@
+"""report.html in a real browser: Debian's headless chromium driven by Selenium 4.
+
+Nothing downloads a browser or a driver: the Service is given /usr/bin/chromedriver and the
+options /usr/bin/chromium explicitly (so Selenium Manager has nothing to resolve) and
+SE_OFFLINE keeps it offline regardless.  Both come from scripts/setup.sh.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from auditor.report.html import COPY_SCRIPT
+from auditor.report.records import build_records
+from auditor.report.write import write_report
+from auditor.store import Store
+from tests.ledger_helpers import HOSTILE_IMG, HOSTILE_LINK, HOSTILE_SCRIPT, hostile_game
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+SECTIONS = (
+    "summary",
+    "problems",
+    "changes",
+    "activity",
+    "votes",
+    "drafts",
+    "standings",
+    "chart",
+    "elevator",
+)
+
+
+def _driver(tmp_path: Path, width: int, height: int) -> Any:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        pytest.fail("Debian chromium/chromedriver missing: run scripts/setup.sh")
+    os.environ["SE_OFFLINE"] = "true"  # never let Selenium Manager reach the network
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = str(CHROMIUM)
+    profile = tmp_path / f"profile-{width}"
+    profile.mkdir()
+    for arg in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-default-apps",
+        "--disable-extensions",
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+    ):
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=opts)
+    # Record any alert() instead of blocking on it (runs before the page's own content).
+    driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": (
+                "window.__alerts = [];"
+                "for (const f of ['alert', 'confirm', 'prompt'])"
+                "  window[f] = (m) => { window.__alerts.push(f + ':' + m); };"
+            )
+        },
+    )
+    return driver
+
+
+@pytest.fixture
+def report_html(tmp_path: Path) -> Iterator[Path]:
+    game, store, now = hostile_game(tmp_path / "game")
+    assert isinstance(store, Store)
+    try:
+        written = write_report(build_records(game, store, now=now), tmp_path / "reports")
+    finally:
+        store.close()
+    yield written.directory / "report.html"
+
+
+def _open(driver: Any, path: Path) -> None:
+    driver.get(path.as_uri())
+    driver.implicitly_wait(0)
+    assert driver.execute_script("return document.readyState") == "complete"
+
+
+def _severe(driver: Any) -> list[dict[str, Any]]:
+    return [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")]
+
+
+def test_report_sections_and_hostile_posts_are_inert(report_html: Path, tmp_path: Path) -> None:
+    from selenium.common.exceptions import NoAlertPresentException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = _driver(tmp_path, 1200, 900)
+    try:
+        _open(driver, report_html)
+        for section in SECTIONS:
+            assert driver.find_element(By.ID, section).is_displayed(), section
+        assert "审计报告" in driver.title
+        # the hostile posts are shown as text…
+        body = driver.find_element(By.TAG_NAME, "body").text
+        for hostile in (HOSTILE_SCRIPT, HOSTILE_IMG, HOSTILE_LINK):
+            assert hostile in body, hostile
+        # …and nothing of them came alive
+        with pytest.raises(NoAlertPresentException):
+            _ = driver.switch_to.alert.text
+        assert driver.execute_script("return window.__alerts") == []
+        counts = driver.execute_script(
+            "return [document.scripts.length, document.images.length,"
+            " document.querySelectorAll('[onerror],[onload],[onclick]').length,"
+            ' document.querySelectorAll(\'a[href^="javascript"], a[href^=" javascript"]\').length,'
+            " document.querySelectorAll('iframe,object,embed,link,base,form').length]"
+        )
+        assert counts == [1, 0, 0, 0, 0]  # the one script: the drafts' copy buttons
+        assert driver.execute_script("return document.scripts[0].text") == COPY_SCRIPT
+        hrefs = driver.execute_script(
+            "return Array.from(document.links, a => a.getAttribute('href'))"
+        )
+        assert hrefs and all(
+            h.startswith(("#", "http://bbs.example.com/forum.php?mod=redirect")) for h in hrefs
+        ), hrefs
+        marks = [m.text for m in driver.find_elements(By.CSS_SELECTOR, "#drafts mark")]
+        assert marks, "the match is highlighted in the draft evidence"
+        svg_bars = driver.find_elements(By.CSS_SELECTOR, "#chart svg rect")
+        assert len(svg_bars) >= 8 * 2
+        # the copy script ran (its hash allowed it): the buttons shown, one copies its text
+        copy = driver.find_element(By.CSS_SELECTOR, "#post-draft-announcement button.copy")
+        assert copy.is_displayed()
+        copy.click()
+        # (the clipboard answers with a promise: the label changes when it settles)
+        WebDriverWait(driver, 10).until(lambda _d: copy.text == "已复制")
+        assert _severe(driver) == []
+        shot = tmp_path / "report-desktop.png"
+        driver.set_window_size(
+            1200, min(int(driver.execute_script("return document.body.scrollHeight")) + 50, 6000)
+        )
+        assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
+    finally:
+        driver.quit()
+
+
+def test_report_fits_a_phone(report_html: Path, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver = _driver(tmp_path, 500, 812)
+    # A phone (iPhone-sized viewport, touch layout): headless windows are at least 500 wide.
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 375, "height": 812, "deviceScaleFactor": 2, "mobile": True},
+    )
+    try:
+        _open(driver, report_html)
+        inner = driver.execute_script("return window.innerWidth")
+        assert inner <= 400
+        # no sideways scrolling of the page: wide tables scroll inside their own box
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= inner + 1
+        for el in driver.find_elements(By.CSS_SELECTOR, "article.draft"):
+            rect = el.rect
+            assert rect["x"] >= 0 and rect["x"] + rect["width"] <= inner + 1
+        font = driver.execute_script("return parseFloat(getComputedStyle(document.body).fontSize)")
+        assert font >= 14
+        assert _severe(driver) == []
+        shot = tmp_path / "report-phone.png"
+        assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 5_000
+    finally:
+        driver.quit()

@@ -1,0 +1,49 @@
+"""The labelled vote posts as regression sets (issue 37): tests/votes/blind, blind2, blind3,
+blind4, blind5.
+
+The dev half was tuned on; the blind half was scored once (tests/votes/blind/SCORE.md) and
+is a regression set from then on.  Each half must keep at least the figure it had when the
+reader was last changed, so a regression like the 版杀7 one (labelled votes whose reason
+mentions the past dropped under the free format) fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from tests import paths
+
+ROOT = paths.ROOT
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from vote_eval import compare, read_post  # noqa: E402
+
+SETS = ROOT / "tests" / "votes"
+
+
+@pytest.mark.parametrize(
+    ("name", "floor"),
+    [
+        ("blind/posts_dev.jsonl", 0.995),  # 0.998 after round 4
+        ("blind/posts_blind.jsonl", 0.995),  # 1.000 after round 4
+        ("blind2/posts_blind2.jsonl", 0.988),  # scored once at 0.947; 0.991 after round 4
+        ("blind3/posts_blind3.jsonl", 0.995),  # scored once at 0.959; 0.999 after round 6
+        # scored once at 0.957; 0.994 after round 5, 0.988 after round 6: its convention that a
+        # misspelt name or a nickname stays unresolved (投豆桨, 投包包; README 6) gave way to
+        # the lead's ruling that a name close to exactly one player is that player (DESIGN §8)
+        ("blind4/posts_blind4.jsonl", 0.985),
+        ("blind5/posts_blind5.jsonl", 0.993),  # scored once at 0.937; 0.996 after round 6 (5)
+    ],
+)
+def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:
+    rows = [json.loads(x) for x in (SETS / name).read_text(encoding="utf-8").splitlines() if x]
+    ok = total = 0
+    for row in rows:
+        result = compare(row, read_post(row["preset"], row["author"], row["text"]))
+        ok += sum(result.values())
+        total += len(result)
+    assert total > 500
+    assert ok / total >= floor, f"{name}: {ok}/{total}"
