@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.rules.matcher import default_matcher
+from tests import paths
 
 CLEAN = [
     "按规则替补只能换一次，所以大家都准时来",  # 替补 as the rules use it
@@ -42,9 +43,8 @@ def test_the_violations_beside_them_stay(text: str, category: str) -> None:
 def _devset_eval():  # type: ignore[no-untyped-def]
     import importlib.util
     import sys
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "scripts" / "devset_eval.py"
+    path = paths.ROOT / "scripts" / "devset_eval.py"
     spec = importlib.util.spec_from_file_location("devset_eval", path)
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
