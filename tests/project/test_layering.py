@@ -157,7 +157,7 @@ DEFERRED = {
         "auditor.rules.records",
     },
     # The matcher's sound and look-alike tables only for a vote whose target names no player.
-    "auditor/rules/votebook/parse.py": {"auditor.rules.matcher"},
+    "auditor/rules/votebook/parse.py": {"auditor.rules", "auditor.rules.matcher"},
     # The views (jinja2, the ledger's columns, pandas) only when a report is written.
     "auditor/report/write.py": {
         "auditor.ledger.ledger",
