@@ -87,10 +87,21 @@ def score(rows: Iterable[Row], predict: Callable[[str], set[str]]) -> Score:
 def matcher_predict(
     lexicons: Iterable[str] = (), default: bool = True
 ) -> Callable[[str], set[str]]:
+    from auditor.rules.masked import masked_words, matcher_pattern
     from auditor.rules.matcher import matcher_for
 
     m = matcher_for(tuple(lexicons), default)
-    return lambda text: {x.category for x in m.find(text)}
+    terms, pattern = matcher_pattern(m)
+
+    def predict(text: str) -> set[str]:
+        # PHRASE-* and PHRASE-MASKED (a masked or spaced word, filed under the category of
+        # the word it spells: docs/rules.md "Labels the sets disagreed on")
+        found = m.find(text)
+        taken = [(x.start, x.end) for x in found]
+        masked = masked_words(text, terms, pattern, taken)
+        return {x.category for x in found} | {cat for cat, *_ in masked}
+
+    return predict
 
 
 def report(s: Score, out=sys.stdout) -> None:  # type: ignore[no-untyped-def]

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -211,6 +212,7 @@ class CardCache:
 
 
 CSRF_SLOT = "csrf-slot-" + secrets.token_hex(16)  # a kept page's place for the session's token
+WHO_SLOT = "who-slot-" + secrets.token_hex(16)  # …and for the signed-in director's name
 
 
 class PageCache:
@@ -442,45 +444,43 @@ class DeskApp:
         if filters["status"] not in STATUSES:
             filters["status"] = ""
         flash = request.session.pop("flash", [])
-        html = await run_in_threadpool(self.render_page, game, slug, who, filters, flash)
-        return HTMLResponse(html.replace(CSRF_SLOT, csrf_token(request)))
+        html = await run_in_threadpool(self.render_page, game, slug, filters, flash)
+        return HTMLResponse(
+            html.replace(CSRF_SLOT, csrf_token(request)).replace(WHO_SLOT, escape(who))
+        )
 
     def render_page(
         self,
         game: Game,
         slug: str,
-        who: str,
         filters: dict[str, str],
         flash: list[list[str]],
     ) -> str:
-        """The game page with :data:`CSRF_SLOT` where the session's CSRF token goes.  Pages
-        are kept (:class:`PageCache`): one rendered for the same records (the same store
-        state, see :func:`actions.records`), director, filters and audit state is served
-        again, and of several asked for at once one is rendered while the others wait for
-        it.  A page with a message (a form's result) is rendered for its own."""
+        """The game page with :data:`CSRF_SLOT` where the session's CSRF token goes and
+        :data:`WHO_SLOT` where the signed-in director's name goes.  Pages are kept
+        (:class:`PageCache`): one rendered for the same records (the same store state, see
+        :func:`actions.records`), filters and audit state is served again, to every
+        director, and of several asked for at once one is rendered while the others wait
+        for it.  A page with a message (a form's result) is rendered for its own."""
         job = self.desk.jobs.get(slug)
         key = (
             slug,
-            who,
             tuple(filters.items()),
             (job.state, job.message, job.progress(game)["line"]) if job else (),
             tuple(self.desk.games),
         )
         if flash:
-            return self.fresh_page(game, slug, who, filters, flash)
+            return self.fresh_page(game, slug, filters, flash)
         recs = actions.records_if_current(game)
         kept = self.pages.get(key, recs) if recs is not None else None
         if kept is not None:
             return kept
-        return self.pages.coalesced(key).run(
-            lambda: self.fresh_page(game, slug, who, filters, [], key)
-        )
+        return self.pages.coalesced(key).run(lambda: self.fresh_page(game, slug, filters, [], key))
 
     def fresh_page(
         self,
         game: Game,
         slug: str,
-        who: str,
         filters: dict[str, str],
         flash: list[list[str]],
         key: tuple[object, ...] | None = None,
@@ -488,7 +488,7 @@ class DeskApp:
         """The game page rendered now (kept under ``key``, a page without a message)."""
         recs = actions.records(game)
         last = actions.last_audit(game)
-        ctx = desk_context(self.desk, slug, game, who, recs, filters, last)
+        ctx = desk_context(self.desk, slug, game, WHO_SLOT, recs, filters, last)
         ctx["proposals"] = actions.proposals(game)
         ctx["histories"] = actions.histories(game)
         problem = actions.rewrite_problem(game)

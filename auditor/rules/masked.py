@@ -33,7 +33,7 @@ from auditor.rules.base import (
     post_finding,
     rule,
 )
-from auditor.rules.matcher import NUMPY_BATCH, _codes, text_starts
+from auditor.rules.matcher import NUMPY_BATCH, Matcher, _codes, text_starts
 from auditor.rules.phrases import PHRASE_KINDS, matcher_for_context, post_matches
 
 # What writers put in place of a character they do not want to spell out.
@@ -190,7 +190,13 @@ def _pattern(
     ctx: Context, categories: Sequence[str]
 ) -> tuple[list[tuple[str, str]], re.Pattern[str]]:
     """The (category, word) terms of ``categories`` and their masked-word pattern."""
-    matcher = matcher_for_context(ctx)
+    return matcher_pattern(matcher_for_context(ctx), categories)
+
+
+def matcher_pattern(
+    matcher: Matcher, categories: Sequence[str] = INSULT_CATEGORIES
+) -> tuple[list[tuple[str, str]], re.Pattern[str]]:
+    """:func:`_pattern` for a matcher (the rule's, or a scorer's)."""
     key = (id(matcher), tuple(categories))
     hit = _PATTERNS.get(key)
     if hit is not None and hit[0] is matcher:
@@ -308,6 +314,28 @@ def _is_cjk(c: str) -> bool:
     return "\u3400" <= c <= "\u4dbf" or "\u4e00" <= c <= "\u9fff"  # (_CJK)
 
 
+def masked_words(
+    text: str,
+    terms: Sequence[tuple[str, str]],
+    pattern: re.Pattern[str],
+    taken: Sequence[tuple[int, int]] = (),
+) -> list[tuple[str, str, int, int]]:
+    """The masked or spaced words of ``text`` (category, term, start, end) outside the
+    spans ``taken`` (what the PHRASE-* rules read already).  A spaced or masked word is this
+    rule's finding, filed under the category of the word it spells (``s b`` IQ, ``n m s l``
+    KIN): docs/rules.md, "Labels the sets disagreed on"."""
+    if not _ANY_MASK.search(text) and not _SPACED.search(text):
+        return []
+    out: list[tuple[str, str, int, int]] = []
+    for m in pattern.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            continue
+        group = m.lastgroup or ""
+        cat, term = terms[int(group[1:])] if group.startswith("t") else ("", "")
+        out.append((cat, term, m.start(), m.end()))
+    return out
+
+
 POST_BATCH.append(_prepare)
 
 
@@ -353,13 +381,10 @@ def phrase_masked(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterat
     terms, pattern = _pattern(ctx, opts["categories"])
     # what PHRASE-* already reads (傻X, S.B) is theirs: report only what they cannot see
     taken = [(m.start, m.end) for m in post_matches(gp, ctx)]
-    found: list[Match] = []
-    for m in pattern.finditer(text):
-        if any(s < m.end() and m.start() < e for s, e in taken):
-            continue
-        group = m.lastgroup or ""
-        cat, term = terms[int(group[1:])] if group.startswith("t") else ("", "")
-        found.append(Match(m.group(0), m.start(), m.end(), f"{cat} {term}（通配符）"))
+    found = [
+        Match(text[s:e], s, e, f"{cat} {term}（通配符）")
+        for cat, term, s, e in masked_words(text, terms, pattern, taken)
+    ]
     if found:
         names = "、".join(dict.fromkeys(m.detail.split(" ")[1].split("（")[0] for m in found))
         yield post_finding("PHRASE-MASKED", gp, opts, found, note=f"遮住的词：{names}")

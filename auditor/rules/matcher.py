@@ -61,6 +61,14 @@ from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
 from auditor.rules.hanzi import t2s_table
 from auditor.rules.lexicon import DEFAULT_DIR, Category, Entry, Lexicon, load, tables
+from auditor.rules.sounds import (
+    SOUND_BASE,
+    SOUND_SPAN,
+    heard,
+    sound_pattern,
+    sound_table,
+    trigger_spellings,
+)
 from auditor.store.wordfreq import WordFreqFile
 
 CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -657,6 +665,46 @@ def _compose(*tables: dict[int, str]) -> dict[int, str]:
         if s != chr(cp):
             out[cp] = s
     return out
+
+
+# A spelling as common as this in jieba's dictionary is everyday talk (为什么, 知道, 不能):
+# a pattern's trigger heard in it would make every other post a candidate.
+COMMON_SOUND_FREQ = 500
+
+
+@lru_cache(maxsize=1)
+def _common_sounds() -> frozenset[str]:
+    """The readings (toneless; 军事 junshi, not 军四 junsi) of jieba's dictionary words of two to four
+    characters counted :data:`COMMON_SOUND_FREQ` times or more (read from its own file:
+    a few tenths of a second, at build time only)."""
+    import os
+
+    jieba = _import_jieba()
+    table = _pinyin_table()
+    out: set[str] = set()
+    with open(os.path.join(os.path.dirname(jieba.__file__), jieba.DEFAULT_DICT_NAME), "rb") as fh:
+        for raw in fh:
+            word, count, *_ = raw.decode("utf-8").split(" ")
+            known = all(ord(c) in table for c in word)
+            if known and 2 <= len(word) <= 4 and int(count) >= COMMON_SOUND_FREQ:
+                out.add("".join(table[ord(c)] for c in word))
+    return frozenset(out)
+
+
+def _free_build_tables() -> None:
+    """Drop the tables only a build reads (:func:`_sound_tables`, :func:`_common_sounds`):
+    large containers the garbage collector would walk at every full collection."""
+    _sound_tables.cache_clear()
+    _common_sounds.cache_clear()
+
+
+@lru_cache(maxsize=8)
+def _sound_tables(
+    pairs: tuple[tuple[str, str], ...],
+) -> tuple[dict[int, str], dict[str, frozenset[str]]]:
+    """:func:`auditor.rules.sounds.sound_table` over the pinyin table and the confusion
+    pairs (the loose sound copy a sentence pattern is also tried on)."""
+    return sound_table(_pinyin_table(), pairs)
 
 
 @lru_cache(maxsize=8)
@@ -1306,6 +1354,8 @@ class Matcher(_Deferred):
             "reading_traps",
             "near",
             "patterns",
+            "sound_patterns",
+            "sound_codes",
             "exceptions",
             "_longest_exception",
             "entry_pinyin",
@@ -1337,6 +1387,13 @@ class Matcher(_Deferred):
         self.py_ac: Any = _Automaton()  # syllable codes, one per character
         self.typed_ac: Any = _Automaton()  # plain pinyin: typed and mixed (dao演)
         self.patterns: dict[int, str] = {}  # compiled on first use (a cached matcher loads fast)
+        # a pattern's loose sound copy (auditor.rules.sounds), tried where the pinyin
+        # automaton heard one of its trigger words and the pattern itself found nothing
+        self.sound_patterns: dict[int, str] = {}
+        self.sound_codes: dict[str, str] = {}  # a syllable's code → its loose syllable's
+        self.sound_words: set[str] = set()  # the trigger words, as written
+        self._pattern_chars: dict[int, frozenset[str]] = {}
+        self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
         self._regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
         self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
@@ -1365,6 +1422,7 @@ class Matcher(_Deferred):
         # jieba's user words (and the lexicon's digest, which names its stored state)
         self._jieba_words = (lexicon.digest(), tuple(self._user_words()))
         self._build()
+        _free_build_tables()
         # Per text key: is one of its values a pattern's trigger (``required``)?
         self.triggers = bytes(any(k.kind == "required" for k in v) for v in self.text_ac.values)
 
@@ -1395,11 +1453,11 @@ class Matcher(_Deferred):
                 # Tried only where a lexicon keyword (``anchor``) and a word the pattern
                 # itself requires (``required``) both occur: each alone may be common
                 # (没, 为什么), together they are rare, and no match is lost.
-                # The keywords are checked with ``in`` once a required word occurred (they
-                # are often common: their hits alone would cost more than the check).
-                # Per top-level branch, the rarest required set triggers (``required``)
-                # and the branch's other required sets must occur too (``conjuncts``).
+                # The keywords are checked with ``in`` once a required word occurred (often
+                # common words).  Per top-level branch, the rarest required set triggers
+                # (``required``), the others must occur too (``conjuncts``).
                 branches = branch_requirements(e.regex, self._frequencies())
+                self._add_sound(i, e, branches)
                 if branches is None:
                     for a in e.anchors:
                         self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
@@ -1448,6 +1506,40 @@ class Matcher(_Deferred):
                 self.entry_pinyin[i] = readings
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
+
+    def _add_sound(self, i: int, e: Entry, branches: list[list[set[str]]] | None) -> None:
+        """The loose sound copy of pattern ``i`` and its triggers in the pinyin automaton:
+        each word of a branch's trigger set (its anchors, without sets), as heard."""
+        if e.regex is None or not self.cats[e.category].pinyin:
+            return
+        table, members = _sound_tables(self.confusion)
+        pattern = sound_pattern(e.regex, table)
+        if pattern is None:
+            return
+        self.sound_patterns[i] = pattern
+        if not self.sound_codes:
+            codes = _syllable_codes()
+            self.sound_codes = {
+                codes[py]: table[cp] for cp, py in self.py_table.items() if cp in table
+            }
+        # (the lexicon keywords, what a writer would cloak: a branch's rarest set is often
+        # plain talk, 有问题, heard in every other post)
+        words = [(-1, e.anchors)] if e.anchors or not branches else [(0, branches[0][0])]
+        freq = self.tokenizer().FREQ
+        for b, group in words:
+            for word in sorted({self.norm.key(w) for w in group}):
+                self.sound_words.add(word)
+                # (a word with an everyday character, 是谁, 看身份: its own reading is heard
+                # in talk, never as a cloak)
+                plain = any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
+                own = "".join(fuzz(self.py_table.get(ord(c), "")) for c in word)
+                for syl in trigger_spellings(word, table, members):
+                    code = render_key(syl)
+                    heard = "".join(map(fuzz, syl))
+                    common = "".join(syl) in _common_sounds()
+                    if code is None or common or (plain and heard == own):
+                        continue
+                    self.py_ac.add(code, _Key(i, word, "sound", py=code, branch=b))
 
     def _add_near(
         self, i: int, form: str, cat: Category, spellings: tuple[tuple[str, ...], ...]
@@ -1842,6 +1934,10 @@ class Matcher(_Deferred):
         batch: rejected by its piece alone (:meth:`_settled`) or, a short near sound, by
         the few characters around it (:meth:`_short_near_off_word`)?"""
         s = end + 1 - len(key.py)
+        if key.kind == "sound":
+            return self._sound_dismissed(key, fast[s : end + 1]) or not self._near_conjuncts(
+                key, fast, s, end + 1
+            )
         return self._settled(key, fast[s : end + 1]) or self._short_near_off_word(
             key, fast, s, end + 1
         )
@@ -1893,7 +1989,14 @@ class Matcher(_Deferred):
 
     def _short_near_stopped(self, key: _Key, piece: str) -> bool:
         """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
-        holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人)."""
+        holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人); or a
+        homophone of two characters, both changed, one of them such a word (里是 is no
+        立誓: 发是 still is 发誓)."""
+        if key.kind == "pinyin":
+            if len(piece) != 2 or _NEAR_SHORT_STOP.isdisjoint(piece):
+                return False  # (the common case: no key() of the form)
+            form = self.norm.key(key.form)
+            return len(form) == 2 and piece[0] != form[0] and piece[1] != form[1]
         return (
             key.kind == "near"
             and len(piece) < NEAR_LONG_CHARS
@@ -2161,6 +2264,8 @@ class Matcher(_Deferred):
         for i in self.always:
             if categories is None or self.entries[i].category in categories:
                 found.extend((m, True) for m in self._regex(i, text, norm, idx))
+        if py_hits:  # (most candidates have none: no call)
+            found.extend(self._heard(py_hits, found, text, norm, idx, categories))
         for table, hits in py_hits:
             found.extend((m, False) for m in self._pinyin(hits, table, text, norm, idx, categories))
         return found
@@ -2400,6 +2505,160 @@ class Matcher(_Deferred):
                 e.category, e.label, e.term, os_, oe, original, tuple(how), e.note, e.source
             )
 
+    def _heard(
+        self,
+        py_hits: Iterable[tuple[dict[int, str], Iterable[tuple[int, list[_Key]]]]],
+        found: list[tuple[PhraseMatch, bool]],
+        text: str,
+        norm: str,
+        idx: Sequence[int],
+        categories: Collection[str] | None,
+    ) -> list[tuple[PhraseMatch, bool]]:
+        """The patterns whose trigger word the pinyin automaton heard, tried on the text's
+        loose sound copy (:mod:`auditor.rules.sounds`) where the pattern itself found
+        nothing: 拿命当保 (担保), 我场组 (场助), 以我的扔格担保 (人格)."""
+        heard = {
+            k.entry
+            for table, hits in py_hits
+            if table is self.py_render
+            for end, keys in hits
+            for k in keys
+            if k.kind == "sound"
+            and not self._sound_dismissed(k, norm[end + 1 - len(k.py) : end + 1])
+            and self._near_conjuncts(k, norm, end + 1 - len(k.py), end + 1)
+        }
+        if not heard:
+            return []
+        seen = {m.source for m, pattern in found if pattern}
+        copy = ""
+        out: list[tuple[PhraseMatch, bool]] = []
+        for i in sorted(heard):
+            e = self.entries[i]
+            if (categories is not None and e.category not in categories) or e.source in seen:
+                continue
+            rx = self._regexes.get(-1 - i)
+            if rx is None:
+                rx = self._regexes[-1 - i] = re.compile(self.sound_patterns[i])
+            copy = copy or norm.translate(self._sound_copy_table())
+            for m in rx.finditer(copy):
+                if not self._heard_holds(i, norm, m.start(), m.end()):
+                    continue
+                os_, oe = self._span(text, idx, m.start(), m.end())
+                original = text[os_:oe]
+                how = ("句式", "音近", *self.norm.how(original))
+                match = PhraseMatch(
+                    e.category, e.label, e.term, os_, oe, original, how, e.note, e.source
+                )
+                out.append((match, True))
+        return out
+
+    def _sound_copy_table(self) -> str:
+        """The table of :func:`auditor.rules.sounds.sound_table` (what the patterns were
+        translated with) as one string over the BMP, for ``str.translate``: made from the
+        pickled syllable rendering (a cached matcher does not import pypinyin for it), and
+        no container for the garbage collector to walk through at every full collection
+        (a dict of 40,000 entries kept alive slowed the whole phrase stage by a tenth)."""
+        got: str | None = self._lists.get("sound")
+        if got is None:
+            codes = self.sound_codes
+            chars = [chr(cp) for cp in range(0x10000)]
+            for cp in range(SOUND_BASE, SOUND_BASE + SOUND_SPAN):
+                chars[cp] = "\x01"
+            for cp, code in self.py_render.items():
+                if cp < 0x10000 and code in codes and heard(cp):
+                    chars[cp] = codes[code]
+            got = self._lists["sound"] = "".join(chars)
+        return got
+
+    def _near_conjuncts(self, key: _Key, text: str, s: int, t: int) -> bool:
+        """Do the other words the trigger's branch requires (:attr:`conjuncts`, as
+        written: a cloak rarely hides two of them) occur within a sentence's reach of the
+        heard trigger ``text[s:t]``, and does no sound-alike at its ends make a word of
+        the dictionary with the character beside it (家里奶茶 is no 历来)?"""
+        freq = self.tokenizer().FREQ
+        before, after = text[s - 1 : s + 1] if s else "", text[t - 1 : t + 1]
+        if (key.form[0] != text[s] and freq.get(before)) or (
+            key.form[-1] != text[t - 1] and len(after) == 2 and freq.get(after)
+        ):
+            return False
+        sets = self.conjuncts.get((key.entry, key.branch), ())
+        window = text[max(0, s - _REACH) : t + _REACH]
+        return all(any(w in window for w in words) for words in sets)
+
+    def _sound_dismissed(self, key: _Key, piece: str) -> bool:
+        """A pattern's trigger word heard as ``piece``: no cloak by the piece alone?  The
+        word as written (some pattern's own trigger has it), a piece that is not all CJK
+        (3号 heard as 三号) or a word of the dictionary (不能, 还是), or a sound-alike
+        that is a pronoun, a particle, a numeral or an everyday character.  Decided
+        before the text becomes a candidate: most posts hold some word that sounds like
+        a trigger."""
+        if piece in self.sound_words:
+            return True  # (the commonest case, first)
+        got = self._sound_verdicts.get((key.form, piece))
+        if got is None:
+            freq = self.tokenizer().FREQ
+            got = (
+                not all(map(_is_cjk, piece))
+                or bool(freq.get(piece))
+                or any(
+                    c != w
+                    and (c in _NEAR_SHORT_STOP or c in _NUMERALS or freq.get(c, 0) >= _EVERYDAY)
+                    for c, w in zip(piece, key.form, strict=False)
+                )
+            )
+            if len(self._sound_verdicts) >= 65536:
+                self._sound_verdicts.clear()
+            self._sound_verdicts[key.form, piece] = got
+        return got
+
+    def _heard_holds(self, i: int, norm: str, s: int, t: int) -> bool:
+        """Is the sound-copy match ``norm[s:t]`` of pattern ``i`` a cloaked one?  At least
+        three characters, of which one in three at most (and at least one) is a
+        sound-alike — no character of the pattern, but the sound of one (what the
+        pattern's wildcards took is neither) —, each a real cloak (:meth:`_cloaks`).
+        Not an exception of the entry."""
+        if t - s < 3 or self._excepted(i, norm, s, t):
+            return False
+        own = self._pattern_chars.get(i)
+        if own is None:  # (its characters, and the sounds of its CJK characters)
+            own = frozenset(self.entries[i].regex or "") | frozenset(self.sound_patterns[i])
+            self._pattern_chars[i] = own
+        table = self._sound_copy_table()
+        subs = [
+            p
+            for p in range(s, t)
+            if norm[p] not in own and _is_cjk(norm[p]) and norm[p].translate(table) in own
+        ]
+        return (
+            bool(subs) and len(subs) <= max(1, (t - s) // 3) and self._cloaks(norm, s, t, subs, own)
+        )
+
+    def _cloaks(self, norm: str, s: int, t: int, subs: list[int], own: frozenset[str]) -> bool:
+        """Are the sound-alikes ``subs`` of a sound-copy match over ``norm[s:t]`` cloaks,
+        not words of their own: no pronoun, particle or everyday character (还在刷帖 is no
+        再刷帖, 就来玩 no 就赖), none inside a game word (判蓝牌 is no 判烂), none making a
+        word of the dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了)?"""
+        freq = self.tokenizer().FREQ
+        if any(norm[p] in _NEAR_SHORT_STOP or freq.get(norm[p], 0) >= _EVERYDAY for p in subs):
+            return False
+        game = self._game_re()
+        spans = [m.span() for m in game.finditer(norm, max(0, s - 6), t + 6)] if game else []
+        if any(a <= p < b for a, b in spans for p in subs):
+            return False
+        return not any(
+            freq.get(w)  # (however rare: 烦死)
+            for p in subs
+            for w in (norm[max(0, p - 1) : p + 1], norm[p : p + 2])
+            if len(w) == 2 and not set(w) <= own
+        )
+
+    def _game_re(self) -> re.Pattern[str] | None:
+        """:func:`_game_word_re` of the game's own words, compiled once."""
+        if "game_re" not in self._lists:
+            self._lists["game_re"] = _game_word_re(self.game_words)
+        got: re.Pattern[str] | None = self._lists["game_re"]
+        return got
+
     def _pinyin(
         self,
         hits: Sequence[tuple[int, list[_Key]]],
@@ -2420,8 +2679,8 @@ class Matcher(_Deferred):
         for end_r, keys in hits:
             for key in keys:
                 e = self.entries[key.entry]
-                if categories is not None and e.category not in categories:
-                    continue
+                if key.kind == "sound" or (categories is not None and e.category not in categories):
+                    continue  # (a pattern's sound trigger: :meth:`_collect` tries the pattern)
                 rs, rt = end_r + 1 - len(key.py), end_r + 1
                 if coded:
                     s, t = rs, rt
@@ -2449,6 +2708,8 @@ class Matcher(_Deferred):
     ) -> bool:
         """Is the pinyin candidate ``key`` over ``norm[s:t]`` a match (``text``: the
         original, ``idx``: its index of each character of ``norm``)?"""
+        if key.kind == "sound":
+            return True  # (a pattern's sound trigger: the pattern decides, in _collect)
         # (posts repeat their sentences: the verdict of the candidate in the same stretch
         # of normalised text is remembered)
         reach = self._reach.get(key.entry)
@@ -2501,10 +2762,29 @@ class Matcher(_Deferred):
         if self._excepted(key.entry, norm, s, t):
             return _REJECTED
         cat = self.cats[self.entries[key.entry].category]
-        # A near-homophone always needs the word boundary.
-        if cjk and (cat.boundary or key.kind == "near") and not self.boundaries(norm, s, t):
+        # A near-homophone always needs the word boundary (:meth:`_on_cuts`).
+        if cjk and (cat.boundary or key.kind == "near") and not self._on_cuts(key, norm, s, t):
             return _IF_CLAUSE
         return _CONFIRMED
+
+    def _on_cuts(self, key: _Key, norm: str, s: int, t: int, /) -> bool:
+        """Does the pinyin candidate ``key`` over ``norm[s:t]`` stand on jieba's word
+        boundaries, as written or — where only words jieba guessed (HMM, no word of its
+        dictionary) cross its ends — with the lexicon spelling it sounds like in its
+        place?  (里是 inside 耻里 is no 立誓: 耻里 … are cut from the dictionary.)"""
+        lo, cuts = self._cut(norm, s, t)
+        if s - lo in cuts and t - lo in cuts:
+            return True
+        form = self.norm.key(key.form)
+        if len(form) != t - s or any(
+            c != f and c in _NEAR_SHORT_STOP for c, f in zip(norm[s:t], form, strict=True)
+        ):
+            return False  # (毒是 is no 赌誓: 是 is a word of its own, every time)
+        freq = self.tokenizer().FREQ
+        for a, b in pairwise(cuts):
+            if (a < s - lo < b or a < t - lo < b) and freq.get(norm[lo + a : lo + b]):
+                return False
+        return self.boundaries(norm[:s] + form + norm[t:], s, t)
 
 
 def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
@@ -2527,6 +2807,16 @@ def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
 # 立誓, 狼人 not 烂人, 延时 not 淹死, 祝你 not 助理, 我查 not 我擦, 玩吧 not 王八).
 NEAR_LONG_CHARS = 3
 _NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩")
+
+# How far from a heard trigger word the words its pattern also requires are looked for.
+_REACH = 40
+# Numerals read as numbers (上八 is no 上把); 四 is left out: 发四, 去四 are the classic cloaks.
+_NUMERALS = frozenset("零一二三五六七八九十两百千万")
+# A trigger word with a character this frequent (看, 就, 是) is plain talk as written.
+_PLAIN = 40_000
+# A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
+# sound-alike that cloaks a sentence pattern's character.
+_EVERYDAY = 90_000
 
 # What :meth:`Matcher._pinyin_verdict` says of a candidate.
 _REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
@@ -2767,7 +3057,7 @@ _RULE_TAIL = re.compile(
 )
 # A sentence that talks about the rules: a rule, a ban, a penalty.
 _RULE_WORD = re.compile(
-    r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款"
+    r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款|八荣八耻"
     r"|算不算|会不会罚|别提|不要提|千万别"
 )
 # Whose words a quotation holds: 你那句“…”, 他刚才说的那个“…”, 规则的例子是“…”.
@@ -2792,6 +3082,14 @@ _NAMING_LIST = re.compile(
 # ... or right after it: 私下找替补也算违规, 发誓是犯规的.
 _NAMING_TAIL = re.compile(
     r"^(?:了|的话|这种话|这类话)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    # 发誓和诅咒在八荣八耻里是“耻”: acts listed, then where the rules name them
+    r"|^(?:(?:和|与|、|或|跟)[^，,。！？!?]{1,6})?(?:在|是|属于)(?:规则|八荣八耻|违规判定|判罚依据)"
+)
+# ... or anywhere in its sentence, a rule that forbids talking of it: MVP评选是赛后的事，规则说
+# 场上不讨论 (030 违规判定 1(2)).
+_RULE_FORBIDS = re.compile(
+    r"(?:规则|规定|违规判定|八荣八耻)(?:里|上|中)?(?:说|写|讲|规定|写了|写着|说了)?[^，,。！？!?]{0,4}"
+    r"(?:不讨论|不能讨论|不许讨论|不准讨论|禁止讨论|不能提|不许提|不准提|禁止提|别提|不要提|不能聊)"
 )
 # Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
 # to him: 你刚才那是发誓吧, 他这算担保了.
@@ -2870,10 +3168,19 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 规则说反对导演的判罚也算违规: the rule, stated
     if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
         return True
+    return _named_as_rule(text, s_lo, s_hi, before, after)
+
+
+def _named_as_rule(text: str, s_lo: int, s_hi: int, before: str, after: str) -> bool:
+    """In a sentence about the rules (``text[s_lo:s_hi]``), is the match between ``before``
+    and ``after`` (its clause) named as what the rules forbid?"""
     if not _RULE_WORD.search(text, s_lo, s_hi):
         return False
     return bool(
-        _NAMING_LEAD.search(before) or _NAMING_TAIL.match(after) or _NAMING_LIST.search(before)
+        _NAMING_LEAD.search(before)
+        or _NAMING_TAIL.match(after)
+        or _NAMING_LIST.search(before)
+        or _RULE_FORBIDS.search(text, s_lo, s_hi)
     )
 
 
@@ -2929,7 +3236,7 @@ def _other_sense(text: str, m: PhraseMatch) -> bool:
 # sentence that names the director or the rules and uses it as no evidence.
 _SUBSTITUTE_NOUNS = frozenset(("替补", "替补玩家", "替补上", "替补进来"))
 _ANNOUNCED_BY = re.compile(r"导演|规则|规定|公告|通知|进程帖")
-_AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|所以|肯定|一看就|怎么")
+_AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|肯定|一看就|怎么")
 
 
 def _substitute_as_announced(text: str, m: PhraseMatch, lo: int, hi: int) -> bool:

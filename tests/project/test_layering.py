@@ -156,6 +156,8 @@ DEFERRED = {
         "auditor.rules.proposals",
         "auditor.rules.records",
     },
+    # The matcher's sound and look-alike tables only for a vote whose target names no player.
+    "auditor/rules/votebook/parse.py": {"auditor.rules", "auditor.rules.matcher"},
     # The views (jinja2, the ledger's columns, pandas) only when a report is written.
     "auditor/report/write.py": {
         "auditor.ledger.ledger",

@@ -1,0 +1,132 @@
+"""Game talk that names a rule, or an everyday word beside a lexicon word, is no phrase
+(issue 35, step 5); the violations next to them still are.  Written from the seeds' own
+rules (版杀7 淹死, 替补; M107 八荣八耻; 030 违规判定 1(2) 评奖 and 3(1) 与导演的对话), not
+from a test set."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.rules.matcher import default_matcher
+from tests import paths
+
+CLEAN = [
+    "按规则替补只能换一次，所以大家都准时来",  # 替补 as the rules use it
+    "发誓和诅咒在八荣八耻里都是耻，别犯",  # the acts named as rules
+    "MVP是赛后的事，规则说场上不讨论",  # an award named, the rule forbidding its talk
+    "淹死也是出局，潜水比吃黄牌还亏",  # 淹死, 版杀7's rule
+    "天冷了记得穿个马甲再出门",  # 马甲, the clothing
+    "草稿我打好了，晚点贴出来",  # 打好 sounds like 大号, a word of its own
+    "我请假两天，已经跟导演报备过了，按规则安排替补",  # 报备: procedure, no dialogue
+    "这个票型比吃黄牌还难受",  # 比吃 sounds like 碧池
+]
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_game_talk_is_no_phrase(text: str) -> None:
+    assert default_matcher().find(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("我淹死算了，别投我", "DROWN"),  # 030 7(4)
+        ("我刚刚问过导演了，规则是这样结算的", "DIRECTOR"),  # 030 3(1) example
+        ("我发誓我是好人", "OATH"),  # M107 3(1)
+        ("他就是我马甲，怎么了", "SOCKPUPPET"),  # M107 4(1)
+    ],
+)
+def test_the_violations_beside_them_stay(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
+
+
+def _devset_eval():  # type: ignore[no-untyped-def]
+    import importlib.util
+    import sys
+
+    path = paths.ROOT / "scripts" / "devset_eval.py"
+    spec = importlib.util.spec_from_file_location("devset_eval", path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["devset_eval"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("t m d 又平票了", {"KIN"}),  # spaced letters: PHRASE-MASKED, filed under tmd's KIN
+        ("n m s l", {"KIN"}),
+        ("s b 吧你", {"IQ"}),
+        ("你就是个傻*", {"IQ"}),  # a masked character
+        ("S.B 吧你", {"IQ"}),  # what PHRASE-* reads itself: once
+        ("a b c 三个选项", set()),  # spaced letters that spell no lexicon word
+    ],
+)
+def test_the_scorer_files_a_masked_word_under_its_category(text: str, want: set[str]) -> None:
+    """lexicons/README.md "标注分歧的裁定": a spaced or masked word is PHRASE-MASKED's
+    finding, scored under the category of the word it spells."""
+    assert _devset_eval().matcher_predict()(text) == want
+
+
+# issue 35 step 3: the categories blind2 found weakest, written from the seeds' clauses
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("这局要输了锅都是女巫的", "BLAME"),  # 030 1(1)
+        ("猎人开枪打错，这个责任谁来负", "BLAME"),
+        ("今天还差两帖，灌水勿怪", "DROWN"),  # 030 6(5); 八荣八耻 灌水刷帖
+        ("刷帖中，别理我", "DROWN"),
+        ("凑个帖数先", "DROWN"),
+        ("3号你的场外是谁，说话这么老练", "ASSISTANT"),  # M107 4(4)
+        ("我用我信的佛担保他是好人", "GUARANTEE"),  # M107 3(5)
+        ("说谎就给我🟥", "GUARANTEE"),  # M107 3(6); 🟥 read as 红牌
+        ("我诅咒投我的人今晚睡不着", "CURSE"),  # M107 3(2)
+        ("你们几个走路摔死", "CURSE"),
+        ("和他共场过两次，他拿狼就爱悍跳", "PASTGAME"),  # M107 4(2)
+        ("又平票，直接破防了", "EMOTION"),  # M107 12(1)
+        ("破🛡️了", "EMOTION"),  # 🛡 read as 防
+        ("7号就是个小丑", "CHARACTER"),  # M107 2(2)
+        ("他真贱，天天踩我", "CHARACTER"),
+        ("我☀️，又是平票", "VULGAR"),  # ☀ read as 日 (M107 1(2))
+    ],
+)
+def test_weak_categories_written_from_the_seeds(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周末在家做饭，锅是铁的",
+        "他很负责任地说了一遍规则",
+        "灌水贴里可以随便聊",  # 版杀7's 灌水贴, a thread
+        "半夜还在刷帖看新闻",  # 刷帖: reading the forum
+        "雏见泽的诅咒是剧本设定",  # M39's story
+        "今天超市贱卖白菜",
+        "这招破防御了",
+        "和他共场的时候我还是新人",  # (PASTGAME, not AWARD's 不共场)
+    ],
+)
+def test_their_everyday_neighbours_are_not(text: str) -> None:
+    got = {m.category for m in default_matcher().find(text)}
+    assert got <= {"PASTGAME"} if "共场" in text else got == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("这口钅呙我不背", "BLAME"),  # 锅 split (钅 + 呙)
+        ("他都这么贝占脸了，我信", "FACE"),  # 贴 split (贝 + 占)
+        ("来氵雚水氵雚水", "DROWN"),  # 灌 split
+        ("真是个白痴，票都投歪了", "IQ"),  # M107 2(1): 白痴 said of a player
+    ],
+)
+def test_split_characters_and_the_idiot_insult(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
+
+
+@pytest.mark.parametrize("text", ["他是白痴，翻牌免死了", "宝贝占了个好位置", "王里长今天值班"])
+def test_the_role_and_the_parts_in_ordinary_words(text: str) -> None:
+    assert default_matcher().find(text) == []
