@@ -152,6 +152,11 @@ def read(rec: dict[str, Any], patterns: Patterns) -> list[dict[str, Any]]:
         # a 版杀7 day lasts one to three 环节 and a night: its process-thread posts cannot be
         # put on a day from their time alone (discovery puts them by the game's 环节 threads)
         unplaced = rec["preset"] == "killbar7"
+    head = text.strip().splitlines()[0] if text.strip() else ""
+    if rec["preset"] == "killbar7" and kind == "discussion" and re.search(r"杀人[贴帖]", head):
+        # a 杀人贴 in day N's thread tells the night after day N: day N+1's (README
+        # convention 2; discovery puts a night's posts on the next day's first 环节)
+        after = True
     out: list[dict[str, Any]] = []
     phase = classify(rec.get("thread_title", ""), rec["preset"]).phase
     for a in patterns.find(text):

@@ -412,8 +412,9 @@ def test_a_header_line_labels_the_times_under_it() -> None:
     ("text", "listed"),
     [
         # a line about a player that became no item: listed (never silent)
-        ("第三天公告。\n芒果倒在甲板上，再也没有起来。", True),
-        ("第三天公告。\n番茄在睡梦中停止了呼吸。", True),
+        # (a story's words the lexicon lacks; 倒在甲板上 / 停止了呼吸 are read now)
+        ("第三天公告。\n芒果被海浪卷走了，再也没有回头。", True),
+        ("第三天公告。\n番茄被人从背后推进了海里。", True),
         ("冬瓜、番茄两人均已累计三张黄牌，各升级为红牌。", False),  # both read (the group)
         # read, or the name is the actor, the wrong one, or a count: nothing missing
         ("番茄被投出。番茄为猎人，开枪带走了冬瓜。", False),

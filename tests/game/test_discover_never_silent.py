@@ -288,6 +288,11 @@ def test_times_with_the_words_apart() -> None:
         ("D5。夜：芒果（毒）。", [("eliminated", "芒果", "night", None, 0)]),
         # a story's 不见了, and 怎么 that asks nothing
         ("没人说得清芒果是怎么不见的。", [("eliminated", "芒果", "night", None, 0)]),
+        ("芒果在睡梦中停止了呼吸。", [("eliminated", "芒果", "night", None, 0)]),
+        (
+            "灯再亮起来时，番茄倒在甲板上，再也没有起来。",
+            [("eliminated", "番茄", "night", None, 0)],
+        ),
         ("芒果怎么还不出局？", []),
     ],
 )
