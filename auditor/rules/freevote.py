@@ -406,12 +406,19 @@ def _deferred(text: str, after: int) -> bool:
 
 
 def parse_free_vote(
-    text: str, players: Sequence[str], *, pronouns: bool = False, speaker: str = ""
+    text: str,
+    players: Sequence[str],
+    *,
+    pronouns: bool = False,
+    speaker: str = "",
+    bare: bool = False,
 ) -> FreeVote | None:
     """The last clear vote in ``text`` (see the module docstring), or None.  With
     ``pronouns``, `我投他` is a vote too, its target the pronoun (an attempt the reader
     cannot resolve: the labelled presets list it as a void vote post).  ``speaker``: the
-    player whose post it is, when known (his own name may be the vote's subject)."""
+    player whose post it is, when known (his own name may be the vote's subject).  With
+    ``bare`` (a thread with no vote format), a name standing alone as the post's last
+    clause is a vote too (:func:`_bare_name`)."""
     if _is_count(text, players):
         return None  # 目前票型：冬瓜3，南瓜1 — a count of others' votes
     others = _second_name(players)
@@ -422,6 +429,8 @@ def parse_free_vote(
         if _clear(text, m.start("name"), m.end()):
             change = _said_change(text, m.start())
             found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
+    if not found and bare:
+        found = _bare_name(text, players)
     if not found and pronouns:
         found = _unresolved(text)
     if not found:
@@ -534,3 +543,38 @@ def taken_back(text: str, after: int) -> bool:
     joke is then confirmed (:data:`_CONFIRMED`)."""
     m = _TAKEN_BACK.search(text, after)
     return m is not None and not _CONFIRMED.search(text, m.end())
+
+
+# A name standing alone as the post's last clause, decorated at most (番茄 / 番茄 🙄 不解释 /
+# 高票对决还用说吗，饺子。): in a vote thread with no format (版杀7 4.1.2) a post that ends on a
+# bare name puts that name up, as killbar threads write it (`包子 +1`, `【投票】包子`).
+_BARE_TAIL = (
+    r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
+    r"|不解释|没理由|就这样|吧|啦|了)*$"
+)
+# Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
+# a question it answers or is asked of (这票是你的吗？豆浆).  Anywhere before it: words about
+# the past, someone's question, a condition, or others urged (你问我昨天投谁？番茄 / 大家快投
+# 票！包子！).  In its sentence: 你 (最高票是你的，豆浆: the name is whom the post speaks to).
+_BARE_NOT_BEFORE = re.compile(r"(?:[、/和与跟@＠:：?？]|你[^。！!\n]*)\s*$")
+_BARE_NOT_IN_POST = re.compile(
+    r"问|昨天|前天|上轮|上一轮|之前|如果|要是|假如|谁是|查杀|金水|验|大家|你们|各位"
+)
+
+
+def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """The name of :data:`_BARE_TAIL`: one player's name, alone in the post's last clause,
+    not listed, @'d or answering a question about the past (:data:`_BARE_NOT_IN_POST`)."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    m = re.search(rf"(?:^|(?<=[{_CLAUSE_END}]))\s*(?P<name>{alt}){_BARE_TAIL}", text)
+    if m is None:
+        return []
+    head = text[: m.start("name")]
+    if _BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head):
+        return []
+    if re.search(rf"(?:{alt})\s*[、,，/]\s*$", head.rstrip("。.")):
+        return []  # 饺子，包子，番茄: the last of a list of names
+    name = _unloosen(m.group("name"), players)
+    return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]

@@ -358,7 +358,7 @@ def free_vote(
         return labelled
     ft = fold(text)
     by_fold = {fold(p): p for p in players}
-    fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker))
+    fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker), bare=True)
     if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
         # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
         # an attempt, void as under a labelled preset
