@@ -32,11 +32,11 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 # (大家投, 你也投, 他们都投): the speaker is not casting this vote.
 _NEG_NEAR = re.compile(
     r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都)"
-    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把)?\s*$"
+    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
 )
 _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人)"
-    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来)*\s*(?:给|把)?\s*$"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
@@ -356,7 +356,11 @@ def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
     alt = _names_alt([p for p in players if p not in PRONOUNS and p != ABSTAIN])
     if not alt:
         return re.compile(r"(?!)")
-    return re.compile(rf"(?<![@＠\s])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?$")
+    # (跟饺子投土豆: the speaker follows 饺子's vote, 饺子 is not the subject)
+    # (包子跟饺子投土豆: 包子 is)
+    return re.compile(
+        rf"(?<![@＠\s跟随])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?(?:跟\s*(?:{alt}))?$"
+    )
 
 
 def _other_subject(text: str, start: int, target: str, subject: re.Pattern[str]) -> bool:
@@ -492,6 +496,8 @@ def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
+    # 跟楼上 / 我跟12楼 as the whole post: a vote that follows one the post does not show
+    r"|^\s*(?:我|票)?\s*跟\s*(?:楼上|楼下|\d+\s*楼)\s*(?:的票)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
     r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"

@@ -734,3 +734,14 @@ def test_round6_the_voters_own_name_as_subject_is_his_vote() -> None:
     st = settings_for("killbar7")
     pv = read_vote_text(text, (text,), st, ROSTER, voter="南瓜")
     assert pv is not None and pv.target == "冬瓜"
+
+
+@pytest.mark.parametrize("text", ["跟楼上", "我跟12楼", "跟楼上的票。"])
+def test_following_a_vote_not_shown_is_an_unresolved_attempt(text: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None and pv.target not in PLAYERS, text
+
+
+@pytest.mark.parametrize("text", ["跟楼上吗？", "楼上+1", "别跟楼上"])
+def test_following_look_alikes_are_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None, text
