@@ -35,8 +35,8 @@ _NEG_NEAR = re.compile(
     r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
 )
 _SUBJECT_NEAR = re.compile(
-    r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人)"
-    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
+    r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩)"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
@@ -105,7 +105,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票|个)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -115,7 +115,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
             # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
             rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})\s*的"
-            rf"|票投\s*{o}(?P<name2>{n})"
+            rf"|票投\s*(?:畀|俾)?\s*{o}(?P<name2>{n})"
             rf"|票\s*(?:挂|挂在|落在|放在|押在|押)\s*{o}(?P<name19>{n})|票出\s*{o}(?P<name20>{n})"
             # 票包子 (票 as the verb)
             rf"|(?<![投改弃])票\s*{o}(?P<name9>{n})"
@@ -366,7 +366,7 @@ def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
 def _other_subject(text: str, start: int, target: str, subject: re.Pattern[str]) -> bool:
     """:func:`_subject_before` in the vote's clause, naming someone else than the target:
     饺子投饺子 (a player voting himself, written in the third person) is a vote; a list of
-    such votes is a count (:func:`_is_count`)."""
+    such votes is a count (:func:`is_count`)."""
     lo, _hi = _clause_bounds(text, start, start)
     m = subject.search(text, lo, start)
     return m is not None and not m.group(0).startswith(target)
@@ -423,8 +423,10 @@ def parse_free_vote(
     player whose post it is, when known (his own name may be the vote's subject).  With
     ``bare`` (a thread with no vote format), a name standing alone as the post's last
     clause is a vote too (:func:`_bare_name`)."""
-    if _is_count(text, players):
-        return None  # 目前票型：冬瓜3，南瓜1 — a count of others' votes
+    if _DISPUTE.search(text):
+        return None  # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast
+    if is_count(text, players):
+        return None  # 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投番茄 — others' votes
     others = _second_name(players)
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     for m in _ABSTAIN_ALONE.finditer(text):
@@ -449,10 +451,14 @@ def parse_free_vote(
     return _resolve_pronoun(text, last, players)
 
 
+# A dispute of the director's tally: the post argues how an earlier vote was counted.
+_DISPUTE = re.compile(
+    r"(?:统计|计票|算|数)(?:错|漏|有误)|漏(?:算|统计|计)|没(?:算|统计)(?:上|进)?我"
+)
 _COUNT_WORDS = re.compile(r"票型|票数|统计|计票|目前.{0,4}票")
 
 
-def _is_count(text: str, players: Sequence[str]) -> bool:
+def is_count(text: str, players: Sequence[str]) -> bool:
     """A post that counts the votes (票型, 豆浆3票油条2票) rather than casting one."""
     alt = _names_alt(players)
     if not alt:

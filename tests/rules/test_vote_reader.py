@@ -745,3 +745,35 @@ def test_following_a_vote_not_shown_is_an_unresolved_attempt(text: str) -> None:
 @pytest.mark.parametrize("text", ["跟楼上吗？", "楼上+1", "别跟楼上"])
 def test_following_look_alikes_are_no_vote(text: str) -> None:
     assert free_vote(text, PLAYERS) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "target"),
+    [
+        ("投🍅", ["番茄", "饺子"], "番茄"),
+        ("投西红柿，别问为什么", ["番茄", "饺子"], "番茄"),
+        ("投番茄🍅🍅，理由：🤔", ["番茄", "饺子"], "番茄"),  # the name decorated, one target
+        ("投you条", ["油条", "饺子"], "油条"),
+        ("第一天：饺子投我，包子投番茄。\n这轮票饺子。", ["番茄", "饺子", "包子"], "饺子"),
+    ],
+)
+def test_names_written_another_way(text: str, players: list[str], target: str) -> None:
+    lines = text.split("\n")
+    pv = free_vote(text.replace("\n", ""), players, lines)
+    assert pv is not None and pv.target == target, text
+
+
+@pytest.mark.parametrize(
+    ("text", "players"),
+    [
+        ("投🥟", ["饺子", "包子"]),  # 🥟 fits two players: no one
+        (
+            "第一天：饺子投我，包子投番茄。\n第二天：饺子投番茄，包子投我。",
+            ["番茄", "饺子", "包子"],
+        ),
+    ],
+)
+def test_names_written_another_way_look_alikes(text: str, players: list[str]) -> None:
+    lines = text.split("\n")
+    pv = free_vote(text.replace("\n", ""), players, lines)
+    assert pv is None or pv.target not in players, text

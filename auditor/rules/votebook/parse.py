@@ -20,7 +20,7 @@ from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
-from auditor.rules.freevote import parse_free_vote, taken_back
+from auditor.rules.freevote import FreeVote, is_count, parse_free_vote, taken_back
 from auditor.rules.hanzi import to_simplified
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -356,8 +356,9 @@ def free_vote(
         return replace(labelled, target=target, format_error=None)
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
-    ft = fold(text)
-    by_fold = {fold(p): p for p in players}
+    aliases = name_aliases(players)
+    ft = _emoji_after_name(fold(text), aliases)
+    by_fold = {**aliases, **{fold(p): p for p in players}}
     fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker), bare=True)
     if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
         # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
@@ -365,6 +366,8 @@ def free_vote(
         return labelled
     if fv is None:
         fv = parse_free_vote(ft, list(by_fold), pronouns=True, speaker=fold(speaker))  # 投他
+    if fv is None:
+        fv = _after_recap(ft, lines, list(by_fold), fold(speaker))
     if fv is None:
         return None
     name = by_fold.get(fv.target, fv.target)
@@ -378,6 +381,68 @@ def free_vote(
         target = normalise_name(alike[0])
         return ParsedVote(fv.change, text[t0:t1], target, t0, t1, "", None, note, alike[0])
     return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
+
+
+# Other words for a roster name, where the name has a plain meaning (版杀 rosters are foods):
+# a synonym (投西红柿 for 番茄) or the emoji of that one thing (投🍅).  A word that could stand
+# for two players on the roster (🥟: 饺子, 包子 or 馄饨) stands for none.
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "番茄": ("西红柿", "🍅"),
+    "土豆": ("马铃薯", "洋芋", "🥔"),
+    "南瓜": ("🎃",),
+    "黄瓜": ("🥒",),
+    "番薯": ("红薯", "地瓜", "🍠"),
+    "玉米": ("🌽",),
+    "饺子": ("🥟",),
+    "包子": ("🥟",),
+    "馄饨": ("🥟",),
+    "面条": ("🍜",),
+    "米饭": ("🍚",),
+    "油条": ("油炸鬼",),
+}
+
+
+def name_aliases(players: Sequence[str]) -> dict[str, str]:
+    """Other spellings of roster names that stand for exactly one player, folded: the
+    :data:`_SYNONYMS` of the name, and the name with one character written in its pinyin
+    (油tiao, you条: a player typing half the name in pinyin)."""
+    from pypinyin import Style, pinyin  # deferred as in closest_player
+
+    found: dict[str, set[str]] = {}
+    for p in players:
+        name = fold(p)
+        words = {*_SYNONYMS.get(name, ())}
+        for i, c in enumerate(name):
+            if "\u4e00" <= c <= "\u9fff" and len(name) >= 2:
+                for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0]:
+                    words.add(name[:i] + r + name[i + 1 :])
+        for w in words:
+            found.setdefault(w, set()).add(p)
+    names = {fold(p) for p in players}
+    return {w: ps.pop() for w, ps in found.items() if len(ps) == 1 and w not in names}
+
+
+def _after_recap(
+    ft: str, lines: Sequence[str], players: Sequence[str], speaker: str
+) -> FreeVote | None:
+    """A recap or count of others' votes (第一天：饺子投我，包子投番茄…) casts none, but its last
+    line, no count itself, may (…⏎这轮票饺子。)."""
+    spans = list(_line_spans(ft, lines))
+    if len(spans) < 2 or not is_count(ft, players):
+        return None
+    s0, s1 = spans[-1]
+    fv = parse_free_vote(ft[s0:s1], players, speaker=speaker)
+    return None if fv is None else replace(fv, start=fv.start + s0, end=fv.end + s0)
+
+
+def _emoji_after_name(ft: str, aliases: Mapping[str, str]) -> str:
+    """``ft`` with an emoji alias written right after its own name blanked (番茄 🍅: one
+    target decorated, not two), the length kept."""
+    for word, player in aliases.items():
+        if not word.isalnum():
+            pat = rf"({re.escape(fold(player))})((?:\s*{re.escape(word)})+)"
+            ft = re.sub(pat, lambda m: m.group(1) + " " * len(m.group(2)), ft)
+    return ft
 
 
 def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> ParsedVote | None:
