@@ -24,6 +24,7 @@ from auditor.rules.votebook.parse import (
     unlabelled_attempt,
     unnamed_proxy,
 )
+from tests.rules.test_vote_sets import read_post
 
 PLAYERS = ["包子", "饺子", "馄饨", "豆浆"]
 
@@ -777,3 +778,31 @@ def test_names_written_another_way_look_alikes(text: str, players: list[str]) ->
     lines = text.split("\n")
     pv = free_vote(text.replace("\n", ""), players, lines)
     assert pv is None or pv.target not in players, text
+
+
+_QUOTED_VOTE = "[quote]原帖由 包子 于 2005-1-4 10:02 发表\n投油tiao，灌水王\n[/quote]\n"
+_QUOTED_CHAT = "[quote]原帖由 包子 于 2005-1-4 10:02 发表\n油条今天话好多\n[/quote]\n"
+
+
+@pytest.mark.parametrize(
+    ("preset", "bbcode", "target", "valid"),
+    [
+        ("killbar7", _QUOTED_VOTE + "+1，跟。看他刚才激动的。", "油条", True),
+        ("killbar7", _QUOTED_VOTE + "跟票", "油条", True),
+        ("killbar7", _QUOTED_VOTE + "跟票，不过我投饺子", "饺子", True),  # its own target
+        ("rabbit030", _QUOTED_VOTE.replace("投油tiao", "投票对象：油条") + "跟票", "油条", None),
+    ],
+)
+def test_following_a_quoted_vote(preset: str, bbcode: str, target: str, valid: bool) -> None:
+    got = read_post(preset, "馄饨", bbcode, ["包子", "油条", "饺子", "馄饨"])
+    assert got.attempt and got.target == target, bbcode
+    assert valid is None or got.format_valid is valid
+
+
+@pytest.mark.parametrize(
+    "bbcode",
+    [_QUOTED_CHAT + "+1，跟。", "+1，跟。", _QUOTED_VOTE + "+1 说得对，不过我还没想好投谁"],
+)
+def test_following_look_alikes_with_quotes(bbcode: str) -> None:
+    got = read_post("killbar7", "馄饨", bbcode, ["包子", "油条", "饺子", "馄饨"])
+    assert not got.attempt or got.target not in ("包子", "油条", "饺子", "馄饨"), bbcode

@@ -764,12 +764,13 @@ def read_vote_text(
     start_at: int = 0,
     struck: Sequence[str] = (),
     voter: str = "",
+    quoted: Sequence[str] = (),
 ) -> ParsedVote | None:
     """What one post's text says about voting under the preset's format: the one reader
     for both forms (a labelled vote is valid under the free format; a vote in words is a
     void vote post under a labelled one).  ``start_at``: where a director's 代投 starts;
     ``struck``: the post's struck-through parts (:func:`strike_out`); ``voter``: whose
-    vote it would be."""
+    vote it would be; ``quoted``: the texts the post quotes (a vote it follows)."""
     if struck:
         text = strike_out(text, struck)
     if st.format == "free":
@@ -780,7 +781,36 @@ def read_vote_text(
         pv = parse_vote_text(
             text, lines, reason_required=st.reason_required, start_at=start_at, players=players
         )
+    if start_at == 0 and quoted:
+        pv = _followed(text, pv, st, players, quoted[-1]) or pv
     return None if pv is not None and _withdrawn(text, lines, pv) else pv
+
+
+# A post that opens by following a vote (+1 / 跟 / 跟票 / 同上 / 附议, a reason may come after).
+_FOLLOW = re.compile(
+    r"\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议|跟楼上)(?=\s*(?:$|[,，。.!！~～;；]))"
+    r"(?:\s*[,，。.!！~～;；]?\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议)(?=\s*(?:$|[,，。.!！~～;；])))*"
+)
+
+
+def _followed(
+    text: str, pv: ParsedVote | None, st: VoteSettings, players: Sequence[str], quote: str
+) -> ParsedVote | None:
+    """`+1，跟` under a quote of a vote: a vote for the quoted vote's target (the post shows
+    whom it follows); void where the preset prescribes a format (no 投票对象 label).  None
+    when the post names its own target or the quote holds no vote."""
+    known = {normalise_name(p) for p in (*players, ABSTAIN)}
+    if pv is not None and pv.target in known:
+        return None
+    m = _FOLLOW.match(fold(text))
+    if m is None:
+        return None
+    qv = free_vote(quote, players)
+    if qv is None or qv.target not in known or qv.format_error:
+        return None
+    problem = None if st.format == "free" else "没有“投票对象：”"
+    t0 = len(text[: m.end()]) - len(text[: m.end()].lstrip())
+    return ParsedVote(False, text[t0 : m.end()], qv.target, t0, m.end(), "", problem)
 
 
 # A line of its own, after the vote, that takes it back: 以上作废，我还没想好 / 开玩笑的，别当真，
@@ -831,7 +861,7 @@ def read_ballot(
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
         at = start_at if p is post else start
-        return read_vote_text(p.text, p.lines, st, cands, at, struck_texts(p.message_html), voter)
+        return _read_post(p, st, cands, at, voter)
 
     pv = parse(used)
     edited_target = ""
@@ -878,6 +908,15 @@ def read_ballot(
         return replace(b, target=correction.target)
     assert pv is not None
     return _read_target(b, pv, game, names)
+
+
+def _read_post(
+    p: Post, st: VoteSettings, cands: Sequence[str], at: int, voter: str
+) -> ParsedVote | None:
+    """:func:`read_vote_text` over a stored post: its struck parts and its quotes."""
+    quoted = [q.text for q in p.quotes]
+    struck = struck_texts(p.message_html)
+    return read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted)
 
 
 def _with_read_as(note: str, pv: ParsedVote | None, st: VoteSettings) -> str:
