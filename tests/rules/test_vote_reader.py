@@ -806,3 +806,19 @@ def test_following_a_quoted_vote(preset: str, bbcode: str, target: str, valid: b
 def test_following_look_alikes_with_quotes(bbcode: str) -> None:
     got = read_post("killbar7", "馄饨", bbcode, ["包子", "油条", "饺子", "馄饨"])
     assert not got.attempt or got.target not in ("包子", "油条", "饺子", "馄饨"), bbcode
+
+
+@pytest.mark.parametrize("preset", ["m107", "rabbit030", "m39"])
+def test_colon_width_never_voids_a_labelled_vote(preset: str) -> None:
+    """M107 reads a half-width colon as 030/M39 say they do (votebook docstring: the
+    seeds' 特别地 sentence spells out the reading, it grants no exception)."""
+    got = read_post(preset, "馄饨", "投票对象:饺子\n投票理由:饺子一直和稀泥", ["饺子", "馄饨"])
+    assert (got.attempt, got.target, got.format_valid) == (True, "饺子", True)
+
+
+@pytest.mark.parametrize(("preset", "valid"), [("m39", False), ("killbar7", True)])
+def test_a_synonym_label_target_is_the_player(preset: str, valid: bool) -> None:
+    """投票对象：马铃薯 names 土豆 by another word: void where a format asks for the name
+    (030/M39 投票对象有误的票无效), the player under the free format."""
+    got = read_post(preset, "馄饨", "投票对象：马铃薯\n投票理由：带节奏", ["土豆", "馄饨"])
+    assert (got.attempt, got.target, got.format_valid) == (True, "土豆", valid)

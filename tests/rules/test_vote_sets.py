@@ -39,7 +39,7 @@ SETS = ROOT / "tests" / "votes"
             "blind5/posts_blind5.jsonl",
             0.996,
         ),  # scored once at 0.937; 0.996 after round 6 (5), 0.998 after 7
-        ("blind6/posts_blind6.jsonl", 0.973),  # scored once at 0.956; 0.975 after round 7
+        ("blind6/posts_blind6.jsonl", 0.975),  # scored once at 0.956; 0.977 after round 7
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

@@ -658,6 +658,8 @@ def alike_player(word: str, players: Sequence[str]) -> tuple[str, str] | None:
     no player or more than one is that close (DESIGN §8: 音近、形近 names)."""
     w = normalise_name(word)
     by_norm = {normalise_name(p): p for p in players}
+    if w and w not in by_norm and (other := name_aliases(players).get(fold(w))) is not None:
+        return other, "别名"  # 马铃薯 for 土豆, 油tiao for 油条 (:func:`name_aliases`)
     if not w or w in by_norm or not all("\u4e00" <= c <= "\u9fff" for c in w):
         return None
     found = {p: how for n, p in by_norm.items() if (how := _alike(w, n)) is not None}
