@@ -3145,7 +3145,11 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
     发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
     发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
     quoted phrases."""
-    if _quoted_as_rule(text, m.start, m.end) or _other_sense(text, m):
+    if (
+        _quoted_as_rule(text, m.start, m.end)
+        or _reported_quote(text, m.start, m.end)
+        or _other_sense(text, m)
+    ):
         return True
     if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
         return True  # 《李狗嗨》: a title sounds like what it sounds like
@@ -3158,6 +3162,8 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
     lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
     before, after = text[lo : m.start], text[m.end : hi]
     if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
+        return True
+    if _reported_act(text, m, s_lo, s_hi):
         return True
     lead = _RULE_SAYS.match(text, s_lo)
     if (
@@ -3283,6 +3289,81 @@ def _quoted_as_rule(text: str, start: int, end: int) -> bool:
         return True
     # “…”会被判蓝牌的: a short quotation in a sentence about rules and penalties.
     return bool(_RULE_WORD.search(text, s_lo, pos) or _RULE_WORD.search(text, close + 1, s_hi))
+
+
+# ---- another player's words, reported: a quotation the poster attributes to someone else
+# or hands to the director (举报：30楼有人写了「…」, 22楼那句「…」我已经私信导演了) is not
+# the poster's phrase, like a [quote] block (DESIGN §8).  The poster's own words in quotes
+# (我就说一句「你是sb」) stay his.
+
+# Who said it, right before the quotation: a third party and a verb of saying, or a
+# pointer at words already posted (22楼那句, 他原话是).
+_QUOTE_AUTHOR = re.compile(
+    r"(?:有人|别人|某人|他|她|他们|她们|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号|"
+    r"[^\s，,。！？!?：:、「『“\"'我你]{1,4}?)"
+    r"(?:刚才|刚刚|昨天|今天|之前|刚|还|又|居然|竟然|在|也|都)*"
+    r"(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|原话是|原话|"
+    r"那句话?|这句话?|那条|那帖|那一句|一句)(?:是)?\s*[：:]?\s*$"
+)
+# The poster's own saying, right before it: 我就说一句「…」, 我送你一句「…」.
+_QUOTE_OWN = re.compile(
+    r"我(?:就|只|也|再|还|今天|偏|偏要|要|想|必须|得)*(?:说|讲|送你|送|回你|回|问你|问|骂你|骂)"
+    r"(?:了)?(?:一句|两句|句|一下)?(?:话)?\s*[：:]?\s*$"
+)
+# ... right after it: 「…」这句是22楼说的, 「…」是他的原话.
+_QUOTE_AUTHOR_AFTER = re.compile(
+    r"^\s*(?:这句话?|这话|这几个字)?(?:是|就是)?[^，,。！？!?我]{0,6}?"
+    r"(?:说的|写的|发的|讲的|骂的|的原话|原话)"
+)
+# What a report says about the words: handed to the director or already penalised.
+_REPORT_CUE = re.compile(
+    r"举报|私信导演|私聊导演|告诉导演|交给导演|报给导演|请导演(?:处理|看看|看一下|定夺|判|裁定|注意)"
+    r"|导演(?:自会|会|来|已经)处理|(?:已经|已)?(?:吃了|领了|拿了|被罚了?)(?:一张)?[黄红蓝]?牌"
+    r"|已经被?罚|截图|存证|原话"
+)
+# The verb that hands words on: 说了 / 写了 / 那句 ... (without naming who).
+_QUOTE_LEAD = re.compile(
+    r"(?:说了|说过|说的|写了|写的|发了|发的|讲了|那句话?|这句话?|那帖|那条|原话是?)(?:是)?\s*[：:]?\s*$"
+)
+
+
+def _reported_quote(text: str, start: int, end: int) -> bool:
+    """Is [start, end) inside a quotation of someone else's words that the poster reports
+    (有人说了「…」，请导演看看)?  Decided from the verbs around the quotation: its author
+    named before it, or a verb of saying before it and a report in its sentence; never when
+    the poster introduces it as his own (我就说一句「…」)."""
+    if _ANY_OPENING.search(text, 0, start) is None:
+        return False
+    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
+    close = text.find(_CLOSING[mark], pos + 1)
+    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
+        return False
+    s_lo, s_hi = _around(text, pos, close + 1, _SENTENCE_PUNCT)
+    before = text[max(s_lo, pos - 14) : pos]
+    if _QUOTE_OWN.search(before):
+        return False  # 我就说一句「你是sb」: his own
+    after = text[close + 1 : s_hi]
+    if _QUOTE_AUTHOR.search(before) or _QUOTE_AUTHOR_AFTER.match(after):
+        return True
+    reported = _REPORT_CUE.search(text, s_lo, s_hi)
+    return bool(reported and _QUOTE_LEAD.search(before))
+
+
+# A phrase of a named act pointed at as words already posted (他那句发誓, 用人格担保的那帖)
+# in a sentence that reports them (已经吃了蓝牌, 导演自会处理).
+_POINTED_BEFORE = re.compile(r"(?:那句|这句|那个|那条|那次)\s*$")
+_POINTED_AFTER = re.compile(r"^(?:的|过的|了的)?(?:那句|那帖|那条|那楼|那段|这句|那次|的话)")
+
+
+def _reported_act(text: str, m: PhraseMatch, s_lo: int, s_hi: int) -> bool:
+    """阿飞昨天那句发誓已经吃了蓝牌: an act named as another's post, handed on."""
+    if not _REPORT_CUE.search(text, s_lo, s_hi):
+        return False
+    before = text[max(s_lo, m.start - 4) : m.start]
+    after = text[m.end : min(s_hi, m.end + 5)]
+    if "我" in text[max(s_lo, m.start - 6) : m.start]:
+        return False  # 我那句发誓: the poster's own
+    return bool(_POINTED_BEFORE.search(before) or _POINTED_AFTER.match(after))
 
 
 def _rank(m: PhraseMatch) -> int:
