@@ -41,3 +41,32 @@ def test_reported_words_are_not_the_reporters(text: str) -> None:
 )
 def test_the_posters_own_words_stay(text: str, category: str) -> None:
     assert category in _cats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "规则不允许把对跳当成发誓来判，别紧张",  # 不允许把…: the ban paraphrased
+        "MVP的事规则不许在场上提，等赛后吧",  # the topic, then the rule that bars it
+        "要拆马甲的话请发到赛后复盘帖，规则说场上不能讲",  # sent where the rules allow it
+        "第一次玩的可以申请场外助理，规则里有写",  # a permission the rules give
+        "这条我没看懂，晚点私聊导演问问",  # asking the director, no dialogue published
+        "大家都不说脏话，这局氛围挺好",  # 脏话 named, not said
+    ],
+)
+def test_rule_talk_in_a_players_words_is_no_phrase(text: str) -> None:
+    assert _cats(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("他就是我马甲，讨论帖不许提又怎样", "SOCKPUPPET"),  # a ban named, the act still done
+        ("我发誓我是好人，规则不让我也要说", "OATH"),
+        ("我可以找场外助理吗", "ASSISTANT"),  # no rule in the sentence
+        ("我私聊导演了，他说可以", "DIRECTOR"),  # the dialogue published
+        ("我能说脏话吗", "EMOTION"),  # 030 2(1) example
+    ],
+)
+def test_the_acts_beside_rule_talk_stay(text: str, category: str) -> None:
+    assert category in _cats(text)
