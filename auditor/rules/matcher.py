@@ -3222,6 +3222,31 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], bool], ...] = (
         ),
         False,
     ),
+    # MVP of a season or a match on a ball court (这赛季的MVP, 总决赛MVP): the sport's award
+    (
+        "AWARD",
+        re.compile("(?i)mvp|最佳"),
+        re.compile(r"赛季|常规赛|季后赛|总决赛|联赛|世界杯|欧冠|奥运|NBA|nba|CBA|球"),
+        False,
+    ),
+    # 2B as a pencil's hardness (2B铅笔, 涂卡用2B)
+    ("IQ", re.compile("(?i)^2b$"), re.compile(r"铅笔|笔芯|涂卡|答题卡"), True),
+    # 助理 at work, not the game's outside helper (我工作上的助理, 老板的助理)
+    (
+        "ASSISTANT",
+        re.compile("^助理$"),
+        re.compile(
+            r"工作|公司|老板|上班|同事|秘书|行政|经理|总监|单位|办公室|教授|导师|实验室|律师"
+        ),
+        False,
+    ),
+    # 尼玛 as a given name (a Tibetan name: 尼玛, the sun)
+    (
+        "KIN",
+        re.compile("^尼玛$"),
+        re.compile(r"名字|名叫|叫做|本名|真名|人名|藏族|藏语|藏文|西藏|意思是"),
+        False,
+    ),
     (
         "VULGAR",
         re.compile("靠"),

@@ -70,3 +70,29 @@ def test_rule_talk_in_a_players_words_is_no_phrase(text: str) -> None:
 )
 def test_the_acts_beside_rule_talk_stay(text: str, category: str) -> None:
     assert category in _cats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "昨晚熬夜看总决赛，MVP实至名归",  # a sport's award
+        "考试涂卡记得带2B铅笔",  # a pencil's hardness
+        "老板的助理刚给我打电话，晚点再来看票",  # an assistant at work
+        "新同事名叫尼玛，藏语里是太阳的意思",  # a given name
+    ],
+)
+def test_everyday_senses_are_no_phrase(text: str) -> None:
+    assert _cats(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("这局MVP必须给我，不给就是导演偏心", "AWARD"),  # the game's award
+        ("你个2b，拿铅笔去画票型吧", "IQ"),  # the pencil in another clause
+        ("你是不是找了助理帮你盘逻辑", "ASSISTANT"),  # no work in the sentence
+        ("尼玛的又平票了", "KIN"),
+    ],
+)
+def test_the_games_senses_stay(text: str, category: str) -> None:
+    assert category in _cats(text)
