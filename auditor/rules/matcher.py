@@ -1755,7 +1755,9 @@ class Matcher(_Deferred):
         return [
             m
             for m in _resolve(found)
-            if not mentioned(text, m) and not _inside_game_word(text, m, self.game_words)
+            if not mentioned(text, m)
+            and not _inside_game_word(text, m, self.game_words)
+            and not _lone_bump(text, m)
         ]
 
     def find_all(
@@ -3037,6 +3039,21 @@ def _inside_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool
         w.start() <= m.start and m.end <= w.end() and w.end() - w.start() > m.end - m.start
         for w in rx.finditer(text, lo, hi)
     )
+
+
+# A bump (顶, up, dd; 丁页 split) is a flood only written out three times or more (顶顶顶):
+# the normalisation folds a run into one character, so the run is counted in the original.
+_BUMP_UNIT = re.compile(r"顶|丁页|up|dd", re.I)
+_BUMP_TEXT = re.compile(r"(?:顶|丁页|up|dd|\s)+", re.I)
+
+
+def _lone_bump(text: str, m: PhraseMatch) -> bool:
+    """Is a DROWN match a bump said fewer than three times (顶, 顶顶: a reply, no flood)?
+    (Counted from its start in ``text``: a joined split 丁页 maps back to part of its run.)"""
+    if m.category != "DROWN" or _BUMP_TEXT.fullmatch(m.text) is None:
+        return False
+    run = _BUMP_TEXT.match(text, m.start)
+    return run is None or len(_BUMP_UNIT.findall(run.group())) < 3
 
 
 # ---- phrases mentioned, not said: a rule named in a reminder, another player's oath reported

@@ -96,3 +96,26 @@ def test_everyday_senses_are_no_phrase(text: str) -> None:
 )
 def test_the_games_senses_stay(text: str, category: str) -> None:
     assert category in _cats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "顶顶顶顶",  # a bump run (030 6(5) 无意义水帖; 八荣八耻 灌水刷帖)
+        "upupupup",
+        "丁页丁页丁页",  # split 顶: joined, then counted in the original
+        "灌一帖，还差三帖",  # the act, with the quota it fills
+        "水个帖，大家无视就好",  # the act, with the reader told to ignore it
+        "我先刷个屏，不用管我",  # the act named by the flooder
+    ],
+)
+def test_floods_described_or_written_out(text: str) -> None:
+    assert "DROWN" in _cats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["顶", "顶顶", "顶，同意楼上", "顶级分析，我跟", "这帖我顶你", "大家别刷屏", "他在刷屏"],
+)
+def test_a_single_bump_or_a_word_with_its_characters_is_no_flood(text: str) -> None:
+    assert "DROWN" not in _cats(text)
