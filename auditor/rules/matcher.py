@@ -2349,7 +2349,7 @@ class Matcher(_Deferred):
         exclamation or a call (赶紧滚, 你们滚, 真是猪) or ends in a classifier (这头猪), or
         (日 alone) when a numeral or date word stands right before it (三日, 那日, 周日)."""
         if not _standalone(text, os_, oe):
-            return False
+            return self._exclaimed(text, norm, os_, oe, s)
         if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
             return True  # the start of a clause: 草，这都能死
         before = self.word_before(norm, s)
@@ -2361,6 +2361,17 @@ class Matcher(_Deferred):
             or before[-1] in _CLASSIFIERS  # 这头猪, 那只驴: a call
             or not all(map(_is_cjk, before))
         )
+
+    def _exclaimed(self, text: str, norm: str, os_: int, oe: int, s: int) -> bool:
+        """草了, 真是操了: a one-character exclamation closed by a particle that ends its
+        clause, opening the clause or after a lead-in (真是, 简直) — not 吃草了, 割草了."""
+        if norm[s] not in _EXCLAIMS or text[oe : oe + 1] not in _EXCLAIM_TAIL:
+            return False
+        if oe + 1 < len(text) and not _clause_break(text, oe + 1, 1):
+            return False
+        if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
+            return True
+        return self.word_before(norm, s) in _LEAD_INS
 
     def _rejected(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> str:
         """Why the text candidate ``key`` over ``norm[s:t]`` is no match (empty: it is one);
@@ -3009,6 +3020,11 @@ _LEAD_INS = frozenset(
         "真的",
     ]
 )
+
+
+# One-character exclamations (操, and 草 for it) and the particles that close them (草了).
+_EXCLAIMS = frozenset("操草艹肏淦靠")
+_EXCLAIM_TAIL = frozenset("了啊呀")
 
 
 def _standalone(text: str, start: int, end: int) -> bool:

@@ -119,3 +119,31 @@ def test_floods_described_or_written_out(text: str) -> None:
 )
 def test_a_single_bump_or_a_word_with_its_characters_is_no_flood(text: str) -> None:
     assert "DROWN" not in _cats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("你知道个锤子，别乱带票", "BODY"),  # Sichuan 锤子 (判罚范围 方言)
+        ("这个瓜娃儿又投错了", "IQ"),  # Sichuan 瓜娃儿: a fool
+        ("草了，又是平票", "VULGAR"),  # a one-character exclamation closed by 了
+        ("这票型简直操了", "VULGAR"),  # after a lead-in
+    ],
+)
+def test_dialect_insults_and_one_character_exclamations(text: str, category: str) -> None:
+    assert category in _cats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "家里买了把锤子",
+        "锤子剪刀布定顺序吧",
+        "周末去割草了",
+        "羊在吃草了",
+        "他靠了过来",
+        "西瓜娃娃很可爱",
+    ],
+)
+def test_their_ordinary_neighbours_are_not(text: str) -> None:
+    assert _cats(text) == set()
