@@ -147,3 +147,16 @@ def test_dialect_insults_and_one_character_exclamations(text: str, category: str
 )
 def test_their_ordinary_neighbours_are_not(text: str) -> None:
     assert _cats(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [("你这个小丑，跳完预言家又跳女巫", "CHARACTER"), ("死肥猪别再投我了", "CHARACTER")],
+)
+def test_mocking_names(text: str, category: str) -> None:
+    assert category in _cats(text)
+
+
+@pytest.mark.parametrize("text", ["这个板子有小丑身份", "热死胖子了，空调坏了", "小丑牌今天没人拿"])
+def test_the_jester_role_and_a_heat_complaint_are_not(text: str) -> None:
+    assert "CHARACTER" not in _cats(text)
