@@ -245,11 +245,12 @@ NOISE_RE = _LazyPass(
     f"[{_NOISE_CHARS}](?<=[{CJK_RANGES}][{_NOISE_CHARS}])[{_NOISE_CHARS}]{{0,2}}(?=[{CJK_RANGES}])",
     _noise_spans,
 )
-# Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed.
+# Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed; nor is
+# 顶, whose run is itself the flood DROWN looks for (顶顶顶: a bump written out, 030 6(5)).
 REDUPLICATING = (
     "妈爸爷奶哥姐弟妹宝粑麻刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
     "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
-    "默纷匆偏渐冷热满满团每样种条件"
+    "默纷匆偏渐冷热满满团每样种条件顶"
 )
 # Noise between single ASCII letters: S.B, M.V.P, m-j (not between words; spaced letters,
 # S B, are PHRASE-MASKED's).
@@ -1755,9 +1756,7 @@ class Matcher(_Deferred):
         return [
             m
             for m in _resolve(found)
-            if not mentioned(text, m)
-            and not _inside_game_word(text, m, self.game_words)
-            and not _lone_bump(text, m)
+            if not mentioned(text, m) and not _inside_game_word(text, m, self.game_words)
         ]
 
     def find_all(
@@ -3055,21 +3054,6 @@ def _inside_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool
         w.start() <= m.start and m.end <= w.end() and w.end() - w.start() > m.end - m.start
         for w in rx.finditer(text, lo, hi)
     )
-
-
-# A bump (顶, up, dd; 丁页 split) is a flood only written out three times or more (顶顶顶):
-# the normalisation folds a run into one character, so the run is counted in the original.
-_BUMP_UNIT = re.compile(r"顶|丁页|up|dd", re.I)
-_BUMP_TEXT = re.compile(r"(?:顶|丁页|up|dd|\s)+", re.I)
-
-
-def _lone_bump(text: str, m: PhraseMatch) -> bool:
-    """Is a DROWN match a bump said fewer than three times (顶, 顶顶: a reply, no flood)?
-    (Counted from its start in ``text``: a joined split 丁页 maps back to part of its run.)"""
-    if m.category != "DROWN" or _BUMP_TEXT.fullmatch(m.text) is None:
-        return False
-    run = _BUMP_TEXT.match(text, m.start)
-    return run is None or len(_BUMP_UNIT.findall(run.group())) < 3
 
 
 # ---- phrases mentioned, not said: a rule named in a reminder, another player's oath reported

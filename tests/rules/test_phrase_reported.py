@@ -103,7 +103,8 @@ def test_the_games_senses_stay(text: str, category: str) -> None:
     [
         "顶顶顶顶",  # a bump run (030 6(5) 无意义水帖; 八荣八耻 灌水刷帖)
         "upupupup",
-        "丁页丁页丁页",  # split 顶: joined, then counted in the original
+        "丁页丁页丁页",  # split 顶: joined, the run kept
+        "顶顶顶，别沉了",  # a run, then words
         "灌一帖，还差三帖",  # the act, with the quota it fills
         "水个帖，大家无视就好",  # the act, with the reader told to ignore it
         "我先刷个屏，不用管我",  # the act named by the flooder
