@@ -96,7 +96,10 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
             return Read(False, None, None, None, None)
         proxy, start = found if found is not None else (None, at or 0)
         unnamed = found is None  # 代投 naming no player: a void vote post
-    pv = read_vote_text(text, lines, st, players, start, struck_texts(msg.html), proxy or author)
+    quoted = [q.text for q in msg.quotes]
+    pv = read_vote_text(
+        text, lines, st, players, start, struck_texts(msg.html), proxy or author, quoted
+    )
     if pv is None:
         return Read(False, None, None, None, proxy)
     by_norm = {normalise_name(p): p for p in (*players, ABSTAIN)}

@@ -32,11 +32,11 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 # (大家投, 你也投, 他们都投): the speaker is not casting this vote.
 _NEG_NEAR = re.compile(
     r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都)"
-    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把)?\s*$"
+    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
 )
 _SUBJECT_NEAR = re.compile(
-    r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人)"
-    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来)*\s*(?:给|把)?\s*$"
+    r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩)"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
@@ -105,7 +105,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票|个)?\s*(?:给|向)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -115,7 +115,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
             # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
             rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})\s*的"
-            rf"|票投\s*{o}(?P<name2>{n})"
+            rf"|票投\s*(?:畀|俾)?\s*{o}(?P<name2>{n})"
             rf"|票\s*(?:挂|挂在|落在|放在|押在|押)\s*{o}(?P<name19>{n})|票出\s*{o}(?P<name20>{n})"
             # 票包子 (票 as the verb)
             rf"|(?<![投改弃])票\s*{o}(?P<name9>{n})"
@@ -356,13 +356,17 @@ def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
     alt = _names_alt([p for p in players if p not in PRONOUNS and p != ABSTAIN])
     if not alt:
         return re.compile(r"(?!)")
-    return re.compile(rf"(?<![@＠\s])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?$")
+    # (跟饺子投土豆: the speaker follows 饺子's vote, 饺子 is not the subject)
+    # (包子跟饺子投土豆: 包子 is)
+    return re.compile(
+        rf"(?<![@＠\s跟随])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?(?:跟\s*(?:{alt}))?$"
+    )
 
 
 def _other_subject(text: str, start: int, target: str, subject: re.Pattern[str]) -> bool:
     """:func:`_subject_before` in the vote's clause, naming someone else than the target:
     饺子投饺子 (a player voting himself, written in the third person) is a vote; a list of
-    such votes is a count (:func:`_is_count`)."""
+    such votes is a count (:func:`is_count`)."""
     lo, _hi = _clause_bounds(text, start, start)
     m = subject.search(text, lo, start)
     return m is not None and not m.group(0).startswith(target)
@@ -406,14 +410,23 @@ def _deferred(text: str, after: int) -> bool:
 
 
 def parse_free_vote(
-    text: str, players: Sequence[str], *, pronouns: bool = False, speaker: str = ""
+    text: str,
+    players: Sequence[str],
+    *,
+    pronouns: bool = False,
+    speaker: str = "",
+    bare: bool = False,
 ) -> FreeVote | None:
     """The last clear vote in ``text`` (see the module docstring), or None.  With
     ``pronouns``, `我投他` is a vote too, its target the pronoun (an attempt the reader
     cannot resolve: the labelled presets list it as a void vote post).  ``speaker``: the
-    player whose post it is, when known (his own name may be the vote's subject)."""
-    if _is_count(text, players):
-        return None  # 目前票型：冬瓜3，南瓜1 — a count of others' votes
+    player whose post it is, when known (his own name may be the vote's subject).  With
+    ``bare`` (a thread with no vote format), a name standing alone as the post's last
+    clause is a vote too (:func:`_bare_name`)."""
+    if _DISPUTE.search(text):
+        return None  # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast
+    if is_count(text, players):
+        return None  # 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投番茄 — others' votes
     others = _second_name(players)
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     for m in _ABSTAIN_ALONE.finditer(text):
@@ -422,6 +435,8 @@ def parse_free_vote(
         if _clear(text, m.start("name"), m.end()):
             change = _said_change(text, m.start())
             found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
+    if not found and bare:
+        found = _bare_name(text, players)
     if not found and pronouns:
         found = _unresolved(text)
     if not found:
@@ -436,10 +451,14 @@ def parse_free_vote(
     return _resolve_pronoun(text, last, players)
 
 
+# A dispute of the director's tally: the post argues how an earlier vote was counted.
+_DISPUTE = re.compile(
+    r"(?:统计|计票|算|数)(?:错|漏|有误)|漏(?:算|统计|计)|没(?:算|统计)(?:上|进)?我"
+)
 _COUNT_WORDS = re.compile(r"票型|票数|统计|计票|目前.{0,4}票")
 
 
-def _is_count(text: str, players: Sequence[str]) -> bool:
+def is_count(text: str, players: Sequence[str]) -> bool:
     """A post that counts the votes (票型, 豆浆3票油条2票) rather than casting one."""
     alt = _names_alt(players)
     if not alt:
@@ -483,6 +502,8 @@ def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
+    # 跟楼上 / 我跟12楼 as the whole post: a vote that follows one the post does not show
+    r"|^\s*(?:我|票)?\s*跟\s*(?:楼上|楼下|\d+\s*楼)\s*(?:的票)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
     r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"
@@ -534,3 +555,38 @@ def taken_back(text: str, after: int) -> bool:
     joke is then confirmed (:data:`_CONFIRMED`)."""
     m = _TAKEN_BACK.search(text, after)
     return m is not None and not _CONFIRMED.search(text, m.end())
+
+
+# A name standing alone as the post's last clause, decorated at most (番茄 / 番茄 🙄 不解释 /
+# 高票对决还用说吗，饺子。): in a vote thread with no format (版杀7 4.1.2) a post that ends on a
+# bare name puts that name up, as killbar threads write it (`包子 +1`, `【投票】包子`).
+_BARE_TAIL = (
+    r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
+    r"|不解释|没理由|就这样|吧|啦|了)*$"
+)
+# Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
+# a question it answers or is asked of (这票是你的吗？豆浆).  Anywhere before it: words about
+# the past, someone's question, a condition, or others urged (你问我昨天投谁？番茄 / 大家快投
+# 票！包子！).  In its sentence: 你 (最高票是你的，豆浆: the name is whom the post speaks to).
+_BARE_NOT_BEFORE = re.compile(r"(?:[、/和与跟@＠:：?？]|你[^。！!\n]*)\s*$")
+_BARE_NOT_IN_POST = re.compile(
+    r"问|昨天|前天|上轮|上一轮|之前|如果|要是|假如|谁是|查杀|金水|验|大家|你们|各位"
+)
+
+
+def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """The name of :data:`_BARE_TAIL`: one player's name, alone in the post's last clause,
+    not listed, @'d or answering a question about the past (:data:`_BARE_NOT_IN_POST`)."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    m = re.search(rf"(?:^|(?<=[{_CLAUSE_END}]))\s*(?P<name>{alt}){_BARE_TAIL}", text)
+    if m is None:
+        return []
+    head = text[: m.start("name")]
+    if _BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head):
+        return []
+    if re.search(rf"(?:{alt})\s*[、,，/]\s*$", head.rstrip("。.")):
+        return []  # 饺子，包子，番茄: the last of a list of names
+    name = _unloosen(m.group("name"), players)
+    return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]

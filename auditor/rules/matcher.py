@@ -245,11 +245,12 @@ NOISE_RE = _LazyPass(
     f"[{_NOISE_CHARS}](?<=[{CJK_RANGES}][{_NOISE_CHARS}])[{_NOISE_CHARS}]{{0,2}}(?=[{CJK_RANGES}])",
     _noise_spans,
 )
-# Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed.
+# Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed; nor is
+# 顶, whose run is itself the flood DROWN looks for (顶顶顶: a bump written out, 030 6(5)).
 REDUPLICATING = (
     "妈爸爷奶哥姐弟妹宝粑麻刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
     "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
-    "默纷匆偏渐冷热满满团每样种条件"
+    "默纷匆偏渐冷热满满团每样种条件顶"
 )
 # Noise between single ASCII letters: S.B, M.V.P, m-j (not between words; spaced letters,
 # S B, are PHRASE-MASKED's).
@@ -2347,7 +2348,7 @@ class Matcher(_Deferred):
         exclamation or a call (赶紧滚, 你们滚, 真是猪) or ends in a classifier (这头猪), or
         (日 alone) when a numeral or date word stands right before it (三日, 那日, 周日)."""
         if not _standalone(text, os_, oe):
-            return False
+            return self._exclaimed(text, norm, os_, oe, s)
         if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
             return True  # the start of a clause: 草，这都能死
         before = self.word_before(norm, s)
@@ -2359,6 +2360,17 @@ class Matcher(_Deferred):
             or before[-1] in _CLASSIFIERS  # 这头猪, 那只驴: a call
             or not all(map(_is_cjk, before))
         )
+
+    def _exclaimed(self, text: str, norm: str, os_: int, oe: int, s: int) -> bool:
+        """草了, 真是操了: a one-character exclamation closed by a particle that ends its
+        clause, opening the clause or after a lead-in (真是, 简直) — not 吃草了, 割草了."""
+        if norm[s] not in _EXCLAIMS or text[oe : oe + 1] not in _EXCLAIM_TAIL:
+            return False
+        if oe + 1 < len(text) and not _clause_break(text, oe + 1, 1):
+            return False
+        if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
+            return True
+        return self.word_before(norm, s) in _LEAD_INS
 
     def _rejected(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> str:
         """Why the text candidate ``key`` over ``norm[s:t]`` is no match (empty: it is one);
@@ -3009,6 +3021,11 @@ _LEAD_INS = frozenset(
 )
 
 
+# One-character exclamations (操, and 草 for it) and the particles that close them (草了).
+_EXCLAIMS = frozenset("操草艹肏淦靠")
+_EXCLAIM_TAIL = frozenset("了啊呀")
+
+
 def _standalone(text: str, start: int, end: int) -> bool:
     """A one-character term stands alone unless CJK characters sit on both sides, or a number
     comes right before it (第2日, 3日: a date or a count, not an exclamation)."""
@@ -3069,10 +3086,12 @@ _QUOTED_FROM = re.compile(
 # 你这算发誓吧小心被罚, 严禁私下找替补 ...
 _NAMING_LEAD = re.compile(
     r"(?:(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|讲|规定)?(?:了|的)?"
-    r"|(?:不能|不许|不准|不得|不要|不可以|禁止|严禁|别|不让)"
+    r"|(?:不能|不许|不准|不得|不要|不可以|禁止|严禁|别|不让|不允许)"
     r"|(?:也|就|都)?(?:算|算是|属于|叫|叫做|当成|当作|按)"
-    r"|才(?:可以|能))"
-    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提|写|讨论|聊|谈|提到|提起|拆)?\s*$"
+    r"|才(?:可以|能)"
+    # a permission the rules give: 新手可以申请场外助理（规则帖写了）
+    r"|(?:可以|允许)(?:申请|找|请|使用))"
+    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提|写|讨论|聊|谈|提到|提起|拆|把|拿)?\s*$"
 )
 # ... or a list of them after one ban: 禁止提马甲、往届场次和场外助理.
 _NAMING_LIST = re.compile(
@@ -3084,6 +3103,12 @@ _NAMING_TAIL = re.compile(
     r"^(?:了|的话|这种话|这类话)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
     # 发誓和诅咒在八荣八耻里是“耻”: acts listed, then where the rules name them
     r"|^(?:(?:和|与|、|或|跟)[^，,。！？!?]{1,6})?(?:在|是|属于)(?:规则|八荣八耻|违规判定|判罚依据)"
+    # 评奖的事规则不让现在聊: the topic, then the rule that bars it
+    r"|^(?:的事情?|的话题|这事|这件事|的内容)?(?:规则|规定)(?:里|上)?(?:也|都|就)?"
+    r"(?:不让|不许|不准|不能|禁止|不允许)"
+    # 想拆马甲的话请写在树洞里: sent where the rules allow it
+    r"|^(?:的话)?[，,]?(?:请|就|要|得|只能|可以)?(?:写|发|留|放|去|挪|移)(?:在|到)"
+    r"(?:树洞|场外|赛后|复盘帖|规则帖|闲聊帖|水楼)"
 )
 # ... or anywhere in its sentence, a rule that forbids talking of it: MVP评选是赛后的事，规则说
 # 场上不讨论 (030 违规判定 1(2)).
@@ -3145,7 +3170,11 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
     发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
     发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
     quoted phrases."""
-    if _quoted_as_rule(text, m.start, m.end) or _other_sense(text, m):
+    if (
+        _quoted_as_rule(text, m.start, m.end)
+        or _reported_quote(text, m.start, m.end)
+        or _other_sense(text, m)
+    ):
         return True
     if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
         return True  # 《李狗嗨》: a title sounds like what it sounds like
@@ -3158,6 +3187,8 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
     lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
     before, after = text[lo : m.start], text[m.end : hi]
     if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
+        return True
+    if _reported_act(text, m, s_lo, s_hi):
         return True
     lead = _RULE_SAYS.match(text, s_lo)
     if (
@@ -3206,6 +3237,31 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], bool], ...] = (
         re.compile(
             r"(?:我|你|他|她|我们|他们)(?:家|家里|家的)老二|老二(?:发烧|生病|上学|放学|哭|闹|睡)"
         ),
+        False,
+    ),
+    # MVP of a season or a match on a ball court (这赛季的MVP, 总决赛MVP): the sport's award
+    (
+        "AWARD",
+        re.compile("(?i)mvp|最佳"),
+        re.compile(r"赛季|常规赛|季后赛|总决赛|联赛|世界杯|欧冠|奥运|NBA|nba|CBA|球"),
+        False,
+    ),
+    # 2B as a pencil's hardness (2B铅笔, 涂卡用2B)
+    ("IQ", re.compile("(?i)^2b$"), re.compile(r"铅笔|笔芯|涂卡|答题卡"), True),
+    # 助理 at work, not the game's outside helper (我工作上的助理, 老板的助理)
+    (
+        "ASSISTANT",
+        re.compile("^助理$"),
+        re.compile(
+            r"工作|公司|老板|上班|同事|秘书|行政|经理|总监|单位|办公室|教授|导师|实验室|律师"
+        ),
+        False,
+    ),
+    # 尼玛 as a given name (a Tibetan name: 尼玛, the sun)
+    (
+        "KIN",
+        re.compile("^尼玛$"),
+        re.compile(r"名字|名叫|叫做|本名|真名|人名|藏族|藏语|藏文|西藏|意思是"),
         False,
     ),
     (
@@ -3283,6 +3339,81 @@ def _quoted_as_rule(text: str, start: int, end: int) -> bool:
         return True
     # “…”会被判蓝牌的: a short quotation in a sentence about rules and penalties.
     return bool(_RULE_WORD.search(text, s_lo, pos) or _RULE_WORD.search(text, close + 1, s_hi))
+
+
+# ---- another player's words, reported: a quotation the poster attributes to someone else
+# or hands to the director (举报：30楼有人写了「…」, 22楼那句「…」我已经私信导演了) is not
+# the poster's phrase, like a [quote] block (DESIGN §8).  The poster's own words in quotes
+# (我就说一句「你是sb」) stay his.
+
+# Who said it, right before the quotation: a third party and a verb of saying, or a
+# pointer at words already posted (22楼那句, 他原话是).
+_QUOTE_AUTHOR = re.compile(
+    r"(?:有人|别人|某人|他|她|他们|她们|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号|"
+    r"[^\s，,。！？!?：:、「『“\"'我你]{1,4}?)"
+    r"(?:刚才|刚刚|昨天|今天|之前|刚|还|又|居然|竟然|在|也|都)*"
+    r"(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|原话是|原话|"
+    r"那句话?|这句话?|那条|那帖|那一句|一句)(?:是)?\s*[：:]?\s*$"
+)
+# The poster's own saying, right before it: 我就说一句「…」, 我送你一句「…」.
+_QUOTE_OWN = re.compile(
+    r"我(?:就|只|也|再|还|今天|偏|偏要|要|想|必须|得)*(?:说|讲|送你|送|回你|回|问你|问|骂你|骂)"
+    r"(?:了)?(?:一句|两句|句|一下)?(?:话)?\s*[：:]?\s*$"
+)
+# ... right after it: 「…」这句是22楼说的, 「…」是他的原话.
+_QUOTE_AUTHOR_AFTER = re.compile(
+    r"^\s*(?:这句话?|这话|这几个字)?(?:是|就是)?[^，,。！？!?我]{0,6}?"
+    r"(?:说的|写的|发的|讲的|骂的|的原话|原话)"
+)
+# What a report says about the words: handed to the director or already penalised.
+_REPORT_CUE = re.compile(
+    r"举报|私信导演|私聊导演|告诉导演|交给导演|报给导演|请导演(?:处理|看看|看一下|定夺|判|裁定|注意)"
+    r"|导演(?:自会|会|来|已经)处理|(?:已经|已)?(?:吃了|领了|拿了|被罚了?)(?:一张)?[黄红蓝]?牌"
+    r"|已经被?罚|截图|存证|原话"
+)
+# The verb that hands words on: 说了 / 写了 / 那句 ... (without naming who).
+_QUOTE_LEAD = re.compile(
+    r"(?:说了|说过|说的|写了|写的|发了|发的|讲了|那句话?|这句话?|那帖|那条|原话是?)(?:是)?\s*[：:]?\s*$"
+)
+
+
+def _reported_quote(text: str, start: int, end: int) -> bool:
+    """Is [start, end) inside a quotation of someone else's words that the poster reports
+    (有人说了「…」，请导演看看)?  Decided from the verbs around the quotation: its author
+    named before it, or a verb of saying before it and a report in its sentence; never when
+    the poster introduces it as his own (我就说一句「…」)."""
+    if _ANY_OPENING.search(text, 0, start) is None:
+        return False
+    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
+    close = text.find(_CLOSING[mark], pos + 1)
+    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
+        return False
+    s_lo, s_hi = _around(text, pos, close + 1, _SENTENCE_PUNCT)
+    before = text[max(s_lo, pos - 14) : pos]
+    if _QUOTE_OWN.search(before):
+        return False  # 我就说一句「你是sb」: his own
+    after = text[close + 1 : s_hi]
+    if _QUOTE_AUTHOR.search(before) or _QUOTE_AUTHOR_AFTER.match(after):
+        return True
+    reported = _REPORT_CUE.search(text, s_lo, s_hi)
+    return bool(reported and _QUOTE_LEAD.search(before))
+
+
+# A phrase of a named act pointed at as words already posted (他那句发誓, 用人格担保的那帖)
+# in a sentence that reports them (已经吃了蓝牌, 导演自会处理).
+_POINTED_BEFORE = re.compile(r"(?:那句|这句|那个|那条|那次)\s*$")
+_POINTED_AFTER = re.compile(r"^(?:的|过的|了的)?(?:那句|那帖|那条|那楼|那段|这句|那次|的话)")
+
+
+def _reported_act(text: str, m: PhraseMatch, s_lo: int, s_hi: int) -> bool:
+    """阿飞昨天那句发誓已经吃了蓝牌: an act named as another's post, handed on."""
+    if not _REPORT_CUE.search(text, s_lo, s_hi):
+        return False
+    before = text[max(s_lo, m.start - 4) : m.start]
+    after = text[m.end : min(s_hi, m.end + 5)]
+    if "我" in text[max(s_lo, m.start - 6) : m.start]:
+        return False  # 我那句发誓: the poster's own
+    return bool(_POINTED_BEFORE.search(before) or _POINTED_AFTER.match(after))
 
 
 def _rank(m: PhraseMatch) -> int:

@@ -24,6 +24,7 @@ from auditor.rules.votebook.parse import (
     unlabelled_attempt,
     unnamed_proxy,
 )
+from tests.rules.test_vote_sets import read_post
 
 PLAYERS = ["包子", "饺子", "馄饨", "豆浆"]
 
@@ -734,3 +735,90 @@ def test_round6_the_voters_own_name_as_subject_is_his_vote() -> None:
     st = settings_for("killbar7")
     pv = read_vote_text(text, (text,), st, ROSTER, voter="南瓜")
     assert pv is not None and pv.target == "冬瓜"
+
+
+@pytest.mark.parametrize("text", ["跟楼上", "我跟12楼", "跟楼上的票。"])
+def test_following_a_vote_not_shown_is_an_unresolved_attempt(text: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None and pv.target not in PLAYERS, text
+
+
+@pytest.mark.parametrize("text", ["跟楼上吗？", "楼上+1", "别跟楼上"])
+def test_following_look_alikes_are_no_vote(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "target"),
+    [
+        ("投🍅", ["番茄", "饺子"], "番茄"),
+        ("投西红柿，别问为什么", ["番茄", "饺子"], "番茄"),
+        ("投番茄🍅🍅，理由：🤔", ["番茄", "饺子"], "番茄"),  # the name decorated, one target
+        ("投you条", ["油条", "饺子"], "油条"),
+        ("第一天：饺子投我，包子投番茄。\n这轮票饺子。", ["番茄", "饺子", "包子"], "饺子"),
+    ],
+)
+def test_names_written_another_way(text: str, players: list[str], target: str) -> None:
+    lines = text.split("\n")
+    pv = free_vote(text.replace("\n", ""), players, lines)
+    assert pv is not None and pv.target == target, text
+
+
+@pytest.mark.parametrize(
+    ("text", "players"),
+    [
+        ("投🥟", ["饺子", "包子"]),  # 🥟 fits two players: no one
+        (
+            "第一天：饺子投我，包子投番茄。\n第二天：饺子投番茄，包子投我。",
+            ["番茄", "饺子", "包子"],
+        ),
+    ],
+)
+def test_names_written_another_way_look_alikes(text: str, players: list[str]) -> None:
+    lines = text.split("\n")
+    pv = free_vote(text.replace("\n", ""), players, lines)
+    assert pv is None or pv.target not in players, text
+
+
+_QUOTED_VOTE = "[quote]原帖由 包子 于 2005-1-4 10:02 发表\n投油tiao，灌水王\n[/quote]\n"
+_QUOTED_CHAT = "[quote]原帖由 包子 于 2005-1-4 10:02 发表\n油条今天话好多\n[/quote]\n"
+
+
+@pytest.mark.parametrize(
+    ("preset", "bbcode", "target", "valid"),
+    [
+        ("killbar7", _QUOTED_VOTE + "+1，跟。看他刚才激动的。", "油条", True),
+        ("killbar7", _QUOTED_VOTE + "跟票", "油条", True),
+        ("killbar7", _QUOTED_VOTE + "跟票，不过我投饺子", "饺子", True),  # its own target
+        ("rabbit030", _QUOTED_VOTE.replace("投油tiao", "投票对象：油条") + "跟票", "油条", None),
+    ],
+)
+def test_following_a_quoted_vote(preset: str, bbcode: str, target: str, valid: bool) -> None:
+    got = read_post(preset, "馄饨", bbcode, ["包子", "油条", "饺子", "馄饨"])
+    assert got.attempt and got.target == target, bbcode
+    assert valid is None or got.format_valid is valid
+
+
+@pytest.mark.parametrize(
+    "bbcode",
+    [_QUOTED_CHAT + "+1，跟。", "+1，跟。", _QUOTED_VOTE + "+1 说得对，不过我还没想好投谁"],
+)
+def test_following_look_alikes_with_quotes(bbcode: str) -> None:
+    got = read_post("killbar7", "馄饨", bbcode, ["包子", "油条", "饺子", "馄饨"])
+    assert not got.attempt or got.target not in ("包子", "油条", "饺子", "馄饨"), bbcode
+
+
+@pytest.mark.parametrize("preset", ["m107", "rabbit030", "m39"])
+def test_colon_width_never_voids_a_labelled_vote(preset: str) -> None:
+    """M107 reads a half-width colon as 030/M39 say they do (votebook docstring: the
+    seeds' 特别地 sentence spells out the reading, it grants no exception)."""
+    got = read_post(preset, "馄饨", "投票对象:饺子\n投票理由:饺子一直和稀泥", ["饺子", "馄饨"])
+    assert (got.attempt, got.target, got.format_valid) == (True, "饺子", True)
+
+
+@pytest.mark.parametrize(("preset", "valid"), [("m39", False), ("killbar7", True)])
+def test_a_synonym_label_target_is_the_player(preset: str, valid: bool) -> None:
+    """投票对象：马铃薯 names 土豆 by another word: void where a format asks for the name
+    (030/M39 投票对象有误的票无效), the player under the free format."""
+    got = read_post(preset, "馄饨", "投票对象：马铃薯\n投票理由：带节奏", ["土豆", "馄饨"])
+    assert (got.attempt, got.target, got.format_valid) == (True, "土豆", valid)

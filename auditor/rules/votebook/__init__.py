@@ -14,7 +14,13 @@ set; the VOTE-* rules, the report and ``auditor votes`` read the same :class:`Vo
 (built once per context by :func:`votes_for`).
 
 Vote format (M107 投票规则, 030/M39 投票规则; full- and half-width punctuation are the
-same, 030 "标点符号不区分全半角"; a line break between target and reason is optional)::
+same, 030 "标点符号不区分全半角"; a line break between target and reason is optional).
+Under M107 too: its rule voids a vote whose 格式 is wrong and asks it to 明确说明投票对象和
+投票理由; the format it shows is the two labels, each with a colon and a value.  A colon's
+width is the input method's state, not a different format, and 030/M39's sentence
+(特别地，…不区分全半角。…可以不换行) spells out that reading rather than granting an
+exception, so M107 reads width and the line break the same way (issue 37 round 7; blind and
+blind2 label so, blind3 and blind6 the other way: the sets disagree, the seeds decide)::
 
     投票对象：饺子
     投票理由：饺子好吃

@@ -20,7 +20,7 @@ from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
-from auditor.rules.freevote import parse_free_vote, taken_back
+from auditor.rules.freevote import FreeVote, is_count, parse_free_vote, taken_back
 from auditor.rules.hanzi import to_simplified
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -356,15 +356,18 @@ def free_vote(
         return replace(labelled, target=target, format_error=None)
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
-    ft = fold(text)
-    by_fold = {fold(p): p for p in players}
-    fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker))
+    aliases = name_aliases(players)
+    ft = _emoji_after_name(fold(text), aliases)
+    by_fold = {**aliases, **{fold(p): p for p in players}}
+    fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker), bare=True)
     if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
         # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
         # an attempt, void as under a labelled preset
         return labelled
     if fv is None:
         fv = parse_free_vote(ft, list(by_fold), pronouns=True, speaker=fold(speaker))  # 投他
+    if fv is None:
+        fv = _after_recap(ft, lines, list(by_fold), fold(speaker))
     if fv is None:
         return None
     name = by_fold.get(fv.target, fv.target)
@@ -378,6 +381,68 @@ def free_vote(
         target = normalise_name(alike[0])
         return ParsedVote(fv.change, text[t0:t1], target, t0, t1, "", None, note, alike[0])
     return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
+
+
+# Other words for a roster name, where the name has a plain meaning (版杀 rosters are foods):
+# a synonym (投西红柿 for 番茄) or the emoji of that one thing (投🍅).  A word that could stand
+# for two players on the roster (🥟: 饺子, 包子 or 馄饨) stands for none.
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "番茄": ("西红柿", "🍅"),
+    "土豆": ("马铃薯", "洋芋", "🥔"),
+    "南瓜": ("🎃",),
+    "黄瓜": ("🥒",),
+    "番薯": ("红薯", "地瓜", "🍠"),
+    "玉米": ("🌽",),
+    "饺子": ("🥟",),
+    "包子": ("🥟",),
+    "馄饨": ("🥟",),
+    "面条": ("🍜",),
+    "米饭": ("🍚",),
+    "油条": ("油炸鬼",),
+}
+
+
+def name_aliases(players: Sequence[str]) -> dict[str, str]:
+    """Other spellings of roster names that stand for exactly one player, folded: the
+    :data:`_SYNONYMS` of the name, and the name with one character written in its pinyin
+    (油tiao, you条: a player typing half the name in pinyin)."""
+    from pypinyin import Style, pinyin  # deferred as in closest_player
+
+    found: dict[str, set[str]] = {}
+    for p in players:
+        name = fold(p)
+        words = {*_SYNONYMS.get(name, ())}
+        for i, c in enumerate(name):
+            if "\u4e00" <= c <= "\u9fff" and len(name) >= 2:
+                for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0]:
+                    words.add(name[:i] + r + name[i + 1 :])
+        for w in words:
+            found.setdefault(w, set()).add(p)
+    names = {fold(p) for p in players}
+    return {w: ps.pop() for w, ps in found.items() if len(ps) == 1 and w not in names}
+
+
+def _after_recap(
+    ft: str, lines: Sequence[str], players: Sequence[str], speaker: str
+) -> FreeVote | None:
+    """A recap or count of others' votes (第一天：饺子投我，包子投番茄…) casts none, but its last
+    line, no count itself, may (…⏎这轮票饺子。)."""
+    spans = list(_line_spans(ft, lines))
+    if len(spans) < 2 or not is_count(ft, players):
+        return None
+    s0, s1 = spans[-1]
+    fv = parse_free_vote(ft[s0:s1], players, speaker=speaker)
+    return None if fv is None else replace(fv, start=fv.start + s0, end=fv.end + s0)
+
+
+def _emoji_after_name(ft: str, aliases: Mapping[str, str]) -> str:
+    """``ft`` with an emoji alias written right after its own name blanked (番茄 🍅: one
+    target decorated, not two), the length kept."""
+    for word, player in aliases.items():
+        if not word.isalnum():
+            pat = rf"({re.escape(fold(player))})((?:\s*{re.escape(word)})+)"
+            ft = re.sub(pat, lambda m: m.group(1) + " " * len(m.group(2)), ft)
+    return ft
 
 
 def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> ParsedVote | None:
@@ -593,6 +658,8 @@ def alike_player(word: str, players: Sequence[str]) -> tuple[str, str] | None:
     no player or more than one is that close (DESIGN §8: 音近、形近 names)."""
     w = normalise_name(word)
     by_norm = {normalise_name(p): p for p in players}
+    if w and w not in by_norm and (other := name_aliases(players).get(fold(w))) is not None:
+        return other, "别名"  # 马铃薯 for 土豆, 油tiao for 油条 (:func:`name_aliases`)
     if not w or w in by_norm or not all("\u4e00" <= c <= "\u9fff" for c in w):
         return None
     found = {p: how for n, p in by_norm.items() if (how := _alike(w, n)) is not None}
@@ -699,12 +766,13 @@ def read_vote_text(
     start_at: int = 0,
     struck: Sequence[str] = (),
     voter: str = "",
+    quoted: Sequence[str] = (),
 ) -> ParsedVote | None:
     """What one post's text says about voting under the preset's format: the one reader
     for both forms (a labelled vote is valid under the free format; a vote in words is a
     void vote post under a labelled one).  ``start_at``: where a director's 代投 starts;
     ``struck``: the post's struck-through parts (:func:`strike_out`); ``voter``: whose
-    vote it would be."""
+    vote it would be; ``quoted``: the texts the post quotes (a vote it follows)."""
     if struck:
         text = strike_out(text, struck)
     if st.format == "free":
@@ -715,7 +783,36 @@ def read_vote_text(
         pv = parse_vote_text(
             text, lines, reason_required=st.reason_required, start_at=start_at, players=players
         )
+    if start_at == 0 and quoted:
+        pv = _followed(text, pv, st, players, quoted[-1]) or pv
     return None if pv is not None and _withdrawn(text, lines, pv) else pv
+
+
+# A post that opens by following a vote (+1 / 跟 / 跟票 / 同上 / 附议, a reason may come after).
+_FOLLOW = re.compile(
+    r"\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议|跟楼上)(?=\s*(?:$|[,，。.!！~～;；]))"
+    r"(?:\s*[,，。.!！~～;；]?\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议)(?=\s*(?:$|[,，。.!！~～;；])))*"
+)
+
+
+def _followed(
+    text: str, pv: ParsedVote | None, st: VoteSettings, players: Sequence[str], quote: str
+) -> ParsedVote | None:
+    """`+1，跟` under a quote of a vote: a vote for the quoted vote's target (the post shows
+    whom it follows); void where the preset prescribes a format (no 投票对象 label).  None
+    when the post names its own target or the quote holds no vote."""
+    known = {normalise_name(p) for p in (*players, ABSTAIN)}
+    if pv is not None and pv.target in known:
+        return None
+    m = _FOLLOW.match(fold(text))
+    if m is None:
+        return None
+    qv = free_vote(quote, players)
+    if qv is None or qv.target not in known or qv.format_error:
+        return None
+    problem = None if st.format == "free" else "没有“投票对象：”"
+    t0 = len(text[: m.end()]) - len(text[: m.end()].lstrip())
+    return ParsedVote(False, text[t0 : m.end()], qv.target, t0, m.end(), "", problem)
 
 
 # A line of its own, after the vote, that takes it back: 以上作废，我还没想好 / 开玩笑的，别当真，
@@ -766,7 +863,7 @@ def read_ballot(
 
     def parse(p: Post, start: int = 0) -> ParsedVote | None:
         at = start_at if p is post else start
-        return read_vote_text(p.text, p.lines, st, cands, at, struck_texts(p.message_html), voter)
+        return _read_post(p, st, cands, at, voter)
 
     pv = parse(used)
     edited_target = ""
@@ -813,6 +910,15 @@ def read_ballot(
         return replace(b, target=correction.target)
     assert pv is not None
     return _read_target(b, pv, game, names)
+
+
+def _read_post(
+    p: Post, st: VoteSettings, cands: Sequence[str], at: int, voter: str
+) -> ParsedVote | None:
+    """:func:`read_vote_text` over a stored post: its struck parts and its quotes."""
+    quoted = [q.text for q in p.quotes]
+    struck = struck_texts(p.message_html)
+    return read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted)
 
 
 def _with_read_as(note: str, pv: ParsedVote | None, st: VoteSettings) -> str:
