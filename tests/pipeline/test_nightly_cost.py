@@ -152,12 +152,29 @@ _VOLATILE = re.compile(
 )
 
 
+# 论坛变动 lists what the crawls since the previous report found: the night, what its own crawl
+# saw; a first (full) run, everything it saw first — a post already 屏蔽 included (counted
+# whenever first seen).  Compared on its own below.
+_CHANGES = re.compile(r'<section id="changes">.*?</section>', re.S)
+_HIDDEN = re.compile(r"屏蔽 (\d+)")
+
+
 def _report_files(directory: Path) -> dict[str, str]:
     return {
-        p.name: _VOLATILE.sub("TIME", _VOLATILE.sub("TIME", p.read_text("utf-8")))
+        p.name: _CHANGES.sub(
+            "CHANGES", _VOLATILE.sub("TIME", _VOLATILE.sub("TIME", p.read_text("utf-8")))
+        )
         for p in sorted(directory.iterdir())
         if p.is_file()
     }
+
+
+def _hidden_listed(directory: Path) -> int:
+    """How many 屏蔽 the report's 论坛变动 counts."""
+    section = _CHANGES.search((directory / "report.html").read_text("utf-8"))
+    assert section is not None
+    found = _HIDDEN.search(section.group(0))
+    return int(found.group(1)) if found else 0
 
 
 def _findings(game_path: Path) -> list[tuple[object, ...]]:
@@ -194,6 +211,10 @@ def test_an_incremental_night_gives_exactly_the_full_runs_findings_ledger_and_re
     assert set(ours) >= {"report.html", "ledger.csv", "findings.csv", "announcement.bbcode"}
     for name in theirs:
         assert ours[name] == theirs[name], name
+    # the posts already 屏蔽: the first report and the full run list them, the night not again
+    assert first.report is not None and _hidden_listed(first.report) > 0
+    assert _hidden_listed(whole.report) == _hidden_listed(first.report)
+    assert _hidden_listed(night.report) == 0
 
     # A night with nothing new: no post is loaded, no report written, the last one stands.
     before_dirs = sorted((tmp_path / "r1").glob("*/2*"))
