@@ -625,7 +625,21 @@ def _event_from(
 def discover_events(
     game: Game, threads: list[ThreadSpec], days: list[DaySpec], posts: list[Post], disc: Discovery
 ) -> list[Event]:
+    """The game file's events and those its directors announced (in the order posted),
+    the file winning where both speak of one player's event."""
     disc.events.extend(Sourced(e, "游戏文件") for e in game.events)
+    found = _announced_events(game, threads, days, posts, disc)
+    events = _beside_the_file(game, found, disc)
+    return sorted(
+        events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
+    )
+
+
+def _announced_events(
+    game: Game, threads: list[ThreadSpec], days: list[DaySpec], posts: list[Post], disc: Discovery
+) -> list[Sourced]:
+    """The events the directors' posts in the game threads announce, a 更正 replacing what
+    it corrects and a repeated 公示 read once."""
     specs = {t.tid: t for t in threads}
     counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
     patterns = Patterns(list(game.players), piped_words=disc.piped_words)
@@ -646,37 +660,36 @@ def discover_events(
                 continue
             if a.correction:
                 found = [s for s in found if not _corrected(s, ev, a, days)]
-            elif any(
-                isinstance(s.item, Event)
-                and s.item.type is ev.type
-                and s.item.player == ev.player
-                and (ev.type is not EventType.SHERIFF or s.item.how == ev.how)
-                for s in found
-            ):
+            elif _announced_before(ev, found):
                 continue  # announced again (the next day's 公示 repeats the eliminations)
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip()))
+    return found
+
+
+def _announced_before(ev: Event, found: list[Sourced]) -> bool:
+    return any(
+        isinstance(s.item, Event)
+        and s.item.type is ev.type
+        and s.item.player == ev.player
+        and (ev.type is not EventType.SHERIFF or s.item.how == ev.how)
+        for s in found
+    )
+
+
+def _beside_the_file(game: Game, found: list[Sourced], disc: Discovery) -> list[Event]:
+    """The file's events with the announced ones it does not state; where it states one, its
+    time and how stand (a different 公示 is a warning) and the 公示's time is taken."""
     events = list(game.events)
     # an event the director corrected to another player stands for what its post announced
     claimed = {(e.pid, e.type) for e in game.events if e.pid is not None}
     for s in found:
-        if isinstance(s.item, Event) and (s.pid, s.item.type) in claimed:
+        ev = s.item
+        assert isinstance(ev, Event)
+        if (s.pid, ev.type) in claimed:
             continue
-        item = s.item
-        assert isinstance(item, Event)
-        ev = item
         same = [e for e in game.events if e.type is ev.type and e.player == ev.player]
         if same:
-            f = same[0]
-            if f.announced is None and ev.announced is not None and ev.type is EventType.ELIMINATED:
-                # the file states the elimination; when it was announced comes from the post
-                i = events.index(f)
-                events[i] = replace(f, announced=ev.announced)
-            if (f.at, f.how) != (ev.at, ev.how) and ev.type is not EventType.SHERIFF:
-                disc.warnings.append(
-                    f"{ev.player} 的 {ev.type.value}：{s.source} 公示的是 {_fmt_at(ev.at)}"
-                    f"{' ' + ev.how if ev.how else ''}，游戏文件写的是 {_fmt_at(f.at)}"
-                    f"{' ' + f.how if f.how else ''}（以游戏文件为准）"
-                )
+            _against_the_file(events, same[0], ev, s.source, disc)
             continue
         if ev.type is EventType.ELIMINATED and any(
             e.type is EventType.ELIMINATED and e.player == ev.player for e in events
@@ -684,9 +697,22 @@ def discover_events(
             continue
         events.append(ev)
         disc.events.append(s)
-    return sorted(
-        events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
-    )
+    return events
+
+
+def _against_the_file(
+    events: list[Event], f: Event, ev: Event, source: str, disc: Discovery
+) -> None:
+    """An announced event the file states too (``f``): the file's stands."""
+    if f.announced is None and ev.announced is not None and ev.type is EventType.ELIMINATED:
+        # the file states the elimination; when it was announced comes from the post
+        events[events.index(f)] = replace(f, announced=ev.announced)
+    if (f.at, f.how) != (ev.at, ev.how) and ev.type is not EventType.SHERIFF:
+        disc.warnings.append(
+            f"{ev.player} 的 {ev.type.value}：{source} 公示的是 {_fmt_at(ev.at)}"
+            f"{' ' + ev.how if ev.how else ''}，游戏文件写的是 {_fmt_at(f.at)}"
+            f"{' ' + f.how if f.how else ''}（以游戏文件为准）"
+        )
 
 
 # a result is posted soon after the close it belongs to; a death said with no cause much
