@@ -31,7 +31,16 @@ from datetime import datetime, time, timedelta, tzinfo
 
 from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
-from auditor.game.gamefile import DaySpec, Event, EventType, Game, PhaseSpec, ThreadKind, ThreadSpec
+from auditor.game.gamefile import (
+    DEFAULT_PIPED_WORDS,
+    DaySpec,
+    Event,
+    EventType,
+    Game,
+    PhaseSpec,
+    ThreadKind,
+    ThreadSpec,
+)
 from auditor.game.state import (
     Unread,
     night_problems,
@@ -961,8 +970,9 @@ def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:
 
 def piped_words(ruleset: str, rules: Mapping[str, object]) -> tuple[str, ...]:
     """The words a piped player may say (PIPED-SPEECH ``words``: the game file's, else its
-    preset's or the one it extends), read from the files without loading a rule: a director
-    may head the piped list with them (今天喵喵：…, 咪啪组：…)."""
+    preset's or the one it extends, else the rule's default where a preset has the rule),
+    read from the files without loading a rule: a director may head the piped list with
+    them (今天喵喵：…, 咪啪组：…)."""
     own = rules.get("PIPED-SPEECH")
     if isinstance(own, Mapping) and "words" in own:
         return tuple(str(w) for w in own["words"])
@@ -974,9 +984,9 @@ def piped_words(ruleset: str, rules: Mapping[str, object]) -> tuple[str, ...]:
             data = tomllib.loads(preset_text(name))
         except (OSError, tomllib.TOMLDecodeError):
             return ()
-        words = data.get("rules", {}).get("PIPED-SPEECH", {}).get("words")
-        if words:
-            return tuple(str(w) for w in words)
+        rule = data.get("rules", {}).get("PIPED-SPEECH")
+        if rule is not None:
+            return tuple(str(w) for w in rule.get("words", DEFAULT_PIPED_WORDS))
         name = data.get("ruleset", {}).get("extends")
     return ()
 

@@ -1019,3 +1019,8 @@ def hidden_name_warnings(game: Game) -> list[str]:
                     "零宽字符）：请核对它和论坛上的用户名一模一样；论坛名确实如此时可忽略。"
                 )
     return out
+
+
+# PIPED-SPEECH's default ``words`` (030 吹笛者：动物叫声限制为以下2种：喵喵，汪汪), here so that
+# discovery reads them without loading the rule
+DEFAULT_PIPED_WORDS = ("喵", "汪")

@@ -18,7 +18,7 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
-from auditor.game.gamefile import EventType, ThreadKind
+from auditor.game.gamefile import DEFAULT_PIPED_WORDS, EventType, ThreadKind
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 from auditor.rules.paste import line_spans
 
@@ -137,7 +137,9 @@ def _piped_window(ctx: Context, player: str, t: datetime, scope: str) -> bool:
     thread_kinds=PIPED_KINDS,
     options={
         "words": Option(
-            list, ["喵", "汪"], "被吹笛的角色允许说的词（同一个字重复的词，如“喵喵”，可以更长）"
+            list,
+            list(DEFAULT_PIPED_WORDS),
+            "被吹笛的角色允许说的词（同一个字重复的词，如“喵喵”，可以更长）",
         ),
         "scope": Option(
             str,
@@ -251,7 +253,9 @@ def sound_groups(
     seed="030 吹笛者“不得使用密码、电码或暗号。不得使用编码提问”；M39 吹笛 (3)“不得使用电码或暗号”",
     thread_kinds=PIPED_KINDS,
     options={
-        "words": Option(list, ["喵", "汪"], "被吹笛的角色允许说的词（与 PIPED-SPEECH 相同）"),
+        "words": Option(
+            list, list(DEFAULT_PIPED_WORDS), "被吹笛的角色允许说的词（与 PIPED-SPEECH 相同）"
+        ),
         "scope": Option(
             str,
             "until_piper_out",

@@ -459,3 +459,13 @@ def test_a_whole_day_and_the_nearest_label() -> None:
     assert late.phase == 2
     (row,) = find_ranges("【第二天】\n死亡名单：冬瓜（第一天投死）\n今日 0:00-24:00", THU, TZ)
     assert row.day == 2  # a line naming 第一天 inside is no header
+
+
+def test_a_time_of_day_between_the_name_and_its_word() -> None:
+    """The day-3 opening post restates the day's vote-out: 油条白天出局 is 油条's elimination
+    (a time of day may stand between a name and its word, as 昨天 may); undone as ever."""
+    p = Patterns(["饺子", "包子", "油条"])
+    assert [(a.player, a.how) for a in p.find("油条白天被投出局。")] == [("油条", "vote")]
+    assert [a.player for a in p.find("油条白天出局，遗言见遗言帖。")] == ["油条"]
+    assert p.find("油条白天不会出局吧？") == []
+    assert p.find("如果油条白天出局，就加速。") == []
