@@ -58,8 +58,8 @@ from typing import Any, NamedTuple
 
 from auditor import __version__
 from auditor.files import cache_dir
+from auditor.hanzi import t2s_table
 from auditor.rules import lexicon as lexicon_module
-from auditor.rules.hanzi import t2s_table
 from auditor.rules.lexicon import DEFAULT_DIR, Category, Entry, Lexicon, load, tables
 from auditor.rules.sounds import (
     SOUND_BASE,

@@ -18,10 +18,10 @@ from typing import Any
 
 from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
+from auditor.hanzi import to_simplified
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
 from auditor.rules.freevote import FreeVote, is_count, parse_free_vote, taken_back
-from auditor.rules.hanzi import to_simplified
 from auditor.rules.votebook.model import (
     ABSTAIN,
     Ballot,
@@ -45,7 +45,7 @@ def _fold_char(c: str) -> str:
 def fold(text: str) -> str:
     """Width-, case- and script-folded text with the same length (offsets stay valid):
     ``：`` → ``:``, ``Ａ`` → ``a``, ``對`` → ``对`` (OpenCC's per-character table,
-    :mod:`auditor.rules.hanzi`); characters NFKC would expand stay as they are.  Names are
+    :mod:`auditor.hanzi`); characters NFKC would expand stay as they are.  Names are
     folded the same way, so ``投餛飩`` reads as a vote for the listed 馄饨, and a roster
     written in traditional characters (湯圓) is matched by ``投汤圆`` and by ``投湯圓`` alike,
     the target mapped back to the roster's spelling."""

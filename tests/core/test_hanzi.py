@@ -1,10 +1,10 @@
-"""Traditional → simplified, one character for one (auditor.rules.hanzi)."""
+"""Traditional → simplified, one character for one (auditor.hanzi)."""
 
 from __future__ import annotations
 
 import opencc
 
-from auditor.rules.hanzi import t2s_table, to_simplified
+from auditor.hanzi import t2s_table, to_simplified
 
 
 def test_the_table_is_opencc_t2s_per_character() -> None:
