@@ -103,7 +103,7 @@ _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 _NIGHT = re.compile(rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|夜间|夜晚|第\s*{_NUM}\s*个?\s*[夜晚]")
-_YESTERDAY = re.compile(r"昨[日天]|前一[日天]|上一[日天]")
+_YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
@@ -117,7 +117,9 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
     (
         "vote",
-        r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
+        r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)"
+        # terse (票出：X, 投出：X) and told (被投进了大海, 被大家投下船, 被处决, 被流放)
+        r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|被[^，。]{0,6}?投(?:进|下|入|到)了?|被(?:处决|处刑|绞死|吊死|流放|驱逐)",
     ),
     (
         "night",
@@ -127,14 +129,24 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?:杀手|狼人|女巫|秘警)(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人)了?"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
         r"|没(?:有|能)回家|离开了我们|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
-        r"|倒在了?[^，。]{0,5}?(?:门口|家中|床上|地上|路边|甲板上?)|停止了?呼吸|落入了?[^，。]{0,6}?海水?",
+        r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
+        # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
+        r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)"
+        r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])",
     ),
     (
         None,
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))"
         # terse: 栗子 出。 死者：X
-        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?",
+        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
+        # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
+        # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
+        r"|(?:应声)?倒地|没能(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
+        r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
+        r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
+        r"|(?:出|死|走)的(?:是|为)|(?<=\S)的(?:尸体|遗体)"
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])",
     ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
@@ -148,12 +160,14 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
 ]
 _SHERIFF_SUBJECT = re.compile(
     r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新)?\s*警长"
-    r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到)(?:了)?\s*警徽"
+    r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
 )
 _SHERIFF_OBJECT = re.compile(
     r"警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择)(?:了)?(?:给|予|至)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
     r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
+    # 警长交给 X, 其警长身份移交 X
+    r"|警长(?:之位|身份|职位|职务)?\s*(?:移交|转交|交|传)(?:给|予|至)?"
 )
 _SHERIFF_STATUS = re.compile(
     r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
@@ -172,7 +186,7 @@ _PIPED_SUBJECT = re.compile(
 )
 _PIPED_OBJECT = re.compile(
     r"(?:被)?(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
-    r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*(?:的)?(?:是|为)?"
+    r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*[）)]?\s*(?:的)?(?:是|为)?"
 )
 _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
@@ -182,6 +196,9 @@ _NO_DEATH = re.compile(
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
+    # 夜：无。 昨夜没有人消失
+    r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
+    r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
 )
 _ACCELERATED = re.compile(
     r"加速成功|加速成立|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
@@ -300,6 +317,21 @@ _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→
 _HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?移交)\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
 # a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
 # the label is the clause's word, the cells after it its player slot
+# a clause headed by when it happened (昨：, 夜：, 第2天：) and a how that is one word
+_TIME_LABEL = re.compile(
+    rf"\s*(?:昨[日天夜晚]?|前[日天夜晚]|今[日天]|夜|夜里|本夜|第\s*{_NUM}\s*[天日夜])\s*[:：]"
+)
+_BARE_CAUSE = re.compile(
+    r"\s*(?:被)?(?:票|投票|票出|公投|放逐|刀|狼刀|杀|杀手|毒|女巫毒|狙|狙击|猎人枪?|枪|殉情|红牌|罚下|淹死)\s*"
+)
+# the two halves of a substitute: who leaves, who comes in
+_LEAVES = r"离场|请假|退出|下场|换下|被替换|有事退出|有事"
+_COMES = r"上场|临时替补|替补|入场|换上|接替|顶替|顶上|代打"
+_SUB_CONTEXT = re.compile(r"替补|替换|换人|请假|退出|离场")
+# a heading line alone: 【昨夜出局】, 当日警长：, ==替补==
+_HEADING = re.compile(
+    r"\s*(?:[【\[]\s*([^】\]]{1,12}?)\s*[】\]]|=+\s*([^=]{1,12}?)\s*=+|([^\s|:：]{1,12}?)\s*[:：])\s*[:：]?\s*"
+)
 _ROW = re.compile(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = re.compile(
     r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*[:：]\s*(?=\S)", re.M
@@ -313,10 +345,18 @@ _SAID_WRONG = re.compile(
 )
 
 
+# a reading asked and taken back at once (昨夜出局：山楂？不对，是莲子 / 毛豆？——更正：…): the
+# second stands
+_ASKED_WRONG = re.compile(
+    r"(?<=[:：】\]\s])[^\s，,。；;！!？?\n：:】\]]{1,8}[？?]+\s*(?:—+|…+)?\s*(?:不对|不是|错了|说错了|更正|订正)\s*"
+    r"[，,：:]?\s*(?:是|应为|应该是|为)?\s*"
+)
+
+
 def clean(text: str) -> str:
     """The post's own words: quotes of others, BBCode and decoration gone; 不是 A 而是 B
     says B; a reading said to be wrong (杜鹃出局有误) is gone."""
-    text = _QUOTE.sub("", _own(text))
+    text = _ASKED_WRONG.sub("", _QUOTE.sub("", _own(text)))
     text = _NOT_BUT.sub("是", text)
     text = _TIME_SELF_FIX.sub("", text)
     text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
@@ -389,7 +429,11 @@ class Patterns:
                 rf"(?:接替|顶替|替补|代替|替换|顶)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
-            re.compile(rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"),
+            re.compile(
+                rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
+            ),
+            # 替补：蚕豆 接 松果 / 蚕豆 代 腰果 (the sentence says 替补 or 请假: see substitutes)
+            re.compile(rf"(?P<new>{one})\s*(?:接|代|换)\s*(?P<who>{one})"),
             # 瓜子回来了，蚕豆把签位还给他: the substitute gives the place back
             re.compile(
                 rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*把\s*(?:签位|位置|账号|号)\s*还给"
@@ -422,10 +466,12 @@ class Patterns:
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
-        text = self._night_label(self._lists(clean(text)))
+        text = self._night_label(self._lists(clean(self._tables(self._unrelay(text)))))
         post_correction = bool(_CORRECTION.search(text)) or said_wrong
         vote_result = bool(
-            re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型", text)
+            re.search(
+                r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text
+            )
         )
         badge_post = "警徽" in text
         # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
@@ -441,6 +487,7 @@ class Patterns:
             found, missed = self._line(line, post)
             out += found
             unplaced += missed
+        out = self._paired_substitutes(text, out)
         right = {a.player for a in out}
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
@@ -451,6 +498,75 @@ class Patterns:
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = _settle(out)
         return found, unplaced + _unkept(text, found)
+
+    def _paired_substitutes(self, text: str, found: list[Announced]) -> list[Announced]:
+        """A substitute told in two parts: labels (离场：毛豆 / 上场：蚕豆, ｜请假｜核桃｜ /
+        ｜临时替补｜瓜子｜) or two short sentences (腰果 请假。蚕豆 代。): who leaves, who comes
+        in — and the one who leaves is no elimination (离场 is the seat changing hands)."""
+        one = self._name_re.pattern
+        leaves = re.findall(rf"(?:{_LEAVES})\s*[:：|]\s*({one})", text)
+        comes = re.findall(rf"(?:{_COMES})\s*[:：|]\s*({one})", text)
+        pair = re.search(
+            rf"({one})\s*(?:{_LEAVES})[^。\n]{{0,6}}?[。，,]\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
+            r"(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!]|$)",
+            text,
+            re.M,
+        )
+        if pair:
+            leaves, comes = [pair.group(1)], [pair.group(2)]
+        if len(leaves) != 1 or len(comes) != 1 or leaves == comes:
+            return found
+        who, new = self._norm[leaves[0]], self._norm[comes[0]]
+        if any(a.type is EventType.SUBSTITUTE and a.value == new for a in found):
+            return found
+        kept = [a for a in found if not (a.type is EventType.ELIMINATED and a.player == who)]
+        clause = pair.group(0) if pair else text
+        return [*kept, Announced(EventType.SUBSTITUTE, who, value=new, clause=clause)]
+
+    def _unrelay(self, text: str) -> str:
+        """A player's words in a bracket after the result (葡萄干 出局 (葡萄干:我还没吃够呢！)):
+        theirs, not the director's."""
+        one = self._name_re.pattern
+        return re.sub(rf"[（(]\s*(?:{one})\s*[:：][^）)]*[）)]", "", _nfkc(text))
+
+    def _tables(self, text: str) -> str:
+        """A heading whose label is the event and the rows under it that hold a name each
+        (【昨夜出局】 / ｜1｜栗子｜ / ｜2｜开心果｜, 【当日警长】 / ｜腰果｜): one labelled list,
+        昨夜出局：栗子、开心果 — the rows are the label's player slot."""
+        lines = text.splitlines()
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            head = _HEADING.fullmatch(lines[i])
+            rows: list[str] = []
+            j = i + 1
+            while head and j < len(lines) and (row := self._name_row(lines[j])) is not None:
+                rows.append(row)
+                j += 1
+            if head and rows:
+                label = next(g for g in head.groups() if g)
+                out.append(f"{label}：{'、'.join(rows)}")
+                i = j
+                continue
+            out.append(lines[i])
+            i += 1
+        return "\n".join(out)
+
+    def _name_row(self, line: str) -> str | None:
+        """The name a table row holds (｜1｜栗子｜, ｜松果｜（猎人 桂圆 开枪带走）, 2. 开心果),
+        with a bracket written after it; None for a row of anything else."""
+        numbered = re.fullmatch(r"\s*\d{1,2}\s*[.、．]\s*([^|]+?)\s*", line)
+        cells = [c.strip() for c in re.split(r"\|", line) if c.strip()]
+        cells = [c for c in cells if not re.fullmatch(r"\d{1,2}\s*[.、．]?", c)]
+        if numbered:
+            cells = [numbered.group(1)]
+        if not cells or not self._name_re.fullmatch(
+            re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", cells[0])
+        ):
+            return None
+        if len(cells) == 2 and not re.fullmatch(r"[（(][^）)]*[）)]", cells[1]):
+            return None
+        return "".join(cells)
 
     def _night_label(self, text: str) -> str:
         """夜：杏仁（杀）、毛豆（双空针） — a night label before nothing but players is the
@@ -467,7 +583,7 @@ class Patterns:
         ， may end a clause: 只有馄饨，汤圆未被吹笛)."""
         one = self._name_re.pattern
         return re.sub(
-            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
+            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
             lambda m: m.group(1) + (m.group(2) or "") + "、",
             text,
         )
@@ -553,6 +669,8 @@ class Patterns:
                     sentence[: m.end()]
                 ):
                     continue
+                if p is self._sub_re[-2] and not _SUB_CONTEXT.search(sentence):
+                    continue  # 接 / 代 between two names says a substitute only beside 替补
                 who = m.groupdict().get("who")
                 if who is None:
                     who = _other_name(self, sentence, new, after_ended=i == 3) or topic
@@ -783,6 +901,12 @@ class _Sentence:
                 how = _cause_in(inside) or cause
                 out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
                 break
+            else:
+                # a day's or a night's label before names whose bracket is only the how
+                # (昨：莲子（票）, 夜：开心果（杀手）): the label is the word, the bracket how
+                if _TIME_LABEL.match(c) and _BARE_CAUSE.fullmatch(inside):
+                    how = _cause_in(inside)
+                    out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
         return out
 
     def _offset_of(self, c: str, n: _Name) -> int:
@@ -816,17 +940,15 @@ class _Sentence:
         for m in _SHERIFF_SUBJECT.finditer(c):
             how = (
                 "elected"
-                if re.match(r"当选|成为|担任|拿到|获得|得到", m.group(0))
+                if re.match(r"当选|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上", m.group(0))
                 else "handed_over"
             )
             if re.search(r"移交|殉职|随机|指定|继承", self.text):
                 how = "handed_over"
             for n in self._slots(c, names, m.span(), nxt, obj=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
-        if not out and re.search(r"警长\s*竞选|竞选\s*警长", self.text):  # 警长竞选：X 当选
-            for m in re.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c):
-                for n in self._slots(c, names, m.span(), nxt, obj=False):
-                    out.append(self._item(EventType.SHERIFF, n.player, "elected", c))
+        if not out:
+            out = self._elected_said(c, names, nxt)
         if out:
             return out
         how = "handed_over" if re.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
@@ -837,12 +959,27 @@ class _Sentence:
         if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
             badges = list(_SHERIFF_CHOICE.finditer(c))
         for badge in badges:
-            given = how if badge.group(0).startswith("警长") else "handed_over"
+            given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, given, c))
         if out:
             return out
         return self._sheriff_state(c, names, nxt)
+
+    def _elected_said(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
+        """当选 without the office: X 当选 in a sentence about the 警长竞选, and 当选：X (the
+        games' only office one is elected to)."""
+        spans: list[tuple[tuple[int, int], bool]] = []
+        if re.search(r"警长\s*竞选|竞选\s*警长", self.text):  # 警长竞选：X 当选
+            spans += [
+                (m.span(), True) for m in re.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c)
+            ]
+        spans += [(m.span(), False) for m in re.finditer(r"(?<!次)当选\s*[:：]", c)]
+        return [
+            self._item(EventType.SHERIFF, n.player, "elected", c)
+            for span, before in spans
+            for n in self._slots(c, names, span, nxt, obj=not before, subject=before)
+        ]
 
     def _sheriff_state(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         """警长：X, 今日警长 X — a state line (the scorer and discovery take it for the
@@ -1108,6 +1245,12 @@ def _settle(found: list[Announced]) -> list[Announced]:
             out.append(a)
         elif (out[same].cause, out[same].value) == (None, None) and (a.cause or a.value):
             out[same] = a
+        elif (
+            out[same].cause == "night"
+            and a.cause in ("sent_off", "suicide", "hunter")
+            and not re.search(r"不是|并非|而非|不", a.clause)
+        ):
+            out[same] = a  # 被海浪卷走了……只好淹死处理: the rule's how over the story's night
     # 装傻 is the idiot's, never an elimination (the vote that revealed it is no vote-out)
     idiots = {a.player for a in out if a.type is EventType.IDIOT_REVEALED}
     out = [a for a in out if not (a.type is EventType.ELIMINATED and a.player in idiots)]

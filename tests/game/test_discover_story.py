@@ -1,0 +1,87 @@
+"""The forms a director writes that are not sentences with a verb, and a story's deaths
+(issue 34, the kinds the second blind set showed): a terse vote-out (`D2 票出：X`, `昨：X（票）`),
+a heading over rows of names (`【昨夜出局】` / `｜1｜X｜`), the family of narrative death verbs
+(thrown overboard, fell at the shot, did not live to see the morning), English result
+lines, the badge worn, a substitute told in two halves.  Sentences written for these
+tests with this file's own cast; each case: (text, [(kind, player, how, value)]).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.announce import Announced, Notice, Patterns
+from auditor.game.gamefile import EventType
+
+PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "油条", "豆芽"]
+E, S, SU = EventType.ELIMINATED, EventType.SHERIFF, EventType.SUBSTITUTE
+QUIET = Notice.NO_DEATH
+
+
+def _shown(a: Announced) -> tuple[object, ...]:
+    how = a.cause or a.how
+    return (a.type, a.player, how, a.value)
+
+
+CASES = [
+    # terse: a label, the result, the name
+    ("D4 票出：冬瓜。", [(E, "冬瓜", "vote", None)]),
+    ("昨：番茄（票）。夜：芒果（刀）。", [(E, "番茄", "vote", None), (E, "芒果", "night", None)]),
+    ("夜：杜鹃 死（狼）。", [(E, "杜鹃", "night", None)]),
+    ("夜：无。", [(QUIET, "", None, None)]),
+    ("昨夜没有人失踪。", [(QUIET, "", None, None)]),
+    ("最高票出现平票，不死人。", []),  # 票出 inside 最高票出现 is no vote-out
+    # a heading over rows of names (a table without a verb)
+    (
+        "【昨夜出局】\n｜1｜画眉｜\n｜2｜饺子｜",
+        [(E, "画眉", "night", None), (E, "饺子", "night", None)],
+    ),
+    ("【当日警长】\n｜油条｜", [(S, "油条", "elected", None)]),
+    (
+        "昨夜出局：\n1. 冬瓜\n2. 番茄（猎人开枪）",
+        [(E, "冬瓜", "night", None), (E, "番茄", "hunter", None)],
+    ),
+    ("【投票结果】\n｜冬瓜｜5｜\n｜番茄｜3｜", []),  # rows with counts are a tally, not a list
+    # a story's deaths: thrown into the sea by the vote, fallen at the shot, not woken
+    ("试探性投票过半，冬瓜被众人丢进了海里。", [(E, "冬瓜", "vote", None)]),
+    ("黄瓜拿到了最多的票，被大家投下了船。", [(E, "黄瓜", "vote", None)]),
+    ("枪声响起，芒果应声倒地。", [(E, "芒果", None, None)]),
+    ("昨夜，杜鹃挨了两针，没能挺过去。", [(E, "杜鹃", "night", None)]),
+    ("画眉没能看到第三天的太阳。", [(E, "画眉", None, None)]),
+    ("饺子拿着票箱离开，再也没有回来。", [(E, "饺子", "vote", None)]),
+    ("昨晚被狼叼走的是：苦瓜。", [(E, "苦瓜", "night", None)]),
+    ("人们在井边发现了油条的尸体。", [(E, "油条", None, None)]),
+    ("夜里出的是冬瓜。", [(E, "冬瓜", "night", None)]),
+    ("番茄倒在了仓库底下。", [(E, "番茄", "night", None)]),
+    ("昨夜芒果因潜水被浪卷走了，按规则淹死处理。", [(E, "芒果", "sent_off", None)]),
+    # English result lines
+    ("phase1: 冬瓜 top (8). 冬瓜 dead.", [(E, "冬瓜", "vote", None)]),
+    # (how the result's out went: the thread's — a vote thread's is the vote)
+    (
+        "result: 番茄 out. 番茄 = hunter, shot 芒果.",
+        [(E, "番茄", None, None), (E, "芒果", "hunter", None)],
+    ),
+    ("night: 杜鹃 + 画眉 out.", [(E, "杜鹃", "night", None), (E, "画眉", "night", None)]),
+    # a self-correction asked and answered at once; a player's words in a bracket
+    ("昨夜出局：冬瓜？不对，是番茄。", [(E, "番茄", "night", None)]),
+    ("冬瓜 5 票 → 出局 (冬瓜:我是好人啊！)", [(E, "冬瓜", "vote", None)]),
+    # the badge
+    ("杜鹃戴上了警徽。", [(S, "杜鹃", "elected", None)]),
+    (
+        "昨日：冬瓜 投票出局，警长交给 画眉。",
+        [(E, "冬瓜", "vote", None), (S, "画眉", "handed_over", None)],
+    ),
+    ("警长竞选结果\n当选：油条（6 票）", [(S, "油条", "elected", None)]),
+    # a substitute in two halves, or 接 / 代 beside 替补
+    ("替补\n离场：番茄\n上场：豆芽\n生效：即时", [(SU, "番茄", None, "豆芽")]),
+    ("【替补公告】\n｜请假｜芒果｜2 天｜\n｜临时替补｜豆芽｜", [(SU, "芒果", None, "豆芽")]),
+    ("芒果 请假。豆芽 代。", [(SU, "芒果", None, "豆芽")]),
+    ("替补：豆芽 接 苦瓜。", [(SU, "苦瓜", None, "豆芽")]),
+    ("黄瓜 接 冬瓜 的话题继续说。", []),  # 接 between names says a substitute only beside 替补
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_forms_and_story_deaths(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = [a for a in Patterns(PLAYERS).find(text) if not a.ends_piping]
+    assert sorted(map(_shown, found), key=str) == sorted(expected, key=str)
