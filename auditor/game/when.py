@@ -31,6 +31,7 @@ _DATE = (
     r"(?:(?:(?P<{p}y>\d{{4}})\s*年\s*)?(?P<{p}m>\d{{1,2}})\s*月\s*(?P<{p}d>\d{{1,2}})\s*[日号]?"
     r"|(?P<{p}iy>\d{{4}})[-/.](?P<{p}im>\d{{1,2}})[-/.](?P<{p}id>\d{{1,2}})"
     r"|(?P<{p}sm>\d{{1,2}})(?:/|-(?=\d{{1,2}}\s+\d{{1,2}}:\d{{2}}))(?P<{p}sd>\d{{1,2}})"
+    r"|(?<!第)(?<!第\s)(?<![\d月/])(?P<{p}dd>\d{{1,2}})\s*[日号](?![期子])"
     r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|后天|昨天|当日|当天)"
     r"|(?P<{p}wd>(?:周|星期|礼拜)[一二三四五六日天]))"
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
@@ -39,12 +40,14 @@ _TIME = (
     r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|晚|夜里|凌晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
-_SEP = r"\s*(?:-+|至|到)\s*"
+_SEP = r"\s*(?:-+|至|到|开到|一直到)\s*"
 RANGE = re.compile(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
 _LONE_DATE = re.compile(_DATE.format(p="a"))
 _WHOLE_DAY = re.compile(_DATE.format(p="a") + r"\s*全天")
+# 环节一全天, D4 环节一，全天: the 环节 on the date the post last stated (else its own)
+_PHASE_WHOLE_DAY = re.compile(rf"环节\s*{NUM}\s*[，,：:]?\s*(?:为|是)?\s*全天")
 _DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
@@ -66,8 +69,14 @@ def _digits(m: re.Match[str]) -> str:
     return m.group(1) if n is None else str(n)
 
 
+# a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
+_NOON = re.compile(r"中午(?!\s*\d)(?=\s*(?:开|关|起|截止|结束))")
+_MIDNIGHT = re.compile(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|截止|结束|为止|止))")
+
+
 def normalise(text: str) -> str:
     text = shorthand(fold(text)).translate(_DASHES)
+    text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
     text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)
@@ -82,6 +91,8 @@ class TimeRange:
     accelerated: bool  # 加速 on the same line
     label: str  # the line's words before the range (开放时间, 投票时间, 第二天 …)
     text: str  # the range as written
+    # the window of something else than the day (八点到十二点写好遗言, 论坛维护 20:00-21:30)
+    aside: bool = False
 
 
 def _year_near(month: int, day: int, ref: date) -> date | None:
@@ -89,6 +100,21 @@ def _year_near(month: int, day: int, ref: date) -> date | None:
     for y in (ref.year - 1, ref.year, ref.year + 1):
         try:
             d = date(y, month, day)
+        except ValueError:
+            continue
+        if best is None or abs((d - ref).days) < abs((best - ref).days):
+            best = d
+    return best
+
+
+def _month_near(day: int, ref: date) -> date | None:
+    """The date with this day of the month nearest ``ref`` (this month, the one before or
+    after)."""
+    best: date | None = None
+    for shift in (-1, 0, 1):
+        y, m = divmod(ref.year * 12 + ref.month - 1 + shift, 12)
+        try:
+            d = date(y, m + 1, day)
         except ValueError:
             continue
         if best is None or abs((d - ref).days) < abs((best - ref).days):
@@ -109,6 +135,8 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
             return _year_near(int(g[f"{p}m"]), int(g[f"{p}d"]), ref)
         if g[f"{p}iy"]:
             return date(int(g[f"{p}iy"]), int(g[f"{p}im"]), int(g[f"{p}id"]))
+        if g[f"{p}dd"]:  # 13 日: the month that puts it nearest the post
+            return _month_near(int(g[f"{p}dd"]), ref)
         if g[f"{p}sm"]:  # 11/25 — or a count (4/10) when far from the post's date
             near = _year_near(int(g[f"{p}sm"]), int(g[f"{p}sd"]), ref)
             return near if near is not None and abs((near - ref).days) <= 60 else None
@@ -195,6 +223,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                     accelerated="加速" in line,
                     label=before.strip(" ：:，,。【】[]"),
                     text=m.group(0),
+                    aside=bool(_ASIDE.search(_clause_at(line, m.start(), m.end()))),
                 )
             )
         whole = _whole_days(line, ref, tz, head)
@@ -207,11 +236,38 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
     return out
 
 
+# the window of something else than the day's: last words, a forum's maintenance, the
+# changes of vote, proxies, requests, a ban
+_ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求")
+
+
+def _clause_at(line: str, start: int, end: int) -> str:
+    """The clause a time stands in (between commas, stops or brackets)."""
+    stops = "，,。；;！!？?（()）"
+    left = max(line.rfind(c, 0, start) for c in stops) + 1
+    right = min((i for c in stops if (i := line.find(c, end)) >= 0), default=len(line))
+    return line[left:right]
+
+
 def _whole_days(
     line: str, ref: date, tz: tzinfo, head: tuple[int | None, int | None]
 ) -> list[TimeRange]:
-    """11月27日全天: 0:00–24:00 of that date."""
+    """11月27日全天: 0:00–24:00 of that date; 环节一全天: of the post's date."""
     out: list[TimeRange] = []
+    if not _WHOLE_DAY.search(line):
+        for m in _PHASE_WHOLE_DAY.finditer(line):
+            day, phase = _labels(line[: m.end()], head)
+            out.append(
+                TimeRange(
+                    opens=_at(ref, (0, 0, 0), tz, end=False),
+                    closes=_at(ref, (24, 0, 0), tz, end=True),
+                    day=day,
+                    phase=phase,
+                    accelerated="加速" in line,
+                    label=line[: m.start()].strip(" ：:，,。【】[]（("),
+                    text=m.group(0),
+                )
+            )
     for m in _WHOLE_DAY.finditer(line):
         d = _date(m, "a", ref)
         if d is None:
@@ -247,6 +303,7 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         return head
     # a header starts with its label (【第二天】, ==第四天==, 今天（第五天）…)
     lead = re.sub(r"^[\W_]*(?:今天|今日|本日)?[\W_]*", "", line)
+    lead = re.sub(r"^(?:下一|下个|接下来的?)\s*环节[\W_]*", "", lead)  # 【下一环节】环节三
     dm = _DAY_LABEL.match(lead)
     pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)
     if dm is None and pm is None:
@@ -316,19 +373,30 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
         said += raw_line + "\n"
         head = _header(raw_line, head)
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
+        carried: tuple[int, date] | None = None  # the date a sentence's time said before
         for m in POINT.finditer(line):
-            hms = _point_clock(m)
+            hms = _point_clock(m, line)
             if hms is None:
                 continue
             if _SUPPOSED.search(re.split(r"[。！!；;？?]", line[: m.start()])[-1]):
                 continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
             d, dated = _point_date(m, line, ref)
+            sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
+            if dated:
+                carried = (sentence, d)
+            elif carried and carried[0] == sentence:
+                d, dated = carried[1], True  # 明早0点整，…同样到24点结束: that morning's day
             before = line[max(0, m.start() - 10) : m.start()].replace("\0", "")
             after = line[m.end() : m.end() + 7].replace("\0", "")
             arrowed = bool(re.search(r"(?:→|->|=>|⇒)\s*$", before))
             after_close = arrowed and bool(out) and out[-1].role == "closes"
             role = _point_role(before, after, request=request, after_close=after_close)
+            later = _words_after(line, m.end())
+            role = _aside_role(line, m, role, later)
             day, phase = _labels(line[: m.start()], head)
+            day, phase = _labels_after(later, day, phase, hms, role)
+            if role is None and phase is not None and hms == (0, 0, 0):
+                role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
             verb = _delay_said(before, line[m.end() :], role, arrowed)
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
@@ -352,6 +420,64 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     return out
 
 
+def _words_after(line: str, end: int) -> str:
+    """The words after a time up to its sentence's end or the next time."""
+    rest = re.split(r"[。！!；;？?]", line[end:])[0]
+    nxt = re.search(r"\d{1,2}\s*[:点时]|\0", rest)
+    return rest[: nxt.start()] if nxt else rest
+
+
+_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|起(?!来)")
+_LATER_CLOSES = re.compile(r"结束|关门|关帖|截止|为止|收(?=\s*(?:[。，,！!]|$))")
+
+
+def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> str | None:
+    """The role of a time whose verb is apart from it (零点整，第一天的环节一就开始了); none
+    for the window of something else (20点开始写遗言, 禁止改票 20:30 起, 延时申请…截止，也就是
+    18:00) or a close a delay moved on (从 21:30 推迟到 23:30)."""
+    clause = _clause_at(line, m.start(), m.end())
+    said_before = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+    the_close = re.match(r"\s*(?:前\s*(?:一|半|\d)|关门|关帖)", line[m.end() :])
+    if (_ASIDE.search(clause) and not the_close) or (
+        role == "closes"
+        and re.search(r"申请|遗言|改票|代投", said_before)
+        and not re.search(r"关门|关帖", clause)
+        and not _DELAY_WORDS.search(line[max(0, m.start() - 10) : m.start()])
+    ):
+        return None
+    if re.search(r"从\s*$", line[: m.start()]) and re.match(
+        r"\s*(?:推迟|延长|延后|顺延|改|提前)", line[m.end() :]
+    ):
+        return None  # 从 21:30 推迟到 23:30: the close that was
+    if role is not None:
+        return role
+    if not re.match(r"\s*整?\s*(?:[，,]|$)", line[m.end() :]):
+        return None  # 六点一过，…: the verb later in the sentence is not this time's
+    verbs = [v for v in (_LATER_OPENS.search(later), _LATER_CLOSES.search(later)) if v]
+    if not verbs:
+        return None
+    first = min(verbs, key=lambda v: v.start())
+    if _ASIDE.search(later[: first.end()]):
+        return None  # 今晚八点一刻，遗言时间开始了
+    return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
+
+
+def _labels_after(
+    later: str, day: int | None, phase: int | None, hms: tuple[int, int, int], role: str | None
+) -> tuple[int | None, int | None]:
+    """A time's 环节 and day said after it in its clause (今天零点起进入【环节二】, 明早0点整，第二天
+    的环节一开始)."""
+    if role is None:
+        return day, phase
+    pm = _PHASE_LABEL.search(later)
+    dm = _DAY_LABEL.search(later)
+    if phase is None and pm:
+        phase = cn_number(pm.group(1))
+    if dm and (pm or day is None):
+        day = cn_number(dm.group(1) or dm.group(2))
+    return day, phase
+
+
 def _point_role(before: str, after: str, *, request: bool, after_close: bool) -> str | None:
     """:func:`_role`, save a request's deadline (加速申请 / 截止：18:00: none) and a close moved
     by an arrow (关帖：21:00 → 23:30: the second closes too)."""
@@ -370,13 +496,19 @@ def _delay_said(before: str, rest: str, role: str | None, arrowed: bool) -> bool
     return said and not _NOT_DELAY.search(before)
 
 
-def _point_clock(m: re.Match[str]) -> tuple[int, int, int] | None:
-    """A single time's clock (今晚 9 点 is 21:00), or None for a bare number."""
+def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | None:
+    """A single time's clock (今晚 9 点 is 21:00, 明晚（周日）十点 22:00), or None for a bare
+    number."""
     hms = _clock(m, "a")
     g = m.groupdict()
     if hms is None or not (g["ami"] or g["ami2"] or g["ahalf"] or re.search(r"[点时]", m.group(0))):
         return None
-    if g["aeve"] in ("今晚", "今夜", "当晚", "明晚") and hms[0] < 12:
+    evening = g["aeve"] in ("今晚", "今夜", "当晚", "明晚") or (
+        g["aeve"] is None
+        and g["aap"] is None
+        and re.search(r"(?:今晚|今夜|当晚|明晚)\s*[(（][^）)]{1,6}[）)]\s*$", line[: m.start()])
+    )
+    if evening and hms[0] < 12:
         return hms[0] + 12, hms[1], hms[2]
     return hms
 
@@ -440,10 +572,12 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
+    if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before):
+        return "closes"  # 未过半。照常 21:30: the day closes as it would
     if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
     if re.match(
-        r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
