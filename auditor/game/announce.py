@@ -49,7 +49,7 @@ from enum import StrEnum
 from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
-from auditor.game.when import find_points
+from auditor.game.when import find_points, unread_times
 
 
 class Notice(StrEnum):
@@ -185,7 +185,9 @@ _PIPED_SUBJECT = re.compile(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|进入\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
 )
 _PIPED_OBJECT = re.compile(
-    r"(?:被)?(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
+    # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
+    r"被(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
+    r"|(?<!被)(?:吹笛|管道)(?!者)(?:状态)?(?:的|角色|玩家)*(?:是|为|有)?"
     r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*[）)]?\s*(?:的)?(?:是|为)?"
 )
 _UNPIPE = re.compile(
@@ -211,7 +213,8 @@ _GAME_OVER = re.compile(
     r"|(?:胜利|获胜)(?:阵营|方|者)?\s*[:：]\s*(?P<label>[^，,。！!\s]{1,12})"
 )
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
-_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外)")
+# (被刀未死: the attempt failed)
+_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)")
 _STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
 # a role, not a player, before the word (吹笛者出局: the piper's spell ends)
 _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
@@ -222,7 +225,9 @@ _SUBJECT_GAP = re.compile(
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
+    rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+"
+    # the role told before the name (出局：吹笛者（不公示身份）——X)
+    r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察)*$"
 )
 
 
@@ -406,10 +411,16 @@ class Patterns:
         self.players = list(players)
         self._norm = {_nfkc(p): p for p in players}
         self._piped_object = _piped_label(piped_words)
+        # the piped's words, the preset's own among them (咪啪, 嘘, 喵喵): a sentence that
+        # names a player beside one and gave no piped item for them is listed
+        said = [re.escape(fold(w)) for w in piped_words if w.strip()]
+        self._piped_said = re.compile(
+            "|".join([r"吹笛(?!者)|管道(?!工)|Lv\.?\s*3|喵|汪|咪", *said])
+        )
         names = sorted(self._norm, key=len, reverse=True)
         self._name_re = re.compile("|".join(re.escape(n) for n in names) or r"(?!x)x")
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
-        free = r"[^\s，。、：:（）()【】,;；!！?？由经]"  # a substitute not on the list
+        free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
         between = (
             r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:替补)?\s*(?:上场|入场|进场)?\s*(?:临时|来)?"
@@ -497,7 +508,7 @@ class Patterns:
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = _settle(out)
-        return found, unplaced + _unkept(text, found)
+        return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
     def _paired_substitutes(self, text: str, found: list[Announced]) -> list[Announced]:
         """A substitute told in two parts: labels (离场：毛豆 / 上场：蚕豆, ｜请假｜核桃｜ /
@@ -588,7 +599,10 @@ class Patterns:
             text,
         )
 
-    def _eventful(self, line: str, covered: set[str | None]) -> bool:
+    def _eventful(
+        self, line: str, covered: set[str | None], words: re.Pattern[str] = _EVENTFUL
+    ) -> bool:
+        # (for the piped's words a name that acts is still theirs: X 也继承了“咪啪”状态)
         """A line that names a player no item of it is about, beside a word of the game's
         events or a notice's (a story's 没有回家, a shorthand's 松果 out, a preset's own
         今天喵喵：…): what it says should have become an item.  Not a line of requests
@@ -602,13 +616,13 @@ class Patterns:
             n
             for n in self.names(line)
             if n.player not in covered
-            and not _ACTOR.match(line[n.end :])
+            and (words is not _EVENTFUL or not _ACTOR.match(line[n.end :]))
             and not _COUNTED.match(line[n.end :])
             and not re.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
             and not any(s <= n.start < e for s, e in inside)
         ]
         rest = self._name_re.sub("", line)
-        return bool(names) and bool(_EVENTFUL.search(rest))
+        return bool(names) and bool(words.search(rest))
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
@@ -646,8 +660,14 @@ class Patterns:
             unplaced += ctx.unplaced
             topic = ctx.topic or topic
         covered = {x for a in out for x in (a.player, a.value)}
-        # sentence by sentence (更正：死者 X。Y 活。 — Y's sentence has no event's word)
-        if any(self._eventful(sentence, covered) for sentence in _SENTENCES.findall(line)):
+        piped: set[str | None] = {a.player for a in out if a.type is EventType.PIPED}
+        # sentence by sentence (更正：死者 X。Y 活。 — Y's sentence has no event's word); a
+        # name beside the piped's words needs a piped item of its own (替补 X 上场！X 也继承了
+        # “咪啪”状态: the substitute is read, the piping is not)
+        if any(
+            self._eventful(sentence, covered) or self._eventful(sentence, piped, self._piped_said)
+            for sentence in _SENTENCES.findall(line)
+        ):
             unplaced.append(line.strip())  # never silent: a line about a player, not read
         return out, unplaced
 
@@ -676,6 +696,8 @@ class Patterns:
                     who = _other_name(self, sentence, new, after_ended=i == 3) or topic
                 if who is None or who == new or new in ("替补", "由"):
                     continue
+                if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
+                    continue  # 20%: a number, not a player
                 new = self._norm.get(new, new)
                 found.append((self._norm.get(who, who), new, m.group(0)))
         return found

@@ -35,6 +35,7 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p, re.I), r)
     for p, r in [
         (rf"{_W}game\s*over{_E}", "游戏结束"),
+        (rf"{_W}(?:if|unless){_E}", "如果"),
         (rf"{_W}([A-Za-z]+|\S{{1,8}}?)\s+wins?{_E}", r"\1胜利"),
         (rf"{_W}sub\s*[:：]\s*(\S+)\s+in\s+for\s+(\S+)", r"\1 替补 \2"),
         (r"(\S+)\s+replaces\s+(\S+)", r"\1 替补 \2"),
@@ -63,6 +64,7 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}accelerated{_E}", "加速成功"),
         (rf"{_W}(?:killers?){_E}", "杀手"),
         (rf"{_W}sniper{_E}", "狙击"),
+        (rf"{_W}(?:delay|extend|extension)?\s*requests?{_E}", "申请"),
         (rf"{_W}(?:DDL|deadline){_E}", "关帖"),
         (rf"{_W}(?:closes?|closing)(?:\s+(?:at|on))?{_E}", "关门"),
         (rf"{_W}day\s*(\d{{1,2}})\s*phase\s*(\d){_E}", r"第\1天环节\2"),

@@ -357,6 +357,7 @@ class TimePoint:
     wrong: bool = False  # the time a correction says was wrong (不是 22:00)
     phase: int | None = None  # a 环节N label on its line or a header line above it
     asof: bool = False  # a count's moment (截至本日12时，申请加速的有 5 人), no deadline
+    aside: bool = False  # the time of something else than the day (20点开始写遗言)
 
 
 def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
@@ -386,7 +387,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                 carried = (sentence, d)
             elif carried and carried[0] == sentence:
                 d, dated = carried[1], True  # 明早0点整，…同样到24点结束: that morning's day
-            before = line[max(0, m.start() - 10) : m.start()].replace("\0", "")
+            before = line[max(0, m.start() - 16) : m.start()].replace("\0", "")
+            before = re.split(r"[。！!；;？?]", before)[-1]  # the time's own sentence
             after = line[m.end() : m.end() + 7].replace("\0", "")
             arrowed = bool(re.search(r"(?:→|->|=>|⇒)\s*$", before))
             after_close = arrowed and bool(out) and out[-1].role == "closes"
@@ -415,6 +417,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     wrong=_taken_back(before, line[m.end() :]),
                     asof=bool(re.search(r"截[至止]到?\s*$", before))
                     and not re.match(r"\s*(?:整)?\s*(?:关|截|止|结束|$|[。）)])", after),
+                    aside=_aside(line, m, later),
                 )
             )
     return out
@@ -445,10 +448,6 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
         and not _DELAY_WORDS.search(line[max(0, m.start() - 10) : m.start()])
     ):
         return None
-    if re.search(r"从\s*$", line[: m.start()]) and re.match(
-        r"\s*(?:推迟|延长|延后|顺延|改|提前)", line[m.end() :]
-    ):
-        return None  # 从 21:30 推迟到 23:30: the close that was
     if role is not None:
         return role
     if not re.match(r"\s*整?\s*(?:[，,]|$)", line[m.end() :]):
@@ -460,6 +459,18 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     if _ASIDE.search(later[: first.end()]):
         return None  # 今晚八点一刻，遗言时间开始了
     return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
+
+
+def _aside(line: str, m: re.Match[str], later: str) -> bool:
+    """Whether a time is something else's than the day's: its clause or the words after it
+    say so (20点开始写遗言, 禁止改票 20:30 起), or its sentence is about a request or last
+    words before it (延时申请在关门前三小时截止，也就是 18:00)."""
+    said_before = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+    return bool(
+        _ASIDE.search(_clause_at(line, m.start(), m.end()) + later)
+        or re.search(r"申请|遗言|改票|代投", said_before)
+        or re.match(r"\s*(?:的|时的)(?!时候)", line[m.end() :])  # 00:20 的投票: a moment's
+    )
 
 
 def _labels_after(
@@ -516,7 +527,15 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
 def _taken_back(before: str, rest: str) -> bool:
     """A time a correction says was wrong (不是 22:00), or one moved on (21:00 → 23:30)."""
     return bool(
-        re.search(r"(?:不是|而非|并非|而不是)\s*$", before) or re.match(r"\s*(?:→|->|=>|⇒)", rest)
+        re.search(r"(?:不是|而非|并非|而不是)\s*$", before)
+        # 原定 24:00｜延长至 12:00: the close that was (按原定 22:00 关门 is the close)
+        or (
+            re.search(r"(?:原定|原本|原来)\s*$", before)
+            and re.search(r"延长|推迟|延后|顺延|改为|改到|→", rest)
+        )
+        or re.match(r"\s*(?:→|->|=>|⇒)", rest)
+        # 从 21:30 推迟到 23:30: the close that was
+        or (re.search(r"从\s*$", before) and re.match(r"\s*(?:推迟|延长|延后|顺延|改|提前)", rest))
     )
 
 
@@ -595,6 +614,30 @@ def _role(before: str, after: str) -> str | None:
     if close < 0 and opens < 0:
         return None
     return "closes" if close > opens else "opens"
+
+
+# the words of a day's schedule: a time in a sentence with one, read as neither an opening
+# nor a close (六点一过，…这一天就这样结束), is a time not read
+DAY_WORDS = re.compile(
+    r"开门|开帖|关门|关帖|开始|结束|截止|截至|全天|环节|延长|延时|延至|推迟|顺延|提前|加速"
+    r"|收(?=\s*(?:[。，,！!]|$))"
+)
+
+
+def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
+    """The sentences of a post that state a time beside a schedule's word and whose time
+    was read as neither an opening nor a close (nor a count's moment, nor something
+    else's window): never silent."""
+    out: list[str] = []
+    for sentence in re.findall(r"[^。！!；;？?\n]+[。！!；;？?]*", text):
+        if not STATES_TIME.search(fold(sentence)) or not DAY_WORDS.search(normalise(sentence)):
+            continue
+        if find_ranges(sentence, posted_at, tz):
+            continue
+        points = find_points(sentence, posted_at, tz)
+        if any(p.role is None and not (p.asof or p.aside or p.wrong) for p in points):
+            out.append(sentence.strip())
+    return out
 
 
 # a clock time or a date, as a post states it (what makes a director's post worth reading)

@@ -85,3 +85,23 @@ CASES = [
 def test_forms_and_story_deaths(text: str, expected: list[tuple[object, ...]]) -> None:
     found = [a for a in Patterns(PLAYERS).find(text) if not a.ends_piping]
     assert sorted(map(_shown, found), key=str) == sorted(expected, key=str)
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a name beside the piped's words with no piped item for it, though the sentence
+        # gave another item about that name
+        ("换人：油条 有事退出，替补 豆芽 上场！豆芽 也继承了“喵喵”状态。", True),
+        ("今天喵喵：冬瓜、番茄。", False),  # read: the piped list
+        ("昨夜出局：芒果（吹笛者，全部自愈）。", False),  # the piper is no piped player
+    ],
+)
+def test_never_silent_on_the_piped(text: str, listed: bool) -> None:
+    _found, unplaced = Patterns(PLAYERS, piped_words=("喵喵",)).read(text)
+    assert bool(unplaced) is listed
+
+
+def test_an_attempt_that_failed_is_no_death() -> None:
+    found = Patterns(PLAYERS).find("昨晚：冬瓜 出局，村长 番茄 被刀未死。")
+    assert [(a.type, a.player) for a in found] == [(E, "冬瓜")]
