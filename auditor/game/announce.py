@@ -97,7 +97,9 @@ _SUPPOSE = re.compile(
 )
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
 _QUOTE = re.compile(
-    r"\[quote\].*?\[/quote\]|(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]", re.S
+    # (只能说“嘘”: the words the piped may say, not a quote)
+    r"\[quote\].*?\[/quote\]|(?<!只能)(?<!只可)(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]",
+    re.S,
 )
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
@@ -131,8 +133,10 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|没(?:有|能)回家|离开了我们|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
         r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
         # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
-        r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)"
-        r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])",
+        r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
+        r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])"
+        # 版杀7's doctor: two empty needles kill (连挨了两针空针, 挨了两针空针的是 X)
+        r"|(?:连续|连)?(?:挨了?|中了?|被扎了?)\s*(?:两|2)\s*(?:针|次)\s*空针(?:的(?:是|为))?",
     ),
     (
         None,
@@ -174,7 +178,7 @@ _SHERIFF_STATUS = re.compile(
 )
 _SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
 _SHERIFF_CHOICE = re.compile(
-    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?"
+    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)"
 )
 _IDIOT_SUBJECT = re.compile(
     r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
@@ -183,6 +187,7 @@ _IDIOT_SUBJECT = re.compile(
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|进入\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
+    r"|继承了?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
 )
 _PIPED_OBJECT = re.compile(
     # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
@@ -203,6 +208,8 @@ _NO_DEATH = re.compile(
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
 )
 _ACCELERATED = re.compile(
+    # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
+    r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
     r"加速成功|加速成立|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:执行|进入|开始)?加速(?![申的人])"
 )
@@ -411,6 +418,7 @@ class Patterns:
         self.players = list(players)
         self._norm = {_nfkc(p): p for p in players}
         self._piped_object = _piped_label(piped_words)
+        self._piped_subject = _piped_subject(piped_words)
         # the piped's words, the preset's own among them (咪啪, 嘘, 喵喵): a sentence that
         # names a player beside one and gave no piped item for them is listed
         said = [re.escape(fold(w)) for w in piped_words if w.strip()]
@@ -484,7 +492,8 @@ class Patterns:
                 r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text
             )
         )
-        badge_post = "警徽" in text
+        # (【当日警长】X → 已出局，由其移交 Y: the office handed on, the badge unnamed)
+        badge_post = "警徽" in text or bool(re.search(r"警长[^。\n]{0,20}?移交", text))
         # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
         head = text.strip().splitlines()[0] if text.strip() else ""
         night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
@@ -712,8 +721,23 @@ def _piped_label(words: Sequence[str]) -> re.Pattern[str]:
     ]
     if not said:
         return _PIPED_OBJECT
-    label = rf"(?:今天|今日|本日|继续|仍在)?\s*(?:{'|'.join(said)})+\s*(?:的|组|中)?\s*[:：]"
-    return re.compile(rf"{_PIPED_OBJECT.pattern}|{label}")
+    words_re = "|".join(said)
+    label = rf"(?:今天|今日|本日|继续|仍在)?\s*(?:{words_re})+[^，,。：:\s]{{0,2}}?(?:的[^，,。：:]{{0,6}}?|组|中)?\s*[:：]"
+    # 今天说话只能“咪啪”的，是 A 和 B: those who may only say the words
+    only = rf"只(?:能|可以?)\s*(?:说|发|讲|用)?\s*(?:{words_re})[^，,。]{{0,12}}?的\s*(?:是|有|为)?"
+    return re.compile(rf"{_PIPED_OBJECT.pattern}|{label}|{only}")
+
+
+def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
+    """The piped's subject words, and the rule set's words as what a player may only say
+    (红枣只能说“嘘”: 红枣 is piped)."""
+    said = [re.escape(fold(w)) for w in words if w.strip()]
+    if not said:
+        return _PIPED_SUBJECT
+    only = rf"只(?:能|可以?)\s*(?:说|发|讲|用)\s*(?:{'|'.join(said)})"
+    # 瓜子 也继承了“咪啪”状态: a substitute takes on the piping
+    inherits = rf"继承了?\s*(?:{'|'.join(said)})\s*(?:的)?\s*状态"
+    return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}")
 
 
 def _other_name(p: Patterns, sentence: str, new: str, *, after_ended: bool) -> str | None:
@@ -811,7 +835,9 @@ class _Sentence:
         out += self._bracketed(c, names)
         out += self._sheriff(c, names, nxt)
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
-        out += self._simple(EventType.PIPED, c, names, _PIPED_SUBJECT, self.p._piped_object, nxt)
+        out += self._simple(
+            EventType.PIPED, c, names, self.p._piped_subject, self.p._piped_object, nxt
+        )
         if _UNPIPE.search(c) and not _NEGATION.search(c[: _UNPIPE.search(c).start()][-3:]):  # type: ignore[union-attr]
             out.append(self._item(EventType.PIPED, "", None, c, ends_piping=True))
         return out
@@ -860,7 +886,13 @@ class _Sentence:
                 return before
             topic = self.known
             lead = c[:start].strip()
-            if topic and not names and len(lead) <= 6 and not _NOT_A_MANNER.search(lead):
+            if (
+                topic
+                and not names
+                and len(lead) <= 6
+                and not _NOT_A_MANNER.search(lead)
+                and not _STATE_BEFORE.search(lead)  # X → 已出局: a state
+            ):
                 return [_Name(t, 0, 0, "") for t in (self.known_all or [topic])]
         return []
 

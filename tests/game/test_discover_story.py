@@ -15,7 +15,8 @@ from auditor.game.gamefile import EventType
 
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "油条", "豆芽"]
 E, S, SU = EventType.ELIMINATED, EventType.SHERIFF, EventType.SUBSTITUTE
-QUIET = Notice.NO_DEATH
+PI = EventType.PIPED
+QUIET, FAST = Notice.NO_DEATH, Notice.ACCELERATED
 
 
 def _shown(a: Announced) -> tuple[object, ...]:
@@ -92,7 +93,7 @@ def test_forms_and_story_deaths(text: str, expected: list[tuple[object, ...]]) -
     [
         # a name beside the piped's words with no piped item for it, though the sentence
         # gave another item about that name
-        ("换人：油条 有事退出，替补 豆芽 上场！豆芽 也继承了“喵喵”状态。", True),
+        ("换人：油条 有事退出，替补 豆芽 上场！豆芽 也沾上了“喵喵”的毛病。", True),
         ("今天喵喵：冬瓜、番茄。", False),  # read: the piped list
         ("昨夜出局：芒果（吹笛者，全部自愈）。", False),  # the piper is no piped player
     ],
@@ -100,6 +101,29 @@ def test_forms_and_story_deaths(text: str, expected: list[tuple[object, ...]]) -
 def test_never_silent_on_the_piped(text: str, listed: bool) -> None:
     _found, unplaced = Patterns(PLAYERS, piped_words=("喵喵",)).read(text)
     assert bool(unplaced) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the piped as those who may only say the rule set's words, or who take them on
+        ("今天说话只能“喵喵”的，是冬瓜和番茄。", [(PI, "冬瓜"), (PI, "番茄")]),
+        ("换成芒果只能说“喵喵”了。", [(PI, "芒果")]),
+        ("豆芽 也继承了“喵喵”状态。", [(PI, "豆芽")]),
+        ("今天喵喵叫的小可爱：杜鹃。", [(PI, "杜鹃")]),
+        # an acceleration told as its count reaching half, not the rule
+        ("加速的人数刚好是存活人数的一半，今天提前结束。", [(FAST, "")]),
+        ("加速申请人数达到存活一半即成功。", []),
+        # 版杀7's doctor: two empty needles
+        ("挨了两针空针的是画眉。", [(E, "画眉")]),
+        # the office handed on without the badge's name
+        ("【当日警长】冬瓜 → 已出局，由其移交 番茄", [(S, "番茄")]),
+    ],
+)
+def test_piped_acceleration_and_the_office(text: str, expected: list[tuple[object, str]]) -> None:
+    found = Patterns(PLAYERS, piped_words=("喵喵",)).find(text)
+    shown = [(a.type, a.player) for a in found if not a.status]  # (警长：X is a state)
+    assert shown == expected
 
 
 def test_an_attempt_that_failed_is_no_death() -> None:
