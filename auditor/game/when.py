@@ -335,13 +335,14 @@ _CLOSE_WORDS = re.compile(
 )
 _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
 # a new deadline: the delaying verb right before the time, never a request's deadline
-# (延时申请截止18:00), an opening put back (开门推迟至10:00) or a bracketed recap
+# (延时申请截止18:00) or an opening put back (开门推迟至10:00); a recap in brackets
+# (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = re.compile(
     r"(?:延长|延时|延迟|延后|推迟|推后|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
 )
 _NEW_CLOSE = re.compile(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
 _DELAY_AFTER = re.compile(r"(?:算是?|即|就是|视为)\s*延时")
-_NOT_DELAY = re.compile(r"申请|开门|开帖|开放|[（(][^）)]*$")
+_NOT_DELAY = re.compile(r"申请|开门|开帖|开放")
 _SUPPOSED = re.compile(r"如果|假如|假设|若是|要是|万一|的话")
 _EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1, "今早": 0, "明早": 1, "明晨": 1}
 
