@@ -174,7 +174,7 @@ _SHERIFF_OBJECT = re.compile(
     r"|警长(?:之位|身份|职位|职务)?\s*(?:移交|转交|交|传)(?:给|予|至)?"
 )
 _SHERIFF_STATUS = re.compile(
-    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
+    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
 _SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
 _SHERIFF_CHOICE = re.compile(
@@ -244,7 +244,8 @@ _SELF_CORRECTED = re.compile(
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
 _COUNTED = re.compile(
-    r"\s*[:：]?\s*(?:得票|票数)?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])"
+    r"\s*\|?\s*[:：]?\s*(?:都是|均为|都|均)?\s*(?:得票|票数)?\s*(?:各\s*)?"
+    r"(?:\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])|[一二两三四五六七八九十半]+\s*票)"
 )
 # the words of the game's events, broadly: a line naming a player beside one and read as
 # nothing is listed (未读懂的公告), never passed in silence; with the notice words, a story's
@@ -262,7 +263,9 @@ _EVENTFUL = re.compile(
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = re.compile(
     r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的|"
-    r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请)"
+    r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请"
+    # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
+    r"|(?:猎人|白痴|女巫|预言家|狼人|村民|杀手|医生|警察|秘警|吹笛者)(?=\s*(?:[，,。；;]|$)))"
 )
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
@@ -486,19 +489,8 @@ class Patterns:
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
         text = self._night_label(self._lists(clean(self._tables(self._unrelay(text)))))
-        post_correction = bool(_CORRECTION.search(text)) or said_wrong
-        vote_result = bool(
-            re.search(
-                r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text
-            )
-        )
-        # (【当日警长】X → 已出局，由其移交 Y: the office handed on, the badge unnamed)
-        badge_post = "警徽" in text or bool(re.search(r"警长[^。\n]{0,20}?移交", text))
-        # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
-        head = text.strip().splitlines()[0] if text.strip() else ""
-        night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
+        post = _post_kind(text, said_wrong)
         out: list[Announced] = []
-        post = (post_correction, vote_result, badge_post, night_post)
         for line in text.splitlines():
             if self._relayed(line):
                 break  # 馄饨：— what follows is that player's words, relayed
@@ -508,6 +500,7 @@ class Patterns:
             out += found
             unplaced += missed
         out = self._paired_substitutes(text, out)
+        unplaced = self._unpaired(unplaced, out)
         right = {a.player for a in out}
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
@@ -518,6 +511,18 @@ class Patterns:
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = _settle(out)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _unpaired(self, unplaced: list[str], found: list[Announced]) -> list[str]:
+        """The unplaced lines less those that hold a half of a substitute read as a pair
+        (离场：A / 上场：B — each line alone names one half)."""
+        pairs = {x for a in found if a.type is EventType.SUBSTITUTE for x in (a.player, a.value)}
+        return [
+            u
+            for u in unplaced
+            if not (names := {n.player for n in self.names(u)})
+            or not names <= pairs
+            or not re.match(rf"\W*(?:{_LEAVES}|{_COMES})\s*[:：|]", u)
+        ]
 
     def _paired_substitutes(self, text: str, found: list[Announced]) -> list[Announced]:
         """A substitute told in two parts: labels (离场：毛豆 / 上场：蚕豆, ｜请假｜核桃｜ /
@@ -577,9 +582,12 @@ class Patterns:
         with a bracket written after it; None for a row of anything else."""
         numbered = re.fullmatch(r"\s*\d{1,2}\s*[.、．]\s*([^|]+?)\s*", line)
         cells = [c.strip() for c in re.split(r"\|", line) if c.strip()]
-        cells = [c for c in cells if not re.fullmatch(r"\d{1,2}\s*[.、．]?", c)]
+        if len(cells) > 1 and re.fullmatch(r"\d{1,2}\s*[.、．]?", cells[0]):
+            cells = cells[1:]  # ｜1｜栗子｜: the row's index
         if numbered:
             cells = [numbered.group(1)]
+        if len(cells) > 2:
+            return None
         if not cells or not self._name_re.fullmatch(
             re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", cells[0])
         ):
@@ -674,7 +682,8 @@ class Patterns:
         # name beside the piped's words needs a piped item of its own (替补 X 上场！X 也继承了
         # “咪啪”状态: the substitute is read, the piping is not)
         if any(
-            self._eventful(sentence, covered) or self._eventful(sentence, piped, self._piped_said)
+            self._eventful(sentence, covered)
+            or any(self._eventful(c, piped, self._piped_said) for c in _clauses(sentence))
             for sentence in _SENTENCES.findall(line)
         ):
             unplaced.append(line.strip())  # never silent: a line about a player, not read
@@ -710,6 +719,20 @@ class Patterns:
                 new = self._norm.get(new, new)
                 found.append((self._norm.get(who, who), new, m.group(0)))
         return found
+
+
+def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
+    """What the whole post is: a correction, a vote result, about the badge, a night's."""
+    correction = bool(_CORRECTION.search(text)) or said_wrong
+    vote_result = bool(
+        re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text)
+    )
+    # (【当日警长】X → 已出局，由其移交 Y: the office handed on, the badge unnamed)
+    badge_post = "警徽" in text or bool(re.search(r"警长[^。\n]{0,20}?移交", text))
+    # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
+    head = text.strip().splitlines()[0] if text.strip() else ""
+    night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
+    return correction, vote_result, badge_post, night_post
 
 
 def _piped_label(words: Sequence[str]) -> re.Pattern[str]:
@@ -896,6 +919,25 @@ class _Sentence:
                 return [_Name(t, 0, 0, "") for t in (self.known_all or [topic])]
         return []
 
+    def _not_a_death(
+        self,
+        c: str,
+        m: re.Match[str],
+        cause: str | None,
+        taken: list[tuple[int, int]],
+        brackets: list[tuple[int, int]],
+    ) -> bool:
+        """A word that says no death of its own: part of a word taken already (被毒出局),
+        a name's bracket (番茄（投票）: its how), a role's (吹笛者出局), a quiet night's, a
+        带走 with no gun (the night's, read as such)."""
+        return (
+            any(s <= m.start() <= e for s, e in taken)
+            or any(s <= m.start() < e for s, e in brackets)
+            or bool(_ROLE_BEFORE.search(c[: m.start()].rstrip()))
+            or (cause is None and bool(_NO_DEATH.search(c)))
+            or (m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text))
+        )
+
     def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
         taken: list[tuple[int, int]] = []
@@ -904,14 +946,8 @@ class _Sentence:
         brackets = [(n.end - len(n.bracket), n.end) for n in names if n.bracket]
         for cause, pattern in _ELIM_RE:
             for m in pattern.finditer(c):
-                if any(s <= m.start() < e for s, e in taken + brackets):
-                    continue  # a bracket's word is its name's how (番茄（投票）)
-                if _ROLE_BEFORE.search(c[: m.start()].rstrip()):
+                if self._not_a_death(c, m, cause, taken, brackets):
                     continue
-                if cause is None and _NO_DEATH.search(c):
-                    continue
-                if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
-                    continue  # no gun: 被带走 is the night's
                 taken.append(m.span())
                 hunter_object = m.group(0).startswith(
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")

@@ -129,3 +129,21 @@ def test_piped_acceleration_and_the_office(text: str, expected: list[tuple[objec
 def test_an_attempt_that_failed_is_no_death() -> None:
     found = Patterns(PLAYERS).find("昨晚：冬瓜 出局，村长 番茄 被刀未死。")
     assert [(a.type, a.player) for a in found] == [(E, "冬瓜")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # read right, so not listed: a tally row, a count in words, a role after the name,
+        # one word after another (被毒出局), the two halves of a substitute, a sheriff kept
+        "【环节一结果】\n｜冬瓜｜10｜过半｜\n【死亡】冬瓜",
+        "冬瓜和番茄都是五票，但冬瓜先到了五票，于是冬瓜当选警长。",
+        "昨夜：芒果、杜鹃。\n芒果 猎人，枪 画眉。",
+        "昨夜 杜鹃 被毒出局。",
+        "【替补公告】\n｜请假｜芒果｜3 天｜\n｜临时替补｜豆芽｜",
+        "sheriff unchanged: 冬瓜.",
+    ],
+)
+def test_read_right_is_not_listed(text: str) -> None:
+    _found, unplaced = Patterns(PLAYERS).read(text)
+    assert unplaced == []
