@@ -260,46 +260,21 @@ def _decision_row(
         raise DecisionError(
             f"找不到编号为 {ident} 的草稿或牌（运行 auditor ledger 或查看报告中的编号）"
         )
-    if decision not in ("approve", "reject", "undo"):
-        raise DecisionError(
-            f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
-        )
-    if card is not None and card not in DECIDABLE_CARDS:
-        raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
-    if len(note) > MAX_NOTE:
-        raise DecisionError(f"备注最长 {MAX_NOTE} 字（现在 {len(note)} 字）：请写短一些")
+    _check_choice(decision, card, note)
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
     view = overlay or Overlay(game, ruleset, store)
     if not manual:
-        # A finding merged into another of the same kind on the same post: the decision
-        # belongs to the draft the director sees (one card per clause).
-        head = view.ledger().merged.get(fp)
-        if head is not None:
-            head_row = store.finding(head)
-            if head_row is not None:
-                row, fp = head_row, head
+        row, fp = _merged_head(store, view, row, fp)
     if manual and decision == "undo":
         raise DecisionError(
             f"{row['id']} 是导演手动添加的牌，没有草稿可以退回：手动牌请用 reject 撤销"
         )
     suggested = row["card"] if manual else view.suggestion(fp) or row["card"]
     old = view.decisions.get(fp)
-    before = ""
-    if old is not None:
-        before = state_text(old.decision, old.card or old.suggested)
-    kept = False
-    # Approving again without a colour keeps an earlier explicit one (a second
-    # `decide ID approve` must not turn an approved yellow into the suggested blue).
-    if (
-        keep_card
-        and decision == "approve"
-        and card is None
-        and old is not None
-        and old.decision == "approve"
-        and old.card
-    ):
-        card, kept = old.card, True
+    before = state_text(old.decision, old.card or old.suggested) if old is not None else ""
+    kept = _kept_card(decision, card, old) if keep_card else None
+    card = kept or card
     # Approving without a colour of one's own stores no card: the card then follows the
     # policy (the ledger resolves it), so a yellow that escalated a blue the director later
     # rejects becomes a blue again.
@@ -316,7 +291,40 @@ def _decision_row(
         "source": source,
     }
     shown = (card or suggested) if decision == "approve" else None
-    return record, Recorded(row["id"], row["player"], decision, shown, before, kept)
+    recorded = Recorded(row["id"], row["player"], decision, shown, before, kept is not None)
+    return record, recorded
+
+
+def _check_choice(decision: str, card: str | None, note: str) -> None:
+    if decision not in ("approve", "reject", "undo"):
+        raise DecisionError(
+            f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
+        )
+    if card is not None and card not in DECIDABLE_CARDS:
+        raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
+    if len(note) > MAX_NOTE:
+        raise DecisionError(f"备注最长 {MAX_NOTE} 字（现在 {len(note)} 字）：请写短一些")
+
+
+def _merged_head(
+    store: Store, view: Overlay, row: FindingRow | ManualCardRow, fp: str
+) -> tuple[FindingRow | ManualCardRow, str]:
+    """A finding merged into another of the same kind on the same post: the decision
+    belongs to the draft the director sees (one card per clause)."""
+    head = view.ledger().merged.get(fp)
+    if head is not None:
+        head_row = store.finding(head)
+        if head_row is not None:
+            return head_row, head
+    return row, fp
+
+
+def _kept_card(decision: str, card: str | None, old: DecisionRow | None) -> str | None:
+    """Approving again without a colour keeps an earlier explicit one (a second
+    `decide ID approve` must not turn an approved yellow into the suggested blue)."""
+    if decision == "approve" and card is None and old is not None and old.decision == "approve":
+        return old.card or None
+    return None
 
 
 def decide(
