@@ -330,7 +330,7 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
 _EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
 POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = re.compile(
-    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延至|推迟|推后|顺延|改为|改到|提前|\bclose"
+    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|\bclose"
     r"|[至到]\s*$"
 )
 _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
@@ -338,7 +338,7 @@ _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
 # (延时申请截止18:00) or an opening put back (开门推迟至10:00); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = re.compile(
-    r"(?:延长|延时|延迟|延后|推迟|推后|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
+    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
 )
 _NEW_CLOSE = re.compile(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
 _DELAY_AFTER = re.compile(r"(?:算是?|即|就是|视为)\s*延时")

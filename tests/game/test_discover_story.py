@@ -147,3 +147,23 @@ def test_an_attempt_that_failed_is_no_death() -> None:
 def test_read_right_is_not_listed(text: str) -> None:
     _found, unplaced = Patterns(PLAYERS).read(text)
     assert unplaced == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # more of each kind's family, in words these tests' writer chose
+        ("第二天的票出来了，冬瓜被票走了。", [(E, "冬瓜", "vote")]),
+        ("昨夜芒果遇刺。", [(E, "芒果", "night")]),
+        ("画眉惨遭毒手，倒在了血泊中。", [(E, "画眉", "night")]),
+        ("可惜，杜鹃昨晚领了便当。", [(E, "杜鹃", "night")]),
+        ("油条被选为警长。", [(S, "油条", "elected")]),
+        ("番茄亮明白痴身份，不出局。", [(EventType.IDIOT_REVEALED, "番茄", None)]),
+        ("豆芽接手苦瓜的号。", [(SU, "苦瓜", None)]),
+        ("昨夜一夜无事。", [(QUIET, "", None)]),
+        ("好人阵营赢了！", [(Notice.GAME_OVER, "", None)]),
+    ],
+)
+def test_more_of_each_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.cause or a.how) for a in found] == expected
