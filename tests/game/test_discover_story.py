@@ -167,3 +167,24 @@ def test_read_right_is_not_listed(text: str) -> None:
 def test_more_of_each_family(text: str, expected: list[tuple[object, ...]]) -> None:
     found = Patterns(PLAYERS).find(text)
     assert [(a.type, a.player, a.cause or a.how) for a in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("昨晚的受害者是冬瓜。", [(E, "冬瓜", "night")]),
+        ("画眉（狼人阵营？不公布）于昨夜死亡。", [(E, "画眉", "night")]),  # a bracket's ？
+        ("死讯：芒果", [(E, "芒果", None)]),
+        ("黄瓜被公投处决。", [(E, "黄瓜", "vote")]),
+        ("油条被送上了绞刑架。", [(E, "油条", "vote")]),
+        ("芒果在睡梦中被人割了喉。", [(E, "芒果", "night")]),
+        ("冬瓜永远闭上了眼睛。", [(E, "冬瓜", None)]),
+        ("经过投票，苦瓜离开了我们。", [(E, "苦瓜", "vote")]),  # how from the sentence
+        ("豆芽将代替冬瓜继续游戏。", [(SU, "冬瓜", None)]),
+    ],
+)
+def test_the_family_in_other_words(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.cause or a.how) for a in found] == expected
+    if expected and expected[0][0] is SU:
+        assert found[0].value == "豆芽"
