@@ -188,3 +188,19 @@ def test_the_family_in_other_words(text: str, expected: list[tuple[object, ...]]
     assert [(a.type, a.player, a.cause or a.how) for a in found] == expected
     if expected and expected[0][0] is SU:
         assert found[0].value == "豆芽"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("昨夜冬瓜出局，番茄也没能幸免。", [(E, "冬瓜", "night"), (E, "番茄", "night")]),
+        ("昨夜，狼人袭击了冬瓜。", [(E, "冬瓜", "night")]),
+        ("芒果成为新的警长，画眉则被吹笛。", [(S, "芒果", "elected"), (PI, "画眉", None)]),
+        ("冬瓜被投出，画眉不幸中枪。", [(E, "冬瓜", "vote"), (E, "画眉", "vote")]),
+        ("冬瓜被投出，其情侣番茄也随之而去。", [(E, "冬瓜", "vote"), (E, "番茄", "vote")]),
+        ("欢迎来到狼人杀，冬瓜是本局的导演助理。", []),
+    ],
+)
+def test_the_second_death_of_a_sentence(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
