@@ -543,7 +543,7 @@ def _taken_back(before: str, rest: str) -> bool:
 # a delay granted (延时成功, 延时已获通过, 延时 1 小时): the close stated after it is the new one
 _GRANTED = re.compile(
     r"延时(?:申请)?(?:成功|通过|生效)|(?:同意|批准|准予|通过)(?:了)?延时|延时已(?:获)?(?:通过|批准)"
-    r"|(?<!申请)延时\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
+    r"|(?<!申请)(?:延时|延长|顺延|推迟)\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
 )
 # 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration
 _NOT_CLOSING = re.compile(r"不(?:关门|关帖)")

@@ -204,3 +204,20 @@ def test_the_family_in_other_words(text: str, expected: list[tuple[object, ...]]
 def test_the_second_death_of_a_sentence(text: str, expected: list[tuple[object, ...]]) -> None:
     found = Patterns(PLAYERS).find(text)
     assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yesterday's vote: 芒果 lynched (6 votes).", [(E, "芒果", "vote")]),
+        (
+            "芒果 eliminated by vote. 杜鹃 became sheriff.",
+            [(E, "芒果", "vote"), (S, "杜鹃", "elected")],
+        ),
+        ("no one died last night.", [(QUIET, "", None)]),
+        ("D5 open. close 21:30. acceleration approved.", [(FAST, "", None)]),
+    ],
+)
+def test_english_shorthand(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.how or a.cause) for a in found] == expected

@@ -103,3 +103,13 @@ def test_a_time_beside_a_schedules_word_not_read_is_listed() -> None:
         "延时申请在关门前三小时截止，也就是今天18:00。",
     ):
         assert unread_times(text, WED, TZ) == [], text
+
+
+def test_a_delay_by_hours_then_its_new_close() -> None:
+    (p,) = find_points("环节一延长12小时，至明天中午12点结束。", WED, TZ)
+    assert (p.role, p.at.strftime("%m-%d %H:%M"), p.delay, p.phase) == (
+        "closes",
+        "12-10 12:00",
+        True,
+        1,
+    )
