@@ -129,7 +129,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
         r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害"
         r"|被(?:秘警|秘密警察|警察)(?:狙击|狙杀|击杀)"
-        r"|(?:杀手|狼人|女巫|秘警)(?:(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人|袭击|咬死)了?|(?:刀|杀|毒)了)"
+        r"|(?:杀手|狼人|女巫|秘警)(?:今晚|昨晚|昨夜|今夜|夜里)?(?:(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人|袭击|咬死)了?|(?:刀|杀|毒)了)"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
         r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
         r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
@@ -240,7 +240,7 @@ _SUBJECT_GAP = re.compile(
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+"
+    rf"^(?:[了的者是为有只仅】\]]|应该|应|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+"
     # the role told before the name (出局：吹笛者（不公示身份）——X)
     r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察)*$"
 )
@@ -525,13 +525,21 @@ class Patterns:
     def _unpaired(self, unplaced: list[str], found: list[Announced]) -> list[str]:
         """The unplaced lines less those that hold a half of a substitute read as a pair
         (离场：A / 上场：B — each line alone names one half)."""
-        pairs = {x for a in found if a.type is EventType.SUBSTITUTE for x in (a.player, a.value)}
+        subs = [a for a in found if a.type is EventType.SUBSTITUTE]
+        pairs = {x for a in subs for x in (a.player, a.value)}
         return [
             u
             for u in unplaced
             if not (names := {n.player for n in self.names(u)})
             or not names <= pairs
-            or not re.match(rf"\W*(?:{_LEAVES}|{_COMES})\s*[:：|]", u)
+            or not (
+                re.match(rf"\W*(?:{_LEAVES}|{_COMES})\s*[:：|]", u)
+                or any(
+                    a.clause.strip() in u and not self.names(u.replace(a.clause.strip(), ""))
+                    for a in subs
+                    if a.clause
+                )
+            )
         ]
 
     def _paired_substitutes(self, text: str, found: list[Announced]) -> list[Announced]:
@@ -542,13 +550,19 @@ class Patterns:
         leaves = re.findall(rf"(?:{_LEAVES})\s*[:：|]\s*({one})", text)
         comes = re.findall(rf"(?:{_COMES})\s*[:：|]\s*({one})", text)
         pair = re.search(
-            rf"({one})\s*(?:{_LEAVES})[^。\n]{{0,6}}?[。，,]\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
-            r"(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!]|$)",
+            rf"({one})[^，,。\n]{{0,4}}?(?:{_LEAVES})[^。\n]{{0,6}}?[。，,]\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
+            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!]|$)",
             text,
             re.M,
         )
+        back = re.search(  # 苦瓜回来了，豆芽下场: the stand-in gives the seat back
+            rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*(?:下场|退场|离场|让位)", text
+        )
         if pair:
             leaves, comes = [pair.group(1)], [pair.group(2)]
+        elif back:
+            leaves, comes = [back.group("who")], [back.group("new")]
+            pair = back
         if len(leaves) != 1 or len(comes) != 1 or leaves == comes:
             return found
         who, new = self._norm[leaves[0]], self._norm[comes[0]]

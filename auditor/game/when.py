@@ -213,7 +213,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                 continue
             last_date = d2
             before = line[: m.start()]
-            day, phase = _labels(before, head)
+            day, phase = _range_labels(line, m, head)
             out.append(
                 TimeRange(
                     opens=opens,
@@ -290,6 +290,18 @@ def _whole_days(
             )
         )
     return out
+
+
+def _range_labels(
+    line: str, m: re.Match[str], head: tuple[int | None, int | None]
+) -> tuple[int | None, int | None]:
+    """A range's 第N天 and 环节N (:func:`_labels`), else the 环节 said right after it
+    (12月7日零点到24点为环节二)."""
+    day, phase = _labels(line[: m.start()], head)
+    if phase is None:
+        after = _PHASE_LABEL.match(re.sub(r"^\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :]))
+        phase = cn_number(after.group(1)) if after else None
+    return day, phase
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:

@@ -221,3 +221,18 @@ def test_the_second_death_of_a_sentence(text: str, expected: list[tuple[object, 
 def test_english_shorthand(text: str, expected: list[tuple[object, ...]]) -> None:
     found = Patterns(PLAYERS).find(text)
     assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("杀手今晚刀了画眉。", [(E, "画眉", None)]),
+        ("芒果因故退出，豆芽顶上。", [(SU, "芒果", "豆芽")]),
+        ("苦瓜今天请假，由豆芽暂代。", [(SU, "苦瓜", "豆芽")]),
+        ("苦瓜回来了，豆芽下场。", [(SU, "豆芽", "苦瓜")]),  # the stand-in gives the seat back
+    ],
+)
+def test_agents_and_substitutes_apart(text: str, expected: list[tuple[object, ...]]) -> None:
+    found, unplaced = Patterns(PLAYERS).read(text)
+    assert [(a.type, a.player, a.value) for a in found] == expected
+    assert unplaced == []

@@ -113,3 +113,8 @@ def test_a_delay_by_hours_then_its_new_close() -> None:
         True,
         1,
     )
+
+
+def test_the_phase_said_after_its_range() -> None:
+    (r,) = find_ranges("12月10日零点到24点为环节二。", WED, TZ)
+    assert (r.phase, r.opens.strftime("%m-%d %H:%M")) == (2, "12-10 00:00")
