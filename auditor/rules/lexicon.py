@@ -53,8 +53,8 @@ _LIST_SPLIT = re.compile(r"[\s,，、;；]+")
 _GAP = re.compile(r"\{(\d+)\}")
 _CATEGORY_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _DISCUZ_LINE = re.compile(r"^(?P<find>.+?)=(?P<repl>.*)$")
-DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "near", "boundary")
-SWITCHES = ("pinyin", "initials", "near", "boundary")
+DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "near", "boundary", "sound")
+SWITCHES = ("pinyin", "initials", "near", "boundary", "sound")
 
 
 class LexiconError(AuditorError):
@@ -89,6 +89,9 @@ class Entry:
     source: str = ""  # "file:line"
     regex: str | None = None  # a sentence pattern (``re:`` terms and ``{n}`` gaps)
     anchors: tuple[str, ...] = ()  # for patterns: words one of which must occur
+    # ``@sound off`` above it: read as written (繁简, 形近, 方言字, noise), never by its sound —
+    # dialect words: 痴线 is no 吃先, 嬲到 no 聊到
+    heard: bool = True
 
     @property
     def label(self) -> str:
@@ -115,6 +118,7 @@ class Category:
     near: bool = True
     near_long: bool = False  # ``@near long``: near sounds for spellings of 3+ characters only
     boundary: bool = True
+    sound: bool = True  # ``@sound on`` / ``off``: the entries after it are heard or not
     entries: list[Entry] = field(default_factory=list)
     path: str = ""
 
@@ -326,15 +330,11 @@ def _entry(
             )
     for x in exceptions:
         if regex is None and not any(_overlaps(x.lower(), f.lower()) for f in (term, *variants)):
-            problems.append(
-                Problem(
-                    path,
-                    lineno,
-                    f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用",
-                    "warning",
-                )
-            )
-    cat.entries.append(Entry(cat.code, term, variants, exceptions, note, source, regex, anchors))
+            msg = f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用"
+            problems.append(Problem(path, lineno, msg, "warning"))
+    cat.entries.append(
+        Entry(cat.code, term, variants, exceptions, note, source, regex, anchors, cat.sound)
+    )
 
 
 def _switch(

@@ -1479,7 +1479,7 @@ class Matcher(_Deferred):
                 ascii_word = k.isascii()
                 self._add(self.text_ac, k, _Key(i, form, "text", ascii_word))
                 cjk = [c for c in k if _is_cjk(c)]
-                if not cat.pinyin or len(cjk) < 2 or len(cjk) != len(k):
+                if not self._sounded(e) or len(cjk) < 2 or len(cjk) != len(k):
                     continue
                 table_syl = [self.py_table.get(ord(c), c) for c in k]
                 phrase_syl = lazy_pinyin(k)
@@ -1508,10 +1508,15 @@ class Matcher(_Deferred):
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
 
+    def _sounded(self, e: Entry) -> bool:
+        """Is entry ``e`` heard (音近, 近音, initials): its category's ``@pinyin`` on and no
+        ``@sound off`` above it?"""
+        return self.cats[e.category].pinyin and e.heard
+
     def _add_sound(self, i: int, e: Entry, branches: list[list[set[str]]] | None) -> None:
         """The loose sound copy of pattern ``i`` and its triggers in the pinyin automaton:
         each word of a branch's trigger set (its anchors, without sets), as heard."""
-        if e.regex is None or not self.cats[e.category].pinyin:
+        if e.regex is None or not self._sounded(e):
             return
         table, members = _sound_tables(self.confusion)
         pattern = sound_pattern(e.regex, table)

@@ -1,0 +1,100 @@
+"""Cloaks the seeds name (M107 判罚范围: 方言、密码、音近、形近、明显的通配符) beyond the
+plain word, and the everyday words that sound like them (issue 35, phrases round 5).
+Sentences written for the kinds (Cantonese, Sichuan and Northeastern words; pinyin
+initials; emoji read by meaning; a sentence pattern), not taken from a test set."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.rules.lexicon import parse_lexicon
+from auditor.rules.matcher import default_matcher
+
+
+def _categories(text: str) -> set[str]:
+    return {m.category for m in default_matcher().find(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        # 方言: Cantonese written in traditional or simplified characters (_dialect.txt
+        # folds 唔 咗 嘅 佢 … so the Mandarin patterns read them)
+        ("導演，你呢個判罰唔啱，我唔服", "DIRECTOR"),  # M107 8(2)
+        ("佢個號一早換咗人", "SUBSTITUTE"),  # M107 4(3)
+        ("屌你啊，又投我", "VULGAR"),  # M107 1(2)
+        ("丢雷老母，平安夜又嚟", "KIN"),  # M107 1(4)
+        ("你正一戇居，驗咗都唔識睇", "IQ"),  # M107 2(1)
+        ("佢好賤格，成日屈人", "CHARACTER"),  # M107 2(2)
+        ("冚家鏟啦你", "CURSE"),  # M107 3(2)
+        ("我拎條命嚟賭，佢係狼", "GUARANTEE"),  # M107 3(3)
+        ("我個細號都喺度", "SOCKPUPPET"),  # M107 4(1)
+        ("佢都咁貼晒面，點會係狼", "FACE"),  # 030 2(8)
+        ("呢個鑊我唔孭", "BLAME"),  # 030 1(1)
+        ("真係激死我，又平票", "EMOTION"),  # M107 12(1)
+        # Sichuan and Northeastern
+        ("你个哈批，票都投反了", "IQ"),
+        ("滚犊子，别在这带节奏", "ANIMAL"),  # M107 1(3)
+        ("水一下，还差三帖", "DROWN"),  # 030 6(5)
+        # 密码: pinyin initials and whole pinyin, where the sentence says what they stand for
+        ("你赶紧qs吧", "CURSE"),
+        ("这号换了个tb上来", "SUBSTITUTE"),
+        ("我的cz觉得你是狼", "ASSISTANT"),
+        ("他这么tl了你还不信", "FACE"),
+        ("syj你就这么悍跳的", "PASTGAME"),
+        ("xtbl，不玩了", "EMOTION"),
+        ("这个判罚我bufu", "DIRECTOR"),
+        # 明显的通配符: letters and digits spaced out
+        ("这局的M V P给3号", "AWARD"),
+        ("M 8 8 里你也这么说", "PASTGAME"),
+        # emoji read by meaning (_emoji.txt, CLDR)
+        ("💧💧 凑数中", "DROWN"),
+        ("那几个🤡别演了", "CHARACTER"),
+        ("🏆必须是5号的", "AWARD"),
+        ("🤬 又是我", "EMOTION"),
+        # sentence patterns of a category with no keyword
+        ("先问候一下你全家", "KIN"),  # M107 1(4) 亲属问候句式
+        ("出门左转买点脑白金吧你", "IQ"),
+        ("身份都写在他脸上了", "FACE"),
+        ("这张牌给得莫名其妙", "DIRECTOR"),
+        ("他的人品跟他的票一样是负数", "CHARACTER"),
+        ("上回咱们俩一起当狼，你就这样", "PASTGAME"),
+        ("血压又上来了", "EMOTION"),
+        ("既然要出我，那我一帖都不发了", "DROWN"),  # 030 7(4)
+        ("祝投我的人天天倒霉", "CURSE"),
+    ],
+)
+def test_cloaked_and_paraphrased_phrases_are_found(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # dialect words are read as written, never by their sound (@sound off)
+        "刚遛完狗回来，聊到哪了",  # 聊到 sounds like 嬲到
+        "先吃，先投票",  # 吃先 sounds like 痴线
+        "吃完饭饱了，开始盘票",  # 饭饱 sounds like 憨包
+        # the initials in other senses
+        "去tb买了个键盘",
+        "我cz了一百块",
+        "tl;dr 太长不看",
+        # everyday words next to the new patterns
+        "你上一句说的什么，我没看懂",
+        "关门时间是二十三点",
+        "问候一下大家，今天下雨",
+        "我不给他奖励",
+        "完犊子了，今晚平安夜没了",  # 完犊子: done for
+        "我考砸了，晚点来",
+        "他怒跳预言家",
+    ],
+)
+def test_their_everyday_neighbours_stay_clean(text: str) -> None:
+    assert _categories(text) == set()
+
+
+def test_sound_off_reads_the_entries_after_it_as_written() -> None:
+    lex = parse_lexicon(
+        "@category IQ\n痴线 | | |\n@sound off\n戆居 | | |\n@sound on\n蠢货 | | |\n", "t.txt"
+    )
+    assert [e.heard for e in lex.categories["IQ"].entries] == [True, False, True]
