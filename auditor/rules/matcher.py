@@ -3312,6 +3312,13 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
         re.compile(r"判断|推断|推理|认定|看出|分析|得出|确定|认出|找狼|找出|来定|来投|来推"),
         "after",
     ),
+    # 上场 in a substitution the director announces (替补 豌豆 上场顶替): coming on, not a past game
+    (
+        "PASTGAME",
+        re.compile("^上场$"),
+        re.compile(r"替补|接替|顶替|换人|替换|登场|出场|比赛"),
+        "sentence",
+    ),
     # 大号/小号 as a size (点了杯大号奶茶, 小号的衣服): M107 违规判定 4(1) is about accounts
     (
         "SOCKPUPPET",

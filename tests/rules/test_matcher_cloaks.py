@@ -59,6 +59,7 @@ def _categories(text: str) -> set[str]:
         ("这张牌给得莫名其妙", "DIRECTOR"),
         ("他的人品跟他的票一样是负数", "CHARACTER"),
         ("上回咱们俩一起当狼，你就这样", "PASTGAME"),
+        ("我们在寒蝉里见过的", "PASTGAME"),  # a seed game named as where they met
         ("血压又上来了", "EMOTION"),
         ("既然要出我，那我一帖都不发了", "DROWN"),  # 030 7(4)
         ("祝投我的人天天倒霉", "CURSE"),
@@ -87,6 +88,18 @@ def test_cloaked_and_paraphrased_phrases_are_found(text: str, category: str) -> 
         "完犊子了，今晚平安夜没了",  # 完犊子: done for
         "我考砸了，晚点来",
         "他怒跳预言家",
+        # game and everyday words that sound like a lexicon word
+        "你说的啥子哦，我没看懂",  # Sichuan 啥子 (what) is no 傻子
+        "晚饭吃番茄炒蛋",  # 炒蛋 is no 操蛋
+        "他想把票引到女巫身上",  # 引到 is no 阴道
+        "我是被警徽流逼跳的",  # 逼跳: a game word
+        "这票给你嘛，慢慢解释",  # 你嘛: a particle
+        "狼人阵营判负了？",  # 判负 is no 服了
+        "导演不公示夜里的技能",  # 不公示 is no 不公
+        "导演公告：替补芝麻明天上场",  # a substitution announced: coming on, no past game
+        "吹笛者出局🎺",  # 🎺 (CLDR 小号) is a trumpet, no alt account
+        "我早上七点就来看帖了",  # 上七 is no 上期
+        "阿姨的衣柜里就数他最可疑",  # the game's own story, no past game
     ],
 )
 def test_their_everyday_neighbours_stay_clean(text: str) -> None:
