@@ -52,6 +52,19 @@ def _categories(text: str) -> set[str]:
         ("那几个🤡别演了", "CHARACTER"),
         ("🏆必须是5号的", "AWARD"),
         ("🤬 又是我", "EMOTION"),
+        ("🐮🍺，这刀法", "BODY"),  # 🍺 read as 啤: 牛啤 = 牛逼 (M107 1(1))
+        ("🔄补一上来就踩我", "SUBSTITUTE"),  # 🔄 read as 替
+        # 音近 and 形近 of well-known cloaks; digits and whole pinyin
+        ("劳资不跟你们玩了", "KIN"),  # 老子 → 劳资 (M107 1(4))
+        ("你真是白吃，这都看不出", "IQ"),  # 白痴 → 白吃 (M107 2(1))
+        ("像个250一样乱投", "IQ"),  # 二百五 → 250
+        ("丢，平安夜又冇咗", "VULGAR"),  # Cantonese 丢 alone as the exclamation
+        ("这口guo你背", "BLAME"),  # 030 1(1)
+        ("不信等jiemi", "GUARANTEE"),  # M107 3(7)
+        ("唰个帖，凑数", "DROWN"),  # 唰 looks like 刷
+        ("罐水一下", "DROWN"),  # 罐 looks like 灌
+        ("火页死了，又是平票", "EMOTION"),  # 烦 split into 火页
+        ("快被你们气哭了", "EMOTION"),  # M107 12(1)
         # sentence patterns of a category with no keyword
         ("先问候一下你全家", "KIN"),  # M107 1(4) 亲属问候句式
         ("出门左转买点脑白金吧你", "IQ"),
@@ -100,6 +113,11 @@ def test_cloaked_and_paraphrased_phrases_are_found(text: str, category: str) -> 
         "吹笛者出局🎺",  # 🎺 (CLDR 小号) is a trumpet, no alt account
         "我早上七点就来看帖了",  # 上七 is no 上期
         "阿姨的衣柜里就数他最可疑",  # the game's own story, no past game
+        "劳资关系是他的专业",  # 劳资 (labour and capital)
+        "今天白吃了一顿饭",
+        "他拿了250票",  # a count
+        "丢了一张牌，别把票丢给他",  # 丢 (lose, throw)
+        "一罐水喝完了",
     ],
 )
 def test_their_everyday_neighbours_stay_clean(text: str) -> None:
