@@ -11,6 +11,7 @@ One file per category.  The format (documented for directors in ``lexicons/READM
     @near on            # 近音（l/n、zh/z、an/ang …，lexicons/_confusion.txt），默认 on；
                         # long = 只对三个字以上的写法
     @boundary word      # 需落在 jieba 分词边界上，默认 word；off = 任何位置
+    @sound off          # 之后的词条只按写法匹配，不听音（方言词），到 @sound on 为止
 
     卧槽 | 我操 我靠 wc | 卧槽里 | 030 2(2) 例：卧槽真吊
     re:我要?是狼.{0,6}就 | 是狼 | | 发誓句式
@@ -21,7 +22,8 @@ starts with ``re:`` is a regular expression over the normalised text; its second
 lists the anchor words, at least one of which must occur before the expression is tried.
 ``{n}`` inside a term allows up to n characters between its parts (the Discuz! 词语过滤
 syntax).  Files whose name starts with ``_`` are tables, not categories
-(``_lookalike.txt``: 形近字, two characters per line; ``_confusion.txt``: the 近音
+(``_lookalike.txt``: 形近字, two characters per line, and ``_dialect.txt`` in the same format:
+Cantonese characters read as their Mandarin ones (唔 不, 咗 了); ``_confusion.txt``: the 近音
 confusion table, two spellings of an initial or a final per line; ``_emoji.txt``: what an
 emoji reads as where its Unicode CLDR Chinese name does not say it, emoji and characters;
 ``_common.txt``: words common in game talk, which the matcher never relies on alone to

@@ -3322,7 +3322,7 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
     # 大号/小号 as a size (点了杯大号奶茶, 小号的衣服): M107 违规判定 4(1) is about accounts
     (
         "SOCKPUPPET",
-        re.compile("^[大小中]号$"),
+        re.compile("^[大小中细細][号號]$"),
         re.compile(
             r"的?(?:奶茶|咖啡|可乐|饮料|果汁|杯|衣服|外套|T恤|t恤|裤子|鞋|袜|尺码|码|号码|字|字体|"
             r"电池|垃圾袋|袋|箱|盒|锅|碗|盘|披萨|薯条|汉堡|床|行李箱|螺丝|针|刷子|笔)"
@@ -3331,7 +3331,7 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
     ),
     (
         "SOCKPUPPET",
-        re.compile("^[大小中]号$"),
+        re.compile("^[大小中细細][号號]$"),
         re.compile(r"(?:[杯件份双瓶袋碗盒桶箱套条]|买了?|点了?|穿|换成?)$"),
         "prev",
     ),

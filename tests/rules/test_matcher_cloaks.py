@@ -65,6 +65,8 @@ def _categories(text: str) -> set[str]:
         ("罐水一下", "DROWN"),  # 罐 looks like 灌
         ("火页死了，又是平票", "EMOTION"),  # 烦 split into 火页
         ("快被你们气哭了", "EMOTION"),  # M107 12(1)
+        ("丢雷，又系我", "VULGAR"),  # Cantonese 丢雷 (雷 = 你)
+        ("身份都糊我脸上了", "FACE"),
         # sentence patterns of a category with no keyword
         ("先问候一下你全家", "KIN"),  # M107 1(4) 亲属问候句式
         ("出门左转买点脑白金吧你", "IQ"),
@@ -118,6 +120,8 @@ def test_cloaked_and_paraphrased_phrases_are_found(text: str, category: str) -> 
         "他拿了250票",  # a count
         "丢了一张牌，别把票丢给他",  # 丢 (lose, throw)
         "一罐水喝完了",
+        "细号的衣服穿不下",  # Cantonese 细号: a size
+        "问了导演请假，明天来不了",  # asking leave: procedure, no dialogue
     ],
 )
 def test_their_everyday_neighbours_stay_clean(text: str) -> None:
