@@ -2308,9 +2308,26 @@ class Matcher(_Deferred):
         return self.boundaries(norm[lo:hi], s - lo, t - lo)
 
     def _excepted(self, entry: int, norm: str, s: int, t: int) -> bool:
+        return self._exception_at(entry, norm, s, t) is not None
+
+    def _excepted_here(
+        self, entry: int, text: str, norm: str, idx: Sequence[int], span: tuple[int, int]
+    ) -> bool:
+        """An exception of ``entry`` over ``span``, not a word torn by a clause end: the
+        normalised text drops the punctuation between characters, and 牛逼，票型 holds no
+        逼票 (an exception of 逼); 发誓，违规 is still 发誓违规 (a phrase, not a word)."""
+        at = self._exception_at(entry, norm, *span)
+        if at is None:
+            return False
+        a, b = self._span(text, idx, *at)
+        os_, oe = self._span(text, idx, *span)
+        return not (_torn(text[oe:b]) or _torn(text[a:os_][::-1]))
+
+    def _exception_at(self, entry: int, norm: str, s: int, t: int) -> tuple[int, int] | None:
+        """Where an exception of ``entry`` overlapping ``norm[s:t]`` stands (None: none)."""
         exceptions = self.exceptions[entry]
         if not exceptions:
-            return False
+            return None
         longest = self._longest_exception.get(entry)
         if longest is None:
             longest = self._longest_exception[entry] = max(map(len, exceptions))
@@ -2324,9 +2341,9 @@ class Matcher(_Deferred):
                 if pos + len(x) > s and (
                     pos < s or pos + len(x) > t or (pos == s and pos + len(x) == t)
                 ):
-                    return True
+                    return pos, pos + len(x)
                 pos = norm.find(x, pos + 1, t + len(x) - 1)
-        return False
+        return None
 
     def _confirm(
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
@@ -2389,7 +2406,7 @@ class Matcher(_Deferred):
             and (_is_cjk(norm[t]) or norm[t].isalnum())
         ):
             return "数字后面接单位：是数量"  # 250分钟, 748楼: not 二百五 / 去死吧
-        if self._excepted(key.entry, norm, s, t):
+        if self._excepted_here(key.entry, text, norm, idx, (s, t)):
             return "例外"
         cat = self.cats[self.entries[key.entry].category]
         piece = norm[s:t]
@@ -2971,6 +2988,14 @@ def _slice_index(index: Any, a: int, b: int, origin: int) -> Callable[[], list[i
 
 
 _CLAUSE_PUNCT = set("，,。.！!？?；;：:、…—～~）)」』”’\"'（(「『“‘")
+_CLAUSE_ENDS = frozenset("，,。！!？?；;")  # (what ends a clause, not a cloak's noise: 卧.槽)
+
+
+def _torn(beyond: str) -> bool:
+    """Does an exception's part ``beyond`` the match (read away from it) cross a clause end
+    to take one character only: a two-character word torn apart (逼，票)?"""
+    cut = next((k for k, c in enumerate(beyond) if c in _CLAUSE_ENDS), -1)
+    return cut >= 0 and sum(map(_is_cjk, beyond[cut + 1 :])) == 1
 
 
 def _clause_break(text: str, i: int, step: int) -> bool:

@@ -133,3 +133,36 @@ def test_sound_off_reads_the_entries_after_it_as_written() -> None:
         "@category IQ\n痴线 | | |\n@sound off\n戆居 | | |\n@sound on\n蠢货 | | |\n", "t.txt"
     )
     assert [e.heard for e in lex.categories["IQ"].entries] == [True, False, True]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("我要是狼我就天打雷劈", {"OATH"}),  # M107 3(1): harm sworn on oneself
+        ("我如果骗人就不得好死", {"OATH"}),
+        ("苍天在上，我是好人", {"OATH"}),
+        ("我要是狼我就退群", {"GUARANTEE"}),  # M107 3(3): a stake, not an oath
+        ("上帝作证，我是预言家", {"GUARANTEE"}),  # M107 3(5): faith
+        ("刀我的人天打雷劈", {"CURSE"}),  # M107 3(2): harm wished on another
+    ],
+)
+def test_an_oath_on_oneself_is_one_oath(text: str, want: set[str]) -> None:
+    assert _categories(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("这分析真牛逼，票型全对", "BODY"),  # 逼，票 is no 逼票 (an exception torn apart)
+        ("他的发言特别贴脸，我信", "FACE"),  # 特别贴脸 is no 别贴脸
+        ("我拿命担宝他是好人", "GUARANTEE"),  # 担保 spelt by its sound in a stake
+        ("锅是谁的，心里有数", "BLAME"),  # 030 1(1)
+        ("导演的解释偏向好人", "DIRECTOR"),  # 030 3(2)
+    ],
+)
+def test_plain_phrases_next_to_an_exception_or_a_sound(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+def test_an_exception_written_across_a_comma_still_holds() -> None:
+    assert "OATH" not in _categories("你一上来就发誓，违规了吧？规则写了禁止发誓")
