@@ -3132,7 +3132,10 @@ _NAMING_LIST = re.compile(
 )
 # ... or right after it: 私下找替补也算违规, 发誓是犯规的.
 _NAMING_TAIL = re.compile(
-    r"^(?:了|的话|这种话|这类话)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    r"^(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    # 马甲、替补、场外助理都不能聊: a list of them, then the ban
+    r"|^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}(?:也|都|一律|全都)?"
+    r"(?:不能|不许|不准|不要|别|禁止|不可以|不得)(?:聊|提|说|讨论|谈|碰)"
     # 发誓和诅咒在八荣八耻里是“耻”: acts listed, then where the rules name them
     r"|^(?:(?:和|与|、|或|跟)[^，,。！？!?]{1,6})?(?:在|是|属于)(?:规则|八荣八耻|违规判定|判罚依据)"
     # 评奖的事规则不让现在聊: the topic, then the rule that bars it
@@ -3153,7 +3156,7 @@ _RULE_FORBIDS = re.compile(
 # Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
 # to him: 你刚才那是发誓吧, 他这算担保了.
 _REPORTED_BY = re.compile(
-    r"(?:他|她|他们|她们|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
+    r"(?:他|她|他们|她们|别人|有人|某人|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
     r"(?:刚才|刚刚|昨天|今天|之前|刚|都|也|还|又|居然|竟然|一直|在|还在|已经)*\s*$"
     r"|(?:你|他|她|\d+\s*号)(?:刚才|刚刚|昨天|今天|之前|刚)*(?:那|这)(?:句|个|样)?(?:就|也)?"
     r"(?:是|算|算是|叫|属于)(?:在)?\s*$"
@@ -3233,7 +3236,33 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 规则说反对导演的判罚也算违规: the rule, stated
     if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
         return True
-    return _named_as_rule(text, (s_lo, s_hi), m.start, before, after)
+    return _named_as_rule(text, (s_lo, s_hi), m.start, before, after) or _spoken_of(
+        m.category, before, after, text[m.end : s_hi]
+    )
+
+
+# The word talked about, not said (issue 35): asked what it means (什么叫贴脸？), disowned
+# (发誓这种事我从来不干), put off until the game is over (关于评奖，揭秘以后再说).
+_ASKED_BEFORE = re.compile(r"(?:什么|啥)(?:叫做?|是|算)\s*$")
+_ASKED_AFTER = re.compile(
+    r"^(?:是|指|算)?(?:什么|啥)(?:意思)?|^(?:是什么意思|什么意思|啥意思|指的是|怎么算)"
+)
+_DISOWNED = re.compile(
+    r"^(?:这种|这类|这样的|之类的?)(?:事情?|话|行为)?[^，,。！？!?]{0,6}"
+    r"(?:从来不|从不|不会|不干|不做|不说|没干过|没做过|没说过)"
+)
+_PUT_OFF = re.compile(
+    r"(?:以后|之后|后|完|结束|揭秘|赛后)再(?:说|聊|谈|讨论)|留到(?:赛后|揭秘|结束)|(?:赛后|揭秘后|结束后)(?:再|去)?(?:聊|说|谈)"
+)
+_TOPICS = frozenset(("AWARD", "SOCKPUPPET", "PASTGAME", "SUBSTITUTE", "ASSISTANT", "BLAME", "FACE"))
+
+
+def _spoken_of(category: str, before: str, after: str, rest: str) -> bool:
+    """Is a named act's word asked about, disowned, or (a topic's) put off until later, in
+    the clause around it (``before``, ``after``) or the rest of its sentence (``rest``)?"""
+    if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(after) or _DISOWNED.match(after):
+        return True
+    return category in _TOPICS and bool(_PUT_OFF.search(rest))
 
 
 def _named_as_rule(

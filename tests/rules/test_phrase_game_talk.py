@@ -174,3 +174,34 @@ def test_the_said_phrases_beside_them_stay(text: str, category: str) -> None:
 @pytest.mark.parametrize("text", ["他骂我是狼，我不认", "你呀，别急着投票"])
 def test_scolding_and_a_particle_are_no_kin(text: str) -> None:
     assert "KIN" not in {m.category for m in default_matcher().find(text)}
+
+
+# the word talked about, not said: a reminder with a list, a rule's penalty after a noun,
+# another's oath, a question about the word, a disavowal, a topic put off until the end
+@pytest.mark.parametrize(
+    "text",
+    [
+        "提醒：替补、马甲、过去场次一律不能聊",
+        "按规则，提到往届场次要吃牌",
+        "有人发誓也不代表是好人，规则本来就不让发誓",
+        "请问什么叫贴脸？",
+        "场外助理是什么意思，新人不懂",
+        "发誓这种事我不会干的",
+        "至于评奖的事，赛后再聊",
+        "我是个菜鸡，多担待",
+    ],
+)
+def test_words_talked_about_are_no_phrase(text: str) -> None:
+    assert default_matcher().find(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("我以人格担保他没违规", "GUARANTEE"),  # M107 3(4): a stake, next to a rule word
+        ("你个菜鸡，票都不会投", "ANIMAL"),  # M107 1(3): said of another
+        ("评奖我先说了，MVP给9号", "AWARD"),  # 030 1(2): not put off
+    ],
+)
+def test_said_next_to_the_same_words(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
