@@ -34,6 +34,9 @@ def _categories(text: str) -> set[str]:
         ("真係激死我，又平票", "EMOTION"),  # M107 12(1)
         # Sichuan and Northeastern
         ("你个哈批，票都投反了", "IQ"),
+        ("他真系蠢到死", "IQ"),
+        ("你这个二愣子", "IQ"),
+        ("我攞个头出嚟赌", "GUARANTEE"),
         ("滚犊子，别在这带节奏", "ANIMAL"),  # M107 1(3)
         ("水一下，还差三帖", "DROWN"),  # 030 6(5)
         # 密码: pinyin initials and whole pinyin, where the sentence says what they stand for
@@ -103,6 +106,7 @@ def test_cloaked_and_paraphrased_phrases_are_found(text: str, category: str) -> 
         "完犊子了，今晚平安夜没了",  # 完犊子: done for
         "我考砸了，晚点来",
         "他怒跳预言家",
+        "我哋睇下佢点讲先",  # Cantonese 讲先 (speak first) is no 奖项
         # game and everyday words that sound like a lexicon word
         "你说的啥子哦，我没看懂",  # Sichuan 啥子 (what) is no 傻子
         "晚饭吃番茄炒蛋",  # 炒蛋 is no 操蛋
@@ -156,6 +160,7 @@ def test_an_oath_on_oneself_is_one_oath(text: str, want: set[str]) -> None:
         ("这分析真牛逼，票型全对", "BODY"),  # 逼，票 is no 逼票 (an exception torn apart)
         ("他的发言特别贴脸，我信", "FACE"),  # 特别贴脸 is no 别贴脸
         ("我拿命担宝他是好人", "GUARANTEE"),  # 担保 spelt by its sound in a stake
+        ("我拿人头担饱", "GUARANTEE"),
         ("锅是谁的，心里有数", "BLAME"),  # 030 1(1)
         ("导演的解释偏向好人", "DIRECTOR"),  # 030 3(2)
     ],
