@@ -2319,6 +2319,8 @@ class Matcher(_Deferred):
         at = self._exception_at(entry, norm, *span)
         if at is None:
             return False
+        if norm[at[0] : at[1]] in text:
+            return True  # (written as it stands, the common case: no offsets needed)
         a, b = self._span(text, idx, *at)
         os_, oe = self._span(text, idx, *span)
         return not (_torn(text[oe:b]) or _torn(text[a:os_][::-1]))
