@@ -108,6 +108,7 @@ class _LazyPattern:
 ZERO_WIDTH = (
     "\u00ad\u034f\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
     "\ufe0e\ufe0f"  # emoji / text presentation selectors
+    "\u20e3"  # the keycap around a digit: 1️⃣0️⃣5️⃣ reads 105
 )
 SKIN_TONES = "".join(map(chr, range(0x1F3FB, 0x1F400)))
 

@@ -50,6 +50,7 @@ def _categories(text: str) -> set[str]:
         # 明显的通配符: letters and digits spaced out
         ("这局的M V P给3号", "AWARD"),
         ("M 8 8 里你也这么说", "PASTGAME"),
+        ("M8️⃣8️⃣里你也这么说", "PASTGAME"),  # keycap digits read as digits
         # emoji read by meaning (_emoji.txt, CLDR)
         ("💧💧 凑数中", "DROWN"),
         ("那几个🤡别演了", "CHARACTER"),
