@@ -135,3 +135,15 @@ def test_a_subject_outside_the_list_is_found_in_the_whole_page(edition: str) -> 
         assert len(parsed.posts) == len(
             parse_page(find_capture(edition, THREAD).fetched(), CST).posts
         )
+
+
+def test_a_list_closed_before_its_posts_is_read_from_the_whole_page() -> None:
+    # (the reply box outside the list: the part cannot say where the posts went)
+    text = (
+        '<html><head><title>t</title></head><body><div id="postlist"></div>'
+        '<div id="post_1">x</div><div id="postlistreply"></div></body></html>'
+    )
+    post_list, subject = post_list_elements(text, text.encode())
+    assert not _is_part(post_list)
+    assert post_list is not None and len(post_list) == 0  # type: ignore[arg-type]
+    assert subject is None

@@ -136,7 +136,8 @@ def _post_list_alone(
         part = utf8[b_start : utf8.find(_LIST_END.encode(), b_start)] + _LIST_CLOSED.encode()
     doc = parse_document(text[start:end] + _LIST_CLOSED, part, ids=False)
     post_list = next(doc.iter("div"))  # the part's first element
-    if post_list.get("id") != "postlist" or post_list[-1].get("id") != "postlistreply":
+    last = post_list[-1] if len(post_list) else None
+    if post_list.get("id") != "postlist" or last is None or last.get("id") != "postlistreply":
         return None
     if not named:
         return post_list, None
