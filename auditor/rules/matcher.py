@@ -3240,7 +3240,7 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
     if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
         return True
     return _named_as_rule(text, (s_lo, s_hi), m.start, before, after) or _spoken_of(
-        m.category, before, after, text[m.end : s_hi]
+        m, before, after, text[m.end : s_hi]
     )
 
 
@@ -3257,15 +3257,24 @@ _DISOWNED = re.compile(
 _PUT_OFF = re.compile(
     r"(?:以后|之后|后|完|结束|揭秘|赛后)再(?:说|聊|谈|讨论)|留到(?:赛后|揭秘|结束)|(?:赛后|揭秘后|结束后)(?:再|去)?(?:聊|说|谈)"
 )
+_TOPIC_TAIL = re.compile(r"^(?:的事情?|的话题|的问题|这事|这件事|方面|的)?\s*$")
 _TOPICS = frozenset(("AWARD", "SOCKPUPPET", "PASTGAME", "SUBSTITUTE", "ASSISTANT", "BLAME", "FACE"))
 
 
-def _spoken_of(category: str, before: str, after: str, rest: str) -> bool:
+def _spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
     """Is a named act's word asked about, disowned, or (a topic's) put off until later, in
     the clause around it (``before``, ``after``) or the rest of its sentence (``rest``)?"""
     if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(after) or _DISOWNED.match(after):
         return True
-    return category in _TOPICS and bool(_PUT_OFF.search(rest))
+    if m.category not in _TOPICS:
+        return False
+    # the topic alone in its clause (关于评奖，…) is put off by the next clause; said with
+    # more (MVP给9号，其他的赛后再说: a sentence pattern, or words after it), only by its own
+    said = "句式" in m.how or not _TOPIC_TAIL.match(after)
+    if said:
+        return bool(_PUT_OFF.search(after))
+    reach = rest.find("，", len(after) + 1)
+    return bool(_PUT_OFF.search(rest, 0, reach if reach >= 0 else len(rest)))
 
 
 def _named_as_rule(

@@ -201,6 +201,7 @@ def test_words_talked_about_are_no_phrase(text: str) -> None:
         ("我以人格担保他没违规", "GUARANTEE"),  # M107 3(4): a stake, next to a rule word
         ("你个菜鸡，票都不会投", "ANIMAL"),  # M107 1(3): said of another
         ("评奖我先说了，MVP给9号", "AWARD"),  # 030 1(2): not put off
+        ("MVP给9号，其他的赛后再说", "AWARD"),  # said first, the rest put off
     ],
 )
 def test_said_next_to_the_same_words(text: str, category: str) -> None:
