@@ -107,6 +107,10 @@ def test_cloaked_and_paraphrased_phrases_are_found(text: str, category: str) -> 
         "完犊子了，今晚平安夜没了",  # 完犊子: done for
         "我考砸了，晚点来",
         "他怒跳预言家",
+        "他怒了",  # another's anger reported
+        "黑少了一票",  # 黑少 sounds like 黑哨
+        "今天狼队赌命冲票",  # no one's life staked
+        "这也太牛皮了吧",  # 牛皮 (ordinary slang) sounds like 牛啤
         "我哋睇下佢点讲先",  # Cantonese 讲先 (speak first) is no 奖项
         # game and everyday words that sound like a lexicon word
         "你说的啥子哦，我没看懂",  # Sichuan 啥子 (what) is no 傻子
