@@ -2491,6 +2491,8 @@ class Matcher(_Deferred):
             return "单字不独立：两边都是汉字或前面是数字"
         if why:
             return why
+        if _other_sense(text, m):
+            return "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
         if mentioned(text, m):
             return "提到规则或转述别人的话，不是自己说的"
         rx = _game_word_re(self.game_words)

@@ -176,3 +176,9 @@ def test_plain_phrases_next_to_an_exception_or_a_sound(text: str, category: str)
 
 def test_an_exception_written_across_a_comma_still_holds() -> None:
     assert "OATH" not in _categories("你一上来就发誓，违规了吧？规则写了禁止发誓")
+
+
+def test_explain_names_the_everyday_sense() -> None:
+    got = {(pm.text, why) for pm, why in default_matcher().explain("点了杯大号奶茶，那场会很长")}
+    reason = "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
+    assert got == {("大号", reason), ("那场", reason)}
