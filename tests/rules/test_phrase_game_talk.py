@@ -145,6 +145,7 @@ def test_the_role_and_the_parts_in_ordinary_words(text: str) -> None:
         "游戏结束之前不讨论MVP，这是规则",  # before the end: not after-game business
         "我要一杯大号拿铁，不对，大号的咖啡",  # 大号: a size
         "买了件小号的外套，穿不下",
+        "小号吹得真好听",  # the trumpet
         "昨晚那场雨下得好大，网断了",  # 那场 + weather
         "那场考试我考砸了，今天补帖",
         "故事里你大爷的病好了吗",  # a relative in the story, his illness
