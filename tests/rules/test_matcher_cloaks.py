@@ -182,3 +182,37 @@ def test_explain_names_the_everyday_sense() -> None:
     got = {(pm.text, why) for pm, why in default_matcher().explain("点了杯大号奶茶，那场会很长")}
     reason = "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
     assert got == {("大号", reason), ("那场", reason)}
+
+
+# 外国语言 (M107 判罚范围): English words of each category, whole words only (round 6).
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("I swear 我是真预言家", "OATH"),  # M107 3(1)
+        ("I bet my life 2号是狼", "GUARANTEE"),  # M107 3(3)
+        ("骗我两天，burn in hell", "CURSE"),  # M107 3(2)
+        ("you dog，又跟狼走", "ANIMAL"),  # M107 1(3)
+        ("yo mama 都比你会玩", "KIN"),  # M107 1(4)
+        ("what a moron，金水都投", "IQ"),  # M107 2(1)
+        ("这种 scumbag 也配当警长", "CHARACTER"),  # M107 2(2)
+        ("fucking 平票又来", "VULGAR"),  # M107 1(2)
+        ("我的 alt account 也在场", "SOCKPUPPET"),  # M107 4(1)
+        ("last game 你也这么跳", "PASTGAME"),  # M107 4(2)
+        ("I quit，你们自己玩吧", "EMOTION"),  # M107 12(1)
+    ],
+)
+def test_english_words_are_caught(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this is an idiotic rule? 不，规则没问题",  # idiot inside a longer word
+        "hotdog 好吃，今天先不投",  # dog inside a word
+        "this game 我们慢慢来",  # this game, not a past one
+        "I promise 今晚十点前投票",  # a promise of time, no swearing
+    ],
+)
+def test_english_inside_other_words_is_no_hit(text: str) -> None:
+    assert _categories(text) == set()
