@@ -216,3 +216,25 @@ def test_english_words_are_caught(text: str, category: str) -> None:
 )
 def test_english_inside_other_words_is_no_hit(text: str) -> None:
     assert _categories(text) == set()
+
+
+# 形近 (M107 判罚范围): variant characters of the key words and Latin letters written in
+# Cyrillic or Greek (round 6); the common characters among them (朴, 肋) only count inside a
+# lexicon word.
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("这人真是厚颜无聇", "CHARACTER"),  # 聇 = 耻, M107 2(2)
+        ("我找了替朴，明天他来", "SUBSTITUTE"),  # 朴 = 补, M107 4(3)
+        ("我的场肋说9号像狼", "ASSISTANT"),  # 肋 = 助, 030 4(5)
+        ("你个ЅΒ，金水都投", "IQ"),  # Cyrillic S, Greek B
+        ("МVР必须给我", "AWARD"),  # Cyrillic M and P
+    ],
+)
+def test_look_alike_characters_are_read(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize("text", ["鸡肋的发言，再等等", "他的发言很朴实", "Спасибо，大家晚安"])
+def test_look_alikes_alone_are_no_hit(text: str) -> None:
+    assert _categories(text) == set()
