@@ -238,3 +238,23 @@ def test_look_alike_characters_are_read(text: str, category: str) -> None:
 @pytest.mark.parametrize("text", ["鸡肋的发言，再等等", "他的发言很朴实", "Спасибо，大家晚安"])
 def test_look_alikes_alone_are_no_hit(text: str) -> None:
     assert _categories(text) == set()
+
+
+# 密码 (M107 判罚范围): two-letter initials only in the sentence that says what they stand
+# for (round 6): fs 发誓, bg 背锅, tl 贴脸; qrs 求认识 on its own.
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("我对天fs，我是女巫", "OATH"),  # M107 3(1)
+        ("这把输了我来bg", "BLAME"),  # 030 1(1)
+        ("他tl到这个地步了", "FACE"),  # 030 2(8)
+        ("游戏完了qrs 7号", "AWARD"),  # 030 1(2)
+    ],
+)
+def test_initials_in_their_sentence(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize("text", ["剧情的bg音乐挺好听", "我把fs格式化了", "tl是什么意思？"])
+def test_initials_in_another_sense_are_no_hit(text: str) -> None:
+    assert _categories(text) == set()
