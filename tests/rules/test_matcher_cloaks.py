@@ -258,3 +258,26 @@ def test_initials_in_their_sentence(text: str, category: str) -> None:
 @pytest.mark.parametrize("text", ["剧情的bg音乐挺好听", "我把fs格式化了", "tl是什么意思？"])
 def test_initials_in_another_sense_are_no_hit(text: str) -> None:
     assert _categories(text) == set()
+
+
+# Round 6, plain and dialect forms the lexicons lacked (written for the kinds).
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("他这小丑，又在带节奏", "CHARACTER"),  # M107 2(2)
+        ("导演一直在护着狼那边", "DIRECTOR"),  # 030 3(2)
+        ("再刷点帖数，今天就够了", "DROWN"),  # M107 八荣八耻 灌水刷帖
+        ("水水水水", "DROWN"),  # 030 6(5), a post of 水 alone
+        ("嗰場你都係狼", "PASTGAME"),  # 030 4(3), Cantonese 嗰 (OpenCC writes 𠮶)
+        ("佢個號換咗另一個人來玩", "SUBSTITUTE"),  # M107 4(3)
+    ],
+)
+def test_round6_forms(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["导演不会偏向任何一方", "你这小丑牌留到最后", "我换了另一个角度来看票型", "下雨天水多"]
+)
+def test_round6_forms_spare_ordinary_talk(text: str) -> None:
+    assert _categories(text) == set()
