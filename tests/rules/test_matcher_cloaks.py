@@ -281,3 +281,29 @@ def test_round6_forms(text: str, category: str) -> None:
 )
 def test_round6_forms_spare_ordinary_talk(text: str) -> None:
     assert _categories(text) == set()
+
+
+# Said in other words (round 6): no keyword, the sentence's shape tells the category.
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("血压飙升，键盘都要被我砸烂了", "EMOTION"),  # M107 12(1)
+        ("他的脑袋生下来就忘了装", "IQ"),  # M107 2(1)
+        ("问候一下生你的那位", "KIN"),  # M107 1(4)
+        ("以前在别的村子里我们一起当过狼", "PASTGAME"),  # M107 4(2)
+        ("现实里有人陪我一起复盘", "ASSISTANT"),  # M107 4(4)
+        ("老面孔们早就认出我了吧", "SOCKPUPPET"),  # 030 4(1)
+        ("这楼没有营养，纯粹为了不被判潜水", "DROWN"),  # 030 6(5)
+        ("🏆先预定给预言家", "AWARD"),  # 030 1(2)
+    ],
+)
+def test_said_in_other_words(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["冻得手都在抖，今天先投票", "问候一下各位，晚上好", "剧情里的奖杯被偷了", "他的发言很有内容"],
+)
+def test_other_words_spare_ordinary_talk(text: str) -> None:
+    assert _categories(text) == set()
