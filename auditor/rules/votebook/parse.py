@@ -116,6 +116,17 @@ def _line_spans(text: str, lines: Sequence[str]) -> Iterator[tuple[int, int]]:
         yield i, cursor
 
 
+def _line_breaks(ft: str, text: str, lines: Sequence[str]) -> str:
+    """``ft`` (``text`` folded; the lines joined by a space) with each joint written as a
+    line break, the length kept: a line ends a clause (投票：豆浆⏎豆浆投我？… — the question
+    is the next line's, not the vote's)."""
+    chars = list(ft)
+    for end in _line_ends(text, lines):
+        if end < len(chars) and chars[end] in " \t":
+            chars[end] = "\n"
+    return "".join(chars)
+
+
 def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
     """Offsets in ``text`` where each of ``lines`` ends (text is the lines joined)."""
     return [end for _, end in _line_spans(text, lines)]
@@ -357,17 +368,14 @@ def free_vote(
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
     aliases = name_aliases(players)
-    ft = _emoji_after_name(fold(text), aliases)
+    ft = _emoji_after_name(_line_breaks(fold(text), text, lines), aliases)
     by_fold = {**aliases, **{fold(p): p for p in players}}
     fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker), bare=True)
     if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
         # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
         # an attempt, void as under a labelled preset
         return labelled
-    if fv is None:
-        fv = parse_free_vote(ft, list(by_fold), pronouns=True, speaker=fold(speaker))  # 投他
-    if fv is None:
-        fv = _after_recap(ft, lines, list(by_fold), fold(speaker))
+    fv = fv or _free_fallback(ft, lines, list(by_fold), fold(speaker))
     if fv is None:
         return None
     name = by_fold.get(fv.target, fv.target)
@@ -420,6 +428,24 @@ def name_aliases(players: Sequence[str]) -> dict[str, str]:
             found.setdefault(w, set()).add(p)
     names = {fold(p) for p in players}
     return {w: ps.pop() for w, ps in found.items() if len(ps) == 1 and w not in names}
+
+
+def _free_fallback(
+    ft: str, lines: Sequence[str], names: Sequence[str], speaker: str
+) -> FreeVote | None:
+    """A free-format attempt the plain reading left: a pronoun (投他), the last line after a
+    recap, or +1 as the whole post — one more vote for the post it agrees with, which it
+    does not show (under a quote it does: :func:`_followed`; under a labelled format a bare
+    +1 is a filler post, no vote attempt)."""
+    fv = parse_free_vote(ft, names, pronouns=True, speaker=speaker)  # 投他
+    if fv is None:
+        fv = _after_recap(ft, lines, names, speaker)
+    if fv is None and _PLUS_ONE.fullmatch(ft):
+        fv = FreeVote("?", 0, len(ft), False)
+    return fv
+
+
+_PLUS_ONE = re.compile(r"\s*[+]\s*1\s*[!。.~～]*\s*")
 
 
 def _after_recap(
