@@ -49,7 +49,9 @@ _FAR = re.compile(
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
     # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
-    r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下"
+    r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下|"
+    # what an earlier post meant (我那楼的意思就是跟着饺子投番茄): a report, not a new vote
+    r"(?:那|上一?|前一?|\d+\s*)(?:楼|帖|层)的?意思"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗 / 投他是不是不公平 /
 # 投佢咩), a report (投包子了没 / 投咗未).
@@ -516,6 +518,8 @@ def _abstentions(
             continue
         if _other_subject(text, m.start(), ABSTAIN, subject):
             continue  # 豆浆弃权: what another player did
+        if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
+            continue  # 我的弃权是你代发的: the abstention spoken of, not cast
         if _clear(text, m.start("name"), m.end()):
             change = _said_change(text, m.start())
             out.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
@@ -525,6 +529,9 @@ def _abstentions(
 # A dispute of the director's tally: the post argues how an earlier vote was counted.
 _DISPUTE = re.compile(
     r"(?:统计|计票|算|数)(?:错|漏|有误)|漏(?:算|统计|计)|没(?:算|统计)(?:上|进)?我"
+    # 为什么无效票里还有番茄 / 我的票怎么变成弃权了: a complaint about how a vote was counted
+    r"|(?:无效票|废票)(?:里|中|名单)|为什么[^。！？!?\n]{0,10}(?:无效|废票|不算|没算|算成|算作)"
+    r"|怎么(?:不算|没算|算成|算作|变成)"
 )
 _COUNT_WORDS = re.compile(r"票型|票数|统计|计票|目前.{0,4}票")
 

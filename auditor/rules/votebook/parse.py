@@ -8,12 +8,15 @@ target names a player: :mod:`auditor.rules.votebook.judge` does that.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
+import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from auditor.forum.parse.message import struck_texts
@@ -376,6 +379,7 @@ def free_vote(
         # an attempt, void as under a labelled preset
         return labelled
     fv = fv or _free_fallback(ft, lines, list(by_fold), fold(speaker))
+    fv = fv or _misspelt_vote(ft, players, list(by_fold), fold(speaker))
     if fv is None:
         return None
     name = by_fold.get(fv.target, fv.target)
@@ -391,43 +395,44 @@ def free_vote(
     return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
 
 
-# Other words for a roster name, where the name has a plain meaning (版杀 rosters are foods):
-# a synonym (投西红柿 for 番茄) or the emoji of that one thing (投🍅).  A word that could stand
-# for two players on the roster (🥟: 饺子, 包子 or 馄饨) stands for none.
-_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "番茄": ("西红柿", "🍅"),
-    "土豆": ("马铃薯", "洋芋", "🥔"),
-    "南瓜": ("🎃",),
-    "黄瓜": ("🥒",),
-    "番薯": ("红薯", "地瓜", "🍠"),
-    "玉米": ("🌽",),
-    "饺子": ("🥟",),
-    "包子": ("🥟",),
-    "馄饨": ("🥟",),
-    "面条": ("🍜",),
-    "米饭": ("🍚",),
-    "油条": ("油炸鬼",),
-}
+ALIASES_FILE = Path(__file__).with_name("aliases.toml")
+
+
+@lru_cache(maxsize=1)
+def _alias_groups() -> tuple[frozenset[str], ...]:
+    """The groups of :data:`ALIASES_FILE`, folded: the other names of one food (倭瓜 for 南瓜,
+    抄手 for 馄饨, 🍅 for 番茄)."""
+    table = tomllib.loads(ALIASES_FILE.read_text(encoding="utf-8"))["groups"]
+    return tuple(frozenset(fold(w) for w in (name, *words)) for name, words in table.items())
 
 
 def name_aliases(players: Sequence[str]) -> dict[str, str]:
-    """Other spellings of roster names that stand for exactly one player, folded: the
-    :data:`_SYNONYMS` of the name, and the name with one character written in its pinyin
-    (油tiao, you条: a player typing half the name in pinyin)."""
+    """Other spellings of roster names that stand for exactly one player, folded: the other
+    words of the name's groups in :data:`ALIASES_FILE` (a dialect name, a synonym, its
+    emoji), the name written in pinyin (doujiang, dou jiang) and the name with one character
+    written in its pinyin (油tiao, you条: a player typing half the name in pinyin)."""
+    return dict(_name_aliases(tuple(players)))
+
+
+@lru_cache(maxsize=64)
+def _name_aliases(players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     from pypinyin import Style, pinyin  # deferred as in closest_player
 
     found: dict[str, set[str]] = {}
     for p in players:
         name = fold(p)
-        words = {*_SYNONYMS.get(name, ())}
+        words = {w for g in _alias_groups() if name in g for w in g}
+        readings = [pinyin(c, style=Style.NORMAL, heteronym=True)[0] for c in name]
+        if len(name) >= 2 and all("\u4e00" <= c <= "\u9fff" for c in name):
+            words |= {"".join(r) for r in itertools.islice(itertools.product(*readings), 8)}
         for i, c in enumerate(name):
             if "\u4e00" <= c <= "\u9fff" and len(name) >= 2:
-                for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0]:
+                for r in readings[i]:
                     words.add(name[:i] + r + name[i + 1 :])
         for w in words:
             found.setdefault(w, set()).add(p)
     names = {fold(p) for p in players}
-    return {w: ps.pop() for w, ps in found.items() if len(ps) == 1 and w not in names}
+    return tuple((w, ps.pop()) for w, ps in found.items() if len(ps) == 1 and w not in names)
 
 
 def _free_fallback(
@@ -442,6 +447,38 @@ def _free_fallback(
         fv = _after_recap(ft, lines, names, speaker)
     if fv is None and _PLUS_ONE.fullmatch(ft):
         fv = FreeVote("?", 0, len(ft), False)
+    return fv
+
+
+# A post no longer than this is searched for a player's name written by sound or shape
+# (豆桨一票): verbless votes are short, and a long post's look-alike words are its talk.
+_MISSPELT_SCAN = 40
+
+
+def _misspelt_vote(
+    ft: str, players: Sequence[str], names: Sequence[str], speaker: str
+) -> FreeVote | None:
+    """A short post's vote for a name written by sound or shape in a form without 投 (豆桨一
+    票 / 出东瓜 / 改：汤元; 投豆桨 is read by :data:`freevote._UNKNOWN_TARGET`): the words
+    that are :func:`alike_player` to exactly one player read as names, the post read again.
+    The target stays the word as written (its note says whom it was read as).  A word so
+    read stands alone as a vote only as the whole post (豆桨): elsewhere in a clause of its
+    own it is more likely a word that sounds the same (有条 / 都将)."""
+    if len(ft) > _MISSPELT_SCAN:
+        return None
+    lengths = {len(fold(p)) for p in players}
+    words = {
+        w
+        for n in lengths
+        for i in range(len(ft) - n + 1)
+        if (w := ft[i : i + n]) not in names and alike_player(w, players) is not None
+    }
+    if not words:
+        return None
+    fv = parse_free_vote(ft, [*names, *words], speaker=speaker)
+    if fv is None and ft.strip(" \t\n。.!！~～") in words:
+        w = ft.strip(" \t\n。.!！~～")
+        return FreeVote(w, ft.find(w), ft.find(w) + len(w), False)
     return fv
 
 
@@ -539,11 +576,15 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
     head = ft[: label.start()] if label is not None else ft
     names = _name_pattern(players)
+    # between 代投 and the name: 代投：饺子 / 代投改票｜汤圆 / 代投【饺子】 / 导演代投·豆浆 /
+    # 代投 - 豆浆 / 代投——豆浆 / 代投@豆浆 (030 writes 代发 for 代投: 导演代发·番茄：)
+    sep = r"[\s:：·・•\-—–~～|｜/(\[【（@＠]*"
     patterns = (
-        rf"代\s*[@＠]?\s*(?P<p>{names})\s*(?:投票|改票|投|改)",  # 代包子投票 / 代 @春卷 投票
-        rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
-        # 代投：饺子 / 代投改票｜汤圆 / 代投【饺子】
-        rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（|/]?\s*[)\]】）]?\s*(?P<p>{names})",
+        # 代包子投票 / 代 @春卷 投票 / 替豆浆投票 / 帮豆浆代投 / 代豆浆发
+        rf"(?:代|替|帮)\s*[@＠]?\s*(?P<p>{names})\s*(?:代)?(?:投票|改票|投|改|发)",
+        # 饺子委托 / 豆浆的代投 / 豆浆（代投）
+        rf"(?P<p>{names})\s*[(（\[【]?\s*(?:的)?\s*(?:委托|代投|代改|代发)",
+        rf"代(?:投|改|发)(?:票)?(?:改票|改)?{sep}[)\]】）]?\s*(?P<p>{names})",
         rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
         # 代投⏎玩家：南瓜⏎投票对象：… (the player on a line of his own, labelled)
         # (【导演代投】⏎代投人：烧卖: the header, then whose vote it is)
@@ -605,6 +646,7 @@ def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) ->
 _NICK_AFTER = "仔儿宝酱哥姐子崽"
 
 
+@lru_cache(maxsize=4096)
 def _readings(c: str) -> frozenset[str]:
     """Every toneless reading of a character, 平翘舌 blurred (爪: zhao, zhua → zao, zua)."""
     from pypinyin import Style, pinyin  # deferred as in closest_player
@@ -668,8 +710,13 @@ def _readings_meet(word: str, name: str) -> bool:
 
 
 def _nickname(word: str, name: str, players: Sequence[str]) -> bool:
-    """``word`` is a nickname of ``name`` only (圆仔, 包包): one character of the name that
-    no other player's name has, repeated or with a nickname affix."""
+    """``word`` is a nickname of ``name`` only: one character of the name that no other
+    player's name has, repeated or with a nickname affix (圆仔, 包包), with 子 and an affix
+    (茄子哥 for 番茄), or the whole name after 小 / 阿 (小番茄)."""
+    if len(word) == 3 and word[0] in "小阿" and word[1:] == name:
+        return True
+    if len(word) == 3 and word[1] == "子" and word[2] in _NICK_AFTER and word[2] != "子":
+        word = word[0] + word[2]  # 茄子哥 → 茄哥
     if len(word) != 2:
         return False
     core, affix = word[0], word[1]
