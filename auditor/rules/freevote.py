@@ -120,13 +120,14 @@ def _unloosen(name: str, players: Sequence[str]) -> str:
     return next((p for p in players if re.sub(_NAME_GAP, "", p) == bare), name)
 
 
-# A round's heading written before the name (辩论轮：番茄), or a choice's word (我的选择：饺子).
+# A round's heading written before the name (辩论轮：番茄).  (Not 目标 / 选择: 开枪目标：饺子 and
+# 守卫选择：饺子 name a skill's target.)
 _ROUND_WORDS = (
     r"辩论轮|试探轮|对决轮|辩论|试探|对决|高票对决|可疑者辩论|环节[一二三123]|第[一二三四五123]轮|"
-    r"[一二三123]轮|本轮|这轮|此轮|round\s*\d|r\d|我的选择|选择|目标|人选|锁定"
+    r"[一二三123]轮|本轮|这轮|此轮|round\s*\d|r\d"
 )
 # Verbs of voting a player out, at a clause's start (出番茄 / 推冬瓜 / 放逐油条).
-_OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票"
+_OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊"
 
 
 def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
@@ -169,8 +170,9 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # one vote to that name; 同意+1 / 楼上+1 agree with a post, see _named_votes) /
         # ～～烧卖～～一票
         re.compile(
-            rf"(?P<name5>{n})\s*[~～*]*\s*[,，]?\s*(?:(?:跟|也|再|补|加|追加|再加|再来|也来)\s*)?"
-            rf"(?:一票|[+＋]\s*1\s*(?P<ticket>票)?(?![\d.]))"
+            rf"(?P<name5>{n})\s*[~～*]*\s*[,，]?\s*(?:(?:跟|也|再|补|加|追加|再加|再来|也来)\s*一票"
+            # (饺子跟一票投了番茄: a report of 饺子's vote, not one for him)
+            rf"(?=\s*(?:$|[,，。!！~～\n]))|一票|[+＋]\s*1\s*(?P<ticket>票)?(?![\d.]))"
         ),
     ]
 
@@ -186,11 +188,15 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         ),
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
-            rf"(?:一票|我选|我选择|选)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
+            # (我拣包子 / 我揀包子: Cantonese 选)
+            rf"(?:一票|我选|我选择|选|我拣|拣)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
             rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
             rf"|(?P<name10>{n})\s*吃我\s*一票"
             # 送包子一票 / 送汤圆上路 一票
             rf"|送\s*{o}(?P<name11>{n})\s*(?:上路|出局|回家)?\s*[,，]?\s*一票"
+            # 送番茄出局 / 请番茄出局吧 (the vote's wish, said of the name alone)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我)?\s*(?:送|请)\s*{o}(?P<name28>{n})\s*(?:上路|出局|回家)"
+            rf"(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
         ),
         # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
         re.compile(
@@ -213,12 +219,13 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|投(?:给)?\s*(?:一个|那个|这个)[^。！？!?\n:：]{{0,16}}的(?:人|那位|那个)\s*[:：—-]+\s*{o}(?P<name24>{n})"
         ),
         # The round named as a heading, the name after it (辩论轮：番茄 / 【环节二】番茄 / 第三轮：
-        # 冬瓜 / 对决：油条; 版杀7 4.1.2: 试探性投票, 可疑者辩论投票, 高票对决投票 — 环节一…三), a
-        # choice's word (我的选择：饺子 / 目标：饺子), or a verb of voting out at the clause's start
+        # 冬瓜 / 对决：油条; 版杀7 4.1.2: 试探性投票, 可疑者辩论投票, 高票对决投票 — 环节一…三),
+        # or a verb of voting out at the clause's start
         # (出番茄。 / 推冬瓜 / 放逐油条 / 票走土豆: killbar and 狼人杀 words), the name alone after it
         re.compile(
             rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
-            rf"(?=\s*(?:$|[!！。.~～,，]))"
+            # (辩论轮：番茄，冬瓜: the round's suspects listed, no vote)
+            rf"(?=\s*(?:$|[!！。.~～\n]|[,，](?!\s*(?:{n}))))"
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那|今天|这轮|本轮)?\s*(?:{_OUT_VERBS})\s*{o}"
             rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
         ),
@@ -281,6 +288,7 @@ _NAME_GROUPS = (
     "name25",
     "name26",
     "name27",
+    "name28",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")

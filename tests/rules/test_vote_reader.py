@@ -916,7 +916,7 @@ def test_round8_questions_and_complaints_about_votes_are_no_attempt(preset: str,
         ("出东瓜。", "冬瓜"),
         ("南瓜也一票", "南瓜"),
         ("第二轮：土豆", "土豆"),
-        ("我的选择：饺子", "饺子"),
+        ("对决：饺子", "饺子"),
         ("放逐油条", "油条"),
         ("vote for 春卷", "春卷"),
         ("伊讲话一直绕圈子，番茄，我投伊。", "番茄"),  # 吴语 伊 = 他

@@ -471,7 +471,7 @@ def _misspelt_vote(
         w
         for n in lengths
         for i in range(len(ft) - n + 1)
-        if (w := ft[i : i + n]) not in names and alike_player(w, players) is not None
+        if (w := ft[i : i + n]) not in names and _misspelt(w, players)
     }
     if not words:
         return None
@@ -480,6 +480,19 @@ def _misspelt_vote(
         w = ft.strip(" \t\n。.!！~～")
         return FreeVote(w, ft.find(w), ft.find(w) + len(w), False)
     return fv
+
+
+def _misspelt(word: str, players: Sequence[str]) -> bool:
+    """``word`` is one player's name misspelt by sound or shape, keeping one of its characters
+    as it is (豆桨, 汤元, 东瓜, 南爪) and holding no word of voting (票只 and 都投 sound like 饺子
+    and 土豆, but are 改票只能… and 票都投歪了)."""
+    if _VOTE_CHARS.search(word):
+        return False
+    alike = alike_player(word, players)
+    return alike is not None and any(a == b for a, b in zip(word, fold(alike[0]), strict=False))
+
+
+_VOTE_CHARS = re.compile(r"[票投改弃选跟都也就的了是]")
 
 
 _PLUS_ONE = re.compile(r"\s*[+]\s*1\s*[!。.~～]*\s*")
