@@ -9,6 +9,8 @@ chatter that only names a player is no vote post at all.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from auditor.forum.parse.message import struck_texts
@@ -946,3 +948,23 @@ def test_round8_their_twins_are_no_vote(text: str) -> None:
 
 def test_round8_a_bare_plus_one_is_filler_under_a_labelled_format() -> None:
     assert not read_post("m107", "汤圆", "+1").attempt
+
+
+def test_round8_one_line_labels_are_void_where_the_preset_says_so() -> None:
+    """VOTE-FORMAT ``one_line``: 030/M39 特别地…投票对象与投票理由之间可以不换行 (true, the
+    default); a game whose format puts the reason on the next line (M107's 投票格式如下 shows
+    two lines) sets it false and a one-line vote is void, an ideographic space between the
+    labels (投票对象：番茄　投票理由：…) as much as an ASCII one."""
+    strict = replace(settings_for("m107"), one_line=False)
+    for sep in (" ", "\u3000"):
+        text = f"投票对象：番茄{sep}投票理由：跟上饺子的逻辑"
+        pv = read_vote_text(text, (text,), strict, ROSTER)
+        assert pv is not None and (pv.target, pv.format_error) == (
+            "番茄",
+            "投票对象与投票理由写在了同一行（格式是分两行写）",
+        )
+        loose = read_vote_text(text, (text,), settings_for("rabbit030"), ROSTER)
+        assert loose is not None and loose.format_error is None
+    two = ("投票对象：番茄", "投票理由：跟上饺子的逻辑")
+    pv = read_vote_text(" ".join(two), two, strict, ROSTER)
+    assert pv is not None and pv.format_error is None

@@ -71,6 +71,7 @@ _LABEL_TYPO = re.compile(
     r"(?P<which>投票|改票)\s*(?:对[像向相彖]|目标(?=\s*:))|(?:^|(?<=\s))对象(?=\s*:)"
 )
 _MISSING_COLON = "“投票对象”后缺少冒号"
+_ONE_LINE = "投票对象与投票理由写在了同一行（格式是分两行写）"
 _LABEL_TYPO_ERROR = "“投票对象”写错了"
 _EMPTY_TARGET = "投票对象为空"
 # What only the labelled format asks of a label: no problem under the free format.
@@ -216,6 +217,7 @@ def parse_vote_text(
     reason_required: bool = True,
     start_at: int = 0,
     players: Sequence[str] = (),
+    one_line: bool = True,
 ) -> ParsedVote | None:
     """Parse a post's own text; None when it is not a vote attempt.
 
@@ -254,10 +256,8 @@ def parse_vote_text(
     said_change = not is_change and re.search(r"改票|改投", ft[start_at : label.start()])
     if len(chosen) > 1:
         return ParsedVote(is_change, "", "", label.start(), label.end(), "", "一帖中有多个投票对象")
-    i = label.end()
-    while i < len(ft) and ft[i] in " \t":
-        i += 1
-    seg_start = i + 1
+    after = ft[label.end() :]
+    seg_start = label.end() + len(after) - len(after.lstrip(" \t")) + 1  # past the colon
     ends = [e for e in _line_ends(text, lines) if e > seg_start]
     line_end = ends[0] if ends else len(ft)
     reason_m = _REASON.search(ft, seg_start)
@@ -290,7 +290,8 @@ def parse_vote_text(
     if reason_first is not None and reason_m is None:
         reason_m = reason_first
         reason = text[reason_first.end() : label.start()].strip().lstrip(":：").strip()
-    problem = _reason_problem(reason_m, reason) if reason_required else None
+    joined = _joined_labels(text, lines, label.start(), reason_m, allowed=one_line)
+    problem = _reason_problem(reason_m, reason, joined) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
     return _alike_target(ParsedVote(is_change, raw_s, target, t0, t1, kept, problem), players)
 
@@ -321,10 +322,27 @@ def _reason_text(
     return text[reason_m.end() : r_end].strip().lstrip(":：").strip()
 
 
-def _reason_problem(reason_m: re.Match[str] | None, reason: str) -> str | None:
-    """What is wrong with the reason where the preset requires one, else None."""
+def _joined_labels(
+    text: str, lines: Sequence[str], label_at: int, reason_m: re.Match[str] | None, *, allowed: bool
+) -> bool:
+    """The target's label and the reason's share a line (投票对象：番茄　投票理由：…) where the
+    preset does not allow it (VOTE-FORMAT ``one_line``)."""
+    if allowed or reason_m is None or reason_m.start() < label_at:
+        return False
+    if "\n" in text[label_at : reason_m.start()]:
+        return False
+    return bool(lines) and not any(
+        label_at < e <= reason_m.start() for e in _line_ends(text, lines)
+    )
+
+
+def _reason_problem(reason_m: re.Match[str] | None, reason: str, joined: bool) -> str | None:
+    """What is wrong with the reason where the preset requires one, else None; ``joined``:
+    its label shares the target's line where the preset's format puts it on the next."""
     if reason_m is None:
         return "缺少“投票理由：”"
+    if joined:
+        return _ONE_LINE
     if reason_m.group("colon") is None:
         return "“投票理由”后缺少冒号"
     if not normalise_name(reason) or _REASON_LATER.fullmatch(normalise_name(reason)):
@@ -867,7 +885,12 @@ def read_vote_text(
             pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
     else:
         pv = parse_vote_text(
-            text, lines, reason_required=st.reason_required, start_at=start_at, players=players
+            text,
+            lines,
+            reason_required=st.reason_required,
+            start_at=start_at,
+            players=players,
+            one_line=st.one_line,
         )
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
