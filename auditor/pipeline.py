@@ -298,11 +298,23 @@ def ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:
     return load_ledger(current(game, store), store, ruleset)
 
 
-def records(game: Game, store: Store, *, now: datetime | None = None) -> Records:
-    """Everything a report view shows, read from the store (no crawl, no new check)."""
+def records(
+    game: Game, store: Store, *, now: datetime | None = None, checked: CheckRecords | None = None
+) -> Records:
+    """Everything a report view shows, read from the store (no crawl, no new check);
+    ``checked``: the last check's stored records when the caller holds them already
+    (:func:`stored_check_records`)."""
     from auditor.report.records import build_records
 
-    return build_records(current(game, store), store, now=now)
+    return build_records(current(game, store), store, now=now, records=checked)
+
+
+def stored_check_records(game: Game, store: Store) -> CheckRecords | None:
+    """The records the last check stored, when they stand for the game file, rule set and
+    data as they are now (None: a view derives them afresh)."""
+    from auditor.rules.engine import stored_records
+
+    return stored_records(store, current(game, store))
 
 
 def report(

@@ -214,6 +214,13 @@ def versus(baseline: Path, n: int, rounds: int, all_views: bool) -> None:
         f" {cpu['this checkout'] / cpu['baseline']:.2f}x CPU (the steadier figure on a loaded"
         f" machine); identical results on all {len(ours)} captures"
     )
+    # each round's own ratio: the two ran a few seconds apart, under much the same load
+    for label, got in (("wall", rates), ("CPU", cpu_rates)):
+        paired = sorted(a / b for a, b in zip(got["this checkout"], got["baseline"], strict=True))
+        print(
+            f"  paired, round by round, {label}: median {statistics.median(paired):.2f}x"
+            f" (min {paired[0]:.2f}, max {paired[-1]:.2f})"
+        )
 
 
 def main() -> None:

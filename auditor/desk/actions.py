@@ -31,6 +31,7 @@ from auditor.ledger.decisions import Recorded, add_card, decide, describe, state
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
 from auditor.report.write import latest_dir
+from auditor.rules.records import CheckRecords
 from auditor.store import Store
 
 
@@ -95,10 +96,38 @@ def _records(game: Game, store: Store) -> Records:
     seen = _RECORDS.get(path)
     if seen is not None and seen.key == key:
         return seen.records
-    built = pipeline.records(game, store)
+    built = pipeline.records(game, store, checked=_checked(game, store, path))
     with _RECORDS_LOCK:
         _RECORDS[path] = _Seen(key, built)
     return built
+
+
+@dataclass(slots=True)
+class _Checked:
+    key: tuple[object, ...]
+    records: CheckRecords | None
+
+
+_CHECKED: dict[Path, _Checked] = {}
+
+
+def _checked(game: Game, store: Store, path: Path) -> CheckRecords | None:
+    """The last check's stored records, read once for the check's state: a decision or a
+    manual card changes the ledger, not what the check counted, so the pages rebuilt after
+    each decision share them (the same clock and game file as :func:`_records_key`)."""
+    key = (
+        id(game),
+        _mtime(game.path),
+        store.check_state_mark(),
+        int(time.time() // RECORDS_SECONDS),
+    )
+    seen = _CHECKED.get(path)
+    if seen is not None and seen.key == key:
+        return seen.records
+    checked = pipeline.stored_check_records(game, store)
+    with _RECORDS_LOCK:
+        _CHECKED[path] = _Checked(key, checked)
+    return checked
 
 
 def _mtime(path: Path) -> int:

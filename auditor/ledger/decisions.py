@@ -31,7 +31,7 @@ from auditor.ledger.ledger import (
 from auditor.ledger.policy import CARD_COLOURS, MANUAL_KIND, card_name, parse_time
 from auditor.rules.engine import ruleset_for
 from auditor.rules.ruleset import RuleSet
-from auditor.store import Store
+from auditor.store import CurrentDecision, DecisionRecord, FindingRow, ManualCardRow, Store
 from auditor.tables import decode_csv, unneutralise, write_csv
 
 DECISION_COLUMNS = (
@@ -260,46 +260,21 @@ def _decision_row(
         raise DecisionError(
             f"找不到编号为 {ident} 的草稿或牌（运行 auditor ledger 或查看报告中的编号）"
         )
-    if decision not in ("approve", "reject", "undo"):
-        raise DecisionError(
-            f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
-        )
-    if card is not None and card not in DECIDABLE_CARDS:
-        raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
-    if len(note) > MAX_NOTE:
-        raise DecisionError(f"备注最长 {MAX_NOTE} 字（现在 {len(note)} 字）：请写短一些")
+    _check_choice(decision, card, note)
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
     view = overlay or Overlay(game, ruleset, store)
     if not manual:
-        # A finding merged into another of the same kind on the same post: the decision
-        # belongs to the draft the director sees (one card per clause).
-        head = view.ledger().merged.get(fp)
-        if head is not None:
-            head_row = store.finding(head)
-            if head_row is not None:
-                row, fp = head_row, head
+        row, fp = _merged_head(store, view, row, fp)
     if manual and decision == "undo":
         raise DecisionError(
             f"{row['id']} 是导演手动添加的牌，没有草稿可以退回：手动牌请用 reject 撤销"
         )
     suggested = row["card"] if manual else view.suggestion(fp) or row["card"]
     old = view.decisions.get(fp)
-    before = ""
-    if old is not None:
-        before = state_text(old.decision, old.card or old.suggested)
-    kept = False
-    # Approving again without a colour keeps an earlier explicit one (a second
-    # `decide ID approve` must not turn an approved yellow into the suggested blue).
-    if (
-        keep_card
-        and decision == "approve"
-        and card is None
-        and old is not None
-        and old.decision == "approve"
-        and old.card
-    ):
-        card, kept = old.card, True
+    before = state_text(old.decision, old.card or old.suggested) if old is not None else ""
+    kept = _kept_card(decision, card, old) if keep_card else None
+    card = kept or card
     # Approving without a colour of one's own stores no card: the card then follows the
     # policy (the ledger resolves it), so a yellow that escalated a blue the director later
     # rejects becomes a blue again.
@@ -316,7 +291,40 @@ def _decision_row(
         "source": source,
     }
     shown = (card or suggested) if decision == "approve" else None
-    return record, Recorded(row["id"], row["player"], decision, shown, before, kept)
+    recorded = Recorded(row["id"], row["player"], decision, shown, before, kept is not None)
+    return record, recorded
+
+
+def _check_choice(decision: str, card: str | None, note: str) -> None:
+    if decision not in ("approve", "reject", "undo"):
+        raise DecisionError(
+            f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
+        )
+    if card is not None and card not in DECIDABLE_CARDS:
+        raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
+    if len(note) > MAX_NOTE:
+        raise DecisionError(f"备注最长 {MAX_NOTE} 字（现在 {len(note)} 字）：请写短一些")
+
+
+def _merged_head(
+    store: Store, view: Overlay, row: FindingRow | ManualCardRow, fp: str
+) -> tuple[FindingRow | ManualCardRow, str]:
+    """A finding merged into another of the same kind on the same post: the decision
+    belongs to the draft the director sees (one card per clause)."""
+    head = view.ledger().merged.get(fp)
+    if head is not None:
+        head_row = store.finding(head)
+        if head_row is not None:
+            return head_row, head
+    return row, fp
+
+
+def _kept_card(decision: str, card: str | None, old: DecisionRow | None) -> str | None:
+    """Approving again without a colour keeps an earlier explicit one (a second
+    `decide ID approve` must not turn an approved yellow into the suggested blue)."""
+    if decision == "approve" and card is None and old is not None and old.decision == "approve":
+        return old.card or None
+    return None
 
 
 def decide(
@@ -608,13 +616,7 @@ def import_decisions(
     are decided at one moment, after every post they judge, so they never escalate each
     other (判罚后再犯才升级).
     """
-    try:
-        text = decode_csv(path.read_bytes())
-    except UnicodeDecodeError:
-        raise DecisionError(f"{path}：无法识别的编码（请另存为 UTF-8 或 GBK 的 CSV）") from None
-    except OSError as exc:
-        raise DecisionError(f"无法读取 {path}：{os_error_text(exc)}") from None
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(_read_csv_text(path), newline=""))
     header = _read_header(reader, path)
     rs = ruleset_for(game)
     try:
@@ -624,137 +626,202 @@ def import_decisions(
         signer, no_signer = None, str(exc)
     stamp = _now()
     with store.transaction():  # nobody decides between these checks and the write
-        current = store.current_decisions()
-        overlay = Overlay(game, rs, store)
-        errors: list[str] = []
-        records: list[dict[str, Any]] = []
-        seen: dict[str, int] = {}
-        unchanged = blank = rows = theirs = 0
-        cut_mid_row = False
-        trailers: list[tuple[int, str]] = []
+        run = _Import(game, rs, store, header, signer, no_signer, stamp)
         for cells in reader:
-            line = reader.line_num
-            if not any(c.strip() for c in cells):
-                continue
-            short = _short_row(line, cells, header)
-            if short:
-                errors.append(short)
-                cut_mid_row = True
-                continue
-            if cells[0].strip() == TRAILER_MARK:
-                trailers.append((line, cells[1]))
-                continue
-            rows += 1
-            cells = [unneutralise(c) for c in cells]
-            row = dict(zip(header, cells, strict=False))
-            ident = row["id"].strip()
-            if not ident:
-                errors.append(f"第 {line} 行：缺少编号")
-                continue
-            if ident in seen:
-                errors.append(f"第 {line} 行：编号 {ident} 与第 {seen[ident]} 行重复")
-                continue
-            seen[ident] = line
-            raw_decision = row["decision"].strip()
-            decision = parse_decision(raw_decision)
-            if raw_decision and decision is None:
-                errors.append(
-                    f"第 {line} 行：无法识别的决定 {raw_decision!r}（批准 approve / 驳回 reject / 撤销 undo）"
-                )
-                continue
-            raw_card = row["card"].strip()
-            card = parse_card(raw_card)
-            if raw_card and card is None:
-                errors.append(
-                    f"第 {line} 行：无法识别的牌 {raw_card!r}（蓝 blue / 黄 yellow / 红 red / 替补 substitute）"
-                )
-                continue
-            if decision is None:
-                if raw_card or row["note"].strip():
-                    errors.append(f"第 {line} 行：填了牌或备注，但“决定”是空的")
-                else:
-                    blank += 1
-                continue
-            found = store.find_decidable(ident)
-            if found is None:
-                errors.append(f"第 {line} 行：找不到编号 {ident}")
-                continue
-            if row["player"].strip() and row["player"].strip() != found["player"]:
-                errors.append(
-                    f"第 {line} 行：编号 {ident} 属于 {found['player']}，不是 {row['player'].strip()}"
-                    "（行是否错位？）"
-                )
-                continue
-            fp = found["fingerprint"]
-            note = row["note"].strip()
-            old = current.get(fp)
-            if (
-                old is not None
-                and old["decision"] == decision
-                and old["card"] == card
-                and (old["note"] or "") == note
-            ):
-                unchanged += 1
-                continue
-            rev = row.get("rev", "").strip()
-            current_rev = str(old["id"]) if old is not None else ""
-            exported = store.decision(rev) if rev else None
-            if (
-                rev != current_rev
-                and exported is not None
-                and (exported["decision"], exported["card"], exported["note"] or "")
-                == (decision, card, note)
-            ):
-                theirs += 1  # (left as exported here, decided again there: theirs stands)
-                continue
-            if rev != current_rev:
-                history = store.decision_history(fp)
-                newest = history[-1] if history else None
-                who = (newest["decided_by"] if newest is not None else None) or "另一位导演"
-                now_state = (
-                    state_text(newest["decision"], newest["card"] or newest["suggested"])
-                    if newest is not None
-                    else "未决定"
-                )
-                errors.append(
-                    f"第 {line} 行：{ident} 在导出后已被 {who} 改为 {now_state}，请重新导出"
-                )
-                continue
-            manual = str(found["id"]).startswith("M")
-            if decision == "approve" and card is None and not manual:
-                shown = parse_card(row["suggested_card"])
-                now_suggested = overlay.suggestion(fp)
-                if shown is not None and now_suggested is not None and shown != now_suggested:
-                    errors.append(
-                        f"第 {line} 行：{ident} 的建议已从{card_name(shown)}变为{card_name(now_suggested)}"
-                        "（导出后有别的牌被批准或驳回）：请在“改判的牌”列写明要判的牌，或重新导出"
-                    )
-                    continue
-            exported_by = (exported["decided_by"] or "") if exported is not None else ""
-            typed = row["decided_by"].strip()
-            who_signs = typed if typed and typed != exported_by else signer
-            if who_signs is None:
-                raise DecisionError(f"第 {line} 行：{no_signer}")
-            try:
-                rec, _ = _decision_row(
-                    game, rs, store, ident, decision, card, note, who_signs, "import", overlay
-                )
-            except DecisionError as exc:
-                errors.append(f"第 {line} 行：{exc}")
-                continue
-            rec["decided_at"] = stamp
-            records.append(rec)
-            # Later rows see this one, as if decided one by one (at the import's moment).
-            overlay.record(rec)
-        cut = None if cut_mid_row else _trailer_problem(path, trailers, rows)
+            run.take(reader.line_num, cells)
+        cut = None if run.cut_mid_row else _trailer_problem(path, run.trailers, run.rows)
         if cut:  # the file is not the whole export: its rows' own errors are beside the point
             raise DecisionError(cut)
-        if errors:
+        if run.errors:
             raise DecisionError(
-                f"{path}：{len(errors)} 行有错误，没有导入任何决定：\n" + "\n".join(errors)
+                f"{path}：{len(run.errors)} 行有错误，没有导入任何决定：\n" + "\n".join(run.errors)
             )
-        store.add_decisions(records)
-    return ImportResult(applied=len(records), unchanged=unchanged, blank=blank, theirs=theirs)
+        store.add_decisions(run.records)
+    return ImportResult(
+        applied=len(run.records), unchanged=run.unchanged, blank=run.blank, theirs=run.theirs
+    )
+
+
+def _read_csv_text(path: Path) -> str:
+    try:
+        return decode_csv(path.read_bytes())
+    except UnicodeDecodeError:
+        raise DecisionError(f"{path}：无法识别的编码（请另存为 UTF-8 或 GBK 的 CSV）") from None
+    except OSError as exc:
+        raise DecisionError(f"无法读取 {path}：{os_error_text(exc)}") from None
+
+
+class _RowError(Exception):
+    """One row's problem (its text without the line): listed, and the import reads on."""
+
+
+class _Import:
+    """One import's pass over the file, row by row, inside its transaction: the decisions it
+    will record, what it counted and every row's problem.  Later rows see the earlier
+    ones' decisions (an :class:`Overlay`), as if decided one by one."""
+
+    def __init__(
+        self,
+        game: Game,
+        ruleset: RuleSet,
+        store: Store,
+        header: list[str],
+        signer: str | None,
+        no_signer: str,
+        stamp: str,
+    ) -> None:
+        self.game, self.ruleset, self.store, self.header = game, ruleset, store, header
+        self.signer, self.no_signer, self.stamp = signer, no_signer, stamp
+        self.current = store.current_decisions()
+        self.overlay = Overlay(game, ruleset, store)
+        self.errors: list[str] = []
+        self.records: list[dict[str, Any]] = []
+        self.seen: dict[str, int] = {}  # id → the line it was first on
+        self.rows = self.unchanged = self.blank = self.theirs = 0
+        self.cut_mid_row = False
+        self.trailers: list[tuple[int, str]] = []  # (line, count cell) of the closing row(s)
+
+    def take(self, line: int, cells: list[str]) -> None:
+        """One line of the file: skipped, counted, recorded or its problem listed."""
+        if not any(c.strip() for c in cells):
+            return
+        short = _short_row(line, cells, self.header)
+        if short:
+            self.errors.append(short)
+            self.cut_mid_row = True
+            return
+        if cells[0].strip() == TRAILER_MARK:
+            self.trailers.append((line, cells[1]))
+            return
+        self.rows += 1
+        row = dict(zip(self.header, [unneutralise(c) for c in cells], strict=False))
+        try:
+            self._decide(line, row)
+        except _RowError as exc:
+            self.errors.append(f"第 {line} 行：{exc}")
+
+    def _decide(self, line: int, row: dict[str, str]) -> None:
+        """A row of decisions: left blank, unchanged, the other director's (theirs
+        stands) or recorded; its problem raised as :class:`_RowError`."""
+        ident = self._ident(line, row)
+        decision, card = _row_choice(row)
+        note = row["note"].strip()
+        if decision is None:
+            if row["card"].strip() or note:
+                raise _RowError("填了牌或备注，但“决定”是空的")
+            self.blank += 1
+            return
+        found = self._found(ident, row)
+        fp = found["fingerprint"]
+        old = self.current.get(fp)
+        choice = (decision, card, note)
+        if _same_choice(old, choice):
+            self.unchanged += 1
+            return
+        rev = row.get("rev", "").strip()
+        exported = self.store.decision(rev) if rev else None
+        if rev != (str(old["id"]) if old is not None else ""):
+            if _same_choice(exported, choice):
+                self.theirs += 1  # (left as exported here, decided again there: theirs stands)
+                return
+            raise _RowError(self._changed_since(ident, fp))
+        if decision == "approve" and card is None and not str(found["id"]).startswith("M"):
+            self._check_suggestion(ident, fp, row)
+        who_signs = self._signer(line, row, exported)
+        try:
+            rec, _ = _decision_row(
+                self.game,
+                self.ruleset,
+                self.store,
+                ident,
+                decision,
+                card,
+                note,
+                who_signs,
+                "import",
+                self.overlay,
+            )
+        except DecisionError as exc:
+            raise _RowError(str(exc)) from None
+        rec["decided_at"] = self.stamp
+        self.records.append(rec)
+        # Later rows see this one, as if decided one by one (at the import's moment).
+        self.overlay.record(rec)
+
+    def _ident(self, line: int, row: Mapping[str, str]) -> str:
+        ident = row["id"].strip()
+        if not ident:
+            raise _RowError("缺少编号")
+        if ident in self.seen:
+            raise _RowError(f"编号 {ident} 与第 {self.seen[ident]} 行重复")
+        self.seen[ident] = line
+        return ident
+
+    def _found(self, ident: str, row: Mapping[str, str]) -> FindingRow | ManualCardRow:
+        """The draft or card the row decides, which must be the row's player's."""
+        found = self.store.find_decidable(ident)
+        if found is None:
+            raise _RowError(f"找不到编号 {ident}")
+        player = row["player"].strip()
+        if player and player != found["player"]:
+            raise _RowError(f"编号 {ident} 属于 {found['player']}，不是 {player}（行是否错位？）")
+        return found
+
+    def _changed_since(self, ident: str, fp: str) -> str:
+        """A row the other director decided again after the export, and this file too."""
+        history = self.store.decision_history(fp)
+        newest = history[-1] if history else None
+        who = (newest["decided_by"] if newest is not None else None) or "另一位导演"
+        now_state = (
+            state_text(newest["decision"], newest["card"] or newest["suggested"])
+            if newest is not None
+            else "未决定"
+        )
+        return f"{ident} 在导出后已被 {who} 改为 {now_state}，请重新导出"
+
+    def _check_suggestion(self, ident: str, fp: str, row: Mapping[str, str]) -> None:
+        """An approval without a card of its own must get the card the director saw."""
+        shown = parse_card(row["suggested_card"])
+        now_suggested = self.overlay.suggestion(fp)
+        if shown is not None and now_suggested is not None and shown != now_suggested:
+            raise _RowError(
+                f"{ident} 的建议已从{card_name(shown)}变为{card_name(now_suggested)}"
+                "（导出后有别的牌被批准或驳回）：请在“改判的牌”列写明要判的牌，或重新导出"
+            )
+
+    def _signer(self, line: int, row: Mapping[str, str], exported: DecisionRecord | None) -> str:
+        """Who signs a row: the name typed into it over the export's, else the import's
+        signer; neither is an error of the whole import, not of the row."""
+        exported_by = (exported["decided_by"] or "") if exported is not None else ""
+        typed = row["decided_by"].strip()
+        who_signs = typed if typed and typed != exported_by else self.signer
+        if who_signs is None:
+            raise DecisionError(f"第 {line} 行：{self.no_signer}")
+        return who_signs
+
+
+def _same_choice(
+    d: CurrentDecision | DecisionRecord | None, choice: tuple[str, str | None, str]
+) -> bool:
+    """Whether a stored decision row is ``choice`` (decision, card, note)."""
+    return d is not None and (d["decision"], d["card"], d["note"] or "") == choice
+
+
+def _row_choice(row: Mapping[str, str]) -> tuple[str | None, str | None]:
+    """A row's decision and card, read from the directors' words (None: left empty)."""
+    raw_decision = row["decision"].strip()
+    decision = parse_decision(raw_decision)
+    if raw_decision and decision is None:
+        raise _RowError(
+            f"无法识别的决定 {raw_decision!r}（批准 approve / 驳回 reject / 撤销 undo）"
+        )
+    raw_card = row["card"].strip()
+    card = parse_card(raw_card)
+    if raw_card and card is None:
+        raise _RowError(
+            f"无法识别的牌 {raw_card!r}（蓝 blue / 黄 yellow / 红 red / 替补 substitute）"
+        )
+    return decision, card
 
 
 def describe(rec: Recorded) -> str:

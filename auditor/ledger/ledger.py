@@ -293,84 +293,99 @@ def build_ledger(
 ) -> Ledger:
     """The ledger from stored findings (active and retired), current decisions and manual
     cards.  Pure: reads only its arguments."""
-    led = Ledger()
-    rule_opts = ruleset.rules
-    cards: list[Card] = []
-    findings, decisions, followers = _merge_same_kind(findings, decisions, rule_opts)
-    led.merged = {f.fingerprint: primary for primary, fs in followers.items() for f in fs}
-
-    def offence(row: StoredFinding) -> Offence:
-        code = row.code
-        kind = kind_of(code, rule_opts)
-        return Offence(
-            fingerprint=row.fingerprint,
-            id=row.id,
-            code=code,
-            kind=kind,
-            kind_title=kind_title(code, kind, ruleset),
-            player=row.player,
-            day=row.day,
-            order=order_key(row.day, row.posted_at, row.floor, row.pid),
-            default_card=row.card,
-            card_source=ruleset.sources.get(code, {}).get("card", ""),
-            posted_at=parse_time(row.posted_at),
-        )
-
+    findings, decisions, followers = _merge_same_kind(findings, decisions, ruleset.rules)
+    led = Ledger(merged={f.fingerprint: first for first, fs in followers.items() for f in fs})
     # 1. Decided findings and manual cards; approved ones become cards.  An approval that
     #    took the suggestion (no colour of the director's own: card NULL) follows the policy,
-    #    resolved here from the other approved cards — so a yellow that only escalated a
-    #    blue turns back into a blue when that blue is rejected.
-    decided: list[Decided] = []
-    follow: list[tuple[Offence, DecisionRow, StoredFinding]] = []  # (offence, decision, finding)
+    #    resolved from the other approved cards — so a yellow that only escalated a blue
+    #    turns back into a blue when that blue is rejected.
+    follow = _add_decided_findings(led, ruleset, findings, decisions)
+    _add_manual_cards(led, manual, decisions)
+    _add_following(led, follow)
+    led.cards.sort(key=lambda c: c.order)
+    # 2. Drafts: active findings without a decision, in game order, suggested from the
+    #    approved cards (never from other drafts: the director has not decided those).
+    led.drafts = _drafts(ruleset, findings, decisions, followers, led.cards)
+    # 3. Standings for every player (and anyone else who has a card), then the warnings.
+    led.standings = _standings(game, led)
+    led.warnings.extend(_warnings(game, ruleset, led))
+    return led
+
+
+# A decided finding whose approval took the suggestion: its card is resolved after the others.
+_Following = tuple[Offence, DecisionRow, StoredFinding]
+
+
+def _offence(row: StoredFinding, ruleset: RuleSet) -> Offence:
+    """A stored finding as the policy judges it."""
+    code = row.code
+    kind = kind_of(code, ruleset.rules)
+    return Offence(
+        fingerprint=row.fingerprint,
+        id=row.id,
+        code=code,
+        kind=kind,
+        kind_title=kind_title(code, kind, ruleset),
+        player=row.player,
+        day=row.day,
+        order=order_key(row.day, row.posted_at, row.floor, row.pid),
+        default_card=row.card,
+        card_source=ruleset.sources.get(code, {}).get("card", ""),
+        posted_at=parse_time(row.posted_at),
+    )
+
+
+def _approved_card(off: Offence, card: str, d: DecisionRow) -> Card:
+    """The card an approved finding stands for, issued when it was approved."""
+    return Card(
+        off.fingerprint,
+        off.id,
+        off.player,
+        card,
+        off.kind,
+        off.code,
+        off.day,
+        off.order,
+        decided_at=parse_time(_approved_at(d)),
+    )
+
+
+def _add_decided_findings(
+    led: Ledger,
+    ruleset: RuleSet,
+    findings: Sequence[StoredFinding],
+    decisions: Mapping[str, DecisionRow],
+) -> list[_Following]:
+    """Decided findings with a card of the director's own (or rejected) into the ledger;
+    returns the approvals that follow the policy, for :func:`_add_following`."""
+    follow: list[_Following] = []
     for row in findings:
         d = decisions.get(row.fingerprint)
         if d is None:
             continue
-        off = offence(row)
+        off = _offence(row, ruleset)
         if d.decision == "approve" and not d.card:
             follow.append((off, d, row))
             continue
-        decided.append(_decided(off, d, d.card, bool(row.active)))
+        led.decided.append(_decided(off, d, d.card, bool(row.active)))
         if d.decision == "approve" and d.card:
-            cards.append(
-                Card(
-                    off.fingerprint,
-                    off.id,
-                    off.player,
-                    d.card,
-                    off.kind,
-                    off.code,
-                    off.day,
-                    off.order,
-                    decided_at=parse_time(_approved_at(d)),
-                )
-            )
+            led.cards.append(_approved_card(off, d.card, d))
             if not row.active:
                 led.warnings.append(_gone(off, d.card))
+    return follow
+
+
+def _add_manual_cards(
+    led: Ledger, manual: Sequence[ManualCard], decisions: Mapping[str, DecisionRow]
+) -> None:
+    """The director's own cards: approved when added, unless a decision says otherwise."""
     for mc in manual:
         d = decisions.get(mc.fingerprint)
-        decision = d.decision if d is not None else "approve"
-        decided.append(
-            Decided(
-                fingerprint=mc.fingerprint,
-                id=mc.id,
-                code="MANUAL",
-                kind=mc.kind,
-                player=mc.player,
-                day=mc.day,
-                decision=decision,
-                card=d.card if d is not None else mc.card,
-                suggested=mc.card,
-                note=mc.reason if d is None or not d.note else d.note,
-                decided_by=d.decided_by if d is not None else mc.created_by,
-                decided_at=d.decided_at if d is not None else mc.created_at,
-                manual=True,
-                active=True,
-            )
-        )
-        if decision == "approve":
+        decided = _manual_decided(mc, d)
+        led.decided.append(decided)
+        if decided.decision == "approve":
             card = d.card if d is not None and d.card else mc.card
-            cards.append(
+            led.cards.append(
                 Card(
                     mc.fingerprint,
                     mc.id,
@@ -384,71 +399,102 @@ def build_ledger(
                     decided_at=parse_time(mc.created_at),
                 )
             )
+
+
+def _manual_decided(mc: ManualCard, d: DecisionRow | None) -> Decided:
+    """A manual card as decided: as added (approved) until the director decides again."""
+    card: str | None
+    if d is None:
+        decision, card, note, by, at = "approve", mc.card, mc.reason, mc.created_by, mc.created_at
+    else:
+        decision, card, note = d.decision, d.card, d.note or mc.reason
+        by, at = d.decided_by, d.decided_at
+    return Decided(
+        fingerprint=mc.fingerprint,
+        id=mc.id,
+        code="MANUAL",
+        kind=mc.kind,
+        player=mc.player,
+        day=mc.day,
+        decision=decision,
+        card=card,
+        suggested=mc.card,
+        note=note,
+        decided_by=by,
+        decided_at=at,
+        manual=True,
+        active=True,
+    )
+
+
+def _add_following(led: Ledger, follow: list[_Following]) -> None:
+    """Approvals that took the suggestion, in game order: each one's card is what the
+    policy suggests from the cards before it."""
     follow.sort(key=lambda t: t[0].order)
     for off, d, row in follow:
-        card = suggest(off, cards).card
-        decided.append(_decided(off, d, card, bool(row.active), follows=True))
-        cards.append(
-            Card(
-                off.fingerprint,
-                off.id,
-                off.player,
-                card,
-                off.kind,
-                off.code,
-                off.day,
-                off.order,
-                decided_at=parse_time(_approved_at(d)),
-            )
-        )
+        card = suggest(off, led.cards).card
+        led.decided.append(_decided(off, d, card, bool(row.active), follows=True))
+        led.cards.append(_approved_card(off, card, d))
         if not row.active:
             led.warnings.append(_gone(off, card))
-    led.decided = decided
-    cards.sort(key=lambda c: c.order)
-    led.cards = cards
 
-    # 2. Drafts: active findings without a decision, in game order, suggested from the
-    #    approved cards (never from other drafts: the director has not decided those).
+
+def _drafts(
+    ruleset: RuleSet,
+    findings: Sequence[StoredFinding],
+    decisions: Mapping[str, DecisionRow],
+    followers: Mapping[str, list[StoredFinding]],
+    cards: Sequence[Card],
+) -> list[Draft]:
+    """Active findings without a decision, in game order, each with its suggestion."""
     undecided = [r for r in findings if r.active and r.fingerprint not in decisions]
     undecided.sort(key=lambda r: order_key(r.day, r.posted_at, r.floor, r.pid))
-    for row in undecided:
-        off = offence(row)
-        s = suggest(off, cards)
-        merged = followers.get(off.fingerprint, [])
-        reason = s.reason
-        if merged:
-            codes = "、".join([off.code, *(f.code for f in merged)])
-            reason += f"；同一帖同一类违规（{off.kind_title or off.kind}：{codes}）合并为一张，决定对它们一起生效"
-        led.drafts.append(
-            Draft(
-                fingerprint=off.fingerprint,
-                id=off.id,
-                code=off.code,
-                kind=off.kind,
-                player=off.player,
-                day=off.day,
-                phase=row.phase,
-                tid=row.tid,
-                pid=row.pid,
-                floor=row.floor,
-                excerpt=row.excerpt,
-                matches=row.matches + tuple(m for f in merged for m in f.matches),
-                note="；".join(x for x in (row.note, *(f.note for f in merged)) if x),
-                posted_at=row.posted_at,
-                suggested=s.card,
-                reason=reason,
-                merged_ids=tuple(f.id for f in merged),
-                merged_codes=tuple(f.code for f in merged),
-            )
-        )
+    return [
+        _draft(_offence(row, ruleset), row, followers.get(row.fingerprint, []), cards)
+        for row in undecided
+    ]
 
-    # 3. Standings for every player (and anyone else who has a card).
+
+def _draft(
+    off: Offence, row: StoredFinding, merged: Sequence[StoredFinding], cards: Sequence[Card]
+) -> Draft:
+    """One draft: the finding (and those merged into it) with the card the policy suggests."""
+    s = suggest(off, cards)
+    reason = s.reason
+    if merged:
+        codes = "、".join([off.code, *(f.code for f in merged)])
+        reason += f"；同一帖同一类违规（{off.kind_title or off.kind}：{codes}）合并为一张，决定对它们一起生效"
+    return Draft(
+        fingerprint=off.fingerprint,
+        id=off.id,
+        code=off.code,
+        kind=off.kind,
+        player=off.player,
+        day=off.day,
+        phase=row.phase,
+        tid=row.tid,
+        pid=row.pid,
+        floor=row.floor,
+        excerpt=row.excerpt,
+        matches=row.matches + tuple(m for f in merged for m in f.matches),
+        note="；".join(x for x in (row.note, *(f.note for f in merged)) if x),
+        posted_at=row.posted_at,
+        suggested=s.card,
+        reason=reason,
+        merged_ids=tuple(f.id for f in merged),
+        merged_codes=tuple(f.code for f in merged),
+    )
+
+
+def _standings(game: Game, led: Ledger) -> list[PlayerStanding]:
+    """Every player's standing, then anyone else's who has a card or a draft."""
     players = list(game.players)
-    players += sorted({c.player for c in cards} - set(players))
+    players += sorted({c.player for c in led.cards} - set(players))
     players += sorted({d.player for d in led.drafts} - set(players))
+    standings = []
     for p in players:
-        mine = [c for c in cards if c.player == p]
-        led.standings.append(
+        mine = [c for c in led.cards if c.player == p]
+        standings.append(
             PlayerStanding(
                 player=p,
                 standing=merge([c.card for c in mine if c.card in CARD_COLOURS]),
@@ -456,8 +502,7 @@ def build_ledger(
                 actions=tuple(c.card for c in mine if c.card in ACTIONS and c.card != "none"),
             )
         )
-    led.warnings.extend(_warnings(game, ruleset, led))
-    return led
+    return standings
 
 
 def _merge_same_kind(
@@ -547,51 +592,69 @@ def _gone(off: Offence, card: str) -> Warning:
 
 
 def _warnings(game: Game, ruleset: RuleSet, led: Ledger) -> list[Warning]:
-    out: list[Warning] = []
+    reds = [s for s in led.standings if s.standing.sent_off]
+    out = _not_sent_off(game, reds)
+    if ruleset.settings["factions_lose_on_two_reds"]:
+        out += _faction_reds(game, reds)
+    out += _substitutes(game, led)
+    return out
+
+
+def _not_sent_off(game: Game, reds: Sequence[PlayerStanding]) -> list[Warning]:
+    """Sent-off players the game file does not have leave the game."""
     # Any elimination will do: a player already voted out or killed can still be carded
     # (已出局角色仍可被判罚), and there is nothing more to record for him.
     out_of_game = {e.player for e in game.events if e.type is EventType.ELIMINATED}
+    return [
+        Warning(
+            "red_not_sent_off",
+            s.player,
+            f"{s.player} 累计红牌 {s.standing.red} 张（罚下），但游戏文件中没有"
+            f'{s.player} 的 eliminated 事件（how = "sent_off"）：请补上，出局后的发言才能被检查。',
+        )
+        for s in reds
+        if s.player not in out_of_game and s.player in game.players
+    ]
+
+
+def _faction_reds(game: Game, reds: Sequence[PlayerStanding]) -> list[Warning]:
+    """030's two reds in one faction (the faction loses), or a red whose faction is unknown."""
     factions = {e.player: e.value for e in game.events if e.type is EventType.FACTION and e.value}
-    reds = [s for s in led.standings if s.standing.sent_off]
+    out: list[Warning] = []
+    by_faction: dict[str, list[str]] = {}
     for s in reds:
-        if s.player not in out_of_game and s.player in game.players:
+        faction = factions.get(s.player)
+        if faction is None:
             out.append(
                 Warning(
-                    "red_not_sent_off",
+                    "faction_unknown",
                     s.player,
-                    f"{s.player} 累计红牌 {s.standing.red} 张（罚下），但游戏文件中没有"
-                    f'{s.player} 的 eliminated 事件（how = "sent_off"）：请补上，出局后的发言才能被检查。',
+                    f"{s.player} 有红牌，但游戏文件中没有 {s.player} 的 faction（阵营）事件："
+                    "无法判断“同一阵营两张红牌”。",
                 )
             )
-    if ruleset.settings["factions_lose_on_two_reds"]:
-        by_faction: dict[str, list[str]] = {}
-        for s in reds:
-            faction = factions.get(s.player)
-            if faction is None:
-                out.append(
-                    Warning(
-                        "faction_unknown",
-                        s.player,
-                        f"{s.player} 有红牌，但游戏文件中没有 {s.player} 的 faction（阵营）事件："
-                        "无法判断“同一阵营两张红牌”。",
-                    )
+            continue
+        by_faction.setdefault(faction, []).extend([s.player] * s.standing.red)
+    for faction, names in sorted(by_faction.items()):
+        if len(names) >= 2:
+            who = "、".join(sorted(set(names)))
+            out.append(
+                Warning(
+                    "faction_loses",
+                    None,
+                    f"阵营“{faction}”累计 {len(names)} 张红牌（{who}）：按规则该阵营判负"
+                    "（判罚制度：同一阵营的角色累计获得两张或以上红牌时，阵营判负）。",
+                    faction=faction,
+                    players=tuple(sorted(set(names))),
+                    reds=len(names),
                 )
-                continue
-            by_faction.setdefault(faction, []).extend([s.player] * s.standing.red)
-        for faction, names in sorted(by_faction.items()):
-            if len(names) >= 2:
-                who = "、".join(sorted(set(names)))
-                out.append(
-                    Warning(
-                        "faction_loses",
-                        None,
-                        f"阵营“{faction}”累计 {len(names)} 张红牌（{who}）：按规则该阵营判负"
-                        "（判罚制度：同一阵营的角色累计获得两张或以上红牌时，阵营判负）。",
-                        faction=faction,
-                        players=tuple(sorted(set(names))),
-                        reds=len(names),
-                    )
-                )
+            )
+    return out
+
+
+def _substitutes(game: Game, led: Ledger) -> list[Warning]:
+    """A substitute inherits the cards of the account he takes over."""
+    out: list[Warning] = []
     for e in game.events:
         if e.type is not EventType.SUBSTITUTE:
             continue

@@ -4,6 +4,7 @@ One copy: the report, the CSVs, the announcement and the CLI use these."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -113,11 +114,13 @@ def local_time(stamp: str | None, game: Game) -> str:
 _INTERNAL = re.compile(r"ΔE|^L=\d|^#[0-9A-Fa-f]{6}$")
 
 
+@functools.lru_cache(maxsize=4096)
 def plain_reason(reason: str, code: str, kind: str, title: str = "", *, cited: str = "") -> str:
     """A suggestion's reason for people: without the rule set's internal keys (codes and
     kinds such as ``m107-违规1``) and the kind's clause (``title``, as the ledger names the
     kind), and without a citation in brackets of a clause ``cited`` already cites (the
-    card's 依据): the card cites a clause once.  The full text stays in the details fold."""
+    card's 依据): the card cites a clause once.  The full text stays in the details fold.
+    (Kept by its arguments: the desk shows every draft's reason again after each decision.)"""
     text = reason
     for k in dict.fromkeys(filter(None, (kind, title))):
         text = text.replace(f"首次违规（{k}）", "首次违规").replace(f"同类违规（{k}）", "同类违规")

@@ -5,6 +5,7 @@ the desk's password hashes, each read back as a typed row."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -107,9 +108,12 @@ def stored_matches(raw: str | None) -> tuple[Match, ...]:
         return ()
 
 
+@functools.lru_cache(maxsize=16384)
 def finding_from_row(row: FindingRow) -> Finding:
     """A stored finding as the frozen value the rules produced (the one decoder of stored
-    findings: the check, the ledger and the report read them through it)."""
+    findings: the check, the ledger and the report read them through it).  Kept by row: a
+    row and its value are both frozen, and the desk builds its records from the same rows
+    after every decision (the matches' JSON decoded once, not on every page)."""
     from auditor.models import Finding
 
     return Finding(

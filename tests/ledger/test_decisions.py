@@ -170,6 +170,34 @@ def test_bad_rows_are_rejected_with_line_numbers_and_nothing_applied(
         import_decisions(game, store, wrong)
 
 
+def test_every_kind_of_bad_row_is_named_in_file_order(hostile, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Each row's problem in the directors' words, one line each, in the file's order; a
+    row with no problem of its own is not listed, and nothing is applied."""
+    game, store, _ = hostile
+    out = tmp_path / "d.csv"
+    export_decisions(game, store, out)
+    rows = rows_of(out)
+    first = rows[0]["id"]
+    rows[0].update(decision="approve")  # line 2: fine
+    rows[1].update(id="", decision="reject")  # line 3
+    rows[2].update(id=first, decision="reject")  # line 4
+    rows[3].update(decision="", note="写了备注")  # line 5
+    rows[4].update(decision="", card="黄")  # line 6
+    rows[5].update(decision="reject", note="长" * 501)  # line 7
+    rows[6].update(decision="")  # line 8: left undecided
+    write_rows(out, rows, "utf-8-sig")
+    with pytest.raises(DecisionError) as exc:
+        import_decisions(game, store, out)
+    assert str(exc.value).splitlines()[1:] == [
+        "第 3 行：缺少编号",
+        f"第 4 行：编号 {first} 与第 2 行重复",
+        "第 5 行：填了牌或备注，但“决定”是空的",
+        "第 6 行：填了牌或备注，但“决定”是空的",
+        "第 7 行：备注最长 500 字（现在 501 字）：请写短一些",
+    ]
+    assert store.decision_history() == []
+
+
 # --------------------------------------------------------------------------- killed audit
 
 

@@ -106,11 +106,11 @@ def parse_page(page: FetchedPage, tz: tzinfo, *, now: datetime | None = None) ->
             if kind is PageKind.PRINTABLE:
                 parsed = parse_printable(text, url, tz, now)
             else:
-                doc = parse_document(text, page.body if charset == "utf-8" else None)
+                utf8 = page.body if charset == "utf-8" else None
                 if kind is PageKind.DESKTOP:
-                    parsed = parse_desktop(doc, text, url, tz, now)
+                    parsed = parse_desktop(text, url, tz, now, utf8)
                 else:
-                    parsed = parse_touch(doc, text, url, tz, now)
+                    parsed = parse_touch(parse_document(text, utf8), text, url, tz, now)
         except RecursionError:
             # Hundreds of nested elements (not quotes: those are flattened) — a hostile page.
             raise MissingPostsError(url, "页面的元素嵌套太深（几百层），帖子读不出") from None

@@ -14,7 +14,14 @@ from auditor.models import PageKind, ParsedPage, Post, Profile
 
 from .common import PostTime, floor_from_text, page_numbers, read_time, uid_from_href
 from .detect import hidden_reason, viewer_uid
-from .message import MessageContent, attachments_in, collapse, extract_message, text_of
+from .message import (
+    MessageContent,
+    attachments_in,
+    collapse,
+    extract_message,
+    parse_document,
+    text_of,
+)
 
 _TID_JS = re.compile(r"tid = parseInt\('(\d+)'\)")
 _FID_JS = re.compile(r"fid = parseInt\('(\d+)'\)")
@@ -28,13 +35,23 @@ _POST_ID = re.compile(r"post_(\d+)$")
 _POST_OPEN = re.compile(r'<div id="post_(\d+)"')
 
 # id() uses libxml2's id index: no scan of the whole document
-_X_POSTS = etree.XPath("id('postlist')/div[starts-with(@id, 'post_')]")
+_X_LIST = etree.XPath("id('postlist')")
 _X_SUBJECT = etree.XPath("id('thread_subject')")
+
+# The post list is all of a desktop page the parser reads as a tree (the rest it reads as
+# text), about two thirds of the page: libxml2 builds only that part when it can.  The
+# template's own markers (post text cannot produce them: Discuz! escapes what members type).
+_LIST_OPEN = '<div id="postlist"'
+_LIST_END = '<div id="postlistreply"'
+_LIST_CLOSED = _LIST_END + "></div>"
+_SUBJECT_ID = "thread_subject"
 
 
 def parse_desktop(
-    doc: _Element, text: str, url: str, tz: tzinfo, now: datetime | None
+    text: str, url: str, tz: tzinfo, now: datetime | None, utf8: bytes | None = None
 ) -> ParsedPage:
+    """A desktop page (``utf8``: its bytes when they are UTF-8, as for
+    :func:`~.message.parse_document`)."""
     tid = _thread_id(text)
     if tid is None:
         raise UnrecognisedPageError(url, "帖子页里找不到 tid")
@@ -43,8 +60,8 @@ def parse_desktop(
     if "postlistreply" not in text:
         raise TruncatedPageError(url, "帖子列表不完整")
     page, total = page_numbers(text)
-    subject_el = _X_SUBJECT(doc)
-    subject = collapse(text_of(subject_el[0])) if subject_el else None
+    post_list, subject_el = post_list_elements(text, utf8)
+    subject = collapse(text_of(subject_el)) if subject_el is not None else None
 
     # 只看该作者 (``&authorid=``) numbers the author's posts 1..n: those floors are not
     # the thread's, so they are dropped.
@@ -52,7 +69,7 @@ def parse_desktop(
     posts: list[Post] = []
     seen: set[int] = set()
     profiles: dict[int, Profile] = {}
-    for div in _X_POSTS(doc):
+    for div in post_list.iterchildren("div") if post_list is not None else ():
         m = _POST_ID.match(div.get("id", ""))
         if not m:
             continue
@@ -85,6 +102,47 @@ def parse_desktop(
         viewer_uid=viewer_uid(text),
         profiles=list(profiles.values()),
     )
+
+
+def post_list_elements(text: str, utf8: bytes | None) -> tuple[_Element | None, _Element | None]:
+    """The page's ``div#postlist`` and its subject's element (``id="thread_subject"``),
+    each None when the page has none: from the list parsed alone when that gives what the
+    whole page's tree holds (:func:`_post_list_alone`), else from the whole page."""
+    start = text.find(_LIST_OPEN)
+    end = text.find(_LIST_END, start) if start >= 0 else -1
+    named = text.find(_SUBJECT_ID)
+    # (a subject's element before the list would be the whole page's)
+    if end >= 0 and not 0 <= named < start:
+        alone = _post_list_alone(text, utf8, start, end, named >= 0)
+        if alone is not None:
+            return alone
+    doc = parse_document(text, utf8)
+    lists, subjects = _X_LIST(doc), _X_SUBJECT(doc)
+    return (lists[0] if lists else None), (subjects[0] if subjects else None)
+
+
+def _post_list_alone(
+    text: str, utf8: bytes | None, start: int, end: int, named: bool
+) -> tuple[_Element, _Element | None] | None:
+    """The list parsed from its opening tag up to the template's reply box after the last
+    post (a closed reply box put in its place), or None when that is not the whole page's
+    tree: the reply box must land in the list (so every element the posts opened was
+    closed before it, and what follows the list cannot reach into a post), and the
+    subject's element be inside the part when the page names one (``named``).  What comes
+    before the list is the template's head and navigation."""
+    part = None
+    if utf8 is not None:
+        b_start = utf8.find(_LIST_OPEN.encode())
+        part = utf8[b_start : utf8.find(_LIST_END.encode(), b_start)] + _LIST_CLOSED.encode()
+    doc = parse_document(text[start:end] + _LIST_CLOSED, part, ids=False)
+    post_list = next(doc.iter("div"))  # the part's first element
+    last = post_list[-1] if len(post_list) else None
+    if post_list.get("id") != "postlist" or last is None or last.get("id") != "postlistreply":
+        return None
+    if not named:
+        return post_list, None
+    subject = next((el for el in post_list.iter() if el.get("id") == _SUBJECT_ID), None)
+    return (post_list, subject) if subject is not None else None
 
 
 def _note_profile(

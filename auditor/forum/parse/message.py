@@ -96,17 +96,26 @@ def flatten_deep_quotes(text: str) -> str:
 # desktop page's parse).
 UTF8_PARSER = etree.HTMLParser(huge_tree=True, encoding="utf-8")
 
+# The same without libxml2's index of id attributes (XPath's id()), for a caller that looks
+# no id up: building the index is a sixth of a desktop post list's parse.
+_UNINDEXED = {
+    False: etree.HTMLParser(huge_tree=True, collect_ids=False),
+    True: etree.HTMLParser(huge_tree=True, encoding="utf-8", collect_ids=False),
+}
+_INDEXED = {False: HTML_PARSER, True: UTF8_PARSER}
 
-def parse_document(text: str, utf8: bytes | None = None) -> _Element:
+
+def parse_document(text: str, utf8: bytes | None = None, *, ids: bool = True) -> _Element:
     """A whole HTML document as plain lxml elements (``utf8``: the same document's bytes,
-    when they are UTF-8; used when nothing in ``text`` needs rewriting first)."""
+    when they are UTF-8; used when nothing in ``text`` needs rewriting first; ``ids``:
+    whether XPath's ``id()`` is to find elements in it)."""
     if text.lstrip().startswith("<?xml"):  # lxml refuses a declaration in a str
         text = text[text.index("?>") + 2 :]
         utf8 = None
     flat = flatten_deep_quotes(text)
-    if utf8 is not None and flat is text:
-        return etree.fromstring(utf8, UTF8_PARSER)
-    return etree.fromstring(flat, HTML_PARSER)
+    from_bytes = utf8 is not None and flat is text
+    parser = (_INDEXED if ids else _UNINDEXED)[from_bytes]
+    return etree.fromstring(utf8 if from_bytes else flat, parser)
 
 
 def text_of(el: _Element) -> str:
