@@ -198,6 +198,11 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我)?\s*(?:送|请)\s*{o}(?P<name28>{n})\s*(?:上路|出局|回家)"
             rf"(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
         ),
+        # 改票：番茄→冬瓜 / 改投番茄->冬瓜 / 票从番茄改成冬瓜 (from one to the other: the second)
+        re.compile(
+            rf"(?P<chg7>改票|改投|改)\s*[:：]?\s*{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔|改成|改为|换成)\s*"
+            rf"{o}(?P<name29>{n})"
+        ),
         # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
         re.compile(
             rf"(?P<chg4>改票|改投)(?:\s*[!！,，:]\s*(?:改票|改投)?)+\s*{o}(?P<name12>{n})"
@@ -289,6 +294,7 @@ _NAME_GROUPS = (
     "name26",
     "name27",
     "name28",
+    "name29",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -373,7 +379,7 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
-_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6")
+_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7")
 
 
 def _named_votes(
@@ -392,7 +398,7 @@ def _named_votes(
             name = _unloosen(m.group(key), players)
             if _not_a_target(text, m, key, name) or _other_subject(text, m.start(), name, subject):
                 continue
-            if key in _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
+            if key in _DECISION and not _decided(text, m, key):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
             second = others.match(text, m.end())
@@ -405,6 +411,16 @@ def _named_votes(
             )
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     return found
+
+
+def _decided(text: str, m: re.Match[str], key: str) -> bool:
+    """A decision (那就番茄吧) is a vote in a post that speaks of voting, or as the whole post
+    (就番茄了 / 还是番茄吧: in a vote thread there is nothing else it can decide; 结论：豆浆
+    alone may conclude anything)."""
+    rest = text[: m.start()] + text[m.end() :]
+    if _VOTE_WORD.search(rest) is not None:
+        return True
+    return key == "name18" and not rest.strip(" \t\n吧了啦。.!！~～")
 
 
 def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
