@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 ABSTAIN = "弃权"
 
@@ -106,10 +107,12 @@ _NAME_GAP = r"[ \t·・•*~～_-]?"
 
 
 def _names_loose(players: Sequence[str]) -> str:
-    """The names as :func:`_names_alt`, each also matching with :data:`_NAME_GAP` between
-    its characters."""
+    """The names as :func:`_names_alt`, each written in characters also matching with
+    :data:`_NAME_GAP` between them (a name in letters, doujiang, as it is)."""
     names = sorted({p for p in players if p}, key=len, reverse=True)
-    return "|".join(_NAME_GAP.join(re.escape(c) for c in n) for n in names)
+    return "|".join(
+        re.escape(n) if n.isascii() else _NAME_GAP.join(re.escape(c) for c in n) for n in names
+    )
 
 
 def _unloosen(name: str, players: Sequence[str]) -> str:
@@ -130,13 +133,20 @@ _ROUND_WORDS = (
 _OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊"
 
 
-def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
+def _patterns(players: Sequence[str]) -> tuple[re.Pattern[str], ...]:
+    """The vote expressions over ``players`` (kept compiled per roster: the alternation of
+    every name is long, and re's own cache is shared with the whole program)."""
+    return _patterns_for(tuple(players))
+
+
+@lru_cache(maxsize=128)
+def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     n = _names_loose([*players, ABSTAIN])
     if not n:
-        return []
+        return ()
     # a name in brackets or quotes, @'d, or decorated: 投【番茄】 / 投@番茄 / ～～烧卖～～一票
     o = r"(?:[【\[「『“\"（(@＠]|[~～*]+)?\s*"
-    return [*_verb_patterns(n, o), *_headed_patterns(n, o)]
+    return (*_verb_patterns(n, o), *_headed_patterns(n, o))
 
 
 def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:

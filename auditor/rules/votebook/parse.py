@@ -484,20 +484,25 @@ def _misspelt_vote(
     own it is more likely a word that sounds the same (有条 / 都将)."""
     if len(ft) > _MISSPELT_SCAN:
         return None
-    lengths = {len(fold(p)) for p in players}
-    words = {
-        w
-        for n in lengths
-        for i in range(len(ft) - n + 1)
-        if (w := ft[i : i + n]) not in names and _misspelt(w, players)
-    }
+    words = {w for w in _windows(ft, players) if w not in names and _misspelt(w, players)}
     if not words:
         return None
-    fv = parse_free_vote(ft, [*names, *words], speaker=speaker)
+    fv = parse_free_vote(ft, [*map(fold, players), *words], speaker=speaker)
     if fv is None and ft.strip(" \t\n。.!！~～") in words:
         w = ft.strip(" \t\n。.!！~～")
         return FreeVote(w, ft.find(w), ft.find(w) + len(w), False)
     return fv
+
+
+def _windows(ft: str, players: Sequence[str]) -> Iterator[str]:
+    """Every run of ``ft`` as long as a player's name that has one of the name's characters
+    in its place (the only words :func:`_misspelt` may take)."""
+    kept = {(len(n), i, c) for n in map(fold, players) for i, c in enumerate(n)}
+    for n in {len(fold(p)) for p in players}:
+        for i in range(len(ft) - n + 1):
+            w = ft[i : i + n]
+            if any((n, k, c) in kept for k, c in enumerate(w)):
+                yield w
 
 
 def _misspelt(word: str, players: Sequence[str]) -> bool:
@@ -687,6 +692,7 @@ def _readings(c: str) -> frozenset[str]:
     return frozenset(fuzz(r) for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0])
 
 
+@lru_cache(maxsize=65536)
 def _char_closeness(a: str, b: str) -> int:
     """How near character ``a`` (as written) is to ``b`` (the name's): 0 the same, 1 the
     same sound (酱/浆, 纸/子 平翘舌), 2 a look-alike of the matcher's table or one
