@@ -229,7 +229,9 @@ def _minute(t: datetime) -> str:
     return _t(t + timedelta(seconds=1) if t.second == 59 else t)
 
 
-_DATED = re.compile(r"\d{1,2}\s*[月/]\s*\d{1,2}|今[天日晚]|明[天日晚早]|本日|当日|周|星期")
+_DATED = re.compile(
+    r"\d{1,2}\s*[月/]\s*\d{1,2}|\d{1,2}\s*[日号]|今[天日晚]|明[天日晚早]|本日|当日|周|星期"
+)
 
 
 def _day_items(
@@ -237,7 +239,7 @@ def _day_items(
 ) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for r in find_ranges(text, posted, TZ):
-        if _NOT_A_DAY.search(r.label) or (r.phase or 0) > 3:
+        if r.aside or _NOT_A_DAY.search(r.label) or (r.phase or 0) > 3:
             continue
         if kind == "rules" and not _DATED.search(r.text):
             continue  # a rules post's 0:00—24:00 per 环节 is the schedule, not a dated day
@@ -254,6 +256,8 @@ def _day_items(
     # the single times a post states, grouped by the day their line names (第二天 … 开门)
     stated: dict[tuple[int, int | None], dict[str, Any]] = {}
     for p in points:
+        if kind == "rules" and not p.dated:
+            continue  # a rules post's 关帖：最后一天 22:00 is the schedule, not a dated day
         if p.role and not p.delay and not p.wrong:
             stated.setdefault((p.day or day, p.phase or phase), {}).setdefault(p.role, p)
     ranged = {i["day"] for i in out}

@@ -49,7 +49,7 @@ from enum import StrEnum
 from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
-from auditor.game.when import find_points
+from auditor.game.when import find_points, unread_times
 
 
 class Notice(StrEnum):
@@ -97,44 +97,65 @@ _SUPPOSE = re.compile(
 )
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
 _QUOTE = re.compile(
-    r"\[quote\].*?\[/quote\]|(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]", re.S
+    # (只能说“嘘”: the words the piped may say, not a quote)
+    r"\[quote\].*?\[/quote\]|(?<!只能)(?<!只可)(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]",
+    re.S,
 )
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 _NIGHT = re.compile(rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|夜间|夜晚|第\s*{_NUM}\s*个?\s*[夜晚]")
-_YESTERDAY = re.compile(r"昨[日天]|前一[日天]|上一[日天]")
+_YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
 # (cause, pattern) for eliminations; the first that matches a span says how
 _ELIMINATED: list[tuple[str | None, str]] = [
     ("sent_off", r"(?:被)?(?:判)?(?:红牌|红卡)\s*(?:罚下|出局)?|升级红牌|(?:被)?罚下|(?:按)?淹死"),
-    ("suicide", r"(?:触发)?殉情(?:出局|死亡)?"),
+    # (其情侣 X 也随之而去: the lover follows)
+    ("suicide", r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"),
     (
         "hunter",
-        r"倒在了?枪口下|被(?:猎人)?枪杀|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标",
+        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标",
     ),
     (
         "vote",
-        r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)",
+        r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)"
+        # terse (票出：X, 投出：X) and told (被投进了大海, 被大家投下船, 被处决, 被流放)
+        r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|被票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
     ),
     (
         "night",
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
         r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害"
         r"|被(?:秘警|秘密警察|警察)(?:狙击|狙杀|击杀)"
-        r"|(?:杀手|狼人|女巫|秘警)(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人)了?"
+        r"|(?:杀手|狼人|女巫|秘警)(?:今晚|昨晚|昨夜|今夜|夜里)?(?:(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人|袭击|咬死)了?|(?:刀|杀|毒)了)"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
-        r"|没(?:有|能)回家|离开了我们|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
-        r"|倒在了?[^，。]{0,5}?(?:门口|家中|床上|地上|路边|甲板上?)|停止了?呼吸|落入了?[^，。]{0,6}?海水?",
+        r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
+        r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
+        # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
+        r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
+        r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])"
+        r"|遇刺|被(?:暗杀|刺杀|谋杀|杀害|灭口|割喉|勒死|掐死|害死)|惨遭毒手|遭(?:到)?(?:毒手|暗算|袭击)"
+        r"|被[^，。]{0,3}?(?:割了?喉|捅死|刺死|砍死|打死|杀了)|(?:受害者|遇害者|遇难者|罹难者)\s*(?:是|为)?"
+        # 版杀7's doctor: two empty needles kill (连挨了两针空针, 挨了两针空针的是 X)
+        r"|(?:连续|连)?(?:挨了?|中了?|被扎了?)\s*(?:两|2)\s*(?:针|次)\s*空针(?:的(?:是|为))?",
     ),
     (
         None,
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))"
         # terse: 栗子 出。 死者：X
-        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?",
+        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
+        # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
+        # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
+        r"|(?:应声)?倒地|没能(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
+        r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
+        r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
+        r"|(?:也)?(?:没能|未能|没有)幸免|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
+        r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
+        r"|(?:出|死|走)的(?:是|为)|(?<=\S)的(?:尸体|遗体)"
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])",
     ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
@@ -147,32 +168,38 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     ("vote", re.compile(r"票|投|放逐")),
 ]
 _SHERIFF_SUBJECT = re.compile(
-    r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新)?\s*警长"
-    r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到)(?:了)?\s*警徽"
+    r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新的?)?\s*警长"
+    r"|(?:被)?(?:选为|推选为|选举为)(?:了)?\s*警长|(?:上任|就任|荣任)\s*警长"
+    r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
 )
 _SHERIFF_OBJECT = re.compile(
     r"警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择)(?:了)?(?:给|予|至)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
     r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
+    # 警长交给 X, 其警长身份移交 X
+    r"|警长(?:之位|身份|职位|职务)?\s*(?:移交|转交|交|传)(?:给|予|至)?"
 )
 _SHERIFF_STATUS = re.compile(
-    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
+    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
 _SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
 _SHERIFF_CHOICE = re.compile(
-    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?"
+    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)"
 )
 _IDIOT_SUBJECT = re.compile(
     r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
-    r"|翻(?:出|开)\s*白痴(?:牌|身份)?"
+    r"|翻(?:出|开)\s*白痴(?:牌|身份)?|亮(?:明|出)\s*白痴(?:牌|身份)?"
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|进入\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
+    r"|继承了?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
 )
 _PIPED_OBJECT = re.compile(
-    r"(?:被)?(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
-    r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*(?:的)?(?:是|为)?"
+    # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
+    r"被(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
+    r"|(?<!被)(?:吹笛|管道)(?!者)(?:状态)?(?:的|角色|玩家)*(?:是|为|有)?"
+    r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*[）)]?\s*(?:的)?(?:是|为)?"
 )
 _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
@@ -182,30 +209,40 @@ _NO_DEATH = re.compile(
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
+    # 夜：无。 昨夜没有人消失
+    r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
+    r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
+    r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
 )
 _ACCELERATED = re.compile(
+    # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
+    r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
     r"加速成功|加速成立|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
-    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:执行|进入|开始)?加速(?![申的人])"
+    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:执行|进入|开始)?加速(?![申的人])"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
     r"游戏结束|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
     r"|(?P<short>[^，,：:。！!\s]{1,6}?)胜(?=\s*(?:$|[。！!，,]))"
     r"|(?:胜利|获胜)(?:阵营|方|者)?\s*[:：]\s*(?P<label>[^，,。！!\s]{1,12})"
+    r"|(?P<won>[^，,：:。！!\s]{2,10}?)(?:赢了|赢得了?(?:胜利|游戏|本局|比赛))"
 )
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
-_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外)")
+# (被刀未死: the attempt failed)
+_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)")
 _STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
 # a role, not a player, before the word (吹笛者出局: the piper's spell ends)
 _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
-    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|是|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
+    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有只仅】\]]|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+)*$"
+    rf"^(?:[了的者是为有只仅】\]]|应该|应|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+"
+    # the role told before the name (出局：吹笛者（不公示身份）——X)
+    r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察)*$"
 )
 
 
@@ -215,7 +252,8 @@ _SELF_CORRECTED = re.compile(
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
 _COUNTED = re.compile(
-    r"\s*[:：]?\s*(?:得票|票数)?\s*(?:各\s*)?\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])"
+    r"\s*\|?\s*[:：]?\s*(?:都是|均为|都|均)?\s*(?:得票|票数)?\s*(?:各\s*)?"
+    r"(?:\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])|[一二两三四五六七八九十半]+\s*票)"
 )
 # the words of the game's events, broadly: a line naming a player beside one and read as
 # nothing is listed (未读懂的公告), never passed in silence; with the notice words, a story's
@@ -233,7 +271,9 @@ _EVENTFUL = re.compile(
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = re.compile(
     r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的|"
-    r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请)"
+    r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请"
+    # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
+    r"|(?:猎人|白痴|女巫|预言家|狼人|村民|杀手|医生|警察|秘警|吹笛者)(?=\s*(?:[，,。；;]|$)))"
 )
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
@@ -300,6 +340,21 @@ _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→
 _HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?移交)\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
 # a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
 # the label is the clause's word, the cells after it its player slot
+# a clause headed by when it happened (昨：, 夜：, 第2天：) and a how that is one word
+_TIME_LABEL = re.compile(
+    rf"\s*(?:昨[日天夜晚]?|前[日天夜晚]|今[日天]|夜|夜里|本夜|第\s*{_NUM}\s*[天日夜])\s*[:：]"
+)
+_BARE_CAUSE = re.compile(
+    r"\s*(?:被)?(?:票|投票|票出|公投|放逐|刀|狼刀|杀|杀手|毒|女巫毒|狙|狙击|猎人枪?|枪|殉情|红牌|罚下|淹死)\s*"
+)
+# the two halves of a substitute: who leaves, who comes in
+_LEAVES = r"离场|请假|退出|下场|换下|被替换|有事退出|有事"
+_COMES = r"上场|临时替补|替补|入场|换上|接替|顶替|顶上|代打"
+_SUB_CONTEXT = re.compile(r"替补|替换|换人|请假|退出|离场")
+# a heading line alone: 【昨夜出局】, 当日警长：, ==替补==
+_HEADING = re.compile(
+    r"\s*(?:[【\[]\s*([^】\]]{1,12}?)\s*[】\]]|=+\s*([^=]{1,12}?)\s*=+|([^\s|:：]{1,12}?)\s*[:：])\s*[:：]?\s*"
+)
 _ROW = re.compile(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = re.compile(
     r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*[:：]\s*(?=\S)", re.M
@@ -313,10 +368,22 @@ _SAID_WRONG = re.compile(
 )
 
 
+# a reading asked and taken back at once (昨夜出局：山楂？不对，是莲子 / 毛豆？——更正：…): the
+# second stands
+_ASKED_WRONG = re.compile(
+    r"(?<=[:：】\]\s])[^\s，,。；;！!？?\n：:】\]]{1,8}[？?]+\s*(?:—+|…+)?\s*(?:不对|不是|错了|说错了|更正|订正)\s*"
+    r"[，,：:]?\s*(?:是|应为|应该是|为)?\s*"
+)
+
+
 def clean(text: str) -> str:
     """The post's own words: quotes of others, BBCode and decoration gone; 不是 A 而是 B
-    says B; a reading said to be wrong (杜鹃出局有误) is gone."""
-    text = _QUOTE.sub("", _own(text))
+    says B; a reading said to be wrong (杜鹃出局有误) is gone; a question inside a bracket
+    (画眉（狼人阵营？不公布）于昨夜死亡) ends no sentence."""
+    text = _ASKED_WRONG.sub("", _QUOTE.sub("", _own(text)))
+    text = re.sub(
+        r"[（(][^）)]*?[？?][^）)]*[）)]", lambda b: re.sub(r"[？?]", " ", b.group(0)), text
+    )
     text = _NOT_BUT.sub("是", text)
     text = _TIME_SELF_FIX.sub("", text)
     text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
@@ -366,15 +433,20 @@ class Patterns:
         self.players = list(players)
         self._norm = {_nfkc(p): p for p in players}
         self._piped_object = _piped_label(piped_words)
+        self._piped_subject = _piped_subject(piped_words)
+        # the piped's words, the preset's own among them (咪啪, 嘘, 喵喵): a sentence that
+        # names a player beside one and gave no piped item for them is listed
+        said = [re.escape(fold(w)) for w in piped_words if w.strip()]
+        self._piped_said = re.compile(
+            "|".join([r"吹笛(?!者)|管道(?!工)|Lv\.?\s*3|喵|汪|咪", *said])
+        )
         names = sorted(self._norm, key=len, reverse=True)
         self._name_re = re.compile("|".join(re.escape(n) for n in names) or r"(?!x)x")
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
-        free = r"[^\s，。、：:（）()【】,;；!！?？由经]"  # a substitute not on the list
+        free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
-        between = (
-            r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:替补)?\s*(?:上场|入场|进场)?\s*(?:临时|来)?"
-        )
-        verb = r"(?:顶替|顶|接替|替补|替换|代替)"
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:上场|入场|进场)?\s*(?:临时|来)?"
+        verb = r"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?)"
         self._sub_re = [
             re.compile(
                 rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
@@ -389,7 +461,11 @@ class Patterns:
                 rf"(?:接替|顶替|替补|代替|替换|顶)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
-            re.compile(rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位)"),
+            re.compile(
+                rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
+            ),
+            # 替补：蚕豆 接 松果 / 蚕豆 代 腰果 (the sentence says 替补 or 请假: see substitutes)
+            re.compile(rf"(?P<new>{one})\s*(?:接|代|换)\s*(?P<who>{one})"),
             # 瓜子回来了，蚕豆把签位还给他: the substitute gives the place back
             re.compile(
                 rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*把\s*(?:签位|位置|账号|号)\s*还给"
@@ -422,17 +498,9 @@ class Patterns:
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
-        text = self._night_label(self._lists(clean(text)))
-        post_correction = bool(_CORRECTION.search(text)) or said_wrong
-        vote_result = bool(
-            re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型", text)
-        )
-        badge_post = "警徽" in text
-        # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
-        head = text.strip().splitlines()[0] if text.strip() else ""
-        night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
+        text = self._night_label(self._lists(clean(self._tables(self._unrelay(text)))))
+        post = _post_kind(text, said_wrong)
         out: list[Announced] = []
-        post = (post_correction, vote_result, badge_post, night_post)
         for line in text.splitlines():
             if self._relayed(line):
                 break  # 馄饨：— what follows is that player's words, relayed
@@ -441,6 +509,8 @@ class Patterns:
             found, missed = self._line(line, post)
             out += found
             unplaced += missed
+        out = self._paired_substitutes(text, out)
+        unplaced = self._unpaired(unplaced, out)
         right = {a.player for a in out}
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
@@ -450,7 +520,105 @@ class Patterns:
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = _settle(out)
-        return found, unplaced + _unkept(text, found)
+        return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _unpaired(self, unplaced: list[str], found: list[Announced]) -> list[str]:
+        """The unplaced lines less those that hold a half of a substitute read as a pair
+        (离场：A / 上场：B — each line alone names one half)."""
+        subs = [a for a in found if a.type is EventType.SUBSTITUTE]
+        pairs = {x for a in subs for x in (a.player, a.value)}
+        return [
+            u
+            for u in unplaced
+            if not (names := {n.player for n in self.names(u)})
+            or not names <= pairs
+            or not (
+                re.match(rf"\W*(?:{_LEAVES}|{_COMES})\s*[:：|]", u)
+                or any(
+                    a.clause.strip() in u and not self.names(u.replace(a.clause.strip(), ""))
+                    for a in subs
+                    if a.clause
+                )
+            )
+        ]
+
+    def _paired_substitutes(self, text: str, found: list[Announced]) -> list[Announced]:
+        """A substitute told in two parts: labels (离场：毛豆 / 上场：蚕豆, ｜请假｜核桃｜ /
+        ｜临时替补｜瓜子｜) or two short sentences (腰果 请假。蚕豆 代。): who leaves, who comes
+        in — and the one who leaves is no elimination (离场 is the seat changing hands)."""
+        one = self._name_re.pattern
+        leaves = re.findall(rf"(?:{_LEAVES})\s*[:：|]\s*({one})", text)
+        comes = re.findall(rf"(?:{_COMES})\s*[:：|]\s*({one})", text)
+        pair = re.search(
+            rf"({one})[^，,。\n]{{0,4}}?(?:{_LEAVES})[^。\n]{{0,6}}?[。，,]\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
+            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!]|$)",
+            text,
+            re.M,
+        )
+        back = re.search(  # 苦瓜回来了，豆芽下场: the stand-in gives the seat back
+            rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*(?:下场|退场|离场|让位)", text
+        )
+        if pair:
+            leaves, comes = [pair.group(1)], [pair.group(2)]
+        elif back:
+            leaves, comes = [back.group("who")], [back.group("new")]
+            pair = back
+        if len(leaves) != 1 or len(comes) != 1 or leaves == comes:
+            return found
+        who, new = self._norm[leaves[0]], self._norm[comes[0]]
+        if any(a.type is EventType.SUBSTITUTE and a.value == new for a in found):
+            return found
+        kept = [a for a in found if not (a.type is EventType.ELIMINATED and a.player == who)]
+        clause = pair.group(0) if pair else text
+        return [*kept, Announced(EventType.SUBSTITUTE, who, value=new, clause=clause)]
+
+    def _unrelay(self, text: str) -> str:
+        """A player's words in a bracket after the result (葡萄干 出局 (葡萄干:我还没吃够呢！)):
+        theirs, not the director's."""
+        one = self._name_re.pattern
+        return re.sub(rf"[（(]\s*(?:{one})\s*[:：][^）)]*[）)]", "", _nfkc(text))
+
+    def _tables(self, text: str) -> str:
+        """A heading whose label is the event and the rows under it that hold a name each
+        (【昨夜出局】 / ｜1｜栗子｜ / ｜2｜开心果｜, 【当日警长】 / ｜腰果｜): one labelled list,
+        昨夜出局：栗子、开心果 — the rows are the label's player slot."""
+        lines = text.splitlines()
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            head = _HEADING.fullmatch(lines[i])
+            rows: list[str] = []
+            j = i + 1
+            while head and j < len(lines) and (row := self._name_row(lines[j])) is not None:
+                rows.append(row)
+                j += 1
+            if head and rows:
+                label = next(g for g in head.groups() if g)
+                out.append(f"{label}：{'、'.join(rows)}")
+                i = j
+                continue
+            out.append(lines[i])
+            i += 1
+        return "\n".join(out)
+
+    def _name_row(self, line: str) -> str | None:
+        """The name a table row holds (｜1｜栗子｜, ｜松果｜（猎人 桂圆 开枪带走）, 2. 开心果),
+        with a bracket written after it; None for a row of anything else."""
+        numbered = re.fullmatch(r"\s*\d{1,2}\s*[.、．]\s*([^|]+?)\s*", line)
+        cells = [c.strip() for c in re.split(r"\|", line) if c.strip()]
+        if len(cells) > 1 and re.fullmatch(r"\d{1,2}\s*[.、．]?", cells[0]):
+            cells = cells[1:]  # ｜1｜栗子｜: the row's index
+        if numbered:
+            cells = [numbered.group(1)]
+        if len(cells) > 2:
+            return None
+        if not cells or not self._name_re.fullmatch(
+            re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", cells[0])
+        ):
+            return None
+        if len(cells) == 2 and not re.fullmatch(r"[（(][^）)]*[）)]", cells[1]):
+            return None
+        return "".join(cells)
 
     def _night_label(self, text: str) -> str:
         """夜：杏仁（杀）、毛豆（双空针） — a night label before nothing but players is the
@@ -467,12 +635,15 @@ class Patterns:
         ， may end a clause: 只有馄饨，汤圆未被吹笛)."""
         one = self._name_re.pattern
         return re.sub(
-            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
+            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
             lambda m: m.group(1) + (m.group(2) or "") + "、",
             text,
         )
 
-    def _eventful(self, line: str, covered: set[str | None]) -> bool:
+    def _eventful(
+        self, line: str, covered: set[str | None], words: re.Pattern[str] = _EVENTFUL
+    ) -> bool:
+        # (for the piped's words a name that acts is still theirs: X 也继承了“咪啪”状态)
         """A line that names a player no item of it is about, beside a word of the game's
         events or a notice's (a story's 没有回家, a shorthand's 松果 out, a preset's own
         今天喵喵：…): what it says should have become an item.  Not a line of requests
@@ -486,13 +657,13 @@ class Patterns:
             n
             for n in self.names(line)
             if n.player not in covered
-            and not _ACTOR.match(line[n.end :])
+            and (words is not _EVENTFUL or not _ACTOR.match(line[n.end :]))
             and not _COUNTED.match(line[n.end :])
             and not re.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
             and not any(s <= n.start < e for s, e in inside)
         ]
         rest = self._name_re.sub("", line)
-        return bool(names) and bool(_EVENTFUL.search(rest))
+        return bool(names) and bool(words.search(rest))
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
@@ -530,8 +701,15 @@ class Patterns:
             unplaced += ctx.unplaced
             topic = ctx.topic or topic
         covered = {x for a in out for x in (a.player, a.value)}
-        # sentence by sentence (更正：死者 X。Y 活。 — Y's sentence has no event's word)
-        if any(self._eventful(sentence, covered) for sentence in _SENTENCES.findall(line)):
+        piped: set[str | None] = {a.player for a in out if a.type is EventType.PIPED}
+        # sentence by sentence (更正：死者 X。Y 活。 — Y's sentence has no event's word); a
+        # name beside the piped's words needs a piped item of its own (替补 X 上场！X 也继承了
+        # “咪啪”状态: the substitute is read, the piping is not)
+        if any(
+            self._eventful(sentence, covered)
+            or any(self._eventful(c, piped, self._piped_said) for c in _clauses(sentence))
+            for sentence in _SENTENCES.findall(line)
+        ):
             unplaced.append(line.strip())  # never silent: a line about a player, not read
         return out, unplaced
 
@@ -553,14 +731,32 @@ class Patterns:
                     sentence[: m.end()]
                 ):
                     continue
+                if p is self._sub_re[-2] and not _SUB_CONTEXT.search(sentence):
+                    continue  # 接 / 代 between two names says a substitute only beside 替补
                 who = m.groupdict().get("who")
                 if who is None:
                     who = _other_name(self, sentence, new, after_ended=i == 3) or topic
                 if who is None or who == new or new in ("替补", "由"):
                     continue
+                if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
+                    continue  # 20%: a number, not a player
                 new = self._norm.get(new, new)
                 found.append((self._norm.get(who, who), new, m.group(0)))
         return found
+
+
+def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
+    """What the whole post is: a correction, a vote result, about the badge, a night's."""
+    correction = bool(_CORRECTION.search(text)) or said_wrong
+    vote_result = bool(
+        re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text)
+    )
+    # (【当日警长】X → 已出局，由其移交 Y: the office handed on, the badge unnamed)
+    badge_post = "警徽" in text or bool(re.search(r"警长[^。\n]{0,20}?移交", text))
+    # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
+    head = text.strip().splitlines()[0] if text.strip() else ""
+    night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
+    return correction, vote_result, badge_post, night_post
 
 
 def _piped_label(words: Sequence[str]) -> re.Pattern[str]:
@@ -572,8 +768,23 @@ def _piped_label(words: Sequence[str]) -> re.Pattern[str]:
     ]
     if not said:
         return _PIPED_OBJECT
-    label = rf"(?:今天|今日|本日|继续|仍在)?\s*(?:{'|'.join(said)})+\s*(?:的|组|中)?\s*[:：]"
-    return re.compile(rf"{_PIPED_OBJECT.pattern}|{label}")
+    words_re = "|".join(said)
+    label = rf"(?:今天|今日|本日|继续|仍在)?\s*(?:{words_re})+[^，,。：:\s]{{0,2}}?(?:的[^，,。：:]{{0,6}}?|组|中)?\s*[:：]"
+    # 今天说话只能“咪啪”的，是 A 和 B: those who may only say the words
+    only = rf"只(?:能|可以?)\s*(?:说|发|讲|用)?\s*(?:{words_re})[^，,。]{{0,12}}?的\s*(?:是|有|为)?"
+    return re.compile(rf"{_PIPED_OBJECT.pattern}|{label}|{only}")
+
+
+def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
+    """The piped's subject words, and the rule set's words as what a player may only say
+    (红枣只能说“嘘”: 红枣 is piped)."""
+    said = [re.escape(fold(w)) for w in words if w.strip()]
+    if not said:
+        return _PIPED_SUBJECT
+    only = rf"只(?:能|可以?)\s*(?:说|发|讲|用)\s*(?:{'|'.join(said)})"
+    # 瓜子 也继承了“咪啪”状态: a substitute takes on the piping
+    inherits = rf"继承了?\s*(?:{'|'.join(said)})\s*(?:的)?\s*状态"
+    return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}")
 
 
 def _other_name(p: Patterns, sentence: str, new: str, *, after_ended: bool) -> str | None:
@@ -671,7 +882,9 @@ class _Sentence:
         out += self._bracketed(c, names)
         out += self._sheriff(c, names, nxt)
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
-        out += self._simple(EventType.PIPED, c, names, _PIPED_SUBJECT, self.p._piped_object, nxt)
+        out += self._simple(
+            EventType.PIPED, c, names, self.p._piped_subject, self.p._piped_object, nxt
+        )
         if _UNPIPE.search(c) and not _NEGATION.search(c[: _UNPIPE.search(c).start()][-3:]):  # type: ignore[union-attr]
             out.append(self._item(EventType.PIPED, "", None, c, ends_piping=True))
         return out
@@ -720,9 +933,34 @@ class _Sentence:
                 return before
             topic = self.known
             lead = c[:start].strip()
-            if topic and not names and len(lead) <= 6 and not _NOT_A_MANNER.search(lead):
+            if (
+                topic
+                and not names
+                and len(lead) <= 6
+                and not _NOT_A_MANNER.search(lead)
+                and not _STATE_BEFORE.search(lead)  # X → 已出局: a state
+            ):
                 return [_Name(t, 0, 0, "") for t in (self.known_all or [topic])]
         return []
+
+    def _not_a_death(
+        self,
+        c: str,
+        m: re.Match[str],
+        cause: str | None,
+        taken: list[tuple[int, int]],
+        brackets: list[tuple[int, int]],
+    ) -> bool:
+        """A word that says no death of its own: part of a word taken already (被毒出局),
+        a name's bracket (番茄（投票）: its how), a role's (吹笛者出局), a quiet night's, a
+        带走 with no gun (the night's, read as such)."""
+        return (
+            any(s <= m.start() <= e for s, e in taken)
+            or any(s <= m.start() < e for s, e in brackets)
+            or bool(_ROLE_BEFORE.search(c[: m.start()].rstrip()))
+            or (cause is None and bool(_NO_DEATH.search(c)))
+            or (m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text))
+        )
 
     def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
@@ -732,14 +970,8 @@ class _Sentence:
         brackets = [(n.end - len(n.bracket), n.end) for n in names if n.bracket]
         for cause, pattern in _ELIM_RE:
             for m in pattern.finditer(c):
-                if any(s <= m.start() < e for s, e in taken + brackets):
-                    continue  # a bracket's word is its name's how (番茄（投票）)
-                if _ROLE_BEFORE.search(c[: m.start()].rstrip()):
+                if self._not_a_death(c, m, cause, taken, brackets):
                     continue
-                if cause is None and _NO_DEATH.search(c):
-                    continue
-                if m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text):
-                    continue  # no gun: 被带走 is the night's
                 taken.append(m.span())
                 hunter_object = m.group(0).startswith(
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
@@ -783,6 +1015,12 @@ class _Sentence:
                 how = _cause_in(inside) or cause
                 out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
                 break
+            else:
+                # a day's or a night's label before names whose bracket is only the how
+                # (昨：莲子（票）, 夜：开心果（杀手）): the label is the word, the bracket how
+                if _TIME_LABEL.match(c) and _BARE_CAUSE.fullmatch(inside):
+                    how = _cause_in(inside)
+                    out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
         return out
 
     def _offset_of(self, c: str, n: _Name) -> int:
@@ -816,17 +1054,18 @@ class _Sentence:
         for m in _SHERIFF_SUBJECT.finditer(c):
             how = (
                 "elected"
-                if re.match(r"当选|成为|担任|拿到|获得|得到", m.group(0))
+                if re.match(
+                    r"当选|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任",
+                    m.group(0),
+                )
                 else "handed_over"
             )
             if re.search(r"移交|殉职|随机|指定|继承", self.text):
                 how = "handed_over"
             for n in self._slots(c, names, m.span(), nxt, obj=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
-        if not out and re.search(r"警长\s*竞选|竞选\s*警长", self.text):  # 警长竞选：X 当选
-            for m in re.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c):
-                for n in self._slots(c, names, m.span(), nxt, obj=False):
-                    out.append(self._item(EventType.SHERIFF, n.player, "elected", c))
+        if not out:
+            out = self._elected_said(c, names, nxt)
         if out:
             return out
         how = "handed_over" if re.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
@@ -837,12 +1076,27 @@ class _Sentence:
         if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
             badges = list(_SHERIFF_CHOICE.finditer(c))
         for badge in badges:
-            given = how if badge.group(0).startswith("警长") else "handed_over"
+            given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, given, c))
         if out:
             return out
         return self._sheriff_state(c, names, nxt)
+
+    def _elected_said(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
+        """当选 without the office: X 当选 in a sentence about the 警长竞选, and 当选：X (the
+        games' only office one is elected to)."""
+        spans: list[tuple[tuple[int, int], bool]] = []
+        if re.search(r"警长\s*竞选|竞选\s*警长", self.text):  # 警长竞选：X 当选
+            spans += [
+                (m.span(), True) for m in re.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c)
+            ]
+        spans += [(m.span(), False) for m in re.finditer(r"(?<!次)当选\s*[:：]", c)]
+        return [
+            self._item(EventType.SHERIFF, n.player, "elected", c)
+            for span, before in spans
+            for n in self._slots(c, names, span, nxt, obj=not before, subject=before)
+        ]
 
     def _sheriff_state(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         """警长：X, 今日警长 X — a state line (the scorer and discovery take it for the
@@ -914,7 +1168,7 @@ class _Sentence:
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
                 continue  # 直到游戏结束, 游戏结束后: a time, not the notice
-            winner = g.group("winner") or g.group("short") or g.group("label")
+            winner = g.group("winner") or g.group("short") or g.group("label") or g.group("won")
             if winner is not None:
                 winner = re.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
                 winner = winner.strip("—-－:：~～")
@@ -1108,6 +1362,12 @@ def _settle(found: list[Announced]) -> list[Announced]:
             out.append(a)
         elif (out[same].cause, out[same].value) == (None, None) and (a.cause or a.value):
             out[same] = a
+        elif (
+            out[same].cause == "night"
+            and a.cause in ("sent_off", "suicide", "hunter")
+            and not re.search(r"不是|并非|而非|不", a.clause)
+        ):
+            out[same] = a  # 被海浪卷走了……只好淹死处理: the rule's how over the story's night
     # 装傻 is the idiot's, never an elimination (the vote that revealed it is no vote-out)
     idiots = {a.player for a in out if a.type is EventType.IDIOT_REVEALED}
     out = [a for a in out if not (a.type is EventType.ELIMINATED and a.player in idiots)]

@@ -336,7 +336,7 @@ class _DayReader:
                 phase = info.phase if kind is ThreadKind.VOTE else None
                 if phase is None:
                     self.openings.setdefault(t.day, first)
-                ranges = find_ranges(_text(first), first.posted_at, tz)
+                ranges = [r for r in find_ranges(_text(first), first.posted_at, tz) if not r.aside]
                 name = _phase_name(self.titled.get(t.tid, ""), phase)
                 if phase is not None and not ranges and rule.phases:
                     # 版杀7: the 环节 is its opening post's calendar day, 0:00–24:00
@@ -371,6 +371,8 @@ class _DayReader:
                 if p.author not in self.game.directors:
                     continue
                 for r in find_ranges(_text(p), p.posted_at, self.tz):
+                    if r.aside:
+                        continue  # 遗言 20:00-24:00, 维护 …: not the day's
                     if r.day is not None and r.day not in self.found and r.phase is None:
                         self.found[r.day] = _Day(
                             r.opens, r.closes, r.accelerated, p.pid, "日程",

@@ -35,18 +35,37 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p, re.I), r)
     for p, r in [
         (rf"{_W}game\s*over{_E}", "游戏结束"),
+        (rf"{_W}(?:if|unless){_E}", "如果"),
         (rf"{_W}([A-Za-z]+|\S{{1,8}}?)\s+wins?{_E}", r"\1胜利"),
         (rf"{_W}sub\s*[:：]\s*(\S+)\s+in\s+for\s+(\S+)", r"\1 替补 \2"),
         (r"(\S+)\s+replaces\s+(\S+)", r"\1 替补 \2"),
-        (rf"{_W}voted\s+out{_E}", "被投出"),
+        (
+            rf"{_W}(?:voted\s+(?:out|off)|lynched|executed|eliminated\s+by\s+(?:the\s+)?vote){_E}",
+            "被投出",
+        ),
+        (rf"{_W}(?:no\s*one|nobody)\s+(?:died|was\s+killed|is\s+out)|no\s+deaths?{_E}", "无人死亡"),
+        (rf"{_W}(?:became|elected|is\s+(?:the\s+)?new)\s+sheriff{_E}", "当选警长"),
+        (rf"{_W}accelerat\w*\s+(?:approved|passed|granted|succeeded){_E}", "加速成功"),
+        (rf"{_W}(?:delay|extension)\s+(?:approved|passed|granted|succeeded){_E}", "延时成功"),
+        (rf"{_W}eliminated{_E}", "出局"),
         (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]\s*none{_E}", "昨夜出局：无"),
         (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]?", "昨夜："),
         (rf"{_W}yesterday\s*[:：]?", "昨日："),
         (rf"{_W}\d+\s+deaths?\s*[—-]+", "死亡："),
-        (rf"{_W}(?:killed|dead|died){_E}", "被杀"),
+        (rf"{_W}killed{_E}", "被杀"),
+        # dead / died say only that the player is out: how from the post (a vote result's
+        # X top (7). X dead. is the vote's)
+        (rf"{_W}(?:dead|died){_E}", "死亡"),
+        (rf"{_W}top\s*(?=[(（]?\s*\d)", "最高票 "),
+        (rf"{_W}(?:shot|shoots){_E}", "开枪带走"),
+        (rf"{_W}(?:extended|delayed|moved|pushed)\s+(?:back\s+)?(?:to|until|till){_E}", "延长至"),
+        (rf"{_W}all\s*day{_E}", "全天"),
+        (rf"{_W}tonight{_E}", "今晚"),
+        (rf"{_W}maintenance{_E}", "维护"),
         (rf"{_W}out{_E}", "出局"),
         (rf"{_W}peaceful{_E}", "平安夜"),
         (rf"{_W}badge\s+(?:to|→)", "警徽移交给"),
+        (rf"{_W}sheriff\s+unchanged{_E}", "警长不变"),
         (rf"{_W}sheriff{_E}", "警长"),
         (rf"{_W}piped\s+(Lv\.?\s*3)\s*[:：]", r"\1："),
         (rf"{_W}piped\s*[:：]", "被吹笛："),
@@ -54,11 +73,17 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}accelerated{_E}", "加速成功"),
         (rf"{_W}(?:killers?){_E}", "杀手"),
         (rf"{_W}sniper{_E}", "狙击"),
+        (rf"{_W}(?:delay|extend|extension)?\s*requests?{_E}", "申请"),
         (rf"{_W}(?:DDL|deadline){_E}", "关帖"),
+        (rf"{_W}(?:closes?|closing)(?:\s+(?:at|on))?{_E}", "关门"),
         (rf"{_W}day\s*(\d{{1,2}})\s*phase\s*(\d){_E}", r"第\1天环节\2"),
         (rf"{_W}day\s*(\d{{1,2}}){_E}", r"第\1天"),
         (rf"{_W}phase\s*(\d){_E}", r"环节\1"),
+        # the terse day label (D3 开, D2 票出：X)
+        (r"(?<![A-Za-z0-9])D\s?(\d{1,2})(?![A-Za-z0-9:])", r"第\1天"),
         (rf"{_W}today{_E}", "今天"),
+        # close at 22:00 tmr: the day said after the time goes before it
+        (rf"(\d{{1,2}}:\d{{2}})\s*(tomorrow|tmr){_E}", r"明天 \1"),
         (rf"{_W}(?:tomorrow|tmr){_E}", "明天"),
         (rf"{_W}result\s*[:：]", "结果："),
         (rf"{_W}(mon|tue|wed|thu|fri|sat|sun)(?:s|rs?|nes)?(?:day)?\.?{_E}", "WD"),
@@ -69,7 +94,7 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
 
 def shorthand(text: str) -> str:
     """``text`` with a director's English shorthand in Chinese (changes its length)."""
-    if not re.search(r"[A-Za-z]{2}", text):
+    if not re.search(r"[A-Za-z]", text):
         return text
     for pattern, repl in _SHORTHAND:
         if repl == "WD":

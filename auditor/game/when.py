@@ -31,6 +31,7 @@ _DATE = (
     r"(?:(?:(?P<{p}y>\d{{4}})\s*年\s*)?(?P<{p}m>\d{{1,2}})\s*月\s*(?P<{p}d>\d{{1,2}})\s*[日号]?"
     r"|(?P<{p}iy>\d{{4}})[-/.](?P<{p}im>\d{{1,2}})[-/.](?P<{p}id>\d{{1,2}})"
     r"|(?P<{p}sm>\d{{1,2}})(?:/|-(?=\d{{1,2}}\s+\d{{1,2}}:\d{{2}}))(?P<{p}sd>\d{{1,2}})"
+    r"|(?<!第)(?<!第\s)(?<![\d月/])(?P<{p}dd>\d{{1,2}})\s*[日号](?![期子])"
     r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|后天|昨天|当日|当天)"
     r"|(?P<{p}wd>(?:周|星期|礼拜)[一二三四五六日天]))"
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
@@ -39,12 +40,14 @@ _TIME = (
     r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|晚|夜里|凌晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
-_SEP = r"\s*(?:-+|至|到)\s*"
+_SEP = r"\s*(?:-+|至|到|开到|一直到)\s*"
 RANGE = re.compile(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
 _LONE_DATE = re.compile(_DATE.format(p="a"))
 _WHOLE_DAY = re.compile(_DATE.format(p="a") + r"\s*全天")
+# 环节一全天, D4 环节一，全天: the 环节 on the date the post last stated (else its own)
+_PHASE_WHOLE_DAY = re.compile(rf"环节\s*{NUM}\s*[，,：:]?\s*(?:为|是)?\s*全天")
 _DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
@@ -66,8 +69,14 @@ def _digits(m: re.Match[str]) -> str:
     return m.group(1) if n is None else str(n)
 
 
+# a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
+_NOON = re.compile(r"中午(?!\s*\d)(?=\s*(?:开|关|起|截止|结束))")
+_MIDNIGHT = re.compile(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|截止|结束|为止|止))")
+
+
 def normalise(text: str) -> str:
     text = shorthand(fold(text)).translate(_DASHES)
+    text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
     text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)
@@ -82,6 +91,8 @@ class TimeRange:
     accelerated: bool  # 加速 on the same line
     label: str  # the line's words before the range (开放时间, 投票时间, 第二天 …)
     text: str  # the range as written
+    # the window of something else than the day (八点到十二点写好遗言, 论坛维护 20:00-21:30)
+    aside: bool = False
 
 
 def _year_near(month: int, day: int, ref: date) -> date | None:
@@ -89,6 +100,21 @@ def _year_near(month: int, day: int, ref: date) -> date | None:
     for y in (ref.year - 1, ref.year, ref.year + 1):
         try:
             d = date(y, month, day)
+        except ValueError:
+            continue
+        if best is None or abs((d - ref).days) < abs((best - ref).days):
+            best = d
+    return best
+
+
+def _month_near(day: int, ref: date) -> date | None:
+    """The date with this day of the month nearest ``ref`` (this month, the one before or
+    after)."""
+    best: date | None = None
+    for shift in (-1, 0, 1):
+        y, m = divmod(ref.year * 12 + ref.month - 1 + shift, 12)
+        try:
+            d = date(y, m + 1, day)
         except ValueError:
             continue
         if best is None or abs((d - ref).days) < abs((best - ref).days):
@@ -109,6 +135,8 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
             return _year_near(int(g[f"{p}m"]), int(g[f"{p}d"]), ref)
         if g[f"{p}iy"]:
             return date(int(g[f"{p}iy"]), int(g[f"{p}im"]), int(g[f"{p}id"]))
+        if g[f"{p}dd"]:  # 13 日: the month that puts it nearest the post
+            return _month_near(int(g[f"{p}dd"]), ref)
         if g[f"{p}sm"]:  # 11/25 — or a count (4/10) when far from the post's date
             near = _year_near(int(g[f"{p}sm"]), int(g[f"{p}sd"]), ref)
             return near if near is not None and abs((near - ref).days) <= 60 else None
@@ -185,7 +213,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                 continue
             last_date = d2
             before = line[: m.start()]
-            day, phase = _labels(before, head)
+            day, phase = _range_labels(line, m, head)
             out.append(
                 TimeRange(
                     opens=opens,
@@ -195,6 +223,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                     accelerated="加速" in line,
                     label=before.strip(" ：:，,。【】[]"),
                     text=m.group(0),
+                    aside=bool(_ASIDE.search(_clause_at(line, m.start(), m.end()))),
                 )
             )
         whole = _whole_days(line, ref, tz, head)
@@ -207,11 +236,38 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
     return out
 
 
+# the window of something else than the day's: last words, a forum's maintenance, the
+# changes of vote, proxies, requests, a ban
+_ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求")
+
+
+def _clause_at(line: str, start: int, end: int) -> str:
+    """The clause a time stands in (between commas, stops or brackets)."""
+    stops = "，,。；;！!？?（()）"
+    left = max(line.rfind(c, 0, start) for c in stops) + 1
+    right = min((i for c in stops if (i := line.find(c, end)) >= 0), default=len(line))
+    return line[left:right]
+
+
 def _whole_days(
     line: str, ref: date, tz: tzinfo, head: tuple[int | None, int | None]
 ) -> list[TimeRange]:
-    """11月27日全天: 0:00–24:00 of that date."""
+    """11月27日全天: 0:00–24:00 of that date; 环节一全天: of the post's date."""
     out: list[TimeRange] = []
+    if not _WHOLE_DAY.search(line):
+        for m in _PHASE_WHOLE_DAY.finditer(line):
+            day, phase = _labels(line[: m.end()], head)
+            out.append(
+                TimeRange(
+                    opens=_at(ref, (0, 0, 0), tz, end=False),
+                    closes=_at(ref, (24, 0, 0), tz, end=True),
+                    day=day,
+                    phase=phase,
+                    accelerated="加速" in line,
+                    label=line[: m.start()].strip(" ：:，,。【】[]（("),
+                    text=m.group(0),
+                )
+            )
     for m in _WHOLE_DAY.finditer(line):
         d = _date(m, "a", ref)
         if d is None:
@@ -236,6 +292,18 @@ def _whole_days(
     return out
 
 
+def _range_labels(
+    line: str, m: re.Match[str], head: tuple[int | None, int | None]
+) -> tuple[int | None, int | None]:
+    """A range's 第N天 and 环节N (:func:`_labels`), else the 环节 said right after it
+    (12月7日零点到24点为环节二)."""
+    day, phase = _labels(line[: m.start()], head)
+    if phase is None:
+        after = _PHASE_LABEL.match(re.sub(r"^\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :]))
+        phase = cn_number(after.group(1)) if after else None
+    return day, phase
+
+
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     found = list(pattern.finditer(text))
     return found[-1] if found else None
@@ -247,6 +315,7 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         return head
     # a header starts with its label (【第二天】, ==第四天==, 今天（第五天）…)
     lead = re.sub(r"^[\W_]*(?:今天|今日|本日)?[\W_]*", "", line)
+    lead = re.sub(r"^(?:下一|下个|接下来的?)\s*环节[\W_]*", "", lead)  # 【下一环节】环节三
     dm = _DAY_LABEL.match(lead)
     pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)
     if dm is None and pm is None:
@@ -273,18 +342,19 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
 _EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
 POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = re.compile(
-    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延至|推迟|推后|顺延|改为|改到|提前|\bclose"
+    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|\bclose"
     r"|[至到]\s*$"
 )
 _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
 # a new deadline: the delaying verb right before the time, never a request's deadline
-# (延时申请截止18:00), an opening put back (开门推迟至10:00) or a bracketed recap
+# (延时申请截止18:00) or an opening put back (开门推迟至10:00); a recap in brackets
+# (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = re.compile(
-    r"(?:延长|延时|延迟|延后|推迟|推后|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
+    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
 )
 _NEW_CLOSE = re.compile(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
 _DELAY_AFTER = re.compile(r"(?:算是?|即|就是|视为)\s*延时")
-_NOT_DELAY = re.compile(r"申请|开门|开帖|开放|[（(][^）)]*$")
+_NOT_DELAY = re.compile(r"申请|开门|开帖|开放")
 _SUPPOSED = re.compile(r"如果|假如|假设|若是|要是|万一|的话")
 _EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1, "今早": 0, "明早": 1, "明晨": 1}
 
@@ -300,6 +370,7 @@ class TimePoint:
     wrong: bool = False  # the time a correction says was wrong (不是 22:00)
     phase: int | None = None  # a 环节N label on its line or a header line above it
     asof: bool = False  # a count's moment (截至本日12时，申请加速的有 5 人), no deadline
+    aside: bool = False  # the time of something else than the day (20点开始写遗言)
 
 
 def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
@@ -316,19 +387,31 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
         said += raw_line + "\n"
         head = _header(raw_line, head)
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
+        carried: tuple[int, date] | None = None  # the date a sentence's time said before
         for m in POINT.finditer(line):
-            hms = _point_clock(m)
+            hms = _point_clock(m, line)
             if hms is None:
                 continue
             if _SUPPOSED.search(re.split(r"[。！!；;？?]", line[: m.start()])[-1]):
                 continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
             d, dated = _point_date(m, line, ref)
-            before = line[max(0, m.start() - 10) : m.start()].replace("\0", "")
+            sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
+            if dated:
+                carried = (sentence, d)
+            elif carried and carried[0] == sentence:
+                d, dated = carried[1], True  # 明早0点整，…同样到24点结束: that morning's day
+            before = line[max(0, m.start() - 16) : m.start()].replace("\0", "")
+            before = re.split(r"[。！!；;？?]", before)[-1]  # the time's own sentence
             after = line[m.end() : m.end() + 7].replace("\0", "")
             arrowed = bool(re.search(r"(?:→|->|=>|⇒)\s*$", before))
             after_close = arrowed and bool(out) and out[-1].role == "closes"
             role = _point_role(before, after, request=request, after_close=after_close)
+            later = _words_after(line, m.end())
+            role = _aside_role(line, m, role, later)
             day, phase = _labels(line[: m.start()], head)
+            day, phase = _labels_after(later, day, phase, hms, role)
+            if role is None and phase is not None and hms == (0, 0, 0):
+                role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
             verb = _delay_said(before, line[m.end() :], role, arrowed)
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
@@ -347,9 +430,76 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     wrong=_taken_back(before, line[m.end() :]),
                     asof=bool(re.search(r"截[至止]到?\s*$", before))
                     and not re.match(r"\s*(?:整)?\s*(?:关|截|止|结束|$|[。）)])", after),
+                    aside=_aside(line, m, later),
                 )
             )
     return out
+
+
+def _words_after(line: str, end: int) -> str:
+    """The words after a time up to its sentence's end or the next time."""
+    rest = re.split(r"[。！!；;？?]", line[end:])[0]
+    nxt = re.search(r"\d{1,2}\s*[:点时]|\0", rest)
+    return rest[: nxt.start()] if nxt else rest
+
+
+_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|起(?!来)")
+_LATER_CLOSES = re.compile(r"结束|关门|关帖|截止|为止|收(?=\s*(?:[。，,！!]|$))")
+
+
+def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> str | None:
+    """The role of a time whose verb is apart from it (零点整，第一天的环节一就开始了); none
+    for the window of something else (20点开始写遗言, 禁止改票 20:30 起, 延时申请…截止，也就是
+    18:00) or a close a delay moved on (从 21:30 推迟到 23:30)."""
+    clause = _clause_at(line, m.start(), m.end())
+    said_before = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+    the_close = re.match(r"\s*(?:前\s*(?:一|半|\d)|关门|关帖)", line[m.end() :])
+    if (_ASIDE.search(clause) and not the_close) or (
+        role == "closes"
+        and re.search(r"申请|遗言|改票|代投", said_before)
+        and not re.search(r"关门|关帖", clause)
+        and not _DELAY_WORDS.search(line[max(0, m.start() - 10) : m.start()])
+    ):
+        return None
+    if role is not None:
+        return role
+    if not re.match(r"\s*整?\s*(?:[，,]|$)", line[m.end() :]):
+        return None  # 六点一过，…: the verb later in the sentence is not this time's
+    verbs = [v for v in (_LATER_OPENS.search(later), _LATER_CLOSES.search(later)) if v]
+    if not verbs:
+        return None
+    first = min(verbs, key=lambda v: v.start())
+    if _ASIDE.search(later[: first.end()]):
+        return None  # 今晚八点一刻，遗言时间开始了
+    return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
+
+
+def _aside(line: str, m: re.Match[str], later: str) -> bool:
+    """Whether a time is something else's than the day's: its clause or the words after it
+    say so (20点开始写遗言, 禁止改票 20:30 起), or its sentence is about a request or last
+    words before it (延时申请在关门前三小时截止，也就是 18:00)."""
+    said_before = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+    return bool(
+        _ASIDE.search(_clause_at(line, m.start(), m.end()) + later)
+        or re.search(r"申请|遗言|改票|代投", said_before)
+        or re.match(r"\s*(?:的|时的)(?!时候)", line[m.end() :])  # 00:20 的投票: a moment's
+    )
+
+
+def _labels_after(
+    later: str, day: int | None, phase: int | None, hms: tuple[int, int, int], role: str | None
+) -> tuple[int | None, int | None]:
+    """A time's 环节 and day said after it in its clause (今天零点起进入【环节二】, 明早0点整，第二天
+    的环节一开始)."""
+    if role is None:
+        return day, phase
+    pm = _PHASE_LABEL.search(later)
+    dm = _DAY_LABEL.search(later)
+    if phase is None and pm:
+        phase = cn_number(pm.group(1))
+    if dm and (pm or day is None):
+        day = cn_number(dm.group(1) or dm.group(2))
+    return day, phase
 
 
 def _point_role(before: str, after: str, *, request: bool, after_close: bool) -> str | None:
@@ -370,13 +520,19 @@ def _delay_said(before: str, rest: str, role: str | None, arrowed: bool) -> bool
     return said and not _NOT_DELAY.search(before)
 
 
-def _point_clock(m: re.Match[str]) -> tuple[int, int, int] | None:
-    """A single time's clock (今晚 9 点 is 21:00), or None for a bare number."""
+def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | None:
+    """A single time's clock (今晚 9 点 is 21:00, 明晚（周日）十点 22:00), or None for a bare
+    number."""
     hms = _clock(m, "a")
     g = m.groupdict()
     if hms is None or not (g["ami"] or g["ami2"] or g["ahalf"] or re.search(r"[点时]", m.group(0))):
         return None
-    if g["aeve"] in ("今晚", "今夜", "当晚", "明晚") and hms[0] < 12:
+    evening = g["aeve"] in ("今晚", "今夜", "当晚", "明晚") or (
+        g["aeve"] is None
+        and g["aap"] is None
+        and re.search(r"(?:今晚|今夜|当晚|明晚)\s*[(（][^）)]{1,6}[）)]\s*$", line[: m.start()])
+    )
+    if evening and hms[0] < 12:
         return hms[0] + 12, hms[1], hms[2]
     return hms
 
@@ -384,14 +540,22 @@ def _point_clock(m: re.Match[str]) -> tuple[int, int, int] | None:
 def _taken_back(before: str, rest: str) -> bool:
     """A time a correction says was wrong (不是 22:00), or one moved on (21:00 → 23:30)."""
     return bool(
-        re.search(r"(?:不是|而非|并非|而不是)\s*$", before) or re.match(r"\s*(?:→|->|=>|⇒)", rest)
+        re.search(r"(?:不是|而非|并非|而不是)\s*$", before)
+        # 原定 24:00｜延长至 12:00: the close that was (按原定 22:00 关门 is the close)
+        or (
+            re.search(r"(?:原定|原本|原来)\s*$", before)
+            and re.search(r"延长|推迟|延后|顺延|改为|改到|→", rest)
+        )
+        or re.match(r"\s*(?:→|->|=>|⇒)", rest)
+        # 从 21:30 推迟到 23:30: the close that was
+        or (re.search(r"从\s*$", before) and re.match(r"\s*(?:推迟|延长|延后|顺延|改|提前)", rest))
     )
 
 
 # a delay granted (延时成功, 延时已获通过, 延时 1 小时): the close stated after it is the new one
 _GRANTED = re.compile(
     r"延时(?:申请)?(?:成功|通过|生效)|(?:同意|批准|准予|通过)(?:了)?延时|延时已(?:获)?(?:通过|批准)"
-    r"|(?<!申请)延时\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
+    r"|(?<!申请)(?:延时|延长|顺延|推迟)\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
 )
 # 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration
 _NOT_CLOSING = re.compile(r"不(?:关门|关帖)")
@@ -440,10 +604,12 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
+    if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before):
+        return "closes"  # 未过半。照常 21:30: the day closes as it would
     if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
     if re.match(
-        r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
@@ -461,6 +627,30 @@ def _role(before: str, after: str) -> str | None:
     if close < 0 and opens < 0:
         return None
     return "closes" if close > opens else "opens"
+
+
+# the words of a day's schedule: a time in a sentence with one, read as neither an opening
+# nor a close (六点一过，…这一天就这样结束), is a time not read
+DAY_WORDS = re.compile(
+    r"开门|开帖|关门|关帖|开始|结束|截止|截至|全天|环节|延长|延时|延至|推迟|顺延|提前|加速"
+    r"|收(?=\s*(?:[。，,！!]|$))"
+)
+
+
+def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
+    """The sentences of a post that state a time beside a schedule's word and whose time
+    was read as neither an opening nor a close (nor a count's moment, nor something
+    else's window): never silent."""
+    out: list[str] = []
+    for sentence in re.findall(r"[^。！!；;？?\n]+[。！!；;？?]*", text):
+        if not STATES_TIME.search(fold(sentence)) or not DAY_WORDS.search(normalise(sentence)):
+            continue
+        if find_ranges(sentence, posted_at, tz):
+            continue
+        points = find_points(sentence, posted_at, tz)
+        if any(p.role is None and not (p.asof or p.aside or p.wrong) for p in points):
+            out.append(sentence.strip())
+    return out
 
 
 # a clock time or a date, as a post states it (what makes a director's post worth reading)

@@ -11,6 +11,7 @@ One file per category.  The format (documented for directors in ``lexicons/READM
     @near on            # 近音（l/n、zh/z、an/ang …，lexicons/_confusion.txt），默认 on；
                         # long = 只对三个字以上的写法
     @boundary word      # 需落在 jieba 分词边界上，默认 word；off = 任何位置
+    @sound off          # 之后的词条只按写法匹配，不听音（方言词），到 @sound on 为止
 
     卧槽 | 我操 我靠 wc | 卧槽里 | 030 2(2) 例：卧槽真吊
     re:我要?是狼.{0,6}就 | 是狼 | | 发誓句式
@@ -21,7 +22,8 @@ starts with ``re:`` is a regular expression over the normalised text; its second
 lists the anchor words, at least one of which must occur before the expression is tried.
 ``{n}`` inside a term allows up to n characters between its parts (the Discuz! 词语过滤
 syntax).  Files whose name starts with ``_`` are tables, not categories
-(``_lookalike.txt``: 形近字, two characters per line; ``_confusion.txt``: the 近音
+(``_lookalike.txt``: 形近字, two characters per line, and ``_dialect.txt`` in the same format:
+Cantonese characters read as their Mandarin ones (唔 不, 咗 了); ``_confusion.txt``: the 近音
 confusion table, two spellings of an initial or a final per line; ``_emoji.txt``: what an
 emoji reads as where its Unicode CLDR Chinese name does not say it, emoji and characters;
 ``_common.txt``: words common in game talk, which the matcher never relies on alone to
@@ -53,8 +55,8 @@ _LIST_SPLIT = re.compile(r"[\s,，、;；]+")
 _GAP = re.compile(r"\{(\d+)\}")
 _CATEGORY_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _DISCUZ_LINE = re.compile(r"^(?P<find>.+?)=(?P<repl>.*)$")
-DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "near", "boundary")
-SWITCHES = ("pinyin", "initials", "near", "boundary")
+DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "near", "boundary", "sound")
+SWITCHES = ("pinyin", "initials", "near", "boundary", "sound")
 
 
 class LexiconError(AuditorError):
@@ -89,6 +91,9 @@ class Entry:
     source: str = ""  # "file:line"
     regex: str | None = None  # a sentence pattern (``re:`` terms and ``{n}`` gaps)
     anchors: tuple[str, ...] = ()  # for patterns: words one of which must occur
+    # ``@sound off`` above it: read as written (繁简, 形近, 方言字, noise), never by its sound —
+    # dialect words: 痴线 is no 吃先, 嬲到 no 聊到
+    heard: bool = True
 
     @property
     def label(self) -> str:
@@ -115,6 +120,7 @@ class Category:
     near: bool = True
     near_long: bool = False  # ``@near long``: near sounds for spellings of 3+ characters only
     boundary: bool = True
+    sound: bool = True  # ``@sound on`` / ``off``: the entries after it are heard or not
     entries: list[Entry] = field(default_factory=list)
     path: str = ""
 
@@ -326,15 +332,11 @@ def _entry(
             )
     for x in exceptions:
         if regex is None and not any(_overlaps(x.lower(), f.lower()) for f in (term, *variants)):
-            problems.append(
-                Problem(
-                    path,
-                    lineno,
-                    f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用",
-                    "warning",
-                )
-            )
-    cat.entries.append(Entry(cat.code, term, variants, exceptions, note, source, regex, anchors))
+            msg = f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用"
+            problems.append(Problem(path, lineno, msg, "warning"))
+    cat.entries.append(
+        Entry(cat.code, term, variants, exceptions, note, source, regex, anchors, cat.sound)
+    )
 
 
 def _switch(

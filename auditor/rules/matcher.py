@@ -108,6 +108,7 @@ class _LazyPattern:
 ZERO_WIDTH = (
     "\u00ad\u034f\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
     "\ufe0e\ufe0f"  # emoji / text presentation selectors
+    "\u20e3"  # the keycap around a digit: 1️⃣0️⃣5️⃣ reads 105
 )
 SKIN_TONES = "".join(map(chr, range(0x1F3FB, 0x1F400)))
 
@@ -1479,7 +1480,7 @@ class Matcher(_Deferred):
                 ascii_word = k.isascii()
                 self._add(self.text_ac, k, _Key(i, form, "text", ascii_word))
                 cjk = [c for c in k if _is_cjk(c)]
-                if not cat.pinyin or len(cjk) < 2 or len(cjk) != len(k):
+                if not self._sounded(e) or len(cjk) < 2 or len(cjk) != len(k):
                     continue
                 table_syl = [self.py_table.get(ord(c), c) for c in k]
                 phrase_syl = lazy_pinyin(k)
@@ -1508,10 +1509,15 @@ class Matcher(_Deferred):
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
 
+    def _sounded(self, e: Entry) -> bool:
+        """Is entry ``e`` heard (音近, 近音, initials): its category's ``@pinyin`` on and no
+        ``@sound off`` above it?"""
+        return self.cats[e.category].pinyin and e.heard
+
     def _add_sound(self, i: int, e: Entry, branches: list[list[set[str]]] | None) -> None:
         """The loose sound copy of pattern ``i`` and its triggers in the pinyin automaton:
         each word of a branch's trigger set (its anchors, without sets), as heard."""
-        if e.regex is None or not self.cats[e.category].pinyin:
+        if e.regex is None or not self._sounded(e):
             return
         table, members = _sound_tables(self.confusion)
         pattern = sound_pattern(e.regex, table)
@@ -2303,9 +2309,28 @@ class Matcher(_Deferred):
         return self.boundaries(norm[lo:hi], s - lo, t - lo)
 
     def _excepted(self, entry: int, norm: str, s: int, t: int) -> bool:
+        return self._exception_at(entry, norm, s, t) is not None
+
+    def _excepted_here(
+        self, entry: int, text: str, norm: str, idx: Sequence[int], span: tuple[int, int]
+    ) -> bool:
+        """An exception of ``entry`` over ``span``, not a word torn by a clause end: the
+        normalised text drops the punctuation between characters, and 牛逼，票型 holds no
+        逼票 (an exception of 逼); 发誓，违规 is still 发誓违规 (a phrase, not a word)."""
+        at = self._exception_at(entry, norm, *span)
+        if at is None:
+            return False
+        if norm[at[0] : at[1]] in text:
+            return True  # (written as it stands, the common case: no offsets needed)
+        a, b = self._span(text, idx, *at)
+        os_, oe = self._span(text, idx, *span)
+        return not (_torn(text[oe:b]) or _torn(text[a:os_][::-1]))
+
+    def _exception_at(self, entry: int, norm: str, s: int, t: int) -> tuple[int, int] | None:
+        """Where an exception of ``entry`` overlapping ``norm[s:t]`` stands (None: none)."""
         exceptions = self.exceptions[entry]
         if not exceptions:
-            return False
+            return None
         longest = self._longest_exception.get(entry)
         if longest is None:
             longest = self._longest_exception[entry] = max(map(len, exceptions))
@@ -2319,9 +2344,9 @@ class Matcher(_Deferred):
                 if pos + len(x) > s and (
                     pos < s or pos + len(x) > t or (pos == s and pos + len(x) == t)
                 ):
-                    return True
+                    return pos, pos + len(x)
                 pos = norm.find(x, pos + 1, t + len(x) - 1)
-        return False
+        return None
 
     def _confirm(
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
@@ -2384,7 +2409,7 @@ class Matcher(_Deferred):
             and (_is_cjk(norm[t]) or norm[t].isalnum())
         ):
             return "数字后面接单位：是数量"  # 250分钟, 748楼: not 二百五 / 去死吧
-        if self._excepted(key.entry, norm, s, t):
+        if self._excepted_here(key.entry, text, norm, idx, (s, t)):
             return "例外"
         cat = self.cats[self.entries[key.entry].category]
         piece = norm[s:t]
@@ -2466,6 +2491,8 @@ class Matcher(_Deferred):
             return "单字不独立：两边都是汉字或前面是数字"
         if why:
             return why
+        if _other_sense(text, m):
+            return "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
         if mentioned(text, m):
             return "提到规则或转述别人的话，不是自己说的"
         rx = _game_word_re(self.game_words)
@@ -2966,6 +2993,14 @@ def _slice_index(index: Any, a: int, b: int, origin: int) -> Callable[[], list[i
 
 
 _CLAUSE_PUNCT = set("，,。.！!？?；;：:、…—～~）)」』”’\"'（(「『“‘")
+_CLAUSE_ENDS = frozenset("，,。！!？?；;")  # (what ends a clause, not a cloak's noise: 卧.槽)
+
+
+def _torn(beyond: str) -> bool:
+    """Does an exception's part ``beyond`` the match (read away from it) cross a clause end
+    to take one character only: a two-character word torn apart (逼，票)?"""
+    cut = next((k for k, c in enumerate(beyond) if c in _CLAUSE_ENDS), -1)
+    return cut >= 0 and sum(map(_is_cjk, beyond[cut + 1 :])) == 1
 
 
 def _clause_break(text: str, i: int, step: int) -> bool:
@@ -3089,9 +3124,11 @@ _NAMING_LEAD = re.compile(
     r"|(?:不能|不许|不准|不得|不要|不可以|禁止|严禁|别|不让|不允许)"
     r"|(?:也|就|都)?(?:算|算是|属于|叫|叫做|当成|当作|按)"
     r"|才(?:可以|能)"
+    # 场上不讨论MVP: the rule's own negation
+    r"|不(?=讨论|聊|谈|提)"
     # a permission the rules give: 新手可以申请场外助理（规则帖写了）
     r"|(?:可以|允许)(?:申请|找|请|使用))"
-    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提|写|讨论|聊|谈|提到|提起|拆|把|拿)?\s*$"
+    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提及|提|写|讨论|聊|谈|提到|提起|拆|把|拿)?\s*$"
 )
 # ... or a list of them after one ban: 禁止提马甲、往届场次和场外助理.
 _NAMING_LIST = re.compile(
@@ -3100,15 +3137,20 @@ _NAMING_LIST = re.compile(
 )
 # ... or right after it: 私下找替补也算违规, 发誓是犯规的.
 _NAMING_TAIL = re.compile(
-    r"^(?:了|的话|这种话|这类话)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    r"^(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    # 马甲、替补、场外助理都不能聊: a list of them, then the ban
+    r"|^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}(?:也|都|一律|全都)?"
+    r"(?:不能|不许|不准|不要|别|禁止|不可以|不得)(?:聊|提|说|讨论|谈|碰)"
     # 发誓和诅咒在八荣八耻里是“耻”: acts listed, then where the rules name them
     r"|^(?:(?:和|与|、|或|跟)[^，,。！？!?]{1,6})?(?:在|是|属于)(?:规则|八荣八耻|违规判定|判罚依据)"
     # 评奖的事规则不让现在聊: the topic, then the rule that bars it
     r"|^(?:的事情?|的话题|这事|这件事|的内容)?(?:规则|规定)(?:里|上)?(?:也|都|就)?"
     r"(?:不让|不许|不准|不能|禁止|不允许)"
     # 想拆马甲的话请写在树洞里: sent where the rules allow it
-    r"|^(?:的话)?[，,]?(?:请|就|要|得|只能|可以)?(?:写|发|留|放|去|挪|移)(?:在|到)"
-    r"(?:树洞|场外|赛后|复盘帖|规则帖|闲聊帖|水楼)"
+    r"|^(?:的话|的人|的)?[，,]?(?:请|就|要|得|只能|可以)?(?:(?:写|发|留|放|去|挪|移)(?:在|到)|去|到|在)"
+    r"(?:树洞|场外|赛后|复盘帖|规则帖|闲聊帖|水楼|揭秘帖)"
+    # 规则第4条是马甲相关的: the topic a rule is about
+    r"|^(?:相关|有关|方面)(?:的)?(?:规则|规定|条款|内容|事|话题)?"
 )
 # ... or anywhere in its sentence, a rule that forbids talking of it: MVP评选是赛后的事，规则说
 # 场上不讨论 (030 违规判定 1(2)).
@@ -3119,7 +3161,7 @@ _RULE_FORBIDS = re.compile(
 # Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
 # to him: 你刚才那是发誓吧, 他这算担保了.
 _REPORTED_BY = re.compile(
-    r"(?:他|她|他们|她们|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
+    r"(?:他|她|他们|她们|别人|有人|某人|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
     r"(?:刚才|刚刚|昨天|今天|之前|刚|都|也|还|又|居然|竟然|一直|在|还在|已经)*\s*$"
     r"|(?:你|他|她|\d+\s*号)(?:刚才|刚刚|昨天|今天|之前|刚)*(?:那|这)(?:句|个|样)?(?:就|也)?"
     r"(?:是|算|算是|叫|属于)(?:在)?\s*$"
@@ -3199,37 +3241,105 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 规则说反对导演的判罚也算违规: the rule, stated
     if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
         return True
-    return _named_as_rule(text, s_lo, s_hi, before, after)
+    return _named_as_rule(text, (s_lo, s_hi), m.start, before, after) or _spoken_of(
+        m, before, after, text[m.end : s_hi]
+    )
 
 
-def _named_as_rule(text: str, s_lo: int, s_hi: int, before: str, after: str) -> bool:
-    """In a sentence about the rules (``text[s_lo:s_hi]``), is the match between ``before``
-    and ``after`` (its clause) named as what the rules forbid?"""
+# The word talked about, not said (issue 35): asked what it means (什么叫贴脸？), disowned
+# (发誓这种事我从来不干), put off until the game is over (关于评奖，揭秘以后再说).
+_ASKED_BEFORE = re.compile(r"(?:什么|啥)(?:叫做?|是|算)\s*$")
+_ASKED_AFTER = re.compile(
+    r"^(?:是|指|算)?(?:什么|啥)(?:意思)?|^(?:是什么意思|什么意思|啥意思|指的是|怎么算)"
+)
+_DISOWNED = re.compile(
+    r"^(?:这种|这类|这样的|之类的?)(?:事情?|话|行为)?[^，,。！？!?]{0,6}"
+    r"(?:从来不|从不|不会|不干|不做|不说|没干过|没做过|没说过)"
+)
+_PUT_OFF = re.compile(
+    r"(?:以后|之后|后|完|结束|揭秘|赛后)再(?:说|聊|谈|讨论)|留到(?:赛后|揭秘|结束)|(?:赛后|揭秘后|结束后)(?:再|去)?(?:聊|说|谈)"
+)
+_TOPIC_TAIL = re.compile(r"^(?:的事情?|的话题|的问题|这事|这件事|方面|的)?\s*$")
+_TOPICS = frozenset(("AWARD", "SOCKPUPPET", "PASTGAME", "SUBSTITUTE", "ASSISTANT", "BLAME", "FACE"))
+
+
+def _spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
+    """Is a named act's word asked about, disowned, or (a topic's) put off until later, in
+    the clause around it (``before``, ``after``) or the rest of its sentence (``rest``)?"""
+    if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(after) or _DISOWNED.match(after):
+        return True
+    if m.category not in _TOPICS:
+        return False
+    # the topic alone in its clause (关于评奖，…) is put off by the next clause; said with
+    # more (MVP给9号，其他的赛后再说: a sentence pattern, or words after it), only by its own
+    said = "句式" in m.how or not _TOPIC_TAIL.match(after)
+    if said:
+        return bool(_PUT_OFF.search(after))
+    reach = rest.find("，", len(after) + 1)
+    return bool(_PUT_OFF.search(rest, 0, reach if reach >= 0 else len(rest)))
+
+
+def _named_as_rule(
+    text: str, sentence: tuple[int, int], start: int, before: str, after: str
+) -> bool:
+    """In a sentence about the rules (``text[s_lo:s_hi]``), is the match at ``start``,
+    between ``before`` and ``after`` (its clause), named as what the rules forbid?"""
+    s_lo, s_hi = sentence
     if not _RULE_WORD.search(text, s_lo, s_hi):
         return False
     return bool(
         _NAMING_LEAD.search(before)
         or _NAMING_TAIL.match(after)
         or _NAMING_LIST.search(before)
-        or _RULE_FORBIDS.search(text, s_lo, s_hi)
+        or _forbidden_unturned(text, sentence, start)
+        or _banned_earlier(text, sentence, start)
     )
+
+
+# A ban on talking of a topic, earlier in the sentence: 请不要讨论评奖，MVP什么的揭秘帖开了再说.
+# What follows it in the same sentence is the topic the ban names, unless the poster turns
+# against it (但我还是要说).
+_TOPIC_BAN = re.compile(
+    r"(?:不要|不能|不许|不准|禁止|严禁|别|不让|不允许|不可以)(?:再|在[^，,。！？!?]{1,6})?"
+    r"(?:讨论|提及|提到|提起|聊|谈论)"
+)
+_RULE_NAMED = re.compile(r"规则|规定|违规|犯规|判罚|条款|八荣八耻|禁止|严禁")
+_TURN = re.compile(r"但|可是|不过|还是要|偏要|偏偏|我就要|我非要")
+
+
+def _forbidden_unturned(text: str, sentence: tuple[int, int], start: int) -> bool:
+    """A rule forbidding the topic in the sentence (:data:`_RULE_FORBIDS`), and the poster not
+    turning against it before the match (规则说不能讨论评奖，但我还是要说MVP给9号)."""
+    rule = _RULE_FORBIDS.search(text, *sentence)
+    return rule is not None and not (rule.end() <= start and _TURN.search(text, rule.end(), start))
+
+
+def _banned_earlier(text: str, sentence: tuple[int, int], start: int) -> bool:
+    """Does a ban on talking of a topic stand earlier in the sentence, before ``start``,
+    with no turn against it in between?"""
+    s_lo, s_hi = sentence
+    if not _RULE_NAMED.search(text, s_lo, s_hi):
+        return False  # (不能 alone is no rule: 你不能说我是狼，我发誓……)
+    bans = [b.end() for b in _TOPIC_BAN.finditer(text, s_lo, max(s_lo, start))]
+    return bool(bans) and not _TURN.search(text, bans[-1], max(bans[-1], start))
 
 
 # A word of a category used in another sense, told by the sentence around it: 替补 and 届
 # in sport (替补门将, 这届杯赛), 往届 of a school (往届毕业生), 老二 a child (我家老二发烧),
 # 靠 as rely on (我靠这个票型判断).  (category, what the match holds, the other sense's
-# context in its sentence, or in the clause after it when the flag is set)
+# context: "sentence" searched in its sentence, "after" in the clause after it, "next" right
+# after it, "prev" at the end of its clause before it)
 _SPORT = (
     r"球赛|比赛|球队|球员|门将|前锋|后卫|中场|中锋|杯赛|联赛|世界杯|欧冠|奥运|进球|点球|绝杀|首发|"
     r"教练|上半场|下半场|加时赛|赛季|决赛|半决赛|NBA|nba"
 )
-_OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], bool], ...] = (
-    ("SUBSTITUTE", re.compile("补|替"), re.compile(_SPORT), False),
+_OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
+    ("SUBSTITUTE", re.compile("补|替"), re.compile(_SPORT), "sentence"),
     (
         "PASTGAME",
         re.compile("届"),
         re.compile(_SPORT + r"|毕业|考研|高考|中考|学长|学姐|学弟|学妹|考生|校友|同学|班级"),
-        False,
+        "sentence",
     ),
     (
         "BODY",
@@ -3237,17 +3347,17 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], bool], ...] = (
         re.compile(
             r"(?:我|你|他|她|我们|他们)(?:家|家里|家的)老二|老二(?:发烧|生病|上学|放学|哭|闹|睡)"
         ),
-        False,
+        "sentence",
     ),
     # MVP of a season or a match on a ball court (这赛季的MVP, 总决赛MVP): the sport's award
     (
         "AWARD",
         re.compile("(?i)mvp|最佳"),
         re.compile(r"赛季|常规赛|季后赛|总决赛|联赛|世界杯|欧冠|奥运|NBA|nba|CBA|球"),
-        False,
+        "sentence",
     ),
     # 2B as a pencil's hardness (2B铅笔, 涂卡用2B)
-    ("IQ", re.compile("(?i)^2b$"), re.compile(r"铅笔|笔芯|涂卡|答题卡"), True),
+    ("IQ", re.compile("(?i)^2b$"), re.compile(r"铅笔|笔芯|涂卡|答题卡"), "after"),
     # 助理 at work, not the game's outside helper (我工作上的助理, 老板的助理)
     (
         "ASSISTANT",
@@ -3255,30 +3365,97 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], bool], ...] = (
         re.compile(
             r"工作|公司|老板|上班|同事|秘书|行政|经理|总监|单位|办公室|教授|导师|实验室|律师"
         ),
-        False,
+        "sentence",
     ),
     # 尼玛 as a given name (a Tibetan name: 尼玛, the sun)
     (
         "KIN",
         re.compile("^尼玛$"),
         re.compile(r"名字|名叫|叫做|本名|真名|人名|藏族|藏语|藏文|西藏|意思是"),
-        False,
+        "sentence",
     ),
     (
         "VULGAR",
         re.compile("靠"),
         re.compile(r"判断|推断|推理|认定|看出|分析|得出|确定|认出|找狼|找出|来定|来投|来推"),
-        True,
+        "after",
+    ),
+    # 上场 in a substitution the director announces (替补 豌豆 上场顶替): coming on, not a past game
+    (
+        "PASTGAME",
+        re.compile("^上场$"),
+        re.compile(r"替补|接替|顶替|换人|替换|登场|出场|比赛"),
+        "sentence",
+    ),
+    # 大号/小号 as a size (点了杯大号奶茶, 小号的衣服): M107 违规判定 4(1) is about accounts
+    (
+        "SOCKPUPPET",
+        re.compile("^[大小中细細][号號]$"),
+        re.compile(
+            r"的?(?:奶茶|咖啡|可乐|饮料|果汁|杯|衣服|外套|T恤|t恤|裤子|鞋|袜|尺码|码|号码|字|字体|"
+            r"电池|垃圾袋|袋|箱|盒|锅|碗|盘|披萨|薯条|汉堡|床|行李箱|螺丝|针|刷子|笔)"
+            # the trumpet: 小号吹得真好听
+            r"|(?<=小号)(?:吹|演奏|独奏|声|乐)"
+        ),
+        "next",
+    ),
+    (
+        "SOCKPUPPET",
+        re.compile("^[大小中细細][号號]$"),
+        re.compile(r"(?:[杯件份双瓶袋碗盒桶箱套条]|买了?|点了?|穿|换成?)$"),
+        "prev",
+    ),
+    # 那场 + an event of everyday life (那场会开了三个小时, 那场雨): M107 4(2) is about games
+    (
+        "PASTGAME",
+        re.compile("^那一?场$"),
+        re.compile(
+            r"(?:会|会议|雨|雪|风|暴雨|台风|病|大病|梦|考试|比赛|球|电影|戏|演出|演唱会|音乐会|车祸|"
+            r"火|事故|婚礼|葬礼|面试|讲座|直播|饭局|酒局|聚会|仗|战争|架|官司|手术|活动|典礼|晚会|"
+            r"派对|展览?|秀|旅行|灾难?|地震|误会|闹剧|争吵|谈话|报告|答辩|年会|发布会|球赛)"
+        ),
+        "next",
+    ),
+    # 你大爷的腿: a relative's own leg (a story's character), not the exclamation (M107 1(4))
+    (
+        "KIN",
+        re.compile("(?:大爷|妈|娘|奶奶|爷爷|姥姥|姥爷|老母)的?$"),
+        re.compile(
+            r"(?<=的)(?:腿|手|脚|头|腰|眼睛|病|伤|身体|房子|家|车|狗|猫|生日|名字|故事|店|遗产|照片|"
+            r"电话|老伴|坟|葬礼|信|钱|工作|退休金)|的(?:腿|手|脚|头|腰|眼睛|病|伤|身体|房子|家|车|"
+            r"狗|猫|生日|名字|故事|店|遗产|照片|电话|老伴|坟|葬礼|信|钱|工作|退休金)"
+        ),
+        "next",
+    ),
+    # 军师 of a side inside the game (狼队里肯定有个军师在带节奏): a player, not the outside
+    # helper of M107 4(4) (我军师说, 问了我家军师 stay)
+    (
+        "ASSISTANT",
+        re.compile("^军师$"),
+        re.compile(
+            r"(?:狼队|狼人|狼坑|狼阵营|好人阵营|村民阵营|好人|村民|神职|对面|敌方|他们|队伍)"
+            r"(?:里|中|的|那边|这边)?[^，,。！？!?我]{0,5}$"
+        ),
+        "prev",
     ),
 )
 
 
 def _other_sense(text: str, m: PhraseMatch) -> bool:
     """Is the match a word of its category used in another sense (:data:`_OTHER_SENSE`)?"""
-    for category, held, context, after_only in _OTHER_SENSE:
+    for category, held, context, where in _OTHER_SENSE:
         if m.category != category or not held.search(m.text):
             continue
-        if after_only:
+        if where == "next":
+            if context.match(text, m.end):
+                return True
+            continue
+        if where == "prev":
+            lo, _hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
+            if context.search(text[lo : m.start]):
+                return True
+            continue
+        if where == "after":
             _lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
             lo = m.end
         else:

@@ -130,3 +130,80 @@ def test_split_characters_and_the_idiot_insult(text: str, category: str) -> None
 @pytest.mark.parametrize("text", ["他是白痴，翻牌免死了", "宝贝占了个好位置", "王里长今天值班"])
 def test_the_role_and_the_parts_in_ordinary_words(text: str) -> None:
     assert default_matcher().find(text) == []
+
+
+# issue 35, phrases round 5: rule talk that names a banned topic, and everyday senses of
+# a lexicon word told by the words right next to it (lexicons/README.md 提到规则不是违规)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "规则里有替补相关的条款，没看过的去规则帖看",  # a rule's topic (相关的)
+        "禁止提及场外助理，这是违规判定第4条",  # 禁止提及 + the act
+        "规则说了不要讨论评奖，最佳演绎什么的等揭秘再聊",  # the banned topic, listed after the ban
+        "想拆马甲的去树洞里写，那里规则允许",  # sent where the rules allow it
+        "别问了，导演不会说的",  # a refusal, no dialogue with the director
+        "游戏结束之前不讨论MVP，这是规则",  # before the end: not after-game business
+        "我要一杯大号拿铁，不对，大号的咖啡",  # 大号: a size
+        "买了件小号的外套，穿不下",
+        "小号吹得真好听",  # the trumpet
+        "昨晚那场雨下得好大，网断了",  # 那场 + weather
+        "那场考试我考砸了，今天补帖",
+        "故事里你大爷的病好了吗",  # a relative in the story, his illness
+        "好人阵营里也得有个军师出来归票",  # 军师: a player of a side
+    ],
+)
+def test_rule_topics_and_everyday_sizes_are_no_phrase(text: str) -> None:
+    assert default_matcher().find(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("规则说不能讨论评奖，但我还是要说MVP给9号", "AWARD"),  # the poster turns against it
+        ("我军师说今天出5号", "ASSISTANT"),  # M107 4(4): one's own outside helper
+        ("军师说了，今晚狼队不会刀我", "ASSISTANT"),
+        ("你忘了那场女巫毒死猎人了？", "PASTGAME"),  # 030 4(3) example's pattern
+        ("问了导演，他说可以", "DIRECTOR"),  # 030 3(1)
+        ("你大爷的，又投我", "KIN"),  # M107 1(4)
+        ("你个王八犊子", "ANIMAL"),  # 王八 is the animal (M107 1(3))
+    ],
+)
+def test_the_said_phrases_beside_them_stay(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
+
+
+@pytest.mark.parametrize("text", ["他骂我是狼，我不认", "你呀，别急着投票"])
+def test_scolding_and_a_particle_are_no_kin(text: str) -> None:
+    assert "KIN" not in {m.category for m in default_matcher().find(text)}
+
+
+# the word talked about, not said: a reminder with a list, a rule's penalty after a noun,
+# another's oath, a question about the word, a disavowal, a topic put off until the end
+@pytest.mark.parametrize(
+    "text",
+    [
+        "提醒：替补、马甲、过去场次一律不能聊",
+        "按规则，提到往届场次要吃牌",
+        "有人发誓也不代表是好人，规则本来就不让发誓",
+        "请问什么叫贴脸？",
+        "场外助理是什么意思，新人不懂",
+        "发誓这种事我不会干的",
+        "至于评奖的事，赛后再聊",
+        "我是个菜鸡，多担待",
+    ],
+)
+def test_words_talked_about_are_no_phrase(text: str) -> None:
+    assert default_matcher().find(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("我以人格担保他没违规", "GUARANTEE"),  # M107 3(4): a stake, next to a rule word
+        ("你个菜鸡，票都不会投", "ANIMAL"),  # M107 1(3): said of another
+        ("评奖我先说了，MVP给9号", "AWARD"),  # 030 1(2): not put off
+        ("MVP给9号，其他的赛后再说", "AWARD"),  # said first, the rest put off
+    ],
+)
+def test_said_next_to_the_same_words(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}

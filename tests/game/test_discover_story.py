@@ -1,0 +1,238 @@
+"""The forms a director writes that are not sentences with a verb, and a story's deaths
+(issue 34, the kinds the second blind set showed): a terse vote-out (`D2 票出：X`, `昨：X（票）`),
+a heading over rows of names (`【昨夜出局】` / `｜1｜X｜`), the family of narrative death verbs
+(thrown overboard, fell at the shot, did not live to see the morning), English result
+lines, the badge worn, a substitute told in two halves.  Sentences written for these
+tests with this file's own cast; each case: (text, [(kind, player, how, value)]).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.announce import Announced, Notice, Patterns
+from auditor.game.gamefile import EventType
+
+PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "油条", "豆芽"]
+E, S, SU = EventType.ELIMINATED, EventType.SHERIFF, EventType.SUBSTITUTE
+PI = EventType.PIPED
+QUIET, FAST = Notice.NO_DEATH, Notice.ACCELERATED
+
+
+def _shown(a: Announced) -> tuple[object, ...]:
+    how = a.cause or a.how
+    return (a.type, a.player, how, a.value)
+
+
+CASES = [
+    # terse: a label, the result, the name
+    ("D4 票出：冬瓜。", [(E, "冬瓜", "vote", None)]),
+    ("昨：番茄（票）。夜：芒果（刀）。", [(E, "番茄", "vote", None), (E, "芒果", "night", None)]),
+    ("夜：杜鹃 死（狼）。", [(E, "杜鹃", "night", None)]),
+    ("夜：无。", [(QUIET, "", None, None)]),
+    ("昨夜没有人失踪。", [(QUIET, "", None, None)]),
+    ("最高票出现平票，不死人。", []),  # 票出 inside 最高票出现 is no vote-out
+    # a heading over rows of names (a table without a verb)
+    (
+        "【昨夜出局】\n｜1｜画眉｜\n｜2｜饺子｜",
+        [(E, "画眉", "night", None), (E, "饺子", "night", None)],
+    ),
+    ("【当日警长】\n｜油条｜", [(S, "油条", "elected", None)]),
+    (
+        "昨夜出局：\n1. 冬瓜\n2. 番茄（猎人开枪）",
+        [(E, "冬瓜", "night", None), (E, "番茄", "hunter", None)],
+    ),
+    ("【投票结果】\n｜冬瓜｜5｜\n｜番茄｜3｜", []),  # rows with counts are a tally, not a list
+    # a story's deaths: thrown into the sea by the vote, fallen at the shot, not woken
+    ("试探性投票过半，冬瓜被众人丢进了海里。", [(E, "冬瓜", "vote", None)]),
+    ("黄瓜拿到了最多的票，被大家投下了船。", [(E, "黄瓜", "vote", None)]),
+    ("枪声响起，芒果应声倒地。", [(E, "芒果", None, None)]),
+    ("昨夜，杜鹃挨了两针，没能挺过去。", [(E, "杜鹃", "night", None)]),
+    ("画眉没能看到第三天的太阳。", [(E, "画眉", None, None)]),
+    ("饺子拿着票箱离开，再也没有回来。", [(E, "饺子", "vote", None)]),
+    ("昨晚被狼叼走的是：苦瓜。", [(E, "苦瓜", "night", None)]),
+    ("人们在井边发现了油条的尸体。", [(E, "油条", None, None)]),
+    ("夜里出的是冬瓜。", [(E, "冬瓜", "night", None)]),
+    ("番茄倒在了仓库底下。", [(E, "番茄", "night", None)]),
+    ("昨夜芒果因潜水被浪卷走了，按规则淹死处理。", [(E, "芒果", "sent_off", None)]),
+    # English result lines
+    ("phase1: 冬瓜 top (8). 冬瓜 dead.", [(E, "冬瓜", "vote", None)]),
+    # (how the result's out went: the thread's — a vote thread's is the vote)
+    (
+        "result: 番茄 out. 番茄 = hunter, shot 芒果.",
+        [(E, "番茄", None, None), (E, "芒果", "hunter", None)],
+    ),
+    ("night: 杜鹃 + 画眉 out.", [(E, "杜鹃", "night", None), (E, "画眉", "night", None)]),
+    # a self-correction asked and answered at once; a player's words in a bracket
+    ("昨夜出局：冬瓜？不对，是番茄。", [(E, "番茄", "night", None)]),
+    ("冬瓜 5 票 → 出局 (冬瓜:我是好人啊！)", [(E, "冬瓜", "vote", None)]),
+    # the badge
+    ("杜鹃戴上了警徽。", [(S, "杜鹃", "elected", None)]),
+    (
+        "昨日：冬瓜 投票出局，警长交给 画眉。",
+        [(E, "冬瓜", "vote", None), (S, "画眉", "handed_over", None)],
+    ),
+    ("警长竞选结果\n当选：油条（6 票）", [(S, "油条", "elected", None)]),
+    # a substitute in two halves, or 接 / 代 beside 替补
+    ("替补\n离场：番茄\n上场：豆芽\n生效：即时", [(SU, "番茄", None, "豆芽")]),
+    ("【替补公告】\n｜请假｜芒果｜2 天｜\n｜临时替补｜豆芽｜", [(SU, "芒果", None, "豆芽")]),
+    ("芒果 请假。豆芽 代。", [(SU, "芒果", None, "豆芽")]),
+    ("替补：豆芽 接 苦瓜。", [(SU, "苦瓜", None, "豆芽")]),
+    ("黄瓜 接 冬瓜 的话题继续说。", []),  # 接 between names says a substitute only beside 替补
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_forms_and_story_deaths(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = [a for a in Patterns(PLAYERS).find(text) if not a.ends_piping]
+    assert sorted(map(_shown, found), key=str) == sorted(expected, key=str)
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a name beside the piped's words with no piped item for it, though the sentence
+        # gave another item about that name
+        ("换人：油条 有事退出，替补 豆芽 上场！豆芽 也沾上了“喵喵”的毛病。", True),
+        ("今天喵喵：冬瓜、番茄。", False),  # read: the piped list
+        ("昨夜出局：芒果（吹笛者，全部自愈）。", False),  # the piper is no piped player
+    ],
+)
+def test_never_silent_on_the_piped(text: str, listed: bool) -> None:
+    _found, unplaced = Patterns(PLAYERS, piped_words=("喵喵",)).read(text)
+    assert bool(unplaced) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the piped as those who may only say the rule set's words, or who take them on
+        ("今天说话只能“喵喵”的，是冬瓜和番茄。", [(PI, "冬瓜"), (PI, "番茄")]),
+        ("换成芒果只能说“喵喵”了。", [(PI, "芒果")]),
+        ("豆芽 也继承了“喵喵”状态。", [(PI, "豆芽")]),
+        ("今天喵喵叫的小可爱：杜鹃。", [(PI, "杜鹃")]),
+        # an acceleration told as its count reaching half, not the rule
+        ("加速的人数刚好是存活人数的一半，今天提前结束。", [(FAST, "")]),
+        ("加速申请人数达到存活一半即成功。", []),
+        # 版杀7's doctor: two empty needles
+        ("挨了两针空针的是画眉。", [(E, "画眉")]),
+        # the office handed on without the badge's name
+        ("【当日警长】冬瓜 → 已出局，由其移交 番茄", [(S, "番茄")]),
+    ],
+)
+def test_piped_acceleration_and_the_office(text: str, expected: list[tuple[object, str]]) -> None:
+    found = Patterns(PLAYERS, piped_words=("喵喵",)).find(text)
+    shown = [(a.type, a.player) for a in found if not a.status]  # (警长：X is a state)
+    assert shown == expected
+
+
+def test_an_attempt_that_failed_is_no_death() -> None:
+    found = Patterns(PLAYERS).find("昨晚：冬瓜 出局，村长 番茄 被刀未死。")
+    assert [(a.type, a.player) for a in found] == [(E, "冬瓜")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # read right, so not listed: a tally row, a count in words, a role after the name,
+        # one word after another (被毒出局), the two halves of a substitute, a sheriff kept
+        "【环节一结果】\n｜冬瓜｜10｜过半｜\n【死亡】冬瓜",
+        "冬瓜和番茄都是五票，但冬瓜先到了五票，于是冬瓜当选警长。",
+        "昨夜：芒果、杜鹃。\n芒果 猎人，枪 画眉。",
+        "昨夜 杜鹃 被毒出局。",
+        "【替补公告】\n｜请假｜芒果｜3 天｜\n｜临时替补｜豆芽｜",
+        "sheriff unchanged: 冬瓜.",
+    ],
+)
+def test_read_right_is_not_listed(text: str) -> None:
+    _found, unplaced = Patterns(PLAYERS).read(text)
+    assert unplaced == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # more of each kind's family, in words these tests' writer chose
+        ("第二天的票出来了，冬瓜被票走了。", [(E, "冬瓜", "vote")]),
+        ("昨夜芒果遇刺。", [(E, "芒果", "night")]),
+        ("画眉惨遭毒手，倒在了血泊中。", [(E, "画眉", "night")]),
+        ("可惜，杜鹃昨晚领了便当。", [(E, "杜鹃", "night")]),
+        ("油条被选为警长。", [(S, "油条", "elected")]),
+        ("番茄亮明白痴身份，不出局。", [(EventType.IDIOT_REVEALED, "番茄", None)]),
+        ("豆芽接手苦瓜的号。", [(SU, "苦瓜", None)]),
+        ("昨夜一夜无事。", [(QUIET, "", None)]),
+        ("好人阵营赢了！", [(Notice.GAME_OVER, "", None)]),
+    ],
+)
+def test_more_of_each_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.cause or a.how) for a in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("昨晚的受害者是冬瓜。", [(E, "冬瓜", "night")]),
+        ("画眉（狼人阵营？不公布）于昨夜死亡。", [(E, "画眉", "night")]),  # a bracket's ？
+        ("死讯：芒果", [(E, "芒果", None)]),
+        ("黄瓜被公投处决。", [(E, "黄瓜", "vote")]),
+        ("油条被送上了绞刑架。", [(E, "油条", "vote")]),
+        ("芒果在睡梦中被人割了喉。", [(E, "芒果", "night")]),
+        ("冬瓜永远闭上了眼睛。", [(E, "冬瓜", None)]),
+        ("经过投票，苦瓜离开了我们。", [(E, "苦瓜", "vote")]),  # how from the sentence
+        ("豆芽将代替冬瓜继续游戏。", [(SU, "冬瓜", None)]),
+    ],
+)
+def test_the_family_in_other_words(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.cause or a.how) for a in found] == expected
+    if expected and expected[0][0] is SU:
+        assert found[0].value == "豆芽"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("昨夜冬瓜出局，番茄也没能幸免。", [(E, "冬瓜", "night"), (E, "番茄", "night")]),
+        ("昨夜，狼人袭击了冬瓜。", [(E, "冬瓜", "night")]),
+        ("芒果成为新的警长，画眉则被吹笛。", [(S, "芒果", "elected"), (PI, "画眉", None)]),
+        ("冬瓜被投出，画眉不幸中枪。", [(E, "冬瓜", "vote"), (E, "画眉", "vote")]),
+        ("冬瓜被投出，其情侣番茄也随之而去。", [(E, "冬瓜", "vote"), (E, "番茄", "vote")]),
+        ("欢迎来到狼人杀，冬瓜是本局的导演助理。", []),
+    ],
+)
+def test_the_second_death_of_a_sentence(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yesterday's vote: 芒果 lynched (6 votes).", [(E, "芒果", "vote")]),
+        (
+            "芒果 eliminated by vote. 杜鹃 became sheriff.",
+            [(E, "芒果", "vote"), (S, "杜鹃", "elected")],
+        ),
+        ("no one died last night.", [(QUIET, "", None)]),
+        ("D5 open. close 21:30. acceleration approved.", [(FAST, "", None)]),
+    ],
+)
+def test_english_shorthand(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("杀手今晚刀了画眉。", [(E, "画眉", None)]),
+        ("芒果因故退出，豆芽顶上。", [(SU, "芒果", "豆芽")]),
+        ("苦瓜今天请假，由豆芽暂代。", [(SU, "苦瓜", "豆芽")]),
+        ("苦瓜回来了，豆芽下场。", [(SU, "豆芽", "苦瓜")]),  # the stand-in gives the seat back
+    ],
+)
+def test_agents_and_substitutes_apart(text: str, expected: list[tuple[object, ...]]) -> None:
+    found, unplaced = Patterns(PLAYERS).read(text)
+    assert [(a.type, a.player, a.value) for a in found] == expected
+    assert unplaced == []
