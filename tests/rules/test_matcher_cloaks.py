@@ -267,7 +267,7 @@ def test_initials_in_another_sense_are_no_hit(text: str) -> None:
         ("他这小丑，又在带节奏", "CHARACTER"),  # M107 2(2)
         ("导演一直在护着狼那边", "DIRECTOR"),  # 030 3(2)
         ("再刷点帖数，今天就够了", "DROWN"),  # M107 八荣八耻 灌水刷帖
-        ("水水水水", "DROWN"),  # 030 6(5), a post of 水 alone
+        ("水水水水帖", "DROWN"),  # 030 6(5), a post of 水帖 alone
         ("嗰場你都係狼", "PASTGAME"),  # 030 4(3), Cantonese 嗰 (OpenCC writes 𠮶)
         ("佢個號換咗另一個人來玩", "SUBSTITUTE"),  # M107 4(3)
     ],
