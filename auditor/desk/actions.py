@@ -52,6 +52,7 @@ RECORDS_SECONDS = 30  # a page's view of the clock (a day closing) is at most th
 class _Seen:
     key: tuple[object, ...]
     records: Records
+    check: tuple[object, ...] | None = None  # the check's key they were built on (_checked)
 
 
 _RECORDS: dict[Path, _Seen] = {}
@@ -96,10 +97,20 @@ def _records(game: Game, store: Store) -> Records:
     seen = _RECORDS.get(path)
     if seen is not None and seen.key == key:
         return seen.records
-    built = pipeline.records(game, store, checked=_checked(game, store, path))
+    check = _checked(game, store, path)
+    built = pipeline.records(game, store, checked=check.records)
     with _RECORDS_LOCK:
-        _RECORDS[path] = _Seen(key, built)
+        _RECORDS[path] = _Seen(key, built, check.key if check.records is not None else None)
     return built
+
+
+def check_key(game: Game, recs: Records) -> tuple[object, ...] | None:
+    """What the parts of ``recs`` that only the last check wrote stand on (its stored
+    records, the game file, the clock to :data:`RECORDS_SECONDS`), when ``recs`` are the
+    records :func:`records` built last; None when unknown (records derived afresh): the page
+    keeps such parts rendered under it (:class:`~auditor.desk.app.KeptParts`)."""
+    seen = _RECORDS.get(game.path.resolve())
+    return seen.check if seen is not None and seen.records is recs else None
 
 
 @dataclass(slots=True)
@@ -111,7 +122,7 @@ class _Checked:
 _CHECKED: dict[Path, _Checked] = {}
 
 
-def _checked(game: Game, store: Store, path: Path) -> CheckRecords | None:
+def _checked(game: Game, store: Store, path: Path) -> _Checked:
     """The last check's stored records, read once for the check's state: a decision or a
     manual card changes the ledger, not what the check counted, so the pages rebuilt after
     each decision share them (the same clock and game file as :func:`_records_key`)."""
@@ -123,10 +134,10 @@ def _checked(game: Game, store: Store, path: Path) -> CheckRecords | None:
     )
     seen = _CHECKED.get(path)
     if seen is not None and seen.key == key:
-        return seen.records
-    checked = pipeline.stored_check_records(game, store)
+        return seen
+    checked = _Checked(key, pipeline.stored_check_records(game, store))
     with _RECORDS_LOCK:
-        _CHECKED[path] = _Checked(key, checked)
+        _CHECKED[path] = checked
     return checked
 
 

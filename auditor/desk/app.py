@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
+from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, pass_context
+from jinja2.runtime import Context
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
@@ -48,6 +49,7 @@ from auditor.report.bbcode import render_bbcode
 from auditor.report.drafts import posts_of
 from auditor.report.html import Exact, show, with_helpers
 from auditor.report.parts import post_size, split_announcement
+from auditor.report.records import Records
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
 CSP = (
@@ -183,6 +185,7 @@ def environment() -> Environment:
         finalize=show,
     )
     env.globals["draft_card"] = CardCache(env)
+    env.globals["kept"] = KeptParts(env).render
     return with_helpers(env)
 
 
@@ -209,6 +212,48 @@ class CardCache:
                 self._cards.clear()
             self._cards[key] = html
         return html
+
+
+class KeptParts:
+    """The parts of the game page that show only what the last check found — the forum's
+    changes, activity, votes, the chart and the 电梯 (``report_counts.html.j2``,
+    ``report_chart.html.j2``) — rendered once for what they stand on
+    (:func:`actions.check_key` and the report-time values below) and served to every page
+    after: a decision changes the cards and the standings, not these (on a big game they
+    were a third of a page's rendering, rendered again after every decision)."""
+
+    PARTS = 16
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self._parts: dict[tuple[object, ...], Exact] = {}
+        self._lock = threading.Lock()
+
+    @pass_context
+    def render(self, context: Context, name: str, key: tuple[object, ...]) -> Exact:
+        html = self._parts.get((name, key))
+        if html is None:
+            html = Exact(self.env.get_template(name).render(context.get_all()))
+            with self._lock:
+                if len(self._parts) >= self.PARTS:
+                    self._parts.clear()
+                self._parts[(name, key)] = html
+        return html
+
+
+def parts_key(check: tuple[object, ...] | None, recs: Records) -> tuple[object, ...] | None:
+    """What the kept parts of a page stand on besides the check: the forum's changes since
+    the last report (a crawl finds them, a report run moves their start) and each shown
+    day's state (a day closes on the clock).  None: render them with the page."""
+    if check is None:
+        return None
+    return (
+        check,
+        recs.changes_since,
+        tuple((c.get("pid"), c.get("change"), c.get("found_at")) for c in recs.changes),
+        tuple((d["number"], d["closed"], d["accelerated"]) for d in recs.days),
+        recs.announce_day,
+    )
 
 
 CSRF_SLOT = "csrf-slot-" + secrets.token_hex(16)  # a kept page's place for the session's token
@@ -496,6 +541,7 @@ class DeskApp:
             [*flash, ["error", f"报告没有重写：{problem}（决定都已保存）"]] if problem else flash
         )
         ctx["csrf"] = CSRF_SLOT
+        ctx["check_key"] = parts_key(actions.check_key(game, recs), recs)
         posts = posts_of(recs, None)  # (the desk's announcement is its own section)
         html = self.env.get_template("report.html.j2").render(r=recs, desk=ctx, posts=posts)
         if key is not None:
@@ -870,6 +916,7 @@ def desk_context(
     job = desk.jobs.get(slug)
     return {
         "slug": slug,
+        "check_key": None,  # (fresh_page: what its kept parts stand on, parts_key)
         "name": who,
         "games": [{"slug": s, "name": g.name} for s, g in desk.games.items()],
         "filters": dict(filters),
