@@ -275,6 +275,8 @@ _ACTOR = re.compile(
     # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
     r"|(?:猎人|白痴|女巫|预言家|狼人|村民|杀手|医生|警察|秘警|吹笛者)(?=\s*(?:[，,。；;]|$)))"
 )
+# a sentence saying a player lives or is well again (冬瓜 活, Lv.1：冬瓜（恢复正常发言）)
+_ALIVE = re.compile(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
 # the words of a notice, in Chinese and in a director's English shorthand: a director's
@@ -520,7 +522,25 @@ class Patterns:
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = _settle(out)
+        unplaced += self._untold(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _untold(self, text: str, found: list[Announced]) -> list[str]:
+        """The lines naming a player no item is about, in a post that speaks of the game's
+        events: a story (一声是钧瓷——狼群的爪痕…) or a symbol (☾ ✝ 粉彩) the grammar did
+        not read is listed, never passed in silence."""
+        if not _EVENTFUL.search(self._name_re.sub("", text)):
+            return []
+        covered = {x for a in found for x in (a.player, a.value)}
+        return [
+            line.strip()
+            for line in text.splitlines()
+            if any(
+                self._eventful(sentence, covered, told=True)
+                for sentence in _SENTENCES.findall(line)
+                if not _ALIVE.search(sentence)
+            )
+        ]
 
     def _unpaired(self, unplaced: list[str], found: list[Announced]) -> list[str]:
         """The unplaced lines less those that hold a half of a substitute read as a pair
@@ -641,7 +661,12 @@ class Patterns:
         )
 
     def _eventful(
-        self, line: str, covered: set[str | None], words: re.Pattern[str] = _EVENTFUL
+        self,
+        line: str,
+        covered: set[str | None],
+        words: re.Pattern[str] = _EVENTFUL,
+        *,
+        told: bool = False,
     ) -> bool:
         # (for the piped's words a name that acts is still theirs: X 也继承了“咪啪”状态)
         """A line that names a player no item of it is about, beside a word of the game's
@@ -649,7 +674,8 @@ class Patterns:
         今天喵喵：…): what it says should have become an item.  Not a line of requests
         (申请加速的有：…), of the living (存活：…), a supposition, nor a name that acts, that
         a correction says was wrong, that a count follows (番茄 4 票, 南瓜 4（含警长2）), or
-        that sits in a bracket beside what the line did announce."""
+        that sits in a bracket beside what the line did announce.  ``told``: the post
+        around the line has said the event's word already."""
         if _SUPPOSE.search(line) or re.search(r"申请|存活|在场", line):
             return False
         inside = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
@@ -663,7 +689,7 @@ class Patterns:
             and not any(s <= n.start < e for s, e in inside)
         ]
         rest = self._name_re.sub("", line)
-        return bool(names) and bool(words.search(rest))
+        return bool(names) and (told or bool(words.search(rest)))
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""

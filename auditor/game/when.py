@@ -37,7 +37,7 @@ _DATE = (
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
 )
 _TIME = (
-    r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|晚|夜里|凌晨)?\s*"
+    r"(?P<{p}ap>上午|早上|早晨|早间|中午|下午|傍晚|晚上|晚间|晚|夜里|夜间|凌晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
 _SEP = r"\s*(?:-+|至|到|开到|一直到)\s*"
@@ -156,9 +156,9 @@ def _clock(m: re.Match[str], p: str) -> tuple[int, int, int] | None:
     mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else quarter))
     s = int(g[f"{p}s"] or 0)
     ap = g[f"{p}ap"]
-    if ap in ("下午", "傍晚", "晚上", "晚") and h < 12:
+    if ap in ("下午", "傍晚", "晚上", "晚间", "晚", "夜间") and h < 12:
         h += 12
-    elif ap in ("晚上", "晚", "夜里") and h == 12 and not mi:
+    elif ap in ("晚上", "晚间", "晚", "夜里", "夜间") and h == 12 and not mi:
         h = 24  # 晚上12点: the end of that day
     if ap == "中午" and h < 11:
         h += 12
@@ -320,6 +320,8 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
     pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)
     if dm is None and pm is None:
         return head
+    if dm and not re.match(r"\s*[)）]", lead[dm.end() :]) and re.search(r"[:：]\s*\S", lead):
+        return head  # 第一日警长：钧瓷 — a line about that day, not a header over the lines below
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     return day, (cn_number(pm.group(1)) if pm else None)
 
@@ -609,11 +611,11 @@ def _role(before: str, after: str) -> str | None:
     if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
     if re.match(
-        r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
-    if re.match(r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|open)", after):
+    if re.match(r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|open)", after):
         return "opens"
     near = before[-6:]
     noun = re.findall(
@@ -643,7 +645,10 @@ def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
     else's window): never silent."""
     out: list[str] = []
     for sentence in re.findall(r"[^。！!；;？?\n]+[。！!；;？?]*", text):
-        if not STATES_TIME.search(fold(sentence)) or not DAY_WORDS.search(normalise(sentence)):
+        said = normalise(sentence)  # 二十一时半 as 21时半
+        if not STATES_TIME.search(said):
+            continue
+        if not DAY_WORDS.search(said) and not _CLOCK.search(said):
             continue
         if find_ranges(sentence, posted_at, tz):
             continue
@@ -652,6 +657,10 @@ def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
             out.append(sentence.strip())
     return out
 
+
+# a clock time outright (21:30, 九点半, 二十一時, normalised to digits): a sentence holding one that was read as
+# no opening, close or moment is listed whatever words surround it (靠岸, ▶, 照常)
+_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?!间|候)")
 
 # a clock time or a date, as a post states it (what makes a director's post worth reading)
 STATES_TIME = re.compile(

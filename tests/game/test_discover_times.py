@@ -118,3 +118,26 @@ def test_a_delay_by_hours_then_its_new_close() -> None:
 def test_the_phase_said_after_its_range() -> None:
     (r,) = find_ranges("12月10日零点到24点为环节二。", WED, TZ)
     assert (r.phase, r.opens.strftime("%m-%d %H:%M")) == (2, "12-10 00:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # traditional characters, numerals in words, 晚間 for the evening, 正 after the hour
+        (
+            "本日上午九時開帖，至明日晚間九時三十分關帖。",
+            [
+                ("opens", "12-09 09:00", None, None, False),
+                ("closes", "12-10 21:30", None, None, False),
+            ],
+        ),
+        ("第四日加速，於十七時正關帖。", [("closes", "12-09 17:00", 4, None, False)]),
+        # a line about day 1 (第一日警长：X) heads nothing: 本日 below is the header's day 2
+        (
+            "第二日開帖。\n第一日警長：某人。\n本日二十一時三十分關帖。",
+            [("closes", "12-09 21:30", 2, None, False)],
+        ),
+    ],
+)
+def test_traditional_and_worded_clocks(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _points(text) == expected
