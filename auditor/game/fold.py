@@ -76,6 +76,7 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}(?:delay|extend|extension)?\s*requests?{_E}", "申请"),
         (rf"{_W}(?:DDL|deadline){_E}", "关帖"),
         (rf"{_W}(?:closes?|closing)(?:\s+(?:at|on))?{_E}", "关门"),
+        (rf"{_W}(?:opens?|opening)(?:\s+(?:at|on))?{_E}", "开门"),
         (rf"{_W}day\s*(\d{{1,2}})\s*phase\s*(\d){_E}", r"第\1天环节\2"),
         (rf"{_W}day\s*(\d{{1,2}}){_E}", r"第\1天"),
         (rf"{_W}phase\s*(\d){_E}", r"环节\1"),
@@ -92,10 +93,45 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+def _twelve_hour(m: re.Match[str]) -> str:
+    h = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "pm" else 0)
+    return f"{h:02d}:{m.group(2) or '00'}"
+
+
+# a clock in twelve hours (9am, 10pm, 9:30 pm): in twenty-four (09:00, 22:00, 21:30)
+_TWELVE_HOUR = re.compile(
+    r"(?<![\d:])(1[0-2]|0?[1-9])(?:[:：](\d{2}))?\s*(am|pm)(?![A-Za-z])", re.I
+)
+
+
+# the symbols of a terse director (▶ 09:00, ⏹ 21:30, ☾ ✝ X, ✝ X, ⚖ X → ✝, 🟥 X, ☾ ∅): the
+# night, the vote, a red card, a death after or before a name, nobody, a day's opening and
+# its close
+_SYMBOLS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.M), r)
+    for p, r in [
+        (r"^[ \t]*[☾☽🌙][ \t]*", "昨夜："),
+        (r"^[ \t]*⚖[ \t]*", "投票："),
+        (r"🟥[ \t]*", "红牌 "),
+        (r"[ \t]*→[ \t]*[✝†]", " 出局"),
+        (r"[✝†][ \t]*([^\s✝†→（(]+)", r"\1 出局，"),
+        (r"[✝†]", " 出局"),
+        (r"∅", "无"),
+        (r"▶\s*", "开门 "),
+        (r"⏹\s*", "关门 "),
+    ]
+]
+
+
 def shorthand(text: str) -> str:
-    """``text`` with a director's English shorthand in Chinese (changes its length)."""
+    """``text`` with a director's English shorthand and symbols in Chinese (changes its
+    length)."""
+    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥]", text):
+        for pattern, repl in _SYMBOLS:
+            text = pattern.sub(repl, text)
     if not re.search(r"[A-Za-z]", text):
         return text
+    text = _TWELVE_HOUR.sub(_twelve_hour, text)
     for pattern, repl in _SHORTHAND:
         if repl == "WD":
             text = pattern.sub(lambda m: "周" + _WEEKDAYS[m.group(1).lower()], text)

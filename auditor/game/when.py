@@ -74,8 +74,20 @@ _NOON = re.compile(r"中午(?!\s*\d)(?=\s*(?:开|关|起|截止|结束))")
 _MIDNIGHT = re.compile(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|截止|结束|为止|止))")
 
 
+# two clocks joined by an arrow (▶ 09:00 → 21:00): a range, unless a close or a delay is
+# what the arrow moves (关帖：21:30 → 23:00, ⏹ 21:30 → 23:00)
+_ARROWED = re.compile(r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=\d{1,2}:\d{2})")
+_MOVED = re.compile(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL", re.I)
+
+
+def _arrow_range(m: re.Match[str]) -> str:
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    return m.group(0) if _MOVED.search(line) else m.group(1) + " - "
+
+
 def normalise(text: str) -> str:
-    text = shorthand(fold(text)).translate(_DASHES)
+    text = _ARROWED.sub(_arrow_range, shorthand(fold(text)))
+    text = text.translate(_DASHES)
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
     text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
@@ -606,8 +618,8 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
-    if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before):
-        return "closes"  # 未过半。照常 21:30: the day closes as it would
+    if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before) and not re.match(r"\s*开", after):
+        return "closes"  # 未过半。照常 21:30: the day closes as it would (照常 9 点开门 opens)
     if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
     if re.match(

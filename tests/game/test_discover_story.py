@@ -236,3 +236,39 @@ def test_agents_and_substitutes_apart(text: str, expected: list[tuple[object, ..
     found, unplaced = Patterns(PLAYERS).read(text)
     assert [(a.type, a.player, a.value) for a in found] == expected
     assert unplaced == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a terse director's symbols: the night, a death before or after a name, the vote
+        ("☾ ✝ 画眉 ✝ 芒果", [(E, "画眉", "night"), (E, "芒果", "night")]),
+        ("⚖ 芒果 → ✝", [(E, "芒果", "vote")]),
+        ("☾ ∅", [(QUIET, "", None)]),
+    ],
+)
+def test_symbols(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
+
+
+def test_symbols_and_twelve_hour_clocks_in_times() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points, find_ranges
+
+    tz = ZoneInfo("Asia/Shanghai")
+    at = datetime(2026, 12, 9, 9, 0, tzinfo=tz)
+
+    def span(text: str) -> list[tuple[str, str]]:
+        return [(f"{r.opens:%H:%M}", f"{r.closes:%H:%M}") for r in find_ranges(text, at, tz)]
+
+    assert span("D4 ▶ 09:00–21:30") == [("09:00", "21:30")]
+    assert span("Day 2 open (9am → 9pm)") == [("09:00", "21:00")]
+    # a close the arrow moves is a delay, not a range
+    assert span("⏹ 21:00 → 22:30") == []
+    (p,) = [p for p in find_points("DDL 明晚 10pm！", at, tz) if p.role]
+    assert (p.role, f"{p.at:%d %H:%M}") == ("closes", "10 22:00")
+    (q,) = [p for p in find_points("明天第七天照常 9 点开门。", at, tz) if p.role]
+    assert (q.role, f"{q.at:%d %H:%M}") == ("opens", "10 09:00")
