@@ -49,7 +49,7 @@ from enum import StrEnum
 from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
-from auditor.game.when import find_points, unread_times
+from auditor.game.when import SELF_FIX, find_points, unread_times
 
 
 class Notice(StrEnum):
@@ -521,7 +521,7 @@ class Patterns:
         # never silent about what the reading is unsure of: a shot or a 殉情 with no death
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
-        found = _settle(out)
+        found = _later_wins(text, _settle(out))
         unplaced += self._untold(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
@@ -1348,6 +1348,36 @@ def _unkept(text: str, found: list[Announced]) -> list[str]:
             if not delayed:
                 out.append(sentence.strip())
     return out
+
+
+# after a post corrects itself: the acceleration or the death it said is undone
+_UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?死|没有出局|未出局|仍在场|作废")
+
+
+def _later_wins(text: str, found: list[Announced]) -> list[Announced]:
+    """What a post said before it corrects itself (投票出局：X……更正一下，…出局的是 Y;
+    加速通过。更正：…没过半): an item the correction says again of its kind (a vote-out
+    again, an acceleration again), or undoes, is left out — the later statement wins."""
+    fix = SELF_FIX.search(text)
+    if fix is None or not text[: fix.start()].strip(" \n【】[]"):
+        return found
+    after = text[fix.start() :]
+
+    def at(a: Announced) -> int:
+        i = text.find(a.clause.strip()) if a.clause else -1
+        return i if i >= 0 else fix.start()
+
+    later = [a for a in found if at(a) >= fix.start()]
+    undone = _UNDONE.search(after) is not None
+
+    def replaced(a: Announced) -> bool:
+        if at(a) >= fix.start():
+            return False
+        again = any(b.type is a.type and (b.how, b.cause) == (a.how, a.cause) for b in later)
+        named = a.type is Notice.ACCELERATED or (a.player is not None and a.player in after)
+        return (again and a.type is not EventType.PIPED) or (undone and named)
+
+    return [a for a in found if not replaced(a)]
 
 
 def _same(a: Announced, b: Announced) -> bool:

@@ -19,7 +19,7 @@ next year).  Everything is in the forum's time zone.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
 from auditor.game.fold import fold, shorthand
@@ -397,7 +397,11 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     lines = normalise(text).splitlines()
     # a post headed 加速申请 / 延时申请: its 截止：18:00 is the request's deadline
     request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
+    # where the post corrects itself (…。更正：是今晚 21:30): what follows wins
+    fixed = _self_fix_at("\n".join(lines))
+    where: list[int] = []  # each time's place in the post
     for raw_line in lines:
+        start = len(said) + len(raw_line) - len(raw_line.lstrip())
         said += raw_line + "\n"
         head = _header(raw_line, head)
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
@@ -430,6 +434,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
             )
+            where.append(start + m.start())
             out.append(
                 TimePoint(
                     at=_at(d, hms, tz, end=role == "closes"),
@@ -447,7 +452,32 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     aside=_aside(line, m, later),
                 )
             )
-    return out
+    return _later_wins(out, where, fixed)
+
+
+# a correction inside a post, after what it corrects (…。更正：, 收回。): not a post headed
+# 【更正】, which corrects an earlier post
+SELF_FIX = re.compile(r"(?<![【\[])(?:更正|改正|订正)(?:一下)?\s*[:：，,]|收回\s*[。，,！!]")
+
+
+def _self_fix_at(text: str) -> int:
+    """Where a post corrects what it said before, or -1."""
+    fix = SELF_FIX.search(text)
+    return fix.start() if fix and fix.start() else -1
+
+
+def _later_wins(points: list[TimePoint], where: list[int], fixed: int) -> list[TimePoint]:
+    """The times stated before a post corrects itself, marked wrong where a time after the
+    correction has the same role (第三天关门：明晚21:30。更正：是今晚21:30)."""
+    if fixed < 0:
+        return points
+    roles = {
+        p.role for p, w in zip(points, where, strict=True) if w > fixed and p.role and not p.wrong
+    }
+    return [
+        replace(p, wrong=True) if w < fixed and p.role in roles else p
+        for p, w in zip(points, where, strict=True)
+    ]
 
 
 def _words_after(line: str, end: int) -> str:

@@ -272,3 +272,34 @@ def test_symbols_and_twelve_hour_clocks_in_times() -> None:
     assert (p.role, f"{p.at:%d %H:%M}") == ("closes", "10 22:00")
     (q,) = [p for p in find_points("明天第七天照常 9 点开门。", at, tz) if p.role]
     assert (q.role, f"{q.at:%d %H:%M}") == ("opens", "10 09:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a post that corrects itself: the later statement wins
+        (
+            "投票出局：芒果……更正一下，芒果和画眉同票，警长投了画眉，所以出局的是画眉。",
+            [(E, "画眉", "vote")],
+        ),
+        ("加速通过（5/9）。\n更正：是我数错了，实际 4/9，没过半。", []),
+        # a post headed 更正 corrects an earlier post: what it says is read
+        ("更正：昨晚出局的是画眉。", [(E, "画眉", "night")]),
+    ],
+)
+def test_a_post_correcting_itself(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
+
+
+def test_a_time_a_post_corrects_is_the_later_one() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points
+
+    tz = ZoneInfo("Asia/Shanghai")
+    at = datetime(2026, 12, 9, 10, 0, tzinfo=tz)
+    text = "第三天关门时间：明晚21点30分。更正：是今晚21点30分，一天一关门，我又写错了。"
+    kept = [f"{p.at:%d %H:%M}" for p in find_points(text, at, tz) if p.role and not p.wrong]
+    assert kept == ["09 21:30"]
