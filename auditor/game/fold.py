@@ -64,7 +64,7 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}maintenance{_E}", "维护"),
         (rf"{_W}out{_E}", "出局"),
         (rf"{_W}peaceful{_E}", "平安夜"),
-        (rf"{_W}badge\s+(?:to|→)", "警徽移交给"),
+        (rf"{_W}badge\s+(?:(?:handed|passed|given)\s+)?(?:to|→)", "警徽移交给"),
         (rf"{_W}sheriff\s+unchanged{_E}", "警长不变"),
         (rf"{_W}sheriff{_E}", "警长"),
         (rf"{_W}piped\s+(Lv\.?\s*3)\s*[:：]", r"\1："),

@@ -303,3 +303,16 @@ def test_a_time_a_post_corrects_is_the_later_one() -> None:
     text = "第三天关门时间：明晚21点30分。更正：是今晚21点30分，一天一关门，我又写错了。"
     kept = [f"{p.at:%d %H:%M}" for p in find_points(text, at, tz) if p.role and not p.wrong]
     assert kept == ["09 21:30"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "芒果是警长，殉职移交给……画眉。",
+        "芒果出局。芒果是警长，没有联系我，所以警长随机交给了画眉。",
+        "Night kill: 芒果 (sheriff) → badge handed to 画眉",
+    ],
+)
+def test_the_badge_handed_on_in_other_words(text: str) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert (S, "画眉", "handed_over") in [(a.type, a.player, a.how) for a in found]
