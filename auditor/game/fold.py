@@ -117,6 +117,11 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
         (r"[✝†][ \t]*([^\s✝†→（(]+)", r"\1 出局，"),
         (r"[✝†]", " 出局"),
         (r"∅", "无"),
+        # the finish flag and the winner; the sheriff's star, handed on by an arrow
+        (r"^[ \t]*🏁[ \t]*(\S+)", r"游戏结束，\1胜。"),
+        (r"[★⭐][ \t]*(\S+)[ \t]*(?:→|->)[ \t]*(\S+)", r"警徽由\1移交给\2"),
+        (r"[★⭐][ \t]*(\S+)[ \t]*[（(]\s*=\s*[)）]", r"警长不变"),
+        (r"[★⭐][ \t]*", "警长："),
         (r"▶\s*", "开门 "),
         (r"⏹\s*", "关门 "),
     ]
@@ -126,7 +131,7 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
 def shorthand(text: str) -> str:
     """``text`` with a director's English shorthand and symbols in Chinese (changes its
     length)."""
-    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥]", text):
+    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐]", text):
         for pattern, repl in _SYMBOLS:
             text = pattern.sub(repl, text)
     if not re.search(r"[A-Za-z]", text):

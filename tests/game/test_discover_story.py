@@ -245,6 +245,10 @@ def test_agents_and_substitutes_apart(text: str, expected: list[tuple[object, ..
         ("☾ ✝ 画眉 ✝ 芒果", [(E, "画眉", "night"), (E, "芒果", "night")]),
         ("⚖ 芒果 → ✝", [(E, "芒果", "vote")]),
         ("☾ ∅", [(QUIET, "", None)]),
+        # the sheriff's star handed on; the finish flag with the winner
+        ("★ 芒果 → 画眉", [(S, "画眉", "handed_over")]),
+        ("⚖ 芒果 → ✝\n🏁 村民", [(E, "芒果", "vote"), (Notice.GAME_OVER, "", None)]),
+        ("图例：★警长 ☾夜 ✝出局 🏁结束", []),  # a legend of the symbols announces nothing
     ],
 )
 def test_symbols(text: str, expected: list[tuple[object, ...]]) -> None:
