@@ -45,6 +45,11 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         ),
         (rf"{_W}(?:no\s*one|nobody)\s+(?:died|was\s+killed|is\s+out)|no\s+deaths?{_E}", "无人死亡"),
         (rf"{_W}(?:became|elected|is\s+(?:the\s+)?new)\s+sheriff{_E}", "当选警长"),
+        (
+            rf"{_W}accelerat\w*(?:\s+requests?)?\s*[:：]?\s*(\d+\s*/\s*\d+)\s*(?:→|->)?\s*"
+            rf"(?:(?:approved|passed|granted)\s*✔?|✔)",
+            r"加速申请 \1，加速成功",
+        ),
         (rf"{_W}accelerat\w*\s+(?:approved|passed|granted|succeeded){_E}", "加速成功"),
         (rf"{_W}(?:delay|extension)\s+(?:approved|passed|granted|succeeded){_E}", "延时成功"),
         (rf"{_W}eliminated{_E}", "出局"),
@@ -117,6 +122,9 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
         (r"[✝†][ \t]*([^\s✝†→（(]+)", r"\1 出局，"),
         (r"[✝†]", " 出局"),
         (r"∅", "无"),
+        # the fast-forward sign with its count: an acceleration passed (✔) or not (✘)
+        (r"⏩[ \t]*(\d+\s*/\s*\d+)[ \t]*✔", r"加速申请 \1，加速成功。"),
+        (r"⏩[ \t]*(\d+\s*/\s*\d+)[ \t]*[✘✗×]", r"加速申请 \1，未通过。"),
         # the finish flag and the winner; the sheriff's star, handed on by an arrow
         (r"^[ \t]*🏁[ \t]*(\S+)", r"游戏结束，\1胜。"),
         (r"[★⭐][ \t]*(\S+)[ \t]*(?:→|->)[ \t]*(\S+)", r"警徽由\1移交给\2"),
@@ -131,7 +139,7 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
 def shorthand(text: str) -> str:
     """``text`` with a director's English shorthand and symbols in Chinese (changes its
     length)."""
-    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐]", text):
+    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐⏩]", text):
         for pattern, repl in _SYMBOLS:
             text = pattern.sub(repl, text)
     if not re.search(r"[A-Za-z]", text):

@@ -249,6 +249,10 @@ def test_agents_and_substitutes_apart(text: str, expected: list[tuple[object, ..
         ("★ 芒果 → 画眉", [(S, "画眉", "handed_over")]),
         ("⚖ 芒果 → ✝\n🏁 村民", [(E, "芒果", "vote"), (Notice.GAME_OVER, "", None)]),
         ("图例：★警长 ☾夜 ✝出局 🏁结束", []),  # a legend of the symbols announces nothing
+        # an acceleration's count with its outcome, in symbols and in English
+        ("⏩ 5/8 ✔", [(FAST, "", None)]),
+        ("⏩ 3/7 ✘", []),
+        ("Accelerate request: 6/11 → passed ✔", [(FAST, "", None)]),
     ],
 )
 def test_symbols(text: str, expected: list[tuple[object, ...]]) -> None:
