@@ -101,11 +101,26 @@ _QUOTE = re.compile(
     r"\[quote\].*?\[/quote\]|(?<!只能)(?<!只可)(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]",
     re.S,
 )
+# a BBCode table's row (its first cell the label, the rest its value)
+_BB_ROW = re.compile(r"\[tr(?:=[^\]]*)?\](.*?)\[/tr\]", re.I | re.S)
+_BB_TD = re.compile(r"\[td(?:=[^\]]*)?\](.*?)\[/td\]", re.I | re.S)
+
+
+def _bb_row(m: re.Match[str]) -> str:
+    """A table row as a labelled line: 昨夜出局：无, 被吹笛：斗彩、青花."""
+    cells = [c.strip() for c in _BB_TD.findall(m.group(1))]
+    if len(cells) < 2:
+        return m.group(0)
+    if re.fullmatch(r"(?:获胜|胜利|胜)[!！。]?", cells[1]):
+        return "".join(cells)  # 吹笛者阵营｜胜利: the winner says it
+    return f"{cells[0]}：{' '.join(cells[1:])}"
+
+
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 _NIGHT = re.compile(rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|夜间|夜晚|第\s*{_NUM}\s*个?\s*[夜晚]")
-_YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|上一[日天]")
+_YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
@@ -499,6 +514,7 @@ class Patterns:
         """What the post announces, and the clauses with an elimination's word whose
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
+        text = _BB_ROW.sub(_bb_row, text)  # [tr][td]昨夜出局[/td][td]无[/td][/tr]: 昨夜出局：无
         wrong = self._wrong(text)
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
@@ -1262,7 +1278,9 @@ def _quiet_story(t: str) -> bool:
     return not re.search(r"平票|票|投票|目前|还没|暂时|尚|环节", t)
 
 
-_DAY_BEFORE = re.compile(r"前[天日](?![晚夜])")
+# 前天 is two days back; 前日 in a notice's heading (【前日投票出局】) is the day before, as
+# 前一日 (see _YESTERDAY)
+_DAY_BEFORE = re.compile(r"前天(?![晚夜])")
 
 
 def _clause_offset(t: str, at: int, default: int) -> int:

@@ -324,3 +324,24 @@ def test_a_time_a_post_corrects_is_the_later_one() -> None:
 def test_the_badge_handed_on_in_other_words(text: str) -> None:
     found = Patterns(PLAYERS).find(text)
     assert (S, "画眉", "handed_over") in [(a.type, a.player, a.how) for a in found]
+
+
+def test_a_bbcode_table_row_is_a_labelled_line() -> None:
+    text = (
+        "[table]\n[tr][td]昨夜出局[/td][td]无[/td][/tr]\n"
+        "[tr][td]被吹笛[/td][td]芒果、画眉[/td][/tr]\n[tr][td]村民阵营[/td][td]胜利[/td][/tr]\n[/table]"
+    )
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player) for a in found if a.type is not Notice.GAME_OVER] == [
+        (QUIET, ""),
+        (PI, "芒果"),
+        (PI, "画眉"),
+    ]
+    assert any(a.type is Notice.GAME_OVER for a in found)
+
+
+def test_the_day_before_in_a_notices_heading() -> None:
+    # 【前日投票出局】 is yesterday's vote (as 前一日); 前天 is two days back
+    (a,) = Patterns(PLAYERS).find("【前日投票出局】 芒果")
+    (b,) = Patterns(PLAYERS).find("前天芒果被投票出局。")
+    assert (a.offset, b.offset) == (-1, -2)
