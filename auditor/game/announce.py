@@ -465,7 +465,7 @@ class Patterns:
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:上场|入场|进场)?\s*(?:临时|来)?"
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:(?:上场|入场|进场)\s*[，,]?)?\s*(?:临时|来)?"
         verb = r"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?)"
         self._sub_re = [
             re.compile(
@@ -540,7 +540,7 @@ class Patterns:
         # never silent about what the reading is unsure of: a shot or a 殉情 with no death
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
-        found = _later_wins(text, _settle(out))
+        found = _seat_changes(_later_wins(text, _settle(out)))
         unplaced += self._untold(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
@@ -1373,6 +1373,27 @@ def _unkept(text: str, found: list[Announced]) -> list[str]:
 
 # after a post corrects itself: the acceleration or the death it said is undone
 _UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?死|没有出局|未出局|仍在场|作废")
+
+
+# leaving the seat to a substitute (因工作离场, 退出, 请假): no elimination
+_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场")
+_OUT = re.compile(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
+
+
+def _seat_changes(found: list[Announced]) -> list[Announced]:
+    """A player a substitute replaces in this post, said to leave (紫砂因家中有事离场): the
+    seat changes hands, nobody is eliminated."""
+    left = {a.player for a in found if a.type is EventType.SUBSTITUTE}
+    return [
+        a
+        for a in found
+        if not (
+            a.type is EventType.ELIMINATED
+            and a.player in left
+            and _LEAVES_SEAT.search(a.clause or "")
+            and not _OUT.search(a.clause or "")
+        )
+    ]
 
 
 def _later_wins(text: str, found: list[Announced]) -> list[Announced]:

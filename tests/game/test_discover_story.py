@@ -345,3 +345,15 @@ def test_the_day_before_in_a_notices_heading() -> None:
     (a,) = Patterns(PLAYERS).find("【前日投票出局】 芒果")
     (b,) = Patterns(PLAYERS).find("前天芒果被投票出局。")
     assert (a.offset, b.offset) == (-1, -2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "替补 豆芽 上场，接替 芒果，即时生效。芒果因家中有事离场。",
+        "第三天环节二：替补 豆芽 正式上场，接替 芒果（芒果因工作离场）。",
+    ],
+)
+def test_a_seat_handed_to_a_substitute_is_no_elimination(text: str) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.value) for a in found] == [(SU, "芒果", "豆芽")]
