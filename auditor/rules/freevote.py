@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 ABSTAIN = "弃权"
 
@@ -31,11 +32,13 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 # Right before the expression: a negation (别投, 不要投, 不给包子一票) or another subject
 # (大家投, 你也投, 他们都投): the speaker is not casting this vote.
 _NEG_NEAR = re.compile(
-    r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都)"
+    # (唔 / 冇 / 咪: Cantonese 不 / 没 / 别 — 唔好投佢, 咪投佢)
+    r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
     r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
 )
 _SUBJECT_NEAR = re.compile(
-    r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩)"
+    r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩"
+    r"|佢哋|佢|你哋|人哋|侬|伊)"
     r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
@@ -47,10 +50,16 @@ _FAR = re.compile(
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
     # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
-    r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下"
+    r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下|"
+    # what an earlier post meant (我那楼的意思就是跟着饺子投番茄): a report, not a new vote
+    r"(?:那|上一?|前一?|\d+\s*)(?:楼|帖|层)的?意思"
 )
-# Right after the name: a noun phrase (投包子的人), a question (投包子吗), a report (投包子了没).
-_NOT_AFTER = re.compile(r"\s*(?:的|吗|么|呢|了没|没有|不|还是|或者|或|和|跟|与|[?？])")
+# Right after the name: a noun phrase (投包子的人), a question (投包子吗 / 投他是不是不公平 /
+# 投佢咩), a report (投包子了没 / 投咗未).
+_NOT_AFTER = re.compile(
+    r"\s*(?:的|吗|么|呢|咩|了没|没有|不|还是|或者|或|和|跟|与|[?？]"
+    r"|是不是|是否|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算)"
+)
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
@@ -59,7 +68,24 @@ _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 _REASON_START = re.compile(r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因")
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
-PRONOUNS = ("他", "她", "它", "你", "这位", "此人", "楼上", "楼下", "我自己", "自己")
+PRONOUNS = (
+    "他",
+    "她",
+    "它",
+    "你",
+    "这位",
+    "此人",
+    "楼上",
+    "楼下",
+    "我自己",
+    "自己",
+    "佢",
+    "伊",
+    "侬",
+)
+# Third- and second-person pronouns as dialects write them: 佢 (Cantonese), 伊 (Wu) / 侬 (Wu).
+_HE = ("他", "她", "佢", "伊")
+_YOU = ("你", "侬")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +107,12 @@ _NAME_GAP = r"[ \t·・•*~～_-]?"
 
 
 def _names_loose(players: Sequence[str]) -> str:
-    """The names as :func:`_names_alt`, each also matching with :data:`_NAME_GAP` between
-    its characters."""
+    """The names as :func:`_names_alt`, each written in characters also matching with
+    :data:`_NAME_GAP` between them (a name in letters, doujiang, as it is)."""
     names = sorted({p for p in players if p}, key=len, reverse=True)
-    return "|".join(_NAME_GAP.join(re.escape(c) for c in n) for n in names)
+    return "|".join(
+        re.escape(n) if n.isascii() else _NAME_GAP.join(re.escape(c) for c in n) for n in names
+    )
 
 
 def _unloosen(name: str, players: Sequence[str]) -> str:
@@ -95,17 +123,40 @@ def _unloosen(name: str, players: Sequence[str]) -> str:
     return next((p for p in players if re.sub(_NAME_GAP, "", p) == bare), name)
 
 
-def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
+# A round's heading written before the name (辩论轮：番茄).  (Not 目标 / 选择: 开枪目标：饺子 and
+# 守卫选择：饺子 name a skill's target.)
+_ROUND_WORDS = (
+    r"辩论轮|试探轮|对决轮|辩论|试探|对决|高票对决|可疑者辩论|环节[一二三123]|第[一二三四五123]轮|"
+    r"[一二三123]轮|本轮|这轮|此轮|round\s*\d|r\d"
+)
+# Verbs of voting a player out, at a clause's start (出番茄 / 推冬瓜 / 放逐油条).
+_OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊"
+
+
+def _patterns(players: Sequence[str]) -> tuple[re.Pattern[str], ...]:
+    """The vote expressions over ``players`` (kept compiled per roster: the alternation of
+    every name is long, and re's own cache is shared with the whole program)."""
+    return _patterns_for(tuple(players))
+
+
+@lru_cache(maxsize=128)
+def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     n = _names_loose([*players, ABSTAIN])
     if not n:
-        return []
+        return ()
     # a name in brackets or quotes, @'d, or decorated: 投【番茄】 / 投@番茄 / ～～烧卖～～一票
     o = r"(?:[【\[「『“\"（(@＠]|[~～*]+)?\s*"
+    return (*_verb_patterns(n, o), *_headed_patterns(n, o))
+
+
+def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written with a verb or 票: 投包子, 票给包子, 改票：包子, 包子一票 (``n``: the
+    names' alternation, ``o``: what may open a name)."""
     return [
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?投\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?(?:投|(?<![a-z])vote(?:\s*for)?(?=[\s:：]))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -129,8 +180,17 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         # one vote to that name; 同意+1 / 楼上+1 agree with a post, see _named_votes) /
         # ～～烧卖～～一票
         re.compile(
-            rf"(?P<name5>{n})\s*[~～*]*\s*[,，]?\s*(?:一票|[+＋]\s*1\s*(?P<ticket>票)?(?![\d.]))"
+            rf"(?P<name5>{n})\s*[~～*]*\s*[,，]?\s*(?:(?:跟|也|再|补|加|追加|再加|再来|也来)\s*一票"
+            # (饺子跟一票投了番茄: a report of 饺子's vote, not one for him)
+            rf"(?=\s*(?:$|[,，。!！~～\n]))|一票|[+＋]\s*1\s*(?P<ticket>票)?(?![\d.]))"
         ),
+    ]
+
+
+def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written around the name: a heading or a choice's word before it (【投票】油条,
+    辩论轮：番茄), 一票/选 before it, a change word, a decision (那就番茄)."""
+    return [
         # 【投票】油条 / 投票！土豆！ (the word 投票 as a heading, the name standing alone)
         re.compile(
             rf"[【\[]?\s*投票\s*(?:[】\]]|[!！]+)\s*{o}(?P<name21>{n})"
@@ -138,11 +198,20 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         ),
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
-            rf"(?:一票|我选|我选择|选)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
+            # (我拣包子 / 我揀包子: Cantonese 选)
+            rf"(?:一票|我选|我选择|选|我拣|拣)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
             rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
             rf"|(?P<name10>{n})\s*吃我\s*一票"
             # 送包子一票 / 送汤圆上路 一票
             rf"|送\s*{o}(?P<name11>{n})\s*(?:上路|出局|回家)?\s*[,，]?\s*一票"
+            # 送番茄出局 / 请番茄出局吧 (the vote's wish, said of the name alone)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我)?\s*(?:送|请)\s*{o}(?P<name28>{n})\s*(?:上路|出局|回家)"
+            rf"(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
+        ),
+        # 改票：番茄→冬瓜 / 改投番茄->冬瓜 / 票从番茄改成冬瓜 (from one to the other: the second)
+        re.compile(
+            rf"(?P<chg7>改票|改投|改)\s*[:：]?\s*{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔|改成|改为|换成)\s*"
+            rf"{o}(?P<name29>{n})"
         ),
         # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
         re.compile(
@@ -151,7 +220,7 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
         ),
         # 改弃权 / 改给南瓜 / 投冬瓜，不对，是南瓜 (a slip corrected in the same post)
         re.compile(
-            rf"(?P<chg5>改)\s*(?:给\s*)?{o}(?P<name13>{n})"
+            rf"(?P<chg5>改|换成|改为|换)\s*(?:给\s*|[:：]\s*)?{o}(?P<name13>{n})"
             rf"|不对\s*[,，!！]?\s*(?:应该)?是\s*{o}(?P<name25>{n})"
         ),
         # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
@@ -163,6 +232,17 @@ def _patterns(players: Sequence[str]) -> list[re.Pattern[str]]:
             rf"|(?P<chg6>改票|再改一次)[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
             # 南瓜决定投一个看起来最像杀手的人：冬瓜 (whom, described, then named)
             rf"|投(?:给)?\s*(?:一个|那个|这个)[^。！？!?\n:：]{{0,16}}的(?:人|那位|那个)\s*[:：—-]+\s*{o}(?P<name24>{n})"
+        ),
+        # The round named as a heading, the name after it (辩论轮：番茄 / 【环节二】番茄 / 第三轮：
+        # 冬瓜 / 对决：油条; 版杀7 4.1.2: 试探性投票, 可疑者辩论投票, 高票对决投票 — 环节一…三),
+        # or a verb of voting out at the clause's start
+        # (出番茄。 / 推冬瓜 / 放逐油条 / 票走土豆: killbar and 狼人杀 words), the name alone after it
+        re.compile(
+            rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
+            # (辩论轮：番茄，冬瓜: the round's suspects listed, no vote)
+            rf"(?=\s*(?:$|[!！。.~～\n]|[,，](?!\s*(?:{n}))))"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那|今天|这轮|本轮)?\s*(?:{_OUT_VERBS})\s*{o}"
+            rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
         ),
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
@@ -221,6 +301,10 @@ _NAME_GROUPS = (
     "name23",
     "name24",
     "name25",
+    "name26",
+    "name27",
+    "name28",
+    "name29",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -251,7 +335,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False
     if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
         return False
-    if "投了" in text[lo:end] or "投过" in text[lo:end]:
+    if re.search("投[了过咗]", text[lo:end]):
         return False  # a report of a past vote
     if _FAR.search(text, end, hi):
         return False  # 投包子，还是…？ / 投包子如果…
@@ -305,7 +389,7 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
-_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6")
+_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7")
 
 
 def _named_votes(
@@ -324,12 +408,12 @@ def _named_votes(
             name = _unloosen(m.group(key), players)
             if _not_a_target(text, m, key, name) or _other_subject(text, m.start(), name, subject):
                 continue
-            if key in _DECISION and not _VOTE_WORD.search(text[: m.start()] + text[m.end() :]):
+            if key in _DECISION and not _decided(text, m, key):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
             second = others.match(text, m.end())
             # (票給南瓜，南瓜。: the name said again is one target)
-            two = name != "你" and second is not None and name not in second.group(0)
+            two = name not in _YOU and second is not None and name not in second.group(0)
             if not _clear(text, m.start(), m.end(), count=key == "name5", after=not two):
                 continue
             change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or _said_change(
@@ -339,12 +423,22 @@ def _named_votes(
     return found
 
 
+def _decided(text: str, m: re.Match[str], key: str) -> bool:
+    """A decision (那就番茄吧) is a vote in a post that speaks of voting, or as the whole post
+    (就番茄了 / 还是番茄吧: in a vote thread there is nothing else it can decide; 结论：豆浆
+    alone may conclude anything)."""
+    rest = text[: m.start()] + text[m.end() :]
+    if _VOTE_WORD.search(rest) is not None:
+        return True
+    return key == "name18" and not rest.strip(" \t\n吧了啦。.!！~～")
+
+
 def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
     """A pronoun that names no one to vote for: 投他们 (a group), 投你自己吧 / 投你个头 (advice,
     a retort), 楼上+1 / 你+1 (agreeing with a post: only a player's name +1 adds a vote)."""
     if name not in PRONOUNS:
         return False
-    if text.startswith(("们", "自己", "个头", "人"), m.end(key)):  # (投自己人: a side)
+    if text.startswith(("们", "哋", "自己", "个头", "人"), m.end(key)):  # (投自己人: a side)
         return True
     return key == "name5" and "一票" not in m.group(0) and not m.group("ticket")
 
@@ -429,12 +523,7 @@ def parse_free_vote(
         return None  # 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投番茄 — others' votes
     others = _second_name(players)
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
-    for m in _ABSTAIN_ALONE.finditer(text):
-        if any(f.start <= m.start("name") < f.end for f in found):
-            continue
-        if _clear(text, m.start("name"), m.end()):
-            change = _said_change(text, m.start())
-            found.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
+    found += _abstentions(text, players, found, speaker)
     if not found and bare:
         found = _bare_name(text, players)
     if not found and pronouns:
@@ -451,9 +540,32 @@ def parse_free_vote(
     return _resolve_pronoun(text, last, players)
 
 
+def _abstentions(
+    text: str, players: Sequence[str], found: Sequence[FreeVote], speaker: str
+) -> list[FreeVote]:
+    """Every clear abstention (:data:`_ABSTAIN_ALONE`) outside the votes ``found``; not one
+    another player is said to make (豆浆弃权)."""
+    subject = _subject_before([p for p in players if p != speaker])
+    out = []
+    for m in _ABSTAIN_ALONE.finditer(text):
+        if any(f.start <= m.start("name") < f.end for f in found):
+            continue
+        if _other_subject(text, m.start(), ABSTAIN, subject):
+            continue  # 豆浆弃权: what another player did
+        if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
+            continue  # 我的弃权是你代发的: the abstention spoken of, not cast
+        if _clear(text, m.start("name"), m.end()):
+            change = _said_change(text, m.start())
+            out.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
+    return out
+
+
 # A dispute of the director's tally: the post argues how an earlier vote was counted.
 _DISPUTE = re.compile(
     r"(?:统计|计票|算|数)(?:错|漏|有误)|漏(?:算|统计|计)|没(?:算|统计)(?:上|进)?我"
+    # 为什么无效票里还有番茄 / 我的票怎么变成弃权了: a complaint about how a vote was counted
+    r"|(?:无效票|废票)(?:里|中|名单)|为什么[^。！？!?\n]{0,10}(?:无效|废票|不算|没算|算成|算作)"
+    r"|怎么(?:不算|没算|算成|算作|变成)"
 )
 _COUNT_WORDS = re.compile(r"票型|票数|统计|计票|目前.{0,4}票")
 
@@ -476,9 +588,9 @@ def is_count(text: str, players: Sequence[str]) -> bool:
 def _resolve_pronoun(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
     """A pronoun target (投他, 这票给他) that one player named earlier in the post stands
     for: 偶觉得包子比较可疑，所以偶投他一票 is a vote for 包子."""
-    if vote.target == "你":
+    if vote.target in _YOU:
         return _resolve_you(text, vote, players)
-    if vote.target not in ("他", "她"):
+    if vote.target not in _HE:
         return vote
     alt = _names_alt(players)
     named = set(re.findall(alt, text[: vote.start])) if alt else set()
@@ -488,11 +600,14 @@ def _resolve_pronoun(text: str, vote: FreeVote, players: Sequence[str]) -> FreeV
 
 
 def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
-    """投你: the one player the post speaks to — the one it @s (@汤圆 我投你), else the one
-    player it names at all (那我偏要投你，包子 / 春卷，投你)."""
+    """投你: the one player the post speaks to — the one named right after 你 (我投你油条 /
+    投你，包子), the one it @s (@汤圆 我投你), else the one player it names at all (春卷，投你)."""
     alt = _names_alt(players)
     if not alt:
         return vote
+    after = re.match(rf"\s*[,，]?\s*({alt})", text[vote.end :])
+    if after is not None:
+        return replace(vote, target=after.group(1), ambiguous=False)
     for found in (re.findall(rf"[@＠]\s*({alt})", text), re.findall(alt, text)):
         if len(set(found)) == 1:
             return replace(vote, target=found[0], ambiguous=False)
@@ -504,6 +619,9 @@ _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
     # 跟楼上 / 我跟12楼 as the whole post: a vote that follows one the post does not show
     r"|^\s*(?:我|票)?\s*跟\s*(?:楼上|楼下|\d+\s*楼)\s*(?:的票)?\s*[!！。.~～]*\s*$"
+    # 跟饺子 / 跟着包子 / 我跟豆浆走 as the whole post: a vote that follows someone's, its
+    # target not written (under a quote of that vote it is: votebook.parse._followed)
+    r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
     r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"
@@ -516,9 +634,9 @@ _UNRESOLVED = re.compile(
 # 投包包, 投bz): an attempt for someone the post calls by another name; the target is that
 # word (the tally suggests the closest player).  Words that are not names stay out.
 _UNKNOWN_TARGET = re.compile(
-    r"(?:^|(?<=[。！？!?\n]))\s*(?:我|那|那就|就|这轮|今天|本轮)?\s*投\s*(?:给\s*)?"
+    r"(?:^|(?<=[。！？!?\n]))\s*(?:我|那|那就|就|这轮|今天|本轮)?\s*(?:改|转|换)?投\s*(?:给\s*)?"
     r"(?P<word>[a-z]{1,6}|(?![票了过谁错出给的完好个一二两吧啊呀哪什啥不没别就都也还呗嘛么吗呢和与或你我他她它这那自诉降资入稿靠胎机篮标])"
-    r"(?:(?![了过吧啊呀呢吗嘛么的呗])[\u4e00-\u9fff]){1,4})(?=\s*(?:$|[,，。！？!?~～]))"
+    r"(?:(?![了过吧啊呀呢吗嘛么的呗])[\u4e00-\u9fff]){1,4})(?=\s*(?:$|[,，。！？!?~～]|:[a-z]+:?\s*$))"
 )
 _NOT_A_NAME = frozenset({"杀手", "狼", "狼人", "警察", "医生", "平民", "好人", "坏人", "神"})
 
@@ -552,9 +670,18 @@ _CONFIRMED = re.compile(r"主要是|真正的?(?:原因|理由)|说真的|认真
 
 def taken_back(text: str, after: int) -> bool:
     """Words after ``after`` that take the post's vote back (:data:`_TAKEN_BACK`), unless a
-    joke is then confirmed (:data:`_CONFIRMED`)."""
-    m = _TAKEN_BACK.search(text, after)
-    return m is not None and not _CONFIRMED.search(text, m.end())
+    joke is then confirmed (:data:`_CONFIRMED`) or the words are about someone else (我投油条，
+    他两天都在开玩笑: the reason)."""
+    for m in _TAKEN_BACK.finditer(text, after):
+        lo, _hi = _clause_bounds(text, m.start(), m.end())
+        if _SUBJECT_NEAR.search(text, lo, m.start()) or _OTHER_DOING.search(text, lo, m.start()):
+            continue
+        return not _CONFIRMED.search(text, m.end())
+    return False
+
+
+# Someone else doing it, before 开玩笑 in its clause (他两天都在开玩笑 / 油条又在开玩笑).
+_OTHER_DOING = re.compile(r"(?:他|她|你|佢|他们|大家)[^，。！？!?\n]{0,6}(?:在|又|老|总|就)\s*$")
 
 
 # A name standing alone as the post's last clause, decorated at most (番茄 / 番茄 🙄 不解释 /
@@ -562,7 +689,7 @@ def taken_back(text: str, after: int) -> bool:
 # bare name puts that name up, as killbar threads write it (`包子 +1`, `【投票】包子`).
 _BARE_TAIL = (
     r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
-    r"|不解释|没理由|就这样|吧|啦|了)*$"
+    r"|不解释|没理由|就这样|吧|啦|了|冲|走你)*$"
 )
 # Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
 # a question it answers or is asked of (这票是你的吗？豆浆).  Anywhere before it: words about

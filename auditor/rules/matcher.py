@@ -3135,6 +3135,12 @@ _NAMING_LIST = re.compile(
     r"(?:不能|不许|不准|不得|不要|禁止|严禁|别|不让)(?:说|讲|用|提|写|讨论|聊|谈|提到|提起)?"
     r"[^，,。！？!?：:]{1,16}(?:、|和|或|及|以及|与|跟)\s*$"
 )
+# A topic sent where the rules allow it (想拆马甲的去树洞拆, 030 违规判定 4 and the 树洞 of its
+# rules post): a reminder whether or not the sentence names a rule.
+_SENT_ELSEWHERE = (
+    r"^(?:的话|的人|的)?[，,]?(?:请|就|要|得|只能|可以)?(?:(?:写|发|留|放|去|挪|移)(?:在|到)|去|到|在)"
+    r"(?:树洞|场外|赛后|复盘帖|规则帖|闲聊帖|水楼|揭秘帖)"
+)
 # ... or right after it: 私下找替补也算违规, 发誓是犯规的.
 _NAMING_TAIL = re.compile(
     r"^(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
@@ -3147,8 +3153,10 @@ _NAMING_TAIL = re.compile(
     r"|^(?:的事情?|的话题|这事|这件事|的内容)?(?:规则|规定)(?:里|上)?(?:也|都|就)?"
     r"(?:不让|不许|不准|不能|禁止|不允许)"
     # 想拆马甲的话请写在树洞里: sent where the rules allow it
-    r"|^(?:的话|的人|的)?[，,]?(?:请|就|要|得|只能|可以)?(?:(?:写|发|留|放|去|挪|移)(?:在|到)|去|到|在)"
-    r"(?:树洞|场外|赛后|复盘帖|规则帖|闲聊帖|水楼|揭秘帖)"
+    r"|"
+    + _SENT_ELSEWHERE
+    # 大家少说背不背锅这种话: the words named as a kind of talk
+    + r"|^(?:这种|这类|这样的|之类的?)(?:话|说法|字眼|词)"
     # 规则第4条是马甲相关的: the topic a rule is about
     r"|^(?:相关|有关|方面)(?:的)?(?:规则|规定|条款|内容|事|话题)?"
 )
@@ -3189,12 +3197,15 @@ _NAMED_ACTS = frozenset(
 # A sentence that opens by quoting the rules: its first clause is the rule (规则说反对导演
 # 的判罚也算违规).
 _RULE_SAYS = re.compile(
-    r"\s*(?:按|根据|照)?(?:规则|规定|违规判定|判罚制度)(?:里|上|中)?"
+    r"\s*(?:按|根据|照)?(?:规则|规定|违规判定|判罚制度)(?:贴|帖)?(?:里|上|中)?"
     r"(?:说|写|讲|规定|写了|写着|说了|说过)(?:了|过)?[：:]?"
 )
 # 白痴 is a role of the game: said with the role's own words it names the role.
 _IDIOT_ROLE = re.compile(r"翻牌|免死|投票权|装傻|身份|神职|白痴牌|跳白痴|真白痴|假白痴|技能|被投出")
 _SENTENCE_PUNCT = "。！？!?\n；;"
+# The game's story, told (剧情里镇长说上届…, 故事里的掌柜被气死了): what its characters say and
+# suffer is the director's writing, not a player's oath, curse or outburst.
+_STORY = re.compile(r"(?:剧情|故事|背景故事|剧本|小说|设定|开场白|背景)(?:里|中|上|里面|当中)")
 _CLAUSE_MARKS = "，,。！？!?\n；;：:"
 
 
@@ -3212,6 +3223,12 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
     发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
     发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
     quoted phrases."""
+    return _mentioned_in_any(text, m) or (m.category in _NAMED_ACTS and _act_mentioned(text, m))
+
+
+def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
+    """Mentions of a phrase of any category: quoted in a rule reminder or a report, used in
+    another sense, inside a title, 白痴 the role, an emoji illustrating the story."""
     if (
         _quoted_as_rule(text, m.start, m.end)
         or _reported_quote(text, m.start, m.end)
@@ -3220,14 +3237,21 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
         return True
     if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
         return True  # 《李狗嗨》: a title sounds like what it sounds like
+    sentence = _around(text, m.start, m.end, _SENTENCE_PUNCT)
     if m.category == "IQ" and "白痴" in m.text:
-        s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
-        return bool(_IDIOT_ROLE.search(text, s_lo, s_hi))  # 他是白痴，翻牌了: the role
-    if m.category not in _NAMED_ACTS:
-        return False
+        return bool(_IDIOT_ROLE.search(text, *sentence))  # 他是白痴，翻牌了: the role
+    # 🌿 剧情里那片草地: a picture beside the story it illustrates
+    return "表情" in m.how and bool(_STORY.search(text, *sentence))
+
+
+def _act_mentioned(text: str, m: PhraseMatch) -> bool:
+    """A named act (:data:`_NAMED_ACTS`) told in the story, reported of another, or named
+    as a rule."""
     s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
     lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
     before, after = text[lo : m.start], text[m.end : hi]
+    if _STORY.search(before):
+        return True  # 故事里二叔说他出门被车撞了: the story's words, not the poster's
     if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
         return True
     if _reported_act(text, m, s_lo, s_hi):
@@ -3258,6 +3282,8 @@ _DISOWNED = re.compile(
 )
 _PUT_OFF = re.compile(
     r"(?:以后|之后|后|完|结束|揭秘|赛后)再(?:说|聊|谈|讨论)|留到(?:赛后|揭秘|结束)|(?:赛后|揭秘后|结束后)(?:再|去)?(?:聊|说|谈)"
+    # 评奖是结束以后的事: it belongs to after the game
+    r"|^是?(?:游戏|比赛)?(?:结束|揭秘|赛后|复盘)(?:以后|之后|后)?的事"
 )
 _TOPIC_TAIL = re.compile(r"^(?:的事情?|的话题|的问题|这事|这件事|方面|的)?\s*$")
 _TOPICS = frozenset(("AWARD", "SOCKPUPPET", "PASTGAME", "SUBSTITUTE", "ASSISTANT", "BLAME", "FACE"))
@@ -3270,6 +3296,8 @@ def _spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
         return True
     if m.category not in _TOPICS:
         return False
+    if after.startswith("的") and re.match(_SENT_ELSEWHERE, after):
+        return True  # 想拆马甲的去树洞拆: whoever wants it, sent there
     # the topic alone in its clause (关于评奖，…) is put off by the next clause; said with
     # more (MVP给9号，其他的赛后再说: a sentence pattern, or words after it), only by its own
     said = "句式" in m.how or not _TOPIC_TAIL.match(after)
@@ -3427,6 +3455,39 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
         ),
         "next",
     ),
+    # wc as the toilet (wc在哪里, 去趟wc, 尸体在wc旁边): not 卧槽 (030 2(2))
+    (
+        "VULGAR",
+        re.compile("(?i)^wc$"),
+        re.compile(r"\s*(?:在哪|旁边|门口|里面|里|外面|外|的门|隔间|排队|堵了|冲水|没纸)"),
+        "next",
+    ),
+    (
+        "VULGAR",
+        re.compile("(?i)^wc$"),
+        re.compile(
+            r"(?:(?:去|上|找|进|出|在|回)(?:个|趟|一趟|一下|了)?"
+            r"|(?:店|楼|酒店|旅馆|学校|公司|车站|商场|餐厅|饭店|家|房间|大厅)(?:里|里面)?的)\s*$"
+        ),
+        "prev",
+    ),
+    # mj as 麻将 (打mj, 搓了几圈mj): not 马甲 (M107 4(1))
+    (
+        "SOCKPUPPET",
+        re.compile("(?i)^mj$"),
+        re.compile(r"(?:打|搓|玩|来)(?:了|会儿?|几圈|一局|两圈)?\s*$"),
+        "prev",
+    ),
+    # NB: at the head of a note is nota bene, not 牛逼 (M107 1(1))
+    ("BODY", re.compile("(?i)^nb$"), re.compile(r"\.?\s*[：:]"), "next"),
+    # 我的锅 about one's own slip of the keyboard (说错了…我的锅，修正一下): owning a typo is not
+    # talk of the game's responsibility (030 违规判定 1(1) 我准备好背锅了)
+    (
+        "BLAME",
+        re.compile("^我的锅$"),
+        re.compile(r"说错|打错|写错|搞反|笔误|口误|错字|手滑|修正|更正|改一下|编辑一下"),
+        "sentence",
+    ),
     # 军师 of a side inside the game (狼队里肯定有个军师在带节奏): a player, not the outside
     # helper of M107 4(4) (我军师说, 问了我家军师 stay)
     (
@@ -3441,8 +3502,24 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
 )
 
 
+_ENGLISH_BEFORE = re.compile(r"[A-Za-z]{2,}[,]?\s+$")
+_ENGLISH_AFTER = re.compile(r"\.?\s+[A-Za-z]{2,}")
+
+
+def _in_english(text: str, m: PhraseMatch) -> bool:
+    """Letters between English words (规则英文版写 if sb. cannot continue): an English
+    abbreviation (sb. = somebody), not Chinese initials."""
+    return (
+        m.text.isascii()
+        and bool(_ENGLISH_BEFORE.search(text, max(0, m.start - 20), m.start))
+        and bool(_ENGLISH_AFTER.match(text, m.end))
+    )
+
+
 def _other_sense(text: str, m: PhraseMatch) -> bool:
     """Is the match a word of its category used in another sense (:data:`_OTHER_SENSE`)?"""
+    if _in_english(text, m):
+        return True
     for category, held, context, where in _OTHER_SENSE:
         if m.category != category or not held.search(m.text):
             continue
@@ -3542,6 +3619,13 @@ _QUOTE_AUTHOR_AFTER = re.compile(
     r"^\s*(?:这句话?|这话|这几个字)?(?:是|就是)?[^，,。！？!?我]{0,6}?"
     r"(?:说的|写的|发的|讲的|骂的|的原话|原话)"
 )
+# Another player's words named as what he staked (5号用“不信等揭秘”来担保自己身份): the
+# author named, then 用/拿 before the quotation and what it was used for after it.
+_QUOTE_USED_BY = re.compile(
+    r"(?:他|她|有人|别人|某人|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
+    r"(?:刚才|刚刚|昨天|今天|之前|刚|还|又|居然|竟然|也|都)*(?:用了?|拿了?)\s*$"
+)
+_QUOTE_USED_FOR = re.compile(r"^\s*(?:来|去)?(?:担保|发誓|保证|证明|赌咒|起誓|诅咒|作保)")
 # What a report says about the words: handed to the director or already penalised.
 _REPORT_CUE = re.compile(
     r"举报|私信导演|私聊导演|告诉导演|交给导演|报给导演|请导演(?:处理|看看|看一下|定夺|判|裁定|注意)"
@@ -3572,6 +3656,8 @@ def _reported_quote(text: str, start: int, end: int) -> bool:
     after = text[close + 1 : s_hi]
     if _QUOTE_AUTHOR.search(before) or _QUOTE_AUTHOR_AFTER.match(after):
         return True
+    if _QUOTE_USED_BY.search(before) and _QUOTE_USED_FOR.match(after):
+        return True  # 5号刚才用“不信等揭秘”来担保: his words, reported
     reported = _REPORT_CUE.search(text, s_lo, s_hi)
     return bool(reported and _QUOTE_LEAD.search(before))
 

@@ -67,6 +67,12 @@ def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Itera
             ("labelled", "free"),
         ),
         "reason_required": Option(bool, True, "投票帖必须写明“投票理由：”（labelled 格式）"),
+        "one_line": Option(
+            bool,
+            True,
+            "投票对象与投票理由可以写在同一行（labelled 格式；030/M39：可以不换行；"
+            "M107 的格式是两行，false）",
+        ),
     },
 )
 def vote_format(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:

@@ -182,3 +182,128 @@ def test_explain_names_the_everyday_sense() -> None:
     got = {(pm.text, why) for pm, why in default_matcher().explain("点了杯大号奶茶，那场会很长")}
     reason = "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
     assert got == {("大号", reason), ("那场", reason)}
+
+
+# 外国语言 (M107 判罚范围): English words of each category, whole words only (round 6).
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("I swear 我是真预言家", "OATH"),  # M107 3(1)
+        ("I bet my life 2号是狼", "GUARANTEE"),  # M107 3(3)
+        ("骗我两天，burn in hell", "CURSE"),  # M107 3(2)
+        ("you dog，又跟狼走", "ANIMAL"),  # M107 1(3)
+        ("yo mama 都比你会玩", "KIN"),  # M107 1(4)
+        ("what a moron，金水都投", "IQ"),  # M107 2(1)
+        ("这种 scumbag 也配当警长", "CHARACTER"),  # M107 2(2)
+        ("fucking 平票又来", "VULGAR"),  # M107 1(2)
+        ("我的 alt account 也在场", "SOCKPUPPET"),  # M107 4(1)
+        ("last game 你也这么跳", "PASTGAME"),  # M107 4(2)
+        ("I quit，你们自己玩吧", "EMOTION"),  # M107 12(1)
+    ],
+)
+def test_english_words_are_caught(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this is an idiotic rule? 不，规则没问题",  # idiot inside a longer word
+        "hotdog 好吃，今天先不投",  # dog inside a word
+        "this game 我们慢慢来",  # this game, not a past one
+        "I promise 今晚十点前投票",  # a promise of time, no swearing
+    ],
+)
+def test_english_inside_other_words_is_no_hit(text: str) -> None:
+    assert _categories(text) == set()
+
+
+# 形近 (M107 判罚范围): variant characters of the key words and Latin letters written in
+# Cyrillic or Greek (round 6); the common characters among them (朴, 肋) only count inside a
+# lexicon word.
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("这人真是厚颜无聇", "CHARACTER"),  # 聇 = 耻, M107 2(2)
+        ("我找了替朴，明天他来", "SUBSTITUTE"),  # 朴 = 补, M107 4(3)
+        ("我的场肋说9号像狼", "ASSISTANT"),  # 肋 = 助, 030 4(5)
+        ("你个ЅΒ，金水都投", "IQ"),  # Cyrillic S, Greek B
+        ("МVР必须给我", "AWARD"),  # Cyrillic M and P
+    ],
+)
+def test_look_alike_characters_are_read(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize("text", ["鸡肋的发言，再等等", "他的发言很朴实", "Спасибо，大家晚安"])
+def test_look_alikes_alone_are_no_hit(text: str) -> None:
+    assert _categories(text) == set()
+
+
+# 密码 (M107 判罚范围): two-letter initials only in the sentence that says what they stand
+# for (round 6): fs 发誓, bg 背锅, tl 贴脸; qrs 求认识 on its own.
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("我对天fs，我是女巫", "OATH"),  # M107 3(1)
+        ("这把输了我来bg", "BLAME"),  # 030 1(1)
+        ("他tl到这个地步了", "FACE"),  # 030 2(8)
+        ("游戏完了qrs 7号", "AWARD"),  # 030 1(2)
+    ],
+)
+def test_initials_in_their_sentence(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize("text", ["剧情的bg音乐挺好听", "我把fs格式化了", "tl是什么意思？"])
+def test_initials_in_another_sense_are_no_hit(text: str) -> None:
+    assert _categories(text) == set()
+
+
+# Round 6, plain and dialect forms the lexicons lacked (written for the kinds).
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("他这小丑，又在带节奏", "CHARACTER"),  # M107 2(2)
+        ("导演一直在护着狼那边", "DIRECTOR"),  # 030 3(2)
+        ("再刷点帖数，今天就够了", "DROWN"),  # M107 八荣八耻 灌水刷帖
+        ("水水水水帖", "DROWN"),  # 030 6(5), a post of 水帖 alone
+        ("嗰場你都係狼", "PASTGAME"),  # 030 4(3), Cantonese 嗰 (OpenCC writes 𠮶)
+        ("佢個號換咗另一個人來玩", "SUBSTITUTE"),  # M107 4(3)
+    ],
+)
+def test_round6_forms(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["导演不会偏向任何一方", "你这小丑牌留到最后", "我换了另一个角度来看票型", "下雨天水多"]
+)
+def test_round6_forms_spare_ordinary_talk(text: str) -> None:
+    assert _categories(text) == set()
+
+
+# Said in other words (round 6): no keyword, the sentence's shape tells the category.
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("血压飙升，键盘都要被我砸烂了", "EMOTION"),  # M107 12(1)
+        ("他的脑袋生下来就忘了装", "IQ"),  # M107 2(1)
+        ("问候一下生你的那位", "KIN"),  # M107 1(4)
+        ("以前在别的村子里我们一起当过狼", "PASTGAME"),  # M107 4(2)
+        ("现实里有人陪我一起复盘", "ASSISTANT"),  # M107 4(4)
+        ("老面孔们早就认出我了吧", "SOCKPUPPET"),  # 030 4(1)
+        ("这楼没有营养，纯粹为了不被判潜水", "DROWN"),  # 030 6(5)
+        ("🏆先预定给预言家", "AWARD"),  # 030 1(2)
+    ],
+)
+def test_said_in_other_words(text: str, category: str) -> None:
+    assert category in _categories(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["冻得手都在抖，今天先投票", "问候一下各位，晚上好", "剧情里的奖杯被偷了", "他的发言很有内容"],
+)
+def test_other_words_spare_ordinary_talk(text: str) -> None:
+    assert _categories(text) == set()

@@ -19,6 +19,24 @@ CLEAN = [
     "草稿我打好了，晚点贴出来",  # 打好 sounds like 大号, a word of its own
     "我请假两天，已经跟导演报备过了，按规则安排替补",  # 报备: procedure, no dialogue
     "这个票型比吃黄牌还难受",  # 比吃 sounds like 碧池
+    # round 6 (issue 35): the story's words, rule talk that declines a topic, another's words
+    # reported, everyday abbreviations, mild words
+    "故事里老管家发誓要替小姐报仇，这条线索指向谁？",  # a character's oath
+    "剧情里的船长被活活气死了，导演写得真狠",  # a character's death
+    "背景里说上届村长是被赶走的，所以才换了新人",  # 上届 inside the story
+    "🍄 剧情里那片蘑菇林我觉得是关键地点",  # an emoji illustrating the story
+    "规则贴写了马甲的处理办法，那是导演的事，我们不聊",  # the rules post names a topic
+    "MVP是游戏结束以后的事，先找狼",  # an award put off
+    "想聊过去场次的去闲聊帖聊，这里只说今天",  # sent where the rules allow it
+    "规则里有例子，大家少说背不背锅这种话",  # the words named as a kind of talk
+    "7号昨天用“不信等揭秘”来担保，请导演留意",  # another's words, reported
+    "NB：今晚十点前投票，过时不候",  # nota bene
+    "the rules say if sb. leaves early, a substitute takes the seat",  # somebody
+    "昨晚陪爸妈打mj到很晚，分析晚点补",  # 麻将
+    "剧情里那家店的wc在二楼，凶器就藏在wc门口",  # the toilet
+    "这个票型真的服了，怎么投成这样",  # mild
+    "上一帖我打错了号码，我的锅，更正一下：是6号",  # one's own typo
+    "这段设定挺应景的，正好赶上冬至",  # 应景, an everyday word
 ]
 
 
@@ -34,6 +52,13 @@ def test_game_talk_is_no_phrase(text: str) -> None:
         ("我刚刚问过导演了，规则是这样结算的", "DIRECTOR"),  # 030 3(1) example
         ("我发誓我是好人", "OATH"),  # M107 3(1)
         ("他就是我马甲，怎么了", "SOCKPUPPET"),  # M107 4(1)
+        ("我马甲在树洞里说过了", "SOCKPUPPET"),  # M107 4(1): his own, not sent there
+        ("我用“不信等揭秘”来担保", "GUARANTEE"),  # 030 1(3): the poster's own stake
+        ("剧情里有人被车撞了，你出门也被车撞吧", "CURSE"),  # M107 3(2): turned on a player
+        ("你是sb吧", "IQ"),  # M107 2(1)
+        ("wc，又是平安夜", "VULGAR"),  # 030 2(2)
+        ("我的锅，昨天投错了票害死了好人", "BLAME"),  # 030 1(1)
+        ("服了你们，一个个都在划水", "EMOTION"),  # M107 12(1)
     ],
 )
 def test_the_violations_beside_them_stay(text: str, category: str) -> None:

@@ -9,6 +9,8 @@ chatter that only names a player is no vote post at all.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from auditor.forum.parse.message import struck_texts
@@ -822,3 +824,147 @@ def test_a_synonym_label_target_is_the_player(preset: str, valid: bool) -> None:
     (030/M39 投票对象有误的票无效), the player under the free format."""
     got = read_post(preset, "馄饨", "投票对象：马铃薯\n投票理由：带节奏", ["土豆", "馄饨"])
     assert (got.attempt, got.target, got.format_valid) == (True, "土豆", valid)
+
+
+# --------------------------------------------------------------------------- round 8
+
+# The posts as the pipeline reads them (scripts/vote_eval.py: the page writer's HTML parsed
+# back), on the blind sets' twelve-player roster of foods.
+
+
+@pytest.mark.parametrize(
+    ("word", "player"),
+    [
+        ("倭瓜", "南瓜"),  # 北方话
+        ("饭瓜", "南瓜"),  # 吴语
+        ("抄手", "馄饨"),  # 四川话
+        ("云吞", "馄饨"),  # 粤语
+        ("洋柿子", "番茄"),  # 东北话
+        ("山药蛋", "土豆"),
+        ("汤团", "汤圆"),
+        ("茄子哥", "番茄"),  # a pet name: 茄 (no other player's) + 子 + 哥
+        ("小番茄", "番茄"),
+        ("doujiang", "豆浆"),  # the name in pinyin
+    ],
+)
+def test_round8_another_name_for_one_player_names_him(word: str, player: str) -> None:
+    """版杀7 4.1.2 prescribes no format: the vote counts for the player a director would read
+    it as.  030/M39 投票格式或投票对象有误的票无效, M107 明确说明投票对象: the labelled vote names
+    him and is void (the blind7 README's ruling, lexicon auditor/rules/votebook/aliases.toml)."""
+    free = read_post("killbar7", "饺子", f"投{word}，他最可疑")
+    assert (free.attempt, free.target, free.format_valid) == (True, player, True)
+    for preset in ("m107", "rabbit030", "m39"):
+        labelled = read_post(preset, "饺子", f"投票对象：{word}\n投票理由：他最可疑")
+        assert (labelled.attempt, labelled.target, labelled.format_valid) == (True, player, False)
+
+
+@pytest.mark.parametrize("text", ["投瓜瓜", "投小汤", "投瓜子哥"])
+def test_round8_a_word_that_fits_several_players_or_none_names_no_one(text: str) -> None:
+    got = read_post("killbar7", "饺子", text)
+    assert (got.attempt, got.target, got.format_valid) == (True, "?", False)
+
+
+def test_round8_a_dialect_name_in_the_reason_does_not_touch_the_vote() -> None:
+    got = read_post("rabbit030", "饺子", "投票对象：南瓜\n投票理由：东北话管南瓜叫倭瓜")
+    assert (got.target, got.format_valid) == ("南瓜", True)
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "导演代发·豆浆：",  # 030 writes 代发 for 代投 (001 投票规则)
+        "【导演代投·豆浆】",
+        "代投 - 豆浆",
+        "代投——豆浆",
+        "代投@豆浆",
+        "豆浆（代投）",
+        "以下是豆浆的代投：",
+        "替豆浆投票：",
+        "代豆浆发：",
+    ],
+)
+def test_round8_the_directors_proxy_in_other_layouts_names_the_player(head: str) -> None:
+    """M107 玩家须知 9 (代投必须明确指定投票对象), 030/M39 投票规则: the director's post for a
+    named player is that player's vote, valid in the labelled format."""
+    for preset in ("m107", "rabbit030", "m39"):
+        got = read_post(preset, "导演", f"{head}\n投票对象：番茄\n投票理由：私信委托")
+        assert (got.attempt, got.proxy_for, got.target, got.format_valid) == (
+            True,
+            "豆浆",
+            "番茄",
+            True,
+        ), (preset, head)
+
+
+@pytest.mark.parametrize(
+    ("preset", "text"),
+    [
+        ("rabbit030", "导演，我的弃权是你代发的，为什么无效票里还有番茄？"),
+        ("m39", "请问被吹笛的人可以被投吗？冬瓜今天说不了话，投他是不是不太公平"),
+        ("m107", "我的票怎么变成弃权了？我明明写的是投票对象"),
+        ("killbar7", "我那楼的意思就是跟着饺子投番茄啊，这还要问"),
+        ("killbar7", "辩论轮：包子投了馄饨，豆浆弃权"),
+        ("killbar7", "唔好投佢啦，包子系好人"),
+    ],
+)
+def test_round8_questions_and_complaints_about_votes_are_no_attempt(preset: str, text: str) -> None:
+    assert not read_post(preset, "汤圆", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("豆桨一票", "豆浆"),  # a name by sound in a form without 投
+        ("出东瓜。", "冬瓜"),
+        ("南瓜也一票", "南瓜"),
+        ("第二轮：土豆", "土豆"),
+        ("对决：饺子", "饺子"),
+        ("放逐油条", "油条"),
+        ("vote for 春卷", "春卷"),
+        ("伊讲话一直绕圈子，番茄，我投伊。", "番茄"),  # 吴语 伊 = 他
+        ("+1", "?"),  # whose vote it follows, the post does not show
+        ("跟着包子", "?"),
+    ],
+)
+def test_round8_killbar_votes_without_tou(text: str, target: str) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target, got.format_valid) == (True, target, target != "?")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "井井有条。",
+        "难怪。",
+        "第二轮：包子投馄饨",
+        "今天出豆浆的话明天怎么办",
+        "出局了好可惜",
+        "+1 顶",
+    ],
+)
+def test_round8_their_twins_are_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt
+
+
+def test_round8_a_bare_plus_one_is_filler_under_a_labelled_format() -> None:
+    assert not read_post("m107", "汤圆", "+1").attempt
+
+
+def test_round8_one_line_labels_are_void_where_the_preset_says_so() -> None:
+    """VOTE-FORMAT ``one_line``: 030/M39 特别地…投票对象与投票理由之间可以不换行 (true, the
+    default); a game whose format puts the reason on the next line (M107's 投票格式如下 shows
+    two lines) sets it false and a one-line vote is void, an ideographic space between the
+    labels (投票对象：番茄　投票理由：…) as much as an ASCII one."""
+    strict = replace(settings_for("m107"), one_line=False)
+    for sep in (" ", "\u3000"):
+        text = f"投票对象：番茄{sep}投票理由：跟上饺子的逻辑"
+        pv = read_vote_text(text, (text,), strict, ROSTER)
+        assert pv is not None and (pv.target, pv.format_error) == (
+            "番茄",
+            "投票对象与投票理由写在了同一行（格式是分两行写）",
+        )
+        loose = read_vote_text(text, (text,), settings_for("rabbit030"), ROSTER)
+        assert loose is not None and loose.format_error is None
+    two = ("投票对象：番茄", "投票理由：跟上饺子的逻辑")
+    pv = read_vote_text(" ".join(two), two, strict, ROSTER)
+    assert pv is not None and pv.format_error is None

@@ -1,5 +1,5 @@
 """The labelled vote posts as regression sets (issue 37): tests/votes/blind, blind2, blind3,
-blind4, blind5, blind6.
+blind4, blind5, blind6, blind7, blind8.
 
 The dev half was tuned on; the blind half was scored once (tests/votes/blind/SCORE.md) and
 is a regression set from then on.  Each half must keep at least the figure it had when the
@@ -37,9 +37,13 @@ SETS = ROOT / "tests" / "votes"
         ("blind4/posts_blind4.jsonl", 0.985),
         (
             "blind5/posts_blind5.jsonl",
-            0.996,
-        ),  # scored once at 0.937; 0.996 after round 6 (5), 0.998 after 7
-        ("blind6/posts_blind6.jsonl", 0.975),  # scored once at 0.956; 0.977 after round 7
+            0.998,
+        ),  # scored once at 0.937; 0.996 after round 6 (5), 0.998 after 7, 0.999 after 8
+        ("blind6/posts_blind6.jsonl", 0.978),  # scored once at 0.956; 0.979 after round 8
+        # scored once at 0.967; 0.999 after round 8 (the one miss: M107 labels on one line, which
+        # the reader allows unless the game sets VOTE-FORMAT one_line = false)
+        ("blind7/posts_blind7.jsonl", 0.995),
+        ("blind8/posts_blind8.jsonl", 0.962),  # scored once at 0.966 after round 8
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

@@ -20,7 +20,9 @@ Under M107 too: its rule voids a vote whose 格式 is wrong and asks it to 明�
 width is the input method's state, not a different format, and 030/M39's sentence
 (特别地，…不区分全半角。…可以不换行) spells out that reading rather than granting an
 exception, so M107 reads width and the line break the same way (issue 37 round 7; blind and
-blind2 label so, blind3 and blind6 the other way: the sets disagree, the seeds decide)::
+blind2 label so, blind3 … blind7 the other way: the sets disagree, the seeds decide).  A game
+whose director reads M107's two-line example as the format sets ``[rules.VOTE-FORMAT]
+one_line = false``: a vote with both labels on one line is then void (round 8)::
 
     投票对象：饺子
     投票理由：饺子好吃

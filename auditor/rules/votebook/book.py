@@ -38,6 +38,7 @@ def vote_settings(
     return VoteSettings(
         format=fmt["format"],
         reason_required=fmt["reason_required"],
+        one_line=fmt["one_line"],
         change_limit=change["limit"],
         change_deadline=change["deadline"],
         change_quote=change["quote"],

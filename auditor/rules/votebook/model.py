@@ -97,6 +97,7 @@ class VoteSettings:
     suspect_base: str  # alive | cast
     majority_base: str  # alive | cast
     red_card_at_close: str  # before_vote | after_vote
+    one_line: bool = True  # the target and the reason labels may share a line
 
 
 @dataclass(frozen=True, slots=True)

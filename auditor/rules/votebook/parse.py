@@ -8,12 +8,15 @@ target names a player: :mod:`auditor.rules.votebook.judge` does that.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
+import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from auditor.forum.parse.message import struck_texts
@@ -68,6 +71,7 @@ _LABEL_TYPO = re.compile(
     r"(?P<which>投票|改票)\s*(?:对[像向相彖]|目标(?=\s*:))|(?:^|(?<=\s))对象(?=\s*:)"
 )
 _MISSING_COLON = "“投票对象”后缺少冒号"
+_ONE_LINE = "投票对象与投票理由写在了同一行（格式是分两行写）"
 _LABEL_TYPO_ERROR = "“投票对象”写错了"
 _EMPTY_TARGET = "投票对象为空"
 # What only the labelled format asks of a label: no problem under the free format.
@@ -114,6 +118,17 @@ def _line_spans(text: str, lines: Sequence[str]) -> Iterator[tuple[int, int]]:
             continue
         cursor = i + len(line)
         yield i, cursor
+
+
+def _line_breaks(ft: str, text: str, lines: Sequence[str]) -> str:
+    """``ft`` (``text`` folded; the lines joined by a space) with each joint written as a
+    line break, the length kept: a line ends a clause (投票：豆浆⏎豆浆投我？… — the question
+    is the next line's, not the vote's)."""
+    chars = list(ft)
+    for end in _line_ends(text, lines):
+        if end < len(chars) and chars[end] in " \t":
+            chars[end] = "\n"
+    return "".join(chars)
 
 
 def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
@@ -202,6 +217,7 @@ def parse_vote_text(
     reason_required: bool = True,
     start_at: int = 0,
     players: Sequence[str] = (),
+    one_line: bool = True,
 ) -> ParsedVote | None:
     """Parse a post's own text; None when it is not a vote attempt.
 
@@ -240,10 +256,8 @@ def parse_vote_text(
     said_change = not is_change and re.search(r"改票|改投", ft[start_at : label.start()])
     if len(chosen) > 1:
         return ParsedVote(is_change, "", "", label.start(), label.end(), "", "一帖中有多个投票对象")
-    i = label.end()
-    while i < len(ft) and ft[i] in " \t":
-        i += 1
-    seg_start = i + 1
+    after = ft[label.end() :]
+    seg_start = label.end() + len(after) - len(after.lstrip(" \t")) + 1  # past the colon
     ends = [e for e in _line_ends(text, lines) if e > seg_start]
     line_end = ends[0] if ends else len(ft)
     reason_m = _REASON.search(ft, seg_start)
@@ -276,7 +290,8 @@ def parse_vote_text(
     if reason_first is not None and reason_m is None:
         reason_m = reason_first
         reason = text[reason_first.end() : label.start()].strip().lstrip(":：").strip()
-    problem = _reason_problem(reason_m, reason) if reason_required else None
+    joined = _joined_labels(text, lines, label.start(), reason_m, allowed=one_line)
+    problem = _reason_problem(reason_m, reason, joined) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
     return _alike_target(ParsedVote(is_change, raw_s, target, t0, t1, kept, problem), players)
 
@@ -307,10 +322,27 @@ def _reason_text(
     return text[reason_m.end() : r_end].strip().lstrip(":：").strip()
 
 
-def _reason_problem(reason_m: re.Match[str] | None, reason: str) -> str | None:
-    """What is wrong with the reason where the preset requires one, else None."""
+def _joined_labels(
+    text: str, lines: Sequence[str], label_at: int, reason_m: re.Match[str] | None, *, allowed: bool
+) -> bool:
+    """The target's label and the reason's share a line (投票对象：番茄　投票理由：…) where the
+    preset does not allow it (VOTE-FORMAT ``one_line``)."""
+    if allowed or reason_m is None or reason_m.start() < label_at:
+        return False
+    if "\n" in text[label_at : reason_m.start()]:
+        return False
+    return bool(lines) and not any(
+        label_at < e <= reason_m.start() for e in _line_ends(text, lines)
+    )
+
+
+def _reason_problem(reason_m: re.Match[str] | None, reason: str, joined: bool) -> str | None:
+    """What is wrong with the reason where the preset requires one, else None; ``joined``:
+    its label shares the target's line where the preset's format puts it on the next."""
     if reason_m is None:
         return "缺少“投票理由：”"
+    if joined:
+        return _ONE_LINE
     if reason_m.group("colon") is None:
         return "“投票理由”后缺少冒号"
     if not normalise_name(reason) or _REASON_LATER.fullmatch(normalise_name(reason)):
@@ -357,17 +389,15 @@ def free_vote(
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
     aliases = name_aliases(players)
-    ft = _emoji_after_name(fold(text), aliases)
+    ft = _emoji_after_name(_line_breaks(fold(text), text, lines), aliases)
     by_fold = {**aliases, **{fold(p): p for p in players}}
     fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker), bare=True)
     if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
         # a label whose target names no player (投票对象：他) or none at all (投票对象：⏎…):
         # an attempt, void as under a labelled preset
         return labelled
-    if fv is None:
-        fv = parse_free_vote(ft, list(by_fold), pronouns=True, speaker=fold(speaker))  # 投他
-    if fv is None:
-        fv = _after_recap(ft, lines, list(by_fold), fold(speaker))
+    fv = fv or _free_fallback(ft, lines, list(by_fold), fold(speaker))
+    fv = fv or _misspelt_vote(ft, players, list(by_fold), fold(speaker))
     if fv is None:
         return None
     name = by_fold.get(fv.target, fv.target)
@@ -383,43 +413,112 @@ def free_vote(
     return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
 
 
-# Other words for a roster name, where the name has a plain meaning (版杀 rosters are foods):
-# a synonym (投西红柿 for 番茄) or the emoji of that one thing (投🍅).  A word that could stand
-# for two players on the roster (🥟: 饺子, 包子 or 馄饨) stands for none.
-_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "番茄": ("西红柿", "🍅"),
-    "土豆": ("马铃薯", "洋芋", "🥔"),
-    "南瓜": ("🎃",),
-    "黄瓜": ("🥒",),
-    "番薯": ("红薯", "地瓜", "🍠"),
-    "玉米": ("🌽",),
-    "饺子": ("🥟",),
-    "包子": ("🥟",),
-    "馄饨": ("🥟",),
-    "面条": ("🍜",),
-    "米饭": ("🍚",),
-    "油条": ("油炸鬼",),
-}
+ALIASES_FILE = Path(__file__).with_name("aliases.toml")
+
+
+@lru_cache(maxsize=1)
+def _alias_groups() -> tuple[frozenset[str], ...]:
+    """The groups of :data:`ALIASES_FILE`, folded: the other names of one food (倭瓜 for 南瓜,
+    抄手 for 馄饨, 🍅 for 番茄)."""
+    table = tomllib.loads(ALIASES_FILE.read_text(encoding="utf-8"))["groups"]
+    return tuple(frozenset(fold(w) for w in (name, *words)) for name, words in table.items())
 
 
 def name_aliases(players: Sequence[str]) -> dict[str, str]:
-    """Other spellings of roster names that stand for exactly one player, folded: the
-    :data:`_SYNONYMS` of the name, and the name with one character written in its pinyin
-    (油tiao, you条: a player typing half the name in pinyin)."""
+    """Other spellings of roster names that stand for exactly one player, folded: the other
+    words of the name's groups in :data:`ALIASES_FILE` (a dialect name, a synonym, its
+    emoji), the name written in pinyin (doujiang, dou jiang) and the name with one character
+    written in its pinyin (油tiao, you条: a player typing half the name in pinyin)."""
+    return dict(_name_aliases(tuple(players)))
+
+
+@lru_cache(maxsize=64)
+def _name_aliases(players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     from pypinyin import Style, pinyin  # deferred as in closest_player
 
     found: dict[str, set[str]] = {}
     for p in players:
         name = fold(p)
-        words = {*_SYNONYMS.get(name, ())}
+        words = {w for g in _alias_groups() if name in g for w in g}
+        readings = [pinyin(c, style=Style.NORMAL, heteronym=True)[0] for c in name]
+        if len(name) >= 2 and all("\u4e00" <= c <= "\u9fff" for c in name):
+            words |= {"".join(r) for r in itertools.islice(itertools.product(*readings), 8)}
         for i, c in enumerate(name):
             if "\u4e00" <= c <= "\u9fff" and len(name) >= 2:
-                for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0]:
+                for r in readings[i]:
                     words.add(name[:i] + r + name[i + 1 :])
         for w in words:
             found.setdefault(w, set()).add(p)
     names = {fold(p) for p in players}
-    return {w: ps.pop() for w, ps in found.items() if len(ps) == 1 and w not in names}
+    return tuple((w, ps.pop()) for w, ps in found.items() if len(ps) == 1 and w not in names)
+
+
+def _free_fallback(
+    ft: str, lines: Sequence[str], names: Sequence[str], speaker: str
+) -> FreeVote | None:
+    """A free-format attempt the plain reading left: a pronoun (投他), the last line after a
+    recap, or +1 as the whole post — one more vote for the post it agrees with, which it
+    does not show (under a quote it does: :func:`_followed`; under a labelled format a bare
+    +1 is a filler post, no vote attempt)."""
+    fv = parse_free_vote(ft, names, pronouns=True, speaker=speaker)  # 投他
+    if fv is None:
+        fv = _after_recap(ft, lines, names, speaker)
+    if fv is None and _PLUS_ONE.fullmatch(ft):
+        fv = FreeVote("?", 0, len(ft), False)
+    return fv
+
+
+# A post no longer than this is searched for a player's name written by sound or shape
+# (豆桨一票): verbless votes are short, and a long post's look-alike words are its talk.
+_MISSPELT_SCAN = 40
+
+
+def _misspelt_vote(
+    ft: str, players: Sequence[str], names: Sequence[str], speaker: str
+) -> FreeVote | None:
+    """A short post's vote for a name written by sound or shape in a form without 投 (豆桨一
+    票 / 出东瓜 / 改：汤元; 投豆桨 is read by :data:`freevote._UNKNOWN_TARGET`): the words
+    that are :func:`alike_player` to exactly one player read as names, the post read again.
+    The target stays the word as written (its note says whom it was read as).  A word so
+    read stands alone as a vote only as the whole post (豆桨): elsewhere in a clause of its
+    own it is more likely a word that sounds the same (有条 / 都将)."""
+    if len(ft) > _MISSPELT_SCAN:
+        return None
+    words = {w for w in _windows(ft, players) if w not in names and _misspelt(w, players)}
+    if not words:
+        return None
+    fv = parse_free_vote(ft, [*map(fold, players), *words], speaker=speaker)
+    if fv is None and ft.strip(" \t\n。.!！~～") in words:
+        w = ft.strip(" \t\n。.!！~～")
+        return FreeVote(w, ft.find(w), ft.find(w) + len(w), False)
+    return fv
+
+
+def _windows(ft: str, players: Sequence[str]) -> Iterator[str]:
+    """Every run of ``ft`` as long as a player's name that has one of the name's characters
+    in its place (the only words :func:`_misspelt` may take)."""
+    kept = {(len(n), i, c) for n in map(fold, players) for i, c in enumerate(n)}
+    for n in {len(fold(p)) for p in players}:
+        for i in range(len(ft) - n + 1):
+            w = ft[i : i + n]
+            if any((n, k, c) in kept for k, c in enumerate(w)):
+                yield w
+
+
+def _misspelt(word: str, players: Sequence[str]) -> bool:
+    """``word`` is one player's name misspelt by sound or shape, keeping one of its characters
+    as it is (豆桨, 汤元, 东瓜, 南爪) and holding no word of voting (票只 and 都投 sound like 饺子
+    and 土豆, but are 改票只能… and 票都投歪了)."""
+    if _VOTE_CHARS.search(word):
+        return False
+    alike = alike_player(word, players)
+    return alike is not None and any(a == b for a, b in zip(word, fold(alike[0]), strict=False))
+
+
+_VOTE_CHARS = re.compile(r"[票投改弃选跟都也就的了是]")
+
+
+_PLUS_ONE = re.compile(r"\s*[+]\s*1\s*[!。.~～]*\s*")
 
 
 def _after_recap(
@@ -513,11 +612,15 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
     label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
     head = ft[: label.start()] if label is not None else ft
     names = _name_pattern(players)
+    # between 代投 and the name: 代投：饺子 / 代投改票｜汤圆 / 代投【饺子】 / 导演代投·豆浆 /
+    # 代投 - 豆浆 / 代投——豆浆 / 代投@豆浆 (030 writes 代发 for 代投: 导演代发·番茄：)
+    sep = r"[\s:：·・•\-—–~～|｜/(\[【（@＠]*"
     patterns = (
-        rf"代\s*[@＠]?\s*(?P<p>{names})\s*(?:投票|改票|投|改)",  # 代包子投票 / 代 @春卷 投票
-        rf"(?P<p>{names})\s*(?:的)?\s*(?:委托|代投|代改)",
-        # 代投：饺子 / 代投改票｜汤圆 / 代投【饺子】
-        rf"代(?:投|改)(?:票)?(?:改票|改)?\s*[:(\[【（|/]?\s*[)\]】）]?\s*(?P<p>{names})",
+        # 代包子投票 / 代 @春卷 投票 / 替豆浆投票 / 帮豆浆代投 / 代豆浆发
+        rf"(?:代|替|帮)\s*[@＠]?\s*(?P<p>{names})\s*(?:代)?(?:投票|改票|投|改|发)",
+        # 饺子委托 / 豆浆的代投 / 豆浆（代投）
+        rf"(?P<p>{names})\s*[(（\[【]?\s*(?:的)?\s*(?:委托|代投|代改|代发)",
+        rf"代(?:投|改|发)(?:票)?(?:改票|改)?{sep}[)\]】）]?\s*(?P<p>{names})",
         rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
         # 代投⏎玩家：南瓜⏎投票对象：… (the player on a line of his own, labelled)
         # (【导演代投】⏎代投人：烧卖: the header, then whose vote it is)
@@ -579,6 +682,7 @@ def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) ->
 _NICK_AFTER = "仔儿宝酱哥姐子崽"
 
 
+@lru_cache(maxsize=4096)
 def _readings(c: str) -> frozenset[str]:
     """Every toneless reading of a character, 平翘舌 blurred (爪: zhao, zhua → zao, zua)."""
     from pypinyin import Style, pinyin  # deferred as in closest_player
@@ -588,6 +692,7 @@ def _readings(c: str) -> frozenset[str]:
     return frozenset(fuzz(r) for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0])
 
 
+@lru_cache(maxsize=65536)
 def _char_closeness(a: str, b: str) -> int:
     """How near character ``a`` (as written) is to ``b`` (the name's): 0 the same, 1 the
     same sound (酱/浆, 纸/子 平翘舌), 2 a look-alike of the matcher's table or one
@@ -642,8 +747,13 @@ def _readings_meet(word: str, name: str) -> bool:
 
 
 def _nickname(word: str, name: str, players: Sequence[str]) -> bool:
-    """``word`` is a nickname of ``name`` only (圆仔, 包包): one character of the name that
-    no other player's name has, repeated or with a nickname affix."""
+    """``word`` is a nickname of ``name`` only: one character of the name that no other
+    player's name has, repeated or with a nickname affix (圆仔, 包包), with 子 and an affix
+    (茄子哥 for 番茄), or the whole name after 小 / 阿 (小番茄)."""
+    if len(word) == 3 and word[0] in "小阿" and word[1:] == name:
+        return True
+    if len(word) == 3 and word[1] == "子" and word[2] in _NICK_AFTER and word[2] != "子":
+        word = word[0] + word[2]  # 茄子哥 → 茄哥
     if len(word) != 2:
         return False
     core, affix = word[0], word[1]
@@ -781,7 +891,12 @@ def read_vote_text(
             pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
     else:
         pv = parse_vote_text(
-            text, lines, reason_required=st.reason_required, start_at=start_at, players=players
+            text,
+            lines,
+            reason_required=st.reason_required,
+            start_at=start_at,
+            players=players,
+            one_line=st.one_line,
         )
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
