@@ -119,7 +119,10 @@ def _bb_row(m: re.Match[str]) -> str:
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
-_NIGHT = re.compile(rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|夜间|夜晚|第\s*{_NUM}\s*个?\s*[夜晚]")
+# (进入夜晚 is what follows a day's result, not when it happened: 黑陶死亡，进入夜晚)
+_NIGHT = re.compile(
+    rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
+)
 _YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")

@@ -357,3 +357,8 @@ def test_the_day_before_in_a_notices_heading() -> None:
 def test_a_seat_handed_to_a_substitute_is_no_elimination(text: str) -> None:
     found = Patterns(PLAYERS).find(text)
     assert [(a.type, a.player, a.value) for a in found] == [(SU, "芒果", "豆芽")]
+
+
+def test_entering_the_night_after_a_result_is_not_a_night_death() -> None:
+    (a,) = Patterns(PLAYERS).find("【环节一结果】 芒果 8 票（过半）\n芒果死亡，进入夜晚。")
+    assert (a.type, a.player, a.cause) == (E, "芒果", None)
