@@ -326,7 +326,13 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
     if STATES_TIME.search(line):
         return head
     # a header starts with its label (【第二天】, ==第四天==, 今天（第五天）…)
-    lead = re.sub(r"^[\W_]*(?:今天|今日|本日)?[\W_]*", "", line)
+    # (BBCode and a bracketed title before it: [b]【BT号船】第一天 · 环节一)
+    lead = re.sub(r"\[/?[a-z]+(?:=[^\]]*)?\]", "", line, flags=re.I)
+    lead = re.sub(
+        r"^\s*(?:【(?![^】]*(?:第|环节|D\d))[^】]{1,16}】)?[\W_]*(?:今天|今日|本日)?[\W_]*",
+        "",
+        lead,
+    )
     lead = re.sub(r"^(?:下一|下个|接下来的?)\s*环节[\W_]*", "", lead)  # 【下一环节】环节三
     dm = _DAY_LABEL.match(lead)
     pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)

@@ -141,3 +141,12 @@ def test_the_phase_said_after_its_range() -> None:
 )
 def test_traditional_and_worded_clocks(text: str, expected: list[tuple[object, ...]]) -> None:
     assert _points(text) == expected
+
+
+def test_a_header_after_a_bracketed_title_labels_the_range_below() -> None:
+    text = "[b]【版殺7 BT號船】第一天 環節一 試探性投票[/b]\n時間：十二月十二日 零時至二十四時。"
+    (r,) = find_ranges(text, WED, TZ)
+    assert (r.day, r.phase, f"{r.opens:%m-%d %H:%M}") == (1, 1, "12-12 00:00")
+    # a bracket that is itself the header still labels it
+    (h,) = find_ranges("【第五天 环节一】\n｜时间｜12月16日 0:00 — 24:00｜", WED, TZ)
+    assert (h.day, h.phase) == (5, 1)
