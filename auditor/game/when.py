@@ -85,11 +85,16 @@ def _arrow_range(m: re.Match[str]) -> str:
     return m.group(0) if _MOVED.search(line) else m.group(1) + " - "
 
 
+# a 环节 opened at midnight and said to last the day (明日零点，第二天环节一开始，全天): its end
+_ZERO_THEN_WHOLE_DAY = re.compile(r"((?<!\d)0\s*[点时](?:整)?[^。\n\d]{0,30}?[，,]\s*)全天")
+
+
 def normalise(text: str) -> str:
     text = _ARROWED.sub(_arrow_range, shorthand(fold(text)))
     text = text.translate(_DASHES)
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
+    text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
     text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)
 

@@ -38,6 +38,11 @@ def _points(text: str) -> list[tuple[str | None, str, int | None, int | None, bo
             [("opens", "12-09 00:00", None, 2, False), ("closes", "12-09 23:59", None, 2, False)],
         ),
         ("第四天 环节一 明日 0:00。", [("opens", "12-10 00:00", 4, 1, False)]),
+        # opened at midnight and said to last the whole day
+        (
+            "明日零点，第二天环节一开始，全天。",
+            [("opens", "12-10 00:00", 2, 1, False), ("closes", "12-10 23:59", 2, 1, False)],
+        ),
         # a delay to a day of the month, in English, or from one close to another
         ("第三天 环节一 延至 11 日 6:00。", [("closes", "12-11 06:00", 3, 1, True)]),
         # (the close before the arrow is the one moved on: wrong, left out here)
