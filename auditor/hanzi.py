@@ -28,7 +28,13 @@ def t2s_table() -> dict[int, str]:
         first = simps.split()[0] if simps.split() else ""
         if len(trad) == 1 and len(first) == 1 and first != trad:
             table[ord(trad)] = first
+    table.update((ord(variant), simple) for variant, simple in _VARIANTS.items())
     return table
+
+
+# Variant characters a traditional input method types that OpenCC's per-character table
+# keeps as they are (琺瑯 is written for 珐琅; 衹 and 祇 for 只): folded to the one spelling.
+_VARIANTS = {"瑯": "琅", "衹": "只", "祇": "只", "囘": "回", "擡": "抬"}
 
 
 def to_simplified(text: str) -> str:

@@ -49,7 +49,7 @@ from enum import StrEnum
 from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
-from auditor.game.when import find_points, unread_times
+from auditor.game.when import SELF_FIX, find_points, unread_times
 
 
 class Notice(StrEnum):
@@ -101,11 +101,29 @@ _QUOTE = re.compile(
     r"\[quote\].*?\[/quote\]|(?<!只能)(?<!只可)(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]",
     re.S,
 )
+# a BBCode table's row (its first cell the label, the rest its value)
+_BB_ROW = re.compile(r"\[tr(?:=[^\]]*)?\](.*?)\[/tr\]", re.I | re.S)
+_BB_TD = re.compile(r"\[td(?:=[^\]]*)?\](.*?)\[/td\]", re.I | re.S)
+
+
+def _bb_row(m: re.Match[str]) -> str:
+    """A table row as a labelled line: 昨夜出局：无, 被吹笛：斗彩、青花."""
+    cells = [c.strip() for c in _BB_TD.findall(m.group(1))]
+    if len(cells) < 2:
+        return m.group(0)
+    if re.fullmatch(r"(?:获胜|胜利|胜)[!！。]?", cells[1]):
+        return "".join(cells)  # 吹笛者阵营｜胜利: the winner says it
+    return f"{cells[0]}：{' '.join(cells[1:])}"
+
+
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
-_NIGHT = re.compile(rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|夜间|夜晚|第\s*{_NUM}\s*个?\s*[夜晚]")
-_YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|上一[日天]")
+# (进入夜晚 is what follows a day's result, not when it happened: 黑陶死亡，进入夜晚)
+_NIGHT = re.compile(
+    rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
+)
+_YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
@@ -173,11 +191,14 @@ _SHERIFF_SUBJECT = re.compile(
     r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
 )
 _SHERIFF_OBJECT = re.compile(
-    r"警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择)(?:了)?(?:给|予|至)?(?:了)?"
+    # (a pause before the name: 移交给……斗彩)
+    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择)(?:了)?(?:给|予|至)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
     r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
     # 警长交给 X, 其警长身份移交 X
-    r"|警长(?:之位|身份|职位|职务)?\s*(?:移交|转交|交|传)(?:给|予|至)?"
+    r"|警长(?:之位|身份|职位|职务)?\s*(?:随机)?\s*(?:移交|转交|交|传)(?:给|予|至)?(?:了)?"
+    # 景泰蓝是警长，殉职移交给……斗彩 (the badge unnamed, the pause a director's)
+    r"|殉职\s*[，,]?\s*(?:移交|转交)(?:给|予)?)(?:\s*(?:\.{3,}|…+))?"
 )
 _SHERIFF_STATUS = re.compile(
     r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
@@ -275,6 +296,8 @@ _ACTOR = re.compile(
     # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
     r"|(?:猎人|白痴|女巫|预言家|狼人|村民|杀手|医生|警察|秘警|吹笛者)(?=\s*(?:[，,。；;]|$)))"
 )
+# a sentence saying a player lives or is well again (冬瓜 活, Lv.1：冬瓜（恢复正常发言）)
+_ALIVE = re.compile(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
 # the words of a notice, in Chinese and in a director's English shorthand: a director's
@@ -445,7 +468,7 @@ class Patterns:
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:上场|入场|进场)?\s*(?:临时|来)?"
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:(?:上场|入场|进场)\s*[，,]?)?\s*(?:临时|来)?"
         verb = r"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?)"
         self._sub_re = [
             re.compile(
@@ -494,6 +517,7 @@ class Patterns:
         """What the post announces, and the clauses with an elimination's word whose
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
+        text = _BB_ROW.sub(_bb_row, text)  # [tr][td]昨夜出局[/td][td]无[/td][/tr]: 昨夜出局：无
         wrong = self._wrong(text)
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
@@ -519,8 +543,26 @@ class Patterns:
         # never silent about what the reading is unsure of: a shot or a 殉情 with no death
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
-        found = _settle(out)
+        found = _seat_changes(_later_wins(text, _settle(out)))
+        unplaced += self._untold(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _untold(self, text: str, found: list[Announced]) -> list[str]:
+        """The lines naming a player no item is about, in a post that speaks of the game's
+        events: a story (一声是钧瓷——狼群的爪痕…) or a symbol (☾ ✝ 粉彩) the grammar did
+        not read is listed, never passed in silence."""
+        if not _EVENTFUL.search(self._name_re.sub("", text)):
+            return []
+        covered = {x for a in found for x in (a.player, a.value)}
+        return [
+            line.strip()
+            for line in text.splitlines()
+            if any(
+                self._eventful(sentence, covered, told=True)
+                for sentence in _SENTENCES.findall(line)
+                if not _ALIVE.search(sentence)
+            )
+        ]
 
     def _unpaired(self, unplaced: list[str], found: list[Announced]) -> list[str]:
         """The unplaced lines less those that hold a half of a substitute read as a pair
@@ -641,7 +683,12 @@ class Patterns:
         )
 
     def _eventful(
-        self, line: str, covered: set[str | None], words: re.Pattern[str] = _EVENTFUL
+        self,
+        line: str,
+        covered: set[str | None],
+        words: re.Pattern[str] = _EVENTFUL,
+        *,
+        told: bool = False,
     ) -> bool:
         # (for the piped's words a name that acts is still theirs: X 也继承了“咪啪”状态)
         """A line that names a player no item of it is about, beside a word of the game's
@@ -649,7 +696,8 @@ class Patterns:
         今天喵喵：…): what it says should have become an item.  Not a line of requests
         (申请加速的有：…), of the living (存活：…), a supposition, nor a name that acts, that
         a correction says was wrong, that a count follows (番茄 4 票, 南瓜 4（含警长2）), or
-        that sits in a bracket beside what the line did announce."""
+        that sits in a bracket beside what the line did announce.  ``told``: the post
+        around the line has said the event's word already."""
         if _SUPPOSE.search(line) or re.search(r"申请|存活|在场", line):
             return False
         inside = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
@@ -663,7 +711,7 @@ class Patterns:
             and not any(s <= n.start < e for s, e in inside)
         ]
         rest = self._name_re.sub("", line)
-        return bool(names) and bool(words.search(rest))
+        return bool(names) and (told or bool(words.search(rest)))
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
@@ -1233,7 +1281,9 @@ def _quiet_story(t: str) -> bool:
     return not re.search(r"平票|票|投票|目前|还没|暂时|尚|环节", t)
 
 
-_DAY_BEFORE = re.compile(r"前[天日](?![晚夜])")
+# 前天 is two days back; 前日 in a notice's heading (【前日投票出局】) is the day before, as
+# 前一日 (see _YESTERDAY)
+_DAY_BEFORE = re.compile(r"前天(?![晚夜])")
 
 
 def _clause_offset(t: str, at: int, default: int) -> int:
@@ -1322,6 +1372,57 @@ def _unkept(text: str, found: list[Announced]) -> list[str]:
             if not delayed:
                 out.append(sentence.strip())
     return out
+
+
+# after a post corrects itself: the acceleration or the death it said is undone
+_UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?死|没有出局|未出局|仍在场|作废")
+
+
+# leaving the seat to a substitute (因工作离场, 退出, 请假): no elimination
+_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场")
+_OUT = re.compile(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
+
+
+def _seat_changes(found: list[Announced]) -> list[Announced]:
+    """A player a substitute replaces in this post, said to leave (紫砂因家中有事离场): the
+    seat changes hands, nobody is eliminated."""
+    left = {a.player for a in found if a.type is EventType.SUBSTITUTE}
+    return [
+        a
+        for a in found
+        if not (
+            a.type is EventType.ELIMINATED
+            and a.player in left
+            and _LEAVES_SEAT.search(a.clause or "")
+            and not _OUT.search(a.clause or "")
+        )
+    ]
+
+
+def _later_wins(text: str, found: list[Announced]) -> list[Announced]:
+    """What a post said before it corrects itself (投票出局：X……更正一下，…出局的是 Y;
+    加速通过。更正：…没过半): an item the correction says again of its kind (a vote-out
+    again, an acceleration again), or undoes, is left out — the later statement wins."""
+    fix = SELF_FIX.search(text)
+    if fix is None or not text[: fix.start()].strip(" \n【】[]"):
+        return found
+    after = text[fix.start() :]
+
+    def at(a: Announced) -> int:
+        i = text.find(a.clause.strip()) if a.clause else -1
+        return i if i >= 0 else fix.start()
+
+    later = [a for a in found if at(a) >= fix.start()]
+    undone = _UNDONE.search(after) is not None
+
+    def replaced(a: Announced) -> bool:
+        if at(a) >= fix.start():
+            return False
+        again = any(b.type is a.type and (b.how, b.cause) == (a.how, a.cause) for b in later)
+        named = a.type is Notice.ACCELERATED or (a.player is not None and a.player in after)
+        return (again and a.type is not EventType.PIPED) or (undone and named)
+
+    return [a for a in found if not replaced(a)]
 
 
 def _same(a: Announced, b: Announced) -> bool:

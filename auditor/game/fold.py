@@ -45,6 +45,11 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         ),
         (rf"{_W}(?:no\s*one|nobody)\s+(?:died|was\s+killed|is\s+out)|no\s+deaths?{_E}", "无人死亡"),
         (rf"{_W}(?:became|elected|is\s+(?:the\s+)?new)\s+sheriff{_E}", "当选警长"),
+        (
+            rf"{_W}accelerat\w*(?:\s+requests?)?\s*[:：]?\s*(\d+\s*/\s*\d+)\s*(?:→|->)?\s*"
+            rf"(?:(?:approved|passed|granted)\s*✔?|✔)",
+            r"加速申请 \1，加速成功",
+        ),
         (rf"{_W}accelerat\w*\s+(?:approved|passed|granted|succeeded){_E}", "加速成功"),
         (rf"{_W}(?:delay|extension)\s+(?:approved|passed|granted|succeeded){_E}", "延时成功"),
         (rf"{_W}eliminated{_E}", "出局"),
@@ -64,7 +69,7 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}maintenance{_E}", "维护"),
         (rf"{_W}out{_E}", "出局"),
         (rf"{_W}peaceful{_E}", "平安夜"),
-        (rf"{_W}badge\s+(?:to|→)", "警徽移交给"),
+        (rf"{_W}badge\s+(?:(?:handed|passed|given)\s+)?(?:to|→)", "警徽移交给"),
         (rf"{_W}sheriff\s+unchanged{_E}", "警长不变"),
         (rf"{_W}sheriff{_E}", "警长"),
         (rf"{_W}piped\s+(Lv\.?\s*3)\s*[:：]", r"\1："),
@@ -76,6 +81,7 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}(?:delay|extend|extension)?\s*requests?{_E}", "申请"),
         (rf"{_W}(?:DDL|deadline){_E}", "关帖"),
         (rf"{_W}(?:closes?|closing)(?:\s+(?:at|on))?{_E}", "关门"),
+        (rf"{_W}(?:opens?|opening)(?:\s+(?:at|on))?{_E}", "开门"),
         (rf"{_W}day\s*(\d{{1,2}})\s*phase\s*(\d){_E}", r"第\1天环节\2"),
         (rf"{_W}day\s*(\d{{1,2}}){_E}", r"第\1天"),
         (rf"{_W}phase\s*(\d){_E}", r"环节\1"),
@@ -92,10 +98,53 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+def _twelve_hour(m: re.Match[str]) -> str:
+    h = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "pm" else 0)
+    return f"{h:02d}:{m.group(2) or '00'}"
+
+
+# a clock in twelve hours (9am, 10pm, 9:30 pm): in twenty-four (09:00, 22:00, 21:30)
+_TWELVE_HOUR = re.compile(
+    r"(?<![\d:])(1[0-2]|0?[1-9])(?:[:：](\d{2}))?\s*(am|pm)(?![A-Za-z])", re.I
+)
+
+
+# the symbols of a terse director (▶ 09:00, ⏹ 21:30, ☾ ✝ X, ✝ X, ⚖ X → ✝, 🟥 X, ☾ ∅): the
+# night, the vote, a red card, a death after or before a name, nobody, a day's opening and
+# its close
+_SYMBOLS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.M), r)
+    for p, r in [
+        (r"^[ \t]*[☾☽🌙][ \t]*", "昨夜："),
+        (r"^[ \t]*⚖[ \t]*", "投票："),
+        (r"🟥[ \t]*", "红牌 "),
+        (r"[ \t]*→[ \t]*[✝†]", " 出局"),
+        (r"[✝†][ \t]*([^\s✝†→（(]+)", r"\1 出局，"),
+        (r"[✝†]", " 出局"),
+        (r"∅", "无"),
+        # the fast-forward sign with its count: an acceleration passed (✔) or not (✘)
+        (r"⏩[ \t]*(\d+\s*/\s*\d+)[ \t]*✔", r"加速申请 \1，加速成功。"),
+        (r"⏩[ \t]*(\d+\s*/\s*\d+)[ \t]*[✘✗×]", r"加速申请 \1，未通过。"),
+        # the finish flag and the winner; the sheriff's star, handed on by an arrow
+        (r"^[ \t]*🏁[ \t]*(\S+)", r"游戏结束，\1胜。"),
+        (r"[★⭐][ \t]*(\S+)[ \t]*(?:→|->)[ \t]*(\S+)", r"警徽由\1移交给\2"),
+        (r"[★⭐][ \t]*(\S+)[ \t]*[（(]\s*=\s*[)）]", r"警长不变"),
+        (r"[★⭐][ \t]*", "警长："),
+        (r"▶\s*", "开门 "),
+        (r"⏹\s*", "关门 "),
+    ]
+]
+
+
 def shorthand(text: str) -> str:
-    """``text`` with a director's English shorthand in Chinese (changes its length)."""
+    """``text`` with a director's English shorthand and symbols in Chinese (changes its
+    length)."""
+    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐⏩]", text):
+        for pattern, repl in _SYMBOLS:
+            text = pattern.sub(repl, text)
     if not re.search(r"[A-Za-z]", text):
         return text
+    text = _TWELVE_HOUR.sub(_twelve_hour, text)
     for pattern, repl in _SHORTHAND:
         if repl == "WD":
             text = pattern.sub(lambda m: "周" + _WEEKDAYS[m.group(1).lower()], text)

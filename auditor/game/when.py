@@ -19,7 +19,7 @@ next year).  Everything is in the forum's time zone.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
 from auditor.game.fold import fold, shorthand
@@ -37,7 +37,7 @@ _DATE = (
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
 )
 _TIME = (
-    r"(?P<{p}ap>上午|早上|早晨|中午|下午|傍晚|晚上|晚|夜里|凌晨)?\s*"
+    r"(?P<{p}ap>上午|早上|早晨|早间|中午|下午|傍晚|晚上|晚间|晚|夜里|夜间|凌晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
 _SEP = r"\s*(?:-+|至|到|开到|一直到)\s*"
@@ -74,10 +74,27 @@ _NOON = re.compile(r"中午(?!\s*\d)(?=\s*(?:开|关|起|截止|结束))")
 _MIDNIGHT = re.compile(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|截止|结束|为止|止))")
 
 
+# two clocks joined by an arrow (▶ 09:00 → 21:00): a range, unless a close or a delay is
+# what the arrow moves (关帖：21:30 → 23:00, ⏹ 21:30 → 23:00)
+_ARROWED = re.compile(r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=\d{1,2}:\d{2})")
+_MOVED = re.compile(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL", re.I)
+
+
+def _arrow_range(m: re.Match[str]) -> str:
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    return m.group(0) if _MOVED.search(line) else m.group(1) + " - "
+
+
+# a 环节 opened at midnight and said to last the day (明日零点，第二天环节一开始，全天): its end
+_ZERO_THEN_WHOLE_DAY = re.compile(r"((?<!\d)0\s*[点时](?:整)?[^。\n\d]{0,30}?[，,]\s*)全天")
+
+
 def normalise(text: str) -> str:
-    text = shorthand(fold(text)).translate(_DASHES)
+    text = _ARROWED.sub(_arrow_range, shorthand(fold(text)))
+    text = text.translate(_DASHES)
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
+    text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
     text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)
 
@@ -156,9 +173,9 @@ def _clock(m: re.Match[str], p: str) -> tuple[int, int, int] | None:
     mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else quarter))
     s = int(g[f"{p}s"] or 0)
     ap = g[f"{p}ap"]
-    if ap in ("下午", "傍晚", "晚上", "晚") and h < 12:
+    if ap in ("下午", "傍晚", "晚上", "晚间", "晚", "夜间") and h < 12:
         h += 12
-    elif ap in ("晚上", "晚", "夜里") and h == 12 and not mi:
+    elif ap in ("晚上", "晚间", "晚", "夜里", "夜间") and h == 12 and not mi:
         h = 24  # 晚上12点: the end of that day
     if ap == "中午" and h < 11:
         h += 12
@@ -314,12 +331,20 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
     if STATES_TIME.search(line):
         return head
     # a header starts with its label (【第二天】, ==第四天==, 今天（第五天）…)
-    lead = re.sub(r"^[\W_]*(?:今天|今日|本日)?[\W_]*", "", line)
+    # (BBCode and a bracketed title before it: [b]【BT号船】第一天 · 环节一)
+    lead = re.sub(r"\[/?[a-z]+(?:=[^\]]*)?\]", "", line, flags=re.I)
+    lead = re.sub(
+        r"^\s*(?:【(?![^】]*(?:第|环节|D\d))[^】]{1,16}】)?[\W_]*(?:今天|今日|本日)?[\W_]*",
+        "",
+        lead,
+    )
     lead = re.sub(r"^(?:下一|下个|接下来的?)\s*环节[\W_]*", "", lead)  # 【下一环节】环节三
     dm = _DAY_LABEL.match(lead)
     pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)
     if dm is None and pm is None:
         return head
+    if dm and not re.match(r"\s*[)）]", lead[dm.end() :]) and re.search(r"[:：]\s*\S", lead):
+        return head  # 第一日警长：钧瓷 — a line about that day, not a header over the lines below
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     return day, (cn_number(pm.group(1)) if pm else None)
 
@@ -383,7 +408,11 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     lines = normalise(text).splitlines()
     # a post headed 加速申请 / 延时申请: its 截止：18:00 is the request's deadline
     request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
+    # where the post corrects itself (…。更正：是今晚 21:30): what follows wins
+    fixed = _self_fix_at("\n".join(lines))
+    where: list[int] = []  # each time's place in the post
     for raw_line in lines:
+        start = len(said) + len(raw_line) - len(raw_line.lstrip())
         said += raw_line + "\n"
         head = _header(raw_line, head)
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
@@ -416,6 +445,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
             )
+            where.append(start + m.start())
             out.append(
                 TimePoint(
                     at=_at(d, hms, tz, end=role == "closes"),
@@ -433,7 +463,32 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     aside=_aside(line, m, later),
                 )
             )
-    return out
+    return _later_wins(out, where, fixed)
+
+
+# a correction inside a post, after what it corrects (…。更正：, 收回。): not a post headed
+# 【更正】, which corrects an earlier post
+SELF_FIX = re.compile(r"(?<![【\[])(?:更正|改正|订正)(?:一下)?\s*[:：，,]|收回\s*[。，,！!]")
+
+
+def _self_fix_at(text: str) -> int:
+    """Where a post corrects what it said before, or -1."""
+    fix = SELF_FIX.search(text)
+    return fix.start() if fix and fix.start() else -1
+
+
+def _later_wins(points: list[TimePoint], where: list[int], fixed: int) -> list[TimePoint]:
+    """The times stated before a post corrects itself, marked wrong where a time after the
+    correction has the same role (第三天关门：明晚21:30。更正：是今晚21:30)."""
+    if fixed < 0:
+        return points
+    roles = {
+        p.role for p, w in zip(points, where, strict=True) if w > fixed and p.role and not p.wrong
+    }
+    return [
+        replace(p, wrong=True) if w < fixed and p.role in roles else p
+        for p, w in zip(points, where, strict=True)
+    ]
 
 
 def _words_after(line: str, end: int) -> str:
@@ -604,16 +659,16 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
-    if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before):
-        return "closes"  # 未过半。照常 21:30: the day closes as it would
+    if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before) and not re.match(r"\s*开", after):
+        return "closes"  # 未过半。照常 21:30: the day closes as it would (照常 9 点开门 opens)
     if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
     if re.match(
-        r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
-    if re.match(r"\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|open)", after):
+    if re.match(r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|open)", after):
         return "opens"
     near = before[-6:]
     noun = re.findall(
@@ -643,7 +698,10 @@ def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
     else's window): never silent."""
     out: list[str] = []
     for sentence in re.findall(r"[^。！!；;？?\n]+[。！!；;？?]*", text):
-        if not STATES_TIME.search(fold(sentence)) or not DAY_WORDS.search(normalise(sentence)):
+        said = normalise(sentence)  # 二十一时半 as 21时半
+        if not STATES_TIME.search(said):
+            continue
+        if not DAY_WORDS.search(said) and not _CLOCK.search(said):
             continue
         if find_ranges(sentence, posted_at, tz):
             continue
@@ -652,6 +710,10 @@ def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
             out.append(sentence.strip())
     return out
 
+
+# a clock time outright (21:30, 九点半, 二十一時, normalised to digits): a sentence holding one that was read as
+# no opening, close or moment is listed whatever words surround it (靠岸, ▶, 照常)
+_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?!间|候)")
 
 # a clock time or a date, as a post states it (what makes a director's post worth reading)
 STATES_TIME = re.compile(

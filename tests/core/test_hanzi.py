@@ -23,3 +23,8 @@ def test_text_keeps_its_length_and_simplified_text_is_unchanged() -> None:
     assert len(simp) == len(trad)
     assert to_simplified(simp) == simp
     assert to_simplified("投票对象：包子 ABC ：") == "投票对象：包子 ABC ："
+
+
+def test_variant_characters_opencc_keeps_are_folded_too():
+    # 琺瑯 is how a traditional input method writes 珐琅; 衹 and 祇 are written for 只
+    assert to_simplified("昨夜出局：琺瑯。衹有一人") == "昨夜出局：珐琅。只有一人"

@@ -318,6 +318,22 @@ def test_the_rule_sets_words_for_the_piped_label_the_piped_list() -> None:
     assert found == [] and unplaced
 
 
+def test_a_name_in_a_post_of_events_no_item_is_about_keeps_it_listed() -> None:
+    # the second name is told in a story: the line with no event word of its own is listed
+    # because the post around it speaks of the night
+    found, unplaced = P.read("昨夜出局：黄瓜。\n另一声是冬瓜，她喝下了一杯不该喝的东西。")
+    assert [a.player for a in found] == ["黄瓜"]
+    assert unplaced == ["另一声是冬瓜,她喝下了一杯不该喝的东西。"]
+    # a post with no event word: a name alone is no announcement missed
+    assert P.read("第二日开帖。\n今天请黄瓜先发言。")[1] == []
+
+
+def test_a_clock_read_as_nothing_keeps_the_post_listed() -> None:
+    # no schedule word beside it, yet a clock outright: listed, not passed in silence
+    assert P.read("第二日：九时启程，二十一时半靠岸。")[1] == ["第二日:九时启程,二十一时半靠岸。"]
+    assert P.read("今晚21:30关帖。")[1] == []
+
+
 # --------------------------------------------------------------------------- end to end
 
 

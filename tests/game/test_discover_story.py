@@ -236,3 +236,129 @@ def test_agents_and_substitutes_apart(text: str, expected: list[tuple[object, ..
     found, unplaced = Patterns(PLAYERS).read(text)
     assert [(a.type, a.player, a.value) for a in found] == expected
     assert unplaced == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a terse director's symbols: the night, a death before or after a name, the vote
+        ("☾ ✝ 画眉 ✝ 芒果", [(E, "画眉", "night"), (E, "芒果", "night")]),
+        ("⚖ 芒果 → ✝", [(E, "芒果", "vote")]),
+        ("☾ ∅", [(QUIET, "", None)]),
+        # the sheriff's star handed on; the finish flag with the winner
+        ("★ 芒果 → 画眉", [(S, "画眉", "handed_over")]),
+        ("⚖ 芒果 → ✝\n🏁 村民", [(E, "芒果", "vote"), (Notice.GAME_OVER, "", None)]),
+        ("图例：★警长 ☾夜 ✝出局 🏁结束", []),  # a legend of the symbols announces nothing
+        # an acceleration's count with its outcome, in symbols and in English
+        ("⏩ 5/8 ✔", [(FAST, "", None)]),
+        ("⏩ 3/7 ✘", []),
+        ("Accelerate request: 6/11 → passed ✔", [(FAST, "", None)]),
+    ],
+)
+def test_symbols(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
+
+
+def test_symbols_and_twelve_hour_clocks_in_times() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points, find_ranges
+
+    tz = ZoneInfo("Asia/Shanghai")
+    at = datetime(2026, 12, 9, 9, 0, tzinfo=tz)
+
+    def span(text: str) -> list[tuple[str, str]]:
+        return [(f"{r.opens:%H:%M}", f"{r.closes:%H:%M}") for r in find_ranges(text, at, tz)]
+
+    assert span("D4 ▶ 09:00–21:30") == [("09:00", "21:30")]
+    assert span("Day 2 open (9am → 9pm)") == [("09:00", "21:00")]
+    # a close the arrow moves is a delay, not a range
+    assert span("⏹ 21:00 → 22:30") == []
+    (p,) = [p for p in find_points("DDL 明晚 10pm！", at, tz) if p.role]
+    assert (p.role, f"{p.at:%d %H:%M}") == ("closes", "10 22:00")
+    (q,) = [p for p in find_points("明天第七天照常 9 点开门。", at, tz) if p.role]
+    assert (q.role, f"{q.at:%d %H:%M}") == ("opens", "10 09:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a post that corrects itself: the later statement wins
+        (
+            "投票出局：芒果……更正一下，芒果和画眉同票，警长投了画眉，所以出局的是画眉。",
+            [(E, "画眉", "vote")],
+        ),
+        ("加速通过（5/9）。\n更正：是我数错了，实际 4/9，没过半。", []),
+        # a post headed 更正 corrects an earlier post: what it says is read
+        ("更正：昨晚出局的是画眉。", [(E, "画眉", "night")]),
+    ],
+)
+def test_a_post_correcting_itself(text: str, expected: list[tuple[object, ...]]) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.how or a.cause) for a in found] == expected
+
+
+def test_a_time_a_post_corrects_is_the_later_one() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points
+
+    tz = ZoneInfo("Asia/Shanghai")
+    at = datetime(2026, 12, 9, 10, 0, tzinfo=tz)
+    text = "第三天关门时间：明晚21点30分。更正：是今晚21点30分，一天一关门，我又写错了。"
+    kept = [f"{p.at:%d %H:%M}" for p in find_points(text, at, tz) if p.role and not p.wrong]
+    assert kept == ["09 21:30"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "芒果是警长，殉职移交给……画眉。",
+        "芒果出局。芒果是警长，没有联系我，所以警长随机交给了画眉。",
+        "Night kill: 芒果 (sheriff) → badge handed to 画眉",
+    ],
+)
+def test_the_badge_handed_on_in_other_words(text: str) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert (S, "画眉", "handed_over") in [(a.type, a.player, a.how) for a in found]
+
+
+def test_a_bbcode_table_row_is_a_labelled_line() -> None:
+    text = (
+        "[table]\n[tr][td]昨夜出局[/td][td]无[/td][/tr]\n"
+        "[tr][td]被吹笛[/td][td]芒果、画眉[/td][/tr]\n[tr][td]村民阵营[/td][td]胜利[/td][/tr]\n[/table]"
+    )
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player) for a in found if a.type is not Notice.GAME_OVER] == [
+        (QUIET, ""),
+        (PI, "芒果"),
+        (PI, "画眉"),
+    ]
+    assert any(a.type is Notice.GAME_OVER for a in found)
+
+
+def test_the_day_before_in_a_notices_heading() -> None:
+    # 【前日投票出局】 is yesterday's vote (as 前一日); 前天 is two days back
+    (a,) = Patterns(PLAYERS).find("【前日投票出局】 芒果")
+    (b,) = Patterns(PLAYERS).find("前天芒果被投票出局。")
+    assert (a.offset, b.offset) == (-1, -2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "替补 豆芽 上场，接替 芒果，即时生效。芒果因家中有事离场。",
+        "第三天环节二：替补 豆芽 正式上场，接替 芒果（芒果因工作离场）。",
+    ],
+)
+def test_a_seat_handed_to_a_substitute_is_no_elimination(text: str) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.value) for a in found] == [(SU, "芒果", "豆芽")]
+
+
+def test_entering_the_night_after_a_result_is_not_a_night_death() -> None:
+    (a,) = Patterns(PLAYERS).find("【环节一结果】 芒果 8 票（过半）\n芒果死亡，进入夜晚。")
+    assert (a.type, a.player, a.cause) == (E, "芒果", None)

@@ -38,6 +38,11 @@ def _points(text: str) -> list[tuple[str | None, str, int | None, int | None, bo
             [("opens", "12-09 00:00", None, 2, False), ("closes", "12-09 23:59", None, 2, False)],
         ),
         ("第四天 环节一 明日 0:00。", [("opens", "12-10 00:00", 4, 1, False)]),
+        # opened at midnight and said to last the whole day
+        (
+            "明日零点，第二天环节一开始，全天。",
+            [("opens", "12-10 00:00", 2, 1, False), ("closes", "12-10 23:59", 2, 1, False)],
+        ),
         # a delay to a day of the month, in English, or from one close to another
         ("第三天 环节一 延至 11 日 6:00。", [("closes", "12-11 06:00", 3, 1, True)]),
         # (the close before the arrow is the one moved on: wrong, left out here)
@@ -118,3 +123,35 @@ def test_a_delay_by_hours_then_its_new_close() -> None:
 def test_the_phase_said_after_its_range() -> None:
     (r,) = find_ranges("12月10日零点到24点为环节二。", WED, TZ)
     assert (r.phase, r.opens.strftime("%m-%d %H:%M")) == (2, "12-10 00:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # traditional characters, numerals in words, 晚間 for the evening, 正 after the hour
+        (
+            "本日上午九時開帖，至明日晚間九時三十分關帖。",
+            [
+                ("opens", "12-09 09:00", None, None, False),
+                ("closes", "12-10 21:30", None, None, False),
+            ],
+        ),
+        ("第四日加速，於十七時正關帖。", [("closes", "12-09 17:00", 4, None, False)]),
+        # a line about day 1 (第一日警长：X) heads nothing: 本日 below is the header's day 2
+        (
+            "第二日開帖。\n第一日警長：某人。\n本日二十一時三十分關帖。",
+            [("closes", "12-09 21:30", 2, None, False)],
+        ),
+    ],
+)
+def test_traditional_and_worded_clocks(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _points(text) == expected
+
+
+def test_a_header_after_a_bracketed_title_labels_the_range_below() -> None:
+    text = "[b]【版殺7 BT號船】第一天 環節一 試探性投票[/b]\n時間：十二月十二日 零時至二十四時。"
+    (r,) = find_ranges(text, WED, TZ)
+    assert (r.day, r.phase, f"{r.opens:%m-%d %H:%M}") == (1, 1, "12-12 00:00")
+    # a bracket that is itself the header still labels it
+    (h,) = find_ranges("【第五天 环节一】\n｜时间｜12月16日 0:00 — 24:00｜", WED, TZ)
+    assert (h.day, h.phase) == (5, 1)
