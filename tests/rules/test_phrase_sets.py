@@ -20,16 +20,16 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from devset_eval import matcher_predict, read_rows, score  # noqa: E402
 
 # (file, precision floor, recall floor, clean lines flagged at most): the figures on main
-# at 4d16c63 (after phrases round 5), less half a point for the next change's rounding.
+# at 4593f76 (after phrases round 6), less half a point for the next change's rounding.
 SETS = [
     ("phrases/blind/phrases_dev.tsv", 0.962, 0.941, 0),
-    ("phrases/blind/phrases_blind.tsv", 0.931, 0.859, 0),
-    ("phrases/blind2/phrases_blind2.tsv", 0.979, 0.933, 0),
-    ("phrases/blind3/phrases_blind3.tsv", 0.963, 0.959, 0),
+    ("phrases/blind/phrases_blind.tsv", 0.939, 0.859, 0),
+    ("phrases/blind2/phrases_blind2.tsv", 0.987, 0.933, 0),
+    ("phrases/blind3/phrases_blind3.tsv", 0.972, 0.959, 0),
     ("phrases/blind4/phrases_blind4.tsv", 0.986, 0.963, 0),  # scored once: P 0.920, R 0.782
-    ("phrases/blind5/phrases_blind5.tsv", 0.890, 0.805, 16),  # scored once: P 0.895, R 0.810
+    ("phrases/blind5/phrases_blind5.tsv", 0.995, 0.955, 0),  # scored once: P 0.895, R 0.810
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
-    ("devset/phrases_holdout.tsv", 0.956, 0.854, 1),
+    ("devset/phrases_holdout.tsv", 0.956, 0.866, 1),
 ]
 
 
