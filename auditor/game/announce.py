@@ -293,6 +293,8 @@ _EVENTFUL = re.compile(
 _ACTOR = re.compile(
     r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的|"
     r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请"
+    # the player's own vote (豆浆投票超时无效), not a vote-out (豆浆投票出局)
+    r"|投票(?!\s*(?:出局|放逐|淘汰|处决))"
     # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
     r"|(?:猎人|白痴|女巫|预言家|狼人|村民|杀手|医生|警察|秘警|吹笛者)(?=\s*(?:[，,。；;]|$)))"
 )

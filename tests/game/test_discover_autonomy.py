@@ -563,3 +563,13 @@ def test_a_game_over_a_rule_mentions_is_no_end(tmp_path: Path) -> None:
     minimal = setup(tmp_path, g)
     audit(minimal, tmp_path / "r")
     assert open_game(minimal).ended is None
+
+
+def test_the_samples_minimal_file_audits_whole_with_nothing_left_unread(tmp_path: Path) -> None:
+    """Every announcement of the sample's director is read: the minimal file audits with exit
+    0 and lists nothing as 未读懂的公告 (a void vote beside the sheriff's election, 豆浆投票超时无效,
+    once kept its post listed and the desk's audit ended with exit 7)."""
+    path = _sample(tmp_path)
+    result = runner.invoke(app, ["audit", str(path), "--reports", str(tmp_path / "reports")])
+    assert result.exit_code == 0, result.output
+    assert "未读懂的公告" not in result.output

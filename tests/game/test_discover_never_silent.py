@@ -73,6 +73,7 @@ def test_no_notice_word_in_a_question_a_supposition_or_a_tie(text: str) -> None:
         "第三天开门。\n昨晚冬瓜被狼叼进了树林。",  # a story's death the lexicon lacks
         "今天开门。\n今日喵星人：番茄、芒果",  # a preset's own word the lexicon lacks
         "黄瓜出局。\n番茄 went home.",
+        "今天开门。\n冬瓜投票被放逐到了海上。",  # 投票 here is the vote-out, not the player's own
     ],
 )
 def test_a_line_naming_a_player_that_nothing_read_keeps_the_post_listed(text: str) -> None:
@@ -87,6 +88,7 @@ def test_a_line_naming_a_player_that_nothing_read_keeps_the_post_listed(text: st
         "更正：死者 番茄。冬瓜 活。",  # a sentence with no event's word beside a read one
         "昨夜出局：番茄\nLv.1：冬瓜（恢复正常发言）",  # a player recovered: no event
         "芒果出局，冬瓜选择移交警徽给番茄。",  # the one who acts
+        "第一天投票结果\n番茄 3 票，最高票。\n冬瓜投票超时无效\n番茄当选警长。",  # a void vote
     ],
 )
 def test_a_count_or_an_actor_beside_the_item_is_not_listed(text: str) -> None:
