@@ -234,6 +234,8 @@ _NO_DEATH = re.compile(
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
     r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
+    # the story's words: 所有人都安然醒来, 浪头没有带走任何人, 全船平安
+    r"|(?:所有人|全员|众人)都?(?:安然|平安)(?:地)?醒来|没有带走(?:任何人|一个人)|(?:全村|全船|全员)平安(?!夜)"
 )
 _ACCELERATED = re.compile(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
@@ -899,6 +901,8 @@ class _Sentence:
         self.offset = -1 if (_YESTERDAY.search(plain) and not self.night) else 0
         if _DAY_BEFORE.search(plain) and not self.night:
             self.offset = -2  # 前天
+        if day_n and not night_n:
+            self.offset = 0  # 前天（第五天）: the day named is the day, not two before it
         self.about_night = False  # the line around it speaks of the night (set by the line)
 
     def read(self) -> list[Announced]:
@@ -1293,6 +1297,8 @@ def _clause_offset(t: str, at: int, default: int) -> int:
     start = max((t.rfind(c, 0, at) for c in "，,；;"), default=-1) + 1
     stops = [i for c in "，,；;" if (i := t.find(c, at)) >= 0]
     clause = t[start : min(stops, default=len(t))]
+    if _DAY_N.search(clause):
+        return 0  # 前天（第五天）: the day it names
     if _DAY_BEFORE.search(clause):
         return -2
     if _YESTERDAY.search(clause):

@@ -367,7 +367,7 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
 _EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
 POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = re.compile(
-    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|\bclose"
+    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|靠岸|\bclose"
     r"|[至到]\s*$"
 )
 _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
@@ -664,11 +664,11 @@ def _role(before: str, after: str) -> str | None:
     if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|靠岸|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
-    if re.match(r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|open)", after):
+    if re.match(r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|启程|open)", after):
         return "opens"
     near = before[-6:]
     noun = re.findall(

@@ -362,3 +362,30 @@ def test_a_seat_handed_to_a_substitute_is_no_elimination(text: str) -> None:
 def test_entering_the_night_after_a_result_is_not_a_night_death() -> None:
     (a,) = Patterns(PLAYERS).find("【环节一结果】 芒果 8 票（过半）\n芒果死亡，进入夜晚。")
     assert (a.type, a.player, a.cause) == (E, "芒果", None)
+
+
+def test_a_named_day_is_the_day_whatever_the_recap_calls_it() -> None:
+    # 前天（第四天）: the day named wins over 前天's two days back
+    (a,) = Patterns(PLAYERS).find("前天（第四天）冬瓜被投票出局，当时漏写了。")
+    (b,) = Patterns(PLAYERS).find("大前天的投票，也就是第三天，画眉出局。")
+    assert [(x.player, x.day, x.offset) for x in (a, b)] == [("冬瓜", 4, 0), ("画眉", 3, 0)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["那一夜，全员都安然醒来。", "夜里风雪没有带走任何人。", "这一夜过去，全村平安。"],
+)
+def test_a_quiet_night_in_the_story_words(text: str) -> None:
+    assert [a.type for a in Patterns(PLAYERS).find(text)] == [QUIET]
+
+
+def test_the_ship_log_clock_opens_and_closes() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points
+
+    tz = ZoneInfo("Asia/Shanghai")
+    at = datetime(2026, 12, 9, 8, 0, tzinfo=tz)
+    points = find_points("第四日：十点启程，22:00 靠岸。", at, tz)
+    assert [(p.role, f"{p.at:%H:%M}") for p in points] == [("opens", "10:00"), ("closes", "22:00")]
