@@ -121,7 +121,7 @@ _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=
 
 # (进入夜晚 is what follows a day's result, not when it happened: 黑陶死亡，进入夜晚)
 _NIGHT = re.compile(
-    rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
+    rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
 )
 _YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
@@ -182,8 +182,8 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     ("sent_off", re.compile(r"红牌|罚下|淹死")),
     ("suicide", re.compile(r"殉情")),
     ("hunter", re.compile(r"最后一枪|猎人|开枪|枪")),
-    ("night", re.compile(r"夜|杀|刀|狙|毒|扎")),
-    ("vote", re.compile(r"票|投|放逐")),
+    ("night", re.compile(r"夜|杀|刀|狙|毒|扎|\b(?:night|kill(?:ed)?|poisoned)\b", re.I)),
+    ("vote", re.compile(r"票|投|放逐|\b(?:vote[ds]?|lynch(?:ed)?)\b", re.I)),
 ]
 _SHERIFF_SUBJECT = re.compile(
     r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新的?)?\s*警长"
@@ -225,8 +225,10 @@ _PIPED_OBJECT = re.compile(
 _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
 )
+# 平安夜 is a quiet night, save the date (平安夜晚上十点关: Christmas Eve, a close)
+_QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
 _NO_DEATH = re.compile(
-    r"平安夜|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
+    _QUIET_EVE + r"|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
@@ -1275,7 +1277,7 @@ def _denied(c: str, span: tuple[int, int]) -> bool:
 def _quiet_night(t: str) -> bool:
     """无人死亡 is a night's outcome only where the sentence is about the night, not a tie
     at the vote (平票无人出局) or a night still running (目前还没有)."""
-    if "平安夜" in t:
+    if re.search(_QUIET_EVE, t):
         return True
     if re.search(r"平票|票|投票|目前|还没|暂时|尚", t):
         return False
@@ -1301,8 +1303,8 @@ def _clause_offset(t: str, at: int, default: int) -> int:
         return 0  # 前天（第五天）: the day it names
     if _DAY_BEFORE.search(clause):
         return -2
-    if _YESTERDAY.search(clause):
-        return -1
+    if _YESTERDAY.search(clause) and not _NIGHT.search(clause):
+        return -1  # 昨天夜里 is the night the post's day begins with
     if re.search(r"今[天日]|本日|本次|这次|此次", clause):
         return 0
     return default

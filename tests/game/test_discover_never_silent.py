@@ -332,7 +332,9 @@ def test_a_name_in_a_post_of_events_no_item_is_about_keeps_it_listed() -> None:
 
 def test_a_clock_read_as_nothing_keeps_the_post_listed() -> None:
     # no schedule word beside it, yet a clock outright: listed, not passed in silence
-    assert P.read("第二日：九时启程，二十一时半靠岸。")[1] == ["第二日:九时启程,二十一时半靠岸。"]
+    assert P.read("第二日：九时鸣笛，二十一时半熄灯。")[1] == ["第二日:九时鸣笛,二十一时半熄灯。"]
+    # the ship's log's 启程 / 靠岸 beside a clock open and close the day: read, not listed
+    assert P.read("第二日：九时启程，二十一时半靠岸。")[1] == []
     assert P.read("今晚21:30关帖。")[1] == []
 
 

@@ -389,3 +389,23 @@ def test_the_ship_log_clock_opens_and_closes() -> None:
     at = datetime(2026, 12, 9, 8, 0, tzinfo=tz)
     points = find_points("第四日：十点启程，22:00 靠岸。", at, tz)
     assert [(p.role, f"{p.at:%H:%M}") for p in points] == [("opens", "10:00"), ("closes", "22:00")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 平安夜 as the date (Christmas Eve) is a close, no quiet night; the vote is the vote
+        ("第六天开帖，平安夜晚上九点关。周一的投票，芒果出局。", [(E, "芒果", "vote", None)]),
+        ("昨夜是平安夜。", [(QUIET, "", None, None)]),
+        # 昨天夜里 is the night the post's day begins with, not the day before's
+        ("昨天夜里出局的是画眉。", [(E, "画眉", "night", None)]),
+        ("Day-3 vote: 冬瓜 out", [(E, "冬瓜", "vote", None)]),
+        ("Day-2 lynched: 苦瓜 out", [(E, "苦瓜", "vote", None)]),
+    ],
+)
+def test_a_christmas_eve_last_night_and_english_causes(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [_shown(a) for a in found] == expected
+    assert all(a.offset == 0 for a in found)
