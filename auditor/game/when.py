@@ -572,7 +572,8 @@ def _delay_said(before: str, rest: str, role: str | None, arrowed: bool) -> bool
     later = re.split(r"[。！!；;\n]", rest)[0]
     said = bool(_DELAY_WORDS.search(before) or _NEW_CLOSE.search(before)) or arrowed
     said = said or (role == "closes" and bool(_DELAY_AFTER.search(later)))
-    return said and not _NOT_DELAY.search(before)
+    # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
+    return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
 
 
 def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | None:
@@ -650,7 +651,15 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
 
 
 def _last_date(text: str, ref: date) -> date | None:
-    found = [d for m in _LONE_DATE.finditer(text) if (d := _date(m, "a", ref)) is not None]
+    # a count before it is no date (延时申请 2/8，未通过。…21:00: two of eight)
+    counts = re.compile(
+        r"\s*[,，]?\s*(?:failed|passed|通过|未通过|没通过|失败|成功|没过半|未过半|过半)", re.I
+    )
+    found = [
+        d
+        for m in _LONE_DATE.finditer(text)
+        if (d := _date(m, "a", ref)) is not None and not counts.match(text, m.end())
+    ]
     return found[-1] if found else None
 
 

@@ -409,3 +409,19 @@ def test_a_christmas_eve_last_night_and_english_causes(
     found = Patterns(PLAYERS).find(text)
     assert [_shown(a) for a in found] == expected
     assert all(a.offset == 0 for a in found)
+
+
+def test_a_delay_in_the_opening_sentence_and_a_count_that_looks_like_a_date() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points
+
+    tz = ZoneInfo("Asia/Shanghai")
+    at = datetime(2026, 12, 9, 9, 0, tzinfo=tz)
+    # the day opened in the sentence's first clause; its close delayed in the second
+    (p,) = find_points("第四日开门，今天关门时间延长至二十二时半。", at, tz)
+    assert (p.role, p.delay, f"{p.at:%d %H:%M}") == ("closes", True, "09 22:30")
+    # 3/7 is a count of requests, not the seventh of March
+    (q,) = find_points("加速申请 3/7，未通过。第四日 21:00 照常关门。", at, tz)
+    assert (q.role, q.delay, f"{q.at:%m-%d %H:%M}") == ("closes", False, "12-09 21:00")
