@@ -244,6 +244,8 @@ _ACCELERATED = re.compile(
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
     r"加速成功|加速成立|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:执行|进入|开始)?加速(?![申的人])"
+    # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
+    rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
@@ -295,7 +297,7 @@ _EVENTFUL = re.compile(
 # a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = re.compile(
-    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的|"
+    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
     r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请"
     # the player's own vote (豆浆投票超时无效), not a vote-out (豆浆投票出局)
     r"|投票(?!\s*(?:出局|放逐|淘汰|处决))"
@@ -1208,7 +1210,10 @@ class _Sentence:
         elif said and not re.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
         m = _ACCELERATED.search(t) or _ACCELERATED_BEFORE.search(t)
-        if m and not re.search(r"不再|没|未|不|取消|如果|方可|需", t[: m.start()][-8:]):
+        if m and not (
+            re.search(r"不再|没|未|不|取消|方可|需", t[: m.start()][-8:])
+            or _SUPPOSE.search(t[: m.start()])  # 要是过半，明天提前…: supposed
+        ):
             # the day its own clause names (前天…加速成功了，昨天的延时却没成)
             out.append(
                 self._item(

@@ -425,3 +425,22 @@ def test_a_delay_in_the_opening_sentence_and_a_count_that_looks_like_a_date() ->
     # 3/7 is a count of requests, not the seventh of March
     (q,) = find_points("加速申请 3/7，未通过。第四日 21:00 照常关门。", at, tz)
     assert (q.role, q.delay, f"{q.at:%m-%d %H:%M}") == ("closes", False, "12-09 21:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("够了半数。第五日提前至十九点关门。", [FAST]),
+        ("今天的关帖时间提前到 20:00。", [FAST]),
+        ("要是过半，第五日提前到十九点关门。", []),
+    ],
+)
+def test_a_close_brought_forward_is_an_acceleration(text: str, expected: list[object]) -> None:
+    assert [a.type for a in Patterns(PLAYERS).find(text)] == expected
+
+
+def test_a_story_death_told_through_the_players_things_is_listed() -> None:
+    # 冬瓜的茶里被人下了药: the player's own cup, no item read — listed, never silent
+    found, unplaced = Patterns(PLAYERS).read("昨夜，冬瓜的茶里被人下了药。")
+    assert found == [] or any(a.player == "冬瓜" for a in found)
+    assert found or unplaced
