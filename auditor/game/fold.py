@@ -109,8 +109,8 @@ _TWELVE_HOUR = re.compile(
 )
 
 
-# the symbols of a terse director (▶ 09:00, ⏹ 21:30, ☾ ✝ X, ✝ X, ⚖ X → ✝, 🟥 X, ☾ ∅): the
-# night, the vote, a red card, a death after or before a name, nobody, a day's opening and
+# the symbols of a terse director (▶ 09:00, ⏹ 21:30, ☾ ✝ X, ✝ X, ⚖ X → ✝, 🟥 X, ☾ ∅, 🔫 ✝ X): the
+# night, the vote, a red card, a death after or before a name, nobody, the hunter's shot, a day's opening and
 # its close
 _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p, re.M), r)
@@ -118,6 +118,8 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
         (r"^[ \t]*[☾☽🌙][ \t]*", "昨夜："),
         (r"^[ \t]*⚖[ \t]*", "投票："),
         (r"🟥[ \t]*", "红牌 "),
+        # the hunter's gun after a death (✝ X → 🔫 ✝ Y): the shot that took Y
+        (r"[ \t]*(?:→[ \t]*)?🔫[ \t]*[✝†]?[ \t]*([^\s✝†→（(，,]+)", r" 开枪带走\1"),
         (r"[ \t]*→[ \t]*[✝†]", " 出局"),
         (r"[✝†][ \t]*([^\s✝†→（(]+)", r"\1 出局，"),
         (r"[✝†]", " 出局"),
@@ -139,7 +141,7 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
 def shorthand(text: str) -> str:
     """``text`` with a director's English shorthand and symbols in Chinese (changes its
     length)."""
-    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐⏩]", text):
+    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐⏩🔫]", text):
         for pattern, repl in _SYMBOLS:
             text = pattern.sub(repl, text)
     if not re.search(r"[A-Za-z]", text):

@@ -444,3 +444,8 @@ def test_a_story_death_told_through_the_players_things_is_listed() -> None:
     found, unplaced = Patterns(PLAYERS).read("昨夜，冬瓜的茶里被人下了药。")
     assert found == [] or any(a.player == "冬瓜" for a in found)
     assert found or unplaced
+
+
+def test_the_hunters_gun_after_a_death_symbol() -> None:
+    found = Patterns(PLAYERS).find("☾ ✝ 杜鹃 → 🔫 ✝ 画眉")
+    assert [(a.player, a.cause) for a in found] == [("杜鹃", "night"), ("画眉", "hunter")]
