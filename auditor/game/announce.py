@@ -183,7 +183,13 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     ("suicide", re.compile(r"殉情")),
     ("hunter", re.compile(r"最后一枪|猎人|开枪|枪")),
     ("night", re.compile(r"夜|杀|刀|狙|毒|扎|\b(?:night|kill(?:ed)?|poisoned)\b", re.I)),
-    ("vote", re.compile(r"票|投|放逐|\b(?:vote[ds]?|lynch(?:ed)?)\b", re.I)),
+    # 连续未投票 is why a card was shown, not a vote-out
+    (
+        "vote",
+        re.compile(
+            r"(?<![未没不弃])投|(?<![未没不弃投])票|放逐|\b(?:vote[ds]?|lynch(?:ed)?)\b", re.I
+        ),
+    ),
 ]
 _SHERIFF_SUBJECT = re.compile(
     r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新的?)?\s*警长"

@@ -449,3 +449,8 @@ def test_a_story_death_told_through_the_players_things_is_listed() -> None:
 def test_the_hunters_gun_after_a_death_symbol() -> None:
     found = Patterns(PLAYERS).find("☾ ✝ 杜鹃 → 🔫 ✝ 画眉")
     assert [(a.player, a.cause) for a in found] == [("杜鹃", "night"), ("画眉", "hunter")]
+
+
+def test_a_card_for_not_voting_is_no_vote_out() -> None:
+    (a,) = Patterns(PLAYERS).find("【红牌】 饺子（连续两天未投票）")
+    assert (a.player, a.cause) == ("饺子", "sent_off")
