@@ -353,6 +353,11 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
     """A time's 第N天 and 环节N: the nearest on its own line before it, else the header's
     above it (环节一无人过半，环节二推迟至…: 环节二)."""
     dm = _last(_DAY_LABEL, before)
+    own = re.split(r"[。！!；;？?]", before)[-1]
+    if dm and not _DAY_LABEL.search(own) and dm.start() > 0:
+        # 第二日开帖了。第一日的警长是青瓷。…今晚九点关帖: the line's own label, not another
+        # sentence's (a label that starts the line heads it)
+        dm = _DAY_LABEL.match(before.lstrip()) and _DAY_LABEL.search(before)
     pm = _last(_PHASE_LABEL, before)
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     if pm:
@@ -677,7 +682,11 @@ def _role(before: str, after: str) -> str | None:
         after,
     ):
         return "closes"
-    if re.match(r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|启程|open)", after):
+    # 明早九点第二日开帖: the label between the time and its word
+    if re.match(
+        r"\s*(?:正|整)?\s*(?:第\s*\d{1,2}\s*[天日])?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|启程|open)",
+        after,
+    ):
         return "opens"
     near = before[-6:]
     noun = re.findall(

@@ -454,3 +454,16 @@ def test_the_hunters_gun_after_a_death_symbol() -> None:
 def test_a_card_for_not_voting_is_no_vote_out() -> None:
     (a,) = Patterns(PLAYERS).find("【红牌】 饺子（连续两天未投票）")
     assert (a.player, a.cause) == ("饺子", "sent_off")
+
+
+def test_a_times_day_is_its_own_sentences_or_the_lines_head() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points
+
+    tz = ZoneInfo("Asia/Shanghai")
+    at = datetime(2026, 12, 9, 9, 0, tzinfo=tz)
+    # 第一天的警长 is about day 1; the close is the heading day's
+    (p,) = find_points("第三天开门了。第一天的警长是冬瓜。今晚十点关门。", at, tz)
+    assert (p.role, p.day) == ("closes", 3)
