@@ -132,6 +132,9 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
         (r"[★⭐][ \t]*(\S+)[ \t]*(?:→|->)[ \t]*(\S+)", r"警徽由\1移交给\2"),
         (r"[★⭐][ \t]*(\S+)[ \t]*[（(]\s*=\s*[)）]", r"警长不变"),
         (r"[★⭐][ \t]*", "警长："),
+        # the seat changing hands: ⇄ who comes in ← who leaves (or who leaves → who comes in)
+        (r"⇄[ \t]*([^\s←→]+)[ \t]*←[ \t]*([^\s←→]+)", r"\1 替补 \2"),
+        (r"⇄[ \t]*([^\s←→]+)[ \t]*→[ \t]*([^\s←→]+)", r"\2 替补 \1"),
         (r"▶\s*", "开门 "),
         (r"⏹\s*", "关门 "),
     ]
@@ -141,7 +144,7 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
 def shorthand(text: str) -> str:
     """``text`` with a director's English shorthand and symbols in Chinese (changes its
     length)."""
-    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐⏩🔫]", text):
+    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐⏩🔫⇄]", text):
         for pattern, repl in _SYMBOLS:
             text = pattern.sub(repl, text)
     if not re.search(r"[A-Za-z]", text):

@@ -467,3 +467,9 @@ def test_a_times_day_is_its_own_sentences_or_the_lines_head() -> None:
     # 第一天的警长 is about day 1; the close is the heading day's
     (p,) = find_points("第三天开门了。第一天的警长是冬瓜。今晚十点关门。", at, tz)
     assert (p.role, p.day) == ("closes", 3)
+
+
+@pytest.mark.parametrize("text", ["⇄ 豆芽 ← 苦瓜", "⇄ 苦瓜 → 豆芽"])
+def test_the_seat_changing_hands_symbol(text: str) -> None:
+    found = Patterns(PLAYERS).find(text)
+    assert [(a.type, a.player, a.value) for a in found] == [(SU, "苦瓜", "豆芽")]

@@ -26,8 +26,8 @@ SETS = [
     ("blind/announcements_blind.jsonl", 0.976, 0.967, 2),
     ("blind2/announcements_dev.jsonl", 0.969, 0.964, 1),
     ("blind2/announcements_blind.jsonl", 0.968, 0.968, 2),  # scored once: 0.900 / 0.751 / 22
-    ("blind3/announcements_dev.jsonl", 0.899, 0.778, 6),
-    ("blind3/announcements_blind.jsonl", 0.837, 0.716, 17),  # scored once: 0.719 / 0.553 / 47
+    ("blind3/announcements_dev.jsonl", 0.900, 0.783, 6),
+    ("blind3/announcements_blind.jsonl", 0.838, 0.719, 17),  # scored once: 0.719 / 0.553 / 47
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
