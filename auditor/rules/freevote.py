@@ -44,7 +44,7 @@ _SUBJECT_NEAR = re.compile(
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
-    r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
+    r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
     r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
@@ -156,7 +156,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?(?:投|(?<![a-z])vote(?:\s*for)?(?=[\s:：]))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])vote(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -335,8 +335,8 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False
     if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
         return False
-    if re.search("投[了过咗]", text[lo:end]):
-        return False  # a report of a past vote
+    if re.search("投[了过咗]", text[lo:end]) and not _FOR_NOW.match(text, end, hi):
+        return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast)
     if _FAR.search(text, end, hi):
         return False  # 投包子，还是…？ / 投包子如果…
     clause = text[lo:hi].rstrip()
@@ -350,8 +350,10 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     return not _quoted(text, start)
 
 
+_FOR_NOW = re.compile(r"\s*先")
 _ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$")
-_SENTENCE_END = "。！？!?\n"
+# (；: 如果…就改弃权；现在先投包子 — the condition stays in its half, seed 002 4.1.2)
+_SENTENCE_END = "。！？!?；;\n"
 _CONDITION = re.compile(r"如果|要是|假如|万一|假设|除非|等到")
 _CONCLUSION = re.compile(r"所以|因此|总之|反正")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
@@ -408,6 +410,8 @@ def _named_votes(
             name = _unloosen(m.group(key), players)
             if _not_a_target(text, m, key, name) or _other_subject(text, m.start(), name, subject):
                 continue
+            if "的是" in m.group(0) and "才怪" not in text[: m.start()]:
+                continue  # 我投的是包子: a report, unless it corrects a 才怪 (投土豆……才怪，我投的是春卷)
             if key in _DECISION and not _decided(text, m, key):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
@@ -659,7 +663,7 @@ def _unresolved(text: str) -> list[FreeVote]:
 
 # Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
 _TAKEN_BACK = re.compile(
-    r"开玩笑|说笑的|逗你|还没想好|没想好投谁"
+    r"(?<!不是)(?<![不没])开玩笑|说笑的|才怪|逗你|还没想好|没想好投谁"
     # 投冬瓜。⏎⏎算了不投了 / 以上作废 / 上面的不算: the post withdraws its own vote
     r"|算了\s*[,，]?\s*(?:先)?不投了|以上(?:的)?(?:投票)?(?:作废|不算)|上面(?:的)?(?:投票)?(?:作废|不算)"
 )
