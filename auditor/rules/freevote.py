@@ -82,9 +82,10 @@ PRONOUNS = (
     "佢",
     "伊",
     "侬",
+    "之",  # classical: 故投之 / 票之 (the one player the post discusses)
 )
 # Third- and second-person pronouns as dialects write them: 佢 (Cantonese), 伊 (Wu) / 侬 (Wu).
-_HE = ("他", "她", "佢", "伊")
+_HE = ("他", "她", "佢", "伊", "之")
 _YOU = ("你", "侬")
 
 
@@ -337,6 +338,8 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False
     if re.search("投[了过咗]", text[lo:end]) and not _FOR_NOW.match(text, end, hi):
         return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast)
+    if re.search(r"(?:^|[^\u4e00-\u9fff])前\s*$", head):
+        return False  # 前投番茄 (classical: earlier I voted), a report
     if _FAR.search(text, end, hi):
         return False  # 投包子，还是…？ / 投包子如果…
     clause = text[lo:hi].rstrip()
@@ -442,6 +445,10 @@ def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
     a retort), 楼上+1 / 你+1 (agreeing with a post: only a player's name +1 adds a vote)."""
     if name not in PRONOUNS:
         return False
+    if name == "之":  # 投之 / 票之 closing a clause; not 投票之后, 三分之一票
+        return key not in ("name", "name9") or not re.match(
+            rf"\s*(?:$|[{_CLAUSE_END}])", text[m.end(key) :]
+        )
     if text.startswith(("们", "哋", "自己", "个头", "人"), m.end(key)):  # (投自己人: a side)
         return True
     return key == "name5" and "一票" not in m.group(0) and not m.group("ticket")
@@ -524,7 +531,12 @@ def parse_free_vote(
     if _DISPUTE.search(text):
         return None  # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast
     if is_count(text, players):
-        return None  # 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投番茄 — others' votes
+        # 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投番茄 — others' votes; a first sentence
+        # that casts one before the count stays a vote (投番茄。现在番茄3 汤圆2)
+        first = re.match(r"[^。！!\n]+[。！!\n]", text)
+        if first is None or is_count(first.group(0), players):
+            return None
+        text = first.group(0)
     others = _second_name(players)
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     found += _abstentions(text, players, found, speaker)

@@ -43,7 +43,10 @@ SETS = ROOT / "tests" / "votes"
         # scored once at 0.967; 0.999 after round 8 (the one miss: M107 labels on one line, which
         # the reader allows unless the game sets VOTE-FORMAT one_line = false)
         ("blind7/posts_blind7.jsonl", 0.995),
-        ("blind8/posts_blind8.jsonl", 0.973),  # scored once at 0.966 after round 8; 0.974 in round 9
+        (
+            "blind8/posts_blind8.jsonl",
+            0.973,
+        ),  # scored once at 0.966 after round 8; 0.974 in round 9
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:
