@@ -395,7 +395,7 @@ def test_round5_votes_without_verb_and_colon(text: str, target: str) -> None:
     [
         "包子 4票",  # a tally
         "豆浆+1，馄饨+1",  # a running count
-        "楼上+1",  # agreeing with a post
+        "楼上+1 说得对",  # agreeing with a post (楼上+1 alone: a follow, test above)
         "同意+1",
         "你+1",
         "如果豆浆 +1 呢",  # hypothetical
@@ -739,13 +739,14 @@ def test_round6_the_voters_own_name_as_subject_is_his_vote() -> None:
     assert pv is not None and pv.target == "冬瓜"
 
 
-@pytest.mark.parametrize("text", ["跟楼上", "我跟12楼", "跟楼上的票。"])
+# (楼上+1 / 同楼上 as the whole post: a follow like 跟楼上, since vote round 9 — issue 37)
+@pytest.mark.parametrize("text", ["跟楼上", "我跟12楼", "跟楼上的票。", "楼上+1", "同楼上"])
 def test_following_a_vote_not_shown_is_an_unresolved_attempt(text: str) -> None:
     pv = free_vote(text, PLAYERS)
     assert pv is not None and pv.target not in PLAYERS, text
 
 
-@pytest.mark.parametrize("text", ["跟楼上吗？", "楼上+1", "别跟楼上"])
+@pytest.mark.parametrize("text", ["跟楼上吗？", "楼上+1 说得好", "别跟楼上"])
 def test_following_look_alikes_are_no_vote(text: str) -> None:
     assert free_vote(text, PLAYERS) is None, text
 
@@ -792,6 +793,8 @@ _QUOTED_CHAT = "[quote]原帖由 包子 于 2005-1-4 10:02 发表\n油条今天�
         ("killbar7", _QUOTED_VOTE + "+1，跟。看他刚才激动的。", "油条", True),
         ("killbar7", _QUOTED_VOTE + "跟票", "油条", True),
         ("killbar7", _QUOTED_VOTE + "跟票，不过我投饺子", "饺子", True),  # its own target
+        ("killbar7", "那就跟着投吧：\n" + _QUOTED_VOTE + "同上", "油条", True),  # after a colon
+        ("killbar7", _QUOTED_VOTE + "跟包子", "油条", True),  # the quoted author's vote
         ("rabbit030", _QUOTED_VOTE.replace("投油tiao", "投票对象：油条") + "跟票", "油条", None),
     ],
 )
@@ -803,7 +806,12 @@ def test_following_a_quoted_vote(preset: str, bbcode: str, target: str, valid: b
 
 @pytest.mark.parametrize(
     "bbcode",
-    [_QUOTED_CHAT + "+1，跟。", "+1，跟。", _QUOTED_VOTE + "+1 说得对，不过我还没想好投谁"],
+    [
+        _QUOTED_CHAT + "+1，跟。",
+        "+1，跟。",
+        _QUOTED_VOTE + "+1 说得对，不过我还没想好投谁",
+        _QUOTED_VOTE + "跟饺子",  # not the quoted author
+    ],
 )
 def test_following_look_alikes_with_quotes(bbcode: str) -> None:
     got = read_post("killbar7", "馄饨", bbcode, ["包子", "油条", "饺子", "馄饨"])

@@ -463,7 +463,7 @@ def _free_fallback(
     fv = parse_free_vote(ft, names, pronouns=True, speaker=speaker)  # 投他
     if fv is None:
         fv = _after_recap(ft, lines, names, speaker)
-    if fv is None and _PLUS_ONE.fullmatch(ft):
+    if fv is None and (_PLUS_ONE.fullmatch(ft) or _FOLLOW_UNSHOWN.fullmatch(ft)):
         fv = FreeVote("?", 0, len(ft), False)
     return fv
 
@@ -519,6 +519,12 @@ _VOTE_CHARS = re.compile(r"[票投改弃选跟都也就的了是]")
 
 
 _PLUS_ONE = re.compile(r"\s*[+]\s*1\s*[!。.~～]*\s*")
+# 同楼上 / 楼上+1 as the whole post, a laugh at most after it (楼上+1 666): a vote that follows
+# one the post does not show — an attempt whose target is unknown (版杀7 4.1.2: a vote must
+# name its target)
+_FOLLOW_UNSHOWN = re.compile(
+    r"\s*(?:同楼上|楼上\s*[+＋]\s*1)(?:\s*(?:6{2,}|h{2,}|哈{2,}|[!！。.~～]+))*\s*"
+)
 
 
 def _after_recap(
@@ -904,9 +910,16 @@ def read_vote_text(
 
 
 # A post that opens by following a vote (+1 / 跟 / 跟票 / 同上 / 附议, a reason may come after).
+# (at the start of any line or after a colon: 好吧还是投个人：⏎[quote]…[/quote]⏎同上)
 _FOLLOW = re.compile(
-    r"\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议|跟楼上)(?=\s*(?:$|[,，。.!！~～;；]))"
+    r"(?:^|(?<=[\n:：]))\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议|跟楼上)(?=\s*(?:$|[,，。.!！~～;；]))"
     r"(?:\s*[,，。.!！~～;；]?\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议)(?=\s*(?:$|[,，。.!！~～;；])))*"
+)
+
+
+# 跟豆浆 as a line of its own: following the vote of the author the post quotes.
+_FOLLOW_AUTHOR = re.compile(
+    r"(?:^|(?<=\n))\s*跟(?:着|随)?\s*(?P<who>[^\s,，。!！]{1,6})\s*(?=$|\n)"
 )
 
 
@@ -919,14 +932,16 @@ def _followed(
     known = {normalise_name(p) for p in (*players, ABSTAIN)}
     if pv is not None and pv.target in known:
         return None
-    m = _FOLLOW.match(fold(text))
+    m = _FOLLOW.search(fold(text))
     if m is None:
-        return None
+        m = _FOLLOW_AUTHOR.search(fold(text))
+        if m is None or m.group("who") not in re.split(r"发表|\n", quote, maxsplit=1)[0]:
+            return None  # (跟豆浆 under 豆浆's quoted vote follows it)
     qv = free_vote(quote, players)
     if qv is None or qv.target not in known or qv.format_error:
         return None
     problem = None if st.format == "free" else "没有“投票对象：”"
-    t0 = len(text[: m.end()]) - len(text[: m.end()].lstrip())
+    t0 = m.start() + len(text[m.start() : m.end()]) - len(text[m.start() : m.end()].lstrip())
     return ParsedVote(False, text[t0 : m.end()], qv.target, t0, m.end(), "", problem)
 
 
