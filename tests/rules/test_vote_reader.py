@@ -889,6 +889,8 @@ def test_round8_a_dialect_name_in_the_reason_does_not_touch_the_vote() -> None:
         "以下是豆浆的代投：",
         "替豆浆投票：",
         "代豆浆发：",
+        "【代投】应豆浆要求代投：",  # round 9
+        "受豆浆委托",
     ],
 )
 def test_round8_the_directors_proxy_in_other_layouts_names_the_player(head: str) -> None:
@@ -913,6 +915,9 @@ def test_round8_the_directors_proxy_in_other_layouts_names_the_player(head: str)
         ("killbar7", "我那楼的意思就是跟着饺子投番茄啊，这还要问"),
         ("killbar7", "辩论轮：包子投了馄饨，豆浆弃权"),
         ("killbar7", "唔好投佢啦，包子系好人"),
+        # round 9: a request for the director's 代发 (M107 9: his 代投 post is the vote)
+        ("rabbit030", "导演，今晚加班，麻烦替我代发个改票，改成饺子，理由随便写"),
+        ("m107", "法官能帮我代投一下吗？投票对象写番茄"),
     ],
 )
 def test_round8_questions_and_complaints_about_votes_are_no_attempt(preset: str, text: str) -> None:
@@ -976,3 +981,10 @@ def test_round8_one_line_labels_are_void_where_the_preset_says_so() -> None:
     two = ("投票对象：番茄", "投票理由：跟上饺子的逻辑")
     pv = read_vote_text(" ".join(two), two, strict, ROSTER)
     assert pv is not None and pv.format_error is None
+
+
+@pytest.mark.parametrize("preset", ["m107", "rabbit030", "m39"])
+def test_round9_a_directors_reminder_naming_non_voters_is_no_vote(preset: str) -> None:
+    """A reminder that recalls the rule on 代投 and lists who has not voted casts no vote."""
+    text = "【提醒】还有一小时关门，关门前半小时不得代投。\n还未投票：番茄、汤圆"
+    assert not read_post(preset, "导演", text).attempt

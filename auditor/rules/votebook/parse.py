@@ -626,6 +626,8 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
         rf"(?:代|替|帮)\s*[@＠]?\s*(?P<p>{names})\s*(?:代)?(?:投票|改票|投|改|发)",
         # 饺子委托 / 豆浆的代投 / 豆浆（代投）
         rf"(?P<p>{names})\s*[(（\[【]?\s*(?:的)?\s*(?:委托|代投|代改|代发)",
+        # 【代投】应土豆要求代投 / 受豆浆委托 (M107 9: the director votes at the player's request)
+        rf"(?:应|按|受)\s*(?P<p>{names})\s*(?:的)?\s*(?:要求|请求|委托|之托)",
         rf"代(?:投|改|发)(?:票)?(?:改票|改)?{sep}[)\]】）]?\s*(?P<p>{names})",
         rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
         # 代投⏎玩家：南瓜⏎投票对象：… (the player on a line of his own, labelled)
@@ -658,8 +660,22 @@ def unnamed_proxy(text: str, players: Sequence[str]) -> int | None:
         return None
     ft = fold(text)
     label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
-    m = _PROXY_WORD.search(ft, 0, label.start() if label is not None else len(ft))
-    return m.end() if m is not None else None
+    for m in _PROXY_WORD.finditer(ft, 0, label.start() if label is not None else len(ft)):
+        clause = re.split(r"[。！!？?\n，,]", ft[: m.start()])[-1]
+        if not _NOT_A_PROXY.search(clause):
+            return m.end()
+    return None
+
+
+# A player asking the director to post his vote or change (M107 9 / 030: the director's 代投
+# post is the vote): 麻烦帮我代发一个改票 / 请导演替我代投.
+_ASKS_PROXY = re.compile(
+    r"(?:帮|替)\s*[我俺]\s*(?:代\s*)?(?:发|投|改)|麻烦[^,，。！!\n]{0,6}?代\s*(?:发|投)|请[^,，。！!\n]{0,4}?代\s*(?:发|投)"
+)
+
+
+# Before 代投 in its clause: a rule recalled, not a vote cast (关门前一小时不允许改票或代投).
+_NOT_A_PROXY = re.compile(r"不允许|不得|不能|不可|禁止|严禁|不接受")
 
 
 def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) -> str | None:
@@ -895,6 +911,10 @@ def read_vote_text(
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
         if pv is not None and start_at:
             pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
+    elif start_at == 0 and _ASKS_PROXY.search(fold(text)) and not _LABEL.search(fold(text)):
+        return (
+            None  # 导演，麻烦帮我代发一个改票，改成番茄: a request; the director's 代投 is the vote
+        )
     else:
         pv = parse_vote_text(
             text,
