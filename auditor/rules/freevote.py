@@ -556,6 +556,10 @@ def parse_free_vote(
     return _resolve_pronoun(text, last, players)
 
 
+# 他 a few words before 弃权 in its clause (他试探轮弃权, 她昨天也弃权): his abstention, reported.
+_HE_DID = re.compile(r"(?:他|她|佢)[^，,。！？!?\s]{0,6}$")
+
+
 def _abstentions(
     text: str, players: Sequence[str], found: Sequence[FreeVote], speaker: str
 ) -> list[FreeVote]:
@@ -566,8 +570,10 @@ def _abstentions(
     for m in _ABSTAIN_ALONE.finditer(text):
         if any(f.start <= m.start("name") < f.end for f in found):
             continue
-        if _other_subject(text, m.start(), ABSTAIN, subject):
-            continue  # 豆浆弃权: what another player did
+        if _other_subject(text, m.start(), ABSTAIN, subject) or _HE_DID.search(
+            text[_clause_bounds(text, m.start(), m.start())[0] : m.start()]
+        ):
+            continue  # 豆浆弃权 / 他试探轮弃权: what another player did
         if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
             continue  # 我的弃权是你代发的: the abstention spoken of, not cast
         if _clear(text, m.start("name"), m.end()):
@@ -640,7 +646,7 @@ _UNRESOLVED = re.compile(
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
-    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"
+    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|俺|那就|就)?\s*投\s*(?:给\s*)?"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
     r"(?=\s*(?:$|[,，。！？!?\n])))"
     # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)
