@@ -65,7 +65,10 @@ _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
 # players, questions) and never undoes it (`我投包子 理由：和昨天一样`).
 # (理由 written after 写/填/给/要/需: talk about a reason, 弃权票要写理由吗？, no reason)
-_REASON_START = re.compile(r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因")
+# (投 南瓜 他昨天算票太积极了: after a space, 他 starts the reason, about the one just named)
+_REASON_START = re.compile(
+    r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因|(?<=[^\s])\s+(?=(?:他|她|佢|此人|这人)\S)"
+)
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
 PRONOUNS = (
