@@ -44,7 +44,7 @@ _SUBJECT_NEAR = re.compile(
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
-    r"请|求|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
+    r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
     r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
@@ -65,7 +65,10 @@ _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
 # players, questions) and never undoes it (`我投包子 理由：和昨天一样`).
 # (理由 written after 写/填/给/要/需: talk about a reason, 弃权票要写理由吗？, no reason)
-_REASON_START = re.compile(r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因")
+# (投 南瓜 他昨天算票太积极了: after a space, 他 starts the reason, about the one just named)
+_REASON_START = re.compile(
+    r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因|(?<=[^\s])\s+(?=(?:他|她|佢|此人|这人)\S)"
+)
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
 PRONOUNS = (
@@ -82,9 +85,10 @@ PRONOUNS = (
     "佢",
     "伊",
     "侬",
+    "之",  # classical: 故投之 / 票之 (the one player the post discusses)
 )
 # Third- and second-person pronouns as dialects write them: 佢 (Cantonese), 伊 (Wu) / 侬 (Wu).
-_HE = ("他", "她", "佢", "伊")
+_HE = ("他", "她", "佢", "伊", "之")
 _YOU = ("你", "侬")
 
 
@@ -156,7 +160,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?(?:投|(?<![a-z])vote(?:\s*for)?(?=[\s:：]))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])vote(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -335,8 +339,10 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False
     if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
         return False
-    if re.search("投[了过咗]", text[lo:end]):
-        return False  # a report of a past vote
+    if re.search("投[了过咗]", text[lo:end]) and not _FOR_NOW.match(text, end, hi):
+        return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast)
+    if re.search(r"(?:^|[^\u4e00-\u9fff])前\s*$", head):
+        return False  # 前投番茄 (classical: earlier I voted), a report
     if _FAR.search(text, end, hi):
         return False  # 投包子，还是…？ / 投包子如果…
     clause = text[lo:hi].rstrip()
@@ -350,8 +356,10 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     return not _quoted(text, start)
 
 
+_FOR_NOW = re.compile(r"\s*先")
 _ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$")
-_SENTENCE_END = "。！？!?\n"
+# (；: 如果…就改弃权；现在先投包子 — the condition stays in its half, seed 002 4.1.2)
+_SENTENCE_END = "。！？!?；;\n"
 _CONDITION = re.compile(r"如果|要是|假如|万一|假设|除非|等到")
 _CONCLUSION = re.compile(r"所以|因此|总之|反正")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
@@ -408,6 +416,8 @@ def _named_votes(
             name = _unloosen(m.group(key), players)
             if _not_a_target(text, m, key, name) or _other_subject(text, m.start(), name, subject):
                 continue
+            if "的是" in m.group(0) and "才怪" not in text[: m.start()]:
+                continue  # 我投的是包子: a report, unless it corrects a 才怪 (投土豆……才怪，我投的是春卷)
             if key in _DECISION and not _decided(text, m, key):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
@@ -438,6 +448,10 @@ def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
     a retort), 楼上+1 / 你+1 (agreeing with a post: only a player's name +1 adds a vote)."""
     if name not in PRONOUNS:
         return False
+    if name == "之":  # 投之 / 票之 closing a clause; not 投票之后, 三分之一票
+        return key not in ("name", "name9") or not re.match(
+            rf"\s*(?:$|[{_CLAUSE_END}])", text[m.end(key) :]
+        )
     if text.startswith(("们", "哋", "自己", "个头", "人"), m.end(key)):  # (投自己人: a side)
         return True
     return key == "name5" and "一票" not in m.group(0) and not m.group("ticket")
@@ -520,7 +534,12 @@ def parse_free_vote(
     if _DISPUTE.search(text):
         return None  # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast
     if is_count(text, players):
-        return None  # 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投番茄 — others' votes
+        # 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投番茄 — others' votes; a first sentence
+        # that casts one before the count stays a vote (投番茄。现在番茄3 汤圆2)
+        first = re.match(r"[^。！!\n]+[。！!\n]", text)
+        if first is None or is_count(first.group(0), players):
+            return None
+        text = first.group(0)
     others = _second_name(players)
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     found += _abstentions(text, players, found, speaker)
@@ -540,6 +559,10 @@ def parse_free_vote(
     return _resolve_pronoun(text, last, players)
 
 
+# 他 a few words before 弃权 in its clause (他试探轮弃权, 她昨天也弃权): his abstention, reported.
+_HE_DID = re.compile(r"(?:他|她|佢)[^，,。！？!?\s]{0,6}$")
+
+
 def _abstentions(
     text: str, players: Sequence[str], found: Sequence[FreeVote], speaker: str
 ) -> list[FreeVote]:
@@ -550,8 +573,10 @@ def _abstentions(
     for m in _ABSTAIN_ALONE.finditer(text):
         if any(f.start <= m.start("name") < f.end for f in found):
             continue
-        if _other_subject(text, m.start(), ABSTAIN, subject):
-            continue  # 豆浆弃权: what another player did
+        if _other_subject(text, m.start(), ABSTAIN, subject) or _HE_DID.search(
+            text[_clause_bounds(text, m.start(), m.start())[0] : m.start()]
+        ):
+            continue  # 豆浆弃权 / 他试探轮弃权: what another player did
         if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
             continue  # 我的弃权是你代发的: the abstention spoken of, not cast
         if _clear(text, m.start("name"), m.end()):
@@ -624,7 +649,7 @@ _UNRESOLVED = re.compile(
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
-    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|那就|就)?\s*投\s*(?:给\s*)?"
+    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|俺|那就|就)?\s*投\s*(?:给\s*)?"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
     r"(?=\s*(?:$|[,，。！？!?\n])))"
     # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)
@@ -659,7 +684,7 @@ def _unresolved(text: str) -> list[FreeVote]:
 
 # Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
 _TAKEN_BACK = re.compile(
-    r"开玩笑|说笑的|逗你|还没想好|没想好投谁"
+    r"(?<!不是)(?<![不没])开玩笑|说笑的|才怪|逗你|还没想好|没想好投谁"
     # 投冬瓜。⏎⏎算了不投了 / 以上作废 / 上面的不算: the post withdraws its own vote
     r"|算了\s*[,，]?\s*(?:先)?不投了|以上(?:的)?(?:投票)?(?:作废|不算)|上面(?:的)?(?:投票)?(?:作废|不算)"
 )

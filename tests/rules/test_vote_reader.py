@@ -395,7 +395,7 @@ def test_round5_votes_without_verb_and_colon(text: str, target: str) -> None:
     [
         "包子 4票",  # a tally
         "豆浆+1，馄饨+1",  # a running count
-        "楼上+1",  # agreeing with a post
+        "楼上+1 说得对",  # agreeing with a post (楼上+1 alone: a follow, test above)
         "同意+1",
         "你+1",
         "如果豆浆 +1 呢",  # hypothetical
@@ -739,13 +739,14 @@ def test_round6_the_voters_own_name_as_subject_is_his_vote() -> None:
     assert pv is not None and pv.target == "冬瓜"
 
 
-@pytest.mark.parametrize("text", ["跟楼上", "我跟12楼", "跟楼上的票。"])
+# (楼上+1 / 同楼上 as the whole post: a follow like 跟楼上, since vote round 9 — issue 37)
+@pytest.mark.parametrize("text", ["跟楼上", "我跟12楼", "跟楼上的票。", "楼上+1", "同楼上"])
 def test_following_a_vote_not_shown_is_an_unresolved_attempt(text: str) -> None:
     pv = free_vote(text, PLAYERS)
     assert pv is not None and pv.target not in PLAYERS, text
 
 
-@pytest.mark.parametrize("text", ["跟楼上吗？", "楼上+1", "别跟楼上"])
+@pytest.mark.parametrize("text", ["跟楼上吗？", "楼上+1 说得好", "别跟楼上"])
 def test_following_look_alikes_are_no_vote(text: str) -> None:
     assert free_vote(text, PLAYERS) is None, text
 
@@ -792,6 +793,8 @@ _QUOTED_CHAT = "[quote]原帖由 包子 于 2005-1-4 10:02 发表\n油条今天�
         ("killbar7", _QUOTED_VOTE + "+1，跟。看他刚才激动的。", "油条", True),
         ("killbar7", _QUOTED_VOTE + "跟票", "油条", True),
         ("killbar7", _QUOTED_VOTE + "跟票，不过我投饺子", "饺子", True),  # its own target
+        ("killbar7", "那就跟着投吧：\n" + _QUOTED_VOTE + "同上", "油条", True),  # after a colon
+        ("killbar7", _QUOTED_VOTE + "跟包子", "油条", True),  # the quoted author's vote
         ("rabbit030", _QUOTED_VOTE.replace("投油tiao", "投票对象：油条") + "跟票", "油条", None),
     ],
 )
@@ -803,7 +806,12 @@ def test_following_a_quoted_vote(preset: str, bbcode: str, target: str, valid: b
 
 @pytest.mark.parametrize(
     "bbcode",
-    [_QUOTED_CHAT + "+1，跟。", "+1，跟。", _QUOTED_VOTE + "+1 说得对，不过我还没想好投谁"],
+    [
+        _QUOTED_CHAT + "+1，跟。",
+        "+1，跟。",
+        _QUOTED_VOTE + "+1 说得对，不过我还没想好投谁",
+        _QUOTED_VOTE + "跟饺子",  # not the quoted author
+    ],
 )
 def test_following_look_alikes_with_quotes(bbcode: str) -> None:
     got = read_post("killbar7", "馄饨", bbcode, ["包子", "油条", "饺子", "馄饨"])
@@ -881,6 +889,8 @@ def test_round8_a_dialect_name_in_the_reason_does_not_touch_the_vote() -> None:
         "以下是豆浆的代投：",
         "替豆浆投票：",
         "代豆浆发：",
+        "【代投】应豆浆要求代投：",  # round 9
+        "受豆浆委托",
     ],
 )
 def test_round8_the_directors_proxy_in_other_layouts_names_the_player(head: str) -> None:
@@ -905,6 +915,9 @@ def test_round8_the_directors_proxy_in_other_layouts_names_the_player(head: str)
         ("killbar7", "我那楼的意思就是跟着饺子投番茄啊，这还要问"),
         ("killbar7", "辩论轮：包子投了馄饨，豆浆弃权"),
         ("killbar7", "唔好投佢啦，包子系好人"),
+        # round 9: a request for the director's 代发 (M107 9: his 代投 post is the vote)
+        ("rabbit030", "导演，今晚加班，麻烦替我代发个改票，改成饺子，理由随便写"),
+        ("m107", "法官能帮我代投一下吗？投票对象写番茄"),
     ],
 )
 def test_round8_questions_and_complaints_about_votes_are_no_attempt(preset: str, text: str) -> None:
@@ -968,3 +981,10 @@ def test_round8_one_line_labels_are_void_where_the_preset_says_so() -> None:
     two = ("投票对象：番茄", "投票理由：跟上饺子的逻辑")
     pv = read_vote_text(" ".join(two), two, strict, ROSTER)
     assert pv is not None and pv.format_error is None
+
+
+@pytest.mark.parametrize("preset", ["m107", "rabbit030", "m39"])
+def test_round9_a_directors_reminder_naming_non_voters_is_no_vote(preset: str) -> None:
+    """A reminder that recalls the rule on 代投 and lists who has not voted casts no vote."""
+    text = "【提醒】还有一小时关门，关门前半小时不得代投。\n还未投票：番茄、汤圆"
+    assert not read_post(preset, "导演", text).attempt

@@ -39,11 +39,17 @@ SETS = ROOT / "tests" / "votes"
             "blind5/posts_blind5.jsonl",
             0.998,
         ),  # scored once at 0.937; 0.996 after round 6 (5), 0.998 after 7, 0.999 after 8
-        ("blind6/posts_blind6.jsonl", 0.978),  # scored once at 0.956; 0.979 after round 8
+        (
+            "blind6/posts_blind6.jsonl",
+            0.979,
+        ),  # scored once at 0.956; 0.979 after round 8, 0.980 after 9
         # scored once at 0.967; 0.999 after round 8 (the one miss: M107 labels on one line, which
         # the reader allows unless the game sets VOTE-FORMAT one_line = false)
         ("blind7/posts_blind7.jsonl", 0.995),
-        ("blind8/posts_blind8.jsonl", 0.962),  # scored once at 0.966 after round 8
+        (
+            "blind8/posts_blind8.jsonl",
+            0.994,
+        ),  # scored once at 0.966 after round 8; 0.995 after round 9
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

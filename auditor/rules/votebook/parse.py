@@ -463,7 +463,7 @@ def _free_fallback(
     fv = parse_free_vote(ft, names, pronouns=True, speaker=speaker)  # 投他
     if fv is None:
         fv = _after_recap(ft, lines, names, speaker)
-    if fv is None and _PLUS_ONE.fullmatch(ft):
+    if fv is None and (_PLUS_ONE.fullmatch(ft) or _FOLLOW_UNSHOWN.fullmatch(ft)):
         fv = FreeVote("?", 0, len(ft), False)
     return fv
 
@@ -519,6 +519,12 @@ _VOTE_CHARS = re.compile(r"[票投改弃选跟都也就的了是]")
 
 
 _PLUS_ONE = re.compile(r"\s*[+]\s*1\s*[!。.~～]*\s*")
+# 同楼上 / 楼上+1 as the whole post, a laugh at most after it (楼上+1 666): a vote that follows
+# one the post does not show — an attempt whose target is unknown (版杀7 4.1.2: a vote must
+# name its target)
+_FOLLOW_UNSHOWN = re.compile(
+    r"\s*(?:同楼上|楼上\s*[+＋]\s*1)(?:\s*(?:6{2,}|h{2,}|哈{2,}|[!！。.~～]+))*\s*"
+)
 
 
 def _after_recap(
@@ -620,6 +626,8 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
         rf"(?:代|替|帮)\s*[@＠]?\s*(?P<p>{names})\s*(?:代)?(?:投票|改票|投|改|发)",
         # 饺子委托 / 豆浆的代投 / 豆浆（代投）
         rf"(?P<p>{names})\s*[(（\[【]?\s*(?:的)?\s*(?:委托|代投|代改|代发)",
+        # 【代投】应土豆要求代投 / 受豆浆委托 (M107 9: the director votes at the player's request)
+        rf"(?:应|按|受)\s*(?P<p>{names})\s*(?:的)?\s*(?:要求|请求|委托|之托)",
         rf"代(?:投|改|发)(?:票)?(?:改票|改)?{sep}[)\]】）]?\s*(?P<p>{names})",
         rf"代发\s*[:(\[【（]?\s*[)\]】）]?\s*(?P<p>{names})\s*(?:的)?\s*(?:投票|改票|票)",
         # 代投⏎玩家：南瓜⏎投票对象：… (the player on a line of his own, labelled)
@@ -652,8 +660,22 @@ def unnamed_proxy(text: str, players: Sequence[str]) -> int | None:
         return None
     ft = fold(text)
     label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
-    m = _PROXY_WORD.search(ft, 0, label.start() if label is not None else len(ft))
-    return m.end() if m is not None else None
+    for m in _PROXY_WORD.finditer(ft, 0, label.start() if label is not None else len(ft)):
+        clause = re.split(r"[。！!？?\n，,]", ft[: m.start()])[-1]
+        if not _NOT_A_PROXY.search(clause):
+            return m.end()
+    return None
+
+
+# A player asking the director to post his vote or change (M107 9 / 030: the director's 代投
+# post is the vote): 麻烦帮我代发一个改票 / 请导演替我代投.
+_ASKS_PROXY = re.compile(
+    r"(?:帮|替)\s*[我俺]\s*(?:代\s*)?(?:发|投|改)|麻烦[^,，。！!\n]{0,6}?代\s*(?:发|投)|请[^,，。！!\n]{0,4}?代\s*(?:发|投)"
+)
+
+
+# Before 代投 in its clause: a rule recalled, not a vote cast (关门前一小时不允许改票或代投).
+_NOT_A_PROXY = re.compile(r"不允许|不得|不能|不可|禁止|严禁|不接受")
 
 
 def closest_player(name: str, players: Sequence[str], threshold: float = 0.5) -> str | None:
@@ -889,6 +911,10 @@ def read_vote_text(
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
         if pv is not None and start_at:
             pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
+    elif start_at == 0 and _ASKS_PROXY.search(fold(text)) and not _LABEL.search(fold(text)):
+        return (
+            None  # 导演，麻烦帮我代发一个改票，改成番茄: a request; the director's 代投 is the vote
+        )
     else:
         pv = parse_vote_text(
             text,
@@ -904,9 +930,16 @@ def read_vote_text(
 
 
 # A post that opens by following a vote (+1 / 跟 / 跟票 / 同上 / 附议, a reason may come after).
+# (at the start of any line or after a colon: 好吧还是投个人：⏎[quote]…[/quote]⏎同上)
 _FOLLOW = re.compile(
-    r"\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议|跟楼上)(?=\s*(?:$|[,，。.!！~～;；]))"
+    r"(?:^|(?<=[\n:：]))\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议|跟楼上)(?=\s*(?:$|[,，。.!！~～;；]))"
     r"(?:\s*[,，。.!！~～;；]?\s*(?:[+＋]\s*1|跟票?|跟了|同上|附议)(?=\s*(?:$|[,，。.!！~～;；])))*"
+)
+
+
+# 跟豆浆 as a line of its own: following the vote of the author the post quotes.
+_FOLLOW_AUTHOR = re.compile(
+    r"(?:^|(?<=\n))\s*跟(?:着|随)?\s*(?P<who>[^\s,，。!！]{1,6})\s*(?=$|\n)"
 )
 
 
@@ -919,14 +952,16 @@ def _followed(
     known = {normalise_name(p) for p in (*players, ABSTAIN)}
     if pv is not None and pv.target in known:
         return None
-    m = _FOLLOW.match(fold(text))
+    m = _FOLLOW.search(fold(text))
     if m is None:
-        return None
+        m = _FOLLOW_AUTHOR.search(fold(text))
+        if m is None or m.group("who") not in re.split(r"发表|\n", quote, maxsplit=1)[0]:
+            return None  # (跟豆浆 under 豆浆's quoted vote follows it)
     qv = free_vote(quote, players)
     if qv is None or qv.target not in known or qv.format_error:
         return None
     problem = None if st.format == "free" else "没有“投票对象：”"
-    t0 = len(text[: m.end()]) - len(text[: m.end()].lstrip())
+    t0 = m.start() + len(text[m.start() : m.end()]) - len(text[m.start() : m.end()].lstrip())
     return ParsedVote(False, text[t0 : m.end()], qv.target, t0, m.end(), "", problem)
 
 
