@@ -80,24 +80,34 @@ def records_if_current(game: Game) -> Records | None:
         return seen.records if _records_key(game, store) == seen.key else None
 
 
-def _records_key(game: Game, store: Store) -> tuple[object, ...]:
+def _check_key(game: Game, store: Store) -> tuple[object, ...]:
+    """What the last check's part of the records stands on: the game as read, its file,
+    the check's state and the clock to :data:`RECORDS_SECONDS`."""
     return (
         id(game),
         _mtime(game.path),
-        store.report_marks(),
         store.check_state_mark(),
         int(time.time() // RECORDS_SECONDS),
     )
 
 
+def _records_key(
+    game: Game, store: Store, check: tuple[object, ...] | None = None
+) -> tuple[object, ...]:
+    """The records' key: the check's (``check``, else read now) and the newest post
+    version, decision and manual card."""
+    return (*(check or _check_key(game, store)), store.report_marks())
+
+
 def _records(game: Game, store: Store) -> Records:
     """:func:`records` from an open store."""
     path = game.path.resolve()
-    key = _records_key(game, store)
+    check_at = _check_key(game, store)
+    key = _records_key(game, store, check_at)
     seen = _RECORDS.get(path)
     if seen is not None and seen.key == key:
         return seen.records
-    check = _checked(game, store, path)
+    check = _checked(game, store, path, check_at)
     built = pipeline.records(game, store, checked=check.records)
     with _RECORDS_LOCK:
         _RECORDS[path] = _Seen(key, built, check.key if check.records is not None else None)
@@ -122,16 +132,10 @@ class _Checked:
 _CHECKED: dict[Path, _Checked] = {}
 
 
-def _checked(game: Game, store: Store, path: Path) -> _Checked:
-    """The last check's stored records, read once for the check's state: a decision or a
-    manual card changes the ledger, not what the check counted, so the pages rebuilt after
-    each decision share them (the same clock and game file as :func:`_records_key`)."""
-    key = (
-        id(game),
-        _mtime(game.path),
-        store.check_state_mark(),
-        int(time.time() // RECORDS_SECONDS),
-    )
+def _checked(game: Game, store: Store, path: Path, key: tuple[object, ...]) -> _Checked:
+    """The last check's stored records, read once for the check's state (``key``,
+    :func:`_check_key`): a decision or a manual card changes the ledger, not what the check
+    counted, so the pages rebuilt after each decision share them."""
     seen = _CHECKED.get(path)
     if seen is not None and seen.key == key:
         return seen

@@ -274,17 +274,7 @@ def _whole_days(
     if not _WHOLE_DAY.search(line):
         for m in _PHASE_WHOLE_DAY.finditer(line):
             day, phase = _labels(line[: m.end()], head)
-            out.append(
-                TimeRange(
-                    opens=_at(ref, (0, 0, 0), tz, end=False),
-                    closes=_at(ref, (24, 0, 0), tz, end=True),
-                    day=day,
-                    phase=phase,
-                    accelerated="加速" in line,
-                    label=line[: m.start()].strip(" ：:，,。【】[]（("),
-                    text=m.group(0),
-                )
-            )
+            out.append(_whole_day(ref, tz, line, m, day, phase))
     for m in _WHOLE_DAY.finditer(line):
         d = _date(m, "a", ref)
         if d is None:
@@ -295,18 +285,23 @@ def _whole_days(
             phase = cn_number(after.group(1))
         if day is None and phase is None and not re.search(r"环节|讨论|投票|开放", line):
             continue  # 包子12月3日全天出差: a player's day, not the game's
-        out.append(
-            TimeRange(
-                opens=_at(d, (0, 0, 0), tz, end=False),
-                closes=_at(d, (24, 0, 0), tz, end=True),
-                day=day,
-                phase=phase,
-                accelerated="加速" in line,
-                label=line[: m.start()].strip(" ：:，,。【】[]（("),
-                text=m.group(0),
-            )
-        )
+        out.append(_whole_day(d, tz, line, m, day, phase))
     return out
+
+
+def _whole_day(
+    d: date, tz: tzinfo, line: str, m: re.Match[str], day: int | None, phase: int | None
+) -> TimeRange:
+    """0:00–24:00 of ``d``, said by ``m`` in ``line``."""
+    return TimeRange(
+        opens=_at(d, (0, 0, 0), tz, end=False),
+        closes=_at(d, (24, 0, 0), tz, end=True),
+        day=day,
+        phase=phase,
+        accelerated="加速" in line,
+        label=line[: m.start()].strip(" ：:，,。【】[]（("),
+        text=m.group(0),
+    )
 
 
 def _range_labels(
