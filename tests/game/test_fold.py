@@ -1,0 +1,161 @@
+"""The registers a director writes in, said in the grammar's words (auditor/game/fold.py):
+one case table per family of writing, each with the neighbours that must stay as they are."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.fold import fold, shorthand
+
+
+def said(text: str) -> str:
+    return shorthand(fold(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # 粤语 (traditional characters): its days, negation, copula and aspect
+        ("琴晚 圓規 出咗局", "昨晚 圆规 出局了", "咗"),
+        ("尋日 墨水 同 尺子 平票", "昨天 墨水 和 尺子 平票", "同"),
+        ("聽日夜晚十點截票", "明天", "听日"),
+        ("琴晚 订书机 冇咗。", "订书机 出局了", "冇"),
+        ("唔好意思，琴晚死嘅係 剪刀，唔係胶水", "不是胶水", "唔"),
+        ("便签係警長，移交畀 尺子", "便签是警长,移交给 尺子", "畀"),
+        ("佢做警長", "他当选警长", "做"),
+        # a Mandarin post keeps its 系 and 同 (the register is not spoken there)
+        ("请联系导演，同意延时的人请回复", "联系导演,同意延时", "和意"),
+    ],
+)
+def test_cantonese_is_said_in_mandarin(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means"),
+    [
+        ("昨夜，钢笔殁。", "钢笔出局"),
+        ("昨夜无人殒命。", "无人死亡"),
+        ("昨夜墨水、书签俱亡。", "都死亡"),
+        ("一为狼所噬，一为女巫所鸩。", "一被狼杀害,一被女巫毒死"),
+        ("警长墨水被逐。墨水殉职，传位于修正带。", "将警长移交给修正带"),
+        ("胶水得票最多，立为警长。", "当选警长"),
+        ("票毕：荧光笔得八票", "投票结束"),
+        ("第肆日将启。是日九时开帖", "第四日将启。今日九时开帖"),
+        ("首日票决定警长", "第一日投票"),
+        ("第六日。昨夜无事。", "昨夜平安"),
+        # an old hour glossed with its clock: the clock, with the verb after it
+        ("亥时半闭（21:30）", "21:30关"),
+        ("巳时（09:00）开帖", "09:00开帖"),
+        ("戌时（21:00）闭帖", "21:00关帖"),
+    ],
+)
+def test_classical_chinese_is_said_in_modern_words(text: str, means: str) -> None:
+    assert means in said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "辰时开帖",  # an old hour with no gloss is no clock (judgement call 1)
+        "阵亡将士",  # 亡 after 阵 is no death of a player
+        "伤亡",
+        "俱乐部",
+    ],
+)
+def test_classical_words_leave_their_neighbours(text: str) -> None:
+    assert said(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("第一天 10:00 开播，明晚 22:00 下播", "10:00 开门,明晚 22:00 关门", "播"),
+        ("昨晚 毛笔 走了😭", "毛笔 出局", "走了"),
+        ("昨晚倒下了两位😭 笔袋 和 订书机", "出局了两位", "倒下"),
+        ("昨晚…… 圆规 🥀", "圆规  出局", "🥀"),
+        ("昨晚：没人死🕊️", "无人死亡", "🕊"),
+        ("第三天💪 昨晚🕊️", "平安夜", "🕊"),
+        ("今天🚀 19:00 结算", "加速", "🚀"),
+        ("加速🚀🚀 成功啦 8/11", "加速 成功", "加速加速"),
+        ("宝子们 替补 图钉 来啦📌 顶替 毛笔 的位置", "替补 毛笔", "宝子们"),
+        ("粉笔 来替 书签 啦", "粉笔 替补 书签", "来替"),
+        # a death someone was carried to (被带走了) is no 走了
+        ("榛子 和 红枣 被带走了……", "被带走了", "出局"),
+        # the signs the grammar reads itself stay
+        ("💀 油条（夜）", "💀 油条", "  油条"),
+    ],
+)
+def test_livestream_slang_and_emoji(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("开 12.14 0900\n关 12.15 2130", "开 12/14 09:00\n关 12/15 21:30", "0900"),
+        ("D5 12/19 0900-2130", "12/19 09:00-21:30", "0900"),
+        ("订正：D5 关 12.27 2200，不是 12.26", "12/27 22:00", "2200"),
+        # a year, an ISO date, a count and a decimal are not clocks or dates
+        ("2026年12月14日", "2026年", "20:26"),
+        ("2026-12-14 09:00", "2026-12-14", "20:26"),
+        ("警长票算 1.5 票", "1.5 票", "1/5"),
+        ("共 1000 字以内", "1000 字", "10:00"),
+    ],
+)
+def test_terse_numbers(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means"),
+    [
+        ("1. 昨夜出局：钢笔\n2. 关帖：21:30", "昨夜出局:钢笔\n关帖:21:30"),
+        ("① 环节二 延长", "环节二 延长"),
+        ("- **第三天** 开门 09:00", "第三天 开门 09:00"),
+        ("[b]第三天[/b] [color=red]21:30 关门[/color]", "第三天 21:30 关门"),
+        ("今晚 21:30（UTC+8）关门", "今晚 21:30 关门"),
+        ("北京时间 21:30 关门", "21:30 关门"),
+    ],
+)
+def test_layouts_around_the_words(text: str, means: str) -> None:
+    assert means in said(text)
+
+
+def test_a_quote_keeps_its_tags() -> None:
+    assert "[quote]" in said("[quote]钢笔出局[/quote]")
+
+
+@pytest.mark.parametrize(
+    ("text", "means"),
+    [
+        ("Opens: Dec 16, 10:00. Closes: Dec 17, 22:00", "12月16日 10:00"),
+        ("Closes: Dec 17, 22:00", "关门: 12月17日 22:00"),
+        ("Day Five, Phase One: midnight to midnight, Dec 26.", "第5天, 环节1: 12月26日 0:00-24:00"),
+        ("Phase 3 is open now until midnight.", "now 至24:00"),
+        ("Day 3, Phase 1 open, all day Dec 21.", "12月21日全天"),
+        ("Extension granted: Day 3 now closes Dec 23 at 02:00", "延时成功"),
+        ("胶水 killed by the killers; 修正带 sniped", "胶水 被杀手杀害; 修正带 被狙击手狙杀"),
+        ("尺子 was needled by the doctor (dead).", "尺子 被医生扎死"),
+        ("修正带 died to the witch's poison", "修正带 被女巫毒死"),
+        ("Substitute: 粉笔 in for 圆规", "粉笔 替补 圆规"),
+        ("剪刀 picks 橡皮 as the new sheriff.", "剪刀 将警徽移交给 橡皮"),
+        ("the sheriff badge went to 胶水", "警徽移交给 胶水"),
+        ("Red card: 笔袋, for posting role screenshots.", "红牌: 笔袋"),
+        ("DDL EOD", "关帖 今天24:00"),
+        ("Night falls — actions due by 20:00 Dec 18.", "进入夜晚"),
+    ],
+)
+def test_english(text: str, means: str) -> None:
+    assert means in said(text)
+
+
+def test_an_english_night_that_is_no_report() -> None:
+    assert "昨夜" not in said("Night on Dec 20.")
+    assert "昨夜" in said("Night: 钢笔 dead")
