@@ -224,8 +224,6 @@ _CANTONESE_WORDS = _table(
         (r"做(?=\s*警长)", "当选"),
         (r"(?<=[够齐])晒", "了"),
         (r"(?<![相共不如等赞认合陪连协会])同(?![意样时学步一类伴事])", "和"),
-        (r"赢", "胜"),
-        (r"游戏完(?!成)", "游戏结束"),
         (r"平手", "平票"),
         (r"打中", "击中"),
         (r"仲(?=[是有在可])", "还"),
@@ -250,6 +248,7 @@ _CLASSICAL_WORDS = _table(
     [
         (r"殒命|殒身|身殒|殂", "死亡"),
         (r"俱(?=亡|殁|死)", "都"),
+        (r"实亡", "死亡"),
         (r"(?<![死伤阵灭存逃流危兴身])亡(?![灵命羊故国])", "死亡"),
         (r"殁", "出局"),
         (r"为\s*([^\s，,。]{1,6}?)\s*所(?:噬|杀|害|戮)", r"被\1杀害"),
@@ -290,11 +289,17 @@ _LIVESTREAM_WORDS = _table(
             "出局",
         ),
         (r"🥀", " 出局 "),
+        (r"(昨晚|昨夜|今早)\s*(?:走了|走掉了|倒下了|离开了?|没了)(?=\s*\S)", r"\1出局："),
+        (r"(?<![票权会间钱])没了(?=\s*(?:[^\w\s]|$))", "出局"),
         (r"(?:没人|没有人|冇人)死", "无人死亡"),
         (r"警长大人", "警长"),
         (r"的小可怜(?=\s*[：:])", ""),
         (r"宝子们|宝宝们|家人们|老铁们|姐妹们|集美们|兄弟们|小伙伴们", ""),
         (r"来替(?:补)?|顶替", "替补"),
+        (r"(?<=\S)\s+来(?:啦|了|咯)(?=\W|$)", ""),  # 替补 图钉 来啦: here (瓜子回来了 stays)
+        (r"投出去了?", "投出"),
+        (r"(?<![输])赢(?:了)?", "胜"),
+        (r"游戏完(?![成整全美])", "游戏结束"),
         (r"替补\s*([^\s，,。]{1,8})\s*的位置", r"替补 \1"),
     ],
     re.M,
@@ -334,6 +339,28 @@ _TERSE = _table(
 )
 
 
+# a terse writer's words: 出 for 出局 (订书机 6 出, 夜：胶水 出、圆规 出, D2 出：X), a count
+# and its outcome joined by a dash or an arrow (钢笔 8 — 出局, 墨水 8 → 出), 0 死 for nobody,
+# 警长 给 X for the badge handed on
+_TERSE_WORDS = _table(
+    [
+        # a day's 出 is its vote's (D2 出：X; the night's is 夜：X 出)
+        (r"((?:第|(?<![A-Za-z])D\s?)\d{1,2}[天日]?)\s*出(?:局)?\s*(?=[:：])", r"\1 投票出局"),
+        (r"(?<=[^\s\w])\s*出(?=\s*[:：])|(?<=\s)出(?=\s*[:：])", "出局"),
+        (r"(?<=\S\s)(\d{1,2})\s*票?\s*(?:[—–-]+|→|->)?\s*(?=出局|出(?!\w)|out)", r"\1 票 "),
+        (r"(?<=[\w)）])\s+出(?=\s*(?:[、，,。；;/（(!！]|$))", " 出局"),
+        (r"(?<![\d.])0\s*(?:人)?\s*死(?:亡)?(?![\w])|(?<![\w])无死亡", "无人死亡"),
+        (r"(?:殉职)\s*(?:[，,]|→|->)?\s*(?:警长|警徽)?\s*(?:交给|传给|给)", "殉职，警徽移交给"),
+        (r"(?:警长|警徽)\s*给", "警徽移交给"),
+    ],
+    re.M,
+)
+# an adverb between the dead and their death (X、Y 都死亡, 铅笔都出局, 毛笔亦出局): the death
+_BOTH = re.compile(r"\s*(?:都|均|皆|亦|也)\s*(?=死亡|出局|死了|身亡|被杀|被毒)")
+# a hunter's shot said by where it struck (开了最后一枪，击中 铅笔)
+_STRUCK = re.compile(r"(枪[^。！!？?\n]{0,12}?)(?:击中|打中|射中|射向)")
+
+
 def registers(text: str) -> str:
     """``text`` (folded) with each register it is written in said in the grammar's words."""
     text = _apply(_LAYOUT, text)
@@ -344,7 +371,8 @@ def registers(text: str) -> str:
     text = _apply(_LIVESTREAM_WORDS, _ROCKET.sub(_rocket, _DOVE.sub(_dove, text)))
     if re.search(r"\d{3}", text) or re.search(r"\d\.\d", text):
         text = _apply(_TERSE, text)
-    return text
+    text = _apply(_TERSE_WORDS, text)
+    return _STRUCK.sub(r"\1开枪带走", _BOTH.sub("", text))
 
 
 # what is left of a post's decoration (emoji, their joiners and variation selectors) once
@@ -412,6 +440,7 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     (rf"{_W}(?:was\s+)?sniped(?:\s+by\s+the\s+sniper)?{_E}", "被狙击手狙杀"),
     (rf"{_W}scapegoat{_E}", "替罪羊"),
     (rf"{_W}takes\s+the\s+fall{_E}|{_W}wrongful(?:ly)?\s+(?:death|dies|died){_E}", "冤死出局"),
+    (rf"[(（]\s*(?:the\s+)?idiot\s*[)）]\s*(?:flips?|flipped|reveals?)?{_E}", " 翻牌白痴"),
     (rf"{_W}(?:flips?|flipped){_E}", "翻牌"),
     (rf"{_W}stays?\s+in{_E}", "留场"),
     (rf"(\S+)\s+picks\s+(\S+)\s+as\s+(?:the\s+)?(?:new\s+)?sheriff{_E}", r"\1 将警徽移交给 \2"),
@@ -427,6 +456,16 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     (rf"{_W}runoff{_E}", "高票对决"),
     (rf"{_W}night\s+falls{_E}", "进入夜晚"),
     (rf"{_W}overnight\s*[:：]?", "昨夜："),
+    (rf"{_W}(?:no\s*one|nobody)\s+(?:is|was)\s+(?:out|eliminated){_E}", "无人出局"),
+    (rf"{_W}(?:a\s+)?majority{_E}", "过半"),
+    (rf"{_W}has\s+(\d{{1,2}})\s+of\s+\d{{1,2}}{_E}", r"\1 票"),
+    (
+        rf"{_W}(?:is|was|are|were|has\s+been|have\s+been|gets?|got)\s+(?:now\s+)?"
+        rf"(?=(?:voted|out|killed|eliminated|lynched|executed|shot|poisoned|needled|sniped|"
+        rf"red[\s-]*card|drowned|removed){_E})",
+        "",
+    ),
+    (rf"{_W}(?:removed|sent\s+off){_E}", "出局"),
 ]
 _ENGLISH_WORDS = [(re.compile(p, re.I), r) for p, r in _ENGLISH_ROWS]
 

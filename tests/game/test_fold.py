@@ -38,7 +38,7 @@ def test_cantonese_is_said_in_mandarin(text: str, means: str, not_means: str) ->
     [
         ("昨夜，钢笔殁。", "钢笔出局"),
         ("昨夜无人殒命。", "无人死亡"),
-        ("昨夜墨水、书签俱亡。", "都死亡"),
+        ("昨夜墨水、书签俱亡。", "墨水、书签死亡"),
         ("一为狼所噬，一为女巫所鸩。", "一被狼杀害,一被女巫毒死"),
         ("警长墨水被逐。墨水殉职，传位于修正带。", "将警长移交给修正带"),
         ("胶水得票最多，立为警长。", "当选警长"),
@@ -159,3 +159,66 @@ def test_english(text: str, means: str) -> None:
 def test_an_english_night_that_is_no_report() -> None:
     assert "昨夜" not in said("Night on Dec 20.")
     assert "昨夜" in said("Night: 钢笔 dead")
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a terse writer's 出, a count joined to its outcome, 0 死, the badge given
+        ("订书机 6 出", "订书机 6 票 出局", None),
+        ("夜：胶水 出、圆规 出（殉情）", "胶水 出局、圆规 出局", None),
+        ("D2 出：订书机", "第2天 投票出局:订书机", None),
+        ("Vote: 钢笔 8 — out.", "钢笔 8 票 出局", None),
+        ("墨水 8 → 出", "墨水 8 票 出局", None),
+        ("夜：0 死", "无人死亡", None),
+        ("墨水 殉职 → 警长 给 剪刀", "殉职，警徽移交给 剪刀", None),
+        # an adverb between the dead and their death
+        ("昨夜墨水、书签俱亡。", "墨水、书签死亡", "都"),
+        ("铅笔都出局", "铅笔出局", "都"),
+        # a hunter's shot said by where it struck
+        ("毛筆係獵人，開咗最後一槍，打中 鉛筆", "开枪带走 铅笔", "打中"),
+        # 出 inside a word, a count with no outcome and 都 elsewhere stay
+        ("出发前请投票", "出发前", "出局"),
+        ("钢笔 8 票，尺子 3 票", "钢笔 8 票,尺子 3 票", "出局"),
+        ("大家都很努力", "都很努力", None),
+        ("瓜子回来了", "瓜子回来了", None),
+    ],
+)
+def test_terse_words_and_outcomes(text: str, means: str, not_means: str | None) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means is None or not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("昨晚：墨水 没了😭", "墨水 出局", "没了"),
+        ("昨晚走了 毛笔😢", "昨晚出局： 毛笔", "走了"),
+        ("票没了。", "票没了", "出局"),
+        ("狼人阵营赢了，游戏完！", "狼人阵营胜,游戏结束", "赢"),
+        ("游戏完成度很高", "游戏完成", "结束"),
+    ],
+)
+def test_slang_for_deaths_and_wins(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("Results: 橡皮 7, 胶水 3. 橡皮 is out.", "橡皮 出局", "is"),
+        ("the last killer 铅笔 was voted out", "铅笔 被投出", "was"),
+        ("No one is out today.", "无人出局", "出局 今天出局"),
+        ("Phase 1: 订书机 has 9 of 14 — majority.", "订书机 9 票 — 过半", "has"),
+        ("Day 6 vote: 荧光笔 (idiot) flips — stays in", "荧光笔  翻牌白痴 — 留场", "(翻牌"),
+        # a copula before other words stays
+        ("Day 2 is open", "is", None),
+    ],
+)
+def test_english_outcomes(text: str, means: str, not_means: str | None) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means is None or not_means not in out
