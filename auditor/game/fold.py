@@ -167,9 +167,15 @@ def _apply(rows: list[tuple[re.Pattern[str], str]], text: str) -> str:
 # (UTC+8, GMT+8, 北京时间, forum time: the forum's is the only one used)
 _LAYOUT = _table(
     [
-        (r"^[ \t]*(?:\d{1,2}[.、)）](?!\d)|[（(]\d{1,2}[)）]|[①-⑳]|[-*•·▪◦>]|#{1,6})[ \t]*", ""),
+        # struck out (~~21:00~~ 21:30, [s]钢笔[/s]): taken back, gone
+        (r"~~[^~\n]+~~|\[(s|del|strike)\][^\[]*\[/\1\]", ""),
+        (
+            r"^[ \t]*(?:\d{1,2}[.、)）](?!\d)|[（(]\d{1,2}[)）]|[①-⑳]|[-*+•·▪◦>]|#{1,6})[ \t]*"
+            r"(?:\[[ xX✓✔]\][ \t]*)?",
+            "",
+        ),
         (r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|?)+[ \t]*$", ""),
-        (r"\*\*|__|~~|`", ""),
+        (r"\*\*|__|`", ""),
         (r"\[/tr\]", "\n"),
         (r"\[td(?:=[^\]]*)?\]", "| "),
         (
@@ -179,7 +185,7 @@ _LAYOUT = _table(
         ),
         (r"[(（]?\s*(?:UTC|GMT)\s*[+＋]\s*0?8(?::?00)?\s*[)）]?", " "),
         (r"[(（]\s*(?:北京时间|forum(?:\s+local)?\s+time|local\s+time|server\s+time)\s*[)）]", " "),
-        (r"北京时间\s*", ""),
+        (r"[(（]?\s*(?:北京|台湾|台北|香港|澳门|中国|东八区)(?:标准)?时间\s*[)）]?|东八区", " "),
         (r"➡️?|⟶|⇒", "→"),
         (r"✅", "✔"),
         (r"❌|❎", "✘"),
@@ -284,11 +290,18 @@ _LIVESTREAM_WORDS = _table(
         (r"(?:走掉|倒下|离开)的(?:是|有)", "出局的是"),
         (r"倒下了?(?=\s*[一两二三四五六七八九\d]\s*[位个人])", "出局了"),
         (
-            r"(?<![带拿抓赶领送接])(?:走了|走掉了|倒下了|离开了我们|离开了|挂了|凉了|领盒饭了?|GG了)"
+            r"(?<![带拿抓赶领送接])(?:走了|走掉了|倒下了|离开了我们|离开了|挂了|凉了|领盒饭了?|GG了"
+            r"|嘎了|噶了|寄了|似了|G了|无了|下线了|原地去世|光荣牺牲|遗憾离场)"
             r"(?=\s*(?:[^\w\s]|$))",
             "出局",
         ),
         (r"🥀", " 出局 "),
+        # a story's deaths (倒在血泊中, 再也没有醒来, 永远地离开了)
+        (
+            r"倒在(?:了)?血泊(?:之?中|里)|再也没(?:有)?醒来|没能醒来|永远地?离开了(?:我们)?|长眠(?:不醒)?",
+            "死亡",
+        ),
+        (r"被刀(?:了|死)?", "被杀"),
         (r"(昨晚|昨夜|今早)\s*(?:走了|走掉了|倒下了|离开了?|没了)(?=\s*\S)", r"\1出局："),
         (r"(?<![票权会间钱])没了(?=\s*(?:[^\w\s]|$))", "出局"),
         (r"(?:没人|没有人|冇人)死", "无人死亡"),
@@ -323,6 +336,8 @@ def _rocket(m: re.Match[str]) -> str:
 # a terse writer's numbers: 0900 / 2130 a clock, 12.14 a date (12.14 0900, 关 12.27 2200)
 _TERSE = _table(
     [
+        # an ISO moment (2026-12-17T09:00): its date, then its clock
+        (r"(\d{4}-\d{1,2}-\d{1,2})T(\d{1,2}:\d{2})", r"\1 \2"),
         # a four-digit clock (0900, 2130) beside a day's word or a date, never a year or a count
         (
             r"(?<![\d.:/A-Za-z])([01]\d|2[0-4])([0-5]\d)"
@@ -361,9 +376,45 @@ _BOTH = re.compile(r"\s*(?:都|均|皆|亦|也)\s*(?=死亡|出局|死了|身亡
 _STRUCK = re.compile(r"(枪[^。！!？?\n]{0,12}?)(?:击中|打中|射中|射向)")
 
 
+# a table's header row over its separator (| 天数 | 开帖 | 关帖 | / |---|---|---|): each row
+# below says its cells with the header's words (第三天 开帖：12/21 10:00 关帖：12/22 22:00)
+_HEADED = re.compile(
+    r"^[ \t]*(\|.*\|)[ \t]*\n[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+.*\n((?:[ \t]*\|.*(?:\n|$))+)",
+    re.M,
+)
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _headed_table(m: re.Match[str]) -> str:
+    head = _cells(m.group(1))
+    lines = []
+    for row in m.group(2).splitlines():
+        cells = _cells(row)
+        said = [cells[0]] + [
+            f"{h}：{c}" if h and c else c for h, c in zip(head[1:], cells[1:], strict=False)
+        ]
+        lines.append(" ".join(said))
+    return "\n".join(lines) + "\n"
+
+
+# the colloquial days of the north (今儿, 明儿个, 昨儿) and Taiwan's 隔天
+_COLLOQUIAL_DAYS = _table(
+    [
+        (r"今儿(?:个)?", "今天"),
+        (r"明儿(?:个)?", "明天"),
+        (r"昨儿(?:个)?", "昨天"),
+        (r"隔天", "次日"),
+    ]
+)
+
+
 def registers(text: str) -> str:
     """``text`` (folded) with each register it is written in said in the grammar's words."""
-    text = _apply(_LAYOUT, text)
+    text = _apply(_LAYOUT, _HEADED.sub(_headed_table, text))
+    text = _apply(_COLLOQUIAL_DAYS, text)
     if _CANTONESE.search(text):
         text = _apply(_CANTONESE_WORDS, text)
     text = _OLD_HOUR.sub(lambda m: m.group(2) + (m.group(1) or ""), text.translate(_FINANCIAL))
@@ -484,6 +535,7 @@ def shorthand(text: str) -> str:
 
 
 def _english(text: str) -> str:
+    text = re.sub(r"(?i)(?<=\d)\s*([ap])\.\s?m\.?", r" \1m", text)  # 9 p.m.
     text = _TWELVE_HOUR.sub(_twelve_hour, text)
     for pattern, repl in _ENGLISH_WORDS:
         text = pattern.sub(repl, text)

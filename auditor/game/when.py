@@ -499,7 +499,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
 SELF_FIX = re.compile(
     r"(?<![【\[])(?:更正|改正|订正)(?:一下)?\s*[:：，,]|收回\s*[。，,！!]"
     # a writer who stops and says it again (23:59 截票……不是，延到明天 12:00; 卯时——不对，辰时)
-    r"|(?:…+|\.{3,}|—+)\s*(?:不对|不是|错了|说错了|口误|等等|更正)\s*[，,。:：!！]?"
+    r"|(?:…+|\.{3,}|—+)\s*(?:不对|不是|错了|说错了|口误|等等|更正|哦不|啊不|不不)\s*[，,。:：!！]?"
+    r"|[，,]\s*(?:哦不|啊不|不不|呸|说错了|口误)\s*[，,]"
 )
 
 
@@ -643,7 +644,7 @@ def _taken_back(before: str, rest: str) -> bool:
     """A time a correction says was wrong (不是 22:00, "关帖 21:00"为笔误), or one moved on
     (21:00 → 23:30)."""
     return bool(
-        re.search(r"(?:不是|而非|并非|而不是)\s*$", before)
+        re.search(r"(?:不是|而非|并非|而不是)\s*$|[(（]\s*原(?:定|本|来)?\s*[:：]?\s*$", before)
         or re.match(
             r"\s*[\"'”」』]?\s*(?:为|是|系)?\s*(?:笔误|有误|写错|错误|错的|口误|typo)", rest, re.I
         )
@@ -714,7 +715,9 @@ def _last_date(text: str, ref: date) -> date | None:
     return found[-1] if found else None
 
 
-_NEXT_TIMES_VERB = re.compile(r"\s*[开关截]\s*[:：]?\s*\d")
+_VERB = r"(?:开帖|关帖|开门|关门|开放|截止|截票|结算|[开关截])"
+_NEXT_TIMES_VERB = re.compile(rf"\s*{_VERB}\s*[:：]?\s*\d")
+_OWN_VERB = re.compile(rf"(?<![^\s。，,:：]){_VERB}\s*[:：]?\s*$")
 
 
 def _role(before: str, after: str) -> str | None:
@@ -730,8 +733,9 @@ def _role(before: str, after: str) -> str | None:
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
     # a terse line (开 09:00 关 21:30): the verb after a time that comes before the next
     # time is that one's, and the bare verb right before this time is its own
-    if _NEXT_TIMES_VERB.match(after) and re.search(r"(?<![^\s。，,:：])[开关截]\s*$", before):
-        return "opens" if before.rstrip()[-1] == "开" else "closes"
+    own = _OWN_VERB.search(before)
+    if _NEXT_TIMES_VERB.match(after) and own:
+        return "opens" if own.group(0)[0] == "开" else "closes"
     # 开门 now 至 24:00, 一直到 22:00: what a time runs until is the close
     if re.search(r"(?<![迟延前改])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"

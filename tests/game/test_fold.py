@@ -222,3 +222,40 @@ def test_english_outcomes(text: str, means: str, not_means: str | None) -> None:
     out = said(text)
     assert means in out
     assert not_means is None or not_means not in out
+
+
+def test_a_headed_table_says_its_cells_with_the_header() -> None:
+    table = "| 天数 | 开帖 | 关帖 |\n|---|---|---|\n| 第三天 | 12/21 10:00 | 12/22 22:00 |\n备注"
+    assert said(table) == "第三天 开帖：12/21 10:00 关帖：12/22 22:00\n备注"
+
+
+def test_a_table_with_no_header_row_stays_a_table() -> None:
+    assert said("|杀手杀人|柿饼|") == "|杀手杀人|柿饼|"
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("- [x] D3 关帖 ~~21:00~~ 21:30", "关帖  21:30", "21:00"),
+        ("[s]钢笔[/s] 尺子 出局", "尺子 出局", "钢笔"),
+        ("今晚 22:00（北京时间）关门", "今晚 22:00 关门", "北京"),
+        ("今晚 22:00（台湾时间）关门", "今晚 22:00 关门", "台湾"),
+        ("开帖时间：09:00", "开帖时间", None),
+        ("今儿个晚上十点关门", "今天晚上十点关门", "儿"),
+        ("明儿 09:00 开门", "明天 09:00", "儿"),
+        ("隔天 09:00 开门", "次日 09:00", "隔天"),
+        ("钢笔嘎了", "钢笔出局", "嘎"),
+        ("昨晚 尺子 寄了😭", "尺子 出局", "寄"),
+        ("第二天清晨，人们发现钢笔倒在血泊中。", "钢笔死亡", "血泊"),
+        ("钢笔昨晚被刀了", "被杀", "刀"),
+        ("2026-12-17T09:00 ~ 2026-12-17T21:30", "2026-12-17 09:00 ~ 2026-12-17 21:30", "T"),
+        ("closes 9 p.m.", "21:00", "p.m"),
+        # the neighbours: a knife that is no kill, a story's words that are no death
+        ("这把刀很锋利", "刀很锋利", "被杀"),
+        ("寄信给导演", "寄信", "出局"),
+    ],
+)
+def test_neighbouring_registers(text: str, means: str, not_means: str | None) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means is None or not_means not in out

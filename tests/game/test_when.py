@@ -202,3 +202,30 @@ def test_the_day_a_time_starts() -> None:
     text = "第二天白天结束，今天是夜晚，明天零点开始第三天。"
     (p,) = find_points(text, POSTED, TZ)
     assert (p.role, p.day) == ("opens", 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("今晚 21:00 关帖，哦不，21:30 关帖", [("12-16 21:30", "closes", False)]),
+        ("关帖时间改为 21:30（原 21:00）", [("12-16 21:30", "closes", True)]),
+        ("- [x] D3 关帖 ~~21:00~~ 21:30", [("12-16 21:30", "closes", False)]),
+        ("今儿个晚上十点关门", [("12-16 22:00", "closes", False)]),
+        ("后天晚上十点关门", [("12-18 22:00", "closes", False)]),
+        ("DDL：周五 22:00（UTC+8）", [("12-18 22:00", "closes", False)]),
+        ("Closes 9 p.m. tomorrow", [("12-17 21:00", "closes", False)]),
+    ],
+)
+def test_neighbouring_registers(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_headed_table_gives_each_row_its_day() -> None:
+    table = "| 天数 | 开帖 | 关帖 |\n|---|---|---|\n| 第三天 | 12/21 10:00 | 12/22 22:00 |"
+    points = [(f"{p.at:%m-%d %H:%M}", p.role, p.day) for p in find_points(table, POSTED, TZ)]
+    assert points == [("12-21 10:00", "opens", 3), ("12-22 22:00", "closes", 3)]
+
+
+def test_an_iso_range() -> None:
+    text = "【系统公告】第3天开放时间：2026-12-17T09:00:00 ~ 2026-12-17T21:30:00"
+    assert ranges(text) == [("12-17 09:00", "12-17 21:30", 3)]
