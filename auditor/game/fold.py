@@ -400,14 +400,34 @@ def _headed_table(m: re.Match[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-# the colloquial days of the north (今儿, 明儿个, 昨儿) and Taiwan's 隔天
+# the colloquial days of the north (今儿, 明儿个, 昨儿) and Taiwan's 隔天; a festival said
+# as the date of a time (平安夜晚上十点, 圣诞节 22:00, Christmas Eve 22:00: never the
+# game's 平安夜 on its own)
 _COLLOQUIAL_DAYS = _table(
     [
+        (
+            r"平安夜(?=\s*(?:的)?\s*(?:晚上|晚间|夜里|晚|\d))|(?<![A-Za-z])christmas\s+eve(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
+            "12月24日",
+        ),
+        (
+            r"圣诞(?:节)?(?:当天)?(?=\s*(?:的)?\s*(?:上午|中午|下午|晚上|晚|\d))"
+            r"|(?<![A-Za-z])christmas(?:\s+day)?(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
+            "12月25日",
+        ),
+        (
+            r"跨年夜(?=\s*(?:的)?\s*(?:晚上|晚|\d))|(?<![A-Za-z])new\s+year'?s\s+eve(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
+            "12月31日",
+        ),
+        (
+            r"元旦(?=\s*(?:的)?\s*(?:上午|中午|下午|晚上|晚|\d))|(?<![A-Za-z])new\s+year'?s\s+day(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
+            "1月1日",
+        ),
         (r"今儿(?:个)?", "今天"),
         (r"明儿(?:个)?", "明天"),
         (r"昨儿(?:个)?", "昨天"),
         (r"隔天", "次日"),
-    ]
+    ],
+    re.I,
 )
 
 
@@ -505,6 +525,7 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     (rf"{_W}results?\s*[:：]", "结果："),
     (rf"{_W}vote\s*[:：]", "投票："),
     (rf"{_W}runoff{_E}", "高票对决"),
+    (rf"{_W}(?:ends?|ending)(?:\s+(?:at|on))?{_E}", "结束"),
     (rf"{_W}night\s+falls{_E}", "进入夜晚"),
     (rf"{_W}overnight\s*[:：]?", "昨夜："),
     (rf"{_W}(?:no\s*one|nobody)\s+(?:is|was)\s+(?:out|eliminated){_E}", "无人出局"),

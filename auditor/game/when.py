@@ -37,7 +37,7 @@ _DATE = (
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
 )
 _TIME = (
-    r"(?P<{p}ap>上午|早上|早晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|凌晨)?\s*"
+    r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|凌晨|晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
 _SEP = r"\s*(?:-+|至|到|开到|一直到)\s*"
@@ -67,7 +67,7 @@ _REL_DATED = re.compile(
 # the clock
 _GLOSSED = re.compile(
     r"(?:上午|早上|中午|下午|傍晚|晚上|晚间|夜晚|晚|凌晨)?\s*\d{1,2}\s*[点时](?:\s*半|\s*\d{1,2}\s*分?)?"
-    r"\s*[(（]\s*(\d{1,2}:\d{2})\s*[)）]"
+    r"\s*[(（]\s*((?:\d{1,2}/\d{1,2}\s+|\d{1,2}月\d{1,2}[日号]\s*)?\d{1,2}:\d{2})\s*[)）]"
 )
 # a schedule table's row: | 11/23 09:00 | 11/24 21:30 | is one range
 _CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
@@ -259,7 +259,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                     accelerated="加速" in line,
                     label=before.strip(" ：:，,。【】[]"),
                     text=m.group(0),
-                    aside=bool(_ASIDE.search(_clause_at(line, m.start(), m.end()))),
+                    aside=_range_aside(line, m),
                 )
             )
         whole = _whole_days(line, ref, tz, head)
@@ -280,6 +280,11 @@ def _once(ranges: list[TimeRange]) -> list[TimeRange]:
 # the window of something else than the day's: last words, a forum's maintenance, the
 # changes of vote, proxies, requests, a ban
 _ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求")
+
+
+def _range_aside(line: str, m: re.Match[str]) -> bool:
+    """A range that is something else's window (遗言, 维护) or only supposed (如果…)."""
+    return bool(_ASIDE.search(_clause_at(line, m.start(), m.end()))) or _supposed(line, m.start())
 
 
 def _clause_at(line: str, start: int, end: int) -> str:
@@ -323,8 +328,10 @@ def _whole_day(
         day=day,
         phase=phase,
         accelerated="加速" in line,
-        label=line[: m.start()].strip(" ：:，,。【】[]（("),
+        # the clause before it (今天12月17日是第二天环节一，全天进行: not the night said before)
+        label=re.split(r"[。！!；;？?，,]", line[: m.start()])[-1].strip(" ：:，,。【】[]（("),
         text=m.group(0),
+        aside=_supposed(line, m.start()),
     )
 
 
@@ -372,6 +379,9 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
     """A time's 第N天 and 环节N: the nearest on its own line before it, else the header's
     above it (环节一无人过半，环节二推迟至…: 环节二)."""
     dm = _last(_DAY_LABEL, before)
+    inner = dm and re.search(rf"(第\s*({NUM})\s*[天日])\s*的\s*$", before[: dm.start()])
+    if inner:  # 今天是第四日的第二天: the game's day, not the calendar day inside it
+        dm = _DAY_LABEL.match(before, inner.start(1))
     own = re.split(r"[。！!；;？?]", before)[-1]
     if dm and not _DAY_LABEL.search(own) and dm.start() > 0:
         # 第二日开帖了。第一日的警长是青瓷。…今晚九点关帖: the line's own label, not another
@@ -446,10 +456,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             hms = _point_clock(m, line)
             if hms is None:
                 continue
-            supposed = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
-            # 如果…会不会延时，…但目前一切正常，还是 22:00 关帖: what follows the but is said
-            supposed = re.split(r"但是|但|不过|然而|目前|现在", supposed)[-1]
-            if _SUPPOSED.search(supposed):
+            if _supposed(line, m.start()):
                 continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
             d, dated = _point_date(m, line, ref)
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
@@ -502,6 +509,14 @@ SELF_FIX = re.compile(
     r"|(?:…+|\.{3,}|—+)\s*(?:不对|不是|错了|说错了|口误|等等|更正|哦不|啊不|不不)\s*[，,。:：!！]?"
     r"|[，,]\s*(?:哦不|啊不|不不|呸|说错了|口误)\s*[，,]"
 )
+
+
+def _supposed(line: str, start: int) -> bool:
+    """Whether the sentence supposes what it says at ``start`` (如果…就进入环节二，环节二的时间是
+    12月16日全天); a but after the supposition states it (如果…会不会延时，但目前一切正常，
+    还是 22:00 关帖)."""
+    said = re.split(r"[。！!；;？?]", line[:start])[-1]
+    return bool(_SUPPOSED.search(re.split(r"但是|但|不过|然而|目前|现在", said)[-1]))
 
 
 def _self_fix_at(text: str) -> int:

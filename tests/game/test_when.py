@@ -229,3 +229,33 @@ def test_a_headed_table_gives_each_row_its_day() -> None:
 def test_an_iso_range() -> None:
     text = "【系统公告】第3天开放时间：2026-12-17T09:00:00 ~ 2026-12-17T21:30:00"
     assert ranges(text) == [("12-17 09:00", "12-17 21:30", 3)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a festival as the date of a time
+        ("第七日开帖，平安夜晚上十点关。", [("12-24 22:00", "closes", False)]),
+        ("Close: Christmas Eve 22:00", [("12-24 22:00", "closes", False)]),
+        ("Day 2 ends 周日晚 10 点 (12/20 22:00)", [("12-20 22:00", "closes", False)]),
+        ("十二月十七日，晨九时整开门", [("12-17 09:00", "opens", False)]),
+    ],
+)
+def test_dates_said_by_name(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_the_game_s_peaceful_night_is_no_date() -> None:
+    assert roles("昨晚平安夜。今晚 21:30 关门") == [("12-16 21:30", "closes", False)]
+    assert roles("Merry Christmas! closes 21:30") == [("12-16 21:30", "closes", False)]
+
+
+def test_a_calendar_day_inside_a_game_day() -> None:
+    (p,) = find_points("今天是第四日的第二天，晚上十点关帖。", POSTED, TZ)
+    assert (p.role, p.day) == ("closes", 4)
+
+
+def test_a_supposed_schedule_is_aside() -> None:
+    text = "如果没有人过半就进入环节二可疑者辩论投票，环节二的时间是12月16日全天"
+    assert all(r.aside for r in find_ranges(text, POSTED, TZ))
+    assert not any(r.aside for r in find_ranges("环节二的时间是12月16日全天", POSTED, TZ))
