@@ -277,6 +277,11 @@ _CLASSICAL_WORDS = _table(
         (r"(昨夜|昨晚)\s*[，,]?\s*无事", r"\1平安"),
         (r"亦(?=\s*[出死被殁])", "也"),
         (r"乃(?!至)", "是"),
+        # 白痴也: is the idiot (a role named with 也 closing the clause)
+        (
+            r"(?<=[，,。\s])(白痴|猎人|狼人|女巫|预言家|情侣|吹笛者|警长|村民|平民)也(?=\s*(?:[，,。；;！!]|$))",
+            r"是\1",
+        ),
         (r"引弓射|开枪\s*[，,]\s*击", "开枪带走"),
     ]
 )
@@ -371,7 +376,7 @@ _TERSE_WORDS = _table(
     re.M,
 )
 # an adverb between the dead and their death (X、Y 都死亡, 铅笔都出局, 毛笔亦出局): the death
-_BOTH = re.compile(r"\s*(?:都|均|皆|亦|也)\s*(?=死亡|出局|死了|身亡|被杀|被毒)")
+_BOTH = re.compile(r"\s*(?:都|均|皆|亦|也)\s*(?=死亡|出局|死了|身亡|被杀|被毒|殉情)")
 # a hunter's shot said by where it struck (开了最后一枪，击中 铅笔)
 _STRUCK = re.compile(r"(枪[^。！!？?\n]{0,12}?)(?:击中|打中|射中|射向)")
 
@@ -503,7 +508,7 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     (rf"{_W}killed\s+by\s+(?:the\s+)?(?:killers?|murderers?){_E}", "被杀手杀害"),
     (rf"{_W}killed\s+by\s+(?:the\s+)?(?:wol(?:f|ves)|werewol(?:f|ves)){_E}", "被狼人杀害"),
     (
-        rf"{_W}(?:was\s+)?poisoned(?:\s+by\s+the\s+witch)?{_E}"
+        rf"{_W}(?<!\ba\s)(?<!\bthe\s)(?:was\s+)?poisoned(?:\s+by\s+the\s+witch)?{_E}"
         rf"|{_W}died\s+(?:to|of|from)\s+the\s+witch'?s\s+poison{_E}",
         "被女巫毒死",
     ),
@@ -515,7 +520,6 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     (rf"{_W}(?:flips?|flipped){_E}", "翻牌"),
     (rf"{_W}stays?\s+in{_E}", "留场"),
     (rf"(\S+)\s+picks\s+(\S+)\s+as\s+(?:the\s+)?(?:new\s+)?sheriff{_E}", r"\1 将警徽移交给 \2"),
-    (rf"{_W}is\s+now\s+(?:the\s+)?sheriff{_E}", "当选警长"),
     (rf"{_W}badge\s+went\s+to{_E}", "警徽移交给"),
     (rf"{_W}red[\s-]*card(?:ed)?{_E}", "红牌"),
     (rf"{_W}drowned{_E}", "淹死"),
@@ -529,11 +533,28 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     (rf"{_W}night\s+falls{_E}", "进入夜晚"),
     (rf"{_W}overnight\s*[:：]?", "昨夜："),
     (rf"{_W}(?:no\s*one|nobody)\s+(?:is|was)\s+(?:out|eliminated){_E}", "无人出局"),
+    (rf"{_W}yesterday'?s{_E}", "昨天的"),
+    (rf"{_W}(?:was\s+|is\s+)?found\s+dead{_E}", "死亡"),
+    (
+        rf"{_W}(?:also\s+)?(?:left|died|dies|gone|follows?|followed)?\s*[(（]?\s*(?:of\s+|from\s+)?"
+        rf"(?:a\s+)?(?:heartbreak|broken\s+heart)\s*[)）]?",
+        " 殉情",
+    ),
+    (
+        rf"{_W}(?:was|were|is|got|gets)\s+shot(?:\s+(?:dead|down))?(?:\s+by\s+(?:the\s+)?hunter)?{_E}",
+        "被猎人开枪带走",
+    ),
+    (
+        rf"{_W}(?:passed|passes|handed|hands|gave|gives)\s+(?:the\s+)?(?:sheriff(?:'s)?\s+)?badge\s+(?:on\s+)?to{_E}",
+        "将警徽移交给",
+    ),
+    (rf"{_W}got\s+the\s+most\s+votes(?:\s+first)?{_E}", "得票最多"),
+    (rf"\s*,?\s*{_W}(?:and\s+)?(?:is\s+now|becomes|became)\s+(?:the\s+)?sheriff{_E}", "，当选警长"),
     (rf"{_W}(?:a\s+)?majority{_E}", "过半"),
     (rf"{_W}has\s+(\d{{1,2}})\s+of\s+\d{{1,2}}{_E}", r"\1 票"),
     (
         rf"{_W}(?:is|was|are|were|has\s+been|have\s+been|gets?|got)\s+(?:now\s+)?"
-        rf"(?=(?:voted|out|killed|eliminated|lynched|executed|shot|poisoned|needled|sniped|"
+        rf"(?=(?:voted|out|killed|eliminated|lynched|executed|poisoned|needled|sniped|"
         rf"red[\s-]*card|drowned|removed){_E})",
         "",
     ),
@@ -552,7 +573,11 @@ def shorthand(text: str) -> str:
             text = pattern.sub(repl, text)
     if re.search(r"[A-Za-z]", text):
         text = _english(text)
-    return _DECORATION.sub(" ", text)
+    return _SPLIT_OUTCOME.sub(r"\1", _DECORATION.sub(" ", text))
+
+
+# an outcome split from its word by an emoji's space (加速🚀 成功啦, 延时 ✅ 通过)
+_SPLIT_OUTCOME = re.compile(r"(加速|延时)(?:\s|[✔✓])+(?=成功|通过|生效|成立|失败|批准)")
 
 
 def _english(text: str) -> str:

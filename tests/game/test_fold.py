@@ -79,7 +79,7 @@ def test_classical_words_leave_their_neighbours(text: str) -> None:
         ("昨晚：没人死🕊️", "无人死亡", "🕊"),
         ("第三天💪 昨晚🕊️", "平安夜", "🕊"),
         ("今天🚀 19:00 结算", "加速", "🚀"),
-        ("加速🚀🚀 成功啦 8/11", "加速 成功", "加速加速"),
+        ("加速🚀🚀 成功啦 8/11", "加速成功", "加速加速"),
         ("宝子们 替补 图钉 来啦📌 顶替 毛笔 的位置", "替补 毛笔", "宝子们"),
         ("粉笔 来替 书签 啦", "粉笔 替补 书签", "来替"),
         # a death someone was carried to (被带走了) is no 走了
@@ -259,3 +259,39 @@ def test_neighbouring_registers(text: str, means: str, not_means: str | None) ->
     out = said(text)
     assert means in out
     assert not_means is None or not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("Last night: 书签 was found dead.", "书签 死亡", "found"),
+        ("订书机 was a lover, so 毛笔 also left (heartbreak).", "毛笔  殉情", "heartbreak"),
+        ("毛笔 died of a broken heart", "毛笔  殉情", "died"),
+        ("荧光笔 was shot by the hunter", "荧光笔 被猎人开枪带走", "was"),
+        ("回形针 was sheriff and passed the badge to 尺子.", "将警徽移交给 尺子", "badge"),
+        ("荧光笔 got the most votes first and is now sheriff.", "荧光笔 得票最多，当选警长", "and"),
+        ("late start after yesterday's extension", "昨天的", "昨日"),
+        # a poisoned hunter is a kind of hunter, not a death
+        ("a poisoned hunter can still shoot", "poisoned", "毒死"),
+    ],
+)
+def test_english_deaths_and_badges(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("荧光笔翻牌，白痴也，装傻不死。", "是白痴", "白痴也"),
+        ("加速🚀🚀 成功啦 8/11！", "加速成功啦", "加速 成功"),
+        ("延时 ✅ 通过", "延时通过", "延时 通过"),
+        # 也 as "also" stays
+        ("钢笔也是好人", "钢笔也是好人", "是钢笔"),
+    ],
+)
+def test_classical_copula_and_split_outcomes(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
