@@ -254,7 +254,7 @@ _CLASSICAL_WORDS = _table(
     [
         (r"殒命|殒身|身殒|殂", "死亡"),
         (r"俱(?=亡|殁|死)", "都"),
-        (r"实亡", "死亡"),
+        (r"实亡|阵亡|战死|去世|身故|当场去世|原地升天", "死亡"),
         (r"(?<![死伤阵灭存逃流危兴身])亡(?![灵命羊故国])", "死亡"),
         (r"殁", "出局"),
         (r"为\s*([^\s，,。]{1,6}?)\s*所(?:噬|杀|害|戮)", r"被\1杀害"),
@@ -405,7 +405,8 @@ def _headed_table(m: re.Match[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-# the colloquial days of the north (今儿, 明儿个, 昨儿) and Taiwan's 隔天; a festival said
+# the colloquial days of the north (今儿, 明儿个, 昨儿) and Taiwan's 隔天; the o'clock
+# (九点钟, 10 o'clock); a festival said
 # as the date of a time (平安夜晚上十点, 圣诞节 22:00, Christmas Eve 22:00: never the
 # game's 平安夜 on its own)
 _COLLOQUIAL_DAYS = _table(
@@ -431,6 +432,8 @@ _COLLOQUIAL_DAYS = _table(
         (r"明儿(?:个)?", "明天"),
         (r"昨儿(?:个)?", "昨天"),
         (r"隔天", "次日"),
+        (r"(?<=[点點])钟", ""),
+        (r"(?<=\d)\s*o'?clock(?![A-Za-z])", "点"),
     ],
     re.I,
 )

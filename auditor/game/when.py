@@ -40,7 +40,7 @@ _TIME = (
     r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|凌晨|晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
-_SEP = r"\s*(?:-+|至|到|开到|一直到)\s*"
+_SEP = r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至))\s*"
 RANGE = re.compile(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
@@ -57,6 +57,8 @@ _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 # numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
 _CN_CLOCK = re.compile(
     r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
+    # the minutes after an hour with no 分 (九点三十关帖)
+    r"|(?<=[\d零一二两三四五六七八九十][点时])([一二三四五]?十[一二三四五六七八九]?|[零〇][一二三四五六七八九])(?![天日号个人票位])"
 )
 # a relative day with the date it means in brackets (明天（11/26）): the date
 _REL_DATED = re.compile(
@@ -74,8 +76,11 @@ _CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^
 
 
 def _digits(m: re.Match[str]) -> str:
-    n = cn_number(m.group(1))
-    return m.group(1) if n is None else str(n)
+    said = m.group(1) or m.group(2)
+    n = cn_number(said.replace("〇", "零"))
+    if n is None and said[0] in "零〇":
+        n = cn_number(said[1:])
+    return said if n is None else f"{n:02d}" if m.group(2) else str(n)
 
 
 # a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
@@ -504,7 +509,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
 # a correction inside a post, after what it corrects (…。更正：, 收回。): not a post headed
 # 【更正】, which corrects an earlier post
 SELF_FIX = re.compile(
-    r"(?<![【\[])(?:更正|改正|订正)(?:一下)?\s*[:：，,]|收回\s*[。，,！!]"
+    r"(?<![【\[])(?:更正|改正|订正|修正|勘误)(?:一下)?\s*[:：，,]|收回\s*[。，,！!]"
     # a writer who stops and says it again (23:59 截票……不是，延到明天 12:00; 卯时——不对，辰时)
     r"|(?:…+|\.{3,}|—+)\s*(?:不对|不是|错了|说错了|口误|等等|更正|哦不|啊不|不不)\s*[，,。:：!！]?"
     r"|[，,]\s*(?:哦不|啊不|不不|呸|说错了|口误)\s*[，,]"

@@ -60,7 +60,7 @@ def test_classical_chinese_is_said_in_modern_words(text: str, means: str) -> Non
     "text",
     [
         "辰时开帖",  # an old hour with no gloss is no clock (judgement call 1)
-        "阵亡将士",  # 亡 after 阵 is no death of a player
+        "亡羊补牢",  # 亡 in an idiom is no death of a player
         "伤亡",
         "俱乐部",
     ],
@@ -295,3 +295,15 @@ def test_classical_copula_and_split_outcomes(text: str, means: str, not_means: s
     out = said(text)
     assert means in out
     assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means"),
+    [
+        ("昨晚鋼筆陣亡。", "钢笔死亡"),
+        ("尺子 当场去世", "尺子 死亡"),
+        ("closes at 10 o'clock", "10点"),
+    ],
+)
+def test_more_deaths_and_clocks(text: str, means: str) -> None:
+    assert means in said(text)

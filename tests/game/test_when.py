@@ -259,3 +259,30 @@ def test_a_supposed_schedule_is_aside() -> None:
     text = "如果没有人过半就进入环节二可疑者辩论投票，环节二的时间是12月16日全天"
     assert all(r.aside for r in find_ranges(text, POSTED, TZ))
     assert not any(r.aside for r in find_ranges("环节二的时间是12月16日全天", POSTED, TZ))
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("晚上九点三十关帖", [("12-16 21:30", "closes", False)]),
+        ("晚上九点零五关帖", [("12-16 21:05", "closes", False)]),
+        ("九点钟开门", [("12-16 09:00", "opens", False)]),
+        ("第三天討論串開啟，今天晚上九點半截止投票。", [("12-16 21:30", "closes", False)]),
+        (
+            "老铁们，今儿个早上九点开，晚上九点半关，别磨叽。",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        # a changelog's fix: the old value is taken back
+        ("修正：D3 关帖 21:00 → 21:30", [("12-16 21:30", "closes", True)]),
+        # minutes in words need an hour before them (三十个人 is a count)
+        ("第三天九点三十个人投票", [("12-16 09:00", None, False)]),
+    ],
+)
+def test_times_in_words(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_story_s_range_that_lasts() -> None:
+    assert ranges("今天的讨论从早上九点持续到晚上九点半。") == [
+        ("12-16 09:00", "12-16 21:30", None)
+    ]
