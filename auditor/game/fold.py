@@ -184,6 +184,7 @@ _LAYOUT = _table(
             "",
         ),
         (r"[(（]?\s*(?:UTC|GMT)\s*[+＋]\s*0?8(?::?00)?\s*[)）]?", " "),
+        (r"[(（]\s*(?:CST|HKT|SGT|BJT|TWT)\s*[)）]|(?<![A-Za-z])(?:CST|HKT|BJT)(?![A-Za-z])", " "),
         (r"[(（]\s*(?:北京时间|forum(?:\s+local)?\s+time|local\s+time|server\s+time)\s*[)）]", " "),
         (r"[(（]?\s*(?:北京|台湾|台北|香港|澳门|中国|东八区)(?:标准)?时间\s*[)）]?|东八区", " "),
         (r"➡️?|⟶|⇒", "→"),
@@ -482,7 +483,7 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     (
         rf"{_W}(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*"
         r"(?P<d>\d{1,2})(?:st|nd|rd|th)?(?![\d:])"
-        rf"|(?<![\d:])(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon2>jan|feb|mar|apr|may|jun"
+        rf"|(?<![\d:/])(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon2>jan|feb|mar|apr|may|jun"
         rf"|jul|aug|sep|oct|nov|dec)[a-z]*\.?{_E}",
         _month_day,
     ),
@@ -594,4 +595,6 @@ def _english(text: str) -> str:
         else:
             text = pattern.sub(repl, text)
     # a weekday said before its date (周日 12月20日): the date says it all
-    return re.sub(r"周[一二三四五六日]\s*[,，]?\s*(?=\d{1,2}月\d{1,2}日)", "", text)
+    return re.sub(
+        r"周[一二三四五六日]\s*[,，]?\s*(?=\d{1,2}月\d{1,2}日|\d{1,2}/\d{1,2}(?!\d))", "", text
+    )

@@ -551,8 +551,8 @@ def _words_after(line: str, end: int) -> str:
     return rest[: nxt.start()] if nxt else rest
 
 
-_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|起(?!来)")
-_LATER_CLOSES = re.compile(r"结束|关门|关帖|截止|为止|收(?=\s*(?:[。，,！!]|$))")
+_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|起(?!来)")
+_LATER_CLOSES = re.compile(r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收(?=\s*(?:[。，,！!]|$))")
 
 
 def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> str | None:
@@ -617,7 +617,11 @@ def _labels_after(
     if phase is None and pm:
         phase = cn_number(pm.group(1))
     # 明天零点开始第三天: the day a time starts, said right after its verb
-    if dm and role == "opens" and re.match(r"\s*(?:开始|进入|起)\s*$", later[: dm.start()]):
+    if (
+        dm
+        and role == "opens"
+        and re.match(r"\s*(?:开始|进入|开启|启动|起)\s*$", later[: dm.start()])
+    ):
         return cn_number(dm.group(1) or dm.group(2)), phase
     if dm and (pm or day is None):
         day = cn_number(dm.group(1) or dm.group(2))
@@ -760,20 +764,20 @@ def _role(before: str, after: str) -> str | None:
     if re.search(r"(?<![迟延前改])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|靠岸|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
     # 明早九点第二日开帖: the label between the time and its word
     if re.match(
         r"\s*(?:正|整)?\s*(?:第\s*\d{1,2}\s*[天日])?\s*(?:照常|准时|正式|按时|才|就|再|仍|先|会|将)?"
-        r"(?:开|起|启程|open)",
+        r"(?:开|起|启|open)",
         after,
     ):
         return "opens"
     near = before[-6:]
     noun = re.findall(
-        r"关帖|关门|截止|截至|截票|结算|开帖|开门|开放|关(?=\s*[:：])|开(?=\s*[:：])"
+        r"关帖|关门|截止|截至|截票|结算|封帖|锁帖|收帖|封票|开帖|开门|开放|开启|关(?=\s*[:：])|开(?=\s*[:：])"
         # a terse line's bare verb before its time (D3 开 09:00 关 21:30, 截 18:00)
         r"|(?<![^\s。，,:：])[关开截](?=\s*$)",
         before,

@@ -286,3 +286,21 @@ def test_a_story_s_range_that_lasts() -> None:
     assert ranges("今天的讨论从早上九点持续到晚上九点半。") == [
         ("12-16 09:00", "12-16 21:30", None)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("今晚22:00封帖", [("12-16 22:00", "closes", False)]),
+        ("本帖今晚九点半锁帖", [("12-16 21:30", "closes", False)]),
+        ("Fri 12/18 10pm close", [("12-18 22:00", "closes", False)]),
+        ("关帖：21:30 (CST)", [("12-16 21:30", "closes", False)]),
+    ],
+)
+def test_more_verbs_and_zones(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_day_started_by_name() -> None:
+    (p,) = find_points("明早九点启动第四天", POSTED, TZ)
+    assert (f"{p.at:%m-%d %H:%M}", p.role, p.day) == ("12-17 09:00", "opens", 4)
