@@ -433,6 +433,7 @@ _COLLOQUIAL_DAYS = _table(
         (r"明儿(?:个)?", "明天"),
         (r"昨儿(?:个)?", "昨天"),
         (r"隔天", "次日"),
+        (r"后晚", "后天晚上"),
         (r"(?<=[点點])钟", ""),
         (r"(?<=\d)\s*o'?clock(?![A-Za-z])", "点"),
     ],
@@ -502,6 +503,7 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
         r"(\d{1,2}:\d{2}\s*(?:-|–|to)\s*\d{1,2}:\d{2})\s*[,，]?\s*(?:on\s+)?(\d{1,2}月\d{1,2}日)",
         r"\2 \1",
     ),
+    (rf"{_W}EOD\s+(?:tomorrow|tmr){_E}|{_W}(?:tomorrow|tmr)\s+EOD{_E}", "明天24:00"),
     (rf"{_W}EOD{_E}", "今天24:00"),
     (
         rf"{_W}(day|phase|night)\s+({'|'.join(_NUMBERS)}){_E}",

@@ -304,3 +304,22 @@ def test_more_verbs_and_zones(text: str, want: list[tuple[str, str | None, bool]
 def test_a_day_started_by_name() -> None:
     (p,) = find_points("明早九点启动第四天", POSTED, TZ)
     assert (f"{p.at:%m-%d %H:%M}", p.role, p.day) == ("12-17 09:00", "opens", 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("今晚 21:00 关帖，不对，21:30 关帖", [("12-16 21:30", "closes", False)]),
+        ("关帖 21:00，更正为 21:30", [("12-16 21:30", "closes", False)]),
+        ("DDL EOD tomorrow", [("12-17 23:59", "closes", False)]),
+        ("后晚十点关门", [("12-18 22:00", "closes", False)]),
+        (
+            "[table][tr][td]开帖[/td][td]12/17 09:00[/td][/tr][tr][td]关帖[/td][td]12/17 21:30[/td][/tr][/table]",
+            [("12-17 09:00", "opens", False), ("12-17 21:30", "closes", False)],
+        ),
+        # a 不对 that corrects nothing before it leaves the time as said
+        ("这样不对，今晚 21:30 关帖", [("12-16 21:30", "closes", False)]),
+    ],
+)
+def test_corrections_and_tables(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
