@@ -251,12 +251,28 @@ _OLD_HOUR = re.compile(
     r"[子丑寅卯辰巳午未申酉戌亥]时(?:初|正|半|[一二两三四]刻)?\s*([开闭关]帖?)?\s*"
     r"[（(]\s*(?:即\s*)?(\d{1,2}\s*[:：]\s*\d{2})\s*[)）]"
 )
+# 文言's single characters, read so only in a post that speaks it (乃, 亡 and 亦 are in modern
+# words and names too: 木乃伊, 亡羊补牢)
+_CLASSICAL = re.compile(
+    r"殁|殒|矣|乎|焉|哉|诸君|曰|是日|首日|翌日|俱亡|票毕|票已毕|传位|传警|鸩|所噬|被逐|者[，,]|也[。，,]"
+)
+_CLASSICAL_CHARACTERS = _table(
+    [
+        (r"(?<![死伤阵灭存逃流危兴身])亡(?![灵命羊故国])", "死亡"),
+        (r"亦(?=\s*[出死被殁])", "也"),
+        (r"乃(?!至)", "是"),
+        # 白痴也: is the idiot (a role named with 也 closing the clause)
+        (
+            r"(?<=[，,。\s])(白痴|猎人|狼人|女巫|预言家|情侣|吹笛者|警长|村民|平民)也(?=\s*(?:[，,。；;！!]|$))",
+            r"是\1",
+        ),
+    ]
+)
 _CLASSICAL_WORDS = _table(
     [
         (r"殒命|殒身|身殒|殂", "死亡"),
         (r"俱(?=亡|殁|死)", "都"),
-        (r"实亡|阵亡|战死|去世|身故|当场去世|原地升天", "死亡"),
-        (r"(?<![死伤阵灭存逃流危兴身])亡(?![灵命羊故国])", "死亡"),
+        (r"实亡", "死亡"),
         (r"殁", "出局"),
         (r"为\s*([^\s，,。]{1,6}?)\s*所(?:噬|杀|害|戮)", r"被\1杀害"),
         (r"为\s*([^\s，,。]{1,6}?)\s*所鸩", r"被\1毒死"),
@@ -276,13 +292,6 @@ _CLASSICAL_WORDS = _table(
         (r"翌日", "明日"),
         (r"今晨", "今早"),
         (r"(昨夜|昨晚)\s*[，,]?\s*无事", r"\1平安"),
-        (r"亦(?=\s*[出死被殁])", "也"),
-        (r"乃(?!至)", "是"),
-        # 白痴也: is the idiot (a role named with 也 closing the clause)
-        (
-            r"(?<=[，,。\s])(白痴|猎人|狼人|女巫|预言家|情侣|吹笛者|警长|村民|平民)也(?=\s*(?:[，,。；;！!]|$))",
-            r"是\1",
-        ),
         (r"引弓射|开枪\s*[，,]\s*击", "开枪带走"),
     ]
 )
@@ -302,6 +311,7 @@ _LIVESTREAM_WORDS = _table(
             "出局",
         ),
         (r"🥀", " 出局 "),
+        (r"当场去世|阵亡|战死|去世|身故|原地升天", "死亡"),
         # a story's deaths (倒在血泊中, 再也没有醒来, 永远地离开了)
         (
             r"倒在(?:了)?血泊(?:之?中|里)|再也没(?:有)?醒来|没能醒来|永远地?离开了(?:我们)?|长眠(?:不醒)?",
@@ -448,6 +458,8 @@ def registers(text: str) -> str:
     if _CANTONESE.search(text):
         text = _apply(_CANTONESE_WORDS, text)
     text = _OLD_HOUR.sub(lambda m: m.group(2) + (m.group(1) or ""), text.translate(_FINANCIAL))
+    if _CLASSICAL.search(text):
+        text = _apply(_CLASSICAL_CHARACTERS, text)
     text = _apply(_CLASSICAL_WORDS, text)
     text = _apply(_LIVESTREAM_WORDS, _ROCKET.sub(_rocket, _DOVE.sub(_dove, text)))
     if re.search(r"\d{3}", text) or re.search(r"\d\.\d", text):

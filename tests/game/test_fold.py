@@ -307,3 +307,11 @@ def test_classical_copula_and_split_outcomes(text: str, means: str, not_means: s
 )
 def test_more_deaths_and_clocks(text: str, means: str) -> None:
     assert means in said(text)
+
+
+def test_classical_characters_only_in_a_classical_post() -> None:
+    # a modern post keeps a name's 乃 and an idiom's 亡
+    assert said("木乃伊 出局，亡命之徒 被投出") == "木乃伊 出局,亡命之徒 被投出"
+    # a classical one reads them
+    assert "尺子是猎人" in said("昨夜，钢笔殁。尺子乃猎人。")
+    assert "回形针死亡" in said("是日平安。昨夜回形针亡。")
