@@ -249,7 +249,8 @@ _CANTONESE_WORDS = _table(
 _FINANCIAL = str.maketrans("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十")
 _OLD_HOUR = re.compile(
     r"[子丑寅卯辰巳午未申酉戌亥]时(?:初|正|半|[一二两三四]刻)?\s*([开闭关]帖?)?\s*"
-    r"[（(]\s*(?:即\s*)?(\d{1,2}\s*[:：]\s*\d{2})\s*[)）]"
+    r"[（(]\s*(?:即\s*)?(\d{1,2}\s*[:：]\s*\d{2}|(?:上午|下午|早上|晚上|晚|夜)?\s*"
+    r"[\d零一二两三四五六七八九十]{1,3}\s*[点时](?:半|[一二三]刻|[\d零一二三四五六七八九十]{1,3}分?)?)\s*[)）]"
 )
 # 文言's single characters, read so only in a post that speaks it (乃, 亡 and 亦 are in modern
 # words and names too: 木乃伊, 亡羊补牢)

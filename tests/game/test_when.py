@@ -323,3 +323,21 @@ def test_a_day_started_by_name() -> None:
 )
 def test_corrections_and_tables(text: str, want: list[tuple[str, str | None, bool]]) -> None:
     assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("亥时（晚九点半）闭帖", [("12-16 21:30", "closes", False)]),
+        ("巳时（九时）开帖", [("12-16 09:00", "opens", False)]),
+        ("亥时（二十一时三十分）闭帖", [("12-16 21:30", "closes", False)]),
+    ],
+)
+def test_old_hours_glossed_in_words(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_the_count_is_the_close() -> None:
+    # 開票 (Taiwan: the votes are counted) closes the voting; it opens nothing
+    assert roles("今晚 22:00 開票") == [("12-16 22:00", "closes", False)]
+    assert roles("今晚 22:00 唱票") == [("12-16 22:00", "closes", False)]
