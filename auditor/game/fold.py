@@ -152,11 +152,14 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
 # with its old hours; a livestream's slang and emoji; a terse writer's 12.14 / 0900.
 
 
-def _table(rows: list[tuple[str, str]], flags: int = 0) -> list[tuple[re.Pattern[str], str]]:
+_Repl = str | Callable[[re.Match[str]], str]
+
+
+def _table(rows: list[tuple[str, _Repl]], flags: int = 0) -> list[tuple[re.Pattern[str], _Repl]]:
     return [(re.compile(p, flags), r) for p, r in rows]
 
 
-def _apply(rows: list[tuple[re.Pattern[str], str]], text: str) -> str:
+def _apply(rows: list[tuple[re.Pattern[str], _Repl]], text: str) -> str:
     for pattern, repl in rows:
         text = pattern.sub(repl, text)
     return text
@@ -361,6 +364,14 @@ _TERSE = _table(
             r"(?![\d.:/A-Za-z])(?!\s*[年月日号人票字楼层%])(?!\s*-\s*\d{1,2}\s*-)",
             r"\1:\2",
         ),
+        # a dotted clock: an hour no month has (21.30), or one said with its part of the day
+        # or its verb (今晚 10.30, 10.30 关)
+        (r"(?<![\d.:/])(1[3-9]|2[0-4])\.([0-5]\d)(?![\d.:/])", r"\1:\2"),
+        (
+            r"(?<=今晚|明晚|晚上|下午|上午|早上|今早|明早|凌晨|中午)(\s*)(\d{1,2})\.([0-5]\d)(?![\d.:/])"
+            r"|(?<![\d.:/])(\d{1,2})\.([0-5]\d)(?=\s*(?:关|开|截|结束|结算))",
+            lambda m: (m.group(1) or "") + f"{m.group(2) or m.group(4)}:{m.group(3) or m.group(5)}",
+        ),
         # a dotted date (12.14, 12.27 22:00): month.day, two digits for the day or a time after
         (
             r"(?<![\d.:/])(1[0-2]|0?[1-9])\.((?:[12]\d|3[01]|0[1-9])|[1-9](?=\s+\d{1,2}:\d{2}))"
@@ -492,7 +503,6 @@ def _month_day(m: re.Match[str]) -> str:
     return f"{month}月{m.group('d') or m.group('d2')}日"
 
 
-_Repl = str | Callable[[re.Match[str]], str]
 _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     (
         rf"{_W}(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*"

@@ -341,3 +341,17 @@ def test_the_count_is_the_close() -> None:
     # 開票 (Taiwan: the votes are counted) closes the voting; it opens nothing
     assert roles("今晚 22:00 開票") == [("12-16 22:00", "closes", False)]
     assert roles("今晚 22:00 唱票") == [("12-16 22:00", "closes", False)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("今晚 21.30 关门", [("12-16 21:30", "closes", False)]),
+        ("今晚 10.30 关门", [("12-16 22:30", "closes", False)]),
+        ("10.30 关帖", [("12-16 10:30", "closes", False)]),
+        # a dotted date stays a date
+        ("关 12.27 2200", [("12-27 22:00", "closes", False)]),
+    ],
+)
+def test_dotted_clocks_and_dates(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
