@@ -49,7 +49,7 @@ from enum import StrEnum
 from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
-from auditor.game.when import SELF_FIX, find_points, unread_times
+from auditor.game.when import SELF_FIX, find_points, find_ranges, unread_times
 
 
 class Notice(StrEnum):
@@ -117,6 +117,13 @@ def _bb_row(m: re.Match[str]) -> str:
 
 
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
+# decoration between the words (昨晚倒下了两位😭😭 X, 吹笛：X🐱 Y🐶, Lv.3 🤒：X, 警长大人：X👑):
+# pictographs, dingbats and their joiners as a space — not the skull (💀 ☠: a death), not a
+# tick or a cross (✔ ✘: right and wrong), not the cross of the dead (✝)
+_DECORATION = re.compile(
+    "[\U0001f000-\U0001f47f\U0001f481-\U0001faff\u2600-\u261f\u2621-\u26ff"
+    "\u2700-\u2713\u2715-\u2716\u2719-\u271c\u271e-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3]+"
+)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 # (进入夜晚 is what follows a day's result, not when it happened: 黑陶死亡，进入夜晚)
@@ -134,19 +141,24 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ("suicide", r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"),
     (
         "hunter",
-        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标",
+        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标"
+        # the shot that hit (打中 X, 击中 X, 文言 引弓射 X)
+        r"|(?:引弓|开弓|弯弓)?射(?:杀|中|死)?(?=\s*\S)|打中了?|击中了?|(?<![攻狙点])击(?=\s*\S)",
     ),
     (
         "vote",
         r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)"
         # terse (票出：X, 投出：X) and told (被投进了大海, 被大家投下船, 被处决, 被流放)
-        r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|被票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
+        r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|(?<![改弃])票出者\s*(?:乃|为|是)?|(?:被|见)逐(?:出局)?"
+        r"|被票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
     ),
     (
         "night",
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
         r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害"
         r"|被(?:秘警|秘密警察|警察)(?:狙击|狙杀|击杀)"
+        # 文言: 为狼所噬, 为女巫所鸩, 被鸩
+        r"|为[^，。]{0,4}?所(?:噬|杀|害|鸩|毒|刺|狙|刃)|被鸩|鸩(?:杀|死)"
         r"|(?:杀手|狼人|女巫|秘警)(?:今晚|昨晚|昨夜|今夜|夜里)?(?:(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人|袭击|咬死)了?|(?:刀|杀|毒)了)"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
         r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
@@ -162,9 +174,9 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     (
         None,
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
-        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))"
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)\s?(?:走(?:掉)?|没)了(?=\s*(?:$|[。，,！!]))|(?<=[夜晚])\s*走(?:掉)?了"
         # terse: 栗子 出。 死者：X
-        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
+        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
         r"|(?:应声)?倒地|没能(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
@@ -172,7 +184,9 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
         r"|(?:也)?(?:没能|未能|没有)幸免|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
-        r"|(?:出|死|走)的(?:是|为)|(?<=\S)的(?:尸体|遗体)"
+        r"|(?:出|死|走|走掉|倒下)的(?:是|为)|(?<=\S)的(?:尸体|遗体)"
+        # 文言: X 殁, X 亡 (死亡 and 阵亡 above; 已亡 a state)
+        r"|殁|(?<![死阵身伤逃灭存兴流])亡(?![命魂灵者故])"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])",
     ),
 ]
@@ -193,7 +207,7 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
 ]
 _SHERIFF_SUBJECT = re.compile(
     r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新的?)?\s*警长"
-    r"|(?:被)?(?:选为|推选为|选举为)(?:了)?\s*警长|(?:上任|就任|荣任)\s*警长"
+    r"|(?:被)?(?:选为|推选为|选举为|立为|推为)(?:了)?\s*警长|(?<![谁去来])(?:做|出任)(?:了)?\s*警长|(?:上任|就任|荣任)\s*警长"
     r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
 )
 _SHERIFF_OBJECT = re.compile(
@@ -204,17 +218,19 @@ _SHERIFF_OBJECT = re.compile(
     # 警长交给 X, 其警长身份移交 X
     r"|警长(?:之位|身份|职位|职务)?\s*(?:随机)?\s*(?:移交|转交|交|传)(?:给|予|至)?(?:了)?"
     # 景泰蓝是警长，殉职移交给……斗彩 (the badge unnamed, the pause a director's)
-    r"|殉职\s*[，,]?\s*(?:移交|转交)(?:给|予)?)(?:\s*(?:\.{3,}|…+))?"
+    r"|殉职\s*[，,]?\s*(?:移交|转交|交)(?:给|予|畀|于)?"
+    # 警长给 X, 文言 传位于 X, 粤 交畀 X
+    r"|警长\s*给|传位(?:于|给|予)?|交畀)(?:\s*(?:\.{3,}|…+))?"
 )
 _SHERIFF_STATUS = re.compile(
-    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
+    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:大人|一职|之位)?\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
 _SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
 _SHERIFF_CHOICE = re.compile(
-    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)"
+    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)(?:于|予|畀)?"
 )
 _IDIOT_SUBJECT = re.compile(
-    r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
+    r"(?:发动|翻开|亮出|使用)?\s*装傻(?:\s*(?:不死|免死|留场|不出局))?|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
     r"|翻(?:出|开)\s*白痴(?:牌|身份)?|亮(?:明|出)\s*白痴(?:牌|身份)?"
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
@@ -234,7 +250,9 @@ _UNPIPE = re.compile(
 # 平安夜 is a quiet night, save the date (平安夜晚上十点关: Christmas Eve, a close)
 _QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
 _NO_DEATH = re.compile(
-    _QUIET_EVE + r"|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
+    _QUIET_EVE
+    + r"|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去|死(?=\s*(?:[。！!，,]|$))|殒命|丧命)"
+    r"|(?:昨夜|昨晚|夜里|夜)\s*[:：]?\s*(?:无事|无恙|太平)"
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
@@ -248,15 +266,15 @@ _NO_DEATH = re.compile(
 _ACCELERATED = re.compile(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
-    r"加速成功|加速成立|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+    r"加速\s*(?:成功|成立)|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:执行|进入|开始)?加速(?![申的人])"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
     rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
-    r"游戏结束|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
-    r"|(?P<short>[^，,：:。！!\s]{1,6}?)胜(?=\s*(?:$|[。！!，,]))"
+    r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
+    r"|(?P<short>[^，,：:。！!\s]{1,6}?)(?:胜|赢)(?=\s*(?:$|[。！!，,]))"
     r"|(?:胜利|获胜)(?:阵营|方|者)?\s*[:：]\s*(?P<label>[^，,。！!\s]{1,12})"
     r"|(?P<won>[^，,：:。！!\s]{2,10}?)(?:赢了|赢得了?(?:胜利|游戏|本局|比赛))"
 )
@@ -269,11 +287,12 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
-    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
-    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
+    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
+    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
+    r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有只仅】\]]|应该|应|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+"
+    rf"^(?:[了的者是为有只仅】\]]|应该|应|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
     # the role told before the name (出局：吹笛者（不公示身份）——X)
     r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察)*$"
 )
@@ -375,6 +394,8 @@ _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→
 # ... and with the roster's names: 警长 栗子 → 榛子, 【警长移交】腰果 → 莲子, 殉职移交：A → B,
 # 警长 A 移交 B
 _HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?移交)\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
+# ... and the holder first: X 警长 → Y
+_HOLDER_HANDOVER = r"({one})\s*(?:的)?\s*警长\s*(?:→|->|=>|⇒)\s*(?={one})"
 # a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
 # the label is the clause's word, the cells after it its player slot
 # a clause headed by when it happened (昨：, 夜：, 第2天：) and a how that is one word
@@ -428,7 +449,7 @@ def clean(text: str) -> str:
     text = _SAID_WRONG.sub(
         lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
     )
-    return _BBCODE.sub("", text).translate(_QUOTES)
+    return _DECORATION.sub(" ", _BBCODE.sub("", text)).translate(_QUOTES)
 
 
 _SENTENCES = re.compile(r"[^。！!；;？?\n]+[。！!；;？?]*")
@@ -559,7 +580,25 @@ class Patterns:
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = _seat_changes(_later_wins(text, _settle(out)))
         unplaced += self._untold(text, found)
+        unplaced += _compact_times(text) + self._quiet_lines(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _quiet_lines(self, text: str, found: list[Announced]) -> list[str]:
+        """The sentences that name no player and say the night's outcome in words no item
+        came from (昨晚：没人死, 昨夜无事, 夜：0 死): the night is stated, and never passed in
+        silence when the post gave no 平安夜."""
+        if any(a.type is Notice.NO_DEATH for a in found):
+            return []
+        out: list[str] = []
+        for sentence in _SENTENCES.findall(text):
+            if self.names(sentence) or _SUPPOSE.search(sentence) or _ASKS_OR_TIES.search(sentence):
+                continue
+            if re.search(r"\d\s*[:：]\s*\d", sentence):
+                continue  # a night's hours (夜晚：11月26日0:00-20:00), not its outcome
+            night = _NIGHT.search(sentence) or _NIGHT_HEAD.match(sentence)
+            if night and _QUIET_WORDS.search(sentence[night.end() :]):
+                out.append(sentence.strip())
+        return out
 
     def _untold(self, text: str, found: list[Announced]) -> list[str]:
         """The lines naming a player no item is about, in a post that speaks of the game's
@@ -682,19 +721,23 @@ class Patterns:
         badge handed over."""
         one = self._name_re.pattern
         text = re.sub(_HANDOVER.format(one=one), r"警徽由\1移交给", text)
+        text = re.sub(_HOLDER_HANDOVER.format(one=one), r"警徽由\1移交给", text)
         named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
         return re.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
 
     def _lists(self, text: str) -> str:
-        """A run of roster names joined by , & and (松果, 核桃 / 红枣 & 杏仁) as one list (a Chinese
-        ， may end a clause: 只有馄饨，汤圆未被吹笛)."""
+        """A run of roster names joined by , & / and (松果, 核桃 / 红枣 & 杏仁) as one list (a
+        Chinese ， may end a clause: 只有馄饨，汤圆未被吹笛); a spaced slash between statements
+        as a clause's end."""
         one = self._name_re.pattern
-        return re.sub(
-            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
+        text = re.sub(
+            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|/|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
             lambda m: m.group(1) + (m.group(2) or "") + "、",
             text,
         )
+        # a slash between two statements (夜：X 死 / Y 殉情) ends a clause; a date's (12/19) stays
+        return re.sub(r"(?<![\d/])\s+/\s+(?![\d/])", "，", text)
 
     def _eventful(
         self,
@@ -812,9 +855,16 @@ def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
     correction = bool(_CORRECTION.search(text)) or said_wrong
     vote_result = bool(
         re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text)
+        # a 环节's result, a majority, the count closed (票毕, 截票), in English
+        or re.search(r"环节\s*\S{0,2}\s*结果|过半|票毕|票决|截票|结票", text)
+        or re.search(
+            r"(?<![A-Za-z])(?:vote|votes|runoff|results?|majority)(?![A-Za-z])", text, re.I
+        )
     )
     # (【当日警长】X → 已出局，由其移交 Y: the office handed on, the badge unnamed)
-    badge_post = "警徽" in text or bool(re.search(r"警长[^。\n]{0,20}?移交", text))
+    badge_post = "警徽" in text or bool(
+        re.search(r"警长[^。\n]{0,20}?(?:移交|转交|传位|交畀|交给|给)|殉职", text)
+    )
     # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
     head = text.strip().splitlines()[0] if text.strip() else ""
     night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
@@ -908,6 +958,7 @@ class _Sentence:
             r"[（(][^）)]*[）)]", lambda b: "" if p.names(b.group(0)) else b.group(0), self.text
         )
         self.night = bool(_NIGHT.search(plain))
+        self._plain = plain
         self.offset = -1 if (_YESTERDAY.search(plain) and not self.night) else 0
         if _DAY_BEFORE.search(plain) and not self.night:
             self.offset = -2  # 前天
@@ -1023,7 +1074,10 @@ class _Sentence:
             or any(s <= m.start() < e for s, e in brackets)
             or bool(_ROLE_BEFORE.search(c[: m.start()].rstrip()))
             or (cause is None and bool(_NO_DEATH.search(c)))
-            or (m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text))
+            or (
+                bool(re.match(r"带走|目标|(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
+                and not re.search(r"枪|猎人|弓", self.text)
+            )
         )
 
     def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
@@ -1039,7 +1093,7 @@ class _Sentence:
                 taken.append(m.span())
                 hunter_object = m.group(0).startswith(
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
-                )
+                ) or bool(re.match(r"(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
                 slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
                 if not slots and self.topic and not _denied(c, m.span()):
                     self.unplaced.append(c)
@@ -1097,21 +1151,34 @@ class _Sentence:
     def _cause_after(self, c: str, m: re.Match[str]) -> str | None:
         """How, from a bracket right after the word (死亡（被杀手杀死）), else :meth:`_cause`."""
         said = re.match(r"\s*[（(]([^）)]*)[）)]", c[m.end() :])
-        return (_cause_in(said.group(1)) if said else None) or self._cause(c, m.start())
+        inside = self.p._name_re.sub(" ", said.group(1)) if said else ""
+        return (_cause_in(inside) if said else None) or self._cause(c, m.start())
 
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
         sentence's time, the post being a vote result."""
-        before = _cause_in(c[:at])
+        # (a name is no how: 剪刀 holds 刀, 毒蛇 毒)
+        before = _cause_in(self.p._name_re.sub(" ", c[:at]))
         if before in ("hunter", "sent_off", "suicide"):
             return before
-        if self.night:
+        if self.night and self._night_by(c):
             return "night"
         if before is not None:
             return before
         if "票" in self.text or self.offset == -1 or self.vote_result:
             return "vote"
+        if re.search(r"\d\s*(?:—+|-+|→|->)?\s*出", self.text):
+            return "vote"  # a count before the out word (X 8 → 出, X 6 出): the tally's
         return None
+
+    def _night_by(self, c: str) -> bool:
+        """The night the sentence speaks of is said by the end of clause ``c``, or carried
+        from the line or the post: in one long comma-spliced sentence a later clause's night
+        (墨水出局，白天结束，今天是夜晚和遗言时间) is what follows the death, not when it happened."""
+        if not _NIGHT.search(self._plain):
+            return True  # the night is the line's or the post's, not this sentence's
+        at = self._plain.find(c)
+        return at < 0 or bool(_NIGHT.search(self._plain[: at + len(c)]))
 
     def _sheriff(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
@@ -1119,7 +1186,8 @@ class _Sentence:
             how = (
                 "elected"
                 if re.match(
-                    r"当选|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任",
+                    r"当选|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任"
+                    r"|立为|推为|做|出任",
                     m.group(0),
                 )
                 else "handed_over"
@@ -1180,7 +1248,9 @@ class _Sentence:
             for n in self._slots(c, names, m.span(), nxt, subject=False):
                 rest = re.sub(r"(?:而非|而不是|不是)\s*\S{1,12}$", "", c[n.end :])
                 # 警长番茄的票: no state; 警长是 桂圆 大人👮 继续带队冲鸭: a state, then chat
-                if re.match(r"^\s*(?:大人|同学|君|酱)?\W*(?:哦|啦|了|呢)?\W*(?:\s.*)?$", rest):
+                if re.match(
+                    r"^\s*(?:大人|同学|君|酱)?\W*(?:哦|啦|了|呢)?\W*(?:\s.*)?$", rest
+                ) and not _OUT.search(rest):  # 警长 X 得 7 票出局: the holder goes, no state
                     out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
                 break
         return out
@@ -1345,7 +1415,7 @@ def _only_names(p: Patterns, clause: str) -> bool:
 
 def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]:
     """The run of names (joined by 、 和 与 …) right after or right before position at."""
-    sep = re.compile(r"^\s*(?:、|，|,|和|与|及|以及|/|\||\s)\s*$")
+    sep = re.compile(r"^\s*(?:、|，|,|和|与|及|以及|同|跟|/|\||\s)\s*$")
     if forward:
         after = [n for n in names if n.start >= at]
         if not after or not _OBJECT_GAP.match(c[at : after[0].start]):
@@ -1368,6 +1438,34 @@ def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]
 
 
 _ANY_DAY = datetime(2000, 1, 3, 12, tzinfo=UTC)  # find_points needs a date; any will do
+
+# a night's outcome in words (死, 无事, 无人, 0 死, 平安): after a night's word, a sentence saying it
+_QUIET_WORDS = re.compile(
+    r"死|亡|无事|无人|没人|没有人|平安|出局|(?<![\d:])0\s*(?:人|死|个)|殒|安然|太平"
+)
+_NIGHT_HEAD = re.compile(r"\s*(?:夜|夜里|夜晚|本夜)\s*[:：]")
+# a clock or a date written compactly (0900, 2130, 12.14, 12/19) beside a schedule's word
+_COMPACT_TIME = re.compile(
+    r"(?<![\d:：.])(?:[01]\d|2[0-4])[0-5]\d(?![\d:：])|(?<![\d.])(?:0?[1-9]|1[0-2])\s*[./]\s*[0-3]?\d(?![\d.]|\s*(?:人|票|过半))"
+)
+_SCHEDULE_WORD = re.compile(
+    r"开|关|截|结算|闭|延|提前|推迟|改|[→–—~-]|(?<![A-Za-z])(?:DDL|open|close)", re.I
+)
+
+
+def _compact_times(text: str) -> list[str]:
+    """The lines that write a day's time compactly (D3 开 0900 关 2130, 关 12.19 2330) and
+    from which no time was read: what they state is listed, never passed in silence."""
+    out: list[str] = []
+    for line in _own(text).splitlines():
+        if not _COMPACT_TIME.search(line) or not _SCHEDULE_WORD.search(line):
+            continue
+        if re.search(r"申请|人数|票|过半", line) and not re.search(r"开|关|截|结算|闭", line):
+            continue  # a count of requests (延时申请 5/9), not a date
+        if find_ranges(line, _ANY_DAY, UTC) or find_points(line, _ANY_DAY, UTC):
+            continue
+        out.append(line.strip())
+    return out
 
 
 def _unkept(text: str, found: list[Announced]) -> list[str]:
@@ -1454,12 +1552,23 @@ def _same(a: Announced, b: Announced) -> bool:
 
 def _follow(found: list[Announced]) -> list[Announced]:
     """A hunter's shot or a 殉情 goes with the death before it in the post (被投出：汤圆
-    殉情：春卷 — both at the vote): its how, and its day when it names none."""
+    殉情：春卷 — both at the vote): its how, and its day when it names none; so does a
+    badge handed over."""
     out: list[Announced] = []
     last: Announced | None = None
     for a in found:
         if a.type is EventType.ELIMINATED and a.how is not None:
             last = a
+        elif (
+            a.type is EventType.SHERIFF
+            and a.how == "handed_over"
+            and last is not None
+            and a.day is None
+            and not a.offset
+        ):
+            # the badge handed on as its holder goes (D5：X 投出 → 警长给 Y; 昨日出局：X。X 为
+            # 警长，移交：Y): the handover is the day of the death before it
+            a = replace(a, day=last.day, offset=last.offset)
         elif (
             a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
         ):

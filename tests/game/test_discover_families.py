@@ -1,0 +1,130 @@
+"""Families of writing the announcement grammar (auditor.game.announce) reads whatever the
+director's voice: a name list joined by 和 / 同 / 俱 or a slash, decoration between the
+words (emoji), a terse count before the out word (X 8 → 出), 文言 verbs (殁, 被逐, 为狼所噬,
+传位于, 立为警长), a badge handed from its holder (X 警长 → Y) on the day of the death before
+it, and one long comma-spliced sentence whose later night is not when its death happened.
+Beside each, a negative: a question, a supposition, a name that is no how.
+
+Each case: (text, [(kind, player, how)]) — how the cause for an elimination, elected /
+handed_over for a sheriff, None else.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.announce import Announced, Notice, Patterns
+from auditor.game.gamefile import EventType
+
+PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "菜刀", "油条"]
+P = Patterns(PLAYERS)
+E, S, ID, PI, SU = (
+    EventType.ELIMINATED,
+    EventType.SHERIFF,
+    EventType.IDIOT_REVEALED,
+    EventType.PIPED,
+    EventType.SUBSTITUTE,
+)
+QUIET, FAST, OVER = Notice.NO_DEATH, Notice.ACCELERATED, Notice.GAME_OVER
+
+
+def _shown(a: Announced) -> tuple[object, ...]:
+    how = a.cause if a.type is EventType.ELIMINATED else a.how
+    return (a.type, a.player, how)
+
+
+CASES: list[tuple[str, list[tuple[object, ...]]]] = [
+    # names joined before the word: 和 / 同 (粤) / 、 … 俱 / 都
+    ("昨夜 冬瓜 和 番茄 都倒下了", [(E, "冬瓜", "night"), (E, "番茄", "night")]),
+    ("昨晚 杜鹃 同 画眉 都死了。", [(E, "杜鹃", "night"), (E, "画眉", "night")]),
+    ("昨夜芒果、苦瓜俱亡。", [(E, "芒果", "night"), (E, "苦瓜", "night")]),
+    # ... and after it, past decoration
+    ("昨晚倒下了两位😭😭 饺子 和 油条", [(E, "饺子", "night"), (E, "油条", "night")]),
+    # a slash between statements, and between names
+    ("夜：冬瓜 死 / 番茄 殉情", [(E, "冬瓜", "night"), (E, "番茄", "suicide")]),
+    ("被吹笛：黄瓜 / 芒果", [(PI, "黄瓜", None), (PI, "芒果", None)]),
+    # emoji between a label and its names
+    ("吹笛：杜鹃🐱 画眉🐶", [(PI, "杜鹃", None), (PI, "画眉", None)]),
+    ("Lv.3 🤒：苦瓜", [(PI, "苦瓜", None)]),
+    ("警长大人：芒果👑", [(S, "芒果", "elected")]),
+    # a terse count before the out word
+    ("截：黄瓜 8 → 出", [(E, "黄瓜", "vote")]),
+    ("2200 截\n冬瓜 6 出", [(E, "冬瓜", "vote")]),
+    ("第四天投票番茄九票出局。", [(E, "番茄", "vote")]),
+    ("警长 芒果 得 7 票出局。", [(E, "芒果", "vote")]),
+    ("昨晚 杜鹃 走了", [(E, "杜鹃", "night")]),
+    ("昨晚：画眉 没了", [(E, "画眉", "night")]),
+    ("昨晚走掉的是…… 饺子！！", [(E, "饺子", "night")]),
+    # 文言
+    ("昨夜，油条殁。", [(E, "油条", "night")]),
+    ("昨日黄瓜被逐。", [(E, "黄瓜", "vote")]),
+    ("昨日票出者乃冬瓜。", [(E, "冬瓜", "vote")]),
+    ("昨夜番茄为狼所噬。", [(E, "番茄", "night")]),
+    (
+        "票毕，芒果得八票，出局。芒果乃猎人，引弓射苦瓜，苦瓜亦殁。",
+        [(E, "芒果", "vote"), (E, "苦瓜", "hunter")],
+    ),
+    ("首日票毕，杜鹃先得高票，立为警长。", [(S, "杜鹃", "elected")]),
+    ("画眉乃警长，临去移交于饺子。", [(S, "饺子", "handed_over")]),
+    ("油条为警长，传位于黄瓜。", [(S, "黄瓜", "handed_over")]),
+    ("芒果翻牌，白痴也，装傻不死。", [(ID, "芒果", None)]),
+    # the badge from its holder, with an arrow or 警长给
+    ("冬瓜 警长 → 番茄", [(S, "番茄", "handed_over")]),
+    ("第5天：芒果 投出（警长）→ 警长给 苦瓜", [(E, "芒果", "vote"), (S, "苦瓜", "handed_over")]),
+    # one long comma-spliced sentence: the night after the death is not when it happened
+    (
+        "第二天环节一的投票结束，黄瓜得票十票，黄瓜出局，白天结束，今天是夜晚和遗言时间。",
+        [(E, "黄瓜", "vote")],
+    ),
+    # a name is no how: 菜刀 holds 刀, yet its vote-out is a vote-out
+    ("投票结果出来了，替罪羊菜刀出局。", [(E, "菜刀", "vote")]),
+    # the night's outcome and the others, in the words of new voices
+    ("昨夜无事。", [(QUIET, "", None)]),
+    ("昨晚：没人死🕊️", [(QUIET, "", None)]),
+    ("加速🚀🚀 成功啦！", [(FAST, "", None)]),
+    ("狼人阵营赢，游戏完！", [(OVER, "", None)]),
+    # negatives beside each: a question, a supposition, a rule, a tie
+    ("昨夜 冬瓜 和 番茄 都倒下了吗？", []),
+    ("如果 黄瓜 8 票就出局。", []),
+    ("猎人死时可引弓射一人。", []),
+    ("平票，无人出局。", []),
+    ("谁做警长？", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [_shown(a) for a in P.find(text)] == expected
+
+
+def test_a_handover_is_the_day_of_the_death_before_it() -> None:
+    found = P.find("第5天：芒果 投出（警长）→ 警长给 苦瓜")
+    assert [(a.type, a.day) for a in found] == [(E, 5), (S, 5)]
+    found = P.find("昨日出局：黄瓜（投票）\n黄瓜为警长，移交：冬瓜")
+    assert [(a.type, a.offset) for a in found] == [(E, -1), (S, -1)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "D3 开 0900 关 2130",  # a compact clock no time was read from
+        "关 12.19 2330",
+        "昨晚：没人出事",  # the night's outcome in words no item came from
+    ],
+)
+def test_a_line_that_states_what_was_not_read_is_listed(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert found == [] or unplaced
+    assert unplaced
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "延时申请 5/9 —— 成功",  # a count of requests, not a date
+        "夜晚：12月4日0:00-20:00",  # a night's hours, not its outcome
+        "昨晚的剧情：船长落水只是剧情。",
+    ],
+)
+def test_a_count_or_a_night_s_hours_is_not_listed(text: str) -> None:
+    assert P.read(text)[1] == []
