@@ -503,8 +503,9 @@ class Patterns:
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:(?:上场|入场|进场)\s*[，,]?)?\s*(?:临时|来)?"
-        verb = r"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?)"
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:(?:上场|入场|进场)\s*[，,]?)?\s*(?:临时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?"
+        # (来替 X: 替 right before a name)
+        verb = rf"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?|替(?=\s*(?:{one})))"
         self._sub_re = [
             re.compile(
                 rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
@@ -644,15 +645,25 @@ class Patterns:
         one = self._name_re.pattern
         leaves = re.findall(rf"(?:{_LEAVES})\s*[:：|]\s*({one})", text)
         comes = re.findall(rf"(?:{_COMES})\s*[:：|]\s*({one})", text)
+        # (… on the next item of a numbered list: 1. X 12月18日—19日 出差请假 / 2. 期间由 Y 临时代打)
         pair = re.search(
-            rf"({one})[^，,。\n]{{0,4}}?(?:{_LEAVES})[^。\n]{{0,6}}?[。，,]\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
-            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!]|$)",
+            rf"({one})[^，,。\n]{{0,16}}?(?:{_LEAVES})[^。\n]{{0,6}}?(?:[。，,]|\n\s*(?:\d{{1,2}}\s*[.、)]\s*)?)"
+            rf"\s*(?:期间|其间|这期间)?\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
+            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!，,]|$)",
             text,
             re.M,
         )
-        back = re.search(  # 苦瓜回来了，豆芽下场: the stand-in gives the seat back
-            rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*(?:下场|退场|离场|让位)", text
+        # 苦瓜回来了，豆芽下场 / X 已回来 … Y 交还签位: the stand-in gives the seat back
+        back = re.search(
+            rf"(?P<new>{one})\s*(?:已经?)?(?:请假)?回来了?[^。]{{0,40}}?(?P<who>{one})\s*"
+            r"(?:下场|退场|离场|让位|交还|归还|退回)",
+            text,
         )
+        for told in (pair, back):
+            if told is not None:
+                opening = max(text.rfind(c, 0, told.start()) for c in "。！!；;？?\n")
+                if _SUPPOSE.search(text[opening + 1 : told.end()]):
+                    return found  # 如果 X 请假，由 Y 代打: supposed
         if pair:
             leaves, comes = [pair.group(1)], [pair.group(2)]
         elif back:
@@ -827,27 +838,47 @@ class Patterns:
         return bool(self._name_re.fullmatch(who))
 
     def substitutes(self, sentence: str, topic: str | None) -> list[tuple[str, str, str]]:
-        """(who leaves, who comes in, the span) for each substitution the sentence states."""
+        """(who leaves, who comes in, the span) for each substitution the sentence states.
+        A match rejected for its words (1. 替补 …: a list's number read as the newcomer) is
+        searched again from its next character, so it does not hide the one inside it (粉笔
+        接替 圆规)."""
         found: list[tuple[str, str, str]] = []
         for i, p in enumerate(self._sub_re):
-            for m in p.finditer(sentence):
-                new = m.group("new")
-                if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(
-                    sentence[: m.end()]
-                ):
-                    continue
-                if p is self._sub_re[-2] and not _SUB_CONTEXT.search(sentence):
-                    continue  # 接 / 代 between two names says a substitute only beside 替补
-                who = m.groupdict().get("who")
-                if who is None:
-                    who = _other_name(self, sentence, new, after_ended=i == 3) or topic
-                if who is None or who == new or new in ("替补", "由"):
-                    continue
-                if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
-                    continue  # 20%: a number, not a player
-                new = self._norm.get(new, new)
-                found.append((self._norm.get(who, who), new, m.group(0)))
+            pos = 0
+            while (m := p.search(sentence, pos)) is not None:
+                one = self._substitute(i, m, sentence, topic)
+                # (after a pair, from the one it says leaves: 宝子们 替补 X 来啦 顶替 Y — X may be
+                # the newcomer of the next)
+                who = m.start("who") if "who" in m.groupdict() and m.group("who") else m.end()
+                pos = max(who, m.start() + 1) if one else m.start() + 1
+                if one:
+                    found.append(one)
+        # a pair of the roster's names wins over a word read as the newcomer (宝子们 替补 X
+        # 来啦 顶替 Y: X comes in for Y, 宝子们 is whom the director greets)
+        if any(new in self._norm.values() for _, new, _ in found):
+            found = [f for f in found if f[1] in self._norm.values()]
         return found
+
+    def _substitute(
+        self, i: int, m: re.Match[str], sentence: str, topic: str | None
+    ) -> tuple[str, str, str] | None:
+        new = m.group("new")
+        if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(sentence[: m.end()]):
+            return None
+        if i == len(self._sub_re) - 2 and not _SUB_CONTEXT.search(sentence):
+            return None  # 接 / 代 between two names says a substitute only beside 替补
+        who = m.groupdict().get("who")
+        if who is None:
+            who = (
+                _leaving_before(self, sentence[: m.start()], new)
+                or _other_name(self, sentence, new, after_ended=i == 3)
+                or topic
+            )
+        if who is None or who == new or new in ("替补", "由"):
+            return None
+        if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
+            return None  # 20%: a number, not a player
+        return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
 
 
 def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
@@ -897,6 +928,17 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
     # 瓜子 也继承了“咪啪”状态: a substitute takes on the piping
     inherits = rf"继承了?\s*(?:{'|'.join(said)})\s*(?:的)?\s*状态"
     return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}")
+
+
+def _leaving_before(p: Patterns, before: str, new: str) -> str | None:
+    """The player said to leave right before a 由 X 接替 (回形针因为潜水，由替补粉笔接替; 笔袋
+    请假两天，由图钉临时替补): the nearest name with a leaving's word after it in the sentence."""
+    for n in reversed(p.names(before)):
+        if n.player != p._norm.get(new, new) and re.search(
+            rf"{_LEAVES}|潜水|被替换|被换", before[n.end :]
+        ):
+            return n.player
+    return None
 
 
 def _other_name(p: Patterns, sentence: str, new: str, *, after_ended: bool) -> str | None:

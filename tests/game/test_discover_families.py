@@ -128,3 +128,32 @@ def test_a_line_that_states_what_was_not_read_is_listed(text: str) -> None:
 )
 def test_a_count_or_a_night_s_hours_is_not_listed(text: str) -> None:
     assert P.read(text)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a list's number is no newcomer, and does not hide the pair after it
+        ("1. 替补 油条 接替 番茄（番茄因事退出）", [("番茄", "油条")]),
+        # a greeting before 替补 is no newcomer: the roster's pair wins
+        ("大家好 替补 油条 来啦 顶替 芒果 的位置～", [("芒果", "油条")]),
+        ("另外，油条 来替 苦瓜 啦！", [("苦瓜", "油条")]),
+        # 由 Y 接替: the one said to leave just before, not the sentence's first name
+        (
+            "昨晚杀手杀死了黄瓜，另外画眉因为昨天潜水，由替补油条接替，请大家发言。",
+            [("画眉", "油条")],
+        ),
+        ("杜鹃请假两天，由油条临时替补。", [("杜鹃", "油条")]),
+        # leave and stand-in on two items of a numbered list
+        ("请假通知\n1. 冬瓜 12月18日—19日 出差请假\n2. 期间由 油条 临时代打", [("冬瓜", "油条")]),
+        # the return: the stand-in gives the seat back
+        ("请假结束\n1. 冬瓜 已回来\n2. 油条 交还签位", [("油条", "冬瓜")]),
+        ("冬瓜已经请假回来了，从现在起用自己的签位发言，油条退回替补席。", [("油条", "冬瓜")]),
+        # negatives: a rule, a question
+        ("替补可以接替出局的玩家吗？", []),
+        ("如果 冬瓜 请假，由 油条 代打。", []),
+    ],
+)
+def test_substitute_family(text: str, expected: list[tuple[str, str]]) -> None:
+    found = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
+    assert found == expected
