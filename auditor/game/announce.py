@@ -176,7 +176,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)\s?(?:走(?:掉)?|没)了(?=\s*(?:$|[。，,！!]))|(?<=[夜晚])\s*走(?:掉)?了"
         # terse: 栗子 出。 死者：X
-        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
+        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
         r"|(?:应声)?倒地|没能(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
@@ -195,6 +195,7 @@ _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
 _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     ("sent_off", re.compile(r"红牌|罚下|淹死")),
     ("suicide", re.compile(r"殉情")),
+    ("night", re.compile(r"狙击手|狙杀|秘警")),  # the sniper's shot is the night's
     ("hunter", re.compile(r"最后一枪|猎人|开枪|枪")),
     ("night", re.compile(r"夜|杀|刀|狙|毒|扎|\b(?:night|kill(?:ed)?|poisoned)\b", re.I)),
     # 连续未投票 is why a card was shown, not a vote-out
@@ -235,7 +236,7 @@ _IDIOT_SUBJECT = re.compile(
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
-    r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|进入\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
+    r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
     r"|继承了?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
 )
 _PIPED_OBJECT = re.compile(
@@ -258,6 +259,7 @@ _NO_DEATH = re.compile(
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
     # 夜：无。 昨夜没有人消失
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
+    r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
     r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
     # the story's words: 所有人都安然醒来, 浪头没有带走任何人, 全船平安
@@ -274,7 +276,7 @@ _ACCELERATED = re.compile(
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
     r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
-    r"|(?P<short>[^，,：:。！!\s]{1,6}?)(?:胜|赢)(?=\s*(?:$|[。！!，,]))"
+    r"|(?P<short>[^，,：:。！!\s]{1,6}?)\s?(?:胜|赢)(?=\s*(?:$|[。！!，,]))"
     r"|(?:胜利|获胜)(?:阵营|方|者)?\s*[:：]\s*(?P<label>[^，,。！!\s]{1,12})"
     r"|(?P<won>[^，,：:。！!\s]{2,10}?)(?:赢了|赢得了?(?:胜利|游戏|本局|比赛))"
 )
@@ -287,12 +289,12 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
-    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
+    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
     r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有只仅】\]]|应该|应|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
+    rf"^(?:[了的者是为有只仅】\]]|应该|应|目前|现在|仍然|依然|仍|还|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
     # the role told before the name (出局：吹笛者（不公示身份）——X)
     r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察)*$"
 )
@@ -421,6 +423,12 @@ _NIGHT_LABEL = re.compile(
 _TIME_SELF_FIX = re.compile(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
 )
+# what a correction takes back: a clause holding an event's word (死, 扎死, 平安, 无事 …)
+_TAKEN_BACK = re.compile(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|无事|无人")
+# 我说昨晚是平安夜，这是错的: the clause before a bare 这是错的 is what is taken back
+_SAID_WRONG_BEFORE = re.compile(
+    r"([^，,。；;！!？?\n]+)[，,]\s*(?:这|那|此)?\s*(?:是|个)?\s*(?:错的|有误|不对|错了)(?=[，,。；;！!？?\n]|$)"
+)
 _SAID_WRONG = re.compile(
     r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
 )
@@ -446,9 +454,12 @@ def clean(text: str) -> str:
     text = _TIME_SELF_FIX.sub("", text)
     text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
     text = _ROW.sub(r"\1：\2", text)
-    text = _SAID_WRONG.sub(
-        lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
+    text = _SAID_WRONG_BEFORE.sub(
+        lambda m: "" if _TAKEN_BACK.search(m.group(1)) else m.group(0), text
     )
+    text = _SAID_WRONG.sub(lambda m: "" if _TAKEN_BACK.search(m.group(0)) else m.group(0), text)
+    # a reading crossed out and the right one ticked (给 X ✘ → 给 Y ✔): the ticked one
+    text = re.sub(r"(?:给\s*)?[^\s，,。→]+\s*[✘✗]\s*(?:→|->)\s*", "", text).replace("✔", " ")
     return _DECORATION.sub(" ", _BBCODE.sub("", text)).translate(_QUOTES)
 
 
@@ -1018,7 +1029,9 @@ class _Sentence:
                 break  # a supposition or a question runs to the end of the sentence
             out.extend(self._clause(clause, clauses[i + 1] if i + 1 < len(clauses) else ""))
             named = self.p.names(clause)
-            if named and not self.known:
+            # (in one long comma-spliced sentence the subject is the nearest clause's:
+            # 杀手杀死了X，……，Y连续两天发帖不足，按规则淹死 — Y, not X)
+            if named and (not self.known or len(clauses) > 4):
                 lead = _group(named, clause, named[0].start, forward=True)
                 self.known = named[0].player
                 self.known_all = [n.player for n in lead] or [self.known]
@@ -1307,14 +1320,16 @@ class _Sentence:
         nxt: list[_Name],
     ) -> list[Announced]:
         out: list[Announced] = []
+        # the day of its own clause (昨晚…，…，昨天X装傻的事情…: yesterday's, not the night's)
+        offset = _clause_offset(self.text, self.text.find(c), self.offset)
         for m in subject.finditer(c):
             for n in self._slots(c, names, m.span(), [], obj=False):
-                out.append(self._item(etype, n.player, None, c))
+                out.append(self._item(etype, n.player, None, c, offset=offset))
         if out:
             return out
         for m in obj.finditer(c):
             for n in self._slots(c, names, m.span(), nxt, subject=False):
-                out.append(self._item(etype, n.player, None, c))
+                out.append(self._item(etype, n.player, None, c, offset=offset))
         return out
 
     # ------------------------------------------------------------------ the sentence's own
@@ -1327,22 +1342,10 @@ class _Sentence:
             out.append(self._item(Notice.NO_DEATH, "", None, t))
         elif said and not re.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
-        m = _ACCELERATED.search(t) or _ACCELERATED_BEFORE.search(t)
-        if m and not (
-            re.search(r"不再|没|未|不|取消|方可|需", t[: m.start()][-8:])
-            or _SUPPOSE.search(t[: m.start()])  # 要是过半，明天提前…: supposed
-        ):
-            # the day its own clause names (前天…加速成功了，昨天的延时却没成)
-            out.append(
-                self._item(
-                    Notice.ACCELERATED,
-                    "",
-                    None,
-                    t,
-                    offset=_clause_offset(t, m.start(), self.offset),
-                )
-            )
+        out += self._accelerated()
         for g in _GAME_OVER.finditer(t):
+            if re.search(r"误发|发错|测试|请忽略|请无视", t):
+                break  # a test message posted by mistake (误发了一条“…获胜”的测试消息)
             if re.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or re.match(
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
@@ -1353,6 +1356,33 @@ class _Sentence:
                 winner = winner.strip("—-－:：~～")
             out.append(self._item(Notice.GAME_OVER, "", None, t, value=winner))
         return out
+
+    def _accelerated(self) -> list[Announced]:
+        """The first acceleration said outright (对不起打扰：加速申请已过半: 对不起's 不 is no
+        negation of it — the words before it in its own clause are), on the day its own
+        clause names (前天…加速成功了，昨天的延时却没成)."""
+        t = self.text
+        m = next(
+            (
+                a
+                for a in [*_ACCELERATED.finditer(t), *_ACCELERATED_BEFORE.finditer(t)]
+                if not re.search(
+                    r"不再|没|未|不|取消|方可|需", re.split(r"[，,:：]", t[: a.start()])[-1][-8:]
+                )
+            ),
+            None,
+        )
+        if m and not _SUPPOSE.search(t[: m.start()]):  # 要是过半，明天提前…: supposed
+            return [
+                self._item(
+                    Notice.ACCELERATED,
+                    "",
+                    None,
+                    t,
+                    offset=_clause_offset(t, m.start(), self.offset),
+                )
+            ]
+        return []
 
     def _subject(self) -> str | None:
         """Whom the sentence is about: 他 / 她 the sentence before's subject (由替补 X 临时顶他
@@ -1641,10 +1671,25 @@ def _settle(found: list[Announced]) -> list[Announced]:
             and not re.search(r"不是|并非|而非|不", a.clause)
         ):
             out[same] = a  # 被海浪卷走了……只好淹死处理: the rule's how over the story's night
-    # 装傻 is the idiot's, never an elimination (the vote that revealed it is no vote-out)
+    return _one_sheriff(_idiots(out))
+
+
+def _idiots(out: list[Announced]) -> list[Announced]:
+    """装傻 is the idiot's, never an elimination (the vote that revealed it is no vote-out),
+    and is revealed on that vote's day."""
     idiots = {a.player for a in out if a.type is EventType.IDIOT_REVEALED}
-    out = [a for a in out if not (a.type is EventType.ELIMINATED and a.player in idiots)]
-    return _one_sheriff(out)
+    voted = {a.player: a for a in out if a.type is EventType.ELIMINATED and a.player in idiots}
+    return [
+        # (第3天：X 投出 → 白痴 装傻 留场: revealed on the day of the vote that showed it)
+        replace(a, day=voted[a.player].day, offset=voted[a.player].offset)
+        if a.type is EventType.IDIOT_REVEALED
+        and a.player in voted
+        and a.day is None
+        and not a.offset
+        else a
+        for a in out
+        if not (a.type is EventType.ELIMINATED and a.player in idiots)
+    ]
 
 
 def _one_sheriff(out: list[Announced]) -> list[Announced]:

@@ -157,3 +157,42 @@ def test_a_count_or_a_night_s_hours_is_not_listed(text: str) -> None:
 def test_substitute_family(text: str, expected: list[tuple[str, str]]) -> None:
     found = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
     assert found == expected
+
+
+CORRECTIONS_AND_RECAPS: list[tuple[str, list[tuple[object, ...]]]] = [
+    # a correction takes back the clause it calls wrong, whatever its event's word
+    ("更正\n1. 早上公布“黄瓜被医生扎死”有误\n2. 昨晚被扎死的是 冬瓜", [(E, "冬瓜", "night")]),
+    ("更正：今晨所言“昨夜无事”有误。昨夜番茄实亡。", [(E, "番茄", "night")]),
+    ("我要更正，我说昨晚是平安夜，这是错的，昨晚狙击手开枪打死了芒果。", [(E, "芒果", "night")]),
+    # a reading crossed out and the right one ticked
+    ("订正：第4天 警长 给 苦瓜 ✘ → 给 杜鹃 ✔", [(S, "杜鹃", "handed_over")]),
+    # a test message posted by mistake is no game over
+    ("抱歉，我刚才误发了一条“杀手集团获胜”的测试消息，请大家忽略。", []),
+    ("终局\n1. 杀手 全部出局\n2. 好人集团 胜", [(OVER, "", None)]),
+    # the night's outcome in a terse label
+    ("夜：无死亡", [(QUIET, "", None)]),
+    ("夜：0 死", [(QUIET, "", None)]),
+    # 对不起's 不 is no negation of an acceleration said after it
+    ("对不起打扰：加速申请已过半（6/9），今天加速。", [(FAST, "", None)]),
+    ("加速申请不够，今天不加速。", []),
+    # a long comma-spliced sentence: a clause with no name is the nearest name's
+    (
+        "第四天，昨晚杀手杀死了黄瓜，另外画眉连续两天发帖不足，也没有替补，按规则淹死处理。",
+        [(E, "黄瓜", "night"), (E, "画眉", "sent_off")],
+    ),
+    # the piped, still or newly
+    ("被吹笛的角色目前有杜鹃和画眉两位。", [(PI, "杜鹃", None), (PI, "画眉", None)]),
+    ("另外，苦瓜 患上了【雏见泽综合症Lv.3】。", [(PI, "苦瓜", None)]),
+    # terse: 出 before 、 or a bracket, 出：X
+    ("夜：黄瓜 出、冬瓜 出（殉情）", [(E, "黄瓜", "night"), (E, "冬瓜", "suicide")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CORRECTIONS_AND_RECAPS)
+def test_correction_and_recap_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [_shown(a) for a in P.find(text)] == expected
+
+
+def test_a_restated_idiot_keeps_its_own_clause_s_day() -> None:
+    found = P.find("第四天，昨晚黄瓜被杀，昨天芒果装傻的事情大家都知道了。")
+    assert [(a.type, a.player, a.offset) for a in found] == [(E, "黄瓜", 0), (ID, "芒果", -1)]
