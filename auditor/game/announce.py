@@ -341,7 +341,7 @@ NOTICE_WORDS = re.compile(
     r"游戏结束|到此结束|胜|败|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
     # 加速 / 延时 with an outcome or a day, not a rule about them (加速需过半数申请)
     r"|加速(?:成功|成立|生效|通过|日|了)|(?:今天|今日|本日|明天|明日|第\s*\d+\s*[天日])\s*加速"
-    r"|延时(?:成功|成立|生效|通过|了)|(?:延长|推迟|顺延)(?:至|到)|不关门"
+    r"|延时(?:成功|成立|生效|通过|了)|(?:延长|推迟|顺延|延)(?:至|到)|不关门"
     r"|淘汰|殉情|放逐|(?<![A-Za-z])(?:out|dead|died|killed|RIP|game\s*over|wins?|won|sub|DDL"
     r"|deadline|delay(?:ed)?|accelerat\w*|peaceful|sheriff|badge|piped|idiot)(?![A-Za-z])",
     re.I,
@@ -618,7 +618,8 @@ class Patterns:
         not read is listed, never passed in silence."""
         if not _EVENTFUL.search(self._name_re.sub("", text)):
             return []
-        covered = {x for a in found for x in (a.player, a.value)}
+        # (a notice names nobody: its "" covers no bracket — 平安夜（…：X 死了）is untold)
+        covered: set[str | None] = {x for a in found for x in (a.player, a.value) if x}
         return [
             line.strip()
             for line in text.splitlines()
@@ -827,7 +828,7 @@ class Patterns:
             out.extend(ctx.read())
             unplaced += ctx.unplaced
             topic = ctx.topic or topic
-        covered = {x for a in out for x in (a.player, a.value)}
+        covered: set[str | None] = {x for a in out for x in (a.player, a.value) if x}
         piped: set[str | None] = {a.player for a in out if a.type is EventType.PIPED}
         # sentence by sentence (更正：死者 X。Y 活。 — Y's sentence has no event's word); a
         # name beside the piped's words needs a piped item of its own (替补 X 上场！X 也继承了
@@ -1127,13 +1128,21 @@ class _Sentence:
         return (
             any(s <= m.start() <= e for s, e in taken)
             or any(s <= m.start() < e for s, e in brackets)
-            or bool(_ROLE_BEFORE.search(c[: m.start()].rstrip()))
+            or self._office_before(c, m)
             or (cause is None and bool(_NO_DEATH.search(c)))
             or (
                 bool(re.match(r"带走|目标|(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
                 and not re.search(r"枪|猎人|弓", self.text)
             )
         )
+
+    def _office_before(self, c: str, m: re.Match[str]) -> bool:
+        """A role before the word (吹笛者出局: the piper's spell ends) says no one's death;
+        the office (警长被投出去了) is a player's the clause does not name: listed."""
+        role = _ROLE_BEFORE.search(c[: m.start()].rstrip())
+        if role and role.group(0) == "警长" and m.group(0) not in ("出局", "死亡"):
+            self.unplaced.append(c)
+        return role is not None
 
     def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
@@ -1338,7 +1347,11 @@ class _Sentence:
         out: list[Announced] = []
         t = self.text
         said = [m for m in _NO_DEATH.finditer(t) if not _NEGATION.search(t[: m.start()][-2:])]
-        if said and (_quiet_night(t) or (self.about_night and _quiet_story(t))):
+        if said and (
+            _quiet_night(t)
+            or (self.about_night and _quiet_story(t))
+            or any(_quiet_clause(t, m.start()) for m in said)
+        ):
             out.append(self._item(Notice.NO_DEATH, "", None, t))
         elif said and not re.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
@@ -1437,6 +1450,18 @@ def _quiet_night(t: str) -> bool:
     return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀", t))
 
 
+def _quiet_clause(t: str, at: int) -> bool:
+    """In a long comma-spliced sentence, 昨晚没有人死亡 is the night's though another clause
+    speaks of the vote: the clause and the one before it say the night, and no vote."""
+    cuts = [0, *(m.end() for m in re.finditer(r"[，,；;]", t)), len(t) + 1]
+    i = max(k for k, c in enumerate(cuts) if c <= at)
+    if i + 1 >= len(cuts):
+        return False
+    clause = t[cuts[i] : cuts[i + 1]]
+    window = t[cuts[max(0, i - 1)] : cuts[i + 1]]
+    return bool(_NIGHT.search(window)) and not re.search(r"票|目前|还没|暂时|尚|环节|平", clause)
+
+
 def _quiet_story(t: str) -> bool:
     """没有人死去 in a line about the night (杀手们昨夜没有动手): no vote, no count."""
     return not re.search(r"平票|票|投票|目前|还没|暂时|尚|环节", t)
@@ -1523,6 +1548,22 @@ _COMPACT_TIME = re.compile(
 _SCHEDULE_WORD = re.compile(
     r"开|关|截|结算|闭|延|提前|推迟|改|[→–—~-]|(?<![A-Za-z])(?:DDL|open|close)", re.I
 )
+
+
+# an old Chinese hour (亥时半, 辰时): a time as a 文言 director writes it
+_OLD_HOUR = re.compile(r"[子丑寅卯辰巳午未申酉戌亥]时(?:[半正初]|[一二三四]刻)?")
+
+
+def stated_time(text: str) -> str | None:
+    """A time the post states in a form the clock reader may not know: a compact clock or
+    date beside a schedule's word (开 0900, 关 12.19 2330), an old hour (亥时半) — what makes
+    a post that was not read in full worth listing (未读懂的公告)."""
+    for line in _own(text).splitlines():
+        m = _COMPACT_TIME.search(line)
+        if m and _SCHEDULE_WORD.search(line) and not re.search(r"申请|人数|票|过半", line):
+            return m.group(0)
+    old = _OLD_HOUR.search(fold(text))
+    return old.group(0) if old else None
 
 
 def _compact_times(text: str) -> list[str]:
@@ -1622,6 +1663,12 @@ def _same(a: Announced, b: Announced) -> bool:
     return a.type is not EventType.SUBSTITUTE or a.value == b.value
 
 
+# a clause that says its own when (第5天, 昨天, 昨夜, 今天)
+_TOLD_WHEN = re.compile(
+    rf"{_DAY_N.pattern}|{_NIGHT_N.pattern}|{_YESTERDAY.pattern}|{_NIGHT.pattern}|今[天日]"
+)
+
+
 def _follow(found: list[Announced]) -> list[Announced]:
     """A hunter's shot or a 殉情 goes with the death before it in the post (被投出：汤圆
     殉情：春卷 — both at the vote): its how, and its day when it names none; so does a
@@ -1635,8 +1682,8 @@ def _follow(found: list[Announced]) -> list[Announced]:
             a.type is EventType.SHERIFF
             and a.how == "handed_over"
             and last is not None
-            and a.day is None
             and not a.offset
+            and (a.day is None or not _TOLD_WHEN.search(a.clause))
         ):
             # the badge handed on as its holder goes (D5：X 投出 → 警长给 Y; 昨日出局：X。X 为
             # 警长，移交：Y): the handover is the day of the death before it

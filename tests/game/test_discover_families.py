@@ -196,3 +196,45 @@ def test_correction_and_recap_family(text: str, expected: list[tuple[object, ...
 def test_a_restated_idiot_keeps_its_own_clause_s_day() -> None:
     found = P.find("第四天，昨晚黄瓜被杀，昨天芒果装傻的事情大家都知道了。")
     assert [(a.type, a.player, a.offset) for a in found] == [(E, "黄瓜", 0), (ID, "芒果", -1)]
+
+
+def test_a_long_sentence_s_quiet_night_is_read_beside_a_vote() -> None:
+    found = P.find("第六天开始，昨天投票结果是黄瓜出局，昨晚没有人死亡，大家抓紧。")
+    assert [(a.type, a.player) for a in found] == [(E, "黄瓜"), (QUIET, "")]
+    # a tie's 没有人出局 stays no quiet night
+    assert P.find("第六天开始，昨天投票平票，没有人出局，大家抓紧。") == []
+
+
+def test_a_handover_after_a_recapped_death_keeps_the_death_s_day() -> None:
+    found = P.find("第六天开始，昨天投票结果是芒果出局，芒果是警长，临走前把警长交给了苦瓜。")
+    assert [(a.type, a.player, a.day, a.offset) for a in found] == [
+        (E, "芒果", 6, -1),
+        (S, "苦瓜", 6, -1),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the office voted out, its holder not named by the clause
+        "投票结束！\n黄瓜 8票 警长被投出去了！！\n黄瓜把警徽交给了 冬瓜",
+        # a festive 平安夜 whose bracket names a death
+        "第七日，平安夜（节日的平安夜，不是游戏的：苦瓜 昨晚中招）。",
+    ],
+)
+def test_what_the_reader_could_not_place_is_listed(text: str) -> None:
+    assert P.read(text)[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("提醒：第2天 0900 开，2130 关。", "写了时间 0900"),
+        ("今日不延，亥时半如期闭帖。", "写了时间 亥时半"),
+    ],
+)
+def test_a_compact_or_old_time_is_why_a_post_is_listed(text: str, why: str) -> None:
+    from auditor.game.state import why_listed
+
+    assert why_listed(PLAYERS, text) == why
+    assert why_listed(PLAYERS, "加速申请 5/10，未过半。") is None
