@@ -91,7 +91,7 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 # undo the rest of the sentence from where they stand
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
-    r"估计|希望|再犯|再有|会被|将(?=被|会|红牌|罚下|出局)|"
+    r"估计|希望|别让|不要让|不能让|可别|再犯|再有|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
 )
@@ -181,6 +181,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
         r"|(?:应声)?倒地|没能(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
         r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
+        # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了
+        r"|(?<=\S)\s?(?:寄|嘎|凉)了(?=\s*(?:$|[。，,！!~～]))|领了?盒饭|被送走了?"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
         r"|(?:也)?(?:没能|未能|没有)幸免|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
@@ -395,7 +397,7 @@ _NOT_BUT = re.compile(
 _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
 # ... and with the roster's names: 警长 栗子 → 榛子, 【警长移交】腰果 → 莲子, 殉职移交：A → B,
 # 警长 A 移交 B
-_HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?移交)\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
+_HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?(?:移交|交接))\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
 # ... and the holder first: X 警长 → Y
 _HOLDER_HANDOVER = r"({one})\s*(?:的)?\s*警长\s*(?:→|->|=>|⇒)\s*(?={one})"
 # a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
@@ -429,6 +431,11 @@ _TAKEN_BACK = re.compile(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|�
 _SAID_WRONG_BEFORE = re.compile(
     r"([^，,。；;！!？?\n]+)[，,]\s*(?:这|那|此)?\s*(?:是|个)?\s*(?:错的|有误|不对|错了)(?=[，,。；;！!？?\n]|$)"
 )
+# 黄瓜被票出了……哦不对，是冬瓜被票出了: what is said before the fix is taken back
+_SAID_THEN_FIXED = re.compile(
+    r"[^。！!；;\n]*?(?:…+|\.{2,}|—{2,})\s*(?:哦|啊|呃|额|嗯|诶)?\s*(?:不对|不是|说错了?|错了|不不)"
+    r"\s*[，,]?\s*(?:是|应该是|应为)?\s*(?=\S)"
+)
 _SAID_WRONG = re.compile(
     r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
 )
@@ -451,6 +458,7 @@ def clean(text: str) -> str:
         r"[（(][^）)]*?[？?][^）)]*[）)]", lambda b: re.sub(r"[？?]", " ", b.group(0)), text
     )
     text = _NOT_BUT.sub("是", text)
+    text = _SAID_THEN_FIXED.sub("", text)
     text = _TIME_SELF_FIX.sub("", text)
     text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
     text = _ROW.sub(r"\1：\2", text)
@@ -720,9 +728,10 @@ class Patterns:
         return "\n".join(out)
 
     def _name_row(self, line: str) -> str | None:
-        """The name a table row holds (｜1｜栗子｜, ｜松果｜（猎人 桂圆 开枪带走）, 2. 开心果),
+        """The name a table row holds (｜1｜栗子｜, ｜松果｜（猎人 桂圆 开枪带走）, 2. 开心果, - 开心果),
         with a bracket written after it; None for a row of anything else."""
-        numbered = re.fullmatch(r"\s*\d{1,2}\s*[.、．]\s*([^|]+?)\s*", line)
+        # (a numbered row, or a bulleted one: - 栗子, • 栗子, * 栗子)
+        numbered = re.fullmatch(r"\s*(?:\d{1,2}\s*[.、．]|[-+*•·])\s*([^|]+?)\s*", line)
         cells = [c.strip() for c in re.split(r"\|", line) if c.strip()]
         if len(cells) > 1 and re.fullmatch(r"\d{1,2}\s*[.、．]?", cells[0]):
             cells = cells[1:]  # ｜1｜栗子｜: the row's index
@@ -1097,8 +1106,10 @@ class _Sentence:
         if subject:
             before = _group(names, c, start, forward=False)
             if before:
-                if _STATE_BEFORE.search(c[before[-1].end : start].strip()):
-                    return []
+                if _STATE_BEFORE.search(c[before[-1].end : start].strip()) and not c[
+                    start:end
+                ].startswith("被"):
+                    return []  # 已出局 a state; 已被投票出局 (a notice's passive) the event
                 if re.search(r"(?:不是|并非|并不是|而非)\s*$", c[: before[0].start]):
                     return []  # 不是芒果出局
                 return before

@@ -238,3 +238,30 @@ def test_a_compact_or_old_time_is_why_a_post_is_listed(text: str, why: str) -> N
 
     assert why_listed(PLAYERS, text) == why
     assert why_listed(PLAYERS, "加速申请 5/10，未过半。") is None
+
+
+NEW_LAYOUTS: list[tuple[str, list[tuple[object, ...]]]] = [
+    # a markdown table (its header and rule rows say nothing)
+    (
+        "| 项目 | 内容 |\n|---|---|\n| 昨夜出局 | 黄瓜 |\n| 被吹笛 | 番茄、芒果 |",
+        [(E, "黄瓜", "night"), (PI, "番茄", None), (PI, "芒果", None)],
+    ),
+    # bullets under a heading, as a numbered list's rows
+    ("出局：\n- 黄瓜\n- 冬瓜", [(E, "黄瓜", None), (E, "冬瓜", None)]),
+    ("更新\n- 黄瓜（出局）\n- 冬瓜（殉情）", [(E, "黄瓜", None), (E, "冬瓜", "suicide")]),
+    # a bot's notice: 已被 … is the event, 已出局 a state
+    ("【系统公告】玩家「黄瓜」已被投票出局。", [(E, "黄瓜", "vote")]),
+    ("黄瓜已出局，不能发言。", []),
+    # slang and dialect deaths
+    ("昨晚黄瓜嘎了，冬瓜也寄了。", [(E, "黄瓜", "night"), (E, "冬瓜", "night")]),
+    ("别让黄瓜寄了！", []),
+    # a self-correction mid-sentence keeps the second reading
+    ("黄瓜被票出了……哦不对，是冬瓜被票出了", [(E, "冬瓜", "vote")]),
+    # the badge handed over under its own label
+    ("今天警長交接：黃瓜 → 冬瓜", [(S, "冬瓜", "handed_over")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NEW_LAYOUTS)
+def test_new_layout_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [_shown(a) for a in P.find(text)] == expected
