@@ -229,6 +229,10 @@ _SHERIFF_STATUS = re.compile(
     r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:大人|一职|之位)?\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
 _SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
+# 警长 第1天 选出：X, 警长选举结果：X — elected, named after the office
+_SHERIFF_ELECTED = re.compile(
+    rf"警长\s*(?:第\s*{_NUM}\s*[天日]\s*)?(?:选出|选举结果|竞选结果|当选者|选的是)\s*(?:是|为)?\s*[:：]?"
+)
 _SHERIFF_CHOICE = re.compile(
     r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)(?:于|予|畀)?"
 )
@@ -243,7 +247,7 @@ _PIPED_SUBJECT = re.compile(
 )
 _PIPED_OBJECT = re.compile(
     # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
-    r"被(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
+    r"被(?:吹笛|管道)(?:状态)?的[^，。：:\s]{1,5}[:：]|被(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
     r"|(?<!被)(?:吹笛|管道)(?!者)(?:状态)?(?:的|角色|玩家)*(?:是|为|有)?"
     r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*[）)]?\s*(?:的)?(?:是|为)?"
 )
@@ -271,7 +275,7 @@ _ACCELERATED = re.compile(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
     r"加速\s*(?:成功|成立)|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
-    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:执行|进入|开始)?加速(?![申的人])"
+    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:是|为)?\s*(?:执行|进入|开始)?加速(?![申的人])"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
     rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
 )
@@ -437,7 +441,7 @@ _SAID_THEN_FIXED = re.compile(
     r"\s*[，,]?\s*(?:是|应该是|应为)?\s*(?=\S)"
 )
 _SAID_WRONG = re.compile(
-    r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
+    r"[^，,。；;！!？?\n]*?(?:有误|错误|(?:写|看|搞|弄|记|算|数)错了?|是错的|不对)(?=[，,。；;！!？?\n]|$)"
 )
 
 
@@ -598,7 +602,7 @@ class Patterns:
         # never silent about what the reading is unsure of: a shot or a 殉情 with no death
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
-        found = _seat_changes(_later_wins(text, _settle(out)))
+        found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + self._quiet_lines(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
@@ -619,6 +623,20 @@ class Patterns:
             if night and _QUIET_WORDS.search(sentence[night.end() :]):
                 out.append(sentence.strip())
         return out
+
+    def _alive(self, text: str, found: list[Announced]) -> list[Announced]:
+        """A player the post says lives (X 还活着, X 仍存活, X 没死) is eliminated by none of its
+        clauses: the correction's last word (刚才说 X 被投出是我看错了 … X 还活着)."""
+        one = self._name_re.pattern
+        alive = {
+            self._norm[m.group(1)]
+            for m in re.finditer(
+                rf"({one})\s*(?:还|仍|仍然|依然|依旧)?\s*(?:活着|存活|健在|在场|活得好好的|没死)",
+                text,
+            )
+            if not _SUPPOSE.search(text[max(0, m.start() - 8) : m.start()])
+        }
+        return [a for a in found if not (a.type is EventType.ELIMINATED and a.player in alive)]
 
     def _untold(self, text: str, found: list[Announced]) -> list[str]:
         """The lines naming a player no item is about, in a post that speaks of the game's
@@ -1273,6 +1291,12 @@ class _Sentence:
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
         if not out:
             out = self._elected_said(c, names, nxt)
+        if not out:
+            out = [
+                self._item(EventType.SHERIFF, n.player, "elected", c)
+                for m in _SHERIFF_ELECTED.finditer(c)
+                for n in self._slots(c, names, m.span(), nxt, subject=False)
+            ]
         if out:
             return out
         how = "handed_over" if re.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
@@ -1403,7 +1427,9 @@ class _Sentence:
                     "",
                     None,
                     t,
-                    offset=_clause_offset(t, m.start(), self.offset),
+                    offset=-1
+                    if m.group(0).startswith(("昨天", "昨日"))
+                    else _clause_offset(t, m.start(), self.offset),
                 )
             ]
         return []
@@ -1686,9 +1712,10 @@ def _follow(found: list[Announced]) -> list[Announced]:
     badge handed over."""
     out: list[Announced] = []
     last: Announced | None = None
+    first: dict[str, Announced] = {}  # a death said again goes by its first telling
     for a in found:
         if a.type is EventType.ELIMINATED and a.how is not None:
-            last = a
+            last = first.setdefault(a.player, a)
         elif (
             a.type is EventType.SHERIFF
             and a.how == "handed_over"

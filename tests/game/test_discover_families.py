@@ -265,3 +265,35 @@ NEW_LAYOUTS: list[tuple[str, list[tuple[object, ...]]]] = [
 @pytest.mark.parametrize(("text", "expected"), NEW_LAYOUTS)
 def test_new_layout_family(text: str, expected: list[tuple[object, ...]]) -> None:
     assert [_shown(a) for a in P.find(text)] == expected
+
+
+MORE: list[tuple[str, list[tuple[object, ...]]]] = [
+    # a player the post says lives is no elimination of it (the correction's last word)
+    (
+        "对不起，刚才说 黄瓜 被投出是我看错票了，实际出局的是 冬瓜！黄瓜 还活着～",
+        [(E, "冬瓜", "vote")],
+    ),
+    ("更正：昨晚被扎死的是 番茄，芒果 仍存活。", [(E, "番茄", "night")]),
+    ("如果黄瓜还活着，明天再说。", []),
+    # the piped's label with an epithet
+    ("被吹笛的小可怜：杜鹃", [(PI, "杜鹃", None)]),
+    # the sheriff elected, named after the office's label
+    ("警长 第1天 选出：画眉", [(S, "画眉", "elected")]),
+    # a restated badge goes by the death's first telling (昨日 in its bracket)
+    (
+        "【红牌】苦瓜（昨日关帖结算）\n【警长】苦瓜被罚下，警长随机移交 → 饺子",
+        [(E, "苦瓜", "sent_off"), (S, "饺子", "handed_over")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MORE)
+def test_more_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [_shown(a) for a in P.find(text)] == expected
+
+
+def test_yesterday_s_acceleration_said_after_a_correction_is_yesterday_s() -> None:
+    (a,) = P.find("昨天不是延时是加速哈 我昨晚写错了")
+    assert (a.type, a.offset) == (FAST, -1)
+    found = P.find("【红牌】苦瓜（昨日关帖结算）\n【警长】苦瓜被罚下，警长随机移交 → 饺子")
+    assert [a.offset for a in found] == [-1, -1]
