@@ -604,7 +604,7 @@ class Patterns:
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
         unplaced += self._untold(text, found)
-        unplaced += _compact_times(text) + self._quiet_lines(text, found)
+        unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
     def _quiet_lines(self, text: str, found: list[Announced]) -> list[str]:
@@ -1601,6 +1601,46 @@ def stated_time(text: str) -> str | None:
             return m.group(0)
     old = _OLD_HOUR.search(fold(text))
     return old.group(0) if old else None
+
+
+# a close's word right beside a clock (明日21:00闭帖, 戌时（21:00）闭帖, 截票 1800, 关 2130)
+_CLOSE_SAID = re.compile(r"关|闭|截|结算|下播|(?<![A-Za-z])(?:close[sd]?|DDL)(?![A-Za-z])", re.I)
+# (开到 / 开放至 22:00 is how long it stays open: a close)
+_OPEN_SAID = re.compile(r"开(?!枪|票|始投|到|至|放到|放至)|(?<![A-Za-z])opens?(?![A-Za-z])", re.I)
+_A_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
+
+
+def _close_unread(text: str) -> list[str]:
+    """The sentences that say a close (or an opening) beside a clock from which the clock
+    reader took no close (no opening): 明日21:00闭帖 read as a second opening, 今日 14:00 先開
+    read as a close — what the director stated was not read, and is listed rather than
+    passed in silence."""
+    out: list[str] = []
+    for sentence in _SENTENCES.findall(_own(text)):
+        if _SUPPOSE.search(sentence) or re.search(r"申请|遗言|行动|进入夜晚|[？?]", sentence):
+            continue  # (a night's hours, a request's deadline: no day's opening or close)
+        wanted = _schedule_said(sentence)
+        if not wanted or find_ranges(sentence, _ANY_DAY, UTC):
+            continue
+        points = find_points(sentence, _ANY_DAY, UTC)
+        if any(p.delay or p.asof or p.aside or p.wrong for p in points) or not points:
+            continue
+        if not wanted <= {p.role for p in points}:
+            out.append(sentence.strip())
+    return out
+
+
+def _schedule_said(sentence: str) -> set[str | None]:
+    """The roles a sentence's clauses give a clock: a close's word in a clause with a clock
+    (戌时（21:00）闭帖: the gloss beside the word; 10:00 开帖，投票截止后…: the close's word
+    in another clause, about something else), an opening's word in one without a close's."""
+    clauses = [c for c in re.split(r"[，,、]", sentence) if _A_CLOCK.search(c)]
+    wanted: set[str | None] = set()
+    if any(_CLOSE_SAID.search(c) for c in clauses):
+        wanted.add("closes")
+    if any(_OPEN_SAID.search(c) and not _CLOSE_SAID.search(c) for c in clauses):
+        wanted.add("opens")
+    return wanted
 
 
 def _compact_times(text: str) -> list[str]:

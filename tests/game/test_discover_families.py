@@ -297,3 +297,27 @@ def test_yesterday_s_acceleration_said_after_a_correction_is_yesterday_s() -> No
     assert (a.type, a.offset) == (FAST, -1)
     found = P.find("【红牌】苦瓜（昨日关帖结算）\n【警长】苦瓜被罚下，警长随机移交 → 饺子")
     assert [a.offset for a in found] == [-1, -1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "今日10:00开帖，明日21:00闭帖。",  # the close read as a second opening
+        "第五日开帖，亥时半闭（21:30）。",  # a glossed old hour read as the opening
+    ],
+)
+def test_a_close_beside_a_clock_read_as_no_close_is_listed(text: str) -> None:
+    assert P.read(text)[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "今日10:00开帖，明日21:00关帖。",  # both read
+        "今天 10:00 开帖，投票截止后公布结果。",  # the close's word is about something else
+        "一直开到周日晚上 22:00 哦",  # open until: a close
+        "进入夜晚：12月17日 0:00 — 20:00 行动",  # a night's hours
+    ],
+)
+def test_a_schedule_read_in_full_is_not_listed(text: str) -> None:
+    assert P.read(text)[1] == []
