@@ -49,7 +49,7 @@ from enum import StrEnum
 from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
-from auditor.game.when import SELF_FIX, find_points, find_ranges, unread_times
+from auditor.game.when import SELF_FIX, find_points, find_ranges, normalise, unread_times
 
 
 class Notice(StrEnum):
@@ -1607,6 +1607,10 @@ def stated_time(text: str) -> str | None:
 _CLOSE_SAID = re.compile(r"关|闭|截|结算|下播|(?<![A-Za-z])(?:close[sd]?|DDL)(?![A-Za-z])", re.I)
 # (开到 / 开放至 22:00 is how long it stays open: a close)
 _OPEN_SAID = re.compile(r"开(?!枪|票|始投|到|至|放到|放至)|(?<![A-Za-z])opens?(?![A-Za-z])", re.I)
+# a delay granted as a new deadline (延到 22:00, 推迟至 23:30)
+_DELAY_SAID = re.compile(
+    r"(?:延|延长|延时|延迟|推迟|顺延|延后)(?:到|至)\s*(?:今晚|明天|明日|今天)?\s*\d{1,2}\s*[:：点时]"
+)
 _A_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
 
 
@@ -1617,15 +1621,20 @@ def _close_unread(text: str) -> list[str]:
     passed in silence."""
     out: list[str] = []
     for sentence in _SENTENCES.findall(_own(text)):
-        if _SUPPOSE.search(sentence) or re.search(r"申请|遗言|行动|进入夜晚|[？?]", sentence):
-            continue  # (a night's hours, a request's deadline: no day's opening or close)
-        wanted = _schedule_said(sentence)
+        if _SUPPOSE.search(sentence) or re.search(r"进入夜晚|[？?]", sentence):
+            continue  # (a night's hours: no day's opening or close)
+        wanted = _schedule_said(normalise(sentence))
         if not wanted or find_ranges(sentence, _ANY_DAY, UTC):
             continue
         points = find_points(sentence, _ANY_DAY, UTC)
         if any(p.delay or p.asof or p.aside or p.wrong for p in points) or not points:
             continue
         if not wanted <= {p.role for p in points}:
+            out.append(sentence.strip())
+        elif not any(p.delay for p in points) and any(
+            _DELAY_SAID.search(c) and not _OPEN_SAID.search(c) for c in re.split(r"[，,]", sentence)
+        ):
+            # 今天延到 22:00 关门: a delay read as a plain close (开门推迟至10:00 moves the opening)
             out.append(sentence.strip())
     return out
 
@@ -1634,7 +1643,12 @@ def _schedule_said(sentence: str) -> set[str | None]:
     """The roles a sentence's clauses give a clock: a close's word in a clause with a clock
     (戌时（21:00）闭帖: the gloss beside the word; 10:00 开帖，投票截止后…: the close's word
     in another clause, about something else), an opening's word in one without a close's."""
-    clauses = [c for c in re.split(r"[，,、]", sentence) if _A_CLOCK.search(c)]
+    # (a request's deadline, a night's actions or last words: no day's opening or close)
+    clauses = [
+        c
+        for c in re.split(r"[，,、]", sentence)
+        if _A_CLOCK.search(c) and not re.search(r"申请|遗言|行动", c)
+    ]
     wanted: set[str | None] = set()
     if any(_CLOSE_SAID.search(c) for c in clauses):
         wanted.add("closes")

@@ -304,6 +304,8 @@ def test_yesterday_s_acceleration_said_after_a_correction_is_yesterday_s() -> No
     [
         "今日10:00开帖，明日21:00闭帖。",  # the close read as a second opening
         "第五日开帖，亥时半闭（21:30）。",  # a glossed old hour read as the opening
+        "是日九时开帖，晚九时半闭帖。",  # a spelled-out close read as nothing
+        "今天延到 22:00 关门～",  # a delay read as a plain close
     ],
 )
 def test_a_close_beside_a_clock_read_as_no_close_is_listed(text: str) -> None:
@@ -317,6 +319,8 @@ def test_a_close_beside_a_clock_read_as_no_close_is_listed(text: str) -> None:
         "今天 10:00 开帖，投票截止后公布结果。",  # the close's word is about something else
         "一直开到周日晚上 22:00 哦",  # open until: a close
         "进入夜晚：12月17日 0:00 — 20:00 行动",  # a night's hours
+        "因昨日延时，今天开门推迟至10:00，关门21:00。",  # the opening moved, no delay
+        "延时申请截止18:00。",  # a request's deadline
     ],
 )
 def test_a_schedule_read_in_full_is_not_listed(text: str) -> None:
