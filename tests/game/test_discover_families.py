@@ -325,3 +325,29 @@ def test_a_close_beside_a_clock_read_as_no_close_is_listed(text: str) -> None:
 )
 def test_a_schedule_read_in_full_is_not_listed(text: str) -> None:
     assert P.read(text)[1] == []
+
+
+RETRACTIONS_AND_SLANG: list[tuple[str, list[tuple[object, ...]]]] = [
+    # a reading struck through is taken back (markdown, BBCode)
+    ("~~黄瓜~~ 冬瓜 出局", [(E, "冬瓜", None)]),
+    ("昨晚出局：[s]黄瓜[/s] 冬瓜", [(E, "冬瓜", "night")]),
+    # a retracted line, a reading called a false report
+    ("撤回：昨晚黄瓜出局", []),
+    ("昨晚黄瓜出局（误报），出局的是冬瓜。", [(E, "冬瓜", None)]),
+    # colloquial passives and slang
+    (
+        "昨晚黄瓜让狼给刀了，冬瓜叫女巫给毒死了。",
+        [(E, "黄瓜", "night"), (E, "冬瓜", "night")],
+    ),
+    ("黄瓜被整没了", [(E, "黄瓜", None)]),
+    ("昨晚死了俩：黄瓜、冬瓜", [(E, "黄瓜", "night"), (E, "冬瓜", "night")]),
+    ("昨夜，黄瓜，卒。", [(E, "黄瓜", "night")]),
+    # negatives: giving is no death, a struck word that is not a name
+    ("黄瓜把警徽交给了冬瓜", [(S, "冬瓜", "handed_over")]),
+    ("请把票给黄瓜了", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RETRACTIONS_AND_SLANG)
+def test_retraction_and_slang_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [_shown(a) for a in P.find(text)] == expected
