@@ -351,3 +351,31 @@ RETRACTIONS_AND_SLANG: list[tuple[str, list[tuple[object, ...]]]] = [
 @pytest.mark.parametrize(("text", "expected"), RETRACTIONS_AND_SLANG)
 def test_retraction_and_slang_family(text: str, expected: list[tuple[object, ...]]) -> None:
     assert [_shown(a) for a in P.find(text)] == expected
+
+
+STORIES_AND_SAVES: list[tuple[str, list[tuple[object, ...]]]] = [
+    # the night's actors with their verbs, in any script
+    ("夜晚結算：醫生扎死 黄瓜。", [(E, "黄瓜", "night")]),
+    ("殺手殺死 冬瓜；秘密警察狙擊 番茄。", [(E, "冬瓜", "night"), (E, "番茄", "night")]),
+    # told as a story
+    ("昨夜，芒果被人投了毒。", [(E, "芒果", "night")]),
+    (
+        "昨天夜里，女巫的毒药落在了杜鹃身上，狼人的刀落在了画眉身上。",
+        [(E, "杜鹃", "night"), (E, "画眉", "night")],
+    ),
+    ("昨夜船上多了一具尸体：饺子。", [(E, "饺子", "night")]),
+    ("投票里，油条得了八票——过半。油条被水手们送上了跳板。", [(E, "油条", "vote")]),
+    ("黄瓜被投票逐出。", [(E, "黄瓜", "vote")]),
+    # a correction saying the player was saved, will not die, plays on
+    ("【更正】昨夜黄瓜被医生救活了，没有死亡。上一帖的死亡公告作废。", []),
+    ("更正：冬瓜只挨了一针空针，不会死亡。", []),
+    ("更正：番茄有请假记录，撤销淹死。番茄请继续游戏。", []),
+    # negatives: a count of the living is no one alive
+    ("结果：芒果 7 票（存活 10 人，过半），芒果被投死。", [(E, "芒果", "vote")]),
+    ("狼人的刀没有落在苦瓜身上。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), STORIES_AND_SAVES)
+def test_story_and_save_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [_shown(a) for a in P.find(text)] == expected

@@ -27,8 +27,8 @@ SETS = [
     ("blind/announcements_blind.jsonl", 0.976, 0.967, 2),
     ("blind2/announcements_dev.jsonl", 0.969, 0.964, 1),
     ("blind2/announcements_blind.jsonl", 0.968, 0.968, 2),  # scored once: 0.900 / 0.751 / 22
-    ("blind3/announcements_dev.jsonl", 0.901, 0.792, 6),
-    ("blind3/announcements_blind.jsonl", 0.844, 0.740, 17),  # scored once: 0.719 / 0.553 / 47
+    ("blind3/announcements_dev.jsonl", 0.902, 0.801, 6),
+    ("blind3/announcements_blind.jsonl", 0.857, 0.764, 17),  # scored once: 0.719 / 0.553 / 47
     ("blind4/announcements_dev.jsonl", 0.886, 0.775, 5),
     ("blind4/announcements_blind.jsonl", 0.888, 0.765, 12),  # scored once: 0.800 / 0.537 / 24
 ]
