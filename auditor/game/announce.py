@@ -893,21 +893,21 @@ class Patterns:
     def substitutes(self, sentence: str, topic: str | None) -> list[tuple[str, str, str]]:
         """(who leaves, who comes in, the span) for each substitution the sentence states.
         A match rejected for its words (1. 替补 …: a list's number read as the newcomer) is
-        searched again from its next character, so it does not hide the one inside it (粉笔
-        接替 圆规)."""
+        searched again from its next character, so it does not hide the one inside it (X 接替
+        Y)."""
         found: list[tuple[str, str, str]] = []
         for i, p in enumerate(self._sub_re):
             pos = 0
             while (m := p.search(sentence, pos)) is not None:
                 one = self._substitute(i, m, sentence, topic)
-                # (after a pair, from the one it says leaves: 宝子们 替补 X 来啦 顶替 Y — X may be
+                # (after a pair, from the one it says leaves: 大家好 替补 X 来啦 顶替 Y — X may be
                 # the newcomer of the next)
                 who = m.start("who") if "who" in m.groupdict() and m.group("who") else m.end()
                 pos = max(who, m.start() + 1) if one else m.start() + 1
                 if one:
                     found.append(one)
-        # a pair of the roster's names wins over a word read as the newcomer (宝子们 替补 X
-        # 来啦 顶替 Y: X comes in for Y, 宝子们 is whom the director greets)
+        # a pair of the roster's names wins over a word read as the newcomer (大家好 替补 X
+        # 来啦 顶替 Y: X comes in for Y, 大家好 is the director's greeting)
         if any(new in self._norm.values() for _, new, _ in found):
             found = [f for f in found if f[1] in self._norm.values()]
         return found
@@ -984,8 +984,8 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
 
 
 def _leaving_before(p: Patterns, before: str, new: str) -> str | None:
-    """The player said to leave right before a 由 X 接替 (回形针因为潜水，由替补粉笔接替; 笔袋
-    请假两天，由图钉临时替补): the nearest name with a leaving's word after it in the sentence."""
+    """The player said to leave right before a 由 X 接替 (A 因为潜水，由替补 X 接替; A 请假两天，
+    由 X 临时替补): the nearest name with a leaving's word after it in the sentence."""
     for n in reversed(p.names(before)):
         if n.player != p._norm.get(new, new) and re.search(
             rf"{_LEAVES}|潜水|被替换|被换", before[n.end :]
@@ -1264,7 +1264,7 @@ class _Sentence:
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
         sentence's time, the post being a vote result."""
-        # (a name is no how: 剪刀 holds 刀, 毒蛇 毒)
+        # (a name is no how: a player named for a blade holds 刀, one named for a snake 毒)
         before = _cause_in(self.p._name_re.sub(" ", c[:at]))
         if before in ("hunter", "sent_off", "suicide"):
             return before
@@ -1281,7 +1281,7 @@ class _Sentence:
     def _night_by(self, c: str) -> bool:
         """The night the sentence speaks of is said by the end of clause ``c``, or carried
         from the line or the post: in one long comma-spliced sentence a later clause's night
-        (墨水出局，白天结束，今天是夜晚和遗言时间) is what follows the death, not when it happened."""
+        (X出局，白天结束，今天是夜晚和遗言时间) is what follows the death, not when it happened."""
         if not _NIGHT.search(self._plain):
             return True  # the night is the line's or the post's, not this sentence's
         at = self._plain.find(c)
