@@ -403,7 +403,6 @@ _NOT_BUT = re.compile(
     r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
 )
 # 警徽 烧卖→春卷: the badge goes from the one to the other
-# 警徽 烧卖→春卷: the badge goes from the one to the other
 _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
 # ... and with the roster's names: 警长 栗子 → 榛子, 【警长移交】腰果 → 莲子, 殉职移交：A → B,
 # 警长 A 移交 B
@@ -1609,7 +1608,7 @@ def stated_time(text: str) -> str | None:
     """A time the post states in a form the clock reader may not know: a compact clock or
     date beside a schedule's word (开 0900, 关 12.19 2330), an old hour (亥时半) — what makes
     a post that was not read in full worth listing (未读懂的公告)."""
-    for line in _own(text).splitlines():
+    for line in fold(text).splitlines():  # as written: the registers say 0900 as 09:00
         m = _COMPACT_TIME.search(line)
         if m and _SCHEDULE_WORD.search(line) and not re.search(r"申请|人数|票|过半", line):
             return m.group(0)

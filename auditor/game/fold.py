@@ -323,7 +323,7 @@ _LIVESTREAM_WORDS = _table(
         ),
         (r"被刀(?:了|死)?", "被杀"),
         (r"(昨晚|昨夜|今早)\s*(?:走了|走掉了|倒下了|离开了?|没了)(?=\s*\S)", r"\1出局："),
-        (r"(?<![票权会间钱])没了(?=\s*(?:[^\w\s]|$))", "出局"),
+        (r"(?<![票权会间钱整])没了(?=\s*(?:[^\w\s]|$))", "出局"),  # 整没了: the grammar's
         (r"(?:没人|没有人|冇人)死", "无人死亡"),
         (r"警长大人", "警长"),
         (r"的小可怜(?=\s*[：:])", ""),
@@ -416,11 +416,23 @@ def _cells(row: str) -> list[str]:
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
+# a header that only says "key | value" (| 项目 | 内容 |, | Item | Details |): each row is its
+# first cell's label and the second its value (昨夜出局：黄瓜)
+_KEY_VALUE_HEAD = re.compile(
+    r"项目|事项|类别|栏目|内容|详情|说明|结果|信息|备注|item|content|details?|value|result",
+    re.I,
+)
+
+
 def _headed_table(m: re.Match[str]) -> str:
     head = _cells(m.group(1))
+    key_value = len(head) == 2 and all(_KEY_VALUE_HEAD.fullmatch(h) for h in head if h)
     lines = []
     for row in m.group(2).splitlines():
         cells = _cells(row)
+        if key_value:
+            lines.append("：".join(c for c in cells if c))
+            continue
         said = [cells[0]] + [
             f"{h}：{c}" if h and c else c for h, c in zip(head[1:], cells[1:], strict=False)
         ]
