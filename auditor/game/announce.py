@@ -288,10 +288,14 @@ _ACCELERATED = re.compile(
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
     r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
-    r"|(?P<short>[^，,：:。！!\s]{1,6}?)\s?(?:胜|赢)(?=\s*(?:$|[。！!，,]))"
+    r"|(?P<short>[^，,：:。！!\s]{1,6}?)\s?(?:胜|赢)(?:麻了?)?(?=\s*(?:$|[。！!，,（(]))"
+    # 好人集团，胜利。 / a table's row 胜利阵营 狼人阵营
+    r"|(?P<apart>[^，,：:。！!\s]{2,8})[，,]\s*(?:胜利|获胜)(?=\s*(?:$|[。！!]))"
+    r"|^\s*(?:胜利|获胜)(?:阵营|方|者)\s+(?P<row>[^，,。！!\s]{1,12})\s*$"
     r"|(?:胜利|获胜)(?:阵营|方|者)?\s*[:：]\s*(?P<label>[^，,。！!\s]{1,12})"
-    r"|(?P<won>[^，,：:。！!\s]{2,10}?)(?:赢了|赢得了?(?:胜利|游戏|本局|比赛))"
+    r"|(?P<won>[^，,：:。！!\s]{2,10}?)(?:赢了|赢麻了?|赢得了?(?:胜利|游戏|本局|比赛))"
 )
+_WINNER_GROUPS = ("winner", "short", "label", "won", "apart", "row")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 # (被刀未死: the attempt failed)
 _NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)")
@@ -369,6 +373,112 @@ _DELAY_DONE = re.compile(
     re.I,
 )
 _ASKS_OR_TIES = re.compile(r"[？?]\s*$|平票")
+
+# the words of each kind of event, in any voice (a plain director's, a shorthand's, English):
+# a sentence saying one in a post that gave no item of its kind is listed (never silent)
+_KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("accelerated", re.compile(r"加速|提速|speed\s*-?up|accelerat", re.I)),
+    (
+        "delayed",
+        re.compile(r"延时|延迟|延长|推迟|延至|延到|顺延|extend|extension|postpone", re.I),
+    ),
+    ("idiot_revealed", re.compile(r"白痴|装傻|idiot", re.I)),
+    (
+        "substitute",
+        re.compile(
+            r"替补|顶替|接替|接手|顶上|代打|stands?\s+in|in\s+for|(?<![A-Za-z])sub(?![A-Za-z])",
+            re.I,
+        ),
+    ),
+    (
+        "sheriff",
+        # a badge that changes hands, not the sheriff's vote (含警长 2 票) nor a role
+        re.compile(
+            r"(?:警长|警徽|sheriff|badge)[^。]{0,12}?"
+            r"(?:移交|(?<!投)交给|交接|继任|接任|接过|传给|留给|(?<!投)给了|hand|pass|goes\s+to)"
+            r"|(?:新警长|new\s+sheriff|当选|戴上)[^，。,]{0,4}",
+            re.I,
+        ),
+    ),
+    (
+        "no_death",
+        re.compile(
+            r"平安|无人(?:死|出局|倒下|遇害)|没(?:有)?人(?:死|出局|倒下)|谁都没|一个不少|无一伤亡"
+            r"|no\s+(?:death|kill|one\s+died)|nobody\s+died|zero\s+deaths?",
+            re.I,
+        ),
+    ),
+    (
+        "game_over",
+        re.compile(
+            r"获胜|胜利|胜出|赢了|赢麻|游戏结束|GG(?![A-Za-z])|game\s*over|(?<![A-Za-z])wins?(?![A-Za-z])|阵营胜|[方队]胜",
+            re.I,
+        ),
+    ),
+    ("piped", re.compile(r"(?!x)x")),  # the grammar's own piped words (self._piped_said)
+)
+# a sentence that states nothing yet: a request, a supposition's frame, a count short, a
+# rule explained, a status unchanged, a correction that takes it back
+_NOT_STATED = re.compile(
+    r"申请(?![^，。]{0,12}(?:过半|通过|成功|执行|生效|够|足|满|达|齐))|还差|不够|未过半|没过半|not\s+passed|没成"
+    r"|规则|规矩|说明|意思|即为|如下|不变|unchanged|照常|照原|仍是|仍为|依然是|还是"
+    r"|撤回|作废|忽略|误发|无效|不算|not\s+enough|保持"
+    r"|如有|另行|上一局|上局|前局|last\s+(?:game|season)",  # another game's
+    re.I,
+)
+# what a kind's word says when it is no event of this post: the result of an accelerated
+# or delayed day (加速结算, 延时后), a rule (白痴…可装傻), a spell ending (吹笛状态全解了), a
+# bench empty (替补已用完), a vote's outcome (平票，无人出局)
+_NOT_THE_EVENT = {
+    "accelerated": re.compile(r"结算|票结|加速后|加速日的"),
+    # (因昨日延时, 逢周末延长一天, 在延时后的截止之前: the rule's, or a past delay's)
+    "delayed": re.compile(r"结算|(?:延时|延长|推迟)(?:成功)?(?:之|以)?后|因|逢"),
+    "sheriff": re.compile(r"者当选|竞选|结束时|随机"),  # the election's rule
+    "idiot_revealed": re.compile(r"可以?装傻|时装傻|不能投票|无投票权|没票权|已翻牌|我是"),
+    "substitute": re.compile(
+        # (…, and who a player is: 油条（芒果的替补）, X 为 Y 的替补 — the seat changed before)
+        r"用完|没有|无可用|替补\s*[:：]?\s*无|名单|只能|禁止|按|no\s+sub|left"
+        r"|为[^，。,]{0,8}替补|[（(][^）)]*(?:替补|接替)[^）)]*[）)]",
+        re.I,
+    ),
+    "no_death": re.compile(r"票|vote|对决|tie", re.I),
+    "piped": re.compile(r"解|恢复|结束|可以|cured|正常|限制|违反|吹笛的|出局|immune|御社神", re.I),
+    "game_over": re.compile(r"还没|尚未|未达成|继续|在望|不远"),
+}
+# the word's clause says it failed or did not happen
+_FAILED = re.compile(r".*?(?:未|没有?(?!人)|失败|不成|(?<![A-Za-z])not(?![A-Za-z])|failed)", re.I)
+_DELAY_TOLD = re.compile(
+    # a delay told with its new close or by how much (a granted delay with neither gives
+    # no item: nothing is unread)
+    r"\d\s*[:：点]|[一二三四五六七八九十]点|[一二两三半\d]+\s*(?:个)?\s*(?:小时|钟|分钟|hours?|h\b)",
+    re.I,
+)
+# the word negated before it in its clause (不加速, 没有延时, 未装傻, 非白痴, 今天没有人是
+# Lv.3, not extended)
+_NEGATED_WORD = re.compile(r"不|没|未|非|无|别|(?<![A-Za-z])(?:not|no)(?![A-Za-z])", re.I)
+# a piped word with no one after it (被吹笛：无, Lv.3: none, 今日咪啪：无)
+_PIPED_NONE = re.compile(r"^[^，。,\n]{0,8}?[:：]?\s*(?:无|none|没有|暂无|-|（本局无)", re.I)
+
+
+def _clause_before(sentence: str, at: int) -> str:
+    """The part of the word's clause before it."""
+    start = max(sentence.rfind(c, 0, at) for c in "，,、:：")
+    return sentence[start + 1 : at]
+
+
+def _clause_after(sentence: str, at: int) -> str:
+    """The part of the word's clause after it."""
+    ends = [i for c in "，,、:：" if (i := sentence.find(c, at)) >= 0]
+    return sentence[at : min(ends) if ends else len(sentence)]
+
+
+def _supposed(sentence: str, at: int) -> bool:
+    """The sentence supposes or asks before the word, or in the word's own clause (如果加速…,
+    加速了吗): not a statement.  A 谁懂 after a comma is the director's aside."""
+    start = max(sentence.rfind(c, 0, at) for c in "，,、")
+    ends = [i for c in "，,、" if (i := sentence.find(c, at)) >= 0]
+    clause = sentence[start + 1 : min(ends) if ends else len(sentence)]
+    return bool(_SUPPOSE.search(sentence[:at]) or _SUPPOSE.search(clause))
 
 
 # a past day's acceleration restated (昨天（周日）那个加速是昨天的事, 前天的加速成功了)
@@ -615,7 +725,47 @@ class Patterns:
         found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
+        unplaced += self._unused_words(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
+        """The sentences that say a kind of event's word (加速, 白痴, 替补, 警长, 平安, 胜,
+        延时 …) in a post from which no item of that kind was read: the director stated
+        something the grammar did not take, whatever the voice, and the post is listed
+        (未读懂的公告).  Not a sentence that asks, supposes, requests, negates the word,
+        counts a request short or explains a rule."""
+        kinds = {str(a.type) for a in found}
+        delayed = any(p.delay for p in find_points(text, _ANY_DAY, UTC))
+        out: list[str] = []
+        for sentence in _SENTENCES.findall(text):
+            if _NOT_STATED.search(sentence) or _ASKS_OR_TIES.search(sentence):
+                continue
+            for kind, words in _KIND_WORDS:
+                if kind == "delayed" and (delayed or not _DELAY_TOLD.search(sentence)):
+                    continue  # a delay is told with its new close or its outcome (not 延时日)
+                if kind != "delayed" and kind in kinds:
+                    continue
+                if self._states(sentence, kind, words):
+                    out.append(sentence.strip())
+                    break
+        return out
+
+    def _states(self, sentence: str, kind: str, words: re.Pattern[str]) -> bool:
+        """The sentence says the kind's word as a statement: not negated (不加速, 今天没有人
+        Lv.3), failed (加速未通过), a rule's or a result's (白痴…可装傻, 加速结算), nor
+        supposed."""
+        if kind == "piped":
+            said = self._piped_said.search(sentence)
+            m = said if said and not _PIPED_NONE.search(sentence[said.end() :]) else None
+        else:
+            m = words.search(sentence)
+        return not (
+            m is None
+            or _NEGATED_WORD.search(_clause_before(sentence, m.start()))
+            or _FAILED.match(_clause_after(sentence, m.end()))
+            or (kind in _NOT_THE_EVENT and _NOT_THE_EVENT[kind].search(sentence))
+            or _supposed(sentence, m.start())
+        )
 
     def _quiet_lines(self, text: str, found: list[Announced]) -> list[str]:
         """The sentences that name no player and say the night's outcome in words no item
@@ -818,7 +968,7 @@ class Patterns:
         a correction says was wrong, that a count follows (番茄 4 票, 南瓜 4（含警长2）), or
         that sits in a bracket beside what the line did announce.  ``told``: the post
         around the line has said the event's word already."""
-        if _SUPPOSE.search(line) or re.search(r"申请|存活|在场", line):
+        if re.search(r"申请|存活|在场", line):
             return False
         inside = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
         names = [
@@ -829,6 +979,9 @@ class Patterns:
             and not _COUNTED.match(line[n.end :])
             and not re.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
             and not any(s <= n.start < e for s, e in inside)
+            # (supposed or asked before the name or in its clause: 如果 X 出局; not the
+            # director's aside after a comma, 昨晚 X 下线了，谁懂)
+            and not _supposed(line, n.start)
         ]
         rest = self._name_re.sub("", line)
         return bool(names) and (told or bool(words.search(rest)))
@@ -1403,7 +1556,13 @@ class _Sentence:
             out.append(self._item(Notice.NO_DEATH, "", None, t))
         elif said and not re.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
-        out += self._accelerated()
+        return out + self._accelerated() + self._game_over()
+
+    def _game_over(self) -> list[Announced]:
+        """游戏结束 / X 胜利 / 狼胜 / 好人集团，胜利 — not a message posted by mistake, a time
+        (直到游戏结束) or a game that goes on (还没有达成胜利条件)."""
+        out: list[Announced] = []
+        t = self.text
         for g in _GAME_OVER.finditer(t):
             if re.search(r"误发|发错|测试|请忽略|请无视", t):
                 break  # a test message posted by mistake (误发了一条“…获胜”的测试消息)
@@ -1411,7 +1570,12 @@ class _Sentence:
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
                 continue  # 直到游戏结束, 游戏结束后: a time, not the notice
-            winner = g.group("winner") or g.group("short") or g.group("label") or g.group("won")
+            winner = next((w for w in g.group(*_WINNER_GROUPS) if w), None)
+            if winner is not None and (
+                re.search(r"没|未|不|尚|还|离|向", winner)
+                or re.match(r"\s*(?:条件|在望|不远)", t[g.end() :])
+            ):
+                continue  # 狼人阵营还没有达成胜利条件, 离胜利不远: the game goes on
             if winner is not None:
                 winner = re.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
                 winner = winner.strip("—-－:：~～")
@@ -1694,6 +1858,8 @@ def _unkept(text: str, found: list[Announced]) -> list[str]:
     for sentence in _SENTENCES.findall(text):
         if _ASKS_OR_TIES.search(sentence) or _SUPPOSE.search(sentence):
             continue
+        if _NOT_THE_EVENT["game_over"].search(sentence):
+            continue  # (the game goes on: no winner is promised)
         promised = [
             k
             for k, w in ((Notice.GAME_OVER, _WIN), (Notice.ACCELERATED, _ACCEL_DONE))

@@ -338,6 +338,77 @@ def test_a_clock_read_as_nothing_keeps_the_post_listed() -> None:
     assert P.read("今晚21:30关帖。")[1] == []
 
 
+# ------------------------------------------------------------ R4: a kind's word, no item of it
+# (one mechanism for every voice: a sentence saying a kind of event's word — 加速, 延时, 白痴,
+# 替补, 警徽, 平安, 胜 — in a post that gave no item of that kind is listed)
+
+_KINDS = {
+    "accelerated": Notice.ACCELERATED,
+    "delayed": None,
+    "idiot_revealed": EventType.IDIOT_REVEALED,
+    "substitute": EventType.SUBSTITUTE,
+    "sheriff": EventType.SHERIFF,
+    "no_death": Notice.NO_DEATH,
+    "game_over": Notice.GAME_OVER,
+    "piped": EventType.PIPED,
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("加速嘅申請夠晒人數，今日提早收檔。", "accelerated"),  # 粤语
+        ("Speed-up granted for today.", "accelerated"),
+        ("延长申请过半，今晚收档顺延一个钟。", "delayed"),  # by how much, not read
+        ("冬瓜 白痴身份曝光，留下来了。", "idiot_revealed"),
+        ("芒果 翻开身份牌：白痴，留场。", "idiot_revealed"),
+        ("Idiot flipped: 冬瓜 stays.", "idiot_revealed"),
+        ("Badge passes to 番茄.", "sheriff"),
+        ("夜里风平浪静，一个不少。", "no_death"),  # a story's quiet night
+        ("昨晚一个都没倒下，村子太平。", "no_death"),
+        ("GG！好人阵营赢麻了", "game_over"),
+        ("好人集团，胜利。", "game_over"),
+        ("| 结局 | |\n|---|---|\n| 胜利阵营 | 狼人阵营 |", "game_over"),
+        ("### END\n+ 杀手集团胜（杀光警察和秘警）", "game_over"),
+    ],
+)
+def test_a_kinds_word_is_read_or_listed_never_silent(text: str, kind: str) -> None:
+    found, unplaced = P.read(text)
+    wanted = _KINDS[kind]
+    assert unplaced or (wanted is not None and any(a.type is wanted for a in found)), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "加速申请目前 3/8，还差两个。",  # a request short
+        "如果今天加速，明天早点开。",  # a supposition
+        "有人问能不能延时？",  # a question
+        "今天不加速，照常关。",  # negated
+        "Extension not granted, close stays 21:30.",  # failed
+        "延时日的结算明早公示。",  # a day's name, no delay
+        "上一局也是第三天加速的。",  # another game's
+        "白痴被投出时可以装傻。",  # a rule
+        "警长竞选：本帖最先最高票者当选。",  # the election's rule
+        "替补已经用完了。",  # the bench, empty
+        "今天投票平票，无人出局。",  # a tie, not a quiet night
+        "今天没有人 Lv.3。",  # nobody piped
+        "狼人阵营还没有达成胜利条件，游戏继续。",  # the game goes on
+        "我们离胜利不远了。",
+    ],
+)
+def test_a_kinds_word_that_states_nothing_is_not_listed(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert found == [] and unplaced == [], (found, unplaced)
+
+
+def test_a_players_aside_after_a_comma_is_no_supposition() -> None:
+    """谁懂 after the clause is the director's aside: the clause before it states a death
+    the grammar did not read, and the post is listed (如果 before the name still supposes)."""
+    assert P.read("早！昨晚 番茄 直接下线了，谁懂")[1]
+    assert P.read("如果昨晚 番茄 下线了，谁来顶？")[1] == []
+
+
 # --------------------------------------------------------------------------- end to end
 
 
