@@ -332,6 +332,7 @@ _COUNTED = re.compile(
 _EVENTFUL = re.compile(
     r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|移交|殉职|当选|继任|替|顶|接替|吹笛|Lv\.?\s*3|装傻|白痴|红牌|罚下|殉情"
     r"|枪|带走|倒|平安|走了|遇害|呼吸|淘汰|离场|送别|扎|回家|离开|不见|醒来|消失|喵|汪|咪|组|名单"
+    r"|走出|送出|押上|押到|推下|赶出|逐出|出现"  # a story's vote-out or death
     r"|被|昨夜|昨晚|夜里|过半|半数"  # done to the player, the night, a 版杀 majority
     r"|(?<![A-Za-z])(?:out|dead|died|killed|RIP|home|gone|left|lynched|eliminated|executed|sub"
     r"|replaces|sheriff|badge|piped|idiot|wins?)(?![A-Za-z])",
@@ -341,7 +342,9 @@ _EVENTFUL = re.compile(
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = re.compile(
     r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
-    r"仍|依然|继续|存活|可以|没有|没|未|不|已|也|申请|请"
+    r"仍|依然|继续|存活|可以|已|也|申请|请"
+    # (not a story's death: X 没有醒来, X 再也没回来, X 没有出现在早饭桌边)
+    r"|(?:没有|没|未|不)(?!有?\s*(?:再|能)?\s*(?:醒|回来|回家|起来|出现|呼吸|睁眼|说话))"
     # the player's own vote (豆浆投票超时无效), not a vote-out (豆浆投票出局)
     r"|投票(?!\s*(?:出局|放逐|淘汰|处决))"
     # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
@@ -478,7 +481,18 @@ def _supposed(sentence: str, at: int) -> bool:
     start = max(sentence.rfind(c, 0, at) for c in "，,、")
     ends = [i for c in "，,、" if (i := sentence.find(c, at)) >= 0]
     clause = sentence[start + 1 : min(ends) if ends else len(sentence)]
-    return bool(_SUPPOSE.search(sentence[:at]) or _SUPPOSE.search(clause))
+    before = sentence[:at]
+    # (a player's question the director reports and answers: 有人问警长是谁，现在是 X)
+    asked = list(_REPORTED_QUESTION.finditer(before))
+    if asked:
+        before = before[asked[-1].end() :]
+        clause = "" if start < asked[-1].end() else clause
+    return bool(_SUPPOSE.search(before) or _SUPPOSE.search(clause))
+
+
+_REPORTED_QUESTION = re.compile(
+    r"(?:有人|有玩家|大家|玩家|someone)[^，,。]{0,8}(?:问|私信|asked)[^，,。]*[，,]", re.I
+)
 
 
 # a past day's acceleration restated (昨天（周日）那个加速是昨天的事, 前天的加速成功了)
@@ -725,7 +739,8 @@ class Patterns:
         found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
-        unplaced += self._unused_words(text, found)
+        unplaced += self._unused_words(text, found) + _foreign_clocks(text)
+        unplaced += _corrected_clocks(text)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
@@ -1832,6 +1847,39 @@ def _schedule_said(sentence: str) -> set[str | None]:
     if any(_OPEN_SAID.search(c) and not _CLOSE_SAID.search(c) for c in clauses):
         wanted.add("opens")
     return wanted
+
+
+# a time zone other than the forum's (UTC+8 / GMT+8 / 北京时间): 13:30 UTC, 8:30 EST, 美东时间
+_FOREIGN_ZONE = re.compile(
+    r"(?<![A-Za-z])(?:UTC|GMT|EST|EDT|PST|PDT|CET|CEST|BST|JST)(?![A-Za-z])(?!\s*[+＋]\s*0?8)"
+    r"|美东|美西|东部时间|太平洋时间|伦敦时间|东京时间|日本时间|欧洲时间"
+)
+_DIGIT_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}")
+
+
+def _foreign_clocks(text: str) -> list[str]:
+    """The sentences that give a clock in another time zone (DDL = 13:30 UTC, 8:30 EST):
+    the reader takes clocks as the forum's, so what such a sentence states is listed, never
+    passed in silence (UTC+8, GMT+8 are the forum's own)."""
+    return [
+        sentence.strip()
+        for sentence in _SENTENCES.findall(_own(text))
+        if _FOREIGN_ZONE.search(sentence) and _DIGIT_CLOCK.search(sentence)
+    ]
+
+
+# a sentence that corrects a time (本应关帖于 22:00，我误写成了 21:00; 更正：关帖 21:00)
+_CORRECTS_TIME = re.compile(r"更正|勘误|订正|误写|写错|写成|说错|打错|应为|本应")
+
+
+def _corrected_clocks(text: str) -> list[str]:
+    """The sentences that correct a clock: which day's time was wrong and which is right is
+    for the director to confirm, never passed in silence."""
+    return [
+        sentence.strip()
+        for sentence in _SENTENCES.findall(_own(text))
+        if _CORRECTS_TIME.search(sentence) and _DIGIT_CLOCK.search(sentence)
+    ]
 
 
 def _compact_times(text: str) -> list[str]:

@@ -409,6 +409,37 @@ def test_a_players_aside_after_a_comma_is_no_supposition() -> None:
     assert P.read("如果昨晚 番茄 下线了，谁来顶？")[1] == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "天亮了，冬瓜 没有醒来。",  # a story's death: not the player's own 没有
+        "黄昏时，芒果 走出了村口，再没回头。",  # a story's vote-out
+        "有人问警长是谁，现在是 番茄（昨晚 冬瓜 出局后交接的）。",  # a question answered
+        "D3 DDL = 13:30 UTC.",  # a clock in another time zone
+        "关帖：美东时间 8:30。",
+        "更正：昨天本应 22:00 关帖，我写成了 21:00。",  # a corrected clock
+        "勘误 D4 关帖 21:30",
+    ],
+)
+def test_a_story_a_reported_question_a_foreign_or_corrected_clock_is_listed(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert unplaced, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "冬瓜 没有投票。",  # the player's own act
+        "如果 冬瓜 没有醒来，今晚就……",  # supposed
+        "有人问 冬瓜 会不会出局？",  # the question, unanswered
+        "DDL 21:30 (UTC+8).",  # the forum's own zone
+        "关帖 21:00 GMT+8。",
+    ],
+)
+def test_the_players_own_act_a_question_or_the_forums_zone_is_not_listed(text: str) -> None:
+    assert P.read(text) == ([], [])
+
+
 # --------------------------------------------------------------------------- end to end
 
 
