@@ -375,6 +375,10 @@ _DELAY_DONE = re.compile(
     r"延时(?:申请)?(?:成功|成立|生效|通过)|算是延时|不关门|新关帖|(?<![A-Za-z])delay(?:ed)?(?![A-Za-z])",
     re.I,
 )
+# the cause of a death in a bracket after a name alone on its line (- X (夜), X（杀手）)
+_DEATH_IN_BRACKET = (
+    r"(?:夜|night|杀|刀|毒|狙|snip|kill|票出|投出|投票|vote|殉|扎|淹|红牌|枪|shot|poison)"
+)
 _ASKS_OR_TIES = re.compile(r"[？?]\s*$|平票")
 
 # the words of each kind of event, in any voice (a plain director's, a shorthand's, English):
@@ -715,7 +719,9 @@ class Patterns:
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
-        text = self._night_label(self._lists(clean(self._tables(self._unrelay(text)))))
+        text = self._night_label(
+            self._lists(clean(self._tables(self._bare_deaths(self._unrelay(text)))))
+        )
         post = _post_kind(text, said_wrong)
         out: list[Announced] = []
         for line in text.splitlines():
@@ -953,6 +959,18 @@ class Patterns:
         named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
         return re.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
+
+    def _bare_deaths(self, text: str) -> str:
+        """A line that is a name and the cause of its death alone (- X (夜), × X（狼刀）,
+        X（辩论投票最高票）): a death list's entry, read as X 出局（…）.  Not a line that adds
+        (+ X …), nor a count (X（5 票）) or a role (X（警长）) in the bracket."""
+        one = self._name_re.pattern
+        return re.sub(
+            rf"^(\s*(?:[-−–*•×✝†✗]\s*)?)({one})\s*([（(][^）)\d]*?{_DEATH_IN_BRACKET}[^）)\d]*[）)])\s*$",
+            lambda m: f"{m.group(1)}{m.group(2)} 出局{m.group(3)}",
+            text,
+            flags=re.M,
+        )
 
     def _lists(self, text: str) -> str:
         """A run of roster names joined by , & / and (松果, 核桃 / 红枣 & 杏仁) as one list (a

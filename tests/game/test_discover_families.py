@@ -385,3 +385,25 @@ STORIES_AND_SAVES: list[tuple[str, list[tuple[object, ...]]]] = [
 @pytest.mark.parametrize(("text", "expected"), STORIES_AND_SAVES)
 def test_story_and_save_family(text: str, expected: list[tuple[object, ...]]) -> None:
     assert [_shown(a) for a in P.find(text)] == expected
+
+
+# a death list's entry: a name and its cause alone on a line (a changelog's `- X (夜)`, a
+# bullet `× X（狼刀）`, a settlement's `X（辩论投票最高票）`) — not a line that adds, a count
+# or a role in the bracket
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("## v0.2 (D2)\n+ 警长：番茄\n- 冬瓜 (夜)", [("冬瓜", "night")]),
+        ("- 芒果（杀手）\n- 苦瓜（狼刀）", [("芒果", "night"), ("苦瓜", "night")]),
+        ("× 冬瓜（狼刀）", [("冬瓜", "night")]),
+        ("### 环节二结算\n- 番茄(辩论投票最高票)", [("番茄", "vote")]),
+        ("番茄（6 票）", []),  # a count
+        ("+ 冬瓜（夜）", []),  # a line that adds
+        ("存活：番茄（警长）", []),  # a role
+    ],
+)
+def test_a_name_and_its_cause_alone_on_a_line_is_a_death(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    found = P.read(text)[0]
+    assert sorted((a.player, a.cause) for a in found if a.type is EventType.ELIMINATED) == expected
