@@ -332,7 +332,7 @@ _COUNTED = re.compile(
 _EVENTFUL = re.compile(
     r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|移交|殉职|当选|继任|替|顶|接替|吹笛|Lv\.?\s*3|装傻|白痴|红牌|罚下|殉情"
     r"|枪|带走|倒|平安|走了|遇害|呼吸|淘汰|离场|送别|扎|回家|离开|不见|醒来|消失|喵|汪|咪|组|名单"
-    r"|走出|送出|押上|押到|推下|赶出|逐出|出现"  # a story's vote-out or death
+    r"|走出|送出|押上|押到|推下|赶出|逐出|出现|笛声|笛音"  # a story's vote-out, death, piping
     r"|被|昨夜|昨晚|夜里|过半|半数"  # done to the player, the night, a 版杀 majority
     r"|(?<![A-Za-z])(?:out|dead|died|killed|RIP|home|gone|left|lynched|eliminated|executed|sub"
     r"|replaces|sheriff|badge|piped|idiot|wins?)(?![A-Za-z])",
@@ -720,7 +720,7 @@ class Patterns:
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
         text = self._night_label(
-            self._lists(clean(self._tables(self._bare_deaths(self._unrelay(text)))))
+            self._lists(clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text))))))
         )
         post = _post_kind(text, said_wrong)
         out: list[Announced] = []
@@ -1898,6 +1898,16 @@ def _corrected_clocks(text: str) -> list[str]:
         for sentence in _SENTENCES.findall(_own(text))
         if _CORRECTS_TIME.search(sentence) and _DIGIT_CLOCK.search(sentence)
     ]
+
+
+# the piped said in a passive's short forms (X 还被吹着, X 也让吹了, X 被笛子吹了) and a gloss
+# after the label (Lv.3 (piped) today:)
+_PASSIVE_PIPED = re.compile(r"(?:被|让|给)(?:笛子|笛声|笛)?给?吹(?!笛)(?:着|了|住)?")
+_GLOSSED_LEVEL = re.compile(r"(Lv\.?\s*3)\s*[（(][^）)]{0,12}[）)]", re.I)
+
+
+def _piped_passive(text: str) -> str:
+    return _GLOSSED_LEVEL.sub(r"\1", _PASSIVE_PIPED.sub("被吹笛", text))
 
 
 def _compact_times(text: str) -> list[str]:

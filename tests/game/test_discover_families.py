@@ -407,3 +407,18 @@ def test_a_name_and_its_cause_alone_on_a_line_is_a_death(
 ) -> None:
     found = P.read(text)[0]
     assert sorted((a.player, a.cause) for a in found if a.type is EventType.ELIMINATED) == expected
+
+
+# the piped in a passive's short forms, and a gloss after the Lv.3 label
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("另外 冬瓜 也让吹了。", ["冬瓜"]),
+        ("番茄 被笛子吹了", ["番茄"]),
+        ("如果 番茄 被吹了呢？", []),  # supposed
+        ("番茄 被风吹倒了", []),  # the wind, not the flute
+    ],
+)
+def test_the_piped_in_a_passives_short_forms(text: str, expected: list[str]) -> None:
+    found = P.read(text)[0]
+    assert [a.player for a in found if a.type is EventType.PIPED] == expected
