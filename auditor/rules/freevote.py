@@ -35,6 +35,9 @@ _NEG_NEAR = re.compile(
     # (唔 / 冇 / 咪: Cantonese 不 / 没 / 别 — 唔好投佢, 咪投佢)
     r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
     r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
+    # (English: don't vote 油条 / won't vote / not 番茄)
+    r"|(?<![a-z])(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t|shouldn'?t|can'?t|never|not)"
+    r"\s*(?:vote\s*(?:for)?)?\s*$"
 )
 _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩"
@@ -52,7 +55,11 @@ _FAR = re.compile(
     # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
     r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下|"
     # what an earlier post meant (我那楼的意思就是跟着饺子投番茄): a report, not a new vote
-    r"(?:那|上一?|前一?|\d+\s*)(?:楼|帖|层)的?意思"
+    r"(?:那|上一?|前一?|\d+\s*)(?:楼|帖|层)的?意思|"
+    # English: a condition, a plan not carried out, a question (if / was gonna vote / would
+    # vote / should I vote / who)
+    r"(?<![a-z])(?:if|unless|gonna|going\s+to|was\s+going|would|should|maybe|might|who|whom|"
+    r"whoever|yesterday|planning|plan\s+to|thinking\s+(?:of|about))(?![a-z])"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗 / 投他是不是不公平 /
 # 投佢咩), a report (投包子了没 / 投咗未).
@@ -86,10 +93,11 @@ PRONOUNS = (
     "伊",
     "侬",
     "之",  # classical: 故投之 / 票之 (the one player the post discusses)
+    "君",  # classical / verse: 此票投君 (the one player the post speaks to)
 )
 # Third- and second-person pronouns as dialects write them: 佢 (Cantonese), 伊 (Wu) / 侬 (Wu).
 _HE = ("他", "她", "佢", "伊", "之")
-_YOU = ("你", "侬")
+_YOU = ("你", "侬", "君")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +158,7 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
         return ()
     # a name in brackets or quotes, @'d, or decorated: 投【番茄】 / 投@番茄 / ～～烧卖～～一票
     o = r"(?:[【\[「『“\"（(@＠]|[~～*]+)?\s*"
-    return (*_verb_patterns(n, o), *_headed_patterns(n, o))
+    return (*_verb_patterns(n, o), *_headed_patterns(n, o), *_held_patterns(n, o))
 
 
 def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
@@ -160,7 +168,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])vote(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])vote(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -203,8 +211,8 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
             # (我拣包子 / 我揀包子: Cantonese 选)
-            rf"(?:一票|我选|我选择|选|我拣|拣)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
-            rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
+            rf"(?:一票|我选|我选择|选|我拣|拣)\s*(?:(?:送|投)\s*(?:给\s*)?|给\s*)?{o}(?P<name7>{n})"
+            rf"|(?<![投给])(?P<name8>{n})\s*[!！,，]+\s*投你"
             rf"|(?P<name10>{n})\s*吃我\s*一票"
             # 送包子一票 / 送汤圆上路 一票
             rf"|送\s*{o}(?P<name11>{n})\s*(?:上路|出局|回家)?\s*[,，]?\s*一票"
@@ -263,6 +271,34 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     ]
 
 
+def _held_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written as where the vote is held rather than as casting it: hung on a
+    name for now (先挂一票在南瓜身上 / 改挂番茄 / 暂挂饺子), said to stand and named again (吾票
+    不易，仍在番茄 / 我那票不变，南瓜; a restated vote is one), the place a verse gives it (此票…不在
+    烧卖在春卷), a list's ticked or first choice (- [x] 油条 / | 饺子 | ✓ | / 第一选择：烧卖).
+    Where a vote lies, said without naming it again, only points to it (票还在南瓜身上)."""
+    return [
+        # 先挂一票在南瓜身上 / 改挂番茄 / 我挂饺子 / 暂挂票给冬瓜 (a provisional vote is a vote)
+        re.compile(
+            rf"(?:票\s*)?(?P<chg8>改)?(?:先|暂时?|暂且|还是|就|我)?\s*挂\s*(?:一|个)?\s*票?\s*(?:在|给|到)?\s*"
+            rf"{o}(?P<name30>{n})(?=\s*(?:$|身上|头上|吧|[!！。.~～,，…(（]))"
+        ),
+        # 吾票不易，仍在番茄 / 我那票不变，南瓜 / 此票不在烧卖在春卷
+        re.compile(
+            rf"票\s*(?:[^。！？!?\n,，]{{0,2}})(?:不易|不改|不变|没变|未变|照旧|依旧|如故)(?:了)?"
+            rf"\s*[,，:：—-]*\s*(?:仍|还|依然|依旧|照旧|就)?\s*(?:是|在|投|给)?\s*{o}(?P<name32>{n})"
+            rf"|不在\s*(?:{n})\s*(?:而)?在\s*{o}(?P<name33>{n})"
+            rf"(?=\s*(?:$|身上|[!！。.~～,，]))"
+        ),
+        # - [x] 油条 / ☑ 油条 / | 饺子 | ✓ | / 饺子 ✓ / 第一选择：烧卖 / 首选：烧卖 / 最终票：冬瓜
+        re.compile(
+            rf"(?:\[\s*[x✓✔√]\s*\]|[☑✅✓✔√])\s*[|｜]?\s*{o}(?P<name34>{n})"
+            rf"|(?P<name35>{n})\s*[】\]]?\s*[|｜]?\s*(?:[☑✅✓✔√]|\[\s*[x✓✔√]\s*\])"
+            rf"|(?:第一选择|首选|正选|主选|最终票|正式票|最终选择)\s*[:：]\s*{o}(?P<name36>{n})"
+        ),
+    ]
+
+
 _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
     r"(?P<name>弃权|弃票|白票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
@@ -309,10 +345,16 @@ _NAME_GROUPS = (
     "name27",
     "name28",
     "name29",
+    "name30",
+    "name32",
+    "name33",
+    "name34",
+    "name35",
+    "name36",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
-_VOTE_WORD = re.compile(r"投|票|改")
+_VOTE_WORD = re.compile(r"投|票|改|挂|待定|暂定")
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -339,8 +381,8 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False
     if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
         return False
-    if re.search("投[了过咗]", text[lo:end]) and not _FOR_NOW.match(text, end, hi):
-        return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast)
+    if re.search("投[了过咗]|已经?投", text[lo:end]) and not _FOR_NOW.match(text, end, hi):
+        return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast; 吾票已投)
     if re.search(r"(?:^|[^\u4e00-\u9fff])前\s*$", head):
         return False  # 前投番茄 (classical: earlier I voted), a report
     if _FAR.search(text, end, hi):
@@ -360,7 +402,10 @@ _FOR_NOW = re.compile(r"\s*先")
 _ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$")
 # (；: 如果…就改弃权；现在先投包子 — the condition stays in its half, seed 002 4.1.2)
 _SENTENCE_END = "。！？!?；;\n"
-_CONDITION = re.compile(r"如果|要是|假如|万一|假设|除非|等到")
+# (classical: 若吾尚能一票，当投冬瓜 / 倘…: 若 opening a clause that a comma closes)
+_CONDITION = re.compile(
+    r"如果|要是|假如|万一|假设|除非|等到|倘若|倘|假使|如若|若是|若(?=[^，,。！？!?\n]{1,8}[，,])"
+)
 _CONCLUSION = re.compile(r"所以|因此|总之|反正")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
 
@@ -397,7 +442,7 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
-_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7")
+_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7", "chg8")
 
 
 def _named_votes(
@@ -408,16 +453,15 @@ def _named_votes(
     南瓜)."""
     found = []
     subject = _subject_before([p for p in players if p != speaker])
+    theirs = _whose_vote([p for p in players if p != speaker])
     for pat in _patterns(players):
         for m in pat.finditer(text):
             key = next((g for g in _NAME_GROUPS if m.groupdict().get(g)), None)
             if key is None:
                 continue
             name = _unloosen(m.group(key), players)
-            if _not_a_target(text, m, key, name) or _other_subject(text, m.start(), name, subject):
+            if _not_a_target(text, m, key, name) or _reported(text, m, name, subject, theirs):
                 continue
-            if "的是" in m.group(0) and "才怪" not in text[: m.start()]:
-                continue  # 我投的是包子: a report, unless it corrects a 才怪 (投土豆……才怪，我投的是春卷)
             if key in _DECISION and not _decided(text, m, key):
                 continue  # 还是包子吧 in a post that never speaks of voting
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
@@ -431,6 +475,19 @@ def _named_votes(
             )
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     return found
+
+
+def _reported(
+    text: str, m: re.Match[str], name: str, subject: re.Pattern[str], theirs: re.Pattern[str]
+) -> bool:
+    """The expression reports a vote rather than casting one: another player's (饺子投馄饨,
+    他的票给包子, 番茄那票不变，南瓜) or the speaker's own, told (我投的是包子 — unless it
+    corrects a 才怪: 投土豆……才怪，我投的是春卷)."""
+    if _other_subject(text, m.start(), name, subject):
+        return True
+    if m.group(0).startswith(("票", "挂")) and theirs.search(text, 0, m.start()):
+        return True
+    return "的是" in m.group(0) and "才怪" not in text[: m.start()]
 
 
 def _decided(text: str, m: re.Match[str], key: str) -> bool:
@@ -468,6 +525,17 @@ def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
     # (包子跟饺子投土豆: 包子 is)
     return re.compile(
         rf"(?<![@＠\s跟随])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?(?:跟\s*(?:{alt}))?$"
+    )
+
+
+def _whose_vote(players: Sequence[str]) -> re.Pattern[str]:
+    """Someone other than the speaker owning the vote that follows: 他的 / 你那 / 番茄的 before
+    票, or before 票 and its verb (他的票还挂在包子身上)."""
+    alt = _names_alt([p for p in players if p not in PRONOUNS and p != ABSTAIN])
+    names = rf"|{alt}" if alt else ""
+    return re.compile(
+        rf"(?:他|她|你|您|佢|他们|她们|你们|大家|别人|有人{names})\s*(?:的|那|这)\s*(?:一)?\s*"
+        r"(?:票\s*(?:还|也|都|先|就|已经?|一直)?\s*)?$"
     )
 
 
@@ -544,7 +612,7 @@ def parse_free_vote(
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     found += _abstentions(text, players, found, speaker)
     if not found and bare:
-        found = _bare_name(text, players)
+        found = _bare_name(text, players) or _lead_name(text, players)
     if not found and pronouns:
         found = _unresolved(text)
     if not found:
@@ -649,7 +717,7 @@ _UNRESOLVED = re.compile(
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
-    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|俺|那就|就)?\s*投\s*(?:给\s*)?"
+    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|俺|那就|就|这轮|本轮|今天|这次)*\s*投\s*(?:给\s*)?"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
     r"(?=\s*(?:$|[,，。！？!?\n])))"
     # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)
@@ -685,6 +753,8 @@ def _unresolved(text: str) -> list[FreeVote]:
 # Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
 _TAKEN_BACK = re.compile(
     r"(?<!不是)(?<![不没])开玩笑|说笑的|才怪|逗你|还没想好|没想好投谁"
+    # (English: lol jk / just kidding)
+    r"|(?<![a-z])(?:jk|j/k|just\s+kidding|kidding)(?![a-z])"
     # 投冬瓜。⏎⏎算了不投了 / 以上作废 / 上面的不算: the post withdraws its own vote
     r"|算了\s*[,，]?\s*(?:先)?不投了|以上(?:的)?(?:投票)?(?:作废|不算)|上面(?:的)?(?:投票)?(?:作废|不算)"
 )
@@ -714,7 +784,7 @@ _OTHER_DOING = re.compile(r"(?:他|她|你|佢|他们|大家)[^，。！？!?\n]
 # bare name puts that name up, as killbar threads write it (`包子 +1`, `【投票】包子`).
 _BARE_TAIL = (
     r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
-    r"|不解释|没理由|就这样|吧|啦|了|冲|走你)*$"
+    r"|不解释|没理由|就这样|吧|啦|了|冲|走你|it\s+is|for\s+sure|all\s+the\s+way|then)*$"
 )
 # Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
 # a question it answers or is asked of (这票是你的吗？豆浆).  Anywhere before it: words about
@@ -732,7 +802,8 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     alt = _names_loose([p for p in players if p not in PRONOUNS])
     if not alt:
         return []
-    m = re.search(rf"(?:^|(?<=[{_CLAUSE_END}]))\s*(?P<name>{alt}){_BARE_TAIL}", text)
+    # (an English sentence's full stop ends a clause too: lol jk. 油条.)
+    m = re.search(rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.]))\s*(?P<name>{alt}){_BARE_TAIL}", text)
     if m is None:
         return []
     head = text[: m.start("name")]
@@ -742,3 +813,35 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # 饺子，包子，番茄: the last of a list of names
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]
+
+
+# The vote said first, the reason after it (番茄。⏎⏎理由：… / 油条。就这两个字是我的票 / 饺子 for
+# sure. …): the post opens with a name standing alone in its clause, and the next sentence
+# gives the reason or calls the name the vote — or the name carries a decision of its own.
+_LEAD_DECIDED = re.compile(r"\s*(?:for\s+sure|it\s+is|all\s+the\s+way|冲|走你|稳了)")
+_LEAD_REASON = re.compile(
+    r"\s*(?:(?:投票)?理由|因为|原因|reason|because|why)|[^。！？!?\n]{0,8}(?:是|就是|算)我的票"
+)
+
+
+def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """The name of :data:`_LEAD_REASON`: one player's name as the post's first clause."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    m = re.match(
+        rf"\s*(?P<name>{alt})(?P<decided>{_LEAD_DECIDED.pattern})?\s*[。.!！~～]*\s*(?=\n|$|[^\s])",
+        text,
+    )
+    if m is None:
+        return []
+    after = text[m.end() : m.end() + 1]
+    if after in ("?", "？", "、", "和", "跟", "与"):
+        return []
+    if after in (",", "，") and not m.group("decided"):
+        return []
+    rest = text[m.end() :].lstrip()
+    if not m.group("decided") and (m.end() == m.end("name") or not _LEAD_REASON.match(rest)):
+        return []  # (番茄，你昨天… / 番茄的发言… : the name starts a sentence about him)
+    name = _unloosen(m.group("name"), players)
+    return [FreeVote(name, m.start("name"), m.end("name"), False)]

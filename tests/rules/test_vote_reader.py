@@ -988,3 +988,86 @@ def test_round9_a_directors_reminder_naming_non_voters_is_no_vote(preset: str) -
     """A reminder that recalls the rule on 代投 and lists who has not voted casts no vote."""
     text = "【提醒】还有一小时关门，关门前半小时不得代投。\n还未投票：番茄、汤圆"
     assert not read_post(preset, "导演", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        # round 10: verse whose last line votes (投君 / 投与 / 一票送 / 不在…在…)
+        ("月落乌啼霜满天，\n包子说话总绕圈。\n今宵一票投君去，\n莫怪此诗不留言。", "包子", False),
+        ("风起云涌夜未央，\n一票投与馄饨郎。", "馄饨", False),
+        ("三更灯火五更鸡，\n今朝一票送豆浆。", "豆浆", False),
+        ("欲问吾票落谁家——\n不在包子在饺子。", "饺子", False),
+        # hedged votes that are votes
+        ("先挂一票在馄饨身上，待定", "馄饨", False),
+        ("暂挂包子，晚点看情况", "包子", False),
+        ("包子那票先撤了，改挂豆浆，还是待定", "豆浆", True),
+        ("还是馄饨，待定。", "馄饨", False),
+        # 文言 and plain restated votes
+        ("吾票不改，仍在饺子。", "饺子", False),
+        ("说一下，我这票不变，豆浆。", "豆浆", False),
+        # pinyin, initials, English
+        ("tou baozi", "包子", False),
+        ("wo gai tou doujiang", "豆浆", True),
+        ("qiquan", "弃权", False),
+        ("tou DJ ba", "豆浆", False),
+        ("HT +1", "馄饨", False),
+        ("vote: JZ", "饺子", False),
+        ("abstaining this time, no reads", "弃权", False),
+        ("I'll pass this round.", "弃权", False),
+        ("was going to vote 包子 but nah, 豆浆 it is.", "豆浆", False),
+        ("饺子 for sure, too quiet", "饺子", False),
+        ("I vote myself lol", "汤圆", False),
+        # lists and tables
+        ("- [x] 豆浆", "豆浆", False),
+        ("| 候选 | 票 |\n| 包子 | |\n| 豆浆 | √ |", "豆浆", False),
+        ("本轮：\n1. 首选：馄饨\n2. 备选：包子（如果馄饨是好人）", "馄饨", False),
+        # the vote said first, the reason after it
+        ("豆浆。\n\n理由：他昨天的发言自相矛盾。", "豆浆", False),
+        ("饺子。这两个字就是我的票，别的不多说。", "饺子", False),
+        # @ and 投你, a negated name before it
+        ("@豆浆 你的逻辑不对。我不投包子，投你。", "豆浆", False),
+    ],
+)
+def test_round10_ways_of_voting_in_free_format(text: str, target: str, change: bool) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target, got.change) == (True, target, change), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # verse that only muses, a conditional line
+        ("月落乌啼霜满天，\n包子豆浆两难全。\n谁是刀来谁是民，\n且待明朝再细言。"),
+        "若豆浆今夜不死，明日吾票必投之。",
+        # reports of a vote and of someone else's
+        "吾票已投豆浆，勿再问。",
+        "他的票还挂在包子身上",
+        # pinyin / English negations, plans and questions
+        "wo jue de baozi you wen ti, dan xian bu tou",
+        "don't vote 豆浆, he's town",
+        "if 包子 flips wolf I'll vote 豆浆",
+        "who are we voting, 饺子?",
+        "vote 包子 lol jk",
+        "you shall not pass",
+        # an unticked box, a name that only opens a sentence
+        "- [ ] 包子 还没想好",
+        "豆浆。\n我觉得他挺像好人的",
+        "包子\n你昨天投的谁？",
+    ],
+)
+def test_round10_their_twins_are_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("jin tian tou G", "?"),  # initials that fit no one player (a one-letter G)
+        ("tou BZ he DJ", "?"),  # two players
+        ("今天投给那个一直刷屏的", "?"),  # a description, after 今天
+    ],
+)
+def test_round10_attempts_naming_no_one_player(text: str, target: str) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target, got.format_valid) == (True, target, False)

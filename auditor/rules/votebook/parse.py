@@ -389,7 +389,9 @@ def free_vote(
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
     aliases = name_aliases(players)
-    ft = _emoji_after_name(_line_breaks(fold(text), text, lines), aliases)
+    ft = _emoji_after_name(
+        vernacular(_line_breaks(fold(text), text, lines), text, players), aliases
+    )
     by_fold = {**aliases, **{fold(p): p for p in players}}
     fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker), bare=True)
     if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
@@ -451,6 +453,103 @@ def _name_aliases(players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
             found.setdefault(w, set()).add(p)
     names = {fold(p) for p in players}
     return tuple((w, ps.pop()) for w, ps in found.items() if len(ps) == 1 and w not in names)
+
+
+# Vote words typed in pinyin (a player without an input method: wo tou nangua / qi quan / gai
+# tou DJ), read as their characters.  Only in a post that has a pinyin word of voting: the
+# short ones (he, ma, ta, le …) are English words as well.
+_PINYIN_VOTE = re.compile(r"(?<![a-z])(?:tou|qi\s?quan|piao)(?![a-z])")
+_PINYIN_WORDS = {
+    "tou": "投",
+    "toupiao": "投票",
+    "gaitou": "改投",
+    "gai": "改",
+    "piao": "票",
+    "qiquan": "弃权",
+    "wo": "我",
+    "bu": "不",
+    "bie": "别",
+    "gei": "给",
+    "ni": "你",
+    "ta": "他",
+    "he": "和",
+    "huo": "或",
+    "haishi": "还是",
+    "le": "了",
+    "ma": "吗",
+    "ba": "吧",
+    "ne": "呢",
+    "ruguo": "如果",
+    "yaoshi": "要是",
+    "shei": "谁",
+    "xian": "先",
+    "jiu": "就",
+    "jintian": "今天",
+    "zhelun": "这轮",
+}
+_PINYIN_WORD = re.compile(
+    r"(?<![a-z])(?:qi\s?quan|gai\s?tou|tou\s?piao|ru\s?guo|yao\s?shi|hai\s?shi|jin\s?tian|zhe\s?lun|[a-z]+)(?![a-z])"
+)
+# English vote words as the thread's language has them: abstain → 弃权, myself → 我自己, and
+# pass where it is the vote (pass / I pass / vote: pass / pass this round), not 'pass the
+# ball'.
+_ENGLISH_WORDS = {"abstain": "弃权", "abstaining": "弃权", "abstention": "弃权", "myself": "我自己"}
+_ENGLISH_WORD = re.compile(r"(?<![a-z])(?:abstain(?:ing)?|abstention|myself)(?![a-z])")
+_PASS = re.compile(
+    r"(?:^|(?<=[\n.!?。！？,，:：])|(?<=\bi\s)|(?<=\bi'll\s)|(?<=\bvote\s))\s*(?P<w>pass)"
+    r"(?=\s*(?:$|[\n.!?。！？,，]|this\s+(?:round|time)|today|for\s+now))"
+)
+_VOWELS = frozenset("aeiou")
+
+
+def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
+    """``ft`` (``text`` folded) with vote words written in pinyin or English and player names
+    written as their pinyin initials replaced by their characters, each padded with spaces to
+    its length (offsets into ``text`` stay valid): ``tou DJ`` reads as ``投 豆浆``, ``qi quan``
+    as ``弃权``, ``abstain this round`` as ``弃权 …``, ``FQ +1`` as ``番茄 +1``."""
+
+    def put(m: re.Match[str], word: str) -> str:
+        return word + " " * (len(m.group(0)) - len(word))
+
+    chars = list(ft)
+
+    def sub(pattern: re.Pattern[str], pick: Callable[[re.Match[str]], str | None]) -> None:
+        for m in pattern.finditer(ft):
+            word = pick(m)
+            if word is not None and len(word) <= len(m.group(0)):
+                chars[m.start() : m.end()] = put(m, word)
+
+    if _PINYIN_VOTE.search(ft):
+        sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
+    sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[m.group(0)])
+    for m in _PASS.finditer(ft):
+        chars[m.start("w") : m.end("w")] = "弃权  "
+    initials = players_by_initials(tuple(players))
+    for m in re.finditer(r"(?<![a-z0-9])[a-z]{2,4}(?![a-z0-9])", ft):
+        w = m.group(0)
+        shown = text[m.start() : m.end()]
+        if w in initials and (shown.isupper() or not _VOWELS & set(w)):
+            chars[m.start() : m.end()] = fold(initials[w])
+    return "".join(chars)
+
+
+@lru_cache(maxsize=64)
+def players_by_initials(players: tuple[str, ...]) -> dict[str, str]:
+    """The pinyin initials of each player's name (豆浆 → dj; every reading of a 多音字) that
+    no other player's name has."""
+    from pypinyin import Style, pinyin  # deferred as in closest_player
+
+    found: dict[str, set[str]] = {}
+    for p in players:
+        name = fold(p)
+        if len(name) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in name):
+            continue
+        letters = [
+            {r[0] for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0] if r} for c in name
+        ]
+        for combo in itertools.islice(itertools.product(*letters), 16):
+            found.setdefault("".join(combo), set()).add(p)
+    return {w: ps.pop() for w, ps in found.items() if len(ps) == 1}
 
 
 def _free_fallback(
@@ -555,8 +654,8 @@ def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> 
     words (`我投包子`, `就投他吧`, `弃权`): a vote post whose format is wrong (M107 投票规则:
     投票格式有误的投票将算作废票; 030/M39 投票格式或投票对象有误的票无效).  Chatter that
     only names a player (`别投包子`, `要是投包子呢？`) is no attempt."""
-    ft = fold(text)
-    by_fold = {fold(p): p for p in players}
+    ft = vernacular(fold(text), text, players)
+    by_fold = {**name_aliases(players), **{fold(p): p for p in players}}
     fv = parse_free_vote(ft[start_at:], list(by_fold), pronouns=True)
     if fv is None:
         return _orphan_reason(text, ft, players, start_at)
