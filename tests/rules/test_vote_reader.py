@@ -1071,3 +1071,43 @@ def test_round10_their_twins_are_no_vote(text: str) -> None:
 def test_round10_attempts_naming_no_one_player(text: str, target: str) -> None:
     got = read_post("killbar7", "汤圆", text)
     assert (got.attempt, got.target, got.format_valid) == (True, target, False)
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "target"),
+    [
+        # round 10: labels in a table — beside the label, or a header row over the vote
+        ("m107", "| 投票对象 | 豆浆 |\n| 投票理由 | 一直在划水 |", "豆浆"),
+        ("rabbit030", "投票对象 | 投票理由\n--- | ---\n包子 | 时间线不对", "包子"),
+        ("m39", "| 投票对象 | 投票理由 |\n|---|---|\n| 饺子 | 太安静 |", "饺子"),
+        # an abstention written as another word, initials and pinyin in the target field
+        ("m107", "投票对象：pass\n投票理由：没想法", "弃权"),
+        ("rabbit030", "投票对象：abstain\n投票理由：两个都像好人", "弃权"),
+        ("m39", "投票对象：白票\n投票理由：看不清", "弃权"),
+        ("m107", "投票对象：HT\n投票理由：一直待定", "馄饨"),
+        ("m39", "投票对象：baozi\n投票理由：说话太绕", "包子"),
+        # a vote in pinyin words: a void vote post
+        ("rabbit030", "wo tou doujiang, ta de shuo fa bu dui", "豆浆"),
+    ],
+)
+def test_round10_labelled_votes_in_other_forms_are_void_and_read(
+    preset: str, text: str, target: str
+) -> None:
+    got = read_post(preset, "汤圆", text)
+    assert (got.attempt, got.target, got.format_valid) == (True, target, False), got
+
+
+def test_round10_a_table_vote_is_valid_where_no_format_is_prescribed() -> None:
+    got = read_post("killbar7", "汤圆", "| 投票对象 | 豆浆 |\n| 投票理由 | 一直在划水 |")
+    assert (got.attempt, got.target, got.format_valid) == (True, "豆浆", True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| 玩家 | 票数 |\n|---|---|\n| 豆浆 | 3 |\n| 包子 | 2 |",  # a tally as a table
+        "投票格式：\n| 投票对象 | XX |\n| 投票理由 | XX |\n这样写可以吗？",  # a question
+    ],
+)
+def test_round10_tables_that_cast_no_vote(text: str) -> None:
+    assert not read_post("m107", "汤圆", text).attempt

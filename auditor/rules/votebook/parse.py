@@ -74,10 +74,28 @@ _MISSING_COLON = "“投票对象”后缺少冒号"
 _ONE_LINE = "投票对象与投票理由写在了同一行（格式是分两行写）"
 _LABEL_TYPO_ERROR = "“投票对象”写错了"
 _EMPTY_TARGET = "投票对象为空"
+_IN_A_TABLE = "投票对象写成了表格（格式是“投票对象：”）"
 # What only the labelled format asks of a label: no problem under the free format.
-_LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR})
-# A target written as an abstention in other words: 弃权 is the format's word.
-_ABSTAIN_WORDS = frozenset({"弃票", "不投", "放弃", "放弃投票", "弃"})
+_LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR, _IN_A_TABLE})
+# A target written as an abstention in other words (弃权 is the format's word), in Chinese,
+# pinyin or English.
+_ABSTAIN_WORDS = frozenset(
+    {
+        "弃票",
+        "不投",
+        "不投了",
+        "放弃",
+        "放弃投票",
+        "弃",
+        "白票",
+        "空票",
+        "qiquan",
+        "pass",
+        "abstain",
+        "abstention",
+        "skip",
+    }
+)
 # A target written as a blank to fill in: a post showing or asking about the format.
 _PLACEHOLDERS = frozenset(
     {"xx", "xxx", "××", "某某", "某人", "某玩家", "玩家名", "玩家名字", "名字", "id"}
@@ -188,6 +206,39 @@ def _bare_label(
     )
 
 
+def _table_vote(
+    text: str, ft: str, lines: Sequence[str], players: Sequence[str], start_at: int
+) -> ParsedVote | None:
+    """The labels written as a table's cells (| 投票对象 | 油条 |, or a header row 投票对象 |
+    投票理由 over a row 春卷 | …): a vote for the cell beside or below the label, void for
+    its format (the seeds write the label with a colon)."""
+    rows = [
+        (s, e, [c.strip() for c in ft[s:e].strip().strip("|").split("|")])
+        for s, e in _line_spans(text, lines)
+        if s >= start_at and "|" in ft[s:e]
+    ]
+    for i, (s, e, cells) in enumerate(rows):
+        for j, cell in enumerate(cells):
+            m = _LABEL.fullmatch(cell)
+            if m is None:
+                continue
+            if j + 1 < len(cells) and cells[j + 1] and not _REASON.match(cells[j + 1]):
+                value = cells[j + 1]  # | 投票对象 | 油条 |
+            else:  # 投票对象 | 投票理由 ⏎ --- | --- ⏎ 春卷 | …
+                below = [r for r in rows[i + 1 :] if set("".join(r[2])) - set("-: ")]
+                if not below or j >= len(below[0][2]):
+                    continue
+                value = below[0][2][j]
+            if normalise_name(value) in _PLACEHOLDERS and _ASKS.search(ft):
+                return None  # | 投票对象 | XX | 这样写可以吗？ — a question about the format
+            shown = _name_at(value, players) or value
+            pv = ParsedVote(
+                m.group("which") == "改票", shown, normalise_name(shown), s, e, "", _IN_A_TABLE
+            )
+            return _alike_target(pv, players)
+    return None
+
+
 def _name_at(seg: str, players: Sequence[str]) -> str:
     """The player (or 弃权) whose name the folded segment starts with, as listed; else ""."""
     by_fold = {fold(p): p for p in (*players, ABSTAIN)}
@@ -238,16 +289,7 @@ def parse_vote_text(
         before = [m for m in colon_labels if m.start() < first_reason.start()]
         labels = before or colon_labels
     if not labels:
-        starts = _line_starts(text, lines) | {start_at}
-        bare = [
-            m
-            for m in all_labels
-            if (first_reason is None or m.start() < first_reason.start())
-            and any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
-        ]
-        if bare:
-            return _bare_label(text, ft, lines, bare[0], players)
-        return unlabelled_attempt(text, players, start_at)
+        return _no_colon_label(text, ft, lines, all_labels, first_reason, players, start_at)
     changes = [m for m in labels if m.group("which") == "改票"]
     chosen = changes or labels
     label = chosen[0]
@@ -294,6 +336,32 @@ def parse_vote_text(
     problem = _reason_problem(reason_m, reason, joined) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
     return _alike_target(ParsedVote(is_change, raw_s, target, t0, t1, kept, problem), players)
+
+
+def _no_colon_label(
+    text: str,
+    ft: str,
+    lines: Sequence[str],
+    all_labels: Sequence[re.Match[str]],
+    first_reason: re.Match[str] | None,
+    players: Sequence[str],
+    start_at: int,
+) -> ParsedVote | None:
+    """A post with no label followed by its colon: the labels as a table's cells, a bare
+    label at a line's start (投票对象 豆浆), else a vote in words or none."""
+    starts = _line_starts(text, lines) | {start_at}
+    bare = [
+        m
+        for m in all_labels
+        if (first_reason is None or m.start() < first_reason.start())
+        and any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
+    ]
+    table = _table_vote(text, ft, lines, players, start_at)
+    if table is not None:
+        return table
+    if bare:
+        return _bare_label(text, ft, lines, bare[0], players)
+    return unlabelled_attempt(text, players, start_at)
 
 
 def _alike_target(pv: ParsedVote, players: Sequence[str]) -> ParsedVote:
@@ -891,6 +959,8 @@ def alike_player(word: str, players: Sequence[str]) -> tuple[str, str] | None:
     by_norm = {normalise_name(p): p for p in players}
     if w and w not in by_norm and (other := name_aliases(players).get(fold(w))) is not None:
         return other, "别名"  # 马铃薯 for 土豆, 油tiao for 油条 (:func:`name_aliases`)
+    if re.fullmatch(r"[a-z]{2,4}", w) and (one := players_by_initials(tuple(players)).get(w)):
+        return one, "拼音首字母"  # DG for 冬瓜: the one player whose initials they are
     if not w or w in by_norm or not all("\u4e00" <= c <= "\u9fff" for c in w):
         return None
     found = {p: how for n, p in by_norm.items() if (how := _alike(w, n)) is not None}
