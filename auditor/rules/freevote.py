@@ -48,7 +48,7 @@ _SUBJECT_NEAR = re.compile(
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
     r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
-    r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|"
+    r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
@@ -65,7 +65,7 @@ _FAR = re.compile(
 # 投佢咩), a report (投包子了没 / 投咗未).
 _NOT_AFTER = re.compile(
     r"\s*(?:的|吗|么|呢|咩|了没|没有|不|还是|或者|或|和|跟|与|[?？]"
-    r"|是不是|是否|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算)"
+    r"|是不是|是否|是不可能|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算)"
 )
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
@@ -142,7 +142,7 @@ _ROUND_WORDS = (
     r"[一二三123]轮|本轮|这轮|此轮|round\s*\d|r\d"
 )
 # Verbs of voting a player out, at a clause's start (出番茄 / 推冬瓜 / 放逐油条).
-_OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊"
+_OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊|整|办"
 
 
 def _patterns(players: Sequence[str]) -> tuple[re.Pattern[str], ...]:
@@ -158,7 +158,12 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
         return ()
     # a name in brackets or quotes, @'d, or decorated: 投【番茄】 / 投@番茄 / ～～烧卖～～一票
     o = r"(?:[【\[「『“\"（(@＠]|[~～*]+)?\s*"
-    return (*_verb_patterns(n, o), *_headed_patterns(n, o), *_held_patterns(n, o))
+    return (
+        *_verb_patterns(n, o),
+        *_headed_patterns(n, o),
+        *_held_patterns(n, o),
+        *_symbol_patterns(n, o),
+    )
 
 
 def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
@@ -175,7 +180,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 这票还是给包子 / 一票送给包子 / 我的票挂包子 / 票出包子 (vote out)
         re.compile(
             rf"(?P<chg3>票\s*(?:从\s*{o}(?:{n})\s*)?(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
-            rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
+            rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归|畀|俾)\s*{o}(?P<name>{n})"
             # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
             rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})\s*的"
             rf"|票投\s*(?:畀|俾)?\s*{o}(?P<name2>{n})"
@@ -233,7 +238,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 改弃权 / 改给南瓜 / 投冬瓜，不对，是南瓜 (a slip corrected in the same post)
         re.compile(
             rf"(?P<chg5>改|换成|改为|换)\s*(?:给\s*|[:：]\s*)?{o}(?P<name13>{n})"
-            rf"|不对\s*[,，!！]?\s*(?:应该)?是\s*{o}(?P<name25>{n})"
+            rf"|(?:不对|打错了?|写错了?|手滑了?|口误)\s*[,，!！]?\s*(?:应该)?是\s*{o}(?P<name25>{n})"
         ),
         # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
         # / 我再改一次：土豆
@@ -265,7 +270,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # A hesitation that ends in a decision, in a post that talks of voting:
         # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
         re.compile(
-            rf"(?:还是|那就|就|最终|最后|决定|现在)\s*(?:给|投给)?\s*[:：]?\s*{o}(?P<name18>{n})"
+            rf"(?:还是|那就|就|最终|最后|决定|现在|暂定|暂选|暂时|临时票?)\s*(?:给|投给)?\s*[:：]?\s*{o}(?P<name18>{n})"
             rf"(?=\s*(?:$|吧|了|啦|[!！。.~～,，]))"
         ),
     ]
@@ -299,9 +304,32 @@ def _held_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     ]
 
 
+def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written with a symbol, as code or a formula, or in other words for 投: a
+    pointer or an arrow opening a line (👉冬瓜 / 我的票 → 番茄 / 🗳️ 南瓜), an assignment or a
+    call (vote = 冬瓜 / vote(冬瓜)), an arrow back to the name (冬瓜 ← 我的票), 投 as voice
+    input mishears it (我透番茄 / 我头南瓜), English (voting 冬瓜 / lynch 冬瓜 / sticking
+    with 冬瓜), the meme (冬瓜，就决定是你了)."""
+    return [
+        re.compile(
+            rf"(?:^|(?<=\n))\s*(?:(?:投票|我的票|这票|票|vote|my\s+vote|target)\s*[:：]?\s*)?"
+            rf"(?:👉|☞|→|->|=>|⇒|➡|🗳)\ufe0f?\s*{o}(?P<name37>{n})(?=\s*(?:$|[!！。.~～\n]|👈))"
+            rf"|(?:投票|我的票|票|vote|target)\s*(?:=|:=|==)\s*[\"'“]?\s*{o}(?P<name38>{n})"
+            rf"|(?<![a-z])vote\s*\(\s*[\"'“]?\s*(?P<name39>{n})"
+            rf"|(?P<name40>{n})\s*(?:←|<-|⬅)\s*(?:我的|这)?\s*票"
+        ),
+        re.compile(
+            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|俺|就|那就)\s*(?:头|透|偷)\s*(?:给\s*)?{o}(?P<name41>{n})"
+            rf"|(?<![a-z])(?:voting(?:\s+for)?|lynch|hang|execute|eliminate|sticking\s+with"
+            rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with))\s+{o}(?P<name42>{n})"
+            rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
+        ),
+    ]
+
+
 _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
-    r"(?P<name>弃权|弃票|白票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
+    r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
     r"|(?:^|(?<=[\s,，。！!]))弃(?=\s*[。！!~～]*\s*$))"
 )
@@ -351,6 +379,13 @@ _NAME_GROUPS = (
     "name34",
     "name35",
     "name36",
+    "name37",
+    "name38",
+    "name39",
+    "name40",
+    "name41",
+    "name42",
+    "name43",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -497,7 +532,7 @@ def _decided(text: str, m: re.Match[str], key: str) -> bool:
     rest = text[: m.start()] + text[m.end() :]
     if _VOTE_WORD.search(rest) is not None:
         return True
-    return key == "name18" and not rest.strip(" \t\n吧了啦。.!！~～")
+    return key == "name18" and not rest.strip(" \t\n吧了啦呗咯噻嘛哈。.!！~～")
 
 
 def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
@@ -784,7 +819,8 @@ _OTHER_DOING = re.compile(r"(?:他|她|你|佢|他们|大家)[^，。！？!?\n]
 # bare name puts that name up, as killbar threads write it (`包子 +1`, `【投票】包子`).
 _BARE_TAIL = (
     r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
-    r"|不解释|没理由|就这样|吧|啦|了|冲|走你|it\s+is|for\s+sure|all\s+the\s+way|then)*$"
+    r"|不解释|没理由|就这样|吧|啦|了|冲|走你|it\s+is|for\s+sure|all\s+the\s+way|then"
+    r"|[(（](?:暂定|待定|暂时|临时|先挂)[)）])*$"
 )
 # Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
 # a question it answers or is asked of (这票是你的吗？豆浆).  Anywhere before it: words about

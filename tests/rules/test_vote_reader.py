@@ -1111,3 +1111,56 @@ def test_round10_a_table_vote_is_valid_where_no_format_is_prescribed() -> None:
 )
 def test_round10_tables_that_cast_no_vote(text: str) -> None:
     assert not read_post("m107", "汤圆", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        # round 10, the neighbours of blind9's families: arrows, pointers, code, a ballot box
+        ("👉豆浆", "豆浆"),
+        ("我的票 → 包子", "包子"),
+        ("vote = 馄饨", "馄饨"),
+        ("vote(饺子)", "饺子"),
+        ("🗳️ 豆浆", "豆浆"),
+        ("- 包子 ← 我的票", "包子"),
+        # dialects and memes: Cantonese 畀, northern 整, 就X了呗, 就决定是你了
+        ("票畀包子", "包子"),
+        ("整豆浆，没毛病", "豆浆"),
+        ("就馄饨了呗", "馄饨"),
+        ("饺子，就决定是你了！", "饺子"),
+        # voice input hearing 投 as 透 / 头; a slip corrected in an edit
+        ("我透包子", "包子"),
+        ("投包子（编辑：打错了，是豆浆）", "豆浆"),
+        # hedges: 暂定 / (待定) after the name
+        ("暂定馄饨", "馄饨"),
+        ("豆浆（暂定）", "豆浆"),
+        # English
+        ("voting 包子", "包子"),
+        ("lynch 豆浆", "豆浆"),
+        ("sticking with 饺子", "饺子"),
+        ("空票", "弃权"),
+    ],
+)
+def test_round10_neighbours_of_the_families(text: str, target: str) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target) == (True, target), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我倾向于投包子，但还想听听",
+        "可能投豆浆吧",
+        "投豆浆是不可能投豆浆的",
+        "他的票 → 包子，我不懂",
+        "我头疼，先不说了",
+        "why did you vote 豆浆?",
+    ],
+)
+def test_round10_neighbours_twins_are_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt
+
+
+def test_round10_a_label_in_markdown_emphasis_keeps_its_colon() -> None:
+    got = read_post("m107", "汤圆", "**投票对象**：豆浆\n**投票理由**：发言太水")
+    assert (got.attempt, got.target, got.format_valid) == (True, "豆浆", True)

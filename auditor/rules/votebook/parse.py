@@ -105,7 +105,9 @@ _PLACEHOLDERS = frozenset(
 _ASKS = re.compile(r"[?？]|吗|是不是|对不对|请问|求教|怎么写")
 # The voter himself (投票对象：我自己).
 SELF_WORDS = frozenset({"我", "我自己", "自己", "本人"})
-_REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
+# (a label in markdown emphasis keeps its colon after the marks: **投票理由**：…)
+_REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?:[*_~]+\s*)?(?P<colon>:)?")
+_TO_COLON = re.compile(r"[ \t]*(?:[*_~]+[ \t]*)?(?=:)")
 _EDIT_TIME = re.compile(r"于\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})")
 
 
@@ -282,7 +284,7 @@ def parse_vote_text(
         if typo is not None:
             return _typo_label(text, ft, typo, players)
     all_labels = [m for m in _LABEL.finditer(ft) if m.start() >= start_at]
-    colon_labels = [m for m in all_labels if re.match(r"[ \t]*:", ft[m.end() :])]
+    colon_labels = [m for m in all_labels if _TO_COLON.match(ft, m.end())]
     first_reason = _REASON.search(ft, start_at)
     labels = colon_labels
     if first_reason is not None:
@@ -298,8 +300,7 @@ def parse_vote_text(
     said_change = not is_change and re.search(r"改票|改投", ft[start_at : label.start()])
     if len(chosen) > 1:
         return ParsedVote(is_change, "", "", label.start(), label.end(), "", "一帖中有多个投票对象")
-    after = ft[label.end() :]
-    seg_start = label.end() + len(after) - len(after.lstrip(" \t")) + 1  # past the colon
+    seg_start = _past_colon(ft, label.end())
     ends = [e for e in _line_ends(text, lines) if e > seg_start]
     line_end = ends[0] if ends else len(ft)
     reason_m = _REASON.search(ft, seg_start)
@@ -336,6 +337,12 @@ def parse_vote_text(
     problem = _reason_problem(reason_m, reason, joined) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
     return _alike_target(ParsedVote(is_change, raw_s, target, t0, t1, kept, problem), players)
+
+
+def _past_colon(ft: str, label_end: int) -> int:
+    """Where the target starts: past the label's colon (and the marks before it)."""
+    to_colon = _TO_COLON.match(ft, label_end)
+    return (to_colon.end() if to_colon else label_end) + 1
 
 
 def _no_colon_label(
