@@ -33,7 +33,7 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 # (大家投, 你也投, 他们都投): the speaker is not casting this vote.
 _NEG_NEAR = re.compile(
     # (唔 / 冇 / 咪: Cantonese 不 / 没 / 别 — 唔好投佢, 咪投佢)
-    r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
+    r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|未|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
     r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
     # (English: don't vote 油条 / won't vote / not 番茄)
     r"|(?<![a-z])(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t|shouldn'?t|can'?t|never|not)"
@@ -41,13 +41,18 @@ _NEG_NEAR = re.compile(
 )
 _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩"
-    r"|佢哋|佢|你哋|人哋|侬|伊)"
+    r"|佢哋|佢|你哋|人哋|侬|伊|汝|尔等|尔|彼)"
     r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
+    # (English: everyone vote 南瓜 / you voted / let's all vote)
+    r"|(?<![a-z])(?:everyone|everybody|you|we|they|he|she|y'?all|guys|people|let'?s)"
+    r"\s*(?:all|should|must|need\s+to|have\s+to|to|guys)*\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
     r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
+    # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
+    r"昔|前日|昨日|向者|"
     r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
@@ -58,7 +63,7 @@ _FAR = re.compile(
     r"(?:那|上一?|前一?|\d+\s*)(?:楼|帖|层)的?意思|"
     # English: a condition, a plan not carried out, a question (if / was gonna vote / would
     # vote / should I vote / who)
-    r"(?<![a-z])(?:if|unless|gonna|going\s+to|was\s+going|would|should|maybe|might|who|whom|"
+    r"(?<![a-z])(?:if|unless|no\s+way|gonna|going\s+to|was\s+going|would|should|maybe|might|who|whom|"
     r"whoever|yesterday|planning|plan\s+to|thinking\s+(?:of|about))(?![a-z])"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗 / 投他是不是不公平 /
@@ -497,8 +502,8 @@ def _named_votes(
             name = _unloosen(m.group(key), players)
             if _not_a_target(text, m, key, name) or _reported(text, m, name, subject, theirs):
                 continue
-            if key in _DECISION and not _decided(text, m, key):
-                continue  # 还是包子吧 in a post that never speaks of voting
+            if _uncast(text, m, key):
+                continue
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
             second = others.match(text, m.end())
             # (票給南瓜，南瓜。: the name said again is one target)
@@ -510,6 +515,18 @@ def _named_votes(
             )
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     return found
+
+
+_TICKED = ("name34", "name35")
+_TICK = re.compile(r"[☑✅✓✔√]|\[\s*[x✓✔√]\s*\]")
+
+
+def _uncast(text: str, m: re.Match[str], key: str) -> bool:
+    """A tick among several (- 冬瓜 ✓✓✓ ⏎ - 南瓜 ✓: a tally, not one choice), or a decision
+    in a post that never speaks of voting (还是包子吧: :func:`_decided`)."""
+    if key in _TICKED and len(_TICK.findall(text)) > 1:
+        return True
+    return key in _DECISION and not _decided(text, m, key)
 
 
 def _reported(
@@ -525,11 +542,16 @@ def _reported(
     return "的是" in m.group(0) and "才怪" not in text[: m.start()]
 
 
+_THEIR_VOTE = re.compile(r"(?:他|她|佢|你)\s*(?:的|那|这)\s*(?:一)?\s*票")
+
+
 def _decided(text: str, m: re.Match[str], key: str) -> bool:
     """A decision (那就番茄吧) is a vote in a post that speaks of voting, or as the whole post
     (就番茄了 / 还是番茄吧: in a vote thread there is nothing else it can decide; 结论：豆浆
     alone may conclude anything)."""
     rest = text[: m.start()] + text[m.end() :]
+    if _THEIR_VOTE.search(text, _sentence_start(text, m.start()), m.start()):
+        return False  # 冬瓜说他那票不变，还是南瓜: what another's vote still is, reported
     if _VOTE_WORD.search(rest) is not None:
         return True
     return key == "name18" and not rest.strip(" \t\n吧了啦呗咯噻嘛哈。.!！~～")
@@ -790,6 +812,8 @@ _TAKEN_BACK = re.compile(
     r"(?<!不是)(?<![不没])开玩笑|说笑的|才怪|逗你|还没想好|没想好投谁"
     # (English: lol jk / just kidding)
     r"|(?<![a-z])(?:jk|j/k|just\s+kidding|kidding)(?![a-z])"
+    # irony said of it (投南瓜，真是高见（反讽） / 你说的都对)
+    r"|反讽|讽刺|你说的都对"
     # 投冬瓜。⏎⏎算了不投了 / 以上作废 / 上面的不算: the post withdraws its own vote
     r"|算了\s*[,，]?\s*(?:先)?不投了|以上(?:的)?(?:投票)?(?:作废|不算)|上面(?:的)?(?:投票)?(?:作废|不算)"
 )
@@ -842,6 +866,8 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     m = re.search(rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.]))\s*(?P<name>{alt}){_BARE_TAIL}", text)
     if m is None:
         return []
+    if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
+        return []  # 投票统计：⏎冬瓜 ✓✓⏎南瓜 ✓ — a count, its last line a name
     head = text[: m.start("name")]
     if _BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head):
         return []
@@ -854,7 +880,9 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
 # The vote said first, the reason after it (番茄。⏎⏎理由：… / 油条。就这两个字是我的票 / 饺子 for
 # sure. …): the post opens with a name standing alone in its clause, and the next sentence
 # gives the reason or calls the name the vote — or the name carries a decision of its own.
-_LEAD_DECIDED = re.compile(r"\s*(?:for\s+sure|it\s+is|all\s+the\s+way|冲|走你|稳了)")
+_LEAD_DECIDED = re.compile(
+    r"\s*(?:for\s+sure|it\s+is|all\s+the\s+way|冲|走你|稳了)(?=\s*(?:$|[.,!。，！\n]))"
+)
 _LEAD_REASON = re.compile(
     r"\s*(?:(?:投票)?理由|因为|原因|reason|because|why)|[^。！？!?\n]{0,8}(?:是|就是|算)我的票"
 )

@@ -1155,6 +1155,19 @@ def test_round10_neighbours_of_the_families(text: str, target: str) -> None:
         "他的票 → 包子，我不懂",
         "我头疼，先不说了",
         "why did you vote 豆浆?",
+        # a tally in ticks or arrows, someone else's vote reported, 文言 past and 汝, irony
+        "目前票型：\n- 包子 ✓✓✓\n- 豆浆 ✓",
+        "投票统计：\n包子 ✓✓\n豆浆 ✓",
+        "第一天：包子 → 豆浆\n第二天：包子 → 馄饨",
+        "包子说他那票不变，还是豆浆",
+        "昔者吾投包子，今思之，悔矣。",
+        "汝投豆浆，吾不敢苟同。",
+        "呵呵，投豆浆，真是高见（反讽）",
+        "everyone vote 豆浆!",
+        "no way I'm voting 豆浆",
+        "baozi for sure is town",
+        "qi quan de ren tai duo le",
+        "已投：\n✓ 包子\n✓ 豆浆\n未投：馄饨",
     ],
 )
 def test_round10_neighbours_twins_are_no_vote(text: str) -> None:

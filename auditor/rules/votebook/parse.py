@@ -559,6 +559,7 @@ _PINYIN_WORDS = {
     "shei": "谁",
     "xian": "先",
     "jiu": "就",
+    "de": "的",
     "jintian": "今天",
     "zhelun": "这轮",
 }
