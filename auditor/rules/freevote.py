@@ -52,7 +52,7 @@ _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
     r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
     # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
-    r"昔|前日|昨日|向者|"
+    r"昔|前日|昨日|向者|谂住|谂紧|"
     r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
@@ -162,7 +162,8 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     if not n:
         return ()
     # a name in brackets or quotes, @'d, or decorated: 投【番茄】 / 投@番茄 / ～～烧卖～～一票
-    o = r"(?:[【\[「『“\"（(@＠]|[~～*]+)?\s*"
+    # (or a list's marker on the line after a colon: 我的票：⏎1）冬瓜 / 投票⏎> 冬瓜)
+    o = r"(?:[【\[「『“\"（(@＠]|[~～*]+|(?<=\n)\s*(?:\d{1,2}\s*[.)）、]|[-*•>]))?\s*"
     return (
         *_verb_patterns(n, o),
         *_headed_patterns(n, o),
@@ -178,7 +179,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])vote(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -221,7 +222,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
             # (我拣包子 / 我揀包子: Cantonese 选)
-            rf"(?:一票|我选|我选择|选|我拣|拣)\s*(?:(?:送|投)\s*(?:给\s*)?|给\s*)?{o}(?P<name7>{n})"
+            rf"(?:一票|我选|我选择|选|我拣|拣)(?:咗)?\s*(?:(?:送|投)\s*(?:给\s*)?|给\s*)?{o}(?P<name7>{n})"
             rf"|(?<![投给])(?P<name8>{n})\s*[!！,，]+\s*投你"
             rf"|(?P<name10>{n})\s*吃我\s*一票"
             # 送包子一票 / 送汤圆上路 一票
@@ -269,7 +270,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
         re.compile(
-            rf"(?:说到做到|投对|决定了?|结论)\s*[:：]\s*{o}(?P<name23>{n})"
+            rf"(?:说到做到|投对|决定了?|结论|更正|修正|订正)\s*[:：]\s*{o}(?P<name23>{n})"
             rf"(?=\s*(?:$|[!！。.~～]))"
         ),
         # A hesitation that ends in a decision, in a post that talks of voting:
@@ -326,7 +327,8 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         re.compile(
             rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|俺|就|那就)\s*(?:头|透|偷)\s*(?:给\s*)?{o}(?P<name41>{n})"
             rf"|(?<![a-z])(?:voting(?:\s+for)?|lynch|hang|execute|eliminate|sticking\s+with"
-            rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with))\s+{o}(?P<name42>{n})"
+            rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
+            rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
             rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
         ),
     ]
@@ -391,6 +393,7 @@ _NAME_GROUPS = (
     "name41",
     "name42",
     "name43",
+    "name44",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -863,7 +866,12 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     if not alt:
         return []
     # (an English sentence's full stop ends a clause too: lol jk. 油条.)
-    m = re.search(rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.]))\s*(?P<name>{alt}){_BARE_TAIL}", text)
+    # (in brackets or quotes too: 【冬瓜】 / 「冬瓜」)
+    m = re.search(
+        rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.]))\s*(?:[「『【“\"（(]\s*)?(?P<name>{alt})"
+        rf"\s*[」』】”\"）)]?{_BARE_TAIL}",
+        text,
+    )
     if m is None:
         return []
     if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:

@@ -1139,6 +1139,16 @@ def test_round10_tables_that_cast_no_vote(text: str) -> None:
         ("lynch 豆浆", "豆浆"),
         ("sticking with 饺子", "饺子"),
         ("空票", "弃权"),
+        ("我揀咗包子", "包子"),
+        ("投->包子", "包子"),
+        ("【豆浆】", "豆浆"),
+        ("我的票：\n1）馄饨", "馄饨"),
+        ("I'll go with 饺子", "饺子"),
+        ("豆浆 gets my vote", "豆浆"),
+        ("votes: 包子", "包子"),
+        ("no lynch", "弃权"),
+        ("skip", "弃权"),
+        ("wo xuan baozi", "包子"),
     ],
 )
 def test_round10_neighbours_of_the_families(text: str, target: str) -> None:
@@ -1168,6 +1178,8 @@ def test_round10_neighbours_of_the_families(text: str, target: str) -> None:
         "baozi for sure is town",
         "qi quan de ren tai duo le",
         "已投：\n✓ 包子\n✓ 豆浆\n未投：馄饨",
+        "我諗住投包子",  # Cantonese: thinking of it
+        "skip the drama, who is the killer",
     ],
 )
 def test_round10_neighbours_twins_are_no_vote(text: str) -> None:

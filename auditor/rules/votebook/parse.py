@@ -533,7 +533,7 @@ def _name_aliases(players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 # Vote words typed in pinyin (a player without an input method: wo tou nangua / qi quan / gai
 # tou DJ), read as their characters.  Only in a post that has a pinyin word of voting: the
 # short ones (he, ma, ta, le …) are English words as well.
-_PINYIN_VOTE = re.compile(r"(?<![a-z])(?:tou|qi\s?quan|piao)(?![a-z])")
+_PINYIN_VOTE = re.compile(r"(?<![a-z])(?:tou|qi\s?quan|piao|xuan)(?![a-z])")
 _PINYIN_WORDS = {
     "tou": "投",
     "toupiao": "投票",
@@ -560,6 +560,7 @@ _PINYIN_WORDS = {
     "xian": "先",
     "jiu": "就",
     "de": "的",
+    "xuan": "选",
     "jintian": "今天",
     "zhelun": "这轮",
 }
@@ -569,10 +570,16 @@ _PINYIN_WORD = re.compile(
 # English vote words as the thread's language has them: abstain → 弃权, myself → 我自己, and
 # pass where it is the vote (pass / I pass / vote: pass / pass this round), not 'pass the
 # ball'.
-_ENGLISH_WORDS = {"abstain": "弃权", "abstaining": "弃权", "abstention": "弃权", "myself": "我自己"}
-_ENGLISH_WORD = re.compile(r"(?<![a-z])(?:abstain(?:ing)?|abstention|myself)(?![a-z])")
+_ENGLISH_WORDS = {
+    "abstain": "弃权",
+    "abstaining": "弃权",
+    "abstention": "弃权",
+    "nolynch": "弃权",
+    "myself": "我自己",
+}
+_ENGLISH_WORD = re.compile(r"(?<![a-z])(?:abstain(?:ing)?|abstention|no\s+lynch|myself)(?![a-z])")
 _PASS = re.compile(
-    r"(?:^|(?<=[\n.!?。！？,，:：])|(?<=\bi\s)|(?<=\bi'll\s)|(?<=\bvote\s))\s*(?P<w>pass)"
+    r"(?:^|(?<=[\n.!?。！？,，:：])|(?<=\bi\s)|(?<=\bi'll\s)|(?<=\bvote\s))\s*(?P<w>pass|skip)"
     r"(?=\s*(?:$|[\n.!?。！？,，]|this\s+(?:round|time)|today|for\s+now))"
 )
 _VOWELS = frozenset("aeiou")
@@ -597,7 +604,7 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
 
     if _PINYIN_VOTE.search(ft):
         sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
-    sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[m.group(0)])
+    sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[re.sub(r"\s", "", m.group(0))])
     for m in _PASS.finditer(ft):
         chars[m.start("w") : m.end("w")] = "弃权  "
     initials = players_by_initials(tuple(players))
