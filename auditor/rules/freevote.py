@@ -301,6 +301,12 @@ def _held_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|不在\s*(?:{n})\s*(?:而)?在\s*{o}(?P<name33>{n})"
             rf"(?=\s*(?:$|身上|[!！。.~～,，]))"
         ),
+        # verse: 此票当归冬瓜边 / 一票落君处 / 一票予冬瓜 / 愿将此票赠冬瓜
+        re.compile(
+            rf"票\s*(?:当|定|便|就|也|只|终)?\s*(?:落|归|予|赠|付|交)(?:于|与|给|在|到)?\s*{o}(?P<name31>{n})"
+            rf"|(?:将|把)\s*(?:此|这|我的|吾)?\s*(?:一)?\s*票\s*(?:赠|送|给|交|投)(?:给|与|予)?\s*"
+            rf"{o}(?P<name45>{n})"
+        ),
         # - [x] 油条 / ☑ 油条 / | 饺子 | ✓ | / 饺子 ✓ / 第一选择：烧卖 / 首选：烧卖 / 最终票：冬瓜
         re.compile(
             rf"(?:\[\s*[x✓✔√]\s*\]|[☑✅✓✔√])\s*[|｜]?\s*{o}(?P<name34>{n})"
@@ -338,7 +344,7 @@ _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
     r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
-    r"|(?:^|(?<=[\s,，。！!]))弃(?=\s*[。！!~～]*\s*$))"
+    r"|(?:^|(?<=[\s,，。！!吾我俺]))弃(?=\s*[。！!~～]*\s*$))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
@@ -381,6 +387,7 @@ _NAME_GROUPS = (
     "name28",
     "name29",
     "name30",
+    "name31",
     "name32",
     "name33",
     "name34",
@@ -394,6 +401,7 @@ _NAME_GROUPS = (
     "name42",
     "name43",
     "name44",
+    "name45",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -630,7 +638,7 @@ _NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有�
 # 冬瓜……晚点再决定 / 我也想投包子，不过再等等看: a plan, not a vote.
 _DEFERRED = re.compile(
     r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再|再(?:等等?|听听|看看|想想|观察|决定)"
-    r"|等等看|还没决定|没决定|未定|纠结|犹豫不决|拿不准"
+    r"|等等看|还没决定|没决定|未定|未决|纠结|犹豫不决|拿不准"
 )
 
 

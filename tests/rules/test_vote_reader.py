@@ -1149,6 +1149,12 @@ def test_round10_tables_that_cast_no_vote(text: str) -> None:
         ("no lynch", "弃权"),
         ("skip", "弃权"),
         ("wo xuan baozi", "包子"),
+        # verse: the vote given, not cast (归 / 落 / 予 / 赠), 君 the one player named
+        ("夜半钟声到客船，\n此票当归豆浆边。", "豆浆"),
+        ("春风不度玉门关，\n包子话里有机关。\n我今一票落君处。", "包子"),
+        ("千山鸟飞绝，\n一票予馄饨。", "馄饨"),
+        ("愿将此票赠饺子，\n从此江湖不相见。", "饺子"),
+        ("此轮吾弃。", "弃权"),
     ],
 )
 def test_round10_neighbours_of_the_families(text: str, target: str) -> None:
@@ -1179,6 +1185,8 @@ def test_round10_neighbours_of_the_families(text: str, target: str) -> None:
         "qi quan de ren tai duo le",
         "已投：\n✓ 包子\n✓ 豆浆\n未投：馄饨",
         "我諗住投包子",  # Cantonese: thinking of it
+        "吾欲投包子，然未决。",
+        "包子包子你别跑，\n我的票儿追你跑。",
         "skip the drama, who is the killer",
     ],
 )
@@ -1189,3 +1197,13 @@ def test_round10_neighbours_twins_are_no_vote(text: str) -> None:
 def test_round10_a_label_in_markdown_emphasis_keeps_its_colon() -> None:
     got = read_post("m107", "汤圆", "**投票对象**：豆浆\n**投票理由**：发言太水")
     assert (got.attempt, got.target, got.format_valid) == (True, "豆浆", True)
+
+
+def test_round10_a_directors_proxy_vote_written_as_a_table() -> None:
+    got = read_post("m107", "导演", "代投：包子\n| 投票对象 | 豆浆 |\n| 投票理由 | 私信 |")
+    assert (got.attempt, got.proxy_for, got.target, got.format_valid) == (
+        True,
+        "包子",
+        "豆浆",
+        False,
+    )

@@ -217,7 +217,7 @@ def _table_vote(
     rows = [
         (s, e, [c.strip() for c in ft[s:e].strip().strip("|").split("|")])
         for s, e in _line_spans(text, lines)
-        if s >= start_at and "|" in ft[s:e]
+        if e > start_at and "|" in ft[s:e]
     ]
     for i, (s, e, cells) in enumerate(rows):
         for j, cell in enumerate(cells):
