@@ -53,7 +53,7 @@ _FAR = re.compile(
     r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
     # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
     r"昔|前日|昨日|向者|谂住|谂紧|"
-    r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
+    r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
@@ -462,10 +462,16 @@ _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
 
 
 def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding ``at`` starts; a line that ends in a comma runs on (verse:
+    若是油条今夜不死，⏎明朝此票定归他)."""
     i = at
-    while i > 0 and text[i - 1] not in _SENTENCE_END:
+    while i > 0 and (text[i - 1] not in _SENTENCE_END or _runs_on(text, i - 1)):
         i -= 1
     return i
+
+
+def _runs_on(text: str, i: int) -> bool:
+    return text[i] == "\n" and text[:i].rstrip(" \t").endswith(("，", ",", "、"))
 
 
 def _quoted(text: str, at: int) -> bool:

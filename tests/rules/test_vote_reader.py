@@ -1186,6 +1186,7 @@ def test_round10_neighbours_of_the_families(text: str, target: str) -> None:
         "已投：\n✓ 包子\n✓ 豆浆\n未投：馄饨",
         "我諗住投包子",  # Cantonese: thinking of it
         "吾欲投包子，然未决。",
+        "要是豆浆今晚还活着，\n这一票就归他。",  # a condition running on past the line
         "包子包子你别跑，\n我的票儿追你跑。",
         "skip the drama, who is the killer",
     ],
