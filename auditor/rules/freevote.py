@@ -336,6 +336,8 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
             rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
             rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
+            # 就你了 (你: the one player the post @s or names) / 就是冬瓜了
+            rf"|就(?:是)?\s*(?P<name46>{n})\s*了(?=\s*(?:$|[!！。.~～,，]))"
         ),
     ]
 
@@ -348,7 +350,7 @@ _ABSTAIN_ALONE = re.compile(
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
-    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|撤回|撤票"
+    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|转票|换人|撤回|撤票"
     # 我之前在23楼的投票作废，现投土豆 (an earlier vote declared void, a new one cast)
     r"|(?:之前|刚才|上面)[^。！？!?\n]{0,12}的(?:投票|票)\s*作废"
     # 改了，票给南瓜 (改了 standing alone) / 我这票本来给包子，现在给豆浆 (a vote cast before,
@@ -402,6 +404,7 @@ _NAME_GROUPS = (
     "name43",
     "name44",
     "name45",
+    "name46",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -567,6 +570,8 @@ def _decided(text: str, m: re.Match[str], key: str) -> bool:
     (就番茄了 / 还是番茄吧: in a vote thread there is nothing else it can decide; 结论：豆浆
     alone may conclude anything)."""
     rest = text[: m.start()] + text[m.end() :]
+    if re.match(r"\s*(?:最终|最后)\s*[:：]", m.group(0)):
+        return True  # 真的最终：冬瓜 — a final answer in a vote thread is the vote
     if _THEIR_VOTE.search(text, _sentence_start(text, m.start()), m.start()):
         return False  # 冬瓜说他那票不变，还是南瓜: what another's vote still is, reported
     if _VOTE_WORD.search(rest) is not None:
@@ -883,7 +888,7 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     # (in brackets or quotes too: 【冬瓜】 / 「冬瓜」)
     m = re.search(
         rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.]))\s*(?:[「『【“\"（(]\s*)?(?P<name>{alt})"
-        rf"\s*[」』】”\"）)]?{_BARE_TAIL}",
+        rf"(?:\s*(?P=name))*\s*[」』】”\"）)]?{_BARE_TAIL}",
         text,
     )
     if m is None:

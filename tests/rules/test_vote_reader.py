@@ -1208,3 +1208,29 @@ def test_round10_a_directors_proxy_vote_written_as_a_table() -> None:
         "豆浆",
         False,
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        # round 10: changes said in English or pinyin, or with 转票 / 换人
+        ("switching to 豆浆", "豆浆", True),
+        ("changing my vote to 包子", "包子", True),
+        ("vote changed: 馄饨", "馄饨", True),
+        ("gai piao: doujiang", "豆浆", True),
+        ("转票包子", "包子", True),
+        ("换人，饺子", "饺子", True),
+        # a final answer, 就你了 to the player @'d, a name said over and over
+        ("真的最终：豆浆", "豆浆", False),
+        ("@馄饨 就你了", "馄饨", False),
+        ("包子包子包子", "包子", False),
+    ],
+)
+def test_round10_changes_and_final_answers(text: str, target: str, change: bool) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target, got.change) == (True, target, change), got
+
+
+@pytest.mark.parametrize("text", ["就你了不起是吧", "changing the subject: 包子 is quiet?"])
+def test_round10_changes_and_final_answers_twins(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt

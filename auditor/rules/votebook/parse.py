@@ -538,6 +538,7 @@ _PINYIN_WORDS = {
     "tou": "投",
     "toupiao": "投票",
     "gaitou": "改投",
+    "gaipiao": "改票",
     "gai": "改",
     "piao": "票",
     "qiquan": "弃权",
@@ -565,19 +566,26 @@ _PINYIN_WORDS = {
     "zhelun": "这轮",
 }
 _PINYIN_WORD = re.compile(
-    r"(?<![a-z])(?:qi\s?quan|gai\s?tou|tou\s?piao|ru\s?guo|yao\s?shi|hai\s?shi|jin\s?tian|zhe\s?lun|[a-z]+)(?![a-z])"
+    r"(?<![a-z])(?:qi\s?quan|gai\s?tou|gai\s?piao|tou\s?piao|ru\s?guo|yao\s?shi|hai\s?shi|jin\s?tian|zhe\s?lun|[a-z]+)(?![a-z])"
 )
 # English vote words as the thread's language has them: abstain → 弃权, myself → 我自己, and
 # pass where it is the vote (pass / I pass / vote: pass / pass this round), not 'pass the
 # ball'.
 _ENGLISH_WORDS = {
+    "unvote": "撤票",
     "abstain": "弃权",
     "abstaining": "弃权",
     "abstention": "弃权",
     "nolynch": "弃权",
     "myself": "我自己",
 }
-_ENGLISH_WORD = re.compile(r"(?<![a-z])(?:abstain(?:ing)?|abstention|no\s+lynch|myself)(?![a-z])")
+_ENGLISH_WORD = re.compile(
+    r"(?<![a-z])(?:abstain(?:ing)?|abstention|no\s+lynch|myself|unvote)(?![a-z])"
+)
+# A change in English: switching to X / change my vote to X / vote changed: X → 改投 / 改票.
+_ENGLISH_CHANGE = re.compile(
+    r"(?<![a-z])(?:(?:switch|chang)(?:e|es|ed|ing)?\s+(?:my\s+vote\s+)?to|vote\s+changed)(?![a-z])"
+)
 _PASS = re.compile(
     r"(?:^|(?<=[\n.!?。！？,，:：])|(?<=\bi\s)|(?<=\bi'll\s)|(?<=\bvote\s))\s*(?P<w>pass|skip)"
     r"(?=\s*(?:$|[\n.!?。！？,，]|this\s+(?:round|time)|today|for\s+now))"
@@ -605,6 +613,7 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     if _PINYIN_VOTE.search(ft):
         sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
     sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[re.sub(r"\s", "", m.group(0))])
+    sub(_ENGLISH_CHANGE, lambda m: "改票" if m.group(0).startswith("vote") else "改投")
     for m in _PASS.finditer(ft):
         chars[m.start("w") : m.end("w")] = "弃权  "
     initials = players_by_initials(tuple(players))
