@@ -1234,3 +1234,9 @@ def test_round10_changes_and_final_answers(text: str, target: str, change: bool)
 @pytest.mark.parametrize("text", ["就你了不起是吧", "changing the subject: 包子 is quiet?"])
 def test_round10_changes_and_final_answers_twins(text: str) -> None:
     assert not read_post("killbar7", "汤圆", text).attempt
+
+
+@pytest.mark.parametrize("sep", ["——", "，", ";", "【"])
+def test_round10_a_label_followed_by_other_punctuation_than_a_colon(sep: str) -> None:
+    got = read_post("m39", "汤圆", f"投票对象{sep}豆浆\n投票理由{sep}一直划水")
+    assert (got.attempt, got.target, got.format_valid) == (True, "豆浆", False), got

@@ -201,7 +201,7 @@ def _bare_label(
     sentence = re.match(r"[^。！？!?\n]*[。！？!?\n]?", ft[m.end() :])
     if sentence is not None and sentence.group(0).endswith(("?", "？")):
         return None  # 投票对象填“弃权”就可以了吗？第一次玩: the same, mid-line
-    seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》")
+    seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》—–~～,;。、【[(|")
     shown = _name_at(seg, players)
     return ParsedVote(
         is_change, shown, normalise_name(shown), m.start(), m.end(), "", _MISSING_COLON
