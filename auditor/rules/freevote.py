@@ -336,6 +336,9 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
             rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
             rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
+            # 给土豆吧 / 就给冬瓜好了 (the vote given, at a clause's start)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:那就|就|还是)?给\s*{o}(?P<name47>{n})\s*(?:吧|好了)"
+            rf"(?=\s*(?:$|[!！。.~～,，]))"
             # 就你了 (你: the one player the post @s or names) / 就是冬瓜了
             rf"|就(?:是)?\s*(?P<name46>{n})\s*了(?=\s*(?:$|[!！。.~～,，]))"
         ),
@@ -405,6 +408,7 @@ _NAME_GROUPS = (
     "name44",
     "name45",
     "name46",
+    "name47",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -584,6 +588,8 @@ def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
     a retort), 楼上+1 / 你+1 (agreeing with a post: only a player's name +1 adds a vote)."""
     if name not in PRONOUNS:
         return False
+    if key == "name47":
+        return True  # 给你吧: handing something over, not a vote
     if name == "之":  # 投之 / 票之 closing a clause; not 投票之后, 三分之一票
         return key not in ("name", "name9") or not re.match(
             rf"\s*(?:$|[{_CLAUSE_END}])", text[m.end(key) :]

@@ -1240,3 +1240,10 @@ def test_round10_changes_and_final_answers_twins(text: str) -> None:
 def test_round10_a_label_followed_by_other_punctuation_than_a_colon(sep: str) -> None:
     got = read_post("m39", "汤圆", f"投票对象{sep}豆浆\n投票理由{sep}一直划水")
     assert (got.attempt, got.target, got.format_valid) == (True, "豆浆", False), got
+
+
+def test_round10_the_vote_given_at_a_clauses_start() -> None:
+    got = read_post("killbar7", "汤圆", "唉，都差不多，给豆浆吧")
+    assert (got.attempt, got.target) == (True, "豆浆")
+    for text in ("给你吧", "链接给你吧", "别给豆浆吧", "要不给豆浆吧？"):
+        assert not read_post("killbar7", "汤圆", text).attempt, text
