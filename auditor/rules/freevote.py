@@ -60,17 +60,21 @@ _FAR = re.compile(
     # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
     r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下|"
     # what an earlier post meant (我那楼的意思就是跟着饺子投番茄): a report, not a new vote
-    r"(?:那|上一?|前一?|\d+\s*)(?:楼|帖|层)的?意思|"
-    # English: a condition, a plan not carried out, a question (if / was gonna vote / would
-    # vote / should I vote / who)
-    r"(?<![a-z])(?:if|unless|no\s+way|gonna|going\s+to|was\s+going|would|should|maybe|might|who|whom|"
-    r"whoever|yesterday|planning|plan\s+to|thinking\s+(?:of|about))(?![a-z])"
+    r"(?:那|上一?|前一?|\d+\s*)(?:楼|帖|层)的?意思"
+)
+# The same in English, before the vote only (after it, English words are its reason: vote
+# 冬瓜 who lied yesterday): a condition, a plan not carried out, a question.
+_FAR_EN = re.compile(
+    r"(?<![a-z])(?:if|unless|no\s+way|gonna|going\s+to|was\s+going|would|i'?d|should|maybe|might|who|"
+    r"whom|whoever|yesterday|planning|plan\s+to|thinking\s+(?:of|about))(?![a-z])"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗 / 投他是不是不公平 /
 # 投佢咩), a report (投包子了没 / 投咗未).
 _NOT_AFTER = re.compile(
     r"\s*(?:的|吗|么|呢|咩|了没|没有|不|还是|或者|或|和|跟|与|[?？]"
-    r"|是不是|是否|是不可能|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算)"
+    r"|是不是|是否|是不可能|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算"
+    # (English: vote 冬瓜 if he… / voting 冬瓜 would be a mistake)
+    r"|(?:only\s+)?(?:if|unless|would|could|might|is|was|seems|sounds|will\s+be)(?![a-z]))"
 )
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
@@ -80,6 +84,7 @@ _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # (投 南瓜 他昨天算票太积极了: after a space, 他 starts the reason, about the one just named)
 _REASON_START = re.compile(
     r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因|(?<=[^\s])\s+(?=(?:他|她|佢|此人|这人)\S)"
+    r"|(?<![a-z])(?:because|cause|coz|since|bc|reason|who|he|she|they)(?![a-z])"
 )
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
@@ -436,6 +441,8 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     if _ALTERNATIVE.search(head):
         return False  # 投饺子还是投包子: a choice asked, not made
     if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _FAR.search(head):
+        return False
+    if _FAR_EN.search(head):
         return False
     if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
         return False

@@ -1247,3 +1247,24 @@ def test_round10_the_vote_given_at_a_clauses_start() -> None:
     assert (got.attempt, got.target) == (True, "豆浆")
     for text in ("给你吧", "链接给你吧", "别给豆浆吧", "要不给豆浆吧？"):
         assert not read_post("killbar7", "汤圆", text).attempt, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vote 包子 who lied about his role",
+        "vote 包子 because he lied yesterday",
+        "voting 包子 since he would not claim",
+        "I vote 包子. he was weird yesterday",
+    ],
+)
+def test_round10_an_english_reason_after_the_vote_never_undoes_it(text: str) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target) == (True, "包子"), got
+
+
+@pytest.mark.parametrize(
+    "text", ["I'd vote 包子 if he doesn't claim", "voting 包子 would be a mistake", "vote 包子?"]
+)
+def test_round10_english_conditions_and_questions_are_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt
