@@ -3256,11 +3256,12 @@ def _around(text: str, start: int, end: int, marks: str) -> tuple[int, int]:
 
 @lru_cache(maxsize=1)
 def _plain_table() -> dict[int, str]:
-    """Traditional → simplified and full-width → ASCII, one character for one: the text the
-    context rules read (規則裡「貼臉」是指什麼 is 规则里「贴脸」是指什么), offsets kept."""
+    """Traditional → simplified and full-width letters and digits → ASCII, one character for
+    one: the text the context rules read (規則裡「貼臉」是指什麼 is 规则里「贴脸」是指什么,
+    ＴＭ标志 is TM标志), offsets kept.  (Full-width punctuation stays: the rules read it.)"""
     table = dict(t2s_table())
-    table.update((cp, chr(cp - 0xFEE0)) for cp in range(0xFF01, 0xFF5F))
-    table[0x3000] = " "
+    for lo, hi in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B)):
+        table.update((cp, chr(cp - 0xFEE0)) for cp in range(lo, hi))
     return table
 
 
