@@ -3330,6 +3330,8 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 故事里二叔说他出门被车撞了: the story's words, not the poster's
     if _DENIED.match(text, m.end) or _talked_of_in_quotes(text, m.start, m.end):
         return True
+    if _ADVISED_AGAINST.search(before) or _ADVISED_AGAINST.search(text, lo, m.start + 1):
+        return True  # 不用拿人格担保，说说逻辑就行: advice not to (its 用 may open the match)
     if m.category in _TOPICS and _ALLOWED_ONLY.search(text, s_lo, s_hi):
         return True  # 树洞里才可以拆马甲: where the rules allow it, a reminder
     if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
@@ -3372,6 +3374,8 @@ _DENIED = re.compile(
     r"[”」』\"']?\s*(?:[？?]+\s*(?:不存在的?|没有的事|不可能|怎么可能|想多了|才没有|哪有)"
     r"|(?:这一说|这个说法|这种说法|这回事|这码事|一说)(?:吧|啊|的)?(?:[，,。！!]|$))"
 )
+# ... or advised against, right before it (不用拿人格担保, 没必要发誓)
+_ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯不着|不需要)(?:再|去)?\s*$")
 # ... or a quoted word, weighed as a word (我不吃“贴脸”这一套, 说“上一场”不行那说“上一个讨论日”
 # 可以吧): what may be said, not said
 _QUOTE_WEIGHED_AFTER = re.compile(
