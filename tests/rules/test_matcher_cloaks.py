@@ -619,6 +619,7 @@ def test_other_words_spare_ordinary_talk(text: str) -> None:
         ("我反正要被投出去了，干脆不发言了", "DROWN"),
         ("我真的受够了，这什么破游戏", "EMOTION"),
         ("我要气炸了，谁再投我试试", "EMOTION"),
+        ("我敢拿梦来赌，他是狼", "GUARANTEE"),  # 近音 ing/eng (_confusion.txt)
     ],
 )
 def test_round_seven_families_are_found(text: str, category: str) -> None:
@@ -773,6 +774,8 @@ def test_round_seven_families_are_found(text: str, category: str) -> None:
         "我想把这个逻辑链捋清楚再投票。",
         "他们把这个号的发言都翻出来看了一遍。",
         "我推荐大家看看这本推理小说，叫《最佳演绎》。",
+        "做个梦都梦到平安夜",
+        "梦想是拿个金水",
     ],
 )
 def test_round_seven_neighbours_stay_clean(text: str) -> None:
