@@ -49,7 +49,7 @@ from enum import StrEnum
 from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.titles import cn_number
-from auditor.game.when import SELF_FIX, find_points, unread_times
+from auditor.game.when import SELF_FIX, find_points, find_ranges, normalise, unread_times
 
 
 class Notice(StrEnum):
@@ -91,7 +91,7 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 # undo the rest of the sentence from where they stand
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
-    r"估计|希望|再犯|再有|会被|将(?=被|会|红牌|罚下|出局)|"
+    r"估计|希望|别让|不要让|不能让|可别|再犯|再有|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
 )
@@ -117,6 +117,13 @@ def _bb_row(m: re.Match[str]) -> str:
 
 
 _BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
+# decoration between the words (昨晚倒下了两位😭😭 X, 吹笛：X🐱 Y🐶, Lv.3 🤒：X, 警长大人：X👑):
+# pictographs, dingbats and their joiners as a space — not the skull (💀 ☠: a death), not a
+# tick or a cross (✔ ✘: right and wrong), not the cross of the dead (✝)
+_DECORATION = re.compile(
+    "[\U0001f000-\U0001f47f\U0001f481-\U0001faff\u2600-\u261f\u2621-\u26ff"
+    "\u2700-\u2713\u2715-\u2716\u2719-\u271c\u271e-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3]+"
+)
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 # (进入夜晚 is what follows a day's result, not when it happened: 黑陶死亡，进入夜晚)
@@ -134,20 +141,29 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ("suicide", r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"),
     (
         "hunter",
-        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标",
+        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标"
+        # the shot that hit (打中 X, 击中 X, 文言 引弓射 X)
+        r"|(?:引弓|开弓|弯弓)?射(?:杀|中|死)?(?=\s*\S)|打中了?|击中了?|(?<![攻狙点])击(?=\s*\S)",
     ),
     (
         "vote",
         r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)"
         # terse (票出：X, 投出：X) and told (被投进了大海, 被大家投下船, 被处决, 被流放)
-        r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|被票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
+        r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|(?<![改弃])票出者\s*(?:乃|为|是)?|(?:被|见)逐(?:出局)?|(?:被[^，。]{0,6}?)?逐出"
+        r"|被票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
     ),
     (
         "night",
         r"没能(?:熬|撑|挺|活)过[^，。]{0,4}?[夜晚]|倒在了?血泊(?:之)?[中里]|被(?:狼人?|杀手|女巫|医生)?"
         r"(?:刀了?|杀害|杀死|袭击|杀|击杀|毒杀|毒死|毒|狙击?杀?|扎死|咬死?)|遇害"
         r"|被(?:秘警|秘密警察|警察)(?:狙击|狙杀|击杀)"
-        r"|(?:杀手|狼人|女巫|秘警)(?:今晚|昨晚|昨夜|今夜|夜里)?(?:(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人|袭击|咬死)了?|(?:刀|杀|毒)了)"
+        # colloquial passives: 让狼给刀了, 叫女巫给毒死了, 给狙了
+        r"|(?:让|叫)[^，。]{0,4}?给?(?:刀|杀|毒|狙|咬)死?了|(?<![交送递])给(?:刀|毒|狙)死?了"
+        # 文言: 为狼所噬, 为女巫所鸩, 被鸩
+        r"|为[^，。]{0,4}?所(?:噬|杀|害|鸩|毒|刺|狙|刃)|被鸩|鸩(?:杀|死)"
+        r"|(?:杀手|狼人|女巫|秘警|医生|狙击手|秘密警察)(?:今晚|昨晚|昨夜|今夜|夜里)?(?:(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人|袭击|咬死|扎死|狙击)了?|(?:刀|杀|毒)了)"
+        # told as a story: 被人投了毒, the poison / the blade fell on X (落在了 X 身上)
+        r"|被[^，。]{0,3}?(?:投了?毒|下了?毒)|(?<=[毒药刀])落在了?"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
         r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
         r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
@@ -162,17 +178,23 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     (
         None,
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
-        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)走了(?=\s*(?:$|[。，,！!]))"
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)\s?(?:走(?:掉)?|没)了(?=\s*(?:$|[。，,！!]))|(?<=[夜晚])\s*走(?:掉)?了"
         # terse: 栗子 出。 死者：X
-        r"|(?<=\s)出(?=\s*(?:$|[。，,！!]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
+        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
         r"|(?:应声)?倒地|没能(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
         r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
+        # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了
+        r"|(?<=\S)\s?(?:寄|嘎|凉)了(?=\s*(?:$|[。，,！!~～]))|领了?盒饭|被送走了?|被?整没了"
+        r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
         r"|(?:也)?(?:没能|未能|没有)幸免|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
-        r"|(?:出|死|走)的(?:是|为)|(?<=\S)的(?:尸体|遗体)"
+        r"|(?:出|死|走|走掉|倒下)的(?:是|为)|(?<=\S)的(?:尸体|遗体)|尸体\s*[:：]"
+        r"|被[^，。]{0,6}?(?:送|架|绑|押)上了?(?:跳板|船舷|锚链|刑场|绞刑架|断头台)"
+        # 文言: X 殁, X 亡 (死亡 and 阵亡 above; 已亡 a state)
+        r"|殁|(?<![死阵身伤逃灭存兴流])亡(?![命魂灵者故])"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])",
     ),
 ]
@@ -181,6 +203,7 @@ _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
 _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     ("sent_off", re.compile(r"红牌|罚下|淹死")),
     ("suicide", re.compile(r"殉情")),
+    ("night", re.compile(r"狙击手|狙杀|秘警")),  # the sniper's shot is the night's
     ("hunter", re.compile(r"最后一枪|猎人|开枪|枪")),
     ("night", re.compile(r"夜|杀|刀|狙|毒|扎|\b(?:night|kill(?:ed)?|poisoned)\b", re.I)),
     # 连续未投票 is why a card was shown, not a vote-out
@@ -193,7 +216,7 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
 ]
 _SHERIFF_SUBJECT = re.compile(
     r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新的?)?\s*警长"
-    r"|(?:被)?(?:选为|推选为|选举为)(?:了)?\s*警长|(?:上任|就任|荣任)\s*警长"
+    r"|(?:被)?(?:选为|推选为|选举为|立为|推为)(?:了)?\s*警长|(?<![谁去来])(?:做|出任)(?:了)?\s*警长|(?:上任|就任|荣任)\s*警长"
     r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
 )
 _SHERIFF_OBJECT = re.compile(
@@ -204,27 +227,33 @@ _SHERIFF_OBJECT = re.compile(
     # 警长交给 X, 其警长身份移交 X
     r"|警长(?:之位|身份|职位|职务)?\s*(?:随机)?\s*(?:移交|转交|交|传)(?:给|予|至)?(?:了)?"
     # 景泰蓝是警长，殉职移交给……斗彩 (the badge unnamed, the pause a director's)
-    r"|殉职\s*[，,]?\s*(?:移交|转交)(?:给|予)?)(?:\s*(?:\.{3,}|…+))?"
+    r"|殉职\s*[，,]?\s*(?:移交|转交|交)(?:给|予|畀|于)?"
+    # 警长给 X, 文言 传位于 X, 粤 交畀 X
+    r"|警长\s*给|传位(?:于|给|予)?|交畀)(?:\s*(?:\.{3,}|…+))?"
 )
 _SHERIFF_STATUS = re.compile(
-    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
+    r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:大人|一职|之位)?\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
 _SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
+# 警长 第1天 选出：X, 警长选举结果：X — elected, named after the office
+_SHERIFF_ELECTED = re.compile(
+    rf"警长\s*(?:第\s*{_NUM}\s*[天日]\s*)?(?:选出|选举结果|竞选结果|当选者|选的是)\s*(?:是|为)?\s*[:：]?"
+)
 _SHERIFF_CHOICE = re.compile(
-    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)"
+    r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)(?:于|予|畀)?"
 )
 _IDIOT_SUBJECT = re.compile(
-    r"(?:发动|翻开|亮出|使用)?\s*装傻|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
+    r"(?:发动|翻开|亮出|使用)?\s*装傻(?:\s*(?:不死|免死|留场|不出局))?|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
     r"|翻(?:出|开)\s*白痴(?:牌|身份)?|亮(?:明|出)\s*白痴(?:牌|身份)?"
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
-    r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|进入\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
+    r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
     r"|继承了?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
 )
 _PIPED_OBJECT = re.compile(
     # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
-    r"被(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
+    r"被(?:吹笛|管道)(?:状态)?的[^，。：:\s]{1,5}[:：]|被(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
     r"|(?<!被)(?:吹笛|管道)(?!者)(?:状态)?(?:的|角色|玩家)*(?:是|为|有)?"
     r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*[）)]?\s*(?:的)?(?:是|为)?"
 )
@@ -234,12 +263,15 @@ _UNPIPE = re.compile(
 # 平安夜 is a quiet night, save the date (平安夜晚上十点关: Christmas Eve, a close)
 _QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
 _NO_DEATH = re.compile(
-    _QUIET_EVE + r"|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
+    _QUIET_EVE
+    + r"|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去|死(?=\s*(?:[。！!，,]|$))|殒命|丧命)"
+    r"|(?:昨夜|昨晚|夜里|夜)\s*[:：]?\s*(?:无事|无恙|太平)"
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
     # 夜：无。 昨夜没有人消失
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
+    r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
     r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
     # the story's words: 所有人都安然醒来, 浪头没有带走任何人, 全船平安
@@ -248,15 +280,15 @@ _NO_DEATH = re.compile(
 _ACCELERATED = re.compile(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
-    r"加速成功|加速成立|执行加速|进入加速|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
-    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:执行|进入|开始)?加速(?![申的人])"
+    r"加速\s*(?:成功|成立)|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:是|为)?\s*(?:执行|进入|开始)?加速(?![申的人])"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
     rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
-    r"游戏结束|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
-    r"|(?P<short>[^，,：:。！!\s]{1,6}?)胜(?=\s*(?:$|[。！!，,]))"
+    r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
+    r"|(?P<short>[^，,：:。！!\s]{1,6}?)\s?(?:胜|赢)(?=\s*(?:$|[。！!，,]))"
     r"|(?:胜利|获胜)(?:阵营|方|者)?\s*[:：]\s*(?P<label>[^，,。！!\s]{1,12})"
     r"|(?P<won>[^，,：:。！!\s]{2,10}?)(?:赢了|赢得了?(?:胜利|游戏|本局|比赛))"
 )
@@ -269,11 +301,12 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
-    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
-    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
+    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
+    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
+    r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
-    rf"^(?:[了的者是为有只仅】\]]|应该|应|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|—+"
+    rf"^(?:[了的者是为有只仅】\]]|俩|仨|应该|应|目前|现在|仍然|依然|仍|还|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
     # the role told before the name (出局：吹笛者（不公示身份）——X)
     r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察)*$"
 )
@@ -320,7 +353,7 @@ NOTICE_WORDS = re.compile(
     r"游戏结束|到此结束|胜|败|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
     # 加速 / 延时 with an outcome or a day, not a rule about them (加速需过半数申请)
     r"|加速(?:成功|成立|生效|通过|日|了)|(?:今天|今日|本日|明天|明日|第\s*\d+\s*[天日])\s*加速"
-    r"|延时(?:成功|成立|生效|通过|了)|(?:延长|推迟|顺延)(?:至|到)|不关门"
+    r"|延时(?:成功|成立|生效|通过|了)|(?:延长|推迟|顺延|延)(?:至|到)|不关门"
     r"|淘汰|殉情|放逐|(?<![A-Za-z])(?:out|dead|died|killed|RIP|game\s*over|wins?|won|sub|DDL"
     r"|deadline|delay(?:ed)?|accelerat\w*|peaceful|sheriff|badge|piped|idiot)(?![A-Za-z])",
     re.I,
@@ -370,11 +403,12 @@ _NOT_BUT = re.compile(
     r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
 )
 # 警徽 烧卖→春卷: the badge goes from the one to the other
-# 警徽 烧卖→春卷: the badge goes from the one to the other
 _BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
 # ... and with the roster's names: 警长 栗子 → 榛子, 【警长移交】腰果 → 莲子, 殉职移交：A → B,
 # 警长 A 移交 B
-_HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?移交)\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
+_HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?(?:移交|交接))\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
+# ... and the holder first: X 警长 → Y
+_HOLDER_HANDOVER = r"({one})\s*(?:的)?\s*警长\s*(?:→|->|=>|⇒)\s*(?={one})"
 # a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
 # the label is the clause's word, the cells after it its player slot
 # a clause headed by when it happened (昨：, 夜：, 第2天：) and a how that is one word
@@ -400,8 +434,24 @@ _NIGHT_LABEL = re.compile(
 _TIME_SELF_FIX = re.compile(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
 )
+# a reading struck through (~~X~~, [s]X[/s], [del]X[/del]) is taken back; so is a line the
+# director retracts (撤回：…)
+_STRUCK = re.compile(
+    r"~~[^~\n]+~~|\[(s|del|strike)\][^\[]*\[/\1\]|(?:^|(?<=\n))\s*撤回\s*[:：][^\n]*", re.I
+)
+# what a correction takes back: a clause holding an event's word (死, 扎死, 平安, 无事 …)
+_TAKEN_BACK = re.compile(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|无事|无人")
+# 我说昨晚是平安夜，这是错的: the clause before a bare 这是错的 is what is taken back
+_SAID_WRONG_BEFORE = re.compile(
+    r"([^，,。；;！!？?\n]+)[，,]\s*(?:这|那|此)?\s*(?:是|个)?\s*(?:错的|有误|不对|错了)(?=[，,。；;！!？?\n]|$)"
+)
+# 黄瓜被票出了……哦不对，是冬瓜被票出了: what is said before the fix is taken back
+_SAID_THEN_FIXED = re.compile(
+    r"[^。！!；;\n]*?(?:…+|\.{2,}|—{2,})\s*(?:哦|啊|呃|额|嗯|诶)?\s*(?:不对|不是|说错了?|错了|不不)"
+    r"\s*[，,]?\s*(?:是|应该是|应为)?\s*(?=\S)"
+)
 _SAID_WRONG = re.compile(
-    r"[^，,。；;！!？?\n]*?(?:有误|错误|写错了|是错的|不对)(?=[，,。；;！!？?\n]|$)"
+    r"[^，,。；;！!？?\n]*?(?:有误|错误|误报|(?:写|看|搞|弄|记|算|数)错了?|是错的|不对)[）)]?(?=[，,。；;！!？?\n]|$)"
 )
 
 
@@ -417,18 +467,22 @@ def clean(text: str) -> str:
     """The post's own words: quotes of others, BBCode and decoration gone; 不是 A 而是 B
     says B; a reading said to be wrong (杜鹃出局有误) is gone; a question inside a bracket
     (画眉（狼人阵营？不公布）于昨夜死亡) ends no sentence."""
-    text = _ASKED_WRONG.sub("", _QUOTE.sub("", _own(text)))
+    text = _ASKED_WRONG.sub("", _QUOTE.sub("", _STRUCK.sub("", _own(text))))
     text = re.sub(
         r"[（(][^）)]*?[？?][^）)]*[）)]", lambda b: re.sub(r"[？?]", " ", b.group(0)), text
     )
     text = _NOT_BUT.sub("是", text)
+    text = _SAID_THEN_FIXED.sub("", text)
     text = _TIME_SELF_FIX.sub("", text)
     text = _BADGE_ARROW.sub(r"警徽由\1移交给", text)
     text = _ROW.sub(r"\1：\2", text)
-    text = _SAID_WRONG.sub(
-        lambda m: "" if re.search(r"出局|死亡|警|吹笛|替补", m.group(0)) else m.group(0), text
+    text = _SAID_WRONG_BEFORE.sub(
+        lambda m: "" if _TAKEN_BACK.search(m.group(1)) else m.group(0), text
     )
-    return _BBCODE.sub("", text).translate(_QUOTES)
+    text = _SAID_WRONG.sub(lambda m: "" if _TAKEN_BACK.search(m.group(0)) else m.group(0), text)
+    # a reading crossed out and the right one ticked (给 X ✘ → 给 Y ✔): the ticked one
+    text = re.sub(r"(?:给\s*)?[^\s，,。→]+\s*[✘✗]\s*(?:→|->)\s*", "", text).replace("✔", " ")
+    return _DECORATION.sub(" ", _BBCODE.sub("", text)).translate(_QUOTES)
 
 
 _SENTENCES = re.compile(r"[^。！!；;？?\n]+[。！!；;？?]*")
@@ -482,8 +536,9 @@ class Patterns:
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:(?:上场|入场|进场)\s*[，,]?)?\s*(?:临时|来)?"
-        verb = r"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?)"
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:(?:上场|入场|进场)\s*[，,]?)?\s*(?:临时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?"
+        # (来替 X: 替 right before a name)
+        verb = rf"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?|替(?=\s*(?:{one})))"
         self._sub_re = [
             re.compile(
                 rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
@@ -557,9 +612,44 @@ class Patterns:
         # never silent about what the reading is unsure of: a shot or a 殉情 with no death
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
-        found = _seat_changes(_later_wins(text, _settle(out)))
+        found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
         unplaced += self._untold(text, found)
+        unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _quiet_lines(self, text: str, found: list[Announced]) -> list[str]:
+        """The sentences that name no player and say the night's outcome in words no item
+        came from (昨晚：没人死, 昨夜无事, 夜：0 死): the night is stated, and never passed in
+        silence when the post gave no 平安夜."""
+        if any(a.type is Notice.NO_DEATH for a in found):
+            return []
+        out: list[str] = []
+        for sentence in _SENTENCES.findall(text):
+            if self.names(sentence) or _SUPPOSE.search(sentence) or _ASKS_OR_TIES.search(sentence):
+                continue
+            if re.search(r"\d\s*[:：]\s*\d", sentence):
+                continue  # a night's hours (夜晚：11月26日0:00-20:00), not its outcome
+            night = _NIGHT.search(sentence) or _NIGHT_HEAD.match(sentence)
+            if night and _QUIET_WORDS.search(sentence[night.end() :]):
+                out.append(sentence.strip())
+        return out
+
+    def _alive(self, text: str, found: list[Announced]) -> list[Announced]:
+        """A player the post says lives (X 还活着, X 仍存活, X 没死, X 被医生救活了, X 不会死亡,
+        X 请继续游戏) is eliminated by none of its
+        clauses: the correction's last word (刚才说 X 被投出是我看错了 … X 还活着)."""
+        one = self._name_re.pattern
+        alive = {
+            self._norm[m.group(1)]
+            for m in re.finditer(
+                rf"({one})\s*(?:(?:还|仍|仍然|依然|依旧)?\s*(?:活着|存活|健在|在场|活得好好的|没死)"
+                r"|(?:昨夜|昨晚)?\s*被[^，。\d]{0,6}?(?:救活|救下|守住)|[^，。\d]{0,8}?不会死"
+                r"|请继续(?:游戏|发言|参与))",
+                text,
+            )
+            if not _SUPPOSE.search(text[max(0, m.start() - 8) : m.start()])
+        }
+        return [a for a in found if not (a.type is EventType.ELIMINATED and a.player in alive)]
 
     def _untold(self, text: str, found: list[Announced]) -> list[str]:
         """The lines naming a player no item is about, in a post that speaks of the game's
@@ -567,7 +657,8 @@ class Patterns:
         not read is listed, never passed in silence."""
         if not _EVENTFUL.search(self._name_re.sub("", text)):
             return []
-        covered = {x for a in found for x in (a.player, a.value)}
+        # (a notice names nobody: its "" covers no bracket — 平安夜（…：X 死了）is untold)
+        covered: set[str | None] = {x for a in found for x in (a.player, a.value) if x}
         return [
             line.strip()
             for line in text.splitlines()
@@ -605,15 +696,25 @@ class Patterns:
         one = self._name_re.pattern
         leaves = re.findall(rf"(?:{_LEAVES})\s*[:：|]\s*({one})", text)
         comes = re.findall(rf"(?:{_COMES})\s*[:：|]\s*({one})", text)
+        # (… on the next item of a numbered list: 1. X 12月18日—19日 出差请假 / 2. 期间由 Y 临时代打)
         pair = re.search(
-            rf"({one})[^，,。\n]{{0,4}}?(?:{_LEAVES})[^。\n]{{0,6}}?[。，,]\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
-            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!]|$)",
+            rf"({one})[^，,。\n]{{0,16}}?(?:{_LEAVES})[^。\n]{{0,6}}?(?:[。，,]|\n\s*(?:\d{{1,2}}\s*[.、)]\s*)?)"
+            rf"\s*(?:期间|其间|这期间)?\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
+            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!，,]|$)",
             text,
             re.M,
         )
-        back = re.search(  # 苦瓜回来了，豆芽下场: the stand-in gives the seat back
-            rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*(?:下场|退场|离场|让位)", text
+        # 苦瓜回来了，豆芽下场 / X 已回来 … Y 交还签位: the stand-in gives the seat back
+        back = re.search(
+            rf"(?P<new>{one})\s*(?:已经?)?(?:请假)?回来了?[^。]{{0,40}}?(?P<who>{one})\s*"
+            r"(?:下场|退场|离场|让位|交还|归还|退回)",
+            text,
         )
+        for told in (pair, back):
+            if told is not None:
+                opening = max(text.rfind(c, 0, told.start()) for c in "。！!；;？?\n")
+                if _SUPPOSE.search(text[opening + 1 : told.end()]):
+                    return found  # 如果 X 请假，由 Y 代打: supposed
         if pair:
             leaves, comes = [pair.group(1)], [pair.group(2)]
         elif back:
@@ -658,9 +759,10 @@ class Patterns:
         return "\n".join(out)
 
     def _name_row(self, line: str) -> str | None:
-        """The name a table row holds (｜1｜栗子｜, ｜松果｜（猎人 桂圆 开枪带走）, 2. 开心果),
+        """The name a table row holds (｜1｜栗子｜, ｜松果｜（猎人 桂圆 开枪带走）, 2. 开心果, - 开心果),
         with a bracket written after it; None for a row of anything else."""
-        numbered = re.fullmatch(r"\s*\d{1,2}\s*[.、．]\s*([^|]+?)\s*", line)
+        # (a numbered row, or a bulleted one: - 栗子, • 栗子, * 栗子)
+        numbered = re.fullmatch(r"\s*(?:\d{1,2}\s*[.、．]|[-+*•·])\s*([^|]+?)\s*", line)
         cells = [c.strip() for c in re.split(r"\|", line) if c.strip()]
         if len(cells) > 1 and re.fullmatch(r"\d{1,2}\s*[.、．]?", cells[0]):
             cells = cells[1:]  # ｜1｜栗子｜: the row's index
@@ -682,19 +784,23 @@ class Patterns:
         badge handed over."""
         one = self._name_re.pattern
         text = re.sub(_HANDOVER.format(one=one), r"警徽由\1移交给", text)
+        text = re.sub(_HOLDER_HANDOVER.format(one=one), r"警徽由\1移交给", text)
         named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
         return re.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
 
     def _lists(self, text: str) -> str:
-        """A run of roster names joined by , & and (松果, 核桃 / 红枣 & 杏仁) as one list (a Chinese
-        ， may end a clause: 只有馄饨，汤圆未被吹笛)."""
+        """A run of roster names joined by , & / and (松果, 核桃 / 红枣 & 杏仁) as one list (a
+        Chinese ， may end a clause: 只有馄饨，汤圆未被吹笛); a spaced slash between statements
+        as a clause's end."""
         one = self._name_re.pattern
-        return re.sub(
-            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
+        text = re.sub(
+            rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|/|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
             lambda m: m.group(1) + (m.group(2) or "") + "、",
             text,
         )
+        # a slash between two statements (夜：X 死 / Y 殉情) ends a clause; a date's (12/19) stays
+        return re.sub(r"(?<![\d/])\s+/\s+(?![\d/])", "，", text)
 
     def _eventful(
         self,
@@ -762,7 +868,7 @@ class Patterns:
             out.extend(ctx.read())
             unplaced += ctx.unplaced
             topic = ctx.topic or topic
-        covered = {x for a in out for x in (a.player, a.value)}
+        covered: set[str | None] = {x for a in out for x in (a.player, a.value) if x}
         piped: set[str | None] = {a.player for a in out if a.type is EventType.PIPED}
         # sentence by sentence (更正：死者 X。Y 活。 — Y's sentence has no event's word); a
         # name beside the piped's words needs a piped item of its own (替补 X 上场！X 也继承了
@@ -784,27 +890,47 @@ class Patterns:
         return bool(self._name_re.fullmatch(who))
 
     def substitutes(self, sentence: str, topic: str | None) -> list[tuple[str, str, str]]:
-        """(who leaves, who comes in, the span) for each substitution the sentence states."""
+        """(who leaves, who comes in, the span) for each substitution the sentence states.
+        A match rejected for its words (1. 替补 …: a list's number read as the newcomer) is
+        searched again from its next character, so it does not hide the one inside it (X 接替
+        Y)."""
         found: list[tuple[str, str, str]] = []
         for i, p in enumerate(self._sub_re):
-            for m in p.finditer(sentence):
-                new = m.group("new")
-                if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(
-                    sentence[: m.end()]
-                ):
-                    continue
-                if p is self._sub_re[-2] and not _SUB_CONTEXT.search(sentence):
-                    continue  # 接 / 代 between two names says a substitute only beside 替补
-                who = m.groupdict().get("who")
-                if who is None:
-                    who = _other_name(self, sentence, new, after_ended=i == 3) or topic
-                if who is None or who == new or new in ("替补", "由"):
-                    continue
-                if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
-                    continue  # 20%: a number, not a player
-                new = self._norm.get(new, new)
-                found.append((self._norm.get(who, who), new, m.group(0)))
+            pos = 0
+            while (m := p.search(sentence, pos)) is not None:
+                one = self._substitute(i, m, sentence, topic)
+                # (after a pair, from the one it says leaves: 大家好 替补 X 来啦 顶替 Y — X may be
+                # the newcomer of the next)
+                who = m.start("who") if "who" in m.groupdict() and m.group("who") else m.end()
+                pos = max(who, m.start() + 1) if one else m.start() + 1
+                if one:
+                    found.append(one)
+        # a pair of the roster's names wins over a word read as the newcomer (大家好 替补 X
+        # 来啦 顶替 Y: X comes in for Y, 大家好 is the director's greeting)
+        if any(new in self._norm.values() for _, new, _ in found):
+            found = [f for f in found if f[1] in self._norm.values()]
         return found
+
+    def _substitute(
+        self, i: int, m: re.Match[str], sentence: str, topic: str | None
+    ) -> tuple[str, str, str] | None:
+        new = m.group("new")
+        if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(sentence[: m.end()]):
+            return None
+        if i == len(self._sub_re) - 2 and not _SUB_CONTEXT.search(sentence):
+            return None  # 接 / 代 between two names says a substitute only beside 替补
+        who = m.groupdict().get("who")
+        if who is None:
+            who = (
+                _leaving_before(self, sentence[: m.start()], new)
+                or _other_name(self, sentence, new, after_ended=i == 3)
+                or topic
+            )
+        if who is None or who == new or new in ("替补", "由"):
+            return None
+        if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
+            return None  # 20%: a number, not a player
+        return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
 
 
 def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
@@ -812,9 +938,16 @@ def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
     correction = bool(_CORRECTION.search(text)) or said_wrong
     vote_result = bool(
         re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text)
+        # a 环节's result, a majority, the count closed (票毕, 截票), in English
+        or re.search(r"环节\s*\S{0,2}\s*结果|过半|票毕|票决|截票|结票", text)
+        or re.search(
+            r"(?<![A-Za-z])(?:vote|votes|runoff|results?|majority)(?![A-Za-z])", text, re.I
+        )
     )
     # (【当日警长】X → 已出局，由其移交 Y: the office handed on, the badge unnamed)
-    badge_post = "警徽" in text or bool(re.search(r"警长[^。\n]{0,20}?移交", text))
+    badge_post = "警徽" in text or bool(
+        re.search(r"警长[^。\n]{0,20}?(?:移交|转交|传位|交畀|交给|给)|殉职", text)
+    )
     # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
     head = text.strip().splitlines()[0] if text.strip() else ""
     night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
@@ -847,6 +980,17 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
     # 瓜子 也继承了“咪啪”状态: a substitute takes on the piping
     inherits = rf"继承了?\s*(?:{'|'.join(said)})\s*(?:的)?\s*状态"
     return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}")
+
+
+def _leaving_before(p: Patterns, before: str, new: str) -> str | None:
+    """The player said to leave right before a 由 X 接替 (A 因为潜水，由替补 X 接替; A 请假两天，
+    由 X 临时替补): the nearest name with a leaving's word after it in the sentence."""
+    for n in reversed(p.names(before)):
+        if n.player != p._norm.get(new, new) and re.search(
+            rf"{_LEAVES}|潜水|被替换|被换", before[n.end :]
+        ):
+            return n.player
+    return None
 
 
 def _other_name(p: Patterns, sentence: str, new: str, *, after_ended: bool) -> str | None:
@@ -908,6 +1052,7 @@ class _Sentence:
             r"[（(][^）)]*[）)]", lambda b: "" if p.names(b.group(0)) else b.group(0), self.text
         )
         self.night = bool(_NIGHT.search(plain))
+        self._plain = plain
         self.offset = -1 if (_YESTERDAY.search(plain) and not self.night) else 0
         if _DAY_BEFORE.search(plain) and not self.night:
             self.offset = -2  # 前天
@@ -925,7 +1070,9 @@ class _Sentence:
                 break  # a supposition or a question runs to the end of the sentence
             out.extend(self._clause(clause, clauses[i + 1] if i + 1 < len(clauses) else ""))
             named = self.p.names(clause)
-            if named and not self.known:
+            # (in one long comma-spliced sentence the subject is the nearest clause's:
+            # 杀手杀死了X，……，Y连续两天发帖不足，按规则淹死 — Y, not X)
+            if named and (not self.known or len(clauses) > 4):
                 lead = _group(named, clause, named[0].start, forward=True)
                 self.known = named[0].player
                 self.known_all = [n.player for n in lead] or [self.known]
@@ -990,8 +1137,10 @@ class _Sentence:
         if subject:
             before = _group(names, c, start, forward=False)
             if before:
-                if _STATE_BEFORE.search(c[before[-1].end : start].strip()):
-                    return []
+                if _STATE_BEFORE.search(c[before[-1].end : start].strip()) and not c[
+                    start:end
+                ].startswith("被"):
+                    return []  # 已出局 a state; 已被投票出局 (a notice's passive) the event
                 if re.search(r"(?:不是|并非|并不是|而非)\s*$", c[: before[0].start]):
                     return []  # 不是芒果出局
                 return before
@@ -1021,10 +1170,21 @@ class _Sentence:
         return (
             any(s <= m.start() <= e for s, e in taken)
             or any(s <= m.start() < e for s, e in brackets)
-            or bool(_ROLE_BEFORE.search(c[: m.start()].rstrip()))
+            or self._office_before(c, m)
             or (cause is None and bool(_NO_DEATH.search(c)))
-            or (m.group(0).startswith(("带走", "目标")) and not re.search(r"枪|猎人", self.text))
+            or (
+                bool(re.match(r"带走|目标|(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
+                and not re.search(r"枪|猎人|弓", self.text)
+            )
         )
+
+    def _office_before(self, c: str, m: re.Match[str]) -> bool:
+        """A role before the word (吹笛者出局: the piper's spell ends) says no one's death;
+        the office (警长被投出去了) is a player's the clause does not name: listed."""
+        role = _ROLE_BEFORE.search(c[: m.start()].rstrip())
+        if role and role.group(0) == "警长" and m.group(0) not in ("出局", "死亡"):
+            self.unplaced.append(c)
+        return role is not None
 
     def _eliminated(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
@@ -1039,7 +1199,7 @@ class _Sentence:
                 taken.append(m.span())
                 hunter_object = m.group(0).startswith(
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
-                )
+                ) or bool(re.match(r"(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
                 slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
                 if not slots and self.topic and not _denied(c, m.span()):
                     self.unplaced.append(c)
@@ -1097,21 +1257,34 @@ class _Sentence:
     def _cause_after(self, c: str, m: re.Match[str]) -> str | None:
         """How, from a bracket right after the word (死亡（被杀手杀死）), else :meth:`_cause`."""
         said = re.match(r"\s*[（(]([^）)]*)[）)]", c[m.end() :])
-        return (_cause_in(said.group(1)) if said else None) or self._cause(c, m.start())
+        inside = self.p._name_re.sub(" ", said.group(1)) if said else ""
+        return (_cause_in(inside) if said else None) or self._cause(c, m.start())
 
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
         sentence's time, the post being a vote result."""
-        before = _cause_in(c[:at])
+        # (a name is no how: a player named for a blade holds 刀, one named for a snake 毒)
+        before = _cause_in(self.p._name_re.sub(" ", c[:at]))
         if before in ("hunter", "sent_off", "suicide"):
             return before
-        if self.night:
+        if self.night and self._night_by(c):
             return "night"
         if before is not None:
             return before
         if "票" in self.text or self.offset == -1 or self.vote_result:
             return "vote"
+        if re.search(r"\d\s*(?:—+|-+|→|->)?\s*出", self.text):
+            return "vote"  # a count before the out word (X 8 → 出, X 6 出): the tally's
         return None
+
+    def _night_by(self, c: str) -> bool:
+        """The night the sentence speaks of is said by the end of clause ``c``, or carried
+        from the line or the post: in one long comma-spliced sentence a later clause's night
+        (X出局，白天结束，今天是夜晚和遗言时间) is what follows the death, not when it happened."""
+        if not _NIGHT.search(self._plain):
+            return True  # the night is the line's or the post's, not this sentence's
+        at = self._plain.find(c)
+        return at < 0 or bool(_NIGHT.search(self._plain[: at + len(c)]))
 
     def _sheriff(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         out: list[Announced] = []
@@ -1119,7 +1292,8 @@ class _Sentence:
             how = (
                 "elected"
                 if re.match(
-                    r"当选|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任",
+                    r"当选|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任"
+                    r"|立为|推为|做|出任",
                     m.group(0),
                 )
                 else "handed_over"
@@ -1130,6 +1304,12 @@ class _Sentence:
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
         if not out:
             out = self._elected_said(c, names, nxt)
+        if not out:
+            out = [
+                self._item(EventType.SHERIFF, n.player, "elected", c)
+                for m in _SHERIFF_ELECTED.finditer(c)
+                for n in self._slots(c, names, m.span(), nxt, subject=False)
+            ]
         if out:
             return out
         how = "handed_over" if re.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
@@ -1180,7 +1360,9 @@ class _Sentence:
             for n in self._slots(c, names, m.span(), nxt, subject=False):
                 rest = re.sub(r"(?:而非|而不是|不是)\s*\S{1,12}$", "", c[n.end :])
                 # 警长番茄的票: no state; 警长是 桂圆 大人👮 继续带队冲鸭: a state, then chat
-                if re.match(r"^\s*(?:大人|同学|君|酱)?\W*(?:哦|啦|了|呢)?\W*(?:\s.*)?$", rest):
+                if re.match(
+                    r"^\s*(?:大人|同学|君|酱)?\W*(?:哦|啦|了|呢)?\W*(?:\s.*)?$", rest
+                ) and not _OUT.search(rest):  # 警长 X 得 7 票出局: the holder goes, no state
                     out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
                 break
         return out
@@ -1195,14 +1377,16 @@ class _Sentence:
         nxt: list[_Name],
     ) -> list[Announced]:
         out: list[Announced] = []
+        # the day of its own clause (昨晚…，…，昨天X装傻的事情…: yesterday's, not the night's)
+        offset = _clause_offset(self.text, self.text.find(c), self.offset)
         for m in subject.finditer(c):
             for n in self._slots(c, names, m.span(), [], obj=False):
-                out.append(self._item(etype, n.player, None, c))
+                out.append(self._item(etype, n.player, None, c, offset=offset))
         if out:
             return out
         for m in obj.finditer(c):
             for n in self._slots(c, names, m.span(), nxt, subject=False):
-                out.append(self._item(etype, n.player, None, c))
+                out.append(self._item(etype, n.player, None, c, offset=offset))
         return out
 
     # ------------------------------------------------------------------ the sentence's own
@@ -1211,26 +1395,18 @@ class _Sentence:
         out: list[Announced] = []
         t = self.text
         said = [m for m in _NO_DEATH.finditer(t) if not _NEGATION.search(t[: m.start()][-2:])]
-        if said and (_quiet_night(t) or (self.about_night and _quiet_story(t))):
+        if said and (
+            _quiet_night(t)
+            or (self.about_night and _quiet_story(t))
+            or any(_quiet_clause(t, m.start()) for m in said)
+        ):
             out.append(self._item(Notice.NO_DEATH, "", None, t))
         elif said and not re.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
-        m = _ACCELERATED.search(t) or _ACCELERATED_BEFORE.search(t)
-        if m and not (
-            re.search(r"不再|没|未|不|取消|方可|需", t[: m.start()][-8:])
-            or _SUPPOSE.search(t[: m.start()])  # 要是过半，明天提前…: supposed
-        ):
-            # the day its own clause names (前天…加速成功了，昨天的延时却没成)
-            out.append(
-                self._item(
-                    Notice.ACCELERATED,
-                    "",
-                    None,
-                    t,
-                    offset=_clause_offset(t, m.start(), self.offset),
-                )
-            )
+        out += self._accelerated()
         for g in _GAME_OVER.finditer(t):
+            if re.search(r"误发|发错|测试|请忽略|请无视", t):
+                break  # a test message posted by mistake (误发了一条“…获胜”的测试消息)
             if re.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or re.match(
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
@@ -1241,6 +1417,35 @@ class _Sentence:
                 winner = winner.strip("—-－:：~～")
             out.append(self._item(Notice.GAME_OVER, "", None, t, value=winner))
         return out
+
+    def _accelerated(self) -> list[Announced]:
+        """The first acceleration said outright (对不起打扰：加速申请已过半: 对不起's 不 is no
+        negation of it — the words before it in its own clause are), on the day its own
+        clause names (前天…加速成功了，昨天的延时却没成)."""
+        t = self.text
+        m = next(
+            (
+                a
+                for a in [*_ACCELERATED.finditer(t), *_ACCELERATED_BEFORE.finditer(t)]
+                if not re.search(
+                    r"不再|没|未|不|取消|方可|需", re.split(r"[，,:：]", t[: a.start()])[-1][-8:]
+                )
+            ),
+            None,
+        )
+        if m and not _SUPPOSE.search(t[: m.start()]):  # 要是过半，明天提前…: supposed
+            return [
+                self._item(
+                    Notice.ACCELERATED,
+                    "",
+                    None,
+                    t,
+                    offset=-1
+                    if m.group(0).startswith(("昨天", "昨日"))
+                    else _clause_offset(t, m.start(), self.offset),
+                )
+            ]
+        return []
 
     def _subject(self) -> str | None:
         """Whom the sentence is about: 他 / 她 the sentence before's subject (由替补 X 临时顶他
@@ -1295,6 +1500,18 @@ def _quiet_night(t: str) -> bool:
     return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀", t))
 
 
+def _quiet_clause(t: str, at: int) -> bool:
+    """In a long comma-spliced sentence, 昨晚没有人死亡 is the night's though another clause
+    speaks of the vote: the clause and the one before it say the night, and no vote."""
+    cuts = [0, *(m.end() for m in re.finditer(r"[，,；;]", t)), len(t) + 1]
+    i = max(k for k, c in enumerate(cuts) if c <= at)
+    if i + 1 >= len(cuts):
+        return False
+    clause = t[cuts[i] : cuts[i + 1]]
+    window = t[cuts[max(0, i - 1)] : cuts[i + 1]]
+    return bool(_NIGHT.search(window)) and not re.search(r"票|目前|还没|暂时|尚|环节|平", clause)
+
+
 def _quiet_story(t: str) -> bool:
     """没有人死去 in a line about the night (杀手们昨夜没有动手): no vote, no count."""
     return not re.search(r"平票|票|投票|目前|还没|暂时|尚|环节", t)
@@ -1345,7 +1562,7 @@ def _only_names(p: Patterns, clause: str) -> bool:
 
 def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]:
     """The run of names (joined by 、 和 与 …) right after or right before position at."""
-    sep = re.compile(r"^\s*(?:、|，|,|和|与|及|以及|/|\||\s)\s*$")
+    sep = re.compile(r"^\s*(?:、|，|,|和|与|及|以及|同|跟|/|\||\s)\s*$")
     if forward:
         after = [n for n in names if n.start >= at]
         if not after or not _OBJECT_GAP.match(c[at : after[0].start]):
@@ -1368,6 +1585,104 @@ def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]
 
 
 _ANY_DAY = datetime(2000, 1, 3, 12, tzinfo=UTC)  # find_points needs a date; any will do
+
+# a night's outcome in words (死, 无事, 无人, 0 死, 平安): after a night's word, a sentence saying it
+_QUIET_WORDS = re.compile(
+    r"死|亡|无事|无人|没人|没有人|平安|出局|(?<![\d:])0\s*(?:人|死|个)|殒|安然|太平"
+)
+_NIGHT_HEAD = re.compile(r"\s*(?:夜|夜里|夜晚|本夜)\s*[:：]")
+# a clock or a date written compactly (0900, 2130, 12.14, 12/19) beside a schedule's word
+_COMPACT_TIME = re.compile(
+    r"(?<![\d:：.])(?:[01]\d|2[0-4])[0-5]\d(?![\d:：])|(?<![\d.])(?:0?[1-9]|1[0-2])\s*[./]\s*[0-3]?\d(?![\d.]|\s*(?:人|票|过半))"
+)
+_SCHEDULE_WORD = re.compile(
+    r"开|关|截|结算|闭|延|提前|推迟|改|[→–—~-]|(?<![A-Za-z])(?:DDL|open|close)", re.I
+)
+
+
+# an old Chinese hour (亥时半, 辰时): a time as a 文言 director writes it
+_OLD_HOUR = re.compile(r"[子丑寅卯辰巳午未申酉戌亥]时(?:[半正初]|[一二三四]刻)?")
+
+
+def stated_time(text: str) -> str | None:
+    """A time the post states in a form the clock reader may not know: a compact clock or
+    date beside a schedule's word (开 0900, 关 12.19 2330), an old hour (亥时半) — what makes
+    a post that was not read in full worth listing (未读懂的公告)."""
+    for line in fold(text).splitlines():  # as written: the registers say 0900 as 09:00
+        m = _COMPACT_TIME.search(line)
+        if m and _SCHEDULE_WORD.search(line) and not re.search(r"申请|人数|票|过半", line):
+            return m.group(0)
+    old = _OLD_HOUR.search(fold(text))
+    return old.group(0) if old else None
+
+
+# a close's word right beside a clock (明日21:00闭帖, 戌时（21:00）闭帖, 截票 1800, 关 2130)
+_CLOSE_SAID = re.compile(r"关|闭|截|结算|下播|(?<![A-Za-z])(?:close[sd]?|DDL)(?![A-Za-z])", re.I)
+# (开到 / 开放至 22:00 is how long it stays open: a close)
+_OPEN_SAID = re.compile(r"开(?!枪|票|始投|到|至|放到|放至)|(?<![A-Za-z])opens?(?![A-Za-z])", re.I)
+# a delay granted as a new deadline (延到 22:00, 推迟至 23:30)
+_DELAY_SAID = re.compile(
+    r"(?:延|延长|延时|延迟|推迟|顺延|延后)(?:到|至)\s*(?:今晚|明天|明日|今天)?\s*\d{1,2}\s*[:：点时]"
+)
+_A_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
+
+
+def _close_unread(text: str) -> list[str]:
+    """The sentences that say a close (or an opening) beside a clock from which the clock
+    reader took no close (no opening): 明日21:00闭帖 read as a second opening, 今日 14:00 先開
+    read as a close — what the director stated was not read, and is listed rather than
+    passed in silence."""
+    out: list[str] = []
+    for sentence in _SENTENCES.findall(_own(text)):
+        if _SUPPOSE.search(sentence) or re.search(r"进入夜晚|[？?]", sentence):
+            continue  # (a night's hours: no day's opening or close)
+        wanted = _schedule_said(normalise(sentence))
+        if not wanted or find_ranges(sentence, _ANY_DAY, UTC):
+            continue
+        points = find_points(sentence, _ANY_DAY, UTC)
+        if any(p.delay or p.asof or p.aside or p.wrong for p in points) or not points:
+            continue
+        if not wanted <= {p.role for p in points}:
+            out.append(sentence.strip())
+        elif not any(p.delay for p in points) and any(
+            _DELAY_SAID.search(c) and not _OPEN_SAID.search(c) for c in re.split(r"[，,]", sentence)
+        ):
+            # 今天延到 22:00 关门: a delay read as a plain close (开门推迟至10:00 moves the opening)
+            out.append(sentence.strip())
+    return out
+
+
+def _schedule_said(sentence: str) -> set[str | None]:
+    """The roles a sentence's clauses give a clock: a close's word in a clause with a clock
+    (戌时（21:00）闭帖: the gloss beside the word; 10:00 开帖，投票截止后…: the close's word
+    in another clause, about something else), an opening's word in one without a close's."""
+    # (a request's deadline, a night's actions or last words: no day's opening or close)
+    clauses = [
+        c
+        for c in re.split(r"[，,、]", sentence)
+        if _A_CLOCK.search(c) and not re.search(r"申请|遗言|行动", c)
+    ]
+    wanted: set[str | None] = set()
+    if any(_CLOSE_SAID.search(c) for c in clauses):
+        wanted.add("closes")
+    if any(_OPEN_SAID.search(c) and not _CLOSE_SAID.search(c) for c in clauses):
+        wanted.add("opens")
+    return wanted
+
+
+def _compact_times(text: str) -> list[str]:
+    """The lines that write a day's time compactly (D3 开 0900 关 2130, 关 12.19 2330) and
+    from which no time was read: what they state is listed, never passed in silence."""
+    out: list[str] = []
+    for line in _own(text).splitlines():
+        if not _COMPACT_TIME.search(line) or not _SCHEDULE_WORD.search(line):
+            continue
+        if re.search(r"申请|人数|票|过半", line) and not re.search(r"开|关|截|结算|闭", line):
+            continue  # a count of requests (延时申请 5/9), not a date
+        if find_ranges(line, _ANY_DAY, UTC) or find_points(line, _ANY_DAY, UTC):
+            continue
+        out.append(line.strip())
+    return out
 
 
 def _unkept(text: str, found: list[Announced]) -> list[str]:
@@ -1452,14 +1767,32 @@ def _same(a: Announced, b: Announced) -> bool:
     return a.type is not EventType.SUBSTITUTE or a.value == b.value
 
 
+# a clause that says its own when (第5天, 昨天, 昨夜, 今天)
+_TOLD_WHEN = re.compile(
+    rf"{_DAY_N.pattern}|{_NIGHT_N.pattern}|{_YESTERDAY.pattern}|{_NIGHT.pattern}|今[天日]"
+)
+
+
 def _follow(found: list[Announced]) -> list[Announced]:
     """A hunter's shot or a 殉情 goes with the death before it in the post (被投出：汤圆
-    殉情：春卷 — both at the vote): its how, and its day when it names none."""
+    殉情：春卷 — both at the vote): its how, and its day when it names none; so does a
+    badge handed over."""
     out: list[Announced] = []
     last: Announced | None = None
+    first: dict[str, Announced] = {}  # a death said again goes by its first telling
     for a in found:
         if a.type is EventType.ELIMINATED and a.how is not None:
-            last = a
+            last = first.setdefault(a.player, a)
+        elif (
+            a.type is EventType.SHERIFF
+            and a.how == "handed_over"
+            and last is not None
+            and not a.offset
+            and (a.day is None or not _TOLD_WHEN.search(a.clause))
+        ):
+            # the badge handed on as its holder goes (D5：X 投出 → 警长给 Y; 昨日出局：X。X 为
+            # 警长，移交：Y): the handover is the day of the death before it
+            a = replace(a, day=last.day, offset=last.offset)
         elif (
             a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
         ):
@@ -1490,10 +1823,25 @@ def _settle(found: list[Announced]) -> list[Announced]:
             and not re.search(r"不是|并非|而非|不", a.clause)
         ):
             out[same] = a  # 被海浪卷走了……只好淹死处理: the rule's how over the story's night
-    # 装傻 is the idiot's, never an elimination (the vote that revealed it is no vote-out)
+    return _one_sheriff(_idiots(out))
+
+
+def _idiots(out: list[Announced]) -> list[Announced]:
+    """装傻 is the idiot's, never an elimination (the vote that revealed it is no vote-out),
+    and is revealed on that vote's day."""
     idiots = {a.player for a in out if a.type is EventType.IDIOT_REVEALED}
-    out = [a for a in out if not (a.type is EventType.ELIMINATED and a.player in idiots)]
-    return _one_sheriff(out)
+    voted = {a.player: a for a in out if a.type is EventType.ELIMINATED and a.player in idiots}
+    return [
+        # (第3天：X 投出 → 白痴 装傻 留场: revealed on the day of the vote that showed it)
+        replace(a, day=voted[a.player].day, offset=voted[a.player].offset)
+        if a.type is EventType.IDIOT_REVEALED
+        and a.player in voted
+        and a.day is None
+        and not a.offset
+        else a
+        for a in out
+        if not (a.type is EventType.ELIMINATED and a.player in idiots)
+    ]
 
 
 def _one_sheriff(out: list[Announced]) -> list[Announced]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from auditor.hanzi import t2s_table
 
@@ -54,7 +55,11 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}(?:delay|extension)\s+(?:approved|passed|granted|succeeded){_E}", "延时成功"),
         (rf"{_W}eliminated{_E}", "出局"),
         (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]\s*none{_E}", "昨夜出局：无"),
-        (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]?", "昨夜："),
+        (
+            rf"{_W}(?:night\s*report|last\s+night|night(?!\s+(?:falls|on|of|phase|time|actions?)))"
+            r"\s*[:：]?",
+            "昨夜：",
+        ),
         (rf"{_W}yesterday\s*[:：]?", "昨日："),
         (rf"{_W}\d+\s+deaths?\s*[—-]+", "死亡："),
         (rf"{_W}killed{_E}", "被杀"),
@@ -141,18 +146,492 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# --------------------------------------------------------------------------- registers
+# Each voice a director writes in, turned into the words the grammar reads (a layer per
+# family of writing, not per post): the layout of a list, a table or BBCode; 粤语; 文言
+# with its old hours; a livestream's slang and emoji; a terse writer's 12.14 / 0900.
+
+
+_Repl = str | Callable[[re.Match[str]], str]
+
+
+def _table(rows: list[tuple[str, _Repl]], flags: int = 0) -> list[tuple[re.Pattern[str], _Repl]]:
+    return [(re.compile(p, flags), r) for p, r in rows]
+
+
+def _apply(rows: list[tuple[re.Pattern[str], _Repl]], text: str) -> str:
+    for pattern, repl in rows:
+        text = pattern.sub(repl, text)
+    return text
+
+
+# A layout around the words: a list's markers (1. 2、 ① - •), markdown emphasis and rules,
+# BBCode tags (a quote stays: it marks others' words), a time zone said beside a time
+# (UTC+8, GMT+8, 北京时间, forum time: the forum's is the only one used)
+_LAYOUT = _table(
+    [
+        # struck out (~~21:00~~ 21:30, [s]钢笔[/s]): taken back, gone
+        (r"~~[^~\n]+~~|\[(s|del|strike)\][^\[]*\[/\1\]", ""),
+        (
+            r"^[ \t]*(?:\d{1,2}[.、)）](?!\d)|[（(]\d{1,2}[)）]|[①-⑳]|[-*+•·▪◦>]|#{1,6})[ \t]*"
+            r"(?:\[[ xX✓✔]\][ \t]*)?",
+            "",
+        ),
+        (r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|?)+[ \t]*$", ""),
+        (r"\*\*|__|`", ""),
+        (r"\[/tr\]", "\n"),
+        (r"\[td(?:=[^\]]*)?\]", "| "),
+        (
+            r"\[/?(?!quote)(?:b|i|u|s|color|size|font|align|url|img|hr|list|table|tr|/td|th|\*)"
+            r"(?:=[^\]]*)?\]",
+            "",
+        ),
+        (r"[(（]?\s*(?:UTC|GMT)\s*[+＋]\s*0?8(?::?00)?\s*[)）]?", " "),
+        (r"[(（]\s*(?:CST|HKT|SGT|BJT|TWT)\s*[)）]|(?<![A-Za-z])(?:CST|HKT|BJT)(?![A-Za-z])", " "),
+        (r"[(（]\s*(?:北京时间|forum(?:\s+local)?\s+time|local\s+time|server\s+time)\s*[)）]", " "),
+        (r"[(（]?\s*(?:北京|台湾|台北|香港|澳门|中国|东八区)(?:标准)?时间\s*[)）]?|东八区", " "),
+        (r"➡️?|⟶|⇒", "→"),
+        (r"✅", "✔"),
+        (r"❌|❎", "✘"),
+    ],
+    re.M | re.I,
+)
+
+# 粤语 (in traditional characters, folded to simplified first: 係 → 系, 聽日 → 听日): its
+# days, its negation and copula, its aspect and pronouns.  Only in a post that speaks it
+# (唔, 咗, 嘅, 冇, 琴晚 …): 系 and 同 are Mandarin words too.
+_CANTONESE = re.compile(
+    r"[咗嘅冇佢喺畀哋㗎嚟睇啲𠮶]|唔|琴晚|琴日|寻日|㖊日|听日|听晚|今朝|朝早|系咪"
+)
+_CANTONESE_WORDS = _table(
+    [
+        (r"唔系", "不是"),
+        (r"系咪", "是不是"),
+        (r"唔好意思", "不好意思"),
+        (r"唔", "不"),
+        (r"净系|淨系", "只"),
+        (r"仲系", "还是"),
+        (r"(?<![关体联派直星世水])系(?![统列数])", "是"),
+        (r"出咗局", "出局了"),
+        (r"冇咗(?=\s*(?:[^\w\s]|$))", "出局了"),  # 订书机 冇咗: gone, out
+        (r"冇人", "没有人"),
+        (r"冇", "没有"),
+        (r"咗", "了"),
+        (r"嘅", "的"),
+        (r"佢哋", "他们"),
+        (r"佢", "他"),
+        (r"哋", "们"),
+        (r"畀", "给"),
+        (r"喺度", "在场"),
+        (r"喺", "在"),
+        (r"琴晚|寻晚|㖊晚", "昨晚"),
+        (r"琴日|寻日|㖊日", "昨天"),
+        (r"听晚", "明晚"),
+        (r"听日", "明天"),
+        (r"今朝", "今早"),
+        (r"朝早", "早上"),
+        (r"拣", "选"),
+        (r"做(?=\s*警长)", "当选"),
+        (r"(?<=[够齐])晒", "了"),
+        (r"(?<![相共不如等赞认合陪连协会])同(?![意样时学步一类伴事])", "和"),
+        (r"平手", "平票"),
+        (r"打中", "击中"),
+        (r"仲(?=[是有在可])", "还"),
+        (r"而家", "现在"),
+        (r"呢(?=[个次局])", "这"),
+        (r"𠮶", "那"),
+        (r"啲", "些"),
+        (r"嚟", "来"),
+        (r"睇", "看"),
+    ]
+)
+
+# 文言 / 半文半白: deaths (殁, 殒命, 俱亡, 为狼所噬, 为女巫所鸩), the vote (被逐, 票毕), the badge
+# (传位于, 立为警长), the days (首日, 是日, 第肆日), and an old hour glossed with its clock
+# (亥时半闭（21:30）: 21:30 关; an unglossed 辰时 gives no time)
+_FINANCIAL = str.maketrans("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十")
+_OLD_HOUR = re.compile(
+    r"[子丑寅卯辰巳午未申酉戌亥]时(?:初|正|半|[一二两三四]刻)?\s*([开闭关]帖?)?\s*"
+    r"[（(]\s*(?:即\s*)?(\d{1,2}\s*[:：]\s*\d{2}|(?:上午|下午|早上|晚上|晚|夜)?\s*"
+    r"[\d零一二两三四五六七八九十]{1,3}\s*[点时](?:半|[一二三]刻|[\d零一二三四五六七八九十]{1,3}分?)?)\s*[)）]"
+)
+# 文言's single characters, read so only in a post that speaks it (乃, 亡 and 亦 are in modern
+# words and names too: 木乃伊, 亡羊补牢)
+_CLASSICAL = re.compile(
+    r"殁|殒|矣|乎|焉|哉|诸君|曰|是日|首日|翌日|俱亡|票毕|票已毕|传位|传警|鸩|所噬|被逐|者[，,]|也[。，,]"
+)
+_CLASSICAL_CHARACTERS = _table(
+    [
+        (r"(?<![死伤阵灭存逃流危兴身])亡(?![灵命羊故国])", "死亡"),
+        (r"亦(?=\s*[出死被殁])", "也"),
+        (r"乃(?!至)", "是"),
+        # 白痴也: is the idiot (a role named with 也 closing the clause)
+        (
+            r"(?<=[，,。\s])(白痴|猎人|狼人|女巫|预言家|情侣|吹笛者|警长|村民|平民)也(?=\s*(?:[，,。；;！!]|$))",
+            r"是\1",
+        ),
+    ]
+)
+_CLASSICAL_WORDS = _table(
+    [
+        (r"殒命|殒身|身殒|殂", "死亡"),
+        (r"俱(?=亡|殁|死)", "都"),
+        (r"实亡", "死亡"),
+        (r"殁", "出局"),
+        (r"为\s*([^\s，,。]{1,6}?)\s*所(?:噬|杀|害|戮)", r"被\1杀害"),
+        (r"为\s*([^\s，,。]{1,6}?)\s*所鸩", r"被\1毒死"),
+        (r"鸩(?:杀|死)?", "毒死"),
+        (r"(?:被|为众所)逐", "被投出"),
+        (r"传(?:警长|警徽|位)\s*(?:于|与|给)?", "将警长移交给"),
+        (r"移交\s*(?:于|与)", "移交给"),
+        (r"临去|临终", "临走"),
+        (r"立为警长", "当选警长"),
+        (r"票(?:已)?毕", "投票结束"),
+        (r"票决", "投票"),
+        (r"闭帖", "关帖"),
+        (r"闭门", "关门"),
+        (r"(?<=[\d时点半刻])\s*闭(?!幕)", "关"),
+        (r"首日", "第一日"),
+        (r"是日", "今日"),
+        (r"翌日", "明日"),
+        (r"今晨", "今早"),
+        (r"(昨夜|昨晚)\s*[，,]?\s*无事", r"\1平安"),
+        (r"引弓射|开枪\s*[，,]\s*击", "开枪带走"),
+    ]
+)
+
+# a livestream's slang and emoji: 开播 / 下播 a day's opening and close, 走了 / 倒下 / 🥀 a
+# death, 🕊️ a peaceful night, 🚀 an acceleration, the audience addressed (宝子们) no name
+_LIVESTREAM_WORDS = _table(
+    [
+        (r"开播", "开门"),
+        (r"下播", "关门"),
+        (r"(?:走掉|倒下|离开)的(?:是|有)", "出局的是"),
+        (r"倒下了?(?=\s*[一两二三四五六七八九\d]\s*[位个人])", "出局了"),
+        (
+            r"(?<![带拿抓赶领送接])(?:走了|走掉了|倒下了|离开了我们|离开了|挂了|凉了|领盒饭了?|GG了"
+            r"|嘎了|噶了|寄了|似了|G了|无了|下线了|原地去世|光荣牺牲|遗憾离场)"
+            r"(?=\s*(?:[^\w\s]|$))",
+            "出局",
+        ),
+        (r"🥀", " 出局 "),
+        (r"当场去世|阵亡|战死|去世|身故|原地升天", "死亡"),
+        # a story's deaths (倒在血泊中, 再也没有醒来, 永远地离开了)
+        (
+            r"倒在(?:了)?血泊(?:之?中|里)|再也没(?:有)?醒来|没能醒来|永远地?离开了(?:我们)?|长眠(?:不醒)?",
+            "死亡",
+        ),
+        (r"被刀(?:了|死)?", "被杀"),
+        (r"(昨晚|昨夜|今早)\s*(?:走了|走掉了|倒下了|离开了?|没了)(?=\s*\S)", r"\1出局："),
+        (r"(?<![票权会间钱整])没了(?=\s*(?:[^\w\s]|$))", "出局"),  # 整没了: the grammar's
+        (r"(?:没人|没有人|冇人)死", "无人死亡"),
+        (r"警长大人", "警长"),
+        (r"的小可怜(?=\s*[：:])", ""),
+        (r"宝子们|宝宝们|家人们|老铁们|姐妹们|集美们|兄弟们|小伙伴们", ""),
+        (r"来替(?:补)?|顶替", "替补"),
+        (r"(?<=\S)\s+来(?:啦|了|咯)(?=\W|$)", ""),  # 替补 图钉 来啦: here (瓜子回来了 stays)
+        (r"投出去了?", "投出"),
+        (r"(?<![输])赢(?:了)?", "胜"),
+        (r"游戏完(?![成整全美])", "游戏结束"),
+        (r"替补\s*([^\s，,。]{1,8})\s*的位置", r"替补 \1"),
+    ],
+    re.M,
+)
+_DOVE = re.compile(r"🕊️?")
+_ROCKET = re.compile(r"🚀+")
+
+
+def _dove(m: re.Match[str]) -> str:
+    """🕊️ says a peaceful night, unless its line says it already (昨晚平安夜🕊️)."""
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.string.find("\n", m.end())]
+    return "" if re.search(r"平安|无人死亡", line) else "，平安夜"
+
+
+def _rocket(m: re.Match[str]) -> str:
+    """🚀 says an acceleration, unless 加速 stands beside it (加速🚀🚀 成功)."""
+    near = m.string[max(0, m.start() - 4) : m.end() + 4]
+    return "" if "加速" in near else "加速"
+
+
+# a terse writer's numbers: 0900 / 2130 a clock, 12.14 a date (12.14 0900, 关 12.27 2200)
+_TERSE = _table(
+    [
+        # an ISO moment (2026-12-17T09:00): its date, then its clock
+        (r"(\d{4}-\d{1,2}-\d{1,2})T(\d{1,2}:\d{2})", r"\1 \2"),
+        # a four-digit clock (0900, 2130) beside a day's word or a date, never a year or a count
+        (
+            r"(?<![\d.:/A-Za-z])([01]\d|2[0-4])([0-5]\d)"
+            r"(?![\d.:/A-Za-z])(?!\s*[年月日号人票字楼层%])(?!\s*-\s*\d{1,2}\s*-)",
+            r"\1:\2",
+        ),
+        # a dotted clock: an hour no month has (21.30), or one said with its part of the day
+        # or its verb (今晚 10.30, 10.30 关)
+        (r"(?<![\d.:/])(1[3-9]|2[0-4])\.([0-5]\d)(?![\d.:/])", r"\1:\2"),
+        (
+            r"(?<=今晚|明晚|晚上|下午|上午|早上|今早|明早|凌晨|中午)(\s*)(\d{1,2})\.([0-5]\d)(?![\d.:/])"
+            r"|(?<![\d.:/])(\d{1,2})\.([0-5]\d)(?=\s*(?:关|开|截|结束|结算))",
+            lambda m: (m.group(1) or "") + f"{m.group(2) or m.group(4)}:{m.group(3) or m.group(5)}",
+        ),
+        # a dotted date (12.14, 12.27 22:00): month.day, two digits for the day or a time after
+        (
+            r"(?<![\d.:/])(1[0-2]|0?[1-9])\.((?:[12]\d|3[01]|0[1-9])|[1-9](?=\s+\d{1,2}:\d{2}))"
+            r"(?![\d.:])",
+            r"\1/\2",
+        ),
+    ]
+)
+
+
+# a terse writer's words: 出 for 出局 (订书机 6 出, 夜：胶水 出、圆规 出, D2 出：X), a count
+# and its outcome joined by a dash or an arrow (钢笔 8 — 出局, 墨水 8 → 出), 0 死 for nobody,
+# 警长 给 X for the badge handed on
+_TERSE_WORDS = _table(
+    [
+        # a day's 出 is its vote's (D2 出：X; the night's is 夜：X 出)
+        (r"((?:第|(?<![A-Za-z])D\s?)\d{1,2}[天日]?)\s*出(?:局)?\s*(?=[:：])", r"\1 投票出局"),
+        (r"(?<=[^\s\w])\s*出(?=\s*[:：])|(?<=\s)出(?=\s*[:：])", "出局"),
+        (r"(?<=\S\s)(\d{1,2})\s*票?\s*(?:[—–-]+|→|->)?\s*(?=出局|出(?!\w)|out)", r"\1 票 "),
+        (r"(?<=[\w)）])\s+出(?=\s*(?:[、，,。；;/（(!！]|$))", " 出局"),
+        (r"(?<![\d.])0\s*(?:人)?\s*死(?:亡)?(?![\w])|(?<![\w])无死亡", "无人死亡"),
+        (r"(?:殉职)\s*(?:[，,]|→|->)?\s*(?:警长|警徽)?\s*(?:交给|传给|给)", "殉职，警徽移交给"),
+        (r"(?:警长|警徽)\s*给", "警徽移交给"),
+    ],
+    re.M,
+)
+# an adverb between the dead and their death (X、Y 都死亡, 铅笔都出局, 毛笔亦出局): the death
+_BOTH = re.compile(r"\s*(?:都|均|皆|亦|也)\s*(?=死亡|出局|死了|身亡|被杀|被毒|殉情)")
+# a hunter's shot said by where it struck (开了最后一枪，击中 铅笔)
+_STRUCK = re.compile(r"(枪[^。！!？?\n]{0,12}?)(?:击中|打中|射中|射向)")
+
+
+# a table's header row over its separator (| 天数 | 开帖 | 关帖 | / |---|---|---|): each row
+# below says its cells with the header's words (第三天 开帖：12/21 10:00 关帖：12/22 22:00)
+_HEADED = re.compile(
+    r"^[ \t]*(\|.*\|)[ \t]*\n[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+.*\n((?:[ \t]*\|.*(?:\n|$))+)",
+    re.M,
+)
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+# a header that only says "key | value" (| 项目 | 内容 |, | Item | Details |): each row is its
+# first cell's label and the second its value (昨夜出局：黄瓜)
+_KEY_VALUE_HEAD = re.compile(
+    r"项目|事项|类别|栏目|内容|详情|说明|结果|信息|备注|item|content|details?|value|result",
+    re.I,
+)
+
+
+def _headed_table(m: re.Match[str]) -> str:
+    head = _cells(m.group(1))
+    key_value = len(head) == 2 and all(_KEY_VALUE_HEAD.fullmatch(h) for h in head if h)
+    lines = []
+    for row in m.group(2).splitlines():
+        cells = _cells(row)
+        if key_value:
+            lines.append("：".join(c for c in cells if c))
+            continue
+        said = [cells[0]] + [
+            f"{h}：{c}" if h and c else c for h, c in zip(head[1:], cells[1:], strict=False)
+        ]
+        lines.append(" ".join(said))
+    return "\n".join(lines) + "\n"
+
+
+# the colloquial days of the north (今儿, 明儿个, 昨儿) and Taiwan's 隔天; the o'clock
+# (九点钟, 10 o'clock); a festival said
+# as the date of a time (平安夜晚上十点, 圣诞节 22:00, Christmas Eve 22:00: never the
+# game's 平安夜 on its own)
+_COLLOQUIAL_DAYS = _table(
+    [
+        (
+            r"平安夜(?=\s*(?:的)?\s*(?:晚上|晚间|夜里|晚|\d))|(?<![A-Za-z])christmas\s+eve(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
+            "12月24日",
+        ),
+        (
+            r"圣诞(?:节)?(?:当天)?(?=\s*(?:的)?\s*(?:上午|中午|下午|晚上|晚|\d))"
+            r"|(?<![A-Za-z])christmas(?:\s+day)?(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
+            "12月25日",
+        ),
+        (
+            r"跨年夜(?=\s*(?:的)?\s*(?:晚上|晚|\d))|(?<![A-Za-z])new\s+year'?s\s+eve(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
+            "12月31日",
+        ),
+        (
+            r"元旦(?=\s*(?:的)?\s*(?:上午|中午|下午|晚上|晚|\d))|(?<![A-Za-z])new\s+year'?s\s+day(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
+            "1月1日",
+        ),
+        (r"今儿(?:个)?", "今天"),
+        (r"明儿(?:个)?", "明天"),
+        (r"昨儿(?:个)?", "昨天"),
+        (r"隔天", "次日"),
+        (r"后晚", "后天晚上"),
+        (r"(?<=[点點])钟", ""),
+        (r"(?<=\d)\s*o'?clock(?![A-Za-z])", "点"),
+    ],
+    re.I,
+)
+
+
+def registers(text: str) -> str:
+    """``text`` (folded) with each register it is written in said in the grammar's words."""
+    text = _apply(_LAYOUT, _HEADED.sub(_headed_table, text))
+    text = _apply(_COLLOQUIAL_DAYS, text)
+    if _CANTONESE.search(text):
+        text = _apply(_CANTONESE_WORDS, text)
+    text = _OLD_HOUR.sub(lambda m: m.group(2) + (m.group(1) or ""), text.translate(_FINANCIAL))
+    if _CLASSICAL.search(text):
+        text = _apply(_CLASSICAL_CHARACTERS, text)
+    text = _apply(_CLASSICAL_WORDS, text)
+    text = _apply(_LIVESTREAM_WORDS, _ROCKET.sub(_rocket, _DOVE.sub(_dove, text)))
+    if re.search(r"\d{3}", text) or re.search(r"\d\.\d", text):
+        text = _apply(_TERSE, text)
+    text = _apply(_TERSE_WORDS, text)
+    return _STRUCK.sub(r"\1开枪带走", _BOTH.sub("", text))
+
+
+# what is left of a post's decoration (emoji, their joiners and variation selectors) once
+# the registers read the ones that mean something: a space between words.  The signs the
+# grammar reads itself stay (💀 ☠ a death, 💔 a lover's, 👮 the sheriff, ✔ ✘ ✝ ★ ⚖ ☾).
+_DECORATION = re.compile(
+    "(?![\u2620\u2605\u2696\u263e\u263d\u2713-\u2718\u271d\U0001f480\U0001f494\U0001f46e])"
+    "[\U0001f300-\U0001faff\u2600-\u27bf\u2b50\u2b55\u231a\u231b\u23e9-\u23fa]"
+    "[\ufe0f\u200d]?|[\ufe0f\u200d]"
+)
+
+# English words the shorthand table reads in Chinese: dates (Dec 16), midnight and noon,
+# numbers in words after a day or phase (Day Five, Phase One), how a player died, the
+# badge, substitutes, a vote's result, EOD
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}  # fmt: skip
+_NUMBERS = {w: i for i, w in enumerate(
+    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], 1)}  # fmt: skip
+
+
+def _month_day(m: re.Match[str]) -> str:
+    month = _MONTHS[(m.group("mon") or m.group("mon2"))[:3].lower()]
+    return f"{month}月{m.group('d') or m.group('d2')}日"
+
+
+_ENGLISH_ROWS: list[tuple[str, _Repl]] = [
+    (
+        rf"{_W}(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*"
+        r"(?P<d>\d{1,2})(?:st|nd|rd|th)?(?![\d:])"
+        rf"|(?<![\d:/])(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon2>jan|feb|mar|apr|may|jun"
+        rf"|jul|aug|sep|oct|nov|dec)[a-z]*\.?{_E}",
+        _month_day,
+    ),
+    (r"(?<=日)\s*[,，]?\s*(?:at|@)?\s*(?=\d{1,2}[:：]\d{2})", " "),
+    (rf"{_W}(?:from\s+)?midnight\s*(?:to|till|until|through|-|–)\s*midnight{_E}", "0:00-24:00"),
+    (
+        rf"{_W}((?:until|till|to|through|by)\s+|(?:close[sd]?|ends?|DDL|deadline)\s+(?:at\s+)?)"
+        rf"midnight{_E}",
+        r"\g<1>24:00",
+    ),
+    (rf"{_W}(?:at\s+)?midnight{_E}", "0:00"),
+    (rf"{_W}(?:at\s+)?noon{_E}", "12:00"),
+    (rf"{_W}(?:until|till|through)\s+(?=\d)", "至"),
+    # a range said before its date (midnight to midnight, Dec 26): the date first
+    (
+        r"(\d{1,2}:\d{2}\s*(?:-|–|to)\s*\d{1,2}:\d{2})\s*[,，]?\s*(?:on\s+)?(\d{1,2}月\d{1,2}日)",
+        r"\2 \1",
+    ),
+    (rf"{_W}EOD\s+(?:tomorrow|tmr){_E}|{_W}(?:tomorrow|tmr)\s+EOD{_E}", "明天24:00"),
+    (rf"{_W}EOD{_E}", "今天24:00"),
+    (
+        rf"{_W}(day|phase|night)\s+({'|'.join(_NUMBERS)}){_E}",
+        lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}",
+    ),
+    (r"全天\s*(?:on\s*)?[,，]?\s*(\d{1,2}月\d{1,2}日)", r"\1全天"),
+    (rf"{_W}all\s*day\s*(?:on\s*)?[,，]?\s*(\d{{1,2}}月\d{{1,2}}日)", r"\1全天"),
+    (rf"{_W}killed\s+by\s+(?:the\s+)?(?:killers?|murderers?){_E}", "被杀手杀害"),
+    (rf"{_W}killed\s+by\s+(?:the\s+)?(?:wol(?:f|ves)|werewol(?:f|ves)){_E}", "被狼人杀害"),
+    (
+        rf"{_W}(?<!\ba\s)(?<!\bthe\s)(?:was\s+)?poisoned(?:\s+by\s+the\s+witch)?{_E}"
+        rf"|{_W}died\s+(?:to|of|from)\s+the\s+witch'?s\s+poison{_E}",
+        "被女巫毒死",
+    ),
+    (rf"{_W}(?:was\s+)?needled(?:\s+by\s+the\s+doctor)?{_E}", "被医生扎死"),
+    (rf"{_W}(?:was\s+)?sniped(?:\s+by\s+the\s+sniper)?{_E}", "被狙击手狙杀"),
+    (rf"{_W}scapegoat{_E}", "替罪羊"),
+    (rf"{_W}takes\s+the\s+fall{_E}|{_W}wrongful(?:ly)?\s+(?:death|dies|died){_E}", "冤死出局"),
+    (rf"[(（]\s*(?:the\s+)?idiot\s*[)）]\s*(?:flips?|flipped|reveals?)?{_E}", " 翻牌白痴"),
+    (rf"{_W}(?:flips?|flipped){_E}", "翻牌"),
+    (rf"{_W}stays?\s+in{_E}", "留场"),
+    (rf"(\S+)\s+picks\s+(\S+)\s+as\s+(?:the\s+)?(?:new\s+)?sheriff{_E}", r"\1 将警徽移交给 \2"),
+    (rf"{_W}badge\s+went\s+to{_E}", "警徽移交给"),
+    (rf"{_W}red[\s-]*card(?:ed)?{_E}", "红牌"),
+    (rf"{_W}drowned{_E}", "淹死"),
+    (rf"{_W}substitute\s*[:：]", "sub:"),
+    (r"(\S+)\s+(?:stands?|steps?|comes?)\s+in\s+for\s+(\S+)", r"\1 替补 \2"),
+    (rf"{_W}(?:vote|voting)\s+(?:is\s+)?(?:closed|over|ended){_E}", "投票结束"),
+    (rf"{_W}results?\s*[:：]", "结果："),
+    (rf"{_W}vote\s*[:：]", "投票："),
+    (rf"{_W}runoff{_E}", "高票对决"),
+    (rf"{_W}(?:ends?|ending)(?:\s+(?:at|on))?{_E}", "结束"),
+    (rf"{_W}night\s+falls{_E}", "进入夜晚"),
+    (rf"{_W}overnight\s*[:：]?", "昨夜："),
+    (rf"{_W}(?:no\s*one|nobody)\s+(?:is|was)\s+(?:out|eliminated){_E}", "无人出局"),
+    (rf"{_W}yesterday'?s{_E}", "昨天的"),
+    (rf"{_W}(?:was\s+|is\s+)?found\s+dead{_E}", "死亡"),
+    (
+        rf"{_W}(?:also\s+)?(?:left|died|dies|gone|follows?|followed)?\s*[(（]?\s*(?:of\s+|from\s+)?"
+        rf"(?:a\s+)?(?:heartbreak|broken\s+heart)\s*[)）]?",
+        " 殉情",
+    ),
+    (
+        rf"{_W}(?:was|were|is|got|gets)\s+shot(?:\s+(?:dead|down))?(?:\s+by\s+(?:the\s+)?hunter)?{_E}",
+        "被猎人开枪带走",
+    ),
+    (
+        rf"{_W}(?:passed|passes|handed|hands|gave|gives)\s+(?:the\s+)?(?:sheriff(?:'s)?\s+)?badge\s+(?:on\s+)?to{_E}",
+        "将警徽移交给",
+    ),
+    (rf"{_W}got\s+the\s+most\s+votes(?:\s+first)?{_E}", "得票最多"),
+    (rf"\s*,?\s*{_W}(?:and\s+)?(?:is\s+now|becomes|became)\s+(?:the\s+)?sheriff{_E}", "，当选警长"),
+    (rf"{_W}(?:a\s+)?majority{_E}", "过半"),
+    (rf"{_W}has\s+(\d{{1,2}})\s+of\s+\d{{1,2}}{_E}", r"\1 票"),
+    (
+        rf"{_W}(?:is|was|are|were|has\s+been|have\s+been|gets?|got)\s+(?:now\s+)?"
+        rf"(?=(?:voted|out|killed|eliminated|lynched|executed|poisoned|needled|sniped|"
+        rf"red[\s-]*card|drowned|removed){_E})",
+        "",
+    ),
+    (rf"{_W}(?:removed|sent\s+off){_E}", "出局"),
+]
+_ENGLISH_WORDS = [(re.compile(p, re.I), r) for p, r in _ENGLISH_ROWS]
+
+
 def shorthand(text: str) -> str:
-    """``text`` with a director's English shorthand and symbols in Chinese (changes its
-    length)."""
+    """``text`` in the grammar's words: a director's register (粤语, 文言, a livestream's
+    slang and emoji, a list's or a table's layout, a terse writer's 12.14 / 0900) and
+    English shorthand and symbols in Chinese (changes its length)."""
+    text = registers(text)
     if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐⏩🔫⇄]", text):
         for pattern, repl in _SYMBOLS:
             text = pattern.sub(repl, text)
-    if not re.search(r"[A-Za-z]", text):
-        return text
+    if re.search(r"[A-Za-z]", text):
+        text = _english(text)
+    return _SPLIT_OUTCOME.sub(r"\1", _DECORATION.sub(" ", text))
+
+
+# an outcome split from its word by an emoji's space (加速🚀 成功啦, 延时 ✅ 通过)
+_SPLIT_OUTCOME = re.compile(r"(加速|延时)(?:\s|[✔✓])+(?=成功|通过|生效|成立|失败|批准)")
+
+
+def _english(text: str) -> str:
+    text = re.sub(r"(?i)(?<=\d)\s*([ap])\.\s?m\.?", r" \1m", text)  # 9 p.m.
     text = _TWELVE_HOUR.sub(_twelve_hour, text)
+    for pattern, repl in _ENGLISH_WORDS:
+        text = pattern.sub(repl, text)
     for pattern, repl in _SHORTHAND:
         if repl == "WD":
             text = pattern.sub(lambda m: "周" + _WEEKDAYS[m.group(1).lower()], text)
         else:
             text = pattern.sub(repl, text)
-    return text
+    # a weekday said before its date (周日 12月20日): the date says it all
+    return re.sub(
+        r"周[一二三四五六日]\s*[,，]?\s*(?=\d{1,2}月\d{1,2}日|\d{1,2}/\d{1,2}(?!\d))", "", text
+    )

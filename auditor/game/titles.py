@@ -17,15 +17,19 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from auditor.game.fold import fold
 from auditor.game.gamefile import ThreadKind
 
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
               "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
+# the numerals of cheques and old books (第肆日, 拾贰) and 廿 (twenty): the common ones
+_FORMAL = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖拾", "一二二三三四五六六七八九十")
 
 
 def cn_number(text: str) -> int | None:
     """``3``, ``三``, ``十二``, ``二十一`` → int (up to 99); None otherwise."""
-    text = unicodedata.normalize("NFKC", text).strip()
+    text = unicodedata.normalize("NFKC", text).strip().translate(_FORMAL)
+    text = re.sub(r"^廿", "二十", text)
     if text.isdecimal():
         return int(text)
     if not text or any(c not in _CN_DIGITS and c != "十" for c in text):
@@ -44,7 +48,7 @@ def cn_number(text: str) -> int | None:
     return None
 
 
-NUM = r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})"
+NUM = r"(?:\d{1,2}|[一二两三四五六七八九十壹贰叁肆伍陆柒捌玖拾廿]{1,3})"
 _DAY = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
 _PHASE = re.compile(rf"环节\s*({NUM})")
 
@@ -52,11 +56,14 @@ _PHASE = re.compile(rf"环节\s*({NUM})")
 # 第一天投票帖（警长竞选） is a vote thread; 遗言 before 讨论 for 遗言讨论帖).
 KIND_WORDS: dict[str, tuple[tuple[ThreadKind, tuple[str, ...]], ...]] = {
     "default": (
-        (ThreadKind.LASTWORDS, ("遗言",)),
-        (ThreadKind.RULES, ("规则",)),
-        (ThreadKind.PROCESS, ("进程", "流程帖", "流程贴", "公告帖", "公告贴", "公示帖", "公示贴")),
-        (ThreadKind.VOTE, ("投票", "警长竞选", "竞选警长", "票选")),
-        (ThreadKind.DISCUSSION, ("讨论",)),
+        (ThreadKind.LASTWORDS, ("遗言", "last words")),
+        (ThreadKind.RULES, ("规则", "rules")),
+        (
+            ThreadKind.PROCESS,
+            ("进程", "流程帖", "流程贴", "公告帖", "公告贴", "公示帖", "公示贴", "announcements"),
+        ),
+        (ThreadKind.VOTE, ("投票", "警长竞选", "竞选警长", "票选", "vote", "voting")),
+        (ThreadKind.DISCUSSION, ("讨论", "discussion")),
     ),
     # killbar7 6.3: 游戏室 threads; 环节一…三 are vote rounds (5 时间分配), 灌水贴 is not counted
     "killbar7": (
@@ -72,7 +79,13 @@ NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后"
 
 
 def normalise(text: str) -> str:
-    return unicodedata.normalize("NFKC", text)
+    """NFKC, traditional characters as simplified (討論串 → 讨论串, 投票帖 as written) and
+    English kind words in lower case, so one table reads them all."""
+    return re.sub(
+        r"(?i)\b(?:last\s+words|rules|announcements|vote|voting|discussion)\b",
+        lambda m: m.group(0).lower(),
+        fold(text),
+    )
 
 
 @dataclass(frozen=True, slots=True)

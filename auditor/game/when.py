@@ -32,22 +32,24 @@ _DATE = (
     r"|(?P<{p}iy>\d{{4}})[-/.](?P<{p}im>\d{{1,2}})[-/.](?P<{p}id>\d{{1,2}})"
     r"|(?P<{p}sm>\d{{1,2}})(?:/|-(?=\d{{1,2}}\s+\d{{1,2}}:\d{{2}}))(?P<{p}sd>\d{{1,2}})"
     r"|(?<!第)(?<!第\s)(?<![\d月/])(?P<{p}dd>\d{{1,2}})\s*[日号](?![期子])"
-    r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|后天|昨天|当日|当天)"
-    r"|(?P<{p}wd>(?:周|星期|礼拜)[一二三四五六日天]))"
+    r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|翌日|大后天|后天|后日|昨天|当日|当天)"
+    r"|(?P<{p}wd>(?:本|这|下下|下|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]))"
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
 )
 _TIME = (
-    r"(?P<{p}ap>上午|早上|早晨|早间|中午|下午|傍晚|晚上|晚间|晚|夜里|夜间|凌晨)?\s*"
+    r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|凌晨|晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
-_SEP = r"\s*(?:-+|至|到|开到|一直到)\s*"
+_SEP = r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至))\s*"
 RANGE = re.compile(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
 _LONE_DATE = re.compile(_DATE.format(p="a"))
 _WHOLE_DAY = re.compile(_DATE.format(p="a") + r"\s*全天")
 # 环节一全天, D4 环节一，全天: the 环节 on the date the post last stated (else its own)
-_PHASE_WHOLE_DAY = re.compile(rf"环节\s*{NUM}\s*[，,：:]?\s*(?:为|是)?\s*全天")
+_PHASE_WHOLE_DAY = re.compile(
+    rf"环节\s*{NUM}\s*(?:[(（][^)）]{{0,30}}[)）])?\s*[，,：:]?\s*(?:为|是|进行|runs?)?\s*全天"
+)
 _DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
@@ -55,18 +57,30 @@ _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 # numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
 _CN_CLOCK = re.compile(
     r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
+    # the minutes after an hour with no 分 (九点三十关帖)
+    r"|(?<=[\d零一二两三四五六七八九十][点时])([一二三四五]?十[一二三四五六七八九]?|[零〇][一二三四五六七八九])(?![天日号个人票位])"
 )
 # a relative day with the date it means in brackets (明天（11/26）): the date
 _REL_DATED = re.compile(
-    r"(?:今天|今日|明天|明日|次日|后天|当日|当天)\s*[(（]\s*(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?)\s*[)）]"
+    r"(?:今天|今日|明天|明日|次日|后天|当日|当天|(?:周|星期|礼拜)[一二三四五六日天])\s*[(（]\s*"
+    r"(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?|\d{1,2}[日号])\s*[)）]"
+)
+# a time said in words and glossed with its clock (晚上 10点 (22:00), ten at night (22:00)):
+# the clock
+_GLOSSED = re.compile(
+    r"(?:上午|早上|中午|下午|傍晚|晚上|晚间|夜晚|晚|凌晨)?\s*\d{1,2}\s*[点时](?:\s*半|\s*\d{1,2}\s*分?)?"
+    r"\s*[(（]\s*((?:\d{1,2}/\d{1,2}\s+|\d{1,2}月\d{1,2}[日号]\s*)?\d{1,2}:\d{2})\s*[)）]"
 )
 # a schedule table's row: | 11/23 09:00 | 11/24 21:30 | is one range
 _CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
 
 
 def _digits(m: re.Match[str]) -> str:
-    n = cn_number(m.group(1))
-    return m.group(1) if n is None else str(n)
+    said = m.group(1) or m.group(2)
+    n = cn_number(said.replace("〇", "零"))
+    if n is None and said[0] in "零〇":
+        n = cn_number(said[1:])
+    return said if n is None else f"{n:02d}" if m.group(2) else str(n)
 
 
 # a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
@@ -76,7 +90,9 @@ _MIDNIGHT = re.compile(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:
 
 # two clocks joined by an arrow (▶ 09:00 → 21:00): a range, unless a close or a delay is
 # what the arrow moves (关帖：21:30 → 23:00, ⏹ 21:30 → 23:00)
-_ARROWED = re.compile(r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=\d{1,2}:\d{2})")
+_ARROWED = re.compile(
+    r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=(?:\d{1,2}/\d{1,2}\s*|\d{1,2}月\d{1,2}[日号]?\s*)?\d{1,2}:\d{2})"
+)
 _MOVED = re.compile(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL", re.I)
 
 
@@ -95,7 +111,7 @@ def normalise(text: str) -> str:
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
     text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
-    text = _REL_DATED.sub(lambda m: m.group(1) + " ", text)
+    text = _GLOSSED.sub(r"\1", _REL_DATED.sub(lambda m: m.group(1) + " ", text))
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)
 
 
@@ -139,7 +155,10 @@ def _month_near(day: int, ref: date) -> date | None:
     return best
 
 
-_REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "次日": 1, "后天": 2, "昨天": -1}
+_REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "次日": 1, "翌日": 1, "后天": 2, "后日": 2,
+        "大后天": 3, "昨天": -1}  # fmt: skip
+# a weekday's week: this one (本周五, 周五 on or after the post), the next, the one after
+_WEEK = {"本": 0, "这": 0, "下": 1, "下下": 2, "上": -1}
 _WEEKDAY = {c: i for i, c in enumerate("一二三四五六日")} | {"天": 6}
 
 
@@ -161,8 +180,13 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
         return None
     if g[f"{p}rel"]:
         return ref + timedelta(days=_REL.get(g[f"{p}rel"], 0))
-    if g[f"{p}wd"]:  # 周日: the next one on or after the post's date
-        return ref + timedelta(days=(_WEEKDAY[g[f"{p}wd"][-1]] - ref.weekday()) % 7)
+    if g[f"{p}wd"]:  # 周日: the next one on or after the post's date; 下周一: next week's
+        said = g[f"{p}wd"]
+        week = re.match(r"下下|下|上|本|这", said)
+        if week is None:
+            return ref + timedelta(days=(_WEEKDAY[said[-1]] - ref.weekday()) % 7)
+        monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=_WEEK[week.group(0)])
+        return monday + timedelta(days=_WEEKDAY[said[-1]])
     return None
 
 
@@ -173,9 +197,9 @@ def _clock(m: re.Match[str], p: str) -> tuple[int, int, int] | None:
     mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else quarter))
     s = int(g[f"{p}s"] or 0)
     ap = g[f"{p}ap"]
-    if ap in ("下午", "傍晚", "晚上", "晚间", "晚", "夜间") and h < 12:
+    if ap in ("下午", "傍晚", "晚上", "晚间", "夜晚", "晚", "夜间") and h < 12:
         h += 12
-    elif ap in ("晚上", "晚间", "晚", "夜里", "夜间") and h == 12 and not mi:
+    elif ap in ("晚上", "晚间", "夜晚", "晚", "夜里", "夜间") and h == 12 and not mi:
         h = 24  # 晚上12点: the end of that day
     if ap == "中午" and h < 11:
         h += 12
@@ -240,7 +264,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                     accelerated="加速" in line,
                     label=before.strip(" ：:，,。【】[]"),
                     text=m.group(0),
-                    aside=bool(_ASIDE.search(_clause_at(line, m.start(), m.end()))),
+                    aside=_range_aside(line, m),
                 )
             )
         whole = _whole_days(line, ref, tz, head)
@@ -250,12 +274,22 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
             for dm in _LONE_DATE.finditer(line):  # a dated line above "08:00-22:00"
                 last_date = _date(dm, "a", ref) or last_date
             head = _header(line, head)
-    return out
+    return _once(out)
+
+
+def _once(ranges: list[TimeRange]) -> list[TimeRange]:
+    """A day said twice on a line (今天全天开放（0:00—24:00）) once."""
+    return list({(r.opens, r.closes, r.day, r.phase): r for r in ranges}.values())
 
 
 # the window of something else than the day's: last words, a forum's maintenance, the
 # changes of vote, proxies, requests, a ban
 _ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求")
+
+
+def _range_aside(line: str, m: re.Match[str]) -> bool:
+    """A range that is something else's window (遗言, 维护) or only supposed (如果…)."""
+    return bool(_ASIDE.search(_clause_at(line, m.start(), m.end()))) or _supposed(line, m.start())
 
 
 def _clause_at(line: str, start: int, end: int) -> str:
@@ -299,8 +333,10 @@ def _whole_day(
         day=day,
         phase=phase,
         accelerated="加速" in line,
-        label=line[: m.start()].strip(" ：:，,。【】[]（("),
+        # the clause before it (今天12月17日是第二天环节一，全天进行: not the night said before)
+        label=re.split(r"[。！!；;？?，,]", line[: m.start()])[-1].strip(" ：:，,。【】[]（("),
         text=m.group(0),
+        aside=_supposed(line, m.start()),
     )
 
 
@@ -348,6 +384,9 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
     """A time's 第N天 and 环节N: the nearest on its own line before it, else the header's
     above it (环节一无人过半，环节二推迟至…: 环节二)."""
     dm = _last(_DAY_LABEL, before)
+    inner = dm and re.search(rf"(第\s*({NUM})\s*[天日])\s*的\s*$", before[: dm.start()])
+    if inner:  # 今天是第四日的第二天: the game's day, not the calendar day inside it
+        dm = _DAY_LABEL.match(before, inner.start(1))
     own = re.split(r"[。！!；;？?]", before)[-1]
     if dm and not _DAY_LABEL.search(own) and dm.start() > 0:
         # 第二日开帖了。第一日的警长是青瓷。…今晚九点关帖: the line's own label, not another
@@ -367,7 +406,7 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
 _EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
 POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = re.compile(
-    r"关帖|关门|截止|截至|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|靠岸|\bclose"
+    r"关帖|关门|截止|截至|截票|结算|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|靠岸|\bclose"
     r"|[至到]\s*$"
 )
 _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
@@ -375,7 +414,8 @@ _OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
 # (延时申请截止18:00) or an opening put back (开门推迟至10:00); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = re.compile(
-    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|顺延|改为|改到|更改为?)\s*(?:至|到)?\s*$|延至\s*$"
+    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|顺延|改为|改到|改成|更改为?)\s*(?:至|到)?\s*$"
+    r"|延至\s*$"
 )
 _NEW_CLOSE = re.compile(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
 _DELAY_AFTER = re.compile(r"(?:算是?|即|就是|视为)\s*延时")
@@ -421,7 +461,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             hms = _point_clock(m, line)
             if hms is None:
                 continue
-            if _SUPPOSED.search(re.split(r"[。！!；;？?]", line[: m.start()])[-1]):
+            if _supposed(line, m.start()):
                 continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
             d, dated = _point_date(m, line, ref)
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
@@ -468,7 +508,21 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
 
 # a correction inside a post, after what it corrects (…。更正：, 收回。): not a post headed
 # 【更正】, which corrects an earlier post
-SELF_FIX = re.compile(r"(?<![【\[])(?:更正|改正|订正)(?:一下)?\s*[:：，,]|收回\s*[。，,！!]")
+SELF_FIX = re.compile(
+    r"(?<![【\[])(?:更正|改正|订正|修正|勘误)(?:一下)?\s*[:：，,]|收回\s*[。，,！!]"
+    # a writer who stops and says it again (23:59 截票……不是，延到明天 12:00; 卯时——不对，辰时)
+    r"|(?:…+|\.{3,}|—+)\s*(?:不对|不是|错了|说错了|口误|等等|更正|哦不|啊不|不不)\s*[，,。:：!！]?"
+    r"|[，,]\s*(?:哦不|啊不|不不|呸|说错了|口误|不对|错了)\s*[，,]"
+    r"|(?<![【\[])(?:更正|改正|订正)(?:为|成)"
+)
+
+
+def _supposed(line: str, start: int) -> bool:
+    """Whether the sentence supposes what it says at ``start`` (如果…就进入环节二，环节二的时间是
+    12月16日全天); a but after the supposition states it (如果…会不会延时，但目前一切正常，
+    还是 22:00 关帖)."""
+    said = re.split(r"[。！!；;？?]", line[:start])[-1]
+    return bool(_SUPPOSED.search(re.split(r"但是|但|不过|然而|目前|现在", said)[-1]))
 
 
 def _self_fix_at(text: str) -> int:
@@ -498,8 +552,8 @@ def _words_after(line: str, end: int) -> str:
     return rest[: nxt.start()] if nxt else rest
 
 
-_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|起(?!来)")
-_LATER_CLOSES = re.compile(r"结束|关门|关帖|截止|为止|收(?=\s*(?:[。，,！!]|$))")
+_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|起(?!来)")
+_LATER_CLOSES = re.compile(r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收(?=\s*(?:[。，,！!]|$))")
 
 
 def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> str | None:
@@ -511,7 +565,7 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     the_close = re.match(r"\s*(?:前\s*(?:一|半|\d)|关门|关帖)", line[m.end() :])
     if (_ASIDE.search(clause) and not the_close) or (
         role == "closes"
-        and re.search(r"申请|遗言|改票|代投", said_before)
+        and _about_other(said_before)
         and not re.search(r"关门|关帖", clause)
         and not _DELAY_WORDS.search(line[max(0, m.start() - 10) : m.start()])
     ):
@@ -529,6 +583,17 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
 
 
+def _about_other(said_before: str) -> bool:
+    """A sentence about last words, changed votes, proxies or a request still open; a
+    request said granted (加速申请已过半（6/9），今天加速，19:30 结算) is the day's business."""
+    if re.search(r"遗言|改票|代投", said_before):
+        return True
+    return "申请" in said_before and not _REQUEST_GRANTED.search(said_before)
+
+
+_REQUEST_GRANTED = re.compile(r"申请[^，,。；;]{0,6}(?:过半|够|通过|成功|批准|获批|生效)")
+
+
 def _aside(line: str, m: re.Match[str], later: str) -> bool:
     """Whether a time is something else's than the day's: its clause or the words after it
     say so (20点开始写遗言, 禁止改票 20:30 起), or its sentence is about a request or last
@@ -536,7 +601,7 @@ def _aside(line: str, m: re.Match[str], later: str) -> bool:
     said_before = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
     return bool(
         _ASIDE.search(_clause_at(line, m.start(), m.end()) + later)
-        or re.search(r"申请|遗言|改票|代投", said_before)
+        or _about_other(said_before)
         or re.match(r"\s*(?:的|时的)(?!时候)", line[m.end() :])  # 00:20 的投票: a moment's
     )
 
@@ -552,6 +617,13 @@ def _labels_after(
     dm = _DAY_LABEL.search(later)
     if phase is None and pm:
         phase = cn_number(pm.group(1))
+    # 明天零点开始第三天: the day a time starts, said right after its verb
+    if (
+        dm
+        and role == "opens"
+        and re.match(r"\s*(?:开始|进入|开启|启动|起)\s*$", later[: dm.start()])
+    ):
+        return cn_number(dm.group(1) or dm.group(2)), phase
     if dm and (pm or day is None):
         day = cn_number(dm.group(1) or dm.group(2))
     return day, phase
@@ -594,9 +666,13 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
 
 
 def _taken_back(before: str, rest: str) -> bool:
-    """A time a correction says was wrong (不是 22:00), or one moved on (21:00 → 23:30)."""
+    """A time a correction says was wrong (不是 22:00, "关帖 21:00"为笔误), or one moved on
+    (21:00 → 23:30)."""
     return bool(
-        re.search(r"(?:不是|而非|并非|而不是)\s*$", before)
+        re.search(r"(?:不是|而非|并非|而不是)\s*$|[(（]\s*原(?:定|本|来)?\s*[:：]?\s*$", before)
+        or re.match(
+            r"\s*[\"'”」』]?\s*(?:为|是|系)?\s*(?:笔误|有误|写错|错误|错的|口误|typo)", rest, re.I
+        )
         # 原定 24:00｜延长至 12:00: the close that was (按原定 22:00 关门 is the close)
         or (
             re.search(r"(?:原定|原本|原来)\s*$", before)
@@ -610,7 +686,8 @@ def _taken_back(before: str, rest: str) -> bool:
 
 # a delay granted (延时成功, 延时已获通过, 延时 1 小时): the close stated after it is the new one
 _GRANTED = re.compile(
-    r"延时(?:申请)?(?:成功|通过|生效)|(?:同意|批准|准予|通过)(?:了)?延时|延时已(?:获)?(?:通过|批准)"
+    r"延时\s*(?:申请)?\s*(?:已\s*)?(?:获\s*)?(?:成功|通过|生效|批准|获批|OK)"
+    r"|(?:同意|批准|准予|通过)(?:了)?延时"
     r"|(?<!申请)(?:延时|延长|顺延|推迟)\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
 )
 # 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration
@@ -663,6 +740,11 @@ def _last_date(text: str, ref: date) -> date | None:
     return found[-1] if found else None
 
 
+_VERB = r"(?:开帖|关帖|开门|关门|开放|截止|截票|结算|[开关截])"
+_NEXT_TIMES_VERB = re.compile(rf"\s*{_VERB}\s*[:：]?\s*\d")
+_OWN_VERB = re.compile(rf"(?<![^\s。，,:：]){_VERB}\s*[:：]?\s*$")
+
+
 def _role(before: str, after: str) -> str | None:
     """Whether a time opens or closes a day: the word right after it (21:30 关门), else the
     nearest before it (开门推迟至10:00 opens)."""
@@ -670,26 +752,39 @@ def _role(before: str, after: str) -> str | None:
         return None  # 22:30 后不得改票: a moment, not the close
     if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before) and not re.match(r"\s*开", after):
         return "closes"  # 未过半。照常 21:30: the day closes as it would (照常 9 点开门 opens)
-    if re.search(r"申请|请求", before) and not re.search(r"关门|关帖|结束", before + after[:4]):
+    if re.search(r"申请|请求", before) and not re.search(
+        r"关门|关帖|结束|截票|结算", before + after[:4]
+    ):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
+    # a terse line (开 09:00 关 21:30): the verb after a time that comes before the next
+    # time is that one's, and the bare verb right before this time is its own
+    own = _OWN_VERB.search(before)
+    if _NEXT_TIMES_VERB.match(after) and own:
+        return "opens" if own.group(0)[0] == "开" else "closes"
+    # 开门 now 至 24:00, 一直到 22:00: what a time runs until is the close
+    if re.search(r"(?<![迟延前改])(?:[至到]|until|till)\s*$", before, re.I):
+        return "closes"
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|收|靠岸|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
     # 明早九点第二日开帖: the label between the time and its word
     if re.match(
-        r"\s*(?:正|整)?\s*(?:第\s*\d{1,2}\s*[天日])?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:开|起|启程|open)",
+        r"\s*(?:正|整)?\s*(?:第\s*\d{1,2}\s*[天日])?\s*(?:照常|准时|正式|按时|才|就|再|仍|先|会|将)?"
+        r"(?:开|起|启|open)",
         after,
     ):
         return "opens"
     near = before[-6:]
     noun = re.findall(
-        r"关帖|关门|截止|截至|开帖|开门|开放|关(?=\s*[:：])|开(?=\s*[:：])|(?<![^\s。，,])关(?=\s*$)",
+        r"关帖|关门|截止|截至|截票|结算|封帖|锁帖|收帖|封票|开帖|开门|开放|开启|关(?=\s*[:：])|开(?=\s*[:：])"
+        # a terse line's bare verb before its time (D3 开 09:00 关 21:30, 截 18:00)
+        r"|(?<![^\s。，,:：])[关开截](?=\s*$)",
         before,
     )
     if noun:  # 开门推迟至10:00: what is put back is the opening
-        return "closes" if noun[-1][0] in "关截" else "opens"
+        return "closes" if noun[-1][0] in "关截结" else "opens"
     close = max((m.end() for m in _CLOSE_WORDS.finditer(near)), default=-1)
     opens = max((m.end() for m in _OPEN_WORDS.finditer(near)), default=-1)
     if close < 0 and opens < 0:

@@ -360,8 +360,9 @@ def test_a_seat_handed_to_a_substitute_is_no_elimination(text: str) -> None:
 
 
 def test_entering_the_night_after_a_result_is_not_a_night_death() -> None:
+    # (the 环节's result with its majority says how: the vote)
     (a,) = Patterns(PLAYERS).find("【环节一结果】 芒果 8 票（过半）\n芒果死亡，进入夜晚。")
-    assert (a.type, a.player, a.cause) == (E, "芒果", None)
+    assert (a.type, a.player, a.cause) == (E, "芒果", "vote")
 
 
 def test_a_named_day_is_the_day_whatever_the_recap_calls_it() -> None:

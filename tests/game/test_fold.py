@@ -1,0 +1,317 @@
+"""The registers a director writes in, said in the grammar's words (auditor/game/fold.py):
+one case table per family of writing, each with the neighbours that must stay as they are."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.fold import fold, shorthand
+
+
+def said(text: str) -> str:
+    return shorthand(fold(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # 粤语 (traditional characters): its days, negation, copula and aspect
+        ("琴晚 圓規 出咗局", "昨晚 圆规 出局了", "咗"),
+        ("尋日 墨水 同 尺子 平票", "昨天 墨水 和 尺子 平票", "同"),
+        ("聽日夜晚十點截票", "明天", "听日"),
+        ("琴晚 订书机 冇咗。", "订书机 出局了", "冇"),
+        ("唔好意思，琴晚死嘅係 剪刀，唔係胶水", "不是胶水", "唔"),
+        ("便签係警長，移交畀 尺子", "便签是警长,移交给 尺子", "畀"),
+        ("佢做警長", "他当选警长", "做"),
+        # a Mandarin post keeps its 系 and 同 (the register is not spoken there)
+        ("请联系导演，同意延时的人请回复", "联系导演,同意延时", "和意"),
+    ],
+)
+def test_cantonese_is_said_in_mandarin(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means"),
+    [
+        ("昨夜，钢笔殁。", "钢笔出局"),
+        ("昨夜无人殒命。", "无人死亡"),
+        ("昨夜墨水、书签俱亡。", "墨水、书签死亡"),
+        ("一为狼所噬，一为女巫所鸩。", "一被狼杀害,一被女巫毒死"),
+        ("警长墨水被逐。墨水殉职，传位于修正带。", "将警长移交给修正带"),
+        ("胶水得票最多，立为警长。", "当选警长"),
+        ("票毕：荧光笔得八票", "投票结束"),
+        ("第肆日将启。是日九时开帖", "第四日将启。今日九时开帖"),
+        ("首日票决定警长", "第一日投票"),
+        ("第六日。昨夜无事。", "昨夜平安"),
+        # an old hour glossed with its clock: the clock, with the verb after it
+        ("亥时半闭（21:30）", "21:30关"),
+        ("巳时（09:00）开帖", "09:00开帖"),
+        ("戌时（21:00）闭帖", "21:00关帖"),
+    ],
+)
+def test_classical_chinese_is_said_in_modern_words(text: str, means: str) -> None:
+    assert means in said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "辰时开帖",  # an old hour with no gloss is no clock (judgement call 1)
+        "亡羊补牢",  # 亡 in an idiom is no death of a player
+        "伤亡",
+        "俱乐部",
+    ],
+)
+def test_classical_words_leave_their_neighbours(text: str) -> None:
+    assert said(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("第一天 10:00 开播，明晚 22:00 下播", "10:00 开门,明晚 22:00 关门", "播"),
+        ("昨晚 毛笔 走了😭", "毛笔 出局", "走了"),
+        ("昨晚倒下了两位😭 笔袋 和 订书机", "出局了两位", "倒下"),
+        ("昨晚…… 圆规 🥀", "圆规  出局", "🥀"),
+        ("昨晚：没人死🕊️", "无人死亡", "🕊"),
+        ("第三天💪 昨晚🕊️", "平安夜", "🕊"),
+        ("今天🚀 19:00 结算", "加速", "🚀"),
+        ("加速🚀🚀 成功啦 8/11", "加速成功", "加速加速"),
+        ("宝子们 替补 图钉 来啦📌 顶替 毛笔 的位置", "替补 毛笔", "宝子们"),
+        ("粉笔 来替 书签 啦", "粉笔 替补 书签", "来替"),
+        # a death someone was carried to (被带走了) is no 走了
+        ("榛子 和 红枣 被带走了……", "被带走了", "出局"),
+        # the signs the grammar reads itself stay
+        ("💀 油条（夜）", "💀 油条", "  油条"),
+    ],
+)
+def test_livestream_slang_and_emoji(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("开 12.14 0900\n关 12.15 2130", "开 12/14 09:00\n关 12/15 21:30", "0900"),
+        ("D5 12/19 0900-2130", "12/19 09:00-21:30", "0900"),
+        ("订正：D5 关 12.27 2200，不是 12.26", "12/27 22:00", "2200"),
+        # a year, an ISO date, a count and a decimal are not clocks or dates
+        ("2026年12月14日", "2026年", "20:26"),
+        ("2026-12-14 09:00", "2026-12-14", "20:26"),
+        ("警长票算 1.5 票", "1.5 票", "1/5"),
+        ("共 1000 字以内", "1000 字", "10:00"),
+    ],
+)
+def test_terse_numbers(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means"),
+    [
+        ("1. 昨夜出局：钢笔\n2. 关帖：21:30", "昨夜出局:钢笔\n关帖:21:30"),
+        ("① 环节二 延长", "环节二 延长"),
+        ("- **第三天** 开门 09:00", "第三天 开门 09:00"),
+        ("[b]第三天[/b] [color=red]21:30 关门[/color]", "第三天 21:30 关门"),
+        ("今晚 21:30（UTC+8）关门", "今晚 21:30 关门"),
+        ("北京时间 21:30 关门", "21:30 关门"),
+    ],
+)
+def test_layouts_around_the_words(text: str, means: str) -> None:
+    assert means in said(text)
+
+
+def test_a_quote_keeps_its_tags() -> None:
+    assert "[quote]" in said("[quote]钢笔出局[/quote]")
+
+
+@pytest.mark.parametrize(
+    ("text", "means"),
+    [
+        ("Opens: Dec 16, 10:00. Closes: Dec 17, 22:00", "12月16日 10:00"),
+        ("Closes: Dec 17, 22:00", "关门: 12月17日 22:00"),
+        ("Day Five, Phase One: midnight to midnight, Dec 26.", "第5天, 环节1: 12月26日 0:00-24:00"),
+        ("Phase 3 is open now until midnight.", "now 至24:00"),
+        ("Day 3, Phase 1 open, all day Dec 21.", "12月21日全天"),
+        ("Extension granted: Day 3 now closes Dec 23 at 02:00", "延时成功"),
+        ("胶水 killed by the killers; 修正带 sniped", "胶水 被杀手杀害; 修正带 被狙击手狙杀"),
+        ("尺子 was needled by the doctor (dead).", "尺子 被医生扎死"),
+        ("修正带 died to the witch's poison", "修正带 被女巫毒死"),
+        ("Substitute: 粉笔 in for 圆规", "粉笔 替补 圆规"),
+        ("剪刀 picks 橡皮 as the new sheriff.", "剪刀 将警徽移交给 橡皮"),
+        ("the sheriff badge went to 胶水", "警徽移交给 胶水"),
+        ("Red card: 笔袋, for posting role screenshots.", "红牌: 笔袋"),
+        ("DDL EOD", "关帖 今天24:00"),
+        ("Night falls — actions due by 20:00 Dec 18.", "进入夜晚"),
+    ],
+)
+def test_english(text: str, means: str) -> None:
+    assert means in said(text)
+
+
+def test_an_english_night_that_is_no_report() -> None:
+    assert "昨夜" not in said("Night on Dec 20.")
+    assert "昨夜" in said("Night: 钢笔 dead")
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a terse writer's 出, a count joined to its outcome, 0 死, the badge given
+        ("订书机 6 出", "订书机 6 票 出局", None),
+        ("夜：胶水 出、圆规 出（殉情）", "胶水 出局、圆规 出局", None),
+        ("D2 出：订书机", "第2天 投票出局:订书机", None),
+        ("Vote: 钢笔 8 — out.", "钢笔 8 票 出局", None),
+        ("墨水 8 → 出", "墨水 8 票 出局", None),
+        ("夜：0 死", "无人死亡", None),
+        ("墨水 殉职 → 警长 给 剪刀", "殉职，警徽移交给 剪刀", None),
+        # an adverb between the dead and their death
+        ("昨夜墨水、书签俱亡。", "墨水、书签死亡", "都"),
+        ("铅笔都出局", "铅笔出局", "都"),
+        # a hunter's shot said by where it struck
+        ("毛筆係獵人，開咗最後一槍，打中 鉛筆", "开枪带走 铅笔", "打中"),
+        # 出 inside a word, a count with no outcome and 都 elsewhere stay
+        ("出发前请投票", "出发前", "出局"),
+        ("钢笔 8 票，尺子 3 票", "钢笔 8 票,尺子 3 票", "出局"),
+        ("大家都很努力", "都很努力", None),
+        ("瓜子回来了", "瓜子回来了", None),
+    ],
+)
+def test_terse_words_and_outcomes(text: str, means: str, not_means: str | None) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means is None or not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("昨晚：墨水 没了😭", "墨水 出局", "没了"),
+        ("昨晚走了 毛笔😢", "昨晚出局： 毛笔", "走了"),
+        ("票没了。", "票没了", "出局"),
+        ("狼人阵营赢了，游戏完！", "狼人阵营胜,游戏结束", "赢"),
+        ("游戏完成度很高", "游戏完成", "结束"),
+    ],
+)
+def test_slang_for_deaths_and_wins(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("Results: 橡皮 7, 胶水 3. 橡皮 is out.", "橡皮 出局", "is"),
+        ("the last killer 铅笔 was voted out", "铅笔 被投出", "was"),
+        ("No one is out today.", "无人出局", "出局 今天出局"),
+        ("Phase 1: 订书机 has 9 of 14 — majority.", "订书机 9 票 — 过半", "has"),
+        ("Day 6 vote: 荧光笔 (idiot) flips — stays in", "荧光笔  翻牌白痴 — 留场", "(翻牌"),
+        # a copula before other words stays
+        ("Day 2 is open", "is", None),
+    ],
+)
+def test_english_outcomes(text: str, means: str, not_means: str | None) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means is None or not_means not in out
+
+
+def test_a_headed_table_says_its_cells_with_the_header() -> None:
+    table = "| 天数 | 开帖 | 关帖 |\n|---|---|---|\n| 第三天 | 12/21 10:00 | 12/22 22:00 |\n备注"
+    assert said(table) == "第三天 开帖：12/21 10:00 关帖：12/22 22:00\n备注"
+
+
+def test_a_table_with_no_header_row_stays_a_table() -> None:
+    assert said("|杀手杀人|柿饼|") == "|杀手杀人|柿饼|"
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("- [x] D3 关帖 ~~21:00~~ 21:30", "关帖  21:30", "21:00"),
+        ("[s]钢笔[/s] 尺子 出局", "尺子 出局", "钢笔"),
+        ("今晚 22:00（北京时间）关门", "今晚 22:00 关门", "北京"),
+        ("今晚 22:00（台湾时间）关门", "今晚 22:00 关门", "台湾"),
+        ("开帖时间：09:00", "开帖时间", None),
+        ("今儿个晚上十点关门", "今天晚上十点关门", "儿"),
+        ("明儿 09:00 开门", "明天 09:00", "儿"),
+        ("隔天 09:00 开门", "次日 09:00", "隔天"),
+        ("钢笔嘎了", "钢笔出局", "嘎"),
+        ("昨晚 尺子 寄了😭", "尺子 出局", "寄"),
+        ("第二天清晨，人们发现钢笔倒在血泊中。", "钢笔死亡", "血泊"),
+        ("钢笔昨晚被刀了", "被杀", "刀"),
+        ("2026-12-17T09:00 ~ 2026-12-17T21:30", "2026-12-17 09:00 ~ 2026-12-17 21:30", "T"),
+        ("closes 9 p.m.", "21:00", "p.m"),
+        # the neighbours: a knife that is no kill, a story's words that are no death
+        ("这把刀很锋利", "刀很锋利", "被杀"),
+        ("寄信给导演", "寄信", "出局"),
+    ],
+)
+def test_neighbouring_registers(text: str, means: str, not_means: str | None) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means is None or not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("Last night: 书签 was found dead.", "书签 死亡", "found"),
+        ("订书机 was a lover, so 毛笔 also left (heartbreak).", "毛笔  殉情", "heartbreak"),
+        ("毛笔 died of a broken heart", "毛笔  殉情", "died"),
+        ("荧光笔 was shot by the hunter", "荧光笔 被猎人开枪带走", "was"),
+        ("回形针 was sheriff and passed the badge to 尺子.", "将警徽移交给 尺子", "badge"),
+        ("荧光笔 got the most votes first and is now sheriff.", "荧光笔 得票最多，当选警长", "and"),
+        ("late start after yesterday's extension", "昨天的", "昨日"),
+        # a poisoned hunter is a kind of hunter, not a death
+        ("a poisoned hunter can still shoot", "poisoned", "毒死"),
+    ],
+)
+def test_english_deaths_and_badges(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        ("荧光笔翻牌，白痴也，装傻不死。", "是白痴", "白痴也"),
+        ("加速🚀🚀 成功啦 8/11！", "加速成功啦", "加速 成功"),
+        ("延时 ✅ 通过", "延时通过", "延时 通过"),
+        # 也 as "also" stays
+        ("钢笔也是好人", "钢笔也是好人", "是钢笔"),
+    ],
+)
+def test_classical_copula_and_split_outcomes(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means"),
+    [
+        ("昨晚鋼筆陣亡。", "钢笔死亡"),
+        ("尺子 当场去世", "尺子 死亡"),
+        ("closes at 10 o'clock", "10点"),
+    ],
+)
+def test_more_deaths_and_clocks(text: str, means: str) -> None:
+    assert means in said(text)
+
+
+def test_classical_characters_only_in_a_classical_post() -> None:
+    # a modern post keeps a name's 乃 and an idiom's 亡
+    assert said("木乃伊 出局，亡命之徒 被投出") == "木乃伊 出局,亡命之徒 被投出"
+    # a classical one reads them
+    assert "尺子是猎人" in said("昨夜，钢笔殁。尺子乃猎人。")
+    assert "回形针死亡" in said("是日平安。昨夜回形针亡。")

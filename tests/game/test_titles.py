@@ -1,0 +1,58 @@
+"""Thread titles in each register (auditor/game/titles.py): traditional characters, English
+kind words, formal numerals; and the titles that stay what they were."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.gamefile import ThreadKind
+from auditor.game.titles import classify, cn_number, match_tag
+
+
+@pytest.mark.parametrize(
+    ("title", "ruleset", "kind", "day", "phase"),
+    [
+        ("[M107] 第三日 討論串", "default", ThreadKind.DISCUSSION, 3, None),
+        ("[M107] 第肆日 投票帖", "default", ThreadKind.VOTE, 4, None),
+        ("[030] Day 3 Discussion", "default", ThreadKind.DISCUSSION, 3, None),
+        ("[030] Day 2 Vote", "default", ThreadKind.VOTE, 2, None),
+        ("[M39] Rules", "default", ThreadKind.RULES, None, None),
+        ("[030] Announcements", "default", ThreadKind.PROCESS, None, None),
+        ("[M107] 第廿日讨论帖", "default", ThreadKind.DISCUSSION, 20, None),
+        ("[版杀7] 第一天 環節二", "killbar7", ThreadKind.VOTE, 1, 2),
+        # as before
+        ("[M107] 第二天讨论帖", "default", ThreadKind.DISCUSSION, 2, None),
+        ("[M107] 第一天投票帖（警长竞选）", "default", ThreadKind.VOTE, 1, None),
+    ],
+)
+def test_kinds_days_and_phases(
+    title: str, ruleset: str, kind: ThreadKind, day: int | None, phase: int | None
+) -> None:
+    info = classify(title, ruleset)
+    assert (info.kind, info.day, info.phase) == (kind, day, phase)
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["[M107] 灌水帖", "[M107] 讨论帖", "[030] Day 3 chat"],
+)
+def test_not_a_day_thread(title: str) -> None:
+    info = classify(title)
+    assert info.kind is None or info.day is None
+
+
+@pytest.mark.parametrize(
+    ("said", "n"),
+    [("肆", 4), ("拾贰", 12), ("廿一", 21), ("十二", 12), ("3", 3), ("叁拾", 30)],
+)
+def test_numerals(said: str, n: int) -> None:
+    assert cn_number(said) == n
+
+
+def test_cn_number_refuses_words() -> None:
+    assert cn_number("三天") is None
+
+
+def test_a_traditional_tag_matches_its_simplified_title() -> None:
+    assert match_tag("[版殺7] 第一天", "版杀7").exact
+    assert match_tag("[版杀70] 第一天", "版杀7").near

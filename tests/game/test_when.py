@@ -1,0 +1,357 @@
+"""Times as directors write them in each register (auditor/game/when.py): what opens, what
+closes, what is delayed, what a correction takes back; with the neighbours that state no
+such time (a request's deadline, a supposition, an old hour with no gloss)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from auditor.game.when import find_points, find_ranges
+
+TZ = ZoneInfo("Asia/Shanghai")
+POSTED = datetime(2026, 12, 16, 8, 0, tzinfo=TZ)  # a Wednesday
+
+
+def roles(text: str, posted: datetime = POSTED) -> list[tuple[str, str | None, bool]]:
+    """Each time read outside a range: when, its role, delayed; none that a correction took back."""
+    return [
+        (f"{p.at:%m-%d %H:%M}", p.role, p.delay)
+        for p in find_points(text, posted, TZ)
+        if not p.wrong
+    ]
+
+
+def ranges(text: str, posted: datetime = POSTED) -> list[tuple[str, str, int | None]]:
+    return [
+        (f"{r.opens:%m-%d %H:%M}", f"{r.closes:%m-%d %H:%M}", r.day)
+        for r in find_ranges(text, posted, TZ)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a terse line: the bare verb before each time is its own
+        ("D3 开 0900 关 2130", [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)]),
+        (
+            "D6 开 1000 关 12/29 2200",
+            [("12-16 10:00", "opens", False), ("12-29 22:00", "closes", False)],
+        ),
+        (
+            "开 12.14 0900\n关 12.15 2130",
+            [("12-14 09:00", "opens", False), ("12-15 21:30", "closes", False)],
+        ),
+        (
+            "提醒：D2 0900 开，2130 关",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        ("D3 加速 OK 结算改 1900", [("12-16 19:00", "closes", False)]),
+        ("D3 加速 7/13 过半 ✔ 截票 1800", [("12-16 18:00", "closes", False)]),
+        ("D5 延时 批准 关 12.19 2330", [("12-19 23:30", "closes", True)]),
+    ],
+)
+def test_terse_times(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "今日 10:00 開，聽日（17號）夜晚 10點 (22:00) 截票。",
+            [("12-16 10:00", "opens", False), ("12-17 22:00", "closes", False)],
+        ),
+        ("第三日開帖，聽日夜晚十點截票。", [("12-17 22:00", "closes", False)]),
+        ("第六日聽日 10:00 開。", [("12-17 10:00", "opens", False)]),
+        (
+            "第五日今日 14:00 先開，禮拜日（27號）夜晚 22:00 截票。",
+            [("12-16 14:00", "opens", False), ("12-27 22:00", "closes", False)],
+        ),
+        # a correction inside the post: what comes after the 唔係 stands
+        (
+            "第四日延時，改為 12月24號 夜晚 23:59 截票……唔係，索性延到聽日 12:00。",
+            [("12-17 12:00", "closes", True)],
+        ),
+        ("更正：延到 23:00，唔係 22:30，sorry。", [("12-16 23:00", "closes", True)]),
+    ],
+)
+def test_cantonese_times(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "今日巳时（09:00）开帖，明日亥时半（21:30）闭帖。",
+            [("12-16 09:00", "opens", False), ("12-17 21:30", "closes", False)],
+        ),
+        ("第五日开帖，亥时半闭（21:30）。", [("12-16 21:30", "closes", False)]),
+        (
+            "第肆日将启。是日九时开帖，晚九时半闭帖。",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        (
+            "第六日，卯时……不对，辰时（09:00）开帖，戌时（21:00）闭帖。",
+            [("12-16 09:00", "opens", False), ("12-16 21:00", "closes", False)],
+        ),
+        # an old hour with no gloss states no clock (judgement call 1)
+        ("第二日，辰时开帖。", []),
+    ],
+)
+def test_classical_times(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "第一天 10:00 开播，明晚 22:00 下播（截票）📴",
+            [("12-16 10:00", "opens", False), ("12-17 22:00", "closes", False)],
+        ),
+        ("⚠️ 延时 ⚠️ 服务器卡卡的 今天延到 22:00 关门～", [("12-16 22:00", "closes", True)]),
+        ("加速🚀🚀 成功啦 8/11！今晚 19:00 结算⏰", [("12-16 19:00", "closes", False)]),
+    ],
+)
+def test_livestream_times(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "Opens: Dec 16, 10:00. Closes: Dec 17, 22:00 (forum time).",
+            [("12-16 10:00", "opens", False), ("12-17 22:00", "closes", False)],
+        ),
+        ("Extension granted: Day 3 now closes Dec 23 at 02:00.", [("12-23 02:00", "closes", True)]),
+        ("Phase 3 (runoff) is open now until midnight.", [("12-16 23:59", "closes", False)]),
+        ("DDL EOD", [("12-16 23:59", "closes", False)]),
+    ],
+)
+def test_english_times(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("D5 12/19 0900-2130", [("12-19 09:00", "12-19 21:30", 5)]),
+        ("D2 12.18 1000 → 12.20 2200", [("12-18 10:00", "12-20 22:00", 2)]),
+        ("D3 12/21 1000 – 12/22 2200", [("12-21 10:00", "12-22 22:00", 3)]),
+        ("Day Five, Phase One: midnight to midnight, Dec 26.", [("12-26 00:00", "12-26 23:59", 5)]),
+        ("Day 4, Phase 1, Dec 23 all day.", [("12-23 00:00", "12-23 23:59", 4)]),
+        ("环节一从今天零点到二十四点", [("12-16 00:00", "12-16 23:59", None)]),
+        # said twice on a line (全天 and its clocks): one day
+        ("第三天环节一今天全天开放（0:00—24:00）。", [("12-16 00:00", "12-16 23:59", 3)]),
+        ("| 第三天 | 12/21 10:00 | 12/22 22:00 |", [("12-21 10:00", "12-22 22:00", 3)]),
+    ],
+)
+def test_ranges_in_each_register(text: str, want: list[tuple[str, str, int | None]]) -> None:
+    assert ranges(text) == want
+
+
+@pytest.mark.parametrize(
+    ("said", "date"),
+    [
+        ("后天 21:30 关门", "12-18"),
+        ("大后天 21:30 关门", "12-19"),
+        ("本周五 21:30 关门", "12-18"),
+        ("周五 21:30 关门", "12-18"),
+        ("下周一 21:30 关门", "12-21"),
+        ("下周三 21:30 关门", "12-23"),
+        ("周三 21:30 关门", "12-16"),
+    ],
+)
+def test_relative_days_and_weekdays(said: str, date: str) -> None:
+    assert roles(said) == [(f"{date} 21:30", "closes", False)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a request's deadline, not the day's close
+        "加速申请 18:00 截止",
+        # a supposition, unless a but says what holds
+        "如果今天加速，18:00 关帖",
+        # a time a correction calls a slip
+        '第五日公告里"关帖 21:00"为笔误',
+    ],
+)
+def test_times_that_are_no_day_close(text: str) -> None:
+    assert ("12-16 18:00", "closes", False) not in roles(text)
+    assert ("12-16 21:00", "closes", False) not in roles(text)
+
+
+def test_a_but_after_a_supposition_states_the_close() -> None:
+    text = "有玩家问如果周末论坛出故障会不会延时，但目前一切正常，第二天还是周日晚上22:00关帖"
+    assert roles(text) == [("12-20 22:00", "closes", False)]
+
+
+def test_a_request_granted_sets_the_close() -> None:
+    text = "对不起打扰：加速申请已过半（6/9），今天加速，19:30 结算，请大家尽快投票。"
+    assert roles(text) == [("12-16 19:30", "closes", False)]
+    assert all(role != "closes" for _, role, _ in roles("加速申请 3/9，19:30 截止"))
+
+
+def test_the_day_a_time_starts() -> None:
+    text = "第二天白天结束，今天是夜晚，明天零点开始第三天。"
+    (p,) = find_points(text, POSTED, TZ)
+    assert (p.role, p.day) == ("opens", 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("今晚 21:00 关帖，哦不，21:30 关帖", [("12-16 21:30", "closes", False)]),
+        ("关帖时间改为 21:30（原 21:00）", [("12-16 21:30", "closes", True)]),
+        ("- [x] D3 关帖 ~~21:00~~ 21:30", [("12-16 21:30", "closes", False)]),
+        ("今儿个晚上十点关门", [("12-16 22:00", "closes", False)]),
+        ("后天晚上十点关门", [("12-18 22:00", "closes", False)]),
+        ("DDL：周五 22:00（UTC+8）", [("12-18 22:00", "closes", False)]),
+        ("Closes 9 p.m. tomorrow", [("12-17 21:00", "closes", False)]),
+    ],
+)
+def test_neighbouring_registers(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_headed_table_gives_each_row_its_day() -> None:
+    table = "| 天数 | 开帖 | 关帖 |\n|---|---|---|\n| 第三天 | 12/21 10:00 | 12/22 22:00 |"
+    points = [(f"{p.at:%m-%d %H:%M}", p.role, p.day) for p in find_points(table, POSTED, TZ)]
+    assert points == [("12-21 10:00", "opens", 3), ("12-22 22:00", "closes", 3)]
+
+
+def test_an_iso_range() -> None:
+    text = "【系统公告】第3天开放时间：2026-12-17T09:00:00 ~ 2026-12-17T21:30:00"
+    assert ranges(text) == [("12-17 09:00", "12-17 21:30", 3)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a festival as the date of a time
+        ("第七日开帖，平安夜晚上十点关。", [("12-24 22:00", "closes", False)]),
+        ("Close: Christmas Eve 22:00", [("12-24 22:00", "closes", False)]),
+        ("Day 2 ends 周日晚 10 点 (12/20 22:00)", [("12-20 22:00", "closes", False)]),
+        ("十二月十七日，晨九时整开门", [("12-17 09:00", "opens", False)]),
+    ],
+)
+def test_dates_said_by_name(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_the_game_s_peaceful_night_is_no_date() -> None:
+    assert roles("昨晚平安夜。今晚 21:30 关门") == [("12-16 21:30", "closes", False)]
+    assert roles("Merry Christmas! closes 21:30") == [("12-16 21:30", "closes", False)]
+
+
+def test_a_calendar_day_inside_a_game_day() -> None:
+    (p,) = find_points("今天是第四日的第二天，晚上十点关帖。", POSTED, TZ)
+    assert (p.role, p.day) == ("closes", 4)
+
+
+def test_a_supposed_schedule_is_aside() -> None:
+    text = "如果没有人过半就进入环节二可疑者辩论投票，环节二的时间是12月16日全天"
+    assert all(r.aside for r in find_ranges(text, POSTED, TZ))
+    assert not any(r.aside for r in find_ranges("环节二的时间是12月16日全天", POSTED, TZ))
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("晚上九点三十关帖", [("12-16 21:30", "closes", False)]),
+        ("晚上九点零五关帖", [("12-16 21:05", "closes", False)]),
+        ("九点钟开门", [("12-16 09:00", "opens", False)]),
+        ("第三天討論串開啟，今天晚上九點半截止投票。", [("12-16 21:30", "closes", False)]),
+        (
+            "老铁们，今儿个早上九点开，晚上九点半关，别磨叽。",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        # a changelog's fix: the old value is taken back
+        ("修正：D3 关帖 21:00 → 21:30", [("12-16 21:30", "closes", True)]),
+        # minutes in words need an hour before them (三十个人 is a count)
+        ("第三天九点三十个人投票", [("12-16 09:00", None, False)]),
+    ],
+)
+def test_times_in_words(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_story_s_range_that_lasts() -> None:
+    assert ranges("今天的讨论从早上九点持续到晚上九点半。") == [
+        ("12-16 09:00", "12-16 21:30", None)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("今晚22:00封帖", [("12-16 22:00", "closes", False)]),
+        ("本帖今晚九点半锁帖", [("12-16 21:30", "closes", False)]),
+        ("Fri 12/18 10pm close", [("12-18 22:00", "closes", False)]),
+        ("关帖：21:30 (CST)", [("12-16 21:30", "closes", False)]),
+    ],
+)
+def test_more_verbs_and_zones(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_day_started_by_name() -> None:
+    (p,) = find_points("明早九点启动第四天", POSTED, TZ)
+    assert (f"{p.at:%m-%d %H:%M}", p.role, p.day) == ("12-17 09:00", "opens", 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("今晚 21:00 关帖，不对，21:30 关帖", [("12-16 21:30", "closes", False)]),
+        ("关帖 21:00，更正为 21:30", [("12-16 21:30", "closes", False)]),
+        ("DDL EOD tomorrow", [("12-17 23:59", "closes", False)]),
+        ("后晚十点关门", [("12-18 22:00", "closes", False)]),
+        (
+            "[table][tr][td]开帖[/td][td]12/17 09:00[/td][/tr][tr][td]关帖[/td][td]12/17 21:30[/td][/tr][/table]",
+            [("12-17 09:00", "opens", False), ("12-17 21:30", "closes", False)],
+        ),
+        # a 不对 that corrects nothing before it leaves the time as said
+        ("这样不对，今晚 21:30 关帖", [("12-16 21:30", "closes", False)]),
+    ],
+)
+def test_corrections_and_tables(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("亥时（晚九点半）闭帖", [("12-16 21:30", "closes", False)]),
+        ("巳时（九时）开帖", [("12-16 09:00", "opens", False)]),
+        ("亥时（二十一时三十分）闭帖", [("12-16 21:30", "closes", False)]),
+    ],
+)
+def test_old_hours_glossed_in_words(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_the_count_is_the_close() -> None:
+    # 開票 (Taiwan: the votes are counted) closes the voting; it opens nothing
+    assert roles("今晚 22:00 開票") == [("12-16 22:00", "closes", False)]
+    assert roles("今晚 22:00 唱票") == [("12-16 22:00", "closes", False)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("今晚 21.30 关门", [("12-16 21:30", "closes", False)]),
+        ("今晚 10.30 关门", [("12-16 22:30", "closes", False)]),
+        ("10.30 关帖", [("12-16 10:30", "closes", False)]),
+        # a dotted date stays a date
+        ("关 12.27 2200", [("12-27 22:00", "closes", False)]),
+    ],
+)
+def test_dotted_clocks_and_dates(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
