@@ -3318,18 +3318,22 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
 
 # The noun categories an emoji can stand for (🐷 猪, 🌿 草, 🐴 马 → 妈).
 _PICTURED = frozenset(("ANIMAL", "VULGAR", "BODY", "KIN"))
+# What ends a word rather than opens a sentence: after one of these the emoji was read.
+_PICTURE_TAILS = frozenset("的地得了啊呀吧么嘛呢，,。！!？?、")
 
 
 def _heading_picture(text: str, m: PhraseMatch) -> bool:
     """One emoji heading the post, a space after it (🐷 小猪存钱罐今天被我砸了, 🌿 窗台的薄荷):
     a picture set above the sentence, not a word of it.  Run together (🌿🌿🌿 预言家又被刀了)
     or written into the sentence (🐷队友, 🌿，又是平安夜) it is read."""
+    rest = text[m.end :].lstrip()
     return (
         m.category in _PICTURED
         and not text[: m.start].strip()
         and m.end < len(text)
         and text[m.end].isspace()
         and not any(map(_is_cjk, m.text))
+        and rest[:1] not in _PICTURE_TAILS  # (🐴 的，又刀我: 妈的, a word after all)
     )
 
 

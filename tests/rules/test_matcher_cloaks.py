@@ -620,6 +620,8 @@ def test_other_words_spare_ordinary_talk(text: str) -> None:
         ("我真的受够了，这什么破游戏", "EMOTION"),
         ("我要气炸了，谁再投我试试", "EMOTION"),
         ("我敢拿梦来赌，他是狼", "GUARANTEE"),  # 近音 ing/eng (_confusion.txt)
+        ("🐴 的，又刀我", "KIN"),  # an emoji then a space, but it ends a word: read
+        ("🌿 ！又是平安夜", "VULGAR"),
     ],
 )
 def test_round_seven_families_are_found(text: str, category: str) -> None:
