@@ -1907,7 +1907,30 @@ _GLOSSED_LEVEL = re.compile(r"(Lv\.?\s*3)\s*[（(][^）)]{0,12}[）)]", re.I)
 
 
 def _piped_passive(text: str) -> str:
-    return _GLOSSED_LEVEL.sub(r"\1", _PASSIVE_PIPED.sub("被吹笛", text))
+    return _colloquial(_GLOSSED_LEVEL.sub(r"\1", _PASSIVE_PIPED.sub("被吹笛", text)))
+
+
+# a death said in the spoken language, in the grammar's words: the killer's passive with any
+# verb (X 让狼给整了, X 叫狼叼走了, X 给杀手做掉了, X 让秘警一枪崩了 → 被狼杀了), the object
+# named after the killer's act (毒的是 X → 被毒的是 X), a vote-out's 出去 (票出去的是 X), a
+# bare 寄 ending the clause (X 寄了)
+_SPOKEN_DEATHS = (
+    (
+        re.compile(
+            r"(?:让|叫|给|被)\s*(狼人?|杀手|秘警|女巫)\s*给?\s*(?:一[枪刀])?\s*"
+            r"(?:整|做|弄|干|崩|咬|叼|毒|杀|砍|收拾|解决|带)[死掉走]?了"
+        ),
+        r"被\1杀了",
+    ),
+    (re.compile(r"(?<!被)(?<![我你他她])(毒|刀|狙)的是"), r"被\1的是"),
+    (re.compile(r"([票投])出去"), r"\1出"),
+)
+
+
+def _colloquial(text: str) -> str:
+    for pattern, said in _SPOKEN_DEATHS:
+        text = pattern.sub(said, text)
+    return text
 
 
 def _compact_times(text: str) -> list[str]:

@@ -422,3 +422,25 @@ def test_a_name_and_its_cause_alone_on_a_line_is_a_death(
 def test_the_piped_in_a_passives_short_forms(text: str, expected: list[str]) -> None:
     found = P.read(text)[0]
     assert [a.player for a in found if a.type is EventType.PIPED] == expected
+
+
+# a death in the spoken language: the killer's passive with any verb, the object named after
+# the killer's act, a vote-out's 出去 — not supposed, nearly (差点), nor asked
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("昨晚上 冬瓜 让狼给整了。", [("冬瓜", "night")]),
+        ("番茄 叫狼叼走了", [("番茄", "night")]),
+        ("芒果 给杀手做掉了", [("芒果", "night")]),
+        ("苦瓜 让秘警一枪崩了。", [("苦瓜", "night")]),
+        ("女巫那瓶药也用了，毒的是 黄瓜。", [("黄瓜", "night")]),
+        ("昨天票出去的是 油条。", [("油条", "vote")]),
+        ("如果 冬瓜 让狼给整了呢？", []),
+        ("冬瓜 差点让狼给整了", []),
+        ("我猜刀的是 番茄", []),
+        ("把票投出去了没？", []),
+    ],
+)
+def test_a_death_in_the_spoken_language(text: str, expected: list[tuple[str, str]]) -> None:
+    found = P.read(text)[0]
+    assert sorted((a.player, a.cause) for a in found if a.type is EventType.ELIMINATED) == expected
