@@ -481,7 +481,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
-            verb = _delay_said(before, line[m.end() :], role, arrowed)
+            verb = _delay_said(before, line[m.end() :], role, arrowed, sped=_SPED.search(said))
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
             )
@@ -621,7 +621,7 @@ def _labels_after(
     if (
         dm
         and role == "opens"
-        and re.match(r"\s*(?:开始|进入|开启|启动|起)\s*$", later[: dm.start()])
+        and re.match(r"\s*(?:开始|进入|开启|启动|起|开(?:帖|门)?)\s*$", later[: dm.start()])
     ):
         return cn_number(dm.group(1) or dm.group(2)), phase
     if dm and (pm or day is None):
@@ -638,11 +638,18 @@ def _point_role(before: str, after: str, *, request: bool, after_close: bool) ->
     return "closes" if role is None and after_close else role
 
 
-def _delay_said(before: str, rest: str, role: str | None, arrowed: bool) -> bool:
+_SPED = re.compile(r"加速|提前")
+
+
+def _delay_said(
+    before: str, rest: str, role: str | None, arrowed: bool, *, sped: object = None
+) -> bool:
     """A new close said with its verb: before the time (延长至, 新关帖：, an arrow) or after
-    it in the sentence (讨论到晚上十点，比平时晚一个小时，算是延时)."""
+    it in the sentence (讨论到晚上十点，比平时晚一个小时，算是延时); a new close in a post
+    that speeds the day up (加速成功，新关帖时间：19:00) is an earlier close, no delay."""
     later = re.split(r"[。！!；;\n]", rest)[0]
-    said = bool(_DELAY_WORDS.search(before) or _NEW_CLOSE.search(before)) or arrowed
+    new_close = bool(_NEW_CLOSE.search(before)) and not sped
+    said = bool(_DELAY_WORDS.search(before) or new_close) or arrowed
     said = said or (role == "closes" and bool(_DELAY_AFTER.search(later)))
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])

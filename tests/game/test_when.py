@@ -355,3 +355,52 @@ def test_the_count_is_the_close() -> None:
 )
 def test_dotted_clocks_and_dates(text: str, want: list[tuple[str, str | None, bool]]) -> None:
     assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a dashed date, a form's labels, another zone's clock: each the day's time
+        ("环节二：12-17 全天", []),
+        (
+            "第二日讨论帖已开启（开启时间 09:00，关闭时间 21:30）",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        ("第二日讨论帖已开启，关闭时间：12-18 22:00。", [("12-18 22:00", "closes", False)]),
+        ("FYI D3 DDL = 13:30 UTC，也就是北京时间 21:30", [("12-16 21:30", "closes", False)] * 2),
+        (
+            "D3 open @ 09:00 GMT+8, DDL EOD 21:30.",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        # the day opened is the one said after the verb (明早九点开第四日)
+        (
+            "第三日。今晚二十一点半关帖，明早九点开第四日。",
+            [("12-16 21:30", "closes", False), ("12-17 09:00", "opens", False)],
+        ),
+        # a new close after a delay granted is the delay; after an acceleration, only the close
+        ("Extension requested by 5/7 → passed, new DDL 23:59.", [("12-16 23:59", "closes", True)]),
+        (
+            "Speed up request: 6/10 ✔ passed! Day 4 accelerated，new close: tonight 19:00",
+            [("12-16 19:00", "closes", False)],
+        ),
+        ("加速成功，新关帖时间：19:00", [("12-16 19:00", "closes", False)]),
+        # twins: a request only asked (no delay), a closed thread with no time
+        ("Extension requested by 3/7 → failed. DDL 21:30", [("12-16 21:30", "closes", False)]),
+        ("讨论帖已关闭。", []),
+    ],
+)
+def test_labels_zones_and_new_closes(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_dashed_date_gives_its_whole_day() -> None:
+    assert ranges("+ 环节二：12-17 全天") == [("12-17 00:00", "12-17 23:59", None)]
+    assert ranges("+ 第一天 环节一：12-16 00:00 → 12-17 00:00") == [
+        ("12-16 00:00", "12-17 00:00", 1)
+    ]
+
+
+def test_a_day_and_phase_in_short() -> None:
+    (p,) = find_points("D2 P1 open, DDL EOD (24:00 GMT+8)", POSTED, TZ)
+    assert (p.day, p.phase, p.role, f"{p.at:%m-%d %H:%M}") == (2, 1, "closes", "12-16 23:59")
+    assert [p.phase for p in find_points("规则见P2，今晚 22:00 关帖", POSTED, TZ)] == [None]
