@@ -434,10 +434,28 @@ _KEY_VALUE_HEAD = re.compile(
 )
 
 
+# a two-column table titled by its first row (| 第三日 | 09:00 – 21:00 |, | 结局 | |, | D4 | 1/13 |):
+# the title is a line of its own and each row below its label and value
+_TITLE_HEAD = re.compile(
+    r"(?:第\s*[\d零一二两三四五六七八九十]{1,3}\s*[天日夜]|D\s?\d{1,2})"
+    r"\s*(?:环节\s*[\d一二三四五]|P\d)?\s*(?:[(（][^)）]*[)）])?",
+    re.I,
+)
+
+
+def _titled(head: list[str]) -> bool:
+    return len(head) == 2 and bool(
+        head[0] and (not head[1] or _TITLE_HEAD.fullmatch(head[0]) or re.search(r"\d", head[1]))
+    )
+
+
 def _headed_table(m: re.Match[str]) -> str:
     head = _cells(m.group(1))
     key_value = len(head) == 2 and all(_KEY_VALUE_HEAD.fullmatch(h) for h in head if h)
     lines = []
+    if _titled(head) and not key_value:
+        lines.append(" ".join(h for h in head if h))
+        key_value = True
     for row in m.group(2).splitlines():
         cells = _cells(row)
         if key_value:
@@ -532,13 +550,44 @@ _TIME_LABELS = _table(
     [
         (r"关闭(?=\s*(?:时间|时刻|于|在|[:：]|\d))|(?<=[\d点分半整])(\s*)关闭", r"\1关帖"),
         (r"开启(?=\s*(?:时间|时刻|于|在|[:：]|\d))", "开帖"),
+        # paired labels over paired times (开/关：09:00 / 21:30): each label before its time
+        (
+            r"(开(?:帖|门)?)\s*[/／、]\s*(关(?:帖|门)?)\s*[:：]?\s*"
+            r"((?:\d{1,2}月\d{1,2}日\s*)?\d{1,2}:\d{2})\s*[/／、]\s*((?:\d{1,2}月\d{1,2}日\s*)?\d{1,2}:\d{2})",
+            r"\1 \3 \2 \4",
+        ),
     ]
 )
 
 
+# a BBCode table ([table][tr][td]…[/td][/tr][/table]): of two columns, its rows' labels and
+# values (the first row its title when it is one); wider, the same table in markdown with its
+# first row the header, so one reader reads both
+_BB_TABLE = re.compile(r"\[table(?:=[^\]]*)?\](.*?)\[/table\]", re.S | re.I)
+_BB_ROW = re.compile(r"\[tr(?:=[^\]]*)?\](.*?)\[/tr\]", re.S | re.I)
+_BB_CELL = re.compile(r"\[t[dh](?:=[^\]]*)?\](.*?)\[/t[dh]\]", re.S | re.I)
+
+
+def _bb_table(m: re.Match[str]) -> str:
+    rows = [[" ".join(c.split()) for c in _BB_CELL.findall(r)] for r in _BB_ROW.findall(m.group(1))]
+    rows = [r for r in rows if r]
+    if not rows:
+        return m.group(0)
+    if all(len(r) <= 2 for r in rows):  # a list of labels and values, no header
+        said = [
+            " ".join(r) if i == 0 and _titled(r) else "：".join(c for c in r if c)
+            for i, r in enumerate(rows)
+        ]
+        return "\n" + "\n".join(said) + "\n"
+    lines = ["| " + " | ".join(r) + " |" for r in rows]
+    lines.insert(1, "|" + "---|" * len(rows[0]))
+    return "\n" + "\n".join(lines) + "\n"
+
+
 def registers(text: str) -> str:
     """``text`` (folded) with each register it is written in said in the grammar's words."""
-    text = _apply(_LAYOUT, _HEADED.sub(_headed_table, _ZONED.sub(_zoned, text)))
+    text = _BB_TABLE.sub(_bb_table, _ZONED.sub(_zoned, text))
+    text = _apply(_LAYOUT, _HEADED.sub(_headed_table, text))
     text = _apply(_TIME_LABELS, _DASHED_DATE.sub(_dashed_date, text))
     text = _apply(_COLLOQUIAL_DAYS, text)
     if _CANTONESE.search(text):

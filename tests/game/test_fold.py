@@ -430,3 +430,54 @@ def test_a_request_listed_as_added_is_granted(text: str, means: str, not_means: 
     out = said(text)
     assert means in out
     assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a two-column table titled by its first row: the title, then each row's label and value
+        (
+            "| 第三日 | 09:00 – 21:00 |\n|---|---|\n| 昨日票出 | 唢呐 |",
+            "第三日 09:00 – 21:00\n昨日票出：唢呐",
+            "21:00：唢呐",
+        ),
+        (
+            "| 第三日 | |\n|---|---|\n| 开帖 | 01-11 10:00 |\n| 关帖 | 01-12 22:00 |",
+            "关帖：1月12日 22:00",
+            "开帖 关帖",
+        ),
+        ("| 结局 | |\n|---|---|\n| 胜利阵营 | 狼人阵营 |", "结局\n胜利阵营：狼人阵营", "|"),
+        (
+            "| D4 | 1/13 10:00 → 1/14 22:00 |\n|---|---|\n| 昨夜出局 | 竖琴 |",
+            "昨夜出局：竖琴",
+            "22:00：竖琴",
+        ),
+        # the same in BBCode
+        (
+            "[table]\n[tr][td]第六日[/td][td]01-18 10:00 ~ 01-19 22:00[/td][/tr]\n"
+            "[tr][td]昨夜出局[/td][td]无[/td][/tr]\n[/table]",
+            "第六日 1月18日 10:00 ~ 1月19日 22:00\n昨夜出局：无",
+            "[td]",
+        ),
+        (
+            "[table]\n[tr][td]环节[/td][td]日期[/td][td]时间[/td][/tr]\n"
+            "[tr][td]第一天 环节一[/td][td]1月5日[/td][td]0:00—24:00[/td][/tr]\n[/table]",
+            "第一天 环节一 日期：1月5日",
+            "[tr]",
+        ),
+        # paired labels over paired times
+        ("开/关：09:00 / 21:30", "开 09:00 关 21:30", "开/关"),
+        ("开帖/关帖 1月5日 09:00 / 1月6日 21:30", "关帖 1月6日 21:30", "/"),
+        # twins: a table of columns keeps its header's words; a key with a day in it is no title
+        ("| 玩家 | 票数 |\n|---|---|\n| 风铃 | 4 |", "风铃 票数：4", "玩家\n"),
+        (
+            "[table]\n[tr][td]第2天投票出局[/td][td]漆器[/td][/tr]\n[tr][td]警长[/td][td]景泰蓝[/td][/tr]\n[/table]",
+            "第2天投票出局：漆器\n警长：景泰蓝",
+            "警长 漆器",
+        ),
+    ],
+)
+def test_a_titled_or_bbcode_table_says_each_row(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out

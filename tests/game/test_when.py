@@ -404,3 +404,14 @@ def test_a_day_and_phase_in_short() -> None:
     (p,) = find_points("D2 P1 open, DDL EOD (24:00 GMT+8)", POSTED, TZ)
     assert (p.day, p.phase, p.role, f"{p.at:%m-%d %H:%M}") == (2, 1, "closes", "12-16 23:59")
     assert [p.phase for p in find_points("规则见P2，今晚 22:00 关帖", POSTED, TZ)] == [None]
+
+
+def test_a_titled_table_gives_its_day_its_times() -> None:
+    text = "| 第三日 | 09:00 – 21:00 |\n|---|---|\n| 昨日票出 | 唢呐 |\n| 昨夜出局 | — |"
+    assert ranges(text) == [("12-16 09:00", "12-16 21:00", 3)]
+    bb = "[table]\n[tr][td]第三日[/td][td]12-16 10:00 ~ 12-17 22:00[/td][/tr]\n[/table]"
+    assert ranges(bb) == [("12-16 10:00", "12-17 22:00", 3)]
+    assert roles("开/关：09:00 / 21:30") == [
+        ("12-16 09:00", "opens", False),
+        ("12-16 21:30", "closes", False),
+    ]
