@@ -639,6 +639,20 @@ def _point_role(before: str, after: str, *, request: bool, after_close: bool) ->
 
 
 _SPED = re.compile(r"加速|提前")
+# a close with a bracket beside it that says it is a delay's (今晚 22:30 关（昨天已宣布延时）, 23:00
+# 关帖（延时成功）); not one that asks for it, refuses it or supposes it (（申请延时请在18点前）,
+# （不延时）, （如需延时请申请）) or says the schedule's weekend (（周末延长一日）)
+_ASIDE_BRACKET = re.compile(r"\s*(?:关|截止|结束|结算)?(?:帖|门|票)?\s*[（(]([^（()）]{1,20})[）)]")
+
+
+def _delay_aside(later: str) -> bool:
+    m = _ASIDE_BRACKET.match(later)
+    return bool(
+        m
+        and re.search(r"延时|延长|推迟|顺延|延后", m.group(1))
+        # 关帖 22:00（周末延长一日）: the schedule's weekend, no delay
+        and not re.search(r"申请|未|不|没|如|若|请|可|周末|逢|假|每|[?？]", m.group(1))
+    )
 
 
 def _delay_said(
@@ -650,7 +664,7 @@ def _delay_said(
     later = re.split(r"[。！!；;\n]", rest)[0]
     new_close = bool(_NEW_CLOSE.search(before)) and not sped
     said = bool(_DELAY_WORDS.search(before) or new_close) or arrowed
-    said = said or (role == "closes" and bool(_DELAY_AFTER.search(later)))
+    said = said or (role == "closes" and bool(_DELAY_AFTER.search(later) or _delay_aside(later)))
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
 
@@ -727,8 +741,16 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
     near = re.search(r"(今晚|今夜|当晚|明晚|今早|明早|明晨)[^，。,；;\d]{0,6}$", line[: m.start()])
     if d is None and not g["aeve"] and near:  # 明晚关门（22:00）: the 明晚 the clause said
         return ref + timedelta(days=_EVE_DATE[near.group(1)]), True
-    if g["arel"] in ("当日", "当天") or (d is None and not g["aeve"]):
+    if g["arel"] in ("当日", "当天"):
         d = _last_date(line[: m.start()], ref) or d
+    elif d is None and not g["aeve"]:
+        # the date its sentence said (11/25-11/26，22:00关门) or the line's before it (Day 3 closes
+        # Dec 23 at 02:00. Day 4 opens at 12:00), never a past day another sentence told of
+        # (今天是加速日（昨天傍晚已过半）。投票截止 21:30: today's)
+        own = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+        d = _last_date(own, ref)
+        earlier = None if d else _last_date(line[: m.start()], ref)
+        d = earlier if earlier is not None and earlier >= ref else d
     if d is not None:
         return d, True
     return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0)), bool(g["aeve"])

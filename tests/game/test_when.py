@@ -415,3 +415,46 @@ def test_a_titled_table_gives_its_day_its_times() -> None:
         ("12-16 09:00", "opens", False),
         ("12-16 21:30", "closes", False),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a close with a bracket that says it is a delay's
+        ("今晚二十二点半关（昨天已宣布延时）", [("12-16 22:30", "closes", True)]),
+        ("今晚 23:00 关帖（延时成功）", [("12-16 23:00", "closes", True)]),
+        ("关门：23:30（延长一小时）", [("12-16 23:30", "closes", True)]),
+        # twins: a request, a refusal, a supposition, the schedule's weekend
+        ("今晚 21:30 关（不延时）", [("12-16 21:30", "closes", False)]),
+        ("今晚 21:30 关（如需延时请申请）", [("12-16 21:30", "closes", False)]),
+        ("关帖：12月18日 22:00（周末延长一日）", [("12-18 22:00", "closes", False)]),
+        ("关门：12月18日（周五）22:00（逢周末延长一天）", [("12-18 22:00", "closes", False)]),
+    ],
+)
+def test_a_delay_said_in_a_bracket_beside_the_close(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a past day another sentence told of does not date today's close
+        (
+            "提醒：今天是加速日（昨天傍晚已经过半了）。投票截止一样 21:30。",
+            [("12-16 21:30", "closes", False)],
+        ),
+        ("昨天 唢呐 被投出。今晚 21:30 关帖", [("12-16 21:30", "closes", False)]),
+        # twins: a date of its own sentence, or a later one the line said before, stands
+        ("12/17-12/18，22:00关门", [("12-18 22:00", "closes", False)]),
+        (
+            "第三天 12月17日 02:00 关。第四天 12:00 开",
+            [("12-17 02:00", "closes", False), ("12-17 12:00", "opens", False)],
+        ),
+    ],
+)
+def test_an_undated_time_takes_no_past_day_from_another_sentence(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
