@@ -37,7 +37,7 @@ _DATE = (
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
 )
 _TIME = (
-    r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|凌晨|晨)?\s*"
+    r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|深夜|半夜|凌晨|晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
 _SEP = r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至))\s*"
@@ -190,19 +190,27 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
     return None
 
 
+def _by_part_of_day(ap: str | None, h: int, mi: int) -> int:
+    """An hour said with its part of the day (晚上九点 21, 夜里十一点 23, 夜里两点 2, 晚上12点
+    24, 中午一点 13)."""
+    if ap in ("下午", "傍晚", "晚上", "晚间", "晚") and h < 12:
+        return h + 12
+    if ap in ("夜晚", "夜间", "夜里", "深夜", "半夜") and 6 <= h < 12:
+        return h + 12  # 夜里十一点 is 23:00; 夜里两点 the small hours
+    if ap in ("晚上", "晚间", "夜晚", "晚", "夜里", "夜间", "深夜", "半夜") and h == 12 and not mi:
+        return 24  # 晚上12点: the end of that day
+    if ap == "中午" and h < 11:
+        return h + 12
+    return h
+
+
 def _clock(m: re.Match[str], p: str) -> tuple[int, int, int] | None:
     g = m.groupdict()
     h = int(g[f"{p}h"])
     quarter = {"一": 15, "1": 15, "三": 45, "3": 45}.get(g[f"{p}qtr"] or "", 0)
     mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else quarter))
     s = int(g[f"{p}s"] or 0)
-    ap = g[f"{p}ap"]
-    if ap in ("下午", "傍晚", "晚上", "晚间", "夜晚", "晚", "夜间") and h < 12:
-        h += 12
-    elif ap in ("晚上", "晚间", "夜晚", "晚", "夜里", "夜间") and h == 12 and not mi:
-        h = 24  # 晚上12点: the end of that day
-    if ap == "中午" and h < 11:
-        h += 12
+    h = _by_part_of_day(g[f"{p}ap"], h, mi)
     if h > 24 or mi > 59 or s > 59 or (h == 24 and (mi or s)):
         return None
     return h, mi, s
@@ -681,7 +689,10 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
         and g["aap"] is None
         and re.search(r"(?:今晚|今夜|当晚|明晚)\s*[(（][^）)]{1,6}[）)]\s*$", line[: m.start()])
     )
-    if evening and hms[0] < 12:
+    small_hours = g["aap"] in ("凌晨", "早上", "早晨", "清晨", "上午", "晨")
+    if evening and hms == (12, 0, 0):
+        return 24, 0, 0  # 今晚12点: the end of the day
+    if evening and hms[0] < 12 and not small_hours:  # 今晚凌晨两点: that night's small hours
         return hms[0] + 12, hms[1], hms[2]
     return hms
 
@@ -753,7 +764,9 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
         d = earlier if earlier is not None and earlier >= ref else d
     if d is not None:
         return d, True
-    return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0)), bool(g["aeve"])
+    # 今晚凌晨两点: the small hours after this evening, the next date
+    after_night = 1 if g["aeve"] in ("今晚", "今夜", "当晚") and g["aap"] == "凌晨" else 0
+    return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0) + after_night), bool(g["aeve"])
 
 
 def _last_date(text: str, ref: date) -> date | None:

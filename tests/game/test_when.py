@@ -458,3 +458,30 @@ def test_an_undated_time_takes_no_past_day_from_another_sentence(
     text: str, want: list[tuple[str, str | None, bool]]
 ) -> None:
     assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the parts of the night: late evening is the day's, the small hours the next date's
+        ("明天夜里十一点关帖", [("12-17 23:00", "closes", False)]),
+        ("夜里11点半关", [("12-16 23:30", "closes", False)]),
+        ("深夜十一点关帖", [("12-16 23:00", "closes", False)]),
+        ("今晚12点关帖", [("12-16 23:59", "closes", False)]),
+        ("半夜十二点关帖", [("12-16 23:59", "closes", False)]),
+        ("今晚凌晨两点关帖", [("12-17 02:00", "closes", False)]),
+        # the north's 后儿个 / 大后儿个
+        ("后儿个晚上十点关", [("12-18 22:00", "closes", False)]),
+        ("大后儿个晚上十点关", [("12-19 22:00", "closes", False)]),
+        # twins: the small hours said so stay small; an evening's hour is the evening's
+        ("夜里两点关帖", [("12-16 02:00", "closes", False)]),
+        ("今晚十点关帖", [("12-16 22:00", "closes", False)]),
+        ("凌晨一点关帖", [("12-16 01:00", "closes", False)]),
+    ],
+)
+def test_the_parts_of_the_night(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_range_to_midnight_said_in_words() -> None:
+    assert ranges("今儿个全天，零点到半夜十二点") == [("12-16 00:00", "12-16 23:59", None)]
