@@ -33,19 +33,27 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 # (大家投, 你也投, 他们都投): the speaker is not casting this vote.
 _NEG_NEAR = re.compile(
     # (唔 / 冇 / 咪: Cantonese 不 / 没 / 别 — 唔好投佢, 咪投佢)
-    r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
+    r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|未|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
     r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
+    # (English: don't vote 油条 / won't vote / not 番茄)
+    r"|(?<![a-z])(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t|shouldn'?t|can'?t|never|not)"
+    r"\s*(?:vote\s*(?:for)?)?\s*$"
 )
 _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩"
-    r"|佢哋|佢|你哋|人哋|侬|伊)"
+    r"|佢哋|佢|你哋|人哋|侬|伊|汝|尔等|尔|彼)"
     r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
+    # (English: everyone vote 南瓜 / you voted / let's all vote)
+    r"|(?<![a-z])(?:everyone|everybody|you|we|they|he|she|y'?all|guys|people|let'?s)"
+    r"\s*(?:all|should|must|need\s+to|have\s+to|to|guys)*\s*$"
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
     r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
-    r"明天|明晚|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|"
+    # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
+    r"昔|前日|昨日|向者|谂住|谂紧|"
+    r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
     r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
@@ -54,11 +62,19 @@ _FAR = re.compile(
     # what an earlier post meant (我那楼的意思就是跟着饺子投番茄): a report, not a new vote
     r"(?:那|上一?|前一?|\d+\s*)(?:楼|帖|层)的?意思"
 )
+# The same in English, before the vote only (after it, English words are its reason: vote
+# 冬瓜 who lied yesterday): a condition, a plan not carried out, a question.
+_FAR_EN = re.compile(
+    r"(?<![a-z])(?:if|unless|no\s+way|gonna|going\s+to|was\s+going|would|i'?d|should|maybe|might|who|"
+    r"whom|whoever|yesterday|planning|plan\s+to|thinking\s+(?:of|about))(?![a-z])"
+)
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗 / 投他是不是不公平 /
 # 投佢咩), a report (投包子了没 / 投咗未).
 _NOT_AFTER = re.compile(
     r"\s*(?:的|吗|么|呢|咩|了没|没有|不|还是|或者|或|和|跟|与|[?？]"
-    r"|是不是|是否|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算)"
+    r"|是不是|是否|是不可能|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算"
+    # (English: vote 冬瓜 if he… / voting 冬瓜 would be a mistake)
+    r"|(?:only\s+)?(?:if|unless|would|could|might|is|was|seems|sounds|will\s+be)(?![a-z]))"
 )
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
@@ -68,6 +84,7 @@ _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # (投 南瓜 他昨天算票太积极了: after a space, 他 starts the reason, about the one just named)
 _REASON_START = re.compile(
     r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因|(?<=[^\s])\s+(?=(?:他|她|佢|此人|这人)\S)"
+    r"|(?<![a-z])(?:because|cause|coz|since|bc|reason|who|he|she|they)(?![a-z])"
 )
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
 # target the post alone cannot resolve.
@@ -86,10 +103,11 @@ PRONOUNS = (
     "伊",
     "侬",
     "之",  # classical: 故投之 / 票之 (the one player the post discusses)
+    "君",  # classical / verse: 此票投君 (the one player the post speaks to)
 )
 # Third- and second-person pronouns as dialects write them: 佢 (Cantonese), 伊 (Wu) / 侬 (Wu).
 _HE = ("他", "她", "佢", "伊", "之")
-_YOU = ("你", "侬")
+_YOU = ("你", "侬", "君")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +152,7 @@ _ROUND_WORDS = (
     r"[一二三123]轮|本轮|这轮|此轮|round\s*\d|r\d"
 )
 # Verbs of voting a player out, at a clause's start (出番茄 / 推冬瓜 / 放逐油条).
-_OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊"
+_OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊|整|办"
 
 
 def _patterns(players: Sequence[str]) -> tuple[re.Pattern[str], ...]:
@@ -149,8 +167,14 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     if not n:
         return ()
     # a name in brackets or quotes, @'d, or decorated: 投【番茄】 / 投@番茄 / ～～烧卖～～一票
-    o = r"(?:[【\[「『“\"（(@＠]|[~～*]+)?\s*"
-    return (*_verb_patterns(n, o), *_headed_patterns(n, o))
+    # (or a list's marker on the line after a colon: 我的票：⏎1）冬瓜 / 投票⏎> 冬瓜)
+    o = r"(?:[【\[「『“\"（(@＠]|[~～*]+|(?<=\n)\s*(?:\d{1,2}\s*[.)）、]|[-*•>]))?\s*"
+    return (
+        *_verb_patterns(n, o),
+        *_headed_patterns(n, o),
+        *_held_patterns(n, o),
+        *_symbol_patterns(n, o),
+    )
 
 
 def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
@@ -160,14 +184,14 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])vote(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾)?\s*[:：]?\s*(?:[—─~～-]+\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
         # 这票还是给包子 / 一票送给包子 / 我的票挂包子 / 票出包子 (vote out)
         re.compile(
             rf"(?P<chg3>票\s*(?:从\s*{o}(?:{n})\s*)?(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
-            rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归)\s*{o}(?P<name>{n})"
+            rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归|畀|俾)\s*{o}(?P<name>{n})"
             # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
             rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})\s*的"
             rf"|票投\s*(?:畀|俾)?\s*{o}(?P<name2>{n})"
@@ -203,8 +227,8 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
             # (我拣包子 / 我揀包子: Cantonese 选)
-            rf"(?:一票|我选|我选择|选|我拣|拣)\s*(?:(?:送|投)?\s*给\s*)?{o}(?P<name7>{n})"
-            rf"|(?P<name8>{n})\s*[!！,，]+\s*投你"
+            rf"(?:一票|我选|我选择|选|我拣|拣)(?:咗)?\s*(?:(?:送|投)\s*(?:给\s*)?|给\s*)?{o}(?P<name7>{n})"
+            rf"|(?<![投给])(?P<name8>{n})\s*[!！,，]+\s*投你"
             rf"|(?P<name10>{n})\s*吃我\s*一票"
             # 送包子一票 / 送汤圆上路 一票
             rf"|送\s*{o}(?P<name11>{n})\s*(?:上路|出局|回家)?\s*[,，]?\s*一票"
@@ -225,7 +249,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 改弃权 / 改给南瓜 / 投冬瓜，不对，是南瓜 (a slip corrected in the same post)
         re.compile(
             rf"(?P<chg5>改|换成|改为|换)\s*(?:给\s*|[:：]\s*)?{o}(?P<name13>{n})"
-            rf"|不对\s*[,，!！]?\s*(?:应该)?是\s*{o}(?P<name25>{n})"
+            rf"|(?:不对|打错了?|写错了?|手滑了?|口误)\s*[,，!！]?\s*(?:应该)?是\s*{o}(?P<name25>{n})"
         ),
         # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
         # / 我再改一次：土豆
@@ -251,27 +275,90 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
         re.compile(
-            rf"(?:说到做到|投对|决定了?|结论)\s*[:：]\s*{o}(?P<name23>{n})"
+            rf"(?:说到做到|投对|决定了?|结论|更正|修正|订正)\s*[:：]\s*{o}(?P<name23>{n})"
             rf"(?=\s*(?:$|[!！。.~～]))"
         ),
         # A hesitation that ends in a decision, in a post that talks of voting:
         # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
         re.compile(
-            rf"(?:还是|那就|就|最终|最后|决定|现在)\s*(?:给|投给)?\s*[:：]?\s*{o}(?P<name18>{n})"
+            rf"(?:还是|那就|就|最终|最后|决定|现在|暂定|暂选|暂时|临时票?)\s*(?:给|投给)?\s*[:：]?\s*{o}(?P<name18>{n})"
             rf"(?=\s*(?:$|吧|了|啦|[!！。.~～,，]))"
+        ),
+    ]
+
+
+def _held_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written as where the vote is held rather than as casting it: hung on a
+    name for now (先挂一票在南瓜身上 / 改挂番茄 / 暂挂饺子), said to stand and named again (吾票
+    不易，仍在番茄 / 我那票不变，南瓜; a restated vote is one), the place a verse gives it (此票…不在
+    烧卖在春卷), a list's ticked or first choice (- [x] 油条 / | 饺子 | ✓ | / 第一选择：烧卖).
+    Where a vote lies, said without naming it again, only points to it (票还在南瓜身上)."""
+    return [
+        # 先挂一票在南瓜身上 / 改挂番茄 / 我挂饺子 / 暂挂票给冬瓜 (a provisional vote is a vote)
+        re.compile(
+            rf"(?:票\s*)?(?P<chg8>改)?(?:先|暂时?|暂且|还是|就|我)?\s*挂\s*(?:一|个)?\s*票?\s*(?:在|给|到)?\s*"
+            rf"{o}(?P<name30>{n})(?=\s*(?:$|身上|头上|吧|[!！。.~～,，…(（]))"
+        ),
+        # 吾票不易，仍在番茄 / 我那票不变，南瓜 / 此票不在烧卖在春卷
+        re.compile(
+            rf"票\s*(?:[^。！？!?\n,，]{{0,2}})(?:不易|不改|不变|没变|未变|照旧|依旧|如故)(?:了)?"
+            rf"\s*[,，:：—-]*\s*(?:仍|还|依然|依旧|照旧|就)?\s*(?:是|在|投|给)?\s*{o}(?P<name32>{n})"
+            rf"|不在\s*(?:{n})\s*(?:而)?在\s*{o}(?P<name33>{n})"
+            rf"(?=\s*(?:$|身上|[!！。.~～,，]))"
+        ),
+        # verse: 此票当归冬瓜边 / 一票落君处 / 一票予冬瓜 / 愿将此票赠冬瓜
+        re.compile(
+            rf"票\s*(?:当|定|便|就|也|只|终)?\s*(?:落|归|予|赠|付|交)(?:于|与|给|在|到)?\s*{o}(?P<name31>{n})"
+            rf"|(?:将|把)\s*(?:此|这|我的|吾)?\s*(?:一)?\s*票\s*(?:赠|送|给|交|投)(?:给|与|予)?\s*"
+            rf"{o}(?P<name45>{n})"
+        ),
+        # - [x] 油条 / ☑ 油条 / | 饺子 | ✓ | / 饺子 ✓ / 第一选择：烧卖 / 首选：烧卖 / 最终票：冬瓜
+        re.compile(
+            rf"(?:\[\s*[x✓✔√]\s*\]|[☑✅✓✔√])\s*[|｜]?\s*{o}(?P<name34>{n})"
+            rf"|(?P<name35>{n})\s*[】\]]?\s*[|｜]?\s*(?:[☑✅✓✔√]|\[\s*[x✓✔√]\s*\])"
+            rf"|(?:第一选择|首选|正选|主选|最终票|正式票|最终选择)\s*[:：]\s*{o}(?P<name36>{n})"
+        ),
+    ]
+
+
+def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written with a symbol, as code or a formula, or in other words for 投: a
+    pointer or an arrow opening a line (👉冬瓜 / 我的票 → 番茄 / 🗳️ 南瓜), an assignment or a
+    call (vote = 冬瓜 / vote(冬瓜)), an arrow back to the name (冬瓜 ← 我的票), 投 as voice
+    input mishears it (我透番茄 / 我头南瓜), English (voting 冬瓜 / lynch 冬瓜 / sticking
+    with 冬瓜), the meme (冬瓜，就决定是你了)."""
+    return [
+        re.compile(
+            rf"(?:^|(?<=\n))\s*(?:(?:投票|我的票|这票|票|vote|my\s+vote|target)\s*[:：]?\s*)?"
+            rf"(?:👉|☞|→|->|=>|⇒|➡|🗳)\ufe0f?\s*{o}(?P<name37>{n})(?=\s*(?:$|[!！。.~～\n]|👈))"
+            rf"|(?:投票|我的票|票|vote|target)\s*(?:=|:=|==)\s*[\"'“]?\s*{o}(?P<name38>{n})"
+            rf"|(?<![a-z])vote\s*\(\s*[\"'“]?\s*(?P<name39>{n})"
+            rf"|(?P<name40>{n})\s*(?:←|<-|⬅)\s*(?:我的|这)?\s*票"
+        ),
+        re.compile(
+            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|俺|就|那就)\s*(?:头|透|偷)\s*(?:给\s*)?{o}(?P<name41>{n})"
+            rf"|(?<![a-z])(?:voting(?:\s+for)?|lynch|hang|execute|eliminate|sticking\s+with"
+            rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
+            rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
+            rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
+            # 给土豆吧 / 就给冬瓜好了 (the vote given, at a clause's start)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:那就|就|还是)?给\s*{o}(?P<name47>{n})\s*(?:吧|好了)"
+            rf"(?=\s*(?:$|[!！。.~～,，]))"
+            # 就你了 (你: the one player the post @s or names) / 就是冬瓜了
+            rf"|就(?:是)?\s*(?P<name46>{n})\s*了(?=\s*(?:$|[!！。.~～,，]))"
         ),
     ]
 
 
 _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
-    r"(?P<name>弃权|弃票|白票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
+    r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
-    r"|(?:^|(?<=[\s,，。！!]))弃(?=\s*[。！!~～]*\s*$))"
+    r"|(?:^|(?<=[\s,，。！!吾我俺]))弃(?=\s*[。！!~～]*\s*$))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
-    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|撤回|撤票"
+    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|转票|换人|撤回|撤票"
     # 我之前在23楼的投票作废，现投土豆 (an earlier vote declared void, a new one cast)
     r"|(?:之前|刚才|上面)[^。！？!?\n]{0,12}的(?:投票|票)\s*作废"
     # 改了，票给南瓜 (改了 standing alone) / 我这票本来给包子，现在给豆浆 (a vote cast before,
@@ -309,10 +396,28 @@ _NAME_GROUPS = (
     "name27",
     "name28",
     "name29",
+    "name30",
+    "name31",
+    "name32",
+    "name33",
+    "name34",
+    "name35",
+    "name36",
+    "name37",
+    "name38",
+    "name39",
+    "name40",
+    "name41",
+    "name42",
+    "name43",
+    "name44",
+    "name45",
+    "name46",
+    "name47",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
-_VOTE_WORD = re.compile(r"投|票|改")
+_VOTE_WORD = re.compile(r"投|票|改|挂|待定|暂定")
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -337,10 +442,12 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False  # 投饺子还是投包子: a choice asked, not made
     if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _FAR.search(head):
         return False
+    if _FAR_EN.search(head):
+        return False
     if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
         return False
-    if re.search("投[了过咗]", text[lo:end]) and not _FOR_NOW.match(text, end, hi):
-        return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast)
+    if re.search("投[了过咗]|已经?投", text[lo:end]) and not _FOR_NOW.match(text, end, hi):
+        return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast; 吾票已投)
     if re.search(r"(?:^|[^\u4e00-\u9fff])前\s*$", head):
         return False  # 前投番茄 (classical: earlier I voted), a report
     if _FAR.search(text, end, hi):
@@ -360,16 +467,25 @@ _FOR_NOW = re.compile(r"\s*先")
 _ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$")
 # (；: 如果…就改弃权；现在先投包子 — the condition stays in its half, seed 002 4.1.2)
 _SENTENCE_END = "。！？!?；;\n"
-_CONDITION = re.compile(r"如果|要是|假如|万一|假设|除非|等到")
+# (classical: 若吾尚能一票，当投冬瓜 / 倘…: 若 opening a clause that a comma closes)
+_CONDITION = re.compile(
+    r"如果|要是|假如|万一|假设|除非|等到|倘若|倘|假使|如若|若是|若(?=[^，,。！？!?\n]{1,8}[，,])"
+)
 _CONCLUSION = re.compile(r"所以|因此|总之|反正")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
 
 
 def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding ``at`` starts; a line that ends in a comma runs on (verse:
+    若是油条今夜不死，⏎明朝此票定归他)."""
     i = at
-    while i > 0 and text[i - 1] not in _SENTENCE_END:
+    while i > 0 and (text[i - 1] not in _SENTENCE_END or _runs_on(text, i - 1)):
         i -= 1
     return i
+
+
+def _runs_on(text: str, i: int) -> bool:
+    return text[i] == "\n" and text[:i].rstrip(" \t").endswith(("，", ",", "、"))
 
 
 def _quoted(text: str, at: int) -> bool:
@@ -397,7 +513,7 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
-_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7")
+_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7", "chg8")
 
 
 def _named_votes(
@@ -408,18 +524,17 @@ def _named_votes(
     南瓜)."""
     found = []
     subject = _subject_before([p for p in players if p != speaker])
+    theirs = _whose_vote([p for p in players if p != speaker])
     for pat in _patterns(players):
         for m in pat.finditer(text):
             key = next((g for g in _NAME_GROUPS if m.groupdict().get(g)), None)
             if key is None:
                 continue
             name = _unloosen(m.group(key), players)
-            if _not_a_target(text, m, key, name) or _other_subject(text, m.start(), name, subject):
+            if _not_a_target(text, m, key, name) or _reported(text, m, name, subject, theirs):
                 continue
-            if "的是" in m.group(0) and "才怪" not in text[: m.start()]:
-                continue  # 我投的是包子: a report, unless it corrects a 才怪 (投土豆……才怪，我投的是春卷)
-            if key in _DECISION and not _decided(text, m, key):
-                continue  # 还是包子吧 in a post that never speaks of voting
+            if _uncast(text, m, key):
+                continue
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
             second = others.match(text, m.end())
             # (票給南瓜，南瓜。: the name said again is one target)
@@ -433,14 +548,46 @@ def _named_votes(
     return found
 
 
+_TICKED = ("name34", "name35")
+_TICK = re.compile(r"[☑✅✓✔√]|\[\s*[x✓✔√]\s*\]")
+
+
+def _uncast(text: str, m: re.Match[str], key: str) -> bool:
+    """A tick among several (- 冬瓜 ✓✓✓ ⏎ - 南瓜 ✓: a tally, not one choice), or a decision
+    in a post that never speaks of voting (还是包子吧: :func:`_decided`)."""
+    if key in _TICKED and len(_TICK.findall(text)) > 1:
+        return True
+    return key in _DECISION and not _decided(text, m, key)
+
+
+def _reported(
+    text: str, m: re.Match[str], name: str, subject: re.Pattern[str], theirs: re.Pattern[str]
+) -> bool:
+    """The expression reports a vote rather than casting one: another player's (饺子投馄饨,
+    他的票给包子, 番茄那票不变，南瓜) or the speaker's own, told (我投的是包子 — unless it
+    corrects a 才怪: 投土豆……才怪，我投的是春卷)."""
+    if _other_subject(text, m.start(), name, subject):
+        return True
+    if m.group(0).startswith(("票", "挂")) and theirs.search(text, 0, m.start()):
+        return True
+    return "的是" in m.group(0) and "才怪" not in text[: m.start()]
+
+
+_THEIR_VOTE = re.compile(r"(?:他|她|佢|你)\s*(?:的|那|这)\s*(?:一)?\s*票")
+
+
 def _decided(text: str, m: re.Match[str], key: str) -> bool:
     """A decision (那就番茄吧) is a vote in a post that speaks of voting, or as the whole post
     (就番茄了 / 还是番茄吧: in a vote thread there is nothing else it can decide; 结论：豆浆
     alone may conclude anything)."""
     rest = text[: m.start()] + text[m.end() :]
+    if re.match(r"\s*(?:最终|最后)\s*[:：]", m.group(0)):
+        return True  # 真的最终：冬瓜 — a final answer in a vote thread is the vote
+    if _THEIR_VOTE.search(text, _sentence_start(text, m.start()), m.start()):
+        return False  # 冬瓜说他那票不变，还是南瓜: what another's vote still is, reported
     if _VOTE_WORD.search(rest) is not None:
         return True
-    return key == "name18" and not rest.strip(" \t\n吧了啦。.!！~～")
+    return key == "name18" and not rest.strip(" \t\n吧了啦呗咯噻嘛哈。.!！~～")
 
 
 def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
@@ -448,6 +595,8 @@ def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
     a retort), 楼上+1 / 你+1 (agreeing with a post: only a player's name +1 adds a vote)."""
     if name not in PRONOUNS:
         return False
+    if key == "name47":
+        return True  # 给你吧: handing something over, not a vote
     if name == "之":  # 投之 / 票之 closing a clause; not 投票之后, 三分之一票
         return key not in ("name", "name9") or not re.match(
             rf"\s*(?:$|[{_CLAUSE_END}])", text[m.end(key) :]
@@ -468,6 +617,17 @@ def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
     # (包子跟饺子投土豆: 包子 is)
     return re.compile(
         rf"(?<![@＠\s跟随])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?(?:跟\s*(?:{alt}))?$"
+    )
+
+
+def _whose_vote(players: Sequence[str]) -> re.Pattern[str]:
+    """Someone other than the speaker owning the vote that follows: 他的 / 你那 / 番茄的 before
+    票, or before 票 and its verb (他的票还挂在包子身上)."""
+    alt = _names_alt([p for p in players if p not in PRONOUNS and p != ABSTAIN])
+    names = rf"|{alt}" if alt else ""
+    return re.compile(
+        rf"(?:他|她|你|您|佢|他们|她们|你们|大家|别人|有人{names})\s*(?:的|那|这)\s*(?:一)?\s*"
+        r"(?:票\s*(?:还|也|都|先|就|已经?|一直)?\s*)?$"
     )
 
 
@@ -502,7 +662,7 @@ _NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有�
 # 冬瓜……晚点再决定 / 我也想投包子，不过再等等看: a plan, not a vote.
 _DEFERRED = re.compile(
     r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再|再(?:等等?|听听|看看|想想|观察|决定)"
-    r"|等等看|还没决定|没决定|未定|纠结|犹豫不决|拿不准"
+    r"|等等看|还没决定|没决定|未定|未决|纠结|犹豫不决|拿不准"
 )
 
 
@@ -544,7 +704,7 @@ def parse_free_vote(
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     found += _abstentions(text, players, found, speaker)
     if not found and bare:
-        found = _bare_name(text, players)
+        found = _bare_name(text, players) or _lead_name(text, players)
     if not found and pronouns:
         found = _unresolved(text)
     if not found:
@@ -649,7 +809,7 @@ _UNRESOLVED = re.compile(
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
     # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
-    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|俺|那就|就)?\s*投\s*(?:给\s*)?"
+    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|俺|那就|就|这轮|本轮|今天|这次)*\s*投\s*(?:给\s*)?"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
     r"(?=\s*(?:$|[,，。！？!?\n])))"
     # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)
@@ -685,6 +845,10 @@ def _unresolved(text: str) -> list[FreeVote]:
 # Said after the vote, the words take it back: 包子吃我一票——开玩笑的.
 _TAKEN_BACK = re.compile(
     r"(?<!不是)(?<![不没])开玩笑|说笑的|才怪|逗你|还没想好|没想好投谁"
+    # (English: lol jk / just kidding)
+    r"|(?<![a-z])(?:jk|j/k|just\s+kidding|kidding)(?![a-z])"
+    # irony said of it (投南瓜，真是高见（反讽） / 你说的都对)
+    r"|反讽|讽刺|你说的都对"
     # 投冬瓜。⏎⏎算了不投了 / 以上作废 / 上面的不算: the post withdraws its own vote
     r"|算了\s*[,，]?\s*(?:先)?不投了|以上(?:的)?(?:投票)?(?:作废|不算)|上面(?:的)?(?:投票)?(?:作废|不算)"
 )
@@ -714,7 +878,8 @@ _OTHER_DOING = re.compile(r"(?:他|她|你|佢|他们|大家)[^，。！？!?\n]
 # bare name puts that name up, as killbar threads write it (`包子 +1`, `【投票】包子`).
 _BARE_TAIL = (
     r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
-    r"|不解释|没理由|就这样|吧|啦|了|冲|走你)*$"
+    r"|不解释|没理由|就这样|吧|啦|了|冲|走你|it\s+is|for\s+sure|all\s+the\s+way|then"
+    r"|[(（](?:暂定|待定|暂时|临时|先挂)[)）])*$"
 )
 # Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
 # a question it answers or is asked of (这票是你的吗？豆浆).  Anywhere before it: words about
@@ -732,9 +897,17 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     alt = _names_loose([p for p in players if p not in PRONOUNS])
     if not alt:
         return []
-    m = re.search(rf"(?:^|(?<=[{_CLAUSE_END}]))\s*(?P<name>{alt}){_BARE_TAIL}", text)
+    # (an English sentence's full stop ends a clause too: lol jk. 油条.)
+    # (in brackets or quotes too: 【冬瓜】 / 「冬瓜」)
+    m = re.search(
+        rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.]))\s*(?:[「『【“\"（(]\s*)?(?P<name>{alt})"
+        rf"(?:\s*(?P=name))*\s*[」』】”\"）)]?{_BARE_TAIL}",
+        text,
+    )
     if m is None:
         return []
+    if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
+        return []  # 投票统计：⏎冬瓜 ✓✓⏎南瓜 ✓ — a count, its last line a name
     head = text[: m.start("name")]
     if _BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head):
         return []
@@ -742,3 +915,37 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # 饺子，包子，番茄: the last of a list of names
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]
+
+
+# The vote said first, the reason after it (番茄。⏎⏎理由：… / 油条。就这两个字是我的票 / 饺子 for
+# sure. …): the post opens with a name standing alone in its clause, and the next sentence
+# gives the reason or calls the name the vote — or the name carries a decision of its own.
+_LEAD_DECIDED = re.compile(
+    r"\s*(?:for\s+sure|it\s+is|all\s+the\s+way|冲|走你|稳了)(?=\s*(?:$|[.,!。，！\n]))"
+)
+_LEAD_REASON = re.compile(
+    r"\s*(?:(?:投票)?理由|因为|原因|reason|because|why)|[^。！？!?\n]{0,8}(?:是|就是|算)我的票"
+)
+
+
+def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """The name of :data:`_LEAD_REASON`: one player's name as the post's first clause."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    m = re.match(
+        rf"\s*(?P<name>{alt})(?P<decided>{_LEAD_DECIDED.pattern})?\s*[。.!！~～]*\s*(?=\n|$|[^\s])",
+        text,
+    )
+    if m is None:
+        return []
+    after = text[m.end() : m.end() + 1]
+    if after in ("?", "？", "、", "和", "跟", "与"):
+        return []
+    if after in (",", "，") and not m.group("decided"):
+        return []
+    rest = text[m.end() :].lstrip()
+    if not m.group("decided") and (m.end() == m.end("name") or not _LEAD_REASON.match(rest)):
+        return []  # (番茄，你昨天… / 番茄的发言… : the name starts a sentence about him)
+    name = _unloosen(m.group("name"), players)
+    return [FreeVote(name, m.start("name"), m.end("name"), False)]

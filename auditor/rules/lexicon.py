@@ -7,7 +7,7 @@ One file per category.  The format (documented for directors in ``lexicons/READM
     @title 下流动词称呼或感叹
     @seed M107 违规判定 1(2)
     @pinyin on          # 音近（拼音）匹配，默认 on
-    @initials on        # 拼音首字母缩写（wc、tmd），默认 off
+    @initials on        # 拼音首字母缩写（wc、tmd），默认 off；long = 只对四个字以上的写法
     @near on            # 近音（l/n、zh/z、an/ang …，lexicons/_confusion.txt），默认 on；
                         # long = 只对三个字以上的写法
     @boundary word      # 需落在 jieba 分词边界上，默认 word；off = 任何位置
@@ -117,6 +117,7 @@ class Category:
     seeds: list[str] = field(default_factory=list)
     pinyin: bool = True
     initials: bool = False
+    initials_long: bool = False  # ``@initials long``: initials of spellings of 4+ characters only
     near: bool = True
     near_long: bool = False  # ``@near long``: near sounds for spellings of 3+ characters only
     boundary: bool = True
@@ -165,7 +166,8 @@ class Lexicon:
         for code in sorted(self.categories):
             c = self.categories[code]
             h.update(
-                f"{code}|{c.pinyin}|{c.initials}|{c.near}|{c.near_long}|{c.boundary}\n".encode()
+                f"{code}|{c.pinyin}|{c.initials}|{c.initials_long}|{c.near}|{c.near_long}|"
+                f"{c.boundary}\n".encode()
             )
             for e in c.entries:
                 h.update(repr((e.term, e.variants, e.exceptions, e.regex, e.anchors)).encode())
@@ -351,6 +353,9 @@ def _switch(
         return
     if name == "near" and value.strip().lower() == "long":
         cat.near, cat.near_long = True, True
+        return
+    if name == "initials" and value.strip().lower() == "long":
+        cat.initials, cat.initials_long = True, True
         return
     flag = _on_off(value)
     if flag is None:

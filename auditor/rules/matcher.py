@@ -50,7 +50,7 @@ import re
 import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import accumulate, chain, pairwise
 from pathlib import Path
@@ -262,6 +262,25 @@ ASCII_NOISE_RE = _LazyPattern(
     f"[{_AN}](?<=[a-z][{_AN}])(?<![a-z0-9][a-z][{_AN}])[{_AN}]?(?=[a-z](?![a-z0-9]))"
 )
 QUOTE_RE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
+_QUOTE_OPEN = re.compile(r"\[quote\]", re.I)
+
+
+def _unquoted(texts: list[str]) -> tuple[list[str], str]:
+    """The texts with their [quote] blocks blanked (quoted text is not charged), and the
+    texts joined by :data:`BATCH_SEP`: one C-level search first, most batches quote
+    nothing."""
+    joined = BATCH_SEP.join(texts)
+    if not _QUOTE_OPEN.search(joined):
+        return texts, joined
+    plain = [
+        QUOTE_RE.sub(lambda m: "\n" * len(m.group()), t)
+        if "[" in t and "[quote]" in t.lower()
+        else t
+        for t in texts
+    ]
+    return plain, BATCH_SEP.join(plain)
+
+
 DIGIT_PINYIN = dict(
     zip(
         "0123456789", ("ling", "yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"), strict=True
@@ -1451,15 +1470,15 @@ class Matcher(_Deferred):
             )
             if e.regex is not None:
                 re.compile(e.regex)  # a bad pattern fails the build, not a later post
-                self.patterns[i] = e.regex
+                rx = self.patterns[i] = e.regex.translate(self._pattern_fold())
                 # Tried only where a lexicon keyword (``anchor``) and a word the pattern
                 # itself requires (``required``) both occur: each alone may be common
                 # (没, 为什么), together they are rare, and no match is lost.
                 # The keywords are checked with ``in`` once a required word occurred (often
                 # common words).  Per top-level branch, the rarest required set triggers
                 # (``required``), the others must occur too (``conjuncts``).
-                branches = branch_requirements(e.regex, self._frequencies())
-                self._add_sound(i, e, branches)
+                branches = branch_requirements(rx, self._frequencies())
+                self._add_sound(i, e, rx, branches)
                 if branches is None:
                     for a in e.anchors:
                         self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
@@ -1501,26 +1520,44 @@ class Matcher(_Deferred):
                 if cat.near:
                     self._add_near(i, form, cat, (tuple(table_syl), tuple(phrase_syl)))
                 if cat.initials:
-                    initials = "".join(self.py_table.get(ord(c), "?")[0] for c in k)
-                    if initials.isascii() and initials.isalpha() and len(initials) >= 3:
-                        self._add(self.text_ac, initials, _Key(i, initials, "initials", True))
+                    self._add_initials(i, k, 4 if cat.initials_long else 3)
             if readings:
                 self.entry_pinyin[i] = readings
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
+
+    def _add_initials(self, i: int, spelling: str, shortest: int) -> None:
+        """Entry ``i``'s spelling by its pinyin initials (tmd; ``@initials long``: four
+        letters or more, bdhs), if it has ``shortest`` letters."""
+        initials = "".join(self.py_table.get(ord(c), "?")[0] for c in spelling)
+        if initials.isascii() and initials.isalpha() and len(initials) >= shortest:
+            self._add(self.text_ac, initials, _Key(i, initials, "initials", True))
 
     def _sounded(self, e: Entry) -> bool:
         """Is entry ``e`` heard (音近, 近音, initials): its category's ``@pinyin`` on and no
         ``@sound off`` above it?"""
         return self.cats[e.category].pinyin and e.heard
 
-    def _add_sound(self, i: int, e: Entry, branches: list[list[set[str]]] | None) -> None:
-        """The loose sound copy of pattern ``i`` and its triggers in the pinyin automaton:
-        each word of a branch's trigger set (its anchors, without sets), as heard."""
-        if e.regex is None or not self._sounded(e):
+    def _pattern_fold(self) -> dict[int, str]:
+        """The look-alike and dialect table's CJK characters (申 甲, 佢 他), for patterns:
+        a pattern's characters read as the text is read (a look-alike of a common
+        character, 申 for 甲, leaves no 申请 in the normalised text to match)."""
+        return {
+            k: v
+            for k, v in self.norm.look.items()
+            if _is_cjk(chr(k)) and len(v) == 1 and _is_cjk(v)
+        }
+
+    def _add_sound(
+        self, i: int, e: Entry, regex: str, branches: list[list[set[str]]] | None
+    ) -> None:
+        """The loose sound copy of pattern ``i`` (``regex``, folded) and its triggers in the
+        pinyin automaton: each word of a branch's trigger set (its anchors, without sets),
+        as heard."""
+        if not self._sounded(e):
             return
         table, members = _sound_tables(self.confusion)
-        pattern = sound_pattern(e.regex, table)
+        pattern = sound_pattern(regex, table)
         if pattern is None:
             return
         self.sound_patterns[i] = pattern
@@ -1776,13 +1813,7 @@ class Matcher(_Deferred):
         out: list[list[PhraseMatch]] = [[] for _ in texts]
         if not texts:
             return out
-        plain = [
-            QUOTE_RE.sub(lambda m: "\n" * len(m.group()), t)
-            if "[" in t and "[quote]" in t.lower()
-            else t
-            for t in texts
-        ]
-        joined = BATCH_SEP.join(plain)
+        plain, joined = _unquoted(texts)
         if self.always or joined.count(BATCH_SEP) != len(texts) - 1:
             return [self.find(t, categories) for t in texts]  # texts holding the separator
         codes = index = None
@@ -2660,7 +2691,7 @@ class Matcher(_Deferred):
             return False
         own = self._pattern_chars.get(i)
         if own is None:  # (its characters, and the sounds of its CJK characters)
-            own = frozenset(self.entries[i].regex or "") | frozenset(self.sound_patterns[i])
+            own = frozenset(self.patterns[i]) | frozenset(self.sound_patterns[i])
             self._pattern_chars[i] = own
         table = self._sound_copy_table()
         subs = [
@@ -2821,7 +2852,13 @@ class Matcher(_Deferred):
             return False  # (毒是 is no 赌誓: 是 is a word of its own, every time)
         freq = self.tokenizer().FREQ
         for a, b in pairwise(cuts):
-            if (a < s - lo < b or a < t - lo < b) and freq.get(norm[lo + a : lo + b]):
+            # (a dictionary word across an end rejects the candidate if it takes one of the
+            # cloak's own characters: 耻里 takes the 里 of 里是; 补上来 takes no 提 of 提补)
+            if (
+                (a < s - lo < b or a < t - lo < b)
+                and freq.get(norm[lo + a : lo + b])
+                and any(norm[p] != form[p - s] for p in range(max(s, lo + a), min(t, lo + b)))
+            ):
                 return False
         return self.boundaries(norm[:s] + form + norm[t:], s, t)
 
@@ -3011,10 +3048,19 @@ def _clause_break(text: str, i: int, step: int) -> bool:
 
 
 def _ascii_bounded(norm: str, s: int, t: int) -> bool:
-    """An ASCII key must not sit inside a longer ASCII word (wc, not awcx)."""
-    return not (
+    """An ASCII key must not sit inside a longer ASCII word (wc, not awcx), unless that word
+    is the key said again and again (mvpmvpmvp, sbsbsb: the 叠字 of letters)."""
+    if not (
         (s > 0 and _ASCII_WORD.match(norm[s - 1])) or (t < len(norm) and _ASCII_WORD.match(norm[t]))
-    )
+    ):
+        return True
+    a, b = s, t
+    while a > 0 and norm[a - 1] in _ASCII_ALNUM:
+        a -= 1
+    while b < len(norm) and norm[b] in _ASCII_ALNUM:
+        b += 1
+    key, run = norm[s:t], norm[a:b]
+    return len(key) >= 2 and (s - a) % len(key) == 0 and run == key * (len(run) // len(key))
 
 
 # A numeral or date word right before 日 makes it a day (三日, 那日, 周日, 次日), never
@@ -3206,6 +3252,11 @@ _SENTENCE_PUNCT = "。！？!?\n；;"
 # The game's story, told (剧情里镇长说上届…, 故事里的掌柜被气死了): what its characters say and
 # suffer is the director's writing, not a player's oath, curse or outburst.
 _STORY = re.compile(r"(?:剧情|故事|背景故事|剧本|小说|设定|开场白|背景)(?:里|中|上|里面|当中)")
+# ... or a post marked as story or role-play from its head (【剧情】…, 【扮演】…): the setting's
+# words (那场大火, 淹死 on the ship, 马甲 in a wardrobe, 起誓 in a diary), not the poster's.
+_STORY_TAG = re.compile(
+    r"^\s*[【\[［]\s*(?:剧情|扮演|角色扮演|故事|小说|旁白|背景|设定|独白|日记|rp|RP)\s*[】\]］]"
+)
 _CLAUSE_MARKS = "，,。！？!?\n；;：:"
 
 
@@ -3216,13 +3267,28 @@ def _around(text: str, start: int, end: int, marks: str) -> tuple[int, int]:
     return lo, hi
 
 
+@lru_cache(maxsize=1)
+def _plain_table() -> dict[int, str]:
+    """Traditional → simplified and full-width letters and digits → ASCII, one character for
+    one: the text the context rules read (規則裡「貼臉」是指什麼 is 规则里「贴脸」是指什么,
+    ＴＭ标志 is TM标志), offsets kept.  (Full-width punctuation stays: the rules read it.)"""
+    table = dict(t2s_table())
+    for lo, hi in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B)):
+        table.update((cp, chr(cp - 0xFEE0)) for cp in range(lo, hi))
+    return table
+
+
 def mentioned(text: str, m: PhraseMatch) -> bool:
     """Is the match a phrase mentioned rather than said: a sound-alike inside a title
     (《…》), quoted in a rule reminder (禁止说
     “我发誓”, “不信等揭秘”这种话别说), a rule named in the poster's own words (规则说不能
     发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
     发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
-    quoted phrases."""
+    quoted phrases.  Read in simplified characters and half-width letters, whatever the
+    script of the post."""
+    plain = text.translate(_plain_table())
+    if plain != text:
+        text, m = plain, replace(m, text=plain[m.start : m.end])
     return _mentioned_in_any(text, m) or (m.category in _NAMED_ACTS and _act_mentioned(text, m))
 
 
@@ -3237,11 +3303,38 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
         return True
     if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
         return True  # 《李狗嗨》: a title sounds like what it sounds like
+    if m.category in _NAMED_ACTS and _in_title(text, m.start, m.end):
+        return True  # 《最佳演绎》, a novel: the act's word as a name
     sentence = _around(text, m.start, m.end, _SENTENCE_PUNCT)
     if m.category == "IQ" and "白痴" in m.text:
         return bool(_IDIOT_ROLE.search(text, *sentence))  # 他是白痴，翻牌了: the role
+    if "表情" not in m.how:
+        return False
     # 🌿 剧情里那片草地: a picture beside the story it illustrates
-    return "表情" in m.how and bool(_STORY.search(text, *sentence))
+    return bool(_STORY.search(text, *sentence) or _STORY_TAG.match(text)) or _heading_picture(
+        text, m
+    )
+
+
+# The noun categories an emoji can stand for (🐷 猪, 🌿 草, 🐴 马 → 妈).
+_PICTURED = frozenset(("ANIMAL", "VULGAR", "BODY", "KIN"))
+# What ends a word rather than opens a sentence: after one of these the emoji was read.
+_PICTURE_TAILS = frozenset("的地得了啊呀吧么嘛呢，,。！!？?、")
+
+
+def _heading_picture(text: str, m: PhraseMatch) -> bool:
+    """One emoji heading the post, a space after it (🐷 小猪存钱罐今天被我砸了, 🌿 窗台的薄荷):
+    a picture set above the sentence, not a word of it.  Run together (🌿🌿🌿 预言家又被刀了)
+    or written into the sentence (🐷队友, 🌿，又是平安夜) it is read."""
+    rest = text[m.end :].lstrip()
+    return (
+        m.category in _PICTURED
+        and not text[: m.start].strip()
+        and m.end < len(text)
+        and text[m.end].isspace()
+        and not any(map(_is_cjk, m.text))
+        and rest[:1] not in _PICTURE_TAILS  # (🐴 的，又刀我: 妈的, a word after all)
+    )
 
 
 def _act_mentioned(text: str, m: PhraseMatch) -> bool:
@@ -3250,8 +3343,14 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
     s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
     lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
     before, after = text[lo : m.start], text[m.end : hi]
-    if _STORY.search(before):
+    if _STORY.search(before) or _STORY_TAG.match(text):
         return True  # 故事里二叔说他出门被车撞了: the story's words, not the poster's
+    if _DENIED.match(text, m.end) or _talked_of_in_quotes(text, m.start, m.end):
+        return True
+    if _ADVISED_AGAINST.search(before) or _ADVISED_AGAINST.search(text, lo, m.start + 1):
+        return True  # 不用拿人格担保，说说逻辑就行: advice not to (its 用 may open the match)
+    if m.category in _TOPICS and _ALLOWED_ONLY.search(text, s_lo, s_hi):
+        return True  # 树洞里才可以拆马甲: where the rules allow it, a reminder
     if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
         return True
     if _reported_act(text, m, s_lo, s_hi):
@@ -3286,6 +3385,38 @@ _PUT_OFF = re.compile(
     r"|^是?(?:游戏|比赛)?(?:结束|揭秘|赛后|复盘)(?:以后|之后|后)?的事"
 )
 _TOPIC_TAIL = re.compile(r"^(?:的事情?|的话题|的问题|这事|这件事|方面|的)?\s*$")
+# ... answered no right after it was asked (破防？不存在的), or said not to exist (本场规则没有
+# 淹死这一说)
+_DENIED = re.compile(
+    r"[”」』\"']?\s*(?:[？?]+\s*(?:不存在的?|没有的事|不可能|怎么可能|想多了|才没有|哪有)"
+    r"|(?:这一说|这个说法|这种说法|这回事|这码事|一说)(?:吧|啊|的)?(?:[，,。！!]|$))"
+)
+# ... or advised against, right before it (不用拿人格担保, 没必要发誓)
+_ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯不着|不需要)(?:再|去)?\s*$")
+# ... or a quoted word, weighed as a word (我不吃“贴脸”这一套, 说“上一场”不行那说“上一个讨论日”
+# 可以吧): what may be said, not said
+_QUOTE_WEIGHED_AFTER = re.compile(
+    r"^\s*(?:这一套|那一套|这套|那套|这种说法|这个说法|这一说|这个词|这种话|这几个字)"
+    r"|^\s*(?:不行|可以吗|可以吧|行吗|行不行|算不算|算吗|能说吗|能不能说|违规吗|犯规吗)"
+)
+_QUOTE_WEIGHED_BEFORE = re.compile(r"(?:不吃|不信|不认|不买|不接受|不赞成|反对)\s*$")
+# A topic only where the rules allow it (树洞里才可以拆马甲, 马甲只允许在树洞里拆): a reminder.
+_ALLOWED_ONLY = re.compile(
+    r"(?:树洞|赛后|揭秘后|复盘帖|揭秘帖|结束后|游戏结束后)(?:里|中|上)?(?:才|只)(?:可以|能|允许|准|许)"
+    r"|只(?:允许|能|可以|准|许)(?:在|到|去)(?:树洞|赛后|复盘帖|揭秘帖|揭秘后|结束后)"
+)
+
+
+def _talked_of_in_quotes(text: str, start: int, end: int) -> bool:
+    """Is the match the whole of a quotation that the words around weigh as a word?"""
+    if start == 0 or text[start - 1] not in _CLOSING or end >= len(text):
+        return False
+    if text[end] != _CLOSING[text[start - 1]]:
+        return False
+    before, after = text[max(0, start - 9) : start - 1], text[end + 1 : end + 12]
+    return bool(_QUOTE_WEIGHED_AFTER.match(after) or _QUOTE_WEIGHED_BEFORE.search(before))
+
+
 _TOPICS = frozenset(("AWARD", "SOCKPUPPET", "PASTGAME", "SUBSTITUTE", "ASSISTANT", "BLAME", "FACE"))
 
 
@@ -3356,7 +3487,7 @@ def _banned_earlier(text: str, sentence: tuple[int, int], start: int) -> bool:
 # in sport (替补门将, 这届杯赛), 往届 of a school (往届毕业生), 老二 a child (我家老二发烧),
 # 靠 as rely on (我靠这个票型判断).  (category, what the match holds, the other sense's
 # context: "sentence" searched in its sentence, "after" in the clause after it, "next" right
-# after it, "prev" at the end of its clause before it)
+# after it, "prev" at the end of its clause before it, "post" anywhere in the post)
 _SPORT = (
     r"球赛|比赛|球队|球员|门将|前锋|后卫|中场|中锋|杯赛|联赛|世界杯|欧冠|奥运|进球|点球|绝杀|首发|"
     r"教练|上半场|下半场|加时赛|赛季|决赛|半决赛|NBA|nba"
@@ -3386,10 +3517,10 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
     ),
     # 2B as a pencil's hardness (2B铅笔, 涂卡用2B)
     ("IQ", re.compile("(?i)^2b$"), re.compile(r"铅笔|笔芯|涂卡|答题卡"), "after"),
-    # 助理 at work, not the game's outside helper (我工作上的助理, 老板的助理)
+    # 助理 at work, not the game's outside helper (我工作上的助理, 老板的助理, 我的助理在公司)
     (
         "ASSISTANT",
-        re.compile("^助理$"),
+        re.compile("助理$"),
         re.compile(
             r"工作|公司|老板|上班|同事|秘书|行政|经理|总监|单位|办公室|教授|导师|实验室|律师"
         ),
@@ -3441,8 +3572,38 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
             r"(?:会|会议|雨|雪|风|暴雨|台风|病|大病|梦|考试|比赛|球|电影|戏|演出|演唱会|音乐会|车祸|"
             r"火|事故|婚礼|葬礼|面试|讲座|直播|饭局|酒局|聚会|仗|战争|架|官司|手术|活动|典礼|晚会|"
             r"派对|展览?|秀|旅行|灾难?|地震|误会|闹剧|争吵|谈话|报告|答辩|年会|发布会|球赛)"
+            # with a word of size or kind before the event (那场大火, 那场点球大战, 那场特大暴雨)
+            r"|(?:大|小|特大|暴|冰|决|点球|足球|篮球|网球|拳击|车|淘汰|总决|半决)"
+            r"(?:火|雨|雪|风|病|战|赛|大战|对决|灾|祸|风波|洪水|地震)"
         ),
         "next",
+    ),
+    # ... or after the sport or event it belongs to (世界杯决赛那场点球大战)
+    ("PASTGAME", re.compile("^那一?场$"), re.compile(_SPORT + r"|演唱会|音乐会|电影|话剧"), "prev"),
+    # TM beside a trademark (logo右上角有个TM标志): the mark, not 他妈 (M107 1(4))
+    (
+        "KIN",
+        re.compile("(?i)^tm$"),
+        re.compile(r"\s*(?:标志|标识|标记|商标|符号|图标|字样|logo|LOGO|Logo)"),
+        "next",
+    ),
+    # 贴脸 of a face mask or a plaster (面膜贴脸上): on the skin, not 030 2(8)
+    ("FACE", re.compile("^贴脸$"), re.compile(r"上(?![来了])|在脸"), "next"),
+    (
+        "FACE",
+        re.compile("^贴脸$"),
+        re.compile(
+            r"(?:面膜|眼膜|膏药|贴纸|创可贴|胶布|纱布|湿巾|冰袋|暖宝宝|退热贴|面贴)[^，,。！？!?]{0,2}$"
+        ),
+        "prev",
+    ),
+    # MVP as a product's first cut, told anywhere in the post (MVP在我们公司是最小可行方案):
+    # the post's MVP is that one (030 1(2) is about awards)
+    (
+        "AWARD",
+        re.compile("(?i)^mvp$"),
+        re.compile(r"(?i)最小可行|可行(?:性)?产品|minimum\s*viable|产品经理|产品迭代"),
+        "post",
     ),
     # 你大爷的腿: a relative's own leg (a story's character), not the exclamation (M107 1(4))
     (
@@ -3459,7 +3620,11 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
     (
         "VULGAR",
         re.compile("(?i)^wc$"),
-        re.compile(r"\s*(?:在哪|旁边|门口|里面|里|外面|外|的门|隔间|排队|堵了|冲水|没纸)"),
+        re.compile(
+            r"\s*(?:在哪|旁边|门口|里面|里|外面|外|的门|隔间|排队|堵了|冲水|没纸)"
+            # where it is (WC在走廊尽头, wc就在楼梯口)
+            r"|\s*(?:就)?在(?![我你他她这那])[^，,。！？!?]{0,6}(?:尽头|旁|边|口|层|楼|对面|左|右|后面|隔壁)"
+        ),
         "next",
     ),
     (
@@ -3488,6 +3653,15 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
         re.compile(r"说错|打错|写错|搞反|笔误|口误|错字|手滑|修正|更正|改一下|编辑一下"),
         "sentence",
     ),
+    # a coach or mentor of a sport or a class (my coach at the gym says): not the game's helper
+    (
+        "ASSISTANT",
+        re.compile("(?i)coach|mentor|helper"),
+        re.compile(
+            r"(?i)gym|健身|球队|训练|sport|team|practice|lesson|class|school|课|football|basketball"
+        ),
+        "sentence",
+    ),
     # 军师 of a side inside the game (狼队里肯定有个军师在带节奏): a player, not the outside
     # helper of M107 4(4) (我军师说, 问了我家军师 stay)
     (
@@ -3506,11 +3680,19 @@ _ENGLISH_BEFORE = re.compile(r"[A-Za-z]{2,}[,]?\s+$")
 _ENGLISH_AFTER = re.compile(r"\.?\s+[A-Za-z]{2,}")
 
 
+# English swearing abbreviated (what the wtf is this): English, and meant.
+_ENGLISH_SWEARS = frozenset(("wtf", "fml", "ffs", "stfu", "fk", "fu"))
+
+
 def _in_english(text: str, m: PhraseMatch) -> bool:
     """Letters between English words (规则英文版写 if sb. cannot continue): an English
-    abbreviation (sb. = somebody), not Chinese initials."""
+    abbreviation (sb. = somebody), not Chinese initials.  Only two or three letters are
+    such an abbreviation: an English word of the lexicon (what the fuck is, take the blame
+    if) is the English it is."""
     return (
         m.text.isascii()
+        and len(m.text) <= 3
+        and m.text.lower() not in _ENGLISH_SWEARS
         and bool(_ENGLISH_BEFORE.search(text, max(0, m.start - 20), m.start))
         and bool(_ENGLISH_AFTER.match(text, m.end))
     )
@@ -3530,6 +3712,10 @@ def _other_sense(text: str, m: PhraseMatch) -> bool:
         if where == "prev":
             lo, _hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
             if context.search(text[lo : m.start]):
+                return True
+            continue
+        if where == "post":
+            if context.search(text):
                 return True
             continue
         if where == "after":

@@ -1,4 +1,4 @@
-"""The labelled phrase sets as regression sets (issue 35): tests/phrases/blind … blind5 and
+"""The labelled phrase sets as regression sets (issue 35): tests/phrases/blind … blind6 and
 tests/devset.
 
 Each blind set was scored once (its SCORE.md) and has been a regression set since.  Each must
@@ -19,17 +19,18 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from devset_eval import matcher_predict, read_rows, score  # noqa: E402
 
-# (file, precision floor, recall floor, clean lines flagged at most): the figures on main
-# at 4593f76 (after phrases round 6), less half a point for the next change's rounding.
+# (file, precision floor, recall floor, clean lines flagged at most): the figures after
+# phrases round 7 (blind6 read and tuned on), less half a point for the next change's rounding.
 SETS = [
     ("phrases/blind/phrases_dev.tsv", 0.962, 0.941, 0),
-    ("phrases/blind/phrases_blind.tsv", 0.939, 0.859, 0),
+    ("phrases/blind/phrases_blind.tsv", 0.939, 0.863, 0),
     ("phrases/blind2/phrases_blind2.tsv", 0.987, 0.933, 0),
     ("phrases/blind3/phrases_blind3.tsv", 0.972, 0.959, 0),
     ("phrases/blind4/phrases_blind4.tsv", 0.986, 0.963, 0),  # scored once: P 0.920, R 0.782
     ("phrases/blind5/phrases_blind5.tsv", 0.995, 0.955, 0),  # scored once: P 0.895, R 0.810
+    ("phrases/blind6/phrases_blind6.tsv", 0.990, 0.970, 0),  # scored once: P 0.876, R 0.780
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
-    ("devset/phrases_holdout.tsv", 0.956, 0.866, 1),
+    ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]
 
 

@@ -988,3 +988,283 @@ def test_round9_a_directors_reminder_naming_non_voters_is_no_vote(preset: str) -
     """A reminder that recalls the rule on 代投 and lists who has not voted casts no vote."""
     text = "【提醒】还有一小时关门，关门前半小时不得代投。\n还未投票：番茄、汤圆"
     assert not read_post(preset, "导演", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        # round 10: verse whose last line votes (投君 / 投与 / 一票送 / 不在…在…)
+        ("月落乌啼霜满天，\n包子说话总绕圈。\n今宵一票投君去，\n莫怪此诗不留言。", "包子", False),
+        ("风起云涌夜未央，\n一票投与馄饨郎。", "馄饨", False),
+        ("三更灯火五更鸡，\n今朝一票送豆浆。", "豆浆", False),
+        ("欲问吾票落谁家——\n不在包子在饺子。", "饺子", False),
+        # hedged votes that are votes
+        ("先挂一票在馄饨身上，待定", "馄饨", False),
+        ("暂挂包子，晚点看情况", "包子", False),
+        ("包子那票先撤了，改挂豆浆，还是待定", "豆浆", True),
+        ("还是馄饨，待定。", "馄饨", False),
+        # 文言 and plain restated votes
+        ("吾票不改，仍在饺子。", "饺子", False),
+        ("说一下，我这票不变，豆浆。", "豆浆", False),
+        # pinyin, initials, English
+        ("tou baozi", "包子", False),
+        ("wo gai tou doujiang", "豆浆", True),
+        ("qiquan", "弃权", False),
+        ("tou DJ ba", "豆浆", False),
+        ("HT +1", "馄饨", False),
+        ("vote: JZ", "饺子", False),
+        ("abstaining this time, no reads", "弃权", False),
+        ("I'll pass this round.", "弃权", False),
+        ("was going to vote 包子 but nah, 豆浆 it is.", "豆浆", False),
+        ("饺子 for sure, too quiet", "饺子", False),
+        ("I vote myself lol", "汤圆", False),
+        # lists and tables
+        ("- [x] 豆浆", "豆浆", False),
+        ("| 候选 | 票 |\n| 包子 | |\n| 豆浆 | √ |", "豆浆", False),
+        ("本轮：\n1. 首选：馄饨\n2. 备选：包子（如果馄饨是好人）", "馄饨", False),
+        # the vote said first, the reason after it
+        ("豆浆。\n\n理由：他昨天的发言自相矛盾。", "豆浆", False),
+        ("饺子。这两个字就是我的票，别的不多说。", "饺子", False),
+        # @ and 投你, a negated name before it
+        ("@豆浆 你的逻辑不对。我不投包子，投你。", "豆浆", False),
+    ],
+)
+def test_round10_ways_of_voting_in_free_format(text: str, target: str, change: bool) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target, got.change) == (True, target, change), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # verse that only muses, a conditional line
+        ("月落乌啼霜满天，\n包子豆浆两难全。\n谁是刀来谁是民，\n且待明朝再细言。"),
+        "若豆浆今夜不死，明日吾票必投之。",
+        # reports of a vote and of someone else's
+        "吾票已投豆浆，勿再问。",
+        "他的票还挂在包子身上",
+        # pinyin / English negations, plans and questions
+        "wo jue de baozi you wen ti, dan xian bu tou",
+        "don't vote 豆浆, he's town",
+        "if 包子 flips wolf I'll vote 豆浆",
+        "who are we voting, 饺子?",
+        "vote 包子 lol jk",
+        "you shall not pass",
+        # an unticked box, a name that only opens a sentence
+        "- [ ] 包子 还没想好",
+        "豆浆。\n我觉得他挺像好人的",
+        "包子\n你昨天投的谁？",
+    ],
+)
+def test_round10_their_twins_are_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("jin tian tou G", "?"),  # initials that fit no one player (a one-letter G)
+        ("tou BZ he DJ", "?"),  # two players
+        ("今天投给那个一直刷屏的", "?"),  # a description, after 今天
+    ],
+)
+def test_round10_attempts_naming_no_one_player(text: str, target: str) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target, got.format_valid) == (True, target, False)
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "target"),
+    [
+        # round 10: labels in a table — beside the label, or a header row over the vote
+        ("m107", "| 投票对象 | 豆浆 |\n| 投票理由 | 一直在划水 |", "豆浆"),
+        ("rabbit030", "投票对象 | 投票理由\n--- | ---\n包子 | 时间线不对", "包子"),
+        ("m39", "| 投票对象 | 投票理由 |\n|---|---|\n| 饺子 | 太安静 |", "饺子"),
+        # an abstention written as another word, initials and pinyin in the target field
+        ("m107", "投票对象：pass\n投票理由：没想法", "弃权"),
+        ("rabbit030", "投票对象：abstain\n投票理由：两个都像好人", "弃权"),
+        ("m39", "投票对象：白票\n投票理由：看不清", "弃权"),
+        ("m107", "投票对象：HT\n投票理由：一直待定", "馄饨"),
+        ("m39", "投票对象：baozi\n投票理由：说话太绕", "包子"),
+        # a vote in pinyin words: a void vote post
+        ("rabbit030", "wo tou doujiang, ta de shuo fa bu dui", "豆浆"),
+    ],
+)
+def test_round10_labelled_votes_in_other_forms_are_void_and_read(
+    preset: str, text: str, target: str
+) -> None:
+    got = read_post(preset, "汤圆", text)
+    assert (got.attempt, got.target, got.format_valid) == (True, target, False), got
+
+
+def test_round10_a_table_vote_is_valid_where_no_format_is_prescribed() -> None:
+    got = read_post("killbar7", "汤圆", "| 投票对象 | 豆浆 |\n| 投票理由 | 一直在划水 |")
+    assert (got.attempt, got.target, got.format_valid) == (True, "豆浆", True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| 玩家 | 票数 |\n|---|---|\n| 豆浆 | 3 |\n| 包子 | 2 |",  # a tally as a table
+        "投票格式：\n| 投票对象 | XX |\n| 投票理由 | XX |\n这样写可以吗？",  # a question
+    ],
+)
+def test_round10_tables_that_cast_no_vote(text: str) -> None:
+    assert not read_post("m107", "汤圆", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        # round 10, the neighbours of blind9's families: arrows, pointers, code, a ballot box
+        ("👉豆浆", "豆浆"),
+        ("我的票 → 包子", "包子"),
+        ("vote = 馄饨", "馄饨"),
+        ("vote(饺子)", "饺子"),
+        ("🗳️ 豆浆", "豆浆"),
+        ("- 包子 ← 我的票", "包子"),
+        # dialects and memes: Cantonese 畀, northern 整, 就X了呗, 就决定是你了
+        ("票畀包子", "包子"),
+        ("整豆浆，没毛病", "豆浆"),
+        ("就馄饨了呗", "馄饨"),
+        ("饺子，就决定是你了！", "饺子"),
+        # voice input hearing 投 as 透 / 头; a slip corrected in an edit
+        ("我透包子", "包子"),
+        ("投包子（编辑：打错了，是豆浆）", "豆浆"),
+        # hedges: 暂定 / (待定) after the name
+        ("暂定馄饨", "馄饨"),
+        ("豆浆（暂定）", "豆浆"),
+        # English
+        ("voting 包子", "包子"),
+        ("lynch 豆浆", "豆浆"),
+        ("sticking with 饺子", "饺子"),
+        ("空票", "弃权"),
+        ("我揀咗包子", "包子"),
+        ("投->包子", "包子"),
+        ("【豆浆】", "豆浆"),
+        ("我的票：\n1）馄饨", "馄饨"),
+        ("I'll go with 饺子", "饺子"),
+        ("豆浆 gets my vote", "豆浆"),
+        ("votes: 包子", "包子"),
+        ("no lynch", "弃权"),
+        ("skip", "弃权"),
+        ("wo xuan baozi", "包子"),
+        # verse: the vote given, not cast (归 / 落 / 予 / 赠), 君 the one player named
+        ("夜半钟声到客船，\n此票当归豆浆边。", "豆浆"),
+        ("春风不度玉门关，\n包子话里有机关。\n我今一票落君处。", "包子"),
+        ("千山鸟飞绝，\n一票予馄饨。", "馄饨"),
+        ("愿将此票赠饺子，\n从此江湖不相见。", "饺子"),
+        ("此轮吾弃。", "弃权"),
+    ],
+)
+def test_round10_neighbours_of_the_families(text: str, target: str) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target) == (True, target), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我倾向于投包子，但还想听听",
+        "可能投豆浆吧",
+        "投豆浆是不可能投豆浆的",
+        "他的票 → 包子，我不懂",
+        "我头疼，先不说了",
+        "why did you vote 豆浆?",
+        # a tally in ticks or arrows, someone else's vote reported, 文言 past and 汝, irony
+        "目前票型：\n- 包子 ✓✓✓\n- 豆浆 ✓",
+        "投票统计：\n包子 ✓✓\n豆浆 ✓",
+        "第一天：包子 → 豆浆\n第二天：包子 → 馄饨",
+        "包子说他那票不变，还是豆浆",
+        "昔者吾投包子，今思之，悔矣。",
+        "汝投豆浆，吾不敢苟同。",
+        "呵呵，投豆浆，真是高见（反讽）",
+        "everyone vote 豆浆!",
+        "no way I'm voting 豆浆",
+        "baozi for sure is town",
+        "qi quan de ren tai duo le",
+        "已投：\n✓ 包子\n✓ 豆浆\n未投：馄饨",
+        "我諗住投包子",  # Cantonese: thinking of it
+        "吾欲投包子，然未决。",
+        "要是豆浆今晚还活着，\n这一票就归他。",  # a condition running on past the line
+        "包子包子你别跑，\n我的票儿追你跑。",
+        "skip the drama, who is the killer",
+    ],
+)
+def test_round10_neighbours_twins_are_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt
+
+
+def test_round10_a_label_in_markdown_emphasis_keeps_its_colon() -> None:
+    got = read_post("m107", "汤圆", "**投票对象**：豆浆\n**投票理由**：发言太水")
+    assert (got.attempt, got.target, got.format_valid) == (True, "豆浆", True)
+
+
+def test_round10_a_directors_proxy_vote_written_as_a_table() -> None:
+    got = read_post("m107", "导演", "代投：包子\n| 投票对象 | 豆浆 |\n| 投票理由 | 私信 |")
+    assert (got.attempt, got.proxy_for, got.target, got.format_valid) == (
+        True,
+        "包子",
+        "豆浆",
+        False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        # round 10: changes said in English or pinyin, or with 转票 / 换人
+        ("switching to 豆浆", "豆浆", True),
+        ("changing my vote to 包子", "包子", True),
+        ("vote changed: 馄饨", "馄饨", True),
+        ("gai piao: doujiang", "豆浆", True),
+        ("转票包子", "包子", True),
+        ("换人，饺子", "饺子", True),
+        # a final answer, 就你了 to the player @'d, a name said over and over
+        ("真的最终：豆浆", "豆浆", False),
+        ("@馄饨 就你了", "馄饨", False),
+        ("包子包子包子", "包子", False),
+    ],
+)
+def test_round10_changes_and_final_answers(text: str, target: str, change: bool) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target, got.change) == (True, target, change), got
+
+
+@pytest.mark.parametrize("text", ["就你了不起是吧", "changing the subject: 包子 is quiet?"])
+def test_round10_changes_and_final_answers_twins(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt
+
+
+@pytest.mark.parametrize("sep", ["——", "，", ";", "【"])
+def test_round10_a_label_followed_by_other_punctuation_than_a_colon(sep: str) -> None:
+    got = read_post("m39", "汤圆", f"投票对象{sep}豆浆\n投票理由{sep}一直划水")
+    assert (got.attempt, got.target, got.format_valid) == (True, "豆浆", False), got
+
+
+def test_round10_the_vote_given_at_a_clauses_start() -> None:
+    got = read_post("killbar7", "汤圆", "唉，都差不多，给豆浆吧")
+    assert (got.attempt, got.target) == (True, "豆浆")
+    for text in ("给你吧", "链接给你吧", "别给豆浆吧", "要不给豆浆吧？"):
+        assert not read_post("killbar7", "汤圆", text).attempt, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vote 包子 who lied about his role",
+        "vote 包子 because he lied yesterday",
+        "voting 包子 since he would not claim",
+        "I vote 包子. he was weird yesterday",
+    ],
+)
+def test_round10_an_english_reason_after_the_vote_never_undoes_it(text: str) -> None:
+    got = read_post("killbar7", "汤圆", text)
+    assert (got.attempt, got.target) == (True, "包子"), got
+
+
+@pytest.mark.parametrize(
+    "text", ["I'd vote 包子 if he doesn't claim", "voting 包子 would be a mistake", "vote 包子?"]
+)
+def test_round10_english_conditions_and_questions_are_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "汤圆", text).attempt

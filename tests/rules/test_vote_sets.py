@@ -1,5 +1,5 @@
 """The labelled vote posts as regression sets (issue 37): tests/votes/blind, blind2, blind3,
-blind4, blind5, blind6, blind7, blind8.
+blind4, blind5, blind6, blind7, blind8, blind9.
 
 The dev half was tuned on; the blind half was scored once (tests/votes/blind/SCORE.md) and
 is a regression set from then on.  Each half must keep at least the figure it had when the
@@ -50,6 +50,10 @@ SETS = ROOT / "tests" / "votes"
             "blind8/posts_blind8.jsonl",
             0.994,
         ),  # scored once at 0.966 after round 8; 0.995 after round 9
+        # scored once at 0.939 after round 9; 0.996 after round 10 (the three left are the
+        # set's rulings the reader does not follow: traditional names in a labelled target
+        # void, M107 labels on one line void)
+        ("blind9/posts_blind9.jsonl", 0.991),
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

@@ -74,10 +74,28 @@ _MISSING_COLON = "“投票对象”后缺少冒号"
 _ONE_LINE = "投票对象与投票理由写在了同一行（格式是分两行写）"
 _LABEL_TYPO_ERROR = "“投票对象”写错了"
 _EMPTY_TARGET = "投票对象为空"
+_IN_A_TABLE = "投票对象写成了表格（格式是“投票对象：”）"
 # What only the labelled format asks of a label: no problem under the free format.
-_LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR})
-# A target written as an abstention in other words: 弃权 is the format's word.
-_ABSTAIN_WORDS = frozenset({"弃票", "不投", "放弃", "放弃投票", "弃"})
+_LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR, _IN_A_TABLE})
+# A target written as an abstention in other words (弃权 is the format's word), in Chinese,
+# pinyin or English.
+_ABSTAIN_WORDS = frozenset(
+    {
+        "弃票",
+        "不投",
+        "不投了",
+        "放弃",
+        "放弃投票",
+        "弃",
+        "白票",
+        "空票",
+        "qiquan",
+        "pass",
+        "abstain",
+        "abstention",
+        "skip",
+    }
+)
 # A target written as a blank to fill in: a post showing or asking about the format.
 _PLACEHOLDERS = frozenset(
     {"xx", "xxx", "××", "某某", "某人", "某玩家", "玩家名", "玩家名字", "名字", "id"}
@@ -87,7 +105,9 @@ _PLACEHOLDERS = frozenset(
 _ASKS = re.compile(r"[?？]|吗|是不是|对不对|请问|求教|怎么写")
 # The voter himself (投票对象：我自己).
 SELF_WORDS = frozenset({"我", "我自己", "自己", "本人"})
-_REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?P<colon>:)?")
+# (a label in markdown emphasis keeps its colon after the marks: **投票理由**：…)
+_REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?:[*_~]+\s*)?(?P<colon>:)?")
+_TO_COLON = re.compile(r"[ \t]*(?:[*_~]+[ \t]*)?(?=:)")
 _EDIT_TIME = re.compile(r"于\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})")
 
 
@@ -181,11 +201,44 @@ def _bare_label(
     sentence = re.match(r"[^。！？!?\n]*[。！？!?\n]?", ft[m.end() :])
     if sentence is not None and sentence.group(0).endswith(("?", "？")):
         return None  # 投票对象填“弃权”就可以了吗？第一次玩: the same, mid-line
-    seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》")
+    seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》—–~～,;。、【[(|")
     shown = _name_at(seg, players)
     return ParsedVote(
         is_change, shown, normalise_name(shown), m.start(), m.end(), "", _MISSING_COLON
     )
+
+
+def _table_vote(
+    text: str, ft: str, lines: Sequence[str], players: Sequence[str], start_at: int
+) -> ParsedVote | None:
+    """The labels written as a table's cells (| 投票对象 | 油条 |, or a header row 投票对象 |
+    投票理由 over a row 春卷 | …): a vote for the cell beside or below the label, void for
+    its format (the seeds write the label with a colon)."""
+    rows = [
+        (s, e, [c.strip() for c in ft[s:e].strip().strip("|").split("|")])
+        for s, e in _line_spans(text, lines)
+        if e > start_at and "|" in ft[s:e]
+    ]
+    for i, (s, e, cells) in enumerate(rows):
+        for j, cell in enumerate(cells):
+            m = _LABEL.fullmatch(cell)
+            if m is None:
+                continue
+            if j + 1 < len(cells) and cells[j + 1] and not _REASON.match(cells[j + 1]):
+                value = cells[j + 1]  # | 投票对象 | 油条 |
+            else:  # 投票对象 | 投票理由 ⏎ --- | --- ⏎ 春卷 | …
+                below = [r for r in rows[i + 1 :] if set("".join(r[2])) - set("-: ")]
+                if not below or j >= len(below[0][2]):
+                    continue
+                value = below[0][2][j]
+            if normalise_name(value) in _PLACEHOLDERS and _ASKS.search(ft):
+                return None  # | 投票对象 | XX | 这样写可以吗？ — a question about the format
+            shown = _name_at(value, players) or value
+            pv = ParsedVote(
+                m.group("which") == "改票", shown, normalise_name(shown), s, e, "", _IN_A_TABLE
+            )
+            return _alike_target(pv, players)
+    return None
 
 
 def _name_at(seg: str, players: Sequence[str]) -> str:
@@ -231,23 +284,14 @@ def parse_vote_text(
         if typo is not None:
             return _typo_label(text, ft, typo, players)
     all_labels = [m for m in _LABEL.finditer(ft) if m.start() >= start_at]
-    colon_labels = [m for m in all_labels if re.match(r"[ \t]*:", ft[m.end() :])]
+    colon_labels = [m for m in all_labels if _TO_COLON.match(ft, m.end())]
     first_reason = _REASON.search(ft, start_at)
     labels = colon_labels
     if first_reason is not None:
         before = [m for m in colon_labels if m.start() < first_reason.start()]
         labels = before or colon_labels
     if not labels:
-        starts = _line_starts(text, lines) | {start_at}
-        bare = [
-            m
-            for m in all_labels
-            if (first_reason is None or m.start() < first_reason.start())
-            and any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
-        ]
-        if bare:
-            return _bare_label(text, ft, lines, bare[0], players)
-        return unlabelled_attempt(text, players, start_at)
+        return _no_colon_label(text, ft, lines, all_labels, first_reason, players, start_at)
     changes = [m for m in labels if m.group("which") == "改票"]
     chosen = changes or labels
     label = chosen[0]
@@ -256,8 +300,7 @@ def parse_vote_text(
     said_change = not is_change and re.search(r"改票|改投", ft[start_at : label.start()])
     if len(chosen) > 1:
         return ParsedVote(is_change, "", "", label.start(), label.end(), "", "一帖中有多个投票对象")
-    after = ft[label.end() :]
-    seg_start = label.end() + len(after) - len(after.lstrip(" \t")) + 1  # past the colon
+    seg_start = _past_colon(ft, label.end())
     ends = [e for e in _line_ends(text, lines) if e > seg_start]
     line_end = ends[0] if ends else len(ft)
     reason_m = _REASON.search(ft, seg_start)
@@ -294,6 +337,38 @@ def parse_vote_text(
     problem = _reason_problem(reason_m, reason, joined) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
     return _alike_target(ParsedVote(is_change, raw_s, target, t0, t1, kept, problem), players)
+
+
+def _past_colon(ft: str, label_end: int) -> int:
+    """Where the target starts: past the label's colon (and the marks before it)."""
+    to_colon = _TO_COLON.match(ft, label_end)
+    return (to_colon.end() if to_colon else label_end) + 1
+
+
+def _no_colon_label(
+    text: str,
+    ft: str,
+    lines: Sequence[str],
+    all_labels: Sequence[re.Match[str]],
+    first_reason: re.Match[str] | None,
+    players: Sequence[str],
+    start_at: int,
+) -> ParsedVote | None:
+    """A post with no label followed by its colon: the labels as a table's cells, a bare
+    label at a line's start (投票对象 豆浆), else a vote in words or none."""
+    starts = _line_starts(text, lines) | {start_at}
+    bare = [
+        m
+        for m in all_labels
+        if (first_reason is None or m.start() < first_reason.start())
+        and any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
+    ]
+    table = _table_vote(text, ft, lines, players, start_at)
+    if table is not None:
+        return table
+    if bare:
+        return _bare_label(text, ft, lines, bare[0], players)
+    return unlabelled_attempt(text, players, start_at)
 
 
 def _alike_target(pv: ParsedVote, players: Sequence[str]) -> ParsedVote:
@@ -389,7 +464,9 @@ def free_vote(
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
     aliases = name_aliases(players)
-    ft = _emoji_after_name(_line_breaks(fold(text), text, lines), aliases)
+    ft = _emoji_after_name(
+        vernacular(_line_breaks(fold(text), text, lines), text, players), aliases
+    )
     by_fold = {**aliases, **{fold(p): p for p in players}}
     fv = parse_free_vote(ft, list(by_fold), speaker=fold(speaker), bare=True)
     if fv is None and labelled is not None and labelled.format_error in (None, _EMPTY_TARGET):
@@ -451,6 +528,120 @@ def _name_aliases(players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
             found.setdefault(w, set()).add(p)
     names = {fold(p) for p in players}
     return tuple((w, ps.pop()) for w, ps in found.items() if len(ps) == 1 and w not in names)
+
+
+# Vote words typed in pinyin (a player without an input method: wo tou nangua / qi quan / gai
+# tou DJ), read as their characters.  Only in a post that has a pinyin word of voting: the
+# short ones (he, ma, ta, le …) are English words as well.
+_PINYIN_VOTE = re.compile(r"(?<![a-z])(?:tou|qi\s?quan|piao|xuan)(?![a-z])")
+_PINYIN_WORDS = {
+    "tou": "投",
+    "toupiao": "投票",
+    "gaitou": "改投",
+    "gaipiao": "改票",
+    "gai": "改",
+    "piao": "票",
+    "qiquan": "弃权",
+    "wo": "我",
+    "bu": "不",
+    "bie": "别",
+    "gei": "给",
+    "ni": "你",
+    "ta": "他",
+    "he": "和",
+    "huo": "或",
+    "haishi": "还是",
+    "le": "了",
+    "ma": "吗",
+    "ba": "吧",
+    "ne": "呢",
+    "ruguo": "如果",
+    "yaoshi": "要是",
+    "shei": "谁",
+    "xian": "先",
+    "jiu": "就",
+    "de": "的",
+    "xuan": "选",
+    "jintian": "今天",
+    "zhelun": "这轮",
+}
+_PINYIN_WORD = re.compile(
+    r"(?<![a-z])(?:qi\s?quan|gai\s?tou|gai\s?piao|tou\s?piao|ru\s?guo|yao\s?shi|hai\s?shi|jin\s?tian|zhe\s?lun|[a-z]+)(?![a-z])"
+)
+# English vote words as the thread's language has them: abstain → 弃权, myself → 我自己, and
+# pass where it is the vote (pass / I pass / vote: pass / pass this round), not 'pass the
+# ball'.
+_ENGLISH_WORDS = {
+    "unvote": "撤票",
+    "abstain": "弃权",
+    "abstaining": "弃权",
+    "abstention": "弃权",
+    "nolynch": "弃权",
+    "myself": "我自己",
+}
+_ENGLISH_WORD = re.compile(
+    r"(?<![a-z])(?:abstain(?:ing)?|abstention|no\s+lynch|myself|unvote)(?![a-z])"
+)
+# A change in English: switching to X / change my vote to X / vote changed: X → 改投 / 改票.
+_ENGLISH_CHANGE = re.compile(
+    r"(?<![a-z])(?:(?:switch|chang)(?:e|es|ed|ing)?\s+(?:my\s+vote\s+)?to|vote\s+changed)(?![a-z])"
+)
+_PASS = re.compile(
+    r"(?:^|(?<=[\n.!?。！？,，:：])|(?<=\bi\s)|(?<=\bi'll\s)|(?<=\bvote\s))\s*(?P<w>pass|skip)"
+    r"(?=\s*(?:$|[\n.!?。！？,，]|this\s+(?:round|time)|today|for\s+now))"
+)
+_VOWELS = frozenset("aeiou")
+
+
+def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
+    """``ft`` (``text`` folded) with vote words written in pinyin or English and player names
+    written as their pinyin initials replaced by their characters, each padded with spaces to
+    its length (offsets into ``text`` stay valid): ``tou DJ`` reads as ``投 豆浆``, ``qi quan``
+    as ``弃权``, ``abstain this round`` as ``弃权 …``, ``FQ +1`` as ``番茄 +1``."""
+
+    def put(m: re.Match[str], word: str) -> str:
+        return word + " " * (len(m.group(0)) - len(word))
+
+    chars = list(ft)
+
+    def sub(pattern: re.Pattern[str], pick: Callable[[re.Match[str]], str | None]) -> None:
+        for m in pattern.finditer(ft):
+            word = pick(m)
+            if word is not None and len(word) <= len(m.group(0)):
+                chars[m.start() : m.end()] = put(m, word)
+
+    if _PINYIN_VOTE.search(ft):
+        sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
+    sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[re.sub(r"\s", "", m.group(0))])
+    sub(_ENGLISH_CHANGE, lambda m: "改票" if m.group(0).startswith("vote") else "改投")
+    for m in _PASS.finditer(ft):
+        chars[m.start("w") : m.end("w")] = "弃权  "
+    initials = players_by_initials(tuple(players))
+    for m in re.finditer(r"(?<![a-z0-9])[a-z]{2,4}(?![a-z0-9])", ft):
+        w = m.group(0)
+        shown = text[m.start() : m.end()]
+        if w in initials and (shown.isupper() or not _VOWELS & set(w)):
+            chars[m.start() : m.end()] = fold(initials[w])
+    return "".join(chars)
+
+
+@lru_cache(maxsize=64)
+def players_by_initials(players: tuple[str, ...]) -> dict[str, str]:
+    """The pinyin initials of each player's name (豆浆 → dj; every reading of a 多音字) that
+    no other player's name has."""
+    from pypinyin import Style, pinyin  # deferred as in closest_player
+
+    found: dict[str, set[str]] = {}
+    for p in players:
+        name = fold(p)
+        if len(name) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in name):
+            continue
+        letters = [
+            {r[0] for r in pinyin(c, style=Style.NORMAL, heteronym=True)[0] if r} for c in name
+        ]
+        for combo in itertools.islice(itertools.product(*letters), 16):
+            found.setdefault("".join(combo), set()).add(p)
+    return {w: ps.pop() for w, ps in found.items() if len(ps) == 1}
 
 
 def _free_fallback(
@@ -555,8 +746,8 @@ def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> 
     words (`我投包子`, `就投他吧`, `弃权`): a vote post whose format is wrong (M107 投票规则:
     投票格式有误的投票将算作废票; 030/M39 投票格式或投票对象有误的票无效).  Chatter that
     only names a player (`别投包子`, `要是投包子呢？`) is no attempt."""
-    ft = fold(text)
-    by_fold = {fold(p): p for p in players}
+    ft = vernacular(fold(text), text, players)
+    by_fold = {**name_aliases(players), **{fold(p): p for p in players}}
     fv = parse_free_vote(ft[start_at:], list(by_fold), pronouns=True)
     if fv is None:
         return _orphan_reason(text, ft, players, start_at)
@@ -792,6 +983,8 @@ def alike_player(word: str, players: Sequence[str]) -> tuple[str, str] | None:
     by_norm = {normalise_name(p): p for p in players}
     if w and w not in by_norm and (other := name_aliases(players).get(fold(w))) is not None:
         return other, "别名"  # 马铃薯 for 土豆, 油tiao for 油条 (:func:`name_aliases`)
+    if re.fullmatch(r"[a-z]{2,4}", w) and (one := players_by_initials(tuple(players)).get(w)):
+        return one, "拼音首字母"  # DG for 冬瓜: the one player whose initials they are
     if not w or w in by_norm or not all("\u4e00" <= c <= "\u9fff" for c in w):
         return None
     found = {p: how for n, p in by_norm.items() if (how := _alike(w, n)) is not None}
