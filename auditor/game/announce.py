@@ -1876,9 +1876,10 @@ _DIGIT_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}")
 
 
 def _foreign_clocks(text: str) -> list[str]:
-    """The sentences that give a clock in another time zone (DDL = 13:30 UTC, 8:30 EST):
-    the reader takes clocks as the forum's, so what such a sentence states is listed, never
-    passed in silence (UTC+8, GMT+8 are the forum's own)."""
+    """The sentences that still give a clock in another time zone once the registers have
+    said what they convert (13:30 UTC is 21:30 by then; 8:30 EST, 美东时间 are not): what
+    such a sentence states is listed, never passed in silence (UTC+8, GMT+8 are the
+    forum's own)."""
     return [
         sentence.strip()
         for sentence in _SENTENCES.findall(_own(text))

@@ -415,7 +415,7 @@ def test_a_players_aside_after_a_comma_is_no_supposition() -> None:
         "天亮了，冬瓜 没有醒来。",  # a story's death: not the player's own 没有
         "黄昏时，芒果 走出了村口，再没回头。",  # a story's vote-out
         "有人问警长是谁，现在是 番茄（昨晚 冬瓜 出局后交接的）。",  # a question answered
-        "D3 DDL = 13:30 UTC.",  # a clock in another time zone
+        "DDL 8:30 EST.",  # a clock in a zone the registers do not convert (UTC they do)
         "关帖：美东时间 8:30。",
         "更正：昨天本应 22:00 关帖，我写成了 21:00。",  # a corrected clock
         "勘误 D4 关帖 21:30",
