@@ -34,6 +34,8 @@ SETS = [
     ("blind4/announcements_blind.jsonl", 0.935, 0.931, 4),  # scored once: 0.800 / 0.537 / 24
     ("blind5/announcements_dev.jsonl", 0.931, 0.796, 3),
     ("blind5/announcements_blind.jsonl", 0.904, 0.788, 9),  # scored once: 0.849 / 0.678 / 23
+    ("blind6/announcements_dev.jsonl", 0.832, 0.738, 14),
+    ("blind6/announcements_blind.jsonl", 0.861, 0.750, 16),  # scored once (no tuning yet)
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
