@@ -37,6 +37,19 @@ CLEAN = [
     "这个票型真的服了，怎么投成这样",  # mild
     "上一帖我打错了号码，我的锅，更正一下：是6号",  # one's own typo
     "这段设定挺应景的，正好赶上冬至",  # 应景, an everyday word
+    # round 8 (issue 35): the word asked about or disowned, rules that name it, a report
+    "场外助理这个说法我没听过，是啥？",  # the word asked about
+    "“马甲”这个词是啥意思？",  # quoted, asked about
+    "我从来不说任何发誓的话，有事讲逻辑",  # disowned as words
+    "提到马甲会被罚，新人注意",  # a rule reminder: 提到 X 会被罚
+    "替补和马甲都会吃牌，别提",  # a list, then the penalty
+    "规则说了，贴脸不能作为依据，我只看票型",  # 贴脸 refused as grounds
+    "12号那帖里有「傻逼」两个字，举报",  # another's words, reported
+    "请问导演，我能申请替补吗？",  # a question to the director, nothing relayed
+    "怎么办，咋整，狼又刀空了",  # 咋整 is no 杂种
+    "输了我背单词去，明天再来",  # 背单词
+    "看完4号的发言，行，我改票",  # 的，行 across a comma is no 德行
+    "路过看了一眼，4号发言有问题",  # 路过 with something said
 ]
 
 
@@ -58,6 +71,13 @@ def test_game_talk_is_no_phrase(text: str) -> None:
         ("你是sb吧", "IQ"),  # M107 2(1)
         ("wc，又是平安夜", "VULGAR"),  # 030 2(2)
         ("我的锅，昨天投错了票害死了好人", "BLAME"),  # 030 1(1)
+        ("翻车了我来背，你们放心投", "BLAME"),  # 030 1(1), no 锅
+        ("今天的票是他带偏的，大家看清楚", "BLAME"),  # 030 1(1): whose fault
+        ("签到，路过。", "DROWN"),  # 030 6(5): a whole post of filler
+        ("板凳", "DROWN"),  # 030 6(5)
+        ("我要是骗人，马上遭雷劈", "OATH"),  # M107 3(1): harm sworn on oneself
+        ("你是不是少根筋，药都交了", "IQ"),  # M107 2(1)
+        ("傻，逼4号", "IQ"),  # a split cloak still counts
         ("服了你们，一个个都在划水", "EMOTION"),  # M107 12(1)
     ],
 )
