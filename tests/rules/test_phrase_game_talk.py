@@ -50,6 +50,13 @@ CLEAN = [
     "输了我背单词去，明天再来",  # 背单词
     "看完4号的发言，行，我改票",  # 的，行 across a comma is no 德行
     "路过看了一眼，4号发言有问题",  # 路过 with something said
+    "昨晚吃了🥘，今天继续分析",  # 🥘 read 锅, nothing carried
+    "🔝 这条置顶请大家先看",  # a single 顶 is no flood
+    "祝3号早日康复，病好了再来",  # a good wish
+    "中指受伤了，打字慢",  # 中指, the finger
+    "我最近蜗居在家，发言少",  # 蜗 → 锅 spells no blame
+    "储蓄罐里有钱，我先说逻辑",  # 储蓄
+    "小马田园风格的头像挺好看",  # 田 is no look-alike of 甲
 ]
 
 
@@ -78,6 +85,13 @@ def test_game_talk_is_no_phrase(text: str) -> None:
         ("我要是骗人，马上遭雷劈", "OATH"),  # M107 3(1): harm sworn on oneself
         ("你是不是少根筋，药都交了", "IQ"),  # M107 2(1)
         ("傻，逼4号", "IQ"),  # a split cloak still counts
+        ("这口🥘我不背", "BLAME"),  # 🥘 (CLDR 浅底锅) read 锅
+        ("顶🔝🔝", "DROWN"),  # 🔝 (CLDR 置顶) read 顶
+        ("祝7号早日🪦", "CURSE"),  # 🪦 read 死, wished on a player
+        ("冲你竖个🖕", "VULGAR"),  # 🖕 read 中指
+        ("这波🐮🅱️", "BODY"),  # 🅱️ read b
+        ("12号就是个二贷", "IQ"),  # 贷 → 货
+        ("你这蓄牲", "ANIMAL"),  # 蓄 → 畜
         ("服了你们，一个个都在划水", "EMOTION"),  # M107 12(1)
     ],
 )
