@@ -57,6 +57,9 @@ CLEAN = [
     "我最近蜗居在家，发言少",  # 蜗 → 锅 spells no blame
     "储蓄罐里有钱，我先说逻辑",  # 储蓄
     "小马田园风格的头像挺好看",  # 田 is no look-alike of 甲
+    "我脑瓜子疼，今天少说点",  # 脑瓜子 staked on nothing
+    "我出街买菜，晚点来",  # 出街 without the car
+    "我懒得叫他了，随便吧",  # 懒得叫 is no 懒叫
 ]
 
 
@@ -92,6 +95,12 @@ def test_game_talk_is_no_phrase(text: str) -> None:
         ("这波🐮🅱️", "BODY"),  # 🅱️ read b
         ("12号就是个二贷", "IQ"),  # 贷 → 货
         ("你这蓄牲", "ANIMAL"),  # 蓄 → 畜
+        ("拿我脑壳给你打包票，5号铁好人", "GUARANTEE"),  # dialect 脑壳 staked
+        ("顶摆你当狼的时候就这样", "PASTGAME"),  # Hokkien 顶摆 = last time
+        ("仆街啦你，又骗我", "CURSE"),  # Cantonese
+        ("气得我肝儿颤", "EMOTION"),  # Northeastern
+        ("那个小赤佬又骗人", "CHARACTER"),  # Shanghainese
+        ("懒叫咧，又悍跳", "BODY"),  # Hokkien
         ("服了你们，一个个都在划水", "EMOTION"),  # M107 12(1)
     ],
 )
