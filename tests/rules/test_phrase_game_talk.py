@@ -60,6 +60,10 @@ CLEAN = [
     "我脑瓜子疼，今天少说点",  # 脑瓜子 staked on nothing
     "我出街买菜，晚点来",  # 出街 without the car
     "我懒得叫他了，随便吧",  # 懒得叫 is no 懒叫
+    "咱们一起玩的时候要守规矩",  # this game, no past one
+    "导演的解释和规则帖不矛盾，我服",  # no contradiction claimed
+    "导演已经把判罚撤了，大家继续",  # reported, not demanded
+    "谁能接一下我这个话题，我说不清",  # a topic, no account
 ]
 
 
@@ -101,6 +105,10 @@ def test_game_talk_is_no_phrase(text: str) -> None:
         ("气得我肝儿颤", "EMOTION"),  # Northeastern
         ("那个小赤佬又骗人", "CHARACTER"),  # Shanghainese
         ("懒叫咧，又悍跳", "BODY"),  # Hokkien
+        ("上次我俩一起打那局你也是这么悍跳的", "PASTGAME"),  # M107 4(2)
+        ("导演你这规则解释前后矛盾", "DIRECTOR"),  # 030 3(2)
+        ("希望主持人把这张黄牌撤销", "DIRECTOR"),  # M107 8(2)
+        ("有人接手我的位置吗，我要出差", "SUBSTITUTE"),  # 030 4(6)
         ("服了你们，一个个都在划水", "EMOTION"),  # M107 12(1)
     ],
 )
