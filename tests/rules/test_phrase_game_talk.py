@@ -50,6 +50,8 @@ CLEAN = [
     "输了我背单词去，明天再来",  # 背单词
     "看完4号的发言，行，我改票",  # 的，行 across a comma is no 德行
     "路过看了一眼，4号发言有问题",  # 路过 with something said
+    "围观",  # a reader's reaction, like a single 顶
+    "路过",
     "昨晚吃了🥘，今天继续分析",  # 🥘 read 锅, nothing carried
     "🔝 这条置顶请大家先看",  # a single 顶 is no flood
     "祝3号早日康复，病好了再来",  # a good wish
