@@ -2768,10 +2768,23 @@ class Matcher(_Deferred):
                     continue
                 os_, oe = self._span(text, idx, s, t)
                 original = text[os_:oe]
+                if self._stop_across_clauses(key, norm[s:t], original):
+                    continue
                 how = ("音近" if key.kind == "pinyin" else "近音", *self.norm.how(original))
                 yield PhraseMatch(
                     e.category, e.label, key.form, os_, oe, original, how, e.note, e.source
                 )
+
+    def _stop_across_clauses(self, key: _Key, piece: str, original: str) -> bool:
+        """A sound heard across clause punctuation whose changed character is a pronoun,
+        a particle or a game word (输了我背的，行了吧 is no 德行): a split cloak breaks a
+        word's own characters apart, never the end of one clause and the start of the next."""
+        if not any(c in _CLAUSE_MARKS for c in original):
+            return False
+        form = self.norm.key(key.form)
+        return len(form) == len(piece) and any(
+            c != f and c in _NEAR_SHORT_STOP for c, f in zip(piece, form, strict=True)
+        )
 
     def _pinyin_holds(
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
@@ -2882,7 +2895,8 @@ def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
 # two-character word with one sound changed is then usually a word of its own (你是 is not
 # 立誓, 狼人 not 烂人, 延时 not 淹死, 祝你 not 助理, 我查 not 我擦, 玩吧 not 王八).
 NEAR_LONG_CHARS = 3
-_NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩")
+# (咋 怎: question words, 咋整 is no 杂种)
+_NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩咋怎")
 
 # How far from a heard trigger word the words its pattern also requires are looked for.
 _REACH = 40
@@ -3189,7 +3203,11 @@ _SENT_ELSEWHERE = (
 )
 # ... or right after it: 私下找替补也算违规, 发誓是犯规的.
 _NAMING_TAIL = re.compile(
-    r"^(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就|是|会|要)?(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    r"^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}"
+    r"(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就)?(?:是|会|要)?"
+    r"(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    # 贴脸不能作为讨论依据: what the rules refuse as grounds
+    r"|^(?:也|都|就)?(?:不能|不可以|不得|不准|不许)(?:作为|当作|当成|算作|算)[^，,。！？!?]{0,4}(?:依据|理由|证据|根据)"
     # 马甲、替补、场外助理都不能聊: a list of them, then the ban
     r"|^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}(?:也|都|一律|全都)?"
     r"(?:不能|不许|不准|不要|别|禁止|不可以|不得)(?:聊|提|说|讨论|谈|碰)"
@@ -3373,8 +3391,17 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
 # (发誓这种事我从来不干), put off until the game is over (关于评奖，揭秘以后再说).
 _ASKED_BEFORE = re.compile(r"(?:什么|啥)(?:叫做?|是|算)\s*$")
 _ASKED_AFTER = re.compile(
-    r"^(?:是|指|算)?(?:什么|啥)(?:意思)?|^(?:是什么意思|什么意思|啥意思|指的是|怎么算)"
+    r"^[”」』\"']?(?:(?:是|指|算)?(?:什么|啥)(?:意思)?|是什么意思|什么意思|啥意思|指的是|怎么算)"
+    # 军师这个说法我不太懂: the word itself, not understood
+    r"|^[”」』\"']?(?:这个|这种|这一|这)(?:说法|词|叫法|称呼|角色|设定)[^，,。！？!?]{0,6}"
+    r"(?:不太?懂|没懂|没看懂|看不懂|不明白|没听过|没听说过|是什么|是啥|什么意思|啥意思)"
 )
+# 我不会说任何赌咒的话: the poster disowns saying such words at all
+_DISOWNED_BEFORE = re.compile(
+    r"(?:不会|从不|从来不|绝不|决不|不想|不愿|不敢|没)(?:说|讲|发|用|写|骂)(?:过)?"
+    r"(?:任何|什么|一句|半句|一个)?\s*$"
+)
+_DISOWNED_WORDS = re.compile(r"^(?:的|之类的?|这种|这类|一类的?)?(?:话|字眼|字|词)")
 _DISOWNED = re.compile(
     r"^(?:这种|这类|这样的|之类的?)(?:事情?|话|行为)?[^，,。！？!?]{0,6}"
     r"(?:从来不|从不|不会|不干|不做|不说|没干过|没做过|没说过)"
@@ -3396,7 +3423,7 @@ _ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯�
 # ... or a quoted word, weighed as a word (我不吃“贴脸”这一套, 说“上一场”不行那说“上一个讨论日”
 # 可以吧): what may be said, not said
 _QUOTE_WEIGHED_AFTER = re.compile(
-    r"^\s*(?:这一套|那一套|这套|那套|这种说法|这个说法|这一说|这个词|这种话|这几个字)"
+    r"^\s*(?:这一套|那一套|这套|那套|这种说法|这个说法|这一说|这个词|这种话|这几个字|[一二两三四五六七八九十\d]+个字)"
     r"|^\s*(?:不行|可以吗|可以吧|行吗|行不行|算不算|算吗|能说吗|能不能说|违规吗|犯规吗)"
 )
 _QUOTE_WEIGHED_BEFORE = re.compile(r"(?:不吃|不信|不认|不买|不接受|不赞成|反对)\s*$")
@@ -3424,6 +3451,8 @@ def _spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
     """Is a named act's word asked about, disowned, or (a topic's) put off until later, in
     the clause around it (``before``, ``after``) or the rest of its sentence (``rest``)?"""
     if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(after) or _DISOWNED.match(after):
+        return True
+    if _DISOWNED_BEFORE.search(before) and _DISOWNED_WORDS.match(after):
         return True
     if m.category not in _TOPICS:
         return False
@@ -3793,7 +3822,8 @@ _QUOTE_AUTHOR = re.compile(
     r"[^\s，,。！？!?：:、「『“\"'我你]{1,4}?)"
     r"(?:刚才|刚刚|昨天|今天|之前|刚|还|又|居然|竟然|在|也|都)*"
     r"(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|原话是|原话|"
-    r"那句话?|这句话?|那条|那帖|那一句|一句)(?:是)?\s*[：:]?\s*$"
+    r"那句话?|这句话?|那条|那帖|那一句|一句"
+    r"|(?:那帖|那条|那楼|的帖子?|的发言)(?:里|中)(?:面)?(?:有|写着|写了|写的是|说))(?:是)?\s*[：:]?\s*$"
 )
 # The poster's own saying, right before it: 我就说一句「…」, 我送你一句「…」.
 _QUOTE_OWN = re.compile(

@@ -37,6 +37,35 @@ CLEAN = [
     "这个票型真的服了，怎么投成这样",  # mild
     "上一帖我打错了号码，我的锅，更正一下：是6号",  # one's own typo
     "这段设定挺应景的，正好赶上冬至",  # 应景, an everyday word
+    # round 8 (issue 35): the word asked about or disowned, rules that name it, a report
+    "场外助理这个说法我没听过，是啥？",  # the word asked about
+    "“马甲”这个词是啥意思？",  # quoted, asked about
+    "我从来不说任何发誓的话，有事讲逻辑",  # disowned as words
+    "提到马甲会被罚，新人注意",  # a rule reminder: 提到 X 会被罚
+    "替补和马甲都会吃牌，别提",  # a list, then the penalty
+    "规则说了，贴脸不能作为依据，我只看票型",  # 贴脸 refused as grounds
+    "12号那帖里有「傻逼」两个字，举报",  # another's words, reported
+    "请问导演，我能申请替补吗？",  # a question to the director, nothing relayed
+    "怎么办，咋整，狼又刀空了",  # 咋整 is no 杂种
+    "输了我背单词去，明天再来",  # 背单词
+    "看完4号的发言，行，我改票",  # 的，行 across a comma is no 德行
+    "路过看了一眼，4号发言有问题",  # 路过 with something said
+    "围观",  # a reader's reaction, like a single 顶
+    "路过",
+    "昨晚吃了🥘，今天继续分析",  # 🥘 read 锅, nothing carried
+    "🔝 这条置顶请大家先看",  # a single 顶 is no flood
+    "祝3号早日康复，病好了再来",  # a good wish
+    "中指受伤了，打字慢",  # 中指, the finger
+    "我最近蜗居在家，发言少",  # 蜗 → 锅 spells no blame
+    "储蓄罐里有钱，我先说逻辑",  # 储蓄
+    "小马田园风格的头像挺好看",  # 田 is no look-alike of 甲
+    "我脑瓜子疼，今天少说点",  # 脑瓜子 staked on nothing
+    "我出街买菜，晚点来",  # 出街 without the car
+    "我懒得叫他了，随便吧",  # 懒得叫 is no 懒叫
+    "咱们一起玩的时候要守规矩",  # this game, no past one
+    "导演的解释和规则帖不矛盾，我服",  # no contradiction claimed
+    "导演已经把判罚撤了，大家继续",  # reported, not demanded
+    "谁能接一下我这个话题，我说不清",  # a topic, no account
 ]
 
 
@@ -58,6 +87,30 @@ def test_game_talk_is_no_phrase(text: str) -> None:
         ("你是sb吧", "IQ"),  # M107 2(1)
         ("wc，又是平安夜", "VULGAR"),  # 030 2(2)
         ("我的锅，昨天投错了票害死了好人", "BLAME"),  # 030 1(1)
+        ("翻车了我来背，你们放心投", "BLAME"),  # 030 1(1), no 锅
+        ("今天的票是他带偏的，大家看清楚", "BLAME"),  # 030 1(1): whose fault
+        ("签到，路过。", "DROWN"),  # 030 6(5): a whole post of filler
+        ("板凳", "DROWN"),  # 030 6(5)
+        ("我要是骗人，马上遭雷劈", "OATH"),  # M107 3(1): harm sworn on oneself
+        ("你是不是少根筋，药都交了", "IQ"),  # M107 2(1)
+        ("傻，逼4号", "IQ"),  # a split cloak still counts
+        ("这口🥘我不背", "BLAME"),  # 🥘 (CLDR 浅底锅) read 锅
+        ("顶🔝🔝", "DROWN"),  # 🔝 (CLDR 置顶) read 顶
+        ("祝7号早日🪦", "CURSE"),  # 🪦 read 死, wished on a player
+        ("冲你竖个🖕", "VULGAR"),  # 🖕 read 中指
+        ("这波🐮🅱️", "BODY"),  # 🅱️ read b
+        ("12号就是个二贷", "IQ"),  # 贷 → 货
+        ("你这蓄牲", "ANIMAL"),  # 蓄 → 畜
+        ("拿我脑壳给你打包票，5号铁好人", "GUARANTEE"),  # dialect 脑壳 staked
+        ("顶摆你当狼的时候就这样", "PASTGAME"),  # Hokkien 顶摆 = last time
+        ("仆街啦你，又骗我", "CURSE"),  # Cantonese
+        ("气得我肝儿颤", "EMOTION"),  # Northeastern
+        ("那个小赤佬又骗人", "CHARACTER"),  # Shanghainese
+        ("懒叫咧，又悍跳", "BODY"),  # Hokkien
+        ("上次我俩一起打那局你也是这么悍跳的", "PASTGAME"),  # M107 4(2)
+        ("导演你这规则解释前后矛盾", "DIRECTOR"),  # 030 3(2)
+        ("希望主持人把这张黄牌撤销", "DIRECTOR"),  # M107 8(2)
+        ("有人接手我的位置吗，我要出差", "SUBSTITUTE"),  # 030 4(6)
         ("服了你们，一个个都在划水", "EMOTION"),  # M107 12(1)
     ],
 )
