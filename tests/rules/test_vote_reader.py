@@ -95,11 +95,29 @@ def test_chatter_is_no_vote_post(text: str) -> None:
         ("代投改票：饺子\n改票对象：包子\n改票理由：饺子的原话", "饺子"),
         ("代投：饺子投包子", "饺子"),
         ("导演代饺子投票：投票对象：包子", "饺子"),
+        # however the header words it: a proxy word and one player before the labels
+        ("【代发】应饺子私信请求：\n投票对象：包子\n投票理由：x", "饺子"),
+        ("饺子今天出差，私信托我代发一票：\n投票对象：弃权\n投票理由：x", "饺子"),
+        ("以下为导演代饺子所投：\n投票对象：包子\n投票理由：x", "饺子"),
+        ("饺子私信请求跟警长投，属于给出条件，代投如下：\n投票对象：弃权\n投票理由：x", "饺子"),
+        ("饺子再次私信，委托改票：\n改票对象：包子\n改票理由：x", "饺子"),
     ],
 )
 def test_director_proxy_votes_and_changes_name_their_player(text: str, player: str) -> None:
     found = proxy_player(text, PLAYERS)
     assert found is not None and found[0] == player
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "提醒一下饺子，格式应写成：\n投票对象：某某\n投票理由：某某",  # no proxy word
+        "饺子和包子都托我代投：\n投票对象：豆浆\n投票理由：x",  # two players: whose?
+        "关门前一小时不允许代投，饺子的请求不予处理。\n投票对象：包子",  # a rule recalled
+    ],
+)
+def test_a_header_without_one_proxied_player_names_none(text: str) -> None:
+    assert proxy_player(text, PLAYERS) is None
 
 
 @pytest.mark.parametrize(

@@ -837,7 +837,18 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
             again = re.compile(rf"{re.escape(m.group('p'))}(?=\s*(?:改投|投|改))")
             said = again.search(ft, m.end("p"))
             return by_fold[m.group("p")], said.end() if said is not None else m.end("p")
+    if label is not None and _PROXY_HEAD.search(head) and not _NOT_A_PROXY.search(head):
+        # however the header words it (【代发】应包子私信请求 / 春卷私信托我代发 / 以下为导演代
+        # 馄饨所投): a proxy word before the labels and one player named there, his vote
+        named = set(re.findall(names, head))
+        if len(named) == 1:
+            return by_fold[named.pop()], label.start()
     return None
+
+
+# In a director's header before the labels: a vote posted for someone (代投, 代发, 代…所投,
+# 委托, 托我).
+_PROXY_HEAD = re.compile(r"代[^。！!？?\n]{0,6}?(?:投|发|改)|委托|托我|所托")
 
 
 _PROXY_WORD = re.compile(r"代\s*(?:投|改|发)\s*(?:改票|票)?\s*[:：]?")
