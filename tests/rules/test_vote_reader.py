@@ -157,6 +157,10 @@ def test_conditions_plans_quotes_and_choices_are_no_vote(text: str) -> None:
         ("投票对象：弃票\n投票理由：看不清", "弃权", "弃权应写“弃权”"),
         ("投票理由：前后矛盾\n投票对象：豆浆", "豆浆", None),
         ("投票对象：冬瓜 冬瓜冬瓜\n投票理由：就是他", "冬瓜", None),
+        # a pointer before the name is decoration (the name is written exactly)
+        ("投票对象：👉冬瓜\n投票理由：🔪🔪", "冬瓜", None),
+        ("投票对象：➡️ 豆浆\n投票理由：发言划水", "豆浆", None),
+        ("投票对象：🗳️弃权\n投票理由：信息太少", "弃权", None),
     ],
 )
 def test_labelled_votes_written_a_little_differently(
@@ -165,6 +169,12 @@ def test_labelled_votes_written_a_little_differently(
     pv = parse_vote_text(text, text.split("\n"), players=[*PLAYERS, "冬瓜"])
     assert pv is not None
     assert (pv.target, pv.format_error) == (target, error)
+
+
+def test_a_pointer_before_two_names_still_names_no_one() -> None:
+    text = "投票对象：🗳️冬瓜还是豆浆\n投票理由：x"
+    pv = parse_vote_text(text, text.split("\n"), players=[*PLAYERS, "冬瓜"])
+    assert pv is not None and pv.target not in ("冬瓜", "豆浆")
 
 
 @pytest.mark.parametrize(

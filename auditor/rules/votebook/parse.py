@@ -252,6 +252,9 @@ def _target_span(raw_s: str, players: Sequence[str], reasoned: bool) -> str:
     (killbar7 "投票对象：包子，他很可疑"); a name followed by an emoji, a bracket or 票
     (番茄🍅, 饺子【理由见讨论帖23楼】, 弃权票) is that name."""
     known = [fold(p) for p in (*players, ABSTAIN)]
+    lead = _pictographs(raw_s)
+    if lead and _leading_name(fold(raw_s[lead:]), known) is not None:
+        raw_s = raw_s[lead:]  # 投票对象：👉番茄 / ➡️ 弃权: a pointer before the name, decoration
     if not reasoned:
         found = _leading_name(fold(raw_s), known)
         if found is not None:
@@ -261,6 +264,17 @@ def _target_span(raw_s: str, players: Sequence[str], reasoned: bool) -> str:
         if found is not None:
             raw_s = raw_s[: len(found)]
     return raw_s
+
+
+def _pictographs(s: str) -> int:
+    """How many characters at the start of ``s`` are pictographs (👉, ➡️, 🗳️, with their
+    joiners and variation selectors) and spaces."""
+    n = 0
+    while n < len(s) and (
+        unicodedata.category(s[n]) in ("So", "Sk", "Mn", "Cf") or s[n] in " \t\u3000"
+    ):
+        n += 1
+    return n
 
 
 def parse_vote_text(
