@@ -1296,3 +1296,32 @@ def test_round10_an_english_reason_after_the_vote_never_undoes_it(text: str) -> 
 )
 def test_round10_english_conditions_and_questions_are_no_vote(text: str) -> None:
     assert not read_post("killbar7", "汤圆", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("今日は豆浆に投票します。", "豆浆"),
+        ("じゃあ、包子さんに一票です。", "包子"),
+        ("うーん、今日は馄饨にしますね。", "馄饨"),
+        ("저는 饺子 투표할게요.", "饺子"),
+        ("豆浆에게 한 표 할게요", "豆浆"),
+    ],
+)
+def test_japanese_and_korean_votes_name_first_then_the_verb(text: str, target: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None and pv.target == target, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "豆浆に投票しないでね",
+        "包子に投票する？",
+        "饺子に投票した人は誰？",
+        "豆浆투표하지 마세요",
+        "包子投票了吗",
+    ],
+)
+def test_japanese_and_korean_pleas_questions_and_reports_cast_nothing(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None

@@ -607,6 +607,21 @@ _PASS = re.compile(
 _VOWELS = frozenset("aeiou")
 
 
+@lru_cache(maxsize=64)
+def _object_first(players: tuple[str, ...]) -> re.Pattern[str]:
+    """A vote in Japanese or Korean, the name before the verb (油条に投票します, 土豆さんに一票,
+    南瓜にします, 油条 투표할게요, 番茄에게 한 표): read as 投 and the name."""
+    names = _name_pattern(players)
+    return re.compile(
+        rf"(?P<p>{names})\s*(?:さん|くん|ちゃん|様|씨|님)?\s*"
+        r"(?:(?:に|へ)\s*(?:投票|一票|入れ|します|する)|(?:에게|한테|을|를|에)?\s*(?:투표|한\s*표))"
+    )
+
+
+# After such a vote: a negation, a question or a report (投票しないで, 投票する？, 投票した人).
+_JA_NOT_CAST = re.compile(r"\s*(?:し?な[いく]|しません|するな|する[?？か]|した(?:人|の|から)|하지)")
+
+
 def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     """``ft`` (``text`` folded) with vote words written in pinyin or English and player names
     written as their pinyin initials replaced by their characters, each padded with spaces to
@@ -630,6 +645,10 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     sub(_ENGLISH_CHANGE, lambda m: "改票" if m.group(0).startswith("vote") else "改投")
     for m in _PASS.finditer(ft):
         chars[m.start("w") : m.end("w")] = "弃权  "
+    if players:
+        for m in _object_first(tuple(players)).finditer(ft):
+            if not _JA_NOT_CAST.match(ft, m.end()):
+                chars[m.start() : m.end()] = put(m, "投" + m.group("p"))
     initials = players_by_initials(tuple(players))
     for m in re.finditer(r"(?<![a-z0-9])[a-z]{2,4}(?![a-z0-9])", ft):
         w = m.group(0)
