@@ -90,6 +90,9 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}day\s*(\d{{1,2}})\s*phase\s*(\d){_E}", r"第\1天环节\2"),
         (rf"{_W}day\s*(\d{{1,2}}){_E}", r"第\1天"),
         (rf"{_W}phase\s*(\d){_E}", r"环节\1"),
+        # a 版杀 day's 环节 in short (D2 P1, D3-P2, P2 DDL): never a page or a floor (见P2, P3楼)
+        (r"(?<![A-Za-z0-9])D\s?(\d{1,2})\s*[-/]?\s*P([1-5])(?![A-Za-z0-9])", r"第\1天环节\2"),
+        (r"(?<![A-Za-z0-9见看第翻到])P([1-5])(?![A-Za-z0-9])(?!\s*[楼层页])", r"环节\1"),
         # the terse day label (D3 开, D2 票出：X)
         (r"(?<![A-Za-z0-9])D\s?(\d{1,2})(?![A-Za-z0-9:])", r"第\1天"),
         (rf"{_W}today{_E}", "今天"),
@@ -170,6 +173,13 @@ def _apply(rows: list[tuple[re.Pattern[str], _Repl]], text: str) -> str:
 # (UTC+8, GMT+8, 北京时间, forum time: the forum's is the only one used)
 _LAYOUT = _table(
     [
+        # a changelog's or a checklist's added line for a request (+ 加速 (D5), ✔ 延时): granted,
+        # unless the line says it is only asked, failed or in doubt (+ 加速申请 3/8, + 加速？)
+        (
+            r"^([ \t]*)(?:[+✔✓]|\[[xX✓✔]\])[ \t]*(加速|延时)(?!\s*(?:申请|请求|投票|[?？]|未|失败|不|没))"
+            r"(?![^\n]*(?:未过半|没过半|不够|不足|失败|未通过|没通过|[?？]))",
+            r"\1\2成功",
+        ),
         # struck out (~~21:00~~ 21:30, [s]钢笔[/s]): taken back, gone
         (r"~~[^~\n]+~~|\[(s|del|strike)\][^\[]*\[/\1\]", ""),
         (
@@ -424,10 +434,28 @@ _KEY_VALUE_HEAD = re.compile(
 )
 
 
+# a two-column table titled by its first row (| 第三日 | 09:00 – 21:00 |, | 结局 | |, | D4 | 1/13 |):
+# the title is a line of its own and each row below its label and value
+_TITLE_HEAD = re.compile(
+    r"(?:第\s*[\d零一二两三四五六七八九十]{1,3}\s*[天日夜]|D\s?\d{1,2})"
+    r"\s*(?:环节\s*[\d一二三四五]|P\d)?\s*(?:[(（][^)）]*[)）])?",
+    re.I,
+)
+
+
+def _titled(head: list[str]) -> bool:
+    return len(head) == 2 and bool(
+        head[0] and (not head[1] or _TITLE_HEAD.fullmatch(head[0]) or re.search(r"\d", head[1]))
+    )
+
+
 def _headed_table(m: re.Match[str]) -> str:
     head = _cells(m.group(1))
     key_value = len(head) == 2 and all(_KEY_VALUE_HEAD.fullmatch(h) for h in head if h)
     lines = []
+    if _titled(head) and not key_value:
+        lines.append(" ".join(h for h in head if h))
+        key_value = True
     for row in m.group(2).splitlines():
         cells = _cells(row)
         if key_value:
@@ -463,6 +491,8 @@ _COLLOQUIAL_DAYS = _table(
             r"元旦(?=\s*(?:的)?\s*(?:上午|中午|下午|晚上|晚|\d))|(?<![A-Za-z])new\s+year'?s\s+day(?![A-Za-z])(?=\s*[,，]?\s*(?:at\s+)?\d)",
             "1月1日",
         ),
+        (r"大后儿(?:个)?", "大后天"),
+        (r"(?<!大)后儿(?:个)?", "后天"),
         (r"今儿(?:个)?", "今天"),
         (r"明儿(?:个)?", "明天"),
         (r"昨儿(?:个)?", "昨天"),
@@ -475,9 +505,92 @@ _COLLOQUIAL_DAYS = _table(
 )
 
 
+# a date in numbers with a dash (01-14, 12-25 全天, 01-17–01-18): month and day in words, as
+# every other date is said (1月14日); never a year's month (2027-01-10), a count or a score
+# (05-07 票, 比分 10-12) or a clock
+_DASHED_DATE = re.compile(
+    r"(?<![\d\-/.年比分])(?<!\d:)(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\d\-:.])"
+    r"(?!\s*(?:人|票|名|个|位|%|分|比))"
+)
+
+
+def _dashed_date(m: re.Match[str]) -> str:
+    if re.search(r"(?:比分|比数|票数|得票|比)\s*$", m.string[max(0, m.start() - 6) : m.start()]):
+        return m.group(0)  # 比分 10-12: a score
+    return f"{int(m.group(1))}月{int(m.group(2))}日"
+
+
+# a clock in another time zone (13:30 UTC, UTC 13:00, 05:30 GMT-5): the forum's (+8) clock.
+# A day's end said so (16:00 UTC) is 24:00; past it, the next day's clock (次日 02:00).
+# The forum's own zone (21:30 UTC+8) is only dropped, by the layout.
+_ZONED = re.compile(
+    r"(?<![\d:])(?P<h>\d{1,2})[:：](?P<mi>\d{2})\s*[(（]?\s*(?:UTC|GMT|Z(?=\W|$))"
+    r"(?:\s*(?P<sign>[+＋-])\s*(?P<oh>\d{1,2})(?::?(?P<om>\d{2}))?)?\s*[)）]?"
+    r"|(?<![A-Za-z])(?:UTC|GMT)(?:\s*(?P<sign2>[+＋-])\s*(?P<oh2>\d{1,2}))?\s*(?P<h2>\d{1,2})[:：](?P<mi2>\d{2})",
+    re.I,
+)
+
+
+def _zoned(m: re.Match[str]) -> str:
+    sign = m.group("sign") or m.group("sign2") or "+"
+    hours = int(m.group("oh") or m.group("oh2") or 0)
+    offset = (hours * 60 + int(m.group("om") or 0)) * (-1 if sign == "-" else 1)
+    if offset == 8 * 60:
+        return m.group(0)  # the forum's own zone: the layout drops the zone
+    minutes = int(m.group("h") or m.group("h2")) * 60 + int(m.group("mi") or m.group("mi2"))
+    minutes += 8 * 60 - offset
+    if minutes == 24 * 60:
+        return "24:00"
+    day = "次日 " if minutes > 24 * 60 else "前一日 " if minutes < 0 else ""
+    minutes %= 24 * 60
+    return f"{day}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+# a bot's or a form's labels for a day's times (开启时间 09:00，关闭时间 21:30, 21:30 关闭):
+# the opening and the close (讨论帖已关闭。 with no time says nothing of one)
+_TIME_LABELS = _table(
+    [
+        (r"关闭(?=\s*(?:时间|时刻|于|在|[:：]|\d))|(?<=[\d点分半整])(\s*)关闭", r"\1关帖"),
+        (r"开启(?=\s*(?:时间|时刻|于|在|[:：]|\d))", "开帖"),
+        # paired labels over paired times (开/关：09:00 / 21:30): each label before its time
+        (
+            r"(开(?:帖|门)?)\s*[/／、]\s*(关(?:帖|门)?)\s*[:：]?\s*"
+            r"((?:\d{1,2}月\d{1,2}日\s*)?\d{1,2}:\d{2})\s*[/／、]\s*((?:\d{1,2}月\d{1,2}日\s*)?\d{1,2}:\d{2})",
+            r"\1 \3 \2 \4",
+        ),
+    ]
+)
+
+
+# a BBCode table ([table][tr][td]…[/td][/tr][/table]): of two columns, its rows' labels and
+# values (the first row its title when it is one); wider, the same table in markdown with its
+# first row the header, so one reader reads both
+_BB_TABLE = re.compile(r"\[table(?:=[^\]]*)?\](.*?)\[/table\]", re.S | re.I)
+_BB_ROW = re.compile(r"\[tr(?:=[^\]]*)?\](.*?)\[/tr\]", re.S | re.I)
+_BB_CELL = re.compile(r"\[t[dh](?:=[^\]]*)?\](.*?)\[/t[dh]\]", re.S | re.I)
+
+
+def _bb_table(m: re.Match[str]) -> str:
+    rows = [[" ".join(c.split()) for c in _BB_CELL.findall(r)] for r in _BB_ROW.findall(m.group(1))]
+    rows = [r for r in rows if r]
+    if not rows:
+        return m.group(0)
+    if all(len(r) <= 2 for r in rows):  # a list of labels and values, no header
+        said = [
+            " ".join(r) if i == 0 and _titled(r) else "：".join(c for c in r if c)
+            for i, r in enumerate(rows)
+        ]
+        return "\n" + "\n".join(said) + "\n"
+    lines = ["| " + " | ".join(r) + " |" for r in rows]
+    lines.insert(1, "|" + "---|" * len(rows[0]))
+    return "\n" + "\n".join(lines) + "\n"
+
+
 def registers(text: str) -> str:
     """``text`` (folded) with each register it is written in said in the grammar's words."""
+    text = _BB_TABLE.sub(_bb_table, _ZONED.sub(_zoned, text))
     text = _apply(_LAYOUT, _HEADED.sub(_headed_table, text))
+    text = _apply(_TIME_LABELS, _DASHED_DATE.sub(_dashed_date, text))
     text = _apply(_COLLOQUIAL_DAYS, text)
     if _CANTONESE.search(text):
         text = _apply(_CANTONESE_WORDS, text)
@@ -516,6 +629,19 @@ def _month_day(m: re.Match[str]) -> str:
 
 
 _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
+    # the close a change sets (new DDL 23:59, new deadline: 01-09 12:00)
+    (rf"{_W}new\s+(?=(?:DDL|deadline|close)(?![A-Za-z]))", "新"),
+    # a request's count and its outcome (Extension requested by 5/7 → passed)
+    (
+        rf"{_W}(accelerat|extension|extend|delay)\w*(?:\s+(?:requests?|requested|votes?))?"
+        r"(?:\s+by)?\s*[:：]?\s*(\d+\s*/\s*\d+)\s*(?:→|->|[:：,，])?\s*"
+        rf"(?:approved|passed|granted){_E}(?!\s*[?？])",
+        lambda m: (
+            ("加速" if m.group(1).lower() == "accelerat" else "延时")
+            + f"申请 {m.group(2)}，"
+            + ("加速成功" if m.group(1).lower() == "accelerat" else "延时成功")
+        ),
+    ),
     (
         rf"{_W}(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*"
         r"(?P<d>\d{1,2})(?:st|nd|rd|th)?(?![\d:])"
@@ -539,6 +665,8 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
         r"\2 \1",
     ),
     (rf"{_W}EOD\s+(?:tomorrow|tmr){_E}|{_W}(?:tomorrow|tmr)\s+EOD{_E}", "明天24:00"),
+    # EOD with its clock (DDL EOD 21:30, EOD (24:00)): the clock says it
+    (rf"{_W}EOD{_E}\s*[(（]?\s*(?=\d{{1,2}}:\d{{2}})", ""),
     (rf"{_W}EOD{_E}", "今天24:00"),
     (
         rf"{_W}(day|phase|night)\s+({'|'.join(_NUMBERS)}){_E}",

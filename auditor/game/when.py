@@ -37,7 +37,7 @@ _DATE = (
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
 )
 _TIME = (
-    r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|凌晨|晨)?\s*"
+    r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|深夜|半夜|凌晨|晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
 _SEP = r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至))\s*"
@@ -190,19 +190,27 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
     return None
 
 
+def _by_part_of_day(ap: str | None, h: int, mi: int) -> int:
+    """An hour said with its part of the day (晚上九点 21, 夜里十一点 23, 夜里两点 2, 晚上12点
+    24, 中午一点 13)."""
+    if ap in ("下午", "傍晚", "晚上", "晚间", "晚") and h < 12:
+        return h + 12
+    if ap in ("夜晚", "夜间", "夜里", "深夜", "半夜") and 6 <= h < 12:
+        return h + 12  # 夜里十一点 is 23:00; 夜里两点 the small hours
+    if ap in ("晚上", "晚间", "夜晚", "晚", "夜里", "夜间", "深夜", "半夜") and h == 12 and not mi:
+        return 24  # 晚上12点: the end of that day
+    if ap == "中午" and h < 11:
+        return h + 12
+    return h
+
+
 def _clock(m: re.Match[str], p: str) -> tuple[int, int, int] | None:
     g = m.groupdict()
     h = int(g[f"{p}h"])
     quarter = {"一": 15, "1": 15, "三": 45, "3": 45}.get(g[f"{p}qtr"] or "", 0)
     mi = int(g[f"{p}mi"] or g[f"{p}mi2"] or (30 if g[f"{p}half"] else quarter))
     s = int(g[f"{p}s"] or 0)
-    ap = g[f"{p}ap"]
-    if ap in ("下午", "傍晚", "晚上", "晚间", "夜晚", "晚", "夜间") and h < 12:
-        h += 12
-    elif ap in ("晚上", "晚间", "夜晚", "晚", "夜里", "夜间") and h == 12 and not mi:
-        h = 24  # 晚上12点: the end of that day
-    if ap == "中午" and h < 11:
-        h += 12
+    h = _by_part_of_day(g[f"{p}ap"], h, mi)
     if h > 24 or mi > 59 or s > 59 or (h == 24 and (mi or s)):
         return None
     return h, mi, s
@@ -481,7 +489,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
-            verb = _delay_said(before, line[m.end() :], role, arrowed)
+            verb = _delay_said(before, line[m.end() :], role, arrowed, sped=_SPED.search(said))
             granted = role == "closes" and _granted_delay(
                 said[: len(said) - len(line) - 1 + m.start()]
             )
@@ -621,7 +629,7 @@ def _labels_after(
     if (
         dm
         and role == "opens"
-        and re.match(r"\s*(?:开始|进入|开启|启动|起)\s*$", later[: dm.start()])
+        and re.match(r"\s*(?:开始|进入|开启|启动|起|开(?:帖|门)?)\s*$", later[: dm.start()])
     ):
         return cn_number(dm.group(1) or dm.group(2)), phase
     if dm and (pm or day is None):
@@ -638,12 +646,33 @@ def _point_role(before: str, after: str, *, request: bool, after_close: bool) ->
     return "closes" if role is None and after_close else role
 
 
-def _delay_said(before: str, rest: str, role: str | None, arrowed: bool) -> bool:
+_SPED = re.compile(r"加速|提前")
+# a close with a bracket beside it that says it is a delay's (今晚 22:30 关（昨天已宣布延时）, 23:00
+# 关帖（延时成功）); not one that asks for it, refuses it or supposes it (（申请延时请在18点前）,
+# （不延时）, （如需延时请申请）) or says the schedule's weekend (（周末延长一日）)
+_ASIDE_BRACKET = re.compile(r"\s*(?:关|截止|结束|结算)?(?:帖|门|票)?\s*[（(]([^（()）]{1,20})[）)]")
+
+
+def _delay_aside(later: str) -> bool:
+    m = _ASIDE_BRACKET.match(later)
+    return bool(
+        m
+        and re.search(r"延时|延长|推迟|顺延|延后", m.group(1))
+        # 关帖 22:00（周末延长一日）: the schedule's weekend, no delay
+        and not re.search(r"申请|未|不|没|如|若|请|可|周末|逢|假|每|[?？]", m.group(1))
+    )
+
+
+def _delay_said(
+    before: str, rest: str, role: str | None, arrowed: bool, *, sped: object = None
+) -> bool:
     """A new close said with its verb: before the time (延长至, 新关帖：, an arrow) or after
-    it in the sentence (讨论到晚上十点，比平时晚一个小时，算是延时)."""
+    it in the sentence (讨论到晚上十点，比平时晚一个小时，算是延时); a new close in a post
+    that speeds the day up (加速成功，新关帖时间：19:00) is an earlier close, no delay."""
     later = re.split(r"[。！!；;\n]", rest)[0]
-    said = bool(_DELAY_WORDS.search(before) or _NEW_CLOSE.search(before)) or arrowed
-    said = said or (role == "closes" and bool(_DELAY_AFTER.search(later)))
+    new_close = bool(_NEW_CLOSE.search(before)) and not sped
+    said = bool(_DELAY_WORDS.search(before) or new_close) or arrowed
+    said = said or (role == "closes" and bool(_DELAY_AFTER.search(later) or _delay_aside(later)))
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
 
@@ -660,7 +689,10 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
         and g["aap"] is None
         and re.search(r"(?:今晚|今夜|当晚|明晚)\s*[(（][^）)]{1,6}[）)]\s*$", line[: m.start()])
     )
-    if evening and hms[0] < 12:
+    small_hours = g["aap"] in ("凌晨", "早上", "早晨", "清晨", "上午", "晨")
+    if evening and hms == (12, 0, 0):
+        return 24, 0, 0  # 今晚12点: the end of the day
+    if evening and hms[0] < 12 and not small_hours:  # 今晚凌晨两点: that night's small hours
         return hms[0] + 12, hms[1], hms[2]
     return hms
 
@@ -720,11 +752,21 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
     near = re.search(r"(今晚|今夜|当晚|明晚|今早|明早|明晨)[^，。,；;\d]{0,6}$", line[: m.start()])
     if d is None and not g["aeve"] and near:  # 明晚关门（22:00）: the 明晚 the clause said
         return ref + timedelta(days=_EVE_DATE[near.group(1)]), True
-    if g["arel"] in ("当日", "当天") or (d is None and not g["aeve"]):
+    if g["arel"] in ("当日", "当天"):
         d = _last_date(line[: m.start()], ref) or d
+    elif d is None and not g["aeve"]:
+        # the date its sentence said (11/25-11/26，22:00关门) or the line's before it (Day 3 closes
+        # Dec 23 at 02:00. Day 4 opens at 12:00), never a past day another sentence told of
+        # (今天是加速日（昨天傍晚已过半）。投票截止 21:30: today's)
+        own = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+        d = _last_date(own, ref)
+        earlier = None if d else _last_date(line[: m.start()], ref)
+        d = earlier if earlier is not None and earlier >= ref else d
     if d is not None:
         return d, True
-    return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0)), bool(g["aeve"])
+    # 今晚凌晨两点: the small hours after this evening, the next date
+    after_night = 1 if g["aeve"] in ("今晚", "今夜", "当晚") and g["aap"] == "凌晨" else 0
+    return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0) + after_night), bool(g["aeve"])
 
 
 def _last_date(text: str, ref: date) -> date | None:

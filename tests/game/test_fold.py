@@ -315,3 +315,169 @@ def test_classical_characters_only_in_a_classical_post() -> None:
     # a classical one reads them
     assert "尺子是猎人" in said("昨夜，钢笔殁。尺子乃猎人。")
     assert "回形针死亡" in said("是日平安。昨夜回形针亡。")
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a dashed date in any line's voice: month and day in words
+        ("+ 环节二：01-06 全天", "1月6日", "01-06"),
+        ("第三天 12-25 22:00 关帖", "12月25日 22:00", "12-25"),
+        ("开帖 01-11 10:00，关帖 01-12 22:00", "关帖 1月12日 22:00", "01-12"),
+        ("口琴 请假两天（01-12、01-13）", "1月12日、1月13日", "01-13"),
+        ("away 01-17–01-18", "1月17日–1月18日", "01-18"),
+        # twins: a year's month, a score, a count, a clock range stay as written
+        ("关闭时间：2027-01-10 22:00", "2027-01-10", "1月10日"),
+        ("比分 10-12，平局", "10-12", "10月12日"),
+        ("得票 05-07 票", "05-07", "5月7日"),
+        ("开门 09:01-12:00", "09:01-12:00", "月"),
+    ],
+)
+def test_a_dashed_date_is_said_as_month_and_day(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # another zone's clock: the forum's (+8)
+        ("DDL = 13:30 UTC", "21:30", "13:30"),
+        ("截止 13:00 (UTC)", "21:00", "13:00"),
+        ("close at UTC 14:00", "22:00", "14:00"),
+        ("关帖 16:00 GMT", "24:00", "16:00"),
+        ("DDL 18:30 UTC", "次日 02:30", "18:30"),
+        ("关帖 08:30 GMT-5", "21:30", "08:30"),
+        ("关帖 22:30 UTC+9", "21:30", "22:30"),
+        # twins: the forum's own zone is only dropped; no clock, nothing moved
+        ("DDL 21:30 (UTC+8)", "21:30", "13:30"),
+        ("GMT+8 21:00 关帖", "21:00", "05:00"),
+        ("时间都按 UTC 自己换算", "UTC", ":"),
+    ],
+)
+def test_a_clock_in_another_zone_is_the_forums(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a form's or a bot's labels for a day's times
+        ("（开启时间 09:00，关闭时间 21:30）", "关帖时间 21:30", "关闭"),
+        ("讨论帖已开启，关闭时间：01-10 22:00", "关帖时间", "关闭"),
+        ("本帖 21:30 关闭", "21:30 关帖", "关闭"),
+        ("开启时间：09:00", "开帖时间", "开启时间"),
+        # twins: a thread closed with no time, a feature switched off, after a close
+        ("讨论帖已关闭。", "已关闭", "关帖"),
+        ("关闭投票功能", "关闭投票", "关帖"),
+        ("帖子关闭后请勿回复", "关闭后", "关帖"),
+    ],
+)
+def test_a_days_time_labels_are_its_opening_and_close(
+    text: str, means: str, not_means: str
+) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a 环节 in short, with its day or alone
+        ("D2 P1 open", "第2天环节1", "P1"),
+        ("D3-P2 DDL 24:00", "第3天环节2", "P2"),
+        ("P2 DDL: tonight 24:00", "环节2", "P2"),
+        ("P3 (showdown): tie", "环节3", "P3"),
+        # EOD with its clock: the clock; alone: the day's end
+        ("DDL EOD 21:30", "21:30", "24:00"),
+        ("DDL EOD (24:00 GMT+8)", "24:00", "EOD"),
+        ("DDL EOD", "今天24:00", "EOD"),
+        # twins: a page or a floor of the thread
+        ("规则见P2", "P2", "环节"),
+        ("看 P3楼 的投票", "P3", "环节"),
+    ],
+)
+def test_english_shorthand_for_phases_and_eod(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a changelog's or checklist's added request: granted
+        ("+ 加速 (D5)", "加速成功", "+"),
+        ("+ 加速（6/10，过半）", "加速成功", "+ 加速"),
+        ("[x] 延时", "延时成功", "[x]"),
+        ("Extension requested by 5/7 → passed", "延时成功", "passed"),
+        ("Acceleration requests 5/8 → approved", "加速成功", "approved"),
+        # twins: only asked, failed, in doubt, taken away, quoted in a revert
+        ("+ 加速申请 3/8", "加速申请", "成功"),
+        ("+ 加速（4/9，未过半）", "未过半", "成功"),
+        ("+ 延时？", "延时", "成功"),
+        ("- 加速", "加速", "成功"),
+        ('! revert: "+ 加速 (D5)"', "revert", "成功"),
+        ("Extension requested by 3/7 → failed", "failed", "成功"),
+        ("Extension requested by 5/7 → passed?", "passed", "成功"),
+    ],
+)
+def test_a_request_listed_as_added_is_granted(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a two-column table titled by its first row: the title, then each row's label and value
+        (
+            "| 第三日 | 09:00 – 21:00 |\n|---|---|\n| 昨日票出 | 唢呐 |",
+            "第三日 09:00 – 21:00\n昨日票出：唢呐",
+            "21:00：唢呐",
+        ),
+        (
+            "| 第三日 | |\n|---|---|\n| 开帖 | 01-11 10:00 |\n| 关帖 | 01-12 22:00 |",
+            "关帖：1月12日 22:00",
+            "开帖 关帖",
+        ),
+        ("| 结局 | |\n|---|---|\n| 胜利阵营 | 狼人阵营 |", "结局\n胜利阵营：狼人阵营", "|"),
+        (
+            "| D4 | 1/13 10:00 → 1/14 22:00 |\n|---|---|\n| 昨夜出局 | 竖琴 |",
+            "昨夜出局：竖琴",
+            "22:00：竖琴",
+        ),
+        # the same in BBCode
+        (
+            "[table]\n[tr][td]第六日[/td][td]01-18 10:00 ~ 01-19 22:00[/td][/tr]\n"
+            "[tr][td]昨夜出局[/td][td]无[/td][/tr]\n[/table]",
+            "第六日 1月18日 10:00 ~ 1月19日 22:00\n昨夜出局：无",
+            "[td]",
+        ),
+        (
+            "[table]\n[tr][td]环节[/td][td]日期[/td][td]时间[/td][/tr]\n"
+            "[tr][td]第一天 环节一[/td][td]1月5日[/td][td]0:00—24:00[/td][/tr]\n[/table]",
+            "第一天 环节一 日期：1月5日",
+            "[tr]",
+        ),
+        # paired labels over paired times
+        ("开/关：09:00 / 21:30", "开 09:00 关 21:30", "开/关"),
+        ("开帖/关帖 1月5日 09:00 / 1月6日 21:30", "关帖 1月6日 21:30", "/"),
+        # twins: a table of columns keeps its header's words; a key with a day in it is no title
+        ("| 玩家 | 票数 |\n|---|---|\n| 风铃 | 4 |", "风铃 票数：4", "玩家\n"),
+        (
+            "[table]\n[tr][td]第2天投票出局[/td][td]漆器[/td][/tr]\n[tr][td]警长[/td][td]景泰蓝[/td][/tr]\n[/table]",
+            "第2天投票出局：漆器\n警长：景泰蓝",
+            "警长 漆器",
+        ),
+    ],
+)
+def test_a_titled_or_bbcode_table_says_each_row(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out
+    assert not_means not in out

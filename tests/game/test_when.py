@@ -355,3 +355,133 @@ def test_the_count_is_the_close() -> None:
 )
 def test_dotted_clocks_and_dates(text: str, want: list[tuple[str, str | None, bool]]) -> None:
     assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a dashed date, a form's labels, another zone's clock: each the day's time
+        ("环节二：12-17 全天", []),
+        (
+            "第二日讨论帖已开启（开启时间 09:00，关闭时间 21:30）",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        ("第二日讨论帖已开启，关闭时间：12-18 22:00。", [("12-18 22:00", "closes", False)]),
+        ("FYI D3 DDL = 13:30 UTC，也就是北京时间 21:30", [("12-16 21:30", "closes", False)] * 2),
+        (
+            "D3 open @ 09:00 GMT+8, DDL EOD 21:30.",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        # the day opened is the one said after the verb (明早九点开第四日)
+        (
+            "第三日。今晚二十一点半关帖，明早九点开第四日。",
+            [("12-16 21:30", "closes", False), ("12-17 09:00", "opens", False)],
+        ),
+        # a new close after a delay granted is the delay; after an acceleration, only the close
+        ("Extension requested by 5/7 → passed, new DDL 23:59.", [("12-16 23:59", "closes", True)]),
+        (
+            "Speed up request: 6/10 ✔ passed! Day 4 accelerated，new close: tonight 19:00",
+            [("12-16 19:00", "closes", False)],
+        ),
+        ("加速成功，新关帖时间：19:00", [("12-16 19:00", "closes", False)]),
+        # twins: a request only asked (no delay), a closed thread with no time
+        ("Extension requested by 3/7 → failed. DDL 21:30", [("12-16 21:30", "closes", False)]),
+        ("讨论帖已关闭。", []),
+    ],
+)
+def test_labels_zones_and_new_closes(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_dashed_date_gives_its_whole_day() -> None:
+    assert ranges("+ 环节二：12-17 全天") == [("12-17 00:00", "12-17 23:59", None)]
+    assert ranges("+ 第一天 环节一：12-16 00:00 → 12-17 00:00") == [
+        ("12-16 00:00", "12-17 00:00", 1)
+    ]
+
+
+def test_a_day_and_phase_in_short() -> None:
+    (p,) = find_points("D2 P1 open, DDL EOD (24:00 GMT+8)", POSTED, TZ)
+    assert (p.day, p.phase, p.role, f"{p.at:%m-%d %H:%M}") == (2, 1, "closes", "12-16 23:59")
+    assert [p.phase for p in find_points("规则见P2，今晚 22:00 关帖", POSTED, TZ)] == [None]
+
+
+def test_a_titled_table_gives_its_day_its_times() -> None:
+    text = "| 第三日 | 09:00 – 21:00 |\n|---|---|\n| 昨日票出 | 唢呐 |\n| 昨夜出局 | — |"
+    assert ranges(text) == [("12-16 09:00", "12-16 21:00", 3)]
+    bb = "[table]\n[tr][td]第三日[/td][td]12-16 10:00 ~ 12-17 22:00[/td][/tr]\n[/table]"
+    assert ranges(bb) == [("12-16 10:00", "12-17 22:00", 3)]
+    assert roles("开/关：09:00 / 21:30") == [
+        ("12-16 09:00", "opens", False),
+        ("12-16 21:30", "closes", False),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a close with a bracket that says it is a delay's
+        ("今晚二十二点半关（昨天已宣布延时）", [("12-16 22:30", "closes", True)]),
+        ("今晚 23:00 关帖（延时成功）", [("12-16 23:00", "closes", True)]),
+        ("关门：23:30（延长一小时）", [("12-16 23:30", "closes", True)]),
+        # twins: a request, a refusal, a supposition, the schedule's weekend
+        ("今晚 21:30 关（不延时）", [("12-16 21:30", "closes", False)]),
+        ("今晚 21:30 关（如需延时请申请）", [("12-16 21:30", "closes", False)]),
+        ("关帖：12月18日 22:00（周末延长一日）", [("12-18 22:00", "closes", False)]),
+        ("关门：12月18日（周五）22:00（逢周末延长一天）", [("12-18 22:00", "closes", False)]),
+    ],
+)
+def test_a_delay_said_in_a_bracket_beside_the_close(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a past day another sentence told of does not date today's close
+        (
+            "提醒：今天是加速日（昨天傍晚已经过半了）。投票截止一样 21:30。",
+            [("12-16 21:30", "closes", False)],
+        ),
+        ("昨天 唢呐 被投出。今晚 21:30 关帖", [("12-16 21:30", "closes", False)]),
+        # twins: a date of its own sentence, or a later one the line said before, stands
+        ("12/17-12/18，22:00关门", [("12-18 22:00", "closes", False)]),
+        (
+            "第三天 12月17日 02:00 关。第四天 12:00 开",
+            [("12-17 02:00", "closes", False), ("12-17 12:00", "opens", False)],
+        ),
+    ],
+)
+def test_an_undated_time_takes_no_past_day_from_another_sentence(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the parts of the night: late evening is the day's, the small hours the next date's
+        ("明天夜里十一点关帖", [("12-17 23:00", "closes", False)]),
+        ("夜里11点半关", [("12-16 23:30", "closes", False)]),
+        ("深夜十一点关帖", [("12-16 23:00", "closes", False)]),
+        ("今晚12点关帖", [("12-16 23:59", "closes", False)]),
+        ("半夜十二点关帖", [("12-16 23:59", "closes", False)]),
+        ("今晚凌晨两点关帖", [("12-17 02:00", "closes", False)]),
+        # the north's 后儿个 / 大后儿个
+        ("后儿个晚上十点关", [("12-18 22:00", "closes", False)]),
+        ("大后儿个晚上十点关", [("12-19 22:00", "closes", False)]),
+        # twins: the small hours said so stay small; an evening's hour is the evening's
+        ("夜里两点关帖", [("12-16 02:00", "closes", False)]),
+        ("今晚十点关帖", [("12-16 22:00", "closes", False)]),
+        ("凌晨一点关帖", [("12-16 01:00", "closes", False)]),
+    ],
+)
+def test_the_parts_of_the_night(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_range_to_midnight_said_in_words() -> None:
+    assert ranges("今儿个全天，零点到半夜十二点") == [("12-16 00:00", "12-16 23:59", None)]
