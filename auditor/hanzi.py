@@ -29,7 +29,31 @@ def t2s_table() -> dict[int, str]:
         if len(trad) == 1 and len(first) == 1 and first != trad:
             table[ord(trad)] = first
     table.update((ord(variant), simple) for variant, simple in _VARIANTS.items())
+    table.update(_japanese_forms(path.parent / "JPVariants.txt", table))
     return table
+
+
+def _japanese_forms(path: Path, table: dict[int, str]) -> dict[int, str]:
+    """Japanese forms of a character (対 for 對, 発 for 發: OpenCC's ``JPVariants``, read
+    backwards) → the simplified character, the same character in a third script: a player
+    with a Japanese input method types 投票対象 for 投票对象.  Only forms that are no simplified
+    Chinese character (outside GB 2312), so no Chinese text changes (予, 欠, 糸 stay)."""
+    forms: dict[int, str] = {}
+    for line in path.read_text("utf-8").splitlines():
+        trad, _, japanese = line.partition("\t")
+        for form in japanese.split():
+            if len(trad) != 1 or len(form) != 1 or form == trad or _is_gb2312(form):
+                continue
+            forms[ord(form)] = table.get(ord(trad), trad)
+    return forms
+
+
+def _is_gb2312(c: str) -> bool:
+    try:
+        c.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 # Variant characters a traditional input method types that OpenCC's per-character table

@@ -716,7 +716,20 @@ def parse_free_vote(
         # 先投土豆……想了想，改投番茄: the post corrects itself before it is sent; a change
         # is a later post replacing an earlier one
         last = replace(last, change=False)
-    return _resolve_pronoun(text, last, players)
+    resolved = _resolve_pronoun(text, last, players)
+    if last.target in _HE and _warned_off(text[: last.start], resolved.target):
+        return None  # 别投冬瓜啊，投他多没意思: 他 is the one the post asks not to vote
+    return resolved
+
+
+# A plea not to vote a player: 别投冬瓜 / 都别投他了 / 不要再投 / 千万别给…投 / 唔好投 (Cantonese).
+_DONT_VOTE = r"(?:别|不要|不用|莫|勿|唔好|咪)\s*(?:再|去|乱)?\s*(?:投|票)\s*(?:给|俾)?\s*"
+
+
+def _warned_off(before: str, player: str) -> bool:
+    """Whether ``before`` asks others not to vote ``player``: then 投他 later in the post is
+    the same plea argued (别投南瓜啊…投他干哈), not a vote."""
+    return re.search(_DONT_VOTE + re.escape(player), before) is not None
 
 
 # 他 a few words before 弃权 in its clause (他试探轮弃权, 她昨天也弃权): his abstention, reported.

@@ -95,11 +95,29 @@ def test_chatter_is_no_vote_post(text: str) -> None:
         ("代投改票：饺子\n改票对象：包子\n改票理由：饺子的原话", "饺子"),
         ("代投：饺子投包子", "饺子"),
         ("导演代饺子投票：投票对象：包子", "饺子"),
+        # however the header words it: a proxy word and one player before the labels
+        ("【代发】应饺子私信请求：\n投票对象：包子\n投票理由：x", "饺子"),
+        ("饺子今天出差，私信托我代发一票：\n投票对象：弃权\n投票理由：x", "饺子"),
+        ("以下为导演代饺子所投：\n投票对象：包子\n投票理由：x", "饺子"),
+        ("饺子私信请求跟警长投，属于给出条件，代投如下：\n投票对象：弃权\n投票理由：x", "饺子"),
+        ("饺子再次私信，委托改票：\n改票对象：包子\n改票理由：x", "饺子"),
     ],
 )
 def test_director_proxy_votes_and_changes_name_their_player(text: str, player: str) -> None:
     found = proxy_player(text, PLAYERS)
     assert found is not None and found[0] == player
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "提醒一下饺子，格式应写成：\n投票对象：某某\n投票理由：某某",  # no proxy word
+        "饺子和包子都托我代投：\n投票对象：豆浆\n投票理由：x",  # two players: whose?
+        "关门前一小时不允许代投，饺子的请求不予处理。\n投票对象：包子",  # a rule recalled
+    ],
+)
+def test_a_header_without_one_proxied_player_names_none(text: str) -> None:
+    assert proxy_player(text, PLAYERS) is None
 
 
 @pytest.mark.parametrize(
@@ -139,6 +157,10 @@ def test_conditions_plans_quotes_and_choices_are_no_vote(text: str) -> None:
         ("投票对象：弃票\n投票理由：看不清", "弃权", "弃权应写“弃权”"),
         ("投票理由：前后矛盾\n投票对象：豆浆", "豆浆", None),
         ("投票对象：冬瓜 冬瓜冬瓜\n投票理由：就是他", "冬瓜", None),
+        # a pointer before the name is decoration (the name is written exactly)
+        ("投票对象：👉冬瓜\n投票理由：🔪🔪", "冬瓜", None),
+        ("投票对象：➡️ 豆浆\n投票理由：发言划水", "豆浆", None),
+        ("投票对象：🗳️弃权\n投票理由：信息太少", "弃权", None),
     ],
 )
 def test_labelled_votes_written_a_little_differently(
@@ -147,6 +169,12 @@ def test_labelled_votes_written_a_little_differently(
     pv = parse_vote_text(text, text.split("\n"), players=[*PLAYERS, "冬瓜"])
     assert pv is not None
     assert (pv.target, pv.format_error) == (target, error)
+
+
+def test_a_pointer_before_two_names_still_names_no_one() -> None:
+    text = "投票对象：🗳️冬瓜还是豆浆\n投票理由：x"
+    pv = parse_vote_text(text, text.split("\n"), players=[*PLAYERS, "冬瓜"])
+    assert pv is not None and pv.target not in ("冬瓜", "豆浆")
 
 
 @pytest.mark.parametrize(
@@ -1268,3 +1296,32 @@ def test_round10_an_english_reason_after_the_vote_never_undoes_it(text: str) -> 
 )
 def test_round10_english_conditions_and_questions_are_no_vote(text: str) -> None:
     assert not read_post("killbar7", "汤圆", text).attempt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("今日は豆浆に投票します。", "豆浆"),
+        ("じゃあ、包子さんに一票です。", "包子"),
+        ("うーん、今日は馄饨にしますね。", "馄饨"),
+        ("저는 饺子 투표할게요.", "饺子"),
+        ("豆浆에게 한 표 할게요", "豆浆"),
+    ],
+)
+def test_japanese_and_korean_votes_name_first_then_the_verb(text: str, target: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None and pv.target == target, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "豆浆に投票しないでね",
+        "包子に投票する？",
+        "饺子に投票した人は誰？",
+        "豆浆투표하지 마세요",
+        "包子投票了吗",
+    ],
+)
+def test_japanese_and_korean_pleas_questions_and_reports_cast_nothing(text: str) -> None:
+    assert free_vote(text, PLAYERS) is None

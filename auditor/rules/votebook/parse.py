@@ -252,6 +252,9 @@ def _target_span(raw_s: str, players: Sequence[str], reasoned: bool) -> str:
     (killbar7 "投票对象：包子，他很可疑"); a name followed by an emoji, a bracket or 票
     (番茄🍅, 饺子【理由见讨论帖23楼】, 弃权票) is that name."""
     known = [fold(p) for p in (*players, ABSTAIN)]
+    lead = _pictographs(raw_s)
+    if lead and _leading_name(fold(raw_s[lead:]), known) is not None:
+        raw_s = raw_s[lead:]  # 投票对象：👉番茄 / ➡️ 弃权: a pointer before the name, decoration
     if not reasoned:
         found = _leading_name(fold(raw_s), known)
         if found is not None:
@@ -261,6 +264,17 @@ def _target_span(raw_s: str, players: Sequence[str], reasoned: bool) -> str:
         if found is not None:
             raw_s = raw_s[: len(found)]
     return raw_s
+
+
+def _pictographs(s: str) -> int:
+    """How many characters at the start of ``s`` are pictographs (👉, ➡️, 🗳️, with their
+    joiners and variation selectors) and spaces."""
+    n = 0
+    while n < len(s) and (
+        unicodedata.category(s[n]) in ("So", "Sk", "Mn", "Cf") or s[n] in " \t\u3000"
+    ):
+        n += 1
+    return n
 
 
 def parse_vote_text(
@@ -593,6 +607,21 @@ _PASS = re.compile(
 _VOWELS = frozenset("aeiou")
 
 
+@lru_cache(maxsize=64)
+def _object_first(players: tuple[str, ...]) -> re.Pattern[str]:
+    """A vote in Japanese or Korean, the name before the verb (油条に投票します, 土豆さんに一票,
+    南瓜にします, 油条 투표할게요, 番茄에게 한 표): read as 投 and the name."""
+    names = _name_pattern(players)
+    return re.compile(
+        rf"(?P<p>{names})\s*(?:さん|くん|ちゃん|様|씨|님)?\s*"
+        r"(?:(?:に|へ)\s*(?:投票|一票|入れ|します|する)|(?:에게|한테|을|를|에)?\s*(?:투표|한\s*표))"
+    )
+
+
+# After such a vote: a negation, a question or a report (投票しないで, 投票する？, 投票した人).
+_JA_NOT_CAST = re.compile(r"\s*(?:し?な[いく]|しません|するな|する[?？か]|した(?:人|の|から)|하지)")
+
+
 def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     """``ft`` (``text`` folded) with vote words written in pinyin or English and player names
     written as their pinyin initials replaced by their characters, each padded with spaces to
@@ -616,6 +645,10 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     sub(_ENGLISH_CHANGE, lambda m: "改票" if m.group(0).startswith("vote") else "改投")
     for m in _PASS.finditer(ft):
         chars[m.start("w") : m.end("w")] = "弃权  "
+    if players:
+        for m in _object_first(tuple(players)).finditer(ft):
+            if not _JA_NOT_CAST.match(ft, m.end()):
+                chars[m.start() : m.end()] = put(m, "投" + m.group("p"))
     initials = players_by_initials(tuple(players))
     for m in re.finditer(r"(?<![a-z0-9])[a-z]{2,4}(?![a-z0-9])", ft):
         w = m.group(0)
@@ -837,7 +870,18 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
             again = re.compile(rf"{re.escape(m.group('p'))}(?=\s*(?:改投|投|改))")
             said = again.search(ft, m.end("p"))
             return by_fold[m.group("p")], said.end() if said is not None else m.end("p")
+    if label is not None and _PROXY_HEAD.search(head) and not _NOT_A_PROXY.search(head):
+        # however the header words it (【代发】应包子私信请求 / 春卷私信托我代发 / 以下为导演代
+        # 馄饨所投): a proxy word before the labels and one player named there, his vote
+        named = set(re.findall(names, head))
+        if len(named) == 1:
+            return by_fold[named.pop()], label.start()
     return None
+
+
+# In a director's header before the labels: a vote posted for someone (代投, 代发, 代…所投,
+# 委托, 托我).
+_PROXY_HEAD = re.compile(r"代[^。！!？?\n]{0,6}?(?:投|发|改)|委托|托我|所托")
 
 
 _PROXY_WORD = re.compile(r"代\s*(?:投|改|发)\s*(?:改票|票)?\s*[:：]?")
