@@ -1,5 +1,5 @@
 """The labelled vote posts as regression sets (issue 37): tests/votes/blind, blind2, blind3,
-blind4, blind5, blind6, blind7, blind8, blind9, blind10.
+blind4, blind5, blind6, blind7, blind8, blind9, blind10, blind11.
 
 The dev half was tuned on; the blind half was scored once (tests/votes/blind/SCORE.md) and
 is a regression set from then on.  Each half must keep at least the figure it had when the
@@ -56,6 +56,7 @@ SETS = ROOT / "tests" / "votes"
         ("blind9/posts_blind9.jsonl", 0.991),
         # scored once at 0.913 after round 10; 0.949 after round 11
         ("blind10/posts_blind10.jsonl", 0.944),
+        ("blind11/posts_blind11.jsonl", 0.943),  # scored once at 0.948 (no tuning yet)
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:
