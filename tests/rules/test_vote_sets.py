@@ -50,10 +50,10 @@ SETS = ROOT / "tests" / "votes"
             "blind8/posts_blind8.jsonl",
             0.994,
         ),  # scored once at 0.966 after round 8; 0.995 after round 9
-        # scored once at 0.939 after round 9; 0.996 after round 10 (the three left are the
-        # set's rulings the reader does not follow: traditional names in a labelled target
-        # void, M107 labels on one line void)
-        ("blind9/posts_blind9.jsonl", 0.991),
+        # scored once at 0.939 after round 9; 0.996 after round 10, 0.999 once two labels
+        # followed the lead's ruling (a name in the other script is the same name); the one
+        # left: M107 labels on one line, which the set calls void
+        ("blind9/posts_blind9.jsonl", 0.994),
         # scored once at 0.913 after round 10; 0.949 after round 11
         ("blind10/posts_blind10.jsonl", 0.944),
         ("blind11/posts_blind11.jsonl", 0.943),  # scored once at 0.948 (no tuning yet)
