@@ -13,24 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.game.announce import Announced, Notice, Patterns
-from auditor.game.gamefile import EventType
+from auditor.game.announce import Patterns
+from tests.announced import FAST, ID, OVER, PI, QUIET, SU, E, S, shown
 
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "菜刀", "油条"]
 P = Patterns(PLAYERS)
-E, S, ID, PI, SU = (
-    EventType.ELIMINATED,
-    EventType.SHERIFF,
-    EventType.IDIOT_REVEALED,
-    EventType.PIPED,
-    EventType.SUBSTITUTE,
-)
-QUIET, FAST, OVER = Notice.NO_DEATH, Notice.ACCELERATED, Notice.GAME_OVER
-
-
-def _shown(a: Announced) -> tuple[object, ...]:
-    how = a.cause if a.type is EventType.ELIMINATED else a.how
-    return (a.type, a.player, how)
 
 
 CASES: list[tuple[str, list[tuple[object, ...]]]] = [
@@ -94,7 +81,7 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
 def test_family(text: str, expected: list[tuple[object, ...]]) -> None:
-    assert [_shown(a) for a in P.find(text)] == expected
+    assert [shown(a) for a in P.find(text)] == expected
 
 
 def test_a_handover_is_the_day_of_the_death_before_it() -> None:
@@ -157,7 +144,7 @@ def test_a_count_or_a_night_s_hours_is_not_listed(text: str) -> None:
     ],
 )
 def test_substitute_family(text: str, expected: list[tuple[str, str]]) -> None:
-    found = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
+    found = [(a.player, a.value) for a in P.find(text) if a.type is SU]
     assert found == expected
 
 
@@ -192,7 +179,7 @@ CORRECTIONS_AND_RECAPS: list[tuple[str, list[tuple[object, ...]]]] = [
 
 @pytest.mark.parametrize(("text", "expected"), CORRECTIONS_AND_RECAPS)
 def test_correction_and_recap_family(text: str, expected: list[tuple[object, ...]]) -> None:
-    assert [_shown(a) for a in P.find(text)] == expected
+    assert [shown(a) for a in P.find(text)] == expected
 
 
 def test_a_restated_idiot_keeps_its_own_clause_s_day() -> None:
@@ -266,7 +253,7 @@ NEW_LAYOUTS: list[tuple[str, list[tuple[object, ...]]]] = [
 
 @pytest.mark.parametrize(("text", "expected"), NEW_LAYOUTS)
 def test_new_layout_family(text: str, expected: list[tuple[object, ...]]) -> None:
-    assert [_shown(a) for a in P.find(text)] == expected
+    assert [shown(a) for a in P.find(text)] == expected
 
 
 MORE: list[tuple[str, list[tuple[object, ...]]]] = [
@@ -291,7 +278,7 @@ MORE: list[tuple[str, list[tuple[object, ...]]]] = [
 
 @pytest.mark.parametrize(("text", "expected"), MORE)
 def test_more_family(text: str, expected: list[tuple[object, ...]]) -> None:
-    assert [_shown(a) for a in P.find(text)] == expected
+    assert [shown(a) for a in P.find(text)] == expected
 
 
 def test_yesterday_s_acceleration_said_after_a_correction_is_yesterday_s() -> None:
@@ -356,7 +343,7 @@ RETRACTIONS_AND_SLANG: list[tuple[str, list[tuple[object, ...]]]] = [
 
 @pytest.mark.parametrize(("text", "expected"), RETRACTIONS_AND_SLANG)
 def test_retraction_and_slang_family(text: str, expected: list[tuple[object, ...]]) -> None:
-    assert [_shown(a) for a in P.find(text)] == expected
+    assert [shown(a) for a in P.find(text)] == expected
 
 
 STORIES_AND_SAVES: list[tuple[str, list[tuple[object, ...]]]] = [
@@ -384,7 +371,7 @@ STORIES_AND_SAVES: list[tuple[str, list[tuple[object, ...]]]] = [
 
 @pytest.mark.parametrize(("text", "expected"), STORIES_AND_SAVES)
 def test_story_and_save_family(text: str, expected: list[tuple[object, ...]]) -> None:
-    assert [_shown(a) for a in P.find(text)] == expected
+    assert [shown(a) for a in P.find(text)] == expected
 
 
 # a death list's entry: a name and its cause alone on a line (a changelog's `- X (夜)`, a
@@ -406,7 +393,7 @@ def test_a_name_and_its_cause_alone_on_a_line_is_a_death(
     text: str, expected: list[tuple[str, str]]
 ) -> None:
     found = P.read(text)[0]
-    assert sorted((a.player, a.cause) for a in found if a.type is EventType.ELIMINATED) == expected
+    assert sorted((a.player, a.cause) for a in found if a.type is E) == expected
 
 
 # the piped in a passive's short forms, and a gloss after the Lv.3 label
@@ -421,7 +408,7 @@ def test_a_name_and_its_cause_alone_on_a_line_is_a_death(
 )
 def test_the_piped_in_a_passives_short_forms(text: str, expected: list[str]) -> None:
     found = P.read(text)[0]
-    assert [a.player for a in found if a.type is EventType.PIPED] == expected
+    assert [a.player for a in found if a.type is PI] == expected
 
 
 # a death in the spoken language: the killer's passive with any verb, the object named after
@@ -443,4 +430,4 @@ def test_the_piped_in_a_passives_short_forms(text: str, expected: list[str]) -> 
 )
 def test_a_death_in_the_spoken_language(text: str, expected: list[tuple[str, str]]) -> None:
     found = P.read(text)[0]
-    assert sorted((a.player, a.cause) for a in found if a.type is EventType.ELIMINATED) == expected
+    assert sorted((a.player, a.cause) for a in found if a.type is E) == expected

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from auditor.game.announce import Announced, Notice, Patterns
+from auditor.game.announce import Announced, Patterns
 from auditor.game.discover import (
     Sourced,
     _close_changes,
@@ -27,17 +27,10 @@ from auditor.game.discover import (
 from auditor.game.gamefile import DaySpec, Event, EventType, ThreadKind, ThreadSpec
 from auditor.game.when import find_points, find_ranges
 from auditor.models import Post
+from tests.announced import FAST, ID, OVER, PI, QUIET, SU, E, S
 
 TZ = ZoneInfo("Asia/Shanghai")
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "油条", "小黄瓜"]
-E, S, ID, PI, SU = (
-    EventType.ELIMINATED,
-    EventType.SHERIFF,
-    EventType.IDIOT_REVEALED,
-    EventType.PIPED,
-    EventType.SUBSTITUTE,
-)
-QUIET, FAST, OVER = Notice.NO_DEATH, Notice.ACCELERATED, Notice.GAME_OVER
 
 
 def _shown(a: Announced) -> tuple[object, ...]:

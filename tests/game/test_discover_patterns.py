@@ -15,6 +15,7 @@ from auditor.game.announce import Patterns
 from auditor.game.gamefile import EventType, ThreadKind
 from auditor.game.titles import classify, match_tag
 from auditor.game.when import find_ranges
+from tests.announced import ID, PI, SU, E, S
 
 TZ = ZoneInfo("Asia/Shanghai")
 D, V, P, R, L = (
@@ -157,13 +158,6 @@ def test_ranges(text: str, posted: datetime, expected: list[tuple[object, ...]])
 
 
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "油条", "小黄瓜"]
-E, S, ID, PI, SU = (
-    EventType.ELIMINATED,
-    EventType.SHERIFF,
-    EventType.IDIOT_REVEALED,
-    EventType.PIPED,
-    EventType.SUBSTITUTE,
-)
 ANNOUNCEMENTS = [
     ("黄瓜出局", [(E, "黄瓜", None)]),
     ("冬瓜 死亡", [(E, "冬瓜", None)]),
