@@ -1127,6 +1127,36 @@ def strike_out(text: str, struck: Sequence[str]) -> str:
     return text
 
 
+# A separator line: dashes, rules or underscores alone (——————, ------, ＿＿＿＿, ====).
+_SEPARATOR = re.compile(r"[-—–─━_＿=＝~～·•*]{4,}")
+# What a signature block says it is (豆浆的签名：… / 豆浆 敬上｜… / sig: …).
+_SIGNATURE = re.compile(r"签名|簽名|个签|個簽|敬上|谨上|謹上|signature|\bsig\b", re.IGNORECASE)
+
+
+def without_signature(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
+    """``text`` and ``lines`` with a forum signature under the post blanked out (offsets
+    kept): a separator line, then at most three lines of which the first says it is a
+    signature (签名 / 敬上 / sig), under a body of the post's own.  A signature is the same
+    under every post, so the names and votes in it are not this post's (投春卷。⏎——————⏎
+    豆浆的签名：投番茄保平安 is a vote for 春卷).  A separator before a conclusion
+    (分析…⏎------⏎结论：投冬瓜) is no signature: the block does not say it is one."""
+    shown = [(i, line.strip()) for i, line in enumerate(lines) if line.strip()]
+    for k in range(len(shown) - 1, 0, -1):
+        i, line = shown[k]
+        if not _SEPARATOR.fullmatch(line):
+            continue
+        tail = shown[k + 1 :]
+        if not 1 <= len(tail) <= 3 or not _SIGNATURE.search(tail[0][1]):
+            return text, list(lines)
+        spans = list(_line_spans(text, lines))
+        if len(spans) != len(shown):
+            return text, list(lines)
+        start = spans[k][0]
+        blank = "".join(c if c == "\n" else " " for c in text[start:])
+        return text[:start] + blank, list(lines[:i])
+    return text, list(lines)
+
+
 def read_vote_text(
     text: str,
     lines: Sequence[str],
@@ -1144,6 +1174,7 @@ def read_vote_text(
     vote it would be; ``quoted``: the texts the post quotes (a vote it follows)."""
     if struck:
         text = strike_out(text, struck)
+    text, lines = without_signature(text, lines)
     if st.format == "free":
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
         if pv is not None and start_at:
