@@ -1358,3 +1358,34 @@ def test_a_signature_under_the_post_neither_votes_nor_names_the_target(
 def test_a_separator_before_the_posts_own_vote_is_no_signature(text: str) -> None:
     got = read_post("killbar7", "馄饨", text, PLAYERS)
     assert got.attempt and got.target == "豆浆", text
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("投 豆/浆", "豆浆"),
+        ("投包.子", "包子"),
+        ("我投 饺·子 吧", "饺子"),
+        ("馄_饨一票", "馄饨"),
+        ("豆-浆 今天很急，投他", "豆浆"),
+        ("包 . 子 和 饺 . 子 在对踩，看了半天我投 饺 . 子", "饺子"),
+    ],
+)
+def test_a_name_broken_by_a_mark_is_the_players_name(text: str, target: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target and got.format_valid, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["包.子 和 饺.子 在对踩", "豆浆/包子 二选一，还没想好", "包.子你别急", "饺_子是好人"],
+)
+def test_a_broken_name_without_a_vote_is_still_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
+
+
+@pytest.mark.parametrize("preset", ["m107", "rabbit030", "m39"])
+@pytest.mark.parametrize("name", ["包·子", "包_子", "包/子", "包.子"])
+def test_a_labelled_name_broken_by_a_mark_is_void_with_its_player(preset: str, name: str) -> None:
+    got = read_post(preset, "馄饨", f"投票对象：{name}\n投票理由：踩人太快", PLAYERS)
+    assert got.attempt and got.target == "包子" and got.format_valid is False, name

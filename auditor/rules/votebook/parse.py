@@ -395,6 +395,9 @@ def _alike_target(pv: ParsedVote, players: Sequence[str]) -> ParsedVote:
     if not players or t in known or t in SELF_WORDS or t in _PLACEHOLDERS:
         return pv
     alike = alike_player(t, players)
+    whole = broken_name(pv.target_text, players) if alike is None else None
+    if whole is not None:  # 投票对象：春·卷 — under a prescribed format, a name not written right
+        return replace(pv, read_as=read_as_note(pv.target_text, whole, "断开的名字"), alike=whole)
     if alike is None:
         return pv
     return replace(pv, read_as=read_as_note(pv.target_text, *alike), alike=alike[0])
@@ -1157,6 +1160,40 @@ def without_signature(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
     return text, list(lines)
 
 
+# What breaks a name inside (冬.瓜 / 南/瓜 / 春·卷 / 冬_瓜 / 番-茄): a dot, slash, middle
+# dot, underscore or hyphen, spaces around it allowed.  A comma or full stop ends a clause.
+_NAME_BREAK = r"\s*[.·・‧•/／_＿\-－]\s*"
+
+
+@lru_cache(maxsize=64)
+def _broken_name_patterns(players: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple(
+        (p, re.compile(_NAME_BREAK.join(re.escape(c) for c in fold(p))))
+        for p in players
+        if len(p) >= 2
+    )
+
+
+def join_broken_names(text: str, players: Sequence[str]) -> str:
+    """``text`` with each player's name written broken by a mark between its characters
+    (冬.瓜, 南/瓜, 春·卷, 冬_瓜) written whole, the length kept (padded with spaces): the
+    name as a player writes it to dodge a search, or by a slip.  Two names joined by a mark
+    (冬瓜/南瓜) are two names, untouched."""
+    ft = fold(text)
+    for player, pattern in _broken_name_patterns(tuple(players)):
+        for m in pattern.finditer(ft):
+            s, e = m.span()
+            text = text[:s] + player + " " * (e - s - len(player)) + text[e:]
+    return text
+
+
+def broken_name(word: str, players: Sequence[str]) -> str | None:
+    """The one player whose name ``word`` is, written broken by a mark (春·卷, 冬_瓜)."""
+    joined = normalise_name(join_broken_names(word, players))
+    hits = [p for p in players if normalise_name(p) == joined]
+    return hits[0] if len(hits) == 1 and joined != normalise_name(word) else None
+
+
 def read_vote_text(
     text: str,
     lines: Sequence[str],
@@ -1176,6 +1213,8 @@ def read_vote_text(
         text = strike_out(text, struck)
     text, lines = without_signature(text, lines)
     if st.format == "free":
+        text = join_broken_names(text, players)
+        lines = [join_broken_names(line, players) for line in lines]
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
         if pv is not None and start_at:
             pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
