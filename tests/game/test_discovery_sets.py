@@ -38,6 +38,8 @@ SETS = [
     ("blind5/announcements_blind.jsonl", 0.904, 0.788, 9),  # scored once: 0.849 / 0.678 / 23
     ("blind6/announcements_dev.jsonl", 0.907, 0.786, 7),
     ("blind6/announcements_blind.jsonl", 0.930, 0.793, 10),  # scored once: 0.866 / 0.755 / 16
+    ("blind7/announcements_dev.jsonl", 0.902, 0.678, 14),  # scored once, no tuning yet
+    ("blind7/announcements_blind.jsonl", 0.879, 0.691, 21),  # scored once: 0.884 / 0.696 / 21
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
