@@ -360,12 +360,13 @@ def decide(
     return rec
 
 
-def _said_again(store: Store, record: dict[str, Any], expected: str) -> bool:
+def _said_again(store: Store, record: Mapping[str, object], expected: str) -> bool:
     """Is ``record`` the decision already newest on its draft, by the same director, made
     since ``expected`` was shown?  A page whose answer was lost on the way (a dropped
     connection) sends the same decision again; it is the one decision, not a stale one."""
-    history = store.decision_history(record["fingerprint"])
-    if not history or current_rev(store, record["fingerprint"]) == expected.strip():
+    fingerprint = str(record["fingerprint"])
+    history = store.decision_history(fingerprint)
+    if not history or current_rev(store, fingerprint) == expected.strip():
         return False
     newest = history[-1]
     return all(newest[k] == record[k] for k in ("decision", "card", "note", "decided_by"))
