@@ -59,7 +59,7 @@ _FAR = re.compile(
     r"昔|前日|昨日|向者|谂住|谂紧|"
     r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
-    r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
+    r"打算|准备投|让我|叫我|催(?:人|大家|我|着)|(?:他|她|有人|别人)说(?![得的])|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
     # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
     r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下|"

@@ -1553,3 +1553,67 @@ def test_a_vote_resolved_through_the_posts_own_list(text: str, target: str) -> N
 def test_a_list_reference_undone_is_no_vote(text: str) -> None:
     got = read_post("killbar7", "馄饨", text, PLAYERS)
     assert not got.attempt or got.target not in PLAYERS, text
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "target"),
+    [
+        ("killbar7", "今天的票藏起来\n[spoiler]豆浆[/spoiler]", "豆浆"),
+        ("killbar7", "[hide=我的票]饺子[/hide]", "饺子"),
+        ("killbar7", "投[blur]包子[/blur]", "包子"),
+        ("m107", "投票对象：[hide]包子[/hide]\n投票理由：太跳", "包子"),
+        ("rabbit030", "投票对象：[mask]豆浆[/mask]\n投票理由：一直划水", "豆浆"),
+    ],
+)
+def test_bbcode_the_forum_left_as_written_is_markup(preset: str, text: str, target: str) -> None:
+    got = read_post(preset, "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target and got.format_valid, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[spoiler]别投豆浆[/spoiler]",
+        "[hide]投饺子吗？[/hide]",
+        "[spoiler]昨天投的包子[/spoiler]",
+        "[blur]如果豆浆不解释就投他[/blur]",
+        "[hide]大家都投 饺子[/hide]",
+    ],
+)
+def test_bbcode_left_as_written_does_not_cast_what_is_undone(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "这一票老子投了！",
+        "老子这票就这么投了",
+        "把豆浆扔下海喂鱼！这票老子给了",
+        "老子今天不说话",
+        "在下这票先不投",
+    ],
+)
+def test_the_speakers_words_for_himself_are_no_misspelt_name(text: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert not got.attempt or got.target != "包子", text  # 老子 is "I", not 包子 misspelt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("我投豆浆，饺子昨天一直催人投包子", "豆浆"),
+        ("跟着馄饨投饺子，包子天天催大家投豆浆", "饺子"),
+        ("老子投饺子！", "饺子"),
+    ],
+)
+def test_someone_urging_a_vote_is_not_the_speakers(text: str, target: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target, text
+
+
+@pytest.mark.parametrize(
+    "text", ["包子催大家投豆浆，我不跟", "饺子又在催人投包子了", "别催我投豆浆"]
+)
+def test_an_urging_alone_is_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
