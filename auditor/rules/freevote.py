@@ -26,6 +26,10 @@ from functools import lru_cache
 
 ABSTAIN = "弃权"
 
+# Chinese words and their punctuation: a space between two of them parts two units of a
+# casual post (困死了 先投了 冬瓜), not a symbol and a word (包子 → 豆浆).
+_CJK = "\u3000-\u303f\u4e00-\u9fff\uff01-\uff5e"
+
 # Clauses: a vote and the words that undo it stand in one clause.
 _CLAUSE_END = "。！？!?；;\n，,、…~～"
 
@@ -50,12 +54,12 @@ _SUBJECT_NEAR = re.compile(
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
-    r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来想|"
+    r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来(?!是)|"
     # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
     r"昔|前日|昨日|向者|谂住|谂紧|"
     r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
-    r"打算|准备投|让我|叫我|(?:他|她|有人|别人)说(?![得的])|"
+    r"打算|准备投|让我|叫我|催(?:人|大家|我|着)|(?:他|她|有人|别人)说(?![得的])|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
     # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
     r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下|"
@@ -193,7 +197,8 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?P<chg3>票\s*(?:从\s*{o}(?:{n})\s*)?(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
             rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归|畀|俾)\s*{o}(?P<name>{n})"
             # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
-            rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})\s*的"
+            rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})"
+            rf"(?:\s*的|(?=\s*(?:$|[{_CLAUSE_END}])))"
             rf"|票投\s*(?:畀|俾)?\s*{o}(?P<name2>{n})"
             rf"|票\s*(?:挂|挂在|落在|放在|押在|押)\s*{o}(?P<name19>{n})|票出\s*{o}(?P<name20>{n})"
             # 票包子 (票 as the verb)
@@ -257,7 +262,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?<![型数投改])票\s*[:：]\s*{o}(?P<name14>{n})"
             rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
-            rf"|(?P<chg6>改票|再改一次)[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
+            rf"|(?P<chg6>改票|再改一次)(?!\s*(?:原因|理由))[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
             # 南瓜决定投一个看起来最像杀手的人：冬瓜 (whom, described, then named)
             rf"|投(?:给)?\s*(?:一个|那个|这个)[^。！？!?\n:：]{{0,16}}的(?:人|那位|那个)\s*[:：—-]+\s*{o}(?P<name24>{n})"
         ),
@@ -269,8 +274,15 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
             # (辩论轮：番茄，冬瓜: the round's suspects listed, no vote)
             rf"(?=\s*(?:$|[!！。.~～\n]|[,，](?!\s*(?:{n}))))"
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那|今天|这轮|本轮)?\s*(?:{_OUT_VERBS})\s*{o}"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那|今天|这轮|本轮)?\s*(?:先|还是|继续)?\s*"
+            rf"(?:{_OUT_VERBS})\s*{o}"
             rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
+        ),
+        # The name put first, the verb alone after it as the clause: 南瓜，投。 / 番茄 投吧 /
+        # 油条——就投他 (not 番茄投了: a report; not a question: _clear)
+        re.compile(
+            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name48>{n})\s*[,，:：—-]*\s*(?:我|那就|就)?\s*"
+            rf"(?:投|票)\s*(?:他|她|吧|！|!)?(?=\s*(?:$|[。.!！~～]))"
         ),
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
@@ -281,8 +293,8 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # A hesitation that ends in a decision, in a post that talks of voting:
         # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
         re.compile(
-            rf"(?:还是|那就|就|最终|最后|决定|现在|暂定|暂选|暂时|临时票?)\s*(?:给|投给)?\s*[:：]?\s*{o}(?P<name18>{n})"
-            rf"(?=\s*(?:$|吧|了|啦|[!！。.~～,，]))"
+            rf"(?:还是|继续|那就|就|最终|最后|决定|现在|暂定|暂选|暂时|临时票?)\s*(?:给|投给)?\s*[:：]?\s*{o}"
+            rf"(?P<name18>{n})(?=\s*(?:$|吧|了|啦|呀|哒|哦|嘛|[!！。.~～,，]))"
         ),
     ]
 
@@ -354,11 +366,11 @@ _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
     r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
-    r"|(?:^|(?<=[\s,，。！!吾我俺]))弃(?=\s*[。！!~～]*\s*$))"
+    r"|(?:^|(?<=[\s,，。！!吾我俺票]))弃(?=\s*[。！!~～]*\s*$))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
-    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|转票|换人|撤回|撤票"
+    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|转票|换人|撤回(?![^。！？!?\n，,]{0,8}条件)|撤票"
     # 我之前在23楼的投票作废，现投土豆 (an earlier vote declared void, a new one cast)
     r"|(?:之前|刚才|上面)[^。！？!?\n]{0,12}的(?:投票|票)\s*作废"
     # 改了，票给南瓜 (改了 standing alone) / 我这票本来给包子，现在给豆浆 (a vote cast before,
@@ -414,10 +426,12 @@ _NAME_GROUPS = (
     "name45",
     "name46",
     "name47",
+    "name48",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
-_VOTE_WORD = re.compile(r"投|票|改|挂|待定|暂定")
+# (the round named is its vote spoken of: 这轮还是冬瓜呀 / 辩论轮继续油条)
+_VOTE_WORD = re.compile(rf"投|票|改|挂|待定|暂定|{_ROUND_WORDS}")
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -469,7 +483,7 @@ _ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$"
 _SENTENCE_END = "。！？!?；;\n"
 # (classical: 若吾尚能一票，当投冬瓜 / 倘…: 若 opening a clause that a comma closes)
 _CONDITION = re.compile(
-    r"如果|要是|假如|万一|假设|除非|等到|倘若|倘|假使|如若|若是|若(?=[^，,。！？!?\n]{1,8}[，,])"
+    r"如果|要是|假如|万一|假设|除非|等到|倘若|倘|假使|如若|若是|若(?!干)(?=[^，,。！？!?\n]{1,40}[，,])"
 )
 _CONCLUSION = re.compile(r"所以|因此|总之|反正")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
@@ -525,13 +539,16 @@ def _named_votes(
     found = []
     subject = _subject_before([p for p in players if p != speaker])
     theirs = _whose_vote([p for p in players if p != speaker])
+    topic = _topic_for(tuple(p for p in players if p != speaker))
     for pat in _patterns(players):
         for m in pat.finditer(text):
             key = next((g for g in _NAME_GROUPS if m.groupdict().get(g)), None)
             if key is None:
                 continue
             name = _unloosen(m.group(key), players)
-            if _not_a_target(text, m, key, name) or _reported(text, m, name, subject, theirs):
+            if _not_a_target(text, m, key, name) or _reported(
+                text, m, name, (subject, theirs, topic)
+            ):
                 continue
             if _uncast(text, m, key):
                 continue
@@ -561,12 +578,16 @@ def _uncast(text: str, m: re.Match[str], key: str) -> bool:
 
 
 def _reported(
-    text: str, m: re.Match[str], name: str, subject: re.Pattern[str], theirs: re.Pattern[str]
+    text: str,
+    m: re.Match[str],
+    name: str,
+    who: tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]],
 ) -> bool:
     """The expression reports a vote rather than casting one: another player's (饺子投馄饨,
     他的票给包子, 番茄那票不变，南瓜) or the speaker's own, told (我投的是包子 — unless it
     corrects a 才怪: 投土豆……才怪，我投的是春卷)."""
-    if _other_subject(text, m.start(), name, subject):
+    subject, theirs, topic = who
+    if _other_subject(text, m.start(), name, subject) or _other_topic(text, m.start(), name, topic):
         return True
     if m.group(0).startswith(("票", "挂")) and theirs.search(text, 0, m.start()):
         return True
@@ -640,6 +661,27 @@ def _other_subject(text: str, start: int, target: str, subject: re.Pattern[str])
     return m is not None and not m.group(0).startswith(target)
 
 
+# Another player's name opening the vote's clause as its topic, the vote told of him:
+# 包子是弃权改成油条 / 饺子从番茄改投冬瓜 / 馄饨把票给了南瓜 (a space between words opens a
+# clause too: 上一楼不算吗 包子是…).
+@lru_cache(maxsize=128)
+def _topic_for(players: tuple[str, ...]) -> re.Pattern[str]:
+    alt = _names_alt([p for p in players if p not in PRONOUNS and p != ABSTAIN])
+    if not alt:
+        return re.compile(r"(?!)")
+    return re.compile(rf"\s*(?P<who>{alt})\s*(?:是|从|把|的票|那票|这票)")
+
+
+_SPACED = re.compile(rf"(?<=[{_CJK}])[ \t\u3000]+(?=[{_CJK}])")
+
+
+def _other_topic(text: str, start: int, target: str, topic: re.Pattern[str]) -> bool:
+    lo, _hi = _clause_bounds(text, start, start)
+    lo = max([lo, *(m.end() for m in _SPACED.finditer(text, lo, start))])
+    m = topic.match(text, lo, start)
+    return m is not None and m.group("who") != target
+
+
 def _said_change(text: str, before: int) -> bool:
     """A change word before ``before`` that the speaker says himself: not negated (我不改),
     nor someone else's words or request (有人让我改票)."""
@@ -704,22 +746,74 @@ def parse_free_vote(
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     found += _abstentions(text, players, found, speaker)
     if not found and bare:
-        found = _bare_name(text, players) or _lead_name(text, players)
+        found = _placed_votes(text, players, others, speaker)
+    found = found or _listed(text, players)
     if not found and pronouns:
         found = _unresolved(text)
+    last = _settled(text, found)
+    if last is None:
+        return None
+    resolved = _resolve_pronoun(text, last, players)
+    if last.target in _HE and _warned_off(text[: last.start], resolved.target):
+        return None  # 别投冬瓜啊，投他多没意思: 他 is the one the post asks not to vote
+    return resolved
+
+
+def _placed_votes(
+    text: str, players: Sequence[str], others: re.Pattern[str], speaker: str
+) -> list[FreeVote]:
+    """Where a post with no format puts a name to vote it: read without its asides (【投票】番茄
+    ⏎（他昨晚还在线）: what stands in parentheses comments on the vote; the undoers after it
+    still read the whole post), last in the post (:func:`_bare_name`), first with its reason
+    after it (:func:`_lead_name`) or as its heading (:func:`_headed_name`)."""
+    core = _without_asides(text)
+    found: list[FreeVote] = []
+    if core != text:
+        found = _named_votes(core, players, others, speaker)
+        found += _abstentions(core, players, found, speaker)
+    return (
+        found
+        or _bare_name(core, players)
+        or _lead_name(core, players)
+        or _headed_name(core, players)
+    )
+
+
+def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
+    """The post's last vote of ``found`` unless the post undoes it after it (taken back, put
+    off, a wish waiting on a question), its change said by a change's reason label or undone
+    by a plain vote before it in the same post."""
     if not found:
         return None
     last = max(found, key=lambda f: (f.end, f.start))
     if taken_back(text, last.end) or _deferred(text, last.end):
         return None
-    if last.change and any(f.end <= last.start and f.target != last.target for f in found):
+    if _wished_after_asking(text, last.start):
+        return None  # 请问…能投他吗？我想投春卷: a wish that waits on the answer
+    if not last.change and _CHANGE_REASON.search(text, last.end):
+        last = replace(last, change=True)  # 第二票：弃权 ⏎ 改票原因：… (the change's own label)
+    if last.change and any(f.end <= last.start and not f.change for f in found):
         # 先投土豆……想了想，改投番茄: the post corrects itself before it is sent; a change
-        # is a later post replacing an earlier one
+        # is a later post replacing an earlier one (a post whose every vote says 改 stays a
+        # change: 还是改投番茄……不对，改投冬瓜)
         last = replace(last, change=False)
-    resolved = _resolve_pronoun(text, last, players)
-    if last.target in _HE and _warned_off(text[: last.start], resolved.target):
-        return None  # 别投冬瓜啊，投他多没意思: 他 is the one the post asks not to vote
-    return resolved
+    return last
+
+
+# The label of a change's reason, after the vote: the post presents the vote as a change.
+_CHANGE_REASON = re.compile(r"改票\s*(?:原因|理由)\s*[:：]")
+# A wish to vote (我想投 / 想要投 / 好想投) right before the vote expression.
+_WISH = re.compile(r"(?<!不)(?:想要?|好想|很想)\s*$")
+
+
+def _wished_after_asking(text: str, start: int) -> bool:
+    """A vote said as a wish (我想投春卷) in a post that asks a question before it: the
+    player asks whether he may, and waits for the answer."""
+    lo, _hi = _clause_bounds(text, start, start)
+    head = text[lo:start]
+    verb = re.search(r"(?:投|票|选)\s*$", head)
+    before = head[: verb.start()] if verb else head
+    return _WISH.search(before) is not None and re.search(r"[?？]|吗", text[:lo]) is not None
 
 
 # A plea not to vote a player: 别投冬瓜 / 都别投他了 / 不要再投 / 千万别给…投 / 唔好投 (Cantonese).
@@ -732,6 +826,22 @@ def _warned_off(before: str, player: str) -> bool:
     return re.search(_DONT_VOTE + re.escape(player), before) is not None
 
 
+def _anothers_abstention(
+    text: str, at: int, who: tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str] | None]
+) -> bool:
+    """The abstention at ``at`` is another player's, told: 豆浆弃权 / 他试探轮弃权 / 土豆第一天
+    弃权 (a time between) / 包子是弃权改成… (the clause's topic)."""
+    subject, topic, others = who
+    head = text[_clause_bounds(text, at, at)[0] : at]
+    if _other_topic(text, at, ABSTAIN, topic) or _other_subject(text, at, ABSTAIN, subject):
+        return True
+    return _HE_DID.search(head) is not None or (
+        others is not None and others.search(head) is not None
+    )
+
+
+# Right after 弃权: a change word (弃权票改投冬瓜): the vote a change leaves.
+_CHANGE_FROM = re.compile(r"\s*票?\s*(?:改|换成|换到|转投|转)")
 # 他 a few words before 弃权 in its clause (他试探轮弃权, 她昨天也弃权): his abstention, reported.
 _HE_DID = re.compile(r"(?:他|她|佢)[^，,。！？!?\s]{0,6}$")
 
@@ -742,14 +852,17 @@ def _abstentions(
     """Every clear abstention (:data:`_ABSTAIN_ALONE`) outside the votes ``found``; not one
     another player is said to make (豆浆弃权)."""
     subject = _subject_before([p for p in players if p != speaker])
+    topic = _topic_for(tuple(p for p in players if p != speaker))
+    alt = _names_alt([p for p in players if p != speaker and p not in PRONOUNS and p != ABSTAIN])
+    others = re.compile(rf"(?:{alt})[^，,。！？!?\s我]{{0,6}}$") if alt else None
     out = []
     for m in _ABSTAIN_ALONE.finditer(text):
         if any(f.start <= m.start("name") < f.end for f in found):
             continue
-        if _other_subject(text, m.start(), ABSTAIN, subject) or _HE_DID.search(
-            text[_clause_bounds(text, m.start(), m.start())[0] : m.start()]
-        ):
-            continue  # 豆浆弃权 / 他试探轮弃权: what another player did
+        if _anothers_abstention(text, m.start(), (subject, topic, others)):
+            continue
+        if _CHANGE_FROM.match(text, m.end()):
+            continue  # 把弃权票改投冬瓜 / 弃权改成油条: where a change starts, not a vote
         if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
             continue  # 我的弃权是你代发的: the abstention spoken of, not cast
         if _clear(text, m.start("name"), m.end()):
@@ -764,6 +877,8 @@ _DISPUTE = re.compile(
     # 为什么无效票里还有番茄 / 我的票怎么变成弃权了: a complaint about how a vote was counted
     r"|(?:无效票|废票)(?:里|中|名单)|为什么[^。！？!?\n]{0,10}(?:无效|废票|不算|没算|算成|算作)"
     r"|怎么(?:不算|没算|算成|算作|变成)"
+    # 上一楼改票不算吗 / 12楼那票没算？: whether an earlier post's vote counted, asked
+    r"|(?:上一?楼|楼上|那楼|上一?帖|那帖|\d+\s*楼)[^。！？!?\n]{0,8}(?:(?:不算|没算)\s*(?:吗|么|[?？])|算不算)"
 )
 _COUNT_WORDS = re.compile(r"票型|票数|统计|计票|目前.{0,4}票")
 
@@ -773,7 +888,8 @@ def is_count(text: str, players: Sequence[str]) -> bool:
     alt = _names_alt(players)
     if not alt:
         return False
-    counts = re.findall(rf"(?:{alt}|弃权)\s*[:：]?\s*\d+(?:\.\d)?\s*票?", text)
+    # (a number on the next line numbers a list: 1. 冬瓜⏎2. 南瓜)
+    counts = re.findall(rf"(?:{alt}|弃权)[ \t]*[:：]?[ \t]*\d+(?:\.\d)?\s*票?", text)
     if len(counts) >= 2 or (bool(counts) and _COUNT_WORDS.search(text) is not None):
         return True
     if len(re.findall(rf"(?:{alt})\s*[+＋]\s*\d", text)) >= 2:
@@ -891,7 +1007,7 @@ _OTHER_DOING = re.compile(r"(?:他|她|你|佢|他们|大家)[^，。！？!?\n]
 # bare name puts that name up, as killbar threads write it (`包子 +1`, `【投票】包子`).
 _BARE_TAIL = (
     r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
-    r"|不解释|没理由|就这样|吧|啦|了|冲|走你|it\s+is|for\s+sure|all\s+the\s+way|then"
+    r"|不解释|没理由|就这样|吧|啦|了|呀|哒|哦|嘛|咯|冲|走你|it\s+is|for\s+sure|all\s+the\s+way|then"
     r"|[(（](?:暂定|待定|暂时|临时|先挂)[)）])*$"
 )
 # Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
@@ -899,6 +1015,10 @@ _BARE_TAIL = (
 # the past, someone's question, a condition, or others urged (你问我昨天投谁？番茄 / 大家快投
 # 票！包子！).  In its sentence: 你 (最高票是你的，豆浆: the name is whom the post speaks to).
 _BARE_NOT_BEFORE = re.compile(r"(?:[、/和与跟@＠:：?？]|你[^。！!\n]*)\s*$")
+# A vote verb negated right before a name (我不投 冬瓜 / 别选 番茄 / 没投 南瓜).
+_NEG_VOTE = re.compile(
+    r"(?:不|别|没|不要|不想|不会|莫|勿|未)\s*(?:再|要|想|会|能)?\s*(?:投|选|票|挂)\s*(?:给)?$"
+)
 _BARE_NOT_IN_POST = re.compile(
     r"问|昨天|前天|上轮|上一轮|之前|如果|要是|假如|谁是|查杀|金水|验|大家|你们|各位"
 )
@@ -913,8 +1033,9 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     # (an English sentence's full stop ends a clause too: lol jk. 油条.)
     # (in brackets or quotes too: 【冬瓜】 / 「冬瓜」)
     m = re.search(
-        rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.]))\s*(?:[「『【“\"（(]\s*)?(?P<name>{alt})"
-        rf"(?:\s*(?P=name))*\s*[」』】”\"）)]?{_BARE_TAIL}",
+        rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.])|(?<=[{_CJK}][ \t\u3000]))"
+        rf"\s*(?:[「『【“\"（(]\s*)?(?P<name>{alt})"
+        rf"(?:\s*(?:还是|也还是|依然是|仍然是)?\s*(?P=name))*\s*[」』】”\"）)]?{_BARE_TAIL}",
         text,
     )
     if m is None:
@@ -924,6 +1045,9 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     head = text[: m.start("name")]
     if _BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head):
         return []
+    near = head.rstrip()
+    if _NEG_NEAR.search(near) or _SUBJECT_NEAR.search(near) or _NEG_VOTE.search(near):
+        return []  # 我不投 冬瓜 / 大家都投 冬瓜: the unit before it undoes or gives it away
     if re.search(rf"(?:{alt})\s*[、,，/]\s*$", head.rstrip("。.")):
         return []  # 饺子，包子，番茄: the last of a list of names
     name = _unloosen(m.group("name"), players)
@@ -962,3 +1086,87 @@ def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # (番茄，你昨天… / 番茄的发言… : the name starts a sentence about him)
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), False)]
+
+
+# An aside on one line, in full- or half-width parentheses: commentary beside the vote.
+_ASIDE = re.compile(r"（[^（）\n]*）|\([^()\n]*\)")
+
+
+def _without_asides(text: str) -> str:
+    """``text`` with its asides (:data:`_ASIDE`) blanked, every position kept."""
+    return _ASIDE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+# The rest of a post that opens on a name: a question, a condition, a plan, a report, a
+# count or talk of votes it did not cast, a quote, or another player named — then the name
+# opens a sentence about him or is whom the post speaks to, not the vote.
+_HEAD_UNDONE = re.compile(
+    r"[?？]|吗|谁|为什么|怎么|如果|要是|假如|万一|的话|除非|投|票|选|弃|改|统计|\[quote|明天|下轮|打算"
+)
+
+
+def _headed_name(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """One player's name opening the post as its heading — in brackets (【番茄】！！！), on a
+    line of its own, or set apart by ！ or a space (油条 困 睡) — with nothing in the rest of
+    the post that undoes it (:data:`_HEAD_UNDONE`): in a vote thread with no format (版杀7
+    4.1.2) the name put first is the one put up."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    m = re.match(
+        rf"\s*(?:(?P<open>[【\[「『])\s*)?(?P<name>{alt})(?:\s*(?P=name))*"
+        rf"(?(open)\s*[】\]」』]|)[~～\s]*(?P<mark>[!！]+|\n|$|(?<=\s))",
+        text,
+    )
+    if m is None:
+        return []
+    rest = text[m.end() :]
+    if _HEAD_UNDONE.search(rest) or _COUNT_WORDS.search(rest):
+        return []
+    if re.match(r"\s*(?:不是|是|也是|就是好|才是)", rest) and "他" not in rest[:4]:
+        return []  # 饺子！是好人: a sentence said of him (就是他 points back to the vote)
+    said = text[m.start("name") : m.end()]
+    loud = m.group("open") or m.group("mark").strip() or re.search(r"[~～]|\n", said)
+    # set apart by a space only, said once: the rest must be a few short words (油条 困 睡),
+    # not a sentence about him or to him (饺子 是好人 / 包子 你别急 / 包子 for sure is town)
+    if (
+        not loud
+        and said.count(m.group("name")) == 1
+        and any(len(u) > 2 for u in re.split(rf"[\s{_CLAUSE_END}]+", rest))
+    ):
+        return []
+    name = _unloosen(m.group("name"), players)
+    if any(_unloosen(o, players) != name for o in re.findall(alt, rest)):
+        return []
+    return [FreeVote(name, m.start("name"), m.end("name"), False)]
+
+
+# A vote that names its target by the post's own list: 投第1个 / 投1号 / 票给第二位.
+_ORDINAL = re.compile(
+    r"(?:投|票给?|选)\s*(?:给\s*)?(?:第\s*)?(?P<num>[1-9]|[一二三四五六七八九])\s*(?:个|号|位|名)"
+)
+_NUMERALS = "一二三四五六七八九"
+
+
+def _listed(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """:data:`_ORDINAL`, resolved through the post's own numbered list (1. 冬瓜 ⏎ 2. 南瓜 ⏎
+    投第1个): the item's one player.  Nothing when the post has no such item."""
+    alt = _names_alt([p for p in players if p not in PRONOUNS and p != ABSTAIN])
+    if not alt:
+        return []
+    found = []
+    for m in _ORDINAL.finditer(text):
+        num = m.group("num")
+        digit = str(_NUMERALS.index(num) + 1) if num in _NUMERALS else num
+        item = re.search(
+            rf"(?:^|\n)\s*(?:第\s*)?(?:{digit}|{_NUMERALS[int(digit) - 1]})\s*(?:[.、)）:：]|号)\s*"
+            rf"(?P<name>{alt})",
+            text,
+        )
+        if item is None or item.start() > m.start():
+            continue
+        if _clear(text, m.start(), m.end(), after=False):
+            found.append(
+                FreeVote(item.group("name"), m.start(), m.end(), _said_change(text, m.start()))
+            )
+    return found

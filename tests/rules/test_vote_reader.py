@@ -1389,3 +1389,231 @@ def test_a_broken_name_without_a_vote_is_still_no_vote(text: str) -> None:
 def test_a_labelled_name_broken_by_a_mark_is_void_with_its_player(preset: str, name: str) -> None:
     got = read_post(preset, "馄饨", f"投票对象：{name}\n投票理由：踩人太快", PLAYERS)
     assert got.attempt and got.target == "包子" and got.format_valid is False, name
+
+
+# Session 36 (issue 37): what makes a free-form post a vote is where the name stands — the
+# post's heading, a unit of its own at the end, after a decision, resolved through the post's
+# own list — with nothing in the post undoing it.  Written in voices of our own; each family
+# has twins with the same words undone.
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("【豆浆】！！\n这人太会演了", "豆浆"),  # a bracketed heading
+        ("「饺子」\n一直划水，不多说", "饺子"),  # on a line of its own
+        ("包子！不解释", "包子"),  # set apart by ！
+        ("豆浆 困 下了", "豆浆"),  # set apart by a space, short words after
+        ("饺子饺子～ 就是你了吧", "饺子"),  # said twice, 你 pointing back to it
+        ("【包子】\n\n跳得最早 说得最少", "包子"),
+    ],
+)
+def test_a_name_as_the_posts_heading_is_its_vote(text: str, target: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target and got.format_valid, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "【豆浆】？？\n这人什么意思",  # a question
+        "饺子 你昨天为什么不说话",  # asked of him
+        "包子！你要是再不解释我就投你",  # a condition
+        "豆浆 别投他",  # negated
+        "【饺子】\n他昨天投了包子",  # talk of a vote he cast
+        "包子 和豆浆都很可疑",  # another player named
+        "饺子，你好",  # whom the post greets
+    ],
+)
+def test_a_heading_undone_by_the_post_is_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("刚下班 看完了 饺子", "饺子"),  # the last unit after spaces
+        ("头好晕 先这样 豆浆吧", "豆浆"),
+        ("唉 还是投一下 包子哦", "包子"),
+        ("再翻了一遍 饺子还是饺子", "饺子"),  # the name restated
+        ("撑不住了 投完就睡 豆浆", "豆浆"),
+    ],
+)
+def test_a_name_as_the_posts_last_unit_after_a_space_is_its_vote(text: str, target: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "看完了 我不投 饺子",  # negated
+        "刚下班 大家都投 豆浆",  # others urged
+        "你问我投谁？ 包子",  # a question answered
+        "昨天投的 饺子",  # the past
+        "顺序是 包子、豆浆",  # a list
+    ],
+)
+def test_a_last_unit_undone_is_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("【投票】豆浆\n（他白天一句话没说）", "豆浆"),
+        ("投票！饺子！\n(别问，问就是直觉)", "饺子"),
+        ("【投票】包子\n（顺便说一句，昨天如果不是他带节奏……）\n（算了不提）", "包子"),
+        ("就投 豆浆（其实我也不太确定）", "豆浆"),
+        ("【投票】饺子（理由同上轮）", "饺子"),
+    ],
+)
+def test_asides_in_parentheses_do_not_hide_the_vote(text: str, target: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "【投票】豆浆\n（开玩笑的）",  # the aside takes it back
+        "【投票】饺子\n（晚点再决定）",  # or puts it off
+        "（昨天我投的包子）",  # the vote only in an aside about the past
+        "【投票】？\n（还没想好）",
+        "【投票】包子（才怪）",
+    ],
+)
+def test_an_aside_that_undoes_the_vote_still_undoes_it(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "change"),
+    [
+        ("试探轮继续豆浆", "豆浆", False),  # a continuation
+        ("我看好包子，今天先推饺子。", "饺子", False),  # 先 before a verb of voting out
+        ("说明一下：我这票就是豆浆，不会变", "豆浆", False),
+        ("本轮还是饺子哒～", "饺子", False),  # the round spoken of is its vote
+        ("没什么信息，这票弃", "弃权", False),
+        ("第二票：弃权\n改票理由：包子说服我了", "弃权", True),  # a change's reason label
+        ("之前投的包子，这次还是改投豆浆吧……不对，改投饺子", "饺子", True),  # every vote 改
+        ("更正：原来投饺子，现在改投包子", "包子", True),  # 原来: what it was
+        ("把我本轮的弃权票改投豆浆", "豆浆", True),  # 弃权 is where the change starts
+        ("饺子，投。", "饺子", False),  # the name first, the verb alone after it
+        ("包子——就投他！", "包子", False),
+    ],
+)
+def test_decisions_and_changes_said_loosely(text: str, target: str, change: bool) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert (got.attempt, got.target, got.change) == (True, target, change), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "辩论轮继续吗？",  # asked, no one named
+        "要是包子不解释，今天先推他",  # a condition
+        "他这票就是豆浆，不会变",  # another's vote told
+        "饺子，投？",  # the verb asked
+        "饺子投了",  # a report
+        "包子从饺子改投豆浆了",  # another player's change told
+        "包子是弃权改成豆浆的呀",
+        "豆浆第一天弃权，今天又不说话",  # another player's abstention, a time between
+        "请问能投没发言的人吗？我想投饺子",  # a wish that waits on the answer
+        "等一下，上一楼改票不算吗？",  # whether an earlier post counted, asked
+        "若饺子于今晚九点前仍不解释其发言，本人即投饺子一票。",  # 若 reaching its comma
+    ],
+)
+def test_decision_twins_are_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("排一下：\n1. 豆浆\n2. 包子\n投第2个", "包子"),
+        ("嫌疑名单\n1、饺子——话多\n2、豆浆——话少\n先投1号饺子。", "饺子"),
+        ("我的顺序：\n一、包子\n二、饺子\n票给第一位", "包子"),
+        ("1) 豆浆\n2) 饺子\n3) 包子\n选第3个", "包子"),
+        ("列一下\n1.饺子\n2.包子\n今天投2号", "包子"),
+    ],
+)
+def test_a_vote_resolved_through_the_posts_own_list(text: str, target: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. 豆浆\n2. 包子\n投第几个好？",  # asked
+        "1. 豆浆\n2. 包子\n别投第2个",  # negated
+        "1. 豆浆\n2. 包子\n如果他不解释就投第1个",  # a condition
+        "投第2个",  # no list in the post to resolve it
+    ],
+)
+def test_a_list_reference_undone_is_no_vote(text: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert not got.attempt or got.target not in PLAYERS, text
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "target"),
+    [
+        ("killbar7", "今天的票藏起来\n[spoiler]豆浆[/spoiler]", "豆浆"),
+        ("killbar7", "[hide=我的票]饺子[/hide]", "饺子"),
+        ("killbar7", "投[blur]包子[/blur]", "包子"),
+        ("m107", "投票对象：[hide]包子[/hide]\n投票理由：太跳", "包子"),
+        ("rabbit030", "投票对象：[mask]豆浆[/mask]\n投票理由：一直划水", "豆浆"),
+    ],
+)
+def test_bbcode_the_forum_left_as_written_is_markup(preset: str, text: str, target: str) -> None:
+    got = read_post(preset, "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target and got.format_valid, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[spoiler]别投豆浆[/spoiler]",
+        "[hide]投饺子吗？[/hide]",
+        "[spoiler]昨天投的包子[/spoiler]",
+        "[blur]如果豆浆不解释就投他[/blur]",
+        "[hide]大家都投 饺子[/hide]",
+    ],
+)
+def test_bbcode_left_as_written_does_not_cast_what_is_undone(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "这一票老子投了！",
+        "老子这票就这么投了",
+        "把豆浆扔下海喂鱼！这票老子给了",
+        "老子今天不说话",
+        "在下这票先不投",
+    ],
+)
+def test_the_speakers_words_for_himself_are_no_misspelt_name(text: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert not got.attempt or got.target != "包子", text  # 老子 is "I", not 包子 misspelt
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("我投豆浆，饺子昨天一直催人投包子", "豆浆"),
+        ("跟着馄饨投饺子，包子天天催大家投豆浆", "饺子"),
+        ("老子投饺子！", "饺子"),
+    ],
+)
+def test_someone_urging_a_vote_is_not_the_speakers(text: str, target: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target, text
+
+
+@pytest.mark.parametrize(
+    "text", ["包子催大家投豆浆，我不跟", "饺子又在催人投包子了", "别催我投豆浆"]
+)
+def test_an_urging_alone_is_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text

@@ -732,11 +732,15 @@ def _windows(ft: str, players: Sequence[str]) -> Iterator[str]:
                 yield w
 
 
+# Words a speaker calls himself by (这一票老子投了 / 本座 / 在下): "I", never a name misspelt.
+_SPEAKER_WORDS = frozenset({"老子", "老娘", "本座", "在下", "俺们", "咱们", "本宝", "小弟", "人家"})
+
+
 def _misspelt(word: str, players: Sequence[str]) -> bool:
     """``word`` is one player's name misspelt by sound or shape, keeping one of its characters
     as it is (豆桨, 汤元, 东瓜, 南爪) and holding no word of voting (票只 and 都投 sound like 饺子
     and 土豆, but are 改票只能… and 票都投歪了)."""
-    if _VOTE_CHARS.search(word):
+    if _VOTE_CHARS.search(word) or word in _SPEAKER_WORDS:
         return False
     alike = alike_player(word, players)
     return alike is not None and any(a == b for a, b in zip(word, fold(alike[0]), strict=False))
@@ -1212,6 +1216,7 @@ def read_vote_text(
     if struck:
         text = strike_out(text, struck)
     text, lines = without_signature(text, lines)
+    text, lines = unwrapped(text), [unwrapped(line) for line in lines]
     if st.format == "free":
         text = join_broken_names(text, players)
         lines = [join_broken_names(line, players) for line in lines]
@@ -1234,6 +1239,28 @@ def read_vote_text(
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
     return None if pv is not None and _withdrawn(text, lines, pv) else pv
+
+
+# A pair of BBCode tags the forum left as written ([spoiler]汤圆[/spoiler] / [spoiler=今日投票]…
+# [/spoiler]): markup around the words, not words (a quote is the page parser's).
+_LITERAL_TAGS = re.compile(
+    r"\[(?P<tag>(?!quote\b)[a-z]{1,12})(?:=[^\]\n]{0,40})?\](?P<inner>[^\[\n]{0,80})\[/(?P=tag)\]",
+    re.IGNORECASE,
+)
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with :data:`_LITERAL_TAGS` blanked to spaces (every position kept), the words
+    inside them kept."""
+
+    def blank(m: re.Match[str]) -> str:
+        return (
+            " " * (m.start("inner") - m.start())
+            + m.group("inner")
+            + " " * (m.end() - m.end("inner"))
+        )
+
+    return _LITERAL_TAGS.sub(blank, text)
 
 
 # A post that opens by following a vote (+1 / 跟 / 跟票 / 同上 / 附议, a reason may come after).
