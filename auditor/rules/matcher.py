@@ -247,11 +247,11 @@ NOISE_RE = _LazyPass(
     _noise_spans,
 )
 # Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed; nor is
-# 顶, whose run is itself the flood DROWN looks for (顶顶顶: a bump written out, 030 6(5)).
+# 顶 and 水, whose runs are themselves the flood DROWN looks for (顶顶顶, 水水水: 030 6(5)).
 REDUPLICATING = (
     "妈爸爷奶哥姐弟妹宝粑麻刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
     "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
-    "默纷匆偏渐冷热满满团每样种条件顶"
+    "默纷匆偏渐冷热满满团每样种条件顶水"
 )
 # Noise between single ASCII letters: S.B, M.V.P, m-j (not between words; spaced letters,
 # S B, are PHRASE-MASKED's).
