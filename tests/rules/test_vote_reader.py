@@ -1325,3 +1325,67 @@ def test_japanese_and_korean_votes_name_first_then_the_verb(text: str, target: s
 )
 def test_japanese_and_korean_pleas_questions_and_reports_cast_nothing(text: str) -> None:
     assert free_vote(text, PLAYERS) is None
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "target"),
+    [
+        ("killbar7", "投包子。\n\n----------\n馄饨的签名：投豆浆保平安", "包子"),
+        ("killbar7", "今天不投。\n\n__________\nsig: 饺子投谁我投谁", None),
+        ("killbar7", "饺子一票\n======\n个签：豆浆是狼", "饺子"),
+        ("killbar7", "再看看\n——————\n馄饨 敬上｜我永远投豆浆", None),
+        ("m107", "投票对象：包子\n投票理由：乱说\n\n------\n馄饨 谨上｜站边豆浆", "包子"),
+        ("killbar7", "弃权\n～～～～～～\n签名档：投饺子", "弃权"),
+    ],
+)
+def test_a_signature_under_the_post_neither_votes_nor_names_the_target(
+    preset: str, text: str, target: str | None
+) -> None:
+    got = read_post(preset, "馄饨", text, PLAYERS)
+    assert (got.target if got.attempt else None) == target, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "长分析，豆浆很怪。\n\n----------\n结论：投豆浆",
+        "分析一下\n——————\n投豆浆",
+        "分析一下\n——————\n总结\n第一\n第二\n投豆浆",
+        "随便说说\n------\n我投豆浆，理由见上",
+        "包子说得对\n～～～～～～\n豆浆一票",
+    ],
+)
+def test_a_separator_before_the_posts_own_vote_is_no_signature(text: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == "豆浆", text
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("投 豆/浆", "豆浆"),
+        ("投包.子", "包子"),
+        ("我投 饺·子 吧", "饺子"),
+        ("馄_饨一票", "馄饨"),
+        ("豆-浆 今天很急，投他", "豆浆"),
+        ("包 . 子 和 饺 . 子 在对踩，看了半天我投 饺 . 子", "饺子"),
+    ],
+)
+def test_a_name_broken_by_a_mark_is_the_players_name(text: str, target: str) -> None:
+    got = read_post("killbar7", "馄饨", text, PLAYERS)
+    assert got.attempt and got.target == target and got.format_valid, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["包.子 和 饺.子 在对踩", "豆浆/包子 二选一，还没想好", "包.子你别急", "饺_子是好人"],
+)
+def test_a_broken_name_without_a_vote_is_still_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "馄饨", text, PLAYERS).attempt, text
+
+
+@pytest.mark.parametrize("preset", ["m107", "rabbit030", "m39"])
+@pytest.mark.parametrize("name", ["包·子", "包_子", "包/子", "包.子"])
+def test_a_labelled_name_broken_by_a_mark_is_void_with_its_player(preset: str, name: str) -> None:
+    got = read_post(preset, "馄饨", f"投票对象：{name}\n投票理由：踩人太快", PLAYERS)
+    assert got.attempt and got.target == "包子" and got.format_valid is False, name

@@ -395,6 +395,9 @@ def _alike_target(pv: ParsedVote, players: Sequence[str]) -> ParsedVote:
     if not players or t in known or t in SELF_WORDS or t in _PLACEHOLDERS:
         return pv
     alike = alike_player(t, players)
+    whole = broken_name(pv.target_text, players) if alike is None else None
+    if whole is not None:  # 投票对象：春·卷 — under a prescribed format, a name not written right
+        return replace(pv, read_as=read_as_note(pv.target_text, whole, "断开的名字"), alike=whole)
     if alike is None:
         return pv
     return replace(pv, read_as=read_as_note(pv.target_text, *alike), alike=alike[0])
@@ -1127,6 +1130,70 @@ def strike_out(text: str, struck: Sequence[str]) -> str:
     return text
 
 
+# A separator line: dashes, rules or underscores alone (——————, ------, ＿＿＿＿, ====).
+_SEPARATOR = re.compile(r"[-—–─━_＿=＝~～·•*]{4,}")
+# What a signature block says it is (豆浆的签名：… / 豆浆 敬上｜… / sig: …).
+_SIGNATURE = re.compile(r"签名|簽名|个签|個簽|敬上|谨上|謹上|signature|\bsig\b", re.IGNORECASE)
+
+
+def without_signature(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
+    """``text`` and ``lines`` with a forum signature under the post blanked out (offsets
+    kept): a separator line, then at most three lines of which the first says it is a
+    signature (签名 / 敬上 / sig), under a body of the post's own.  A signature is the same
+    under every post, so the names and votes in it are not this post's (投春卷。⏎——————⏎
+    豆浆的签名：投番茄保平安 is a vote for 春卷).  A separator before a conclusion
+    (分析…⏎------⏎结论：投冬瓜) is no signature: the block does not say it is one."""
+    shown = [(i, line.strip()) for i, line in enumerate(lines) if line.strip()]
+    for k in range(len(shown) - 1, 0, -1):
+        i, line = shown[k]
+        if not _SEPARATOR.fullmatch(line):
+            continue
+        tail = shown[k + 1 :]
+        if not 1 <= len(tail) <= 3 or not _SIGNATURE.search(tail[0][1]):
+            return text, list(lines)
+        spans = list(_line_spans(text, lines))
+        if len(spans) != len(shown):
+            return text, list(lines)
+        start = spans[k][0]
+        blank = "".join(c if c == "\n" else " " for c in text[start:])
+        return text[:start] + blank, list(lines[:i])
+    return text, list(lines)
+
+
+# What breaks a name inside (冬.瓜 / 南/瓜 / 春·卷 / 冬_瓜 / 番-茄): a dot, slash, middle
+# dot, underscore or hyphen, spaces around it allowed.  A comma or full stop ends a clause.
+_NAME_BREAK = r"\s*[.·・‧•/／_＿\-－]\s*"
+
+
+@lru_cache(maxsize=64)
+def _broken_name_patterns(players: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple(
+        (p, re.compile(_NAME_BREAK.join(re.escape(c) for c in fold(p))))
+        for p in players
+        if len(p) >= 2
+    )
+
+
+def join_broken_names(text: str, players: Sequence[str]) -> str:
+    """``text`` with each player's name written broken by a mark between its characters
+    (冬.瓜, 南/瓜, 春·卷, 冬_瓜) written whole, the length kept (padded with spaces): the
+    name as a player writes it to dodge a search, or by a slip.  Two names joined by a mark
+    (冬瓜/南瓜) are two names, untouched."""
+    ft = fold(text)
+    for player, pattern in _broken_name_patterns(tuple(players)):
+        for m in pattern.finditer(ft):
+            s, e = m.span()
+            text = text[:s] + player + " " * (e - s - len(player)) + text[e:]
+    return text
+
+
+def broken_name(word: str, players: Sequence[str]) -> str | None:
+    """The one player whose name ``word`` is, written broken by a mark (春·卷, 冬_瓜)."""
+    joined = normalise_name(join_broken_names(word, players))
+    hits = [p for p in players if normalise_name(p) == joined]
+    return hits[0] if len(hits) == 1 and joined != normalise_name(word) else None
+
+
 def read_vote_text(
     text: str,
     lines: Sequence[str],
@@ -1144,7 +1211,10 @@ def read_vote_text(
     vote it would be; ``quoted``: the texts the post quotes (a vote it follows)."""
     if struck:
         text = strike_out(text, struck)
+    text, lines = without_signature(text, lines)
     if st.format == "free":
+        text = join_broken_names(text, players)
+        lines = [join_broken_names(line, players) for line in lines]
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
         if pv is not None and start_at:
             pv = replace(pv, start=pv.start + start_at, end=pv.end + start_at)
