@@ -231,6 +231,11 @@ _SHERIFF_OBJECT = re.compile(
     # 警长给 X, 文言 传位于 X, 粤 交畀 X
     r"|警长\s*给|传位(?:于|给|予)?|交畀)(?:\s*(?:\.{3,}|…+))?"
 )
+# inside a fallen sheriff's bracket: (警长，殉职移交 Y), (警长，移交 Y), (殉职，警徽交给 Y); never
+# one refused (不移交) or a recap's state (已移交 Y: a reminder of an earlier post)
+_BRACKET_HANDOVER = re.compile(
+    r"(?:警长|殉职|警徽)[^）)不未没别已]{0,6}?(?:移交|转交|交给|传给)(?:给|予|于)?\s*[:：]?\s*"
+)
 _SHERIFF_STATUS = re.compile(
     r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:大人|一职|之位)?\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
@@ -1431,6 +1436,12 @@ class _Sentence:
                 if _TIME_LABEL.match(c) and _BARE_CAUSE.fullmatch(inside):
                     how = _cause_in(inside)
                     out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
+            # 昨夜出局：X（警长，殉职移交 Y）: the badge handed on inside the one who fell's bracket
+            handed = _BRACKET_HANDOVER.search(inside)
+            if handed and not _NEGATION.search(inside[: handed.start()][-3:]):
+                heir = self.p.names(inside[handed.end() :])
+                if heir and not inside[handed.end() : heir[0].start].strip():
+                    out.append(self._item(EventType.SHERIFF, heir[0].player, "handed_over", c))
         return out
 
     def _offset_of(self, c: str, n: _Name) -> int:

@@ -105,8 +105,20 @@ def _arrow_range(m: re.Match[str]) -> str:
 _ZERO_THEN_WHOLE_DAY = re.compile(r"((?<!\d)0\s*[点时](?:整)?[^。\n\d]{0,30}?[，,]\s*)全天")
 
 
+# a standing schedule, as a footer repeats it under every post (日程：每日 09:00 开 / 21:30 关,
+# 【本局日程】一般两天一关，每日 22:00 关帖): no day's own times. A schedule line of one day
+# (【日程】第5日 开帖：09:00, 日程：今日 21:30 关) or of a change (日程调整：此后每日 22:00) is read
+_STANDING = re.compile(
+    r"^[^\S\n]*[【\[(（]?\s*(?:本局|本场|本版|全局)?\s*(?:日程|赛程|作息|时间表)\s*[】\])）]?\s*[:：]?"
+    r"(?![^\n]*(?:今|本日|本帖|明|昨|调整|改|变更|更正|顺延|延时|延长|加速|提前))"
+    r"(?=[^\n]*(?:每日|每天|每晚|此后|之后|以后|一般|通常|平时|逢))[^\n]*$",
+    re.M,
+)
+
+
 def normalise(text: str) -> str:
-    text = _ARROWED.sub(_arrow_range, shorthand(fold(text)))
+    text = _STANDING.sub("", shorthand(fold(text)))
+    text = _ARROWED.sub(_arrow_range, text)
     text = text.translate(_DASHES)
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
@@ -485,6 +497,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             role = _point_role(before, after, request=request, after_close=after_close)
             later = _words_after(line, m.end())
             role = _aside_role(line, m, role, later)
+            if role == "closes":
+                hms = _evening_close(m, before, after, hms)
             day, phase = _labels(line[: m.start()], head)
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
@@ -632,6 +646,18 @@ def _labels_after(
         and re.match(r"\s*(?:开始|进入|开启|启动|起|开(?:帖|门)?)\s*$", later[: dm.start()])
     ):
         return cn_number(dm.group(1) or dm.group(2)), phase
+    # 明早9点第二日开帖, 今晚 22:00 第三日关帖: the day named right after the time, with the verb
+    if (
+        dm
+        and not later[: dm.start()].strip()
+        and re.match(
+            r"\s*(?:的)?\s*(?:开始|开门|开帖|开放|开启)"
+            if role == "opens"
+            else r"\s*(?:的)?\s*(?:结束|关门|关帖|截止|截票)",
+            later[dm.end() :],
+        )
+    ):
+        return cn_number(dm.group(1) or dm.group(2)), phase
     if dm and (pm or day is None):
         day = cn_number(dm.group(1) or dm.group(2))
     return day, phase
@@ -695,6 +721,22 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
     if evening and hms[0] < 12 and not small_hours:  # 今晚凌晨两点: that night's small hours
         return hms[0] + 12, hms[1], hms[2]
     return hms
+
+
+def _evening_close(
+    m: re.Match[str], before: str, after: str, hms: tuple[int, int, int]
+) -> tuple[int, int, int]:
+    """A close said by the hour alone, in words (还是九点关, 今天九点半关门, 照常十点截止), is
+    the evening's: a morning close is always said so (明早九点关门, 上午10点截止, 8:00). One
+    put off to the next day (推迟到明天 9 点关门) is left as said."""
+    g = m.groupdict()
+    if g["aap"] or g["aeve"] or re.search(r"[:：]", m.group(0)) or not 6 <= hms[0] <= 11:
+        return hms
+    if re.search(r"早|上午|凌晨|晨|\bam\b|a\.m\.", before + " " + after, re.I):
+        return hms
+    if re.search(r"明天|明日|次日|翌日|后天", before):
+        return hms  # 推迟到明天 9 点关门: a delay overnight may end in the morning
+    return hms[0] + 12, hms[1], hms[2]
 
 
 def _taken_back(before: str, rest: str) -> bool:

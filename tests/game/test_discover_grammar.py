@@ -179,6 +179,18 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
         [(E, "冬瓜", "vote", None), (E, "番茄", "hunter", None)],
     ),
     ("游戏结束后开放揭秘帖。", []),
+    # a fallen sheriff's bracket hands the badge on; its twins with a refusal or a shot do not
+    (
+        "昨夜出局：冬瓜（警长，殉职移交 番茄）",
+        [(E, "冬瓜", "night", None), (S, "番茄", "handed_over", None)],
+    ),
+    (
+        "昨夜出局：冬瓜（警长，移交 番茄）、芒果",
+        [(E, "冬瓜", "night", None), (E, "芒果", "night", None), (S, "番茄", "handed_over", None)],
+    ),
+    ("昨夜出局：冬瓜（警长，不移交 番茄）", [(E, "冬瓜", "night", None)]),
+    ("昨夜出局：冬瓜（警长，没有移交给 番茄）", [(E, "冬瓜", "night", None)]),
+    ("昨夜出局：冬瓜（警长，已移交 番茄）", [(E, "冬瓜", "night", None)]),
 ]
 
 

@@ -485,3 +485,66 @@ def test_the_parts_of_the_night(text: str, want: list[tuple[str, str | None, boo
 
 def test_a_range_to_midnight_said_in_words() -> None:
     assert ranges("今儿个全天，零点到半夜十二点") == [("12-16 00:00", "12-16 23:59", None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a standing schedule, as a footer repeats it under every post: no day's own times
+        ("日程：每日 09:00 开 / 21:30 关", []),
+        ("【本局日程】首日 12/15 09:00 – 12/16 21:30；此后每日 09:00 – 21:30", []),
+        ("【本局日程】一般两天一关，逢周末加一天，每日 22:00 关帖", []),
+        ("赛程：每天 10:00 开帖，22:00 关帖", []),
+        ("作息：平时 21:00 截止，周末 22:00", []),
+        # twins: a schedule line of one day, or of a change, is read
+        (
+            "【日程】第5日　开帖：09:00　关帖：21:30",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        (
+            "日程：今日 21:30 关，明日 09:00 开",
+            [("12-16 21:30", "closes", False), ("12-17 09:00", "opens", False)],
+        ),
+        ("日程调整：此后每日 22:00 关帖", [("12-16 22:00", "closes", False)]),
+    ],
+)
+def test_a_standing_schedule_gives_no_day(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a close said by the hour alone, in words, is the evening's
+        ("今儿个还是九点半关。", [("12-16 21:30", "closes", False)]),
+        ("延时没过，还是九点关。", [("12-16 21:00", "closes", False)]),
+        ("照常十点截止。", [("12-16 22:00", "closes", False)]),
+        # the evening in dialect before its hour
+        ("今儿个黑了九点半关门", [("12-16 21:30", "closes", False)]),
+        ("不加速噢，夜到九点钟照常关。", [("12-16 21:00", "closes", False)]),
+        # twins: a morning said so, a clock in figures, an opening, a delay overnight stay
+        ("明早九点关门。", [("12-17 09:00", "closes", False)]),
+        ("上午十点截止。", [("12-16 10:00", "closes", False)]),
+        ("本帖 10:00 关帖。", [("12-16 10:00", "closes", False)]),
+        ("九点开门。", [("12-16 09:00", "opens", False)]),
+        ("夜儿个黑了死了俩。", []),
+    ],
+)
+def test_a_close_by_the_hour_alone_is_the_evenings(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+def test_the_day_named_right_after_an_opening() -> None:
+    days = [
+        (p.role, p.day) for p in find_points("【第一日投票结果】\n明早9点第二日开帖。", POSTED, TZ)
+    ]
+    assert days == [("opens", 2)]
+    days = [
+        (p.role, p.day)
+        for p in find_points("【第三日】\n明天 10:00 开门，第四日最后一天", POSTED, TZ)
+    ]
+    assert days == [("opens", 3)]  # twin: a day said in another clause
