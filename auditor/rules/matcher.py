@@ -247,11 +247,11 @@ NOISE_RE = _LazyPass(
     _noise_spans,
 )
 # Characters that double in ordinary words (妈妈, 刚刚, 看看 …) are not collapsed; nor is
-# 顶, whose run is itself the flood DROWN looks for (顶顶顶: a bump written out, 030 6(5)).
+# 顶 and 水, whose runs are themselves the flood DROWN looks for (顶顶顶, 水水水: 030 6(5)).
 REDUPLICATING = (
     "妈爸爷奶哥姐弟妹宝粑麻刚常天看谢想试说走人个家处时年星点滴渐慢快好大小多少高长"
     "红白黑轻静悄偷乖狗猫哈呵嘻嘿呜啊嗯哦噢喵汪草花叔婶舅姑姨伯公婆爹娘太明往"
-    "默纷匆偏渐冷热满满团每样种条件顶"
+    "默纷匆偏渐冷热满满团每样种条件顶水"
 )
 # Noise between single ASCII letters: S.B, M.V.P, m-j (not between words; spaced letters,
 # S B, are PHRASE-MASKED's).
@@ -2403,6 +2403,8 @@ class Matcher(_Deferred):
         第二|日, 游戏|日: a game day, not 日了狗) unless that word is a lead-in of an
         exclamation or a call (赶紧滚, 你们滚, 真是猪) or ends in a classifier (这头猪), or
         (日 alone) when a numeral or date word stands right before it (三日, 那日, 周日)."""
+        if norm[s] in _INSULT_ADJECTIVES and self._degree_insult(text, norm, os_, oe, s):
+            return True
         if not _standalone(text, os_, oe):
             return self._exclaimed(text, norm, os_, oe, s)
         if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
@@ -2416,6 +2418,21 @@ class Matcher(_Deferred):
             or before[-1] in _CLASSIFIERS  # 这头猪, 那只驴: a call
             or not all(map(_is_cjk, before))
         )
+
+    def _degree_insult(self, text: str, norm: str, os_: int, oe: int, s: int) -> bool:
+        """这么贱, 真够贱的, 太蠢了: an insulting adjective right after a degree adverb that
+        ends its clause (alone or with 的, 了, 啊 …) — not 这么贱卖 (a word goes on), not
+        我真够傻的 (said of oneself: 我 in the clause and nobody else)."""
+        if self.word_before(norm, s) not in _DEGREE_WORDS:
+            return False
+        end = oe + 1 if text[oe : oe + 1] in _ADJECTIVE_TAIL else oe
+        if end < len(text) and _is_cjk(text[end]):
+            return False
+        lo = os_
+        while lo > 0 and text[lo - 1] not in _CLAUSE_PUNCT:
+            lo -= 1
+        clause = text[lo:os_]
+        return "我" not in clause or any(c in clause for c in "你他她")
 
     def _exclaimed(self, text: str, norm: str, os_: int, oe: int, s: int) -> bool:
         """草了, 真是操了: a one-character exclamation closed by a particle that ends its
@@ -3116,6 +3133,37 @@ _LEAD_INS = frozenset(
 )
 
 
+# One-character insulting adjectives (贱, 蠢) and the degree adverbs that make them a taunt
+# when they close a clause (这么贱, 真够贱的, 太蠢了), and the particles allowed after them.
+_INSULT_ADJECTIVES = frozenset("贱蠢傻笨骚渣")
+_DEGREE_WORDS = frozenset(
+    [
+        "这么",
+        "那么",
+        "这样",
+        "那样",
+        "真够",
+        "够",
+        "太",
+        "也太",
+        "好",
+        "真",
+        "很",
+        "多么",
+        "忒",
+        "贼",
+        "巨",
+        "超",
+        "特别",
+        "非常",
+        "实在",
+        "可真",
+        "如此",
+        "这般",
+        "真是",
+    ]
+)
+_ADJECTIVE_TAIL = frozenset("的了啊呀吧")
 # One-character exclamations (操, and 草 for it) and the particles that close them (草了).
 _EXCLAIMS = frozenset("操草艹肏淦靠")
 _EXCLAIM_TAIL = frozenset("了啊呀")
