@@ -141,7 +141,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ("suicide", r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"),
     (
         "hunter",
-        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标"
+        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?<!狙击手)(?<!秘密警察)(?<!秘警)(?:开枪|一枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀|(?:打|崩|轰|毙)(?:中|死|倒)?了(?=\s*\S))|带走了?|开枪目标|目标"
         # the shot that hit (打中 X, 击中 X, 文言 引弓射 X)
         r"|(?:引弓|开弓|弯弓)?射(?:杀|中|死)?(?=\s*\S)|打中了?|击中了?|(?<![攻狙点])击(?=\s*\S)",
     ),
@@ -254,6 +254,8 @@ _IDIOT_SUBJECT = re.compile(
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
+    # the names, then the state they are in (A、B 是 Lv.3; A 进入了 Lv.3)
+    r"|(?:是|为|进入了?|处于|变成了?)\s*[【\[]?\s*(?:雏见泽综合症)?\s*Lv\.?\s*3(?!\d)"
     r"|继承了?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
 )
 _PIPED_OBJECT = re.compile(
@@ -2001,8 +2003,17 @@ _PASSIVE_PIPED = re.compile(r"(?:被|让|给)(?:笛子|笛声|笛)?给?吹(?!笛
 _GLOSSED_LEVEL = re.compile(r"(Lv\.?\s*3)\s*[（(][^）)]{0,12}[）)]", re.I)
 
 
+# a heading that a clause of "still" then the list follows (被吹笛的，还是 A 和 B; Lv.3 的，
+# 依然是 A): the heading's list, as 被吹笛的是 A 和 B
+_STILL_LIST = re.compile(
+    r"((?:被吹笛|Lv\.?\s*3)(?:状态)?\s*(?:的(?:玩家|人)?|者)?)\s*[，,]\s*(?:还|仍然?|依然|依旧|照样)\s*是",
+    re.I,
+)
+
+
 def _piped_passive(text: str) -> str:
-    return _colloquial(_GLOSSED_LEVEL.sub(r"\1", _PASSIVE_PIPED.sub("被吹笛", text)))
+    text = _GLOSSED_LEVEL.sub(r"\1", _PASSIVE_PIPED.sub("被吹笛", text))
+    return _colloquial(_STILL_LIST.sub(r"\1是", text))
 
 
 # a death said in the spoken language, in the grammar's words: the killer's passive with any
