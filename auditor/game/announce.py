@@ -141,7 +141,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ("suicide", r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"),
     (
         "hunter",
-        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?:开枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀)|带走了?|开枪目标|目标"
+        r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?<!狙击手)(?<!秘密警察)(?<!秘警)(?:开枪|一枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀|(?:打|崩|轰|毙)(?:中|死|倒)?了(?=\s*\S))|带走了?|开枪目标|目标"
         # the shot that hit (打中 X, 击中 X, 文言 引弓射 X)
         r"|(?:引弓|开弓|弯弓)?射(?:杀|中|死)?(?=\s*\S)|打中了?|击中了?|(?<![攻狙点])击(?=\s*\S)",
     ),
@@ -254,6 +254,8 @@ _IDIOT_SUBJECT = re.compile(
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
+    # the names, then the state they are in (A、B 是 Lv.3; A 进入了 Lv.3)
+    r"|(?:是|为|进入了?|处于|变成了?)\s*[【\[]?\s*(?:雏见泽综合症)?\s*Lv\.?\s*3(?!\d)"
     r"|继承了?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
 )
 _PIPED_OBJECT = re.compile(
@@ -482,6 +484,88 @@ def _clause_after(sentence: str, at: int) -> str:
     """The part of the word's clause after it."""
     ends = [i for c in "，,、:：" if (i := sentence.find(c, at)) >= 0]
     return sentence[at : min(ends) if ends else len(sentence)]
+
+
+# the words a fact of the game's state turns on, by the kind of item each promises: a
+# death or a vote-out (eliminated, or no_death when said of no one), the badge, a
+# substitute, the piping, the idiot, the game's end
+_FACT_WORDS: tuple[tuple[re.Pattern[str], frozenset[EventType | Notice]], ...] = (
+    (
+        re.compile(r"死|出局|投出|淘汰|平安|殉情"),
+        frozenset({EventType.ELIMINATED, Notice.NO_DEATH}),
+    ),
+    (re.compile(r"当选|警徽"), frozenset({EventType.SHERIFF})),
+    (re.compile(r"替补|接替|顶替"), frozenset({EventType.SUBSTITUTE})),
+    (re.compile(r"吹笛"), frozenset({EventType.PIPED})),
+    (re.compile(r"装傻"), frozenset({EventType.IDIOT_REVEALED})),
+    (re.compile(r"胜利|获胜|游戏结束|本局结束"), frozenset({Notice.GAME_OVER})),
+)
+
+
+def _unpromised(text: str, found: list[Announced]) -> list[str]:
+    """The sentences that state a fact's word (not supposed, not asked, not a rule's
+    general case) when the post gave no item of a kind the sentence's words promise:
+    昨天晚黑莫得人死 and no no_death, X 出局 and no elimination, 含吹笛状态 and no piping."""
+    # (nothing read: a post is listed for its words, state.why_listed — but a post whose
+    # only item is a day's time still says its death or its quiet night)
+    families = _FACT_WORDS if found else _FACT_WORDS[:1]
+    kinds: set[EventType | Notice] = {a.type for a in found}
+    if any(a.ends_piping for a in found):
+        kinds.add(EventType.PIPED)  # 吹笛状态全部解除: the piping's end, read
+    dead = {a.player for a in found if a.type is EventType.ELIMINATED}
+    out: list[str] = []
+    for sentence in _SENTENCES.findall(text):
+        if re.search(r"[？?]\s*$", sentence.strip()) or _RULE.search(sentence):
+            continue
+        promised = [
+            p
+            for words, promise in families
+            for m in words.finditer(sentence)
+            if (p := _promise(sentence, m, promise, dead)) is not None
+        ]
+        if not all(p & kinds for p in promised):
+            out.append(sentence.strip())
+    return out
+
+
+def _promise(
+    sentence: str, m: re.Match[str], promise: frozenset[EventType | Notice], dead: set[str]
+) -> frozenset[EventType | Notice] | None:
+    """The kinds of item a fact's word in its sentence promises (one of them is enough), or
+    None when it states nothing.  A death word said of no one (不出局, 没人死, 无人落水 …)
+    promises a no_death or the idiot's reveal (of no one else, 另一位没有出局: beside an
+    elimination), and nothing in a tie (平票，无人出局); another word said of no one (无替补可用)
+    promises nothing."""
+    before, after = sentence[: m.start()], sentence[m.end() :]
+    if _supposed(sentence, m.start()) or _RULE_CASE.search(before):
+        return None
+    if "吹笛" in m.group(0) and re.match(r"者|人|的(?:玩家|人)", after):
+        return None  # 吹笛者, 被吹笛的玩家: the role or the one piped, no fact
+    if before.endswith("的") or re.match(r"\S{0,3}[:：]\s*(?:无|没有)", after):
+        return None  # X 为 Y 的替补: who X is; 被吹笛：无 — a label said of no one
+    if re.search(r"警长|警徽", sentence):
+        promise = promise | {EventType.SHERIFF}  # 警长：X（Y 接替）
+    if re.search(r"全部|全员|全灭|都|阵营|只剩|最后", before):
+        promise = promise | {Notice.GAME_OVER}  # 狼人全部出局: the end's reason
+    if not _NONE_BEFORE.search(re.split(r"[，,、:：（(]", before)[-1]):
+        return promise
+    if (
+        EventType.ELIMINATED not in promise
+        or re.search(r"平|本日|今日|今天", sentence)
+        or re.search(r"[（(][^）)]*$", before)
+    ):
+        return None  # 无替补可用; a tie, today's rule, an aside: no item
+    promise = frozenset({Notice.NO_DEATH, EventType.IDIOT_REVEALED})
+    if re.search(r"其他|其余|另", before) or any(d in sentence for d in dead):
+        promise = promise | {EventType.ELIMINATED}  # 油条被放逐，无人殉情
+    return promise
+
+
+# a word said of no one: 不出局, 没人死, 无人出局, 莫得人死, 没有角色出局, 无替补
+_NONE_BEFORE = re.compile(r"不|没|未|无|莫得")
+# a rule's general case, not a fact: 平票时…当选, 投票结束后，…, 任何一轮…即死亡, 须, 可以
+_RULE_CASE = re.compile(r"结束后|即$|即\S{0,2}$|者$|直到$|等到$")
+_RULE = re.compile(r"任何|[^小按当准]时[，,]|[^小按当准\d]时(?=可|即|须)|须|可以|规则")
 
 
 def _supposed(sentence: str, at: int) -> bool:
@@ -751,6 +835,7 @@ class Patterns:
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
+        unplaced += _unpromised(text, found)
         unplaced += _corrected_clocks(text)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
@@ -1918,8 +2003,17 @@ _PASSIVE_PIPED = re.compile(r"(?:被|让|给)(?:笛子|笛声|笛)?给?吹(?!笛
 _GLOSSED_LEVEL = re.compile(r"(Lv\.?\s*3)\s*[（(][^）)]{0,12}[）)]", re.I)
 
 
+# a heading that a clause of "still" then the list follows (被吹笛的，还是 A 和 B; Lv.3 的，
+# 依然是 A): the heading's list, as 被吹笛的是 A 和 B
+_STILL_LIST = re.compile(
+    r"((?:被吹笛|Lv\.?\s*3)(?:状态)?\s*(?:的(?:玩家|人)?|者)?)\s*[，,]\s*(?:还|仍然?|依然|依旧|照样)\s*是",
+    re.I,
+)
+
+
 def _piped_passive(text: str) -> str:
-    return _colloquial(_GLOSSED_LEVEL.sub(r"\1", _PASSIVE_PIPED.sub("被吹笛", text)))
+    text = _GLOSSED_LEVEL.sub(r"\1", _PASSIVE_PIPED.sub("被吹笛", text))
+    return _colloquial(_STILL_LIST.sub(r"\1是", text))
 
 
 # a death said in the spoken language, in the grammar's words: the killer's passive with any

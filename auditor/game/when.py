@@ -396,6 +396,8 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         return head
     if dm and not re.match(r"\s*[)）]", lead[dm.end() :]) and re.search(r"[:：]\s*\S", lead):
         return head  # 第一日警长：钧瓷 — a line about that day, not a header over the lines below
+    if dm and re.match(r"[^，,。；;：:\n]{0,4}[，,]\s*[^\s\W]", lead[dm.end() :]):
+        return head  # 第二日夜间，鹦鹉 出局。 — a sentence about that day goes on after the comma
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     return day, (cn_number(pm.group(1)) if pm else None)
 

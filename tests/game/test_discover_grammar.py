@@ -475,3 +475,80 @@ def test_a_time_of_day_between_the_name_and_its_word() -> None:
     assert [a.player for a in p.find("油条白天出局，遗言见遗言帖。")] == ["油条"]
     assert p.find("油条白天不会出局吧？") == []
     assert p.find("如果油条白天出局，就加速。") == []
+
+
+# the hunter's shot as the verb of one shot (一枪打了 X, 开枪崩了 X): the one hit leaves by the
+# hunter's gun, whatever the verb after the shot; undone by a supposition, a question, a
+# negation, and not the sniper's (狙击手开枪打死了 X is the night's)
+_SHOT = Patterns(["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "冬瓜 遭投出去了。冬瓜是猎人，一枪打了 番茄，番茄也走了。",
+        "冬瓜 被投出。冬瓜 是猎人，开枪打了 番茄——番茄 也走了。",
+        "昨夜 冬瓜 被刀，冬瓜 是猎人，一枪崩了芒果。",
+        "投票：冬瓜 出局；猎人 冬瓜 开枪毙了 苦瓜。",
+        "冬瓜 票出，亮猎人牌，一枪轰倒了 黄瓜。",
+    ],
+)
+def test_the_hunters_one_shot_takes_the_one_it_hits(text: str) -> None:
+    found = _SHOT.find(text)
+    assert [a.cause for a in found] == [
+        "vote" if "投" in text or "票" in text else "night",
+        "hunter",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "冬瓜 被投出。如果 冬瓜 是猎人，一枪打了 番茄 就好了。",  # supposed
+        "冬瓜 被投出。有人问冬瓜会不会一枪打了番茄？",  # asked
+        "冬瓜 被投出，冬瓜 是猎人，没开枪。",  # no shot
+        "冬瓜 被投出。番茄 说：“我要是猎人就一枪打了 芒果”。",  # a quote
+    ],
+)
+def test_a_shot_supposed_asked_or_not_fired_takes_no_one(text: str) -> None:
+    assert [a.player for a in _SHOT.find(text)] == ["冬瓜"]
+
+
+def test_the_snipers_shot_is_the_nights() -> None:
+    (a,) = _SHOT.find("昨晚狙击手开枪打死了番茄。")
+    assert (a.player, a.cause) == ("番茄", "night")
+
+
+# the piped as names then the state they are in (A、B 是 Lv.3), and a heading a clause of
+# "still" then the list follows (被吹笛的，还是 A 和 B); undone by a negation, a question, a
+# supposition, another level, no one in the list
+@pytest.mark.parametrize(
+    ("text", "piped"),
+    [
+        ("冬瓜、番茄 是Lv.3。", ["冬瓜", "番茄"]),
+        ("今天冬瓜和番茄是Lv.3。", ["冬瓜", "番茄"]),
+        ("今天「冬瓜」「番茄」是Lv.3（吹笛前两晚每晚两人嘛）。", ["冬瓜", "番茄"]),
+        ("冬瓜 番茄 进入Lv.3。", ["冬瓜", "番茄"]),
+        ("被吹笛的，还是冬瓜和番茄。", ["冬瓜", "番茄"]),
+        ("Lv.3 的，依然是 芒果。", ["芒果"]),
+    ],
+)
+def test_names_then_their_state_or_a_heading_then_still_are_the_piped(
+    text: str, piped: list[str]
+) -> None:
+    found = _SHOT.find(text)
+    assert [(a.type, a.player) for a in found] == [(EventType.PIPED, p) for p in piped]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "冬瓜 是 Lv.3 吗？",
+        "如果 冬瓜 是 Lv.3，就只能咪啪。",
+        "冬瓜 是 Lv.1。",
+        "冬瓜 不是 Lv.3。",
+        "被吹笛的，还是没有人。",
+    ],
+)
+def test_a_state_asked_supposed_denied_or_of_no_one_pipes_no_one(text: str) -> None:
+    assert _SHOT.find(text) == []

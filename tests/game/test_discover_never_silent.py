@@ -440,6 +440,45 @@ def test_the_players_own_act_a_question_or_the_forums_zone_is_not_listed(text: s
     assert P.read(text) == ([], [])
 
 
+# R4: a sentence that states a fact's word (a death or its absence, the badge, a substitute,
+# the piping, the idiot, the game's end) is read as an item of a kind its words promise, or
+# the post is listed — whatever else the post gave (issue 34: never silent)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("番茄 投出。\n夜里一个都没死。", Notice.NO_DEATH),
+        ("投票结果：芒果 出局\n当晚：莫得人死", Notice.NO_DEATH),
+        ("苦瓜 顶替 芒果 上场，芒果 身上的吹笛状态一并继承。", EventType.PIPED),
+        ("冬瓜 得票最多，冬瓜 是白痴，早已翻过牌，这回照样出局。", EventType.ELIMINATED),
+        ("黄瓜 出局。村民阵营全体获胜。", Notice.GAME_OVER),
+        ("Day 3: 番茄 out。警徽由番茄交给冬瓜。", EventType.SHERIFF),
+    ],
+)
+def test_a_facts_word_is_read_as_its_kind_or_the_post_is_listed(
+    text: str, kind: EventType | Notice
+) -> None:
+    found, unplaced = P.read(text)
+    assert any(a.type is kind for a in found) or unplaced, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "番茄 投出。\n被吹笛的玩家只能说喵。",  # the one piped, as a rule
+        "番茄 投出，无人殉情，无人开枪。",  # of no one, beside the elimination
+        "番茄 投出。\n今日规则：平票时无人出局。",  # a rule's general case, a tie
+        "苦瓜 接替 芒果。\n昨晚被吹笛：无。",  # a label said of no one
+        "番茄 投出。\n番茄 为 芒果 的替补。",  # who the player is, no substitution
+        "番茄 投出。\n狼人离胜利还远吗？",  # a question
+    ],
+)
+def test_a_facts_word_undone_keeps_a_read_post_off_the_list(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert found and unplaced == [], (found, unplaced)
+
+
 # --------------------------------------------------------------------------- end to end
 
 

@@ -548,3 +548,21 @@ def test_the_day_named_right_after_an_opening() -> None:
         for p in find_points("【第三日】\n明天 10:00 开门，第四日最后一天", POSTED, TZ)
     ]
     assert days == [("opens", 3)]  # twin: a day said in another clause
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("第二日夜间，芒果 出局。\n明早 09:00 开帖，21:30 关帖。", None),  # a sentence about day 2
+        ("第一日，黄瓜 当选警长。\n周日 22 点关。", None),
+        ("Day 4, 番茄 被投出。\n21:00 关门。", None),
+        ("第二日\n明早 09:00 开帖，21:30 关帖。", 2),  # a header over the lines below
+        ("【第三天】\n21:00 关门。", 3),
+        ("第四天日程\n21:00 关门。", 4),
+    ],
+)
+def test_a_day_label_that_a_sentence_follows_heads_no_line_below(
+    text: str, day: int | None
+) -> None:
+    points = [p for p in find_points(text, POSTED, TZ) if p.role]
+    assert points and all(p.day == day for p in points), points
