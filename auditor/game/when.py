@@ -377,6 +377,17 @@ def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return found[-1] if found else None
 
 
+# what a line tells of a day once it is over: its night (第五日夜间, 第四夜, 第三日晚上) or
+# its events (出局, 投票, 当选警长, 被刀 …); and the words of a day's schedule that make a
+# line starting with a label a header over the times below (第三天开门啦, 第四天日程)
+_TOLD = re.compile(
+    r"^\W*(?:夜|晚)|出局|死|投票|票|警长|警徽|当选|刀|毒|吹笛|笛|白痴|装傻|殉情|猎人|开枪|枪|平安"
+    r"|罚下|红牌|替补|Lv",
+    re.I,
+)
+_SCHEDULED = re.compile(r"开门|开帖|开张|开放|开始|日程|安排|时间|时刻|环节|关门|关帖|起航")
+
+
 def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
     """The labels a line with no time gives the lines under it (第四天日程, 第三天【环节一】)."""
     if STATES_TIME.search(line):
@@ -396,6 +407,10 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         return head
     if dm and not re.match(r"\s*[)）]", lead[dm.end() :]) and re.search(r"[:：]\s*\S", lead):
         return head  # 第一日警长：钧瓷 — a line about that day, not a header over the lines below
+    if dm and _TOLD.search(lead[dm.end() :]) and not _SCHEDULED.search(lead[dm.end() :]):
+        # 第五日夜间，X 出局 / 第一日，X 当选警长 / 第二日出人投票…: a line that tells what
+        # happened on that day or night, not a header over the times below it
+        return head
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     return day, (cn_number(pm.group(1)) if pm else None)
 

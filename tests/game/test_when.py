@@ -548,3 +548,33 @@ def test_the_day_named_right_after_an_opening() -> None:
         for p in find_points("【第三日】\n明天 10:00 开门，第四日最后一天", POSTED, TZ)
     ]
     assert days == [("opens", 3)]  # twin: a day said in another clause
+
+
+def labelled(text: str, posted: datetime = POSTED) -> list[tuple[str, str | None, int | None]]:
+    """Each time read outside a range, with its role and the 第N天 it was given."""
+    return [(f"{p.at:%H:%M}", p.role, p.day) for p in find_points(text, posted, TZ) if not p.wrong]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a line that tells a past day's events or night is no header over the times below
+        # (the header above it keeps its day)
+        ("第三天的事：\n第二天夜里，阿猫 被杀了。\n今晚 21:00 关门。", [("21:00", "closes", 3)]),
+        ("第四日晚上平安无事。\n明早九点开门。", [("09:00", "opens", None)]),
+        ("第2天 投票结果：阿狗 出局\n关帖 22:00", [("22:00", "closes", None)]),
+        ("第一天，小鱼 当选为警长！\n今天 20:30 截止", [("20:30", "closes", None)]),
+        ("第五夜 阿猫 被毒，阿狗 殉情。\n本日开帖 10:00", [("10:00", "opens", None)]),
+        ("Day 3 猎人开枪带走了 小鱼\n23:00 关", [("23:00", "closes", None)]),
+        # twins: a header that opens the day, or states its schedule, still labels the times
+        ("第三天开门啦\n今晚 21:00 关门。", [("21:00", "closes", 3)]),
+        ("第四日日程\n明早九点开门。", [("09:00", "opens", 4)]),
+        ("【第二天】\n关帖 22:00", [("22:00", "closes", 2)]),
+        ("第一天 环节一\n今天 20:30 截止", [("20:30", "closes", 1)]),
+        ("第五天的投票时间\n本日开帖 10:00", [("10:00", "opens", 5)]),
+    ],
+)
+def test_a_line_telling_a_days_events_heads_no_times(
+    text: str, want: list[tuple[str, str | None, int | None]]
+) -> None:
+    assert labelled(text) == want
