@@ -144,7 +144,9 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
         # the seat changing hands: ⇄ who comes in ← who leaves (or who leaves → who comes in)
         (r"⇄[ \t]*([^\s←→]+)[ \t]*←[ \t]*([^\s←→]+)", r"\1 替补 \2"),
         (r"⇄[ \t]*([^\s←→]+)[ \t]*→[ \t]*([^\s←→]+)", r"\2 替补 \1"),
-        (r"▶\s*", "开门 "),
+        # ▶ before a time opens the day (▶ 09:00); before words it is a list's bullet
+        (r"▶\s*(?=\d)", "开门 "),
+        (r"▶\s*", " "),
         (r"⏹\s*", "关门 "),
     ]
 ]

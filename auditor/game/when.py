@@ -519,8 +519,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
             verb = _delay_said(before, line[m.end() :], role, arrowed, sped=_SPED.search(said))
-            granted = role == "closes" and _granted_delay(
-                said[: len(said) - len(line) - 1 + m.start()]
+            granted = role == "closes" and _delay_granted_for(
+                said[: len(said) - len(line) - 1 + m.start()], out, day
             )
             where.append(start + m.start())
             out.append(
@@ -712,7 +712,11 @@ def _delay_said(
     that speeds the day up (加速成功，新关帖时间：19:00) is an earlier close, no delay."""
     later = re.split(r"[。！!；;\n]", rest)[0]
     new_close = bool(_NEW_CLOSE.search(before)) and not sped
-    said = bool(_DELAY_WORDS.search(before) or new_close) or arrowed
+    # 第四日加速，改为 17:00 关帖: a change in a post that speeds the day up is no delay
+    changed = _DELAY_WORDS.search(before)
+    if changed and sped and re.match(r"(?:改|更改)", changed.group(0)):
+        changed = None
+    said = bool(changed or new_close) or arrowed
     said = said or (role == "closes" and bool(_DELAY_AFTER.search(later) or _delay_aside(later)))
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
@@ -784,6 +788,13 @@ _NOT_CLOSING = re.compile(r"不(?:关门|关帖)")
 _NOT_GRANTED = re.compile(r"失败|不足|未通过|没有通过|不延时|不予|如果|假如|若|[？?]")
 
 
+def _delay_granted_for(before: str, earlier: list[TimePoint], day: int | None) -> bool:
+    """Whether a close is the new one of a delay the post granted before it: not when the
+    post already moved another day's close (第五日延到…关帖！第六日…22:00 关帖: day six's own)."""
+    moved = {p.day for p in earlier if p.delay and p.role == "closes"}
+    return _granted_delay(before) and not (moved - {day})
+
+
 def _granted_delay(before: str) -> bool:
     """Whether the post, up to a close it states, says a delay was granted (the sentence
     that says it neither fails nor supposes it)."""
@@ -851,7 +862,7 @@ def _role(before: str, after: str) -> str | None:
         return None  # 22:30 后不得改票: a moment, not the close
     if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before) and not re.match(r"\s*开", after):
         return "closes"  # 未过半。照常 21:30: the day closes as it would (照常 9 点开门 opens)
-    if re.search(r"申请|请求", before) and not re.search(
+    if re.search(r"申请|请求", re.split(r"[,，]", before)[-1]) and not re.search(
         r"关门|关帖|结束|截票|结算", before + after[:4]
     ):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
@@ -861,7 +872,7 @@ def _role(before: str, after: str) -> str | None:
     if _NEXT_TIMES_VERB.match(after) and own:
         return "opens" if own.group(0)[0] == "开" else "closes"
     # 开门 now 至 24:00, 一直到 22:00: what a time runs until is the close
-    if re.search(r"(?<![迟延前改])(?:[至到]|until|till)\s*$", before, re.I):
+    if re.search(r"(?<![迟延前改推挪移])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
     if re.match(
         r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",

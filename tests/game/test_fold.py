@@ -531,3 +531,20 @@ def test_a_bare_hour_before_a_close(text: str, means: str, not_means: str | None
     said = shorthand(fold(text))
     assert means in said
     assert not_means is None or not_means not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # ▶ before words is a list's bullet; before a time it opens the day
+        ("▶ 第四日延时至 23:00 关帖", "第四日延时至", "开门"),
+        ("▶ 进程公告", "进程公告", "开门"),
+        ("▶▶ 今日时刻表：09:00 开帖", "今日时刻表", "开门"),
+        ("D4 ▶ 09:00", "开门 09:00", None),
+        ("▶ 9:30 ⏹ 21:30", "开门 9:30", None),
+    ],
+)
+def test_a_play_sign_opens_only_before_a_time(text: str, means: str, not_means: str | None) -> None:
+    said = shorthand(fold(text))
+    assert means in said
+    assert not_means is None or not_means not in said

@@ -578,3 +578,46 @@ def test_a_line_telling_a_days_events_heads_no_times(
     text: str, want: list[tuple[str, str | None, int | None]]
 ) -> None:
     assert labelled(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a day put back to a time and then opened: an opening, not a close
+        ("第六天推到明早 10:00 开门", [("12-17 10:00", "opens", False)]),
+        ("开门挪到 11:00 开帖", [("12-16 11:00", "opens", False)]),
+        ("第三日移到12月18日 09:00 开放", [("12-18 09:00", "opens", False)]),
+        # twins: put back to a time that closes
+        ("第六天推到明晚 23:00 关门", [("12-17 23:00", "closes", True)]),
+        ("今天挪到 22:30 关帖", [("12-16 22:30", "closes", False)]),
+        # a delay granted moves one day's close; a later day's close in the post is its own
+        (
+            "延时通过（7/9）。\n第二日延到 23:30 关帖。\n第三日 12月17日 09:00 开帖，22:00 关帖。",
+            [
+                ("12-16 23:30", "closes", True),
+                ("12-17 09:00", "opens", False),
+                ("12-17 22:00", "closes", False),
+            ],
+        ),
+        (
+            "同意延时！D4 延至 12月17日 12:00 关；D5 12月18日 22:00 关",
+            [("12-17 12:00", "closes", True), ("12-18 22:00", "closes", False)],
+        ),
+        # twin: the same day's close after the delay granted is the new one
+        ("延时成功。\n第二日 23:30 关帖。", [("12-16 23:30", "closes", True)]),
+        # a request said in an earlier clause leaves the delay the director states
+        ("延时申请收到了，第二日延到明天中午十二点", [("12-17 12:00", "closes", True)]),
+        ("大家的申请我看了，今天延长至 23:00", [("12-16 23:00", "closes", True)]),
+        # twin: the request's own deadline
+        ("延时申请截止 18:00", [("12-16 18:00", None, False)]),
+        # a change in a post that speeds the day up is an earlier close, no delay
+        ("加速通过。第四日加速，改为 17:00 关帖。", [("12-16 17:00", "closes", False)]),
+        ("今日加速！关门改到 19:00", [("12-16 19:00", "closes", False)]),
+        # twin: a change with no acceleration is a new deadline
+        ("第四日改为 23:00 关帖。", [("12-16 23:00", "closes", True)]),
+    ],
+)
+def test_a_moved_day_opens_and_closes_its_own(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
