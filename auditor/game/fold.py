@@ -396,7 +396,7 @@ _TERSE = _table(
 
 
 # what a count of requests is written with (7/12, 8人，存活9人, （六票）)
-_COUNT = r"[\d一二两三四五六七八九十/／人票名位个存活在场共有:：，,。（）()]"
+_COUNT = r"[的\d一二两三四五六七八九十/／人票名位个存活在场共有:：，,。（）()]"
 
 # a terse writer's words: 出 for 出局 (订书机 6 出, 夜：胶水 出、圆规 出, D2 出：X), a count
 # and its outcome joined by a dash or an arrow (钢笔 8 — 出局, 墨水 8 → 出), 0 死 for nobody,

@@ -60,9 +60,11 @@ _CN_CLOCK = re.compile(
     # the minutes after an hour with no 分 (九点三十关帖)
     r"|(?<=[\d零一二两三四五六七八九十][点时])([一二三四五]?十[一二三四五六七八九]?|[零〇][一二三四五六七八九])(?![天日号个人票位])"
 )
-# a relative day with the date it means in brackets (明天（11/26）): the date
+# a relative day with the date it means in brackets (明天（11/26）, 下礼拜一（15号）, 初二（7号）):
+# the date
 _REL_DATED = re.compile(
-    r"(?:今天|今日|明天|明日|次日|后天|当日|当天|(?:周|星期|礼拜)[一二三四五六日天])\s*[(（]\s*"
+    r"(?:今天|今日|明天|明日|次日|后天|当日|当天|初[一二三四五六七八九十]"
+    r"|(?:(?:本|这|下下|下|上)个?)?(?:周|星期|礼拜)[一二三四五六日天])\s*[(（]\s*"
     r"(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?|\d{1,2}[日号])\s*[)）]"
 )
 # a time said in words and glossed with its clock (晚上 10点 (22:00), ten at night (22:00)):
@@ -625,6 +627,8 @@ def _about_other(said_before: str) -> bool:
     request said granted (加速申请已过半（6/9），今天加速，19:30 结算) is the day's business."""
     if re.search(r"遗言|改票|代投", said_before):
         return True
+    # 延时的申请我看到了，但是…今天照样九点半关: what follows the but is the director's own
+    said_before = re.split(r"但是|但|不过|可是", said_before)[-1]
     return "申请" in said_before and not _REQUEST_GRANTED.search(said_before)
 
 
@@ -860,7 +864,9 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
-    if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before) and not re.match(r"\s*开", after):
+    if re.search(r"(?:照常|照旧|照样|仍然|依旧|按时)\s*$", before) and not re.match(
+        r"\s*开", after
+    ):
         return "closes"  # 未过半。照常 21:30: the day closes as it would (照常 9 点开门 opens)
     if re.search(r"申请|请求", re.split(r"[,，]", before)[-1]) and not re.search(
         r"关门|关帖|结束|截票|结算", before + after[:4]
@@ -875,7 +881,7 @@ def _role(before: str, after: str) -> str | None:
     if re.search(r"(?<![迟延前改推挪移])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"

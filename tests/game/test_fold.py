@@ -548,3 +548,21 @@ def test_a_play_sign_opens_only_before_a_time(text: str, means: str, not_means: 
     said = shorthand(fold(text))
     assert means in said
     assert not_means is None or not_means not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a count said with 的 (延时的有 8 个，过了): granted
+        ("我看延时的有 8 个，过了。", "延时通过", None),
+        ("加速的 10 个，过了！", "加速通过", None),
+        ("延时的，七个。通过。", "延时通过", None),
+        # twins
+        ("延时的有 3 个，没过。", "没过", "通过"),
+        ("加速的事情过了再说", "过了再说", "通过"),
+    ],
+)
+def test_a_request_counted_with_de(text: str, means: str, not_means: str | None) -> None:
+    said = shorthand(fold(text))
+    assert means in said
+    assert not_means is None or not_means not in said

@@ -621,3 +621,32 @@ def test_a_moved_day_opens_and_closes_its_own(
     text: str, want: list[tuple[str, str | None, bool]]
 ) -> None:
     assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a delay to a day said by its name with its date in brackets: the delay's new close
+        ("第二天延到下礼拜一（21号）晚上十点关", [("12-21 22:00", "closes", True)]),
+        ("今天延到初二（17号）晚上九点关门", [("12-17 21:00", "closes", True)]),
+        ("D2 推迟到周五（12/18）22:00 关帖", [("12-18 22:00", "closes", True)]),
+        ("关门延至下周一（21日）中午12点", [("12-21 12:00", "closes", True)]),
+        ("延长到这个礼拜四（17号）晚上十一点关", [("12-17 23:00", "closes", True)]),
+        # twins: the same day named without a delay's word closes as stated
+        ("第二天下礼拜一（21号）晚上十点关", [("12-21 22:00", "closes", False)]),
+        ("周五（12/18）22:00 开帖", [("12-18 22:00", "opens", False)]),
+        # a close kept as it was (照样, 照关), after a request the director turns down
+        (
+            "延时的申请我看到了，但是规则没有延时，今天照样九点半关",
+            [("12-16 21:30", "closes", False)],
+        ),
+        ("加速申请 4 人，不够！今天 21:00 照关！", [("12-16 21:00", "closes", False)]),
+        ("大家要延时，可是人数不够，22:00 照常关门", [("12-16 22:00", "closes", False)]),
+        ("今天照样 22:00 关帖", [("12-16 22:00", "closes", False)]),
+        # twins: the request's own deadline, and one still open
+        ("延时申请照样 18:00 截止", [("12-16 18:00", None, False)]),
+        ("有人申请延时，申请 18:00 截止", [("12-16 18:00", None, False)]),
+    ],
+)
+def test_a_named_day_and_a_close_kept(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
