@@ -47,9 +47,15 @@ RANGE = re.compile(
 _LONE_DATE = re.compile(_DATE.format(p="a"))
 _WHOLE_DAY = re.compile(_DATE.format(p="a") + r"\s*全天")
 # 环节一全天, D4 环节一，全天: the 环节 on the date the post last stated (else its own)
+# (环节二 可疑者辩论投票，全天 / 环节一开始咯，今天一整天: the 环节's name or verb between;
+# 环节一。⏎全天。: said on the next line; never 环节二不是全天)
 _PHASE_WHOLE_DAY = re.compile(
-    rf"环节\s*{NUM}\s*(?:[(（][^)）]{{0,30}}[)）])?\s*[，,：:]?\s*(?:为|是|进行|runs?)?\s*全天"
+    rf"环节\s*{NUM}\s*(?:[(（][^)）]{{0,30}}[)）])?[。！!]*(?:[^\d。！!？?\n:：不非没未否只半]{{0,12}}?)"
+    r"\s*[，,：:]?\s*(?:为|是|进行|runs?)?\s*(?:今天|今日|本日)?\s*全天"
 )
+# a whole day said in other words beside a 环节 (今天一整天, 整整一天), or on the line under it
+_WHOLE_DAY_WORDS = re.compile(r"(?<!不是)(?:一整天|整整一天|整天)(?!都不|不)")
+_PHASE_THEN_WHOLE_DAY = re.compile(rf"(环节\s*{NUM}[。！!\s]*)\n[^\S\n]*(?=全天)")
 _DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
@@ -125,6 +131,8 @@ def normalise(text: str) -> str:
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
     text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
+    if "环节" in text:
+        text = _PHASE_THEN_WHOLE_DAY.sub(r"\1", _WHOLE_DAY_WORDS.sub("全天", text))
     text = _GLOSSED.sub(r"\1", _REL_DATED.sub(lambda m: m.group(1) + " ", text))
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)
 

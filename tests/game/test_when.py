@@ -650,3 +650,27 @@ def test_a_moved_day_opens_and_closes_its_own(
 )
 def test_a_named_day_and_a_close_kept(text: str, want: list[tuple[str, str | None, bool]]) -> None:
     assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a 环节's whole day, its name or verb between, in other words, or on the next line
+        ("进入环节二 可疑者辩论投票，全天。", [("12-16 00:00", "12-16 23:59", None)]),
+        ("第二天环节一开始咯，今天一整天哈。", [("12-16 00:00", "12-16 23:59", 2)]),
+        ("第六日。环节一。\n全天。", [("12-16 00:00", "12-16 23:59", 6)]),
+        ("环节三 高票对决，全天！", [("12-16 00:00", "12-16 23:59", None)]),
+        ("今天是环节二，整整一天。", [("12-16 00:00", "12-16 23:59", None)]),
+        ("D3 环节一 投票 整天", [("12-16 00:00", "12-16 23:59", 3)]),
+        # twins: a whole day denied, halved, or said of something else
+        ("环节二不是全天", []),
+        ("环节一只有半天，不是全天", []),
+        ("环节二没全天", []),
+        ("今天一整天都在开会", []),
+        ("环节一整天都不开", []),
+    ],
+)
+def test_a_phases_whole_day_in_other_words(
+    text: str, want: list[tuple[str, str, int | None]]
+) -> None:
+    assert ranges(text) == want
