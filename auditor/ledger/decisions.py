@@ -353,9 +353,22 @@ def decide(
             game, rs, store, ident, decision, card, note, by, source, at=at, keep_card=True
         )
         if expected is not None:
+            if _said_again(store, record, expected):
+                return rec  # the same request again (a lost answer retried): recorded once
             _refuse_stale(game, store, record["fingerprint"], ident, expected)
         store.add_decisions([record])
     return rec
+
+
+def _said_again(store: Store, record: dict[str, Any], expected: str) -> bool:
+    """Is ``record`` the decision already newest on its draft, by the same director, made
+    since ``expected`` was shown?  A page whose answer was lost on the way (a dropped
+    connection) sends the same decision again; it is the one decision, not a stale one."""
+    history = store.decision_history(record["fingerprint"])
+    if not history or current_rev(store, record["fingerprint"]) == expected.strip():
+        return False
+    newest = history[-1]
+    return all(newest[k] == record[k] for k in ("decision", "card", "note", "decided_by"))
 
 
 class StaleDecisionError(DecisionError):

@@ -158,6 +158,21 @@ def test_a_draft_decided_meanwhile_is_refused_with_who_and_when(server, game: Pa
     assert len(_decisions(game)) == count  # nothing recorded
 
 
+def test_the_same_decision_sent_again_is_recorded_once(server, game: Path) -> None:  # type: ignore[no-untyped-def]
+    """A page whose answer was lost (a dropped connection) sends its decision again with the
+    rev it was shown: done, recorded once; another decision from that old page is refused."""
+    s, page = _login(server, "导演")
+    _colour, ident = next((c, i) for c, i in draft_ids(page.text) if c in ("blue", "none"))
+    before = len(_decisions(game))
+    for _ in range(2):
+        r = _decide(s, server, page.text, ident, "reject", note="引用")
+        assert any(f"已驳回 {ident}" in f for f in flashes(r.text)), flashes(r.text)
+    assert len(_decisions(game)) == before + 1
+    other = _decide(s, server, page.text, ident, "reject", note="另一个理由")
+    assert f"{ident} 已在" in " ".join(flashes(other.text))
+    assert len(_decisions(game)) == before + 1
+
+
 def test_a_red_card_and_a_batch_ask_for_confirmation(server, game: Path) -> None:  # type: ignore[no-untyped-def]
     s, r = _login(server)
     colour, ident = draft_ids(r.text)[0]

@@ -64,27 +64,37 @@
     var data = new FormData(form);
     data.set("action", action);
     Array.from(form.querySelectorAll("button")).forEach(function (b) { b.disabled = true; });
-    fetch(form.getAttribute("action"), {  // (form.action: its buttons named "action")
-      method: "POST",
-      body: data,
-      credentials: "same-origin",
-      headers: { "X-Desk-Fetch": "1" }
-    })
+    function send() {
+      return fetch(form.getAttribute("action"), {  // (form.action: its buttons named "action")
+        method: "POST",
+        body: data,
+        credentials: "same-origin",
+        headers: { "X-Desk-Fetch": "1" }
+      });
+    }
+    function enable() {
+      Array.from(form.querySelectorAll("button")).forEach(function (b) { b.disabled = false; });
+    }
+    // A dropped connection (a kept-alive one the server closed as it was reused) is sent
+    // once more: the desk records the same decision from the same page once.
+    send().catch(send)
       .then(function (r) {
         var type = r.headers.get("content-type") || "";
         if (type.indexOf("application/json") === -1) {
           return { ok: false, message: "没有完成（" + r.status + "）：登录可能已过期，请刷新页面后重试。" };
         }
         return r.json();
+      }, function () {
+        return { ok: false, message: "连接失败：没有收到审计台的回答，决定可能没有记下。请重试（同一个决定不会记两次）。" };
       })
       .then(function (res) {
-        Array.from(form.querySelectorAll("button")).forEach(function (b) { b.disabled = false; });
+        enable();
         if (res.ok) decided(art, res.message);
         else showResult(art, false, res.message).scrollIntoView({ block: "nearest" });
       })
       .catch(function () {
-        Array.from(form.querySelectorAll("button")).forEach(function (b) { b.disabled = false; });
-        showResult(art, false, "连接失败：决定没有发出，请重试。");
+        enable();
+        showResult(art, false, "审计台的回答没能显示：请刷新页面，看决定是否已记下。");
       });
   });
 
