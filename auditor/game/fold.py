@@ -144,7 +144,9 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
         # the seat changing hands: ⇄ who comes in ← who leaves (or who leaves → who comes in)
         (r"⇄[ \t]*([^\s←→]+)[ \t]*←[ \t]*([^\s←→]+)", r"\1 替补 \2"),
         (r"⇄[ \t]*([^\s←→]+)[ \t]*→[ \t]*([^\s←→]+)", r"\2 替补 \1"),
-        (r"▶\s*", "开门 "),
+        # ▶ before a time opens the day (▶ 09:00); before words it is a list's bullet
+        (r"▶\s*(?=\d)", "开门 "),
+        (r"▶\s*", " "),
         (r"⏹\s*", "关门 "),
     ]
 ]
@@ -393,6 +395,9 @@ _TERSE = _table(
 )
 
 
+# what a count of requests is written with (7/12, 8人，存活9人, （六票）)
+_COUNT = r"[的\d一二两三四五六七八九十/／人票名位个存活在场共有:：，,。（）()]"
+
 # a terse writer's words: 出 for 出局 (订书机 6 出, 夜：胶水 出、圆规 出, D2 出：X), a count
 # and its outcome joined by a dash or an arrow (钢笔 8 — 出局, 墨水 8 → 出), 0 死 for nobody,
 # 警长 给 X for the badge handed on
@@ -406,6 +411,21 @@ _TERSE_WORDS = _table(
         (r"(?<![\d.])0\s*(?:人)?\s*死(?:亡)?(?![\w])|(?<![\w])无死亡", "无人死亡"),
         (r"(?:殉职)\s*(?:[，,]|→|->)?\s*(?:警长|警徽)?\s*(?:交给|传给|给)", "殉职，警徽移交给"),
         (r"(?:警长|警徽)\s*给", "警徽移交给"),
+        # an hour with no 点 right before a bare close (D3开 21关, 明晚22关, 改 23关):
+        # never a level (第21关) nor a count (连过12关)
+        (
+            r"(?:(?<=^)|(?<=[\s晚天日改至到，,]))(1\d|2[0-4])(?=\s*关(?:门|帖)?(?:[\s。，,！!)）]|$))",
+            r"\1点",
+        ),
+        # a request told by its count and then its outcome (加速 7/12 过, 延时 6/9 通过了,
+        # 加速，8人。存活9人。过了。): granted, the count kept; never 没过 / 不过 / 过半 / 过了吗
+        (
+            rf"(加速|延时)((?:\s|{_COUNT})*?[\d一二两三四五六七八九十](?:\s|{_COUNT})*?)"
+            r"(?<=[\s\d人票，,。)）])(?:通过了?|过了|过|成了|成功了?)(?=[\s。！!，,]|$)",
+            lambda m: (
+                m.group(1) + "通过（" + re.sub(r"[。，,\s]+", "，", m.group(2)).strip("，") + "）"
+            ),
+        ),
     ],
     re.M,
 )

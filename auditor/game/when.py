@@ -47,9 +47,15 @@ RANGE = re.compile(
 _LONE_DATE = re.compile(_DATE.format(p="a"))
 _WHOLE_DAY = re.compile(_DATE.format(p="a") + r"\s*全天")
 # 环节一全天, D4 环节一，全天: the 环节 on the date the post last stated (else its own)
+# (环节二 可疑者辩论投票，全天 / 环节一开始咯，今天一整天: the 环节's name or verb between;
+# 环节一。⏎全天。: said on the next line; never 环节二不是全天)
 _PHASE_WHOLE_DAY = re.compile(
-    rf"环节\s*{NUM}\s*(?:[(（][^)）]{{0,30}}[)）])?\s*[，,：:]?\s*(?:为|是|进行|runs?)?\s*全天"
+    rf"环节\s*{NUM}\s*(?:[(（][^)）]{{0,30}}[)）])?[。！!]*(?:[^\d。！!？?\n:：不非没未否只半]{{0,12}}?)"
+    r"\s*[，,：:]?\s*(?:为|是|进行|runs?)?\s*(?:今天|今日|本日)?\s*全天"
 )
+# a whole day said in other words beside a 环节 (今天一整天, 整整一天), or on the line under it
+_WHOLE_DAY_WORDS = re.compile(r"(?<!不是)(?:一整天|整整一天|整天)(?!都不|不)")
+_PHASE_THEN_WHOLE_DAY = re.compile(rf"(环节\s*{NUM}[。！!\s]*)\n[^\S\n]*(?=全天)")
 _DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
@@ -60,9 +66,11 @@ _CN_CLOCK = re.compile(
     # the minutes after an hour with no 分 (九点三十关帖)
     r"|(?<=[\d零一二两三四五六七八九十][点时])([一二三四五]?十[一二三四五六七八九]?|[零〇][一二三四五六七八九])(?![天日号个人票位])"
 )
-# a relative day with the date it means in brackets (明天（11/26）): the date
+# a relative day with the date it means in brackets (明天（11/26）, 下礼拜一（15号）, 初二（7号）):
+# the date
 _REL_DATED = re.compile(
-    r"(?:今天|今日|明天|明日|次日|后天|当日|当天|(?:周|星期|礼拜)[一二三四五六日天])\s*[(（]\s*"
+    r"(?:今天|今日|明天|明日|次日|后天|当日|当天|初[一二三四五六七八九十]"
+    r"|(?:(?:本|这|下下|下|上)个?)?(?:周|星期|礼拜)[一二三四五六日天])\s*[(（]\s*"
     r"(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?|\d{1,2}[日号])\s*[)）]"
 )
 # a time said in words and glossed with its clock (晚上 10点 (22:00), ten at night (22:00)):
@@ -123,6 +131,8 @@ def normalise(text: str) -> str:
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _CN_CLOCK.sub(_digits, text)
     text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
+    if "环节" in text:
+        text = _PHASE_THEN_WHOLE_DAY.sub(r"\1", _WHOLE_DAY_WORDS.sub("全天", text))
     text = _GLOSSED.sub(r"\1", _REL_DATED.sub(lambda m: m.group(1) + " ", text))
     return _CELLS.sub(lambda m: m.group(1) + " - ", text)
 
@@ -377,6 +387,17 @@ def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return found[-1] if found else None
 
 
+# what a line tells of a day once it is over: its night (第五日夜间, 第四夜, 第三日晚上) or
+# its events (出局, 投票, 当选警长, 被刀 …); and the words of a day's schedule that make a
+# line starting with a label a header over the times below (第三天开门啦, 第四天日程)
+_TOLD = re.compile(
+    r"^\W*(?:夜|晚)|出局|死|投票|票|警长|警徽|当选|刀|毒|吹笛|笛|白痴|装傻|殉情|猎人|开枪|枪|平安"
+    r"|罚下|红牌|替补|Lv",
+    re.I,
+)
+_SCHEDULED = re.compile(r"开门|开帖|开张|开放|开始|日程|安排|时间|时刻|环节|关门|关帖|起航")
+
+
 def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
     """The labels a line with no time gives the lines under it (第四天日程, 第三天【环节一】)."""
     if STATES_TIME.search(line):
@@ -398,6 +419,10 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         return head  # 第一日警长：钧瓷 — a line about that day, not a header over the lines below
     if dm and re.match(r"[^，,。；;：:\n]{0,4}[，,]\s*[^\s\W]", lead[dm.end() :]):
         return head  # 第二日夜间，鹦鹉 出局。 — a sentence about that day goes on after the comma
+    if dm and _TOLD.search(lead[dm.end() :]) and not _SCHEDULED.search(lead[dm.end() :]):
+        # 第五日夜间，X 出局 / 第一日，X 当选警长 / 第二日出人投票…: a line that tells what
+        # happened on that day or night, not a header over the times below it
+        return head
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     return day, (cn_number(pm.group(1)) if pm else None)
 
@@ -506,8 +531,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
             verb = _delay_said(before, line[m.end() :], role, arrowed, sped=_SPED.search(said))
-            granted = role == "closes" and _granted_delay(
-                said[: len(said) - len(line) - 1 + m.start()]
+            granted = role == "closes" and _delay_granted_for(
+                said[: len(said) - len(line) - 1 + m.start()], out, day
             )
             where.append(start + m.start())
             out.append(
@@ -612,6 +637,8 @@ def _about_other(said_before: str) -> bool:
     request said granted (加速申请已过半（6/9），今天加速，19:30 结算) is the day's business."""
     if re.search(r"遗言|改票|代投", said_before):
         return True
+    # 延时的申请我看到了，但是…今天照样九点半关: what follows the but is the director's own
+    said_before = re.split(r"但是|但|不过|可是", said_before)[-1]
     return "申请" in said_before and not _REQUEST_GRANTED.search(said_before)
 
 
@@ -699,7 +726,11 @@ def _delay_said(
     that speeds the day up (加速成功，新关帖时间：19:00) is an earlier close, no delay."""
     later = re.split(r"[。！!；;\n]", rest)[0]
     new_close = bool(_NEW_CLOSE.search(before)) and not sped
-    said = bool(_DELAY_WORDS.search(before) or new_close) or arrowed
+    # 第四日加速，改为 17:00 关帖: a change in a post that speeds the day up is no delay
+    changed = _DELAY_WORDS.search(before)
+    if changed and sped and re.match(r"(?:改|更改)", changed.group(0)):
+        changed = None
+    said = bool(changed or new_close) or arrowed
     said = said or (role == "closes" and bool(_DELAY_AFTER.search(later) or _delay_aside(later)))
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
@@ -771,6 +802,13 @@ _NOT_CLOSING = re.compile(r"不(?:关门|关帖)")
 _NOT_GRANTED = re.compile(r"失败|不足|未通过|没有通过|不延时|不予|如果|假如|若|[？?]")
 
 
+def _delay_granted_for(before: str, earlier: list[TimePoint], day: int | None) -> bool:
+    """Whether a close is the new one of a delay the post granted before it: not when the
+    post already moved another day's close (第五日延到…关帖！第六日…22:00 关帖: day six's own)."""
+    moved = {p.day for p in earlier if p.delay and p.role == "closes"}
+    return _granted_delay(before) and not (moved - {day})
+
+
 def _granted_delay(before: str) -> bool:
     """Whether the post, up to a close it states, says a delay was granted (the sentence
     that says it neither fails nor supposes it)."""
@@ -836,9 +874,11 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
-    if re.search(r"(?:照常|照旧|仍然|依旧|按时)\s*$", before) and not re.match(r"\s*开", after):
+    if re.search(r"(?:照常|照旧|照样|仍然|依旧|按时)\s*$", before) and not re.match(
+        r"\s*开", after
+    ):
         return "closes"  # 未过半。照常 21:30: the day closes as it would (照常 9 点开门 opens)
-    if re.search(r"申请|请求", before) and not re.search(
+    if re.search(r"申请|请求", re.split(r"[,，]", before)[-1]) and not re.search(
         r"关门|关帖|结束|截票|结算", before + after[:4]
     ):
         return None  # 延时申请截止18:00: a request's deadline, not the day's close
@@ -848,10 +888,10 @@ def _role(before: str, after: str) -> str | None:
     if _NEXT_TIMES_VERB.match(after) and own:
         return "opens" if own.group(0)[0] == "开" else "closes"
     # 开门 now 至 24:00, 一直到 22:00: what a time runs until is the close
-    if re.search(r"(?<![迟延前改])(?:[至到]|until|till)\s*$", before, re.I):
+    if re.search(r"(?<![迟延前改推挪移])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"

@@ -481,3 +481,88 @@ def test_a_titled_or_bbcode_table_says_each_row(text: str, means: str, not_means
     out = said(text)
     assert means in out
     assert not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a request told by its count, then its outcome alone: granted, the count kept
+        ("加速 7/12 过", "加速通过", None),
+        ("延时：5/8，通过了！", "延时通过", None),
+        ("加速 9 人 / 存活 14 人 过", "加速通过", None),
+        ("加速，八人。存活十一人。过了。", "加速通过", None),
+        ("今日加速 6/10 成了，20点关", "加速通过", None),
+        ("延时 (4/7) 过 改 23关", "延时通过", None),
+        # twins: failed, short, a majority's word, a question, a "but"
+        ("加速 4/12 没过", "加速 4/12 没过", "通过"),
+        ("加速，5人。存活11人。没过。", "没过", "通过"),
+        ("加速 6/11 过半了吗？", "过半", "通过"),
+        ("延时过了吗？", "过了吗", "通过"),
+        ("加速 5/12，不过还差一人", "不过", "通过"),
+        ("加速申请 3 人，不够过", "不够过", "通过"),
+    ],
+)
+def test_a_request_told_by_its_count_then_granted(
+    text: str, means: str, not_means: str | None
+) -> None:
+    said = shorthand(fold(text))
+    assert means in said
+    assert not_means is None or not_means not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # an hour with no 点 right before a bare close
+        ("D3开 21关", "21点关", None),
+        ("明晚22关", "22点关", None),
+        ("D2 改 19关门", "19点关", None),
+        ("开 9点 关 周日 22关", "22点关", None),
+        ("第五日，23关帖。", "23点关", None),
+        # twins: a level, a count, a longer number, a word that only starts with 关
+        ("打到第21关了", "第21关", "21点"),
+        ("连过12关。", "12关", "12点"),
+        ("D3开 21关卡", "21关卡", "21点"),
+        ("D3开 21关于投票的说明", "21关于", "21点"),
+        ("第3关", "第3关", "3点"),
+    ],
+)
+def test_a_bare_hour_before_a_close(text: str, means: str, not_means: str | None) -> None:
+    said = shorthand(fold(text))
+    assert means in said
+    assert not_means is None or not_means not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # ▶ before words is a list's bullet; before a time it opens the day
+        ("▶ 第四日延时至 23:00 关帖", "第四日延时至", "开门"),
+        ("▶ 进程公告", "进程公告", "开门"),
+        ("▶▶ 今日时刻表：09:00 开帖", "今日时刻表", "开门"),
+        ("D4 ▶ 09:00", "开门 09:00", None),
+        ("▶ 9:30 ⏹ 21:30", "开门 9:30", None),
+    ],
+)
+def test_a_play_sign_opens_only_before_a_time(text: str, means: str, not_means: str | None) -> None:
+    said = shorthand(fold(text))
+    assert means in said
+    assert not_means is None or not_means not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # a count said with 的 (延时的有 8 个，过了): granted
+        ("我看延时的有 8 个，过了。", "延时通过", None),
+        ("加速的 10 个，过了！", "加速通过", None),
+        ("延时的，七个。通过。", "延时通过", None),
+        # twins
+        ("延时的有 3 个，没过。", "没过", "通过"),
+        ("加速的事情过了再说", "过了再说", "通过"),
+    ],
+)
+def test_a_request_counted_with_de(text: str, means: str, not_means: str | None) -> None:
+    said = shorthand(fold(text))
+    assert means in said
+    assert not_means is None or not_means not in said

@@ -566,3 +566,129 @@ def test_a_day_label_that_a_sentence_follows_heads_no_line_below(
 ) -> None:
     points = [p for p in find_points(text, POSTED, TZ) if p.role]
     assert points and all(p.day == day for p in points), points
+
+
+def labelled(text: str, posted: datetime = POSTED) -> list[tuple[str, str | None, int | None]]:
+    """Each time read outside a range, with its role and the 第N天 it was given."""
+    return [(f"{p.at:%H:%M}", p.role, p.day) for p in find_points(text, posted, TZ) if not p.wrong]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a line that tells a past day's events or night is no header over the times below
+        # (the header above it keeps its day)
+        ("第三天的事：\n第二天夜里，阿猫 被杀了。\n今晚 21:00 关门。", [("21:00", "closes", 3)]),
+        ("第四日晚上平安无事。\n明早九点开门。", [("09:00", "opens", None)]),
+        ("第2天 投票结果：阿狗 出局\n关帖 22:00", [("22:00", "closes", None)]),
+        ("第一天，小鱼 当选为警长！\n今天 20:30 截止", [("20:30", "closes", None)]),
+        ("第五夜 阿猫 被毒，阿狗 殉情。\n本日开帖 10:00", [("10:00", "opens", None)]),
+        ("Day 3 猎人开枪带走了 小鱼\n23:00 关", [("23:00", "closes", None)]),
+        # twins: a header that opens the day, or states its schedule, still labels the times
+        ("第三天开门啦\n今晚 21:00 关门。", [("21:00", "closes", 3)]),
+        ("第四日日程\n明早九点开门。", [("09:00", "opens", 4)]),
+        ("【第二天】\n关帖 22:00", [("22:00", "closes", 2)]),
+        ("第一天 环节一\n今天 20:30 截止", [("20:30", "closes", 1)]),
+        ("第五天的投票时间\n本日开帖 10:00", [("10:00", "opens", 5)]),
+    ],
+)
+def test_a_line_telling_a_days_events_heads_no_times(
+    text: str, want: list[tuple[str, str | None, int | None]]
+) -> None:
+    assert labelled(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a day put back to a time and then opened: an opening, not a close
+        ("第六天推到明早 10:00 开门", [("12-17 10:00", "opens", False)]),
+        ("开门挪到 11:00 开帖", [("12-16 11:00", "opens", False)]),
+        ("第三日移到12月18日 09:00 开放", [("12-18 09:00", "opens", False)]),
+        # twins: put back to a time that closes
+        ("第六天推到明晚 23:00 关门", [("12-17 23:00", "closes", True)]),
+        ("今天挪到 22:30 关帖", [("12-16 22:30", "closes", False)]),
+        # a delay granted moves one day's close; a later day's close in the post is its own
+        (
+            "延时通过（7/9）。\n第二日延到 23:30 关帖。\n第三日 12月17日 09:00 开帖，22:00 关帖。",
+            [
+                ("12-16 23:30", "closes", True),
+                ("12-17 09:00", "opens", False),
+                ("12-17 22:00", "closes", False),
+            ],
+        ),
+        (
+            "同意延时！D4 延至 12月17日 12:00 关；D5 12月18日 22:00 关",
+            [("12-17 12:00", "closes", True), ("12-18 22:00", "closes", False)],
+        ),
+        # twin: the same day's close after the delay granted is the new one
+        ("延时成功。\n第二日 23:30 关帖。", [("12-16 23:30", "closes", True)]),
+        # a request said in an earlier clause leaves the delay the director states
+        ("延时申请收到了，第二日延到明天中午十二点", [("12-17 12:00", "closes", True)]),
+        ("大家的申请我看了，今天延长至 23:00", [("12-16 23:00", "closes", True)]),
+        # twin: the request's own deadline
+        ("延时申请截止 18:00", [("12-16 18:00", None, False)]),
+        # a change in a post that speeds the day up is an earlier close, no delay
+        ("加速通过。第四日加速，改为 17:00 关帖。", [("12-16 17:00", "closes", False)]),
+        ("今日加速！关门改到 19:00", [("12-16 19:00", "closes", False)]),
+        # twin: a change with no acceleration is a new deadline
+        ("第四日改为 23:00 关帖。", [("12-16 23:00", "closes", True)]),
+    ],
+)
+def test_a_moved_day_opens_and_closes_its_own(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a delay to a day said by its name with its date in brackets: the delay's new close
+        ("第二天延到下礼拜一（21号）晚上十点关", [("12-21 22:00", "closes", True)]),
+        ("今天延到初二（17号）晚上九点关门", [("12-17 21:00", "closes", True)]),
+        ("D2 推迟到周五（12/18）22:00 关帖", [("12-18 22:00", "closes", True)]),
+        ("关门延至下周一（21日）中午12点", [("12-21 12:00", "closes", True)]),
+        ("延长到这个礼拜四（17号）晚上十一点关", [("12-17 23:00", "closes", True)]),
+        # twins: the same day named without a delay's word closes as stated
+        ("第二天下礼拜一（21号）晚上十点关", [("12-21 22:00", "closes", False)]),
+        ("周五（12/18）22:00 开帖", [("12-18 22:00", "opens", False)]),
+        # a close kept as it was (照样, 照关), after a request the director turns down
+        (
+            "延时的申请我看到了，但是规则没有延时，今天照样九点半关",
+            [("12-16 21:30", "closes", False)],
+        ),
+        ("加速申请 4 人，不够！今天 21:00 照关！", [("12-16 21:00", "closes", False)]),
+        ("大家要延时，可是人数不够，22:00 照常关门", [("12-16 22:00", "closes", False)]),
+        ("今天照样 22:00 关帖", [("12-16 22:00", "closes", False)]),
+        # twins: the request's own deadline, and one still open
+        ("延时申请照样 18:00 截止", [("12-16 18:00", None, False)]),
+        ("有人申请延时，申请 18:00 截止", [("12-16 18:00", None, False)]),
+    ],
+)
+def test_a_named_day_and_a_close_kept(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a 环节's whole day, its name or verb between, in other words, or on the next line
+        ("进入环节二 可疑者辩论投票，全天。", [("12-16 00:00", "12-16 23:59", None)]),
+        ("第二天环节一开始咯，今天一整天哈。", [("12-16 00:00", "12-16 23:59", 2)]),
+        ("第六日。环节一。\n全天。", [("12-16 00:00", "12-16 23:59", 6)]),
+        ("环节三 高票对决，全天！", [("12-16 00:00", "12-16 23:59", None)]),
+        ("今天是环节二，整整一天。", [("12-16 00:00", "12-16 23:59", None)]),
+        ("D3 环节一 投票 整天", [("12-16 00:00", "12-16 23:59", 3)]),
+        # twins: a whole day denied, halved, or said of something else
+        ("环节二不是全天", []),
+        ("环节一只有半天，不是全天", []),
+        ("环节二没全天", []),
+        ("今天一整天都在开会", []),
+        ("环节一整天都不开", []),
+    ],
+)
+def test_a_phases_whole_day_in_other_words(
+    text: str, want: list[tuple[str, str, int | None]]
+) -> None:
+    assert ranges(text) == want
