@@ -34,6 +34,7 @@ SETS = [
     # phrases round 9 (blind8 read and tuned on: P 0.989 R 0.875, 0 clean flagged)
     ("phrases/blind8/phrases_blind8.tsv", 0.984, 0.870, 0),  # scored once: P 0.951, R 0.770
     ("phrases/blind9/phrases_blind9.tsv", 0.921, 0.810, 11),  # scored once (no tuning yet)
+    ("phrases/blind10/phrases_blind10.tsv", 0.867, 0.815, 19),  # scored once (no tuning yet)
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

@@ -1,5 +1,5 @@
 """The labelled vote posts as regression sets (issue 37): tests/votes/blind, blind2, blind3,
-blind4, blind5, blind6, blind7, blind8, blind9, blind10, blind11, blind12.
+blind4, blind5, blind6, blind7, blind8, blind9, blind10, blind11, blind12, blind13.
 
 The dev half was tuned on; the blind half was scored once (tests/votes/blind/SCORE.md) and
 is a regression set from then on.  Each half must keep at least the figure it had when the
@@ -62,6 +62,8 @@ SETS = ROOT / "tests" / "votes"
         # scored once at 0.952 at the start of session 36 (no tuning yet); 0.990 after session
         # 36 (where the name stands: heading, last unit, asides, decisions)
         ("blind12/posts_blind12.jsonl", 0.985),
+        # scored once at 0.899 after session 36's rounds (no tuning yet)
+        ("blind13/posts_blind13.jsonl", 0.894),
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:
