@@ -221,7 +221,8 @@ _SHERIFF_SUBJECT = re.compile(
 )
 _SHERIFF_OBJECT = re.compile(
     # (a pause before the name: 移交给……斗彩)
-    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择)(?:了)?(?:给|予|至)?(?:了)?"
+    # (警徽归 X, 警徽落在了 X 手上, 警徽顺位给到 X, 警徽从 A 手里转到了 B)
+    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转)(?:了)?(?:给|予|至|到|在)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
     r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
     # 警长交给 X, 其警长身份移交 X
@@ -236,6 +237,9 @@ _SHERIFF_OBJECT = re.compile(
 _BRACKET_HANDOVER = re.compile(
     r"(?:警长|殉职|警徽)[^）)不未没别已]{0,6}?(?:移交|转交|交给|传给)(?:给|予|于)?\s*[:：]?\s*"
 )
+# the badge won at the election (its votes, 高票, 当选) — not one left by a sheriff who went
+_BADGE_WON = re.compile(r"\d\s*票|高票|当选|竞选|选举|选出|推举")
+_BADGE_LEFT = re.compile(r"移交|顺位|殉职|遗|临死|临走|出局|死|遇害|被[刀杀毒投票]|从\S{1,12}?手")
 _SHERIFF_STATUS = re.compile(
     r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:大人|一职|之位)?\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
@@ -287,7 +291,9 @@ _NO_DEATH = re.compile(
 _ACCELERATED = re.compile(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
-    r"加速\s*(?:成功|成立)|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+    r"加速\s*(?:成功|成立)|加速\s*[:：]\s*(?:已经?)?\s*(?:通过|成功|成立|生效|批准)"
+    # the close said to be the acceleration's (关门（加速）, 截票(加速))
+    r"|(?:关门|关帖|截止|截票|结算|关)\s*[（(]\s*加速\s*[）)]|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:是|为)?\s*(?:执行|进入|开始)?加速(?![申的人])"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
     rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
@@ -643,9 +649,19 @@ _SUB_CONTEXT = re.compile(r"替补|替换|换人|请假|退出|离场")
 _HEADING = re.compile(
     r"\s*(?:[【\[]\s*([^】\]]{1,12}?)\s*[】\]]|=+\s*([^=]{1,12}?)\s*=+|([^\s|:：]{1,12}?)\s*[:：])\s*[:：]?\s*"
 )
+# the terse log's one-character labels (出 X, 警：X, 警 → X, 淹：X, 笛：X) and the grammar's words
+# for them (see Patterns._shorthand)
+_SHORTHAND = (
+    (r"出\s*[:：]?", "出局："),
+    (r"警\s*(?:→|->|=>)", "警徽移交给"),
+    (r"警\s*[:：]?", "警长："),
+    (r"淹\s*[:：]", "淹死："),
+    (r"笛\s*[:：]", "被吹笛："),
+)
+_LIST_ITEM = re.compile(r"\[\*\]|\[/?li\]", re.I)
 _ROW = re.compile(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = re.compile(
-    r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*[:：]\s*(?=\S)", re.M
+    r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*(?:死人|死的)?\s*[:：]\s*(?=\S)", re.M
 )
 # 烧卖昨夜……不，今天夜里 …: the time said first is taken back
 _TIME_SELF_FIX = re.compile(
@@ -753,9 +769,14 @@ class Patterns:
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:(?:上场|入场|进场)\s*[，,]?)?\s*(?:临时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?"
+        # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?"
         # (来替 X: 替 right before a name)
-        verb = rf"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?|替(?=\s*(?:{one})))"
+        # (X 替下 Y, X 换下 Y: the sports commentator's — X comes on for Y; 代替离开的 Y)
+        verb = (
+            rf"(?:顶替|顶上了?|顶|接替|替补|替换|替下了?|换下了?|代替了?|暂代|代打|接手|接管了?"
+            rf"|替(?=\s*(?:{one})))\s*(?:(?:离开|退出|病倒|请假|出差|缺席|掉线)了?的)?"
+        )
         self._sub_re = [
             re.compile(
                 rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
@@ -767,9 +788,13 @@ class Patterns:
             ),
             re.compile(
                 rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:临时)?\s*"
-                rf"(?:接替|顶替|替补|代替|替换|顶)(?!\s*(?:{one}))"
+                rf"(?:接替|顶替|替补|代替|替换|代打|暂代|顶)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
+            # 风铃 归队，笔筒 下场: the one replaced comes back, the substitute leaves
+            re.compile(
+                rf"(?P<new>{one})\s*(?:归队|回归|回来了?)\s*[，,、]?\s*(?P<who>{one})\s*(?:下场|离场|退场)"
+            ),
             re.compile(
                 rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
             ),
@@ -804,12 +829,17 @@ class Patterns:
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
         text = _BB_ROW.sub(_bb_row, text)  # [tr][td]昨夜出局[/td][td]无[/td][/tr]: 昨夜出局：无
+        text = _LIST_ITEM.sub("\n", text)  # [list][*]昨夜：X[*]关帖：21:30 — an item is a line
         wrong = self._wrong(text)
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
-        text = self._night_label(
-            self._lists(clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text))))))
+        text = self._shorthand(
+            self._night_label(
+                self._lists(
+                    clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text)))))
+                )
+            )
         )
         post = _post_kind(text, said_wrong)
         out: list[Announced] = []
@@ -1050,6 +1080,23 @@ class Patterns:
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
         return re.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
 
+    def _shorthand(self, text: str) -> str:
+        """A one-character label heading a clause, a name right after it: the terse log's
+        words in the grammar's (出 X → 出局：X, 警 X / 警：X → 警长：X, 警 → X → 警徽移交给 X,
+        猎：A→B → 猎人 A 开枪带走了 B, 淹：X → 淹死：X, 笛：X → 被吹笛：X).  Only where the
+        clause starts: 如果出 X, 谁出 X？ stay as they are."""
+        one = self._name_re.pattern
+        head = r"(?:^|(?<=[。！!；;]))\s*"
+        name = rf"(?=\s*(?:{one}))"
+        for label, said in _SHORTHAND:
+            text = re.sub(rf"{head}{label}{name}", said, text, flags=re.M)
+        return re.sub(
+            rf"{head}猎\s*[:：]\s*({one})\s*(?:→|->|=>)\s*(?=(?:{one}))",
+            r"猎人\1开枪带走了",
+            text,
+            flags=re.M,
+        )
+
     def _bare_deaths(self, text: str) -> str:
         """A line that is a name and the cause of its death alone (- X (夜), × X（狼刀）,
         X（辩论投票最高票）): a death list's entry, read as X 出局（…）.  Not a line that adds
@@ -1071,6 +1118,14 @@ class Patterns:
             rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|/|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
             lambda m: m.group(1) + (m.group(2) or "") + "、",
             text,
+        )
+        # names spaced after a label, nothing else to the clause's end (夜：X Y, 笛：X Y Z)
+        named = rf"(?:{one})(?:\s*[（(][^）)]{{0,24}}[）)])?"
+        text = re.sub(
+            rf"(?<=[:：])\s*{named}(?:[ \t\u3000]+{named})+(?=\s*(?:[。！!；;，,]|$))",
+            lambda m: re.sub(rf"(?<=[^\s、])[ \t\u3000]+(?={one})", "、", m.group(0)),
+            text,
+            flags=re.M,
         )
         # a slash between two statements (夜：X 死 / Y 殉情) ends a clause; a date's (12/19) stays
         return re.sub(r"(?<![\d/])\s+/\s+(?![\d/])", "，", text)
@@ -1204,6 +1259,9 @@ class Patterns:
             )
         if who is None or who == new or new in ("替补", "由"):
             return None
+        verb_end = m.start("who") if m.groupdict().get("who") else m.end()
+        if _NEGATED_WORD.search(sentence[m.end("new") : verb_end]) or _NEGATION.search(new):
+            return None  # 油条 没有 替下 冬瓜: the substitution denied
         if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
             return None  # 20%: a number, not a player
         return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
@@ -1598,16 +1656,26 @@ class _Sentence:
         for m in _SHERIFF_NEW.finditer(c):
             for n in self._slots(c, names, m.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
-        badges = list(_SHERIFF_OBJECT.finditer(c))
-        if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
-            badges = list(_SHERIFF_CHOICE.finditer(c))
-        for badge in badges:
-            given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
-            for n in self._slots(c, names, badge.span(), nxt, subject=False):
-                out.append(self._item(EventType.SHERIFF, n.player, given, c))
+        out += self._badges(c, names, nxt, how)
         if out:
             return out
         return self._sheriff_state(c, names, nxt)
+
+    def _badges(self, c: str, names: list[_Name], nxt: list[_Name], how: str) -> list[Announced]:
+        """The badge given to a name (警徽移交给 X, 警徽归 X, 警长由 X): handed over, or
+        elected when the sentence says its votes and no holder who went."""
+        out: list[Announced] = []
+        badges = list(_SHERIFF_OBJECT.finditer(c))
+        if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
+            badges = list(_SHERIFF_CHOICE.finditer(c))
+        won = bool(_BADGE_WON.search(self.text)) and not _BADGE_LEFT.search(self.text)
+        for badge in badges:
+            given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
+            if won:
+                given = "elected"  # 警徽（7票）归 X, 警徽落在了首日最先高票的 X 手上
+            for n in self._slots(c, names, badge.span(), nxt, subject=False):
+                out.append(self._item(EventType.SHERIFF, n.player, given, c))
+        return out
 
     def _elected_said(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         """当选 without the office: X 当选 in a sentence about the 警长竞选, and 当选：X (the
@@ -2039,11 +2107,18 @@ def _colloquial(text: str) -> str:
     return text
 
 
+# 明 2200 关, 明 22:00 截: a bare 明 (not 明天 / 明晚) before the clock
+_BARE_TOMORROW = re.compile(r"(?<![\u4e00-\u9fff])明\s*\d{1,2}\s*[:：]?\s*\d{2}(?!\d)")
+
+
 def _compact_times(text: str) -> list[str]:
     """The lines that write a day's time compactly (D3 开 0900 关 2130, 关 12.19 2330) and
     from which no time was read: what they state is listed, never passed in silence."""
     out: list[str] = []
     for line in _own(text).splitlines():
+        if _BARE_TOMORROW.search(line) and _SCHEDULE_WORD.search(line):
+            out.append(line.strip())  # 明 2200 关: the day after, in a word the clock may not carry
+            continue
         if not _COMPACT_TIME.search(line) or not _SCHEDULE_WORD.search(line):
             continue
         if re.search(r"申请|人数|票|过半", line) and not re.search(r"开|关|截|结算|闭", line):

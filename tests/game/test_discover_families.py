@@ -431,3 +431,60 @@ def test_the_piped_in_a_passives_short_forms(text: str, expected: list[str]) -> 
 def test_a_death_in_the_spoken_language(text: str, expected: list[tuple[str, str]]) -> None:
     found = P.read(text)[0]
     assert sorted((a.player, a.cause) for a in found if a.type is E) == expected
+
+
+# the terse log (issue 34, session 37): a one-character label heading its clause (出 X,
+# 警 X / 警：X, 警 → X, 猎：A→B, 淹：X, 笛：X), names spaced after a label (夜：X Y), a
+# [list] item as a line; the badge reached through other verbs (警徽归 X, 落在了 X 手上,
+# 顺位给到 X, 从 A 手里转到了 B) — elected when its votes are said, handed over when its
+# holder went; a substitute's sports verbs (X 换上，替下 Y; X 暂代 Y; X 归队，Y 下场);
+# an acceleration as a label or the close's bracket.  Beside each, its negative twin.
+SHORTHAND: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("出 冬瓜（票）。警 → 番茄。", [(E, "冬瓜", "vote"), (S, "番茄", "handed_over")]),
+    ("警 芒果（6票）。出 苦瓜（票）。", [(S, "芒果", "elected"), (E, "苦瓜", "vote")]),
+    ("出 杜鹃。猎：杜鹃→画眉。", [(E, "杜鹃", None), (E, "画眉", "hunter")]),
+    ("第4天。夜：饺子 油条（毒）。", [(E, "饺子", "night"), (E, "油条", "night")]),
+    ("夜：平安。淹：菜刀。", [(QUIET, "", None), (E, "菜刀", "sent_off")]),
+    ("夜：无。笛：冬瓜 番茄。", [(QUIET, "", None), (PI, "冬瓜", None), (PI, "番茄", None)]),
+    ("[list][*]昨夜：黄瓜[*]关帖：21:30[/list]", [(E, "黄瓜", "night")]),
+    ("今晚照常关门。昨晚死人：芒果。", [(E, "芒果", "night")]),
+    # twins: supposed, asked, a rule — the label is no clause's head there
+    ("如果出 冬瓜，好人就输了。", []),
+    ("谁出 冬瓜？", []),
+    ("警徽归 芒果（首日最高票）。", [(S, "芒果", "elected")]),
+    ("警徽（5票）落在了苦瓜手上。", [(S, "苦瓜", "elected")]),
+    ("出局：杜鹃（警长）。警徽顺位给到 画眉。", [(E, "杜鹃", None), (S, "画眉", "handed_over")]),
+    ("警徽从黄瓜手里转到了冬瓜。", [(S, "冬瓜", "handed_over")]),
+    ("如果警徽归 芒果，就好了。", []),
+    ("关门（加速）。出局：番茄。", [(FAST, "", None), (E, "番茄", None)]),
+    ("加速：已通过，18:00 关。", [(FAST, "", None)]),
+    ("加速：未通过。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SHORTHAND)
+def test_shorthand_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("换人：油条 换上，替下 冬瓜。", [("冬瓜", "油条")]),
+        ("换人：油条 换下 番茄（番茄出差）。", [("番茄", "油条")]),
+        ("油条顶号上位，接替 杜鹃。", [("杜鹃", "油条")]),
+        ("油条 暂代 芒果（芒果今明两天有事）。", [("芒果", "油条")]),
+        ("油条顶上了离开的画眉。", [("画眉", "油条")]),
+        ("请假：苦瓜（两天），由 油条 代打。", [("苦瓜", "油条")]),
+        ("苦瓜 归队，油条 下场。", [("油条", "苦瓜")]),
+        # twins: supposed, negated
+        ("如果 苦瓜 请假，油条 换上，替下 苦瓜。", []),
+        ("油条 没有 替下 冬瓜。", []),
+    ],
+)
+def test_substitute_sports_verbs(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(a.player, a.value) for a in P.find(text) if a.type is SU] == expected
+
+
+def test_a_bare_tomorrow_before_a_clock_is_listed() -> None:
+    assert P.read("第3天。明 2200 关。")[1]
