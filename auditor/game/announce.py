@@ -91,7 +91,7 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 # undo the rest of the sentence from where they stand
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
-    r"估计|希望|别让|不要让|不能让|可别|再犯|再有|会被|将(?=被|会|红牌|罚下|出局)|"
+    r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
 )
@@ -189,7 +189,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?<=\S)\s?(?:寄|嘎|凉)了(?=\s*(?:$|[。，,！!~～]))|领了?盒饭|被送走了?|被?整没了"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
-        r"|(?:也)?(?:没能|未能|没有)幸免|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
+        r"|(?:也)?(?:没能|未能|没有)幸免|冤死|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
         r"|(?:出|死|走|走掉|倒下)的(?:是|为)|(?<=\S)的(?:尸体|遗体)|尸体\s*[:：]"
         r"|被[^，。]{0,6}?(?:送|架|绑|押)上了?(?:跳板|船舷|锚链|刑场|绞刑架|断头台)"
@@ -210,7 +210,8 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     (
         "vote",
         re.compile(
-            r"(?<![未没不弃])投|(?<![未没不弃投])票|放逐|\b(?:vote[ds]?|lynch(?:ed)?)\b", re.I
+            r"(?<![未没不弃])投|(?<![未没不弃投])票|放逐|替罪羊|\b(?:vote[ds]?|lynch(?:ed)?)\b",
+            re.I,
         ),
     ),
 ]
@@ -311,7 +312,9 @@ _GAME_OVER = re.compile(
 _WINNER_GROUPS = ("winner", "short", "label", "won", "apart", "row")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 # (被刀未死: the attempt failed)
-_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)")
+_NOT_NOW_AFTER = re.compile(
+    r"^(?:前|之前|时|后\s*(?:的)?\s*(?:禁票|禁言|不能|不可|无法|可以|须|需)|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)"
+)
 _STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
 # a role, not a player, before the word (吹笛者出局: the piper's spell ends)
 _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
@@ -862,6 +865,8 @@ class Patterns:
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
+        found, void = _voided(text, found)
+        unplaced += void
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
@@ -1088,6 +1093,12 @@ class Patterns:
         one = self._name_re.pattern
         head = r"(?:^|(?<=[。！!；;]))\s*"
         name = rf"(?=\s*(?:{one}))"
+        # 出局的是警长 X: the office before the name is the name's (X（警长）)
+        text = re.sub(
+            rf"((?:出局|死|走|倒下|放逐|投出)的(?:是|为)|(?:出局|死亡|放逐|投出)\s*[:：])\s*警长\s*({one})(?!\s*[（(])",
+            r"\1\2（警长）",
+            text,
+        )
         for label, said in _SHORTHAND:
             text = re.sub(rf"{head}{label}{name}", said, text, flags=re.M)
         return re.sub(
@@ -1516,6 +1527,8 @@ class _Sentence:
         """A role before the word (吹笛者出局: the piper's spell ends) says no one's death;
         the office (警长被投出去了) is a player's the clause does not name: listed."""
         role = _ROLE_BEFORE.search(c[: m.start()].rstrip())
+        if role and role.group(0) == "猎人" and re.match(r"开枪|带走|开了一枪|一枪", m.group(0)):
+            return False  # X 猎人开枪：Y — the hunter shoots, his target dies
         if role and role.group(0) == "警长" and m.group(0) not in ("出局", "死亡"):
             self.unplaced.append(c)
         return role is not None
@@ -1568,6 +1581,8 @@ class _Sentence:
                     m is None
                     or _STATE_BEFORE.search(inside[: m.start()])
                     or _NEGATION.search(inside[: m.start()])
+                    # (瓷碗（昨夜铁锅遇害前留下的…）: another's death, told of in the bracket)
+                    or any(x.player != n.player for x in self.p.names(inside[: m.start()]))
                 ):
                     continue
                 how = _cause_in(inside) or cause
@@ -1605,8 +1620,8 @@ class _Sentence:
         sentence's time, the post being a vote result."""
         # (a name is no how: a player named for a blade holds 刀, one named for a snake 毒)
         before = _cause_in(self.p._name_re.sub(" ", c[:at]))
-        if before in ("hunter", "sent_off", "suicide"):
-            return before
+        if before in ("hunter", "sent_off", "suicide") or (before == "vote" and "替罪羊" in c):
+            return before  # (昨晚平票，替罪羊 X 被推出了门: the tie's scapegoat, no night's)
         if self.night and self._night_by(c):
             return "night"
         if before is not None:
@@ -2205,6 +2220,26 @@ def _later_wins(text: str, found: list[Announced]) -> list[Announced]:
         return (again and a.type is not EventType.PIPED) or (undone and named)
 
     return [a for a in found if not replaced(a)]
+
+
+# the post takes back what it said before (本帖作废, 以上结果作废, ——撤回，计票有误)
+_VOIDED = re.compile(
+    r"(?:本帖|此帖|该帖|以上|上述|上面|这条|此条)\s*(?:的)?\s*(?:内容|结果|公告)?\s*(?:全部|均|一律)?\s*(?:作废|撤回|无效)"
+    r"|(?:^|(?<=[\n—-]))\s*撤回(?=\s*(?:[，,。！!]|$))",
+    re.M,
+)
+
+
+def _voided(text: str, found: list[Announced]) -> tuple[list[Announced], list[str]]:
+    """The items said before the post voids them, and the voiding sentence (listed: what
+    stands instead is for the director to say)."""
+    void = [m for m in _VOIDED.finditer(text) if not _supposed(text, m.start())]
+    if not void:
+        return found, []
+    at = void[-1].start()
+    kept = [a for a in found if not a.clause or not 0 <= text.find(a.clause.strip()) < at]
+    line = text[: void[-1].end()].rsplit("\n", 1)[-1]
+    return kept, [line.strip(" —-")]
 
 
 def _same(a: Announced, b: Announced) -> bool:

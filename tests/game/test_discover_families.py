@@ -488,3 +488,32 @@ def test_substitute_sports_verbs(text: str, expected: list[tuple[str, str]]) -> 
 
 def test_a_bare_tomorrow_before_a_clock_is_listed() -> None:
     assert P.read("第3天。明 2200 关。")[1]
+
+
+# the tie's scapegoat (替罪羊 X 冤死: the vote's casualty), the office between 的是 and the
+# name (出局的是警长 X), the hunter named before his shot (X 猎人开枪：Y), a bracket telling
+# another player's death (Y（昨夜 X 遇害前留下的…）: not Y's), a threat's condition (再…就红牌),
+# a consequence told after the death (X 冤死后禁票…: a rule, not the event), a post voided
+# (本帖作废, ——撤回): nothing before it stands, and the post is listed.
+TIES_AND_VOIDS: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("平票。替罪羊 冬瓜 冤死。", [(E, "冬瓜", "vote")]),
+    ("昨晚平票，按规矩，替罪羊番茄被推出了门。", [(E, "番茄", "vote")]),
+    ("如果平票，替罪羊 冬瓜 冤死。", []),
+    ("昨天出局的是警长芒果。", [(E, "芒果", "vote")]),
+    ("如果出局的是警长芒果，好人就难了。", []),
+    ("苦瓜猎人开枪：杜鹃。", [(E, "杜鹃", "hunter")]),
+    ("警徽：画眉 → 饺子（昨夜画眉遇害前留下的警徽流）。", [(S, "饺子", "handed_over")]),
+    ("黄牌警告：油条，再私聊就红牌。", []),
+    ("替罪羊 菜刀 冤死后禁票对象：黄瓜。", []),
+    ("出局：冬瓜。\n——撤回，计票有误，稍后重新公布。", []),
+    ("第三天结果：番茄出局。\n重新算票后番茄不过半，本帖作废。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TIES_AND_VOIDS)
+def test_tie_and_void_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
+
+
+def test_a_voided_post_is_listed() -> None:
+    assert P.read("出局：冬瓜。\n——撤回，计票有误，稍后重新公布。")[1]

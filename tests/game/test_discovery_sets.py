@@ -35,16 +35,16 @@ SETS = [
     ("blind2/announcements_blind.jsonl", 0.968, 0.968, 2),  # scored once: 0.900 / 0.751 / 22
     ("blind3/announcements_dev.jsonl", 0.903, 0.811, 4),
     ("blind3/announcements_blind.jsonl", 0.863, 0.785, 16),  # scored once: 0.719 / 0.553 / 47
-    ("blind4/announcements_dev.jsonl", 0.945, 0.945, 2),
+    ("blind4/announcements_dev.jsonl", 0.945, 0.950, 2),
     ("blind4/announcements_blind.jsonl", 0.935, 0.931, 4),  # scored once: 0.800 / 0.537 / 24
-    ("blind5/announcements_dev.jsonl", 0.931, 0.800, 3),
-    ("blind5/announcements_blind.jsonl", 0.904, 0.788, 8),  # scored once: 0.849 / 0.678 / 23
-    ("blind6/announcements_dev.jsonl", 0.907, 0.790, 5),
+    ("blind5/announcements_dev.jsonl", 0.932, 0.809, 3),
+    ("blind5/announcements_blind.jsonl", 0.904, 0.791, 8),  # scored once: 0.849 / 0.678 / 23
+    ("blind6/announcements_dev.jsonl", 0.908, 0.798, 5),
     ("blind6/announcements_blind.jsonl", 0.930, 0.793, 10),  # scored once: 0.866 / 0.755 / 16
     ("blind7/announcements_dev.jsonl", 0.937, 0.737, 10),  # scored once: 0.907 / 0.683 / 14
     ("blind7/announcements_blind.jsonl", 0.905, 0.728, 12),  # scored once: 0.884 / 0.696 / 21
-    ("blind8/announcements_dev.jsonl", 0.839, 0.684, 9),  # scored once: 0.817 / 0.588 / 10
-    ("blind8/announcements_blind.jsonl", 0.894, 0.774, 12),  # scored once: 0.880 / 0.685 / 13
+    ("blind8/announcements_dev.jsonl", 0.844, 0.684, 9),  # scored once: 0.817 / 0.588 / 10
+    ("blind8/announcements_blind.jsonl", 0.906, 0.793, 10),  # scored once: 0.880 / 0.685 / 13
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
