@@ -261,7 +261,9 @@ _PIPED_SUBJECT = re.compile(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
     # the names, then the state they are in (A、B 是 Lv.3; A 进入了 Lv.3)
     r"|(?:是|为|进入了?|处于|变成了?)\s*[【\[]?\s*(?:雏见泽综合症)?\s*Lv\.?\s*3(?!\d)"
-    r"|继承了?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
+    r"|继承了?\s*(?:其|他的?|她的?)?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
+    # X 仍在笛声中: still under the spell
+    r"|(?:仍然?|还|依然|依旧)\s*(?:在|处于)\s*笛声(?:之)?中"
 )
 _PIPED_OBJECT = re.compile(
     # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
@@ -271,6 +273,7 @@ _PIPED_OBJECT = re.compile(
 )
 _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
+    r"|被(?:吹笛|管道)(?:者|的人|的玩家)\s*(?:全部|全体|均|都)?\s*(?:恢复|醒来|清醒)"
 )
 # 平安夜 is a quiet night, save the date (平安夜晚上十点关: Christmas Eve, a close)
 _QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
@@ -280,6 +283,7 @@ _NO_DEATH = re.compile(
     r"|(?:昨夜|昨晚|夜里|夜)\s*[:：]?\s*(?:无事|无恙|太平)"
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
+    r"|(?<=[天日])\s*夜\s*[:：]?\s*平安(?!夜)"  # D3 夜 平安
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
     # 夜：无。 昨夜没有人消失
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
@@ -312,6 +316,10 @@ _GAME_OVER = re.compile(
 _WINNER_GROUPS = ("winner", "short", "label", "won", "apart", "row")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 # (被刀未死: the attempt failed)
+# the out a day owns (昨天的出局, 第二日（周日）的出局是): that day's vote, not a night's
+_DAYS_OUT = re.compile(
+    rf"(?:昨[天日]|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]*[）)])?\s*的\s*(?:出局|放逐)"
+)
 _NOT_NOW_AFTER = re.compile(
     r"^(?:前|之前|时|后\s*(?:的)?\s*(?:禁票|禁言|不能|不可|无法|可以|须|需)|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)"
 )
@@ -322,7 +330,7 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
-    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
+    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
     r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
@@ -655,11 +663,12 @@ _HEADING = re.compile(
 # the terse log's one-character labels (出 X, 警：X, 警 → X, 淹：X, 笛：X) and the grammar's words
 # for them (see Patterns._shorthand)
 _SHORTHAND = (
-    (r"出\s*[:：]?", "出局："),
+    (r"出\s*[:：]?", "投票出局："),  # (the log's night has its own label, 夜)
     (r"警\s*(?:→|->|=>)", "警徽移交给"),
     (r"警\s*[:：]?", "警长："),
     (r"淹\s*[:：]", "淹死："),
     (r"笛\s*[:：]", "被吹笛："),
+    (r"夜\s*[:：]?", "昨夜出局："),
 )
 _LIST_ITEM = re.compile(r"\[\*\]|\[/?li\]", re.I)
 _ROW = re.compile(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
@@ -676,6 +685,10 @@ _STRUCK = re.compile(
     r"~~[^~\n]+~~|\[(s|del|strike)\][^\[]*\[/\1\]|(?:^|(?<=\n))\s*撤回\s*[:：][^\n]*", re.I
 )
 # what a correction takes back: a clause holding an event's word (死, 扎死, 平安, 无事 …)
+# the director's own words quoted and taken back (收回昨天“今天加速”的说法): gone
+_UNSAID = re.compile(
+    r"((?:收回|撤回|撤销|取消)[^，。“”「」]{0,6})[“「][^”」]{0,30}[”」]\s*(?:的|这个|那个)?\s*(?:说法|这句话?|那句话?|公告)?"
+)
 _TAKEN_BACK = re.compile(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|无事|无人")
 # 我说昨晚是平安夜，这是错的: the clause before a bare 这是错的 is what is taken back
 _SAID_WRONG_BEFORE = re.compile(
@@ -704,6 +717,7 @@ def clean(text: str) -> str:
     says B; a reading said to be wrong (杜鹃出局有误) is gone; a question inside a bracket
     (画眉（狼人阵营？不公布）于昨夜死亡) ends no sentence."""
     text = _ASKED_WRONG.sub("", _QUOTE.sub("", _STRUCK.sub("", _own(text))))
+    text = _UNSAID.sub(r"\1", text)
     text = re.sub(
         r"[（(][^）)]*?[？?][^）)]*[）)]", lambda b: re.sub(r"[？?]", " ", b.group(0)), text
     )
@@ -869,6 +883,7 @@ class Patterns:
         unplaced += void
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
+        unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(text)]
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
         unplaced += _corrected_clocks(text)
@@ -1087,11 +1102,12 @@ class Patterns:
 
     def _shorthand(self, text: str) -> str:
         """A one-character label heading a clause, a name right after it: the terse log's
-        words in the grammar's (出 X → 出局：X, 警 X / 警：X → 警长：X, 警 → X → 警徽移交给 X,
+        words in the grammar's (出 X → 投票出局：X, 警 X / 警：X → 警长：X, 警 → X → 警徽移交给 X,
         猎：A→B → 猎人 A 开枪带走了 B, 淹：X → 淹死：X, 笛：X → 被吹笛：X).  Only where the
         clause starts: 如果出 X, 谁出 X？ stay as they are."""
         one = self._name_re.pattern
-        head = r"(?:^|(?<=[。！!；;]))\s*"
+        # (a day's label may head the clause: D2 出 X, D3 夜 Y — 第2天 出 X after fold)
+        head = rf"(?:^|(?<=[。！!；;:：]))(\s*(?:第\s*{_NUM}\s*[天日]\s*)?)"
         name = rf"(?=\s*(?:{one}))"
         # 出局的是警长 X: the office before the name is the name's (X（警长）)
         text = re.sub(
@@ -1100,10 +1116,10 @@ class Patterns:
             text,
         )
         for label, said in _SHORTHAND:
-            text = re.sub(rf"{head}{label}{name}", said, text, flags=re.M)
+            text = re.sub(rf"{head}{label}{name}", rf"\1{said}", text, flags=re.M)
         return re.sub(
             rf"{head}猎\s*[:：]\s*({one})\s*(?:→|->|=>)\s*(?=(?:{one}))",
-            r"猎人\1开枪带走了",
+            r"\1猎人\2开枪带走了",
             text,
             flags=re.M,
         )
@@ -1438,11 +1454,14 @@ class _Sentence:
         out += self._bracketed(c, names)
         out += self._sheriff(c, names, nxt)
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
-        out += self._simple(
-            EventType.PIPED, c, names, self.p._piped_subject, self.p._piped_object, nxt
-        )
-        if _UNPIPE.search(c) and not _NEGATION.search(c[: _UNPIPE.search(c).start()][-3:]):  # type: ignore[union-attr]
+        unpipe = _UNPIPE.search(c)
+        if unpipe and not _NEGATION.search(c[: unpipe.start()][-3:]):
+            # (所有被吹笛者恢复: the spell ends — no one newly piped in the clause)
             out.append(self._item(EventType.PIPED, "", None, c, ends_piping=True))
+        else:
+            out += self._simple(
+                EventType.PIPED, c, names, self.p._piped_subject, self.p._piped_object, nxt
+            )
         return out
 
     def _item(
@@ -1581,10 +1600,12 @@ class _Sentence:
                     m is None
                     or _STATE_BEFORE.search(inside[: m.start()])
                     or _NEGATION.search(inside[: m.start()])
-                    # (瓷碗（昨夜铁锅遇害前留下的…）: another's death, told of in the bracket)
-                    or any(x.player != n.player for x in self.p.names(inside[: m.start()]))
                 ):
                     continue
+                if any(x.player != n.player for x in self.p.names(inside[: m.start()])):
+                    # (瓷碗（昨夜铁锅遇害前留下的…）: another's death, told of in the bracket)
+                    self.unplaced.append(c)
+                    break
                 how = _cause_in(inside) or cause
                 out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
                 break
@@ -1622,6 +1643,8 @@ class _Sentence:
         before = _cause_in(self.p._name_re.sub(" ", c[:at]))
         if before in ("hunter", "sent_off", "suicide") or (before == "vote" and "替罪羊" in c):
             return before  # (昨晚平票，替罪羊 X 被推出了门: the tie's scapegoat, no night's)
+        if _DAYS_OUT.search(c) and not _NIGHT.search(c):
+            return "vote"  # 昨天（第二日）的出局是 X: the day's own out is its vote
         if self.night and self._night_by(c):
             return "night"
         if before is not None:
@@ -1684,12 +1707,17 @@ class _Sentence:
         if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
             badges = list(_SHERIFF_CHOICE.finditer(c))
         won = bool(_BADGE_WON.search(self.text)) and not _BADGE_LEFT.search(self.text)
+        unsure = (
+            not won and not _BADGE_LEFT.search(self.text) and not self.p.names(c[: c.find("警徽")])
+        )
         for badge in badges:
             given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
             if won:
                 given = "elected"  # 警徽（7票）归 X, 警徽落在了首日最先高票的 X 手上
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, given, c))
+        if out and unsure and "警徽" in c:
+            self.unplaced.append(c)  # 警徽已交到 X 手里: won or handed over, not said
         return out
 
     def _elected_said(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
@@ -2123,6 +2151,18 @@ def _colloquial(text: str) -> str:
 
 
 # 明 2200 关, 明 22:00 截: a bare 明 (not 明天 / 明晚) before the clock
+# a 环节 said short (D4 环一 全天, 环二 开): its hours may not be read — listed
+_SHORT_PHASE = re.compile(
+    r"^.*?(?<![\u4e00-\u9fff])(环\s*[一二三四五1-5])(?!\s*节)(?![\u4e00-\u9fff]{0,2}[:：]).*$", re.M
+)
+
+
+def short_phase(text: str) -> str | None:
+    """The 环节 a post names short (环二 in D5 环二 全天), or None."""
+    line = _SHORT_PHASE.search(_own(text))
+    return line.group(1) if line else None
+
+
 _BARE_TOMORROW = re.compile(r"(?<![\u4e00-\u9fff])明\s*\d{1,2}\s*[:：]?\s*\d{2}(?!\d)")
 
 

@@ -442,7 +442,7 @@ def test_a_death_in_the_spoken_language(text: str, expected: list[tuple[str, str
 SHORTHAND: list[tuple[str, list[tuple[object, ...]]]] = [
     ("出 冬瓜（票）。警 → 番茄。", [(E, "冬瓜", "vote"), (S, "番茄", "handed_over")]),
     ("警 芒果（6票）。出 苦瓜（票）。", [(S, "芒果", "elected"), (E, "苦瓜", "vote")]),
-    ("出 杜鹃。猎：杜鹃→画眉。", [(E, "杜鹃", None), (E, "画眉", "hunter")]),
+    ("出 杜鹃。猎：杜鹃→画眉。", [(E, "杜鹃", "vote"), (E, "画眉", "hunter")]),
     ("第4天。夜：饺子 油条（毒）。", [(E, "饺子", "night"), (E, "油条", "night")]),
     ("夜：平安。淹：菜刀。", [(QUIET, "", None), (E, "菜刀", "sent_off")]),
     ("夜：无。笛：冬瓜 番茄。", [(QUIET, "", None), (PI, "冬瓜", None), (PI, "番茄", None)]),
@@ -517,3 +517,61 @@ def test_tie_and_void_family(text: str, expected: list[tuple[object, ...]]) -> N
 
 def test_a_voided_post_is_listed() -> None:
     assert P.read("出局：冬瓜。\n——撤回，计票有误，稍后重新公布。")[1]
+
+
+# the out a day owns (昨天（第二日）的出局是 X: its vote), still under the pipe's song (X 仍在
+# 笛声中); what the reader reads but cannot settle is listed: a bracket telling another's
+# death, a badge given with neither its votes nor a holder who went, a 环节 said short.
+OWNED_AND_UNSURE: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("补充：昨天（第二日）的出局是番茄。", [(E, "番茄", "vote")]),
+    ("第三日的出局是番茄。", [(E, "番茄", "vote")]),
+    ("第三夜的出局是番茄。", [(E, "番茄", "night")]),
+    ("吹笛：无新增；冬瓜 仍在笛声中。", [(PI, "冬瓜", None)]),
+    ("冬瓜 不在笛声中。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), OWNED_AND_UNSURE)
+def test_owned_out_and_spell_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "警徽：画眉 → 饺子（昨夜画眉遇害前留下的警徽流）。",
+        "第二日。警徽昨晚已交到芒果手里。",
+        "D5 环二 全天。",
+    ],
+)
+def test_what_is_read_but_not_settled_is_listed(text: str) -> None:
+    from auditor.game.state import why_listed
+
+    assert P.read(text)[1]
+    assert why_listed(PLAYERS, text) is not None
+
+
+def test_a_badge_whose_votes_or_holder_are_said_is_not_listed() -> None:
+    assert P.read("警徽（5票）落在了苦瓜手上。")[1] == []
+    assert P.read("出局：黄瓜（警长）。警徽顺位给到 冬瓜。")[1] == []
+
+
+# the terse log with its days (D1 出 X；D2 夜 Y；D3 夜 平安), a count written as a share
+# before the out word (X 9/16 出局), the director's own quoted words taken back (收回“…”的说法),
+# the spell ended for all (所有被吹笛者恢复: no one newly piped), the spell inherited (继承其
+# 吹笛状态).
+LOGS_AND_TAKEBACKS: list[tuple[str, list[tuple[object, ...]]]] = [
+    (
+        "进度：D1 出 冬瓜；D2 夜 番茄；D2 出 芒果；D3 夜 平安。",
+        [(E, "冬瓜", "vote"), (E, "番茄", "night"), (E, "芒果", "vote"), (QUIET, "", None)],
+    ),
+    ("结论：杜鹃 8/14 出局。", [(E, "杜鹃", "vote")]),
+    ("收回刚才“今天加速”的说法，加速票没过半。", []),
+    ("笛手 画眉 出局，所有被吹笛者恢复。", [(E, "画眉", None), (PI, "", None)]),
+    ("油条顶上了离开的饺子，继承其吹笛状态。", [(PI, "油条", None), (SU, "饺子", None)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), LOGS_AND_TAKEBACKS)
+def test_log_and_takeback_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
