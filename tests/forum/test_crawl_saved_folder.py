@@ -122,3 +122,8 @@ def test_a_folder_with_no_thread_of_the_tag_is_a_problem_not_a_clean_night(
     else:  # nothing at all in the folder: the crawl's problem
         assert "没有找到这局的帖子：保存的页面" in said
         assert "里没有版块列表页，也没有标题带「兔子杀3」的帖子" in said
+        # `auditor game` then says what the last crawl found, not "never crawled"
+        shown = CliRunner().invoke(app, ["game", str(game_path)])
+        assert shown.exit_code == 0, shown.output
+        assert "最近一次抓取" in shown.output and "没有找到这局的帖子" in shown.output
+        assert "还没有抓取过" not in shown.output
