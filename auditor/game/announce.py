@@ -165,7 +165,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         # told as a story: 被人投了毒, the poison / the blade fell on X (落在了 X 身上)
         r"|被[^，。]{0,3}?(?:投了?毒|下了?毒)|(?<=[毒药刀])落在了?"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
-        r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
+        r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被人?带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
         r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
         # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
         r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
@@ -300,6 +300,8 @@ _ACCELERATED = re.compile(
     # the close said to be the acceleration's (关门（加速）, 截票(加速))
     r"|(?:关门|关帖|截止|截票|结算|关)\s*[（(]\s*加速\s*[）)]|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:是|为)?\s*(?:执行|进入|开始)?加速(?![申的人])"
+    # a past day recalled by its acceleration (昨天下午加速那轮, 前天加速那天)
+    r"|(?:昨天|昨日|前天)[^，,。？?]{0,4}?加速(?:的)?那(?:一)?(?:轮|天|日)"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
     rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
 )
@@ -320,6 +322,7 @@ _WINNER_GROUPS = ("winner", "short", "label", "won", "apart", "row")
 _DAYS_OUT = re.compile(
     rf"(?:昨[天日]|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]*[）)])?\s*的\s*(?:出局|放逐)"
 )
+_OUT_BRACKET = re.compile(r"出局|死亡|已死|淘汰")
 _NOT_NOW_AFTER = re.compile(
     r"^(?:前|之前|时|后\s*(?:的)?\s*(?:禁票|禁言|不能|不可|无法|可以|须|需)|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)"
 )
@@ -1779,6 +1782,8 @@ class _Sentence:
             return out
         for m in obj.finditer(c):
             for n in self._slots(c, names, m.span(), nxt, subject=False):
+                if etype is EventType.PIPED and _OUT_BRACKET.search(n.bracket):
+                    continue  # 吹笛：X、Y（已出局）— the dead are no longer piped
                 out.append(self._item(etype, n.player, None, c, offset=offset))
         return out
 

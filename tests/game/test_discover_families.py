@@ -575,3 +575,19 @@ LOGS_AND_TAKEBACKS: list[tuple[str, list[tuple[object, ...]]]] = [
 @pytest.mark.parametrize(("text", "expected"), LOGS_AND_TAKEBACKS)
 def test_log_and_takeback_family(text: str, expected: list[tuple[object, ...]]) -> None:
     assert [shown(a) for a in P.find(text)] == expected
+
+
+# a past day recalled by its acceleration (昨天下午加速那轮投出的是 X), a death told as being
+# taken by someone (X 在夜里被人带走), the dead in a piped list (吹笛：X、Y（已出局）: Y no
+# longer piped).
+RECALLS: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("昨天下午加速那轮投出的是冬瓜。", [(E, "冬瓜", "vote"), (FAST, "", None)]),
+    ("昨天加速申请那轮没过半。", []),
+    ("警长芒果在夜里被人带走。", [(E, "芒果", "night")]),
+    ("吹笛（累计）：黄瓜、番茄（已出局）。", [(PI, "黄瓜", None)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RECALLS)
+def test_recall_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
