@@ -1727,7 +1727,8 @@ class _Sentence:
         """当选 without the office: X 当选 in a sentence about the 警长竞选, and 当选：X (the
         games' only office one is elected to)."""
         spans: list[tuple[tuple[int, int], bool]] = []
-        if re.search(r"警长\s*竞选|竞选\s*警长", self.text):  # 警长竞选：X 当选
+        # 警长竞选：X 当选; 警徽：竞选帖最高票的是 X，当选
+        if re.search(r"警长\s*竞选|竞选\s*警长|警徽[^。]*竞选", self.text):
             spans += [
                 (m.span(), True) for m in re.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c)
             ]

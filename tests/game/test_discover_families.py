@@ -585,6 +585,9 @@ RECALLS: list[tuple[str, list[tuple[object, ...]]]] = [
     ("昨天加速申请那轮没过半。", []),
     ("警长芒果在夜里被人带走。", [(E, "芒果", "night")]),
     ("吹笛（累计）：黄瓜、番茄（已出局）。", [(PI, "黄瓜", None)]),
+    # the badge's election said after the name (警徽：竞选帖最高票的是 X，当选)
+    ("警徽：竞选帖最先达到最高票的是 苦瓜，当选。", [(S, "苦瓜", "elected")]),
+    ("警徽：竞选帖里谁会当选？", []),
 ]
 
 
