@@ -588,6 +588,9 @@ RECALLS: list[tuple[str, list[tuple[object, ...]]]] = [
     # the badge's election said after the name (警徽：竞选帖最高票的是 X，当选)
     ("警徽：竞选帖最先达到最高票的是 苦瓜，当选。", [(S, "苦瓜", "elected")]),
     ("警徽：竞选帖里谁会当选？", []),
+    # 在场外 is where a rule was broken, not 在场 (still in the game)
+    ("红牌！杜鹃 在场外群里公布夜间行动，直接罚下。", [(E, "杜鹃", "sent_off")]),
+    ("杜鹃 仍在场，没有罚下。", []),
 ]
 
 

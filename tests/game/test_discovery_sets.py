@@ -44,7 +44,7 @@ SETS = [
     ("blind7/announcements_dev.jsonl", 0.938, 0.741, 10),  # scored once: 0.907 / 0.683 / 14
     ("blind7/announcements_blind.jsonl", 0.917, 0.764, 10),  # scored once: 0.884 / 0.696 / 21
     ("blind8/announcements_dev.jsonl", 0.859, 0.719, 7),  # scored once: 0.817 / 0.588 / 10
-    ("blind8/announcements_blind.jsonl", 0.917, 0.808, 4),  # scored once: 0.880 / 0.685 / 13
+    ("blind8/announcements_blind.jsonl", 0.918, 0.811, 4),  # scored once: 0.880 / 0.685 / 13
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
