@@ -299,7 +299,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
         re.compile(
-            rf"(?:说到做到|投对|决定了?|结论|更正|修正|订正)\s*[:：]\s*{o}(?P<name23>{n})"
+            rf"(?:说到做到|投对|决定了?|结论|更正|修正|订正|tl\s*;\s*dr|太长不看)\s*[:：]\s*{o}(?P<name23>{n})"
             rf"(?=\s*(?:$|[!！。.~～]))"
         ),
         # A hesitation that ends in a decision, in a post that talks of voting:
@@ -624,6 +624,10 @@ def _decided(text: str, m: re.Match[str], key: str) -> bool:
     rest = text[: m.start()] + text[m.end() :]
     if re.match(r"\s*(?:最终|最后)\s*[:：]", m.group(0)):
         return True  # 真的最终：冬瓜 — a final answer in a vote thread is the vote
+    if re.match(r"\s*(?:tl\s*;\s*dr|太长不看)", m.group(0)) and not text[m.end() :].strip(
+        " \t\n。.!！~～"
+    ):
+        return True  # …⏎TL;DR：土豆。 — the post's summary, its last words, is the vote
     if _THEIR_VOTE.search(text, _sentence_start(text, m.start()), m.start()):
         return False  # 冬瓜说他那票不变，还是南瓜: what another's vote still is, reported
     if _VOTE_WORD.search(rest) is not None:
@@ -1070,7 +1074,8 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
         return []  # 投票统计：⏎冬瓜 ✓✓⏎南瓜 ✓ — a count, its last line a name
     head = text[: m.start("name")]
-    if _BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head):
+    answered = _answers_choice(head, m.group("name"), alt)
+    if not answered and (_BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head)):
         return []
     near = head.rstrip()
     if _NEG_NEAR.search(near) or _SUBJECT_NEAR.search(near) or _NEG_VOTE.search(near):
@@ -1079,6 +1084,18 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # 饺子，包子，番茄: the last of a list of names
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]
+
+
+def _answers_choice(head: str, name: str, alt: str) -> bool:
+    """``head`` ends on the speaker's own choice asked as a question of two names, ``name``
+    one of them (阿冬还是阿土？阿土。 / 投冬瓜还是南瓜？……南瓜): the name answers it.  Not a
+    question put to someone (你投冬瓜还是南瓜？): nothing else stands in its sentence."""
+    q = re.search(
+        rf"(?:^|[{_SENTENCE_END}])\s*(?:我|那我)?\s*(?:投|选)?\s*(?P<a>{alt})\s*(?:还是|或者|or)\s*"
+        rf"(?P<b>{alt})\s*(?:呢)?\s*[?？]+[\s…。.]*$",
+        head,
+    )
+    return q is not None and name in (q.group("a"), q.group("b"))
 
 
 # The vote said first, the reason after it (番茄。⏎⏎理由：… / 油条。就这两个字是我的票 / 饺子 for

@@ -5,8 +5,9 @@ its own illustrations and the words that undo it (issue 37 item 1: one reader, b
   stands before it is taken back; what follows it is the post's vote, no change.
 - A name shortened in familiar speech (阿圆, 小春) or cut off (投馄……, 投票对象：油), and a name
   with a role before it (假警察油条): the one player it can be.
-- Office and telegram speech (给到馄饨, 会中。油条。理由：…), a colon said as a word
-  (投票对象冒号 油条), a conclusion in the vote's own clause (…可我不是，所以投油条).
+- Office and telegram speech (给到馄饨, 会中。油条。理由：…, TL;DR：油条。), a colon said as
+  a word (投票对象冒号 油条), a conclusion in the vote's own clause (…可我不是，所以投油条), a
+  choice of two asked by the voter and answered (阿圆还是小春？小春。).
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ from tests.rules.test_vote_sets import read_post
         ("killbar7", "开会中。油条，理由：话多。", ("油条", False, True)),
         ("killbar7", "油条。理由回头补。", ("油条", False, True)),
         ("killbar7", "如果我是杀手我就投自己，可我不是，所以投油条", ("油条", False, True)),
+        ("killbar7", "阿圆还是小春？小春。", ("春卷", False, True)),  # a choice answered
+        ("killbar7", "看完了。\nTL;DR：油条。", ("油条", False, True)),  # the summary line
         ("m107", "[语音转文字] 投票对象冒号 油条 投票理由冒号 他不说话", ("油条", False, False)),
         ("rabbit030", "投票对象 油条 投票理由 他不说话", ("油条", False, False)),
     ],
@@ -87,6 +90,9 @@ def test_wording_reads_as_the_vote(
         ("killbar7", "还没想好投油条还是馄饨", "油条"),
         ("killbar7", "还没想好投油条还是馄饨", "馄饨"),
         ("killbar7", "开会中。油条。你怎么看？", "油条"),
+        ("killbar7", "你投油条还是馄饨？馄饨。", "馄饨"),  # a question put to someone
+        ("killbar7", "TL;DR：油条是好人。", "油条"),
+        ("killbar7", "TL;DR：明天投油条。", "油条"),
         ("m107", "投票对象：不是油条\n投票理由：他是好人", "油条"),
         ("m107", "投票对象：跟油条\n投票理由：同上", "油条"),
         ("m39", "他的投票对象 油条 我看到了", "油条"),
