@@ -59,6 +59,11 @@ def _cats(text: str) -> set[str]:
         "我以前的荣誉证书找不到了",
         "熬了一晚上结果还是没查到狼",
         "you little pig-tailed girl",
+        "我家养的一条狗昨天走丢了",
+        "我嘴贱说错了，抱歉",
+        "我身边坐着个同学，他在写作业",
+        "我恪守规则，从不场外交流",
+        "现在的最佳策略是预言家先跳",
     ],
 )
 def test_clean(text: str) -> None:
@@ -99,6 +104,19 @@ def test_clean(text: str) -> None:
         ("室友在我身后看着，他说该投3号", {"ASSISTANT"}),
         ("you dirty rat", {"ANIMAL"}),
         ("add me on QQ once the game is over", {"AWARD"}),
+        # misses of blind9, by kind, in other words
+        ("他就是狼队养的一只狗", {"ANIMAL"}),
+        ("我要是说了谎就天打五雷轰", {"OATH"}),
+        ("投我的等着被⚡劈", {"CURSE"}),
+        ("🌊🌊🌊🌊", {"DROWN"}),
+        ("你真是嘴欠", {"CHARACTER"}),
+        ("你懂个卵的逻辑", {"BODY"}),
+        ("请导演撤销给我的黄牌", {"DIRECTOR"}),
+        ("有没有场外的大佬帮我分析一下", {"ASSISTANT"}),
+        ("我旁边坐着个大神，他看了票型说3号是狼", {"ASSISTANT"}),
+        ("🥇给我们的女巫", {"AWARD"}),
+        ("打完我们建个群一起开黑", {"AWARD"}),
+        ("我拿人恪担保", {"GUARANTEE"}),
     ],
 )
 def test_caught(text: str, want: set[str]) -> None:
