@@ -50,7 +50,7 @@ from auditor.game.state import (
 )
 from auditor.game.structure import schedule_for
 from auditor.game.titles import classify, match_tag
-from auditor.game.when import find_points, find_ranges
+from auditor.game.when import TimePoint, find_points, find_ranges
 from auditor.models import Post
 from auditor.rulesets import preset_text
 
@@ -378,7 +378,7 @@ class _DayReader:
                             r.opens, r.closes, r.accelerated, p.pid, "日程",
                             {"opens": _stated(p.pid), "closes": _stated(p.pid)},
                         )  # fmt: skip
-                if t.kind is ThreadKind.RULES and self.rules_close is None:
+                if self.rules_close is None and self._standing(t, p):
                     for pt in find_points(_text(p), p.posted_at, self.tz):
                         if pt.role == "closes" and not pt.dated and not pt.delay:
                             local = pt.at.astimezone(self.tz)
@@ -388,6 +388,15 @@ class _DayReader:
                                 p.pid,
                             )
                             break
+
+    def _standing(self, t: ThreadSpec, p: Post) -> bool:
+        """Whether a post states the game's standing hours: the rules thread's, or the
+        process thread's before the first day opens (此后每一章：早上九点开门，晚上九点半
+        钟响收场)."""
+        if t.kind is ThreadKind.RULES:
+            return True
+        first = min((o.posted_at for o in self.openings.values()), default=None)
+        return first is not None and p.posted_at < first
 
     def from_threads(self, days: dict[int, DaySpec]) -> None:
         """3. a day whose threads exist but state no range."""
@@ -489,12 +498,12 @@ def _change_close(n: int, f: _Day, nxt: _Day | None, p: Post, tz: tzinfo) -> Non
     said = [a for a in _NOTICES.find(text) if a.day in (None, n) and not a.offset]
     fast = any(a.type is Notice.ACCELERATED for a in said)
     fix = bool(_CORRECTS.search(text))
-    for pt in find_points(text, p.posted_at, tz):
-        if pt.role != "closes" or pt.day not in (None, n) or pt.wrong or pt.asof:
+    points = find_points(text, p.posted_at, tz)
+    moved = _set_against(points, fix or fast)
+    for pt in points:
+        if not _a_close_of(pt, n, nxt):
             continue
-        if nxt is not None and pt.at >= nxt.opens:
-            continue
-        if pt.delay and pt.at > f.closes:
+        if (pt.delay or moved) and pt.at > f.closes:
             f.closes, f.delayed, f.accelerated = pt.at, True, False
             f.fields["closes"] = _stated(p.pid, "（延时）")
             break
@@ -504,6 +513,19 @@ def _change_close(n: int, f: _Day, nxt: _Day | None, p: Post, tz: tzinfo) -> Non
             break
     if fast:
         f.accelerated, f.delayed = True, False
+
+
+def _a_close_of(pt: TimePoint, n: int, nxt: _Day | None) -> bool:
+    """Whether a time a post states is day n's close (not a later day's, nor taken back)."""
+    if pt.role != "closes" or pt.day not in (None, n) or pt.wrong or pt.asof:
+        return False
+    return nxt is None or pt.at < nxt.opens
+
+
+def _set_against(points: list[TimePoint], fixed_or_fast: bool) -> bool:
+    """今晚的钟声，不在九点半，而在十点半…都到十点半才结束: a later close set against the one
+    that was (no 更正, no 加速) puts the close back, as a delay does."""
+    return not fixed_or_fast and any(q.wrong for q in points)
 
 
 _CORRECTS = re.compile(r"更正|订正|纠正|应为|有误|写错|打错")

@@ -40,7 +40,11 @@ _TIME = (
     r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|深夜|半夜|凌晨|晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
-_SEP = r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至))\s*"
+# (明天上午十点开始，直到11月10日晚上九点半: a start said with its verb, then until when)
+_SEP = (
+    r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至)"
+    r"|(?:开始|起)\s*[,，]?\s*(?:一直)?直到)\s*"
+)
 RANGE = re.compile(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
@@ -56,7 +60,12 @@ _PHASE_WHOLE_DAY = re.compile(
 # a whole day said in other words beside a 环节 (今天一整天, 整整一天), or on the line under it
 _WHOLE_DAY_WORDS = re.compile(r"(?<!不是)(?:一整天|整整一天|整天)(?!都不|不)")
 _PHASE_THEN_WHOLE_DAY = re.compile(rf"(环节\s*{NUM}[。！!\s]*)\n[^\S\n]*(?=全天)")
-_DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
+# 第二天, D2 (D2讨论 as well: a CJK letter after it).  Not a story's 第四章 in a post: its
+# chapters may count the nights too (【第四章】…今日环节一 is the second day's); a title's
+# chapter is its day (:mod:`auditor.game.titles`)
+_DAY_LABEL = re.compile(
+    rf"第\s*({NUM})\s*[天日]|(?<![A-Za-z0-9])(?:D|Day)\s*(\d{{1,2}})(?![0-9A-Za-z])", re.I
+)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
 
@@ -314,7 +323,8 @@ def _once(ranges: list[TimeRange]) -> list[TimeRange]:
 
 # the window of something else than the day's: last words, a forum's maintenance, the
 # changes of vote, proxies, requests, a ban
-_ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求")
+# (八点之前把行动发给法官: the night's actions)
+_ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求|行动|技能")
 
 
 def _range_aside(line: str, m: re.Match[str]) -> bool:
@@ -467,7 +477,10 @@ _DELAY_WORDS = re.compile(
 _NEW_CLOSE = re.compile(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
 _DELAY_AFTER = re.compile(r"(?:算是?|即|就是|视为)\s*延时")
 _NOT_DELAY = re.compile(r"申请|开门|开帖|开放")
-_SUPPOSED = re.compile(r"如果|假如|假设|若是|要是|万一|的话")
+# (今天的话，说到明天晚上九点半: 的话 after a day's name is a topic, not a supposition)
+_SUPPOSED = re.compile(
+    r"如果|假如|假设|若是|要是|万一|(?<!今天|今日|今晚|明天|明日|本日|这天|今夜)的话"
+)
 _EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1, "今早": 0, "明早": 1, "明晨": 1}
 
 
@@ -523,6 +536,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             after_close = arrowed and bool(out) and out[-1].role == "closes"
             role = _point_role(before, after, request=request, after_close=after_close)
             later = _words_after(line, m.end())
+            role = _own_clause_role(before, later, role)
             role = _aside_role(line, m, role, later)
             if role == "closes":
                 hms = _evening_close(m, before, after, hms)
@@ -601,8 +615,14 @@ def _words_after(line: str, end: int) -> str:
     return rest[: nxt.start()] if nxt else rest
 
 
-_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|起(?!来)")
-_LATER_CLOSES = re.compile(r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收(?=\s*(?:[。，,！!]|$))")
+# (起 as a verb of its own: not 响起 / 升起 / 一起, the bell that rings at the close)
+_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|(?<![响升想一兴提说看引])起(?!来)")
+# the close said after the time: its verb, the end of a show (收场, 散场, 落幕, 打烊), or the
+# time taken as a deadline (今晚九点半，钟声会再次响起，在那之前，你们要决定…)
+_LATER_CLOSES = re.compile(
+    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|收(?=\s*(?:[。，,！!]|$))"
+    r"|(?:在|于)?(?:那|此)(?:之前|以前)"
+)
 
 
 def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> str | None:
@@ -629,6 +649,22 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     first = min(verbs, key=lambda v: v.start())
     if _ASIDE.search(later[: first.end()]):
         return None  # 今晚八点一刻，遗言时间开始了
+    return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
+
+
+def _own_clause_role(before: str, later: str, role: str | None) -> str | None:
+    """A time whose role came from a verb in the clause before it, while its own clause
+    says another (早上九点开门，晚上九点半钟响收场: the second time closes)."""
+    if role is None:
+        return None
+    own = re.split(r"[，,]", before)[-1]
+    if _CLOSE_WORDS.search(own) or _OPEN_WORDS.search(own):
+        return role
+    clause = re.split(r"[，,]", later)[0]
+    verbs = [v for v in (_LATER_OPENS.search(clause), _LATER_CLOSES.search(clause)) if v]
+    if not verbs:
+        return role
+    first = min(verbs, key=lambda v: v.start())
     return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
 
 
@@ -776,7 +812,9 @@ def _taken_back(before: str, rest: str) -> bool:
     """A time a correction says was wrong (不是 22:00, "关帖 21:00"为笔误), or one moved on
     (21:00 → 23:30)."""
     return bool(
-        re.search(r"(?:不是|而非|并非|而不是)\s*$|[(（]\s*原(?:定|本|来)?\s*[:：]?\s*$", before)
+        re.search(
+            r"(?:不是|不在|而非|并非|而不是)\s*$|[(（]\s*原(?:定|本|来)?\s*[:：]?\s*$", before
+        )
         or re.match(
             r"\s*[\"'”」』]?\s*(?:为|是|系)?\s*(?:笔误|有误|写错|错误|错的|口误|typo)", rest, re.I
         )
@@ -874,6 +912,8 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
+    if re.match(r"\s*(?:之前|以前)(?!的)", after):
+        return "closes"  # 晚上九点半之前交给我: a deadline (22:00 之前的票: a moment's)
     if re.search(r"(?:照常|照旧|照样|仍然|依旧|按时)\s*$", before) and not re.match(
         r"\s*开", after
     ):

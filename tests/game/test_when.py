@@ -692,3 +692,37 @@ def test_a_phases_whole_day_in_other_words(
     text: str, want: list[tuple[str, str, int | None]]
 ) -> None:
     assert ranges(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a day's part named as a topic (今天的话) supposes nothing; 的话 after a condition does
+        ("今天的话，讨论到晚上十点为止。", [("12-16 22:00", "closes", False)]),
+        ("延时成功的话，讨论到晚上十一点为止。", []),
+        # a time taken as a deadline: 之前 right after it, or 在那之前 in its sentence
+        ("晚上十点之前把票投完。", [("12-16 22:00", "closes", False)]),
+        ("今晚十点，钟声会再次响起，在那之前把票投好。", [("12-16 22:00", "closes", False)]),
+        # … not the night's actions, nor a moment's votes, nor a bell that only rings
+        ("晚上八点之前把行动发给法官。", [("12-16 20:00", None, False)]),
+        ("22:00 之前的票都算数。", [("12-16 22:00", None, False)]),
+        ("今晚十点，钟声会再次响起。", [("12-16 22:00", None, False)]),
+        # each clause its own verb: the second time closes, though 开门 comes before it
+        (
+            "此后每天：早上八点开门，晚上十点钟响收场。",
+            [("12-16 08:00", "opens", False), ("12-16 22:00", "closes", False)],
+        ),
+        # the old close set against the new one (不在…而是): the new one stands
+        ("今晚不在九点半，而是十点半关门。", [("12-16 22:30", "closes", False)]),
+    ],
+)
+def test_a_story_s_deadlines(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_start_then_until_when_is_a_range() -> None:
+    assert ranges("第二幕：今天上午九点开始，直到明天晚上十点为止。") == [
+        ("12-16 09:00", "12-17 22:00", None)
+    ]
+    # 起，至 … 止 stays two times (each read alone)
+    assert ranges("本日 09:00 起，至 21:30 止") == []
