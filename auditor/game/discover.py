@@ -677,11 +677,14 @@ def _announced_events(
     counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
     patterns = Patterns(list(game.players), piped_words=disc.piped_words)
     found: list[Sourced] = []
-    for post in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
+    for post, rest in _continued(posts):
         spec = specs.get(post.tid)
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
-        for a in _announced(patterns, post, disc):
+        said = _announced(patterns, post, disc)
+        if rest is not None and post.pid in disc.read:
+            disc.read.add(rest)  # the second half was read with the first
+        for a in said:
             noted = _noted(a, post, disc, found)
             if noted is not None:
                 found = noted
@@ -697,6 +700,41 @@ def _announced_events(
                 continue  # announced again (the next day's 公示 repeats the eliminations)
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip()))
     return found
+
+
+# a post cut off at its copula or colon (D1结束 警长是), its name sent in the next (大橘 8票)
+_DANGLING = re.compile(r"(?:是|为|[:：])\s*$")
+
+
+def _continued(posts: list[Post]) -> list[tuple[Post, int | None]]:
+    """The posts in posting order, each one that stops at its copula or colon read with the
+    same director's next post in its thread made within ten minutes (a phone's two halves),
+    with that post's pid; the second half is not read again on its own."""
+    ordered = sorted(posts, key=lambda p: (p.posted_at, p.pid or 0))
+    out: list[tuple[Post, int | None]] = []
+    taken: set[int] = set()
+    for i, p in enumerate(ordered):
+        if i in taken:
+            continue
+        nxt = next(
+            (j for j in range(i + 1, len(ordered)) if ordered[j].tid == p.tid
+             and ordered[j].author == p.author),
+            None,
+        )  # fmt: skip
+        if (
+            nxt is not None
+            and _DANGLING.search(_text(p))
+            and ordered[nxt].posted_at - p.posted_at <= timedelta(minutes=10)
+        ):
+            q = ordered[nxt]
+            taken.add(nxt)
+            first, second = p.lines or (p.text,), q.lines or (q.text,)
+            lines = (*first[:-1], f"{first[-1]} {second[0]}", *second[1:])
+            p = replace(p, text=f"{p.text} {q.text}", lines=lines)
+            out.append((p, q.pid))
+            continue
+        out.append((p, None))
+    return out
 
 
 def _announced_before(ev: Event, found: list[Sourced]) -> bool:

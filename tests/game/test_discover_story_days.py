@@ -69,3 +69,43 @@ def test_a_close_restated_or_hours_said_once_the_game_runs_move_nothing(tmp_path
     days = _days(tmp_path, _story(contrast="提醒一下，今晚十点灯塔熄灯。", late_hours=True))
     assert (days[2].closes, days[2].delayed) == (at(11, 22, 22), False)
     assert 3 not in days  # no standing hours before the game: day 3 waits for its close
+
+
+def _halves(gap_minutes: int) -> Game:
+    g = Game("m107", "M107", "说书人")
+    g.thread("[M107] 规则帖", "rules", None, [g.post("说书人", at(11, 19, 20), "规则同 M107。")])
+    opens, closes = at(11, 20, 9), at(11, 21, 22)
+    g.thread(
+        "[M107] D1讨论",
+        "discussion",
+        1,
+        [g.post("说书人", opens, "D1开 明晚22点关"), *g.chatter(opens, at(11, 21, 20), EVERYONE)],
+    )
+    second = closes.replace(minute=5 + gap_minutes)
+    g.thread(
+        "[M107] D1投票(警长)",
+        "vote",
+        1,
+        [
+            g.post("说书人", opens, "警长票 明晚10点截"),
+            *g.votes(at(11, 21, 9), {"冬瓜": "黄瓜", "番茄": "黄瓜", "芒果": "黄瓜"}),
+            g.post("说书人", closes.replace(minute=4), "D1结束 警长是"),
+            g.post("说书人", second, "黄瓜 3票"),
+        ],
+    )
+    return g
+
+
+def test_a_post_cut_at_its_copula_is_read_with_the_next(tmp_path: Path) -> None:
+    """A phone's two halves (警长是 / 黄瓜 3票) a minute apart are one announcement; an hour
+    apart they are two posts, neither read (each listed, never silent)."""
+    minimal = setup(tmp_path / "a", _halves(1))
+    audit(minimal, tmp_path / "a" / "r")
+    g = open_game(minimal)
+    assert [(e.player, e.how) for e in g.events] == [("黄瓜", "elected")]
+    assert not [u for u in g.discovery.unread if "黄瓜" in u.text]  # type: ignore[union-attr]
+    minimal = setup(tmp_path / "b", _halves(50))
+    audit(minimal, tmp_path / "b" / "r")
+    g = open_game(minimal)
+    assert g.events == ()
+    assert [u for u in g.discovery.unread if "黄瓜" in u.text]  # type: ignore[union-attr]

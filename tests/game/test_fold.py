@@ -566,3 +566,67 @@ def test_a_request_counted_with_de(text: str, means: str, not_means: str | None)
     said = shorthand(fold(text))
     assert means in said
     assert not_means is None or not_means not in said
+
+
+# A story's words, a hurried correction and a substitute on the leaver's account, each read
+# by the grammar as the event it tells (this file's own cast), and their twins read as none.
+_CAST = ["松针", "石榴", "芦苇", "银杏", "麦穗", "海棠"]
+
+
+def _read(text: str) -> list[tuple[str, str, str | None]]:
+    from auditor.game.announce import Patterns
+
+    return [(str(a.type), a.player, a.how) for a in Patterns(_CAST).find(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("号角吹过三遍，从今天起，石榴就是山寨的警长了。", [("sheriff", "石榴", "elected")]),
+        ("最后，芦苇成了新的警长。", [("sheriff", "芦苇", "elected")]),
+        ("第二天，海棠从大家手里接过了金徽。", [("sheriff", "海棠", "handed_over")]),
+        ("清晨，人们发现银杏已经没有了呼吸。", [("eliminated", "银杏", None)]),
+        ("天一亮，麦穗背上行囊出了寨门，一去不返。", [("eliminated", "麦穗", None)]),
+        ("松针回头看了一眼，慢慢走进了浓雾里。", [("eliminated", "松针", None)]),
+    ],
+)
+def test_a_storys_office_deaths_and_departures(
+    text: str, want: list[tuple[str, str, str | None]]
+) -> None:
+    assert _read(text) == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "石榴不是山寨的警长。",  # denied
+        "如果芦苇成了新的警长，我们怎么办？",  # supposed, asked
+        "麦穗出去买东西了，还没有回来。",  # not yet back
+        "银杏说他想走进雾里看看？",  # asked
+        "那枚金徽还放在柜台上。",  # the badge with no taker
+    ],
+)
+def test_a_storys_words_undone_or_idle_read_as_nothing(text: str) -> None:
+    assert _read(text) == []
+
+
+def test_a_hurried_correction_restates_the_nights_death() -> None:
+    from auditor.game.announce import Patterns
+
+    got = [
+        (a.player, a.how, a.correction, a.replaces)
+        for a in Patterns(_CAST).find("更正！昨晚是石榴 不是芦苇 打错名字了")
+    ]
+    assert got == [("石榴", "night", True, ("芦苇",))]
+    # no correction said: 昨晚是 is no death (昨晚是石榴守的夜); a correction to a quiet night
+    assert _read("昨晚是石榴守的夜") == []
+    assert "出局" not in said("更正：昨晚是平安夜")
+
+
+def test_a_substitute_on_the_leavers_account() -> None:
+    from auditor.game.announce import Patterns
+
+    (a,) = Patterns(_CAST).find("麦穗有事退了 核桃来替补 用麦穗的号 从现在开始算")
+    assert (str(a.type), a.player, a.same_account) == ("substitute", "麦穗", True)
+    # a substitute on an account of their own: its value is the new account
+    assert "沿用原账号" not in said("核桃来替补麦穗，用自己的号")
