@@ -193,6 +193,7 @@ _LAYOUT = _table(
         (r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|?)+[ \t]*$", ""),
         (r"\*\*|__|`", ""),
         (r"\[/tr\]", "\n"),
+        (r"\[\*\]", "\n"),  # a BBCode list's item: a line of its own
         (r"\[td(?:=[^\]]*)?\]", "| "),
         (
             r"\[/?(?!quote)(?:b|i|u|s|color|size|font|align|url|img|hr|list|table|tr|/td|th|\*)"
@@ -445,6 +446,44 @@ _TERSE = _table(
 )
 
 
+# a terse writer's day by its first character before a clock (明 22:00 关, 今 21:30 截): 明天, 今天
+_TERSE_DAY = re.compile(
+    r"(?:(?<=^)|(?<=[\s。，,；;:：]))([今明])(?=\s*\d{1,2}\s*(?:[:：]\d{2}|[点时]))", re.M
+)
+
+# an acceleration said by a label and its outcome (加速：已通过) or beside the close it made
+# (关门（加速）): granted — never 加速：未通过 nor 加速？
+_SPED_SAID = re.compile(
+    r"加速\s*[:：]\s*(?:已\s*)?(?:获\s*)?(?:通过|成功|批准|生效)"
+    r"|(?<=关门|关帖|截票|截止|结束)\s*[（(]\s*加速\s*[)）]"
+)
+
+# a 环节 in short (D6 环一 开, D5 环二 全天): never 环境, 环保
+_PHASE_SHORT = re.compile(
+    r"(?:(?<=^)|(?<=[\s。，,；;:：]))环([一二三四五])(?=\s|[。，,；;]|开|全天|$)", re.M
+)
+
+# 版杀7's 环节 by their names (seed 002, 5 时间分配: 【环节一】试探性投票, 【环节二】可疑者辩论投票,
+# 【环节三】高票对决投票): a 环节 scheduled by its name alone (今日进入可疑者辩论, 为试探性投票时间)
+# is that 环节
+_PHASE_NAMES = {"试探性投票": "一", "可疑者辩论": "二", "高票对决": "三"}
+_PHASE_NAMED = re.compile(
+    r"(?<![】\]])(?<!环节[一二三])(?<!环节[一二三]\s)(试探性投票|可疑者辩论|高票对决)"
+)
+
+
+def _phase_named(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 12) : m.start()]
+    if re.search(r"环节\s*[一二三123]\s*[】\]]?\s*[:：]?\s*$", before):
+        return m.group(0)  # 【环节二】可疑者辩论: named already
+    after = m.string[m.end() : m.end() + 4]
+    if not (
+        re.search(r"(?:进入|开始|为|是)\s*$", before) or re.match(r"\s*(?:时间|全天|开始)", after)
+    ):
+        return m.group(0)  # 试探性投票里，没有人过半: the 环节 told of, not the one scheduled
+    return f"环节{_PHASE_NAMES[m.group(1)]}（{m.group(1)}）"
+
+
 # what a count of requests is written with (7/12, 8人，存活9人, （六票）)
 _COUNT = r"[的\d一二两三四五六七八九十/／人票名位个存活在场共有:：，,。（）()]"
 
@@ -678,6 +717,11 @@ def registers(text: str) -> str:
         text = _apply(_CORRECTION_WORDS, text)
     if re.search(r"\d{3}", text) or re.search(r"\d\.\d", text):
         text = _apply(_TERSE, text)
+    text = _TERSE_DAY.sub(r"\1天", _PHASE_SHORT.sub(r"环节\1", text))
+    text = _SPED_SAID.sub(
+        lambda m: "加速成功" if m.group(0).startswith("加速") else "，加速成功", text
+    )
+    text = _PHASE_NAMED.sub(_phase_named, text)
     text = _apply(_TERSE_WORDS, text)
     return _STRUCK.sub(r"\1开枪带走", _BOTH.sub("", text))
 

@@ -224,6 +224,8 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
 def _by_part_of_day(ap: str | None, h: int, mi: int) -> int:
     """An hour said with its part of the day (晚上九点 21, 夜里十一点 23, 夜里两点 2, 晚上12点
     24, 中午一点 13)."""
+    if h == 0:
+        return h  # 今晚零点, 晚上0点: midnight, never noon
     if ap in ("下午", "傍晚", "晚上", "晚间", "晚") and h < 12:
         return h + 12
     if ap in ("夜晚", "夜间", "夜里", "深夜", "半夜") and 6 <= h < 12:
@@ -544,7 +546,13 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
-            verb = _delay_said(before, line[m.end() :], role, arrowed, sped=_SPED.search(said))
+            verb = _delay_said(
+                before,
+                line[m.end() :],
+                role,
+                arrowed,
+                sped=_sped_or_fixed(said),
+            )
             granted = role == "closes" and _delay_granted_for(
                 said[: len(said) - len(line) - 1 + m.start()], out, day
             )
@@ -620,7 +628,7 @@ _LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|(?<![响�
 # the close said after the time: its verb, the end of a show (收场, 散场, 落幕, 打烊), or the
 # time taken as a deadline (今晚九点半，钟声会再次响起，在那之前，你们要决定…)
 _LATER_CLOSES = re.compile(
-    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|收(?=\s*(?:[。，,！!]|$))"
+    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))"
     r"|(?:在|于)?(?:那|此)(?:之前|以前)"
 )
 
@@ -738,6 +746,15 @@ def _point_role(before: str, after: str, *, request: bool, after_close: bool) ->
 
 
 _SPED = re.compile(r"加速|提前")
+# a post that corrects what was written (关帖时间写成了20:30，改为21:30): its 改为 is no delay
+_FIXING = re.compile(r"写成了?|写错|打错|打成|笔误|口误|误写|有误|更正")
+
+
+def _sped_or_fixed(said: str) -> bool:
+    """Whether the post so far speeds the day up or corrects what it wrote: its 改为 is no delay."""
+    return bool(_SPED.search(said) or _FIXING.search(said))
+
+
 # a close with a bracket beside it that says it is a delay's (今晚 22:30 关（昨天已宣布延时）, 23:00
 # 关帖（延时成功）); not one that asks for it, refuses it or supposes it (（申请延时请在18点前）,
 # （不延时）, （如需延时请申请）) or says the schedule's weekend (（周末延长一日）)
@@ -813,7 +830,8 @@ def _taken_back(before: str, rest: str) -> bool:
     (21:00 → 23:30)."""
     return bool(
         re.search(
-            r"(?:不是|不在|而非|并非|而不是)\s*$|[(（]\s*原(?:定|本|来)?\s*[:：]?\s*$", before
+            r"(?:不是|不在|而非|并非|而不是|写成了?|误写[为成]?|打成了?)\s*$|[(（]\s*原(?:定|本|来)?\s*[:：]?\s*$",
+            before,
         )
         or re.match(
             r"\s*[\"'”」』]?\s*(?:为|是|系)?\s*(?:笔误|有误|写错|错误|错的|口误|typo)", rest, re.I
@@ -879,14 +897,21 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
         # Dec 23 at 02:00. Day 4 opens at 12:00), never a past day another sentence told of
         # (今天是加速日（昨天傍晚已过半）。投票截止 21:30: today's)
         own = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+        # 明天周六、后天周日照常，每天早九点开晚九点半关: a standing hour after 每天 is no
+        # date's said before it (today's, the post's)
+        standing = _last(_EVERY_DAY, own)
+        own = own[standing.end() :] if standing else own
         d = _last_date(own, ref)
-        earlier = None if d else _last_date(line[: m.start()], ref)
+        earlier = None if d or standing else _last_date(line[: m.start()], ref)
         d = earlier if earlier is not None and earlier >= ref else d
     if d is not None:
         return d, True
     # 今晚凌晨两点: the small hours after this evening, the next date
     after_night = 1 if g["aeve"] in ("今晚", "今夜", "当晚") and g["aap"] == "凌晨" else 0
     return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0) + after_night), bool(g["aeve"])
+
+
+_EVERY_DAY = re.compile(r"每(?:一)?(?:天|日|晚)|天天")
 
 
 def _last_date(text: str, ref: date) -> date | None:

@@ -630,3 +630,27 @@ def test_a_substitute_on_the_leavers_account() -> None:
     assert (str(a.type), a.player, a.same_account) == ("substitute", "麦穗", True)
     # a substitute on an account of their own: its value is the new account
     assert "沿用原账号" not in said("核桃来替补麦穗，用自己的号")
+
+
+@pytest.mark.parametrize(
+    ("text", "means", "not_means"),
+    [
+        # 版杀7's 环节 by name (seed 002, 5 时间分配) and in short
+        ("今日进入可疑者辩论，照旧全天。", "环节二（可疑者辩论）", "环节一"),
+        ("零点至二十四点，为试探性投票时间。", "为环节一（试探性投票）时间", "环节二"),
+        # a 环节 told of, not scheduled
+        ("试探性投票里，没有人过半。", "试探性投票里", "环节"),
+        ("【环节二】可疑者辩论投票。", "【环节二】可疑者辩论", "（可疑者辩论）"),
+        ("D6 环一 开。", "环节一 开", "环一"),
+        ("环境不错，环保第一", "环境不错", "环节"),
+        # an acceleration by its label and outcome, or beside its close
+        ("加速：已通过，18:00 关", "加速成功", "已通过"),
+        ("关门（加速）。", "关门，加速成功", "（加速）"),
+        ("加速：未通过", "加速:未通过", "成功"),
+        # a BBCode list's items each a line
+        ("[list][*]加速：已通过[*]昨夜：无[/list]", "\n昨夜", "[*]"),
+    ],
+)
+def test_phases_by_name_and_accelerations_by_label(text: str, means: str, not_means: str) -> None:
+    out = said(text)
+    assert means in out and not_means not in out

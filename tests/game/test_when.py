@@ -726,3 +726,37 @@ def test_a_start_then_until_when_is_a_range() -> None:
     ]
     # 起，至 … 止 stays two times (each read alone)
     assert ranges("本日 09:00 起，至 21:30 止") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a standing hour after 每天 takes no date said before it: today's
+        (
+            "明天周四、后天周五照常，每天早九点开晚九点半关。",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        # … a date said for the day itself still counts
+        ("后天晚上九点半关门。", [("12-18 21:30", "closes", False)]),
+        # 落锁 closes, in its own clause after an opening's
+        ("第二日大厅开放，今晚九点半落锁。", [("12-16 21:30", "closes", False)]),
+        # what was written wrong, then its fix: no delay (a delay said so is one)
+        ("关帖时间写成了20:30，改为21:30。", [("12-16 21:30", "closes", False)]),
+        ("关帖时间改为21:30。", [("12-16 21:30", "closes", True)]),
+        # a terse writer's 明 before a clock is 明天
+        ("D6 开。明 2200 关。", [("12-17 22:00", "closes", False)]),
+        ("说明 2200 关", [("12-16 22:00", "closes", False)]),
+    ],
+)
+def test_standing_hours_locks_fixes_and_terse_days(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+def test_midnight_tonight_is_no_noon() -> None:
+    midnight = datetime(2026, 12, 16, 0, 0, tzinfo=TZ)
+    assert ranges("第一天环节一，从今晚零点到夜里十二点。", midnight) == [
+        ("12-16 00:00", "12-16 23:59", 1)
+    ]
+    assert ranges("今晚八点到十点", midnight) == [("12-16 20:00", "12-16 22:00", None)]
