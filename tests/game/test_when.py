@@ -760,3 +760,18 @@ def test_midnight_tonight_is_no_noon() -> None:
         ("12-16 00:00", "12-16 23:59", 1)
     ]
     assert ranges("今晚八点到十点", midnight) == [("12-16 20:00", "12-16 22:00", None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the hour of the day's decision, said right after it, is the close
+        ("今晚九点半，是最后的审判。", [("12-16 21:30", "closes", False)]),
+        ("今晚九点，又要做出选择。", [("12-16 21:00", "closes", False)]),
+        # … not someone else's choice, nor a decision supposed
+        ("今晚九点，狼人将做出选择。", [("12-16 21:00", None, False)]),
+        ("如果今晚九点，又要做出选择呢", []),
+    ],
+)
+def test_the_hour_of_the_days_decision(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
