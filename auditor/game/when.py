@@ -389,7 +389,9 @@ def _range_labels(
     (12月7日零点到24点为环节二)."""
     day, phase = _labels(line[: m.start()], head)
     if phase is None:
-        after = _PHASE_LABEL.match(re.sub(r"^\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :]))
+        after = _PHASE_LABEL.match(
+            re.sub(r"^\s*[,，]?\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :])
+        )
         phase = cn_number(after.group(1)) if after else None
     return day, phase
 

@@ -43,7 +43,7 @@ SETS = [
     ("blind7/announcements_dev.jsonl", 0.917, 0.695, 12),  # scored once: 0.907 / 0.683 / 14
     ("blind7/announcements_blind.jsonl", 0.905, 0.728, 12),  # scored once: 0.884 / 0.696 / 21
     # blind8: after s37-disc-reg (prose hours, 环节 by name and in short, 加速 by label)
-    ("blind8/announcements_dev.jsonl", 0.856, 0.649, 6),  # scored once: 0.817 / 0.588 / 10
+    ("blind8/announcements_dev.jsonl", 0.862, 0.653, 5),  # scored once: 0.817 / 0.588 / 10
     ("blind8/announcements_blind.jsonl", 0.892, 0.702, 11),  # scored once: 0.880 / 0.685 / 13
 ]
 

@@ -775,3 +775,11 @@ def test_midnight_tonight_is_no_noon() -> None:
 )
 def test_the_hour_of_the_days_decision(text: str, want: list[tuple[str, str | None, bool]]) -> None:
     assert roles(text) == want
+
+
+def test_the_phase_said_after_a_range_and_its_comma() -> None:
+    (r,) = find_ranges("今日（16号）零点至二十四点，为试探性投票时间。", POSTED, TZ)
+    assert (r.phase, f"{r.opens:%m-%d %H:%M}") == (1, "12-16 00:00")
+    # a phase told of in the next sentence is not the range's
+    (r,) = find_ranges("今日零点至二十四点。环节二另行通知。", POSTED, TZ)
+    assert r.phase is None
