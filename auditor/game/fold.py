@@ -458,9 +458,10 @@ _SPED_SAID = re.compile(
     r"|(?<=关门|关帖|截票|截止|结束)\s*[（(]\s*加速\s*[)）]"
 )
 
-# a 环节 in short (D6 环一 开, D5 环二 全天): never 环境, 环保
+# a 环节 in short, with its opening or its hours (D6 环一 开, D5 环二 全天; a bare D3 环一。 stays
+# listed): never 环境, 环保
 _PHASE_SHORT = re.compile(
-    r"(?:(?<=^)|(?<=[\s。，,；;:：]))环([一二三四五])(?=\s|[。，,；;]|开|全天|$)", re.M
+    r"(?:(?<=^)|(?<=[\s。，,；;:：]))环([一二三四五])(?=\s*(?:开|全天|\d))", re.M
 )
 
 # 版杀7's 环节 by their names (seed 002, 5 时间分配: 【环节一】试探性投票, 【环节二】可疑者辩论投票,

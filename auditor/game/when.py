@@ -942,8 +942,10 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
-    if re.match(r"\s*(?:之前|以前)(?!的)", after):
-        return "closes"  # 晚上九点半之前交给我: a deadline (22:00 之前的票: a moment's)
+    if re.match(r"\s*(?:之前|以前)\s*(?:把票|投票|投完|交票|交给|截票)", after):
+        return (
+            "closes"  # 晚上九点半之前交给我: the votes' deadline (明早8点之前公示: not the day's)
+        )
     if re.search(r"(?:照常|照旧|照样|仍然|依旧|按时)\s*$", before) and not re.match(
         r"\s*开", after
     ):

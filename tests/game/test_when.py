@@ -706,6 +706,7 @@ def test_a_phases_whole_day_in_other_words(
         # … not the night's actions, nor a moment's votes, nor a bell that only rings
         ("晚上八点之前把行动发给法官。", [("12-16 20:00", None, False)]),
         ("22:00 之前的票都算数。", [("12-16 22:00", None, False)]),
+        ("明早8点之前公示结果。", [("12-17 08:00", None, False)]),
         ("今晚十点，钟声会再次响起。", [("12-16 22:00", None, False)]),
         # each clause its own verb: the second time closes, though 开门 comes before it
         (
