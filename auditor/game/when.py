@@ -544,12 +544,13 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             role = _aside_role(line, m, role, later)
             if role == "closes":
                 hms = _evening_close(m, before, after, hms)
+            role, told = _recalled(before, line[: m.start()], head, role)
             day, phase = _labels(line[: m.start()], head)
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
             verb = _delay_said(
-                before,
+                told,
                 line[m.end() :],
                 role,
                 arrowed,
@@ -558,10 +559,11 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             granted = role == "closes" and _delay_granted_for(
                 said[: len(said) - len(line) - 1 + m.start()], out, day
             )
+            at = _at(d, hms, tz, end=role == "closes")
             where.append(start + m.start())
             out.append(
                 TimePoint(
-                    at=_at(d, hms, tz, end=role == "closes"),
+                    at=at,
                     role=role,
                     dated=dated,
                     delay=(verb or granted)
@@ -579,6 +581,27 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     return _later_wins(out, where, fixed)
 
 
+def _recalled(
+    before: str, said: str, head: tuple[int | None, int | None], role: str | None
+) -> tuple[str | None, str]:
+    """A time's role and the words before it that may delay it: none of either for a close
+    said of yesterday with no day named (因为昨晚延时到十一点: the day before's, recalled)."""
+    if _of_yesterday(before) and _labels(said, head)[0] is None:
+        return None, ""
+    return role, before
+
+
+def _of_yesterday(before: str) -> bool:
+    """Whether the time's own clause is said of the day before (因为昨晚延时到十一点, 昨天
+    22:00 关的帖): a recap, not this post's schedule; 昨天宣布：今晚 22:30 关 is tonight's,
+    and 因为昨晚延时，第四日改为中午十二点开 the day's own (the clause after the comma)."""
+    clause = re.split(r"[,，]", before)[-1]
+    m = _last(_YESTERDAY, clause)
+    return bool(m and not _TODAY_AFTER.search(clause[m.end() :]))
+
+
+_YESTERDAY = re.compile(r"昨[晚天日夜]|前[晚天日夜]")
+_TODAY_AFTER = re.compile(r"今|明|本日|当日|宣布|通知|说|决定|同意|批")
 # a correction inside a post, after what it corrects (…。更正：, 收回。): not a post headed
 # 【更正】, which corrects an earlier post
 SELF_FIX = re.compile(
