@@ -514,6 +514,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
     # where the post corrects itself (…。更正：是今晚 21:30): what follows wins
     fixed = _self_fix_at("\n".join(lines))
+    # a post headed as a summary (【本周汇总】, 【五一长假进度】): it tells the week behind it
+    summary = bool(_SUMMARY_HEAD.search("\n".join(lines[:1])))
     where: list[int] = []  # each time's place in the post
     for raw_line in lines:
         start = len(said) + len(raw_line) - len(raw_line.lstrip())
@@ -528,6 +530,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             if _supposed(line, m.start()):
                 continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
             d, dated = _point_date(m, line, ref)
+            d = _recap_date(d, ref, summary, line[: m.end()])
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
             if dated:
                 carried = (sentence, d)
@@ -579,6 +582,21 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                 )
             )
     return _later_wins(out, where, fixed)
+
+
+_SUMMARY_HEAD = re.compile(r"^\W*[【\[].{0,8}(?:汇总|进度|回顾|总结|小结)[】\]]")
+# a weekday said bare (周六, 星期六), not of a week named (下周六, 本周六, 这周六)
+_BARE_WEEKDAY = re.compile(r"(?<![下本这上])(?:周|星期|礼拜)[一二三四五六日天]")
+
+
+def _recap_date(d: date, ref: date, summary: bool, said: str) -> date:
+    """A summary's bare weekday is the one of the week it tells, on or before the post
+    (【五一长假进度】 posted on a Sunday: its 周六晚十点关 was the day before); a weekday
+    any other post says bare is the next one (the schedule ahead)."""
+    clause = re.split(r"[。！!；;？?\n]", said)[-1]
+    if summary and d > ref and _BARE_WEEKDAY.search(clause):
+        return d - timedelta(weeks=1)
+    return d
 
 
 def _recalled(

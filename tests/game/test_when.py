@@ -802,3 +802,16 @@ def test_a_close_said_of_yesterday_is_a_recap() -> None:
     # a recap that names its day keeps it (昨天（第三日）延时到 22:30: day 3's delay)
     (named,) = find_points("昨天（第三日）延时到二十二点半。", POSTED, TZ)
     assert (named.role, named.delay, named.day) == ("closes", True, 3)
+
+
+def test_a_summary_s_weekday_is_of_the_week_behind_it() -> None:
+    # posted on Wednesday 12-16: a summary's 周一 is the Monday before, not the next one
+    summary = "【三日回顾】\n第二日：周一 加速，周一晚八点关，投出 纸鸢。"
+    assert [(f"{p.at:%m-%d %H:%M}", p.role) for p in find_points(summary, POSTED, TZ)] == [
+        ("12-14 20:00", "closes")
+    ]
+    # twins: a summary's named week (下周一) ahead, and a plain post's bare weekday ahead
+    ahead = "【三日回顾】\n第五日下周一晚八点关。"
+    assert [f"{p.at:%m-%d}" for p in find_points(ahead, POSTED, TZ)] == ["12-21"]
+    plain = "第五日周一晚八点关。"
+    assert [f"{p.at:%m-%d}" for p in find_points(plain, POSTED, TZ)] == ["12-21"]
