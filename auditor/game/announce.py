@@ -290,6 +290,8 @@ _NO_DEATH = re.compile(
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
     r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
+    # the night passed with no stir (昨夜没有动静, 凌晨无动静, 夜里风平浪静)
+    r"|(?:昨夜|昨晚|夜里|夜间|夜晚|凌晨|半夜|深夜)[^，。,；;]{0,3}?(?:没有?(?:任何)?|无)\s*动静|(?:昨夜|昨晚|夜里|凌晨)\s*风平浪静"
     # the story's words: 所有人都安然醒来, 浪头没有带走任何人, 全船平安
     r"|(?:所有人|全员|众人)都?(?:安然|平安)(?:地)?醒来|没有带走(?:任何人|一个人)|(?:全村|全船|全员)平安(?!夜)"
 )
@@ -345,7 +347,7 @@ _OBJECT_GAP = re.compile(
 
 # a sentence the director corrects mid-way (烧卖昨夜……不，今天夜里): read, and listed
 _SELF_CORRECTED = re.compile(
-    r"[^。！!；;\n]*(?:…+|\.{3,})\s*(?:不[，,。！!]|不对|不不|说错)[^。！!；;\n]*"
+    r"[^。！!；;\n]*(?:…+|\.{3,}|—+|-{2,})\s*(?:不[，,。！!]|不对(?![外劲称])|不不|说错)[^。！!；;\n]*"
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
 _COUNTED = re.compile(
@@ -889,7 +891,7 @@ class Patterns:
         unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(text)]
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
-        unplaced += _corrected_clocks(text)
+        unplaced += _corrected_clocks(text) + _weekday_recaps(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
@@ -1793,7 +1795,11 @@ class _Sentence:
     def _notices(self) -> list[Announced]:
         out: list[Announced] = []
         t = self.text
-        said = [m for m in _NO_DEATH.finditer(t) if not _NEGATION.search(t[: m.start()][-2:])]
+        said = [
+            m
+            for m in _NO_DEATH.finditer(t)
+            if not _NEGATION.search(t[: m.start()][-2:]) and not _supposed(t, m.start())
+        ]
         if said and (
             _quiet_night(t)
             or (self.about_night and _quiet_story(t))
@@ -1907,7 +1913,7 @@ def _quiet_night(t: str) -> bool:
         return True
     if re.search(r"平票|票|投票|目前|还没|暂时|尚", t):
         return False
-    return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀", t))
+    return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀|凌晨", t))
 
 
 def _quiet_clause(t: str, at: int) -> bool:
@@ -2224,6 +2230,31 @@ _UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?
 # leaving the seat to a substitute (因工作离场, 退出, 请假): no elimination
 _LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场")
 _OUT = re.compile(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
+
+
+# a weekday (周二夜里, 上周六, 星期天晚上), and the post's own one in its heading (周三，第五日)
+_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])(?!末)")
+_OWN_WEEKDAY = re.compile(
+    r"\W*(?:今天是?|今日是?)?\s*(?:周|星期|礼拜)([一二三四五六日天])(?=\s*[，,。、了:：\s]|第)"
+)
+
+
+def _weekday_recaps(text: str, found: list[Announced]) -> list[str]:
+    """The clauses that date an item by a weekday other than the post's own (a weekly
+    recap: 周日晚投出 X；周二夜里 Y 被杀): which game day a weekday was is the calendar's,
+    not the post's (a day may span a weekend), so the post is listed (未读懂的公告), never
+    its recap silently put on the post's day.  Not a clause that names its day (第三天),
+    nor a sheriff's election (day 1's, whenever said)."""
+    own = _OWN_WEEKDAY.match(text)
+    mine = {own.group(1).replace("天", "日")} if own else set()
+    out: list[str] = []
+    for a in found:
+        if a.day is not None or (a.type is EventType.SHERIFF and a.how == "elected"):
+            continue
+        days = {m.group(1).replace("天", "日") for m in _WEEKDAY.finditer(a.clause)}
+        if days - mine and a.clause.strip() not in out:
+            out.append(a.clause.strip())
+    return out
 
 
 def _seat_changes(found: list[Announced]) -> list[Announced]:

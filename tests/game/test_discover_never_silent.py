@@ -197,6 +197,59 @@ def test_a_sentence_taking_itself_back_keeps_the_post_listed() -> None:
     assert unplaced
 
 
+def test_a_sentence_taken_back_after_a_dash_keeps_the_post_listed() -> None:
+    _, unplaced = P.read("苦瓜顶替番茄，并继承其中毒状态——不对，番茄已经解毒，不继承。")
+    assert unplaced
+    _, unplaced = P.read("苦瓜顶替番茄——不对外公开原因。")
+    assert not any("不对外" in u for u in unplaced)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周四，第六日。回顾：周一晚投出了芒果；周二夜里冬瓜被杀。",
+        "周日，第五日。上周六出局的是黄瓜，今早：昨夜无人死亡。",
+        "本周小结：星期二白天 番茄 被投出；星期三夜里 芒果 遇害。",
+    ],
+)
+def test_a_recap_dated_by_weekdays_is_listed(text: str) -> None:
+    """Which game day a weekday was is the calendar's (a day may span a weekend): the
+    recap's items are read, and the post is listed, never put on the post's day in silence."""
+    found, unplaced = P.read(text)
+    assert found and unplaced, (found, unplaced)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周四，第六日。昨夜冬瓜被杀。",  # the post's own weekday heads it
+        "周四，第六日。周四凌晨芒果遇害。",
+        "本周：周一第三天，番茄出局。",  # the clause names its day
+        "周二晚选出的警长是黄瓜。",  # a sheriff's election is day 1's whenever said
+    ],
+)
+def test_a_weekday_that_is_the_posts_own_or_a_named_day_is_not_listed(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert found and unplaced == [], (found, unplaced)
+
+
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        ("周五，第二日。周五凌晨没有动静。", True),
+        ("第三日开。昨夜没有任何动静，大家早。", True),
+        ("昨晚风平浪静。", True),
+        ("如果凌晨没有动静，就说明医生守对了。", False),
+        ("假如昨夜无人死亡，医生就守对了。", False),
+        ("凌晨没有动静的话，今晚再看。", False),
+        ("凌晨有动静吗？", False),
+    ],
+)
+def test_a_night_with_no_stir_is_quiet_and_a_supposed_one_is_not(text: str, quiet: bool) -> None:
+    found = P.find(text)
+    assert any(a.type is Notice.NO_DEATH for a in found) is quiet, found
+
+
 def test_times_with_the_words_apart() -> None:
     from datetime import datetime
     from zoneinfo import ZoneInfo
