@@ -253,7 +253,8 @@ _SHERIFF_CHOICE = re.compile(
     r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)(?:于|予|畀)?"
 )
 _IDIOT_SUBJECT = re.compile(
-    r"(?:发动|翻开|亮出|使用)?\s*装傻(?:\s*(?:不死|免死|留场|不出局))?|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
+    r"(?:发动|翻开|亮出|使用)?\s*装傻(?:\s*(?:不死|免死|留场|不出局))?|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|"
+    r"(?<![:：])白痴\s*(?:翻牌|亮牌)(?![:：])(?:\s*(?:不死|免死|留场|不出局))?|(?:的身份)?(?:是|为)\s*白痴"
     r"|翻(?:出|开)\s*白痴(?:牌|身份)?|亮(?:明|出)\s*白痴(?:牌|身份)?"
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
@@ -859,7 +860,9 @@ class Patterns:
         text = self._shorthand(
             self._night_label(
                 self._lists(
-                    clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text)))))
+                    _day_label(
+                        clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text)))))
+                    )
                 )
             )
         )
@@ -2255,6 +2258,17 @@ def _weekday_recaps(text: str, found: list[Announced]) -> list[str]:
         if days - mine and a.clause.strip() not in out:
             out.append(a.clause.strip())
     return out
+
+
+# a terse log's day label heading a line (D5：X 投出 → 警长给 Y): that day's line; not a
+# clock (D5:30 is no label), nor a label inside a sentence
+_D_LABEL = re.compile(r"^(\s*)D\s?(\d{1,2})\s*[:：](?!\s*\d)", re.M)
+
+
+def _day_label(text: str) -> str:
+    """D5：… at a line's head as 第5天：… — every event of the line is that day's (the
+    sheriff handed over with the vote-out, the idiot revealed), not the post's."""
+    return _D_LABEL.sub(r"\1第\2天：", text)
 
 
 def _seat_changes(found: list[Announced]) -> list[Announced]:

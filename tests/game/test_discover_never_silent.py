@@ -250,6 +250,27 @@ def test_a_night_with_no_stir_is_quiet_and_a_supposed_one_is_not(text: str, quie
     assert any(a.type is Notice.NO_DEATH for a in found) is quiet, found
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "D7 开\nD6：黄瓜 投出（警长）→ 警长给 冬瓜",
+            [("eliminated", "黄瓜", 6), ("sheriff", "冬瓜", 6)],
+        ),
+        ("D5\nD4：番茄 投出 → 白痴 翻牌 留场", [("idiot_revealed", "番茄", 4)]),
+        ("番茄被投出，白痴翻牌，留场。", [("idiot_revealed", "番茄", None)]),
+        ("番茄投出，不是白痴，没有翻牌。", [("eliminated", "番茄", None)]),
+        ("D4：12:00 开", []),  # a clock, not a label
+        ("如果 D4：番茄 投出，警长给 冬瓜", []),  # supposed
+    ],
+)
+def test_a_terse_day_label_puts_its_lines_events_on_that_day(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    found = P.find(text)
+    assert [(str(a.type), a.player, a.day) for a in found] == expected
+
+
 def test_times_with_the_words_apart() -> None:
     from datetime import datetime
     from zoneinfo import ZoneInfo
