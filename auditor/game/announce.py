@@ -40,6 +40,7 @@ Days: a clause's ``第 N 天`` gives ``day``; ``第 N 夜`` is the night before 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -285,7 +286,7 @@ _NO_DEATH = re.compile(
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
     r"|(?<=[天日])\s*夜\s*[:：]?\s*平安(?!夜)"  # D3 夜 平安
-    r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
+    r"|(?:出局|死亡|被刀|被杀|遇害|倒下|落水|阵亡)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
     # 夜：无。 昨夜没有人消失
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
@@ -2351,20 +2352,23 @@ def _follow(found: list[Announced]) -> list[Announced]:
     badge handed over."""
     out: list[Announced] = []
     last: Announced | None = None
+    gone: Announced | None = None  # the death or the idiot's reveal a badge is handed on at
     first: dict[str, Announced] = {}  # a death said again goes by its first telling
     for a in found:
         if a.type is EventType.ELIMINATED and a.how is not None:
-            last = first.setdefault(a.player, a)
+            last = gone = first.setdefault(a.player, a)
+        elif a.type is EventType.IDIOT_REVEALED:
+            gone = a  # the idiot keeps his seat, not his vote: the badge goes on that day
         elif (
             a.type is EventType.SHERIFF
             and a.how == "handed_over"
-            and last is not None
+            and gone is not None
             and not a.offset
             and (a.day is None or not _TOLD_WHEN.search(a.clause))
         ):
             # the badge handed on as its holder goes (D5：X 投出 → 警长给 Y; 昨日出局：X。X 为
             # 警长，移交：Y): the handover is the day of the death before it
-            a = replace(a, day=last.day, offset=last.offset)
+            a = replace(a, day=gone.day, offset=gone.offset)
         elif (
             a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
         ):
@@ -2416,10 +2420,28 @@ def _idiots(out: list[Announced]) -> list[Announced]:
     ]
 
 
+def _passed_on(changes: list[Announced], out: list[Announced]) -> list[Announced]:
+    """The sheriff changes whose new holder dies in the post and hands the badge on."""
+    dead = {a.player for a in out if a.type is EventType.ELIMINATED}
+    return [
+        a
+        for a, then in itertools.pairwise(changes)
+        if a.player in dead and then.how == "handed_over" and then.player != a.player
+    ]
+
+
 def _one_sheriff(out: list[Announced]) -> list[Announced]:
+    """One sheriff change per post, the last (a later reading corrects an earlier one) —
+    but a badge passed on (警徽给了 X …… X 死了，X 的警徽给 Y): X's own handover after
+    X's death keeps the change that gave X the badge."""
     changes = [a for a in out if a.type is EventType.SHERIFF and not a.status]
+    kept = _passed_on(changes, out)
     if len(changes) > 1:
-        out = [a for a in out if a.type is not EventType.SHERIFF or a is changes[-1] or a.status]
+        out = [
+            a
+            for a in out
+            if a.type is not EventType.SHERIFF or a is changes[-1] or a.status or a in kept
+        ]
     if changes:
         out = [a for a in out if not (a.status and any(c.player == a.player for c in changes))]
     return out

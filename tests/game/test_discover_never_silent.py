@@ -271,6 +271,38 @@ def test_a_terse_day_label_puts_its_lines_events_on_that_day(
     assert [(str(a.type), a.player, a.day) for a in found] == expected
 
 
+def test_a_badge_passed_on_keeps_both_handovers_and_a_correction_keeps_one() -> None:
+    found = P.find(
+        "第七日。\n昨天黄瓜出局，他是警长，警徽给了冬瓜。\n昨晚冬瓜死了。冬瓜的警徽，给番茄。"
+    )
+    got = [(a.player, a.offset) for a in found if a.type is EventType.SHERIFF]
+    assert got == [("冬瓜", -1), ("番茄", 0)]
+    found = P.find("黄瓜出局，警徽给了冬瓜。更正：警徽给的是番茄，不是冬瓜。")
+    assert [a.player for a in found if a.type is EventType.SHERIFF] == ["番茄"]
+
+
+def test_a_badge_handed_on_at_the_idiots_reveal_is_that_days() -> None:
+    found = P.find("第四日。昨日投票：黄瓜 得票最多，翻牌白痴，留场。黄瓜原为警长，警徽移交 冬瓜。")
+    assert [(str(a.type), a.player, a.offset) for a in found] == [
+        ("idiot_revealed", "黄瓜", -1),
+        ("sheriff", "冬瓜", -1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        ("昨夜落水：无。", True),
+        ("昨夜遇害：无人", True),
+        ("昨夜被吹笛：无", False),  # nobody piped says nothing of the night's deaths
+        ("投票出局：无（平票）", False),
+        ("如果昨夜遇害：无，那就是医生救了。", False),
+    ],
+)
+def test_a_deaths_label_with_none_is_a_quiet_night(text: str, quiet: bool) -> None:
+    assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
+
+
 def test_times_with_the_words_apart() -> None:
     from datetime import datetime
     from zoneinfo import ZoneInfo
