@@ -852,6 +852,7 @@ class Patterns:
         """What the post announces, and the clauses with an elimination's word whose
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
+        said = text
         text = _BB_ROW.sub(_bb_row, text)  # [tr][td]昨夜出局[/td][td]无[/td][/tr]: 昨夜出局：无
         text = _LIST_ITEM.sub("\n", text)  # [list][*]昨夜：X[*]关帖：21:30 — an item is a line
         wrong = self._wrong(text)
@@ -892,7 +893,8 @@ class Patterns:
         unplaced += void
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
-        unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(text)]
+        # (on the post's own words: fold's shorthand writes 环一 out as 环节一)
+        unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(fold(said))]
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
         unplaced += _corrected_clocks(text) + _weekday_recaps(text, found)
@@ -2175,7 +2177,7 @@ _SHORT_PHASE = re.compile(
 
 def short_phase(text: str) -> str | None:
     """The 环节 a post names short (环二 in D5 环二 全天), or None."""
-    line = _SHORT_PHASE.search(_own(text))
+    line = _SHORT_PHASE.search(fold(text))  # the post's words: _own() writes 环一 out
     return line.group(1) if line else None
 
 

@@ -303,6 +303,16 @@ def test_a_deaths_label_with_none_is_a_quiet_night(text: str, quiet: bool) -> No
     assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
 
 
+def test_a_phase_named_short_with_no_time_keeps_the_post_listed() -> None:
+    """D6 环一 开 names the 环节 and no hours: the day's 环节 is the threads' to say, and the
+    post is listed though its night was read (fold writes 环一 out as 环节一; the post's own
+    words are what is looked at)."""
+    found, unplaced = P.read("D6 环一 开。夜：冬瓜（杀）。")
+    assert [(a.player, a.cause) for a in found] == [("冬瓜", "night")]
+    assert unplaced
+    assert why_listed(PLAYERS, "D5 环二 全天。") == "写了「环二」"
+
+
 def test_times_with_the_words_apart() -> None:
     from datetime import datetime
     from zoneinfo import ZoneInfo

@@ -46,7 +46,7 @@ SETS = [
     ("blind7/announcements_dev.jsonl", 0.943, 0.758, 9),  # scored once: 0.907 / 0.683 / 14
     ("blind7/announcements_blind.jsonl", 0.917, 0.768, 10),  # scored once: 0.884 / 0.696 / 21
     # blind8 raised after s37-disc-reg merged (prose hours, 环节 by name and in short, 加速 by label)
-    ("blind8/announcements_dev.jsonl", 0.887, 0.754, 1),  # scored once: 0.817 / 0.588 / 10
+    ("blind8/announcements_dev.jsonl", 0.887, 0.754, 0),  # scored once: 0.817 / 0.588 / 10
     ("blind8/announcements_blind.jsonl", 0.929, 0.827, 2),  # scored once: 0.880 / 0.685 / 13
 ]
 
