@@ -40,9 +40,12 @@ COMPARED = ("activity.csv", "votes.csv", "tally.csv", "findings.csv", "ledger.cs
 def _cut_full(text: str, cutoff: datetime, tids: set[int]) -> str:
     """The full game file as the director would have had it at ``cutoff``."""
     doc = tomlkit.parse(text)
+    # A day not yet open is kept when a thread of it already exists (版杀7's night thread,
+    # posted before the day it counts for opens): the director knows that day by then.
+    named = {int(t["day"]) for t in doc.get("thread", []) if int(t["tid"]) in tids and "day" in t}
     for key, keep in (
         ("thread", lambda t: int(t["tid"]) in tids),
-        ("day", lambda d: d["opens"] <= cutoff),
+        ("day", lambda d: d["opens"] <= cutoff or int(d["number"]) in named),
         ("event", lambda e: e["at"] <= cutoff),
     ):
         if key in doc:
