@@ -126,21 +126,22 @@ def open_game(path: Path, *, rules: bool = True) -> Game:
     return game
 
 
-def current(game: Game, store: Store, *, keep: bool = False) -> Game:
+def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False) -> Game:
     """The game with what the store says the forum holds now (threads, days and events
     discovered on the last crawl), when the game file names a board; else as it is.
 
     Discovery runs only when something it reads changed (:func:`discovery_key`): the
     result is held for the rest of the process and, with ``keep`` (the nightly run, under
     the run lock), stored for the next night.  A held or stored result is the one a fresh
-    run would give: its key covers every input, and one that does not load runs it."""
+    run would give: its key covers every input, and one that does not load runs it.
+    ``fresh`` (``auditor audit --full``): discovery runs whatever is held or stored."""
     if not game.discovers:
         return game
     key = discovery_key(game, store)
-    data = _DISCOVERED.get(key)
+    data = None if fresh else _DISCOVERED.get(key)
     found = _discovered(data) if data is not None else None
     stored = store.state_value(DISCOVERY_KEY) if found is None or keep else None
-    kept = stored is not None and stored.startswith(f"{key}\n")
+    kept = not fresh and stored is not None and stored.startswith(f"{key}\n")
     if found is None and kept:
         data = _stored_discovery(stored or "")
         found = _discovered(data) if data is not None else None
@@ -885,7 +886,7 @@ def audit(
                 on_crawled(crawled)
         else:
             require_crawled(game, store)
-        game = current(game, store, keep=True)  # tonight's crawl: new threads, days, events
+        game = current(game, store, keep=True, fresh=full)  # tonight's threads, days, events
         run_id = store.start_run("audit")
         try:
             say("check")

@@ -218,3 +218,11 @@ def test_a_stored_pickle_naming_anything_else_is_not_loaded() -> None:
     assert pipeline._discovered(pickle.dumps(Evil())) is None
     assert pipeline._discovered(pickle.dumps(Writes())) is None  # a function of the game's
     assert pipeline._discovered(b"\x80\x05garbage") is None
+
+
+def test_a_full_audit_runs_discovery_again(minimal: Path, runs: list[int]) -> None:
+    """``auditor audit --full`` does everything again: discovery too."""
+    game = pipeline.open_game(minimal)
+    assert runs == []
+    pipeline.audit(game, reports=minimal.parent / "r", crawl=False, full=True)
+    assert runs == [1]
