@@ -4,6 +4,7 @@ into the game file (tomlkit keeps its comments and layout)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -35,6 +36,25 @@ def _crawled(game: Game) -> bool:
         return False
     with open_store(game) as store:
         return crawled(store)
+
+
+def _nothing_read(game: Game) -> str:
+    """Why there is nothing discovered yet: never crawled, or the last crawl's problem (a
+    crawl that failed, or found no thread of the game, leaves nothing to show)."""
+    runs = []
+    if game.store.exists():
+        with open_store(game) as store:
+            runs = store.runs()
+    if not runs:
+        return "这局还没有抓取过：先运行 auditor crawl（或 audit），再查看从论坛发现的内容"
+    last = runs[-1]
+    try:
+        problems = [str(p) for p in json.loads(last.summary or "{}").get("problems") or []]
+    except (ValueError, AttributeError):
+        problems = []
+    when = f"{datetime.fromisoformat(last.started_at).astimezone(game.timezone):%m-%d %H:%M}"
+    why = "；".join(problems[:2]) if problems else "没有读到这局的任何帖子"
+    return f"最近一次抓取（{when}，论坛时间）没有读到帖子：{why}"
 
 
 def _print_records(
@@ -367,13 +387,10 @@ def game_cmd(
             out.print("游戏文件没有指定 forum.board：帖子、天和事件都以游戏文件为准。")
             return
         if not isinstance(disc, Discovery) or not _crawled(g):
+            said = _nothing_read(g)
             if confirm_id is not None:
-                raise ProposalError(
-                    "这局还没有抓取过：没有待确认的提议（先运行 auditor crawl 或 audit）"
-                )
-            out.print(
-                "这局还没有抓取过：先运行 auditor crawl（或 audit），再查看从论坛发现的内容。"
-            )
+                raise ProposalError(f"{said}：没有待确认的提议")
+            out.print(escape(f"{said}。"), highlight=False)
             return
         when = {
             name: parse_closes(value) if value is not None else None

@@ -108,6 +108,7 @@ def decide_cmd(
         with open_store(g, existing="记录决定") as store:
             rec = decide(g, store, ident, word, card=_card_option(card), note=note, by=by)
         err.print(escape(describe(rec)), highlight=False)
+        err.print(escape(_report_hint(game)), highlight=False)
 
 
 @command("card")
@@ -364,6 +365,15 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                 raise typer.Exit(130) from None
             left = _left(load_ledger(g, store))
         err.print(f"本次审阅做出 {done} 个决定，{left}。")
+        if done:
+            err.print(escape(_report_hint(game)), highlight=False)
+
+
+def _report_hint(game: Path) -> str:
+    """Said after a decision on the command line: the HTML report on disk was written
+    before it (the desk rewrites its report itself; the command line does not guess which
+    reports folder the director uses)."""
+    return f"已生成的报告不会自动更新：运行 auditor report {game} 重新生成（审计台会自动更新）。"
 
 
 def _reviewer(game: Game, by: str | None) -> str:

@@ -379,7 +379,30 @@ def crawl(
     finally:
         # What the next check must not judge from partial data (read by engine.check).
         store.state.incomplete_tids = tuple(sorted(report.incomplete_tids(game)))
+    if game.discovers and not game.threads and not report.problems:
+        report.problems.append(_no_thread_problem(game, store))
     return report
+
+
+def _no_thread_problem(game: Game, store: Store) -> CrawlProblem:
+    """A game that finds its threads by its tag, and has found none, ever: the saved
+    folder or the board list holds no thread of it (a wrong tag, board or folder).  Never
+    passed over as a clean night: nothing was audited."""
+    from auditor.game.discover import board_threads
+
+    listed = len(board_threads(store))
+    if game.forum.pages is not None:
+        where, url = f"保存的页面（{game.forum.pages}）", str(game.forum.pages)
+        seen = f"里有 {listed} 个帖子，没有一个" if listed else "里没有版块列表页，也没有"
+    else:
+        where, url = f"版块 {game.forum.board} 的列表", game.forum.url or ""
+        seen = f"里有 {listed} 个帖子，没有一个" if listed else "是空的，没有"
+    return CrawlProblem(
+        "missing",
+        url,
+        f"没有找到这局的帖子：{where}{seen}标题带「{game.tag}」的帖子。"
+        "请检查游戏文件的 tag、board 和保存的页面",
+    )
 
 
 def _crawl_http(

@@ -825,6 +825,7 @@ def _reason(exc: BaseException) -> str:
     known socket error; never uses ``str(exc)``, which is free text we do not control.
     """
     known = (
+        (socket.gaierror, "找不到论坛的地址（域名解析失败，检查 forum.url 和网络）"),
         (ConnectionResetError, "连接被重置"),
         (ConnectionRefusedError, "连接被拒绝"),
         (TimeoutError, "超时"),
@@ -835,5 +836,5 @@ def _reason(exc: BaseException) -> str:
     for cls, text in known:
         for candidate in seen:
             if isinstance(candidate, cls):
-                return f"{text}（{type(candidate).__name__}）"
+                return text if cls is socket.gaierror else f"{text}（{type(candidate).__name__}）"
     return f"连接失败（{type(exc).__name__}）"

@@ -205,13 +205,15 @@ class Game:
 
 
 TEMPLATE = """\
-# auditor 游戏文件（TOML）。保存后运行：auditor audit 本文件
+# auditor 游戏文件（TOML）。改好 name、tag、board 和玩家名单后运行：auditor audit 本文件
+# 最小写法：写了 [game] tag 和 [forum] board，帖子、天和事件都从论坛上发现
+# （auditor game 本文件 列出每项的来源，--confirm 编号 确认一项，--write 全部写进本文件）。
 # 时间一律写成带时区的形式，例如 2026-11-20T09:00:00+08:00（论坛当地时间）。
 
 [game]
-name = "M107 摩天大楼"
+name = "M107 摩天大楼（请改成这局的名字）"
 ruleset = "m107"              # m107 | rabbit030 | m39 | killbar7
-# tag = "M107"                # 每个游戏帖标题都带的标签（与下面 [forum] board 一起用）
+tag = "M107"                  # 每个游戏帖标题都带的标签
 timezone = "Asia/Shanghai"    # 论坛的时区
 directors = ["导演"]           # 导演（免检）
 spectators = []               # 观众、场外人员（免检）
@@ -220,6 +222,7 @@ spectators = []               # 观众、场外人员（免检）
 
 [forum]
 url = "https://bbs.example.com/"   # 论坛地址；或者改用 pages = "saved-pages/"（浏览器保存的页面所在目录）
+board = 2                          # 版块的 fid 或版块地址
 # cookies = "cookies.txt"          # 需要登录的论坛：导出的 cookies.txt，或一行原始 Cookie 头
 # post_cookies = "director.txt"    # 发帖（auditor post）用导演自己的登录 cookies，写法同 cookies
 delay = 1.0                        # 两次请求之间的间隔（秒）
@@ -229,31 +232,24 @@ delay = 1.0                        # 两次请求之间的间隔（秒）
 # api = "auto"                     # 手机版接口：true 优先使用 | false 只用网页版 | auto（默认）
 # ppp = 10                         # 论坛网页版每页帖数（后台“每页显示帖数”，默认 10）
 # maxpostsize = 10000              # 论坛后台的“帖子最大字数”（按字节算，默认 10000）：公告按它分段
-# board = 2                        # 版块的 fid 或版块地址：写了它和 [game] tag，帖子、天和事件
-#                                  # 从论坛上发现（auditor game 列出，--confirm 写入本文件），
-#                                  # 下面的 [[thread]] 和 [[day]] 就可以不写
 
 [players]
 names = ["饺子", "包子"]
 # uids = { "饺子" = 2 }             # 可选：玩家中途改名时按 uid 识别
 
-[[thread]]
-tid = 2
-kind = "discussion"         # discussion 讨论帖 | vote 投票帖 | process 进程帖 | rules 规则帖 | lastwords 遗言
-day = 1
-
-[[thread]]
-tid = 3
-kind = "vote"
-day = 1
-
-[[day]]
-number = 1
-opens = 2026-11-20T09:00:00+08:00
-closes = 2026-11-21T22:00:00+08:00
-accelerated = false          # 加速日
-# delayed = true             # 延时（导演给出了新的关门时间 closes；auditor game --confirm 写入）
-
+# 不从论坛发现、全部手写时：删掉上面的 tag 和 board，写出每个帖子、每一天（和事件）：
+# [[thread]]
+# tid = 2
+# kind = "discussion"         # discussion 讨论帖 | vote 投票帖 | process 进程帖 | rules 规则帖 | lastwords 遗言
+# day = 1
+#
+# [[day]]
+# number = 1
+# opens = 2026-11-20T09:00:00+08:00
+# closes = 2026-11-21T22:00:00+08:00
+# accelerated = false          # 加速日
+# delayed = true               # 延时（导演给出了新的关门时间 closes；auditor game --confirm 写入）
+#
 # [[event]]
 # type = "eliminated"        # eliminated 出局 | sheriff 警长 | piped 吹笛 | idiot_revealed 白痴翻牌 | faction 阵营 | substitute 替补
 # player = "饺子"

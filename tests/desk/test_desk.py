@@ -349,6 +349,10 @@ def test_the_desk_starts_an_audit_and_reports_its_progress(tmp_path: Path) -> No
             assert state["state"] == "done" and state["message"].startswith("审计完成"), state
             page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
             assert "上次审计：" in page and "抓取不完整" in page
+            # the crawl's problem comes first, above the queue, not only in the status line
+            top = page.index('id="audit-problems"')
+            assert top < page.index('id="queue-summary"')
+            assert "没有读全，先处理这个" in page[top : page.index('id="queue-summary"')]
 
 
 def test_the_audit_progress_shows_pages_threads_and_stage(tmp_path: Path) -> None:

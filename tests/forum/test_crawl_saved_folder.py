@@ -94,3 +94,36 @@ def test_a_thread_missing_from_the_folder_is_still_a_problem(tmp_path: Path) -> 
     with Store(game.store) as store:
         report = crawl(game, store)
     assert [p.tid for p in report.problems] == [104]
+
+
+@pytest.mark.parametrize("with_board", [False, True])
+def test_a_folder_with_no_thread_of_the_tag_is_a_problem_not_a_clean_night(
+    tmp_path: Path, with_board: bool
+) -> None:
+    # A minimal game file (tag and board) over a folder that holds none of its threads:
+    # empty, or a board list whose titles all lack the tag.  Nothing was audited.
+    folder = tmp_path / "saved"
+    folder.mkdir()
+    if with_board:
+        shutil.copy(DISCUZ_DIR / "x35-utf8" / "guest" / "forumdisplay-2.html", folder / BOARD)
+    game_path = tmp_path / "game.toml"
+    game_path.write_text(
+        '[game]\nname = "兔子杀3"\nruleset = "rabbit030"\ntag = "兔子杀3"\n'
+        '[players]\nnames = ["甲", "乙"]\n'
+        f'[forum]\nboard = 2\npages = "{folder.as_posix()}"\n',
+        "utf-8",
+    )
+    result = CliRunner().invoke(app, ["audit", str(game_path), "--reports", str(tmp_path / "r")])
+    said = result.output + result.stderr
+    assert result.exit_code == 1, said
+    assert "没有问题" not in said
+    if with_board:  # the board's titles say it: discovery's own notice
+        assert "个帖子里没有一个标题带游戏标签「兔子杀3」" in said
+    else:  # nothing at all in the folder: the crawl's problem
+        assert "没有找到这局的帖子：保存的页面" in said
+        assert "里没有版块列表页，也没有标题带「兔子杀3」的帖子" in said
+        # `auditor game` then says what the last crawl found, not "never crawled"
+        shown = CliRunner().invoke(app, ["game", str(game_path)])
+        assert shown.exit_code == 0, shown.output
+        assert "最近一次抓取" in shown.output and "没有找到这局的帖子" in shown.output
+        assert "还没有抓取过" not in shown.output

@@ -771,3 +771,15 @@ def test_a_declared_length_past_the_limit_is_refused_before_reading(
     with pytest.raises(PageTooLargeError) as info:
         fetcher.get(T2P1)
     assert "声明" in str(info.value)
+
+
+def test_a_forum_address_that_does_not_resolve_says_so_in_chinese(sleeps: SleepRecorder) -> None:
+    # .invalid never resolves (RFC 2606): the resolver's real answer, no server needed.
+    fetcher = Fetcher("http://forum.invalid/", retries=1, backoff=0.01, sleep=sleeps, timeout=2)
+    try:
+        with pytest.raises(NetworkError) as info:
+            fetcher.get("http://forum.invalid/forum.php?mod=forumdisplay&fid=2")
+    finally:
+        fetcher.close()
+    assert "找不到论坛的地址（域名解析失败" in info.value.detail
+    assert "Error" not in info.value.detail  # no exception class names for a director

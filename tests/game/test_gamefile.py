@@ -43,18 +43,24 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_template_loads(tmp_path: Path) -> None:
+    # the minimal form a new director starts from: tag and board, everything discovered
     game = load_game(write(tmp_path, TEMPLATE))
     assert game.ruleset == "m107"
-    assert [t.kind for t in game.threads] == [ThreadKind.DISCUSSION, ThreadKind.VOTE]
-    assert game.days[0].opens.utcoffset().total_seconds() == 8 * 3600  # type: ignore[union-attr]
+    assert game.tag == "M107" and game.forum.board == 2 and game.discovers
+    assert game.threads == () and game.days == ()
     assert game.store == tmp_path / "game.sqlite"
-    # the discovery path, its two keys commented out in the template: uncommented, it loads
-    tag = re.search(r'(?m)^# (tag = "[^"]+")', TEMPLATE)
-    board = re.search(r"(?m)^# (board = \d+)", TEMPLATE)
-    assert tag and board
-    text = TEMPLATE.replace(tag[0], tag[1]).replace(board[0], board[1])
-    game = load_game(write(tmp_path, text))
-    assert game.tag == "M107" and game.forum.board == 2
+    # the hand-written form, commented out below it: uncommented without tag and board, it loads
+    hand = re.sub(
+        r"(?m)^# ?(\[\[|tid|kind|day|number|opens|closes|accelerated|type|player|at|how)",
+        r"\1",
+        TEMPLATE,
+    )
+    hand = re.sub(r'(?m)^(tag = "M107"|board = 2)\s.*$', "", hand)
+    game = load_game(write(tmp_path, hand))
+    assert not game.discovers
+    assert [t.kind for t in game.threads] == [ThreadKind.DISCUSSION]
+    assert game.days[0].opens.utcoffset().total_seconds() == 8 * 3600  # type: ignore[union-attr]
+    assert game.events[0].type == EventType.ELIMINATED
 
 
 def test_full_file(tmp_path: Path) -> None:

@@ -361,6 +361,8 @@ def test_decide_card_and_ledger_commands(hostile) -> None:  # type: ignore[no-un
     )
     assert res.exit_code == 0, res.output
     assert f"已批准 {ghost.id}：油条 黄牌" in res.output
+    # the report on disk predates the decision: say how to bring it up to date
+    assert f"运行 auditor report {game.path} 重新生成" in res.output
     bad = runner.invoke(app, ["decide", str(game.path), "FNOTANID00", "approve"])
     assert bad.exit_code == 2 and "找不到编号" in bad.output
     # an id typed with 0, 1 or 8 for its O, I or B (base32 has none of those digits), lower case
