@@ -91,7 +91,7 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 # undo the rest of the sentence from where they stand
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
-    r"估计|希望|别让|不要让|不能让|可别|再犯|再有|会被|将(?=被|会|红牌|罚下|出局)|"
+    r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
 )
@@ -165,7 +165,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         # told as a story: 被人投了毒, the poison / the blade fell on X (落在了 X 身上)
         r"|被[^，。]{0,3}?(?:投了?毒|下了?毒)|(?<=[毒药刀])落在了?"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
-        r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
+        r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被人?带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
         r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
         # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
         r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
@@ -189,7 +189,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?<=\S)\s?(?:寄|嘎|凉)了(?=\s*(?:$|[。，,！!~～]))|领了?盒饭|被送走了?|被?整没了"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
-        r"|(?:也)?(?:没能|未能|没有)幸免|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
+        r"|(?:也)?(?:没能|未能|没有)幸免|冤死|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
         r"|(?:出|死|走|走掉|倒下)的(?:是|为)|(?<=\S)的(?:尸体|遗体)|尸体\s*[:：]"
         r"|被[^，。]{0,6}?(?:送|架|绑|押)上了?(?:跳板|船舷|锚链|刑场|绞刑架|断头台)"
@@ -210,7 +210,8 @@ _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     (
         "vote",
         re.compile(
-            r"(?<![未没不弃])投|(?<![未没不弃投])票|放逐|\b(?:vote[ds]?|lynch(?:ed)?)\b", re.I
+            r"(?<![未没不弃])投|(?<![未没不弃投])票|放逐|替罪羊|\b(?:vote[ds]?|lynch(?:ed)?)\b",
+            re.I,
         ),
     ),
 ]
@@ -221,7 +222,8 @@ _SHERIFF_SUBJECT = re.compile(
 )
 _SHERIFF_OBJECT = re.compile(
     # (a pause before the name: 移交给……斗彩)
-    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择)(?:了)?(?:给|予|至)?(?:了)?"
+    # (警徽归 X, 警徽落在了 X 手上, 警徽顺位给到 X, 警徽从 A 手里转到了 B)
+    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转)(?:了)?(?:给|予|至|到|在)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
     r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
     # 警长交给 X, 其警长身份移交 X
@@ -236,6 +238,9 @@ _SHERIFF_OBJECT = re.compile(
 _BRACKET_HANDOVER = re.compile(
     r"(?:警长|殉职|警徽)[^）)不未没别已]{0,6}?(?:移交|转交|交给|传给)(?:给|予|于)?\s*[:：]?\s*"
 )
+# the badge won at the election (its votes, 高票, 当选) — not one left by a sheriff who went
+_BADGE_WON = re.compile(r"\d\s*票|高票|当选|竞选|选举|选出|推举")
+_BADGE_LEFT = re.compile(r"移交|顺位|殉职|遗|临死|临走|出局|死|遇害|被[刀杀毒投票]|从\S{1,12}?手")
 _SHERIFF_STATUS = re.compile(
     r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:大人|一职|之位)?\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
@@ -256,7 +261,9 @@ _PIPED_SUBJECT = re.compile(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
     # the names, then the state they are in (A、B 是 Lv.3; A 进入了 Lv.3)
     r"|(?:是|为|进入了?|处于|变成了?)\s*[【\[]?\s*(?:雏见泽综合症)?\s*Lv\.?\s*3(?!\d)"
-    r"|继承了?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
+    r"|继承了?\s*(?:其|他的?|她的?)?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
+    # X 仍在笛声中: still under the spell
+    r"|(?:仍然?|还|依然|依旧)\s*(?:在|处于)\s*笛声(?:之)?中"
 )
 _PIPED_OBJECT = re.compile(
     # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
@@ -266,6 +273,7 @@ _PIPED_OBJECT = re.compile(
 )
 _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
+    r"|被(?:吹笛|管道)(?:者|的人|的玩家)\s*(?:全部|全体|均|都)?\s*(?:恢复|醒来|清醒)"
 )
 # 平安夜 is a quiet night, save the date (平安夜晚上十点关: Christmas Eve, a close)
 _QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
@@ -275,6 +283,7 @@ _NO_DEATH = re.compile(
     r"|(?:昨夜|昨晚|夜里|夜)\s*[:：]?\s*(?:无事|无恙|太平)"
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
+    r"|(?<=[天日])\s*夜\s*[:：]?\s*平安(?!夜)"  # D3 夜 平安
     r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
     # 夜：无。 昨夜没有人消失
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
@@ -287,8 +296,12 @@ _NO_DEATH = re.compile(
 _ACCELERATED = re.compile(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
-    r"加速\s*(?:成功|成立)|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+    r"加速\s*(?:成功|成立)|加速\s*[:：]\s*(?:已经?)?\s*(?:通过|成功|成立|生效|批准)"
+    # the close said to be the acceleration's (关门（加速）, 截票(加速))
+    r"|(?:关门|关帖|截止|截票|结算|关)\s*[（(]\s*加速\s*[）)]|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:是|为)?\s*(?:执行|进入|开始)?加速(?![申的人])"
+    # a past day recalled by its acceleration (昨天下午加速那轮, 前天加速那天)
+    r"|(?:昨天|昨日|前天)[^，,。？?]{0,4}?加速(?:的)?那(?:一)?(?:轮|天|日)"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
     rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
 )
@@ -305,7 +318,14 @@ _GAME_OVER = re.compile(
 _WINNER_GROUPS = ("winner", "short", "label", "won", "apart", "row")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 # (被刀未死: the attempt failed)
-_NOT_NOW_AFTER = re.compile(r"^(?:前|之前|时|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)")
+# the out a day owns (昨天的出局, 第二日（周日）的出局是): that day's vote, not a night's
+_DAYS_OUT = re.compile(
+    rf"(?:昨[天日]|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]*[）)])?\s*的\s*(?:出局|放逐)"
+)
+_OUT_BRACKET = re.compile(r"出局|死亡|已死|淘汰")
+_NOT_NOW_AFTER = re.compile(
+    r"^(?:前|之前|时|后\s*(?:的)?\s*(?:禁票|禁言|不能|不可|无法|可以|须|需)|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)"
+)
 _STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
 # a role, not a player, before the word (吹笛者出局: the piper's spell ends)
 _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
@@ -313,7 +333,7 @@ _ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|
 _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
-    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
+    rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
     r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
 )
 _OBJECT_GAP = re.compile(
@@ -643,9 +663,20 @@ _SUB_CONTEXT = re.compile(r"替补|替换|换人|请假|退出|离场")
 _HEADING = re.compile(
     r"\s*(?:[【\[]\s*([^】\]]{1,12}?)\s*[】\]]|=+\s*([^=]{1,12}?)\s*=+|([^\s|:：]{1,12}?)\s*[:：])\s*[:：]?\s*"
 )
+# the terse log's one-character labels (出 X, 警：X, 警 → X, 淹：X, 笛：X) and the grammar's words
+# for them (see Patterns._shorthand)
+_SHORTHAND = (
+    (r"出\s*[:：]?", "投票出局："),  # (the log's night has its own label, 夜)
+    (r"警\s*(?:→|->|=>)", "警徽移交给"),
+    (r"警\s*[:：]?", "警长："),
+    (r"淹\s*[:：]", "淹死："),
+    (r"笛\s*[:：]", "被吹笛："),
+    (r"夜\s*[:：]?", "昨夜出局："),
+)
+_LIST_ITEM = re.compile(r"\[\*\]|\[/?li\]", re.I)
 _ROW = re.compile(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = re.compile(
-    r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*[:：]\s*(?=\S)", re.M
+    r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*(?:死人|死的)?\s*[:：]\s*(?=\S)", re.M
 )
 # 烧卖昨夜……不，今天夜里 …: the time said first is taken back
 _TIME_SELF_FIX = re.compile(
@@ -657,6 +688,10 @@ _STRUCK = re.compile(
     r"~~[^~\n]+~~|\[(s|del|strike)\][^\[]*\[/\1\]|(?:^|(?<=\n))\s*撤回\s*[:：][^\n]*", re.I
 )
 # what a correction takes back: a clause holding an event's word (死, 扎死, 平安, 无事 …)
+# the director's own words quoted and taken back (收回昨天“今天加速”的说法): gone
+_UNSAID = re.compile(
+    r"((?:收回|撤回|撤销|取消)[^，。“”「」]{0,6})[“「][^”」]{0,30}[”」]\s*(?:的|这个|那个)?\s*(?:说法|这句话?|那句话?|公告)?"
+)
 _TAKEN_BACK = re.compile(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|无事|无人")
 # 我说昨晚是平安夜，这是错的: the clause before a bare 这是错的 is what is taken back
 _SAID_WRONG_BEFORE = re.compile(
@@ -685,6 +720,7 @@ def clean(text: str) -> str:
     says B; a reading said to be wrong (杜鹃出局有误) is gone; a question inside a bracket
     (画眉（狼人阵营？不公布）于昨夜死亡) ends no sentence."""
     text = _ASKED_WRONG.sub("", _QUOTE.sub("", _STRUCK.sub("", _own(text))))
+    text = _UNSAID.sub(r"\1", text)
     text = re.sub(
         r"[（(][^）)]*?[？?][^）)]*[）)]", lambda b: re.sub(r"[？?]", " ", b.group(0)), text
     )
@@ -753,9 +789,14 @@ class Patterns:
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:(?:上场|入场|进场)\s*[，,]?)?\s*(?:临时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?"
+        # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?"
         # (来替 X: 替 right before a name)
-        verb = rf"(?:顶替|顶|接替|替补|替换|代替|接手|接管了?|替(?=\s*(?:{one})))"
+        # (X 替下 Y, X 换下 Y: the sports commentator's — X comes on for Y; 代替离开的 Y)
+        verb = (
+            rf"(?:顶替|顶上了?|顶|接替|替补|替换|替下了?|换下了?|代替了?|暂代|代打|接手|接管了?"
+            rf"|替(?=\s*(?:{one})))\s*(?:(?:离开|退出|病倒|请假|出差|缺席|掉线)了?的)?"
+        )
         self._sub_re = [
             re.compile(
                 rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
@@ -767,9 +808,13 @@ class Patterns:
             ),
             re.compile(
                 rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:临时)?\s*"
-                rf"(?:接替|顶替|替补|代替|替换|顶)(?!\s*(?:{one}))"
+                rf"(?:接替|顶替|替补|代替|替换|代打|暂代|顶)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
+            # 风铃 归队，笔筒 下场: the one replaced comes back, the substitute leaves
+            re.compile(
+                rf"(?P<new>{one})\s*(?:归队|回归|回来了?)\s*[，,、]?\s*(?P<who>{one})\s*(?:下场|离场|退场)"
+            ),
             re.compile(
                 rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
             ),
@@ -804,12 +849,17 @@ class Patterns:
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
         text = _BB_ROW.sub(_bb_row, text)  # [tr][td]昨夜出局[/td][td]无[/td][/tr]: 昨夜出局：无
+        text = _LIST_ITEM.sub("\n", text)  # [list][*]昨夜：X[*]关帖：21:30 — an item is a line
         wrong = self._wrong(text)
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
-        text = self._night_label(
-            self._lists(clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text))))))
+        text = self._shorthand(
+            self._night_label(
+                self._lists(
+                    clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text)))))
+                )
+            )
         )
         post = _post_kind(text, said_wrong)
         out: list[Announced] = []
@@ -832,8 +882,11 @@ class Patterns:
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
+        found, void = _voided(text, found)
+        unplaced += void
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
+        unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(text)]
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
         unplaced += _corrected_clocks(text)
@@ -903,7 +956,7 @@ class Patterns:
         alive = {
             self._norm[m.group(1)]
             for m in re.finditer(
-                rf"({one})\s*(?:(?:还|仍|仍然|依然|依旧)?\s*(?:活着|存活|健在|在场|活得好好的|没死)"
+                rf"({one})\s*(?:(?:还|仍|仍然|依然|依旧)?\s*(?:活着|存活|健在|在场(?![外下])|活得好好的|没死)"
                 r"|(?:昨夜|昨晚)?\s*被[^，。\d]{0,6}?(?:救活|救下|守住)|[^，。\d]{0,8}?不会死"
                 r"|请继续(?:游戏|发言|参与))",
                 text,
@@ -1050,6 +1103,30 @@ class Patterns:
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
         return re.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
 
+    def _shorthand(self, text: str) -> str:
+        """A one-character label heading a clause, a name right after it: the terse log's
+        words in the grammar's (出 X → 投票出局：X, 警 X / 警：X → 警长：X, 警 → X → 警徽移交给 X,
+        猎：A→B → 猎人 A 开枪带走了 B, 淹：X → 淹死：X, 笛：X → 被吹笛：X).  Only where the
+        clause starts: 如果出 X, 谁出 X？ stay as they are."""
+        one = self._name_re.pattern
+        # (a day's label may head the clause: D2 出 X, D3 夜 Y — 第2天 出 X after fold)
+        head = rf"(?:^|(?<=[。！!；;:：]))(\s*(?:第\s*{_NUM}\s*[天日]\s*)?)"
+        name = rf"(?=\s*(?:{one}))"
+        # 出局的是警长 X: the office before the name is the name's (X（警长）)
+        text = re.sub(
+            rf"((?:出局|死|走|倒下|放逐|投出)的(?:是|为)|(?:出局|死亡|放逐|投出)\s*[:：])\s*警长\s*({one})(?!\s*[（(])",
+            r"\1\2（警长）",
+            text,
+        )
+        for label, said in _SHORTHAND:
+            text = re.sub(rf"{head}{label}{name}", rf"\1{said}", text, flags=re.M)
+        return re.sub(
+            rf"{head}猎\s*[:：]\s*({one})\s*(?:→|->|=>)\s*(?=(?:{one}))",
+            r"\1猎人\2开枪带走了",
+            text,
+            flags=re.M,
+        )
+
     def _bare_deaths(self, text: str) -> str:
         """A line that is a name and the cause of its death alone (- X (夜), × X（狼刀）,
         X（辩论投票最高票）): a death list's entry, read as X 出局（…）.  Not a line that adds
@@ -1071,6 +1148,14 @@ class Patterns:
             rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|/|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
             lambda m: m.group(1) + (m.group(2) or "") + "、",
             text,
+        )
+        # names spaced after a label, nothing else to the clause's end (夜：X Y, 笛：X Y Z)
+        named = rf"(?:{one})(?:\s*[（(][^）)]{{0,24}}[）)])?"
+        text = re.sub(
+            rf"(?<=[:：])\s*{named}(?:[ \t\u3000]+{named})+(?=\s*(?:[。！!；;，,]|$))",
+            lambda m: re.sub(rf"(?<=[^\s、])[ \t\u3000]+(?={one})", "、", m.group(0)),
+            text,
+            flags=re.M,
         )
         # a slash between two statements (夜：X 死 / Y 殉情) ends a clause; a date's (12/19) stays
         return re.sub(r"(?<![\d/])\s+/\s+(?![\d/])", "，", text)
@@ -1204,6 +1289,9 @@ class Patterns:
             )
         if who is None or who == new or new in ("替补", "由"):
             return None
+        verb_end = m.start("who") if m.groupdict().get("who") else m.end()
+        if _NEGATED_WORD.search(sentence[m.end("new") : verb_end]) or _NEGATION.search(new):
+            return None  # 油条 没有 替下 冬瓜: the substitution denied
         if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
             return None  # 20%: a number, not a player
         return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
@@ -1369,11 +1457,14 @@ class _Sentence:
         out += self._bracketed(c, names)
         out += self._sheriff(c, names, nxt)
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
-        out += self._simple(
-            EventType.PIPED, c, names, self.p._piped_subject, self.p._piped_object, nxt
-        )
-        if _UNPIPE.search(c) and not _NEGATION.search(c[: _UNPIPE.search(c).start()][-3:]):  # type: ignore[union-attr]
+        unpipe = _UNPIPE.search(c)
+        if unpipe and not _NEGATION.search(c[: unpipe.start()][-3:]):
+            # (所有被吹笛者恢复: the spell ends — no one newly piped in the clause)
             out.append(self._item(EventType.PIPED, "", None, c, ends_piping=True))
+        else:
+            out += self._simple(
+                EventType.PIPED, c, names, self.p._piped_subject, self.p._piped_object, nxt
+            )
         return out
 
     def _item(
@@ -1458,6 +1549,8 @@ class _Sentence:
         """A role before the word (吹笛者出局: the piper's spell ends) says no one's death;
         the office (警长被投出去了) is a player's the clause does not name: listed."""
         role = _ROLE_BEFORE.search(c[: m.start()].rstrip())
+        if role and role.group(0) == "猎人" and re.match(r"开枪|带走|开了一枪|一枪", m.group(0)):
+            return False  # X 猎人开枪：Y — the hunter shoots, his target dies
         if role and role.group(0) == "警长" and m.group(0) not in ("出局", "死亡"):
             self.unplaced.append(c)
         return role is not None
@@ -1512,6 +1605,10 @@ class _Sentence:
                     or _NEGATION.search(inside[: m.start()])
                 ):
                     continue
+                if any(x.player != n.player for x in self.p.names(inside[: m.start()])):
+                    # (瓷碗（昨夜铁锅遇害前留下的…）: another's death, told of in the bracket)
+                    self.unplaced.append(c)
+                    break
                 how = _cause_in(inside) or cause
                 out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
                 break
@@ -1547,8 +1644,10 @@ class _Sentence:
         sentence's time, the post being a vote result."""
         # (a name is no how: a player named for a blade holds 刀, one named for a snake 毒)
         before = _cause_in(self.p._name_re.sub(" ", c[:at]))
-        if before in ("hunter", "sent_off", "suicide"):
-            return before
+        if before in ("hunter", "sent_off", "suicide") or (before == "vote" and "替罪羊" in c):
+            return before  # (昨晚平票，替罪羊 X 被推出了门: the tie's scapegoat, no night's)
+        if _DAYS_OUT.search(c) and not _NIGHT.search(c):
+            return "vote"  # 昨天（第二日）的出局是 X: the day's own out is its vote
         if self.night and self._night_by(c):
             return "night"
         if before is not None:
@@ -1598,22 +1697,38 @@ class _Sentence:
         for m in _SHERIFF_NEW.finditer(c):
             for n in self._slots(c, names, m.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
-        badges = list(_SHERIFF_OBJECT.finditer(c))
-        if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
-            badges = list(_SHERIFF_CHOICE.finditer(c))
-        for badge in badges:
-            given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
-            for n in self._slots(c, names, badge.span(), nxt, subject=False):
-                out.append(self._item(EventType.SHERIFF, n.player, given, c))
+        out += self._badges(c, names, nxt, how)
         if out:
             return out
         return self._sheriff_state(c, names, nxt)
+
+    def _badges(self, c: str, names: list[_Name], nxt: list[_Name], how: str) -> list[Announced]:
+        """The badge given to a name (警徽移交给 X, 警徽归 X, 警长由 X): handed over, or
+        elected when the sentence says its votes and no holder who went."""
+        out: list[Announced] = []
+        badges = list(_SHERIFF_OBJECT.finditer(c))
+        if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
+            badges = list(_SHERIFF_CHOICE.finditer(c))
+        won = bool(_BADGE_WON.search(self.text)) and not _BADGE_LEFT.search(self.text)
+        unsure = (
+            not won and not _BADGE_LEFT.search(self.text) and not self.p.names(c[: c.find("警徽")])
+        )
+        for badge in badges:
+            given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
+            if won:
+                given = "elected"  # 警徽（7票）归 X, 警徽落在了首日最先高票的 X 手上
+            for n in self._slots(c, names, badge.span(), nxt, subject=False):
+                out.append(self._item(EventType.SHERIFF, n.player, given, c))
+        if out and unsure and "警徽" in c:
+            self.unplaced.append(c)  # 警徽已交到 X 手里: won or handed over, not said
+        return out
 
     def _elected_said(self, c: str, names: list[_Name], nxt: list[_Name]) -> list[Announced]:
         """当选 without the office: X 当选 in a sentence about the 警长竞选, and 当选：X (the
         games' only office one is elected to)."""
         spans: list[tuple[tuple[int, int], bool]] = []
-        if re.search(r"警长\s*竞选|竞选\s*警长", self.text):  # 警长竞选：X 当选
+        # 警长竞选：X 当选; 警徽：竞选帖最高票的是 X，当选
+        if re.search(r"警长\s*竞选|竞选\s*警长|警徽[^。]*竞选", self.text):
             spans += [
                 (m.span(), True) for m in re.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c)
             ]
@@ -1668,6 +1783,8 @@ class _Sentence:
             return out
         for m in obj.finditer(c):
             for n in self._slots(c, names, m.span(), nxt, subject=False):
+                if etype is EventType.PIPED and _OUT_BRACKET.search(n.bracket):
+                    continue  # 吹笛：X、Y（已出局）— the dead are no longer piped
                 out.append(self._item(etype, n.player, None, c, offset=offset))
         return out
 
@@ -2039,11 +2156,30 @@ def _colloquial(text: str) -> str:
     return text
 
 
+# 明 2200 关, 明 22:00 截: a bare 明 (not 明天 / 明晚) before the clock
+# a 环节 said short (D4 环一 全天, 环二 开): its hours may not be read — listed
+_SHORT_PHASE = re.compile(
+    r"^.*?(?<![\u4e00-\u9fff])(环\s*[一二三四五1-5])(?!\s*节)(?![\u4e00-\u9fff]{0,2}[:：]).*$", re.M
+)
+
+
+def short_phase(text: str) -> str | None:
+    """The 环节 a post names short (环二 in D5 环二 全天), or None."""
+    line = _SHORT_PHASE.search(_own(text))
+    return line.group(1) if line else None
+
+
+_BARE_TOMORROW = re.compile(r"(?<![\u4e00-\u9fff])明\s*\d{1,2}\s*[:：]?\s*\d{2}(?!\d)")
+
+
 def _compact_times(text: str) -> list[str]:
     """The lines that write a day's time compactly (D3 开 0900 关 2130, 关 12.19 2330) and
     from which no time was read: what they state is listed, never passed in silence."""
     out: list[str] = []
     for line in _own(text).splitlines():
+        if _BARE_TOMORROW.search(line) and _SCHEDULE_WORD.search(line):
+            out.append(line.strip())  # 明 2200 关: the day after, in a word the clock may not carry
+            continue
         if not _COMPACT_TIME.search(line) or not _SCHEDULE_WORD.search(line):
             continue
         if re.search(r"申请|人数|票|过半", line) and not re.search(r"开|关|截|结算|闭", line):
@@ -2130,6 +2266,26 @@ def _later_wins(text: str, found: list[Announced]) -> list[Announced]:
         return (again and a.type is not EventType.PIPED) or (undone and named)
 
     return [a for a in found if not replaced(a)]
+
+
+# the post takes back what it said before (本帖作废, 以上结果作废, ——撤回，计票有误)
+_VOIDED = re.compile(
+    r"(?:本帖|此帖|该帖|以上|上述|上面|这条|此条)\s*(?:的)?\s*(?:内容|结果|公告)?\s*(?:全部|均|一律)?\s*(?:作废|撤回|无效)"
+    r"|(?:^|(?<=[\n—-]))\s*撤回(?=\s*(?:[，,。！!]|$))",
+    re.M,
+)
+
+
+def _voided(text: str, found: list[Announced]) -> tuple[list[Announced], list[str]]:
+    """The items said before the post voids them, and the voiding sentence (listed: what
+    stands instead is for the director to say)."""
+    void = [m for m in _VOIDED.finditer(text) if not _supposed(text, m.start())]
+    if not void:
+        return found, []
+    at = void[-1].start()
+    kept = [a for a in found if not a.clause or not 0 <= text.find(a.clause.strip()) < at]
+    line = text[: void[-1].end()].rsplit("\n", 1)[-1]
+    return kept, [line.strip(" —-")]
 
 
 def _same(a: Announced, b: Announced) -> bool:

@@ -431,3 +431,169 @@ def test_the_piped_in_a_passives_short_forms(text: str, expected: list[str]) -> 
 def test_a_death_in_the_spoken_language(text: str, expected: list[tuple[str, str]]) -> None:
     found = P.read(text)[0]
     assert sorted((a.player, a.cause) for a in found if a.type is E) == expected
+
+
+# the terse log (issue 34, session 37): a one-character label heading its clause (出 X,
+# 警 X / 警：X, 警 → X, 猎：A→B, 淹：X, 笛：X), names spaced after a label (夜：X Y), a
+# [list] item as a line; the badge reached through other verbs (警徽归 X, 落在了 X 手上,
+# 顺位给到 X, 从 A 手里转到了 B) — elected when its votes are said, handed over when its
+# holder went; a substitute's sports verbs (X 换上，替下 Y; X 暂代 Y; X 归队，Y 下场);
+# an acceleration as a label or the close's bracket.  Beside each, its negative twin.
+SHORTHAND: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("出 冬瓜（票）。警 → 番茄。", [(E, "冬瓜", "vote"), (S, "番茄", "handed_over")]),
+    ("警 芒果（6票）。出 苦瓜（票）。", [(S, "芒果", "elected"), (E, "苦瓜", "vote")]),
+    ("出 杜鹃。猎：杜鹃→画眉。", [(E, "杜鹃", "vote"), (E, "画眉", "hunter")]),
+    ("第4天。夜：饺子 油条（毒）。", [(E, "饺子", "night"), (E, "油条", "night")]),
+    ("夜：平安。淹：菜刀。", [(QUIET, "", None), (E, "菜刀", "sent_off")]),
+    ("夜：无。笛：冬瓜 番茄。", [(QUIET, "", None), (PI, "冬瓜", None), (PI, "番茄", None)]),
+    ("[list][*]昨夜：黄瓜[*]关帖：21:30[/list]", [(E, "黄瓜", "night")]),
+    ("今晚照常关门。昨晚死人：芒果。", [(E, "芒果", "night")]),
+    # twins: supposed, asked, a rule — the label is no clause's head there
+    ("如果出 冬瓜，好人就输了。", []),
+    ("谁出 冬瓜？", []),
+    ("警徽归 芒果（首日最高票）。", [(S, "芒果", "elected")]),
+    ("警徽（5票）落在了苦瓜手上。", [(S, "苦瓜", "elected")]),
+    ("出局：杜鹃（警长）。警徽顺位给到 画眉。", [(E, "杜鹃", None), (S, "画眉", "handed_over")]),
+    ("警徽从黄瓜手里转到了冬瓜。", [(S, "冬瓜", "handed_over")]),
+    ("如果警徽归 芒果，就好了。", []),
+    ("关门（加速）。出局：番茄。", [(FAST, "", None), (E, "番茄", None)]),
+    ("加速：已通过，18:00 关。", [(FAST, "", None)]),
+    ("加速：未通过。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SHORTHAND)
+def test_shorthand_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("换人：油条 换上，替下 冬瓜。", [("冬瓜", "油条")]),
+        ("换人：油条 换下 番茄（番茄出差）。", [("番茄", "油条")]),
+        ("油条顶号上位，接替 杜鹃。", [("杜鹃", "油条")]),
+        ("油条 暂代 芒果（芒果今明两天有事）。", [("芒果", "油条")]),
+        ("油条顶上了离开的画眉。", [("画眉", "油条")]),
+        ("请假：苦瓜（两天），由 油条 代打。", [("苦瓜", "油条")]),
+        ("苦瓜 归队，油条 下场。", [("油条", "苦瓜")]),
+        # twins: supposed, negated
+        ("如果 苦瓜 请假，油条 换上，替下 苦瓜。", []),
+        ("油条 没有 替下 冬瓜。", []),
+    ],
+)
+def test_substitute_sports_verbs(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(a.player, a.value) for a in P.find(text) if a.type is SU] == expected
+
+
+def test_a_bare_tomorrow_before_a_clock_is_listed() -> None:
+    assert P.read("第3天。明 2200 关。")[1]
+
+
+# the tie's scapegoat (替罪羊 X 冤死: the vote's casualty), the office between 的是 and the
+# name (出局的是警长 X), the hunter named before his shot (X 猎人开枪：Y), a bracket telling
+# another player's death (Y（昨夜 X 遇害前留下的…）: not Y's), a threat's condition (再…就红牌),
+# a consequence told after the death (X 冤死后禁票…: a rule, not the event), a post voided
+# (本帖作废, ——撤回): nothing before it stands, and the post is listed.
+TIES_AND_VOIDS: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("平票。替罪羊 冬瓜 冤死。", [(E, "冬瓜", "vote")]),
+    ("昨晚平票，按规矩，替罪羊番茄被推出了门。", [(E, "番茄", "vote")]),
+    ("如果平票，替罪羊 冬瓜 冤死。", []),
+    ("昨天出局的是警长芒果。", [(E, "芒果", "vote")]),
+    ("如果出局的是警长芒果，好人就难了。", []),
+    ("苦瓜猎人开枪：杜鹃。", [(E, "杜鹃", "hunter")]),
+    ("警徽：画眉 → 饺子（昨夜画眉遇害前留下的警徽流）。", [(S, "饺子", "handed_over")]),
+    ("黄牌警告：油条，再私聊就红牌。", []),
+    ("替罪羊 菜刀 冤死后禁票对象：黄瓜。", []),
+    ("出局：冬瓜。\n——撤回，计票有误，稍后重新公布。", []),
+    ("第三天结果：番茄出局。\n重新算票后番茄不过半，本帖作废。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TIES_AND_VOIDS)
+def test_tie_and_void_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
+
+
+def test_a_voided_post_is_listed() -> None:
+    assert P.read("出局：冬瓜。\n——撤回，计票有误，稍后重新公布。")[1]
+
+
+# the out a day owns (昨天（第二日）的出局是 X: its vote), still under the pipe's song (X 仍在
+# 笛声中); what the reader reads but cannot settle is listed: a bracket telling another's
+# death, a badge given with neither its votes nor a holder who went, a 环节 said short.
+OWNED_AND_UNSURE: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("补充：昨天（第二日）的出局是番茄。", [(E, "番茄", "vote")]),
+    ("第三日的出局是番茄。", [(E, "番茄", "vote")]),
+    ("第三夜的出局是番茄。", [(E, "番茄", "night")]),
+    ("吹笛：无新增；冬瓜 仍在笛声中。", [(PI, "冬瓜", None)]),
+    ("冬瓜 不在笛声中。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), OWNED_AND_UNSURE)
+def test_owned_out_and_spell_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "警徽：画眉 → 饺子（昨夜画眉遇害前留下的警徽流）。",
+        "第二日。警徽昨晚已交到芒果手里。",
+        "D5 环二 全天。",
+    ],
+)
+def test_what_is_read_but_not_settled_is_listed(text: str) -> None:
+    from auditor.game.state import why_listed
+
+    assert P.read(text)[1]
+    assert why_listed(PLAYERS, text) is not None
+
+
+def test_a_badge_whose_votes_or_holder_are_said_is_not_listed() -> None:
+    assert P.read("警徽（5票）落在了苦瓜手上。")[1] == []
+    assert P.read("出局：黄瓜（警长）。警徽顺位给到 冬瓜。")[1] == []
+
+
+# the terse log with its days (D1 出 X；D2 夜 Y；D3 夜 平安), a count written as a share
+# before the out word (X 9/16 出局), the director's own quoted words taken back (收回“…”的说法),
+# the spell ended for all (所有被吹笛者恢复: no one newly piped), the spell inherited (继承其
+# 吹笛状态).
+LOGS_AND_TAKEBACKS: list[tuple[str, list[tuple[object, ...]]]] = [
+    (
+        "进度：D1 出 冬瓜；D2 夜 番茄；D2 出 芒果；D3 夜 平安。",
+        [(E, "冬瓜", "vote"), (E, "番茄", "night"), (E, "芒果", "vote"), (QUIET, "", None)],
+    ),
+    ("结论：杜鹃 8/14 出局。", [(E, "杜鹃", "vote")]),
+    ("收回刚才“今天加速”的说法，加速票没过半。", []),
+    ("笛手 画眉 出局，所有被吹笛者恢复。", [(E, "画眉", None), (PI, "", None)]),
+    ("油条顶上了离开的饺子，继承其吹笛状态。", [(PI, "油条", None), (SU, "饺子", None)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), LOGS_AND_TAKEBACKS)
+def test_log_and_takeback_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
+
+
+# a past day recalled by its acceleration (昨天下午加速那轮投出的是 X), a death told as being
+# taken by someone (X 在夜里被人带走), the dead in a piped list (吹笛：X、Y（已出局）: Y no
+# longer piped).
+RECALLS: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("昨天下午加速那轮投出的是冬瓜。", [(E, "冬瓜", "vote"), (FAST, "", None)]),
+    ("昨天加速申请那轮没过半。", []),
+    ("警长芒果在夜里被人带走。", [(E, "芒果", "night")]),
+    ("吹笛（累计）：黄瓜、番茄（已出局）。", [(PI, "黄瓜", None)]),
+    # the badge's election said after the name (警徽：竞选帖最高票的是 X，当选)
+    ("警徽：竞选帖最先达到最高票的是 苦瓜，当选。", [(S, "苦瓜", "elected")]),
+    ("警徽：竞选帖里谁会当选？", []),
+    # 在场外 is where a rule was broken, not 在场 (still in the game)
+    ("红牌！杜鹃 在场外群里公布夜间行动，直接罚下。", [(E, "杜鹃", "sent_off")]),
+    ("杜鹃 仍在场，没有罚下。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RECALLS)
+def test_recall_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
