@@ -2859,13 +2859,33 @@ class Matcher(_Deferred):
                     key.kind != "near" or "".join(said) not in self.entry_near[key.entry]
                 ):
                     return _REJECTED
-        if self._excepted(key.entry, norm, s, t):
+        if self._excepted_or_in_word(key, norm, s, t):
             return _REJECTED
         cat = self.cats[self.entries[key.entry].category]
         # A near-homophone always needs the word boundary (:meth:`_on_cuts`).
         if cjk and (cat.boundary or key.kind == "near") and not self._on_cuts(key, norm, s, t):
             return _IF_CLAUSE
         return _CONFIRMED
+
+    def _excepted_or_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """An exception of the entry over the candidate, or a sound-alike at its end that
+        belongs to a word beyond it (一晚上结果 is no 上届: its 结 is 结果's)."""
+        return self._excepted(key.entry, norm, s, t) or self._end_in_word(key, norm, s, t)
+
+    def _end_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """Does a sound-alike at an end of ``norm[s:t]`` make a word of the dictionary with
+        the character beyond it (上结|果, 里|死 of 夜里)?  Then it is that word's, not a
+        cloak: the check the word boundary makes, for a category without ``@boundary``."""
+        form = self.norm.key(key.form)
+        if len(form) != t - s or self.cats[self.entries[key.entry].category].boundary:
+            return False
+        if not all(map(_is_cjk, norm[s:t])):
+            return False
+        freq = self.tokenizer().FREQ
+        return bool(
+            (norm[t - 1] != form[-1] and t < len(norm) and freq.get(norm[t - 1 : t + 1]))
+            or (norm[s] != form[0] and s > 0 and freq.get(norm[s - 1 : s + 1]))
+        )
 
     def _on_cuts(self, key: _Key, norm: str, s: int, t: int, /) -> bool:
         """Does the pinyin candidate ``key`` over ``norm[s:t]`` stand on jieba's word
@@ -3218,7 +3238,7 @@ _RULE_TAIL = re.compile(
 # A sentence that talks about the rules: a rule, a ban, a penalty.
 _RULE_WORD = re.compile(
     r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款|八荣八耻"
-    r"|算不算|会不会罚|别提|不要提|千万别"
+    r"|算不算|会不会罚|别提|不要提|千万别|都别说|别再说|不要说|别说了"
 )
 # Whose words a quotation holds: 你那句“…”, 他刚才说的那个“…”, 规则的例子是“…”.
 _QUOTED_FROM = re.compile(
@@ -3253,12 +3273,14 @@ _SENT_ELSEWHERE = (
 _NAMING_TAIL = re.compile(
     r"^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}"
     r"(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就)?(?:是|会|要)?"
-    r"(?:算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    r"(?:不?算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    # 用贴脸作为讨论依据是要判的: the act, then the penalty it draws
+    r"|^[^，,。！？!?]{0,10}?(?:是要|会被|要被|是会被)(?:判|罚)"
     # 贴脸不能作为讨论依据: what the rules refuse as grounds
-    r"|^(?:也|都|就)?(?:不能|不可以|不得|不准|不许)(?:作为|当作|当成|算作|算)[^，,。！？!?]{0,4}(?:依据|理由|证据|根据)"
+    r"|^(?:也|都|就)?(?:不能|不可以|不得|不准|不许)(?:作为|当作|当成|算作|算|当|拿来当)[^，,。！？!?]{0,4}(?:依据|理由|证据|根据)"
     # 马甲、替补、场外助理都不能聊: a list of them, then the ban
-    r"|^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}(?:也|都|一律|全都)?"
-    r"(?:不能|不许|不准|不要|别|禁止|不可以|不得)(?:聊|提|说|讨论|谈|碰)"
+    r"|^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}(?:这些|这类|这种|之类的?|什么的)?"
+    r"(?:也|都|一律|全都)?(?:不能|不许|不准|不要|别|禁止|不可以|不得)(?:再)?(?:聊|提|说|讨论|谈|碰)"
     # 发誓和诅咒在八荣八耻里是“耻”: acts listed, then where the rules name them
     r"|^(?:(?:和|与|、|或|跟)[^，,。！？!?]{1,6})?(?:在|是|属于)(?:规则|八荣八耻|违规判定|判罚依据)"
     # 评奖的事规则不让现在聊: the topic, then the rule that bars it
@@ -3271,11 +3293,16 @@ _NAMING_TAIL = re.compile(
     + r"|^(?:这种|这类|这样的|之类的?)(?:话|说法|字眼|词)"
     # 规则第4条是马甲相关的: the topic a rule is about
     r"|^(?:相关|有关|方面)(?:的)?(?:规则|规定|条款|内容|事|话题)?"
+    # 表明、暗示、拆马甲都算: the last of a list of what the rule covers, closing its clause
+    r"|^(?:也|都|全都|一律)(?:算|算在内|包括在内)\s*$"
+    # 导演说过的话我们不能转述: the words, then a ban on passing them on
+    r"|^(?:的话|的内容|的事情?)?[^，,。！？!?]{0,6}?(?:不能|不许|不准|不可以|不得|禁止|严禁|不要|别)"
+    r"(?:转述|转发|复述|透露|公开|引用|外传)"
 )
 # ... or anywhere in its sentence, a rule that forbids talking of it: MVP评选是赛后的事，规则说
 # 场上不讨论 (030 违规判定 1(2)).
 _RULE_FORBIDS = re.compile(
-    r"(?:规则|规定|违规判定|八荣八耻)(?:里|上|中)?(?:说|写|讲|规定|写了|写着|说了)?[^，,。！？!?]{0,4}"
+    r"(?:规则|规定|违规判定|八荣八耻)(?:里|上|中)?(?:说|写|讲|规定|写了|写着|说了)?[^，,。！？!?]{0,8}"
     r"(?:不讨论|不能讨论|不许讨论|不准讨论|禁止讨论|不能提|不许提|不准提|禁止提|别提|不要提|不能聊)"
 )
 # Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
@@ -3365,6 +3392,7 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
         _quoted_as_rule(text, m.start, m.end)
         or _reported_quote(text, m.start, m.end)
         or _other_sense(text, m)
+        or _disowned_words(text, m)
     ):
         return True
     if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
@@ -3372,6 +3400,8 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
     if m.category in _NAMED_ACTS and _in_title(text, m.start, m.end):
         return True  # 《最佳演绎》, a novel: the act's word as a name
     sentence = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+    if m.category == "IQ" and _self_belittled(text, m):
+        return True  # 我太笨了，被3号骗了两天: the poster of himself
     if m.category == "IQ" and "白痴" in m.text:
         return bool(_IDIOT_ROLE.search(text, *sentence))  # 他是白痴，翻牌了: the role
     if "表情" not in m.how:
@@ -3379,6 +3409,20 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
     # 🌿 剧情里那片草地: a picture beside the story it illustrates
     return bool(_STORY.search(text, *sentence) or _STORY_TAG.match(text)) or _heading_picture(
         text, m
+    )
+
+
+# The poster of himself, right before a taunt on wits (我太笨了, 我自己真是蠢到家): no one
+# else is called stupid.
+_SELF_BEFORE = re.compile(
+    r"(?:^|[，,。！？!?；;\s])(?:我|我自己|本人|我这人)(?:真|真是|也|是|就是|实在|确实|果然)?\s*$"
+)
+_OTHERS = frozenset("你他她您")
+
+
+def _self_belittled(text: str, m: PhraseMatch) -> bool:
+    return bool(_SELF_BEFORE.search(text, max(0, m.start - 8), m.start)) and _OTHERS.isdisjoint(
+        m.text
     )
 
 
@@ -3417,9 +3461,7 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 不用拿人格担保，说说逻辑就行: advice not to (its 用 may open the match)
     if m.category in _TOPICS and _ALLOWED_ONLY.search(text, s_lo, s_hi):
         return True  # 树洞里才可以拆马甲: where the rules allow it, a reminder
-    if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
-        return True
-    if _reported_act(text, m, s_lo, s_hi):
+    if _denied_as_own(m, before) or _reported_of_other(text, m, (s_lo, s_hi), before):
         return True
     lead = _RULE_SAYS.match(text, s_lo)
     if (
@@ -3435,11 +3477,32 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
     )
 
 
+def _denied_as_own(m: PhraseMatch, before: str) -> bool:
+    """不是我刷屏，是论坛重复发了: the act denied as the poster's (not 不是我的锅, the very
+    talk of blame of 030 违规判定 1(1))."""
+    return (
+        m.category != "BLAME"
+        and bool(_NOT_ME.search(before))
+        and (m.text.startswith("我") or before.endswith("我"))
+    )
+
+
+def _reported_of_other(text: str, m: PhraseMatch, sentence: tuple[int, int], before: str) -> bool:
+    """Another's oath or guarantee (他刚才发誓了), act pointed at and handed on, or stated
+    intent reported as a violation."""
+    s_lo, s_hi = sentence
+    if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
+        return True
+    return _reported_act(text, m, s_lo, s_hi) or _reported_intent(text, m, s_lo, s_hi, before)
+
+
 # The word talked about, not said (issue 35): asked what it means (什么叫贴脸？), disowned
 # (发誓这种事我从来不干), put off until the game is over (关于评奖，揭秘以后再说).
 _ASKED_BEFORE = re.compile(r"(?:什么|啥)(?:叫做?|是|算)\s*$")
 _ASKED_AFTER = re.compile(
     r"^[”」』\"']?(?:(?:是|指|算)?(?:什么|啥)(?:意思)?|是什么意思|什么意思|啥意思|指的是|怎么算)"
+    # 发誓算哪一条: where the rules put it, asked
+    r"|^[”」』\"']?(?:算|属于|归)(?:哪一条|哪条|第几条|哪一款|哪一类|什么违规|违规吗|犯规吗)"
     # 军师这个说法我不太懂: the word itself, not understood
     r"|^[”」』\"']?(?:这个|这种|这一|这)(?:说法|词|叫法|称呼|角色|设定)[^，,。！？!?]{0,6}"
     r"(?:不太?懂|没懂|没看懂|看不懂|不明白|没听过|没听说过|是什么|是啥|什么意思|啥意思)"
@@ -3448,6 +3511,10 @@ _ASKED_AFTER = re.compile(
 _DISOWNED_BEFORE = re.compile(
     r"(?:不会|从不|从来不|绝不|决不|不想|不愿|不敢|没)(?:说|讲|发|用|写|骂)(?:过)?"
     r"(?:任何|什么|一句|半句|一个)?\s*$"
+)
+# The poster's words likened to the act (这话听着像在发誓, 我这么说像是贴脸): a disclaimer
+_LIKENED = re.compile(
+    r"(?:这话|这句话?|这么说|这样说|这样讲|这么讲)[^，,。！？!?]{0,4}像(?:是|在)?\s*$"
 )
 _DISOWNED_WORDS = re.compile(r"^(?:的|之类的?|这种|这类|一类的?)?(?:话|字眼|字|词)")
 _DISOWNED = re.compile(
@@ -3467,6 +3534,8 @@ _DENIED = re.compile(
     r"|(?:这一说|这个说法|这种说法|这回事|这码事|一说)(?:吧|啊|的)?(?:[，,。！!]|$))"
 )
 # ... or advised against, right before it (不用拿人格担保, 没必要发誓)
+# ... or denied as the poster's own, right before it (不是我刷屏, 并不是我发誓)
+_NOT_ME = re.compile(r"(?:不是|并不是|并非|可不是|绝不是|才不是)我?\s*$")
 _ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯不着|不需要)(?:再|去)?\s*$")
 # ... or a quoted word, weighed as a word (我不吃“贴脸”这一套, 说“上一场”不行那说“上一个讨论日”
 # 可以吧): what may be said, not said
@@ -3502,6 +3571,8 @@ def _spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
         return True
     if _DISOWNED_BEFORE.search(before) and _DISOWNED_WORDS.match(after):
         return True
+    if _LIKENED.search(before):
+        return True  # 我知道这话听着像在贴脸: the poster's own words, likened and disclaimed
     if m.category not in _TOPICS:
         return False
     if after.startswith("的") and re.match(_SENT_ELSEWHERE, after):
@@ -3523,6 +3594,9 @@ def _named_as_rule(
     s_lo, s_hi = sentence
     if not _RULE_WORD.search(text, s_lo, s_hi):
         return False
+    cited = _CLAUSE_CITED.search(text, s_lo, start)
+    if cited and not _TURN.search(text, cited.end(), start):
+        return True  # 规则第三条是关于导演的，发表和导演的对话也不行
     return bool(
         _NAMING_LEAD.search(before)
         or _NAMING_TAIL.match(after)
@@ -3535,6 +3609,11 @@ def _named_as_rule(
 # A ban on talking of a topic, earlier in the sentence: 请不要讨论评奖，MVP什么的揭秘帖开了再说.
 # What follows it in the same sentence is the topic the ban names, unless the poster turns
 # against it (但我还是要说).
+# A numbered clause of the rules cited (判罚依据第三条是关于导演的, 规则第4条): the sentence is
+# a reminder of that clause.
+_CLAUSE_CITED = re.compile(
+    r"(?:规则|规定|判罚依据|违规判定|条款|规则帖)[^，,。！？!?]{0,3}第\s*[一二三四五六七八九十\d]+\s*条"
+)
 _TOPIC_BAN = re.compile(
     r"(?:不要|不能|不许|不准|禁止|严禁|别|不让|不允许|不可以)(?:再|在[^，,。！？!?]{1,6})?"
     r"(?:讨论|提及|提到|提起|聊|谈论)"
@@ -3574,7 +3653,11 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
     (
         "PASTGAME",
         re.compile("届"),
-        re.compile(_SPORT + r"|毕业|考研|高考|中考|学长|学姐|学弟|学妹|考生|校友|同学|班级"),
+        re.compile(
+            _SPORT + r"|毕业|考研|高考|中考|学长|学姐|学弟|学妹|考生|校友|同学|班级"
+            # a school's or a club's office (上届学生会主席, 往届社长): its term, not a game
+            r"|学生会|主席|会长|社长|部长|班长|班委|社团|团委|干部|运动会|春晚|换届"
+        ),
         "sentence",
     ),
     (
@@ -3591,6 +3674,16 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
         re.compile("(?i)mvp|最佳"),
         re.compile(r"赛季|常规赛|季后赛|总决赛|联赛|世界杯|欧冠|奥运|NBA|nba|CBA|球"),
         "sentence",
+    ),
+    # an award of school or work (奖学金评奖, 年终评优, 公司的最佳员工): not the game's MVP
+    (
+        "AWARD",
+        re.compile(r"评奖|评选|评优|最佳|mvp", re.I),
+        re.compile(
+            r"奖学金|助学金|年终|年度|公司|单位|学校|学院|班级|系里|学期|学年|征文|作文|论文|"
+            r"三好学生|优秀学生|员工|部门|评职称"
+        ),
+        "prev",
     ),
     # 2B as a pencil's hardness (2B铅笔, 涂卡用2B)
     ("IQ", re.compile("(?i)^2b$"), re.compile(r"铅笔|笔芯|涂卡|答题卡"), "after"),
@@ -3655,6 +3748,26 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
         ),
         "next",
     ),
+    # 上一场 + weather or an event of everyday life (上一场雪还没化, 上一场考试): not a game
+    (
+        "PASTGAME",
+        re.compile("^上一?场$"),
+        re.compile(
+            r"(?:雨|雪|风|暴雨|大雨|大雪|小雨|台风|冰雹|病|大病|梦|考试|会|会议|电影|演唱会|"
+            r"音乐会|车祸|火|事故|婚礼|葬礼|面试|讲座|饭局|酒局|聚会|手术|典礼|晚会|派对|展览|旅行|"
+            r"地震|球赛|雾|沙尘暴)"
+        ),
+        "next",
+    ),
+    # 那场 after a day of this game (昨天那场讨论, 第二天那场投票): this game's day
+    (
+        "PASTGAME",
+        re.compile("^那一?场$"),
+        re.compile(
+            r"(?:昨天|前天|今天|昨晚|前晚|今早|第[一二三四五六七八九十\d]+(?:天|日|轮))的?\s*$"
+        ),
+        "prev",
+    ),
     # ... or after the sport or event it belongs to (世界杯决赛那场点球大战)
     ("PASTGAME", re.compile("^那一?场$"), re.compile(_SPORT + r"|演唱会|音乐会|电影|话剧"), "prev"),
     # TM beside a trademark (logo右上角有个TM标志): the mark, not 他妈 (M107 1(4))
@@ -3663,6 +3776,16 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
         re.compile("(?i)^tm$"),
         re.compile(r"\s*(?:标志|标识|标记|商标|符号|图标|字样|logo|LOGO|Logo)"),
         "next",
+    ),
+    # 贴脸 of a shooter or a fighting game (FPS里对面贴脸开枪): close range, not 030 2(8)
+    (
+        "FACE",
+        re.compile("^贴脸$"),
+        re.compile(
+            r"(?i)(?<![a-z])(?:fps|cs|csgo|cf|lol)(?![a-z])|射击|开枪|枪法|对枪|刚枪|喷子|霰弹|吃鸡|"
+            r"瓦罗兰特|守望先锋|穿越火线|近战|格斗|连招|王者荣耀|英雄联盟|打野|输出|走位"
+        ),
+        "sentence",
     ),
     # 贴脸 of a face mask or a plaster (面膜贴脸上): on the skin, not 030 2(8)
     ("FACE", re.compile("^贴脸$"), re.compile(r"上(?![来了])|在脸"), "next"),
@@ -3708,7 +3831,7 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
         "VULGAR",
         re.compile("(?i)^wc$"),
         re.compile(
-            r"(?:(?:去|上|找|进|出|在|回)(?:个|趟|一趟|一下|了)?"
+            r"(?:(?:去|上|找|进|出|在|回)(?:个|趟|一趟|一下|了|了半天|半天|不到|着)?"
             r"|(?:店|楼|酒店|旅馆|学校|公司|车站|商场|餐厅|饭店|家|房间|大厅)(?:里|里面)?的)\s*$"
         ),
         "prev",
@@ -3722,6 +3845,16 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
     ),
     # NB: at the head of a note is nota bene, not 牛逼 (M107 1(1))
     ("BODY", re.compile("(?i)^nb$"), re.compile(r"\.?\s*[：:]"), "next"),
+    # NB the shoe brand (一双NB的跑鞋, NB新款): not 牛逼 (M107 1(1))
+    (
+        "BODY",
+        re.compile("(?i)^nb$"),
+        re.compile(
+            r"\s*(?:的|家的|牌的?)?(?:跑鞋|球鞋|运动鞋|鞋|新款|卫衣|专卖店|旗舰店|官网|574|990|530|327)"
+        ),
+        "next",
+    ),
+    ("BODY", re.compile("(?i)^nb$"), re.compile(r"(?:一双|双|穿着?|买了?|试了?)\s*$"), "prev"),
     # 我的锅 about one's own slip of the keyboard (说错了…我的锅，修正一下): owning a typo is not
     # talk of the game's responsibility (030 违规判定 1(1) 我准备好背锅了)
     (
@@ -3738,6 +3871,22 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
             r"(?i)gym|健身|球队|训练|sport|team|practice|lesson|class|school|课|football|basketball"
         ),
         "sentence",
+    ),
+    # 军师 of history, a novel or a drama (三国里的军师, 诸葛亮那样的军师): not a helper
+    (
+        "ASSISTANT",
+        re.compile("^军师$"),
+        re.compile(
+            r"三国|诸葛|孔明|司马懿|刘备|曹操|水浒|吴用|历史|古代|古时候|小说|电视剧|演义|兵法"
+        ),
+        "sentence",
+    ),
+    # 军师 as a style of play (军师型玩家, 军师风格): the player himself, not a helper
+    (
+        "ASSISTANT",
+        re.compile("^军师$"),
+        re.compile(r"(?:型|类|式|风格|流)(?:的)?(?:玩家|打法|选手|人|发言)?"),
+        "next",
     ),
     # 军师 of a side inside the game (狼队里肯定有个军师在带节奏): a player, not the outside
     # helper of M107 4(4) (我军师说, 问了我家军师 stay)
@@ -3941,6 +4090,37 @@ def _reported_act(text: str, m: PhraseMatch, s_lo: int, s_hi: int) -> bool:
     if "我" in text[max(s_lo, m.start - 6) : m.start]:
         return False  # 我那句发誓: the poster's own
     return bool(_POINTED_BEFORE.search(before) or _POINTED_AFTER.match(after))
+
+
+# Another's stated intent, told in the poster's clause (有人在帖里说要私下找替补, 5号说想去
+# 拆马甲), in a sentence that hands it on as a violation (这是违规的, 请导演看一下).
+_SAID_BY_OTHER = re.compile(
+    r"(?:有人|别人|某人|他|她|他们|她们|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
+    r"[^，,。！？!?我]{0,6}?(?:说|讲|提议|提出|表示|喊着?|嚷嚷着?)(?:了|过)?(?:要|想|去|会)?"
+)
+_CALLED_VIOLATION = re.compile(r"(?:这|那|这样|那样|这个)(?:是|算|属于)?(?:违规|犯规)")
+
+
+def _reported_intent(text: str, m: PhraseMatch, s_lo: int, s_hi: int, before: str) -> bool:
+    """有人说要私下找替补，这是违规的: another's words, reported as a violation."""
+    if not _SAID_BY_OTHER.search(before):
+        return False
+    return bool(_REPORT_CUE.search(text, s_lo, s_hi) or _CALLED_VIOLATION.search(text, m.end, s_hi))
+
+
+# Words already posted, pointed at and disowned (那句卧槽不是我说的): the poster denies them,
+# whatever their category.
+_DISOWNED_POINTER = re.compile(r"(?:那句|这句|那个|这个|那条)\s*$")
+_NOT_MINE = re.compile(
+    r"\s*(?:这个?词|这话|这几个字)?(?:不是|并不是|并非|可不是)(?:我|本人)(?:说|写|发|讲|骂|打)的"
+)
+
+
+def _disowned_words(text: str, m: PhraseMatch) -> bool:
+    return bool(
+        _DISOWNED_POINTER.search(text, max(0, m.start - 4), m.start)
+        and _NOT_MINE.match(text, m.end)
+    )
 
 
 def _rank(m: PhraseMatch) -> int:
