@@ -50,7 +50,7 @@ from auditor.game.state import (
 )
 from auditor.game.structure import schedule_for
 from auditor.game.titles import classify, match_tag
-from auditor.game.when import find_points, find_ranges
+from auditor.game.when import TimePoint, find_points, find_ranges
 from auditor.models import Post
 from auditor.rulesets import preset_text
 
@@ -378,7 +378,7 @@ class _DayReader:
                             r.opens, r.closes, r.accelerated, p.pid, "日程",
                             {"opens": _stated(p.pid), "closes": _stated(p.pid)},
                         )  # fmt: skip
-                if t.kind is ThreadKind.RULES and self.rules_close is None:
+                if self.rules_close is None and self._standing(t, p):
                     for pt in find_points(_text(p), p.posted_at, self.tz):
                         if pt.role == "closes" and not pt.dated and not pt.delay:
                             local = pt.at.astimezone(self.tz)
@@ -388,6 +388,15 @@ class _DayReader:
                                 p.pid,
                             )
                             break
+
+    def _standing(self, t: ThreadSpec, p: Post) -> bool:
+        """Whether a post states the game's standing hours: the rules thread's, or the
+        process thread's before the first day opens (此后每一章：早上九点开门，晚上九点半
+        钟响收场)."""
+        if t.kind is ThreadKind.RULES:
+            return True
+        first = min((o.posted_at for o in self.openings.values()), default=None)
+        return first is not None and p.posted_at < first
 
     def from_threads(self, days: dict[int, DaySpec]) -> None:
         """3. a day whose threads exist but state no range."""
@@ -489,12 +498,12 @@ def _change_close(n: int, f: _Day, nxt: _Day | None, p: Post, tz: tzinfo) -> Non
     said = [a for a in _NOTICES.find(text) if a.day in (None, n) and not a.offset]
     fast = any(a.type is Notice.ACCELERATED for a in said)
     fix = bool(_CORRECTS.search(text))
-    for pt in find_points(text, p.posted_at, tz):
-        if pt.role != "closes" or pt.day not in (None, n) or pt.wrong or pt.asof:
+    points = find_points(text, p.posted_at, tz)
+    moved = _set_against(points, fix or fast)
+    for pt in points:
+        if not _a_close_of(pt, n, nxt):
             continue
-        if nxt is not None and pt.at >= nxt.opens:
-            continue
-        if pt.delay and pt.at > f.closes:
+        if (pt.delay or moved) and pt.at > f.closes:
             f.closes, f.delayed, f.accelerated = pt.at, True, False
             f.fields["closes"] = _stated(p.pid, "（延时）")
             break
@@ -504,6 +513,19 @@ def _change_close(n: int, f: _Day, nxt: _Day | None, p: Post, tz: tzinfo) -> Non
             break
     if fast:
         f.accelerated, f.delayed = True, False
+
+
+def _a_close_of(pt: TimePoint, n: int, nxt: _Day | None) -> bool:
+    """Whether a time a post states is day n's close (not a later day's, nor taken back)."""
+    if pt.role != "closes" or pt.day not in (None, n) or pt.wrong or pt.asof:
+        return False
+    return nxt is None or pt.at < nxt.opens
+
+
+def _set_against(points: list[TimePoint], fixed_or_fast: bool) -> bool:
+    """今晚的钟声，不在九点半，而在十点半…都到十点半才结束: a later close set against the one
+    that was (no 更正, no 加速) puts the close back, as a delay does."""
+    return not fixed_or_fast and any(q.wrong for q in points)
 
 
 _CORRECTS = re.compile(r"更正|订正|纠正|应为|有误|写错|打错")
@@ -655,11 +677,14 @@ def _announced_events(
     counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
     patterns = Patterns(list(game.players), piped_words=disc.piped_words)
     found: list[Sourced] = []
-    for post in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
+    for post, rest in _continued(posts):
         spec = specs.get(post.tid)
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
-        for a in _announced(patterns, post, disc):
+        said = _announced(patterns, post, disc)
+        if rest is not None and post.pid in disc.read:
+            disc.read.add(rest)  # the second half was read with the first
+        for a in said:
             noted = _noted(a, post, disc, found)
             if noted is not None:
                 found = noted
@@ -675,6 +700,41 @@ def _announced_events(
                 continue  # announced again (the next day's 公示 repeats the eliminations)
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip()))
     return found
+
+
+# a post cut off at its copula or colon (D1结束 警长是), its name sent in the next (大橘 8票)
+_DANGLING = re.compile(r"(?:是|为|[:：])\s*$")
+
+
+def _continued(posts: list[Post]) -> list[tuple[Post, int | None]]:
+    """The posts in posting order, each one that stops at its copula or colon read with the
+    same director's next post in its thread made within ten minutes (a phone's two halves),
+    with that post's pid; the second half is not read again on its own."""
+    ordered = sorted(posts, key=lambda p: (p.posted_at, p.pid or 0))
+    out: list[tuple[Post, int | None]] = []
+    taken: set[int] = set()
+    for i, p in enumerate(ordered):
+        if i in taken:
+            continue
+        nxt = next(
+            (j for j in range(i + 1, len(ordered)) if ordered[j].tid == p.tid
+             and ordered[j].author == p.author),
+            None,
+        )  # fmt: skip
+        if (
+            nxt is not None
+            and _DANGLING.search(_text(p))
+            and ordered[nxt].posted_at - p.posted_at <= timedelta(minutes=10)
+        ):
+            q = ordered[nxt]
+            taken.add(nxt)
+            first, second = p.lines or (p.text,), q.lines or (q.text,)
+            lines = (*first[:-1], f"{first[-1]} {second[0]}", *second[1:])
+            p = replace(p, text=f"{p.text} {q.text}", lines=lines)
+            out.append((p, q.pid))
+            continue
+        out.append((p, None))
+    return out
 
 
 def _announced_before(ev: Event, found: list[Sourced]) -> bool:

@@ -193,6 +193,7 @@ _LAYOUT = _table(
         (r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|?)+[ \t]*$", ""),
         (r"\*\*|__|`", ""),
         (r"\[/tr\]", "\n"),
+        (r"\[\*\]", "\n"),  # a BBCode list's item: a line of its own
         (r"\[td(?:=[^\]]*)?\]", "| "),
         (
             r"\[/?(?!quote)(?:b|i|u|s|color|size|font|align|url|img|hr|list|table|tr|/td|th|\*)"
@@ -350,6 +351,56 @@ _LIVESTREAM_WORDS = _table(
     ],
     re.M,
 )
+# a story's words for the badge, the office and a departure for good: the badge by its metal
+# (铜徽, 金徽章: the sheriff's), becoming the sheriff (从今夜起，X就是雾港的警长了, X成了新的警长),
+# a body found (没有了呼吸), a player who left and never came back (登上了夜船，再没有回头;
+# 一去不返; 走进了雾里) — never 不是警长 nor 还没有回来 (not yet)
+_STORY_WORDS = _table(
+    [
+        (r"(?<!警)[铜金银铁木星]徽(?:章)?", "警徽"),
+        # a body found (已经没有了呼吸, 断了气, 永远闭上了眼睛): a death
+        # (停止了呼吸 the grammar reads itself, a night's)
+        (r"(?:已经)?(?:没有了|没了|失去了)(?:呼吸|心跳|气息)|停止了(?:心跳|气息)", "死亡"),
+        (
+            r"(?:就是|便是|成了|成为了?)\s*(?:[^\s，,。！!？?\d]{0,6}的)?\s*(?:新(?:一任)?的?)?警长了?"
+            r"(?=\s*(?:[^\w\s]|$))",
+            " 当选警长",
+        ),
+        (r"再(?:也)?没(?:有)?回头|一去不(?:复)?(?:返|回)", "出局"),
+        # … or walked into the fog or the night (走进了雾里, 消失在夜色中): gone
+        (
+            r"(?:走进|走入|消失在|消失于|没入|隐入)了?\s*(?:那片|茫茫的?)?\s*"
+            r"(?:浓雾|大雾|迷雾|雾|夜色|黑暗|黑夜|风雪)(?:里|中|之中)?",
+            "出局",
+        ),
+        # whose hands the badge came from, between the one who takes it and the verb
+        # (白芷从众人手里接过了警徽): the taking
+        (r"从[^\s，,。！!？?]{1,8}?(?:手里|手中|那里|那儿)\s*(?=接过|拿到|拿过|收下|接下)", ""),
+    ],
+    re.M,
+)
+
+# a correction told in a hurry (更正！昨晚是奶盖 不是芋圆): the night's time word and its
+# copula stand for the night's death the correction restates; only in a post that corrects
+# (更正, 打错, 点错, 手滑 …), never 昨晚是平安夜
+_CORRECTING = re.compile(r"更正|订正|纠正|改正|打错|写错|点错|选错|手滑|笔误|口误")
+_CORRECTION_WORDS = _table(
+    [
+        (
+            r"(昨晚|昨夜|今早|今晨)\s*(?:死的|走的|出局的|倒下的)?\s*是\s*"
+            r"(?!平安|安全|无人|没有人|没人|空刀|谁|哪)",
+            r"\1出局的是 ",
+        ),
+    ]
+)
+
+# a substitute who plays on the account of the one who left (可乐来替补 用七七的号): the
+# one replaced, on the same account
+_ON_THE_ACCOUNT = re.compile(
+    r"(替补|顶替|接替)\s*[，,]?\s*(?:用|沿用|接手|拿)\s*([^\s，,。的]{1,8})\s*的\s*"
+    r"(?:号|账号|帐号|马甲|ID|id)"
+)
+
 _DOVE = re.compile(r"🕊️?")
 _ROCKET = re.compile(r"🚀+")
 
@@ -393,6 +444,45 @@ _TERSE = _table(
         ),
     ]
 )
+
+
+# a terse writer's day by its first character before a clock (明 22:00 关, 今 21:30 截): 明天, 今天
+_TERSE_DAY = re.compile(
+    r"(?:(?<=^)|(?<=[\s。，,；;:：]))([今明])(?=\s*\d{1,2}\s*(?:[:：]\d{2}|[点时]))", re.M
+)
+
+# an acceleration said by a label and its outcome (加速：已通过) or beside the close it made
+# (关门（加速）): granted — never 加速：未通过 nor 加速？
+_SPED_SAID = re.compile(
+    r"加速\s*[:：]\s*(?:已\s*)?(?:获\s*)?(?:通过|成功|批准|生效)"
+    r"|(?<=关门|关帖|截票|截止|结束)\s*[（(]\s*加速\s*[)）]"
+)
+
+# a 环节 in short, with its opening or its hours (D6 环一 开, D5 环二 全天; a bare D3 环一。 stays
+# listed): never 环境, 环保
+_PHASE_SHORT = re.compile(
+    r"(?:(?<=^)|(?<=[\s。，,；;:：]))环([一二三四五])(?=\s*(?:开|全天|\d))", re.M
+)
+
+# 版杀7's 环节 by their names (seed 002, 5 时间分配: 【环节一】试探性投票, 【环节二】可疑者辩论投票,
+# 【环节三】高票对决投票): a 环节 scheduled by its name alone (今日进入可疑者辩论, 为试探性投票时间)
+# is that 环节
+_PHASE_NAMES = {"试探性投票": "一", "可疑者辩论": "二", "高票对决": "三"}
+_PHASE_NAMED = re.compile(
+    r"(?<![】\]])(?<!环节[一二三])(?<!环节[一二三]\s)(试探性投票|可疑者辩论|高票对决)"
+)
+
+
+def _phase_named(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 12) : m.start()]
+    if re.search(r"环节\s*[一二三123]\s*[】\]]?\s*[:：]?\s*$", before):
+        return m.group(0)  # 【环节二】可疑者辩论: named already
+    after = m.string[m.end() : m.end() + 4]
+    if not (
+        re.search(r"(?:进入|开始|为|是)\s*$", before) or re.match(r"\s*(?:时间|全天|开始)", after)
+    ):
+        return m.group(0)  # 试探性投票里，没有人过半: the 环节 told of, not the one scheduled
+    return f"环节{_PHASE_NAMES[m.group(1)]}（{m.group(1)}）"
 
 
 # what a count of requests is written with (7/12, 8人，存活9人, （六票）)
@@ -623,8 +713,16 @@ def registers(text: str) -> str:
         text = _apply(_CLASSICAL_CHARACTERS, text)
     text = _apply(_CLASSICAL_WORDS, text)
     text = _apply(_LIVESTREAM_WORDS, _ROCKET.sub(_rocket, _DOVE.sub(_dove, text)))
+    text = _apply(_STORY_WORDS, _ON_THE_ACCOUNT.sub(r"\1 \2（沿用原账号）", text))
+    if _CORRECTING.search(text):
+        text = _apply(_CORRECTION_WORDS, text)
     if re.search(r"\d{3}", text) or re.search(r"\d\.\d", text):
         text = _apply(_TERSE, text)
+    text = _TERSE_DAY.sub(r"\1天", _PHASE_SHORT.sub(r"环节\1", text))
+    text = _SPED_SAID.sub(
+        lambda m: "加速成功" if m.group(0).startswith("加速") else "，加速成功", text
+    )
+    text = _PHASE_NAMED.sub(_phase_named, text)
     text = _apply(_TERSE_WORDS, text)
     return _STRUCK.sub(r"\1开枪带走", _BOTH.sub("", text))
 

@@ -49,7 +49,15 @@ def cn_number(text: str) -> int | None:
 
 
 NUM = r"(?:\d{1,2}|[一二两三四五六七八九十壹贰叁肆伍陆柒捌玖拾廿]{1,3})"
-_DAY = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
+# D1 / Day 2 stand apart from other letters and digits, not from the words after them
+# (D1讨论, [030]D2投票: a CJK letter is a word character to \b)
+DAY_LABEL = rf"第\s*({NUM})\s*[天日]|(?<![A-Za-z0-9])(?:D|Day)\s*(\d{{1,2}})(?![0-9A-Za-z])"
+_DAY = re.compile(DAY_LABEL, re.I)
+# A director who tells the game as a story numbers its days as a book's parts (第一章 讨论帖,
+# 第二回, 第三幕, 第二篇, 第三局): a day, when the title says no 天 / 日 (【第二局】第一天讨论帖
+# is a series' second game, its first day)
+CHAPTER_LABEL = rf"第\s*({NUM})\s*[章回幕篇局]"
+_CHAPTER = re.compile(CHAPTER_LABEL)
 _PHASE = re.compile(rf"环节\s*({NUM})")
 
 # Kind words in the order they are tried: the first that fits wins (a vote thread titled
@@ -129,6 +137,15 @@ class TitleInfo:
     why: str  # the words that decided (shown to the director)
 
 
+def _day_of(s: str) -> int | None:
+    """The day a title names: 第N天 / D2, else a story's 第N章."""
+    m = _DAY.search(s)
+    if m:
+        return cn_number(m.group(1) or m.group(2))
+    cm = _CHAPTER.search(s)
+    return cn_number(cm.group(1)) if cm else None
+
+
 def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> TitleInfo:
     """Kind, day, phase and 加速日 from a title (the tag removed first, so a tag such as
     ``版杀7`` cannot be read as a day)."""
@@ -136,8 +153,10 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
     if tag:
         s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
     accelerated = "加速" in s
-    if any(w in s for w in NOT_GAME):
-        word = next(w for w in NOT_GAME if w in s)
+    # 规则+报名, 规则与报名帖: the rules thread that also takes the sign-ups is the rules
+    rules_too = "规则" in s or "rules" in s
+    if any(w in s for w in NOT_GAME if not (w == "报名" and rules_too)):
+        word = next(w for w in NOT_GAME if w in s and not (w == "报名" and rules_too))
         return TitleInfo(None, None, None, accelerated, f"“{word}”不是游戏帖")
     kind: ThreadKind | None = None
     why = "标题里没有帖子类型的词"
@@ -146,10 +165,7 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
         if hit is not None:
             kind, why = k, f"“{hit}”"
             break
-    day = None
-    m = _DAY.search(s)
-    if m:
-        day = cn_number(m.group(1) or m.group(2))
+    day = _day_of(s)
     phase = None
     pm = _PHASE.search(s)
     if pm:

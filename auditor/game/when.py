@@ -40,7 +40,11 @@ _TIME = (
     r"(?P<{p}ap>上午|早上|早晨|清晨|早间|中午|下午|傍晚|晚上|晚间|夜晚|晚|夜里|夜间|深夜|半夜|凌晨|晨)?\s*"
     r"(?P<{p}h>\d{{1,2}})(?:(?::(?P<{p}mi>\d{{2}})(?::(?P<{p}s>\d{{2}}))?)|\s*(?:点|时)(?:\s*(?P<{p}mi2>\d{{1,2}})\s*分?|(?P<{p}half>半)|(?P<{p}qtr>[一三13])\s*刻)?)"
 )
-_SEP = r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至))\s*"
+# (明天上午十点开始，直到11月10日晚上九点半: a start said with its verb, then until when)
+_SEP = (
+    r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至)"
+    r"|(?:开始|起)\s*[,，]?\s*(?:一直)?直到)\s*"
+)
 RANGE = re.compile(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
@@ -56,7 +60,12 @@ _PHASE_WHOLE_DAY = re.compile(
 # a whole day said in other words beside a 环节 (今天一整天, 整整一天), or on the line under it
 _WHOLE_DAY_WORDS = re.compile(r"(?<!不是)(?:一整天|整整一天|整天)(?!都不|不)")
 _PHASE_THEN_WHOLE_DAY = re.compile(rf"(环节\s*{NUM}[。！!\s]*)\n[^\S\n]*(?=全天)")
-_DAY_LABEL = re.compile(rf"第\s*({NUM})\s*[天日]|\b(?:D|Day)\s*(\d{{1,2}})\b", re.I)
+# 第二天, D2 (D2讨论 as well: a CJK letter after it).  Not a story's 第四章 in a post: its
+# chapters may count the nights too (【第四章】…今日环节一 is the second day's); a title's
+# chapter is its day (:mod:`auditor.game.titles`)
+_DAY_LABEL = re.compile(
+    rf"第\s*({NUM})\s*[天日]|(?<![A-Za-z0-9])(?:D|Day)\s*(\d{{1,2}})(?![0-9A-Za-z])", re.I
+)
 _PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
 
 
@@ -215,6 +224,8 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
 def _by_part_of_day(ap: str | None, h: int, mi: int) -> int:
     """An hour said with its part of the day (晚上九点 21, 夜里十一点 23, 夜里两点 2, 晚上12点
     24, 中午一点 13)."""
+    if h == 0:
+        return h  # 今晚零点, 晚上0点: midnight, never noon
     if ap in ("下午", "傍晚", "晚上", "晚间", "晚") and h < 12:
         return h + 12
     if ap in ("夜晚", "夜间", "夜里", "深夜", "半夜") and 6 <= h < 12:
@@ -314,7 +325,8 @@ def _once(ranges: list[TimeRange]) -> list[TimeRange]:
 
 # the window of something else than the day's: last words, a forum's maintenance, the
 # changes of vote, proxies, requests, a ban
-_ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求")
+# (八点之前把行动发给法官: the night's actions)
+_ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求|行动|技能")
 
 
 def _range_aside(line: str, m: re.Match[str]) -> bool:
@@ -377,7 +389,9 @@ def _range_labels(
     (12月7日零点到24点为环节二)."""
     day, phase = _labels(line[: m.start()], head)
     if phase is None:
-        after = _PHASE_LABEL.match(re.sub(r"^\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :]))
+        after = _PHASE_LABEL.match(
+            re.sub(r"^\s*[,，]?\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :])
+        )
         phase = cn_number(after.group(1)) if after else None
     return day, phase
 
@@ -467,7 +481,10 @@ _DELAY_WORDS = re.compile(
 _NEW_CLOSE = re.compile(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
 _DELAY_AFTER = re.compile(r"(?:算是?|即|就是|视为)\s*延时")
 _NOT_DELAY = re.compile(r"申请|开门|开帖|开放")
-_SUPPOSED = re.compile(r"如果|假如|假设|若是|要是|万一|的话")
+# (今天的话，说到明天晚上九点半: 的话 after a day's name is a topic, not a supposition)
+_SUPPOSED = re.compile(
+    r"如果|假如|假设|若是|要是|万一|(?<!今天|今日|今晚|明天|明日|本日|这天|今夜)的话"
+)
 _EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1, "今早": 0, "明早": 1, "明晨": 1}
 
 
@@ -523,6 +540,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             after_close = arrowed and bool(out) and out[-1].role == "closes"
             role = _point_role(before, after, request=request, after_close=after_close)
             later = _words_after(line, m.end())
+            role = _own_clause_role(before, later, role)
             role = _aside_role(line, m, role, later)
             if role == "closes":
                 hms = _evening_close(m, before, after, hms)
@@ -530,7 +548,13 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
-            verb = _delay_said(before, line[m.end() :], role, arrowed, sped=_SPED.search(said))
+            verb = _delay_said(
+                before,
+                line[m.end() :],
+                role,
+                arrowed,
+                sped=_sped_or_fixed(said),
+            )
             granted = role == "closes" and _delay_granted_for(
                 said[: len(said) - len(line) - 1 + m.start()], out, day
             )
@@ -601,8 +625,17 @@ def _words_after(line: str, end: int) -> str:
     return rest[: nxt.start()] if nxt else rest
 
 
-_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|起(?!来)")
-_LATER_CLOSES = re.compile(r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收(?=\s*(?:[。，,！!]|$))")
+# (起 as a verb of its own: not 响起 / 升起 / 一起, the bell that rings at the close)
+_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|(?<![响升想一兴提说看引])起(?!来)")
+# the close said after the time: its verb, the end of a show (收场, 散场, 落幕, 打烊), or the
+# time taken as a deadline (今晚九点半，钟声会再次响起，在那之前，你们要决定…)
+_LATER_CLOSES = re.compile(
+    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))"
+    r"|(?:在|于)?(?:那|此)(?:之前|以前)"
+    # … or the hour of the day's decision (今晚九点半，是最后的审判; 今晚九点，又要做出选择)
+    r"|^\s*[,，]?\s*(?:是|就是|便是)[^，,。]{0,4}(?:审判|宣判|表决)"
+    r"|^\s*[,，]?\s*(?:又|就)?要(?:做|作)出(?:选择|决定|抉择)"
+)
 
 
 def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> str | None:
@@ -629,6 +662,22 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     first = min(verbs, key=lambda v: v.start())
     if _ASIDE.search(later[: first.end()]):
         return None  # 今晚八点一刻，遗言时间开始了
+    return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
+
+
+def _own_clause_role(before: str, later: str, role: str | None) -> str | None:
+    """A time whose role came from a verb in the clause before it, while its own clause
+    says another (早上九点开门，晚上九点半钟响收场: the second time closes)."""
+    if role is None:
+        return None
+    own = re.split(r"[，,]", before)[-1]
+    if _CLOSE_WORDS.search(own) or _OPEN_WORDS.search(own):
+        return role
+    clause = re.split(r"[，,]", later)[0]
+    verbs = [v for v in (_LATER_OPENS.search(clause), _LATER_CLOSES.search(clause)) if v]
+    if not verbs:
+        return role
+    first = min(verbs, key=lambda v: v.start())
     return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
 
 
@@ -702,6 +751,15 @@ def _point_role(before: str, after: str, *, request: bool, after_close: bool) ->
 
 
 _SPED = re.compile(r"加速|提前")
+# a post that corrects what was written (关帖时间写成了20:30，改为21:30): its 改为 is no delay
+_FIXING = re.compile(r"写成了?|写错|打错|打成|笔误|口误|误写|有误|更正")
+
+
+def _sped_or_fixed(said: str) -> bool:
+    """Whether the post so far speeds the day up or corrects what it wrote: its 改为 is no delay."""
+    return bool(_SPED.search(said) or _FIXING.search(said))
+
+
 # a close with a bracket beside it that says it is a delay's (今晚 22:30 关（昨天已宣布延时）, 23:00
 # 关帖（延时成功）); not one that asks for it, refuses it or supposes it (（申请延时请在18点前）,
 # （不延时）, （如需延时请申请）) or says the schedule's weekend (（周末延长一日）)
@@ -776,7 +834,10 @@ def _taken_back(before: str, rest: str) -> bool:
     """A time a correction says was wrong (不是 22:00, "关帖 21:00"为笔误), or one moved on
     (21:00 → 23:30)."""
     return bool(
-        re.search(r"(?:不是|而非|并非|而不是)\s*$|[(（]\s*原(?:定|本|来)?\s*[:：]?\s*$", before)
+        re.search(
+            r"(?:不是|不在|而非|并非|而不是|写成了?|误写[为成]?|打成了?)\s*$|[(（]\s*原(?:定|本|来)?\s*[:：]?\s*$",
+            before,
+        )
         or re.match(
             r"\s*[\"'”」』]?\s*(?:为|是|系)?\s*(?:笔误|有误|写错|错误|错的|口误|typo)", rest, re.I
         )
@@ -841,14 +902,21 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
         # Dec 23 at 02:00. Day 4 opens at 12:00), never a past day another sentence told of
         # (今天是加速日（昨天傍晚已过半）。投票截止 21:30: today's)
         own = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+        # 明天周六、后天周日照常，每天早九点开晚九点半关: a standing hour after 每天 is no
+        # date's said before it (today's, the post's)
+        standing = _last(_EVERY_DAY, own)
+        own = own[standing.end() :] if standing else own
         d = _last_date(own, ref)
-        earlier = None if d else _last_date(line[: m.start()], ref)
+        earlier = None if d or standing else _last_date(line[: m.start()], ref)
         d = earlier if earlier is not None and earlier >= ref else d
     if d is not None:
         return d, True
     # 今晚凌晨两点: the small hours after this evening, the next date
     after_night = 1 if g["aeve"] in ("今晚", "今夜", "当晚") and g["aap"] == "凌晨" else 0
     return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0) + after_night), bool(g["aeve"])
+
+
+_EVERY_DAY = re.compile(r"每(?:一)?(?:天|日|晚)|天天")
 
 
 def _last_date(text: str, ref: date) -> date | None:
@@ -874,6 +942,10 @@ def _role(before: str, after: str) -> str | None:
     nearest before it (开门推迟至10:00 opens)."""
     if re.match(r"\s*(?:后|以后|之后)", after):
         return None  # 22:30 后不得改票: a moment, not the close
+    if re.match(r"\s*(?:之前|以前)\s*(?:把票|投票|投完|交票|交给|截票)", after):
+        return (
+            "closes"  # 晚上九点半之前交给我: the votes' deadline (明早8点之前公示: not the day's)
+        )
     if re.search(r"(?:照常|照旧|照样|仍然|依旧|按时)\s*$", before) and not re.match(
         r"\s*开", after
     ):

@@ -486,8 +486,17 @@ def test_substitute_sports_verbs(text: str, expected: list[tuple[str, str]]) -> 
     assert [(a.player, a.value) for a in P.find(text) if a.type is SU] == expected
 
 
-def test_a_bare_tomorrow_before_a_clock_is_listed() -> None:
-    assert P.read("第3天。明 2200 关。")[1]
+def test_a_bare_tomorrow_before_a_clock_is_read() -> None:
+    # a terse 明 before a clock is 明天 (fold.py's terse register, session 37): read, not listed
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_points
+
+    assert not P.read("第3天。明 2200 关。")[1]
+    tz = ZoneInfo("Asia/Shanghai")
+    (pt,) = find_points("第3天。明 2200 关。", datetime(2026, 12, 3, 10, tzinfo=tz), tz)
+    assert (f"{pt.at:%m-%d %H:%M}", pt.role) == ("12-04 22:00", "closes")
 
 
 # the tie's scapegoat (替罪羊 X 冤死: the vote's casualty), the office between 的是 and the
@@ -541,7 +550,7 @@ def test_owned_out_and_spell_family(text: str, expected: list[tuple[object, ...]
     [
         "警徽：画眉 → 饺子（昨夜画眉遇害前留下的警徽流）。",
         "第二日。警徽昨晚已交到芒果手里。",
-        "D5 环二 全天。",
+        # (D5 环二 全天 is read now: 环二 is 环节二, its whole day the post's date, test_fold.py)
     ],
 )
 def test_what_is_read_but_not_settled_is_listed(text: str) -> None:

@@ -418,8 +418,8 @@ def test_a_header_line_labels_the_times_under_it() -> None:
     [
         # a line about a player that became no item: listed (never silent)
         # (a story's words the lexicon lacks; 倒在甲板上 / 停止了呼吸 / 被海浪卷走 /
-        # 被推进了海里 are read now: test_discover_story.py)
-        ("第三天公告。\n芒果被海鸥叼上了天，再也没有回头。", True),
+        # 被推进了海里 are read now: test_discover_story.py; 再也没有回头: test_fold.py)
+        ("第三天公告。\n芒果被海鸥叼上了天，只留下一根羽毛。", True),
         ("第三天公告。\n番茄被人从背后蒙住了眼睛。", True),
         ("冬瓜、番茄两人均已累计三张黄牌，各升级为红牌。", False),  # both read (the group)
         # read, or the name is the actor, the wrong one, or a count: nothing missing

@@ -413,7 +413,8 @@ def test_a_players_aside_after_a_comma_is_no_supposition() -> None:
     "text",
     [
         "天亮了，冬瓜 没有醒来。",  # a story's death: not the player's own 没有
-        "黄昏时，芒果 走出了村口，再没回头。",  # a story's vote-out
+        # a story's vote-out (再没回头 is read now: test_fold.py)
+        "黄昏时，芒果 走出了村口，背影越来越小。",
         "有人问警长是谁，现在是 番茄（昨晚 冬瓜 出局后交接的）。",  # a question answered
         "DDL 8:30 EST.",  # a clock in a zone the registers do not convert (UTC they do)
         "关帖：美东时间 8:30。",

@@ -56,3 +56,38 @@ def test_cn_number_refuses_words() -> None:
 def test_a_traditional_tag_matches_its_simplified_title() -> None:
     assert match_tag("[版殺7] 第一天", "版杀7").exact
     assert match_tag("[版杀70] 第一天", "版杀7").near
+
+
+@pytest.mark.parametrize(
+    ("title", "kind", "day"),
+    [
+        # a terse D-label glued to its kind word (a CJK letter after it is no boundary)
+        ("[030]秋游 D2讨论", ThreadKind.DISCUSSION, 2),
+        ("[030]秋游 D3投票(放逐)", ThreadKind.VOTE, 3),
+        # a story's parts are its days when the title says no 天 / 日
+        ("【M107】灯塔纪事 · 第二章 讨论帖", ThreadKind.DISCUSSION, 2),
+        ("[M39] 山庄疑云 第三幕 投票帖", ThreadKind.VOTE, 3),
+        ("[030] 第四回 讨论", ThreadKind.DISCUSSION, 4),
+        # a series' game number beside the day: the day is the 天 / 日
+        ("[M107] 第二局 第一天讨论帖", ThreadKind.DISCUSSION, 1),
+        # the rules thread that takes the sign-ups is the rules
+        ("[030]秋游 规则+报名", ThreadKind.RULES, None),
+        ("[M39] 规则与报名帖", ThreadKind.RULES, None),
+    ],
+)
+def test_story_parts_and_glued_labels(title: str, kind: ThreadKind, day: int | None) -> None:
+    info = classify(title)
+    assert (info.kind, info.day) == (kind, day)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "[030]秋游 报名帖",  # sign-ups alone are no game thread
+        "[030]秋游 DD2讨论",  # D2 glued to another letter is no label
+        "[M107] 第二章 灌水",  # a chapter of the chat thread
+    ],
+)
+def test_no_day_from_a_near_label(title: str) -> None:
+    info = classify(title)
+    assert info.kind is None or info.day is None

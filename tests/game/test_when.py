@@ -692,3 +692,95 @@ def test_a_phases_whole_day_in_other_words(
     text: str, want: list[tuple[str, str, int | None]]
 ) -> None:
     assert ranges(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a day's part named as a topic (今天的话) supposes nothing; 的话 after a condition does
+        ("今天的话，讨论到晚上十点为止。", [("12-16 22:00", "closes", False)]),
+        ("延时成功的话，讨论到晚上十一点为止。", []),
+        # a time taken as a deadline: 之前 right after it, or 在那之前 in its sentence
+        ("晚上十点之前把票投完。", [("12-16 22:00", "closes", False)]),
+        ("今晚十点，钟声会再次响起，在那之前把票投好。", [("12-16 22:00", "closes", False)]),
+        # … not the night's actions, nor a moment's votes, nor a bell that only rings
+        ("晚上八点之前把行动发给法官。", [("12-16 20:00", None, False)]),
+        ("22:00 之前的票都算数。", [("12-16 22:00", None, False)]),
+        ("明早8点之前公示结果。", [("12-17 08:00", None, False)]),
+        ("今晚十点，钟声会再次响起。", [("12-16 22:00", None, False)]),
+        # each clause its own verb: the second time closes, though 开门 comes before it
+        (
+            "此后每天：早上八点开门，晚上十点钟响收场。",
+            [("12-16 08:00", "opens", False), ("12-16 22:00", "closes", False)],
+        ),
+        # the old close set against the new one (不在…而是): the new one stands
+        ("今晚不在九点半，而是十点半关门。", [("12-16 22:30", "closes", False)]),
+    ],
+)
+def test_a_story_s_deadlines(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_start_then_until_when_is_a_range() -> None:
+    assert ranges("第二幕：今天上午九点开始，直到明天晚上十点为止。") == [
+        ("12-16 09:00", "12-17 22:00", None)
+    ]
+    # 起，至 … 止 stays two times (each read alone)
+    assert ranges("本日 09:00 起，至 21:30 止") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a standing hour after 每天 takes no date said before it: today's
+        (
+            "明天周四、后天周五照常，每天早九点开晚九点半关。",
+            [("12-16 09:00", "opens", False), ("12-16 21:30", "closes", False)],
+        ),
+        # … a date said for the day itself still counts
+        ("后天晚上九点半关门。", [("12-18 21:30", "closes", False)]),
+        # 落锁 closes, in its own clause after an opening's
+        ("第二日大厅开放，今晚九点半落锁。", [("12-16 21:30", "closes", False)]),
+        # what was written wrong, then its fix: no delay (a delay said so is one)
+        ("关帖时间写成了20:30，改为21:30。", [("12-16 21:30", "closes", False)]),
+        ("关帖时间改为21:30。", [("12-16 21:30", "closes", True)]),
+        # a terse writer's 明 before a clock is 明天
+        ("D6 开。明 2200 关。", [("12-17 22:00", "closes", False)]),
+        ("说明 2200 关", [("12-16 22:00", "closes", False)]),
+    ],
+)
+def test_standing_hours_locks_fixes_and_terse_days(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+def test_midnight_tonight_is_no_noon() -> None:
+    midnight = datetime(2026, 12, 16, 0, 0, tzinfo=TZ)
+    assert ranges("第一天环节一，从今晚零点到夜里十二点。", midnight) == [
+        ("12-16 00:00", "12-16 23:59", 1)
+    ]
+    assert ranges("今晚八点到十点", midnight) == [("12-16 20:00", "12-16 22:00", None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the hour of the day's decision, said right after it, is the close
+        ("今晚九点半，是最后的审判。", [("12-16 21:30", "closes", False)]),
+        ("今晚九点，又要做出选择。", [("12-16 21:00", "closes", False)]),
+        # … not someone else's choice, nor a decision supposed
+        ("今晚九点，狼人将做出选择。", [("12-16 21:00", None, False)]),
+        ("如果今晚九点，又要做出选择呢", []),
+    ],
+)
+def test_the_hour_of_the_days_decision(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_the_phase_said_after_a_range_and_its_comma() -> None:
+    (r,) = find_ranges("今日（16号）零点至二十四点，为试探性投票时间。", POSTED, TZ)
+    assert (r.phase, f"{r.opens:%m-%d %H:%M}") == (1, "12-16 00:00")
+    # a phase told of in the next sentence is not the range's
+    (r,) = find_ranges("今日零点至二十四点。环节二另行通知。", POSTED, TZ)
+    assert r.phase is None

@@ -1,10 +1,12 @@
-"""The six discovery writer games as a regression net (issue 34).
+"""The discovery writer games as a regression net (issue 34).
 
-Six games in six new directors' styles (tests/games/discovery, written by a helper who had not
-read the discovery code), three nights each: on every night listed here the minimal game
+Nine games in nine new directors' styles (tests/games/discovery, written by helpers who had not
+read the discovery code; the last three from the second blind set, discovery_blind2), three
+nights each: on every night listed here the minimal game
 file gives the same activity, votes, tally, findings and ledger as the full one
-(``scripts/discovery_games.py`` renders the night and compares).  All eighteen nights agree
-(6 of 18 before the round that fixed corrections, close changes, substitutes and 环节 names);
+(``scripts/discovery_games.py`` renders the night and compares).  All twenty-seven nights agree
+(6 of 18 before the round that fixed corrections, close changes, substitutes and 环节 names;
+the second set's 3 of 9 before session 37 read its chapters, prose hours and story words);
 a change that breaks one fails.
 """
 
@@ -28,9 +30,12 @@ AGREE = [
     for game in [
         "killbar7_table",
         "m107_formal",
+        "m107_story",
         "m107_terse",
         "m39_longposts",
+        "m39_table",
         "rabbit030_corrections",
+        "rabbit030_phone",
         "rabbit030_playful",
     ]
     for night in (1, 2, 3)
