@@ -159,11 +159,15 @@ _FACE_RANGES = (
 )
 # Noise between two CJK characters: spaces and the symbols used as "通配符" (after NFKC).
 # Sentence ends (。！？!?) and line breaks are kept: they separate clauses.
-_NOISE_CHARS = r" \t\u3000~`@#$%^&*_\-+=|\\:;\"'<>,./·•…—、“”‘’「」『』～°"
+# The strokes and bars typed inside a word (马丨甲, 马丶甲, 马│甲: 丨 丿 丶 are CJK radicals,
+# never a word of their own in a post) are noise too.
+_NOISE_CHARS = r" \t\u3000~`@#$%^&*_\-+=|\\:;\"'<>,./·•…—、“”‘’「」『』～°丨丿丶│┃¦‖∣❘"
 # (A run of 1–3 noise characters with CJK on both sides; written to start with the noise
 # class, so that the regex engine skips to noise characters in C instead of trying a
 # lookbehind at every position.)
-_NOISE_SET = frozenset(" \t\u3000~`@#$%^&*_-+=|\\:;\"'<>,./·•…—、“”‘’「」『』～°")  # (its members)
+_NOISE_SET = frozenset(
+    " \t\u3000~`@#$%^&*_-+=|\\:;\"'<>,./·•…—、“”‘’「」『』～°丨丿丶│┃¦‖∣❘"
+)  # (its members)
 # (every noise character marked \x01 for str.find; a \x01 of the text's own is no mark)
 _NOISE_MARKS = {**dict.fromkeys(map(ord, _NOISE_SET), "\x01"), 1: "\x02"}
 
