@@ -514,6 +514,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
     # where the post corrects itself (…。更正：是今晚 21:30): what follows wins
     fixed = _self_fix_at("\n".join(lines))
+    # a post headed as a summary (【本周汇总】, 【五一长假进度】): it tells the week behind it
+    summary = bool(_SUMMARY_HEAD.search("\n".join(lines[:1])))
     where: list[int] = []  # each time's place in the post
     for raw_line in lines:
         start = len(said) + len(raw_line) - len(raw_line.lstrip())
@@ -528,6 +530,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             if _supposed(line, m.start()):
                 continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
             d, dated = _point_date(m, line, ref)
+            d = _recap_date(d, ref, summary, line[: m.end()])
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
             if dated:
                 carried = (sentence, d)
@@ -544,12 +547,13 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             role = _aside_role(line, m, role, later)
             if role == "closes":
                 hms = _evening_close(m, before, after, hms)
+            role, told = _recalled(before, line[: m.start()], head, role)
             day, phase = _labels(line[: m.start()], head)
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
             verb = _delay_said(
-                before,
+                told,
                 line[m.end() :],
                 role,
                 arrowed,
@@ -558,10 +562,11 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             granted = role == "closes" and _delay_granted_for(
                 said[: len(said) - len(line) - 1 + m.start()], out, day
             )
+            at = _at(d, hms, tz, end=role == "closes")
             where.append(start + m.start())
             out.append(
                 TimePoint(
-                    at=_at(d, hms, tz, end=role == "closes"),
+                    at=at,
                     role=role,
                     dated=dated,
                     delay=(verb or granted)
@@ -579,6 +584,42 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     return _later_wins(out, where, fixed)
 
 
+_SUMMARY_HEAD = re.compile(r"^\W*[【\[].{0,8}(?:汇总|进度|回顾|总结|小结)[】\]]")
+# a weekday said bare (周六, 星期六), not of a week named (下周六, 本周六, 这周六)
+_BARE_WEEKDAY = re.compile(r"(?<![下本这上])(?:周|星期|礼拜)[一二三四五六日天]")
+
+
+def _recap_date(d: date, ref: date, summary: bool, said: str) -> date:
+    """A summary's bare weekday is the one of the week it tells, on or before the post
+    (【五一长假进度】 posted on a Sunday: its 周六晚十点关 was the day before); a weekday
+    any other post says bare is the next one (the schedule ahead)."""
+    clause = re.split(r"[。！!；;？?\n]", said)[-1]
+    if summary and d > ref and _BARE_WEEKDAY.search(clause):
+        return d - timedelta(weeks=1)
+    return d
+
+
+def _recalled(
+    before: str, said: str, head: tuple[int | None, int | None], role: str | None
+) -> tuple[str | None, str]:
+    """A time's role and the words before it that may delay it: none of either for a close
+    said of yesterday with no day named (因为昨晚延时到十一点: the day before's, recalled)."""
+    if _of_yesterday(before) and _labels(said, head)[0] is None:
+        return None, ""
+    return role, before
+
+
+def _of_yesterday(before: str) -> bool:
+    """Whether the time's own clause is said of the day before (因为昨晚延时到十一点, 昨天
+    22:00 关的帖): a recap, not this post's schedule; 昨天宣布：今晚 22:30 关 is tonight's,
+    and 因为昨晚延时，第四日改为中午十二点开 the day's own (the clause after the comma)."""
+    clause = re.split(r"[,，]", before)[-1]
+    m = _last(_YESTERDAY, clause)
+    return bool(m and not _TODAY_AFTER.search(clause[m.end() :]))
+
+
+_YESTERDAY = re.compile(r"昨[晚天日夜]|前[晚天日夜]")
+_TODAY_AFTER = re.compile(r"今|明|本日|当日|宣布|通知|说|决定|同意|批")
 # a correction inside a post, after what it corrects (…。更正：, 收回。): not a post headed
 # 【更正】, which corrects an earlier post
 SELF_FIX = re.compile(

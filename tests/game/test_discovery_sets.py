@@ -44,8 +44,8 @@ SETS = [
     ("blind7/announcements_dev.jsonl", 0.938, 0.741, 10),  # scored once: 0.907 / 0.683 / 14
     ("blind7/announcements_blind.jsonl", 0.917, 0.764, 10),  # scored once: 0.884 / 0.696 / 21
     # blind8 raised after s37-disc-reg merged (prose hours, 环节 by name and in short, 加速 by label)
-    ("blind8/announcements_dev.jsonl", 0.887, 0.754, 4),  # scored once: 0.817 / 0.588 / 10
-    ("blind8/announcements_blind.jsonl", 0.928, 0.824, 4),  # scored once: 0.880 / 0.685 / 13
+    ("blind8/announcements_dev.jsonl", 0.892, 0.758, 4),  # scored once: 0.817 / 0.588 / 10
+    ("blind8/announcements_blind.jsonl", 0.932, 0.824, 4),  # scored once: 0.880 / 0.685 / 13
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

@@ -784,3 +784,34 @@ def test_the_phase_said_after_a_range_and_its_comma() -> None:
     # a phase told of in the next sentence is not the range's
     (r,) = find_ranges("今日零点至二十四点。环节二另行通知。", POSTED, TZ)
     assert r.phase is None
+
+
+def test_a_close_said_of_yesterday_is_a_recap() -> None:
+    # the day before's close, recalled as a cause: neither this day's close nor a new delay
+    recalled = find_points("由于前晚拖到十一点半才关，今天十点开，晚上九点半截票。", POSTED, TZ)
+    assert [(f"{p.at:%H:%M}", p.role, p.delay) for p in recalled] == [
+        ("23:30", None, False),
+        ("10:00", "opens", False),
+        ("21:30", "closes", False),
+    ]
+    # twins: yesterday's announcement of tonight's close, and the day's own clause after a comma
+    (told,) = find_points("昨天已经宣布：今晚十一点关帖。", POSTED, TZ)
+    assert told.role == "closes"
+    (own,) = find_points("由于昨天延时，第四日改为晚上十点关。", POSTED, TZ)
+    assert (own.role, own.day) == ("closes", 4)
+    # a recap that names its day keeps it (昨天（第三日）延时到 22:30: day 3's delay)
+    (named,) = find_points("昨天（第三日）延时到二十二点半。", POSTED, TZ)
+    assert (named.role, named.delay, named.day) == ("closes", True, 3)
+
+
+def test_a_summary_s_weekday_is_of_the_week_behind_it() -> None:
+    # posted on Wednesday 12-16: a summary's 周一 is the Monday before, not the next one
+    summary = "【三日回顾】\n第二日：周一 加速，周一晚八点关，投出 纸鸢。"
+    assert [(f"{p.at:%m-%d %H:%M}", p.role) for p in find_points(summary, POSTED, TZ)] == [
+        ("12-14 20:00", "closes")
+    ]
+    # twins: a summary's named week (下周一) ahead, and a plain post's bare weekday ahead
+    ahead = "【三日回顾】\n第五日下周一晚八点关。"
+    assert [f"{p.at:%m-%d}" for p in find_points(ahead, POSTED, TZ)] == ["12-21"]
+    plain = "第五日周一晚八点关。"
+    assert [f"{p.at:%m-%d}" for p in find_points(plain, POSTED, TZ)] == ["12-21"]
