@@ -40,6 +40,7 @@ Days: a clause's ``第 N 天`` gives ``day``; ``第 N 夜`` is the night before 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -253,7 +254,8 @@ _SHERIFF_CHOICE = re.compile(
     r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)(?:于|予|畀)?"
 )
 _IDIOT_SUBJECT = re.compile(
-    r"(?:发动|翻开|亮出|使用)?\s*装傻(?:\s*(?:不死|免死|留场|不出局))?|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|(?:的身份)?(?:是|为)\s*白痴"
+    r"(?:发动|翻开|亮出|使用)?\s*装傻(?:\s*(?:不死|免死|留场|不出局))?|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|"
+    r"(?<![:：])白痴\s*(?:翻牌|亮牌)(?![:：])(?:\s*(?:不死|免死|留场|不出局))?|(?:的身份)?(?:是|为)\s*白痴"
     r"|翻(?:出|开)\s*白痴(?:牌|身份)?|亮(?:明|出)\s*白痴(?:牌|身份)?"
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
@@ -284,12 +286,14 @@ _NO_DEATH = re.compile(
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
     r"|(?<=[天日])\s*夜\s*[:：]?\s*平安(?!夜)"  # D3 夜 平安
-    r"|(?:出局|死亡|被刀)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
+    r"|(?:出局|死亡|被刀|被杀|遇害|倒下|落水|阵亡)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
     # 夜：无。 昨夜没有人消失
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
     r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
+    # the night passed with no stir (昨夜没有动静, 凌晨无动静, 夜里风平浪静)
+    r"|(?:昨夜|昨晚|夜里|夜间|夜晚|凌晨|半夜|深夜)[^，。,；;]{0,3}?(?:没有?(?:任何)?|无)\s*动静|(?:昨夜|昨晚|夜里|凌晨)\s*风平浪静"
     # the story's words: 所有人都安然醒来, 浪头没有带走任何人, 全船平安
     r"|(?:所有人|全员|众人)都?(?:安然|平安)(?:地)?醒来|没有带走(?:任何人|一个人)|(?:全村|全船|全员)平安(?!夜)"
 )
@@ -345,7 +349,7 @@ _OBJECT_GAP = re.compile(
 
 # a sentence the director corrects mid-way (烧卖昨夜……不，今天夜里): read, and listed
 _SELF_CORRECTED = re.compile(
-    r"[^。！!；;\n]*(?:…+|\.{3,})\s*(?:不[，,。！!]|不对|不不|说错)[^。！!；;\n]*"
+    r"[^。！!；;\n]*(?:…+|\.{3,}|—+|-{2,})\s*(?:不[，,。！!]|不对(?![外劲称])|不不|说错)[^。！!；;\n]*"
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
 _COUNTED = re.compile(
@@ -848,6 +852,7 @@ class Patterns:
         """What the post announces, and the clauses with an elimination's word whose
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
+        said = text
         text = _BB_ROW.sub(_bb_row, text)  # [tr][td]昨夜出局[/td][td]无[/td][/tr]: 昨夜出局：无
         text = _LIST_ITEM.sub("\n", text)  # [list][*]昨夜：X[*]关帖：21:30 — an item is a line
         wrong = self._wrong(text)
@@ -857,7 +862,9 @@ class Patterns:
         text = self._shorthand(
             self._night_label(
                 self._lists(
-                    clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text)))))
+                    _day_label(
+                        clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text)))))
+                    )
                 )
             )
         )
@@ -886,10 +893,11 @@ class Patterns:
         unplaced += void
         unplaced += self._untold(text, found)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
-        unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(text)]
+        # (on the post's own words: fold's shorthand writes 环一 out as 环节一)
+        unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(fold(said))]
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
-        unplaced += _corrected_clocks(text)
+        unplaced += _corrected_clocks(text) + _weekday_recaps(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
@@ -1793,7 +1801,11 @@ class _Sentence:
     def _notices(self) -> list[Announced]:
         out: list[Announced] = []
         t = self.text
-        said = [m for m in _NO_DEATH.finditer(t) if not _NEGATION.search(t[: m.start()][-2:])]
+        said = [
+            m
+            for m in _NO_DEATH.finditer(t)
+            if not _NEGATION.search(t[: m.start()][-2:]) and not _supposed(t, m.start())
+        ]
         if said and (
             _quiet_night(t)
             or (self.about_night and _quiet_story(t))
@@ -1907,7 +1919,7 @@ def _quiet_night(t: str) -> bool:
         return True
     if re.search(r"平票|票|投票|目前|还没|暂时|尚", t):
         return False
-    return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀", t))
+    return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀|凌晨", t))
 
 
 def _quiet_clause(t: str, at: int) -> bool:
@@ -2165,7 +2177,7 @@ _SHORT_PHASE = re.compile(
 
 def short_phase(text: str) -> str | None:
     """The 环节 a post names short (环二 in D5 环二 全天), or None."""
-    line = _SHORT_PHASE.search(_own(text))
+    line = _SHORT_PHASE.search(fold(text))  # the post's words: _own() writes 环一 out
     return line.group(1) if line else None
 
 
@@ -2224,6 +2236,42 @@ _UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?
 # leaving the seat to a substitute (因工作离场, 退出, 请假): no elimination
 _LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场")
 _OUT = re.compile(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
+
+
+# a weekday (周二夜里, 上周六, 星期天晚上), and the post's own one in its heading (周三，第五日)
+_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])(?!末)")
+_OWN_WEEKDAY = re.compile(
+    r"\W*(?:今天是?|今日是?)?\s*(?:周|星期|礼拜)([一二三四五六日天])(?=\s*[，,。、了:：\s]|第)"
+)
+
+
+def _weekday_recaps(text: str, found: list[Announced]) -> list[str]:
+    """The clauses that date an item by a weekday other than the post's own (a weekly
+    recap: 周日晚投出 X；周二夜里 Y 被杀): which game day a weekday was is the calendar's,
+    not the post's (a day may span a weekend), so the post is listed (未读懂的公告), never
+    its recap silently put on the post's day.  Not a clause that names its day (第三天),
+    nor a sheriff's election (day 1's, whenever said)."""
+    own = _OWN_WEEKDAY.match(text)
+    mine = {own.group(1).replace("天", "日")} if own else set()
+    out: list[str] = []
+    for a in found:
+        if a.day is not None or (a.type is EventType.SHERIFF and a.how == "elected"):
+            continue
+        days = {m.group(1).replace("天", "日") for m in _WEEKDAY.finditer(a.clause)}
+        if days - mine and a.clause.strip() not in out:
+            out.append(a.clause.strip())
+    return out
+
+
+# a terse log's day label heading a line (D5：X 投出 → 警长给 Y): that day's line; not a
+# clock (D5:30 is no label), nor a label inside a sentence
+_D_LABEL = re.compile(r"^(\s*)D\s?(\d{1,2})\s*[:：](?!\s*\d)", re.M)
+
+
+def _day_label(text: str) -> str:
+    """D5：… at a line's head as 第5天：… — every event of the line is that day's (the
+    sheriff handed over with the vote-out, the idiot revealed), not the post's."""
+    return _D_LABEL.sub(r"\1第\2天：", text)
 
 
 def _seat_changes(found: list[Announced]) -> list[Announced]:
@@ -2306,20 +2354,23 @@ def _follow(found: list[Announced]) -> list[Announced]:
     badge handed over."""
     out: list[Announced] = []
     last: Announced | None = None
+    gone: Announced | None = None  # the death or the idiot's reveal a badge is handed on at
     first: dict[str, Announced] = {}  # a death said again goes by its first telling
     for a in found:
         if a.type is EventType.ELIMINATED and a.how is not None:
-            last = first.setdefault(a.player, a)
+            last = gone = first.setdefault(a.player, a)
+        elif a.type is EventType.IDIOT_REVEALED:
+            gone = a  # the idiot keeps his seat, not his vote: the badge goes on that day
         elif (
             a.type is EventType.SHERIFF
             and a.how == "handed_over"
-            and last is not None
+            and gone is not None
             and not a.offset
             and (a.day is None or not _TOLD_WHEN.search(a.clause))
         ):
             # the badge handed on as its holder goes (D5：X 投出 → 警长给 Y; 昨日出局：X。X 为
             # 警长，移交：Y): the handover is the day of the death before it
-            a = replace(a, day=last.day, offset=last.offset)
+            a = replace(a, day=gone.day, offset=gone.offset)
         elif (
             a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
         ):
@@ -2371,10 +2422,28 @@ def _idiots(out: list[Announced]) -> list[Announced]:
     ]
 
 
+def _passed_on(changes: list[Announced], out: list[Announced]) -> list[Announced]:
+    """The sheriff changes whose new holder dies in the post and hands the badge on."""
+    dead = {a.player for a in out if a.type is EventType.ELIMINATED}
+    return [
+        a
+        for a, then in itertools.pairwise(changes)
+        if a.player in dead and then.how == "handed_over" and then.player != a.player
+    ]
+
+
 def _one_sheriff(out: list[Announced]) -> list[Announced]:
+    """One sheriff change per post, the last (a later reading corrects an earlier one) —
+    but a badge passed on (警徽给了 X …… X 死了，X 的警徽给 Y): X's own handover after
+    X's death keeps the change that gave X the badge."""
     changes = [a for a in out if a.type is EventType.SHERIFF and not a.status]
+    kept = _passed_on(changes, out)
     if len(changes) > 1:
-        out = [a for a in out if a.type is not EventType.SHERIFF or a is changes[-1] or a.status]
+        out = [
+            a
+            for a in out
+            if a.type is not EventType.SHERIFF or a is changes[-1] or a.status or a in kept
+        ]
     if changes:
         out = [a for a in out if not (a.status and any(c.player == a.player for c in changes))]
     return out

@@ -37,7 +37,7 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 # (大家投, 你也投, 他们都投): the speaker is not casting this vote.
 _NEG_NEAR = re.compile(
     # (唔 / 冇 / 咪: Cantonese 不 / 没 / 别 — 唔好投佢, 咪投佢)
-    r"(?:别|不要|不想|不会|不能|不该|不用|不|没有?|未|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
+    r"(?:别|不要|不想|不会|不能|不该|不用|不是|并非|不|没有?|未|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
     r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
     # (English: don't vote 油条 / won't vote / not 番茄)
     r"|(?<![a-z])(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t|shouldn'?t|can'?t|never|not)"
@@ -53,8 +53,8 @@ _SUBJECT_NEAR = re.compile(
 )
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
-    r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好|建议|劝|希望|"
-    r"请|求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来(?!是)|"
+    r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好(?!了)|建议|劝|希望|"
+    r"请|(?<![需要追诉渴征])求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来(?!是)|"
     # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
     r"昔|前日|昨日|向者|谂住|谂紧|"
     r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
@@ -195,7 +195,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 这票还是给包子 / 一票送给包子 / 我的票挂包子 / 票出包子 (vote out)
         re.compile(
             rf"(?P<chg3>票\s*(?:从\s*{o}(?:{n})\s*)?(?:改|换|转)\s*(?:到|给|投|成)\s*{o}(?P<name6>{n}))"
-            rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给|归|畀|俾)\s*{o}(?P<name>{n})"
+            rf"|票\s*(?:还是|就|也|先|都|必须|肯定|一定|只能)?\s*(?:投|送|留)?\s*(?:给到?|归|畀|俾)\s*{o}(?P<name>{n})"
             # 这票是你的 / 我这票就是番茄的 (a pronoun resolves to the one player addressed)
             rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})"
             rf"(?:\s*的|(?=\s*(?:$|[{_CLAUSE_END}])))"
@@ -208,6 +208,15 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         re.compile(
             rf"(?P<chg2>改票|改成)\s*(?:对象)?\s*[:：]?\s*(?:给\s*)?{o}(?P<name3>{n})"
             rf"|投票对象\s*[:：]\s*(?P<name4>{n})"
+        ),
+        # 投咱们的假预言家番茄 / 投假守卫烧卖 (the name as the head of a noun phrase: what
+        # stands before it describes the one voted; the name closes the clause, nothing of
+        # voting, negating, choosing or another name in between; not 投降 / 投资 / 投了, nor
+        # 投的土豆 / 投的是土豆: the vote told)
+        re.compile(
+            rf"投\s*(?:给\s*)?(?![降资入稿靠胎机篮诉标喂影掷放递了过完的嘅咗])"
+            rf"(?:(?!{n}|还是|或者|[投票不没别非和或与跟谁吗呢是系\s])[\u4e00-\u9fff]){{1,8}}?"
+            rf"(?P<name50>{n})(?=\s*(?:$|[{_CLAUSE_END}]))"
         ),
         # 包子一票 / 包子，一票 / 包子 +1 票 / 包子 +1 (killbar vote threads: a name +1 adds
         # one vote to that name; 同意+1 / 楼上+1 agree with a post, see _named_votes) /
@@ -254,6 +263,9 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 改弃权 / 改给南瓜 / 投冬瓜，不对，是南瓜 (a slip corrected in the same post)
         re.compile(
             rf"(?P<chg5>改|换成|改为|换)\s*(?:给\s*|[:：]\s*)?{o}(?P<name13>{n})"
+            # 从烧卖改到土豆 / 改到土豆 at a clause's start (not 别把票从番茄改到冬瓜)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:我|就|那就)?\s*(?:从\s*{o}(?:{n})\s*)?"
+            rf"(?P<chg10>改到|改成|改为|换到|换成)\s*{o}(?P<name51>{n})"
             rf"|(?:不对|打错了?|写错了?|手滑了?|口误)\s*[,，!！]?\s*(?:应该)?是\s*{o}(?P<name25>{n})"
         ),
         # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
@@ -282,12 +294,12 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 油条——就投他 (not 番茄投了: a report; not a question: _clear)
         re.compile(
             rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name48>{n})\s*[,，:：—-]*\s*(?:我|那就|就)?\s*"
-            rf"(?:投|票)\s*(?:他|她|吧|！|!)?(?=\s*(?:$|[。.!！~～]))"
+            rf"(?:(?P<chg9>改投|改票)|投|票)\s*(?:他|她|吧|！|!)?(?=\s*(?:$|[。.!！~～]))"
         ),
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
         re.compile(
-            rf"(?:说到做到|投对|决定了?|结论|更正|修正|订正)\s*[:：]\s*{o}(?P<name23>{n})"
+            rf"(?:说到做到|投对|决定了?|结论|更正|修正|订正|tl\s*;\s*dr|太长不看)\s*[:：]\s*{o}(?P<name23>{n})"
             rf"(?=\s*(?:$|[!！。.~～]))"
         ),
         # A hesitation that ends in a decision, in a post that talks of voting:
@@ -353,8 +365,11 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
             rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
             rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
-            # 给土豆吧 / 就给冬瓜好了 (the vote given, at a clause's start)
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:那就|就|还是)?给\s*{o}(?P<name47>{n})\s*(?:吧|好了)"
+            # 给土豆吧 / 就给冬瓜好了 (the vote given, at a clause's start) / 给到烧卖。 (office
+            # speech: 给到 X is X given the vote, 我的票给到冬瓜)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:那就|就|还是)?给\s*{o}(?P<name47>{n})\s*(?:吧|好了)"
+            rf"(?=\s*(?:$|[!！。.~～,，]))"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:我|那就|就|还是|先|直接)?\s*给到\s*{o}(?P<name49>{n})"
             rf"(?=\s*(?:$|[!！。.~～,，]))"
             # 就你了 (你: the one player the post @s or names) / 就是冬瓜了
             rf"|就(?:是)?\s*(?P<name46>{n})\s*了(?=\s*(?:$|[!！。.~～,，]))"
@@ -366,7 +381,7 @@ _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
     r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
-    r"|(?:^|(?<=[\s,，。！!吾我俺票]))弃(?=\s*[。！!~～]*\s*$))"
+    r"|(?:^|(?<=[\s,，。！!吾我俺票]))弃(?:一下|一轮|了吧|掉吧|吧)?(?=\s*[。！!~～]*\s*$))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
@@ -427,6 +442,9 @@ _NAME_GROUPS = (
     "name46",
     "name47",
     "name48",
+    "name49",
+    "name50",
+    "name51",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -471,7 +489,9 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False
     sentence = _sentence_start(text, lo)
     # (我要是杀手我就投自己了，所以…我投包子: 所以 ends the condition's reach)
-    conclusion = max((c.end() for c in _CONCLUSION.finditer(text, sentence, lo)), default=sentence)
+    conclusion = max(
+        (c.end() for c in _CONCLUSION.finditer(text, sentence, start)), default=sentence
+    )
     if _CONDITION.search(text, conclusion, lo):
         return False  # 如果包子再不解释，我就投他: a condition earlier in the sentence
     return not _quoted(text, start)
@@ -527,7 +547,7 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
-_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7", "chg8")
+_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7", "chg8", "chg9", "chg10")
 
 
 def _named_votes(
@@ -604,6 +624,10 @@ def _decided(text: str, m: re.Match[str], key: str) -> bool:
     rest = text[: m.start()] + text[m.end() :]
     if re.match(r"\s*(?:最终|最后)\s*[:：]", m.group(0)):
         return True  # 真的最终：冬瓜 — a final answer in a vote thread is the vote
+    if re.match(r"\s*(?:tl\s*;\s*dr|太长不看)", m.group(0)) and not text[m.end() :].strip(
+        " \t\n。.!！~～"
+    ):
+        return True  # …⏎TL;DR：土豆。 — the post's summary, its last words, is the vote
     if _THEIR_VOTE.search(text, _sentence_start(text, m.start()), m.start()):
         return False  # 冬瓜说他那票不变，还是南瓜: what another's vote still is, reported
     if _VOTE_WORD.search(rest) is not None:
@@ -624,7 +648,13 @@ def _not_a_target(text: str, m: re.Match[str], key: str, name: str) -> bool:
         )
     if text.startswith(("们", "哋", "自己", "个头", "人"), m.end(key)):  # (投自己人: a side)
         return True
+    if _DECIDES.match(text, m.end(key)):
+        return True  # 自己的票自己决定 / 票他说了算: the pronoun is who decides, not the target
     return key == "name5" and "一票" not in m.group(0) and not m.group("ticket")
+
+
+# After a pronoun: a verb it is the subject of (自己决定 / 他来定 / 你做主).
+_DECIDES = re.compile(r"\s*(?:来|去)?\s*(?:决定|定夺|做主|作主|拿主意|说了算|负责)")
 
 
 def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
@@ -637,7 +667,7 @@ def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
     # (跟饺子投土豆: the speaker follows 饺子's vote, 饺子 is not the subject)
     # (包子跟饺子投土豆: 包子 is)
     return re.compile(
-        rf"(?<![@＠\s跟随])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?(?:跟\s*(?:{alt}))?$"
+        rf"(?<![@＠\s跟随从])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?(?:跟\s*(?:{alt}))?$"
     )
 
 
@@ -1007,7 +1037,8 @@ _OTHER_DOING = re.compile(r"(?:他|她|你|佢|他们|大家)[^，。！？!?\n]
 # bare name puts that name up, as killbar threads write it (`包子 +1`, `【投票】包子`).
 _BARE_TAIL = (
     r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
-    r"|不解释|没理由|就这样|吧|啦|了|呀|哒|哦|嘛|咯|冲|走你|it\s+is|for\s+sure|all\s+the\s+way|then"
+    r"|不解释|没理由|就这样|定了|不改了|(?:理由)?(?:回头|稍后|晚点)再?补|吧|啦|了|呀|哒|哦|嘛|咯|冲|走你"
+    r"|it\s+is|for\s+sure|all\s+the\s+way|then"
     r"|[(（](?:暂定|待定|暂时|临时|先挂)[)）])*$"
 )
 # Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
@@ -1043,7 +1074,8 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
         return []  # 投票统计：⏎冬瓜 ✓✓⏎南瓜 ✓ — a count, its last line a name
     head = text[: m.start("name")]
-    if _BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head):
+    answered = _answers_choice(head, m.group("name"), alt)
+    if not answered and (_BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head)):
         return []
     near = head.rstrip()
     if _NEG_NEAR.search(near) or _SUBJECT_NEAR.search(near) or _NEG_VOTE.search(near):
@@ -1052,6 +1084,18 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # 饺子，包子，番茄: the last of a list of names
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]
+
+
+def _answers_choice(head: str, name: str, alt: str) -> bool:
+    """``head`` ends on the speaker's own choice asked as a question of two names, ``name``
+    one of them (阿冬还是阿土？阿土。 / 投冬瓜还是南瓜？……南瓜): the name answers it.  Not a
+    question put to someone (你投冬瓜还是南瓜？): nothing else stands in its sentence."""
+    q = re.search(
+        rf"(?:^|[{_SENTENCE_END}])\s*(?:我|那我)?\s*(?:投|选)?\s*(?P<a>{alt})\s*(?:还是|或者|or)\s*"
+        rf"(?P<b>{alt})\s*(?:呢)?\s*[?？]+[\s…。.]*$",
+        head,
+    )
+    return q is not None and name in (q.group("a"), q.group("b"))
 
 
 # The vote said first, the reason after it (番茄。⏎⏎理由：… / 油条。就这两个字是我的票 / 饺子 for
@@ -1065,24 +1109,41 @@ _LEAD_REASON = re.compile(
 )
 
 
+# In a preface before the name: a question, the past, others, a condition, a vote word.
+_PREFACE_NOT = re.compile(rf"{_BARE_NOT_IN_POST.pattern}|投|票|选|弃|改|[?？]|你|他|她")
+
+
 def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
-    """The name of :data:`_LEAD_REASON`: one player's name as the post's first clause."""
+    """The name of :data:`_LEAD_REASON`: one player's name as the post's first clause, or
+    as the first sentence after a short preface naming no one and telling nothing of the
+    past or of others (会中。土豆。理由：见讨论帖 — the preface says where the voter is)."""
     alt = _names_loose([p for p in players if p not in PRONOUNS])
     if not alt:
         return []
-    m = re.match(
-        rf"\s*(?P<name>{alt})(?P<decided>{_LEAD_DECIDED.pattern})?\s*[。.!！~～]*\s*(?=\n|$|[^\s])",
-        text,
+    lead = re.compile(
+        rf"\s*(?P<name>{alt})(?P<decided>{_LEAD_DECIDED.pattern})?\s*[。.!！~～]*\s*(?=\n|$|[^\s])"
     )
+    m = lead.match(text)
+    if m is None:
+        preface = re.match(r"[^。！!\n]{1,12}[。！!\n]", text)
+        if (
+            preface is None
+            or re.search(alt, preface.group(0))
+            or _PREFACE_NOT.search(preface.group(0))
+        ):
+            return []
+        m = lead.match(text, preface.end())
     if m is None:
         return []
     after = text[m.end() : m.end() + 1]
     if after in ("?", "？", "、", "和", "跟", "与"):
         return []
-    if after in (",", "，") and not m.group("decided"):
-        return []
-    rest = text[m.end() :].lstrip()
-    if not m.group("decided") and (m.end() == m.end("name") or not _LEAD_REASON.match(rest)):
+    labelled = re.match(r"[,，]\s*(?:投票)?理由\s*[:：]", text[m.end() :]) is not None
+    if after in (",", "，") and not m.group("decided") and not labelled:
+        return []  # (包子，理由：随缘 — the reason labelled after a comma — is the vote's)
+    rest = text[m.end() :].lstrip(" \t\n,，")
+    apart = m.end() > m.end("name") or labelled
+    if not m.group("decided") and (not apart or not _LEAD_REASON.match(rest)):
         return []  # (番茄，你昨天… / 番茄的发言… : the name starts a sentence about him)
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), False)]

@@ -197,6 +197,122 @@ def test_a_sentence_taking_itself_back_keeps_the_post_listed() -> None:
     assert unplaced
 
 
+def test_a_sentence_taken_back_after_a_dash_keeps_the_post_listed() -> None:
+    _, unplaced = P.read("苦瓜顶替番茄，并继承其中毒状态——不对，番茄已经解毒，不继承。")
+    assert unplaced
+    _, unplaced = P.read("苦瓜顶替番茄——不对外公开原因。")
+    assert not any("不对外" in u for u in unplaced)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周四，第六日。回顾：周一晚投出了芒果；周二夜里冬瓜被杀。",
+        "周日，第五日。上周六出局的是黄瓜，今早：昨夜无人死亡。",
+        "本周小结：星期二白天 番茄 被投出；星期三夜里 芒果 遇害。",
+    ],
+)
+def test_a_recap_dated_by_weekdays_is_listed(text: str) -> None:
+    """Which game day a weekday was is the calendar's (a day may span a weekend): the
+    recap's items are read, and the post is listed, never put on the post's day in silence."""
+    found, unplaced = P.read(text)
+    assert found and unplaced, (found, unplaced)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周四，第六日。昨夜冬瓜被杀。",  # the post's own weekday heads it
+        "周四，第六日。周四凌晨芒果遇害。",
+        "本周：周一第三天，番茄出局。",  # the clause names its day
+        "周二晚选出的警长是黄瓜。",  # a sheriff's election is day 1's whenever said
+    ],
+)
+def test_a_weekday_that_is_the_posts_own_or_a_named_day_is_not_listed(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert found and unplaced == [], (found, unplaced)
+
+
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        ("周五，第二日。周五凌晨没有动静。", True),
+        ("第三日开。昨夜没有任何动静，大家早。", True),
+        ("昨晚风平浪静。", True),
+        ("如果凌晨没有动静，就说明医生守对了。", False),
+        ("假如昨夜无人死亡，医生就守对了。", False),
+        ("凌晨没有动静的话，今晚再看。", False),
+        ("凌晨有动静吗？", False),
+    ],
+)
+def test_a_night_with_no_stir_is_quiet_and_a_supposed_one_is_not(text: str, quiet: bool) -> None:
+    found = P.find(text)
+    assert any(a.type is Notice.NO_DEATH for a in found) is quiet, found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "D7 开\nD6：黄瓜 投出（警长）→ 警长给 冬瓜",
+            [("eliminated", "黄瓜", 6), ("sheriff", "冬瓜", 6)],
+        ),
+        ("D5\nD4：番茄 投出 → 白痴 翻牌 留场", [("idiot_revealed", "番茄", 4)]),
+        ("番茄被投出，白痴翻牌，留场。", [("idiot_revealed", "番茄", None)]),
+        ("番茄投出，不是白痴，没有翻牌。", [("eliminated", "番茄", None)]),
+        ("D4：12:00 开", []),  # a clock, not a label
+        ("如果 D4：番茄 投出，警长给 冬瓜", []),  # supposed
+    ],
+)
+def test_a_terse_day_label_puts_its_lines_events_on_that_day(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    found = P.find(text)
+    assert [(str(a.type), a.player, a.day) for a in found] == expected
+
+
+def test_a_badge_passed_on_keeps_both_handovers_and_a_correction_keeps_one() -> None:
+    found = P.find(
+        "第七日。\n昨天黄瓜出局，他是警长，警徽给了冬瓜。\n昨晚冬瓜死了。冬瓜的警徽，给番茄。"
+    )
+    got = [(a.player, a.offset) for a in found if a.type is EventType.SHERIFF]
+    assert got == [("冬瓜", -1), ("番茄", 0)]
+    found = P.find("黄瓜出局，警徽给了冬瓜。更正：警徽给的是番茄，不是冬瓜。")
+    assert [a.player for a in found if a.type is EventType.SHERIFF] == ["番茄"]
+
+
+def test_a_badge_handed_on_at_the_idiots_reveal_is_that_days() -> None:
+    found = P.find("第四日。昨日投票：黄瓜 得票最多，翻牌白痴，留场。黄瓜原为警长，警徽移交 冬瓜。")
+    assert [(str(a.type), a.player, a.offset) for a in found] == [
+        ("idiot_revealed", "黄瓜", -1),
+        ("sheriff", "冬瓜", -1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        ("昨夜落水：无。", True),
+        ("昨夜遇害：无人", True),
+        ("昨夜被吹笛：无", False),  # nobody piped says nothing of the night's deaths
+        ("投票出局：无（平票）", False),
+        ("如果昨夜遇害：无，那就是医生救了。", False),
+    ],
+)
+def test_a_deaths_label_with_none_is_a_quiet_night(text: str, quiet: bool) -> None:
+    assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
+
+
+def test_a_phase_named_short_with_no_time_keeps_the_post_listed() -> None:
+    """D6 环一 开 names the 环节 and no hours: the day's 环节 is the threads' to say, and the
+    post is listed though its night was read (fold writes 环一 out as 环节一; the post's own
+    words are what is looked at)."""
+    found, unplaced = P.read("D6 环一 开。夜：冬瓜（杀）。")
+    assert [(a.player, a.cause) for a in found] == [("冬瓜", "night")]
+    assert unplaced
+    assert why_listed(PLAYERS, "D5 环二 全天。") == "写了「环二」"
+
+
 def test_times_with_the_words_apart() -> None:
     from datetime import datetime
     from zoneinfo import ZoneInfo

@@ -577,7 +577,6 @@ def test_round6_a_target_that_sounds_or_looks_like_one_player_is_that_player(
         "投瓜瓜",  # 瓜 is in 冬瓜 and 南瓜: no one player
         "投番薯",  # no roster name is that close
         "投冬天",  # 天 shares nothing with 瓜
-        "投小汤",  # a prefix is no nickname we read
     ],
 )
 def test_round6_a_word_close_to_no_player_or_to_two_stays_unresolved(text: str) -> None:
@@ -894,7 +893,7 @@ def test_round8_another_name_for_one_player_names_him(word: str, player: str) ->
         assert (labelled.attempt, labelled.target, labelled.format_valid) == (True, player, False)
 
 
-@pytest.mark.parametrize("text", ["投瓜瓜", "投小汤", "投瓜子哥"])
+@pytest.mark.parametrize("text", ["投瓜瓜", "投瓜子哥"])
 def test_round8_a_word_that_fits_several_players_or_none_names_no_one(text: str) -> None:
     got = read_post("killbar7", "饺子", text)
     assert (got.attempt, got.target, got.format_valid) == (True, "?", False)

@@ -34,6 +34,7 @@ SETS = ROOT / "tests" / "votes"
         # scored once at 0.957; 0.994 after round 5, 0.988 after round 6: its convention that a
         # misspelt name or a nickname stays unresolved (投豆桨, 投包包; README 6) gave way to
         # the lead's ruling that a name close to exactly one player is that player (DESIGN §8)
+        # (0.986 after session 37: 投票对象：小汤 is 汤圆 now, void either way; the set says "?")
         ("blind4/posts_blind4.jsonl", 0.985),
         (
             "blind5/posts_blind5.jsonl",
@@ -54,16 +55,19 @@ SETS = ROOT / "tests" / "votes"
         # followed the lead's ruling (a name in the other script is the same name); the one
         # left: M107 labels on one line, which the set calls void
         ("blind9/posts_blind9.jsonl", 0.994),
-        # scored once at 0.913 after round 10; 0.949 after round 11, 0.950 after session 36
-        ("blind10/posts_blind10.jsonl", 0.945),
+        # scored once at 0.913 after round 10; 0.949 after round 11, 0.950 after session 36,
+        # 0.953 after session 37 (a label whose colon is missing inside a line)
+        ("blind10/posts_blind10.jsonl", 0.948),
         # scored once at 0.948 after round 11; 0.960 after round 12 (signatures, broken names),
         # 0.972 after session 36 (lists referred to, reports of others' abstentions and changes)
         ("blind11/posts_blind11.jsonl", 0.967),
         # scored once at 0.952 at the start of session 36 (no tuning yet); 0.990 after session
         # 36 (where the name stands: heading, last unit, asides, decisions)
         ("blind12/posts_blind12.jsonl", 0.985),
-        # scored once at 0.899 after session 36's rounds (no tuning yet)
-        ("blind13/posts_blind13.jsonl", 0.894),
+        # scored once at 0.899 after session 36's rounds; 0.986 after session 37 (recalled
+        # messages, nicknames and cut-off names, a role before a name, office and telegram
+        # speech, spoken colons, a choice answered, a TL;DR line)
+        ("blind13/posts_blind13.jsonl", 0.981),
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

@@ -201,11 +201,26 @@ def _bare_label(
     sentence = re.match(r"[^。！？!?\n]*[。！？!?\n]?", ft[m.end() :])
     if sentence is not None and sentence.group(0).endswith(("?", "？")):
         return None  # 投票对象填“弃权”就可以了吗？第一次玩: the same, mid-line
-    seg = ft[m.end() : m.end() + 40].lstrip(" \t一-〉>→=》—–~～,;。、【[(|")
+    seg = _SPOKEN_COLON.sub("", ft[m.end() : m.end() + 40])
+    seg = seg.lstrip(" \t一-〉>→=》—–~～,;。、【[(|")
     shown = _name_at(seg, players)
     return ParsedVote(
         is_change, shown, normalise_name(shown), m.start(), m.end(), "", _MISSING_COLON
     )
+
+
+# The colon said as a word, as voice input writes it (投票对象冒号 南瓜).
+_SPOKEN_COLON = re.compile(r"^\s*冒号")
+
+
+def _spoken_label(ft: str, m: re.Match[str], players: Sequence[str]) -> bool:
+    """A label inside a line, its colon missing or said as a word, a player's name right
+    after it (语音转文字: 好 现在 投票对象冒号南瓜 投票理由冒号 …): the format attempted,
+    void for its colon.  Not another's label (他的投票对象 南瓜)."""
+    if ft[: m.start()].rstrip().endswith("的"):
+        return False
+    seg = _SPOKEN_COLON.sub("", ft[m.end() : m.end() + 40]).lstrip(" \t")
+    return bool(_name_at(seg, players)) and seg != ft[m.end() : m.end() + 40]
 
 
 def _table_vote(
@@ -375,7 +390,10 @@ def _no_colon_label(
         m
         for m in all_labels
         if (first_reason is None or m.start() < first_reason.start())
-        and any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
+        and (
+            any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
+            or _spoken_label(ft, m, players)
+        )
     ]
     table = _table_vote(text, ft, lines, players, start_at)
     if table is not None:
@@ -394,6 +412,9 @@ def _alike_target(pv: ParsedVote, players: Sequence[str]) -> ParsedVote:
     t = pv.target
     if not players or t in known or t in SELF_WORDS or t in _PLACEHOLDERS:
         return pv
+    head = described_player(t, players)
+    if head is not None:  # 投票对象：假预言家番茄 — the player's own name, a role before it
+        return replace(pv, target=normalise_name(head))
     alike = alike_player(t, players)
     whole = broken_name(pv.target_text, players) if alike is None else None
     if whole is not None:  # 投票对象：春·卷 — under a prescribed format, a name not written right
@@ -401,6 +422,30 @@ def _alike_target(pv: ParsedVote, players: Sequence[str]) -> ParsedVote:
     if alike is None:
         return pv
     return replace(pv, read_as=read_as_note(pv.target_text, *alike), alike=alike[0])
+
+
+# What a description before a name may not hold: a negation, an exception, a choice, a
+# following or a word of voting (不是番茄 / 除了番茄 / 跟番茄 / 冬瓜或番茄).
+_NOT_A_DESCRIPTION = re.compile(r"[不没别非除跟随同和或与及投票改弃]|还是|或者")
+
+
+def described_player(target: str, players: Sequence[str]) -> str | None:
+    """The player a target names as the head of a noun phrase, two to six characters of
+    description before the whole name (假预言家番茄, 衣柜精冬瓜: the role the voter gives
+    him), nothing after it; None when the description holds another name or undoes it
+    (:data:`_NOT_A_DESCRIPTION`)."""
+    t = normalise_name(target)
+    names = {normalise_name(p): p for p in players}
+    for n, p in sorted(names.items(), key=lambda x: -len(x[0])):
+        lead = t[: len(t) - len(n)]
+        if not n or not t.endswith(n) or not 2 <= len(lead) <= 6:
+            continue
+        if not all("\u4e00" <= c <= "\u9fff" for c in lead) or _NOT_A_DESCRIPTION.search(lead):
+            return None
+        if any(m in lead for m in names if m):
+            return None
+        return p
+    return None
 
 
 def _reason_text(
@@ -480,7 +525,7 @@ def free_vote(
         return replace(labelled, target=target, format_error=None)
     if labelled is not None and labelled.format_error is None and labelled.target in known:
         return labelled
-    aliases = name_aliases(players)
+    aliases = {**name_aliases(players), **_cut_aliases(players)}
     ft = _emoji_after_name(
         vernacular(_line_breaks(fold(text), text, lines), text, players), aliases
     )
@@ -507,6 +552,17 @@ def free_vote(
     return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
 
 
+def _cut_aliases(players: Sequence[str]) -> dict[str, str]:
+    """A name broken off (:func:`cut_name`) and the marks after it (冬……), as the player: in
+    words the mark shows the name was not finished, so 投冬…… is a vote for 冬瓜."""
+    out = {}
+    for p in players:
+        c = fold(p)[:1]
+        if c and cut_name(c, players) == p:
+            out.update({c + mark: p for mark in _CUT_MARKS})
+    return out
+
+
 ALIASES_FILE = Path(__file__).with_name("aliases.toml")
 
 
@@ -528,23 +584,55 @@ def name_aliases(players: Sequence[str]) -> dict[str, str]:
 
 @lru_cache(maxsize=64)
 def _name_aliases(players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    from pypinyin import Style, pinyin  # deferred as in closest_player
-
     found: dict[str, set[str]] = {}
     for p in players:
         name = fold(p)
         words = {w for g in _alias_groups() if name in g for w in g}
-        readings = [pinyin(c, style=Style.NORMAL, heteronym=True)[0] for c in name]
-        if len(name) >= 2 and all("\u4e00" <= c <= "\u9fff" for c in name):
-            words |= {"".join(r) for r in itertools.islice(itertools.product(*readings), 8)}
-        for i, c in enumerate(name):
-            if "\u4e00" <= c <= "\u9fff" and len(name) >= 2:
-                for r in readings[i]:
-                    words.add(name[:i] + r + name[i + 1 :])
+        words |= _pinyin_spellings(name)
+        words |= _prefixed_nicknames(name, [fold(q) for q in players if q != p])
         for w in words:
             found.setdefault(w, set()).add(p)
     names = {fold(p) for p in players}
     return tuple((w, ps.pop()) for w, ps in found.items() if len(ps) == 1 and w not in names)
+
+
+def _pinyin_spellings(name: str) -> set[str]:
+    """``name`` in pinyin (doujiang) and with one character in its pinyin (油tiao)."""
+    from pypinyin import Style, pinyin  # deferred as in closest_player
+
+    words: set[str] = set()
+    readings = [pinyin(c, style=Style.NORMAL, heteronym=True)[0] for c in name]
+    if len(name) >= 2 and all("\u4e00" <= c <= "\u9fff" for c in name):
+        words |= {"".join(r) for r in itertools.islice(itertools.product(*readings), 8)}
+    for i, c in enumerate(name):
+        if "\u4e00" <= c <= "\u9fff" and len(name) >= 2:
+            for r in readings[i]:
+                words.add(name[:i] + r + name[i + 1 :])
+    return words
+
+
+# How players shorten a name in familiar speech: 阿 / 小 / 老 and one character of it (阿土,
+# 小冬, 老番 for 土豆, 冬瓜, 番茄) — only a character no other player's name has, and not where
+# the pair is a common word of its own (老土 'tacky', 小卖 as in 小卖部, 老汤 'old broth').
+_NICK_PREFIXES = "阿小老"
+# (two characters each)
+_NICK_WORDS = (
+    "老土小卖老汤小条阿姨老板小说老师小心老公老婆小时老家小孩老大小姐小子老子老实小气"
+    "老天小区老外小米小白老虎老鼠小吃小菜小看小组老友老乡小伙老头小人老人小事老是小写"
+    "小学老手小偷小丑小雨小雪老爷小兵小票小号小屋老街小鸟小狗小猫小三老三老二小二小品"
+    "老套小样老兄小弟阿哥阿弟阿妹阿妈阿爸阿婆阿公"
+)
+_NICK_COMMON = frozenset(_NICK_WORDS[i : i + 2] for i in range(0, len(_NICK_WORDS), 2))
+
+
+def _prefixed_nicknames(name: str, others: Sequence[str]) -> set[str]:
+    """:data:`_NICK_PREFIXES` before each character of ``name`` that none of ``others``
+    has, the common words of :data:`_NICK_COMMON` left out."""
+    if len(name) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in name):
+        return set()
+    mine = [c for c in name if not any(c in o for o in others)]
+    found = {a + c for c in mine for a in _NICK_PREFIXES}
+    return {w for w in found if w not in _NICK_COMMON}
 
 
 # Vote words typed in pinyin (a player without an input method: wo tou nangua / qi quan / gai
@@ -1038,6 +1126,9 @@ def alike_player(word: str, players: Sequence[str]) -> tuple[str, str] | None:
         return one, "拼音首字母"  # DG for 冬瓜: the one player whose initials they are
     if not w or w in by_norm or not all("\u4e00" <= c <= "\u9fff" for c in w):
         return None
+    if len(w) == 1:
+        cut = cut_name(w, players)
+        return None if cut is None else (cut, "截断的名字")
     found = {p: how for n, p in by_norm.items() if (how := _alike(w, n)) is not None}
     if not found:
         found = {p: "昵称" for n, p in by_norm.items() if _nickname(w, n, list(by_norm))}
@@ -1045,6 +1136,20 @@ def alike_player(word: str, players: Sequence[str]) -> tuple[str, str] | None:
         return None
     ((player, how),) = found.items()
     return player, how
+
+
+def cut_name(char: str, players: Sequence[str]) -> str | None:
+    """The one player whose name ``char`` begins and no other name holds: a name cut off
+    after its first character (投票对象：番 typed on a bus, 投冬…… in a tunnel)."""
+    c = fold(char)
+    hits = [p for p in players if len(p) >= 2 and fold(p).startswith(c)]
+    if len(hits) != 1 or any(c in fold(p) for p in players if p != hits[0]):
+        return None
+    return hits[0]
+
+
+# A name broken off: its first character, then the marks of a sentence left unfinished.
+_CUT_MARKS = ("…", "...", "——")
 
 
 def read_as_note(word: str, player: str, how: str) -> str:
@@ -1217,6 +1322,7 @@ def read_vote_text(
         text = strike_out(text, struck)
     text, lines = without_signature(text, lines)
     text, lines = unwrapped(text), [unwrapped(line) for line in lines]
+    text, lines = after_recall(text, lines)
     if st.format == "free":
         text = join_broken_names(text, players)
         lines = [join_broken_names(line, players) for line in lines]
@@ -1239,6 +1345,45 @@ def read_vote_text(
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
     return None if pv is not None and _withdrawn(text, lines, pv) else pv
+
+
+# A message recalled as a chat app shows it, written into the post (撤回了一条消息 / （撤回） /
+# ——撤回—— / 冬瓜，撤回，土豆): what stands before it is taken back before the post was sent.
+# Not 撤回 with an object (撤回对包子的票 / 这票撤回，转投豆浆: a change said in words), not
+# negated (没撤回), not someone else's (饺子撤回了一条消息: a report).
+_RECALL = re.compile(
+    r"(?:已|我)?撤回了?\s*(?:一|1)\s*条(?:消息)?"
+    r"|[(（\[【]\s*(?:已)?撤回(?:了)?\s*[)）\]】]"
+    r"|[—─\-~～=]+\s*(?:已)?撤回(?:了)?\s*[—─\-~～=]+"
+    r"|(?:^|(?<=[\s,，。.!！;；、/|]))(?:已)?撤回(?:了)?(?=\s*(?:$|[\s,，。.!！;；、/|]))"
+)
+# Right before the marker, a word of its clause: someone else's recall, told.
+_RECALL_NOT_MINE = re.compile(r"[^\s,，。.!！;；、/|(（\[【—─\-~～=]$")
+# What may follow the marker before the post goes on (punctuation, a line's decoration).
+_AFTER_RECALL = re.compile(r"[\s,，。.!！;；、/|—─\-~～=]*")
+
+
+def after_recall(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
+    """``text`` and ``lines`` with everything up to the post's last :data:`_RECALL` marker
+    blanked (offsets kept): a vote followed by 撤回了一条消息 and nothing else is taken back
+    (no vote attempt); 冬瓜，撤回，土豆，撤回，冬瓜 is one vote for the last name, no change
+    (the switches happen inside one post, before it is sent)."""
+    ft = fold(text)
+    cut = None
+    for m in _RECALL.finditer(ft):
+        head = ft[: m.start()]
+        said = m.group(0).startswith(("撤", "已"))  # (not in brackets or between dashes)
+        if said and _RECALL_NOT_MINE.search(head) and not head.endswith("我"):
+            continue  # 饺子撤回了一条消息: someone else's, told
+        cut = m.end()
+    if cut is None:
+        return text, list(lines)
+    cut = _AFTER_RECALL.match(ft, cut).end()  # type: ignore[union-attr]
+    spans = list(_line_spans(text, lines))
+    blank = "".join(c if c == "\n" else " " for c in text[:cut])
+    out = blank + text[cut:]
+    kept = [out[max(s, cut) : e] for s, e in spans if e > cut]
+    return out, kept
 
 
 # A pair of BBCode tags the forum left as written ([spoiler]汤圆[/spoiler] / [spoiler=今日投票]…
