@@ -26,16 +26,17 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
-from auditor.game.gamefile import DaySpec, Game, load_game
-from auditor.game.state import state_problems as problems
+from auditor.game.gamefile import DaySpec, Game, ThreadKind, load_game
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
+from auditor.rulesets import preset_files
 from auditor.store import CheckState, DatabaseError, Store
 from auditor.store.state import Night
 
@@ -125,14 +126,179 @@ def open_game(path: Path, *, rules: bool = True) -> Game:
     return game
 
 
-def current(game: Game, store: Store) -> Game:
+def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False) -> Game:
     """The game with what the store says the forum holds now (threads, days and events
-    discovered on the last crawl), when the game file names a board; else as it is."""
+    discovered on the last crawl), when the game file names a board; else as it is.
+
+    Discovery runs only when something it reads changed (:func:`discovery_key`): the
+    result is held for the rest of the process and, with ``keep`` (the nightly run, under
+    the run lock), stored for the next night.  A held or stored result is the one a fresh
+    run would give: its key covers every input, and one that does not load runs it.
+    ``fresh`` (``auditor audit --full``): discovery runs whatever is held or stored."""
     if not game.discovers:
         return game
-    from auditor.game.discover import discover
+    key = discovery_key(game, store)
+    data = None if fresh else _DISCOVERED.get(key)
+    found = _discovered(data) if data is not None else None
+    stored = store.state_value(DISCOVERY_KEY) if found is None or keep else None
+    kept = not fresh and stored is not None and stored.startswith(f"{key}\n")
+    if found is None and kept:
+        data = _stored_discovery(stored or "")
+        found = _discovered(data) if data is not None else None
+        kept = found is not None  # a damaged entry is written again
+    if found is None or data is None:
+        import pickle
 
-    return discover(game, store)
+        from auditor.game.discover import discover
+
+        found = discover(game, store)
+        data = pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL)
+    if keep and not kept:
+        import base64
+
+        store.set_state(DISCOVERY_KEY, f"{key}\n{base64.b64encode(data).decode()}")
+    _DISCOVERED.clear()  # one game at a time: the last result only
+    _DISCOVERED[key] = data
+    return found
+
+
+#: check_state entry: the last stored discovery, "<key>\n<base64 pickle of the game>"
+#: (a bulky entry: no cache keyed on the small entries changes with it).
+DISCOVERY_KEY = "blob:discovery"
+
+#: The discovery of the last key this process ran (or loaded), pickled: a nightly run asks
+#: for it three times (the game file opened, after the crawl, the check), and each caller
+#: gets its own copy to keep.
+_DISCOVERED: dict[str, bytes] = {}
+
+
+def discovery_key(game: Game, store: Store) -> str:
+    """Everything discovery (:func:`auditor.game.discover.discover`) reads, hashed: this
+    version and the code and presets it runs, the game as its file states it, the board
+    list and the stored titles, every live post of the directors, every live post of the
+    process threads (the players' 加速 / 延时 requests), and the posts dismissed as
+    不是公告.  A player's post outside a process thread is none of these."""
+    from auditor.game.discover import board_threads, with_threads
+
+    base = getattr(game.discovery, "base", None) or game  # discovery starts from the file
+    tz = base.timezone
+    titled = board_threads(store)
+    process = [t.tid for t in with_threads(base, titled).threads if t.kind is ThreadKind.PROCESS]
+    h = hashlib.sha256()
+    parts: list[object] = [
+        __version__,
+        _discovery_code(),
+        repr(base),
+        repr(titled),
+        sorted(store.state.dismissed.items()),
+    ]
+    for part in parts:
+        h.update(repr(part).encode())
+        h.update(b"\0")
+    for d in base.directors:
+        for sp in store.posts(author=d, tz=tz):
+            h.update(repr(sp.post).encode())
+    h.update(b"\1")
+    for tid in sorted(set(process)):
+        for sp in store.posts(tid=tid, tz=tz):
+            h.update(repr(sp.post).encode())
+    return h.hexdigest()
+
+
+@cache
+def _discovery_code() -> str:
+    """The code and data discovery runs (the game package, the models it reads, the
+    character table's module, the shipped presets): a checkout changed under the same
+    version discovers afresh."""
+    h = hashlib.sha256()
+    root = Path(__file__).parent  # the auditor package
+    for f in sorted([*(root / "game").glob("*.py"), root / "hanzi.py", root / "models.py"]):
+        if not f.is_file():
+            continue  # (a zipped install: its version says it)
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    for p in preset_files():
+        h.update(p.name.encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def _stored_discovery(raw: str) -> bytes | None:
+    """The pickle of a stored discovery entry (None: not base64)."""
+    import base64
+
+    try:
+        return base64.b64decode(raw.partition("\n")[2], validate=True)
+    except ValueError:
+        return None
+
+
+#: What a stored discovery may be made of: the game's own types, times, paths and the
+#: built-in containers; a pickle naming anything else is not loaded (discovery runs).
+_SAFE_MODULES = ("auditor.game.", "auditor.models")
+_SAFE_GLOBALS = {
+    ("builtins", "set"),
+    ("builtins", "frozenset"),
+    ("copyreg", "_reconstructor"),
+    ("builtins", "object"),
+    ("datetime", "datetime"),
+    ("datetime", "date"),
+    ("datetime", "time"),
+    ("datetime", "timedelta"),
+    ("datetime", "timezone"),
+    ("zoneinfo", "ZoneInfo"),
+    ("zoneinfo._zoneinfo", "ZoneInfo"),
+    ("pathlib", "PosixPath"),
+    ("pathlib", "WindowsPath"),
+    ("pathlib", "Path"),
+    ("pathlib._local", "PosixPath"),
+    ("pathlib._local", "WindowsPath"),
+    ("pathlib._local", "Path"),
+}
+
+
+def _member(cls: object, name: str) -> object:
+    """``getattr`` as a pickle uses it: an enum member of the game's own enums
+    (``EventType.ELIMINATED``) and a time zone's constructor, nothing else."""
+    from enum import Enum
+    from zoneinfo import ZoneInfo
+
+    if cls is ZoneInfo and name == "_unpickle":
+        return ZoneInfo._unpickle  # type: ignore[attr-defined]
+    member = getattr(cls, name, None) if isinstance(cls, type) and issubclass(cls, Enum) else None
+    if not isinstance(member, Enum) or not type(member).__module__.startswith(_SAFE_MODULES):
+        raise ValueError(f"{cls!r}.{name}")
+    return member
+
+
+def _find_class(find: Callable[[str, str], object], module: str, name: str) -> object:
+    """The globals a stored discovery may name (:data:`_SAFE_GLOBALS`), found by ``find``."""
+    if (module, name) == ("builtins", "getattr"):
+        return _member
+    if (module, name) in _SAFE_GLOBALS:
+        return find(module, name)
+    found = find(module, name) if module.startswith(_SAFE_MODULES) else None
+    if isinstance(found, type):  # the game's own classes (no function: none writes a file)
+        return found
+    raise ValueError(f"{module}.{name}")
+
+
+def _discovered(data: bytes) -> Game | None:
+    """A pickled discovered game, or None when it does not load as one (or names anything
+    but :func:`_find_class` allows).  pickle is imported here: a game that does not
+    discover never loads it."""
+    import io
+    import pickle
+
+    class GameUnpickler(pickle.Unpickler):
+        def find_class(self, module: str, name: str) -> object:
+            return _find_class(super().find_class, module, name)
+
+    try:
+        found = GameUnpickler(io.BytesIO(data)).load()
+    except Exception:  # a damaged or foreign entry: discovery runs again
+        return None
+    return found if isinstance(found, Game) else None
 
 
 @contextmanager
@@ -558,6 +724,7 @@ def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = No
     tally outcomes (``waiting``: :func:`pending`, read when not given) as the fallback
     result of a closed day."""
     from auditor.game.confirm import day_of
+    from auditor.game.state import state_problems as problems
 
     game = current(game, store)
     if game.discovery is None:
@@ -719,7 +886,7 @@ def audit(
                 on_crawled(crawled)
         else:
             require_crawled(game, store)
-        game = current(game, store)  # tonight's crawl: new threads, days and events
+        game = current(game, store, keep=True, fresh=full)  # tonight's threads, days, events
         run_id = store.start_run("audit")
         try:
             say("check")

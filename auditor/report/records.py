@@ -19,8 +19,6 @@ from typing import Any
 
 from auditor.game.gamefile import DaySpec, Game
 from auditor.game.schedule import Schedule
-from auditor.game.state import state_problems
-from auditor.game.titles import classify, normalise
 from auditor.ledger.ledger import Ledger, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
@@ -233,6 +231,7 @@ def dropped_by_tag(game: Game) -> list[str]:
     disc = game.discovery
     if disc is None or not game.tag:
         return []
+    from auditor.game.titles import classify, normalise  # (a game that discovers only)
 
     def compact(text: str) -> str:
         return re.sub(r"[\s\[\]【】［］()（）「」『』<>《》]", "", normalise(text).casefold())
@@ -580,6 +579,9 @@ def _game_state(
     disc = game.discovery
     if disc is None:
         return {}
+    # (here: a game that does not discover never loads the announcement reader)
+    from auditor.game.state import state_problems
+
     return {
         "problems": state_problems(game, now, tallied),
         "unread": [
