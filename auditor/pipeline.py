@@ -301,6 +301,34 @@ def _discovered(data: bytes) -> Game | None:
     return found if isinstance(found, Game) else None
 
 
+@dataclass(frozen=True, slots=True)
+class LastRun:
+    """The newest run (of one command, or of any): when it started, its status and the
+    problems its summary lists."""
+
+    started: datetime | None
+    status: str
+    problems: list[str]
+
+
+def last_run(store: Store, command: str | None = None) -> LastRun | None:
+    """The newest run of ``command`` (any command when None) in the store, or None."""
+    runs = [r for r in store.runs() if command is None or r.command == command]
+    if not runs:
+        return None
+    r = runs[-1]
+    try:
+        summary = json.loads(r.summary) if r.summary else {}
+        problems = [str(p) for p in summary.get("problems") or []]
+    except (ValueError, AttributeError):  # a damaged summary lists nothing
+        problems = []
+    try:
+        started: datetime | None = datetime.fromisoformat(r.started_at)
+    except (TypeError, ValueError):
+        started = None
+    return LastRun(started, str(r.status), problems)
+
+
 @contextmanager
 def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -> Iterator[Store]:
     """The game's store; ``lock=True`` takes the run lock first (refused at once when another

@@ -19,7 +19,7 @@ from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
-from auditor.pipeline import add, confirm, crawled, dismiss, pending, state_problems
+from auditor.pipeline import add, confirm, crawled, dismiss, last_run, pending, state_problems
 
 if TYPE_CHECKING:
     from auditor.store import Store
@@ -41,20 +41,15 @@ def _crawled(game: Game) -> bool:
 def _nothing_read(game: Game) -> str:
     """Why there is nothing discovered yet: never crawled, or the last crawl's problem (a
     crawl that failed, or found no thread of the game, leaves nothing to show)."""
-    runs = []
+    last = None
     if game.store.exists():
         with open_store(game) as store:
-            runs = store.runs()
-    if not runs:
+            last = last_run(store)
+    if last is None:
         return "这局还没有抓取过：先运行 auditor crawl（或 audit），再查看从论坛发现的内容"
-    last = runs[-1]
-    try:
-        problems = [str(p) for p in json.loads(last.summary or "{}").get("problems") or []]
-    except (ValueError, AttributeError):
-        problems = []
-    when = f"{datetime.fromisoformat(last.started_at).astimezone(game.timezone):%m-%d %H:%M}"
-    why = "；".join(problems[:2]) if problems else "没有读到这局的任何帖子"
-    return f"最近一次抓取（{when}，论坛时间）没有读到帖子：{why}"
+    when = f"{last.started.astimezone(game.timezone):%m-%d %H:%M}，" if last.started else ""
+    why = "；".join(last.problems[:2]) if last.problems else "没有读到这局的任何帖子"
+    return f"最近一次抓取（{when}论坛时间）没有读到帖子：{why}"
 
 
 def _print_records(
@@ -62,7 +57,6 @@ def _print_records(
 ) -> None:
     """``--format json|csv``: :func:`auditor.game.state.records` on standard output."""
     import csv
-    import json
     import sys
 
     base = g.forum.url

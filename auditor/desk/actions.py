@@ -525,14 +525,12 @@ def set_password(game: Game, director: str, hashed: str) -> None:
 def last_audit(game: Game) -> dict[str, str]:
     """The newest audit run: when (forum time), status and its problems."""
     with game_store(game) as store:
-        runs = [r for r in store.runs() if r["command"] == "audit"]
-    if not runs:
+        last = pipeline.last_run(store, "audit")
+    if last is None:
         return {}
-    r = runs[-1]
-    t = parse_time(r["started_at"])
-    summary = json.loads(r["summary"]) if r["summary"] else {}
+    t = last.started
     return {
         "time": t.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if t else "",
-        "status": str(r["status"]),
-        "problems": "；".join(str(p) for p in summary.get("problems", [])),
+        "status": last.status,
+        "problems": "；".join(last.problems),
     }
