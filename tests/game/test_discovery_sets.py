@@ -50,6 +50,8 @@ SETS = [
     ("blind8/announcements_blind.jsonl", 0.932, 0.827, 2),  # scored once: 0.880 / 0.685 / 13
     ("blind9/announcements_dev.jsonl", 0.914, 0.677, 8),  # scored once (no tuning yet)
     ("blind9/announcements_blind.jsonl", 0.876, 0.679, 20),  # scored once: 0.881 / 0.684 / 20
+    ("blind10/announcements_dev.jsonl", 0.907, 0.602, 14),  # scored once (no tuning yet)
+    ("blind10/announcements_blind.jsonl", 0.858, 0.561, 16),  # scored once: 0.863 / 0.566 / 16
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
