@@ -422,9 +422,10 @@ _TERSE = _table(
     [
         # an ISO moment (2026-12-17T09:00): its date, then its clock
         (r"(\d{4}-\d{1,2}-\d{1,2})T(\d{1,2}:\d{2})", r"\1 \2"),
-        # a four-digit clock (0900, 2130) beside a day's word or a date, never a year or a count
+        # a four-digit clock (0900, 2130) beside a day's word or a date, never a year or a count;
+        # after a label's colon too (顺延一小时：2230 关), never a clock's minutes (12:2130)
         (
-            r"(?<![\d.:/A-Za-z])([01]\d|2[0-4])([0-5]\d)"
+            r"(?:(?<![\d.:/A-Za-z])|(?<=[^\d.:/\s]:))([01]\d|2[0-4])([0-5]\d)"
             r"(?![\d.:/A-Za-z])(?!\s*[年月日号人票字楼层%])(?!\s*-\s*\d{1,2}\s*-)",
             r"\1:\2",
         ),
@@ -867,7 +868,26 @@ def shorthand(text: str) -> str:
             text = pattern.sub(repl, text)
     if re.search(r"[A-Za-z]", text):
         text = _english(text)
+    text = _EMOJI_BREAK.sub(_emoji_break, text)
     return _SPLIT_OUTCOME.sub(r"\1", _DECORATION.sub(" ", text))
+
+
+# a chat writer's emoji before a clause of another time is their comma (X 出局👋 今晚进入第三晚:
+# the night is the next clause's, not the vote-out's); never inside 加速🚀 成功, 延时✅通过, nor
+# between names that each wear one
+_EMOJI_BREAK = re.compile(
+    r"(?<=[\u4e00-\u9fff])((?:" + _DECORATION.pattern + r")+)[^\S\n]*"
+    r"(?=今[天晚日夜早]|明[天晚日早]|昨[天晚日夜]|当晚|晚上|夜里|白天|上午|下午|中午)"
+)
+
+
+def _emoji_break(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 2) : m.start()]
+    after = m.string[m.end() : m.end() + 2]
+    outcome = re.match(r"成功|通过|生效|成立|失败|批准", after)
+    # a list whose names each wear an emoji (吹笛：甲🐱 乙🐶): still one list
+    tagged = _DECORATION.search(m.string[m.end() : m.end() + 6])
+    return m.group(0) if before in ("加速", "延时") or outcome or tagged else "，"
 
 
 # an outcome split from its word by an emoji's space (加速🚀 成功啦, 延时 ✅ 通过)
