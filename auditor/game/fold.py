@@ -355,6 +355,38 @@ _LIVESTREAM_WORDS = _table(
 # (铜徽, 金徽章: the sheriff's), becoming the sheriff (从今夜起，X就是雾港的警长了, X成了新的警长),
 # a body found (没有了呼吸), a player who left and never came back (登上了夜船，再没有回头;
 # 一去不返; 走进了雾里) — never 不是警长 nor 还没有回来 (not yet)
+# a day told as a day of another world — the market (开盘 / 收盘), the exam (开考 / 收卷), school
+# (上课 / 放学), the shop or the office (开张 / 打烊, 上班 / 下班), the stage (开演 / 谢幕), the
+# court (开庭 / 休庭): its opening and its close, on a line that says when (收盘 21:30, 九点上课，
+# 晚上九点放学); a line with no time keeps them (今日收盘：X 6 票 is a result)
+_BORROWED_OPENS = r"开盘|开市|开考|开课|上课|开工|上班|开张|开演|开幕|开庭"
+_BORROWED_CLOSES = r"收盘|休市|闭市|收卷|交卷|放学|下课|收工|下班|打烊|关张|谢幕|闭幕|休庭"
+_BORROWED = re.compile(rf"{_BORROWED_OPENS}|{_BORROWED_CLOSES}")
+_BORROWED_LINE = re.compile(r"^.*$", re.M)
+_BORROWED_WHEN = re.compile(
+    r"\d{1,2}\s*:\s*\d{2}|(?<![\d.:/])(?:[01]\d|2[0-4])[0-5]\d(?![\d.:/])|\d{1,2}\s*[点时]"
+    r"|[零一二两三四五六七八九十]{1,3}\s*[点时](?!间|候)"
+    r"|[子丑寅卯辰巳午未申酉戌亥]时|午夜|半夜|中午"
+)
+
+
+# ... and the market's night and its deaths (隔夜停牌：无, X 退市): the night, 出局; one
+# taken along by another's (猎人…开枪，X 被动退市): 被带走
+_MARKET = _table(
+    [(r"隔夜", "昨夜"), (r"被动(?:退市|停牌)", "被带走"), (r"(?:停牌)?(?:退市|停牌)", "出局")]
+)
+
+
+def _borrowed(m: re.Match[str]) -> str:
+    line = m.group(0)
+    if re.search(r"开盘|收盘|休市|闭市", m.string):
+        line = _apply(_MARKET, line)
+    if not _BORROWED_WHEN.search(line):
+        return line
+    line = re.sub(_BORROWED_OPENS, "开门", line)
+    return re.sub(_BORROWED_CLOSES, "关门", line)
+
+
 _STORY_WORDS = _table(
     [
         (r"(?<!警)[铜金银铁木星]徽(?:章)?", "警徽"),
@@ -714,6 +746,8 @@ def registers(text: str) -> str:
         text = _apply(_CLASSICAL_CHARACTERS, text)
     text = _apply(_CLASSICAL_WORDS, text)
     text = _apply(_LIVESTREAM_WORDS, _ROCKET.sub(_rocket, _DOVE.sub(_dove, text)))
+    if _BORROWED.search(text):
+        text = _BORROWED_LINE.sub(_borrowed, text)
     text = _apply(_STORY_WORDS, _ON_THE_ACCOUNT.sub(r"\1 \2（沿用原账号）", text))
     if _CORRECTING.search(text):
         text = _apply(_CORRECTION_WORDS, text)

@@ -165,3 +165,39 @@ def test_a_chat_writers_emoji_is_a_comma() -> None:
     assert "延时成功" in shorthand("延时✅ 成功")
     assert "，" not in shorthand("禁言：阿福🐱 阿贵🐶")  # names that each wear one
     assert "，" not in shorthand("替补 阿福 来啦📌 顶替 阿贵")  # no other time after it
+
+
+# --------------------------------------------------------------------------- another world
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the market, the exam, school: the day's opening and close on a line that says when
+        ("今日 21:00 收盘。", [("12-16 21:00", "closes", False)]),
+        ("交卷时间：今晚 22:00", [("12-16 22:00", "closes", False)]),
+        (
+            "早上九点开课，晚上十点下课",
+            [("12-16 09:00", "opens", False), ("12-16 22:00", "closes", False)],
+        ),
+        # no time on the line: a result in the market's words, no close
+        ("今日收盘：阿福 5 票。", []),
+    ],
+)
+def test_a_day_told_in_another_worlds_words(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+def test_the_markets_night_and_deaths() -> None:
+    from auditor.game.announce import Patterns
+
+    p = Patterns(["阿福", "阿贵"])
+    said = [(a.type.value, a.player) for a in p.find("【第三日开盘】\n隔夜：阿福 停牌退市。")]
+    assert said == [("eliminated", "阿福")]
+    # 退市 with no market around it is left to the grammar as written
+    assert "退市" in shorthand("阿福说他想退市")
+    # 昨晚 in a label does not make 昨日 after the colon the night's
+    (a,) = p.find("昨晚公告：昨日被投出的阿福翻牌白痴。")
+    assert a.offset == -1
