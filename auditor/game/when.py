@@ -112,6 +112,15 @@ _FROM_NOW = re.compile(
 # 延长一点时间, 提前一点儿: a little, no amount and no clock
 _A_LITTLE = re.compile(r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))")
 _DAYS_ON = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2}
+_AMOUNT = rf"(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)"
+# ... glossed by its clock (一小时后（零点整）第四天环节一开始, 三小时后，也就是零点整，…开始,
+# 两小时后开船：零点整): that clock, on the date the wait reaches
+_GLOSS_CLOCK = r"(\d{1,2})\s*(?::(\d{2})|点\s*(半)?)\s*整?"
+_FROM_NOW_GLOSSED = re.compile(
+    rf"(?<![前\d]){_AMOUNT}\s*(?:后|以后|之后)([^，,。！!？?\n(（:：]{{0,4}})\s*"
+    rf"(?:[(（]\s*(?:也就是|即|就是)?\s*{_GLOSS_CLOCK}\s*[)）]"
+    rf"|([,，:：]\s*(?:也就是|即|就是)?)\s*{_GLOSS_CLOCK})"
+)
 
 
 def _from_post(text: str, posted_at: datetime) -> str:
@@ -131,7 +140,46 @@ def _from_post(text: str, posted_at: datetime) -> str:
         minutes = n if m.group(4) == "分钟" else n * 60 + (30 if m.group(2) or m.group(3) else 0)
         return said(posted_at + timedelta(minutes=minutes))
 
+    def glossed(m: re.Match[str]) -> str:
+        wait = _wait(m, 1, posted_at)
+        g = m.groups()
+        clock = (g[5], g[6], g[7]) if g[5] is not None else (g[9], g[10], g[11])
+        lead = m.group(9) or ""
+        at = _nearest(wait, int(clock[0]), int(clock[1] or (30 if clock[2] else 0)))
+        if wait is None or at is None:
+            return m.group(0)
+        # a bracketed gloss leaves the verb after it its own clause (…（零点整）第四天…开始)
+        apart = "" if lead or re.match(r"\s*(?:[^\w\s]|$)", text[m.end() : m.end() + 1]) else "，"
+        return f"{m.group(5)}{lead}{said(at)}{apart}"
+
+    text = _FROM_NOW_GLOSSED.sub(glossed, text)
     return _FROM_NOW.sub(from_now, _SAME_HOUR.sub(same_hour, text))
+
+
+def _wait(m: re.Match[str], first: int, posted_at: datetime) -> datetime | None:
+    """The moment an amount (:data:`_AMOUNT`, its groups from ``first``) after the post."""
+    n_said, half, half_alone, unit = (m.group(first + i) for i in range(4))
+    if unit is None:
+        return None
+    n = cn_number(n_said) if n_said else 0
+    if n is None:
+        return None
+    minutes = n if unit == "分钟" else n * 60 + (30 if half or half_alone else 0)
+    return posted_at + timedelta(minutes=minutes)
+
+
+def _nearest(wait: datetime | None, h: int, mi: int) -> datetime | None:
+    """The moment of a clock (h, the morning's or the evening's) nearest ``wait``, within an
+    hour of it: a gloss that does not fit the wait is no gloss."""
+    if wait is None or h > 24 or mi > 59:
+        return None
+    base = datetime.combine(wait.date(), time(0, 0), wait.tzinfo)
+    hours = {h % 24, (h + 12) % 24} if h < 12 else {h % 24}
+    near = min(
+        (base + timedelta(days=d, hours=hh, minutes=mi) for d in (-1, 0, 1) for hh in hours),
+        key=lambda t: abs(t - wait),
+    )
+    return near if abs(near - wait) <= timedelta(hours=1) else None
 
 
 def _digits(m: re.Match[str]) -> str:
@@ -895,8 +943,8 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
         and re.search(r"(?:今晚|今夜|当晚|明晚)\s*[(（][^）)]{1,6}[）)]\s*$", line[: m.start()])
     )
     small_hours = g["aap"] in ("凌晨", "早上", "早晨", "清晨", "上午", "晨")
-    if evening and hms == (12, 0, 0):
-        return 24, 0, 0  # 今晚12点: the end of the day
+    if evening and hms in ((12, 0, 0), (0, 0, 0)):
+        return 24, 0, 0  # 今晚12点, 明晚零点: the end of the day
     if evening and hms[0] < 12 and not small_hours:  # 今晚凌晨两点: that night's small hours
         return hms[0] + 12, hms[1], hms[2]
     return hms

@@ -108,6 +108,14 @@ def test_night_threads_and_logs(
         ("（也就是两个小时后）", []),
         ("这个点还没人发言？", []),
         ("如果三小时后关帖，来得及吗", []),
+        # a wait glossed by its clock: that clock on the date the wait reaches (posted 08:00)
+        ("一小时后（九点整）第二天开门", [("12-16 09:00", "opens", False)]),
+        ("半小时后，也就是八点半，投票截止", [("12-16 08:30", "closes", False)]),
+        # a gloss that does not fit the wait is no gloss; a countdown is no close
+        ("一小时后（三点整）第二天开门", [("12-16 03:00", None, False)]),
+        ("还有两小时关门，抓紧", []),
+        # the evening's midnight is the end of that day
+        ("明晚零点关帖", [("12-17 23:59", "closes", False)]),
         # an amount the close moves by is no clock
         ("关帖推迟两点，23:00 关", [("12-16 23:00", "closes", True)]),
         ("大家提前一点儿投票", []),
