@@ -38,6 +38,7 @@ from auditor.report.findings import (
     explain_drafts,
     finding_day,
     finding_rows,
+    titled_codes,
 )
 from auditor.report.labels import (
     CHANGE_NAMES,
@@ -397,7 +398,7 @@ def build_records(
         drafts=drafts,
         cards=cards,
         standings=standings,
-        warnings=[w.message for w in led.warnings],
+        warnings=[titled_codes(w.message) for w in led.warnings],  # (codes: rule titles)
         faction_losses=faction_losses(led),
         notices=notices,
         elevator=lifts,

@@ -103,12 +103,16 @@ def test_the_desk_counts_decisions_and_shows_notices_apart(sample: Path, tmp_pat
                 lambda d: d.find_elements(By.CSS_SELECTOR, f"#draft-{ident}.done p.result")
             )[0]
             assert "error" not in (line.get_attribute("class") or ""), line.text
+            assert line.text.startswith("知道了") and "已批准" not in line.text, line.text
             assert phone.find_element(By.ID, "notice-count").text == "4"
             assert phone.find_element(By.ID, "pending-count").text == "21"
             phone.get(f"{srv.base}/g/{srv.slug}")
             assert phone.find_element(By.ID, "pending-count").text == "21"
             assert phone.find_element(By.ID, "notice-count").text == "4"
             assert not phone.find_elements(By.ID, f"draft-{ident}")
+            # seen, not a card approved: under 看过的提醒 (undoable), 已批准 still 0
+            assert phone.find_elements(By.CSS_SELECTOR, f"#seen-notices #decided-{ident}")
+            assert "已批准 0" in phone.find_element(By.ID, "queue-summary").text
             SHOTS.mkdir(parents=True, exist_ok=True)
             phone.save_screenshot(str(SHOTS / "first-hour-phone.png"))
             assert _severe(phone) == []
