@@ -130,6 +130,8 @@ def test_still_caught(text: str, want: str) -> None:
         ("这个号以后交给我表哥打", "SUBSTITUTE"),
         ("导演，我出差这几天让我同事当我的替补", "SUBSTITUTE"),
         ("2号这个狗东酉", "ANIMAL"),
+        ("这局🏅必须给我，谁也别抢", "AWARD"),
+        ("奖杯得归我", "AWARD"),
     ],
 )
 def test_caught_by_kind(text: str, want: str) -> None:
@@ -152,6 +154,7 @@ def test_caught_by_kind(text: str, want: str) -> None:
         "这个号让我很头疼，密码老忘",
         "导演，请问替补是不是继承原来的牌？",
         "卯时起床，先看帖",
+        "钓鱼比赛的奖杯给我们家孩子摆着玩了",
     ],
 )
 def test_clean_twins_of_kinds(text: str) -> None:
