@@ -52,8 +52,18 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
             rf"(?:(?:approved|passed|granted)\s*✔?|✔)",
             r"加速申请 \1，加速成功",
         ),
-        (rf"{_W}accelerat\w*\s+(?:approved|passed|granted|succeeded){_E}", "加速成功"),
-        (rf"{_W}(?:delay|extension)\s+(?:approved|passed|granted|succeeded){_E}", "延时成功"),
+        (
+            rf"{_W}accelerat\w*\s+(?:requests?\s+)?(?:approved|passed|granted|succeeded){_E}",
+            "加速成功",
+        ),
+        (
+            rf"{_W}(?:delay|extension)\s+(?:requests?\s+)?(?:approved|passed|granted|succeeded){_E}",
+            "延时成功",
+        ),
+        # the close a delay sets (Day 6 extended to 03-14 23:30), the one it replaces (closes
+        # at 19:00 instead of 21:30)
+        (rf"{_W}(?:is\s+|was\s+)?extended\s+(?:to|until|till){_E}", "延长至"),
+        (rf"\s*,?\s*{_W}instead\s+of{_E}", "，不是"),
         (rf"{_W}eliminated{_E}", "出局"),
         (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]\s*none{_E}", "昨夜出局：无"),
         (

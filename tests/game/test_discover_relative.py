@@ -209,3 +209,12 @@ def test_the_markets_night_and_deaths() -> None:
     # 昨晚 in a label does not make 昨日 after the colon the night's
     (a,) = p.find("昨晚公告：昨日被投出的阿福翻牌白痴。")
     assert a.offset == -1
+
+
+def test_english_requests_granted_and_the_close_they_set() -> None:
+    assert "加速成功" in shorthand("Acceleration request approved, vote ends 20:00.")
+    assert "延长至" in shorthand("Day 3 extended to 23:30.")
+    assert "，不是 22:00" in shorthand("closes at 21:00 instead of 22:00")
+    # asked, not granted; extended said of something else is still a time's verb only
+    assert "加速成功" not in shorthand("Acceleration request pending (3/9).")
+    assert roles("Today closes at 20:00 instead of 22:00.") == [("12-16 20:00", "closes", False)]
