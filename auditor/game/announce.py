@@ -128,8 +128,11 @@ _DECORATION = re.compile(
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 # (进入夜晚 is what follows a day's result, not when it happened: 黑陶死亡，进入夜晚)
+# (yesterday's evening is last night: 昨天晚上 / 昨天夜里 / 昨日半夜, 昨暗; 隔夜 / 前夜 the night
+# just passed; a story's 一夜 — not 每一夜, 第一夜)
 _NIGHT = re.compile(
     rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
+    r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
 )
 _YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
@@ -277,6 +280,12 @@ _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
     r"|被(?:吹笛|管道)(?:者|的人|的玩家)\s*(?:全部|全体|均|都)?\s*(?:恢复|醒来|清醒)"
 )
+# the night just passed, and the verbs of leaving the game's venue whatever the theme (离场,
+# 退场, 下线, 下船, 落水, 停牌, 退市, 出局): a quiet night says no one left
+_PAST_NIGHT = (
+    r"昨夜|昨晚|昨[天日]\s*(?:晚上|夜里|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|夜里|夜间|一夜"
+)
+_LEAVING = r"离场|退场|下线|下船|落水|停牌|退市|出局|离开|死亡|死"
 # 平安夜 is a quiet night, save the date (平安夜晚上十点关: Christmas Eve, a close)
 _QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
 _NO_DEATH = re.compile(
@@ -291,6 +300,11 @@ _NO_DEATH = re.compile(
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
+    # the night with no one leaving, in the theme's own venue (昨夜无人离场, 昨晚没有人下船,
+    # 隔夜无停牌, 昨夜离场：无, 昨夜翻牌：无); 没死人
+    rf"|(?:{_PAST_NIGHT})\s*[:：]?\s*(?:无|没有|没)(?:任何)?(?:人|人员|玩家|考生|个股|乘客|小朋友|听众)?(?:{_LEAVING})"
+    rf"|(?:{_PAST_NIGHT})\s*(?:{_LEAVING}|翻牌|伤亡|减员)\s*(?:者|名单)?\s*[:：]\s*(?:无|无人|没有人?|0)(?=\s*(?:[。！!，,（(]|$))"
+    r"|(?:没|无|冇)(?:有)?死人|(?:昨夜|昨晚)\s*[:：]\s*(?:quiet|none|nobody|no\s+one|peaceful)(?![A-Za-z])"
     r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
     # the night passed with no stir (昨夜没有动静, 凌晨无动静, 夜里风平浪静)
     r"|(?:昨夜|昨晚|夜里|夜间|夜晚|凌晨|半夜|深夜)[^，。,；;]{0,3}?(?:没有?(?:任何)?|无)\s*动静|(?:昨夜|昨晚|夜里|凌晨)\s*风平浪静"
@@ -311,7 +325,8 @@ _ACCELERATED = re.compile(
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
-    r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
+    r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜|胜出|笑到最后)"
+    r"|(?:本局|全局|本场)(?:终|完|结束|交易结束)(?=\s*(?:$|[。！!，,]))|终局|全剧终"
     r"|(?P<short>[^，,：:。！!\s]{1,6}?)\s?(?:胜|赢)(?:麻了?)?(?=\s*(?:$|[。！!，,（(]))"
     # 好人集团，胜利。 / a table's row 胜利阵营 狼人阵营
     r"|(?P<apart>[^，,：:。！!\s]{2,8})[，,]\s*(?:胜利|获胜)(?=\s*(?:$|[。！!]))"
@@ -383,12 +398,20 @@ _ACTOR = re.compile(
 )
 # a sentence saying a player lives or is well again (冬瓜 活, Lv.1：冬瓜（恢复正常发言）)
 _ALIVE = re.compile(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
+# a sentence naming players with no event of theirs: candidates, a tally's row, honours,
+# last words, a status carried over, a rule, a request, a player's own ballot (see
+# Patterns._unaccounted)
+_NOT_AN_EVENT = re.compile(
+    r"对象|可疑者|候选|对决|辩论|(?<![A-Za-z])vs\.?(?![A-Za-z])|MVP|遗言|身份|继承|承接|规则|[|｜]\s*\d"
+    r"|平票|tie|请(?![假出走离])|的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
+    re.I,
+)
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
 # the words of a notice, in Chinese and in a director's English shorthand: a director's
 # post that holds one outright and from which nothing was read is listed (未读懂的公告)
 NOTICE_WORDS = re.compile(
-    r"游戏结束|到此结束|胜|败|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
+    r"游戏结束|到此结束|本局终|本局结束|终局|胜|败|笑到最后|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
     # 加速 / 延时 with an outcome or a day, not a rule about them (加速需过半数申请)
     r"|加速(?:成功|成立|生效|通过|日|了)|(?:今天|今日|本日|明天|明日|第\s*\d+\s*[天日])\s*加速"
     r"|延时(?:成功|成立|生效|通过|了)|(?:延长|推迟|顺延|延)(?:至|到)|不关门"
@@ -892,6 +915,7 @@ class Patterns:
         found, void = _voided(text, found)
         unplaced += void
         unplaced += self._untold(text, found)
+        unplaced += self._unaccounted(text, found, unplaced)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
         # (on the post's own words: fold's shorthand writes 环一 out as 环节一)
         unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(fold(said))]
@@ -990,6 +1014,25 @@ class Patterns:
                 if not _ALIVE.search(sentence)
             )
         ]
+
+    def _unaccounted(self, text: str, found: list[Announced], listed: list[str]) -> list[str]:
+        """The coverage rule (issue 34): every sentence naming a player either yields an item
+        about them, or is undone, or the post is listed — whatever words it tells the event
+        in (a theme's 送走 / 下船 / 没挺过去, a bare 昨夜：X).  Undone: a question, a
+        supposition, a quote, a name that a count follows (X 4 票), a name that acts (X 投给),
+        a player well again (Lv.1, 恢复, 活), a ballot's candidates (对象：X、Y, X vs Y), a
+        player's own words or honours (遗言, MVP), a request to them (请 X 先发言), a rule, a
+        correction's wrong name.  (``listed``: what the post is listed for already.)"""
+        covered: set[str | None] = {x for a in found for x in (a.player, a.value) if x}
+        out: list[str] = []
+        for sentence in _SENTENCES.findall(text):
+            if _NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence):
+                continue
+            if any(sentence.strip() in u for u in listed):
+                continue
+            if self._eventful(sentence, covered, told=True):
+                out.append(sentence.strip())
+        return out
 
     def _unpaired(self, unplaced: list[str], found: list[Announced]) -> list[str]:
         """The unplaced lines less those that hold a half of a substitute read as a pair
@@ -1811,7 +1854,12 @@ class _Sentence:
             or (self.about_night and _quiet_story(t))
             or any(_quiet_clause(t, m.start()) for m in said)
         ):
-            out.append(self._item(Notice.NO_DEATH, "", None, t))
+            # (the night's own clause says when: 昨天投出X，晚上没死人 — last night, not yesterday)
+            # (a terse post's space parts its clauses: 昨天投出X 晚上没死人)
+            at = said[0].start() if said else 0
+            part = t.rfind(" ", 0, at) + 1
+            offset = _clause_offset(t[part:], at - part, 0) if said else self.offset
+            out.append(self._item(Notice.NO_DEATH, "", None, t, offset=offset))
         elif said and not re.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
         return out + self._accelerated() + self._game_over()
@@ -1824,6 +1872,8 @@ class _Sentence:
         for g in _GAME_OVER.finditer(t):
             if re.search(r"误发|发错|测试|请忽略|请无视", t):
                 break  # a test message posted by mistake (误发了一条“…获胜”的测试消息)
+            if _supposed(t, g.start()):
+                continue  # 如果狼人再刀一个，狼人阵营获胜: what would end it
             if re.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or re.match(
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
@@ -1919,7 +1969,7 @@ def _quiet_night(t: str) -> bool:
         return True
     if re.search(r"平票|票|投票|目前|还没|暂时|尚", t):
         return False
-    return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀|凌晨", t))
+    return bool(_NIGHT.search(t) or re.search(r"夜|晚上|杀手|刀|凌晨", t))
 
 
 def _quiet_clause(t: str, at: int) -> bool:

@@ -623,3 +623,77 @@ def test_discovery_lists_what_it_could_not_read(tmp_path: Path) -> None:
     days = {it["value"]["number"]: it for it in data["items"] if it["kind"] == "day"}
     assert days[2]["value"]["closes"] == "2026-11-22T22:00:00+08:00"
     assert days[2]["fields"]["closes"]["status"] == "stated"
+
+
+# --------------------------------------------------------------------------- session 38
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # the coverage rule: a sentence naming a player no item is about, in any words
+        ("昨天大家把芒果送下了船，今天继续。", True),  # a vote-out in a theme's words
+        ("早上好，番茄的船票被收走了。", True),
+        ("第三日开。\n芒果 3 票。", False),  # a count: no event of theirs
+        ("环节二投票对象：芒果、番茄。", False),  # a ballot's candidates
+        ("本局 MVP：番茄。", False),  # an honour
+        ("黄瓜 今天 Lv.1，恢复说话。", False),  # well again
+        ("如果芒果明天还不发言，就按规则处理。", False),  # a supposition
+        ("芒果被投出。芒果的遗言在 3 楼。", False),  # the name's item is in the post
+    ],
+)
+def test_every_sentence_naming_a_player_yields_an_item_or_is_undone(
+    text: str, listed: bool
+) -> None:
+    _found, unplaced = P.read(text)
+    assert bool(unplaced) is listed, unplaced
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # yesterday's evening is last night: a night's death, not yesterday's vote
+        ("第五日。\n昨天晚上，芒果 出局了。", [("eliminated", "芒果", "night", None, 0)]),
+        ("昨天夜里番茄被刀。", [("eliminated", "番茄", "night", None, 0)]),
+        ("昨天投票，芒果出局。", [("eliminated", "芒果", "vote", None, -1)]),  # the day's
+    ],
+)
+def test_yesterday_evening_is_last_night(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        # nobody left the game's venue in the night, whatever the theme calls it
+        ("昨夜无人离场。", True),
+        ("昨天晚上没有人下船哦！", True),
+        ("隔夜：无停牌。", True),
+        ("昨夜退场：无。", True),
+        ("昨天投出去芒果，晚上没死人。", True),
+        ("Last night: quiet.", True),
+        # twins: a player said not to leave, a supposition, a vote, another thing none
+        ("关于昨夜：番茄没有离场，别乱传。", False),
+        ("如果昨夜无人离场，医生就守对了。", False),
+        ("昨夜被吹笛：无。", False),
+        ("昨日投票无人出局（平票）。", False),
+    ],
+)
+def test_a_night_no_one_left_in_any_venue_is_quiet(text: str, quiet: bool) -> None:
+    assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
+
+
+@pytest.mark.parametrize(
+    ("text", "over"),
+    [
+        ("兔子阵营胜出，本局结束。", True),
+        ("尘埃落定，村民阵营笑到最后。", True),
+        ("大势已去，本局终。", True),
+        # twins: a game that goes on, a supposition, a question
+        ("狼人阵营还没有胜出，明天继续。", False),
+        ("如果狼人再刀一个，狼人阵营胜出。", False),
+        ("本局终于要结束了吗？", False),
+    ],
+)
+def test_the_end_told_with_its_winner_or_the_game_closed(text: str, over: bool) -> None:
+    assert any(a.type is Notice.GAME_OVER for a in P.find(text)) is over
