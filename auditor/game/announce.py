@@ -205,7 +205,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
 _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
-    ("sent_off", re.compile(r"红牌|罚下|淹死")),
+    ("sent_off", re.compile(r"红牌|罚下|淹死|浸死|潜水")),
     ("suicide", re.compile(r"殉情")),
     ("night", re.compile(r"狙击手|狙杀|秘警")),  # the sniper's shot is the night's
     ("hunter", re.compile(r"最后一枪|猎人|开枪|枪")),
@@ -322,6 +322,11 @@ _ACCELERATED = re.compile(
     r"|(?:昨天|昨日|前天)[^，,。？?]{0,4}?加速(?:的)?那(?:一)?(?:轮|天|日)"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
     rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
+    # done, or the close it brought (加速已成, 加速至 18:00 结算, 加速申请 passed); a day's
+    # label or a result's bracket that says it (第5天：加速结算（18:00）, 放逐 X（加速，…结算）)
+    r"|加速已经?成|加速(?:至|到)\s*(?:\d|[零一二两三四五六七八九十]{1,3}\s*[点时])"
+    r"|加速\s*申请\s*(?:已经?)?\s*(?:通过|passed)"
+    rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
@@ -921,7 +926,8 @@ class Patterns:
         unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(fold(said))]
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
-        unplaced += _corrected_clocks(text) + _weekday_recaps(text, found)
+        unplaced += _corrected_clocks(text) + _weekday_recaps(text, found) + _from_now(text)
+        found = _drowned_before(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
@@ -1071,8 +1077,8 @@ class Patterns:
         )
         # 苦瓜回来了，豆芽下场 / X 已回来 … Y 交还签位: the stand-in gives the seat back
         back = re.search(
-            rf"(?P<new>{one})\s*(?:已经?)?(?:请假)?回来了?[^。]{{0,40}}?(?P<who>{one})\s*"
-            r"(?:下场|退场|离场|让位|交还|归还|退回)",
+            rf"(?P<new>{one})\s*(?:已经?)?(?:请假)?(?:回来了?|回场|归队|销假|复牌|返场|回归)[^。]{{0,40}}?"
+            rf"(?P<who>{one})\s*(?:下场|退场|离场|让位|交还|归还|退回)",
             text,
         )
         for told in (pair, back):
@@ -1271,8 +1277,12 @@ class Patterns:
         unplaced: list[str] = []
         topic: str | None = None
         line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
+        # a day's label heading the line (第二日：夜间出局 X；投票出局 Y) is every sentence's
+        head = re.match(rf"\s*第\s*({_NUM})\s*[天日]\s*[:：]", line)
         for sentence in _SENTENCES.findall(line):
             ctx = _Sentence(self, sentence, correction, vote_result, badge_post, topic)
+            if head and ctx.day is None and not ctx.offset:
+                ctx.day = cn_number(head.group(1))
             carried = line_night and not ctx.offset and ctx.day is None
             ctx.night = ctx.night or night_post or carried
             ctx.about_night = bool(_NIGHT.search(line) or re.search(r"夜|杀手|刀", line))
@@ -1905,7 +1915,12 @@ class _Sentence:
             ),
             None,
         )
-        if m and not _SUPPOSE.search(t[: m.start()]):  # 要是过半，明天提前…: supposed
+        # (要是过半，明天提前…: supposed; 加速需过半数申请，加速至…: the rule in general)
+        if (
+            m
+            and not _SUPPOSE.search(t[: m.start()])
+            and not re.search(r"需|须|规则", t[: m.start()])
+        ):
             return [
                 self._item(
                     Notice.ACCELERATED,
@@ -2396,6 +2411,44 @@ def _same(a: Announced, b: Announced) -> bool:
 _TOLD_WHEN = re.compile(
     rf"{_DAY_N.pattern}|{_NIGHT_N.pattern}|{_YESTERDAY.pattern}|{_NIGHT.pattern}|今[天日]"
 )
+
+
+# a time counted from the post's own moment, for the day's opening or close (一小时后开门,
+# 还剩两小时关门, 还有十二个小时。) with no clock beside it: when the post was sent is not when
+# the director meant it read — asked, never guessed
+_SPAN = r"[一二两三四五六七八九十半\d]+\s*个?\s*(?:半\s*)?(?:小时|钟头|分钟)"
+_FROM_NOW = re.compile(
+    rf"{_SPAN}\s*(?:后|以后|之后)\s*[,，]?\s*(?:就|才)?(?:开门|关门|开帖|关帖|开船|开始|截止|截票|结算|结束|开(?![放启])|关)"
+    rf"|(?:还剩|还有|只剩)\s*{_SPAN}\s*(?:就)?(?:关门|关帖|截票|截止|结束|结算|关|(?=\s*(?:[。，,！!]|$)))"
+)
+_CLOCK = re.compile(r"\d\s*[:：]\s*\d|[零一二两三四五六七八九十\d]\s*[点时]|半夜|子夜|午夜|中午")
+
+
+def _from_now(text: str) -> list[str]:
+    """The sentences that tell the day's open or close from the post's moment, with no
+    clock of their own (not supposed): listed."""
+    return [
+        s.strip()
+        for s in _SENTENCES.findall(text)
+        if (m := _FROM_NOW.search(s)) and not _CLOCK.search(s) and not _supposed(s, m.start())
+    ]
+
+
+# a drowning judged on the 环节 before the post (上一环节, 连续两环节, 连日, 日久): the day before's
+_DROWNED_BEFORE = re.compile(r"上一?个?环节|连续\S{0,3}环节|连日|日久|多日")
+
+
+def _drowned_before(text: str, found: list[Announced]) -> list[Announced]:
+    """A player sent off for silence whose sentence says it was judged on the 环节 before
+    (X 上一环节发言 2 条…淹死, X 连日不言，依律淹死): that day's, not the post's."""
+    out: list[Announced] = []
+    for a in found:
+        if a.type is EventType.ELIMINATED and a.cause == "sent_off" and not a.offset:
+            said = next((s for s in _SENTENCES.findall(text) if a.clause.strip() in s), "")
+            if a.day is None and _DROWNED_BEFORE.search(said) and re.search(r"淹|潜水", said):
+                a = replace(a, offset=-1)
+        out.append(a)
+    return out
 
 
 def _follow(found: list[Announced]) -> list[Announced]:

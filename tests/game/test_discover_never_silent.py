@@ -697,3 +697,75 @@ def test_a_night_no_one_left_in_any_venue_is_quiet(text: str, quiet: bool) -> No
 )
 def test_the_end_told_with_its_winner_or_the_game_closed(text: str, over: bool) -> None:
     assert any(a.type is Notice.GAME_OVER for a in P.find(text)) is over
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a time counted from the post's moment, for the open or the close, no clock beside it
+        ("还剩三小时关门，抓紧时间。", True),
+        ("两个小时后开帖。", True),
+        ("对决还在进行，还有十个小时。", True),
+        # twins: a clock said with it, a supposition, something else's opening
+        ("还有三小时关帖，也就是今晚九点。", False),
+        ("如果两小时后还没人投票，就延时。", False),
+        ("复盘帖将于十分钟后开放。", False),
+    ],
+)
+def test_a_time_counted_from_the_post_is_asked(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the acceleration done, by the close it brought, by a day's label or a bracket
+        ("经过半数申请，本日加速至 18:00 结算。", [("accelerated", "", None, None, 0)]),
+        ("众人同意，加速已成。", [("accelerated", "", None, None, 0)]),
+        ("加速申请已通过。", [("accelerated", "", None, None, 0)]),
+        # twins: a rule, a request counted short, a supposition
+        ("加速需过半数申请，加速至 18:00 结算。", []),
+        ("加速申请 3/11，未过半。", []),
+        ("如果过半，就加速至 18:00。", []),
+    ],
+)
+def test_an_acceleration_told_as_done(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+def test_a_days_label_heading_a_line_is_each_of_its_sentences() -> None:
+    found = P.find("【汇总】\n第二日：夜间出局 芒果；投票出局 番茄。\n第三日：加速；夜间无人出局。")
+    got = sorted((str(a.type), a.player, a.day) for a in found)
+    assert got == [
+        ("accelerated", "", 3),
+        ("eliminated", "番茄", 2),
+        ("eliminated", "芒果", 2),
+        ("no_death", "", 3),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "offset"),
+    [
+        # a drowning judged on the 环节 before the post: the day before's
+        ("另：芒果上一环节只发言 1 条，按规则淹死。", -1),
+        ("番茄连日不言，依律淹死。", -1),
+        ("芒果今天被红牌罚下。", 0),  # a card shown now: the post's day
+    ],
+)
+def test_a_drowning_judged_on_the_phase_before(text: str, offset: int) -> None:
+    (a,) = P.find(text)
+    assert (a.cause, a.offset) == ("sent_off", offset)
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        # the absent player back, the stand-in out (回场 / 归队 / 销假 / 复牌)
+        ("苦瓜 回场，芒果 下场。", ("芒果", "苦瓜")),
+        ("苦瓜 销假归队，芒果 退回替补席。", ("芒果", "苦瓜")),
+    ],
+)
+def test_the_absent_player_back_takes_the_seat_again(text: str, pair: tuple[str, str]) -> None:
+    subs = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
+    assert subs == [pair]
