@@ -93,9 +93,9 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
     r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
-    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛|(?<![怎什这那多])么)(?![啡])|"
+    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛(?![，,…\.])|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
-)
+)  # (晚上嘛，… / 晚上嘛……: 嘛 before a pause marks the topic, it asks nothing)
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
 _QUOTE = re.compile(
     # (只能说“嘘”: the words the piped may say, not a quote)
@@ -142,7 +142,12 @@ _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 _ELIMINATED: list[tuple[str | None, str]] = [
     ("sent_off", r"(?:被)?(?:判)?(?:红牌|红卡)\s*(?:罚下|出局)?|升级红牌|(?:被)?罚下|(?:按)?淹死"),
     # (其情侣 X 也随之而去: the lover follows)
-    ("suicide", r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"),
+    # (随之退市 / 随之下船: the lover leaves with them, in the theme's words)
+    (
+        "suicide",
+        r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"
+        r"|随之(?:退市|下船|离场|退场|出局)",
+    ),
     (
         "hunter",
         r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?<!狙击手)(?<!秘密警察)(?<!秘警)(?:开枪|一枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀|(?:打|崩|轰|毙)(?:中|死|倒)?了(?=\s*\S))|带走了?|开枪目标|目标"
@@ -187,11 +192,13 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
-        r"|(?:应声)?倒地|没能(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
+        r"|(?:应声)?倒地|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
         r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
         # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了
         r"|(?<=\S)\s?(?:寄|嘎|凉)了(?=\s*(?:$|[。，,！!~～]))|领了?盒饭|被送走了?|被?整没了"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
+        # leaving the theme's venue for good (退市, 下船, 退场)
+        r"|(?<![不未没])(?:退市|下船|退场)(?![的了]?(?:规则|时间))"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
         r"|(?:也)?(?:没能|未能|没有)幸免|冤死|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
@@ -304,6 +311,7 @@ _NO_DEATH = re.compile(
     # 隔夜无停牌, 昨夜离场：无, 昨夜翻牌：无); 没死人
     rf"|(?:{_PAST_NIGHT})\s*[:：]?\s*(?:无|没有|没)(?:任何)?(?:人|人员|玩家|考生|个股|乘客|小朋友|听众)?(?:{_LEAVING})"
     rf"|(?:{_PAST_NIGHT})\s*(?:{_LEAVING}|翻牌|伤亡|减员)\s*(?:者|名单)?\s*[:：]\s*(?:无|无人|没有人?|0)(?=\s*(?:[。！!，,（(]|$))"
+    rf"|(?:{_PAST_NIGHT})\s*[:：]?\s*(?:无事|无恙|太平|无声|无风无浪|平静|安宁|静悄悄)"
     r"|(?:没|无|冇)(?:有)?死人|(?:昨夜|昨晚)\s*[:：]\s*(?:quiet|none|nobody|no\s+one|peaceful)(?![A-Za-z])"
     r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
     # the night passed with no stir (昨夜没有动静, 凌晨无动静, 夜里风平浪静)
@@ -325,7 +333,7 @@ _ACCELERATED = re.compile(
     # done, or the close it brought (加速已成, 加速至 18:00 结算, 加速申请 passed); a day's
     # label or a result's bracket that says it (第5天：加速结算（18:00）, 放逐 X（加速，…结算）)
     r"|加速已经?成|加速(?:至|到)\s*(?:\d|[零一二两三四五六七八九十]{1,3}\s*[点时])"
-    r"|加速\s*申请\s*(?:已经?)?\s*(?:通过|passed)"
+    r"|(?:加速|[Aa]ccelerat\w*)\s*申请\s*(?:已经?)?\s*(?:通过|passed)"
     rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
@@ -395,7 +403,7 @@ _ACTOR = re.compile(
     r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
     r"仍|依然|继续|存活|可以|已|也|申请|请"
     # (not a story's death: X 没有醒来, X 再也没回来, X 没有出现在早饭桌边)
-    r"|(?:没有|没|未|不)(?!有?\s*(?:再|能)?\s*(?:醒|回来|回家|起来|出现|呼吸|睁眼|说话))"
+    r"|(?:没有|没|未|不)(?!有?\s*(?:再|能)?\s*(?:醒|回来|回家|起来|出现|呼吸|睁眼|说话|挺过|撑过|熬过))"
     # the player's own vote (豆浆投票超时无效), not a vote-out (豆浆投票出局)
     r"|投票(?!\s*(?:出局|放逐|淘汰|处决))"
     # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
@@ -627,6 +635,11 @@ def _supposed(sentence: str, at: int) -> bool:
     ends = [i for c in "，,、" if (i := sentence.find(c, at)) >= 0]
     clause = sentence[start + 1 : min(ends) if ends else len(sentence)]
     before = sentence[:at]
+    # (如果…就会死一个——不过她救了，所以没人死: a but after the supposition states it)
+    but = list(re.finditer(r"不过|但是|可是|然而", before))
+    if but:
+        before = before[but[-1].end() :]
+        clause = clause if start >= but[-1].end() else sentence[but[-1].end() : at + 1]
     # (a player's question the director reports and answers: 有人问警长是谁，现在是 X)
     asked = list(_REPORTED_QUESTION.finditer(before))
     if asked:
@@ -1071,14 +1084,14 @@ class Patterns:
         pair = re.search(
             rf"({one})[^，,。\n]{{0,16}}?(?:{_LEAVES})[^。\n]{{0,6}}?(?:[。，,]|\n\s*(?:\d{{1,2}}\s*[.、)]\s*)?)"
             rf"\s*(?:期间|其间|这期间)?\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
-            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!，,]|$)",
+            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打|为[^，,。！!]{1,4})?\s*(?:[。！!，,]|$)",
             text,
             re.M,
         )
         # 苦瓜回来了，豆芽下场 / X 已回来 … Y 交还签位: the stand-in gives the seat back
         back = re.search(
-            rf"(?P<new>{one})\s*(?:已经?)?(?:请假)?(?:回来了?|回场|归队|销假|复牌|返场|回归)[^。]{{0,40}}?"
-            rf"(?P<who>{one})\s*(?:下场|退场|离场|让位|交还|归还|退回)",
+            rf"(?P<new>{one})\s*(?:今天|今日|已经?)?\s*(?:请假)?(?:回来了?|回场|归队|销假|复牌|返场|回归)[^。]{{0,40}}?"
+            rf"(?P<who>{one})\s*(?:下场|退场|离场|让位|交还|归还|退回|下船休息)",
             text,
         )
         for told in (pair, back):
@@ -2299,7 +2312,7 @@ _UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?
 
 
 # leaving the seat to a substitute (因工作离场, 退出, 请假): no elimination
-_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场")
+_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场|休息")
 _OUT = re.compile(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
 
 
@@ -2422,6 +2435,11 @@ _FROM_NOW = re.compile(
     rf"|(?:还剩|还有|只剩)\s*{_SPAN}\s*(?:就)?(?:关门|关帖|截票|截止|结束|结算|关|(?=\s*(?:[。，,！!]|$)))"
 )
 _CLOCK = re.compile(r"\d\s*[:：]\s*\d|[零一二两三四五六七八九十\d]\s*[点时]|半夜|子夜|午夜|中午")
+
+
+def from_now(text: str) -> str | None:
+    """The first time the post counts from its own moment (还剩两小时关门), else None."""
+    return next(iter(_from_now(text)), None)
 
 
 def _from_now(text: str) -> list[str]:

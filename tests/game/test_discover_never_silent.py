@@ -769,3 +769,49 @@ def test_a_drowning_judged_on_the_phase_before(text: str, offset: int) -> None:
 def test_the_absent_player_back_takes_the_seat_again(text: str, pair: tuple[str, str]) -> None:
     subs = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
     assert subs == [pair]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # leaving the theme's venue for good, and the lover leaving with them
+        ("番茄 6 票，即日退市。", [("eliminated", "番茄", "vote", None, 0)]),
+        ("芒果与番茄为恋人，芒果随之下船。", [("eliminated", "芒果", "suicide", None, 0)]),
+        # twins: a rule about it, a negation, the stand-in resting
+        ("退市的规则见一楼。", []),
+        ("番茄没有退市。", []),
+        ("苦瓜 今天归队，芒果 下船休息。", [("substitute", "芒果", None, "苦瓜", 0)]),
+    ],
+)
+def test_leaving_the_venue_for_good(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        ("昨夜无风无浪。", True),
+        ("一夜无声，众人醒来。", True),
+        # a but after a supposition states what follows it
+        ("如果昨晚女巫没救，就会死一个——不过她救了，所以没人死亡。", True),
+        ("如果昨晚女巫没救，就会死一个。", False),
+    ],
+)
+def test_a_calm_night_and_a_but_after_a_supposition(text: str, quiet: bool) -> None:
+    assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
+
+
+def test_a_story_death_without_its_may_and_a_stand_in_for_a_while() -> None:
+    # a story's death (嘛 before a pause marks the topic, it asks nothing)
+    assert [a.player for a in P.find("晚上嘛……番茄没挺过去。")] == ["番茄"]
+    assert P.find("番茄没挺过去吗？") == []
+    subs = [
+        (a.player, a.value)
+        for a in P.find("请假：芒果 请假两天，由 苦瓜 临时代为发言。")
+        if a.type is EventType.SUBSTITUTE
+    ]
+    assert subs == [("芒果", "苦瓜")]
+    assert (
+        why_listed(PLAYERS, "还剩两小时关门，抓紧投票。")
+        == "写了时间「还剩两小时关门，抓紧投票。」"
+    )
