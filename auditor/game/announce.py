@@ -179,7 +179,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
         r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
         r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])"
-        r"|遇刺|被(?:暗杀|刺杀|谋杀|杀害|灭口|割喉|勒死|掐死|害死)|惨遭毒手|遭(?:到)?(?:毒手|暗算|袭击)"
+        r"|遇刺|被(?:暗杀|刺杀|谋杀|杀害|灭口|割喉|勒死|掐死|害死)|惨遭毒手|遭(?:到)?(?:毒手|暗算|袭击|刀|杀|毒|狙)了?"
         r"|被[^，。]{0,3}?(?:割了?喉|捅死|刺死|砍死|打死|杀了)|(?:受害者|遇害者|遇难者|罹难者)\s*(?:是|为)?"
         # 版杀7's doctor: two empty needles kill (连挨了两针空针, 挨了两针空针的是 X)
         r"|(?:连续|连)?(?:挨了?|中了?|被扎了?)\s*(?:两|2)\s*(?:针|次)\s*空针(?:的(?:是|为))?",
@@ -198,7 +198,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?<=\S)\s?(?:寄|嘎|凉)了(?=\s*(?:$|[。，,！!~～]))|领了?盒饭|被送走了?|被?整没了"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
         # leaving the theme's venue for good (退市, 下船, 退场)
-        r"|(?<![不未没])(?:退市|下船|退场)(?![的了]?(?:规则|时间))"
+        r"|(?<![不未没无])(?:退市|下船|退场|落水)(?![的了]?(?:规则|时间))"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
         r"|(?:也)?(?:没能|未能|没有)幸免|冤死|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
@@ -531,7 +531,9 @@ _DELAY_TOLD = re.compile(
 # Lv.3, not extended)
 _NEGATED_WORD = re.compile(r"不|没|未|非|无|别|(?<![A-Za-z])(?:not|no)(?![A-Za-z])", re.I)
 # a piped word with no one after it (被吹笛：无, Lv.3: none, 今日咪啪：无)
-_PIPED_NONE = re.compile(r"^[^，。,\n]{0,8}?[:：]?\s*(?:无|none|没有|暂无|-|（本局无)", re.I)
+_PIPED_NONE = re.compile(
+    r"^[^，。,\n]{0,8}?[:：]?\s*(?:无|none|没有|暂无|莫得|没得|冇|-|（本局无)", re.I
+)
 
 
 def _clause_before(sentence: str, at: int) -> str:
@@ -853,7 +855,7 @@ class Patterns:
             ),
             re.compile(
                 rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:临时)?\s*"
-                rf"(?:接替|顶替|替补|代替|替换|代打|暂代|顶)(?!\s*(?:{one}))"
+                rf"(?:接替|顶替|替补|代替|替换|代打|暂代|代为|接手|接管|顶)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
             # 风铃 归队，笔筒 下场: the one replaced comes back, the substitute leaves
@@ -930,6 +932,7 @@ class Patterns:
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
+        found = _inherited_spell(text, found, set(self._norm.values()))
         found, void = _voided(text, found)
         unplaced += void
         unplaced += self._untold(text, found)
@@ -1724,6 +1727,8 @@ class _Sentence:
             return "vote"  # 昨天（第二日）的出局是 X: the day's own out is its vote
         if self.night and self._night_by(c):
             return "night"
+        if _EVENING_CLAUSE.match(c):
+            return "night"  # 昨天 X 被投出，晚上 Y 挂了: the clause's own evening
         if before is not None:
             return before
         if "票" in self.text or self.offset == -1 or self.vote_result:
@@ -1941,7 +1946,7 @@ class _Sentence:
                     None,
                     t,
                     offset=-1
-                    if m.group(0).startswith(("昨天", "昨日"))
+                    if m.group(0).startswith(("昨天", "昨日")) and not _DAY_N.search(m.group(0))
                     else _clause_offset(t, m.start(), self.offset),
                 )
             ]
@@ -2022,13 +2027,25 @@ def _quiet_story(t: str) -> bool:
 _DAY_BEFORE = re.compile(r"前天(?![晚夜])")
 
 
+# a clause the evening opens (昨天 X 被投出，晚上 Y 挂了): the night after that day — last night
+_EVENING_CLAUSE = re.compile(
+    r"\s*(?:晚上|夜里|当晚|晚间|半夜|入夜后?)(?![\d零一二两三四五六七八九十]{1,3}\s*[点时:：])"
+)
+
+
 def _clause_offset(t: str, at: int, default: int) -> int:
-    """The day offset of the clause around ``at``: 前天 -2, 昨天 -1, 今天 0, else ``default``."""
+    """The day offset of the clause around ``at``: 前天 -2, 昨天 -1, 今天 0, else ``default``;
+    a bracket's aside (今天是加速日（昨天傍晚已过半）) says nothing of when."""
     start = max((t.rfind(c, 0, at) for c in "，,；;"), default=-1) + 1
     stops = [i for c in "，,；;" if (i := t.find(c, at)) >= 0]
     clause = t[start : min(stops, default=len(t))]
     if _DAY_N.search(clause):
         return 0  # 前天（第五天）: the day it names
+    if _EVENING_CLAUSE.match(clause):
+        return 0
+    aside = re.sub(r"[（(][^）)]*[）)]", "", clause)
+    if aside != clause and re.search(r"今[天日]|本日", aside):
+        return 0
     if _DAY_BEFORE.search(clause):
         return -2
     if _YESTERDAY.search(clause) and not _NIGHT.search(clause):
@@ -2312,7 +2329,7 @@ _UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?
 
 
 # leaving the seat to a substitute (因工作离场, 退出, 请假): no elimination
-_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场|休息")
+_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场|休息|落水")
 _OUT = re.compile(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
 
 
@@ -2350,6 +2367,30 @@ def _day_label(text: str) -> str:
     """D5：… at a line's head as 第5天：… — every event of the line is that day's (the
     sheriff handed over with the vote-out, the idiot revealed), not the post's."""
     return _D_LABEL.sub(r"\1第\2天：", text)
+
+
+# the newcomer takes on the one replaced's spell (继承其吹笛状态, 继承【雏见泽综合症Lv.3】)
+_INHERITS_SPELL = re.compile(
+    r"(?:继承|承接|沿用|延续)[^。\n]{0,12}?(?:吹笛|笛声|Lv\.?\s*3|综合症|咪啪|喵)", re.I
+)
+
+
+def _inherited_spell(text: str, found: list[Announced], roster: set[str]) -> list[Announced]:
+    """A substitute whose sentence says the newcomer inherits the piped state: the newcomer
+    is piped from then (an item of their own), the one who left no longer is.  (A newcomer
+    off the roster is not made piped: the post is listed for them already.)"""
+    out = list(found)
+    for a in found:
+        if a.type is not EventType.SUBSTITUTE or a.value not in roster:
+            continue
+        said = next((s for s in _SENTENCES.findall(text) if a.player in s and a.value in s), "")
+        m = _INHERITS_SPELL.search(said)
+        if m is None or _supposed(said, m.start()):
+            continue
+        out = [b for b in out if not (b.type is EventType.PIPED and b.player == a.player)]
+        if not any(b.type is EventType.PIPED and b.player == a.value for b in out):
+            out.append(replace(a, type=EventType.PIPED, player=a.value, value=None))
+    return out
 
 
 def _seat_changes(found: list[Announced]) -> list[Announced]:

@@ -815,3 +815,41 @@ def test_a_story_death_without_its_may_and_a_stand_in_for_a_while() -> None:
         why_listed(PLAYERS, "还剩两小时关门，抓紧投票。")
         == "写了时间「还剩两小时关门，抓紧投票。」"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a clause the evening opens, after yesterday's: that night, last night
+        (
+            "昨天 芒果 被投出去，晚上 番茄 挂了。",
+            [("eliminated", "芒果", "vote", None, -1), ("eliminated", "番茄", "night", None, 0)],
+        ),
+        ("昨天晚黑 番茄 遭刀了。", [("eliminated", "番茄", "night", None, 0)]),
+        ("芒果 8 票，过半，落水。", [("eliminated", "芒果", "vote", None, 0)]),
+        # twins: an evening's clock, nobody fell in, a bracket's aside says nothing of when
+        ("昨天 芒果 被投出去，晚上九点关门。", [("eliminated", "芒果", "vote", None, -1)]),
+        ("昨夜无人落水。", [("no_death", "", None, None, 0)]),
+        ("今天是加速日（昨天傍晚已过半）。", [("accelerated", "", None, None, 0)]),
+    ],
+)
+def test_the_evening_a_clause_opens_and_an_aside(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    assert _read(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the newcomer inherits the one replaced's spell: piped from now, the other no longer
+        (
+            "苦瓜 因事退出，由替补 芒果 接手账号，继承其吹笛状态。",
+            [("piped", "芒果", None, None, 0), ("substitute", "苦瓜", None, "芒果", 0)],
+        ),
+        ("替补 芒果 入场，接替 苦瓜。", [("substitute", "苦瓜", None, "芒果", 0)]),
+        ("今天遭吹笛的：莫得。", []),  # none, in dialect
+    ],
+)
+def test_a_newcomer_inherits_the_spell(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)

@@ -36,23 +36,23 @@ SETS = [
     ("blind/announcements_blind.jsonl", 0.976, 0.970, 2),
     ("blind2/announcements_dev.jsonl", 0.969, 0.964, 1),
     ("blind2/announcements_blind.jsonl", 0.968, 0.968, 2),  # scored once: 0.900 / 0.751 / 22
-    ("blind3/announcements_dev.jsonl", 0.904, 0.820, 4),
-    ("blind3/announcements_blind.jsonl", 0.866, 0.788, 16),  # scored once: 0.719 / 0.553 / 47
+    ("blind3/announcements_dev.jsonl", 0.904, 0.824, 4),
+    ("blind3/announcements_blind.jsonl", 0.867, 0.794, 16),  # scored once: 0.719 / 0.553 / 47
     ("blind4/announcements_dev.jsonl", 0.945, 0.950, 2),
     ("blind4/announcements_blind.jsonl", 0.942, 0.938, 2),  # scored once: 0.800 / 0.537 / 24
     ("blind5/announcements_dev.jsonl", 0.932, 0.809, 2),
-    ("blind5/announcements_blind.jsonl", 0.904, 0.791, 8),  # scored once: 0.849 / 0.678 / 23
+    ("blind5/announcements_blind.jsonl", 0.908, 0.798, 7),  # scored once: 0.849 / 0.678 / 23
     ("blind6/announcements_dev.jsonl", 0.909, 0.802, 4),
-    ("blind6/announcements_blind.jsonl", 0.930, 0.796, 9),  # scored once: 0.866 / 0.755 / 16
-    ("blind7/announcements_dev.jsonl", 0.948, 0.775, 8),  # scored once: 0.907 / 0.683 / 14
-    ("blind7/announcements_blind.jsonl", 0.945, 0.822, 9),  # scored once: 0.884 / 0.696 / 21
+    ("blind6/announcements_blind.jsonl", 0.933, 0.798, 8),  # scored once: 0.866 / 0.755 / 16
+    ("blind7/announcements_dev.jsonl", 0.955, 0.828, 6),  # scored once: 0.907 / 0.683 / 14
+    ("blind7/announcements_blind.jsonl", 0.946, 0.846, 9),  # scored once: 0.884 / 0.696 / 21
     # blind8 raised after s37-disc-reg merged (prose hours, 环节 by name and in short, 加速 by label)
     ("blind8/announcements_dev.jsonl", 0.892, 0.758, 0),  # scored once: 0.817 / 0.588 / 10
     ("blind8/announcements_blind.jsonl", 0.935, 0.830, 1),  # scored once: 0.880 / 0.685 / 13
     ("blind9/announcements_dev.jsonl", 0.930, 0.706, 5),  # scored once
     ("blind9/announcements_blind.jsonl", 0.884, 0.710, 10),  # scored once: 0.881 / 0.684 / 20
     ("blind10/announcements_dev.jsonl", 0.927, 0.681, 9),  # scored once: 0.912 / 0.607 / 14
-    ("blind10/announcements_blind.jsonl", 0.898, 0.645, 6),  # scored once: 0.863 / 0.566 / 16
+    ("blind10/announcements_blind.jsonl", 0.902, 0.650, 6),  # scored once: 0.863 / 0.566 / 16
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
