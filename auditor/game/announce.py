@@ -943,6 +943,7 @@ class Patterns:
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
         unplaced += _corrected_clocks(text) + _weekday_recaps(text, found) + _from_now(text)
+        unplaced += _phase_untold(text)
         found = _drowned_before(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
@@ -2476,6 +2477,20 @@ _FROM_NOW = re.compile(
     rf"|(?:还剩|还有|只剩)\s*{_SPAN}\s*(?:就)?(?:关门|关帖|截票|截止|结束|结算|关|(?=\s*(?:[。，,！!]|$)))"
 )
 _CLOCK = re.compile(r"\d\s*[:：]\s*\d|[零一二两三四五六七八九十\d]\s*[点时]|半夜|子夜|午夜|中午")
+
+
+_PHASE_SAID = re.compile(r"环节\s*[一二三123]|phase\s*[123]", re.I)
+
+
+def _phase_untold(text: str) -> list[str]:
+    """The lines that name a 环节 beside a range of hours read with no 环节 (今日 0:00 至
+    24:00：环节一): which 环节 the hours are is for the director to confirm, never dropped."""
+    return [
+        line.strip()
+        for line in text.splitlines()
+        if _PHASE_SAID.search(line)
+        and any(r.phase is None for r in find_ranges(line, _ANY_DAY, UTC))
+    ]
 
 
 def from_now(text: str) -> str | None:

@@ -853,3 +853,16 @@ def test_the_evening_a_clause_opens_and_an_aside(
 )
 def test_a_newcomer_inherits_the_spell(text: str, expected: list[tuple[object, ...]]) -> None:
     assert _read(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a 环节 named beside hours read without it: the director confirms which 环节
+        ("今日（3月2日）0:00 至 24:00：环节一，先投试探票。", True),
+        ("【环节二】3月3日 0:00—24:00", False),  # the label heads the hours: read with them
+        ("环节一：今日 0:00-24:00。", False),
+    ],
+)
+def test_a_phase_beside_hours_read_without_it_is_listed(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed
