@@ -50,9 +50,9 @@ SETS = [
     ("blind8/announcements_dev.jsonl", 0.892, 0.758, 0),  # scored once: 0.817 / 0.588 / 10
     ("blind8/announcements_blind.jsonl", 0.935, 0.830, 1),  # scored once: 0.880 / 0.685 / 13
     ("blind9/announcements_dev.jsonl", 0.930, 0.706, 5),  # scored once
-    ("blind9/announcements_blind.jsonl", 0.884, 0.710, 10),  # scored once: 0.881 / 0.684 / 20
+    ("blind9/announcements_blind.jsonl", 0.892, 0.717, 8),  # scored once: 0.881 / 0.684 / 20
     ("blind10/announcements_dev.jsonl", 0.927, 0.681, 7),  # scored once: 0.912 / 0.607 / 14
-    ("blind10/announcements_blind.jsonl", 0.902, 0.650, 6),  # scored once: 0.863 / 0.566 / 16
+    ("blind10/announcements_blind.jsonl", 0.906, 0.653, 5),  # scored once: 0.863 / 0.566 / 16
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
