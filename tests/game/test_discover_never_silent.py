@@ -866,3 +866,17 @@ def test_a_newcomer_inherits_the_spell(text: str, expected: list[tuple[object, .
 )
 def test_a_phase_beside_hours_read_without_it_is_listed(text: str, listed: bool) -> None:
     assert bool(P.read(text)[1]) is listed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a time or a manner between the newcomer and the verb is no name
+        "替补 芒果 今天接替 苦瓜 上线。",
+        "芒果 今天起替补 苦瓜。",
+        "芒果 上场，永久替换 苦瓜。",
+    ],
+)
+def test_a_time_between_the_newcomer_and_the_verb_is_no_name(text: str) -> None:
+    subs = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
+    assert subs == [("苦瓜", "芒果")]

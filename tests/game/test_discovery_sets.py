@@ -41,7 +41,7 @@ SETS = [
     ("blind4/announcements_dev.jsonl", 0.945, 0.950, 2),
     ("blind4/announcements_blind.jsonl", 0.942, 0.938, 2),  # scored once: 0.800 / 0.537 / 24
     ("blind5/announcements_dev.jsonl", 0.932, 0.809, 2),
-    ("blind5/announcements_blind.jsonl", 0.908, 0.798, 7),  # scored once: 0.849 / 0.678 / 23
+    ("blind5/announcements_blind.jsonl", 0.912, 0.801, 7),  # scored once: 0.849 / 0.678 / 23
     ("blind6/announcements_dev.jsonl", 0.909, 0.802, 4),
     ("blind6/announcements_blind.jsonl", 0.933, 0.798, 8),  # scored once: 0.866 / 0.755 / 16
     ("blind7/announcements_dev.jsonl", 0.955, 0.828, 6),  # scored once: 0.907 / 0.683 / 14
@@ -50,9 +50,9 @@ SETS = [
     ("blind8/announcements_dev.jsonl", 0.892, 0.758, 0),  # scored once: 0.817 / 0.588 / 10
     ("blind8/announcements_blind.jsonl", 0.935, 0.830, 1),  # scored once: 0.880 / 0.685 / 13
     ("blind9/announcements_dev.jsonl", 0.930, 0.706, 5),  # scored once
-    ("blind9/announcements_blind.jsonl", 0.892, 0.717, 8),  # scored once: 0.881 / 0.684 / 20
+    ("blind9/announcements_blind.jsonl", 0.897, 0.720, 8),  # scored once: 0.881 / 0.684 / 20
     ("blind10/announcements_dev.jsonl", 0.927, 0.681, 7),  # scored once: 0.912 / 0.607 / 14
-    ("blind10/announcements_blind.jsonl", 0.906, 0.653, 5),  # scored once: 0.863 / 0.566 / 16
+    ("blind10/announcements_blind.jsonl", 0.914, 0.659, 5),  # scored once: 0.863 / 0.566 / 16
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
