@@ -287,7 +287,7 @@ def _day_items(
         out.append(item)
     for p in points:
         if p.delay and p.role == "closes":
-            delayed = {"kind": "delayed", "day": p.day or day, "closes": _t(p.at)}
+            delayed = {"kind": "delayed", "day": p.day or day, "closes": _minute(p.at)}
             if p.phase or phase:
                 delayed["phase"] = p.phase or phase
             out.append(delayed)
