@@ -1063,9 +1063,28 @@ def _last_date(text: str, ref: date) -> date | None:
     found = [
         d
         for m in _LONE_DATE.finditer(text)
-        if (d := _date(m, "a", ref)) is not None and not counts.match(text, m.end())
+        if (d := _date(m, "a", ref)) is not None
+        and not counts.match(text, m.end())
+        and not _a_count(text, m)
     ]
     return found[-1] if found else None
+
+
+# a fraction after the words of a count (未过半（5/11）, 加速申请 5/10, 目前 6/12) or before
+# its unit (7/12 票): so many of so many, no date — unless a clock follows (延时 3/21 02:00)
+_COUNT_BEFORE = re.compile(
+    r"(?:过半|过|申请|加速|延时|票数?|人数|目前|现在|赞成|同意|支持)\s*[:：（(]?\s*$"
+)
+
+
+def _a_count(text: str, m: re.Match[str]) -> bool:
+    """Whether a date written ``5/11`` is a count of votes or requests instead."""
+    if not m.group("asm") or re.match(r"\s*\d{1,2}\s*[:：点时]", text[m.end() :]):
+        return False
+    return bool(
+        _COUNT_BEFORE.search(text[max(0, m.start() - 8) : m.start()])
+        or re.match(r"\s*(?:票|人)", text[m.end() :])
+    )
 
 
 _VERB = r"(?:开帖|关帖|开门|关门|开放|截止|截票|结算|[开关截])"
