@@ -109,8 +109,15 @@ _FROM_NOW = re.compile(
     rf"(?<![前\d])(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)\s*(?:后|以后|之后)"
     r"(?=\s*(?:就|再|准时|正式)?\s*(?:关|开(?:门|帖)|截止|结束|结算))"
 )
-# 延长一点时间, 提前一点儿: a little, no amount and no clock
-_A_LITTLE = re.compile(r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))")
+# 延长一点时间, 提前一点儿: a little, no amount and no clock.  So is the 一点 of a degree,
+# after the word it grades (还差一点, 有一点, 快一点, 多一点, 晚一点关门) or before what makes
+# it one (一点点, 一点儿, 一点也不); never the hour (一点关门, 晚上一点, 今晚一点, 十一点)
+_A_LITTLE = re.compile(
+    r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))"
+    r"|(?<=[差有快慢多少好大小高低长短稍再])一点(?![:：\d半])"
+    r"|(?<![今明昨当傍][早晚])(?<=[早晚])一点(?![:：\d半])"
+    r"|(?<![十\d])一点(?=点|儿|也不|都不|也没|都没)"
+)
 _DAYS_ON = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2}
 _AMOUNT = rf"(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)"
 # ... glossed by its clock (一小时后（零点整）第四天环节一开始, 三小时后，也就是零点整，…开始,
@@ -313,10 +320,12 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
 
 
 def _by_part_of_day(ap: str | None, h: int, mi: int) -> int:
-    """An hour said with its part of the day (晚上九点 21, 夜里十一点 23, 夜里两点 2, 晚上12点
-    24, 中午一点 13)."""
+    """An hour said with its part of the day (晚上九点 21, 夜里十一点 23, 夜里两点 2, 晚上一点 1,
+    晚上12点 24, 中午一点 13)."""
     if h == 0:
         return h  # 今晚零点, 晚上0点: midnight, never noon
+    if ap in ("晚上", "晚间", "晚", "夜晚", "夜间") and 1 <= h <= 4:
+        return h  # 晚上一点 is the small hours, never 13:00
     if ap in ("下午", "傍晚", "晚上", "晚间", "晚") and h < 12:
         return h + 12
     if ap in ("夜晚", "夜间", "夜里", "深夜", "半夜") and 6 <= h < 12:
@@ -945,6 +954,8 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
     small_hours = g["aap"] in ("凌晨", "早上", "早晨", "清晨", "上午", "晨")
     if evening and hms in ((12, 0, 0), (0, 0, 0)):
         return 24, 0, 0  # 今晚12点, 明晚零点: the end of the day
+    if evening and 1 <= hms[0] <= 4 and g["aap"] not in ("下午", "中午"):
+        return hms  # 今晚一点: the small hours after this evening
     if evening and hms[0] < 12 and not small_hours:  # 今晚凌晨两点: that night's small hours
         return hms[0] + 12, hms[1], hms[2]
     return hms
@@ -1048,7 +1059,9 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
     if d is not None:
         return d, True
     # 今晚凌晨两点: the small hours after this evening, the next date
-    after_night = 1 if g["aeve"] in ("今晚", "今夜", "当晚") and g["aap"] == "凌晨" else 0
+    # (今晚一点 as well: an evening's hour past midnight)
+    late = g["aap"] in (None, "凌晨", "晚上", "晚间", "晚") and 1 <= int(g["ah"]) <= 4
+    after_night = 1 if g["aeve"] in ("今晚", "今夜", "当晚") and (g["aap"] == "凌晨" or late) else 0
     return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0) + after_night), bool(g["aeve"])
 
 

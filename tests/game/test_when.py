@@ -836,3 +836,25 @@ def test_a_fraction_that_counts_is_no_date(
     text: str, expected: list[tuple[str, str, bool]]
 ) -> None:
     assert roles(text, SPRING) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a 点 of amount (还差一点, 有一点, 快一点, 晚一点, 一点点) is no clock
+        ("加速票还差一点，今天照常 21:30 关门。", [("12-16 21:30", "closes", False)]),
+        ("大家发言快一点，今晚十点关。", [("12-16 22:00", "closes", False)]),
+        ("能不能晚一点关门？", []),
+        ("有一点急，一点也不乱，22:00 截止。", [("12-16 22:00", "closes", False)]),
+        # the twins: the hour one o'clock, alone or with its part of the night
+        ("一点关门。", [("12-16 01:00", "closes", False)]),
+        ("晚上一点关帖。", [("12-16 01:00", "closes", False)]),
+        ("今晚一点关帖。", [("12-17 01:00", "closes", False)]),
+        (
+            "下午一点开门，十一点关。",
+            [("12-16 13:00", "opens", False), ("12-16 23:00", "closes", False)],
+        ),
+    ],
+)
+def test_a_point_of_amount_is_no_clock(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
