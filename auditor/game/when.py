@@ -230,8 +230,22 @@ _STANDING = re.compile(
 )
 
 
+# a log of one word a line (二⏎开⏎10:00⏎关⏎周日⏎22:00): a line that is only the day's verb, or
+# only a date, is said with the time on the line under it (开 10:00, 关 周日 22:00).  The
+# verbs are the day's own (开/关/截止…), no theme's; a verb whose next line holds no time
+# (开⏎翡翠) is left alone
+_LONE_WORD = re.compile(
+    r"(?m)^([^\S\n]*(?:开|关|开门|关门|开帖|关帖|截止|截票"
+    r"|今天|今日|明天|明日|周[一二三四五六日天]|星期[一二三四五六日天]|\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?))"
+    r"[^\S\n]*\n(?=[^\S\n]*(?:今天|今日|明天|明日|周[一二三四五六日天]|星期[一二三四五六日天]"
+    r"|\d{1,2}/\d{1,2}|\d{1,2}月|[早晚]|上午|下午|中午|凌晨|夜里)?\s*[\d零一二两三四五六七八九十]{1,3}\s*[:点时]"
+    r"|[^\S\n]*(?:今天|今日|明天|明日|周[一二三四五六日天]|星期[一二三四五六日天])[^\S\n]*\n)"
+)
+
+
 def normalise(text: str) -> str:
     text = _STANDING.sub("", shorthand(fold(text)))
+    text = _LONE_WORD.sub(r"\1 ", text)
     text = _ARROWED.sub(_arrow_range, text)
     text = text.translate(_DASHES)
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
@@ -485,15 +499,22 @@ def _whole_day(
 def _range_labels(
     line: str, m: re.Match[str], head: tuple[int | None, int | None]
 ) -> tuple[int | None, int | None]:
-    """A range's 第N天 and 环节N (:func:`_labels`), else the 环节 said right after it
-    (12月7日零点到24点为环节二)."""
+    """A range's 第N天 and 环节N (:func:`_labels`), else the 环节 said right after it, after
+    a comma, a colon or in brackets (12月7日零点到24点为环节二, 0:00 至 24:00：环节一,
+    0:00 — 24:00（环节一））; never a 环节 the words after it place before or after the range
+    (0:00 至 24:00，环节一结束后…, 20:00 至 24:00：环节一的结果)."""
     day, phase = _labels(line[: m.start()], head)
     if phase is None:
-        after = _PHASE_LABEL.match(
-            re.sub(r"^\s*[,，]?\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :])
-        )
-        phase = cn_number(after.group(1)) if after else None
+        rest = re.sub(r"^\s*[,，:：(（]?\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :])
+        after = _PHASE_LABEL.match(rest)
+        if after and not _PHASE_ELSEWHEN.match(rest[after.end() :]):
+            phase = cn_number(after.group(1))
     return day, phase
+
+
+# what places a 环节 named after a range elsewhen than the range (环节一结束后, 环节一之前,
+# 环节一的结果)
+_PHASE_ELSEWHEN = re.compile(r"\s*[】\]]?\s*(?:的)?\s*(?:结束|之后|以后|后|之前|前|结果|计票|票数)")
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -977,6 +998,18 @@ def _evening_close(
     return hms[0] + 12, hms[1], hms[2]
 
 
+# a director who breaks off right after a time to correct it, another time following in the
+# same sentence (16:00……不，18:00 结算; 九点——不对，是九点半; 21:00, sorry, 22:00): the first
+# is taken back.  Never a 不 that goes on into its own words (21:30，不延时, 九点关，不对外公布),
+# nor a break after other words (九点开帖，后天……不，明天九点半关: the 后天 is taken back)
+_SELF_CORRECTED = re.compile(
+    r"(?:\s*整)?(?:\s*[(（][^)）\n]{0,12}[)）])?\s*(?:\.{2,}|…+|-{2,}|—+|[,，])\s*(?:啊|哦|呃|噢)?\s*"
+    r"(?:不对|不是|说错了|写错了|错了|口误|sorry|不)\s*[,，!！、:：]"
+    r"(?=[^。！!？?\n]*?\d{1,2}\s*[:点时])",
+    re.I,
+)
+
+
 def _taken_back(before: str, rest: str) -> bool:
     """A time a correction says was wrong (不是 22:00, "关帖 21:00"为笔误), or one moved on
     (21:00 → 23:30)."""
@@ -994,6 +1027,7 @@ def _taken_back(before: str, rest: str) -> bool:
             and re.search(r"延长|推迟|延后|顺延|改为|改到|→", rest)
         )
         or re.match(r"\s*(?:→|->|=>|⇒)", rest)
+        or bool(_SELF_CORRECTED.match(rest))
         # 从 21:30 推迟到 23:30: the close that was
         or (re.search(r"从\s*$", before) and re.match(r"\s*(?:推迟|延长|延后|顺延|改|提前)", rest))
     )
