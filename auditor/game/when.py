@@ -92,6 +92,96 @@ _GLOSSED = re.compile(
 _CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
 
 
+# the amount a close is moved by, said right after the verb that moves it (关门提两点, 提前两个
+# 小时, 推迟一点): hours, never a clock (提前到两点 is one)
+_MOVED_BY = re.compile(
+    r"((?:提前|提|推迟|推后|延后|延迟|顺延|延长)\s*(?:[零一二两三四五六七八九十半]{1,3}|\d{1,2}))"
+    r"\s*个?\s*(?:点钟?|钟头|小时)(?![:：\d半]|\s*(?:时间|儿))"
+)
+
+# a time said from the post (明天这个点, 三小时后关门, 半小时后开门): the clock it means.  An
+# amount only before the day's own verb (三小时后关门), never a gloss (也就是十个小时后), another
+# thing's wait (关门三小时后公布身份) or another thing's opening (树洞十分钟后开放)
+_SAME_HOUR = re.compile(
+    r"(今天|今日|明天|明日|后天)(?:的)?\s*(?:这个|同一个?)\s*(?:点|钟点|时候|时间)儿?"
+)
+_FROM_NOW = re.compile(
+    rf"(?<![前\d])(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)\s*(?:后|以后|之后)"
+    r"(?=\s*(?:就|再|准时|正式)?\s*(?:关|开(?:门|帖)|截止|结束|结算))"
+)
+# 延长一点时间, 提前一点儿: a little, no amount and no clock
+_A_LITTLE = re.compile(r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))")
+_DAYS_ON = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2}
+_AMOUNT = rf"(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)"
+# ... glossed by its clock (一小时后（零点整）第四天环节一开始, 三小时后，也就是零点整，…开始,
+# 两小时后开船：零点整): that clock, on the date the wait reaches
+_GLOSS_CLOCK = r"(\d{1,2})\s*(?::(\d{2})|点\s*(半)?)\s*整?"
+_FROM_NOW_GLOSSED = re.compile(
+    rf"(?<![前\d]){_AMOUNT}\s*(?:后|以后|之后)([^，,。！!？?\n(（:：]{{0,4}})\s*"
+    rf"(?:[(（]\s*(?:也就是|即|就是)?\s*{_GLOSS_CLOCK}\s*[)）]"
+    rf"|([,，:：]\s*(?:也就是|即|就是)?)\s*{_GLOSS_CLOCK})"
+)
+
+
+def _from_post(text: str, posted_at: datetime) -> str:
+    """``text`` with the times it says from the post (:data:`_SAME_HOUR`,
+    :data:`_FROM_NOW`) as the dates and clocks they mean."""
+
+    def said(t: datetime) -> str:
+        return f"{t.month}月{t.day}日 {t.hour:02d}:{t.minute:02d}"
+
+    def same_hour(m: re.Match[str]) -> str:
+        return said(posted_at + timedelta(days=_DAYS_ON[m.group(1)]))
+
+    def from_now(m: re.Match[str]) -> str:
+        n = cn_number(m.group(1)) if m.group(1) else 0
+        if n is None:
+            return m.group(0)
+        minutes = n if m.group(4) == "分钟" else n * 60 + (30 if m.group(2) or m.group(3) else 0)
+        return said(posted_at + timedelta(minutes=minutes))
+
+    def glossed(m: re.Match[str]) -> str:
+        wait = _wait(m, 1, posted_at)
+        g = m.groups()
+        clock = (g[5], g[6], g[7]) if g[5] is not None else (g[9], g[10], g[11])
+        lead = m.group(9) or ""
+        at = _nearest(wait, int(clock[0]), int(clock[1] or (30 if clock[2] else 0)))
+        if wait is None or at is None:
+            return m.group(0)
+        # a bracketed gloss leaves the verb after it its own clause (…（零点整）第四天…开始)
+        apart = "" if lead or re.match(r"\s*(?:[^\w\s]|$)", text[m.end() : m.end() + 1]) else "，"
+        return f"{m.group(5)}{lead}{said(at)}{apart}"
+
+    text = _FROM_NOW_GLOSSED.sub(glossed, text)
+    return _FROM_NOW.sub(from_now, _SAME_HOUR.sub(same_hour, text))
+
+
+def _wait(m: re.Match[str], first: int, posted_at: datetime) -> datetime | None:
+    """The moment an amount (:data:`_AMOUNT`, its groups from ``first``) after the post."""
+    n_said, half, half_alone, unit = (m.group(first + i) for i in range(4))
+    if unit is None:
+        return None
+    n = cn_number(n_said) if n_said else 0
+    if n is None:
+        return None
+    minutes = n if unit == "分钟" else n * 60 + (30 if half or half_alone else 0)
+    return posted_at + timedelta(minutes=minutes)
+
+
+def _nearest(wait: datetime | None, h: int, mi: int) -> datetime | None:
+    """The moment of a clock (h, the morning's or the evening's) nearest ``wait``, within an
+    hour of it: a gloss that does not fit the wait is no gloss."""
+    if wait is None or h > 24 or mi > 59:
+        return None
+    base = datetime.combine(wait.date(), time(0, 0), wait.tzinfo)
+    hours = {h % 24, (h + 12) % 24} if h < 12 else {h % 24}
+    near = min(
+        (base + timedelta(days=d, hours=hh, minutes=mi) for d in (-1, 0, 1) for hh in hours),
+        key=lambda t: abs(t - wait),
+    )
+    return near if abs(near - wait) <= timedelta(hours=1) else None
+
+
 def _digits(m: re.Match[str]) -> str:
     said = m.group(1) or m.group(2)
     n = cn_number(said.replace("〇", "零"))
@@ -138,6 +228,7 @@ def normalise(text: str) -> str:
     text = _ARROWED.sub(_arrow_range, text)
     text = text.translate(_DASHES)
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
+    text = _MOVED_BY.sub(r"\1小时", _A_LITTLE.sub("一些", text))
     text = _CN_CLOCK.sub(_digits, text)
     text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
     if "环节" in text:
@@ -509,7 +600,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     out: list[TimePoint] = []
     said = ""  # the post so far: a delay granted before a close makes it the new one
     head: tuple[int | None, int | None] = (None, None)
-    lines = normalise(text).splitlines()
+    lines = _from_post(normalise(text), posted_at.astimezone(tz)).splitlines()
     # a post headed 加速申请 / 延时申请: its 截止：18:00 is the request's deadline
     request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
     # where the post corrects itself (…。更正：是今晚 21:30): what follows wins
@@ -740,6 +831,10 @@ def _aside(line: str, m: re.Match[str], later: str) -> bool:
     say so (20点开始写遗言, 禁止改票 20:30 起), or its sentence is about a request or last
     words before it (延时申请在关门前三小时截止，也就是 18:00)."""
     said_before = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+    # 今晚 20:00 关门，加速后不得改票: a time its own verb closes is the day's; the next
+    # clause's 改票 is another rule
+    if re.match(r"\s*(?:关门|关帖|截止|结束)", line[m.end() :]):
+        later = re.split(r"[，,]", later)[0]
     return bool(
         _ASIDE.search(_clause_at(line, m.start(), m.end()) + later)
         or _about_other(said_before)
@@ -848,8 +943,8 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
         and re.search(r"(?:今晚|今夜|当晚|明晚)\s*[(（][^）)]{1,6}[）)]\s*$", line[: m.start()])
     )
     small_hours = g["aap"] in ("凌晨", "早上", "早晨", "清晨", "上午", "晨")
-    if evening and hms == (12, 0, 0):
-        return 24, 0, 0  # 今晚12点: the end of the day
+    if evening and hms in ((12, 0, 0), (0, 0, 0)):
+        return 24, 0, 0  # 今晚12点, 明晚零点: the end of the day
     if evening and hms[0] < 12 and not small_hours:  # 今晚凌晨两点: that night's small hours
         return hms[0] + 12, hms[1], hms[2]
     return hms
@@ -968,9 +1063,28 @@ def _last_date(text: str, ref: date) -> date | None:
     found = [
         d
         for m in _LONE_DATE.finditer(text)
-        if (d := _date(m, "a", ref)) is not None and not counts.match(text, m.end())
+        if (d := _date(m, "a", ref)) is not None
+        and not counts.match(text, m.end())
+        and not _a_count(text, m)
     ]
     return found[-1] if found else None
+
+
+# a fraction after the words of a count (未过半（5/11）, 加速申请 5/10, 目前 6/12) or before
+# its unit (7/12 票): so many of so many, no date — unless a clock follows (延时 3/21 02:00)
+_COUNT_BEFORE = re.compile(
+    r"(?:过半|过|申请|加速|延时|票数?|人数|目前|现在|赞成|同意|支持)\s*[:：（(]?\s*$"
+)
+
+
+def _a_count(text: str, m: re.Match[str]) -> bool:
+    """Whether a date written ``5/11`` is a count of votes or requests instead."""
+    if not m.group("asm") or re.match(r"\s*\d{1,2}\s*[:：点时]", text[m.end() :]):
+        return False
+    return bool(
+        _COUNT_BEFORE.search(text[max(0, m.start() - 8) : m.start()])
+        or re.match(r"\s*(?:票|人)", text[m.end() :])
+    )
 
 
 _VERB = r"(?:开帖|关帖|开门|关门|开放|截止|截票|结算|[开关截])"
@@ -1067,3 +1181,71 @@ STATES_TIME = re.compile(
     r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点時时](?!间|候)|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
     r"|[零一二两三四五六七八九十]{1,3}\s*点(?!评|赞|名)|今晚|明晚|明早|今早"
 )
+
+
+# ------------------------------------------------------------------- a line's pair of times
+
+# what makes a pair of times another day's or nobody's: a recap (昨天, 上一), a later day's
+# schedule (后天, 下周), a rule stated in general (每天, 通常, 以后)
+_NOT_THIS_DAYS = re.compile(
+    r"昨|前天|前晚|上一|上个|后天|下周|下个|每(?:一)?(?:天|日|晚|轮|场|回)|天天|一般|通常|平时|平常"
+    r"|往常|以后|此后|今后|规则|规定|假如|如果|若是|要是|万一|吗|[?？]|yesterday|every|usually",
+    re.I,
+)
+_QUOTED = re.compile(r"[「『“\"][^」』”\"]*\d[^」』”\"]*[」』”\"]")
+
+
+def paired_times(
+    text: str, posted_at: datetime, tz: tzinfo, day: int | None = None
+) -> tuple[datetime, datetime] | None:
+    """A line of a day's opening post that states two times and nothing else of a
+    schedule (今日 09:00 登机，21:30 舱门关闭 / 营业 10:00，打烊 22:00): the day's opening
+    and close, in that order, whatever the theme's verbs.  The first time opens (within
+    a few hours of the post: the day it opens), the second closes (later, within a day
+    and a half); a time read as something else's window, a count's moment, a time taken
+    back or a delay is no part of a pair, nor is a line of another day (第三天 under day
+    2), a recap (昨天), a later day's schedule (后天, a time a day away), a rule in general
+    (每天, 通常), a question or a supposition, a quote."""
+    for line in re.split(r"[。！!；;\n]+", text):
+        if not line.strip() or _NOT_THIS_DAYS.search(line) or _QUOTED.search(line):
+            continue
+        if find_ranges(line, posted_at, tz):
+            continue  # a range is read as one
+        pair = _line_pair(line, posted_at, tz, day)
+        if pair is not None:
+            return pair
+    return None
+
+
+def _line_pair(
+    line: str, posted_at: datetime, tz: tzinfo, day: int | None
+) -> tuple[datetime, datetime] | None:
+    """The opening and close one line states (:func:`paired_times`), if it does."""
+    points = [p for p in find_points(line, posted_at, tz) if not p.wrong]
+    if len(points) != 2 or any(p.aside or p.asof or p.delay for p in points):
+        return None
+    first, second = points
+    if second.role == "opens" and not _opens_own_clause(line, first, second):
+        second = replace(second, role=None)  # 09:00 开始登机，21:30 舱门关闭: not its verb
+    if first.role == "closes" or second.role == "opens":
+        return None
+    if any(p.day is not None and p.day != day for p in points):
+        return None
+    opens, closes = first.at, second.at
+    if second.role is None and closes.astimezone(tz).time() == time(0, 0):
+        closes -= timedelta(seconds=1)  # 24:00 / 0:00 as the close: that day's end
+    near = posted_at - timedelta(hours=13) <= opens <= posted_at + timedelta(hours=13)
+    if not near or not opens < closes <= opens + timedelta(hours=36):
+        return None
+    return opens, closes
+
+
+def _opens_own_clause(line: str, first: TimePoint, second: TimePoint) -> bool:
+    """Whether the second time of a line has an opening's word in its own clause (after
+    the first time, from the last comma), not one it took from the clause before."""
+    folded = normalise(line)
+    at = folded.find(second.text, folded.find(first.text) + len(first.text))
+    if at < 0:
+        return True
+    clause = re.split(r"[，,、:：]", folded[:at])[-1]
+    return bool(_OPEN_WORDS.search(clause))
