@@ -62,6 +62,8 @@ _FAR = re.compile(
     r"请|(?<![需要追诉渴征])求|否则|不然|倘若|倘使|假使|如若|若是|"
     # advice to whoever votes (要投就投南瓜 / 要改就改番茄: if you vote, vote him)
     r"要(?:投|改|选)就|"
+    # an example given to teach the form (示范…比如改投冬瓜 / 例如：投番茄)
+    r"比如|例如|譬如|举个?例子?|示范|"
     r"昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来(?!是)|"
     # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
     r"昔|前日|昨日|向者|谂住|谂紧|"
@@ -172,6 +174,9 @@ _OUT_VERBS = (
     # and 点 naming its one target after a colon (我也点你：饺子); not 集火 (focus fire): a
     # call to the others (集火番茄！都跟上), no vote of the speaker's own
     r"|点杀|点掉|点死|带走|秒掉|点(?=\s*(?:你|他|她)?\s*[:：])"
+    # forum jargon (踩南瓜 / 冲冬瓜: 踩 and 冲 a suspect are his vote), the app's word as a
+    # heading (出局：南瓜)
+    r"|踩|冲|出局(?=\s*[:：])"
 )
 
 
@@ -192,6 +197,7 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     return (
         *_verb_patterns(n, o),
         *_headed_patterns(n, o),
+        *_decision_patterns(n, o),
         *_held_patterns(n, o),
         *_symbol_patterns(n, o),
     )
@@ -253,13 +259,17 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 【投票】油条 / 投票！土豆！ (the word 投票 as a heading, the name standing alone)
         re.compile(
             # (投票如下：冬瓜: the vote announced, then given)
-            rf"(?:[【\[]?\s*投票\s*(?:[】\]]|[!！]+)|投票如下\s*[:：])\s*{o}(?P<name21>{n})"
-            rf"(?=\s*(?:$|[!！。.~～,，]))"
+            # (单选题：冬瓜 / 我的选择没有变化：冬瓜 / 选择：冬瓜: a choice's heading; 重发：冬瓜:
+            # the vote sent again)
+            rf"(?:[【\[]?\s*投票\s*(?:[】\]]|[!！]+)|投票如下\s*[:：]|(?:单选题|选择题|重发)\s*[:：]"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我的|本人的?)?选择(?:没有?变化?|不变|没变|照旧)?\s*[:：])"
+            rf"\s*{o}(?P<name21>{n})"
+            rf"(?=[ \t]*(?:$|[!！。.~～,，\n(（]|(?:投票)?理由))"
         ),
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
             # (我拣包子 / 我揀包子: Cantonese 选)
-            rf"(?:一票|我选|我选择|选|我拣|拣)(?:咗)?\s*(?:(?:送|投)\s*(?:给\s*)?|给\s*)?{o}(?P<name7>{n})"
+            rf"(?:一票|我选|我选择|选|我拣|拣)(?:咗)?\s*(?:(?<=选)\s*[:：]\s*)?(?:(?:送|投)\s*(?:给\s*)?|给\s*)?{o}(?P<name7>{n})"
             rf"|(?<![投给])(?P<name8>{n})\s*[!！,，]+\s*投你"
             rf"|(?P<name10>{n})\s*吃我\s*一票"
             # 送包子一票 / 送汤圆上路 一票
@@ -270,7 +280,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         ),
         # 改票：番茄→冬瓜 / 改投番茄->冬瓜 / 票从番茄改成冬瓜 (from one to the other: the second)
         re.compile(
-            rf"(?P<chg7>改票|改投|改)\s*[:：]?\s*{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔|改成|改为|换成)\s*"
+            rf"(?P<chg7>改票|改投|改|重选|重投)\s*[:：]?\s*{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔|改成|改为|换成)\s*"
             rf"{o}(?P<name29>{n})"
         ),
         # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
@@ -304,7 +314,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
             # (辩论轮：番茄，冬瓜: the round's suspects listed, no vote)
             rf"(?=\s*(?:$|[!！。.~～\n]|[,，](?!\s*(?:{n}))))"
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那|今天|这轮|本轮)?\s*(?:也|先|还是|继续|直接)?\s*"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那我|那|今天|这轮|本轮)?\s*(?:也|先|还是|继续|直接)?\s*"
             rf"(?:{_OUT_VERBS})\s*(?:(?:你|他|她)?\s*[:：])?\s*{o}"
             rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
         ),
@@ -314,6 +324,13 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name48>{n})\s*[,，:：—-]*\s*(?:我|那就|就)?\s*"
             rf"(?:(?P<chg9>改投|改票)|投|票)\s*(?:他|她|吧|！|!)?(?=\s*(?:$|[。.!！~～]))"
         ),
+    ]
+
+
+def _decision_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written as a decision reached: announced before and carried out (说到做到：
+    冬瓜), or a hesitation that ends (还是包子吧 / still 番茄)."""
+    return [
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
         re.compile(
@@ -564,7 +581,7 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     alt = _names_alt(players)
     if not alt:
         return re.compile(r"(?!)")
-    alone = r"\s*(?:$|[。！？!?；;，,、\n]|一票|吧|啊)"
+    alone = r"\s*(?:$|[。！？!?；;，,、\n(（]|一票|吧|啊)"
     listed = r"(?:\s*(?:[、/和或跟与&]|or|and|还是)\s*)"  # (饺子、包子 这俩…: listed, then a space)
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
@@ -764,7 +781,9 @@ _NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有�
 # Said after the vote, the decision is put off: 打算投油条，但想再听听他解释 / 我觉得应该投
 # 冬瓜……晚点再决定 / 我也想投包子，不过再等等看: a plan, not a vote.
 _DEFERRED = re.compile(
-    r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再|再(?:等等?|听听|看看|想想|观察|决定)"
+    # (not 晚点再看帖 / 回头再来: reading the thread later, the vote cast)
+    r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再(?!\s*(?:看帖|刷帖|来|上线|回复))"
+    r"|再(?:等等?|听听|看看|想想|观察|决定)"
     r"|等等看|还没决定|没决定|未定|未决|纠结|犹豫不决|拿不准"
 )
 
@@ -849,6 +868,8 @@ def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
     last = max(found, key=lambda f: (f.end, f.start))
     if taken_back(text, last.end) or _deferred(text, last.end):
         return None
+    if last.target not in _HE and _NOT_HIM.search(text, last.end):
+        return None  # 抗推位就是土豆了，不过我先不踩他: the one just named, not voted after all
     if _wished_after_asking(text, last.start):
         return None  # 请问…能投他吗？我想投春卷: a wish that waits on the answer
     if not last.change and (
@@ -871,6 +892,11 @@ _VOIDS_EARLIER = re.compile(
     r"\s*[,，。;；!！]?\s*(?:以此(?:票)?为准\s*[,，]?\s*)?(?:我的|本人)?"
     r"(?:前票|前一票|上一票|原票|旧票|之前的票|之前那票|之前的|原来的票|上一帖|前帖)"
     r"\s*(?:作废|不算|无效|取消|撤回)(?!\s*(?:吗|么|呢|[?？]))"
+)
+# After a vote, the one it named declined by a pronoun: 不过我先不踩他 / 但不投他.
+_NOT_HIM = re.compile(
+    r"(?:先|暂时|还|但|不过)\s*(?:不|别|没)\s*(?:先|想|打算|要)?\s*(?:投|踩|冲|选|点|票)\s*(?:他|她)"
+    r"(?![们])"
 )
 # The label of a change's reason, after the vote: the post presents the vote as a change.
 _CHANGE_REASON = re.compile(r"改票\s*(?:原因|理由)\s*[:：]")

@@ -16,6 +16,11 @@ its own illustrations and the words that undo it (issue 37 item 1: one reader, b
 - A couplet: the 横批 is what the writer concludes, the pair of lines plays on words.
 - Advice to whoever votes (要投就投X), a request to everyone (vote X pls 大家), a
   classical supposition (倘若), the others as a group (诸君纷纷改投X), those who vote (投X者).
+
+And kinds seen on blind14: forum jargon (踩X / 冲X) and the app's 出局：X, a choice's heading
+(单选题：X / 我的选择没有变化：X / 选：X、Y, two), 重选：X→Y (a change), a vote declined by
+a pronoun after it (…就是X了，不过我先不踩他), an example given to teach the form (比如改投X),
+a vote with reading the thread put off (投X，晚点再看帖: the vote stands).
 """
 
 from __future__ import annotations
@@ -81,6 +86,16 @@ from tests.rules.test_vote_sets import read_post
             "上联：投票对象：油条\n下联：投票理由：他话太多\n横批：交了",
             ("油条", False, True),
         ),
+        # jargon, headings, choices
+        ("killbar7", "踩春卷，他前后矛盾。", ("春卷", False, True)),
+        ("killbar7", "那我冲馄饨", ("馄饨", False, True)),
+        ("killbar7", "出局：油条", ("油条", False, True)),
+        ("killbar7", "单选题：土豆", ("土豆", False, True)),
+        ("killbar7", "我的选择没有变化：馄饨", ("馄饨", False, True)),
+        ("killbar7", "选：油条、馄饨（都像）", ("?", False, False)),
+        ("killbar7", "重选：春卷→油条", ("油条", True, True)),
+        ("rabbit030", "选择：春卷\n理由：没发言", ("春卷", False, False)),
+        ("killbar7", "在外面，先说一句我投馄饨，晚点再看帖", ("馄饨", False, True)),
     ],
 )
 def test_voice_reads_as_the_vote(
@@ -137,6 +152,13 @@ def test_voice_reads_as_the_vote(
         ("killbar7", "倘若我改投春卷，需要引用前帖吗？", "春卷"),
         ("killbar7", "诸君纷纷改投土豆，我看着就好。", "土豆"),
         ("killbar7", "众人齐投油条，好热闹", "油条"),
+        # jargon undone, a vote declined, an example, a decision put off
+        ("killbar7", "别踩春卷，他是好人", "春卷"),
+        ("killbar7", "你们冲馄饨吧", "馄饨"),
+        ("killbar7", "谁冲土豆？", "土豆"),
+        ("killbar7", "最好推的就是馄饨了，不过我先不投他", "馄饨"),
+        ("killbar7", "教一下新人：改票就写改投谁，比如改投油条。", "油条"),
+        ("killbar7", "投土豆，晚点再决定", "土豆"),
     ],
 )
 def test_voice_that_undoes_it(preset: str, text: str, not_target: str) -> None:
