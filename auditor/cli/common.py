@@ -127,10 +127,29 @@ def _did_you_mean(rest: str) -> str:
 _typer_format_error: Callable[[Any], None] | None = None
 
 
+def missing_argument_hint(exc: object) -> str:
+    """For a missing argument: what to give (the argument's help) and the command's example
+    (its help's ``例：`` line), so that ``auditor init`` alone says what it wants."""
+    param, ctx = getattr(exc, "param", None), getattr(exc, "ctx", None)
+    if type(exc).__name__ != "MissingParameter" or param is None:
+        return ""
+    if getattr(param, "param_type_name", "") != "argument":
+        return ""
+    what = str(getattr(param, "help", "") or "").strip().rstrip("。")
+    command = getattr(ctx, "command", None)
+    example = re.search(r"例：\s*(.+)", str(getattr(command, "help", "") or ""))
+    said = f"要在命令后面写上：{what}。" if what else ""
+    return said + (f"\n例：{example[1].strip()}" if example else "")
+
+
 def _format_error_in_chinese(exc: Any) -> None:
-    """typer calls this for every usage error: the same panel, the message in Chinese."""
+    """typer calls this for every usage error: the same panel, the message in Chinese (a
+    missing argument also says what to give, with the command's example)."""
     english = exc.format_message
-    exc.format_message = lambda: visible(chinese_usage_error(english()))
+    hint = missing_argument_hint(exc)
+    exc.format_message = lambda: visible(
+        chinese_usage_error(english()) + (f"\n{hint}" if hint else "")
+    )
     assert _typer_format_error is not None
     _typer_format_error(exc)
 

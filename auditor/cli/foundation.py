@@ -53,10 +53,16 @@ POST_COLUMNS = [
 
 @command
 def init(
-    path: Annotated[Path, typer.Argument(help="要创建的游戏文件，例如 m107.toml")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            help="新游戏文件的名字或路径，例如 m107.toml（已有这个文件时不覆盖）",
+            show_default=False,
+        ),
+    ],
     force: Annotated[bool, typer.Option("--force", help="覆盖已存在的文件")] = False,
 ) -> None:
-    """写出一个带注释的游戏文件模板。
+    """写出一个带注释的游戏文件模板（再用文本编辑器填写论坛地址、帖子、玩家和日程）。
 
     例：auditor init m107.toml
     """

@@ -42,11 +42,13 @@ from auditor.ledger.decisions import (
     parse_card,
     parse_decision,
 )
-from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, load_ledger
+from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
-from auditor.report.findings import finding_day
+from auditor.report.findings import finding_day, titled_codes
 from auditor.report.records import post_time
 from auditor.rules.engine import ruleset_for
+from auditor.rules.registry import REGISTRY
+from auditor.rules.ruleset import own_citation
 from auditor.visible import visible
 
 ByOpt = Annotated[
@@ -187,7 +189,7 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
                         {
                             "id": d.id,
                             "player": d.player,
-                            "code": d.code,
+                            "code": _title(d.code),
                             "day": finding_day(g, schedule, d.day, d.tid, d.player),
                             "suggested": card_name(d.suggested),
                             "excerpt": d.excerpt[:40],
@@ -211,10 +213,19 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
                 )
 
 
-def _show_draft(d: Draft, index: int, total: int, game: Game) -> None:
+def _title(code: str) -> str:
+    """A rule's Chinese title for a director's table (the code: in the CSV and --format json)."""
+    rule = REGISTRY.get(code)
+    return rule.title if rule else code
+
+
+def _show_draft(d: Draft, index: int, total: int, game: Game, label: str = "") -> None:
     # (forum text as rich Text, not markup: its control characters written out here)
     body = Text()
-    body.append(visible(f"{d.player}  {d.code}"), style="bold")
+    # the rule in Chinese with its seed clause; the code small and grey, for a developer
+    rule = REGISTRY.get(d.code)
+    body.append(visible(f"{d.player}  {rule.title if rule else d.code}"), style="bold")
+    body.append(f"  {d.code}", style="dim")
     # the day the report shows (last words: their thread's day)
     day = finding_day(
         game, Schedule(game, ruleset_for(game).settings["night_posts"]), d.day, d.tid, d.player
@@ -230,10 +241,14 @@ def _show_draft(d: Draft, index: int, total: int, game: Game) -> None:
     for m in d.matches:
         excerpt.highlight_words([visible(m)], style="bold reverse")
     body.append_text(excerpt)
-    body.append(visible(f"\n建议：{card_name(d.suggested)} — {d.reason}"))
+    seed = own_citation(rule.seed, ruleset_for(game)) if rule else ""
+    if seed:
+        body.append(visible(f"\n依据：{seed}"))
+    body.append(visible(f"\n建议：{card_name(d.suggested)} — {titled_codes(d.reason)}"))
     if d.note:
         body.append("\n" + visible(d.note))
-    out.print(Panel(body, title=escape(f"[{index}/{total}] {d.id}"), title_align="left"))
+    title = f"[{label}{' ' if label else ''}{index}/{total}] {d.id}"
+    out.print(Panel(body, title=escape(title), title_align="left"))
 
 
 # typer's prompt raises its own Abort (typer vendors click).
@@ -305,9 +320,13 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
     with handle_errors():
         g = open_game(game)
         with open_store(g, existing="审阅草稿") as store:
-            ids = [d.id for d in load_ledger(g, store).drafts]
+            drafts = load_ledger(g, store).drafts
+            # what needs a decision; 不处罚 / 提醒导演 are notices, shown after, not stepped
+            ids = [d.id for d in drafts if is_card_draft(d)]
+            notices = [d for d in drafts if not is_card_draft(d)]
             if not ids:
                 err.print("没有待处理的草稿。")
+                _show_notices(notices, g, game)
                 return
             done = 0
             try:
@@ -365,8 +384,24 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                 raise typer.Exit(130) from None
             left = _left(load_ledger(g, store))
         err.print(f"本次审阅做出 {done} 个决定，{left}。")
+        _show_notices(notices, g, game)
         if done:
             err.print(escape(_report_hint(game)), highlight=False)
+
+
+def _show_notices(notices: list[Draft], game: Game, path: Path) -> None:
+    """The notices (不处罚 / 提醒导演) after the review: to read, no decision asked."""
+    if not notices:
+        return
+    err.print(
+        escape(
+            f"另有 {len(notices)} 条提醒（规则集不出牌，只请导演看一眼，不用决定）；"
+            f"看过后可以在审计台点「知道了」，或 auditor decide {path} 编号 approve："
+        ),
+        highlight=False,
+    )
+    for i, d in enumerate(notices, start=1):
+        _show_draft(d, i, len(notices), game, label="提醒")
 
 
 def _report_hint(game: Path) -> str:

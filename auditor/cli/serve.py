@@ -204,7 +204,7 @@ def _serve(
 
     # Starlette and the desk's templates only for `serve` (every other command would pay
     # for them at start-up).
-    from auditor.desk.app import Desk, create_app
+    from auditor.desk.app import Desk, create_app, game_labels
 
     desk = Desk(games=games, reports=reports, post_limit=post_limit)
     shown = f"[{host}]" if ":" in host else host
@@ -213,11 +213,12 @@ def _serve(
     app = create_app(desk, hosts=hosts, secure_cookies=secure_cookies)
     out.print(f"审计台：{base}/", highlight=False, soft_wrap=True)
     if local:
+        labels = game_labels(games)  # (two copies of one game: told apart)
         for slug, g in games.items():
             for d in g.directors:
                 token = desk.links.issue(slug, d)
                 out.print(
-                    escape(f"{g.name} · {d} 的一次性登录链接：{base}/login/{token}"),
+                    escape(f"{labels[slug]} · {d} 的一次性登录链接：{base}/login/{token}"),
                     highlight=False,
                     soft_wrap=True,
                 )

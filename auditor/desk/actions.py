@@ -28,6 +28,7 @@ from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
+from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
 from auditor.report.write import latest_dir
@@ -212,10 +213,19 @@ def decide_draft(
             source="desk",
             expected=expected,
         )
+    said = _said(rec)
     if not wait:
         rewrite_soon(game, reports)
-        return Done(describe(rec), None, following=True)
-    return done(describe(rec), rewrite_report(game, reports))
+        return Done(said, None, following=True)
+    return done(said, rewrite_report(game, reports))
+
+
+def _said(rec: Recorded) -> str:
+    """What the desk says a decision did: a notice (不处罚 / 提醒导演) approved as suggested
+    was seen, not a card approved (the ledger's words for the rest)."""
+    if rec.decision == "approve" and rec.card in NOT_CARDS and not rec.before:
+        return f"知道了：{rec.id}（{rec.player}，{card_name(rec.card)}）已收起，可在「看过的提醒」里撤销"
+    return describe(rec)
 
 
 def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: Path) -> Done:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -44,6 +45,7 @@ from auditor.desk.sessions import Sessions, password_mark
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
+from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
 from auditor.report.drafts import posts_of
@@ -408,8 +410,14 @@ class DeskApp:
     async def index(self, request: Request) -> Response:
         if len(self.desk.games) == 1:
             return RedirectResponse(f"/g/{next(iter(self.desk.games))}", status_code=303)
+        labels = game_labels(self.desk.games)
         games = [
-            {"slug": s, "name": g.name, "who": await self.signed_in(request, s)}
+            {
+                "slug": s,
+                "name": labels[s],
+                "path": str(g.path),
+                "who": await self.signed_in(request, s),
+            }
             for s, g in self.desk.games.items()
         ]
         return self.page(request, "index.html.j2", games=games)
@@ -910,7 +918,7 @@ def desk_context(
     the decided ones under the same player/day/rule filters), batch groups, choices for the
     forms, the announcement and the audit's state."""
     status = filters.get("status") or "pending"
-    queue = [d for d in recs.drafts if _kept(d, filters)] if status in ("pending", "all") else []
+    queue, notices = _queue(recs.drafts, filters, status)
     decided = [x for x in recs.decided if _kept(x, filters)]
     text = render_bbcode(recs)
     job = desk.jobs.get(slug)
@@ -918,15 +926,17 @@ def desk_context(
         "slug": slug,
         "check_key": None,  # (fresh_page: what its kept parts stand on, parts_key)
         "name": who,
-        "games": [{"slug": s, "name": g.name} for s, g in desk.games.items()],
+        "games": [{"slug": s, "name": n} for s, n in game_labels(desk.games).items()],
         "filters": dict(filters),
         "players": list(game.players),
         "timezone": str(game.timezone),  # the zone a 延时's new close time is typed in
         "days": sorted({d["day"] for d in recs.drafts if d["day"] is not None}),
         "rules": sorted({(d["code"], d["title"]) for d in recs.drafts}),
         "queue": queue,
-        "pending": len(recs.drafts),
-        "approved": sum(1 for x in recs.decided if x["decision"] == "approve"),
+        "pending": _count(recs.drafts, notice=False),
+        "notices": notices,
+        "notice_count": _count(recs.drafts, notice=True),
+        "approved": _approved(recs.decided),
         "rejected": sum(1 for x in recs.decided if x["decision"] == "reject"),
         "decided": decided,
         "histories": {},
@@ -946,6 +956,39 @@ def desk_context(
         "proposals": [],
         "discovers": game.discovers,  # threads, days and events read from the forum
     }
+
+
+def _queue(
+    drafts: Sequence[Mapping[str, object]], filters: Mapping[str, str], status: str
+) -> tuple[list[Mapping[str, object]], list[Mapping[str, object]]]:
+    """The filtered drafts as (queue, notices): the queue is what needs a decision (a card,
+    a substitute); 不处罚 / 提醒导演 are notices, read apart and never counted as 待处理."""
+    if status not in ("pending", "all"):
+        return [], []
+    shown = [d for d in drafts if _kept(d, filters)]
+    return [d for d in shown if not d["notice"]], [d for d in shown if d["notice"]]
+
+
+def _count(drafts: Sequence[Mapping[str, object]], *, notice: bool) -> int:
+    return sum(1 for d in drafts if bool(d["notice"]) is notice)
+
+
+def _approved(decided: Sequence[Mapping[str, object]]) -> int:
+    """Approved cards (a notice seen, approved as 不处罚 / 提醒导演, is not one)."""
+    return sum(1 for x in decided if x["decision"] == "approve" and x["card"] not in NOT_CARDS)
+
+
+def game_labels(games: Mapping[str, Game]) -> dict[str, str]:
+    """Each served game's name as the index and the bar show it: its title with its tag
+    (``[M107] 摩天大楼``) when the title lacks it, and, where two games would read the same
+    (two copies of one game file in two folders), its folder's name after it — never two
+    links that look alike."""
+    named = {
+        slug: f"[{g.tag}] {g.name}" if g.tag and g.tag not in g.name else g.name
+        for slug, g in games.items()
+    }
+    seen = Counter(named.values())
+    return {slug: f"{n}（{slug}）" if seen[n] > 1 else n for slug, n in named.items()}
 
 
 def _kept(item: Mapping[str, object], filters: Mapping[str, str]) -> bool:

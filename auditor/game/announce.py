@@ -1953,8 +1953,11 @@ def _clause_offset(t: str, at: int, default: int) -> int:
         return 0  # 前天（第五天）: the day it names
     if _DAY_BEFORE.search(clause):
         return -2
-    if _YESTERDAY.search(clause) and not _NIGHT.search(clause):
-        return -1  # 昨天夜里 is the night the post's day begins with
+    # 昨天夜里 is the night the post's day begins with; a label's night before the colon
+    # (昨晚白痴提示：昨日被投出的 X 翻牌白痴) is not the clause's own time
+    own = re.split(r"[:：]", clause)[-1]
+    if _YESTERDAY.search(clause) and not _NIGHT.search(own if _YESTERDAY.search(own) else clause):
+        return -1
     if re.search(r"今[天日]|本日|本次|这次|此次", clause):
         return 0
     return default

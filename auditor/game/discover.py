@@ -49,7 +49,7 @@ from auditor.game.state import (
     unread_posts,
 )
 from auditor.game.structure import schedule_for
-from auditor.game.titles import classify, match_tag
+from auditor.game.titles import classify, match_tag, opening_day
 from auditor.game.when import TimePoint, find_points, find_ranges
 from auditor.models import Post
 from auditor.rulesets import preset_text
@@ -104,6 +104,9 @@ class Discovery:
     base: Game | None = None  # the game as the file states it
     # no title on the board carries the game's tag (a typo in [game] tag finds nothing)
     untagged: str | None = None
+    # a day named in its titles' own words (春之章 → 1), from the threads dated by their
+    # opening post (:func:`_dated_by_opening`)
+    day_names: dict[str, int] = field(default_factory=dict)
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -191,6 +194,52 @@ def discover_threads(
     return threads
 
 
+def _dated_by_opening(game: Game, disc: Discovery, store: object) -> list[ThreadSpec]:
+    """The day threads whose title names no day (``[M107] 春之章 · 讨论``): the day their
+    director's opening post names (:func:`auditor.game.titles.opening_day`), sourced to
+    that post; a thread whose opening post names none stays listed for the director."""
+    out: list[ThreadSpec] = []
+    for listed in list(disc.unclassified):
+        info = classify(listed.subject, game.ruleset, game.tag)
+        if info.undated is None:
+            continue
+        posts = store.posts(tid=listed.tid, tz=game.timezone)  # type: ignore[attr-defined]
+        first = next((sp.post for sp in posts if sp.post.first), None)
+        if first is None or first.author not in game.directors:
+            continue
+        day = opening_day(_text(first))
+        if day is None:
+            continue
+        spec = ThreadSpec(listed.tid, info.undated, day)
+        name = _day_name(listed.subject, game.tag or "")
+        if name and disc.day_names.setdefault(name, day) != day:
+            disc.day_names[name] = 0  # one name, two days: no name
+        disc.unclassified.remove(listed)
+        out.append(spec)
+        note = f"「{listed.subject}」{info.why}，首帖写的是第{day}天"
+        disc.threads.append(Sourced(spec, f"pid {first.pid}", first.pid, note))
+    return out
+
+
+def _day_name(subject: str, tag: str) -> str | None:
+    """The words a title names its day by when it names no number (``[M107] 春之章 · 讨论``
+    → 春之章): the title without its tag, brackets and kind word, when one word is left."""
+    s = re.sub(re.escape(tag), " ", subject, flags=re.I) if tag else subject
+    s = re.sub(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]", " ", s)
+    words = [w for w in re.split(r"[\s·・•\-—|｜:：/,，]+", s) if w]
+    kind = re.compile(r"讨论|投票|警长|竞选|帖|贴|楼")
+    left = [w for w in words if not kind.search(w)]
+    return left[0] if len(left) == 1 and 2 <= len(left[0]) <= 8 else None
+
+
+def _named_days(text: str, names: Mapping[str, int]) -> str:
+    """``text`` with each day said by its titles' name (夏之章加速) as 第N天."""
+    for name, n in names.items():
+        if n:
+            text = text.replace(name, f"第{n}天")
+    return text
+
+
 _BRACKETED = re.compile(r"[\[【［]([^\]】］\s]{1,16})[\]】］]")
 
 
@@ -232,6 +281,7 @@ class _Day:
     how: str  # 开帖 | 日程 | 环节 | 帖子
     fields: dict[str, tuple[str, str]]  # opens / closes -> (source, stated | inferred)
     delayed: bool = False
+    planned: datetime | None = None  # the close before a director first moved it
 
 
 def _stated(pid: int | None, what: str = "") -> tuple[str, str]:
@@ -252,7 +302,6 @@ def discover_days(
     reader.openings_ranges()
     reader.schedule_lists()
     reader.from_threads(days)
-    _close_changes(game, reader.found, threads, reader.by_tid, game.timezone)
     found, phases = reader.found, reader.phases
     for n, ph in phases.items():
         ph.sort(key=lambda x: x.opens)
@@ -261,6 +310,12 @@ def discover_days(
                 ph[0].opens, ph[-1].closes, False, None, "环节",
                 {"opens": _stated(None), "closes": _stated(None)},
             )  # fmt: skip
+    _close_changes(game, found, threads, reader.by_tid, game.timezone, disc.day_names)
+    for n, ph in phases.items():
+        # a day's close moved (版杀7 第2日 环节二 顺延一小时：2230 关): its last 环节's too
+        f = found[n]
+        if f.planned is not None and ph and ph[-1].opens < f.closes:
+            ph[-1] = replace(ph[-1], closes=f.closes)
     # a day exists when its threads exist: a schedule's later days wait for theirs
     threaded = {t.day for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)}
     for n in sorted(found):
@@ -296,6 +351,9 @@ def _take_day(
     disc.days.append(Sourced(spec, source, pid, f_.how, status, dict(f_.fields)))
 
 
+_NIGHT_TITLE = re.compile(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
+
+
 class _DayReader:
     """Where each day's times come from, in order: the day threads' opening posts, the
     schedule lists in the rules and process threads, then (for a day whose threads exist
@@ -329,6 +387,8 @@ class _DayReader:
             for t in self.threads:
                 if t.kind is not kind or t.day is None:
                     continue
+                if self._a_night(t):
+                    continue
                 first = _opening(self.by_tid.get(t.tid, []))
                 if first is None or first.author not in game.directors:
                     continue
@@ -339,14 +399,7 @@ class _DayReader:
                 ranges = [r for r in find_ranges(_text(first), first.posted_at, tz) if not r.aside]
                 name = _phase_name(self.titled.get(t.tid, ""), phase)
                 if phase is not None and not ranges and rule.phases:
-                    # 版杀7: the 环节 is its opening post's calendar day, 0:00–24:00
-                    day0 = first.posted_at.astimezone(tz).date()
-                    opens = datetime.combine(day0, time(0, 0), tz)
-                    closes = datetime.combine(day0, time(23, 59, 59), tz)
-                    self.phases.setdefault(t.day, []).append(
-                        PhaseSpec(phase, name, opens, closes, t.tid)
-                    )
-                    self.phase_source[t.day] = f"pid {first.pid} 的日期与{rule.source}"
+                    self._phase_alone(t, first, phase, name)
                 if not ranges:
                     continue
                 r = ranges[0]
@@ -361,6 +414,27 @@ class _DayReader:
                         r.opens, r.closes, accelerated, first.pid, "开帖",
                         {"opens": _stated(first.pid), "closes": _stated(first.pid)},
                     )  # fmt: skip
+
+    def _a_night(self, t: ThreadSpec) -> bool:
+        """版杀7's night thread (第1夜 夜谈): its hours are the night's, not its day's."""
+        return (
+            t.kind is ThreadKind.DISCUSSION
+            and bool(self.rule.phases)
+            and bool(_NIGHT_TITLE.search(self.titled.get(t.tid, "")))
+        )
+
+    def _phase_alone(self, t: ThreadSpec, first: Post, phase: int, name: str) -> None:
+        """版杀7: a 环节 whose opening post states no range is its opening post's calendar
+        day, 0:00–24:00, unless the post states its hours alone (0930 开，2130 关)."""
+        assert t.day is not None
+        day0 = first.posted_at.astimezone(self.tz).date()
+        opens = datetime.combine(day0, time(0, 0), self.tz)
+        closes = datetime.combine(day0, time(23, 59, 59), self.tz)
+        said_opens, said_closes = self._stated_alone(first)
+        if said_opens and said_closes and said_opens < said_closes:
+            opens, closes = said_opens, said_closes
+        self.phases.setdefault(t.day, []).append(PhaseSpec(phase, name, opens, closes, t.tid))
+        self.phase_source[t.day] = f"pid {first.pid} 的日期与{self.rule.source}"
 
     def schedule_lists(self) -> None:
         """2. the schedule lists in the rules and process threads; a close the rules state."""
@@ -465,6 +539,7 @@ def _close_changes(
     threads: list[ThreadSpec],
     by_tid: dict[int, list[Post]],
     tz: tzinfo,
+    names: Mapping[str, int] | None = None,
 ) -> None:
     """A director's post during a day (in its threads or the process thread) that changes
     its close: a delay granted (延长至23点, 延时成功…改到 00:00, 延时 1 小时，23:00 关) moves
@@ -486,33 +561,54 @@ def _close_changes(
         )
         for p in posts:
             if p.author in game.directors and f.opens <= p.posted_at <= f.closes:
-                _change_close(n, f, nxt, p, tz)
+                _change_close(n, f, nxt, p, tz, names or {})
 
 
 _NOTICES = Patterns([])
 
 
-def _change_close(n: int, f: _Day, nxt: _Day | None, p: Post, tz: tzinfo) -> None:
-    """What one director's post changes of day n's close (:func:`_close_changes`)."""
-    text = _text(p)
+def _change_close(
+    n: int, f: _Day, nxt: _Day | None, p: Post, tz: tzinfo, names: Mapping[str, int]
+) -> None:
+    """What one director's post changes of day n's close (:func:`_close_changes`); a day
+    said by its titles' name (夏之章加速) is that day."""
+    text = _named_days(_text(p), names)
     said = [a for a in _NOTICES.find(text) if a.day in (None, n) and not a.offset]
     fast = any(a.type is Notice.ACCELERATED for a in said)
     fix = bool(_CORRECTS.search(text))
+    shifts = bool(_SHIFTS.search(text))
     points = find_points(text, p.posted_at, tz)
     moved = _set_against(points, fix or fast)
+    planned = f.planned or f.closes
     for pt in points:
         if not _a_close_of(pt, n, nxt):
             continue
         if (pt.delay or moved) and pt.at > f.closes:
-            f.closes, f.delayed, f.accelerated = pt.at, True, False
+            f.closes, f.delayed, f.accelerated, f.planned = pt.at, True, False, planned
             f.fields["closes"] = _stated(p.pid, "（延时）")
             break
-        if (fast and pt.at < f.closes) or (fix and pt.at != f.closes):
-            f.closes = pt.at
-            f.fields["closes"] = _stated(p.pid, "（加速）" if fast else "（更正）")
+        if (fast and pt.at < f.closes) or ((fix or shifts) and pt.at != f.closes):
+            _move_close(f, pt.at, planned, p.pid, _MOVED_BY[(fast, fix)])
             break
     if fast:
         f.accelerated, f.delayed = True, False
+
+
+_MOVED_BY = {
+    (True, True): "（加速）",
+    (True, False): "（加速）",
+    (False, True): "（更正）",
+    (False, False): "（调整）",
+}
+
+
+def _move_close(f: _Day, at: datetime, planned: datetime, pid: int | None, what: str) -> None:
+    """Day ``f``'s close moved to ``at`` by an acceleration, a correction or the director's
+    own words; moved again but still later than planned (延时到明天中午，又提前到上午十点)
+    it stays delayed."""
+    f.closes, f.planned = at, planned
+    f.delayed = f.delayed and at > planned
+    f.fields["closes"] = _stated(pid, what)
 
 
 def _a_close_of(pt: TimePoint, n: int, nxt: _Day | None) -> bool:
@@ -529,6 +625,9 @@ def _set_against(points: list[TimePoint], fixed_or_fast: bool) -> bool:
 
 
 _CORRECTS = re.compile(r"更正|订正|纠正|应为|有误|写错|打错")
+# a director who moves the close in words of its own, either way, with no 加速 / 延时 granted
+# (关门再提前两小时：明天上午10点关, 关帖时间调整为 21:00, 改到今晚 23 点关)
+_SHIFTS = re.compile(r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到")
 
 
 _PHASE_TITLE = re.compile(
@@ -955,6 +1054,7 @@ def discover(game: Game, store: object) -> Game:
     disc = Discovery(base=game, piped_words=piped_words(game.ruleset, game.rules))
     titled = board_threads(store)
     threads = discover_threads(game, titled, disc)
+    threads += _dated_by_opening(game, disc, store)
     subjects = {t.tid: t.subject for t in titled}
     tids = {t.tid for t in threads}
     posts = [
@@ -1027,6 +1127,12 @@ def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:
     game = _file_game(game)
     disc = Discovery(base=game)
     threads = discover_threads(game, titled, disc)
+    # a day thread whose title names no day is read too: its opening post may name it
+    threads += [
+        ThreadSpec(x.tid, kind, None)
+        for x in disc.unclassified
+        if (kind := classify(x.subject, game.ruleset, game.tag).undated) is not None
+    ]
     return replace(game, threads=tuple(threads), discovery=disc)
 
 

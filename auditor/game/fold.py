@@ -52,8 +52,18 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
             rf"(?:(?:approved|passed|granted)\s*✔?|✔)",
             r"加速申请 \1，加速成功",
         ),
-        (rf"{_W}accelerat\w*\s+(?:approved|passed|granted|succeeded){_E}", "加速成功"),
-        (rf"{_W}(?:delay|extension)\s+(?:approved|passed|granted|succeeded){_E}", "延时成功"),
+        (
+            rf"{_W}accelerat\w*\s+(?:requests?\s+)?(?:approved|passed|granted|succeeded){_E}",
+            "加速成功",
+        ),
+        (
+            rf"{_W}(?:delay|extension)\s+(?:requests?\s+)?(?:approved|passed|granted|succeeded){_E}",
+            "延时成功",
+        ),
+        # the close a delay sets (Day 6 extended to 03-14 23:30), the one it replaces (closes
+        # at 19:00 instead of 21:30)
+        (rf"{_W}(?:is\s+|was\s+)?extended\s+(?:to|until|till){_E}", "延长至"),
+        (rf"\s*,?\s*{_W}instead\s+of{_E}", "，不是"),
         (rf"{_W}eliminated{_E}", "出局"),
         (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]\s*none{_E}", "昨夜出局：无"),
         (
@@ -355,6 +365,38 @@ _LIVESTREAM_WORDS = _table(
 # (铜徽, 金徽章: the sheriff's), becoming the sheriff (从今夜起，X就是雾港的警长了, X成了新的警长),
 # a body found (没有了呼吸), a player who left and never came back (登上了夜船，再没有回头;
 # 一去不返; 走进了雾里) — never 不是警长 nor 还没有回来 (not yet)
+# a day told as a day of another world — the market (开盘 / 收盘), the exam (开考 / 收卷), school
+# (上课 / 放学), the shop or the office (开张 / 打烊, 上班 / 下班), the stage (开演 / 谢幕), the
+# court (开庭 / 休庭): its opening and its close, on a line that says when (收盘 21:30, 九点上课，
+# 晚上九点放学); a line with no time keeps them (今日收盘：X 6 票 is a result)
+_BORROWED_OPENS = r"开盘|开市|开考|开课|上课|开工|上班|开张|开演|开幕|开庭"
+_BORROWED_CLOSES = r"收盘|休市|闭市|收卷|交卷|放学|下课|收工|下班|打烊|关张|谢幕|闭幕|休庭"
+_BORROWED = re.compile(rf"{_BORROWED_OPENS}|{_BORROWED_CLOSES}")
+_BORROWED_LINE = re.compile(r"^.*$", re.M)
+_BORROWED_WHEN = re.compile(
+    r"\d{1,2}\s*:\s*\d{2}|(?<![\d.:/])(?:[01]\d|2[0-4])[0-5]\d(?![\d.:/])|\d{1,2}\s*[点时]"
+    r"|[零一二两三四五六七八九十]{1,3}\s*[点时](?!间|候)"
+    r"|[子丑寅卯辰巳午未申酉戌亥]时|午夜|半夜|中午"
+)
+
+
+# ... and the market's night and its deaths (隔夜停牌：无, X 退市): the night, 出局; one
+# taken along by another's (猎人…开枪，X 被动退市): 被带走
+_MARKET = _table(
+    [(r"隔夜", "昨夜"), (r"被动(?:退市|停牌)", "被带走"), (r"(?:停牌)?(?:退市|停牌)", "出局")]
+)
+
+
+def _borrowed(m: re.Match[str]) -> str:
+    line = m.group(0)
+    if re.search(r"开盘|收盘|休市|闭市", m.string):
+        line = _apply(_MARKET, line)
+    if not _BORROWED_WHEN.search(line):
+        return line
+    line = re.sub(_BORROWED_OPENS, "开门", line)
+    return re.sub(_BORROWED_CLOSES, "关门", line)
+
+
 _STORY_WORDS = _table(
     [
         (r"(?<!警)[铜金银铁木星]徽(?:章)?", "警徽"),
@@ -422,9 +464,10 @@ _TERSE = _table(
     [
         # an ISO moment (2026-12-17T09:00): its date, then its clock
         (r"(\d{4}-\d{1,2}-\d{1,2})T(\d{1,2}:\d{2})", r"\1 \2"),
-        # a four-digit clock (0900, 2130) beside a day's word or a date, never a year or a count
+        # a four-digit clock (0900, 2130) beside a day's word or a date, never a year or a count;
+        # after a label's colon too (顺延一小时：2230 关), never a clock's minutes (12:2130)
         (
-            r"(?<![\d.:/A-Za-z])([01]\d|2[0-4])([0-5]\d)"
+            r"(?:(?<![\d.:/A-Za-z])|(?<=[^\d.:/\s]:))([01]\d|2[0-4])([0-5]\d)"
             r"(?![\d.:/A-Za-z])(?!\s*[年月日号人票字楼层%])(?!\s*-\s*\d{1,2}\s*-)",
             r"\1:\2",
         ),
@@ -713,6 +756,8 @@ def registers(text: str) -> str:
         text = _apply(_CLASSICAL_CHARACTERS, text)
     text = _apply(_CLASSICAL_WORDS, text)
     text = _apply(_LIVESTREAM_WORDS, _ROCKET.sub(_rocket, _DOVE.sub(_dove, text)))
+    if _BORROWED.search(text):
+        text = _BORROWED_LINE.sub(_borrowed, text)
     text = _apply(_STORY_WORDS, _ON_THE_ACCOUNT.sub(r"\1 \2（沿用原账号）", text))
     if _CORRECTING.search(text):
         text = _apply(_CORRECTION_WORDS, text)
@@ -867,7 +912,26 @@ def shorthand(text: str) -> str:
             text = pattern.sub(repl, text)
     if re.search(r"[A-Za-z]", text):
         text = _english(text)
+    text = _EMOJI_BREAK.sub(_emoji_break, text)
     return _SPLIT_OUTCOME.sub(r"\1", _DECORATION.sub(" ", text))
+
+
+# a chat writer's emoji before a clause of another time is their comma (X 出局👋 今晚进入第三晚:
+# the night is the next clause's, not the vote-out's); never inside 加速🚀 成功, 延时✅通过, nor
+# between names that each wear one
+_EMOJI_BREAK = re.compile(
+    r"(?<=[\u4e00-\u9fff])((?:" + _DECORATION.pattern + r")+)[^\S\n]*"
+    r"(?=今[天晚日夜早]|明[天晚日早]|昨[天晚日夜]|当晚|晚上|夜里|白天|上午|下午|中午)"
+)
+
+
+def _emoji_break(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 2) : m.start()]
+    after = m.string[m.end() : m.end() + 2]
+    outcome = re.match(r"成功|通过|生效|成立|失败|批准", after)
+    # a list whose names each wear an emoji (吹笛：甲🐱 乙🐶): still one list
+    tagged = _DECORATION.search(m.string[m.end() : m.end() + 6])
+    return m.group(0) if before in ("加速", "延时") or outcome or tagged else "，"
 
 
 # an outcome split from its word by an emoji's space (加速🚀 成功啦, 延时 ✅ 通过)

@@ -68,7 +68,19 @@ KIND_WORDS: dict[str, tuple[tuple[ThreadKind, tuple[str, ...]], ...]] = {
         (ThreadKind.RULES, ("规则", "rules")),
         (
             ThreadKind.PROCESS,
-            ("进程", "流程帖", "流程贴", "公告帖", "公告贴", "公示帖", "公示贴", "announcements"),
+            (
+                "进程",
+                "流程帖",
+                "流程贴",
+                "公告帖",
+                "公告贴",
+                "公示帖",
+                "公示贴",
+                "进程日志",
+                "游戏日志",
+                "值班日志",
+                "announcements",
+            ),
         ),
         (ThreadKind.VOTE, ("投票", "警长竞选", "竞选警长", "票选", "vote", "voting")),
         (ThreadKind.DISCUSSION, ("讨论", "discussion")),
@@ -77,11 +89,14 @@ KIND_WORDS: dict[str, tuple[tuple[ThreadKind, tuple[str, ...]], ...]] = {
     "killbar7": (
         (ThreadKind.LASTWORDS, ("遗言",)),
         (ThreadKind.RULES, ("规则",)),
-        (ThreadKind.PROCESS, ("进程", "进程提示", "公告")),
+        (ThreadKind.PROCESS, ("进程", "进程提示", "公告", "日志")),
         (ThreadKind.VOTE, ("投票", "对决", "环节")),
-        (ThreadKind.DISCUSSION, ("讨论",)),
+        (ThreadKind.DISCUSSION, ("讨论", "夜谈", "夜聊")),
     ),
 }
+# killbar7 6(seed 002): 前一天黑夜的发贴数量…计算到后一天的第一个游戏环节 — a night's thread
+# (第1夜 夜谈) is a discussion thread of the next day
+_NIGHT = re.compile(rf"第\s*({NUM})\s*[夜晚]")
 # Words that make a title not a game thread even with the tag (listed for the director).
 NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后", "花絮", "吐槽")
 
@@ -135,6 +150,9 @@ class TitleInfo:
     phase: int | None
     accelerated: bool
     why: str  # the words that decided (shown to the director)
+    # a discussion or vote title that names no day (春之章 · 讨论): its kind, for the day
+    # its opening post names (:func:`opening_day`)
+    undated: ThreadKind | None = None
 
 
 def _day_of(s: str) -> int | None:
@@ -144,6 +162,15 @@ def _day_of(s: str) -> int | None:
         return cn_number(m.group(1) or m.group(2))
     cm = _CHAPTER.search(s)
     return cn_number(cm.group(1)) if cm else None
+
+
+def _night_day(s: str, ruleset: str, kind: ThreadKind | None) -> int | None:
+    """版杀7's night thread (第1夜 夜谈): the next day's (:data:`_NIGHT`)."""
+    if ruleset != "killbar7" or kind is not ThreadKind.DISCUSSION:
+        return None
+    nm = _NIGHT.search(s)
+    night = cn_number(nm.group(1)) if nm else None
+    return night + 1 if night is not None else None
 
 
 def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> TitleInfo:
@@ -165,11 +192,32 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
         if hit is not None:
             kind, why = k, f"“{hit}”"
             break
-    day = _day_of(s)
+    day = _day_of(s) or _night_day(s, ruleset, kind)
     phase = None
     pm = _PHASE.search(s)
     if pm:
         phase = cn_number(pm.group(1))
     if kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE) and day is None:
-        return TitleInfo(None, None, phase, accelerated, f"{why}但没有第几天")
+        return TitleInfo(None, None, phase, accelerated, f"{why}但没有第几天", kind)
     return TitleInfo(kind, day, phase, accelerated, why)
+
+
+# a day told as past in the opening sentence is a recap, not the thread's day (昨天第一日…)
+_RECAP_BEFORE = re.compile(r"(?:昨天?|昨日|前一?天?|上一?|回顾|接)\s*$")
+
+
+def opening_day(text: str) -> int | None:
+    """The day a director's opening post names in its first sentence, for a day thread
+    whose title names none (a title by season or motto: ``春之章 · 讨论`` whose post opens
+    ``春之章起第一日``; ``Day 2 starts now``).  One day only, named as the day itself — a
+    recap of another (``昨天第一日的票型``), a sentence naming two days, or a first sentence
+    that names none give None, and the director is asked as before."""
+    first = re.split(r"[。！？!?\n]", normalise(text).strip(), maxsplit=1)[0]
+    found: set[int] = set()
+    for m in _DAY.finditer(first):
+        if _RECAP_BEFORE.search(first[: m.start()][-4:]):
+            return None
+        n = cn_number(m.group(1) or m.group(2))
+        if n is not None:
+            found.add(n)
+    return found.pop() if len(found) == 1 else None

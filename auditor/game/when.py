@@ -92,6 +92,96 @@ _GLOSSED = re.compile(
 _CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
 
 
+# the amount a close is moved by, said right after the verb that moves it (关门提两点, 提前两个
+# 小时, 推迟一点): hours, never a clock (提前到两点 is one)
+_MOVED_BY = re.compile(
+    r"((?:提前|提|推迟|推后|延后|延迟|顺延|延长)\s*(?:[零一二两三四五六七八九十半]{1,3}|\d{1,2}))"
+    r"\s*个?\s*(?:点钟?|钟头|小时)(?![:：\d半]|\s*(?:时间|儿))"
+)
+
+# a time said from the post (明天这个点, 三小时后关门, 半小时后开门): the clock it means.  An
+# amount only before the day's own verb (三小时后关门), never a gloss (也就是十个小时后), another
+# thing's wait (关门三小时后公布身份) or another thing's opening (树洞十分钟后开放)
+_SAME_HOUR = re.compile(
+    r"(今天|今日|明天|明日|后天)(?:的)?\s*(?:这个|同一个?)\s*(?:点|钟点|时候|时间)儿?"
+)
+_FROM_NOW = re.compile(
+    rf"(?<![前\d])(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)\s*(?:后|以后|之后)"
+    r"(?=\s*(?:就|再|准时|正式)?\s*(?:关|开(?:门|帖)|截止|结束|结算))"
+)
+# 延长一点时间, 提前一点儿: a little, no amount and no clock
+_A_LITTLE = re.compile(r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))")
+_DAYS_ON = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2}
+_AMOUNT = rf"(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)"
+# ... glossed by its clock (一小时后（零点整）第四天环节一开始, 三小时后，也就是零点整，…开始,
+# 两小时后开船：零点整): that clock, on the date the wait reaches
+_GLOSS_CLOCK = r"(\d{1,2})\s*(?::(\d{2})|点\s*(半)?)\s*整?"
+_FROM_NOW_GLOSSED = re.compile(
+    rf"(?<![前\d]){_AMOUNT}\s*(?:后|以后|之后)([^，,。！!？?\n(（:：]{{0,4}})\s*"
+    rf"(?:[(（]\s*(?:也就是|即|就是)?\s*{_GLOSS_CLOCK}\s*[)）]"
+    rf"|([,，:：]\s*(?:也就是|即|就是)?)\s*{_GLOSS_CLOCK})"
+)
+
+
+def _from_post(text: str, posted_at: datetime) -> str:
+    """``text`` with the times it says from the post (:data:`_SAME_HOUR`,
+    :data:`_FROM_NOW`) as the dates and clocks they mean."""
+
+    def said(t: datetime) -> str:
+        return f"{t.month}月{t.day}日 {t.hour:02d}:{t.minute:02d}"
+
+    def same_hour(m: re.Match[str]) -> str:
+        return said(posted_at + timedelta(days=_DAYS_ON[m.group(1)]))
+
+    def from_now(m: re.Match[str]) -> str:
+        n = cn_number(m.group(1)) if m.group(1) else 0
+        if n is None:
+            return m.group(0)
+        minutes = n if m.group(4) == "分钟" else n * 60 + (30 if m.group(2) or m.group(3) else 0)
+        return said(posted_at + timedelta(minutes=minutes))
+
+    def glossed(m: re.Match[str]) -> str:
+        wait = _wait(m, 1, posted_at)
+        g = m.groups()
+        clock = (g[5], g[6], g[7]) if g[5] is not None else (g[9], g[10], g[11])
+        lead = m.group(9) or ""
+        at = _nearest(wait, int(clock[0]), int(clock[1] or (30 if clock[2] else 0)))
+        if wait is None or at is None:
+            return m.group(0)
+        # a bracketed gloss leaves the verb after it its own clause (…（零点整）第四天…开始)
+        apart = "" if lead or re.match(r"\s*(?:[^\w\s]|$)", text[m.end() : m.end() + 1]) else "，"
+        return f"{m.group(5)}{lead}{said(at)}{apart}"
+
+    text = _FROM_NOW_GLOSSED.sub(glossed, text)
+    return _FROM_NOW.sub(from_now, _SAME_HOUR.sub(same_hour, text))
+
+
+def _wait(m: re.Match[str], first: int, posted_at: datetime) -> datetime | None:
+    """The moment an amount (:data:`_AMOUNT`, its groups from ``first``) after the post."""
+    n_said, half, half_alone, unit = (m.group(first + i) for i in range(4))
+    if unit is None:
+        return None
+    n = cn_number(n_said) if n_said else 0
+    if n is None:
+        return None
+    minutes = n if unit == "分钟" else n * 60 + (30 if half or half_alone else 0)
+    return posted_at + timedelta(minutes=minutes)
+
+
+def _nearest(wait: datetime | None, h: int, mi: int) -> datetime | None:
+    """The moment of a clock (h, the morning's or the evening's) nearest ``wait``, within an
+    hour of it: a gloss that does not fit the wait is no gloss."""
+    if wait is None or h > 24 or mi > 59:
+        return None
+    base = datetime.combine(wait.date(), time(0, 0), wait.tzinfo)
+    hours = {h % 24, (h + 12) % 24} if h < 12 else {h % 24}
+    near = min(
+        (base + timedelta(days=d, hours=hh, minutes=mi) for d in (-1, 0, 1) for hh in hours),
+        key=lambda t: abs(t - wait),
+    )
+    return near if abs(near - wait) <= timedelta(hours=1) else None
+
+
 def _digits(m: re.Match[str]) -> str:
     said = m.group(1) or m.group(2)
     n = cn_number(said.replace("〇", "零"))
@@ -138,6 +228,7 @@ def normalise(text: str) -> str:
     text = _ARROWED.sub(_arrow_range, text)
     text = text.translate(_DASHES)
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
+    text = _MOVED_BY.sub(r"\1小时", _A_LITTLE.sub("一些", text))
     text = _CN_CLOCK.sub(_digits, text)
     text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
     if "环节" in text:
@@ -509,7 +600,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     out: list[TimePoint] = []
     said = ""  # the post so far: a delay granted before a close makes it the new one
     head: tuple[int | None, int | None] = (None, None)
-    lines = normalise(text).splitlines()
+    lines = _from_post(normalise(text), posted_at.astimezone(tz)).splitlines()
     # a post headed 加速申请 / 延时申请: its 截止：18:00 is the request's deadline
     request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
     # where the post corrects itself (…。更正：是今晚 21:30): what follows wins
@@ -740,6 +831,10 @@ def _aside(line: str, m: re.Match[str], later: str) -> bool:
     say so (20点开始写遗言, 禁止改票 20:30 起), or its sentence is about a request or last
     words before it (延时申请在关门前三小时截止，也就是 18:00)."""
     said_before = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
+    # 今晚 20:00 关门，加速后不得改票: a time its own verb closes is the day's; the next
+    # clause's 改票 is another rule
+    if re.match(r"\s*(?:关门|关帖|截止|结束)", line[m.end() :]):
+        later = re.split(r"[，,]", later)[0]
     return bool(
         _ASIDE.search(_clause_at(line, m.start(), m.end()) + later)
         or _about_other(said_before)
@@ -848,8 +943,8 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
         and re.search(r"(?:今晚|今夜|当晚|明晚)\s*[(（][^）)]{1,6}[）)]\s*$", line[: m.start()])
     )
     small_hours = g["aap"] in ("凌晨", "早上", "早晨", "清晨", "上午", "晨")
-    if evening and hms == (12, 0, 0):
-        return 24, 0, 0  # 今晚12点: the end of the day
+    if evening and hms in ((12, 0, 0), (0, 0, 0)):
+        return 24, 0, 0  # 今晚12点, 明晚零点: the end of the day
     if evening and hms[0] < 12 and not small_hours:  # 今晚凌晨两点: that night's small hours
         return hms[0] + 12, hms[1], hms[2]
     return hms

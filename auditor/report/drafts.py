@@ -109,7 +109,7 @@ def posts_of(records: Records, announcement: str | None) -> Posts:
     daily = []
     for kind in kinds:
         try:
-            day = open_day(inputs.days, inputs.now, None)
+            day = open_day(inputs.days, inputs.now, None, flags=False)
         except NoDraftError as exc:
             daily.append(Offered(kind, KIND_NAMES[kind], None, str(exc)))
             continue
@@ -139,11 +139,37 @@ def _hm(t: datetime, now: datetime) -> str:
     return t.strftime("%H:%M") if t.date() == now.date() else t.strftime("%m-%d %H:%M")
 
 
-def open_day(days: Sequence[DaySpec], now: datetime, day: int | None) -> DaySpec:
+def said_time(t: datetime, zone: datetime) -> str:
+    """A time as a director says it, in ``zone``'s time zone: ``11月25日 22:00``."""
+    t = t.astimezone(zone.tzinfo) if zone.tzinfo is not None else t
+    return f"{t.month}月{t.day}日 {t:%H:%M}"
+
+
+def no_open_day(days: Sequence[DaySpec], now: datetime) -> str:
+    """Why there is no 票型 or 投票提醒 at ``now``, in words (the last day closed, the next
+    one's opening): what the report and the desk say, where no command-line flag helps."""
+    said = f"现在（{said_time(now, now)}，论坛时间）没有进行中的讨论日"
+    closed = [d for d in days if d.closes < now]
+    coming = [d for d in days if d.opens > now]
+    if closed:
+        last = max(closed, key=lambda d: d.closes)
+        said += f"：第{last.number}天已在 {said_time(last.closes, now)} 关门"
+    if coming:
+        first = min(coming, key=lambda d: d.opens)
+        said += f"{'，' if closed else '：'}第{first.number}天 {said_time(first.opens, now)} 开门"
+    return said + "。票型和投票提醒只在讨论日进行时才有。"
+
+
+def open_day(
+    days: Sequence[DaySpec], now: datetime, day: int | None, *, flags: bool = True
+) -> DaySpec:
     """The day a tally or reminder is for: ``day`` when given, else the day open at ``now``;
-    a closed or missing day is a :class:`NoDraftError` saying what to use instead."""
+    a closed or missing day is a :class:`NoDraftError` saying what to use instead (the
+    command's ``--day`` / ``--now`` with ``flags``; the report and desk say it in words)."""
     if day is None:
         found = next((d for d in days if d.opens <= now <= d.closes), None)
+        if found is None and not flags:
+            raise NoDraftError(no_open_day(days, now))
         if found is None:
             raise NoDraftError(
                 f"{now:%m-%d %H:%M} 没有进行中的讨论日：票型和投票提醒只在讨论日进行时才有"

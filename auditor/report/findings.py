@@ -3,6 +3,7 @@ findings and the ledger (one copy for the report, the CSVs and ``auditor finding
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,6 +21,21 @@ from auditor.report.labels import (
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet, own_citation, preset_citation
 from auditor.store import Store, finding_from_row
+
+# A rule code as it appears in a reason or note (LURK-DAY, PHRASE-OATH, CODE-LASTWORDS).
+_RULE_CODE = re.compile(r" ?(?<![A-Za-z0-9-])([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?![A-Za-z0-9-]) ?")
+
+
+def titled_codes(text: str) -> str:
+    """``text`` with each rule code a director would read (``规则集对 LURK-DAY 固定判罚``)
+    written as the rule's Chinese title (``规则集对「单日潜水（发言不足）」固定判罚``): the
+    code stays in the CSV and in the card's small grey tag, for a developer."""
+
+    def title(m: re.Match[str]) -> str:
+        rule = REGISTRY.get(m.group(1))
+        return f"「{rule.title}」" if rule is not None else m.group(0)
+
+    return _RULE_CODE.sub(title, text) if _RULE_CODE.search(text) else text
 
 
 def finding_rows(
@@ -117,8 +133,11 @@ def explain_drafts(
         d["seed"] = seed
         d["thread"] = thread_name(game, d["tid"]) if d["tid"] is not None else ""
         title = kind_title(d["code"], d["kind"], ruleset) if ruleset is not None else ""
-        d["plain_reason"] = plain_reason(d["reason"], d["code"], d["kind"], title, cited=seed)
-        d["note"] = plain_note(d["note"])
+        d["plain_reason"] = titled_codes(
+            plain_reason(d["reason"], d["code"], d["kind"], title, cited=seed)
+        )
+        d["full_reason"] = titled_codes(d["reason"])  # (the details fold: codes as titles)
+        d["note"] = titled_codes(plain_note(d["note"]))
         s = standing.get(d["player"])
         d["standing"] = (
             f"蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{'，已罚下' if s['sent_off'] else ''}"

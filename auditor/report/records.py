@@ -19,7 +19,7 @@ from typing import Any
 
 from auditor.game.gamefile import DaySpec, Game
 from auditor.game.schedule import Schedule
-from auditor.ledger.ledger import Ledger, load_ledger
+from auditor.ledger.ledger import Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
     announce_day,
@@ -38,6 +38,7 @@ from auditor.report.findings import (
     explain_drafts,
     finding_day,
     finding_rows,
+    titled_codes,
 )
 from auditor.report.labels import (
     CHANGE_NAMES,
@@ -397,7 +398,7 @@ def build_records(
         drafts=drafts,
         cards=cards,
         standings=standings,
-        warnings=[w.message for w in led.warnings],
+        warnings=[titled_codes(w.message) for w in led.warnings],  # (codes: rule titles)
         faction_losses=faction_losses(led),
         notices=notices,
         elevator=lifts,
@@ -531,6 +532,8 @@ def _draft_records(
                 "floor": dr.floor,
                 "suggested": dr.suggested,
                 "suggested_name": card_name(dr.suggested),
+                # 不处罚 / 提醒导演: a notice to read, not a decision the queue counts
+                "notice": not is_card_draft(dr),
                 "reason": dr.reason,
                 "note": dr.note,
                 "excerpt": dr.excerpt,

@@ -3276,8 +3276,11 @@ _SENT_ELSEWHERE = (
 # ... or right after it: 私下找替补也算违规, 发誓是犯规的.
 _NAMING_TAIL = re.compile(
     r"^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}"
-    r"(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就)?(?:是|会|要)?"
+    r"(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就)?(?:是|会|要){0,2}"
     r"(?:不?算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
+    # 场外助理的事别在帖子里说: the topic, then where not to talk of it
+    r"|^(?:的事情?|的话题|这事|的话)?(?:千万|可)?(?:别|不要|不能|不许|不准)(?:在[^，,。！？!?]{1,5})?"
+    r"(?:说|提|聊|讨论|谈)"
     # 用贴脸作为讨论依据是要判的: the act, then the penalty it draws
     r"|^[^，,。！？!?]{0,10}?(?:是要|会被|要被|是会被)(?:判|罚)"
     # 贴脸不能作为讨论依据: what the rules refuse as grounds
@@ -3419,7 +3422,7 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
 # The poster of himself, right before a taunt on wits (我太笨了, 我自己真是蠢到家): no one
 # else is called stupid.
 _SELF_BEFORE = re.compile(
-    r"(?:^|[，,。！？!?；;\s])(?:我|我自己|本人|我这人)(?:真|真是|也|是|就是|实在|确实|果然)?\s*$"
+    r"(?:^|[，,。！？!?；;\s])(?:我|我自己|本人|我这人|我这个?)(?:真|真是|也|是|就是|实在|确实|果然)?\s*$"
 )
 _OTHERS = frozenset("你他她您")
 
@@ -3476,8 +3479,38 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 规则说反对导演的判罚也算违规: the rule, stated
     if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
         return True
+    if _asked_told_or_refused(text, m, (s_lo, s_hi), before, after):
+        return True
     return _named_as_rule(text, (s_lo, s_hi), m.start, before, after) or _spoken_of(
         m, before, after, text[m.end : s_hi]
+    )
+
+
+# Someone else's act reported (听说有人私下找替补，这不对，规则写了不能; 10号刚才骂人了): the
+# poster tells of it, in a sentence that names the rule or is a report of swearing.
+_SOMEONE_BEFORE = re.compile(
+    r"(?:听说|据说|有人|别人|他|她|他们|\d+\s*号|[一二三四五六七八九十]+号)"
+    r"[^，,。！？!?我]{0,8}$"
+)
+
+
+def _other_reported(text: str, m: PhraseMatch, sentence: tuple[int, int], before: str) -> bool:
+    if "我" in m.text or not _SOMEONE_BEFORE.search(before):
+        return False
+    if m.category == "EMOTION":
+        return m.text.startswith("骂")  # 有人在帖子里骂人了: a report, not an outburst
+    return m.category in _TOPICS and bool(_RULE_NAMED.search(text, *sentence))
+
+
+def _asked_told_or_refused(
+    text: str, m: PhraseMatch, sentence: tuple[int, int], before: str, after: str
+) -> bool:
+    """A rule asked about (问一下规则，担保和发誓算一种吗？), another's act told (有人在帖子里骂人了),
+    or talk of the topic refused (讨论马甲、提往届场次都不行)."""
+    return (
+        _asked_of_rules(text, m)
+        or _other_reported(text, m, sentence, before)
+        or _talk_refused(before, after)
     )
 
 
@@ -3522,9 +3555,27 @@ _LIKENED = re.compile(
 )
 _DISOWNED_WORDS = re.compile(r"^(?:的|之类的?|这种|这类|一类的?)?(?:话|字眼|字|词)")
 _DISOWNED = re.compile(
-    r"^(?:这种|这类|这样的|之类的?)(?:事情?|话|行为)?[^，,。！？!?]{0,6}"
-    r"(?:从来不|从不|不会|不干|不做|不说|没干过|没做过|没说过)"
+    r"^(?:[、和与跟或]?[^，,。！？!?这那]{1,4})?"
+    r"(?:这种|这类|这样的|之类的?|那一?套|这一?套)(?:事情?|话|行为)?[^，,。！？!?]{0,6}"
+    r"(?:从来不|从不|不会|不干|不做|不说|没干过|没做过|没说过|不来|不玩|不搞|不用)"
 )
+# The word itself named as a word (发誓这两个字我从来不说, 替补这个词): talked of, not said.
+_WORD_AS_WORD = re.compile(
+    r"^[”」』\"']?(?:这|那)(?:[一两二三四五六七八九几]个字|个字|个词|个说法|种说法)|^[”」』\"']?二字"
+)
+# The poster refusing the act for himself, right before it (我不赌咒也不打包票, 我从来不发誓):
+# an oath, a curse or a guarantee not made.
+_REFUSED_BEFORE = re.compile(
+    r"(?:我|本人)[^，,。！？!?]{0,8}?(?:也|就|才|从来|从|绝|决|可)?"
+    r"(?:不|没|不会|不想|不愿|不爱|不用|懒得)(?:去|再)?\s*$"
+)
+_NOT_DOING = re.compile(r"(?:不是|并不是|并非|可不是|没有?)(?:在|要)?\s*$")
+_PROMISED_NOT = re.compile(r"(?:尽量|争取|努力|保证|一定|绝)(?:不|别)(?:再|去)?\s*$")
+# Grounds disclaimed (我不是因为贴脸才信): not the grounds of 030 违规判定 2(8).
+_NOT_GROUNDS = re.compile(r"(?:不是|并不是|并非|不)(?:因为|靠|凭|看)\s*$")
+# A topic disclaimed (跟本场马甲没关系): 030 违规判定 4 is about hinting it, not denying it.
+_UNRELATED_BEFORE = re.compile(r"(?:跟|和|与)(?:本场|这局|这场|这个游戏|游戏里?)?(?:的)?\s*$")
+_UNRELATED_AFTER = re.compile(r"^(?:的事)?(?:没关系|没有关系|无关|不相干|扯不上)")
 _PUT_OFF = re.compile(
     r"(?:以后|之后|后|完|结束|揭秘|赛后)再(?:说|聊|谈|讨论)|留到(?:赛后|揭秘|结束)|(?:赛后|揭秘后|结束后)(?:再|去)?(?:聊|说|谈)"
     # 评奖是结束以后的事: it belongs to after the game
@@ -3568,12 +3619,30 @@ def _talked_of_in_quotes(text: str, start: int, end: int) -> bool:
 _TOPICS = frozenset(("AWARD", "SOCKPUPPET", "PASTGAME", "SUBSTITUTE", "ASSISTANT", "BLAME", "FACE"))
 
 
+def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
+    """Is the act's word named as a word, refused or denied by the poster, or disclaimed,
+    in its clause (``before``, ``after``)?"""
+    if _WORD_AS_WORD.match(after):
+        return True  # 发誓这两个字我从来不说: the word named
+    if m.category in ("OATH", "GUARANTEE", "CURSE") and (
+        _REFUSED_BEFORE.search(before) or _NOT_DOING.search(before)
+    ):
+        return True  # 我不赌咒也不打包票: refused; 不是咒他啊: denied
+    if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):
+        return True  # 这局我尽量不拖后腿: a promise, not blame
+    if m.category == "FACE" and _NOT_GROUNDS.search(before):
+        return True  # 我不是因为贴脸才信: disclaimed
+    return bool(_UNRELATED_BEFORE.search(before) and _UNRELATED_AFTER.match(after))
+
+
 def _spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
     """Is a named act's word asked about, disowned, or (a topic's) put off until later, in
     the clause around it (``before``, ``after``) or the rest of its sentence (``rest``)?"""
     if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(after) or _DISOWNED.match(after):
         return True
     if _DISOWNED_BEFORE.search(before) and _DISOWNED_WORDS.match(after):
+        return True
+    if _disclaimed(m, before, after):
         return True
     if _LIKENED.search(before):
         return True  # 我知道这话听着像在贴脸: the poster's own words, likened and disclaimed
@@ -3607,7 +3676,62 @@ def _named_as_rule(
         or _NAMING_LIST.search(before)
         or _forbidden_unturned(text, sentence, start)
         or _banned_earlier(text, sentence, start)
+        or _listed_then_banned(text, sentence, start, before, after)
     )
+
+
+# A list of topics, then a clause that bans them all (马甲、替补、场外助理，这几样提一个字都要
+# 吃牌): the reminder of a rule (the sentence names the penalty: :func:`_named_as_rule`).
+_THESE = re.compile(
+    r"[，,：:]\s*(?:这|那|以上)(?:[几两三四五六七八九十]样|些|几种|几个|[两三四五六七八九十]个|几条|几项)"
+)
+
+
+def _listed_then_banned(
+    text: str, sentence: tuple[int, int], start: int, before: str, after: str
+) -> bool:
+    if not (before.rstrip().endswith("、") or after.startswith("、")):
+        return False
+    _lo, hi = _around(text, start, start + 1, _CLAUSE_MARKS)
+    return bool(_THESE.match(text, hi, sentence[1]))
+
+
+# Talk of a topic refused plainly (提马甲、讨论替补和场外助理都不行): the topic after a verb of
+# talk or inside a list, its clause closed by 都不行.  (替补都不行 alone is about the players.)
+_TALK_VERB_BEFORE = re.compile(r"(?:提|讨论|说|聊|谈|拆|问|提及|提到)\s*$")
+_ALL_REFUSED = re.compile(
+    r"^[^，,。！？!?]{0,24}?(?:也|都|一律|全都)(?:不行|不可以|不允许|不能提|不能聊|不能说)"
+)
+
+
+def _talk_refused(before: str, after: str) -> bool:
+    listed = before.rstrip().endswith(("、", "和")) or after.startswith(("、", "和"))
+    return (listed or bool(_TALK_VERB_BEFORE.search(before))) and bool(_ALL_REFUSED.match(after))
+
+
+# A question about the rules, the act its topic (我想问下规则，发誓和担保是一回事吗？ 场外助理只有
+# 新人才能申请吧？我看规则是这么写的): asked, not done.  Only the clause the question mark
+# closes: 我发誓我是好人，这不算违规吧？ is still an oath.
+_RULE_ASKED = re.compile(
+    r"规则|规定|违规|犯规|判罚|怎么判|算不算|吃牌|罚牌|申请|请问"
+    # a permission asked (我能问一下吗：结束以后能不能加微信？)
+    r"|(?:问一下|问下|想问|问问)[^？?]*(?:能不能|可不可以|可以吗|行吗|允许|能吗)"
+)
+
+
+def _asked_of_rules(text: str, m: PhraseMatch) -> bool:
+    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+    if s_hi >= len(text) or text[s_hi] not in "？?":
+        return False
+    _lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
+    if hi != s_hi:
+        return False
+    follow = text[s_hi + 1 : s_hi + 12]
+    return bool(_RULE_ASKED.search(text, s_lo, s_hi) or _RULE_AFTER.match(follow))
+
+
+# The next sentence says it was a question of the rules (我看规则是这么写的, 我只是问规则).
+_RULE_AFTER = re.compile(r"[^。！？!?]{0,6}规则")
 
 
 # A ban on talking of a topic, earlier in the sentence: 请不要讨论评奖，MVP什么的揭秘帖开了再说.
@@ -3661,6 +3785,8 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
             _SPORT + r"|毕业|考研|高考|中考|学长|学姐|学弟|学妹|考生|校友|同学|班级"
             # a school's or a club's office (上届学生会主席, 往届社长): its term, not a game
             r"|学生会|主席|会长|社长|部长|班长|班委|社团|团委|干部|运动会|春晚|换届"
+            # past exam papers (往届真题, 历届考题)
+            r"|真题|试卷|考题|卷子|复习|刷题"
         ),
         "sentence",
     ),
@@ -3903,7 +4029,148 @@ _OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
         ),
         "prev",
     ),
+    # 马甲 the garment (钓鱼马甲口袋多, 今天穿了一件马甲): clothing, not an account (M107 4(1))
+    (
+        "SOCKPUPPET",
+        re.compile("^马[甲夹]$"),
+        re.compile(
+            r"口袋|衣服|外套|背心|毛衣|羽绒|针织|毛线|拉链|扣子|尺码|布料|[一这那]件|"
+            r"钓鱼马甲|摄影马甲|反光马甲|救生|印着|绣着"
+        ),
+        "sentence",
+    ),
+    # 锅 the cookware, in a sentence about cooking (炒菜甩锅, 这锅鱼汤, 干锅花菜): a pot,
+    # not the game's responsibility (030 违规判定 1(1))
+    (
+        "BLAME",
+        re.compile("锅"),
+        re.compile(
+            r"炒菜|做菜|烧菜|做饭|煮饭|炖|煮|汤|颠勺|锅铲|灶|厨房|厨师|大厨|食堂|干锅|火锅|铁锅|"
+            r"砂锅|高压锅|电饭锅|花菜|肉片|翻炒|下锅|出锅"
+        ),
+        "sentence",
+    ),
+    # 王八 the animal itself, caught, kept or cooked (王八是我钓到的，放生了): a turtle, not a
+    # name for a player (M107 违规判定 1(3))
+    (
+        "ANIMAL",
+        re.compile("^王八$"),
+        re.compile(r"钓|放生|养了|养的|炖|甲鱼|乌龟|鱼塘|池塘|河里|抓到|捉到|宠物|水族|鱼缸"),
+        "sentence",
+    ),
+    # an award of a real-life contest (钓鱼比赛的评奖, 麻将比赛的最佳牌风奖): not the game's
+    # MVP (030 违规判定 1(2) is about this game's awards)
+    (
+        "AWARD",
+        re.compile(r"评奖|评选|评优|最佳|mvp|奖", re.I),
+        re.compile(
+            r"比赛|大赛|钓鱼|钓友|麻将|合唱|书法|摄影|广场舞|老年大学|社区|小区|单位|厂里|运动会|"
+            r"演讲|征文|棋赛|象棋|围棋|桥牌|花展|园艺"
+        ),
+        "prev",
+    ),
+    # 拉黑 of phone numbers and spam (骚扰电话我全拉黑了): not a player after the game (030 1(2))
+    (
+        "AWARD",
+        re.compile("拉黑"),
+        re.compile(r"电话|号码|短信|骚扰|推销|广告|外卖|快递|诈骗|中介|客服"),
+        "sentence",
+    ),
+    # 垃圾 the rubbish (湿垃圾干垃圾分不清) or a worn-out thing (这台破电脑就是个垃圾): not a
+    # player's character (M107 违规判定 2(2))
+    (
+        "CHARACTER",
+        re.compile("^垃圾$"),
+        re.compile(r"分类|湿垃圾|干垃圾|有害垃圾|厨余|可回收|回收站"),
+        "sentence",
+    ),
+    (
+        "CHARACTER",
+        re.compile("^垃圾$"),
+        re.compile(
+            r"(?:电脑|手机|网速|网络|宽带|路由器|键盘|鼠标|软件|系统|打印机|电视|冰箱|洗衣机|耳机|"
+            r"充电器|相机|车|伞)[^，,。！？!?你他她]{0,4}$"
+        ),
+        "prev",
+    ),
+    # 替补 of a club or a team of real life (我是电竞社的替补, 合唱团的替补): not this game's
+    # substitute (030 违规判定 4)
+    (
+        "SUBSTITUTE",
+        re.compile("^替补$"),
+        re.compile(r"电竞|战队|社团|校队|院队|乐队|合唱团|舞蹈队|篮球|足球|排球|羽毛球|乒乓"),
+        "sentence",
+    ),
+    # 拆 of a parcel or a present (拆快递拆出来一本书): unpacking, not a sockpuppet unmasked
+    (
+        "SOCKPUPPET",
+        re.compile("^拆"),
+        re.compile(r"快递|包裹|礼物|盒子|箱子|红包|外卖|信封|礼盒|盲盒"),
+        "sentence",
+    ),
+    # 老子 the philosopher or his book (《老子》导读, 老子的《道德经》): not 老子 of M107 1(4)
+    (
+        "KIN",
+        re.compile("^老子$"),
+        re.compile(r"道德经|道家|庄子|孔子|孟子|诸子|老聃|李耳|《老子》|导读|上善若水"),
+        "sentence",
+    ),
 )
+
+
+def _literal_kin(text: str, m: PhraseMatch) -> bool:
+    """A kinship word in its literal sense (我孙子今年上初中, 孙子说土, 去广州看孙子): one's own
+    family, not a name for a player.  A bare 孙子 is the insult of M107 违规判定 1(4) only when
+    it names or calls someone: 你个孙子, 3号就是个孙子, 装什么孙子, 乖孙子, or a clause of its
+    own (孙子，有本事别跑).  Anything else is the grandchild."""
+    if m.category != "KIN" or m.form not in _BARE_KIN:
+        return False
+    lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
+    before, after = text[lo : m.start].strip(), text[m.end : hi].strip()
+    if not before and (not after or after in _CALL_TAILS):
+        return False  # 孙子，有本事明天别跑: called
+    return not (_KIN_NAMED_BEFORE.search(before) or _KIN_CALLED_AFTER.match(after))
+
+
+_BARE_KIN = frozenset(("孙子",))
+_CALL_TAILS = frozenset(("啊", "呀", "哎", "欸", "诶"))
+# Who is named or called by it: 你(个/这个/就是个), (就/真/才)是个, 装(什么), 乖, N号, 一群.
+_KIN_NAMED_BEFORE = re.compile(
+    r"(?:你(?:个|这个?|那个?|就是个?|真是个?|才是个?|也是个?)?|[就真才也]?是个|像个|"
+    r"装(?:什么|啥|个|成|得像)?|乖|一群|一帮|这帮|那帮|[0-9０-９一二三四五六七八九十]+\s*号|"
+    r"狗|龟|贼)\s*$"
+)
+_KIN_CALLED_AFTER = re.compile(r"(?:你|们)?(?:过来|听好|别|给我|有本事|敢不敢|你敢)")
+
+# The director's public ruling restated (导演说过上一个讨论日不算加速, 导演说不能发附件), or the
+# poster telling the director something (已经跟导演说了, 只能跟导演说一声): no dialogue with the
+# director published (030 违规判定 3(1) 例：导演给我的反馈就是这样的 / 我刚刚问过导演了).  A
+# private channel or reply in the sentence (私聊, 问过, 告诉我, 他说可以) keeps it.
+_DIRECTOR_SAID = re.compile(
+    r"^(?:导演|法官|主持人|裁判)(?:说|讲)(?:过|了)?(?:不能|不可以|可以|能|不算|算)?$"
+)
+_TOLD_DIRECTOR = re.compile(r"^(?:和|跟|同|给)(?:导演|法官|主持人|裁判)(?:说|讲)$")
+_TOLD_TAIL = re.compile(r"(?:了|过|一声|一下|清楚了?)(?:[，,。！!；;]|$)")
+_PRIVATE = re.compile(
+    r"私聊|私信|私下|问过|问了|问下|问一下|告诉我|跟我|和我|对我|给我|回复|答复|回我|反馈|他说|她说|"
+    r"导演说|同意|批准|答应"
+)
+
+
+def _director_public(text: str, m: PhraseMatch) -> bool:
+    if m.category != "DIRECTOR":
+        return False
+    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
+    _lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
+    if _DIRECTOR_SAID.match(m.text):
+        return (
+            "我" not in text[m.end : hi]
+            and not _PRIVATE.search(text, s_lo, m.start)
+            and not _PRIVATE.search(text, m.end, s_hi)
+        )
+    if _TOLD_DIRECTOR.match(m.text) and _TOLD_TAIL.match(text, m.end):
+        return not _PRIVATE.search(text, m.end, s_hi)
+    return False
 
 
 _ENGLISH_BEFORE = re.compile(r"[A-Za-z]{2,}[,]?\s+$")
@@ -3930,7 +4197,7 @@ def _in_english(text: str, m: PhraseMatch) -> bool:
 
 def _other_sense(text: str, m: PhraseMatch) -> bool:
     """Is the match a word of its category used in another sense (:data:`_OTHER_SENSE`)?"""
-    if _in_english(text, m):
+    if _in_english(text, m) or _literal_kin(text, m) or _director_public(text, m):
         return True
     for category, held, context, where in _OTHER_SENSE:
         if m.category != category or not held.search(m.text):
@@ -3966,12 +4233,19 @@ _AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|�
 
 
 def _substitute_as_announced(text: str, m: PhraseMatch, lo: int, hi: int) -> bool:
-    """导演说替补明天上: the fact, stated (no finding); 他这么换替补我怎么认他狼 stays."""
+    """导演说替补明天上: the fact, stated (no finding); 他这么换替补我怎么认他狼 stays, and so
+    does the poster's own arrangement told to the director (导演，我走了就让我老伴做我的替补):
+    the director called by name (导演，…) announces nothing."""
+    called = _CALLED_DIRECTOR.match(text, lo)
+    start = called.end() if called else lo
     return (
         m.text in _SUBSTITUTE_NOUNS
-        and bool(_ANNOUNCED_BY.search(text, lo, hi))
+        and bool(_ANNOUNCED_BY.search(text, start, hi))
         and not _AS_EVIDENCE.search(text, lo, hi)
     )
+
+
+_CALLED_DIRECTOR = re.compile(r"\s*(?:导演|法官|主持人)(?:大人)?[，,：:]")
 
 
 def _in_title(text: str, start: int, end: int) -> bool:

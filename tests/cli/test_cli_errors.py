@@ -35,6 +35,24 @@ def test_init_into_a_missing_folder_is_a_chinese_error(tmp_path: Path) -> None:
     assert not target.parent.exists()  # nothing created on the way
 
 
+def test_init_without_a_file_name_says_what_to_give_with_an_example(tmp_path: Path) -> None:
+    """``auditor init`` alone: not just 缺少参数 PATH, but what to type, with an example,
+    and nothing written."""
+    res = runner.invoke(app, ["init"], terminal_width=200)
+    assert res.exit_code == 2, res.output
+    text = re.sub(r"[│╭╮╰╯─\s]+", "", res.output)
+    assert "新游戏文件的名字" in text, res.output
+    assert "例：auditorinitm107.toml" in text, res.output
+    assert "Traceback" not in res.output
+
+
+def test_a_missing_game_file_says_what_to_give_with_the_commands_example() -> None:
+    res = runner.invoke(app, ["audit"], terminal_width=200)
+    assert res.exit_code == 2, res.output
+    text = re.sub(r"[│╭╮╰╯─\s]+", "", res.output)
+    assert "要在命令后面写上：游戏文件" in text and "例：auditoraudit" in text, res.output
+
+
 def test_check_and_audit_without_crawl_refuse_a_game_never_crawled(
     sample: Path, tmp_path: Path
 ) -> None:

@@ -96,7 +96,7 @@ def test_a_handover_is_the_day_of_the_death_before_it() -> None:
     [
         # a compact clock no time was read from (the time reader reads 开 0900 关 2130 and
         # 关 12.19 2330 since the registers; a verb it does not know leaves the clock unread)
-        "第三日 收工 2130",
+        "第三日 歇业 2130",
         "D3 2130 那会儿关",
         "昨晚：没人出事",  # the night's outcome in words no item came from
     ],
@@ -292,8 +292,8 @@ def test_yesterday_s_acceleration_said_after_a_correction_is_yesterday_s() -> No
     "text",
     [
         # a close's word beside a clock the clock reader takes no close from
-        "明天 21:00 打烊关帖。",
-        "今天 22:00 下课关门",
+        "明天 21:00 歇业关帖。",
+        "今天 22:00 熄灯关门",
     ],
 )
 def test_a_close_beside_a_clock_read_as_no_close_is_listed(text: str) -> None:
@@ -309,6 +309,10 @@ def test_a_close_beside_a_clock_read_as_no_close_is_listed(text: str) -> None:
         "第五日开帖，亥时半闭（21:30）。",
         "是日九时开帖，晚九时半闭帖。",
         "今天延到 22:00 关门～",  # the delay read as one
+        # a day told in another world's words (s38: 打烊, 下课, 收工 are its close)
+        "明天 21:00 打烊关帖。",
+        "今天 22:00 下课关门",
+        "第三日 收工 2130",
         "今天 10:00 开帖，投票截止后公布结果。",  # the close's word is about something else
         "一直开到周日晚上 22:00 哦",  # open until: a close
         "进入夜晚：12月17日 0:00 — 20:00 行动",  # a night's hours

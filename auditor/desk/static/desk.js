@@ -34,18 +34,22 @@
   function decided(art, text) {
     var list = drafts();
     var at = list.indexOf(art);
+    var notice = art.classList.contains("notice");
     art.classList.add("done");
     Array.from(art.children).forEach(function (el) {
       if (!el.classList.contains("result")) el.hidden = true;
     });
     var line = showResult(art, true, text);
-    var count = document.getElementById("pending-count");
+    // a notice (不处罚 / 提醒导演) leaves the notices' count, never the queue's
+    var count = document.getElementById(notice ? "notice-count" : "pending-count");
     if (count) count.textContent = String(Math.max(0, parseInt(count.textContent, 10) - 1));
-    var rest = drafts();
-    var next = rest[Math.min(at, rest.length - 1)];
+    var rest = notice ? Array.from(document.querySelectorAll("article.notice:not(.done)")) : drafts();
+    var next = notice ? rest[0] : rest[Math.min(at, rest.length - 1)];
     // the result a little below the top of the screen, the next card under it
     window.scrollBy(0, Math.floor(line.getBoundingClientRect().top) - 8);
-    if (next) {
+    if (next && notice) {
+      next.focus({ preventScroll: true });
+    } else if (next) {
       current = rest.indexOf(next);
       next.focus({ preventScroll: true });
     } else {
@@ -55,7 +59,7 @@
 
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
-    var art = form.closest ? form.closest("article.draft") : null;
+    var art = form.closest ? form.closest("article.draft, article.notice") : null;
     if (!art || !form.classList.contains("actions") || !window.fetch || !window.FormData) return;
     var button = ev.submitter;
     var action = button && button.name === "action" ? button.value : "";
