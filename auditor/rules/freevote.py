@@ -1035,8 +1035,9 @@ _UNRESOLVED = re.compile(
     # target not written (under a quote of that vote it is: votebook.parse._followed)
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
-    # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
-    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|俺|那就|就|这轮|本轮|今天|这次)*\s*投\s*(?:给\s*)?"
+    # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a clause's start
+    # (我想好了，我投那个瓜: which one of two 瓜 the post does not say)
+    r"|(?:^|(?<=[。！？!?\n，,]))\s*(?:我|俺|那就|就|这轮|本轮|今天|这次)*\s*投\s*(?:给\s*)?"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
     r"(?=\s*(?:$|[,，。！？!?\n])))"
     # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)

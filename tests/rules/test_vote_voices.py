@@ -20,7 +20,8 @@ its own illustrations and the words that undo it (issue 37 item 1: one reader, b
 And kinds seen on blind14: forum jargon (踩X / 冲X) and the app's 出局：X, a choice's heading
 (单选题：X / 我的选择没有变化：X / 选：X、Y, two), 重选：X→Y (a change), a vote declined by
 a pronoun after it (…就是X了，不过我先不踩他), an example given to teach the form (比如改投X),
-a vote with reading the thread put off (投X，晚点再看帖: the vote stands).
+a vote with reading the thread put off (投X，晚点再看帖: the vote stands), a target pointed at
+(投那个瓜 where two names hold 瓜): an attempt whose target is asked, never a name guessed.
 """
 
 from __future__ import annotations
@@ -164,6 +165,18 @@ def test_voice_reads_as_the_vote(
 def test_voice_that_undoes_it(preset: str, text: str, not_target: str) -> None:
     got = read_post(preset, "包子", text)
     assert not (got.attempt and got.target == not_target and got.format_valid), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "行，我投那个卷，就是发言最绕的那个",  # 那个卷: pointed at, not named
+        "这轮投个圆吧",  # 个: a measure word, no name heard alike
+    ],
+)
+def test_a_pointed_target_is_asked_never_guessed(text: str) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert got.target not in ("春卷", "汤圆") or not got.format_valid, text
 
 
 def test_two_names_joined_in_english_name_no_one_target() -> None:

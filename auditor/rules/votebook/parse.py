@@ -879,7 +879,8 @@ def _misspelt(word: str, players: Sequence[str]) -> bool:
     return alike is not None and any(a == b for a, b in zip(word, fold(alike[0]), strict=False))
 
 
-_VOTE_CHARS = re.compile(r"[票投改弃选跟都也就的了是]")
+# (and a demonstrative or measure word: 投那个瓜 points at one of two 瓜, it names no one)
+_VOTE_CHARS = re.compile(r"[票投改弃选跟都也就的了是个那这]")
 # A vote's verb or 票, 投 as voice input mishears it included (偷 / 头).
 _VOTE_VERB = re.compile(r"[投票偷头]")
 
