@@ -93,9 +93,9 @@ _CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|�
 _SUPPOSE = re.compile(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
     r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
-    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛|(?<![怎什这那多])么)(?![啡])|"
+    r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛(?![，,…\.])|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
-)
+)  # (晚上嘛，… / 晚上嘛……: 嘛 before a pause marks the topic, it asks nothing)
 _NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
 _QUOTE = re.compile(
     # (只能说“嘘”: the words the piped may say, not a quote)
@@ -128,8 +128,11 @@ _DECORATION = re.compile(
 _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=~"})
 
 # (进入夜晚 is what follows a day's result, not when it happened: 黑陶死亡，进入夜晚)
+# (yesterday's evening is last night: 昨天晚上 / 昨天夜里 / 昨日半夜, 昨暗; 隔夜 / 前夜 the night
+# just passed; a story's 一夜 — not 每一夜, 第一夜)
 _NIGHT = re.compile(
     rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
+    r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
 )
 _YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
 _DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
@@ -139,7 +142,12 @@ _NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 _ELIMINATED: list[tuple[str | None, str]] = [
     ("sent_off", r"(?:被)?(?:判)?(?:红牌|红卡)\s*(?:罚下|出局)?|升级红牌|(?:被)?罚下|(?:按)?淹死"),
     # (其情侣 X 也随之而去: the lover follows)
-    ("suicide", r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"),
+    # (随之退市 / 随之下船: the lover leaves with them, in the theme's words)
+    (
+        "suicide",
+        r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"
+        r"|随之(?:退市|下船|离场|退场|出局)",
+    ),
     (
         "hunter",
         r"倒在了?枪口下|被(?:猎人)?枪杀|(?:不幸)?中(?:弹|枪)(?:身亡|倒地)?|开枪\s*[:：]|(?:猎人)?枪(?=\s+\S)|(?<!狙击手)(?<!秘密警察)(?<!秘警)(?:开枪|一枪|最后一枪|开了一枪)[^，]{0,6}?(?:带走了?|目标|击杀|(?:打|崩|轰|毙)(?:中|死|倒)?了(?=\s*\S))|带走了?|开枪目标|目标"
@@ -171,7 +179,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
         r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
         r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])"
-        r"|遇刺|被(?:暗杀|刺杀|谋杀|杀害|灭口|割喉|勒死|掐死|害死)|惨遭毒手|遭(?:到)?(?:毒手|暗算|袭击)"
+        r"|遇刺|被(?:暗杀|刺杀|谋杀|杀害|灭口|割喉|勒死|掐死|害死)|惨遭毒手|遭(?:到)?(?:毒手|暗算|袭击|刀|杀|毒|狙)了?"
         r"|被[^，。]{0,3}?(?:割了?喉|捅死|刺死|砍死|打死|杀了)|(?:受害者|遇害者|遇难者|罹难者)\s*(?:是|为)?"
         # 版杀7's doctor: two empty needles kill (连挨了两针空针, 挨了两针空针的是 X)
         r"|(?:连续|连)?(?:挨了?|中了?|被扎了?)\s*(?:两|2)\s*(?:针|次)\s*空针(?:的(?:是|为))?",
@@ -184,11 +192,13 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
-        r"|(?:应声)?倒地|没能(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
+        r"|(?:应声)?倒地|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
         r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
         # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了
         r"|(?<=\S)\s?(?:寄|嘎|凉)了(?=\s*(?:$|[。，,！!~～]))|领了?盒饭|被送走了?|被?整没了"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
+        # leaving the theme's venue for good (退市, 下船, 退场)
+        r"|(?<![不未没无])(?:退市|下船|退场|落水)(?![的了]?(?:规则|时间))"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
         r"|(?:也)?(?:没能|未能|没有)幸免|冤死|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
@@ -202,7 +212,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
 _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
-    ("sent_off", re.compile(r"红牌|罚下|淹死")),
+    ("sent_off", re.compile(r"红牌|罚下|淹死|浸死|潜水")),
     ("suicide", re.compile(r"殉情")),
     ("night", re.compile(r"狙击手|狙杀|秘警")),  # the sniper's shot is the night's
     ("hunter", re.compile(r"最后一枪|猎人|开枪|枪")),
@@ -277,6 +287,12 @@ _UNPIPE = re.compile(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
     r"|被(?:吹笛|管道)(?:者|的人|的玩家)\s*(?:全部|全体|均|都)?\s*(?:恢复|醒来|清醒)"
 )
+# the night just passed, and the verbs of leaving the game's venue whatever the theme (离场,
+# 退场, 下线, 下船, 落水, 停牌, 退市, 出局): a quiet night says no one left
+_PAST_NIGHT = (
+    r"昨夜|昨晚|昨[天日]\s*(?:晚上|夜里|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|夜里|夜间|一夜"
+)
+_LEAVING = r"离场|退场|下线|下船|落水|停牌|退市|出局|离开|死亡|死"
 # 平安夜 is a quiet night, save the date (平安夜晚上十点关: Christmas Eve, a close)
 _QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
 _NO_DEATH = re.compile(
@@ -291,6 +307,12 @@ _NO_DEATH = re.compile(
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
+    # the night with no one leaving, in the theme's own venue (昨夜无人离场, 昨晚没有人下船,
+    # 隔夜无停牌, 昨夜离场：无, 昨夜翻牌：无); 没死人
+    rf"|(?:{_PAST_NIGHT})\s*[:：]?\s*(?:无|没有|没)(?:任何)?(?:人|人员|玩家|考生|个股|乘客|小朋友|听众)?(?:{_LEAVING})"
+    rf"|(?:{_PAST_NIGHT})\s*(?:{_LEAVING}|翻牌|伤亡|减员)\s*(?:者|名单)?\s*[:：]\s*(?:无|无人|没有人?|0)(?=\s*(?:[。！!，,（(]|$))"
+    rf"|(?:{_PAST_NIGHT})\s*[:：]?\s*(?:无事|无恙|太平|无声|无风无浪|平静|安宁|静悄悄)"
+    r"|(?:没|无|冇)(?:有)?死人|(?:昨夜|昨晚)\s*[:：]\s*(?:quiet|none|nobody|no\s+one|peaceful)(?![A-Za-z])"
     r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
     # the night passed with no stir (昨夜没有动静, 凌晨无动静, 夜里风平浪静)
     r"|(?:昨夜|昨晚|夜里|夜间|夜晚|凌晨|半夜|深夜)[^，。,；;]{0,3}?(?:没有?(?:任何)?|无)\s*动静|(?:昨夜|昨晚|夜里|凌晨)\s*风平浪静"
@@ -308,10 +330,16 @@ _ACCELERATED = re.compile(
     r"|(?:昨天|昨日|前天)[^，,。？?]{0,4}?加速(?:的)?那(?:一)?(?:轮|天|日)"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
     rf"|(?:今天|今日|本日|第\s*{_NUM}\s*[天日])\s*(?:的)?(?:关帖|关门|截止)?(?:时间)?\s*提前(?:到|至|于)"
+    # done, or the close it brought (加速已成, 加速至 18:00 结算, 加速申请 passed); a day's
+    # label or a result's bracket that says it (第5天：加速结算（18:00）, 放逐 X（加速，…结算）)
+    r"|加速已经?成|加速(?:至|到)\s*(?:\d|[零一二两三四五六七八九十]{1,3}\s*[点时])"
+    r"|(?:加速|[Aa]ccelerat\w*)\s*申请\s*(?:已经?)?\s*(?:通过|passed)"
+    rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = re.compile(
-    r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜)"
+    r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜|胜出|笑到最后)"
+    r"|(?:本局|全局|本场)(?:终|完|结束|交易结束)(?=\s*(?:$|[。！!，,]))|终局|全剧终"
     r"|(?P<short>[^，,：:。！!\s]{1,6}?)\s?(?:胜|赢)(?:麻了?)?(?=\s*(?:$|[。！!，,（(]))"
     # 好人集团，胜利。 / a table's row 胜利阵营 狼人阵营
     r"|(?P<apart>[^，,：:。！!\s]{2,8})[，,]\s*(?:胜利|获胜)(?=\s*(?:$|[。！!]))"
@@ -375,7 +403,7 @@ _ACTOR = re.compile(
     r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
     r"仍|依然|继续|存活|可以|已|也|申请|请"
     # (not a story's death: X 没有醒来, X 再也没回来, X 没有出现在早饭桌边)
-    r"|(?:没有|没|未|不)(?!有?\s*(?:再|能)?\s*(?:醒|回来|回家|起来|出现|呼吸|睁眼|说话))"
+    r"|(?:没有|没|未|不)(?!有?\s*(?:再|能)?\s*(?:醒|回来|回家|起来|出现|呼吸|睁眼|说话|挺过|撑过|熬过))"
     # the player's own vote (豆浆投票超时无效), not a vote-out (豆浆投票出局)
     r"|投票(?!\s*(?:出局|放逐|淘汰|处决))"
     # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
@@ -383,12 +411,20 @@ _ACTOR = re.compile(
 )
 # a sentence saying a player lives or is well again (冬瓜 活, Lv.1：冬瓜（恢复正常发言）)
 _ALIVE = re.compile(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
+# a sentence naming players with no event of theirs: candidates, a tally's row, honours,
+# last words, a status carried over, a rule, a request, a player's own ballot (see
+# Patterns._unaccounted)
+_NOT_AN_EVENT = re.compile(
+    r"对象|可疑者|候选|对决|辩论|(?<![A-Za-z])vs\.?(?![A-Za-z])|MVP|遗言|身份|继承|承接|规则|[|｜]\s*\d"
+    r"|平票|tie|请(?![假出走离])|的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
+    re.I,
+)
 _NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
 
 # the words of a notice, in Chinese and in a director's English shorthand: a director's
 # post that holds one outright and from which nothing was read is listed (未读懂的公告)
 NOTICE_WORDS = re.compile(
-    r"游戏结束|到此结束|胜|败|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
+    r"游戏结束|到此结束|本局终|本局结束|终局|胜|败|笑到最后|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
     # 加速 / 延时 with an outcome or a day, not a rule about them (加速需过半数申请)
     r"|加速(?:成功|成立|生效|通过|日|了)|(?:今天|今日|本日|明天|明日|第\s*\d+\s*[天日])\s*加速"
     r"|延时(?:成功|成立|生效|通过|了)|(?:延长|推迟|顺延|延)(?:至|到)|不关门"
@@ -495,7 +531,9 @@ _DELAY_TOLD = re.compile(
 # Lv.3, not extended)
 _NEGATED_WORD = re.compile(r"不|没|未|非|无|别|(?<![A-Za-z])(?:not|no)(?![A-Za-z])", re.I)
 # a piped word with no one after it (被吹笛：无, Lv.3: none, 今日咪啪：无)
-_PIPED_NONE = re.compile(r"^[^，。,\n]{0,8}?[:：]?\s*(?:无|none|没有|暂无|-|（本局无)", re.I)
+_PIPED_NONE = re.compile(
+    r"^[^，。,\n]{0,8}?[:：]?\s*(?:无|none|没有|暂无|莫得|没得|冇|-|（本局无)", re.I
+)
 
 
 def _clause_before(sentence: str, at: int) -> str:
@@ -599,6 +637,11 @@ def _supposed(sentence: str, at: int) -> bool:
     ends = [i for c in "，,、" if (i := sentence.find(c, at)) >= 0]
     clause = sentence[start + 1 : min(ends) if ends else len(sentence)]
     before = sentence[:at]
+    # (如果…就会死一个——不过她救了，所以没人死: a but after the supposition states it)
+    but = list(re.finditer(r"不过|但是|可是|然而", before))
+    if but:
+        before = before[but[-1].end() :]
+        clause = clause if start >= but[-1].end() else sentence[but[-1].end() : at + 1]
     # (a player's question the director reports and answers: 有人问警长是谁，现在是 X)
     asked = list(_REPORTED_QUESTION.finditer(before))
     if asked:
@@ -794,7 +837,8 @@ class Patterns:
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
         # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?"
+        # (a time or a manner between them is no name: 今天接替, 今天起替补, 永久替换)
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起|(?:今天|今日|明天|本日)起?)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?\s*(?:永久|长期)?"
         # (来替 X: 替 right before a name)
         # (X 替下 Y, X 换下 Y: the sports commentator's — X comes on for Y; 代替离开的 Y)
         verb = (
@@ -812,7 +856,7 @@ class Patterns:
             ),
             re.compile(
                 rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:临时)?\s*"
-                rf"(?:接替|顶替|替补|代替|替换|代打|暂代|顶)(?!\s*(?:{one}))"
+                rf"(?:接替|顶替|替补|代替|替换|代打|暂代|代为|接手|接管|顶)(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
             # 风铃 归队，笔筒 下场: the one replaced comes back, the substitute leaves
@@ -889,15 +933,19 @@ class Patterns:
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
         found = self._alive(text, _seat_changes(_later_wins(text, _settle(out))))
+        found = _inherited_spell(text, found, set(self._norm.values()))
         found, void = _voided(text, found)
         unplaced += void
         unplaced += self._untold(text, found)
+        unplaced += self._unaccounted(text, found, unplaced)
         unplaced += _compact_times(text) + _close_unread(text) + self._quiet_lines(text, found)
         # (on the post's own words: fold's shorthand writes 环一 out as 环节一)
         unplaced += [m.group(0).strip() for m in _SHORT_PHASE.finditer(fold(said))]
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
-        unplaced += _corrected_clocks(text) + _weekday_recaps(text, found)
+        unplaced += _corrected_clocks(text) + _weekday_recaps(text, found) + _from_now(text)
+        unplaced += _phase_untold(text)
+        found = _drowned_before(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
@@ -991,6 +1039,25 @@ class Patterns:
             )
         ]
 
+    def _unaccounted(self, text: str, found: list[Announced], listed: list[str]) -> list[str]:
+        """The coverage rule (issue 34): every sentence naming a player either yields an item
+        about them, or is undone, or the post is listed — whatever words it tells the event
+        in (a theme's 送走 / 下船 / 没挺过去, a bare 昨夜：X).  Undone: a question, a
+        supposition, a quote, a name that a count follows (X 4 票), a name that acts (X 投给),
+        a player well again (Lv.1, 恢复, 活), a ballot's candidates (对象：X、Y, X vs Y), a
+        player's own words or honours (遗言, MVP), a request to them (请 X 先发言), a rule, a
+        correction's wrong name.  (``listed``: what the post is listed for already.)"""
+        covered: set[str | None] = {x for a in found for x in (a.player, a.value) if x}
+        out: list[str] = []
+        for sentence in _SENTENCES.findall(text):
+            if _NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence):
+                continue
+            if any(sentence.strip() in u for u in listed):
+                continue
+            if self._eventful(sentence, covered, told=True):
+                out.append(sentence.strip())
+        return out
+
     def _unpaired(self, unplaced: list[str], found: list[Announced]) -> list[str]:
         """The unplaced lines less those that hold a half of a substitute read as a pair
         (离场：A / 上场：B — each line alone names one half)."""
@@ -1022,14 +1089,14 @@ class Patterns:
         pair = re.search(
             rf"({one})[^，,。\n]{{0,16}}?(?:{_LEAVES})[^。\n]{{0,6}}?(?:[。，,]|\n\s*(?:\d{{1,2}}\s*[.、)]\s*)?)"
             rf"\s*(?:期间|其间|这期间)?\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
-            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打)?\s*(?:[。！!，,]|$)",
+            r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打|为[^，,。！!]{1,4})?\s*(?:[。！!，,]|$)",
             text,
             re.M,
         )
         # 苦瓜回来了，豆芽下场 / X 已回来 … Y 交还签位: the stand-in gives the seat back
         back = re.search(
-            rf"(?P<new>{one})\s*(?:已经?)?(?:请假)?回来了?[^。]{{0,40}}?(?P<who>{one})\s*"
-            r"(?:下场|退场|离场|让位|交还|归还|退回)",
+            rf"(?P<new>{one})\s*(?:今天|今日|已经?)?\s*(?:请假)?(?:回来了?|回场|归队|销假|复牌|返场|回归)[^。]{{0,40}}?"
+            rf"(?P<who>{one})\s*(?:下场|退场|离场|让位|交还|归还|退回|下船休息)",
             text,
         )
         for told in (pair, back):
@@ -1228,8 +1295,12 @@ class Patterns:
         unplaced: list[str] = []
         topic: str | None = None
         line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
+        # a day's label heading the line (第二日：夜间出局 X；投票出局 Y) is every sentence's
+        head = re.match(rf"\s*第\s*({_NUM})\s*[天日]\s*[:：]", line)
         for sentence in _SENTENCES.findall(line):
             ctx = _Sentence(self, sentence, correction, vote_result, badge_post, topic)
+            if head and ctx.day is None and not ctx.offset:
+                ctx.day = cn_number(head.group(1))
             carried = line_night and not ctx.offset and ctx.day is None
             ctx.night = ctx.night or night_post or carried
             ctx.about_night = bool(_NIGHT.search(line) or re.search(r"夜|杀手|刀", line))
@@ -1658,6 +1729,8 @@ class _Sentence:
             return "vote"  # 昨天（第二日）的出局是 X: the day's own out is its vote
         if self.night and self._night_by(c):
             return "night"
+        if _EVENING_CLAUSE.match(c):
+            return "night"  # 昨天 X 被投出，晚上 Y 挂了: the clause's own evening
         if before is not None:
             return before
         if "票" in self.text or self.offset == -1 or self.vote_result:
@@ -1811,7 +1884,12 @@ class _Sentence:
             or (self.about_night and _quiet_story(t))
             or any(_quiet_clause(t, m.start()) for m in said)
         ):
-            out.append(self._item(Notice.NO_DEATH, "", None, t))
+            # (the night's own clause says when: 昨天投出X，晚上没死人 — last night, not yesterday)
+            # (a terse post's space parts its clauses: 昨天投出X 晚上没死人)
+            at = said[0].start() if said else 0
+            part = t.rfind(" ", 0, at) + 1
+            offset = _clause_offset(t[part:], at - part, 0) if said else self.offset
+            out.append(self._item(Notice.NO_DEATH, "", None, t, offset=offset))
         elif said and not re.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
         return out + self._accelerated() + self._game_over()
@@ -1824,6 +1902,8 @@ class _Sentence:
         for g in _GAME_OVER.finditer(t):
             if re.search(r"误发|发错|测试|请忽略|请无视", t):
                 break  # a test message posted by mistake (误发了一条“…获胜”的测试消息)
+            if _supposed(t, g.start()):
+                continue  # 如果狼人再刀一个，狼人阵营获胜: what would end it
             if re.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or re.match(
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
@@ -1855,7 +1935,12 @@ class _Sentence:
             ),
             None,
         )
-        if m and not _SUPPOSE.search(t[: m.start()]):  # 要是过半，明天提前…: supposed
+        # (要是过半，明天提前…: supposed; 加速需过半数申请，加速至…: the rule in general)
+        if (
+            m
+            and not _SUPPOSE.search(t[: m.start()])
+            and not re.search(r"需|须|规则", t[: m.start()])
+        ):
             return [
                 self._item(
                     Notice.ACCELERATED,
@@ -1863,7 +1948,7 @@ class _Sentence:
                     None,
                     t,
                     offset=-1
-                    if m.group(0).startswith(("昨天", "昨日"))
+                    if m.group(0).startswith(("昨天", "昨日")) and not _DAY_N.search(m.group(0))
                     else _clause_offset(t, m.start(), self.offset),
                 )
             ]
@@ -1919,7 +2004,7 @@ def _quiet_night(t: str) -> bool:
         return True
     if re.search(r"平票|票|投票|目前|还没|暂时|尚", t):
         return False
-    return bool(_NIGHT.search(t) or re.search(r"夜|杀手|刀|凌晨", t))
+    return bool(_NIGHT.search(t) or re.search(r"夜|晚上|杀手|刀|凌晨", t))
 
 
 def _quiet_clause(t: str, at: int) -> bool:
@@ -1944,13 +2029,25 @@ def _quiet_story(t: str) -> bool:
 _DAY_BEFORE = re.compile(r"前天(?![晚夜])")
 
 
+# a clause the evening opens (昨天 X 被投出，晚上 Y 挂了): the night after that day — last night
+_EVENING_CLAUSE = re.compile(
+    r"\s*(?:晚上|夜里|当晚|晚间|半夜|入夜后?)(?![\d零一二两三四五六七八九十]{1,3}\s*[点时:：])"
+)
+
+
 def _clause_offset(t: str, at: int, default: int) -> int:
-    """The day offset of the clause around ``at``: 前天 -2, 昨天 -1, 今天 0, else ``default``."""
+    """The day offset of the clause around ``at``: 前天 -2, 昨天 -1, 今天 0, else ``default``;
+    a bracket's aside (今天是加速日（昨天傍晚已过半）) says nothing of when."""
     start = max((t.rfind(c, 0, at) for c in "，,；;"), default=-1) + 1
     stops = [i for c in "，,；;" if (i := t.find(c, at)) >= 0]
     clause = t[start : min(stops, default=len(t))]
     if _DAY_N.search(clause):
         return 0  # 前天（第五天）: the day it names
+    if _EVENING_CLAUSE.match(clause):
+        return 0
+    aside = re.sub(r"[（(][^）)]*[）)]", "", clause)
+    if aside != clause and re.search(r"今[天日]|本日", aside):
+        return 0
     if _DAY_BEFORE.search(clause):
         return -2
     # 昨天夜里 is the night the post's day begins with; a label's night before the colon
@@ -2237,7 +2334,7 @@ _UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?
 
 
 # leaving the seat to a substitute (因工作离场, 退出, 请假): no elimination
-_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场")
+_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场|休息|落水")
 _OUT = re.compile(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
 
 
@@ -2275,6 +2372,30 @@ def _day_label(text: str) -> str:
     """D5：… at a line's head as 第5天：… — every event of the line is that day's (the
     sheriff handed over with the vote-out, the idiot revealed), not the post's."""
     return _D_LABEL.sub(r"\1第\2天：", text)
+
+
+# the newcomer takes on the one replaced's spell (继承其吹笛状态, 继承【雏见泽综合症Lv.3】)
+_INHERITS_SPELL = re.compile(
+    r"(?:继承|承接|沿用|延续)[^。\n]{0,12}?(?:吹笛|笛声|Lv\.?\s*3|综合症|咪啪|喵)", re.I
+)
+
+
+def _inherited_spell(text: str, found: list[Announced], roster: set[str]) -> list[Announced]:
+    """A substitute whose sentence says the newcomer inherits the piped state: the newcomer
+    is piped from then (an item of their own), the one who left no longer is.  (A newcomer
+    off the roster is not made piped: the post is listed for them already.)"""
+    out = list(found)
+    for a in found:
+        if a.type is not EventType.SUBSTITUTE or a.value not in roster:
+            continue
+        said = next((s for s in _SENTENCES.findall(text) if a.player in s and a.value in s), "")
+        m = _INHERITS_SPELL.search(said)
+        if m is None or _supposed(said, m.start()):
+            continue
+        out = [b for b in out if not (b.type is EventType.PIPED and b.player == a.player)]
+        if not any(b.type is EventType.PIPED and b.player == a.value for b in out):
+            out.append(replace(a, type=EventType.PIPED, player=a.value, value=None))
+    return out
 
 
 def _seat_changes(found: list[Announced]) -> list[Announced]:
@@ -2349,6 +2470,63 @@ def _same(a: Announced, b: Announced) -> bool:
 _TOLD_WHEN = re.compile(
     rf"{_DAY_N.pattern}|{_NIGHT_N.pattern}|{_YESTERDAY.pattern}|{_NIGHT.pattern}|今[天日]"
 )
+
+
+# a time counted from the post's own moment, for the day's opening or close (一小时后开门,
+# 还剩两小时关门, 还有十二个小时。) with no clock beside it: when the post was sent is not when
+# the director meant it read — asked, never guessed
+_SPAN = r"[一二两三四五六七八九十半\d]+\s*个?\s*(?:半\s*)?(?:小时|钟头|分钟)"
+_FROM_NOW = re.compile(
+    rf"{_SPAN}\s*(?:后|以后|之后)\s*[,，]?\s*(?:就|才)?(?:开门|关门|开帖|关帖|开船|开始|截止|截票|结算|结束|开(?![放启])|关)"
+    rf"|(?:还剩|还有|只剩)\s*{_SPAN}\s*(?:就)?(?:关门|关帖|截票|截止|结束|结算|关|(?=\s*(?:[。，,！!]|$)))"
+)
+_CLOCK = re.compile(r"\d\s*[:：]\s*\d|[零一二两三四五六七八九十\d]\s*[点时]|半夜|子夜|午夜|中午")
+
+
+_PHASE_SAID = re.compile(r"环节\s*[一二三123]|phase\s*[123]", re.I)
+
+
+def _phase_untold(text: str) -> list[str]:
+    """The lines that name a 环节 beside a range of hours read with no 环节 (今日 0:00 至
+    24:00：环节一): which 环节 the hours are is for the director to confirm, never dropped."""
+    return [
+        line.strip()
+        for line in text.splitlines()
+        if _PHASE_SAID.search(line)
+        and any(r.phase is None for r in find_ranges(line, _ANY_DAY, UTC))
+    ]
+
+
+def from_now(text: str) -> str | None:
+    """The first time the post counts from its own moment (还剩两小时关门), else None."""
+    return next(iter(_from_now(text)), None)
+
+
+def _from_now(text: str) -> list[str]:
+    """The sentences that tell the day's open or close from the post's moment, with no
+    clock of their own (not supposed): listed."""
+    return [
+        s.strip()
+        for s in _SENTENCES.findall(text)
+        if (m := _FROM_NOW.search(s)) and not _CLOCK.search(s) and not _supposed(s, m.start())
+    ]
+
+
+# a drowning judged on the 环节 before the post (上一环节, 连续两环节, 连日, 日久): the day before's
+_DROWNED_BEFORE = re.compile(r"上一?个?环节|连续\S{0,3}环节|连日|日久|多日")
+
+
+def _drowned_before(text: str, found: list[Announced]) -> list[Announced]:
+    """A player sent off for silence whose sentence says it was judged on the 环节 before
+    (X 上一环节发言 2 条…淹死, X 连日不言，依律淹死): that day's, not the post's."""
+    out: list[Announced] = []
+    for a in found:
+        if a.type is EventType.ELIMINATED and a.cause == "sent_off" and not a.offset:
+            said = next((s for s in _SENTENCES.findall(text) if a.clause.strip() in s), "")
+            if a.day is None and _DROWNED_BEFORE.search(said) and re.search(r"淹|潜水", said):
+                a = replace(a, offset=-1)
+        out.append(a)
+    return out
 
 
 def _follow(found: list[Announced]) -> list[Announced]:

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from auditor.errors import STATE_INCOMPLETE_EXIT
-from auditor.game.announce import notice_word, short_phase, stated_time
+from auditor.game.announce import from_now, notice_word, short_phase, stated_time
 from auditor.game.fold import fold
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.game.when import STATES_TIME, find_points, find_ranges
@@ -90,7 +90,10 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
     if other:
         return f"写了时间 {other}"
     phase = short_phase(text)  # D5 环二 全天
-    return f"写了「{phase}」" if phase else None
+    if phase:
+        return f"写了「{phase}」"
+    counted = from_now(text)  # 还剩两小时关门: a time from the post's moment
+    return f"写了时间「{counted}」" if counted else None
 
 
 def _names_in(players: Sequence[str], text: str) -> list[str]:

@@ -623,3 +623,260 @@ def test_discovery_lists_what_it_could_not_read(tmp_path: Path) -> None:
     days = {it["value"]["number"]: it for it in data["items"] if it["kind"] == "day"}
     assert days[2]["value"]["closes"] == "2026-11-22T22:00:00+08:00"
     assert days[2]["fields"]["closes"]["status"] == "stated"
+
+
+# --------------------------------------------------------------------------- session 38
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # the coverage rule: a sentence naming a player no item is about, in any words
+        ("昨天大家把芒果送下了船，今天继续。", True),  # a vote-out in a theme's words
+        ("早上好，番茄的船票被收走了。", True),
+        ("第三日开。\n芒果 3 票。", False),  # a count: no event of theirs
+        ("环节二投票对象：芒果、番茄。", False),  # a ballot's candidates
+        ("本局 MVP：番茄。", False),  # an honour
+        ("黄瓜 今天 Lv.1，恢复说话。", False),  # well again
+        ("如果芒果明天还不发言，就按规则处理。", False),  # a supposition
+        ("芒果被投出。芒果的遗言在 3 楼。", False),  # the name's item is in the post
+    ],
+)
+def test_every_sentence_naming_a_player_yields_an_item_or_is_undone(
+    text: str, listed: bool
+) -> None:
+    _found, unplaced = P.read(text)
+    assert bool(unplaced) is listed, unplaced
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # yesterday's evening is last night: a night's death, not yesterday's vote
+        ("第五日。\n昨天晚上，芒果 出局了。", [("eliminated", "芒果", "night", None, 0)]),
+        ("昨天夜里番茄被刀。", [("eliminated", "番茄", "night", None, 0)]),
+        ("昨天投票，芒果出局。", [("eliminated", "芒果", "vote", None, -1)]),  # the day's
+    ],
+)
+def test_yesterday_evening_is_last_night(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        # nobody left the game's venue in the night, whatever the theme calls it
+        ("昨夜无人离场。", True),
+        ("昨天晚上没有人下船哦！", True),
+        ("隔夜：无停牌。", True),
+        ("昨夜退场：无。", True),
+        ("昨天投出去芒果，晚上没死人。", True),
+        ("Last night: quiet.", True),
+        # twins: a player said not to leave, a supposition, a vote, another thing none
+        ("关于昨夜：番茄没有离场，别乱传。", False),
+        ("如果昨夜无人离场，医生就守对了。", False),
+        ("昨夜被吹笛：无。", False),
+        ("昨日投票无人出局（平票）。", False),
+    ],
+)
+def test_a_night_no_one_left_in_any_venue_is_quiet(text: str, quiet: bool) -> None:
+    assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
+
+
+@pytest.mark.parametrize(
+    ("text", "over"),
+    [
+        ("兔子阵营胜出，本局结束。", True),
+        ("尘埃落定，村民阵营笑到最后。", True),
+        ("大势已去，本局终。", True),
+        # twins: a game that goes on, a supposition, a question
+        ("狼人阵营还没有胜出，明天继续。", False),
+        ("如果狼人再刀一个，狼人阵营胜出。", False),
+        ("本局终于要结束了吗？", False),
+    ],
+)
+def test_the_end_told_with_its_winner_or_the_game_closed(text: str, over: bool) -> None:
+    assert any(a.type is Notice.GAME_OVER for a in P.find(text)) is over
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a time counted from the post's moment, for the open or the close, no clock beside it
+        ("还剩三小时关门，抓紧时间。", True),
+        ("两个小时后开帖。", True),
+        ("对决还在进行，还有十个小时。", True),
+        # twins: a clock said with it, a supposition, something else's opening
+        ("还有三小时关帖，也就是今晚九点。", False),
+        ("如果两小时后还没人投票，就延时。", False),
+        ("复盘帖将于十分钟后开放。", False),
+    ],
+)
+def test_a_time_counted_from_the_post_is_asked(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the acceleration done, by the close it brought, by a day's label or a bracket
+        ("经过半数申请，本日加速至 18:00 结算。", [("accelerated", "", None, None, 0)]),
+        ("众人同意，加速已成。", [("accelerated", "", None, None, 0)]),
+        ("加速申请已通过。", [("accelerated", "", None, None, 0)]),
+        # twins: a rule, a request counted short, a supposition
+        ("加速需过半数申请，加速至 18:00 结算。", []),
+        ("加速申请 3/11，未过半。", []),
+        ("如果过半，就加速至 18:00。", []),
+    ],
+)
+def test_an_acceleration_told_as_done(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+def test_a_days_label_heading_a_line_is_each_of_its_sentences() -> None:
+    found = P.find("【汇总】\n第二日：夜间出局 芒果；投票出局 番茄。\n第三日：加速；夜间无人出局。")
+    got = sorted((str(a.type), a.player, a.day) for a in found)
+    assert got == [
+        ("accelerated", "", 3),
+        ("eliminated", "番茄", 2),
+        ("eliminated", "芒果", 2),
+        ("no_death", "", 3),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "offset"),
+    [
+        # a drowning judged on the 环节 before the post: the day before's
+        ("另：芒果上一环节只发言 1 条，按规则淹死。", -1),
+        ("番茄连日不言，依律淹死。", -1),
+        ("芒果今天被红牌罚下。", 0),  # a card shown now: the post's day
+    ],
+)
+def test_a_drowning_judged_on_the_phase_before(text: str, offset: int) -> None:
+    (a,) = P.find(text)
+    assert (a.cause, a.offset) == ("sent_off", offset)
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        # the absent player back, the stand-in out (回场 / 归队 / 销假 / 复牌)
+        ("苦瓜 回场，芒果 下场。", ("芒果", "苦瓜")),
+        ("苦瓜 销假归队，芒果 退回替补席。", ("芒果", "苦瓜")),
+    ],
+)
+def test_the_absent_player_back_takes_the_seat_again(text: str, pair: tuple[str, str]) -> None:
+    subs = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
+    assert subs == [pair]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # leaving the theme's venue for good, and the lover leaving with them
+        ("番茄 6 票，即日退市。", [("eliminated", "番茄", "vote", None, 0)]),
+        ("芒果与番茄为恋人，芒果随之下船。", [("eliminated", "芒果", "suicide", None, 0)]),
+        # twins: a rule about it, a negation, the stand-in resting
+        ("退市的规则见一楼。", []),
+        ("番茄没有退市。", []),
+        ("苦瓜 今天归队，芒果 下船休息。", [("substitute", "芒果", None, "苦瓜", 0)]),
+    ],
+)
+def test_leaving_the_venue_for_good(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        ("昨夜无风无浪。", True),
+        ("一夜无声，众人醒来。", True),
+        # a but after a supposition states what follows it
+        ("如果昨晚女巫没救，就会死一个——不过她救了，所以没人死亡。", True),
+        ("如果昨晚女巫没救，就会死一个。", False),
+    ],
+)
+def test_a_calm_night_and_a_but_after_a_supposition(text: str, quiet: bool) -> None:
+    assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
+
+
+def test_a_story_death_without_its_may_and_a_stand_in_for_a_while() -> None:
+    # a story's death (嘛 before a pause marks the topic, it asks nothing)
+    assert [a.player for a in P.find("晚上嘛……番茄没挺过去。")] == ["番茄"]
+    assert P.find("番茄没挺过去吗？") == []
+    subs = [
+        (a.player, a.value)
+        for a in P.find("请假：芒果 请假两天，由 苦瓜 临时代为发言。")
+        if a.type is EventType.SUBSTITUTE
+    ]
+    assert subs == [("芒果", "苦瓜")]
+    assert (
+        why_listed(PLAYERS, "还剩两小时关门，抓紧投票。")
+        == "写了时间「还剩两小时关门，抓紧投票。」"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a clause the evening opens, after yesterday's: that night, last night
+        (
+            "昨天 芒果 被投出去，晚上 番茄 挂了。",
+            [("eliminated", "芒果", "vote", None, -1), ("eliminated", "番茄", "night", None, 0)],
+        ),
+        ("昨天晚黑 番茄 遭刀了。", [("eliminated", "番茄", "night", None, 0)]),
+        ("芒果 8 票，过半，落水。", [("eliminated", "芒果", "vote", None, 0)]),
+        # twins: an evening's clock, nobody fell in, a bracket's aside says nothing of when
+        ("昨天 芒果 被投出去，晚上九点关门。", [("eliminated", "芒果", "vote", None, -1)]),
+        ("昨夜无人落水。", [("no_death", "", None, None, 0)]),
+        ("今天是加速日（昨天傍晚已过半）。", [("accelerated", "", None, None, 0)]),
+    ],
+)
+def test_the_evening_a_clause_opens_and_an_aside(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    assert _read(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the newcomer inherits the one replaced's spell: piped from now, the other no longer
+        (
+            "苦瓜 因事退出，由替补 芒果 接手账号，继承其吹笛状态。",
+            [("piped", "芒果", None, None, 0), ("substitute", "苦瓜", None, "芒果", 0)],
+        ),
+        ("替补 芒果 入场，接替 苦瓜。", [("substitute", "苦瓜", None, "芒果", 0)]),
+        ("今天遭吹笛的：莫得。", []),  # none, in dialect
+    ],
+)
+def test_a_newcomer_inherits_the_spell(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert _read(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a 环节 named beside hours read without it: the director confirms which 环节
+        ("今日（3月2日）0:00 至 24:00：环节一，先投试探票。", True),
+        ("【环节二】3月3日 0:00—24:00", False),  # the label heads the hours: read with them
+        ("环节一：今日 0:00-24:00。", False),
+    ],
+)
+def test_a_phase_beside_hours_read_without_it_is_listed(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a time or a manner between the newcomer and the verb is no name
+        "替补 芒果 今天接替 苦瓜 上线。",
+        "芒果 今天起替补 苦瓜。",
+        "芒果 上场，永久替换 苦瓜。",
+    ],
+)
+def test_a_time_between_the_newcomer_and_the_verb_is_no_name(text: str) -> None:
+    subs = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
+    assert subs == [("苦瓜", "芒果")]
