@@ -806,6 +806,41 @@ def _clauses(sentence: str) -> list[str]:
     return out
 
 
+# the kind of fact a sentence tells, by its event word (not the grammar that reads it): a
+# director's answer to a listed post — a confirmed or added event — accounts for a sentence
+# only when the sentence tells that kind of fact (:func:`auditor.game.state.answered_by`)
+_ANSWER_WORDS: list[tuple[EventType, re.Pattern[str]]] = [
+    (EventType.SHERIFF, re.compile(r"警长|警徽|当选|sheriff|badge", re.I)),
+    (EventType.PIPED, re.compile(r"吹笛|笛|管道|Lv\.?\s*3|piped", re.I)),
+    (EventType.IDIOT_REVEALED, re.compile(r"白痴|装傻|翻牌|idiot", re.I)),
+    (EventType.SUBSTITUTE, re.compile(r"替补|接替|顶替|代替|替换|换人|代打|顶号|(?<![A-Za-z])sub")),
+    (EventType.FACTION, re.compile(r"阵营|身份")),
+]
+
+
+def sentences(text: str) -> list[str]:
+    """The post's own words (:func:`clean`) cut into sentences."""
+    return [s.strip() for s in _SENTENCES.findall(clean(text)) if s.strip()]
+
+
+def fact_kinds(sentence: str) -> set[EventType]:
+    """The kinds of fact a cleaned sentence tells by its event words — none when it asks,
+    supposes, or negates the word (黄瓜出局了吗？ 如果黄瓜出局 黄瓜没有出局)."""
+    if _ASKS_OR_TIES.search(sentence):
+        return set()
+    found: list[tuple[EventType, re.Match[str]]] = [
+        (EventType.ELIMINATED, m) for _cause, rx in _ELIM_RE if (m := rx.search(sentence))
+    ]
+    found += [(kind, m) for kind, rx in _ANSWER_WORDS if (m := rx.search(sentence))]
+    out: set[EventType] = set()
+    for kind, m in found:
+        before = sentence[: m.start()]
+        if _SUPPOSE.search(before) or _NEGATION.search(before.rstrip()):
+            return set()  # the sentence undoes its word: nothing it tells is a fact
+        out.add(kind)
+    return out
+
+
 # --------------------------------------------------------------------------- names
 
 
