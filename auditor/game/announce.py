@@ -131,7 +131,8 @@ _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=
 # (yesterday's evening is last night: 昨天晚上 / 昨天夜里 / 昨日半夜, 昨暗; 隔夜 / 前夜 the night
 # just passed; a story's 一夜 — not 每一夜, 第一夜)
 _NIGHT = re.compile(
-    rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
+    # (文言: 昨宵, 昨夕, 是夜, 夜来)
+    rf"昨夜|昨晚|昨宵|昨夕|是夜|夜来|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
     r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
 )
 _YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
@@ -159,6 +160,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)"
         # terse (票出：X, 投出：X) and told (被投进了大海, 被大家投下船, 被处决, 被流放)
         r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|(?<![改弃])票出者\s*(?:乃|为|是)?|(?:被|见)逐(?:出局)?|(?:被[^，。]{0,6}?)?逐出"
+        # escorted off by the crowd or the law (被押送下船, 被驱逐出村, 被请出局): the day's
+        r"|被[^，。]{0,3}?(?:押送|押解|遣送|驱赶|押|请)(?:下|出|离)(?:了)?(?:船|场|局|村|城|镇|岛)"
         r"|被票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
     ),
     (
@@ -206,6 +209,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|被[^，。]{0,6}?(?:送|架|绑|押)上了?(?:跳板|船舷|锚链|刑场|绞刑架|断头台)"
         # 文言: X 殁, X 亡 (死亡 and 阵亡 above; 已亡 a state)
         r"|殁|(?<![死阵身伤逃灭存兴流])亡(?![命魂灵者故])"
+        # (X 随风逝, X 溘然长逝, X 陨落; not time's 流逝 / 消逝 / 飞逝 / 逝去的)
+        r"|(?<![流消飞])(?:长)?逝(?![世去者水])|陨(?:落|殁)|殒(?:落|殁)?(?!命)"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])",
     ),
 ]
@@ -366,7 +371,9 @@ _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
-    r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
+    r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就"
+    # a story's manner before its death word (随风逝, 溘然长逝, 含恨离场)
+    r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静)*$"
 )
 _OBJECT_GAP = re.compile(
     rf"^(?:[了的者是为有只仅】\]]|俩|仨|应该|应|目前|现在|仍然|依然|仍|还|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
@@ -1610,11 +1617,9 @@ class _Sentence:
         if _NEGATION.search(c[:start].rstrip()) or _NOT_NOW_AFTER.search(c[end:]):
             return []
         if obj:
-            after = _group(names, c, end, forward=True)
+            after = _objects(c, names, span, nxt, subject=subject)
             if after:
                 return after
-            if _OBJECT_GAP.match(c[end:]) and nxt:
-                return nxt
         if subject:
             before = _group(names, c, start, forward=False)
             if before:
@@ -1826,12 +1831,18 @@ class _Sentence:
         if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
             badges = list(_SHERIFF_CHOICE.finditer(c))
         won = bool(_BADGE_WON.search(self.text)) and not _BADGE_LEFT.search(self.text)
+        # the badge that lands (警徽落在 X, 警徽归 X) says no holder who went: an election
+        # when the sentence tells its vote (票数定, 得票最多) and no one who left
+        counted = "票" in self.text and not _BADGE_LEFT.search(self.text)
         unsure = (
-            not won and not _BADGE_LEFT.search(self.text) and not self.p.names(c[: c.find("警徽")])
+            not won
+            and not counted
+            and not _BADGE_LEFT.search(self.text)
+            and not self.p.names(c[: c.find("警徽")])
         )
         for badge in badges:
             given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
-            if won:
+            if won or (counted and re.search(r"[归落在到]", badge.group(0))):
                 given = "elected"  # 警徽（7票）归 X, 警徽落在了首日最先高票的 X 手上
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, given, c))
@@ -2115,6 +2126,21 @@ def _only_names(p: Patterns, clause: str) -> bool:
         and re.fullmatch(r"(?:结果|是|为)?[\s、和与及/,。．.！!（）()\d票人两:：]*", rest)
         is not None
     )
+
+
+def _objects(
+    c: str, names: list[_Name], span: tuple[int, int], nxt: list[_Name], *, subject: bool
+) -> list[_Name]:
+    """The names right after a word, else the next clause's (出局，\n X) — not when the
+    word has its subject already (宣纸 6 票出局，笔洗 3.5 票: 宣纸's out, 笔洗 a tally's row)."""
+    start, end = span
+    after = _group(names, c, end, forward=True)
+    if after:
+        return after
+    has_subject = subject and bool(_group(names, c, start, forward=False))
+    if _OBJECT_GAP.match(c[end:]) and nxt and not has_subject:
+        return nxt
+    return []
 
 
 def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]:

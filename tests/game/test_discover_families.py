@@ -610,3 +610,28 @@ RECALLS: list[tuple[str, list[tuple[object, ...]]]] = [
 @pytest.mark.parametrize(("text", "expected"), RECALLS)
 def test_recall_family(text: str, expected: list[tuple[object, ...]]) -> None:
     assert [shown(a) for a in P.find(text)] == expected
+
+
+# Round 2 kinds (discovery_blind3): a count's row after the out word is no object (X 6 票出局，
+# Y 3 票: Y is a tally's row); a badge that lands on a name (警徽落在 X 处) with the vote said
+# and no holder gone is an election; a story's classical death (X 随风逝, 溘然长逝, 陨落; 昨宵
+# is last night); an escort off the stage (被押送下船, 被请出局) is the day's vote-out.
+ROUND2: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("结果：冬瓜 7 票出局，番茄 2 票。", [(E, "冬瓜", "vote")]),
+    ("冬瓜出局，番茄 2 票。", [(E, "冬瓜", "vote")]),
+    ("昨晚出局，番茄。", [(E, "番茄", "night")]),
+    ("投票已定，警徽落在苦瓜手中。", [(S, "苦瓜", "elected")]),
+    ("芒果出局，警徽落在苦瓜手中。", [(E, "芒果", None), (S, "苦瓜", "handed_over")]),
+    ("昨宵画眉随风逝。", [(E, "画眉", "night")]),
+    ("冬瓜 溘然长逝。", [(E, "冬瓜", None)]),
+    ("岁月流逝，冬瓜依旧。", []),
+    ("如果画眉随风逝，明日再议。", []),
+    ("油条 被押送下船。", [(E, "油条", "vote")]),
+    ("油条 没有被押送下船。", []),
+    ("油条被请出局了吗？", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND2)
+def test_round2_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
