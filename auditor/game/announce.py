@@ -192,7 +192,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)\s?(?:走(?:掉)?|没)了(?=\s*(?:$|[。，,！!]))|(?<=[夜晚])\s*走(?:掉)?了"
         # terse: 栗子 出。 死者：X
-        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
+        # (a terse log whose spaces part its statements: 扬琴出 游戏结束 — not 出 局, 出 票)
+        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|(?<=\S)出(?=\s+(?![局去来票牌手])\S)|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
         r"|(?:应声)?倒地|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
@@ -215,6 +216,9 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
+# the night's guns (the sniper, the secret police), said before a shot's word: the death is
+# the night's, not the hunter's
+_NIGHT_GUN = re.compile(r"狙击手|秘警|秘密警察|狙击|狙杀")
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
 _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     ("sent_off", re.compile(r"红牌|罚下|淹死|浸死|潜水")),
@@ -309,7 +313,8 @@ _NO_DEATH = re.compile(
     r"|(?<=[天日])\s*夜\s*[:：]?\s*平安(?!夜)"  # D3 夜 平安
     r"|(?:出局|死亡|被刀|被杀|遇害|倒下|落水|阵亡)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
     # 夜：无。 昨夜没有人消失
-    r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
+    # (a terse log's space for the colon: 夜 无)
+    r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)(?:\s*[:：]\s*|\s+)(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
     # the night with no one leaving, in the theme's own venue (昨夜无人离场, 昨晚没有人下船,
@@ -563,7 +568,8 @@ _FACT_WORDS: tuple[tuple[re.Pattern[str], frozenset[EventType | Notice]], ...] =
         re.compile(r"死|出局|投出|淘汰|平安|殉情"),
         frozenset({EventType.ELIMINATED, Notice.NO_DEATH}),
     ),
-    (re.compile(r"当选|警徽"), frozenset({EventType.SHERIFF})),
+    # (警长是 X: the office's holder told — a name not on the list is listed, 警长是吉它)
+    (re.compile(r"当选|警徽|警长\s*(?:是|为)"), frozenset({EventType.SHERIFF})),
     (re.compile(r"替补|接替|顶替"), frozenset({EventType.SUBSTITUTE})),
     (re.compile(r"吹笛"), frozenset({EventType.PIPED})),
     (re.compile(r"装傻"), frozenset({EventType.IDIOT_REVEALED})),
@@ -577,7 +583,8 @@ def _unpromised(text: str, found: list[Announced]) -> list[str]:
     昨天晚黑莫得人死 and no no_death, X 出局 and no elimination, 含吹笛状态 and no piping."""
     # (nothing read: a post is listed for its words, state.why_listed — but a post whose
     # only item is a day's time still says its death or its quiet night)
-    families = _FACT_WORDS if found else _FACT_WORDS[:1]
+    # (… and the badge's holder told: 警长是吉它, a name not on the list)
+    families = _FACT_WORDS if found else _FACT_WORDS[:2]
     kinds: set[EventType | Notice] = {a.type for a in found}
     if any(a.ends_piping for a in found):
         kinds.add(EventType.PIPED)  # 吹笛状态全部解除: the piping's end, read
@@ -1693,6 +1700,8 @@ class _Sentence:
                     self.unplaced.append(c)
                 for n in slots:
                     how = _cause_in(n.bracket) or cause or self._cause_after(c, m)
+                    if how == "hunter" and _NIGHT_GUN.search(self.text[: self.text.find(c)]):
+                        how = "night"  # 狙击手亦发一弹，X 中弹身亡: the night's gun
                     out.append(
                         self._item(
                             EventType.ELIMINATED,
