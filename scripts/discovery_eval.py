@@ -53,7 +53,7 @@ from auditor.game.discover import piped_words  # noqa: E402
 from auditor.game.gamefile import EventType  # noqa: E402
 from auditor.game.state import why_listed  # noqa: E402
 from auditor.game.titles import classify  # noqa: E402
-from auditor.game.when import find_points, find_ranges  # noqa: E402
+from auditor.game.when import find_points, find_ranges, paired_times  # noqa: E402
 from auditor.rulesets import names as ruleset_names  # noqa: E402
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -261,6 +261,21 @@ def _day_items(
         if p.role and not p.delay and not p.wrong:
             stated.setdefault((p.day or day, p.phase or phase), {}).setdefault(p.role, p)
     ranged = {i["day"] for i in out}
+    if kind in ("discussion", "vote") and day not in ranged and all(d != day for d, _ in stated):
+        # a line of two times in a day thread's post, whatever the verbs (discovery reads
+        # its day's opening post so: auditor.game.when.paired_times)
+        pair = paired_times(text, posted, TZ, day)
+        if pair is not None:
+            item = {
+                "kind": "day",
+                "day": day,
+                "opens": _minute(pair[0]),
+                "closes": _minute(pair[1]),
+            }
+            if phase and phase <= 3:
+                item["phase"] = phase
+            out.append(item)
+            ranged.add(day)
     for (d, ph), roles in stated.items():
         if d in ranged:
             continue

@@ -8,8 +8,10 @@ code: tests/games/discovery/README.md) holds a writer script, its FULL game file
 threads, days, events as the director announced them), its MINIMAL game file (tag, board,
 players) and the cut-off time of each of its three nights.  For every night the script is
 rendered as the forum stood then (the posts made by the cut-off, tools.writer.at_snapshot),
-the full file is cut to what existed by then (threads with a post, days opened, events
-happened), and both files are audited; the report's activity, votes, tally, findings and
+the full file is cut to what the director had stated by then (threads with a post, days and
+killbar7 环节 (``[[day.phase]]``) already open, events happened; a day or 环节 that opens after the
+cut-off is dropped, and a thread of a dropped day -- 版杀7's night thread, posted before the day
+it counts for -- stays in the file without its day), and both files are audited; the report's activity, votes, tally, findings and
 ledger CSVs must be equal.  Prints one line per game and night (same / the files that
 differ); ``--diff`` shows the first differing lines.
 """
@@ -38,14 +40,11 @@ COMPARED = ("activity.csv", "votes.csv", "tally.csv", "findings.csv", "ledger.cs
 
 
 def _cut_full(text: str, cutoff: datetime, tids: set[int]) -> str:
-    """The full game file as the director would have had it at ``cutoff``."""
+    """The full game file as the director had stated it at ``cutoff``."""
     doc = tomlkit.parse(text)
-    # A day not yet open is kept when a thread of it already exists (版杀7's night thread,
-    # posted before the day it counts for opens): the director knows that day by then.
-    named = {int(t["day"]) for t in doc.get("thread", []) if int(t["tid"]) in tids and "day" in t}
     for key, keep in (
         ("thread", lambda t: int(t["tid"]) in tids),
-        ("day", lambda d: d["opens"] <= cutoff or int(d["number"]) in named),
+        ("day", lambda d: d["opens"] <= cutoff),
         ("event", lambda e: e["at"] <= cutoff),
     ):
         if key in doc:
@@ -54,6 +53,21 @@ def _cut_full(text: str, cutoff: datetime, tids: set[int]) -> str:
             for x in kept:
                 arr.append(x)
             doc[key] = arr
+    days = {int(d["number"]) for d in doc.get("day", [])}
+    for thread in doc.get("thread", []):
+        if "day" in thread and int(thread["day"]) not in days:
+            del thread["day"]
+    for day in doc.get("day", []):
+        # A 环节 (killbar7's phase) that opens after the cut-off is not stated yet either.
+        if "phase" in day:
+            phases = tomlkit.aot()
+            for phase in day["phase"]:
+                if phase["opens"] <= cutoff:
+                    phases.append(phase)
+            if phases:
+                day["phase"] = phases
+            else:
+                del day["phase"]
     return tomlkit.dumps(doc)
 
 

@@ -62,7 +62,7 @@ def init(
     ],
     force: Annotated[bool, typer.Option("--force", help="覆盖已存在的文件")] = False,
 ) -> None:
-    """写出一个带注释的游戏文件模板（再用文本编辑器填写论坛地址、帖子、玩家和日程）。
+    """写出一个带注释的游戏文件模板（再用文本编辑器填写标签、论坛地址、版块和玩家）。
 
     例：auditor init m107.toml
     """
@@ -81,7 +81,13 @@ def init(
     except WriteError as exc:
         err.print(f"错误：{escape(str(exc))}", highlight=False)
         raise typer.Exit(exc.exit_code) from None
-    err.print(f"已写出游戏文件模板：{escape(str(path))}。请填写论坛地址、帖子、玩家和日程。")
+    err.print(
+        f"已写出游戏文件模板：{escape(str(path))}。用文本编辑器改这几项就够了："
+        "[game] name、ruleset 和 tag（每个游戏帖标题都带的标签）、[forum] url（论坛地址）"
+        "和 board（版块）、[players] names（玩家）。帖子、每天的开关门时间和出局由审计从论坛读出，"
+        "不用写；读不出的会在审计台「待确认」里问你。",
+        highlight=False,
+    )
 
 
 def run_crawl(game_path: Path, *, full: bool, quiet: bool = False) -> CrawlReport:

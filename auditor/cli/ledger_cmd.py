@@ -45,6 +45,7 @@ from auditor.ledger.decisions import (
 from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.findings import finding_day, titled_codes
+from auditor.report.labels import plain_note
 from auditor.report.records import post_time
 from auditor.rules.engine import ruleset_for
 from auditor.rules.registry import REGISTRY
@@ -245,8 +246,8 @@ def _show_draft(d: Draft, index: int, total: int, game: Game, label: str = "") -
     if seed:
         body.append(visible(f"\n依据：{seed}"))
     body.append(visible(f"\n建议：{card_name(d.suggested)} — {titled_codes(d.reason)}"))
-    if d.note:
-        body.append("\n" + visible(d.note))
+    if d.note and plain_note(d.note):  # (measurements only a developer reads: the CSV)
+        body.append("\n" + visible(plain_note(d.note)))
     title = f"[{label}{' ' if label else ''}{index}/{total}] {d.id}"
     out.print(Panel(body, title=escape(title), title_align="left"))
 

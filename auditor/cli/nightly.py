@@ -35,6 +35,7 @@ from auditor.cli.console import (
 )
 from auditor.errors import STATE_INCOMPLETE_EXIT as STATE_EXIT
 from auditor.game.gamefile import hidden_name_warnings
+from auditor.report.labels import audit_line
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport
@@ -169,7 +170,7 @@ def run_audit(a: AuditArgs, exit: Callable[[int], BaseException]) -> None:
             )
         finally:
             bar.stop()
-        print_line(result.line())  # plain text: rich only when it would change it
+        print_line(audit_line(result.line()))  # plain text: rich only when it would change it
         if not result.ok:
             raise exit(1)
         if result.state:  # everything read, but the game's state is incomplete

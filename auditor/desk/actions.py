@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -23,13 +24,14 @@ from typing import Any
 
 from auditor import pipeline
 from auditor.desk.coalesce import Coalesced
-from auditor.errors import AuditorError, StoreLockedError
+from auditor.errors import STATE_INCOMPLETE_EXIT, AuditorError, StoreLockedError
 from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
 from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name, parse_time
+from auditor.report.labels import audit_line
 from auditor.report.records import Records
 from auditor.report.write import latest_dir
 from auditor.rules.records import CheckRecords
@@ -292,6 +294,16 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "closes": _local(item.closes)
                 if isinstance(item, DaySpec) and p.kind == "delay"
                 else "",
+                # what a correction's time fields start with (the value they correct)
+                "now_opens": _local(item.opens.astimezone(game.timezone))
+                if isinstance(item, DaySpec)
+                else "",
+                "now_closes": _local(item.closes.astimezone(game.timezone))
+                if isinstance(item, DaySpec)
+                else "",
+                "now_at": _local(item.at.astimezone(game.timezone))
+                if isinstance(item, Event) and item.at is not None
+                else "",
             }
         )
     return out
@@ -503,7 +515,9 @@ def run_audit(
     code = proc.wait()
     lines = [line.strip() for line in stdout.splitlines() if line.strip()]
     if code in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
-        return lines[-1]
+        return audit_line(lines[-1], desk=True)
+    if code == STATE_INCOMPLETE_EXIT and lines:  # all read, the report written: not a failure
+        return state_incomplete(audit_line(lines[-1], desk=True))
     raise AuditorError(f"审计失败（退出码 {code}）：{' '.join(other) or '没有输出'}")
 
 
@@ -544,3 +558,14 @@ def last_audit(game: Game) -> dict[str, str]:
         "status": last.status,
         "problems": "；".join(last.problems),
     }
+
+
+def state_incomplete(line: str) -> str:
+    """The summary line of an audit that exited 7 (everything read, the report written, the
+    game's state incomplete), said as what it is: done, N things not read (listed at the
+    top of the page) — not a failure."""
+    head, sep, rest = line.partition("审计完成：")
+    found = re.match(r"游戏状态不完整（(\d+)）", head)
+    count = f" {found.group(1)} 条" if found else ""
+    said = re.sub(r"。(?:报告：|没有变化，沿用上次的报告：).*$", "。", rest if sep else line)
+    return f"审计完成：{said}报告已写好；游戏状态不完整{count}，见页面最上面。"

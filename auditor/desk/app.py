@@ -50,6 +50,7 @@ from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
 from auditor.report.drafts import posts_of
 from auditor.report.html import Exact, show, with_helpers
+from auditor.report.labels import director_words
 from auditor.report.parts import post_size, split_announcement
 from auditor.report.records import Records
 
@@ -310,6 +311,7 @@ class DeskApp:
         action: str,
         extra: Mapping[str, str] | None = None,
         members: Sequence[Mapping[str, object]] = (),
+        draft: Mapping[str, object] | None = None,
     ) -> HTMLResponse:
         """The confirmation page for a red card, a batch or the same manual card again: the
         same form posted again to ``action`` with ``confirm=1`` and ``extra`` (the CSRF
@@ -325,6 +327,7 @@ class DeskApp:
             },
             target=f"/g/{slug}/{action}",
             members=members,
+            draft=draft,
         )
 
     def page(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
@@ -389,7 +392,9 @@ class DeskApp:
         )
 
     def flash(self, request: Request, kind: str, text: str) -> None:
-        request.session["flash"] = [*request.session.get("flash", []), [kind, text]]
+        # (a message of the game file's checks names its tables, [[day]]: said in words)
+        said = director_words(text, desk=True)
+        request.session["flash"] = [*request.session.get("flash", []), [kind, said]]
 
     async def form_of(self, request: Request) -> Mapping[str, Any] | None:
         """The posted form when its CSRF token matches the session's, else None."""
@@ -610,8 +615,16 @@ class DeskApp:
             return self.message(request, "未知的操作。", 400)
         suggested = str(form.get("suggested", ""))
         if decision == "approve" and (card or suggested) == "red" and form.get("confirm") != "1":
+            # the draft itself beside the question: its rule, day, post and reason
+            recs = await run_in_threadpool(actions.records, game)
+            found = [d for d in recs.drafts if str(d["id"]) == ident]
             return self.confirm(
-                request, slug, form, f"确认判 {form.get('player', '')} 红牌？红牌即罚下。", "decide"
+                request,
+                slug,
+                form,
+                f"确认判 {form.get('player', '')} 红牌？红牌即罚下。",
+                "decide",
+                draft=found[0] if found else None,
             )
         try:
             done = await run_in_threadpool(

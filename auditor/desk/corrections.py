@@ -117,7 +117,9 @@ def fields_of(form: Mapping[str, object]) -> dict[str, object]:
             fix[name] = value
     for name, key in (("at", "at"), ("opens", "opens"), ("day_closes", "closes")):
         value = str(form.get(name, "")).strip()
-        if value:
+        # (a field starts with the value it corrects, sent back as ``<name>_was``: unchanged,
+        # it is no correction — nor a loss of the time's seconds)
+        if value and value != str(form.get(f"{name}_was", "")).strip():
             fix[key] = actions.parse_closes(value)
     for name in ("accelerated", "delayed"):
         value = str(form.get(name, "")).strip()

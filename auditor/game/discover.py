@@ -50,7 +50,7 @@ from auditor.game.state import (
 )
 from auditor.game.structure import schedule_for
 from auditor.game.titles import classify, match_tag, opening_day
-from auditor.game.when import TimePoint, find_points, find_ranges
+from auditor.game.when import TimePoint, find_points, find_ranges, paired_times
 from auditor.models import Post
 from auditor.rulesets import preset_text
 
@@ -431,7 +431,7 @@ class _DayReader:
         day0 = first.posted_at.astimezone(self.tz).date()
         opens = datetime.combine(day0, time(0, 0), self.tz)
         closes = datetime.combine(day0, time(23, 59, 59), self.tz)
-        said_opens, said_closes = self._stated_alone(first)
+        said_opens, said_closes = self._stated_alone(first, t.day)
         if said_opens and said_closes and said_opens < said_closes:
             opens, closes = said_opens, said_closes
         self.phases.setdefault(t.day, []).append(PhaseSpec(phase, name, opens, closes, t.tid))
@@ -493,7 +493,7 @@ class _DayReader:
             first = self.openings.get(n)
             if first is None:
                 continue
-            opens, closes = self._stated_alone(first)
+            opens, closes = self._stated_alone(first, n)
             fields = {"opens": (f"pid {first.pid} 的发帖时间", "inferred")}
             if opens is not None:
                 fields["opens"] = _stated(first.pid)
@@ -517,8 +517,11 @@ class _DayReader:
             )
             self.found[n] = _Day(opens, closes, accelerated, first.pid, "帖子", fields)
 
-    def _stated_alone(self, first: Post) -> tuple[datetime | None, datetime | None]:
-        """The times an opening post states alone (开帖：12月3日 9:00 / 今晚22点关帖)."""
+    def _stated_alone(
+        self, first: Post, day: int | None = None
+    ) -> tuple[datetime | None, datetime | None]:
+        """The times an opening post states alone (开帖：12月3日 9:00 / 今晚22点关帖), else
+        the two times of one of its lines, whatever the verbs (:func:`paired_times`)."""
         opens = closes = None
         for pt in find_points(_text(first), first.posted_at, self.tz):
             if pt.wrong:
@@ -531,6 +534,11 @@ class _DayReader:
                 opens = pt.at
             elif pt.role == "closes" and closes is None and not pt.delay:
                 closes = pt.at
+        if opens is None or closes is None:
+            # 9点开诊，晚上9点半停诊: the time said without a known verb completes its pair
+            pair = paired_times(_text(first), first.posted_at, self.tz, day)
+            if pair is not None and opens in (None, pair[0]) and closes in (None, pair[1]):
+                opens, closes = pair
         return opens, closes
 
 

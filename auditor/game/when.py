@@ -1063,9 +1063,28 @@ def _last_date(text: str, ref: date) -> date | None:
     found = [
         d
         for m in _LONE_DATE.finditer(text)
-        if (d := _date(m, "a", ref)) is not None and not counts.match(text, m.end())
+        if (d := _date(m, "a", ref)) is not None
+        and not counts.match(text, m.end())
+        and not _a_count(text, m)
     ]
     return found[-1] if found else None
+
+
+# a fraction after the words of a count (未过半（5/11）, 加速申请 5/10, 目前 6/12) or before
+# its unit (7/12 票): so many of so many, no date — unless a clock follows (延时 3/21 02:00)
+_COUNT_BEFORE = re.compile(
+    r"(?:过半|过|申请|加速|延时|票数?|人数|目前|现在|赞成|同意|支持)\s*[:：（(]?\s*$"
+)
+
+
+def _a_count(text: str, m: re.Match[str]) -> bool:
+    """Whether a date written ``5/11`` is a count of votes or requests instead."""
+    if not m.group("asm") or re.match(r"\s*\d{1,2}\s*[:：点时]", text[m.end() :]):
+        return False
+    return bool(
+        _COUNT_BEFORE.search(text[max(0, m.start() - 8) : m.start()])
+        or re.match(r"\s*(?:票|人)", text[m.end() :])
+    )
 
 
 _VERB = r"(?:开帖|关帖|开门|关门|开放|截止|截票|结算|[开关截])"
@@ -1162,3 +1181,71 @@ STATES_TIME = re.compile(
     r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点時时](?!间|候)|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
     r"|[零一二两三四五六七八九十]{1,3}\s*点(?!评|赞|名)|今晚|明晚|明早|今早"
 )
+
+
+# ------------------------------------------------------------------- a line's pair of times
+
+# what makes a pair of times another day's or nobody's: a recap (昨天, 上一), a later day's
+# schedule (后天, 下周), a rule stated in general (每天, 通常, 以后)
+_NOT_THIS_DAYS = re.compile(
+    r"昨|前天|前晚|上一|上个|后天|下周|下个|每(?:一)?(?:天|日|晚|轮|场|回)|天天|一般|通常|平时|平常"
+    r"|往常|以后|此后|今后|规则|规定|假如|如果|若是|要是|万一|吗|[?？]|yesterday|every|usually",
+    re.I,
+)
+_QUOTED = re.compile(r"[「『“\"][^」』”\"]*\d[^」』”\"]*[」』”\"]")
+
+
+def paired_times(
+    text: str, posted_at: datetime, tz: tzinfo, day: int | None = None
+) -> tuple[datetime, datetime] | None:
+    """A line of a day's opening post that states two times and nothing else of a
+    schedule (今日 09:00 登机，21:30 舱门关闭 / 营业 10:00，打烊 22:00): the day's opening
+    and close, in that order, whatever the theme's verbs.  The first time opens (within
+    a few hours of the post: the day it opens), the second closes (later, within a day
+    and a half); a time read as something else's window, a count's moment, a time taken
+    back or a delay is no part of a pair, nor is a line of another day (第三天 under day
+    2), a recap (昨天), a later day's schedule (后天, a time a day away), a rule in general
+    (每天, 通常), a question or a supposition, a quote."""
+    for line in re.split(r"[。！!；;\n]+", text):
+        if not line.strip() or _NOT_THIS_DAYS.search(line) or _QUOTED.search(line):
+            continue
+        if find_ranges(line, posted_at, tz):
+            continue  # a range is read as one
+        pair = _line_pair(line, posted_at, tz, day)
+        if pair is not None:
+            return pair
+    return None
+
+
+def _line_pair(
+    line: str, posted_at: datetime, tz: tzinfo, day: int | None
+) -> tuple[datetime, datetime] | None:
+    """The opening and close one line states (:func:`paired_times`), if it does."""
+    points = [p for p in find_points(line, posted_at, tz) if not p.wrong]
+    if len(points) != 2 or any(p.aside or p.asof or p.delay for p in points):
+        return None
+    first, second = points
+    if second.role == "opens" and not _opens_own_clause(line, first, second):
+        second = replace(second, role=None)  # 09:00 开始登机，21:30 舱门关闭: not its verb
+    if first.role == "closes" or second.role == "opens":
+        return None
+    if any(p.day is not None and p.day != day for p in points):
+        return None
+    opens, closes = first.at, second.at
+    if second.role is None and closes.astimezone(tz).time() == time(0, 0):
+        closes -= timedelta(seconds=1)  # 24:00 / 0:00 as the close: that day's end
+    near = posted_at - timedelta(hours=13) <= opens <= posted_at + timedelta(hours=13)
+    if not near or not opens < closes <= opens + timedelta(hours=36):
+        return None
+    return opens, closes
+
+
+def _opens_own_clause(line: str, first: TimePoint, second: TimePoint) -> bool:
+    """Whether the second time of a line has an opening's word in its own clause (after
+    the first time, from the last comma), not one it took from the clause before."""
+    folded = normalise(line)
+    at = folded.find(second.text, folded.find(first.text) + len(first.text))
+    if at < 0:
+        return True
+    clause = re.split(r"[，,、:：]", folded[:at])[-1]
+    return bool(_OPEN_WORDS.search(clause))

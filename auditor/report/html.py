@@ -28,7 +28,7 @@ from markupsafe import Markup, escape
 from auditor import __version__
 from auditor.files import cache_dir, write_atomic
 from auditor.ledger.policy import card_name
-from auditor.report.labels import number
+from auditor.report.labels import director_words, number
 from auditor.report.records import Records
 from auditor.visible import HIDDEN, visible, visible_html
 
@@ -103,6 +103,7 @@ def with_helpers(env: Environment) -> Environment:
     env.filters["card_name"] = card_name
     env.filters["exact"] = exact
     env.filters["number"] = number  # a weight of 2.0 reads 2, 1.5 stays
+    env.filters["director_words"] = director_words
     env.globals["elevator_rows"] = elevator_rows
     return env
 

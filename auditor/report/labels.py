@@ -111,7 +111,10 @@ def local_time(stamp: str | None, game: Game) -> str:
     return t.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if t else ""
 
 
-_INTERNAL = re.compile(r"ΔE|^L=\d|^#[0-9A-Fa-f]{6}$")
+_INTERNAL = re.compile(r"ΔE|^L=\d|^(?:\w+\s*=\s*)?#[0-9A-Fa-f]{6}$")
+#: A file saved beside a page (``thread-102-p1_files/03_avatar_middle.png``): the avatar
+#: evidence, said in words (the path stays in the CSV).
+_SAVED_FILE = re.compile(r"[\w.-]+_files/[\w.-]+")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -167,7 +170,7 @@ def _without_brackets(text: str, heads: set[str]) -> str:
 def plain_note(note: str) -> str:
     """A finding's note without measurements only a developer reads (ΔE2000, L/C/h)."""
     parts = [p for p in note.split("，") if not _INTERNAL.search(p.strip())]
-    return "，".join(parts)
+    return _SAVED_FILE.sub("保存的页面里的头像图片", "，".join(parts))
 
 
 def number(x: float) -> str:
@@ -270,3 +273,57 @@ def in_words(
                 row[c] = names.get(row[c], row[c])
         out.append(row)
     return out
+
+
+#: A command-line hint in a message the game's state or the tally writes (auditor/game,
+#: auditor/rules), as a director reads it: on the desk (buttons) and elsewhere (the report,
+#: the CLI: one wording of each command).  Each is (the hint, on the desk, elsewhere).
+_HINTS: tuple[tuple[str, str, str], ...] = (
+    (
+        "：auditor game --add day 补上这一天",
+        "：在「待确认」下面的「补上漏读的一天或一个事件」里补上这一天",
+        "：在审计台「补上漏读的一天或一个事件」里补上（或 auditor game 游戏文件 --add day）",
+    ),
+    (
+        "：写进游戏文件的 [[thread]] day",
+        "：在游戏文件里这个帖子的条目下写上它是第几天（day = 数字）",
+        "：在游戏文件里这个帖子的条目下写上它是第几天（day = 数字）",
+    ),
+    (
+        "：auditor game 查看，读错的用 --add 补上，不是公告的用 --dismiss 编号",
+        "：见下面「未读懂的公告」：读错或漏读的，在「补上漏读的一天或一个事件」里补上；"
+        "不是公告的，点它旁边的「不是公告」",
+        "：在审计台逐条处理（读错或漏读的补上；不是公告的点「不是公告」），"
+        "或 auditor game 游戏文件 --dismiss 编号（公告的 pid）",
+    ),
+    ("（auditor game 查看）", "（见「待确认」）", "（审计台「待确认」，或 auditor game 游戏文件）"),
+)
+#: The game file's tables, named as a director knows them.
+_TABLES = {
+    "[[event]]": "事件记录（出局、警长）",
+    "[[correction]]": "更正记录",
+    "[[thread]]": "帖子条目",
+    "[[day]]": "天的条目",
+    # (the ledger's citation of a rule the seed post does not state)
+    "种子规则没有直接条文：": "规则帖没有直接条文，参照：",
+}
+
+
+def director_words(text: str, desk: object = False) -> str:
+    """``text`` (a message of the game's state, the tally or the audit) with its
+    command-line hints said as a director acts: on the desk (``desk`` true) by the desk's
+    buttons, elsewhere in one wording; the game file's ``[[table]]`` names in words."""
+    for hint, on_desk, elsewhere in _HINTS:
+        text = text.replace(hint, on_desk if desk else elsewhere)
+        if desk:  # (a line the CLI already said: the desk's run of `auditor audit`)
+            text = text.replace(elsewhere, on_desk)
+    for table, words in _TABLES.items():
+        text = text.replace(table, words)
+    return text
+
+
+def audit_line(line: str, desk: object = False) -> str:
+    """The audit's summary line as a director reads it: its hints in words
+    (:func:`director_words`) and its ``问题 N`` named for what it counts, the crawl's
+    problems — not the game's state, said apart (游戏状态不完整)."""
+    return director_words(line, desk).replace("，问题 ", "，抓取问题 ")

@@ -19,7 +19,7 @@ from typing import Any
 
 from auditor.game.gamefile import DaySpec, Game
 from auditor.game.schedule import Schedule
-from auditor.ledger.ledger import Ledger, is_card_draft, load_ledger
+from auditor.ledger.ledger import NOT_CARDS, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
     announce_day,
@@ -373,7 +373,7 @@ def build_records(
         "days": len(days),
         "drafts": led.pending,
         "other_drafts": led.other_pending,
-        "approved": len(led.cards),
+        "approved": approved_cards(led),
         "findings": len(findings),
         "below": sum(r["below"] for r in activity),
         "changes": {k: sum(1 for c in changes if c["change"] == k) for k in CHANGE_NAMES},
@@ -557,6 +557,12 @@ def checked_records(game: Game, store: Store, ruleset: RuleSet, now: datetime) -
 
 # What the stored ballots carry for the views beside Ballot.record()'s columns.
 BALLOT_EXTRA = ("time_precision", "detail", "correction")
+
+
+def approved_cards(led: Ledger) -> int:
+    """The approved cards (a notice seen — approved as 不处罚 / 提醒导演 — is no card: as
+    the desk counts them)."""
+    return sum(1 for c in led.cards if c.card not in NOT_CARDS)
 
 
 def _vote_record(r: Mapping[str, Any], game: Game, base: str | None) -> dict[str, Any]:

@@ -38,15 +38,20 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 _NEG_NEAR = re.compile(
     # (唔 / 冇 / 咪: Cantonese 不 / 没 / 别 — 唔好投佢, 咪投佢)
     r"(?:别|不要|不想|不会|不能|不该|不用|不是|并非|不|没有?|未|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
-    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
+    r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*"
+    # (别投冬瓜一票: the verb between, the name then read with 一票)
+    r"(?:投|偷|头)?\s*$"
     # (English: don't vote 油条 / won't vote / not 番茄)
     r"|(?<![a-z])(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t|shouldn'?t|can'?t|never|not)"
     r"\s*(?:vote\s*(?:for)?)?\s*$"
 )
 _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩"
-    r"|佢哋|佢|你哋|人哋|侬|伊|汝|尔等|尔|彼)"
-    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*$"
+    r"|佢哋|佢|你哋|人哋|侬|伊|汝|尔等|尔|彼"
+    # (the others as a group: 众人齐投冬瓜 / 见诸君纷纷改投冬瓜 / 兄弟们投他)
+    r"|众人|诸君|诸位|各位|大伙儿?|兄弟们|姐妹们|同志们)"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又|纷纷|齐|全都|全)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*"
+    r"(?:投|偷|头)?\s*$"
     # (English: everyone vote 南瓜 / you voted / let's all vote)
     r"|(?<![a-z])(?:everyone|everybody|you|we|they|he|she|y'?all|guys|people|let'?s)"
     r"\s*(?:all|should|must|need\s+to|have\s+to|to|guys)*\s*$"
@@ -54,7 +59,12 @@ _SUBJECT_NEAR = re.compile(
 # Anywhere before it in its clause: a question, a condition, advice, or a past report.
 _FAR = re.compile(
     r"谁|如果|要是|假如|万一|假设|为什么|为何|怎么|是否|要不要|该不该|想好(?!了)|建议|劝|希望|"
-    r"请|(?<![需要追诉渴征])求|否则|不然|昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来(?!是)|"
+    r"请|(?<![需要追诉渴征])求|否则|不然|倘若|倘使|假使|如若|若是|"
+    # advice to whoever votes (要投就投南瓜 / 要改就改番茄: if you vote, vote him)
+    r"要(?:投|改|选)就|"
+    # an example given to teach the form (示范…比如改投冬瓜 / 例如：投番茄)
+    r"比如|例如|譬如|举个?例子?|示范|"
+    r"昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来(?!是)|"
     # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
     r"昔|前日|昨日|向者|谂住|谂紧|"
     r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
@@ -77,6 +87,8 @@ _FAR_EN = re.compile(
 _NOT_AFTER = re.compile(
     r"\s*(?:的|吗|么|呢|咩|了没|没有|不|还是|或者|或|和|跟|与|[?？]"
     r"|是不是|是否|是不可能|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算"
+    # (投南瓜者: those who vote him, classical; vote 冬瓜 pls 大家: a request to the others)
+    r"|者|(?<![a-z])(?:pls|plz|please)\s*(?:大家|各位|everyone|everybody|all|guys|y'?all)"
     # (English: vote 冬瓜 if he… / voting 冬瓜 would be a mistake)
     r"|(?:only\s+)?(?:if|unless|would|could|might|is|was|seems|sounds|will\s+be)(?![a-z]))"
 )
@@ -156,7 +168,16 @@ _ROUND_WORDS = (
     r"[一二三123]轮|本轮|这轮|此轮|round\s*\d|r\d"
 )
 # Verbs of voting a player out, at a clause's start (出番茄 / 推冬瓜 / 放逐油条).
-_OUT_VERBS = r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊|整|办"
+_OUT_VERBS = (
+    r"出|推|推出|放逐|票走|票死|投死|投出|送走|处决|抗推|推掉|干掉|归票|挂|吊|整|办"
+    # the words of game and gamer talk for picking one off (点杀番茄 / 点掉：冬瓜 / 带走南瓜),
+    # and 点 naming its one target after a colon (我也点你：饺子); not 集火 (focus fire): a
+    # call to the others (集火番茄！都跟上), no vote of the speaker's own
+    r"|点杀|点掉|点死|带走|秒掉|点(?=\s*(?:你|他|她)?\s*[:：])"
+    # forum jargon (踩南瓜 / 冲冬瓜: 踩 and 冲 a suspect are his vote), the app's word as a
+    # heading (出局：南瓜)
+    r"|踩|冲|出局(?=\s*[:：])"
+)
 
 
 def _patterns(players: Sequence[str]) -> tuple[re.Pattern[str], ...]:
@@ -176,6 +197,7 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     return (
         *_verb_patterns(n, o),
         *_headed_patterns(n, o),
+        *_decision_patterns(n, o),
         *_held_patterns(n, o),
         *_symbol_patterns(n, o),
     )
@@ -188,7 +210,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+on)?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -207,7 +229,8 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 改票包子 / 改票：包子 / 改成包子 / 投票对象：包子 (labelled votes stay votes)
         re.compile(
             rf"(?P<chg2>改票|改成)\s*(?:对象)?\s*[:：]?\s*(?:给\s*)?{o}(?P<name3>{n})"
-            rf"|投票对象\s*[:：]\s*(?P<name4>{n})"
+            # (投票对象暂定为番茄: the label said in a sentence, a hedge before the name)
+            rf"|投票对象\s*(?:[:：]|(?:暂定|暂时|初定|暂且|就)?\s*(?:为|是))\s*(?P<name4>{n})"
         ),
         # 投咱们的假预言家番茄 / 投假守卫烧卖 (the name as the head of a noun phrase: what
         # stands before it describes the one voted; the name closes the clause, nothing of
@@ -235,13 +258,18 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     return [
         # 【投票】油条 / 投票！土豆！ (the word 投票 as a heading, the name standing alone)
         re.compile(
-            rf"[【\[]?\s*投票\s*(?:[】\]]|[!！]+)\s*{o}(?P<name21>{n})"
-            rf"(?=\s*(?:$|[!！。.~～,，]))"
+            # (投票如下：冬瓜: the vote announced, then given)
+            # (单选题：冬瓜 / 我的选择没有变化：冬瓜 / 选择：冬瓜: a choice's heading; 重发：冬瓜:
+            # the vote sent again)
+            rf"(?:[【\[]?\s*投票\s*(?:[】\]]|[!！]+)|投票如下\s*[:：]|(?:单选题|选择题|重发)\s*[:：]"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我的|本人的?)?选择(?:没有?变化?|不变|没变|照旧)?\s*[:：])"
+            rf"\s*{o}(?P<name21>{n})"
+            rf"(?=[ \t]*(?:$|[!！。.~～,，\n(（]|(?:投票)?理由))"
         ),
         # 一票包子 / 一票给包子 / 一票送给包子 / 我选包子 / 包子！投你 / 包子吃我一票 / 送包子一票
         re.compile(
             # (我拣包子 / 我揀包子: Cantonese 选)
-            rf"(?:一票|我选|我选择|选|我拣|拣)(?:咗)?\s*(?:(?:送|投)\s*(?:给\s*)?|给\s*)?{o}(?P<name7>{n})"
+            rf"(?:一票|我选|我选择|选|我拣|拣)(?:咗)?\s*(?:(?<=选)\s*[:：]\s*)?(?:(?:送|投)\s*(?:给\s*)?|给\s*)?{o}(?P<name7>{n})"
             rf"|(?<![投给])(?P<name8>{n})\s*[!！,，]+\s*投你"
             rf"|(?P<name10>{n})\s*吃我\s*一票"
             # 送包子一票 / 送汤圆上路 一票
@@ -252,7 +280,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         ),
         # 改票：番茄→冬瓜 / 改投番茄->冬瓜 / 票从番茄改成冬瓜 (from one to the other: the second)
         re.compile(
-            rf"(?P<chg7>改票|改投|改)\s*[:：]?\s*{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔|改成|改为|换成)\s*"
+            rf"(?P<chg7>改票|改投|改|重选|重投)\s*[:：]?\s*{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔|改成|改为|换成)\s*"
             rf"{o}(?P<name29>{n})"
         ),
         # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
@@ -286,8 +314,8 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
             # (辩论轮：番茄，冬瓜: the round's suspects listed, no vote)
             rf"(?=\s*(?:$|[!！。.~～\n]|[,，](?!\s*(?:{n}))))"
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那|今天|这轮|本轮)?\s*(?:先|还是|继续)?\s*"
-            rf"(?:{_OUT_VERBS})\s*{o}"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那我|那|今天|这轮|本轮)?\s*(?:也|先|还是|继续|直接)?\s*"
+            rf"(?:{_OUT_VERBS})\s*(?:(?:你|他|她)?\s*[:：])?\s*{o}"
             rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
         ),
         # The name put first, the verb alone after it as the clause: 南瓜，投。 / 番茄 投吧 /
@@ -296,6 +324,13 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name48>{n})\s*[,，:：—-]*\s*(?:我|那就|就)?\s*"
             rf"(?:(?P<chg9>改投|改票)|投|票)\s*(?:他|她|吧|！|!)?(?=\s*(?:$|[。.!！~～]))"
         ),
+    ]
+
+
+def _decision_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written as a decision reached: announced before and carried out (说到做到：
+    冬瓜), or a hesitation that ends (还是包子吧 / still 番茄)."""
+    return [
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
         re.compile(
@@ -305,7 +340,8 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # A hesitation that ends in a decision, in a post that talks of voting:
         # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
         re.compile(
-            rf"(?:还是|继续|那就|就|最终|最后|决定|现在|暂定|暂选|暂时|临时票?)\s*(?:给|投给)?\s*[:：]?\s*{o}"
+            rf"(?:还是|继续|那就|就|最终|最后|决定|现在|暂定|暂选|暂时|临时票?|(?<![a-z])still(?![a-z]))"
+            rf"\s*(?:给|投给)?\s*[:：]?\s*{o}"
             rf"(?P<name18>{n})(?=\s*(?:$|吧|了|啦|呀|哒|哦|嘛|[!！。.~～,，]))"
         ),
     ]
@@ -361,6 +397,8 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         ),
         re.compile(
             rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|俺|就|那就)\s*(?:头|透|偷)\s*(?:给\s*)?{o}(?P<name41>{n})"
+            # (头番茄 / 偷冬瓜一票 with no subject: the name closes the clause)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:头|偷)\s*{o}(?P<name52>{n})(?=\s*(?:一票)?\s*(?:$|[。！!~～\n]))"
             rf"|(?<![a-z])(?:voting(?:\s+for)?|lynch|hang|execute|eliminate|sticking\s+with"
             rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
             rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
@@ -445,6 +483,7 @@ _NAME_GROUPS = (
     "name49",
     "name50",
     "name51",
+    "name52",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -542,8 +581,8 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     alt = _names_alt(players)
     if not alt:
         return re.compile(r"(?!)")
-    alone = r"\s*(?:$|[。！？!?；;，,、\n]|一票|吧|啊)"
-    listed = r"(?:\s*(?:[、/和或跟与]|or|还是)\s*)"  # (饺子、包子 这俩…: listed, then a space)
+    alone = r"\s*(?:$|[。！？!?；;，,、\n(（]|一票|吧|啊)"
+    listed = r"(?:\s*(?:[、/和或跟与&]|or|and|还是)\s*)"  # (饺子、包子 这俩…: listed, then a space)
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
@@ -609,11 +648,12 @@ def _reported(
     subject, theirs, topic = who
     if _other_subject(text, m.start(), name, subject) or _other_topic(text, m.start(), name, topic):
         return True
-    if m.group(0).startswith(("票", "挂")) and theirs.search(text, 0, m.start()):
+    if m.group(0).startswith(("票", "挂", "投票对象")) and theirs.search(text, 0, m.start()):
         return True
     return "的是" in m.group(0) and "才怪" not in text[: m.start()]
 
 
+_THEIRS_EN = re.compile(r"(?<![a-z])(?:you|your|he|she|they|his|her|their|said|says)(?![a-z])")
 _THEIR_VOTE = re.compile(r"(?:他|她|佢|你)\s*(?:的|那|这)\s*(?:一)?\s*票")
 
 
@@ -632,6 +672,10 @@ def _decided(text: str, m: re.Match[str], key: str) -> bool:
         return False  # 冬瓜说他那票不变，还是南瓜: what another's vote still is, reported
     if _VOTE_WORD.search(rest) is not None:
         return True
+    if m.group(0).startswith("still"):
+        # still 番茄. (English: the vote said to stand, named again — a vote; not another's:
+        # you said your vote is still 番茄)
+        return not _THEIRS_EN.search(text, _sentence_start(text, m.start()), m.start())
     return key == "name18" and not rest.strip(" \t\n吧了啦呗咯噻嘛哈。.!！~～")
 
 
@@ -722,10 +766,14 @@ def _said_change(text: str, before: int) -> bool:
         head = text[lo : m.start()]
         if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _NOT_MINE.search(head):
             continue
+        if _CHANGED_BEFORE.search(head) or re.match(r"\s*(?:过|一次)", text[m.end() :]):
+            continue  # 本人此前已改票一次，…本轮投票如下：冬瓜 (an earlier round's change, told)
         return True
     return False
 
 
+# Before a change word: a time before this vote (此前已改票一次 / 昨天改过票).
+_CHANGED_BEFORE = re.compile(r"此前|先前|之前|昨天|前天|上轮|上一轮|曾经?")
 # Before a change word: someone else's words or advice (有人让我改票, 他说他要改票).
 _NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有人|别人)说(?![得的])")
 
@@ -733,7 +781,9 @@ _NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有�
 # Said after the vote, the decision is put off: 打算投油条，但想再听听他解释 / 我觉得应该投
 # 冬瓜……晚点再决定 / 我也想投包子，不过再等等看: a plan, not a vote.
 _DEFERRED = re.compile(
-    r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再|再(?:等等?|听听|看看|想想|观察|决定)"
+    # (not 晚点再看帖 / 回头再来: reading the thread later, the vote cast)
+    r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再(?!\s*(?:看帖|刷帖|来|上线|回复))"
+    r"|再(?:等等?|听听|看看|想想|观察|决定)"
     r"|等等看|还没决定|没决定|未定|未决|纠结|犹豫不决|拿不准"
 )
 
@@ -818,10 +868,16 @@ def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
     last = max(found, key=lambda f: (f.end, f.start))
     if taken_back(text, last.end) or _deferred(text, last.end):
         return None
+    if last.target not in _HE and _NOT_HIM.search(text, last.end):
+        return None  # 抗推位就是土豆了，不过我先不踩他: the one just named, not voted after all
     if _wished_after_asking(text, last.start):
         return None  # 请问…能投他吗？我想投春卷: a wish that waits on the answer
-    if not last.change and _CHANGE_REASON.search(text, last.end):
-        last = replace(last, change=True)  # 第二票：弃权 ⏎ 改票原因：… (the change's own label)
+    if not last.change and (
+        _CHANGE_REASON.search(text, last.end) or _VOIDS_EARLIER.match(text, last.end)
+    ):
+        # 第二票：弃权 ⏎ 改票原因：… (the change's own label) / 投冬瓜，前票作废 (the vote
+        # before it declared void right after: a change)
+        last = replace(last, change=True)
     if last.change and any(f.end <= last.start and not f.change for f in found):
         # 先投土豆……想了想，改投番茄: the post corrects itself before it is sent; a change
         # is a later post replacing an earlier one (a post whose every vote says 改 stays a
@@ -830,6 +886,18 @@ def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
     return last
 
 
+# Right after a vote, the one before it declared void or replaced (投冬瓜，前票作废 /
+# 以此为准，之前的不算).
+_VOIDS_EARLIER = re.compile(
+    r"\s*[,，。;；!！]?\s*(?:以此(?:票)?为准\s*[,，]?\s*)?(?:我的|本人)?"
+    r"(?:前票|前一票|上一票|原票|旧票|之前的票|之前那票|之前的|原来的票|上一帖|前帖)"
+    r"\s*(?:作废|不算|无效|取消|撤回)(?!\s*(?:吗|么|呢|[?？]))"
+)
+# After a vote, the one it named declined by a pronoun: 不过我先不踩他 / 但不投他.
+_NOT_HIM = re.compile(
+    r"(?:先|暂时|还|但|不过)\s*(?:不|别|没)\s*(?:先|想|打算|要)?\s*(?:投|踩|冲|选|点|票)\s*(?:他|她)"
+    r"(?![们])"
+)
 # The label of a change's reason, after the vote: the post presents the vote as a change.
 _CHANGE_REASON = re.compile(r"改票\s*(?:原因|理由)\s*[:：]")
 # A wish to vote (我想投 / 想要投 / 好想投) right before the vote expression.
@@ -967,8 +1035,9 @@ _UNRESOLVED = re.compile(
     # target not written (under a quote of that vote it is: votebook.parse._followed)
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
-    # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a sentence's start
-    r"|(?:^|(?<=[。！？!?\n]))\s*(?:我|俺|那就|就|这轮|本轮|今天|这次)*\s*投\s*(?:给\s*)?"
+    # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a clause's start
+    # (我想好了，我投那个瓜: which one of two 瓜 the post does not say)
+    r"|(?:^|(?<=[。！？!?\n，,]))\s*(?:我|俺|那就|就|这轮|本轮|今天|这次)*\s*投\s*(?:给\s*)?"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
     r"(?=\s*(?:$|[,，。！？!?\n])))"
     # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)

@@ -286,3 +286,14 @@ def test_the_tid_column_is_called_topic(sample_game: Path) -> None:
     assert runner.invoke(app, ["check", str(sample_game)]).exit_code == 0
     findings = head("findings")
     assert "主题" in findings and "帖子" not in findings
+
+
+def test_init_says_what_to_fill_in_as_the_guide_does(tmp_path: Path) -> None:
+    """Session 38 round 2: init asked for 帖子…日程 where the guide (and discovery) need
+    only the tag, the forum and board, and the players."""
+    res = runner.invoke(app, ["init", str(tmp_path / "m107.toml")])
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    for needed in ("tag", "url", "board", "names"):
+        assert needed in said, said
+    assert "日程" not in said and "不用写" in said, said

@@ -94,6 +94,12 @@ def _decide(driver: Any, thumb: Thumb, art: Any, button: str) -> str:
     return str(line.text)
 
 
+def _report_folders(game_dir: Path) -> list[str]:
+    """The report folders (a decision's rewrite in progress, ``.tmp-refresh-…``, is hidden and
+    no report folder: the desk may still be writing one when the phone quits)."""
+    return sorted(p.name for p in game_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
 def test_a_night_on_the_phone_as_a_review_queue(tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
@@ -101,7 +107,7 @@ def test_a_night_on_the_phone_as_a_review_queue(tmp_path: Path) -> None:
     set_password(game, "导演")
     SHOTS.mkdir(parents=True, exist_ok=True)
     with desk_server(game) as srv:
-        folders = sorted(p.name for p in (srv.reports / srv.slug).iterdir() if p.is_dir())
+        folders = _report_folders(srv.reports / srv.slug)
         phone = _driver(tmp_path, 500, 844)
         try:
             _phone(phone)
@@ -222,7 +228,7 @@ def test_a_night_on_the_phone_as_a_review_queue(tmp_path: Path) -> None:
         finally:
             phone.quit()
         # no new report folder for any of it: the nightly's folder, rewritten in place
-        after = sorted(p.name for p in (srv.reports / srv.slug).iterdir() if p.is_dir())
+        after = _report_folders(srv.reports / srv.slug)
         assert [f for f in after if f != "latest"] == [f for f in folders if f != "latest"]
         report = latest_dir(srv.reports, srv.slug)
         assert report is not None

@@ -815,3 +815,24 @@ def test_a_summary_s_weekday_is_of_the_week_behind_it() -> None:
     assert [f"{p.at:%m-%d}" for p in find_points(ahead, POSTED, TZ)] == ["12-21"]
     plain = "第五日周一晚八点关。"
     assert [f"{p.at:%m-%d}" for p in find_points(plain, POSTED, TZ)] == ["12-21"]
+
+
+SPRING = datetime(2027, 3, 10, 15, 0, tzinfo=TZ)  # so many of so many reads as a date nearby
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a count written as a fraction, after its count's words or before its unit: no date
+        ("延时申请其实没过（4/9），不延时，21:30 照常关门。", [("03-10 21:30", "closes", False)]),
+        ("支持加速的目前 5/11，22:00 照常关。", [("03-10 22:00", "closes", False)]),
+        ("4/12 票，没过半，20:00 关门。", [("03-10 20:00", "closes", False)]),
+        # the twins: a date in brackets after a weekday, a date a clock follows
+        ("周五（3/12）21:30 关门。", [("03-12 21:30", "closes", False)]),
+        ("延时 3/12 02:00 关门。", [("03-12 02:00", "closes", True)]),
+    ],
+)
+def test_a_fraction_that_counts_is_no_date(
+    text: str, expected: list[tuple[str, str, bool]]
+) -> None:
+    assert roles(text, SPRING) == expected

@@ -308,3 +308,26 @@ def test_the_elevator_without_links_names_the_thread_of_every_floor(sample_game:
     assert lonely.startswith("汤圆（6帖）：第2天讨论帖（tid 103） #16 "), lonely
     for line in filter(None, lines):
         assert line.split("：", 1)[1].startswith("第2天"), line
+
+
+def test_a_directors_text_says_no_developer_detail() -> None:
+    """Session 38 round 2: a colour's hex and L/C/h, an avatar's saved-file path, the game
+    file's [[tables]], the CLI's --add / --dismiss and 问题 N (the crawl's) as a director
+    reads them."""
+    from auditor.report.labels import audit_line, director_words, plain_note
+
+    note = plain_note("颜色接近红色，Red = #FF0000，L=53 C=105 h=40°，ΔE2000=0.0")
+    assert note == "颜色接近红色", note
+    said = plain_note("头像与饺子相同，thread-102-p1_files/03_avatar_middle.png")
+    assert "_files/" not in said and "头像图片" in said, said
+    state = (
+        "未读懂的公告 1 条（pid 30308）：auditor game 查看，读错的用 --add 补上，"
+        "不是公告的用 --dismiss 编号；请核对游戏文件的 [[event]] 或投票（可用 [[correction]] 更正）"
+    )
+    on_desk = director_words(state, desk=True)
+    for dev in ("--add", "--dismiss", "[[", "auditor game"):
+        assert dev not in on_desk, on_desk
+    assert "不是公告" in on_desk and "事件记录" in on_desk and "更正记录" in on_desk
+    elsewhere = director_words(state)
+    assert "--dismiss 编号（公告的 pid）" in elsewhere and "[[" not in elsewhere, elsewhere
+    assert "抓取问题 0" in audit_line("审计完成：新帖 3，新草稿 0，待处理 0，问题 0。")

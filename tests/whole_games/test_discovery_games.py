@@ -1,10 +1,11 @@
 """The discovery writer games as a regression net (issue 34).
 
-Nine games in nine new directors' styles (tests/games/discovery, written by helpers who had not
-read the discovery code; the last three from the second blind set, discovery_blind2), three
+Ten games in ten new directors' styles (tests/games/discovery, written by helpers who had not
+read the discovery code; three from the second blind set, discovery_blind2, and m39_chat from
+the third, discovery_blind3), three
 nights each: on every night listed here the minimal game
 file gives the same activity, votes, tally, findings and ledger as the full one
-(``scripts/discovery_games.py`` renders the night and compares).  All twenty-seven nights agree
+(``scripts/discovery_games.py`` renders the night and compares).  All thirty nights agree
 (6 of 18 before the round that fixed corrections, close changes, substitutes and 环节 names;
 the second set's 3 of 9 before session 37 read its chapters, prose hours and story words);
 a change that breaks one fails.
@@ -32,6 +33,7 @@ AGREE = [
         "m107_formal",
         "m107_story",
         "m107_terse",
+        "m39_chat",
         "m39_longposts",
         "m39_table",
         "rabbit030_corrections",

@@ -31,14 +31,38 @@
     return line;
   }
 
-  function decided(art, text) {
+  // What a decision made of a card: its badge (class, words) and the count it joins.
+  function outcome(form, action) {
+    var select = form.querySelector("select.card");
+    var suggested = form.querySelector("input[name=suggested]");
+    var card = action === "recolour" && select ? select.value : (suggested ? suggested.value : "");
+    if (action === "reject") return { badge: "", words: "已驳回", count: "rejected-count" };
+    var words = select && action === "recolour" ? select.options[select.selectedIndex].text : "";
+    if (!words) {
+      var head = form.closest("article").querySelector(".head .badge");
+      words = head ? head.textContent : "";
+    }
+    var isCard = ["none", "warning"].indexOf(card) === -1;
+    return { badge: card, words: "已批准：" + words, count: isCard ? "approved-count" : "" };
+  }
+
+  function decided(art, text, made) {
     var list = drafts();
     var at = list.indexOf(art);
     var notice = art.classList.contains("notice");
     art.classList.add("done");
     Array.from(art.children).forEach(function (el) {
-      if (!el.classList.contains("result")) el.hidden = true;
+      if (!el.classList.contains("result") && !el.classList.contains("head")) el.hidden = true;
     });
+    // the folded card says what was decided: its badge is the decision's, not the draft's
+    var badge = art.querySelector(".head .badge");
+    if (badge && made) {
+      badge.className = "badge decided " + made.badge;
+      badge.textContent = notice && !made.count ? "看过了" : made.words;
+    }
+    // (a notice seen is no card: its count is the notices', below)
+    var tally = made && made.count ? document.getElementById(made.count) : null;
+    if (tally) tally.textContent = String(parseInt(tally.textContent, 10) + 1);
     var line = showResult(art, true, text);
     // a notice (不处罚 / 提醒导演) leaves the notices' count, never the queue's
     var count = document.getElementById(notice ? "notice-count" : "pending-count");
@@ -56,6 +80,26 @@
       current = -1;
     }
   }
+
+  // A form's result where the director is: the page lands on the form's part (its anchor,
+  // e.g. #proposals, far below the top); the result is moved just before it, in view.
+  // 知道了 hides it.
+  (function () {
+    var toast = document.getElementById("toast");
+    var id = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+    var target = id ? document.getElementById(id) : null;
+    if (toast && target && target.parentNode && !target.contains(toast)) {
+      target.parentNode.insertBefore(toast, target);
+      toast.scrollIntoView({ block: "start" });
+      // (the browser scrolls to the anchor once the page has loaded: after it, once more)
+      window.addEventListener("load", function () {
+        setTimeout(function () { toast.scrollIntoView({ block: "start" }); }, 0);
+      });
+    }
+  })();
+  document.addEventListener("click", function (ev) {
+    if (ev.target && ev.target.id === "toast-close") document.getElementById("toast").hidden = true;
+  });
 
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
@@ -93,7 +137,7 @@
       })
       .then(function (res) {
         enable();
-        if (res.ok) decided(art, res.message);
+        if (res.ok) decided(art, res.message, outcome(form, action));
         else showResult(art, false, res.message).scrollIntoView({ block: "nearest" });
       })
       .catch(function () {

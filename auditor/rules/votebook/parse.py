@@ -8,6 +8,7 @@ target names a player: :mod:`auditor.rules.votebook.judge` does that.
 from __future__ import annotations
 
 import difflib
+import functools
 import itertools
 import re
 import tomllib
@@ -669,9 +670,17 @@ _PINYIN_WORDS = {
     "xuan": "选",
     "jintian": "今天",
     "zhelun": "这轮",
+    # the labels typed in pinyin (tou piao dui xiang: fan qie): the labels, read as written
+    "toupiaoduixiang": "投票对象",
+    "gaipiaoduixiang": "改票对象",
+    "toupiaoliyou": "投票理由",
+    "gaipiaoliyou": "改票理由",
+    "duixiang": "对象",
+    "liyou": "理由",
 }
 _PINYIN_WORD = re.compile(
-    r"(?<![a-z])(?:qi\s?quan|gai\s?tou|gai\s?piao|tou\s?piao|ru\s?guo|yao\s?shi|hai\s?shi|jin\s?tian|zhe\s?lun|[a-z]+)(?![a-z])"
+    r"(?<![a-z])(?:(?:tou|gai)\s?piao\s?(?:dui\s?xiang|li\s?you)|dui\s?xiang|li\s?you"
+    r"|qi\s?quan|gai\s?tou|gai\s?piao|tou\s?piao|ru\s?guo|yao\s?shi|hai\s?shi|jin\s?tian|zhe\s?lun|[a-z]+)(?![a-z])"
 )
 # English vote words as the thread's language has them: abstain → 弃权, myself → 我自己, and
 # pass where it is the vote (pass / I pass / vote: pass / pass this round), not 'pass the
@@ -732,6 +741,9 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
 
     if _PINYIN_VOTE.search(ft):
         sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
+        # a name typed in pinyin, its syllables apart (wo tou dong gua): the name
+        for pattern, name in _spaced_pinyin(tuple(players)):
+            sub(pattern, functools.partial(_constant, name))
     sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[re.sub(r"\s", "", m.group(0))])
     sub(_ENGLISH_CHANGE, lambda m: "改票" if m.group(0).startswith("vote") else "改投")
     for m in _PASS.finditer(ft):
@@ -747,6 +759,32 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
         if w in initials and (shown.isupper() or not _VOWELS & set(w)):
             chars[m.start() : m.end()] = fold(initials[w])
     return "".join(chars)
+
+
+def _constant(word: str, _m: re.Match[str]) -> str:
+    return word
+
+
+@lru_cache(maxsize=64)
+def _spaced_pinyin(players: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each player's name (folded) and its pinyin written syllable by syllable, a space
+    or none between them (dong gua / donggua), for the names whose spelling no other
+    player's shares."""
+    from pypinyin import Style, pinyin  # deferred as in closest_player
+
+    found: dict[str, set[str]] = {}
+    for p in players:
+        name = fold(p)
+        if len(name) < 2 or not all("\u4e00" <= c <= "\u9fff" for c in name):
+            continue
+        readings = [pinyin(c, style=Style.NORMAL, heteronym=True)[0] for c in name]
+        for combo in itertools.islice(itertools.product(*readings), 8):
+            found.setdefault(r"[ \t]?".join(combo), set()).add(name)
+    return tuple(
+        (re.compile(rf"(?<![a-z]){spelt}(?![a-z])"), names.pop())
+        for spelt, names in found.items()
+        if len(names) == 1
+    )
 
 
 @lru_cache(maxsize=64)
@@ -797,13 +835,20 @@ def _misspelt_vote(
     The target stays the word as written (its note says whom it was read as).  A word so
     read stands alone as a vote only as the whole post (豆桨): elsewhere in a clause of its
     own it is more likely a word that sounds the same (有条 / 都将)."""
+    scan = ft
     if len(ft) > _MISSPELT_SCAN:
-        return None
-    words = {w for w in _windows(ft, players) if w not in names and _misspelt(w, players)}
+        # a longer post: only its short sentences that vote with a verb or 票 (…说话有点飘，
+        # 我偷东瓜一票: a name misheard by voice input, in the clause that votes)
+        scan = "\n".join(
+            s
+            for s in re.split(r"[。！？!?\n]", ft)
+            if len(s) <= _MISSPELT_SCAN and _VOTE_VERB.search(s)
+        )
+    words = {w for w in _windows(scan, players) if w not in names and _misspelt(w, players)}
     if not words:
         return None
     fv = parse_free_vote(ft, [*map(fold, players), *words], speaker=speaker)
-    if fv is None and ft.strip(" \t\n。.!！~～") in words:
+    if fv is None and scan is ft and ft.strip(" \t\n。.!！~～") in words:
         w = ft.strip(" \t\n。.!！~～")
         return FreeVote(w, ft.find(w), ft.find(w) + len(w), False)
     return fv
@@ -834,7 +879,10 @@ def _misspelt(word: str, players: Sequence[str]) -> bool:
     return alike is not None and any(a == b for a, b in zip(word, fold(alike[0]), strict=False))
 
 
-_VOTE_CHARS = re.compile(r"[票投改弃选跟都也就的了是]")
+# (and a demonstrative or measure word: 投那个瓜 points at one of two 瓜, it names no one)
+_VOTE_CHARS = re.compile(r"[票投改弃选跟都也就的了是个那这]")
+# A vote's verb or 票, 投 as voice input mishears it included (偷 / 头).
+_VOTE_VERB = re.compile(r"[投票偷头]")
 
 
 _PLUS_ONE = re.compile(r"\s*[+]\s*1\s*[!。.~～]*\s*")
@@ -1269,6 +1317,69 @@ def without_signature(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
     return text, list(lines)
 
 
+# A letter's closing (此致⏎敬礼 / 祝⏎新春愉快 / 顿首): a name alone after it signs the letter.
+_CLOSING = re.compile(r"此致\s*敬礼|此致|敬礼|顿首|祝\S{0,8}|\S{0,6}(?:愉快|安好|顺利|快乐)")
+# A letter's salutation as its first line (诸位： / 致南瓜同学： / 各位：).
+_SALUTATION = re.compile(r"\S{1,10}[:：]")
+
+
+def without_letter_signature(
+    text: str, lines: Sequence[str], players: Sequence[str], voter: str = ""
+) -> tuple[str, list[str]]:
+    """``text`` and ``lines`` with a letter's signature blanked (offsets kept): a line that
+    is only a player's name right after the letter's closing (致饺子同学：…⏎此致⏎敬礼⏎油条),
+    or the ``voter``'s own name as the last line of a letter that opens with a salutation
+    (诸位：⏎…⏎油条).  The one who signs is the writer, not a vote for him; a postscript after
+    the signature (附：本轮投冬瓜) is still read."""
+    names = {fold(p) for p in players if p}
+    shown = [line.strip() for line in lines if line.strip()]
+    spans = list(_line_spans(text, lines))
+    if len(spans) != len(shown) or len(shown) < 3:
+        return text, list(lines)
+    letter = _SALUTATION.fullmatch(shown[0]) is not None
+    signed = [
+        k
+        for k in range(2, len(shown))
+        if fold(shown[k]) in names
+        and (
+            _CLOSING.fullmatch(shown[k - 1]) is not None
+            or (letter and k == len(shown) - 1 and fold(shown[k]) == fold(voter))
+        )
+    ]
+    if not signed:
+        return text, list(lines)
+    out = text
+    for k in signed:
+        start, end = spans[k]
+        out = out[:start] + " " * (end - start) + out[end:]
+    gone = {shown[k] for k in signed}
+    return out, [line if line.strip() not in gone else "" for line in lines]
+
+
+_COUPLET_LINE = re.compile(r"\s*(?:上联|下联)\s*[:：]")
+_COUPLET_HEAD = re.compile(r"\s*横批\s*[:：]")
+
+
+def without_couplet_lines(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
+    """``text`` and ``lines`` with a couplet's two lines blanked (offsets kept) where it has
+    its 横批: the pair (上联：投南瓜者皆聪明⏎下联：投番茄者亦有理) is a set piece played on
+    words, the 横批 says what the writer concludes (横批：我弃权吧 is his vote; 横批：我不改
+    casts none).  A couplet that writes the labels (上联：投票对象：南瓜) is the vote."""
+    shown = [line for line in lines if line.strip()]
+    if not any(_COUPLET_HEAD.match(line) for line in shown):
+        return text, list(lines)
+    if _LABEL.search(fold(text)):
+        return text, list(lines)  # 上联：投票对象：南瓜⏎下联：投票理由：潜水 — the format, kept
+    spans = list(_line_spans(text, lines))
+    if len(spans) != len(shown):
+        return text, list(lines)
+    out = text
+    for (start, end), line in zip(spans, shown, strict=True):
+        if _COUPLET_LINE.match(line):
+            out = out[:start] + " " * (end - start) + out[end:]
+    return out, [line if not _COUPLET_LINE.match(line) else "" for line in lines]
+
+
 # What breaks a name inside (冬.瓜 / 南/瓜 / 春·卷 / 冬_瓜 / 番-茄): a dot, slash, middle
 # dot, underscore or hyphen, spaces around it allowed.  A comma or full stop ends a clause.
 _NAME_BREAK = r"\s*[.·・‧•/／_＿\-－]\s*"
@@ -1321,6 +1432,8 @@ def read_vote_text(
     if struck:
         text = strike_out(text, struck)
     text, lines = without_signature(text, lines)
+    text, lines = without_letter_signature(text, lines, players, voter)
+    text, lines = without_couplet_lines(text, lines)
     text, lines = unwrapped(text), [unwrapped(line) for line in lines]
     text, lines = after_recall(text, lines)
     if st.format == "free":
