@@ -35,7 +35,7 @@ from auditor.cli.console import (
 )
 from auditor.errors import STATE_INCOMPLETE_EXIT as STATE_EXIT
 from auditor.game.gamefile import hidden_name_warnings
-from auditor.report.labels import audit_line
+from auditor.report.words import audit_line
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport

@@ -31,8 +31,8 @@ from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
 from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name, parse_time
-from auditor.report.labels import audit_line
 from auditor.report.records import Records
+from auditor.report.words import audit_line
 from auditor.report.write import latest_dir
 from auditor.rules.records import CheckRecords
 from auditor.store import Store

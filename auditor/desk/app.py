@@ -50,9 +50,9 @@ from auditor.ledger.policy import card_name
 from auditor.report.bbcode import render_bbcode
 from auditor.report.drafts import posts_of
 from auditor.report.html import Exact, show, with_helpers
-from auditor.report.labels import director_words
 from auditor.report.parts import post_size, split_announcement
 from auditor.report.records import Records
+from auditor.report.words import director_words
 
 SESSION_SECONDS = 8 * 3600  # a signed-in director is asked again after a working day
 CSP = (

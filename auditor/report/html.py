@@ -28,8 +28,9 @@ from markupsafe import Markup, escape
 from auditor import __version__
 from auditor.files import cache_dir, write_atomic
 from auditor.ledger.policy import card_name
-from auditor.report.labels import director_words, number
+from auditor.report.labels import number
 from auditor.report.records import Records
+from auditor.report.words import director_words
 from auditor.visible import HIDDEN, visible, visible_html
 
 

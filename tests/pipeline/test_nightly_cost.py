@@ -147,7 +147,7 @@ def test_the_sample_night_with_nothing_new_loads_only_what_it_needs(tmp_path: Pa
 _VOLATILE = re.compile(
     r"\d{4}-\d\d-\d\d \d\d:\d\d(?=</span>|（论坛时间）| ·|</title>)"  # generated / checked at
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00"  # generated_utc
-    r"|(?<=（最近一次抓取 TIME（论坛时间），新帖 )\d+"
+    r"|(?<=（最近一次抓取 TIME（论坛时间），这次新读到 )\d+"
     r"|自上次报告（[^）]*）以来|到目前为止"
 )
 

@@ -74,8 +74,9 @@ def test_the_sample_shows_each_new_check(tmp_path: Path) -> None:
 
 
 def test_the_activity_grid_shows_raw_and_effective_posts(tmp_path: Path) -> None:
-    """POST-FILLER on (m107): a cell with filler posts reads raw(effective), `12(6)`; a cell
-    without any reads the raw count alone."""
+    """POST-FILLER on (m107): a cell with filler posts reads its raw count and, in words, the
+    effective one (`12 … 有效 6（水帖 6）`, no hover needed on a phone); a cell without any reads
+    the raw count alone."""
     page = BeautifulSoup((_audit(tmp_path) / "report.html").read_text("utf-8"), "lxml")
 
     def cell(title: str) -> str:
@@ -83,8 +84,8 @@ def test_the_activity_grid_shows_raw_and_effective_posts(tmp_path: Path) -> None
         assert td is not None, title
         return td.get_text("", strip=True)
 
-    assert cell("包子 第3天").startswith("12(6)")
-    assert cell("饺子 第1天").startswith("11") and "(" not in cell("饺子 第1天")
+    assert cell("包子 第3天").startswith("12") and "有效 6（水帖 6）" in cell("包子 第3天")
+    assert cell("饺子 第1天").startswith("11") and "有效" not in cell("饺子 第1天")
 
 
 def test_a_page_saved_later_with_no_new_post_is_checked(tmp_path: Path) -> None:

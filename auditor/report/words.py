@@ -1,0 +1,59 @@
+"""The command-line hints and the game file's table names in the messages of the game's
+state, the tally and the audit line, said in a director's words (on the desk: its buttons).
+Kept apart from :mod:`auditor.report.labels` and free of heavy imports: the nightly command
+line says its audit line with it on a night with nothing new, which loads no ledger or rules."""
+
+from __future__ import annotations
+
+#: A command-line hint in a message the game's state or the tally writes (auditor/game,
+#: auditor/rules), as a director reads it: on the desk (buttons) and elsewhere (the report,
+#: the CLI: one wording of each command).  Each is (the hint, on the desk, elsewhere).
+_HINTS: tuple[tuple[str, str, str], ...] = (
+    (
+        "：auditor game --add day 补上这一天",
+        "：在「待确认」下面的「补上漏读的一天或一个事件」里补上这一天",
+        "：在审计台「补上漏读的一天或一个事件」里补上（或 auditor game 游戏文件 --add day）",
+    ),
+    (
+        "：写进游戏文件的 [[thread]] day",
+        "：在游戏文件里这个帖子的条目下写上它是第几天（day = 数字）",
+        "：在游戏文件里这个帖子的条目下写上它是第几天（day = 数字）",
+    ),
+    (
+        "：auditor game 查看，读错的用 --add 补上，不是公告的用 --dismiss 编号",
+        "：见下面「未读懂的公告」：读错或漏读的，在「补上漏读的一天或一个事件」里补上；"
+        "不是公告的，点它旁边的「不是公告」",
+        "：在审计台逐条处理（读错或漏读的补上；不是公告的点「不是公告」），"
+        "或 auditor game 游戏文件 --dismiss 编号（公告的 pid）",
+    ),
+    ("（auditor game 查看）", "（见「待确认」）", "（审计台「待确认」，或 auditor game 游戏文件）"),
+)
+#: The game file's tables, named as a director knows them.
+_TABLES = {
+    "[[event]]": "事件记录（出局、警长）",
+    "[[correction]]": "更正记录",
+    "[[thread]]": "帖子条目",
+    "[[day]]": "天的条目",
+    # (the ledger's citation of a rule the seed post does not state)
+    "种子规则没有直接条文：": "规则帖没有直接条文，参照：",
+}
+
+
+def director_words(text: str, desk: object = False) -> str:
+    """``text`` (a message of the game's state, the tally or the audit) with its
+    command-line hints said as a director acts: on the desk (``desk`` true) by the desk's
+    buttons, elsewhere in one wording; the game file's ``[[table]]`` names in words."""
+    for hint, on_desk, elsewhere in _HINTS:
+        text = text.replace(hint, on_desk if desk else elsewhere)
+        if desk:  # (a line the CLI already said: the desk's run of `auditor audit`)
+            text = text.replace(elsewhere, on_desk)
+    for table, words in _TABLES.items():
+        text = text.replace(table, words)
+    return text
+
+
+def audit_line(line: str, desk: object = False) -> str:
+    """The audit's summary line as a director reads it: its hints in words
+    (:func:`director_words`) and its ``问题 N`` named for what it counts, the crawl's
+    problems — not the game's state, said apart (游戏状态不完整)."""
+    return director_words(line, desk).replace("，问题 ", "，抓取问题 ")
