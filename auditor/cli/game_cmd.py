@@ -91,6 +91,14 @@ def show_state(disc: Discovery, problems: list[str], base: str | None) -> None:
             "读错或漏读的：auditor game 游戏文件 --add event|day …；不是公告的：--dismiss pid --by 导演",
             highlight=False,
         )
+    answered = getattr(disc, "answered", [])
+    if answered:
+        t = Table(title=f"已答复的公告（{len(answered)}）", title_justify="left")
+        for col in ("pid", "时间", "原文", "由此答复"):
+            t.add_column(col, overflow="fold")
+        for u in answered:
+            t.add_row(str(u.pid), _t(u.posted_at), escape(u.excerpt()), escape(u.answered))
+        out.print(t)
 
 
 def show(

@@ -131,7 +131,8 @@ _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=
 # (yesterday's evening is last night: 昨天晚上 / 昨天夜里 / 昨日半夜, 昨暗; 隔夜 / 前夜 the night
 # just passed; a story's 一夜 — not 每一夜, 第一夜)
 _NIGHT = re.compile(
-    rf"昨夜|昨晚|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
+    # (文言: 昨宵, 昨夕, 是夜, 夜来)
+    rf"昨夜|昨晚|昨宵|昨夕|是夜|夜来|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
     r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
 )
 _YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
@@ -159,6 +160,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"(?:被[^，。]{0,6}?)?(?:投票|公投)?(?:投了?出去?|投死|放逐)|(?:被)?(?:投票|公投)出局|以[^，]{0,10}?票[^，]{0,4}?(?:出局|被放逐)"
         # terse (票出：X, 投出：X) and told (被投进了大海, 被大家投下船, 被处决, 被流放)
         r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|(?<![改弃])票出者\s*(?:乃|为|是)?|(?:被|见)逐(?:出局)?|(?:被[^，。]{0,6}?)?逐出"
+        # escorted off by the crowd or the law (被押送下船, 被驱逐出村, 被请出局): the day's
+        r"|被[^，。]{0,3}?(?:押送|押解|遣送|驱赶|押|请)(?:下|出|离)(?:了)?(?:船|场|局|村|城|镇|岛)"
         r"|被票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
     ),
     (
@@ -189,7 +192,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"出局|死亡|阵亡|身亡|倒牌|倒下|淘汰|离场|被送别|送别|\bRIP\b|💀|☠|(?<![杀毒刀])死了"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)\s?(?:走(?:掉)?|没)了(?=\s*(?:$|[。，,！!]))|(?<=[夜晚])\s*走(?:掉)?了"
         # terse: 栗子 出。 死者：X
-        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
+        # (a terse log whose spaces part its statements: 扬琴出 游戏结束 — not 出 局, 出 票)
+        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|(?<=\S)出(?=\s+(?![局去来票牌手])\S)|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
         r"|(?:应声)?倒地|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
@@ -206,10 +210,15 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|被[^，。]{0,6}?(?:送|架|绑|押)上了?(?:跳板|船舷|锚链|刑场|绞刑架|断头台)"
         # 文言: X 殁, X 亡 (死亡 and 阵亡 above; 已亡 a state)
         r"|殁|(?<![死阵身伤逃灭存兴流])亡(?![命魂灵者故])"
+        # (X 随风逝, X 溘然长逝, X 陨落; not time's 流逝 / 消逝 / 飞逝 / 逝去的)
+        r"|(?<![流消飞])(?:长)?逝(?![世去者水])|陨(?:落|殁)|殒(?:落|殁)?(?!命)"
         r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])",
     ),
 ]
 _ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
+# the night's guns (the sniper, the secret police), said before a shot's word: the death is
+# the night's, not the hunter's
+_NIGHT_GUN = re.compile(r"狙击手|秘警|秘密警察|狙击|狙杀")
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
 _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
     ("sent_off", re.compile(r"红牌|罚下|淹死|浸死|潜水")),
@@ -304,7 +313,8 @@ _NO_DEATH = re.compile(
     r"|(?<=[天日])\s*夜\s*[:：]?\s*平安(?!夜)"  # D3 夜 平安
     r"|(?:出局|死亡|被刀|被杀|遇害|倒下|落水|阵亡)(?:者|名单)?\s*(?:[（(][^）)]*[）)])?\s*[:：】|]\s*(?:无|没有人|无人)(?!\w)"
     # 夜：无。 昨夜没有人消失
-    r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
+    # (a terse log's space for the colon: 夜 无)
+    r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)(?:\s*[:：]\s*|\s+)(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
     # the night with no one leaving, in the theme's own venue (昨夜无人离场, 昨晚没有人下船,
@@ -366,7 +376,9 @@ _SUBJECT_GAP = re.compile(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
-    r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就)*$"
+    r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就"
+    # a story's manner before its death word (随风逝, 溘然长逝, 含恨离场)
+    r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静)*$"
 )
 _OBJECT_GAP = re.compile(
     rf"^(?:[了的者是为有只仅】\]]|俩|仨|应该|应|目前|现在|仍然|依然|仍|还|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
@@ -556,7 +568,8 @@ _FACT_WORDS: tuple[tuple[re.Pattern[str], frozenset[EventType | Notice]], ...] =
         re.compile(r"死|出局|投出|淘汰|平安|殉情"),
         frozenset({EventType.ELIMINATED, Notice.NO_DEATH}),
     ),
-    (re.compile(r"当选|警徽"), frozenset({EventType.SHERIFF})),
+    # (警长是 X: the office's holder told — a name not on the list is listed, 警长是吉它)
+    (re.compile(r"当选|警徽|警长\s*(?:是|为)"), frozenset({EventType.SHERIFF})),
     (re.compile(r"替补|接替|顶替"), frozenset({EventType.SUBSTITUTE})),
     (re.compile(r"吹笛"), frozenset({EventType.PIPED})),
     (re.compile(r"装傻"), frozenset({EventType.IDIOT_REVEALED})),
@@ -570,7 +583,8 @@ def _unpromised(text: str, found: list[Announced]) -> list[str]:
     昨天晚黑莫得人死 and no no_death, X 出局 and no elimination, 含吹笛状态 and no piping."""
     # (nothing read: a post is listed for its words, state.why_listed — but a post whose
     # only item is a day's time still says its death or its quiet night)
-    families = _FACT_WORDS if found else _FACT_WORDS[:1]
+    # (… and the badge's holder told: 警长是吉它, a name not on the list)
+    families = _FACT_WORDS if found else _FACT_WORDS[:2]
     kinds: set[EventType | Notice] = {a.type for a in found}
     if any(a.ends_piping for a in found):
         kinds.add(EventType.PIPED)  # 吹笛状态全部解除: the piping's end, read
@@ -803,6 +817,41 @@ def _clauses(sentence: str) -> list[str]:
             out.append(sentence[start : m.start()])
             start = m.end()
     out.append(sentence[start:])
+    return out
+
+
+# the kind of fact a sentence tells, by its event word (not the grammar that reads it): a
+# director's answer to a listed post — a confirmed or added event — accounts for a sentence
+# only when the sentence tells that kind of fact (:func:`auditor.game.state.answered_by`)
+_ANSWER_WORDS: list[tuple[EventType, re.Pattern[str]]] = [
+    (EventType.SHERIFF, re.compile(r"警长|警徽|当选|sheriff|badge", re.I)),
+    (EventType.PIPED, re.compile(r"吹笛|笛|管道|Lv\.?\s*3|piped", re.I)),
+    (EventType.IDIOT_REVEALED, re.compile(r"白痴|装傻|翻牌|idiot", re.I)),
+    (EventType.SUBSTITUTE, re.compile(r"替补|接替|顶替|代替|替换|换人|代打|顶号|(?<![A-Za-z])sub")),
+    (EventType.FACTION, re.compile(r"阵营|身份")),
+]
+
+
+def sentences(text: str) -> list[str]:
+    """The post's own words (:func:`clean`) cut into sentences."""
+    return [s.strip() for s in _SENTENCES.findall(clean(text)) if s.strip()]
+
+
+def fact_kinds(sentence: str) -> set[EventType]:
+    """The kinds of fact a cleaned sentence tells by its event words — none when it asks,
+    supposes, or negates the word (黄瓜出局了吗？ 如果黄瓜出局 黄瓜没有出局)."""
+    if _ASKS_OR_TIES.search(sentence):
+        return set()
+    found: list[tuple[EventType, re.Match[str]]] = [
+        (EventType.ELIMINATED, m) for _cause, rx in _ELIM_RE if (m := rx.search(sentence))
+    ]
+    found += [(kind, m) for kind, rx in _ANSWER_WORDS if (m := rx.search(sentence))]
+    out: set[EventType] = set()
+    for kind, m in found:
+        before = sentence[: m.start()]
+        if _SUPPOSE.search(before) or _NEGATION.search(before.rstrip()):
+            return set()  # the sentence undoes its word: nothing it tells is a fact
+        out.add(kind)
     return out
 
 
@@ -1575,11 +1624,9 @@ class _Sentence:
         if _NEGATION.search(c[:start].rstrip()) or _NOT_NOW_AFTER.search(c[end:]):
             return []
         if obj:
-            after = _group(names, c, end, forward=True)
+            after = _objects(c, names, span, nxt, subject=subject)
             if after:
                 return after
-            if _OBJECT_GAP.match(c[end:]) and nxt:
-                return nxt
         if subject:
             before = _group(names, c, start, forward=False)
             if before:
@@ -1653,6 +1700,8 @@ class _Sentence:
                     self.unplaced.append(c)
                 for n in slots:
                     how = _cause_in(n.bracket) or cause or self._cause_after(c, m)
+                    if how == "hunter" and _NIGHT_GUN.search(self.text[: self.text.find(c)]):
+                        how = "night"  # 狙击手亦发一弹，X 中弹身亡: the night's gun
                     out.append(
                         self._item(
                             EventType.ELIMINATED,
@@ -1791,12 +1840,18 @@ class _Sentence:
         if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
             badges = list(_SHERIFF_CHOICE.finditer(c))
         won = bool(_BADGE_WON.search(self.text)) and not _BADGE_LEFT.search(self.text)
+        # the badge that lands (警徽落在 X, 警徽归 X) says no holder who went: an election
+        # when the sentence tells its vote (票数定, 得票最多) and no one who left
+        counted = "票" in self.text and not _BADGE_LEFT.search(self.text)
         unsure = (
-            not won and not _BADGE_LEFT.search(self.text) and not self.p.names(c[: c.find("警徽")])
+            not won
+            and not counted
+            and not _BADGE_LEFT.search(self.text)
+            and not self.p.names(c[: c.find("警徽")])
         )
         for badge in badges:
             given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
-            if won:
+            if won or (counted and re.search(r"[归落在到]", badge.group(0))):
                 given = "elected"  # 警徽（7票）归 X, 警徽落在了首日最先高票的 X 手上
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, given, c))
@@ -2080,6 +2135,21 @@ def _only_names(p: Patterns, clause: str) -> bool:
         and re.fullmatch(r"(?:结果|是|为)?[\s、和与及/,。．.！!（）()\d票人两:：]*", rest)
         is not None
     )
+
+
+def _objects(
+    c: str, names: list[_Name], span: tuple[int, int], nxt: list[_Name], *, subject: bool
+) -> list[_Name]:
+    """The names right after a word, else the next clause's (出局，\n X) — not when the
+    word has its subject already (宣纸 6 票出局，笔洗 3.5 票: 宣纸's out, 笔洗 a tally's row)."""
+    start, end = span
+    after = _group(names, c, end, forward=True)
+    if after:
+        return after
+    has_subject = subject and bool(_group(names, c, start, forward=False))
+    if _OBJECT_GAP.match(c[end:]) and nxt and not has_subject:
+        return nxt
+    return []
 
 
 def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]:

@@ -95,6 +95,7 @@ class Discovery:
     unplaced: set[int] = field(default_factory=set)
     piped_words: tuple[str, ...] = ()  # the rule set's words for the piped (喵喵 / 咪啪)
     unread: list[Unread] = field(default_factory=list)  # 未读懂的公告
+    answered: list[Unread] = field(default_factory=list)  # ... answered in the game file
     dismissed: dict[int, dict[str, str]] = field(default_factory=dict)  # 不是公告, signed
     problems: list[str] = field(default_factory=list)  # the game's state is incomplete
     no_result: list[datetime] = field(default_factory=list)  # 无人出局 / 平票 said then
@@ -1121,7 +1122,9 @@ def _never_silent(
     }
     disc.read -= disc.unplaced  # a day read from a post leaves its unread clause listed
     disc.dismissed = store.state.dismissed  # type: ignore[attr-defined]
-    disc.unread = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
+    listed = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
+    disc.unread = [u for u in listed if not u.answered]
+    disc.answered = [u for u in listed if u.answered]  # a game-file event answers it
     disc.problems = thread_problems(
         game, threads, days, disc.subjects, disc.unclassified
     ) + night_problems(game, days, events, posts, disc.announced)

@@ -25,7 +25,14 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from auditor.errors import STATE_INCOMPLETE_EXIT
-from auditor.game.announce import from_now, notice_word, short_phase, stated_time
+from auditor.game.announce import (
+    fact_kinds,
+    from_now,
+    notice_word,
+    sentences,
+    short_phase,
+    stated_time,
+)
 from auditor.game.fold import fold
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.game.when import STATES_TIME, find_points, find_ranges
@@ -55,6 +62,9 @@ class Unread:
     text: str
     why: str  # 提到玩家 黄瓜 / 写了时间 22点
     digest: str  # the text's hash: a dismissal holds for this text only
+    # what answered it (出局 黄瓜（游戏文件）): a confirmed or added event that accounts for
+    # every sentence of the post that names a player or tells a fact — no longer listed
+    answered: str = ""
 
     def link(self, base: str | None) -> str | None:
         if not base or not base.startswith(("http://", "https://")):
@@ -120,6 +130,73 @@ def _agrees(p: Post, game: Game, days: Sequence[DaySpec]) -> bool:
     )
 
 
+_FACT_LABEL = {
+    EventType.ELIMINATED: "出局",
+    EventType.SHERIFF: "警长",
+    EventType.PIPED: "吹笛",
+    EventType.IDIOT_REVEALED: "白痴翻牌",
+    EventType.FACTION: "阵营",
+    EventType.SUBSTITUTE: "替补",
+}
+_SPACE = re.compile(r"\s+")
+
+
+def _bare(text: str) -> str:
+    """A name as the tally matches one: widths, case, traditional forms and spaces aside
+    (黄 瓜, ＡＢＣ, abc)."""
+    return _SPACE.sub("", fold(text)).casefold()
+
+
+def _period(t: datetime, days: Sequence[DaySpec]) -> int | None:
+    """The day a moment belongs to with its night (from its opening to the next one's)."""
+    opened = [d.number for d in days if d.opens <= t]
+    return max(opened) if opened else None
+
+
+def _same_day(post_at: datetime, e: Event, days: Sequence[DaySpec]) -> bool:
+    """The event's moment is the post's day (a vote-out at the close, told that evening),
+    or the night just before it told the next morning (within 12 hours)."""
+    at = e.at or e.announced
+    if at is None:
+        return False
+    a, b = _period(at, days), _period(post_at, days)
+    if a is None or b is None:
+        return abs(post_at - at) <= timedelta(hours=24)
+    return a == b or (b - a == 1 and abs(post_at - at) <= timedelta(hours=12))
+
+
+def answered_by(
+    players: Sequence[str], text: str, posted_at: datetime, events: Sequence[Event],
+    days: Sequence[DaySpec],
+) -> str:  # fmt: skip
+    """What answers a listed post: each of its sentences that names a player, tells a fact
+    or states a time names only players for whom a game-file event (confirmed or added by a
+    director) of a kind the sentence tells stands on the post's day; a sentence that asks,
+    supposes or negates its word, tells no fact, or names no player is not answered (the
+    post stays listed).  Returns the events (出局 黄瓜（游戏文件）), or "" when it is not."""
+    bare = {p: _bare(p) for p in players}
+    used: list[Event] = []
+    for sentence in sentences(text):
+        named = [p for p, b in bare.items() if b and b in _bare(sentence)]
+        kinds = fact_kinds(sentence)
+        told = named or kinds or notice_word(sentence) or STATES_TIME.search(fold(sentence))
+        if not told:
+            continue  # 大家辛苦。
+        if not named or not kinds:
+            return ""
+        for p in named:
+            e = next(
+                (e for e in events
+                 if e.player == p and e.type in kinds and _same_day(posted_at, e, days)),
+                None,
+            )  # fmt: skip
+            if e is None:
+                return ""
+            if e not in used:
+                used.append(e)
+    return "、".join(f"{_FACT_LABEL[e.type]} {e.player}（游戏文件）" for e in used)
+
+
 def unread_posts(
     game: Game,
     threads: Sequence[ThreadSpec],
@@ -129,7 +206,8 @@ def unread_posts(
     dismissed: Mapping[int, Mapping[str, str]],
 ) -> list[Unread]:
     """The directors' posts in the game's threads that name a player or state a time and
-    that discovery took nothing from (``read``: the pids it did), less those dismissed."""
+    that discovery took nothing from (``read``: the pids it did), less those dismissed;
+    each with what in the game file answers it (:func:`answered_by`; "": still listed)."""
     kinds = {t.tid: t.kind for t in threads}
     out: list[Unread] = []
     for p in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
@@ -149,7 +227,8 @@ def unread_posts(
         h = digest(text)
         if dismissed.get(p.pid, {}).get("digest") == h:
             continue
-        out.append(Unread(p.pid, p.tid, p.floor, p.posted_at, text, why, h))
+        answer = answered_by(game.players, text, p.posted_at, game.events, days)
+        out.append(Unread(p.pid, p.tid, p.floor, p.posted_at, text, why, h, answer))
     return out
 
 
@@ -357,6 +436,7 @@ class State:
     unread: list[Unread]
     dismissed: dict[int, dict[str, str]]
     base: str | None
+    answered: list[Unread] = field(default_factory=list)  # listed posts the file answers
 
     def as_json(self) -> Value:
         return {
@@ -378,6 +458,10 @@ class State:
             "dismissed": [
                 {"pid": pid, **{k: v for k, v in d.items() if k != "digest"}}
                 for pid, d in sorted(self.dismissed.items())
+            ],
+            "answered": [
+                {"pid": u.pid, "text": u.text, "answered_by": u.answered, "link": u.link(self.base)}
+                for u in self.answered
             ],
         }
 
@@ -415,7 +499,8 @@ def records(
         items.append(
             StateItem(p.kind, p.id, item_value(p.item), p.source, "proposed", p.describe())
         )
-    return State(list(problems), items, list(disc.unread), dict(disc.dismissed), base)
+    answered = list(getattr(disc, "answered", []))
+    return State(list(problems), items, list(disc.unread), dict(disc.dismissed), base, answered)
 
 
 CSV_COLUMNS = ("kind", "id", "key", "field", "value", "source", "status")
@@ -445,5 +530,10 @@ def csv_rows(state: State) -> list[dict[str, object]]:
         rows.append(
             {"kind": "unread", "id": "", "key": f"pid {u.pid}", "field": "", "value": u.text,
              "source": f"pid {u.pid}", "status": "unread"}
+        )  # fmt: skip
+    for u in state.answered:
+        rows.append(
+            {"kind": "answered", "id": "", "key": f"pid {u.pid}", "field": "", "value": u.text,
+             "source": u.answered, "status": "answered"}
         )  # fmt: skip
     return rows

@@ -109,8 +109,15 @@ _FROM_NOW = re.compile(
     rf"(?<![前\d])(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)\s*(?:后|以后|之后)"
     r"(?=\s*(?:就|再|准时|正式)?\s*(?:关|开(?:门|帖)|截止|结束|结算))"
 )
-# 延长一点时间, 提前一点儿: a little, no amount and no clock
-_A_LITTLE = re.compile(r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))")
+# 延长一点时间, 提前一点儿: a little, no amount and no clock.  So is the 一点 of a degree,
+# after the word it grades (还差一点, 有一点, 快一点, 多一点, 晚一点关门) or before what makes
+# it one (一点点, 一点儿, 一点也不); never the hour (一点关门, 晚上一点, 今晚一点, 十一点)
+_A_LITTLE = re.compile(
+    r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))"
+    r"|(?<=[差有快慢多少好大小高低长短稍再])一点(?![:：\d半])"
+    r"|(?<![今明昨当傍][早晚])(?<=[早晚])一点(?![:：\d半])"
+    r"|(?<![十\d])一点(?=点|儿|也不|都不|也没|都没)"
+)
 _DAYS_ON = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2}
 _AMOUNT = rf"(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)"
 # ... glossed by its clock (一小时后（零点整）第四天环节一开始, 三小时后，也就是零点整，…开始,
@@ -223,8 +230,22 @@ _STANDING = re.compile(
 )
 
 
+# a log of one word a line (二⏎开⏎10:00⏎关⏎周日⏎22:00): a line that is only the day's verb, or
+# only a date, is said with the time on the line under it (开 10:00, 关 周日 22:00).  The
+# verbs are the day's own (开/关/截止…), no theme's; a verb whose next line holds no time
+# (开⏎翡翠) is left alone
+_LONE_WORD = re.compile(
+    r"(?m)^([^\S\n]*(?:开|关|开门|关门|开帖|关帖|截止|截票"
+    r"|今天|今日|明天|明日|周[一二三四五六日天]|星期[一二三四五六日天]|\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?))"
+    r"[^\S\n]*\n(?=[^\S\n]*(?:今天|今日|明天|明日|周[一二三四五六日天]|星期[一二三四五六日天]"
+    r"|\d{1,2}/\d{1,2}|\d{1,2}月|[早晚]|上午|下午|中午|凌晨|夜里)?\s*[\d零一二两三四五六七八九十]{1,3}\s*[:点时]"
+    r"|[^\S\n]*(?:今天|今日|明天|明日|周[一二三四五六日天]|星期[一二三四五六日天])[^\S\n]*\n)"
+)
+
+
 def normalise(text: str) -> str:
     text = _STANDING.sub("", shorthand(fold(text)))
+    text = _LONE_WORD.sub(r"\1 ", text)
     text = _ARROWED.sub(_arrow_range, text)
     text = text.translate(_DASHES)
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
@@ -313,10 +334,12 @@ def _date(m: re.Match[str], p: str, ref: date) -> date | None:
 
 
 def _by_part_of_day(ap: str | None, h: int, mi: int) -> int:
-    """An hour said with its part of the day (晚上九点 21, 夜里十一点 23, 夜里两点 2, 晚上12点
-    24, 中午一点 13)."""
+    """An hour said with its part of the day (晚上九点 21, 夜里十一点 23, 夜里两点 2, 晚上一点 1,
+    晚上12点 24, 中午一点 13)."""
     if h == 0:
         return h  # 今晚零点, 晚上0点: midnight, never noon
+    if ap in ("晚上", "晚间", "晚", "夜晚", "夜间") and 1 <= h <= 4:
+        return h  # 晚上一点 is the small hours, never 13:00
     if ap in ("下午", "傍晚", "晚上", "晚间", "晚") and h < 12:
         return h + 12
     if ap in ("夜晚", "夜间", "夜里", "深夜", "半夜") and 6 <= h < 12:
@@ -476,15 +499,22 @@ def _whole_day(
 def _range_labels(
     line: str, m: re.Match[str], head: tuple[int | None, int | None]
 ) -> tuple[int | None, int | None]:
-    """A range's 第N天 and 环节N (:func:`_labels`), else the 环节 said right after it
-    (12月7日零点到24点为环节二)."""
+    """A range's 第N天 and 环节N (:func:`_labels`), else the 环节 said right after it, after
+    a comma, a colon or in brackets (12月7日零点到24点为环节二, 0:00 至 24:00：环节一,
+    0:00 — 24:00（环节一））; never a 环节 the words after it place before or after the range
+    (0:00 至 24:00，环节一结束后…, 20:00 至 24:00：环节一的结果)."""
     day, phase = _labels(line[: m.start()], head)
     if phase is None:
-        after = _PHASE_LABEL.match(
-            re.sub(r"^\s*[,，]?\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :])
-        )
-        phase = cn_number(after.group(1)) if after else None
+        rest = re.sub(r"^\s*[,，:：(（]?\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :])
+        after = _PHASE_LABEL.match(rest)
+        if after and not _PHASE_ELSEWHEN.match(rest[after.end() :]):
+            phase = cn_number(after.group(1))
     return day, phase
+
+
+# what places a 环节 named after a range elsewhen than the range (环节一结束后, 环节一之前,
+# 环节一的结果)
+_PHASE_ELSEWHEN = re.compile(r"\s*[】\]]?\s*(?:的)?\s*(?:结束|之后|以后|后|之前|前|结果|计票|票数)")
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -945,6 +975,8 @@ def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | Non
     small_hours = g["aap"] in ("凌晨", "早上", "早晨", "清晨", "上午", "晨")
     if evening and hms in ((12, 0, 0), (0, 0, 0)):
         return 24, 0, 0  # 今晚12点, 明晚零点: the end of the day
+    if evening and 1 <= hms[0] <= 4 and g["aap"] not in ("下午", "中午"):
+        return hms  # 今晚一点: the small hours after this evening
     if evening and hms[0] < 12 and not small_hours:  # 今晚凌晨两点: that night's small hours
         return hms[0] + 12, hms[1], hms[2]
     return hms
@@ -966,6 +998,18 @@ def _evening_close(
     return hms[0] + 12, hms[1], hms[2]
 
 
+# a director who breaks off right after a time to correct it, another time following in the
+# same sentence (16:00……不，18:00 结算; 九点——不对，是九点半; 21:00, sorry, 22:00): the first
+# is taken back.  Never a 不 that goes on into its own words (21:30，不延时, 九点关，不对外公布),
+# nor a break after other words (九点开帖，后天……不，明天九点半关: the 后天 is taken back)
+_SELF_CORRECTED = re.compile(
+    r"(?:\s*整)?(?:\s*[(（][^)）\n]{0,12}[)）])?\s*(?:\.{2,}|…+|-{2,}|—+|[,，])\s*(?:啊|哦|呃|噢)?\s*"
+    r"(?:不对|不是|说错了|写错了|错了|口误|sorry|不)\s*[,，!！、:：]"
+    r"(?=[^。！!？?\n]*?\d{1,2}\s*[:点时])",
+    re.I,
+)
+
+
 def _taken_back(before: str, rest: str) -> bool:
     """A time a correction says was wrong (不是 22:00, "关帖 21:00"为笔误), or one moved on
     (21:00 → 23:30)."""
@@ -983,6 +1027,7 @@ def _taken_back(before: str, rest: str) -> bool:
             and re.search(r"延长|推迟|延后|顺延|改为|改到|→", rest)
         )
         or re.match(r"\s*(?:→|->|=>|⇒)", rest)
+        or bool(_SELF_CORRECTED.match(rest))
         # 从 21:30 推迟到 23:30: the close that was
         or (re.search(r"从\s*$", before) and re.match(r"\s*(?:推迟|延长|延后|顺延|改|提前)", rest))
     )
@@ -1048,7 +1093,9 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
     if d is not None:
         return d, True
     # 今晚凌晨两点: the small hours after this evening, the next date
-    after_night = 1 if g["aeve"] in ("今晚", "今夜", "当晚") and g["aap"] == "凌晨" else 0
+    # (今晚一点 as well: an evening's hour past midnight)
+    late = g["aap"] in (None, "凌晨", "晚上", "晚间", "晚") and 1 <= int(g["ah"]) <= 4
+    after_night = 1 if g["aeve"] in ("今晚", "今夜", "当晚") and (g["aap"] == "凌晨" or late) else 0
     return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0) + after_night), bool(g["aeve"])
 
 

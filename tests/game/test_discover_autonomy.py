@@ -167,7 +167,16 @@ def test_json_schema_and_csv(tmp_path: Path) -> None:
     minimal = setup(tmp_path, own_style())
     audit(minimal, tmp_path / "r")
     data = game_json(minimal)
-    assert set(data) == {"game", "ruleset", "complete", "problems", "items", "unread", "dismissed"}
+    assert set(data) == {
+        "game",
+        "ruleset",
+        "complete",
+        "problems",
+        "items",
+        "unread",
+        "dismissed",
+        "answered",
+    }
     assert data["complete"] is False
     statuses = set()
     for it in data["items"]:
@@ -573,3 +582,98 @@ def test_the_samples_minimal_file_audits_whole_with_nothing_left_unread(tmp_path
     result = runner.invoke(app, ["audit", str(path), "--reports", str(tmp_path / "reports")])
     assert result.exit_code == 0, result.output
     assert "未读懂的公告" not in result.output
+
+
+# --------------------------------------------------------------------------- answered
+
+
+def _spaced_result(tmp_path: Path) -> Path:
+    """M39 whose director told day 2's vote-out with the name typed spaced (read by no
+    grammar, so listed) — the tally proposes the same vote-out."""
+    from tests.game.test_discover_rulesets import m39
+
+    g = m39()
+    vote2 = next(t for t in g.threads if t["subject"] == "[M39] 第二天投票帖")
+    for p in vote2["post"]:  # type: ignore[union-attr]
+        if "出局" in str(p["message"]):
+            p["message"] = "那么，今晚送走的是：黄 瓜（7 票）。"
+    return setup(tmp_path, g)
+
+
+def test_a_listed_post_a_confirmed_tally_answers_is_listed_no_more(tmp_path: Path) -> None:
+    minimal = _spaced_result(tmp_path)
+    code, output = audit(minimal, tmp_path / "r")
+    assert code == STATE_INCOMPLETE_EXIT and "未读懂的公告 1 条" in output, output
+    data = game_json(minimal)
+    (u,) = data["unread"]
+    tally = next(it for it in data["items"] if it["source"] == "计票")
+    assert (tally["value"]["type"], tally["value"]["player"]) == ("eliminated", "黄瓜")
+    done = runner.invoke(app, ["game", str(minimal), "--confirm", tally["id"]])
+    assert done.exit_code == 0, done.output
+    code, output = audit(minimal, tmp_path / "r2")
+    assert code == 0 and "未读懂的公告" not in output, output
+    data = game_json(minimal)
+    assert data["unread"] == [] and data["complete"] is True
+    (a,) = data["answered"]
+    assert a["pid"] == u["pid"] and a["answered_by"] == "出局 黄瓜（游戏文件）"
+    shown = runner.invoke(app, ["game", str(minimal)], env={"COLUMNS": "250"})
+    assert "已答复的公告（1）" in shown.output and "出局 黄瓜（游戏文件）" in shown.output
+    rows = csv.DictReader(
+        io.StringIO(runner.invoke(app, ["game", str(minimal), "--format", "csv"]).output)
+    )
+    assert any(r["kind"] == "answered" and r["source"] == a["answered_by"] for r in rows)
+
+
+def test_a_listed_post_an_added_event_answers_is_listed_no_more(tmp_path: Path) -> None:
+    minimal = _spaced_result(tmp_path)
+    audit(minimal, tmp_path / "r")
+    # another player's vote-out answers nothing
+    got = runner.invoke(
+        app,
+        ["game", str(minimal), "--add", "event", "--type", "eliminated", "--player", "番茄",
+         "--at", "2026-11-21T22:00", "--how", "vote"],
+    )  # fmt: skip
+    assert got.exit_code == 0, got.output
+    assert len(game_json(minimal)["unread"]) == 1
+    got = runner.invoke(
+        app,
+        ["game", str(minimal), "--add", "event", "--type", "eliminated", "--player", "黄瓜",
+         "--at", "2026-11-21T22:00", "--how", "vote"],
+    )  # fmt: skip
+    assert got.exit_code == 0, got.output
+    _code, output = audit(minimal, tmp_path / "r2")
+    assert "未读懂的公告" not in output, output
+    data = game_json(minimal)
+    assert data["unread"] == []
+    assert [a["answered_by"] for a in data["answered"]] == ["出局 黄瓜（游戏文件）"]
+
+
+@pytest.mark.parametrize(
+    ("text", "answered"),
+    [
+        ("今晚送走的是：黄 瓜。", True),
+        ("结果：黄  瓜 出局（7 票）。大家辛苦了！", True),
+        # the kind differs: the badge, not a vote-out
+        ("黄 瓜 当选警长。", False),
+        # asked, supposed, negated: no fact told
+        ("黄 瓜 出局了吗？", False),
+        ("如果 黄 瓜 出局，明天加赛。", False),
+        ("黄 瓜 没有出局。", False),
+        # a second player the file does not answer for, a fact of no one, a bare time
+        ("黄 瓜 出局，番茄 当选警长。", False),
+        ("黄 瓜 出局。昨夜平安。", False),
+        ("黄 瓜 出局。明天 9 点开门。", False),
+    ],
+)
+def test_what_an_event_in_the_file_answers(text: str, answered: bool) -> None:
+    from auditor.game.gamefile import DaySpec, Event
+    from auditor.game.state import answered_by
+
+    d2 = DaySpec(2, at(11, 21, 8), at(11, 21, 22))
+    events = [Event(EventType.ELIMINATED, "黄瓜", at(11, 21, 22), "vote")]
+    got = answered_by(PLAYERS, text, at(11, 21, 22, 3), events, [d2])
+    assert bool(got) is answered, got
+    # the same vote-out a day earlier answers nothing of day 2's post
+    d1 = DaySpec(1, at(11, 20, 8), at(11, 20, 22))
+    earlier = [Event(EventType.ELIMINATED, "黄瓜", at(11, 20, 22), "vote")]
+    assert answered_by(PLAYERS, text, at(11, 21, 22, 3), earlier, [d1, d2]) == ""

@@ -610,3 +610,44 @@ RECALLS: list[tuple[str, list[tuple[object, ...]]]] = [
 @pytest.mark.parametrize(("text", "expected"), RECALLS)
 def test_recall_family(text: str, expected: list[tuple[object, ...]]) -> None:
     assert [shown(a) for a in P.find(text)] == expected
+
+
+# Round 2 kinds (discovery_blind3): a count's row after the out word is no object (X 6 票出局，
+# Y 3 票: Y is a tally's row); a badge that lands on a name (警徽落在 X 处) with the vote said
+# and no holder gone is an election; a story's classical death (X 随风逝, 溘然长逝, 陨落; 昨宵
+# is last night); an escort off the stage (被押送下船, 被请出局) is the day's vote-out.
+ROUND2: list[tuple[str, list[tuple[object, ...]]]] = [
+    ("结果：冬瓜 7 票出局，番茄 2 票。", [(E, "冬瓜", "vote")]),
+    ("冬瓜出局，番茄 2 票。", [(E, "冬瓜", "vote")]),
+    ("昨晚出局，番茄。", [(E, "番茄", "night")]),
+    ("投票已定，警徽落在苦瓜手中。", [(S, "苦瓜", "elected")]),
+    ("芒果出局，警徽落在苦瓜手中。", [(E, "芒果", None), (S, "苦瓜", "handed_over")]),
+    ("昨宵画眉随风逝。", [(E, "画眉", "night")]),
+    ("冬瓜 溘然长逝。", [(E, "冬瓜", None)]),
+    ("岁月流逝，冬瓜依旧。", []),
+    ("如果画眉随风逝，明日再议。", []),
+    ("油条 被押送下船。", [(E, "油条", "vote")]),
+    ("油条 没有被押送下船。", []),
+    ("油条被请出局了吗？", []),
+    # a terse log whose spaces part its statements (X出 游戏结束; 夜 无), not a word cut by
+    # a space (X出 局); the night's gun named before the shot (狙击手…，X 中弹身亡)
+    ("油条出 今日无事", [(E, "油条", None)]),
+    ("油条出 局", []),
+    ("夜 无", [(QUIET, "", None)]),
+    ("夜 无聊", []),
+    ("昨夜狙击手开了一枪，画眉中弹身亡。", [(E, "画眉", "night")]),
+    ("猎人最后一枪，画眉中弹身亡。", [(E, "画眉", "hunter")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND2)
+def test_round2_family(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert [shown(a) for a in P.find(text)] == expected
+
+
+def test_the_badge_s_holder_told_with_a_name_not_on_the_list_is_listed() -> None:
+    """警长是 X with X no player (a typo: 黄花 for 黄瓜) is listed, even when only a day was
+    read from the post; a question of the office is not."""
+    assert P.read("第二日开了，晚上十点关。警长是黄花。")[1]
+    assert not P.read("警长是谁？")[1]
+    assert [shown(a) for a in P.find("警长是黄瓜。")] == [(S, "黄瓜", "elected")]

@@ -836,3 +836,94 @@ def test_a_fraction_that_counts_is_no_date(
     text: str, expected: list[tuple[str, str, bool]]
 ) -> None:
     assert roles(text, SPRING) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a 点 of amount (还差一点, 有一点, 快一点, 晚一点, 一点点) is no clock
+        ("加速票还差一点，今天照常 21:30 关门。", [("12-16 21:30", "closes", False)]),
+        ("大家发言快一点，今晚十点关。", [("12-16 22:00", "closes", False)]),
+        ("能不能晚一点关门？", []),
+        ("有一点急，一点也不乱，22:00 截止。", [("12-16 22:00", "closes", False)]),
+        # the twins: the hour one o'clock, alone or with its part of the night
+        ("一点关门。", [("12-16 01:00", "closes", False)]),
+        ("晚上一点关帖。", [("12-16 01:00", "closes", False)]),
+        ("今晚一点关帖。", [("12-17 01:00", "closes", False)]),
+        (
+            "下午一点开门，十一点关。",
+            [("12-16 13:00", "opens", False), ("12-16 23:00", "closes", False)],
+        ),
+    ],
+)
+def test_a_point_of_amount_is_no_clock(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the 环节 said after its range, after a colon or in brackets
+        (
+            "今日（12月16日）0:00 至 24:00：环节一，先摸底投票。",
+            [("12-16 00:00", "12-16 23:59", 1)],
+        ),
+        ("本日营业：12月16日 0:00 — 24:00（环节二）。", [("12-16 00:00", "12-16 23:59", 2)]),
+        # the twins: a 环节 the words after it place elsewhen, a result of it
+        ("12月16日 0:00 至 24:00，环节一结束后公布票型。", [("12-16 00:00", "12-16 23:59", None)]),
+        ("20:00 至 24:00：环节一的结果公示。", [("12-16 20:00", "12-16 23:59", None)]),
+    ],
+)
+def test_the_phase_said_after_a_range_s_colon_or_bracket(
+    text: str, want: list[tuple[str, str, int | None]]
+) -> None:
+    assert [
+        (f"{r.opens:%m-%d %H:%M}", f"{r.closes:%m-%d %H:%M}", r.phase)
+        for r in find_ranges(text, POSTED, TZ)
+    ] == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a director breaks off after a time and says another: the first is taken back
+        (
+            "加速成功，今天提前：下午四点……不，六点（18:00）结算。",
+            [("12-16 18:00", "closes", False)],
+        ),
+        ("今晚九点——不对，今晚九点半关门。", [("12-16 21:30", "closes", False)]),
+        # the twins: a 不 that goes on into its own words
+        ("今晚 21:30 关门，不延时。", [("12-16 21:30", "closes", False)]),
+        ("今晚九点关，不对外公布票型。", [("12-16 21:00", "closes", False)]),
+    ],
+)
+def test_a_time_corrected_inside_its_line(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a log of one word a line: the day's verb, or a date, is said with the time under it
+        (
+            "四\n开\n10:00\n关\n周五\n22:00\n夜\n甲",
+            [("12-16 10:00", "opens", False), ("12-18 22:00", "closes", False)],
+        ),
+        ("三\n夜\n平安\n关\n晚九点半", [("12-16 21:30", "closes", False)]),
+        # the twins: a verb whose next line is a name, a time with no verb above it
+        ("开\n甲\n关\n乙", []),
+        ("五\n加速\n18:00", [("12-16 18:00", None, False)]),
+    ],
+)
+def test_a_log_of_one_word_a_line(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want
+
+
+def test_a_break_after_other_words_takes_back_no_time() -> None:
+    # the date after the opening is corrected, not the opening
+    assert roles("第一日上午九点开门，大后天……不，后天晚上十点关门。") == [
+        ("12-16 09:00", "opens", False),
+        ("12-18 22:00", "closes", False),
+    ]
