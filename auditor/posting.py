@@ -54,7 +54,7 @@ def make_draft(
         if kind == "tally":
             require_midday_tally(rs.settings, rs.sources, target.number)
     records = build_records(
-        game, store, ruleset=rs, ctx=build_context(game, store, now=when, ruleset=rs)
+        game, store, ruleset=rs, ctx=build_context(game, store, now=when, ruleset=rs, so_far=True)
     )
     if kind == "announcement":
         return announcement_draft(records)

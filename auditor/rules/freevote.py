@@ -1065,8 +1065,10 @@ def _unresolved(text: str) -> list[FreeVote]:
         return found
     for m in _UNKNOWN_TARGET.finditer(text):
         word = m.group("word")
-        if word not in _NOT_A_NAME and _clear(text, m.start("word"), m.end(), after=False):
-            found.append(FreeVote(word, m.start("word"), m.end(), _said_change(text, m.end())))
+        if _clear(text, m.start("word"), m.end(), after=False):
+            # 我投杀手 (a role, not a name): a vote whose target the post does not name — asked
+            target = "?" if word in _NOT_A_NAME else word
+            found.append(FreeVote(target, m.start("word"), m.end(), _said_change(text, m.end())))
     return found
 
 

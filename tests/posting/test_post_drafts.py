@@ -61,7 +61,10 @@ def test_the_tally_is_the_tallys_ballots_at_the_same_time(sample_game: Path, at:
     when = datetime.fromisoformat(f"{DAY2}T{at}:00+08:00")
     with Store(game.store) as store:
         records = build_records(
-            game, store, ruleset=rs, ctx=build_context(game, store, now=when, ruleset=rs)
+            game,
+            store,
+            ruleset=rs,
+            ctx=build_context(game, store, now=when, ruleset=rs, so_far=True),
         )
     shown = {
         m.group(1): float(m.group(2))

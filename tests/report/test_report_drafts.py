@@ -41,7 +41,7 @@ def _report(game_file: Path, at: str) -> tuple[str, Records]:
     rs = ruleset_for(game)
     when = datetime.fromisoformat(at).replace(tzinfo=game.timezone)
     with Store(game.store) as store:
-        ctx = build_context(game, store, now=when, ruleset=rs)
+        ctx = build_context(game, store, now=when, ruleset=rs, so_far=True)  # posted by then
         records = build_records(game, store, ruleset=rs, ctx=ctx)
     return _page(records), records
 

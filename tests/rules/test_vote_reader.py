@@ -336,7 +336,7 @@ def test_votes_for_a_description_or_by_pronoun(text: str) -> None:
         "我投好了",
         "投诉！",
         "大家看看投包子的那个",
-        "投杀手！",
+        "投杀手？",  # (投杀手！ is a vote whose target is asked: test_vote_role_target.py)
         "我投过了",
         "投降吧",
         "投你个头",

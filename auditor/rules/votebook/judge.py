@@ -31,8 +31,7 @@ def eligible(
 ) -> bool:
     """Must (and may) vote in the window: not out before its close (one voted out at the
     close still voted), no idiot who revealed before it opened."""
-    out = ctx.schedule.eliminated_at(player)
-    if out is not None and (out < closes or _sent_off_first(ctx, st, player, closes)):
+    if _out_for_round(ctx, st, player, closes):
         return False
     return not ctx.schedule.idiot_revealed(player, opens)
 
@@ -43,8 +42,23 @@ def _out_for_round(ctx: Context, st: VoteSettings, player: str, closes: datetime
     vote for a player sent off later that day is void (M107 用语定义 出局 "已经公示的出局
     角色…不允许被选为…投票的目标"), and so is that player's own vote ("出局…后，不能继续
     参与…投票"); the player voted out *at* the close still voted and was voted for."""
-    out = ctx.schedule.eliminated_at(player)
+    out = _out_at(ctx, player, closes)
     return out is not None and (out < closes or _sent_off_first(ctx, st, player, closes))
+
+
+def _out_at(ctx: Context, player: str, closes: datetime) -> datetime | None:
+    """When the player is out, for a round closing at ``closes``.  A vote-out recorded
+    inside the day this round closes (the director's result posted before a close the
+    director later moved, 延时) is that day's outcome, at its close (M107 投票规则 白天结束时
+    统计投票结果): it never voids that day's ballots for or by the player voted out."""
+    e = ctx.schedule.elimination(player)
+    if e is None or e.at is None:
+        return None
+    if e.how == "vote":
+        day = next((d for d in ctx.game.days if d.closes == closes), None)
+        if day is not None and day.opens < e.at < day.closes:
+            return day.closes
+    return e.at
 
 
 def _sent_off_first(ctx: Context, st: VoteSettings, player: str, closes: datetime) -> bool:

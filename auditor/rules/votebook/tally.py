@@ -100,14 +100,19 @@ def out_kind(ctx: Context, player: str, dv: DayVotes) -> str:
 
 def _events_at_close(ctx: Context, dv: DayVotes, etype: EventType, how: str | None) -> list[Event]:
     """The game file's events of ``etype`` recorded at this day's close (from a minute
-    before it to the next day's opening)."""
+    before it to the next day's opening); a vote-out recorded inside the day is the day's
+    outcome too (its result posted before a close the director later moved, 延时)."""
     nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    day = next((d for d in ctx.game.days if d.number == dv.day), None)
+    start = dv.closes - timedelta(minutes=1)
+    if etype is EventType.ELIMINATED and day is not None:
+        start = min(start, day.opens + timedelta(microseconds=1))
     return [
         e
         for e in ctx.schedule.events(etype)
         if (how is None or e.how == how)
         and e.at is not None
-        and e.at >= dv.closes - timedelta(minutes=1)
+        and (e.at >= dv.closes - timedelta(minutes=1) or (e.how == "vote" and e.at >= start))
         and (nxt is None or e.at < nxt.opens)
     ]
 
