@@ -327,7 +327,10 @@ def result_problems(
                 return False
             if e.type is EventType.ELIMINATED and e.how == "night":
                 return False
-            return e.at is not None and d.closes - timedelta(minutes=1) <= e.at <= hi
+            # a vote-out recorded inside the day (its result posted before a close the director
+            # later moved, 延时) is still the day's outcome, as the tally reads it
+            lo = d.opens if e.how == "vote" else d.closes - timedelta(minutes=1)
+            return e.at is not None and lo <= e.at <= hi
 
         if any(at_close(e) for e in game.events):
             continue
