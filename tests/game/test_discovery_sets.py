@@ -59,6 +59,8 @@ SETS = [
     # sentence naming a player yields an item or the post is listed)
     ("blind10/announcements_dev.jsonl", 0.952, 0.740, 6),  # scored once: 0.912 / 0.607 / 14
     ("blind10/announcements_blind.jsonl", 0.918, 0.701, 5),  # scored once: 0.863 / 0.566 / 16
+    ("blind11/announcements_dev.jsonl", 0.929, 0.696, 4),  # scored once (no tuning yet)
+    ("blind11/announcements_blind.jsonl", 0.922, 0.710, 4),  # scored once: 0.927 / 0.715 / 4
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
