@@ -23,6 +23,7 @@ from auditor.errors import AuditorError
 from auditor.files import write_atomic
 from auditor.game.gamefile import (
     EVENT_HOW,
+    EVENT_LABEL,
     DaySpec,
     Event,
     EventType,
@@ -38,14 +39,6 @@ if TYPE_CHECKING:  # tomlkit is loaded only to write the game file (a check neve
     from tomlkit.items import Table
 
 KINDS = ("thread", "day", "event", "accelerate", "delay", "schedule")
-EVENT_LABEL = {
-    EventType.ELIMINATED: "出局",
-    EventType.SHERIFF: "警长",
-    EventType.PIPED: "吹笛",
-    EventType.IDIOT_REVEALED: "白痴翻牌",
-    EventType.FACTION: "阵营",
-    EventType.SUBSTITUTE: "替补",
-}
 HOW_LABEL = {
     "vote": "投票",
     "night": "夜晚",

@@ -60,6 +60,16 @@ class EventType(StrEnum):
     SUBSTITUTE = "substitute"
 
 
+#: Each kind of event as a director names it (the game's state, the CLI, the desk).
+EVENT_LABEL = {
+    EventType.ELIMINATED: "出局",
+    EventType.SHERIFF: "警长",
+    EventType.PIPED: "吹笛",
+    EventType.IDIOT_REVEALED: "白痴翻牌",
+    EventType.FACTION: "阵营",
+    EventType.SUBSTITUTE: "替补",
+}
+
 EVENT_HOW: dict[EventType, tuple[str, ...]] = {
     EventType.ELIMINATED: ("vote", "night", "sent_off"),
     EventType.SHERIFF: ("elected", "handed_over"),

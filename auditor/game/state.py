@@ -34,7 +34,15 @@ from auditor.game.announce import (
     stated_time,
 )
 from auditor.game.fold import fold
-from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
+from auditor.game.gamefile import (
+    EVENT_LABEL,
+    DaySpec,
+    Event,
+    EventType,
+    Game,
+    ThreadKind,
+    ThreadSpec,
+)
 from auditor.game.when import STATES_TIME, find_points, find_ranges
 
 if TYPE_CHECKING:
@@ -130,14 +138,6 @@ def _agrees(p: Post, game: Game, days: Sequence[DaySpec]) -> bool:
     )
 
 
-_FACT_LABEL = {
-    EventType.ELIMINATED: "出局",
-    EventType.SHERIFF: "警长",
-    EventType.PIPED: "吹笛",
-    EventType.IDIOT_REVEALED: "白痴翻牌",
-    EventType.FACTION: "阵营",
-    EventType.SUBSTITUTE: "替补",
-}
 _SPACE = re.compile(r"\s+")
 
 
@@ -194,7 +194,7 @@ def answered_by(
                 return ""
             if e not in used:
                 used.append(e)
-    return "、".join(f"{_FACT_LABEL[e.type]} {e.player}（游戏文件）" for e in used)
+    return "、".join(f"{EVENT_LABEL[e.type]} {e.player}（游戏文件）" for e in used)
 
 
 def unread_posts(

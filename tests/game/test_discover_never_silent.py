@@ -859,7 +859,9 @@ def test_a_newcomer_inherits_the_spell(text: str, expected: list[tuple[object, .
     ("text", "listed"),
     [
         # a 环节 named beside hours read without it: the director confirms which 环节
-        ("今日（3月2日）0:00 至 24:00：环节一，先投试探票。", True),
+        ("今日 0:00 至 24:00，先投试探票，这是环节一。", True),
+        # (a 环节 after its range's colon is read with the range since the registers' round 3)
+        ("今日（3月2日）0:00 至 24:00：环节一，先投试探票。", False),
         ("【环节二】3月3日 0:00—24:00", False),  # the label heads the hours: read with them
         ("环节一：今日 0:00-24:00。", False),
     ],
