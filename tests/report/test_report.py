@@ -314,7 +314,8 @@ def test_a_directors_text_says_no_developer_detail() -> None:
     """Session 38 round 2: a colour's hex and L/C/h, an avatar's saved-file path, the game
     file's [[tables]], the CLI's --add / --dismiss and 问题 N (the crawl's) as a director
     reads them."""
-    from auditor.report.labels import audit_line, director_words, plain_note
+    from auditor.report.labels import plain_note
+    from auditor.report.words import audit_line, director_words
 
     note = plain_note("颜色接近红色，Red = #FF0000，L=53 C=105 h=40°，ΔE2000=0.0")
     assert note == "颜色接近红色", note
