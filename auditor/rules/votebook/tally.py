@@ -104,15 +104,14 @@ def _events_at_close(ctx: Context, dv: DayVotes, etype: EventType, how: str | No
     outcome too (its result posted before a close the director later moved, 延时)."""
     nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
     day = next((d for d in ctx.game.days if d.number == dv.day), None)
-    start = dv.closes - timedelta(minutes=1)
-    if etype is EventType.ELIMINATED and day is not None:
-        start = min(start, day.opens + timedelta(microseconds=1))
+    # from a minute before the close; a vote-out from just after the day opened
+    inside = day.opens if day is not None else dv.closes
     return [
         e
         for e in ctx.schedule.events(etype)
         if (how is None or e.how == how)
         and e.at is not None
-        and (e.at >= dv.closes - timedelta(minutes=1) or (e.how == "vote" and e.at >= start))
+        and (e.at >= dv.closes - timedelta(minutes=1) or (e.how == "vote" and e.at > inside))
         and (nxt is None or e.at < nxt.opens)
     ]
 
