@@ -2029,6 +2029,8 @@ class Matcher(_Deferred):
         candidate's text is mapped back to its original (:meth:`find_all`)."""
         if not self._short_near(key, t - s):
             return False
+        if not _GRAMMAR_CHARS.isdisjoint(norm[s:t]) and self._grammar_heard(key, norm, s, t):
+            return True  # 帖子里骂 is no 你妈, 追着 no 追责, 六百箱 no 牛掰
         lo, hi = max(0, s - 3), min(len(norm), t + 3)
         window = norm[lo:hi]
         got = self._small_cuts.get((window, (s - lo) * 8 + t - lo))
@@ -2049,12 +2051,35 @@ class Matcher(_Deferred):
                 return False  # (the common case: no key() of the form)
             form = self.norm.key(key.form)
             return len(form) == 2 and piece[0] != form[0] and piece[1] != form[1]
-        return (
-            key.kind == "near"
-            and len(piece) < NEAR_LONG_CHARS
-            and not _NEAR_SHORT_STOP.isdisjoint(piece)
-            and self.cats[self.entries[key.entry].category].near_long
+        if key.kind != "near" or len(piece) >= NEAR_LONG_CHARS:
+            return False
+        return not _NEAR_SHORT_STOP.isdisjoint(piece) and bool(
+            self.cats[self.entries[key.entry].category].near_long
         )
+
+    def _grammar_heard(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """A word of the sentence's grammar in place of a character of the spelling, not a
+        cloak: a suffix bound to the word before it (the place word 里 of 帖子里, the aspect
+        word 着 of 追着; at the head of a clause the same 里 is one: 里妈没教你), or a
+        numeral in a number (六百箱 heard as 牛掰: a numeral beside another, a digit or a
+        measure word; 贴两 alone stays 贴脸)."""
+        form = self.norm.key(key.form)
+        if len(form) != t - s:
+            return False
+        for p in range(s, t):
+            c = norm[p]
+            if c == form[p - s]:
+                continue
+            if c in _BOUND_SUFFIXES and p > 0 and _is_cjk(norm[p - 1]):
+                return True
+            if c in _NUMERALS and any(
+                0 <= q < len(norm) and (norm[q] in _NUMERALS or norm[q].isdigit())
+                for q in (p - 1, p + 1)
+            ):
+                return True
+            if c in _NUMERALS and p + 1 < len(norm) and norm[p + 1] in _MEASURE:
+                return True
+        return False
 
     def _common_piece(self, piece: str) -> bool:
         """Is ``piece``, holding a CJK character, a common word (memoised: posts repeat
@@ -2953,6 +2978,9 @@ _NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有�
 _REACH = 40
 # Numerals read as numbers (上八 is no 上把); 四 is left out: 发四, 去四 are the classic cloaks.
 _NUMERALS = frozenset("零一二三五六七八九十两百千万")
+# Suffixes bound to the word before them (:meth:`Matcher._suffix_heard`).
+_BOUND_SUFFIXES = frozenset("里着")
+_GRAMMAR_CHARS = _BOUND_SUFFIXES | _NUMERALS
 # A trigger word with a character this frequent (看, 就, 是) is plain talk as written.
 _PLAIN = 40_000
 # A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
@@ -3447,7 +3475,8 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
 # poster tells of it, in a sentence that names the rule or is a report of swearing.
 _SOMEONE_BEFORE = re.compile(
     r"(?:听说|据说|有人|别人|他|她|他们|\d+\s*号|[一二三四五六七八九十]+号)"
-    r"[^，,。！？!?我]{0,8}$"
+    # (what they said of the poster: 有人说我是马甲)
+    r"(?:(?:说|讲|怀疑|猜|觉得|认为)我)?[^，,。！？!?我]{0,8}$"
 )
 
 
@@ -3524,7 +3553,7 @@ _WORD_AS_WORD = re.compile(
 # an oath, a curse or a guarantee not made.
 _REFUSED_BEFORE = re.compile(
     r"(?:我|本人)[^，,。！？!?]{0,8}?(?:也|就|才|从来|从|绝|决|可)?"
-    r"(?:不|没|不会|不想|不愿|不爱|不用|懒得)(?:去|再)?\s*$"
+    r"(?:不|没|不会|不想|不愿|不爱|不用|懒得)(?:去|再)?[“\"「『]?\s*$"
 )
 _NOT_DOING = re.compile(r"(?:不是|并不是|并非|可不是|没有?)(?:在|要)?\s*$")
 _PROMISED_NOT = re.compile(r"(?:尽量|争取|努力|保证|一定|绝)(?:不|别)(?:再|去)?\s*$")
@@ -3581,10 +3610,10 @@ def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
     in its clause (``before``, ``after``)?"""
     if _WORD_AS_WORD.match(after):
         return True  # 发誓这两个字我从来不说: the word named
-    if m.category in ("OATH", "GUARANTEE", "CURSE") and (
+    if m.category in ("OATH", "GUARANTEE", "CURSE", "FACE") and (
         _REFUSED_BEFORE.search(before) or _NOT_DOING.search(before)
     ):
-        return True  # 我不赌咒也不打包票: refused; 不是咒他啊: denied
+        return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
     if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):
         return True  # 这局我尽量不拖后腿: a promise, not blame
     if m.category == "FACE" and _NOT_GROUNDS.search(before):
@@ -3916,9 +3945,13 @@ _QUOTE_AUTHOR = re.compile(
     r"(?:有人|别人|某人|他|她|他们|她们|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号|"
     r"[^\s，,。！？!?：:、「『“\"'我你]{1,4}?)"
     r"(?:刚才|刚刚|昨天|今天|之前|刚|还|又|居然|竟然|在|也|都)*"
-    r"(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|原话是|原话|"
-    r"那句话?|这句话?|那条|那帖|那一句|一句"
-    r"|(?:那帖|那条|那楼|的帖子?|的发言)(?:里|中)(?:面)?(?:有|写着|写了|写的是|说))(?:是)?\s*[：:]?\s*$"
+    # where he said it (有人在帖子里骂「…」, 5号在12楼说「…」)
+    r"(?:在[^\s，,。！？!?：:「『“\"'我]{1,5}?(?:里|上|中|楼))?"
+    r"(?:(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|骂|喊了|喊|"
+    r"原话是|原话|那句话?|这句话?|那条|那帖|那一句|一句"
+    r"|(?:那帖|那条|那楼|的帖子?|的发言)(?:里|中)(?:面)?(?:有|写着|写了|写的是|说))(?:是)?"
+    # ... and whom he said it of (7号说我「…」, 8号骂6号「…」)
+    r"|(?:说|骂|喊|叫)(?:了|过)?(?:我|你|他|她|\d+\s*号|[一二三四五六七八九十]+号)(?:是)?)\s*[：:]?\s*$"
 )
 # The poster's own saying, right before it: 我就说一句「…」, 我送你一句「…」.
 _QUOTE_OWN = re.compile(
@@ -3927,7 +3960,7 @@ _QUOTE_OWN = re.compile(
 )
 # ... right after it: 「…」这句是22楼说的, 「…」是他的原话.
 _QUOTE_AUTHOR_AFTER = re.compile(
-    r"^\s*(?:这句话?|这话|这几个字)?(?:是|就是)?[^，,。！？!?我]{0,6}?"
+    r"^[\s—–\-－…]*(?:这句话?|这话|这几个字|这)?(?:是|就是)?[^，,。！？!?我]{0,10}?"
     r"(?:说的|写的|发的|讲的|骂的|的原话|原话)"
 )
 # Another player's words named as what he staked (5号用“不信等揭秘”来担保自己身份): the
