@@ -2029,8 +2029,8 @@ class Matcher(_Deferred):
         candidate's text is mapped back to its original (:meth:`find_all`)."""
         if not self._short_near(key, t - s):
             return False
-        if not _GRAMMAR_CHARS.isdisjoint(norm[s:t]) and self._grammar_heard(key, norm, s, t):
-            return True  # 帖子里骂 is no 你妈, 追着 no 追责, 六百箱 no 牛掰
+        if self._grammar_dismissed(key, norm, s, t):
+            return True  # 帖子里骂 is no 你妈, 追着 no 追责
         lo, hi = max(0, s - 3), min(len(norm), t + 3)
         window = norm[lo:hi]
         got = self._small_cuts.get((window, (s - lo) * 8 + t - lo))
@@ -2057,29 +2057,18 @@ class Matcher(_Deferred):
             self.cats[self.entries[key.entry].category].near_long
         )
 
-    def _grammar_heard(self, key: _Key, norm: str, s: int, t: int) -> bool:
-        """A word of the sentence's grammar in place of a character of the spelling, not a
-        cloak: a suffix bound to the word before it (the place word 里 of 帖子里, the aspect
-        word 着 of 追着; at the head of a clause the same 里 is one: 里妈没教你), or a
-        numeral in a number (六百箱 heard as 牛掰: a numeral beside another, a digit or a
-        measure word; 贴两 alone stays 贴脸)."""
-        form = self.norm.key(key.form)
-        if len(form) != t - s:
+    def _grammar_dismissed(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """A near sound of two characters one of whose changed characters is a suffix bound
+        to the word before it (the place word 里 of 帖子里, the aspect word 着 of 追着): the
+        grammar of the sentence, not a cloak.  At the head of a clause the same 里 is one
+        (里妈没教你)."""
+        if t - s != 2 or key.kind != "near" or _BOUND_SUFFIXES.isdisjoint(norm[s:t]):
             return False
-        for p in range(s, t):
-            c = norm[p]
-            if c == form[p - s]:
-                continue
-            if c in _BOUND_SUFFIXES and p > 0 and _is_cjk(norm[p - 1]):
-                return True
-            if c in _NUMERALS and any(
-                0 <= q < len(norm) and (norm[q] in _NUMERALS or norm[q].isdigit())
-                for q in (p - 1, p + 1)
-            ):
-                return True
-            if c in _NUMERALS and p + 1 < len(norm) and norm[p + 1] in _MEASURE:
-                return True
-        return False
+        form = self.norm.key(key.form)
+        return len(form) == t - s and any(
+            c != f and c in _BOUND_SUFFIXES and p > 0 and _is_cjk(norm[p - 1])
+            for p, c, f in zip(range(s, t), norm[s:t], form, strict=True)
+        )
 
     def _common_piece(self, piece: str) -> bool:
         """Is ``piece``, holding a CJK character, a common word (memoised: posts repeat
@@ -2978,9 +2967,8 @@ _NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有�
 _REACH = 40
 # Numerals read as numbers (上八 is no 上把); 四 is left out: 发四, 去四 are the classic cloaks.
 _NUMERALS = frozenset("零一二三五六七八九十两百千万")
-# Suffixes bound to the word before them (:meth:`Matcher._suffix_heard`).
+# Suffixes bound to the word before them (:meth:`Matcher._grammar_dismissed`).
 _BOUND_SUFFIXES = frozenset("里着")
-_GRAMMAR_CHARS = _BOUND_SUFFIXES | _NUMERALS
 # A trigger word with a character this frequent (看, 就, 是) is plain talk as written.
 _PLAIN = 40_000
 # A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
@@ -3475,8 +3463,7 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
 # poster tells of it, in a sentence that names the rule or is a report of swearing.
 _SOMEONE_BEFORE = re.compile(
     r"(?:听说|据说|有人|别人|他|她|他们|\d+\s*号|[一二三四五六七八九十]+号)"
-    # (what they said of the poster: 有人说我是马甲)
-    r"(?:(?:说|讲|怀疑|猜|觉得|认为)我)?[^，,。！？!?我]{0,8}$"
+    r"[^，,。！？!?我]{0,8}$"
 )
 
 
@@ -3960,7 +3947,7 @@ _QUOTE_OWN = re.compile(
 )
 # ... right after it: 「…」这句是22楼说的, 「…」是他的原话.
 _QUOTE_AUTHOR_AFTER = re.compile(
-    r"^[\s—–\-－…]*(?:这句话?|这话|这几个字|这)?(?:是|就是)?[^，,。！？!?我]{0,10}?"
+    r"^\s*(?:这句话?|这话|这几个字)?(?:是|就是)?[^，,。！？!?我]{0,6}?"
     r"(?:说的|写的|发的|讲的|骂的|的原话|原话)"
 )
 # Another player's words named as what he staked (5号用“不信等揭秘”来担保自己身份): the
