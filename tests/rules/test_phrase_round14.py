@@ -24,6 +24,10 @@ def _cats(text: str) -> set[str]:
         # another's words reported: who said them, where, and of whom
         "6号骂我“白痴”，我不在意，先看票",
         "有人在12楼喊“垃圾”，导演看一下吧",
+        # the game's own drowning, done by the director or the rule; its thread spelt 贴
+        "昨晚4号被导演淹死了，挺可惜的，他的票型其实很好",
+        "规则写着两天不发言按淹死处理，大家记得冒个泡",
+        "淹死贴里写了是谁，我就不重复了",
         # an act the poster declines
         "我不贴脸，只讲逻辑：3号的票一直在跟狼走",
         "我从来不用“贴脸”这种说法来站边",
@@ -45,6 +49,8 @@ def test_clean(text: str) -> None:
         ("他骂我“傻逼”，我看他自己才是傻逼", {"IQ"}),
         # the act done, not declined
         ("他都贴脸了，我还能不信", {"FACE"}),
+        # drowning oneself on purpose, not the director's doing
+        ("大不了我被淹死，反正也活不过今晚", {"DROWN"}),
     ],
 )
 def test_caught(text: str, want: set[str]) -> None:
