@@ -10,7 +10,9 @@ written ("plain") and in cloaked copies made by rule, one character changed at a
 ``near``    one step away in the near-sound pairs the brief names (l/n, z/zh, c/ch, s/sh,
             an/ang, en/eng, in/ing, h/f): the most common character of the changed reading;
 ``emoji``   an emoji of the project's table (``lexicons/_emoji.txt``) read as that character,
-            by meaning (🐶 狗) or by sound (🍚 饭 for 反).
+            by meaning (🐶 狗) or by sound (🍚 饭 for 反);
+``shape``   the most frequent character that looks like it (``lexicons/_shape.txt``, from the
+            char-similar package's stroke orders and four-corner codes: 马田 for 马甲).
 
 Recall under each cloak is printed beside plain recall and as its ratio; precision is
 measured on ordinary game talk: the clean lines of the scored phrase sets (named one by
@@ -65,7 +67,7 @@ CARRIERS = ["{}，我就说到这里", "今天这局{}，大家自己看", "行�
 # The brief's near-sound steps (a subset of lexicons/_confusion.txt).
 INITIAL_PAIRS = [("l", "n"), ("z", "zh"), ("c", "ch"), ("s", "sh"), ("h", "f")]
 FINAL_PAIRS = [("an", "ang"), ("en", "eng"), ("in", "ing")]
-CLOAKS = ("pinyin", "near", "emoji")
+CLOAKS = ("pinyin", "near", "emoji", "shape")
 # Never taken as a substitute: pronouns and particles (an evader writes 淹屎, not 淹是; the
 # matcher refuses them on purpose, lexicons/README.md "@near long").
 FUNCTION_CHARS = set("你我他她它的地得了是在不这那就也都和与吗呢吧啊呀之自其里么个")
@@ -117,6 +119,7 @@ def cloaks_of(  # type: ignore[no-untyped-def]
     emoji: dict[str, list[str]],
     heard: bool,
     where: range | None = None,
+    shapes: dict[str, tuple[str, ...]] | None = None,
 ):
     """Yield (cloak, cloaked spelling), one per character position (of ``where``, default
     all) and cloak; by sound only where ``heard``."""
@@ -136,6 +139,9 @@ def cloaks_of(  # type: ignore[no-untyped-def]
         icons = emoji.get(ch) or emoji.get(py)
         if icons:
             yield "emoji", term[:i] + icons[0] + term[i + 1 :]
+        alike = (shapes or {}).get(ch)
+        if alike:
+            yield "shape", term[:i] + alike[0] + term[i + 1 :]
 
 
 def emoji_table(lex) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
@@ -190,7 +196,7 @@ def instance(pattern: str) -> str | None:
 
 
 def _step(how: tuple[str, ...]) -> str:
-    for step in ("近音", "音近", "表情"):
+    for step in ("近音", "音近", "表情", "形近"):
         if step in how:
             return step
     return "other"
@@ -287,7 +293,7 @@ def main() -> int:
             if at:
                 i, a = min(at)
                 where = range(i, i + len(a))
-        for cloak, spelling in cloaks_of(form, by_reading, icons, heard, where):
+        for cloak, spelling in cloaks_of(form, by_reading, icons, heard, where, lex.shapes):
             if spelling in seen or spelling in e.forms:
                 continue
             seen.add(spelling)
@@ -350,7 +356,7 @@ def main() -> int:
     )
     for cloak in CLOAKS:
         # the cloaked copies found against the clean lines flagged by that cloak's step
-        step = {"pinyin": "音近", "near": "近音", "emoji": "表情"}[cloak]
+        step = {"pinyin": "音近", "near": "近音", "emoji": "表情", "shape": "形近"}[cloak]
         tp, fp = hit[cloak], flagged_how[step]
         print(
             f"precision {cloak:7} {tp / (tp + fp) if tp + fp else 1.0:.4f} "

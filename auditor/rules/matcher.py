@@ -1215,7 +1215,7 @@ def _splice(
 class _Key(NamedTuple):  # a tuple: the cached matcher's ~10,000 keys unpickle at C speed
     entry: int  # index into Matcher.entries
     form: str  # the lexicon spelling ("" for a pattern's trigger: one key for all its words)
-    kind: str  # text | initials | anchor | required | pinyin | near
+    kind: str  # text | initials | shape | anchor | required | pinyin | near
     ascii_word: bool = False  # an ASCII key: must be a whole ASCII word
     py: str = ""  # pinyin keys: the rendering that matched
     branch: int = -1  # required keys: the pattern's top-level branch they trigger
@@ -1384,6 +1384,7 @@ class Matcher(_Deferred):
         self.lexicon = lexicon
         bundled = tables()
         self.lookalike = lexicon.lookalike or bundled.lookalike
+        self.shapes = lexicon.shapes or bundled.shapes
         # the game's own words (_game.txt): a match inside one is no match
         self.game_words = tuple(sorted(lexicon.game or bundled.game))
         self.confusion = tuple(lexicon.confusion or bundled.confusion)
@@ -1503,9 +1504,8 @@ class Matcher(_Deferred):
                 for syl in spellings:
                     if not all(x.isascii() and x.isalpha() for x in syl):
                         continue
-                    # The CJK rendering (syllables between delimiters); typed or mixed
-                    # pinyin (wocao, dao演) in a second automaton run only on text with
-                    # ASCII letters.
+                    # The CJK rendering (syllables between delimiters); typed or mixed pinyin
+                    # (wocao, dao演) in a second automaton, run only on text with ASCII letters.
                     code = render_key(syl)
                     if code is not None:
                         self._add(self.py_ac, code, _Key(i, form, "pinyin", py=code))
@@ -1513,12 +1513,37 @@ class Matcher(_Deferred):
                     self._add(self.typed_ac, py, _Key(i, form, "pinyin", py=py))
                 if cat.near:
                     self._add_near(i, form, cat, (tuple(table_syl), tuple(phrase_syl)))
+                    self._add_shapes(i, k)
                 if cat.initials:
                     self._add_initials(i, k, 4 if cat.initials_long else 3)
             if readings:
                 self.entry_pinyin[i] = readings
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
+
+    def _add_shapes(self, i: int, spelling: str) -> None:
+        """形近 (M107 判罚依据): the spelling with one character swapped for one that looks
+        like it (马由 for 马甲, 崩渍 for 崩溃: ``_shape.txt``), as a key of its own; the
+        swap is confirmed only where the written characters are no ordinary word
+        (:meth:`_rejected`).  The characters left as written must carry the word: one of
+        them no character of plain talk (:data:`_PLAIN`: 淹一个 is no base for 渣一个, nor
+        歹毒 for 太毒, 上一场 for 上一扬); and in a spelling shorter than
+        :data:`NEAR_LONG_CHARS` the look-alike must be no such character either: two
+        characters with an everyday one swapped in are ordinary text (好的 is no 妈的)."""
+        freq = self._frequencies()
+
+        def plain(c: str) -> bool:
+            return int(freq.get(c) or 0) >= _PLAIN
+
+        for p, c in enumerate(spelling):
+            if all(plain(o) for o in spelling[:p] + spelling[p + 1 :]):
+                continue
+            for v in self.shapes.get(c, ()):
+                if len(spelling) < NEAR_LONG_CHARS and plain(v):
+                    continue
+                swapped = self.norm.key(spelling[:p] + v + spelling[p + 1 :])
+                if swapped != spelling and swapped not in self.form_keys[i]:
+                    self._add(self.text_ac, swapped, _Key(i, swapped, "shape"))
 
     def _add_initials(self, i: int, spelling: str, shortest: int) -> None:
         """Entry ``i``'s spelling by its pinyin initials (tmd; ``@initials long``: four
@@ -2397,6 +2422,8 @@ class Matcher(_Deferred):
         original = text[os_:oe]
         if key.kind == "initials":
             how: list[str] = ["首字母"]
+        elif key.kind == "shape":
+            how = ["形近", *(h for h in self.norm.how(original) if h != "形近")]
         else:
             how = self.norm.how(original) or ["原文"]
         return PhraseMatch(
@@ -2467,6 +2494,8 @@ class Matcher(_Deferred):
             return "数字后面接单位：是数量"  # 250分钟, 748楼: not 二百五 / 去死吧
         if self._excepted_here(key.entry, text, norm, idx, (s, t)):
             return "例外"
+        if self._shape_refused(key, text, norm, idx, s, t):
+            return "形近的写法是常用词或不在分词边界上"
         cat = self.cats[self.entries[key.entry].category]
         piece = norm[s:t]
         repeated = norm.startswith(piece, t) or (
@@ -2484,6 +2513,15 @@ class Matcher(_Deferred):
             if not self._single_stands(text, norm, os_, oe, s):
                 return "单字不独立"
         return ""
+
+    def _shape_refused(
+        self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
+    ) -> bool:
+        """A look-alike swapped in (:meth:`_add_shapes`) where the written characters are an
+        ordinary word, or no word of their own in jieba's cut."""
+        return key.kind == "shape" and (
+            self._common_piece(norm[s:t]) or not self._bounded(text, norm, idx, s, t)
+        )
 
     def explain(self, text: str) -> list[tuple[PhraseMatch, str]]:
         """The literal occurrences of a lexicon spelling in ``text`` that :meth:`find` does
@@ -3157,7 +3195,10 @@ def _standalone(text: str, start: int, end: int) -> bool:
 
 
 def _rank(m: PhraseMatch) -> int:
-    """Prefer the plainest explanation of one span: text, then 音近, then 近音."""
+    """Prefer the plainest explanation of one span: text, then 音近, then 近音, then a
+    look-alike swapped in (:meth:`Matcher._add_shapes`: its form is the text as written)."""
+    if "形近" in m.how and m.form == m.text:
+        return 3
     return 2 if "近音" in m.how else 1 if "音近" in m.how else 0
 
 
