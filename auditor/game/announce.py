@@ -2026,6 +2026,8 @@ class _Sentence:
 
 _SAME_ACCOUNT = re.compile(
     r"(?:沿用|使用|用|接管|继续用)(?:原|原来的?|其|他的?|她的?)\s*(?:账号|帐号|ID|id|马甲)|原(?:账号|帐号)(?:继续|游戏)"
+    # the replaced one's account handed on (X 的账号由替补 Y 接手 / 交给 Y 来打)
+    r"|的\s*(?:账号|帐号|马甲)\s*(?:由|交由|交给)"
 )
 
 

@@ -197,6 +197,12 @@ def _digits(m: re.Match[str]) -> str:
     return said if n is None else f"{n:02d}" if m.group(2) else str(n)
 
 
+# a day opened and closed in a show's or a shop's own words (a radio host's 开台 / 收台, a
+# stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播): the day's verbs
+SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊")
+SHOW_CLOSES = ("收台", "下播", "收摊", "收工", "收档", "休庭", "闭庭", "散会", "终场")
+
+
 # a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
 _NOON = re.compile(r"中午(?!\s*\d)(?=\s*(?:开|关|起|截止|结束))")
 _MIDNIGHT = re.compile(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|截止|结束|为止|止))")
@@ -207,7 +213,7 @@ _MIDNIGHT = re.compile(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:
 _ARROWED = re.compile(
     r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=(?:\d{1,2}/\d{1,2}\s*|\d{1,2}月\d{1,2}[日号]?\s*)?\d{1,2}:\d{2})"
 )
-_MOVED = re.compile(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL", re.I)
+_MOVED = re.compile(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL|" + r"|".join(SHOW_CLOSES), re.I)
 
 
 def _arrow_range(m: re.Match[str]) -> str:
@@ -589,9 +595,9 @@ _EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
 POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = re.compile(
     r"关帖|关门|截止|截至|截票|结算|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|靠岸|\bclose"
-    r"|[至到]\s*$"
+    r"|[至到]\s*$|" + "|".join(SHOW_CLOSES)
 )
-_OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
+_OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen|" + "|".join(SHOW_OPENS))
 # a new deadline: the delaying verb right before the time, never a request's deadline
 # (延时申请截止18:00) or an opening put back (开门推迟至10:00); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
@@ -648,8 +654,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             hms = _point_clock(m, line)
             if hms is None:
                 continue
-            if _supposed(line, m.start()):
-                continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
+            if _supposed(line, m.start(), m.end()):
+                continue  # 如果…提前至今晚22:00关门, 是不是 23:00 关？: not stated
             d, dated = _point_date(m, line, ref)
             d = _recap_date(d, ref, summary, line[: m.end()])
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
@@ -668,7 +674,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             role = _aside_role(line, m, role, later)
             if role == "closes":
                 hms = _evening_close(m, before, after, hms)
-            role, told = _recalled(before, line[: m.start()], head, role)
+            role, told = _recalled(before, line[: m.start()], head, role, line[m.end() :])
             day, phase = _labels(line[: m.start()], head)
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
@@ -721,13 +727,36 @@ def _recap_date(d: date, ref: date, summary: bool, said: str) -> date:
 
 
 def _recalled(
-    before: str, said: str, head: tuple[int | None, int | None], role: str | None
+    before: str,
+    said: str,
+    head: tuple[int | None, int | None],
+    role: str | None,
+    rest: str = "",
 ) -> tuple[str | None, str]:
     """A time's role and the words before it that may delay it: none of either for a close
-    said of yesterday with no day named (因为昨晚延时到十一点: the day before's, recalled)."""
+    said of yesterday with no day named (因为昨晚延时到十一点: the day before's, recalled),
+    nor for a close told with its outcome (21:30 结算：X 出局, 延时至 23:00 结算，X 出局: a
+    result's report, not the schedule)."""
     if _of_yesterday(before) and _labels(said, head)[0] is None:
         return None, ""
+    if role == "closes" and _outcome_told(rest):
+        return None, ""
     return role, before
+
+
+# an outcome told in the close's own sentence (结算：X 出局, 结算，出局 X); not the rule for
+# what will happen (得票最高者出局, 出局结果明早公布, 请投票, 如果…出局)
+_OUTCOME = re.compile(r"出局|淹死|死亡|身亡|遇害|被刀|被杀|被投|放逐|退场|离场|退席|当选")
+_NOT_TOLD = re.compile(
+    r"者|的人|最多|最高|将|会|要|请|如果|若|结果|公布|宣布|公示|届时|之后|后|昨|今晚|明|没有|无人|不"
+)
+
+
+def _outcome_told(rest: str) -> bool:
+    """The close's clause and the next (结算：X 出局; 20:00 结算，出局 X) tell its outcome;
+    a night's (昨晚没有人出局) or a notice's (先公示昨天出局的) is another matter."""
+    told = "".join(re.split(r"([，,])", re.split(r"[。！!；;？?\n]", rest)[0])[:3])
+    return bool(_OUTCOME.search(told)) and not _NOT_TOLD.search(told)
 
 
 def _of_yesterday(before: str) -> bool:
@@ -752,10 +781,25 @@ SELF_FIX = re.compile(
 )
 
 
-def _supposed(line: str, start: int) -> bool:
+def _asked(line: str, start: int, end: int) -> bool:
+    """Whether the time's own sentence is a question (是不是延长到23:00？, 23点关帖吗?):
+    asked about, not stated."""
+    before = re.split(r"[。！!；;？?,，]", line[:start])[-1]  # its own clause: a question
+    m = re.search(r"[。！!；;？?]", line[end:])  # reported earlier in the sentence is answered
+    after = line[end : end + m.end()] if m else line[end:]
+    return bool(
+        re.search(r"[？?]$|吗\W*$", after)
+        or re.search(r"是不是|是否", before)
+        or re.match(r"\s*(?:是不是|是否)", after)
+    )
+
+
+def _supposed(line: str, start: int, end: int | None = None) -> bool:
     """Whether the sentence supposes what it says at ``start`` (如果…就进入环节二，环节二的时间是
     12月16日全天); a but after the supposition states it (如果…会不会延时，但目前一切正常，
-    还是 22:00 关帖)."""
+    还是 22:00 关帖).  Given the time's ``end``, a time asked about (:func:`_asked`) too."""
+    if end is not None and _asked(line, start, end):
+        return True
     said = re.split(r"[。！!；;？?]", line[:start])[-1]
     return bool(_SUPPOSED.search(re.split(r"但是|但|不过|然而|目前|现在", said)[-1]))
 
@@ -788,12 +832,15 @@ def _words_after(line: str, end: int) -> str:
 
 
 # (起 as a verb of its own: not 响起 / 升起 / 一起, the bell that rings at the close)
-_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|(?<![响升想一兴提说看引])起(?!来)")
+_LATER_OPENS = re.compile(
+    r"开始|开门|开帖|开放|开启|启动|(?<![响升想一兴提说看引])起(?!来)|" + "|".join(SHOW_OPENS)
+)
 # the close said after the time: its verb, the end of a show (收场, 散场, 落幕, 打烊), or the
 # time taken as a deadline (今晚九点半，钟声会再次响起，在那之前，你们要决定…)
 _LATER_CLOSES = re.compile(
-    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))"
-    r"|(?:在|于)?(?:那|此)(?:之前|以前)"
+    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))|"
+    + "|".join(SHOW_CLOSES)
+    + r"|(?:在|于)?(?:那|此)(?:之前|以前)"
     # … or the hour of the day's decision (今晚九点半，是最后的审判; 今晚九点，又要做出选择)
     r"|^\s*[,，]?\s*(?:是|就是|便是)[^，,。]{0,4}(?:审判|宣判|表决)"
     r"|^\s*[,，]?\s*(?:又|就)?要(?:做|作)出(?:选择|决定|抉择)"
