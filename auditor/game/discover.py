@@ -41,6 +41,7 @@ from auditor.game.gamefile import (
     ThreadKind,
     ThreadSpec,
 )
+from auditor.game.lazy import lazy
 from auditor.game.state import (
     Unread,
     night_problems,
@@ -223,13 +224,13 @@ def _dated_by_opening(game: Game, disc: Discovery, store: object) -> list[Thread
 
 
 # a clause that says which day a date is (明天12月3日就是第一天, 第一天：12月3日, 12/3 为 D1)
-_DATE_IS_DAY = re.compile(
+_DATE_IS_DAY = lazy(
     rf"(?P<m>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*月\s*(?P<d>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*[日号]"
     rf"[^，。；！？!?\n]{{0,6}}?(?:就是|即|是|为|算)\s*(?:{DAY_LABEL})"
     rf"|(?:{DAY_LABEL})\s*(?:就是|即|是|为|[:：(（])\s*"
     rf"(?P<m2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*月\s*(?P<d2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*[日号]"
 )
-_UNDONE = re.compile(r"如果|假如|要是|是不是|吗|？|\?|不是")
+_UNDONE = lazy(r"如果|假如|要是|是不是|吗|？|\?|不是")
 
 
 def _date_anchor(
@@ -315,7 +316,7 @@ def _day_name(subject: str, tag: str) -> str | None:
     s = re.sub(re.escape(tag), " ", subject, flags=re.I) if tag else subject
     s = re.sub(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]", " ", s)
     words = [w for w in re.split(r"[\s·・•\-—|｜:：/,，]+", s) if w]
-    kind = re.compile(r"讨论|投票|警长|竞选|帖|贴|楼")
+    kind = lazy(r"讨论|投票|警长|竞选|帖|贴|楼")
     left = [w for w in words if not kind.search(w)]
     return left[0] if len(left) == 1 and 2 <= len(left[0]) <= 8 else None
 
@@ -328,7 +329,7 @@ def _named_days(text: str, names: Mapping[str, int]) -> str:
     return text
 
 
-_BRACKETED = re.compile(r"[\[【［]([^\]】］\s]{1,16})[\]】］]")
+_BRACKETED = lazy(r"[\[【［]([^\]】］\s]{1,16})[\]】］]")
 
 
 def _untagged(tag: str, subjects: list[str], none_found: bool) -> str:
@@ -439,7 +440,7 @@ def _take_day(
     disc.days.append(Sourced(spec, source, pid, f_.how, status, dict(f_.fields)))
 
 
-_NIGHT_TITLE = re.compile(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
+_NIGHT_TITLE = lazy(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
 
 
 class _DayReader:
@@ -720,13 +721,13 @@ def _set_against(points: list[TimePoint], fixed_or_fast: bool) -> bool:
     return not fixed_or_fast and any(q.wrong for q in points)
 
 
-_CORRECTS = re.compile(r"更正|订正|纠正|应为|有误|写错|打错")
+_CORRECTS = lazy(r"更正|订正|纠正|应为|有误|写错|打错")
 # a director who moves the close in words of its own, either way, with no 加速 / 延时 granted
 # (关门再提前两小时：明天上午10点关, 关帖时间调整为 21:00, 改到今晚 23 点关)
-_SHIFTS = re.compile(r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到")
+_SHIFTS = lazy(r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到")
 
 
-_PHASE_TITLE = re.compile(
+_PHASE_TITLE = lazy(
     r"环节\s*[0-9一二三四五六七八九十]{1,3}\s*[】\]］]?\s*[:：]?\s*([^\s【\[（(:：]{2,12})"
 )
 
@@ -900,7 +901,7 @@ def _announced_events(
 
 
 # a post cut off at its copula or colon (D1结束 警长是), its name sent in the next (大橘 8票)
-_DANGLING = re.compile(r"(?:是|为|[:：])\s*$")
+_DANGLING = lazy(r"(?:是|为|[:：])\s*$")
 
 
 def _continued(posts: list[Post]) -> list[tuple[Post, int | None]]:
@@ -1093,8 +1094,8 @@ ACCELERATION: dict[str, tuple[timedelta, str, bool]] = {
     "rabbit030": (timedelta(hours=3), "at_least_half", True),
     "m39": (timedelta(hours=3), "at_least_half", True),
 }
-_ASK_FAST = re.compile(r"申请加速|要求加速|同意加速|我要加速|^\s*加速[。！!]?\s*$")
-_ASK_SLOW = re.compile(r"申请延时|申请延迟|要求延时|同意延时|^\s*延时[。！!]?\s*$")
+_ASK_FAST = lazy(r"申请加速|要求加速|同意加速|我要加速|^\s*加速[。！!]?\s*$")
+_ASK_SLOW = lazy(r"申请延时|申请延迟|要求延时|同意延时|^\s*延时[。！!]?\s*$")
 
 
 def acceleration_proposals(

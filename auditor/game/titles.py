@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from auditor.game.fold import fold
 from auditor.game.gamefile import ThreadKind
+from auditor.game.lazy import lazy
 
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
               "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
@@ -52,7 +53,7 @@ NUM = r"(?:\d{1,2}|[一二两三四五六七八九十壹贰叁肆伍陆柒捌玖
 # D1 / Day 2 stand apart from other letters and digits, not from the words after them
 # (D1讨论, [030]D2投票: a CJK letter is a word character to \b)
 DAY_LABEL = rf"第\s*({NUM})\s*[天日]|(?<![A-Za-z0-9])(?:D|Day)\s*(\d{{1,2}})(?![0-9A-Za-z])"
-_DAY = re.compile(DAY_LABEL, re.I)
+_DAY = lazy(DAY_LABEL, re.I)
 # A director who tells the game as a story numbers its days as a book's parts (第一章 讨论帖,
 # 第二回, 第三幕, 第二篇, 第三局): a day, when the title says no 天 / 日 (【第二局】第一天讨论帖
 # is a series' second game, its first day)
@@ -61,11 +62,11 @@ _DAY = re.compile(DAY_LABEL, re.I)
 # 集 / 话); when it does name a 天 / 日, a 版杀7 title's other ordinal is the day's 环节
 # (第一日·第二审, 5 时间分配: each 环节 a vote round)
 CHAPTER_LABEL = rf"第\s*({NUM})\s*[章回幕篇局期审轮场站集话]"
-_CHAPTER = re.compile(CHAPTER_LABEL)
-_PHASE = re.compile(rf"环节\s*({NUM})|第\s*({NUM})\s*[审轮场]")
+_CHAPTER = lazy(CHAPTER_LABEL)
+_PHASE = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*[审轮场]")
 # A title that names its day by the calendar only (``[M39] 12月3日 投票``): the date, mapped
 # to a day by the game's own words or the threads' date order (discover._dated_by_title)
-_DATE = re.compile(rf"(?<![0-9])({NUM})\s*月\s*({NUM})\s*[日号]")
+_DATE = lazy(rf"(?<![0-9])({NUM})\s*月\s*({NUM})\s*[日号]")
 
 # Kind words in the order they are tried: the first that fits wins (a vote thread titled
 # 第一天投票帖（警长竞选） is a vote thread; 遗言 before 讨论 for 遗言讨论帖).
@@ -103,7 +104,7 @@ KIND_WORDS: dict[str, tuple[tuple[ThreadKind, tuple[str, ...]], ...]] = {
 }
 # killbar7 6(seed 002): 前一天黑夜的发贴数量…计算到后一天的第一个游戏环节 — a night's thread
 # (第1夜 夜谈) is a discussion thread of the next day
-_NIGHT = re.compile(rf"第\s*({NUM})\s*[夜晚]")
+_NIGHT = lazy(rf"第\s*({NUM})\s*[夜晚]")
 # Words that make a title not a game thread even with the tag (listed for the director).
 NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后", "花絮", "吐槽", "旁听", "chat")
 
@@ -261,7 +262,7 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
 
 
 # a day told as past in the opening sentence is a recap, not the thread's day (昨天第一日…)
-_RECAP_BEFORE = re.compile(r"(?:昨天?|昨日|前一?天?|上一?|回顾|接)\s*$")
+_RECAP_BEFORE = lazy(r"(?:昨天?|昨日|前一?天?|上一?|回顾|接)\s*$")
 
 
 def opening_day(text: str) -> int | None:
