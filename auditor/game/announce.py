@@ -548,6 +548,76 @@ _PIPED_NONE = re.compile(
 )
 
 
+# the words a fact of the game's state is told with, whatever the voice: a death or an exit,
+# the badge, a substitute, the piping, the idiot's reveal, a quiet night, the game's end
+_COVER_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "eliminated",
+        re.compile(
+            r"死|亡|出局|淘汰|放逐|投出|遇害|被刀|被杀|被毒|被狙|红牌|罚下|殉情|离场|退场"
+            r"|(?<![A-Za-z])(?:out|dead|died|killed|RIP)(?![A-Za-z])",
+            re.I,
+        ),
+    ),
+    ("sheriff", re.compile(r"警徽|当选|移交|sheriff|badge", re.I)),
+    ("substitute", re.compile(r"替补|接替|顶替")),
+    ("piped", re.compile(r"吹笛(?!者|的?(?:玩家|人))|Lv\.?\s*3|piped", re.I)),
+    ("idiot_revealed", re.compile(r"装傻")),
+    ("no_death", re.compile(r"平安")),
+    ("game_over", re.compile(r"游戏结束|获胜|胜利|(?<![A-Za-z])wins?(?![A-Za-z])", re.I)),
+)
+
+
+# a fact's word labelling no one (被狙：无, Lv.3：无, 淹死：none)
+_NONE_AFTER = re.compile(r"[^，。,\n:：]{0,4}?[:：]\s*(?:无|没有|none|0(?!\d)|-|—)", re.I)
+# a line headed by the night just passed and a label (昨夜借出：无, 昨晚出菜：X): it tells
+# the night's outcome in the theme's words, whatever they are
+_NIGHT_SAID = re.compile(
+    r"\s*(?:\d\s*|[【\[][^】\]]{0,16}[】\]]\s*)?(?:昨夜|昨晚|夜间|夜里|本夜|昨[天日]夜里)(?!的)[^，。,\d:：的]{0,4}[:：]\s*\S"
+)
+
+
+# a post that speaks of a part of the game day by its words (the night; a ballot, a count,
+# yesterday): a how-less death in it may be either's
+_BOTH_PARTS = re.compile(
+    _NIGHT.pattern + r"|夜|票|投|结算|收卷|昨[天日]|前[天日]|(?<![A-Za-z])(?:night|vote)",
+    re.I,
+)
+
+
+def night_said(text: str) -> str | None:
+    """The first line headed by the night just passed and a label of the theme's own words
+    (昨夜借出：无, 昨晚下车：X) — the night's outcome, told whatever the venue — not one asked."""
+    for sentence in _SENTENCES.findall(clean(text)):
+        m = _NIGHT_SAID.match(sentence)
+        if m and not _ASKS_OR_TIES.search(sentence):
+            return m.group(0).strip()
+    return None
+
+
+def _untold_fact(said: str) -> bool:
+    """A sentence no item came from that tells a fact: the night's outcome under a label in
+    the theme's words (昨夜借出：无), or a fact's word not undone — not supposed, negated,
+    said of no one (被狙：无), a rule's, nor what the kind's word says when it is no event."""
+    if _NOT_STATED.search(said) or _RULE.search(said):
+        return False
+    night = _NIGHT_SAID.match(said)
+    if night and not any(w.search(night.group(0)) for _, w in _COVER_WORDS):
+        return True
+    return any(
+        not _supposed(said, m.start())
+        and not _NEGATED_WORD.search(_clause_before(said, m.start()))
+        and not _NONE_AFTER.match(said[m.end() :])
+        and not (kind in _NOT_THE_EVENT and _NOT_THE_EVENT[kind].search(said))
+        for kind, words in _COVER_WORDS
+        for m in words.finditer(said)
+    )
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\s。！!；;，,]+", "", text)
+
+
 def _clause_before(sentence: str, at: int) -> str:
     """The part of the word's clause before it."""
     start = max(sentence.rfind(c, 0, at) for c in "，,、:：")
@@ -872,6 +942,7 @@ class Patterns:
     def __init__(self, players: list[str], piped_words: Sequence[str] = ()) -> None:
         self.players = list(players)
         self._norm = {_nfkc(p): p for p in players}
+        self._post_tallied = False  # the post being read tells the day's count (read())
         self._piped_object = _piped_label(piped_words)
         self._piped_subject = _piped_subject(piped_words)
         # the piped's words, the preset's own among them (咪啪, 嘘, 喵喵): a sentence that
@@ -962,6 +1033,7 @@ class Patterns:
             )
         )
         post = _post_kind(text, said_wrong)
+        self._post_tallied = self._tally(text)
         out: list[Announced] = []
         for line in text.splitlines():
             if self._relayed(line):
@@ -994,8 +1066,42 @@ class Patterns:
         unplaced += _unpromised(text, found)
         unplaced += _corrected_clocks(text) + _weekday_recaps(text, found) + _from_now(text)
         unplaced += _phase_untold(text)
+        unplaced += self._uncovered(text, found, unplaced) + self._guessed(text, found)
         found = _drowned_before(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _guessed(self, text: str, found: list[Announced]) -> list[str]:
+        """The eliminations whose how no word of their sentence says, in a post that speaks
+        of a day's ballot or of a night elsewhere: which of them each belongs to is a guess
+        (the post's time decides it), shown to the director, never silent."""
+        if not _BOTH_PARTS.search(self._name_re.sub(" ", text)):
+            return []
+        return [a.clause for a in found if a.type is EventType.ELIMINATED and a.how is None]
+
+    def _uncovered(self, text: str, found: list[Announced], listed: list[str]) -> list[str]:
+        """The coverage rule as a guarantee, sentence by sentence (issue 34, never silent):
+        a sentence that says a fact's word (a death or an exit, the badge, a substitute, the
+        piping, the idiot, a quiet night, the end) yields an item of its own, or is undone (a
+        question, a supposition, a negation, a label said of no one, a rule), or is listed.
+        An item read from another sentence of the post does not account for it (X 出局 in
+        one sentence, 平安夜 in the next: both must be read).  A sentence naming a player
+        is the name rules' (:meth:`_unaccounted`, :meth:`_untold`)."""
+        spans = [_squash(a.clause) for a in found if a.clause]
+        covered = {x for a in found for x in (a.player, a.value) if x}
+        out: list[str] = []
+        for sentence in _SENTENCES.findall(text):
+            said = sentence.strip()
+            if not said or _ASKS_OR_TIES.search(said) or any(said in u for u in listed):
+                continue
+            flat = _squash(said)
+            if any(c and (c in flat or flat in c) for c in spans):
+                continue  # an item of its own
+            named = {n.player for n in self.names(said)}
+            if named and (named - covered or not _NIGHT_SAID.match(said)):
+                continue  # a name no item is about, or one read elsewhere (a caption's recap)
+            if _untold_fact(said):
+                out.append(said)
+        return out
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
         """The sentences that say a kind of event's word (加速, 白痴, 替补, 警长, 平安, 胜,
@@ -1353,6 +1459,7 @@ class Patterns:
             carried = line_night and not ctx.offset and ctx.day is None
             ctx.night = ctx.night or night_post or carried
             ctx.about_night = bool(_NIGHT.search(line) or re.search(r"夜|杀手|刀", line))
+            ctx.line_tallied = self._tallied(line, ctx.about_night)
             line_night = ctx.night
             out.extend(ctx.read())
             unplaced += ctx.unplaced
@@ -1369,6 +1476,20 @@ class Patterns:
         ):
             unplaced.append(line.strip())  # never silent: a line about a player, not read
         return out, unplaced
+
+    def _tallied(self, line: str, about_night: bool) -> bool:
+        """The day's count is told in the line, or in the post when the line says no night."""
+        return self._tally(line) or (self._post_tallied and not about_night)
+
+    def _tally(self, line: str) -> bool:
+        """The text tells the day's count: its word (结算, 计票, 票型 …), or a line with two
+        players or more each followed by a count (栗子 4.5 / 松果 4, 山楂 9，红枣 6)."""
+        if _TALLIED.search(line):
+            return True
+        return any(
+            sum(1 for n in self.names(one) if _COUNTED.match(one[n.end :])) >= 2
+            for one in line.splitlines()
+        )
 
     def _relayed(self, line: str) -> bool:
         """A line that hands the word to a player (馄饨：, 春卷的遗言：): what follows is theirs."""
@@ -1551,6 +1672,7 @@ class _Sentence:
         if day_n and not night_n:
             self.offset = 0  # 前天（第五天）: the day named is the day, not two before it
         self.about_night = False  # the line around it speaks of the night (set by the line)
+        self.line_tallied = False  # the line around it tells the day's count (set by the line)
 
     def read(self) -> list[Announced]:
         if self.asks:
@@ -1776,6 +1898,12 @@ class _Sentence:
             return before  # (昨晚平票，替罪羊 X 被推出了门: the tie's scapegoat, no night's)
         if _DAYS_OUT.search(c) and not _NIGHT.search(c):
             return "vote"  # 昨天（第二日）的出局是 X: the day's own out is its vote
+        if before == "vote" and not _NIGHT.search(c):
+            return "vote"  # the clause's own ballot (第七日投票 X 出局, X 9 票出局) over the sentence's night
+        if not _NIGHT.search(self._plain) and (
+            _TALLIED.search(self._plain) or (self.line_tallied and not self.about_night)
+        ):
+            return "vote"  # 结算：X 出局, X 4.5 / Y 4。X 出: the count's outcome, no night said
         if self.night and self._night_by(c):
             return "night"
         if _EVENING_CLAUSE.match(c):
@@ -2085,6 +2213,12 @@ _DAY_BEFORE = re.compile(r"前天(?![晚夜])")
 
 
 # a clause the evening opens (昨天 X 被投出，晚上 Y 挂了): the night after that day — last night
+# the day's count told (结算, 计票, 唱票, a tally's figures 4.5 / 4, 8/11): what goes out
+# with it goes out by the vote
+_TALLIED = re.compile(
+    r"结算|计票|唱票|开票|票型|票数|\d(?:\.\d)?\s*/\s*\d|(?<![A-Za-z])(?:result|votes?)(?![A-Za-z])",
+    re.I,
+)
 _EVENING_CLAUSE = re.compile(
     r"\s*(?:晚上|夜里|当晚|晚间|半夜|入夜后?)(?![\d零一二两三四五六七八九十]{1,3}\s*[点时:：])"
 )

@@ -882,3 +882,64 @@ def test_a_phase_beside_hours_read_without_it_is_listed(text: str, listed: bool)
 def test_a_time_between_the_newcomer_and_the_verb_is_no_name(text: str) -> None:
     subs = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
     assert subs == [("苦瓜", "芒果")]
+
+
+# R4 (session 39): coverage by sentence, not by post.  A sentence saying a fact's word with
+# no item of its own is listed even when another sentence of the post was read; a night
+# label in a theme's words (昨夜<word>：…) is the night's outcome; a how-less death in a post
+# that speaks of a ballot or of the night elsewhere is a guess, listed.
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # another sentence's item does not cover a quiet night read as nothing
+        ("第四天：\n1 昨日投票出局：冬瓜\n2 昨晚：天下太平夜\n3 警长：番茄", True),
+        ("苦瓜 投出。昨夜：平平安安，大家都在。", False),  # read: 平安 said of the night
+        # a night told in a theme's own label, read as nothing
+        ("苦瓜 投出。昨夜下车：无。今天照常发车。", True),
+        ("【第三站】昨夜的故事：很长。今天照常发车。", False),  # no label of an outcome
+        ("苦瓜 投出。昨晚被吹笛：无。", False),  # a known word said of no one
+        # a how-less death beside a ballot said elsewhere: which it is, is a guess
+        ("昨天投票，平票。警长投了芒果。芒果出局。", True),
+        ("芒果出局，警徽移交给番茄。", False),  # nothing says either part of the day
+    ],
+)
+def test_each_sentence_is_read_or_the_post_is_listed(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("【第三站】昨夜下车：无。今天照常发车。", "写了「【第三站】昨夜下车:无」"),
+        ("【第三站】昨夜下车：无？", None),  # asked
+        ("【第三站】昨夜的故事很长。", None),  # no label of an outcome
+    ],
+)
+def test_a_night_label_alone_lists_the_post(text: str, why: str | None) -> None:
+    assert why_listed(PLAYERS, text) == why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "计票结果：芒果 出局。",  # the count told in the sentence
+        "芒果 7 / 冬瓜 3。芒果 出。",  # a tally's figures in the line
+        "第一天结果：芒果 6 票，冬瓜 2 票。\n芒果出局。",  # … or in the post, no night in its line
+        "第二日投票 芒果 出局以后，深夜还有人在刷帖。",  # the clause's own ballot over a night
+    ],
+)
+def test_a_death_beside_the_days_count_is_a_vote_out(text: str) -> None:
+    (out,) = [a for a in P.find(text) if a.type is EventType.ELIMINATED]
+    assert (out.player, out.how) == ("芒果", "vote")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "计票结果：冬瓜 6 票。昨夜 芒果 出局。",  # the night said in the death's own sentence
+        "芒果 7 / 冬瓜 3。\n昨晚：芒果 被刀。",  # the line's night, a knife
+    ],
+)
+def test_a_count_elsewhere_does_not_make_a_night_death_a_vote_out(text: str) -> None:
+    outs = [a for a in P.find(text) if a.type is EventType.ELIMINATED]
+    assert [(a.player, a.how) for a in outs] == [("芒果", "night")]
