@@ -629,6 +629,13 @@ def _untold_fact(said: str) -> bool:
     )
 
 
+# the game counted in a unit that is not the reader's (第四轮, 第三期, 第五幕 — not 第N天 / 日 /
+# 夜 / 晚, 环节, 第N个 / 位 / 名 / 次 / 票)
+_COUNTER = re.compile(rf"第\s*{_NUM}\s*(?![天日夜晚环个位名次票张人])[\u4e00-\u9fff]")
+# a clause that ends in a label said of no one (潜水落选（淹死）：无)
+_SAID_OF_NONE = re.compile(r"[:：]\s*(?:无|没有|none|0)\s*[。！!.]?\s*$", re.I)
+
+
 def _squash(text: str) -> str:
     return re.sub(r"[\s。！!；;，,]+", "", text)
 
@@ -1088,10 +1095,14 @@ class Patterns:
     def _guessed(self, text: str, found: list[Announced]) -> list[str]:
         """The eliminations whose how no word of their sentence says, in a post that speaks
         of a day's ballot or of a night elsewhere: which of them each belongs to is a guess
-        (the post's time decides it), shown to the director, never silent."""
+        (the post's time decides it), shown to the director, never silent.  And those whose
+        clause counts the game in a theme's unit (第四轮归还, 第三期): which day it is, is a guess."""
+        out = [
+            a.clause for a in found if a.type is EventType.ELIMINATED and _COUNTER.search(a.clause)
+        ]
         if not _BOTH_PARTS.search(self._name_re.sub(" ", text)):
-            return []
-        return [a.clause for a in found if a.type is EventType.ELIMINATED and a.how is None]
+            return out
+        return out + [a.clause for a in found if a.type is EventType.ELIMINATED and a.how is None]
 
     def _uncovered(self, text: str, found: list[Announced], listed: list[str]) -> list[str]:
         """The coverage rule as a guarantee, sentence by sentence (issue 34, never silent):
@@ -1718,7 +1729,8 @@ class _Sentence:
         names = self.p.names(c)
         nxt = self.p.names(following) if _only_names(self.p, following) else []
         out: list[Announced] = []
-        out += self._eliminated(c, names, nxt)
+        if names or not _SAID_OF_NONE.search(c):
+            out += self._eliminated(c, names, nxt)  # (淹死：无 takes no subject from before)
         out += self._bracketed(c, names)
         out += self._sheriff(c, names, nxt)
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])

@@ -987,3 +987,23 @@ def test_the_piping_by_its_label_and_its_state(text: str, piped: list[str]) -> N
 )
 def test_a_quiet_night_in_the_themes_words(text: str, quiet: bool) -> None:
     assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
+
+
+def test_a_label_said_of_no_one_takes_no_subject_from_before() -> None:
+    found = P.find("昨夜被刀：芒果、冬瓜。违规罚下：无。")
+    assert [(a.player, a.how) for a in found if a.type is EventType.ELIMINATED] == [
+        ("芒果", "night"),
+        ("冬瓜", "night"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        ("第三期结算：芒果 出局。", True),  # the game counted in a theme's unit: which day?
+        ("第三天结算：芒果 出局。", False),
+        ("第二位出局的是 芒果。", False),
+    ],
+)
+def test_a_death_counted_in_a_themes_unit_is_listed(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed

@@ -65,7 +65,7 @@ SETS = [
     # listed), a night told under a theme's label, a how-less death beside a ballot or a night
     # listed, a death beside the day's count a vote-out; then the piping's label and state,
     # a quiet night by its slots (blind3, blind5, blind8-12 raised)
-    ("blind12/announcements_dev.jsonl", 0.875, 0.629, 3),  # scored once: 0.848 / 0.547 / 6
+    ("blind12/announcements_dev.jsonl", 0.880, 0.629, 3),  # scored once: 0.848 / 0.547 / 6
     ("blind12/announcements_blind.jsonl", 0.872, 0.663, 10),  # scored once: 0.830 / 0.604 / 18
 ]
 
