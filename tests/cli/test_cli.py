@@ -297,3 +297,35 @@ def test_init_says_what_to_fill_in_as_the_guide_does(tmp_path: Path) -> None:
     for needed in ("tag", "url", "board", "names"):
         assert needed in said, said
     assert "日程" not in said and "不用写" in said, said
+
+
+def test_decide_on_a_notice_says_read_or_closed_never_approved(tmp_path: Path) -> None:
+    """A 提醒导演 / 不处罚 notice is no card: `decide … approve` says 已知悉, `reject` says
+    已关闭 — never 已批准 / 已驳回, which read as a card given or refused."""
+    from auditor.store import Store
+    from tests.ledger_helpers import finding, make_game
+
+    game = make_game(tmp_path)
+    notice = finding("GHOST-POST", "油条", 1, 1001, card="warning")
+    quiet = finding("GHOST-POST", "春卷", 1, 1002, card="none")
+    card = finding("GHOST-POST", "饺子", 1, 1003)
+    with Store(game.store) as store:
+        store.save_findings([notice, quiet, card], 1)
+    runner = CliRunner()
+
+    def said(ident: str, *args: str) -> str:
+        res = runner.invoke(app, ["decide", str(game.path), ident, *args])
+        assert res.exit_code == 0, res.output
+        return res.output
+
+    seen = said(notice.id, "approve")
+    assert "已知悉" in seen and "提醒导演" in seen and "批准" not in seen, seen
+    again = said(notice.id, "approve")
+    assert "已知悉" in again and "批准" not in again, again
+    closed = said(quiet.id, "reject")
+    assert "已关闭" in closed and "不处罚" in closed and "驳回" not in closed, closed
+    back = said(quiet.id, "undo")
+    assert "提醒" in back and "草稿" not in back, back
+    # a real card still reads as one, and a notice the director turns into a card too
+    assert "已批准" in said(card.id, "approve")
+    assert "已批准" in said(notice.id, "approve", "--card", "yellow")
