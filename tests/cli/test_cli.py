@@ -329,3 +329,28 @@ def test_decide_on_a_notice_says_read_or_closed_never_approved(tmp_path: Path) -
     # a real card still reads as one, and a notice the director turns into a card too
     assert "已批准" in said(card.id, "approve")
     assert "已批准" in said(notice.id, "approve", "--card", "yellow")
+
+
+def test_game_screen_says_where_an_unread_post_is_and_one_dismiss_wording(
+    tmp_path: Path,
+) -> None:
+    """`auditor game` on a game read from saved pages (no forum url, so no link): each
+    未读懂的公告 says its thread and floor in words, and the line under it gives the one
+    wording of --dismiss (the same as the command's help and the report's)."""
+    from auditor.report.words import DISMISS, director_words, dismiss_hint
+    from tests.game.test_discover_autonomy import audit, own_style, setup
+
+    minimal = setup(tmp_path, own_style(day3=False, loose_vote=False))
+    audit(minimal, tmp_path / "r")
+    res = CliRunner().invoke(app, ["game", str(minimal)], env={"COLUMNS": "240"})
+    assert res.exit_code == 0, res.output
+    shown = " ".join(res.output.split())
+    assert re.search(r"「\[M107\] 第.天..帖」（tid \d+）第 \d+ 楼", shown), res.output
+    assert "--dismiss 编号" not in shown, res.output  # the state's problem line too
+    assert " ".join(dismiss_hint(str(minimal)).split()) in shown, res.output
+    assert "--by 导演" not in shown and "--dismiss pid --by" not in shown
+    one = DISMISS.format(game="游戏文件")
+    helped = CliRunner().invoke(app, ["game", "--help"], env={"COLUMNS": "400"})
+    assert one in " ".join(helped.output.split()), helped.output
+    said = director_words("x：auditor game 查看，读错的用 --add 补上，不是公告的用 --dismiss 编号")
+    assert one in said and "--dismiss 编号" not in said, said
