@@ -354,3 +354,21 @@ def test_game_screen_says_where_an_unread_post_is_and_one_dismiss_wording(
     assert one in " ".join(helped.output.split()), helped.output
     said = director_words("x：auditor game 查看，读错的用 --add 补上，不是公告的用 --dismiss 编号")
     assert one in said and "--dismiss 编号" not in said, said
+
+
+def test_help_never_starts_a_line_with_a_closing_mark() -> None:
+    """rich folds a run of Chinese at the terminal's width, so `serve --help` at 80 columns
+    had a lone 。 on a line, and a docstring's source line breaks stayed mid-sentence: the
+    help is wrapped as Chinese is (a closing mark stays with the character before it)."""
+    from auditor.cli.common import wrap_help
+
+    said = wrap_help("一二三四五六七八九。\n十一\n\n例：auditor x", 18)
+    assert said == "一二三四五六七八\n九。十一\n\n例：auditor x", said
+    starts = "。，、；：？！）」》】"
+    for width in (50, 64, 70, 80, 90, 100):
+        for name in ["", *_commands()]:
+            res = runner.invoke(app, [*name.split(), "--help"], env={"COLUMNS": str(width)})
+            assert res.exit_code == 0, res.output
+            for line in res.output.splitlines():
+                shown = line.strip(" │")
+                assert not shown.startswith(tuple(starts)), (width, name, line, res.output)
