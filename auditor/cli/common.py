@@ -253,7 +253,7 @@ class _ChineseHelp:
         line = " ".join(USAGE_PIECES.get(piece, piece) for piece in pieces)
         formatter.write_usage(ctx.command_path, line, prefix=USAGE_PREFIX)
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
+    def format_help(self, ctx: object, formatter: object) -> None:
         """The docstring wrapped for the terminal as Chinese is: rich folds a run of CJK
         at the width, so a 。 could start a line alone, and it keeps the source's line
         breaks (a paragraph broken mid-sentence) or turns them into spaces."""
