@@ -12,6 +12,9 @@ if TYPE_CHECKING:
     from auditor.game.gamefile import Game
 
 DEFAULT_DIR = Path(__file__).resolve().parents[2] / "lexicons"
+# The matcher's context tables (lexicons/README.md 上下文表): not categories, not read by the
+# lexicon loader (a folder of the lexicon folder), but hashed with it like every lexicon file.
+CONTEXT_DIR = DEFAULT_DIR / "context"
 
 
 def lexicon_digest(game: Game) -> bytes:

@@ -43,6 +43,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from auditor.errors import AuditorError
 from auditor.rules.lexfiles import DEFAULT_DIR as DEFAULT_DIR
@@ -508,6 +509,64 @@ def parse_discuz(text: str, path: str = "<discuz>", *, category: str = CENSOR) -
         cat.entries.append(Entry(category, find, (), (), note, f"{path}:{lineno}", regex, anchors))
     lex.categories[category] = cat
     return lex
+
+
+class Sense(NamedTuple):
+    """One row of ``lexicons/context/senses.txt``: a word of ``category`` whose match holds
+    ``held`` is in another sense when ``context`` is found ``where`` (sentence, after, next,
+    prev, post).  Both patterns are regular expressions, not compiled here."""
+
+    category: str
+    where: str
+    held: str
+    context: str
+
+
+SENSE_PLACES = ("sentence", "after", "next", "prev", "post")
+_DEFINE_USE = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
+
+
+def parse_senses(text: str, path: str) -> list[Sense]:
+    """``category | where | held | context`` rows; a ``+ `` line continues the last row's
+    context verbatim; ``@define NAME pattern`` makes ``{NAME}`` stand for the pattern."""
+    defined: dict[str, str] = {}
+    rows: list[list[str]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip("\n")
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if line.startswith("@define "):
+            name, _, pattern = line[len("@define ") :].partition(" ")
+            defined[name] = pattern
+        elif line.startswith("+ "):
+            if not rows:
+                raise LexiconError([Problem(path, lineno, "续行前面没有条目")])
+            rows[-1][3] += line[2:]
+        else:
+            fields = line.split(" | ", 3)
+            if len(fields) != 4 or fields[1] not in SENSE_PLACES:
+                raise LexiconError([Problem(path, lineno, f"不是四栏的上下文条目：{line}")])
+            rows.append(fields)
+
+    def expand(pattern: str) -> str:
+        return _DEFINE_USE.sub(lambda m: defined.get(m[1], m[0]), pattern)
+
+    return [Sense(c, w, expand(h), expand(x)) for c, w, h, x in rows]
+
+
+def parse_word_sets(text: str) -> dict[str, frozenset[str]]:
+    """``@set NAME`` then its words (space-separated, any number of lines)."""
+    sets: dict[str, set[str]] = {}
+    current: set[str] | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("@set "):
+            current = sets.setdefault(line[len("@set ") :].strip(), set())
+        elif current is not None:
+            current.update(line.split())
+    return {name: frozenset(words) for name, words in sets.items()}
 
 
 def _discuz_note(repl: str) -> str:

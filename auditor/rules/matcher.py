@@ -60,7 +60,17 @@ from auditor import __version__
 from auditor.files import cache_dir
 from auditor.hanzi import t2s_table
 from auditor.rules import lexicon as lexicon_module
-from auditor.rules.lexicon import DEFAULT_DIR, Category, Entry, Lexicon, load, tables
+from auditor.rules.lexfiles import CONTEXT_DIR
+from auditor.rules.lexicon import (
+    DEFAULT_DIR,
+    Category,
+    Entry,
+    Lexicon,
+    load,
+    parse_senses,
+    parse_word_sets,
+    tables,
+)
 from auditor.rules.sounds import (
     SOUND_BASE,
     SOUND_SPAN,
@@ -2019,6 +2029,8 @@ class Matcher(_Deferred):
         candidate's text is mapped back to its original (:meth:`find_all`)."""
         if not self._short_near(key, t - s):
             return False
+        if self._grammar_dismissed(key, norm, s, t):
+            return True  # 帖子里骂 is no 你妈, 追着 no 追责
         lo, hi = max(0, s - 3), min(len(norm), t + 3)
         window = norm[lo:hi]
         got = self._small_cuts.get((window, (s - lo) * 8 + t - lo))
@@ -2039,11 +2051,23 @@ class Matcher(_Deferred):
                 return False  # (the common case: no key() of the form)
             form = self.norm.key(key.form)
             return len(form) == 2 and piece[0] != form[0] and piece[1] != form[1]
-        return (
-            key.kind == "near"
-            and len(piece) < NEAR_LONG_CHARS
-            and not _NEAR_SHORT_STOP.isdisjoint(piece)
-            and self.cats[self.entries[key.entry].category].near_long
+        if key.kind != "near" or len(piece) >= NEAR_LONG_CHARS:
+            return False
+        return not _NEAR_SHORT_STOP.isdisjoint(piece) and bool(
+            self.cats[self.entries[key.entry].category].near_long
+        )
+
+    def _grammar_dismissed(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """A near sound of two characters one of whose changed characters is a suffix bound
+        to the word before it (the place word 里 of 帖子里, the aspect word 着 of 追着): the
+        grammar of the sentence, not a cloak.  At the head of a clause the same 里 is one
+        (里妈没教你)."""
+        if t - s != 2 or key.kind != "near" or _BOUND_SUFFIXES.isdisjoint(norm[s:t]):
+            return False
+        form = self.norm.key(key.form)
+        return len(form) == t - s and any(
+            c != f and c in _BOUND_SUFFIXES and p > 0 and _is_cjk(norm[p - 1])
+            for p, c, f in zip(range(s, t), norm[s:t], form, strict=True)
         )
 
     def _common_piece(self, piece: str) -> bool:
@@ -2943,6 +2967,8 @@ _NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有�
 _REACH = 40
 # Numerals read as numbers (上八 is no 上把); 四 is left out: 发四, 去四 are the classic cloaks.
 _NUMERALS = frozenset("零一二三五六七八九十两百千万")
+# Suffixes bound to the word before them (:meth:`Matcher._grammar_dismissed`).
+_BOUND_SUFFIXES = frozenset("里着")
 # A trigger word with a character this frequent (看, 就, 是) is plain talk as written.
 _PLAIN = 40_000
 # A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
@@ -3118,75 +3144,22 @@ def _ascii_bounded(norm: str, s: int, t: int) -> bool:
     return len(key) >= 2 and (s - a) % len(key) == 0 and run == key * (len(run) // len(key))
 
 
+# The matcher's word tables (lexicons/context/words.txt), read once.
+_WORD_SETS = parse_word_sets((CONTEXT_DIR / "words.txt").read_text("utf-8"))
+
 # A numeral or date word right before 日 makes it a day (三日, 那日, 周日, 次日), never
 # an exclamation.
 _DATE_BEFORE = frozenset("一二三四五六七八九十百千两几某每次当前后本这那该半整昨今明周礼星隔翌首")
 _CLASSIFIERS = frozenset("头个只条匹坨货")
 # Words after which a one-character term is still said on its own (赶紧滚, 你们滚, 真是猪):
 # the adverbs, pronouns and interjections that lead into an exclamation or a call.
-_LEAD_INS = frozenset(
-    [
-        "赶紧",
-        "赶快",
-        "快点",
-        "马上",
-        "立刻",
-        "立马",
-        "统统",
-        "全都",
-        "都给",
-        "给我",
-        "你们",
-        "他们",
-        "她们",
-        "你个",
-        "真是",
-        "简直",
-        "就是",
-        "果然",
-        "哎呀",
-        "哎哟",
-        "我去",
-        "我靠",
-        "卧槽",
-        "妈呀",
-        "天哪",
-        "天啊",
-        "真的",
-    ]
-)
+_LEAD_INS = _WORD_SETS["LEAD_INS"]
 
 
 # One-character insulting adjectives (贱, 蠢) and the degree adverbs that make them a taunt
 # when they close a clause (这么贱, 真够贱的, 太蠢了), and the particles allowed after them.
 _INSULT_ADJECTIVES = frozenset("贱蠢傻笨骚渣")
-_DEGREE_WORDS = frozenset(
-    [
-        "这么",
-        "那么",
-        "这样",
-        "那样",
-        "真够",
-        "够",
-        "太",
-        "也太",
-        "好",
-        "真",
-        "很",
-        "多么",
-        "忒",
-        "贼",
-        "巨",
-        "超",
-        "特别",
-        "非常",
-        "实在",
-        "可真",
-        "如此",
-        "这般",
-        "真是",
-    ]
-)
+_DEGREE_WORDS = _WORD_SETS["DEGREE_WORDS"]
 _ADJECTIVE_TAIL = frozenset("的了啊呀吧")
 # One-character exclamations (操, and 草 for it) and the particles that close them (草了).
 _EXCLAIMS = frozenset("操草艹肏淦靠")
@@ -3567,7 +3540,7 @@ _WORD_AS_WORD = re.compile(
 # an oath, a curse or a guarantee not made.
 _REFUSED_BEFORE = re.compile(
     r"(?:我|本人)[^，,。！？!?]{0,8}?(?:也|就|才|从来|从|绝|决|可)?"
-    r"(?:不|没|不会|不想|不愿|不爱|不用|懒得)(?:去|再)?\s*$"
+    r"(?:不|没|不会|不想|不愿|不爱|不用|懒得)(?:去|再)?[“\"「『]?\s*$"
 )
 _NOT_DOING = re.compile(r"(?:不是|并不是|并非|可不是|没有?)(?:在|要)?\s*$")
 _PROMISED_NOT = re.compile(r"(?:尽量|争取|努力|保证|一定|绝)(?:不|别)(?:再|去)?\s*$")
@@ -3624,10 +3597,10 @@ def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
     in its clause (``before``, ``after``)?"""
     if _WORD_AS_WORD.match(after):
         return True  # 发誓这两个字我从来不说: the word named
-    if m.category in ("OATH", "GUARANTEE", "CURSE") and (
+    if m.category in ("OATH", "GUARANTEE", "CURSE", "FACE") and (
         _REFUSED_BEFORE.search(before) or _NOT_DOING.search(before)
     ):
-        return True  # 我不赌咒也不打包票: refused; 不是咒他啊: denied
+        return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
     if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):
         return True  # 这局我尽量不拖后腿: a promise, not blame
     if m.category == "FACE" and _NOT_GROUNDS.search(before):
@@ -3769,352 +3742,15 @@ def _banned_earlier(text: str, sentence: tuple[int, int], start: int) -> bool:
 
 # A word of a category used in another sense, told by the sentence around it: 替补 and 届
 # in sport (替补门将, 这届杯赛), 往届 of a school (往届毕业生), 老二 a child (我家老二发烧),
-# 靠 as rely on (我靠这个票型判断).  (category, what the match holds, the other sense's
-# context: "sentence" searched in its sentence, "after" in the clause after it, "next" right
-# after it, "prev" at the end of its clause before it, "post" anywhere in the post)
-_SPORT = (
-    r"球赛|比赛|球队|球员|门将|前锋|后卫|中场|中锋|杯赛|联赛|世界杯|欧冠|奥运|进球|点球|绝杀|首发|"
-    r"教练|上半场|下半场|加时赛|赛季|决赛|半决赛|NBA|nba"
-)
-_OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = (
-    ("SUBSTITUTE", re.compile("补|替"), re.compile(_SPORT), "sentence"),
-    (
-        "PASTGAME",
-        re.compile("届"),
-        re.compile(
-            _SPORT + r"|毕业|考研|高考|中考|学长|学姐|学弟|学妹|考生|校友|同学|班级"
-            # a school's or a club's office (上届学生会主席, 往届社长): its term, not a game
-            r"|学生会|主席|会长|社长|部长|班长|班委|社团|团委|干部|运动会|春晚|换届"
-            # past exam papers (往届真题, 历届考题)
-            r"|真题|试卷|考题|卷子|复习|刷题"
-        ),
-        "sentence",
-    ),
-    (
-        "BODY",
-        re.compile("二"),
-        re.compile(
-            r"(?:我|你|他|她|我们|他们)(?:家|家里|家的)老二|老二(?:发烧|生病|上学|放学|哭|闹|睡)"
-        ),
-        "sentence",
-    ),
-    # MVP of a season or a match on a ball court (这赛季的MVP, 总决赛MVP): the sport's award
-    (
-        "AWARD",
-        re.compile("(?i)mvp|最佳"),
-        re.compile(r"赛季|常规赛|季后赛|总决赛|联赛|世界杯|欧冠|奥运|NBA|nba|CBA|球"),
-        "sentence",
-    ),
-    # an award of school or work (奖学金评奖, 年终评优, 公司的最佳员工): not the game's MVP
-    (
-        "AWARD",
-        re.compile(r"评奖|评选|评优|最佳|mvp", re.I),
-        re.compile(
-            r"奖学金|助学金|年终|年度|公司|单位|学校|学院|班级|系里|学期|学年|征文|作文|论文|"
-            r"三好学生|优秀学生|员工|部门|评职称"
-        ),
-        "prev",
-    ),
-    # 2B as a pencil's hardness (2B铅笔, 涂卡用2B)
-    ("IQ", re.compile("(?i)^2b$"), re.compile(r"铅笔|笔芯|涂卡|答题卡"), "after"),
-    # 助理 at work, not the game's outside helper (我工作上的助理, 老板的助理, 我的助理在公司)
-    (
-        "ASSISTANT",
-        re.compile("助理$"),
-        re.compile(
-            r"工作|公司|老板|上班|同事|秘书|行政|经理|总监|单位|办公室|教授|导师|实验室|律师"
-        ),
-        "sentence",
-    ),
-    # 尼玛 as a given name (a Tibetan name: 尼玛, the sun)
-    (
-        "KIN",
-        re.compile("^尼玛$"),
-        re.compile(r"名字|名叫|叫做|本名|真名|人名|藏族|藏语|藏文|西藏|意思是"),
-        "sentence",
-    ),
-    (
-        "VULGAR",
-        re.compile("靠"),
-        re.compile(r"判断|推断|推理|认定|看出|分析|得出|确定|认出|找狼|找出|来定|来投|来推"),
-        "after",
-    ),
-    # 上场 in a substitution the director announces (替补 豌豆 上场顶替): coming on, not a past game
-    (
-        "PASTGAME",
-        re.compile("^上场$"),
-        re.compile(r"替补|接替|顶替|换人|替换|登场|出场|比赛"),
-        "sentence",
-    ),
-    # 大号/小号 as a size (点了杯大号奶茶, 小号的衣服): M107 违规判定 4(1) is about accounts
-    (
-        "SOCKPUPPET",
-        re.compile("^[大小中细細][号號]$"),
-        re.compile(
-            r"的?(?:奶茶|咖啡|可乐|饮料|果汁|杯|衣服|外套|T恤|t恤|裤子|鞋|袜|尺码|码|号码|字|字体|"
-            r"电池|垃圾袋|袋|箱|盒|锅|碗|盘|披萨|薯条|汉堡|床|行李箱|螺丝|针|刷子|笔)"
-            # the trumpet: 小号吹得真好听
-            r"|(?<=小号)(?:吹|演奏|独奏|声|乐)"
-        ),
-        "next",
-    ),
-    (
-        "SOCKPUPPET",
-        re.compile("^[大小中细細][号號]$"),
-        re.compile(r"(?:[杯件份双瓶袋碗盒桶箱套条]|买了?|点了?|穿|换成?)$"),
-        "prev",
-    ),
-    # 那场 + an event of everyday life (那场会开了三个小时, 那场雨): M107 4(2) is about games
-    (
-        "PASTGAME",
-        re.compile("^那一?场$"),
-        re.compile(
-            r"(?:会|会议|雨|雪|风|暴雨|台风|病|大病|梦|考试|比赛|球|电影|戏|演出|演唱会|音乐会|车祸|"
-            r"火|事故|婚礼|葬礼|面试|讲座|直播|饭局|酒局|聚会|仗|战争|架|官司|手术|活动|典礼|晚会|"
-            r"派对|展览?|秀|旅行|灾难?|地震|误会|闹剧|争吵|谈话|报告|答辩|年会|发布会|球赛)"
-            # with a word of size or kind before the event (那场大火, 那场点球大战, 那场特大暴雨)
-            r"|(?:大|小|特大|暴|冰|决|点球|足球|篮球|网球|拳击|车|淘汰|总决|半决)"
-            r"(?:火|雨|雪|风|病|战|赛|大战|对决|灾|祸|风波|洪水|地震)"
-        ),
-        "next",
-    ),
-    # 上一场 + weather or an event of everyday life (上一场雪还没化, 上一场考试): not a game
-    (
-        "PASTGAME",
-        re.compile("^上一?场$"),
-        re.compile(
-            r"(?:雨|雪|风|暴雨|大雨|大雪|小雨|台风|冰雹|病|大病|梦|考试|会|会议|电影|演唱会|"
-            r"音乐会|车祸|火|事故|婚礼|葬礼|面试|讲座|饭局|酒局|聚会|手术|典礼|晚会|派对|展览|旅行|"
-            r"地震|球赛|雾|沙尘暴)"
-        ),
-        "next",
-    ),
-    # 那场 after a day of this game (昨天那场讨论, 第二天那场投票): this game's day
-    (
-        "PASTGAME",
-        re.compile("^那一?场$"),
-        re.compile(
-            r"(?:昨天|前天|今天|昨晚|前晚|今早|第[一二三四五六七八九十\d]+(?:天|日|轮))的?\s*$"
-        ),
-        "prev",
-    ),
-    # ... or after the sport or event it belongs to (世界杯决赛那场点球大战)
-    ("PASTGAME", re.compile("^那一?场$"), re.compile(_SPORT + r"|演唱会|音乐会|电影|话剧"), "prev"),
-    # TM beside a trademark (logo右上角有个TM标志): the mark, not 他妈 (M107 1(4))
-    (
-        "KIN",
-        re.compile("(?i)^tm$"),
-        re.compile(r"\s*(?:标志|标识|标记|商标|符号|图标|字样|logo|LOGO|Logo)"),
-        "next",
-    ),
-    # 贴脸 of a shooter or a fighting game (FPS里对面贴脸开枪): close range, not 030 2(8)
-    (
-        "FACE",
-        re.compile("^贴脸$"),
-        re.compile(
-            r"(?i)(?<![a-z])(?:fps|cs|csgo|cf|lol)(?![a-z])|射击|开枪|枪法|对枪|刚枪|喷子|霰弹|吃鸡|"
-            r"瓦罗兰特|守望先锋|穿越火线|近战|格斗|连招|王者荣耀|英雄联盟|打野|输出|走位"
-        ),
-        "sentence",
-    ),
-    # 贴脸 of a face mask or a plaster (面膜贴脸上): on the skin, not 030 2(8)
-    ("FACE", re.compile("^贴脸$"), re.compile(r"上(?![来了])|在脸"), "next"),
-    (
-        "FACE",
-        re.compile("^贴脸$"),
-        re.compile(
-            r"(?:面膜|眼膜|膏药|贴纸|创可贴|胶布|纱布|湿巾|冰袋|暖宝宝|退热贴|面贴)[^，,。！？!?]{0,2}$"
-        ),
-        "prev",
-    ),
-    # MVP as a product's first cut, told anywhere in the post (MVP在我们公司是最小可行方案):
-    # the post's MVP is that one (030 1(2) is about awards)
-    (
-        "AWARD",
-        re.compile("(?i)^mvp$"),
-        re.compile(r"(?i)最小可行|可行(?:性)?产品|minimum\s*viable|产品经理|产品迭代"),
-        "post",
-    ),
-    # 你大爷的腿: a relative's own leg (a story's character), not the exclamation (M107 1(4))
-    (
-        "KIN",
-        re.compile("(?:大爷|妈|娘|奶奶|爷爷|姥姥|姥爷|老母)的?$"),
-        re.compile(
-            r"(?<=的)(?:腿|手|脚|头|腰|眼睛|病|伤|身体|房子|家|车|狗|猫|生日|名字|故事|店|遗产|照片|"
-            r"电话|老伴|坟|葬礼|信|钱|工作|退休金)|的(?:腿|手|脚|头|腰|眼睛|病|伤|身体|房子|家|车|"
-            r"狗|猫|生日|名字|故事|店|遗产|照片|电话|老伴|坟|葬礼|信|钱|工作|退休金)"
-        ),
-        "next",
-    ),
-    # wc as the toilet (wc在哪里, 去趟wc, 尸体在wc旁边): not 卧槽 (030 2(2))
-    (
-        "VULGAR",
-        re.compile("(?i)^wc$"),
-        re.compile(
-            r"\s*(?:在哪|旁边|门口|里面|里|外面|外|的门|隔间|排队|堵了|冲水|没纸)"
-            # where it is (WC在走廊尽头, wc就在楼梯口)
-            r"|\s*(?:就)?在(?![我你他她这那])[^，,。！？!?]{0,6}(?:尽头|旁|边|口|层|楼|对面|左|右|后面|隔壁)"
-        ),
-        "next",
-    ),
-    (
-        "VULGAR",
-        re.compile("(?i)^wc$"),
-        re.compile(
-            r"(?:(?:去|上|找|进|出|在|回)(?:个|趟|一趟|一下|了|了半天|半天|不到|着)?"
-            r"|(?:店|楼|酒店|旅馆|学校|公司|车站|商场|餐厅|饭店|家|房间|大厅)(?:里|里面)?的)\s*$"
-        ),
-        "prev",
-    ),
-    # mj as 麻将 (打mj, 搓了几圈mj): not 马甲 (M107 4(1))
-    (
-        "SOCKPUPPET",
-        re.compile("(?i)^mj$"),
-        re.compile(r"(?:打|搓|玩|来)(?:了|会儿?|几圈|一局|两圈)?\s*$"),
-        "prev",
-    ),
-    # NB: at the head of a note is nota bene, not 牛逼 (M107 1(1))
-    ("BODY", re.compile("(?i)^nb$"), re.compile(r"\.?\s*[：:]"), "next"),
-    # NB the shoe brand (一双NB的跑鞋, NB新款): not 牛逼 (M107 1(1))
-    (
-        "BODY",
-        re.compile("(?i)^nb$"),
-        re.compile(
-            r"\s*(?:的|家的|牌的?)?(?:跑鞋|球鞋|运动鞋|鞋|新款|卫衣|专卖店|旗舰店|官网|574|990|530|327)"
-        ),
-        "next",
-    ),
-    ("BODY", re.compile("(?i)^nb$"), re.compile(r"(?:一双|双|穿着?|买了?|试了?)\s*$"), "prev"),
-    # 我的锅 about one's own slip of the keyboard (说错了…我的锅，修正一下): owning a typo is not
-    # talk of the game's responsibility (030 违规判定 1(1) 我准备好背锅了)
-    (
-        "BLAME",
-        re.compile("^我的锅$"),
-        re.compile(r"说错|打错|写错|搞反|笔误|口误|错字|手滑|修正|更正|改一下|编辑一下"),
-        "sentence",
-    ),
-    # a coach or mentor of a sport or a class (my coach at the gym says): not the game's helper
-    (
-        "ASSISTANT",
-        re.compile("(?i)coach|mentor|helper"),
-        re.compile(
-            r"(?i)gym|健身|球队|训练|sport|team|practice|lesson|class|school|课|football|basketball"
-        ),
-        "sentence",
-    ),
-    # 军师 of history, a novel or a drama (三国里的军师, 诸葛亮那样的军师): not a helper
-    (
-        "ASSISTANT",
-        re.compile("^军师$"),
-        re.compile(
-            r"三国|诸葛|孔明|司马懿|刘备|曹操|水浒|吴用|历史|古代|古时候|小说|电视剧|演义|兵法"
-        ),
-        "sentence",
-    ),
-    # 军师 as a style of play (军师型玩家, 军师风格): the player himself, not a helper
-    (
-        "ASSISTANT",
-        re.compile("^军师$"),
-        re.compile(r"(?:型|类|式|风格|流)(?:的)?(?:玩家|打法|选手|人|发言)?"),
-        "next",
-    ),
-    # 军师 of a side inside the game (狼队里肯定有个军师在带节奏): a player, not the outside
-    # helper of M107 4(4) (我军师说, 问了我家军师 stay)
-    (
-        "ASSISTANT",
-        re.compile("^军师$"),
-        re.compile(
-            r"(?:狼队|狼人|狼坑|狼阵营|好人阵营|村民阵营|好人|村民|神职|对面|敌方|他们|队伍)"
-            r"(?:里|中|的|那边|这边)?[^，,。！？!?我]{0,5}$"
-        ),
-        "prev",
-    ),
-    # 马甲 the garment (钓鱼马甲口袋多, 今天穿了一件马甲): clothing, not an account (M107 4(1))
-    (
-        "SOCKPUPPET",
-        re.compile("^马[甲夹]$"),
-        re.compile(
-            r"口袋|衣服|外套|背心|毛衣|羽绒|针织|毛线|拉链|扣子|尺码|布料|[一这那]件|"
-            r"钓鱼马甲|摄影马甲|反光马甲|救生|印着|绣着"
-        ),
-        "sentence",
-    ),
-    # 锅 the cookware, in a sentence about cooking (炒菜甩锅, 这锅鱼汤, 干锅花菜): a pot,
-    # not the game's responsibility (030 违规判定 1(1))
-    (
-        "BLAME",
-        re.compile("锅"),
-        re.compile(
-            r"炒菜|做菜|烧菜|做饭|煮饭|炖|煮|汤|颠勺|锅铲|灶|厨房|厨师|大厨|食堂|干锅|火锅|铁锅|"
-            r"砂锅|高压锅|电饭锅|花菜|肉片|翻炒|下锅|出锅"
-        ),
-        "sentence",
-    ),
-    # 王八 the animal itself, caught, kept or cooked (王八是我钓到的，放生了): a turtle, not a
-    # name for a player (M107 违规判定 1(3))
-    (
-        "ANIMAL",
-        re.compile("^王八$"),
-        re.compile(r"钓|放生|养了|养的|炖|甲鱼|乌龟|鱼塘|池塘|河里|抓到|捉到|宠物|水族|鱼缸"),
-        "sentence",
-    ),
-    # an award of a real-life contest (钓鱼比赛的评奖, 麻将比赛的最佳牌风奖): not the game's
-    # MVP (030 违规判定 1(2) is about this game's awards)
-    (
-        "AWARD",
-        re.compile(r"评奖|评选|评优|最佳|mvp|奖", re.I),
-        re.compile(
-            r"比赛|大赛|钓鱼|钓友|麻将|合唱|书法|摄影|广场舞|老年大学|社区|小区|单位|厂里|运动会|"
-            r"演讲|征文|棋赛|象棋|围棋|桥牌|花展|园艺"
-        ),
-        "prev",
-    ),
-    # 拉黑 of phone numbers and spam (骚扰电话我全拉黑了): not a player after the game (030 1(2))
-    (
-        "AWARD",
-        re.compile("拉黑"),
-        re.compile(r"电话|号码|短信|骚扰|推销|广告|外卖|快递|诈骗|中介|客服"),
-        "sentence",
-    ),
-    # 垃圾 the rubbish (湿垃圾干垃圾分不清) or a worn-out thing (这台破电脑就是个垃圾): not a
-    # player's character (M107 违规判定 2(2))
-    (
-        "CHARACTER",
-        re.compile("^垃圾$"),
-        re.compile(r"分类|湿垃圾|干垃圾|有害垃圾|厨余|可回收|回收站"),
-        "sentence",
-    ),
-    (
-        "CHARACTER",
-        re.compile("^垃圾$"),
-        re.compile(
-            r"(?:电脑|手机|网速|网络|宽带|路由器|键盘|鼠标|软件|系统|打印机|电视|冰箱|洗衣机|耳机|"
-            r"充电器|相机|车|伞)[^，,。！？!?你他她]{0,4}$"
-        ),
-        "prev",
-    ),
-    # 替补 of a club or a team of real life (我是电竞社的替补, 合唱团的替补): not this game's
-    # substitute (030 违规判定 4)
-    (
-        "SUBSTITUTE",
-        re.compile("^替补$"),
-        re.compile(r"电竞|战队|社团|校队|院队|乐队|合唱团|舞蹈队|篮球|足球|排球|羽毛球|乒乓"),
-        "sentence",
-    ),
-    # 拆 of a parcel or a present (拆快递拆出来一本书): unpacking, not a sockpuppet unmasked
-    (
-        "SOCKPUPPET",
-        re.compile("^拆"),
-        re.compile(r"快递|包裹|礼物|盒子|箱子|红包|外卖|信封|礼盒|盲盒"),
-        "sentence",
-    ),
-    # 老子 the philosopher or his book (《老子》导读, 老子的《道德经》): not 老子 of M107 1(4)
-    (
-        "KIN",
-        re.compile("^老子$"),
-        re.compile(r"道德经|道家|庄子|孔子|孟子|诸子|老聃|李耳|《老子》|导读|上善若水"),
-        "sentence",
-    ),
+# 靠 as rely on (我靠这个票型判断).  The table is data: lexicons/context/senses.txt (category,
+# where its context is searched: "sentence" in its sentence, "after" in the clause after it,
+# "next" right after it, "prev" at the end of its clause before it, "post" anywhere in the
+# post; what the match holds; the other sense's context), read once here.
+_OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = tuple(
+    (row.category, re.compile(row.held), re.compile(row.context), row.where)
+    for row in parse_senses(
+        (CONTEXT_DIR / "senses.txt").read_text("utf-8"), str(CONTEXT_DIR / "senses.txt")
+    )
 )
 
 
@@ -4296,9 +3932,13 @@ _QUOTE_AUTHOR = re.compile(
     r"(?:有人|别人|某人|他|她|他们|她们|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号|"
     r"[^\s，,。！？!?：:、「『“\"'我你]{1,4}?)"
     r"(?:刚才|刚刚|昨天|今天|之前|刚|还|又|居然|竟然|在|也|都)*"
-    r"(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|原话是|原话|"
-    r"那句话?|这句话?|那条|那帖|那一句|一句"
-    r"|(?:那帖|那条|那楼|的帖子?|的发言)(?:里|中)(?:面)?(?:有|写着|写了|写的是|说))(?:是)?\s*[：:]?\s*$"
+    # where he said it (有人在帖子里骂「…」, 5号在12楼说「…」)
+    r"(?:在[^\s，,。！？!?：:「『“\"'我]{1,5}?(?:里|上|中|楼))?"
+    r"(?:(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|骂|喊了|喊|"
+    r"原话是|原话|那句话?|这句话?|那条|那帖|那一句|一句"
+    r"|(?:那帖|那条|那楼|的帖子?|的发言)(?:里|中)(?:面)?(?:有|写着|写了|写的是|说))(?:是)?"
+    # ... and whom he said it of (7号说我「…」, 8号骂6号「…」)
+    r"|(?:说|骂|喊|叫)(?:了|过)?(?:我|你|他|她|\d+\s*号|[一二三四五六七八九十]+号)(?:是)?)\s*[：:]?\s*$"
 )
 # The poster's own saying, right before it: 我就说一句「…」, 我送你一句「…」.
 _QUOTE_OWN = re.compile(

@@ -226,3 +226,63 @@ def test_split_characters_in_three_parts_and_more_emoji_readings() -> None:
         [(x.category, x.text) for x in m.find(t)] for t in said
     ]
     assert m.norm.normalise("口口几你，🦺，🟥牌，💧帖") == "咒你马甲红牌水帖"
+
+
+# --------------------------------------------------------------------------- context tables
+
+
+def test_senses_rows_continuations_and_defines() -> None:
+    from auditor.rules.lexicon import Sense, parse_senses
+
+    text = (
+        "# a comment\n"
+        "@define GAME 球赛|比赛\n"
+        "SUBSTITUTE | sentence | 替 | {GAME}|教练\n"
+        "BLAME | next | ^锅$ | 里(?:的汤\n"
+        "+ |的菜)\n"
+    )
+    assert parse_senses(text, "t.txt") == [
+        Sense("SUBSTITUTE", "sentence", "替", "球赛|比赛|教练"),
+        Sense("BLAME", "next", "^锅$", "里(?:的汤|的菜)"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "KIN | somewhere | 娘 | 的腿\n",  # an unknown place to look
+        "KIN | next | 娘\n",  # three fields
+        "+ |的菜\n",  # a continuation of nothing
+    ],
+)
+def test_senses_rejects_malformed_rows(text: str) -> None:
+    from auditor.rules.lexicon import parse_senses
+
+    with pytest.raises(LexiconError):
+        parse_senses(text, "t.txt")
+
+
+def test_word_sets_span_lines() -> None:
+    from auditor.rules.lexicon import parse_word_sets
+
+    text = "# x\n@set A\n赶紧 马上\n立刻\n@set B\n这么\n"
+    assert parse_word_sets(text) == {
+        "A": frozenset({"赶紧", "马上", "立刻"}),
+        "B": frozenset({"这么"}),
+    }
+
+
+def test_context_tables_are_no_categories() -> None:
+    """lexicons/context/ is read by the matcher, not by the lexicon loader: no category, no
+    problem, and every row of senses.txt compiles."""
+    import re
+
+    from auditor.rules.lexfiles import CONTEXT_DIR
+    from auditor.rules.lexicon import parse_senses
+
+    assert not [p for p in lint() if "context" in p.path]
+    rows = parse_senses((CONTEXT_DIR / "senses.txt").read_text("utf-8"), "senses.txt")
+    assert len(rows) > 40
+    for row in rows:
+        assert row.category in CATEGORIES
+        re.compile(row.held), re.compile(row.context)
