@@ -41,6 +41,7 @@ from auditor.game.gamefile import (
     ThreadKind,
     ThreadSpec,
 )
+from auditor.game.lazy import lazy
 from auditor.game.state import (
     Unread,
     night_problems,
@@ -49,7 +50,7 @@ from auditor.game.state import (
     unread_posts,
 )
 from auditor.game.structure import schedule_for
-from auditor.game.titles import classify, match_tag, opening_day
+from auditor.game.titles import DAY_LABEL, classify, cn_number, match_tag, opening_day
 from auditor.game.when import TimePoint, find_points, find_ranges, paired_times
 from auditor.models import Post
 from auditor.rulesets import preset_text
@@ -222,13 +223,100 @@ def _dated_by_opening(game: Game, disc: Discovery, store: object) -> list[Thread
     return out
 
 
+# a clause that says which day a date is (明天12月3日就是第一天, 第一天：12月3日, 12/3 为 D1)
+_DATE_IS_DAY = lazy(
+    rf"(?P<m>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*月\s*(?P<d>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*[日号]"
+    rf"[^，。；！？!?\n]{{0,6}}?(?:就是|即|是|为|算)\s*(?:{DAY_LABEL})"
+    rf"|(?:{DAY_LABEL})\s*(?:就是|即|是|为|[:：(（])\s*"
+    rf"(?P<m2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*月\s*(?P<d2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*[日号]"
+)
+_UNDONE = lazy(r"如果|假如|要是|是不是|吗|？|\?|不是")
+
+
+def _date_anchor(
+    game: Game, threads: list[ThreadSpec], store: object
+) -> tuple[tuple[int, int], int, int] | None:
+    """((month, day), day number, pid) the rules or process thread's director says a date is
+    (明天12月3日就是第一天); the first such clause, not a question or supposition."""
+    for t in threads:
+        if t.kind not in (ThreadKind.RULES, ThreadKind.PROCESS):
+            continue
+        for sp in store.posts(tid=t.tid, tz=game.timezone):  # type: ignore[attr-defined]
+            if sp.post.author not in game.directors:
+                continue
+            for clause in re.split(r"[。；！!\n]", _text(sp.post)):
+                m = _DATE_IS_DAY.search(clause)
+                if m is None or _UNDONE.search(clause):
+                    continue
+                g = m.groupdict()
+                month, day = cn_number(g["m"] or g["m2"]), cn_number(g["d"] or g["d2"])
+                label = re.search(DAY_LABEL, m.group(0), re.I)
+                n = cn_number(label.group(1) or label.group(2)) if label else None
+                if month and day and n:
+                    return (month, day), n, sp.post.pid
+    return None
+
+
+def _title_dates(
+    game: Game, disc: Discovery, store: object
+) -> list[tuple[tuple[int, int, int], Listed, ThreadKind]]:
+    """The day threads titled by a date only, each with its date's year (the year of its
+    director's opening post; 12月 read in January is the year before) and its kind."""
+    dated: list[tuple[tuple[int, int, int], Listed, ThreadKind]] = []
+    for listed in disc.unclassified:
+        info = classify(listed.subject, game.ruleset, game.tag)
+        if info.undated is None or info.date is None:
+            continue
+        posts = store.posts(tid=listed.tid, tz=game.timezone)  # type: ignore[attr-defined]
+        first = next((sp.post for sp in posts if sp.post.first), None)
+        if first is None or first.author not in game.directors:
+            continue
+        at = first.posted_at.astimezone(game.timezone)
+        month, day = info.date
+        year = at.year - (month == 12 and at.month == 1) + (month == 1 and at.month == 12)
+        dated.append(((year, month, day), listed, info.undated))
+    return dated
+
+
+def _dated_by_title(
+    game: Game, threads: list[ThreadSpec], disc: Discovery, store: object
+) -> list[ThreadSpec]:
+    """The day threads titled by a date only (``[M39] 12月3日 投票``): days in date order,
+    the first date the day the rules or process thread says it is (明天12月3日就是第一天),
+    else day 1.  Sourced to that post, or to the titles' order (inferred)."""
+    dated = _title_dates(game, disc, store)
+    if not dated:
+        return []
+    order = sorted({d for d, _l, _k in dated})
+    anchor = _date_anchor(game, threads, store)
+    base, pid = 1, None
+    if anchor is not None:
+        hits = [i for i, d in enumerate(order) if d[1:] == anchor[0]]
+        if hits:
+            base, pid = anchor[1] - hits[0], anchor[2]
+    src = "标题的日期顺序" if pid is None else f"pid {pid} 写的第一天"
+    out: list[ThreadSpec] = []
+    for d, listed, kind in dated:
+        n = base + order.index(d)
+        if n < 1:
+            continue
+        spec = ThreadSpec(listed.tid, kind, n)
+        disc.unclassified.remove(listed)
+        out.append(spec)
+        note = f"「{listed.subject}」{d[1]}月{d[2]}日 → 第{n}天（{src}）"
+        source = "标题" if pid is None else f"pid {pid}"
+        status = "inferred" if pid is None else "stated"
+        disc.threads.append(Sourced(spec, source, pid, note, status))
+    return out
+
+
 def _day_name(subject: str, tag: str) -> str | None:
     """The words a title names its day by when it names no number (``[M107] 春之章 · 讨论``
     → 春之章): the title without its tag, brackets and kind word, when one word is left."""
     s = re.sub(re.escape(tag), " ", subject, flags=re.I) if tag else subject
     s = re.sub(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]", " ", s)
     words = [w for w in re.split(r"[\s·・•\-—|｜:：/,，]+", s) if w]
-    kind = re.compile(r"讨论|投票|警长|竞选|帖|贴|楼")
+    kind = lazy(r"讨论|投票|警长|竞选|帖|贴|楼")
     left = [w for w in words if not kind.search(w)]
     return left[0] if len(left) == 1 and 2 <= len(left[0]) <= 8 else None
 
@@ -241,7 +329,7 @@ def _named_days(text: str, names: Mapping[str, int]) -> str:
     return text
 
 
-_BRACKETED = re.compile(r"[\[【［]([^\]】］\s]{1,16})[\]】］]")
+_BRACKETED = lazy(r"[\[【［]([^\]】］\s]{1,16})[\]】］]")
 
 
 def _untagged(tag: str, subjects: list[str], none_found: bool) -> str:
@@ -352,7 +440,7 @@ def _take_day(
     disc.days.append(Sourced(spec, source, pid, f_.how, status, dict(f_.fields)))
 
 
-_NIGHT_TITLE = re.compile(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
+_NIGHT_TITLE = lazy(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
 
 
 class _DayReader:
@@ -633,13 +721,13 @@ def _set_against(points: list[TimePoint], fixed_or_fast: bool) -> bool:
     return not fixed_or_fast and any(q.wrong for q in points)
 
 
-_CORRECTS = re.compile(r"更正|订正|纠正|应为|有误|写错|打错")
+_CORRECTS = lazy(r"更正|订正|纠正|应为|有误|写错|打错")
 # a director who moves the close in words of its own, either way, with no 加速 / 延时 granted
 # (关门再提前两小时：明天上午10点关, 关帖时间调整为 21:00, 改到今晚 23 点关)
-_SHIFTS = re.compile(r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到")
+_SHIFTS = lazy(r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到")
 
 
-_PHASE_TITLE = re.compile(
+_PHASE_TITLE = lazy(
     r"环节\s*[0-9一二三四五六七八九十]{1,3}\s*[】\]］]?\s*[:：]?\s*([^\s【\[（(:：]{2,12})"
 )
 
@@ -803,7 +891,9 @@ def _announced_events(
             if ev is None:
                 continue
             if a.correction:
-                found = [s for s in found if not _corrected(s, ev, a, days)]
+                wrong = [s for s in found if _corrected(s, ev, a, days)]
+                found = [s for s in found if s not in wrong]
+                ev = _in_place_of(ev, a, wrong)
             elif _announced_before(ev, found):
                 continue  # announced again (the next day's 公示 repeats the eliminations)
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip()))
@@ -811,7 +901,7 @@ def _announced_events(
 
 
 # a post cut off at its copula or colon (D1结束 警长是), its name sent in the next (大橘 8票)
-_DANGLING = re.compile(r"(?:是|为|[:：])\s*$")
+_DANGLING = lazy(r"(?:是|为|[:：])\s*$")
 
 
 def _continued(posts: list[Post]) -> list[tuple[Post, int | None]]:
@@ -931,6 +1021,17 @@ def _restates(a: Announced, found: list[Sourced]) -> bool:
     return any(isinstance(s.item, Event) and s.item.type is EventType.SHERIFF for s in found)
 
 
+def _in_place_of(ev: Event, a: Announced, wrong: list[Sourced]) -> Event:
+    """A 更正 that names another player (昨晚出局的是 X，不是 Y) corrects who, not when: the
+    event it replaces keeps its time and how, unless the correction states its own time
+    (更正：X 于 21:48 出局) or cause."""
+    old = next((s.item for s in wrong if isinstance(s.item, Event)), None)
+    if old is None or a.clock is not None or old.at is None:
+        return ev
+    how = ev.how if a.how is not None else old.how
+    return replace(ev, at=old.at, how=how)
+
+
 def _corrected(s: Sourced, ev: Event, a: Announced, days: list[DaySpec]) -> bool:
     """Whether a correction replaces an earlier item: the wrong player it names (不是杜鹃,
     杜鹃出局有误), else every item of its kind on its day."""
@@ -993,8 +1094,8 @@ ACCELERATION: dict[str, tuple[timedelta, str, bool]] = {
     "rabbit030": (timedelta(hours=3), "at_least_half", True),
     "m39": (timedelta(hours=3), "at_least_half", True),
 }
-_ASK_FAST = re.compile(r"申请加速|要求加速|同意加速|我要加速|^\s*加速[。！!]?\s*$")
-_ASK_SLOW = re.compile(r"申请延时|申请延迟|要求延时|同意延时|^\s*延时[。！!]?\s*$")
+_ASK_FAST = lazy(r"申请加速|要求加速|同意加速|我要加速|^\s*加速[。！!]?\s*$")
+_ASK_SLOW = lazy(r"申请延时|申请延迟|要求延时|同意延时|^\s*延时[。！!]?\s*$")
 
 
 def acceleration_proposals(
@@ -1063,6 +1164,7 @@ def discover(game: Game, store: object) -> Game:
     disc = Discovery(base=game, piped_words=piped_words(game.ruleset, game.rules))
     titled = board_threads(store)
     threads = discover_threads(game, titled, disc)
+    threads += _dated_by_title(game, threads, disc, store)
     threads += _dated_by_opening(game, disc, store)
     subjects = {t.tid: t.subject for t in titled}
     tids = {t.tid for t in threads}

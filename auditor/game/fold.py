@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
+from auditor.game.lazy import lazy
 from auditor.hanzi import t2s_table
 
 
@@ -34,7 +35,7 @@ _WEEKDAYS = {
     "sun": "日",
 }
 _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(p, re.I), r)
+    (lazy(p, re.I), r)
     for p, r in [
         (rf"{_W}game\s*over{_E}", "游戏结束"),
         (rf"{_W}(?:if|unless){_E}", "如果"),
@@ -123,16 +124,14 @@ def _twelve_hour(m: re.Match[str]) -> str:
 
 
 # a clock in twelve hours (9am, 10pm, 9:30 pm): in twenty-four (09:00, 22:00, 21:30)
-_TWELVE_HOUR = re.compile(
-    r"(?<![\d:])(1[0-2]|0?[1-9])(?:[:：](\d{2}))?\s*(am|pm)(?![A-Za-z])", re.I
-)
+_TWELVE_HOUR = lazy(r"(?<![\d:])(1[0-2]|0?[1-9])(?:[:：](\d{2}))?\s*(am|pm)(?![A-Za-z])", re.I)
 
 
 # the symbols of a terse director (▶ 09:00, ⏹ 21:30, ☾ ✝ X, ✝ X, ⚖ X → ✝, 🟥 X, ☾ ∅, 🔫 ✝ X): the
 # night, the vote, a red card, a death after or before a name, nobody, the hunter's shot, a day's opening and
 # its close
 _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(p, re.M), r)
+    (lazy(p, re.M), r)
     for p, r in [
         (r"^[ \t]*[☾☽🌙][ \t]*", "昨夜："),
         (r"^[ \t]*⚖[ \t]*", "投票："),
@@ -172,7 +171,7 @@ _Repl = str | Callable[[re.Match[str]], str]
 
 
 def _table(rows: list[tuple[str, _Repl]], flags: int = 0) -> list[tuple[re.Pattern[str], _Repl]]:
-    return [(re.compile(p, flags), r) for p, r in rows]
+    return [(lazy(p, flags), r) for p, r in rows]
 
 
 def _apply(rows: list[tuple[re.Pattern[str], _Repl]], text: str) -> str:
@@ -224,9 +223,7 @@ _LAYOUT = _table(
 # 粤语 (in traditional characters, folded to simplified first: 係 → 系, 聽日 → 听日): its
 # days, its negation and copula, its aspect and pronouns.  Only in a post that speaks it
 # (唔, 咗, 嘅, 冇, 琴晚 …): 系 and 同 are Mandarin words too.
-_CANTONESE = re.compile(
-    r"[咗嘅冇佢喺畀哋㗎嚟睇啲𠮶]|唔|琴晚|琴日|寻日|㖊日|听日|听晚|今朝|朝早|系咪"
-)
+_CANTONESE = lazy(r"[咗嘅冇佢喺畀哋㗎嚟睇啲𠮶]|唔|琴晚|琴日|寻日|㖊日|听日|听晚|今朝|朝早|系咪")
 _CANTONESE_WORDS = _table(
     [
         (r"唔系", "不是"),
@@ -274,14 +271,14 @@ _CANTONESE_WORDS = _table(
 # (传位于, 立为警长), the days (首日, 是日, 第肆日), and an old hour glossed with its clock
 # (亥时半闭（21:30）: 21:30 关; an unglossed 辰时 gives no time)
 _FINANCIAL = str.maketrans("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十")
-_OLD_HOUR = re.compile(
+_OLD_HOUR = lazy(
     r"[子丑寅卯辰巳午未申酉戌亥]时(?:初|正|半|[一二两三四]刻)?\s*([开闭关]帖?)?\s*"
     r"[（(]\s*(?:即\s*)?(\d{1,2}\s*[:：]\s*\d{2}|(?:上午|下午|早上|晚上|晚|夜)?\s*"
     r"[\d零一二两三四五六七八九十]{1,3}\s*[点时](?:半|[一二三]刻|[\d零一二三四五六七八九十]{1,3}分?)?)\s*[)）]"
 )
 # 文言's single characters, read so only in a post that speaks it (乃, 亡 and 亦 are in modern
 # words and names too: 木乃伊, 亡羊补牢)
-_CLASSICAL = re.compile(
+_CLASSICAL = lazy(
     r"殁|殒|矣|乎|焉|哉|诸君|曰|是日|首日|翌日|俱亡|票毕|票已毕|传位|传警|鸩|所噬|被逐|者[，,]|也[。，,]"
 )
 _CLASSICAL_CHARACTERS = _table(
@@ -371,9 +368,9 @@ _LIVESTREAM_WORDS = _table(
 # 晚上九点放学); a line with no time keeps them (今日收盘：X 6 票 is a result)
 _BORROWED_OPENS = r"开盘|开市|开考|开课|上课|开工|上班|开张|开演|开幕|开庭"
 _BORROWED_CLOSES = r"收盘|休市|闭市|收卷|交卷|放学|下课|收工|下班|打烊|关张|谢幕|闭幕|休庭"
-_BORROWED = re.compile(rf"{_BORROWED_OPENS}|{_BORROWED_CLOSES}")
-_BORROWED_LINE = re.compile(r"^.*$", re.M)
-_BORROWED_WHEN = re.compile(
+_BORROWED = lazy(rf"{_BORROWED_OPENS}|{_BORROWED_CLOSES}")
+_BORROWED_LINE = lazy(r"^.*$", re.M)
+_BORROWED_WHEN = lazy(
     r"\d{1,2}\s*:\s*\d{2}|(?<![\d.:/])(?:[01]\d|2[0-4])[0-5]\d(?![\d.:/])|\d{1,2}\s*[点时]"
     r"|[零一二两三四五六七八九十]{1,3}\s*[点时](?!间|候)"
     r"|[子丑寅卯辰巳午未申酉戌亥]时|午夜|半夜|中午"
@@ -425,7 +422,7 @@ _STORY_WORDS = _table(
 # a correction told in a hurry (更正！昨晚是奶盖 不是芋圆): the night's time word and its
 # copula stand for the night's death the correction restates; only in a post that corrects
 # (更正, 打错, 点错, 手滑 …), never 昨晚是平安夜
-_CORRECTING = re.compile(r"更正|订正|纠正|改正|打错|写错|点错|选错|手滑|笔误|口误")
+_CORRECTING = lazy(r"更正|订正|纠正|改正|打错|写错|点错|选错|手滑|笔误|口误")
 _CORRECTION_WORDS = _table(
     [
         (
@@ -438,13 +435,13 @@ _CORRECTION_WORDS = _table(
 
 # a substitute who plays on the account of the one who left (可乐来替补 用七七的号): the
 # one replaced, on the same account
-_ON_THE_ACCOUNT = re.compile(
+_ON_THE_ACCOUNT = lazy(
     r"(替补|顶替|接替)\s*[，,]?\s*(?:用|沿用|接手|拿)\s*([^\s，,。的]{1,8})\s*的\s*"
     r"(?:号|账号|帐号|马甲|ID|id)"
 )
 
-_DOVE = re.compile(r"🕊️?")
-_ROCKET = re.compile(r"🚀+")
+_DOVE = lazy(r"🕊️?")
+_ROCKET = lazy(r"🚀+")
 
 
 def _dove(m: re.Match[str]) -> str:
@@ -490,28 +487,26 @@ _TERSE = _table(
 
 
 # a terse writer's day by its first character before a clock (明 22:00 关, 今 21:30 截): 明天, 今天
-_TERSE_DAY = re.compile(
+_TERSE_DAY = lazy(
     r"(?:(?<=^)|(?<=[\s。，,；;:：]))([今明])(?=\s*\d{1,2}\s*(?:[:：]\d{2}|[点时]))", re.M
 )
 
 # an acceleration said by a label and its outcome (加速：已通过) or beside the close it made
 # (关门（加速）): granted — never 加速：未通过 nor 加速？
-_SPED_SAID = re.compile(
+_SPED_SAID = lazy(
     r"加速\s*[:：]\s*(?:已\s*)?(?:获\s*)?(?:通过|成功|批准|生效)"
     r"|(?<=关门|关帖|截票|截止|结束)\s*[（(]\s*加速\s*[)）]"
 )
 
 # a 环节 in short, with its opening or its hours (D6 环一 开, D5 环二 全天; a bare D3 环一。 stays
 # listed): never 环境, 环保
-_PHASE_SHORT = re.compile(
-    r"(?:(?<=^)|(?<=[\s。，,；;:：]))环([一二三四五])(?=\s*(?:开|全天|\d))", re.M
-)
+_PHASE_SHORT = lazy(r"(?:(?<=^)|(?<=[\s。，,；;:：]))环([一二三四五])(?=\s*(?:开|全天|\d))", re.M)
 
 # 版杀7's 环节 by their names (seed 002, 5 时间分配: 【环节一】试探性投票, 【环节二】可疑者辩论投票,
 # 【环节三】高票对决投票): a 环节 scheduled by its name alone (今日进入可疑者辩论, 为试探性投票时间)
 # is that 环节
 _PHASE_NAMES = {"试探性投票": "一", "可疑者辩论": "二", "高票对决": "三"}
-_PHASE_NAMED = re.compile(
+_PHASE_NAMED = lazy(
     r"(?<![】\]])(?<!环节[一二三])(?<!环节[一二三]\s)(试探性投票|可疑者辩论|高票对决)"
 )
 
@@ -563,14 +558,14 @@ _TERSE_WORDS = _table(
     re.M,
 )
 # an adverb between the dead and their death (X、Y 都死亡, 铅笔都出局, 毛笔亦出局): the death
-_BOTH = re.compile(r"\s*(?:都|均|皆|亦|也)\s*(?=死亡|出局|死了|身亡|被杀|被毒|殉情)")
+_BOTH = lazy(r"\s*(?:都|均|皆|亦|也)\s*(?=死亡|出局|死了|身亡|被杀|被毒|殉情)")
 # a hunter's shot said by where it struck (开了最后一枪，击中 铅笔)
-_STRUCK = re.compile(r"(枪[^。！!？?\n]{0,12}?)(?:击中|打中|射中|射向)")
+_STRUCK = lazy(r"(枪[^。！!？?\n]{0,12}?)(?:击中|打中|射中|射向)")
 
 
 # a table's header row over its separator (| 天数 | 开帖 | 关帖 | / |---|---|---|): each row
 # below says its cells with the header's words (第三天 开帖：12/21 10:00 关帖：12/22 22:00)
-_HEADED = re.compile(
+_HEADED = lazy(
     r"^[ \t]*(\|.*\|)[ \t]*\n[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+.*\n((?:[ \t]*\|.*(?:\n|$))+)",
     re.M,
 )
@@ -582,7 +577,7 @@ def _cells(row: str) -> list[str]:
 
 # a header that only says "key | value" (| 项目 | 内容 |, | Item | Details |): each row is its
 # first cell's label and the second its value (昨夜出局：黄瓜)
-_KEY_VALUE_HEAD = re.compile(
+_KEY_VALUE_HEAD = lazy(
     r"项目|事项|类别|栏目|内容|详情|说明|结果|信息|备注|item|content|details?|value|result",
     re.I,
 )
@@ -590,7 +585,7 @@ _KEY_VALUE_HEAD = re.compile(
 
 # a two-column table titled by its first row (| 第三日 | 09:00 – 21:00 |, | 结局 | |, | D4 | 1/13 |):
 # the title is a line of its own and each row below its label and value
-_TITLE_HEAD = re.compile(
+_TITLE_HEAD = lazy(
     r"(?:第\s*[\d零一二两三四五六七八九十]{1,3}\s*[天日夜]|D\s?\d{1,2})"
     r"\s*(?:环节\s*[\d一二三四五]|P\d)?\s*(?:[(（][^)）]*[)）])?",
     re.I,
@@ -665,7 +660,7 @@ _COLLOQUIAL_DAYS = _table(
 # a date in numbers with a dash (01-14, 12-25 全天, 01-17–01-18): month and day in words, as
 # every other date is said (1月14日); never a year's month (2027-01-10), a count or a score
 # (05-07 票, 比分 10-12) or a clock
-_DASHED_DATE = re.compile(
+_DASHED_DATE = lazy(
     r"(?<![\d\-/.年比分])(?<!\d:)(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\d\-:.])"
     r"(?!\s*(?:人|票|名|个|位|%|分|比))"
 )
@@ -680,7 +675,7 @@ def _dashed_date(m: re.Match[str]) -> str:
 # a clock in another time zone (13:30 UTC, UTC 13:00, 05:30 GMT-5): the forum's (+8) clock.
 # A day's end said so (16:00 UTC) is 24:00; past it, the next day's clock (次日 02:00).
 # The forum's own zone (21:30 UTC+8) is only dropped, by the layout.
-_ZONED = re.compile(
+_ZONED = lazy(
     r"(?<![\d:])(?P<h>\d{1,2})[:：](?P<mi>\d{2})\s*[(（]?\s*(?:UTC|GMT|Z(?=\W|$))"
     r"(?:\s*(?P<sign>[+＋-])\s*(?P<oh>\d{1,2})(?::?(?P<om>\d{2}))?)?\s*[)）]?"
     r"|(?<![A-Za-z])(?:UTC|GMT)(?:\s*(?P<sign2>[+＋-])\s*(?P<oh2>\d{1,2}))?\s*(?P<h2>\d{1,2})[:：](?P<mi2>\d{2})",
@@ -722,9 +717,9 @@ _TIME_LABELS = _table(
 # a BBCode table ([table][tr][td]…[/td][/tr][/table]): of two columns, its rows' labels and
 # values (the first row its title when it is one); wider, the same table in markdown with its
 # first row the header, so one reader reads both
-_BB_TABLE = re.compile(r"\[table(?:=[^\]]*)?\](.*?)\[/table\]", re.S | re.I)
-_BB_ROW = re.compile(r"\[tr(?:=[^\]]*)?\](.*?)\[/tr\]", re.S | re.I)
-_BB_CELL = re.compile(r"\[t[dh](?:=[^\]]*)?\](.*?)\[/t[dh]\]", re.S | re.I)
+_BB_TABLE = lazy(r"\[table(?:=[^\]]*)?\](.*?)\[/table\]", re.S | re.I)
+_BB_ROW = lazy(r"\[tr(?:=[^\]]*)?\](.*?)\[/tr\]", re.S | re.I)
+_BB_CELL = lazy(r"\[t[dh](?:=[^\]]*)?\](.*?)\[/t[dh]\]", re.S | re.I)
 
 
 def _bb_table(m: re.Match[str]) -> str:
@@ -775,7 +770,7 @@ def registers(text: str) -> str:
 # what is left of a post's decoration (emoji, their joiners and variation selectors) once
 # the registers read the ones that mean something: a space between words.  The signs the
 # grammar reads itself stay (💀 ☠ a death, 💔 a lover's, 👮 the sheriff, ✔ ✘ ✝ ★ ⚖ ☾).
-_DECORATION = re.compile(
+_DECORATION = lazy(
     "(?![\u2620\u2605\u2696\u263e\u263d\u2713-\u2718\u271d\U0001f480\U0001f494\U0001f46e])"
     "[\U0001f300-\U0001faff\u2600-\u27bf\u2b50\u2b55\u231a\u231b\u23e9-\u23fa]"
     "[\ufe0f\u200d]?|[\ufe0f\u200d]"
@@ -896,7 +891,7 @@ _ENGLISH_ROWS: list[tuple[str, _Repl]] = [
     ),
     (rf"{_W}(?:removed|sent\s+off){_E}", "出局"),
 ]
-_ENGLISH_WORDS = [(re.compile(p, re.I), r) for p, r in _ENGLISH_ROWS]
+_ENGLISH_WORDS = [(lazy(p, re.I), r) for p, r in _ENGLISH_ROWS]
 
 
 @lru_cache(maxsize=4096)
@@ -919,7 +914,7 @@ def shorthand(text: str) -> str:
 # a chat writer's emoji before a clause of another time is their comma (X 出局👋 今晚进入第三晚:
 # the night is the next clause's, not the vote-out's); never inside 加速🚀 成功, 延时✅通过, nor
 # between names that each wear one
-_EMOJI_BREAK = re.compile(
+_EMOJI_BREAK = lazy(
     r"(?<=[\u4e00-\u9fff])((?:" + _DECORATION.pattern + r")+)[^\S\n]*"
     r"(?=今[天晚日夜早]|明[天晚日早]|昨[天晚日夜]|当晚|晚上|夜里|白天|上午|下午|中午)"
 )
@@ -935,7 +930,7 @@ def _emoji_break(m: re.Match[str]) -> str:
 
 
 # an outcome split from its word by an emoji's space (加速🚀 成功啦, 延时 ✅ 通过)
-_SPLIT_OUTCOME = re.compile(r"(加速|延时)(?:\s|[✔✓])+(?=成功|通过|生效|成立|失败|批准)")
+_SPLIT_OUTCOME = lazy(r"(加速|延时)(?:\s|[✔✓])+(?=成功|通过|生效|成立|失败|批准)")
 
 
 def _english(text: str) -> str:

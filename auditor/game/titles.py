@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from auditor.game.fold import fold
 from auditor.game.gamefile import ThreadKind
+from auditor.game.lazy import lazy
 
 _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
               "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
@@ -52,13 +53,20 @@ NUM = r"(?:\d{1,2}|[一二两三四五六七八九十壹贰叁肆伍陆柒捌玖
 # D1 / Day 2 stand apart from other letters and digits, not from the words after them
 # (D1讨论, [030]D2投票: a CJK letter is a word character to \b)
 DAY_LABEL = rf"第\s*({NUM})\s*[天日]|(?<![A-Za-z0-9])(?:D|Day)\s*(\d{{1,2}})(?![0-9A-Za-z])"
-_DAY = re.compile(DAY_LABEL, re.I)
+_DAY = lazy(DAY_LABEL, re.I)
 # A director who tells the game as a story numbers its days as a book's parts (第一章 讨论帖,
 # 第二回, 第三幕, 第二篇, 第三局): a day, when the title says no 天 / 日 (【第二局】第一天讨论帖
 # is a series' second game, its first day)
-CHAPTER_LABEL = rf"第\s*({NUM})\s*[章回幕篇局]"
-_CHAPTER = re.compile(CHAPTER_LABEL)
-_PHASE = re.compile(rf"环节\s*({NUM})")
+# A title's ordinal in any counter word is its day when it names no 天 / 日: a radio show's
+# episodes (第2期), a court's hearings (第三审), rounds, sittings, stages (第N轮 / 场 / 站 /
+# 集 / 话); when it does name a 天 / 日, a 版杀7 title's other ordinal is the day's 环节
+# (第一日·第二审, 5 时间分配: each 环节 a vote round)
+CHAPTER_LABEL = rf"第\s*({NUM})\s*[章回幕篇局期审轮场站集话]"
+_CHAPTER = lazy(CHAPTER_LABEL)
+_PHASE = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*[审轮场]")
+# A title that names its day by the calendar only (``[M39] 12月3日 投票``): the date, mapped
+# to a day by the game's own words or the threads' date order (discover._dated_by_title)
+_DATE = lazy(rf"(?<![0-9])({NUM})\s*月\s*({NUM})\s*[日号]")
 
 # Kind words in the order they are tried: the first that fits wins (a vote thread titled
 # 第一天投票帖（警长竞选） is a vote thread; 遗言 before 讨论 for 遗言讨论帖).
@@ -96,9 +104,9 @@ KIND_WORDS: dict[str, tuple[tuple[ThreadKind, tuple[str, ...]], ...]] = {
 }
 # killbar7 6(seed 002): 前一天黑夜的发贴数量…计算到后一天的第一个游戏环节 — a night's thread
 # (第1夜 夜谈) is a discussion thread of the next day
-_NIGHT = re.compile(rf"第\s*({NUM})\s*[夜晚]")
+_NIGHT = lazy(rf"第\s*({NUM})\s*[夜晚]")
 # Words that make a title not a game thread even with the tag (listed for the director).
-NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后", "花絮", "吐槽")
+NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后", "花絮", "吐槽", "旁听", "chat")
 
 
 def normalise(text: str) -> str:
@@ -153,6 +161,18 @@ class TitleInfo:
     # a discussion or vote title that names no day (春之章 · 讨论): its kind, for the day
     # its opening post names (:func:`opening_day`)
     undated: ThreadKind | None = None
+    date: tuple[int, int] | None = None  # (month, day) a title names its day by
+
+
+def title_date(s: str) -> tuple[int, int] | None:
+    """The one calendar date a title names (``12月3日``, ``十二月三日``), else None."""
+    found = {(cn_number(m.group(1)), cn_number(m.group(2))) for m in _DATE.finditer(s)}
+    if len(found) != 1:
+        return None
+    month, day = found.pop()
+    if month is None or day is None or not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return month, day
 
 
 def _day_of(s: str) -> int | None:
@@ -173,6 +193,57 @@ def _night_day(s: str, ruleset: str, kind: ThreadKind | None) -> int | None:
     return night + 1 if night is not None else None
 
 
+def _a_killbar_night(s: str, ruleset: str) -> bool:
+    """版杀7's night thread (第一夜·杀人贴与遗言): 4.2 and 6.2 (6) make its posts the next
+    day's first 环节, whatever else it holds (the seed has no separate 遗言 thread)."""
+    return ruleset == "killbar7" and _NIGHT.search(s) is not None and not _DAY.search(s)
+
+
+def _kind_of(s: str, ruleset: str) -> tuple[ThreadKind | None, str]:
+    """The title's kind word (the first of :data:`KIND_WORDS` that fits) and why."""
+    for k, words in KIND_WORDS.get(ruleset, KIND_WORDS["default"]):
+        hit = next((w for w in words if w in s), None)
+        if hit is not None:
+            return k, f"“{hit}”"
+    if _a_killbar_night(s, ruleset):
+        return ThreadKind.DISCUSSION, "“第N夜”（版杀7 夜晚的帖子算第二天）"
+    return None, "标题里没有帖子类型的词"
+
+
+def _phase_of(s: str, ruleset: str) -> tuple[int | None, str]:
+    """The 环节 a title names (环节二; 版杀7's 第一日·第二审 beside its day) and its words."""
+    pm = _PHASE.search(s)
+    if pm and (pm.group(1) or (ruleset == "killbar7" and _DAY.search(s))):
+        return cn_number(pm.group(1) or pm.group(2)), pm.group(0)
+    return None, ""
+
+
+def _not_game(s: str) -> str | None:
+    """The word that makes a tagged title no game thread (:data:`NOT_GAME`); 规则+报名, 规则与
+    报名帖: the rules thread that also takes the sign-ups is the rules."""
+    rules_too = "规则" in s or "rules" in s
+    return next((w for w in NOT_GAME if w in s and not (w == "报名" and rules_too)), None)
+
+
+def _day_kind(
+    s: str, ruleset: str, kind: ThreadKind | None, why: str
+) -> tuple[ThreadKind | None, str, int | None, int | None, tuple[int, int] | None]:
+    """(kind, why, day, phase, date): the day's 天 / 日, else a night's next day, else (no
+    环节 named) any counter word, else a date; a title with no kind word that names a 版杀7
+    环节 is its vote round, one that names its day and nothing else is that day's thread."""
+    if kind is ThreadKind.LASTWORDS and _a_killbar_night(s, ruleset):
+        kind, why = ThreadKind.DISCUSSION, "“第N夜”（版杀7 夜晚的帖子算第二天）"
+    phase, said = _phase_of(s, ruleset)
+    day = (_DAY.search(s) and _day_of(s)) or _night_day(s, ruleset, kind)
+    day = _day_of(s) if day is None and phase is None else day
+    date = title_date(s) if day is None else None
+    if kind is None and phase is not None and ruleset == "killbar7":
+        kind, why = ThreadKind.VOTE, f"“{said}”（版杀7 每个环节是一轮投票）"
+    if kind is None and (day is not None or date is not None):
+        kind, why = ThreadKind.DISCUSSION, "标题只写了哪一天（当作当天的讨论帖）"
+    return kind, why, day, phase, date
+
+
 def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> TitleInfo:
     """Kind, day, phase and 加速日 from a title (the tag removed first, so a tag such as
     ``版杀7`` cannot be read as a day)."""
@@ -180,30 +251,18 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
     if tag:
         s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
     accelerated = "加速" in s
-    # 规则+报名, 规则与报名帖: the rules thread that also takes the sign-ups is the rules
-    rules_too = "规则" in s or "rules" in s
-    if any(w in s for w in NOT_GAME if not (w == "报名" and rules_too)):
-        word = next(w for w in NOT_GAME if w in s and not (w == "报名" and rules_too))
+    word = _not_game(s)
+    if word is not None:
         return TitleInfo(None, None, None, accelerated, f"“{word}”不是游戏帖")
-    kind: ThreadKind | None = None
-    why = "标题里没有帖子类型的词"
-    for k, words in KIND_WORDS.get(ruleset, KIND_WORDS["default"]):
-        hit = next((w for w in words if w in s), None)
-        if hit is not None:
-            kind, why = k, f"“{hit}”"
-            break
-    day = _day_of(s) or _night_day(s, ruleset, kind)
-    phase = None
-    pm = _PHASE.search(s)
-    if pm:
-        phase = cn_number(pm.group(1))
+    kind, why, day, phase, date = _day_kind(s, ruleset, *_kind_of(s, ruleset))
     if kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE) and day is None:
-        return TitleInfo(None, None, phase, accelerated, f"{why}但没有第几天", kind)
+        said = f"，只写了日期 {date[0]}月{date[1]}日" if date is not None else "但没有第几天"
+        return TitleInfo(None, None, phase, accelerated, f"{why}{said}", kind, date)
     return TitleInfo(kind, day, phase, accelerated, why)
 
 
 # a day told as past in the opening sentence is a recap, not the thread's day (昨天第一日…)
-_RECAP_BEFORE = re.compile(r"(?:昨天?|昨日|前一?天?|上一?|回顾|接)\s*$")
+_RECAP_BEFORE = lazy(r"(?:昨天?|昨日|前一?天?|上一?|回顾|接)\s*$")
 
 
 def opening_day(text: str) -> int | None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
 from auditor.game.fold import fold, shorthand
+from auditor.game.lazy import lazy
 from auditor.game.titles import NUM, cn_number
 
 _DASHES = str.maketrans({c: "-" for c in "–—―−－~～〜"})
@@ -45,56 +46,56 @@ _SEP = (
     r"\s*(?:-+|至|到|开到|(?:一直)?(?:持续)?(?:到|至)"
     r"|(?:开始|起)\s*[,，]?\s*(?:一直)?直到)\s*"
 )
-RANGE = re.compile(
+RANGE = lazy(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
-_LONE_DATE = re.compile(_DATE.format(p="a"))
-_WHOLE_DAY = re.compile(_DATE.format(p="a") + r"\s*全天")
+_LONE_DATE = lazy(_DATE.format(p="a"))
+_WHOLE_DAY = lazy(_DATE.format(p="a") + r"\s*全天")
 # 环节一全天, D4 环节一，全天: the 环节 on the date the post last stated (else its own)
 # (环节二 可疑者辩论投票，全天 / 环节一开始咯，今天一整天: the 环节's name or verb between;
 # 环节一。⏎全天。: said on the next line; never 环节二不是全天)
-_PHASE_WHOLE_DAY = re.compile(
+_PHASE_WHOLE_DAY = lazy(
     rf"环节\s*{NUM}\s*(?:[(（][^)）]{{0,30}}[)）])?[。！!]*(?:[^\d。！!？?\n:：不非没未否只半]{{0,12}}?)"
     r"\s*[，,：:]?\s*(?:为|是|进行|runs?)?\s*(?:今天|今日|本日)?\s*全天"
 )
 # a whole day said in other words beside a 环节 (今天一整天, 整整一天), or on the line under it
-_WHOLE_DAY_WORDS = re.compile(r"(?<!不是)(?:一整天|整整一天|整天)(?!都不|不)")
-_PHASE_THEN_WHOLE_DAY = re.compile(rf"(环节\s*{NUM}[。！!\s]*)\n[^\S\n]*(?=全天)")
+_WHOLE_DAY_WORDS = lazy(r"(?<!不是)(?:一整天|整整一天|整天)(?!都不|不)")
+_PHASE_THEN_WHOLE_DAY = lazy(rf"(环节\s*{NUM}[。！!\s]*)\n[^\S\n]*(?=全天)")
 # 第二天, D2 (D2讨论 as well: a CJK letter after it).  Not a story's 第四章 in a post: its
 # chapters may count the nights too (【第四章】…今日环节一 is the second day's); a title's
 # chapter is its day (:mod:`auditor.game.titles`)
-_DAY_LABEL = re.compile(
+_DAY_LABEL = lazy(
     rf"第\s*({NUM})\s*[天日]|(?<![A-Za-z0-9])(?:D|Day)\s*(\d{{1,2}})(?![0-9A-Za-z])", re.I
 )
-_PHASE_LABEL = re.compile(rf"环节\s*({NUM})")
+_PHASE_LABEL = lazy(rf"环节\s*({NUM})")
 
 
 # numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
-_CN_CLOCK = re.compile(
+_CN_CLOCK = lazy(
     r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
     # the minutes after an hour with no 分 (九点三十关帖)
     r"|(?<=[\d零一二两三四五六七八九十][点时])([一二三四五]?十[一二三四五六七八九]?|[零〇][一二三四五六七八九])(?![天日号个人票位])"
 )
 # a relative day with the date it means in brackets (明天（11/26）, 下礼拜一（15号）, 初二（7号）):
 # the date
-_REL_DATED = re.compile(
+_REL_DATED = lazy(
     r"(?:今天|今日|明天|明日|次日|后天|当日|当天|初[一二三四五六七八九十]"
     r"|(?:(?:本|这|下下|下|上)个?)?(?:周|星期|礼拜)[一二三四五六日天])\s*[(（]\s*"
     r"(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?|\d{1,2}[日号])\s*[)）]"
 )
 # a time said in words and glossed with its clock (晚上 10点 (22:00), ten at night (22:00)):
 # the clock
-_GLOSSED = re.compile(
+_GLOSSED = lazy(
     r"(?:上午|早上|中午|下午|傍晚|晚上|晚间|夜晚|晚|凌晨)?\s*\d{1,2}\s*[点时](?:\s*半|\s*\d{1,2}\s*分?)?"
     r"\s*[(（]\s*((?:\d{1,2}/\d{1,2}\s+|\d{1,2}月\d{1,2}[日号]\s*)?\d{1,2}:\d{2})\s*[)）]"
 )
 # a schedule table's row: | 11/23 09:00 | 11/24 21:30 | is one range
-_CELLS = re.compile(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
+_CELLS = lazy(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
 
 
 # the amount a close is moved by, said right after the verb that moves it (关门提两点, 提前两个
 # 小时, 推迟一点): hours, never a clock (提前到两点 is one)
-_MOVED_BY = re.compile(
+_MOVED_BY = lazy(
     r"((?:提前|提|推迟|推后|延后|延迟|顺延|延长)\s*(?:[零一二两三四五六七八九十半]{1,3}|\d{1,2}))"
     r"\s*个?\s*(?:点钟?|钟头|小时)(?![:：\d半]|\s*(?:时间|儿))"
 )
@@ -102,17 +103,17 @@ _MOVED_BY = re.compile(
 # a time said from the post (明天这个点, 三小时后关门, 半小时后开门): the clock it means.  An
 # amount only before the day's own verb (三小时后关门), never a gloss (也就是十个小时后), another
 # thing's wait (关门三小时后公布身份) or another thing's opening (树洞十分钟后开放)
-_SAME_HOUR = re.compile(
+_SAME_HOUR = lazy(
     r"(今天|今日|明天|明日|后天)(?:的)?\s*(?:这个|同一个?)\s*(?:点|钟点|时候|时间)儿?"
 )
-_FROM_NOW = re.compile(
+_FROM_NOW = lazy(
     rf"(?<![前\d])(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)\s*(?:后|以后|之后)"
     r"(?=\s*(?:就|再|准时|正式)?\s*(?:关|开(?:门|帖)|截止|结束|结算))"
 )
 # 延长一点时间, 提前一点儿: a little, no amount and no clock.  So is the 一点 of a degree,
 # after the word it grades (还差一点, 有一点, 快一点, 多一点, 晚一点关门) or before what makes
 # it one (一点点, 一点儿, 一点也不); never the hour (一点关门, 晚上一点, 今晚一点, 十一点)
-_A_LITTLE = re.compile(
+_A_LITTLE = lazy(
     r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))"
     r"|(?<=[差有快慢多少好大小高低长短稍再])一点(?![:：\d半])"
     r"|(?<![今明昨当傍][早晚])(?<=[早晚])一点(?![:：\d半])"
@@ -123,7 +124,7 @@ _AMOUNT = rf"(?:({NUM})\s*个?\s*(半)?|(半))\s*个?\s*(小时|钟头|分钟)"
 # ... glossed by its clock (一小时后（零点整）第四天环节一开始, 三小时后，也就是零点整，…开始,
 # 两小时后开船：零点整): that clock, on the date the wait reaches
 _GLOSS_CLOCK = r"(\d{1,2})\s*(?::(\d{2})|点\s*(半)?)\s*整?"
-_FROM_NOW_GLOSSED = re.compile(
+_FROM_NOW_GLOSSED = lazy(
     rf"(?<![前\d]){_AMOUNT}\s*(?:后|以后|之后)([^，,。！!？?\n(（:：]{{0,4}})\s*"
     rf"(?:[(（]\s*(?:也就是|即|就是)?\s*{_GLOSS_CLOCK}\s*[)）]"
     rf"|([,，:：]\s*(?:也就是|即|就是)?)\s*{_GLOSS_CLOCK})"
@@ -197,17 +198,23 @@ def _digits(m: re.Match[str]) -> str:
     return said if n is None else f"{n:02d}" if m.group(2) else str(n)
 
 
+# a day opened and closed in a show's or a shop's own words (a radio host's 开台 / 收台, a
+# stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播): the day's verbs
+SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊")
+SHOW_CLOSES = ("收台", "下播", "收摊", "收工", "收档", "休庭", "闭庭", "散会", "终场")
+
+
 # a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
-_NOON = re.compile(r"中午(?!\s*\d)(?=\s*(?:开|关|起|截止|结束))")
-_MIDNIGHT = re.compile(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|截止|结束|为止|止))")
+_NOON = lazy(r"中午(?!\s*\d)(?=\s*(?:开|关|起|截止|结束))")
+_MIDNIGHT = lazy(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|截止|结束|为止|止))")
 
 
 # two clocks joined by an arrow (▶ 09:00 → 21:00): a range, unless a close or a delay is
 # what the arrow moves (关帖：21:30 → 23:00, ⏹ 21:30 → 23:00)
-_ARROWED = re.compile(
+_ARROWED = lazy(
     r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=(?:\d{1,2}/\d{1,2}\s*|\d{1,2}月\d{1,2}[日号]?\s*)?\d{1,2}:\d{2})"
 )
-_MOVED = re.compile(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL", re.I)
+_MOVED = lazy(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL|" + r"|".join(SHOW_CLOSES), re.I)
 
 
 def _arrow_range(m: re.Match[str]) -> str:
@@ -216,13 +223,13 @@ def _arrow_range(m: re.Match[str]) -> str:
 
 
 # a 环节 opened at midnight and said to last the day (明日零点，第二天环节一开始，全天): its end
-_ZERO_THEN_WHOLE_DAY = re.compile(r"((?<!\d)0\s*[点时](?:整)?[^。\n\d]{0,30}?[，,]\s*)全天")
+_ZERO_THEN_WHOLE_DAY = lazy(r"((?<!\d)0\s*[点时](?:整)?[^。\n\d]{0,30}?[，,]\s*)全天")
 
 
 # a standing schedule, as a footer repeats it under every post (日程：每日 09:00 开 / 21:30 关,
 # 【本局日程】一般两天一关，每日 22:00 关帖): no day's own times. A schedule line of one day
 # (【日程】第5日 开帖：09:00, 日程：今日 21:30 关) or of a change (日程调整：此后每日 22:00) is read
-_STANDING = re.compile(
+_STANDING = lazy(
     r"^[^\S\n]*[【\[(（]?\s*(?:本局|本场|本版|全局)?\s*(?:日程|赛程|作息|时间表)\s*[】\])）]?\s*[:：]?"
     r"(?![^\n]*(?:今|本日|本帖|明|昨|调整|改|变更|更正|顺延|延时|延长|加速|提前))"
     r"(?=[^\n]*(?:每日|每天|每晚|此后|之后|以后|一般|通常|平时|逢))[^\n]*$",
@@ -234,7 +241,7 @@ _STANDING = re.compile(
 # only a date, is said with the time on the line under it (开 10:00, 关 周日 22:00).  The
 # verbs are the day's own (开/关/截止…), no theme's; a verb whose next line holds no time
 # (开⏎翡翠) is left alone
-_LONE_WORD = re.compile(
+_LONE_WORD = lazy(
     r"(?m)^([^\S\n]*(?:开|关|开门|关门|开帖|关帖|截止|截票"
     r"|今天|今日|明天|明日|周[一二三四五六日天]|星期[一二三四五六日天]|\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?))"
     r"[^\S\n]*\n(?=[^\S\n]*(?:今天|今日|明天|明日|周[一二三四五六日天]|星期[一二三四五六日天]"
@@ -440,7 +447,7 @@ def _once(ranges: list[TimeRange]) -> list[TimeRange]:
 # the window of something else than the day's: last words, a forum's maintenance, the
 # changes of vote, proxies, requests, a ban
 # (八点之前把行动发给法官: the night's actions)
-_ASIDE = re.compile(r"遗言|维护|改票|代投|申请|禁言|请求|行动|技能")
+_ASIDE = lazy(r"遗言|维护|改票|代投|申请|禁言|请求|行动|技能")
 
 
 def _range_aside(line: str, m: re.Match[str]) -> bool:
@@ -514,7 +521,7 @@ def _range_labels(
 
 # what places a 环节 named after a range elsewhen than the range (环节一结束后, 环节一之前,
 # 环节一的结果)
-_PHASE_ELSEWHEN = re.compile(r"\s*[】\]]?\s*(?:的)?\s*(?:结束|之后|以后|后|之前|前|结果|计票|票数)")
+_PHASE_ELSEWHEN = lazy(r"\s*[】\]]?\s*(?:的)?\s*(?:结束|之后|以后|后|之前|前|结果|计票|票数)")
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -525,12 +532,12 @@ def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 # what a line tells of a day once it is over: its night (第五日夜间, 第四夜, 第三日晚上) or
 # its events (出局, 投票, 当选警长, 被刀 …); and the words of a day's schedule that make a
 # line starting with a label a header over the times below (第三天开门啦, 第四天日程)
-_TOLD = re.compile(
+_TOLD = lazy(
     r"^\W*(?:夜|晚)|出局|死|投票|票|警长|警徽|当选|刀|毒|吹笛|笛|白痴|装傻|殉情|猎人|开枪|枪|平安"
     r"|罚下|红牌|替补|Lv",
     re.I,
 )
-_SCHEDULED = re.compile(r"开门|开帖|开张|开放|开始|日程|安排|时间|时刻|环节|关门|关帖|起航")
+_SCHEDULED = lazy(r"开门|开帖|开张|开放|开始|日程|安排|时间|时刻|环节|关门|关帖|起航")
 
 
 def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
@@ -586,26 +593,24 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
 # A time alone, with what it is said to be: 开帖：12月3日 9:00, 今晚22点关帖, 本日 09:00 起，
 # 至 21:30 止, 延长至23点, 截止改为 23:30.  A range is read by :func:`find_ranges` first.
 _EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
-POINT = re.compile(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
-_CLOSE_WORDS = re.compile(
+POINT = lazy(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
+_CLOSE_WORDS = lazy(
     r"关帖|关门|截止|截至|截票|结算|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|靠岸|\bclose"
-    r"|[至到]\s*$"
+    r"|[至到]\s*$|" + "|".join(SHOW_CLOSES)
 )
-_OPEN_WORDS = re.compile(r"开帖|开门|开放|开始|起|\bopen")
+_OPEN_WORDS = lazy(r"开帖|开门|开放|开始|起|\bopen|" + "|".join(SHOW_OPENS))
 # a new deadline: the delaying verb right before the time, never a request's deadline
 # (延时申请截止18:00) or an opening put back (开门推迟至10:00); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
-_DELAY_WORDS = re.compile(
+_DELAY_WORDS = lazy(
     r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|顺延|改为|改到|改成|更改为?)\s*(?:至|到)?\s*$"
     r"|延至\s*$"
 )
-_NEW_CLOSE = re.compile(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
-_DELAY_AFTER = re.compile(r"(?:算是?|即|就是|视为)\s*延时")
-_NOT_DELAY = re.compile(r"申请|开门|开帖|开放")
+_NEW_CLOSE = lazy(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
+_DELAY_AFTER = lazy(r"(?:算是?|即|就是|视为)\s*延时")
+_NOT_DELAY = lazy(r"申请|开门|开帖|开放")
 # (今天的话，说到明天晚上九点半: 的话 after a day's name is a topic, not a supposition)
-_SUPPOSED = re.compile(
-    r"如果|假如|假设|若是|要是|万一|(?<!今天|今日|今晚|明天|明日|本日|这天|今夜)的话"
-)
+_SUPPOSED = lazy(r"如果|假如|假设|若是|要是|万一|(?<!今天|今日|今晚|明天|明日|本日|这天|今夜)的话")
 _EVE_DATE = {"今晚": 0, "今夜": 0, "当晚": 0, "明晚": 1, "今早": 0, "明早": 1, "明晨": 1}
 
 
@@ -648,8 +653,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             hms = _point_clock(m, line)
             if hms is None:
                 continue
-            if _supposed(line, m.start()):
-                continue  # 如果…提前至今晚22:00关门: a time supposed, not stated
+            if _supposed(line, m.start(), m.end()):
+                continue  # 如果…提前至今晚22:00关门, 是不是 23:00 关？: not stated
             d, dated = _point_date(m, line, ref)
             d = _recap_date(d, ref, summary, line[: m.end()])
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
@@ -668,7 +673,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             role = _aside_role(line, m, role, later)
             if role == "closes":
                 hms = _evening_close(m, before, after, hms)
-            role, told = _recalled(before, line[: m.start()], head, role)
+            role, told = _recalled(before, line[: m.start()], head, role, line[m.end() :])
             day, phase = _labels(line[: m.start()], head)
             day, phase = _labels_after(later, day, phase, hms, role)
             if role is None and phase is not None and hms == (0, 0, 0):
@@ -705,9 +710,9 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     return _later_wins(out, where, fixed)
 
 
-_SUMMARY_HEAD = re.compile(r"^\W*[【\[].{0,8}(?:汇总|进度|回顾|总结|小结)[】\]]")
+_SUMMARY_HEAD = lazy(r"^\W*[【\[].{0,8}(?:汇总|进度|回顾|总结|小结)[】\]]")
 # a weekday said bare (周六, 星期六), not of a week named (下周六, 本周六, 这周六)
-_BARE_WEEKDAY = re.compile(r"(?<![下本这上])(?:周|星期|礼拜)[一二三四五六日天]")
+_BARE_WEEKDAY = lazy(r"(?<![下本这上])(?:周|星期|礼拜)[一二三四五六日天]")
 
 
 def _recap_date(d: date, ref: date, summary: bool, said: str) -> date:
@@ -721,13 +726,36 @@ def _recap_date(d: date, ref: date, summary: bool, said: str) -> date:
 
 
 def _recalled(
-    before: str, said: str, head: tuple[int | None, int | None], role: str | None
+    before: str,
+    said: str,
+    head: tuple[int | None, int | None],
+    role: str | None,
+    rest: str = "",
 ) -> tuple[str | None, str]:
     """A time's role and the words before it that may delay it: none of either for a close
-    said of yesterday with no day named (因为昨晚延时到十一点: the day before's, recalled)."""
+    said of yesterday with no day named (因为昨晚延时到十一点: the day before's, recalled),
+    nor for a close told with its outcome (21:30 结算：X 出局, 延时至 23:00 结算，X 出局: a
+    result's report, not the schedule)."""
     if _of_yesterday(before) and _labels(said, head)[0] is None:
         return None, ""
+    if role == "closes" and _outcome_told(rest):
+        return None, ""
     return role, before
+
+
+# an outcome told in the close's own sentence (结算：X 出局, 结算，出局 X); not the rule for
+# what will happen (得票最高者出局, 出局结果明早公布, 请投票, 如果…出局)
+_OUTCOME = lazy(r"出局|淹死|死亡|身亡|遇害|被刀|被杀|被投|放逐|退场|离场|退席|当选")
+_NOT_TOLD = lazy(
+    r"者|的人|最多|最高|将|会|要|请|如果|若|结果|公布|宣布|公示|届时|之后|后|昨|今晚|明|没有|无人|不"
+)
+
+
+def _outcome_told(rest: str) -> bool:
+    """The close's clause and the next (结算：X 出局; 20:00 结算，出局 X) tell its outcome;
+    a night's (昨晚没有人出局) or a notice's (先公示昨天出局的) is another matter."""
+    told = "".join(re.split(r"([，,])", re.split(r"[。！!；;？?\n]", rest)[0])[:3])
+    return bool(_OUTCOME.search(told)) and not _NOT_TOLD.search(told)
 
 
 def _of_yesterday(before: str) -> bool:
@@ -739,11 +767,11 @@ def _of_yesterday(before: str) -> bool:
     return bool(m and not _TODAY_AFTER.search(clause[m.end() :]))
 
 
-_YESTERDAY = re.compile(r"昨[晚天日夜]|前[晚天日夜]")
-_TODAY_AFTER = re.compile(r"今|明|本日|当日|宣布|通知|说|决定|同意|批")
+_YESTERDAY = lazy(r"昨[晚天日夜]|前[晚天日夜]")
+_TODAY_AFTER = lazy(r"今|明|本日|当日|宣布|通知|说|决定|同意|批")
 # a correction inside a post, after what it corrects (…。更正：, 收回。): not a post headed
 # 【更正】, which corrects an earlier post
-SELF_FIX = re.compile(
+SELF_FIX = lazy(
     r"(?<![【\[])(?:更正|改正|订正|修正|勘误)(?:一下)?\s*[:：，,]|收回\s*[。，,！!]"
     # a writer who stops and says it again (23:59 截票……不是，延到明天 12:00; 卯时——不对，辰时)
     r"|(?:…+|\.{3,}|—+)\s*(?:不对|不是|错了|说错了|口误|等等|更正|哦不|啊不|不不)\s*[，,。:：!！]?"
@@ -752,10 +780,25 @@ SELF_FIX = re.compile(
 )
 
 
-def _supposed(line: str, start: int) -> bool:
+def _asked(line: str, start: int, end: int) -> bool:
+    """Whether the time's own sentence is a question (是不是延长到23:00？, 23点关帖吗?):
+    asked about, not stated."""
+    before = re.split(r"[。！!；;？?,，]", line[:start])[-1]  # its own clause: a question
+    m = re.search(r"[。！!；;？?]", line[end:])  # reported earlier in the sentence is answered
+    after = line[end : end + m.end()] if m else line[end:]
+    return bool(
+        re.search(r"[？?]$|吗\W*$", after)
+        or re.search(r"是不是|是否", before)
+        or re.match(r"\s*(?:是不是|是否)", after)
+    )
+
+
+def _supposed(line: str, start: int, end: int | None = None) -> bool:
     """Whether the sentence supposes what it says at ``start`` (如果…就进入环节二，环节二的时间是
     12月16日全天); a but after the supposition states it (如果…会不会延时，但目前一切正常，
-    还是 22:00 关帖)."""
+    还是 22:00 关帖).  Given the time's ``end``, a time asked about (:func:`_asked`) too."""
+    if end is not None and _asked(line, start, end):
+        return True
     said = re.split(r"[。！!；;？?]", line[:start])[-1]
     return bool(_SUPPOSED.search(re.split(r"但是|但|不过|然而|目前|现在", said)[-1]))
 
@@ -788,12 +831,15 @@ def _words_after(line: str, end: int) -> str:
 
 
 # (起 as a verb of its own: not 响起 / 升起 / 一起, the bell that rings at the close)
-_LATER_OPENS = re.compile(r"开始|开门|开帖|开放|开启|启动|(?<![响升想一兴提说看引])起(?!来)")
+_LATER_OPENS = lazy(
+    r"开始|开门|开帖|开放|开启|启动|(?<![响升想一兴提说看引])起(?!来)|" + "|".join(SHOW_OPENS)
+)
 # the close said after the time: its verb, the end of a show (收场, 散场, 落幕, 打烊), or the
 # time taken as a deadline (今晚九点半，钟声会再次响起，在那之前，你们要决定…)
-_LATER_CLOSES = re.compile(
-    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))"
-    r"|(?:在|于)?(?:那|此)(?:之前|以前)"
+_LATER_CLOSES = lazy(
+    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))|"
+    + "|".join(SHOW_CLOSES)
+    + r"|(?:在|于)?(?:那|此)(?:之前|以前)"
     # … or the hour of the day's decision (今晚九点半，是最后的审判; 今晚九点，又要做出选择)
     r"|^\s*[,，]?\s*(?:是|就是|便是)[^，,。]{0,4}(?:审判|宣判|表决)"
     r"|^\s*[,，]?\s*(?:又|就)?要(?:做|作)出(?:选择|决定|抉择)"
@@ -853,7 +899,7 @@ def _about_other(said_before: str) -> bool:
     return "申请" in said_before and not _REQUEST_GRANTED.search(said_before)
 
 
-_REQUEST_GRANTED = re.compile(r"申请[^，,。；;]{0,6}(?:过半|够|通过|成功|批准|获批|生效)")
+_REQUEST_GRANTED = lazy(r"申请[^，,。；;]{0,6}(?:过半|够|通过|成功|批准|获批|生效)")
 
 
 def _aside(line: str, m: re.Match[str], later: str) -> bool:
@@ -916,9 +962,9 @@ def _point_role(before: str, after: str, *, request: bool, after_close: bool) ->
     return "closes" if role is None and after_close else role
 
 
-_SPED = re.compile(r"加速|提前")
+_SPED = lazy(r"加速|提前")
 # a post that corrects what was written (关帖时间写成了20:30，改为21:30): its 改为 is no delay
-_FIXING = re.compile(r"写成了?|写错|打错|打成|笔误|口误|误写|有误|更正")
+_FIXING = lazy(r"写成了?|写错|打错|打成|笔误|口误|误写|有误|更正")
 
 
 def _sped_or_fixed(said: str) -> bool:
@@ -929,7 +975,7 @@ def _sped_or_fixed(said: str) -> bool:
 # a close with a bracket beside it that says it is a delay's (今晚 22:30 关（昨天已宣布延时）, 23:00
 # 关帖（延时成功）); not one that asks for it, refuses it or supposes it (（申请延时请在18点前）,
 # （不延时）, （如需延时请申请）) or says the schedule's weekend (（周末延长一日）)
-_ASIDE_BRACKET = re.compile(r"\s*(?:关|截止|结束|结算)?(?:帖|门|票)?\s*[（(]([^（()）]{1,20})[）)]")
+_ASIDE_BRACKET = lazy(r"\s*(?:关|截止|结束|结算)?(?:帖|门|票)?\s*[（(]([^（()）]{1,20})[）)]")
 
 
 def _delay_aside(later: str) -> bool:
@@ -1002,7 +1048,7 @@ def _evening_close(
 # same sentence (16:00……不，18:00 结算; 九点——不对，是九点半; 21:00, sorry, 22:00): the first
 # is taken back.  Never a 不 that goes on into its own words (21:30，不延时, 九点关，不对外公布),
 # nor a break after other words (九点开帖，后天……不，明天九点半关: the 后天 is taken back)
-_SELF_CORRECTED = re.compile(
+_SELF_CORRECTED = lazy(
     r"(?:\s*整)?(?:\s*[(（][^)）\n]{0,12}[)）])?\s*(?:\.{2,}|…+|-{2,}|—+|[,，])\s*(?:啊|哦|呃|噢)?\s*"
     r"(?:不对|不是|说错了|写错了|错了|口误|sorry|不)\s*[,，!！、:：]"
     r"(?=[^。！!？?\n]*?\d{1,2}\s*[:点时])",
@@ -1034,14 +1080,14 @@ def _taken_back(before: str, rest: str) -> bool:
 
 
 # a delay granted (延时成功, 延时已获通过, 延时 1 小时): the close stated after it is the new one
-_GRANTED = re.compile(
+_GRANTED = lazy(
     r"延时\s*(?:申请)?\s*(?:已\s*)?(?:获\s*)?(?:成功|通过|生效|批准|获批|OK)"
     r"|(?:同意|批准|准予|通过)(?:了)?延时"
     r"|(?<!申请)(?:延时|延长|顺延|推迟)\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
 )
 # 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration
-_NOT_CLOSING = re.compile(r"不(?:关门|关帖)")
-_NOT_GRANTED = re.compile(r"失败|不足|未通过|没有通过|不延时|不予|如果|假如|若|[？?]")
+_NOT_CLOSING = lazy(r"不(?:关门|关帖)")
+_NOT_GRANTED = lazy(r"失败|不足|未通过|没有通过|不延时|不予|如果|假如|若|[？?]")
 
 
 def _delay_granted_for(before: str, earlier: list[TimePoint], day: int | None) -> bool:
@@ -1099,12 +1145,12 @@ def _point_date(m: re.Match[str], line: str, ref: date) -> tuple[date, bool]:
     return ref + timedelta(days=_EVE_DATE.get(g["aeve"] or "", 0) + after_night), bool(g["aeve"])
 
 
-_EVERY_DAY = re.compile(r"每(?:一)?(?:天|日|晚)|天天")
+_EVERY_DAY = lazy(r"每(?:一)?(?:天|日|晚)|天天")
 
 
 def _last_date(text: str, ref: date) -> date | None:
     # a count before it is no date (延时申请 2/8，未通过。…21:00: two of eight)
-    counts = re.compile(
+    counts = lazy(
         r"\s*[,，]?\s*(?:failed|passed|通过|未通过|没通过|失败|成功|没过半|未过半|过半)", re.I
     )
     found = [
@@ -1119,7 +1165,7 @@ def _last_date(text: str, ref: date) -> date | None:
 
 # a fraction after the words of a count (未过半（5/11）, 加速申请 5/10, 目前 6/12) or before
 # its unit (7/12 票): so many of so many, no date — unless a clock follows (延时 3/21 02:00)
-_COUNT_BEFORE = re.compile(
+_COUNT_BEFORE = lazy(
     r"(?:过半|过|申请|加速|延时|票数?|人数|目前|现在|赞成|同意|支持)\s*[:：（(]?\s*$"
 )
 
@@ -1135,8 +1181,8 @@ def _a_count(text: str, m: re.Match[str]) -> bool:
 
 
 _VERB = r"(?:开帖|关帖|开门|关门|开放|截止|截票|结算|[开关截])"
-_NEXT_TIMES_VERB = re.compile(rf"\s*{_VERB}\s*[:：]?\s*\d")
-_OWN_VERB = re.compile(rf"(?<![^\s。，,:：]){_VERB}\s*[:：]?\s*$")
+_NEXT_TIMES_VERB = lazy(rf"\s*{_VERB}\s*[:：]?\s*\d")
+_OWN_VERB = lazy(rf"(?<![^\s。，,:：]){_VERB}\s*[:：]?\s*$")
 
 
 def _role(before: str, after: str) -> str | None:
@@ -1194,7 +1240,7 @@ def _role(before: str, after: str) -> str | None:
 
 # the words of a day's schedule: a time in a sentence with one, read as neither an opening
 # nor a close (六点一过，…这一天就这样结束), is a time not read
-DAY_WORDS = re.compile(
+DAY_WORDS = lazy(
     r"开门|开帖|关门|关帖|开始|结束|截止|截至|全天|环节|延长|延时|延至|推迟|顺延|提前|加速"
     r"|收(?=\s*(?:[。，,！!]|$))"
 )
@@ -1221,10 +1267,10 @@ def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
 
 # a clock time outright (21:30, 九点半, 二十一時, normalised to digits): a sentence holding one that was read as
 # no opening, close or moment is listed whatever words surround it (靠岸, ▶, 照常)
-_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?!间|候)")
+_CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?!间|候)")
 
 # a clock time or a date, as a post states it (what makes a director's post worth reading)
-STATES_TIME = re.compile(
+STATES_TIME = lazy(
     r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点時时](?!间|候)|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
     r"|[零一二两三四五六七八九十]{1,3}\s*点(?!评|赞|名)|今晚|明晚|明早|今早"
 )
@@ -1234,12 +1280,12 @@ STATES_TIME = re.compile(
 
 # what makes a pair of times another day's or nobody's: a recap (昨天, 上一), a later day's
 # schedule (后天, 下周), a rule stated in general (每天, 通常, 以后)
-_NOT_THIS_DAYS = re.compile(
+_NOT_THIS_DAYS = lazy(
     r"昨|前天|前晚|上一|上个|后天|下周|下个|每(?:一)?(?:天|日|晚|轮|场|回)|天天|一般|通常|平时|平常"
     r"|往常|以后|此后|今后|规则|规定|假如|如果|若是|要是|万一|吗|[?？]|yesterday|every|usually",
     re.I,
 )
-_QUOTED = re.compile(r"[「『“\"][^」』”\"]*\d[^」』”\"]*[」』”\"]")
+_QUOTED = lazy(r"[「『“\"][^」』”\"]*\d[^」』”\"]*[」』”\"]")
 
 
 def paired_times(

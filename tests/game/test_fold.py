@@ -630,6 +630,12 @@ def test_a_substitute_on_the_leavers_account() -> None:
     assert (str(a.type), a.player, a.same_account) == ("substitute", "麦穗", True)
     # a substitute on an account of their own: its value is the new account
     assert "沿用原账号" not in said("核桃来替补麦穗，用自己的号")
+    # the leaver's account handed on to the substitute (X 的账号由替补 Y 接手)
+    (a,) = Patterns(_CAST).find("海棠 请假退出，海棠 的账号由替补 核桃 接手，身份不变")
+    assert (a.player, a.value, a.same_account) == ("海棠", "核桃", True)
+    # the twin: the substitute's own account given to them (their value stands)
+    (a,) = Patterns(_CAST).find("海棠 请假退出，由替补 核桃 接替，核桃 用自己的账号")
+    assert (a.player, a.same_account) == ("海棠", False)
 
 
 @pytest.mark.parametrize(

@@ -91,3 +91,49 @@ def test_story_parts_and_glued_labels(title: str, kind: ThreadKind, day: int | N
 def test_no_day_from_a_near_label(title: str) -> None:
     info = classify(title)
     assert info.kind is None or info.day is None
+
+
+@pytest.mark.parametrize(
+    ("title", "ruleset", "kind", "day", "phase"),
+    [
+        # a day counted in another counter word: a show's episodes, a court's hearings
+        ("[030] 夜猫广播·第2期 讨论帖", "default", ThreadKind.DISCUSSION, 2, None),
+        ("[030] 夜猫广播·第3期 点播投票", "default", ThreadKind.VOTE, 3, None),
+        ("[M39] 巡回赛 第四站 投票", "default", ThreadKind.VOTE, 4, None),
+        # 版杀7: the day's 天 / 日 and another ordinal is the 环节, each a vote round
+        ("[版杀7] 孤岛 第二日·第三审", "killbar7", ThreadKind.VOTE, 2, 3),
+        ("[版杀7] 孤岛 第一天 第二轮", "killbar7", ThreadKind.VOTE, 1, 2),
+        # 版杀7's night thread holds the 杀人贴 and the words of the dead: the next day's
+        ("[版杀7] 孤岛 第二夜·杀人贴与遗言", "killbar7", ThreadKind.DISCUSSION, 3, None),
+        ("[版杀7] 孤岛 第一夜", "killbar7", ThreadKind.DISCUSSION, 2, None),
+        # a title naming its day and nothing else is the day's thread
+        ("[M107] 第三天", "default", ThreadKind.DISCUSSION, 3, None),
+    ],
+)
+def test_a_day_by_any_counter_word(
+    title: str, ruleset: str, kind: ThreadKind, day: int | None, phase: int | None
+) -> None:
+    info = classify(title, ruleset)
+    assert (info.kind, info.day, info.phase) == (kind, day, phase)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "[030] 夜猫广播·第2期 灌水",  # an episode's chat thread
+        "[版杀7] 旁听席 第二日",  # the spectators' seats
+        "[030] Day 3 chat",
+    ],
+)
+def test_a_counted_day_of_no_game_thread(title: str) -> None:
+    assert classify(title).kind is None
+
+
+def test_a_title_by_its_date_only_waits_for_its_day() -> None:
+    info = classify("[M39] 十二月三日 投票", "m39", "M39")
+    assert (info.kind, info.undated, info.date) == (None, ThreadKind.VOTE, (12, 3))
+    info = classify("[M39] 12月4日", "m39", "M39")
+    assert (info.undated, info.date) == (ThreadKind.DISCUSSION, (12, 4))
+    # two dates (a range) or none: no date
+    assert classify("[M39] 12月3日—12月4日 讨论", "m39", "M39").date is None
+    assert classify("[M39] 规则帖（12月2日开报名）", "m39", "M39").kind is ThreadKind.RULES

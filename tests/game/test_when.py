@@ -927,3 +927,50 @@ def test_a_break_after_other_words_takes_back_no_time() -> None:
         ("12-16 09:00", "opens", False),
         ("12-18 22:00", "closes", False),
     ]
+
+
+_POSTED = datetime(2026, 11, 21, 18, 0, tzinfo=TZ)
+
+
+def _closes(text: str) -> list[tuple[str, bool]]:
+    return [
+        (p.at.strftime("%d %H:%M"), p.delay)
+        for p in find_points(text, _POSTED, TZ)
+        if p.role == "closes"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a show's own verbs for the close, an arrow moving it
+        ("收台　11/21 22:00 → 23:00", [("21 22:00", False), ("21 23:00", True)]),
+        ("明天（11/22）22:00　收台", [("22 22:00", False)]),
+        ("今晚 21:30 下播，大家晚安", [("21 21:30", False)]),
+        # a close stated, not a result told of it
+        ("今晚 22:00 结算，得票最高者出局", [("21 22:00", False)]),
+        ("今晚 22:00 结算，出局结果明早公布", [("21 22:00", False)]),
+        ("今晚22:00关帖，昨晚没有人出局", [("21 22:00", False)]),
+        # a question reported earlier in the sentence, then answered: the answer stands
+        ("有人问是不是会延时，目前不变，还是今晚 22:00 关帖", [("21 22:00", False)]),
+    ],
+)
+def test_a_close_in_a_directors_own_words(text: str, want: list[tuple[str, bool]]) -> None:
+    assert _closes(text) == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a result told with the close it came at: a report, no schedule and no delay
+        "昨天 21:30 结算：香菇 6 票出局。",
+        "延时至 23:00 结算，木耳 出局。",
+        "第三日 20:00 结算，出局 竹笋。",
+        # a time asked about, not stated
+        "收台是不是 22:00 → 23:00？",
+        "是不是延长到23:00？",
+        "今晚 23 点关帖吗",
+    ],
+)
+def test_a_close_told_or_asked_is_no_close(text: str) -> None:
+    assert _closes(text) == []
