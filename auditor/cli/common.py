@@ -253,6 +253,91 @@ class _ChineseHelp:
         line = " ".join(USAGE_PIECES.get(piece, piece) for piece in pieces)
         formatter.write_usage(ctx.command_path, line, prefix=USAGE_PREFIX)
 
+    def format_help(self, ctx: object, formatter: object) -> None:
+        """The docstring wrapped for the terminal as Chinese is: rich folds a run of CJK
+        at the width, so a 。 could start a line alone, and it keeps the source's line
+        breaks (a paragraph broken mid-sentence) or turns them into spaces."""
+        text: str | None = getattr(self, "help", None)
+        if text:
+            from typer.rich_utils import _get_rich_console
+
+            setattr(self, "help", wrap_help(text, _get_rich_console().width - 2))  # noqa: B010
+        try:
+            super().format_help(ctx, formatter)  # type: ignore[misc]
+        finally:
+            setattr(self, "help", text)  # noqa: B010
+
+
+#: No line starts with these (closing punctuation) or ends with these (opening).
+_NO_LINE_START = set("。，、；：？！）」』》】〉”’…·,.;:?!)]}%")
+_NO_LINE_END = set("（「『《【〈“‘([{")
+_OWN_LINE = ("例：", "例:", "- ", "• ")
+
+
+def _wide(ch: str) -> bool:
+    import unicodedata
+
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _join_lines(paragraph: str) -> str:
+    """A paragraph's source lines as one: no space where the break falls between Chinese
+    (a space where either side is not), a line of its own kept (例：…, a list item)."""
+    lines = [ln.strip() for ln in paragraph.split("\n")]
+    out = lines[0]
+    for ln in lines[1:]:
+        if not ln or ln.startswith(_OWN_LINE) or not out:
+            out += "\n" + ln
+        elif _wide(out[-1]) or _wide(ln[0]):
+            out += ln
+        else:
+            out += " " + ln
+    return out
+
+
+def _wrap_line(line: str, width: int) -> list[str]:
+    """Greedy fill to ``width`` cells: Chinese breaks between any two characters, other
+    text at spaces only (a path or an option stays whole), and never a closing mark first
+    or an opening mark last on a line."""
+    from rich.cells import cell_len
+
+    tokens = re.findall(r"[^\s\u2E80-\u9FFF\uFF00-\uFFEF\u3000-\u303F]+|\s+|.", line)
+    glued: list[str] = []  # tokens that must stay together
+    for tok in tokens:
+        if (
+            glued
+            and not tok.isspace()
+            and (tok[0] in _NO_LINE_START or glued[-1][-1] in _NO_LINE_END)
+        ):
+            glued[-1] += tok
+        else:
+            glued.append(tok)
+    lines: list[str] = []
+    current = ""
+    for tok in glued:
+        if cell_len(current) + cell_len(tok) > width and current.strip():
+            lines.append(current.rstrip())
+            current = "" if tok.isspace() else tok
+        else:
+            current += tok
+    if current.strip():
+        lines.append(current.rstrip())
+    return lines or [""]
+
+
+def wrap_help(text: str, width: int) -> str:
+    """A command's help for a terminal ``width`` cells wide (see ``format_help``)."""
+    import inspect
+
+    if width < 10:  # no room to wrap: rich folds it as it can
+        return text
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    wrapped = []
+    for para in paragraphs:
+        lines = _join_lines(para).split("\n")
+        wrapped.append("\n".join(w for ln in lines for w in _wrap_line(ln, width)))
+    return "\n\n".join(wrapped)
+
 
 def _plain_coercion() -> Callable[[Any], Any] | None:
     """typer 0.29 coerces every value that is not a flag through a pydantic ``TypeAdapter``

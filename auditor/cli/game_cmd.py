@@ -20,6 +20,7 @@ from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
 from auditor.pipeline import add, confirm, crawled, dismiss, last_run, pending, state_problems
+from auditor.report.words import DISMISS, DISMISS_PID, DISMISS_WHAT, director_words, dismiss_hint
 
 if TYPE_CHECKING:
     from auditor.store import Store
@@ -70,26 +71,31 @@ def _print_records(
     w.writerows(csv_rows(state))
 
 
-def show_state(disc: Discovery, problems: list[str], base: str | None) -> None:
+def show_state(
+    disc: Discovery, problems: list[str], base: str | None, game_path: Path | None = None
+) -> None:
     """What the game's state lacks, first: the problems, then each post not read with its
-    text and link."""
+    text, and where it is in words (thread and floor) besides the link: a game file with no
+    forum url has no link, and the director still has to find the post."""
     if problems:
         out.print(f"[red]游戏状态不完整（{len(problems)}）：[/]", highlight=False)
         for p in problems:
-            out.print(f"  - {escape(p)}", highlight=False, soft_wrap=True)
+            out.print(f"  - {escape(director_words(p))}", highlight=False, soft_wrap=True)
     if disc.unread:
         t = Table(title=f"未读懂的公告（{len(disc.unread)}）", title_justify="left")
-        for col in ("pid", "时间", "为什么列出", "原文", "链接"):
+        for col in ("pid", "时间", "为什么列出", "原文", "在哪里"):
             t.add_column(col, overflow="fold")
         for u in disc.unread:
             t.add_row(
                 str(u.pid), _t(u.posted_at), escape(u.why), escape(u.excerpt()),
-                escape(u.link(base) or ""),
+                escape(_where(disc, u.tid, u.floor, u.link(base))),
             )  # fmt: skip
         out.print(t)
+        path = str(game_path) if game_path is not None else "游戏文件"
         out.print(
-            "读错或漏读的：auditor game 游戏文件 --add event|day …；不是公告的：--dismiss pid --by 导演",
+            escape(f"读错或漏读的：auditor game {path} --add event|day …；{dismiss_hint(path)}"),
             highlight=False,
+            soft_wrap=True,
         )
     answered = getattr(disc, "answered", [])
     if answered:
@@ -101,13 +107,21 @@ def show_state(disc: Discovery, problems: list[str], base: str | None) -> None:
         out.print(t)
 
 
+def _where(disc: Discovery, tid: int, floor: int | None, link: str | None) -> str:
+    """A post's place in words: 「[M107] 第二天讨论帖」（tid 103）第 12 楼, then its link."""
+    subject = disc.subjects.get(tid, "")
+    thread = f"「{subject}」（tid {tid}）" if subject else f"帖子 tid {tid}"
+    place = f"{thread}第 {floor} 楼" if floor is not None else thread
+    return f"{place}\n{link}" if link else place
+
+
 def show(
     disc: Discovery,
     game_path: Path,
     waiting: list[Proposal],
     problems: Sequence[str] = (),
 ) -> None:
-    show_state(disc, list(problems), disc.base.forum.url if disc.base else None)
+    show_state(disc, list(problems), disc.base.forum.url if disc.base else None, game_path)
     subjects = disc.subjects
     t = Table(title="帖子", title_justify="left")
     for col in ("tid", "标题", "类型", "天", "来源"):
@@ -303,7 +317,8 @@ _DismissPidOpt = Annotated[
     int | None,
     typer.Option(
         "--dismiss",
-        help="把一条未读懂的公告（pid）标为不是公告：签名保存，以后不再列出",
+        help=f"把一条未读懂的公告{DISMISS_WHAT}：{DISMISS.format(game='游戏文件')}"
+        f"（{DISMISS_PID}）；签名保存，以后不再列出",
         show_default=False,
     ),
 ]
@@ -375,7 +390,8 @@ def game_cmd(
     （可用 --player / --day 更正；延时要用 --closes 给出导演公示的新关门时间），与审计台的
     “确认”按钮相同。
 
-    --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告；
+    --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告
+    （pid 见「未读懂的公告」）；
     --format json|csv 给脚本用。
 
     例：auditor game examples/sample/minimal.toml

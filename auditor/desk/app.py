@@ -600,7 +600,10 @@ class DeskApp:
         game, slug, who, form = got
         ident = str(form.get("id", ""))
         action = str(form.get("action", ""))
-        card = parse_card(str(form.get("card", ""))) if action == "recolour" else None
+        # a colour's own button (one tap: 改判 黄牌) says its card in its value
+        action, _, chosen = action.partition("-")
+        picked = chosen or str(form.get("card", ""))
+        card = parse_card(picked) if action == "recolour" else None
         if action == "recolour" and card is None:
             return self.answer(
                 request, slug, form, ("error", "请选择要改判的颜色。"), f"#draft-{ident}"

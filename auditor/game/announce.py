@@ -279,14 +279,20 @@ _IDIOT_SUBJECT = re.compile(
 )
 _IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = re.compile(
-    r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*(?:吹笛|管道)"
+    r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*被?\s*(?:吹笛|管道)"
     # the names, then the state they are in (A、B 是 Lv.3; A 进入了 Lv.3)
     r"|(?:是|为|进入了?|处于|变成了?)\s*[【\[]?\s*(?:雏见泽综合症)?\s*Lv\.?\s*3(?!\d)"
+    # the state reached, told after the name and ending its clause (X Lv.3, X 病发至 Lv.3, X
+    # 出现 Lv.3 症状) — not a label (Lv.3：Y), a rule or a state passed on (Lv.3 限制, Lv.3 状态由)
+    r"|(?:(?:病发|发病)?\s*(?:至|到|升至|升到|达到|出现))?\s*Lv\.?\s*3(?!\d)(?=\s*(?:症状)?\s*(?:[，。,；;（(！!]|$))"
     r"|继承了?\s*(?:其|他的?|她的?)?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
     # X 仍在笛声中: still under the spell
     r"|(?:仍然?|还|依然|依旧)\s*(?:在|处于)\s*笛声(?:之)?中"
 )
 _PIPED_OBJECT = re.compile(
+    # a label headed by the piping's word, whatever it adds (吹笛登记：X, 笛声：X, Lv.3 名单：X,
+    # 吹笛新增：X) — not the piper (吹笛者：X); first, so the bare word does not take it
+    r"(?<!被)(?:吹笛|笛声|笛音)(?!者)[^，。,:：\s]{1,4}[:：]|笛声\s*[:：]|Lv\.?\s*3(?!\d)\s*[^，。,:：\s]{1,4}[:：]|"
     # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
     r"被(?:吹笛|管道)(?:状态)?的[^，。：:\s]{1,5}[:：]|被(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
     r"|(?<!被)(?:吹笛|管道)(?!者)(?:状态)?(?:的|角色|玩家)*(?:是|为|有)?"
@@ -328,6 +334,15 @@ _NO_DEATH = re.compile(
     r"|(?:昨夜|昨晚|夜里|夜间|夜晚|凌晨|半夜|深夜)[^，。,；;]{0,3}?(?:没有?(?:任何)?|无)\s*动静|(?:昨夜|昨晚|夜里|凌晨)\s*风平浪静"
     # the story's words: 所有人都安然醒来, 浪头没有带走任何人, 全船平安
     r"|(?:所有人|全员|众人)都?(?:安然|平安)(?:地)?醒来|没有带走(?:任何人|一个人)|(?:全村|全船|全员)平安(?!夜)"
+    # the night's slot and an empty player's, whatever the theme's verb or label (昨夜无人中签,
+    # 昨夜借出：无, 夜间：死亡 → 无, 昨晚没有来宾离席, 夜无亡者) — not a label of another kind
+    # (昨夜被吹笛：无, 夜间行动：无, 昨夜违纪离场：无)
+    r"|(?:昨夜|昨晚|昨宵|昨[天日]夜里|夜间|夜里|本夜|(?<![\u4e00-\u9fff])夜)(?:\s*[:：])?"
+    r"(?![^，。,；;]{0,8}?(?:吹笛|笛|Lv|警|替补|加速|延时|申请|票|发言|行动|遗言|技能|查验|守护|违纪|违规|红牌|罚|淹|潜水))\s*"
+    r"(?:[^，。,；;:：→]{0,5}(?:[:：]|→|->)\s*(?:无|0|没有)(?=\s*(?:[。，,；;（(！!]|$))"
+    r"|(?:无人|没有人|没人|无一人)[^，。,；;]{0,4}?(?=\s*(?:[。，,；;（(！!]|$))"
+    r"|没有[^，。,；;]{1,3}?(?:离场|离席|离开|出局|死|亡|倒下|退场|下车|下船))"
+    r"|(?<![有])无(?:亡者|死者)"
 )
 _ACCELERATED = re.compile(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
@@ -378,7 +393,7 @@ _SUBJECT_GAP = re.compile(
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
     r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就"
     # a story's manner before its death word (随风逝, 溘然长逝, 含恨离场)
-    r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静)*$"
+    r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静|仍然?|依然|依旧)*$"
 )
 _OBJECT_GAP = re.compile(
     rf"^(?:[了的者是为有只仅】\]]|俩|仨|应该|应|目前|现在|仍然|依然|仍|还|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
@@ -546,6 +561,83 @@ _NEGATED_WORD = re.compile(r"不|没|未|非|无|别|(?<![A-Za-z])(?:not|no)(?![
 _PIPED_NONE = re.compile(
     r"^[^，。,\n]{0,8}?[:：]?\s*(?:无|none|没有|暂无|莫得|没得|冇|-|（本局无)", re.I
 )
+
+
+# the words a fact of the game's state is told with, whatever the voice: a death or an exit,
+# the badge, a substitute, the piping, the idiot's reveal, a quiet night, the game's end
+_COVER_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "eliminated",
+        re.compile(
+            r"死|亡|出局|淘汰|放逐|投出|遇害|被刀|被杀|被毒|被狙|红牌|罚下|殉情|离场|退场"
+            r"|(?<![A-Za-z])(?:out|dead|died|killed|RIP)(?![A-Za-z])",
+            re.I,
+        ),
+    ),
+    ("sheriff", re.compile(r"警徽|当选|移交|sheriff|badge", re.I)),
+    ("substitute", re.compile(r"替补|接替|顶替")),
+    ("piped", re.compile(r"吹笛(?!者|的?(?:玩家|人))|Lv\.?\s*3|piped", re.I)),
+    ("idiot_revealed", re.compile(r"装傻")),
+    ("no_death", re.compile(r"平安")),
+    ("game_over", re.compile(r"游戏结束|获胜|胜利|(?<![A-Za-z])wins?(?![A-Za-z])", re.I)),
+)
+
+
+# a fact's word labelling no one (被狙：无, Lv.3：无, 淹死：none)
+_NONE_AFTER = re.compile(r"[^，。,\n:：]{0,4}?[:：]\s*(?:无|没有|none|0(?!\d)|-|—)", re.I)
+# a line headed by the night just passed and a label (昨夜借出：无, 昨晚出菜：X): it tells
+# the night's outcome in the theme's words, whatever they are
+_NIGHT_SAID = re.compile(
+    r"\s*(?:\d\s*|[【\[][^】\]]{0,16}[】\]]\s*)?(?:昨夜|昨晚|夜间|夜里|本夜|昨[天日]夜里)(?!的)[^，。,\d:：的]{0,4}[:：]\s*\S"
+)
+
+
+# a post that speaks of a part of the game day by its words (the night; a ballot, a count,
+# yesterday): a how-less death in it may be either's
+_BOTH_PARTS = re.compile(
+    _NIGHT.pattern + r"|夜|票|投|结算|收卷|昨[天日]|前[天日]|(?<![A-Za-z])(?:night|vote)",
+    re.I,
+)
+
+
+def night_said(text: str) -> str | None:
+    """The first line headed by the night just passed and a label of the theme's own words
+    (昨夜借出：无, 昨晚下车：X) — the night's outcome, told whatever the venue — not one asked."""
+    for sentence in _SENTENCES.findall(clean(text)):
+        m = _NIGHT_SAID.match(sentence)
+        if m and not _ASKS_OR_TIES.search(sentence):
+            return m.group(0).strip()
+    return None
+
+
+def _untold_fact(said: str) -> bool:
+    """A sentence no item came from that tells a fact: the night's outcome under a label in
+    the theme's words (昨夜借出：无), or a fact's word not undone — not supposed, negated,
+    said of no one (被狙：无), a rule's, nor what the kind's word says when it is no event."""
+    if _NOT_STATED.search(said) or _RULE.search(said):
+        return False
+    night = _NIGHT_SAID.match(said)
+    if night and not any(w.search(night.group(0)) for _, w in _COVER_WORDS):
+        return True
+    return any(
+        not _supposed(said, m.start())
+        and not _NEGATED_WORD.search(_clause_before(said, m.start()))
+        and not _NONE_AFTER.match(said[m.end() :])
+        and not (kind in _NOT_THE_EVENT and _NOT_THE_EVENT[kind].search(said))
+        for kind, words in _COVER_WORDS
+        for m in words.finditer(said)
+    )
+
+
+# the game counted in a unit that is not the reader's (第四轮, 第三期, 第五幕 — not 第N天 / 日 /
+# 夜 / 晚, 环节, 第N个 / 位 / 名 / 次 / 票)
+_COUNTER = re.compile(rf"第\s*{_NUM}\s*(?![天日夜晚环个位名次票张人])[\u4e00-\u9fff]")
+# a clause that ends in a label said of no one (潜水落选（淹死）：无)
+_SAID_OF_NONE = re.compile(r"[:：]\s*(?:无|没有|none|0)\s*[。！!.]?\s*$", re.I)
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\s。！!；;，,]+", "", text)
 
 
 def _clause_before(sentence: str, at: int) -> str:
@@ -872,6 +964,7 @@ class Patterns:
     def __init__(self, players: list[str], piped_words: Sequence[str] = ()) -> None:
         self.players = list(players)
         self._norm = {_nfkc(p): p for p in players}
+        self._post_tallied = False  # the post being read tells the day's count (read())
         self._piped_object = _piped_label(piped_words)
         self._piped_subject = _piped_subject(piped_words)
         # the piped's words, the preset's own among them (咪啪, 嘘, 喵喵): a sentence that
@@ -962,6 +1055,7 @@ class Patterns:
             )
         )
         post = _post_kind(text, said_wrong)
+        self._post_tallied = self._tally(text)
         out: list[Announced] = []
         for line in text.splitlines():
             if self._relayed(line):
@@ -994,8 +1088,46 @@ class Patterns:
         unplaced += _unpromised(text, found)
         unplaced += _corrected_clocks(text) + _weekday_recaps(text, found) + _from_now(text)
         unplaced += _phase_untold(text)
+        unplaced += self._uncovered(text, found, unplaced) + self._guessed(text, found)
         found = _drowned_before(text, found)
         return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+
+    def _guessed(self, text: str, found: list[Announced]) -> list[str]:
+        """The eliminations whose how no word of their sentence says, in a post that speaks
+        of a day's ballot or of a night elsewhere: which of them each belongs to is a guess
+        (the post's time decides it), shown to the director, never silent.  And those whose
+        clause counts the game in a theme's unit (第四轮归还, 第三期): which day it is, is a guess."""
+        out = [
+            a.clause for a in found if a.type is EventType.ELIMINATED and _COUNTER.search(a.clause)
+        ]
+        if not _BOTH_PARTS.search(self._name_re.sub(" ", text)):
+            return out
+        return out + [a.clause for a in found if a.type is EventType.ELIMINATED and a.how is None]
+
+    def _uncovered(self, text: str, found: list[Announced], listed: list[str]) -> list[str]:
+        """The coverage rule as a guarantee, sentence by sentence (issue 34, never silent):
+        a sentence that says a fact's word (a death or an exit, the badge, a substitute, the
+        piping, the idiot, a quiet night, the end) yields an item of its own, or is undone (a
+        question, a supposition, a negation, a label said of no one, a rule), or is listed.
+        An item read from another sentence of the post does not account for it (X 出局 in
+        one sentence, 平安夜 in the next: both must be read).  A sentence naming a player
+        is the name rules' (:meth:`_unaccounted`, :meth:`_untold`)."""
+        spans = [_squash(a.clause) for a in found if a.clause]
+        covered = {x for a in found for x in (a.player, a.value) if x}
+        out: list[str] = []
+        for sentence in _SENTENCES.findall(text):
+            said = sentence.strip()
+            if not said or _ASKS_OR_TIES.search(said) or any(said in u for u in listed):
+                continue
+            flat = _squash(said)
+            if any(c and (c in flat or flat in c) for c in spans):
+                continue  # an item of its own
+            named = {n.player for n in self.names(said)}
+            if named and (named - covered or not _NIGHT_SAID.match(said)):
+                continue  # a name no item is about, or one read elsewhere (a caption's recap)
+            if _untold_fact(said):
+                out.append(said)
+        return out
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
         """The sentences that say a kind of event's word (加速, 白痴, 替补, 警长, 平安, 胜,
@@ -1353,6 +1485,7 @@ class Patterns:
             carried = line_night and not ctx.offset and ctx.day is None
             ctx.night = ctx.night or night_post or carried
             ctx.about_night = bool(_NIGHT.search(line) or re.search(r"夜|杀手|刀", line))
+            ctx.line_tallied = self._tallied(line, ctx.about_night)
             line_night = ctx.night
             out.extend(ctx.read())
             unplaced += ctx.unplaced
@@ -1369,6 +1502,20 @@ class Patterns:
         ):
             unplaced.append(line.strip())  # never silent: a line about a player, not read
         return out, unplaced
+
+    def _tallied(self, line: str, about_night: bool) -> bool:
+        """The day's count is told in the line, or in the post when the line says no night."""
+        return self._tally(line) or (self._post_tallied and not about_night)
+
+    def _tally(self, line: str) -> bool:
+        """The text tells the day's count: its word (结算, 计票, 票型 …), or a line with two
+        players or more each followed by a count (栗子 4.5 / 松果 4, 山楂 9，红枣 6)."""
+        if _TALLIED.search(line):
+            return True
+        return any(
+            sum(1 for n in self.names(one) if _COUNTED.match(one[n.end :])) >= 2
+            for one in line.splitlines()
+        )
 
     def _relayed(self, line: str) -> bool:
         """A line that hands the word to a player (馄饨：, 春卷的遗言：): what follows is theirs."""
@@ -1551,6 +1698,7 @@ class _Sentence:
         if day_n and not night_n:
             self.offset = 0  # 前天（第五天）: the day named is the day, not two before it
         self.about_night = False  # the line around it speaks of the night (set by the line)
+        self.line_tallied = False  # the line around it tells the day's count (set by the line)
 
     def read(self) -> list[Announced]:
         if self.asks:
@@ -1581,7 +1729,8 @@ class _Sentence:
         names = self.p.names(c)
         nxt = self.p.names(following) if _only_names(self.p, following) else []
         out: list[Announced] = []
-        out += self._eliminated(c, names, nxt)
+        if names or not _SAID_OF_NONE.search(c):
+            out += self._eliminated(c, names, nxt)  # (淹死：无 takes no subject from before)
         out += self._bracketed(c, names)
         out += self._sheriff(c, names, nxt)
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
@@ -1776,6 +1925,12 @@ class _Sentence:
             return before  # (昨晚平票，替罪羊 X 被推出了门: the tie's scapegoat, no night's)
         if _DAYS_OUT.search(c) and not _NIGHT.search(c):
             return "vote"  # 昨天（第二日）的出局是 X: the day's own out is its vote
+        if before == "vote" and not _NIGHT.search(c):
+            return "vote"  # the clause's own ballot (第七日投票 X 出局, X 9 票出局) over the sentence's night
+        if not _NIGHT.search(self._plain) and (
+            _TALLIED.search(self._plain) or (self.line_tallied and not self.about_night)
+        ):
+            return "vote"  # 结算：X 出局, X 4.5 / Y 4。X 出: the count's outcome, no night said
         if self.night and self._night_by(c):
             return "night"
         if _EVENING_CLAUSE.match(c):
@@ -2087,6 +2242,12 @@ _DAY_BEFORE = re.compile(r"前天(?![晚夜])")
 
 
 # a clause the evening opens (昨天 X 被投出，晚上 Y 挂了): the night after that day — last night
+# the day's count told (结算, 计票, 唱票, a tally's figures 4.5 / 4, 8/11): what goes out
+# with it goes out by the vote
+_TALLIED = re.compile(
+    r"结算|计票|唱票|开票|票型|票数|\d(?:\.\d)?\s*/\s*\d|(?<![A-Za-z])(?:result|votes?)(?![A-Za-z])",
+    re.I,
+)
 _EVENING_CLAUSE = re.compile(
     r"\s*(?:晚上|夜里|当晚|晚间|半夜|入夜后?)(?![\d零一二两三四五六七八九十]{1,3}\s*[点时:：])"
 )

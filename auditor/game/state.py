@@ -28,6 +28,7 @@ from auditor.errors import STATE_INCOMPLETE_EXIT
 from auditor.game.announce import (
     fact_kinds,
     from_now,
+    night_said,
     notice_word,
     sentences,
     short_phase,
@@ -98,7 +99,7 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
     names = _names_in(players, text)
     if names:
         return f"提到玩家 {'、'.join(names)}"
-    word = notice_word(text)
+    word = notice_word(text) or night_said(text)
     if word is not None:
         return f"写了「{word}」"
     times = STATES_TIME.search(fold(text))

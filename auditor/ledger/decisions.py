@@ -21,6 +21,7 @@ from auditor.errors import AuditorError
 from auditor.files import WriteError, os_error_text
 from auditor.game.gamefile import Game
 from auditor.ledger.ledger import (
+    NOT_CARDS,
     DecisionRow,
     Ledger,
     build_ledger,
@@ -186,6 +187,8 @@ def default_signer(game: Game, by: str | None = None) -> str:
 def state_text(decision: str | None, card: str | None) -> str:
     """批准（黄牌） / 驳回 / 撤销, for messages."""
     word = DECISION_NAMES.get(decision or "", decision or "")
+    if decision == "approve" and card in NOT_CARDS:
+        word = "知悉"  # a notice read, not a card approved
     return f"{word}（{card_name(card)}）" if decision == "approve" and card else word
 
 
@@ -239,6 +242,7 @@ class Recorded:
     card: str | None
     before: str = ""  # the decision it replaced, in words (state_text); "" when undecided
     kept_card: bool = False  # approved again without a colour: the earlier colour was kept
+    suggested: str | None = None  # what the rules suggested: a notice (不处罚/提醒导演) is no card
 
 
 def _decision_row(
@@ -291,7 +295,9 @@ def _decision_row(
         "source": source,
     }
     shown = (card or suggested) if decision == "approve" else None
-    recorded = Recorded(row["id"], row["player"], decision, shown, before, kept is not None)
+    recorded = Recorded(
+        row["id"], row["player"], decision, shown, before, kept is not None, suggested
+    )
     return record, recorded
 
 
@@ -839,11 +845,19 @@ def _row_choice(row: Mapping[str, str]) -> tuple[str | None, str | None]:
 
 
 def describe(rec: Recorded) -> str:
-    """What a decision did, with what it replaced (之前：…)."""
-    if rec.decision == "approve":
+    """What a decision did, with what it replaced (之前：…). A notice (不处罚 / 提醒导演)
+    is no card: approving it as it is says 已知悉, rejecting it 已关闭, never 已批准/已驳回."""
+    notice = rec.suggested in NOT_CARDS
+    if rec.decision == "approve" and rec.card in NOT_CARDS:
+        text = f"已知悉 {rec.id}（{rec.player}，{card_name(rec.card)}：提醒，不出牌）"
+    elif rec.decision == "approve":
         text = f"已批准 {rec.id}：{rec.player} {card_name(rec.card)}"
+    elif rec.decision == "reject" and notice:
+        text = f"已关闭提醒 {rec.id}（{rec.player}，{card_name(rec.suggested)}）：不会再提醒"
     elif rec.decision == "reject":
         text = f"已驳回 {rec.id}（{rec.player}）：不会再作为草稿出现"
+    elif notice:
+        text = f"已撤销 {rec.id} 的决定（{rec.player}）：重新成为待看的提醒"
     else:
         text = f"已撤销 {rec.id} 的决定（{rec.player}）：重新成为草稿"
     now = state_text(rec.decision, rec.card)

@@ -96,10 +96,12 @@ def post_time(at: datetime | str | None, game: Game, precision: str = "second") 
     return local.strftime("%m-%d %H:%M:%S")
 
 
-def thread_name(game: Game, tid: int) -> str:
+def thread_name(game: Game, tid: int, subject: str = "") -> str:
+    """第2天讨论帖（tid 103）; a thread the game file does not list by its forum title
+    when known (「[M107] 第二天讨论帖」（tid 103））."""
     spec = game.thread(tid)
     if spec is None:
-        return f"帖子 {tid}"
+        return f"「{subject}」（tid {tid}）" if subject else f"帖子 {tid}"
     kind = THREAD_KIND_NAMES.get(spec.kind.value, spec.kind.value)
     day = f"第{spec.day}天" if spec.day is not None else ""
     return f"{day}{kind}（tid {tid}）"

@@ -50,6 +50,7 @@ from auditor.report.labels import (
     local_time,
     post_link,
     post_time,
+    thread_name,
 )
 from auditor.rules.base import Context
 from auditor.rules.engine import (
@@ -599,6 +600,9 @@ def _game_state(
                 "why": u.why,
                 "text": u.excerpt(),
                 "link": u.link(base),
+                # where it is in words: the link is none without a forum url
+                "thread": thread_name(game, u.tid, disc.subjects.get(u.tid, "")),
+                "floor": u.floor,
                 "time": u.posted_at.astimezone(game.timezone).strftime("%m-%d %H:%M"),
             }
             for u in getattr(disc, "unread", [])

@@ -5,6 +5,19 @@ line says its audit line with it on a night with nothing new, which loads no led
 
 from __future__ import annotations
 
+#: The one wording of ``auditor game --dismiss`` wherever a director reads it (the command's
+#: help, the game screen under 未读懂的公告, the report): the command with the game file and
+#: the post's pid, never "编号" (a draft's F… is an 编号 too).
+DISMISS = "auditor game {game} --dismiss pid"
+DISMISS_WHAT = "标为不是公告"
+DISMISS_PID = "pid 见「未读懂的公告」"
+
+
+def dismiss_hint(game: str = "游戏文件") -> str:
+    """不是公告的：auditor game m107.toml --dismiss pid（pid：…）."""
+    return f"不是公告的：{DISMISS.format(game=game)}（{DISMISS_PID}）"
+
+
 #: A command-line hint in a message the game's state or the tally writes (auditor/game,
 #: auditor/rules), as a director reads it: on the desk (buttons) and elsewhere (the report,
 #: the CLI: one wording of each command).  Each is (the hint, on the desk, elsewhere).
@@ -24,7 +37,7 @@ _HINTS: tuple[tuple[str, str, str], ...] = (
         "：见下面「未读懂的公告」：读错或漏读的，在「补上漏读的一天或一个事件」里补上；"
         "不是公告的，点它旁边的「不是公告」",
         "：在审计台逐条处理（读错或漏读的补上；不是公告的点「不是公告」），"
-        "或 auditor game 游戏文件 --dismiss 编号（公告的 pid）",
+        "或 " + DISMISS.format(game="游戏文件") + f"（{DISMISS_PID}）",
     ),
     ("（auditor game 查看）", "（见「待确认」）", "（审计台「待确认」，或 auditor game 游戏文件）"),
 )

@@ -297,3 +297,78 @@ def test_init_says_what_to_fill_in_as_the_guide_does(tmp_path: Path) -> None:
     for needed in ("tag", "url", "board", "names"):
         assert needed in said, said
     assert "日程" not in said and "不用写" in said, said
+
+
+def test_decide_on_a_notice_says_read_or_closed_never_approved(tmp_path: Path) -> None:
+    """A 提醒导演 / 不处罚 notice is no card: `decide … approve` says 已知悉, `reject` says
+    已关闭 — never 已批准 / 已驳回, which read as a card given or refused."""
+    from auditor.store import Store
+    from tests.ledger_helpers import finding, make_game
+
+    game = make_game(tmp_path)
+    notice = finding("GHOST-POST", "油条", 1, 1001, card="warning")
+    quiet = finding("GHOST-POST", "春卷", 1, 1002, card="none")
+    card = finding("GHOST-POST", "饺子", 1, 1003)
+    with Store(game.store) as store:
+        store.save_findings([notice, quiet, card], 1)
+    runner = CliRunner()
+
+    def said(ident: str, *args: str) -> str:
+        res = runner.invoke(app, ["decide", str(game.path), ident, *args])
+        assert res.exit_code == 0, res.output
+        return res.output
+
+    seen = said(notice.id, "approve")
+    assert "已知悉" in seen and "提醒导演" in seen and "批准" not in seen, seen
+    again = said(notice.id, "approve")
+    assert "已知悉" in again and "批准" not in again, again
+    closed = said(quiet.id, "reject")
+    assert "已关闭" in closed and "不处罚" in closed and "驳回" not in closed, closed
+    back = said(quiet.id, "undo")
+    assert "提醒" in back and "草稿" not in back, back
+    # a real card still reads as one, and a notice the director turns into a card too
+    assert "已批准" in said(card.id, "approve")
+    assert "已批准" in said(notice.id, "approve", "--card", "yellow")
+
+
+def test_game_screen_says_where_an_unread_post_is_and_one_dismiss_wording(
+    tmp_path: Path,
+) -> None:
+    """`auditor game` on a game read from saved pages (no forum url, so no link): each
+    未读懂的公告 says its thread and floor in words, and the line under it gives the one
+    wording of --dismiss (the same as the command's help and the report's)."""
+    from auditor.report.words import DISMISS, director_words, dismiss_hint
+    from tests.game.test_discover_autonomy import audit, own_style, setup
+
+    minimal = setup(tmp_path, own_style(day3=False, loose_vote=False))
+    audit(minimal, tmp_path / "r")
+    res = CliRunner().invoke(app, ["game", str(minimal)], env={"COLUMNS": "240"})
+    assert res.exit_code == 0, res.output
+    shown = " ".join(res.output.split())
+    assert re.search(r"「\[M107\] 第.天..帖」（tid \d+）第 \d+ 楼", shown), res.output
+    assert "--dismiss 编号" not in shown, res.output  # the state's problem line too
+    assert " ".join(dismiss_hint(str(minimal)).split()) in shown, res.output
+    assert "--by 导演" not in shown and "--dismiss pid --by" not in shown
+    one = DISMISS.format(game="游戏文件")
+    helped = CliRunner().invoke(app, ["game", "--help"], env={"COLUMNS": "400"})
+    assert one in " ".join(helped.output.split()), helped.output
+    said = director_words("x：auditor game 查看，读错的用 --add 补上，不是公告的用 --dismiss 编号")
+    assert one in said and "--dismiss 编号" not in said, said
+
+
+def test_help_never_starts_a_line_with_a_closing_mark() -> None:
+    """rich folds a run of Chinese at the terminal's width, so `serve --help` at 80 columns
+    had a lone 。 on a line, and a docstring's source line breaks stayed mid-sentence: the
+    help is wrapped as Chinese is (a closing mark stays with the character before it)."""
+    from auditor.cli.common import wrap_help
+
+    said = wrap_help("一二三四五六七八九。\n十一\n\n例：auditor x", 18)
+    assert said == "一二三四五六七八\n九。十一\n\n例：auditor x", said
+    starts = "。，、；：？！）」》】"
+    for width in (50, 64, 70, 80, 90, 100):
+        for name in ["", *_commands()]:
+            res = runner.invoke(app, [*name.split(), "--help"], env={"COLUMNS": str(width)})
+            assert res.exit_code == 0, res.output
+            for line in res.output.splitlines():
+                shown = line.strip(" │")
+                assert not shown.startswith(tuple(starts)), (width, name, line, res.output)

@@ -25,6 +25,10 @@ def test_dismiss_and_correct_in_the_desk(tmp_path: Path) -> None:
         top = page[: page.index('id="game-state"')]
         (pid,) = re.findall(r'<li id="unread-(\d+)"', top)
         assert "不是公告" in top and "按格式发言" in top
+        # no forum url (a saved folder), so no link: the thread and floor in words instead
+        item = top[top.index(f'<li id="unread-{pid}"') :]
+        item = item[: item.index("</li>")]
+        assert "<a href" not in item and re.search(r"第\d天..帖（tid \d+） 第 \d+ 楼", item), item
         r = s.post(
             f"{srv.base}/g/{srv.slug}/dismiss", data={"csrf": csrf(page), "pid": pid}, timeout=120
         )

@@ -163,9 +163,8 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
 
             # recolour: yellow instead of the suggested blue
             art = _article(desk, recolour_id)
-            Select(art.find_element(By.CSS_SELECTOR, "select.card")).select_by_value("yellow")
             said = _decides(
-                desk, recolour_id, art.find_element(By.CSS_SELECTOR, "button.recolour").click
+                desk, recolour_id, art.find_element(By.CSS_SELECTOR, "button.recolour.yellow").click
             )
             assert f"已批准 {recolour_id}" in said and "黄牌" in said, said
 

@@ -158,7 +158,6 @@ def _card(driver: Any, colour: str) -> Any:
 
 def test_a_decided_card_looks_decided(sample: Path, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.select import Select
     from selenium.webdriver.support.ui import WebDriverWait
 
     with desk_server(sample) as srv:
@@ -179,16 +178,15 @@ def test_a_decided_card_looks_decided(sample: Path, tmp_path: Path) -> None:
             art = phone.find_element(By.ID, f"draft-{ident}")
             shown = [b.text for b in art.find_elements(By.TAG_NAME, "button") if b.is_displayed()]
             assert shown == [], shown  # no 批准（黄牌）, 改判, 驳回
-            assert not art.find_element(By.CSS_SELECTOR, "select.card").is_displayed()
+            assert not art.find_element(By.CSS_SELECTOR, "button.recolour").is_displayed()
             assert "已批准" in art.find_element(By.CSS_SELECTOR, ".head .badge").text
             assert phone.find_element(By.ID, "approved-count").text == "1"  # without a reload
             # 改判 a yellow card to blue: its badge says 蓝牌, not 黄牌
             art = _card(phone, "yellow")
             ident = art.get_attribute("data-id")
-            select = art.find_element(By.CSS_SELECTOR, "select.card")
-            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", select)
-            Select(select).select_by_value("blue")
-            art.find_element(By.CSS_SELECTOR, "button.recolour").click()
+            blue = art.find_element(By.CSS_SELECTOR, "button.recolour.blue")
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", blue)
+            blue.click()
             WebDriverWait(phone, 60).until(
                 lambda d: d.find_elements(By.CSS_SELECTOR, f"#draft-{ident}.done p.result")
             )
@@ -211,10 +209,9 @@ def test_a_decided_card_looks_decided(sample: Path, tmp_path: Path) -> None:
             # a red card's confirmation page (a card 改判 to red) shows the draft: rule, day, post
             art = _card(phone, "yellow")
             title = art.find_element(By.CSS_SELECTOR, ".head .title").text
-            select = art.find_element(By.CSS_SELECTOR, "select.card")
-            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", select)
-            Select(select).select_by_value("red")
-            _submits(phone, art.find_element(By.CSS_SELECTOR, "button.recolour").click)
+            red = art.find_element(By.CSS_SELECTOR, "button.recolour.red")
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", red)
+            _submits(phone, red.click)
             context = phone.find_element(By.ID, "confirm-draft").text
             assert title in context and re.search(r"第\d+天", context), context
             assert phone.find_elements(By.CSS_SELECTOR, "#confirm-draft blockquote")

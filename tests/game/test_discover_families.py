@@ -98,7 +98,7 @@ def test_a_handover_is_the_day_of_the_death_before_it() -> None:
         # 关 12.19 2330 since the registers; a verb it does not know leaves the clock unread)
         "第三日 歇业 2130",
         "D3 2130 那会儿关",
-        "昨晚：没人出事",  # the night's outcome in words no item came from
+        "昨晚：出事的有一位",  # the night's outcome in words no item came from
     ],
 )
 def test_a_line_that_states_what_was_not_read_is_listed(text: str) -> None:

@@ -882,3 +882,128 @@ def test_a_phase_beside_hours_read_without_it_is_listed(text: str, listed: bool)
 def test_a_time_between_the_newcomer_and_the_verb_is_no_name(text: str) -> None:
     subs = [(a.player, a.value) for a in P.find(text) if a.type is EventType.SUBSTITUTE]
     assert subs == [("苦瓜", "芒果")]
+
+
+# R4 (session 39): coverage by sentence, not by post.  A sentence saying a fact's word with
+# no item of its own is listed even when another sentence of the post was read; a night
+# label in a theme's words (昨夜<word>：…) is the night's outcome; a how-less death in a post
+# that speaks of a ballot or of the night elsewhere is a guess, listed.
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # another sentence's item does not cover a quiet night read as nothing
+        ("第四天：\n1 昨日投票出局：冬瓜\n2 昨晚：天下太平夜\n3 警长：番茄", True),
+        ("苦瓜 投出。昨夜：平平安安，大家都在。", False),  # read: 平安 said of the night
+        # a night told in a theme's own label, read as nothing
+        ("苦瓜 投出。昨夜下车：一位。今天照常发车。", True),
+        ("【第三站】昨夜的故事：很长。今天照常发车。", False),  # no label of an outcome
+        ("苦瓜 投出。昨晚被吹笛：无。", False),  # a known word said of no one
+        # a how-less death beside a ballot said elsewhere: which it is, is a guess
+        ("昨天投票，平票。警长投了芒果。芒果出局。", True),
+        ("芒果出局，警徽移交给番茄。", False),  # nothing says either part of the day
+    ],
+)
+def test_each_sentence_is_read_or_the_post_is_listed(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("【第三站】昨夜下车：无。今天照常发车。", "写了「【第三站】昨夜下车:无」"),
+        ("【第三站】昨夜下车：无？", None),  # asked
+        ("【第三站】昨夜的故事很长。", None),  # no label of an outcome
+    ],
+)
+def test_a_night_label_alone_lists_the_post(text: str, why: str | None) -> None:
+    assert why_listed(PLAYERS, text) == why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "计票结果：芒果 出局。",  # the count told in the sentence
+        "芒果 7 / 冬瓜 3。芒果 出。",  # a tally's figures in the line
+        "第一天结果：芒果 6 票，冬瓜 2 票。\n芒果出局。",  # … or in the post, no night in its line
+        "第二日投票 芒果 出局以后，深夜还有人在刷帖。",  # the clause's own ballot over a night
+    ],
+)
+def test_a_death_beside_the_days_count_is_a_vote_out(text: str) -> None:
+    (out,) = [a for a in P.find(text) if a.type is EventType.ELIMINATED]
+    assert (out.player, out.how) == ("芒果", "vote")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "计票结果：冬瓜 6 票。昨夜 芒果 出局。",  # the night said in the death's own sentence
+        "芒果 7 / 冬瓜 3。\n昨晚：芒果 被刀。",  # the line's night, a knife
+    ],
+)
+def test_a_count_elsewhere_does_not_make_a_night_death_a_vote_out(text: str) -> None:
+    outs = [a for a in P.find(text) if a.type is EventType.ELIMINATED]
+    assert [(a.player, a.how) for a in outs] == [("芒果", "night")]
+
+
+# The piping by its slots: a label headed by the piping's word (whatever it adds), and the
+# state reached told after the name, ending its clause.
+@pytest.mark.parametrize(
+    ("text", "piped"),
+    [
+        ("吹笛名册：芒果、冬瓜。", ["芒果", "冬瓜"]),
+        ("笛声新录：番茄。", ["番茄"]),
+        ("Lv.3 一览：苦瓜。", ["苦瓜"]),
+        ("昨夜 芒果 Lv.3。", ["芒果"]),
+        ("芒果 病发，升至 Lv.3。", ["芒果"]),
+        ("冬瓜 仍处于被吹笛状态。", ["冬瓜"]),
+        # twins: the piper named, a rule about the state, the state passed on, none
+        ("吹笛者：芒果。", []),
+        ("芒果 违反了 Lv.3 限制，黄牌一张。", []),
+        ("冬瓜 的 Lv.3 状态由 番茄 继承。", []),
+        ("吹笛名册：无。", []),
+    ],
+)
+def test_the_piping_by_its_label_and_its_state(text: str, piped: list[str]) -> None:
+    assert [a.player for a in P.find(text) if a.type is EventType.PIPED] == piped
+
+
+# A quiet night by its slots: the night just passed and an empty player's slot, whatever the
+# theme's verb or label.
+@pytest.mark.parametrize(
+    ("text", "quiet"),
+    [
+        ("昨夜无人落榜。", True),
+        ("昨晚登记离开：无。", True),
+        ("夜间：出局 → 无", True),
+        ("昨夜没有旅客下车。", True),
+        ("夜，无死者。", True),
+        ("昨晚：没人出事", True),
+        # twins: another kind's label, a sent-off's, a question, a supposition
+        ("昨夜被吹笛：无。", False),
+        ("昨夜违纪离场：无。", False),
+        ("昨夜无人落榜？", False),
+        ("如果昨夜无人落榜，就是守卫守对了。", False),
+    ],
+)
+def test_a_quiet_night_in_the_themes_words(text: str, quiet: bool) -> None:
+    assert any(a.type is Notice.NO_DEATH for a in P.find(text)) is quiet
+
+
+def test_a_label_said_of_no_one_takes_no_subject_from_before() -> None:
+    found = P.find("昨夜被刀：芒果、冬瓜。违规罚下：无。")
+    assert [(a.player, a.how) for a in found if a.type is EventType.ELIMINATED] == [
+        ("芒果", "night"),
+        ("冬瓜", "night"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        ("第三期结算：芒果 出局。", True),  # the game counted in a theme's unit: which day?
+        ("第三天结算：芒果 出局。", False),
+        ("第二位出局的是 芒果。", False),
+    ],
+)
+def test_a_death_counted_in_a_themes_unit_is_listed(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed

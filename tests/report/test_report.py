@@ -330,5 +330,6 @@ def test_a_directors_text_says_no_developer_detail() -> None:
         assert dev not in on_desk, on_desk
     assert "不是公告" in on_desk and "事件记录" in on_desk and "更正记录" in on_desk
     elsewhere = director_words(state)
-    assert "--dismiss 编号（公告的 pid）" in elsewhere and "[[" not in elsewhere, elsewhere
+    assert "auditor game 游戏文件 --dismiss pid（pid 见「未读懂的公告」）" in elsewhere, elsewhere
+    assert "[[" not in elsewhere and "--dismiss 编号" not in elsewhere, elsewhere
     assert "抓取问题 0" in audit_line("审计完成：新帖 3，新草稿 0，待处理 0，问题 0。")

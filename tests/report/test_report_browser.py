@@ -177,3 +177,29 @@ def test_report_fits_a_phone(report_html: Path, tmp_path: Path) -> None:
         assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 5_000
     finally:
         driver.quit()
+
+
+def test_phase_names_are_words_on_a_phone_not_a_hover(tmp_path: Path) -> None:
+    """A 版杀7 day's 环节 by name in the grid's head, read at 390 px where nothing hovers: the
+    cell's ``title`` was the only place the names were (a phone has no hover)."""
+    from selenium.webdriver.common.by import By
+
+    from tests.report.test_report_records import KB7_NOW, _killbar7
+
+    built = _killbar7(tmp_path / "g")
+    try:
+        written = write_report(build_records(built.game, built.store, now=KB7_NOW), tmp_path / "r")
+    finally:
+        built.store.close()
+    driver = _driver(tmp_path, 390, 844)
+    try:
+        _open(driver, written.directory / "report.html")
+        grid = driver.find_element(By.ID, "activity")
+        driver.execute_script("arguments[0].scrollIntoView()", grid)
+        seen = grid.text  # what is on the screen: no title attribute
+        for name in ("环节1 试探性投票", "环节2 可疑者辩论投票", "环节3 高票对决投票"):
+            assert name in seen, seen
+        head = grid.find_element(By.CSS_SELECTOR, "thead .phase-names")
+        assert head.rect["width"] <= 390, head.rect  # the names wrap, not a wide column
+    finally:
+        driver.quit()

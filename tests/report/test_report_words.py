@@ -39,3 +39,63 @@ def test_no_open_day_is_said_in_words_for_the_report_and_with_flags_for_the_comm
     with pytest.raises(NoDraftError) as flags:
         open_day(DAYS, between, None)
     assert "--day" in str(flags.value)  # `auditor post` keeps its flags' hint
+
+
+# ---------------------------------------------------------------- presets' director-facing words
+
+_OPEN_CLOSE = {"（": "）", "(": ")", "“": "”", "「": "」", "【": "】", "《": "》", "[": "]"}
+
+
+def _balanced(text: str) -> bool:
+    shut = {v: k for k, v in _OPEN_CLOSE.items()}
+    stack: list[str] = []
+    for ch in text:
+        if ch in _OPEN_CLOSE:
+            stack.append(ch)
+        elif ch in shut and (not stack or stack.pop() != shut[ch]):
+            return False
+    return not stack
+
+
+def _strings(value: object, where: str):  # type: ignore[no-untyped-def]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, f"{where}[{i}]")
+    elif isinstance(value, str):
+        yield where, value
+
+
+def test_balanced_brackets_and_helpers() -> None:
+    assert _balanced("违规判定 5(1)：不足五帖（讨论帖与投票帖）")
+    assert not _balanced("潜水固定黄牌（5(2) 未投票记黄牌））")
+    assert not _balanced("（只有一半")
+    assert not _balanced("（错配)")
+
+
+@pytest.mark.parametrize("name", ["m107", "rabbit030", "m39", "killbar7"])
+def test_a_preset_speaks_of_its_own_rule_post_with_balanced_brackets(name: str) -> None:
+    """What a director reads from a preset — the card's citation (shown in （…） after the
+    suggested card), why a rule is on, the kind of an offence — names no other preset's rule
+    post (an M107 director has no 030 post to look up), every text has balanced brackets,
+    and a card citation does not end in a bracket of its own (the reason wraps it: ``））``)."""
+    import tomllib
+
+    from auditor.rules.ruleset import cite_prefixes
+    from auditor.rulesets import names, preset_text
+
+    assert set(names()) == {"m107", "rabbit030", "m39", "killbar7"}  # a new one: add it above
+    data = tomllib.loads(preset_text(name))
+    own = data["ruleset"]["title"].split()[0]
+    others = [p for p in cite_prefixes().values() if p != own]
+    bad = [(k, s) for k, s in _strings(data, name) if not _balanced(s)]
+    assert bad == [], bad
+    for code, rule in data.get("rules", {}).items():
+        for key in ("card", "enabled", "kind"):
+            cite = rule.get("sources", {}).get(key, "")
+            named = [o for o in others if o in cite]
+            assert named == [], (code, key, cite)
+        card = rule.get("sources", {}).get("card", "")
+        assert not card.endswith(("）", ")")), (code, card)

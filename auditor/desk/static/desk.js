@@ -11,11 +11,17 @@
 
   // A red card (approved as suggested or recoloured to red) goes to its confirmation page:
   // the plain form.
+  // A colour's own button says its card (recolour-yellow); an older form, its <select>.
+  function chosenCard(form, action) {
+    if (action.indexOf("recolour-") === 0) return action.slice("recolour-".length);
+    var select = form.querySelector("select.card");
+    return action === "recolour" && select ? select.value : "";
+  }
+
   function needsPage(form, action) {
-    var card = form.querySelector("select.card");
     var suggested = form.querySelector("input[name=suggested]");
     if (action === "approve") return suggested && suggested.value === "red";
-    if (action === "recolour") return card && card.value === "red";
+    if (action.indexOf("recolour") === 0) return chosenCard(form, action) === "red";
     return false;
   }
 
@@ -33,11 +39,11 @@
 
   // What a decision made of a card: its badge (class, words) and the count it joins.
   function outcome(form, action) {
-    var select = form.querySelector("select.card");
     var suggested = form.querySelector("input[name=suggested]");
-    var card = action === "recolour" && select ? select.value : (suggested ? suggested.value : "");
+    var chosen = chosenCard(form, action);
+    var card = chosen || (suggested ? suggested.value : "");
     if (action === "reject") return { badge: "", words: "已驳回", count: "rejected-count" };
-    var words = select && action === "recolour" ? select.options[select.selectedIndex].text : "";
+    var words = chosen ? ({ blue: "蓝牌", yellow: "黄牌", red: "红牌" }[chosen] || chosen) : "";
     if (!words) {
       var head = form.closest("article").querySelector(".head .badge");
       words = head ? head.textContent : "";
@@ -174,7 +180,7 @@
     else if (ev.key === "k") { focusDraft(current - 1); ev.preventDefault(); }
     else if (art && ev.key === "a") { art.querySelector("button.approve").click(); }
     else if (art && ev.key === "r") { art.querySelector("button.reject").click(); }
-    else if (art && ev.key === "c") { art.querySelector("select.card").focus(); ev.preventDefault(); }
+    else if (art && ev.key === "c") { art.querySelector("button.recolour").focus(); ev.preventDefault(); }
     else if (art && ev.key === "n") { art.querySelector("input.note").focus(); ev.preventDefault(); }
   });
 

@@ -1,0 +1,170 @@
+"""The morning review on a phone, timed: a director goes through the sample game's whole
+queue at 390 px (Debian's headless chromium, Selenium 4, a real `auditor serve`), taking
+every suggestion as it is — the common morning — and the test counts what it costs: the
+taps (a button, a confirmation page's button) and the scrolls (the next decision's button
+not on the screen when the last one is done) per decision.
+
+A decision should be one tap, with the next item's button on the screen at once.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import paths
+from tests.desk.test_desk_browser import _login, _phone
+from tests.desk_helpers import auditor, desk_server, set_password
+from tests.report.test_report_browser import _driver, _severe
+
+pytestmark = pytest.mark.browser
+
+#: The budget of a morning: taps and scrolls per decision (a red card's confirmation page
+#: is its second tap, kept: a red card sends a player off).
+TAPS_PER_DECISION = 1.1
+SCROLLS_PER_DECISION = 0.1
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("morning") / "sample"
+    shutil.copytree(paths.ROOT / "examples" / "sample", folder)
+    res = auditor("audit", "game.toml", cwd=folder)
+    assert res.returncode == 0, res.stderr
+    set_password(folder / "game.toml", "导演")
+    return folder / "game.toml"
+
+
+def _on_screen(driver: Any, element: Any) -> bool:
+    """The whole of ``element`` inside the viewport (a thumb can tap it as it is)."""
+    return bool(
+        driver.execute_script(
+            "var r = arguments[0].getBoundingClientRect();"
+            "return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;",
+            element,
+        )
+    )
+
+
+def _next_item(driver: Any) -> Any:
+    """The next pending item: the queue's, then a notice; None when all are done."""
+    from selenium.webdriver.common.by import By
+
+    for css in ("#drafts article.draft:not(.done)", "#notices article.notice:not(.done)"):
+        found = driver.find_elements(By.CSS_SELECTOR, css)
+        if found:
+            return found[0]
+    return None
+
+
+#: The morning: the director disagrees with a few — every 6th card of the queue a colour
+#: lighter or heavier (the 2nd a yellow for a blue, …), every 9th rejected; the rest and the
+#: notices taken as suggested.
+def _choice(n: int, suggested: str) -> str:
+    if n % 9 == 8:
+        return "reject"
+    if n % 6 == 5 and suggested in ("blue", "yellow"):
+        return "yellow" if suggested == "blue" else "blue"
+    return "approve"
+
+
+def _recolour(driver: Any, art: Any, colour: str) -> tuple[int, Any]:
+    """(taps, the button sent) to give ``art`` the card ``colour``: its own button, one tap;
+    or (the desk before: a <select> and 改判) open the list, choose, then 改判."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
+
+    own = art.find_elements(By.CSS_SELECTOR, f"button.recolour.{colour}")
+    if own:
+        return 0, own[0]
+    Select(art.find_element(By.CSS_SELECTOR, "select.card")).select_by_value(colour)
+    return 2, art.find_element(By.CSS_SELECTOR, "button.recolour")
+
+
+def review(driver: Any, base: str, slug: str) -> dict[str, Any]:
+    """Go through the queue and the notices as a director on a phone does; count."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    taps = scrolls = decisions = 0
+    heights: list[float] = []
+    choices: dict[str, int] = {}
+    started = time.monotonic()
+    for n in range(80):
+        art = _next_item(driver)
+        if art is None:
+            break
+        suggested = art.find_element(By.CSS_SELECTOR, "input[name=suggested]")
+        choice = "approve"  # a notice: 知道了
+        if "draft" in (art.get_attribute("class") or "").split():
+            choice = _choice(n, suggested.get_attribute("value"))
+        if choice in ("approve", "reject"):
+            button = art.find_element(By.CSS_SELECTOR, f"button.{choice}")
+        else:
+            extra, button = _recolour(driver, art, choice)
+            taps += extra
+        choices[choice] = choices.get(choice, 0) + 1
+        if not _on_screen(driver, art):
+            scrolls += 1  # to read the item (who, what, the post) and reach its button
+            driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", art)
+            if not _on_screen(driver, button):
+                scrolls += 1  # taller than the screen: read down to the button
+                driver.execute_script("arguments[0].scrollIntoView({block: 'end'})", button)
+        heights.append(art.rect["height"])
+        ident = art.get_attribute("data-id")
+        taps += 1
+        button.click()
+        if driver.find_elements(By.CSS_SELECTOR, "#confirm-form"):
+            # a red card's confirmation page: one more tap, then back on the desk
+            confirm = driver.find_element(By.CSS_SELECTOR, "#confirm-yes")
+            if not _on_screen(driver, confirm):
+                scrolls += 1
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", confirm)
+            taps += 1
+            confirm.click()
+            WebDriverWait(driver, 60).until(
+                lambda d, i=ident: (
+                    d.find_elements(By.ID, "queue-summary")
+                    and not d.find_elements(By.CSS_SELECTOR, f"#draft-{i}:not(.done)")
+                )
+            )
+        else:
+            WebDriverWait(driver, 60).until(
+                lambda d, i=ident: d.find_elements(By.CSS_SELECTOR, f"#draft-{i}.done p.result")
+            )
+            line = driver.find_element(By.CSS_SELECTOR, f"#draft-{ident}.done p.result")
+            assert "error" not in (line.get_attribute("class") or ""), line.text
+        decisions += 1
+    return {
+        "decisions": decisions,
+        "taps": taps,
+        "scrolls": scrolls,
+        "seconds": round(time.monotonic() - started, 1),
+        "tallest": max(heights, default=0),
+        "choices": choices,
+    }
+
+
+def test_a_morning_on_a_phone_is_one_tap_a_decision(sample: Path, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    with desk_server(sample) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "导演")
+            pending = len(phone.find_elements(By.CSS_SELECTOR, "article.draft"))
+            notices = len(phone.find_elements(By.CSS_SELECTOR, "article.notice"))
+            got = review(phone, srv.base, srv.slug)
+            print("morning:", got, "pending", pending, "notices", notices)
+            assert got["decisions"] == pending + notices, got
+            assert phone.find_element(By.ID, "pending-count").text == "0"
+            assert got["taps"] <= TAPS_PER_DECISION * got["decisions"], got
+            assert got["scrolls"] <= SCROLLS_PER_DECISION * got["decisions"], got
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
