@@ -581,7 +581,13 @@ _COVER_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 
 # a fact's word labelling no one (被狙：无, Lv.3：无, 淹死：none)
-_NONE_AFTER = lazy(r"[^，。,\n:：]{0,4}?[:：]\s*(?:无|没有|none|0(?!\d)|-|—)", re.I)
+# (淹死：无, and a label's none after a space or an arrow ending the clause: #淹死# 无,
+# Lv.3 → 无, 出局 = 无人)
+_NONE_AFTER = lazy(
+    r"[^，。,\n:：]{0,4}?[:：]\s*(?:无|没有|none|0(?!\d)|-|—)"
+    r"|[^，。,\n:：]{0,4}?(?:\s|→|->|=)\s*(?:无人?|没有人?|none|nobody)\s*(?:$|[，。,；;)\]】”\"])",
+    re.I,
+)
 # a line headed by the night just passed and a label (昨夜借出：无, 昨晚出菜：X): it tells
 # the night's outcome in the theme's words, whatever they are
 _NIGHT_SAID = lazy(
@@ -607,6 +613,12 @@ def night_said(text: str) -> str | None:
     return None
 
 
+def _only_kind(said: str, kind: str) -> bool:
+    """The sentence says the kind's words and no other kind's (游戏结束。 says the end only)."""
+    kinds = {k for k, words in _COVER_WORDS if words.search(said)}
+    return kinds == {kind}
+
+
 def _untold_fact(said: str) -> bool:
     """A sentence no item came from that tells a fact: the night's outcome under a label in
     the theme's words (昨夜借出：无), or a fact's word not undone — not supposed, negated,
@@ -629,6 +641,10 @@ def _untold_fact(said: str) -> bool:
 # the game counted in a unit that is not the reader's (第四轮, 第三期, 第五幕 — not 第N天 / 日 /
 # 夜 / 晚, 环节, 第N个 / 位 / 名 / 次 / 票)
 _COUNTER = lazy(rf"第\s*{_NUM}\s*(?![天日夜晚环个位名次票张人])[\u4e00-\u9fff]")
+# a death said as the time of another fact (X 死亡后，杀手全部出局): the clause ends in 后
+_AS_A_TIME = lazy(r"(?:死|亡|出局|投出|淘汰|倒下)了?\s*(?:之|以)?后\s*$")
+# a death said of a whole group (杀手全部死亡, 狼人都出局了): no one player's
+_A_GROUP_DIES = lazy(r"(?:全部|全都|全员|都|均|尽)\s*(?:已经?|被)?\s*(?:死|亡|出局|淘汰|阵亡)")
 # a clause that ends in a label said of no one (潜水落选（淹死）：无)
 _SAID_OF_NONE = lazy(r"[:：]\s*(?:无|没有|none|0)\s*[。！!.]?\s*$", re.I)
 
@@ -730,6 +746,9 @@ def _promise(
 _NONE_BEFORE = lazy(r"不|没|未|无|莫得")
 # a rule's general case, not a fact: 平票时…当选, 投票结束后，…, 任何一轮…即死亡, 须, 可以
 _RULE_CASE = lazy(r"结束后|即$|即\S{0,2}$|者$|直到$|等到$")
+# the value a clause denies after a comma (关门时间是 21:30，不是上楼写的 20:30): the wrong
+# one a correction names, no time the post states
+_DENIED_VALUE = lazy(r"(?<=[，,])\s*(?:而|并|也)?不是[^，,。；;！!\n]*")
 _RULE = lazy(r"任何|[^小按当准]时[，,]|[^小按当准\d]时(?=可|即|须)|须|可以|规则")
 
 
@@ -1083,15 +1102,26 @@ class Patterns:
         unplaced += _phase_untold(text)
         unplaced += self._uncovered(text, found, unplaced) + self._guessed(text, found)
         found = _drowned_before(text, found)
-        return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+        return found, unplaced + _unkept(text, found) + unread_times(
+            _DENIED_VALUE.sub("", text), _ANY_DAY, UTC
+        )
 
     def _guessed(self, text: str, found: list[Announced]) -> list[str]:
         """The eliminations whose how no word of their sentence says, in a post that speaks
         of a day's ballot or of a night elsewhere: which of them each belongs to is a guess
         (the post's time decides it), shown to the director, never silent.  And those whose
-        clause counts the game in a theme's unit (第四轮归还, 第三期): which day it is, is a guess."""
+        clause counts the game in a theme's unit (第四轮归还, 第三期): which day it is, is a guess;
+        a death said as the time of what follows (X 死亡后，…), which tells neither how nor
+        when; and a death said of a whole group (杀手全部死亡) that took its player from before."""
         out = [
-            a.clause for a in found if a.type is EventType.ELIMINATED and _COUNTER.search(a.clause)
+            a.clause
+            for a in found
+            if a.type is EventType.ELIMINATED
+            and (
+                _COUNTER.search(a.clause)
+                or _AS_A_TIME.search(a.clause)
+                or (a.player not in a.clause and _A_GROUP_DIES.search(a.clause))
+            )
         ]
         if not _BOTH_PARTS.search(self._name_re.sub(" ", text)):
             return out
@@ -1105,22 +1135,27 @@ class Patterns:
         An item read from another sentence of the post does not account for it (X 出局 in
         one sentence, 平安夜 in the next: both must be read).  A sentence naming a player
         is the name rules' (:meth:`_unaccounted`, :meth:`_untold`)."""
-        spans = [_squash(a.clause) for a in found if a.clause]
-        covered = {x for a in found for x in (a.player, a.value) if x}
         out: list[str] = []
         for sentence in _SENTENCES.findall(text):
             said = sentence.strip()
             if not said or _ASKS_OR_TIES.search(said) or any(said in u for u in listed):
                 continue
-            flat = _squash(said)
-            if any(c and (c in flat or flat in c) for c in spans):
-                continue  # an item of its own
-            named = {n.player for n in self.names(said)}
-            if named and (named - covered or not _NIGHT_SAID.match(said)):
-                continue  # a name no item is about, or one read elsewhere (a caption's recap)
-            if _untold_fact(said):
+            if not self._accounted(said, found) and _untold_fact(said):
                 out.append(said)
         return out
+
+    def _accounted(self, said: str, found: list[Announced]) -> bool:
+        """The sentence is an item's own, or names a player (the name rules'), or says only
+        the end of a game read from the post (a game ends once: 游戏结束 beside 胜利：X)."""
+        flat = _squash(said)
+        if any((c := _squash(a.clause)) and (c in flat or flat in c) for a in found):
+            return True  # an item of its own
+        covered = {x for a in found for x in (a.player, a.value) if x}
+        named = {n.player for n in self.names(said)}
+        if named:
+            # a name no item is about, or one read elsewhere (a caption's recap)
+            return bool(named - covered or not _NIGHT_SAID.match(said))
+        return any(a.type is Notice.GAME_OVER for a in found) and _only_kind(said, "game_over")
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
         """The sentences that say a kind of event's word (加速, 白痴, 替补, 警长, 平安, 胜,
