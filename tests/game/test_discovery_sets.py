@@ -47,7 +47,7 @@ SETS = [
     ("blind6/announcements_dev.jsonl", 0.909, 0.802, 4),
     ("blind6/announcements_blind.jsonl", 0.933, 0.798, 8),  # scored once: 0.866 / 0.755 / 16
     ("blind7/announcements_dev.jsonl", 0.955, 0.831, 6),  # scored once: 0.907 / 0.683 / 14
-    ("blind7/announcements_blind.jsonl", 0.950, 0.855, 8),  # scored once: 0.884 / 0.696 / 21
+    ("blind7/announcements_blind.jsonl", 0.950, 0.855, 6),  # scored once: 0.884 / 0.696 / 21
     # blind8 raised after s37-disc-reg merged (prose hours, 环节 by name and in short, 加速 by label)
     ("blind8/announcements_dev.jsonl", 0.892, 0.758, 0),  # scored once: 0.817 / 0.588 / 10
     ("blind8/announcements_blind.jsonl", 0.936, 0.836, 1),  # scored once: 0.880 / 0.685 / 13
