@@ -24,7 +24,7 @@ from devset_eval import matcher_predict, read_rows, score  # noqa: E402
 SETS = [
     ("phrases/blind/phrases_dev.tsv", 0.962, 0.941, 0),
     ("phrases/blind/phrases_blind.tsv", 0.939, 0.863, 0),
-    ("phrases/blind2/phrases_blind2.tsv", 0.987, 0.933, 0),
+    ("phrases/blind2/phrases_blind2.tsv", 0.987, 0.937, 0),  # round 15: R 0.938 -> 0.942 (f/hu)
     ("phrases/blind3/phrases_blind3.tsv", 0.972, 0.959, 0),
     ("phrases/blind4/phrases_blind4.tsv", 0.986, 0.963, 0),  # scored once: P 0.920, R 0.782
     ("phrases/blind5/phrases_blind5.tsv", 0.995, 0.955, 0),  # scored once: P 0.895, R 0.810
