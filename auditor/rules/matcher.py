@@ -78,10 +78,13 @@ from auditor.rules.said.text import is_cjk as _is_cjk
 from auditor.rules.sounds import (
     SOUND_BASE,
     SOUND_SPAN,
+    glides_of,
     heard,
+    medial,
     sound_pattern,
     sound_table,
     trigger_spellings,
+    unglide,
 )
 from auditor.store.wordfreq import WordFreqFile
 
@@ -643,15 +646,40 @@ def split_syllable(syl: str) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=8)
-def _near_table(pairs: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
-    """Toneless syllable → the real syllables one confusion step away (l/n, an/ang …)."""
+def _glides(pairs: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """The medial pairs of the confusion table (``{"h": "f"}`` for ``f hu``)."""
+    return glides_of(pairs)
+
+
+def _glided(written: str, meant: str, glides: Mapping[str, str]) -> bool:
+    """Is reading ``written`` the reading ``meant`` by a medial pair's step only (hui for
+    fei, hua for fa) — the one the other pairs do not make?"""
+    plain = unglide(written, glides)
+    return plain != written and meant.startswith(plain[0])
+
+
+@lru_cache(maxsize=8)
+def _near_table(
+    pairs: tuple[tuple[str, str], ...], glides: bool = False
+) -> dict[str, tuple[str, ...]]:
+    """Toneless syllable → the real syllables one confusion step away (l/n, an/ang …);
+    with ``glides`` also a medial pair's (``f hu``: fa ↔ hua, fei ↔ hui), else none of it."""
     inventory = set(_pinyin_table().values())
     initials = set(_INITIALS)
+    glide = glides_of(pairs) if glides else {}
     out: dict[str, tuple[str, ...]] = {}
     for syl in inventory:
         ini, fin = split_syllable(syl)
         near: set[str] = set()
+        if glide:
+            near.add(unglide(syl, glide))
+            near.update(g + "u" + fin for g, f in glide.items() if ini == f)
+            near.update(
+                g + "u" + fin[1:] for g, f in glide.items() if ini == f and fin in ("ei", "en")
+            )
         for a, b in pairs:
+            if medial(a, b) is not None:
+                continue
             for x, y in ((a, b), (b, a)):
                 if x in initials:
                     if ini == x:
@@ -1398,7 +1426,7 @@ class Matcher(_Deferred):
         self.py_table = _pinyin_table()
         self.py_render = _pinyin_render()
         self.reading_traps = _reading_traps()
-        self.near = _near_table(self.confusion)
+        self.near = _near_table(self.confusion, glides=True)
         self.text_ac: Any = _Automaton(wide=True)
         self.py_ac: Any = _Automaton()  # syllable codes, one per character
         self.typed_ac: Any = _Automaton()  # plain pinyin: typed and mixed (dao演)
@@ -2018,6 +2046,36 @@ class Matcher(_Deferred):
             or self._common_piece(piece)
         )
 
+    def _glide_written_plain(self, key: _Key, piece: str) -> bool:
+        """A near sound by a medial pair (``f hu`` of ``_confusion.txt``: 灰物 for 废物),
+        the accent's wider step, whose written characters are ordinary talk there: the
+        glide character a common one (回 of 回屋, 话), or making a word of the dictionary
+        with a character left as written beside it (我花式 is 我|花式, no 我发誓)."""
+        if key.kind != "near":
+            return False
+        form = self.norm.key(key.form)
+        if len(form) != len(piece) or not all(map(_is_cjk, piece)):
+            return False
+        glides = _glides(self.confusion)
+        changed = [
+            p
+            for p, (c, f) in enumerate(zip(piece, form, strict=True))
+            if c != f
+            and _glided(self.py_table.get(ord(c), ""), self.py_table.get(ord(f), ""), glides)
+        ]
+        if not changed:
+            return False
+        freq = self.tokenizer().FREQ
+        return any(
+            freq.get(piece[p], 0) >= _GLIDE_WRITTEN
+            or any(
+                freq.get(w) and not set(w) <= set(form)
+                for w in (piece[max(0, p - 1) : p + 1], piece[p : p + 2])
+                if len(w) == 2
+            )
+            for p in changed
+        )
+
     def _short_near(self, key: _Key, length: int) -> bool:
         """Is ``key`` a near sound of under :data:`NEAR_LONG_CHARS` characters of a
         category with ``@near long``?"""
@@ -2050,13 +2108,16 @@ class Matcher(_Deferred):
         """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
         holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人); or a
         homophone of two characters, both changed, one of them such a word (里是 is no
-        立誓: 发是 still is 发誓)."""
+        立誓: 发是 still is 发誓); or a near sound by the medial pair written as ordinary
+        talk (:meth:`_glide_written_plain`)."""
         if key.kind == "pinyin":
             if len(piece) != 2 or _NEAR_SHORT_STOP.isdisjoint(piece):
                 return False  # (the common case: no key() of the form)
             form = self.norm.key(key.form)
             return len(form) == 2 and piece[0] != form[0] and piece[1] != form[1]
-        if key.kind != "near" or len(piece) >= NEAR_LONG_CHARS:
+        if key.kind != "near" or self._glide_written_plain(key, piece):
+            return key.kind == "near"
+        if len(piece) >= NEAR_LONG_CHARS:
             return False
         return not _NEAR_SHORT_STOP.isdisjoint(piece) and bool(
             self.cats[self.entries[key.entry].category].near_long
@@ -2992,6 +3053,9 @@ _PLAIN = 40_000
 # A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
 # sound-alike that cloaks a sentence pattern's character.
 _EVERYDAY = 90_000
+# A near sound by the medial pair (f heard as hu) only from a character rarer than this
+# (灰 2,873, 花 12,710 in jieba's counts): 回 23,572, 话 34,240 are words of their own.
+_GLIDE_WRITTEN = 20_000
 
 # What :meth:`Matcher._pinyin_verdict` says of a candidate.
 _REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
