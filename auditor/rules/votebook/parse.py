@@ -1477,6 +1477,8 @@ _RECALL = re.compile(
 )
 # Right before the marker, a word of its clause: someone else's recall, told.
 _RECALL_NOT_MINE = re.compile(r"[^\s,，。.!！;；、/|(（\[【—─\-~～=]$")
+# After a 撤回 that opens the post: its object, the vote it withdraws (撤回 tp 南瓜 / 撤回投南瓜).
+_AFTER_VOTE = re.compile(r"[\s,，:：]*(?:投|tp|票|我的票|上一?票)", re.IGNORECASE)
 # What may follow the marker before the post goes on (punctuation, a line's decoration).
 _AFTER_RECALL = re.compile(r"[\s,，。.!！;；、/|—─\-~～=]*")
 
@@ -1493,6 +1495,12 @@ def after_recall(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
         said = m.group(0).startswith(("撤", "已"))  # (not in brackets or between dashes)
         if said and _RECALL_NOT_MINE.search(head) and not head.endswith("我"):
             continue  # 饺子撤回了一条消息: someone else's, told
+        if (
+            m.group(0) == "撤回"
+            and not head.strip(" \t\n,，。.!！;；、/|")
+            and _AFTER_VOTE.match(ft, m.end())
+        ):
+            continue  # 撤回 投南瓜 改投冬瓜: nothing before it to recall; it withdraws the vote it names
         cut = m.end()
     if cut is None:
         return text, list(lines)
