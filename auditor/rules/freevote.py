@@ -15,16 +15,45 @@ the last one (`投包子……不，改投饺子` is a vote for 饺子).  An exp
 clause it stands in has no negation, question, condition, other subject or past-tense
 report in front of it (别/不/没 投, 谁, 如果, 大家/你/他 投, 昨天, 投了) and nothing after
 the name turns it into a noun phrase or a question (投包子的人, 投包子吗).
+
+Where each principle lives (plain word lists are data: ``freevote.toml``):
+
+- What makes a post a vote attempt: the expressions of :func:`_patterns_for` — with a verb
+  or 票 (:func:`_verb_patterns`), around a heading or a choice's word
+  (:func:`_headed_patterns`), a decision (:func:`_decision_patterns`), a vote held
+  (:func:`_held_patterns`), symbols (:func:`_symbol_patterns`) — found by
+  :func:`_named_votes`; an abstention (:func:`_abstentions`, ``_ABSTAIN_ALONE``); in a thread
+  with no format, a name placed alone (:func:`_placed_votes`: :func:`_bare_name`,
+  :func:`_lead_name`, :func:`_headed_name`) or listed (:func:`_listed`); a target no one
+  can resolve (:func:`_unresolved`).
+- The target slot: :func:`_unloosen` (a name spaced or decorated), :func:`_resolve_pronoun`
+  / :func:`_resolve_you` (``PRONOUNS``), :func:`_not_a_target`, ``_UNKNOWN_TARGET``.
+- Undoers, in the vote's clause (:func:`_clear`: ``_NEG_NEAR``, ``_SUBJECT_NEAR``,
+  ``_FAR``, ``_NOT_AFTER``, ``_CONDITION``, :func:`_quoted`; before a heading's colon
+  :func:`_undone_heading`), in the voice (:func:`_reported`, :func:`_other_subject`,
+  :func:`_other_topic`, :func:`_uncast`), and later in the post (:func:`_settled`:
+  :func:`taken_back`, :func:`_deferred`, ``_NOT_HIM``, :func:`_wished_after_asking`;
+  :func:`_warned_off`); a whole post that is a count or a dispute (:func:`is_count`,
+  ``_DISPUTE``).
+- Changes: the change groups of the patterns (``_CHANGE_GROUPS``), a change word said
+  before the vote (``_CHANGE_WORD``, :func:`_said_change`), the earlier vote declared void
+  after it (``_VOIDS_EARLIER``, ``_CHANGE_REASON``), and a post that corrects itself before
+  it is sent, no change (:func:`_settled`).
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 
 ABSTAIN = "弃权"
+# The plain word lists (freevote.toml); the regular expressions stay here, by principle.
+WORDS_FILE = Path(__file__).with_name("freevote.toml")
+_WORDS = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
 
 # Chinese words and their punctuation: a space between two of them parts two units of a
 # casual post (困死了 先投了 冬瓜), not a symbol and a word (包子 → 豆浆).
@@ -103,27 +132,11 @@ _REASON_START = re.compile(
     r"|(?<![a-z])(?:because|cause|coz|since|bc|reason|who|he|she|they)(?![a-z])"
 )
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
-# target the post alone cannot resolve.
-PRONOUNS = (
-    "他",
-    "她",
-    "它",
-    "你",
-    "这位",
-    "此人",
-    "楼上",
-    "楼下",
-    "我自己",
-    "自己",
-    "佢",
-    "伊",
-    "侬",
-    "之",  # classical: 故投之 / 票之 (the one player the post discusses)
-    "君",  # classical / verse: 此票投君 (the one player the post speaks to)
-)
-# Third- and second-person pronouns as dialects write them: 佢 (Cantonese), 伊 (Wu) / 侬 (Wu).
-_HE = ("他", "她", "佢", "伊", "之")
-_YOU = ("你", "侬", "君")
+# target the post alone cannot resolve; of them the third person and the second, as dialects
+# and classical Chinese write them too (freevote.toml).
+PRONOUNS: tuple[str, ...] = tuple(_WORDS["pronouns"])
+_HE: tuple[str, ...] = tuple(_WORDS["he"])
+_YOU: tuple[str, ...] = tuple(_WORDS["you"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -1071,7 +1084,7 @@ _UNKNOWN_TARGET = re.compile(
     r"(?P<word>[a-z]{1,6}|(?![票了过谁错出给的完好个一二两吧啊呀哪什啥不没别就都也还呗嘛么吗呢和与或你我他她它这那自诉降资入稿靠胎机篮标])"
     r"(?:(?![了过吧啊呀呢吗嘛么的呗])[\u4e00-\u9fff]){1,4})(?=\s*(?:$|[,，。！？!?~～]|:[a-z]+:?\s*$))"
 )
-_NOT_A_NAME = frozenset({"杀手", "狼", "狼人", "警察", "医生", "平民", "好人", "坏人", "神"})
+_NOT_A_NAME = frozenset(_WORDS["not_a_name"])
 
 
 def _unresolved(text: str) -> list[FreeVote]:
