@@ -70,6 +70,8 @@ SETS = [
     # label in its own sentence, the round before as yesterday)
     ("blind12/announcements_dev.jsonl", 0.932, 0.641, 1),  # scored once: 0.848 / 0.547 / 6
     ("blind12/announcements_blind.jsonl", 0.920, 0.666, 9),  # scored once: 0.830 / 0.604 / 18
+    ("blind13/announcements_dev.jsonl", 0.904, 0.676, 10),  # scored once (no tuning yet)
+    ("blind13/announcements_blind.jsonl", 0.913, 0.680, 13),  # scored once: 0.918 / 0.685 / 13
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
