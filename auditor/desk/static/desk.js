@@ -184,17 +184,24 @@
     else if (art && ev.key === "n") { art.querySelector("input.note").focus(); ev.preventDefault(); }
   });
 
+  // a textarea's value, or a <pre>'s text (the post page's parts)
+  function textOf(el) { return el.value !== undefined ? el.value : el.textContent; }
+  function select(el) {
+    if (el.select) { el.select(); return; }
+    var range = document.createRange(); range.selectNodeContents(el);
+    var sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(range);
+  }
   document.querySelectorAll("button.copy").forEach(function (btn) {
     btn.addEventListener("click", function () {
       var area = document.getElementById(btn.dataset.target);
       if (!area) return;
       function copied() { btn.textContent = "已复制"; }
       if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(area.value).then(copied, function () {
-          area.select(); document.execCommand("copy"); copied();
+        navigator.clipboard.writeText(textOf(area)).then(copied, function () {
+          select(area); document.execCommand("copy"); copied();
         });
       } else {
-        area.select(); document.execCommand("copy"); copied();
+        select(area); document.execCommand("copy"); copied();
       }
     });
   });
