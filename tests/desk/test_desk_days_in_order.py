@@ -91,3 +91,11 @@ def test_one_button_confirms_the_days_and_events_read_from_director_posts(
         assert "已确认 7 项" in " ".join(flashes(r.text)), flashes(r.text)
     game = load_game(path)
     assert [d.number for d in game.days] == [1, 2, 3] and len(game.events) == 4
+
+
+def test_the_audit_line_names_what_waits_for_confirmation(tmp_path: Path) -> None:
+    """A game with 15 items 待确认 got an audit line (exit 0) that never named them."""
+    path = proposal_game(tmp_path / "game")
+    res = CliRunner().invoke(app, ["audit", str(path), "--no-crawl", "--reports", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert "待确认 15 项" in res.output and "审计台「待确认」" in res.output, res.output

@@ -127,6 +127,14 @@
   document.addEventListener("click", function (ev) {
     if (ev.target && ev.target.id === "toast-close") document.getElementById("toast").hidden = true;
   });
+  // a link to a folded part (补上漏读的… is a <details>): opened, so the link lands on it
+  document.addEventListener("click", function (ev) {
+    var a = ev.target && ev.target.closest ? ev.target.closest("a[href^='#']") : null;
+    var el = a ? document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1))) : null;
+    for (var d = el; d; d = d.parentElement) {
+      if (d.tagName === "DETAILS") d.open = true;
+    }
+  });
 
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
