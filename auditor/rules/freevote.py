@@ -419,7 +419,9 @@ _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
     r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
-    r"|(?:^|(?<=[\s,，。！!吾我俺票]))弃(?:一下|一轮|了吧|掉吧|吧)?(?=\s*[。！!~～]*\s*$))"
+    # (decorated as a bare name is: 弃 😴 / 弃。。。; after a vote word's colon: 投票：弃)
+    r"|(?:^|(?<=[\s,，。！!吾我俺票:：]))弃(?:一下|一轮|了吧|掉吧|吧)?"
+    r"(?=(?:\s|[。！!~～….]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F])*$))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
@@ -784,8 +786,12 @@ _DEFERRED = re.compile(
     # (not 晚点再看帖 / 回头再来: reading the thread later, the vote cast)
     r"(?:晚点|稍后|等会儿?|回头|过会儿?)\s*再(?!\s*(?:看帖|刷帖|来|上线|回复))"
     r"|再(?:等等?|听听|看看|想想|观察|决定)"
-    r"|等等看|还没决定|没决定|未定|未决|纠结|犹豫不决|拿不准"
+    # (不纠结 / 不犹豫: the doubt denied, the decision stands)
+    r"|等等看|还没决定|没决定|未定|未决|(?<![不别])纠结|犹豫不决|拿不准"
 )
+# Another's words in the clause before a doubt or a joke (票给冬瓜，他说还没想好投谁 / 奶奶
+# 说她开玩笑): the reason reports what someone else said; the poster's vote stands.
+_THEIR_WORDS = re.compile(r"(?<![我俺吾])(?:说|讲|称|表示|声称|自称)")
 
 
 def _deferred(text: str, after: int) -> bool:
@@ -795,6 +801,8 @@ def _deferred(text: str, after: int) -> bool:
         lo, hi = _clause_bounds(text, m.start(), m.end())
         if "理由" in text[lo : m.start()] or "改" in text[m.end() : hi]:
             continue  # (先投个土豆，等哈再看情况改不改: a vote cast, a change left open)
+        if _THEIR_WORDS.search(text, lo, m.start()):
+            continue  # (投冬瓜，他说他还没决定站边: the target's doubt, not the poster's)
         return True
     return False
 
@@ -1095,6 +1103,8 @@ def taken_back(text: str, after: int) -> bool:
         lo, _hi = _clause_bounds(text, m.start(), m.end())
         if _SUBJECT_NEAR.search(text, lo, m.start()) or _OTHER_DOING.search(text, lo, m.start()):
             continue
+        if _THEIR_WORDS.search(text, lo, m.start()):
+            continue  # (票给冬瓜，他说还没想好投谁: what the target said, the reason)
         return not _CONFIRMED.search(text, m.end())
     return False
 
@@ -1116,13 +1126,22 @@ _BARE_TAIL = (
 # a question it answers or is asked of (这票是你的吗？豆浆).  Anywhere before it: words about
 # the past, someone's question, a condition, or others urged (你问我昨天投谁？番茄 / 大家快投
 # 票！包子！).  In its sentence: 你 (最高票是你的，豆浆: the name is whom the post speaks to).
-_BARE_NOT_BEFORE = re.compile(r"(?:[、/和与跟@＠:：?？]|你[^。！!\n]*)\s*$")
+_BARE_NOT_BEFORE = re.compile(r"(?:[、/和与跟@＠?？]|你[^。！!\n]*)\s*$")
 # A vote verb negated right before a name (我不投 冬瓜 / 别选 番茄 / 没投 南瓜).
 _NEG_VOTE = re.compile(
     r"(?:不|别|没|不要|不想|不会|莫|勿|未)\s*(?:再|要|想|会|能)?\s*(?:投|选|票|挂)\s*(?:给)?$"
 )
 _BARE_NOT_IN_POST = re.compile(
     r"问|昨天|前天|上轮|上一轮|之前|如果|要是|假如|谁是|查杀|金水|验|大家|你们|各位"
+)
+
+
+# Before a colon the name follows: a tally's line, a role, a verdict or an analysis said of
+# him (弃：烧卖 / 预言家：番茄 / 查杀：番茄 / 结论：番茄 — no talk of voting), not the heading
+# of what the post puts up (一句话：番茄 / 今天的答案：番茄).
+_NOT_VOTE_LABEL = re.compile(
+    r"弃|票数|统计|身份|预言家|狼|杀手|警察|医生|平民|好人|坏人|村民|村长|守卫|女巫|猎人|神|查杀|金水|验|"
+    r"刀|死|出局|昨晚|今晚|嫌疑|怀疑|问|结论|判断|推理|分析|站边|认为|觉得"
 )
 
 
@@ -1135,7 +1154,7 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     # (an English sentence's full stop ends a clause too: lol jk. 油条.)
     # (in brackets or quotes too: 【冬瓜】 / 「冬瓜」)
     m = re.search(
-        rf"(?:^|(?<=[{_CLAUSE_END}])|(?<=[a-z][.])|(?<=[{_CJK}][ \t\u3000]))"
+        rf"(?:^|(?<=[{_CLAUSE_END}:：])|(?<=[a-z][.])|(?<=[{_CJK}][ \t\u3000]))"
         rf"\s*(?:[「『【“\"（(]\s*)?(?P<name>{alt})"
         rf"(?:\s*(?:还是|也还是|依然是|仍然是)?\s*(?P=name))*\s*[」』】”\"）)]?{_BARE_TAIL}",
         text,
@@ -1145,6 +1164,11 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
         return []  # 投票统计：⏎冬瓜 ✓✓⏎南瓜 ✓ — a count, its last line a name
     head = text[: m.start("name")]
+    label = re.search(rf"(?:^|[{_CLAUSE_END}])([^{_CLAUSE_END}]*)[:：][\s「『【“\"（(]*$", head)
+    if label is not None and (
+        re.search(alt, label.group(1)) or _NOT_VOTE_LABEL.search(label.group(1))
+    ):
+        return []  # 弃：烧卖 / 预言家：番茄 — a line of a tally, a role said of him, not a vote
     answered = _answers_choice(head, m.group("name"), alt)
     if not answered and (_BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head)):
         return []

@@ -705,6 +705,9 @@ _PASS = re.compile(
     r"(?=\s*(?:$|[\n.!?。！？,，]|this\s+(?:round|time)|today|for\s+now))"
 )
 _VOWELS = frozenset("aeiou")
+# A vote word as its pinyin initials, as forum players type it (tp = 投票: tp 番茄 / tp：弃)
+# — after the players' own initials, which come first (a player whose initials are tp).
+_INITIAL_WORDS = {"tp": "投票"}
 
 
 @lru_cache(maxsize=64)
@@ -758,6 +761,8 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
         shown = text[m.start() : m.end()]
         if w in initials and (shown.isupper() or not _VOWELS & set(w)):
             chars[m.start() : m.end()] = fold(initials[w])
+        elif w in _INITIAL_WORDS:
+            chars[m.start() : m.end()] = _INITIAL_WORDS[w]
     return "".join(chars)
 
 
