@@ -285,7 +285,7 @@ _KindOpt = Annotated[
     str | None,
     typer.Option(
         "--kind",
-        help="与 --confirm 一起：帖子的类型（discussion | vote | process | rules | lastwords）",
+        help="与 --confirm 一起：帖子的类型（discussion 讨论帖 | vote 投票帖 | process 进程帖 | rules 规则帖 | lastwords 遗言帖）",
         show_default=False,
     ),
 ]

@@ -372,3 +372,12 @@ def test_help_never_starts_a_line_with_a_closing_mark() -> None:
             for line in res.output.splitlines():
                 shown = line.strip(" │")
                 assert not shown.startswith(tuple(starts)), (width, name, line, res.output)
+
+
+def test_game_help_says_each_thread_kind_in_chinese(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`game --help` listed discussion | vote | process … in English only."""
+    monkeypatch.setenv("COLUMNS", "200")
+    res = CliRunner().invoke(app, ["game", "--help"])
+    text = " ".join(res.output.split())
+    for word in ("discussion 讨论帖", "vote 投票帖", "process 进程帖", "lastwords 遗言帖"):
+        assert word in text, text
