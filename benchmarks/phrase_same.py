@@ -9,6 +9,8 @@ of:
 
 * every line of every labelled set in ``tests/`` (``tests/devset*/*.tsv``): ``find`` one
   line at a time and ``find_all`` over the set;
+* every line of the scored phrase sets named by ``--sets`` (``tests/phrases/<set>/``),
+  the same two ways;
 * the censor texts of ``tests/rules/test_censor_evasion.py`` through its small censor list
   (found cases and near misses);
 * the generated game's posts (``phrase_bench.game_posts``) and the benchmark corpus
@@ -53,6 +55,13 @@ for tsv in sorted((root / "tests").glob("devset*/*.tsv")):
     texts = [ln.split("\t")[3] for ln in lines if ln.strip()]
     out[f"{tsv.parent.name}/{tsv.name} find"] = [key(m.find(t)) for t in texts]
     out[f"{tsv.parent.name}/{tsv.name} find_all"] = [key(x) for x in m.find_all(texts)]
+# the scored phrase sets, each named (a set not yet scored is never read)
+for name in sys.argv[6].split(","):
+    for tsv in sorted((root / "tests" / "phrases" / name).glob("phrases_*.tsv")):
+        rows = [ln.split("\t") for ln in tsv.read_text("utf-8").splitlines()[1:] if ln.strip()]
+        texts = [r[4] for r in rows]
+        out[f"phrases/{name}/{tsv.name} find"] = [key(m.find(t)) for t in texts]
+        out[f"phrases/{name}/{tsv.name} find_all"] = [key(x) for x in m.find_all(texts)]
 import tempfile
 import test_censor_evasion as ce
 with tempfile.TemporaryDirectory() as tmp:
@@ -73,13 +82,17 @@ pickle.dump(out, open(sys.argv[2], "wb"))
 """
 
 
-def dump(root: Path, posts: int, mb: float) -> dict[str, list[object]]:
+# The scored phrase sets (each has its SCORE.md): named one by one, never globbed.
+SCORED = ",".join(["blind", *(f"blind{k}" for k in range(2, 16))])
+
+
+def dump(root: Path, posts: int, mb: float, sets: str) -> dict[str, list[object]]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "out.pickle"
         env = {**os.environ, "AUDITOR_CACHE_DIR": str(Path(tmp) / "cache")}
         env.pop("PYTHONPATH", None)
         subprocess.run(
-            [sys.executable, "-c", CHILD, str(root), str(path), str(posts), str(mb), HERE],
+            [sys.executable, "-c", CHILD, str(root), str(path), str(posts), str(mb), HERE, sets],
             env=env,
             cwd=root,
             check=True,
@@ -97,8 +110,13 @@ def main() -> int:
     ap.add_argument("b", type=Path)
     ap.add_argument("--posts", type=int, default=10_000)
     ap.add_argument("--mb", type=float, default=5.0)
+    ap.add_argument(
+        "--sets",
+        default=SCORED,
+        help="the scored sets of tests/phrases to snapshot, by name (never one not yet scored)",
+    )
     args = ap.parse_args()
-    a, b = (dump(r, args.posts, args.mb) for r in (args.a, args.b))
+    a, b = (dump(r, args.posts, args.mb, args.sets) for r in (args.a, args.b))
     differ = 0
     for name in sorted(a.keys() | b.keys()):
         x, y = a.get(name), b.get(name)

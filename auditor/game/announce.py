@@ -49,6 +49,7 @@ from enum import StrEnum
 
 from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
+from auditor.game.lazy import lazy
 from auditor.game.titles import cn_number
 from auditor.game.when import SELF_FIX, find_points, find_ranges, normalise, unread_times
 
@@ -88,23 +89,23 @@ class Announced:
 # --------------------------------------------------------------------------- the lexicon
 
 _NUM = r"[0-9一二两三四五六七八九十]{1,3}"
-_CORRECTION = re.compile(r"更正|订正|纠正|修正|改为|应为|更改为|有误|写错")
+_CORRECTION = lazy(r"更正|订正|纠正|修正|改为|应为|更改为|有误|写错")
 # undo the rest of the sentence from where they stand
-_SUPPOSE = re.compile(
+_SUPPOSE = lazy(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
     r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛(?![，,…\.])|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
 )  # (晚上嘛，… / 晚上嘛……: 嘛 before a pause marks the topic, it asks nothing)
-_NEGATION = re.compile(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
-_QUOTE = re.compile(
+_NEGATION = lazy(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
+_QUOTE = lazy(
     # (只能说“嘘”: the words the piped may say, not a quote)
     r"\[quote\].*?\[/quote\]|(?<!只能)(?<!只可)(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]",
     re.S,
 )
 # a BBCode table's row (its first cell the label, the rest its value)
-_BB_ROW = re.compile(r"\[tr(?:=[^\]]*)?\](.*?)\[/tr\]", re.I | re.S)
-_BB_TD = re.compile(r"\[td(?:=[^\]]*)?\](.*?)\[/td\]", re.I | re.S)
+_BB_ROW = lazy(r"\[tr(?:=[^\]]*)?\](.*?)\[/tr\]", re.I | re.S)
+_BB_TD = lazy(r"\[td(?:=[^\]]*)?\](.*?)\[/td\]", re.I | re.S)
 
 
 def _bb_row(m: re.Match[str]) -> str:
@@ -117,11 +118,11 @@ def _bb_row(m: re.Match[str]) -> str:
     return f"{cells[0]}：{' '.join(cells[1:])}"
 
 
-_BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
+_BBCODE = lazy(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.I)
 # decoration between the words (昨晚倒下了两位😭😭 X, 吹笛：X🐱 Y🐶, Lv.3 🤒：X, 警长大人：X👑):
 # pictographs, dingbats and their joiners as a space — not the skull (💀 ☠: a death), not a
 # tick or a cross (✔ ✘: right and wrong), not the cross of the dead (✝)
-_DECORATION = re.compile(
+_DECORATION = lazy(
     "[\U0001f000-\U0001f47f\U0001f481-\U0001faff\u2600-\u261f\u2621-\u26ff"
     "\u2700-\u2713\u2715-\u2716\u2719-\u271c\u271e-\u27bf\u2b00-\u2bff\ufe0f\u200d\u20e3]+"
 )
@@ -130,14 +131,14 @@ _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=
 # (进入夜晚 is what follows a day's result, not when it happened: 黑陶死亡，进入夜晚)
 # (yesterday's evening is last night: 昨天晚上 / 昨天夜里 / 昨日半夜, 昨暗; 隔夜 / 前夜 the night
 # just passed; a story's 一夜 — not 每一夜, 第一夜)
-_NIGHT = re.compile(
+_NIGHT = lazy(
     # (文言: 昨宵, 昨夕, 是夜, 夜来)
     rf"昨夜|昨晚|昨宵|昨夕|是夜|夜来|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
     r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
 )
-_YESTERDAY = re.compile(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
-_DAY_N = re.compile(rf"第\s*({_NUM})\s*[天日](?!夜)")
-_NIGHT_N = re.compile(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
+_YESTERDAY = lazy(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
+_DAY_N = lazy(rf"第\s*({_NUM})\s*[天日](?!夜)")
+_NIGHT_N = lazy(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
 # (cause, pattern) for eliminations; the first that matches a span says how
 _ELIMINATED: list[tuple[str | None, str]] = [
@@ -215,32 +216,32 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])",
     ),
 ]
-_ELIM_RE = [(cause, re.compile(p)) for cause, p in _ELIMINATED]
+_ELIM_RE = [(cause, lazy(p)) for cause, p in _ELIMINATED]
 # the night's guns (the sniper, the secret police), said before a shot's word: the death is
 # the night's, not the hunter's
-_NIGHT_GUN = re.compile(r"狙击手|秘警|秘密警察|狙击|狙杀")
+_NIGHT_GUN = lazy(r"狙击手|秘警|秘密警察|狙击|狙杀")
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
 _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
-    ("sent_off", re.compile(r"红牌|罚下|淹死|浸死|潜水")),
-    ("suicide", re.compile(r"殉情")),
-    ("night", re.compile(r"狙击手|狙杀|秘警")),  # the sniper's shot is the night's
-    ("hunter", re.compile(r"最后一枪|猎人|开枪|枪")),
-    ("night", re.compile(r"夜|杀|刀|狙|毒|扎|\b(?:night|kill(?:ed)?|poisoned)\b", re.I)),
+    ("sent_off", lazy(r"红牌|罚下|淹死|浸死|潜水")),
+    ("suicide", lazy(r"殉情")),
+    ("night", lazy(r"狙击手|狙杀|秘警")),  # the sniper's shot is the night's
+    ("hunter", lazy(r"最后一枪|猎人|开枪|枪")),
+    ("night", lazy(r"夜|杀|刀|狙|毒|扎|\b(?:night|kill(?:ed)?|poisoned)\b", re.I)),
     # 连续未投票 is why a card was shown, not a vote-out
     (
         "vote",
-        re.compile(
+        lazy(
             r"(?<![未没不弃])投|(?<![未没不弃投])票|放逐|替罪羊|\b(?:vote[ds]?|lynch(?:ed)?)\b",
             re.I,
         ),
     ),
 ]
-_SHERIFF_SUBJECT = re.compile(
+_SHERIFF_SUBJECT = lazy(
     r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新的?)?\s*警长"
     r"|(?:被)?(?:选为|推选为|选举为|立为|推为)(?:了)?\s*警长|(?<![谁去来])(?:做|出任)(?:了)?\s*警长|(?:上任|就任|荣任)\s*警长"
     r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
 )
-_SHERIFF_OBJECT = re.compile(
+_SHERIFF_OBJECT = lazy(
     # (a pause before the name: 移交给……斗彩)
     # (警徽归 X, 警徽落在了 X 手上, 警徽顺位给到 X, 警徽从 A 手里转到了 B)
     r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转)(?:了)?(?:给|予|至|到|在)?(?:了)?"
@@ -255,30 +256,30 @@ _SHERIFF_OBJECT = re.compile(
 )
 # inside a fallen sheriff's bracket: (警长，殉职移交 Y), (警长，移交 Y), (殉职，警徽交给 Y); never
 # one refused (不移交) or a recap's state (已移交 Y: a reminder of an earlier post)
-_BRACKET_HANDOVER = re.compile(
+_BRACKET_HANDOVER = lazy(
     r"(?:警长|殉职|警徽)[^）)不未没别已]{0,6}?(?:移交|转交|交给|传给)(?:给|予|于)?\s*[:：]?\s*"
 )
 # the badge won at the election (its votes, 高票, 当选) — not one left by a sheriff who went
-_BADGE_WON = re.compile(r"\d\s*票|高票|当选|竞选|选举|选出|推举")
-_BADGE_LEFT = re.compile(r"移交|顺位|殉职|遗|临死|临走|出局|死|遇害|被[刀杀毒投票]|从\S{1,12}?手")
-_SHERIFF_STATUS = re.compile(
+_BADGE_WON = lazy(r"\d\s*票|高票|当选|竞选|选举|选出|推举")
+_BADGE_LEFT = lazy(r"移交|顺位|殉职|遗|临死|临走|出局|死|遇害|被[刀杀毒投票]|从\S{1,12}?手")
+_SHERIFF_STATUS = lazy(
     r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:大人|一职|之位)?\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
-_SHERIFF_NEW = re.compile(r"新任警长\s*(?:[:：]|是|为)?")
+_SHERIFF_NEW = lazy(r"新任警长\s*(?:[:：]|是|为)?")
 # 警长 第1天 选出：X, 警长选举结果：X — elected, named after the office
-_SHERIFF_ELECTED = re.compile(
+_SHERIFF_ELECTED = lazy(
     rf"警长\s*(?:第\s*{_NUM}\s*[天日]\s*)?(?:选出|选举结果|竞选结果|当选者|选的是)\s*(?:是|为)?\s*[:：]?"
 )
-_SHERIFF_CHOICE = re.compile(
+_SHERIFF_CHOICE = lazy(
     r"(?:(?:选择|指定)(?:了|的是)?)?(?:移交|转交|交)?给|(?:选择|指定)(?:了|的是)?|(?:由其|其)?(?:移交|转交)(?:于|予|畀)?"
 )
-_IDIOT_SUBJECT = re.compile(
+_IDIOT_SUBJECT = lazy(
     r"(?:发动|翻开|亮出|使用)?\s*装傻(?:\s*(?:不死|免死|留场|不出局))?|翻牌\s*[:：]?\s*(?:为|是)?\s*白痴|"
     r"(?<![:：])白痴\s*(?:翻牌|亮牌)(?![:：])(?:\s*(?:不死|免死|留场|不出局))?|(?:的身份)?(?:是|为)\s*白痴"
     r"|翻(?:出|开)\s*白痴(?:牌|身份)?|亮(?:明|出)\s*白痴(?:牌|身份)?"
 )
-_IDIOT_OBJECT = re.compile(r"白痴\s*(?=\S)|装傻\s*[:：]")
-_PIPED_SUBJECT = re.compile(
+_IDIOT_OBJECT = lazy(r"白痴\s*(?=\S)|装傻\s*[:：]")
+_PIPED_SUBJECT = lazy(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*被?\s*(?:吹笛|管道)"
     # the names, then the state they are in (A、B 是 Lv.3; A 进入了 Lv.3)
     r"|(?:是|为|进入了?|处于|变成了?)\s*[【\[]?\s*(?:雏见泽综合症)?\s*Lv\.?\s*3(?!\d)"
@@ -289,7 +290,7 @@ _PIPED_SUBJECT = re.compile(
     # X 仍在笛声中: still under the spell
     r"|(?:仍然?|还|依然|依旧)\s*(?:在|处于)\s*笛声(?:之)?中"
 )
-_PIPED_OBJECT = re.compile(
+_PIPED_OBJECT = lazy(
     # a label headed by the piping's word, whatever it adds (吹笛登记：X, 笛声：X, Lv.3 名单：X,
     # 吹笛新增：X) — not the piper (吹笛者：X); first, so the bare word does not take it
     r"(?<!被)(?:吹笛|笛声|笛音)(?!者)[^，。,:：\s]{1,4}[:：]|笛声\s*[:：]|Lv\.?\s*3(?!\d)\s*[^，。,:：\s]{1,4}[:：]|"
@@ -298,7 +299,7 @@ _PIPED_OBJECT = re.compile(
     r"|(?<!被)(?:吹笛|管道)(?!者)(?:状态)?(?:的|角色|玩家)*(?:是|为|有)?"
     r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*[）)]?\s*(?:的)?(?:是|为)?"
 )
-_UNPIPE = re.compile(
+_UNPIPE = lazy(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
     r"|被(?:吹笛|管道)(?:者|的人|的玩家)\s*(?:全部|全体|均|都)?\s*(?:恢复|醒来|清醒)"
 )
@@ -310,7 +311,7 @@ _PAST_NIGHT = (
 _LEAVING = r"离场|退场|下线|下船|落水|停牌|退市|出局|离开|死亡|死"
 # 平安夜 is a quiet night, save the date (平安夜晚上十点关: Christmas Eve, a close)
 _QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
-_NO_DEATH = re.compile(
+_NO_DEATH = lazy(
     _QUIET_EVE
     + r"|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去|死(?=\s*(?:[。！!，,]|$))|殒命|丧命)"
     r"|(?:昨夜|昨晚|夜里|夜)\s*[:：]?\s*(?:无事|无恙|太平)"
@@ -344,7 +345,7 @@ _NO_DEATH = re.compile(
     r"|没有[^，。,；;]{1,3}?(?:离场|离席|离开|出局|死|亡|倒下|退场|下车|下船))"
     r"|(?<![有])无(?:亡者|死者)"
 )
-_ACCELERATED = re.compile(
+_ACCELERATED = lazy(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
     r"加速\s*(?:成功|成立)|加速\s*[:：]\s*(?:已经?)?\s*(?:通过|成功|成立|生效|批准)"
@@ -362,7 +363,7 @@ _ACCELERATED = re.compile(
     rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
-_GAME_OVER = re.compile(
+_GAME_OVER = lazy(
     r"游戏(?:结束|完结|完(?=\s*(?:$|[。！!，,])))|(?:本场|本局|游戏)[^，,。！!]{0,24}?到此结束|(?P<winner>[^，,：:。！!\s]{2,12}?)(?:胜利|获胜|胜出|笑到最后)"
     r"|(?:本局|全局|本场)(?:终|完|结束|交易结束)(?=\s*(?:$|[。！!，,]))|终局|全剧终"
     r"|(?P<short>[^，,：:。！!\s]{1,6}?)\s?(?:胜|赢)(?:麻了?)?(?=\s*(?:$|[。！!，,（(]))"
@@ -376,18 +377,18 @@ _WINNER_GROUPS = ("winner", "short", "label", "won", "apart", "row")
 # after an event word: a time clause (罚下前, 被罚下时) or a state (已出局) is no event
 # (被刀未死: the attempt failed)
 # the out a day owns (昨天的出局, 第二日（周日）的出局是): that day's vote, not a night's
-_DAYS_OUT = re.compile(
+_DAYS_OUT = lazy(
     rf"(?:昨[天日]|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]*[）)])?\s*的\s*(?:出局|放逐)"
 )
-_OUT_BRACKET = re.compile(r"出局|死亡|已死|淘汰")
-_NOT_NOW_AFTER = re.compile(
+_OUT_BRACKET = lazy(r"出局|死亡|已死|淘汰")
+_NOT_NOW_AFTER = lazy(
     r"^(?:前|之前|时|后\s*(?:的)?\s*(?:禁票|禁言|不能|不可|无法|可以|须|需)|的话|与否|除外|\s*(?:未|没|不)死|未遂|未果|失败)"
 )
-_STATE_BEFORE = re.compile(r"(?:已经?|早已|早就)$")
+_STATE_BEFORE = lazy(r"(?:已经?|早已|早就)$")
 # a role, not a player, before the word (吹笛者出局: the piper's spell ends)
-_ROLE_BEFORE = re.compile(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
+_ROLE_BEFORE = lazy(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
 # what may stand between a name and the word it does (a bracket, a time, a manner)
-_SUBJECT_GAP = re.compile(
+_SUBJECT_GAP = lazy(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
     r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
@@ -395,7 +396,7 @@ _SUBJECT_GAP = re.compile(
     # a story's manner before its death word (随风逝, 溘然长逝, 含恨离场)
     r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静|仍然?|依然|依旧)*$"
 )
-_OBJECT_GAP = re.compile(
+_OBJECT_GAP = lazy(
     rf"^(?:[了的者是为有只仅】\]]|俩|仨|应该|应|目前|现在|仍然|依然|仍|还|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
     # the role told before the name (出局：吹笛者（不公示身份）——X)
     r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察)*$"
@@ -403,11 +404,11 @@ _OBJECT_GAP = re.compile(
 
 
 # a sentence the director corrects mid-way (烧卖昨夜……不，今天夜里): read, and listed
-_SELF_CORRECTED = re.compile(
+_SELF_CORRECTED = lazy(
     r"[^。！!；;\n]*(?:…+|\.{3,}|—+|-{2,})\s*(?:不[，,。！!]|不对(?![外劲称])|不不|说错)[^。！!；;\n]*"
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
-_COUNTED = re.compile(
+_COUNTED = lazy(
     r"\s*\|?\s*[:：]?\s*(?:都是|均为|都|均)?\s*(?:得票|票数)?\s*(?:各\s*)?"
     r"(?:\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])|[一二两三四五六七八九十半]+\s*票)"
 )
@@ -415,7 +416,7 @@ _COUNTED = re.compile(
 # nothing is listed (未读懂的公告), never passed in silence; with the notice words, a story's
 # (回家, 离开, 不见, 醒来) and a preset's own words for the piped (the rule set's 喵喵 / 咪啪
 # … are words a line cannot be read without)
-_EVENTFUL = re.compile(
+_EVENTFUL = lazy(
     r"出局|死|亡|杀|刀|狙|毒|投出|投死|放逐|警长|警徽|移交|殉职|当选|继任|替|顶|接替|吹笛|Lv\.?\s*3|装傻|白痴|红牌|罚下|殉情"
     r"|枪|带走|倒|平安|走了|遇害|呼吸|淘汰|离场|送别|扎|回家|离开|不见|醒来|消失|喵|汪|咪|组|名单"
     r"|走出|送出|押上|押到|推下|赶出|逐出|出现|笛声|笛音"  # a story's vote-out, death, piping
@@ -426,7 +427,7 @@ _EVENTFUL = re.compile(
 )
 # a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
-_ACTOR = re.compile(
+_ACTOR = lazy(
     r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
     r"仍|依然|继续|存活|可以|已|也|申请|请"
     # (not a story's death: X 没有醒来, X 再也没回来, X 没有出现在早饭桌边)
@@ -437,20 +438,20 @@ _ACTOR = re.compile(
     r"|(?:猎人|白痴|女巫|预言家|狼人|村民|杀手|医生|警察|秘警|吹笛者)(?=\s*(?:[，,。；;]|$)))"
 )
 # a sentence saying a player lives or is well again (冬瓜 活, Lv.1：冬瓜（恢复正常发言）)
-_ALIVE = re.compile(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
+_ALIVE = lazy(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
 # a sentence naming players with no event of theirs: candidates, a tally's row, honours,
 # last words, a status carried over, a rule, a request, a player's own ballot (see
 # Patterns._unaccounted)
-_NOT_AN_EVENT = re.compile(
+_NOT_AN_EVENT = lazy(
     r"对象|可疑者|候选|对决|辩论|(?<![A-Za-z])vs\.?(?![A-Za-z])|MVP|遗言|身份|继承|承接|规则|[|｜]\s*\d"
     r"|平票|tie|请(?![假出走离])|的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
     re.I,
 )
-_NOT_A_MANNER = re.compile(r"者|直到|等到|之前|人")
+_NOT_A_MANNER = lazy(r"者|直到|等到|之前|人")
 
 # the words of a notice, in Chinese and in a director's English shorthand: a director's
 # post that holds one outright and from which nothing was read is listed (未读懂的公告)
-NOTICE_WORDS = re.compile(
+NOTICE_WORDS = lazy(
     r"游戏结束|到此结束|本局终|本局结束|终局|胜|败|笑到最后|平安|死|出局|当选|替补|警长|警徽|吹笛|装傻|白痴|红牌|罚下"
     # 加速 / 延时 with an outcome or a day, not a rule about them (加速需过半数申请)
     r"|加速(?:成功|成立|生效|通过|日|了)|(?:今天|今日|本日|明天|明日|第\s*\d+\s*[天日])\s*加速"
@@ -461,11 +462,9 @@ NOTICE_WORDS = re.compile(
 )
 # what a word promises: a winner (X 胜, village wins), an acceleration granted, a delay
 # granted with its new close; a sentence that says it and became no such item is listed
-_WIN = re.compile(
-    r"(?<![获决优全必])胜(?![负率算任出券])|(?<![A-Za-z])(?:wins?|won)(?![A-Za-z])", re.I
-)
-_ACCEL_DONE = re.compile(r"加速(?:成功|成立|生效|通过)|(?<![A-Za-z])accelerated(?![A-Za-z])", re.I)
-_DELAY_DONE = re.compile(
+_WIN = lazy(r"(?<![获决优全必])胜(?![负率算任出券])|(?<![A-Za-z])(?:wins?|won)(?![A-Za-z])", re.I)
+_ACCEL_DONE = lazy(r"加速(?:成功|成立|生效|通过)|(?<![A-Za-z])accelerated(?![A-Za-z])", re.I)
+_DELAY_DONE = lazy(
     r"延时(?:申请)?(?:成功|成立|生效|通过)|算是延时|不关门|新关帖|(?<![A-Za-z])delay(?:ed)?(?![A-Za-z])",
     re.I,
 )
@@ -473,20 +472,20 @@ _DELAY_DONE = re.compile(
 _DEATH_IN_BRACKET = (
     r"(?:夜|night|杀|刀|毒|狙|snip|kill|票出|投出|投票|vote|殉|扎|淹|红牌|枪|shot|poison)"
 )
-_ASKS_OR_TIES = re.compile(r"[？?]\s*$|平票")
+_ASKS_OR_TIES = lazy(r"[？?]\s*$|平票")
 
 # the words of each kind of event, in any voice (a plain director's, a shorthand's, English):
 # a sentence saying one in a post that gave no item of its kind is listed (never silent)
 _KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("accelerated", re.compile(r"加速|提速|speed\s*-?up|accelerat", re.I)),
+    ("accelerated", lazy(r"加速|提速|speed\s*-?up|accelerat", re.I)),
     (
         "delayed",
-        re.compile(r"延时|延迟|延长|推迟|延至|延到|顺延|extend|extension|postpone", re.I),
+        lazy(r"延时|延迟|延长|推迟|延至|延到|顺延|extend|extension|postpone", re.I),
     ),
-    ("idiot_revealed", re.compile(r"白痴|装傻|idiot", re.I)),
+    ("idiot_revealed", lazy(r"白痴|装傻|idiot", re.I)),
     (
         "substitute",
-        re.compile(
+        lazy(
             r"替补|顶替|接替|接手|顶上|代打|stands?\s+in|in\s+for|(?<![A-Za-z])sub(?![A-Za-z])",
             re.I,
         ),
@@ -494,7 +493,7 @@ _KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "sheriff",
         # a badge that changes hands, not the sheriff's vote (含警长 2 票) nor a role
-        re.compile(
+        lazy(
             r"(?:警长|警徽|sheriff|badge)[^。]{0,12}?"
             r"(?:移交|(?<!投)交给|交接|继任|接任|接过|传给|留给|(?<!投)给了|hand|pass|goes\s+to)"
             r"|(?:新警长|new\s+sheriff|当选|戴上)[^，。,]{0,4}",
@@ -503,7 +502,7 @@ _KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "no_death",
-        re.compile(
+        lazy(
             r"平安|无人(?:死|出局|倒下|遇害)|没(?:有)?人(?:死|出局|倒下)|谁都没|一个不少|无一伤亡"
             r"|no\s+(?:death|kill|one\s+died)|nobody\s+died|zero\s+deaths?",
             re.I,
@@ -511,16 +510,16 @@ _KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "game_over",
-        re.compile(
+        lazy(
             r"获胜|胜利|胜出|赢了|赢麻|游戏结束|GG(?![A-Za-z])|game\s*over|(?<![A-Za-z])wins?(?![A-Za-z])|阵营胜|[方队]胜",
             re.I,
         ),
     ),
-    ("piped", re.compile(r"(?!x)x")),  # the grammar's own piped words (self._piped_said)
+    ("piped", lazy(r"(?!x)x")),  # the grammar's own piped words (self._piped_said)
 )
 # a sentence that states nothing yet: a request, a supposition's frame, a count short, a
 # rule explained, a status unchanged, a correction that takes it back
-_NOT_STATED = re.compile(
+_NOT_STATED = lazy(
     r"申请(?![^，。]{0,12}(?:过半|通过|成功|执行|生效|够|足|满|达|齐))|还差|不够|未过半|没过半|not\s+passed|没成"
     r"|规则|规矩|说明|意思|即为|如下|不变|unchanged|照常|照原|仍是|仍为|依然是|还是"
     r"|撤回|作废|忽略|误发|无效|不算|not\s+enough|保持"
@@ -531,24 +530,24 @@ _NOT_STATED = re.compile(
 # or delayed day (加速结算, 延时后), a rule (白痴…可装傻), a spell ending (吹笛状态全解了), a
 # bench empty (替补已用完), a vote's outcome (平票，无人出局)
 _NOT_THE_EVENT = {
-    "accelerated": re.compile(r"结算|票结|加速后|加速日的"),
+    "accelerated": lazy(r"结算|票结|加速后|加速日的"),
     # (因昨日延时, 逢周末延长一天, 在延时后的截止之前: the rule's, or a past delay's)
-    "delayed": re.compile(r"结算|(?:延时|延长|推迟)(?:成功)?(?:之|以)?后|因|逢"),
-    "sheriff": re.compile(r"者当选|竞选|结束时|随机"),  # the election's rule
-    "idiot_revealed": re.compile(r"可以?装傻|时装傻|不能投票|无投票权|没票权|已翻牌|我是"),
-    "substitute": re.compile(
+    "delayed": lazy(r"结算|(?:延时|延长|推迟)(?:成功)?(?:之|以)?后|因|逢"),
+    "sheriff": lazy(r"者当选|竞选|结束时|随机"),  # the election's rule
+    "idiot_revealed": lazy(r"可以?装傻|时装傻|不能投票|无投票权|没票权|已翻牌|我是"),
+    "substitute": lazy(
         # (…, and who a player is: 油条（芒果的替补）, X 为 Y 的替补 — the seat changed before)
         r"用完|没有|无可用|替补\s*[:：]?\s*无|名单|只能|禁止|按|no\s+sub|left"
         r"|为[^，。,]{0,8}替补|[（(][^）)]*(?:替补|接替)[^）)]*[）)]",
         re.I,
     ),
-    "no_death": re.compile(r"票|vote|对决|tie", re.I),
-    "piped": re.compile(r"解|恢复|结束|可以|cured|正常|限制|违反|吹笛的|出局|immune|御社神", re.I),
-    "game_over": re.compile(r"还没|尚未|未达成|继续|在望|不远"),
+    "no_death": lazy(r"票|vote|对决|tie", re.I),
+    "piped": lazy(r"解|恢复|结束|可以|cured|正常|限制|违反|吹笛的|出局|immune|御社神", re.I),
+    "game_over": lazy(r"还没|尚未|未达成|继续|在望|不远"),
 }
 # the word's clause says it failed or did not happen
-_FAILED = re.compile(r".*?(?:未|没有?(?!人)|失败|不成|(?<![A-Za-z])not(?![A-Za-z])|failed)", re.I)
-_DELAY_TOLD = re.compile(
+_FAILED = lazy(r".*?(?:未|没有?(?!人)|失败|不成|(?<![A-Za-z])not(?![A-Za-z])|failed)", re.I)
+_DELAY_TOLD = lazy(
     # a delay told with its new close or by how much (a granted delay with neither gives
     # no item: nothing is unread)
     r"\d\s*[:：点]|[一二三四五六七八九十]点|[一二两三半\d]+\s*(?:个)?\s*(?:小时|钟|分钟|hours?|h\b)",
@@ -556,11 +555,9 @@ _DELAY_TOLD = re.compile(
 )
 # the word negated before it in its clause (不加速, 没有延时, 未装傻, 非白痴, 今天没有人是
 # Lv.3, not extended)
-_NEGATED_WORD = re.compile(r"不|没|未|非|无|别|(?<![A-Za-z])(?:not|no)(?![A-Za-z])", re.I)
+_NEGATED_WORD = lazy(r"不|没|未|非|无|别|(?<![A-Za-z])(?:not|no)(?![A-Za-z])", re.I)
 # a piped word with no one after it (被吹笛：无, Lv.3: none, 今日咪啪：无)
-_PIPED_NONE = re.compile(
-    r"^[^，。,\n]{0,8}?[:：]?\s*(?:无|none|没有|暂无|莫得|没得|冇|-|（本局无)", re.I
-)
+_PIPED_NONE = lazy(r"^[^，。,\n]{0,8}?[:：]?\s*(?:无|none|没有|暂无|莫得|没得|冇|-|（本局无)", re.I)
 
 
 # the words a fact of the game's state is told with, whatever the voice: a death or an exit,
@@ -568,33 +565,39 @@ _PIPED_NONE = re.compile(
 _COVER_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "eliminated",
-        re.compile(
+        lazy(
             r"死|亡|出局|淘汰|放逐|投出|遇害|被刀|被杀|被毒|被狙|红牌|罚下|殉情|离场|退场"
             r"|(?<![A-Za-z])(?:out|dead|died|killed|RIP)(?![A-Za-z])",
             re.I,
         ),
     ),
-    ("sheriff", re.compile(r"警徽|当选|移交|sheriff|badge", re.I)),
-    ("substitute", re.compile(r"替补|接替|顶替")),
-    ("piped", re.compile(r"吹笛(?!者|的?(?:玩家|人))|Lv\.?\s*3|piped", re.I)),
-    ("idiot_revealed", re.compile(r"装傻")),
-    ("no_death", re.compile(r"平安")),
-    ("game_over", re.compile(r"游戏结束|获胜|胜利|(?<![A-Za-z])wins?(?![A-Za-z])", re.I)),
+    ("sheriff", lazy(r"警徽|当选|移交|sheriff|badge", re.I)),
+    ("substitute", lazy(r"替补|接替|顶替")),
+    ("piped", lazy(r"吹笛(?!者|的?(?:玩家|人))|Lv\.?\s*3|piped", re.I)),
+    ("idiot_revealed", lazy(r"装傻")),
+    ("no_death", lazy(r"平安")),
+    ("game_over", lazy(r"游戏结束|获胜|胜利|(?<![A-Za-z])wins?(?![A-Za-z])", re.I)),
 )
 
 
 # a fact's word labelling no one (被狙：无, Lv.3：无, 淹死：none)
-_NONE_AFTER = re.compile(r"[^，。,\n:：]{0,4}?[:：]\s*(?:无|没有|none|0(?!\d)|-|—)", re.I)
+# (淹死：无, and a label's none after a space or an arrow ending the clause: #淹死# 无,
+# Lv.3 → 无, 出局 = 无人)
+_NONE_AFTER = lazy(
+    r"[^，。,\n:：]{0,4}?[:：]\s*(?:无|没有|none|0(?!\d)|-|—)"
+    r"|[^，。,\n:：]{0,4}?(?:\s|→|->|=)\s*(?:无人?|没有人?|none|nobody)\s*(?:$|[，。,；;)\]】”\"])",
+    re.I,
+)
 # a line headed by the night just passed and a label (昨夜借出：无, 昨晚出菜：X): it tells
 # the night's outcome in the theme's words, whatever they are
-_NIGHT_SAID = re.compile(
+_NIGHT_SAID = lazy(
     r"\s*(?:\d\s*|[【\[][^】\]]{0,16}[】\]]\s*)?(?:昨夜|昨晚|夜间|夜里|本夜|昨[天日]夜里)(?!的)[^，。,\d:：的]{0,4}[:：]\s*\S"
 )
 
 
 # a post that speaks of a part of the game day by its words (the night; a ballot, a count,
 # yesterday): a how-less death in it may be either's
-_BOTH_PARTS = re.compile(
+_BOTH_PARTS = lazy(
     _NIGHT.pattern + r"|夜|票|投|结算|收卷|昨[天日]|前[天日]|(?<![A-Za-z])(?:night|vote)",
     re.I,
 )
@@ -608,6 +611,12 @@ def night_said(text: str) -> str | None:
         if m and not _ASKS_OR_TIES.search(sentence):
             return m.group(0).strip()
     return None
+
+
+def _only_kind(said: str, kind: str) -> bool:
+    """The sentence says the kind's words and no other kind's (游戏结束。 says the end only)."""
+    kinds = {k for k, words in _COVER_WORDS if words.search(said)}
+    return kinds == {kind}
 
 
 def _untold_fact(said: str) -> bool:
@@ -631,9 +640,13 @@ def _untold_fact(said: str) -> bool:
 
 # the game counted in a unit that is not the reader's (第四轮, 第三期, 第五幕 — not 第N天 / 日 /
 # 夜 / 晚, 环节, 第N个 / 位 / 名 / 次 / 票)
-_COUNTER = re.compile(rf"第\s*{_NUM}\s*(?![天日夜晚环个位名次票张人])[\u4e00-\u9fff]")
+_COUNTER = lazy(rf"第\s*{_NUM}\s*(?![天日夜晚环个位名次票张人])[\u4e00-\u9fff]")
+# a death said as the time of another fact (X 死亡后，杀手全部出局): the clause ends in 后
+_AS_A_TIME = lazy(r"(?:死|亡|出局|投出|淘汰|倒下)了?\s*(?:之|以)?后\s*$")
+# a death said of a whole group (杀手全部死亡, 狼人都出局了): no one player's
+_A_GROUP_DIES = lazy(r"(?:全部|全都|全员|都|均|尽)\s*(?:已经?|被)?\s*(?:死|亡|出局|淘汰|阵亡)")
 # a clause that ends in a label said of no one (潜水落选（淹死）：无)
-_SAID_OF_NONE = re.compile(r"[:：]\s*(?:无|没有|none|0)\s*[。！!.]?\s*$", re.I)
+_SAID_OF_NONE = lazy(r"[:：]\s*(?:无|没有|none|0)\s*[。！!.]?\s*$", re.I)
 
 
 def _squash(text: str) -> str:
@@ -657,15 +670,15 @@ def _clause_after(sentence: str, at: int) -> str:
 # substitute, the piping, the idiot, the game's end
 _FACT_WORDS: tuple[tuple[re.Pattern[str], frozenset[EventType | Notice]], ...] = (
     (
-        re.compile(r"死|出局|投出|淘汰|平安|殉情"),
+        lazy(r"死|出局|投出|淘汰|平安|殉情"),
         frozenset({EventType.ELIMINATED, Notice.NO_DEATH}),
     ),
     # (警长是 X: the office's holder told — a name not on the list is listed, 警长是吉它)
-    (re.compile(r"当选|警徽|警长\s*(?:是|为)"), frozenset({EventType.SHERIFF})),
-    (re.compile(r"替补|接替|顶替"), frozenset({EventType.SUBSTITUTE})),
-    (re.compile(r"吹笛"), frozenset({EventType.PIPED})),
-    (re.compile(r"装傻"), frozenset({EventType.IDIOT_REVEALED})),
-    (re.compile(r"胜利|获胜|游戏结束|本局结束"), frozenset({Notice.GAME_OVER})),
+    (lazy(r"当选|警徽|警长\s*(?:是|为)"), frozenset({EventType.SHERIFF})),
+    (lazy(r"替补|接替|顶替"), frozenset({EventType.SUBSTITUTE})),
+    (lazy(r"吹笛"), frozenset({EventType.PIPED})),
+    (lazy(r"装傻"), frozenset({EventType.IDIOT_REVEALED})),
+    (lazy(r"胜利|获胜|游戏结束|本局结束"), frozenset({Notice.GAME_OVER})),
 )
 
 
@@ -730,10 +743,13 @@ def _promise(
 
 
 # a word said of no one: 不出局, 没人死, 无人出局, 莫得人死, 没有角色出局, 无替补
-_NONE_BEFORE = re.compile(r"不|没|未|无|莫得")
+_NONE_BEFORE = lazy(r"不|没|未|无|莫得")
 # a rule's general case, not a fact: 平票时…当选, 投票结束后，…, 任何一轮…即死亡, 须, 可以
-_RULE_CASE = re.compile(r"结束后|即$|即\S{0,2}$|者$|直到$|等到$")
-_RULE = re.compile(r"任何|[^小按当准]时[，,]|[^小按当准\d]时(?=可|即|须)|须|可以|规则")
+_RULE_CASE = lazy(r"结束后|即$|即\S{0,2}$|者$|直到$|等到$")
+# the value a clause denies after a comma (关门时间是 21:30，不是上楼写的 20:30): the wrong
+# one a correction names, no time the post states
+_DENIED_VALUE = lazy(r"(?<=[，,])\s*(?:而|并|也)?不是[^，,。；;！!\n]*")
+_RULE = lazy(r"任何|[^小按当准]时[，,]|[^小按当准\d]时(?=可|即|须)|须|可以|规则")
 
 
 def _supposed(sentence: str, at: int) -> bool:
@@ -756,16 +772,14 @@ def _supposed(sentence: str, at: int) -> bool:
     return bool(_SUPPOSE.search(before) or _SUPPOSE.search(clause))
 
 
-_REPORTED_QUESTION = re.compile(
+_REPORTED_QUESTION = lazy(
     r"(?:有人|有玩家|大家|玩家|someone)[^，,。]{0,8}(?:问|私信|asked)[^，,。]*[，,]", re.I
 )
 
 
 # a past day's acceleration restated (昨天（周日）那个加速是昨天的事, 前天的加速成功了)
-_ACCELERATED_BEFORE = re.compile(
-    r"(?:昨天|前天|昨日|前日)[^，,。]{0,8}?(?:那个|的)加速(?=是|成功|了)"
-)
-_NO_RESULT = re.compile(r"平票|无人过半|没有人过半")
+_ACCELERATED_BEFORE = lazy(r"(?:昨天|前天|昨日|前日)[^，,。]{0,8}?(?:那个|的)加速(?=是|成功|了)")
+_NO_RESULT = lazy(r"平票|无人过半|没有人过半")
 
 
 def notice_word(text: str) -> str | None:
@@ -789,11 +803,9 @@ def _own(text: str) -> str:
     return shorthand(fold(text))  # … and English shorthand in Chinese (松果 out → 松果 出局)
 
 
-_NOT_BUT = re.compile(
-    r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*"
-)
+_NOT_BUT = lazy(r"(?:不是|并非|而非)\s*[^，,。；;！!？?\s]{1,12}?\s*[，,]?\s*(?:而是|而|是)\s*")
 # 警徽 烧卖→春卷: the badge goes from the one to the other
-_BADGE_ARROW = re.compile(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
+_BADGE_ARROW = lazy(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>|⇒)\s*")
 # ... and with the roster's names: 警长 栗子 → 榛子, 【警长移交】腰果 → 莲子, 殉职移交：A → B,
 # 警长 A 移交 B
 _HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?(?:移交|交接))\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
@@ -802,18 +814,18 @@ _HOLDER_HANDOVER = r"({one})\s*(?:的)?\s*警长\s*(?:→|->|=>|⇒)\s*(?={one})
 # a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
 # the label is the clause's word, the cells after it its player slot
 # a clause headed by when it happened (昨：, 夜：, 第2天：) and a how that is one word
-_TIME_LABEL = re.compile(
+_TIME_LABEL = lazy(
     rf"\s*(?:昨[日天夜晚]?|前[日天夜晚]|今[日天]|夜|夜里|本夜|第\s*{_NUM}\s*[天日夜])\s*[:：]"
 )
-_BARE_CAUSE = re.compile(
+_BARE_CAUSE = lazy(
     r"\s*(?:被)?(?:票|投票|票出|公投|放逐|刀|狼刀|杀|杀手|毒|女巫毒|狙|狙击|猎人枪?|枪|殉情|红牌|罚下|淹死)\s*"
 )
 # the two halves of a substitute: who leaves, who comes in
 _LEAVES = r"离场|请假|退出|下场|换下|被替换|有事退出|有事"
 _COMES = r"上场|临时替补|替补|入场|换上|接替|顶替|顶上|代打"
-_SUB_CONTEXT = re.compile(r"替补|替换|换人|请假|退出|离场")
+_SUB_CONTEXT = lazy(r"替补|替换|换人|请假|退出|离场")
 # a heading line alone: 【昨夜出局】, 当日警长：, ==替补==
-_HEADING = re.compile(
+_HEADING = lazy(
     r"\s*(?:[【\[]\s*([^】\]]{1,12}?)\s*[】\]]|=+\s*([^=]{1,12}?)\s*=+|([^\s|:：]{1,12}?)\s*[:：])\s*[:：]?\s*"
 )
 # the terse log's one-character labels (出 X, 警：X, 警 → X, 淹：X, 笛：X) and the grammar's words
@@ -826,43 +838,43 @@ _SHORTHAND = (
     (r"笛\s*[:：]", "被吹笛："),
     (r"夜\s*[:：]?", "昨夜出局："),
 )
-_LIST_ITEM = re.compile(r"\[\*\]|\[/?li\]", re.I)
-_ROW = re.compile(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
-_NIGHT_LABEL = re.compile(
+_LIST_ITEM = lazy(r"\[\*\]|\[/?li\]", re.I)
+_ROW = lazy(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
+_NIGHT_LABEL = lazy(
     r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*(?:死人|死的)?\s*[:：]\s*(?=\S)", re.M
 )
 # 烧卖昨夜……不，今天夜里 …: the time said first is taken back
-_TIME_SELF_FIX = re.compile(
+_TIME_SELF_FIX = lazy(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
 )
 # a reading struck through (~~X~~, [s]X[/s], [del]X[/del]) is taken back; so is a line the
 # director retracts (撤回：…)
-_STRUCK = re.compile(
+_STRUCK = lazy(
     r"~~[^~\n]+~~|\[(s|del|strike)\][^\[]*\[/\1\]|(?:^|(?<=\n))\s*撤回\s*[:：][^\n]*", re.I
 )
 # what a correction takes back: a clause holding an event's word (死, 扎死, 平安, 无事 …)
 # the director's own words quoted and taken back (收回昨天“今天加速”的说法): gone
-_UNSAID = re.compile(
+_UNSAID = lazy(
     r"((?:收回|撤回|撤销|取消)[^，。“”「」]{0,6})[“「][^”」]{0,30}[”」]\s*(?:的|这个|那个)?\s*(?:说法|这句话?|那句话?|公告)?"
 )
-_TAKEN_BACK = re.compile(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|无事|无人")
+_TAKEN_BACK = lazy(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|无事|无人")
 # 我说昨晚是平安夜，这是错的: the clause before a bare 这是错的 is what is taken back
-_SAID_WRONG_BEFORE = re.compile(
+_SAID_WRONG_BEFORE = lazy(
     r"([^，,。；;！!？?\n]+)[，,]\s*(?:这|那|此)?\s*(?:是|个)?\s*(?:错的|有误|不对|错了)(?=[，,。；;！!？?\n]|$)"
 )
 # 黄瓜被票出了……哦不对，是冬瓜被票出了: what is said before the fix is taken back
-_SAID_THEN_FIXED = re.compile(
+_SAID_THEN_FIXED = lazy(
     r"[^。！!；;\n]*?(?:…+|\.{2,}|—{2,})\s*(?:哦|啊|呃|额|嗯|诶)?\s*(?:不对|不是|说错了?|错了|不不)"
     r"\s*[，,]?\s*(?:是|应该是|应为)?\s*(?=\S)"
 )
-_SAID_WRONG = re.compile(
+_SAID_WRONG = lazy(
     r"[^，,。；;！!？?\n]*?(?:有误|错误|误报|(?:写|看|搞|弄|记|算|数)错了?|是错的|不对)[）)]?(?=[，,。；;！!？?\n]|$)"
 )
 
 
 # a reading asked and taken back at once (昨夜出局：山楂？不对，是莲子 / 毛豆？——更正：…): the
 # second stands
-_ASKED_WRONG = re.compile(
+_ASKED_WRONG = lazy(
     r"(?<=[:：】\]\s])[^\s，,。；;！!？?\n：:】\]]{1,8}[？?]+\s*(?:—+|…+)?\s*(?:不对|不是|错了|说错了|更正|订正)\s*"
     r"[，,：:]?\s*(?:是|应为|应该是|为)?\s*"
 )
@@ -891,7 +903,7 @@ def clean(text: str) -> str:
     return _DECORATION.sub(" ", _BBCODE.sub("", text)).translate(_QUOTES)
 
 
-_SENTENCES = re.compile(r"[^。！!；;？?\n]+[。！!；;？?]*")
+_SENTENCES = lazy(r"[^。！!；;？?\n]+[。！!；;？?]*")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -916,11 +928,11 @@ def _clauses(sentence: str) -> list[str]:
 # director's answer to a listed post — a confirmed or added event — accounts for a sentence
 # only when the sentence tells that kind of fact (:func:`auditor.game.state.answered_by`)
 _ANSWER_WORDS: list[tuple[EventType, re.Pattern[str]]] = [
-    (EventType.SHERIFF, re.compile(r"警长|警徽|当选|sheriff|badge", re.I)),
-    (EventType.PIPED, re.compile(r"吹笛|笛|管道|Lv\.?\s*3|piped", re.I)),
-    (EventType.IDIOT_REVEALED, re.compile(r"白痴|装傻|翻牌|idiot", re.I)),
-    (EventType.SUBSTITUTE, re.compile(r"替补|接替|顶替|代替|替换|换人|代打|顶号|(?<![A-Za-z])sub")),
-    (EventType.FACTION, re.compile(r"阵营|身份")),
+    (EventType.SHERIFF, lazy(r"警长|警徽|当选|sheriff|badge", re.I)),
+    (EventType.PIPED, lazy(r"吹笛|笛|管道|Lv\.?\s*3|piped", re.I)),
+    (EventType.IDIOT_REVEALED, lazy(r"白痴|装傻|翻牌|idiot", re.I)),
+    (EventType.SUBSTITUTE, lazy(r"替补|接替|顶替|代替|替换|换人|代打|顶号|(?<![A-Za-z])sub")),
+    (EventType.FACTION, lazy(r"阵营|身份")),
 ]
 
 
@@ -1090,15 +1102,26 @@ class Patterns:
         unplaced += _phase_untold(text)
         unplaced += self._uncovered(text, found, unplaced) + self._guessed(text, found)
         found = _drowned_before(text, found)
-        return found, unplaced + _unkept(text, found) + unread_times(text, _ANY_DAY, UTC)
+        return found, unplaced + _unkept(text, found) + unread_times(
+            _DENIED_VALUE.sub("", text), _ANY_DAY, UTC
+        )
 
     def _guessed(self, text: str, found: list[Announced]) -> list[str]:
         """The eliminations whose how no word of their sentence says, in a post that speaks
         of a day's ballot or of a night elsewhere: which of them each belongs to is a guess
         (the post's time decides it), shown to the director, never silent.  And those whose
-        clause counts the game in a theme's unit (第四轮归还, 第三期): which day it is, is a guess."""
+        clause counts the game in a theme's unit (第四轮归还, 第三期): which day it is, is a guess;
+        a death said as the time of what follows (X 死亡后，…), which tells neither how nor
+        when; and a death said of a whole group (杀手全部死亡) that took its player from before."""
         out = [
-            a.clause for a in found if a.type is EventType.ELIMINATED and _COUNTER.search(a.clause)
+            a.clause
+            for a in found
+            if a.type is EventType.ELIMINATED
+            and (
+                _COUNTER.search(a.clause)
+                or _AS_A_TIME.search(a.clause)
+                or (a.player not in a.clause and _A_GROUP_DIES.search(a.clause))
+            )
         ]
         if not _BOTH_PARTS.search(self._name_re.sub(" ", text)):
             return out
@@ -1112,22 +1135,27 @@ class Patterns:
         An item read from another sentence of the post does not account for it (X 出局 in
         one sentence, 平安夜 in the next: both must be read).  A sentence naming a player
         is the name rules' (:meth:`_unaccounted`, :meth:`_untold`)."""
-        spans = [_squash(a.clause) for a in found if a.clause]
-        covered = {x for a in found for x in (a.player, a.value) if x}
         out: list[str] = []
         for sentence in _SENTENCES.findall(text):
             said = sentence.strip()
             if not said or _ASKS_OR_TIES.search(said) or any(said in u for u in listed):
                 continue
-            flat = _squash(said)
-            if any(c and (c in flat or flat in c) for c in spans):
-                continue  # an item of its own
-            named = {n.player for n in self.names(said)}
-            if named and (named - covered or not _NIGHT_SAID.match(said)):
-                continue  # a name no item is about, or one read elsewhere (a caption's recap)
-            if _untold_fact(said):
+            if not self._accounted(said, found) and _untold_fact(said):
                 out.append(said)
         return out
+
+    def _accounted(self, said: str, found: list[Announced]) -> bool:
+        """The sentence is an item's own, or names a player (the name rules'), or says only
+        the end of a game read from the post (a game ends once: 游戏结束 beside 胜利：X)."""
+        flat = _squash(said)
+        if any((c := _squash(a.clause)) and (c in flat or flat in c) for a in found):
+            return True  # an item of its own
+        covered = {x for a in found for x in (a.player, a.value) if x}
+        named = {n.player for n in self.names(said)}
+        if named:
+            # a name no item is about, or one read elsewhere (a caption's recap)
+            return bool(named - covered or not _NIGHT_SAID.match(said))
+        return any(a.type is Notice.GAME_OVER for a in found) and _only_kind(said, "game_over")
 
     def _unused_words(self, text: str, found: list[Announced]) -> list[str]:
         """The sentences that say a kind of event's word (加速, 白痴, 替补, 警长, 平安, 胜,
@@ -2179,7 +2207,7 @@ class _Sentence:
         ]
 
 
-_SAME_ACCOUNT = re.compile(
+_SAME_ACCOUNT = lazy(
     r"(?:沿用|使用|用|接管|继续用)(?:原|原来的?|其|他的?|她的?)\s*(?:账号|帐号|ID|id|马甲)|原(?:账号|帐号)(?:继续|游戏)"
     # the replaced one's account handed on (X 的账号由替补 Y 接手 / 交给 Y 来打)
     r"|的\s*(?:账号|帐号|马甲)\s*(?:由|交由|交给)"
@@ -2238,17 +2266,17 @@ def _quiet_story(t: str) -> bool:
 
 # 前天 is two days back; 前日 in a notice's heading (【前日投票出局】) is the day before, as
 # 前一日 (see _YESTERDAY)
-_DAY_BEFORE = re.compile(r"前天(?![晚夜])")
+_DAY_BEFORE = lazy(r"前天(?![晚夜])")
 
 
 # a clause the evening opens (昨天 X 被投出，晚上 Y 挂了): the night after that day — last night
 # the day's count told (结算, 计票, 唱票, a tally's figures 4.5 / 4, 8/11): what goes out
 # with it goes out by the vote
-_TALLIED = re.compile(
+_TALLIED = lazy(
     r"结算|计票|唱票|开票|票型|票数|\d(?:\.\d)?\s*/\s*\d|(?<![A-Za-z])(?:result|votes?)(?![A-Za-z])",
     re.I,
 )
-_EVENING_CLAUSE = re.compile(
+_EVENING_CLAUSE = lazy(
     r"\s*(?:晚上|夜里|当晚|晚间|半夜|入夜后?)(?![\d零一二两三四五六七八九十]{1,3}\s*[点时:：])"
 )
 
@@ -2342,21 +2370,21 @@ def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]
 _ANY_DAY = datetime(2000, 1, 3, 12, tzinfo=UTC)  # find_points needs a date; any will do
 
 # a night's outcome in words (死, 无事, 无人, 0 死, 平安): after a night's word, a sentence saying it
-_QUIET_WORDS = re.compile(
+_QUIET_WORDS = lazy(
     r"死|亡|无事|无人|没人|没有人|平安|出局|(?<![\d:])0\s*(?:人|死|个)|殒|安然|太平"
 )
-_NIGHT_HEAD = re.compile(r"\s*(?:夜|夜里|夜晚|本夜)\s*[:：]")
+_NIGHT_HEAD = lazy(r"\s*(?:夜|夜里|夜晚|本夜)\s*[:：]")
 # a clock or a date written compactly (0900, 2130, 12.14, 12/19) beside a schedule's word
-_COMPACT_TIME = re.compile(
+_COMPACT_TIME = lazy(
     r"(?<![\d:：.])(?:[01]\d|2[0-4])[0-5]\d(?![\d:：])|(?<![\d.])(?:0?[1-9]|1[0-2])\s*[./]\s*[0-3]?\d(?![\d.]|\s*(?:人|票|过半))"
 )
-_SCHEDULE_WORD = re.compile(
+_SCHEDULE_WORD = lazy(
     r"开|关|截|结算|闭|延|提前|推迟|改|[→–—~-]|(?<![A-Za-z])(?:DDL|open|close)", re.I
 )
 
 
 # an old Chinese hour (亥时半, 辰时): a time as a 文言 director writes it
-_OLD_HOUR = re.compile(r"[子丑寅卯辰巳午未申酉戌亥]时(?:[半正初]|[一二三四]刻)?")
+_OLD_HOUR = lazy(r"[子丑寅卯辰巳午未申酉戌亥]时(?:[半正初]|[一二三四]刻)?")
 
 
 def stated_time(text: str) -> str | None:
@@ -2372,14 +2400,14 @@ def stated_time(text: str) -> str | None:
 
 
 # a close's word right beside a clock (明日21:00闭帖, 戌时（21:00）闭帖, 截票 1800, 关 2130)
-_CLOSE_SAID = re.compile(r"关|闭|截|结算|下播|(?<![A-Za-z])(?:close[sd]?|DDL)(?![A-Za-z])", re.I)
+_CLOSE_SAID = lazy(r"关|闭|截|结算|下播|(?<![A-Za-z])(?:close[sd]?|DDL)(?![A-Za-z])", re.I)
 # (开到 / 开放至 22:00 is how long it stays open: a close)
-_OPEN_SAID = re.compile(r"开(?!枪|票|始投|到|至|放到|放至)|(?<![A-Za-z])opens?(?![A-Za-z])", re.I)
+_OPEN_SAID = lazy(r"开(?!枪|票|始投|到|至|放到|放至)|(?<![A-Za-z])opens?(?![A-Za-z])", re.I)
 # a delay granted as a new deadline (延到 22:00, 推迟至 23:30)
-_DELAY_SAID = re.compile(
+_DELAY_SAID = lazy(
     r"(?:延|延长|延时|延迟|推迟|顺延|延后)(?:到|至)\s*(?:今晚|明天|明日|今天)?\s*\d{1,2}\s*[:：点时]"
 )
-_A_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
+_A_CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
 
 
 def _close_unread(text: str) -> list[str]:
@@ -2426,11 +2454,11 @@ def _schedule_said(sentence: str) -> set[str | None]:
 
 
 # a time zone other than the forum's (UTC+8 / GMT+8 / 北京时间): 13:30 UTC, 8:30 EST, 美东时间
-_FOREIGN_ZONE = re.compile(
+_FOREIGN_ZONE = lazy(
     r"(?<![A-Za-z])(?:UTC|GMT|EST|EDT|PST|PDT|CET|CEST|BST|JST)(?![A-Za-z])(?!\s*[+＋]\s*0?8)"
     r"|美东|美西|东部时间|太平洋时间|伦敦时间|东京时间|日本时间|欧洲时间"
 )
-_DIGIT_CLOCK = re.compile(r"\d{1,2}\s*[:：]\s*\d{2}")
+_DIGIT_CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}")
 
 
 def _foreign_clocks(text: str) -> list[str]:
@@ -2446,7 +2474,7 @@ def _foreign_clocks(text: str) -> list[str]:
 
 
 # a sentence that corrects a time (本应关帖于 22:00，我误写成了 21:00; 更正：关帖 21:00)
-_CORRECTS_TIME = re.compile(r"更正|勘误|订正|误写|写错|写成|说错|打错|应为|本应")
+_CORRECTS_TIME = lazy(r"更正|勘误|订正|误写|写错|写成|说错|打错|应为|本应")
 
 
 def _corrected_clocks(text: str) -> list[str]:
@@ -2461,13 +2489,13 @@ def _corrected_clocks(text: str) -> list[str]:
 
 # the piped said in a passive's short forms (X 还被吹着, X 也让吹了, X 被笛子吹了) and a gloss
 # after the label (Lv.3 (piped) today:)
-_PASSIVE_PIPED = re.compile(r"(?:被|让|给)(?:笛子|笛声|笛)?给?吹(?!笛)(?:着|了|住)?")
-_GLOSSED_LEVEL = re.compile(r"(Lv\.?\s*3)\s*[（(][^）)]{0,12}[）)]", re.I)
+_PASSIVE_PIPED = lazy(r"(?:被|让|给)(?:笛子|笛声|笛)?给?吹(?!笛)(?:着|了|住)?")
+_GLOSSED_LEVEL = lazy(r"(Lv\.?\s*3)\s*[（(][^）)]{0,12}[）)]", re.I)
 
 
 # a heading that a clause of "still" then the list follows (被吹笛的，还是 A 和 B; Lv.3 的，
 # 依然是 A): the heading's list, as 被吹笛的是 A 和 B
-_STILL_LIST = re.compile(
+_STILL_LIST = lazy(
     r"((?:被吹笛|Lv\.?\s*3)(?:状态)?\s*(?:的(?:玩家|人)?|者)?)\s*[，,]\s*(?:还|仍然?|依然|依旧|照样)\s*是",
     re.I,
 )
@@ -2484,14 +2512,14 @@ def _piped_passive(text: str) -> str:
 # bare 寄 ending the clause (X 寄了)
 _SPOKEN_DEATHS = (
     (
-        re.compile(
+        lazy(
             r"(?:让|叫|给|被)\s*(狼人?|杀手|秘警|女巫)\s*给?\s*(?:一[枪刀])?\s*"
             r"(?:整|做|弄|干|崩|咬|叼|毒|杀|砍|收拾|解决|带)[死掉走]?了"
         ),
         r"被\1杀了",
     ),
-    (re.compile(r"(?<!被)(?<![我你他她])(毒|刀|狙)的是"), r"被\1的是"),
-    (re.compile(r"([票投])出去"), r"\1出"),
+    (lazy(r"(?<!被)(?<![我你他她])(毒|刀|狙)的是"), r"被\1的是"),
+    (lazy(r"([票投])出去"), r"\1出"),
 )
 
 
@@ -2503,7 +2531,7 @@ def _colloquial(text: str) -> str:
 
 # 明 2200 关, 明 22:00 截: a bare 明 (not 明天 / 明晚) before the clock
 # a 环节 said short (D4 环一 全天, 环二 开): its hours may not be read — listed
-_SHORT_PHASE = re.compile(
+_SHORT_PHASE = lazy(
     r"^.*?(?<![\u4e00-\u9fff])(环\s*[一二三四五1-5])(?!\s*节)(?![\u4e00-\u9fff]{0,2}[:：]).*$", re.M
 )
 
@@ -2514,7 +2542,7 @@ def short_phase(text: str) -> str | None:
     return line.group(1) if line else None
 
 
-_BARE_TOMORROW = re.compile(r"(?<![\u4e00-\u9fff])明\s*\d{1,2}\s*[:：]?\s*\d{2}(?!\d)")
+_BARE_TOMORROW = lazy(r"(?<![\u4e00-\u9fff])明\s*\d{1,2}\s*[:：]?\s*\d{2}(?!\d)")
 
 
 def _compact_times(text: str) -> list[str]:
@@ -2563,17 +2591,17 @@ def _unkept(text: str, found: list[Announced]) -> list[str]:
 
 
 # after a post corrects itself: the acceleration or the death it said is undone
-_UNDONE = re.compile(r"不加速|没过半|未过半|没有过半|不算|没有?死|没有出局|未出局|仍在场|作废")
+_UNDONE = lazy(r"不加速|没过半|未过半|没有过半|不算|没有?死|没有出局|未出局|仍在场|作废")
 
 
 # leaving the seat to a substitute (因工作离场, 退出, 请假): no elimination
-_LEAVES_SEAT = re.compile(r"离场|退出|离开|请假|下场|休息|落水")
-_OUT = re.compile(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
+_LEAVES_SEAT = lazy(r"离场|退出|离开|请假|下场|休息|落水")
+_OUT = lazy(r"出局|死|投票|票出|投出|红牌|罚下|淹死|殉情|枪")
 
 
 # a weekday (周二夜里, 上周六, 星期天晚上), and the post's own one in its heading (周三，第五日)
-_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])(?!末)")
-_OWN_WEEKDAY = re.compile(
+_WEEKDAY = lazy(r"(?:周|星期|礼拜)([一二三四五六日天])(?!末)")
+_OWN_WEEKDAY = lazy(
     r"\W*(?:今天是?|今日是?)?\s*(?:周|星期|礼拜)([一二三四五六日天])(?=\s*[，,。、了:：\s]|第)"
 )
 
@@ -2598,7 +2626,7 @@ def _weekday_recaps(text: str, found: list[Announced]) -> list[str]:
 
 # a terse log's day label heading a line (D5：X 投出 → 警长给 Y): that day's line; not a
 # clock (D5:30 is no label), nor a label inside a sentence
-_D_LABEL = re.compile(r"^(\s*)D\s?(\d{1,2})\s*[:：](?!\s*\d)", re.M)
+_D_LABEL = lazy(r"^(\s*)D\s?(\d{1,2})\s*[:：](?!\s*\d)", re.M)
 
 
 def _day_label(text: str) -> str:
@@ -2608,7 +2636,7 @@ def _day_label(text: str) -> str:
 
 
 # the newcomer takes on the one replaced's spell (继承其吹笛状态, 继承【雏见泽综合症Lv.3】)
-_INHERITS_SPELL = re.compile(
+_INHERITS_SPELL = lazy(
     r"(?:继承|承接|沿用|延续)[^。\n]{0,12}?(?:吹笛|笛声|Lv\.?\s*3|综合症|咪啪|喵)", re.I
 )
 
@@ -2674,7 +2702,7 @@ def _later_wins(text: str, found: list[Announced]) -> list[Announced]:
 
 
 # the post takes back what it said before (本帖作废, 以上结果作废, ——撤回，计票有误)
-_VOIDED = re.compile(
+_VOIDED = lazy(
     r"(?:本帖|此帖|该帖|以上|上述|上面|这条|此条)\s*(?:的)?\s*(?:内容|结果|公告)?\s*(?:全部|均|一律)?\s*(?:作废|撤回|无效)"
     r"|(?:^|(?<=[\n—-]))\s*撤回(?=\s*(?:[，,。！!]|$))",
     re.M,
@@ -2700,7 +2728,7 @@ def _same(a: Announced, b: Announced) -> bool:
 
 
 # a clause that says its own when (第5天, 昨天, 昨夜, 今天)
-_TOLD_WHEN = re.compile(
+_TOLD_WHEN = lazy(
     rf"{_DAY_N.pattern}|{_NIGHT_N.pattern}|{_YESTERDAY.pattern}|{_NIGHT.pattern}|今[天日]"
 )
 
@@ -2709,14 +2737,14 @@ _TOLD_WHEN = re.compile(
 # 还剩两小时关门, 还有十二个小时。) with no clock beside it: when the post was sent is not when
 # the director meant it read — asked, never guessed
 _SPAN = r"[一二两三四五六七八九十半\d]+\s*个?\s*(?:半\s*)?(?:小时|钟头|分钟)"
-_FROM_NOW = re.compile(
+_FROM_NOW = lazy(
     rf"{_SPAN}\s*(?:后|以后|之后)\s*[,，]?\s*(?:就|才)?(?:开门|关门|开帖|关帖|开船|开始|截止|截票|结算|结束|开(?![放启])|关)"
     rf"|(?:还剩|还有|只剩)\s*{_SPAN}\s*(?:就)?(?:关门|关帖|截票|截止|结束|结算|关|(?=\s*(?:[。，,！!]|$)))"
 )
-_CLOCK = re.compile(r"\d\s*[:：]\s*\d|[零一二两三四五六七八九十\d]\s*[点时]|半夜|子夜|午夜|中午")
+_CLOCK = lazy(r"\d\s*[:：]\s*\d|[零一二两三四五六七八九十\d]\s*[点时]|半夜|子夜|午夜|中午")
 
 
-_PHASE_SAID = re.compile(r"环节\s*[一二三123]|phase\s*[123]", re.I)
+_PHASE_SAID = lazy(r"环节\s*[一二三123]|phase\s*[123]", re.I)
 
 
 def _phase_untold(text: str) -> list[str]:
@@ -2746,7 +2774,7 @@ def _from_now(text: str) -> list[str]:
 
 
 # a drowning judged on the 环节 before the post (上一环节, 连续两环节, 连日, 日久): the day before's
-_DROWNED_BEFORE = re.compile(r"上一?个?环节|连续\S{0,3}环节|连日|日久|多日")
+_DROWNED_BEFORE = lazy(r"上一?个?环节|连续\S{0,3}环节|连日|日久|多日")
 
 
 def _drowned_before(text: str, found: list[Announced]) -> list[Announced]:

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
+from functools import cache
 
 from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
@@ -661,7 +662,11 @@ def _close_changes(
                 _change_close(n, f, nxt, p, tz, names or {})
 
 
-_NOTICES = Patterns([])
+@cache
+def _notices() -> Patterns:
+    """The notices' patterns (加速, 更正 …), built when a close is first read: a night with
+    nothing new runs no discovery and builds none."""
+    return Patterns([])
 
 
 def _change_close(
@@ -670,7 +675,7 @@ def _change_close(
     """What one director's post changes of day n's close (:func:`_close_changes`); a day
     said by its titles' name (夏之章加速) is that day."""
     text = _named_days(_text(p), names)
-    said = [a for a in _NOTICES.find(text) if a.day in (None, n) and not a.offset]
+    said = [a for a in _notices().find(text) if a.day in (None, n) and not a.offset]
     fast = any(a.type is Notice.ACCELERATED for a in said)
     fix = bool(_CORRECTS.search(text))
     shifts = bool(_SHIFTS.search(text))
@@ -797,9 +802,20 @@ def _result_close(
     in_vote = spec is not None and spec.kind is ThreadKind.VOTE
     if in_vote and thread_day is not None and t > thread_day.closes:
         return thread_day.closes
+    phase = _phase_of(spec, thread_day) if in_vote else None
+    if phase is not None and t > phase.closes and a.how != "night":
+        return phase.closes
     if inside is None and before is not None:
         return before.closes
     return _recapped_close(a, inside, spec, days)
+
+
+def _phase_of(spec: ThreadSpec | None, day: DaySpec | None) -> PhaseSpec | None:
+    """The 环节 whose vote thread ``spec`` is (版杀7): a result posted there after it closed
+    (0:03, the next 环节 already open) is that 环节's outcome, at its close."""
+    if spec is None or day is None:
+        return None
+    return next((ph for ph in day.phases if ph.vote_thread == spec.tid), None)
 
 
 def _recapped_close(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from auditor.game.fold import fold
 from auditor.game.gamefile import ThreadKind
@@ -109,6 +110,12 @@ _NIGHT = lazy(rf"第\s*({NUM})\s*[夜晚]")
 NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后", "花絮", "吐槽", "旁听", "chat")
 
 
+# Titles are read several times a night (the game file opened, the crawl, the key of the
+# discovery, the discovery): each pure reading of one title is done once per process.
+_TITLES = 4096
+
+
+@lru_cache(maxsize=_TITLES)
 def normalise(text: str) -> str:
     """NFKC, traditional characters as simplified (討論串 → 讨论串, 投票帖 as written) and
     English kind words in lower case, so one table reads them all."""
@@ -133,6 +140,7 @@ def bare_tag(tag: str) -> str:
     return m[1] if m else t
 
 
+@lru_cache(maxsize=_TITLES)
 def match_tag(subject: str, tag: str) -> TagMatch:
     s, t = normalise(subject).casefold(), bare_tag(tag).casefold()
     if not t:
@@ -244,6 +252,7 @@ def _day_kind(
     return kind, why, day, phase, date
 
 
+@lru_cache(maxsize=_TITLES)
 def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> TitleInfo:
     """Kind, day, phase and 加速日 from a title (the tag removed first, so a tag such as
     ``版杀7`` cannot be read as a day)."""

@@ -59,7 +59,8 @@ _PHASE_WHOLE_DAY = lazy(
     r"\s*[，,：:]?\s*(?:为|是|进行|runs?)?\s*(?:今天|今日|本日)?\s*全天"
 )
 # a whole day said in other words beside a 环节 (今天一整天, 整整一天), or on the line under it
-_WHOLE_DAY_WORDS = lazy(r"(?<!不是)(?:一整天|整整一天|整天)(?!都不|不)")
+# (整天 没发言, 整天都不在: how long someone was silent, not a 环节's hours)
+_WHOLE_DAY_WORDS = lazy(r"(?<!不是)(?:一整天|整整一天|整天)(?!\s*(?:都|也)?\s*(?:不|没|未))")
 _PHASE_THEN_WHOLE_DAY = lazy(rf"(环节\s*{NUM}[。！!\s]*)\n[^\S\n]*(?=全天)")
 # 第二天, D2 (D2讨论 as well: a CJK letter after it).  Not a story's 第四章 in a post: its
 # chapters may count the nights too (【第四章】…今日环节一 is the second day's); a title's
@@ -424,7 +425,8 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                     day=day,
                     phase=phase,
                     accelerated="加速" in line,
-                    label=before.strip(" ：:，,。【】[]"),
+                    # its own sentence's words (昨晚 X 出局。今天 09:00-21:00: no night's hours)
+                    label=re.split(r"[。！!？?；;]", before)[-1].strip(" ：:，,。【】[]"),
                     text=m.group(0),
                     aside=_range_aside(line, m),
                 )
@@ -688,7 +690,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             granted = role == "closes" and _delay_granted_for(
                 said[: len(said) - len(line) - 1 + m.start()], out, day
             )
-            at = _at(d, hms, tz, end=role == "closes")
+            at = _told_date(_at(d, hms, tz, end=role == "closes"), posted_at, line, m, role)
             where.append(start + m.start())
             out.append(
                 TimePoint(
@@ -738,9 +740,32 @@ def _recalled(
     result's report, not the schedule)."""
     if _of_yesterday(before) and _labels(said, head)[0] is None:
         return None, ""
-    if role == "closes" and _outcome_told(rest):
+    if role == "closes" and _outcome_told(rest) and not _told_delay(before, said):
         return None, ""
     return role, before
+
+
+def _told_delay(before: str, said: str) -> bool:
+    """A delay told with its outcome, of a day the sentence names (第五日 延时至周日 23:00 结算，
+    X 出局): that day's delay, told after it (not the schedule ahead; :func:`_told_date`)."""
+    sentence = re.split(r"[。！!；;？?]", said)[-1]
+    return bool(_DELAY_WORDS.search(before) and _DAY_LABEL.search(sentence))
+
+
+def _told_date(
+    at: datetime, posted_at: datetime, line: str, m: re.Match[str], role: str | None
+) -> datetime:
+    """The time of a close told with its outcome (:func:`_told_delay`), before the post: a
+    bare weekday's of the week behind it (posted on a Monday, 周日 23:00 is the day before), a
+    time of a day said as yesterday's (昨日第五日…延时至 22:00) the day before's."""
+    if role != "closes" or at <= posted_at or not _outcome_told(line[m.end() :]):
+        return at
+    sentence = re.split(r"[。！!；;？?]", line[: m.end()])[-1]
+    if _BARE_WEEKDAY.search(sentence):
+        return at - timedelta(weeks=1)
+    if _YESTERDAY.search(sentence):
+        return at - timedelta(days=1)
+    return at
 
 
 # an outcome told in the close's own sentence (结算：X 出局, 结算，出局 X); not the rule for
@@ -767,7 +792,8 @@ def _of_yesterday(before: str) -> bool:
     return bool(m and not _TODAY_AFTER.search(clause[m.end() :]))
 
 
-_YESTERDAY = lazy(r"昨[晚天日夜]|前[晚天日夜]")
+# … or the day before in a game's own counter word (上一轮, 上一回合, 上期: the round before)
+_YESTERDAY = lazy(r"昨[晚天日夜]|前[晚天日夜]|上一(?:回合|轮|期|场|回|幕|站|审)|上(?:回合|轮|期)")
 _TODAY_AFTER = lazy(r"今|明|本日|当日|宣布|通知|说|决定|同意|批")
 # a correction inside a post, after what it corrects (…。更正：, 收回。): not a post headed
 # 【更正】, which corrects an earlier post
@@ -896,10 +922,20 @@ def _about_other(said_before: str) -> bool:
         return True
     # 延时的申请我看到了，但是…今天照样九点半关: what follows the but is the director's own
     said_before = re.split(r"但是|但|不过|可是", said_before)[-1]
-    return "申请" in said_before and not _REQUEST_GRANTED.search(said_before)
+    if "申请" not in said_before:
+        return False
+    # 加速申请 8/10，加速通过，今晚八点结算: the grant in the clause after the count
+    after_request = said_before[said_before.rfind("申请") :]
+    return not (_REQUEST_GRANTED.search(said_before) or _GRANT_SAID.search(after_request))
 
 
 _REQUEST_GRANTED = lazy(r"申请[^，,。；;]{0,6}(?:过半|够|通过|成功|批准|获批|生效)")
+# the request decided in a clause after it (…，加速通过，; …，延时已获批准，; …，加速失败，): the
+# time after it is the day's own, the new close or the one that stands
+_GRANT_SAID = lazy(
+    r"(?:加速|延时|延长)\s*(?:已\s*)?(?:获\s*)?(?:未|没有?)?(?:通过|成功|生效|批准|获批|失败|不足|驳回)"
+    r"|[，,]\s*(?:已\s*)?(?:通过|批准|获批|生效)\s*[，,]"
+)
 
 
 def _aside(line: str, m: re.Match[str], later: str) -> bool:
@@ -1067,15 +1103,19 @@ def _taken_back(before: str, rest: str) -> bool:
         or re.match(
             r"\s*[\"'”」』]?\s*(?:为|是|系)?\s*(?:笔误|有误|写错|错误|错的|口误|typo)", rest, re.I
         )
-        # 原定 24:00｜延长至 12:00: the close that was (按原定 22:00 关门 is the close)
+        # 原定 24:00｜延长至 12:00, 本来 21:00 关，…改 22:00: the close that was, a later
+        # time in its line moving it (按原定 22:00 关门 is the close)
         or (
-            re.search(r"(?:原定|原本|原来)\s*$", before)
-            and re.search(r"延长|推迟|延后|顺延|改为|改到|→", rest)
+            re.search(r"(?:原定|原本|原来|本来|原先|原计划)\s*$", before)
+            and re.search(r"延长|延时|延至|推迟|延后|顺延|改为|改到|改成|改\s*\d|→", rest)
         )
         or re.match(r"\s*(?:→|->|=>|⇒)", rest)
         or bool(_SELF_CORRECTED.match(rest))
-        # 从 21:30 推迟到 23:30: the close that was
-        or (re.search(r"从\s*$", before) and re.match(r"\s*(?:推迟|延长|延后|顺延|改|提前)", rest))
+        # 从 21:30 推迟到 23:30, 由 24:00 推迟到明日 01:30: the close that was
+        or (
+            re.search(r"[从由]\s*$", before)
+            and re.match(r"\s*(?:推迟|延长|延后|延时|顺延|改|提前)", rest)
+        )
     )
 
 

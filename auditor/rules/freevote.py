@@ -15,16 +15,45 @@ the last one (`投包子……不，改投饺子` is a vote for 饺子).  An exp
 clause it stands in has no negation, question, condition, other subject or past-tense
 report in front of it (别/不/没 投, 谁, 如果, 大家/你/他 投, 昨天, 投了) and nothing after
 the name turns it into a noun phrase or a question (投包子的人, 投包子吗).
+
+Where each principle lives (plain word lists are data: ``freevote.toml``):
+
+- What makes a post a vote attempt: the expressions of :func:`_patterns_for` — with a verb
+  or 票 (:func:`_verb_patterns`), around a heading or a choice's word
+  (:func:`_headed_patterns`), a decision (:func:`_decision_patterns`), a vote held
+  (:func:`_held_patterns`), symbols (:func:`_symbol_patterns`) — found by
+  :func:`_named_votes`; an abstention (:func:`_abstentions`, ``_ABSTAIN_ALONE``); in a thread
+  with no format, a name placed alone (:func:`_placed_votes`: :func:`_bare_name`,
+  :func:`_lead_name`, :func:`_headed_name`) or listed (:func:`_listed`); a target no one
+  can resolve (:func:`_unresolved`).
+- The target slot: :func:`_unloosen` (a name spaced or decorated), :func:`_resolve_pronoun`
+  / :func:`_resolve_you` (``PRONOUNS``), :func:`_not_a_target`, ``_UNKNOWN_TARGET``.
+- Undoers, in the vote's clause (:func:`_clear`: ``_NEG_NEAR``, ``_SUBJECT_NEAR``,
+  ``_FAR``, ``_NOT_AFTER``, ``_CONDITION``, :func:`_quoted`; before a heading's colon
+  :func:`_undone_heading`), in the voice (:func:`_reported`, :func:`_other_subject`,
+  :func:`_other_topic`, :func:`_uncast`), and later in the post (:func:`_settled`:
+  :func:`taken_back`, :func:`_deferred`, ``_NOT_HIM``, :func:`_wished_after_asking`;
+  :func:`_warned_off`); a whole post that is a count or a dispute (:func:`is_count`,
+  ``_DISPUTE``).
+- Changes: the change groups of the patterns (``_CHANGE_GROUPS``), a change word said
+  before the vote (``_CHANGE_WORD``, :func:`_said_change`), the earlier vote declared void
+  after it (``_VOIDS_EARLIER``, ``_CHANGE_REASON``), and a post that corrects itself before
+  it is sent, no change (:func:`_settled`).
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 
 ABSTAIN = "弃权"
+# The plain word lists (freevote.toml); the regular expressions stay here, by principle.
+WORDS_FILE = Path(__file__).with_name("freevote.toml")
+_WORDS = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
 
 # Chinese words and their punctuation: a space between two of them parts two units of a
 # casual post (困死了 先投了 冬瓜), not a symbol and a word (包子 → 豆浆).
@@ -103,27 +132,11 @@ _REASON_START = re.compile(
     r"|(?<![a-z])(?:because|cause|coz|since|bc|reason|who|he|she|they)(?![a-z])"
 )
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
-# target the post alone cannot resolve.
-PRONOUNS = (
-    "他",
-    "她",
-    "它",
-    "你",
-    "这位",
-    "此人",
-    "楼上",
-    "楼下",
-    "我自己",
-    "自己",
-    "佢",
-    "伊",
-    "侬",
-    "之",  # classical: 故投之 / 票之 (the one player the post discusses)
-    "君",  # classical / verse: 此票投君 (the one player the post speaks to)
-)
-# Third- and second-person pronouns as dialects write them: 佢 (Cantonese), 伊 (Wu) / 侬 (Wu).
-_HE = ("他", "她", "佢", "伊", "之")
-_YOU = ("你", "侬", "君")
+# target the post alone cannot resolve; of them the third person and the second, as dialects
+# and classical Chinese write them too (freevote.toml).
+PRONOUNS: tuple[str, ...] = tuple(_WORDS["pronouns"])
+_HE: tuple[str, ...] = tuple(_WORDS["he"])
+_YOU: tuple[str, ...] = tuple(_WORDS["you"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,9 +221,10 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     names' alternation, ``o``: what may open a name)."""
     return [
         # 我投包子 / 投给包子 / 改投包子 / 转投包子 / 投票给包子 / 投票：包子 / 投包子一票 /
-        # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines)
+        # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines) / 我也投一个：包子
+        # (the vote's measure word, then its target after a colon)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
+            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|一?\s*个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -240,6 +254,10 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"投\s*(?:给\s*)?(?![降资入稿靠胎机篮诉标喂影掷放递了过完的嘅咗])"
             rf"(?:(?!{n}|还是|或者|[投票不没别非和或与跟谁吗呢是系\s])[\u4e00-\u9fff]){{1,8}}?"
             rf"(?P<name50>{n})(?=\s*(?:$|[{_CLAUSE_END}]))"
+            # 就投了他番茄 / 这票投了她汤圆吧: a pronoun in apposition before the name, the
+            # emphatic form of a decision made now (a past vote is told plainly, 投了番茄, or
+            # with its time: 早就 / 已经 / 昨天投了他番茄 — see _clear)
+            rf"|(?<![早已])(?<!早就)投了\s*(?:他|她|佢)\s*(?P<name53>{n})(?=\s*(?:吧|啦)?\s*(?:$|[{_CLAUSE_END}]))"
         ),
         # 包子一票 / 包子，一票 / 包子 +1 票 / 包子 +1 (killbar vote threads: a name +1 adds
         # one vote to that name; 同意+1 / 楼上+1 agree with a post, see _named_votes) /
@@ -299,7 +317,7 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 我的票：番茄 / 先挂个票：油条 / 油条这票拿去 / 就决定是你了——冬瓜 / 唯一一次改票机会…：冬瓜
         # / 我再改一次：土豆
         re.compile(
-            rf"(?<![型数投改])票\s*[:：]\s*{o}(?P<name14>{n})"
+            rf"(?<![型数投改])(?<!投一)票\s*[:：]\s*{o}(?P<name14>{n})"
             rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
             rf"|(?P<chg6>改票|再改一次)(?!\s*(?:原因|理由))[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
@@ -428,6 +446,9 @@ _CHANGE_WORD = re.compile(
     r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|转票|换人|撤回(?![^。！？!?\n，,]{0,8}条件)|撤票"
     # 我之前在23楼的投票作废，现投土豆 (an earlier vote declared void, a new one cast)
     r"|(?:之前|刚才|上面)[^。！？!?\n]{0,12}的(?:投票|票)\s*作废"
+    # 上一票作废，投冬瓜 / 前票不算，改… / 原来那票撤了 (the speaker's previous vote, named by
+    # its place, declared void or withdrawn: the vote after it replaces it)
+    r"|(?:上一?|前一?|原来(?:的|那)?|刚才(?:的|那)?)\s*票\s*(?:作废|不算|撤回|撤了|取消)"
     # 改了，票给南瓜 (改了 standing alone) / 我这票本来给包子，现在给豆浆 (a vote cast before,
     # replaced now; 本来想投… is an intention, not a vote)
     r"|(?:^|(?<=[\s,，。！!]))(?:我|那)?改了(?=\s*[,，。！!])"
@@ -486,6 +507,7 @@ _NAME_GROUPS = (
     "name50",
     "name51",
     "name52",
+    "name53",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -519,7 +541,8 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False
     if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
         return False
-    if re.search("投[了过咗]|已经?投", text[lo:end]) and not _FOR_NOW.match(text, end, hi):
+    told = re.search("投[了过咗]|已经?投", text[lo:end])
+    if told and not _FOR_NOW.match(text, end, hi) and not _APPOSED.match(text, lo + told.start()):
         return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast; 吾票已投)
     if re.search(r"(?:^|[^\u4e00-\u9fff])前\s*$", head):
         return False  # 前投番茄 (classical: earlier I voted), a report
@@ -539,6 +562,8 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
 
 
 _FOR_NOW = re.compile(r"\s*先")
+# 投了他番茄: 了 before a pronoun in apposition to the name, a decision said now (not told)
+_APPOSED = re.compile(rf"投了\s*(?:他|她|佢)\s*[^\s{_CLAUSE_END}]")
 _ALTERNATIVE = re.compile(r"投\S{1,8}?\s*(?:还是|或者|或是|或|or|/)\s*$")
 # (；: 如果…就改弃权；现在先投包子 — the condition stays in its half, seed 002 4.1.2)
 _SENTENCE_END = "。！？!?；;\n"
@@ -1059,7 +1084,7 @@ _UNKNOWN_TARGET = re.compile(
     r"(?P<word>[a-z]{1,6}|(?![票了过谁错出给的完好个一二两吧啊呀哪什啥不没别就都也还呗嘛么吗呢和与或你我他她它这那自诉降资入稿靠胎机篮标])"
     r"(?:(?![了过吧啊呀呢吗嘛么的呗])[\u4e00-\u9fff]){1,4})(?=\s*(?:$|[,，。！？!?~～]|:[a-z]+:?\s*$))"
 )
-_NOT_A_NAME = frozenset({"杀手", "狼", "狼人", "警察", "医生", "平民", "好人", "坏人", "神"})
+_NOT_A_NAME = frozenset(_WORDS["not_a_name"])
 
 
 def _unresolved(text: str) -> list[FreeVote]:
@@ -1169,6 +1194,8 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         re.search(alt, label.group(1)) or _NOT_VOTE_LABEL.search(label.group(1))
     ):
         return []  # 弃：烧卖 / 预言家：番茄 — a line of a tally, a role said of him, not a vote
+    if label is not None and _undone_heading(label.group(1)):
+        return []  # 别投：南瓜 / 比如投一票：南瓜 — the words before the colon undo the name after it
     answered = _answers_choice(head, m.group("name"), alt)
     if not answered and (_BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head)):
         return []
@@ -1179,6 +1206,18 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # 饺子，包子，番茄: the last of a list of names
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]
+
+
+# The vote's measure word closing a heading (投一票：/ 投一个：), read away before its undoers.
+_MEASURE_END = re.compile(r"\s*(?:一\s*[票个]|票|个)\s*$")
+
+
+def _undone_heading(words: str) -> bool:
+    """The words before a colon whose name is voted are the vote's own clause: a negation, another
+    subject, a question, an example or a past report there (:func:`_clear`'s undoers) undo the
+    name after the colon as they would undo 投南瓜 (别投：南瓜, 大家都投：南瓜, 例如投一票：南瓜)."""
+    near = _MEASURE_END.sub("", words).rstrip()
+    return bool(_NEG_NEAR.search(near) or _SUBJECT_NEAR.search(near) or _FAR.search(words))
 
 
 def _answers_choice(head: str, name: str, alt: str) -> bool:

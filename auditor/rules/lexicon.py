@@ -28,7 +28,10 @@ confusion table, two spellings of an initial or a final per line; ``_emoji.txt``
 emoji reads as where its Unicode CLDR Chinese name does not say it, emoji and characters;
 ``_common.txt``: words common in game talk, which the matcher never relies on alone to
 decide whether to try a sentence pattern; ``_game.txt``: the game's own words, 加速日,
-讨论日, 警长: a match inside one of them is no match, for every lexicon).
+讨论日, 警长: a match inside one of them is no match, for every lexicon; ``_shape.txt``:
+a character of the lexicons' words, then the characters that look like it, written by
+``scripts/shape_table.py``: a spelling with one of them swapped in is a 形近 cloak of the
+word, never a translation of every text).
 
 A Discuz! 词语过滤 export (``word={BANNED}`` / ``word={MOD}`` / ``word=replacement`` lines)
 is read as one category (``CENSOR`` unless told otherwise) and gets the same evasion
@@ -133,6 +136,10 @@ class Lexicon:
 
     categories: dict[str, Category] = field(default_factory=dict)
     lookalike: dict[str, str] = field(default_factory=dict)
+    # 形近 one character at a time (``_shape.txt``): a word's character -> the characters
+    # that look like it; a spelling with one of them is a cloak of the word, never a
+    # translation of every text (由 stays 由 outside 马由)
+    shapes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     confusion: list[tuple[str, str]] = field(default_factory=list)
     emoji: dict[str, str] = field(default_factory=dict)
     common: set[str] = field(default_factory=set)  # game-talk words: never an anchor alone
@@ -154,6 +161,7 @@ class Lexicon:
                 mine.seeds.extend(s for s in cat.seeds if s not in mine.seeds)
                 mine.title = mine.title or cat.title
         self.lookalike.update(other.lookalike)
+        self.shapes.update(other.shapes)
         self.confusion.extend(p for p in other.confusion if p not in self.confusion)
         self.emoji.update(other.emoji)
         self.common |= other.common
@@ -173,6 +181,7 @@ class Lexicon:
             for e in c.entries:
                 h.update(repr((e.term, e.variants, e.exceptions, e.regex, e.anchors)).encode())
         h.update(repr(sorted(self.lookalike.items())).encode())
+        h.update(repr(sorted(self.shapes.items())).encode())
         h.update(repr(self.confusion).encode())
         h.update(repr(sorted(self.emoji.items())).encode())
         h.update(repr(sorted(self.game)).encode())
@@ -423,6 +432,23 @@ def parse_game(text: str, path: str) -> Lexicon:
     return lex
 
 
+def parse_shapes(text: str, path: str) -> Lexicon:
+    """``_shape.txt``: a character, then the characters that look like it (形近, one line a
+    character, written by ``scripts/shape_table.py``)."""
+    lex = Lexicon(sources=[path])
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        parts = raw.split("#", 1)[0].split()
+        if not parts:
+            continue
+        if len(parts) < 2 or any(len(x) != 1 for x in parts):
+            lex.problems.append(
+                Problem(path, lineno, "形近表每行：一个字，然后是看起来像它的字（都是单字）")
+            )
+            continue
+        lex.shapes[parts[0]] = tuple(parts[1:])
+    return lex
+
+
 def parse_lookalike(text: str, path: str) -> Lexicon:
     lex = Lexicon(sources=[path])
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -613,6 +639,8 @@ def load_path(path: Path | str) -> Lexicon:
             lex.merge(parse_common(text, str(f)))
         elif f.name.startswith("_game"):
             lex.merge(parse_game(text, str(f)))
+        elif f.name.startswith("_shape"):
+            lex.merge(parse_shapes(text, str(f)))
         elif f.name.startswith("_"):
             lex.merge(parse_lookalike(text, str(f)))
         else:

@@ -50,7 +50,6 @@ import re
 import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import accumulate, chain, pairwise
 from pathlib import Path
@@ -67,17 +66,25 @@ from auditor.rules.lexicon import (
     Entry,
     Lexicon,
     load,
-    parse_senses,
     parse_word_sets,
     tables,
 )
+from auditor.rules.phrasematch import PhraseMatch
+from auditor.rules.said import inside_game_word, mentioned
+from auditor.rules.said.game import game_word_re
+from auditor.rules.said.senses import other_sense
+from auditor.rules.said.text import CLAUSE_MARKS
+from auditor.rules.said.text import is_cjk as _is_cjk
 from auditor.rules.sounds import (
     SOUND_BASE,
     SOUND_SPAN,
+    glides_of,
     heard,
+    medial,
     sound_pattern,
     sound_table,
     trigger_spellings,
+    unglide,
 )
 from auditor.store.wordfreq import WordFreqFile
 
@@ -525,25 +532,6 @@ def _repeat_kept(codes: Any, bits: Any = None) -> Any:
     return np.concatenate(([True], ~again))
 
 
-@dataclass(frozen=True, slots=True)
-class PhraseMatch:
-    """One banned phrase found: where (span in the original text) and why."""
-
-    category: str
-    entry: str  # the lexicon term
-    form: str  # the spelling (term, variant, pinyin, initials, pattern) that matched
-    start: int
-    end: int
-    text: str  # the original text of the span
-    how: tuple[str, ...]
-    note: str = ""
-    source: str = ""  # lexicon file:line
-
-    @property
-    def how_text(self) -> str:
-        return "+".join(self.how)
-
-
 # --------------------------------------------------------------------------- tables
 
 _tables_lock = threading.Lock()
@@ -658,15 +646,40 @@ def split_syllable(syl: str) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=8)
-def _near_table(pairs: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
-    """Toneless syllable → the real syllables one confusion step away (l/n, an/ang …)."""
+def _glides(pairs: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """The medial pairs of the confusion table (``{"h": "f"}`` for ``f hu``)."""
+    return glides_of(pairs)
+
+
+def _glided(written: str, meant: str, glides: Mapping[str, str]) -> bool:
+    """Is reading ``written`` the reading ``meant`` by a medial pair's step only (hui for
+    fei, hua for fa) — the one the other pairs do not make?"""
+    plain = unglide(written, glides)
+    return plain != written and meant.startswith(plain[0])
+
+
+@lru_cache(maxsize=8)
+def _near_table(
+    pairs: tuple[tuple[str, str], ...], glides: bool = False
+) -> dict[str, tuple[str, ...]]:
+    """Toneless syllable → the real syllables one confusion step away (l/n, an/ang …);
+    with ``glides`` also a medial pair's (``f hu``: fa ↔ hua, fei ↔ hui), else none of it."""
     inventory = set(_pinyin_table().values())
     initials = set(_INITIALS)
+    glide = glides_of(pairs) if glides else {}
     out: dict[str, tuple[str, ...]] = {}
     for syl in inventory:
         ini, fin = split_syllable(syl)
         near: set[str] = set()
+        if glide:
+            near.add(unglide(syl, glide))
+            near.update(g + "u" + fin for g, f in glide.items() if ini == f)
+            near.update(
+                g + "u" + fin[1:] for g, f in glide.items() if ini == f and fin in ("ei", "en")
+            )
         for a, b in pairs:
+            if medial(a, b) is not None:
+                continue
             for x, y in ((a, b), (b, a)):
                 if x in initials:
                     if ini == x:
@@ -1230,7 +1243,7 @@ def _splice(
 class _Key(NamedTuple):  # a tuple: the cached matcher's ~10,000 keys unpickle at C speed
     entry: int  # index into Matcher.entries
     form: str  # the lexicon spelling ("" for a pattern's trigger: one key for all its words)
-    kind: str  # text | initials | anchor | required | pinyin | near
+    kind: str  # text | initials | shape | anchor | required | pinyin | near
     ascii_word: bool = False  # an ASCII key: must be a whole ASCII word
     py: str = ""  # pinyin keys: the rendering that matched
     branch: int = -1  # required keys: the pattern's top-level branch they trigger
@@ -1366,11 +1379,6 @@ def _from_units(found: list[tuple[int, int, int]], text: str) -> list[tuple[int,
     ]
 
 
-def _is_cjk(c: str) -> bool:
-    # (CJK_RANGES by comparison: a regex over these ranges takes milliseconds to compile)
-    return "\u3400" <= c <= "\u4dbf" or "\u4e00" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff"
-
-
 class Matcher(_Deferred):
     """Compiled lexicon. Build once (``default_matcher()`` caches), call :meth:`find`."""
 
@@ -1404,6 +1412,7 @@ class Matcher(_Deferred):
         self.lexicon = lexicon
         bundled = tables()
         self.lookalike = lexicon.lookalike or bundled.lookalike
+        self.shapes = lexicon.shapes or bundled.shapes
         # the game's own words (_game.txt): a match inside one is no match
         self.game_words = tuple(sorted(lexicon.game or bundled.game))
         self.confusion = tuple(lexicon.confusion or bundled.confusion)
@@ -1417,7 +1426,7 @@ class Matcher(_Deferred):
         self.py_table = _pinyin_table()
         self.py_render = _pinyin_render()
         self.reading_traps = _reading_traps()
-        self.near = _near_table(self.confusion)
+        self.near = _near_table(self.confusion, glides=True)
         self.text_ac: Any = _Automaton(wide=True)
         self.py_ac: Any = _Automaton()  # syllable codes, one per character
         self.typed_ac: Any = _Automaton()  # plain pinyin: typed and mixed (dao演)
@@ -1523,9 +1532,8 @@ class Matcher(_Deferred):
                 for syl in spellings:
                     if not all(x.isascii() and x.isalpha() for x in syl):
                         continue
-                    # The CJK rendering (syllables between delimiters); typed or mixed
-                    # pinyin (wocao, dao演) in a second automaton run only on text with
-                    # ASCII letters.
+                    # The CJK rendering (syllables between delimiters); typed or mixed pinyin
+                    # (wocao, dao演) in a second automaton, run only on text with ASCII letters.
                     code = render_key(syl)
                     if code is not None:
                         self._add(self.py_ac, code, _Key(i, form, "pinyin", py=code))
@@ -1533,12 +1541,37 @@ class Matcher(_Deferred):
                     self._add(self.typed_ac, py, _Key(i, form, "pinyin", py=py))
                 if cat.near:
                     self._add_near(i, form, cat, (tuple(table_syl), tuple(phrase_syl)))
+                    self._add_shapes(i, k)
                 if cat.initials:
                     self._add_initials(i, k, 4 if cat.initials_long else 3)
             if readings:
                 self.entry_pinyin[i] = readings
         if not len(self.py_ac):
             self.py_ac = self.typed_ac = None
+
+    def _add_shapes(self, i: int, spelling: str) -> None:
+        """形近 (M107 判罚依据): the spelling with one character swapped for one that looks
+        like it (马由 for 马甲, 崩渍 for 崩溃: ``_shape.txt``), as a key of its own; the
+        swap is confirmed only where the written characters are no ordinary word
+        (:meth:`_rejected`).  The characters left as written must carry the word: one of
+        them no character of plain talk (:data:`_PLAIN`: 淹一个 is no base for 渣一个, nor
+        歹毒 for 太毒, 上一场 for 上一扬); and in a spelling shorter than
+        :data:`NEAR_LONG_CHARS` the look-alike must be no such character either: two
+        characters with an everyday one swapped in are ordinary text (好的 is no 妈的)."""
+        freq = self._frequencies()
+
+        def plain(c: str) -> bool:
+            return int(freq.get(c) or 0) >= _PLAIN
+
+        for p, c in enumerate(spelling):
+            if all(plain(o) for o in spelling[:p] + spelling[p + 1 :]):
+                continue
+            for v in self.shapes.get(c, ()):
+                if len(spelling) < NEAR_LONG_CHARS and plain(v):
+                    continue
+                swapped = self.norm.key(spelling[:p] + v + spelling[p + 1 :])
+                if swapped != spelling and swapped not in self.form_keys[i]:
+                    self._add(self.text_ac, swapped, _Key(i, swapped, "shape"))
 
     def _add_initials(self, i: int, spelling: str, shortest: int) -> None:
         """Entry ``i``'s spelling by its pinyin initials (tmd; ``@initials long``: four
@@ -1813,7 +1846,7 @@ class Matcher(_Deferred):
         return [
             m
             for m in _resolve(found)
-            if not mentioned(text, m) and not _inside_game_word(text, m, self.game_words)
+            if not mentioned(text, m) and not inside_game_word(text, m, self.game_words)
         ]
 
     def find_all(
@@ -2013,6 +2046,36 @@ class Matcher(_Deferred):
             or self._common_piece(piece)
         )
 
+    def _glide_written_plain(self, key: _Key, piece: str) -> bool:
+        """A near sound by a medial pair (``f hu`` of ``_confusion.txt``: 灰物 for 废物),
+        the accent's wider step, whose written characters are ordinary talk there: the
+        glide character a common one (回 of 回屋, 话), or making a word of the dictionary
+        with a character left as written beside it (我花式 is 我|花式, no 我发誓)."""
+        if key.kind != "near":
+            return False
+        form = self.norm.key(key.form)
+        if len(form) != len(piece) or not all(map(_is_cjk, piece)):
+            return False
+        glides = _glides(self.confusion)
+        changed = [
+            p
+            for p, (c, f) in enumerate(zip(piece, form, strict=True))
+            if c != f
+            and _glided(self.py_table.get(ord(c), ""), self.py_table.get(ord(f), ""), glides)
+        ]
+        if not changed:
+            return False
+        freq = self.tokenizer().FREQ
+        return any(
+            freq.get(piece[p], 0) >= _GLIDE_WRITTEN
+            or any(
+                freq.get(w) and not set(w) <= set(form)
+                for w in (piece[max(0, p - 1) : p + 1], piece[p : p + 2])
+                if len(w) == 2
+            )
+            for p in changed
+        )
+
     def _short_near(self, key: _Key, length: int) -> bool:
         """Is ``key`` a near sound of under :data:`NEAR_LONG_CHARS` characters of a
         category with ``@near long``?"""
@@ -2045,13 +2108,16 @@ class Matcher(_Deferred):
         """A near sound of under :data:`NEAR_LONG_CHARS` characters under ``@near long``
         holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人); or a
         homophone of two characters, both changed, one of them such a word (里是 is no
-        立誓: 发是 still is 发誓)."""
+        立誓: 发是 still is 发誓); or a near sound by the medial pair written as ordinary
+        talk (:meth:`_glide_written_plain`)."""
         if key.kind == "pinyin":
             if len(piece) != 2 or _NEAR_SHORT_STOP.isdisjoint(piece):
                 return False  # (the common case: no key() of the form)
             form = self.norm.key(key.form)
             return len(form) == 2 and piece[0] != form[0] and piece[1] != form[1]
-        if key.kind != "near" or len(piece) >= NEAR_LONG_CHARS:
+        if key.kind != "near" or self._glide_written_plain(key, piece):
+            return key.kind == "near"
+        if len(piece) >= NEAR_LONG_CHARS:
             return False
         return not _NEAR_SHORT_STOP.isdisjoint(piece) and bool(
             self.cats[self.entries[key.entry].category].near_long
@@ -2417,6 +2483,8 @@ class Matcher(_Deferred):
         original = text[os_:oe]
         if key.kind == "initials":
             how: list[str] = ["首字母"]
+        elif key.kind == "shape":
+            how = ["形近", *(h for h in self.norm.how(original) if h != "形近")]
         else:
             how = self.norm.how(original) or ["原文"]
         return PhraseMatch(
@@ -2487,6 +2555,8 @@ class Matcher(_Deferred):
             return "数字后面接单位：是数量"  # 250分钟, 748楼: not 二百五 / 去死吧
         if self._excepted_here(key.entry, text, norm, idx, (s, t)):
             return "例外"
+        if self._shape_refused(key, text, norm, idx, s, t):
+            return "形近的写法是常用词或不在分词边界上"
         cat = self.cats[self.entries[key.entry].category]
         piece = norm[s:t]
         repeated = norm.startswith(piece, t) or (
@@ -2504,6 +2574,15 @@ class Matcher(_Deferred):
             if not self._single_stands(text, norm, os_, oe, s):
                 return "单字不独立"
         return ""
+
+    def _shape_refused(
+        self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
+    ) -> bool:
+        """A look-alike swapped in (:meth:`_add_shapes`) where the written characters are an
+        ordinary word, or no word of their own in jieba's cut."""
+        return key.kind == "shape" and (
+            self._common_piece(norm[s:t]) or not self._bounded(text, norm, idx, s, t)
+        )
 
     def explain(self, text: str) -> list[tuple[PhraseMatch, str]]:
         """The literal occurrences of a lexicon spelling in ``text`` that :meth:`find` does
@@ -2567,11 +2646,11 @@ class Matcher(_Deferred):
             return "单字不独立：两边都是汉字或前面是数字"
         if why:
             return why
-        if _other_sense(text, m):
+        if other_sense(text, m):
             return "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
         if mentioned(text, m):
             return "提到规则或转述别人的话，不是自己说的"
-        rx = _game_word_re(self.game_words)
+        rx = game_word_re(self.game_words)
         for w in rx.finditer(text) if rx is not None else ():
             if w.start() <= m.start and m.end <= w.end():
                 return f"在版杀自己的词“{w.group()}”里面"
@@ -2768,9 +2847,9 @@ class Matcher(_Deferred):
         )
 
     def _game_re(self) -> re.Pattern[str] | None:
-        """:func:`_game_word_re` of the game's own words, compiled once."""
+        """:func:`game_word_re` of the game's own words, compiled once."""
         if "game_re" not in self._lists:
-            self._lists["game_re"] = _game_word_re(self.game_words)
+            self._lists["game_re"] = game_word_re(self.game_words)
         got: re.Pattern[str] | None = self._lists["game_re"]
         return got
 
@@ -2824,7 +2903,7 @@ class Matcher(_Deferred):
         """A sound heard across clause punctuation whose changed character is a pronoun,
         a particle or a game word (输了我背的，行了吧 is no 德行): a split cloak breaks a
         word's own characters apart, never the end of one clause and the start of the next."""
-        if not any(c in _CLAUSE_MARKS for c in original):
+        if not any(c in CLAUSE_MARKS for c in original):
             return False
         form = self.norm.key(key.form)
         return len(form) == len(piece) and any(
@@ -2974,6 +3053,9 @@ _PLAIN = 40_000
 # A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
 # sound-alike that cloaks a sentence pattern's character.
 _EVERYDAY = 90_000
+# A near sound by the medial pair (f heard as hu) only from a character rarer than this
+# (灰 2,873, 花 12,710 in jieba's counts): 回 23,572, 话 34,240 are words of their own.
+_GLIDE_WRITTEN = 20_000
 
 # What :meth:`Matcher._pinyin_verdict` says of a candidate.
 _REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
@@ -3176,873 +3258,11 @@ def _standalone(text: str, start: int, end: int) -> bool:
     return not (before and _is_cjk(before) and after and _is_cjk(after))
 
 
-@lru_cache(maxsize=4)
-def _game_word_re(words: tuple[str, ...]) -> re.Pattern[str] | None:
-    if not words:
-        return None
-    return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
-
-
-def _inside_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool:
-    """Does the match lie inside a longer word of the game's own (加速日, 讨论日, 投票日,
-    第二日, 警长: ``_game.txt``)?  It is that word, not the phrase."""
-    rx = _game_word_re(words)
-    if rx is None:
-        return False
-    lo, hi = max(0, m.start - 8), min(len(text), m.end + 8)
-    return any(
-        w.start() <= m.start and m.end <= w.end() and w.end() - w.start() > m.end - m.start
-        for w in rx.finditer(text, lo, hi)
-    )
-
-
-# ---- phrases mentioned, not said: a rule named in a reminder, another player's oath reported
-
-_OPENING = "“「『\"'"
-_CLOSING = {"“": "”", "「": "」", "『": "』", '"': '"', "'": "'"}
-_ANY_OPENING = re.compile(f"[{_OPENING}]")
-# What a rule reminder says right before a quoted phrase: 禁止说“…”, 规则里写了“…”.
-_RULE_LEAD = re.compile(
-    r"(?:(?:禁止|不许|不准|不得|不能|不要|别)(?:说|讲|用|发|写|出现)?"
-    r"|(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|规定)?"
-    r"|所谓|叫做|比如|例如)\s*[：:]?\s*$"
-)
-# ... and right after it: “不信等揭秘”这种话别说, “我发誓”也算违规.
-_RULE_TAIL = re.compile(
-    r"^\s*(?:这种|这类|这样的|之类的?|这些)?(?:话|说法|字眼|词|句式)?\s*"
-    r"(?:也|都|就|是)?(?:别说|不能说|不要说|不许说|不准说|禁止|不允许|算违规|是违规|违规|犯规|要吃牌|会被罚|被罚)"
-)
-# A sentence that talks about the rules: a rule, a ban, a penalty.
-_RULE_WORD = re.compile(
-    r"规则|规定|违规|犯规|判罚|被罚|罚牌|吃牌|[黄红蓝]牌|禁止|严禁|不允许|不让|不准|不许|不能|不可以|条款|八荣八耻"
-    r"|算不算|会不会罚|别提|不要提|千万别|都别说|别再说|不要说|别说了"
-)
-# Whose words a quotation holds: 你那句“…”, 他刚才说的那个“…”, 规则的例子是“…”.
-_QUOTED_FROM = re.compile(
-    r"(?:(?:你|他|她|\d+\s*号|楼上)[^，,。！？!?]{0,6}(?:那句|这句|那个|说的|说过)|例子是|例句)"
-    r"(?:那个|这个|的)?[：:]?\s*$"
-)
-# A rule named in the poster's own words, right before the phrase: 规则说不能发誓,
-# 你这算发誓吧小心被罚, 严禁私下找替补 ...
-_NAMING_LEAD = re.compile(
-    r"(?:(?:规则|规定|违规判定)(?:里|中|上)?(?:写了|写着|说了|说|讲|规定)?(?:了|的)?"
-    r"|(?:不能|不许|不准|不得|不要|不可以|禁止|严禁|别|不让|不允许)"
-    r"|(?:也|就|都)?(?:算|算是|属于|叫|叫做|当成|当作|按)"
-    r"|才(?:可以|能)"
-    # 场上不讨论MVP: the rule's own negation
-    r"|不(?=讨论|聊|谈|提)"
-    # a permission the rules give: 新手可以申请场外助理（规则帖写了）
-    r"|(?:可以|允许)(?:申请|找|请|使用))"
-    r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提及|提|写|讨论|聊|谈|提到|提起|拆|把|拿)?\s*$"
-)
-# ... or a list of them after one ban: 禁止提马甲、往届场次和场外助理.
-_NAMING_LIST = re.compile(
-    r"(?:不能|不许|不准|不得|不要|禁止|严禁|别|不让)(?:说|讲|用|提|写|讨论|聊|谈|提到|提起)?"
-    r"[^，,。！？!?：:]{1,16}(?:、|和|或|及|以及|与|跟)\s*$"
-)
-# A topic sent where the rules allow it (想拆马甲的去树洞拆, 030 违规判定 4 and the 树洞 of its
-# rules post): a reminder whether or not the sentence names a rule.
-_SENT_ELSEWHERE = (
-    r"^(?:的话|的人|的)?[，,]?(?:请|就|要|得|只能|可以)?(?:(?:写|发|留|放|去|挪|移)(?:在|到)|去|到|在)"
-    r"(?:树洞|场外|赛后|复盘帖|规则帖|闲聊帖|水楼|揭秘帖)"
-)
-# ... or right after it: 私下找替补也算违规, 发誓是犯规的.
-_NAMING_TAIL = re.compile(
-    r"^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}"
-    r"(?:了|的话|这种话|这类话|场次|的事|的人|之类的?|什么的|相关的?|这些)?(?:也|都|就)?(?:是|会|要){0,2}"
-    r"(?:不?算|是)?(?:违规|犯规|被罚|吃牌|不允许|禁止)"
-    # 场外助理的事别在帖子里说: the topic, then where not to talk of it
-    r"|^(?:的事情?|的话题|这事|的话)?(?:千万|可)?(?:别|不要|不能|不许|不准)(?:在[^，,。！？!?]{1,5})?"
-    r"(?:说|提|聊|讨论|谈)"
-    # 用贴脸作为讨论依据是要判的: the act, then the penalty it draws
-    r"|^[^，,。！？!?]{0,10}?(?:是要|会被|要被|是会被)(?:判|罚)"
-    # 贴脸不能作为讨论依据: what the rules refuse as grounds
-    r"|^(?:也|都|就)?(?:不能|不可以|不得|不准|不许)(?:作为|当作|当成|算作|算|当|拿来当)[^，,。！？!?]{0,4}(?:依据|理由|证据|根据)"
-    # 马甲、替补、场外助理都不能聊: a list of them, then the ban
-    r"|^(?:[、和与及跟或][^，,。！？!?]{1,8}){0,4}(?:这些|这类|这种|之类的?|什么的)?"
-    r"(?:也|都|一律|全都)?(?:不能|不许|不准|不要|别|禁止|不可以|不得)(?:再)?(?:聊|提|说|讨论|谈|碰)"
-    # 发誓和诅咒在八荣八耻里是“耻”: acts listed, then where the rules name them
-    r"|^(?:(?:和|与|、|或|跟)[^，,。！？!?]{1,6})?(?:在|是|属于)(?:规则|八荣八耻|违规判定|判罚依据)"
-    # 评奖的事规则不让现在聊: the topic, then the rule that bars it
-    r"|^(?:的事情?|的话题|这事|这件事|的内容)?(?:规则|规定)(?:里|上)?(?:也|都|就)?"
-    r"(?:不让|不许|不准|不能|禁止|不允许)"
-    # 想拆马甲的话请写在树洞里: sent where the rules allow it
-    r"|"
-    + _SENT_ELSEWHERE
-    # 大家少说背不背锅这种话: the words named as a kind of talk
-    + r"|^(?:这种|这类|这样的|之类的?)(?:话|说法|字眼|词)"
-    # 规则第4条是马甲相关的: the topic a rule is about
-    r"|^(?:相关|有关|方面)(?:的)?(?:规则|规定|条款|内容|事|话题)?"
-    # 表明、暗示、拆马甲都算: the last of a list of what the rule covers, closing its clause
-    r"|^(?:也|都|全都|一律)(?:算|算在内|包括在内)\s*$"
-    # 导演说过的话我们不能转述: the words, then a ban on passing them on
-    r"|^(?:的话|的内容|的事情?)?[^，,。！？!?]{0,6}?(?:不能|不许|不准|不可以|不得|禁止|严禁|不要|别)"
-    r"(?:转述|转发|复述|透露|公开|引用|外传)"
-)
-# ... or anywhere in its sentence, a rule that forbids talking of it: MVP评选是赛后的事，规则说
-# 场上不讨论 (030 违规判定 1(2)).
-_RULE_FORBIDS = re.compile(
-    r"(?:规则|规定|违规判定|八荣八耻)(?:里|上|中)?(?:说|写|讲|规定|写了|写着|说了)?[^，,。！？!?]{0,8}"
-    r"(?:不讨论|不能讨论|不许讨论|不准讨论|禁止讨论|不能提|不许提|不准提|禁止提|别提|不要提|不能聊)"
-)
-# Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
-# to him: 你刚才那是发誓吧, 他这算担保了.
-_REPORTED_BY = re.compile(
-    r"(?:他|她|他们|她们|别人|有人|某人|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
-    r"(?:刚才|刚刚|昨天|今天|之前|刚|都|也|还|又|居然|竟然|一直|在|还在|已经)*\s*$"
-    r"|(?:你|他|她|\d+\s*号)(?:刚才|刚刚|昨天|今天|之前|刚)*(?:那|这)(?:句|个|样)?(?:就|也)?"
-    r"(?:是|算|算是|叫|属于)(?:在)?\s*$"
-)
-# The categories whose phrases are acts the rules name (an oath, a guarantee, talk of a
-# substitute or of the director ...): named in a reminder, they are not said.  An insult
-# stays an insult whatever rule is named next to it (规则说不能骂人，你个傻逼).
-_NAMED_ACTS = frozenset(
-    [
-        "OATH",
-        "CURSE",
-        "GUARANTEE",
-        "SUBSTITUTE",
-        "ASSISTANT",
-        "DIRECTOR",
-        "SOCKPUPPET",
-        "PASTGAME",
-        "FACE",
-        "BLAME",
-        "AWARD",
-        "DROWN",
-        "EMOTION",
-    ]
-)
-# A sentence that opens by quoting the rules: its first clause is the rule (规则说反对导演
-# 的判罚也算违规).
-_RULE_SAYS = re.compile(
-    r"\s*(?:按|根据|照)?(?:规则|规定|违规判定|判罚制度)(?:贴|帖)?(?:里|上|中)?"
-    r"(?:说|写|讲|规定|写了|写着|说了|说过)(?:了|过)?[：:]?"
-)
-# 白痴 is a role of the game: said with the role's own words it names the role.
-_IDIOT_ROLE = re.compile(r"翻牌|免死|投票权|装傻|身份|神职|白痴牌|跳白痴|真白痴|假白痴|技能|被投出")
-_SENTENCE_PUNCT = "。！？!?\n；;"
-# The game's story, told (剧情里镇长说上届…, 故事里的掌柜被气死了): what its characters say and
-# suffer is the director's writing, not a player's oath, curse or outburst.
-_STORY = re.compile(r"(?:剧情|故事|背景故事|剧本|小说|设定|开场白|背景)(?:里|中|上|里面|当中)")
-# ... or a post marked as story or role-play from its head (【剧情】…, 【扮演】…): the setting's
-# words (那场大火, 淹死 on the ship, 马甲 in a wardrobe, 起誓 in a diary), not the poster's.
-_STORY_TAG = re.compile(
-    r"^\s*[【\[［]\s*(?:剧情|扮演|角色扮演|故事|小说|旁白|背景|设定|独白|日记|rp|RP)\s*[】\]］]"
-)
-_CLAUSE_MARKS = "，,。！？!?\n；;：:"
-
-
-def _around(text: str, start: int, end: int, marks: str) -> tuple[int, int]:
-    """Where the stretch of ``text`` holding [start, end) begins and ends, cut at ``marks``."""
-    lo = max((text.rfind(c, 0, start) for c in marks), default=-1) + 1
-    hi = min((k for c in marks if (k := text.find(c, end)) >= 0), default=len(text))
-    return lo, hi
-
-
-@lru_cache(maxsize=1)
-def _plain_table() -> dict[int, str]:
-    """Traditional → simplified and full-width letters and digits → ASCII, one character for
-    one: the text the context rules read (規則裡「貼臉」是指什麼 is 规则里「贴脸」是指什么,
-    ＴＭ标志 is TM标志), offsets kept.  (Full-width punctuation stays: the rules read it.)"""
-    table = dict(t2s_table())
-    for lo, hi in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B)):
-        table.update((cp, chr(cp - 0xFEE0)) for cp in range(lo, hi))
-    return table
-
-
-def mentioned(text: str, m: PhraseMatch) -> bool:
-    """Is the match a phrase mentioned rather than said: a sound-alike inside a title
-    (《…》), quoted in a rule reminder (禁止说
-    “我发誓”, “不信等揭秘”这种话别说), a rule named in the poster's own words (规则说不能
-    发誓, 你这算发誓吧小心被罚), or another player's oath or guarantee reported (他刚才
-    发誓了)?  Insults are never mentions: only the categories of :data:`_NAMED_ACTS` and
-    quoted phrases.  Read in simplified characters and half-width letters, whatever the
-    script of the post."""
-    plain = text.translate(_plain_table())
-    if plain != text:
-        text, m = plain, replace(m, text=plain[m.start : m.end])
-    return _mentioned_in_any(text, m) or (m.category in _NAMED_ACTS and _act_mentioned(text, m))
-
-
-def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
-    """Mentions of a phrase of any category: quoted in a rule reminder or a report, used in
-    another sense, inside a title, 白痴 the role, an emoji illustrating the story."""
-    if (
-        _quoted_as_rule(text, m.start, m.end)
-        or _reported_quote(text, m.start, m.end)
-        or _other_sense(text, m)
-        or _disowned_words(text, m)
-    ):
-        return True
-    if ("音近" in m.how or "近音" in m.how) and _in_title(text, m.start, m.end):
-        return True  # 《李狗嗨》: a title sounds like what it sounds like
-    if m.category in _NAMED_ACTS and _in_title(text, m.start, m.end):
-        return True  # 《最佳演绎》, a novel: the act's word as a name
-    sentence = _around(text, m.start, m.end, _SENTENCE_PUNCT)
-    if m.category == "IQ" and _self_belittled(text, m):
-        return True  # 我太笨了，被3号骗了两天: the poster of himself
-    if m.category == "IQ" and "白痴" in m.text:
-        return bool(_IDIOT_ROLE.search(text, *sentence))  # 他是白痴，翻牌了: the role
-    if "表情" not in m.how:
-        return False
-    # 🌿 剧情里那片草地: a picture beside the story it illustrates
-    return bool(_STORY.search(text, *sentence) or _STORY_TAG.match(text)) or _heading_picture(
-        text, m
-    )
-
-
-# The poster of himself, right before a taunt on wits (我太笨了, 我自己真是蠢到家): no one
-# else is called stupid.
-_SELF_BEFORE = re.compile(
-    r"(?:^|[，,。！？!?；;\s])(?:我|我自己|本人|我这人|我这个?)(?:真|真是|也|是|就是|实在|确实|果然)?\s*$"
-)
-_OTHERS = frozenset("你他她您")
-
-
-def _self_belittled(text: str, m: PhraseMatch) -> bool:
-    return bool(_SELF_BEFORE.search(text, max(0, m.start - 8), m.start)) and _OTHERS.isdisjoint(
-        m.text
-    )
-
-
-# The noun categories an emoji can stand for (🐷 猪, 🌿 草, 🐴 马 → 妈).
-_PICTURED = frozenset(("ANIMAL", "VULGAR", "BODY", "KIN"))
-# What ends a word rather than opens a sentence: after one of these the emoji was read.
-_PICTURE_TAILS = frozenset("的地得了啊呀吧么嘛呢，,。！!？?、")
-
-
-def _heading_picture(text: str, m: PhraseMatch) -> bool:
-    """One emoji heading the post, a space after it (🐷 小猪存钱罐今天被我砸了, 🌿 窗台的薄荷):
-    a picture set above the sentence, not a word of it.  Run together (🌿🌿🌿 预言家又被刀了)
-    or written into the sentence (🐷队友, 🌿，又是平安夜) it is read."""
-    rest = text[m.end :].lstrip()
-    return (
-        m.category in _PICTURED
-        and not text[: m.start].strip()
-        and m.end < len(text)
-        and text[m.end].isspace()
-        and not any(map(_is_cjk, m.text))
-        and rest[:1] not in _PICTURE_TAILS  # (🐴 的，又刀我: 妈的, a word after all)
-    )
-
-
-def _act_mentioned(text: str, m: PhraseMatch) -> bool:
-    """A named act (:data:`_NAMED_ACTS`) told in the story, reported of another, or named
-    as a rule."""
-    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
-    lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
-    before, after = text[lo : m.start], text[m.end : hi]
-    if _STORY.search(before) or _STORY_TAG.match(text):
-        return True  # 故事里二叔说他出门被车撞了: the story's words, not the poster's
-    if _DENIED.match(text, m.end) or _talked_of_in_quotes(text, m.start, m.end):
-        return True
-    if _ADVISED_AGAINST.search(before) or _ADVISED_AGAINST.search(text, lo, m.start + 1):
-        return True  # 不用拿人格担保，说说逻辑就行: advice not to (its 用 may open the match)
-    if m.category in _TOPICS and _ALLOWED_ONLY.search(text, s_lo, s_hi):
-        return True  # 树洞里才可以拆马甲: where the rules allow it, a reminder
-    if _denied_as_own(m, before) or _reported_of_other(text, m, (s_lo, s_hi), before):
-        return True
-    lead = _RULE_SAYS.match(text, s_lo)
-    if (
-        lead
-        and lead.end() <= m.start
-        and not any(c in _CLAUSE_MARKS for c in text[lead.end() : m.start])
-    ):
-        return True  # 规则说反对导演的判罚也算违规: the rule, stated
-    if m.category == "SUBSTITUTE" and _substitute_as_announced(text, m, s_lo, s_hi):
-        return True
-    if _asked_told_or_refused(text, m, (s_lo, s_hi), before, after):
-        return True
-    return _named_as_rule(text, (s_lo, s_hi), m.start, before, after) or _spoken_of(
-        m, before, after, text[m.end : s_hi]
-    )
-
-
-# Someone else's act reported (听说有人私下找替补，这不对，规则写了不能; 10号刚才骂人了): the
-# poster tells of it, in a sentence that names the rule or is a report of swearing.
-_SOMEONE_BEFORE = re.compile(
-    r"(?:听说|据说|有人|别人|他|她|他们|\d+\s*号|[一二三四五六七八九十]+号)"
-    r"[^，,。！？!?我]{0,8}$"
-)
-
-
-def _other_reported(text: str, m: PhraseMatch, sentence: tuple[int, int], before: str) -> bool:
-    if "我" in m.text or not _SOMEONE_BEFORE.search(before):
-        return False
-    if m.category == "EMOTION":
-        return m.text.startswith("骂")  # 有人在帖子里骂人了: a report, not an outburst
-    return m.category in _TOPICS and bool(_RULE_NAMED.search(text, *sentence))
-
-
-def _asked_told_or_refused(
-    text: str, m: PhraseMatch, sentence: tuple[int, int], before: str, after: str
-) -> bool:
-    """A rule asked about (问一下规则，担保和发誓算一种吗？), another's act told (有人在帖子里骂人了),
-    or talk of the topic refused (讨论马甲、提往届场次都不行)."""
-    return (
-        _asked_of_rules(text, m)
-        or _other_reported(text, m, sentence, before)
-        or _talk_refused(before, after)
-    )
-
-
-def _denied_as_own(m: PhraseMatch, before: str) -> bool:
-    """不是我刷屏，是论坛重复发了: the act denied as the poster's (not 不是我的锅, the very
-    talk of blame of 030 违规判定 1(1))."""
-    return (
-        m.category != "BLAME"
-        and bool(_NOT_ME.search(before))
-        and (m.text.startswith("我") or before.endswith("我"))
-    )
-
-
-def _reported_of_other(text: str, m: PhraseMatch, sentence: tuple[int, int], before: str) -> bool:
-    """Another's oath or guarantee (他刚才发誓了), act pointed at and handed on, or stated
-    intent reported as a violation."""
-    s_lo, s_hi = sentence
-    if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
-        return True
-    return _reported_act(text, m, s_lo, s_hi) or _reported_intent(text, m, s_lo, s_hi, before)
-
-
-# The word talked about, not said (issue 35): asked what it means (什么叫贴脸？), disowned
-# (发誓这种事我从来不干), put off until the game is over (关于评奖，揭秘以后再说).
-_ASKED_BEFORE = re.compile(r"(?:什么|啥)(?:叫做?|是|算)\s*$")
-_ASKED_AFTER = re.compile(
-    r"^[”」』\"']?(?:(?:是|指|算)?(?:什么|啥)(?:意思)?|是什么意思|什么意思|啥意思|指的是|怎么算)"
-    # 发誓算哪一条: where the rules put it, asked
-    r"|^[”」』\"']?(?:算|属于|归)(?:哪一条|哪条|第几条|哪一款|哪一类|什么违规|违规吗|犯规吗)"
-    # 军师这个说法我不太懂: the word itself, not understood
-    r"|^[”」』\"']?(?:这个|这种|这一|这)(?:说法|词|叫法|称呼|角色|设定)[^，,。！？!?]{0,6}"
-    r"(?:不太?懂|没懂|没看懂|看不懂|不明白|没听过|没听说过|是什么|是啥|什么意思|啥意思)"
-)
-# 我不会说任何赌咒的话: the poster disowns saying such words at all
-_DISOWNED_BEFORE = re.compile(
-    r"(?:不会|从不|从来不|绝不|决不|不想|不愿|不敢|没)(?:说|讲|发|用|写|骂)(?:过)?"
-    r"(?:任何|什么|一句|半句|一个)?\s*$"
-)
-# The poster's words likened to the act (这话听着像在发誓, 我这么说像是贴脸): a disclaimer
-_LIKENED = re.compile(
-    r"(?:这话|这句话?|这么说|这样说|这样讲|这么讲)[^，,。！？!?]{0,4}像(?:是|在)?\s*$"
-)
-_DISOWNED_WORDS = re.compile(r"^(?:的|之类的?|这种|这类|一类的?)?(?:话|字眼|字|词)")
-_DISOWNED = re.compile(
-    r"^(?:[、和与跟或]?[^，,。！？!?这那]{1,4})?"
-    r"(?:这种|这类|这样的|之类的?|那一?套|这一?套)(?:事情?|话|行为)?[^，,。！？!?]{0,6}"
-    r"(?:从来不|从不|不会|不干|不做|不说|没干过|没做过|没说过|不来|不玩|不搞|不用)"
-)
-# The word itself named as a word (发誓这两个字我从来不说, 替补这个词): talked of, not said.
-_WORD_AS_WORD = re.compile(
-    r"^[”」』\"']?(?:这|那)(?:[一两二三四五六七八九几]个字|个字|个词|个说法|种说法)|^[”」』\"']?二字"
-)
-# The poster refusing the act for himself, right before it (我不赌咒也不打包票, 我从来不发誓):
-# an oath, a curse or a guarantee not made.
-_REFUSED_BEFORE = re.compile(
-    r"(?:我|本人)[^，,。！？!?]{0,8}?(?:也|就|才|从来|从|绝|决|可)?"
-    r"(?:不|没|不会|不想|不愿|不爱|不用|懒得)(?:去|再)?[“\"「『]?\s*$"
-)
-_NOT_DOING = re.compile(r"(?:不是|并不是|并非|可不是|没有?)(?:在|要)?\s*$")
-_PROMISED_NOT = re.compile(r"(?:尽量|争取|努力|保证|一定|绝)(?:不|别)(?:再|去)?\s*$")
-# Grounds disclaimed (我不是因为贴脸才信): not the grounds of 030 违规判定 2(8).
-_NOT_GROUNDS = re.compile(r"(?:不是|并不是|并非|不)(?:因为|靠|凭|看)\s*$")
-# A topic disclaimed (跟本场马甲没关系): 030 违规判定 4 is about hinting it, not denying it.
-_UNRELATED_BEFORE = re.compile(r"(?:跟|和|与)(?:本场|这局|这场|这个游戏|游戏里?)?(?:的)?\s*$")
-_UNRELATED_AFTER = re.compile(r"^(?:的事)?(?:没关系|没有关系|无关|不相干|扯不上)")
-_PUT_OFF = re.compile(
-    r"(?:以后|之后|后|完|结束|揭秘|赛后)再(?:说|聊|谈|讨论)|留到(?:赛后|揭秘|结束)|(?:赛后|揭秘后|结束后)(?:再|去)?(?:聊|说|谈)"
-    # 评奖是结束以后的事: it belongs to after the game
-    r"|^是?(?:游戏|比赛)?(?:结束|揭秘|赛后|复盘)(?:以后|之后|后)?的事"
-)
-_TOPIC_TAIL = re.compile(r"^(?:的事情?|的话题|的问题|这事|这件事|方面|的)?\s*$")
-# ... answered no right after it was asked (破防？不存在的), or said not to exist (本场规则没有
-# 淹死这一说)
-_DENIED = re.compile(
-    r"[”」』\"']?\s*(?:[？?]+\s*(?:不存在的?|没有的事|不可能|怎么可能|想多了|才没有|哪有)"
-    r"|(?:这一说|这个说法|这种说法|这回事|这码事|一说)(?:吧|啊|的)?(?:[，,。！!]|$))"
-)
-# ... or advised against, right before it (不用拿人格担保, 没必要发誓)
-# ... or denied as the poster's own, right before it (不是我刷屏, 并不是我发誓)
-_NOT_ME = re.compile(r"(?:不是|并不是|并非|可不是|绝不是|才不是)我?\s*$")
-_ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯不着|不需要)(?:再|去)?\s*$")
-# ... or a quoted word, weighed as a word (我不吃“贴脸”这一套, 说“上一场”不行那说“上一个讨论日”
-# 可以吧): what may be said, not said
-_QUOTE_WEIGHED_AFTER = re.compile(
-    r"^\s*(?:这一套|那一套|这套|那套|这种说法|这个说法|这一说|这个词|这种话|这几个字|[一二两三四五六七八九十\d]+个字)"
-    r"|^\s*(?:不行|可以吗|可以吧|行吗|行不行|算不算|算吗|能说吗|能不能说|违规吗|犯规吗)"
-)
-_QUOTE_WEIGHED_BEFORE = re.compile(r"(?:不吃|不信|不认|不买|不接受|不赞成|反对)\s*$")
-# A topic only where the rules allow it (树洞里才可以拆马甲, 马甲只允许在树洞里拆): a reminder.
-_ALLOWED_ONLY = re.compile(
-    r"(?:树洞|赛后|揭秘后|复盘帖|揭秘帖|结束后|游戏结束后)(?:里|中|上)?(?:才|只)(?:可以|能|允许|准|许)"
-    r"|只(?:允许|能|可以|准|许)(?:在|到|去)(?:树洞|赛后|复盘帖|揭秘帖|揭秘后|结束后)"
-)
-
-
-def _talked_of_in_quotes(text: str, start: int, end: int) -> bool:
-    """Is the match the whole of a quotation that the words around weigh as a word?"""
-    if start == 0 or text[start - 1] not in _CLOSING or end >= len(text):
-        return False
-    if text[end] != _CLOSING[text[start - 1]]:
-        return False
-    before, after = text[max(0, start - 9) : start - 1], text[end + 1 : end + 12]
-    return bool(_QUOTE_WEIGHED_AFTER.match(after) or _QUOTE_WEIGHED_BEFORE.search(before))
-
-
-_TOPICS = frozenset(("AWARD", "SOCKPUPPET", "PASTGAME", "SUBSTITUTE", "ASSISTANT", "BLAME", "FACE"))
-
-
-def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
-    """Is the act's word named as a word, refused or denied by the poster, or disclaimed,
-    in its clause (``before``, ``after``)?"""
-    if _WORD_AS_WORD.match(after):
-        return True  # 发誓这两个字我从来不说: the word named
-    if m.category in ("OATH", "GUARANTEE", "CURSE", "FACE") and (
-        _REFUSED_BEFORE.search(before) or _NOT_DOING.search(before)
-    ):
-        return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
-    if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):
-        return True  # 这局我尽量不拖后腿: a promise, not blame
-    if m.category == "FACE" and _NOT_GROUNDS.search(before):
-        return True  # 我不是因为贴脸才信: disclaimed
-    return bool(_UNRELATED_BEFORE.search(before) and _UNRELATED_AFTER.match(after))
-
-
-def _spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
-    """Is a named act's word asked about, disowned, or (a topic's) put off until later, in
-    the clause around it (``before``, ``after``) or the rest of its sentence (``rest``)?"""
-    if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(after) or _DISOWNED.match(after):
-        return True
-    if _DISOWNED_BEFORE.search(before) and _DISOWNED_WORDS.match(after):
-        return True
-    if _disclaimed(m, before, after):
-        return True
-    if _LIKENED.search(before):
-        return True  # 我知道这话听着像在贴脸: the poster's own words, likened and disclaimed
-    if m.category not in _TOPICS:
-        return False
-    if after.startswith("的") and re.match(_SENT_ELSEWHERE, after):
-        return True  # 想拆马甲的去树洞拆: whoever wants it, sent there
-    # the topic alone in its clause (关于评奖，…) is put off by the next clause; said with
-    # more (MVP给9号，其他的赛后再说: a sentence pattern, or words after it), only by its own
-    said = "句式" in m.how or not _TOPIC_TAIL.match(after)
-    if said:
-        return bool(_PUT_OFF.search(after))
-    reach = rest.find("，", len(after) + 1)
-    return bool(_PUT_OFF.search(rest, 0, reach if reach >= 0 else len(rest)))
-
-
-def _named_as_rule(
-    text: str, sentence: tuple[int, int], start: int, before: str, after: str
-) -> bool:
-    """In a sentence about the rules (``text[s_lo:s_hi]``), is the match at ``start``,
-    between ``before`` and ``after`` (its clause), named as what the rules forbid?"""
-    s_lo, s_hi = sentence
-    if not _RULE_WORD.search(text, s_lo, s_hi):
-        return False
-    cited = _CLAUSE_CITED.search(text, s_lo, start)
-    if cited and not _TURN.search(text, cited.end(), start):
-        return True  # 规则第三条是关于导演的，发表和导演的对话也不行
-    return bool(
-        _NAMING_LEAD.search(before)
-        or _NAMING_TAIL.match(after)
-        or _NAMING_LIST.search(before)
-        or _forbidden_unturned(text, sentence, start)
-        or _banned_earlier(text, sentence, start)
-        or _listed_then_banned(text, sentence, start, before, after)
-    )
-
-
-# A list of topics, then a clause that bans them all (马甲、替补、场外助理，这几样提一个字都要
-# 吃牌): the reminder of a rule (the sentence names the penalty: :func:`_named_as_rule`).
-_THESE = re.compile(
-    r"[，,：:]\s*(?:这|那|以上)(?:[几两三四五六七八九十]样|些|几种|几个|[两三四五六七八九十]个|几条|几项)"
-)
-
-
-def _listed_then_banned(
-    text: str, sentence: tuple[int, int], start: int, before: str, after: str
-) -> bool:
-    if not (before.rstrip().endswith("、") or after.startswith("、")):
-        return False
-    _lo, hi = _around(text, start, start + 1, _CLAUSE_MARKS)
-    return bool(_THESE.match(text, hi, sentence[1]))
-
-
-# Talk of a topic refused plainly (提马甲、讨论替补和场外助理都不行): the topic after a verb of
-# talk or inside a list, its clause closed by 都不行.  (替补都不行 alone is about the players.)
-_TALK_VERB_BEFORE = re.compile(r"(?:提|讨论|说|聊|谈|拆|问|提及|提到)\s*$")
-_ALL_REFUSED = re.compile(
-    r"^[^，,。！？!?]{0,24}?(?:也|都|一律|全都)(?:不行|不可以|不允许|不能提|不能聊|不能说)"
-)
-
-
-def _talk_refused(before: str, after: str) -> bool:
-    listed = before.rstrip().endswith(("、", "和")) or after.startswith(("、", "和"))
-    return (listed or bool(_TALK_VERB_BEFORE.search(before))) and bool(_ALL_REFUSED.match(after))
-
-
-# A question about the rules, the act its topic (我想问下规则，发誓和担保是一回事吗？ 场外助理只有
-# 新人才能申请吧？我看规则是这么写的): asked, not done.  Only the clause the question mark
-# closes: 我发誓我是好人，这不算违规吧？ is still an oath.
-_RULE_ASKED = re.compile(
-    r"规则|规定|违规|犯规|判罚|怎么判|算不算|吃牌|罚牌|申请|请问"
-    # a permission asked (我能问一下吗：结束以后能不能加微信？)
-    r"|(?:问一下|问下|想问|问问)[^？?]*(?:能不能|可不可以|可以吗|行吗|允许|能吗)"
-)
-
-
-def _asked_of_rules(text: str, m: PhraseMatch) -> bool:
-    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
-    if s_hi >= len(text) or text[s_hi] not in "？?":
-        return False
-    _lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
-    if hi != s_hi:
-        return False
-    follow = text[s_hi + 1 : s_hi + 12]
-    return bool(_RULE_ASKED.search(text, s_lo, s_hi) or _RULE_AFTER.match(follow))
-
-
-# The next sentence says it was a question of the rules (我看规则是这么写的, 我只是问规则).
-_RULE_AFTER = re.compile(r"[^。！？!?]{0,6}规则")
-
-
-# A ban on talking of a topic, earlier in the sentence: 请不要讨论评奖，MVP什么的揭秘帖开了再说.
-# What follows it in the same sentence is the topic the ban names, unless the poster turns
-# against it (但我还是要说).
-# A numbered clause of the rules cited (判罚依据第三条是关于导演的, 规则第4条): the sentence is
-# a reminder of that clause.
-_CLAUSE_CITED = re.compile(
-    r"(?:规则|规定|判罚依据|违规判定|条款|规则帖)[^，,。！？!?]{0,3}第\s*[一二三四五六七八九十\d]+\s*条"
-)
-_TOPIC_BAN = re.compile(
-    r"(?:不要|不能|不许|不准|禁止|严禁|别|不让|不允许|不可以)(?:再|在[^，,。！？!?]{1,6})?"
-    r"(?:讨论|提及|提到|提起|聊|谈论)"
-)
-_RULE_NAMED = re.compile(r"规则|规定|违规|犯规|判罚|条款|八荣八耻|禁止|严禁")
-_TURN = re.compile(r"但|可是|不过|还是要|偏要|偏偏|我就要|我非要")
-
-
-def _forbidden_unturned(text: str, sentence: tuple[int, int], start: int) -> bool:
-    """A rule forbidding the topic in the sentence (:data:`_RULE_FORBIDS`), and the poster not
-    turning against it before the match (规则说不能讨论评奖，但我还是要说MVP给9号)."""
-    rule = _RULE_FORBIDS.search(text, *sentence)
-    return rule is not None and not (rule.end() <= start and _TURN.search(text, rule.end(), start))
-
-
-def _banned_earlier(text: str, sentence: tuple[int, int], start: int) -> bool:
-    """Does a ban on talking of a topic stand earlier in the sentence, before ``start``,
-    with no turn against it in between?"""
-    s_lo, s_hi = sentence
-    if not _RULE_NAMED.search(text, s_lo, s_hi):
-        return False  # (不能 alone is no rule: 你不能说我是狼，我发誓……)
-    bans = [b.end() for b in _TOPIC_BAN.finditer(text, s_lo, max(s_lo, start))]
-    return bool(bans) and not _TURN.search(text, bans[-1], max(bans[-1], start))
-
-
-# A word of a category used in another sense, told by the sentence around it: 替补 and 届
-# in sport (替补门将, 这届杯赛), 往届 of a school (往届毕业生), 老二 a child (我家老二发烧),
-# 靠 as rely on (我靠这个票型判断).  The table is data: lexicons/context/senses.txt (category,
-# where its context is searched: "sentence" in its sentence, "after" in the clause after it,
-# "next" right after it, "prev" at the end of its clause before it, "post" anywhere in the
-# post; what the match holds; the other sense's context), read once here.
-_OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = tuple(
-    (row.category, re.compile(row.held), re.compile(row.context), row.where)
-    for row in parse_senses(
-        (CONTEXT_DIR / "senses.txt").read_text("utf-8"), str(CONTEXT_DIR / "senses.txt")
-    )
-)
-
-
-def _literal_kin(text: str, m: PhraseMatch) -> bool:
-    """A kinship word in its literal sense (我孙子今年上初中, 孙子说土, 去广州看孙子): one's own
-    family, not a name for a player.  A bare 孙子 is the insult of M107 违规判定 1(4) only when
-    it names or calls someone: 你个孙子, 3号就是个孙子, 装什么孙子, 乖孙子, or a clause of its
-    own (孙子，有本事别跑).  Anything else is the grandchild."""
-    if m.category != "KIN" or m.form not in _BARE_KIN:
-        return False
-    lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
-    before, after = text[lo : m.start].strip(), text[m.end : hi].strip()
-    if not before and (not after or after in _CALL_TAILS):
-        return False  # 孙子，有本事明天别跑: called
-    return not (_KIN_NAMED_BEFORE.search(before) or _KIN_CALLED_AFTER.match(after))
-
-
-_BARE_KIN = frozenset(("孙子",))
-_CALL_TAILS = frozenset(("啊", "呀", "哎", "欸", "诶"))
-# Who is named or called by it: 你(个/这个/就是个), (就/真/才)是个, 装(什么), 乖, N号, 一群.
-_KIN_NAMED_BEFORE = re.compile(
-    r"(?:你(?:个|这个?|那个?|就是个?|真是个?|才是个?|也是个?)?|[就真才也]?是个|像个|"
-    r"装(?:什么|啥|个|成|得像)?|乖|一群|一帮|这帮|那帮|[0-9０-９一二三四五六七八九十]+\s*号|"
-    r"狗|龟|贼)\s*$"
-)
-_KIN_CALLED_AFTER = re.compile(r"(?:你|们)?(?:过来|听好|别|给我|有本事|敢不敢|你敢)")
-
-# The director's public ruling restated (导演说过上一个讨论日不算加速, 导演说不能发附件), or the
-# poster telling the director something (已经跟导演说了, 只能跟导演说一声): no dialogue with the
-# director published (030 违规判定 3(1) 例：导演给我的反馈就是这样的 / 我刚刚问过导演了).  A
-# private channel or reply in the sentence (私聊, 问过, 告诉我, 他说可以) keeps it.
-_DIRECTOR_SAID = re.compile(
-    r"^(?:导演|法官|主持人|裁判)(?:说|讲)(?:过|了)?(?:不能|不可以|可以|能|不算|算)?$"
-)
-_TOLD_DIRECTOR = re.compile(r"^(?:和|跟|同|给)(?:导演|法官|主持人|裁判)(?:说|讲)$")
-_TOLD_TAIL = re.compile(r"(?:了|过|一声|一下|清楚了?)(?:[，,。！!；;]|$)")
-_PRIVATE = re.compile(
-    r"私聊|私信|私下|问过|问了|问下|问一下|告诉我|跟我|和我|对我|给我|回复|答复|回我|反馈|他说|她说|"
-    r"导演说|同意|批准|答应"
-)
-
-
-def _director_public(text: str, m: PhraseMatch) -> bool:
-    if m.category != "DIRECTOR":
-        return False
-    s_lo, s_hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
-    _lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
-    if _DIRECTOR_SAID.match(m.text):
-        return (
-            "我" not in text[m.end : hi]
-            and not _PRIVATE.search(text, s_lo, m.start)
-            and not _PRIVATE.search(text, m.end, s_hi)
-        )
-    if _TOLD_DIRECTOR.match(m.text) and _TOLD_TAIL.match(text, m.end):
-        return not _PRIVATE.search(text, m.end, s_hi)
-    return False
-
-
-_ENGLISH_BEFORE = re.compile(r"[A-Za-z]{2,}[,]?\s+$")
-_ENGLISH_AFTER = re.compile(r"\.?\s+[A-Za-z]{2,}")
-
-
-# English swearing abbreviated (what the wtf is this): English, and meant.
-_ENGLISH_SWEARS = frozenset(("wtf", "fml", "ffs", "stfu", "fk", "fu"))
-
-
-def _in_english(text: str, m: PhraseMatch) -> bool:
-    """Letters between English words (规则英文版写 if sb. cannot continue): an English
-    abbreviation (sb. = somebody), not Chinese initials.  Only two or three letters are
-    such an abbreviation: an English word of the lexicon (what the fuck is, take the blame
-    if) is the English it is."""
-    return (
-        m.text.isascii()
-        and len(m.text) <= 3
-        and m.text.lower() not in _ENGLISH_SWEARS
-        and bool(_ENGLISH_BEFORE.search(text, max(0, m.start - 20), m.start))
-        and bool(_ENGLISH_AFTER.match(text, m.end))
-    )
-
-
-def _other_sense(text: str, m: PhraseMatch) -> bool:
-    """Is the match a word of its category used in another sense (:data:`_OTHER_SENSE`)?"""
-    if _in_english(text, m) or _literal_kin(text, m) or _director_public(text, m):
-        return True
-    for category, held, context, where in _OTHER_SENSE:
-        if m.category != category or not held.search(m.text):
-            continue
-        if where == "next":
-            if context.match(text, m.end):
-                return True
-            continue
-        if where == "prev":
-            lo, _hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
-            if context.search(text[lo : m.start]):
-                return True
-            continue
-        if where == "post":
-            if context.search(text):
-                return True
-            continue
-        if where == "after":
-            _lo, hi = _around(text, m.start, m.end, _CLAUSE_MARKS)
-            lo = m.end
-        else:
-            lo, hi = _around(text, m.start, m.end, _SENTENCE_PUNCT)
-        if context.search(text, lo, hi):
-            return True
-    return False
-
-
-# 替补 as the rules and the director use it: the noun alone (not 换替补, 找替补), in a
-# sentence that names the director or the rules and uses it as no evidence.
-_SUBSTITUTE_NOUNS = frozenset(("替补", "替补玩家", "替补上", "替补进来"))
-_ANNOUNCED_BY = re.compile(r"导演|规则|规定|公告|通知|进程帖")
-_AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|肯定|一看就|怎么")
-
-
-def _substitute_as_announced(text: str, m: PhraseMatch, lo: int, hi: int) -> bool:
-    """导演说替补明天上: the fact, stated (no finding); 他这么换替补我怎么认他狼 stays, and so
-    does the poster's own arrangement told to the director (导演，我走了就让我老伴做我的替补):
-    the director called by name (导演，…) announces nothing."""
-    called = _CALLED_DIRECTOR.match(text, lo)
-    start = called.end() if called else lo
-    return (
-        m.text in _SUBSTITUTE_NOUNS
-        and bool(_ANNOUNCED_BY.search(text, start, hi))
-        and not _AS_EVIDENCE.search(text, lo, hi)
-    )
-
-
-_CALLED_DIRECTOR = re.compile(r"\s*(?:导演|法官|主持人)(?:大人)?[，,：:]")
-
-
-def _in_title(text: str, start: int, end: int) -> bool:
-    """Does [start, end) lie inside a title in 《…》 (a book, a film, a show)?"""
-    opened = text.rfind("《", 0, start)
-    return (
-        opened >= 0
-        and text.rfind("》", opened, start) < 0
-        and 0 <= text.find("》", end) <= end + 20
-    )
-
-
-def _quoted_as_rule(text: str, start: int, end: int) -> bool:
-    """Is [start, end) a phrase quoted in a rule reminder (禁止说“我发誓”)?  The rule word
-    must stand right before the opening quote or right after the closing one, and the quote
-    must hold little more than the phrase: a real oath wrapped in quotes after other words
-    is still an oath."""
-    if _ANY_OPENING.search(text, 0, start) is None:
-        return False  # (most posts: no quotation mark before the phrase)
-    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
-    close = text.find(_CLOSING[mark], pos + 1)
-    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
-        return False  # not inside a closed quotation (or that mark closes an earlier one)
-    extra = (close - pos - 1) - (end - start)
-    if extra > 12:
-        return False  # the quote says much more than the phrase
-    s_lo, s_hi = _around(text, pos, close + 1, _SENTENCE_PUNCT)
-    if _QUOTED_FROM.search(text, max(s_lo, pos - 12), pos):
-        return True  # 你那句“…”, 他说的那个“…”, 规则的例子是“…”: someone else's words
-    if extra > 2:
-        return False  # the quote says more than the phrase, with no one named as its author
-    if _RULE_LEAD.search(text[max(0, pos - 10) : pos]) or _RULE_TAIL.match(
-        text[close + 1 : close + 16]
-    ):
-        return True
-    # “…”会被判蓝牌的: a short quotation in a sentence about rules and penalties.
-    return bool(_RULE_WORD.search(text, s_lo, pos) or _RULE_WORD.search(text, close + 1, s_hi))
-
-
-# ---- another player's words, reported: a quotation the poster attributes to someone else
-# or hands to the director (举报：30楼有人写了「…」, 22楼那句「…」我已经私信导演了) is not
-# the poster's phrase, like a [quote] block (DESIGN §8).  The poster's own words in quotes
-# (我就说一句「你是sb」) stay his.
-
-# Who said it, right before the quotation: a third party and a verb of saying, or a
-# pointer at words already posted (22楼那句, 他原话是).
-_QUOTE_AUTHOR = re.compile(
-    r"(?:有人|别人|某人|他|她|他们|她们|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号|"
-    r"[^\s，,。！？!?：:、「『“\"'我你]{1,4}?)"
-    r"(?:刚才|刚刚|昨天|今天|之前|刚|还|又|居然|竟然|在|也|都)*"
-    # where he said it (有人在帖子里骂「…」, 5号在12楼说「…」)
-    r"(?:在[^\s，,。！？!?：:「『“\"'我]{1,5}?(?:里|上|中|楼))?"
-    r"(?:(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|骂|喊了|喊|"
-    r"原话是|原话|那句话?|这句话?|那条|那帖|那一句|一句"
-    r"|(?:那帖|那条|那楼|的帖子?|的发言)(?:里|中)(?:面)?(?:有|写着|写了|写的是|说))(?:是)?"
-    # ... and whom he said it of (7号说我「…」, 8号骂6号「…」)
-    r"|(?:说|骂|喊|叫)(?:了|过)?(?:我|你|他|她|\d+\s*号|[一二三四五六七八九十]+号)(?:是)?)\s*[：:]?\s*$"
-)
-# The poster's own saying, right before it: 我就说一句「…」, 我送你一句「…」.
-_QUOTE_OWN = re.compile(
-    r"我(?:就|只|也|再|还|今天|偏|偏要|要|想|必须|得)*(?:说|讲|送你|送|回你|回|问你|问|骂你|骂)"
-    r"(?:了)?(?:一句|两句|句|一下)?(?:话)?\s*[：:]?\s*$"
-)
-# ... right after it: 「…」这句是22楼说的, 「…」是他的原话.
-_QUOTE_AUTHOR_AFTER = re.compile(
-    r"^\s*(?:这句话?|这话|这几个字)?(?:是|就是)?[^，,。！？!?我]{0,6}?"
-    r"(?:说的|写的|发的|讲的|骂的|的原话|原话)"
-)
-# Another player's words named as what he staked (5号用“不信等揭秘”来担保自己身份): the
-# author named, then 用/拿 before the quotation and what it was used for after it.
-_QUOTE_USED_BY = re.compile(
-    r"(?:他|她|有人|别人|某人|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
-    r"(?:刚才|刚刚|昨天|今天|之前|刚|还|又|居然|竟然|也|都)*(?:用了?|拿了?)\s*$"
-)
-_QUOTE_USED_FOR = re.compile(r"^\s*(?:来|去)?(?:担保|发誓|保证|证明|赌咒|起誓|诅咒|作保)")
-# What a report says about the words: handed to the director or already penalised.
-_REPORT_CUE = re.compile(
-    r"举报|私信导演|私聊导演|告诉导演|交给导演|报给导演|请导演(?:处理|看看|看一下|定夺|判|裁定|注意)"
-    r"|导演(?:自会|会|来|已经)处理|(?:已经|已)?(?:吃了|领了|拿了|被罚了?)(?:一张)?[黄红蓝]?牌"
-    r"|已经被?罚|截图|存证|原话"
-)
-# The verb that hands words on: 说了 / 写了 / 那句 ... (without naming who).
-_QUOTE_LEAD = re.compile(
-    r"(?:说了|说过|说的|写了|写的|发了|发的|讲了|那句话?|这句话?|那帖|那条|原话是?)(?:是)?\s*[：:]?\s*$"
-)
-
-
-def _reported_quote(text: str, start: int, end: int) -> bool:
-    """Is [start, end) inside a quotation of someone else's words that the poster reports
-    (有人说了「…」，请导演看看)?  Decided from the verbs around the quotation: its author
-    named before it, or a verb of saying before it and a report in its sentence; never when
-    the poster introduces it as his own (我就说一句「…」)."""
-    if _ANY_OPENING.search(text, 0, start) is None:
-        return False
-    pos, mark = max((text.rfind(q, 0, start), q) for q in _OPENING)
-    close = text.find(_CLOSING[mark], pos + 1)
-    if close < end or (mark in "\"'" and text.count(mark, 0, pos) % 2):
-        return False
-    s_lo, s_hi = _around(text, pos, close + 1, _SENTENCE_PUNCT)
-    before = text[max(s_lo, pos - 14) : pos]
-    if _QUOTE_OWN.search(before):
-        return False  # 我就说一句「你是sb」: his own
-    after = text[close + 1 : s_hi]
-    if _QUOTE_AUTHOR.search(before) or _QUOTE_AUTHOR_AFTER.match(after):
-        return True
-    if _QUOTE_USED_BY.search(before) and _QUOTE_USED_FOR.match(after):
-        return True  # 5号刚才用“不信等揭秘”来担保: his words, reported
-    reported = _REPORT_CUE.search(text, s_lo, s_hi)
-    return bool(reported and _QUOTE_LEAD.search(before))
-
-
-# A phrase of a named act pointed at as words already posted (他那句发誓, 用人格担保的那帖)
-# in a sentence that reports them (已经吃了蓝牌, 导演自会处理).
-_POINTED_BEFORE = re.compile(r"(?:那句|这句|那个|那条|那次)\s*$")
-_POINTED_AFTER = re.compile(r"^(?:的|过的|了的)?(?:那句|那帖|那条|那楼|那段|这句|那次|的话)")
-
-
-def _reported_act(text: str, m: PhraseMatch, s_lo: int, s_hi: int) -> bool:
-    """阿飞昨天那句发誓已经吃了蓝牌: an act named as another's post, handed on."""
-    if not _REPORT_CUE.search(text, s_lo, s_hi):
-        return False
-    before = text[max(s_lo, m.start - 4) : m.start]
-    after = text[m.end : min(s_hi, m.end + 5)]
-    if "我" in text[max(s_lo, m.start - 6) : m.start]:
-        return False  # 我那句发誓: the poster's own
-    return bool(_POINTED_BEFORE.search(before) or _POINTED_AFTER.match(after))
-
-
-# Another's stated intent, told in the poster's clause (有人在帖里说要私下找替补, 5号说想去
-# 拆马甲), in a sentence that hands it on as a violation (这是违规的, 请导演看一下).
-_SAID_BY_OTHER = re.compile(
-    r"(?:有人|别人|某人|他|她|他们|她们|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
-    r"[^，,。！？!?我]{0,6}?(?:说|讲|提议|提出|表示|喊着?|嚷嚷着?)(?:了|过)?(?:要|想|去|会)?"
-)
-_CALLED_VIOLATION = re.compile(r"(?:这|那|这样|那样|这个)(?:是|算|属于)?(?:违规|犯规)")
-
-
-def _reported_intent(text: str, m: PhraseMatch, s_lo: int, s_hi: int, before: str) -> bool:
-    """有人说要私下找替补，这是违规的: another's words, reported as a violation."""
-    if not _SAID_BY_OTHER.search(before):
-        return False
-    return bool(_REPORT_CUE.search(text, s_lo, s_hi) or _CALLED_VIOLATION.search(text, m.end, s_hi))
-
-
-# Words already posted, pointed at and disowned (那句卧槽不是我说的): the poster denies them,
-# whatever their category.
-_DISOWNED_POINTER = re.compile(r"(?:那句|这句|那个|这个|那条)\s*$")
-_NOT_MINE = re.compile(
-    r"\s*(?:这个?词|这话|这几个字)?(?:不是|并不是|并非|可不是)(?:我|本人)(?:说|写|发|讲|骂|打)的"
-)
-
-
-def _disowned_words(text: str, m: PhraseMatch) -> bool:
-    return bool(
-        _DISOWNED_POINTER.search(text, max(0, m.start - 4), m.start)
-        and _NOT_MINE.match(text, m.end)
-    )
-
-
 def _rank(m: PhraseMatch) -> int:
-    """Prefer the plainest explanation of one span: text, then 音近, then 近音."""
+    """Prefer the plainest explanation of one span: text, then 音近, then 近音, then a
+    look-alike swapped in (:meth:`Matcher._add_shapes`: its form is the text as written)."""
+    if "形近" in m.how and m.form == m.text:
+        return 3
     return 2 if "近音" in m.how else 1 if "音近" in m.how else 0
 
 

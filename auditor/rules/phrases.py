@@ -147,7 +147,7 @@ def _kept(text: str, found: list[PhraseMatch], ctx: Context) -> list[PhraseMatch
     # A player's name is a name: "先出生煎" is not 畜生 (a sound-alike across the name
     # 生煎), and a player called 狗蛋 is not an insult; but "你个老王八蛋" is one even
     # with a player called 老王.  (A phrase quoted or named as a rule, 禁止说“我发誓”, is
-    # left out by the matcher: matcher.mentioned.)
+    # left out by the matcher: said.mentioned.)
     if not found:
         return found
     names = _name_spans(text, _game_names(ctx))

@@ -5,7 +5,8 @@ syllables).  A sentence pattern (``re:`` entry: 拿命担保, 我场助比较信
 characters, so 拿命当保 or 我场组 slipped past it.  Here each CJK character becomes the code
 of its *loose* syllable — the toneless reading with every confusion pair of
 ``lexicons/_confusion.txt`` merged (l/n/r → l, zh → z, ch → c, sh → s, f → h, ang → an,
-eng → en, ing → in, ü → u) — and the pattern's CJK characters become the same codes.  The
+eng → en, ing → in, ü → u; and a medial pair, ``f hu``: f heard as h with the glide u,
+发 fa → 花 hua, 飞 fei → 灰 hui) — and the pattern's CJK characters become the same codes.  The
 copy has the text's length and offsets (one code per character), so a match maps back to
 the original span as a match on the normalised text does.
 
@@ -45,9 +46,44 @@ def _split(syl: str) -> tuple[str, str]:
     return "", syl
 
 
+# A glide's final written without it: hu + i is h + uei, hu + n is h + uen.
+_UNGLIDE = {"i": "ei", "n": "en"}
+
+
+def medial(a: str, b: str) -> tuple[str, str] | None:
+    """A pair ``f hu`` (an initial; another initial with the glide u): (the glide's
+    initial, the plain initial) — ``("h", "f")`` — else None."""
+    for x, y in ((a, b), (b, a)):
+        if x in INITIALS and y.endswith("u") and y[:-1] in INITIALS:
+            return y[:-1], x
+    return None
+
+
+def unglide(syl: str, glides: Mapping[str, str]) -> str:
+    """``hua`` → ``fa``, ``hui`` → ``fei``, ``huang`` → ``fang`` under ``{"h": "f"}`` (a
+    syllable of the glide's initial with u and more); every other syllable as it is."""
+    ini, fin = _split(syl)
+    to = glides.get(ini)
+    if to is None or len(fin) < 2 or fin[0] != "u":
+        return syl
+    rest = fin[1:]
+    return to + _UNGLIDE.get(rest, rest)
+
+
+def glides_of(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The medial pairs of a confusion table as :func:`unglide` reads them."""
+    out: dict[str, str] = {}
+    for a, b in pairs:
+        got = medial(a, b)
+        if got is not None:
+            out[got[0]] = got[1]
+    return out
+
+
 def _classes(pairs: Iterable[tuple[str, str]]) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """The initials' merge (each initial → its class's representative) and the finals'
-    suffix rewrites (longer → shorter, or the later → the earlier in sort order)."""
+    suffix rewrites (longer → shorter, or the later → the earlier in sort order); a medial
+    pair (:func:`medial`) is neither."""
     parent: dict[str, str] = {}
 
     def root(x: str) -> str:
@@ -57,6 +93,8 @@ def _classes(pairs: Iterable[tuple[str, str]]) -> tuple[dict[str, str], list[tup
 
     finals: list[tuple[str, str]] = []
     for a, b in pairs:
+        if medial(a, b) is not None:
+            continue
         if a in INITIALS and b in INITIALS:
             ra, rb = root(a), root(b)
             if ra != rb:
@@ -83,14 +121,16 @@ def sound_table(
 ) -> tuple[dict[int, str], dict[str, frozenset[str]]]:
     """CJK character → its loose syllable's code (every other character as it is, the
     codes' own block blanked); and each loose syllable → the real syllables it stands for."""
+    pairs = tuple(pairs)
     initials, finals = _classes(pairs)
+    glides = glides_of(pairs)
     codes: dict[str, str] = {}
     members: dict[str, set[str]] = {}
     table: dict[int, str] = dict.fromkeys(range(SOUND_BASE, SOUND_BASE + SOUND_SPAN), _BLANK)
     for cp, py in readings.items():
         if not heard(cp):
             continue  # (digits stay digits: a pattern's \d and {1,3} read them)
-        key = loose(py, initials, finals)
+        key = loose(unglide(py, glides), initials, finals)
         code = codes.get(key)
         if code is None:
             if len(codes) >= SOUND_SPAN:

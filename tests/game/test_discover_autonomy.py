@@ -485,6 +485,45 @@ def test_killbar_phases_come_from_the_vote_threads_not_the_night_thread(tmp_path
     ]
 
 
+def test_a_phase_result_posted_after_midnight_is_that_phases_vote_out(tmp_path: Path) -> None:
+    """版杀7: 环节一's result posted at 0:03 in its own vote thread, 环节二 already open, is
+    环节一's vote-out at its close (24:00), not a night death nor one in 环节二; day 2 still
+    opens at its first 环节's 0:00, not at the night thread's first post the evening before."""
+    g = Game("killbar7", "版杀7", "法官")
+    g.thread(
+        "[版杀7] 第二天讨论贴",
+        "discussion",
+        2,
+        [
+            g.post("法官", at(11, 20, 20), "第二天讨论贴"),
+            *g.chatter(at(11, 20, 21), at(11, 22, 20), EVERYONE),
+        ],
+    )
+    g.thread(
+        "[版杀7] 第二天 环节一 投票",
+        "vote",
+        2,
+        [
+            g.post("法官", at(11, 21, 0, 5), "环节一投票开始"),
+            g.post("法官", at(11, 22, 0, 3), "环节一结果：芒果 得票过半，出局。"),
+        ],
+    )
+    g.thread(
+        "[版杀7] 第二天 环节二 投票",
+        "vote",
+        2,
+        [g.post("法官", at(11, 22, 0, 5), "环节二投票开始")],
+    )
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    game = open_game(minimal)
+    (day,) = game.days
+    assert day.opens == at(11, 21, 0)
+    assert [(e.player, e.how, e.at) for e in game.events] == [
+        ("芒果", "vote", at(11, 21, 23, 59, 59))
+    ]
+
+
 def test_a_delay_announced_as_a_new_deadline_moves_the_close(tmp_path: Path) -> None:
     g = own_style(day3=False, loose_vote=False)
     day2 = next(t for t in g.threads if t["subject"] == "[M107] 第二天讨论帖")

@@ -1007,3 +1007,72 @@ def test_a_label_said_of_no_one_takes_no_subject_from_before() -> None:
 )
 def test_a_death_counted_in_a_themes_unit_is_listed(text: str, listed: bool) -> None:
     assert bool(P.read(text)[1]) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a game ends once: 本局结束 beside the winner it was read from is accounted for
+        ("本局结束\n获胜：好人阵营", False),
+        ("GAME OVER. wolves win.", False),
+        # … but not a sentence that says another kind's word too (a death no item tells)
+        ("游戏结束，最后一夜死了两个人。\n获胜：好人阵营", True),
+        ("本局结束，替补上场。\n获胜：狼人阵营", True),
+    ],
+)
+def test_a_game_over_is_read_once_per_post(text: str, listed: bool) -> None:
+    found, unplaced = P.read(text)
+    assert any(a.type is Notice.GAME_OVER for a in found)
+    assert bool(unplaced) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a label said of no one after a space or an arrow ends nothing (#红牌# 无, 被吹笛 → 无)
+        ("#昨夜# 平安\n#红牌# 无", False),
+        ("夜：无人死亡；Lv.3 → 无", False),
+        # … but a label with a name, or a none that is a word's start (无法), is a fact
+        ("#昨夜# 平安\n#红牌# 苦瓜", False),
+        ("#昨夜# 平安\n#罚下# 无法确认", True),
+    ],
+)
+def test_a_label_of_no_one_after_a_space_or_an_arrow(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # the wrong value a correction denies (，不是…) is no time the post states
+        ("更正第二日公告：\n① 关帖时间是 22:00，不是前面写的 21:00", False),
+        ("更正第三日公告：\n① 开帖时间是 9:00，不是楼上写的 10:00", False),
+    ],
+)
+def test_a_corrections_denied_time_is_not_unread(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed
+
+
+def test_a_death_said_of_a_whole_group_takes_no_player_from_before() -> None:
+    # the group's death (杀手都死了) is no player's: the item read from it is listed
+    found, unplaced = P.read("番茄死后，杀手全部出局，好人胜利！")
+    assert "杀手全部出局" in unplaced
+    # … its twin: a death of the named player alone is read and not listed for it
+    found, unplaced = P.read("番茄出局，好人胜利！")
+    assert [a.player for a in found if a.type is EventType.ELIMINATED] == ["番茄"]
+    assert not any("番茄" in u for u in unplaced)
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        # a death said as the time of what follows tells neither how nor when: a question
+        ("芒果出局之后，好人胜利！", True),
+        ("冬瓜死了以后，村民赢了。", True),
+        # its twins: the death said as itself
+        ("芒果出局，好人胜利！", False),
+        ("冬瓜死了。村民赢了。", False),
+    ],
+)
+def test_a_death_said_as_the_time_of_another_fact_is_listed(text: str, listed: bool) -> None:
+    assert bool(P.read(text)[1]) is listed

@@ -974,3 +974,80 @@ def test_a_close_in_a_directors_own_words(text: str, want: list[tuple[str, bool]
 )
 def test_a_close_told_or_asked_is_no_close(text: str) -> None:
     assert _closes(text) == []
+
+
+MONDAY = datetime(2026, 12, 14, 10, 0, tzinfo=TZ)
+
+
+@pytest.mark.parametrize(
+    ("text", "posted", "want"),
+    [
+        # a postponement said "from … to …" with 由 as with 从, past midnight: the new close only
+        ("环节二 截止由 24:00 推迟到明天 02:00。", POSTED, [("12-17 02:00", "closes", True)]),
+        ("如果截止由 24:00 推迟到明天 02:00，我再通知。", POSTED, []),
+        # the close planned at first (本来, 原先), moved later in its line: the new one only
+        ("本来 21:30 关帖，延时通过了，改 23:00。", POSTED, [("12-16 23:00", "closes", True)]),
+        ("按本来的 21:30 关帖，不延时。", POSTED, [("12-16 21:30", "closes", False)]),
+        # a request decided in the clause after its count: the time after it is the day's
+        ("延时申请 6/10，延时通过，今晚十一点关帖。", POSTED, [("12-16 23:00", "closes", True)]),
+        ("加速申请 5/8，加速成功，今晚七点结算。", POSTED, [("12-16 19:00", "closes", False)]),
+        ("加速申请 3/8，加速失败，今晚十点照常结算。", POSTED, [("12-16 22:00", "closes", False)]),
+        # … not a request still open: its deadline is no close
+        ("加速申请 3/8，申请今晚 18:00 截止。", POSTED, [("12-16 18:00", None, False)]),
+        # a delay of a day the sentence names, told with its outcome: that day's, before the post
+        ("第五日 延时至周日 23:30 结算，阿福 出局。", MONDAY, [("12-13 23:30", "closes", True)]),
+        (
+            "昨天第五日原定 21:00 截止，延长到 22:30 结算，小红 出局。",
+            POSTED,
+            [("12-15 22:30", "closes", True)],
+        ),
+        # … with no day named it is a result's report, no close
+        ("延时至 23:30 结算，阿福 出局。", MONDAY, [("12-14 23:30", None, False)]),
+    ],
+)
+def test_a_close_moved_planned_decided_or_told(
+    text: str, posted: datetime, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert roles(text, posted) == want
+
+
+def test_a_ranges_label_is_its_own_sentence() -> None:
+    """The words before a range in the sentences before it (昨夜 X 出局。) are no label of it."""
+    (r,) = find_ranges("昨夜 阿福 出局。今天 09:00–21:00。", POSTED, TZ)
+    assert (f"{r.opens:%H:%M}", f"{r.closes:%H:%M}", r.label) == ("09:00", "21:00", "")
+    (n,) = find_ranges("第二夜：20:00–24:00 写遗言。", POSTED, TZ)
+    assert n.label == "第二夜"
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # how long someone kept silent is no 环节's hours
+        ("环节一 结束：阿福 在环节一 整天 没发言，按潜水处理。", []),
+        ("环节二 整天都不在的人，记潜水一次。", []),
+        ("环节一开始咯，今天一整天。", [("12-16 00:00", "12-16 23:59")]),
+    ],
+)
+def test_a_whole_day_said_of_someone_silent_is_no_phase(
+    text: str, want: list[tuple[str, str]]
+) -> None:
+    assert [
+        (f"{r.opens:%m-%d %H:%M}", f"{r.closes:%m-%d %H:%M}") for r in find_ranges(text, POSTED, TZ)
+    ] == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the round before, in a game's own counter word, told after it: a recap, no close
+        ("上一回合加速，20:30 结算，阿福 出局。", [("12-16 20:30", None, False)]),
+        (
+            "上一轮 21:00 关帖。今天 22:00 关帖。",
+            [("12-16 21:00", None, False), ("12-16 22:00", "closes", False)],
+        ),
+        # … the next one is this post's schedule
+        ("下一轮 22:00 关帖。", [("12-16 22:00", "closes", False)]),
+    ],
+)
+def test_the_round_before_is_yesterday(text: str, want: list[tuple[str, str | None, bool]]) -> None:
+    assert roles(text) == want

@@ -14,7 +14,15 @@ import pytest
 
 from auditor.rules.lexicon import load
 from auditor.rules.matcher import NUMPY_BATCH, Matcher, _pinyin_table, default_matcher
-from auditor.rules.sounds import loose, sound_pattern, sound_table, trigger_spellings
+from auditor.rules.sounds import (
+    glides_of,
+    loose,
+    medial,
+    sound_pattern,
+    sound_table,
+    trigger_spellings,
+    unglide,
+)
 
 PAIRS = (("l", "n"), ("z", "zh"), ("s", "sh"), ("an", "ang"), ("h", "f"), ("v", "u"), ("r", "l"))
 
@@ -169,3 +177,81 @@ def test_everyday_and_game_words_are_no_sound_alikes() -> None:
     # a real cloak across the pattern's wildcard: 摔四 for 摔死 (M107 3(2))
     found = m.find("你们几个今晚走路摔四")
     assert [(x.category, "音近" in x.how) for x in found] == [("CURSE", True)]
+
+
+# ---- the medial pair (``f hu`` of lexicons/_confusion.txt): 闽湘口音 f heard as h with u
+
+
+def test_a_medial_pair_is_read_apart_from_the_others() -> None:
+    assert medial("f", "hu") == ("h", "f") and medial("hu", "f") == ("h", "f")
+    assert medial("h", "f") is None and medial("an", "ang") is None
+    glides = glides_of([("h", "f"), ("f", "hu"), ("an", "ang")])
+    assert glides == {"h": "f"}
+    assert unglide("hua", glides) == "fa"  # 花 = 发
+    assert unglide("hui", glides) == "fei"  # 灰 = 飞
+    assert unglide("hun", glides) == "fen"  # 昏 = 分
+    assert unglide("huang", glides) == "fang"
+    assert unglide("hu", glides) == "hu"  # (h/f already: 湖 = 福)
+    assert unglide("gua", glides) == "gua"  # no other initial
+
+
+def test_the_sound_copy_hears_the_medial_pair() -> None:
+    table, members = sound_table(_pinyin_table(), (*PAIRS, ("f", "hu")))
+    assert "罚".translate(table) == "花".translate(table)
+    assert "飞".translate(table) == "灰".translate(table)
+    assert {"fa", "hua"} <= members["罚".translate(table)]
+    plain, _ = sound_table(_pinyin_table(), PAIRS)  # without the pair: apart
+    assert "罚".translate(plain) != "花".translate(plain)
+
+
+CHARACTER = """\
+# 近音：介音（lexicons/_confusion.txt 的 f hu）
+@category CHARACTER
+@title 人身攻击
+@seed M107 违规判定 2(2)
+@near on
+废物 | | | 骂人废物
+"""
+
+DIRECTOR = """\
+# 反对判罚
+@category DIRECTOR
+@title 反对导演判罚
+@seed 030 3(2)
+re:(这个)?(判罚|处罚)[^。！？!?]{0,2}我?(不接受|不服) | 不接受 不服 判罚 处罚 | | 反对判罚
+"""
+
+
+@pytest.fixture(scope="module")
+def glide_matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+    folder = tmp_path_factory.mktemp("glide")
+    (folder / "character.txt").write_text(CHARACTER, "utf-8")
+    (folder / "director.txt").write_text(DIRECTOR, "utf-8")
+    return Matcher(load([folder], default=False))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("你真是个灰物，连票都不会投", "灰物"),  # 废 fei → 灰 hui
+        ("这个处花我不服", "这个处花我不服"),  # 罚 fa → 花 hua, in a pattern
+    ],
+)
+def test_the_medial_pair_finds_its_cloak(glide_matcher: Matcher, text: str, span: str) -> None:
+    found = glide_matcher.find(text)
+    assert [m.text for m in found] == [span]
+    assert "近音" in found[0].how or "音近" in found[0].how
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "你真是个废物吗？我不信",  # (the plain word: found as written, not by sound)
+        "他说完就回屋了",  # 回 is a common character as written, no 废
+        "我们灰色地带的物资先别动",  # 灰色 is a word: no 灰物 across it
+        "这个处方我不接受",  # 处方 (a prescription) is no 处罚
+    ],
+)
+def test_the_medial_pair_leaves_ordinary_words(glide_matcher: Matcher, text: str) -> None:
+    found = [m for m in glide_matcher.find(text) if "近音" in m.how or "音近" in m.how]
+    assert found == []

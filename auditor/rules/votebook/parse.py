@@ -3,6 +3,35 @@ versions, a proxying director, a director's correction) into an unjudged :class:
 
 Nothing here decides validity against the game's state beyond the format and whether the
 target names a player: :mod:`auditor.rules.votebook.judge` does that.
+
+Where each principle lives (the free format's own reading is :mod:`auditor.rules.freevote`,
+whose docstring maps it the same way; plain word lists are data, ``words.toml`` and
+``aliases.toml``, read once into the ``_``-named constants):
+
+- What makes a post a vote attempt: a label (:func:`parse_vote_text`, spelt loosely
+  :func:`_typo_label`, without its colon :func:`_no_colon_label`, as a table
+  :func:`_table_vote`, :func:`_bare_label`); no label, under a free format
+  (:func:`free_vote` → :func:`auditor.rules.freevote.parse_free_vote`, then
+  :func:`_free_fallback`, :func:`_misspelt_vote`); no label, under a labelled format
+  (:func:`unlabelled_attempt`, :func:`_orphan_reason`, ``_FOLLOW_UNSHOWN``).  A post that
+  only asks about the format is none (``_ASKS``, ``_PLACEHOLDERS``).
+- The target slot — which player a written target names: :func:`_target_span`,
+  :func:`_leading_name` (honorifics after a name), :func:`described_player`,
+  :func:`_alike_target` / :func:`alike_player` / :func:`closest_player` (by sound and shape),
+  :func:`name_aliases` (aliases.toml, pinyin, initials, nicknames), :func:`vernacular`
+  (vote words in pinyin, English, initials), :func:`join_broken_names`, ``SELF_WORDS``.
+- The voice that casts: a director's 代投 for a player (:func:`proxy_player`,
+  :func:`unnamed_proxy`, ``_PROXY_HEAD``; a request for one is no vote: ``_ASKS_PROXY``),
+  the voter of a placed post (:func:`_voter`).
+- Undoers — what takes a vote back or was never the poster's: a recalled message
+  (:func:`after_recall`), a vote withdrawn later in the post (:func:`_withdrawn`), struck-out
+  text (:func:`strike_out`), a signature or couplet (:func:`without_signature`,
+  :func:`without_couplet_lines`); inside a free vote's clause, freevote's ``_clear``.
+- Changes: the 改票 label (:func:`parse_vote_text`), a change said in words before a label
+  (``said_change``) or in English (``_ENGLISH_CHANGE``), a quote of one's own vote
+  (:func:`_followed`); an edit of the target is no change (:func:`_target_edits`).
+- A placed post (versions, director's corrections) into a :class:`Ballot`:
+  :func:`read_vote_text`, :func:`read_ballot`, :func:`_resolve_target`.
 """
 
 from __future__ import annotations
@@ -36,6 +65,10 @@ from auditor.rules.votebook.model import (
 )
 
 # --------------------------------------------------------------------------- text
+
+# The plain word lists (words.toml): regular expressions stay here, by their principle.
+WORDS_FILE = Path(__file__).with_name("words.toml")
+_WORDS = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
 
 
 def _fold_char(c: str) -> str:
@@ -80,32 +113,14 @@ _IN_A_TABLE = "投票对象写成了表格（格式是“投票对象：”）"
 _LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR, _IN_A_TABLE})
 # A target written as an abstention in other words (弃权 is the format's word), in Chinese,
 # pinyin or English.
-_ABSTAIN_WORDS = frozenset(
-    {
-        "弃票",
-        "不投",
-        "不投了",
-        "放弃",
-        "放弃投票",
-        "弃",
-        "白票",
-        "空票",
-        "qiquan",
-        "pass",
-        "abstain",
-        "abstention",
-        "skip",
-    }
-)
+_ABSTAIN_WORDS = frozenset(_WORDS["abstain_words"])
 # A target written as a blank to fill in: a post showing or asking about the format.
-_PLACEHOLDERS = frozenset(
-    {"xx", "xxx", "××", "某某", "某人", "某玩家", "玩家名", "玩家名字", "名字", "id"}
-)
+_PLACEHOLDERS = frozenset(_WORDS["placeholders"])
 # A post asking (about the format, with a blank for the target): no vote.  The template
 # posted as it stands (投票对象：XX 投票理由：XX) is a void vote post all the same.
 _ASKS = re.compile(r"[?？]|吗|是不是|对不对|请问|求教|怎么写")
 # The voter himself (投票对象：我自己).
-SELF_WORDS = frozenset({"我", "我自己", "自己", "本人"})
+SELF_WORDS = frozenset(_WORDS["self_words"])
 # (a label in markdown emphasis keeps its colon after the marks: **投票理由**：…)
 _REASON = re.compile(r"(?:投票|改票)\s*理由\s*(?:[*_~]+\s*)?(?P<colon>:)?")
 _TO_COLON = re.compile(r"[ \t]*(?:[*_~]+[ \t]*)?(?=:)")
@@ -163,7 +178,7 @@ def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
 
 
 # Said after a name, it stays that player (投票对象：包子同学 / 饺子君 / 馄饨大佬).
-_HONORIFICS = ("同学", "君", "酱", "桑", "大佬", "大大", "老师", "兄", "哥", "姐")
+_HONORIFICS = tuple(_WORDS["honorifics"])
 
 
 def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str | None:
@@ -616,14 +631,7 @@ def _pinyin_spellings(name: str) -> set[str]:
 # 小冬, 老番 for 土豆, 冬瓜, 番茄) — only a character no other player's name has, and not where
 # the pair is a common word of its own (老土 'tacky', 小卖 as in 小卖部, 老汤 'old broth').
 _NICK_PREFIXES = "阿小老"
-# (two characters each)
-_NICK_WORDS = (
-    "老土小卖老汤小条阿姨老板小说老师小心老公老婆小时老家小孩老大小姐小子老子老实小气"
-    "老天小区老外小米小白老虎老鼠小吃小菜小看小组老友老乡小伙老头小人老人小事老是小写"
-    "小学老手小偷小丑小雨小雪老爷小兵小票小号小屋老街小鸟小狗小猫小三老三老二小二小品"
-    "老套小样老兄小弟阿哥阿弟阿妹阿妈阿爸阿婆阿公"
-)
-_NICK_COMMON = frozenset(_NICK_WORDS[i : i + 2] for i in range(0, len(_NICK_WORDS), 2))
+_NICK_COMMON = frozenset(_WORDS["nick_common"])
 
 
 def _prefixed_nicknames(name: str, others: Sequence[str]) -> set[str]:
@@ -640,44 +648,7 @@ def _prefixed_nicknames(name: str, others: Sequence[str]) -> set[str]:
 # tou DJ), read as their characters.  Only in a post that has a pinyin word of voting: the
 # short ones (he, ma, ta, le …) are English words as well.
 _PINYIN_VOTE = re.compile(r"(?<![a-z])(?:tou|qi\s?quan|piao|xuan)(?![a-z])")
-_PINYIN_WORDS = {
-    "tou": "投",
-    "toupiao": "投票",
-    "gaitou": "改投",
-    "gaipiao": "改票",
-    "gai": "改",
-    "piao": "票",
-    "qiquan": "弃权",
-    "wo": "我",
-    "bu": "不",
-    "bie": "别",
-    "gei": "给",
-    "ni": "你",
-    "ta": "他",
-    "he": "和",
-    "huo": "或",
-    "haishi": "还是",
-    "le": "了",
-    "ma": "吗",
-    "ba": "吧",
-    "ne": "呢",
-    "ruguo": "如果",
-    "yaoshi": "要是",
-    "shei": "谁",
-    "xian": "先",
-    "jiu": "就",
-    "de": "的",
-    "xuan": "选",
-    "jintian": "今天",
-    "zhelun": "这轮",
-    # the labels typed in pinyin (tou piao dui xiang: fan qie): the labels, read as written
-    "toupiaoduixiang": "投票对象",
-    "gaipiaoduixiang": "改票对象",
-    "toupiaoliyou": "投票理由",
-    "gaipiaoliyou": "改票理由",
-    "duixiang": "对象",
-    "liyou": "理由",
-}
+_PINYIN_WORDS: dict[str, str] = _WORDS["pinyin_words"]
 _PINYIN_WORD = re.compile(
     r"(?<![a-z])(?:(?:tou|gai)\s?piao\s?(?:dui\s?xiang|li\s?you)|dui\s?xiang|li\s?you"
     r"|qi\s?quan|gai\s?tou|gai\s?piao|tou\s?piao|ru\s?guo|yao\s?shi|hai\s?shi|jin\s?tian|zhe\s?lun|[a-z]+)(?![a-z])"
@@ -685,14 +656,7 @@ _PINYIN_WORD = re.compile(
 # English vote words as the thread's language has them: abstain → 弃权, myself → 我自己, and
 # pass where it is the vote (pass / I pass / vote: pass / pass this round), not 'pass the
 # ball'.
-_ENGLISH_WORDS = {
-    "unvote": "撤票",
-    "abstain": "弃权",
-    "abstaining": "弃权",
-    "abstention": "弃权",
-    "nolynch": "弃权",
-    "myself": "我自己",
-}
+_ENGLISH_WORDS: dict[str, str] = _WORDS["english_words"]
 _ENGLISH_WORD = re.compile(
     r"(?<![a-z])(?:abstain(?:ing)?|abstention|no\s+lynch|myself|unvote)(?![a-z])"
 )
@@ -707,7 +671,7 @@ _PASS = re.compile(
 _VOWELS = frozenset("aeiou")
 # A vote word as its pinyin initials, as forum players type it (tp = 投票: tp 番茄 / tp：弃)
 # — after the players' own initials, which come first (a player whose initials are tp).
-_INITIAL_WORDS = {"tp": "投票"}
+_INITIAL_WORDS: dict[str, str] = _WORDS["initial_words"]
 
 
 @lru_cache(maxsize=64)
@@ -871,7 +835,7 @@ def _windows(ft: str, players: Sequence[str]) -> Iterator[str]:
 
 
 # Words a speaker calls himself by (这一票老子投了 / 本座 / 在下): "I", never a name misspelt.
-_SPEAKER_WORDS = frozenset({"老子", "老娘", "本座", "在下", "俺们", "咱们", "本宝", "小弟", "人家"})
+_SPEAKER_WORDS = frozenset(_WORDS["speaker_words"])
 
 
 def _misspelt(word: str, players: Sequence[str]) -> bool:
@@ -1477,6 +1441,8 @@ _RECALL = re.compile(
 )
 # Right before the marker, a word of its clause: someone else's recall, told.
 _RECALL_NOT_MINE = re.compile(r"[^\s,，。.!！;；、/|(（\[【—─\-~～=]$")
+# After a 撤回 that opens the post: its object, the vote it withdraws (撤回 tp 南瓜 / 撤回投南瓜).
+_AFTER_VOTE = re.compile(r"[\s,，:：]*(?:投|tp|票|我的票|上一?票)", re.IGNORECASE)
 # What may follow the marker before the post goes on (punctuation, a line's decoration).
 _AFTER_RECALL = re.compile(r"[\s,，。.!！;；、/|—─\-~～=]*")
 
@@ -1493,6 +1459,12 @@ def after_recall(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
         said = m.group(0).startswith(("撤", "已"))  # (not in brackets or between dashes)
         if said and _RECALL_NOT_MINE.search(head) and not head.endswith("我"):
             continue  # 饺子撤回了一条消息: someone else's, told
+        if (
+            m.group(0) == "撤回"
+            and not head.strip(" \t\n,，。.!！;；、/|")
+            and _AFTER_VOTE.match(ft, m.end())
+        ):
+            continue  # 撤回 投南瓜 改投冬瓜: nothing before it to recall; it withdraws the vote it names
         cut = m.end()
     if cut is None:
         return text, list(lines)

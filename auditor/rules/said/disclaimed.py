@@ -1,0 +1,125 @@
+"""The act's word talked of rather than done by the poster: asked what it means
+(什么叫贴脸？), named as a word (发誓这两个字), refused or denied (我不赌咒也不打包票, 破防？
+不存在的), advised against (不用拿人格担保), or a topic put off until the game is over
+(关于评奖，揭秘以后再说)."""
+
+from __future__ import annotations
+
+import re
+
+from auditor.rules.phrasematch import PhraseMatch
+from auditor.rules.said.rule import SENT_ELSEWHERE
+from auditor.rules.said.text import TOPICS
+
+# The word talked about, not said (issue 35): asked what it means (什么叫贴脸？), disowned
+# (发誓这种事我从来不干), put off until the game is over (关于评奖，揭秘以后再说).
+_ASKED_BEFORE = re.compile(r"(?:什么|啥)(?:叫做?|是|算)\s*$")
+
+_ASKED_AFTER = re.compile(
+    r"^[”」』\"']?(?:(?:是|指|算)?(?:什么|啥)(?:意思)?|是什么意思|什么意思|啥意思|指的是|怎么算)"
+    # 发誓算哪一条: where the rules put it, asked
+    r"|^[”」』\"']?(?:算|属于|归)(?:哪一条|哪条|第几条|哪一款|哪一类|什么违规|违规吗|犯规吗)"
+    # 军师这个说法我不太懂: the word itself, not understood
+    r"|^[”」』\"']?(?:这个|这种|这一|这)(?:说法|词|叫法|称呼|角色|设定)[^，,。！？!?]{0,6}"
+    r"(?:不太?懂|没懂|没看懂|看不懂|不明白|没听过|没听说过|是什么|是啥|什么意思|啥意思)"
+)
+
+# 我不会说任何赌咒的话: the poster disowns saying such words at all
+_DISOWNED_BEFORE = re.compile(
+    r"(?:不会|从不|从来不|绝不|决不|不想|不愿|不敢|没)(?:说|讲|发|用|写|骂)(?:过)?"
+    r"(?:任何|什么|一句|半句|一个)?\s*$"
+)
+
+# The poster's words likened to the act (这话听着像在发誓, 我这么说像是贴脸): a disclaimer
+_LIKENED = re.compile(
+    r"(?:这话|这句话?|这么说|这样说|这样讲|这么讲)[^，,。！？!?]{0,4}像(?:是|在)?\s*$"
+)
+
+_DISOWNED_WORDS = re.compile(r"^(?:的|之类的?|这种|这类|一类的?)?(?:话|字眼|字|词)")
+
+_DISOWNED = re.compile(
+    r"^(?:[、和与跟或]?[^，,。！？!?这那]{1,4})?"
+    r"(?:这种|这类|这样的|之类的?|那一?套|这一?套)(?:事情?|话|行为)?[^，,。！？!?]{0,6}"
+    r"(?:从来不|从不|不会|不干|不做|不说|没干过|没做过|没说过|不来|不玩|不搞|不用)"
+)
+
+# The word itself named as a word (发誓这两个字我从来不说, 替补这个词): talked of, not said.
+_WORD_AS_WORD = re.compile(
+    r"^[”」』\"']?(?:这|那)(?:[一两二三四五六七八九几]个字|个字|个词|个说法|种说法)|^[”」』\"']?二字"
+)
+
+# The poster refusing the act for himself, right before it (我不赌咒也不打包票, 我从来不发誓):
+# an oath, a curse or a guarantee not made.
+_REFUSED_BEFORE = re.compile(
+    r"(?:我|本人)[^，,。！？!?]{0,8}?(?:也|就|才|从来|从|绝|决|可)?"
+    r"(?:不|没|不会|不想|不愿|不爱|不用|懒得)(?:去|再)?[“\"「『]?\s*$"
+)
+
+_NOT_DOING = re.compile(r"(?:不是|并不是|并非|可不是|没有?)(?:在|要)?\s*$")
+
+_PROMISED_NOT = re.compile(r"(?:尽量|争取|努力|保证|一定|绝)(?:不|别)(?:再|去)?\s*$")
+
+# Grounds disclaimed (我不是因为贴脸才信): not the grounds of 030 违规判定 2(8).
+_NOT_GROUNDS = re.compile(r"(?:不是|并不是|并非|不)(?:因为|靠|凭|看)\s*$")
+
+# A topic disclaimed (跟本场马甲没关系): 030 违规判定 4 is about hinting it, not denying it.
+_UNRELATED_BEFORE = re.compile(r"(?:跟|和|与)(?:本场|这局|这场|这个游戏|游戏里?)?(?:的)?\s*$")
+
+_UNRELATED_AFTER = re.compile(r"^(?:的事)?(?:没关系|没有关系|无关|不相干|扯不上)")
+
+_PUT_OFF = re.compile(
+    r"(?:以后|之后|后|完|结束|揭秘|赛后)再(?:说|聊|谈|讨论)|留到(?:赛后|揭秘|结束)|(?:赛后|揭秘后|结束后)(?:再|去)?(?:聊|说|谈)"
+    # 评奖是结束以后的事: it belongs to after the game
+    r"|^是?(?:游戏|比赛)?(?:结束|揭秘|赛后|复盘)(?:以后|之后|后)?的事"
+)
+
+_TOPIC_TAIL = re.compile(r"^(?:的事情?|的话题|的问题|这事|这件事|方面|的)?\s*$")
+
+# ... answered no right after it was asked (破防？不存在的), or said not to exist (本场规则没有
+# 淹死这一说)
+DENIED = re.compile(
+    r"[”」』\"']?\s*(?:[？?]+\s*(?:不存在的?|没有的事|不可能|怎么可能|想多了|才没有|哪有)"
+    r"|(?:这一说|这个说法|这种说法|这回事|这码事|一说)(?:吧|啊|的)?(?:[，,。！!]|$))"
+)
+
+ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯不着|不需要)(?:再|去)?\s*$")
+
+
+def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
+    """Is the act's word named as a word, refused or denied by the poster, or disclaimed,
+    in its clause (``before``, ``after``)?"""
+    if _WORD_AS_WORD.match(after):
+        return True  # 发誓这两个字我从来不说: the word named
+    if m.category in ("OATH", "GUARANTEE", "CURSE", "FACE") and (
+        _REFUSED_BEFORE.search(before) or _NOT_DOING.search(before)
+    ):
+        return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
+    if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):
+        return True  # 这局我尽量不拖后腿: a promise, not blame
+    if m.category == "FACE" and _NOT_GROUNDS.search(before):
+        return True  # 我不是因为贴脸才信: disclaimed
+    return bool(_UNRELATED_BEFORE.search(before) and _UNRELATED_AFTER.match(after))
+
+
+def spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
+    """Is a named act's word asked about, disowned, or (a topic's) put off until later, in
+    the clause around it (``before``, ``after``) or the rest of its sentence (``rest``)?"""
+    if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(after) or _DISOWNED.match(after):
+        return True
+    if _DISOWNED_BEFORE.search(before) and _DISOWNED_WORDS.match(after):
+        return True
+    if _disclaimed(m, before, after):
+        return True
+    if _LIKENED.search(before):
+        return True  # 我知道这话听着像在贴脸: the poster's own words, likened and disclaimed
+    if m.category not in TOPICS:
+        return False
+    if after.startswith("的") and re.match(SENT_ELSEWHERE, after):
+        return True  # 想拆马甲的去树洞拆: whoever wants it, sent there
+    # the topic alone in its clause (关于评奖，…) is put off by the next clause; said with
+    # more (MVP给9号，其他的赛后再说: a sentence pattern, or words after it), only by its own
+    said = "句式" in m.how or not _TOPIC_TAIL.match(after)
+    if said:
+        return bool(_PUT_OFF.search(after))
+    reach = rest.find("，", len(after) + 1)
+    return bool(_PUT_OFF.search(rest, 0, reach if reach >= 0 else len(rest)))

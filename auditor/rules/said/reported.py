@@ -1,0 +1,108 @@
+"""Another player's act or words told by the poster: his oath reported (他刚才发誓了),
+his post pointed at and handed on (阿飞昨天那句发誓已经吃了蓝牌), his stated intent reported as a
+violation (有人说要私下找替补，这是违规的), or the words disowned (那句卧槽不是我说的, 不是我刷屏)."""
+
+from __future__ import annotations
+
+import re
+
+from auditor.rules.phrasematch import PhraseMatch
+from auditor.rules.said.text import REPORT_CUE, RULE_NAMED, TOPICS
+
+# Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
+# to him: 你刚才那是发誓吧, 他这算担保了.
+_REPORTED_BY = re.compile(
+    r"(?:他|她|他们|她们|别人|有人|某人|楼上|楼下|对面|\d+\s*号|[一二三四五六七八九十]+号)"
+    r"(?:刚才|刚刚|昨天|今天|之前|刚|都|也|还|又|居然|竟然|一直|在|还在|已经)*\s*$"
+    r"|(?:你|他|她|\d+\s*号)(?:刚才|刚刚|昨天|今天|之前|刚)*(?:那|这)(?:句|个|样)?(?:就|也)?"
+    r"(?:是|算|算是|叫|属于)(?:在)?\s*$"
+)
+
+# Someone else's act reported (听说有人私下找替补，这不对，规则写了不能; 10号刚才骂人了): the
+# poster tells of it, in a sentence that names the rule or is a report of swearing.
+_SOMEONE_BEFORE = re.compile(
+    r"(?:听说|据说|有人|别人|他|她|他们|\d+\s*号|[一二三四五六七八九十]+号)"
+    r"[^，,。！？!?我]{0,8}$"
+)
+
+
+def other_reported(text: str, m: PhraseMatch, sentence: tuple[int, int], before: str) -> bool:
+    if "我" in m.text or not _SOMEONE_BEFORE.search(before):
+        return False
+    if m.category == "EMOTION":
+        return m.text.startswith("骂")  # 有人在帖子里骂人了: a report, not an outburst
+    return m.category in TOPICS and bool(RULE_NAMED.search(text, *sentence))
+
+
+def denied_as_own(m: PhraseMatch, before: str) -> bool:
+    """不是我刷屏，是论坛重复发了: the act denied as the poster's (not 不是我的锅, the very
+    talk of blame of 030 违规判定 1(1))."""
+    return (
+        m.category != "BLAME"
+        and bool(_NOT_ME.search(before))
+        and (m.text.startswith("我") or before.endswith("我"))
+    )
+
+
+def reported_of_other(text: str, m: PhraseMatch, sentence: tuple[int, int], before: str) -> bool:
+    """Another's oath or guarantee (他刚才发誓了), act pointed at and handed on, or stated
+    intent reported as a violation."""
+    s_lo, s_hi = sentence
+    if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
+        return True
+    return _reported_act(text, m, s_lo, s_hi) or _reported_intent(text, m, s_lo, s_hi, before)
+
+
+# ... or advised against, right before it (不用拿人格担保, 没必要发誓)
+# ... or denied as the poster's own, right before it (不是我刷屏, 并不是我发誓)
+_NOT_ME = re.compile(r"(?:不是|并不是|并非|可不是|绝不是|才不是)我?\s*$")
+
+# A phrase of a named act pointed at as words already posted (他那句发誓, 用人格担保的那帖)
+# in a sentence that reports them (已经吃了蓝牌, 导演自会处理).
+_POINTED_BEFORE = re.compile(r"(?:那句|这句|那个|那条|那次)\s*$")
+
+_POINTED_AFTER = re.compile(r"^(?:的|过的|了的)?(?:那句|那帖|那条|那楼|那段|这句|那次|的话)")
+
+
+def _reported_act(text: str, m: PhraseMatch, s_lo: int, s_hi: int) -> bool:
+    """阿飞昨天那句发誓已经吃了蓝牌: an act named as another's post, handed on."""
+    if not REPORT_CUE.search(text, s_lo, s_hi):
+        return False
+    before = text[max(s_lo, m.start - 4) : m.start]
+    after = text[m.end : min(s_hi, m.end + 5)]
+    if "我" in text[max(s_lo, m.start - 6) : m.start]:
+        return False  # 我那句发誓: the poster's own
+    return bool(_POINTED_BEFORE.search(before) or _POINTED_AFTER.match(after))
+
+
+# Another's stated intent, told in the poster's clause (有人在帖里说要私下找替补, 5号说想去
+# 拆马甲), in a sentence that hands it on as a violation (这是违规的, 请导演看一下).
+_SAID_BY_OTHER = re.compile(
+    r"(?:有人|别人|某人|他|她|他们|她们|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
+    r"[^，,。！？!?我]{0,6}?(?:说|讲|提议|提出|表示|喊着?|嚷嚷着?)(?:了|过)?(?:要|想|去|会)?"
+)
+
+_CALLED_VIOLATION = re.compile(r"(?:这|那|这样|那样|这个)(?:是|算|属于)?(?:违规|犯规)")
+
+
+def _reported_intent(text: str, m: PhraseMatch, s_lo: int, s_hi: int, before: str) -> bool:
+    """有人说要私下找替补，这是违规的: another's words, reported as a violation."""
+    if not _SAID_BY_OTHER.search(before):
+        return False
+    return bool(REPORT_CUE.search(text, s_lo, s_hi) or _CALLED_VIOLATION.search(text, m.end, s_hi))
+
+
+# Words already posted, pointed at and disowned (那句卧槽不是我说的): the poster denies them,
+# whatever their category.
+_DISOWNED_POINTER = re.compile(r"(?:那句|这句|那个|这个|那条)\s*$")
+
+_NOT_MINE = re.compile(
+    r"\s*(?:这个?词|这话|这几个字)?(?:不是|并不是|并非|可不是)(?:我|本人)(?:说|写|发|讲|骂|打)的"
+)
+
+
+def disowned_words(text: str, m: PhraseMatch) -> bool:
+    return bool(
+        _DISOWNED_POINTER.search(text, max(0, m.start - 4), m.start)
+        and _NOT_MINE.match(text, m.end)
+    )

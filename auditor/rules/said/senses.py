@@ -1,0 +1,190 @@
+"""A word of a category in another sense, told by the text around it: the data table
+``lexicons/context/senses.txt`` (替补门将, 往届毕业生, 我靠这个票型判断), a kinship word of
+one's own family (我孙子今年上初中), the director's public ruling restated, letters of an
+English sentence, the poster belittling himself, the game's story told, an emoji set above
+a sentence as a picture, 白痴 the role."""
+
+from __future__ import annotations
+
+import re
+
+from auditor.rules.lexfiles import CONTEXT_DIR
+from auditor.rules.lexicon import parse_senses
+from auditor.rules.phrasematch import PhraseMatch
+from auditor.rules.said.text import CLAUSE_MARKS, SENTENCE_PUNCT, around, is_cjk
+
+# 白痴 is a role of the game: said with the role's own words it names the role.
+IDIOT_ROLE = re.compile(r"翻牌|免死|投票权|装傻|身份|神职|白痴牌|跳白痴|真白痴|假白痴|技能|被投出")
+
+# The game's story, told (剧情里镇长说上届…, 故事里的掌柜被气死了): what its characters say and
+# suffer is the director's writing, not a player's oath, curse or outburst.
+STORY = re.compile(r"(?:剧情|故事|背景故事|剧本|小说|设定|开场白|背景)(?:里|中|上|里面|当中)")
+
+# ... or a post marked as story or role-play from its head (【剧情】…, 【扮演】…): the setting's
+# words (那场大火, 淹死 on the ship, 马甲 in a wardrobe, 起誓 in a diary), not the poster's.
+STORY_TAG = re.compile(
+    r"^\s*[【\[［]\s*(?:剧情|扮演|角色扮演|故事|小说|旁白|背景|设定|独白|日记|rp|RP)\s*[】\]］]"
+)
+
+# The poster of himself, right before a taunt on wits (我太笨了, 我自己真是蠢到家): no one
+# else is called stupid.
+_SELF_BEFORE = re.compile(
+    r"(?:^|[，,。！？!?；;\s])(?:我|我自己|本人|我这人|我这个?)(?:真|真是|也|是|就是|实在|确实|果然)?\s*$"
+)
+
+_OTHERS = frozenset("你他她您")
+
+
+def self_belittled(text: str, m: PhraseMatch) -> bool:
+    return bool(_SELF_BEFORE.search(text, max(0, m.start - 8), m.start)) and _OTHERS.isdisjoint(
+        m.text
+    )
+
+
+# The noun categories an emoji can stand for (🐷 猪, 🌿 草, 🐴 马 → 妈).
+_PICTURED = frozenset(("ANIMAL", "VULGAR", "BODY", "KIN"))
+
+# What ends a word rather than opens a sentence: after one of these the emoji was read.
+_PICTURE_TAILS = frozenset("的地得了啊呀吧么嘛呢，,。！!？?、")
+
+
+def heading_picture(text: str, m: PhraseMatch) -> bool:
+    """One emoji heading the post, a space after it (🐷 小猪存钱罐今天被我砸了, 🌿 窗台的薄荷):
+    a picture set above the sentence, not a word of it.  Run together (🌿🌿🌿 预言家又被刀了)
+    or written into the sentence (🐷队友, 🌿，又是平安夜) it is read."""
+    rest = text[m.end :].lstrip()
+    return (
+        m.category in _PICTURED
+        and not text[: m.start].strip()
+        and m.end < len(text)
+        and text[m.end].isspace()
+        and not any(map(is_cjk, m.text))
+        and rest[:1] not in _PICTURE_TAILS  # (🐴 的，又刀我: 妈的, a word after all)
+    )
+
+
+# A word of a category used in another sense, told by the sentence around it: 替补 and 届
+# in sport (替补门将, 这届杯赛), 往届 of a school (往届毕业生), 老二 a child (我家老二发烧),
+# 靠 as rely on (我靠这个票型判断).  The table is data: lexicons/context/senses.txt (category,
+# where its context is searched: "sentence" in its sentence, "after" in the clause after it,
+# "next" right after it, "prev" at the end of its clause before it, "post" anywhere in the
+# post; what the match holds; the other sense's context), read once here.
+_OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = tuple(
+    (row.category, re.compile(row.held), re.compile(row.context), row.where)
+    for row in parse_senses(
+        (CONTEXT_DIR / "senses.txt").read_text("utf-8"), str(CONTEXT_DIR / "senses.txt")
+    )
+)
+
+
+def _literal_kin(text: str, m: PhraseMatch) -> bool:
+    """A kinship word in its literal sense (我孙子今年上初中, 孙子说土, 去广州看孙子): one's own
+    family, not a name for a player.  A bare 孙子 is the insult of M107 违规判定 1(4) only when
+    it names or calls someone: 你个孙子, 3号就是个孙子, 装什么孙子, 乖孙子, or a clause of its
+    own (孙子，有本事别跑).  Anything else is the grandchild."""
+    if m.category != "KIN" or m.form not in _BARE_KIN:
+        return False
+    lo, hi = around(text, m.start, m.end, CLAUSE_MARKS)
+    before, after = text[lo : m.start].strip(), text[m.end : hi].strip()
+    if not before and (not after or after in _CALL_TAILS):
+        return False  # 孙子，有本事明天别跑: called
+    return not (_KIN_NAMED_BEFORE.search(before) or _KIN_CALLED_AFTER.match(after))
+
+
+_BARE_KIN = frozenset(("孙子",))
+
+_CALL_TAILS = frozenset(("啊", "呀", "哎", "欸", "诶"))
+
+# Who is named or called by it: 你(个/这个/就是个), (就/真/才)是个, 装(什么), 乖, N号, 一群.
+_KIN_NAMED_BEFORE = re.compile(
+    r"(?:你(?:个|这个?|那个?|就是个?|真是个?|才是个?|也是个?)?|[就真才也]?是个|像个|"
+    r"装(?:什么|啥|个|成|得像)?|乖|一群|一帮|这帮|那帮|[0-9０-９一二三四五六七八九十]+\s*号|"
+    r"狗|龟|贼)\s*$"
+)
+
+_KIN_CALLED_AFTER = re.compile(r"(?:你|们)?(?:过来|听好|别|给我|有本事|敢不敢|你敢)")
+
+# The director's public ruling restated (导演说过上一个讨论日不算加速, 导演说不能发附件), or the
+# poster telling the director something (已经跟导演说了, 只能跟导演说一声): no dialogue with the
+# director published (030 违规判定 3(1) 例：导演给我的反馈就是这样的 / 我刚刚问过导演了).  A
+# private channel or reply in the sentence (私聊, 问过, 告诉我, 他说可以) keeps it.
+_DIRECTOR_SAID = re.compile(
+    r"^(?:导演|法官|主持人|裁判)(?:说|讲)(?:过|了)?(?:不能|不可以|可以|能|不算|算)?$"
+)
+
+_TOLD_DIRECTOR = re.compile(r"^(?:和|跟|同|给)(?:导演|法官|主持人|裁判)(?:说|讲)$")
+
+_TOLD_TAIL = re.compile(r"(?:了|过|一声|一下|清楚了?)(?:[，,。！!；;]|$)")
+
+_PRIVATE = re.compile(
+    r"私聊|私信|私下|问过|问了|问下|问一下|告诉我|跟我|和我|对我|给我|回复|答复|回我|反馈|他说|她说|"
+    r"导演说|同意|批准|答应"
+)
+
+
+def _director_public(text: str, m: PhraseMatch) -> bool:
+    if m.category != "DIRECTOR":
+        return False
+    s_lo, s_hi = around(text, m.start, m.end, SENTENCE_PUNCT)
+    _lo, hi = around(text, m.start, m.end, CLAUSE_MARKS)
+    if _DIRECTOR_SAID.match(m.text):
+        return (
+            "我" not in text[m.end : hi]
+            and not _PRIVATE.search(text, s_lo, m.start)
+            and not _PRIVATE.search(text, m.end, s_hi)
+        )
+    if _TOLD_DIRECTOR.match(m.text) and _TOLD_TAIL.match(text, m.end):
+        return not _PRIVATE.search(text, m.end, s_hi)
+    return False
+
+
+_ENGLISH_BEFORE = re.compile(r"[A-Za-z]{2,}[,]?\s+$")
+
+_ENGLISH_AFTER = re.compile(r"\.?\s+[A-Za-z]{2,}")
+
+# English swearing abbreviated (what the wtf is this): English, and meant.
+_ENGLISH_SWEARS = frozenset(("wtf", "fml", "ffs", "stfu", "fk", "fu"))
+
+
+def _in_english(text: str, m: PhraseMatch) -> bool:
+    """Letters between English words (规则英文版写 if sb. cannot continue): an English
+    abbreviation (sb. = somebody), not Chinese initials.  Only two or three letters are
+    such an abbreviation: an English word of the lexicon (what the fuck is, take the blame
+    if) is the English it is."""
+    return (
+        m.text.isascii()
+        and len(m.text) <= 3
+        and m.text.lower() not in _ENGLISH_SWEARS
+        and bool(_ENGLISH_BEFORE.search(text, max(0, m.start - 20), m.start))
+        and bool(_ENGLISH_AFTER.match(text, m.end))
+    )
+
+
+def other_sense(text: str, m: PhraseMatch) -> bool:
+    """Is the match a word of its category used in another sense (:data:`_OTHER_SENSE`)?"""
+    if _in_english(text, m) or _literal_kin(text, m) or _director_public(text, m):
+        return True
+    for category, held, context, where in _OTHER_SENSE:
+        if m.category != category or not held.search(m.text):
+            continue
+        if where == "next":
+            if context.match(text, m.end):
+                return True
+            continue
+        if where == "prev":
+            lo, _hi = around(text, m.start, m.end, CLAUSE_MARKS)
+            if context.search(text[lo : m.start]):
+                return True
+            continue
+        if where == "post":
+            if context.search(text):
+                return True
+            continue
+        if where == "after":
+            _lo, hi = around(text, m.start, m.end, CLAUSE_MARKS)
+            lo = m.end
+        else:
+            lo, hi = around(text, m.start, m.end, SENTENCE_PUNCT)
+        if context.search(text, lo, hi):
+            return True
+    return False
