@@ -81,12 +81,25 @@ class Announced:
     same_account: bool = False
 
     @property
+    def guessed(self) -> tuple[str, ...]:
+        """The fields the clause does not state and the reader fills in (a death with no
+        word of how: the post's time decides vote or night): a proposal, never a fact."""
+        how = ("how",) if self.type is EventType.ELIMINATED and self.how is None else ()
+        # a day the clause names in words the reader did not place (周日, 前天, 上期):
+        # the post's own day stands in for it
+        unplaced = self.day is None and not self.offset and _DAY_UNPLACED.search(self.clause)
+        return (*how, "day") if unplaced and isinstance(self.type, EventType) else how
+
+    @property
     def account(self) -> str | None:
         """A substitute's own account (None when they play on the replaced one's)."""
         return None if self.same_account else self.value
 
 
 # --------------------------------------------------------------------------- the lexicon
+
+# a day named by a weekday, as two back, or in a theme's unit before this one
+_DAY_UNPLACED = lazy(r"(?:周|星期|礼拜)[一二三四五六日天](?!末)|前天|上一?(?:期|轮|回)")
 
 _NUM = r"[0-9一二两三四五六七八九十]{1,3}"
 _CORRECTION = lazy(r"更正|订正|纠正|修正|改为|应为|更改为|有误|写错")

@@ -72,6 +72,8 @@ class Proposal:
     note: str = ""  # the title or the announcement's words
     text: str = ""  # the Chinese line shown to the director (tally and 加速 proposals)
     pid: int | None = None  # the director's post it was read from
+    # the tool worked out a field the post does not state (a death's how, from its time)
+    inferred: bool = False
 
     @property
     def id(self) -> str:
@@ -106,7 +108,8 @@ class Proposal:
             slow = "，延时" if item.delayed else ""
             return f"第{item.number}天：{_fmt(item.opens)} 至 {_fmt(item.closes)}{fast}{slow}"
         how = HOW_LABEL.get(item.how or "", item.how or "")
-        return f"{EVENT_LABEL[item.type]}：{item.player}，{_fmt_at(item.at)}{(' ' + how) if how else ''}"
+        guess = "（方式是推断的：原文没有写明）" if self.inferred and how else ""
+        return f"{EVENT_LABEL[item.type]}：{item.player}，{_fmt_at(item.at)}{(' ' + how) if how else ''}{guess}"
 
 
 def find(pending: list[Proposal], ident: str) -> Proposal:

@@ -119,7 +119,7 @@ class Discovery:
         """What the forum says that the game file does not: each discovered thread, day
         and event, then the 加速 / 延时 requests, for a director to confirm."""
         out = [
-            Proposal(what, s.item, s.source, s.note, pid=s.pid)
+            Proposal(what, s.item, s.source, s.note, pid=s.pid, inferred=s.status == "inferred")
             for what, key in (("thread", "threads"), ("day", "days"), ("event", "events"))
             for s in self.discovered(key)
         ]
@@ -912,7 +912,9 @@ def _announced_events(
                 ev = _in_place_of(ev, a, wrong)
             elif _announced_before(ev, found):
                 continue  # announced again (the next day's 公示 repeats the eliminations)
-            found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip()))
+            # a how the clause does not state is the tool's guess: a proposal, never a fact
+            status = "inferred" if a.guessed else "stated"
+            found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip(), status))
     return found
 
 

@@ -716,3 +716,41 @@ def test_what_an_event_in_the_file_answers(text: str, answered: bool) -> None:
     d1 = DaySpec(1, at(11, 20, 8), at(11, 20, 22))
     earlier = [Event(EventType.ELIMINATED, "黄瓜", at(11, 20, 22), "vote")]
     assert answered_by(PLAYERS, text, at(11, 21, 22, 3), earlier, [d1, d2]) == ""
+
+
+@pytest.mark.parametrize(
+    ("said", "status"),
+    [
+        ("茄子出局。", "inferred"),
+        ("茄子被投票出局。", "stated"),
+        ("投票结果：茄子出局。", "stated"),
+    ],
+)
+def test_a_death_whose_how_is_guessed_is_a_proposal_marked_inferred(
+    tmp_path: Path, said: str, status: str
+) -> None:
+    """A vote-out said with no word of how (茄子出局。) in the vote thread: the post's time
+    makes it a vote-out, a guess — shown as a proposal marked 推断 with the post's words and
+    its pid, never as a stated fact; its twins that say how (被投票出局, 投票结果：) are
+    stated (issue 34, round 3)."""
+    from tests.game.test_discover_rulesets import m39
+
+    g = m39()
+    vote2 = next(t for t in g.threads if t["subject"] == "[M39] 第二天投票帖")
+    vote2["post"][-1]["message"] = said  # type: ignore[index]
+    pages = tmp_path / "pages"
+    write_site(parse_script(g.script()), pages)
+    _full, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
+    audit(minimal, tmp_path / "r")
+    data = game_json(minimal)
+    (item,) = [
+        it
+        for it in data["items"]
+        if it["kind"] == "event" and it["value"]["player"] == "茄子"
+        and it["value"]["type"] == "eliminated"
+    ]  # fmt: skip
+    assert item["status"] == status and item["value"]["how"] == "vote"
+    assert item["id"] and item["source"].startswith("pid ") and "茄子" in item["note"]
+    table = runner.invoke(app, ["game", str(minimal)], env={"COLUMNS": "300"})
+    marked = "（方式是推断的：原文没有写明）" in table.output
+    assert marked is (status == "inferred"), table.output
