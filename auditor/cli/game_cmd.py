@@ -5,6 +5,7 @@ into the game file (tomlkit keeps its comments and layout)."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -92,7 +93,8 @@ def show_state(
                 escape(_where(disc, u.tid, u.floor, u.link(base))),
             )  # fmt: skip
         out.print(t)
-        path = str(game_path) if game_path is not None else "游戏文件"
+        # (a path with spaces quoted, so the line can be pasted into a shell)
+        path = shlex.quote(str(game_path)) if game_path is not None else "游戏文件"
         out.print(
             escape(f"读错或漏读的：auditor game {path} --add event|day …；{dismiss_hint(path)}"),
             highlight=False,

@@ -322,7 +322,11 @@ def histories(game: Game) -> dict[str, list[dict[str, str]]]:
     out: dict[str, list[dict[str, str]]] = {}
     for r in rows:
         past = out.setdefault(r.fingerprint, [])
-        what = state_text(r.decision, r.card) if r.decision != "undo" else "撤销决定，退回草稿"
+        what = (
+            state_text(r.decision, r.card, r.suggested)
+            if r.decision != "undo"
+            else "撤销决定，退回草稿"
+        )
         t = parse_time(r.decided_at)
         past.append(
             {
