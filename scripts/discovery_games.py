@@ -77,19 +77,29 @@ def _cut_full(text: str, cutoff: datetime, tids: set[int]) -> str:
     return tomlkit.dumps(doc)
 
 
-# the 公示 time of a GHOST-POST explanation (rules/ghost.py), which only discovery knows
-_ANNOUNCED = re.compile(
-    r"，\d{2}-\d{2} \d{2}:\d{2}:\d{2} 公示|（没有晚于出局时间的公示，按出局时间算）"
-)
+# the 公示 time of a GHOST-POST explanation (rules/ghost.py), which only discovery knows: the
+# full game file names no 公示 post (没有晚于出局时间的公示), the minimal one's discovery may
+# find it — the same finding.  Where the full side names a time, the minimal side must name it.
+_NO_NOTICE = "（没有晚于出局时间的公示，按出局时间算）"
+_ANNOUNCED = re.compile(r"，\d{2}-\d{2} \d{2}:\d{2}:\d{2} 公示|" + re.escape(_NO_NOTICE))
 
 
 def _outputs(game: Path, reports: Path) -> dict[str, str]:
     result = run_audit(game, reports=reports)
     if result.report is None:
         return {name: f"<no report: {result.problems}>" for name in COMPARED}
-    out = {name: (result.report / name).read_text(encoding="utf-8") for name in COMPARED}
-    out["findings.csv"] = _ANNOUNCED.sub("（公示时间）", out["findings.csv"])
-    return out
+    return {name: (result.report / name).read_text(encoding="utf-8") for name in COMPARED}
+
+
+def blank_notice_times(full: str, minimal: str) -> str:
+    """``minimal``'s findings with the 公示 time of each line the full side explains as
+    没有晚于出局时间的公示 written the full side's way; every other time is compared."""
+    unnamed = {_ANNOUNCED.sub("", line) for line in full.splitlines() if _NO_NOTICE in line}
+    lines = minimal.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if _ANNOUNCED.search(line) and _ANNOUNCED.sub("", line.rstrip("\r\n")) in unnamed:
+            lines[i] = _ANNOUNCED.sub(_NO_NOTICE, line)
+    return "".join(lines)
 
 
 def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple[str, str]]:
@@ -109,6 +119,7 @@ def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple
     minimal.write_text(re.sub(r'(?m)^pages = "[^"]*"', 'pages = "pages/"', text), "utf-8")
     want = _outputs(full, work / "r-full")
     got = _outputs(minimal, work / "r-min")
+    got["findings.csv"] = blank_notice_times(want["findings.csv"], got["findings.csv"])
     return {n: (want[n], got[n]) for n in COMPARED if want[n] != got[n]}
 
 

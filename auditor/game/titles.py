@@ -62,8 +62,13 @@ _DAY = lazy(DAY_LABEL, re.I)
 # episodes (第2期), a court's hearings (第三审), rounds, sittings, stages (第N轮 / 场 / 站 /
 # 集 / 话); when it does name a 天 / 日, a 版杀7 title's other ordinal is the day's 环节
 # (第一日·第二审, 5 时间分配: each 环节 a vote round)
-CHAPTER_LABEL = rf"第\s*({NUM})\s*[章回幕篇局期审轮场站集话]"
+# 轮 and 场 count rounds as often as days — a vote's second round (第二轮投票（PK）), a day's
+# sittings (第3场 讨论) — so they name no day by themselves: such a thread is undated, its day
+# the one its opening post names or the director's answer; nor does any counter word in a
+# runoff's title (PK, 对决, 加赛, 复投…: a vote inside a day, never a day of its own)
+CHAPTER_LABEL = rf"第\s*({NUM})\s*[章回幕篇局期审站集话]"
 _CHAPTER = lazy(CHAPTER_LABEL)
+_RUNOFF = lazy(r"(?i)pk|对决|加赛|复投|重投|再投|决胜|平票|高票")
 _PHASE = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*[审轮场]")
 # A title that names its day by the calendar only (``[M39] 12月3日 投票``): the date, mapped
 # to a day by the game's own words or the threads' date order (discover._dated_by_title)
@@ -184,11 +189,12 @@ def title_date(s: str) -> tuple[int, int] | None:
 
 
 def _day_of(s: str) -> int | None:
-    """The day a title names: 第N天 / D2, else a story's 第N章."""
+    """The day a title names: 第N天 / D2, else a story's 第N章 or a show's 第N期 — not a
+    round's 第N轮 / 第N场, nor any counter word in a runoff's title (:data:`_RUNOFF`)."""
     m = _DAY.search(s)
     if m:
         return cn_number(m.group(1) or m.group(2))
-    cm = _CHAPTER.search(s)
+    cm = None if _RUNOFF.search(s) else _CHAPTER.search(s)
     return cn_number(cm.group(1)) if cm else None
 
 

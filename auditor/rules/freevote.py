@@ -23,7 +23,9 @@ Where each principle lives (plain word lists are data: ``freevote.toml``):
   (:func:`_headed_patterns`), a decision (:func:`_decision_patterns`), a vote held
   (:func:`_held_patterns`), symbols (:func:`_symbol_patterns`) — found by
   :func:`_named_votes`; an abstention (:func:`_abstentions`, ``_ABSTAIN_ALONE``); in a thread
-  with no format, a name placed alone (:func:`_placed_votes`: :func:`_bare_name`,
+  with no format, a name placed alone (:func:`_placed_votes`: :func:`_bare_name` — not
+  after a heading of a tally, role or verdict, ``_NOT_VOTE_LABEL``, whole words of
+  ``not_a_name`` and ``not_vote_label`` —,
   :func:`_lead_name`, :func:`_headed_name`) or listed (:func:`_listed`); a target no one
   can resolve (:func:`_unresolved`).
 - The target slot: :func:`_unloosen` (a name spaced or decorated), :func:`_resolve_pronoun`
@@ -45,7 +47,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -1163,11 +1165,27 @@ _BARE_NOT_IN_POST = re.compile(
 
 # Before a colon the name follows: a tally's line, a role, a verdict or an analysis said of
 # him (弃：烧卖 / 预言家：番茄 / 查杀：番茄 / 结论：番茄 — no talk of voting), not the heading
-# of what the post puts up (一句话：番茄 / 今天的答案：番茄).
-_NOT_VOTE_LABEL = re.compile(
-    r"弃|票数|统计|身份|预言家|狼|杀手|警察|医生|平民|好人|坏人|村民|村长|守卫|女巫|猎人|神|查杀|金水|验|"
-    r"刀|死|出局|昨晚|今晚|嫌疑|怀疑|问|结论|判断|推理|分析|站边|认为|觉得"
-)
+# of what the post puts up (一句话：番茄 / 今天的答案：番茄 / 不死心：番茄).  The words are
+# data (freevote.toml: the roles of ``not_a_name`` and ``not_vote_label``), each a whole
+# word: one of two or more characters anywhere in the heading, one of a single character
+# (弃 / 死 / 狼) only with no other character joined to it (弃：烧卖, not 不死心：番茄).
+_CJK_CHARS = "\u4e00-\u9fff"
+
+
+def _whole_words(words: Iterable[str]) -> re.Pattern[str]:
+    """One of ``words`` as a whole word: the longer anywhere, a single character alone."""
+    ordered = sorted(set(words), key=lambda w: (-len(w), w))
+    longer = "|".join(re.escape(w) for w in ordered if len(w) > 1)
+    single = "".join(re.escape(w) for w in ordered if len(w) == 1)
+    alone = rf"(?<![{_CJK_CHARS}])[{single}](?![{_CJK_CHARS}])" if single else ""
+    return re.compile("|".join(p for p in (longer, alone) if p))
+
+
+_NOT_VOTE_LABEL = _whole_words([*_WORDS["not_a_name"], *_WORDS["not_vote_label"]])
+
+
+# The heading before the colon right before the name (结论：番茄): its clause up to the colon.
+_LABEL_BEFORE = re.compile(rf"(?:^|[{_CLAUSE_END}])([^{_CLAUSE_END}]*)[:：][\s「『【“\"（(]*$")
 
 
 def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
@@ -1189,7 +1207,7 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
         return []  # 投票统计：⏎冬瓜 ✓✓⏎南瓜 ✓ — a count, its last line a name
     head = text[: m.start("name")]
-    label = re.search(rf"(?:^|[{_CLAUSE_END}])([^{_CLAUSE_END}]*)[:：][\s「『【“\"（(]*$", head)
+    label = _LABEL_BEFORE.search(head)
     if label is not None and (
         re.search(alt, label.group(1)) or _NOT_VOTE_LABEL.search(label.group(1))
     ):

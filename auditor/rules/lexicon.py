@@ -45,10 +45,12 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
 from auditor.errors import AuditorError
+from auditor.rules.lexfiles import CONTEXT_DIR
 from auditor.rules.lexfiles import DEFAULT_DIR as DEFAULT_DIR
 from auditor.rules.lexfiles import lexicon_digest as lexicon_digest
 
@@ -540,7 +542,7 @@ def parse_discuz(text: str, path: str = "<discuz>", *, category: str = CENSOR) -
 class Sense(NamedTuple):
     """One row of ``lexicons/context/senses.txt``: a word of ``category`` whose match holds
     ``held`` is in another sense when ``context`` is found ``where`` (sentence, after, next,
-    prev, post).  Both patterns are regular expressions, not compiled here."""
+    prev, post).  Both patterns are regular expressions (checked by :func:`parse_senses`)."""
 
     category: str
     where: str
@@ -557,6 +559,7 @@ def parse_senses(text: str, path: str) -> list[Sense]:
     context verbatim; ``@define NAME pattern`` makes ``{NAME}`` stand for the pattern."""
     defined: dict[str, str] = {}
     rows: list[list[str]] = []
+    starts: list[int] = []  # each row's first line
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\n")
         if not line.strip() or line.lstrip().startswith("#"):
@@ -573,11 +576,22 @@ def parse_senses(text: str, path: str) -> list[Sense]:
             if len(fields) != 4 or fields[1] not in SENSE_PLACES:
                 raise LexiconError([Problem(path, lineno, f"不是四栏的上下文条目：{line}")])
             rows.append(fields)
+            starts.append(lineno)
 
     def expand(pattern: str) -> str:
         return _DEFINE_USE.sub(lambda m: defined.get(m[1], m[0]), pattern)
 
-    return [Sense(c, w, expand(h), expand(x)) for c, w, h, x in rows]
+    senses = [Sense(c, w, expand(h), expand(x)) for c, w, h, x in rows]
+    problems: list[Problem] = []
+    for lineno, sense in zip(starts, senses, strict=True):
+        for column, pattern in (("第三栏", sense.held), ("第四栏", sense.context)):
+            try:
+                re.compile(pattern)
+            except re.error as e:
+                problems.append(Problem(path, lineno, f"{column}不是正确的正则表达式（{e}）"))
+    if problems:
+        raise LexiconError(problems)
+    return senses
 
 
 def parse_word_sets(text: str) -> dict[str, frozenset[str]]:
@@ -593,6 +607,33 @@ def parse_word_sets(text: str) -> dict[str, frozenset[str]]:
         elif current is not None:
             current.update(line.split())
     return {name: frozenset(words) for name, words in sets.items()}
+
+
+def read_context(name: str, folder: Path | None = None) -> str:
+    """A context table of the matcher (``lexicons/context/<name>``), read when first needed,
+    never at import: a missing or undecodable file is a :class:`LexiconError` naming it."""
+    path = (CONTEXT_DIR if folder is None else folder) / name
+    try:
+        return path.read_text("utf-8")
+    except FileNotFoundError:
+        message = "找不到匹配器的上下文表（lexicons/context/ 不完整，请重新安装或从仓库取回该文件）"
+    except UnicodeDecodeError:
+        message = "上下文表无法解码（请保存为 UTF-8）"
+    except OSError as e:
+        message = f"上下文表无法读取（{e.strerror or e}）"
+    raise LexiconError([Problem(str(path), 0, message)])
+
+
+@cache
+def context_senses() -> tuple[Sense, ...]:
+    """``lexicons/context/senses.txt``, parsed once on first use."""
+    return tuple(parse_senses(read_context("senses.txt"), str(CONTEXT_DIR / "senses.txt")))
+
+
+@cache
+def context_word_sets() -> dict[str, frozenset[str]]:
+    """``lexicons/context/words.txt``, parsed once on first use."""
+    return parse_word_sets(read_context("words.txt"))
 
 
 def _discuz_note(repl: str) -> str:

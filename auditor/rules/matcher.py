@@ -59,14 +59,14 @@ from auditor import __version__
 from auditor.files import cache_dir
 from auditor.hanzi import t2s_table
 from auditor.rules import lexicon as lexicon_module
-from auditor.rules.lexfiles import CONTEXT_DIR
 from auditor.rules.lexicon import (
     DEFAULT_DIR,
     Category,
     Entry,
     Lexicon,
+    context_senses,
+    context_word_sets,
     load,
-    parse_word_sets,
     tables,
 )
 from auditor.rules.phrasematch import PhraseMatch
@@ -1409,6 +1409,9 @@ class Matcher(_Deferred):
     )
 
     def __init__(self, lexicon: Lexicon) -> None:
+        # the context tables (lexicons/context/): a missing or broken one is a LexiconError
+        # naming it here, with the lexicon, not halfway through an audit
+        context_word_sets(), context_senses()
         self.lexicon = lexicon
         bundled = tables()
         self.lookalike = lexicon.lookalike or bundled.lookalike
@@ -1427,6 +1430,7 @@ class Matcher(_Deferred):
         self.py_render = _pinyin_render()
         self.reading_traps = _reading_traps()
         self.near = _near_table(self.confusion, glides=True)
+        self.glides = _glides(self.confusion)  # (the medial pairs, for every near match)
         self.text_ac: Any = _Automaton(wide=True)
         self.py_ac: Any = _Automaton()  # syllable codes, one per character
         self.typed_ac: Any = _Automaton()  # plain pinyin: typed and mixed (dao演)
@@ -2056,7 +2060,7 @@ class Matcher(_Deferred):
         form = self.norm.key(key.form)
         if len(form) != len(piece) or not all(map(_is_cjk, piece)):
             return False
-        glides = _glides(self.confusion)
+        glides = self.glides
         changed = [
             p
             for p, (c, f) in enumerate(zip(piece, form, strict=True))
@@ -2510,7 +2514,7 @@ class Matcher(_Deferred):
             return norm[s] != "日" or before not in _DATE_BEFORE
         return (
             not before
-            or before in _LEAD_INS
+            or before in context_word_sets()["LEAD_INS"]
             or before[-1] in _CLASSIFIERS  # 这头猪, 那只驴: a call
             or not all(map(_is_cjk, before))
         )
@@ -2519,7 +2523,7 @@ class Matcher(_Deferred):
         """这么贱, 真够贱的, 太蠢了: an insulting adjective right after a degree adverb that
         ends its clause (alone or with 的, 了, 啊 …) — not 这么贱卖 (a word goes on), not
         我真够傻的 (said of oneself: 我 in the clause and nobody else)."""
-        if self.word_before(norm, s) not in _DEGREE_WORDS:
+        if self.word_before(norm, s) not in context_word_sets()["DEGREE_WORDS"]:
             return False
         end = oe + 1 if text[oe : oe + 1] in _ADJECTIVE_TAIL else oe
         if end < len(text) and _is_cjk(text[end]):
@@ -2539,7 +2543,7 @@ class Matcher(_Deferred):
             return False
         if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
             return True
-        return self.word_before(norm, s) in _LEAD_INS
+        return self.word_before(norm, s) in context_word_sets()["LEAD_INS"]
 
     def _rejected(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> str:
         """Why the text candidate ``key`` over ``norm[s:t]`` is no match (empty: it is one);
@@ -3226,22 +3230,19 @@ def _ascii_bounded(norm: str, s: int, t: int) -> bool:
     return len(key) >= 2 and (s - a) % len(key) == 0 and run == key * (len(run) // len(key))
 
 
-# The matcher's word tables (lexicons/context/words.txt), read once.
-_WORD_SETS = parse_word_sets((CONTEXT_DIR / "words.txt").read_text("utf-8"))
-
 # A numeral or date word right before 日 makes it a day (三日, 那日, 周日, 次日), never
 # an exclamation.
 _DATE_BEFORE = frozenset("一二三四五六七八九十百千两几某每次当前后本这那该半整昨今明周礼星隔翌首")
 _CLASSIFIERS = frozenset("头个只条匹坨货")
 # Words after which a one-character term is still said on its own (赶紧滚, 你们滚, 真是猪):
-# the adverbs, pronouns and interjections that lead into an exclamation or a call.
-_LEAD_INS = _WORD_SETS["LEAD_INS"]
+# the adverbs, pronouns and interjections that lead into an exclamation or a call
+# (lexicons/context/words.txt @set LEAD_INS, read on first use).
 
 
 # One-character insulting adjectives (贱, 蠢) and the degree adverbs that make them a taunt
 # when they close a clause (这么贱, 真够贱的, 太蠢了), and the particles allowed after them.
 _INSULT_ADJECTIVES = frozenset("贱蠢傻笨骚渣")
-_DEGREE_WORDS = _WORD_SETS["DEGREE_WORDS"]
+# (the degree adverbs: lexicons/context/words.txt @set DEGREE_WORDS)
 _ADJECTIVE_TAIL = frozenset("的了啊呀吧")
 # One-character exclamations (操, and 草 for it) and the particles that close them (草了).
 _EXCLAIMS = frozenset("操草艹肏淦靠")

@@ -118,6 +118,46 @@ def test_a_day_by_any_counter_word(
 
 
 @pytest.mark.parametrize(
+    ("title", "ruleset", "kind", "phase"),
+    [
+        # a vote's second round, a runoff: a vote inside a day, never the day itself
+        ("[M107] 第二轮投票（PK）", "default", ThreadKind.VOTE, None),
+        ("[M107] 第2轮投票", "default", ThreadKind.VOTE, None),
+        ("[M39] 第3场 讨论", "default", ThreadKind.DISCUSSION, None),
+        # a runoff titled in a counter word that elsewhere names a day
+        ("[030] 夜猫广播·第2期 PK投票", "default", ThreadKind.VOTE, None),
+        ("[M39] 巡回赛 第四站 平票加赛投票", "default", ThreadKind.VOTE, None),
+        # 版杀7 without its day: the 场 is a 环节 of a day the title does not say
+        ("[版杀7] 孤岛 第二场 投票", "killbar7", ThreadKind.VOTE, None),
+    ],
+)
+def test_a_round_or_a_runoff_is_no_day(
+    title: str, ruleset: str, kind: ThreadKind, phase: int | None
+) -> None:
+    info = classify(title, ruleset)
+    assert (info.kind, info.day, info.undated) == (None, None, kind)
+
+
+@pytest.mark.parametrize(
+    ("title", "ruleset", "day", "phase"),
+    [
+        # the twins: the day named in 天 / 日 stays the day, the round its 环节 (版杀7) or nothing
+        ("[M107] 第二天 第二轮投票（PK）", "default", 2, None),
+        ("[M39] 第3天 第2场 讨论", "default", 3, None),
+        ("[版杀7] 孤岛 第一日 第三场（对决）", "killbar7", 1, 3),
+        # a show's episode or a tour's stage with no runoff word is still its day
+        ("[030] 夜猫广播·第2期 投票", "default", 2, None),
+        ("[M39] 巡回赛 第四站 讨论", "default", 4, None),
+    ],
+)
+def test_a_named_day_beside_a_round_stays_the_day(
+    title: str, ruleset: str, day: int, phase: int | None
+) -> None:
+    info = classify(title, ruleset)
+    assert (info.day, info.phase) == (day, phase)
+
+
+@pytest.mark.parametrize(
     "title",
     [
         "[030] 夜猫广播·第2期 灌水",  # an episode's chat thread

@@ -286,3 +286,36 @@ def test_context_tables_are_no_categories() -> None:
     for row in rows:
         assert row.category in CATEGORIES
         re.compile(row.held), re.compile(row.context)
+
+
+def test_senses_name_the_file_and_line_of_a_bad_pattern() -> None:
+    """A row whose pattern does not compile is reported with its file and first line, not
+    as a bare re.error (a continuation belongs to the row it continues)."""
+    from auditor.rules.lexicon import parse_senses
+
+    text = (
+        "# a comment\n"
+        "SUBSTITUTE | sentence | 替 | 球赛|教练\n"
+        "BLAME | next | ^锅$ | 里(?:的汤\n"
+        "+ |的菜\n"
+        "KIN | after | 娘[ | 的腿\n"
+    )
+    with pytest.raises(LexiconError) as got:
+        parse_senses(text, "senses.txt")
+    where = sorted((p.path, p.line) for p in got.value.problems)
+    assert where == [("senses.txt", 3), ("senses.txt", 5)]
+    assert "正则表达式" in str(got.value)
+
+
+def test_a_missing_context_table_is_named(tmp_path: Path) -> None:
+    """A context table that is not there (an installed copy without lexicons/context/) is
+    a LexiconError naming the file in Chinese, not a FileNotFoundError."""
+    from auditor.rules.lexicon import read_context
+
+    with pytest.raises(LexiconError) as got:
+        read_context("words.txt", tmp_path)
+    assert str(tmp_path / "words.txt") in str(got.value)
+    assert "找不到" in str(got.value)
+    (tmp_path / "words.txt").write_bytes("@set A\n赶紧\n".encode("gb18030"))
+    with pytest.raises(LexiconError, match="UTF-8"):
+        read_context("words.txt", tmp_path)

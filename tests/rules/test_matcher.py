@@ -339,3 +339,47 @@ def test_code_points_round_trip() -> None:
         codes = mod._codes(text)
         assert codes.dtype == "uint32" and codes.tolist() == [ord(c) for c in text], text
         assert mod._text(codes) == text
+
+
+def test_importing_the_matcher_reads_no_context_table() -> None:
+    """lexicons/context/ lies outside the package: importing the matcher must not read it
+    (an installed copy without it would die at import with a bare FileNotFoundError); the
+    tables are read on first use, where a missing one is a LexiconError naming it."""
+    import subprocess
+
+    code = (
+        "import pathlib\n"
+        "real = pathlib.Path.read_text\n"
+        "def guarded(self, *a, **k):\n"
+        "    if 'context' in self.parts:\n"
+        "        raise FileNotFoundError(self)\n"
+        "    return real(self, *a, **k)\n"
+        "pathlib.Path.read_text = guarded\n"
+        "import auditor.rules.matcher, auditor.rules.said.senses\n"
+        "from auditor.rules.lexicon import LexiconError, context_word_sets\n"
+        "try:\n"
+        "    context_word_sets()\n"
+        "except LexiconError as e:\n"
+        "    print('LexiconError', e)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("LexiconError") and "words.txt" in out.stdout
+
+
+def test_the_medial_pairs_are_found_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The medial pairs of the confusion table (f hu) are worked out when the matcher is
+    built, not again for every near match (灰物 read as 废物, 我花式 as 我|花式)."""
+    import auditor.rules.matcher as matcher_module
+
+    m = default_matcher()
+
+    def again(pairs: object) -> dict[str, str]:
+        raise AssertionError("medial pairs recomputed for a near match")
+
+    monkeypatch.setattr(matcher_module, "_glides", again)
+    assert m.glides == {"h": "f"}
+    for text in ("你就是个灰物", "我花式打法你学不会", "3号灰物一个"):
+        m.find(text)

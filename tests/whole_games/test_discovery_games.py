@@ -28,7 +28,7 @@ from tests import paths
 ROOT = paths.ROOT
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from discovery_games import GAMES, compare_night  # noqa: E402
+from discovery_games import GAMES, blank_notice_times, compare_night  # noqa: E402
 
 AGREE = [
     (game, night)
@@ -59,3 +59,30 @@ def test_the_minimal_file_audits_as_the_full_one(tmp_path: Path, game: str, nigh
     nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]
     diffs = compare_night(folder, nights[night - 1], tmp_path)
     assert diffs == {}, sorted(diffs)
+
+
+_LINE = "GHOST-POST,小林,第2天,出局后发言{}\n"
+_NONE = "（没有晚于出局时间的公示，按出局时间算）"
+
+
+def test_a_notice_time_found_only_by_discovery_is_the_same_finding() -> None:
+    full = _LINE.format(_NONE)
+    minimal = _LINE.format("，12-03 21:05:00 公示")
+    assert blank_notice_times(full, minimal) == full
+
+
+def test_a_notice_time_both_sides_name_is_compared() -> None:
+    full = _LINE.format("，12-03 21:05:00 公示")
+    moved = _LINE.format("，12-03 22:40:00 公示")
+    assert blank_notice_times(full, moved) == moved != full
+    assert blank_notice_times(full, full) == full
+    # the full side names a time the minimal side lost: a regression, not blanked
+    assert blank_notice_times(full, _LINE.format(_NONE)) != full
+
+
+def test_only_the_line_the_full_side_leaves_unnamed_is_blanked() -> None:
+    other = "GHOST-POST,老周,第3天,出局后发言，12-04 20:00:00 公示\n"
+    full = _LINE.format(_NONE) + other
+    moved = other.replace("20:00", "23:00")
+    minimal = _LINE.format("，12-03 21:05:00 公示") + moved
+    assert blank_notice_times(full, minimal) == _LINE.format(_NONE) + moved

@@ -7,9 +7,9 @@ a sentence as a picture, 白痴 the role."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from auditor.rules.lexfiles import CONTEXT_DIR
-from auditor.rules.lexicon import parse_senses
+from auditor.rules.lexicon import context_senses
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said.text import CLAUSE_MARKS, SENTENCE_PUNCT, around, is_cjk
 
@@ -68,13 +68,13 @@ def heading_picture(text: str, m: PhraseMatch) -> bool:
 # 靠 as rely on (我靠这个票型判断).  The table is data: lexicons/context/senses.txt (category,
 # where its context is searched: "sentence" in its sentence, "after" in the clause after it,
 # "next" right after it, "prev" at the end of its clause before it, "post" anywhere in the
-# post; what the match holds; the other sense's context), read once here.
-_OTHER_SENSE: tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...] = tuple(
-    (row.category, re.compile(row.held), re.compile(row.context), row.where)
-    for row in parse_senses(
-        (CONTEXT_DIR / "senses.txt").read_text("utf-8"), str(CONTEXT_DIR / "senses.txt")
+# post; what the match holds; the other sense's context), read and compiled on first use.
+@cache
+def _other_sense() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str], str], ...]:
+    return tuple(
+        (row.category, re.compile(row.held), re.compile(row.context), row.where)
+        for row in context_senses()
     )
-)
 
 
 def _literal_kin(text: str, m: PhraseMatch) -> bool:
@@ -161,10 +161,10 @@ def _in_english(text: str, m: PhraseMatch) -> bool:
 
 
 def other_sense(text: str, m: PhraseMatch) -> bool:
-    """Is the match a word of its category used in another sense (:data:`_OTHER_SENSE`)?"""
+    """Is the match a word of its category used in another sense (:func:`_other_sense`)?"""
     if _in_english(text, m) or _literal_kin(text, m) or _director_public(text, m):
         return True
-    for category, held, context, where in _OTHER_SENSE:
+    for category, held, context, where in _other_sense():
         if m.category != category or not held.search(m.text):
             continue
         if where == "next":

@@ -19,7 +19,9 @@ whose docstring maps it the same way; plain word lists are data, ``words.toml`` 
   :func:`_leading_name` (honorifics after a name), :func:`described_player`,
   :func:`_alike_target` / :func:`alike_player` / :func:`closest_player` (by sound and shape),
   :func:`name_aliases` (aliases.toml, pinyin, initials, nicknames), :func:`vernacular`
-  (vote words in pinyin, English, initials), :func:`join_broken_names`, ``SELF_WORDS``.
+  (vote words in pinyin, English, initials, replaced in place: the tables it uses are
+  length-checked on loading, :func:`checked_in_place`), :func:`join_broken_names`,
+  ``SELF_WORDS``.
 - The voice that casts: a director's 代投 for a player (:func:`proxy_player`,
   :func:`unnamed_proxy`, ``_PROXY_HEAD``; a request for one is no vote: ``_ASKS_PROXY``),
   the voter of a placed post (:func:`_voter`).
@@ -69,6 +71,25 @@ from auditor.rules.votebook.model import (
 # The plain word lists (words.toml): regular expressions stay here, by their principle.
 WORDS_FILE = Path(__file__).with_name("words.toml")
 _WORDS = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
+# The tables whose words replace the text they match in place (:func:`vernacular`): each
+# replacement must be no longer than what it replaces, or every later offset would shift.
+_IN_PLACE_TABLES = ("pinyin_words", "english_words", "initial_words")
+
+
+def checked_in_place(table: str, words: Mapping[str, str]) -> dict[str, str]:
+    """``words`` (a table of words.toml) if every replacement fits in the text it replaces
+    (its key, spaces taken out); a :class:`ValueError` naming the first entry that does not."""
+    for key, word in words.items():
+        if len(word) > len(re.sub(r"\s", "", key)):
+            raise ValueError(
+                f"{WORDS_FILE.name} [{table}] {key!r} = {word!r}: the replacement is longer "
+                "than the word it replaces; text offsets would shift"
+            )
+    return dict(words)
+
+
+for _table in _IN_PLACE_TABLES:
+    _WORDS[_table] = checked_in_place(_table, _WORDS[_table])
 
 
 def _fold_char(c: str) -> str:
@@ -695,16 +716,18 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     its length (offsets into ``text`` stay valid): ``tou DJ`` reads as ``投 豆浆``, ``qi quan``
     as ``弃权``, ``abstain this round`` as ``弃权 …``, ``FQ +1`` as ``番茄 +1``."""
 
-    def put(m: re.Match[str], word: str) -> str:
-        return word + " " * (len(m.group(0)) - len(word))
-
     chars = list(ft)
+
+    def place(start: int, end: int, word: str) -> None:
+        """``word`` over ``ft[start:end]``, padded with spaces; never a longer word."""
+        if len(word) <= end - start:
+            chars[start:end] = word + " " * (end - start - len(word))
 
     def sub(pattern: re.Pattern[str], pick: Callable[[re.Match[str]], str | None]) -> None:
         for m in pattern.finditer(ft):
             word = pick(m)
-            if word is not None and len(word) <= len(m.group(0)):
-                chars[m.start() : m.end()] = put(m, word)
+            if word is not None:
+                place(m.start(), m.end(), word)
 
     if _PINYIN_VOTE.search(ft):
         sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
@@ -714,19 +737,19 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[re.sub(r"\s", "", m.group(0))])
     sub(_ENGLISH_CHANGE, lambda m: "改票" if m.group(0).startswith("vote") else "改投")
     for m in _PASS.finditer(ft):
-        chars[m.start("w") : m.end("w")] = "弃权  "
+        place(m.start("w"), m.end("w"), "弃权")
     if players:
         for m in _object_first(tuple(players)).finditer(ft):
             if not _JA_NOT_CAST.match(ft, m.end()):
-                chars[m.start() : m.end()] = put(m, "投" + m.group("p"))
+                place(m.start(), m.end(), "投" + m.group("p"))
     initials = players_by_initials(tuple(players))
     for m in re.finditer(r"(?<![a-z0-9])[a-z]{2,4}(?![a-z0-9])", ft):
         w = m.group(0)
         shown = text[m.start() : m.end()]
         if w in initials and (shown.isupper() or not _VOWELS & set(w)):
-            chars[m.start() : m.end()] = fold(initials[w])
+            place(m.start(), m.end(), fold(initials[w]))
         elif w in _INITIAL_WORDS:
-            chars[m.start() : m.end()] = _INITIAL_WORDS[w]
+            place(m.start(), m.end(), _INITIAL_WORDS[w])
     return "".join(chars)
 
 
