@@ -6,8 +6,10 @@ the exact text and the thread and post only on his command."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -24,13 +26,15 @@ from auditor.report.drafts import (
     require_midday_tally,
     tally_draft,
 )
-from auditor.report.parts import MIN_POST_BYTES, POSTED, size_verdict
+from auditor.report.labels import post_link
+from auditor.report.parts import MIN_POST_BYTES, POSTED, size_verdict, split_announcement
 from auditor.report.records import build_records
 from auditor.rules.engine import build_context
 
 if TYPE_CHECKING:
     from auditor.rules.ruleset import RuleSet
     from auditor.store import Store
+    from auditor.store.sent import SentRow
 
 KINDS = ("announcement", "tally", "reminder")
 
@@ -57,7 +61,7 @@ def make_draft(
         game, store, ruleset=rs, ctx=build_context(game, store, now=when, ruleset=rs, so_far=True)
     )
     if kind == "announcement":
-        return announcement_draft(records)
+        return addendum(game, store, announcement_draft(records))
     as_of = crawled_by(records, when)
     if kind == "tally":
         return tally_draft(records, rs.settings, rs.sources, target, as_of)
@@ -81,12 +85,77 @@ def check_postable(game: Game, store: Store, draft: Draft, thread: int | None) -
         )
     done = store.sent_parts(draft_id([as_posted(p) for p in draft.parts]))
     if len(done) == len(draft.parts) and all(r.status == "posted" for r in done.values()):
-        where = "；".join(
-            f"第{r.part}/{r.parts}部分：{r.finished_at} 由 {r.account} 发到主题 {r.tid}（pid {r.pid}）"
-            for r in done.values()
+        raise AlreadyPostedError(
+            f"这份{draft.title}已经发过，不再发送：{posted_where(game, list(done.values()))}"
         )
-        raise NotPostableError(f"这份{draft.title}已经发过，不再发送。{where}")
     return thread if thread is not None else process_thread(game)
+
+
+class AlreadyPostedError(NotPostableError):
+    """The same draft was posted already (where and when, in forum time, said)."""
+
+
+def posted_where(game: Game, rows: list[SentRow]) -> str:
+    """Where and when these parts went: forum time, the account, the floor's link."""
+    said = []
+    for r in rows:
+        at = r.finished_at or r.started_at
+        try:
+            when = datetime.fromisoformat(at).astimezone(game.timezone).strftime("%m-%d %H:%M")
+        except ValueError:
+            when = at
+        which = f"第{r.part}/{r.parts}部分" if r.parts > 1 else ""
+        link = post_link(game.forum.url, r.tid, r.pid)
+        said.append(
+            f"{which}{when} 由 {r.account or '?'} 发到主题 {r.tid}（pid {r.pid}）"
+            + (f" {link}" if link else "")
+        )
+    return "；".join(said)
+
+
+_HEADER = re.compile(r"^\[b\][^\n]*\[/b\]")
+
+
+def addendum(game: Game, store: Store, draft: Draft) -> Draft:
+    """An announcement whose day's announcement was posted already (by this tool): the
+    补充 holding only the lines not yet posted, under their sections' headers, naming the
+    post it follows — not a second whole announcement.  Nothing new: refused, saying where
+    the posted one is."""
+    if draft.kind != "announcement":
+        return draft
+    rows = [
+        r
+        for r in store.sent_posts()
+        if r.kind == "announcement"
+        and r.status == "posted"
+        and (r.title == draft.title or r.title.startswith(f"{draft.title}（补充"))
+    ]
+    if not rows or draft_id([as_posted(p) for p in draft.parts]) in {r.draft for r in rows}:
+        return draft  # (the same text again: check_postable says where it went)
+    said = {line.strip() for r in rows for line in r.text.splitlines()}
+    kept: list[str] = []
+    header = ""
+    for line in draft.text.splitlines()[1:]:  # (the first line is the title)
+        text = line.strip()
+        if _HEADER.match(text):
+            header = line
+        elif text and text not in said:
+            if header:
+                kept += ["", header] if kept else [header]
+                header = ""
+            kept.append(line)
+    where = posted_where(game, rows)
+    if not kept:
+        raise AlreadyPostedError(f"{draft.title}已经发过，之后没有新的内容：{where}")
+    title = f"{draft.title}（补充）"
+    first = draft.text.splitlines()[0].replace(draft.title, title, 1)
+    text = "\n".join([first, f"接已发出的{draft.title}（{where}）：以下是之后新增的。", "", *kept])
+    return replace(
+        draft,
+        title=title,
+        text=text + "\n",
+        parts=tuple(split_announcement(text + "\n", int(game.forum.maxpostsize))),
+    )
 
 
 def check_sizes(draft: Draft, limit: int, charset: str) -> None:
@@ -132,4 +201,12 @@ def send_draft(
     """Post the draft's parts in order (each attempt recorded with who commanded it; a part
     not posted stops the rest; a posted part is never sent again)."""
     poster = Poster(store, client, target, draft.kind, draft.title, ordered_by)
-    return poster.post(draft.parts)
+    return [_linked(r, client, target.tid) for r in poster.post(draft.parts)]
+
+
+def _linked(r: PartResult, client: ReplyClient, tid: int) -> PartResult:
+    """A posted part says where: the floor's link (``已发出：pid 249`` alone said no place)."""
+    if r.status != "posted" or r.pid is None:
+        return r
+    link = client.fetcher.url(f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={r.pid}")
+    return replace(r, said=f"{r.said}，在主题 {tid}：{link}")

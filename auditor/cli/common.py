@@ -258,14 +258,30 @@ class _ChineseHelp:
         at the width, so a 。 could start a line alone, and it keeps the source's line
         breaks (a paragraph broken mid-sentence) or turns them into spaces."""
         text: str | None = getattr(self, "help", None)
-        if text:
-            from typer.rich_utils import _get_rich_console
-
-            setattr(self, "help", wrap_help(text, _get_rich_console().width - 2))  # noqa: B010
-        try:
+        if not text:
             super().format_help(ctx, formatter)  # type: ignore[misc]
-        finally:
-            setattr(self, "help", text)  # noqa: B010
+            return
+        # the wrapped text goes to a copy: the command object is shared (never changed)
+        import copy
+
+        shown = copy.copy(self)
+        setattr(shown, "help", wrap_help(text, _help_width()))  # noqa: B010
+        super(_ChineseHelp, shown).format_help(ctx, formatter)  # type: ignore[misc]
+
+
+def _help_width() -> int:
+    """The width typer draws its help at, less the panel's border: TERMINAL_WIDTH when set
+    (typer's own setting), else rich's console width (COLUMNS, the terminal) — read in
+    public, not through typer's private ``_get_rich_console`` (typer>=0.29 only)."""
+    import os
+
+    from rich.console import Console
+
+    try:
+        width = int(os.environ.get("TERMINAL_WIDTH", ""))
+    except ValueError:
+        width = Console().width
+    return width - 2
 
 
 #: No line starts with these (closing punctuation) or ends with these (opening).

@@ -5,6 +5,7 @@ into the game file (tomlkit keeps its comments and layout)."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -15,6 +16,7 @@ from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
 from auditor.cli.console import escape
+from auditor.desk.days import days_before
 from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
@@ -91,7 +93,8 @@ def show_state(
                 escape(_where(disc, u.tid, u.floor, u.link(base))),
             )  # fmt: skip
         out.print(t)
-        path = str(game_path) if game_path is not None else "游戏文件"
+        # (a path with spaces quoted, so the line can be pasted into a shell)
+        path = shlex.quote(str(game_path)) if game_path is not None else "游戏文件"
         out.print(
             escape(f"读错或漏读的：auditor game {path} --add event|day …；{dismiss_hint(path)}"),
             highlight=False,
@@ -284,7 +287,7 @@ _KindOpt = Annotated[
     str | None,
     typer.Option(
         "--kind",
-        help="与 --confirm 一起：帖子的类型（discussion | vote | process | rules | lastwords）",
+        help="与 --confirm 一起：帖子的类型（discussion 讨论帖 | vote 投票帖 | process 进程帖 | rules 规则帖 | lastwords 遗言帖）",
         show_default=False,
     ),
 ]
@@ -351,13 +354,14 @@ def _act(
         return add(g, store, str(acts["add"]), values, by=by).message
     fix = {k: fields[k] for k in ("opens", "at", "type", "how", "kind", "accelerated", "delayed")}
     player, day, closes = fields["player"], fields["day"], fields["closes"]
+    first = days_before(g, store, str(acts["confirm"]), by=by)
     done = confirm(
         g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
         player=str(player) if player is not None else None,
         day=int(str(day)) if day is not None else None,
         closes=closes if isinstance(closes, datetime) else None,
     )  # fmt: skip
-    return done.message
+    return first + done.message
 
 
 @command("game")

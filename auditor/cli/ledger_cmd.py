@@ -223,10 +223,9 @@ def _title(code: str) -> str:
 def _show_draft(d: Draft, index: int, total: int, game: Game, label: str = "") -> None:
     # (forum text as rich Text, not markup: its control characters written out here)
     body = Text()
-    # the rule in Chinese with its seed clause; the code small and grey, for a developer
+    # the rule in Chinese with its seed clause (its code is a developer's: the CSV has it)
     rule = REGISTRY.get(d.code)
     body.append(visible(f"{d.player}  {rule.title if rule else d.code}"), style="bold")
-    body.append(f"  {d.code}", style="dim")
     # the day the report shows (last words: their thread's day)
     day = finding_day(
         game, Schedule(game, ruleset_for(game).settings["night_posts"]), d.day, d.tid, d.player

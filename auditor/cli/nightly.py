@@ -39,6 +39,7 @@ from auditor.report.words import audit_line
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport
+    from auditor.game.gamefile import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,22 @@ def _readable_or_absent(path: str) -> bool:
     return os.access(path, os.R_OK)
 
 
+def _confirming(g: Game, path: Path, line: str) -> str:
+    """What waits for the director's confirmation (threads, days, events read from the
+    forum that the game file does not state yet), said after the line (a game with 15 of
+    them got a line that never named them)."""
+    if not g.discovers or "待导演确认" in line or not Path(g.store).exists():
+        return ""
+    with pipeline.open_store(g) as store:
+        waiting = pipeline.pending(pipeline.current(g, store), store)
+    if not waiting:
+        return ""
+    return (
+        f"\n待确认 {len(waiting)} 项（从论坛读出、游戏文件还没写明的帖子、天和事件）："
+        f"在审计台「待确认」里确认，或 auditor game {path} 逐项查看"
+    )
+
+
 def run_audit(a: AuditArgs, exit: Callable[[int], BaseException]) -> None:
     """The command: crawl → check → ledger → report, then the summary line; an error ends
     it with its documented exit code (``exit(code)`` raised)."""
@@ -170,7 +187,8 @@ def run_audit(a: AuditArgs, exit: Callable[[int], BaseException]) -> None:
             )
         finally:
             bar.stop()
-        print_line(audit_line(result.line()))  # plain text: rich only when it would change it
+        line = audit_line(result.line())
+        print_line(line + _confirming(g, a.game, line))  # plain text: rich only when needed
         if not result.ok:
             raise exit(1)
         if result.state:  # everything read, but the game's state is incomplete

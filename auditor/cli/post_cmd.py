@@ -103,7 +103,7 @@ def post_cmd(
             draft = make_draft(g, store, rs, kind, when, day)
             limit = int(g.forum.maxpostsize)
             if dry_run:
-                write_utf8(render_dry_run(draft, limit))
+                write_utf8(render_dry_run(draft, limit, thread))
                 return
             results = post_draft(g, store, draft, thread, yes=yes)
         write_utf8(render_results(results))
@@ -124,6 +124,8 @@ def post_draft(
     """Check the draft may be posted, open the thread as the posting account, show the
     exact text and ask (unless ``yes``), then post its parts in order."""
     tid = check_postable(game, store, draft, thread)
+    # the text first: the forum may be slow or down, and the draft is to copy all the same
+    write_utf8(render_parts(draft) + f"正在用导演的登录打开主题 {tid}（还没有发出任何东西）…\n")
     with opened_thread(game, tid, fetcher) as (client, target):
         check_sizes(draft, int(game.forum.maxpostsize), target.charset)
         write_utf8(render_confirmation(draft, target, game))
@@ -156,7 +158,13 @@ def render_confirmation(draft: Draft, target: Target, game: Game) -> str:
     ]
     if target.form.viewer_name and target.form.viewer_name not in game.directors:
         lines.append(f"注意：发帖账号 {target.form.viewer_name} 不是游戏文件里的导演")
-    out = "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n（全文见上面）\n"
+
+
+def render_parts(draft: Draft) -> str:
+    """The draft's exact text, part by part (shown before the forum is contacted)."""
+    n = len(draft.parts)
+    out = f"草稿：{draft.title}（{n} 部分）\n" if n > 1 else f"草稿：{draft.title}\n"
     for i, part in enumerate(draft.parts, start=1):
         out += f"\n----- 第{i}/{n}部分 -----\n" if n > 1 else "\n----- 全文 -----\n"
         out += part if part.endswith("\n") else part + "\n"
@@ -171,12 +179,12 @@ def render_results(results: list[PartResult]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_dry_run(draft: Draft, limit: int = DEFAULT_LIMIT) -> str:
+def render_dry_run(draft: Draft, limit: int = DEFAULT_LIMIT, thread: int | None = None) -> str:
     """What ``--dry-run`` prints: the draft's title, where it may go (with the rule set's
     words), each part's size by the forum's rule, then the text of each part."""
     lines = [f"草稿：{draft.title}"]
     if draft.postable:
-        lines.append(f"发到：{draft.where}")
+        lines.append(f"发到：主题 {thread}" if thread is not None else f"发到：{draft.where}")
     else:
         lines.append(f"不发帖：{draft.where}")
     if draft.why:

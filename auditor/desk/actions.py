@@ -24,6 +24,7 @@ from typing import Any
 
 from auditor import pipeline
 from auditor.desk.coalesce import Coalesced
+from auditor.desk.days import days_before
 from auditor.errors import STATE_INCOMPLETE_EXIT, AuditorError, StoreLockedError
 from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
@@ -286,6 +287,8 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "kind": p.kind,
                 "label": EVENT_LABEL[item.type] if isinstance(item, Event) else "",
                 "confirmable": p.confirmable,
+                # read from a director's post (a day or an event): 全部确认 may take it
+                "posted": p.kind in ("day", "event") and p.pid is not None and p.confirmable,
                 "player": item.player if isinstance(item, Event) else "",
                 "day": day_of(p, current.days),
                 "correct_player": is_event,
@@ -319,7 +322,11 @@ def histories(game: Game) -> dict[str, list[dict[str, str]]]:
     out: dict[str, list[dict[str, str]]] = {}
     for r in rows:
         past = out.setdefault(r.fingerprint, [])
-        what = state_text(r.decision, r.card) if r.decision != "undo" else "撤销决定，退回草稿"
+        what = (
+            state_text(r.decision, r.card, r.suggested)
+            if r.decision != "undo"
+            else "撤销决定，退回草稿"
+        )
         t = parse_time(r.decided_at)
         past.append(
             {
@@ -383,11 +390,12 @@ def confirm_proposal(
     again (it is the record now) and the report rewritten.  Returns the game as the file
     now states it."""
     with GAME_FILE, game_store(game) as store:
+        first = days_before(game, store, ident, by=by)
         confirmed = pipeline.confirm(
             game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix, hour=hour
         )
     fresh = pipeline.open_game(game.path)
-    return done(confirmed.message, rewrite_report(fresh, reports)), fresh
+    return done(first + confirmed.message, rewrite_report(fresh, reports)), fresh
 
 
 _REWRITES: dict[Path, Coalesced[Rewrite]] = {}

@@ -24,6 +24,7 @@ from auditor.forum.post import PartResult, as_posted, draft_id
 from auditor.game.gamefile import Game
 from auditor.posting import (
     KINDS,
+    AlreadyPostedError,
     check_postable,
     check_sizes,
     make_draft,
@@ -53,6 +54,7 @@ class Shown:
     account: str = ""
     notes: list[str] = field(default_factory=list)
     error: str = ""
+    posted: str = ""  # posted already: where and when (no draft to copy: it is on the forum)
 
 
 def _draft(game: Game, kind: str, when: datetime) -> Draft:
@@ -77,6 +79,8 @@ def preview(game: Game, kind: str, thread: int | None, when: datetime) -> Shown:
         shown.account = target.account
         if target.form.viewer_name and target.form.viewer_name not in game.directors:
             shown.notes.append(f"注意：发帖账号 {target.form.viewer_name} 不是游戏文件里的导演")
+    except AlreadyPostedError as exc:
+        shown.posted = str(exc)
     except AuditorError as exc:
         shown.error = str(exc)
     return shown
@@ -139,6 +143,13 @@ async def post(app: DeskApp, request: Request) -> Response:
         error = ""
     except AuditorError as exc:
         results, error = [], str(exc)
+    kept = None
+    if error or not all(r.ok for r in results):  # the draft stays on the page, to copy
+        kept = Shown(kind, when.isoformat())
+        try:
+            kept.draft = await run_in_threadpool(_draft, game, kind, when)
+        except AuditorError:
+            kept = None
     return app.page(
         request,
         TEMPLATE,
@@ -147,6 +158,7 @@ async def post(app: DeskApp, request: Request) -> Response:
         game=game,
         kinds=KIND_NAMES,
         shown=None,
+        kept=kept,
         results=results,
         error=error,
     )

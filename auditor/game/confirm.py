@@ -298,14 +298,7 @@ def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:
     ``type``, ``player`` and ``at`` (``how`` where its type has one)."""
     v = {k: x for k, x in values.items() if x is not None}
     if kind == "day":
-        missing = [k for k in ("day", "opens", "closes") if k not in v]
-        if missing:
-            raise ProposalError(f"补上一天要写：{'、'.join('--' + k for k in missing)}")
-        d = DaySpec(int(str(v["day"])), _zoned(v["opens"], game), _zoned(v["closes"], game),
-                    bool(v.get("accelerated", False)), delayed=bool(v.get("delayed", False)))  # fmt: skip
-        if d.closes <= d.opens:
-            raise ProposalError(f"第{d.number}天的关门时间要晚于开门时间")
-        return Proposal("day", d, "导演补充")
+        return _added_day(game, v)
     if kind == "event":
         missing = [k for k in ("type", "player", "at") if k not in v]
         if missing:
@@ -320,6 +313,27 @@ def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:
         ev = Event(etype, str(v["player"]), _zoned(v["at"], game), how)
         return Proposal("event", ev, "导演补充")
     raise ProposalError(f"只能补上 day 或 event，不能补 {kind}")
+
+
+def _added_day(game: Game, v: Mapping[str, object]) -> Proposal:
+    """:func:`added`'s day: a day the file already states is a correction of it."""
+    missing = [k for k in ("day", "opens", "closes") if k not in v]
+    if missing:
+        raise ProposalError(f"补上一天要写：{'、'.join('--' + k for k in missing)}")
+    d = DaySpec(int(str(v["day"])), _zoned(v["opens"], game), _zoned(v["closes"], game),
+                bool(v.get("accelerated", False)), delayed=bool(v.get("delayed", False)))  # fmt: skip
+    if d.closes <= d.opens:
+        raise ProposalError(f"第{d.number}天的关门时间要晚于开门时间")
+    base = getattr(game.discovery, "base", None) or game
+    old = next((x for x in base.days if x.number == d.number), None)
+    if old is not None:  # a day the file already states: corrected in place, said so
+        was = Proposal("day", old, "").describe().split("：", 1)[1]
+        now = Proposal("day", d, "").describe()
+        return Proposal("day", d, CORRECTED, text=f"更正游戏文件里的{now}（原为 {was}）")
+    return Proposal("day", d, "导演补充")
+
+
+CORRECTED = "导演更正"  # the source of a day the file states, added again: corrected in place
 
 
 def parse_closes(text: str) -> datetime:
@@ -504,7 +518,11 @@ def write_proposals(
             add("thread", _thread_table(item), f"{p.source} {title}".strip())
         elif isinstance(item, DaySpec):
             existing = _file_day(doc, item.number) if p.kind in ("accelerate", "delay") else None
-            if existing is not None and p.kind == "delay":
+            stated = _file_day(doc, item.number) if p.source == CORRECTED else None
+            if stated is not None:
+                _correct_file_day(stated, item, f"更正：{p.text}{sign}")
+                counts["day"] += 1
+            elif existing is not None and p.kind == "delay":
                 _delay_file_day(existing, item, f"延时：{p.source}{sign}")
                 counts["day"] += 1
             elif existing is not None:
@@ -564,6 +582,29 @@ def _delay_file_day(table: Table, d: DaySpec, comment: str) -> None:
     if table.get("accelerated"):
         table["accelerated"] = False
     table["delayed"] = True
+
+
+def _correct_file_day(table: Table, d: DaySpec, comment: str) -> None:
+    """A file's ``[[day]]`` corrected in place (``auditor game --add day`` of a day it
+    states): its opens, closes, accelerated and delayed; a phase that opened or closed with
+    the day moves with it; the correction is the closes' comment."""
+    import tomlkit
+    from tomlkit.items import AoT
+
+    old_opens, old_closes = table.get("opens"), table.get("closes")
+    phases = table.get("phase")
+    if isinstance(phases, AoT) and len(phases):
+        if phases[0].get("opens") == old_opens:
+            phases[0]["opens"] = _when(d.opens)
+        if phases[-1].get("closes") == old_closes:
+            phases[-1]["closes"] = _when(d.closes)
+    table["opens"] = _when(d.opens)
+    closes = tomlkit.item(_when(d.closes))
+    closes.comment(comment)
+    table["closes"] = closes
+    table["accelerated"] = d.accelerated
+    if d.delayed or "delayed" in table:
+        table["delayed"] = d.delayed
 
 
 def _file_day(doc: tomlkit.TOMLDocument, number: int) -> Table | None:

@@ -184,11 +184,15 @@ def default_signer(game: Game, by: str | None = None) -> str:
     return name
 
 
-def state_text(decision: str | None, card: str | None) -> str:
-    """批准（黄牌） / 驳回 / 撤销, for messages."""
+def state_text(decision: str | None, card: str | None, suggested: str | None = None) -> str:
+    """批准（黄牌） / 驳回 / 撤销, for messages. A notice (``suggested`` 不处罚 / 提醒导演)
+    is no card: read it says 知悉, closed 关闭提醒, never 批准/驳回."""
     word = DECISION_NAMES.get(decision or "", decision or "")
+    notice = suggested in NOT_CARDS or (suggested is None and card in NOT_CARDS)
     if decision == "approve" and card in NOT_CARDS:
         word = "知悉"  # a notice read, not a card approved
+    elif decision == "reject" and notice:
+        return "关闭提醒"
     return f"{word}（{card_name(card)}）" if decision == "approve" and card else word
 
 
@@ -276,7 +280,11 @@ def _decision_row(
         )
     suggested = row["card"] if manual else view.suggestion(fp) or row["card"]
     old = view.decisions.get(fp)
-    before = state_text(old.decision, old.card or old.suggested) if old is not None else ""
+    before = (
+        state_text(old.decision, old.card or old.suggested, old.suggested)
+        if old is not None
+        else ""
+    )
     kept = _kept_card(decision, card, old) if keep_card else None
     card = kept or card
     # Approving without a colour of one's own stores no card: the card then follows the
@@ -397,7 +405,9 @@ def _refuse_stale(game: Game, store: Store, fp: str, ident: str, expected: str) 
     who = newest["decided_by"] or "另一位导演"
     t = parse_time(newest["decided_at"])
     when = t.astimezone(game.timezone).strftime("%m-%d %H:%M:%S") if t else newest["decided_at"]
-    state = state_text(newest["decision"], newest["card"] or newest["suggested"])
+    state = state_text(
+        newest["decision"], newest["card"] or newest["suggested"], newest["suggested"]
+    )
     raise StaleDecisionError(
         f"{ident} 已在 {when}（论坛时间）被 {who} 改为 {state}：没有记录你的决定，请刷新后再决定"
     )
@@ -793,7 +803,9 @@ class _Import:
         newest = history[-1] if history else None
         who = (newest["decided_by"] if newest is not None else None) or "另一位导演"
         now_state = (
-            state_text(newest["decision"], newest["card"] or newest["suggested"])
+            state_text(
+                newest["decision"], newest["card"] or newest["suggested"], newest["suggested"]
+            )
             if newest is not None
             else "未决定"
         )
@@ -860,7 +872,7 @@ def describe(rec: Recorded) -> str:
         text = f"已撤销 {rec.id} 的决定（{rec.player}）：重新成为待看的提醒"
     else:
         text = f"已撤销 {rec.id} 的决定（{rec.player}）：重新成为草稿"
-    now = state_text(rec.decision, rec.card)
+    now = state_text(rec.decision, rec.card, rec.suggested)
     if not rec.before:
         return text + ("（之前未决定）" if rec.decision != "undo" else "")
     if rec.before == now:

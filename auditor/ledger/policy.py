@@ -153,10 +153,28 @@ def plain_cite(cite: str) -> str:
     return cite
 
 
+def card_cite(cite: str) -> str:
+    """A preset's card citation as the card's reason wraps it in （…）: a commentary the
+    citation ends with in its own （…） is set off with —— instead (the citations' mark for
+    commentary too), so the card never shows ``））`` and the tool's gloss never reads as
+    the seed's words."""
+    text = plain_cite(cite)
+    if not text.endswith("）"):
+        return text
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        depth += {"）": 1, "（": -1}.get(text[i], 0)
+        if depth == 0:
+            if i == 0:
+                return text
+            return f"{text[:i]}——{text[i + 1 : -1]}"
+    return text
+
+
 def suggest(offence: Offence, approved: Iterable[Card]) -> Suggestion:
     """The card to suggest for ``offence`` given the player's approved cards."""
     default = offence.default_card
-    cite = f"（{plain_cite(offence.card_source)}）" if offence.card_source else ""
+    cite = f"（{card_cite(offence.card_source)}）" if offence.card_source else ""
     kind = offence.kind_title or offence.kind
     if default != "blue":
         if default in ACTIONS:

@@ -116,6 +116,7 @@ def local_time(stamp: str | None, game: Game) -> str:
 _INTERNAL = re.compile(r"ΔE|^L=\d|^(?:\w+\s*=\s*)?#[0-9A-Fa-f]{6}$")
 #: A file saved beside a page (``thread-102-p1_files/03_avatar_middle.png``): the avatar
 #: evidence, said in words (the path stays in the CSV).
+_COLOUR = re.compile(r"\b([A-Za-z]+)\s*=\s*(#[0-9A-Fa-f]{6})\b")  # Red = #FF0000: Red（#FF0000）
 _SAVED_FILE = re.compile(r"[\w.-]+_files/[\w.-]+")
 
 
@@ -172,7 +173,8 @@ def _without_brackets(text: str, heads: set[str]) -> str:
 def plain_note(note: str) -> str:
     """A finding's note without measurements only a developer reads (ΔE2000, L/C/h)."""
     parts = [p for p in note.split("，") if not _INTERNAL.search(p.strip())]
-    return _SAVED_FILE.sub("保存的页面里的头像图片", "，".join(parts))
+    kept = _COLOUR.sub(r"\1（\2）", "，".join(parts))
+    return _SAVED_FILE.sub("保存的页面里的头像图片", kept)
 
 
 def number(x: float) -> str:

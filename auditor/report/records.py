@@ -361,7 +361,7 @@ def build_records(
     announce = announce_day(days)
     cards = card_records(game, schedule, store, led, announce)
     standings = [s.as_record() for s in led.standings]
-    explain_drafts(game, drafts, cards, standings, rs)
+    _explained(game, drafts, cards, standings, rs)
     decided = decided_records(game, store, led, cards)
 
     lifts = elevator(game, schedule, checked.counted, base, day_numbers)
@@ -512,6 +512,22 @@ def _day_row(
         "filler": cell.filler if cell and filler_on else 0,
         "lurk_days": int(bool(cell and cell.lurk_run)),
     }
+
+
+def _explained(
+    game: Game, drafts: list[Row], cards: list[Row], standings: list[Row], rs: RuleSet
+) -> None:
+    """:func:`explain_drafts`, then each card with the notices about the same player and
+    day (a 未投票 card and the notice that his vote came one second late were twenty cards
+    apart in the queue)."""
+    explain_drafts(game, drafts, cards, standings, rs)
+    notices = [n for n in drafts if n["notice"]]
+    for d in drafts:
+        d["related"] = [
+            {"id": n["id"], "title": n["title"], "time": n.get("time") or ""}
+            for n in notices
+            if not d["notice"] and n["player"] == d["player"] and n["day"] == d["day"]
+        ]
 
 
 def _draft_records(

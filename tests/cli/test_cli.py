@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import typing
 from pathlib import Path
 
 import typer
@@ -331,6 +332,36 @@ def test_decide_on_a_notice_says_read_or_closed_never_approved(tmp_path: Path) -
     assert "已批准" in said(notice.id, "approve", "--card", "yellow")
 
 
+def test_a_notices_before_and_now_never_say_rejected(tmp_path: Path) -> None:
+    """A notice changed again says what it was in notice words: closed after being read is
+    之前：知悉（提醒导演） → 现在：关闭提醒, and undone after closing 之前：关闭提醒 — never
+    驳回, which reads as a card refused (a closed card still says 驳回)."""
+    from auditor.store import Store
+    from tests.ledger_helpers import finding, make_game
+
+    game = make_game(tmp_path)
+    notice = finding("GHOST-POST", "油条", 1, 1001, card="warning")
+    card = finding("GHOST-POST", "饺子", 1, 1003)
+    with Store(game.store) as store:
+        store.save_findings([notice, card], 1)
+    runner = CliRunner()
+
+    def said(ident: str, *args: str) -> str:
+        res = runner.invoke(app, ["decide", str(game.path), ident, *args])
+        assert res.exit_code == 0, res.output
+        return " ".join(res.output.split())
+
+    said(notice.id, "approve")
+    closed = said(notice.id, "reject")
+    assert "之前：知悉（提醒导演） → 现在：关闭提醒" in closed, closed
+    assert "驳回" not in closed, closed
+    back = said(notice.id, "undo")
+    assert "之前：关闭提醒" in back and "驳回" not in back, back
+    # the twin: a card rejected and undone still says 驳回
+    said(card.id, "reject")
+    assert "之前：驳回" in said(card.id, "undo")
+
+
 def test_game_screen_says_where_an_unread_post_is_and_one_dismiss_wording(
     tmp_path: Path,
 ) -> None:
@@ -356,6 +387,26 @@ def test_game_screen_says_where_an_unread_post_is_and_one_dismiss_wording(
     assert one in said and "--dismiss 编号" not in said, said
 
 
+def test_game_screen_quotes_a_game_path_with_a_space(tmp_path: Path) -> None:
+    """The --add / --dismiss line under 未读懂的公告 is a command to paste: a game file in a
+    folder whose name has a space is quoted (shlex), so the shell reads one path."""
+    import shlex
+
+    from tests.game.test_discover_autonomy import audit, own_style, setup
+
+    folder = tmp_path / "my games"
+    folder.mkdir()
+    minimal = setup(folder, own_style(day3=False, loose_vote=False))
+    audit(minimal, tmp_path / "r")
+    res = CliRunner().invoke(app, ["game", str(minimal)], env={"COLUMNS": "400"})
+    assert res.exit_code == 0, res.output
+    lines = [x for x in res.output.splitlines() if x.startswith("读错或漏读的：")]
+    assert lines, res.output
+    for line in lines:
+        assert f"auditor game {shlex.quote(str(minimal))} --add" in line, line
+        assert f"auditor game {shlex.quote(str(minimal))} --dismiss" in line, line
+
+
 def test_help_never_starts_a_line_with_a_closing_mark() -> None:
     """rich folds a run of Chinese at the terminal's width, so `serve --help` at 80 columns
     had a lone 。 on a line, and a docstring's source line breaks stayed mid-sentence: the
@@ -372,3 +423,46 @@ def test_help_never_starts_a_line_with_a_closing_mark() -> None:
             for line in res.output.splitlines():
                 shown = line.strip(" │")
                 assert not shown.startswith(tuple(starts)), (width, name, line, res.output)
+
+
+def test_help_wraps_without_typers_private_helper_or_changing_the_command(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """--help wraps Chinese at the terminal's width even where typer has no private
+    `_get_rich_console` (older typer), and the command object, shared by every caller, keeps
+    its own help while the help is drawn (the wrapped text goes to a copy)."""
+    import typer.rich_utils
+
+    seen: list[str | None] = []
+    draw = typer.rich_utils.rich_format_help
+
+    def spy(*, obj, ctx, markup_mode):  # type: ignore[no-untyped-def]
+        seen.append(ctx.command.help)
+        return draw(obj=obj, ctx=ctx, markup_mode=markup_mode)
+
+    monkeypatch.setattr(typer.rich_utils, "rich_format_help", spy)
+    # an older typer: `from typer.rich_utils import _get_rich_console` fails
+    import sys
+    import types
+
+    older = types.ModuleType("typer.rich_utils")
+    older.__dict__.update(
+        {k: v for k, v in vars(typer.rich_utils).items() if k != "_get_rich_console"}
+    )
+    monkeypatch.setitem(sys.modules, "typer.rich_utils", older)
+    res = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    assert "审计台" in res.output, res.output
+    assert not any(line.strip().startswith("。") for line in res.output.splitlines())
+    command: typing.Any = typer.main.get_command(app)
+    serve = command.get_command(command.make_context("auditor", ["serve"]), "serve")
+    assert serve is not None and seen and seen[-1] == serve.help
+
+
+def test_game_help_says_each_thread_kind_in_chinese(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`game --help` listed discussion | vote | process … in English only."""
+    monkeypatch.setenv("COLUMNS", "200")
+    res = CliRunner().invoke(app, ["game", "--help"])
+    text = " ".join(res.output.split())
+    for word in ("discussion 讨论帖", "vote 投票帖", "process 进程帖", "lastwords 遗言帖"):
+        assert word in text, text

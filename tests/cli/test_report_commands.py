@@ -150,7 +150,9 @@ def test_non_card_drafts_are_counted_apart(hostile, tmp_path: Path) -> None:  # 
     records = build_records(game, store, now=now)
     assert records.summary["drafts"] == cards and records.summary["other_drafts"] == 1
     html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
-    assert f"<b>{cards}</b>待处理的牌" in html and "<b>1</b>不处罚/提醒导演" in html
+    # (each figure carries data-count: the desk moves every count of a kind together)
+    assert f'<b data-count="pending">{cards}</b>待处理的牌' in html
+    assert '<b data-count="notices">1</b>不处罚/提醒导演' in html
 
 
 def test_crawl_time_is_forum_local_and_readable(tmp_path: Path) -> None:

@@ -149,6 +149,39 @@ def review(driver: Any, base: str, slug: str) -> dict[str, Any]:
     }
 
 
+def test_a_card_shows_the_notices_about_the_same_player_and_day(
+    sample: Path, tmp_path: Path
+) -> None:
+    """豆浆's 未投票 yellow card (day 1) and the notice that his vote came one second late
+    (22:00:01) were twenty cards apart: the card names the notice, and one tap shows it."""
+    from selenium.webdriver.common.by import By
+
+    with desk_server(sample) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "导演")
+            card = next(
+                a
+                for a in phone.find_elements(By.CSS_SELECTOR, "#drafts article.draft")
+                if "豆浆" in a.find_element(By.CSS_SELECTOR, ".head").text
+                and "未投票" in a.find_element(By.CSS_SELECTOR, ".head").text
+            )
+            related = card.find_element(By.CSS_SELECTOR, "div.related")
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", related)
+            assert related.is_displayed()
+            assert "截止后投票" in related.text and "22:00:01" in related.text, related.text
+            link = related.find_element(By.TAG_NAME, "a")
+            target = link.get_attribute("href").split("#", 1)[1]
+            link.click()
+            notice = phone.find_element(By.ID, target)
+            assert "notice" in (notice.get_attribute("class") or "")
+            assert _on_screen(phone, notice.find_element(By.CSS_SELECTOR, ".head"))
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
+
+
 def test_a_morning_on_a_phone_is_one_tap_a_decision(sample: Path, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
@@ -163,6 +196,25 @@ def test_a_morning_on_a_phone_is_one_tap_a_decision(sample: Path, tmp_path: Path
             print("morning:", got, "pending", pending, "notices", notices)
             assert got["decisions"] == pending + notices, got
             assert phone.find_element(By.ID, "pending-count").text == "0"
+            # every count on the page is the same number after the last decision (the top
+            # line said 已批准 21 while 已批准（5）below and the summary 16 待处理的牌)
+            counts = phone.execute_script(
+                "var out = {}; document.querySelectorAll('[data-count]').forEach(function (e) {"
+                "  (out[e.dataset.count] = out[e.dataset.count] || []).push(e.textContent); });"
+                "return out;"
+            )
+            assert {k: set(v) for k, v in counts.items()} == {
+                "pending": {"0"},
+                "notices": {"0"},
+                "approved": {str(pending - got["choices"].get("reject", 0))},
+                "rejected": {str(got["choices"].get("reject", 0))},
+            }, counts
+            approved = phone.execute_script(
+                "return document.querySelector('#approved summary').textContent"
+            )
+            assert f"已批准（{pending - got['choices'].get('reject', 0)}）" in approved, approved
+            for name in ("pending", "approved", "rejected"):
+                assert len(counts[name]) >= 2, counts  # the queue line and the summary/lists
             assert got["taps"] <= TAPS_PER_DECISION * got["decisions"], got
             assert got["scrolls"] <= SCROLLS_PER_DECISION * got["decisions"], got
             assert _severe(phone) == []

@@ -168,3 +168,88 @@ def test_the_desk_sizes_the_announcement_by_the_forums_rule_and_links_the_post_p
     assert 'href="#announcement"' in section
     for kind in ("tally", "reminder"):
         assert f'id="post-draft-{kind}"' in section or f'id="post-none-{kind}"' in section
+
+
+def _lines(text: str) -> set[str]:
+    return {line.strip() for line in text.replace("\r\n", "\n").splitlines() if line.strip()}
+
+
+def test_a_posted_announcement_is_shown_as_posted_and_the_next_is_an_addendum(
+    tmp_path: Path, forum: ForumServer
+) -> None:
+    """After a post the page says where it went (forum time, the floor's link), not 审计台不能
+    替你发这一帖; after one more approval the draft is a 补充 with only what was not posted."""
+    from tests.desk.test_desk import _decide
+    from tests.desk_helpers import draft_ids
+
+    game = posting_game(tmp_path / "game", forum)
+    with desk_server(game) as srv:
+        s = srv.session()
+        page = s.get(srv.links["导演"], timeout=60).text
+        (c1, first), (c2, second) = draft_ids(page)[:2]
+        page = _decide(s, srv, page, first, "approve", suggested=c1).text
+        url = f"{srv.base}/g/{srv.slug}/post"
+        text = s.get(url, params={"kind": "announcement", "thread": "13"}, timeout=60).text
+        form = {
+            k: html.unescape(v)
+            for k, v in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', text)
+        }
+        done = s.post(url, data=form, timeout=60).text
+        link = "forum.php?mod=redirect&amp;goto=findpost&amp;ptid=13&amp;pid=249"
+        assert "已发出：pid 249" in done and link in done, done[-2000:]
+        (sent,) = _posts(forum)
+        posted = dict(parse_qsl(sent.body.decode("ascii")))["message"]
+
+        again = s.get(url, params={"kind": "announcement", "thread": "13"}, timeout=60).text
+        assert 'id="post-posted"' in again and "审计台不能替你发" not in again
+        assert "+00:00" not in again and link in again
+
+        page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
+        _decide(s, srv, page, second, "approve", suggested=c2)
+        extra = s.get(url, params={"kind": "announcement", "thread": "13"}, timeout=60).text
+        assert "公告（补充）" in extra and "pid 249" in extra, extra[-3000:]
+        (part,) = [
+            html.unescape(p)
+            for p in re.findall(r'<pre class="post-part"[^>]*>(.*?)</pre>', extra, re.S)
+        ]
+        body = [x for x in _lines(part) if not x.startswith("[b]") and "pid 249" not in x]
+        assert body and not _lines(posted) & set(body), (body, posted)
+
+
+@pytest.mark.browser
+def test_the_post_page_on_a_phone_wraps_copies_and_keeps_the_draft_on_failure(
+    tmp_path: Path, forum: ForumServer
+) -> None:
+    """At 390 px the full text wraps (the page was 9,713 px wide), each part has a 复制
+    button, and a post that fails leaves the draft on the page to copy."""
+    from selenium.webdriver.common.by import By
+
+    from tests.desk.test_desk_browser import _login, _phone, _submits
+    from tests.report.test_report_browser import _driver, _severe
+
+    game = posting_game(tmp_path / "game", forum)
+    set_password(game, "导演")
+    with desk_server(game) as srv:
+        driver = _driver(tmp_path, 1280, 900)
+        try:
+            _phone(driver)
+            _login(driver, srv.base, srv.slug, "导演")
+            driver.get(f"{srv.base}/g/{srv.slug}/post?kind=announcement&thread=13")
+            assert driver.execute_script("return window.innerWidth") == 390
+            wide = driver.execute_script("return document.documentElement.scrollWidth")
+            assert wide <= 390, f"the post page is {wide} px wide at 390 px"
+            copy = driver.find_element(By.CSS_SELECTOR, "button.copy[data-target='post-part-1']")
+            assert copy.is_displayed()
+            # the forum answers nothing the tool can use: the draft stays, to copy
+            driver.execute_script(
+                "document.querySelector('#post-form input[name=draft]').value = 'x'"
+            )
+            _submits(driver, driver.find_element(By.ID, "post-send").click)
+            assert driver.find_element(By.ID, "post-error").is_displayed()
+            assert driver.find_element(By.ID, "post-part-1").text.strip()
+            assert driver.find_element(By.CSS_SELECTOR, "button.copy").is_displayed()
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+            assert _posts(forum) == []
+            assert [e for e in _severe(driver) if "409" not in str(e)] == []  # (refused: 409)
+        finally:
+            driver.quit()

@@ -222,3 +222,28 @@ def test_a_decided_card_looks_decided(sample: Path, tmp_path: Path) -> None:
             assert _severe(phone) == []
         finally:
             phone.quit()
+
+
+def test_the_state_box_links_to_where_each_problem_is_handled(m107: Path, tmp_path: Path) -> None:
+    """见下面 had no anchor while 补上漏读的一天或一个事件 was eleven screens down, folded:
+    the box links to it, and one tap lands on it opened."""
+    from selenium.webdriver.common.by import By
+
+    with desk_server(m107) as srv:
+        phone = _driver(tmp_path, 1280, 900)
+        try:
+            _phone(phone)
+            phone.get(srv.links["老王"])
+            phone.get(f"{srv.base}/g/{srv.slug}")
+            phone.find_element(By.CSS_SELECTOR, "#state-problems summary").click()
+            jump = phone.find_element(By.ID, "state-jump")
+            assert jump.is_displayed() and "未读懂的公告" in jump.text
+            link = jump.find_element(By.CSS_SELECTOR, "a[href='#add-item']")
+            link.click()
+            add = phone.find_element(By.ID, "add-item")
+            assert add.get_attribute("open") is not None
+            assert _in_view(phone, add.find_element(By.TAG_NAME, "summary"))
+            assert phone.find_element(By.CSS_SELECTOR, "#add-item .add-day").is_displayed()
+            assert _severe(phone) == []
+        finally:
+            phone.quit()

@@ -107,3 +107,13 @@ def test_manual_card_ids_in_ledger_help(tmp_path: Path) -> None:
         mid = add_card(game, store, "饺子", "blue", "超时", day=1)
     res = CliRunner().invoke(app, ["decide", str(game.path), mid, "undo"])
     assert res.exit_code == 2 and "手动牌请用 reject 撤销" in res.output
+
+
+def test_review_headers_name_the_rule_in_chinese_without_its_code(hostile) -> None:  # type: ignore[no-untyped-def]
+    """`auditor review` showed FONT-RED / PHRASE-OATH beside the rule's title: a code is a
+    developer's word (the CSV keeps it)."""
+    game, store, _ = hostile
+    drafts = load_ledger(game, store).drafts
+    res = CliRunner().invoke(app, ["review", str(game.path)], input="q\n")
+    assert res.exit_code == 0, res.output
+    assert drafts and drafts[0].code not in res.output, res.output[:800]

@@ -591,3 +591,18 @@ def test_comparable_text_matches_the_rendered_post() -> None:
     )
     (post,) = [p for p in parse_page(page, TZ).posts if p.pid == 258]
     assert re.sub(r"\s+", "", post.text) == comparable(message_of("41"))
+
+
+def test_the_draft_is_shown_before_the_forum_is_asked_and_stays_on_failure(
+    sample_game: Path, forum: ForumServer
+) -> None:
+    """The forum answers with a guest page (the login died): the text was shown first, so the
+    director can copy it; --dry-run --thread says that thread, not 进程帖."""
+    forum.route(THREAD, lambda _r: captured("11"))
+    game = _game(sample_game, forum)
+    code, out = _run(game, "tally", "--now", f"{DAY2} 20:30", "--thread", "13", "--yes")
+    assert code == 2 and "游客" in out
+    assert "----- 全文 -----" in out and "截至 20:30，尚未关门，不是结果" in out
+    assert out.index("----- 全文 -----") < out.index("游客")
+    code, out = _run(game, "tally", "--now", f"{DAY2} 20:30", "--thread", "13", "--dry-run")
+    assert code == 0 and "发到：主题 13" in out and "发到：进程帖" not in out

@@ -527,8 +527,13 @@ how = "vote"
         res = CliRunner().invoke(
             app, ["review", str(built.game.path), "--by", by], input="s\n" * 40
         )
-        (head,) = [line for line in res.output.splitlines() if "CODE-LASTWORDS" in line]
+        # (the header names the rule by its Chinese title, not its code)
+        from auditor.rules.registry import REGISTRY
+
+        title = REGISTRY["CODE-LASTWORDS"].title
+        (head,) = [line for line in res.output.splitlines() if f"饺子  {title}" in line]
         assert "第1天" in head, res.output
+        assert "CODE-LASTWORDS" not in res.output
         decide(built.game, built.store, draft["id"], "approve", by=built.game.directors[0])
         records = build_records(built.game, built.store, now=now)
     finally:

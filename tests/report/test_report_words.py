@@ -3,6 +3,7 @@ for the CSV and a grey tag), a time and the last close instead of a command-line
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 import pytest
@@ -80,14 +81,18 @@ def test_a_preset_speaks_of_its_own_rule_post_with_balanced_brackets(name: str) 
     """What a director reads from a preset — the card's citation (shown in （…） after the
     suggested card), why a rule is on, the kind of an offence — names no other preset's rule
     post (an M107 director has no 030 post to look up), every text has balanced brackets,
-    and a card citation does not end in a bracket of its own (the reason wraps it: ``））``)."""
+    a card's reason (which wraps the citation in （…）) never shows ``））``, and the tool's
+    commentary in a citation stays in （…）, never a ``；`` part that reads as the seed's."""
     import tomllib
 
+    from auditor.ledger.policy import card_cite
     from auditor.rules.ruleset import cite_prefixes
     from auditor.rulesets import names, preset_text
+    from tests.rules.test_citations import norm, seed_text
 
     assert set(names()) == {"m107", "rabbit030", "m39", "killbar7"}  # a new one: add it above
     data = tomllib.loads(preset_text(name))
+    seed = seed_text(data["ruleset"]["seed"])
     own = data["ruleset"]["title"].split()[0]
     others = [p for p in cite_prefixes().values() if p != own]
     bad = [(k, s) for k, s in _strings(data, name) if not _balanced(s)]
@@ -98,4 +103,30 @@ def test_a_preset_speaks_of_its_own_rule_post_with_balanced_brackets(name: str) 
             named = [o for o in others if o in cite]
             assert named == [], (code, key, cite)
         card = rule.get("sources", {}).get("card", "")
-        assert not card.endswith(("）", ")")), (code, card)
+        # the card's reason wraps the citation in （…）: never ）） on a card
+        assert "））" not in f"（{card_cite(card)}）", (code, card)
+        # a seed citation's ；-parts are clauses (条款：原文); the tool's gloss is in （…）
+        if card and not card.startswith("no seed text"):
+            bare = re.sub(r"“[^”]*”", "…", card)
+            while re.search(r"（[^（）]*）", bare):
+                bare = re.sub(r"（[^（）]*）", "", bare)
+            glosses = [
+                seg
+                for seg in bare.split("；")
+                if "：" not in seg
+                and not re.fullmatch(r"\D*\d+(\(\d+\))?", seg.strip())  # 违规判定 5(2)
+                and norm(seg) not in seed
+            ]
+            assert glosses == [], (code, card)
+
+
+def test_a_cards_reason_sets_its_citations_gloss_off_with_a_dash() -> None:
+    """A citation ending in its own （gloss） inside the reason's （…）: the gloss follows
+    —— (no ））), a bracket inside the quote stays, and a citation without a gloss is kept."""
+    from auditor.ledger.policy import card_cite
+
+    said = card_cite("判罚制度 黄牌：已破坏平衡（潜水一律黄牌）")
+    assert said == "判罚制度 黄牌：已破坏平衡——潜水一律黄牌"
+    assert card_cite("投票规则：“（只）有一次改票”") == "投票规则：“（只）有一次改票”"
+    assert card_cite("规则：甲（乙（丙））") == "规则：甲——乙（丙）"
+    assert card_cite("违规判定 5(2)：未投票") == "违规判定 5(2)：未投票"

@@ -42,15 +42,38 @@
     var suggested = form.querySelector("input[name=suggested]");
     var chosen = chosenCard(form, action);
     var card = chosen || (suggested ? suggested.value : "");
-    if (action === "reject") return { badge: "", words: "已驳回", count: "rejected-count" };
+    if (action === "reject") return { badge: "", words: "已驳回", count: "rejected" };
     var words = chosen ? ({ blue: "蓝牌", yellow: "黄牌", red: "红牌" }[chosen] || chosen) : "";
     if (!words) {
       var head = form.closest("article").querySelector(".head .badge");
       words = head ? head.textContent : "";
     }
     var isCard = ["none", "warning"].indexOf(card) === -1;
-    return { badge: card, words: "已批准：" + words, count: isCard ? "approved-count" : "" };
+    return { badge: card, words: "已批准：" + words, count: isCard ? "approved" : "" };
   }
+
+  // Every count on the page (the queue's line, the summary's figures, the decided lists'
+  // headings) is one number from one source: the queue line's, as the server counted it;
+  // a decision moves them all at once.
+  var SOURCE = { pending: "pending-count", notices: "notice-count", approved: "approved-count",
+                 rejected: "rejected-count" };
+  function countOf(name) {
+    var el = document.getElementById(SOURCE[name]);
+    return el ? parseInt(el.textContent, 10) || 0 : null;
+  }
+  function setCount(name, value) {
+    document.querySelectorAll('[data-count="' + name + '"]').forEach(function (el) {
+      el.textContent = String(value);
+    });
+  }
+  function bump(name, delta) {
+    var now = countOf(name);
+    if (now !== null) setCount(name, Math.max(0, now + delta));
+  }
+  Object.keys(SOURCE).forEach(function (name) {
+    var now = countOf(name);
+    if (now !== null) setCount(name, now);
+  });
 
   function decided(art, text, made) {
     var list = drafts();
@@ -67,12 +90,10 @@
       badge.textContent = notice && !made.count ? "看过了" : made.words;
     }
     // (a notice seen is no card: its count is the notices', below)
-    var tally = made && made.count ? document.getElementById(made.count) : null;
-    if (tally) tally.textContent = String(parseInt(tally.textContent, 10) + 1);
+    if (made && made.count) bump(made.count, 1);
     var line = showResult(art, true, text);
     // a notice (不处罚 / 提醒导演) leaves the notices' count, never the queue's
-    var count = document.getElementById(notice ? "notice-count" : "pending-count");
-    if (count) count.textContent = String(Math.max(0, parseInt(count.textContent, 10) - 1));
+    bump(notice ? "notices" : "pending", -1);
     var rest = notice ? Array.from(document.querySelectorAll("article.notice:not(.done)")) : drafts();
     var next = notice ? rest[0] : rest[Math.min(at, rest.length - 1)];
     // the result a little below the top of the screen, the next card under it
@@ -105,6 +126,14 @@
   })();
   document.addEventListener("click", function (ev) {
     if (ev.target && ev.target.id === "toast-close") document.getElementById("toast").hidden = true;
+  });
+  // a link to a folded part (补上漏读的… is a <details>): opened, so the link lands on it
+  document.addEventListener("click", function (ev) {
+    var a = ev.target && ev.target.closest ? ev.target.closest("a[href^='#']") : null;
+    var el = a ? document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1))) : null;
+    for (var d = el; d; d = d.parentElement) {
+      if (d.tagName === "DETAILS") d.open = true;
+    }
   });
 
   document.addEventListener("submit", function (ev) {
@@ -184,17 +213,24 @@
     else if (art && ev.key === "n") { art.querySelector("input.note").focus(); ev.preventDefault(); }
   });
 
+  // a textarea's value, or a <pre>'s text (the post page's parts)
+  function textOf(el) { return el.value !== undefined ? el.value : el.textContent; }
+  function select(el) {
+    if (el.select) { el.select(); return; }
+    var range = document.createRange(); range.selectNodeContents(el);
+    var sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(range);
+  }
   document.querySelectorAll("button.copy").forEach(function (btn) {
     btn.addEventListener("click", function () {
       var area = document.getElementById(btn.dataset.target);
       if (!area) return;
       function copied() { btn.textContent = "已复制"; }
       if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(area.value).then(copied, function () {
-          area.select(); document.execCommand("copy"); copied();
+        navigator.clipboard.writeText(textOf(area)).then(copied, function () {
+          select(area); document.execCommand("copy"); copied();
         });
       } else {
-        area.select(); document.execCommand("copy"); copied();
+        select(area); document.execCommand("copy"); copied();
       }
     });
   });
