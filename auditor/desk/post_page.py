@@ -10,6 +10,7 @@ director pressing the button."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -38,6 +39,10 @@ if TYPE_CHECKING:
     from auditor.desk.app import DeskApp
 
 TEMPLATE = "desk_post.html.j2"
+
+#: A part that may be on the forum (no known outcome, or another process sending it): not
+#: offered to copy — the director looks on the forum first.
+_MAYBE_SENT = frozenset({"unknown", "busy"})
 
 
 @dataclass(slots=True)
@@ -102,6 +107,14 @@ def send(
             return send_draft(store, client, target, draft, ordered_by=by)
 
 
+def to_copy(parts: Sequence[str], results: list[PartResult]) -> list[tuple[int, int, str]]:
+    """The parts (number, of how many, text) surely not on the forum after a send: not
+    posted, not possibly posted (unknown, another process sending), or not tried."""
+    done = {r.part for r in results if r.ok or r.status in _MAYBE_SENT}
+    n = len(parts)
+    return [(i, n, t) for i, t in enumerate(parts, start=1) if i not in done]
+
+
 def _thread(value: object) -> int | None:
     text = str(value or "").strip()
     return int(text) if text.isdecimal() and 0 < int(text) < 2**31 else None
@@ -141,15 +154,20 @@ async def post(app: DeskApp, request: Request) -> Response:
             send, game, kind, _thread(form.get("thread")), when, str(form.get("draft", "")), who
         )
         error = ""
+        posted = False
+    except AlreadyPostedError as exc:  # (a resubmitted form: it is on the forum already)
+        results, error, posted = [], str(exc), True
     except AuditorError as exc:
-        results, error = [], str(exc)
-    kept = None
-    if error or not all(r.ok for r in results):  # the draft stays on the page, to copy
-        kept = Shown(kind, when.isoformat())
-        try:
-            kept.draft = await run_in_threadpool(_draft, game, kind, when)
+        results, error, posted = [], str(exc), False
+    kept: list[tuple[int, int, str]] = []
+    if not posted and (error or not all(r.ok for r in results)):
+        try:  # only the parts surely not on the forum stay on the page, to copy
+            draft = await run_in_threadpool(_draft, game, kind, when)
         except AuditorError:
-            kept = None
+            draft = None
+        if draft is not None:
+            kept = to_copy(draft.parts, results)
+    maybe = [r.part for r in results if r.status in _MAYBE_SENT]
     return app.page(
         request,
         TEMPLATE,
@@ -159,6 +177,7 @@ async def post(app: DeskApp, request: Request) -> Response:
         kinds=KIND_NAMES,
         shown=None,
         kept=kept,
+        maybe=maybe,
         results=results,
         error=error,
     )

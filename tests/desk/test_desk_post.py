@@ -77,6 +77,8 @@ def test_the_page_shows_the_text_and_thread_and_the_button_posts_once(
         assert message == parts[0].replace("\r\n", "\n")  # what was shown is what was sent
         again = s.post(url, data=form, timeout=60)
         assert "已经发过" in again.text and "pid 249" in again.text
+        # a resubmitted form (back, a double tap): the text is on the forum, not to copy again
+        assert "没有发出" not in again.text and 'class="post-part"' not in again.text
         assert len(_posts(forum)) == 1
         # without the CSRF token, or signed out: nothing
         bad = s.post(url, data={**form, "csrf": "x"}, timeout=60)
@@ -253,3 +255,17 @@ def test_the_post_page_on_a_phone_wraps_copies_and_keeps_the_draft_on_failure(
             assert [e for e in _severe(driver) if "409" not in str(e)] == []  # (refused: 409)
         finally:
             driver.quit()
+
+
+def test_after_a_partial_send_only_the_parts_not_on_the_forum_are_offered() -> None:
+    from auditor.desk.post_page import to_copy
+    from auditor.forum.post import PartResult
+
+    parts = ["甲", "乙", "丙"]
+    # part 1 posted, part 2 refused (the rest not tried): parts 2 and 3 to copy
+    got = to_copy(parts, [PartResult(1, 3, "posted", "", 5), PartResult(2, 3, "refused", "")])
+    assert got == [(2, 3, "乙"), (3, 3, "丙")]
+    # part 2 timed out (unknown): it may be on the forum — not offered; part 3 is
+    got = to_copy(parts, [PartResult(1, 3, "already", "", 5), PartResult(2, 3, "unknown", "")])
+    assert got == [(3, 3, "丙")]
+    assert to_copy(parts, [PartResult(1, 3, "busy", "")]) == [(2, 3, "乙"), (3, 3, "丙")]
