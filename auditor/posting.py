@@ -123,6 +123,7 @@ def addendum(game: Game, store: Store, draft: Draft) -> Draft:
     the posted one is."""
     if draft.kind != "announcement":
         return draft
+    _check_settled(store, draft)
     rows = [
         r
         for r in store.sent_posts()
@@ -156,6 +157,27 @@ def addendum(game: Game, store: Store, draft: Draft) -> Draft:
         text=text + "\n",
         parts=tuple(split_announcement(text + "\n", int(game.forum.maxpostsize))),
     )
+
+
+def _check_settled(store: Store, draft: Draft) -> None:
+    """Refuse a new announcement while an earlier one of the day was maybe posted: its
+    latest attempt still sending or of unknown outcome (the same text: the poster settles
+    it itself)."""
+    ident = draft_id([as_posted(p) for p in draft.parts])
+    earlier = {
+        r.draft
+        for r in store.sent_posts()
+        if r.kind == "announcement"
+        and r.draft != ident
+        and (r.title == draft.title or r.title.startswith(f"{draft.title}（补充"))
+    }
+    for sent in earlier:
+        doubt = [r for r in store.sent_parts(sent).values() if r.status in ("sending", "unknown")]
+        if doubt:
+            raise NotPostableError(
+                f"上一份{doubt[0].title}发到主题 {doubt[0].tid} 的结果不明（可能已发出）："
+                "先到论坛核对，没有生成新的公告，以免整份再发一次"
+            )
 
 
 def check_sizes(draft: Draft, limit: int, charset: str) -> None:

@@ -242,3 +242,34 @@ def test_a_tally_draft_links_each_floor_keeps_rounds_and_lists_void_posts() -> N
     assert lines[2].startswith("第1轮 弃权：油条 [url=")
     assert lines[-1].endswith("豆浆：投票对象不是存活玩家")
     assert draft.postable and draft.parts == (draft.text,)
+
+
+@pytest.mark.parametrize("status", ["sending", "unknown"])
+def test_no_new_announcement_while_the_last_ones_outcome_is_not_known(
+    tmp_path: Path, status: str
+) -> None:
+    """A posted announcement whose latest attempt is unknown (timed out) or still sending may
+    be on the forum: the next draft is refused, not the whole announcement once more."""
+    from typing import cast
+
+    from auditor.game.gamefile import Game
+    from auditor.posting import NotPostableError, addendum
+    from auditor.report.drafts import Draft
+
+    with Store(tmp_path / "g.sqlite") as store:
+        _claimed, row = store.claim_part(
+            draft="d1",
+            part=1,
+            parts=1,
+            kind="announcement",
+            title="第3天公告",
+            text="[b]第3天公告[/b]\n甲 黄牌\n",
+            tid=13,
+            account="公告导演",
+            account_uid=1,
+        )
+        if status == "unknown":
+            store.finish_part(row.id, "unknown", said="超时")
+        later = Draft("announcement", "第3天公告", "x\n甲 黄牌\n乙 红牌\n", ("x",), True, "进程帖")
+        with pytest.raises(NotPostableError, match=r"结果不明.*先到论坛核对"):
+            addendum(cast(Game, SimpleNamespace()), store, later)
