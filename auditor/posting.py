@@ -95,8 +95,9 @@ class AlreadyPostedError(NotPostableError):
     """The same draft was posted already (where and when, in forum time, said)."""
 
 
-def posted_where(game: Game, rows: list[SentRow]) -> str:
-    """Where and when these parts went: forum time, the account, the floor's link."""
+def posted_where(game: Game, rows: list[SentRow], *, account: bool = True) -> str:
+    """Where and when these parts went: forum time, the account (not in forum text: a
+    name is no BBCode), the floor's link."""
     said = []
     for r in rows:
         at = r.finished_at or r.started_at
@@ -107,7 +108,9 @@ def posted_where(game: Game, rows: list[SentRow]) -> str:
         which = f"第{r.part}/{r.parts}部分" if r.parts > 1 else ""
         link = post_link(game.forum.url, r.tid, r.pid)
         said.append(
-            f"{which}{when} 由 {r.account or '?'} 发到主题 {r.tid}（pid {r.pid}）"
+            f"{which}{when} "
+            + (f"由 {r.account or '?'} " if account else "")
+            + f"发到主题 {r.tid}（pid {r.pid}）"
             + (f" {link}" if link else "")
         )
     return "；".join(said)
@@ -145,9 +148,10 @@ def addendum(game: Game, store: Store, draft: Draft) -> Draft:
                 kept += ["", header] if kept else [header]
                 header = ""
             kept.append(line)
-    where = posted_where(game, rows)
     if not kept:
+        where = posted_where(game, rows)
         raise AlreadyPostedError(f"{draft.title}已经发过，之后没有新的内容：{where}")
+    where = posted_where(game, rows, account=False)  # (goes into the forum's text)
     title = f"{draft.title}（补充）"
     first = draft.text.splitlines()[0].replace(draft.title, title, 1)
     text = "\n".join([first, f"接已发出的{draft.title}（{where}）：以下是之后新增的。", "", *kept])

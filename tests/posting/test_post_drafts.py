@@ -273,3 +273,45 @@ def test_no_new_announcement_while_the_last_ones_outcome_is_not_known(
         later = Draft("announcement", "第3天公告", "x\n甲 黄牌\n乙 红牌\n", ("x",), True, "进程帖")
         with pytest.raises(NotPostableError, match=r"结果不明.*先到论坛核对"):
             addendum(cast(Game, SimpleNamespace()), store, later)
+
+
+def test_the_addendum_keeps_the_posting_accounts_name_out_of_the_forums_text(
+    tmp_path: Path,
+) -> None:
+    """An account's name is no BBCode: the 补充 names the post it follows by time, thread and
+    floor, not by the account (a name like [url=…] would become markup on the forum)."""
+    from typing import cast
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.gamefile import Game
+    from auditor.posting import addendum
+    from auditor.report.drafts import Draft
+
+    game = SimpleNamespace(
+        timezone=ZoneInfo("Asia/Shanghai"),
+        forum=SimpleNamespace(url="http://bbs.example.com/", maxpostsize=10000),
+    )
+    with Store(tmp_path / "g.sqlite") as store:
+        _claimed, row = store.claim_part(
+            draft="d1",
+            part=1,
+            parts=1,
+            kind="announcement",
+            title="第3天公告",
+            text="[b]第3天公告[/b]\n甲 黄牌\n",
+            tid=13,
+            account="[url=http://x/]导演[/url]",
+            account_uid=1,
+        )
+        store.finish_part(row.id, "posted", pid=249)
+        later = Draft(
+            "announcement",
+            "第3天公告",
+            "[b]第3天公告[/b]\n甲 黄牌\n乙 红牌\n",
+            ("x",),
+            True,
+            "进程帖",
+        )
+        got = addendum(cast(Game, game), store, later)
+    assert "乙 红牌" in got.text and "pid 249" in got.text and "甲 黄牌" not in got.text
+    assert "[url=http://x/]" not in got.text
