@@ -188,6 +188,8 @@ def state_text(decision: str | None, card: str | None, suggested: str | None = N
     """批准（黄牌） / 驳回 / 撤销, for messages. A notice (``suggested`` 不处罚 / 提醒导演)
     is no card: read it says 知悉, closed 关闭提醒, never 批准/驳回."""
     word = DECISION_NAMES.get(decision or "", decision or "")
+    if card is None and suggested in NOT_CARDS:
+        card = suggested  # (a notice approved without a colour: read, not 批准)
     notice = suggested in NOT_CARDS or (suggested is None and card in NOT_CARDS)
     if decision == "approve" and card in NOT_CARDS:
         word = "知悉"  # a notice read, not a card approved

@@ -715,3 +715,15 @@ def test_an_export_of_an_older_version_is_refused_with_export_again(
         import_decisions(game, store, out, by="导演")
     assert "旧版本导出" in str(exc.value) and "重新运行 auditor decisions export" in str(exc.value)
     assert store.decision_history() == []
+
+
+def test_a_notice_approved_without_a_colour_reads_as_read_not_approved() -> None:
+    """A notice (提醒导演 / 不处罚) approved with no card given is 知悉, never 批准, in the
+    history and in the message's 之前/现在."""
+    from auditor.ledger.decisions import state_text
+
+    for notice in ("warning", "none"):  # (提醒导演, 不处罚)
+        said = state_text("approve", None, notice)
+        assert said.startswith("知悉") and "批准" not in said, said
+        assert state_text("reject", None, notice) == "关闭提醒"
+    assert state_text("approve", None, "yellow") == "批准"  # (a card: unchanged)
