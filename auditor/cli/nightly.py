@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
@@ -142,13 +143,16 @@ def _confirming(g: Game, path: Path, line: str) -> str:
     them got a line that never named them)."""
     if not g.discovers or "待导演确认" in line or not Path(g.store).exists():
         return ""
-    with pipeline.open_store(g) as store:
-        waiting = pipeline.pending(pipeline.current(g, store), store)
+    try:  # (a hint only: it never changes the audit's outcome or exit code)
+        with pipeline.open_store(g) as store:
+            waiting = pipeline.pending(pipeline.current(g, store), store)
+    except Exception:
+        return ""
     if not waiting:
         return ""
     return (
         f"\n待确认 {len(waiting)} 项（从论坛读出、游戏文件还没写明的帖子、天和事件）："
-        f"在审计台「待确认」里确认，或 auditor game {path} 逐项查看"
+        f"在审计台「待确认」里确认，或 auditor game {shlex.quote(str(path))} 逐项查看"
     )
 
 
