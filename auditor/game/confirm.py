@@ -320,12 +320,16 @@ def _added_day(game: Game, v: Mapping[str, object]) -> Proposal:
     missing = [k for k in ("day", "opens", "closes") if k not in v]
     if missing:
         raise ProposalError(f"补上一天要写：{'、'.join('--' + k for k in missing)}")
-    d = DaySpec(int(str(v["day"])), _zoned(v["opens"], game), _zoned(v["closes"], game),
-                bool(v.get("accelerated", False)), delayed=bool(v.get("delayed", False)))  # fmt: skip
+    number = int(str(v["day"]))
+    base = getattr(game.discovery, "base", None) or game
+    old = next((x for x in base.days if x.number == number), None)
+    # (a confirmed 加速/延时 is kept unless the director says otherwise)
+    fast = v["accelerated"] if "accelerated" in v else bool(old and old.accelerated)
+    late = v["delayed"] if "delayed" in v else bool(old and old.delayed)
+    d = DaySpec(number, _zoned(v["opens"], game), _zoned(v["closes"], game),
+                bool(fast), delayed=bool(late))  # fmt: skip
     if d.closes <= d.opens:
         raise ProposalError(f"第{d.number}天的关门时间要晚于开门时间")
-    base = getattr(game.discovery, "base", None) or game
-    old = next((x for x in base.days if x.number == d.number), None)
     if old is not None:  # a day the file already states: corrected in place, said so
         was = Proposal("day", old, "").describe().split("：", 1)[1]
         now = Proposal("day", d, "").describe()
@@ -589,7 +593,7 @@ def _correct_file_day(table: Table, d: DaySpec, comment: str) -> None:
     states): its opens, closes, accelerated and delayed; a phase that opened or closed with
     the day moves with it; the correction is the closes' comment."""
     import tomlkit
-    from tomlkit.items import AoT
+    from tomlkit.items import AoT, Item
 
     old_opens, old_closes = table.get("opens"), table.get("closes")
     phases = table.get("phase")
@@ -600,9 +604,11 @@ def _correct_file_day(table: Table, d: DaySpec, comment: str) -> None:
             phases[-1]["closes"] = _when(d.closes)
     table["opens"] = _when(d.opens)
     closes = tomlkit.item(_when(d.closes))
-    closes.comment(comment)
+    own = old_closes.trivia.comment.lstrip("#").strip() if isinstance(old_closes, Item) else ""
+    closes.comment(f"{own}；{comment}" if own else comment)  # (the comment says 原为 …)
     table["closes"] = closes
-    table["accelerated"] = d.accelerated
+    if d.accelerated or "accelerated" in table:
+        table["accelerated"] = d.accelerated
     if d.delayed or "delayed" in table:
         table["delayed"] = d.delayed
 

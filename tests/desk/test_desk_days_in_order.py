@@ -99,3 +99,32 @@ def test_the_audit_line_names_what_waits_for_confirmation(tmp_path: Path) -> Non
     res = CliRunner().invoke(app, ["audit", str(path), "--no-crawl", "--reports", str(tmp_path)])
     assert res.exit_code == 0, res.output
     assert "待确认 15 项" in res.output and "审计台「待确认」" in res.output, res.output
+
+
+def test_correcting_a_stated_day_keeps_its_source_and_its_accelerated(tmp_path: Path) -> None:
+    """A correction keeps the close's comment (an earlier correction, a delay) and says what
+    it was; a confirmed 加速 stays unless the director says otherwise."""
+    path = proposal_game(tmp_path / "game")
+    runner = CliRunner()
+    res = runner.invoke(app, ["game", str(path), "--confirm", _day(path, 2), "--by", "导演"])
+    assert res.exit_code == 0, res.output
+    text = path.read_text("utf-8")  # a confirmed 加速 on day 2
+    head = text.index("closes = 2026-11-23T")
+    path.write_text(
+        text[:head] + text[head:].replace("accelerated = false", "accelerated = true", 1)
+    )
+    assert load_game(path).days[1].accelerated
+
+    def correct(close: str) -> str:
+        res = runner.invoke(
+            app, ["game", str(path), "--add", "day", "--day", "2", "--by", "导演",
+                  "--opens", "2026-11-22T09:00", "--closes", close],
+        )  # fmt: skip
+        assert res.exit_code == 0, res.output
+        return re.findall(r"^closes = 2026-11-23T.*$", path.read_text("utf-8"), re.M)[-1]
+
+    first = correct("2026-11-23T22:30")
+    assert "原为" in first and "22:00" in first.split("原为", 1)[1], first
+    second = correct("2026-11-23T22:40")
+    assert first.split("#", 1)[1].strip() in second and second.count("原为") == 2, second
+    assert load_game(path).days[1].accelerated
