@@ -72,6 +72,8 @@ SETS = [
     ("blind12/announcements_blind.jsonl", 0.920, 0.666, 9),  # scored once: 0.830 / 0.604 / 18
     ("blind13/announcements_dev.jsonl", 0.904, 0.676, 10),  # scored once (no tuning yet)
     ("blind13/announcements_blind.jsonl", 0.913, 0.680, 13),  # scored once: 0.918 / 0.685 / 13
+    ("blind14/announcements_dev.jsonl", 0.878, 0.526, 6),  # scored once (no tuning yet)
+    ("blind14/announcements_blind.jsonl", 0.890, 0.525, 6),  # scored once: 0.895 / 0.530 / 6
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
