@@ -21,6 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from halves import add_half_option, in_half  # noqa: E402
 
 DEV = ROOT / "tests" / "devset" / "phrases_dev.tsv"
 
@@ -143,12 +146,6 @@ def by_evasion(rows: list[Row], predict: Callable[[str], set[str]], out=sys.stdo
     print(f"clean lines flagged: {clean_flagged}/{clean}", file=out)
 
 
-def in_half(ident: str, half: str) -> bool:
-    """Whether a line id (``Z0042``) falls in the even or the odd half of a set."""
-    digits = "".join(c for c in ident if c.isdigit())
-    return (int(digits) % 2 == 0) == (half == "even")
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -160,12 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--by-evasion", action="store_true", help="recall per evasion kind and clean lines hit"
     )
-    ap.add_argument(
-        "--half",
-        choices=("even", "odd"),
-        help="score only the lines whose id number is even (the half to read and tune on) or odd "
-        "(the half to check a change against, read only as figures)",
-    )
+    add_half_option(ap)
     args = ap.parse_args(argv)
     name = Path(args.path).name
     if ("holdout" in name or "blind" in name) and "--i-am-the-lead" not in sys.argv:

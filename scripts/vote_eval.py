@@ -28,6 +28,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from halves import add_half_option, in_half  # noqa: E402
 
 from auditor.forum.parse.message import extract_message, fragment, struck_texts  # noqa: E402
 from auditor.models import Quote  # noqa: E402
@@ -143,22 +146,11 @@ def compare(row: dict[str, Any], got: Read) -> dict[str, bool]:
     return out
 
 
-def in_half(ident: str, half: str) -> bool:
-    """Whether a row id (``E0042``) falls in the even or the odd half of a set."""
-    digits = "".join(c for c in ident if c.isdigit())
-    return (int(digits) % 2 == 0) == (half == "even")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("path", nargs="?", type=Path, default=DEV)
     ap.add_argument("--errors", action="store_true", help="list every disagreement")
-    ap.add_argument(
-        "--half",
-        choices=("even", "odd"),
-        help="score only the posts whose id number is even (the half to read and tune on) or odd\n"
-        "(the half to check a change against, read only as figures)",
-    )
+    add_half_option(ap)
     args = ap.parse_args(argv)
     rows = [json.loads(x) for x in args.path.read_text(encoding="utf-8").splitlines() if x.strip()]
     if args.half:
