@@ -180,6 +180,9 @@ class Game:
     report_name: str | None = None  # the folder under reports/ (default: from the file name)
     # 游戏结束 as a director announced it (discovered): no post after it is checked
     ended: datetime | None = None
+    # ``[game] store`` names the store (else it is the file's name: a renamed file names a
+    # new one, see auditor.store.siblings)
+    store_named: bool = False
 
     @property
     def discovers(self) -> bool:
@@ -271,6 +274,23 @@ names = ["饺子", "包子"]
 # how = "vote"               # vote 投票 | night 夜晚 | sent_off 红牌罚下
 # pid = 1198                 # 更正后确认的事件：代替这个帖子公示的同类事件（auditor game --confirm 写入）
 """
+
+
+#: The template's store line, commented out (:func:`template_for` writes it out).
+_TEMPLATE_STORE = '# store = "m107.sqlite"       # 数据库文件，默认与本文件同名同目录'
+
+
+def template_for(path: Path) -> str:
+    """:data:`TEMPLATE` for a new game file at ``path``, its ``[game] store`` written out as
+    the file's name with .sqlite: renamed later, the file still names its store (a store
+    left to its default follows the file's name and a renamed file would start afresh:
+    :mod:`auditor.store.siblings` stops that).  A name TOML would need to escape keeps the
+    line commented."""
+    name = path.with_suffix(".sqlite").name
+    if any(c in name for c in '"\\') or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return TEMPLATE
+    line = f'store = "{name}"  # 数据库文件：改了游戏文件名也用它；开新的一局请换成新名字'
+    return TEMPLATE.replace(_TEMPLATE_STORE, line, 1)
 
 
 # --------------------------------------------------------------------------- loading
@@ -719,10 +739,7 @@ def parse_game(data: Mapping[str, Any], path: Path, lines: KeyLines | None = Non
     r.tz = tz
     directors = r.names(g, "game.directors", "directors")
     spectators = r.names(g, "game.spectators", "spectators")
-    store_name = r.str_(g, "game.store", "store")
-    store = (path.parent / store_name) if store_name else path.with_suffix(".sqlite")
-    if store_name is not None and (store_name.endswith(("/", "\\")) or store.is_dir()):
-        raise r.fail("game.store", f"{store} 是一个文件夹：应当是数据库文件名，例如 m107.sqlite")
+    store, store_named = _store(r, g, path)
 
     forum = _parse_forum(r, r.table(data, "forum", required=True), path)
 
@@ -783,6 +800,7 @@ def parse_game(data: Mapping[str, Any], path: Path, lines: KeyLines | None = Non
         directors=directors,
         spectators=spectators,
         store=store,
+        store_named=store_named,
         forum=forum,
         players=players,
         uids=uids,
@@ -795,6 +813,16 @@ def parse_game(data: Mapping[str, Any], path: Path, lines: KeyLines | None = Non
         tag=tag,
         report_name=_report_name(r, g),
     )
+
+
+def _store(r: _Reader, g: Mapping[str, object], path: Path) -> tuple[Path, bool]:
+    """The game's store, and whether ``[game] store`` names it (else it is the game file's
+    name with .sqlite)."""
+    store_name = r.str_(g, "game.store", "store")
+    store = (path.parent / store_name) if store_name else path.with_suffix(".sqlite")
+    if store_name is not None and (store_name.endswith(("/", "\\")) or store.is_dir()):
+        raise r.fail("game.store", f"{store} 是一个文件夹：应当是数据库文件名，例如 m107.sqlite")
+    return store, store_name is not None
 
 
 def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:

@@ -417,3 +417,17 @@ def test_nearest_takes_a_swap_as_one_slip() -> None:
     assert nearest("tg", keys) == "tag"
     assert nearest("xyz", keys) is None
     assert nearest("ab", ("tag",)) is None  # (two edits of a short key: a different word)
+
+
+def test_the_template_for_a_file_names_its_store(tmp_path: Path) -> None:
+    """``auditor init m108.toml`` once left ``[game] store`` commented out: renaming the file
+    then named a new, empty store.  The template for a path writes its store out."""
+    from auditor.game.gamefile import template_for
+
+    text = template_for(tmp_path / "m108.toml")
+    assert '\nstore = "m108.sqlite"' in text
+    game = load_game(write(tmp_path, text))  # written as game.toml: a renamed file
+    assert game.store == tmp_path / "m108.sqlite" and game.store_named
+    assert not load_game(write(tmp_path, TEMPLATE)).store_named
+    # a name TOML would have to escape: the line stays commented (the default store)
+    assert template_for(tmp_path / 'a"b.toml') == TEMPLATE
