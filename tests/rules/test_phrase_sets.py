@@ -50,9 +50,11 @@ SETS = [
     ("phrases/blind14/phrases_blind14.tsv", 0.908, 0.835, 12),
     # round 15 (said/ package, look-alikes one character at a time): blind15 P 0.907 R 0.830 15,
     # blind7 R 0.900 -> 0.905
-    ("phrases/blind15/phrases_blind15.tsv", 0.902, 0.825, 15),  # scored once: P 0.859, R 0.820, 22
-    ("phrases/blind16/phrases_blind16.tsv", 0.907, 0.825, 14),  # scored once (no tuning yet)
-    ("phrases/blind17/phrases_blind17.tsv", 0.912, 0.825, 13),  # scored once (no tuning yet)
+    # round 16 (session 40; blind17's even half read and tuned on, clean lines first: even
+    # 10 -> 0 clean flagged, odd 3 -> 3; blind15 15 -> 14, blind16 14 -> 13 clean flagged)
+    ("phrases/blind15/phrases_blind15.tsv", 0.907, 0.825, 14),  # scored once: P 0.859, R 0.820, 22
+    ("phrases/blind16/phrases_blind16.tsv", 0.912, 0.825, 13),  # scored once (no tuning yet)
+    ("phrases/blind17/phrases_blind17.tsv", 0.966, 0.825, 3),  # scored once: P 0.917, R 0.830, 13
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

@@ -1,0 +1,71 @@
+"""Phrase round 16 (session 40; blind17's even half read and tuned on, issue 35): the clean
+lines it flagged, by kind — an everyday thing that holds a lexicon word (rubbish handled by
+hand, a kind of waste, a garment, cookware carried, a whistle, a job's 助理, 孩子他妈), a number
+heard as a near sound, the director's rule told by his other names, another's insult handed
+to the director — each with the twins that stay a card.  The lines are written for these
+tests, in other wordings than the set's."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.rules.matcher import default_matcher
+
+
+def _cats(text: str) -> set[str]:
+    return {m.category for m in default_matcher().find(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # rubbish handled by hand, a kind of waste named
+        "倒完楼道里的垃圾再上线，先投4号",
+        "扫一下院子的垃圾，回来接着看票",
+        "装修垃圾堆在门口，物业催了三次",
+        "实验室的化学废物周五统一回收",
+        # a garment, cookware carried, a whistle: things
+        "降温了，出门记得套件羊毛马甲",
+        "露营那天我背锅，他背帐篷",
+        "体育老师的黑哨子挂在墙上",
+        # a job's assistant, named by the boss's title
+        "主任的助理帮我排了夜班，今晚发言少",
+        # the child's mother: a wife, not 他妈的
+        "娃他妈在厨房，我先抱孩子",
+        # a number written out, not a near sound
+        "我姥爷今年九十了，身体还行",
+        "四十个人报名，只开了一桌",
+        # the director's rule told by his other names
+        "主持人说过两天不发言就上替补，大家注意",
+        # another's insult handed to the director
+        "3号在20楼骂9号畜生，请导演处理",
+        "有人骂我王八蛋，这算不算违规？",
+    ],
+)
+def test_clean(text: str) -> None:
+    assert _cats(text) == set(), text
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the insult said of a player stays
+        ("5号就是个垃圾，别跟他票", {"CHARACTER"}),
+        ("扔掉你这个垃圾发言", {"CHARACTER"}),
+        ("你这个废物，又把票投歪了", {"CHARACTER"}),
+        # the game's own sockpuppet and blame
+        ("我这个马甲你们认不出来吧", {"SOCKPUPPET"}),
+        ("输了这锅我来背", {"BLAME"}),
+        ("导演吹黑哨，我不服", {"DIRECTOR"}),
+        # a digit alone still cloaks; a place beside it is no number
+        ("你们这些狼，出门摔四", {"CURSE"}),
+        ("万八蛋才信你是预言家", {"ANIMAL"}),
+        # asking the director for one's own substitute, by any of his names
+        ("法官能不能让我朋友当我的替补", {"SUBSTITUTE"}),
+        # the poster's own insult, or said again as his own
+        ("我骂他畜生怎么了，这算违规吗", {"ANIMAL"}),
+        ("8号骂得对，3号就是个畜生", {"ANIMAL"}),
+    ],
+)
+def test_caught(text: str, want: set[str]) -> None:
+    assert want <= _cats(text), text
