@@ -69,3 +69,49 @@ def test_clean(text: str) -> None:
 )
 def test_caught(text: str, want: set[str]) -> None:
     assert want <= _cats(text), text
+
+
+# ---- recall by kind (brief item 3): what the seeds' clauses call these, in ordinary words,
+# each kind seen on two or more scored sets (blind13-blind17)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # M107 3(3)-(7): leaving one's own group staked on the claim
+        ("我要是狼我就退出这个钓鱼群", {"GUARANTEE"}),
+        ("如果我在骗人，我马上退出读书会", {"GUARANTEE"}),
+        # M107 3(6): one's own penalty offered as the stake
+        ("导演直接给我黄牌都行，我是真守卫", {"GUARANTEE"}),
+        ("我要是说谎，法官让我下场都可以", {"GUARANTEE"}),
+        # 030 3(2): the director's explanation of a rule contested, without naming a penalty
+        ("导演说女巫不能自救，这解释太死板了", {"DIRECTOR"}),
+        ("这个规则解释我不接受", {"DIRECTOR"}),
+        # 030 6(5), 八荣八耻 灌水刷帖: posting to fill the day's count, said so
+        ("今天凑够五帖就下了", {"DROWN"}),
+        ("灌水一楼，晚上再来", {"DROWN"}),
+        ("今天的帖子数凑一凑", {"DROWN"}),
+    ],
+)
+def test_kind_caught(text: str, want: set[str]) -> None:
+    assert want <= _cats(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # leaving a group for its own reason, no claim staked
+        "我退出这个群了，消息太多",
+        "他要是不想玩就退群呗",
+        # a penalty taken, not offered
+        "导演给了我黄牌，我认",
+        # a player's explanation (not the director's rule) called wrong: game talk
+        "3号你这个解释是错的，守卫不会空守",
+        "这个规则解释我认了，没问题",
+        # the rule's count itself, or advice against filling it
+        "规则要求每天发满五帖",
+        "大家不要刷到十楼就下线，认真盘",
+    ],
+)
+def test_kind_clean(text: str) -> None:
+    assert _cats(text) == set(), text
