@@ -115,3 +115,31 @@ def test_kind_caught(text: str, want: set[str]) -> None:
 )
 def test_kind_clean(text: str) -> None:
     assert _cats(text) == set(), text
+
+
+# ---- foreign words in a Chinese sentence (M107 判罚范围 外国语言), each kind seen on two or
+# more scored sets: a Chinese possessive with an English helper or alt, padding a post count
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("我家 coach 觉得5号是狼", {"ASSISTANT"}),
+        ("那是他的alt，大家懂的", {"SOCKPUPPET"}),
+        ("just bumping my post count", {"DROWN"}),
+    ],
+)
+def test_code_switch_caught(text: str, want: set[str]) -> None:
+    assert want <= _cats(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我的alt键坏了，打字慢",
+        "我的 mentor 说明天去健身房训练",
+        "his post count is low, he lurks",
+    ],
+)
+def test_code_switch_clean(text: str) -> None:
+    assert _cats(text) == set(), text
