@@ -209,13 +209,16 @@ def test_a_posted_announcement_is_shown_as_posted_and_the_next_is_an_addendum(
         page = s.get(f"{srv.base}/g/{srv.slug}", timeout=60).text
         _decide(s, srv, page, second, "approve", suggested=c2)
         extra = s.get(url, params={"kind": "announcement", "thread": "13"}, timeout=60).text
-        assert "公告（补充）" in extra and "pid 249" in extra, extra[-3000:]
+        assert "公告（补充一）" in extra and "pid 249" in extra, extra[-3000:]
         (part,) = [
             html.unescape(p)
             for p in re.findall(r'<pre class="post-part"[^>]*>(.*?)</pre>', extra, re.S)
         ]
-        body = [x for x in _lines(part) if not x.startswith("[b]") and "pid 249" not in x]
+        # the new cards only; the 累计 they change is posted whole, marked as the one to go by
+        cards = part.split("[b]判罚[/b]", 1)[1].split("[b]累计", 1)[0]
+        body = [x for x in _lines(cards) if not x.startswith("[b]")]
         assert body and not _lines(posted) & set(body), (body, posted)
+        assert "[b]累计（更新，以此为准）[/b]" in part
 
 
 @pytest.mark.browser
