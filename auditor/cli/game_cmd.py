@@ -16,7 +16,6 @@ from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
 from auditor.cli.console import escape
-from auditor.desk.days import days_before
 from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
@@ -354,14 +353,13 @@ def _act(
         return add(g, store, str(acts["add"]), values, by=by).message
     fix = {k: fields[k] for k in ("opens", "at", "type", "how", "kind", "accelerated", "delayed")}
     player, day, closes = fields["player"], fields["day"], fields["closes"]
-    first = days_before(g, store, str(acts["confirm"]), by=by)
     done = confirm(
         g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
         player=str(player) if player is not None else None,
         day=int(str(day)) if day is not None else None,
         closes=closes if isinstance(closes, datetime) else None,
     )  # fmt: skip
-    return first + done.message
+    return done.message
 
 
 @command("game")
