@@ -443,9 +443,7 @@ def _activity_grid(
     phase_rows: dict[tuple[str, int], list[Cell]] = {}
     for c in checked.phase_cells():
         phase_rows.setdefault((c.player, c.day), []).append(c)
-    # who replied in a vote thread but counts as not voting in one of the day's rounds
-    # (an invalid or void vote): the grid shows ⚠, not ✓, as the tally lists them
-    uncounted = {(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()}
+    uncounted, abstained = _not_ticked(checked)
     activity: list[Row] = []
     matrix: list[Row] = []
     for p in players:
@@ -478,11 +476,26 @@ def _activity_grid(
                     and not d["accelerated"]
                     and not row["votes"],
                     "uncounted": bool(row["votes"]) and (p, number) in uncounted,
+                    "abstained": bool(row["votes"]) and (p, number) in abstained,
                 }
             )
         matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
 
     return activity, matrix
+
+
+def _not_ticked(checked: CheckRecords) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """Who replied in a vote thread but counts as not voting in one of the day's rounds (an
+    invalid or void vote: the grid shows ⚠, not ✓, as the tally lists them), and who
+    abstained (弃权) in a round of the day and voted for no one in any (弃权, not ✓)."""
+    uncounted = {(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()}
+    voted_for = {
+        (n, int(t["day"])) for t in checked.tally for n in str(t.get("voters") or "").split("、")
+    }
+    abstained = {
+        (p, int(x["day"])) for x in checked.rounds for p in x.get("abstained") or ()
+    } - voted_for
+    return uncounted, abstained
 
 
 def _day_row(

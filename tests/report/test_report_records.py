@@ -594,3 +594,21 @@ def test_a_day_whose_every_vote_came_after_its_close_is_a_notice() -> None:
     assert late_day_notices([*late, {"day": 1, "problem": "", "voter": "豆浆"}], schedule) == []
     assert late_day_notices(late[:2], schedule) == []
     assert late_day_notices([{**v, "day": 2} for v in late], schedule)[0].startswith("第2天")
+
+
+def test_an_abstention_reads_abstained_in_the_grid_not_a_tick(tmp_path: Path) -> None:
+    """油条 voted 弃权: the tally lists him under 弃权, and the activity grid says 弃权 — a ✓
+    read as a vote for someone (session 40, item 4)."""
+    built = _voting_day(tmp_path / "g")
+    try:
+        check(built.game, built.store, now=DAY1_NOW)
+        records = build_records(built.game, built.store, now=DAY1_NOW)
+    finally:
+        built.store.close()
+    assert "油条" in next(x for x in records.rounds if x["day"] == 1)["abstained"]
+    cells = {row["player"]: row["cells"][0] for row in records.matrix}
+    assert cells["油条"]["abstained"] and not cells["饺子"]["abstained"]
+    html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
+    row = html[html.index("<th>油条</th>") :].split("</tr>")[0]
+    assert "✓" not in row and "弃权" in row
+    assert "✓" in html[html.index("<th>饺子</th>") :].split("</tr>")[0]
