@@ -22,10 +22,12 @@ from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import NOT_CARDS, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
+    LastWords,
     announce_day,
     chart,
     daily_threshold,
     elevator,
+    last_words,
     lurk_rule_text,
     lurk_units,
     lurking_list,
@@ -201,6 +203,8 @@ class Records:
     lurking: list[dict[str, Any]] = field(default_factory=list)
     # what the director's daily drafts are made from beside these (auditor.report.drafts)
     inputs: DraftInputs | None = None
+    # the announced day's 遗言: each player out that day once, in the order of their deaths
+    last_words: list[LastWords] = field(default_factory=list)
 
 
 def faction_losses(led: Ledger) -> list[dict[str, object]]:
@@ -355,7 +359,6 @@ def build_records(
         checked, players, days, min_posts, lurking, rs.enabled("POST-FILLER")
     )
 
-    # Findings with their status, drafts with highlighted evidence.
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
     announce = announce_day(days)
@@ -411,6 +414,7 @@ def build_records(
         decided=decided,
         lurking=lurking_list(findings, matrix, announce),
         inputs=DraftInputs(schedule.days, rs.settings, rs.sources, now),
+        last_words=last_words(game, schedule, store, base, announce),
     )
 
 
