@@ -200,9 +200,10 @@ def _digits(m: re.Match[str]) -> str:
 
 
 # a day opened and closed in a show's or a shop's own words (a radio host's 开台 / 收台, a
-# stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播): the day's verbs
-SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊")
-SHOW_CLOSES = ("收台", "下播", "收摊", "收工", "收档", "休庭", "闭庭", "散会", "终场")
+# stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播, a match's 开球 / 终场哨):
+# the day's verbs
+SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊", "开球", "开赛")  # fmt: skip
+SHOW_CLOSES = ("收台", "下播", "收摊", "收工", "收档", "休庭", "闭庭", "散会", "终场", "完场")
 
 
 # a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
@@ -251,11 +252,20 @@ _LONE_WORD = lazy(
 )
 
 
+# a range whose opening carries its verb before the dash (12月1日 10:00 开球 —— 12月2日 22:00
+# 终场哨, 09:00 开台 - 22:00 收台): the opening's verb said, the range read as one
+_VERB_IN_RANGE = lazy(
+    r"(\d{1,2}:\d{2})\s*(?:开帖|开门|开放|开始|开球|开赛|开局|开考|"
+    + "|".join(SHOW_OPENS)
+    + r")\s*(?=(?:-+|至|到)\s*(?:\d{1,2}月\d{1,2}[日号]?|\d{1,2}/\d{1,2})?\s*\d{1,2}:\d{2})"
+)
+
+
 def normalise(text: str) -> str:
     text = _STANDING.sub("", shorthand(fold(text)))
     text = _LONE_WORD.sub(r"\1 ", text)
     text = _ARROWED.sub(_arrow_range, text)
-    text = text.translate(_DASHES)
+    text = _VERB_IN_RANGE.sub(r"\1 ", text.translate(_DASHES))
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _MOVED_BY.sub(r"\1小时", _A_LITTLE.sub("一些", text))
     text = _CN_CLOCK.sub(_digits, text)
@@ -1251,7 +1261,9 @@ def _role(before: str, after: str) -> str | None:
     if re.search(r"(?<![迟延前改推挪移])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close|"
+        + "|".join(SHOW_CLOSES)
+        + r")|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"
