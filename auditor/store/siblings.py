@@ -49,11 +49,14 @@ def other_stores(game: Game) -> list[OtherStore]:
     return out
 
 
-def refuse_other_store(game: Game, *, new_store: bool = False) -> None:
+def refuse_other_store(game: Game, *, new_store: bool | None = None) -> None:
     """Refuse to start this game afresh in a new store when the store is the game file's
     default (no ``[game] store``), does not exist yet, and another store in the same folder
-    holds this game (:func:`other_stores`).  ``new_store`` (``--new-store``): the director
-    asks for a new store; a ``[game] store`` that names one is the same wish."""
+    holds this game (:func:`other_stores`).  Every command comes here before its store is
+    made (``pipeline.open_game`` and ``pipeline.open_store``), so each refuses alike.
+    ``new_store``: the command's ``--new-store`` (True: the director asks for a new store;
+    a ``[game] store`` that names one is the same wish); None: the command has no such
+    flag, and the message tells the ``[game] store`` line only."""
     if new_store or game.store_named or game.store.exists():
         return
     found = other_stores(game)
@@ -61,14 +64,16 @@ def refuse_other_store(game: Game, *, new_store: bool = False) -> None:
         return
     first = found[0]
     names = "、".join(o.path.name for o in found)
+    anew = f'在 [game] 里写上 store = "{game.store.name}"'
+    if new_store is not None:
+        anew = f"加上 --new-store（或{anew}）"
     raise StoreError(
         game.store,
         f"还不存在，但同一文件夹里的数据库 {names} 存有这一局（{first.why}）：游戏文件可能"
         f"改过名，或是另一份游戏文件的副本；这一局原来的决定、手动牌和“不是公告”的标记都在 "
         f"{first.path.name} 里，用新的数据库就会从头开始",
         f'要接着用原来的数据库，请在游戏文件的 [game] 里写上 store = "{first.path.name}"；'
-        "确实要用新的数据库从头开始，请加上 --new-store（或在 [game] 里写上 "
-        f'store = "{game.store.name}"）。auditor 没有改动 {names}',
+        f"确实要用新的数据库从头开始，请{anew}。auditor 没有改动 {names}",
     )
 
 

@@ -150,3 +150,92 @@ def test_a_store_named_in_the_game_file_or_already_made_is_not_questioned(
     refuse_other_store(made, new_store=True)
     _store_with(made.store, {})  # once made, it is the game's store
     refuse_other_store(made)
+
+
+# --------------------------------------------------------------------------- every command
+
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding m108.toml (the sample's minimal game) audited once: m108.sqlite."""
+    folder = _folder(tmp_path_factory.mktemp("audited"))
+    shutil.copy(folder / "minimal.toml", folder / "m108.toml")
+    pipeline.audit(folder / "m108.toml", reports=folder.parent / "reports")
+    return folder
+
+
+@pytest.fixture
+def renamed(audited: Path, tmp_path: Path) -> Path:
+    """A private copy of the audited folder with renamed.toml, a copy of m108.toml."""
+    folder = tmp_path / "game"
+    shutil.copytree(audited, folder, symlinks=True)
+    shutil.copy(folder / "m108.toml", folder / "renamed.toml")
+    return folder / "renamed.toml"
+
+
+def _tree(root: Path) -> dict[str, tuple[str, int]]:
+    """Every file under ``root``: its bytes' hash and modification time."""
+    return {
+        str(p.relative_to(root)): (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.is_symlink()
+    }
+
+
+_COMMANDS = {
+    "crawl": ["crawl", "{game}"],
+    "check": ["check", "{game}"],
+    "game": ["game", "{game}"],
+    "card": ["card", "{game}", "饺子", "--card", "yellow", "--reason", "超时未交夜间行动"],
+    "report": ["report", "{game}", "--reports", "{reports}"],
+    "posts": ["posts", "{game}"],
+    "ledger": ["ledger", "{game}"],
+    "status": ["status", "{game}"],
+    "votes": ["votes", "{game}"],
+    "serve": ["serve", "{game}"],
+    "audit": ["audit", "{game}", "--reports", "{reports}"],
+}
+
+
+@pytest.mark.parametrize("command", list(_COMMANDS))
+def test_every_command_refuses_a_renamed_game_file_alike_and_writes_nothing(
+    renamed: Path, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+    from auditor.cli import serve as serve_cli
+
+    def never_served(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the desk was served for a renamed game file")
+
+    monkeypatch.setattr(serve_cli, "_serve", never_served)
+    root = renamed.parent.parent
+    reports = root / "reports"
+    before = _tree(root)
+    args = [a.format(game=renamed, reports=reports) for a in _COMMANDS[command]]
+    res = CliRunner().invoke(app, args, terminal_width=400)
+    text = "".join(res.output.split())
+    assert res.exit_code == 6, res.output
+    assert "数据库" in text and "renamed.sqlite：还不存在" in text, res.output
+    assert "m108.sqlite存有这一局" in text and "「M107」" in text, res.output
+    assert '[game]里写上store="m108.sqlite"' in text, res.output
+    assert 'store="renamed.sqlite"' in text, res.output
+    assert ("--new-store" in text) == (command == "audit"), res.output  # (its own flag)
+    assert "Traceback" not in res.output
+    assert not (renamed.parent / "renamed.sqlite").exists()
+    assert _tree(root) == before  # nothing written: not the other store, no report
+
+
+def test_the_desk_refuses_a_renamed_game_file(renamed: Path) -> None:
+    """The desk loads each game at start (``auditor serve``) and opens its store through
+    ``pipeline.open_store`` on every page: both refuse."""
+    from auditor.desk import actions
+
+    before = _tree(renamed.parent)
+    with pytest.raises(StoreError, match=r"m108\.sqlite"):
+        actions.load(renamed)
+    game = load_game(renamed)
+    with pytest.raises(StoreError, match=r"m108\.sqlite"), actions.game_store(game):
+        pass
+    assert _tree(renamed.parent) == before
