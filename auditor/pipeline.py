@@ -37,7 +37,7 @@ from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
 from auditor.rulesets import preset_files
-from auditor.store import CheckState, DatabaseError, Store, refuse_other_store
+from auditor.store import CheckState, DatabaseError, Store, refuse_other_store, refuse_wrong_store
 from auditor.store.state import Night
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ def open_game(path: Path, *, rules: bool = True) -> Game:
         from auditor.rules.engine import ruleset_for
 
         ruleset_for(game)
-        refuse_other_store(game)  # (a renamed game file; audit, rules=False, checks itself)
+        refuse_wrong_store(game)  # (a renamed file, another game's store; audit: itself)
     if game.discovers and game.store.exists():
         with open_store(game) as store:
             return current(game, store)
@@ -340,7 +340,7 @@ def open_store(
     not created but refused with :class:`NotCrawledError`.  A renamed game file is refused
     (``new_store``: the command's ``--new-store``; see :func:`refuse_other_store`)."""
     check_store_path(Path(game.store))
-    refuse_other_store(game, new_store=new_store)
+    refuse_wrong_store(game, new_store=new_store)
     if existing is not None and not Path(game.store).exists():
         raise NotCrawledError(str(game.path), action=existing)
     store = Store(game.store, lock=lock)
