@@ -31,10 +31,11 @@ from auditor.game.fold import fold
 from auditor.game.lazy import lazy
 
 # (lines folded: full-width punctuation as ASCII, so （ is ( and ： is :)
+_N = r"[\d一二三四五六七八九十两]+"  # 第1天, or 第一天 as a director may retype it
 _TAGS = lazy(r"\[/?[a-z]+(?:=[^\]\[]*)?\]", re.I)
 #: The title of an announcement (or of its 补充) and a part's header: the draft's own.
 _TITLES = lazy(
-    r"^(?:.{0,80}·\s*(?:第\d+天)?公告(?:\(补充[^)]{1,6}\))?"
+    rf"^(?:.{{0,80}}·\s*(?:第{_N}天)?公告(?:\(补充[^)]{{1,6}}\))?"
     r"|第\d+天票型\(截至 [^)]{1,20},尚未关门,不是结果\)"
     r"|【投票提醒】第\d+天(?:第\d+环节)?投票 .{1,20}截止,还有 .{1,20}。"
     r"|\(第\d+/\d+部分\)"
@@ -45,7 +46,7 @@ _TITLES = lazy(
 _SECTIONS = lazy(
     r"^(?:判罚|本次新增|此前已公布|撤回的卡|阵营判负|无效的投票帖"
     r"|累计\(三蓝合一黄,三黄合一红\)"
-    r"|第\d+天(?:计票|潜水|电梯|遗言(?:\(按出局顺序\))?))"
+    rf"|第{_N}天(?:计票|潜水|电梯|遗言(?:\(按出局顺序\))?))"
     r"(?:\(更新,以此为准\)|\(撤回\))?$"
 )
 #: The lines with no player: none yet, nobody voted, a section taken back.
@@ -57,9 +58,9 @@ _ROUND = r"(?:第\S{1,4}轮 )?"
 #: What follows a player's name on each kind of draft line.
 _AFTER_NAME = lazy(
     r"^(?:"
-    r":\d+(?:\.\d+)? 票(?:\(.*\))?(?: → .+)?"  # 计票 / 票型
-    r"|(?:\(出局\))?\(\d+帖\):.*"  # 电梯
-    r"|:蓝 \d+ 黄 \d+ 红 \d+(?:,红牌罚下)?"  # 累计
+    r":\d+(?:\.\d+)? ?票(?:\(.*\))?(?: ?→ ?.+)?"  # 计票 / 票型
+    r"|(?:\(出局\))?\(\d+ ?帖\):.*"  # 电梯
+    r"|:蓝 ?\d+ ?黄 ?\d+ ?红 ?\d+(?:,红牌罚下)?"  # 累计
     r"|:(?:蓝牌|黄牌|红牌|替补) .+"  # 判罚
     r"|:.*(?:#\d+|pid \d+).*"  # 遗言 (its floors)
     r"|\(\d+ 帖\)"  # 投票提醒: under the post minimum (a list of them)

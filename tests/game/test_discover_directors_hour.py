@@ -162,3 +162,18 @@ def test_confirm_all_then_audit_again_no_unread_post_both_days_there(tmp_path: P
     assert not result.state, result.state  # no night asked for before day 2 opens
     with open_store(after) as store:
         assert [p for p in pending(after, store) if p.confirmable] == []
+
+
+def test_a_line_he_added_to_the_draft_is_read_and_listed_when_not_understood(
+    tmp_path: Path,
+) -> None:
+    hour = _Hour(tmp_path)
+    first = audit(hour.minimal("before", None), reports=tmp_path / "r0")
+    assert first.report is not None
+    draft = (first.report / "announcement.bbcode").read_text(encoding="utf-8")
+    minimal = hour.minimal("edited", draft + "\n冬雪 明天的发言请晨星代为转达。\n")
+    audit(minimal, reports=tmp_path / "r1")
+    unread = open_game(minimal).discovery.unread
+    assert [(u.why, u.text) for u in unread] == [
+        ("提到玩家 冬雪、晨星", "冬雪 明天的发言请晨星代为转达。")
+    ]

@@ -67,6 +67,15 @@ def test_a_line_the_director_added_is_left_to_read() -> None:
     )
 
 
+def test_retyped_a_little_it_is_still_the_draft() -> None:
+    """第1天 retyped 第一天, a space dropped, the title left out: the same draft."""
+    retyped = [
+        line.replace("第1天", "第一天").replace(" 票", "票").replace("蓝 1 黄 0 红 0", "蓝1黄0红0")
+        for line in _lines(ANNOUNCEMENT)[1:]
+    ]
+    assert draft_rest(retyped, PLAYERS) == ()
+
+
 def test_a_part_of_a_long_announcement_and_an_addendum() -> None:
     part2 = ["[b]（第2/2部分）[/b]", "[b]第1天电梯[/b]", "春风（5帖）：#2 #5 #9"]
     assert draft_rest(part2, PLAYERS) == ()
