@@ -49,18 +49,21 @@ this order, each importing only the ones below it):
 * :mod:`~auditor.rules.matcher.pinyin`: the tables of step 3 (the rules of sound
   themselves are :mod:`auditor.rules.sounds`);
 * :mod:`~auditor.rules.matcher.prefilter`: the automata of steps 2 and 3;
-* :mod:`~auditor.rules.matcher.patterns`: what a sentence pattern requires (step 5);
-* :mod:`~auditor.rules.matcher.confirm`: step 4's checks (jieba, readings, clauses);
-* :mod:`~auditor.rules.matcher.core`: :class:`Matcher`, which builds the automata and
-  runs the steps over a post or a batch;
+  :mod:`~auditor.rules.matcher.anchors`: the words a sentence pattern requires (step 5);
+  :mod:`~auditor.rules.matcher.words`: jieba with the lexicon (step 4's word boundaries);
+* :mod:`~auditor.rules.matcher.build`: the lexicon compiled into those automata;
+* :mod:`~auditor.rules.matcher.confirm`: step 4;
+* :mod:`~auditor.rules.matcher.patterns`: step 5;
+* :mod:`~auditor.rules.matcher.core`: :class:`Matcher`, the steps run over a post or a
+  batch;
 * :mod:`~auditor.rules.matcher.cache`: the built matcher on disk and in memory.
 
 This package exports what callers import (``from auditor.rules.matcher import ...``).
 """
 
 from auditor.files import cache_dir
+from auditor.rules.matcher.anchors import branch_requirements
 from auditor.rules.matcher.cache import cached_matcher, default_matcher, find, matcher_for
-from auditor.rules.matcher.confirm import _jieba_for
 from auditor.rules.matcher.core import Matcher
 from auditor.rules.matcher.lazy import CJK_RANGES, _Deferred, _LazyPattern
 from auditor.rules.matcher.normalise import (
@@ -76,7 +79,6 @@ from auditor.rules.matcher.normalise import (
     _text,
     text_starts,
 )
-from auditor.rules.matcher.patterns import branch_requirements
 from auditor.rules.matcher.pinyin import (
     _SYLLABLE_SPAN,
     SYLLABLE_BASE,
@@ -86,6 +88,7 @@ from auditor.rules.matcher.pinyin import (
     split_syllable,
 )
 from auditor.rules.matcher.prefilter import _Automaton, _Key
+from auditor.rules.matcher.words import _jieba_for
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.store.wordfreq import WordFreqFile
 

@@ -213,3 +213,52 @@ def _sound_tables(
     """:func:`auditor.rules.sounds.sound_table` over the pinyin table and the confusion
     pairs (the loose sound copy a sentence pattern is also tried on)."""
     return sound_table(_pinyin_table(), pairs)
+
+
+# Under ``@near long`` a near sound of a spelling shorter than this is no match when it
+# holds a pronoun, a particle or a word of the game (:data:`_NEAR_SHORT_STOP`): a
+# two-character word with one sound changed is then usually a word of its own (你是 is not
+# 立誓, 狼人 not 烂人, 延时 not 淹死, 祝你 not 助理, 我查 not 我擦, 玩吧 not 王八).
+NEAR_LONG_CHARS = 3
+# (咋 怎: question words, 咋整 is no 杂种)
+_NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩咋怎")
+# A trigger word with a character this frequent (看, 就, 是) is plain talk as written.
+_PLAIN = 40_000
+
+
+@lru_cache(maxsize=1)
+def _reading_traps() -> dict[str, tuple[str, ...]]:
+    """Character → the phrases of pypinyin's phrase dictionary that read it otherwise than
+    its first reading (:func:`_pinyin_table`), as pypinyin's own toneless style renders
+    them: 畜 → 畜产, 畜养 … (chù, not xù).  Outside those phrases pypinyin reads a character
+    by its first reading, whatever its neighbours (a segment that is no dictionary phrase is
+    read character by character).  A character whose first reading the table does not
+    render as pypinyin does maps to ``("",)``: it is in every clause."""
+    from pypinyin import Style
+    from pypinyin.constants import PHRASES_DICT as phrases_dict
+    from pypinyin.constants import PINYIN_DICT as pinyin_dict
+    from pypinyin.style import convert
+
+    table = _pinyin_table()
+    toneless: dict[tuple[str, str], str] = {}
+
+    def read(reading: str, han: str) -> str:
+        got = toneless.get((reading, han))
+        if got is None:
+            got = toneless[reading, han] = convert(reading, Style.NORMAL, True, han=han)
+        return got
+
+    traps: dict[str, set[str]] = {}
+    for cp, readings in pinyin_dict.items():
+        if cp in table and read(readings.split(",", 1)[0], chr(cp)) != table[cp]:
+            traps[chr(cp)] = {""}
+    for phrase, said in phrases_dict.items():
+        if len(said) != len(phrase):  # (read some other way: never from the table)
+            for c in phrase:
+                traps.setdefault(c, set()).add(phrase)
+            continue
+        for c, r in zip(phrase, said, strict=True):
+            mine = table.get(ord(c))
+            if mine is not None and read(r[0], c) != mine:
+                traps.setdefault(c, set()).add(phrase)
+    return {c: tuple(sorted(v, key=len)) for c, v in traps.items()}
