@@ -38,12 +38,12 @@ SETS = [
     ("blind/announcements_blind.jsonl", 0.976, 0.970, 1),
     ("blind2/announcements_dev.jsonl", 0.969, 0.964, 1),
     ("blind2/announcements_blind.jsonl", 0.968, 0.968, 2),  # scored once: 0.900 / 0.751 / 22
-    ("blind3/announcements_dev.jsonl", 0.904, 0.838, 3),
+    ("blind3/announcements_dev.jsonl", 0.904, 0.843, 3),
     ("blind3/announcements_blind.jsonl", 0.869, 0.809, 13),  # scored once: 0.719 / 0.553 / 47
     ("blind4/announcements_dev.jsonl", 0.945, 0.950, 2),
-    ("blind4/announcements_blind.jsonl", 0.942, 0.938, 2),  # scored once: 0.800 / 0.537 / 24
+    ("blind4/announcements_blind.jsonl", 0.945, 0.942, 2),  # scored once: 0.800 / 0.537 / 24
     ("blind5/announcements_dev.jsonl", 0.932, 0.821, 2),
-    ("blind5/announcements_blind.jsonl", 0.916, 0.813, 7),  # scored once: 0.849 / 0.678 / 23
+    ("blind5/announcements_blind.jsonl", 0.916, 0.817, 7),  # scored once: 0.849 / 0.678 / 23
     ("blind6/announcements_dev.jsonl", 0.918, 0.810, 4),
     ("blind6/announcements_blind.jsonl", 0.936, 0.806, 6),  # scored once: 0.866 / 0.755 / 16
     ("blind7/announcements_dev.jsonl", 0.955, 0.838, 6),  # scored once: 0.907 / 0.683 / 14
@@ -57,9 +57,9 @@ SETS = [
     # blind10 raised after session 38 (a day told in another world's words: 开盘 / 收卷 / 放学;
     # a 环节 after its range's colon, a time corrected in its line, a one-word log; events: every
     # sentence naming a player yields an item or the post is listed)
-    ("blind10/announcements_dev.jsonl", 0.953, 0.761, 5),  # scored once: 0.912 / 0.607 / 14
+    ("blind10/announcements_dev.jsonl", 0.958, 0.765, 5),  # scored once: 0.912 / 0.607 / 14
     ("blind10/announcements_blind.jsonl", 0.928, 0.732, 4),  # scored once: 0.863 / 0.566 / 16
-    ("blind11/announcements_dev.jsonl", 0.932, 0.778, 2),  # scored once (no tuning yet)
+    ("blind11/announcements_dev.jsonl", 0.932, 0.781, 2),  # scored once (no tuning yet)
     ("blind11/announcements_blind.jsonl", 0.932, 0.795, 4),  # scored once: 0.927 / 0.715 / 4
     # blind12 raised after s39-disc-reg (a close told with its outcome is a report, no day);
     # silent counts and blind12 after s39-disc-ev: coverage by sentence (an item of its own, or
@@ -72,14 +72,16 @@ SETS = [
     ("blind12/announcements_blind.jsonl", 0.920, 0.699, 9),  # scored once: 0.830 / 0.604 / 18
     ("blind13/announcements_dev.jsonl", 0.904, 0.709, 10),  # scored once (no tuning yet)
     ("blind13/announcements_blind.jsonl", 0.916, 0.702, 13),  # scored once: 0.918 / 0.685 / 13
+    # blind14 raised after s40-disc-reg (an opening moved beside a close kept, a recap of
+    # yesterday under today's label, weekdays by arrow, the alarm clock's deadline);
     # blind3, blind5-14 raised after s40-disc-ev (a report by its structure: a header fixes the
     # kind, a roster name the player, any verb of leaving; a count at the top of the tally;
     # the office in the director's words; a past day's close, a moved opening, a range and
     # a delay by an amount listed).  blind14's blind half: one post more passes in silence
     # (6 -> 7) — its elimination is now read, so a miss of another kind it holds is no longer
     # listed behind it; not looked at (the blind half is checked by its figures only)
-    ("blind14/announcements_dev.jsonl", 0.927, 0.700, 1),  # scored once: 0.883 / 0.531 / 6
-    ("blind14/announcements_blind.jsonl", 0.910, 0.632, 7),  # scored once: 0.895 / 0.530 / 6
+    ("blind14/announcements_dev.jsonl", 0.947, 0.726, 1),  # scored once: 0.883 / 0.531 / 6
+    ("blind14/announcements_blind.jsonl", 0.910, 0.635, 7),  # scored once: 0.895 / 0.530 / 6
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
