@@ -1410,3 +1410,32 @@ def _listed(text: str, players: Sequence[str]) -> list[FreeVote]:
                 FreeVote(item.group("name"), m.start(), m.end(), _said_change(text, m.start()))
             )
     return found
+
+
+# A vote word (for :func:`unread_attempt`): the verbs and nouns of voting, in Chinese and in the
+# words of other languages players mix in.
+_ANY_VOTE_WORD = re.compile(r"投|票|选|改|(?<![a-z])(?:undi|vote|votes|voting|pick)(?![a-z])")
+
+
+def unread_attempt(text: str, players: Sequence[str], speaker: str = "") -> str | None:
+    """For a post the reader took as no vote: a player's name that stands after a vote word in
+    its clause (投 / 票 / 选 / 改 …, a few words between at most), with no other player named
+    before it there and nothing in the clause that undoes it (:func:`_clear`: a negation,
+    question, condition, other subject, report or quote).  Such a post is a ballot the reader
+    neither accepts nor undoes: the tally asks the director about it when it could change the
+    round's outcome.  None when there is none."""
+    names = [p for p in players if p and p not in PRONOUNS and p != ABSTAIN]
+    alt = _names_alt(names)
+    if not alt:
+        return None
+    for m in re.finditer(alt, text):
+        lo, _hi = _clause_bounds(text, m.start(), m.end())
+        head = text[lo : m.start()]
+        words = list(_ANY_VOTE_WORD.finditer(head))
+        if not words or len(head) - words[-1].end() > 6:
+            continue
+        if any(o != speaker for o in re.findall(alt, head)):
+            continue  # 冬瓜投南瓜: another player's vote, told
+        if _clear(text, m.start(), m.end()):
+            return m.group(0)
+    return None
