@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import stat
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -659,10 +659,10 @@ def confirm(
         fix["closes"] = closes  # a day's close corrected, not a 延时
         closes = None
     fixed = corrected(found, game, player=player, day=day, others=waiting, fix=fix)
-    _days_in_order(game, fixed, waiting)
     was = found.describe(subjects) if fixed is not found else ""
     fixed = delayed_to(fixed, game, closes)  # a 延时's new close: what it asks, not a correction
-    return _write_signed(game, store, [fixed], signer, was, subjects, found.id)
+    before = _days_before(game, fixed, waiting)
+    return _write_signed(game, store, [fixed], signer, was, subjects, found.id, before=before)
 
 
 def add(
@@ -702,49 +702,57 @@ def _write_signed(
     was: str,
     subjects: dict[int, str],
     ident: str,
+    *,
+    before: Sequence[Proposal] = (),
 ) -> Confirmed:
+    """Write ``before`` (confirmed as they stand) and ``items`` (the last: the one the
+    director confirmed or added) into the game file in one write, signed, recorded as a
+    ``confirm`` run."""
     from auditor.game.confirm import Signature, write_proposals
 
     fixed = items[-1]
-    signed = Signature(signer, _forum_now(game), was)
+    now = _forum_now(game)
+    signed = [Signature(signer, now)] * len(before) + [Signature(signer, now, was)] * len(items)
     run_id = store.start_run("confirm")
-    try:
-        write_proposals(game.path, items, subjects=subjects, signed=signed)
+    try:  # (one write: the days before and the item, or nothing)
+        write_proposals(game.path, [*before, *items], subjects=subjects, signatures=signed)
     except BaseException:
         store.finish_run(run_id, "failed", {"proposal": ident})
         raise
     what = "；".join(p.describe(subjects) for p in items)
+    first = "；".join(f"{p.describe(subjects)}（{p.id}）" for p in before)
     store.finish_run(
         run_id,
         "ok",
-        {"proposal": ident, "by": signer, "kind": fixed.kind, "wrote": what, "was": was},
+        {"proposal": ident, "by": signer, "kind": fixed.kind, "wrote": what, "was": was}
+        | ({"before": first} if first else {}),
     )
     verb = "已补上" if fixed.source == "导演补充" else "已确认"
     message = f"{verb} {ident}：{what}" + (f"（原为：{was}）" if was else "")
+    if first:
+        message = f"游戏文件里的天要从第1天起连续，所以先照原样确认了：{first}。{message}"
     return Confirmed(fixed, signer, message + "，已写进游戏文件")
 
 
-def _days_in_order(game: Game, p: Proposal, waiting: list[Proposal]) -> None:
-    """A game file states its days from day 1 on: a day is confirmed after the ones before."""
-    from auditor.game.confirm import ProposalError
+def _days_before(game: Game, p: Proposal, waiting: list[Proposal]) -> list[Proposal]:
+    """A game file states its days from day 1 on: a discovered day is confirmed with the
+    discovered days before it the file does not state yet, as they stand, in the same
+    write (a crash between two days would leave half a confirmation)."""
     from auditor.game.discover import Discovery
 
     if not isinstance(p.item, DaySpec) or not isinstance(game.discovery, Discovery):
-        return
+        return []
     base = game.discovery.base or game
     stated = {d.number for d in base.days}
     if p.item.number in stated:
-        return
+        return []
     earlier = [
         q
         for q in waiting
-        if q.kind == "day" and isinstance(q.item, DaySpec) and q.item.number < p.item.number
-    ]
-    if earlier:
-        first = min(earlier, key=lambda q: q.item.number)  # type: ignore[union-attr]
-        raise ProposalError(
-            f"游戏文件的 [[day]] 从第1天起连续：请先确认{first.describe()}（编号 {first.id}）"
-        )
+        if q.kind == "day" and isinstance(q.item, DaySpec)
+        and q.item.number < p.item.number and q.item.number not in stated
+    ]  # fmt: skip
+    return sorted(earlier, key=lambda q: q.item.number)  # type: ignore[union-attr]
 
 
 def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = None) -> list[str]:

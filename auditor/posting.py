@@ -7,9 +7,10 @@ the exact text and the thread and post only on his command."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -116,14 +117,150 @@ def posted_where(game: Game, rows: list[SentRow], *, account: bool = True) -> st
     return "；".join(said)
 
 
-_HEADER = re.compile(r"^\[b\][^\n]*\[/b\]")
+_HEADER = re.compile(r"^\[b\]([^\n]*?)\[/b\]")
+_PART_HEADER = re.compile(r"^\[b\]（第\d+/\d+部分）\[/b\]\n?")
+_TAG_OR_SPACE = re.compile(r"\[/?[a-z]+(?:=[^\]\[]*)?\]|\s+", re.I)
+_UPDATED = "（更新，以此为准）"
+_CARDS = "判罚"  # the one section of items: cards are added and withdrawn one by one
+_CARD_SUBHEADERS = {"本次新增", "此前已公布"}
+_NO_CARDS = {"暂无", "无"}
+WITHDRAWN = "撤回的卡"
+_FOLLOWS = "接已发出的"  # an addendum's line naming the posts it follows
+_DIGITS = "零一二三四五六七八九"
+
+
+def ordinal(n: int) -> str:
+    """补充一、补充二 … 补充十一 …: the addendum's number in Chinese (第N次 beyond 99)."""
+    if 1 <= n <= 9:
+        return _DIGITS[n]
+    if 10 <= n <= 99:
+        tens, ones = divmod(n, 10)
+        return ("" if tens == 1 else _DIGITS[tens]) + "十" + (_DIGITS[ones] if ones else "")
+    return f"第{n}次"
+
+
+@dataclass
+class _Section:
+    header: str  # the header line as printed (with what follows the [b]…[/b])
+    lines: list[str] = field(default_factory=list)  # its content lines, not blank
+    withdrawn: list[str] = field(default_factory=list)  # (an addendum's 撤回的卡)
+
+    @property
+    def title(self) -> str:
+        m = _HEADER.match(self.header.strip())
+        return m.group(1) if m else ""
+
+
+def _key(title: str) -> str:
+    return title.removesuffix(_UPDATED).removesuffix("（撤回）")
+
+
+def _sections(text: str) -> dict[str, _Section]:
+    """The announcement's sections by their header's title (the lines before any header
+    under ""), the title line left out.  判罚's sub-headers are no sections of their own; an
+    addendum's 撤回的卡 are the withdrawn cards of its 判罚."""
+    found: dict[str, _Section] = {}
+    now = found.setdefault("", _Section(""))
+    into = now.lines
+    for line in text.splitlines()[1:]:  # (the first line is the title)
+        stripped = line.strip()
+        m = _HEADER.match(stripped)
+        if (
+            m
+            and _key(now.title) == _CARDS
+            and m.group(1)
+            in (
+                *_CARD_SUBHEADERS,
+                WITHDRAWN,
+            )
+        ):
+            into = now.withdrawn if m.group(1) == WITHDRAWN else now.lines
+        elif m:
+            now = found.setdefault(_key(m.group(1)), _Section(line))
+            into = now.lines
+        elif stripped and not stripped.startswith(_FOLLOWS):
+            into.append(stripped)
+    return found
+
+
+def _canonical(lines: list[str]) -> str:
+    """A section's content with tags and white space left out: the same whether it went in
+    one post or was cut across two (a cut closes and reopens tags and drops a space)."""
+    return _TAG_OR_SPACE.sub("", "".join(lines))
+
+
+def _posted_text(parts: list[SentRow]) -> str:
+    """A posted draft's text, its parts joined without their 第i/n部分 headers."""
+    return "\n".join(_PART_HEADER.sub("", r.text.replace("\r\n", "\n"), count=1) for r in parts)
+
+
+def _on_the_forum(rows: list[SentRow]) -> dict[str, _Section]:
+    """What the forum shows of the day's announcement: the first post's sections, each
+    addendum's new cards added and withdrawn cards taken away, its other sections replacing
+    the ones they update."""
+    drafts: dict[str, list[SentRow]] = {}
+    for r in rows:
+        drafts.setdefault(r.draft, []).append(r)
+    shown: dict[str, _Section] = {}
+    cards: dict[str, Counter[str]] = {_CARDS: Counter(), "": Counter()}
+    for parts in drafts.values():
+        parts.sort(key=lambda r: r.part)
+        for key, sec in _sections(_posted_text(parts)).items():
+            if key in (_CARDS, ""):
+                cards[key].update(c for c in sec.lines if c not in _NO_CARDS)
+                cards[key].subtract(sec.withdrawn)
+                shown.setdefault(key, _Section(sec.header))
+            elif sec.title.endswith("（撤回）"):
+                shown.pop(key, None)
+            else:
+                shown[key] = sec
+    for key in (_CARDS, ""):
+        if key in shown:
+            shown[key].lines = list((+cards[key]).elements())  # (the order does not matter here)
+    return shown
+
+
+def _card_changes(key: str, sec: _Section, shown: dict[str, _Section]) -> list[str]:
+    """The cards added since the forum's posts, then the cards withdrawn (撤回的卡)."""
+    have = Counter(c for c in sec.lines if c not in _NO_CARDS)
+    had = Counter(shown[key].lines) if key in shown else Counter()
+    added = list((have - had).elements())
+    gone = list((had - have).elements())
+    block = [sec.header] if key and (added or gone) else []
+    block += added
+    if gone:
+        block += [f"[b]{WITHDRAWN}[/b]", *gone]
+    return block
+
+
+def _changes(now: dict[str, _Section], shown: dict[str, _Section]) -> list[str]:
+    """The addendum's sections: what each section holds now against what the forum shows."""
+    kept: list[str] = []
+    for key, sec in now.items():
+        block: list[str] = []
+        if key in (_CARDS, ""):
+            block = _card_changes(key, sec, shown)
+        elif key not in shown or _canonical(sec.lines) != _canonical(shown[key].lines):
+            title = sec.title
+            block = [sec.header.replace(f"[b]{title}[/b]", f"[b]{title}{_UPDATED}[/b]", 1)]
+            block += sec.lines
+        if block:
+            kept += ["", *block] if kept else block
+    for key, sec in shown.items():
+        if key not in now and key not in (_CARDS, "") and sec.lines:
+            block = [f"[b]{key}（撤回）[/b]", "之前发出的这一节已撤回，不再适用"]
+            kept += ["", *block] if kept else block
+    return kept
 
 
 def addendum(game: Game, store: Store, draft: Draft) -> Draft:
     """An announcement whose day's announcement was posted already (by this tool): the
-    补充 holding only the lines not yet posted, under their sections' headers, naming the
-    post it follows — not a second whole announcement.  Nothing new: refused, saying where
-    the posted one is."""
+    补充 (numbered: 补充一、补充二 …) holding what changed since, section by section — the
+    cards added and the cards withdrawn (撤回的卡), each counted (a second identical card is
+    a card), and every other section (累计, 计票, 潜水, 电梯) that differs from what the
+    forum shows printed whole as it now stands, marked 更新，以此为准 (a partial tally is
+    never compared line by line) — naming the posts it follows.  Not a second whole
+    announcement.  Nothing changed: refused, saying where the posted ones are."""
     if draft.kind != "announcement":
         return draft
     _check_settled(store, draft)
@@ -136,25 +273,15 @@ def addendum(game: Game, store: Store, draft: Draft) -> Draft:
     ]
     if not rows or draft_id([as_posted(p) for p in draft.parts]) in {r.draft for r in rows}:
         return draft  # (the same text again: check_postable says where it went)
-    said = {line.strip() for r in rows for line in r.text.splitlines()}
-    kept: list[str] = []
-    header = ""
-    for line in draft.text.splitlines()[1:]:  # (the first line is the title)
-        text = line.strip()
-        if _HEADER.match(text):
-            header = line
-        elif text and text not in said:
-            if header:
-                kept += ["", header] if kept else [header]
-                header = ""
-            kept.append(line)
+    kept = _changes(_sections(draft.text), _on_the_forum(rows))
     if not kept:
         where = posted_where(game, rows)
         raise AlreadyPostedError(f"{draft.title}已经发过，之后没有新的内容：{where}")
     where = posted_where(game, rows, account=False)  # (goes into the forum's text)
-    title = f"{draft.title}（补充）"
+    done = {r.draft for r in rows if r.title != draft.title}
+    title = f"{draft.title}（补充{ordinal(len(done) + 1)}）"
     first = draft.text.splitlines()[0].replace(draft.title, title, 1)
-    text = "\n".join([first, f"接已发出的{draft.title}（{where}）：以下是之后新增的。", "", *kept])
+    text = "\n".join([first, f"{_FOLLOWS}{draft.title}（{where}）：以下是之后的变动。", "", *kept])
     return replace(
         draft,
         title=title,

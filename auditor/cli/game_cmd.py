@@ -15,8 +15,7 @@ import typer
 from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
-from auditor.cli.console import escape
-from auditor.desk.days import days_before
+from auditor.cli.console import escape, print_line
 from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
@@ -90,9 +89,15 @@ def show_state(
         for u in disc.unread:
             t.add_row(
                 str(u.pid), _t(u.posted_at), escape(u.why), escape(u.excerpt()),
-                escape(_where(disc, u.tid, u.floor, u.link(base))),
+                escape(_where(disc, u.tid, u.floor)),
             )  # fmt: skip
         out.print(t)
+        # the links under the table, one a line and never wrapped: a table folds a long
+        # word at its column's width, and a URL cut in two opens nothing
+        for u in disc.unread:
+            link = u.link(base)
+            if link:
+                print_line(f"pid {u.pid}：{link}")
         # (a path with spaces quoted, so the line can be pasted into a shell)
         path = shlex.quote(str(game_path)) if game_path is not None else "游戏文件"
         out.print(
@@ -110,12 +115,13 @@ def show_state(
         out.print(t)
 
 
-def _where(disc: Discovery, tid: int, floor: int | None, link: str | None) -> str:
-    """A post's place in words: 「[M107] 第二天讨论帖」（tid 103）第 12 楼, then its link."""
+def _where(disc: Discovery, tid: int, floor: int | None) -> str:
+    """A post's place in words: 「[M107] 第二天讨论帖」（tid 103）第 12 楼 (its link is
+    printed under the table, whole)."""
     subject = disc.subjects.get(tid, "")
     thread = f"「{subject}」（tid {tid}）" if subject else f"帖子 tid {tid}"
     place = f"{thread}第 {floor} 楼" if floor is not None else thread
-    return f"{place}\n{link}" if link else place
+    return place
 
 
 def show(
@@ -354,14 +360,13 @@ def _act(
         return add(g, store, str(acts["add"]), values, by=by).message
     fix = {k: fields[k] for k in ("opens", "at", "type", "how", "kind", "accelerated", "delayed")}
     player, day, closes = fields["player"], fields["day"], fields["closes"]
-    first = days_before(g, store, str(acts["confirm"]), by=by)
     done = confirm(
         g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
         player=str(player) if player is not None else None,
         day=int(str(day)) if day is not None else None,
         closes=closes if isinstance(closes, datetime) else None,
     )  # fmt: skip
-    return first + done.message
+    return done.message
 
 
 @command("game")

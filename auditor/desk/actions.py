@@ -24,7 +24,6 @@ from typing import Any
 
 from auditor import pipeline
 from auditor.desk.coalesce import Coalesced
-from auditor.desk.days import days_before
 from auditor.errors import STATE_INCOMPLETE_EXIT, AuditorError, StoreLockedError
 from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
@@ -390,12 +389,11 @@ def confirm_proposal(
     again (it is the record now) and the report rewritten.  Returns the game as the file
     now states it."""
     with GAME_FILE, game_store(game) as store:
-        first = days_before(game, store, ident, by=by)
         confirmed = pipeline.confirm(
             game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix, hour=hour
         )
     fresh = pipeline.open_game(game.path)
-    return done(first + confirmed.message, rewrite_report(fresh, reports)), fresh
+    return done(confirmed.message, rewrite_report(fresh, reports)), fresh
 
 
 _REWRITES: dict[Path, Coalesced[Rewrite]] = {}

@@ -872,6 +872,7 @@ def create_app(
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
         Route("/g/{slug}/post", partial(post_page.show, app), methods=["GET"]),
+        Route("/g/{slug}/post/forum", partial(post_page.forum_state, app), methods=["GET"]),
         Route("/g/{slug}/post", partial(post_page.post, app), methods=["POST"]),
     ]
     middleware = [

@@ -2,8 +2,10 @@
 text, the thread and the posting account, and a button that posts it with the director's
 own login, the same way ``auditor post`` does (:mod:`auditor.posting`).
 
-``GET /g/{slug}/post?kind=K[&thread=T]`` opens the thread as the posting account (a GET:
-nothing is sent) and shows what would be posted; ``POST /g/{slug}/post`` (signed in, the
+``GET /g/{slug}/post?kind=K[&thread=T]`` shows at once, from the store, what would be
+posted; its script then fetches ``GET /g/{slug}/post/forum`` (or, without a script, a tap
+on ``&forum=1`` reloads the page with it), which opens the thread as the posting account
+(a GET: nothing is sent) and shows the thread, the account and the button; ``POST /g/{slug}/post`` (signed in, the
 CSRF token) rebuilds the draft at the time the page showed it and posts it only when it
 is still the text shown (the draft's id in the form).  Nothing is posted without the
 director pressing the button."""
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
+from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
     from auditor.desk.app import DeskApp
 
 TEMPLATE = "desk_post.html.j2"
+FORUM_TEMPLATE = "desk_post_forum.html.j2"  # the forum's part, fetched after the page
 
 #: A part that may be on the forum (no known outcome, or another process sending it): not
 #: offered to copy — the director looks on the forum first.
@@ -69,23 +73,35 @@ def _draft(game: Game, kind: str, when: datetime) -> Draft:
 
 
 def preview(game: Game, kind: str, thread: int | None, when: datetime) -> Shown:
-    """The draft of ``kind`` at ``when`` and the thread it would go to, opened as the
-    posting account; an :class:`AuditorError` becomes the page's error."""
+    """The draft of ``kind`` at ``when`` and the thread it would go to, from the store and
+    the game file alone (no forum: the page opens at once, a slow or dead forum blocks
+    nothing); an :class:`AuditorError` becomes the page's error."""
     shown = Shown(kind, when.isoformat())
     try:
         shown.draft = draft = _draft(game, kind, when)
         shown.ident = draft_id([as_posted(p) for p in draft.parts])
         with pipeline.open_store(game) as store:
-            tid = check_postable(game, store, draft, thread)
-        shown.tid = tid
-        with opened_thread(game, tid) as (_client, target):
-            check_sizes(draft, int(game.forum.maxpostsize), target.charset)
+            shown.tid = check_postable(game, store, draft, thread)
+    except AlreadyPostedError as exc:
+        shown.posted = str(exc)
+    except AuditorError as exc:
+        shown.error = str(exc)
+    return shown
+
+
+def on_the_forum(game: Game, shown: Shown) -> Shown:
+    """The thread opened as the posting account (a GET: nothing is sent), after the page
+    showed the draft: its subject, the account, the draft measured by the forum's charset;
+    a forum that does not answer becomes the error (the draft stays on the page)."""
+    if shown.draft is None or shown.tid is None or shown.error or shown.posted:
+        return shown
+    try:
+        with opened_thread(game, shown.tid) as (_client, target):
+            check_sizes(shown.draft, int(game.forum.maxpostsize), target.charset)
         shown.subject, shown.url = target.form.subject or "?", target.referer
         shown.account = target.account
         if target.form.viewer_name and target.form.viewer_name not in game.directors:
             shown.notes.append(f"注意：发帖账号 {target.form.viewer_name} 不是游戏文件里的导演")
-    except AlreadyPostedError as exc:
-        shown.posted = str(exc)
     except AuditorError as exc:
         shown.error = str(exc)
     return shown
@@ -129,12 +145,52 @@ async def show(app: DeskApp, request: Request) -> Response:
         return RedirectResponse(f"/g/{slug}/login", status_code=303)
     kind = request.query_params.get("kind", "")
     shown = None
+    forum = request.query_params.get("forum") == "1"  # (no script: the forum on a tap)
     if kind in KINDS:
         when = datetime.now(game.timezone)
         shown = await run_in_threadpool(
             preview, game, kind, _thread(request.query_params.get("thread")), when
         )
-    return app.page(request, TEMPLATE, slug=slug, game=game, kinds=KIND_NAMES, shown=shown)
+        if forum:
+            shown = await run_in_threadpool(on_the_forum, game, shown)
+    ask = {"kind": kind, "thread": str(shown.tid if shown and shown.tid else "")}
+    src = {**ask, "when": shown.when if shown else "", "draft": shown.ident if shown else ""}
+    return app.page(
+        request,
+        TEMPLATE,
+        slug=slug,
+        game=game,
+        kinds=KIND_NAMES,
+        shown=shown,
+        forum=forum,
+        forum_src=f"/g/{slug}/post/forum?{urlencode(src)}",
+        forum_tap=f"/g/{slug}/post?{urlencode({**ask, 'forum': '1'})}",
+    )
+
+
+async def forum_state(app: DeskApp, request: Request) -> Response:
+    """``GET /g/{slug}/post/forum?kind&thread&when&draft``: the forum's part of the page
+    (the thread, the account, the button), fetched by the page's script after it showed
+    the draft; the draft rebuilt at the page's time must still be the one shown."""
+    game = app.game_or_404(request)
+    if game is None:
+        return app.message(request, "没有这个游戏。", 404)
+    slug = request.path_params["slug"]
+    if await app.signed_in(request, slug) is None:
+        return app.message(request, "请先登录。", 403)
+    q = request.query_params
+    kind = q.get("kind", "")
+    try:
+        when = datetime.fromisoformat(q.get("when", ""))
+    except ValueError:
+        when = None
+    if kind not in KINDS or when is None or when.tzinfo is None:
+        return app.message(request, "请求不完整：请重新打开发帖页。", 400)
+    shown = await run_in_threadpool(preview, game, kind, _thread(q.get("thread")), when)
+    if shown.ident and shown.ident != q.get("draft", ""):
+        shown.error = "草稿在显示之后变了（新的抓取或决定）：请重新打开这一页"
+    shown = await run_in_threadpool(on_the_forum, game, shown)
+    return app.page(request, FORUM_TEMPLATE, slug=slug, shown=shown)
 
 
 async def post(app: DeskApp, request: Request) -> Response:

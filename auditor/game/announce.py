@@ -1005,7 +1005,7 @@ class Patterns:
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
         # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
         # (a time or a manner between them is no name: 今天接替, 今天起替补, 永久替换)
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起|(?:今天|今日|明天|本日)起?)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?\s*(?:永久|长期)?"
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起|(?:今天|今日|明天|本日)起?)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?\s*(?:永久|长期)?\s*(?:(?:用|以|使用)(?:本人|自己的?|新)?\s*(?:账号|帐号|马甲|ID))?"
         # (来替 X: 替 right before a name)
         # (X 替下 Y, X 换下 Y: the sports commentator's — X comes on for Y; 代替离开的 Y)
         verb = (
@@ -2224,6 +2224,8 @@ _SAME_ACCOUNT = lazy(
     r"(?:沿用|使用|用|接管|继续用)(?:原|原来的?|其|他的?|她的?)\s*(?:账号|帐号|ID|id|马甲)|原(?:账号|帐号)(?:继续|游戏)"
     # the replaced one's account handed on (X 的账号由替补 Y 接手 / 交给 Y 来打)
     r"|的\s*(?:账号|帐号|马甲)\s*(?:由|交由|交给)"
+    # … or taken over by the substitute (替补 Y 接手 X 的账号)
+    r"|(?:接手|接过|接管)\s*[^\s，。,]{1,12}\s*的\s*(?:账号|帐号|马甲)"
 )
 
 

@@ -490,12 +490,14 @@ def write_proposals(
     *,
     subjects: dict[int, str] | None = None,
     signed: Signature | None = None,
+    signatures: Sequence[Signature] = (),
 ) -> dict[str, int]:
     """Append the proposals to the game file at ``path`` as ``[[thread]]``, ``[[day]]`` and
-    ``[[event]]`` tables with their source (and ``signed``: who confirmed, when) as the
-    table's comment; an 加速 proposal for a day the file already has sets that day's
-    ``accelerated``.  Everything already in the file (comments and layout) stays as it
-    is; the file is replaced in one step.  Returns how many of each were written."""
+    ``[[event]]`` tables with their source (and ``signed``: who confirmed, when; or
+    ``signatures``, one for each proposal in order) as the table's comment; an 加速
+    proposal for a day the file already has sets that day's ``accelerated``.  Everything
+    already in the file (comments and layout) stays as it is; the file is replaced in one
+    step, all the proposals or none.  Returns how many of each were written."""
     import tomlkit
     from tomlkit.items import AoT
 
@@ -513,7 +515,9 @@ def write_proposals(
         arr.append(table)
         counts[key] += 1
 
-    for p in proposals:
+    for i, p in enumerate(proposals):
+        if signatures:
+            sign = f"；{signatures[i].text()}"
         item = p.item
         if p.kind == "delay" and not (isinstance(item, DaySpec) and item.delayed):
             raise ProposalError(f"延时的提议要填写导演公示的新关门时间才能确认：{p.describe()}")

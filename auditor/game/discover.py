@@ -51,7 +51,15 @@ from auditor.game.state import (
     unread_posts,
 )
 from auditor.game.structure import schedule_for
-from auditor.game.titles import DAY_LABEL, classify, cn_number, match_tag, opening_day
+from auditor.game.titles import (
+    DAY_LABEL,
+    NUM,
+    classify,
+    cn_number,
+    match_tag,
+    opening_day,
+    title_count,
+)
 from auditor.game.when import TimePoint, find_points, find_ranges, paired_times
 from auditor.models import Post
 from auditor.rulesets import preset_text
@@ -110,6 +118,8 @@ class Discovery:
     # a day named in its titles' own words (春之章 → 1), from the threads dated by their
     # opening post (:func:`_dated_by_opening`)
     day_names: dict[str, int] = field(default_factory=dict)
+    # the counter word the whole game counts its days by (第1轮 讨论帖 …, :func:`_counted_by_title`)
+    day_word: str | None = None
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -311,6 +321,98 @@ def _dated_by_title(
     return out
 
 
+# a clause that makes a counter word the day unit: 一天一轮, 每天一场, 一轮一天, 每轮一天
+_WORD_IS_DAY = "(?:一|每)(?:天|日){w}|(?:一|每){w}(?:一|为|是|即|算)?(?:天|日)"
+
+
+def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int | None:
+    """The pid of the first director post that makes ``word`` the day unit: it says so
+    (一天一轮) or gives 第N<word> its own opening and close, as a day's schedule line does
+    (第1轮：12月1日 10:00 开球 —— 12月2日 22:00 终场哨); not a question or supposition."""
+    said = lazy(_WORD_IS_DAY.format(w=word))
+    counted = lazy(rf"第\s*({NUM})\s*{word}")
+    for _n, p in texts:
+        if p.author not in game.directors:
+            continue
+        for clause in re.split(r"[。；！!\n]", _text(p)):
+            if _UNDONE.search(clause):
+                continue
+            if said.search(clause):
+                return p.pid
+            m = counted.search(clause)
+            if m is None:
+                continue
+            as_day = counted.sub(lambda x: f"第{x.group(1)}天", clause)
+            ranges = find_ranges(as_day, p.posted_at, game.timezone)
+            if any(r.day == cn_number(m.group(1)) and not r.aside for r in ranges):
+                return p.pid
+    return None
+
+
+def as_days(text: str, word: str | None) -> str:
+    """``text`` with the game's counter word for its days (第2轮) said as 第2天."""
+    if not word:
+        return text
+    return re.sub(rf"第(\s*{NUM}\s*){word}", r"第\1天", text)
+
+
+def _counted_days(posts: list[Post], word: str | None) -> list[Post]:
+    """The posts with the game's counter word for its days said as 天 (:func:`as_days`)."""
+    if not word:
+        return posts
+    return [
+        replace(p, text=as_days(p.text, word), lines=tuple(as_days(x, word) for x in p.lines))
+        for p in posts
+    ]
+
+
+def _counted_by_title(
+    game: Game, threads: list[ThreadSpec], disc: Discovery, store: object
+) -> list[ThreadSpec]:
+    """The day threads of a game that counts its days by 轮 / 场 (``[M107] 绿茵场·第2轮
+    讨论帖``): when no title names a 天 / 日, every undated day thread counts by the same word
+    with a running number (1, 2, 3 …), and a director's post in the rules or process thread
+    or a counted thread's opening makes that word the day unit (:func:`_the_day_unit`),
+    each thread is the day its number counts.  轮 and 场 alone name no day
+    (:func:`auditor.game.titles._day_of`): a vote's second round, a day's sittings."""
+    kinds = (ThreadKind.DISCUSSION, ThreadKind.VOTE)
+    if any(t.kind in kinds for t in threads):
+        return []
+    counted: list[tuple[Listed, ThreadKind, str, int]] = []
+    for listed in disc.unclassified:
+        info = classify(listed.subject, game.ruleset, game.tag)
+        if info.undated is None:
+            continue
+        count = title_count(listed.subject, game.tag)
+        if count is None:
+            return []
+        counted.append((listed, info.undated, *count))
+    words = {w for _l, _k, w, _n in counted}
+    numbers = {n for _l, _k, _w, n in counted}
+    if len(words) != 1 or numbers != set(range(1, max(numbers) + 1)):
+        return []
+    word = words.pop()
+    posts: list[tuple[int, Post]] = []
+    for t in threads:
+        if t.kind in (ThreadKind.RULES, ThreadKind.PROCESS):
+            posts += [(0, sp.post) for sp in store.posts(tid=t.tid, tz=game.timezone)]  # type: ignore[attr-defined]
+    for listed, _k, _w, n in counted:
+        found = store.posts(tid=listed.tid, tz=game.timezone)  # type: ignore[attr-defined]
+        posts += [(n, sp.post) for sp in found if sp.post.first]
+    pid = _the_day_unit(game, word, posts)
+    if pid is None:
+        return []
+    disc.day_word = word
+    out: list[ThreadSpec] = []
+    for listed, kind, _w, n in counted:
+        spec = ThreadSpec(listed.tid, kind, n)
+        disc.unclassified.remove(listed)
+        out.append(spec)
+        note = f"「{listed.subject}」第{n}{word} → 第{n}天（pid {pid} 以“{word}”为一天）"
+        disc.threads.append(Sourced(spec, f"pid {pid}", pid, note))
+    return out
+
+
 def _day_name(subject: str, tag: str) -> str | None:
     """The words a title names its day by when it names no number (``[M107] 春之章 · 讨论``
     → 春之章): the title without its tag, brackets and kind word, when one word is left."""
@@ -372,6 +474,8 @@ class _Day:
     fields: dict[str, tuple[str, str]]  # opens / closes -> (source, stated | inferred)
     delayed: bool = False
     planned: datetime | None = None  # the close before a director first moved it
+    # every post that moved the close (延时 to 23:00, then again to 23:30): all of them read
+    moved_by: list[int] = field(default_factory=list)
 
 
 def _stated(pid: int | None, what: str = "") -> tuple[str, str]:
@@ -411,6 +515,8 @@ def discover_days(
     for n in sorted(found):
         if n in threaded or n in phases:
             _take_day(n, found[n], phases.get(n, []), days, disc)
+            if n in days and days[n].closes == found[n].closes:
+                disc.read |= set(found[n].moved_by)
     ordered = sorted(days.values(), key=lambda d: d.opens)
     return [d for i, d in enumerate(ordered) if i == 0 or ordered[i - 1].number < d.number]
 
@@ -688,9 +794,11 @@ def _change_close(
         if (pt.delay or moved) and pt.at > f.closes:
             f.closes, f.delayed, f.accelerated, f.planned = pt.at, True, False, planned
             f.fields["closes"] = _stated(p.pid, "（延时）")
+            f.moved_by += [p.pid] if p.pid is not None else []
             break
         if (fast and pt.at < f.closes) or ((fix or shifts) and pt.at != f.closes):
             _move_close(f, pt.at, planned, p.pid, _MOVED_BY[(fast, fix)])
+            f.moved_by += [p.pid] if p.pid is not None else []
             break
     if fast:
         f.accelerated, f.delayed = True, False
@@ -894,6 +1002,7 @@ def _announced_events(
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
         said = _announced(patterns, post, disc)
+        found = _without_taken_back(game, post, found, disc)
         if rest is not None and post.pid in disc.read:
             disc.read.add(rest)  # the second half was read with the first
         for a in said:
@@ -916,6 +1025,47 @@ def _announced_events(
             status = "inferred" if a.guessed else "stated"
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip(), status))
     return found
+
+
+# a 更正 that denies the elimination it corrects (平票，X 没有死亡 / X 并未出局): the player, the
+# negation, the word; not asked (X 没有出局吗？) nor supposed
+_NOT_OUT = r"\s*(?:其实|实际上|并|也|还)?\s*(?:没有|没|未|并未|不曾|尚未)\s*(?:被投出|死亡|出局|淘汰|阵亡|死)"
+
+
+def _without_taken_back(
+    game: Game, post: Post, found: list[Sourced], disc: Discovery
+) -> list[Sourced]:
+    """The events found so far less those the post's correction takes back
+    (:func:`_taken_back`); such a post announced something."""
+    taken_back = _taken_back(game, _text(post), found)
+    if taken_back and post.pid is not None:
+        disc.announced.add(post.pid)
+    return [s for s in found if s not in taken_back]
+
+
+def _taken_back(game: Game, text: str, found: list[Sourced]) -> list[Sourced]:
+    """The eliminations a director's correction takes back by denying them: the post says
+    it corrects (更正, 有误 …) and a sentence of it says the player is not out; the latest
+    such elimination of each player named."""
+    if not _CORRECTS.search(text):
+        return []
+    out: list[Sourced] = []
+    for sentence in re.split(r"[。！!；;\n]", text):
+        if re.search(r"[？?]|吗|如果|假如|要是", sentence):
+            continue
+        for player in game.players:
+            if not re.search(re.escape(player) + _NOT_OUT, sentence):
+                continue
+            gone = [
+                x
+                for x in found
+                if isinstance(x.item, Event)
+                and x.item.type is EventType.ELIMINATED
+                and x.item.player == player
+            ]
+            if gone and gone[-1] not in out:
+                out.append(gone[-1])
+    return out
 
 
 # a post cut off at its copula or colon (D1结束 警长是), its name sent in the next (大橘 8票)
@@ -1184,6 +1334,7 @@ def discover(game: Game, store: object) -> Game:
     threads = discover_threads(game, titled, disc)
     threads += _dated_by_title(game, threads, disc, store)
     threads += _dated_by_opening(game, disc, store)
+    threads += _counted_by_title(game, threads, disc, store)
     subjects = {t.tid: t.subject for t in titled}
     tids = {t.tid for t in threads}
     posts = [
@@ -1192,7 +1343,7 @@ def discover(game: Game, store: object) -> Game:
         for sp in store.posts(author=d, tz=game.timezone)  # type: ignore[attr-defined]
         if sp.post.tid in tids
     ]
-    days = discover_days(game, threads, posts, disc, subjects)
+    days = discover_days(game, threads, _counted_days(posts, disc.day_word), disc, subjects)
     events = discover_events(game, threads, days, posts, disc)
     players_posts = [
         sp.post

@@ -7,9 +7,9 @@ import hashlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict
 
-from auditor.game.gamefile import Game
+from auditor.game.gamefile import EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.report.labels import plain_note, post_link, thread_name
 from auditor.rules.records import CountedPosts
@@ -190,6 +190,47 @@ def elevator(
         return hashlib.sha256(what.encode()).hexdigest()
 
     return {d: ElevatorDay(key(d), partial(rows, d)) for d in days}
+
+
+class LastWords(TypedDict):
+    """One player's 遗言 in the announcement: his posts in the last-words threads."""
+
+    player: str
+    posts: list[dict[str, object]]  # floor, pid, tid, link (as the 电梯's)
+    threads: list[dict[str, object]]  # the posts by thread (:func:`by_thread`)
+
+
+def last_words(
+    game: Game, schedule: Schedule, store: Store, base: str | None, day: int | None
+) -> list[LastWords]:
+    """遗言 of the announced day: the players out after the day before closed and by this
+    day's close, each once (his first elimination), in the order of their deaths (M107
+    公示前一天出局角色名单（按出局顺序排序）、遗言), with his posts in the game's last-words
+    threads as links.  A player with no such post has no line."""
+    tids = [t.tid for t in game.threads if t.kind is ThreadKind.LASTWORDS]
+    if day is None or not tids:
+        return []
+    closes = {d.number: d.closes for d in schedule.days}
+    end, start = closes.get(day), closes.get(day - 1)
+    deaths: dict[str, datetime] = {}
+    events = [e for e in schedule.events(EventType.ELIMINATED) if e.at is not None]
+    for e in sorted(events, key=lambda e: e.at):  # type: ignore[arg-type,return-value]
+        deaths.setdefault(e.player, e.at)  # type: ignore[arg-type]
+    out: list[LastWords] = []
+    for player, at in deaths.items():
+        if (end is not None and at > end) or (start is not None and at <= start):
+            continue
+        posts = sorted(
+            (sp.post for tid in tids for sp in store.posts(tid=tid, author=player)),
+            key=lambda p: (p.posted_at, p.floor or 0),
+        )
+        said: list[dict[str, object]] = [
+            {"floor": p.floor, "pid": p.pid, "tid": p.tid, "link": post_link(base, p.tid, p.pid)}
+            for p in posts
+        ]
+        if said:
+            out.append({"player": player, "posts": said, "threads": by_thread(game, said)})
+    return out
 
 
 def by_thread(game: Game, posts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -11,7 +11,8 @@ replaced so a name, a vote target or a title cannot open or close a tag.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from auditor.ledger.policy import CARD_COLOURS, card_name
 from auditor.report.labels import number
@@ -39,10 +40,10 @@ def _safe(text: object) -> str:
     return visible(str(text)).replace("[", "［").replace("]", "］")
 
 
-def _post_link(p: dict[str, Any]) -> str:
+def _post_link(p: Mapping[str, object]) -> str:
     """``#floor`` as a link built from the game file's forum URL (and ints), else plain."""
     floor = f"#{p['floor']}" if p.get("floor") is not None else f"pid {p['pid']}"
-    link = p.get("link")
+    link = str(p.get("link") or "")
     if not link or any(c in link for c in "[] \t\n\"'"):
         return floor
     return f"[url={link}]{floor}[/url]"
@@ -89,33 +90,53 @@ def render_bbcode(r: Records) -> str:
                 f"（判罚制度：{FACTION_RULE}）"
             )
     if day is not None:
-        lines.append("")
-        lines.extend(tally_lines(r, day))
-        if r.lurking:
-            lines.append("")
-            lines.append(f"[b]第{day}天潜水[/b]")
-            for x in r.lurking:
-                note = f"（{_safe(x['note'])}）" if x["note"] else ""
-                lines.append(f"{_safe(x['player'])}：{_safe(x['title'])}{note}")
-        lines.append("")
-        lines.append(f"[b]第{day}天电梯[/b]")
-        lines.extend(_elevator_line(e) for e in r.elevator.get(day, []))
+        lines.extend(_day_lines(r, day))
     return "\n".join(lines) + "\n"
+
+
+def _day_lines(r: Records, day: int) -> list[str]:
+    """The announced day's sections: 计票, 潜水, 电梯 and 遗言 (in the order of deaths)."""
+    lines = ["", *tally_lines(r, day)]
+    if r.lurking:
+        lines.append("")
+        lines.append(f"[b]第{day}天潜水[/b]")
+        for x in r.lurking:
+            note = f"（{_safe(x['note'])}）" if x["note"] else ""
+            lines.append(f"{_safe(x['player'])}：{_safe(x['title'])}{note}")
+    lines.append("")
+    lines.append(f"[b]第{day}天电梯[/b]")
+    lines.extend(_elevator_line(e) for e in r.elevator.get(day, []))
+    if r.last_words:
+        lines.append("")
+        lines.append(f"[b]第{day}天遗言[/b]（按出局顺序）")
+        lines.extend(
+            f"{_safe(w['player'])}：{_floors(w['threads'], w['posts'])}" for w in r.last_words
+        )
+    return lines
 
 
 def _elevator_line(e: dict[str, Any]) -> str:
     """One player's line of the 电梯: his posts of the day by thread, the thread named when
     there are several, or when the floors are no links (a bare #9 says which thread only
     beside its name: no ``[forum] url``)."""
-    groups = e.get("threads") or [{"thread": "", "posts": e["posts"]}]
-    named = len(groups) > 1 or not all(p.get("link") for p in e["posts"])
-    links = " ".join(
-        (f"{_safe(g['thread'])} " if named and g["thread"] else "")
-        + " ".join(_post_link(p) for p in g["posts"])
-        for g in groups
-    )
+    links = _floors(e.get("threads"), e["posts"])
     out = "（出局）" if e.get("out") else ""
     return f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}"
+
+
+_Posts = Sequence[Mapping[str, object]]
+
+
+def _floors(threads: _Posts | None, posts: _Posts) -> str:
+    """Posts as links by thread, the thread named when there are several, or when the
+    floors are no links (a bare #9 says which thread only beside its name)."""
+    groups = threads or [{"thread": "", "posts": posts}]
+    named = len(groups) > 1 or not all(p.get("link") for p in posts)
+    return " ".join(
+        (f"{_safe(g['thread'])} " if named and g["thread"] else "")
+        + " ".join(_post_link(p) for p in cast(_Posts, g["posts"]))
+        for g in groups
+    )
 
 
 def tally_lines(r: Records, day: int) -> list[str]:

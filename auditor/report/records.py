@@ -22,10 +22,12 @@ from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import NOT_CARDS, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
+    LastWords,
     announce_day,
     chart,
     daily_threshold,
     elevator,
+    last_words,
     lurk_rule_text,
     lurk_units,
     lurking_list,
@@ -201,6 +203,8 @@ class Records:
     lurking: list[dict[str, Any]] = field(default_factory=list)
     # what the director's daily drafts are made from beside these (auditor.report.drafts)
     inputs: DraftInputs | None = None
+    # the announced day's 遗言: each player out that day once, in the order of their deaths
+    last_words: list[LastWords] = field(default_factory=list)
 
 
 def faction_losses(led: Ledger) -> list[dict[str, object]]:
@@ -355,7 +359,6 @@ def build_records(
         checked, players, days, min_posts, lurking, rs.enabled("POST-FILLER")
     )
 
-    # Findings with their status, drafts with highlighted evidence.
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
     announce = announce_day(days)
@@ -411,6 +414,7 @@ def build_records(
         decided=decided,
         lurking=lurking_list(findings, matrix, announce),
         inputs=DraftInputs(schedule.days, rs.settings, rs.sources, now),
+        last_words=last_words(game, schedule, store, base, announce),
     )
 
 
@@ -443,9 +447,7 @@ def _activity_grid(
     phase_rows: dict[tuple[str, int], list[Cell]] = {}
     for c in checked.phase_cells():
         phase_rows.setdefault((c.player, c.day), []).append(c)
-    # who replied in a vote thread but counts as not voting in one of the day's rounds
-    # (an invalid or void vote): the grid shows ⚠, not ✓, as the tally lists them
-    uncounted = {(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()}
+    uncounted, abstained = _not_ticked(checked)
     activity: list[Row] = []
     matrix: list[Row] = []
     for p in players:
@@ -478,11 +480,26 @@ def _activity_grid(
                     and not d["accelerated"]
                     and not row["votes"],
                     "uncounted": bool(row["votes"]) and (p, number) in uncounted,
+                    "abstained": bool(row["votes"]) and (p, number) in abstained,
                 }
             )
         matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})
 
     return activity, matrix
+
+
+def _not_ticked(checked: CheckRecords) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """Who replied in a vote thread but counts as not voting in one of the day's rounds (an
+    invalid or void vote: the grid shows ⚠, not ✓, as the tally lists them), and who
+    abstained (弃权) in a round of the day and voted for no one in any (弃权, not ✓)."""
+    uncounted = {(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()}
+    voted_for = {
+        (n, int(t["day"])) for t in checked.tally for n in str(t.get("voters") or "").split("、")
+    }
+    abstained = {
+        (p, int(x["day"])) for x in checked.rounds for p in x.get("abstained") or ()
+    } - voted_for
+    return uncounted, abstained
 
 
 def _day_row(

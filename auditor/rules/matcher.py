@@ -2113,7 +2113,10 @@ class Matcher(_Deferred):
         holding a pronoun, a particle or a game word (你是 is not 立誓, 狼人 not 烂人); or a
         homophone of two characters, both changed, one of them such a word (里是 is no
         立誓: 发是 still is 发誓); or a near sound by the medial pair written as ordinary
-        talk (:meth:`_glide_written_plain`)."""
+        talk (:meth:`_glide_written_plain`); or a number written out (七十了 is no 气死了).
+        """
+        if self._counted(key, piece):
+            return True
         if key.kind == "pinyin":
             if len(piece) != 2 or _NEAR_SHORT_STOP.isdisjoint(piece):
                 return False  # (the common case: no key() of the form)
@@ -2125,6 +2128,25 @@ class Matcher(_Deferred):
             return False
         return not _NEAR_SHORT_STOP.isdisjoint(piece) and bool(
             self.cats[self.entries[key.entry].category].near_long
+        )
+
+    def _counted(self, key: _Key, piece: str) -> bool:
+        """A sound-alike whose changed character is a digit beside another numeral: a number
+        as written (七十了, 四十个), not a cloak; a digit alone still cloaks (摔四, 你去四吧),
+        and so does a place (万八蛋)."""
+        if key.kind not in ("near", "pinyin") or sum(c in _COUNT_CHARS for c in piece) < 2:
+            return False
+        form = self.norm.key(key.form)
+        if len(form) != len(piece):
+            return False
+        return any(
+            c != f
+            and c in _COUNT_DIGITS
+            and (
+                (p > 0 and piece[p - 1] in _COUNT_CHARS)
+                or (p + 1 < len(piece) and piece[p + 1] in _COUNT_CHARS)
+            )
+            for p, (c, f) in enumerate(zip(piece, form, strict=True))
         )
 
     def _grammar_dismissed(self, key: _Key, norm: str, s: int, t: int) -> bool:
@@ -3052,6 +3074,11 @@ _REACH = 40
 _NUMERALS = frozenset("零一二三五六七八九十两百千万")
 # Suffixes bound to the word before them (:meth:`Matcher._grammar_dismissed`).
 _BOUND_SUFFIXES = frozenset("里着")
+
+# A number written out in characters (七十, 二十四, 三百): its digits, which a sound-alike
+# may change (see _counted), and its places beside them (万八 of 王八 is no number).
+_COUNT_DIGITS = frozenset("零一二两三四五六七八九十")
+_COUNT_CHARS = _COUNT_DIGITS | frozenset("百千万")
 # A trigger word with a character this frequent (看, 就, 是) is plain talk as written.
 _PLAIN = 40_000
 # A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the

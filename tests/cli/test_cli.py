@@ -466,3 +466,26 @@ def test_game_help_says_each_thread_kind_in_chinese(monkeypatch) -> None:  # typ
     text = " ".join(res.output.split())
     for word in ("discussion 讨论帖", "vote 投票帖", "process 进程帖", "lastwords 遗言帖"):
         assert word in text, text
+
+
+def test_an_unread_posts_link_is_whole_in_a_narrow_terminal(tmp_path: Path) -> None:
+    """At 60 columns rich folded the 未读懂的公告 table's link at its column's width: the
+    URL came out in pieces that open nothing.  The links are printed under the table, one
+    a line, never wrapped by the tool (session 40, item 4)."""
+    from tests.game.test_discover_autonomy import audit, own_style, setup
+
+    minimal = setup(tmp_path, own_style(day3=False, loose_vote=False))
+    text = minimal.read_text("utf-8").replace(
+        "[forum]\n", '[forum]\nurl = "http://bbs.example.com/"\n', 1
+    )
+    minimal.write_text(text, "utf-8")
+    audit(minimal, tmp_path / "r")
+    res = CliRunner().invoke(app, ["game", str(minimal)], env={"COLUMNS": "60"})
+    assert res.exit_code == 0, res.output
+    links = re.findall(r"http://bbs\.example\.com/\S+", res.output)
+    assert links, res.output
+    for link in links:
+        assert re.fullmatch(
+            r"http://bbs\.example\.com/forum\.php\?mod=redirect&goto=findpost&ptid=\d+&pid=\d+",
+            link,
+        ), res.output

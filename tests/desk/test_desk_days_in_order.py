@@ -8,12 +8,13 @@ import re
 from datetime import datetime
 from pathlib import Path
 
+import pytest
 import requests
 from typer.testing import CliRunner
 
 from auditor.cli import app
 from auditor.desk import actions
-from auditor.game.gamefile import load_game
+from auditor.game.gamefile import DaySpec, load_game
 from auditor.pipeline import open_game, pending
 from tests.desk_helpers import csrf, desk_server, flashes, proposal_game
 
@@ -128,3 +129,42 @@ def test_correcting_a_stated_day_keeps_its_source_and_its_accelerated(tmp_path: 
     second = correct("2026-11-23T22:40")
     assert first.split("#", 1)[1].strip() in second and second.count("原为") == 2, second
     assert load_game(path).days[1].accelerated
+
+
+def test_confirming_a_later_day_writes_the_days_before_it_in_one_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Day 3 confirmed while days 1 and 2 wait: one write of the game file.  A failure while
+    day 2 is being written (a crash, a full disk) leaves the file as it was — not day 1
+    confirmed and days 2 and 3 not — and the run is recorded as failed."""
+    from auditor.game import confirm as confirm_mod
+
+    path = proposal_game(tmp_path / "game")
+    before = path.read_bytes()
+    ident = _day(path, 3)
+    real = confirm_mod._day_table
+
+    def dies_on_day_2(d: DaySpec) -> object:
+        if d.number == 2:
+            raise OSError("磁盘已满")
+        return real(d)
+
+    monkeypatch.setattr(confirm_mod, "_day_table", dies_on_day_2)
+    with pytest.raises(OSError, match="磁盘已满"):
+        actions.confirm_proposal(
+            open_game(path), ident, player=None, day=None, by="导演", reports=tmp_path / "r"
+        )
+    assert path.read_bytes() == before
+    assert not load_game(path).days
+    game = open_game(path)
+    with actions.game_store(game) as store:
+        waiting = {p.describe()[:4] for p in pending(game, store) if p.kind == "day"}
+        assert {"第1天：", "第2天：", "第3天："} <= waiting
+        assert [r.status for r in store.runs() if r.command == "confirm"] == ["failed"]
+    monkeypatch.setattr(confirm_mod, "_day_table", real)
+    done, _ = actions.confirm_proposal(
+        open_game(path), ident, player=None, day=None, by="导演", reports=tmp_path / "r"
+    )
+    assert "先照原样确认了：第1天" in done.message and "第2天" in done.message
+    assert [d.number for d in load_game(path).days] == [1, 2, 3]
+    assert path.read_text("utf-8").count("导演 于") == 3

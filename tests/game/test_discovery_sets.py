@@ -72,8 +72,10 @@ SETS = [
     ("blind12/announcements_blind.jsonl", 0.920, 0.666, 9),  # scored once: 0.830 / 0.604 / 18
     ("blind13/announcements_dev.jsonl", 0.904, 0.676, 10),  # scored once (no tuning yet)
     ("blind13/announcements_blind.jsonl", 0.913, 0.680, 13),  # scored once: 0.918 / 0.685 / 13
-    ("blind14/announcements_dev.jsonl", 0.878, 0.526, 6),  # scored once (no tuning yet)
-    ("blind14/announcements_blind.jsonl", 0.890, 0.525, 6),  # scored once: 0.895 / 0.530 / 6
+    # blind14 raised after s40-disc-reg (an opening moved beside a close kept, a recap of
+    # yesterday under today's label, weekdays by arrow, the alarm clock's deadline)
+    ("blind14/announcements_dev.jsonl", 0.905, 0.552, 6),  # scored once: 0.883 / 0.531 / 6
+    ("blind14/announcements_blind.jsonl", 0.891, 0.527, 6),  # scored once: 0.895 / 0.530 / 6
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

@@ -303,7 +303,7 @@ def test_the_elevator_without_links_names_the_thread_of_every_floor(sample_game:
     with Store(game.store) as store:
         day2 = datetime.fromisoformat("2026-11-24T08:00:00+08:00")
         text = render_bbcode(build_records(game, store, now=day2))
-    lines = text[text.index("[b]第2天电梯[/b]") :].splitlines()[1:]
+    lines = text[text.index("[b]第2天电梯[/b]") :].split("\n\n", 1)[0].splitlines()[1:]
     lonely = next(ln for ln in lines if ln.startswith("汤圆"))
     assert lonely.startswith("汤圆（6帖）：第2天讨论帖（tid 103） #16 "), lonely
     for line in filter(None, lines):

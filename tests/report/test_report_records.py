@@ -594,3 +594,70 @@ def test_a_day_whose_every_vote_came_after_its_close_is_a_notice() -> None:
     assert late_day_notices([*late, {"day": 1, "problem": "", "voter": "豆浆"}], schedule) == []
     assert late_day_notices(late[:2], schedule) == []
     assert late_day_notices([{**v, "day": 2} for v in late], schedule)[0].startswith("第2天")
+
+
+def test_an_abstention_reads_abstained_in_the_grid_not_a_tick(tmp_path: Path) -> None:
+    """油条 voted 弃权: the tally lists him under 弃权, and the activity grid says 弃权 — a ✓
+    read as a vote for someone (session 40, item 4)."""
+    built = _voting_day(tmp_path / "g")
+    try:
+        check(built.game, built.store, now=DAY1_NOW)
+        records = build_records(built.game, built.store, now=DAY1_NOW)
+    finally:
+        built.store.close()
+    assert "油条" in next(x for x in records.rounds if x["day"] == 1)["abstained"]
+    cells = {row["player"]: row["cells"][0] for row in records.matrix}
+    assert cells["油条"]["abstained"] and not cells["饺子"]["abstained"]
+    html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
+    row = html[html.index("<th>油条</th>") :].split("</tr>")[0]
+    assert "✓" not in row and "弃权" in row
+    assert "✓" in html[html.index("<th>饺子</th>") :].split("</tr>")[0]
+
+
+LAST_WORDS_GAME = """
+[[thread]]
+tid = 17
+kind = "lastwords"
+day = 1
+[[event]]
+type = "eliminated"
+player = "春卷"
+at = 2026-11-20T11:00:00+08:00
+how = "night"
+[[event]]
+type = "eliminated"
+player = "烧卖"
+at = 2026-11-21T12:00:00+08:00
+how = "night"
+"""
+
+
+def test_the_announcements_last_words_are_once_each_in_the_order_of_deaths(
+    tmp_path: Path,
+) -> None:
+    """遗言 (M107: 公示前一天出局角色名单（按出局顺序排序）、遗言): 春卷 went out before 汤圆,
+    so his line comes first though 汤圆 wrote first; 春卷's two posts are one line; 烧卖, out
+    on day 2, is not in day 1's announcement (session 40, item 4)."""
+    from auditor.report.bbcode import render_bbcode
+
+    def at(hh: int) -> datetime:
+        return datetime.fromisoformat(f"2026-11-20T{hh:02d}:30:00+08:00")
+
+    posts = [
+        {"author": "饺子", "tid": 11, "at": at(9), "message": "发言"},
+        {"author": "汤圆", "tid": 17, "at": at(13), "message": "我的遗言"},
+        {"author": "春卷", "tid": 17, "at": at(14), "message": "遗言一"},
+        {"author": "春卷", "tid": 17, "at": at(15), "message": "遗言二"},
+        {"author": "烧卖", "tid": 17, "at": at(16), "message": "还没出局"},
+    ]
+    built = build_case(tmp_path / "g", "m107", [VOTE_GAME, LAST_WORDS_GAME], posts, now=DAY1_NOW)
+    try:
+        check(built.game, built.store, now=DAY1_NOW)
+        records = build_records(built.game, built.store, now=DAY1_NOW)
+    finally:
+        built.store.close()
+    assert [w["player"] for w in records.last_words] == ["春卷", "汤圆"]
+    text = render_bbcode(records)
+    section = text.split("[b]第1天遗言[/b]（按出局顺序）\n", 1)[1].strip().splitlines()
+    assert [line.split("：", 1)[0] for line in section] == ["春卷", "汤圆"]
+    assert section[0].count("#") == 2 and "烧卖" not in text.split("[b]第1天遗言[/b]", 1)[1]

@@ -235,6 +235,29 @@
     });
   });
 
+  // The post page opens at once from the store; the forum's part (the thread, the posting
+  // account, the button) is fetched after, so a slow or dead forum blocks nothing.  Without
+  // this script the page's link reads it on a tap.
+  var forumBox = document.getElementById("post-forum");
+  if (forumBox && forumBox.dataset.src) {
+    var tap = document.getElementById("post-forum-open");
+    var failed = function (why) {
+      var wait = document.getElementById("post-forum-wait");
+      if (wait) {
+        wait.className = "problems";
+        wait.textContent = why + "草稿在上面，可以复制后自己发；或点下面的链接再试。";
+      }
+      if (tap) tap.textContent = "再读一次论坛";
+    };
+    fetch(forumBox.dataset.src, { credentials: "same-origin" })
+      .then(function (r) {
+        if (!r.ok) { failed("读取论坛失败（HTTP " + r.status + "）。"); return null; }
+        return r.text();
+      })
+      .then(function (html) { if (html !== null) forumBox.innerHTML = html; })
+      .catch(function () { failed("连不上审计台或论坛。"); });
+  }
+
   var status = document.getElementById("audit-status");
   if (status && status.dataset.state === "running") {
     var timer = setInterval(function () {
