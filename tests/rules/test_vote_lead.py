@@ -6,6 +6,8 @@
   plainly, the one named spoken of in the third person, or a reason declined — is the vote.
   Not when the rest speaks to him (你), asks, defends him or talks of votes.
 - A change back (改回X / 换回去，X): 回 says which way the change goes; it is a change.
+- A heading that is a set phrase (问心无愧：X): 问 undoes a name after it only as asking (你问我…
+  / 请问 / 问一下 / 问…？), not as a character of a phrase.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from tests.rules.test_vote_sets import read_post
         ("算了还是改回土豆吧，汤圆的话也不是没道理", ("土豆", True, True)),
         ("换回去，番茄", ("番茄", True, True)),
         ("改回去投馄饨", ("馄饨", True, True)),
+        # a set phrase as the heading
+        ("问心无愧：烧卖", ("烧卖", False, True)),
     ],
 )
 def test_a_name_put_first_with_its_reason_is_a_vote(
@@ -50,6 +54,10 @@ def test_a_name_put_first_with_its_reason_is_a_vote(
         # a report of others, the name as a topic
         "番茄，他们俩一直在互保",
         "馄饨的发言，我觉得他很怪",
+        # 问 as asking before the name
+        "你问我昨天投谁？烧卖",
+        "问一下：烧卖",
+        "有人问我投谁：烧卖",
         # a change back negated, asked, reported
         "别改回土豆",
         "要是改回土豆呢？",
