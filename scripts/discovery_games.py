@@ -102,10 +102,6 @@ def blank_notice_times(full: str, minimal: str) -> str:
     return "".join(lines)
 
 
-def _pages_above(text: str) -> str:
-    return re.sub(r'(?m)^pages = "[^"]*"', 'pages = "../pages/"', text)
-
-
 def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple[str, str]]:
     """{csv name: (full, minimal)} for every CSV that differs on this night."""
     script = at_snapshot(
@@ -114,15 +110,16 @@ def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple
     pages = work / "pages"
     write_site(script, pages)
     tids = set(script.threads)
-    # each file in its own folder: two copies of one game beside one store are refused
-    # (a renamed game file, auditor.store.siblings)
-    full = work / "full" / "full.toml"
-    full.parent.mkdir(parents=True, exist_ok=True)
-    text = _cut_full((folder / "game.toml").read_text(encoding="utf-8"), cutoff, tids)
-    full.write_text(_pages_above(text), "utf-8")
+    full = work / "full.toml"
+    full.write_text(
+        _cut_full((folder / "game.toml").read_text(encoding="utf-8"), cutoff, tids), "utf-8"
+    )
+    # In a folder of its own: its default store beside full.sqlite would be refused as a
+    # renamed copy of the same game (auditor/store/siblings.py).
     minimal = work / "minimal" / "minimal.toml"
-    minimal.parent.mkdir(parents=True, exist_ok=True)
-    minimal.write_text(_pages_above((folder / "minimal.toml").read_text(encoding="utf-8")), "utf-8")
+    minimal.parent.mkdir(exist_ok=True)
+    text = (folder / "minimal.toml").read_text(encoding="utf-8")
+    minimal.write_text(re.sub(r'(?m)^pages = "[^"]*"', 'pages = "../pages/"', text), "utf-8")
     want = _outputs(full, work / "r-full")
     got = _outputs(minimal, work / "r-min")
     got["findings.csv"] = blank_notice_times(want["findings.csv"], got["findings.csv"])

@@ -372,14 +372,15 @@ def test_importing_the_matcher_reads_no_context_table() -> None:
 def test_the_medial_pairs_are_found_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The medial pairs of the confusion table (f hu) are worked out when the matcher is
     built, not again for every near match (灰物 read as 废物, 我花式 as 我|花式)."""
-    import auditor.rules.matcher as matcher_module
+    from auditor.rules.matcher import build, pinyin
 
     m = default_matcher()
 
     def again(pairs: object) -> dict[str, str]:
         raise AssertionError("medial pairs recomputed for a near match")
 
-    monkeypatch.setattr(matcher_module, "_glides", again)
+    for module in (build, pinyin):  # (where the matcher's steps would look it up)
+        monkeypatch.setattr(module, "_glides", again)
     assert m.glides == {"h": "f"}
     for text in ("你就是个灰物", "我花式打法你学不会", "3号灰物一个"):
         m.find(text)
