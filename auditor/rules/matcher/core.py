@@ -27,8 +27,8 @@ from auditor.rules.matcher.normalise import (
     NUMPY_BATCH,
     QUOTE_RE,
     _as_list,
-    _codes,
     _unquoted,
+    code_points,
     text_starts,
 )
 from auditor.rules.matcher.patterns import _Patterns
@@ -112,7 +112,7 @@ class Matcher(_Patterns):
             return [self.find(t, categories) for t in texts]  # texts holding the separator
         codes = index = None
         if len(joined) >= NUMPY_BATCH:
-            codes = _codes(joined)
+            codes = code_points(joined)
         # (a shorter batch, a nightly check's new posts, takes the dict tables: building
         # the list tables of :func:`_as_list` costs 30 ms each, more than they save on it)
         if codes is not None and int(codes.max()) < _LIST_SPAN:
@@ -251,7 +251,7 @@ class Matcher(_Patterns):
                     lengths[cp] = len(v)
             self._lists["typed_lengths"] = lengths
         edges = np.zeros(size + 1, dtype=np.int64)  # a character's number at its edge, + 1
-        cum = np.concatenate(([0], np.cumsum(lengths.take(_codes(source)))))
+        cum = np.concatenate(([0], np.cumsum(lengths.take(code_points(source)))))
         edges[cum] = np.arange(1, len(cum) + 1)
         values = self.typed_ac.values
         out = []

@@ -277,13 +277,16 @@ def _flag_table() -> Any:
     return out
 
 
-def _codes(text: str) -> Any:
+def code_points(text: str) -> Any:
+    """``text`` as a uint32 array of its code points (lone surrogates kept): the form the
+    batch passes of step 1 and :mod:`auditor.rules.masked` work on."""
     import numpy as np
 
     return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
 
 
-def _text(codes: Any) -> str:
+def text_of_code_points(codes: Any) -> str:
+    """The text of a :func:`code_points` array (its inverse)."""
     return bytes(codes.tobytes()).decode("utf-32-le", "surrogatepass")
 
 
@@ -516,17 +519,17 @@ class Normaliser(_Deferred):
         table = self._bit_table()
         bits = table.take(codes)  # (every pass's lookup, at once)
         if self.join_re is not None and self._may_join(codes, bits):
-            s = _text(codes)
+            s = text_of_code_points(codes)
             if self.join_re.search(s) is not None:
                 s, idx = self.join_re.sub(lambda m: self.joins[m.group()], s), None
-                codes = _codes(s)
+                codes = code_points(s)
                 bits = table.take(codes)
         for step in (_noise_kept, _ascii_noise_kept, _repeat_kept):
             keep = step(codes, bits)
             if keep is not None:
                 codes, bits = codes[keep], bits[keep]
                 idx = None if idx is None else idx[keep]
-        return _text(codes), codes, idx
+        return text_of_code_points(codes), codes, idx
 
     def _bit_table(self) -> Any:
         """:func:`_flag_table` with :data:`_F_JOIN` on the first halves of this
@@ -592,7 +595,7 @@ class Normaliser(_Deferred):
 
         single, lengths = self._code_tables()
         if source is None:
-            source = _codes(text)
+            source = code_points(text)
         out = single.take(source)
         lens = lengths.take(source)
         odd = np.flatnonzero(lens != 1)
