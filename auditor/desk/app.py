@@ -875,6 +875,7 @@ def create_app(
         Route("/g/{slug}/post", partial(post_page.show, app), methods=["GET"]),
         Route("/g/{slug}/post/forum", partial(post_page.forum_state, app), methods=["GET"]),
         Route("/g/{slug}/post", partial(post_page.post, app), methods=["POST"]),
+        Route("/g/{slug}/post/by-hand", partial(post_page.by_hand, app), methods=["POST"]),
     ]
     middleware = [
         Middleware(SecurityHeaders),
