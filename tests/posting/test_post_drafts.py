@@ -337,3 +337,12 @@ def test_status_and_the_reminder_read_a_void_ballot_alike(sample_game: Path) -> 
     assert "尚未投票：包子、豆浆、汤圆" in res.output and "投票无效：油条" in res.output
     res = runner.invoke(app, ["status", str(sample_game), "--now", now], env={"COLUMNS": "100"})
     assert "投票无效" in res.output, res.output
+
+
+def test_the_announcement_names_threads_without_their_tid(sample_game: Path) -> None:
+    """The 电梯 named 第3天讨论帖（tid 105）: a tid is the report's, not the players'."""
+    code, out = _post(sample_game, "announcement", "--dry-run")
+    assert code == 0, out
+    text = out.split("----- 草稿 -----")[1]
+    assert "第3天讨论帖 #" in text or "第3天讨论帖 [url" in text, text
+    assert "（tid" not in text, text
