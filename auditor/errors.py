@@ -22,13 +22,16 @@ class AuditorError(Exception):
 
 
 class GameFileError(AuditorError):
-    """A problem in the game file, naming the file, the key and the reason."""
+    """A problem in the game file, naming the file, the key and the reason.  ``key`` "-"
+    (or empty): the problem is the whole file's (unreadable, a TOML syntax error), and the
+    message names no key (once a stray ``-：`` stood before the reason)."""
 
     exit_code = 3
 
     def __init__(self, path: str, key: str, reason: str) -> None:
         self.path, self.key, self.reason = str(path), key, reason
-        super().__init__(f"游戏文件 {self.path}：{key}：{reason}")
+        where = f"{key}：" if key not in ("", "-") else ""
+        super().__init__(f"游戏文件 {self.path}：{where}{reason}")
 
 
 class StoreLockedError(AuditorError):

@@ -37,7 +37,7 @@ from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
 from auditor.rulesets import preset_files
-from auditor.store import CheckState, DatabaseError, Store
+from auditor.store import CheckState, DatabaseError, Store, refuse_other_store
 from auditor.store.state import Night
 
 if TYPE_CHECKING:
@@ -903,6 +903,7 @@ def audit(
 
         ruleset_for(game)
         same_store(game, None, reports, new_store=new_store)
+        refuse_other_store(game, new_store=new_store)  # (a renamed game file)
     result = AuditResult()
     say = stage or _silent
     # One run lock from the start to the end: no other run slips in between crawl and check.

@@ -114,9 +114,12 @@ def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple
     full.write_text(
         _cut_full((folder / "game.toml").read_text(encoding="utf-8"), cutoff, tids), "utf-8"
     )
-    minimal = work / "minimal.toml"
+    # In a folder of its own: its default store beside full.sqlite would be refused as a
+    # renamed copy of the same game (auditor/store/siblings.py).
+    minimal = work / "minimal" / "minimal.toml"
+    minimal.parent.mkdir(exist_ok=True)
     text = (folder / "minimal.toml").read_text(encoding="utf-8")
-    minimal.write_text(re.sub(r'(?m)^pages = "[^"]*"', 'pages = "pages/"', text), "utf-8")
+    minimal.write_text(re.sub(r'(?m)^pages = "[^"]*"', 'pages = "../pages/"', text), "utf-8")
     want = _outputs(full, work / "r-full")
     got = _outputs(minimal, work / "r-min")
     got["findings.csv"] = blank_notice_times(want["findings.csv"], got["findings.csv"])

@@ -51,7 +51,14 @@ from auditor.game.fold import fold, shorthand
 from auditor.game.gamefile import EventType
 from auditor.game.lazy import lazy
 from auditor.game.titles import cn_number
-from auditor.game.when import SELF_FIX, find_points, find_ranges, normalise, unread_times
+from auditor.game.when import (
+    SELF_FIX,
+    TimePoint,
+    find_points,
+    find_ranges,
+    normalise,
+    unread_times,
+)
 
 
 class Notice(StrEnum):
@@ -235,9 +242,10 @@ _ELIM_RE = [(cause, lazy(p)) for cause, p in _ELIMINATED]
 _NIGHT_GUN = lazy(r"狙击手|秘警|秘密警察|狙击|狙杀")
 # a how a name's own bracket or a label states: 番茄（投票）、土豆（最后一枪）
 _CAUSE_WORDS: list[tuple[str, re.Pattern[str]]] = [
-    ("sent_off", lazy(r"红牌|罚下|淹死|浸死|潜水")),
+    ("sent_off", lazy(r"红牌|罚下|淹(?!没)|浸死|潜水")),
     ("suicide", lazy(r"殉情")),
     ("night", lazy(r"狙击手|狙杀|秘警")),  # the sniper's shot is the night's
+    ("night", lazy(r"被(?:狼人?|杀手)")),  # (被狼人击落: the wolves' act is the night's)
     ("hunter", lazy(r"最后一枪|猎人|开枪|枪")),
     ("night", lazy(r"夜|杀|刀|狙|毒|扎|\b(?:night|kill(?:ed)?|poisoned)\b", re.I)),
     # 连续未投票 is why a card was shown, not a vote-out
@@ -306,7 +314,9 @@ _PIPED_SUBJECT = lazy(
 _PIPED_OBJECT = lazy(
     # a label headed by the piping's word, whatever it adds (吹笛登记：X, 笛声：X, Lv.3 名单：X,
     # 吹笛新增：X) — not the piper (吹笛者：X); first, so the bare word does not take it
-    r"(?<!被)(?:吹笛|笛声|笛音)(?!者)[^，。,:：\s]{1,4}[:：]|笛声\s*[:：]|Lv\.?\s*3(?!\d)\s*[^，。,:：\s]{1,4}[:：]|"
+    r"(?<!被)(?:吹笛|笛声|笛音)(?!者)[^，。,:：\s（(]{0,4}\s*(?:[（(][^）)]{0,24}[）)])?\s*[:：]|笛声\s*[:：]|Lv\.?\s*3(?!\d)\s*[^，。,:：\s]{1,4}[:：]|"
+    # 被吹笛的航班（…）：X, 被吹笛的小朋友今天只能学小猫小狗叫：X
+    r"被(?:吹笛|管道)(?:状态)?的[^，。：:\n]{1,24}?[:：]|"
     # 被吹笛者 are the piped, 吹笛者 alone the piper (昨夜出局：吹笛者——X is a death)
     r"被(?:吹笛|管道)(?:状态)?的[^，。：:\s]{1,5}[:：]|被(?:吹笛|管道)(?:状态)?(?:的|者|角色|玩家)*(?:是|为|有)?"
     r"|(?<!被)(?:吹笛|管道)(?!者)(?:状态)?(?:的|角色|玩家)*(?:是|为|有)?"
@@ -347,7 +357,7 @@ _NO_DEATH = lazy(
     # the night passed with no stir (昨夜没有动静, 凌晨无动静, 夜里风平浪静)
     r"|(?:昨夜|昨晚|夜里|夜间|夜晚|凌晨|半夜|深夜)[^，。,；;]{0,3}?(?:没有?(?:任何)?|无)\s*动静|(?:昨夜|昨晚|夜里|凌晨)\s*风平浪静"
     # the story's words: 所有人都安然醒来, 浪头没有带走任何人, 全船平安
-    r"|(?:所有人|全员|众人)都?(?:安然|平安)(?:地)?醒来|没有带走(?:任何人|一个人)|(?:全村|全船|全员)平安(?!夜)"
+    r"|(?:所有人|全员|众人)都?(?:安然|平安)?(?:地)?醒来|没有带走(?:任何人|一个人)|(?:全村|全船|全员)平安(?!夜)"
     # the night's slot and an empty player's, whatever the theme's verb or label (昨夜无人中签,
     # 昨夜借出：无, 夜间：死亡 → 无, 昨晚没有来宾离席, 夜无亡者) — not a label of another kind
     # (昨夜被吹笛：无, 夜间行动：无, 昨夜违纪离场：无)
@@ -363,7 +373,7 @@ _ACCELERATED = lazy(
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
     r"加速\s*(?:成功|成立)|加速\s*[:：]\s*(?:已经?)?\s*(?:通过|成功|成立|生效|批准)"
     # the close said to be the acceleration's (关门（加速）, 截票(加速))
-    r"|(?:关门|关帖|截止|截票|结算|关)\s*[（(]\s*加速\s*[）)]|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速日|加速生效"
+    r"|(?:关门|关帖|截止|截票|结算|关)\s*[（(]\s*加速\s*[）)]|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速(?:日|局|轮|场|期)(?![^，,。]{0,4}(?:规则|需|须|要求))|加速生效"
     rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:是|为)?\s*(?:执行|进入|开始)?加速(?![申的人])"
     # a past day recalled by its acceleration (昨天下午加速那轮, 前天加速那天)
     r"|(?:昨天|昨日|前天)[^，,。？?]{0,4}?加速(?:的)?那(?:一)?(?:轮|天|日)"
@@ -372,7 +382,7 @@ _ACCELERATED = lazy(
     # done, or the close it brought (加速已成, 加速至 18:00 结算, 加速申请 passed); a day's
     # label or a result's bracket that says it (第5天：加速结算（18:00）, 放逐 X（加速，…结算）)
     r"|加速已经?成|加速(?:至|到)\s*(?:\d|[零一二两三四五六七八九十]{1,3}\s*[点时])"
-    r"|(?:加速|[Aa]ccelerat\w*)\s*申请\s*(?:已经?)?\s*(?:通过|passed)"
+    r"|(?:加速|[Aa]ccelerat\w*)\s*申请\s*(?:已经?)?\s*(?:通过|passed)|加速\s*\d{1,2}\s*/\s*\d{1,2}\s*通过"
     rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
@@ -791,6 +801,7 @@ _REPORTED_QUESTION = lazy(
 
 
 # a past day's acceleration restated (昨天（周日）那个加速是昨天的事, 前天的加速成功了)
+_ROUND_BEFORE = lazy(r"上一?(?:局|场|期|轮|回|讲|段|站|幕|天|日)")
 _ACCELERATED_BEFORE = lazy(r"(?:昨天|前天|昨日|前日)[^，,。]{0,8}?(?:那个|的)加速(?=是|成功|了)")
 _NO_RESULT = lazy(r"平票|无人过半|没有人过半")
 
@@ -851,6 +862,26 @@ _SHORTHAND = (
     (r"笛\s*[:：]", "被吹笛："),
     (r"夜\s*[:：]?", "昨夜出局："),
 )
+# The director's report by its structure, not its verb (issue 34): a report header fixes the
+# kind (the night just passed, the day's ballot), a roster name fixes the player, and the
+# verb between is the director's world's word for leaving, whatever it is (昨夜售出：X,
+# 昨日投票撤展：X, 昨晚 X 离园了, 昨夜：航班 X 撤销飞行计划).  What a header's verb must not be:
+# another kind's word (the piping, the badge, a substitute, a guard's or a seer's target, a
+# request, a ballot's candidates) or a word that undoes (差点, 没, 不, 未, 还, 仍, 活).
+_NIGHT_HEADER = r"昨夜|昨晚|昨宵|夜里|夜间|今晨|昨[天日](?:晚上|夜里)"
+_BALLOT_HEADER = rf"(?:昨[天日]|今[天日]|本日|第\s*{_NUM}\s*[天日讲场期轮])?\s*(?:[（(][^）)]{{0,12}}[）)])?\s*(?:投票|计票|票决|公投)"
+_OTHER_KIND = (
+    r"吹笛|笛|Lv|喵|汪|警|徽|替|补|请假|销假|守|救|查|验|活|存|在|还|仍|差点|险些|几乎|申请|发言"
+    r"|对象|候选|可疑|辩论|平|行动|技能|遗言|当选|选|梦|说|问|报告|传|猜|如果|假如|要是|是否|吗|么"
+    r"|白痴|装傻|翻牌|公示|公布|写|报名|名单|记|看"
+)
+_UNDOING = lazy(rf"{_OTHER_KIND}|(?<!不再)(?:不(?!再)|没|未|无|非)")
+# the rest of a sentence that keeps its player in the game (是白痴，翻牌后留在船上, 但他是村长)
+_KEPT_IN_GAME = lazy(
+    r"白痴|装傻|翻牌|留在|还在|仍在|活|差点|险些|没死|不死|不会|救|守住|村长|平票|无人|没有人|[？?]"
+)
+# a count and its noun before the verb (两位小朋友, 两套, 三人)
+_HEAD_COUNT = rf"(?:{_NUM}\s*[位个名套匹人架只条])?\s*(?:[\u4e00-\u9fff]{{1,3}})?"
 _LIST_ITEM = lazy(r"\[\*\]|\[/?li\]", re.I)
 _ROW = lazy(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = lazy(
@@ -893,11 +924,23 @@ _ASKED_WRONG = lazy(
 )
 
 
+def _sentence_end(text: str, at: int) -> int:
+    """Where the sentence around ``at`` ends."""
+    return min((i for c in "。！!；;？?\n" if (i := text.find(c, at)) >= 0), default=len(text))
+
+
+def _symbols(text: str) -> str:
+    """A symbol that says a fact, before the emoji are dropped: the trophy heads the winner
+    (🏆 村民阵营), a tick after a request's count grants it (加速 5/9 ✅)."""
+    text = re.sub(r"🏆\s*(?=[^\s🏆])", "胜利：", text)
+    return re.sub(r"((?:加速|延时)\s*\d{1,2}\s*/\s*\d{1,2})\s*[✅☑]\ufe0f?", r"\1 通过", text)
+
+
 def clean(text: str) -> str:
     """The post's own words: quotes of others, BBCode and decoration gone; 不是 A 而是 B
     says B; a reading said to be wrong (杜鹃出局有误) is gone; a question inside a bracket
     (画眉（狼人阵营？不公布）于昨夜死亡) ends no sentence."""
-    text = _ASKED_WRONG.sub("", _QUOTE.sub("", _STRUCK.sub("", _own(text))))
+    text = _ASKED_WRONG.sub("", _QUOTE.sub("", _STRUCK.sub("", _own(_symbols(text)))))
     text = _UNSAID.sub(r"\1", text)
     text = re.sub(
         r"[（(][^）)]*?[？?][^）)]*[）)]", lambda b: re.sub(r"[？?]", " ", b.group(0)), text
@@ -913,6 +956,7 @@ def clean(text: str) -> str:
     text = _SAID_WRONG.sub(lambda m: "" if _TAKEN_BACK.search(m.group(0)) else m.group(0), text)
     # a reading crossed out and the right one ticked (给 X ✘ → 给 Y ✔): the ticked one
     text = re.sub(r"(?:给\s*)?[^\s，,。→]+\s*[✘✗]\s*(?:→|->)\s*", "", text).replace("✔", " ")
+
     return _DECORATION.sub(" ", _BBCODE.sub("", text)).translate(_QUOTES)
 
 
@@ -1005,7 +1049,7 @@ class Patterns:
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
         # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
         # (a time or a manner between them is no name: 今天接替, 今天起替补, 永久替换)
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起|(?:今天|今日|明天|本日)起?)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?\s*(?:永久|长期)?"
+        between = r"(?:[从自][^，。,]{0,8}?起|即日起|(?:今天|今日|明天|本日)起?)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?\s*(?:永久|长期)?\s*(?:(?:用|以|使用)(?:本人|自己的?|新)?\s*(?:账号|帐号|马甲|ID))?"
         # (来替 X: 替 right before a name)
         # (X 替下 Y, X 换下 Y: the sports commentator's — X comes on for Y; 代替离开的 Y)
         verb = (
@@ -1070,11 +1114,15 @@ class Patterns:
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
-        text = self._shorthand(
-            self._night_label(
-                self._lists(
-                    _day_label(
-                        clean(self._tables(self._bare_deaths(_piped_passive(self._unrelay(text)))))
+        text = self._reports(
+            self._shorthand(
+                self._night_label(
+                    self._lists(
+                        _day_label(
+                            clean(
+                                self._tables(self._bare_deaths(_piped_passive(self._unrelay(text))))
+                            )
+                        )
                     )
                 )
             )
@@ -1234,8 +1282,10 @@ class Patterns:
         alive = {
             self._norm[m.group(1)]
             for m in re.finditer(
-                rf"({one})\s*(?:(?:还|仍|仍然|依然|依旧)?\s*(?:活着|存活|健在|在场(?![外下])|活得好好的|没死)"
+                rf"({one})\s*(?:(?:还|仍|仍然|依然|依旧)?\s*(?:活着|存活|健在|在场(?![外下])|在线|活得好好的|没死)"
                 r"|(?:昨夜|昨晚)?\s*被[^，。\d]{0,6}?(?:救活|救下|守住)|[^，。\d]{0,8}?不会死"
+                # (X 被刀，但他是村长，第一次被刀不会出局: the sentence's later clause undoes it)
+                r"|[^。！!；;\n]{0,24}?(?:但|可|不过)[^。！!；;\n]{0,16}?不会(?:死|出局)"
                 r"|请继续(?:游戏|发言|参与))",
                 text,
             )
@@ -1399,6 +1449,167 @@ class Patterns:
         named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
         return re.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
+
+    def _reports(self, text: str) -> str:
+        """The director's report read by its structure (issue 34): a report header (the
+        night just passed, the day's ballot) fixes the kind, a roster name the player, and
+        the verb between is the director's world's word for leaving, whatever it is — put in
+        the grammar's words.  Never a verb of another kind (:data:`_OTHER_KIND`) or one that
+        undoes (差点, 没, 未), and never a predicate that has the grammar's own words already."""
+        text = self._offices(text)
+        text = self._labels(text)
+        text = self._said(text)
+        text = self._glossed(text)
+        text = self._verb_is(text)
+        return self._counted_out(text)
+
+    def _offices(self, text: str) -> str:
+        """The director's world's word for the office, glossed once (班长（警长）, 小红花（警徽）):
+        that word is the office throughout the post; and X 是警长，他把警徽交给了 Y in the
+        director's words (领队 … 小旗交给了 Y): a holder who held an office hands the badge on."""
+        one = self._name_re.pattern
+        named_at = [(n.start(), n.end()) for n in self._name_re.finditer(text)]
+        for g in list(re.finditer(r"([\u4e00-\u9fff]{2})\s*[（(]\s*(警长|警徽)\s*[）)]", text)):
+            word, office = g.group(1), g.group(2)
+            if any(a < g.end(1) and g.start(1) < b for a, b in named_at):
+                continue  # (月光石（警长）: the tail of a name, not a word)
+            if not (_EVENTFUL.search(word) or _OFFICE_WORDS.search(word)):
+                text = re.sub(rf"{word}\s*[（(]\s*{office}\s*[）)]", office, text)
+                text = text.replace(word, office)
+        return re.sub(
+            rf"((?:{one}|[他她])\s*(?:是|为)\s*)(?!猎人|狼人|女巫|预言家|村民|白痴|吹笛者|杀手|医生|警察|替补)"
+            rf"[\u4e00-\u9fff]{{2,3}}\s*[，,]\s*(?:[他她]\s*把)?\s*(?!账号|号|位置|签位|座位)[\u4e00-\u9fff]{{1,3}}?\s*"
+            rf"(?:交给|传给|移交给|递给)了?\s*(?=(?:{one}))",
+            r"\1警长，警徽移交给",
+            text,
+        )
+
+    def _labels(self, text: str) -> str:
+        """A header's label, any verb before its colon, then names only: 昨夜售出：X, 昨夜落马
+        两匹：X、Y, 昨晚两位游客离团：X、Y (the night's); 昨日投票撤展：X (the ballot's)."""
+        listed = rf"{self._named()}(?:\s*(?:[、,，]|和|与|及|同)\s*{self._named()})*"
+
+        def night(m: re.Match[str]) -> str:
+            return m.group(0) if _UNDOING.search(m.group("verb")) else "昨夜出局："
+
+        def ballot(m: re.Match[str]) -> str:
+            return m.group(0) if _UNDOING.search(m.group("verb")) else f"{m.group('h')}出局："
+
+        for header, least, sub in ((_NIGHT_HEADER, 1, night), (_BALLOT_HEADER, 0, ballot)):
+            text = re.sub(
+                rf"{_REPORT_START}(?P<h>{header})(?P<verb>[^\s，。,:：；;！!？?（(]{{{least},8}}?)\s*"
+                rf"(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*(?={listed}{_REPORT_END})",
+                sub,
+                text,
+                flags=re.M,
+            )
+        return text
+
+    def _named(self) -> str:
+        return rf"(?:{self._name_re.pattern})(?:\s*[（(][^）)]*[）)])?"
+
+    def _said(self, text: str) -> str:
+        """昨晚 X 离园了, 昨夜：航班 X 撤销飞行计划, 昨日计票：X 退出排序 — a header, the name,
+        then the director's own verb to the clause's end."""
+        joined = rf"{self._named()}(?:\s*(?:[、]|和|与|及|同)\s*{self._named()})*"
+
+        def said(m: re.Match[str]) -> str:
+            pred = m.group("pred")
+            if _UNDOING.search(re.sub(r"[（(][^）)]*[）)]", "", pred)) or any(
+                r.search(pred) for _, r in _ELIM_RE
+            ):
+                return m.group(0)
+            if self._name_re.search(pred) or "票" in pred:
+                return m.group(0)  # (X、Y 各四票: a count, the tally's business)
+            # (the rest of its sentence may undo it: X 被票最多，是白痴，翻牌后留在船上)
+            if _KEPT_IN_GAME.search(text[m.end() : _sentence_end(text, m.end())]):
+                return m.group(0)
+            return f"{m.group('h')}出局：{m.group('who')}，{pred}"
+
+        pred = r"(?P<pred>[\u4e00-\u9fff][^，。,；;！!？?\n]{0,11}?)"
+        for header in (_NIGHT_HEADER, _BALLOT_HEADER):
+            text = re.sub(
+                rf"{_REPORT_START}(?P<h>{header})\s*[:：]?\s*(?:[\u4e00-\u9fff]{{1,3}}\s+)?"
+                rf"(?P<who>{joined})\s*{pred}(?={_REPORT_END})",
+                said,
+                text,
+                flags=re.M,
+            )
+        return text
+
+    def _glossed(self, text: str) -> str:
+        """X 没有回酒店（出局）: the director's own gloss after the clause says it."""
+        return re.sub(
+            rf"(?P<who>{self._name_re.pattern})\s*(?P<pred>[^，。,；;！!？?\n（(]{{1,10}}?)\s*"
+            r"[（(]\s*(?P<out>出局|死亡)\s*[）)]",
+            lambda m: (
+                m.group(0)
+                if re.search(r"差点|险些|几乎|如果|假如|要是", m.group("pred"))
+                else f"{m.group('who')} {m.group('out')}，{m.group('pred')}"
+            ),
+            text,
+        )
+
+    def _verb_is(self, text: str) -> str:
+        """撤展的是 X, 投票劝返的是 X — the verb before 的是 in a sentence under a report's
+        header (the night, the ballot, yesterday); not a name's own (下车的是 X 的邻座 Y)."""
+
+        def verb_is(m: re.Match[str]) -> str:
+            verb = m.group("verb")
+            opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+            sentence = text[opening + 1 : _sentence_end(text, m.end())]
+            if (
+                _UNDOING.search(verb)
+                or _NOT_LEAVING.search(verb)
+                or any(r.search(verb) for _, r in _ELIM_RE)
+                or not re.search(rf"{_NIGHT_HEADER}|{_BALLOT_HEADER}|昨[天日]", sentence)
+                or _SUPPOSE.search(sentence)
+            ):
+                return m.group(0)
+            return f"{verb}，出的是"
+
+        one = self._name_re.pattern
+        return re.sub(
+            rf"(?P<verb>[\u4e00-\u9fff]{{2,4}}?)的(?:是|为)\s*(?=(?:{one})(?!\s*的))", verb_is, text
+        )
+
+    def _counted_out(self, text: str) -> str:
+        """A result line whose cause is the count and whose one counted subject then leaves
+        in the director's own words (X 6 票撤展, X 7 票，劝返, X 得票最多（6 票），明天起不再随团):
+        the vote's elimination.  Not a tie, a count short of the mark, a leader while the
+        vote runs, nor a line with the grammar's own word already."""
+        one = self._name_re.pattern
+        head = r"\s*(?:[\u4e00-\u9fff]{1,3}\s+)?(?:得票最多|最高票|票数最高)?\s*[（(]?\s*"
+        count = rf"{head}\d+(?:\.\d+)?\s*票\s*[）)]?"
+        out: list[str] = []
+        # (the vote goes to the top of the tally: a lower count in the post is no vote-out)
+        tally = [
+            float(m.group(1)) for m in re.finditer(rf"(?:{one}){head}(\d+(?:\.\d+)?)\s*票", text)
+        ]
+        for line in re.split(r"(?<=[。！!；;\n])", text):
+            counted = list(re.finditer(rf"({one}){count}", line))
+            if counted and tally:
+                mine = re.search(r"(\d+(?:\.\d+)?)\s*票", counted[0].group(0))
+                if mine and (float(mine.group(1)) < max(tally) or tally.count(max(tally)) > 1):
+                    counted = []
+            rest = line[counted[0].end() :] if len(counted) == 1 else ""
+            bare = re.sub(r"[（(][^）)]*[）)]", "", rest)
+            if (
+                len(counted) == 1
+                and re.search(r"[\u4e00-\u9fff]{2}", bare)
+                and not _UNDOING.search(bare)
+                and not re.search(r"暂|目前|当前|一半|领先|最高|最多|第一|[？?]", bare)
+                and not re.search(
+                    r"当选|竞选|选举", text
+                )  # (the badge's count: 油条 3 票 … 当选警长)
+                and not self._name_re.search(rest)
+                and not any(r.search(line) for _, r in _ELIM_RE)
+                and not _SUPPOSE.search(line)
+            ):
+                at = counted[0].end()
+                line = f"{line[:at]}，出局{line[at:]}"
+            out.append(line)
+        return "".join(out)
 
     def _shorthand(self, text: str) -> str:
         """A one-character label heading a clause, a name right after it: the terse log's
@@ -1850,8 +2061,15 @@ class _Sentence:
         """A word that says no death of its own: part of a word taken already (被毒出局),
         a name's bracket (番茄（投票）: its how), a role's (吹笛者出局), a quiet night's, a
         带走 with no gun (the night's, read as such)."""
+        # (差一点，刀落在 X 身上 / X 差点被刀: the near miss undoes its clause; 差点 alone as
+        # the clause before is the sentence's head)
+        head = self.text[: max(self.text.find(c), 0)]
+        near = _NEAR_MISS.search(c[: m.start()]) or re.search(
+            rf"(?:^|[，,])\s*(?:{_NEAR_MISS.pattern})\s*[，,]\s*$", head
+        )
         return (
-            any(s <= m.start() <= e for s, e in taken)
+            bool(near)
+            or any(s <= m.start() <= e for s, e in taken)
             or any(s <= m.start() < e for s, e in brackets)
             or self._office_before(c, m)
             or (cause is None and bool(_NO_DEATH.search(c)))
@@ -1889,7 +2107,7 @@ class _Sentence:
                 if not slots and self.topic and not _denied(c, m.span()):
                     self.unplaced.append(c)
                 for n in slots:
-                    how = _cause_in(n.bracket) or cause or self._cause_after(c, m)
+                    how = _cause_in(self._own_bracket(n)) or cause or self._cause_after(c, m)
                     if how == "hunter" and _NIGHT_GUN.search(self.text[: self.text.find(c)]):
                         how = "night"  # 狙击手亦发一弹，X 中弹身亡: the night's gun
                     out.append(
@@ -1927,6 +2145,16 @@ class _Sentence:
                     # (瓷碗（昨夜铁锅遇害前留下的…）: another's death, told of in the bracket)
                     self.unplaced.append(c)
                     break
+                shot = [x for x in self.p.names(inside[m.end() :]) if x.player != n.player]
+                if cause == "hunter" and shot:
+                    # X（猎人，开了一枪，带走 Y）: the shot's target goes, by the hunter; the
+                    # holder's own going is the label's (昨夜出局：X（…）)
+                    out.append(
+                        self._item(
+                            EventType.ELIMINATED, shot[0].player, "hunter", c, cause="hunter"
+                        )
+                    )
+                    break
                 how = _cause_in(inside) or cause
                 out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
                 break
@@ -1943,6 +2171,15 @@ class _Sentence:
                 if heir and not inside[handed.end() : heir[0].start].strip():
                     out.append(self._item(EventType.SHERIFF, heir[0].player, "handed_over", c))
         return out
+
+    def _own_bracket(self, n: _Name) -> str:
+        """A name's bracket up to another player's shot (京胡（已售，猎人，开了一枪，带走 箜篌）:
+        the shot is the hunter's how for 箜篌, not 京胡's)."""
+        inside = n.bracket
+        if not any(x.player != n.player for x in self.p.names(inside)):
+            return inside
+        shot = re.search(r"猎人|开了?一?枪|带走|射", inside)
+        return inside[: shot.start()] if shot else inside
 
     def _offset_of(self, c: str, n: _Name) -> int:
         """An elimination's day offset: its name's bracket's (杏仁（红牌罚下，昨日结算时判罚）),
@@ -2044,6 +2281,10 @@ class _Sentence:
             and not counted
             and not _BADGE_LEFT.search(self.text)
             and not self.p.names(c[: c.find("警徽")])
+            # (X 是警长，警徽交给了 Y: the holder named before the badge in the sentence)
+            and not re.search(
+                r"是\s*警长\s*[，,]\s*$", self.text[: self.text.find(c) + max(c.find("警徽"), 0)]
+            )
         )
         for badge in badges:
             given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
@@ -2075,6 +2316,13 @@ class _Sentence:
         """警长：X, 今日警长 X — a state line (the scorer and discovery take it for the
         election when no change is known)."""
         out: list[Announced] = []
+        if (
+            len(names) == 1
+            and re.fullmatch(r"\s*警徽\s*[:：]\s*", c[: names[0].start])
+            and re.fullmatch(r"\s*[。！!]*\s*", c[names[0].end :])
+        ):
+            # 警徽：X（首日）: the badge's holder, a state line like 警长：X
+            return [self._item(EventType.SHERIFF, names[0].player, "elected", c, status=True)]
         alone = (
             re.fullmatch(r"\s*(?:当选|当|任)?\s*警长\s*[。！!]*\s*", c[names[0].end :])
             if names
@@ -2199,7 +2447,9 @@ class _Sentence:
                     None,
                     t,
                     offset=-1
-                    if m.group(0).startswith(("昨天", "昨日")) and not _DAY_N.search(m.group(0))
+                    if (m.group(0).startswith(("昨天", "昨日")) and not _DAY_N.search(m.group(0)))
+                    # the round before, in the theme's unit (上一局（加速局）, 上一场（加速场）)
+                    or _ROUND_BEFORE.search(re.split(r"[，,。]", t[: m.start()])[-1])
                     else _clause_offset(t, m.start(), self.offset),
                 )
             ]
@@ -2224,6 +2474,8 @@ _SAME_ACCOUNT = lazy(
     r"(?:沿用|使用|用|接管|继续用)(?:原|原来的?|其|他的?|她的?)\s*(?:账号|帐号|ID|id|马甲)|原(?:账号|帐号)(?:继续|游戏)"
     # the replaced one's account handed on (X 的账号由替补 Y 接手 / 交给 Y 来打)
     r"|的\s*(?:账号|帐号|马甲)\s*(?:由|交由|交给)"
+    # … or taken over by the substitute (替补 Y 接手 X 的账号)
+    r"|(?:接手|接过|接管)\s*[^\s，。,]{1,12}\s*的\s*(?:账号|帐号|马甲)"
 )
 
 
@@ -2413,13 +2665,41 @@ def stated_time(text: str) -> str | None:
 
 
 # a close's word right beside a clock (明日21:00闭帖, 戌时（21:00）闭帖, 截票 1800, 关 2130)
-_CLOSE_SAID = lazy(r"关|闭|截|结算|下播|(?<![A-Za-z])(?:close[sd]?|DDL)(?![A-Za-z])", re.I)
+# (and the day's end in any venue's words: 解散, 清场, 放学, 散场, 收工, 打烊, 结束)
+_CLOSE_SAID = lazy(
+    r"关|闭|截|结算|下播|结束|解散|清场|散场|放学|收工|打烊|收摊|收卷|撤台|封盘"
+    r"|(?<![A-Za-z])(?:close[sd]?|DDL)(?![A-Za-z])",
+    re.I,
+)
 # (开到 / 开放至 22:00 is how long it stays open: a close)
-_OPEN_SAID = lazy(r"开(?!枪|票|始投|到|至|放到|放至)|(?<![A-Za-z])opens?(?![A-Za-z])", re.I)
+# (and the day's start in any venue's words: 集合, 入园, 放行, 发车, 出闸)
+_OPEN_SAID = lazy(
+    r"开(?!枪|票|始投|到|至|放到|放至)|集合|入园|放行|发车|出闸|(?<![A-Za-z])opens?(?![A-Za-z])",
+    re.I,
+)
 # a delay granted as a new deadline (延到 22:00, 推迟至 23:30)
 _DELAY_SAID = lazy(
     r"(?:延|延长|延时|延迟|推迟|顺延|延后)(?:到|至)\s*(?:今晚|明天|明日|今天)?\s*\d{1,2}\s*[:：点时]"
 )
+# two clocks joined as a range (09:00 to 21:00, 9:00 至 21:00, 09:00—21:00)
+_A_RANGE = lazy(
+    r"\d{1,2}\s*[:：]\s*\d{2}\s*(?:(?<![A-Za-z])to(?![A-Za-z])|至|到|—+|-+|~|～|–)\s*\d{1,2}\s*[:：]\s*\d{2}"
+)
+# a delay by an amount, then its new close (延后两小时，到 02:00)
+_DELAY_SPAN = lazy(
+    r"(?:延长|延时|延迟|推迟|顺延|延后|延)\s*[一二两三四五六七八九十半\d]+\s*个?\s*(?:半\s*)?(?:小时|钟头|分钟)"
+    r"\s*[，,]?\s*(?:到|至)\s*[^。，,]{0,10}?\d{1,2}\s*[:：点时]"
+)
+# what a word glossed as the office cannot be: the office's own words or a verb (选出, 当选)
+_OFFICE_WORDS = lazy(r"选|当|是|为|任|警|徽|票")
+# where a report's clause starts and ends
+_REPORT_START = r"(?:^|(?<=[。！!；;，,\n]))[ \t\u3000]*"
+_REPORT_END = r"\s*(?:[。！!；;，,]|$)"
+# a verb before 的是 that is no leaving: a tally's rank, a choice, a night's or a ballot's own
+# word (the grammar reads those)
+_NOT_LEAVING = lazy(r"领先|落后|最多|最高|最少|指定|点名|提名|怀疑|[杀刀毒狙投票出死走下给]")
+_NEAR_MISS = lazy(r"差一点|差点|险些|几乎")
+_MOVED = lazy(r"推迟|延后|延迟|顺延|改到|改至")
 _A_CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
 
 
@@ -2428,24 +2708,80 @@ def _close_unread(text: str) -> list[str]:
     reader took no close (no opening): 明日21:00闭帖 read as a second opening, 今日 14:00 先開
     read as a close — what the director stated was not read, and is listed rather than
     passed in silence."""
+    own = _own(text)
     out: list[str] = []
-    for sentence in _SENTENCES.findall(_own(text)):
+    for found in _SENTENCES.finditer(own):
+        sentence = found.group(0)
         if _SUPPOSE.search(sentence) or re.search(r"进入夜晚|[？?]", sentence):
             continue  # (a night's hours: no day's opening or close)
-        wanted = _schedule_said(normalise(sentence))
-        if not wanted or find_ranges(sentence, _ANY_DAY, UTC):
-            continue
-        points = find_points(sentence, _ANY_DAY, UTC)
-        if any(p.delay or p.asof or p.aside or p.wrong for p in points) or not points:
-            continue
-        if not wanted <= {p.role for p in points}:
-            out.append(sentence.strip())
-        elif not any(p.delay for p in points) and any(
-            _DELAY_SAID.search(c) and not _OPEN_SAID.search(c) for c in re.split(r"[，,]", sentence)
-        ):
-            # 今天延到 22:00 关门: a delay read as a plain close (开门推迟至10:00 moves the opening)
+        line = own[own.rfind("\n", 0, found.start()) + 1 : found.start()]
+        if _time_unread(sentence, line, bool(_DAY_N.search(text))):
             out.append(sentence.strip())
     return out
+
+
+def _time_unread(sentence: str, line: str, a_day_said: bool) -> bool:
+    """The sentence states a time the clock reader did not read as said (``line``: the
+    line before it; ``a_day_said``: the post names its day)."""
+    said = normalise(sentence)
+    ranges = find_ranges(sentence, _ANY_DAY, UTC)
+    points = find_points(sentence, _ANY_DAY, UTC)
+    if not ranges and _shape_unread(said, points):
+        return True
+    wanted = _schedule_said(said)
+    if not wanted or ranges:
+        return False
+    if _opening_moved(said, points):
+        return True
+    if any(p.delay or p.asof or p.aside or p.wrong for p in points) or not points:
+        return False
+    if a_day_said and "closes" in wanted and _yesterdays_close(normalise(line), said):
+        return True  # 第七天！昨天加速，晚上七点就结束啦: a past day's close in today's post
+    return not wanted <= {p.role for p in points} or _delay_as_close(sentence, points)
+
+
+def _delay_as_close(sentence: str, points: list[TimePoint]) -> bool:
+    """今天延到 22:00 关门: a delay read as a plain close (开门推迟至10:00 moves the opening)."""
+    return not any(p.delay for p in points) and any(
+        _DELAY_SAID.search(c) and not _OPEN_SAID.search(c) for c in re.split(r"[，,]", sentence)
+    )
+
+
+def _shape_unread(said: str, points: list[TimePoint]) -> bool:
+    """Day 2 open，09:00 to 21:00: two clocks joined as a range no range was read from; 关火
+    延后两小时，到 02:00: a delay by an amount, its new close not read as one."""
+    if _A_RANGE.search(said):
+        return True
+    return bool(_DELAY_SPAN.search(said)) and not any(p.delay for p in points)
+
+
+def _opening_moved(said: str, points: list[TimePoint]) -> bool:
+    """第三日放行推迟至 10:30, 集合时间改到上午十点: the opening moved, read as a delay of
+    the close."""
+    return (
+        any(p.delay for p in points)
+        and all(p.role != "opens" for p in points)
+        and any(
+            _OPEN_SAID.search(c) and not _CLOSE_SAID.search(c) and _MOVED.search(c)
+            for c in re.split(r"[，,]", said)
+            if _A_CLOCK.search(c)
+        )
+    )
+
+
+def _yesterdays_close(before: str, sentence: str) -> bool:
+    """The day word nearest before the close's clock, in its line, is yesterday's (昨天加速，
+    晚上七点就结束啦; 昨天有人要延时，成功了吗？成功了，晚了一小时关门（22:00）; not 昨天加速，
+    今天恢复正常，21:30 关门)."""
+    for c in re.finditer(r"(?:[^，,—-]|-(?!-))+", sentence):
+        if _A_CLOCK.search(c.group(0)) and _CLOSE_SAID.search(c.group(0)):
+            if re.search(r"照常|正常|照旧|如常", c.group(0)):
+                return False  # (照常21:00关: the standing close, today's)
+            said = before + sentence[: c.end()]
+            # (昨夜 / 昨晚 is the night's, not the day before's)
+            words = re.findall(r"昨[天日](?![晚夜])|今[天日晚朝]|本日|明[天日晚朝]", said)
+            return bool(words) and words[-1].startswith("昨")
+    return False
 
 
 def _schedule_said(sentence: str) -> set[str | None]:
@@ -2455,7 +2791,8 @@ def _schedule_said(sentence: str) -> set[str | None]:
     # (a request's deadline, a night's actions or last words: no day's opening or close)
     clauses = [
         c
-        for c in re.split(r"[，,、]", sentence)
+        # (a label after a space heads a clause of its own: 开始：0:00　结束：24:00)
+        for c in re.split(r"[，,、]|\s+(?=[\u4e00-\u9fff]{1,6}\s*[:：])", sentence)
         if _A_CLOCK.search(c) and not re.search(r"申请|遗言|行动", c)
     ]
     wanted: set[str | None] = set()

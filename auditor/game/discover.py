@@ -32,6 +32,7 @@ from functools import cache
 
 from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
+from auditor.game.drafted import draft_rest
 from auditor.game.gamefile import (
     DEFAULT_PIPED_WORDS,
     DaySpec,
@@ -51,7 +52,15 @@ from auditor.game.state import (
     unread_posts,
 )
 from auditor.game.structure import schedule_for
-from auditor.game.titles import DAY_LABEL, classify, cn_number, match_tag, opening_day
+from auditor.game.titles import (
+    DAY_LABEL,
+    NUM,
+    classify,
+    cn_number,
+    match_tag,
+    opening_day,
+    title_count,
+)
 from auditor.game.when import TimePoint, find_points, find_ranges, paired_times
 from auditor.models import Post
 from auditor.rulesets import preset_text
@@ -110,6 +119,14 @@ class Discovery:
     # a day named in its titles' own words (春之章 → 1), from the threads dated by their
     # opening post (:func:`_dated_by_opening`)
     day_names: dict[str, int] = field(default_factory=dict)
+    # the counter word the whole game counts its days by (第1轮 讨论帖 …, :func:`_counted_by_title`)
+    day_word: str | None = None
+    # the directors' posts that are the tool's own drafts (公告 / 票型 / 投票提醒) posted:
+    # the tool's result published, never read for an item nor listed (:mod:`drafted`)
+    drafts: list[int] = field(default_factory=list)
+    # a schedule's days whose threads do not exist yet: proposed, never the game's until
+    # a director confirms them (:func:`_scheduled_ahead`)
+    ahead: list[Proposal] = field(default_factory=list)
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -123,7 +140,7 @@ class Discovery:
             for what, key in (("thread", "threads"), ("day", "days"), ("event", "events"))
             for s in self.discovered(key)
         ]
-        return out + list(self.asks) + list(self.accelerations)
+        return out + list(self.ahead) + list(self.asks) + list(self.accelerations)
 
 
 # --------------------------------------------------------------------------- threads
@@ -311,6 +328,98 @@ def _dated_by_title(
     return out
 
 
+# a clause that makes a counter word the day unit: 一天一轮, 每天一场, 一轮一天, 每轮一天
+_WORD_IS_DAY = "(?:一|每)(?:天|日){w}|(?:一|每){w}(?:一|为|是|即|算)?(?:天|日)"
+
+
+def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int | None:
+    """The pid of the first director post that makes ``word`` the day unit: it says so
+    (一天一轮) or gives 第N<word> its own opening and close, as a day's schedule line does
+    (第1轮：12月1日 10:00 开球 —— 12月2日 22:00 终场哨); not a question or supposition."""
+    said = lazy(_WORD_IS_DAY.format(w=word))
+    counted = lazy(rf"第\s*({NUM})\s*{word}")
+    for _n, p in texts:
+        if p.author not in game.directors:
+            continue
+        for clause in re.split(r"[。；！!\n]", _text(p)):
+            if _UNDONE.search(clause):
+                continue
+            if said.search(clause):
+                return p.pid
+            m = counted.search(clause)
+            if m is None:
+                continue
+            as_day = counted.sub(lambda x: f"第{x.group(1)}天", clause)
+            ranges = find_ranges(as_day, p.posted_at, game.timezone)
+            if any(r.day == cn_number(m.group(1)) and not r.aside for r in ranges):
+                return p.pid
+    return None
+
+
+def as_days(text: str, word: str | None) -> str:
+    """``text`` with the game's counter word for its days (第2轮) said as 第2天."""
+    if not word:
+        return text
+    return re.sub(rf"第(\s*{NUM}\s*){word}", r"第\1天", text)
+
+
+def _counted_days(posts: list[Post], word: str | None) -> list[Post]:
+    """The posts with the game's counter word for its days said as 天 (:func:`as_days`)."""
+    if not word:
+        return posts
+    return [
+        replace(p, text=as_days(p.text, word), lines=tuple(as_days(x, word) for x in p.lines))
+        for p in posts
+    ]
+
+
+def _counted_by_title(
+    game: Game, threads: list[ThreadSpec], disc: Discovery, store: object
+) -> list[ThreadSpec]:
+    """The day threads of a game that counts its days by 轮 / 场 (``[M107] 绿茵场·第2轮
+    讨论帖``): when no title names a 天 / 日, every undated day thread counts by the same word
+    with a running number (1, 2, 3 …), and a director's post in the rules or process thread
+    or a counted thread's opening makes that word the day unit (:func:`_the_day_unit`),
+    each thread is the day its number counts.  轮 and 场 alone name no day
+    (:func:`auditor.game.titles._day_of`): a vote's second round, a day's sittings."""
+    kinds = (ThreadKind.DISCUSSION, ThreadKind.VOTE)
+    if any(t.kind in kinds for t in threads):
+        return []
+    counted: list[tuple[Listed, ThreadKind, str, int]] = []
+    for listed in disc.unclassified:
+        info = classify(listed.subject, game.ruleset, game.tag)
+        if info.undated is None:
+            continue
+        count = title_count(listed.subject, game.tag)
+        if count is None:
+            return []
+        counted.append((listed, info.undated, *count))
+    words = {w for _l, _k, w, _n in counted}
+    numbers = {n for _l, _k, _w, n in counted}
+    if len(words) != 1 or numbers != set(range(1, max(numbers) + 1)):
+        return []
+    word = words.pop()
+    posts: list[tuple[int, Post]] = []
+    for t in threads:
+        if t.kind in (ThreadKind.RULES, ThreadKind.PROCESS):
+            posts += [(0, sp.post) for sp in store.posts(tid=t.tid, tz=game.timezone)]  # type: ignore[attr-defined]
+    for listed, _k, _w, n in counted:
+        found = store.posts(tid=listed.tid, tz=game.timezone)  # type: ignore[attr-defined]
+        posts += [(n, sp.post) for sp in found if sp.post.first]
+    pid = _the_day_unit(game, word, posts)
+    if pid is None:
+        return []
+    disc.day_word = word
+    out: list[ThreadSpec] = []
+    for listed, kind, _w, n in counted:
+        spec = ThreadSpec(listed.tid, kind, n)
+        disc.unclassified.remove(listed)
+        out.append(spec)
+        note = f"「{listed.subject}」第{n}{word} → 第{n}天（pid {pid} 以“{word}”为一天）"
+        disc.threads.append(Sourced(spec, f"pid {pid}", pid, note))
+    return out
+
+
 def _day_name(subject: str, tag: str) -> str | None:
     """The words a title names its day by when it names no number (``[M107] 春之章 · 讨论``
     → 春之章): the title without its tag, brackets and kind word, when one word is left."""
@@ -372,6 +481,8 @@ class _Day:
     fields: dict[str, tuple[str, str]]  # opens / closes -> (source, stated | inferred)
     delayed: bool = False
     planned: datetime | None = None  # the close before a director first moved it
+    # every post that moved the close (延时 to 23:00, then again to 23:30): all of them read
+    moved_by: list[int] = field(default_factory=list)
 
 
 def _stated(pid: int | None, what: str = "") -> tuple[str, str]:
@@ -406,13 +517,45 @@ def discover_days(
         f = found[n]
         if f.planned is not None and ph and ph[-1].opens < f.closes:
             ph[-1] = replace(ph[-1], closes=f.closes)
-    # a day exists when its threads exist: a schedule's later days wait for theirs
+    # a day exists when its threads exist: a schedule's later days wait for theirs (each
+    # proposed meanwhile, for the director to confirm ahead)
     threaded = {t.day for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)}
     for n in sorted(found):
         if n in threaded or n in phases:
             _take_day(n, found[n], phases.get(n, []), days, disc)
+            if n in days and days[n].closes == found[n].closes:
+                disc.read |= set(found[n].moved_by)
+    _scheduled_ahead(found, days, reader.scheduled, disc)
     ordered = sorted(days.values(), key=lambda d: d.opens)
     return [d for i, d in enumerate(ordered) if i == 0 or ordered[i - 1].number < d.number]
+
+
+def _scheduled_ahead(
+    found: dict[int, _Day],
+    days: dict[int, DaySpec],
+    scheduled: Mapping[int, Mapping[int, tuple[datetime, datetime]]],
+    disc: Discovery,
+) -> None:
+    """A schedule's days whose threads do not exist yet, each a proposal (confirmed, the
+    game file holds it ahead); and each schedule post every day of which is a day of the
+    game (the one it states: an opening or a close the same) or such a proposal is read —
+    confirmed day by day, it is never listed for the times it stated."""
+    ahead: dict[int, Proposal] = {}
+    for n, f in sorted(found.items()):
+        if n in days or f.how != "日程" or f.pid is None:
+            continue
+        spec = DaySpec(n, f.opens, f.closes, f.accelerated, (), f.delayed)
+        if any(d.opens < f.closes and f.opens < d.closes for d in days.values()):
+            continue  # overlapping a known day: the director reads the post himself
+        ahead[n] = Proposal("day", spec, f"pid {f.pid}", "日程，这一天的帖子还没有开", pid=f.pid)
+    disc.ahead = list(ahead.values())
+    for pid, stated in scheduled.items():
+        if all(
+            n in ahead
+            or (n in days and (days[n].opens == opens or days[n].closes == closes))
+            for n, (opens, closes) in stated.items()
+        ):  # fmt: skip
+            disc.read.add(pid)
 
 
 def _take_day(
@@ -469,6 +612,8 @@ class _DayReader:
         self.phase_source: dict[int, str] = {}
         self.openings: dict[int, Post] = {}  # day -> its opening post (discussion first)
         self.rules_close: tuple[tuple[int, int], int | None] | None = None
+        # a schedule post -> the days it states, each (opens, closes)
+        self.scheduled: dict[int, dict[int, tuple[datetime, datetime]]] = {}
 
     def openings_ranges(self) -> None:
         """1. each day thread's opening post (discussion first: its times are the day's)."""
@@ -534,12 +679,12 @@ class _DayReader:
             for p in self.by_tid.get(t.tid, []):
                 if p.author not in self.game.directors:
                     continue
-                for r in find_ranges(_text(p), p.posted_at, self.tz):
-                    if r.aside:
-                        continue  # 遗言 20:00-24:00, 维护 …: not the day's
-                    if r.day is not None and r.day not in self.found and r.phase is None:
-                        self.found[r.day] = _Day(
-                            r.opens, r.closes, r.accelerated, p.pid, "日程",
+                for n, (opens, closes, fast) in _schedule_days(p, self.tz).items():
+                    if p.pid is not None:
+                        self.scheduled.setdefault(p.pid, {})[n] = (opens, closes)
+                    if n not in self.found:
+                        self.found[n] = _Day(
+                            opens, closes, fast, p.pid, "日程",
                             {"opens": _stated(p.pid), "closes": _stated(p.pid)},
                         )  # fmt: skip
                 if self.rules_close is None and self._standing(t, p):
@@ -631,6 +776,37 @@ class _DayReader:
         return opens, closes
 
 
+def _schedule_days(p: Post, tz: tzinfo) -> dict[int, tuple[datetime, datetime, bool]]:
+    """The days a schedule post states, each (opens, closes, 加速): its day-labelled
+    ranges (第一天：11月29日 10:00 至 11月30日 22:00), else for a day it gives no range the
+    dated opening and close it states with their verbs (第二天：12月1日 10:00 开帖，12月1日
+    22:00 关帖) — one of each, not a delay's, a wrong one's or a count's moment."""
+    out: dict[int, tuple[datetime, datetime, bool]] = {}
+    for r in find_ranges(_text(p), p.posted_at, tz):
+        if r.aside:
+            continue  # 遗言 20:00-24:00, 维护 …: not the day's
+        if r.day is not None and r.phase is None and r.day not in out:
+            out[r.day] = (r.opens, r.closes, r.accelerated)
+    for n, pts in _dated_points(p, tz).items():
+        opens = [pt.at for pt in pts if pt.role == "opens"]
+        closes = [pt.at for pt in pts if pt.role == "closes"]
+        if n not in out and len(opens) == 1 and len(closes) == 1 and opens[0] < closes[0]:
+            out[n] = (opens[0], closes[0], False)
+    return out
+
+
+def _dated_points(p: Post, tz: tzinfo) -> dict[int, list[TimePoint]]:
+    """A post's dated times under a 第N天 label, by day (no 环节's, delay's, wrong one's,
+    count's moment or another thing's time)."""
+    said: dict[int, list[TimePoint]] = {}
+    for pt in find_points(_text(p), p.posted_at, tz):
+        if pt.day is None or pt.phase is not None or not pt.dated:
+            continue
+        if not (pt.delay or pt.wrong or pt.asof or pt.aside):
+            said.setdefault(pt.day, []).append(pt)
+    return said
+
+
 def _close_changes(
     game: Game,
     found: dict[int, _Day],
@@ -688,9 +864,11 @@ def _change_close(
         if (pt.delay or moved) and pt.at > f.closes:
             f.closes, f.delayed, f.accelerated, f.planned = pt.at, True, False, planned
             f.fields["closes"] = _stated(p.pid, "（延时）")
+            f.moved_by += [p.pid] if p.pid is not None else []
             break
         if (fast and pt.at < f.closes) or ((fix or shifts) and pt.at != f.closes):
             _move_close(f, pt.at, planned, p.pid, _MOVED_BY[(fast, fix)])
+            f.moved_by += [p.pid] if p.pid is not None else []
             break
     if fast:
         f.accelerated, f.delayed = True, False
@@ -894,6 +1072,7 @@ def _announced_events(
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
         said = _announced(patterns, post, disc)
+        found = _without_taken_back(game, post, found, disc)
         if rest is not None and post.pid in disc.read:
             disc.read.add(rest)  # the second half was read with the first
         for a in said:
@@ -916,6 +1095,47 @@ def _announced_events(
             status = "inferred" if a.guessed else "stated"
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip(), status))
     return found
+
+
+# a 更正 that denies the elimination it corrects (平票，X 没有死亡 / X 并未出局): the player, the
+# negation, the word; not asked (X 没有出局吗？) nor supposed
+_NOT_OUT = r"\s*(?:其实|实际上|并|也|还)?\s*(?:没有|没|未|并未|不曾|尚未)\s*(?:被投出|死亡|出局|淘汰|阵亡|死)"
+
+
+def _without_taken_back(
+    game: Game, post: Post, found: list[Sourced], disc: Discovery
+) -> list[Sourced]:
+    """The events found so far less those the post's correction takes back
+    (:func:`_taken_back`); such a post announced something."""
+    taken_back = _taken_back(game, _text(post), found)
+    if taken_back and post.pid is not None:
+        disc.announced.add(post.pid)
+    return [s for s in found if s not in taken_back]
+
+
+def _taken_back(game: Game, text: str, found: list[Sourced]) -> list[Sourced]:
+    """The eliminations a director's correction takes back by denying them: the post says
+    it corrects (更正, 有误 …) and a sentence of it says the player is not out; the latest
+    such elimination of each player named."""
+    if not _CORRECTS.search(text):
+        return []
+    out: list[Sourced] = []
+    for sentence in re.split(r"[。！!；;\n]", text):
+        if re.search(r"[？?]|吗|如果|假如|要是", sentence):
+            continue
+        for player in game.players:
+            if not re.search(re.escape(player) + _NOT_OUT, sentence):
+                continue
+            gone = [
+                x
+                for x in found
+                if isinstance(x.item, Event)
+                and x.item.type is EventType.ELIMINATED
+                and x.item.player == player
+            ]
+            if gone and gone[-1] not in out:
+                out.append(gone[-1])
+    return out
 
 
 # a post cut off at its copula or colon (D1结束 警长是), its name sent in the next (大橘 8票)
@@ -1184,15 +1404,20 @@ def discover(game: Game, store: object) -> Game:
     threads = discover_threads(game, titled, disc)
     threads += _dated_by_title(game, threads, disc, store)
     threads += _dated_by_opening(game, disc, store)
+    threads += _counted_by_title(game, threads, disc, store)
     subjects = {t.tid: t.subject for t in titled}
     tids = {t.tid for t in threads}
-    posts = [
-        sp.post
-        for d in game.directors
-        for sp in store.posts(author=d, tz=game.timezone)  # type: ignore[attr-defined]
-        if sp.post.tid in tids
-    ]
-    days = discover_days(game, threads, posts, disc, subjects)
+    posts = _drafts_aside(
+        game,
+        [
+            sp.post
+            for d in game.directors
+            for sp in store.posts(author=d, tz=game.timezone)  # type: ignore[attr-defined]
+            if sp.post.tid in tids
+        ],
+        disc,
+    )
+    days = discover_days(game, threads, _counted_days(posts, disc.day_word), disc, subjects)
     events = discover_events(game, threads, days, posts, disc)
     players_posts = [
         sp.post
@@ -1204,6 +1429,7 @@ def discover(game: Game, store: object) -> Game:
     disc.proposals.extend(p.text for p in disc.accelerations)
     _never_silent(game, threads, days, events, posts, disc, store)
     ended = game.ended or (disc.ended[0] if disc.ended else None)
+    disc.ahead = [p for p in disc.ahead if ended is None or _opens(p) <= ended]
     return replace(
         game,
         threads=tuple(threads),
@@ -1212,6 +1438,23 @@ def discover(game: Game, store: object) -> Game:
         discovery=disc,
         ended=ended,
     )
+
+
+def _drafts_aside(game: Game, posts: list[Post], disc: Discovery) -> list[Post]:
+    """The directors' posts as they are read: a post that is the tool's own draft posted
+    (:func:`auditor.game.drafted.draft_rest`) is left out — what it says the tool already
+    has — but for the lines the director added or changed, read as any post is."""
+    out: list[Post] = []
+    for p in posts:
+        rest = draft_rest(p.lines or (p.text,), game.players)
+        if rest is None:
+            out.append(p)
+            continue
+        if p.pid is not None:
+            disc.drafts.append(p.pid)
+        if rest:
+            out.append(replace(p, text=" ".join(" ".join(rest).split()), lines=rest))
+    return out
 
 
 def _never_silent(
@@ -1247,8 +1490,22 @@ def _never_silent(
     disc.answered = [u for u in listed if u.answered]  # a game-file event answers it
     disc.problems = thread_problems(
         game, threads, days, disc.subjects, disc.unclassified
-    ) + night_problems(game, days, events, posts, disc.announced)
+    ) + night_problems(game, _begun(days, threads, posts), events, posts, disc.announced)
     disc.no_result = no_result_times(game, posts)
+
+
+def _opens(p: Proposal) -> datetime:
+    assert isinstance(p.item, DaySpec)
+    return p.item.opens
+
+
+def _begun(days: list[DaySpec], threads: list[ThreadSpec], posts: list[Post]) -> list[DaySpec]:
+    """The days that have begun on the forum: their threads exist, or the directors have
+    posted since they opened.  A day confirmed ahead from a schedule has not: the night
+    before it asks for no outcome yet."""
+    threaded = {t.day for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)}
+    last = max((p.posted_at for p in posts), default=None)
+    return [d for d in days if d.number in threaded or (last is not None and d.opens <= last)]
 
 
 def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:

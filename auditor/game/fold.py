@@ -157,6 +157,8 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
         (r"▶\s*(?=\d)", "开门 "),
         (r"▶\s*", " "),
         (r"⏹\s*", "关门 "),
+        # the alarm clock before a time alone (⏰ 21:30): the day's deadline
+        (r"⏰[ \t]*(?=\d{1,2}\s*[:：]\s*\d{2}(?!\s*(?:[-–—~～至到→]|\d)))", "关门 "),
     ]
 ]
 
@@ -902,7 +904,7 @@ def shorthand(text: str) -> str:
     grammar, the time reader and never-silent's checks each say the same post and its
     sentences again (22 calls on 5 texts for one read of a four-line notice)."""
     text = registers(text)
-    if re.search(r"[☾☽🌙✝†∅▶⏹⚖🟥🏁★⭐⏩🔫⇄]", text):
+    if re.search(r"[☾☽🌙✝†∅▶⏹⏰⚖🟥🏁★⭐⏩🔫⇄]", text):
         for pattern, repl in _SYMBOLS:
             text = pattern.sub(repl, text)
     if re.search(r"[A-Za-z]", text):

@@ -8,6 +8,7 @@ the key and the reason.  ``auditor init`` writes :data:`TEMPLATE`.
 
 from __future__ import annotations
 
+import calendar
 import itertools
 import math
 import re
@@ -39,6 +40,9 @@ YEARS = (2000, 2100)
 MAX_NESTING = 32
 #: What no forum name holds: control characters, line breaks and tabs among them.
 _NAME_CONTROLS = frozenset(CONTROLS + "\t\n\r")
+
+#: Each table's and key's line in the game file (:func:`key_lines`).
+KeyLines = Mapping[str, int]
 
 _UNSAFE_URL = re.compile(r"[\s\"'<>\[\]\\]")
 
@@ -176,6 +180,9 @@ class Game:
     report_name: str | None = None  # the folder under reports/ (default: from the file name)
     # 游戏结束 as a director announced it (discovered): no post after it is checked
     ended: datetime | None = None
+    # ``[game] store`` names the store (else it is the file's name: a renamed file names a
+    # new one, see auditor.store.siblings)
+    store_named: bool = False
 
     @property
     def discovers(self) -> bool:
@@ -269,15 +276,33 @@ names = ["饺子", "包子"]
 """
 
 
+#: The template's store line, commented out (:func:`template_for` writes it out).
+_TEMPLATE_STORE = '# store = "m107.sqlite"       # 数据库文件，默认与本文件同名同目录'
+
+
+def template_for(path: Path) -> str:
+    """:data:`TEMPLATE` for a new game file at ``path``, its ``[game] store`` written out as
+    the file's name with .sqlite: renamed later, the file still names its store (a store
+    left to its default follows the file's name and a renamed file would start afresh:
+    :mod:`auditor.store.siblings` stops that).  A name TOML would need to escape keeps the
+    line commented."""
+    name = path.with_suffix(".sqlite").name
+    if any(c in name for c in '"\\') or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return TEMPLATE
+    line = f'store = "{name}"  # 数据库文件：改了游戏文件名也用它；开新的一局请换成新名字'
+    return TEMPLATE.replace(_TEMPLATE_STORE, line, 1)
+
+
 # --------------------------------------------------------------------------- loading
 
 
 class _Reader:
     """Reads typed values out of nested TOML tables, naming the key on every error."""
 
-    def __init__(self, path: Path, tz: tzinfo | None = None) -> None:
+    def __init__(self, path: Path, tz: tzinfo | None = None, lines: KeyLines | None = None) -> None:
         self.path = path
         self.tz = tz
+        self.lines = lines or {}  # each key's line (key_lines), when the text was read
 
     def fail(self, key: str, reason: str) -> GameFileError:
         return GameFileError(str(self.path), key, reason)
@@ -296,8 +321,13 @@ class _Reader:
         allowed = set(allowed)
         for k in data:
             if k not in allowed:
-                prefix = f"{key}." if key else ""
-                raise self.fail(f"{prefix}{k}", f"未知的键；可用的键：{', '.join(sorted(allowed))}")
+                full = f"{key}.{k}" if key else k
+                line = self.lines.get(full)
+                at = f"（第 {line} 行）" if line else ""
+                near = nearest(k, allowed)
+                if near is not None:
+                    raise self.fail(full, f"未知的键{at}；是不是 {near}？")
+                raise self.fail(full, f"未知的键{at}；可用的键：{', '.join(sorted(allowed))}")
 
     def str_(
         self,
@@ -381,10 +411,13 @@ class _Reader:
                 raise self.fail(key, "必填（时间，例如 2026-11-20T09:00:00+08:00）")
             return None
         if isinstance(value, str):
+            written = value
             try:
-                value = datetime.fromisoformat(value.strip())
+                value = datetime.fromisoformat(written.strip())
             except ValueError:
-                raise self.fail(key, f"无法识别的时间：{value!r}") from None
+                problem = date_problem(written) or f"无法识别的时间：{written!r}"
+                line = self.lines.get(key)
+                raise self.fail(key, f"第 {line} 行：{problem}" if line else problem) from None
         if isinstance(value, date) and not isinstance(value, datetime):
             raise self.fail(key, "需要日期和时间，而不只是日期")
         if isinstance(value, time) or not isinstance(value, datetime):
@@ -408,6 +441,38 @@ class _Reader:
         if tid is not None and not 1 <= tid <= MAX_TID:
             raise self.fail(key, f"帖子编号 {tid} 不存在：tid 应当是 1 到 {MAX_TID} 之间的整数")
         return tid
+
+
+def nearest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice a misspelt key most likely meant: the nearest by edit distance (a swap
+    of two neighbours counts one edit, case none), when it is near enough to be a slip of
+    the fingers (1 edit for a short key, 2 for a key of 5 letters or more); the first in
+    order on a tie.  None when no choice is that near."""
+    folded = word.casefold()
+    limit = 1 if len(folded) < 5 else 2
+    best: tuple[int, str] | None = None
+    for choice in sorted(choices):
+        d = _edits(folded, choice.casefold())
+        if d <= limit and d < len(folded) and (best is None or d < best[0]):
+            best = (d, choice)
+    return best[1] if best else None
+
+
+def _edits(a: str, b: str) -> int:
+    """The optimal-string-alignment distance: insertions, deletions, substitutions and
+    swaps of two neighbouring letters, one edit each."""
+    if abs(len(a) - len(b)) > 2:
+        return 3  # (more than any limit of nearest: not worth the table)
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
 
 
 def _shown(name: str) -> str:
@@ -438,10 +503,73 @@ def load_game(path: str | Path) -> Game:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise GameFileError(str(path), "-", _toml_error(str(exc))) from None
+        raise _syntax_error(path, text, str(exc)) from None
     except RecursionError:  # (too_deep should have found it first)
         raise GameFileError(str(path), "-", "数组或内联表嵌套太深") from None
-    return parse_game(data, path)
+    return parse_game(data, path, lines=key_lines(text))
+
+
+def _syntax_error(path: Path, text: str, message: str) -> GameFileError:
+    """A TOML syntax error as the director reads it: a date or time that does not exist
+    (2026-13-20, 2026-02-30, 25:00) named with its key and line, as what it is (tomllib
+    says only that the line goes on after a value); else :func:`_toml_error`."""
+    m = re.search(r"\(at line (\d+), column \d+\)", message)
+    if m is not None:
+        line = int(m.group(1))
+        written = text.splitlines()[line - 1] if line <= len(text.splitlines()) else ""
+        value = written.split("=", 1)[1] if "=" in written else ""
+        problem = date_problem(value.split("#", 1)[0])
+        if problem is not None:
+            key = next((k for k, n in key_lines(text).items() if n == line and "=" in written), "-")
+            return GameFileError(str(path), key, f"第 {line} 行：{problem}")
+    return GameFileError(str(path), "-", _toml_error(message))
+
+
+#: A date, maybe with a time and an offset, as a director may write one (one or two digits
+#: where TOML wants two, the seconds maybe left out): what :func:`date_problem` reads.
+_DATE = re.compile(
+    r"(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})"
+    r"(?:[Tt ](?P<h>\d{1,2}):(?P<mi>\d{1,2})(?::(?P<s>\d{1,2}))?(?:\.\d+)?)?"
+    r"(?P<off>[Zz]|[+-]\d{1,2}(?::?\d{2})?)?"
+)
+
+
+def date_problem(value: str) -> str | None:
+    """What is wrong with a date or time written as ``value`` (a TOML value, quoted or
+    not), in Chinese: a month, day, hour, minute, second or offset that does not exist, or
+    a form TOML does not read (one digit, no seconds, +0800); None when no date is
+    there or nothing of this kind is wrong."""
+    m = _DATE.search(value.strip().strip("\"'"))
+    if m is None:
+        return None
+    written, day = m.group(0), f"{m['y']}-{m['mo']}-{m['d']}"
+    example = "例如 2026-11-20T09:00:00+08:00"
+    y, mo, d = int(m["y"]), int(m["mo"]), int(m["d"])
+    if not 1 <= mo <= 12:
+        return f"日期 {day} 不存在：没有 {mo} 月（月份是 01 到 12）"
+    days = calendar.monthrange(y, mo)[1]
+    if not 1 <= d <= days:
+        return f"日期 {day} 不存在：{y} 年 {mo} 月只有 {days} 天"
+    if m["h"] is not None:
+        h, mi, sec = int(m["h"]), int(m["mi"]), int(m["s"] or 0)
+        if h > 23:
+            return f"时间 {written} 不存在：小时是 00 到 23"
+        if mi > 59:
+            return f"时间 {written} 不存在：分钟是 00 到 59"
+        if sec > 59:
+            return f"时间 {written} 不存在：秒是 00 到 59"
+    off = m["off"]
+    if off and off not in "Zz":
+        oh, om = int(off[1:].split(":")[0][:2]), int(off.replace(":", "")[-2:])
+        if len(off.replace(":", "")) != 5 or ":" not in off:
+            return f"时间 {written} 的时区要写成 +08:00 这样（带冒号的两位小时和分钟）：{example}"
+        if oh > 23 or om > 59:
+            return f"时间 {written} 的时区 {off} 不存在（时区是 -23:59 到 +23:59，{example}）"
+    if any(len(m[g]) != 2 for g in ("mo", "d", "h", "mi", "s") if m[g] is not None):
+        return f"时间 {written} 的写法不对：月、日、时、分、秒都要写两位数（{example}）"
+    if m["h"] is not None and m["s"] is None:
+        return f"时间 {written} 要写到秒（{example}）"
+    return None
 
 
 def _skip_string(text: str, i: int, line: int, line_start: int) -> tuple[int, int, int]:
@@ -460,16 +588,30 @@ def _skip_string(text: str, i: int, line: int, line_start: int) -> tuple[int, in
 
 
 def _table_header(text: str, i: int, arrays: dict[str, int]) -> tuple[str, int]:
-    """The table a header line at ``i`` opens (``thread[2]`` for the second [[thread]])
-    and where its line ends."""
+    """The table a header line at ``i`` opens, named as :func:`parse_game` names it
+    (``thread[2]`` for the second [[thread]], ``day[1].phase[2]`` for the second
+    [[day.phase]] of the first day), and where its line ends.  ``arrays`` counts the
+    arrays of tables seen so far (by their parent's name)."""
     n = len(text)
     end = text.find("\n", i)
     header = text[i : n if end < 0 else end].split("#", 1)[0].strip()
-    name = header.strip("[] \t").replace('"', "").replace("'", "")
+    name = _key_name(header.strip("[] \t"))
+    *parents, last = name.split(".")
+    path = ""
+    for part in parents:  # (a table under an array of tables is under its last item)
+        path = f"{path}.{part}" if path else part
+        if arrays.get(path):
+            path = f"{path}[{arrays[path]}]"
+    name = f"{path}.{last}" if path else last
     if header.startswith("[["):
         arrays[name] = arrays.get(name, 0) + 1
         name = f"{name}[{arrays[name]}]"
     return name, n if end < 0 else end
+
+
+def _key_name(written: str) -> str:
+    """A key as the game file wrote it (quoted, dotted, spaced) as a message names it."""
+    return re.sub(r"\s*\.\s*", ".", written.replace('"', "").replace("'", "").strip())
 
 
 def too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, str] | None:
@@ -478,9 +620,23 @@ def too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, str] | None:
 
     A scan of the text, not a parse: strings and comments are skipped, table headers
     counted, so the key can be named where tomllib would only overflow its recursion."""
+    return _scan(text, limit)[0]
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """The line of each table header and key of a TOML text, by the name
+    :func:`parse_game` gives it (``game``, ``game.tag``, ``day[2].opens``): given to
+    :func:`parse_game`, an error about a key says where it is.  The first line wins for a
+    name written twice."""
+    return _scan(text, MAX_NESTING)[1]
+
+
+def _scan(text: str, limit: int) -> tuple[tuple[int, str] | None, dict[str, int]]:
+    """:func:`too_deep`'s answer (the scan stops there) and :func:`key_lines`' so far."""
     depth, i, n, line = 0, 0, len(text), 1
     table, key, line_start = "", "", 0
     arrays: dict[str, int] = {}  # [[name]] seen so far, for thread[2]
+    lines: dict[str, int] = {}
     while i < n:
         c = text[i]
         if c == "\n":
@@ -494,17 +650,19 @@ def too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, str] | None:
             continue
         elif c == "[" and depth == 0 and not text[line_start:i].strip():
             (table, i), key = _table_header(text, i, arrays), ""
+            lines.setdefault(table, line)
             continue
         elif c in "[{":
             depth += 1
             if depth > limit:
-                return line, ".".join(k for k in (table, key) if k) or "-"
+                return (line, ".".join(k for k in (table, key) if k) or "-"), lines
         elif c in "]}":
             depth = max(0, depth - 1)
         elif c == "=" and depth == 0:
-            key = text[line_start:i].strip().replace('"', "").replace("'", "")
+            key = _key_name(text[line_start:i])
+            lines.setdefault(f"{table}.{key}" if table else key, line)
         i += 1
-    return None
+    return None, lines
 
 
 #: tomllib's messages (Python 3.11–3.13), said in Chinese: the start of each.
@@ -521,7 +679,7 @@ _TOML_SAID = (
     ("Cannot declare", "同一个表写了两次（[[…]] 才是可以重复的表）"),
     (
         "Expected newline or end of document",
-        "一行只能写一个键值（或者值的写法不对，例如日期不存在）",
+        "一行只能写一个键值（或者值的写法不对）",
     ),
     ("Unescaped '\\'", "字符串里的反斜杠 \\ 要写成 \\\\（或改用单引号）"),
     ("Expected ']' at the end of a table", "表名的方括号 ] 没有闭合"),
@@ -546,8 +704,8 @@ def _toml_error(message: str) -> str:
     return f"{lead}TOML 语法错误（请检查引号、括号和 = 号；原文：{message}）"
 
 
-def parse_game(data: Mapping[str, Any], path: Path) -> Game:
-    r = _Reader(path)
+def parse_game(data: Mapping[str, Any], path: Path, lines: KeyLines | None = None) -> Game:
+    r = _Reader(path, lines=lines)
     r.no_unknown(
         data, "", ("game", "forum", "players", "thread", "day", "event", "rules", "correction")
     )
@@ -581,10 +739,7 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
     r.tz = tz
     directors = r.names(g, "game.directors", "directors")
     spectators = r.names(g, "game.spectators", "spectators")
-    store_name = r.str_(g, "game.store", "store")
-    store = (path.parent / store_name) if store_name else path.with_suffix(".sqlite")
-    if store_name is not None and (store_name.endswith(("/", "\\")) or store.is_dir()):
-        raise r.fail("game.store", f"{store} 是一个文件夹：应当是数据库文件名，例如 m107.sqlite")
+    store, store_named = _store(r, g, path)
 
     forum = _parse_forum(r, r.table(data, "forum", required=True), path)
 
@@ -645,6 +800,7 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
         directors=directors,
         spectators=spectators,
         store=store,
+        store_named=store_named,
         forum=forum,
         players=players,
         uids=uids,
@@ -657,6 +813,16 @@ def parse_game(data: Mapping[str, Any], path: Path) -> Game:
         tag=tag,
         report_name=_report_name(r, g),
     )
+
+
+def _store(r: _Reader, g: Mapping[str, object], path: Path) -> tuple[Path, bool]:
+    """The game's store, and whether ``[game] store`` names it (else it is the game file's
+    name with .sqlite)."""
+    store_name = r.str_(g, "game.store", "store")
+    store = (path.parent / store_name) if store_name else path.with_suffix(".sqlite")
+    if store_name is not None and (store_name.endswith(("/", "\\")) or store.is_dir()):
+        raise r.fail("game.store", f"{store} 是一个文件夹：应当是数据库文件名，例如 m107.sqlite")
+    return store, store_name is not None
 
 
 def _parse_forum(r: _Reader, f: dict[str, Any], path: Path) -> ForumConfig:

@@ -198,6 +198,26 @@ def _day_of(s: str) -> int | None:
     return cn_number(cm.group(1)) if cm else None
 
 
+# 轮 / 场 a title counts by (第1轮 讨论帖): a day only when the whole game counts by it
+# (discover._counted_by_title), never by the title alone
+_COUNTED = lazy(rf"第\s*({NUM})\s*([轮场])")
+
+
+def title_count(subject: str, tag: str | None = None) -> tuple[str, int] | None:
+    """(counter word, number) of a title that counts by 轮 / 场 and names no 天 / 日, no
+    other counter word and no runoff (第二轮投票（PK） is a vote inside a day)."""
+    s = normalise(subject)
+    if tag:
+        s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
+    if _DAY.search(s) or _CHAPTER.search(s) or _RUNOFF.search(s) or _NIGHT.search(s):
+        return None
+    found = {(m.group(2), cn_number(m.group(1))) for m in _COUNTED.finditer(s)}
+    if len(found) != 1:
+        return None
+    word, n = found.pop()
+    return (word, n) if n else None
+
+
 def _night_day(s: str, ruleset: str, kind: ThreadKind | None) -> int | None:
     """版杀7's night thread (第1夜 夜谈): the next day's (:data:`_NIGHT`)."""
     if ruleset != "killbar7" or kind is not ThreadKind.DISCUSSION:

@@ -200,9 +200,10 @@ def _digits(m: re.Match[str]) -> str:
 
 
 # a day opened and closed in a show's or a shop's own words (a radio host's 开台 / 收台, a
-# stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播): the day's verbs
-SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊")
-SHOW_CLOSES = ("收台", "下播", "收摊", "收工", "收档", "休庭", "闭庭", "散会", "终场")
+# stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播, a match's 开球 / 终场哨):
+# the day's verbs
+SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊", "开球", "开赛")  # fmt: skip
+SHOW_CLOSES = ("收台", "下播", "收摊", "收工", "收档", "休庭", "闭庭", "散会", "终场", "完场")
 
 
 # a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
@@ -213,7 +214,8 @@ _MIDNIGHT = lazy(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|�
 # two clocks joined by an arrow (▶ 09:00 → 21:00): a range, unless a close or a delay is
 # what the arrow moves (关帖：21:30 → 23:00, ⏹ 21:30 → 23:00)
 _ARROWED = lazy(
-    r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=(?:\d{1,2}/\d{1,2}\s*|\d{1,2}月\d{1,2}[日号]?\s*)?\d{1,2}:\d{2})"
+    r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=(?:\d{1,2}/\d{1,2}\s*|\d{1,2}月\d{1,2}[日号]?\s*"
+    r"|(?:周|星期|礼拜)[一二三四五六日天]\s*)?\d{1,2}:\d{2})"
 )
 _MOVED = lazy(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL|" + r"|".join(SHOW_CLOSES), re.I)
 
@@ -251,11 +253,20 @@ _LONE_WORD = lazy(
 )
 
 
+# a range whose opening carries its verb before the dash (12月1日 10:00 开球 —— 12月2日 22:00
+# 终场哨, 09:00 开台 - 22:00 收台): the opening's verb said, the range read as one
+_VERB_IN_RANGE = lazy(
+    r"(\d{1,2}:\d{2})\s*(?:开帖|开门|开放|开始|开球|开赛|开局|开考|"
+    + "|".join(SHOW_OPENS)
+    + r")\s*(?=(?:-+|至|到)\s*(?:\d{1,2}月\d{1,2}[日号]?|\d{1,2}/\d{1,2})?\s*\d{1,2}:\d{2})"
+)
+
+
 def normalise(text: str) -> str:
     text = _STANDING.sub("", shorthand(fold(text)))
     text = _LONE_WORD.sub(r"\1 ", text)
     text = _ARROWED.sub(_arrow_range, text)
-    text = text.translate(_DASHES)
+    text = _VERB_IN_RANGE.sub(r"\1 ", text.translate(_DASHES))
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _MOVED_BY.sub(r"\1小时", _A_LITTLE.sub("一些", text))
     text = _CN_CLOCK.sub(_digits, text)
@@ -630,6 +641,15 @@ class TimePoint:
     aside: bool = False  # the time of something else than the day (20点开始写遗言)
 
 
+def _post_heads(lines: list[str]) -> tuple[bool, int, bool]:
+    """What the whole post is, for its times: headed 加速申请 / 延时申请 (its 截止：18:00 is
+    the request's deadline); where it corrects itself (…。更正：是今晚 21:30: what follows
+    wins); headed as a summary (【本周汇总】, 【五一长假进度】: it tells the week behind it)."""
+    request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
+    summary = bool(_SUMMARY_HEAD.search("\n".join(lines[:1])))
+    return request, _self_fix_at("\n".join(lines)), summary
+
+
 def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     """Every single time in a post (outside the ranges :func:`find_ranges` reads), with
     the words beside it that say whether it opens or closes a day, or delays its close."""
@@ -638,12 +658,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     said = ""  # the post so far: a delay granted before a close makes it the new one
     head: tuple[int | None, int | None] = (None, None)
     lines = _from_post(normalise(text), posted_at.astimezone(tz)).splitlines()
-    # a post headed 加速申请 / 延时申请: its 截止：18:00 is the request's deadline
-    request = bool(lines and re.fullmatch(r"\W*\S{0,4}申请\W*", lines[0].strip()))
-    # where the post corrects itself (…。更正：是今晚 21:30): what follows wins
-    fixed = _self_fix_at("\n".join(lines))
-    # a post headed as a summary (【本周汇总】, 【五一长假进度】): it tells the week behind it
-    summary = bool(_SUMMARY_HEAD.search("\n".join(lines[:1])))
+    request, fixed, summary = _post_heads(lines)
     where: list[int] = []  # each time's place in the post
     for raw_line in lines:
         start = len(said) + len(raw_line) - len(raw_line.lstrip())
@@ -651,12 +666,12 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
         head = _header(raw_line, head)
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
         carried: tuple[int, date] | None = None  # the date a sentence's time said before
+        first_here = len(out)
         for m in POINT.finditer(line):
             hms = _point_clock(m, line)
-            if hms is None:
+            # (如果…提前至今晚22:00关门, 是不是 23:00 关？: not stated)
+            if hms is None or _supposed(line, m.start(), m.end()):
                 continue
-            if _supposed(line, m.start(), m.end()):
-                continue  # 如果…提前至今晚22:00关门, 是不是 23:00 关？: not stated
             d, dated = _point_date(m, line, ref)
             d = _recap_date(d, ref, summary, line[: m.end()])
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
@@ -678,6 +693,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             role, told = _recalled(before, line[: m.start()], head, role, line[m.end() :])
             day, phase = _labels(line[: m.start()], head)
             day, phase = _labels_after(later, day, phase, hms, role)
+            day = _day_before(day, d, ref, line[: m.start()])
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
             verb = _delay_said(
@@ -709,7 +725,46 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     aside=_aside(line, m, later),
                 )
             )
+        out[first_here:] = _opening_moved(out[first_here:], line)
     return _later_wins(out, where, fixed)
+
+
+# the close said unchanged beside a time that moved (集合时间推迟到十点，解散时间九点半不变)
+_KEPT = lazy(r"不变|照旧|照常|依旧|仍然|仍是|维持|还是")
+_MOVED_CLOSE = lazy(r"关|截|结束|结算|收|close|延|" + "|".join(SHOW_CLOSES), re.I)
+
+
+def _opening_moved(points: list[TimePoint], line: str) -> list[TimePoint]:
+    """A line that moves one time and keeps a later one (A 推迟到 10:00，B 21:30 不变 /
+    B 照旧 21:30): the moved time is the day's opening, the kept one its close — no delay
+    of the close, whatever the theme calls them."""
+    if len(points) != 2 or not points[0].delay or points[1].delay or points[1].wrong:
+        return points
+    moved, kept = points
+    if not kept.at > moved.at or kept.day != moved.day or kept.role == "opens":
+        return points
+    if kept.at.date() != moved.at.date():
+        return points  # 延到 23:30。明早 09:00 照常开门: the next day's opening
+    at = line.find(moved.text)
+    own = re.split(r"[，,。；;！!]", line[:at])[-1]
+    rest = line[at + len(moved.text) :]
+    if re.search(r"[。；;！!？?]", rest[: rest.find(kept.text)]):
+        return points  # the kept time in a sentence of its own
+    if _MOVED_CLOSE.search(own) or re.search(re.escape(kept.text) + r"\s*(?:以|之)?后", rest):
+        return points  # 关帖推迟到 22:00: the close itself moved; 23:00 后: a moment
+    if not _KEPT.search(rest) or _supposed(line, 0, len(line)):
+        return points
+    return [replace(moved, role="opens", delay=False), replace(kept, role="closes")]
+
+
+def _day_before(day: int | None, d: date, ref: date, before: str) -> int | None:
+    """A time its own sentence dates yesterday (第七天！昨天加速，晚上七点就结束了) under the
+    post's label of today: the day before's (the label names the post's day, not the
+    recap's); a sentence that names its own day keeps it."""
+    own = re.split(r"[。！!；;？?\n]", before)[-1]
+    if day is None or d >= ref or _DAY_LABEL.search(own):
+        return day
+    return day - 1 if day > 1 and re.search(r"昨[天日晚夜]", own) else day
 
 
 _SUMMARY_HEAD = lazy(r"^\W*[【\[].{0,8}(?:汇总|进度|回顾|总结|小结)[】\]]")
@@ -1251,7 +1306,9 @@ def _role(before: str, after: str) -> str | None:
     if re.search(r"(?<![迟延前改推挪移])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        r"\s*(?:正|整)?\s*(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close|"
+        + "|".join(SHOW_CLOSES)
+        + r")|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.game.gamefile import Game
 
-DEFAULT_DIR = Path(__file__).resolve().parents[2] / "lexicons"
+# Package data (pyproject.toml): an installed copy has them beside the code; the repository's
+# top-level lexicons/ is a link to this folder, where the directors' docs name it.
+DEFAULT_DIR = Path(__file__).resolve().parents[1] / "lexicons"
 # The matcher's context tables (lexicons/README.md 上下文表): not categories, not read by the
 # lexicon loader (a folder of the lexicon folder), but hashed with it like every lexicon file.
 CONTEXT_DIR = DEFAULT_DIR / "context"

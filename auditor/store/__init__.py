@@ -10,7 +10,8 @@ second process on the same game.
 :mod:`~auditor.store.posts` (pages, threads, posts, versions),
 :mod:`~auditor.store.sightings` (profiles, avatar pictures, posts lists),
 :mod:`~auditor.store.saved` (saved files read), :mod:`~auditor.store.sent` (the
-director's posts the tool sent), :mod:`~auditor.store.state` (what the
+director's posts the tool sent), :mod:`~auditor.store.siblings` (a renamed game file's
+store beside it), :mod:`~auditor.store.state` (what the
 last check saw: the ``check_state`` table typed, :class:`CheckState` and ``store.state``) and :mod:`~auditor.store.verdicts` (findings, decisions, manual cards,
 passwords).  What it reads back are typed rows, never ``sqlite3.Row``; only this package
 imports :mod:`sqlite3` (an import-linter contract).
@@ -32,6 +33,7 @@ from auditor.store.posts import (
 )
 from auditor.store.saved import Saved, SavedFileRow, saved_mark
 from auditor.store.sent import Sent, SentRow
+from auditor.store.siblings import refuse_other_store
 from auditor.store.sightings import AvatarFetch, Sightings
 from auditor.store.state import (
     CHECKED_ROWID,
@@ -85,6 +87,7 @@ __all__ = [
     "content_hash",
     "finding_from_row",
     "neutral_hash",
+    "refuse_other_store",
     "saved_mark",
     "store_error",
     "stored_matches",

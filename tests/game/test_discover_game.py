@@ -29,7 +29,9 @@ def serve_site(server: ForumServer, pages: Path) -> None:
 
 def game_copy(src: Path, dest: Path, *, pages: Path | None = None, url: str | None = None) -> Path:
     """The game file with its source pointed at ``pages`` or ``url`` (no delay) and its
-    store beside the copy."""
+    store beside the copy (two copies of one game go in two folders: a store of this game
+    beside a copy that has none yet is refused, auditor.store.siblings)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
     text = src.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^delay = .*\n", "", text)
     source = f'pages = "{pages}"' if pages is not None else f'url = "{url}"\ndelay = 0'
@@ -50,8 +52,8 @@ def test_sample_minimal_file_gives_the_same_audit(tmp_path: Path, source: str) -
     with ForumServer(None) as server:
         serve_site(server, SAMPLE / "pages")
         where = {"pages": SAMPLE / "pages"} if source == "saved" else {"url": server.base_url}
-        full = game_copy(SAMPLE / "game.toml", tmp_path / "full.toml", **where)  # type: ignore[arg-type]
-        minimal = game_copy(SAMPLE / "minimal.toml", tmp_path / "minimal.toml", **where)  # type: ignore[arg-type]
+        full = game_copy(SAMPLE / "game.toml", tmp_path / "full" / "full.toml", **where)  # type: ignore[arg-type]
+        minimal = game_copy(SAMPLE / "minimal.toml", tmp_path / "min" / "minimal.toml", **where)  # type: ignore[arg-type]
         want = outputs(full, tmp_path / "r-full")
         got = outputs(minimal, tmp_path / "r-min")
         if source == "http":
@@ -222,7 +224,9 @@ def test_a_thread_the_tag_drops_is_a_notice(tmp_path: Path) -> None:
     assert "M107" in dropped[0] and "[game] tag" in dropped[0]
     assert "注意" in result.line()
     # the sample as it is: every titled thread taken, no such notice
-    right = game_copy(SAMPLE / "minimal.toml", tmp_path / "right.toml", pages=SAMPLE / "pages")
+    right = game_copy(
+        SAMPLE / "minimal.toml", tmp_path / "right" / "right.toml", pages=SAMPLE / "pages"
+    )
     assert not any("没有采用" in n for n in run_audit(right, reports=tmp_path / "r2").notices)
 
 

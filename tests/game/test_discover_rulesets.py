@@ -138,13 +138,17 @@ class Game:
         return text
 
     def files(self, folder: Path, source: str) -> tuple[Path, Path]:
-        full = folder / "full.toml"
+        """The full and the minimal file, each in a folder of its own (a store of this game
+        beside a file whose store is not made yet is refused: auditor.store.siblings)."""
+        (folder / "full").mkdir(exist_ok=True)
+        (folder / "min").mkdir(exist_ok=True)
+        full = folder / "full" / "full.toml"
         full.write_text(
             self.head(False, source)
             + "\n".join(self.full_threads + self.full_days + self.full_events),
             encoding="utf-8",
         )
-        minimal = folder / "minimal.toml"
+        minimal = folder / "min" / "minimal.toml"
         minimal.write_text(self.head(True, source), encoding="utf-8")
         return full, minimal
 

@@ -660,3 +660,15 @@ def test_a_substitute_on_the_leavers_account() -> None:
 def test_phases_by_name_and_accelerations_by_label(text: str, means: str, not_means: str) -> None:
     out = said(text)
     assert means in out and not_means not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "closes"),
+    [
+        ("📅 D3\n⏰ 22:30", True),  # the alarm set for a time alone: the deadline
+        ("⏰ 09:00-21:30", False),  # before a range: no verb of its own
+        ("⏰ 22:00 → 23:00", False),  # an arrow moves it: read as before
+    ],
+)
+def test_the_alarm_clock_before_a_time_alone_is_the_close(text: str, closes: bool) -> None:
+    assert ("关门" in said(text)) is closes

@@ -295,3 +295,139 @@ def test_a_toml_syntax_error_is_said_in_chinese(
     message = str(info.value)
     assert said in message and where in message, message
     assert not re.search(r"[A-Za-z]{4,} [a-z]{3,}", info.value.reason), message  # no English
+
+
+def test_a_whole_file_error_names_no_key(tmp_path: Path) -> None:
+    """A TOML syntax error or a missing file is the whole file's: once the message read
+    ``游戏文件 x：-：无法读取文件…``, a stray ``-：`` before the reason."""
+    with pytest.raises(GameFileError) as syntax:
+        load_game(write(tmp_path, BASE + "\n[[day]\n"))
+    assert str(syntax.value).startswith(f"游戏文件 {tmp_path / 'game.toml'}：第 "), syntax.value
+    with pytest.raises(GameFileError) as missing:
+        load_game(tmp_path / "absent.toml")
+    assert str(missing.value) == (
+        f"游戏文件 {tmp_path / 'absent.toml'}：无法读取文件：文件或目录不存在"
+    )
+    for error in (syntax.value, missing.value):
+        assert "：-：" not in str(error)
+    # a key's error still names its key
+    with pytest.raises(GameFileError) as keyed:
+        load_game(write(tmp_path, BASE.replace('ruleset = "m107"', 'ruleset = "m999"')))
+    assert str(keyed.value).startswith(f"游戏文件 {tmp_path / 'game.toml'}：game.ruleset：")
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("2026-13-20T09:00:00+08:00", "日期 2026-13-20 不存在：没有 13 月"),
+        ("2026-02-30T09:00:00+08:00", "日期 2026-02-30 不存在：2026 年 2 月只有 28 天"),
+        ("2028-02-30T09:00:00+08:00", "2028 年 2 月只有 29 天"),
+        ("2026-11-31T09:00:00+08:00", "2026 年 11 月只有 30 天"),
+        ("2026-11-20T25:00:00+08:00", "小时是 00 到 23"),
+        ("2026-11-20T09:60:00+08:00", "分钟是 00 到 59"),
+        ("2026-11-20T09:00:00+25:00", "时区 +25:00 不存在"),
+        ("2026-11-20T09:00:00+0800", "时区要写成 +08:00"),
+        ("2026-1-20T09:00:00+08:00", "都要写两位数"),
+        ("2026-11-20T09:00+08:00", "要写到秒"),
+    ],
+)
+def test_a_date_that_does_not_exist_is_said_with_its_key_and_line(
+    tmp_path: Path, written: str, said: str
+) -> None:
+    """A month-13 date once read 「一行只能写一个键值（或者值的写法不对…）」: tomllib stops
+    after the part it can read.  Now the date itself is named, with the key and line."""
+    text = BASE.replace("opens = 2026-11-20T09:00:00+08:00", f"opens = {written}")
+    with pytest.raises(GameFileError) as info:
+        load_game(write(tmp_path, text))
+    assert info.value.key == "day[1].opens", info.value
+    assert info.value.reason.startswith("第 20 行："), info.value
+    assert said in info.value.reason, info.value
+    assert "一行只能写一个键值" not in info.value.reason
+
+
+def test_a_date_in_quotes_that_does_not_exist_is_said_too(tmp_path: Path) -> None:
+    text = BASE.replace("opens = 2026-11-20T09:00:00+08:00", 'opens = "2026-13-20T09:00:00+08:00"')
+    with pytest.raises(GameFileError) as info:
+        load_game(write(tmp_path, text))
+    assert info.value.key == "day[1].opens"
+    assert info.value.reason == "第 20 行：日期 2026-13-20 不存在：没有 13 月（月份是 01 到 12）"
+
+
+def test_a_real_date_on_a_broken_line_is_not_blamed(tmp_path: Path) -> None:
+    """The twin: two values on one line with a good date keep the syntax message."""
+    text = BASE.replace(
+        "opens = 2026-11-20T09:00:00+08:00", "opens = 2026-11-20T09:00:00+08:00 closes = 1"
+    )
+    with pytest.raises(GameFileError) as info:
+        load_game(write(tmp_path, text))
+    assert "一行只能写一个键值" in info.value.reason and "不存在" not in info.value.reason
+    assert info.value.key == "-"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "said"),
+    [
+        (
+            'ruleset = "m107"',
+            'ruleset = "m107"\ntga = "M107"',
+            "game.tga",
+            "（第 4 行）；是不是 tag？",
+        ),
+        (
+            'ruleset = "m107"',
+            'ruleset = "m107"\nTag = "M107"',
+            "game.Tag",
+            "（第 4 行）；是不是 tag？",
+        ),
+        ("[forum]", "[frum]", "frum", "（第 7 行）；是不是 forum？"),
+        ("tid = 2", "tdi = 2", "thread[1].tdi", "（第 14 行）；是不是 tid？"),
+        ("number = 1", "numbr = 1", "day[1].numbr", "（第 19 行）；是不是 number？"),
+        ('url = "http', 'delya = 1\nurl = "http', "forum.delya", "（第 8 行）；是不是 delay？"),
+        ("[players]", '[players]\n"spectator" = []', "players.spectator", "（第 11 行）；"),
+    ],
+)
+def test_a_misspelt_key_is_named_with_its_line_and_the_key_it_likely_meant(
+    tmp_path: Path, old: str, new: str, key: str, said: str
+) -> None:
+    """A misspelt key once gave no line and only the list of every key."""
+    with pytest.raises(GameFileError) as info:
+        load_game(write(tmp_path, BASE.replace(old, new, 1)))
+    assert info.value.key == key, info.value
+    assert f"未知的键{said}" in info.value.reason, info.value
+
+
+def test_a_key_near_no_allowed_key_lists_them_with_its_line(tmp_path: Path) -> None:
+    """The twin: no guess when no allowed key is a slip away (a word, not a typo)."""
+    text = BASE.replace('ruleset = "m107"', 'ruleset = "m107"\ncolour = "red"')
+    with pytest.raises(GameFileError) as info:
+        load_game(write(tmp_path, text))
+    assert info.value.key == "game.colour"
+    assert info.value.reason.startswith("未知的键（第 4 行）；可用的键：decided_by, directors")
+    assert "是不是" not in info.value.reason
+
+
+def test_nearest_takes_a_swap_as_one_slip() -> None:
+    from auditor.game.gamefile import nearest
+
+    keys = ("tag", "name", "store", "directors", "spectators", "timezone")
+    assert nearest("tga", keys) == "tag"
+    assert nearest("stroe", keys) == "store"
+    assert nearest("directer", keys) == "directors"
+    assert nearest("timezon", keys) == "timezone"
+    assert nearest("tg", keys) == "tag"
+    assert nearest("xyz", keys) is None
+    assert nearest("ab", ("tag",)) is None  # (two edits of a short key: a different word)
+
+
+def test_the_template_for_a_file_names_its_store(tmp_path: Path) -> None:
+    """``auditor init m108.toml`` once left ``[game] store`` commented out: renaming the file
+    then named a new, empty store.  The template for a path writes its store out."""
+    from auditor.game.gamefile import template_for
+
+    text = template_for(tmp_path / "m108.toml")
+    assert '\nstore = "m108.sqlite"' in text
+    game = load_game(write(tmp_path, text))  # written as game.toml: a renamed file
+    assert game.store == tmp_path / "m108.sqlite" and game.store_named
+    assert not load_game(write(tmp_path, TEMPLATE)).store_named
+    # a name TOML would have to escape: the line stays commented (the default store)
+    assert template_for(tmp_path / 'a"b.toml') == TEMPLATE

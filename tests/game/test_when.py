@@ -1051,3 +1051,48 @@ def test_a_whole_day_said_of_someone_silent_is_no_phase(
 )
 def test_the_round_before_is_yesterday(text: str, want: list[tuple[str, str | None, bool]]) -> None:
     assert roles(text) == want
+
+
+# --- session 40: an opening moved beside a close kept, a recap of yesterday under today's
+# label, a range by weekday and arrow
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the opening put back, the close said unchanged: no delay, whatever the theme's words
+        (
+            "第三天，签到时间推迟到上午十点，收摊时间晚上九点不变。",
+            [("12-16 10:00", "opens", False), ("12-16 21:00", "closes", False)],
+        ),
+        (
+            "第三天，开门改到 10:30，关门照旧 22:00。",
+            [("12-16 10:30", "opens", False), ("12-16 22:00", "closes", False)],
+        ),
+        # the close itself moved, and a moment after it: still a delay
+        ("关帖推迟到 22:00，23:00 后照常禁言。", [("12-16 22:00", "closes", True)]),
+        # supposed: nothing stated
+        ("如果开门推迟到 10:00，关门 21:30 不变吗", []),
+    ],
+)
+def test_an_opening_moved_beside_a_close_kept(
+    text: str, want: list[tuple[str, str | None, bool]]
+) -> None:
+    assert [r for r in roles(text) if r[1] is not None] == want
+
+
+def test_a_recap_of_yesterday_under_todays_label_is_the_day_before() -> None:
+    points = find_points("第五天！昨天加速，晚上七点就结束了。\n今晚九点关门。", POSTED, TZ)
+    assert [(p.day, p.at.strftime("%m-%d %H:%M")) for p in points] == [
+        (4, "12-15 19:00"),
+        (None, "12-16 21:00"),
+    ]
+    # a sentence that names its own day keeps it
+    points = find_points("第五天：昨天说好的，第五天 21:00 关门。", POSTED, TZ)
+    assert [p.day for p in points] == [5]
+
+
+def test_a_range_by_weekdays_and_an_arrow() -> None:
+    assert ranges("D6 周五 10:00 → 周日 22:00") == [("12-18 10:00", "12-20 22:00", 6)]
+    # an arrow that moves a close is no range
+    assert ranges("关门 周五 21:30 → 周五 23:00") == []

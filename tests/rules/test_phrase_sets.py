@@ -42,17 +42,25 @@ SETS = [
     # blind10 R 0.920 -> 0.925)
     ("phrases/blind11/phrases_blind11.tsv", 0.967, 0.875, 2),  # scored once: P 0.910, R 0.805
     ("phrases/blind12/phrases_blind12.tsv", 0.958, 0.895, 3),  # scored once: P 0.869, R 0.865
-    ("phrases/blind13/phrases_blind13.tsv", 0.973, 0.895, 2),  # scored once: P 0.801, R 0.825
+    ("phrases/blind13/phrases_blind13.tsv", 0.973, 0.905, 2),  # scored once: P 0.801, R 0.825
     # round 14 (session 39; blind15's even half read and tuned on, the odd half checked by its
     # figures: even P 0.856 -> 0.895, 11 -> 8 clean flagged; odd P 0.861 -> 0.916, 11 -> 7)
     # blind14 before round 14: P 0.889, R 0.840, 17 clean flagged
     # (and blind14 read: the game's own 淹死 by the director or the rule, 14 -> 12)
-    ("phrases/blind14/phrases_blind14.tsv", 0.908, 0.835, 12),
+    ("phrases/blind14/phrases_blind14.tsv", 0.910, 0.855, 12),
     # round 15 (said/ package, look-alikes one character at a time): blind15 P 0.907 R 0.830 15,
     # blind7 R 0.900 -> 0.905
-    ("phrases/blind15/phrases_blind15.tsv", 0.902, 0.825, 15),  # scored once: P 0.859, R 0.820, 22
-    ("phrases/blind16/phrases_blind16.tsv", 0.907, 0.825, 14),  # scored once (no tuning yet)
-    ("phrases/blind17/phrases_blind17.tsv", 0.912, 0.825, 13),  # scored once (no tuning yet)
+    # round 16 (session 40; blind17's even half read and tuned on, clean lines first: even
+    # 10 -> 0 clean flagged, odd 3 -> 3; blind15 15 -> 14, blind16 14 -> 13 clean flagged; then
+    # recall by kind, each seen on two or more scored sets: 退群 and one's own penalty as
+    # stakes, the director's explanation contested, filling the day's count; blind13 R 0.900
+    # -> 0.905, blind14 0.840 -> 0.850, blind15 0.830 -> 0.835, blind16 0.830 -> 0.850,
+    # blind17 0.830 -> 0.860 (even 0.778 -> 0.828, odd 0.881 -> 0.891)); foreign words in a
+    # Chinese sentence (我的 advisor 说, 他的alt, padding my post count): blind13 R 0.910,
+    # blind14 0.860, blind15 0.840, blind17 unchanged)
+    ("phrases/blind15/phrases_blind15.tsv", 0.908, 0.835, 14),  # scored once: P 0.859, R 0.820, 22
+    ("phrases/blind16/phrases_blind16.tsv", 0.914, 0.845, 13),  # scored once (no tuning yet)
+    ("phrases/blind17/phrases_blind17.tsv", 0.967, 0.855, 3),  # scored once: P 0.917, R 0.830, 13
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

@@ -12,6 +12,7 @@ from auditor.rules.said.quoted import quoted_as_rule, reported_quote, talked_of_
 from auditor.rules.said.reported import (
     denied_as_own,
     disowned_words,
+    insult_reported,
     other_reported,
     reported_of_other,
 )
@@ -71,6 +72,8 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
     if m.category in NAMED_ACTS and in_title(text, m.start, m.end):
         return True  # 《最佳演绎》, a novel: the act's word as a name
     sentence = around(text, m.start, m.end, SENTENCE_PUNCT)
+    if insult_reported(text, m, sentence):
+        return True  # 8号骂5号狗东西，这算违规吗: another's words, handed on
     if m.category == "IQ" and self_belittled(text, m):
         return True  # 我太笨了，被3号骗了两天: the poster of himself
     if m.category == "IQ" and "白痴" in m.text:

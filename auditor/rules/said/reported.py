@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from auditor.rules.phrasematch import PhraseMatch
-from auditor.rules.said.text import REPORT_CUE, RULE_NAMED, TOPICS
+from auditor.rules.said.text import CLAUSE_MARKS, REPORT_CUE, RULE_NAMED, RULE_WORD, TOPICS, around
 
 # Another player's oath or guarantee, reported: 他刚才发誓了, 3号以人格担保过; or named
 # to him: 你刚才那是发誓吧, 他这算担保了.
@@ -106,3 +106,21 @@ def disowned_words(text: str, m: PhraseMatch) -> bool:
         _DISOWNED_POINTER.search(text, max(0, m.start - 4), m.start)
         and _NOT_MINE.match(text, m.end)
     )
+
+
+# Another player's insult told to the director without quotation marks (8号骂5号狗东西，这算
+# 违规吗; 有人骂我白痴，请导演处理): the words right after "<someone else> 骂 <whom>", in a
+# sentence that hands them on (a report, or a question of the rules).  The poster's own 骂
+# (我骂他狗东西怎么了) and an insult said again in a clause of his own stay.
+_INSULT_BY_OTHER = re.compile(
+    r"(?:他|她|有人|别人|某人|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
+    r"[^，,。！？!?我]{0,8}?骂(?:了|过)?(?:一句|句)?"
+    r"(?:我|你|他|她|人|\d+\s*号|[一二三四五六七八九十]+号)?(?:是|作|成)?\s*$"
+)
+
+
+def insult_reported(text: str, m: PhraseMatch, sentence: tuple[int, int]) -> bool:
+    lo, _ = around(text, m.start, m.end, CLAUSE_MARKS)
+    if not _INSULT_BY_OTHER.search(text, lo, m.start):
+        return False
+    return bool(REPORT_CUE.search(text, *sentence) or RULE_WORD.search(text, *sentence))

@@ -210,7 +210,11 @@ def _banned_earlier(text: str, sentence: tuple[int, int], start: int) -> bool:
 # sentence that names the director or the rules and uses it as no evidence.
 _SUBSTITUTE_NOUNS = frozenset(("替补", "替补玩家", "替补上", "替补进来"))
 
-_ANNOUNCED_BY = re.compile(r"导演|规则|规定|公告|通知|进程帖")
+# (the director by his other names when he states it: 法官说, 主持人公告; 法官能不能… asks him)
+_ANNOUNCED_BY = re.compile(
+    r"导演|规则|规定|公告|通知|进程帖"
+    r"|(?:法官|主持人)(?:已经|早就|之前|昨天|今天)?(?:说|讲|公告|通知|宣布|规定|安排|写|发)"
+)
 
 _AS_EVIDENCE = re.compile(r"狼|好人|认|像|风格|变了|难怪|怪不得|肯定|一看就|怎么")
 

@@ -1,0 +1,129 @@
+"""A director's report read by its structure, not its verb (issue 34, discovery round of
+session 40): a report header (the night just passed, the day's ballot) fixes the kind, a
+roster name the player, and the verb between is whatever the director's world says for
+leaving (a shop's 下架, a school's 退学, a ship's 上岸).  A count at the top of the tally with
+a verb after it is the vote's; the office glossed once in the director's words (队长（警长）)
+is the office throughout the post; a holder who hands a token on hands the badge.
+
+Every case is written for these tests (not a set's sentence), each kind beside its negative
+twins: a near miss (差点, 险些), a question, someone else's claim, a player still in the game,
+a tie, a lower count, another kind's word (a guard's target, the piping, a substitute).
+
+Each case: (text, [(kind, player, how)]) — how the cause for an elimination, elected /
+handed_over for a sheriff, None else.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.announce import Patterns
+from tests.announced import FAST, ID, OVER, PI, E, S, shown
+
+PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "菜刀", "油条"]
+P = Patterns(PLAYERS)
+
+CASES: list[tuple[str, list[tuple[object, ...]]]] = [
+    # a night header's label, any verb (and a count and its noun) before the colon
+    ("昨夜下架：黄瓜。", [(E, "黄瓜", "night")]),
+    (
+        "昨晚退学三位同学：冬瓜、番茄、芒果",
+        [(E, "冬瓜", "night"), (E, "番茄", "night"), (E, "芒果", "night")],
+    ),
+    # ... not a label of another kind (a guard's target, the piping)
+    ("昨夜守护：黄瓜。", []),
+    ("昨夜被吹笛：冬瓜。", [(PI, "冬瓜", None)]),
+    # the ballot's label: its own day
+    ("昨日投票下架：苦瓜。", [(E, "苦瓜", "vote")]),
+    ("投票对象：苦瓜、杜鹃。", []),
+    # a header, the name, then the director's own verb to the clause's end
+    ("昨晚 画眉 上岸了。", [(E, "画眉", "night")]),
+    ("昨晚冬瓜被狼叼进了树林。", [(E, "冬瓜", "night")]),
+    ("昨夜：乘客 饺子 提前下车。", [(E, "饺子", "night")]),
+    ("昨晚 油条 和 菜刀 两位同学退学了。", [(E, "油条", "night"), (E, "菜刀", "night")]),
+    # ... undone: a near miss, still here, a guard's save, a question, the rest of the sentence
+    ("昨晚 画眉 差点上岸。", []),
+    ("昨晚 画眉 还在船上。", []),
+    ("昨晚 画眉 被守住了。", []),
+    ("昨晚 画眉 上岸了吗？", []),
+    ("昨日投票：画眉 被票最多，是白痴，翻牌后留在场上。", [(ID, "画眉", None)]),
+    # the director's gloss after the clause
+    ("昨晚 黄瓜 没有回宿舍（出局）。", [(E, "黄瓜", "night")]),
+    ("昨晚 黄瓜 差点没回宿舍（出局）。", []),
+    # the verb before 的是 under a report's header
+    ("昨日投票，请离场的是 冬瓜。", [(E, "冬瓜", "vote")]),
+    ("昨日公示的是 冬瓜。", []),
+    ("昨晚下车的是 冬瓜 的邻座。", []),
+    # a count at the top of the tally, then the director's own verb
+    ("冬瓜 7 票，劝返。", [(E, "冬瓜", "vote")]),
+    # ... not the rank (最高票), nor the badge's count (当选)
+    ("冬瓜 3 票，最高票。", []),
+    ("冬瓜 7 票，晋级。\n冬瓜当选警长。", [(S, "冬瓜", "elected")]),
+    ("番茄 得票最多（6 票），明天起不再同行。", [(E, "番茄", "vote")]),
+    ("冬瓜 5 票，番茄 5 票，平票。", []),
+    ("冬瓜 7 票，下架。\n番茄 2 票，小幅波动。", [(E, "冬瓜", "vote")]),
+    ("番茄 8 票，存活 16 人，恰好一半，不算过半。", []),
+    # a near miss undoes the death its sentence tells
+    ("差一点，刀落在 芒果 身上。", []),
+    # a player said to be still in the game, whatever the first clause said
+    ("昨夜：苦瓜 被刀，但他是村长，第一次被刀不会出局。", []),
+    ("有人说 苦瓜 昨晚被杀——没有的事，苦瓜 在线。", []),
+    # the office in the director's words, glossed once
+    ("昨天选出的队长（警长）是 杜鹃。", [(S, "杜鹃", "elected")]),
+    ("警徽：画眉（首日）。", [(S, "画眉", "elected")]),
+    ("芒果（警长）出局。", [(E, "芒果", None)]),
+    # a holder who hands a token on hands the badge
+    (
+        "昨夜 饺子 下船，她是队长，小旗交给了 油条。",
+        [(E, "饺子", "night"), (S, "油条", "handed_over")],
+    ),
+    ("饺子 是替补，把账号交给了 油条。", []),
+    # a hunter's shot inside the bracket of one who left: the target is the hunter's
+    (
+        "昨夜下架两件：黄瓜（已售）、冬瓜（已售，猎人，开了一枪，带走 番茄）。",
+        [(E, "黄瓜", "night"), (E, "冬瓜", "night"), (E, "番茄", "hunter")],
+    ),
+    # symbols and a theme's unit for the day
+    ("🏆 狼人阵营", [(OVER, "", None)]),
+    ("⏩ 加速 6/9 ✅", [(FAST, "", None)]),
+    ("上一局是加速局。", [(FAST, "", None)]),
+    ("加速局规则：需过半数申请。", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_structure(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert sorted(map(str, (shown(a) for a in P.find(text)))) == sorted(map(str, expected))
+
+
+def test_the_round_before_is_yesterday() -> None:
+    found = P.find("上一局（加速局）结果：黄瓜出局。")
+    assert [(a.type, a.offset) for a in found if a.type is FAST] == [(FAST, -1)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a close told for yesterday in a post about today: which day it is, is listed
+        "第七天！昨天加速，晚上七点就结束啦。",
+        # the opening moved, read as a delay of the close
+        "第三日开门推迟至 10:30。",
+        # two clocks joined as a range no range was read from
+        "Day 2 open，09:00 to 21:00。",
+        # a delay by an amount, its new close not read as one
+        "环节二关帖延后两小时，到 12月18日 02:00。",
+    ],
+)
+def test_a_time_not_read_as_said_is_listed(text: str) -> None:
+    assert P.read(text)[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "第七天。昨天加速，今天恢复正常，21:30 关门。",
+        "第六日。加速票没过半，照常21:00关。",
+    ],
+)
+def test_today_s_close_is_not_listed(text: str) -> None:
+    assert P.read(text)[1] == []
