@@ -255,11 +255,12 @@ def status(
         print_status(st, fmt.value)
 
 
-def _no_valid_vote(rounds: Sequence[Mapping[str, Any]], day: int) -> list[str]:
+def _no_valid_vote(rounds: Sequence[Mapping[str, object]], day: int) -> list[str]:
     """The day's last round's non-voters (eligible, no valid vote), as the reminder reads
     them (report.drafts._non_voters)."""
-    mine = [r for r in rounds if r.get("day") == day]
-    return [str(p) for r in mine[-1:] for p in r.get("non_voters") or ()]
+    mine = [r.get("non_voters") for r in rounds if r.get("day") == day]
+    last = mine[-1] if mine else None
+    return [str(p) for p in last] if isinstance(last, list) else []
 
 
 def _judged_status(g: Game, store: Store, when: datetime | None) -> DayStatus:
