@@ -265,6 +265,8 @@ def test_a_decision_can_be_revised_and_undone_and_the_history_keeps_all(server, 
     )
     assert any(f"已批准 {ident}" in f and "黄牌" in f for f in flashes(r.text)), flashes(r.text)
     item = r.text[r.text.index(f'id="decided-{ident}"') :]
+    # the ID and its history apart (they read 「FXXCAYONVQ历史（2）」)
+    assert re.search(rf"<code>{ident}</code> · <details class=\"history\"", item), item[:800]
     rev2 = re.search(r'name="rev" value="(\d+)"', item)
     assert rev2 and rev2.group(1) != rev.group(1)
     # a form still showing the first decision is refused (stale)
