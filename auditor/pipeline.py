@@ -37,7 +37,7 @@ from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
 from auditor.rulesets import preset_files
-from auditor.store import CheckState, DatabaseError, Store, refuse_other_store
+from auditor.store import CheckState, DatabaseError, Store, refuse_other_store, refuse_wrong_store
 from auditor.store.state import Night
 
 if TYPE_CHECKING:
@@ -120,6 +120,7 @@ def open_game(path: Path, *, rules: bool = True) -> Game:
         from auditor.rules.engine import ruleset_for
 
         ruleset_for(game)
+        refuse_wrong_store(game)  # (a renamed file, another game's store; audit: itself)
     if game.discovers and game.store.exists():
         with open_store(game) as store:
             return current(game, store)
@@ -330,12 +331,16 @@ def last_run(store: Store, command: str | None = None) -> LastRun | None:
 
 
 @contextmanager
-def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -> Iterator[Store]:
+def open_store(
+    game: Game, *, lock: bool = False, existing: str | None = None, new_store: bool | None = None
+) -> Iterator[Store]:
     """The game's store; ``lock=True`` takes the run lock first (refused at once when another
     run holds it).  Decisions never take it: each is its own short transaction.
     ``existing`` (what the read-only command does, e.g. "查看发现"): a missing store is
-    not created but refused with :class:`NotCrawledError`."""
+    not created but refused with :class:`NotCrawledError`.  A renamed game file is refused
+    (``new_store``: the command's ``--new-store``; see :func:`refuse_other_store`)."""
     check_store_path(Path(game.store))
+    refuse_wrong_store(game, new_store=new_store)
     if existing is not None and not Path(game.store).exists():
         raise NotCrawledError(str(game.path), action=existing)
     store = Store(game.store, lock=lock)
@@ -899,7 +904,7 @@ def audit(
     say = stage or _silent
     # One run lock from the start to the end: no other run slips in between crawl and check.
     # Decisions do not take it; they are re-read just before the ledger and report.
-    with open_store(game, lock=True) as store:
+    with open_store(game, lock=True, new_store=new_store) as store:
         same_store(game, store, reports, new_store=new_store)
         night = store.state.night
         if night.get("rules") != _rules_inputs(game):  # (resolved once per process)
