@@ -156,7 +156,10 @@ _NIGHT = lazy(
     rf"昨夜|昨晚|昨宵|昨夕|是夜|夜来|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
     r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
 )
-_YESTERDAY = lazy(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
+# (and the round before in a theme's unit: 上期, 上一局, 上一场 — the day before this one)
+_YESTERDAY = lazy(
+    r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]|(?:上一(?:期|局|场)|上期)(?!\s*(?:游戏|比赛|版杀))"
+)
 _DAY_N = lazy(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = lazy(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
@@ -848,6 +851,15 @@ _BARE_CAUSE = lazy(
 _LEAVES = r"离场|请假|退出|下场|换下|被替换|有事退出|有事"
 _COMES = r"上场|临时替补|替补|入场|换上|接替|顶替|顶上|代打"
 _SUB_CONTEXT = lazy(r"替补|替换|换人|请假|退出|离场")
+# a player away for good or a while, and any words of taking their place (issue 34)
+_AWAY = r"请了?假|转学|出差|退出|退赛|有事|掉线|离开|休假|缺席"
+_TAKES_PLACE = (
+    r"替补|代替|暂代|代打|代|顶替|顶|接替|接手|接过|接|补上|补位|坐[^，,。]{0,4}?(?:位子|位置|座位)"
+)
+# a substitute asked for, refused, planned, or an account of one's own (issue 34)
+_SUB_ASKED = lazy(
+    r"申请|需要|找|求|想|希望|拒绝|不同意|打算|计划|准备|考虑|能否|可否|[？?]|换号|小号|改名|非替补|不是替补"
+)
 # a heading line alone: 【昨夜出局】, 当日警长：, ==替补==
 _HEADING = lazy(
     r"\s*(?:[【\[]\s*([^】\]]{1,12}?)\s*[】\]]|=+\s*([^=]{1,12}?)\s*=+|([^\s|:：]{1,12}?)\s*[:：])\s*[:：]?\s*"
@@ -1793,11 +1805,50 @@ class Patterns:
                 pos = max(who, m.start() + 1) if one else m.start() + 1
                 if one:
                     found.append(one)
+        if not found:
+            found = self._took_over(sentence)
         # a pair of the roster's names wins over a word read as the newcomer (大家好 替补 X
         # 来啦 顶替 Y: X comes in for Y, 大家好 is the director's greeting)
         if any(new in self._norm.values() for _, new, _ in found):
             found = [f for f in found if f[1] in self._norm.values()]
         return found
+
+    def _took_over(self, sentence: str) -> list[tuple[str, str, str]]:
+        """A substitute by its structure, whatever the verb (issue 34): one player away for
+        good or a while (请假, 转学, 出差, 退出), then a second roster name that takes over
+        their place in any words (代替他来上课, 暂时顶他, 坐她的位子, 今日起暂代); or one
+        account handed on with an arrow beside the substitute's word (A → B（替补）).  Not a
+        substitute asked for, refused or planned (申请, 拒绝, 打算, 如果, a question), nor a
+        player who moves to another account of their own (换号, 小号, 非替补)."""
+        if _SUB_ASKED.search(sentence) or _SUPPOSE.search(sentence):
+            return []
+        one = self._name_re.pattern
+        # (the newcomer is often no roster name yet: a word on its own between spaces)
+        came = rf"{one}|(?<=[\s：:，,由])(?![^\s，。、：:（）()]*(?:替补|今|明|起|由))[^\s，。、：:（）()【】,;；!！?？|]{{1,8}}(?=[\s（(])"
+        m = re.search(
+            rf"(?P<who>{one})[^，,。；;\n]{{0,10}}?(?:{_AWAY})(?!结束|到期|完)[^，,。；;\n]{{0,6}}?[，,、；;]\s*"
+            rf"(?P<gap>[^，,。；;\n]{{0,10}}?)(?P<new>{came})"
+            rf"(?P<verb>\s*[^，,。；;\n\s]{{0,8}}?(?:{_TAKES_PLACE}))",
+            sentence,
+        ) or re.search(
+            rf"(?P<who>{one})\s*(?:→|->|=>|➡)\s*(?P<new>{came})(?P<gap>)(?P<verb>)"
+            rf"(?=[^。\n]{{0,20}}?(?:替补|顶替|接替|代打))",
+            sentence,
+        )
+        back = re.search(
+            rf"(?P<new>{one})[^，,。；;\n]{{0,4}}?(?:销假|归队|回归|回来了?)[^，,。；;\n]{{0,6}}?[，,、；;]\s*"
+            rf"(?P<who>{came})(?P<gap>)\s*(?P<verb>下场|离场|退场|让位|交还)",
+            sentence,
+        )
+        m = m or back
+        if m is None or m.group("who") == m.group("new"):
+            return []
+        between = m.group("gap") + m.group("verb")
+        if self._name_re.search(between) or _NEGATED_WORD.search(between):
+            return []
+        new = m.group("new")
+        who = m.group("who")
+        return [(self._norm.get(who, who), self._norm.get(new, new), m.group(0))]
 
     def _substitute(
         self, i: int, m: re.Match[str], sentence: str, topic: str | None
@@ -2194,11 +2245,25 @@ class _Sentence:
         inside = self.p._name_re.sub(" ", said.group(1)) if said else ""
         return (_cause_in(inside) if said else None) or self._cause(c, m.start())
 
+    def _cause_before(self, c: str, at: int) -> str | None:
+        """How, from the clause's words before the word: a name is no how (a player named for
+        a blade holds 刀), nor a role right before a name (最后一个杀手 X 9 票出局); a death
+        after the hunter's shot in the sentence is the shot's (X 是猎人，开枪，Y 死了)."""
+        one = self.p._name_re.pattern
+        before = _cause_in(
+            self.p._name_re.sub(" ", re.sub(rf"{_ROLE_NOUN}\s*(?={one})", " ", c[:at]))
+        )
+        said = self.text[: max(self.text.find(c), 0)] + c[:at]
+        if before is None and re.search(
+            r"猎人[^。！!；;]{0,12}?(?<![不没未])(?:开枪|开了一?枪)", said
+        ):
+            return "hunter"
+        return before
+
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
         sentence's time, the post being a vote result."""
-        # (a name is no how: a player named for a blade holds 刀, one named for a snake 毒)
-        before = _cause_in(self.p._name_re.sub(" ", c[:at]))
+        before = self._cause_before(c, at)
         if before in ("hunter", "sent_off", "suicide") or (before == "vote" and "替罪羊" in c):
             return before  # (昨晚平票，替罪羊 X 被推出了门: the tie's scapegoat, no night's)
         if _DAYS_OUT.search(c) and not _NIGHT.search(c):
@@ -2698,6 +2763,8 @@ _REPORT_END = r"\s*(?:[。！!；;，,]|$)"
 # a verb before 的是 that is no leaving: a tally's rank, a choice, a night's or a ballot's own
 # word (the grammar reads those)
 _NOT_LEAVING = lazy(r"领先|落后|最多|最高|最少|指定|点名|提名|怀疑|[杀刀毒狙投票出死走下给]")
+# a role noun that may stand right before its player's name (杀手 X, 狼人 X)
+_ROLE_NOUN = r"(?:杀手|狼人|狼|女巫|秘警|秘密警察|猎人|医生|预言家|村民)"
 _NEAR_MISS = lazy(r"差一点|差点|险些|几乎")
 _MOVED = lazy(r"推迟|延后|延迟|顺延|改到|改至")
 _A_CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
@@ -2968,7 +3035,12 @@ def _weekday_recaps(text: str, found: list[Announced]) -> list[str]:
     for a in found:
         if a.day is not None or (a.type is EventType.SHERIFF and a.how == "elected"):
             continue
-        days = {m.group(1).replace("天", "日") for m in _WEEKDAY.finditer(a.clause)}
+        # (请假至周四: the end of a span the item tells, not the day it happened)
+        days = {
+            m.group(1).replace("天", "日")
+            for m in _WEEKDAY.finditer(a.clause)
+            if not re.search(r"(?:至|到|直到|截至)\s*(?:下|本|这)?$", a.clause[: m.start()])
+        }
         if days - mine and a.clause.strip() not in out:
             out.append(a.clause.strip())
     return out

@@ -18,7 +18,8 @@ from __future__ import annotations
 import pytest
 
 from auditor.game.announce import Patterns
-from tests.announced import FAST, ID, OVER, PI, E, S, shown
+from auditor.game.gamefile import EventType
+from tests.announced import FAST, ID, OVER, PI, SU, E, S, shown
 
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "菜刀", "油条"]
 P = Patterns(PLAYERS)
@@ -88,6 +89,24 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("⏩ 加速 6/9 ✅", [(FAST, "", None)]),
     ("上一局是加速局。", [(FAST, "", None)]),
     ("加速局规则：需过半数申请。", []),
+    # a substitute by structure: one away, a second name taking the place in any words
+    ("黄瓜 同学请假了，今天起由 冬瓜 同学代替他来上课。", [(SU, "黄瓜", None)]),
+    ("菜刀 请了假，油条 暂时顶他。", [(SU, "菜刀", None)]),
+    ("杜鹃 转学了，插班生 小白 坐她的位子。", [(SU, "杜鹃", None)]),
+    ("[账号迁移] 番茄 → 小黑（正式替补）", [(SU, "番茄", None)]),
+    ("番茄 销假归队，小黑 下场。", [(SU, "小黑", None)]),
+    # ... not asked for, refused, planned, doubted; nor a leave that ended, an own account
+    ("黄瓜 请假了，冬瓜 想代替他。", []),
+    ("菜刀 请假，油条 不会顶他。", []),
+    ("杜鹃 请假，小白 打算坐她的位子。", []),
+    ("菜刀 请假，油条 顶他的位置吗？", []),
+    ("[换号] 番茄 → 番茄二号（小号，非替补）", []),
+    # a role right before a name is the player's, not the how; a count says the ballot
+    ("最后一个杀手 番茄 9 票出局。", [(E, "番茄", "vote")]),
+    ("昨夜杀手 番茄 出局。", [(E, "番茄", "night")]),
+    # a death after the hunter's shot in its sentence is the shot's; not after no shot
+    ("芒果是猎人，开枪，苦瓜倒下了。", [(E, "苦瓜", "hunter")]),
+    ("芒果是猎人，没开枪。昨晚苦瓜倒下了。", [(E, "苦瓜", "night")]),
 ]
 
 
@@ -99,6 +118,11 @@ def test_structure(text: str, expected: list[tuple[object, ...]]) -> None:
 def test_the_round_before_is_yesterday() -> None:
     found = P.find("上一局（加速局）结果：黄瓜出局。")
     assert [(a.type, a.offset) for a in found if a.type is FAST] == [(FAST, -1)]
+    # any fact of the round before in the theme's unit (上期, 上一场); 上场 is no round
+    found = P.find("上期投票：画眉 得票最高，翻牌白痴，留在场上。")
+    assert [(a.type, a.offset) for a in found] == [(ID, -1)]
+    found = P.find("替补 小白 上场，替换 画眉。")
+    assert [(a.type, a.offset) for a in found] == [(EventType.SUBSTITUTE, 0)]
 
 
 @pytest.mark.parametrize(
