@@ -435,6 +435,8 @@ _SELF_CORRECTED = lazy(
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
 _COUNTED = lazy(
+    # (a tie said in words: X 和 Y 一样多票, 同票, 票数相同)
+    r"\s*(?:一样多的?票|同票|票数(?:相同|一样))|"
     r"\s*\|?\s*[:：]?\s*(?:都是|均为|都|均)?\s*(?:得票|票数)?\s*(?:各\s*)?"
     r"(?:\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])|[一二两三四五六七八九十半]+\s*票)"
 )
@@ -454,7 +456,7 @@ _EVENTFUL = lazy(
 # a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = lazy(
-    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
+    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|乃|系|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
     r"仍|依然|继续|存活|可以|已|也|申请|请"
     # (not a story's death: X 没有醒来, X 再也没回来, X 没有出现在早饭桌边)
     r"|(?:没有|没|未|不)(?!有?\s*(?:再|能)?\s*(?:醒|回来|回家|起来|出现|呼吸|睁眼|说话|挺过|撑过|熬过))"
@@ -1473,7 +1475,27 @@ class Patterns:
         text = self._said(text)
         text = self._glossed(text)
         text = self._verb_is(text)
-        return self._counted_out(text)
+        return self._likewise(self._counted_out(text))
+
+    def _likewise(self, text: str) -> str:
+        """昨夜 X 上岸了，Y 也是 — a second name that shares, in the same sentence, the exit
+        a clause before it told (也是, 也一样, 同样): the same exit.  Not when nothing before
+        it in the sentence is an exit (X 是狼，Y 也是)."""
+        one = self._name_re.pattern
+
+        def same(m: re.Match[str]) -> str:
+            opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+            before = text[opening + 1 : m.start()]
+            if not any(r.search(before) for _, r in _ELIM_RE) or _SUPPOSE.search(before):
+                return m.group(0)
+            return f"{m.group('who')} 也出局"
+
+        return re.sub(
+            rf"(?<=[，,、])\s*(?P<who>{one})\s*也\s*(?:是|一样|同样|如此)(?:这样)?了?(?=\s*(?:[。！!；;，,]|$))",
+            same,
+            text,
+            flags=re.M,
+        )
 
     def _offices(self, text: str) -> str:
         """The director's world's word for the office, glossed once (班长（警长）, 小红花（警徽）):
@@ -1533,6 +1555,8 @@ class Patterns:
                 return m.group(0)
             if self._name_re.search(pred) or "票" in pred:
                 return m.group(0)  # (X、Y 各四票: a count, the tally's business)
+            if _NO_ACT.match(pred):
+                return m.group(0)  # (昨夜 X 是狼 / X 有药 / X 想走: who they are, no exit)
             # (the rest of its sentence may undo it: X 被票最多，是白痴，翻牌后留在船上)
             if _KEPT_IN_GAME.search(text[m.end() : _sentence_end(text, m.end())]):
                 return m.group(0)
@@ -1704,7 +1728,9 @@ class Patterns:
             for n in self.names(line)
             if n.player not in covered
             and (words is not _EVENTFUL or not _ACTOR.match(line[n.end :]))
-            and not _COUNTED.match(line[n.end :])
+            and not _COUNTED.match(self._joined_rest(line[n.end :]))
+            # (X 差点落马——医生救下: a near miss or a save after the name undoes it)
+            and not _SPARED_AFTER.match(line[n.end :])
             and not re.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
             and not any(s <= n.start < e for s, e in inside)
             # (supposed or asked before the name or in its clause: 如果 X 出局; not the
@@ -1713,6 +1739,12 @@ class Patterns:
         ]
         rest = self._name_re.sub("", line)
         return bool(names) and (told or bool(words.search(rest)))
+
+    def _joined_rest(self, rest: str) -> str:
+        """What follows a name and the names joined to it (X 和 Y 一样多票: the count is
+        X's as well as Y's)."""
+        one = self._name_re.pattern
+        return re.sub(rf"^(?:\s*(?:和|与|、|跟)\s*(?:{one}))+", "", rest)
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
@@ -2155,9 +2187,19 @@ class _Sentence:
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
                 ) or bool(re.match(r"(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
                 slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
-                if not slots and self.topic and not _denied(c, m.span()):
+                if (
+                    not slots
+                    and self.topic
+                    and not _denied(c, m.span())
+                    and not _SHOT_DECLINED.search(c)
+                ):
                     self.unplaced.append(c)
                 for n in slots:
+                    if _KEPT_BRACKET.search(n.bracket):
+                        # (昨夜下架：X、Y（保留）: Y's own bracket keeps them in the game) —
+                        # no death for Y, and the post is listed, never silent
+                        self.unplaced.append(c)
+                        continue
                     how = _cause_in(self._own_bracket(n)) or cause or self._cause_after(c, m)
                     if how == "hunter" and _NIGHT_GUN.search(self.text[: self.text.find(c)]):
                         how = "night"  # 狙击手亦发一弹，X 中弹身亡: the night's gun
@@ -2763,6 +2805,18 @@ _REPORT_END = r"\s*(?:[。！!；;，,]|$)"
 # a verb before 的是 that is no leaving: a tally's rank, a choice, a night's or a ballot's own
 # word (the grammar reads those)
 _NOT_LEAVING = lazy(r"领先|落后|最多|最高|最少|指定|点名|提名|怀疑|[杀刀毒狙投票出死走下给]")
+# a predicate that says who a player is, what they have or would do — no act of leaving
+_NO_ACT = lazy(r"(?:是|为|乃|系|有|的|像|很|也|都|要|会|想|能|可以|应该|打算|准备|在)")
+# a near miss or a save in the name's own clause (X 差点落马——医生救下, X 被刀，女巫把她留下)
+_SPARED_AFTER = lazy(
+    r"[^。！!；;？?\n]{0,12}?(?:差一点|差点|险些|(?<![没未不])(?:救下|救活|守住|留在了?))"
+)
+# a hunter who does not shoot (收枪不发, 没开枪, 放弃开枪): no shot to place
+_SHOT_DECLINED = lazy(r"收枪|(?:不|没有?|未|放弃)\s*开枪|枪\s*不发")
+# a name's bracket that keeps its player in the game (X（保留）, X（被救）, X（未出局）)
+_KEPT_BRACKET = lazy(
+    r"^[（(][^）)]*(?:保留|留下|未出局|没出局|未死|没死|还在|仍在|存活|被?救|守住|差点|险些)[^）)]*[）)]$"
+)
 # a role noun that may stand right before its player's name (杀手 X, 狼人 X)
 _ROLE_NOUN = r"(?:杀手|狼人|狼|女巫|秘警|秘密警察|猎人|医生|预言家|村民)"
 _NEAR_MISS = lazy(r"差一点|差点|险些|几乎")

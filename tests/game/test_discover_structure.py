@@ -107,7 +107,43 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     # a death after the hunter's shot in its sentence is the shot's; not after no shot
     ("芒果是猎人，开枪，苦瓜倒下了。", [(E, "苦瓜", "hunter")]),
     ("芒果是猎人，没开枪。昨晚苦瓜倒下了。", [(E, "苦瓜", "night")]),
+    # every name under a header: a second name sharing the exit (也是) is the same exit ...
+    ("昨夜 黄瓜 下车了，冬瓜 也是。", [(E, "黄瓜", "night"), (E, "冬瓜", "night")]),
+    # ... not who a player is (是狼), nor a supposition
+    ("昨夜 黄瓜 是狼，冬瓜 也是。", []),
+    ("要是 黄瓜 下车，冬瓜 也一样。", []),
 ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a near miss or a save in the name's own clause
+        "昨夜 黄瓜 差点下车——保安拦住了！所以昨夜无人下车。",
+        # a tie said in words, the names joined
+        "昨天投票，冬瓜 和 番茄 一样多票，没有人下车。",
+        # a hunter who does not shoot, told after his exit
+        "芒果 7 票，出局。\n芒果 乃猎人，收枪不发。",
+    ],
+)
+def test_an_undone_name_is_not_listed(text: str) -> None:
+    assert P.read(text)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "dead"),
+    [
+        # a name whose own bracket keeps them in the game: no death, and the post is listed
+        ("昨夜下车：黄瓜、冬瓜（保留）。", ["黄瓜"]),
+        ("昨夜出局：番茄、芒果（被救回）。", ["番茄"]),
+        # a predicate that would, not did: no death, listed
+        ("昨夜 黄瓜 想下车。", []),
+    ],
+)
+def test_a_name_under_a_header_is_read_or_listed(text: str, dead: list[str]) -> None:
+    found, listed = P.read(text)
+    assert [a.player for a in found if a.type is E] == dead
+    assert listed
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
