@@ -308,9 +308,11 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?P<chg4>改票|改投)(?:\s*[!！,，:]\s*(?:改票|改投)?)+\s*{o}(?P<name12>{n})"
             rf"(?=\s*(?:$|[!！。.~～]))"
         ),
-        # 改弃权 / 改给南瓜 / 投冬瓜，不对，是南瓜 (a slip corrected in the same post)
+        # 改弃权 / 改给南瓜 / 投冬瓜，不对，是南瓜 (a slip corrected in the same post) / 改回南瓜 /
+        # 换回去，南瓜 (a change back to the vote before: 回 only says which way it goes)
         re.compile(
-            rf"(?P<chg5>改|换成|改为|换)\s*(?:给\s*|[:：]\s*)?{o}(?P<name13>{n})"
+            rf"(?P<chg5>改|换成|改为|换)\s*(?:回(?:去|来)?\s*(?:投\s*)?(?:给\s*)?[,，:：]?\s*|给\s*|[:：]\s*)?"
+            rf"{o}(?P<name13>{n})"
             # 从烧卖改到土豆 / 改到土豆 at a clause's start (not 别把票从番茄改到冬瓜)
             rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:我|就|那就)?\s*(?:从\s*{o}(?:{n})\s*)?"
             rf"(?P<chg10>改到|改成|改为|换到|换成)\s*{o}(?P<name51>{n})"
@@ -445,7 +447,7 @@ _ABSTAIN_ALONE = re.compile(
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
-    r"改票|改投|改成|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|转票|换人|撤回(?![^。！？!?\n，,]{0,8}条件)|撤票"
+    r"改票|改投|改成|改回|换回|换票|改一下票|票改|改主意|那票作废|票换|改给|重新投|拿回来|转投|转票|换人|撤回(?![^。！？!?\n，,]{0,8}条件)|撤票"
     # 我之前在23楼的投票作废，现投土豆 (an earlier vote declared void, a new one cast)
     r"|(?:之前|刚才|上面)[^。！？!?\n]{0,12}的(?:投票|票)\s*作废"
     # 上一票作废，投冬瓜 / 前票不算，改… / 原来那票撤了 (the speaker's previous vote, named by
@@ -1159,7 +1161,9 @@ _NEG_VOTE = re.compile(
     r"(?:不|别|没|不要|不想|不会|莫|勿|未)\s*(?:再|要|想|会|能)?\s*(?:投|选|票|挂)\s*(?:给)?$"
 )
 _BARE_NOT_IN_POST = re.compile(
-    r"问|昨天|前天|上轮|上一轮|之前|如果|要是|假如|谁是|查杀|金水|验|大家|你们|各位"
+    # (问 as asking — 你问我 / 请问 / 问一下 / 问…？ —, not a character of a set phrase used as
+    # a heading: 问心无愧：番茄 puts 番茄 up)
+    r"问(?:你|您|他|她|我|大家|各位|一下|一句|问|个|过|了|下|[:：])|请问|想问|问[^，,。！!\n]{0,12}[?？]|昨天|前天|上轮|上一轮|之前|如果|要是|假如|谁是|查杀|金水|验|大家|你们|各位"
 )
 
 
@@ -1261,6 +1265,28 @@ _LEAD_REASON = re.compile(
 )
 
 
+# The sentence after a name put first that gives the vote's reason without a label: 理由
+# said plainly (木木，理由见讨论帖), the one named spoken of in the third person (大鹏。他两轮都在
+# 跟风 / 七七，我觉得她很怪), or a reason declined (胖虎，没什么好说的).  Not a reason asked for
+# (番茄，理由呢？), not the named spoken to (番茄，你…) — see :func:`_reason_about`.
+_LEAD_ABOUT = re.compile(
+    r"(?:投票)?理由(?!\s*(?:呢|吗|么|是什么|是啥|何在))"
+    r"|(?:我\s*)?(?:觉得|感觉|认为|看)?\s*(?:他|她|此人|这人|这位)(?![们俩说])"
+    r"|没(?:什么|啥)好?(?:说|讲)的?|无需多言|不用多说|不多说了?|不解释|懒得解释"
+)
+# In that sentence: the named defended or asked (他是好人 / 她不是狼 / 相信她), or a vote word,
+# a question, the second person: then the name opens talk about him, not his vote.
+_ABOUT_UNDONE = re.compile(
+    r"好人|不是狼|不是坏人|清白|金水|相信|你|[?？]|吗|投|票|选|弃|改|\[quote"
+)
+
+
+def _reason_about(rest: str, apart: bool) -> bool:
+    """``rest``, after a name put first and set apart by a comma or a full stop, is the vote's
+    reason (:data:`_LEAD_ABOUT`) with nothing of :data:`_ABOUT_UNDONE` in the post's rest."""
+    return apart and _LEAD_ABOUT.match(rest) is not None and _ABOUT_UNDONE.search(rest) is None
+
+
 # In a preface before the name: a question, the past, others, a condition, a vote word.
 _PREFACE_NOT = re.compile(rf"{_BARE_NOT_IN_POST.pattern}|投|票|选|弃|改|[?？]|你|他|她")
 
@@ -1291,11 +1317,14 @@ def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     if after in ("?", "？", "、", "和", "跟", "与"):
         return []
     labelled = re.match(r"[,，]\s*(?:投票)?理由\s*[:：]", text[m.end() :]) is not None
-    if after in (",", "，") and not m.group("decided") and not labelled:
-        return []  # (包子，理由：随缘 — the reason labelled after a comma — is the vote's)
     rest = text[m.end() :].lstrip(" \t\n,，")
+    about = _reason_about(
+        rest, text[m.end() : m.end() + 1] in (",", "，") or m.end() > m.end("name")
+    )
+    if after in (",", "，") and not m.group("decided") and not labelled and not about:
+        return []  # (包子，理由：随缘 — the reason labelled after a comma — is the vote's)
     apart = m.end() > m.end("name") or labelled
-    if not m.group("decided") and (not apart or not _LEAD_REASON.match(rest)):
+    if not m.group("decided") and not about and (not apart or not _LEAD_REASON.match(rest)):
         return []  # (番茄，你昨天… / 番茄的发言… : the name starts a sentence about him)
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), False)]
@@ -1383,3 +1412,32 @@ def _listed(text: str, players: Sequence[str]) -> list[FreeVote]:
                 FreeVote(item.group("name"), m.start(), m.end(), _said_change(text, m.start()))
             )
     return found
+
+
+# A vote word (for :func:`unread_attempt`): the verbs and nouns of voting, in Chinese and in the
+# words of other languages players mix in.
+_ANY_VOTE_WORD = re.compile(r"投|票|选|改|(?<![a-z])(?:undi|vote|votes|voting|pick)(?![a-z])")
+
+
+def unread_attempt(text: str, players: Sequence[str], speaker: str = "") -> str | None:
+    """For a post the reader took as no vote: a player's name that stands after a vote word in
+    its clause (投 / 票 / 选 / 改 …, a few words between at most), with no other player named
+    before it there and nothing in the clause that undoes it (:func:`_clear`: a negation,
+    question, condition, other subject, report or quote).  Such a post is a ballot the reader
+    neither accepts nor undoes: the tally asks the director about it when it could change the
+    round's outcome.  None when there is none."""
+    names = [p for p in players if p and p not in PRONOUNS and p != ABSTAIN]
+    alt = _names_alt(names)
+    if not alt:
+        return None
+    for m in re.finditer(alt, text):
+        lo, _hi = _clause_bounds(text, m.start(), m.end())
+        head = text[lo : m.start()]
+        words = list(_ANY_VOTE_WORD.finditer(head))
+        if not words or len(head) - words[-1].end() > 6:
+            continue
+        if any(o != speaker for o in re.findall(alt, head)):
+            continue  # 冬瓜投南瓜: another player's vote, told
+        if _clear(text, m.start(), m.end()):
+            return m.group(0)
+    return None

@@ -84,7 +84,9 @@ SETS = ROOT / "tests" / "votes"
         # scored once at 0.919 (session 39, no tuning yet); 0.938 after session 39 round 1
         ("blind17/posts_blind17.jsonl", 0.938),
         ("blind18/posts_blind18.jsonl", 0.946),  # scored once at 0.951 after session 39's rounds
-        ("blind19/posts_blind19.jsonl", 0.915),  # scored once at 0.920 (session 40, no tuning yet)
+        # scored once at 0.920 (session 40, no tuning yet); 0.936 after session 40 round 1 (a vote
+        # verb of another language mixed into Chinese: undi)
+        ("blind19/posts_blind19.jsonl", 0.931),
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
 from auditor.rules.base import Context, GamePost
+from auditor.rules.votebook.doubt import ask_when_unsure
 from auditor.rules.votebook.judge import eligible, judge
 from auditor.rules.votebook.model import (
     DayVotes,
@@ -160,9 +161,9 @@ def _window(
             dv.replied.add(b.voter)  # a proxy vote is the player's reply
     dv.ballots.extend(ballots)
     tally, final = count(ctx, st, ballots, dv, w, elig)
-    inputs.procedure.decide(
-        Decision(ctx, st, dv, tally, ballots, final, elig, state, dv.day == inputs.first_day)
-    )
+    decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, dv.day == inputs.first_day)
+    inputs.procedure.decide(decision)
+    ask_when_unsure(decision, w, posts, inputs.procedure)
     if not tally.closed:
         tally.reason += "（尚未关门，暂计）"
     # A hidden (屏蔽) post is still a post: its author voted, though the tally can't read

@@ -73,7 +73,7 @@ WORDS_FILE = Path(__file__).with_name("words.toml")
 _WORDS = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
 # The tables whose words replace the text they match in place (:func:`vernacular`): each
 # replacement must be no longer than what it replaces, or every later offset would shift.
-_IN_PLACE_TABLES = ("pinyin_words", "english_words", "initial_words")
+_IN_PLACE_TABLES = ("pinyin_words", "english_words", "initial_words", "foreign_vote_words")
 
 
 def checked_in_place(table: str, words: Mapping[str, str]) -> dict[str, str]:
@@ -124,6 +124,8 @@ _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
 # void where the format is prescribed.
 _LABEL_TYPO = re.compile(
     r"(?P<which>投票|改票)\s*(?:对[像向相彖]|目标(?=\s*:))|(?:^|(?<=\s))对象(?=\s*:)"
+    # (undi对象： the label with a vote verb of another language, words.toml foreign_vote_words)
+    r"|(?<![a-z])(?:undi|mengundi)\s*对象(?=\s*:)"
 )
 _MISSING_COLON = "“投票对象”后缺少冒号"
 _ONE_LINE = "投票对象与投票理由写在了同一行（格式是分两行写）"
@@ -690,6 +692,17 @@ _PASS = re.compile(
     r"(?=\s*(?:$|[\n.!?。！？,，]|this\s+(?:round|time)|today|for\s+now))"
 )
 _VOWELS = frozenset("aeiou")
+# A vote verb of another language mixed into Chinese (words.toml [foreign_vote_words]): read as
+# 投 (改 undi 冬瓜 as 改投, undi对象 as 投票对象), and that language's undoers with it.
+_FOREIGN_WORDS: dict[str, str] = _WORDS["foreign_vote_words"]
+_FOREIGN_VOTE = re.compile(
+    r"(?:(?P<chg>改|换|转)\s*)?(?<![a-z])(?:undi|mengundi)(?![a-z])(?P<label>\s*(?:对象|理由))?"
+)
+_FOREIGN_UNDOER = re.compile(
+    "(?<![a-z])(?:"
+    + "|".join(re.escape(w) for w in _FOREIGN_WORDS if _FOREIGN_WORDS[w] != "投")
+    + ")(?![a-z])"
+)
 # A vote word as its pinyin initials, as forum players type it (tp = 投票: tp 番茄 / tp：弃)
 # — after the players' own initials, which come first (a player whose initials are tp).
 _INITIAL_WORDS: dict[str, str] = _WORDS["initial_words"]
@@ -735,6 +748,13 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
         for pattern, name in _spaced_pinyin(tuple(players)):
             sub(pattern, functools.partial(_constant, name))
     sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[re.sub(r"\s", "", m.group(0))])
+    if _FOREIGN_VOTE.search(ft):
+        sub(_FOREIGN_UNDOER, lambda m: _FOREIGN_WORDS[m.group(0)])
+        for m in _FOREIGN_VOTE.finditer(ft):
+            label = (m.group("label") or "").strip()
+            place(
+                m.start(), m.end(), "改投" if m.group("chg") else "投票" + label if label else "投"
+            )
     sub(_ENGLISH_CHANGE, lambda m: "改票" if m.group(0).startswith("vote") else "改投")
     for m in _PASS.finditer(ft):
         place(m.start("w"), m.end("w"), "弃权")
