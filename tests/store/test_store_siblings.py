@@ -15,7 +15,12 @@ from auditor import pipeline
 from auditor.errors import StoreError
 from auditor.game.gamefile import load_game
 from auditor.store import Store
-from auditor.store.siblings import other_stores, refuse_other_game, refuse_other_store
+from auditor.store.siblings import (
+    MAX_FILES,
+    other_stores,
+    refuse_other_game,
+    refuse_other_store,
+)
 from tests import paths
 
 SAMPLE = paths.ROOT / "examples" / "sample"
@@ -132,6 +137,22 @@ def test_stores_of_other_games_and_other_files_are_passed_over(tmp_path: Path) -
     # a store of this game (the tag standing alone in a title) is found
     _store_with(folder / "m107-old.sqlite", {101: "［Ｍ１０７］第一天讨论帖"})
     assert [o.path.name for o in other_stores(game)] == ["m107-old.sqlite"]
+
+
+def test_a_folder_full_of_saved_pages_does_not_hide_the_store(tmp_path: Path) -> None:
+    """The folder's files are filtered (a store's suffix, SQLite's header) before any cap:
+    a folder of saved pages named before the store once hid it."""
+    folder = _folder(tmp_path)
+    for i in range(MAX_FILES + 50):
+        _write(folder, f"a-page-{i:03d}.html", "<html></html>")
+    for i in range(MAX_FILES + 50):
+        _write(folder, f"b-not-a-store-{i:03d}.sqlite", "saved by hand")
+    _store_with(folder / "m107-old.sqlite", {101: "[M107] 第一天讨论帖"})
+    game = load_game(folder / "minimal.toml")
+    assert [o.path.name for o in other_stores(game)] == ["m107-old.sqlite"]
+    with pytest.raises(StoreError) as refused:
+        refuse_other_store(game)
+    assert "m107-old.sqlite" in str(refused.value)
 
 
 def test_a_store_named_in_the_game_file_or_already_made_is_not_questioned(
