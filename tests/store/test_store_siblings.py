@@ -6,6 +6,7 @@ to go on; the other store is never changed."""
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
@@ -29,7 +30,18 @@ SAMPLE = paths.ROOT / "examples" / "sample"
 def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "game"
     shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "reports"))
+    # the sample's minimal.toml names its own store (game.toml beside it is the same game);
+    # here it is a game file on its default store, as a director's m108.toml is
+    minimal = folder / "minimal.toml"
+    text = minimal.read_text("utf-8")
+    assert 'store = "minimal.sqlite"' in text
+    minimal.write_text(strip_store(text), "utf-8")
     return folder
+
+
+def strip_store(text: str) -> str:
+    """A game file's text without its ``[game] store`` line (its store: the default)."""
+    return re.sub(r"(?m)^store = .*\n", "", text)
 
 
 def _state(folder: Path) -> dict[str, tuple[str, int]]:
@@ -370,3 +382,19 @@ def test_a_store_holding_this_game_or_no_tag_at_all_is_not_questioned(tmp_path: 
     untagged = load_game(folder / "game.toml")
     _store_with(untagged.store, {1: "[M106] 第一天讨论帖"})
     refuse_other_game(untagged)
+
+
+def test_the_sample_folder_audits_both_of_its_game_files(tmp_path: Path) -> None:
+    """The README's first command (game.toml), then the minimal file directors are pointed at
+    (minimal.toml, the same game in the same folder): each its own store, both exit 0."""
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+
+    folder = tmp_path / "sample"
+    shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "reports"))
+    for name in ("game.toml", "minimal.toml"):
+        args = ["audit", str(folder / name), "--reports", str(tmp_path / "reports")]
+        res = CliRunner().invoke(app, args, terminal_width=400)
+        assert res.exit_code == 0, (name, res.output)
+    assert (folder / "game.sqlite").is_file() and (folder / "minimal.sqlite").is_file()
