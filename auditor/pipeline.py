@@ -37,7 +37,7 @@ from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
 from auditor.rulesets import preset_files
-from auditor.store import CheckState, DatabaseError, Store, refuse_other_store
+from auditor.store import CheckState, DatabaseError, Store, refuse_other_store, refuse_wrong_store
 from auditor.store.state import Night
 
 if TYPE_CHECKING:
@@ -120,6 +120,7 @@ def open_game(path: Path, *, rules: bool = True) -> Game:
         from auditor.rules.engine import ruleset_for
 
         ruleset_for(game)
+        refuse_wrong_store(game)  # (a renamed file, another game's store; audit: itself)
     if game.discovers and game.store.exists():
         with open_store(game) as store:
             return current(game, store)
@@ -309,6 +310,7 @@ class LastRun:
     started: datetime | None
     status: str
     problems: list[str]
+    withdrawn: list[str] = field(default_factory=list)  # drafts its check withdrew (why)
 
 
 def last_run(store: Store, command: str | None = None) -> LastRun | None:
@@ -320,22 +322,27 @@ def last_run(store: Store, command: str | None = None) -> LastRun | None:
     try:
         summary = json.loads(r.summary) if r.summary else {}
         problems = [str(p) for p in summary.get("problems") or []]
+        withdrawn = [str(p) for p in summary.get("withdrawn") or []]
     except (ValueError, AttributeError):  # a damaged summary lists nothing
-        problems = []
+        problems, withdrawn = [], []
     try:
         started: datetime | None = datetime.fromisoformat(r.started_at)
     except (TypeError, ValueError):
         started = None
-    return LastRun(started, str(r.status), problems)
+    return LastRun(started, str(r.status), problems, withdrawn)
 
 
 @contextmanager
-def open_store(game: Game, *, lock: bool = False, existing: str | None = None) -> Iterator[Store]:
+def open_store(
+    game: Game, *, lock: bool = False, existing: str | None = None, new_store: bool | None = None
+) -> Iterator[Store]:
     """The game's store; ``lock=True`` takes the run lock first (refused at once when another
     run holds it).  Decisions never take it: each is its own short transaction.
     ``existing`` (what the read-only command does, e.g. "查看发现"): a missing store is
-    not created but refused with :class:`NotCrawledError`."""
+    not created but refused with :class:`NotCrawledError`.  A renamed game file is refused
+    (``new_store``: the command's ``--new-store``; see :func:`refuse_other_store`)."""
     check_store_path(Path(game.store))
+    refuse_wrong_store(game, new_store=new_store)
     if existing is not None and not Path(game.store).exists():
         raise NotCrawledError(str(game.path), action=existing)
     store = Store(game.store, lock=lock)
@@ -812,6 +819,9 @@ class AuditResult:
     proposals: list[str] = field(default_factory=list)  # tally outcomes no one announced
     # what the game's state lacks (auditor.game.state): said first; exit STATE_EXIT
     state: list[str] = field(default_factory=list)
+    # pending drafts this run's check withdrew (no longer found, not decided): each as
+    # "title（player，第N天）：why" — 待处理 7 → 4 said nothing of the three
+    withdrawn: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -831,6 +841,7 @@ class AuditResult:
             "notices": self.notices + self.state,
             "report": str(self.report),
             "crawl": self.crawl,
+            "withdrawn": self.withdrawn,
         }
 
     def line(self) -> str:
@@ -854,9 +865,12 @@ class AuditResult:
         first = ""
         if self.state:
             first = f"游戏状态不完整（{len(self.state)}）：" + "；".join(self.state) + "。"
+        withdrawn = ""
+        if self.withdrawn:
+            withdrawn = f"，撤回 {len(self.withdrawn)} 条（" + "；".join(self.withdrawn) + "）"
         return (
             f"{first}审计完成：新帖 {self.new_posts}{changes}，新草稿 {self.new_drafts}，"
-            f"待处理 {self.pending}{other}，问题 {len(self.problems)}{held}{notices}"
+            f"待处理 {self.pending}{other}{withdrawn}，问题 {len(self.problems)}{held}{notices}"
             f"{proposed}。{where}"
         )
 
@@ -899,7 +913,7 @@ def audit(
     say = stage or _silent
     # One run lock from the start to the end: no other run slips in between crawl and check.
     # Decisions do not take it; they are re-read just before the ledger and report.
-    with open_store(game, lock=True) as store:
+    with open_store(game, lock=True, new_store=new_store) as store:
         same_store(game, store, reports, new_store=new_store)
         night = store.state.night
         if night.get("rules") != _rules_inputs(game):  # (resolved once per process)
@@ -1005,6 +1019,40 @@ def _quiet_night(
     return True
 
 
+def withdrawn_drafts(
+    game: Game, store: Store, before: set[str], led: Ledger, ruleset: RuleSet
+) -> list[str]:
+    """The drafts pending before this run's check (``before``) that are neither pending
+    nor decided after it: withdrawn by the check, each said with its rule's title, player,
+    day and why (the post deleted, the post edited, else judged again and no longer
+    found)."""
+    import auditor.rules.engine as engine  # (the check's layer: loaded by then)
+
+    gone = before - {d.fingerprint for d in led.drafts} - {x.fingerprint for x in led.decided}
+    if not gone:
+        return []
+    deleted = store.deleted_posts()
+    out: list[str] = []
+    for fp in sorted(gone):
+        row = store.finding(fp)
+        if row is None:
+            continue
+        rule = engine.REGISTRY.get(row.code)
+        title = rule.title if rule else row.code
+        day = f"，第{row.day}天" if row.day is not None else ""
+        floor = f" #{row.floor}" if row.floor is not None else ""
+        if row.code not in ruleset.rules:
+            why = "这条规则已在游戏文件或规则集里关闭"
+        elif row.pid is not None and row.pid in deleted:
+            why = f"帖子{floor}已删除"
+        elif row.pid is not None and len(store.versions(row.pid, game.timezone)) > 1:
+            why = f"帖子{floor}改过了，改后不再违规"
+        else:
+            why = "重新检查后不再成立（新的帖子、确认的天或事件、或规则设置改变了判断）"
+        out.append(f"{row.player} {title}{day}：{why}")
+    return out
+
+
 def _write_report_settled(
     game: Game,
     store: Store,
@@ -1030,6 +1078,7 @@ def _write_report_settled(
         key = _report_key(game, store, incomplete_days, run_info, workbook)
         led = load_ledger(game, store, ruleset)
         result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
+        result.withdrawn = withdrawn_drafts(game, store, before, led, ruleset)
         result.pending, result.other_pending = led.pending, led.other_pending
         last = latest_dir(reports, game.slug)
         if (

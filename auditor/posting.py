@@ -77,6 +77,12 @@ def check_postable(game: Game, store: Store, draft: Draft, thread: int | None) -
             + (f"（依据：{draft.why}）" if draft.why else "")
             + "。用 --dry-run 显示全文后复制"
         )
+    # (posted already, by the tool or by hand, is said first: with no url too)
+    done = store.sent_parts(draft_id([as_posted(p) for p in draft.parts]))
+    if len(done) == len(draft.parts) and all(r.status == "posted" for r in done.values()):
+        raise AlreadyPostedError(
+            f"这份{draft.title}已经发过，不再发送：{posted_where(game, list(done.values()))}"
+        )
     if not game.forum.url:
         raise NotPostableError("游戏文件 [forum] 没有 url（论坛地址）：不能发帖")
     if game.forum.post_cookies is None:
@@ -84,12 +90,50 @@ def check_postable(game: Game, store: Store, draft: Draft, thread: int | None) -
             "游戏文件 [forum] 没有 post_cookies：发帖要用导演自己的登录 cookies"
             "（抓取用的 cookies 可能是观众的，不会拿来发帖）"
         )
-    done = store.sent_parts(draft_id([as_posted(p) for p in draft.parts]))
-    if len(done) == len(draft.parts) and all(r.status == "posted" for r in done.values()):
-        raise AlreadyPostedError(
-            f"这份{draft.title}已经发过，不再发送：{posted_where(game, list(done.values()))}"
-        )
     return thread if thread is not None else process_thread(game)
+
+
+BY_HAND = "导演复制后自己发出（审计台没有发帖）"
+
+
+def record_by_hand(
+    game: Game, store: Store, draft: Draft, *, by: str, thread: int | None = None
+) -> str:
+    """The director copied ``draft`` and posted it himself (「我已发到论坛」): each part
+    recorded as posted, by him, with no floor known, in one write — so the next
+    announcement is a numbered 补充 with only what changed (:func:`addendum`: the cards
+    added and 撤回的卡), not the whole announcement again.  Returns what the desk says."""
+    parts = [as_posted(p) for p in draft.parts]
+    ident = draft_id(parts)
+    done = store.sent_parts(ident)
+    if len(done) == len(parts) and all(r.status == "posted" for r in done.values()):
+        raise AlreadyPostedError(
+            f"这份{draft.title}已经记为发出：{posted_where(game, list(done.values()))}"
+        )
+    tid = thread
+    if tid is None:
+        try:
+            tid = process_thread(game)
+        except NotPostableError:
+            tid = 0  # (no process thread in the file: the post is still recorded)
+    with store.transaction():
+        for i, text in enumerate(parts, start=1):
+            claimed, row = store.claim_part(
+                draft=ident,
+                part=i,
+                parts=len(parts),
+                kind=draft.kind,
+                title=draft.title,
+                text=text,
+                tid=tid,
+                account=by,
+                account_uid=None,
+                ordered_by=by,
+            )
+            if claimed:
+                store.finish_part(row.id, "posted", said=BY_HAND)
+    follow = "；之后的公告只写补充（新的牌和撤回的卡）" if draft.kind == "announcement" else ""
+    return f"已记下：{draft.title}由 {by} 自己发到论坛{follow}"
 
 
 class AlreadyPostedError(NotPostableError):
@@ -108,10 +152,11 @@ def posted_where(game: Game, rows: list[SentRow], *, account: bool = True) -> st
             when = at
         which = f"第{r.part}/{r.parts}部分" if r.parts > 1 else ""
         link = post_link(game.forum.url, r.tid, r.pid)
+        where = f"主题 {r.tid}" if r.tid else "论坛"
         said.append(
             f"{which}{when} "
             + (f"由 {r.account or '?'} " if account else "")
-            + f"发到主题 {r.tid}（pid {r.pid}）"
+            + (f"发到{where}（pid {r.pid}）" if r.pid is not None else f"自己发到{where}")
             + (f" {link}" if link else "")
         )
     return "；".join(said)

@@ -26,12 +26,12 @@ CHILD = (
     PREAMBLE
     + r"""
 import time
-from auditor.rules.matcher import BATCH_SEP, _codes, default_matcher
+from auditor.rules.matcher import BATCH_SEP, code_points, default_matcher
 every = int(sys.argv[3])
 texts = [t + ("……" if i % every == 0 else "") for i, t in enumerate(pb.game_posts(10000))]
 m = default_matcher()
 joined = BATCH_SEP.join(texts)
-source = _codes(joined)
+source = code_points(joined)
 m.norm.normalise_codes(joined, source)
 best = min(
     (lambda t0: (m.norm.normalise_codes(joined, source), time.process_time() - t0)[1])(

@@ -325,7 +325,7 @@ def _places() -> list[Path]:
         TESTS / "README.md",
         *(ROOT / "docs").glob("*.md"),
         ROOT / "README.md",
-        ROOT / "lexicons" / "README.md",
+        ROOT / "auditor" / "lexicons" / "README.md",
         ROOT / "examples" / "README.md",
         *(ROOT / "benchmarks").glob("*.py"),
         *(ROOT / "scripts").glob("*.py"),

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Write ``lexicons/_shape.txt``: for each character of the built-in lexicons' words, the
+"""Write ``auditor/lexicons/_shape.txt``: for each character of the built-in lexicons' words, the
 characters that look like it (形近, M107 判罚依据), from a maintained source: the character
 data of the ``char-similar`` package (MIT, yongzhuo/char-similar: each character's stroke
 order, structure, components and four-corner code).  Offline: the project reads the file it
 writes, never the package.
 
     pip install char-similar      # (a tool's own venv: only its data files are read)
-    python scripts/shape_table.py [--out lexicons/_shape.txt]
+    python scripts/shape_table.py [--out auditor/lexicons/_shape.txt]
 
 Two characters look alike when they have the same structure (left-right, top-bottom …) and
 
@@ -86,7 +86,7 @@ def lexicon_chars() -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, default=ROOT / "lexicons" / "_shape.txt")
+    ap.add_argument("--out", type=Path, default=ROOT / "auditor" / "lexicons" / "_shape.txt")
     args = ap.parse_args()
     d = _data()
     freq = {c: float(v) for c, v in d["frequency"].items()}  # type: ignore[arg-type]

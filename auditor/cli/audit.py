@@ -38,7 +38,7 @@ _D = AuditArgs(game=Path())  # the defaults
 
 
 def _flag(name: str) -> Any:
-    return typer.Option(*FLAGS[name].decls, help=FLAGS[name].help)
+    return typer.Option(*FLAGS[name].decls, help=FLAGS[name].help, hidden=FLAGS[name].hidden)
 
 
 ReportsOpt = Annotated[Path, typer.Option(*VALUES["reports"].decls, help=VALUES["reports"].help)]

@@ -58,6 +58,7 @@ def init(
         typer.Argument(
             help="新游戏文件的名字或路径，例如 m107.toml（已有这个文件时不覆盖）",
             show_default=False,
+            metavar="文件名",  # (said in the usage and in 缺少参数 文件名, not PATH)
         ),
     ],
     force: Annotated[bool, typer.Option("--force", help="覆盖已存在的文件")] = False,

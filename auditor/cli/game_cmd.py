@@ -9,7 +9,7 @@ import shlex
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.table import Table
@@ -342,6 +342,21 @@ _FmtOpt = Annotated[
 ]
 
 
+K = TypeVar("K")
+
+
+def named(value: str | None, labels: Mapping[K, str]) -> str | None:
+    """A --type / --how / --kind value as the file writes it: the Chinese name the desk and
+    the help offer (出局, 投票, 讨论帖) taken for its value (eliminated, vote, discussion)."""
+    if value is None:
+        return None
+    said = value.strip()
+    for key, label in labels.items():
+        if said == label:
+            return str(getattr(key, "value", key))
+    return said
+
+
 def _act(
     g: Game,
     store: Store,
@@ -428,8 +443,9 @@ def game_cmd(
                 acts = {"dismiss": dismiss_pid, "add": add_what, "confirm": confirm_id}
                 fields = {
                     "day": day, "opens": when["opens"], "closes": when["closes"],
-                    "accelerated": accelerated, "delayed": delayed, "type": etype,
-                    "player": player, "at": when["at"], "how": how, "kind": kind,
+                    "accelerated": accelerated, "delayed": delayed,
+                    "type": named(etype, EVENT_LABEL), "player": player, "at": when["at"],
+                    "how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL),
                 }  # fmt: skip
                 said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)

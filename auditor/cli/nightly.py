@@ -45,10 +45,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Opt:
-    """One option of ``auditor audit``: its names on the command line and its help."""
+    """One option of ``auditor audit``: its names on the command line and its help
+    (``hidden``: the desk's own, not shown in ``--help``)."""
 
     decls: tuple[str, ...]
     help: str
+    hidden: bool = False
 
 
 #: The options that take a value (a path), by parameter name.
@@ -71,6 +73,7 @@ FLAGS = {
     "progress_json": Opt(
         ("--progress-json",),
         "在标准错误上每个阶段、每抓一页输出一行 JSON（审计台用来显示进度）",
+        hidden=True,
     ),
 }
 

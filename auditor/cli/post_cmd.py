@@ -36,6 +36,7 @@ from auditor.posting import (
     check_sizes,
     make_draft,
     opened_thread,
+    record_by_hand,
     send_draft,
 )
 from auditor.report.drafts import (
@@ -79,6 +80,14 @@ def post_cmd(
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="不在终端上询问，直接发（供脚本使用）")
     ] = False,
+    by_hand: Annotated[
+        bool,
+        typer.Option(
+            "--posted-by-hand",
+            help="我已发到论坛：这份草稿（同一 --now）已由导演复制后自己发出，记下来"
+            "（不发帖）；之后的公告只写补充",
+        ),
+    ] = False,
 ) -> None:
     """导演每天要发的草稿：公告、讨论日进行中的票型、关门前的投票提醒；确认后发帖。
 
@@ -93,6 +102,9 @@ def post_cmd(
     例：auditor post examples/sample/game.toml tally --dry-run --now "2026-11-23 20:30"
 
     例：auditor post examples/sample/game.toml announcement --thread 13
+
+    没有发帖的设置（或自己复制发出）时：发出后运行
+    auditor post GAME announcement --posted-by-hand，记下已发出的公告，下一份公告就只写补充。
     """
     with handle_errors():
         g = open_game(game)
@@ -104,6 +116,9 @@ def post_cmd(
             limit = int(g.forum.maxpostsize)
             if dry_run:
                 write_utf8(render_dry_run(draft, limit, thread))
+                return
+            if by_hand:
+                err.print(record_by_hand(g, store, draft, by=COMMAND_LINE, thread=thread))
                 return
             results = post_draft(g, store, draft, thread, yes=yes)
         write_utf8(render_results(results))

@@ -33,6 +33,28 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _is_wildcard(host: str) -> bool:
+    """0.0.0.0 / ``::``: every address of the machine (no address to open in a browser)."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
+
+
+def machine_address() -> str:
+    """The machine's address on its network (the one a phone on the same Wi-Fi reaches:
+    the source address of a route out, found without sending anything), else 127.0.0.1."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))  # (UDP: no packet is sent)
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    return address if not ipaddress.ip_address(address).is_unspecified else "127.0.0.1"
+
+
 def _new_password(name: str) -> str:
     """The new password, typed twice at the terminal without echo; from a pipe (a script),
     its first two lines (getpass would print its English "Password input may be echoed")."""
@@ -207,11 +229,26 @@ def _serve(
     from auditor.desk.app import Desk, create_app, game_labels
 
     desk = Desk(games=games, reports=reports, post_limit=post_limit)
-    shown = f"[{host}]" if ":" in host else host
+    # 0.0.0.0 is no address to open: the machine's own (a phone on the same network) is
+    # printed, and the desk answers to it, to 127.0.0.1 and to the machine's name
+    wildcard = _is_wildcard(host)
+    seen = machine_address() if wildcard else host
+    shown = f"[{seen}]" if ":" in seen else seen
     base = f"http://{shown}:{port}"
     hosts = ["127.0.0.1", "localhost", host] if local else [host]
+    if wildcard:
+        import socket
+
+        hosts = list(dict.fromkeys([seen, "127.0.0.1", "localhost", socket.gethostname()]))
     app = create_app(desk, hosts=hosts, secure_cookies=secure_cookies)
     out.print(f"审计台：{base}/", highlight=False, soft_wrap=True)
+    if wildcard:
+        out.print(
+            f"（在本机所有网络地址上监听：同一网络的手机打开上面的地址；本机也可以用 "
+            f"http://127.0.0.1:{port}/）",
+            highlight=False,
+            soft_wrap=True,
+        )
     if local:
         labels = game_labels(games)  # (two copies of one game: told apart)
         for slug, g in games.items():

@@ -22,7 +22,7 @@ import errno
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -41,7 +41,8 @@ STALE = "记录早于最近一次抓取：先运行 auditor check"
 
 #: ``auditor status``'s output formats and machine columns.
 STATUS_FORMATS = ("table", "bbcode", "csv", "json")
-STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted"]
+# voted: a valid vote; void: posted ballots, none of them valid (voted 0: 投票无效)
+STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted", "void"]
 
 
 def note_stale(store: Store) -> None:
@@ -106,10 +107,13 @@ def stored_status(game: Game, store: Store, now: datetime) -> DayStatus | None:
 
 def status_bbcode(day: int, rows: Sequence[Mapping[str, object]], closes: datetime) -> str:
     below = [f"{r['player']}（{r['posts']}帖）" for r in rows if r["below"]]
-    novote = [str(r["player"]) for r in rows if not r["voted"]]
+    novote = [str(r["player"]) for r in rows if not r["voted"] and not r.get("void")]
+    void = [str(r["player"]) for r in rows if r.get("void")]
     lines = [f"[b]第{day}天提醒[/b]（{closes:%m-%d %H:%M} 关门）"]
     lines.append("发言不足：" + ("、".join(below) if below else "无"))
     lines.append("尚未投票：" + ("、".join(novote) if novote else "无"))
+    if void:
+        lines.append("投票无效：" + "、".join(void))
     lines.append("请尚未投票的玩家在关门前投票，发言不足的玩家抓紧发言。")
     return "\n".join(lines)
 
@@ -126,15 +130,33 @@ def print_status(st: DayStatus, fmt: str) -> None:
         return
     if st.accelerated:
         err.print(f"第{st.day}天是加速日：发言不足或未投票不判罚。")
-    emit(
-        st.rows,
-        STATUS_COLUMNS,
-        Format(fmt),
-        title=f"第{st.day}天进度（{st.now:%m-%d %H:%M}）",
-        headers=["玩家", "已发帖", "下限", "发言不足", "已投票"],
-        # (a word, not a tick: a ✓ under 不足 read as "enough")
-        shown={"below": lambda v: "不足" if v else "", "voted": tick},
-    )
+    if fmt == "table":  # 投票无效 in the 已投票 column (a ✓ there read as a valid vote)
+        rows = [{**r, "voted": -1 if r.get("void") else r["voted"]} for r in st.rows]
+        emit(
+            rows,
+            STATUS_COLUMNS[:-1],
+            Format(fmt),
+            title=f"第{st.day}天进度（{st.now:%m-%d %H:%M}）",
+            headers=["玩家", "已发帖", "下限", "发言不足", "已投票"],
+            # (a word, not a tick: a ✓ under 不足 read as "enough")
+            shown={"below": lambda v: "不足" if v else "", "voted": _voted},
+        )
+        return
+    emit([{"void": 0, **r} for r in st.rows], STATUS_COLUMNS, Format(fmt))
+
+
+def _voted(value: object) -> str:
+    return "投票无效" if value == -1 else tick(value)
+
+
+def with_void(st: DayStatus, no_valid_vote: Sequence[str]) -> DayStatus:
+    """``st`` with a player who posted ballots but has no valid vote (``no_valid_vote``:
+    the tally's non-voters) marked void, not voted (the reminder says 投票无效 too)."""
+    rows = []
+    for r in st.rows:
+        void = bool(r["voted"]) and r["player"] in no_valid_vote
+        rows.append({**r, "voted": 0 if void else r["voted"], "void": int(void)})
+    return replace(st, rows=rows)
 
 
 # --------------------------------------------------------------------------- without typer

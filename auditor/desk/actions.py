@@ -563,6 +563,9 @@ def last_audit(game: Game) -> dict[str, str]:
         "time": t.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if t else "",
         "status": last.status,
         "problems": "；".join(last.problems),
+        # drafts the run withdrew, said (待处理 7 → 4 said nothing of the three)
+        "withdrawn": "；".join(last.withdrawn),
+        "withdrawn_count": str(len(last.withdrawn)) if last.withdrawn else "",
     }
 
 

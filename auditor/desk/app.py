@@ -11,6 +11,7 @@ client and game; responses carry a strict Content-Security-Policy (scripts only 
 
 from __future__ import annotations
 
+import re
 import secrets
 import threading
 import time
@@ -874,6 +875,7 @@ def create_app(
         Route("/g/{slug}/post", partial(post_page.show, app), methods=["GET"]),
         Route("/g/{slug}/post/forum", partial(post_page.forum_state, app), methods=["GET"]),
         Route("/g/{slug}/post", partial(post_page.post, app), methods=["POST"]),
+        Route("/g/{slug}/post/by-hand", partial(post_page.by_hand, app), methods=["POST"]),
     ]
     middleware = [
         Middleware(SecurityHeaders),
@@ -913,13 +915,26 @@ def _said(done: actions.Done, *, game_file: bool = False) -> tuple[str, str]:
 
 
 def _rewritten(done: actions.Done, *, game_file: bool = False) -> str:
-    if done.following:
-        return "。报告、CSV 和公告随后重写。"
+    if done.following or done.rewritten is not None:
+        # (one wording whether the rewrite was waited for or follows: a batch and one card
+        # said 已重写 and 随后重写 for the same thing)
+        return "。报告、CSV 和公告随之更新。"
     if done.rewritten is None and game_file:  # the running audit read the file at its start
         return "。审计正在运行：它开始时已读过游戏文件，下一次审计或报告会用上这个确认。"
     if done.rewritten is None:
         return "。审计正在运行：报告由审计写出（它会读到这个决定）。"
-    return "。报告、CSV 和公告已重写。"
+    return "。报告、CSV 和公告随之更新。"
+
+
+# The audit's line about what waits for confirmation (nightly._confirming): a count of the
+# moment the audit ended, shown beside the desk's own live 待确认 count (it said 待确认 3 项
+# next to 待确认 0); the desk drops it and says its own count (desk_bar).
+_WAITING_LINE = re.compile(r"\n?待确认 \d+ 项（[^\n]*")
+
+
+def audit_message(message: str) -> str:
+    """The desk's audit message without the audit's own 待确认 count."""
+    return _WAITING_LINE.sub("", message).strip()
 
 
 def desk_context(
@@ -965,7 +980,7 @@ def desk_context(
         "audit": {
             "last": dict(last),
             "state": job.state if job else "idle",
-            "message": job.message if job else "",
+            "message": audit_message(job.message) if job else "",
             "progress": job.progress(game) if job else {},
         },
         "flash": [],

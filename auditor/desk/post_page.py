@@ -33,6 +33,7 @@ from auditor.posting import (
     check_sizes,
     make_draft,
     opened_thread,
+    record_by_hand,
     send_draft,
 )
 from auditor.report.drafts import KIND_NAMES, Draft
@@ -236,4 +237,64 @@ async def post(app: DeskApp, request: Request) -> Response:
         maybe=maybe,
         results=results,
         error=error,
+    )
+
+
+def record_copied(game: Game, kind: str, when: datetime, ident: str, by: str) -> str:
+    """「我已发到论坛」: the draft shown (rebuilt at the page's time, still that text)
+    recorded as posted by ``by`` by hand."""
+    draft = _draft(game, kind, when)
+    if draft_id([as_posted(p) for p in draft.parts]) != ident:
+        raise AuditorError(
+            "草稿在显示之后变了（新的抓取或决定）：没有记下。请重新打开这一页，"
+            "看看论坛上发出的是不是这一份"
+        )
+    with pipeline.open_store(game) as store:
+        return record_by_hand(game, store, draft, by=by)
+
+
+async def by_hand(app: DeskApp, request: Request) -> Response:
+    """``POST /g/{slug}/post/by-hand``: the director copied the draft and posted it himself
+    (no [forum] url or post_cookies): recorded, so the next announcement is a 补充."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    kind = str(form.get("kind", ""))
+    try:
+        when = datetime.fromisoformat(str(form.get("when", "")))
+    except ValueError:
+        when = None
+    if kind not in KINDS or when is None or when.tzinfo is None:
+        return app.message(request, "表单不完整：请重新打开发帖页。", 400)
+    try:
+        said = await run_in_threadpool(
+            record_copied, game, kind, when, str(form.get("draft", "")), who
+        )
+    except AuditorError as exc:
+        return app.page(
+            request,
+            TEMPLATE,
+            status=409,
+            slug=slug,
+            game=game,
+            kinds=KIND_NAMES,
+            shown=None,
+            kept=[],
+            maybe=[],
+            results=[],
+            error=str(exc),
+        )
+    return app.page(
+        request,
+        TEMPLATE,
+        slug=slug,
+        game=game,
+        kinds=KIND_NAMES,
+        shown=None,
+        kept=[],
+        maybe=[],
+        results=[],
+        error="",
+        recorded=said,
     )

@@ -32,6 +32,7 @@ from functools import cache
 
 from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
+from auditor.game.drafted import draft_rest
 from auditor.game.gamefile import (
     DEFAULT_PIPED_WORDS,
     DaySpec,
@@ -120,6 +121,12 @@ class Discovery:
     day_names: dict[str, int] = field(default_factory=dict)
     # the counter word the whole game counts its days by (第1轮 讨论帖 …, :func:`_counted_by_title`)
     day_word: str | None = None
+    # the directors' posts that are the tool's own drafts (公告 / 票型 / 投票提醒) posted:
+    # the tool's result published, never read for an item nor listed (:mod:`drafted`)
+    drafts: list[int] = field(default_factory=list)
+    # a schedule's days whose threads do not exist yet: proposed, never the game's until
+    # a director confirms them (:func:`_scheduled_ahead`)
+    ahead: list[Proposal] = field(default_factory=list)
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -133,7 +140,7 @@ class Discovery:
             for what, key in (("thread", "threads"), ("day", "days"), ("event", "events"))
             for s in self.discovered(key)
         ]
-        return out + list(self.asks) + list(self.accelerations)
+        return out + list(self.ahead) + list(self.asks) + list(self.accelerations)
 
 
 # --------------------------------------------------------------------------- threads
@@ -510,15 +517,45 @@ def discover_days(
         f = found[n]
         if f.planned is not None and ph and ph[-1].opens < f.closes:
             ph[-1] = replace(ph[-1], closes=f.closes)
-    # a day exists when its threads exist: a schedule's later days wait for theirs
+    # a day exists when its threads exist: a schedule's later days wait for theirs (each
+    # proposed meanwhile, for the director to confirm ahead)
     threaded = {t.day for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)}
     for n in sorted(found):
         if n in threaded or n in phases:
             _take_day(n, found[n], phases.get(n, []), days, disc)
             if n in days and days[n].closes == found[n].closes:
                 disc.read |= set(found[n].moved_by)
+    _scheduled_ahead(found, days, reader.scheduled, disc)
     ordered = sorted(days.values(), key=lambda d: d.opens)
     return [d for i, d in enumerate(ordered) if i == 0 or ordered[i - 1].number < d.number]
+
+
+def _scheduled_ahead(
+    found: dict[int, _Day],
+    days: dict[int, DaySpec],
+    scheduled: Mapping[int, Mapping[int, tuple[datetime, datetime]]],
+    disc: Discovery,
+) -> None:
+    """A schedule's days whose threads do not exist yet, each a proposal (confirmed, the
+    game file holds it ahead); and each schedule post every day of which is a day of the
+    game (the one it states: an opening or a close the same) or such a proposal is read —
+    confirmed day by day, it is never listed for the times it stated."""
+    ahead: dict[int, Proposal] = {}
+    for n, f in sorted(found.items()):
+        if n in days or f.how != "日程" or f.pid is None:
+            continue
+        spec = DaySpec(n, f.opens, f.closes, f.accelerated, (), f.delayed)
+        if any(d.opens < f.closes and f.opens < d.closes for d in days.values()):
+            continue  # overlapping a known day: the director reads the post himself
+        ahead[n] = Proposal("day", spec, f"pid {f.pid}", "日程，这一天的帖子还没有开", pid=f.pid)
+    disc.ahead = list(ahead.values())
+    for pid, stated in scheduled.items():
+        if all(
+            n in ahead
+            or (n in days and (days[n].opens == opens or days[n].closes == closes))
+            for n, (opens, closes) in stated.items()
+        ):  # fmt: skip
+            disc.read.add(pid)
 
 
 def _take_day(
@@ -575,6 +612,8 @@ class _DayReader:
         self.phase_source: dict[int, str] = {}
         self.openings: dict[int, Post] = {}  # day -> its opening post (discussion first)
         self.rules_close: tuple[tuple[int, int], int | None] | None = None
+        # a schedule post -> the days it states, each (opens, closes)
+        self.scheduled: dict[int, dict[int, tuple[datetime, datetime]]] = {}
 
     def openings_ranges(self) -> None:
         """1. each day thread's opening post (discussion first: its times are the day's)."""
@@ -640,12 +679,12 @@ class _DayReader:
             for p in self.by_tid.get(t.tid, []):
                 if p.author not in self.game.directors:
                     continue
-                for r in find_ranges(_text(p), p.posted_at, self.tz):
-                    if r.aside:
-                        continue  # 遗言 20:00-24:00, 维护 …: not the day's
-                    if r.day is not None and r.day not in self.found and r.phase is None:
-                        self.found[r.day] = _Day(
-                            r.opens, r.closes, r.accelerated, p.pid, "日程",
+                for n, (opens, closes, fast) in _schedule_days(p, self.tz).items():
+                    if p.pid is not None:
+                        self.scheduled.setdefault(p.pid, {})[n] = (opens, closes)
+                    if n not in self.found:
+                        self.found[n] = _Day(
+                            opens, closes, fast, p.pid, "日程",
                             {"opens": _stated(p.pid), "closes": _stated(p.pid)},
                         )  # fmt: skip
                 if self.rules_close is None and self._standing(t, p):
@@ -735,6 +774,37 @@ class _DayReader:
             if pair is not None and opens in (None, pair[0]) and closes in (None, pair[1]):
                 opens, closes = pair
         return opens, closes
+
+
+def _schedule_days(p: Post, tz: tzinfo) -> dict[int, tuple[datetime, datetime, bool]]:
+    """The days a schedule post states, each (opens, closes, 加速): its day-labelled
+    ranges (第一天：11月29日 10:00 至 11月30日 22:00), else for a day it gives no range the
+    dated opening and close it states with their verbs (第二天：12月1日 10:00 开帖，12月1日
+    22:00 关帖) — one of each, not a delay's, a wrong one's or a count's moment."""
+    out: dict[int, tuple[datetime, datetime, bool]] = {}
+    for r in find_ranges(_text(p), p.posted_at, tz):
+        if r.aside:
+            continue  # 遗言 20:00-24:00, 维护 …: not the day's
+        if r.day is not None and r.phase is None and r.day not in out:
+            out[r.day] = (r.opens, r.closes, r.accelerated)
+    for n, pts in _dated_points(p, tz).items():
+        opens = [pt.at for pt in pts if pt.role == "opens"]
+        closes = [pt.at for pt in pts if pt.role == "closes"]
+        if n not in out and len(opens) == 1 and len(closes) == 1 and opens[0] < closes[0]:
+            out[n] = (opens[0], closes[0], False)
+    return out
+
+
+def _dated_points(p: Post, tz: tzinfo) -> dict[int, list[TimePoint]]:
+    """A post's dated times under a 第N天 label, by day (no 环节's, delay's, wrong one's,
+    count's moment or another thing's time)."""
+    said: dict[int, list[TimePoint]] = {}
+    for pt in find_points(_text(p), p.posted_at, tz):
+        if pt.day is None or pt.phase is not None or not pt.dated:
+            continue
+        if not (pt.delay or pt.wrong or pt.asof or pt.aside):
+            said.setdefault(pt.day, []).append(pt)
+    return said
 
 
 def _close_changes(
@@ -1337,12 +1407,16 @@ def discover(game: Game, store: object) -> Game:
     threads += _counted_by_title(game, threads, disc, store)
     subjects = {t.tid: t.subject for t in titled}
     tids = {t.tid for t in threads}
-    posts = [
-        sp.post
-        for d in game.directors
-        for sp in store.posts(author=d, tz=game.timezone)  # type: ignore[attr-defined]
-        if sp.post.tid in tids
-    ]
+    posts = _drafts_aside(
+        game,
+        [
+            sp.post
+            for d in game.directors
+            for sp in store.posts(author=d, tz=game.timezone)  # type: ignore[attr-defined]
+            if sp.post.tid in tids
+        ],
+        disc,
+    )
     days = discover_days(game, threads, _counted_days(posts, disc.day_word), disc, subjects)
     events = discover_events(game, threads, days, posts, disc)
     players_posts = [
@@ -1355,6 +1429,7 @@ def discover(game: Game, store: object) -> Game:
     disc.proposals.extend(p.text for p in disc.accelerations)
     _never_silent(game, threads, days, events, posts, disc, store)
     ended = game.ended or (disc.ended[0] if disc.ended else None)
+    disc.ahead = [p for p in disc.ahead if ended is None or _opens(p) <= ended]
     return replace(
         game,
         threads=tuple(threads),
@@ -1363,6 +1438,23 @@ def discover(game: Game, store: object) -> Game:
         discovery=disc,
         ended=ended,
     )
+
+
+def _drafts_aside(game: Game, posts: list[Post], disc: Discovery) -> list[Post]:
+    """The directors' posts as they are read: a post that is the tool's own draft posted
+    (:func:`auditor.game.drafted.draft_rest`) is left out — what it says the tool already
+    has — but for the lines the director added or changed, read as any post is."""
+    out: list[Post] = []
+    for p in posts:
+        rest = draft_rest(p.lines or (p.text,), game.players)
+        if rest is None:
+            out.append(p)
+            continue
+        if p.pid is not None:
+            disc.drafts.append(p.pid)
+        if rest:
+            out.append(replace(p, text=" ".join(" ".join(rest).split()), lines=rest))
+    return out
 
 
 def _never_silent(
@@ -1398,8 +1490,22 @@ def _never_silent(
     disc.answered = [u for u in listed if u.answered]  # a game-file event answers it
     disc.problems = thread_problems(
         game, threads, days, disc.subjects, disc.unclassified
-    ) + night_problems(game, days, events, posts, disc.announced)
+    ) + night_problems(game, _begun(days, threads, posts), events, posts, disc.announced)
     disc.no_result = no_result_times(game, posts)
+
+
+def _opens(p: Proposal) -> datetime:
+    assert isinstance(p.item, DaySpec)
+    return p.item.opens
+
+
+def _begun(days: list[DaySpec], threads: list[ThreadSpec], posts: list[Post]) -> list[DaySpec]:
+    """The days that have begun on the forum: their threads exist, or the directors have
+    posted since they opened.  A day confirmed ahead from a schedule has not: the night
+    before it asks for no outcome yet."""
+    threaded = {t.day for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)}
+    last = max((p.posted_at for p in posts), default=None)
+    return [d for d in days if d.number in threaded or (last is not None and d.opens <= last)]
 
 
 def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:

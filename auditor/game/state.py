@@ -480,6 +480,7 @@ def records(
     ``opens`` / ``closes`` with their own; the problems; the posts not read; the dismissed."""
     ids = {(p.kind, repr(p.item)): p.id for p in waiting}
     items: list[StateItem] = []
+    listed: set[tuple[str, str]] = set()
     for what, kind in (("threads", "thread"), ("days", "day"), ("events", "event")):
         for s in getattr(disc, what):
             confirmed = s.source == "游戏文件"
@@ -492,14 +493,15 @@ def records(
                     fields[f] = (value[f], src, "confirmed" if confirmed else st)
             ident = None if confirmed else ids.get((kind, repr(s.item)))
             items.append(StateItem(kind, ident, value, s.source, status, s.note, fields))
+            listed.add((kind, repr(s.item)))
     if disc.ended is not None:
         at, pid, winner = disc.ended
         note = "游戏结束" + (f"（{winner}胜利）" if winner else "") + "：此后的帖子不再检查"
         over: Value = {"at": _t(at), "winner": winner}
         items.append(StateItem("game_over", None, over, f"pid {pid}", "stated", note))
     for p in waiting:
-        if p.kind in ("thread", "day", "event") and p.source != "计票":
-            continue  # (listed above; a tally outcome is only a proposal)
+        if (p.kind, repr(p.item)) in listed:
+            continue  # (listed above; a tally outcome, a schedule's day ahead: proposals only)
         items.append(
             StateItem(p.kind, p.id, item_value(p.item), p.source, "proposed", p.describe())
         )

@@ -11,6 +11,7 @@ replaced so a name, a vote target or a title cannot open or close a tag.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -125,6 +126,8 @@ def _elevator_line(e: dict[str, Any]) -> str:
 
 
 _Posts = Sequence[Mapping[str, object]]
+#: A thread's tid beside its name (第3天讨论帖（tid 105））: the report's, not the players'.
+_TID = re.compile(r"（tid \d+）")
 
 
 def _floors(threads: _Posts | None, posts: _Posts) -> str:
@@ -133,7 +136,7 @@ def _floors(threads: _Posts | None, posts: _Posts) -> str:
     groups = threads or [{"thread": "", "posts": posts}]
     named = len(groups) > 1 or not all(p.get("link") for p in posts)
     return " ".join(
-        (f"{_safe(g['thread'])} " if named and g["thread"] else "")
+        (f"{_safe(_TID.sub('', str(g['thread'])))} " if named and g["thread"] else "")
         + " ".join(_post_link(p) for p in cast(_Posts, g["posts"]))
         for g in groups
     )

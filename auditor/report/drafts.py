@@ -328,12 +328,20 @@ def reminder_draft(
         f"【投票提醒】第{n}天{f'第{phase.number}环节' if phase else ''}投票 "
         f"{closes:%m-%d %H:%M} 截止，还有 {_span(left)}。"
     ]
-    if non_voters:
-        lines.append(f"还没有投票：{'、'.join(visible(p) for p in non_voters)}")
-    else:
+    # a player whose only ballots are void has not voted validly: 投票无效, not 还没有投票
+    # (as `auditor status` says; the tally lists the void ballot)
+    void = _void_ballots(records, n, non_voters, now)
+    silent = [p for p in non_voters if p not in void]
+    if silent:
+        lines.append(f"还没有投票：{'、'.join(visible(p) for p in silent)}")
+    if void:
+        lines.append(
+            "投票无效：" + "、".join(f"{visible(p)}（{'、'.join(why)}）" for p, why in void.items())
+        )
+    if not non_voters:
         lines.append("存活玩家都已投票。")
     under = _under_minimum(records, n, phase.number if phase else None)
-    if under:
+    if under and under[1]:  # (never an empty 发言还不到 5 帖：)
         minimum, who = under
         lines.append(
             f"发言还不到 {minimum} 帖：" + "、".join(f"{visible(p)}（{k} 帖）" for p, k in who)
@@ -360,6 +368,25 @@ def _non_voters(records: Records, day: int, phase: int | None) -> list[str]:
     if phase is not None and len(rnd) > 1:
         rnd = [x for x in rnd if str(x["round"]) == str(phase)] or rnd[-1:]
     return [p for x in rnd[-1:] for p in x.get("non_voters", [])]
+
+
+def _void_ballots(
+    records: Records, day: int, non_voters: Sequence[str], now: datetime
+) -> dict[str, list[str]]:
+    """Of ``non_voters`` (no valid vote), those who posted a ballot on ``day`` by ``now``:
+    each with his void ballots (#floor and why)."""
+    out: dict[str, list[str]] = {}
+    for b in records.votes:
+        voter = str(b.get("voter") or "")
+        if voter not in non_voters or b.get("day") != day:
+            continue
+        at = datetime.fromisoformat(str(b["posted_at"])) if b.get("posted_at") else None
+        if at is not None and at > now:
+            continue
+        floor = f"#{b['floor']}" if b.get("floor") not in (None, "") else "一票"
+        why = str(b.get("problem_text") or "")
+        out.setdefault(voter, []).append(f"{floor} {why}".strip())
+    return out
 
 
 def _reminder_window(hours: list[float], closes: datetime, now: datetime) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import Decided, Ledger, kind_title
-from auditor.ledger.policy import card_name, plain_cite
+from auditor.ledger.policy import card_name, parse_time, plain_cite
 from auditor.report.labels import (
     local_time,
     plain_note,
@@ -144,8 +144,24 @@ def explain_drafts(
             if s
             else "没有牌"
         )
-        d["earlier"] = [c for c in cards if c["player"] == d["player"]]
+        mine = [c for c in cards if c["player"] == d["player"]]
+        d["earlier"] = [c for c in mine if _given_before(c, d)]
+        d["later"] = [c for c in mine if not _given_before(c, d)]
     drafts.sort(key=lambda d: QUEUE_ORDER.get(d["suggested"], 9))
+
+
+def _given_before(card: Mapping[str, object], draft: Mapping[str, object]) -> bool:
+    """Was ``card`` given before ``draft``'s post was written (as the ledger counts a card
+    for 再犯, policy.warned_before: the decision's time against the post's, else an earlier
+    day)?  Only such cards are the draft's 此前的牌; a card for a later day, or decided after
+    the post, is not (a day-1 card listed a day-3 card under 此前的牌, and a 首次违规 card
+    showed a same-day card decided after its post as 此前)."""
+    decided = parse_time(str(card.get("decided_at") or ""))
+    posted = parse_time(str(draft.get("posted_at") or ""))
+    if decided is not None and posted is not None:
+        return decided <= posted
+    day, at = card.get("day"), draft.get("day")
+    return isinstance(day, int) and isinstance(at, int) and day < at
 
 
 def decided_records(

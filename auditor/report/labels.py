@@ -129,7 +129,9 @@ def plain_reason(reason: str, code: str, kind: str, title: str = "", *, cited: s
     (Kept by its arguments: the desk shows every draft's reason again after each decision.)"""
     text = reason
     for k in dict.fromkeys(filter(None, (kind, title))):
-        text = text.replace(f"首次违规（{k}）", "首次违规").replace(f"同类违规（{k}）", "同类违规")
+        text = text.replace(f"首次违规（{k}）", "同类首次违规").replace(
+            f"同类违规（{k}）", "同类违规"
+        )
         text = text.replace(f"同一类违规（{k}：", "同一类违规（")
     text = text.replace(f"规则集对 {code} 固定判罚", "本条规则固定判罚")
     text = text.replace(f"规则集对 {code} 的处理是", "本条规则的处理是")

@@ -33,7 +33,7 @@ from auditor.rules.base import (
     post_finding,
     rule,
 )
-from auditor.rules.matcher import NUMPY_BATCH, Matcher, _codes, text_starts
+from auditor.rules.matcher import NUMPY_BATCH, Matcher, code_points, text_starts
 from auditor.rules.phrases import PHRASE_KINDS, matcher_for_context, post_matches
 
 # What writers put in place of a character they do not want to spell out.
@@ -296,7 +296,7 @@ def _maybe_texts_array(joined: str, texts: Sequence[str]) -> set[int]:
     among the masks and letters, a few in a hundred characters of Chinese posts."""
     import numpy as np
 
-    bits = _char_bits().take(_codes(joined))
+    bits = _char_bits().take(code_points(joined))
     # (nonzero of a bool array: several times faster than of bytes)
     some = np.flatnonzero((bits & (_IS_MASK | _IS_LETTER)) != 0)
     kind = bits[some]

@@ -292,13 +292,15 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
                 yield post_finding(code, gp, opts, found, note=entries)
 
     check.__name__ = f"phrase_{category.lower()}"
-    check.__doc__ = f"""{lexicon.title}（词库 lexicons/{Path(lexicon.path).name}，@category {category}）。
+    check.__doc__ = f"""{lexicon.title}（内置词库 lexicons/{Path(lexicon.path).name}，@category {category}）。
 
     依据：{seed}。
 
-    词库可由导演编辑（格式见 lexicons/README.md）；匹配会经过全半角、大小写、繁简、去噪
-    （卧~槽）、叠字、形近、表情（🐶 读作 狗）、音近（拼音）、近音（l/n、zh/z 等）、
-    首字母（wc、tmd）等归一化，并用 jieba 分词确认词边界（操作、逼近、吃草 不算）。
+    导演自己要加的词写进自己的词库文件，在游戏文件里用 [rules] lexicons 指明（格式见
+    lexicons/README.md“导演自己的词库”）；不要改内置词库：安装后它在程序的安装目录里，
+    升级时会被覆盖。匹配会经过全半角、大小写、繁简、去噪（卧~槽）、叠字、形近、表情
+    （🐶 读作 狗）、音近（拼音）、近音（l/n、zh/z 等）、首字母（wc、tmd）等归一化，
+    并用 jieba 分词确认词边界（操作、逼近、吃草 不算）。
     引用别人的内容不算在引用者头上；提到规则（规则说不能发誓）、转述别人的发誓不算。
     一帖一条发现，列出该帖本类全部命中。预设的 threads 不含 lastwords 时，遗言里的
     骂人、发誓、诅咒、担保只提醒导演（card none，遗言由导演公示）。

@@ -33,7 +33,7 @@ from auditor.store.posts import (
 )
 from auditor.store.saved import Saved, SavedFileRow, saved_mark
 from auditor.store.sent import Sent, SentRow
-from auditor.store.siblings import refuse_other_store
+from auditor.store.siblings import refuse_other_store, refuse_wrong_store
 from auditor.store.sightings import AvatarFetch, Sightings
 from auditor.store.state import (
     CHECKED_ROWID,
@@ -88,6 +88,7 @@ __all__ = [
     "finding_from_row",
     "neutral_hash",
     "refuse_other_store",
+    "refuse_wrong_store",
     "saved_mark",
     "store_error",
     "stored_matches",

@@ -274,3 +274,16 @@ def test_posts_versions_times_are_forum_time_with_offset(sample: Path) -> None:
         assert row["seen_at"], row  # the current version's too
         assert row["seen_at"].endswith("+08:00") and row["posted_at"].endswith("+08:00")
         assert datetime.fromisoformat(row["seen_at"]) == datetime.fromisoformat(utc)
+
+
+def test_init_without_a_name_says_in_chinese_what_to_give() -> None:
+    res = runner.invoke(app, ["init"], env={"COLUMNS": "100"})
+    assert res.exit_code == 2
+    said = res.output
+    assert "缺少参数 文件名" in said and "PATH" not in said and "m107.toml" in said, said
+
+
+def test_the_desks_progress_flag_is_not_in_the_audits_help() -> None:
+    res = runner.invoke(app, ["audit", "--help"], env={"COLUMNS": "120"})
+    assert res.exit_code == 0 and "--quiet" in res.output
+    assert "--progress-json" not in res.output, res.output

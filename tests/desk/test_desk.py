@@ -3,6 +3,7 @@ process, a real SQLite store, requests as the client."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -264,6 +265,8 @@ def test_a_decision_can_be_revised_and_undone_and_the_history_keeps_all(server, 
     )
     assert any(f"已批准 {ident}" in f and "黄牌" in f for f in flashes(r.text)), flashes(r.text)
     item = r.text[r.text.index(f'id="decided-{ident}"') :]
+    # the ID and its history apart (they read 「FXXCAYONVQ历史（2）」)
+    assert re.search(rf"<code>{ident}</code> · <details class=\"history\"", item), item[:800]
     rev2 = re.search(r'name="rev" value="(\d+)"', item)
     assert rev2 and rev2.group(1) != rev.group(1)
     # a form still showing the first decision is refused (stale)
@@ -565,3 +568,42 @@ def test_a_folder_of_games_is_served_with_a_broken_one_skipped_and_said(tmp_path
     (folder / good.name).unlink()
     res = auditor("serve", str(folder), "--port", str(free_port()), cwd=tmp_path)
     assert res.returncode == 2 and "没有可以打开的游戏文件" in res.stderr, res.stderr
+
+
+def test_serve_on_every_address_prints_a_url_that_opens(tmp_path: Path) -> None:
+    """--host 0.0.0.0 printed http://0.0.0.0:PORT/ (no address to open) and the desk then
+    refused every address but 0.0.0.0: the machine's address (or 127.0.0.1) is printed,
+    with a note, and both open the sign-in page."""
+    import subprocess
+    import sys
+    import time
+
+    from tests.desk_helpers import free_port, set_password
+
+    path = desk_game(tmp_path)
+    set_password(path, "导演")
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "auditor", "serve", str(path), "--host", "0.0.0.0",
+         "--port", str(port)],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        url = first.split("审计台：", 1)[1].strip()
+        assert "0.0.0.0" not in url and url.startswith("http://"), first
+        note = proc.stdout.readline()
+        assert "127.0.0.1" in note and "手机" in note, note
+        for base in (url, f"http://127.0.0.1:{port}/"):
+            for _ in range(100):
+                try:
+                    r = requests.get(base, timeout=10)
+                    break
+                except requests.ConnectionError:
+                    time.sleep(0.1)
+            assert r.status_code == 200, (base, r.status_code, r.text[:300])
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

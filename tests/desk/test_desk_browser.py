@@ -242,7 +242,7 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             assert len(desk.find_elements(By.CSS_SELECTOR, "#proposals li.proposal")) == 15
             _submits(desk, item.find_element(By.CSS_SELECTOR, "button.confirm").click)
             assert f"已确认 {ident}：出局：馄饨，11-25 22:00 投票" in _flash(desk), _flash(desk)
-            assert "报告、CSV 和公告已重写" in _flash(desk)
+            assert "报告、CSV 和公告随之更新" in _flash(desk)
             assert not desk.find_elements(By.ID, f"proposal-{ident}")
             _inert(desk)
             assert desk.save_screenshot(str(SHOTS / "desk-proposals.png"))

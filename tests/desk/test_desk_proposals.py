@@ -54,7 +54,7 @@ def test_a_director_confirms_a_corrected_elimination_in_the_desk(tmp_path: Path)
         )
         shown = " ".join(flashes(r.text))
         assert f"已确认 {ident}：出局：春卷" in shown and "原为：出局：馄饨" in shown, shown
-        assert "报告、CSV 和公告已重写" in shown
+        assert "报告、CSV 和公告随之更新" in shown
         assert ident not in _proposals(r.text) and len(_proposals(r.text)) == 14
 
         # the game file: the director's file as it was, then the event signed by 副导演

@@ -61,7 +61,7 @@ def test_the_queue_answers_the_script_in_json_and_the_forms_still_work(tmp_path:
             data={"csrf": token, "id": ids[0], "rev": "", "action": "approve"},
             timeout=60,
         )
-        assert r.status_code == 200 and "报告、CSV 和公告已重写" in r.text
+        assert r.status_code == 200 and "报告、CSV 和公告随之更新" in r.text
         folders = _folders(srv.reports, srv.slug)
         assert len(folders) == 1
 

@@ -754,3 +754,17 @@ def test_a_death_whose_how_is_guessed_is_a_proposal_marked_inferred(
     table = runner.invoke(app, ["game", str(minimal)], env={"COLUMNS": "300"})
     marked = "（方式是推断的：原文没有写明）" in table.output
     assert marked is (status == "inferred"), table.output
+
+
+def test_an_added_event_takes_the_chinese_names_the_desk_offers(tmp_path: Path) -> None:
+    """--type 出局 --how 投票 (the names the desk and the help show) as eliminated / vote."""
+    minimal = _spaced_result(tmp_path)
+    audit(minimal, tmp_path / "r")
+    got = runner.invoke(
+        app,
+        ["game", str(minimal), "--add", "event", "--type", "出局", "--player", "黄瓜",
+         "--at", "2026-11-21T22:00", "--how", "投票"],
+    )  # fmt: skip
+    assert got.exit_code == 0, got.output
+    text = minimal.read_text("utf-8")
+    assert 'type = "eliminated"' in text and 'how = "vote"' in text, text[-600:]

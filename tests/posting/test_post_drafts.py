@@ -315,3 +315,34 @@ def test_the_addendum_keeps_the_posting_accounts_name_out_of_the_forums_text(
         got = addendum(cast(Game, game), store, later)
     assert "乙 红牌" in got.text and "pid 249" in got.text and "甲 黄牌" not in got.text
     assert "[url=http://x/]" not in got.text
+
+
+def test_status_and_the_reminder_read_a_void_ballot_alike(sample_game: Path) -> None:
+    """Day 1 at 20:00: 油条's only ballot (#4, 馄钝) is void.  `status` showed him 已投票 ✓
+    while the reminder listed him under 还没有投票: both say 投票无效 now, and the reminder
+    never ends with an empty 发言还不到 5 帖：."""
+    now = "2026-11-21T20:00"
+    code, out = _post(sample_game, "reminder", "--dry-run", "--now", now)
+    assert code == 0, out
+    text = out.split("----- 草稿 -----")[1]
+    assert "还没有投票：包子、豆浆、汤圆\n" in text, text
+    assert "投票无效：油条（#4 投票对象不是玩家）" in text, text
+    assert not re.search(r"发言还不到 \d+ 帖：\s*$", text, re.M), text
+    res = runner.invoke(app, ["status", str(sample_game), "--now", now, "-f", "csv"])
+    assert res.exit_code == 0, res.output
+    rows = {r.split(",")[0]: r.split(",") for r in res.output.splitlines()[1:]}
+    assert rows["油条"][-2:] == ["0", "1"], rows  # voted 0, void 1
+    assert rows["饺子"][-2:] == ["1", "0"], rows
+    res = runner.invoke(app, ["status", str(sample_game), "--now", now, "-f", "bbcode"])
+    assert "尚未投票：包子、豆浆、汤圆" in res.output and "投票无效：油条" in res.output
+    res = runner.invoke(app, ["status", str(sample_game), "--now", now], env={"COLUMNS": "100"})
+    assert "投票无效" in res.output, res.output
+
+
+def test_the_announcement_names_threads_without_their_tid(sample_game: Path) -> None:
+    """The 电梯 named 第3天讨论帖（tid 105）: a tid is the report's, not the players'."""
+    code, out = _post(sample_game, "announcement", "--dry-run")
+    assert code == 0, out
+    text = out.split("----- 草稿 -----")[1]
+    assert "第3天讨论帖 #" in text or "第3天讨论帖 [url" in text, text
+    assert "（tid" not in text, text

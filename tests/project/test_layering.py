@@ -46,7 +46,7 @@ def test_the_contracts_hold() -> None:
     [
         ("store/db.py", "import auditor.cli.common", "pipeline layers"),
         ("report/labels.py", "import sqlite3", "only the store speaks SQLite"),
-        ("rules/matcher.py", "import sqlite3", "only the store speaks SQLite"),
+        ("rules/matcher/core.py", "import sqlite3", "only the store speaks SQLite"),
         ("rules/base.py", "import auditor.rules.registry", "rules: engine"),
         ("ledger/policy.py", "import auditor.ledger.decisions", "ledger: decisions"),
         ("rules/votebook/judge.py", "import auditor.rules.votebook.tally", "vote book: book"),

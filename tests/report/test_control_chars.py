@@ -92,7 +92,7 @@ def test_a_desk_decision_rewrites_the_report_and_a_failed_rewrite_keeps_the_deci
         r = _reject_first(srv, s)
         assert r.status_code == 200, (r.status_code, r.text[:300])
         said = flashes(r.text)
-        assert any("报告、CSV 和公告已重写" in f for f in said), said
+        assert any("报告、CSV 和公告随之更新" in f for f in said), said
         assert _decisions(game) == before + 1
         assert (srv.reports / srv.slug / "latest" / "report.xlsx").is_file()
 

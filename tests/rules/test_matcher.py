@@ -323,9 +323,9 @@ def test_python_passes_are_the_regexes() -> None:
 
 
 def test_code_points_round_trip() -> None:
-    """The batch's code points (``_codes``) and back (``_text``), characters beyond the
-    BMP, lone surrogates and two lone halves (which UTF-16 would read as one character)
-    included."""
+    """The batch's code points (``code_points``) and back (``text_of_code_points``),
+    characters beyond the BMP, lone surrogates and two lone halves (which UTF-16 would read
+    as one character) included."""
     from auditor.rules import matcher as mod
 
     for text in [
@@ -336,15 +336,16 @@ def test_code_points_round_trip() -> None:
         "a\udfff",
         "\uffff\ue000",
     ]:
-        codes = mod._codes(text)
+        codes = mod.code_points(text)
         assert codes.dtype == "uint32" and codes.tolist() == [ord(c) for c in text], text
-        assert mod._text(codes) == text
+        assert mod.text_of_code_points(codes) == text
 
 
 def test_importing_the_matcher_reads_no_context_table() -> None:
-    """lexicons/context/ lies outside the package: importing the matcher must not read it
-    (an installed copy without it would die at import with a bare FileNotFoundError); the
-    tables are read on first use, where a missing one is a LexiconError naming it."""
+    """auditor/lexicons/context/ is package data, but a copy may lack a table (a partial
+    install, a checkout without it): importing the matcher must not read it (such a copy
+    would die at import with a bare FileNotFoundError); the tables are read on first use,
+    where a missing one is a LexiconError naming it."""
     import subprocess
 
     code = (
@@ -372,14 +373,15 @@ def test_importing_the_matcher_reads_no_context_table() -> None:
 def test_the_medial_pairs_are_found_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The medial pairs of the confusion table (f hu) are worked out when the matcher is
     built, not again for every near match (灰物 read as 废物, 我花式 as 我|花式)."""
-    import auditor.rules.matcher as matcher_module
+    from auditor.rules.matcher import build, pinyin
 
     m = default_matcher()
 
     def again(pairs: object) -> dict[str, str]:
         raise AssertionError("medial pairs recomputed for a near match")
 
-    monkeypatch.setattr(matcher_module, "_glides", again)
+    for module in (build, pinyin):  # (where the matcher's steps would look it up)
+        monkeypatch.setattr(module, "_glides", again)
     assert m.glides == {"h": "f"}
     for text in ("你就是个灰物", "我花式打法你学不会", "3号灰物一个"):
         m.find(text)

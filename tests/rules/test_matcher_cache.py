@@ -68,7 +68,7 @@ def test_the_tool_version_is_part_of_the_key(
 ) -> None:
     path = censor(tmp_path, "垃圾={BANNED}\n")
     cached_matcher([str(path)], default=False)
-    monkeypatch.setattr(matcher_mod, "__version__", "999.0")
+    monkeypatch.setattr(matcher_mod.cache, "__version__", "999.0")
     cached_matcher([str(path)], default=False)
     assert len(list(cache.glob("matcher-*.pickle"))) == 2
 
@@ -81,6 +81,31 @@ def test_a_damaged_cache_file_is_rebuilt(cache: Path, tmp_path: Path) -> None:
     m = cached_matcher([str(path)], default=False)
     assert [x.entry for x in m.find("拉圾")] == ["垃圾"]
     assert isinstance(pickle.loads(file.read_bytes()), Matcher)  # overwritten
+
+
+def test_a_cache_whose_classes_moved_is_rebuilt_quietly(
+    cache: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pickle names its classes by module path: a cache written when the matcher's
+    classes lived in another module (the one-module matcher before the package, or a
+    module since renamed) is rebuilt, with no error and nothing printed."""
+    path = censor(tmp_path, "垃圾={BANNED}\n")
+    cached_matcher([str(path)], default=False)
+    (file,) = cache.glob("matcher-*.pickle")
+    old = file.read_bytes()
+    assert b"auditor.rules.matcher.core" in old
+    # (a module path of the same length: the pickle's framing stays valid)
+    file.write_bytes(old.replace(b"auditor.rules.matcher.core", b"auditor.rules.matcher.gone"))
+    with pytest.raises(ModuleNotFoundError):
+        pickle.loads(file.read_bytes())
+    m = cached_matcher([str(path)], default=False)
+    assert [x.entry for x in m.find("拉圾")] == ["垃圾"]
+    assert isinstance(pickle.loads(file.read_bytes()), Matcher)  # overwritten
+    # a class that is gone from a module that is still there
+    file.write_bytes(b"cauditor.rules.matcher\n_OldMatcher\n(tR.")
+    m = cached_matcher([str(path)], default=False)
+    assert [x.entry for x in m.find("拉圾")] == ["垃圾"]
+    assert capsys.readouterr() == ("", "")
 
 
 def test_an_unusable_cache_folder_is_not_an_error(

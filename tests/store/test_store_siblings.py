@@ -15,7 +15,7 @@ from auditor import pipeline
 from auditor.errors import StoreError
 from auditor.game.gamefile import load_game
 from auditor.store import Store
-from auditor.store.siblings import other_stores, refuse_other_store
+from auditor.store.siblings import other_stores, refuse_other_game, refuse_other_store
 from tests import paths
 
 SAMPLE = paths.ROOT / "examples" / "sample"
@@ -150,3 +150,202 @@ def test_a_store_named_in_the_game_file_or_already_made_is_not_questioned(
     refuse_other_store(made, new_store=True)
     _store_with(made.store, {})  # once made, it is the game's store
     refuse_other_store(made)
+
+
+# --------------------------------------------------------------------------- every command
+
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding m108.toml (the sample's minimal game) audited once: m108.sqlite."""
+    folder = _folder(tmp_path_factory.mktemp("audited"))
+    shutil.copy(folder / "minimal.toml", folder / "m108.toml")
+    pipeline.audit(folder / "m108.toml", reports=folder.parent / "reports")
+    return folder
+
+
+@pytest.fixture
+def renamed(audited: Path, tmp_path: Path) -> Path:
+    """A private copy of the audited folder with renamed.toml, a copy of m108.toml."""
+    folder = tmp_path / "game"
+    shutil.copytree(audited, folder, symlinks=True)
+    shutil.copy(folder / "m108.toml", folder / "renamed.toml")
+    return folder / "renamed.toml"
+
+
+def _tree(root: Path) -> dict[str, tuple[str, int]]:
+    """Every file under ``root``: its bytes' hash and modification time."""
+    return {
+        str(p.relative_to(root)): (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.is_symlink()
+    }
+
+
+_COMMANDS = {
+    "crawl": ["crawl", "{game}"],
+    "check": ["check", "{game}"],
+    "game": ["game", "{game}"],
+    "card": ["card", "{game}", "饺子", "--card", "yellow", "--reason", "超时未交夜间行动"],
+    "report": ["report", "{game}", "--reports", "{reports}"],
+    "posts": ["posts", "{game}"],
+    "ledger": ["ledger", "{game}"],
+    "status": ["status", "{game}"],
+    "votes": ["votes", "{game}"],
+    "serve": ["serve", "{game}"],
+    "audit": ["audit", "{game}", "--reports", "{reports}"],
+}
+
+
+@pytest.mark.parametrize("command", list(_COMMANDS))
+def test_every_command_refuses_a_renamed_game_file_alike_and_writes_nothing(
+    renamed: Path, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+    from auditor.cli import serve as serve_cli
+
+    def never_served(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the desk was served for a renamed game file")
+
+    monkeypatch.setattr(serve_cli, "_serve", never_served)
+    root = renamed.parent.parent
+    reports = root / "reports"
+    before = _tree(root)
+    args = [a.format(game=renamed, reports=reports) for a in _COMMANDS[command]]
+    res = CliRunner().invoke(app, args, terminal_width=400)
+    text = "".join(res.output.split())
+    assert res.exit_code == 6, res.output
+    assert "数据库" in text and "renamed.sqlite：还不存在" in text, res.output
+    assert "m108.sqlite存有这一局" in text and "「M107」" in text, res.output
+    assert '[game]里写上store="m108.sqlite"' in text, res.output
+    assert 'store="renamed.sqlite"' in text, res.output
+    assert ("--new-store" in text) == (command == "audit"), res.output  # (its own flag)
+    assert "Traceback" not in res.output
+    assert not (renamed.parent / "renamed.sqlite").exists()
+    assert _tree(root) == before  # nothing written: not the other store, no report
+
+
+def test_the_desk_refuses_a_renamed_game_file(renamed: Path) -> None:
+    """The desk loads each game at start (``auditor serve``) and opens its store through
+    ``pipeline.open_store`` on every page: both refuse."""
+    from auditor.desk import actions
+
+    before = _tree(renamed.parent)
+    with pytest.raises(StoreError, match=r"m108\.sqlite"):
+        actions.load(renamed)
+    game = load_game(renamed)
+    with pytest.raises(StoreError, match=r"m108\.sqlite"), actions.game_store(game):
+        pass
+    assert _tree(renamed.parent) == before
+
+
+# --------------------------------------------------------------------------- the next game
+
+
+def _next_game(folder: Path, name: str, *, tag: str, store: str | None) -> Path:
+    """m108.toml copied as ``name`` for the next game: its tag changed, and its ``[game]
+    store`` (when given) kept from the old game."""
+    text = (folder / "m108.toml").read_text("utf-8").replace('tag = "M107"', f'tag = "{tag}"', 1)
+    if store is not None:
+        text = text.replace("[game]\n", f'[game]\nstore = "{store}"\n', 1)
+    return _write(folder, name, text)
+
+
+_NEXT_COMMANDS = {k: v for k, v in _COMMANDS.items() if k != "audit"} | {
+    "audit": ["audit", "{game}", "--reports", "{reports}", "--new-store"],
+}
+
+
+@pytest.mark.parametrize("command", list(_NEXT_COMMANDS))
+def test_a_copy_for_the_next_game_naming_the_old_store_is_refused_with_both_tags(
+    renamed: Path, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+    from auditor.cli import serve as serve_cli
+
+    def never_served(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the desk was served for a store of another game")
+
+    monkeypatch.setattr(serve_cli, "_serve", never_served)
+    folder = renamed.parent
+    m109 = _next_game(folder, "m109.toml", tag="M109", store="m108.sqlite")
+    root = folder.parent
+    before = _tree(root)
+    args = [a.format(game=m109, reports=root / "reports") for a in _NEXT_COMMANDS[command]]
+    res = CliRunner().invoke(app, args, terminal_width=400)
+    text = "".join(res.output.split())
+    assert res.exit_code == 6, res.output
+    assert "m108.sqlite：存的是另一局" in text, res.output
+    assert "标签「M107」" in text and "标签「M109」" in text, res.output
+    assert 'store="m109.sqlite"' in text and "[game]tag" in text, res.output
+    assert "Traceback" not in res.output
+    assert _tree(root) == before  # nothing written: the old store as it was, no report
+
+
+def test_the_next_game_is_refused_by_the_pipeline_and_the_desk_before_anything_is_written(
+    renamed: Path,
+) -> None:
+    from auditor.desk import actions
+
+    folder = renamed.parent
+    m109 = _next_game(folder, "m109.toml", tag="M109", store="m108.sqlite")
+    reports = folder.parent / "reports"
+    before = _tree(folder.parent)
+    with pytest.raises(StoreError, match=r"「M107」.*「M109」"):
+        pipeline.audit(m109, reports=reports)
+    with pytest.raises(StoreError, match=r"「M107」.*「M109」"):
+        actions.load(m109)
+    game = load_game(m109)
+    with pytest.raises(StoreError, match="「M107」"), pipeline.open_store(game):
+        pass
+    assert _tree(folder.parent) == before
+    # going on as told: a new store for the new game
+    text = m109.read_text("utf-8").replace('store = "m108.sqlite"', 'store = "m109.sqlite"')
+    m109.write_text(text, encoding="utf-8")
+    with pipeline.open_store(load_game(m109)) as store:
+        assert store.path.name == "m109.sqlite"
+
+
+def test_the_old_file_given_the_next_tag_in_place_is_refused_too(renamed: Path) -> None:
+    """No ``[game] store``: m108.toml itself given the tag M109 still names m108.sqlite."""
+    folder = renamed.parent
+    text = (folder / "m108.toml").read_text("utf-8").replace('tag = "M107"', 'tag = "M109"')
+    (folder / "m108.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(StoreError) as refused:
+        pipeline.open_game(folder / "m108.toml")
+    message = str(refused.value)
+    assert "「M107」" in message and "「M109」" in message, message
+    assert "m108.sqlite" in message and 'store = "m109.sqlite"' not in message, message
+    assert "store = " in message, message
+
+
+def test_a_store_holding_this_game_or_no_tag_at_all_is_not_questioned(tmp_path: Path) -> None:
+    """The twins: the store holds a thread of this game among others' (a thread of another
+    game the director listed), holds nothing yet, or holds titles that name no tag; and a
+    game file without a tag is never questioned by tags."""
+    folder = _folder(tmp_path)
+    game = load_game(folder / "minimal.toml")  # M107, its store minimal.sqlite
+    _store_with(game.store, {1: "[M106] 第一天讨论帖", 2: "［Ｍ１０７］第二天讨论帖"})
+    refuse_other_game(game)
+    game.store.unlink()
+    _store_with(game.store, {})
+    refuse_other_game(game)
+    game.store.unlink()
+    _store_with(game.store, {1: "第一天讨论帖", 2: "进程帖", 3: None})
+    refuse_other_game(game)
+    game.store.unlink()
+    _store_with(game.store, {1: "[M106] 第一天讨论帖", 2: "M106『春日』规则帖"})
+    with pytest.raises(StoreError, match="2 个帖子（1、2）的标题带标签「M106」"):
+        refuse_other_game(game)
+    # the tag near but not standing alone (M1070) is another game's
+    game.store.unlink()
+    _store_with(game.store, {1: "[M1070] 第一天讨论帖"})
+    with pytest.raises(StoreError, match="「M1070」"):
+        refuse_other_game(game)
+    untagged = load_game(folder / "game.toml")
+    _store_with(untagged.store, {1: "[M106] 第一天讨论帖"})
+    refuse_other_game(untagged)

@@ -136,6 +136,39 @@
     }
   });
 
+  // After a decision, the page as the server now counts it (one source of truth): the
+  // player's other cards (目前：蓝 1…, 此前的牌, the card a 再犯 now suggests) and every
+  // count are taken from the page read afresh, not left as they were before the decision.
+  // A card being written on (a note typed, a field in focus) is left as it is.
+  var refreshing = 0;
+  function refresh(player) {
+    var mine = ++refreshing;
+    fetch(location.pathname + location.search, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null || mine !== refreshing) return;
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        document.querySelectorAll("article.draft:not(.done), article.notice:not(.done)")
+          .forEach(function (old) {
+            if (player && old.dataset.player !== player) return;
+            if (old.contains(document.activeElement)) return;
+            var note = old.querySelector("input.note");
+            if (note && note.value) return;
+            var now = fresh.getElementById(old.id);
+            if (now && now.outerHTML !== old.outerHTML) old.replaceWith(document.importNode(now, true));
+          });
+        Object.keys(SOURCE).forEach(function (name) {
+          var el = fresh.getElementById(SOURCE[name]);
+          if (el) setCount(name, parseInt(el.textContent, 10) || 0);
+        });
+        ["proposal-count", "audit-status", "last-audit"].forEach(function (id) {
+          var el = document.getElementById(id), now = fresh.getElementById(id);
+          if (el && now) el.innerHTML = now.innerHTML;
+        });
+      })
+      .catch(function () {});
+  }
+
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
     var art = form.closest ? form.closest("article.draft, article.notice") : null;
@@ -172,7 +205,10 @@
       })
       .then(function (res) {
         enable();
-        if (res.ok) decided(art, res.message, outcome(form, action));
+        if (res.ok) {
+          decided(art, res.message, outcome(form, action));
+          refresh(art.dataset.player);
+        }
         else showResult(art, false, res.message).scrollIntoView({ block: "nearest" });
       })
       .catch(function () {

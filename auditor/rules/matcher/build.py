@@ -1,0 +1,485 @@
+"""Building the matcher: the lexicon's entries turned into the keys of steps 2 and 3
+(:class:`_Built`: spellings and variants, their 形近 shapes, pinyin initials for ASCII
+abbreviations, pinyin and near-sound renderings, a sentence pattern's anchors and
+required words), and the jieba word boundaries every later step asks of a span
+(:meth:`_Built.boundaries`, :meth:`_Built.word_before`).
+
+M107 判罚依据: "包括一切普通话、方言、密码、外国语言、音近、形近、以及明显的通配符": one key a
+way a banned word may be written; the lexicon says which ways each entry allows
+(DESIGN.md §8).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from auditor.rules.lexicon import (
+    Category,
+    Entry,
+    Lexicon,
+    context_senses,
+    context_word_sets,
+    tables,
+)
+from auditor.rules.matcher.anchors import _Frequencies, branch_requirements
+from auditor.rules.matcher.lazy import _Deferred
+from auditor.rules.matcher.normalise import _SENTENCE_END, Normaliser
+from auditor.rules.matcher.pinyin import (
+    _NEAR_SHORT_STOP,
+    _PLAIN,
+    NEAR_LONG_CHARS,
+    _common_sounds,
+    _free_build_tables,
+    _glides,
+    _near_table,
+    _pinyin_render,
+    _pinyin_table,
+    _reading_traps,
+    _sound_tables,
+    _syllable_codes,
+    fuzz,
+    render_key,
+)
+from auditor.rules.matcher.prefilter import _Automaton, _Key
+from auditor.rules.matcher.words import _jieba_for
+from auditor.rules.said.text import is_cjk as _is_cjk
+from auditor.rules.sounds import (
+    sound_pattern,
+    trigger_spellings,
+)
+from auditor.store.wordfreq import WordFreqFile
+
+
+class _Built(_Deferred):
+    """A compiled lexicon's tables and automata (what the disk cache keeps: its
+    attributes, some in groups unpickled on first use, :data:`_DEFER`), and jieba's word
+    boundaries; the steps' methods are its subclasses' (:mod:`~auditor.rules.matcher.confirm`,
+    :mod:`~auditor.rules.matcher.patterns`, :class:`~auditor.rules.matcher.core.Matcher`)."""
+
+    # (kept aside in the disk cache: what a pattern's trigger reads; what only a
+    # candidate's confirmation reads)
+    _DEFER = (
+        ("word_forms",),  # (PHRASE-MASKED's terms: read for a post with a mask character)
+        ("keywords", "conjuncts"),
+        (
+            "lexicon",
+            "lookalike",
+            "confusion",
+            "entries",
+            "cats",
+            "py_table",
+            "reading_traps",
+            "near",
+            "patterns",
+            "sound_patterns",
+            "sound_codes",
+            "exceptions",
+            "_longest_exception",
+            "entry_pinyin",
+            "entry_near",
+            "form_keys",
+            "_jieba_words",
+        ),
+    )
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        # the context tables (lexicons/context/): a missing or broken one is a LexiconError
+        # naming it here, with the lexicon, not halfway through an audit
+        context_word_sets(), context_senses()
+        self.lexicon = lexicon
+        bundled = tables()
+        self.lookalike = lexicon.lookalike or bundled.lookalike
+        self.shapes = lexicon.shapes or bundled.shapes
+        # the game's own words (_game.txt): a match inside one is no match
+        self.game_words = tuple(sorted(lexicon.game or bundled.game))
+        self.confusion = tuple(lexicon.confusion or bundled.confusion)
+        self.norm = Normaliser(self.lookalike, lexicon.emoji or bundled.emoji)
+        self.entries: list[Entry] = lexicon.entries
+        self.cats = lexicon.categories
+        # (read by every check: kept out of the deferred entries and lexicon)
+        self.category_files = {code: cat.path for code, cat in lexicon.categories.items()}
+        # every word entry's (category, spellings), in lexicon order
+        self.word_forms = tuple((e.category, e.forms) for e in self.entries if e.regex is None)
+        self.py_table = _pinyin_table()
+        self.py_render = _pinyin_render()
+        self.reading_traps = _reading_traps()
+        self.near = _near_table(self.confusion, glides=True)
+        self.glides = _glides(self.confusion)  # (the medial pairs, for every near match)
+        self.text_ac: Any = _Automaton(wide=True)
+        self.py_ac: Any = _Automaton()  # syllable codes, one per character
+        self.typed_ac: Any = _Automaton()  # plain pinyin: typed and mixed (dao演)
+        self.patterns: dict[int, str] = {}  # compiled on first use (a cached matcher loads fast)
+        # a pattern's loose sound copy (auditor.rules.sounds), tried where the pinyin
+        # automaton heard one of its trigger words and the pattern itself found nothing
+        self.sound_patterns: dict[int, str] = {}
+        self.sound_codes: dict[str, str] = {}  # a syllable's code → its loose syllable's
+        self.sound_words: set[str] = set()  # the trigger words, as written
+        self._pattern_chars: dict[int, frozenset[str]] = {}
+        self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
+        self._regexes: dict[int, re.Pattern[str]] = {}
+        self.always: list[int] = []  # patterns without anchors
+        self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
+        # (pattern, branch) → the other string sets that branch needs (one string of each)
+        self.conjuncts: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
+        self._conjunct_res: dict[_Key, tuple[re.Pattern[str], ...]] = {}  # a trigger's searches
+        self._freq: Mapping[str, int] | None = None
+        self._keyword_res: dict[int, re.Pattern[str]] = {}
+        self.exceptions: dict[int, tuple[str, ...]] = {}
+        self._longest_exception: dict[int, int] = {}
+        self.entry_pinyin: dict[int, set[str]] = {}
+        self.entry_near: dict[int, set[str]] = {}
+        self.form_keys: dict[int, frozenset[str]] = {}  # an entry's spellings, normalised
+        self._cuts: dict[str, tuple[int, ...]] = {}  # jieba cut offsets by clause window
+        self._commons: dict[str, bool] = {}  # a pinyin candidate's piece: a common word?
+        # jieba's verdicts on small windows: a short near candidate off the words? the
+        # word before a one-character term (:meth:`_short_near_off_word`, :meth:`word_before`)
+        self._small_cuts: dict[tuple[str, int], str | bool] = {}
+        # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin`), and how
+        # far from it an entry's verdict reads
+        self._verdicts: dict[tuple[Any, ...], int] = {}
+        self._reach: dict[int, int] = {}
+        self._jieba: Any = None
+        self._jieba_lock = threading.Lock()
+        self._lists: dict[str, Any] = {}  # list (and numpy) forms of the translate tables
+        # jieba's user words (and the lexicon's digest, which names its stored state)
+        self._jieba_words = (lexicon.digest(), tuple(self._user_words()))
+        self._build()
+        _free_build_tables()
+        # Per text key: is one of its values a pattern's trigger (``required``)?
+        self.triggers = bytes(any(k.kind == "required" for k in v) for v in self.text_ac.values)
+
+    # ---- build
+    def _add(self, ac: _Automaton, key: str, value: _Key) -> None:
+        ac.add(key, value)
+
+    def _build(self) -> None:
+        from pypinyin import lazy_pinyin
+
+        for i, e in enumerate(self.entries):
+            cat = self.cats[e.category]
+            # Exceptions are looked up in the normalised text, noise (punctuation between
+            # characters) removed: normalise them the same way, or "理由：发誓" never matches.
+            # An exception that normalises to the term itself (滚滚 → 滚: repeats collapse)
+            # would cancel every match of the term: it is left out.
+            own = {self.norm.normalise(f) for f in e.forms} | {self.norm.key(f) for f in e.forms}
+            self.exceptions[i] = tuple(
+                v
+                for v in dict.fromkeys(
+                    v for x in e.exceptions for v in (self.norm.normalise(x), self.norm.key(x))
+                )
+                if v not in own
+            )
+            if e.regex is not None:
+                re.compile(e.regex)  # a bad pattern fails the build, not a later post
+                rx = self.patterns[i] = e.regex.translate(self._pattern_fold())
+                # Tried only where a lexicon keyword (``anchor``) and a word the pattern
+                # itself requires (``required``) both occur: each alone may be common
+                # (没, 为什么), together they are rare, and no match is lost.
+                # The keywords are checked with ``in`` once a required word occurred (often
+                # common words).  Per top-level branch, the rarest required set triggers
+                # (``required``), the others must occur too (``conjuncts``).
+                branches = branch_requirements(rx, self._frequencies())
+                self._add_sound(i, e, rx, branches)
+                if branches is None:
+                    for a in e.anchors:
+                        self._add(self.text_ac, self.norm.key(a), _Key(i, a, "anchor"))
+                    if not e.anchors:
+                        self.always.append(i)
+                else:
+                    for b, sets in enumerate(branches):
+                        trigger = _Key(i, "", "required", branch=b)  # one for all its words
+                        for a in sorted(sets[0]):
+                            self._add(self.text_ac, a, trigger)
+                        self.conjuncts[i, b] = tuple(tuple(sorted(x)) for x in sets[1:])
+                    self.keywords[i] = tuple({self.norm.key(a) for a in e.anchors})
+                continue
+            readings: set[str] = set()
+            self.form_keys[i] = frozenset(self.norm.key(f) for f in e.forms)
+            for form in e.forms:
+                k = self.norm.key(form)
+                ascii_word = k.isascii()
+                self._add(self.text_ac, k, _Key(i, form, "text", ascii_word))
+                cjk = [c for c in k if _is_cjk(c)]
+                if not self._sounded(e) or len(cjk) < 2 or len(cjk) != len(k):
+                    continue
+                table_syl = [self.py_table.get(ord(c), c) for c in k]
+                phrase_syl = lazy_pinyin(k)
+                spellings = {tuple(table_syl), tuple(phrase_syl)}
+                spellings |= {tuple(fuzz(x) for x in syl) for syl in spellings}
+                readings.update("".join(fuzz(x) for x in syl) for syl in spellings)
+                for syl in spellings:
+                    if not all(x.isascii() and x.isalpha() for x in syl):
+                        continue
+                    # The CJK rendering (syllables between delimiters); typed or mixed pinyin
+                    # (wocao, dao演) in a second automaton, run only on text with ASCII letters.
+                    code = render_key(syl)
+                    if code is not None:
+                        self._add(self.py_ac, code, _Key(i, form, "pinyin", py=code))
+                    py = "".join(syl)
+                    self._add(self.typed_ac, py, _Key(i, form, "pinyin", py=py))
+                if cat.near:
+                    self._add_near(i, form, cat, (tuple(table_syl), tuple(phrase_syl)))
+                    self._add_shapes(i, k)
+                if cat.initials:
+                    self._add_initials(i, k, 4 if cat.initials_long else 3)
+            if readings:
+                self.entry_pinyin[i] = readings
+        if not len(self.py_ac):
+            self.py_ac = self.typed_ac = None
+
+    def _add_shapes(self, i: int, spelling: str) -> None:
+        """形近 (M107 判罚依据): the spelling with one character swapped for one that looks
+        like it (马由 for 马甲, 崩渍 for 崩溃: ``_shape.txt``), as a key of its own; the
+        swap is confirmed only where the written characters are no ordinary word
+        (:meth:`_rejected`).  The characters left as written must carry the word: one of
+        them no character of plain talk (:data:`_PLAIN`: 淹一个 is no base for 渣一个, nor
+        歹毒 for 太毒, 上一场 for 上一扬); and in a spelling shorter than
+        :data:`NEAR_LONG_CHARS` the look-alike must be no such character either: two
+        characters with an everyday one swapped in are ordinary text (好的 is no 妈的)."""
+        freq = self._frequencies()
+
+        def plain(c: str) -> bool:
+            return int(freq.get(c) or 0) >= _PLAIN
+
+        for p, c in enumerate(spelling):
+            if all(plain(o) for o in spelling[:p] + spelling[p + 1 :]):
+                continue
+            for v in self.shapes.get(c, ()):
+                if len(spelling) < NEAR_LONG_CHARS and plain(v):
+                    continue
+                swapped = self.norm.key(spelling[:p] + v + spelling[p + 1 :])
+                if swapped != spelling and swapped not in self.form_keys[i]:
+                    self._add(self.text_ac, swapped, _Key(i, swapped, "shape"))
+
+    def _add_initials(self, i: int, spelling: str, shortest: int) -> None:
+        """Entry ``i``'s spelling by its pinyin initials (tmd; ``@initials long``: four
+        letters or more, bdhs), if it has ``shortest`` letters."""
+        initials = "".join(self.py_table.get(ord(c), "?")[0] for c in spelling)
+        if initials.isascii() and initials.isalpha() and len(initials) >= shortest:
+            self._add(self.text_ac, initials, _Key(i, initials, "initials", True))
+
+    def _sounded(self, e: Entry) -> bool:
+        """Is entry ``e`` heard (音近, 近音, initials): its category's ``@pinyin`` on and no
+        ``@sound off`` above it?"""
+        return self.cats[e.category].pinyin and e.heard
+
+    def _pattern_fold(self) -> dict[int, str]:
+        """The look-alike and dialect table's CJK characters (申 甲, 佢 他), for patterns:
+        a pattern's characters read as the text is read (a look-alike of a common
+        character, 申 for 甲, leaves no 申请 in the normalised text to match)."""
+        return {
+            k: v
+            for k, v in self.norm.look.items()
+            if _is_cjk(chr(k)) and len(v) == 1 and _is_cjk(v)
+        }
+
+    def _add_sound(
+        self, i: int, e: Entry, regex: str, branches: list[list[set[str]]] | None
+    ) -> None:
+        """The loose sound copy of pattern ``i`` (``regex``, folded) and its triggers in the
+        pinyin automaton: each word of a branch's trigger set (its anchors, without sets),
+        as heard."""
+        if not self._sounded(e):
+            return
+        table, members = _sound_tables(self.confusion)
+        pattern = sound_pattern(regex, table)
+        if pattern is None:
+            return
+        self.sound_patterns[i] = pattern
+        if not self.sound_codes:
+            codes = _syllable_codes()
+            self.sound_codes = {
+                codes[py]: table[cp] for cp, py in self.py_table.items() if cp in table
+            }
+        # (the lexicon keywords, what a writer would cloak: a branch's rarest set is often
+        # plain talk, 有问题, heard in every other post)
+        words = [(-1, e.anchors)] if e.anchors or not branches else [(0, branches[0][0])]
+        freq = self.tokenizer().FREQ
+        for b, group in words:
+            for word in sorted({self.norm.key(w) for w in group}):
+                self.sound_words.add(word)
+                # (a word with an everyday character, 是谁, 看身份: its own reading is heard
+                # in talk, never as a cloak)
+                plain = any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
+                own = "".join(fuzz(self.py_table.get(ord(c), "")) for c in word)
+                for syl in trigger_spellings(word, table, members):
+                    code = render_key(syl)
+                    heard = "".join(map(fuzz, syl))
+                    common = "".join(syl) in _common_sounds()
+                    if code is None or common or (plain and heard == own):
+                        continue
+                    self.py_ac.add(code, _Key(i, word, "sound", py=code, branch=b))
+
+    def _add_near(
+        self, i: int, form: str, cat: Category, spellings: tuple[tuple[str, ...], ...]
+    ) -> None:
+        """Entry ``i``'s near sounds of ``form`` (its readings ``spellings``).  Under ``@near
+        long`` (the built-in lexicons) a two-character form gets none that changes a
+        syllable into a stop word's (立誓 → 你是, 烂人 → 狼人) or reads as a game word
+        (弱鸡 → 逻辑): those would be words of their own, every time."""
+        near = self.entry_near.setdefault(i, set())
+        short = cat.near_long and len(spellings[0]) < NEAR_LONG_CHARS
+        for syl in set(spellings):
+            for alt in self._near_spellings(syl):
+                if short and (
+                    any(
+                        a != b and a in self._stop_syllables()
+                        for a, b in zip(alt, syl, strict=True)
+                    )
+                    or "".join(map(fuzz, alt)) in self._common_readings()
+                ):
+                    continue
+                near.add("".join(alt))
+                code = render_key(alt)
+                if code is not None:
+                    self._add(self.py_ac, code, _Key(i, form, "near", py=code))
+
+    def _stop_syllables(self) -> frozenset[str]:
+        """The readings of :data:`_NEAR_SHORT_STOP` (ni, shi, lang, cha …): under ``@near
+        long`` a two-character spelling gets no near sound that changes one of its
+        syllables into one of these (立誓 → 你是, 烂人 → 狼人 would be words of their own;
+        :meth:`_short_near_stopped` rejects the rest at match time)."""
+        got = getattr(self, "_stop_syl", None)
+        if got is None:
+            got = self._stop_syl = frozenset(
+                fuzz(self.py_table[ord(c)]) for c in _NEAR_SHORT_STOP if ord(c) in self.py_table
+            ) | frozenset(
+                self.py_table[ord(c)] for c in _NEAR_SHORT_STOP if ord(c) in self.py_table
+            )
+        return got
+
+    def _common_readings(self) -> frozenset[str]:
+        """The readings of the two-character words of ``_common.txt`` (逻辑, 金水, 查杀 …):
+        under ``@near long`` no two-character near sound is one of them (弱鸡 said 逻辑 would
+        be the game's word, every time)."""
+        got = getattr(self, "_common_py", None)
+        if got is None:
+            table = self.py_table
+            words = self.lexicon.common or tables().common
+            got = self._common_py = frozenset(
+                "".join(fuzz(table[ord(c)]) for c in w)
+                for w in words
+                if len(w) == 2 and all(ord(c) in table for c in w)
+            )
+        return got
+
+    def _frequencies(self) -> Mapping[str, int]:
+        """Word frequencies for choosing a pattern's required words: jieba's dictionary,
+        with the game-talk words of ``_common.txt`` counted as very common."""
+        if self._freq is None:
+            common = self.lexicon.common or tables().common
+            self._freq = _Frequencies(self.tokenizer().FREQ, dict.fromkeys(common, 10**6))
+        return self._freq
+
+    def _near_spellings(self, syl: Sequence[str]) -> Iterable[tuple[str, ...]]:
+        """Every spelling of ``syl`` with some syllables one confusion step away: at most
+        one near syllable per two characters of the term (and at least one)."""
+        from itertools import combinations, product
+
+        if not all(x.isascii() and x.isalpha() for x in syl):
+            return
+        steps = max(1, len(syl) // 2)
+        for n in range(1, steps + 1):
+            for where in combinations(range(len(syl)), n):
+                choices = [self.near.get(syl[k], ()) for k in where]
+                if not all(choices):
+                    continue
+                for alt in product(*choices):
+                    out = list(syl)
+                    for k, a in zip(where, alt, strict=True):
+                        out[k] = a
+                    yield tuple(out)
+
+    # ---- pickling (the on-disk cache): no lock, no jieba, no compiled patterns
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.update(
+            _jieba=None,
+            _jieba_lock=None,
+            _regexes={},
+            _cuts={},
+            _commons={},
+            _small_cuts={},
+            _verdicts={},
+            _reach={},
+            _freq=None,
+            _keyword_res={},
+            _conjunct_res={},
+            _lists={},
+        )
+        return self._stash(state)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._jieba_lock = threading.Lock()
+
+    # ---- jieba
+    def tokenizer(self) -> Any:
+        """Our own jieba tokenizer with the lexicon as user dictionary (built on first use)."""
+        if self._jieba is None:
+            with self._jieba_lock:
+                if self._jieba is None:
+                    self._jieba = _jieba_for(*self._jieba_words)
+        return self._jieba
+
+    def _user_words(self) -> Iterable[str]:
+        seen: set[str] = set()
+        for e in self.entries:
+            for form in e.forms:
+                k = self.norm.key(form)
+                if len(k) >= 2 and all(_is_cjk(c) for c in k) and k not in seen:
+                    seen.add(k)
+                    yield k
+
+    def boundaries(self, norm: str, start: int, end: int) -> bool:
+        """Does [start, end) of the normalised text fall on jieba word boundaries?"""
+        lo, cuts = self._cut(norm, start, end)
+        return start - lo in cuts and end - lo in cuts
+
+    def word_before(self, norm: str, start: int) -> str:
+        """The jieba word of the normalised text that ends at ``start``, as jieba cuts the
+        four characters before it and the one at it (a small window, remembered: posts
+        repeat it); empty when no cut falls there."""
+        lo = max(0, start - 4)
+        window = norm[lo : start + 1]
+        got = self._small_cuts.get((window, -1))
+        if got is None:
+            _, cuts = self._cut(window, start - lo, start - lo + 1)
+            at = start - lo
+            k = cuts.index(at) if at in cuts else 0
+            if len(self._small_cuts) >= 65536:
+                self._small_cuts.clear()
+            got = self._small_cuts[window, -1] = window[cuts[k - 1] : at] if k else ""
+        return str(got)
+
+    def _cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
+        """jieba's cut offsets of the clause window around [start, end): where the window
+        starts in ``norm``, and the offsets (from there) of every word's end."""
+        lo = max(0, start - 8)
+        hi = min(len(norm), end + 8)
+        # Clip the window at sentence ends so the cut sees a whole clause.
+        for k in range(start - 1, lo - 1, -1):
+            if norm[k] in _SENTENCE_END:
+                lo = k + 1
+                break
+        for k in range(end, hi):
+            if norm[k] in _SENTENCE_END:
+                hi = k
+                break
+        window = norm[lo:hi]
+        cuts = self._cuts.get(window)
+        if cuts is None:  # posts repeat clauses: each window is cut once per process
+            pos, found = 0, [0]
+            tokenizer = self.tokenizer()
+            if isinstance(tokenizer.FREQ, WordFreqFile):
+                tokenizer.FREQ.prefetch(window)
+            for tok in tokenizer.cut(window, HMM=True):
+                pos += len(tok)
+                found.append(pos)
+            if len(self._cuts) >= 65536:
+                self._cuts.clear()
+            cuts = self._cuts[window] = tuple(found)
+        return lo, cuts

@@ -1,0 +1,541 @@
+"""The :class:`Matcher`: the pipeline run over a post (:meth:`Matcher.find`) or a
+batch (:meth:`Matcher.find_all`): normalise (:mod:`~auditor.rules.matcher.normalise`),
+prefilter and pinyin prefilter (the automata :mod:`~auditor.rules.matcher.build` made),
+confirm (:mod:`~auditor.rules.matcher.confirm`), sentence patterns
+(:mod:`~auditor.rules.matcher.patterns`), then "said or mentioned"
+(:mod:`auditor.rules.said`) and the overlaps resolved; :meth:`Matcher.explain` says why a
+candidate was kept or refused.  Its steps' methods are inherited, one class a step:
+``Matcher`` < ``_Patterns`` < ``_Confirming`` < ``_Built``.
+
+M107 判罚依据: "包括一切普通话、方言、密码、外国语言、音近、形近、以及明显的通配符"; each
+:class:`~auditor.rules.phrasematch.PhraseMatch` says which of these it saw through
+(``how``).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import accumulate, pairwise
+from typing import Any
+
+from auditor.rules.matcher.confirm import _resolve
+from auditor.rules.matcher.normalise import (
+    _ASCII_LETTER,
+    _LIST_SPAN,
+    BATCH_SEP,
+    NUMPY_BATCH,
+    QUOTE_RE,
+    _as_list,
+    _unquoted,
+    code_points,
+    text_starts,
+)
+from auditor.rules.matcher.patterns import _Patterns
+from auditor.rules.matcher.pinyin import _BLANK
+from auditor.rules.matcher.prefilter import (
+    _holding,
+    _joined,
+    _Key,
+    _LazyIndex,
+    _slice_index,
+    _Slices,
+)
+from auditor.rules.phrasematch import PhraseMatch
+from auditor.rules.said import inside_game_word, mentioned
+from auditor.rules.said.game import game_word_re
+from auditor.rules.said.senses import other_sense
+
+
+class Matcher(_Patterns):
+    """Compiled lexicon. Build once (``default_matcher()`` caches), call :meth:`find`."""
+
+    # ---- matching
+    def prefilter(self, text: str) -> bool:
+        """The fast stage alone: could this text hold a banned phrase?"""
+        norm = self.norm.normalise(text)
+        if self._live(self.text_ac.indexed(norm), norm):
+            return True
+        if self._py_scan(norm):
+            return True
+        return bool(self.always)
+
+    def find(self, text: str, categories: Collection[str] | None = None) -> list[PhraseMatch]:
+        """Every banned phrase in ``text`` (spans refer to ``text``)."""
+        if not text:
+            return []
+        if "[quote]" in text.lower():  # raw BBCode (CLI, dev set): quoted text is not charged
+            text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
+        fast = self.norm.normalise(text)
+        text_hits = self._live(self.text_ac.indexed(fast), fast)
+        return self._finish(text, fast, text_hits, self._py_scan(fast), categories)
+
+    def _finish(
+        self,
+        text: str,
+        fast: str,
+        text_hits: list[Any],
+        py_hits: list[tuple[dict[int, str], list[Any]]],
+        categories: Collection[str] | None,
+        mapping: Callable[[], list[int]] | None = None,
+    ) -> list[PhraseMatch]:
+        """Confirm the hits of one text (``fast``: its normalised form; ``mapping``: gives
+        its characters' original indices, if known)."""
+        if not text_hits and not py_hits and not self.always:
+            return []
+        lazy = _LazyIndex(self.norm, text, fast, mapping)
+        found = self._collect(text, fast, lazy, text_hits, py_hits, categories)
+        if lazy.mismatch:  # the two paths disagree (combining marks …): trust the mapped one
+            norm, idx = lazy.norm, lazy.idx
+            text_hits = self._live(self.text_ac.indexed(norm), norm)
+            py_hits = self._py_scan(norm)
+            found = self._collect(text, norm, idx, text_hits, py_hits, categories)
+        return [
+            m
+            for m in _resolve(found)
+            if not mentioned(text, m) and not inside_game_word(text, m, self.game_words)
+        ]
+
+    def find_all(
+        self, texts: Iterable[str], categories: Collection[str] | None = None
+    ) -> list[list[PhraseMatch]]:
+        """``[find(t) for t in texts]``, faster: the texts are normalised and scanned by each
+        automaton together, as one string (C-level passes, no per-text Python work), and
+        only the texts with a candidate go through :meth:`find`.  Same results: every
+        normalisation step and key stays inside a text (:data:`BATCH_SEP` between them)."""
+        texts = list(texts)
+        out: list[list[PhraseMatch]] = [[] for _ in texts]
+        if not texts:
+            return out
+        plain, joined = _unquoted(texts)
+        if self.always or joined.count(BATCH_SEP) != len(texts) - 1:
+            return [self.find(t, categories) for t in texts]  # texts holding the separator
+        codes = index = None
+        if len(joined) >= NUMPY_BATCH:
+            codes = code_points(joined)
+        # (a shorter batch, a nightly check's new posts, takes the dict tables: building
+        # the list tables of :func:`_as_list` costs 30 ms each, more than they save on it)
+        if codes is not None and int(codes.max()) < _LIST_SPAN:
+            fast, codes, index = self.norm.normalise_codes(joined, codes)
+        else:
+            codes = None
+            fast = self.norm.normalise(joined)
+        parts: Sequence[str]
+        if codes is not None:  # (the separators from the array; each text sliced on need)
+            import numpy as np
+
+            seps = np.flatnonzero(codes == ord(BATCH_SEP))
+            if len(seps) != len(texts) - 1:
+                return [self.find(t, categories) for t in texts]
+            starts = [0, *(seps + 1).tolist(), len(fast) + 1]
+            parts = _Slices(fast, starts)
+        else:
+            parts = fast.split(BATCH_SEP)
+            if len(parts) != len(texts):
+                return [self.find(t, categories) for t in texts]
+            starts = list(accumulate((len(x) + 1 for x in parts), initial=0))
+        # (where each text begins in the batch's original)
+        at: list[int] = text_starts(plain).tolist() if index is not None else []
+        # Each automaton's hits, in the offsets of the text they fall in.
+        hits = self.text_ac.find_array(fast) if codes is not None else None
+        if hits is not None and len(hits) >= 1000:
+            live = self._live_batch(hits, fast, starts, parts)
+        else:
+            found = hits.tolist() if hits is not None else self.text_ac.find(fast)
+            raw: dict[int, list[tuple[int, int]]] = {}
+            i, nxt, base, got = -1, 0, 0, []  # the text the last hit fell in, where the next starts
+            for key, _s, end in found:
+                if end > nxt:  # (hits come by end: a new text only when one is passed)
+                    i = bisect_right(starts, end - 1) - 1
+                    nxt, base = starts[i + 1], starts[i]
+                    got = raw.setdefault(i, [])
+                got.append((end - 1 - base, key))
+            live = {i: got for i, hits in raw.items() if (got := self._live(hits, parts[i]))}
+        py: dict[int, list[tuple[dict[int, str], list[Any]]]] = {}
+        if self.py_ac is not None:
+            coded: dict[int, list[Any]] = {}
+            if codes is not None:
+                rendered = self._render_batch(codes)
+            else:
+                rendered = fast.translate(self.py_render)
+            mapped: dict[int, Sequence[int]] = {}  # (each candidate text's original indices)
+            for end, keys in self.py_ac.iter(rendered):
+                # (a key whose piece alone rejects it never makes its text a candidate)
+                kept = [k for k in keys if not self._dismissed(k, fast, end)]
+                if not kept:
+                    continue
+                i = bisect_right(starts, end) - 1
+                e = end - starts[i]
+                if index is not None:  # (nor one its verdict in its text rejects: 关于春卷
+                    # is no 愚蠢, whatever the post; decided as :meth:`_pinyin` does)
+                    idx = mapped.get(i)
+                    if idx is None:
+                        idx = mapped[i] = self._batch_index(plain[i], parts, index, starts, at, i)
+                    part = parts[i]
+                    kept = [
+                        k
+                        for k in kept
+                        if self._pinyin_holds(k, plain[i], part, idx, e + 1 - len(k.py), e + 1)
+                    ]
+                    if not kept:
+                        continue
+                coded.setdefault(i, []).append((e, kept))
+            py = {i: [(self.py_render, hits)] for i, hits in coded.items()}
+            for i, typed in self._typed_batch(fast, parts, starts, codes).items():
+                py.setdefault(i, []).append((self.py_table, typed))
+        for i in sorted(live.keys() | py.keys()):
+            mapping = None
+            if index is not None:  # (the text's slice of the batch's original indices)
+                mapping = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])
+            out[i] = self._finish(
+                plain[i], parts[i], live.get(i, []), py.get(i, []), categories, mapping
+            )
+        return out
+
+    def _typed_batch(
+        self, fast: str, parts: Sequence[str], starts: list[int], codes: Any = None
+    ) -> dict[int, list[tuple[int, list[_Key]]]]:
+        """Typed-pinyin hits of the texts of a batch that hold ASCII letters (by text:
+        what ``typed_ac.iter`` gives on each one's plain rendering), those texts rendered
+        and scanned together (no key holds :data:`BATCH_SEP`, which renders as itself).
+        ``codes``: ``fast``'s code points, if at hand (the letters found by an array
+        comparison, not a regex search through the batch)."""
+        lettered: list[int] = []
+        if codes is not None:
+            import numpy as np
+
+            letters = np.flatnonzero((codes >= ord("a")) & (codes <= ord("z")))
+            if len(letters):
+                found = np.searchsorted(np.asarray(starts, dtype=np.int64), letters, "right")
+                lettered = np.unique(found - 1).tolist()
+        else:
+            m = _ASCII_LETTER.search(fast)
+            while m is not None:
+                i = bisect_right(starts, m.start()) - 1
+                lettered.append(i)
+                m = _ASCII_LETTER.search(fast, starts[i + 1])
+        out: dict[int, list[tuple[int, list[_Key]]]] = {}
+        if not lettered:
+            return out
+        source = BATCH_SEP.join([parts[i] for i in lettered])
+        rendered = source.translate(self.py_table)
+        at = list(accumulate((len(x) + 1 for x in rendered.split(BATCH_SEP)), initial=0))
+        values = self.typed_ac.values
+        hits = self.typed_ac.find(rendered)
+        if codes is not None and hits:
+            hits = self._typed_worth(hits, source, len(rendered))
+        j, nxt, base, got = -1, 0, 0, []
+        for key, _s, end in hits:
+            if end > nxt:
+                j = bisect_right(at, end - 1) - 1
+                nxt, base = at[j + 1], at[j]
+                got = out.setdefault(lettered[j], [])
+            got.append((end - 1 - base, values[key]))
+        return out
+
+    def _typed_worth(
+        self, found: list[tuple[int, int, int]], source: str, size: int
+    ) -> list[tuple[int, int, int]]:
+        """The typed-pinyin hits (key, start, end in ``source`` rendered, ``size`` long)
+        :meth:`_pinyin` could confirm as far as the rendering decides: both ends on a
+        character's edge (zhemeduo holds edu, which is no syllable of it), and the
+        characters between not :meth:`_settled` for each of the key's values (chusheng
+        written 出生)."""
+        import numpy as np
+
+        lengths = self._lists.get("typed_lengths")
+        if lengths is None:  # (each character's length in the rendering)
+            lengths = np.ones(_LIST_SPAN, dtype=np.int64)
+            for cp, v in self.py_table.items():
+                if cp < _LIST_SPAN:
+                    lengths[cp] = len(v)
+            self._lists["typed_lengths"] = lengths
+        edges = np.zeros(size + 1, dtype=np.int64)  # a character's number at its edge, + 1
+        cum = np.concatenate(([0], np.cumsum(lengths.take(code_points(source)))))
+        edges[cum] = np.arange(1, len(cum) + 1)
+        values = self.typed_ac.values
+        out = []
+        for key, s, e in found:
+            a, b = int(edges[s]), int(edges[e])
+            if a and b and not all(self._settled(v, source[a - 1 : b - 1]) for v in values[key]):
+                out.append((key, s, e))
+        return out
+
+    def _batch_index(
+        self, text: str, parts: Sequence[str], index: Any, starts: list[int], at: list[int], i: int
+    ) -> Sequence[int]:
+        """The original indices of text ``i`` of a batch, computed when a verdict first
+        needs them (most candidates' verdicts are remembered and need none)."""
+        span = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])
+        return _LazyIndex(self.norm, text, parts[i], span)
+
+    def _render_batch(self, codes: Any) -> str:
+        """The pinyin rendering of a normalised batch (its code points, below the list
+        tables' span): :attr:`py_render`'s syllable codes, every other character blanked
+        (one byte each for the automaton, where a CJK character without a reading or a
+        CJK punctuation mark is three)."""
+        got = self._lists.get("render_codes")
+        if got is None:
+            import numpy as np
+
+            got = np.full(_LIST_SPAN, ord(_BLANK), dtype=np.uint16)
+            for cp, v in self.py_render.items():
+                if cp < _LIST_SPAN:
+                    got[cp] = ord(v)
+            self._lists["render_codes"] = got
+        return bytes(got.take(codes).tobytes()).decode("utf-16-le")
+
+    def _list(self, name: str) -> list[str]:
+        got = self._lists.get(name)
+        if got is None:
+            got = self._lists[name] = _as_list(
+                self.norm.table if name == "norm" else self.py_render
+            )
+        return got
+
+    def _live(self, hits: list[tuple[int, int]], norm: str) -> list[Any]:
+        """The text hits (end, key index) worth confirming, as (end, values): a pattern's
+        trigger counts only where the rest of its branch's required words and one of its
+        lexicon keywords occur too (each decided by one C-level search, once per post)."""
+        out: list[Any] = []
+        if not hits:
+            return out
+        values, triggers = self.text_ac.values, self.triggers
+        verdict: dict[_Key, bool] = {}  # (a branch's trigger words share one key)
+        for end, key in hits:
+            if not triggers[key]:
+                out.append((end, values[key]))
+                continue
+            kept = []
+            for k in values[key]:
+                if k.kind == "required":
+                    ok = verdict.get(k)
+                    if ok is None:
+                        ok = verdict[k] = self._branch_holds(k, norm)
+                    if not ok:
+                        continue
+                kept.append(k)
+            if kept:
+                out.append((end, kept))
+        return out
+
+    def _live_batch(
+        self,
+        hits: Any,
+        fast: str,
+        starts: list[int],
+        parts: Sequence[str],
+    ) -> dict[int, list[Any]]:
+        """What :meth:`_live` gives for each text of a batch, from the text automaton's
+        hits over the whole batch (``hits``: :meth:`_Automaton.find_array`), decided by
+        branch rather than by hit: the texts each pattern branch's trigger hit, then its
+        other required words and its keywords, each set first looked for in those texts
+        joined (a set none of them holds ends the branch for all at once: 有问题 is common
+        in game talk, 有问题 with 导演 in the same post is not), then text by text with
+        :meth:`_live`'s own searches."""
+        import numpy as np
+
+        key_of, bid_ptr, bid_list, branch_keys, pure = self._branch_plan()
+        keys, ends = hits[:, 0], hits[:, 2] - 1
+        at = np.asarray(starts, dtype=np.int64)
+        post = np.searchsorted(at, ends, "right") - 1
+        # (hit, branch) pairs of the hits of keys that are only triggers
+        tp = np.flatnonzero(pure[keys])
+        counts = bid_ptr[keys[tp] + 1] - bid_ptr[keys[tp]]
+        rep = np.repeat(tp, counts)
+        offs = np.arange(len(rep)) - np.repeat(np.cumsum(counts) - counts, counts)
+        bids = bid_list[bid_ptr[keys[rep]] + offs]
+        n_b = max(1, len(branch_keys))
+        pairs = post[rep] * n_b + bids
+        alive: set[int] = set()
+        if len(pairs):
+            uniq = np.unique(pairs)
+            branch_of = uniq % n_b
+            for b in np.unique(branch_of).tolist():
+                texts = (uniq[branch_of == b] // n_b).tolist()
+                k = branch_keys[b]
+                res = self._conjunct_res.get(k) or self._branch_checks(k)
+                words = (*self.conjuncts.get((k.entry, k.branch), ()), self.keywords[k.entry])
+                held: tuple[str, list[int]] | None = None  # (the texts joined, while the same)
+                for rx, any_of in zip(res, words, strict=True):
+                    if not any_of:
+                        continue  # (no keywords: the empty search, found everywhere)
+                    if len(texts) > 8:  # (one search through them joined)
+                        if held is None:
+                            held = _joined(fast, at, texts)
+                        kept = _holding(any_of, *held, texts)
+                        if len(kept) < len(texts):
+                            held = None
+                        texts = kept
+                    else:  # (a literal alternation: searched between the text's ends in
+                        # the batch, no slice)
+                        texts = [
+                            i
+                            for i in texts
+                            if rx.search(fast, starts[i], starts[i + 1] - 1) is not None
+                        ]
+                    if not texts:
+                        break
+                alive.update(i * n_b + b for i in texts)
+        # the hits that stay: any of a key not only a trigger, a trigger's of a live branch
+        keep = np.ones(len(keys), dtype=bool)
+        keep[tp] = False
+        if alive:
+            ok = np.isin(pairs, np.fromiter(alive, dtype=np.int64, count=len(alive)))
+            keep[rep[ok]] = True
+        values, triggers = self.text_ac.values, self.triggers
+        out: dict[int, list[Any]] = {}
+        verdict: dict[tuple[int, _Key], bool] = {}
+        rows = np.flatnonzero(keep)
+        for i, end, key in zip(
+            post[rows].tolist(),
+            (ends[rows] - at[post[rows]]).tolist(),
+            keys[rows].tolist(),
+            strict=True,
+        ):
+            if not triggers[key]:
+                out.setdefault(i, []).append((end, values[key]))
+                continue
+            kept = []
+            for v in values[key]:
+                if v.kind == "required":
+                    b = key_of[v]
+                    if pure[key]:
+                        ok_ = i * n_b + b in alive
+                    else:  # (a key that is also a word: decided here, as _live does)
+                        ok_ = verdict.get((i, v))  # type: ignore[assignment]
+                        if ok_ is None:
+                            ok_ = verdict[i, v] = self._branch_holds(v, parts[i])
+                    if not ok_:
+                        continue
+                kept.append(v)
+            if kept:
+                out.setdefault(i, []).append((end, kept))
+        return out
+
+    def _py_scan(self, norm: str) -> list[tuple[dict[int, str], list[Any]]]:
+        """Pinyin-automaton hits, each list with the rendering table it was found in."""
+        if self.py_ac is None:
+            return []
+        out: list[tuple[dict[int, str], list[Any]]] = []
+        hits = list(self.py_ac.iter(norm.translate(self.py_render)))
+        if hits:
+            out.append((self.py_render, hits))
+        if _ASCII_LETTER.search(norm):
+            hits = list(self.typed_ac.iter(norm.translate(self.py_table)))
+            if hits:
+                out.append((self.py_table, hits))
+        return out
+
+    def _collect(
+        self,
+        text: str,
+        norm: str,
+        idx: Sequence[int],
+        text_hits: list[Any],
+        py_hits: list[tuple[dict[int, str], list[Any]]],
+        categories: Collection[str] | None,
+    ) -> list[tuple[PhraseMatch, bool]]:
+        found: list[tuple[PhraseMatch, bool]] = []  # (match, from a pattern)
+        anchored: set[int] = set()
+        required: set[int] = set()
+        for end_i, keys in text_hits:
+            for key in keys:
+                e = self.entries[key.entry]
+                if categories is not None and e.category not in categories:
+                    continue
+                if key.kind == "anchor":
+                    anchored.add(key.entry)
+                    continue
+                if key.kind == "required":
+                    required.add(key.entry)
+                    continue
+                k = self.norm.key(key.form) if key.kind == "text" else key.form
+                s, t = end_i + 1 - len(k), end_i + 1
+                m = self._confirm(key, text, norm, idx, s, t)
+                if m is not None:
+                    found.append((m, False))
+        for i in sorted(anchored):
+            found.extend((m, True) for m in self._regex(i, text, norm, idx))
+        for i in sorted(required):  # triggers whose branch's other words occurred (_live)
+            found.extend((m, True) for m in self._regex(i, text, norm, idx))
+        for i in self.always:
+            if categories is None or self.entries[i].category in categories:
+                found.extend((m, True) for m in self._regex(i, text, norm, idx))
+        if py_hits:  # (most candidates have none: no call)
+            found.extend(self._heard(py_hits, found, text, norm, idx, categories))
+        for table, hits in py_hits:
+            found.extend((m, False) for m in self._pinyin(hits, table, text, norm, idx, categories))
+        return found
+
+    def explain(self, text: str) -> list[tuple[PhraseMatch, str]]:
+        """The literal occurrences of a lexicon spelling in ``text`` that :meth:`find` does
+        not report, each as the match it would have been and why it is not: its checks
+        (:meth:`_rejected`, with jieba's cut or the exception that rejected it), a rule
+        named (:func:`mentioned`), a word of the game's own (``_game.txt``).  An occurrence
+        inside a reported match (日 of 日了狗) is left out: it is found."""
+        if "[quote]" in text.lower():
+            text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
+        found = self.find(text)
+        norm, idx = self.norm.mapped(text)
+        out: list[tuple[PhraseMatch, str]] = []
+        seen: set[tuple[int, int, int]] = set()
+        for end_i, keys in self._live(self.text_ac.indexed(norm), norm):
+            for key in keys:
+                if key.kind not in ("text", "initials"):
+                    continue
+                e = self.entries[key.entry]
+                k = self.norm.key(key.form) if key.kind == "text" else key.form
+                s, t = end_i + 1 - len(k), end_i + 1
+                os_, oe = self._span(text, idx, s, t)
+                if (key.entry, os_, oe) in seen or any(
+                    m.start <= os_ and oe <= m.end for m in found
+                ):
+                    continue
+                seen.add((key.entry, os_, oe))
+                m = PhraseMatch(
+                    e.category,
+                    e.label,
+                    key.form,
+                    os_,
+                    oe,
+                    text[os_:oe],
+                    ("原文",),
+                    e.note,
+                    e.source,
+                )
+                why = self._rejected(key, text, norm, idx, s, t)
+                out.append((m, self._why_text(why, key, text, norm, m, s, t)))
+        return out
+
+    def _why_text(
+        self, why: str, key: _Key, text: str, norm: str, m: PhraseMatch, s: int, t: int
+    ) -> str:
+        """:meth:`explain`'s reason in full: the exception, jieba's cut, the word before."""
+        if why == "例外":
+            for x in self.exceptions[key.entry]:
+                lo = max(0, s - len(x) + 1)
+                pos = norm.find(x, lo, t + len(x) - 1)
+                if pos != -1 and pos < t:
+                    return f"例外“{x}”"
+            return why
+        if why == "不在分词边界上":
+            lo, cuts = self._cut(norm, s, t)
+            words = "|".join(norm[lo + a : lo + b] for a, b in pairwise(cuts))
+            return f"不在分词边界上（jieba：{words}）"
+        if why == "单字不独立":
+            before = self.word_before(norm, s) if s else ""
+            if before:
+                return f"单字不独立：紧跟在“{before}”后面"
+            return "单字不独立：两边都是汉字或前面是数字"
+        if why:
+            return why
+        if other_sense(text, m):
+            return "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
+        if mentioned(text, m):
+            return "提到规则或转述别人的话，不是自己说的"
+        rx = game_word_re(self.game_words)
+        for w in rx.finditer(text) if rx is not None else ():
+            if w.start() <= m.start and m.end <= w.end():
+                return f"在版杀自己的词“{w.group()}”里面"
+        return "在另一个类别的更长命中里"

@@ -1,0 +1,218 @@
+"""Step 5 of the matcher, **sentence patterns**: a lexicon's ``re:`` entries run only
+where a keyword of theirs occurred and, for one of their top-level branches, a word of
+each set that branch requires (:meth:`_Patterns._branch_holds`, the sets from
+:mod:`~auditor.rules.matcher.anchors`); a pattern is also tried on the loose sound copy of
+the text (:meth:`_Patterns._heard`: a trigger word heard, 发四 for 发誓), then confirmed as
+step 4 confirms a word (exceptions, the clause, a game word it cloaks).
+
+The seeds' oaths, curses and guarantees are sentences, not words (M107 3、发誓与诅咒
+(1)–(7): "禁止明显的发誓句式 … 以揭秘作为担保"; 030 2(5)–(7); DESIGN.md §8: "我要是狼我就…",
+"以…担保", "不信等揭秘").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
+
+from auditor.rules.matcher.confirm import _EVERYDAY, _Confirming
+from auditor.rules.matcher.pinyin import _NEAR_SHORT_STOP
+from auditor.rules.matcher.prefilter import _Key
+from auditor.rules.phrasematch import PhraseMatch
+from auditor.rules.said.game import game_word_re
+from auditor.rules.said.text import is_cjk as _is_cjk
+from auditor.rules.sounds import (
+    SOUND_BASE,
+    SOUND_SPAN,
+    heard,
+)
+
+
+class _Patterns(_Confirming):
+    """The matcher's sentence patterns: their plan over a batch, the words they
+    require, and their matches, read as written (:meth:`_regex`) or as heard (:meth:`_heard`)."""
+
+    def _branch_plan(self) -> tuple[dict[_Key, int], Any, Any, list[_Key], Any]:
+        """For :meth:`_live_batch`: each pattern branch's trigger (a ``required`` key) by
+        number; for each text key, the branches it triggers (``bid_list[bid_ptr[k] :
+        bid_ptr[k + 1]]``); and whether all its values are triggers."""
+        got = self._lists.get("branch_plan")
+        if got is None:
+            import numpy as np
+
+            key_of: dict[_Key, int] = {}
+            ptr, flat, pure = [0], [], []
+            for vals in self.text_ac.values:
+                mine = [key_of.setdefault(v, len(key_of)) for v in vals if v.kind == "required"]
+                flat.extend(mine)
+                ptr.append(len(flat))
+                pure.append(bool(mine) and len(mine) == len(vals))
+            branch_keys = list(key_of)
+            got = self._lists["branch_plan"] = (
+                key_of,
+                np.asarray(ptr, dtype=np.int64),
+                np.asarray(flat, dtype=np.int64),
+                branch_keys,
+                np.asarray(pure, dtype=bool),
+            )
+        return got
+
+    def _branch_holds(self, key: _Key, norm: str) -> bool:
+        """Does ``norm`` hold a word of each other required set of the trigger's branch and
+        one of its pattern's lexicon keywords (none: no condition)?  What
+        :meth:`_branch_checks`' searches decide, by ``in`` (one post's text: no regex to
+        compile, which cost a nightly check's few posts more than the searches)."""
+        for words in (*self.conjuncts.get((key.entry, key.branch), ()), self.keywords[key.entry]):
+            if words and not any(w in norm for w in words):
+                return False
+        return True
+
+    def _branch_checks(self, key: _Key) -> tuple[re.Pattern[str], ...]:
+        """The searches a trigger's post must pass: one for each other required set of its
+        branch, then one for the pattern's lexicon keywords."""
+        words = self.conjuncts.get((key.entry, key.branch), ())
+        res = self._conjunct_res[key] = (
+            *(
+                re.compile("|".join(map(re.escape, sorted(w, key=len, reverse=True))))
+                for w in words
+            ),
+            self._keyword_re(key.entry),
+        )
+        return res
+
+    def _keyword_re(self, entry: int) -> re.Pattern[str]:
+        rx = self._keyword_res.get(entry)
+        if rx is None:
+            words = sorted(self.keywords[entry], key=len, reverse=True)
+            rx = re.compile("|".join(map(re.escape, words)) if words else "")
+            self._keyword_res[entry] = rx
+        return rx
+
+    def _regex(self, entry: int, text: str, norm: str, idx: Sequence[int]) -> Iterable[PhraseMatch]:
+        e = self.entries[entry]
+        rx = self._regexes.get(entry)
+        if rx is None:
+            rx = self._regexes[entry] = re.compile(self.patterns[entry])
+        for m in rx.finditer(norm):
+            if m.end() <= m.start() or self._excepted(entry, norm, m.start(), m.end()):
+                continue
+            os_, oe = self._span(text, idx, m.start(), m.end())
+            original = text[os_:oe]
+            how = ["句式", *self.norm.how(original)]
+            yield PhraseMatch(
+                e.category, e.label, e.term, os_, oe, original, tuple(how), e.note, e.source
+            )
+
+    def _heard(
+        self,
+        py_hits: Iterable[tuple[dict[int, str], Iterable[tuple[int, list[_Key]]]]],
+        found: list[tuple[PhraseMatch, bool]],
+        text: str,
+        norm: str,
+        idx: Sequence[int],
+        categories: Collection[str] | None,
+    ) -> list[tuple[PhraseMatch, bool]]:
+        """The patterns whose trigger word the pinyin automaton heard, tried on the text's
+        loose sound copy (:mod:`auditor.rules.sounds`) where the pattern itself found
+        nothing: 拿命当保 (担保), 我场组 (场助), 以我的扔格担保 (人格)."""
+        heard = {
+            k.entry
+            for table, hits in py_hits
+            if table is self.py_render
+            for end, keys in hits
+            for k in keys
+            if k.kind == "sound"
+            and not self._sound_dismissed(k, norm[end + 1 - len(k.py) : end + 1])
+            and self._near_conjuncts(k, norm, end + 1 - len(k.py), end + 1)
+        }
+        if not heard:
+            return []
+        seen = {m.source for m, pattern in found if pattern}
+        copy = ""
+        out: list[tuple[PhraseMatch, bool]] = []
+        for i in sorted(heard):
+            e = self.entries[i]
+            if (categories is not None and e.category not in categories) or e.source in seen:
+                continue
+            rx = self._regexes.get(-1 - i)
+            if rx is None:
+                rx = self._regexes[-1 - i] = re.compile(self.sound_patterns[i])
+            copy = copy or norm.translate(self._sound_copy_table())
+            for m in rx.finditer(copy):
+                if not self._heard_holds(i, norm, m.start(), m.end()):
+                    continue
+                os_, oe = self._span(text, idx, m.start(), m.end())
+                original = text[os_:oe]
+                how = ("句式", "音近", *self.norm.how(original))
+                match = PhraseMatch(
+                    e.category, e.label, e.term, os_, oe, original, how, e.note, e.source
+                )
+                out.append((match, True))
+        return out
+
+    def _sound_copy_table(self) -> str:
+        """The table of :func:`auditor.rules.sounds.sound_table` (what the patterns were
+        translated with) as one string over the BMP, for ``str.translate``: made from the
+        pickled syllable rendering (a cached matcher does not import pypinyin for it), and
+        no container for the garbage collector to walk through at every full collection
+        (a dict of 40,000 entries kept alive slowed the whole phrase stage by a tenth)."""
+        got: str | None = self._lists.get("sound")
+        if got is None:
+            codes = self.sound_codes
+            chars = [chr(cp) for cp in range(0x10000)]
+            for cp in range(SOUND_BASE, SOUND_BASE + SOUND_SPAN):
+                chars[cp] = "\x01"
+            for cp, code in self.py_render.items():
+                if cp < 0x10000 and code in codes and heard(cp):
+                    chars[cp] = codes[code]
+            got = self._lists["sound"] = "".join(chars)
+        return got
+
+    def _heard_holds(self, i: int, norm: str, s: int, t: int) -> bool:
+        """Is the sound-copy match ``norm[s:t]`` of pattern ``i`` a cloaked one?  At least
+        three characters, of which one in three at most (and at least one) is a
+        sound-alike — no character of the pattern, but the sound of one (what the
+        pattern's wildcards took is neither) —, each a real cloak (:meth:`_cloaks`).
+        Not an exception of the entry."""
+        if t - s < 3 or self._excepted(i, norm, s, t):
+            return False
+        own = self._pattern_chars.get(i)
+        if own is None:  # (its characters, and the sounds of its CJK characters)
+            own = frozenset(self.patterns[i]) | frozenset(self.sound_patterns[i])
+            self._pattern_chars[i] = own
+        table = self._sound_copy_table()
+        subs = [
+            p
+            for p in range(s, t)
+            if norm[p] not in own and _is_cjk(norm[p]) and norm[p].translate(table) in own
+        ]
+        return (
+            bool(subs) and len(subs) <= max(1, (t - s) // 3) and self._cloaks(norm, s, t, subs, own)
+        )
+
+    def _cloaks(self, norm: str, s: int, t: int, subs: list[int], own: frozenset[str]) -> bool:
+        """Are the sound-alikes ``subs`` of a sound-copy match over ``norm[s:t]`` cloaks,
+        not words of their own: no pronoun, particle or everyday character (还在刷帖 is no
+        再刷帖, 就来玩 no 就赖), none inside a game word (判蓝牌 is no 判烂), none making a
+        word of the dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了)?"""
+        freq = self.tokenizer().FREQ
+        if any(norm[p] in _NEAR_SHORT_STOP or freq.get(norm[p], 0) >= _EVERYDAY for p in subs):
+            return False
+        game = self._game_re()
+        spans = [m.span() for m in game.finditer(norm, max(0, s - 6), t + 6)] if game else []
+        if any(a <= p < b for a, b in spans for p in subs):
+            return False
+        return not any(
+            freq.get(w)  # (however rare: 烦死)
+            for p in subs
+            for w in (norm[max(0, p - 1) : p + 1], norm[p : p + 2])
+            if len(w) == 2 and not set(w) <= own
+        )
+
+    def _game_re(self) -> re.Pattern[str] | None:
+        """:func:`game_word_re` of the game's own words, compiled once."""
+        if "game_re" not in self._lists:
+            self._lists["game_re"] = game_word_re(self.game_words)
+        got: re.Pattern[str] | None = self._lists["game_re"]
+        return got
