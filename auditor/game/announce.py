@@ -156,7 +156,10 @@ _NIGHT = lazy(
     rf"昨夜|昨晚|昨宵|昨夕|是夜|夜来|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
     r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
 )
-_YESTERDAY = lazy(r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]")
+# (and the round before in a theme's unit: 上期, 上一局, 上一场 — the day before this one)
+_YESTERDAY = lazy(
+    r"昨[日天]|昨(?=\s*[:：])|前一[日天]|前日|上一[日天]|(?:上一(?:期|局|场)|上期)(?!\s*(?:游戏|比赛|版杀))"
+)
 _DAY_N = lazy(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = lazy(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
@@ -432,6 +435,8 @@ _SELF_CORRECTED = lazy(
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
 _COUNTED = lazy(
+    # (a tie said in words: X 和 Y 一样多票, 同票, 票数相同)
+    r"\s*(?:一样多的?票|同票|票数(?:相同|一样))|"
     r"\s*\|?\s*[:：]?\s*(?:都是|均为|都|均)?\s*(?:得票|票数)?\s*(?:各\s*)?"
     r"(?:\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])|[一二两三四五六七八九十半]+\s*票)"
 )
@@ -451,7 +456,7 @@ _EVENTFUL = lazy(
 # a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = lazy(
-    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
+    r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|乃|系|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
     r"仍|依然|继续|存活|可以|已|也|申请|请"
     # (not a story's death: X 没有醒来, X 再也没回来, X 没有出现在早饭桌边)
     r"|(?:没有|没|未|不)(?!有?\s*(?:再|能)?\s*(?:醒|回来|回家|起来|出现|呼吸|睁眼|说话|挺过|撑过|熬过))"
@@ -848,6 +853,15 @@ _BARE_CAUSE = lazy(
 _LEAVES = r"离场|请假|退出|下场|换下|被替换|有事退出|有事"
 _COMES = r"上场|临时替补|替补|入场|换上|接替|顶替|顶上|代打"
 _SUB_CONTEXT = lazy(r"替补|替换|换人|请假|退出|离场")
+# a player away for good or a while, and any words of taking their place (issue 34)
+_AWAY = r"请了?假|转学|出差|退出|退赛|有事|掉线|离开|休假|缺席"
+_TAKES_PLACE = (
+    r"替补|代替|暂代|代打|代|顶替|顶|接替|接手|接过|接|补上|补位|坐[^，,。]{0,4}?(?:位子|位置|座位)"
+)
+# a substitute asked for, refused, planned, or an account of one's own (issue 34)
+_SUB_ASKED = lazy(
+    r"申请|需要|找|求|想|希望|拒绝|不同意|打算|计划|准备|考虑|能否|可否|[？?]|换号|小号|改名|非替补|不是替补"
+)
 # a heading line alone: 【昨夜出局】, 当日警长：, ==替补==
 _HEADING = lazy(
     r"\s*(?:[【\[]\s*([^】\]]{1,12}?)\s*[】\]]|=+\s*([^=]{1,12}?)\s*=+|([^\s|:：]{1,12}?)\s*[:：])\s*[:：]?\s*"
@@ -1461,7 +1475,27 @@ class Patterns:
         text = self._said(text)
         text = self._glossed(text)
         text = self._verb_is(text)
-        return self._counted_out(text)
+        return self._likewise(self._counted_out(text))
+
+    def _likewise(self, text: str) -> str:
+        """昨夜 X 上岸了，Y 也是 — a second name that shares, in the same sentence, the exit
+        a clause before it told (也是, 也一样, 同样): the same exit.  Not when nothing before
+        it in the sentence is an exit (X 是狼，Y 也是)."""
+        one = self._name_re.pattern
+
+        def same(m: re.Match[str]) -> str:
+            opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+            before = text[opening + 1 : m.start()]
+            if not any(r.search(before) for _, r in _ELIM_RE) or _SUPPOSE.search(before):
+                return m.group(0)
+            return f"{m.group('who')} 也出局"
+
+        return re.sub(
+            rf"(?<=[，,、])\s*(?P<who>{one})\s*也\s*(?:是|一样|同样|如此)(?:这样)?了?(?=\s*(?:[。！!；;，,]|$))",
+            same,
+            text,
+            flags=re.M,
+        )
 
     def _offices(self, text: str) -> str:
         """The director's world's word for the office, glossed once (班长（警长）, 小红花（警徽）):
@@ -1521,6 +1555,8 @@ class Patterns:
                 return m.group(0)
             if self._name_re.search(pred) or "票" in pred:
                 return m.group(0)  # (X、Y 各四票: a count, the tally's business)
+            if _NO_ACT.match(pred):
+                return m.group(0)  # (昨夜 X 是狼 / X 有药 / X 想走: who they are, no exit)
             # (the rest of its sentence may undo it: X 被票最多，是白痴，翻牌后留在船上)
             if _KEPT_IN_GAME.search(text[m.end() : _sentence_end(text, m.end())]):
                 return m.group(0)
@@ -1692,7 +1728,9 @@ class Patterns:
             for n in self.names(line)
             if n.player not in covered
             and (words is not _EVENTFUL or not _ACTOR.match(line[n.end :]))
-            and not _COUNTED.match(line[n.end :])
+            and not _COUNTED.match(self._joined_rest(line[n.end :]))
+            # (X 差点落马——医生救下: a near miss or a save after the name undoes it)
+            and not _SPARED_AFTER.match(line[n.end :])
             and not re.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
             and not any(s <= n.start < e for s, e in inside)
             # (supposed or asked before the name or in its clause: 如果 X 出局; not the
@@ -1701,6 +1739,12 @@ class Patterns:
         ]
         rest = self._name_re.sub("", line)
         return bool(names) and (told or bool(words.search(rest)))
+
+    def _joined_rest(self, rest: str) -> str:
+        """What follows a name and the names joined to it (X 和 Y 一样多票: the count is
+        X's as well as Y's)."""
+        one = self._name_re.pattern
+        return re.sub(rf"^(?:\s*(?:和|与|、|跟)\s*(?:{one}))+", "", rest)
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
@@ -1793,11 +1837,50 @@ class Patterns:
                 pos = max(who, m.start() + 1) if one else m.start() + 1
                 if one:
                     found.append(one)
+        if not found:
+            found = self._took_over(sentence)
         # a pair of the roster's names wins over a word read as the newcomer (大家好 替补 X
         # 来啦 顶替 Y: X comes in for Y, 大家好 is the director's greeting)
         if any(new in self._norm.values() for _, new, _ in found):
             found = [f for f in found if f[1] in self._norm.values()]
         return found
+
+    def _took_over(self, sentence: str) -> list[tuple[str, str, str]]:
+        """A substitute by its structure, whatever the verb (issue 34): one player away for
+        good or a while (请假, 转学, 出差, 退出), then a second roster name that takes over
+        their place in any words (代替他来上课, 暂时顶他, 坐她的位子, 今日起暂代); or one
+        account handed on with an arrow beside the substitute's word (A → B（替补）).  Not a
+        substitute asked for, refused or planned (申请, 拒绝, 打算, 如果, a question), nor a
+        player who moves to another account of their own (换号, 小号, 非替补)."""
+        if _SUB_ASKED.search(sentence) or _SUPPOSE.search(sentence):
+            return []
+        one = self._name_re.pattern
+        # (the newcomer is often no roster name yet: a word on its own between spaces)
+        came = rf"{one}|(?<=[\s：:，,由])(?![^\s，。、：:（）()]*(?:替补|今|明|起|由))[^\s，。、：:（）()【】,;；!！?？|]{{1,8}}(?=[\s（(])"
+        m = re.search(
+            rf"(?P<who>{one})[^，,。；;\n]{{0,10}}?(?:{_AWAY})(?!结束|到期|完)[^，,。；;\n]{{0,6}}?[，,、；;]\s*"
+            rf"(?P<gap>[^，,。；;\n]{{0,10}}?)(?P<new>{came})"
+            rf"(?P<verb>\s*[^，,。；;\n\s]{{0,8}}?(?:{_TAKES_PLACE}))",
+            sentence,
+        ) or re.search(
+            rf"(?P<who>{one})\s*(?:→|->|=>|➡)\s*(?P<new>{came})(?P<gap>)(?P<verb>)"
+            rf"(?=[^。\n]{{0,20}}?(?:替补|顶替|接替|代打))",
+            sentence,
+        )
+        back = re.search(
+            rf"(?P<new>{one})[^，,。；;\n]{{0,4}}?(?:销假|归队|回归|回来了?)[^，,。；;\n]{{0,6}}?[，,、；;]\s*"
+            rf"(?P<who>{came})(?P<gap>)\s*(?P<verb>下场|离场|退场|让位|交还)",
+            sentence,
+        )
+        m = m or back
+        if m is None or m.group("who") == m.group("new"):
+            return []
+        between = m.group("gap") + m.group("verb")
+        if self._name_re.search(between) or _NEGATED_WORD.search(between):
+            return []
+        new = m.group("new")
+        who = m.group("who")
+        return [(self._norm.get(who, who), self._norm.get(new, new), m.group(0))]
 
     def _substitute(
         self, i: int, m: re.Match[str], sentence: str, topic: str | None
@@ -2104,9 +2187,19 @@ class _Sentence:
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
                 ) or bool(re.match(r"(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
                 slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
-                if not slots and self.topic and not _denied(c, m.span()):
+                if (
+                    not slots
+                    and self.topic
+                    and not _denied(c, m.span())
+                    and not _SHOT_DECLINED.search(c)
+                ):
                     self.unplaced.append(c)
                 for n in slots:
+                    if _KEPT_BRACKET.search(n.bracket):
+                        # (昨夜下架：X、Y（保留）: Y's own bracket keeps them in the game) —
+                        # no death for Y, and the post is listed, never silent
+                        self.unplaced.append(c)
+                        continue
                     how = _cause_in(self._own_bracket(n)) or cause or self._cause_after(c, m)
                     if how == "hunter" and _NIGHT_GUN.search(self.text[: self.text.find(c)]):
                         how = "night"  # 狙击手亦发一弹，X 中弹身亡: the night's gun
@@ -2194,11 +2287,25 @@ class _Sentence:
         inside = self.p._name_re.sub(" ", said.group(1)) if said else ""
         return (_cause_in(inside) if said else None) or self._cause(c, m.start())
 
+    def _cause_before(self, c: str, at: int) -> str | None:
+        """How, from the clause's words before the word: a name is no how (a player named for
+        a blade holds 刀), nor a role right before a name (最后一个杀手 X 9 票出局); a death
+        after the hunter's shot in the sentence is the shot's (X 是猎人，开枪，Y 死了)."""
+        one = self.p._name_re.pattern
+        before = _cause_in(
+            self.p._name_re.sub(" ", re.sub(rf"{_ROLE_NOUN}\s*(?={one})", " ", c[:at]))
+        )
+        said = self.text[: max(self.text.find(c), 0)] + c[:at]
+        if before is None and re.search(
+            r"猎人[^。！!；;]{0,12}?(?<![不没未])(?:开枪|开了一?枪)", said
+        ):
+            return "hunter"
+        return before
+
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
         sentence's time, the post being a vote result."""
-        # (a name is no how: a player named for a blade holds 刀, one named for a snake 毒)
-        before = _cause_in(self.p._name_re.sub(" ", c[:at]))
+        before = self._cause_before(c, at)
         if before in ("hunter", "sent_off", "suicide") or (before == "vote" and "替罪羊" in c):
             return before  # (昨晚平票，替罪羊 X 被推出了门: the tie's scapegoat, no night's)
         if _DAYS_OUT.search(c) and not _NIGHT.search(c):
@@ -2698,6 +2805,20 @@ _REPORT_END = r"\s*(?:[。！!；;，,]|$)"
 # a verb before 的是 that is no leaving: a tally's rank, a choice, a night's or a ballot's own
 # word (the grammar reads those)
 _NOT_LEAVING = lazy(r"领先|落后|最多|最高|最少|指定|点名|提名|怀疑|[杀刀毒狙投票出死走下给]")
+# a predicate that says who a player is, what they have or would do — no act of leaving
+_NO_ACT = lazy(r"(?:是|为|乃|系|有|的|像|很|也|都|要|会|想|能|可以|应该|打算|准备|在)")
+# a near miss or a save in the name's own clause (X 差点落马——医生救下, X 被刀，女巫把她留下)
+_SPARED_AFTER = lazy(
+    r"[^。！!；;？?\n]{0,12}?(?:差一点|差点|险些|(?<![没未不])(?:救下|救活|守住|留在了?))"
+)
+# a hunter who does not shoot (收枪不发, 没开枪, 放弃开枪): no shot to place
+_SHOT_DECLINED = lazy(r"收枪|(?:不|没有?|未|放弃)\s*开枪|枪\s*不发")
+# a name's bracket that keeps its player in the game (X（保留）, X（被救）, X（未出局）)
+_KEPT_BRACKET = lazy(
+    r"^[（(][^）)]*(?:保留|留下|未出局|没出局|未死|没死|还在|仍在|存活|被?救|守住|差点|险些)[^）)]*[）)]$"
+)
+# a role noun that may stand right before its player's name (杀手 X, 狼人 X)
+_ROLE_NOUN = r"(?:杀手|狼人|狼|女巫|秘警|秘密警察|猎人|医生|预言家|村民)"
 _NEAR_MISS = lazy(r"差一点|差点|险些|几乎")
 _MOVED = lazy(r"推迟|延后|延迟|顺延|改到|改至")
 _A_CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
@@ -2968,7 +3089,12 @@ def _weekday_recaps(text: str, found: list[Announced]) -> list[str]:
     for a in found:
         if a.day is not None or (a.type is EventType.SHERIFF and a.how == "elected"):
             continue
-        days = {m.group(1).replace("天", "日") for m in _WEEKDAY.finditer(a.clause)}
+        # (请假至周四: the end of a span the item tells, not the day it happened)
+        days = {
+            m.group(1).replace("天", "日")
+            for m in _WEEKDAY.finditer(a.clause)
+            if not re.search(r"(?:至|到|直到|截至)\s*(?:下|本|这)?$", a.clause[: m.start()])
+        }
         if days - mine and a.clause.strip() not in out:
             out.append(a.clause.strip())
     return out

@@ -188,13 +188,19 @@ def title_date(s: str) -> tuple[int, int] | None:
     return month, day
 
 
+def a_runoff(s: str) -> bool:
+    """Whether a title or clause names a runoff (第二轮投票（PK）, 加赛, 平票复投: a vote
+    inside a day, never a day of its own; :data:`_RUNOFF`)."""
+    return bool(_RUNOFF.search(s))
+
+
 def _day_of(s: str) -> int | None:
     """The day a title names: 第N天 / D2, else a story's 第N章 or a show's 第N期 — not a
     round's 第N轮 / 第N场, nor any counter word in a runoff's title (:data:`_RUNOFF`)."""
     m = _DAY.search(s)
     if m:
         return cn_number(m.group(1) or m.group(2))
-    cm = None if _RUNOFF.search(s) else _CHAPTER.search(s)
+    cm = None if a_runoff(s) else _CHAPTER.search(s)
     return cn_number(cm.group(1)) if cm else None
 
 
@@ -209,7 +215,7 @@ def title_count(subject: str, tag: str | None = None) -> tuple[str, int] | None:
     s = normalise(subject)
     if tag:
         s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
-    if _DAY.search(s) or _CHAPTER.search(s) or _RUNOFF.search(s) or _NIGHT.search(s):
+    if _DAY.search(s) or _CHAPTER.search(s) or a_runoff(s) or _NIGHT.search(s):
         return None
     found = {(m.group(2), cn_number(m.group(1))) for m in _COUNTED.finditer(s)}
     if len(found) != 1:

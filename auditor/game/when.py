@@ -667,6 +667,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
         line = RANGE.sub(lambda m: "\0" * len(m.group(0)), raw_line.strip())
         carried: tuple[int, date] | None = None  # the date a sentence's time said before
         first_here = len(out)
+        spans: list[tuple[int, int]] = []  # each of this line's times' own place in it
         for m in POINT.finditer(line):
             hms = _point_clock(m, line)
             # (如果…提前至今晚22:00关门, 是不是 23:00 关？: not stated)
@@ -708,6 +709,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             )
             at = _told_date(_at(d, hms, tz, end=role == "closes"), posted_at, line, m, role)
             where.append(start + m.start())
+            spans.append(m.span())
             out.append(
                 TimePoint(
                     at=at,
@@ -725,7 +727,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     aside=_aside(line, m, later),
                 )
             )
-        out[first_here:] = _opening_moved(out[first_here:], line)
+        out[first_here:] = _opening_moved(out[first_here:], line, spans)
     return _later_wins(out, where, fixed)
 
 
@@ -734,10 +736,13 @@ _KEPT = lazy(r"不变|照旧|照常|依旧|仍然|仍是|维持|还是")
 _MOVED_CLOSE = lazy(r"关|截|结束|结算|收|close|延|" + "|".join(SHOW_CLOSES), re.I)
 
 
-def _opening_moved(points: list[TimePoint], line: str) -> list[TimePoint]:
+def _opening_moved(
+    points: list[TimePoint], line: str, spans: list[tuple[int, int]]
+) -> list[TimePoint]:
     """A line that moves one time and keeps a later one (A 推迟到 10:00，B 21:30 不变 /
     B 照旧 21:30): the moved time is the day's opening, the kept one its close — no delay
-    of the close, whatever the theme calls them."""
+    of the close, whatever the theme calls them.  ``spans``: each point's own place in
+    ``line`` (the same time said twice on the line is read where the point stands)."""
     if len(points) != 2 or not points[0].delay or points[1].delay or points[1].wrong:
         return points
     moved, kept = points
@@ -745,12 +750,12 @@ def _opening_moved(points: list[TimePoint], line: str) -> list[TimePoint]:
         return points
     if kept.at.date() != moved.at.date():
         return points  # 延到 23:30。明早 09:00 照常开门: the next day's opening
-    at = line.find(moved.text)
+    (at, end), (kept_at, kept_end) = spans
     own = re.split(r"[，,。；;！!]", line[:at])[-1]
-    rest = line[at + len(moved.text) :]
-    if re.search(r"[。；;！!？?]", rest[: rest.find(kept.text)]):
+    rest = line[end:]
+    if re.search(r"[。；;！!？?]", line[end:kept_at]):
         return points  # the kept time in a sentence of its own
-    if _MOVED_CLOSE.search(own) or re.search(re.escape(kept.text) + r"\s*(?:以|之)?后", rest):
+    if _MOVED_CLOSE.search(own) or re.match(r"\s*(?:以|之)?后", line[kept_end:]):
         return points  # 关帖推迟到 22:00: the close itself moved; 23:00 后: a moment
     if not _KEPT.search(rest) or _supposed(line, 0, len(line)):
         return points

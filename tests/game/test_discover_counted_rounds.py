@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
 from auditor.game.announce import Patterns
-from auditor.game.gamefile import DaySpec, EventType
+from auditor.game.discover import Sourced, _day_unit_patterns, _taken_back, as_days
+from auditor.game.gamefile import DaySpec, Event, EventType
+from auditor.game.gamefile import Game as GameFile
 from auditor.game.titles import title_count
 from auditor.game.when import find_points, find_ranges
 from auditor.pipeline import open_game
@@ -36,22 +40,22 @@ def test_a_titles_count_by_round_or_sitting(title: str, count: tuple[str, int] |
     assert title_count(title, "M107") == count
 
 
-def _league(process: str, numbers: tuple[int, ...] = (1, 2)) -> Game:
+def _league(process: str, numbers: tuple[int, ...] = (1, 2), word: str = "轮") -> Game:
     g = Game("m107", "M107", "解说")
     g.thread(
         "[M107] 联赛·赛程（进程帖）", "process", None, [g.post("解说", at(11, 19, 20), process)]
     )
     for n in numbers:
         d = 19 + 2 * n - 1 if n == 1 else 20 + n
-        opening = g.post("解说", at(11, d, 10), f"第{n}轮 开赛！")
+        opening = g.post("解说", at(11, d, 10), f"第{n}{word} 开赛！")
         g.thread(
-            f"[M107] 联赛·第{n}轮 讨论帖",
+            f"[M107] 联赛·第{n}{word} 讨论帖",
             "discussion",
             n,
             [opening, *g.chatter(at(11, d, 10, 5), at(11, d, 20), EVERYONE)],
         )
         g.thread(
-            f"[M107] 联赛·第{n}轮 投票帖",
+            f"[M107] 联赛·第{n}{word} 投票帖",
             "vote",
             n,
             [g.post("解说", at(11, d, 10, 1), "投票开始。")],
@@ -63,6 +67,16 @@ def _days(tmp_path: Path, g: Game) -> dict[int, DaySpec]:
     minimal = setup(tmp_path, g)
     audit(minimal, tmp_path / "r")
     return {d.number: d for d in open_game(minimal).days}
+
+
+def _thread_days(tmp_path: Path, g: Game) -> list[int | None]:
+    """The days discovery gave the game's threads (the rounds' threads, the process's None)."""
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    return sorted(
+        (it["value"]["day"] for it in game_json(minimal)["items"] if it["kind"] == "thread"),
+        key=lambda d: d or 0,
+    )
 
 
 _SCHEDULE = "第1轮：11月20日 10:00 开赛 —— 11月21日 22:00 完场\n第2轮起每天 10:00 开赛，22:00 完场，一天一轮。"
@@ -87,6 +101,65 @@ def test_a_game_that_counts_every_thread_by_rounds_counts_its_days_by_them(
 )
 def test_rounds_the_game_does_not_make_its_days_are_asked(tmp_path: Path, process: str) -> None:
     assert _days(tmp_path, _league(process)) == {}
+
+
+@pytest.mark.parametrize(
+    "process",
+    [
+        "本届联赛一天一轮，欢迎观赛。",
+        "赛制：每天一轮，输的队伍回家。",
+        "说明：每轮为一天，按帖子开关为准。",
+        "一轮就是一天，别的照 M107。",
+    ],
+)
+def test_the_sentence_alone_makes_rounds_the_days(tmp_path: Path, process: str) -> None:
+    # no schedule line names a round's opening and close: the sentence says it, either way round
+    assert _thread_days(tmp_path, _league(process)) == [None, 1, 1, 2, 2]
+
+
+def test_a_sentence_makes_sittings_the_days(tmp_path: Path) -> None:
+    assert _thread_days(tmp_path, _league("每天一场，场场精彩。", word="场")) == [None, 1, 1, 2, 2]
+
+
+@pytest.mark.parametrize(
+    "process",
+    [
+        "第一轮天亮了，第二轮见。",  # an ordinal's 一, no day unit
+        "每天两轮投票，轮次不限。",  # two rounds a day
+    ],
+)
+def test_words_near_the_sentence_make_no_day_unit(tmp_path: Path, process: str) -> None:
+    assert _thread_days(tmp_path, _league(process)) == [None]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("第3轮 22:00 关门。", "第3天 22:00 关门。"),
+        # a runoff's clause keeps its round: a vote inside the day, as a title's count
+        ("第二轮投票（PK）开始，第3轮 22:00 关门。", "第二轮投票（PK）开始，第3天 22:00 关门。"),
+        ("平票，进入第二轮加赛。", "平票，进入第二轮加赛。"),
+    ],
+)
+def test_the_counter_word_said_as_days_but_a_runoffs(text: str, said: str) -> None:
+    assert as_days(text, "轮") == said
+
+
+def test_events_read_the_rounds_as_the_days_read_them(tmp_path: Path) -> None:
+    # a result posted on round 2 names round 1: it is round 1's, at its close
+    g = _league(_SCHEDULE)
+    process = g.threads[0]["post"]
+    assert isinstance(process, list)
+    process.append({**g.post("解说", at(11, 22, 11), "第1轮投票结果：番茄 出局。"), "pid": 30001})
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    (out,) = [e for e in open_game(minimal).events if e.type is EventType.ELIMINATED]
+    assert (out.player, out.at) == ("番茄", at(11, 21, 22))
+
+
+def test_a_words_patterns_are_made_once() -> None:
+    assert _day_unit_patterns("轮") is _day_unit_patterns("轮")
+    assert _day_unit_patterns("场") is not _day_unit_patterns("轮")
 
 
 def test_rounds_that_do_not_run_one_by_one_are_no_days(tmp_path: Path) -> None:
@@ -174,6 +247,10 @@ def _match(fix: str) -> Game:
         ("【更正】漏算一票：番茄 4 票，芒果 4 票，平票，番茄 没有出局。", False),
         ("番茄 没有出局吗？有人问，更正稍后。", True),  # a question takes nothing back
         ("番茄 没有出局前投的票都有效。", True),  # no correction: a rule in general
+        # the manner denied, not the death
+        ("【更正】番茄 没有被投出（而是被处决）。", True),
+        ("【更正】番茄 没有死，而是被放逐。", True),
+        ("【更正】经核实番茄没有出局，而是进入 PK。", False),
     ],
 )
 def test_a_correction_that_denies_an_elimination_takes_it_back(
@@ -184,3 +261,27 @@ def test_a_correction_that_denies_an_elimination_takes_it_back(
     game = open_game(minimal)
     gone = [e.player for e in game.events if e.type is EventType.ELIMINATED]
     assert ("番茄" in gone) is out, gone
+
+
+def _denied(players: list[str], text: str) -> list[str]:
+    """The players whose elimination ``text`` takes back, every player out before it."""
+    found = [
+        Sourced(Event(EventType.ELIMINATED, p, at(11, 21, 22), "vote"), "pid 1", 1) for p in players
+    ]
+    game = cast("GameFile", SimpleNamespace(players=players))
+    return [s.item.player for s in _taken_back(game, text, found) if isinstance(s.item, Event)]
+
+
+@pytest.mark.parametrize(
+    ("players", "text", "denied"),
+    [
+        (["明", "小明"], "更正：小明没有出局。", ["小明"]),  # the longest name, not 明 in it
+        (["明"], "更正：小明没有出局。", []),  # 小明 is no player: nothing of 明's
+        (["明"], "更正：玩家明没有出局。", ["明"]),  # a word that leads a name
+        (["明", "亮"], "更正：明没有出局，亮也没有出局。", ["明", "亮"]),
+    ],
+)
+def test_a_denial_names_a_player_on_its_own(
+    players: list[str], text: str, denied: list[str]
+) -> None:
+    assert _denied(players, text) == denied

@@ -18,7 +18,8 @@ from __future__ import annotations
 import pytest
 
 from auditor.game.announce import Patterns
-from tests.announced import FAST, ID, OVER, PI, E, S, shown
+from auditor.game.gamefile import EventType
+from tests.announced import FAST, ID, OVER, PI, SU, E, S, shown
 
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "苦瓜", "杜鹃", "画眉", "饺子", "菜刀", "油条"]
 P = Patterns(PLAYERS)
@@ -88,7 +89,61 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("⏩ 加速 6/9 ✅", [(FAST, "", None)]),
     ("上一局是加速局。", [(FAST, "", None)]),
     ("加速局规则：需过半数申请。", []),
+    # a substitute by structure: one away, a second name taking the place in any words
+    ("黄瓜 同学请假了，今天起由 冬瓜 同学代替他来上课。", [(SU, "黄瓜", None)]),
+    ("菜刀 请了假，油条 暂时顶他。", [(SU, "菜刀", None)]),
+    ("杜鹃 转学了，插班生 小白 坐她的位子。", [(SU, "杜鹃", None)]),
+    ("[账号迁移] 番茄 → 小黑（正式替补）", [(SU, "番茄", None)]),
+    ("番茄 销假归队，小黑 下场。", [(SU, "小黑", None)]),
+    # ... not asked for, refused, planned, doubted; nor a leave that ended, an own account
+    ("黄瓜 请假了，冬瓜 想代替他。", []),
+    ("菜刀 请假，油条 不会顶他。", []),
+    ("杜鹃 请假，小白 打算坐她的位子。", []),
+    ("菜刀 请假，油条 顶他的位置吗？", []),
+    ("[换号] 番茄 → 番茄二号（小号，非替补）", []),
+    # a role right before a name is the player's, not the how; a count says the ballot
+    ("最后一个杀手 番茄 9 票出局。", [(E, "番茄", "vote")]),
+    ("昨夜杀手 番茄 出局。", [(E, "番茄", "night")]),
+    # a death after the hunter's shot in its sentence is the shot's; not after no shot
+    ("芒果是猎人，开枪，苦瓜倒下了。", [(E, "苦瓜", "hunter")]),
+    ("芒果是猎人，没开枪。昨晚苦瓜倒下了。", [(E, "苦瓜", "night")]),
+    # every name under a header: a second name sharing the exit (也是) is the same exit ...
+    ("昨夜 黄瓜 下车了，冬瓜 也是。", [(E, "黄瓜", "night"), (E, "冬瓜", "night")]),
+    # ... not who a player is (是狼), nor a supposition
+    ("昨夜 黄瓜 是狼，冬瓜 也是。", []),
+    ("要是 黄瓜 下车，冬瓜 也一样。", []),
 ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a near miss or a save in the name's own clause
+        "昨夜 黄瓜 差点下车——保安拦住了！所以昨夜无人下车。",
+        # a tie said in words, the names joined
+        "昨天投票，冬瓜 和 番茄 一样多票，没有人下车。",
+        # a hunter who does not shoot, told after his exit
+        "芒果 7 票，出局。\n芒果 乃猎人，收枪不发。",
+    ],
+)
+def test_an_undone_name_is_not_listed(text: str) -> None:
+    assert P.read(text)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "dead"),
+    [
+        # a name whose own bracket keeps them in the game: no death, and the post is listed
+        ("昨夜下车：黄瓜、冬瓜（保留）。", ["黄瓜"]),
+        ("昨夜出局：番茄、芒果（被救回）。", ["番茄"]),
+        # a predicate that would, not did: no death, listed
+        ("昨夜 黄瓜 想下车。", []),
+    ],
+)
+def test_a_name_under_a_header_is_read_or_listed(text: str, dead: list[str]) -> None:
+    found, listed = P.read(text)
+    assert [a.player for a in found if a.type is E] == dead
+    assert listed
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
@@ -99,6 +154,11 @@ def test_structure(text: str, expected: list[tuple[object, ...]]) -> None:
 def test_the_round_before_is_yesterday() -> None:
     found = P.find("上一局（加速局）结果：黄瓜出局。")
     assert [(a.type, a.offset) for a in found if a.type is FAST] == [(FAST, -1)]
+    # any fact of the round before in the theme's unit (上期, 上一场); 上场 is no round
+    found = P.find("上期投票：画眉 得票最高，翻牌白痴，留在场上。")
+    assert [(a.type, a.offset) for a in found] == [(ID, -1)]
+    found = P.find("替补 小白 上场，替换 画眉。")
+    assert [(a.type, a.offset) for a in found] == [(EventType.SUBSTITUTE, 0)]
 
 
 @pytest.mark.parametrize(

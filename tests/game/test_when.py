@@ -1069,6 +1069,11 @@ def test_the_round_before_is_yesterday(text: str, want: list[tuple[str, str | No
             "第三天，开门改到 10:30，关门照旧 22:00。",
             [("12-16 10:30", "opens", False), ("12-16 22:00", "closes", False)],
         ),
+        # the same time asked about before it: read where the moved time itself stands
+        (
+            "有人问能不能上午十点？可以，签到时间推迟到上午十点，收摊时间晚上九点不变。",
+            [("12-16 10:00", "opens", False), ("12-16 21:00", "closes", False)],
+        ),
         # the close itself moved, and a moment after it: still a delay
         ("关帖推迟到 22:00，23:00 后照常禁言。", [("12-16 22:00", "closes", True)]),
         # supposed: nothing stated
