@@ -121,6 +121,7 @@ def proposal_game(tmp: Path, url: str | None = None) -> Path:
     text = (root / "minimal.toml").read_text("utf-8")
     source = f'url = "{url}"\ndelay = 0' if url else f'pages = "{(root / "pages").as_posix()}"'
     text = text.replace('pages = "pages/"', source)
+    text = text.replace('store = "minimal.sqlite"\n', "")  # its store: sample-min.sqlite
     text = text.replace('directors = ["导演"]', 'directors = ["导演", "副导演"]')
     assert 'directors = ["导演", "副导演"]' in text
     tmp.mkdir(parents=True, exist_ok=True)

@@ -39,8 +39,10 @@ Where each principle lives (plain word lists are data: ``freevote.toml``):
   ``_DISPUTE``).
 - Changes: the change groups of the patterns (``_CHANGE_GROUPS``), a change word said
   before the vote (``_CHANGE_WORD``, :func:`_said_change`), the earlier vote declared void
-  after it (``_VOIDS_EARLIER``, ``_CHANGE_REASON``), and a post that corrects itself before
-  it is sent, no change (:func:`_settled`).
+  after it (``_VOIDS_EARLIER``, ``_CHANGE_REASON``) or before it (:func:`_voids_own_before`:
+  刚才投X作废⏎投Y), and a post that corrects itself before it is sent, no change
+  (:func:`_settled`).  A vote its own line declares void or not in effect is none
+  (:func:`_voided`: 投X作废, vote(X) ← 注释掉了，不生效).
 """
 
 from __future__ import annotations
@@ -740,10 +742,19 @@ def _subject_before(players: Sequence[str]) -> re.Pattern[str]:
     if not alt:
         return re.compile(r"(?!)")
     # (跟饺子投土豆: the speaker follows 饺子's vote, 饺子 is not the subject)
-    # (包子跟饺子投土豆: 包子 is)
+    # (包子跟饺子投土豆: 包子 is; 竹笋一审投松烟 / 包子第一轮也投番茄: his vote in a round named)
     return re.compile(
-        rf"(?<![@＠\s跟随从])(?:{alt})(?:也|都|还|又|就|则|先|已经|说|要|想)?(?:跟\s*(?:{alt}))?$"
+        rf"(?<![@＠\s跟随从])(?:{alt})(?:{_ROUND_NAMED})?(?:也|都|还|又|就|则|先|已经|说|要|想)?"
+        rf"(?:跟\s*(?:{alt}))?$"
     )
+
+
+# A round or day named by its number or its kind, whatever the game calls it (第一轮 / 一审 /
+# 第二天 / 首轮 / 试探轮 / 环节二): said between a player and his vote, the vote is his in it.
+_ROUND_NAMED = (
+    r"\s*(?:第?\s*[一二三四五六七八九十\d]{1,2}\s*(?:审|轮|天|日|环节|场|局)|首轮|首审|本轮|这轮|"
+    r"上轮|上一轮|试探轮|辩论轮|对决轮|环节\s*[一二三123])\s*"
+)
 
 
 def _whose_vote(players: Sequence[str]) -> re.Pattern[str]:
@@ -862,6 +873,9 @@ def parse_free_vote(
     others = _second_name(players)
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     found += _abstentions(text, players, found, speaker)
+    # a vote its own words declare void or not in effect (投饺子作废 / vote(馄饨) <- 注释掉了，
+    # 不生效) is no vote: it names the one withdrawn
+    found = [f for f in found if not _voided(text, f.end)]
     if not found and bare:
         found = _placed_votes(text, players, others, speaker)
     found = found or _listed(text, players)
@@ -870,6 +884,8 @@ def parse_free_vote(
     last = _settled(text, found)
     if last is None:
         return None
+    if not last.change and _voids_own_before(text, last.start):
+        last = replace(last, change=True)  # 刚才投番茄作废⏎投冬瓜: the vote voided, then a new one
     resolved = _resolve_pronoun(text, last, players)
     if last.target in _HE and _warned_off(text[: last.start], resolved.target):
         return None  # 别投冬瓜啊，投他多没意思: 他 is the one the post asks not to vote
@@ -937,6 +953,40 @@ _NOT_HIM = re.compile(
 )
 # The label of a change's reason, after the vote: the post presents the vote as a change.
 _CHANGE_REASON = re.compile(r"改票\s*(?:原因|理由)\s*[:：]")
+# Right after a vote, in its own line, the words that say it does not take effect: declared
+# void or withdrawn (投饺子作废 / vote(番茄) 撤回) or, in code, commented out (// vote(馄饨)
+# <- 这行注释掉了，不生效) — not a question (投饺子作废吗), not another's (他的票作废).
+_VOIDED = re.compile(
+    r"[^，,。！!？?；;\n他她你]{0,14}?(?<![不没别莫勿])"
+    r"(?:作废|撤回|撤销|取消|不算数?|不作数|无效|不生效|不执行|注释掉|注释了"
+    r"|(?<![a-z])(?:commented\s+out|disabled|void)(?![a-z]))"
+    r"(?!\s*(?:票|吗|么|呢|吧[?？]|[?？]))"
+)
+# Before a vote, in the post: the writer's earlier vote declared void or withdrawn (刚才 vote(番茄)
+# 作废 / 我上面答错了，投饺子作废 / 之前那票不算): the vote after it replaces one cast before, a
+# change.  Not a question, a condition or another's vote (他的票作废了 / 如果投饺子作废).
+_VOIDS_OWN = re.compile(
+    r"(?:投|票|(?<![a-z])(?:vote|undi)(?![a-z]))[^，,。！!？?；;\n]{0,12}?"
+    r"(?<![不没别莫勿])(?:作废|撤回|撤销|取消|不算)(?!\s*(?:票|吗|么|呢|[?？]))"
+)
+_NOT_OWN = re.compile(r"他|她|你|别人|大家|如果|要是|假如|万一|的话|会不会|是否")
+# (投冬瓜前票作废: the vote before it is the one voided — _VOIDS_EARLIER)
+_EARLIER = re.compile(r"前票|前一票|上一票|原票|旧票|之前|原来|上一帖|前帖|以上|上面")
+
+
+def _voided(text: str, end: int) -> bool:
+    m = _VOIDED.match(text, end)
+    return m is not None and not _NOT_OWN.search(m.group(0)) and not _EARLIER.search(m.group(0))
+
+
+def _voids_own_before(text: str, start: int) -> bool:
+    for m in _VOIDS_OWN.finditer(text, 0, start):
+        lo, _hi = _clause_bounds(text, m.start(), m.end())
+        if not _NOT_OWN.search(text, lo, m.end()):
+            return True
+    return False
+
+
 # A wish to vote (我想投 / 想要投 / 好想投) right before the vote expression.
 _WISH = re.compile(r"(?<!不)(?:想要?|好想|很想)\s*$")
 

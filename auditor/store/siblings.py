@@ -30,8 +30,8 @@ from auditor.game.titles import bare_tag, match_tag, normalise
 SUFFIXES = (".sqlite", ".sqlite3", ".db")
 #: How an SQLite file begins.
 MAGIC = b"SQLite format 3\x00"
-#: How many other files of a folder are looked at, at most (a folder of saved pages is no
-#: place for stores: the scan stays cheap).
+#: How many other stores of a folder are opened, at most (counted after the files are
+#: filtered by suffix and SQLite's header: saved pages never hide a store).
 MAX_FILES = 200
 
 
@@ -183,14 +183,14 @@ def _candidates(game: Game) -> Iterator[Path]:
     folder = game.store.parent
     mine = {game.store.name}
     try:
-        entries = sorted(folder.iterdir())[:MAX_FILES]
+        named = sorted(
+            p for p in folder.iterdir() if p.name not in mine and p.suffix.lower() in SUFFIXES
+        )
     except OSError:
         return
-    for path in entries:
-        if path.name in mine or path.suffix.lower() not in SUFFIXES:
-            continue
-        if _is_sqlite(path):
-            yield path
+    # filtered first (a store's suffix, SQLite's header), then capped: saved pages and
+    # files that are no store never take the place of a store
+    yield from [p for p in named if _is_sqlite(p)][:MAX_FILES]
 
 
 def _is_sqlite(path: Path) -> bool:

@@ -34,6 +34,7 @@ def game_copy(src: Path, dest: Path, *, pages: Path | None = None, url: str | No
     dest.parent.mkdir(parents=True, exist_ok=True)
     text = src.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^delay = .*\n", "", text)
+    text = re.sub(r"(?m)^store = .*\n", "", text)  # (the sample's minimal.toml names its own)
     source = f'pages = "{pages}"' if pages is not None else f'url = "{url}"\ndelay = 0'
     text = re.sub(r'(?m)^pages = "[^"]*"', source.replace("\\", "/"), text)
     dest.write_text(text, encoding="utf-8")

@@ -6,6 +6,7 @@ to go on; the other store is never changed."""
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
@@ -15,7 +16,12 @@ from auditor import pipeline
 from auditor.errors import StoreError
 from auditor.game.gamefile import load_game
 from auditor.store import Store
-from auditor.store.siblings import other_stores, refuse_other_game, refuse_other_store
+from auditor.store.siblings import (
+    MAX_FILES,
+    other_stores,
+    refuse_other_game,
+    refuse_other_store,
+)
 from tests import paths
 
 SAMPLE = paths.ROOT / "examples" / "sample"
@@ -24,7 +30,18 @@ SAMPLE = paths.ROOT / "examples" / "sample"
 def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "game"
     shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "reports"))
+    # the sample's minimal.toml names its own store (game.toml beside it is the same game);
+    # here it is a game file on its default store, as a director's m108.toml is
+    minimal = folder / "minimal.toml"
+    text = minimal.read_text("utf-8")
+    assert 'store = "minimal.sqlite"' in text
+    minimal.write_text(strip_store(text), "utf-8")
     return folder
+
+
+def strip_store(text: str) -> str:
+    """A game file's text without its ``[game] store`` line (its store: the default)."""
+    return re.sub(r"(?m)^store = .*\n", "", text)
 
 
 def _state(folder: Path) -> dict[str, tuple[str, int]]:
@@ -132,6 +149,22 @@ def test_stores_of_other_games_and_other_files_are_passed_over(tmp_path: Path) -
     # a store of this game (the tag standing alone in a title) is found
     _store_with(folder / "m107-old.sqlite", {101: "［Ｍ１０７］第一天讨论帖"})
     assert [o.path.name for o in other_stores(game)] == ["m107-old.sqlite"]
+
+
+def test_a_folder_full_of_saved_pages_does_not_hide_the_store(tmp_path: Path) -> None:
+    """The folder's files are filtered (a store's suffix, SQLite's header) before any cap:
+    a folder of saved pages named before the store once hid it."""
+    folder = _folder(tmp_path)
+    for i in range(MAX_FILES + 50):
+        _write(folder, f"a-page-{i:03d}.html", "<html></html>")
+    for i in range(MAX_FILES + 50):
+        _write(folder, f"b-not-a-store-{i:03d}.sqlite", "saved by hand")
+    _store_with(folder / "m107-old.sqlite", {101: "[M107] 第一天讨论帖"})
+    game = load_game(folder / "minimal.toml")
+    assert [o.path.name for o in other_stores(game)] == ["m107-old.sqlite"]
+    with pytest.raises(StoreError) as refused:
+        refuse_other_store(game)
+    assert "m107-old.sqlite" in str(refused.value)
 
 
 def test_a_store_named_in_the_game_file_or_already_made_is_not_questioned(
@@ -349,3 +382,19 @@ def test_a_store_holding_this_game_or_no_tag_at_all_is_not_questioned(tmp_path: 
     untagged = load_game(folder / "game.toml")
     _store_with(untagged.store, {1: "[M106] 第一天讨论帖"})
     refuse_other_game(untagged)
+
+
+def test_the_sample_folder_audits_both_of_its_game_files(tmp_path: Path) -> None:
+    """The README's first command (game.toml), then the minimal file directors are pointed at
+    (minimal.toml, the same game in the same folder): each its own store, both exit 0."""
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+
+    folder = tmp_path / "sample"
+    shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "reports"))
+    for name in ("game.toml", "minimal.toml"):
+        args = ["audit", str(folder / name), "--reports", str(tmp_path / "reports")]
+        res = CliRunner().invoke(app, args, terminal_width=400)
+        assert res.exit_code == 0, (name, res.output)
+    assert (folder / "game.sqlite").is_file() and (folder / "minimal.sqlite").is_file()

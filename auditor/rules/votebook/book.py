@@ -124,6 +124,8 @@ def _day_votes(inputs: _Inputs, day: DaySpec, tids: tuple[int, ...]) -> DayVotes
         state = inputs.procedure.next_round(tally, w, elig)
         if state is None:
             break
+    if state is not None and dv.rounds:
+        inputs.procedure.unfinished(ctx, dv)
     return dv
 
 

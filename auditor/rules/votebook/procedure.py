@@ -92,6 +92,10 @@ class VoteProcedure:
         """The state the next round starts from, or None when the day's voting is over."""
         raise NotImplementedError
 
+    def unfinished(self, ctx: Context, dv: DayVotes) -> None:
+        """The day's rounds ran out before its voting was over (a round's window missing):
+        its last round is checked against the day's recorded vote-outs all the same."""
+
 
 class Plurality(VoteProcedure):
     code = "plurality"
@@ -109,6 +113,14 @@ class Plurality(VoteProcedure):
         rt = d.rt
         if not rt.counts:
             rt.reason = "没有有效票"
+            # ballots were cast and none is valid: a result the director posts anyway is
+            # asked, never taken silently (a thread with no ballot at all has no tally)
+            if d.ballots:
+                rt.reason += (
+                    check_sheriff(d.ctx, d.dv, rt, None)
+                    if d.first_day
+                    else check_events(d.ctx, d.dv, rt)
+                )
             return
         top, tops = tops_of(rt.counts)
         shown = "、".join(f"{t} {num(top)} 票" for t in tops)
@@ -213,6 +225,13 @@ class KillbarRounds(VoteProcedure):
         else:
             rt.candidates = ()
             rt.reason = f"对决仍平票（{'、'.join(tops)}），不死人"
+        if not rt.candidates and d.dv.vote_tids:  # the day's voting is over
+            rt.reason += check_events(d.ctx, d.dv, rt, d.dv.rounds)
+
+    def unfinished(self, ctx: Context, dv: DayVotes) -> None:
+        last = dv.rounds[-1]
+        if dv.vote_tids:
+            last.reason += check_events(ctx, dv, last, dv.rounds[:-1])
 
     @staticmethod
     def _suspects(d: Decision, suspect_base: int) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 
 from auditor.game.gamefile import Event, EventType
 from auditor.rules.base import Context
@@ -119,39 +120,79 @@ def _events_at_close(ctx: Context, dv: DayVotes, etype: EventType, how: str | No
 def _recorded(ctx: Context, events: list[Event]) -> str:
     """Who records these events: the game file, or the director's posts they were
     discovered from (游戏文件记录的 would name an event the file does not have)."""
+    pids = _result_pids(ctx, events)
+    if pids:
+        return f"论坛公示（pid {'、'.join(map(str, pids))}）记录的"
+    if not events and getattr(ctx.game, "discovery", None) is not None:
+        return "论坛公示中读到的"  # a game that discovers its events: nothing was read
+    return "游戏文件记录的"
+
+
+def _result_pids(ctx: Context, events: list[Event]) -> list[int]:
+    """The director's posts these events were discovered from (none for the game file's)."""
     disc = getattr(ctx.game, "discovery", None)
-    pids = sorted(
+    return sorted(
         {
             s.pid
             for s in (disc.discovered("events") if disc is not None else [])
             if s.pid is not None and s.item in events
         }
     )
-    if pids:
-        return f"论坛公示（pid {'、'.join(map(str, pids))}）记录的"
-    if not events and disc is not None:
-        return "论坛公示中读到的"  # a game that discovers its events: nothing was read
-    return "游戏文件记录的"
+
+
+def post_link(base: str | None, tid: int | None, pid: int | None) -> str:
+    """A post's findpost link (http(s) only), else its tid and pid."""
+    if base and urlsplit(base).scheme in ("http", "https") and pid is not None:
+        ptid = f"&ptid={tid}" if tid is not None else ""
+        return f"{base}forum.php?mod=redirect&goto=findpost{ptid}&pid={pid}"
+    return f"tid {tid} pid {pid}" if tid is not None else f"pid {pid}"
+
+
+def _result_posts(ctx: Context, events: list[Event]) -> str:
+    """What the result posts say (the line that names the player voted out) and their links,
+    so the director sees both sides of a disagreement in the notice."""
+    by_pid = {gp.post.pid: gp.post for gp in ctx.posts if gp.post.pid is not None}
+    names = [e.player for e in events]
+    shown = []
+    for pid in _result_pids(ctx, events):
+        post = by_pid.get(pid)
+        if post is None:
+            shown.append(post_link(ctx.game.forum.url, None, pid))
+            continue
+        lines = [" ".join(x.split()) for x in post.text.splitlines() if x.strip()]
+        line = next((x for x in lines if any(n in x for n in names)), lines[0] if lines else "")
+        line = line if len(line) <= 60 else line[:60] + "…"
+        shown.append(f"「{line}」（{post_link(ctx.game.forum.url, post.tid, pid)}）")
+    return f"；公示原文：{'；'.join(shown)}" if shown else ""
 
 
 def _round_label(dv: DayVotes, rt: RoundTally) -> str:
     return f"第{dv.day}天" + (f"{rt.name}" if rt.round is not None and rt.name else "")
 
 
-def check_events(ctx: Context, dv: DayVotes, rt: RoundTally) -> str:
-    """A note when the game file's vote eliminations for this close disagree with the tally."""
+def check_events(
+    ctx: Context, dv: DayVotes, rt: RoundTally, rounds: Sequence[RoundTally] = ()
+) -> str:
+    """A note when the day's vote eliminations (the game file's, or those discovered from the
+    director's result post) disagree with the tally — another player on top, a tie the result
+    does not settle, no valid ballot at all — and a question for the director in the round's
+    ``conflict`` (the audit's notices) with both sides: what the tally says, what the result
+    post says and its link.  Never silent: a result the tally cannot back is asked, not taken.
+    ``rounds``: the day's earlier rounds (killbar7), whose eliminations count too."""
     if not rt.closed:
         return ""
     events = _events_at_close(ctx, dv, EventType.ELIMINATED, "vote")
     recorded = sorted(e.player for e in events)
-    computed = sorted(t for t, o in rt.outcome.items() if o == "eliminated")
+    computed = sorted({t for r in (*rounds, rt) for t, o in r.outcome.items() if o == "eliminated"})
     if recorded != computed:
         src = _recorded(ctx, events)
-        rt.conflict = (
+        question = (
             f"{_round_label(dv, rt)}：{src}投票出局为 {'、'.join(recorded) or '无'}，"
-            f"计票结果为 {'、'.join(computed) or '无人出局'}（{rt.reason}）。"
+            f"计票结果为 {'、'.join(computed) or '无人出局'}（{rt.reason}）"
+            f"{_result_posts(ctx, events)}。"
             "请核对游戏文件的 [[event]] 或投票（可用 [[correction]] 更正）"
         )
+        rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src}投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
 
@@ -166,10 +207,12 @@ def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None
     recorded = [e.player for e in elected]
     if recorded and winner not in recorded:
         src = _recorded(ctx, elected)
-        rt.conflict = (
+        question = (
             f"{_round_label(dv, rt)}：{src}当选警长为 {'、'.join(recorded)}，"
-            f"计票结果为 {winner or '无人当选'}。请核对游戏文件的 [[event]] 或投票"
+            f"计票结果为 {winner or '无人当选'}（{rt.reason}）{_result_posts(ctx, elected)}。"
+            "请核对游戏文件的 [[event]] 或投票"
         )
+        rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src}当选警长为 {'、'.join(recorded)}，与计票结果不同"
     voted_out = sorted(e.player for e in _events_at_close(ctx, dv, EventType.ELIMINATED, "vote"))
     out_winner = winner is not None and any(
@@ -179,10 +222,12 @@ def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None
         who = "、".join(voted_out) if voted_out else str(winner)
         out_events = _events_at_close(ctx, dv, EventType.ELIMINATED, None)
         src = _recorded(ctx, out_events).removesuffix("的")
-        rt.conflict = (
+        question = (
             f"{_round_label(dv, rt)}：{src} {who} 在这一天关门时出局，"
-            f"但这一天的投票按规则集选举警长（{winner or '无人'}当选，无人被投票出局）。"
+            f"但这一天的投票按规则集选举警长（{winner or '无人'}当选，无人被投票出局）"
+            f"{_result_posts(ctx, out_events)}。"
             "请核对游戏文件的 [[event]]，或这一天是否应当是放逐投票"
         )
+        rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src} {who} 在这一天关门时出局，与计票结果（选警长）不同"
     return ""
