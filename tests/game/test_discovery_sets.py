@@ -87,6 +87,8 @@ SETS = [
     # a wrong death is worse than a question); blind14's blind half silent 7 -> 6
     ("blind14/announcements_dev.jsonl", 0.939, 0.615, 1),  # scored once: 0.883 / 0.531 / 6
     ("blind14/announcements_blind.jsonl", 0.899, 0.549, 6),  # scored once: 0.895 / 0.530 / 6
+    ("blind15/announcements_dev.jsonl", 0.774, 0.419, 9),  # scored once after session 40
+    ("blind15/announcements_blind.jsonl", 0.808, 0.463, 20),  # scored once: 0.813 / 0.468 / 20
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
