@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from auditor.rules.freevote import parse_free_vote, unread_attempt
+from auditor.urls import findpost_link
 from tests.rules.test_votes import KILLBAR_DAY, at, book_of, kb
 
 
@@ -33,7 +34,9 @@ def test_an_unread_vote_that_could_make_a_majority_is_asked(tmp_path: Path) -> N
     assert "结果未定" in first.reason
     assert len(book.conflicts) == 1
     question = book.conflicts[0]
-    assert "包子" in question and "票我放油条那边了哈" in question and "pid" in question
+    assert "包子" in question and "票我放油条那边了哈" in question
+    # where the post is, for a director: its link or its 楼, never a pid
+    assert "pid" not in question and "pid" not in first.reason
 
 
 def test_an_attempt_at_no_player_that_could_change_the_suspects_is_asked(tmp_path: Path) -> None:
@@ -98,3 +101,12 @@ def test_a_doubt_after_the_voters_vote_is_still_asked(tmp_path: Path) -> None:
     posts.insert(-1, kb("包子", 12, at(1, 15), "烧卖"))
     book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
     assert "结果未定" in book.days[1].rounds[0].reason
+
+
+def test_the_post_is_shown_by_its_link_or_its_floor_never_its_pid() -> None:
+    # one findpost link for the report, the game state and the vote book (auditor.urls)
+    assert findpost_link("https://bbs.example.com/", 12, 345) == (
+        "https://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=12&pid=345"
+    )
+    assert findpost_link("file:///tmp/pages/", 12, 345) is None
+    assert findpost_link("https://bbs.example.com/", 12, None) is None

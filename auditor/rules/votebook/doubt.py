@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from urllib.parse import urlsplit
 
 from auditor.rules.base import GamePost
 from auditor.rules.freevote import unread_attempt
 from auditor.rules.votebook.model import ABSTAIN, Ballot, RoundTally, VoteKind, Window
 from auditor.rules.votebook.procedure import Decision, VoteProcedure
 from auditor.rules.votebook.tally import count
+from auditor.urls import findpost_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +52,12 @@ def ask_when_unsure(
         post = doubt.gp.post
         text = " ".join(post.text.split())
         text = text if len(text) <= 60 else text[:60] + "…"
-        d.rt.reason += f"；结果未定：{doubt.voter} 的帖子（pid {post.pid}）{doubt.what}，若计为投 {target}，结果不同"
+        d.rt.reason += (
+            f"；结果未定：{doubt.voter} 的帖子（{where(base, doubt.gp)}）{doubt.what}，"
+            f"若计为投 {target}，结果不同"
+        )
         asked.append(
-            f"{doubt.voter} 的帖子「{text}」（{link(base, doubt.gp)}）{doubt.what}；"
+            f"{doubt.voter} 的帖子「{text}」（{where(base, doubt.gp)}）{doubt.what}；"
             f"若计为投 {target}，本轮结果不同"
         )
     if asked:
@@ -152,9 +155,10 @@ def _result(rt: RoundTally) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...
     return tuple(sorted(rt.outcome.items())), tuple(sorted(rt.candidates))
 
 
-def link(base: str | None, gp: GamePost) -> str:
-    """The post's findpost link (http(s) only), else its tid and pid."""
+def where(base: str | None, gp: GamePost) -> str:
+    """Where the post is, for a director: its link, else its 楼 (never a pid)."""
     post = gp.post
-    if base and urlsplit(base).scheme in ("http", "https") and post.pid is not None:
-        return f"{base}forum.php?mod=redirect&goto=findpost&ptid={post.tid}&pid={post.pid}"
-    return f"tid {post.tid} pid {post.pid}"
+    link = findpost_link(base, post.tid, post.pid)
+    if link is not None:
+        return link
+    return f"第 {post.floor} 楼" if post.floor is not None else "链接不可用"
