@@ -247,31 +247,33 @@ def _on_the_forum(rows: list[SentRow]) -> dict[str, _Section]:
     for r in rows:
         drafts.setdefault(r.draft, []).append(r)
     shown: dict[str, _Section] = {}
-    cards: dict[str, Counter[str]] = {_CARDS: Counter(), "": Counter()}
+    cards: Counter[str] = Counter()
     for parts in drafts.values():
         parts.sort(key=lambda r: r.part)
         for key, sec in _sections(_posted_text(parts)).items():
-            if key in (_CARDS, ""):
-                cards[key].update(c for c in sec.lines if c not in _NO_CARDS)
-                cards[key].subtract(sec.withdrawn)
+            if not key:
+                continue  # (the untitled opening: no section to compare)
+            if key == _CARDS:
+                cards.update(c for c in sec.lines if c not in _NO_CARDS)
+                cards.subtract(sec.withdrawn)
                 shown.setdefault(key, _Section(sec.header))
             elif sec.title.endswith("（撤回）"):
                 shown.pop(key, None)
             else:
                 shown[key] = sec
-    for key in (_CARDS, ""):
-        if key in shown:
-            shown[key].lines = list((+cards[key]).elements())  # (the order does not matter here)
+    if _CARDS in shown:
+        shown[_CARDS].lines = list((+cards).elements())  # (the order does not matter here)
     return shown
 
 
-def _card_changes(key: str, sec: _Section, shown: dict[str, _Section]) -> list[str]:
-    """The cards added since the forum's posts, then the cards withdrawn (撤回的卡)."""
+def _card_changes(sec: _Section, shown: dict[str, _Section]) -> list[str]:
+    """The cards added since the forum's posts, then the cards withdrawn (撤回的卡), under
+    判罚's header."""
     have = Counter(c for c in sec.lines if c not in _NO_CARDS)
-    had = Counter(shown[key].lines) if key in shown else Counter()
+    had = Counter(shown[_CARDS].lines) if _CARDS in shown else Counter()
     added = list((have - had).elements())
     gone = list((had - have).elements())
-    block = [sec.header] if key and (added or gone) else []
+    block = [sec.header] if added or gone else []
     block += added
     if gone:
         block += [f"[b]{WITHDRAWN}[/b]", *gone]
@@ -283,8 +285,10 @@ def _changes(now: dict[str, _Section], shown: dict[str, _Section]) -> list[str]:
     kept: list[str] = []
     for key, sec in now.items():
         block: list[str] = []
-        if key in (_CARDS, ""):
-            block = _card_changes(key, sec, shown)
+        if not key:
+            continue  # (the untitled opening: the addendum has its own)
+        if key == _CARDS:
+            block = _card_changes(sec, shown)
         elif key not in shown or _canonical(sec.lines) != _canonical(shown[key].lines):
             title = sec.title
             block = [sec.header.replace(f"[b]{title}[/b]", f"[b]{title}{_UPDATED}[/b]", 1)]
@@ -292,7 +296,7 @@ def _changes(now: dict[str, _Section], shown: dict[str, _Section]) -> list[str]:
         if block:
             kept += ["", *block] if kept else block
     for key, sec in shown.items():
-        if key not in now and key not in (_CARDS, "") and sec.lines:
+        if key not in now and key != _CARDS and sec.lines:
             block = [f"[b]{key}（撤回）[/b]", "之前发出的这一节已撤回，不再适用"]
             kept += ["", *block] if kept else block
     return kept

@@ -27,7 +27,7 @@ from auditor.cli.common import (
 from auditor.cli.console import CrawlBar, escape, print_crawl_summary
 from auditor.files import WriteError, write_atomic
 from auditor.forum.crawl import CrawlReport
-from auditor.game.gamefile import TEMPLATE, Game
+from auditor.game.gamefile import Game, template_for
 from auditor.models import Post
 from auditor.rules.engine import build_context, place_posts, ruleset_for
 
@@ -78,7 +78,7 @@ def init(
         )
         raise typer.Exit(2)
     try:
-        write_atomic(path, TEMPLATE)
+        write_atomic(path, template_for(path))
     except WriteError as exc:
         err.print(f"错误：{escape(str(exc))}", highlight=False)
         raise typer.Exit(exc.exit_code) from None

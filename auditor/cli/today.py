@@ -30,7 +30,7 @@ from auditor.cli.console import Format, emit, err, escape, print_line, tick, wri
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game, hidden_name_warnings, load_game
 from auditor.rules.inputs import config_inputs
-from auditor.store import DatabaseError, Store
+from auditor.store import DatabaseError, Store, refuse_wrong_store
 
 if TYPE_CHECKING:
     from auditor.rules.records import CheckRecords
@@ -199,6 +199,7 @@ def _quick(path: str, fmt: str) -> bool:
     if game.discovers or not game.store.is_file():
         return False  # the forum's threads and days are read from the store: typer's path
     try:
+        refuse_wrong_store(game)  # (another game's store: typer's command says so)
         with Store(game.store) as store:
             if not (store.post_count(include_deleted=True) or store.page_count()):
                 return False

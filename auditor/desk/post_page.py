@@ -12,7 +12,7 @@ director pressing the button."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -194,17 +194,25 @@ async def forum_state(app: DeskApp, request: Request) -> Response:
     return app.page(request, FORUM_TEMPLATE, slug=slug, shown=shown)
 
 
+def _kind_and_when(form: Mapping[str, object]) -> tuple[str, datetime | None]:
+    """The post form's kind and page time; no time when either is missing or malformed."""
+    kind = str(form.get("kind", ""))
+    try:
+        when = datetime.fromisoformat(str(form.get("when", "")))
+    except ValueError:
+        return kind, None
+    if kind not in KINDS or when.tzinfo is None:
+        return kind, None
+    return kind, when
+
+
 async def post(app: DeskApp, request: Request) -> Response:
     got = await app.guarded(request)
     if isinstance(got, Response):
         return got
     game, slug, who, form = got
-    kind = str(form.get("kind", ""))
-    try:
-        when = datetime.fromisoformat(str(form.get("when", "")))
-    except ValueError:
-        when = None
-    if kind not in KINDS or when is None or when.tzinfo is None:
+    kind, when = _kind_and_when(form)
+    if when is None:
         return app.message(request, "表单不完整：请重新打开发帖页。", 400)
     try:
         results = await run_in_threadpool(
@@ -260,12 +268,8 @@ async def by_hand(app: DeskApp, request: Request) -> Response:
     if isinstance(got, Response):
         return got
     game, slug, who, form = got
-    kind = str(form.get("kind", ""))
-    try:
-        when = datetime.fromisoformat(str(form.get("when", "")))
-    except ValueError:
-        when = None
-    if kind not in KINDS or when is None or when.tzinfo is None:
+    kind, when = _kind_and_when(form)
+    if when is None:
         return app.message(request, "表单不完整：请重新打开发帖页。", 400)
     try:
         said = await run_in_threadpool(

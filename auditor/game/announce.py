@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -806,7 +806,8 @@ _REPORTED_QUESTION = lazy(
 
 
 # a past day's acceleration restated (昨天（周日）那个加速是昨天的事, 前天的加速成功了)
-_ROUND_BEFORE = lazy(r"上一?(?:局|场|期|轮|回|讲|段|站|幕|天|日)")
+# (not 上一轮 — in a killbar a 轮 is a round of the same day; not 上天 — heaven)
+_ROUND_BEFORE = lazy(r"上一?(?:局|场|期|回|讲|段|站|幕)|上一[天日]")
 _ACCELERATED_BEFORE = lazy(r"(?:昨天|前天|昨日|前日)[^，,。]{0,8}?(?:那个|的)加速(?=是|成功|了)")
 _NO_RESULT = lazy(r"平票|无人过半|没有人过半")
 
@@ -894,8 +895,6 @@ _UNDOING = lazy(rf"{_OTHER_KIND}|(?<!不再)(?:不(?!再)|没|未|无|非)")
 _KEPT_IN_GAME = lazy(
     r"白痴|装傻|翻牌|留在|还在|仍在|活|差点|险些|没死|不死|不会|救|守住|村长|平票|无人|没有人|[？?]"
 )
-# a count and its noun before the verb (两位小朋友, 两套, 三人)
-_HEAD_COUNT = rf"(?:{_NUM}\s*[位个名套匹人架只条])?\s*(?:[\u4e00-\u9fff]{{1,3}})?"
 _LIST_ITEM = lazy(r"\[\*\]|\[/?li\]", re.I)
 _ROW = lazy(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = lazy(
@@ -944,9 +943,14 @@ def _sentence_end(text: str, at: int) -> int:
 
 
 def _symbols(text: str) -> str:
-    """A symbol that says a fact, before the emoji are dropped: the trophy heads the winner
-    (🏆 村民阵营), a tick after a request's count grants it (加速 5/9 ✅)."""
-    text = re.sub(r"🏆\s*(?=[^\s🏆])", "胜利：", text)
+    """A symbol that says a fact, before the emoji are dropped: the trophy before a camp's
+    word heads the winner (🏆 村民阵营), a tick after a request's count grants it (加速 5/9 ✅)."""
+    # (only before a camp's word: 今日之星 🏆 X, 🏆MVP：X are no end of the game)
+    text = re.sub(
+        r"🏆\s*(?=[^\s🏆][^\n🏆]{0,11}?(?:阵营|好人|坏人|狼|村民|平民|神民|吹笛者|杀手|警察|第三方|情侣|[方边队]))",
+        "胜利：",
+        text,
+    )
     return re.sub(r"((?:加速|延时)\s*\d{1,2}\s*/\s*\d{1,2})\s*[✅☑]\ufe0f?", r"\1 通过", text)
 
 
@@ -1044,8 +1048,19 @@ class _Name:
 class Patterns:
     """The grammar for one player list."""
 
-    def __init__(self, players: list[str], piped_words: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        players: list[str],
+        piped_words: Sequence[str] = (),
+        leaving_words: Sequence[str] = (),
+    ) -> None:
         self.players = list(players)
+        # the theme's words for leaving the game, declared by the game file (离场, 下车);
+        # with the ones a post glosses (离场（出局）) they are the only verbs a report's
+        # header turns into a death — any other verb there is listed, never guessed
+        self._declared_leaving = tuple(fold(w) for w in leaving_words if w.strip())
+        self._leaving: tuple[str, ...] = self._declared_leaving
+        self._unread_verbs: list[str] = []  # the post's report lines with a verb unread
         self._norm = {_nfkc(p): p for p in players}
         self._post_tallied = False  # the post being read tells the day's count (read())
         self._piped_object = _piped_label(piped_words)
@@ -1141,6 +1156,7 @@ class Patterns:
                 )
             )
         )
+        unplaced += self._unread_verbs
         post = _post_kind(text, said_wrong)
         self._post_tallied = self._tally(text)
         out: list[Announced] = []
@@ -1469,13 +1485,31 @@ class Patterns:
         night just passed, the day's ballot) fixes the kind, a roster name the player, and
         the verb between is the director's world's word for leaving, whatever it is — put in
         the grammar's words.  Never a verb of another kind (:data:`_OTHER_KIND`) or one that
-        undoes (差点, 没, 未), and never a predicate that has the grammar's own words already."""
+        undoes (差点, 没, 未), and never a predicate that has the grammar's own words already.
+        The verb must be one the post glosses (离场（出局）) or the game file declares: any
+        other is listed (round 3 of s40: a wrong death is worse than a question)."""
+        self._leaving = self._declared_leaving + self._glossed_verbs(text)
+        self._unread_verbs = []
         text = self._offices(text)
         text = self._labels(text)
         text = self._said(text)
         text = self._glossed(text)
         text = self._verb_is(text)
         return self._likewise(self._counted_out(text))
+
+    def _glossed_verbs(self, text: str) -> tuple[str, ...]:
+        """The words a post glosses as leaving (离场（出局）, 上岸（死亡）): the 2-4 characters
+        before the bracket, with no roster name and nothing that undoes in them."""
+        words = []
+        for m in re.finditer(r"([\u4e00-\u9fff]{2,4})\s*[（(]\s*(?:出局|死亡|淘汰)\s*[）)]", text):
+            word = self._name_re.sub(" ", m.group(1)).split()[-1:] or [""]
+            if len(word[0]) >= 2 and not _UNDOING.search(word[0]):
+                words.append(word[0])
+        return tuple(words)
+
+    def _leaves(self, verb: str) -> bool:
+        """The verb is the theme's word for leaving: glossed in the post or declared."""
+        return any(w in verb for w in self._leaving)
 
     def _likewise(self, text: str) -> str:
         """昨夜 X 上岸了，Y 也是 — a second name that shares, in the same sentence, the exit
@@ -1509,10 +1543,14 @@ class Patterns:
                 continue  # (月光石（警长）: the tail of a name, not a word)
             if not (_EVENTFUL.search(word) or _OFFICE_WORDS.search(word)):
                 text = re.sub(rf"{word}\s*[（(]\s*{office}\s*[）)]", office, text)
-                text = text.replace(word, office)
+                # (the word inside a roster name stays: 小红花（警徽） beside 红花姐)
+                # (the word inside a roster name stays: 小红花（警徽） beside 红花姐)
+                text = re.sub(rf"({one})|{re.escape(word)}", _keep_names(office), text)
+        # (the role is the office — glossed above or said — or the object is the badge:
+        # 番茄是守卫，他把药交给了土豆 is no handover)
         return re.sub(
-            rf"((?:{one}|[他她])\s*(?:是|为)\s*)(?!猎人|狼人|女巫|预言家|村民|白痴|吹笛者|杀手|医生|警察|替补)"
-            rf"[\u4e00-\u9fff]{{2,3}}\s*[，,]\s*(?:[他她]\s*把)?\s*(?!账号|号|位置|签位|座位)[\u4e00-\u9fff]{{1,3}}?\s*"
+            rf"((?:{one}|[他她])\s*(?:是|为)\s*)(?:警长\s*[，,]\s*(?:[他她]\s*把)?\s*(?!账号|号|位置|签位|座位)[\u4e00-\u9fff]{{1,3}}?"
+            rf"|(?!猎人|狼人|女巫|预言家|村民|白痴|吹笛者|杀手|医生|警察|替补)[\u4e00-\u9fff]{{2,3}}\s*[，,]\s*(?:[他她]\s*把)?\s*警徽)\s*"
             rf"(?:交给|传给|移交给|递给)了?\s*(?=(?:{one}))",
             r"\1警长，警徽移交给",
             text,
@@ -1524,10 +1562,14 @@ class Patterns:
         listed = rf"{self._named()}(?:\s*(?:[、,，]|和|与|及|同)\s*{self._named()})*"
 
         def night(m: re.Match[str]) -> str:
-            return m.group(0) if _UNDOING.search(m.group("verb")) else "昨夜出局："
+            verb = m.group("verb")
+            return "昨夜出局：" if self._leaves(verb) and not _UNDOING.search(verb) else m.group(0)
 
         def ballot(m: re.Match[str]) -> str:
-            return m.group(0) if _UNDOING.search(m.group("verb")) else f"{m.group('h')}出局："
+            verb = m.group("verb")
+            if self._leaves(verb) and not _UNDOING.search(verb):
+                return f"{m.group('h')}出局："
+            return m.group(0)
 
         for header, least, sub in ((_NIGHT_HEADER, 1, night), (_BALLOT_HEADER, 0, ballot)):
             text = re.sub(
@@ -1560,6 +1602,8 @@ class Patterns:
             # (the rest of its sentence may undo it: X 被票最多，是白痴，翻牌后留在船上)
             if _KEPT_IN_GAME.search(text[m.end() : _sentence_end(text, m.end())]):
                 return m.group(0)
+            if not self._leaves(pred):
+                return m.group(0)  # (昨晚 X 睡得很香: not the theme's word for leaving)
             return f"{m.group('h')}出局：{m.group('who')}，{pred}"
 
         pred = r"(?P<pred>[\u4e00-\u9fff][^，。,；;！!？?\n]{0,11}?)"
@@ -1600,6 +1644,7 @@ class Patterns:
                 or any(r.search(verb) for _, r in _ELIM_RE)
                 or not re.search(rf"{_NIGHT_HEADER}|{_BALLOT_HEADER}|昨[天日]", sentence)
                 or _SUPPOSE.search(sentence)
+                or not self._leaves(verb)
             ):
                 return m.group(0)
             return f"{verb}，出的是"
@@ -1642,6 +1687,11 @@ class Patterns:
                 and not any(r.search(line) for _, r in _ELIM_RE)
                 and not _SUPPOSE.search(line)
             ):
+                if not self._leaves(bare):
+                    # (X 7 票，劝返: a verb the theme never said is leaving — a question)
+                    self._unread_verbs.append(line.strip())
+                    out.append(line)
+                    continue
                 at = counted[0].end()
                 line = f"{line[:at]}，出局{line[at:]}"
             out.append(line)
@@ -1678,7 +1728,13 @@ class Patterns:
         one = self._name_re.pattern
         return re.sub(
             rf"^(\s*(?:[-−–*•×✝†✗]\s*)?)({one})\s*([（(][^）)\d]*?{_DEATH_IN_BRACKET}[^）)\d]*[）)])\s*$",
-            lambda m: f"{m.group(1)}{m.group(2)} 出局{m.group(3)}",
+            # (a bracket naming another player tells a shot, not the how: left to be read
+            # or listed — 番茄（猎人，放弃开枪，没带走土豆）)
+            lambda m: (
+                m.group(0)
+                if self._name_re.search(m.group(3))
+                else f"{m.group(1)}{m.group(2)} 出局{m.group(3)}"
+            ),
             text,
             flags=re.M,
         )
@@ -2241,12 +2297,9 @@ class _Sentence:
                 shot = [x for x in self.p.names(inside[m.end() :]) if x.player != n.player]
                 if cause == "hunter" and shot:
                     # X（猎人，开了一枪，带走 Y）: the shot's target goes, by the hunter; the
-                    # holder's own going is the label's (昨夜出局：X（…）)
-                    out.append(
-                        self._item(
-                            EventType.ELIMINATED, shot[0].player, "hunter", c, cause="hunter"
-                        )
-                    )
+                    # holder's own going is the label's (昨夜出局：X（…）) — never a shot
+                    # undone (X（猎人，放弃开枪，没带走 Y）, 差点带走 Y)
+                    out += self._shot_items(c, inside, m, shot[0])
                     break
                 how = _cause_in(inside) or cause
                 out.append(self._item(EventType.ELIMINATED, n.player, _how(how), c, cause=how))
@@ -2264,6 +2317,12 @@ class _Sentence:
                 if heir and not inside[handed.end() : heir[0].start].strip():
                     out.append(self._item(EventType.SHERIFF, heir[0].player, "handed_over", c))
         return out
+
+    def _shot_items(self, c: str, inside: str, m: re.Match[str], target: _Name) -> list[Announced]:
+        """The hunter's shot told in a bracket: its target goes — unless the shot is undone."""
+        if _shot_undone(inside, inside[m.start() : m.end() + target.start]):
+            return []
+        return [self._item(EventType.ELIMINATED, target.player, "hunter", c, cause="hunter")]
 
     def _own_bracket(self, n: _Name) -> str:
         """A name's bracket up to another player's shot (京胡（已售，猎人，开了一枪，带走 箜篌）:
@@ -2811,7 +2870,26 @@ _NO_ACT = lazy(r"(?:是|为|乃|系|有|的|像|很|也|都|要|会|想|能|可�
 _SPARED_AFTER = lazy(
     r"[^。！!；;？?\n]{0,12}?(?:差一点|差点|险些|(?<![没未不])(?:救下|救活|守住|留在了?))"
 )
+
+
 # a hunter who does not shoot (收枪不发, 没开枪, 放弃开枪): no shot to place
+def _keep_names(office: str) -> Callable[[re.Match[str]], str]:
+    """A glossed word's replacement that keeps a roster name (group 1) as it is."""
+
+    def keep(m: re.Match[str]) -> str:
+        return m.group(1) or office
+
+    return keep
+
+
+def _shot_undone(bracket: str, upto: str) -> bool:
+    """A hunter's shot in a bracket undone: declined (放弃开枪), denied or nearly (没带走,
+    差点带走), supposed (如果) — ``upto`` runs from the shot's word to its target."""
+    return bool(
+        _SHOT_DECLINED.search(bracket) or re.search(r"不|没|未|放弃|差点|险些|如果|假如", upto)
+    )
+
+
 _SHOT_DECLINED = lazy(r"收枪|(?:不|没有?|未|放弃)\s*开枪|枪\s*不发")
 # a name's bracket that keeps its player in the game (X（保留）, X（被救）, X（未出局）)
 _KEPT_BRACKET = lazy(

@@ -489,21 +489,25 @@ def write_proposals(
     proposals: list[Proposal],
     *,
     subjects: dict[int, str] | None = None,
-    signed: Signature | None = None,
     signatures: Sequence[Signature] = (),
 ) -> dict[str, int]:
     """Append the proposals to the game file at ``path`` as ``[[thread]]``, ``[[day]]`` and
-    ``[[event]]`` tables with their source (and ``signed``: who confirmed, when; or
-    ``signatures``, one for each proposal in order) as the table's comment; an 加速
+    ``[[event]]`` tables with their source (and ``signatures``: who confirmed each, when,
+    one for each proposal in order, or none at all) as the table's comment; an 加速
     proposal for a day the file already has sets that day's ``accelerated``.  Everything
     already in the file (comments and layout) stays as it is; the file is replaced in one
     step, all the proposals or none.  Returns how many of each were written."""
     import tomlkit
     from tomlkit.items import AoT
 
+    if signatures and len(signatures) != len(proposals):
+        raise ValueError(
+            f"write_proposals: {len(signatures)} signatures for {len(proposals)} proposals "
+            "(give one for each proposal, in order, or none)"
+        )
     doc = tomlkit.parse(path.read_text(encoding="utf-8-sig"))
     counts = {"thread": 0, "day": 0, "event": 0}
-    sign = f"；{signed.text()}" if signed is not None else ""
+    sign = ""
 
     def add(key: str, table: Table, source: str) -> None:
         table.comment(f"来源：{source}{sign}")

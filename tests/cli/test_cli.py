@@ -52,6 +52,18 @@ def test_init_writes_a_template_that_loads(tmp_path) -> None:
     assert res.exit_code == 2 and "已存在" in res.output
 
 
+def test_init_names_the_store_so_a_renamed_file_keeps_it(tmp_path: Path) -> None:
+    """``auditor init m107.toml`` writes ``store = "m107.sqlite"`` (not commented out): the
+    file renamed later still opens the same store, not a fresh one by its new name."""
+    from auditor.game.gamefile import load_game
+
+    path = tmp_path / "m107.toml"
+    assert runner.invoke(app, ["init", str(path)]).exit_code == 0
+    assert re.search(r'(?m)^store = "m107\.sqlite"', path.read_text("utf-8"))
+    renamed = path.rename(tmp_path / "m107-final.toml")
+    assert Path(load_game(renamed).store) == tmp_path / "m107.sqlite"
+
+
 def test_bad_rule_override_is_reported_before_any_traffic(tmp_path) -> None:
     path = tmp_path / "g.toml"
     assert runner.invoke(app, ["init", str(path)]).exit_code == 0

@@ -172,3 +172,26 @@ def test_the_status_fast_path_loads_no_rule(tmp_path: Path) -> None:
     assert fast.stdout == typer_res.stdout
     rows = list(csv.DictReader(io.StringIO(fast.stdout)))
     assert rows and all(r["posts"] == "0" for r in rows)  # day 4 has no post yet
+
+
+def test_the_status_fast_path_checks_the_store_is_this_games(tmp_path: Path) -> None:
+    """The fast path opens the stored status only after ``refuse_wrong_store``: a store
+    that holds another game (its threads' titles carry another tag, none this file's) is
+    left to typer's command, which refuses it, instead of printing that game's status."""
+    import sqlite3
+    from contextlib import closing
+
+    from auditor.cli.today import fast_path
+
+    game, _later = _day3_later(tmp_path)
+    game.write_text(
+        game.read_text("utf-8").replace("[game]\n", '[game]\ntag = "M107"\n', 1), "utf-8"
+    )
+    _crawl(game)
+    _check(game)
+    assert fast_path(["status", str(game), "-f", "csv"]) == 0  # (its own store: fast)
+    with closing(sqlite3.connect(load_game(game).store)) as db, db:
+        db.execute("UPDATE threads SET subject = replace(subject, 'M107', 'M106')")
+    assert fast_path(["status", str(game), "-f", "csv"]) is None
+    res = CliRunner().invoke(app, ["status", str(game), "-f", "csv"])
+    assert res.exit_code != 0 and "存的是另一局" in res.output

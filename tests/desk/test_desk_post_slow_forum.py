@@ -94,3 +94,43 @@ def test_on_a_phone_the_draft_shows_at_once_and_the_forum_follows(
             assert _severe(driver) == []
         finally:
             driver.quit()
+
+
+@pytest.mark.browser
+def test_an_expired_sign_in_is_said_in_words_not_as_an_http_code(
+    tmp_path: Path, slow_forum: tuple[ForumServer, threading.Event]
+) -> None:
+    """The forum's part fetched after the sign-in ran out gets the desk's 403: the page says
+    the login expired and how to sign in again, not 「读取论坛失败（HTTP 403）」."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tests.desk.test_desk_browser import _login, _phone
+    from tests.report.test_report_browser import _driver
+
+    forum, asked = slow_forum
+    game = posting_game(tmp_path / "game", forum)
+    set_password(game, "导演")
+    with desk_server(game) as srv:
+        driver = _driver(tmp_path, 1280, 900)
+        try:
+            _phone(driver)
+            _login(driver, srv.base, srv.slug, "导演")
+            # the page's own fetch goes out without the sign-in cookie, as after it expired
+            driver.execute_cdp_cmd(
+                "Page.addScriptToEvaluateOnNewDocument",
+                {
+                    "source": "var f0 = window.fetch; window.fetch = function (u, o) {"
+                    " return f0(u, Object.assign({}, o, {credentials: 'omit'})); };"
+                },
+            )
+            driver.get(f"{srv.base}/g/{srv.slug}/post?kind=announcement&thread=13")
+            wait = driver.find_element(By.ID, "post-forum-wait")
+            WebDriverWait(driver, 30).until(lambda d: "登录" in wait.text)
+            said = wait.text
+            assert "登录已过期" in said and "重新登录" in said and "密码" in said
+            assert "HTTP" not in said and "403" not in said
+            assert not asked.is_set()  # the forum was not asked
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+        finally:
+            driver.quit()

@@ -188,3 +188,25 @@ def test_confirming_before_any_crawl_is_a_clear_error(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["game", str(minimal), "--confirm", "P12345678", "--by", "导演"])
     assert res.exit_code == 2 and "还没有抓取过" in res.output
     assert minimal.read_text(encoding="utf-8") == text
+
+
+def test_write_proposals_takes_one_signature_for_each_proposal_or_none(tmp_path: Path) -> None:
+    """``signatures`` is the one way to sign (no second ``signed=`` that it silently
+    overrode); a count that does not match the proposals is a clear error before anything is
+    written, not a bare IndexError half-way."""
+    import inspect
+    from datetime import datetime
+
+    from auditor.game.confirm import Signature, write_proposals
+
+    assert "signed" not in inspect.signature(write_proposals).parameters
+    minimal = _sample(tmp_path)
+    g = open_game(minimal)
+    with open_store(g) as store:
+        waiting = pending(g, store)
+    assert len(waiting) >= 2
+    original = minimal.read_text(encoding="utf-8")
+    one = [Signature("导演", datetime(2026, 11, 21, 20, 0))]
+    with pytest.raises(ValueError, match=r"1 signatures for \d+ proposals"):
+        write_proposals(minimal, waiting, signatures=one)
+    assert minimal.read_text(encoding="utf-8") == original

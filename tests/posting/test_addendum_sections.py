@@ -141,3 +141,23 @@ def test_ordinals() -> None:
         "二十三",
         "第100次",
     ]
+
+
+def test_the_untitled_opening_is_no_card_section(tmp_path: Path) -> None:
+    """Lines before the first header (the untitled opening) are not cards: a changed
+    opening prints neither its new line nor a bare 撤回的卡 with the old one (which the next
+    addendum would read back as a section of its own); only 判罚's cards are counted."""
+    card = "丙：[color=Blue]蓝牌[/color] 第3天 潜水"
+
+    def opened(text: str, opening: str) -> str:
+        first, rest = text.split("\n", 1)
+        return f"{first}\n{opening}\n{rest}"
+
+    with Store(tmp_path / "g.sqlite") as store:
+        _posted(store, _draft(opened(_text([], ["乙：1 票（甲）"]), "开场说明甲")), 100)
+        got = addendum(
+            _game(), store, _draft(opened(_text([card], ["乙：1 票（甲）"]), "开场说明乙"))
+        )
+    body = got.text.split("以下是之后的变动。", 1)[1]
+    assert "开场说明" not in body and "撤回的卡" not in body
+    assert body.strip().startswith("[b]判罚[/b]") and card in body

@@ -298,7 +298,7 @@ def test_the_addendum_keeps_the_posting_accounts_name_out_of_the_forums_text(
             parts=1,
             kind="announcement",
             title="第3天公告",
-            text="[b]第3天公告[/b]\n甲 黄牌\n",
+            text="[b]第3天公告[/b]\n[b]判罚[/b]\n甲 黄牌\n",
             tid=13,
             account="[url=http://x/]导演[/url]",
             account_uid=1,
@@ -307,7 +307,7 @@ def test_the_addendum_keeps_the_posting_accounts_name_out_of_the_forums_text(
         later = Draft(
             "announcement",
             "第3天公告",
-            "[b]第3天公告[/b]\n甲 黄牌\n乙 红牌\n",
+            "[b]第3天公告[/b]\n[b]判罚[/b]\n甲 黄牌\n乙 红牌\n",
             ("x",),
             True,
             "进程帖",

@@ -287,7 +287,13 @@
     };
     fetch(forumBox.dataset.src, { credentials: "same-origin" })
       .then(function (r) {
-        if (!r.ok) { failed("读取论坛失败（HTTP " + r.status + "）。"); return null; }
+        if (r.status === 403) {
+          // (the desk's own sign-in ran out: the forum was not asked)
+          failed("审计台的登录已过期，请重新登录：刷新这一页会转到登录页，选你的导演名、" +
+            "输入密码登录（或打开 auditor serve 给你的一次性登录链接），再回到发帖页。");
+          return null;
+        }
+        if (!r.ok) { failed("审计台这次没能读出论坛上的情况。"); return null; }
         return r.text();
       })
       .then(function (html) { if (html !== null) forumBox.innerHTML = html; })
