@@ -70,3 +70,12 @@ def forum_id(url: str) -> int | None:
         return as_id(m.group(1))
     values = parse_qs(parts.query).get("fid")
     return as_id(values[0]) if values else None
+
+
+def findpost_link(base: str | None, tid: int | None, pid: int | None) -> str | None:
+    """A link to a post on the forum (Discuz!'s findpost redirect): http(s) bases only, else
+    None.  The one place such a link is built (the report, the game state, the vote book)."""
+    if not base or urlsplit(base).scheme not in ("http", "https") or pid is None:
+        return None
+    ptid = f"&ptid={tid}" if tid is not None else ""
+    return f"{base}forum.php?mod=redirect&goto=findpost{ptid}&pid={pid}"

@@ -45,6 +45,7 @@ from auditor.game.gamefile import (
     ThreadSpec,
 )
 from auditor.game.when import STATES_TIME, find_points, find_ranges
+from auditor.urls import findpost_link
 
 if TYPE_CHECKING:
     from auditor.game.confirm import Proposal
@@ -76,9 +77,7 @@ class Unread:
     answered: str = ""
 
     def link(self, base: str | None) -> str | None:
-        if not base or not base.startswith(("http://", "https://")):
-            return None
-        return f"{base}forum.php?mod=redirect&goto=findpost&ptid={self.tid}&pid={self.pid}"
+        return findpost_link(base, self.tid, self.pid)
 
     def excerpt(self) -> str:
         one = " ".join(self.text.split())

@@ -9,11 +9,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 from auditor.game.gamefile import Game
 from auditor.ledger.policy import card_name, parse_time
 from auditor.store import Store
+from auditor.urls import findpost_link
 
 OUTCOME_NAMES = {
     "eliminated": "出局",
@@ -48,14 +48,9 @@ def forum_base(game: Game, store: Store) -> str | None:
 
 def post_link(base: str | None, tid: int | None, pid: int | None) -> str | None:
     """A link to the post on the forum (Discuz!'s findpost redirect), http(s) only."""
-    if tid is None or pid is None:
+    if tid is None:
         return None
-    path = f"forum.php?mod=redirect&goto=findpost&ptid={tid}&pid={pid}"
-    if base is None:
-        return None
-    if urlsplit(base).scheme not in ("http", "https"):
-        return None
-    return base + path
+    return findpost_link(base, tid, pid)
 
 
 def highlight(excerpt: str, matches: Sequence[str]) -> list[tuple[str, bool]]:

@@ -1316,25 +1316,43 @@ _LEAD_REASON = re.compile(
 
 
 # The sentence after a name put first that gives the vote's reason without a label: 理由
-# said plainly (木木，理由见讨论帖), the one named spoken of in the third person (大鹏。他两轮都在
-# 跟风 / 七七，我觉得她很怪), or a reason declined (胖虎，没什么好说的).  Not a reason asked for
-# (番茄，理由呢？), not the named spoken to (番茄，你…) — see :func:`_reason_about`.
+# said plainly (木木，理由见讨论帖) or a reason declined (胖虎，没什么好说的).  Not a reason asked
+# for (番茄，理由呢？).  A remark about the one named (大鹏。他两轮都在跟风) is no reason said: it
+# may as well defend him (大鹏，他不可能是狼) — a doubt (:func:`unread_attempt`), not a vote.
 _LEAD_ABOUT = re.compile(
     r"(?:投票)?理由(?!\s*(?:呢|吗|么|是什么|是啥|何在))"
-    r"|(?:我\s*)?(?:觉得|感觉|认为|看)?\s*(?:他|她|此人|这人|这位)(?![们俩说])"
     r"|没(?:什么|啥)好?(?:说|讲)的?|无需多言|不用多说|不多说了?|不解释|懒得解释"
 )
-# In that sentence: the named defended or asked (他是好人 / 她不是狼 / 相信她), or a vote word,
-# a question, the second person: then the name opens talk about him, not his vote.
-_ABOUT_UNDONE = re.compile(
-    r"好人|不是狼|不是坏人|清白|金水|相信|你|[?？]|吗|投|票|选|弃|改|\[quote"
+# A remark about the one named, in the third person (他… / 我觉得她… / 此人…): after a name put
+# first, a doubt for the director (:func:`unread_attempt`), never a vote.
+_LEAD_REMARK = re.compile(
+    r"(?:我\s*)?(?:觉得|感觉|认为|看)?\s*(?:他|她|此人|这人|这位)(?![们俩说])"
 )
+# In the post's rest: a question, the second person, a vote word or a quote — then the name
+# opens talk to him or about votes, not a reason given for one.
+_ABOUT_UNDONE = re.compile(r"你|[?？]|吗|投|票|选|弃|改|\[quote")
 
 
 def _reason_about(rest: str, apart: bool) -> bool:
     """``rest``, after a name put first and set apart by a comma or a full stop, is the vote's
     reason (:data:`_LEAD_ABOUT`) with nothing of :data:`_ABOUT_UNDONE` in the post's rest."""
     return apart and _LEAD_ABOUT.match(rest) is not None and _ABOUT_UNDONE.search(rest) is None
+
+
+def _lead_remark(text: str, players: Sequence[str]) -> str | None:
+    """The name a post opens on, set apart by a comma or a full stop and followed by a remark
+    about him in the third person (:data:`_LEAD_REMARK`: 番茄，他… / 番茄。此人…): it may be the
+    vote with its reason or a defence — read neither way, asked when it could change the round."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return None
+    m = re.match(rf"\s*(?P<name>{alt})\s*[,，。.]\s*", text)
+    if m is None:
+        return None
+    rest = text[m.end() :]
+    if _LEAD_REMARK.match(rest) is None or _ABOUT_UNDONE.search(rest) or re.search(alt, rest):
+        return None
+    return _unloosen(m.group("name"), players)
 
 
 # In a preface before the name: a question, the past, others, a condition, a vote word.
@@ -1466,7 +1484,13 @@ def _listed(text: str, players: Sequence[str]) -> list[FreeVote]:
 
 # A vote word (for :func:`unread_attempt`): the verbs and nouns of voting, in Chinese and in the
 # words of other languages players mix in.
-_ANY_VOTE_WORD = re.compile(r"投|票|选|改|(?<![a-z])(?:undi|vote|votes|voting|pick)(?![a-z])")
+# Words, not characters: 改 only as 改投/改票/改成/改为/改选 (not 改天), 选 not in 选手/选项/选举,
+# 票 not in 票型/票数 (a count's words).
+_ANY_VOTE_WORD = re.compile(
+    r"投|票(?![型数面])|(?<!候)选(?![手项举民秀])|改(?:投|票|成|为|选)|换(?:投|票|成)"
+    r"|(?<![a-z])(?:undi|mengundi|vote|votes|voting|pick)(?![a-z])",
+    re.I,
+)
 
 
 def unread_attempt(text: str, players: Sequence[str], speaker: str = "") -> str | None:
@@ -1478,8 +1502,11 @@ def unread_attempt(text: str, players: Sequence[str], speaker: str = "") -> str 
     round's outcome.  None when there is none."""
     names = [p for p in players if p and p not in PRONOUNS and p != ABSTAIN]
     alt = _names_alt(names)
-    if not alt:
-        return None
+    if not alt or _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
+        return None  # 票型：⏎番茄 2⏎南瓜 1 — a count, not a ballot
+    remark = _lead_remark(text, names)
+    if remark is not None:
+        return remark
     for m in re.finditer(alt, text):
         lo, _hi = _clause_bounds(text, m.start(), m.end())
         head = text[lo : m.start()]

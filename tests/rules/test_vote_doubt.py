@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from auditor.rules.freevote import parse_free_vote, unread_attempt
+from auditor.urls import findpost_link
 from tests.rules.test_votes import KILLBAR_DAY, at, book_of, kb
 
 
@@ -32,7 +34,9 @@ def test_an_unread_vote_that_could_make_a_majority_is_asked(tmp_path: Path) -> N
     assert "结果未定" in first.reason
     assert len(book.conflicts) == 1
     question = book.conflicts[0]
-    assert "包子" in question and "票我放油条那边了哈" in question and "pid" in question
+    assert "包子" in question and "票我放油条那边了哈" in question
+    # where the post is, for a director: its link or its 楼, never a pid
+    assert "pid" not in question and "pid" not in first.reason
 
 
 def test_an_attempt_at_no_player_that_could_change_the_suspects_is_asked(tmp_path: Path) -> None:
@@ -57,3 +61,52 @@ def test_nothing_is_asked_when_the_post_undoes_it(tmp_path: Path) -> None:
     ):
         book = book_of(tmp_path / str(i), "killbar7", KILLBAR_DAY, _four_for_youtiao(_said(text)))
         assert not book.conflicts, text
+
+
+def test_a_name_with_a_remark_about_him_is_a_doubt_not_a_vote() -> None:
+    # a bare name and a remark in the third person may be the vote with its reason or a
+    # defence: read neither way (asked when it could change the round); a reason said or
+    # declined is the vote, and a remark naming another player or asking is neither
+    players = ["番茄", "南瓜", "冬瓜"]
+    for text in ["番茄，他不可能是狼。", "番茄。此人必是好预言家", "番茄，我觉得他很怪"]:
+        assert parse_free_vote(text, players, bare=True) is None, text
+        assert unread_attempt(text, players) == "番茄", text
+    for text in ["番茄，理由见讨论帖", "番茄，没什么好说的"]:
+        assert parse_free_vote(text, players, bare=True) is not None, text
+    for text in ["番茄，他跟南瓜是一伙的", "番茄，他到底投了谁？", "番茄，你怎么看"]:
+        assert unread_attempt(text, players) is None, text
+
+
+def test_vote_words_are_words() -> None:
+    # 改天 / 选手 / 票型 are no vote words (a count is no ballot); Vote in any case is one
+    players = ["番茄", "南瓜"]
+    for text in ["改天再说番茄", "选手番茄很强", "票型：番茄", "票数：番茄 2"]:
+        assert unread_attempt(text, players) is None, text
+    for text in ["Vote 番茄 吧", "VOTE番茄吧", "票就给番茄那边了", "改成番茄那边了"]:
+        assert unread_attempt(text, players) == "番茄", text
+
+
+def test_a_doubt_before_the_voters_later_vote_is_not_asked(tmp_path: Path) -> None:
+    # 包子's unread post comes before his own valid vote: that vote replaces it, as any
+    # earlier vote is replaced — nothing is left to ask
+    posts = _four_for_youtiao(_said("票我放油条那边了哈"))
+    posts.append(kb("包子", 12, at(1, 20, 30), "烧卖"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
+    assert "结果未定" not in book.days[1].rounds[0].reason
+    assert not book.conflicts
+
+
+def test_a_doubt_after_the_voters_vote_is_still_asked(tmp_path: Path) -> None:
+    posts = _four_for_youtiao(_said("票我放油条那边了哈"))
+    posts.insert(-1, kb("包子", 12, at(1, 15), "烧卖"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
+    assert "结果未定" in book.days[1].rounds[0].reason
+
+
+def test_the_post_is_shown_by_its_link_or_its_floor_never_its_pid() -> None:
+    # one findpost link for the report, the game state and the vote book (auditor.urls)
+    assert findpost_link("https://bbs.example.com/", 12, 345) == (
+        "https://bbs.example.com/forum.php?mod=redirect&goto=findpost&ptid=12&pid=345"
+    )
+    assert findpost_link("file:///tmp/pages/", 12, 345) is None
+    assert findpost_link("https://bbs.example.com/", 12, None) is None

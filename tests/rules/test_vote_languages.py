@@ -20,6 +20,15 @@ from tests.rules.test_vote_sets import read_post
         ("killbar7", "ok 我 undi 油条 lah, 他整天划水 one", ("油条", False, True)),
         ("killbar7", "今天 undi 春卷，昨天他太安静了", ("春卷", False, True)),
         ("killbar7", "好啦好啦 改 undi 汤圆 lah", ("汤圆", True, True)),
+        # at a sentence's start, capitalised (round 3's review)
+        ("killbar7", "Undi 春卷. 他昨天太安静了", ("春卷", False, True)),
+        # with 改 before its label: the label kept (改undi对象 → 改投票对象), read as the
+        # Chinese form is (no longer 改投：豆浆)
+        (
+            "killbar7",
+            "改undi对象：豆浆⏎undi理由：他 claim 得太快".replace("⏎", "\n"),
+            ("豆浆", False, True),
+        ),
         (
             "killbar7",
             "undi对象：豆浆⏎undi理由：他 claim 得太快".replace("⏎", "\n"),

@@ -3,8 +3,9 @@
 
 - A free-format vote thread (版杀7 4.1.2 names no format): a post that puts a name first, set
   apart by a comma or a full stop, and then gives the reason without a label — 理由 said
-  plainly, the one named spoken of in the third person, or a reason declined — is the vote.
-  Not when the rest speaks to him (你), asks, defends him or talks of votes.
+  plainly or a reason declined — is the vote.  Not when the rest speaks to him (你), asks or
+  talks of votes.  A remark about him in the third person (南瓜。她两天都在划水) is no reason
+  said — it may as well defend him — and is a doubt (test_vote_doubt), not a vote.
 - A change back (改回X / 换回去，X): 回 says which way the change goes; it is a change.
 - A heading that is a set phrase (问心无愧：X): 问 undoes a name after it only as asking (你问我…
   / 请问 / 问一下 / 问…？), not as a character of a phrase.
@@ -22,8 +23,6 @@ from tests.rules.test_vote_sets import read_post
     [
         # the name first, its reason after it without a label
         ("冬瓜，理由跟上一轮一样", ("冬瓜", False, True)),
-        ("南瓜。她两天都在划水，发言全是附和", ("南瓜", False, True)),
-        ("油条，我感觉他昨晚的解释站不住", ("油条", False, True)),
         ("春卷，没啥好说的", ("春卷", False, True)),
         # a change back
         ("算了还是改回土豆吧，汤圆的话也不是没道理", ("土豆", True, True)),
@@ -51,6 +50,12 @@ def test_a_name_put_first_with_its_reason_is_a_vote(
         # the name defended, or the others told not to vote him
         "春卷，她是好人",
         "土豆，我觉得他很可疑，但大家先别投他",
+        # a remark about him in the third person: a doubt, not a vote (round 3's review)
+        "南瓜。她两天都在划水，发言全是附和",
+        "番茄，他不可能是狼。",
+        "番茄，他是真预言家，跟他走。",
+        "番茄。此人必是好预言家",
+        "番茄，看他怎么说。",
         # a report of others, the name as a topic
         "番茄，他们俩一直在互保",
         "馄饨的发言，我觉得他很怪",

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from urllib.parse import urlsplit
 
 from auditor.rules.base import GamePost
 from auditor.rules.freevote import unread_attempt
 from auditor.rules.votebook.model import ABSTAIN, Ballot, RoundTally, VoteKind, Window
 from auditor.rules.votebook.procedure import Decision, VoteProcedure
 from auditor.rules.votebook.tally import count
+from auditor.urls import findpost_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +52,12 @@ def ask_when_unsure(
         post = doubt.gp.post
         text = " ".join(post.text.split())
         text = text if len(text) <= 60 else text[:60] + "…"
-        d.rt.reason += f"；结果未定：{doubt.voter} 的帖子（pid {post.pid}）{doubt.what}，若计为投 {target}，结果不同"
+        d.rt.reason += (
+            f"；结果未定：{doubt.voter} 的帖子（{where(base, doubt.gp)}）{doubt.what}，"
+            f"若计为投 {target}，结果不同"
+        )
         asked.append(
-            f"{doubt.voter} 的帖子「{text}」（{link(base, doubt.gp)}）{doubt.what}；"
+            f"{doubt.voter} 的帖子「{text}」（{where(base, doubt.gp)}）{doubt.what}；"
             f"若计为投 {target}，本轮结果不同"
         )
     if asked:
@@ -75,28 +78,50 @@ def doubts(d: Decision, posts: Sequence[GamePost]) -> list[Doubt]:
     eligible = set(d.eligible)
     out: list[Doubt] = []
     for b in d.ballots:
-        if b.problem == "target_not_player" and b.voter in eligible and b.correction is None:
+        if (
+            b.problem == "target_not_player"
+            and b.voter in eligible
+            and b.correction is None
+            and _after_standing(d, b.voter, b.gp)
+        ):
             targets = (b.suggestion,) if b.suggestion in pool else pool
             out.append(Doubt(b.gp, b.voter, targets, f"投票对象“{b.target_text}”不是玩家"))
     read = {b.pid for b in d.ballots}
-    directors = set(d.ctx.game.directors)
     for gp in posts:
-        post = gp.post
-        if (
-            post.pid in read
-            or gp.player is None
-            or gp.player not in eligible
-            or gp.exempt
-            or gp.lastwords
-            or post.hidden is not None
-            or post.author in directors
-            or post.posted_at > d.rt.closes
-        ):
-            continue
-        name = unread_attempt(post.text, d.ctx.game.players, gp.player)
-        if name is not None and name in pool:
-            out.append(Doubt(gp, gp.player, (name,), f"读不出是否投给 {name}"))
+        if gp.player is not None and _unread(d, gp, read):
+            name = unread_attempt(gp.post.text, d.ctx.game.players, gp.player)
+            if name is not None and name in pool:
+                out.append(Doubt(gp, gp.player, (name,), f"读不出是否投给 {name}"))
     return out
+
+
+def _unread(d: Decision, gp: GamePost, read: set[int | None]) -> bool:
+    """A post of an eligible player in the window, not read as a ballot, not the director's,
+    not hidden, exempt or last words, and after the voter's standing ballot if he has one."""
+    post = gp.post
+    return not (
+        post.pid in read
+        or gp.player is None
+        or gp.player not in d.eligible
+        or gp.exempt
+        or gp.lastwords
+        or post.hidden is not None
+        or post.author in d.ctx.game.directors
+        or post.posted_at > d.rt.closes
+        or not _after_standing(d, gp.player, gp)
+    )
+
+
+def _after_standing(d: Decision, voter: str, gp: GamePost) -> bool:
+    """The post could be the voter's standing ballot: he has none, or it comes after it (a
+    doubt before his later valid vote was replaced by that vote, as any earlier vote is)."""
+    standing = d.final.get(voter)
+    if standing is None or standing.gp is gp:
+        return True
+    mine, theirs = gp.post, standing.gp.post
+    if mine.posted_at != theirs.posted_at:
+        return mine.posted_at > theirs.posted_at
+    return (mine.pid or 0) > (theirs.pid or 0)
 
 
 def could_change(d: Decision, w: Window, doubt: Doubt, procedure: VoteProcedure) -> str | None:
@@ -130,9 +155,10 @@ def _result(rt: RoundTally) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...
     return tuple(sorted(rt.outcome.items())), tuple(sorted(rt.candidates))
 
 
-def link(base: str | None, gp: GamePost) -> str:
-    """The post's findpost link (http(s) only), else its tid and pid."""
+def where(base: str | None, gp: GamePost) -> str:
+    """Where the post is, for a director: its link, else its 楼 (never a pid)."""
     post = gp.post
-    if base and urlsplit(base).scheme in ("http", "https") and post.pid is not None:
-        return f"{base}forum.php?mod=redirect&goto=findpost&ptid={post.tid}&pid={post.pid}"
-    return f"tid {post.tid} pid {post.pid}"
+    link = findpost_link(base, post.tid, post.pid)
+    if link is not None:
+        return link
+    return f"第 {post.floor} 楼" if post.floor is not None else "链接不可用"

@@ -696,7 +696,8 @@ _VOWELS = frozenset("aeiou")
 # 投 (改 undi 冬瓜 as 改投, undi对象 as 投票对象), and that language's undoers with it.
 _FOREIGN_WORDS: dict[str, str] = _WORDS["foreign_vote_words"]
 _FOREIGN_VOTE = re.compile(
-    r"(?:(?P<chg>改|换|转)\s*)?(?<![a-z])(?:undi|mengundi)(?![a-z])(?P<label>\s*(?:对象|理由))?"
+    r"(?:(?P<chg>改|换|转)\s*)?(?<![a-z])(?:undi|mengundi)(?![a-z])(?P<label>\s*(?:对象|理由))?",
+    re.I,
 )
 _FOREIGN_UNDOER = re.compile(
     "(?<![a-z])(?:"
@@ -752,9 +753,9 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
         sub(_FOREIGN_UNDOER, lambda m: _FOREIGN_WORDS[m.group(0)])
         for m in _FOREIGN_VOTE.finditer(ft):
             label = (m.group("label") or "").strip()
-            place(
-                m.start(), m.end(), "改投" if m.group("chg") else "投票" + label if label else "投"
-            )
+            # 改undi对象 → 改投票对象 (the label kept), 改 undi → 改投, undi对象 → 投票对象
+            verb = "投票" + label if label else "投"
+            place(m.start(), m.end(), ("改" if m.group("chg") else "") + verb)
     sub(_ENGLISH_CHANGE, lambda m: "改票" if m.group(0).startswith("vote") else "改投")
     for m in _PASS.finditer(ft):
         place(m.start("w"), m.end("w"), "弃权")
