@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
-from urllib.parse import urlsplit
 
 from auditor.game.gamefile import Event, EventType
 from auditor.rules.base import Context
 from auditor.rules.votebook.model import ABSTAIN, Ballot, DayVotes, RoundTally, VoteSettings, Window
+from auditor.urls import findpost_link
 
 
 def count(
@@ -141,10 +141,11 @@ def _result_pids(ctx: Context, events: list[Event]) -> list[int]:
 
 
 def post_link(base: str | None, tid: int | None, pid: int | None) -> str:
-    """A post's findpost link (http(s) only), else its tid and pid."""
-    if base and urlsplit(base).scheme in ("http", "https") and pid is not None:
-        ptid = f"&ptid={tid}" if tid is not None else ""
-        return f"{base}forum.php?mod=redirect&goto=findpost{ptid}&pid={pid}"
+    """A post's findpost link (http(s) only, :func:`auditor.urls.findpost_link`), else its tid
+    and pid."""
+    link = findpost_link(base, tid, pid)
+    if link is not None:
+        return link
     return f"tid {tid} pid {pid}" if tid is not None else f"pid {pid}"
 
 
