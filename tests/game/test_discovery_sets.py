@@ -89,6 +89,8 @@ SETS = [
     ("blind14/announcements_blind.jsonl", 0.899, 0.549, 6),  # scored once: 0.895 / 0.530 / 6
     ("blind15/announcements_dev.jsonl", 0.774, 0.419, 9),  # scored once after session 40
     ("blind15/announcements_blind.jsonl", 0.808, 0.463, 20),  # scored once: 0.813 / 0.468 / 20
+    ("blind16/announcements_dev.jsonl", 0.914, 0.580, 5),  # scored once (session 41, no tuning yet)
+    ("blind16/announcements_blind.jsonl", 0.865, 0.542, 11),  # scored once: 0.870 / 0.547 / 11
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

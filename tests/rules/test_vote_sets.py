@@ -1,6 +1,6 @@
 """The labelled vote posts as regression sets (issue 37): tests/votes/blind, blind2, blind3,
 blind4, blind5, blind6, blind7, blind8, blind9, blind10, blind11, blind12, blind13, blind14,
-blind15, blind16, blind17, blind18, blind19, blind20.
+blind15, blind16, blind17, blind18, blind19, blind20, blind21.
 
 The dev half was tuned on; the blind half was scored once (tests/votes/blind/SCORE.md) and
 is a regression set from then on.  Each half must keep at least the figure it had when the
@@ -89,6 +89,7 @@ SETS = ROOT / "tests" / "votes"
         # words void or say is not in effect; the own vote voided before a new one, a change)
         ("blind19/posts_blind19.jsonl", 0.938),
         ("blind20/posts_blind20.jsonl", 0.934),  # scored once at 0.939 after session 40's rounds
+        ("blind21/posts_blind21.jsonl", 0.924),  # scored once at 0.929 (session 41, no tuning yet)
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:
