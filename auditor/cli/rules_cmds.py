@@ -36,7 +36,6 @@ from auditor.cli.today import (
     print_status,
     recorded,
     stored_status,
-    with_void,
 )
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
@@ -49,13 +48,11 @@ from auditor.rules.engine import (
     build_context,
     make_context,
     ruleset_for,
-    stored_records,
 )
 from auditor.rules.records import Cell, CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import all_rules, get
 from auditor.rules.ruleset import SETTINGS, load_ruleset
-from auditor.rules.votebook import votes_for
 from auditor.rulesets import NAMES as PRESETS
 from auditor.store import Store
 
@@ -247,20 +244,9 @@ def status(
                 st = stored_status(g, store, datetime.now(UTC).astimezone(g.timezone))
                 if st is not None:
                     note_stale(store)
-                    checked = stored_records(store, g)
-                    if checked is not None and st.day is not None:
-                        st = with_void(st, _no_valid_vote(checked.rounds, st.day))
             if st is None:
                 st = _judged_status(g, store, when)
         print_status(st, fmt.value)
-
-
-def _no_valid_vote(rounds: Sequence[Mapping[str, object]], day: int) -> list[str]:
-    """The day's last round's non-voters (eligible, no valid vote), as the reminder reads
-    them (report.drafts._non_voters)."""
-    mine = [r.get("non_voters") for r in rounds if r.get("day") == day]
-    last = mine[-1] if mine else None
-    return [str(p) for p in last] if isinstance(last, list) else []
 
 
 def _judged_status(g: Game, store: Store, when: datetime | None) -> DayStatus:
@@ -289,10 +275,7 @@ def _judged_status(g: Game, store: Store, when: datetime | None) -> DayStatus:
         bool(spec is not None and spec.accelerated),
         rows,
     )
-    if day is None:
-        return st
-    dv = votes_for(ctx).days.get(day)
-    return with_void(st, dv.rounds[-1].non_voters if dv is not None and dv.rounds else [])
+    return st
 
 
 # --------------------------------------------------------------------------- check / findings
