@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from auditor.game.gamefile import DaySpec, Game
+from auditor.game.gamefile import DaySpec, EventType, Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import NOT_CARDS, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
@@ -216,6 +216,24 @@ def faction_losses(led: Ledger) -> list[dict[str, object]]:
     ]
 
 
+def standing_records(game: Game, led: Ledger) -> list[Row]:
+    """The 牌面 rows (report, ``auditor ledger``): one per seat — the game file's players and
+    the accounts that took a seat over (替补).  A non-player (a spectator, a passer-by such
+    as 路人甲) gets no row: what he did is a notice.  Only a card approved for him, or a
+    card draft waiting for him, still shows him (a card is never hidden)."""
+    seats = set(game.players) | {
+        e.value for e in game.events if e.type is EventType.SUBSTITUTE and e.value
+    }
+    return [
+        s.as_record()
+        for s in led.standings
+        if s.player in seats
+        or s.pending
+        or s.actions
+        or s.standing.raw_blue + s.standing.raw_yellow + s.standing.raw_red
+    ]
+
+
 def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None = None) -> list[str]:
     """Warnings for the top of the report and the audit line: rules the forced mobile API
     cannot feed, substitutes, and the closes where the game file's events disagree with the
@@ -363,7 +381,7 @@ def build_records(
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
     announce = announce_day(days)
     cards = card_records(game, schedule, store, led, announce)
-    standings = [s.as_record() for s in led.standings]
+    standings = standing_records(game, led)
     _explained(game, drafts, cards, standings, rs)
     decided = decided_records(game, store, led, cards)
 

@@ -203,3 +203,29 @@ def test_phase_names_are_words_on_a_phone_not_a_hover(tmp_path: Path) -> None:
         assert head.rect["width"] <= 390, head.rect  # the names wrap, not a wide column
     finally:
         driver.quit()
+
+
+@pytest.fixture(scope="module")
+def sample_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``auditor audit examples/sample/game.toml``'s report.html (the README's first
+    command): a report of every kind of finding, 路人甲 (not a player) among the posters."""
+    from tests.whole_games.test_sample_checks import _audit
+
+    return _audit(tmp_path_factory.mktemp("sample")) / "report.html"
+
+
+def test_a_non_player_gets_no_card_row_on_a_phone(sample_report: Path, tmp_path: Path) -> None:
+    """The 牌面 table at 390 px: one row per player; 路人甲, who only posted in a game thread
+    (NOT-A-PLAYER, a notice), had a row of zeros there as if he held a seat."""
+    from selenium.webdriver.common.by import By
+
+    driver = _driver(tmp_path, 390, 844)
+    try:
+        _open(driver, sample_report)
+        table = driver.find_element(By.CSS_SELECTOR, "#standings table")
+        driver.execute_script("arguments[0].scrollIntoView()", table)
+        rows = [th.text for th in table.find_elements(By.CSS_SELECTOR, "tbody th")]
+        assert rows == ["饺子", "包子", "馄饨", "豆浆", "油条", "烧卖", "春卷", "汤圆"], rows
+        assert "路人甲" not in driver.find_element(By.ID, "standings").text
+    finally:
+        driver.quit()
