@@ -41,6 +41,7 @@ from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import load_ledger
 from auditor.ledger.policy import card_name, plain_cite
+from auditor.report.labels import plain_note
 from auditor.report.records import finding_rows, forum_base
 from auditor.rules.activity import ACTIVITY_COLUMNS
 from auditor.rules.base import Rule
@@ -51,7 +52,7 @@ from auditor.rules.engine import (
 )
 from auditor.rules.records import Cell, CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
-from auditor.rules.registry import all_rules, get
+from auditor.rules.registry import REGISTRY, all_rules, get
 from auditor.rules.ruleset import SETTINGS, load_ruleset
 from auditor.rulesets import NAMES as PRESETS
 from auditor.store import Store
@@ -350,7 +351,14 @@ def findings(
                 [*FINDING_COLUMNS, "note"],
                 fmt,
                 title=f"{g.name} 发现",
-                shown={"card": card_name, "status": lambda v: FINDING_STATUS_NAMES.get(v, v)},
+                # (a director's table: the rule's title and the note in words; --format
+                # csv/json keep the code and the note as the check wrote them)
+                shown={
+                    "code": lambda v: REGISTRY[v].title if v in REGISTRY else v,
+                    "note": lambda v: plain_note(str(v or "")),
+                    "card": card_name,
+                    "status": lambda v: FINDING_STATUS_NAMES.get(v, v),
+                },
                 headers=[
                     "编号",
                     "规则",
@@ -386,7 +394,7 @@ def _finding_blocks(rows: Sequence[Mapping[str, Any]], name: str) -> None:
             str(x)
             for x in (
                 r["id"],
-                r["code"],
+                r.get("rule") or r["code"],
                 r["player"],
                 day,
                 where,
@@ -398,8 +406,9 @@ def _finding_blocks(rows: Sequence[Mapping[str, Any]], name: str) -> None:
         out.print("")
         out.print(escape(head), highlight=False)
         for label, key in (("命中", "match"), ("摘录", "excerpt"), ("说明", "note")):
-            if r.get(key):
-                out.print(escape(f"  {label}：{r[key]}"), highlight=False)
+            said = plain_note(str(r[key])) if key == "note" and r.get(key) else r.get(key)
+            if said:
+                out.print(escape(f"  {label}：{said}"), highlight=False)
 
 
 # --------------------------------------------------------------------------- rules

@@ -50,6 +50,7 @@ from auditor.report.labels import (
     forum_base,
     highlight,
     local_time,
+    plain_note,
     post_link,
     post_time,
     thread_name,
@@ -82,11 +83,13 @@ __all__ = [
     "checked_records",
     "finding_day",
     "finding_rows",
+    "findings_in_words",
     "forum_base",
     "game_notices",
     "highlight",
     "post_link",
     "post_time",
+    "standing_records",
 ]
 
 ACTIVITY_CSV = (  # the CLI's ``activity --format csv`` columns first (issue 3), then ours
@@ -120,8 +123,9 @@ VOTES_CSV = (
     "note",
 )
 TALLY_CSV = ("day", "round", "target", "votes", "outcome", "voters", "reason")
-FINDINGS_CSV = (
+FINDINGS_CSV = (  # rule: the rule's Chinese title a director reads; code: for tools
     "id",
+    "rule",
     "code",
     "player",
     "day",
@@ -213,6 +217,20 @@ def faction_losses(led: Ledger) -> list[dict[str, object]]:
         {"faction": w.faction, "players": list(w.players), "reds": w.reds}
         for w in led.warnings
         if w.kind == "faction_loses"
+    ]
+
+
+def findings_in_words(findings: Sequence[Row]) -> list[Row]:
+    """The findings as the CSV a director opens says them: the reason and the note in his
+    words (rule titles, not codes; no colour measurements), the code in a column of its own
+    (``code``, for tools; ``rule`` is the title)."""
+    return [
+        {
+            **f,
+            "reason": titled_codes(str(f.get("reason") or "")),
+            "note": titled_codes(plain_note(str(f.get("note") or ""))),
+        }
+        for f in findings
     ]
 
 
