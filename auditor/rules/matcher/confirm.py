@@ -28,6 +28,18 @@ from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said.text import CLAUSE_MARKS
 from auditor.rules.said.text import is_cjk as _is_cjk
 
+# The game's own acts, each one character (验 a check, 查 a check, 刀 a kill, 投 and 票 a vote,
+# 狼 the wolf): a sound-alike that swaps one of them in is the act written, not a cloak.
+_GAME_ACTS = frozenset("验查刀投票狼")
+
+
+def _swapped_onto_game_verb(form: str, piece: str) -> bool:
+    """Does the heard ``piece`` differ from the lexicon spelling ``form`` at one of the game's
+    own one-character acts (:data:`_GAME_ACTS`)?"""
+    return len(form) == len(piece) and any(
+        c != f and c in _GAME_ACTS for c, f in zip(piece, form, strict=True)
+    )
+
 
 def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
     """Is the pinyin candidate ``norm[s:t]`` part of a longer ASCII word (pinyin must be
@@ -655,6 +667,15 @@ class _Confirming(_Built):
             return False
         return verdict != _IF_CLAUSE or self._clause_bounded(text, norm, idx, s, t)
 
+    def _stopped(self, key: _Key, piece: str, norm: str, s: int, t: int) -> bool:
+        """A short near sound on a stop character or off a word (@near long), or a sound-alike
+        that swaps in one of the game's own acts (把自己验了 is the seer's check, not 把自己淹)."""
+        return (
+            self._short_near_stopped(key, piece)
+            or self._short_near_off_word(key, norm, s, t)
+            or _swapped_onto_game_verb(self.norm.key(key.form), piece)
+        )
+
     def _pinyin_verdict(self, key: _Key, norm: str, s: int, t: int) -> int:
         """Is the pinyin candidate ``key`` over ``norm[s:t]`` a match: :data:`_REJECTED`,
         :data:`_CONFIRMED`, or :data:`_IF_CLAUSE` (it must stand on word boundaries and
@@ -666,8 +687,8 @@ class _Confirming(_Built):
             return _REJECTED  # found as text already
         if _inside_ascii_or_a_count(norm, s, t):
             return _REJECTED
-        if self._short_near_stopped(key, piece) or self._short_near_off_word(key, norm, s, t):
-            return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long)
+        if self._stopped(key, piece, norm, s, t):
+            return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long), 自己验 not 自己淹
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
         cjk = all_cjk or any(map(_is_cjk, piece))
         if cjk and self._common_piece(piece):
