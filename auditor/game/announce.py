@@ -472,7 +472,7 @@ _ALIVE = lazy(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
 # Patterns._unaccounted)
 _NOT_AN_EVENT = lazy(
     r"对象|可疑者|候选|对决|辩论|(?<![A-Za-z])vs\.?(?![A-Za-z])|MVP|遗言|身份|继承|承接|规则|[|｜]\s*\d"
-    r"|平票|tie|请(?![假出走离])|的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
+    r"|平票|tie|请(?![假出走离])|(?<![天日])的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
     re.I,
 )
 _NOT_A_MANNER = lazy(r"者|直到|等到|之前|人")
@@ -900,6 +900,43 @@ _ROW = lazy(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = lazy(
     r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*(?:死人|死的)?\s*[:：]\s*(?=\S)", re.M
 )
+# a night's label on a line of its own, its list under it (昨夜点位失效：, 昨夜退出运行两人：)
+_NIGHT_LABEL_LINE = lazy(
+    rf"(?:{_NIGHT_HEADER})[^\s，。,:：；;！!？?（(]{{1,8}}(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]"
+)
+# the night's word in a bracket after the label (点位失效（昨夜）：): the label's own
+_HEADER_IN_BRACKET = lazy(
+    rf"^(?P<lead>[ \t\u3000]*)(?P<verb>[\u4e00-\u9fff]{{2,6}})\s*[（(]\s*(?P<h>{_NIGHT_HEADER})\s*[）)]\s*[:：]",
+    re.M,
+)
+# 昨夜（第4日夜）：两人退出运行——X，Y: the label's verb after its colon, the list after a dash
+_VERB_THEN_LIST = (
+    rf"(?P<h>{_NIGHT_HEADER})\s*(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*"
+    r"(?P<verb>[^\s，。,:：；;！!？?（(—]{1,8}?)\s*(?:—{1,2}|[:：])\s*"
+)
+# a label's verb that ranks or names the players, no exit (领先, 得票最多, 提名)
+# (nor a label of what players did, or a role's act: 上线, 发言, 保护 — round 3's review)
+_NOT_TOLD_OUT = lazy(
+    r"领先|落后|最多|最高|最少|指定|点名|提名|怀疑|目标|对象|刀口|票"
+    r"|上线|在线|登录|登陆|签到|活跃|发帖|回帖|保|护|点赞|表扬|之星|最佳|优秀"
+)
+# a vote still running, or the badge's count: no top of a day's count decides anything yet
+_RUNNING_COUNT = lazy(r"目前|暂时|暂列|当前|截至|截止目前|进行中|还在投|领先|当选|竞选|选举|竞选")
+# a post that corrects itself or its count
+_COUNT_FIXED = lazy(r"不对|更正|订正|纠正|算错|漏算|数错|写错|有误|说错|错了")
+# a line that speaks of the vote: a bare number after a name on it is a count (表决：X 7，Y 3)
+_BALLOT_LINE = lazy(r"票|表决|投票|计票|结果")
+# the top of the count said in words
+_TOP_WORDS = r"得票最多|票数最多|票数最高|最高票|票最多|票多"
+# a predicate that says no exit: praise, a cheer, speech, the game going on
+# (nor one that sends the player on to another round: 进入决赛, 上台PK)
+_NOT_AN_EXIT = lazy(
+    r"加油|辛苦|厉害|精彩|棒|谢|恭喜|好|继续|留|发|讲|称|表示|认为|声称|跳|自爆"
+    r"|进入|晋级|入围|上台|PK|决赛|复赛|对决|下一轮|二轮",
+    re.I,
+)
+# a bracket after a listed name that says the player is not out (未遂, 存活, 幸存)
+_UNDOING_BRACKET = lazy(r"未|没|不|幸|免|存|空刀")
 # 烧卖昨夜……不，今天夜里 …: the time said first is taken back
 _TIME_SELF_FIX = lazy(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
@@ -935,6 +972,11 @@ _ASKED_WRONG = lazy(
     r"(?<=[:：】\]\s])[^\s，,。；;！!？?\n：:】\]]{1,8}[？?]+\s*(?:—+|…+)?\s*(?:不对|不是|错了|说错了|更正|订正)\s*"
     r"[，,：:]?\s*(?:是|应为|应该是|为)?\s*"
 )
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
 
 
 def _sentence_end(text: str, at: int) -> int:
@@ -1074,6 +1116,23 @@ class Patterns:
         names = sorted(self._norm, key=len, reverse=True)
         self._name_re = re.compile("|".join(re.escape(n) for n in names) or r"(?!x)x")
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
+        named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
+        self._list_only = re.compile(
+            rf"(?:{named})(?:\s*(?:[、,，]|和|与|及|同)\s*(?:{named}))*\s*[。！!；;]?"
+        )
+        self._count_re = re.compile(
+            rf"(?P<who>{one})\s*(?:同学)?\s*[（(]?\s*(?:得票|票数)?\s*[:：]?\s*"
+            r"(?P<n>\d+(?:\.\d+)?)(?![\d.])(?!\s*(?:人|日|天|点|时|号|月|年|分|位|个|次|帖|楼|[:：]\d))"
+            r"\s*(?P<p>票)?"
+        )
+        self._cast_for_re = re.compile(rf"投给了?\s*(?P<who>{one})")
+        self._top_said_re = re.compile(
+            rf"(?P<who>{one})\s*(?:同学)?\s*(?:{_TOP_WORDS})|(?:{_TOP_WORDS})的(?:是|为)\s*(?P<who2>{one})"
+        )
+        self._verb_then_list = re.compile(rf"{_VERB_THEN_LIST}(?=(?:{one}))")
+        self._one_a_line = re.compile(
+            rf"(?:[-−–—*•·×✝†✗]+|\d{{1,2}}\s*[.、)])?\s*(?P<who>{named})\s*[。；;，,、]?"
+        )
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
         # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
@@ -1491,11 +1550,115 @@ class Patterns:
         self._leaving = self._declared_leaving + self._glossed_verbs(text)
         self._unread_verbs = []
         text = self._offices(text)
-        text = self._labels(text)
+        text = self._labels(self._listed_lines(text))
         text = self._said(text)
         text = self._glossed(text)
         text = self._verb_is(text)
-        return self._likewise(self._counted_out(text))
+        return self._likewise(self._counted_out(self._after_tally(text)))
+
+    def _top_counted(self, text: str) -> tuple[str, int] | None:
+        """The one player at the top of the day's count the post tells, as the post writes
+        the name, and where the count first names them: players each with a count (X 6 票，
+        Y 4 票; 表决：X 7，Y 3 — a bare number where the line speaks of the vote), a tie
+        decided by a vote for one of them (平票 … 警长投给了 X), or the top said in words
+        (X 得票最多, 票数最多的是 X).  None while the vote runs (目前, 暂), for the badge's
+        count (当选, 竞选), or when the top is not one player."""
+        if _RUNNING_COUNT.search(text) or _COUNT_FIXED.search(text):
+            return None  # (a count the post corrects is no certain top: 不对，X 是 7 票)
+        counts: dict[str, tuple[float, int]] = {}
+        for m in self._count_re.finditer(text):
+            line = text[text.rfind("\n", 0, m.start()) + 1 : _line_end(text, m.end())]
+            if m.group("p") or _BALLOT_LINE.search(line):
+                n, at = float(m.group("n")), m.start()
+                who = m.group("who")
+                counts[who] = max(counts.get(who, (n, at)), (n, at), key=lambda c: c[0])
+        if counts:
+            most = max(n for n, _ in counts.values())
+            tops = [w for w, (n, _) in counts.items() if n == most]
+            if len(tops) > 1:
+                chosen = {
+                    m.group("who")
+                    for m in self._cast_for_re.finditer(text)
+                    if m.group("who") in tops and m.start() > min(a for _, a in counts.values())
+                }
+                tops = list(chosen)
+            return (tops[0], counts[tops[0]][1]) if len(tops) == 1 else None
+        said: dict[str, int] = {}
+        for m in self._top_said_re.finditer(text):
+            said.setdefault(m.group("who") or m.group("who2"), m.start())
+        return next(iter(said.items())) if len(said) == 1 else None
+
+    def _after_tally(self, text: str) -> str:
+        """A vote's result by its structure, whatever the director's verb (issue 34): the
+        day's count with one player at its top (:meth:`_top_counted`), then a clause or a label
+        whose only name is that player — X 表决甩车, 除名：X, X 得票最多，被请出场 — is the
+        vote's elimination.  Never a clause that undoes (a question, a supposition, 差点, 白痴,
+        a state: X 是狼), one that says who they are or what they said (发言, 说), a count
+        with no decision (X 6 票，Y 4 票 alone), nor a line with the grammar's own word."""
+        top = self._top_counted(text)
+        if top is None:
+            return text
+        who, since = top
+        name = re.escape(who)
+
+        def out(pred: str, m: re.Match[str]) -> bool:
+            opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+            end = _sentence_end(text, m.end())
+            sentence = text[opening + 1 : end]
+            return not (
+                m.start() < text.rfind("\n", 0, since) + 1
+                or self._name_re.search(pred)
+                or re.search(r"\d", pred)
+                or _NO_ACT.match(pred)
+                or _UNDOING.search(pred)
+                or _NOT_TOLD_OUT.search(pred)
+                or _NOT_AN_EXIT.search(pred)
+                or any(r.search(sentence) for _, r in _ELIM_RE)
+                or _KEPT_IN_GAME.search(text[m.end() : end])
+                or _SUPPOSE.search(sentence)
+                or text[end : end + 1] in ("？", "?")
+            )
+
+        def subject(m: re.Match[str]) -> str:
+            pred = m.group("pred")
+            return f"投票出局：{m.group('who')}，{pred}" if out(pred, m) else m.group(0)
+
+        def label(m: re.Match[str]) -> str:
+            verb = m.group("verb")
+            return f"投票出局：{m.group('who')}" if out(verb, m) else m.group(0)
+
+        def after(m: re.Match[str]) -> str:
+            pred = m.group("pred")
+            return f"{m.group('said')}，投票出局，{pred}" if out(pred, m) else m.group(0)
+
+        pred = r"(?P<pred>[\u4e00-\u9fff][^，。,；;！!？?\n]{0,11}?)"
+        text = re.sub(
+            rf"{_REPORT_START}[—\-–\s]*(?P<who>{name})\s*(?:同学)?\s*{pred}(?={_REPORT_END})",
+            subject,
+            text,
+            flags=re.M,
+        )
+        text = re.sub(
+            rf"{_REPORT_START}(?P<verb>[\u4e00-\u9fff]{{2,6}})\s*(?:[（(][^）)]{{0,8}}[）)])?\s*[:：]\s*"
+            rf"(?P<who>{name})(?=\s*(?:[（(][^）)]*[）)])?\s*[。！!；;]?\s*$)",
+            label,
+            text,
+            flags=re.M,
+        )
+        # (the count or the top said, then the decision in a clause of its own: X 6 票，离场)
+        mention = (
+            rf"(?:{name})\s*(?:同学)?\s*(?:[（(][^）)]{{0,12}}[）)])?\s*(?:得票)?\s*[:：]?\s*"
+            rf"(?:\d+(?:\.\d+)?\s*票|{_TOP_WORDS})"
+            rf"|(?:{_TOP_WORDS})的(?:是|为)\s*(?:{name})"
+        )
+        return re.sub(
+            rf"(?P<said>(?:{mention})(?:\s*[（(][^）)]{{0,16}}[）)])?"
+            rf"(?:\s*[，,]\s*(?:过半数?|超过半数|[^，,。\n]{{0,6}}票[^，,。\n]{{0,6}}))*)"
+            rf"\s*[，,]\s*{pred}(?={_REPORT_END})",
+            after,
+            text,
+            flags=re.M,
+        )
 
     def _glossed_verbs(self, text: str) -> tuple[str, ...]:
         """The words a post glosses as leaving (离场（出局）, 上岸（死亡）): the 2-4 characters
@@ -1563,18 +1726,27 @@ class Patterns:
 
         def night(m: re.Match[str]) -> str:
             verb = m.group("verb")
-            return "昨夜出局：" if self._leaves(verb) and not _UNDOING.search(verb) else m.group(0)
+            if _UNDOING.search(verb) or _NOT_TOLD_OUT.search(verb):
+                return m.group(0)
+            # (the night's label and a bare list of roster names, nothing else on its line:
+            # the night's deaths whatever the verb — 昨夜谢幕：X、Y)
+            if self._leaves(verb):
+                return f"昨夜出局：{m.group('list')}"
+            if self._bare_list(text[m.start("list") : _line_end(text, m.end())]):
+                # (a list joined by ， is one list here: 昨夜熄灯：X，Y)
+                return "昨夜出局：" + re.sub(r"\s*[，,]\s*", "、", m.group("list"))
+            return m.group(0)
 
         def ballot(m: re.Match[str]) -> str:
             verb = m.group("verb")
             if self._leaves(verb) and not _UNDOING.search(verb):
-                return f"{m.group('h')}出局："
+                return f"{m.group('h')}出局：{m.group('list')}"
             return m.group(0)
 
         for header, least, sub in ((_NIGHT_HEADER, 1, night), (_BALLOT_HEADER, 0, ballot)):
             text = re.sub(
                 rf"{_REPORT_START}(?P<h>{header})(?P<verb>[^\s，。,:：；;！!？?（(]{{{least},8}}?)\s*"
-                rf"(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*(?={listed}{_REPORT_END})",
+                rf"(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*(?P<list>{listed})(?={_REPORT_END})",
                 sub,
                 text,
                 flags=re.M,
@@ -1583,6 +1755,42 @@ class Patterns:
 
     def _named(self) -> str:
         return rf"(?:{self._name_re.pattern})(?:\s*[（(][^）)]*[）)])?"
+
+    def _bare_list(self, rest: str) -> bool:
+        """The rest of a label's line is roster names and nothing else (joined by 、 ， 和, each
+        with a bracket that names no one and keeps no one in the game): a report's list."""
+        if not self._list_only.fullmatch(rest.strip()):
+            return False
+        brackets = re.findall(r"[（(]([^）)]*)[）)]", rest)
+        return not any(
+            self._name_re.search(b) or _KEPT_IN_GAME.search(b) or _UNDOING_BRACKET.search(b)
+            for b in brackets
+        )
+
+    def _listed_lines(self, text: str) -> str:
+        """A night's label alone on its line, the names under it one a line (昨夜点位失效： /
+        ——X。 / ——Y。; 昨夜（第4日夜）：两人离场——X，Y; 失效（昨夜）：): the label's list on
+        one line, the night's word first, for :meth:`_labels`."""
+        text = _HEADER_IN_BRACKET.sub(r"\g<lead>\g<h>\g<verb>：", text)
+        text = self._verb_then_list.sub(r"\g<h>\g<verb>：", text)
+        lines = text.split("\n")
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            j = i + 1
+            if _NIGHT_LABEL_LINE.fullmatch(line.strip()):
+                names = []
+                while j < len(lines) and (one := self._one_a_line.fullmatch(lines[j].strip())):
+                    names.append(one.group("who"))
+                    j += 1
+                if names:
+                    out.append(line.rstrip() + "、".join(names) + "。")
+                    i = j
+                    continue
+            out.append(line)
+            i += 1
+        return "\n".join(out)
 
     def _said(self, text: str) -> str:
         """昨晚 X 离园了, 昨夜：航班 X 撤销飞行计划, 昨日计票：X 退出排序 — a header, the name,
