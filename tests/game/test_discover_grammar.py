@@ -46,6 +46,18 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("冬瓜被放逐。", [(E, "冬瓜", "vote", None)]),
     ("出局的是 黄瓜（7票）。", [(E, "黄瓜", "vote", None)]),
     ("番茄吃到第三张黄牌，升级红牌，罚下。", [(E, "番茄", "sent_off", None)]),
+    # a card the sentence before gives as the reason of one that follows from it (所以…)
+    (
+        "这是番茄的第三张黄牌，合成红牌。所以番茄就此离场，不能再投票。",
+        [(E, "番茄", "sent_off", None)],
+    ),
+    ("芒果是猎人，开了一枪。因此苦瓜也离场了。", [(E, "苦瓜", "hunter", None)]),
+    # twins: no 所以, the reason is another sentence's; a night's word is no card; the lost
+    # right to vote is no ballot (the time decides, a proposal)
+    ("番茄拿到红牌。冬瓜离场，不能再投票。", [(E, "冬瓜", None, None)]),
+    ("这是冬瓜的第二张黄牌。所以冬瓜离场了。", [(E, "冬瓜", None, None)]),
+    ("冬瓜离场，失去投票权。", [(E, "冬瓜", None, None)]),
+    ("冬瓜 5 票离场。", [(E, "冬瓜", "vote", None)]),
     ("芒果殉情。", [(E, "芒果", "suicide", None)]),
     ("油条是猎人，开枪带走了苦瓜。", [(E, "苦瓜", "hunter", None)]),
     (
