@@ -62,7 +62,12 @@ SETS = [
     ("phrases/blind16/phrases_blind16.tsv", 0.914, 0.845, 13),  # scored once (no tuning yet)
     ("phrases/blind17/phrases_blind17.tsv", 0.967, 0.855, 3),  # scored once: P 0.917, R 0.830, 13
     ("phrases/blind18/phrases_blind18.tsv", 0.875, 0.800, 18),  # scored once after session 40
-    ("phrases/blind19/phrases_blind19.tsv", 0.928, 0.755, 9),  # scored once (session 41, no tuning yet)
+    (
+        "phrases/blind19/phrases_blind19.tsv",
+        0.928,
+        0.755,
+        9,
+    ),  # scored once (session 41, no tuning yet)
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]
