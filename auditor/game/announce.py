@@ -908,6 +908,10 @@ _HOLDER_HANDOVER = r"({one})\s*(?:的)?\s*警长\s*(?:→|->|=>|⇒)\s*(?={one})
 _TIME_LABEL = lazy(
     rf"\s*(?:昨[日天夜晚]?|前[日天夜晚]|今[日天]|夜|夜里|本夜|第\s*{_NUM}\s*[天日夜])\s*[:：]"
 )
+# a sentence that follows from the one before (所以 / 因此 / 于是 …): its reason is there
+_CONSEQUENCE = lazy(r"\s*(?:所以|因此|因而|于是|故而|据此|由此)")
+# the right a player loses by leaving (不能再投票, 失去投票权): no ballot of the day
+_LOST_VOTE = lazy(r"(?:不能|无法|不可以?|不得|不再|失去|没有)[^，。；;]{0,4}?投票权?")
 _BARE_CAUSE = lazy(
     r"\s*(?:被)?(?:票|投票|票出|公投|放逐|刀|狼刀|杀|杀手|毒|女巫毒|狙|狙击|猎人枪?|枪|殉情|红牌|罚下|淹死)\s*"
 )
@@ -2097,6 +2101,7 @@ class Patterns:
         out: list[Announced] = []
         unplaced: list[str] = []
         topic: str | None = None
+        reason = ""  # the sentence before (所以…: the cause it gives)
         line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
         # a day's label heading the line (第二日：夜间出局 X；投票出局 Y) is every sentence's
         head = _rx.match(rf"\s*第\s*({_NUM})\s*[天日]\s*[:：]", line)
@@ -2109,6 +2114,8 @@ class Patterns:
             ctx.about_night = bool(_NIGHT.search(line) or _rx.search(r"夜|杀手|刀", line))
             ctx.line_tallied = self._tallied(line, ctx.about_night)
             line_night = ctx.night
+            ctx.reason = reason
+            reason = sentence
             out.extend(ctx.read())
             unplaced += ctx.unplaced
             topic = ctx.topic or topic
@@ -2362,6 +2369,7 @@ class _Sentence:
             self.offset = 0  # 前天（第五天）: the day named is the day, not two before it
         self.about_night = False  # the line around it speaks of the night (set by the line)
         self.line_tallied = False  # the line around it tells the day's count (set by the line)
+        self.reason = ""  # the sentence before in the line (set by the line)
 
     def read(self) -> list[Announced]:
         if self.asks:
@@ -2621,7 +2629,8 @@ class _Sentence:
     def _cause_before(self, c: str, at: int) -> str | None:
         """How, from the clause's words before the word: a name is no how (a player named for
         a blade holds 刀), nor a role right before a name (最后一个杀手 X 9 票出局); a death
-        after the hunter's shot in the sentence is the shot's (X 是猎人，开枪，Y 死了)."""
+        after the hunter's shot in the sentence is the shot's (X 是猎人，开枪，Y 死了); else
+        the reason the sentence before gives (:meth:`_consequence`)."""
         one = self.p._name_re.pattern
         before = _cause_in(
             self.p._name_re.sub(" ", _rx.sub(rf"{_ROLE_NOUN}\s*(?={one})", " ", c[:at]))
@@ -2631,7 +2640,7 @@ class _Sentence:
             r"猎人[^。！!；;]{0,12}?(?<![不没未])(?:开枪|开了一?枪)", said
         ):
             return "hunter"
-        return before
+        return before or self._consequence()
 
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
@@ -2653,11 +2662,19 @@ class _Sentence:
             return "night"  # 昨天 X 被投出，晚上 Y 挂了: the clause's own evening
         if before is not None:
             return before
-        if "票" in self.text or self.offset == -1 or self.vote_result:
+        if "票" in _LOST_VOTE.sub("", self.text) or self.offset == -1 or self.vote_result:
             return "vote"
         if _rx.search(r"\d\s*(?:—+|-+|→|->)?\s*出", self.text):
             return "vote"  # a count before the out word (X 8 → 出, X 6 出): the tally's
         return None
+
+    def _consequence(self) -> str | None:
+        """A card, a 殉情 or a shot the sentence before gives as the reason of a sentence
+        that follows from it (三张黄牌合为一张红牌。所以 X 离开了: sent off), none else."""
+        if not _CONSEQUENCE.match(self.text):
+            return None
+        cause = _cause_in(self.p._name_re.sub(" ", self.reason))
+        return cause if cause in ("sent_off", "suicide", "hunter") else None
 
     def _night_by(self, c: str) -> bool:
         """The night the sentence speaks of is said by the end of clause ``c``, or carried
