@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from auditor.rules.lexicon import (
@@ -436,7 +437,7 @@ class _Built(_Deferred):
 
     def boundaries(self, norm: str, start: int, end: int) -> bool:
         """Does [start, end) of the normalised text fall on jieba word boundaries?"""
-        lo, cuts = self._cut(norm, start, end)
+        lo, cuts = self.cut(norm, start, end)
         return start - lo in cuts and end - lo in cuts
 
     def word_before(self, norm: str, start: int) -> str:
@@ -447,7 +448,7 @@ class _Built(_Deferred):
         window = norm[lo : start + 1]
         got = self._small_cuts.get((window, -1))
         if got is None:
-            _, cuts = self._cut(window, start - lo, start - lo + 1)
+            _, cuts = self.cut(window, start - lo, start - lo + 1)
             at = start - lo
             k = cuts.index(at) if at in cuts else 0
             if len(self._small_cuts) >= 65536:
@@ -455,7 +456,13 @@ class _Built(_Deferred):
             got = self._small_cuts[window, -1] = window[cuts[k - 1] : at] if k else ""
         return str(got)
 
-    def _cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
+    def words_over(self, norm: str, start: int, end: int) -> list[tuple[int, int]]:
+        """The spans of jieba's words that ``norm[start:end]`` lies in or across, in order
+        (菜鸡 of 这道菜鸡肉很嫩: 道菜, 鸡肉)."""
+        lo, cuts = self.cut(norm, start, end)
+        return [(lo + a, lo + b) for a, b in pairwise(cuts) if lo + a < end and start < lo + b]
+
+    def cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
         """jieba's cut offsets of the clause window around [start, end): where the window
         starts in ``norm``, and the offsets (from there) of every word's end."""
         lo = max(0, start - 8)

@@ -747,7 +747,7 @@ class Confirmer:
         boundaries, as written or — where only words jieba guessed (HMM, no word of its
         dictionary) cross its ends — with the lexicon spelling it sounds like in its
         place?  (里是 inside 耻里 is no 立誓: 耻里 … are cut from the dictionary.)"""
-        lo, cuts = self.built._cut(norm, s, t)
+        lo, cuts = self.built.cut(norm, s, t)
         if s - lo in cuts and t - lo in cuts:
             return True
         form = self.built.norm.key(key.form)
