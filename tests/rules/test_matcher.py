@@ -265,6 +265,14 @@ def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
         "x-y-z",
         "a.",
         ".b",
+        # spaced pinyin (SPACED_PINYIN): runs of syllable words, at the ends, beside English
+        "tie lian",
+        "他 tie  lian，wo cao",
+        "ｔｉｅ　ｌｉａｎ啊",
+        "let me tie lian up",
+        "tie lian 2 wo cao",
+        "x tie lian",
+        "tie lian\x00wo cao",
         # split characters (女马 → 妈) and many characters that expand or vanish
         "你女马的",
         "卧\u200b槽…a.b，" * 600,
