@@ -62,6 +62,10 @@ class Matcher:
         self.built = _Built(lexicon)
         self.confirmer = Confirmer(self.built)
         self.sentences = SentencePatterns(self.built, self.confirmer)
+        self._lists: dict[str, Any] = {}  # list (and numpy) forms of the translate tables
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_lists": {}}
 
     # ---- what callers read of the compiled lexicon
     @property
@@ -270,13 +274,13 @@ class Matcher:
         written 出生)."""
         import numpy as np
 
-        lengths = self.built._lists.get("typed_lengths")
+        lengths = self._lists.get("typed_lengths")
         if lengths is None:  # (each character's length in the rendering)
             lengths = np.ones(_LIST_SPAN, dtype=np.int64)
             for cp, v in self.built.py_table.items():
                 if cp < _LIST_SPAN:
                     lengths[cp] = len(v)
-            self.built._lists["typed_lengths"] = lengths
+            self._lists["typed_lengths"] = lengths
         edges = np.zeros(size + 1, dtype=np.int64)  # a character's number at its edge, + 1
         cum = np.concatenate(([0], np.cumsum(lengths.take(code_points(source)))))
         edges[cum] = np.arange(1, len(cum) + 1)
@@ -305,7 +309,7 @@ class Matcher:
         tables' span): :attr:`py_render`'s syllable codes, every other character blanked
         (one byte each for the automaton, where a CJK character without a reading or a
         CJK punctuation mark is three)."""
-        got = self.built._lists.get("render_codes")
+        got = self._lists.get("render_codes")
         if got is None:
             import numpy as np
 
@@ -313,13 +317,13 @@ class Matcher:
             for cp, v in self.built.py_render.items():
                 if cp < _LIST_SPAN:
                     got[cp] = ord(v)
-            self.built._lists["render_codes"] = got
+            self._lists["render_codes"] = got
         return bytes(got.take(codes).tobytes()).decode("utf-16-le")
 
     def _list(self, name: str) -> list[str]:
-        got = self.built._lists.get(name)
+        got = self._lists.get(name)
         if got is None:
-            got = self.built._lists[name] = _as_list(
+            got = self._lists[name] = _as_list(
                 self.built.norm.table if name == "norm" else self.built.py_render
             )
         return got
