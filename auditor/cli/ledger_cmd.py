@@ -46,7 +46,7 @@ from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, is_card_draft, 
 from auditor.ledger.policy import card_name
 from auditor.report.findings import finding_day, titled_codes
 from auditor.report.labels import plain_note
-from auditor.report.records import post_time
+from auditor.report.records import post_time, standing_records
 from auditor.rules.engine import ruleset_for
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import own_citation
@@ -167,7 +167,7 @@ def ledger_cmd(game: GameArg, fmt: FormatOpt = Format.table) -> None:
         g = open_game(game)
         with open_store(g, existing="查看牌面") as store:
             led = load_ledger(g, store)
-        rows = [s.as_record() for s in led.standings]
+        rows = standing_records(g, led)
         columns = [*LEDGER_COLUMNS, "raw_blue", "raw_yellow", "raw_red", "actions"]
         if fmt is Format.table:  # for people: 罚下 是 or empty (machine formats keep 0/1)
             rows = [{**r, "sent_off": "是" if r["sent_off"] else ""} for r in rows]

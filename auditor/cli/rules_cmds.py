@@ -36,12 +36,12 @@ from auditor.cli.today import (
     print_status,
     recorded,
     stored_status,
-    with_void,
 )
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import load_ledger
 from auditor.ledger.policy import card_name, plain_cite
+from auditor.report.labels import plain_note
 from auditor.report.records import finding_rows, forum_base
 from auditor.rules.activity import ACTIVITY_COLUMNS
 from auditor.rules.base import Rule
@@ -49,13 +49,11 @@ from auditor.rules.engine import (
     build_context,
     make_context,
     ruleset_for,
-    stored_records,
 )
 from auditor.rules.records import Cell, CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
-from auditor.rules.registry import all_rules, get
+from auditor.rules.registry import REGISTRY, all_rules, get
 from auditor.rules.ruleset import SETTINGS, load_ruleset
-from auditor.rules.votebook import votes_for
 from auditor.rulesets import NAMES as PRESETS
 from auditor.store import Store
 
@@ -247,20 +245,9 @@ def status(
                 st = stored_status(g, store, datetime.now(UTC).astimezone(g.timezone))
                 if st is not None:
                     note_stale(store)
-                    checked = stored_records(store, g)
-                    if checked is not None and st.day is not None:
-                        st = with_void(st, _no_valid_vote(checked.rounds, st.day))
             if st is None:
                 st = _judged_status(g, store, when)
         print_status(st, fmt.value)
-
-
-def _no_valid_vote(rounds: Sequence[Mapping[str, object]], day: int) -> list[str]:
-    """The day's last round's non-voters (eligible, no valid vote), as the reminder reads
-    them (report.drafts._non_voters)."""
-    mine = [r.get("non_voters") for r in rounds if r.get("day") == day]
-    last = mine[-1] if mine else None
-    return [str(p) for p in last] if isinstance(last, list) else []
 
 
 def _judged_status(g: Game, store: Store, when: datetime | None) -> DayStatus:
@@ -289,10 +276,7 @@ def _judged_status(g: Game, store: Store, when: datetime | None) -> DayStatus:
         bool(spec is not None and spec.accelerated),
         rows,
     )
-    if day is None:
-        return st
-    dv = votes_for(ctx).days.get(day)
-    return with_void(st, dv.rounds[-1].non_voters if dv is not None and dv.rounds else [])
+    return st
 
 
 # --------------------------------------------------------------------------- check / findings
@@ -367,7 +351,14 @@ def findings(
                 [*FINDING_COLUMNS, "note"],
                 fmt,
                 title=f"{g.name} 发现",
-                shown={"card": card_name, "status": lambda v: FINDING_STATUS_NAMES.get(v, v)},
+                # (a director's table: the rule's title and the note in words; --format
+                # csv/json keep the code and the note as the check wrote them)
+                shown={
+                    "code": lambda v: REGISTRY[v].title if v in REGISTRY else v,
+                    "note": lambda v: plain_note(str(v or "")),
+                    "card": card_name,
+                    "status": lambda v: FINDING_STATUS_NAMES.get(v, v),
+                },
                 headers=[
                     "编号",
                     "规则",
@@ -403,7 +394,7 @@ def _finding_blocks(rows: Sequence[Mapping[str, Any]], name: str) -> None:
             str(x)
             for x in (
                 r["id"],
-                r["code"],
+                r.get("rule") or r["code"],
                 r["player"],
                 day,
                 where,
@@ -415,8 +406,9 @@ def _finding_blocks(rows: Sequence[Mapping[str, Any]], name: str) -> None:
         out.print("")
         out.print(escape(head), highlight=False)
         for label, key in (("命中", "match"), ("摘录", "excerpt"), ("说明", "note")):
-            if r.get(key):
-                out.print(escape(f"  {label}：{r[key]}"), highlight=False)
+            said = plain_note(str(r[key])) if key == "note" and r.get(key) else r.get(key)
+            if said:
+                out.print(escape(f"  {label}：{said}"), highlight=False)
 
 
 # --------------------------------------------------------------------------- rules

@@ -22,7 +22,7 @@ import errno
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -41,8 +41,9 @@ STALE = "记录早于最近一次抓取：先运行 auditor check"
 
 #: ``auditor status``'s output formats and machine columns.
 STATUS_FORMATS = ("table", "bbcode", "csv", "json")
-# voted: a valid vote; void: posted ballots, none of them valid (voted 0: 投票无效)
-STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted", "void"]
+# voted: a valid vote; void: posted ballots, none of them valid (voted 0: 投票无效), with
+# the problem of the last one
+STATUS_COLUMNS = ["player", "posts", "min_posts", "below", "voted", "void", "problem"]
 
 
 def note_stale(store: Store) -> None:
@@ -94,13 +95,16 @@ def stored_status(game: Game, store: Store, now: datetime) -> DayStatus | None:
         return None
     if data.get("inputs") != config_inputs(game):
         return None
+    rows = list(data.get("rows") or [])
+    if any("void" not in r for r in rows):
+        return None  # an entry of an older shape: it counted void ballots as votes
     closes = data.get("closes")
     return DayStatus(
         now,
         data.get("day"),
         datetime.fromisoformat(closes) if closes else None,
         bool(data.get("accelerated")),
-        list(data.get("rows") or []),
+        rows,
         data.get("warning"),
     )
 
@@ -108,7 +112,7 @@ def stored_status(game: Game, store: Store, now: datetime) -> DayStatus | None:
 def status_bbcode(day: int, rows: Sequence[Mapping[str, object]], closes: datetime) -> str:
     below = [f"{r['player']}（{r['posts']}帖）" for r in rows if r["below"]]
     novote = [str(r["player"]) for r in rows if not r["voted"] and not r.get("void")]
-    void = [str(r["player"]) for r in rows if r.get("void")]
+    void = [_with_problem(r) for r in rows if r.get("void")]
     lines = [f"[b]第{day}天提醒[/b]（{closes:%m-%d %H:%M} 关门）"]
     lines.append("发言不足：" + ("、".join(below) if below else "无"))
     lines.append("尚未投票：" + ("、".join(novote) if novote else "无"))
@@ -116,6 +120,12 @@ def status_bbcode(day: int, rows: Sequence[Mapping[str, object]], closes: dateti
         lines.append("投票无效：" + "、".join(void))
     lines.append("请尚未投票的玩家在关门前投票，发言不足的玩家抓紧发言。")
     return "\n".join(lines)
+
+
+def _with_problem(row: Mapping[str, object]) -> str:
+    """饺子（投票对象不是玩家）: a void voter with the problem of his ballot."""
+    problem = row.get("problem")
+    return f"{row['player']}（{problem}）" if problem else str(row["player"])
 
 
 def print_status(st: DayStatus, fmt: str) -> None:
@@ -131,10 +141,10 @@ def print_status(st: DayStatus, fmt: str) -> None:
     if st.accelerated:
         err.print(f"第{st.day}天是加速日：发言不足或未投票不判罚。")
     if fmt == "table":  # 投票无效 in the 已投票 column (a ✓ there read as a valid vote)
-        rows = [{**r, "voted": -1 if r.get("void") else r["voted"]} for r in st.rows]
+        rows = [{**r, "voted": _void_text(r) if r.get("void") else r["voted"]} for r in st.rows]
         emit(
             rows,
-            STATUS_COLUMNS[:-1],
+            STATUS_COLUMNS[:-2],
             Format(fmt),
             title=f"第{st.day}天进度（{st.now:%m-%d %H:%M}）",
             headers=["玩家", "已发帖", "下限", "发言不足", "已投票"],
@@ -142,21 +152,16 @@ def print_status(st: DayStatus, fmt: str) -> None:
             shown={"below": lambda v: "不足" if v else "", "voted": _voted},
         )
         return
-    emit([{"void": 0, **r} for r in st.rows], STATUS_COLUMNS, Format(fmt))
+    emit([{"void": 0, "problem": "", **r} for r in st.rows], STATUS_COLUMNS, Format(fmt))
+
+
+def _void_text(row: Mapping[str, object]) -> str:
+    problem = row.get("problem")
+    return f"投票无效（{problem}）" if problem else "投票无效"
 
 
 def _voted(value: object) -> str:
-    return "投票无效" if value == -1 else tick(value)
-
-
-def with_void(st: DayStatus, no_valid_vote: Sequence[str]) -> DayStatus:
-    """``st`` with a player who posted ballots but has no valid vote (``no_valid_vote``:
-    the tally's non-voters) marked void, not voted (the reminder says 投票无效 too)."""
-    rows = []
-    for r in st.rows:
-        void = bool(r["voted"]) and r["player"] in no_valid_vote
-        rows.append({**r, "voted": 0 if void else r["voted"], "void": int(void)})
-    return replace(st, rows=rows)
+    return value if isinstance(value, str) else tick(value)
 
 
 # --------------------------------------------------------------------------- without typer

@@ -67,6 +67,7 @@ def finding_rows(
             {
                 "id": r["id"],
                 "code": r["code"],
+                "rule": _rule_title(r["code"]),
                 "player": r["player"],
                 "day": finding_day(game, schedule, r["day"], r["tid"], r["player"]),
                 "phase": r["phase"],
@@ -87,6 +88,11 @@ def finding_rows(
             }
         )
     return findings
+
+
+def _rule_title(code: str) -> str:
+    rule = REGISTRY.get(code)
+    return rule.title if rule is not None else code
 
 
 def finding_day(

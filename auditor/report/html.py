@@ -28,7 +28,7 @@ from markupsafe import Markup, escape
 from auditor import __version__
 from auditor.files import cache_dir, write_atomic
 from auditor.ledger.policy import card_name
-from auditor.report.labels import number
+from auditor.report.labels import cited, number
 from auditor.report.records import Records
 from auditor.report.words import director_words
 from auditor.visible import HIDDEN, visible, visible_html
@@ -105,6 +105,7 @@ def with_helpers(env: Environment) -> Environment:
     env.filters["exact"] = exact
     env.filters["number"] = number  # a weight of 2.0 reads 2, 1.5 stays
     env.filters["director_words"] = director_words
+    env.filters["cited"] = cited
     env.globals["elevator_rows"] = elevator_rows
     return env
 

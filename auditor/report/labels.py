@@ -167,11 +167,78 @@ def _without_brackets(text: str, heads: set[str]) -> str:
     return "".join(out)
 
 
+#: Colour names a post's [color=…] uses (Discuz!'s palette and the reds around it), as a
+#: director says them; another name is shown by its hex value only.
+COLOUR_NAMES = {
+    "red": "红色",
+    "darkred": "深红色",
+    "crimson": "深红色",
+    "firebrick": "砖红色",
+    "orangered": "橙红色",
+    "tomato": "番茄红",
+    "indianred": "浅红色",
+    "maroon": "褐红色",
+    "brown": "棕色",
+    "magenta": "洋红色",
+    "fuchsia": "洋红色",
+    "deeppink": "深粉色",
+    "hotpink": "粉红色",
+    "pink": "粉色",
+    "orange": "橙色",
+    "darkorange": "深橙色",
+    "purple": "紫色",
+    "blue": "蓝色",
+    "green": "绿色",
+    "black": "黑色",
+}
+#: FONT-SIZE's note (``放大字体（正常 16px）：[size=5] ≈ 24px``) in a director's words.
+_SIZE_NOTE = re.compile(r"放大字体（正常 ([\d.]+)px）：")
+_SIZE_PX = re.compile(r" ≈ ([\d.]+)px")
+
+
+def _colour(m: re.Match[str]) -> str:
+    name = COLOUR_NAMES.get(m.group(1).lower())
+    return f"{name}（{m.group(2)}）" if name else m.group(2)
+
+
 def plain_note(note: str) -> str:
-    """A finding's note without measurements only a developer reads (ΔE2000, L/C/h)."""
-    parts = [p for p in note.split("，") if not _INTERNAL.search(p.strip())]
-    kept = _COLOUR.sub(r"\1（\2）", "，".join(parts))
+    """A finding's note in a director's words: without measurements only a developer reads
+    (ΔE2000, L/C/h), a colour by its Chinese name (红色字体（#FF0000）, never
+    ``Red（#FF0000）``), an enlarged font as 字号过大 with its size in 像素."""
+    kept = "；".join(
+        "，".join(
+            p
+            for i, p in enumerate(item.split("，"))
+            if (i == 0 and _COLOUR.fullmatch(p)) or not _INTERNAL.search(p)
+        )
+        for item in note.split("；")
+    )
+    kept = _COLOUR.sub(_colour, kept)
+    kept = re.sub(r"红色字体：红色（(#[0-9A-Fa-f]{6})）", r"红色字体（\1）", kept)
+    kept = _SIZE_NOTE.sub(r"字号过大（正常 \1 像素）：", kept)
+    kept = _SIZE_PX.sub(r"，约 \1 像素", kept)
     return _SAVED_FILE.sub("保存的页面里的头像图片", kept)
+
+
+#: A citation that names no clause of its own (a rule the rule post does not state).
+_NO_CLAUSE = "无直接条款："
+
+
+def cited(seed: str) -> str:
+    """A rule's citation (its seed clause) in the one form a director reads on a card:
+    ``依据：M107 违规判定 9(1)：禁止使用红色字体`` — the rule post and clause as numbered in
+    the post, then its words after a colon (never in quotes); a rule the post does not state
+    directly: ``参照：M107 违规判定 10(1) 串号、4(1) 马甲（规则帖没有直接条文）``."""
+    text = seed.strip()
+    if not text:
+        return ""
+    label, tail = "依据", ""
+    if text.startswith(_NO_CLAUSE):
+        label, tail = "参照", "（规则帖没有直接条文）"
+        text = text.removeprefix(_NO_CLAUSE).strip()
+    text = re.sub(r"\s*“([^”]*)”", r"：\1", text)
+    text = re.sub(r"：\s*：", "：", text)
+    return f"{label}：{text}{tail}"
 
 
 def number(x: float) -> str:
@@ -216,7 +283,8 @@ HEADERS = {
     "voters": "投票的玩家",
     "reason": "理由",
     "id": "编号",
-    "code": "规则",
+    "rule": "规则",
+    "code": "规则代码",
     "status": "状态",
     "suggested_card": "建议的牌",
     "card": "判的牌",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from auditor.game.gamefile import DaySpec, Game
+from auditor.game.gamefile import DaySpec, EventType, Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import NOT_CARDS, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
@@ -50,6 +50,7 @@ from auditor.report.labels import (
     forum_base,
     highlight,
     local_time,
+    plain_note,
     post_link,
     post_time,
     thread_name,
@@ -82,11 +83,13 @@ __all__ = [
     "checked_records",
     "finding_day",
     "finding_rows",
+    "findings_in_words",
     "forum_base",
     "game_notices",
     "highlight",
     "post_link",
     "post_time",
+    "standing_records",
 ]
 
 ACTIVITY_CSV = (  # the CLI's ``activity --format csv`` columns first (issue 3), then ours
@@ -120,8 +123,9 @@ VOTES_CSV = (
     "note",
 )
 TALLY_CSV = ("day", "round", "target", "votes", "outcome", "voters", "reason")
-FINDINGS_CSV = (
+FINDINGS_CSV = (  # rule: the rule's Chinese title a director reads; code: for tools
     "id",
+    "rule",
     "code",
     "player",
     "day",
@@ -213,6 +217,38 @@ def faction_losses(led: Ledger) -> list[dict[str, object]]:
         {"faction": w.faction, "players": list(w.players), "reds": w.reds}
         for w in led.warnings
         if w.kind == "faction_loses"
+    ]
+
+
+def findings_in_words(findings: Sequence[Row]) -> list[Row]:
+    """The findings as the CSV a director opens says them: the reason and the note in his
+    words (rule titles, not codes; no colour measurements), the code in a column of its own
+    (``code``, for tools; ``rule`` is the title)."""
+    return [
+        {
+            **f,
+            "reason": titled_codes(str(f.get("reason") or "")),
+            "note": titled_codes(plain_note(str(f.get("note") or ""))),
+        }
+        for f in findings
+    ]
+
+
+def standing_records(game: Game, led: Ledger) -> list[Row]:
+    """The 牌面 rows (report, ``auditor ledger``): one per seat — the game file's players and
+    the accounts that took a seat over (替补).  A non-player (a spectator, a passer-by such
+    as 路人甲) gets no row: what he did is a notice.  Only a card approved for him, or a
+    card draft waiting for him, still shows him (a card is never hidden)."""
+    seats = set(game.players) | {
+        e.value for e in game.events if e.type is EventType.SUBSTITUTE and e.value
+    }
+    return [
+        s.as_record()
+        for s in led.standings
+        if s.player in seats
+        or s.pending
+        or s.actions
+        or s.standing.raw_blue + s.standing.raw_yellow + s.standing.raw_red
     ]
 
 
@@ -363,7 +399,7 @@ def build_records(
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
     announce = announce_day(days)
     cards = card_records(game, schedule, store, led, announce)
-    standings = [s.as_record() for s in led.standings]
+    standings = standing_records(game, led)
     _explained(game, drafts, cards, standings, rs)
     decided = decided_records(game, store, led, cards)
 

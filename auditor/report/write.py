@@ -79,6 +79,7 @@ def write_files(
         LEDGER_CSV,
         TALLY_CSV,
         VOTES_CSV,
+        findings_in_words,
     )
     from auditor.rules.votebook import PROBLEM_TEXT
 
@@ -93,7 +94,7 @@ def write_files(
             ("activity", ACTIVITY_CSV, records.activity),
             ("votes", VOTES_CSV, records.votes),
             ("tally", TALLY_CSV, records.tally),
-            ("findings", FINDINGS_CSV, records.findings),
+            ("findings", FINDINGS_CSV, findings_in_words(records.findings)),
             ("ledger", LEDGER_CSV, records.standings),
         )
     ]

@@ -25,7 +25,14 @@ from auditor.rules.base import Context, Unit
 from auditor.rules.lurk import lurk_day_units
 from auditor.rules.proposals import proposed_by_day
 from auditor.rules.ruleset import RuleSet, load_ruleset
-from auditor.rules.votebook import DayVotes, RoundTally, VoteBook, votes_for
+from auditor.rules.votebook import (
+    PROBLEM_TEXT,
+    Ballot,
+    DayVotes,
+    RoundTally,
+    VoteBook,
+    votes_for,
+)
 
 T = TypeVar("T")
 
@@ -600,12 +607,33 @@ def voted_on(ctx: Context, day: int) -> set[str]:
     }
 
 
+def void_ballots(ctx: Context, day: int) -> dict[str, str]:
+    """Players whose ballots of ``day``'s open round (the last one: killbar7 votes in
+    rounds) are all void, each with the problem of the last of them as the director reads
+    it (投票对象不是玩家).  A valid ballot later followed by a void change still stands: its
+    voter has voted."""
+    dv = votes_for(ctx).days.get(day)
+    if dv is None:
+        return {}
+    current = dv.rounds[-1].round if dv.rounds else None
+    mine: dict[str, list[Ballot]] = {}
+    for b in dv.ballots:
+        if current is None or b.round == current:
+            mine.setdefault(b.voter, []).append(b)
+    return {
+        voter: PROBLEM_TEXT.get(ballots[-1].problem or "", "") or "投票无效"
+        for voter, ballots in mine.items()
+        if not any(b.valid for b in ballots)
+    }
+
+
 def open_day_status(ctx: Context, ruleset: RuleSet) -> tuple[int | None, list[dict[str, object]]]:
     """For the day open at ``ctx.now`` (``auditor status``): every player still measured,
     their posts so far, whether LURK-DAY would judge them lurking if the day closed now
     (with the rule set's options, its preset's defaults when the rule is off; per phase
     and against the day's average where the rule set says so: killbar7), and whether they
-    have voted.  (None, []) between days."""
+    have voted: only a valid standing ballot is a vote; a player whose ballots are all
+    void is ``void`` with the problem (:func:`void_ballots`).  (None, []) between days."""
     day = ctx.schedule.open_day(ctx.now)
     if day is None:
         return None, []
@@ -614,7 +642,8 @@ def open_day_status(ctx: Context, ruleset: RuleSet) -> tuple[int | None, list[di
         or load_ruleset(ctx.game.ruleset, {"LURK-DAY": {}}).rules["LURK-DAY"]
     )
     counts = post_counts(ctx)
-    voted = voted_on(ctx, day.number)
+    void = void_ballots(ctx, day.number)
+    voted = voted_on(ctx, day.number) - set(void)
     lurking = {p for p, _d, _ph, _n, _note in lurk_day_units(ctx, lurk, days=[day])}
     rows = []
     for player in ctx.game.players:
@@ -628,6 +657,8 @@ def open_day_status(ctx: Context, ruleset: RuleSet) -> tuple[int | None, list[di
                 "min_posts": int(lurk["min_posts"]),
                 "below": int(player in lurking),
                 "voted": int(player in voted),
+                "void": int(player in void),
+                "problem": void.get(player, ""),
             }
         )
     return day.number, rows

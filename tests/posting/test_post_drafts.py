@@ -331,8 +331,8 @@ def test_status_and_the_reminder_read_a_void_ballot_alike(sample_game: Path) -> 
     res = runner.invoke(app, ["status", str(sample_game), "--now", now, "-f", "csv"])
     assert res.exit_code == 0, res.output
     rows = {r.split(",")[0]: r.split(",") for r in res.output.splitlines()[1:]}
-    assert rows["油条"][-2:] == ["0", "1"], rows  # voted 0, void 1
-    assert rows["饺子"][-2:] == ["1", "0"], rows
+    assert rows["油条"][-3:] == ["0", "1", "投票对象不是玩家"], rows  # voted 0, void 1
+    assert rows["饺子"][-3:] == ["1", "0", ""], rows
     res = runner.invoke(app, ["status", str(sample_game), "--now", now, "-f", "bbcode"])
     assert "尚未投票：包子、豆浆、汤圆" in res.output and "投票无效：油条" in res.output
     res = runner.invoke(app, ["status", str(sample_game), "--now", now], env={"COLUMNS": "100"})

@@ -321,7 +321,8 @@ def test_a_directors_text_says_no_developer_detail() -> None:
     note = plain_note("颜色接近红色，Red = #FF0000，L=53 C=105 h=40°，ΔE2000=0.0")
     assert note == "颜色接近红色", note
     # (a finding's own words with the colour after a colon: its name and hex said plainly)
-    assert plain_note("红色字体：Red = #FF0000") == "红色字体：Red（#FF0000）"
+    # (session 41: no English colour name either — 红色字体（#FF0000）, not Red（#FF0000）)
+    assert plain_note("红色字体：Red = #FF0000") == "红色字体（#FF0000）"
     assert "种子规则" not in director_words("不是牌（种子规则没有直接条文：只提醒导演）")
     said = plain_note("头像与饺子相同，thread-102-p1_files/03_avatar_middle.png")
     assert "_files/" not in said and "头像图片" in said, said

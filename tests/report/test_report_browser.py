@@ -203,3 +203,68 @@ def test_phase_names_are_words_on_a_phone_not_a_hover(tmp_path: Path) -> None:
         assert head.rect["width"] <= 390, head.rect  # the names wrap, not a wide column
     finally:
         driver.quit()
+
+
+@pytest.fixture(scope="module")
+def sample_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``auditor audit examples/sample/game.toml``'s report.html (the README's first
+    command): a report of every kind of finding, 路人甲 (not a player) among the posters."""
+    from tests.whole_games.test_sample_checks import _audit
+
+    return _audit(tmp_path_factory.mktemp("sample")) / "report.html"
+
+
+def test_a_non_player_gets_no_card_row_on_a_phone(sample_report: Path, tmp_path: Path) -> None:
+    """The 牌面 table at 390 px: one row per player; 路人甲, who only posted in a game thread
+    (NOT-A-PLAYER, a notice), had a row of zeros there as if he held a seat."""
+    from selenium.webdriver.common.by import By
+
+    driver = _driver(tmp_path, 390, 844)
+    try:
+        _open(driver, sample_report)
+        table = driver.find_element(By.CSS_SELECTOR, "#standings table")
+        driver.execute_script("arguments[0].scrollIntoView()", table)
+        rows = [th.text for th in table.find_elements(By.CSS_SELECTOR, "tbody th")]
+        assert rows == ["饺子", "包子", "馄饨", "豆浆", "油条", "烧卖", "春卷", "汤圆"], rows
+        assert "路人甲" not in driver.find_element(By.ID, "standings").text
+    finally:
+        driver.quit()
+
+
+def test_a_director_reads_rules_in_chinese_not_codes_on_a_phone(
+    sample_report: Path, tmp_path: Path
+) -> None:
+    """Everything a director reads at 390 px, the details folds opened: no rule code
+    (PHRASE-VULGAR, GHOST-POST …), no colour measurement (ΔE2000) or English colour name
+    (Red（#FF0000）); each card's grounds in one form — 依据：M107 违规判定 9(1)：禁止使用红色
+    字体, or 参照：…（规则帖没有直接条文） — never a quoted clause or 无直接条款：.  The CSV
+    he opens in a spreadsheet: the rule by its title (规则), the code in a column of its own."""
+    import re
+
+    from selenium.webdriver.common.by import By
+
+    from auditor.rules.registry import REGISTRY
+    from tests.report_csv import report_rows
+
+    code = re.compile(r"(?<![A-Za-z0-9-])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+(?![A-Za-z0-9-])")
+    driver = _driver(tmp_path, 390, 844)
+    try:
+        _open(driver, sample_report)
+        driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+        seen = driver.find_element(By.TAG_NAME, "body").text
+        assert [c for c in code.findall(seen) if c in REGISTRY] == []
+        for dev in ("ΔE", "Red（", "L=53", "无直接条款"):
+            assert dev not in seen, dev
+        assert "红色字体（#FF0000）" in seen
+        metas = [m.text for m in driver.find_elements(By.CSS_SELECTOR, "article .meta")]
+        grounds = [g.strip() for m in metas for g in re.findall(r"(?:依据|参照)：[^·]*", m)]
+        assert grounds and "依据：M107 违规判定 9(1)：禁止使用红色字体" in grounds, grounds
+        assert not [g for g in grounds if "“" in g or "：无" in g], grounds
+        cards = driver.find_elements(By.CSS_SELECTOR, "article[data-code]")
+        assert cards and all(a.get_attribute("data-code") in REGISTRY for a in cards)
+    finally:
+        driver.quit()
+    rows = report_rows(sample_report.parent / "findings.csv")
+    red = next(r for r in rows if r["code"] == "FONT-RED")
+    assert red["rule"] == REGISTRY["FONT-RED"].title and red["note"] == "红色字体（#FF0000）"
+    assert all(not code.search(r["rule"]) and "ΔE" not in r["note"] for r in rows)

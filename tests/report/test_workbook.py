@@ -30,7 +30,8 @@ def test_workbook_sheets_headers_widths_and_no_formulas(tmp_path: Path) -> None:
     assert tuple(book.sheetnames) == ("发言统计", "投票", "计票", "发现", "牌面")
     findings = book["发现"]
     assert findings.freeze_panes == "A2"
-    assert [c.value for c in findings[1]][:3] == ["编号", "规则", "玩家"]
+    # (the rule by its title for a director, its code in a column of its own for tools)
+    assert [c.value for c in findings[1]][:4] == ["编号", "规则", "规则代码", "玩家"]
     assert findings.max_row == len(records.findings) + 1
     assert book["发言统计"].max_row == len(records.activity) + 1
     # the excerpt column is widened (capped), the id column fits its ids

@@ -225,7 +225,7 @@ def test_split_characters_in_three_parts_and_more_emoji_readings() -> None:
     assert [[(x.category, x.text) for x in got] for got in batch] == [
         [(x.category, x.text) for x in m.find(t)] for t in said
     ]
-    assert m.norm.normalise("口口几你，🦺，🟥牌，💧帖") == "咒你马甲红牌水帖"
+    assert m.built.norm.normalise("口口几你，🦺，🟥牌，💧帖") == "咒你马甲红牌水帖"
 
 
 # --------------------------------------------------------------------------- context tables

@@ -58,11 +58,13 @@ SETS = [
     # blind17 0.830 -> 0.860 (even 0.778 -> 0.828, odd 0.881 -> 0.891)); foreign words in a
     # Chinese sentence (我的 advisor 说, 他的alt, padding my post count): blind13 R 0.910,
     # blind14 0.860, blind15 0.840, blind17 unchanged)
-    ("phrases/blind15/phrases_blind15.tsv", 0.908, 0.835, 14),  # scored once: P 0.859, R 0.820, 22
+    ("phrases/blind15/phrases_blind15.tsv", 0.913, 0.835, 13),  # scored once: P 0.859, R 0.820, 22
     ("phrases/blind16/phrases_blind16.tsv", 0.914, 0.845, 13),  # scored once (no tuning yet)
-    ("phrases/blind17/phrases_blind17.tsv", 0.967, 0.855, 3),  # scored once: P 0.917, R 0.830, 13
-    ("phrases/blind18/phrases_blind18.tsv", 0.875, 0.800, 18),  # scored once after session 40
-    ("phrases/blind19/phrases_blind19.tsv", 0.928, 0.755, 9),  # scored once (session 41, no tuning yet)
+    ("phrases/blind17/phrases_blind17.tsv", 0.972, 0.855, 2),  # scored once: P 0.917, R 0.830, 13
+    ("phrases/blind18/phrases_blind18.tsv", 0.885, 0.800, 16),  # scored once after session 40
+    # round 17 (session 41; blind19's even half read and tuned on, clean lines first: even
+    # 4 -> 0 clean flagged, odd 5 -> 5; blind15 14 -> 13, blind17 3 -> 2, blind18 18 -> 16)
+    ("phrases/blind19/phrases_blind19.tsv", 0.951, 0.755, 5),  # scored once: P 0.933, R 0.760, 9
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

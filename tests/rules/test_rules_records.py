@@ -87,3 +87,30 @@ def test_a_night_with_nothing_new_reads_neither_posts_nor_records(
     quiet = pipeline.audit(sample, reports=tmp_path / "r", crawl=False)
     assert quiet.report_unchanged and quiet.report == first.report
     assert quiet.proposals == first.proposals
+
+
+def test_the_open_day_counts_only_valid_ballots_and_shows_void_ones(sample: Path) -> None:
+    """``auditor status`` (the check's stored entry, read without ``--now``): 油条's only
+    day-1 ballot names 馄钝, not a player — void, not a vote, shown with its problem; 豆浆's
+    ballot comes after the close, so at 20:00 he has not voted."""
+    import json
+    from zoneinfo import ZoneInfo
+
+    from auditor.cli.today import status_bbcode, stored_status
+    from auditor.store.state import STATUS_KEY
+
+    game = load_game(sample)
+    at = datetime(2026, 11, 21, 20, tzinfo=ZoneInfo("Asia/Shanghai"))
+    with Store(game.store) as store:
+        pipeline.check(game, store, now=at)
+        entry = json.loads(store.state_value(STATUS_KEY) or "{}")
+        st = stored_status(game, store, at)
+    rows = {r["player"]: r for r in entry["rows"]}
+    assert (rows["油条"]["voted"], rows["油条"]["void"]) == (0, 1)
+    assert rows["油条"]["problem"] == "投票对象不是玩家"
+    assert (rows["饺子"]["voted"], rows["饺子"]["void"], rows["饺子"]["problem"]) == (1, 0, "")
+    assert (rows["豆浆"]["voted"], rows["豆浆"]["void"]) == (0, 0)
+    assert st is not None and st.rows == entry["rows"] and st.closes is not None
+    reminder = status_bbcode(1, st.rows, st.closes)
+    assert "投票无效：油条（投票对象不是玩家）" in reminder
+    assert "油条" not in next(line for line in reminder.splitlines() if line.startswith("尚未投票"))

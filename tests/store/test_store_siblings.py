@@ -30,12 +30,12 @@ SAMPLE = paths.ROOT / "examples" / "sample"
 def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "game"
     shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "reports"))
-    # the sample's minimal.toml names its own store (game.toml beside it is the same game);
-    # here it is a game file on its default store, as a director's m108.toml is
-    minimal = folder / "minimal.toml"
-    text = minimal.read_text("utf-8")
-    assert 'store = "minimal.sqlite"' in text
-    minimal.write_text(strip_store(text), "utf-8")
+    # the sample's two game files name their own stores (they are the same game in one
+    # folder); here each is a game file on its default store, as a director's m108.toml is
+    for name, store in (("minimal.toml", "minimal.sqlite"), ("game.toml", "game.sqlite")):
+        text = (folder / name).read_text("utf-8")
+        assert f'store = "{store}"' in text, name
+        (folder / name).write_text(strip_store(text), "utf-8")
     return folder
 
 
@@ -384,16 +384,20 @@ def test_a_store_holding_this_game_or_no_tag_at_all_is_not_questioned(tmp_path: 
     refuse_other_game(untagged)
 
 
-def test_the_sample_folder_audits_both_of_its_game_files(tmp_path: Path) -> None:
-    """The README's first command (game.toml), then the minimal file directors are pointed at
-    (minimal.toml, the same game in the same folder): each its own store, both exit 0."""
+@pytest.mark.parametrize("order", [("game.toml", "minimal.toml"), ("minimal.toml", "game.toml")])
+def test_the_sample_folder_audits_both_of_its_game_files(
+    tmp_path: Path, order: tuple[str, str]
+) -> None:
+    """The README's first command (game.toml) and the minimal file directors are pointed at
+    (minimal.toml, the same game in the same folder), in either order: each its own store,
+    both exit 0 (minimal.toml first once refused game.toml, exit 6)."""
     from typer.testing import CliRunner
 
     from auditor.cli import app
 
     folder = tmp_path / "sample"
     shutil.copytree(SAMPLE, folder, ignore=shutil.ignore_patterns("*.sqlite*", "*.lock", "reports"))
-    for name in ("game.toml", "minimal.toml"):
+    for name in order:
         args = ["audit", str(folder / name), "--reports", str(tmp_path / "reports")]
         res = CliRunner().invoke(app, args, terminal_width=400)
         assert res.exit_code == 0, (name, res.output)

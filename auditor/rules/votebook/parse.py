@@ -1178,10 +1178,10 @@ def _alike_tables() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     """The matcher's 形近 table (``lexicons/_lookalike.txt``) and its 近音 steps
     (``lexicons/_confusion.txt``), as the bundled lexicon has them."""
     from auditor.rules import lexicon
-    from auditor.rules.matcher import _near_table, fuzz
+    from auditor.rules.matcher import fuzz, near_table
 
     lex = lexicon.load()
-    near = _near_table(tuple(lex.confusion))
+    near = near_table(tuple(lex.confusion))
     return dict(lex.lookalike), {fuzz(k): tuple(fuzz(x) for x in v) for k, v in near.items()}
 
 
