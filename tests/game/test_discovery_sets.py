@@ -47,7 +47,7 @@ SETS = [
     ("blind6/announcements_dev.jsonl", 0.918, 0.802, 4),
     ("blind6/announcements_blind.jsonl", 0.936, 0.806, 6),  # scored once: 0.866 / 0.755 / 16
     ("blind7/announcements_dev.jsonl", 0.959, 0.842, 5),  # scored once: 0.907 / 0.683 / 14
-    ("blind7/announcements_blind.jsonl", 0.953, 0.865, 6),  # scored once: 0.884 / 0.696 / 21
+    ("blind7/announcements_blind.jsonl", 0.953, 0.865, 5),  # scored once: 0.884 / 0.696 / 21
     # blind8 raised after s37-disc-reg merged (prose hours, 环节 by name and in short, 加速 by label)
     ("blind8/announcements_dev.jsonl", 0.897, 0.758, 0),  # scored once: 0.817 / 0.588 / 10
     ("blind8/announcements_blind.jsonl", 0.943, 0.842, 1),  # scored once: 0.880 / 0.685 / 13
@@ -70,8 +70,8 @@ SETS = [
     # label in its own sentence, the round before as yesterday)
     ("blind12/announcements_dev.jsonl", 0.940, 0.664, 0),  # scored once: 0.848 / 0.547 / 6
     ("blind12/announcements_blind.jsonl", 0.920, 0.684, 9),  # scored once: 0.830 / 0.604 / 18
-    ("blind13/announcements_dev.jsonl", 0.904, 0.701, 10),  # scored once (no tuning yet)
-    ("blind13/announcements_blind.jsonl", 0.917, 0.702, 11),  # scored once: 0.918 / 0.685 / 13
+    ("blind13/announcements_dev.jsonl", 0.928, 0.721, 5),  # scored once (no tuning yet)
+    ("blind13/announcements_blind.jsonl", 0.922, 0.707, 9),  # scored once: 0.918 / 0.685 / 13
     # blind14 raised after s40-disc-reg (an opening moved beside a close kept, a recap of
     # yesterday under today's label, weekdays by arrow, the alarm clock's deadline);
     # blind3, blind5-14 raised after s40-disc-ev (a report by its structure: a header fixes the
@@ -95,7 +95,12 @@ SETS = [
     # blind half 11 -> 12: those posts' eliminations are now read, so a miss of another kind
     # they hold (a day's time read wrong, a theme's word for the piping) is no longer listed
     # behind them (blind16's blind half not looked at)
-    ("blind16/announcements_dev.jsonl", 0.931, 0.747, 3),  # scored once (session 41, no tuning yet)
+    # s41-disc-ev round 2: a post accounted for sentence by sentence (a player read in
+    # another sentence is a restatement unless this one states a fact of another kind; a
+    # name after a relative clause of what was done to it is no actor), a close moved by an
+    # arrow listed — blind7's blind half silent 6 -> 5, blind16's dev half 3 -> 1; blind13
+    # at main's figures (the round-1 merges)
+    ("blind16/announcements_dev.jsonl", 0.931, 0.747, 1),  # scored once (session 41, no tuning yet)
     ("blind16/announcements_blind.jsonl", 0.879, 0.616, 12),  # scored once: 0.870 / 0.547 / 11
 ]
 
