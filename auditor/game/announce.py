@@ -1146,6 +1146,17 @@ def fact_kinds(sentence: str) -> set[EventType]:
     return out
 
 
+def undone(sentence: str) -> bool:
+    """The sentence asks, supposes, negates or tells a near miss (X 出事了吗？ 如果 X …, X 没有
+    …, X 差点 …): whatever its words, it tells no fact."""
+    return bool(
+        _ASKS_OR_TIES.search(sentence)
+        or _rx.search(r"[吗？?]", sentence)
+        or _SUPPOSE.search(sentence)
+        or _rx.search(r"不是|并非|并未|尚未|没有|没|未|差点|险些|几乎", sentence)
+    )
+
+
 # --------------------------------------------------------------------------- names
 
 
@@ -3681,6 +3692,12 @@ def _drowned_before(text: str, found: list[Announced]) -> list[Announced]:
     return out
 
 
+# how the badge's holder went, said in the handover's clause (他被投出时, 被刀之前)
+_HOLDER_WENT = lazy(r"(投出|放逐|票出|被刀|被杀|夜里|昨夜)[^，。,]{0,6}?(?:的时候|时|前|之前|临走)")
+_HOLDER_HOW = {"投出": "vote", "放逐": "vote", "票出": "vote", "被刀": "night", "被杀": "night",
+               "夜里": "night", "昨夜": "night"}  # fmt: skip
+
+
 def _follow(found: list[Announced]) -> list[Announced]:
     """A hunter's shot or a 殉情 goes with the death before it in the post (被投出：汤圆
     殉情：春卷 — both at the vote): its how, and its day when it names none; so does a
@@ -3689,9 +3706,10 @@ def _follow(found: list[Announced]) -> list[Announced]:
     last: Announced | None = None
     gone: Announced | None = None  # the death or the idiot's reveal a badge is handed on at
     first: dict[str, Announced] = {}  # a death said again goes by its first telling
+    by_how: dict[str, Announced] = {}  # the last death of each how
     for a in found:
         if a.type is EventType.ELIMINATED and a.how is not None:
-            last = gone = first.setdefault(a.player, a)
+            last = gone = by_how[a.how] = first.setdefault(a.player, a)
         elif a.type is EventType.IDIOT_REVEALED:
             gone = a  # the idiot keeps his seat, not his vote: the badge goes on that day
         elif (
@@ -3702,8 +3720,12 @@ def _follow(found: list[Announced]) -> list[Announced]:
             and (a.day is None or not _TOLD_WHEN.search(a.clause))
         ):
             # the badge handed on as its holder goes (D5：X 投出 → 警长给 Y; 昨日出局：X。X 为
-            # 警长，移交：Y): the handover is the day of the death before it
-            a = replace(a, day=gone.day, offset=gone.offset)
+            # 警长，移交：Y): the handover is the day of the death before it — of the death
+            # its clause says the holder went by (他被投出的时候把警徽交给了 Y: the vote-out,
+            # not the night's death told after it; a handover restated, no new event)
+            m = _HOLDER_WENT.search(a.clause)
+            went = by_how.get(_HOLDER_HOW[m.group(1)]) if m else None
+            a = replace(a, day=(went or gone).day, offset=(went or gone).offset)
         elif (
             a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
         ):

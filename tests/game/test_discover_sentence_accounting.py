@@ -19,6 +19,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.game.announce import Patterns
+from auditor.game.gamefile import EventType
 
 PLAYERS = ["铁锅", "砂锅", "蒸笼", "竹筷", "瓷碗", "木勺"]
 P = Patterns(PLAYERS)
@@ -53,3 +54,19 @@ def test_a_sentence_with_an_unread_fact_lists_the_post(text: str) -> None:
 )
 def test_a_restatement_or_a_range_is_not_listed_for_it(text: str) -> None:
     assert P.read(text)[1] == []
+
+
+def _handover(text: str) -> tuple[int | None, int]:
+    (a,) = [a for a in P.find(text) if a.type is EventType.SHERIFF]
+    return a.day, a.offset
+
+
+def test_a_handover_restated_goes_with_the_death_its_clause_says_the_holder_went_by() -> None:
+    """A restatement of a standing fact is no new event (L0015's kind): the badge handed on
+    as its holder was voted out yesterday is yesterday's, not the day of the night's death
+    told after it; without a word of how the holder went, the death before it."""
+    vote = next(a for a in P.find("昨天投出了 铁锅。") if a.type is EventType.ELIMINATED)
+    said = "昨天投出了 铁锅。昨夜出局：砂锅。\n铁锅 是警长，他被投出的时候把警徽交给了 蒸笼，这里再说一次。"
+    assert _handover(said) == (vote.day, vote.offset)
+    night = "昨天投出了 铁锅。昨夜出局：砂锅。\n砂锅 是警长，临终把警徽交给了 蒸笼。"
+    assert _handover(night) == (None, 0)

@@ -59,7 +59,7 @@ SETS = [
     # sentence naming a player yields an item or the post is listed)
     ("blind10/announcements_dev.jsonl", 0.964, 0.782, 5),  # scored once: 0.912 / 0.607 / 14
     ("blind10/announcements_blind.jsonl", 0.931, 0.729, 4),  # scored once: 0.863 / 0.566 / 16
-    ("blind11/announcements_dev.jsonl", 0.935, 0.774, 2),  # scored once (no tuning yet)
+    ("blind11/announcements_dev.jsonl", 0.939, 0.778, 2),  # s41-disc-ev r2: L0015
     ("blind11/announcements_blind.jsonl", 0.935, 0.791, 3),  # scored once: 0.927 / 0.715 / 4
     # blind12 raised after s39-disc-reg (a close told with its outcome is a report, no day);
     # silent counts and blind12 after s39-disc-ev: coverage by sentence (an item of its own, or
