@@ -412,9 +412,11 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
             if m.group("bap") is None and m.group("aap") and start[0] >= 12 and end[0] < 12:
                 end = (end[0] + 12, end[1], end[2])  # 晚上8点至10点半: the end is 22:30
             if d1 is None:
-                # "08:00-22:00" under a dated line or on its own: the date last written in
-                # this post, else the post's own date
-                d1 = last_date or ref
+                # "08:00-22:00" after a date on its line (12月1日，时间为0:00-24:00), under a
+                # dated line or on its own: the date last written in this post, else the
+                # post's own date
+                dated = list(_LONE_DATE.finditer(line, 0, m.start()))
+                d1 = (_date(dated[-1], "a", ref) if dated else None) or last_date or ref
             d2 = _date(m, "b", d1)
             if m.group("brel"):  # 明天 counts from the post's date, not from the start
                 d2 = ref + timedelta(days=_REL.get(m.group("brel"), 0))

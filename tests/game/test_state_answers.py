@@ -34,6 +34,11 @@ def _game(tmp_path: Path) -> Path:
     process = next(t for t in g.threads if t["subject"] == "[版杀7] 进程提示")
     posts = process["post"]  # type: ignore[index]
     posts.append(g.post("法官", at(11, 23, 9), "昨夜海上风浪很大，杜鹃 被鲨鱼拖进了海里。"))
+    # the seed's own schedule form: a date, then the 环节's hours after 时间为
+    posts.insert(
+        1,
+        g.post("法官", at(11, 19, 21), "【环节二】可疑者辩论投票，11月21日，时间为0：00-24：00"),
+    )
     vote1 = next(t for t in g.threads if "环节一" in str(t["subject"]))
     vote1["post"].append(  # type: ignore[union-attr]
         g.post("法官", at(11, 21, 0, 2), "环节一无人过半，可疑者：芒果、番茄 进入环节二。")
@@ -80,6 +85,12 @@ def test_confirming_the_tally_s_vote_out_raises_no_mismatch_in_english(tmp_path:
         if item["kind"] == "event" and item["status"] != "confirmed":
             done = runner.invoke(app, ["game", str(minimal), "--confirm", item["id"]])
             assert done.exit_code == 0, done.output
+    for item in game_json(minimal)["items"]:
+        if item["kind"] == "day" and item["status"] != "confirmed":
+            done = runner.invoke(app, ["game", str(minimal), "--confirm", item["id"]])
+            assert done.exit_code == 0, done.output
+    # the days its schedule states confirmed: the schedule post is read
+    assert not any("时间为" in u["text"] for u in game_json(minimal)["unread"])
     shown = runner.invoke(app, ["game", str(minimal)], env={"COLUMNS": "250"}).output
     assert "不一致" not in shown or "芒果" not in shown, shown
     for english in ("eliminated", " vote", "pid None"):
