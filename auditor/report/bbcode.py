@@ -73,7 +73,9 @@ def render_bbcode(r: Records) -> str:
     standing = [s for s in r.standings if s["blue"] or s["yellow"] or s["red"]]
     if standing:
         lines.append("")
-        lines.append("[b]累计[/b]（三蓝合一黄，三黄合一红）")
+        # (a rule set without cards, 版杀7, has no merging: a card given by hand is listed)
+        ladder = "（三蓝合一黄，三黄合一红）" if r.game.get("cards", True) else ""
+        lines.append(f"[b]累计[/b]{ladder}")
         for s in standing:
             off = "，红牌罚下" if s["sent_off"] else ""
             lines.append(

@@ -335,6 +335,8 @@ def _game_record(
         # M107 阵营被判负后，不予公示; M39 出局角色不亮身份: a faction's loss is for the
         # director only unless the rule set says it is announced.
         "announce_faction_loss": bool(rs.settings.get("announce_faction_loss")),
+        # 版杀7 has no cards (``cards = false``): no 蓝/黄/红 columns, no merging line
+        "cards": bool(rs.settings.get("cards", True)),
         "lurk_rule": lurk_rule,
         "maxpostsize": game.forum.maxpostsize,  # the announcement's parts (report.parts)
     }
