@@ -118,7 +118,7 @@ def activity(
 
     计入规则集计数的帖子类型（默认讨论帖和投票帖）；被屏蔽的帖子计数，被删除的不计；
     alive = 1 表示当天（环节）仍被计数（关门时被投票出局的玩家当天仍计数）。
-    表格中 * 表示单日潜水（按规则集的 LURK-DAY 判定：版杀7 按环节、并且少于当天平均的 20%），
+    表格中 * 表示单日潜水（按规则集的单日潜水规则判定：版杀7 按环节、并且少于当天平均的 20%），
     - 表示已出局；表格下方有说明。--day、--player 只看某一天、某名玩家。
     显示上次检查（check / audit）记下的统计；--now 时按那个时刻重新统计。
 
@@ -195,7 +195,7 @@ def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
         star = "*：本规则集没有启用单日潜水（LURK-DAY），不标"
     else:
         unit = "一个环节" if opts["per_phase"] else "一天"
-        star = f"* = 单日潜水（LURK-DAY 判定：{unit}少于 {opts['min_posts']} 帖"
+        star = f"* = 单日潜水（判定：{unit}少于 {opts['min_posts']} 帖"
         ratio = float(opts["average_ratio"])
         if ratio > 0:
             over = (
