@@ -32,9 +32,9 @@ texts = [t + ("……" if i % every == 0 else "") for i, t in enumerate(pb.game_
 m = default_matcher()
 joined = BATCH_SEP.join(texts)
 source = code_points(joined)
-m.norm.normalise_codes(joined, source)
+m.built.norm.normalise_codes(joined, source)
 best = min(
-    (lambda t0: (m.norm.normalise_codes(joined, source), time.process_time() - t0)[1])(
+    (lambda t0: (m.built.norm.normalise_codes(joined, source), time.process_time() - t0)[1])(
         time.process_time()
     )
     for _ in range(20)

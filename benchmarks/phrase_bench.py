@@ -362,7 +362,7 @@ def main() -> int:
 
     t0 = time.process_time()
     m = Matcher(load())
-    m.tokenizer()
+    m.built.tokenizer()
     build = time.process_time() - t0
     print(f"matcher build in process (no cache, jieba included): {build:.2f} CPU s")
     naive = Naive()

@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from auditor.game.announce import Announced, Notice, Patterns  # noqa: E402
-from auditor.game.discover import piped_words  # noqa: E402
+from auditor.game.discover import piped_words, tells_phase  # noqa: E402
 from auditor.game.gamefile import EventType  # noqa: E402
 from auditor.game.state import why_listed  # noqa: E402
 from auditor.game.titles import classify  # noqa: E402
@@ -160,7 +160,7 @@ def read(rec: dict[str, Any], patterns: Patterns) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     phase = classify(rec.get("thread_title", ""), rec["preset"]).phase
     for a in patterns.find(text):
-        item = _event_item(a, kind, day, after, posted)
+        item = _event_item(a, kind, day, after, posted, text)
         if item is not None:
             if a.guessed:  # discovery shows it as a proposal marked 推断, with its text
                 item["guessed"] = list(a.guessed)
@@ -182,7 +182,7 @@ _NOT_A_DAY = re.compile(r"夜|遗言")
 
 
 def _event_item(
-    a: Announced, kind: str, day: int, after: bool, posted: datetime
+    a: Announced, kind: str, day: int, after: bool, posted: datetime, text: str = ""
 ) -> dict[str, Any] | None:
     """An announcement as an item: its day the one the clause names, else the thread's
     (yesterday's for 昨日); a night after a process-thread post's day close the next."""
@@ -198,6 +198,7 @@ def _event_item(
             and a.how == "vote"
             and a.day is None
             and not a.offset
+            and not tells_phase(text)  # (环节二结束：X 出局: the 环节 just closed, this day's)
         ):
             d -= 1  # a vote-out a day's post recaps is the day before's (at its close)
         item = {"kind": "eliminated", "player": a.player, "how": how, "day": d}

@@ -40,9 +40,10 @@ Days: a clause's ``第 N 天`` gives ``day``; ``第 N 夜`` is the night before 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -59,6 +60,66 @@ from auditor.game.when import (
     normalise,
     unread_times,
 )
+
+
+def _compiled(pattern: str | re.Pattern[str], flags: int) -> re.Pattern[str]:
+    """The pattern compiled once (re's own cache holds 512 and discovery builds hundreds,
+    many from the roster: a post's reading recompiled what the last post evicted)."""
+    if isinstance(pattern, re.Pattern):
+        return pattern
+    return _compile(pattern, flags)
+
+
+@functools.lru_cache(maxsize=8192)
+def _compile(pattern: str, flags: int) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+class _Rx:
+    """``re``'s functions over :func:`_compiled` patterns (this module's ``re.sub(p, …)``)."""
+
+    @staticmethod
+    def sub(
+        pattern: str | re.Pattern[str],
+        repl: str | Callable[[re.Match[str]], str],
+        string: str,
+        count: int = 0,
+        flags: int = 0,
+    ) -> str:
+        return _compiled(pattern, flags).sub(repl, string, count)
+
+    @staticmethod
+    def search(pattern: str | re.Pattern[str], string: str, flags: int = 0) -> re.Match[str] | None:
+        return _compiled(pattern, flags).search(string)
+
+    @staticmethod
+    def match(pattern: str | re.Pattern[str], string: str, flags: int = 0) -> re.Match[str] | None:
+        return _compiled(pattern, flags).match(string)
+
+    @staticmethod
+    def fullmatch(
+        pattern: str | re.Pattern[str], string: str, flags: int = 0
+    ) -> re.Match[str] | None:
+        return _compiled(pattern, flags).fullmatch(string)
+
+    @staticmethod
+    def findall(pattern: str | re.Pattern[str], string: str, flags: int = 0) -> list[str]:
+        return _compiled(pattern, flags).findall(string)
+
+    @staticmethod
+    def finditer(
+        pattern: str | re.Pattern[str], string: str, flags: int = 0
+    ) -> Iterator[re.Match[str]]:
+        return _compiled(pattern, flags).finditer(string)
+
+    @staticmethod
+    def split(
+        pattern: str | re.Pattern[str], string: str, maxsplit: int = 0, flags: int = 0
+    ) -> list[str]:
+        return _compiled(pattern, flags).split(string, maxsplit)
+
+
+_rx = _Rx()
 
 
 class Notice(StrEnum):
@@ -133,7 +194,7 @@ def _bb_row(m: re.Match[str]) -> str:
     cells = [c.strip() for c in _BB_TD.findall(m.group(1))]
     if len(cells) < 2:
         return m.group(0)
-    if re.fullmatch(r"(?:获胜|胜利|胜)[!！。]?", cells[1]):
+    if _rx.fullmatch(r"(?:获胜|胜利|胜)[!！。]?", cells[1]):
         return "".join(cells)  # 吹笛者阵营｜胜利: the winner says it
     return f"{cells[0]}：{' '.join(cells[1:])}"
 
@@ -472,7 +533,7 @@ _ALIVE = lazy(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
 # Patterns._unaccounted)
 _NOT_AN_EVENT = lazy(
     r"对象|可疑者|候选|对决|辩论|(?<![A-Za-z])vs\.?(?![A-Za-z])|MVP|遗言|身份|继承|承接|规则|[|｜]\s*\d"
-    r"|平票|tie|请(?![假出走离])|的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
+    r"|平票|tie|请(?![假出走离])|(?<![天日])的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
     re.I,
 )
 _NOT_A_MANNER = lazy(r"者|直到|等到|之前|人")
@@ -678,7 +739,7 @@ _SAID_OF_NONE = lazy(r"[:：]\s*(?:无|没有|none|0)\s*[。！!.]?\s*$", re.I)
 
 
 def _squash(text: str) -> str:
-    return re.sub(r"[\s。！!；;，,]+", "", text)
+    return _rx.sub(r"[\s。！!；;，,]+", "", text)
 
 
 def _clause_before(sentence: str, at: int) -> str:
@@ -724,7 +785,7 @@ def _unpromised(text: str, found: list[Announced]) -> list[str]:
     dead = {a.player for a in found if a.type is EventType.ELIMINATED}
     out: list[str] = []
     for sentence in _SENTENCES.findall(text):
-        if re.search(r"[？?]\s*$", sentence.strip()) or _RULE.search(sentence):
+        if _rx.search(r"[？?]\s*$", sentence.strip()) or _RULE.search(sentence):
             continue
         promised = [
             p
@@ -748,24 +809,24 @@ def _promise(
     before, after = sentence[: m.start()], sentence[m.end() :]
     if _supposed(sentence, m.start()) or _RULE_CASE.search(before):
         return None
-    if "吹笛" in m.group(0) and re.match(r"者|人|的(?:玩家|人)", after):
+    if "吹笛" in m.group(0) and _rx.match(r"者|人|的(?:玩家|人)", after):
         return None  # 吹笛者, 被吹笛的玩家: the role or the one piped, no fact
-    if before.endswith("的") or re.match(r"\S{0,3}[:：]\s*(?:无|没有)", after):
+    if before.endswith("的") or _rx.match(r"\S{0,3}[:：]\s*(?:无|没有)", after):
         return None  # X 为 Y 的替补: who X is; 被吹笛：无 — a label said of no one
-    if re.search(r"警长|警徽", sentence):
+    if _rx.search(r"警长|警徽", sentence):
         promise = promise | {EventType.SHERIFF}  # 警长：X（Y 接替）
-    if re.search(r"全部|全员|全灭|都|阵营|只剩|最后", before):
+    if _rx.search(r"全部|全员|全灭|都|阵营|只剩|最后", before):
         promise = promise | {Notice.GAME_OVER}  # 狼人全部出局: the end's reason
-    if not _NONE_BEFORE.search(re.split(r"[，,、:：（(]", before)[-1]):
+    if not _NONE_BEFORE.search(_rx.split(r"[，,、:：（(]", before)[-1]):
         return promise
     if (
         EventType.ELIMINATED not in promise
-        or re.search(r"平|本日|今日|今天", sentence)
-        or re.search(r"[（(][^）)]*$", before)
+        or _rx.search(r"平|本日|今日|今天", sentence)
+        or _rx.search(r"[（(][^）)]*$", before)
     ):
         return None  # 无替补可用; a tie, today's rule, an aside: no item
     promise = frozenset({Notice.NO_DEATH, EventType.IDIOT_REVEALED})
-    if re.search(r"其他|其余|另", before) or any(d in sentence for d in dead):
+    if _rx.search(r"其他|其余|另", before) or any(d in sentence for d in dead):
         promise = promise | {EventType.ELIMINATED}  # 油条被放逐，无人殉情
     return promise
 
@@ -788,7 +849,7 @@ def _supposed(sentence: str, at: int) -> bool:
     clause = sentence[start + 1 : min(ends) if ends else len(sentence)]
     before = sentence[:at]
     # (如果…就会死一个——不过她救了，所以没人死: a but after the supposition states it)
-    but = list(re.finditer(r"不过|但是|可是|然而", before))
+    but = list(_rx.finditer(r"不过|但是|可是|然而", before))
     if but:
         before = before[but[-1].end() :]
         clause = clause if start >= but[-1].end() else sentence[but[-1].end() : at + 1]
@@ -847,6 +908,10 @@ _HOLDER_HANDOVER = r"({one})\s*(?:的)?\s*警长\s*(?:→|->|=>|⇒)\s*(?={one})
 _TIME_LABEL = lazy(
     rf"\s*(?:昨[日天夜晚]?|前[日天夜晚]|今[日天]|夜|夜里|本夜|第\s*{_NUM}\s*[天日夜])\s*[:：]"
 )
+# a sentence that follows from the one before (所以 / 因此 / 于是 …): its reason is there
+_CONSEQUENCE = lazy(r"\s*(?:所以|因此|因而|于是|故而|据此|由此)")
+# the right a player loses by leaving (不能再投票, 失去投票权): no ballot of the day
+_LOST_VOTE = lazy(r"(?:不能|无法|不可以?|不得|不再|失去|没有)[^，。；;]{0,4}?投票权?")
 _BARE_CAUSE = lazy(
     r"\s*(?:被)?(?:票|投票|票出|公投|放逐|刀|狼刀|杀|杀手|毒|女巫毒|狙|狙击|猎人枪?|枪|殉情|红牌|罚下|淹死)\s*"
 )
@@ -900,6 +965,43 @@ _ROW = lazy(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = lazy(
     r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*(?:死人|死的)?\s*[:：]\s*(?=\S)", re.M
 )
+# a night's label on a line of its own, its list under it (昨夜点位失效：, 昨夜退出运行两人：)
+_NIGHT_LABEL_LINE = lazy(
+    rf"(?:{_NIGHT_HEADER})[^\s，。,:：；;！!？?（(]{{1,8}}(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]"
+)
+# the night's word in a bracket after the label (点位失效（昨夜）：): the label's own
+_HEADER_IN_BRACKET = lazy(
+    rf"^(?P<lead>[ \t\u3000]*)(?P<verb>[\u4e00-\u9fff]{{2,6}})\s*[（(]\s*(?P<h>{_NIGHT_HEADER})\s*[）)]\s*[:：]",
+    re.M,
+)
+# 昨夜（第4日夜）：两人退出运行——X，Y: the label's verb after its colon, the list after a dash
+_VERB_THEN_LIST = (
+    rf"(?P<h>{_NIGHT_HEADER})\s*(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*"
+    r"(?P<verb>[^\s，。,:：；;！!？?（(—]{1,8}?)\s*(?:—{1,2}|[:：])\s*"
+)
+# a label's verb that ranks or names the players, no exit (领先, 得票最多, 提名)
+# (nor a label of what players did, or a role's act: 上线, 发言, 保护 — round 3's review)
+_NOT_TOLD_OUT = lazy(
+    r"领先|落后|最多|最高|最少|指定|点名|提名|怀疑|目标|对象|刀口|票"
+    r"|上线|在线|登录|登陆|签到|活跃|发帖|回帖|保|护|点赞|表扬|之星|最佳|优秀"
+)
+# a vote still running, or the badge's count: no top of a day's count decides anything yet
+_RUNNING_COUNT = lazy(r"目前|暂时|暂列|当前|截至|截止目前|进行中|还在投|领先|当选|竞选|选举|竞选")
+# a post that corrects itself or its count
+_COUNT_FIXED = lazy(r"不对|更正|订正|纠正|算错|漏算|数错|写错|有误|说错|错了")
+# a line that speaks of the vote: a bare number after a name on it is a count (表决：X 7，Y 3)
+_BALLOT_LINE = lazy(r"票|表决|投票|计票|结果")
+# the top of the count said in words
+_TOP_WORDS = r"得票最多|票数最多|票数最高|最高票|票最多|票多"
+# a predicate that says no exit: praise, a cheer, speech, the game going on
+# (nor one that sends the player on to another round: 进入决赛, 上台PK)
+_NOT_AN_EXIT = lazy(
+    r"加油|辛苦|厉害|精彩|棒|谢|恭喜|好|继续|留|发|讲|称|表示|认为|声称|跳|自爆"
+    r"|进入|晋级|入围|上台|PK|决赛|复赛|对决|下一轮|二轮",
+    re.I,
+)
+# a bracket after a listed name that says the player is not out (未遂, 存活, 幸存)
+_UNDOING_BRACKET = lazy(r"未|没|不|幸|免|存|空刀")
 # 烧卖昨夜……不，今天夜里 …: the time said first is taken back
 _TIME_SELF_FIX = lazy(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
@@ -937,6 +1039,11 @@ _ASKED_WRONG = lazy(
 )
 
 
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
+
+
 def _sentence_end(text: str, at: int) -> int:
     """Where the sentence around ``at`` ends."""
     return min((i for c in "。！!；;？?\n" if (i := text.find(c, at)) >= 0), default=len(text))
@@ -946,12 +1053,12 @@ def _symbols(text: str) -> str:
     """A symbol that says a fact, before the emoji are dropped: the trophy before a camp's
     word heads the winner (🏆 村民阵营), a tick after a request's count grants it (加速 5/9 ✅)."""
     # (only before a camp's word: 今日之星 🏆 X, 🏆MVP：X are no end of the game)
-    text = re.sub(
+    text = _rx.sub(
         r"🏆\s*(?=[^\s🏆][^\n🏆]{0,11}?(?:阵营|好人|坏人|狼|村民|平民|神民|吹笛者|杀手|警察|第三方|情侣|[方边队]))",
         "胜利：",
         text,
     )
-    return re.sub(r"((?:加速|延时)\s*\d{1,2}\s*/\s*\d{1,2})\s*[✅☑]\ufe0f?", r"\1 通过", text)
+    return _rx.sub(r"((?:加速|延时)\s*\d{1,2}\s*/\s*\d{1,2})\s*[✅☑]\ufe0f?", r"\1 通过", text)
 
 
 def clean(text: str) -> str:
@@ -960,8 +1067,8 @@ def clean(text: str) -> str:
     (画眉（狼人阵营？不公布）于昨夜死亡) ends no sentence."""
     text = _ASKED_WRONG.sub("", _QUOTE.sub("", _STRUCK.sub("", _own(_symbols(text)))))
     text = _UNSAID.sub(r"\1", text)
-    text = re.sub(
-        r"[（(][^）)]*?[？?][^）)]*[）)]", lambda b: re.sub(r"[？?]", " ", b.group(0)), text
+    text = _rx.sub(
+        r"[（(][^）)]*?[？?][^）)]*[）)]", lambda b: _rx.sub(r"[？?]", " ", b.group(0)), text
     )
     text = _NOT_BUT.sub("是", text)
     text = _SAID_THEN_FIXED.sub("", text)
@@ -973,7 +1080,7 @@ def clean(text: str) -> str:
     )
     text = _SAID_WRONG.sub(lambda m: "" if _TAKEN_BACK.search(m.group(0)) else m.group(0), text)
     # a reading crossed out and the right one ticked (给 X ✘ → 给 Y ✔): the ticked one
-    text = re.sub(r"(?:给\s*)?[^\s，,。→]+\s*[✘✗]\s*(?:→|->)\s*", "", text).replace("✔", " ")
+    text = _rx.sub(r"(?:给\s*)?[^\s，,。→]+\s*[✘✗]\s*(?:→|->)\s*", "", text).replace("✔", " ")
 
     return _DECORATION.sub(" ", _BBCODE.sub("", text)).translate(_QUOTES)
 
@@ -986,7 +1093,7 @@ def _clauses(sentence: str) -> list[str]:
     为情侣，馄饨殉情）: the bracket stays the name's)."""
     out: list[str] = []
     depth = start = 0
-    for m in re.finditer(r"[（(]|[）)]|[，,]|——|--|→", sentence):
+    for m in _rx.finditer(r"[（(]|[）)]|[，,]|——|--|→", sentence):
         mark = m.group(0)
         if mark in "（(":
             depth += 1
@@ -1074,6 +1181,23 @@ class Patterns:
         names = sorted(self._norm, key=len, reverse=True)
         self._name_re = re.compile("|".join(re.escape(n) for n in names) or r"(?!x)x")
         one = "|".join(re.escape(n) for n in names) or r"(?!x)x"
+        named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
+        self._list_only = re.compile(
+            rf"(?:{named})(?:\s*(?:[、,，]|和|与|及|同)\s*(?:{named}))*\s*[。！!；;]?"
+        )
+        self._count_re = re.compile(
+            rf"(?P<who>{one})\s*(?:同学)?\s*[（(]?\s*(?:得票|票数)?\s*[:：]?\s*"
+            r"(?P<n>\d+(?:\.\d+)?)(?![\d.])(?!\s*(?:人|日|天|点|时|号|月|年|分|位|个|次|帖|楼|[:：]\d))"
+            r"\s*(?P<p>票)?"
+        )
+        self._cast_for_re = re.compile(rf"投给了?\s*(?P<who>{one})")
+        self._top_said_re = re.compile(
+            rf"(?P<who>{one})\s*(?:同学)?\s*(?:{_TOP_WORDS})|(?:{_TOP_WORDS})的(?:是|为)\s*(?P<who2>{one})"
+        )
+        self._verb_then_list = re.compile(rf"{_VERB_THEN_LIST}(?=(?:{one}))")
+        self._one_a_line = re.compile(
+            rf"(?:[-−–—*•·×✝†✗]+|\d{{1,2}}\s*[.、)])?\s*(?P<who>{named})\s*[。；;，,、]?"
+        )
         free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
         # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
         # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
@@ -1121,7 +1245,7 @@ class Patterns:
         for m in self._name_re.finditer(clause):
             if out and m.start() < out[-1].end:
                 continue  # 芝麻（原土豆位）: inside the bracket of the name before
-            b = re.match(r"\s*([（(][^）)]{0,24}[）)])", clause[m.end() :])
+            b = _rx.match(r"\s*([（(][^）)]{0,24}[）)])", clause[m.end() :])
             bracket = b.group(1) if b else ""
             end = m.end() + (b.end() if b else 0)
             out.append(_Name(self._norm[m.group(0)], m.start(), end, bracket))
@@ -1163,7 +1287,7 @@ class Patterns:
         for line in text.splitlines():
             if self._relayed(line):
                 break  # 馄饨：— what follows is that player's words, relayed
-            if re.match(r"\s*(?:Q|A|问|答)\s*[:：]", line):
+            if _rx.match(r"\s*(?:Q|A|问|答)\s*[:：]", line):
                 continue  # a rules Q&A: what would happen, not what did
             found, missed = self._line(line, post)
             out += found
@@ -1297,7 +1421,7 @@ class Patterns:
         for sentence in _SENTENCES.findall(text):
             if self.names(sentence) or _SUPPOSE.search(sentence) or _ASKS_OR_TIES.search(sentence):
                 continue
-            if re.search(r"\d\s*[:：]\s*\d", sentence):
+            if _rx.search(r"\d\s*[:：]\s*\d", sentence):
                 continue  # a night's hours (夜晚：11月26日0:00-20:00), not its outcome
             night = _NIGHT.search(sentence) or _NIGHT_HEAD.match(sentence)
             if night and _QUIET_WORDS.search(sentence[night.end() :]):
@@ -1311,7 +1435,7 @@ class Patterns:
         one = self._name_re.pattern
         alive = {
             self._norm[m.group(1)]
-            for m in re.finditer(
+            for m in _rx.finditer(
                 rf"({one})\s*(?:(?:还|仍|仍然|依然|依旧)?\s*(?:活着|存活|健在|在场(?![外下])|在线|活得好好的|没死)"
                 r"|(?:昨夜|昨晚)?\s*被[^，。\d]{0,6}?(?:救活|救下|守住)|[^，。\d]{0,8}?不会死"
                 # (X 被刀，但他是村长，第一次被刀不会出局: the sentence's later clause undoes it)
@@ -1371,7 +1495,7 @@ class Patterns:
             if not (names := {n.player for n in self.names(u)})
             or not names <= pairs
             or not (
-                re.match(rf"\W*(?:{_LEAVES}|{_COMES})\s*[:：|]", u)
+                _rx.match(rf"\W*(?:{_LEAVES}|{_COMES})\s*[:：|]", u)
                 or any(
                     a.clause.strip() in u and not self.names(u.replace(a.clause.strip(), ""))
                     for a in subs
@@ -1385,10 +1509,10 @@ class Patterns:
         ｜临时替补｜瓜子｜) or two short sentences (腰果 请假。蚕豆 代。): who leaves, who comes
         in — and the one who leaves is no elimination (离场 is the seat changing hands)."""
         one = self._name_re.pattern
-        leaves = re.findall(rf"(?:{_LEAVES})\s*[:：|]\s*({one})", text)
-        comes = re.findall(rf"(?:{_COMES})\s*[:：|]\s*({one})", text)
+        leaves = _rx.findall(rf"(?:{_LEAVES})\s*[:：|]\s*({one})", text)
+        comes = _rx.findall(rf"(?:{_COMES})\s*[:：|]\s*({one})", text)
         # (… on the next item of a numbered list: 1. X 12月18日—19日 出差请假 / 2. 期间由 Y 临时代打)
-        pair = re.search(
+        pair = _rx.search(
             rf"({one})[^，,。\n]{{0,16}}?(?:{_LEAVES})[^。\n]{{0,6}}?(?:[。，,]|\n\s*(?:\d{{1,2}}\s*[.、)]\s*)?)"
             rf"\s*(?:期间|其间|这期间)?\s*(?:由\s*)?(?:替补\s*)?({one})\s*"
             r"(?:暂|临时)?(?:代|顶|接|替|上场|补上|代打)(?:替|上|打|为[^，,。！!]{1,4})?\s*(?:[。！!，,]|$)",
@@ -1396,7 +1520,7 @@ class Patterns:
             re.M,
         )
         # 苦瓜回来了，豆芽下场 / X 已回来 … Y 交还签位: the stand-in gives the seat back
-        back = re.search(
+        back = _rx.search(
             rf"(?P<new>{one})\s*(?:今天|今日|已经?)?\s*(?:请假)?(?:回来了?|回场|归队|销假|复牌|返场|回归)[^。]{{0,40}}?"
             rf"(?P<who>{one})\s*(?:下场|退场|离场|让位|交还|归还|退回|下船休息)",
             text,
@@ -1424,7 +1548,7 @@ class Patterns:
         """A player's words in a bracket after the result (葡萄干 出局 (葡萄干:我还没吃够呢！)):
         theirs, not the director's."""
         one = self._name_re.pattern
-        return re.sub(rf"[（(]\s*(?:{one})\s*[:：][^）)]*[）)]", "", _nfkc(text))
+        return _rx.sub(rf"[（(]\s*(?:{one})\s*[:：][^）)]*[）)]", "", _nfkc(text))
 
     def _tables(self, text: str) -> str:
         """A heading whose label is the event and the rows under it that hold a name each
@@ -1453,19 +1577,19 @@ class Patterns:
         """The name a table row holds (｜1｜栗子｜, ｜松果｜（猎人 桂圆 开枪带走）, 2. 开心果, - 开心果),
         with a bracket written after it; None for a row of anything else."""
         # (a numbered row, or a bulleted one: - 栗子, • 栗子, * 栗子)
-        numbered = re.fullmatch(r"\s*(?:\d{1,2}\s*[.、．]|[-+*•·])\s*([^|]+?)\s*", line)
-        cells = [c.strip() for c in re.split(r"\|", line) if c.strip()]
-        if len(cells) > 1 and re.fullmatch(r"\d{1,2}\s*[.、．]?", cells[0]):
+        numbered = _rx.fullmatch(r"\s*(?:\d{1,2}\s*[.、．]|[-+*•·])\s*([^|]+?)\s*", line)
+        cells = [c.strip() for c in _rx.split(r"\|", line) if c.strip()]
+        if len(cells) > 1 and _rx.fullmatch(r"\d{1,2}\s*[.、．]?", cells[0]):
             cells = cells[1:]  # ｜1｜栗子｜: the row's index
         if numbered:
             cells = [numbered.group(1)]
         if len(cells) > 2:
             return None
         if not cells or not self._name_re.fullmatch(
-            re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", cells[0])
+            _rx.sub(r"\s*[（(][^）)]*[）)]\s*$", "", cells[0])
         ):
             return None
-        if len(cells) == 2 and not re.fullmatch(r"[（(][^）)]*[）)]", cells[1]):
+        if len(cells) == 2 and not _rx.fullmatch(r"[（(][^）)]*[）)]", cells[1]):
             return None
         return "".join(cells)
 
@@ -1474,11 +1598,11 @@ class Patterns:
         night's 出局 (夜：平安 and 昨夜：馄饨……不对 stay as they are); 警长 A → B is the
         badge handed over."""
         one = self._name_re.pattern
-        text = re.sub(_HANDOVER.format(one=one), r"警徽由\1移交给", text)
-        text = re.sub(_HOLDER_HANDOVER.format(one=one), r"警徽由\1移交给", text)
+        text = _rx.sub(_HANDOVER.format(one=one), r"警徽由\1移交给", text)
+        text = _rx.sub(_HOLDER_HANDOVER.format(one=one), r"警徽由\1移交给", text)
         named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
-        return re.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
+        return _rx.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
 
     def _reports(self, text: str) -> str:
         """The director's report read by its structure (issue 34): a report header (the
@@ -1491,17 +1615,121 @@ class Patterns:
         self._leaving = self._declared_leaving + self._glossed_verbs(text)
         self._unread_verbs = []
         text = self._offices(text)
-        text = self._labels(text)
+        text = self._labels(self._listed_lines(text))
         text = self._said(text)
         text = self._glossed(text)
         text = self._verb_is(text)
-        return self._likewise(self._counted_out(text))
+        return self._likewise(self._counted_out(self._after_tally(text)))
+
+    def _top_counted(self, text: str) -> tuple[str, int] | None:
+        """The one player at the top of the day's count the post tells, as the post writes
+        the name, and where the count first names them: players each with a count (X 6 票，
+        Y 4 票; 表决：X 7，Y 3 — a bare number where the line speaks of the vote), a tie
+        decided by a vote for one of them (平票 … 警长投给了 X), or the top said in words
+        (X 得票最多, 票数最多的是 X).  None while the vote runs (目前, 暂), for the badge's
+        count (当选, 竞选), or when the top is not one player."""
+        if _RUNNING_COUNT.search(text) or _COUNT_FIXED.search(text):
+            return None  # (a count the post corrects is no certain top: 不对，X 是 7 票)
+        counts: dict[str, tuple[float, int]] = {}
+        for m in self._count_re.finditer(text):
+            line = text[text.rfind("\n", 0, m.start()) + 1 : _line_end(text, m.end())]
+            if m.group("p") or _BALLOT_LINE.search(line):
+                n, at = float(m.group("n")), m.start()
+                who = m.group("who")
+                counts[who] = max(counts.get(who, (n, at)), (n, at), key=lambda c: c[0])
+        if counts:
+            most = max(n for n, _ in counts.values())
+            tops = [w for w, (n, _) in counts.items() if n == most]
+            if len(tops) > 1:
+                chosen = {
+                    m.group("who")
+                    for m in self._cast_for_re.finditer(text)
+                    if m.group("who") in tops and m.start() > min(a for _, a in counts.values())
+                }
+                tops = list(chosen)
+            return (tops[0], counts[tops[0]][1]) if len(tops) == 1 else None
+        said: dict[str, int] = {}
+        for m in self._top_said_re.finditer(text):
+            said.setdefault(m.group("who") or m.group("who2"), m.start())
+        return next(iter(said.items())) if len(said) == 1 else None
+
+    def _after_tally(self, text: str) -> str:
+        """A vote's result by its structure, whatever the director's verb (issue 34): the
+        day's count with one player at its top (:meth:`_top_counted`), then a clause or a label
+        whose only name is that player — X 表决甩车, 除名：X, X 得票最多，被请出场 — is the
+        vote's elimination.  Never a clause that undoes (a question, a supposition, 差点, 白痴,
+        a state: X 是狼), one that says who they are or what they said (发言, 说), a count
+        with no decision (X 6 票，Y 4 票 alone), nor a line with the grammar's own word."""
+        top = self._top_counted(text)
+        if top is None:
+            return text
+        who, since = top
+        name = re.escape(who)
+
+        def out(pred: str, m: re.Match[str]) -> bool:
+            opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+            end = _sentence_end(text, m.end())
+            sentence = text[opening + 1 : end]
+            return not (
+                m.start() < text.rfind("\n", 0, since) + 1
+                or self._name_re.search(pred)
+                or _rx.search(r"\d", pred)
+                or _NO_ACT.match(pred)
+                or _UNDOING.search(pred)
+                or _NOT_TOLD_OUT.search(pred)
+                or _NOT_AN_EXIT.search(pred)
+                or any(r.search(sentence) for _, r in _ELIM_RE)
+                or _KEPT_IN_GAME.search(text[m.end() : end])
+                or _SUPPOSE.search(sentence)
+                or text[end : end + 1] in ("？", "?")
+            )
+
+        def subject(m: re.Match[str]) -> str:
+            pred = m.group("pred")
+            return f"投票出局：{m.group('who')}，{pred}" if out(pred, m) else m.group(0)
+
+        def label(m: re.Match[str]) -> str:
+            verb = m.group("verb")
+            return f"投票出局：{m.group('who')}" if out(verb, m) else m.group(0)
+
+        def after(m: re.Match[str]) -> str:
+            pred = m.group("pred")
+            return f"{m.group('said')}，投票出局，{pred}" if out(pred, m) else m.group(0)
+
+        pred = r"(?P<pred>[\u4e00-\u9fff][^，。,；;！!？?\n]{0,11}?)"
+        text = _rx.sub(
+            rf"{_REPORT_START}[—\-–\s]*(?P<who>{name})\s*(?:同学)?\s*{pred}(?={_REPORT_END})",
+            subject,
+            text,
+            flags=re.M,
+        )
+        text = _rx.sub(
+            rf"{_REPORT_START}(?P<verb>[\u4e00-\u9fff]{{2,6}})\s*(?:[（(][^）)]{{0,8}}[）)])?\s*[:：]\s*"
+            rf"(?P<who>{name})(?=\s*(?:[（(][^）)]*[）)])?\s*[。！!；;]?\s*$)",
+            label,
+            text,
+            flags=re.M,
+        )
+        # (the count or the top said, then the decision in a clause of its own: X 6 票，离场)
+        mention = (
+            rf"(?:{name})\s*(?:同学)?\s*(?:[（(][^）)]{{0,12}}[）)])?\s*(?:得票)?\s*[:：]?\s*"
+            rf"(?:\d+(?:\.\d+)?\s*票|{_TOP_WORDS})"
+            rf"|(?:{_TOP_WORDS})的(?:是|为)\s*(?:{name})"
+        )
+        return _rx.sub(
+            rf"(?P<said>(?:{mention})(?:\s*[（(][^）)]{{0,16}}[）)])?"
+            rf"(?:\s*[，,]\s*(?:过半数?|超过半数|[^，,。\n]{{0,6}}票[^，,。\n]{{0,6}}))*)"
+            rf"\s*[，,]\s*{pred}(?={_REPORT_END})",
+            after,
+            text,
+            flags=re.M,
+        )
 
     def _glossed_verbs(self, text: str) -> tuple[str, ...]:
         """The words a post glosses as leaving (离场（出局）, 上岸（死亡）): the 2-4 characters
         before the bracket, with no roster name and nothing that undoes in them."""
         words = []
-        for m in re.finditer(r"([\u4e00-\u9fff]{2,4})\s*[（(]\s*(?:出局|死亡|淘汰)\s*[）)]", text):
+        for m in _rx.finditer(r"([\u4e00-\u9fff]{2,4})\s*[（(]\s*(?:出局|死亡|淘汰)\s*[）)]", text):
             word = self._name_re.sub(" ", m.group(1)).split()[-1:] or [""]
             if len(word[0]) >= 2 and not _UNDOING.search(word[0]):
                 words.append(word[0])
@@ -1524,7 +1752,7 @@ class Patterns:
                 return m.group(0)
             return f"{m.group('who')} 也出局"
 
-        return re.sub(
+        return _rx.sub(
             rf"(?<=[，,、])\s*(?P<who>{one})\s*也\s*(?:是|一样|同样|如此)(?:这样)?了?(?=\s*(?:[。！!；;，,]|$))",
             same,
             text,
@@ -1537,18 +1765,18 @@ class Patterns:
         director's words (领队 … 小旗交给了 Y): a holder who held an office hands the badge on."""
         one = self._name_re.pattern
         named_at = [(n.start(), n.end()) for n in self._name_re.finditer(text)]
-        for g in list(re.finditer(r"([\u4e00-\u9fff]{2})\s*[（(]\s*(警长|警徽)\s*[）)]", text)):
+        for g in list(_rx.finditer(r"([\u4e00-\u9fff]{2})\s*[（(]\s*(警长|警徽)\s*[）)]", text)):
             word, office = g.group(1), g.group(2)
             if any(a < g.end(1) and g.start(1) < b for a, b in named_at):
                 continue  # (月光石（警长）: the tail of a name, not a word)
             if not (_EVENTFUL.search(word) or _OFFICE_WORDS.search(word)):
-                text = re.sub(rf"{word}\s*[（(]\s*{office}\s*[）)]", office, text)
+                text = _rx.sub(rf"{word}\s*[（(]\s*{office}\s*[）)]", office, text)
                 # (the word inside a roster name stays: 小红花（警徽） beside 红花姐)
                 # (the word inside a roster name stays: 小红花（警徽） beside 红花姐)
-                text = re.sub(rf"({one})|{re.escape(word)}", _keep_names(office), text)
+                text = _rx.sub(rf"({one})|{re.escape(word)}", _keep_names(office), text)
         # (the role is the office — glossed above or said — or the object is the badge:
         # 番茄是守卫，他把药交给了土豆 is no handover)
-        return re.sub(
+        return _rx.sub(
             rf"((?:{one}|[他她])\s*(?:是|为)\s*)(?:警长\s*[，,]\s*(?:[他她]\s*把)?\s*(?!账号|号|位置|签位|座位)[\u4e00-\u9fff]{{1,3}}?"
             rf"|(?!猎人|狼人|女巫|预言家|村民|白痴|吹笛者|杀手|医生|警察|替补)[\u4e00-\u9fff]{{2,3}}\s*[，,]\s*(?:[他她]\s*把)?\s*警徽)\s*"
             rf"(?:交给|传给|移交给|递给)了?\s*(?=(?:{one}))",
@@ -1563,18 +1791,27 @@ class Patterns:
 
         def night(m: re.Match[str]) -> str:
             verb = m.group("verb")
-            return "昨夜出局：" if self._leaves(verb) and not _UNDOING.search(verb) else m.group(0)
+            if _UNDOING.search(verb) or _NOT_TOLD_OUT.search(verb):
+                return m.group(0)
+            # (the night's label and a bare list of roster names, nothing else on its line:
+            # the night's deaths whatever the verb — 昨夜谢幕：X、Y)
+            if self._leaves(verb):
+                return f"昨夜出局：{m.group('list')}"
+            if self._bare_list(text[m.start("list") : _line_end(text, m.end())]):
+                # (a list joined by ， is one list here: 昨夜熄灯：X，Y)
+                return "昨夜出局：" + _rx.sub(r"\s*[，,]\s*", "、", m.group("list"))
+            return m.group(0)
 
         def ballot(m: re.Match[str]) -> str:
             verb = m.group("verb")
             if self._leaves(verb) and not _UNDOING.search(verb):
-                return f"{m.group('h')}出局："
+                return f"{m.group('h')}出局：{m.group('list')}"
             return m.group(0)
 
         for header, least, sub in ((_NIGHT_HEADER, 1, night), (_BALLOT_HEADER, 0, ballot)):
-            text = re.sub(
+            text = _rx.sub(
                 rf"{_REPORT_START}(?P<h>{header})(?P<verb>[^\s，。,:：；;！!？?（(]{{{least},8}}?)\s*"
-                rf"(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*(?={listed}{_REPORT_END})",
+                rf"(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*(?P<list>{listed})(?={_REPORT_END})",
                 sub,
                 text,
                 flags=re.M,
@@ -1584,6 +1821,42 @@ class Patterns:
     def _named(self) -> str:
         return rf"(?:{self._name_re.pattern})(?:\s*[（(][^）)]*[）)])?"
 
+    def _bare_list(self, rest: str) -> bool:
+        """The rest of a label's line is roster names and nothing else (joined by 、 ， 和, each
+        with a bracket that names no one and keeps no one in the game): a report's list."""
+        if not self._list_only.fullmatch(rest.strip()):
+            return False
+        brackets = _rx.findall(r"[（(]([^）)]*)[）)]", rest)
+        return not any(
+            self._name_re.search(b) or _KEPT_IN_GAME.search(b) or _UNDOING_BRACKET.search(b)
+            for b in brackets
+        )
+
+    def _listed_lines(self, text: str) -> str:
+        """A night's label alone on its line, the names under it one a line (昨夜点位失效： /
+        ——X。 / ——Y。; 昨夜（第4日夜）：两人离场——X，Y; 失效（昨夜）：): the label's list on
+        one line, the night's word first, for :meth:`_labels`."""
+        text = _HEADER_IN_BRACKET.sub(r"\g<lead>\g<h>\g<verb>：", text)
+        text = self._verb_then_list.sub(r"\g<h>\g<verb>：", text)
+        lines = text.split("\n")
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            j = i + 1
+            if _NIGHT_LABEL_LINE.fullmatch(line.strip()):
+                names = []
+                while j < len(lines) and (one := self._one_a_line.fullmatch(lines[j].strip())):
+                    names.append(one.group("who"))
+                    j += 1
+                if names:
+                    out.append(line.rstrip() + "、".join(names) + "。")
+                    i = j
+                    continue
+            out.append(line)
+            i += 1
+        return "\n".join(out)
+
     def _said(self, text: str) -> str:
         """昨晚 X 离园了, 昨夜：航班 X 撤销飞行计划, 昨日计票：X 退出排序 — a header, the name,
         then the director's own verb to the clause's end."""
@@ -1591,7 +1864,7 @@ class Patterns:
 
         def said(m: re.Match[str]) -> str:
             pred = m.group("pred")
-            if _UNDOING.search(re.sub(r"[（(][^）)]*[）)]", "", pred)) or any(
+            if _UNDOING.search(_rx.sub(r"[（(][^）)]*[）)]", "", pred)) or any(
                 r.search(pred) for _, r in _ELIM_RE
             ):
                 return m.group(0)
@@ -1608,7 +1881,7 @@ class Patterns:
 
         pred = r"(?P<pred>[\u4e00-\u9fff][^，。,；;！!？?\n]{0,11}?)"
         for header in (_NIGHT_HEADER, _BALLOT_HEADER):
-            text = re.sub(
+            text = _rx.sub(
                 rf"{_REPORT_START}(?P<h>{header})\s*[:：]?\s*(?:[\u4e00-\u9fff]{{1,3}}\s+)?"
                 rf"(?P<who>{joined})\s*{pred}(?={_REPORT_END})",
                 said,
@@ -1619,12 +1892,12 @@ class Patterns:
 
     def _glossed(self, text: str) -> str:
         """X 没有回酒店（出局）: the director's own gloss after the clause says it."""
-        return re.sub(
+        return _rx.sub(
             rf"(?P<who>{self._name_re.pattern})\s*(?P<pred>[^，。,；;！!？?\n（(]{{1,10}}?)\s*"
             r"[（(]\s*(?P<out>出局|死亡)\s*[）)]",
             lambda m: (
                 m.group(0)
-                if re.search(r"差点|险些|几乎|如果|假如|要是", m.group("pred"))
+                if _rx.search(r"差点|险些|几乎|如果|假如|要是", m.group("pred"))
                 else f"{m.group('who')} {m.group('out')}，{m.group('pred')}"
             ),
             text,
@@ -1642,7 +1915,7 @@ class Patterns:
                 _UNDOING.search(verb)
                 or _NOT_LEAVING.search(verb)
                 or any(r.search(verb) for _, r in _ELIM_RE)
-                or not re.search(rf"{_NIGHT_HEADER}|{_BALLOT_HEADER}|昨[天日]", sentence)
+                or not _rx.search(rf"{_NIGHT_HEADER}|{_BALLOT_HEADER}|昨[天日]", sentence)
                 or _SUPPOSE.search(sentence)
                 or not self._leaves(verb)
             ):
@@ -1650,7 +1923,7 @@ class Patterns:
             return f"{verb}，出的是"
 
         one = self._name_re.pattern
-        return re.sub(
+        return _rx.sub(
             rf"(?P<verb>[\u4e00-\u9fff]{{2,4}}?)的(?:是|为)\s*(?=(?:{one})(?!\s*的))", verb_is, text
         )
 
@@ -1665,22 +1938,22 @@ class Patterns:
         out: list[str] = []
         # (the vote goes to the top of the tally: a lower count in the post is no vote-out)
         tally = [
-            float(m.group(1)) for m in re.finditer(rf"(?:{one}){head}(\d+(?:\.\d+)?)\s*票", text)
+            float(m.group(1)) for m in _rx.finditer(rf"(?:{one}){head}(\d+(?:\.\d+)?)\s*票", text)
         ]
-        for line in re.split(r"(?<=[。！!；;\n])", text):
-            counted = list(re.finditer(rf"({one}){count}", line))
+        for line in _rx.split(r"(?<=[。！!；;\n])", text):
+            counted = list(_rx.finditer(rf"({one}){count}", line))
             if counted and tally:
-                mine = re.search(r"(\d+(?:\.\d+)?)\s*票", counted[0].group(0))
+                mine = _rx.search(r"(\d+(?:\.\d+)?)\s*票", counted[0].group(0))
                 if mine and (float(mine.group(1)) < max(tally) or tally.count(max(tally)) > 1):
                     counted = []
             rest = line[counted[0].end() :] if len(counted) == 1 else ""
-            bare = re.sub(r"[（(][^）)]*[）)]", "", rest)
+            bare = _rx.sub(r"[（(][^）)]*[）)]", "", rest)
             if (
                 len(counted) == 1
-                and re.search(r"[\u4e00-\u9fff]{2}", bare)
+                and _rx.search(r"[\u4e00-\u9fff]{2}", bare)
                 and not _UNDOING.search(bare)
-                and not re.search(r"暂|目前|当前|一半|领先|最高|最多|第一|[？?]", bare)
-                and not re.search(
+                and not _rx.search(r"暂|目前|当前|一半|领先|最高|最多|第一|[？?]", bare)
+                and not _rx.search(
                     r"当选|竞选|选举", text
                 )  # (the badge's count: 油条 3 票 … 当选警长)
                 and not self._name_re.search(rest)
@@ -1707,14 +1980,14 @@ class Patterns:
         head = rf"(?:^|(?<=[。！!；;:：]))(\s*(?:第\s*{_NUM}\s*[天日]\s*)?)"
         name = rf"(?=\s*(?:{one}))"
         # 出局的是警长 X: the office before the name is the name's (X（警长）)
-        text = re.sub(
+        text = _rx.sub(
             rf"((?:出局|死|走|倒下|放逐|投出)的(?:是|为)|(?:出局|死亡|放逐|投出)\s*[:：])\s*警长\s*({one})(?!\s*[（(])",
             r"\1\2（警长）",
             text,
         )
         for label, said in _SHORTHAND:
-            text = re.sub(rf"{head}{label}{name}", rf"\1{said}", text, flags=re.M)
-        return re.sub(
+            text = _rx.sub(rf"{head}{label}{name}", rf"\1{said}", text, flags=re.M)
+        return _rx.sub(
             rf"{head}猎\s*[:：]\s*({one})\s*(?:→|->|=>)\s*(?=(?:{one}))",
             r"\1猎人\2开枪带走了",
             text,
@@ -1726,7 +1999,7 @@ class Patterns:
         X（辩论投票最高票）): a death list's entry, read as X 出局（…）.  Not a line that adds
         (+ X …), nor a count (X（5 票）) or a role (X（警长）) in the bracket."""
         one = self._name_re.pattern
-        return re.sub(
+        return _rx.sub(
             rf"^(\s*(?:[-−–*•×✝†✗]\s*)?)({one})\s*([（(][^）)\d]*?{_DEATH_IN_BRACKET}[^）)\d]*[）)])\s*$",
             # (a bracket naming another player tells a shot, not the how: left to be read
             # or listed — 番茄（猎人，放弃开枪，没带走土豆）)
@@ -1744,21 +2017,21 @@ class Patterns:
         Chinese ， may end a clause: 只有馄饨，汤圆未被吹笛); a spaced slash between statements
         as a clause's end."""
         one = self._name_re.pattern
-        text = re.sub(
+        text = _rx.sub(
             rf"({one})(\s*[（(][^）)]{{0,24}}[）)])?\s*(?:,(?=\s)|&|\+|/|(?<![A-Za-z])and(?![A-Za-z]))\s*(?=(?:{one}))",
             lambda m: m.group(1) + (m.group(2) or "") + "、",
             text,
         )
         # names spaced after a label, nothing else to the clause's end (夜：X Y, 笛：X Y Z)
         named = rf"(?:{one})(?:\s*[（(][^）)]{{0,24}}[）)])?"
-        text = re.sub(
+        text = _rx.sub(
             rf"(?<=[:：])\s*{named}(?:[ \t\u3000]+{named})+(?=\s*(?:[。！!；;，,]|$))",
-            lambda m: re.sub(rf"(?<=[^\s、])[ \t\u3000]+(?={one})", "、", m.group(0)),
+            lambda m: _rx.sub(rf"(?<=[^\s、])[ \t\u3000]+(?={one})", "、", m.group(0)),
             text,
             flags=re.M,
         )
         # a slash between two statements (夜：X 死 / Y 殉情) ends a clause; a date's (12/19) stays
-        return re.sub(r"(?<![\d/])\s+/\s+(?![\d/])", "，", text)
+        return _rx.sub(r"(?<![\d/])\s+/\s+(?![\d/])", "，", text)
 
     def _eventful(
         self,
@@ -1776,9 +2049,9 @@ class Patterns:
         a correction says was wrong, that a count follows (番茄 4 票, 南瓜 4（含警长2）), or
         that sits in a bracket beside what the line did announce.  ``told``: the post
         around the line has said the event's word already."""
-        if re.search(r"申请|存活|在场", line):
+        if _rx.search(r"申请|存活|在场", line):
             return False
-        inside = [b.span() for b in re.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
+        inside = [b.span() for b in _rx.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
         names = [
             n
             for n in self.names(line)
@@ -1787,7 +2060,7 @@ class Patterns:
             and not _COUNTED.match(self._joined_rest(line[n.end :]))
             # (X 差点落马——医生救下: a near miss or a save after the name undoes it)
             and not _SPARED_AFTER.match(line[n.end :])
-            and not re.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
+            and not _rx.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
             and not any(s <= n.start < e for s, e in inside)
             # (supposed or asked before the name or in its clause: 如果 X 出局; not the
             # director's aside after a comma, 昨晚 X 下线了，谁懂)
@@ -1800,18 +2073,19 @@ class Patterns:
         """What follows a name and the names joined to it (X 和 Y 一样多票: the count is
         X's as well as Y's)."""
         one = self._name_re.pattern
-        return re.sub(rf"^(?:\s*(?:和|与|、|跟)\s*(?:{one}))+", "", rest)
+        return _rx.sub(rf"^(?:\s*(?:和|与|、|跟)\s*(?:{one}))+", "", rest)
 
     def _wrong(self, text: str) -> tuple[str, ...]:
         """The players a correction says were wrong: 不是 / 而非 / 并非 X, X…有误."""
         text = _QUOTE.sub("", _own(text))
         spans = [
-            m.group(0) for m in re.finditer(r"(?:不是|而非|并非)\s*[^，,。；;！!？?\s]{1,12}", text)
+            m.group(0)
+            for m in _rx.finditer(r"(?:不是|而非|并非)\s*[^，,。；;！!？?\s]{1,12}", text)
         ]
         spans += [m.group(0) for m in _SAID_WRONG.finditer(text)]
         found: list[str] = []
         for span in spans:
-            for n in self.names(re.sub(r"^(?:不是|而非|并非)", "", span)[:12]):
+            for n in self.names(_rx.sub(r"^(?:不是|而非|并非)", "", span)[:12]):
                 if n.player not in found:
                     found.append(n.player)
         return tuple(found)
@@ -1823,22 +2097,25 @@ class Patterns:
         that no item came from (never silent)."""
         correction, vote_result, badge_post, night_post = post
         # 回复杜鹃：/ @杜鹃 — the one spoken to, not the one the line is about
-        line = re.sub(rf"^\s*(?:回复|@|致)\s*(?:{self._name_re.pattern})\s*[:：,，]", "", line)
+        line = _rx.sub(rf"^\s*(?:回复|@|致)\s*(?:{self._name_re.pattern})\s*[:：,，]", "", line)
         out: list[Announced] = []
         unplaced: list[str] = []
         topic: str | None = None
+        reason = ""  # the sentence before (所以…: the cause it gives)
         line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
         # a day's label heading the line (第二日：夜间出局 X；投票出局 Y) is every sentence's
-        head = re.match(rf"\s*第\s*({_NUM})\s*[天日]\s*[:：]", line)
+        head = _rx.match(rf"\s*第\s*({_NUM})\s*[天日]\s*[:：]", line)
         for sentence in _SENTENCES.findall(line):
             ctx = _Sentence(self, sentence, correction, vote_result, badge_post, topic)
             if head and ctx.day is None and not ctx.offset:
                 ctx.day = cn_number(head.group(1))
             carried = line_night and not ctx.offset and ctx.day is None
             ctx.night = ctx.night or night_post or carried
-            ctx.about_night = bool(_NIGHT.search(line) or re.search(r"夜|杀手|刀", line))
+            ctx.about_night = bool(_NIGHT.search(line) or _rx.search(r"夜|杀手|刀", line))
             ctx.line_tallied = self._tallied(line, ctx.about_night)
             line_night = ctx.night
+            ctx.reason = reason
+            reason = sentence
             out.extend(ctx.read())
             unplaced += ctx.unplaced
             topic = ctx.topic or topic
@@ -1874,7 +2151,7 @@ class Patterns:
         head = line.strip()
         if head[-1:] not in (":", "："):
             return False
-        who = re.sub(r"\s*(?:的)?(?:遗言|发言|原话)\s*$", "", head[:-1].strip())
+        who = _rx.sub(r"\s*(?:的)?(?:遗言|发言|原话)\s*$", "", head[:-1].strip())
         return bool(self._name_re.fullmatch(who))
 
     def substitutes(self, sentence: str, topic: str | None) -> list[tuple[str, str, str]]:
@@ -1913,17 +2190,17 @@ class Patterns:
         one = self._name_re.pattern
         # (the newcomer is often no roster name yet: a word on its own between spaces)
         came = rf"{one}|(?<=[\s：:，,由])(?![^\s，。、：:（）()]*(?:替补|今|明|起|由))[^\s，。、：:（）()【】,;；!！?？|]{{1,8}}(?=[\s（(])"
-        m = re.search(
+        m = _rx.search(
             rf"(?P<who>{one})[^，,。；;\n]{{0,10}}?(?:{_AWAY})(?!结束|到期|完)[^，,。；;\n]{{0,6}}?[，,、；;]\s*"
             rf"(?P<gap>[^，,。；;\n]{{0,10}}?)(?P<new>{came})"
             rf"(?P<verb>\s*[^，,。；;\n\s]{{0,8}}?(?:{_TAKES_PLACE}))",
             sentence,
-        ) or re.search(
+        ) or _rx.search(
             rf"(?P<who>{one})\s*(?:→|->|=>|➡)\s*(?P<new>{came})(?P<gap>)(?P<verb>)"
             rf"(?=[^。\n]{{0,20}}?(?:替补|顶替|接替|代打))",
             sentence,
         )
-        back = re.search(
+        back = _rx.search(
             rf"(?P<new>{one})[^，,。；;\n]{{0,4}}?(?:销假|归队|回归|回来了?)[^，,。；;\n]{{0,6}}?[，,、；;]\s*"
             rf"(?P<who>{came})(?P<gap>)\s*(?P<verb>下场|离场|退场|让位|交还)",
             sentence,
@@ -1958,7 +2235,7 @@ class Patterns:
         verb_end = m.start("who") if m.groupdict().get("who") else m.end()
         if _NEGATED_WORD.search(sentence[m.end("new") : verb_end]) or _NEGATION.search(new):
             return None  # 油条 没有 替下 冬瓜: the substitution denied
-        if not re.search(r"[\u4e00-\u9fffA-Za-z]", new):
+        if not _rx.search(r"[\u4e00-\u9fffA-Za-z]", new):
             return None  # 20%: a number, not a player
         return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
 
@@ -1967,20 +2244,22 @@ def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
     """What the whole post is: a correction, a vote result, about the badge, a night's."""
     correction = bool(_CORRECTION.search(text)) or said_wrong
     vote_result = bool(
-        re.search(r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text)
+        _rx.search(
+            r"(?:投票|公投|放逐|计票|票数)(?:结果|统计|结算)|票数|票型|最高票|得票最多", text
+        )
         # a 环节's result, a majority, the count closed (票毕, 截票), in English
-        or re.search(r"环节\s*\S{0,2}\s*结果|过半|票毕|票决|截票|结票", text)
-        or re.search(
+        or _rx.search(r"环节\s*\S{0,2}\s*结果|过半|票毕|票决|截票|结票", text)
+        or _rx.search(
             r"(?<![A-Za-z])(?:vote|votes|runoff|results?|majority)(?![A-Za-z])", text, re.I
         )
     )
     # (【当日警长】X → 已出局，由其移交 Y: the office handed on, the badge unnamed)
     badge_post = "警徽" in text or bool(
-        re.search(r"警长[^。\n]{0,20}?(?:移交|转交|传位|交畀|交给|给)|殉职", text)
+        _rx.search(r"警长[^。\n]{0,20}?(?:移交|转交|传位|交畀|交给|给)|殉职", text)
     )
     # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
     head = text.strip().splitlines()[0] if text.strip() else ""
-    night_post = bool(re.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
+    night_post = bool(_rx.search(r"杀人贴|杀人帖|夜晚结果|夜间结果", head))
     return correction, vote_result, badge_post, night_post
 
 
@@ -2016,7 +2295,7 @@ def _leaving_before(p: Patterns, before: str, new: str) -> str | None:
     """The player said to leave right before a 由 X 接替 (A 因为潜水，由替补 X 接替; A 请假两天，
     由 X 临时替补): the nearest name with a leaving's word after it in the sentence."""
     for n in reversed(p.names(before)):
-        if n.player != p._norm.get(new, new) and re.search(
+        if n.player != p._norm.get(new, new) and _rx.search(
             rf"{_LEAVES}|潜水|被替换|被换", before[n.end :]
         ):
             return n.player
@@ -2027,7 +2306,7 @@ def _other_name(p: Patterns, sentence: str, new: str, *, after_ended: bool) -> s
     """The player a 由 X 接替 sentence is about: its first other name (or, for 接回, the one
     whose 替补 ended)."""
     if after_ended:
-        m = re.search(rf"({p._name_re.pattern})的?(?:临时)?替补(?:结束|到期)", sentence)
+        m = _rx.search(rf"({p._name_re.pattern})的?(?:临时)?替补(?:结束|到期)", sentence)
         return p._norm[m.group(1)] if m else None
     for n in p.names(sentence):
         if n.player != p._norm.get(new, new):
@@ -2069,7 +2348,7 @@ class _Sentence:
         self.known = self.carried  # the subject so far: a name in an earlier clause
         self.known_all: list[str] = []  # ... with the names joined to it (包子、番茄两人)
         self.unplaced: list[str] = []
-        self.asks = bool(re.search(r"[？?]\s*$", self.text))
+        self.asks = bool(_rx.search(r"[？?]\s*$", self.text))
         night_n = _NIGHT_N.search(self.text)
         day_n = _DAY_N.search(self.text)
         self.day = (
@@ -2078,7 +2357,7 @@ class _Sentence:
             else (cn_number(day_n.group(1)) if day_n else None)
         )
         # a bracket about another player (不是番茄（番茄昨夜已出局）) says nothing of when
-        plain = re.sub(
+        plain = _rx.sub(
             r"[（(][^）)]*[）)]", lambda b: "" if p.names(b.group(0)) else b.group(0), self.text
         )
         self.night = bool(_NIGHT.search(plain))
@@ -2090,6 +2369,7 @@ class _Sentence:
             self.offset = 0  # 前天（第五天）: the day named is the day, not two before it
         self.about_night = False  # the line around it speaks of the night (set by the line)
         self.line_tallied = False  # the line around it tells the day's count (set by the line)
+        self.reason = ""  # the sentence before in the line (set by the line)
 
     def read(self) -> list[Announced]:
         if self.asks:
@@ -2174,7 +2454,7 @@ class _Sentence:
                     start:end
                 ].startswith("被"):
                     return []  # 已出局 a state; 已被投票出局 (a notice's passive) the event
-                if re.search(r"(?:不是|并非|并不是|而非)\s*$", c[: before[0].start]):
+                if _rx.search(r"(?:不是|并非|并不是|而非)\s*$", c[: before[0].start]):
                     return []  # 不是芒果出局
                 return before
             topic = self.known
@@ -2203,7 +2483,7 @@ class _Sentence:
         # (差一点，刀落在 X 身上 / X 差点被刀: the near miss undoes its clause; 差点 alone as
         # the clause before is the sentence's head)
         head = self.text[: max(self.text.find(c), 0)]
-        near = _NEAR_MISS.search(c[: m.start()]) or re.search(
+        near = _NEAR_MISS.search(c[: m.start()]) or _rx.search(
             rf"(?:^|[，,])\s*(?:{_NEAR_MISS.pattern})\s*[，,]\s*$", head
         )
         return (
@@ -2213,8 +2493,8 @@ class _Sentence:
             or self._office_before(c, m)
             or (cause is None and bool(_NO_DEATH.search(c)))
             or (
-                bool(re.match(r"带走|目标|(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
-                and not re.search(r"枪|猎人|弓", self.text)
+                bool(_rx.match(r"带走|目标|(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
+                and not _rx.search(r"枪|猎人|弓", self.text)
             )
         )
 
@@ -2222,7 +2502,7 @@ class _Sentence:
         """A role before the word (吹笛者出局: the piper's spell ends) says no one's death;
         the office (警长被投出去了) is a player's the clause does not name: listed."""
         role = _ROLE_BEFORE.search(c[: m.start()].rstrip())
-        if role and role.group(0) == "猎人" and re.match(r"开枪|带走|开了一枪|一枪", m.group(0)):
+        if role and role.group(0) == "猎人" and _rx.match(r"开枪|带走|开了一枪|一枪", m.group(0)):
             return False  # X 猎人开枪：Y — the hunter shoots, his target dies
         if role and role.group(0) == "警长" and m.group(0) not in ("出局", "死亡"):
             self.unplaced.append(c)
@@ -2241,7 +2521,7 @@ class _Sentence:
                 taken.append(m.span())
                 hunter_object = m.group(0).startswith(
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
-                ) or bool(re.match(r"(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
+                ) or bool(_rx.match(r"(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
                 slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
                 if (
                     not slots
@@ -2330,7 +2610,7 @@ class _Sentence:
         inside = n.bracket
         if not any(x.player != n.player for x in self.p.names(inside)):
             return inside
-        shot = re.search(r"猎人|开了?一?枪|带走|射", inside)
+        shot = _rx.search(r"猎人|开了?一?枪|带走|射", inside)
         return inside[: shot.start()] if shot else inside
 
     def _offset_of(self, c: str, n: _Name) -> int:
@@ -2342,24 +2622,25 @@ class _Sentence:
 
     def _cause_after(self, c: str, m: re.Match[str]) -> str | None:
         """How, from a bracket right after the word (死亡（被杀手杀死）), else :meth:`_cause`."""
-        said = re.match(r"\s*[（(]([^）)]*)[）)]", c[m.end() :])
+        said = _rx.match(r"\s*[（(]([^）)]*)[）)]", c[m.end() :])
         inside = self.p._name_re.sub(" ", said.group(1)) if said else ""
         return (_cause_in(inside) if said else None) or self._cause(c, m.start())
 
     def _cause_before(self, c: str, at: int) -> str | None:
         """How, from the clause's words before the word: a name is no how (a player named for
         a blade holds 刀), nor a role right before a name (最后一个杀手 X 9 票出局); a death
-        after the hunter's shot in the sentence is the shot's (X 是猎人，开枪，Y 死了)."""
+        after the hunter's shot in the sentence is the shot's (X 是猎人，开枪，Y 死了); else
+        the reason the sentence before gives (:meth:`_consequence`)."""
         one = self.p._name_re.pattern
         before = _cause_in(
-            self.p._name_re.sub(" ", re.sub(rf"{_ROLE_NOUN}\s*(?={one})", " ", c[:at]))
+            self.p._name_re.sub(" ", _rx.sub(rf"{_ROLE_NOUN}\s*(?={one})", " ", c[:at]))
         )
         said = self.text[: max(self.text.find(c), 0)] + c[:at]
-        if before is None and re.search(
+        if before is None and _rx.search(
             r"猎人[^。！!；;]{0,12}?(?<![不没未])(?:开枪|开了一?枪)", said
         ):
             return "hunter"
-        return before
+        return before or self._consequence()
 
     def _cause(self, c: str, at: int) -> str | None:
         """How, when the word itself does not say: the clause's words before it, the
@@ -2381,11 +2662,19 @@ class _Sentence:
             return "night"  # 昨天 X 被投出，晚上 Y 挂了: the clause's own evening
         if before is not None:
             return before
-        if "票" in self.text or self.offset == -1 or self.vote_result:
+        if "票" in _LOST_VOTE.sub("", self.text) or self.offset == -1 or self.vote_result:
             return "vote"
-        if re.search(r"\d\s*(?:—+|-+|→|->)?\s*出", self.text):
+        if _rx.search(r"\d\s*(?:—+|-+|→|->)?\s*出", self.text):
             return "vote"  # a count before the out word (X 8 → 出, X 6 出): the tally's
         return None
+
+    def _consequence(self) -> str | None:
+        """A card, a 殉情 or a shot the sentence before gives as the reason of a sentence
+        that follows from it (三张黄牌合为一张红牌。所以 X 离开了: sent off), none else."""
+        if not _CONSEQUENCE.match(self.text):
+            return None
+        cause = _cause_in(self.p._name_re.sub(" ", self.reason))
+        return cause if cause in ("sent_off", "suicide", "hunter") else None
 
     def _night_by(self, c: str) -> bool:
         """The night the sentence speaks of is said by the end of clause ``c``, or carried
@@ -2401,14 +2690,14 @@ class _Sentence:
         for m in _SHERIFF_SUBJECT.finditer(c):
             how = (
                 "elected"
-                if re.match(
+                if _rx.match(
                     r"当选|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任"
                     r"|立为|推为|做|出任",
                     m.group(0),
                 )
                 else "handed_over"
             )
-            if re.search(r"移交|殉职|随机|指定|继承", self.text):
+            if _rx.search(r"移交|殉职|随机|指定|继承", self.text):
                 how = "handed_over"
             for n in self._slots(c, names, m.span(), nxt, obj=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
@@ -2422,7 +2711,7 @@ class _Sentence:
             ]
         if out:
             return out
-        how = "handed_over" if re.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
+        how = "handed_over" if _rx.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
         for m in _SHERIFF_NEW.finditer(c):
             for n in self._slots(c, names, m.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
@@ -2436,7 +2725,7 @@ class _Sentence:
         elected when the sentence says its votes and no holder who went."""
         out: list[Announced] = []
         badges = list(_SHERIFF_OBJECT.finditer(c))
-        if not badges and self.badge_post and re.search(r"警徽|移交|选择|指定", self.text):
+        if not badges and self.badge_post and _rx.search(r"警徽|移交|选择|指定", self.text):
             badges = list(_SHERIFF_CHOICE.finditer(c))
         won = bool(_BADGE_WON.search(self.text)) and not _BADGE_LEFT.search(self.text)
         # the badge that lands (警徽落在 X, 警徽归 X) says no holder who went: an election
@@ -2448,13 +2737,13 @@ class _Sentence:
             and not _BADGE_LEFT.search(self.text)
             and not self.p.names(c[: c.find("警徽")])
             # (X 是警长，警徽交给了 Y: the holder named before the badge in the sentence)
-            and not re.search(
+            and not _rx.search(
                 r"是\s*警长\s*[，,]\s*$", self.text[: self.text.find(c) + max(c.find("警徽"), 0)]
             )
         )
         for badge in badges:
-            given = how if re.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
-            if won or (counted and re.search(r"[归落在到]", badge.group(0))):
+            given = how if _rx.match(r"警长\s*(?:改由|由)", badge.group(0)) else "handed_over"
+            if won or (counted and _rx.search(r"[归落在到]", badge.group(0))):
                 given = "elected"  # 警徽（7票）归 X, 警徽落在了首日最先高票的 X 手上
             for n in self._slots(c, names, badge.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, given, c))
@@ -2467,11 +2756,11 @@ class _Sentence:
         games' only office one is elected to)."""
         spans: list[tuple[tuple[int, int], bool]] = []
         # 警长竞选：X 当选; 警徽：竞选帖最高票的是 X，当选
-        if re.search(r"警长\s*竞选|竞选\s*警长|警徽[^。]*竞选", self.text):
+        if _rx.search(r"警长\s*竞选|竞选\s*警长|警徽[^。]*竞选", self.text):
             spans += [
-                (m.span(), True) for m in re.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c)
+                (m.span(), True) for m in _rx.finditer(r"当选(?=\s*(?:[（(]|$|[。！!，,]))", c)
             ]
-        spans += [(m.span(), False) for m in re.finditer(r"(?<!次)当选\s*[:：]", c)]
+        spans += [(m.span(), False) for m in _rx.finditer(r"(?<!次)当选\s*[:：]", c)]
         return [
             self._item(EventType.SHERIFF, n.player, "elected", c)
             for span, before in spans
@@ -2484,13 +2773,13 @@ class _Sentence:
         out: list[Announced] = []
         if (
             len(names) == 1
-            and re.fullmatch(r"\s*警徽\s*[:：]\s*", c[: names[0].start])
-            and re.fullmatch(r"\s*[。！!]*\s*", c[names[0].end :])
+            and _rx.fullmatch(r"\s*警徽\s*[:：]\s*", c[: names[0].start])
+            and _rx.fullmatch(r"\s*[。！!]*\s*", c[names[0].end :])
         ):
             # 警徽：X（首日）: the badge's holder, a state line like 警长：X
             return [self._item(EventType.SHERIFF, names[0].player, "elected", c, status=True)]
         alone = (
-            re.fullmatch(r"\s*(?:当选|当|任)?\s*警长\s*[。！!]*\s*", c[names[0].end :])
+            _rx.fullmatch(r"\s*(?:当选|当|任)?\s*警长\s*[。！!]*\s*", c[names[0].end :])
             if names
             else None
         )
@@ -2501,9 +2790,9 @@ class _Sentence:
             if "竞选" in c or "警徽" in c:
                 continue
             for n in self._slots(c, names, m.span(), nxt, subject=False):
-                rest = re.sub(r"(?:而非|而不是|不是)\s*\S{1,12}$", "", c[n.end :])
+                rest = _rx.sub(r"(?:而非|而不是|不是)\s*\S{1,12}$", "", c[n.end :])
                 # 警长番茄的票: no state; 警长是 桂圆 大人👮 继续带队冲鸭: a state, then chat
-                if re.match(
+                if _rx.match(
                     r"^\s*(?:大人|同学|君|酱)?\W*(?:哦|啦|了|呢)?\W*(?:\s.*)?$", rest
                 ) and not _OUT.search(rest):  # 警长 X 得 7 票出局: the holder goes, no state
                     out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
@@ -2555,7 +2844,7 @@ class _Sentence:
             part = t.rfind(" ", 0, at) + 1
             offset = _clause_offset(t[part:], at - part, 0) if said else self.offset
             out.append(self._item(Notice.NO_DEATH, "", None, t, offset=offset))
-        elif said and not re.search(r"票|目前|还没|暂时|尚", t):
+        elif said and not _rx.search(r"票|目前|还没|暂时|尚", t):
             self.unplaced.append(t)  # 第五天：没有人出局 — the night's, or the day's?
         return out + self._accelerated() + self._game_over()
 
@@ -2565,22 +2854,22 @@ class _Sentence:
         out: list[Announced] = []
         t = self.text
         for g in _GAME_OVER.finditer(t):
-            if re.search(r"误发|发错|测试|请忽略|请无视", t):
+            if _rx.search(r"误发|发错|测试|请忽略|请无视", t):
                 break  # a test message posted by mistake (误发了一条“…获胜”的测试消息)
             if _supposed(t, g.start()):
                 continue  # 如果狼人再刀一个，狼人阵营获胜: what would end it
-            if re.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or re.match(
+            if _rx.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or _rx.match(
                 r"\s*(?:前|后|之前|之后|以前|以后|为止|时|才)", t[g.end() :]
             ):
                 continue  # 直到游戏结束, 游戏结束后: a time, not the notice
             winner = next((w for w in g.group(*_WINNER_GROUPS) if w), None)
             if winner is not None and (
-                re.search(r"没|未|不|尚|还|离|向", winner)
-                or re.match(r"\s*(?:条件|在望|不远)", t[g.end() :])
+                _rx.search(r"没|未|不|尚|还|离|向", winner)
+                or _rx.match(r"\s*(?:条件|在望|不远)", t[g.end() :])
             ):
                 continue  # 狼人阵营还没有达成胜利条件, 离胜利不远: the game goes on
             if winner is not None:
-                winner = re.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
+                winner = _rx.sub(r"^(?:结局|最终|最后|本局|本场|因此|所以|故|则)+", "", winner)
                 winner = winner.strip("—-－:：~～")
             out.append(self._item(Notice.GAME_OVER, "", None, t, value=winner))
         return out
@@ -2594,8 +2883,8 @@ class _Sentence:
             (
                 a
                 for a in [*_ACCELERATED.finditer(t), *_ACCELERATED_BEFORE.finditer(t)]
-                if not re.search(
-                    r"不再|没|未|不|取消|方可|需", re.split(r"[，,:：]", t[: a.start()])[-1][-8:]
+                if not _rx.search(
+                    r"不再|没|未|不|取消|方可|需", _rx.split(r"[，,:：]", t[: a.start()])[-1][-8:]
                 )
             ),
             None,
@@ -2604,7 +2893,7 @@ class _Sentence:
         if (
             m
             and not _SUPPOSE.search(t[: m.start()])
-            and not re.search(r"需|须|规则", t[: m.start()])
+            and not _rx.search(r"需|须|规则", t[: m.start()])
         ):
             return [
                 self._item(
@@ -2615,7 +2904,7 @@ class _Sentence:
                     offset=-1
                     if (m.group(0).startswith(("昨天", "昨日")) and not _DAY_N.search(m.group(0)))
                     # the round before, in the theme's unit (上一局（加速局）, 上一场（加速场）)
-                    or _ROUND_BEFORE.search(re.split(r"[，,。]", t[: m.start()])[-1])
+                    or _ROUND_BEFORE.search(_rx.split(r"[，,。]", t[: m.start()])[-1])
                     else _clause_offset(t, m.start(), self.offset),
                 )
             ]
@@ -2624,7 +2913,7 @@ class _Sentence:
     def _subject(self) -> str | None:
         """Whom the sentence is about: 他 / 她 the sentence before's subject (由替补 X 临时顶他
         的签位), else its own first name or the one carried."""
-        if self.previous and re.search(r"[他她](?:的|$)", self.text):
+        if self.previous and _rx.search(r"[他她](?:的|$)", self.text):
             return self.previous
         return self.topic or self.carried
 
@@ -2647,13 +2936,15 @@ _SAME_ACCOUNT = lazy(
 
 def _clock(c: str, start: int, end: int) -> str | None:
     """The time between a name and its event word (于21:48, 在 14:05): the event's own."""
-    m = re.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)", c[start:end])
+    m = _rx.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)", c[start:end])
     return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
 
 
 def _clock_before(c: str, at: int) -> str | None:
     """A time right before an event word whose player follows it (14:05 红牌罚下的是 包子)."""
-    m = re.search(r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)\s*(?:时|的时候)?\s*$", c[:at])
+    m = _rx.search(
+        r"(?:于|在)?\s*([01]?\d|2[0-3])\s*[:：]\s*([0-5]\d)\s*(?:时|的时候)?\s*$", c[:at]
+    )
     return f"{int(m.group(1)):02d}:{m.group(2)}" if m else None
 
 
@@ -2664,35 +2955,35 @@ def _denied(c: str, span: tuple[int, int]) -> bool:
         _NEGATION.search(before)
         or _NOT_NOW_AFTER.search(after)
         or _STATE_BEFORE.search(before)
-        or re.search(r"不|没|未|非|无", c)
+        or _rx.search(r"不|没|未|非|无", c)
     )
 
 
 def _quiet_night(t: str) -> bool:
     """无人死亡 is a night's outcome only where the sentence is about the night, not a tie
     at the vote (平票无人出局) or a night still running (目前还没有)."""
-    if re.search(_QUIET_EVE, t):
+    if _rx.search(_QUIET_EVE, t):
         return True
-    if re.search(r"平票|票|投票|目前|还没|暂时|尚", t):
+    if _rx.search(r"平票|票|投票|目前|还没|暂时|尚", t):
         return False
-    return bool(_NIGHT.search(t) or re.search(r"夜|晚上|杀手|刀|凌晨", t))
+    return bool(_NIGHT.search(t) or _rx.search(r"夜|晚上|杀手|刀|凌晨", t))
 
 
 def _quiet_clause(t: str, at: int) -> bool:
     """In a long comma-spliced sentence, 昨晚没有人死亡 is the night's though another clause
     speaks of the vote: the clause and the one before it say the night, and no vote."""
-    cuts = [0, *(m.end() for m in re.finditer(r"[，,；;]", t)), len(t) + 1]
+    cuts = [0, *(m.end() for m in _rx.finditer(r"[，,；;]", t)), len(t) + 1]
     i = max(k for k, c in enumerate(cuts) if c <= at)
     if i + 1 >= len(cuts):
         return False
     clause = t[cuts[i] : cuts[i + 1]]
     window = t[cuts[max(0, i - 1)] : cuts[i + 1]]
-    return bool(_NIGHT.search(window)) and not re.search(r"票|目前|还没|暂时|尚|环节|平", clause)
+    return bool(_NIGHT.search(window)) and not _rx.search(r"票|目前|还没|暂时|尚|环节|平", clause)
 
 
 def _quiet_story(t: str) -> bool:
     """没有人死去 in a line about the night (杀手们昨夜没有动手): no vote, no count."""
-    return not re.search(r"平票|票|投票|目前|还没|暂时|尚|环节", t)
+    return not _rx.search(r"平票|票|投票|目前|还没|暂时|尚|环节", t)
 
 
 # 前天 is two days back; 前日 in a notice's heading (【前日投票出局】) is the day before, as
@@ -2722,17 +3013,17 @@ def _clause_offset(t: str, at: int, default: int) -> int:
         return 0  # 前天（第五天）: the day it names
     if _EVENING_CLAUSE.match(clause):
         return 0
-    aside = re.sub(r"[（(][^）)]*[）)]", "", clause)
-    if aside != clause and re.search(r"今[天日]|本日", aside):
+    aside = _rx.sub(r"[（(][^）)]*[）)]", "", clause)
+    if aside != clause and _rx.search(r"今[天日]|本日", aside):
         return 0
     if _DAY_BEFORE.search(clause):
         return -2
     # 昨天夜里 is the night the post's day begins with; a label's night before the colon
     # (昨晚白痴提示：昨日被投出的 X 翻牌白痴) is not the clause's own time
-    own = re.split(r"[:：]", clause)[-1]
+    own = _rx.split(r"[:：]", clause)[-1]
     if _YESTERDAY.search(clause) and not _NIGHT.search(own if _YESTERDAY.search(own) else clause):
         return -1
-    if re.search(r"今[天日]|本日|本次|这次|此次", clause):
+    if _rx.search(r"今[天日]|本日|本次|这次|此次", clause):
         return 0
     return default
 
@@ -2754,7 +3045,7 @@ def _only_names(p: Patterns, clause: str) -> bool:
     rest = p._name_re.sub("", clause)
     return (
         bool(p.names(clause))
-        and re.fullmatch(r"(?:结果|是|为)?[\s、和与及/,。．.！!（）()\d票人两:：]*", rest)
+        and _rx.fullmatch(r"(?:结果|是|为)?[\s、和与及/,。．.！!（）()\d票人两:：]*", rest)
         is not None
     )
 
@@ -2824,7 +3115,7 @@ def stated_time(text: str) -> str | None:
     a post that was not read in full worth listing (未读懂的公告)."""
     for line in fold(text).splitlines():  # as written: the registers say 0900 as 09:00
         m = _COMPACT_TIME.search(line)
-        if m and _SCHEDULE_WORD.search(line) and not re.search(r"申请|人数|票|过半", line):
+        if m and _SCHEDULE_WORD.search(line) and not _rx.search(r"申请|人数|票|过半", line):
             return m.group(0)
     old = _OLD_HOUR.search(fold(text))
     return old.group(0) if old else None
@@ -2886,7 +3177,7 @@ def _shot_undone(bracket: str, upto: str) -> bool:
     """A hunter's shot in a bracket undone: declined (放弃开枪), denied or nearly (没带走,
     差点带走), supposed (如果) — ``upto`` runs from the shot's word to its target."""
     return bool(
-        _SHOT_DECLINED.search(bracket) or re.search(r"不|没|未|放弃|差点|险些|如果|假如", upto)
+        _SHOT_DECLINED.search(bracket) or _rx.search(r"不|没|未|放弃|差点|险些|如果|假如", upto)
     )
 
 
@@ -2911,7 +3202,7 @@ def _close_unread(text: str) -> list[str]:
     out: list[str] = []
     for found in _SENTENCES.finditer(own):
         sentence = found.group(0)
-        if _SUPPOSE.search(sentence) or re.search(r"进入夜晚|[？?]", sentence):
+        if _SUPPOSE.search(sentence) or _rx.search(r"进入夜晚|[？?]", sentence):
             continue  # (a night's hours: no day's opening or close)
         line = own[own.rfind("\n", 0, found.start()) + 1 : found.start()]
         if _time_unread(sentence, line, bool(_DAY_N.search(text))):
@@ -2942,7 +3233,7 @@ def _time_unread(sentence: str, line: str, a_day_said: bool) -> bool:
 def _delay_as_close(sentence: str, points: list[TimePoint]) -> bool:
     """今天延到 22:00 关门: a delay read as a plain close (开门推迟至10:00 moves the opening)."""
     return not any(p.delay for p in points) and any(
-        _DELAY_SAID.search(c) and not _OPEN_SAID.search(c) for c in re.split(r"[，,]", sentence)
+        _DELAY_SAID.search(c) and not _OPEN_SAID.search(c) for c in _rx.split(r"[，,]", sentence)
     )
 
 
@@ -2962,7 +3253,7 @@ def _opening_moved(said: str, points: list[TimePoint]) -> bool:
         and all(p.role != "opens" for p in points)
         and any(
             _OPEN_SAID.search(c) and not _CLOSE_SAID.search(c) and _MOVED.search(c)
-            for c in re.split(r"[，,]", said)
+            for c in _rx.split(r"[，,]", said)
             if _A_CLOCK.search(c)
         )
     )
@@ -2972,13 +3263,13 @@ def _yesterdays_close(before: str, sentence: str) -> bool:
     """The day word nearest before the close's clock, in its line, is yesterday's (昨天加速，
     晚上七点就结束啦; 昨天有人要延时，成功了吗？成功了，晚了一小时关门（22:00）; not 昨天加速，
     今天恢复正常，21:30 关门)."""
-    for c in re.finditer(r"(?:[^，,—-]|-(?!-))+", sentence):
+    for c in _rx.finditer(r"(?:[^，,—-]|-(?!-))+", sentence):
         if _A_CLOCK.search(c.group(0)) and _CLOSE_SAID.search(c.group(0)):
-            if re.search(r"照常|正常|照旧|如常", c.group(0)):
+            if _rx.search(r"照常|正常|照旧|如常", c.group(0)):
                 return False  # (照常21:00关: the standing close, today's)
             said = before + sentence[: c.end()]
             # (昨夜 / 昨晚 is the night's, not the day before's)
-            words = re.findall(r"昨[天日](?![晚夜])|今[天日晚朝]|本日|明[天日晚朝]", said)
+            words = _rx.findall(r"昨[天日](?![晚夜])|今[天日晚朝]|本日|明[天日晚朝]", said)
             return bool(words) and words[-1].startswith("昨")
     return False
 
@@ -2991,8 +3282,8 @@ def _schedule_said(sentence: str) -> set[str | None]:
     clauses = [
         c
         # (a label after a space heads a clause of its own: 开始：0:00　结束：24:00)
-        for c in re.split(r"[，,、]|\s+(?=[\u4e00-\u9fff]{1,6}\s*[:：])", sentence)
-        if _A_CLOCK.search(c) and not re.search(r"申请|遗言|行动", c)
+        for c in _rx.split(r"[，,、]|\s+(?=[\u4e00-\u9fff]{1,6}\s*[:：])", sentence)
+        if _A_CLOCK.search(c) and not _rx.search(r"申请|遗言|行动", c)
     ]
     wanted: set[str | None] = set()
     if any(_CLOSE_SAID.search(c) for c in clauses):
@@ -3104,7 +3395,7 @@ def _compact_times(text: str) -> list[str]:
             continue
         if not _COMPACT_TIME.search(line) or not _SCHEDULE_WORD.search(line):
             continue
-        if re.search(r"申请|人数|票|过半", line) and not re.search(r"开|关|截|结算|闭", line):
+        if _rx.search(r"申请|人数|票|过半", line) and not _rx.search(r"开|关|截|结算|闭", line):
             continue  # a count of requests (延时申请 5/9), not a date
         if find_ranges(line, _ANY_DAY, UTC) or find_points(line, _ANY_DAY, UTC):
             continue
@@ -3130,7 +3421,7 @@ def _unkept(text: str, found: list[Announced]) -> list[str]:
         ]
         if any(k not in kinds for k in promised):
             out.append(sentence.strip())
-        elif _DELAY_DONE.search(sentence) and not re.search(r"失败|不足|未通过|没成", sentence):
+        elif _DELAY_DONE.search(sentence) and not _rx.search(r"失败|不足|未通过|没成", sentence):
             if delayed is None:
                 points = find_points(text, _ANY_DAY, UTC)
                 delayed = any(p.delay and p.role == "closes" for p in points)
@@ -3171,7 +3462,7 @@ def _weekday_recaps(text: str, found: list[Announced]) -> list[str]:
         days = {
             m.group(1).replace("天", "日")
             for m in _WEEKDAY.finditer(a.clause)
-            if not re.search(r"(?:至|到|直到|截至)\s*(?:下|本|这)?$", a.clause[: m.start()])
+            if not _rx.search(r"(?:至|到|直到|截至)\s*(?:下|本|这)?$", a.clause[: m.start()])
         }
         if days - mine and a.clause.strip() not in out:
             out.append(a.clause.strip())
@@ -3338,7 +3629,7 @@ def _drowned_before(text: str, found: list[Announced]) -> list[Announced]:
     for a in found:
         if a.type is EventType.ELIMINATED and a.cause == "sent_off" and not a.offset:
             said = next((s for s in _SENTENCES.findall(text) if a.clause.strip() in s), "")
-            if a.day is None and _DROWNED_BEFORE.search(said) and re.search(r"淹|潜水", said):
+            if a.day is None and _DROWNED_BEFORE.search(said) and _rx.search(r"淹|潜水", said):
                 a = replace(a, offset=-1)
         out.append(a)
     return out
@@ -3394,7 +3685,7 @@ def _settle(found: list[Announced]) -> list[Announced]:
         elif (
             out[same].cause == "night"
             and a.cause in ("sent_off", "suicide", "hunter")
-            and not re.search(r"不是|并非|而非|不", a.clause)
+            and not _rx.search(r"不是|并非|而非|不", a.clause)
         ):
             out[same] = a  # 被海浪卷走了……只好淹死处理: the rule's how over the story's night
     return _one_sheriff(_idiots(out))

@@ -33,6 +33,7 @@ from functools import cache
 from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
 from auditor.game.drafted import draft_rest
+from auditor.game.fold import fold
 from auditor.game.gamefile import (
     DEFAULT_PIPED_WORDS,
     DaySpec,
@@ -990,7 +991,7 @@ def _named_day(a: Announced, inside: DaySpec | None, days: list[DaySpec]) -> Day
 
 
 def _result_close(
-    a: Announced, t: datetime, spec: ThreadSpec | None, days: list[DaySpec]
+    a: Announced, t: datetime, spec: ThreadSpec | None, days: list[DaySpec], text: str = ""
 ) -> datetime | None:
     """The close a result posted after it belongs to (白天结束时统计投票结果): the day the
     clause names (昨日投票出局：春卷, 第一天：春卷被投死), the vote thread's day, or the
@@ -1008,7 +1009,32 @@ def _result_close(
         return phase.closes
     if inside is None and before is not None:
         return before.closes
-    return _recapped_close(a, inside, spec, days)
+    return _recapped_close(a, inside, spec, days, (text, t))
+
+
+# a 环节 by its number (环节二结束：X 出局, 第二环节结算)
+_PHASE_TOLD = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*环节")
+
+
+def tells_phase(text: str) -> bool:
+    """The post names a 环节 by its number and no day (环节二结束：X 出局): a result it tells
+    is that 环节's, of the day the post is in — never a recap of the day before (版杀7 5
+    时间分配: a day's 环节 close at 24:00, the result follows just after).  A post that
+    names a day (第一日…环节三死的是 X) places its 环节 by that day."""
+    said = fold(text)
+    return bool(_PHASE_TOLD.search(said)) and not _A_DAY.search(said)
+
+
+_A_DAY = lazy(DAY_LABEL, re.I)
+
+
+def _told_phase_close(text: str, inside: DaySpec, t: datetime) -> datetime | None:
+    """The close of the 环节 the post names, of the day it is in, when it closed before the
+    post (else the post's own time stands)."""
+    m = _PHASE_TOLD.search(fold(text))
+    n = cn_number(m.group(1) or m.group(2)) if m else None
+    ph = next((p for p in inside.phases if p.number == n and p.closes <= t), None)
+    return ph.closes if ph is not None else None
 
 
 def _phase_of(spec: ThreadSpec | None, day: DaySpec | None) -> PhaseSpec | None:
@@ -1020,12 +1046,19 @@ def _phase_of(spec: ThreadSpec | None, day: DaySpec | None) -> PhaseSpec | None:
 
 
 def _recapped_close(
-    a: Announced, inside: DaySpec | None, spec: ThreadSpec | None, days: list[DaySpec]
+    a: Announced,
+    inside: DaySpec | None,
+    spec: ThreadSpec | None,
+    days: list[DaySpec],
+    post: tuple[str, datetime] | None = None,
 ) -> datetime | None:
     """A vote-out a day's discussion post recaps (被投出：汤圆) is the day before's, at its
-    close."""
+    close — unless the post (its text, its time) tells the 环节 that just closed
+    (:func:`tells_phase`)."""
     if inside is None or spec is None or spec.kind is not ThreadKind.DISCUSSION:
         return None
+    if post is not None and a.day is None and not a.offset and tells_phase(post[0]):
+        return _told_phase_close(post[0], inside, post[1])
     if a.how != "vote" or a.day is not None:
         return None
     prev = next((d for d in days if d.number == inside.number - 1), None)
@@ -1037,7 +1070,7 @@ def _event_from(
 ) -> Event | None:
     t = post.posted_at
     inside, _before = _day_at(days, t)
-    result_close = _result_close(a, t, spec, days)
+    result_close = _result_close(a, t, spec, days, _text(post))
     opening = post.first and spec is not None and spec.kind is ThreadKind.DISCUSSION
     if a.type is EventType.ELIMINATED:
         how = a.how or _guess_how(opening, result_close, t)
@@ -1088,7 +1121,11 @@ def _announced_events(
     it corrects and a repeated 公示 read once."""
     specs = {t.tid: t for t in threads}
     counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
-    patterns = Patterns(list(game.players), piped_words=disc.piped_words)
+    patterns = Patterns(
+        list(game.players),
+        piped_words=disc.piped_words,
+        leaving_words=leaving_words(game, specs, posts),
+    )
     found: list[Sourced] = []
     for post, rest in _continued(posts):
         spec = specs.get(post.tid)
@@ -1319,6 +1356,48 @@ def _corrected(s: Sourced, ev: Event, a: Announced, days: list[DaySpec]) -> bool
     if a.cause is not None and (item.how == "night") != (a.cause == "night"):
         return False  # a corrected vote count leaves the night's deaths as they were
     return _day_number(days, item.at) == _day_number(days, ev.at)
+
+
+# the theme's word for leaving, declared in the rules: glossed (下车（出局）), or said to be it
+# (下车即出局, “上岸”就是死亡, 出局在本局叫做“下车”); 2-4 characters, quotes around it or not
+_OUT_WORD = r"(?:出局|死亡|淘汰)"
+_WORD = r"[“「『\"]?([\u4e00-\u9fff]{2,4}?)[”」』\"]?"
+_DECLARED_LEAVING = (
+    lazy(rf"{_WORD}\s*[（(]\s*(?:即|=|＝)?\s*{_OUT_WORD}\s*[）)]"),
+    lazy(rf"{_WORD}\s*(?:即|就是|即为|等于|等同于?|视为|算作?|=|＝)\s*{_OUT_WORD}"),
+    lazy(rf"{_OUT_WORD}\s*(?:在本局|在这局|本局)?\s*(?:叫做?|称为|称作|记作|说成)\s*{_WORD}"),
+)
+# what the word cannot be: the grammar's own words, and a sentence that undoes (不算出局)
+_NOT_A_LEAVING = lazy(r"出局|死亡|淘汰|不|没|未|如果|是否|吗")
+
+
+def declared_leaving(text: str) -> tuple[str, ...]:
+    """The words a rules post declares as leaving the game (:data:`_DECLARED_LEAVING`),
+    sentence by sentence: a question (下车算出局吗？) declares nothing."""
+    found: list[str] = []
+    for sentence in re.split(r"[。！!；;\n]", fold(text)):
+        if re.search(r"[？?]|吗", sentence):
+            continue
+        for rx in _DECLARED_LEAVING:
+            for m in rx.finditer(sentence):
+                word = m.group(1)
+                if not _NOT_A_LEAVING.search(word) and word not in found:
+                    found.append(word)
+    return tuple(found)
+
+
+def leaving_words(
+    game: Game, specs: Mapping[int, ThreadSpec], posts: Iterable[Post]
+) -> tuple[str, ...]:
+    """The theme's words for leaving the game: the game file's ``[game] leaving``, then
+    those a director's post in the rules thread declares (:func:`declared_leaving`)."""
+    words = list(game.leaving)
+    for post in posts:
+        spec = specs.get(post.tid)
+        if spec is None or spec.kind is not ThreadKind.RULES or post.author not in game.directors:
+            continue
+        words += [w for w in declared_leaving(_text(post)) if w not in words]
+    return tuple(words)
 
 
 def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announced]:

@@ -183,6 +183,9 @@ class Game:
     # ``[game] store`` names the store (else it is the file's name: a renamed file names a
     # new one, see auditor.store.siblings)
     store_named: bool = False
+    # ``[game] leaving``: the theme's words for leaving the game (下车, 上岸), read as 出局
+    # in a director's report (auditor.game.announce.Patterns leaving_words)
+    leaving: tuple[str, ...] = ()
 
     @property
     def discovers(self) -> bool:
@@ -236,6 +239,7 @@ directors = ["导演"]           # 导演（免检）
 spectators = []               # 观众、场外人员（免检）
 # store = "m107.sqlite"       # 数据库文件，默认与本文件同名同目录
 # decided_by = "导演"          # 决定的默认签名（必须是 directors 里的名字；不写时 decide 要用 --by）
+# leaving = ["下车"]           # 这局主题里“出局”的说法（导演写“X 下车”就是 X 出局）
 
 [forum]
 url = "https://bbs.example.com/"   # 论坛地址；或者改用 pages = "saved-pages/"（浏览器保存的页面所在目录）
@@ -724,6 +728,7 @@ def parse_game(data: Mapping[str, Any], path: Path, lines: KeyLines | None = Non
             "decided_by",
             "tag",
             "report_name",
+            "leaving",
         ),
     )
     name = r.str_(g, "game.name", "name", required=True)
@@ -812,6 +817,7 @@ def parse_game(data: Mapping[str, Any], path: Path, lines: KeyLines | None = Non
         decided_by=decided_by.strip() if decided_by else None,
         tag=tag,
         report_name=_report_name(r, g),
+        leaving=r.names(g, "game.leaving", "leaving"),
     )
 
 

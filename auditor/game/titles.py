@@ -66,10 +66,13 @@ _DAY = lazy(DAY_LABEL, re.I)
 # sittings (第3场 讨论) — so they name no day by themselves: such a thread is undated, its day
 # the one its opening post names or the director's answer; nor does any counter word in a
 # runoff's title (PK, 对决, 加赛, 复投…: a vote inside a day, never a day of its own)
-CHAPTER_LABEL = rf"第\s*({NUM})\s*[章回幕篇局期审站集话]"
+# (第二回合 is a round, as 轮 is: no chapter's 回)
+CHAPTER_LABEL = rf"第\s*({NUM})\s*(?:[章幕篇局期审站集话]|回(?!合))"
 _CHAPTER = lazy(CHAPTER_LABEL)
 _RUNOFF = lazy(r"(?i)pk|对决|加赛|复投|重投|再投|决胜|平票|高票")
-_PHASE = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*[审轮场]")
+# 版杀7's running number beside a named day, in any counter word a director counts the
+# day's vote rounds by (第一日·第二审, 第一天 第二轮, 第一日 第一回合, 第二日 第三局): the 环节
+_PHASE = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*(?:回合|阶段|[审轮场章回幕篇局期站集话盘节关])")
 # A title that names its day by the calendar only (``[M39] 12月3日 投票``): the date, mapped
 # to a day by the game's own words or the threads' date order (discover._dated_by_title)
 _DATE = lazy(rf"(?<![0-9])({NUM})\s*月\s*({NUM})\s*[日号]")

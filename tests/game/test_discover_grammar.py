@@ -23,8 +23,9 @@ from auditor.game.discover import (
     _Day,
     _guess_how,
     _recapped_close,
+    tells_phase,
 )
-from auditor.game.gamefile import DaySpec, Event, EventType, ThreadKind, ThreadSpec
+from auditor.game.gamefile import DaySpec, Event, EventType, PhaseSpec, ThreadKind, ThreadSpec
 from auditor.game.when import find_points, find_ranges
 from auditor.models import Post
 from tests.announced import FAST, ID, OVER, PI, QUIET, SU, E, S
@@ -46,6 +47,18 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("冬瓜被放逐。", [(E, "冬瓜", "vote", None)]),
     ("出局的是 黄瓜（7票）。", [(E, "黄瓜", "vote", None)]),
     ("番茄吃到第三张黄牌，升级红牌，罚下。", [(E, "番茄", "sent_off", None)]),
+    # a card the sentence before gives as the reason of one that follows from it (所以…)
+    (
+        "这是番茄的第三张黄牌，合成红牌。所以番茄就此离场，不能再投票。",
+        [(E, "番茄", "sent_off", None)],
+    ),
+    ("芒果是猎人，开了一枪。因此苦瓜也离场了。", [(E, "苦瓜", "hunter", None)]),
+    # twins: no 所以, the reason is another sentence's; a night's word is no card; the lost
+    # right to vote is no ballot (the time decides, a proposal)
+    ("番茄拿到红牌。冬瓜离场，不能再投票。", [(E, "冬瓜", None, None)]),
+    ("这是冬瓜的第二张黄牌。所以冬瓜离场了。", [(E, "冬瓜", None, None)]),
+    ("冬瓜离场，失去投票权。", [(E, "冬瓜", None, None)]),
+    ("冬瓜 5 票离场。", [(E, "冬瓜", "vote", None)]),
     ("芒果殉情。", [(E, "芒果", "suicide", None)]),
     ("油条是猎人，开枪带走了苦瓜。", [(E, "苦瓜", "hunter", None)]),
     (
@@ -397,6 +410,31 @@ def test_a_vote_out_a_discussion_post_recaps_is_the_day_befores() -> None:
     assert _recapped_close(a, days[1], ThreadSpec(8, ThreadKind.VOTE, 4), days) is None
     (b,) = Patterns(PLAYERS).find("第四天：杜鹃被投出")  # a day named: that day's own
     assert _recapped_close(b, days[1], talk, days) is None
+
+
+def test_a_vote_out_told_under_the_phase_just_closed_is_that_days() -> None:
+    """版杀7: a result posted just after a 环节's 24:00 in the day's own thread, told under
+    that 环节 (环节一收官：X 出局), is the 环节's close, never the day before's; a post that
+    names a day places its 环节 by that day (recap twins)."""
+    ph1 = PhaseSpec(1, "环节1", t(12, 3, 0), t(12, 3, 23, 59), 9)
+    ph2 = PhaseSpec(2, "环节2", t(12, 4, 0), t(12, 4, 23, 59), 10)
+    days = [
+        DaySpec(1, t(12, 1, 0), t(12, 1, 23, 59)),
+        DaySpec(2, t(12, 3, 0), t(12, 5, 23, 59), phases=(ph1, ph2)),
+    ]
+    talk = ThreadSpec(7, ThreadKind.DISCUSSION, 2)
+    text = "环节一收官：杜鹃 票数过半，离开。今晚入夜。"
+    (a,) = Patterns(PLAYERS).find("杜鹃 票数过半，被投出。")
+    after = t(12, 4, 0, 5)
+    assert tells_phase(text) and tells_phase("第二环节结算：杜鹃出局")
+    assert _recapped_close(a, days[1], talk, days, (text, after)) == ph1.closes
+    # a 环节 not closed yet: the post's own time stands (no day before's close)
+    assert _recapped_close(a, days[1], talk, days, ("环节二：杜鹃被投出", after)) is None
+    # twins: a recap naming the day, a post with no 环节: the day before's
+    recap = "第一日的环节三，杜鹃被投出。"
+    assert not tells_phase(recap)
+    assert _recapped_close(a, days[1], talk, days, (recap, after)) == days[0].closes
+    assert _recapped_close(a, days[1], talk, days, ("被投出：杜鹃", after)) == days[0].closes
 
 
 def test_a_header_line_labels_the_times_under_it() -> None:

@@ -103,6 +103,14 @@ def test_no_day_from_a_near_label(title: str) -> None:
         # 版杀7: the day's 天 / 日 and another ordinal is the 环节, each a vote round
         ("[版杀7] 孤岛 第二日·第三审", "killbar7", ThreadKind.VOTE, 2, 3),
         ("[版杀7] 孤岛 第一天 第二轮", "killbar7", ThreadKind.VOTE, 1, 2),
+        # ... in any running number's word: a game's 回合, a match's 局, a stage's 阶段
+        ("[版杀7] 围城·第二日 第一回合", "killbar7", ThreadKind.VOTE, 2, 1),
+        ("[版杀7] 围城·第一日 第三回合（对决）", "killbar7", ThreadKind.VOTE, 1, 3),
+        ("[版杀7] 牌局 第三天 第二局", "killbar7", ThreadKind.VOTE, 3, 2),
+        ("[版杀7] 登山 第一日·第二阶段", "killbar7", ThreadKind.VOTE, 1, 2),
+        # twins: without its day the 回合 is no 环节 of a day; outside 版杀7 no 环节 at all
+        ("[M107] 第二天 第一回合 讨论", "default", ThreadKind.DISCUSSION, 2, None),
+        ("[版杀7] 围城·第一夜 封盘室（杀人贴/遗言）", "killbar7", ThreadKind.DISCUSSION, 2, None),
         # 版杀7's night thread holds the 杀人贴 and the words of the dead: the next day's
         ("[版杀7] 孤岛 第二夜·杀人贴与遗言", "killbar7", ThreadKind.DISCUSSION, 3, None),
         ("[版杀7] 孤岛 第一夜", "killbar7", ThreadKind.DISCUSSION, 2, None),
@@ -129,6 +137,7 @@ def test_a_day_by_any_counter_word(
         ("[M39] 巡回赛 第四站 平票加赛投票", "default", ThreadKind.VOTE, None),
         # 版杀7 without its day: the 场 is a 环节 of a day the title does not say
         ("[版杀7] 孤岛 第二场 投票", "killbar7", ThreadKind.VOTE, None),
+        ("[版杀7] 围城 第二回合 投票", "killbar7", ThreadKind.VOTE, None),
     ],
 )
 def test_a_round_or_a_runoff_is_no_day(

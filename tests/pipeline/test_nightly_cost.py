@@ -149,6 +149,7 @@ _VOLATILE = re.compile(
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00"  # generated_utc
     r"|(?<=（最近一次抓取 TIME（论坛时间），这次新读到 )\d+"
     r"|自上次报告（[^）]*）以来|到目前为止"
+    r"|(?<=现在（)\d+月\d+日 \d\d:\d\d(?=，论坛时间）)"  # the no-open-day line: when run
 )
 
 

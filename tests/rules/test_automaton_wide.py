@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from auditor.rules.matcher import _Automaton, _Key, default_matcher
+from auditor.rules.matcher import default_matcher
+from auditor.rules.matcher.prefilter import _Automaton, _Key
 
 
 def _pair(keys: list[str]) -> tuple[_Automaton, _Automaton]:

@@ -118,6 +118,6 @@ def test_directives_switch_steps_off_in_an_export(tmp_path: Path) -> None:
 
 def test_bundled_tables_reach_an_import_without_the_bundled_lexicons(tmp_path: Path) -> None:
     m = censor_matcher(tmp_path)
-    assert ("l", "n") in m.confusion
-    assert m.norm.normalise("🐶") == "狗"
+    assert ("l", "n") in m.built.confusion
+    assert m.built.norm.normalise("🐶") == "狗"
     assert set(m.lexicon.categories) == {"CENSOR"}

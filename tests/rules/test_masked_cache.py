@@ -23,7 +23,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _terms() -> list[tuple[str, str]]:
     return [
         (e.category, form)
-        for e in default_matcher().entries
+        for e in default_matcher().built.entries
         if e.category in masked.INSULT_CATEGORIES and e.regex is None
         for form in e.forms
     ]

@@ -10,6 +10,8 @@ from itertools import accumulate
 import pytest
 
 from auditor.rules.matcher import default_matcher
+from auditor.rules.matcher.normalise import _HIGH, _first, _LazyPass
+from auditor.rules.matcher.pinyin import _SYLLABLE_SPAN
 from tests import paths
 
 ROOT = paths.ROOT
@@ -204,7 +206,7 @@ def test_readings_from_the_tables_are_pypinyins() -> None:
         r[i : i + n]
         for f in sorted(ROOT.glob("tests/devset*/*.tsv"))
         for row in ev.read_rows(f)
-        for r in run.findall(m.norm.normalise(row.text))
+        for r in run.findall(m.built.norm.normalise(row.text))
         for n in (2, 3, 5, 8)
         for i in range(max(1, len(r) - n + 1))
     }
@@ -213,7 +215,7 @@ def test_readings_from_the_tables_are_pypinyins() -> None:
         said = lazy_pinyin(c)
         assert len(said) == len(c)
         for s in range(len(c) - 1):
-            assert m._readings(c, s, s + 2)[s : s + 2] == said[s : s + 2], (c, s)
+            assert m.confirmer.readings(c, s, s + 2)[s : s + 2] == said[s : s + 2], (c, s)
 
 
 def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
@@ -263,6 +265,14 @@ def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
         "x-y-z",
         "a.",
         ".b",
+        # spaced pinyin (SPACED_PINYIN): runs of syllable words, at the ends, beside English
+        "tie lian",
+        "他 tie  lian，wo cao",
+        "ｔｉｅ　ｌｉａｎ啊",
+        "let me tie lian up",
+        "tie lian 2 wo cao",
+        "x tie lian",
+        "tie lian\x00wo cao",
         # split characters (女马 → 妈) and many characters that expand or vanish
         "你女马的",
         "卧\u200b槽…a.b，" * 600,
@@ -270,26 +280,28 @@ def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
     ev = _devset_eval()
     lines = [r.text for f in sorted(ROOT.glob("tests/devset*/*.tsv")) for r in ev.read_rows(f)]
     for text in [*cases, "\x00".join(lines), "\x00".join(cases)]:
-        if mod._HIGH.search(text):
+        if _HIGH.search(text):
             continue  # (the list tables' span: such batches take the dict path)
-        got, codes, index = m.norm.normalise_codes(text)
-        assert got == m.norm.normalise(text) == m.norm.normalise(text, table), text
+        got, codes, index = m.built.norm.normalise_codes(text)
+        assert got == m.built.norm.normalise(text) == m.built.norm.normalise(text, table), text
         # the same syllable codes at the same offsets (the batch blanks every other
         # character; the table leaves those, which no key holds)
         codes_only = "".join(
-            c if mod.SYLLABLE_BASE <= ord(c) < mod.SYLLABLE_BASE + mod._SYLLABLE_SPAN else "\x01"
-            for c in got.translate(m.py_render)
+            c if mod.SYLLABLE_BASE <= ord(c) < mod.SYLLABLE_BASE + _SYLLABLE_SPAN else "\x01"
+            for c in got.translate(m.built.py_render)
         )
         assert m._render_batch(codes) == codes_only, text
         # the original indices: what mapped() gives, text by text
         texts = text.split("\x00")
         if index is None:
-            assert m.norm.join_re is not None and m.norm.join_re.search(text.translate(table))
+            assert m.built.norm.join_re is not None and m.built.norm.join_re.search(
+                text.translate(table)
+            )
             continue
         at = list(accumulate((len(x) + 1 for x in texts), initial=0))
         norm_at = list(accumulate((len(x) + 1 for x in got.split("\x00")), initial=0))
         for k, t in enumerate(texts):
-            part, idx = m.norm.mapped(t)
+            part, idx = m.built.norm.mapped(t)
             assert part == got[norm_at[k] : norm_at[k + 1] - 1], t
             assert (index[norm_at[k] : norm_at[k + 1] - 1] - at[k]).tolist() == idx, t
 
@@ -310,9 +322,9 @@ def test_python_passes_are_the_regexes() -> None:
     texts = ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 24))) for _ in range(4000)]
     ev = _devset_eval()
     texts += [r.text for f in sorted(ROOT.glob("tests/devset*/*.tsv")) for r in ev.read_rows(f)]
-    for lazy, repl in ((mod.NOISE_RE, ""), (mod.REPEAT_RE, mod._first)):
+    for lazy, repl in ((mod.NOISE_RE, ""), (mod.REPEAT_RE, _first)):
         rx = re.compile(lazy.pattern)
-        python = mod._LazyPass(lazy.pattern, lazy._spans)  # (uncompiled: the Python pass)
+        python = _LazyPass(lazy.pattern, lazy._spans)  # (uncompiled: the Python pass)
         python._budget = 10**9
         for text in texts:
             assert [m.span() for m in python.finditer(text)] == [
@@ -382,6 +394,23 @@ def test_the_medial_pairs_are_found_once(monkeypatch: pytest.MonkeyPatch) -> Non
 
     for module in (build, pinyin):  # (where the matcher's steps would look it up)
         monkeypatch.setattr(module, "_glides", again)
-    assert m.glides == {"h": "f"}
+    assert m.built.glides == {"h": "f"}
     for text in ("你就是个灰物", "我花式打法你学不会", "3号灰物一个"):
         m.find(text)
+
+
+def test_each_step_owns_its_caches() -> None:
+    """The matcher's steps are objects it holds (composition): none reads another's
+    private names, and each empties its own caches when pickled for the disk cache."""
+    import pickle
+
+    folder = ROOT / "auditor" / "rules" / "matcher"
+    crossing = re.compile(r"\.(built|confirmer|sentences)\._[a-z]")
+    for f in sorted(folder.glob("*.py")):
+        assert not crossing.search(f.read_text("utf-8")), f.name
+    m = default_matcher()
+    m.find("你这个沙比，卧槽，我发誓")
+    again = pickle.loads(pickle.dumps(m))
+    assert again.confirmer._verdicts == {} and again.sentences._regexes == {}
+    assert again.confirmer.built is again.built is again.sentences.built
+    assert again.find("你这个沙比") == m.find("你这个沙比")

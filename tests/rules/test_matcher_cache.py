@@ -12,6 +12,8 @@ import pytest
 
 from auditor.rules import matcher as matcher_mod
 from auditor.rules.matcher import Matcher, cache_dir, cached_matcher
+from auditor.rules.matcher import words as words_mod
+from auditor.rules.matcher.build import _Built
 from tests import paths
 
 ROOT = paths.ROOT
@@ -50,8 +52,8 @@ def test_second_build_is_read_from_the_cache(cache: Path, tmp_path: Path) -> Non
         assert second.find(text) == first.find(text)
     assert [m.entry for m in second.find("拉圾")] == ["垃圾"]
     # jieba is not part of the cached file: it starts lazily on the first boundary check.
-    assert first._jieba is not None
-    assert pickle.loads(pickle.dumps(first))._jieba is None
+    assert first.built._jieba is not None
+    assert pickle.loads(pickle.dumps(first)).built._jieba is None
 
 
 def test_an_edited_lexicon_is_a_new_key(cache: Path, tmp_path: Path) -> None:
@@ -146,7 +148,7 @@ def test_a_cached_process_reads_pinyin_from_the_cache(cache: Path) -> None:
         "got = [x.text for t in ('卧槽，你这个沙比，我发四我是好人', '与春卷一起玩') "
         "for x in m.find(t)]; "
         "print(got, 'pypinyin' in sys.modules); "
-        "print(m._readings('牧场畜养', 2, 3)[2], 'pypinyin.phrases_dict' in sys.modules)"
+        "print(m.confirmer.readings('牧场畜养', 2, 3)[2], 'pypinyin.phrases_dict' in sys.modules)"
     )
     env = {**os.environ, "AUDITOR_CACHE_DIR": str(cache)}
     runs = [
@@ -163,13 +165,13 @@ def test_a_cached_process_reads_pinyin_from_the_cache(cache: Path) -> None:
 
 def test_jieba_state_is_stored_and_read_word_by_word(cache: Path, tmp_path: Path) -> None:
     words = ("卧槽", "沙比", "背锅侠")
-    matcher_mod._jieba_for.cache_clear()
-    built = matcher_mod._jieba_for("x", words)
+    words_mod._jieba_for.cache_clear()
+    built = words_mod._jieba_for("x", words)
     stored_files = list(cache.glob("jieba-*.sqlite"))
     assert len(stored_files) == 1 and not list(cache.glob(".jieba-*"))
     assert isinstance(built.FREQ, dict)  # the first process builds jieba in memory
-    matcher_mod._jieba_for.cache_clear()
-    stored = matcher_mod._jieba_for("x", words)
+    words_mod._jieba_for.cache_clear()
+    stored = words_mod._jieba_for("x", words)
     assert isinstance(stored.FREQ, matcher_mod.WordFreqFile)
     assert stored.total == built.total
     for text in ("卧槽你这个背锅侠", "他出生在北京，今天天气不错", "我发誓我是好人"):
@@ -179,16 +181,16 @@ def test_jieba_state_is_stored_and_read_word_by_word(cache: Path, tmp_path: Path
         assert stored.FREQ.get(w) == built.FREQ.get(w)
         assert (w in stored.FREQ) == (w in built.FREQ)
     # other user words: another file; a damaged file is rebuilt
-    matcher_mod._jieba_for.cache_clear()
-    matcher_mod._jieba_for("y", ("乐色",))
+    words_mod._jieba_for.cache_clear()
+    words_mod._jieba_for("y", ("乐色",))
     assert len(list(cache.glob("jieba-*.sqlite"))) == 2
     stored_files[0].write_bytes(b"not a database")
-    matcher_mod._jieba_for.cache_clear()
-    again = matcher_mod._jieba_for("x", words)
+    words_mod._jieba_for.cache_clear()
+    again = words_mod._jieba_for("x", words)
     assert isinstance(again.FREQ, dict) and again.FREQ.get("背锅侠") == built.FREQ.get("背锅侠")
-    matcher_mod._jieba_for.cache_clear()
-    assert isinstance(matcher_mod._jieba_for("x", words).FREQ, matcher_mod.WordFreqFile)
-    matcher_mod._jieba_for.cache_clear()
+    words_mod._jieba_for.cache_clear()
+    assert isinstance(words_mod._jieba_for("x", words).FREQ, matcher_mod.WordFreqFile)
+    words_mod._jieba_for.cache_clear()
 
 
 def test_jieba_state_in_a_folder_with_uri_characters(
@@ -196,11 +198,11 @@ def test_jieba_state_in_a_folder_with_uri_characters(
 ) -> None:
     folder = tmp_path / "a?b #c%"
     monkeypatch.setenv("AUDITOR_CACHE_DIR", str(folder))
-    matcher_mod._jieba_for.cache_clear()
-    built = matcher_mod._jieba_for("z", ("背锅侠",))
-    matcher_mod._jieba_for.cache_clear()
-    stored = matcher_mod._jieba_for("z", ("背锅侠",))
-    matcher_mod._jieba_for.cache_clear()
+    words_mod._jieba_for.cache_clear()
+    built = words_mod._jieba_for("z", ("背锅侠",))
+    words_mod._jieba_for.cache_clear()
+    stored = words_mod._jieba_for("z", ("背锅侠",))
+    words_mod._jieba_for.cache_clear()
     assert isinstance(stored.FREQ, matcher_mod.WordFreqFile)
     assert stored.FREQ.get("背锅侠") == built.FREQ.get("背锅侠")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a?b #c%"]  # nothing beside it
@@ -214,27 +216,29 @@ def test_a_cached_matcher_keeps_what_only_candidates_need_aside(cache: Path) -> 
     built = cached_matcher()  # built and written
     loaded = cached_matcher()  # read back
     assert loaded is not built
-    later = {name for group in Matcher._DEFER for name in group}
-    assert "_later" in loaded.__dict__ and later.isdisjoint(loaded.__dict__)
-    assert "_later" in loaded.text_ac.__dict__ and "values" not in loaded.text_ac.__dict__
-    assert "_later" in loaded.norm.__dict__ and "width" not in loaded.norm.__dict__
+    later = {name for group in _Built._DEFER for name in group}
+    assert "_later" in loaded.built.__dict__ and later.isdisjoint(loaded.built.__dict__)
+    assert (
+        "_later" in loaded.built.text_ac.__dict__ and "values" not in loaded.built.text_ac.__dict__
+    )
+    assert "_later" in loaded.built.norm.__dict__ and "width" not in loaded.built.norm.__dict__
     assert loaded.find("你好，今天我验了饺子") == []
-    assert "py_table" not in loaded.__dict__ and "values" not in loaded.text_ac.__dict__
+    assert "py_table" not in loaded.built.__dict__ and "values" not in loaded.built.text_ac.__dict__
     again = pickle.loads(pickle.dumps(loaded))  # (its parts still aside)
     texts = ["卧槽，你这个沙比，我发四我是好人", "臥~~槽槽", "你个畜牲", "与春卷一起玩"]
     want = [built.find(t) for t in texts]
     assert [loaded.find(t) for t in texts] == want and any(want)
-    assert set(Matcher._DEFER[-1]) <= set(loaded.__dict__)  # (what candidates need)
+    assert set(_Built._DEFER[-1]) <= set(loaded.built.__dict__)  # (what candidates need)
     complaint = "导演这个判罚有问题"  # a pattern's trigger and its other required words
     assert loaded.find(complaint) == built.find(complaint) != []
     # PHRASE-MASKED's terms only when it asks for them (a post with a mask character)
-    assert "word_forms" not in loaded.__dict__
+    assert "word_forms" not in loaded.built.__dict__
     assert loaded.word_forms == built.word_forms != ()
-    assert later <= set(loaded.__dict__)
-    assert loaded.norm.how("臥") == ["繁简"]
+    assert later <= set(loaded.built.__dict__)
+    assert loaded.built.norm.how("臥") == ["繁简"]
     assert again.find_all(texts) == want
     with pytest.raises(AttributeError):
-        loaded.no_such_attribute  # noqa: B018
+        loaded.built.no_such_attribute  # noqa: B018
 
 
 def test_a_deferred_part_read_by_another_thread_meanwhile_is_found(tmp_path: Path) -> None:
@@ -243,9 +247,9 @@ def test_a_deferred_part_read_by_another_thread_meanwhile_is_found(tmp_path: Pat
     from auditor.rules.lexicon import load
 
     built = Matcher(load([censor(tmp_path, "垃圾={BANNED}\n")], default=False))
-    m = pickle.loads(pickle.dumps(built))
+    m = pickle.loads(pickle.dumps(built)).built
     assert "py_table" not in m.__dict__
-    group = next(k for k, g in enumerate(Matcher._DEFER) if "py_table" in g)
+    group = next(k for k, g in enumerate(_Built._DEFER) if "py_table" in g)
     m.__dict__.update(pickle.loads(m.__dict__["_later"][group]))
     m.__dict__["_later"][group] = None  # (as the other thread leaves it)
     assert m.__getattr__("py_table") is m.__dict__["py_table"]

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from auditor.rules.lexicon import load
-from auditor.rules.matcher import NUMPY_BATCH, Matcher, _pinyin_table, default_matcher
+from auditor.rules.matcher import NUMPY_BATCH, Matcher, default_matcher
+from auditor.rules.matcher.pinyin import _pinyin_table
 from auditor.rules.sounds import (
     glides_of,
     loose,
@@ -137,9 +138,9 @@ def test_an_imported_lexicon_without_pinyin_hears_nothing(tmp_path: Path) -> Non
 def test_the_runtime_copy_is_the_build_table(matcher: Matcher) -> None:
     """A cached matcher makes its copy from the pickled syllable rendering (no pypinyin):
     the same table the patterns were translated with."""
-    table, _ = sound_table(_pinyin_table(), matcher.confusion)
+    table, _ = sound_table(_pinyin_table(), matcher.built.confusion)
     bmp = "".join(chr(c) for c in range(0x10000) if not 0xD800 <= c < 0xE000)
-    assert bmp.translate(matcher._sound_copy_table()) == bmp.translate(table)
+    assert bmp.translate(matcher.sentences.sound_copy_table()) == bmp.translate(table)
 
 
 # A sound-alike that is no word is often glued to its neighbours by jieba's guesses (若智到

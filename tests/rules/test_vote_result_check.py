@@ -127,6 +127,17 @@ def test_a_discovered_result_against_void_ballots_shows_the_post_and_its_link(
     assert len(said) == 1, said
     assert "论坛公示（pid " in said[0] and "投票出局为 黄瓜" in said[0]
     assert "没有有效票" in said[0] and "「黄瓜 7 票，黄瓜出局。」" in said[0]
-    # the link (its tid and pid when the game has no forum address)
-    assert re.search(r"黄瓜出局。」（(?:tid \d+ pid \d+|http\S+goto=findpost\S+)）", said[0])
+    # the link, or its 楼 when the game has no forum address (a director never sees an id)
+    assert re.search(r"黄瓜出局。」（(?:第 \d+ 楼|http\S+goto=findpost\S+)）", said[0])
     assert not [n for n in notices(False, tmp_path / "ok") if n.startswith("第2天")]
+
+
+def test_a_post_is_shown_by_its_link_or_its_floor_never_an_id() -> None:
+    from auditor.rules.votebook.tally import post_link
+
+    base = "https://bbs.example.com/"
+    assert post_link(base, 12, 345, 7).startswith(base + "forum.php?mod=redirect")
+    for off in ("file:///tmp/pages/", None):
+        shown = post_link(off, 12, 345, 7)
+        assert shown == "第 7 楼" and "345" not in shown and "12" not in shown
+        assert "345" not in post_link(off, 12, 345)  # not crawled: said so, still no id

@@ -61,3 +61,49 @@ _ASKED = {
         "day 2 round 1: suspects 大鹏,木木 (truth eliminated 大鹏)",
     }
 }
+
+
+# The fourth blind set (tests/games/votes_blind4, scored once in session 40): the two games that
+# agreed at their one score, and since session 41 the two 版杀7 games.  killbar7_free4 (28
+# differences at its score): day 1's 试探性投票 read too few ballots, so the tally made everyone a
+# suspect and the rest of the day was judged under it; the director's declaration of the next
+# round's candidates (可疑者：X、Y / 高票对决：X vs Y) is now set beside the tally — asked when they
+# differ, the next round judged under the declaration — and every round equals its truth.  The
+# differences left are the one-post reader's (spoken votes unread; reported for its engineer),
+# each round that could turn on them asked of the director.
+@pytest.mark.parametrize(
+    "name", ["m39_votes4", "rabbit030_votes4", "killbar7_free4", "killbar7_labelled4"]
+)
+def test_the_fourth_blind_sets_games_equal_their_truth(name: str) -> None:
+    diffs = set(differences(paths.TESTS / "games" / "votes_blind4" / name))
+    assert diffs == _READER_LEFT.get(name, set()), sorted(diffs)
+
+
+_READER_LEFT = {
+    "killbar7_free4": {
+        "pid 261005 琥珀→黑曜: not read as a vote post",
+        "pid 261013 黑曜: target None (truth 朱砂)",
+        "pid 261013 黑曜→朱砂: valid False 'target_not_player' (truth True None)",
+        "pid 261018 青金→朱砂: not read as a vote post",
+        "pid 261021 碧玺→弃权: not read as a vote post",
+        "pid 261028 琥珀→黑曜: not read as a vote post",
+        "pid 261032 珊瑚→黑曜: not read as a vote post",
+        "pid 261038 朱砂→黑曜: not read as a vote post",
+        "pid 261047 琥珀→黑曜: not read as a vote post",
+        "pid 261051 云母→黑曜: not read as a vote post",
+        "pid 261055 黑曜→朱砂: not read as a vote post",
+        "pid 261056 朱砂→黑曜: not read as a vote post",
+        "pid 261057 水晶→黑曜: not read as a vote post",
+        "pid 261069 琥珀→朱砂: not read as a vote post",
+        "pid 261080 朱砂→玛瑙: not read as a vote post",
+        "pid 261082 碧玺→弃权: not read as a vote post",
+        "pid 261085 琥珀→玛瑙: valid True None (truth False 'last_hour_change')",
+    },
+    # the labelled format: a vote in words, a misspelt name and a remark about the round read
+    # by the one-post reader (its engineer's)
+    "killbar7_labelled4": {
+        "pid 271012 谷雨→惊蛰: valid True None (truth False 'format')",
+        "pid 271016 夏至→None: valid True None (truth False 'unknown_target')",
+        "pid 271029 芒种→None: read as a vote post, truth has none",
+    },
+}

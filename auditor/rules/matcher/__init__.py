@@ -54,41 +54,31 @@ this order, each importing only the ones below it):
 * :mod:`~auditor.rules.matcher.build`: the lexicon compiled into those automata;
 * :mod:`~auditor.rules.matcher.confirm`: step 4;
 * :mod:`~auditor.rules.matcher.patterns`: step 5;
-* :mod:`~auditor.rules.matcher.core`: :class:`Matcher`, the steps run over a post or a
-  batch;
+* :mod:`~auditor.rules.matcher.core`: :class:`Matcher`, which holds one object a step
+  (``built``, ``confirmer``, ``sentences``) and calls them in order over a post or a batch;
 * :mod:`~auditor.rules.matcher.cache`: the built matcher on disk and in memory.
 
-This package exports what callers import (``from auditor.rules.matcher import ...``).
+This package exports what callers import (``from auditor.rules.matcher import ...``); a
+private name is imported from its own module.
 """
 
 from auditor.files import cache_dir
 from auditor.rules.matcher.anchors import branch_requirements
 from auditor.rules.matcher.cache import cached_matcher, default_matcher, find, matcher_for
 from auditor.rules.matcher.core import Matcher
-from auditor.rules.matcher.lazy import CJK_RANGES, _Deferred, _LazyPattern
+from auditor.rules.matcher.lazy import CJK_RANGES
 from auditor.rules.matcher.normalise import (
-    _HIGH,
     BATCH_SEP,
     NOISE_RE,
     NUMPY_BATCH,
     REPEAT_RE,
     Normaliser,
-    _first,
-    _LazyPass,
     code_points,
     text_of_code_points,
     text_starts,
 )
-from auditor.rules.matcher.pinyin import (
-    _SYLLABLE_SPAN,
-    SYLLABLE_BASE,
-    _near_table,
-    _pinyin_table,
-    fuzz,
-    split_syllable,
-)
-from auditor.rules.matcher.prefilter import _Automaton, _Key
-from auditor.rules.matcher.words import _jieba_for
+from auditor.rules.matcher.pinyin import SYLLABLE_BASE, fuzz, split_syllable
+from auditor.rules.matcher.pinyin import _near_table as near_table
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.store.wordfreq import WordFreqFile
 
@@ -99,21 +89,10 @@ __all__ = [
     "NUMPY_BATCH",
     "REPEAT_RE",
     "SYLLABLE_BASE",
-    "_HIGH",
-    "_SYLLABLE_SPAN",
     "Matcher",
     "Normaliser",
     "PhraseMatch",
     "WordFreqFile",
-    "_Automaton",
-    "_Deferred",
-    "_Key",
-    "_LazyPass",
-    "_LazyPattern",
-    "_first",
-    "_jieba_for",
-    "_near_table",
-    "_pinyin_table",
     "branch_requirements",
     "cache_dir",
     "cached_matcher",
@@ -122,6 +101,7 @@ __all__ = [
     "find",
     "fuzz",
     "matcher_for",
+    "near_table",
     "split_syllable",
     "text_of_code_points",
     "text_starts",

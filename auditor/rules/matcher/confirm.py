@@ -3,7 +3,7 @@ pass before it is charged.  The module's functions need no matcher: clause and A
 word bounds, a clause's readings (pypinyin, phrase-aware: :func:`_clause_pinyin`), a
 one-character term standing alone (:func:`_standalone`: 草，… but not 吃草了), counts
 and dates (发4帖 is a count, not 发誓), which of overlapping matches is kept
-(:func:`_resolve`); :class:`_Confirming` holds the checks that read the matcher's own
+(:func:`_resolve`); :class:`Confirmer` holds the checks that read the matcher's own
 tables (exceptions, jieba's cuts, the verdict on a pinyin or near-sound candidate).
 
 M107 判罚依据 names what may be charged ("音近、形近 …"); DESIGN.md §8 what may not
@@ -27,6 +27,18 @@ from auditor.rules.matcher.prefilter import _Key
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said.text import CLAUSE_MARKS
 from auditor.rules.said.text import is_cjk as _is_cjk
+
+# The game's own acts, each one character (验 a check, 查 a check, 刀 a kill, 投 and 票 a vote,
+# 狼 the wolf): a sound-alike that swaps one of them in is the act written, not a cloak.
+_GAME_ACTS = frozenset("验查刀投票狼")
+
+
+def _swapped_onto_game_verb(form: str, piece: str) -> bool:
+    """Does the heard ``piece`` differ from the lexicon spelling ``form`` at one of the game's
+    own one-character acts (:data:`_GAME_ACTS`)?"""
+    return len(form) == len(piece) and any(
+        c != f and c in _GAME_ACTS for c, f in zip(piece, form, strict=True)
+    )
 
 
 def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
@@ -170,32 +182,57 @@ def _resolve(found: list[tuple[PhraseMatch, bool]]) -> list[PhraseMatch]:
     return out
 
 
-class _Confirming(_Built):
-    """Step 4 over the matcher's own tables: a candidate's span mapped back to the
-    original text, its exceptions (草原, 操作), its bounds (a clause, an ASCII word, jieba's
-    cuts), a one-character term standing alone, and the verdict on a pinyin or near-sound
-    candidate (:meth:`_pinyin_verdict`: its clause's readings, common words, counts)."""
+class Confirmer:
+    """Step 4 over the compiled lexicon's tables (:attr:`built`, which it reads and does
+    not own): a candidate's span mapped back to the original text, its exceptions (草原,
+    操作), its bounds (a clause, an ASCII word, jieba's cuts), a one-character term standing
+    alone, and the verdict on a pinyin or near-sound candidate (:meth:`_pinyin_verdict`: its
+    clause's readings, common words, counts)."""
 
-    def _dismissed(self, key: _Key, fast: str, end: int) -> bool:
+    def __init__(self, built: _Built) -> None:
+        self.built = built
+        self._empty_caches()
+
+    def _empty_caches(self) -> None:
+        """This step's own caches (none is read by another step; each is emptied for the
+        disk cache, and bounded where it grows with the text)."""
+        self._commons: dict[str, bool] = {}  # a pinyin candidate's piece: a common word?
+        # jieba's verdicts on small windows: a short near candidate off the words?
+        self._small_cuts: dict[tuple[str, int], str | bool] = {}
+        self._longest_exception: dict[int, int] = {}
+        self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
+        # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin_verdict`), and
+        # how far from it an entry's verdict reads
+        self._verdicts: dict[tuple[object, ...], int] = {}
+        self._reach: dict[int, int] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"built": self.built}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._empty_caches()
+
+    def dismissed(self, key: _Key, fast: str, end: int) -> bool:
         """:meth:`find_all`'s first look at a pinyin-automaton hit ending at ``end`` of the
-        batch: rejected by its piece alone (:meth:`_settled`) or, a short near sound, by
+        batch: rejected by its piece alone (:meth:`settled`) or, a short near sound, by
         the few characters around it (:meth:`_short_near_off_word`)?"""
         s = end + 1 - len(key.py)
         if key.kind == "sound":
-            return self._sound_dismissed(key, fast[s : end + 1]) or not self._near_conjuncts(
+            return self.sound_dismissed(key, fast[s : end + 1]) or not self.near_conjuncts(
                 key, fast, s, end + 1
             )
-        return self._settled(key, fast[s : end + 1]) or self._short_near_off_word(
+        return self.settled(key, fast[s : end + 1]) or self._short_near_off_word(
             key, fast, s, end + 1
         )
 
-    def _settled(self, key: _Key, piece: str) -> bool:
-        """Does :meth:`_pinyin` reject the pinyin candidate ``key`` over the characters
+    def settled(self, key: _Key, piece: str) -> bool:
+        """Does :meth:`pinyin_matches` reject the pinyin candidate ``key`` over the characters
         ``piece`` whatever stands around them: a spelling of its entry (found as text
         already), or a common word of its own (出生 is not 畜生)?  Its checks all reject,
         so these two, decided early, leave the same matches."""
         return (
-            piece in self.form_keys[key.entry]
+            piece in self.built.form_keys[key.entry]
             or self._short_near_stopped(key, piece)
             or self._common_piece(piece)
         )
@@ -207,19 +244,21 @@ class _Confirming(_Built):
         with a character left as written beside it (我花式 is 我|花式, no 我发誓)."""
         if key.kind != "near":
             return False
-        form = self.norm.key(key.form)
+        form = self.built.norm.key(key.form)
         if len(form) != len(piece) or not all(map(_is_cjk, piece)):
             return False
-        glides = self.glides
+        glides = self.built.glides
         changed = [
             p
             for p, (c, f) in enumerate(zip(piece, form, strict=True))
             if c != f
-            and _glided(self.py_table.get(ord(c), ""), self.py_table.get(ord(f), ""), glides)
+            and _glided(
+                self.built.py_table.get(ord(c), ""), self.built.py_table.get(ord(f), ""), glides
+            )
         ]
         if not changed:
             return False
-        freq = self.tokenizer().FREQ
+        freq = self.built.tokenizer().FREQ
         return any(
             freq.get(piece[p], 0) >= _GLIDE_WRITTEN
             or any(
@@ -236,7 +275,7 @@ class _Confirming(_Built):
         return (
             key.kind == "near"
             and length < NEAR_LONG_CHARS
-            and self.cats[self.entries[key.entry].category].near_long
+            and self.built.cats[self.built.entries[key.entry].category].near_long
         )
 
     def _short_near_off_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
@@ -254,7 +293,7 @@ class _Confirming(_Built):
         if got is None:
             if len(self._small_cuts) >= 65536:
                 self._small_cuts.clear()
-            got = not self.boundaries(window, s - lo, t - lo)
+            got = not self.built.boundaries(window, s - lo, t - lo)
             self._small_cuts[window, (s - lo) * 8 + t - lo] = got
         return bool(got)
 
@@ -270,14 +309,14 @@ class _Confirming(_Built):
         if key.kind == "pinyin":
             if len(piece) != 2 or _NEAR_SHORT_STOP.isdisjoint(piece):
                 return False  # (the common case: no key() of the form)
-            form = self.norm.key(key.form)
+            form = self.built.norm.key(key.form)
             return len(form) == 2 and piece[0] != form[0] and piece[1] != form[1]
         if key.kind != "near" or self._glide_written_plain(key, piece):
             return key.kind == "near"
         if len(piece) >= NEAR_LONG_CHARS:
             return False
         return not _NEAR_SHORT_STOP.isdisjoint(piece) and bool(
-            self.cats[self.entries[key.entry].category].near_long
+            self.built.cats[self.built.entries[key.entry].category].near_long
         )
 
     def _counted(self, key: _Key, piece: str) -> bool:
@@ -286,7 +325,7 @@ class _Confirming(_Built):
         and so does a place (万八蛋)."""
         if key.kind not in ("near", "pinyin") or sum(c in _COUNT_CHARS for c in piece) < 2:
             return False
-        form = self.norm.key(key.form)
+        form = self.built.norm.key(key.form)
         if len(form) != len(piece):
             return False
         return any(
@@ -306,7 +345,7 @@ class _Confirming(_Built):
         (里妈没教你)."""
         if t - s != 2 or key.kind != "near" or _BOUND_SUFFIXES.isdisjoint(norm[s:t]):
             return False
-        form = self.norm.key(key.form)
+        form = self.built.norm.key(key.form)
         return len(form) == t - s and any(
             c != f and c in _BOUND_SUFFIXES and p > 0 and _is_cjk(norm[p - 1])
             for p, c, f in zip(range(s, t), norm[s:t], form, strict=True)
@@ -323,14 +362,14 @@ class _Confirming(_Built):
             self._commons[piece] = common
         return common
 
-    def _span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
+    def span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
         start, end = idx[s], idx[t - 1] + 1
-        joins = self.norm.joins
+        joins = self.built.norm.joins
         last = end - 1
         # a split character ends the span with all its parts (装辶畐, not 装辶)
-        if joins and text[last] in self.norm.join_firsts:
+        if joins and text[last] in self.built.norm.join_firsts:
             for n in (3, 2):
-                if text[last : last + n].translate(self.norm.table) in joins:
+                if text[last : last + n].translate(self.built.norm.table) in joins:
                     end = last + n
                     break
         # Repeats collapsed into the last character belong to the span (卧卧卧槽槽).
@@ -342,19 +381,19 @@ class _Confirming(_Built):
         """Word boundaries at both ends, where punctuation in the original text is a
         boundary too: noise removal joins 卧，槽 into 卧槽 (an evasion), but it must not
         turn "你这头猪，票都不会投" into a word 猪票."""
-        return self.boundaries(norm, s, t) or self._clause_bounded(text, norm, idx, s, t)
+        return self.built.boundaries(norm, s, t) or self._clause_bounded(text, norm, idx, s, t)
 
     def _clause_bounded(self, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> bool:
         """:meth:`_bounded` where jieba cuts through [s, t): clause punctuation in the
         original text right before or after it ends the text there for another cut."""
-        start, end = self._span(text, idx, s, t)
+        start, end = self.span(text, idx, s, t)
         lo = s if _clause_break(text, start - 1, -1) else 0
         hi = t if _clause_break(text, end, 1) else len(norm)
         if lo == 0 and hi == len(norm):
             return False
-        return self.boundaries(norm[lo:hi], s - lo, t - lo)
+        return self.built.boundaries(norm[lo:hi], s - lo, t - lo)
 
-    def _excepted(self, entry: int, norm: str, s: int, t: int) -> bool:
+    def excepted(self, entry: int, norm: str, s: int, t: int) -> bool:
         return self._exception_at(entry, norm, s, t) is not None
 
     def _excepted_here(
@@ -368,13 +407,13 @@ class _Confirming(_Built):
             return False
         if norm[at[0] : at[1]] in text:
             return True  # (written as it stands, the common case: no offsets needed)
-        a, b = self._span(text, idx, *at)
-        os_, oe = self._span(text, idx, *span)
+        a, b = self.span(text, idx, *at)
+        os_, oe = self.span(text, idx, *span)
         return not (_torn(text[oe:b]) or _torn(text[a:os_][::-1]))
 
     def _exception_at(self, entry: int, norm: str, s: int, t: int) -> tuple[int, int] | None:
         """Where an exception of ``entry`` overlapping ``norm[s:t]`` stands (None: none)."""
-        exceptions = self.exceptions[entry]
+        exceptions = self.built.exceptions[entry]
         if not exceptions:
             return None
         longest = self._longest_exception.get(entry)
@@ -394,20 +433,20 @@ class _Confirming(_Built):
                 pos = norm.find(x, pos + 1, t + len(x) - 1)
         return None
 
-    def _confirm(
+    def confirm(
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
     ) -> PhraseMatch | None:
-        if self._rejected(key, text, norm, idx, s, t):
+        if self.rejected(key, text, norm, idx, s, t):
             return None
-        e = self.entries[key.entry]
-        os_, oe = self._span(text, idx, s, t)
+        e = self.built.entries[key.entry]
+        os_, oe = self.span(text, idx, s, t)
         original = text[os_:oe]
         if key.kind == "initials":
             how: list[str] = ["首字母"]
         elif key.kind == "shape":
-            how = ["形近", *(h for h in self.norm.how(original) if h != "形近")]
+            how = ["形近", *(h for h in self.built.norm.how(original) if h != "形近")]
         else:
-            how = self.norm.how(original) or ["原文"]
+            how = self.built.norm.how(original) or ["原文"]
         return PhraseMatch(
             e.category, e.label, key.form, os_, oe, original, tuple(how), e.note, e.source
         )
@@ -426,7 +465,7 @@ class _Confirming(_Built):
             return self._exclaimed(text, norm, os_, oe, s)
         if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
             return True  # the start of a clause: 草，这都能死
-        before = self.word_before(norm, s)
+        before = self.built.word_before(norm, s)
         if len(before) == 1:  # 三日, 那日: a day (你这猪: a call)
             return norm[s] != "日" or before not in _DATE_BEFORE
         return (
@@ -440,7 +479,7 @@ class _Confirming(_Built):
         """这么贱, 真够贱的, 太蠢了: an insulting adjective right after a degree adverb that
         ends its clause (alone or with 的, 了, 啊 …) — not 这么贱卖 (a word goes on), not
         我真够傻的 (said of oneself: 我 in the clause and nobody else)."""
-        if self.word_before(norm, s) not in context_word_sets()["DEGREE_WORDS"]:
+        if self.built.word_before(norm, s) not in context_word_sets()["DEGREE_WORDS"]:
             return False
         end = oe + 1 if text[oe : oe + 1] in _ADJECTIVE_TAIL else oe
         if end < len(text) and _is_cjk(text[end]):
@@ -460,9 +499,9 @@ class _Confirming(_Built):
             return False
         if os_ == 0 or not _is_cjk(text[os_ - 1]) or s == 0:
             return True
-        return self.word_before(norm, s) in context_word_sets()["LEAD_INS"]
+        return self.built.word_before(norm, s) in context_word_sets()["LEAD_INS"]
 
-    def _rejected(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> str:
+    def rejected(self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int) -> str:
         """Why the text candidate ``key`` over ``norm[s:t]`` is no match (empty: it is one);
         what ``auditor lexicon test --explain`` shows."""
         if key.ascii_word and not _ascii_bounded(norm, s, t):
@@ -478,7 +517,7 @@ class _Confirming(_Built):
             return "例外"
         if self._shape_refused(key, text, norm, idx, s, t):
             return "形近的写法是常用词或不在分词边界上"
-        cat = self.cats[self.entries[key.entry].category]
+        cat = self.built.cats[self.built.entries[key.entry].category]
         piece = norm[s:t]
         repeated = norm.startswith(piece, t) or (
             s >= len(piece) and norm.startswith(piece, s - len(piece))
@@ -491,7 +530,7 @@ class _Confirming(_Built):
         ):
             return "不在分词边界上"
         if t - s == 1 and cat.boundary:
-            os_, oe = self._span(text, idx, s, t)
+            os_, oe = self.span(text, idx, s, t)
             if not self._single_stands(text, norm, os_, oe, s):
                 return "单字不独立"
         return ""
@@ -505,14 +544,14 @@ class _Confirming(_Built):
             self._common_piece(norm[s:t]) or not self._bounded(text, norm, idx, s, t)
         )
 
-    def _readings(self, clause: str, s: int, t: int) -> list[str]:
+    def readings(self, clause: str, s: int, t: int) -> list[str]:
         """Toneless pinyin of a CJK clause as pypinyin reads it (phrase-aware), where
         ``clause[s:t]`` is all that is compared: from the tables when no character of the
         clause lacks a reading and no phrase that reads one of ``clause[s:t]`` otherwise
         occurs in the clause (:func:`_reading_traps`), else from pypinyin itself (whose
         phrase dictionary takes 0.3 to 0.8 CPU s to load).  Outside ``[s, t)`` the
         table's readings stand in: only the length of the list is read there."""
-        table, traps = self.py_table, self.reading_traps
+        table, traps = self.built.py_table, self.built.reading_traps
         out: list[str] = []
         for k, c in enumerate(clause):
             r = table.get(ord(c))
@@ -531,35 +570,35 @@ class _Confirming(_Built):
     COMMON_WORD_FREQ = 100
 
     def _common_word(self, piece: str) -> bool:
-        return int(self.tokenizer().FREQ.get(piece) or 0) >= self.COMMON_WORD_FREQ
+        return int(self.built.tokenizer().FREQ.get(piece) or 0) >= self.COMMON_WORD_FREQ
 
-    def _near_conjuncts(self, key: _Key, text: str, s: int, t: int) -> bool:
+    def near_conjuncts(self, key: _Key, text: str, s: int, t: int) -> bool:
         """Do the other words the trigger's branch requires (:attr:`conjuncts`, as
         written: a cloak rarely hides two of them) occur within a sentence's reach of the
         heard trigger ``text[s:t]``, and does no sound-alike at its ends make a word of
         the dictionary with the character beside it (家里奶茶 is no 历来)?"""
-        freq = self.tokenizer().FREQ
+        freq = self.built.tokenizer().FREQ
         before, after = text[s - 1 : s + 1] if s else "", text[t - 1 : t + 1]
         if (key.form[0] != text[s] and freq.get(before)) or (
             key.form[-1] != text[t - 1] and len(after) == 2 and freq.get(after)
         ):
             return False
-        sets = self.conjuncts.get((key.entry, key.branch), ())
+        sets = self.built.conjuncts.get((key.entry, key.branch), ())
         window = text[max(0, s - _REACH) : t + _REACH]
         return all(any(w in window for w in words) for words in sets)
 
-    def _sound_dismissed(self, key: _Key, piece: str) -> bool:
+    def sound_dismissed(self, key: _Key, piece: str) -> bool:
         """A pattern's trigger word heard as ``piece``: no cloak by the piece alone?  The
         word as written (some pattern's own trigger has it), a piece that is not all CJK
         (3号 heard as 三号) or a word of the dictionary (不能, 还是), or a sound-alike
         that is a pronoun, a particle, a numeral or an everyday character.  Decided
         before the text becomes a candidate: most posts hold some word that sounds like
         a trigger."""
-        if piece in self.sound_words:
+        if piece in self.built.sound_words:
             return True  # (the commonest case, first)
         got = self._sound_verdicts.get((key.form, piece))
         if got is None:
-            freq = self.tokenizer().FREQ
+            freq = self.built.tokenizer().FREQ
             got = (
                 not all(map(_is_cjk, piece))
                 or bool(freq.get(piece))
@@ -574,7 +613,7 @@ class _Confirming(_Built):
             self._sound_verdicts[key.form, piece] = got
         return got
 
-    def _pinyin(
+    def pinyin_matches(
         self,
         hits: Sequence[tuple[int, list[_Key]]],
         table: dict[int, str],
@@ -587,13 +626,13 @@ class _Confirming(_Built):
         # The syllable-code rendering has the text's offsets.  In the plain rendering (typed
         # pinyin) a hit maps back to characters only when both its ends fall on character
         # boundaries (bisect on each character's rendering offset).
-        coded = table is self.py_render
+        coded = table is self.built.py_render
         offsets: list[int] = []
         if not coded:
             offsets = list(accumulate(map(len, map(table.get, map(ord, norm), norm)), initial=0))
         for end_r, keys in hits:
             for key in keys:
-                e = self.entries[key.entry]
+                e = self.built.entries[key.entry]
                 if key.kind == "sound" or (categories is not None and e.category not in categories):
                     continue  # (a pattern's sound trigger: :meth:`_collect` tries the pattern)
                 rs, rt = end_r + 1 - len(key.py), end_r + 1
@@ -609,13 +648,13 @@ class _Confirming(_Built):
                         or offsets[t] != rt
                     ):
                         continue  # not on syllable boundaries
-                if t <= s or not self._pinyin_holds(key, text, norm, idx, s, t):
+                if t <= s or not self.pinyin_holds(key, text, norm, idx, s, t):
                     continue
-                os_, oe = self._span(text, idx, s, t)
+                os_, oe = self.span(text, idx, s, t)
                 original = text[os_:oe]
                 if self._stop_across_clauses(key, norm[s:t], original):
                     continue
-                how = ("音近" if key.kind == "pinyin" else "近音", *self.norm.how(original))
+                how = ("音近" if key.kind == "pinyin" else "近音", *self.built.norm.how(original))
                 yield PhraseMatch(
                     e.category, e.label, key.form, os_, oe, original, how, e.note, e.source
                 )
@@ -626,12 +665,12 @@ class _Confirming(_Built):
         word's own characters apart, never the end of one clause and the start of the next."""
         if not any(c in CLAUSE_MARKS for c in original):
             return False
-        form = self.norm.key(key.form)
+        form = self.built.norm.key(key.form)
         return len(form) == len(piece) and any(
             c != f and c in _NEAR_SHORT_STOP for c, f in zip(piece, form, strict=True)
         )
 
-    def _pinyin_holds(
+    def pinyin_holds(
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
     ) -> bool:
         """Is the pinyin candidate ``key`` over ``norm[s:t]`` a match (``text``: the
@@ -642,7 +681,7 @@ class _Confirming(_Built):
         # of normalised text is remembered)
         reach = self._reach.get(key.entry)
         if reach is None:  # (an exception is looked for around the candidate)
-            longest = max(map(len, self.exceptions[key.entry]), default=0)
+            longest = max(map(len, self.built.exceptions[key.entry]), default=0)
             reach = self._reach[key.entry] = max(_CONTEXT, longest)
         lo, hi = max(0, s - reach), min(len(norm), t + reach)
         seen = (key, norm[lo:hi], s - lo, t - lo, lo == 0, hi == len(norm))
@@ -655,6 +694,15 @@ class _Confirming(_Built):
             return False
         return verdict != _IF_CLAUSE or self._clause_bounded(text, norm, idx, s, t)
 
+    def _stopped(self, key: _Key, piece: str, norm: str, s: int, t: int) -> bool:
+        """A short near sound on a stop character or off a word (@near long), or a sound-alike
+        that swaps in one of the game's own acts (把自己验了 is the seer's check, not 把自己淹)."""
+        return (
+            self._short_near_stopped(key, piece)
+            or self._short_near_off_word(key, norm, s, t)
+            or _swapped_onto_game_verb(self.built.norm.key(key.form), piece)
+        )
+
     def _pinyin_verdict(self, key: _Key, norm: str, s: int, t: int) -> int:
         """Is the pinyin candidate ``key`` over ``norm[s:t]`` a match: :data:`_REJECTED`,
         :data:`_CONFIRMED`, or :data:`_IF_CLAUSE` (it must stand on word boundaries and
@@ -662,12 +710,12 @@ class _Confirming(_Built):
         bound it, :meth:`_clause_bounded`)?  Reads ``norm`` no further than
         :data:`_CONTEXT` characters (or an exception's length) from the candidate."""
         piece = norm[s:t]
-        if piece in self.form_keys[key.entry]:
+        if piece in self.built.form_keys[key.entry]:
             return _REJECTED  # found as text already
         if _inside_ascii_or_a_count(norm, s, t):
             return _REJECTED
-        if self._short_near_stopped(key, piece) or self._short_near_off_word(key, norm, s, t):
-            return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long)
+        if self._stopped(key, piece, norm, s, t):
+            return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long), 自己验 not 自己淹
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)
         cjk = all_cjk or any(map(_is_cjk, piece))
         if cjk and self._common_piece(piece):
@@ -680,16 +728,16 @@ class _Confirming(_Built):
             hi = t
             while hi < min(len(norm), t + 4) and _is_cjk(norm[hi]):
                 hi += 1
-            syl = self._readings(norm[lo:hi], s - lo, t - lo)
+            syl = self.readings(norm[lo:hi], s - lo, t - lo)
             if len(syl) == hi - lo:
                 said = syl[s - lo : t - lo]
-                if "".join(fuzz(x) for x in said) not in self.entry_pinyin[key.entry] and (
-                    key.kind != "near" or "".join(said) not in self.entry_near[key.entry]
+                if "".join(fuzz(x) for x in said) not in self.built.entry_pinyin[key.entry] and (
+                    key.kind != "near" or "".join(said) not in self.built.entry_near[key.entry]
                 ):
                     return _REJECTED
         if self._excepted_or_in_word(key, norm, s, t):
             return _REJECTED
-        cat = self.cats[self.entries[key.entry].category]
+        cat = self.built.cats[self.built.entries[key.entry].category]
         # A near-homophone always needs the word boundary (:meth:`_on_cuts`).
         if cjk and (cat.boundary or key.kind == "near") and not self._on_cuts(key, norm, s, t):
             return _IF_CLAUSE
@@ -698,18 +746,18 @@ class _Confirming(_Built):
     def _excepted_or_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
         """An exception of the entry over the candidate, or a sound-alike at its end that
         belongs to a word beyond it (一晚上结果 is no 上届: its 结 is 结果's)."""
-        return self._excepted(key.entry, norm, s, t) or self._end_in_word(key, norm, s, t)
+        return self.excepted(key.entry, norm, s, t) or self._end_in_word(key, norm, s, t)
 
     def _end_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
         """Does a sound-alike at an end of ``norm[s:t]`` make a word of the dictionary with
         the character beyond it (上结|果, 里|死 of 夜里)?  Then it is that word's, not a
         cloak: the check the word boundary makes, for a category without ``@boundary``."""
-        form = self.norm.key(key.form)
-        if len(form) != t - s or self.cats[self.entries[key.entry].category].boundary:
+        form = self.built.norm.key(key.form)
+        if len(form) != t - s or self.built.cats[self.built.entries[key.entry].category].boundary:
             return False
         if not all(map(_is_cjk, norm[s:t])):
             return False
-        freq = self.tokenizer().FREQ
+        freq = self.built.tokenizer().FREQ
         return bool(
             (norm[t - 1] != form[-1] and t < len(norm) and freq.get(norm[t - 1 : t + 1]))
             or (norm[s] != form[0] and s > 0 and freq.get(norm[s - 1 : s + 1]))
@@ -720,15 +768,15 @@ class _Confirming(_Built):
         boundaries, as written or — where only words jieba guessed (HMM, no word of its
         dictionary) cross its ends — with the lexicon spelling it sounds like in its
         place?  (里是 inside 耻里 is no 立誓: 耻里 … are cut from the dictionary.)"""
-        lo, cuts = self._cut(norm, s, t)
+        lo, cuts = self.built.cut(norm, s, t)
         if s - lo in cuts and t - lo in cuts:
             return True
-        form = self.norm.key(key.form)
+        form = self.built.norm.key(key.form)
         if len(form) != t - s or any(
             c != f and c in _NEAR_SHORT_STOP for c, f in zip(norm[s:t], form, strict=True)
         ):
             return False  # (毒是 is no 赌誓: 是 is a word of its own, every time)
-        freq = self.tokenizer().FREQ
+        freq = self.built.tokenizer().FREQ
         for a, b in pairwise(cuts):
             # (a dictionary word across an end rejects the candidate if it takes one of the
             # cloak's own characters: 耻里 takes the 里 of 里是; 补上来 takes no 提 of 提补)
@@ -738,4 +786,4 @@ class _Confirming(_Built):
                 and any(norm[p] != form[p - s] for p in range(max(s, lo + a), min(t, lo + b)))
             ):
                 return False
-        return self.boundaries(norm[:s] + form + norm[t:], s, t)
+        return self.built.boundaries(norm[:s] + form + norm[t:], s, t)

@@ -4,8 +4,10 @@ prefilter and pinyin prefilter (the automata :mod:`~auditor.rules.matcher.build`
 confirm (:mod:`~auditor.rules.matcher.confirm`), sentence patterns
 (:mod:`~auditor.rules.matcher.patterns`), then "said or mentioned"
 (:mod:`auditor.rules.said`) and the overlaps resolved; :meth:`Matcher.explain` says why a
-candidate was kept or refused.  Its steps' methods are inherited, one class a step:
-``Matcher`` < ``_Patterns`` < ``_Confirming`` < ``_Built``.
+candidate was kept or refused.  It holds one object a step and calls them in order:
+``built`` (:class:`~auditor.rules.matcher.build._Built`), ``confirmer``
+(:class:`~auditor.rules.matcher.confirm.Confirmer`), ``sentences``
+(:class:`~auditor.rules.matcher.patterns.SentencePatterns`).
 
 M107 判罚依据: "包括一切普通话、方言、密码、外国语言、音近、形近、以及明显的通配符"; each
 :class:`~auditor.rules.phrasematch.PhraseMatch` says which of these it saw through
@@ -16,10 +18,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Sequence
-from itertools import accumulate, pairwise
+from itertools import accumulate
 from typing import Any
 
-from auditor.rules.matcher.confirm import _resolve
+from auditor.rules.lexicon import Lexicon
+from auditor.rules.matcher.build import _Built
+from auditor.rules.matcher.confirm import Confirmer, _resolve
 from auditor.rules.matcher.normalise import (
     _ASCII_LETTER,
     _LIST_SPAN,
@@ -31,7 +35,7 @@ from auditor.rules.matcher.normalise import (
     code_points,
     text_starts,
 )
-from auditor.rules.matcher.patterns import _Patterns
+from auditor.rules.matcher.patterns import SentencePatterns
 from auditor.rules.matcher.pinyin import _BLANK
 from auditor.rules.matcher.prefilter import (
     _holding,
@@ -47,18 +51,46 @@ from auditor.rules.said.game import game_word_re
 from auditor.rules.said.senses import other_sense
 
 
-class Matcher(_Patterns):
-    """Compiled lexicon. Build once (``default_matcher()`` caches), call :meth:`find`."""
+class Matcher:
+    """Compiled lexicon. Build once (``default_matcher()`` caches), call :meth:`find`.
+
+    The matcher holds its steps and calls them in order: :attr:`built` (the lexicon
+    compiled: the normaliser of step 1, the automata of steps 2 and 3, jieba's word
+    boundaries), :attr:`confirmer` (step 4) and :attr:`sentences` (step 5)."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.built = _Built(lexicon)
+        self.confirmer = Confirmer(self.built)
+        self.sentences = SentencePatterns(self.built, self.confirmer)
+        self._lists: dict[str, Any] = {}  # list (and numpy) forms of the translate tables
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_lists": {}}
+
+    # ---- what callers read of the compiled lexicon
+    @property
+    def lexicon(self) -> Lexicon:
+        return self.built.lexicon
+
+    @property
+    def word_forms(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Every word entry's (category, spellings), in lexicon order (PHRASE-MASKED's terms)."""
+        return self.built.word_forms
+
+    @property
+    def category_files(self) -> dict[str, str]:
+        """Each category's lexicon file."""
+        return self.built.category_files
 
     # ---- matching
     def prefilter(self, text: str) -> bool:
         """The fast stage alone: could this text hold a banned phrase?"""
-        norm = self.norm.normalise(text)
-        if self._live(self.text_ac.indexed(norm), norm):
+        norm = self.built.norm.normalise(text)
+        if self._live(self.built.text_ac.indexed(norm), norm):
             return True
         if self._py_scan(norm):
             return True
-        return bool(self.always)
+        return bool(self.built.always)
 
     def find(self, text: str, categories: Collection[str] | None = None) -> list[PhraseMatch]:
         """Every banned phrase in ``text`` (spans refer to ``text``)."""
@@ -66,8 +98,8 @@ class Matcher(_Patterns):
             return []
         if "[quote]" in text.lower():  # raw BBCode (CLI, dev set): quoted text is not charged
             text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
-        fast = self.norm.normalise(text)
-        text_hits = self._live(self.text_ac.indexed(fast), fast)
+        fast = self.built.norm.normalise(text)
+        text_hits = self._live(self.built.text_ac.indexed(fast), fast)
         return self._finish(text, fast, text_hits, self._py_scan(fast), categories)
 
     def _finish(
@@ -81,19 +113,19 @@ class Matcher(_Patterns):
     ) -> list[PhraseMatch]:
         """Confirm the hits of one text (``fast``: its normalised form; ``mapping``: gives
         its characters' original indices, if known)."""
-        if not text_hits and not py_hits and not self.always:
+        if not text_hits and not py_hits and not self.built.always:
             return []
-        lazy = _LazyIndex(self.norm, text, fast, mapping)
+        lazy = _LazyIndex(self.built.norm, text, fast, mapping)
         found = self._collect(text, fast, lazy, text_hits, py_hits, categories)
         if lazy.mismatch:  # the two paths disagree (combining marks …): trust the mapped one
             norm, idx = lazy.norm, lazy.idx
-            text_hits = self._live(self.text_ac.indexed(norm), norm)
+            text_hits = self._live(self.built.text_ac.indexed(norm), norm)
             py_hits = self._py_scan(norm)
             found = self._collect(text, norm, idx, text_hits, py_hits, categories)
         return [
             m
             for m in _resolve(found)
-            if not mentioned(text, m) and not inside_game_word(text, m, self.game_words)
+            if not mentioned(text, m) and not inside_game_word(text, m, self.built.game_words)
         ]
 
     def find_all(
@@ -108,7 +140,7 @@ class Matcher(_Patterns):
         if not texts:
             return out
         plain, joined = _unquoted(texts)
-        if self.always or joined.count(BATCH_SEP) != len(texts) - 1:
+        if self.built.always or joined.count(BATCH_SEP) != len(texts) - 1:
             return [self.find(t, categories) for t in texts]  # texts holding the separator
         codes = index = None
         if len(joined) >= NUMPY_BATCH:
@@ -116,10 +148,10 @@ class Matcher(_Patterns):
         # (a shorter batch, a nightly check's new posts, takes the dict tables: building
         # the list tables of :func:`_as_list` costs 30 ms each, more than they save on it)
         if codes is not None and int(codes.max()) < _LIST_SPAN:
-            fast, codes, index = self.norm.normalise_codes(joined, codes)
+            fast, codes, index = self.built.norm.normalise_codes(joined, codes)
         else:
             codes = None
-            fast = self.norm.normalise(joined)
+            fast = self.built.norm.normalise(joined)
         parts: Sequence[str]
         if codes is not None:  # (the separators from the array; each text sliced on need)
             import numpy as np
@@ -137,11 +169,11 @@ class Matcher(_Patterns):
         # (where each text begins in the batch's original)
         at: list[int] = text_starts(plain).tolist() if index is not None else []
         # Each automaton's hits, in the offsets of the text they fall in.
-        hits = self.text_ac.find_array(fast) if codes is not None else None
+        hits = self.built.text_ac.find_array(fast) if codes is not None else None
         if hits is not None and len(hits) >= 1000:
             live = self._live_batch(hits, fast, starts, parts)
         else:
-            found = hits.tolist() if hits is not None else self.text_ac.find(fast)
+            found = hits.tolist() if hits is not None else self.built.text_ac.find(fast)
             raw: dict[int, list[tuple[int, int]]] = {}
             i, nxt, base, got = -1, 0, 0, []  # the text the last hit fell in, where the next starts
             for key, _s, end in found:
@@ -152,37 +184,36 @@ class Matcher(_Patterns):
                 got.append((end - 1 - base, key))
             live = {i: got for i, hits in raw.items() if (got := self._live(hits, parts[i]))}
         py: dict[int, list[tuple[dict[int, str], list[Any]]]] = {}
-        if self.py_ac is not None:
+        if self.built.py_ac is not None:
             coded: dict[int, list[Any]] = {}
             if codes is not None:
                 rendered = self._render_batch(codes)
             else:
-                rendered = fast.translate(self.py_render)
+                rendered = fast.translate(self.built.py_render)
             mapped: dict[int, Sequence[int]] = {}  # (each candidate text's original indices)
-            for end, keys in self.py_ac.iter(rendered):
+            for end, keys in self.built.py_ac.iter(rendered):
                 # (a key whose piece alone rejects it never makes its text a candidate)
-                kept = [k for k in keys if not self._dismissed(k, fast, end)]
+                kept = [k for k in keys if not self.confirmer.dismissed(k, fast, end)]
                 if not kept:
                     continue
                 i = bisect_right(starts, end) - 1
                 e = end - starts[i]
                 if index is not None:  # (nor one its verdict in its text rejects: 关于春卷
-                    # is no 愚蠢, whatever the post; decided as :meth:`_pinyin` does)
+                    # is no 愚蠢, whatever the post; decided as :meth:`pinyin_matches` does)
                     idx = mapped.get(i)
                     if idx is None:
                         idx = mapped[i] = self._batch_index(plain[i], parts, index, starts, at, i)
                     part = parts[i]
+                    holds = self.confirmer.pinyin_holds
                     kept = [
-                        k
-                        for k in kept
-                        if self._pinyin_holds(k, plain[i], part, idx, e + 1 - len(k.py), e + 1)
+                        k for k in kept if holds(k, plain[i], part, idx, e + 1 - len(k.py), e + 1)
                     ]
                     if not kept:
                         continue
                 coded.setdefault(i, []).append((e, kept))
-            py = {i: [(self.py_render, hits)] for i, hits in coded.items()}
+            py = {i: [(self.built.py_render, hits)] for i, hits in coded.items()}
             for i, typed in self._typed_batch(fast, parts, starts, codes).items():
-                py.setdefault(i, []).append((self.py_table, typed))
+                py.setdefault(i, []).append((self.built.py_table, typed))
         for i in sorted(live.keys() | py.keys()):
             mapping = None
             if index is not None:  # (the text's slice of the batch's original indices)
@@ -218,10 +249,10 @@ class Matcher(_Patterns):
         if not lettered:
             return out
         source = BATCH_SEP.join([parts[i] for i in lettered])
-        rendered = source.translate(self.py_table)
+        rendered = source.translate(self.built.py_table)
         at = list(accumulate((len(x) + 1 for x in rendered.split(BATCH_SEP)), initial=0))
-        values = self.typed_ac.values
-        hits = self.typed_ac.find(rendered)
+        values = self.built.typed_ac.values
+        hits = self.built.typed_ac.find(rendered)
         if codes is not None and hits:
             hits = self._typed_worth(hits, source, len(rendered))
         j, nxt, base, got = -1, 0, 0, []
@@ -237,27 +268,31 @@ class Matcher(_Patterns):
         self, found: list[tuple[int, int, int]], source: str, size: int
     ) -> list[tuple[int, int, int]]:
         """The typed-pinyin hits (key, start, end in ``source`` rendered, ``size`` long)
-        :meth:`_pinyin` could confirm as far as the rendering decides: both ends on a
+        :meth:`pinyin_matches` could confirm as far as the rendering decides: both ends on a
         character's edge (zhemeduo holds edu, which is no syllable of it), and the
-        characters between not :meth:`_settled` for each of the key's values (chusheng
+        characters between not :meth:`settled` for each of the key's values (chusheng
         written 出生)."""
         import numpy as np
 
         lengths = self._lists.get("typed_lengths")
         if lengths is None:  # (each character's length in the rendering)
             lengths = np.ones(_LIST_SPAN, dtype=np.int64)
-            for cp, v in self.py_table.items():
+            for cp, v in self.built.py_table.items():
                 if cp < _LIST_SPAN:
                     lengths[cp] = len(v)
             self._lists["typed_lengths"] = lengths
         edges = np.zeros(size + 1, dtype=np.int64)  # a character's number at its edge, + 1
         cum = np.concatenate(([0], np.cumsum(lengths.take(code_points(source)))))
         edges[cum] = np.arange(1, len(cum) + 1)
-        values = self.typed_ac.values
+        values = self.built.typed_ac.values
         out = []
         for key, s, e in found:
             a, b = int(edges[s]), int(edges[e])
-            if a and b and not all(self._settled(v, source[a - 1 : b - 1]) for v in values[key]):
+            if (
+                a
+                and b
+                and not all(self.confirmer.settled(v, source[a - 1 : b - 1]) for v in values[key])
+            ):
                 out.append((key, s, e))
         return out
 
@@ -267,7 +302,7 @@ class Matcher(_Patterns):
         """The original indices of text ``i`` of a batch, computed when a verdict first
         needs them (most candidates' verdicts are remembered and need none)."""
         span = _slice_index(index, starts[i], starts[i + 1] - 1, at[i])
-        return _LazyIndex(self.norm, text, parts[i], span)
+        return _LazyIndex(self.built.norm, text, parts[i], span)
 
     def _render_batch(self, codes: Any) -> str:
         """The pinyin rendering of a normalised batch (its code points, below the list
@@ -279,7 +314,7 @@ class Matcher(_Patterns):
             import numpy as np
 
             got = np.full(_LIST_SPAN, ord(_BLANK), dtype=np.uint16)
-            for cp, v in self.py_render.items():
+            for cp, v in self.built.py_render.items():
                 if cp < _LIST_SPAN:
                     got[cp] = ord(v)
             self._lists["render_codes"] = got
@@ -289,7 +324,7 @@ class Matcher(_Patterns):
         got = self._lists.get(name)
         if got is None:
             got = self._lists[name] = _as_list(
-                self.norm.table if name == "norm" else self.py_render
+                self.built.norm.table if name == "norm" else self.built.py_render
             )
         return got
 
@@ -300,7 +335,7 @@ class Matcher(_Patterns):
         out: list[Any] = []
         if not hits:
             return out
-        values, triggers = self.text_ac.values, self.triggers
+        values, triggers = self.built.text_ac.values, self.built.triggers
         verdict: dict[_Key, bool] = {}  # (a branch's trigger words share one key)
         for end, key in hits:
             if not triggers[key]:
@@ -311,7 +346,7 @@ class Matcher(_Patterns):
                 if k.kind == "required":
                     ok = verdict.get(k)
                     if ok is None:
-                        ok = verdict[k] = self._branch_holds(k, norm)
+                        ok = verdict[k] = self.sentences.branch_holds(k, norm)
                     if not ok:
                         continue
                 kept.append(k)
@@ -335,7 +370,7 @@ class Matcher(_Patterns):
         :meth:`_live`'s own searches."""
         import numpy as np
 
-        key_of, bid_ptr, bid_list, branch_keys, pure = self._branch_plan()
+        key_of, bid_ptr, bid_list, branch_keys, pure = self.sentences.branch_plan()
         keys, ends = hits[:, 0], hits[:, 2] - 1
         at = np.asarray(starts, dtype=np.int64)
         post = np.searchsorted(at, ends, "right") - 1
@@ -354,8 +389,7 @@ class Matcher(_Patterns):
             for b in np.unique(branch_of).tolist():
                 texts = (uniq[branch_of == b] // n_b).tolist()
                 k = branch_keys[b]
-                res = self._conjunct_res.get(k) or self._branch_checks(k)
-                words = (*self.conjuncts.get((k.entry, k.branch), ()), self.keywords[k.entry])
+                res, words = self.sentences.branch_checks(k), self.sentences.branch_words(k)
                 held: tuple[str, list[int]] | None = None  # (the texts joined, while the same)
                 for rx, any_of in zip(res, words, strict=True):
                     if not any_of:
@@ -383,7 +417,7 @@ class Matcher(_Patterns):
         if alive:
             ok = np.isin(pairs, np.fromiter(alive, dtype=np.int64, count=len(alive)))
             keep[rep[ok]] = True
-        values, triggers = self.text_ac.values, self.triggers
+        values, triggers = self.built.text_ac.values, self.built.triggers
         out: dict[int, list[Any]] = {}
         verdict: dict[tuple[int, _Key], bool] = {}
         rows = np.flatnonzero(keep)
@@ -405,7 +439,7 @@ class Matcher(_Patterns):
                     else:  # (a key that is also a word: decided here, as _live does)
                         ok_ = verdict.get((i, v))  # type: ignore[assignment]
                         if ok_ is None:
-                            ok_ = verdict[i, v] = self._branch_holds(v, parts[i])
+                            ok_ = verdict[i, v] = self.sentences.branch_holds(v, parts[i])
                     if not ok_:
                         continue
                 kept.append(v)
@@ -415,16 +449,16 @@ class Matcher(_Patterns):
 
     def _py_scan(self, norm: str) -> list[tuple[dict[int, str], list[Any]]]:
         """Pinyin-automaton hits, each list with the rendering table it was found in."""
-        if self.py_ac is None:
+        if self.built.py_ac is None:
             return []
         out: list[tuple[dict[int, str], list[Any]]] = []
-        hits = list(self.py_ac.iter(norm.translate(self.py_render)))
+        hits = list(self.built.py_ac.iter(norm.translate(self.built.py_render)))
         if hits:
-            out.append((self.py_render, hits))
+            out.append((self.built.py_render, hits))
         if _ASCII_LETTER.search(norm):
-            hits = list(self.typed_ac.iter(norm.translate(self.py_table)))
+            hits = list(self.built.typed_ac.iter(norm.translate(self.built.py_table)))
             if hits:
-                out.append((self.py_table, hits))
+                out.append((self.built.py_table, hits))
         return out
 
     def _collect(
@@ -441,7 +475,7 @@ class Matcher(_Patterns):
         required: set[int] = set()
         for end_i, keys in text_hits:
             for key in keys:
-                e = self.entries[key.entry]
+                e = self.built.entries[key.entry]
                 if categories is not None and e.category not in categories:
                     continue
                 if key.kind == "anchor":
@@ -450,44 +484,47 @@ class Matcher(_Patterns):
                 if key.kind == "required":
                     required.add(key.entry)
                     continue
-                k = self.norm.key(key.form) if key.kind == "text" else key.form
+                k = self.built.norm.key(key.form) if key.kind == "text" else key.form
                 s, t = end_i + 1 - len(k), end_i + 1
-                m = self._confirm(key, text, norm, idx, s, t)
+                m = self.confirmer.confirm(key, text, norm, idx, s, t)
                 if m is not None:
                     found.append((m, False))
         for i in sorted(anchored):
-            found.extend((m, True) for m in self._regex(i, text, norm, idx))
+            found.extend((m, True) for m in self.sentences.regex_matches(i, text, norm, idx))
         for i in sorted(required):  # triggers whose branch's other words occurred (_live)
-            found.extend((m, True) for m in self._regex(i, text, norm, idx))
-        for i in self.always:
-            if categories is None or self.entries[i].category in categories:
-                found.extend((m, True) for m in self._regex(i, text, norm, idx))
+            found.extend((m, True) for m in self.sentences.regex_matches(i, text, norm, idx))
+        for i in self.built.always:
+            if categories is None or self.built.entries[i].category in categories:
+                found.extend((m, True) for m in self.sentences.regex_matches(i, text, norm, idx))
         if py_hits:  # (most candidates have none: no call)
-            found.extend(self._heard(py_hits, found, text, norm, idx, categories))
+            found.extend(self.sentences.heard_matches(py_hits, found, text, norm, idx, categories))
         for table, hits in py_hits:
-            found.extend((m, False) for m in self._pinyin(hits, table, text, norm, idx, categories))
+            found.extend(
+                (m, False)
+                for m in self.confirmer.pinyin_matches(hits, table, text, norm, idx, categories)
+            )
         return found
 
     def explain(self, text: str) -> list[tuple[PhraseMatch, str]]:
         """The literal occurrences of a lexicon spelling in ``text`` that :meth:`find` does
         not report, each as the match it would have been and why it is not: its checks
-        (:meth:`_rejected`, with jieba's cut or the exception that rejected it), a rule
+        (:meth:`rejected`, with jieba's cut or the exception that rejected it), a rule
         named (:func:`mentioned`), a word of the game's own (``_game.txt``).  An occurrence
         inside a reported match (日 of 日了狗) is left out: it is found."""
         if "[quote]" in text.lower():
             text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
         found = self.find(text)
-        norm, idx = self.norm.mapped(text)
+        norm, idx = self.built.norm.mapped(text)
         out: list[tuple[PhraseMatch, str]] = []
         seen: set[tuple[int, int, int]] = set()
-        for end_i, keys in self._live(self.text_ac.indexed(norm), norm):
+        for end_i, keys in self._live(self.built.text_ac.indexed(norm), norm):
             for key in keys:
                 if key.kind not in ("text", "initials"):
                     continue
-                e = self.entries[key.entry]
-                k = self.norm.key(key.form) if key.kind == "text" else key.form
+                e = self.built.entries[key.entry]
+                k = self.built.norm.key(key.form) if key.kind == "text" else key.form
                 s, t = end_i + 1 - len(k), end_i + 1
-                os_, oe = self._span(text, idx, s, t)
+                os_, oe = self.confirmer.span(text, idx, s, t)
                 if (key.entry, os_, oe) in seen or any(
                     m.start <= os_ and oe <= m.end for m in found
                 ):
@@ -504,38 +541,62 @@ class Matcher(_Patterns):
                     e.note,
                     e.source,
                 )
-                why = self._rejected(key, text, norm, idx, s, t)
+                why = self.confirmer.rejected(key, text, norm, idx, s, t)
                 out.append((m, self._why_text(why, key, text, norm, m, s, t)))
         return out
 
     def _why_text(
         self, why: str, key: _Key, text: str, norm: str, m: PhraseMatch, s: int, t: int
     ) -> str:
-        """:meth:`explain`'s reason in full: the exception, jieba's cut, the word before."""
+        """:meth:`explain`'s reason in plain Chinese, for a director: the exception, the
+        word the spelling is part of, the character it leans on — never jieba's cut."""
+        piece = norm[s:t]
         if why == "例外":
-            for x in self.exceptions[key.entry]:
+            for x in self.built.exceptions[key.entry]:
                 lo = max(0, s - len(x) + 1)
                 pos = norm.find(x, lo, t + len(x) - 1)
                 if pos != -1 and pos < t:
-                    return f"例外“{x}”"
-            return why
+                    return f"“{x}”是词库写明的正常说法（例外），不算"
+            return "词库写明的正常说法（例外），不算"
         if why == "不在分词边界上":
-            lo, cuts = self._cut(norm, s, t)
-            words = "|".join(norm[lo + a : lo + b] for a, b in pairwise(cuts))
-            return f"不在分词边界上（jieba：{words}）"
+            return inside_words(norm, s, t, self.built.words_over(norm, s, t))
         if why == "单字不独立":
-            before = self.word_before(norm, s) if s else ""
+            before = self.built.word_before(norm, s) if s else ""
             if before:
-                return f"单字不独立：紧跟在“{before}”后面"
-            return "单字不独立：两边都是汉字或前面是数字"
+                return f"单字“{piece}”紧跟在“{before}”后面，是“{before}{piece}”的说法，不算"
+            return f"单字“{piece}”前后都连着字（或前面是数字），不是单独说的，不算"
+        if why == "形近的写法是常用词或不在分词边界上":
+            return f"“{m.text}”只是看起来像，在这里是平常的字词，不算"
+        if why == "字母在更长的英文或数字里":
+            return f"“{m.text}”是更长的英文或数字的一部分，不算"
+        if why == "数字后面接单位：是数量":
+            return f"“{m.text}”后面接着单位，是个数量，不算"
         if why:
             return why
         if other_sense(text, m):
-            return "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
+            return "这里是日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将），不算"
         if mentioned(text, m):
-            return "提到规则或转述别人的话，不是自己说的"
-        rx = game_word_re(self.game_words)
+            return "提到规则或转述别人的话，不是自己说的，不算"
+        rx = game_word_re(self.built.game_words)
         for w in rx.finditer(text) if rx is not None else ():
             if w.start() <= m.start and m.end <= w.end():
-                return f"在版杀自己的词“{w.group()}”里面"
-        return "在另一个类别的更长命中里"
+                return f"在版杀自己的词“{w.group()}”里面，不算"
+        return "已经算在另一个类别更长的命中里"
+
+
+def inside_words(norm: str, s: int, t: int, words: Sequence[tuple[int, int]]) -> str:
+    """Why the spelling ``norm[s:t]``, found inside other words, is no match, in plain
+    Chinese: the word it is part of (操 in 操作), or how the words it straddles share it
+    (菜鸡 of 这道菜|鸡肉: 菜 is 道菜's, 鸡 is 鸡肉's).  ``words``: their spans in ``norm``."""
+    piece = norm[s:t]
+    if len(words) == 1 and words[0] != (s, t):
+        return f"“{piece}”在这里是“{norm[slice(*words[0])]}”的一部分，不算"
+    if len(words) >= 2:
+        shares = "，".join(
+            f"“{norm[a:b]}”自成一词"
+            if s <= a and b <= t
+            else f"“{norm[max(a, s) : min(b, t)]}”属于“{norm[a:b]}”"
+            for a, b in words
+        )
+        return f"“{piece}”在这里不是一个词：{shares}，不算"
+    return f"“{piece}”在这里不是单独的一个词，不算"

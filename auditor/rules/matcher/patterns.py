@@ -1,8 +1,8 @@
 """Step 5 of the matcher, **sentence patterns**: a lexicon's ``re:`` entries run only
 where a keyword of theirs occurred and, for one of their top-level branches, a word of
-each set that branch requires (:meth:`_Patterns._branch_holds`, the sets from
+each set that branch requires (:meth:`SentencePatterns.branch_holds`, the sets from
 :mod:`~auditor.rules.matcher.anchors`); a pattern is also tried on the loose sound copy of
-the text (:meth:`_Patterns._heard`: a trigger word heard, 发四 for 发誓), then confirmed as
+the text (:meth:`SentencePatterns.heard_matches`: a trigger word heard, 发四 for 发誓), then confirmed as
 step 4 confirms a word (exceptions, the clause, a game word it cloaks).
 
 The seeds' oaths, curses and guarantees are sentences, not words (M107 3、发誓与诅咒
@@ -16,7 +16,8 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
-from auditor.rules.matcher.confirm import _EVERYDAY, _Confirming
+from auditor.rules.matcher.build import _Built
+from auditor.rules.matcher.confirm import _EVERYDAY, Confirmer
 from auditor.rules.matcher.pinyin import _NEAR_SHORT_STOP
 from auditor.rules.matcher.prefilter import _Key
 from auditor.rules.phrasematch import PhraseMatch
@@ -29,11 +30,33 @@ from auditor.rules.sounds import (
 )
 
 
-class _Patterns(_Confirming):
-    """The matcher's sentence patterns: their plan over a batch, the words they
-    require, and their matches, read as written (:meth:`_regex`) or as heard (:meth:`_heard`)."""
+class SentencePatterns:
+    """Step 5, the matcher's sentence patterns over the compiled lexicon's tables
+    (:attr:`built`), confirmed by step 4 (:attr:`confirmer`): their plan over a batch, the
+    words they require, and their matches, read as written (:meth:`regex_matches`) or as
+    heard (:meth:`heard_matches`)."""
 
-    def _branch_plan(self) -> tuple[dict[_Key, int], Any, Any, list[_Key], Any]:
+    def __init__(self, built: _Built, confirmer: Confirmer) -> None:
+        self.built = built
+        self.confirmer = confirmer
+        self._empty_caches()
+
+    def _empty_caches(self) -> None:
+        """This step's own caches: compiled patterns and searches, the batch plan."""
+        self._regexes: dict[int, re.Pattern[str]] = {}  # (a sound copy at -1 - i)
+        self._conjunct_res: dict[_Key, tuple[re.Pattern[str], ...]] = {}  # a trigger's searches
+        self._keyword_res: dict[int, re.Pattern[str]] = {}
+        self._lists: dict[str, Any] = {}  # the branch plan, the sound rendering table
+        self._pattern_chars: dict[int, frozenset[str]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"built": self.built, "confirmer": self.confirmer}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._empty_caches()
+
+    def branch_plan(self) -> tuple[dict[_Key, int], Any, Any, list[_Key], Any]:
         """For :meth:`_live_batch`: each pattern branch's trigger (a ``required`` key) by
         number; for each text key, the branches it triggers (``bid_list[bid_ptr[k] :
         bid_ptr[k + 1]]``); and whether all its values are triggers."""
@@ -43,7 +66,7 @@ class _Patterns(_Confirming):
 
             key_of: dict[_Key, int] = {}
             ptr, flat, pure = [0], [], []
-            for vals in self.text_ac.values:
+            for vals in self.built.text_ac.values:
                 mine = [key_of.setdefault(v, len(key_of)) for v in vals if v.kind == "required"]
                 flat.extend(mine)
                 ptr.append(len(flat))
@@ -58,20 +81,34 @@ class _Patterns(_Confirming):
             )
         return got
 
-    def _branch_holds(self, key: _Key, norm: str) -> bool:
+    def branch_holds(self, key: _Key, norm: str) -> bool:
         """Does ``norm`` hold a word of each other required set of the trigger's branch and
         one of its pattern's lexicon keywords (none: no condition)?  What
-        :meth:`_branch_checks`' searches decide, by ``in`` (one post's text: no regex to
+        :meth:`branch_checks`' searches decide, by ``in`` (one post's text: no regex to
         compile, which cost a nightly check's few posts more than the searches)."""
-        for words in (*self.conjuncts.get((key.entry, key.branch), ()), self.keywords[key.entry]):
+        for words in (
+            *self.built.conjuncts.get((key.entry, key.branch), ()),
+            self.built.keywords[key.entry],
+        ):
             if words and not any(w in norm for w in words):
                 return False
         return True
 
-    def _branch_checks(self, key: _Key) -> tuple[re.Pattern[str], ...]:
+    def branch_words(self, key: _Key) -> tuple[tuple[str, ...], ...]:
+        """The word sets a trigger's post must hold, one of each: every other required set
+        of its branch, then the pattern's lexicon keywords (as :meth:`branch_checks`)."""
+        return (
+            *self.built.conjuncts.get((key.entry, key.branch), ()),
+            self.built.keywords[key.entry],
+        )
+
+    def branch_checks(self, key: _Key) -> tuple[re.Pattern[str], ...]:
         """The searches a trigger's post must pass: one for each other required set of its
-        branch, then one for the pattern's lexicon keywords."""
-        words = self.conjuncts.get((key.entry, key.branch), ())
+        branch, then one for the pattern's lexicon keywords (found once, then kept)."""
+        res = self._conjunct_res.get(key)
+        if res is not None:
+            return res
+        words = self.built.conjuncts.get((key.entry, key.branch), ())
         res = self._conjunct_res[key] = (
             *(
                 re.compile("|".join(map(re.escape, sorted(w, key=len, reverse=True))))
@@ -84,27 +121,29 @@ class _Patterns(_Confirming):
     def _keyword_re(self, entry: int) -> re.Pattern[str]:
         rx = self._keyword_res.get(entry)
         if rx is None:
-            words = sorted(self.keywords[entry], key=len, reverse=True)
+            words = sorted(self.built.keywords[entry], key=len, reverse=True)
             rx = re.compile("|".join(map(re.escape, words)) if words else "")
             self._keyword_res[entry] = rx
         return rx
 
-    def _regex(self, entry: int, text: str, norm: str, idx: Sequence[int]) -> Iterable[PhraseMatch]:
-        e = self.entries[entry]
+    def regex_matches(
+        self, entry: int, text: str, norm: str, idx: Sequence[int]
+    ) -> Iterable[PhraseMatch]:
+        e = self.built.entries[entry]
         rx = self._regexes.get(entry)
         if rx is None:
-            rx = self._regexes[entry] = re.compile(self.patterns[entry])
+            rx = self._regexes[entry] = re.compile(self.built.patterns[entry])
         for m in rx.finditer(norm):
-            if m.end() <= m.start() or self._excepted(entry, norm, m.start(), m.end()):
+            if m.end() <= m.start() or self.confirmer.excepted(entry, norm, m.start(), m.end()):
                 continue
-            os_, oe = self._span(text, idx, m.start(), m.end())
+            os_, oe = self.confirmer.span(text, idx, m.start(), m.end())
             original = text[os_:oe]
-            how = ["句式", *self.norm.how(original)]
+            how = ["句式", *self.built.norm.how(original)]
             yield PhraseMatch(
                 e.category, e.label, e.term, os_, oe, original, tuple(how), e.note, e.source
             )
 
-    def _heard(
+    def heard_matches(
         self,
         py_hits: Iterable[tuple[dict[int, str], Iterable[tuple[int, list[_Key]]]]],
         found: list[tuple[PhraseMatch, bool]],
@@ -119,12 +158,12 @@ class _Patterns(_Confirming):
         heard = {
             k.entry
             for table, hits in py_hits
-            if table is self.py_render
+            if table is self.built.py_render
             for end, keys in hits
             for k in keys
             if k.kind == "sound"
-            and not self._sound_dismissed(k, norm[end + 1 - len(k.py) : end + 1])
-            and self._near_conjuncts(k, norm, end + 1 - len(k.py), end + 1)
+            and not self.confirmer.sound_dismissed(k, norm[end + 1 - len(k.py) : end + 1])
+            and self.confirmer.near_conjuncts(k, norm, end + 1 - len(k.py), end + 1)
         }
         if not heard:
             return []
@@ -132,26 +171,26 @@ class _Patterns(_Confirming):
         copy = ""
         out: list[tuple[PhraseMatch, bool]] = []
         for i in sorted(heard):
-            e = self.entries[i]
+            e = self.built.entries[i]
             if (categories is not None and e.category not in categories) or e.source in seen:
                 continue
             rx = self._regexes.get(-1 - i)
             if rx is None:
-                rx = self._regexes[-1 - i] = re.compile(self.sound_patterns[i])
-            copy = copy or norm.translate(self._sound_copy_table())
+                rx = self._regexes[-1 - i] = re.compile(self.built.sound_patterns[i])
+            copy = copy or norm.translate(self.sound_copy_table())
             for m in rx.finditer(copy):
                 if not self._heard_holds(i, norm, m.start(), m.end()):
                     continue
-                os_, oe = self._span(text, idx, m.start(), m.end())
+                os_, oe = self.confirmer.span(text, idx, m.start(), m.end())
                 original = text[os_:oe]
-                how = ("句式", "音近", *self.norm.how(original))
+                how = ("句式", "音近", *self.built.norm.how(original))
                 match = PhraseMatch(
                     e.category, e.label, e.term, os_, oe, original, how, e.note, e.source
                 )
                 out.append((match, True))
         return out
 
-    def _sound_copy_table(self) -> str:
+    def sound_copy_table(self) -> str:
         """The table of :func:`auditor.rules.sounds.sound_table` (what the patterns were
         translated with) as one string over the BMP, for ``str.translate``: made from the
         pickled syllable rendering (a cached matcher does not import pypinyin for it), and
@@ -159,11 +198,11 @@ class _Patterns(_Confirming):
         (a dict of 40,000 entries kept alive slowed the whole phrase stage by a tenth)."""
         got: str | None = self._lists.get("sound")
         if got is None:
-            codes = self.sound_codes
+            codes = self.built.sound_codes
             chars = [chr(cp) for cp in range(0x10000)]
             for cp in range(SOUND_BASE, SOUND_BASE + SOUND_SPAN):
                 chars[cp] = "\x01"
-            for cp, code in self.py_render.items():
+            for cp, code in self.built.py_render.items():
                 if cp < 0x10000 and code in codes and heard(cp):
                     chars[cp] = codes[code]
             got = self._lists["sound"] = "".join(chars)
@@ -175,13 +214,13 @@ class _Patterns(_Confirming):
         sound-alike — no character of the pattern, but the sound of one (what the
         pattern's wildcards took is neither) —, each a real cloak (:meth:`_cloaks`).
         Not an exception of the entry."""
-        if t - s < 3 or self._excepted(i, norm, s, t):
+        if t - s < 3 or self.confirmer.excepted(i, norm, s, t):
             return False
         own = self._pattern_chars.get(i)
         if own is None:  # (its characters, and the sounds of its CJK characters)
-            own = frozenset(self.patterns[i]) | frozenset(self.sound_patterns[i])
+            own = frozenset(self.built.patterns[i]) | frozenset(self.built.sound_patterns[i])
             self._pattern_chars[i] = own
-        table = self._sound_copy_table()
+        table = self.sound_copy_table()
         subs = [
             p
             for p in range(s, t)
@@ -196,7 +235,7 @@ class _Patterns(_Confirming):
         not words of their own: no pronoun, particle or everyday character (还在刷帖 is no
         再刷帖, 就来玩 no 就赖), none inside a game word (判蓝牌 is no 判烂), none making a
         word of the dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了)?"""
-        freq = self.tokenizer().FREQ
+        freq = self.built.tokenizer().FREQ
         if any(norm[p] in _NEAR_SHORT_STOP or freq.get(norm[p], 0) >= _EVERYDAY for p in subs):
             return False
         game = self._game_re()
@@ -213,6 +252,6 @@ class _Patterns(_Confirming):
     def _game_re(self) -> re.Pattern[str] | None:
         """:func:`game_word_re` of the game's own words, compiled once."""
         if "game_re" not in self._lists:
-            self._lists["game_re"] = game_word_re(self.game_words)
+            self._lists["game_re"] = game_word_re(self.built.game_words)
         got: re.Pattern[str] | None = self._lists["game_re"]
         return got

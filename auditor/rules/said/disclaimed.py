@@ -82,6 +82,14 @@ DENIED = re.compile(
     r"|(?:这一说|这个说法|这种说法|这回事|这码事|一说)(?:吧|啊|的)?(?:[，,。！!]|$))"
 )
 
+# Nobody does the act (今天没人说脏话, 这局谁都没发誓): its absence stated, not the act done.  Only
+# for the categories of an act; a taunt still lands after one (没人比你蠢 is IQ: 比你 comes between).
+_NOBODY_BEFORE = re.compile(
+    r"(?:没人|没有人|没谁|无人|谁(?:都|也)没有?|一个人都没有?|一个都没有?)(?:再|又|在|敢|会|去|乱)?\s*$"
+)
+
+_INSULTS = frozenset(("ANIMAL", "BODY", "CHARACTER", "IQ", "KIN", "VULGAR"))
+
 ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯不着|不需要)(?:再|去)?\s*$")
 
 
@@ -96,6 +104,8 @@ def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
         return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
     if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):
         return True  # 这局我尽量不拖后腿: a promise, not blame
+    if m.category not in _INSULTS and _NOBODY_BEFORE.search(before):
+        return True  # 今天没人说脏话: nobody did it
     if m.category == "FACE" and _NOT_GROUNDS.search(before):
         return True  # 我不是因为贴脸才信: disclaimed
     return bool(_UNRELATED_BEFORE.search(before) and _UNRELATED_AFTER.match(after))

@@ -160,9 +160,41 @@ def _in_english(text: str, m: PhraseMatch) -> bool:
     )
 
 
+# A past game named by a classifier (上一场, 那局, 上届, 上一盘) counts what is written right
+# after it: a noun of everyday life (上一场戏, 那局棋, 上届春晚, 上一场雨) is that event, not a
+# game; the game's own nouns (上一场游戏, 上届版杀, 上一场预言家, a role, a game's title: 那局摩天大楼) and anything else (上一场你也是
+# 这样跳的, 上一场里) leave it a past game (M107 4(2), 030 4(3)).
+_CLASSIFIERS = frozenset("场局届盘期把铺回次")
+_NOUN_TAGS = frozenset(("n", "vn", "ng", "nz", "an", "s"))
+_GAME_NOUN = re.compile(
+    r"游戏|版|杀|狼|局|场|身份|角色|板子|剧本|村|镇|神|民|预言|女巫|猎人|守卫|白痴|丘比特|警|情侣|导演|主持|票|帖|贴|牌"
+    # a role is a person (吹笛者, 猎手, 魔法师); the seeds' games by their titles
+    r"|[者家手人师员长王官]$|摩天大楼|衣柜|寒蝉|号船"
+)
+
+
+def _counted_event(text: str, m: PhraseMatch) -> bool:
+    if m.category != "PASTGAME" or not m.text or m.text[-1] not in _CLASSIFIERS:
+        return False
+    rest = text[m.end : m.end + 8]
+    if not rest or not is_cjk(rest[0]):
+        return False
+    from jieba import posseg  # (loaded on the first classifier with a word after it)
+
+    words = list(posseg.cut(rest))
+    if not words:
+        return False
+    word, flag = words[0].word, words[0].flag
+    if len(words) > 1 and words[1].flag == "k":  # 吹笛 + 者: a person, the role
+        word += words[1].word
+    return flag in _NOUN_TAGS and not _GAME_NOUN.search(word)
+
+
 def other_sense(text: str, m: PhraseMatch) -> bool:
     """Is the match a word of its category used in another sense (:func:`_other_sense`)?"""
     if _in_english(text, m) or _literal_kin(text, m) or _director_public(text, m):
+        return True
+    if _counted_event(text, m):
         return True
     for category, held, context, where in _other_sense():
         if m.category != category or not held.search(m.text):

@@ -9,10 +9,12 @@ from typing import Any
 
 from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
 from auditor.rules.base import Context, GamePost
+from auditor.rules.votebook.declared import declared_candidates
 from auditor.rules.votebook.doubt import ask_when_unsure
 from auditor.rules.votebook.judge import eligible, judge
 from auditor.rules.votebook.model import (
     DayVotes,
+    Declared,
     RoundTally,
     VersionsFn,
     VoteBook,
@@ -135,13 +137,7 @@ def _window(
     """One window: its posts read, judged and tallied; who replied and voted noted on
     the day.  Returns the tally and the window's eligible voters."""
     ctx, st = inputs.ctx, inputs.st
-    posts = [
-        gp
-        for tid in w.tids
-        for gp in inputs.posts_by_tid.get(tid, [])
-        if w.round is None or len(windows) == 1 or _in_round(gp, w, windows)
-    ]
-    posts.sort(key=lambda gp: (gp.post.posted_at, gp.post.pid or 0))
+    posts = _window_posts(inputs, w, windows)
     for gp in posts:
         if gp.player is not None and not gp.exempt and gp.post.posted_at <= w.closes:
             dv.replied.add(gp.player)
@@ -163,7 +159,8 @@ def _window(
             dv.replied.add(b.voter)  # a proxy vote is the player's reply
     dv.ballots.extend(ballots)
     tally, final = count(ctx, st, ballots, dv, w, elig)
-    decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, dv.day == inputs.first_day)
+    first, declared = dv.day == inputs.first_day, _declared(inputs, w, windows, elig)
+    decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, first, declared)
     inputs.procedure.decide(decision)
     ask_when_unsure(decision, w, posts, inputs.procedure)
     if not tally.closed:
@@ -187,6 +184,33 @@ def _window(
         dv.voted.update(shown)
         tally.reason += f"；{'、'.join(shown)} 的投票帖被屏蔽，无法计票，请导演核对"
     return tally, elig
+
+
+def _window_posts(inputs: _Inputs, w: Window, windows: Sequence[Window]) -> list[GamePost]:
+    """The window's posts in posting order."""
+    posts = [
+        gp
+        for tid in w.tids
+        for gp in inputs.posts_by_tid.get(tid, [])
+        if w.round is None or len(windows) == 1 or _in_round(gp, w, windows)
+    ]
+    posts.sort(key=lambda gp: (gp.post.posted_at, gp.post.pid or 0))
+    return posts
+
+
+def _declared(
+    inputs: _Inputs, w: Window, windows: Sequence[Window], elig: Sequence[str]
+) -> Declared | None:
+    """What the director declares the next round's candidates to be (killbar7, a next round
+    held in the game file), read from the director's posts after this round's close."""
+    if w.round is None or inputs.st.procedure != "killbar3":
+        return None
+    later = [x for x in windows if x.round is not None and x.round > w.round]
+    if not later:
+        return None
+    nxt = later[0]
+    opening = next(iter(_window_posts(inputs, nxt, windows)), None)
+    return declared_candidates(inputs.ctx, inputs.ctx.posts, w.closes, nxt.closes, elig, opening)
 
 
 def _in_round(gp: GamePost, w: Window, windows: Sequence[Window]) -> bool:

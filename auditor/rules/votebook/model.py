@@ -112,6 +112,20 @@ class Window:
 
 
 @dataclass(frozen=True, slots=True)
+class Declared:
+    """What the director's posts declare a killbar7 round's candidates to be (the round after
+    the one decided): the players named, or everyone; ``found`` False when the director's posts
+    after the round's close declare none.  ``text`` and ``where`` (its link or 楼) show the
+    sentence — or, when none is found, the next round's opening post — to the director."""
+
+    found: bool
+    names: tuple[str, ...] = ()
+    everyone: bool = False
+    text: str = ""
+    where: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Ballot:
     """One vote post, judged.  ``valid`` says whether it was a valid vote action when made
     (a vote later replaced by a valid change stays valid); ``weight`` is what it carries

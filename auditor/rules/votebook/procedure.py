@@ -34,6 +34,7 @@ from auditor.rules.votebook.model import (
     ROUND_NAMES,
     Ballot,
     DayVotes,
+    Declared,
     RoundTally,
     VoteSettings,
     Window,
@@ -70,6 +71,9 @@ class Decision:
     eligible: Sequence[str]
     state: RoundState
     first_day: bool
+    # killbar7: what the director's posts declare the next round's candidates to be (None: no
+    # next round held, nothing to compare)
+    declared: Declared | None = None
 
 
 class VoteProcedure:
@@ -225,6 +229,8 @@ class KillbarRounds(VoteProcedure):
         else:
             rt.candidates = ()
             rt.reason = f"对决仍平票（{'、'.join(tops)}），不死人"
+        if d.declared is not None:
+            self._against_declared(d, d.declared)
         if not rt.candidates and d.dv.vote_tids:  # the day's voting is over
             rt.reason += check_events(d.ctx, d.dv, rt, d.dv.rounds)
 
@@ -232,6 +238,24 @@ class KillbarRounds(VoteProcedure):
         last = dv.rounds[-1]
         if dv.vote_tids:
             last.reason += check_events(ctx, dv, last, dv.rounds[:-1])
+
+    @staticmethod
+    def _against_declared(d: Decision, dec: Declared) -> None:
+        """The round's candidates for the next round set beside the director's declaration.
+        Never silent: the tally making everyone a suspect with no declaration found is asked;
+        a declaration that differs from the tally is asked with both sides, and the next round
+        is judged under the declaration (the players voted under it; 4.1.2 投票对象是…选出的可疑者)."""
+        rt = d.rt
+        if not rt.closed:
+            return
+        label = f"第{d.dv.day}天{rt.name or ''}"
+        if not dec.found:
+            if (rt.round or 1) == 1 and rt.candidates and set(rt.candidates) >= set(d.eligible):
+                _ask_undeclared(rt, dec, label)
+            return
+        theirs = set(d.eligible) if dec.everyone else set(dec.names)
+        if theirs != set(rt.candidates):
+            _follow_declared(rt, dec, label, d.eligible, theirs)
 
     @staticmethod
     def _suspects(d: Decision, suspect_base: int) -> None:
@@ -251,6 +275,45 @@ class KillbarRounds(VoteProcedure):
             for p in suspects:
                 rt.outcome[p] = "suspect"
             rt.reason = f"超过 {share}的成为可疑者：{'、'.join(suspects)}"
+
+
+def _ask_undeclared(rt: RoundTally, dec: Declared, label: str) -> None:
+    """The tally made everyone a suspect and no director post declares the suspects: asked."""
+    shown = f"（下一轮的首帖「{dec.text}」，{dec.where}）" if dec.where else ""
+    question = (
+        f"{label}：计票按规则使所有玩家都为可疑者（{rt.reason}），"
+        f"但没有找到导演公示的可疑者{shown}。"
+        "请导演核对本轮的投票与公示的可疑者（可用 [[correction]] 更正）"
+    )
+    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    rt.reason += "；未找到导演公示的可疑者，请导演核对"
+
+
+def _follow_declared(
+    rt: RoundTally, dec: Declared, label: str, eligible: Sequence[str], theirs: set[str]
+) -> None:
+    """The declaration differs from the tally: asked with both sides; the round's outcome and
+    the next round's candidates follow the declaration (no one died in a round the day went
+    on from)."""
+    mine = set(rt.candidates)
+    what = "可疑者" if (rt.round or 1) == 1 else "高票对决的对象"
+    if not mine:
+        tally = "当天投票结束"
+    else:
+        tally = "所有玩家" if mine >= set(eligible) else "、".join(sorted(mine))
+    declared = "所有玩家" if dec.everyone else "、".join(dec.names)
+    question = (
+        f"{label}：导演公示的{what}为 {declared}（「{dec.text}」，{dec.where}），"
+        f"计票结果为 {tally}（{rt.reason}）；下一轮按公示判定。"
+        "请导演核对本轮投票（可用 [[correction]] 更正）"
+    )
+    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    rt.reason += f"；导演公示的{what}为 {declared}，与计票不同，下一轮按公示判定，请导演核对"
+    rt.outcome = {}
+    rt.candidates = tuple(p for p in eligible if p in theirs)
+    if (rt.round or 1) == 1:
+        for p in rt.candidates:
+            rt.outcome[p] = "suspect"
 
 
 PROCEDURES: dict[str, VoteProcedure] = {p.code: p for p in (Plurality(), KillbarRounds())}

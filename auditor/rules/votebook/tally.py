@@ -140,13 +140,14 @@ def _result_pids(ctx: Context, events: list[Event]) -> list[int]:
     )
 
 
-def post_link(base: str | None, tid: int | None, pid: int | None) -> str:
-    """A post's findpost link (http(s) only, :func:`auditor.urls.findpost_link`), else its tid
-    and pid."""
+def post_link(base: str | None, tid: int | None, pid: int | None, floor: int | None = None) -> str:
+    """Where a post is, for a director: its findpost link (http(s) only,
+    :func:`auditor.urls.findpost_link`), else its 楼 — never its tid or pid (a director does not
+    see ids on the page)."""
     link = findpost_link(base, tid, pid)
     if link is not None:
         return link
-    return f"tid {tid} pid {pid}" if tid is not None else f"pid {pid}"
+    return f"第 {floor} 楼" if floor is not None else "链接不可用（帖子未抓取）"
 
 
 def _result_posts(ctx: Context, events: list[Event]) -> str:
@@ -163,7 +164,7 @@ def _result_posts(ctx: Context, events: list[Event]) -> str:
         lines = [" ".join(x.split()) for x in post.text.splitlines() if x.strip()]
         line = next((x for x in lines if any(n in x for n in names)), lines[0] if lines else "")
         line = line if len(line) <= 60 else line[:60] + "…"
-        shown.append(f"「{line}」（{post_link(ctx.game.forum.url, post.tid, pid)}）")
+        shown.append(f"「{line}」（{post_link(ctx.game.forum.url, post.tid, pid, post.floor)}）")
     return f"；公示原文：{'；'.join(shown)}" if shown else ""
 
 

@@ -1,0 +1,130 @@
+"""A death certain by the report's structure, whatever the director's verb (issue 34,
+session 41): the night's label over a bare list of roster names, and the day's count with
+one player at its top followed by a clause or a label naming that player alone.
+
+The principle: the verb is the theme's (a kitchen's 熄灯, a shop's 打包回家), so it is not
+what makes the death certain — the structure is.  A night label whose line holds nothing but
+roster names is a list of the night's dead; a tally (players each with a count, or the top
+said in words) and then a clause whose only name is the top of that tally is the vote's
+decision.  Precision first: anything else on the line, a bracket that keeps the player, a
+question, a supposition, a tie nobody decided, a lower count, praise or speech after the
+name, a label of what the players did (上线, 保护) — no death, and the post is listed.
+
+Every case is written for these tests (no set's sentence), each beside its negative twins.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.announce import Patterns
+from tests.announced import E, shown
+
+PLAYERS = ["铁锅", "砂锅", "蒸笼", "竹筷", "瓷碗", "木勺"]
+P = Patterns(PLAYERS)
+
+
+def _deaths(text: str) -> list[tuple[object, ...]]:
+    return sorted((shown(a) for a in P.find(text) if a.type is E), key=str)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the night's label, any verb, then roster names and nothing else on the line
+        ("昨夜熄灯：铁锅、砂锅。", [(E, "砂锅", "night"), (E, "铁锅", "night")]),
+        # the names one a line under the label
+        ("昨晚出站旅客：\n——铁锅\n——蒸笼（狼）", [(E, "蒸笼", "night"), (E, "铁锅", "night")]),
+        # the night's word in a bracket after the label
+        ("打烊（昨夜）：\n竹筷。", [(E, "竹筷", "night")]),
+        # the label's verb after the colon, the list after a dash
+        ("昨夜（第3夜）：两位下班——瓷碗，木勺。", [(E, "木勺", "night"), (E, "瓷碗", "night")]),
+    ],
+)
+def test_a_night_label_over_bare_names_is_the_night_s_deaths(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    assert _deaths(text) == sorted(expected, key=str)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "昨夜熄灯：铁锅，被女巫救回。",  # something else on the line
+        "昨夜熄灯：铁锅（未遂）",  # a bracket that keeps the player
+        "昨夜上线：铁锅、砂锅",  # what the players did
+        "昨夜保护：铁锅",  # a role's act
+        "昨夜熄灯：铁锅吗？",  # a question
+        "昨夜差点熄灯：铁锅",  # a near miss
+        "昨夜熄灯：铁锅说他很困。",  # a sentence, not a list
+    ],
+)
+def test_a_night_label_with_more_than_names_is_no_death(text: str) -> None:
+    assert _deaths(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the count, then a line whose only name is the top of it
+        ("投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 打包回家。", [(E, "铁锅", "vote")]),
+        # a bare number on a line about the vote; the decision as a label
+        ("表决：铁锅 7，砂锅 2。\n除籍：铁锅。", [(E, "铁锅", "vote")]),
+        # the top said in words, the decision in the next clause
+        ("铁锅 得票最多，被请下餐桌。", [(E, "铁锅", "vote")]),
+        ("票最多的是 铁锅（5 票），收拾碗筷走人。", [(E, "铁锅", "vote")]),
+        # a tie decided by a vote for one of them
+        (
+            "票数：铁锅 4，砂锅 4，平票。\n店长 蒸笼 投给了 砂锅。\n砂锅 打包回家。",
+            [(E, "砂锅", "vote")],
+        ),
+        # the count, the majority, then the decision
+        ("铁锅 同学 8 票，过半，毕业。", [(E, "铁锅", "vote")]),
+        # the count in the label's bracket
+        ("退货：铁锅（6 票）。", [(E, "铁锅", "vote")]),
+    ],
+)
+def test_the_top_of_the_count_then_its_decision_is_the_vote_s_death(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    assert _deaths(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投票结果：铁锅 6 票，砂锅 3 票。",  # a count with no decision
+        "目前：铁锅 6 票，砂锅 3 票。\n铁锅 打包回家。",  # the vote still running
+        "投票结果：铁锅 6 票，砂锅 3 票。\n砂锅 打包回家。",  # not the top of the count
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 发言很精彩。",  # praise
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 是狼吗？",  # a question
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 差点打包回家。",  # a near miss
+        "票数：铁锅 4，砂锅 4，平票。\n铁锅 打包回家。",  # a tie nobody decided
+        "铁锅 得票最多，说自己是预言家。",  # speech
+        "铁锅 6 票，砂锅 3 票。如果 铁锅 打包回家，狼就少一个。",  # a supposition
+        "[quote]铁锅 6 票，砂锅 3 票。铁锅 打包回家。[/quote]",  # a quote
+        "铁锅 5 票，进入决赛。",  # on to another round
+        "竞选：铁锅 5 票，砂锅 2 票。\n铁锅 上任。",  # the badge's count
+    ],
+)
+def test_a_count_without_its_decision_is_no_death(text: str) -> None:
+    assert _deaths(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投票结果：铁锅 6 票，砂锅 3 票。\n砂锅 打包回家。",
+        "昨夜熄灯：铁锅，被女巫救回。",
+        "今天的投票，铁锅 同学毕业。",  # the day's vote, a verb no structure makes certain
+    ],
+)
+def test_what_the_structure_leaves_unread_is_listed(text: str) -> None:
+    assert P.read(text)[1]
+
+
+def test_a_count_the_post_corrects_is_no_certain_top() -> None:
+    text = "铁锅 6 票，砂锅 5 票。铁锅 打包回家。\n——不对，我漏算了，砂锅 是 7 票！砂锅 打包回家，铁锅 留下。"
+    found, listed = P.read(text)
+    assert ("铁锅", "vote") not in {(a.player, a.cause) for a in found if a.type is E}
+    assert listed

@@ -1,0 +1,100 @@
+"""A killbar7 round's next candidates are set beside what the director declared (session 41,
+issue 37; 版杀7 4.1.2 可疑者辩论投票：投票对象是试探性投票中选出的可疑者).  When the tally and the
+director's declaration differ, the audit asks with both sides (the sentence and its link or 楼)
+and the next round is judged under the declaration; when the tally makes everyone a suspect and
+the director's posts declare nobody, the audit asks too — never everyone a suspect silently."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from auditor.rules.votebook.declared import _declares
+from tests.rules.test_votes import KILLBAR_DAY, PLAYERS, at, book_of, kb
+
+P = list(PLAYERS)
+
+
+def test_a_director_sentence_that_lists_candidates_declares_them() -> None:
+    assert _declares("可疑者：春卷、汤圆。", P) == (("春卷", "汤圆"), False)
+    assert _declares("本轮只能投馄饨或豆浆", P) == (("馄饨", "豆浆"), False)
+    assert _declares("馄饨、豆浆成为可疑者", P) == (("馄饨", "豆浆"), False)
+    assert _declares("明天高票对决：春卷 vs 汤圆", P) == (("春卷", "汤圆"), False)
+    assert _declares("只有一人超过20%，所有玩家都是可疑者。", P) == ((), True)
+
+
+def test_words_that_undo_a_declaration_declare_nothing() -> None:
+    for text in [
+        "可疑者是春卷和汤圆吗？",  # a question
+        "如果可疑者是春卷、汤圆就好办了",  # a supposition
+        "春卷投汤圆无效（非可疑者）",  # a ballot reported, with the word negated
+        "可疑者辩论投票：投票对象是试探性投票中选出的可疑者",  # the rule in general
+        "春卷3票，汤圆3票，馄饨1票",  # counts with no word of candidates
+        "春卷说他怀疑汤圆，可疑者一会儿公布",  # names in another clause
+    ]:
+        assert _declares(text, P) is None, text
+
+
+def _director(tid: int, when: Any, text: str) -> dict[str, Any]:
+    return {"author": "导演", "tid": tid, "at": when, "message": text}
+
+
+def _round1_only_youtiao_over() -> list[dict[str, Any]]:
+    """试探性投票 of eight as the tool reads it: 油条 4, 烧卖 1, 春卷 1 — only 油条 over 1.6,
+    so by the tally everyone is a suspect."""
+    votes = [("饺子", "油条"), ("包子", "油条"), ("馄饨", "油条"), ("豆浆", "油条")]
+    votes += [("油条", "烧卖"), ("烧卖", "春卷")]
+    return [kb(a, 12, at(1, 10, i), t) for i, (a, t) in enumerate(votes)]
+
+
+def _round2(first: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [*first, kb("饺子", 13, at(2, 10), "油条"), kb("包子", 13, at(2, 10, 1), "春卷")]
+
+
+def test_a_declaration_that_differs_from_the_tally_is_asked_and_rules_the_next_round(
+    tmp_path: Path,
+) -> None:
+    posts = _round2(_round1_only_youtiao_over())
+    posts.append(_director(13, at(2, 0, 1), "环节二开始。可疑者：油条、烧卖，只能投这两位。"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    first, second = book.days[1].rounds[:2]
+    assert first.outcome == {"油条": "suspect", "烧卖": "suspect"}
+    assert "公示" in first.reason and "请导演核对" in first.reason
+    (question,) = [c for c in book.conflicts if "导演公示的可疑者" in c]
+    assert "可疑者：油条、烧卖" in question and "所有玩家" in question
+    assert "楼" in question or "findpost" in question
+    assert "pid" not in question
+    # round 2 is judged under the declaration: a vote for 春卷 is for no candidate
+    bad = {b.voter: b.problem for b in book.days[1].ballots if b.round == 2}
+    assert bad == {"饺子": None, "包子": "target_not_candidate"}
+    assert set(second.candidates) <= {"油条", "烧卖"}
+
+
+def test_a_declaration_that_agrees_with_the_tally_asks_nothing(tmp_path: Path) -> None:
+    first = _round1_only_youtiao_over()
+    first.append(kb("春卷", 12, at(1, 12), "烧卖"))  # 烧卖 2 > 1.6: the tally finds both
+    posts = _round2(first)
+    posts.append(_director(13, at(2, 0, 1), "可疑者：油条、烧卖。"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    assert book.days[1].rounds[0].outcome == {"油条": "suspect", "烧卖": "suspect"}
+    assert not [c for c in book.conflicts if "公示" in c]
+
+
+def test_everyone_a_suspect_with_no_declaration_found_is_asked(tmp_path: Path) -> None:
+    for i, said in enumerate([None, "可疑者是油条和烧卖吗？", "如果可疑者是油条、烧卖呢"]):
+        posts = _round2(_round1_only_youtiao_over())
+        if said is not None:
+            posts.append(_director(13, at(2, 0, 1), said))
+        book = book_of(tmp_path / str(i), "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+        first = book.days[1].rounds[0]
+        assert set(first.outcome) == set(PLAYERS), said
+        (question,) = [c for c in book.conflicts if "没有找到导演公示的可疑者" in c]
+        assert "所有玩家都为可疑者" in question and "pid" not in question, said
+
+
+def test_a_director_declaring_everyone_agrees_with_a_tally_of_everyone(tmp_path: Path) -> None:
+    posts = _round2(_round1_only_youtiao_over())
+    posts.append(_director(13, at(2, 0, 1), "只有油条超过20%，所有玩家都是可疑者。"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    assert set(book.days[1].rounds[0].outcome) == set(PLAYERS)
+    assert not [c for c in book.conflicts if "可疑者" in c]
