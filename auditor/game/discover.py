@@ -32,11 +32,12 @@ from functools import cache
 from itertools import pairwise
 
 from auditor.game.announce import Announced, Notice, Patterns
-from auditor.game.confirm import THREAD_LABEL, Proposal, write_proposals
+from auditor.game.confirm import HOW_LABEL, THREAD_LABEL, Proposal, write_proposals
 from auditor.game.drafted import draft_rest
 from auditor.game.fold import fold
 from auditor.game.gamefile import (
     DEFAULT_PIPED_WORDS,
+    EVENT_LABEL,
     DaySpec,
     Event,
     EventType,
@@ -653,9 +654,11 @@ def _take_day(
     spec = DaySpec(n, opens, closes, f_.accelerated, day_phases, f_.delayed)
     if n in days:
         f = days[n]
-        if (f.opens, f.closes) != (opens, closes):
+        if not (_same_moment(f.opens, opens) and _same_moment(f.closes, closes)):
+            # (where the forum says it: the post, or the day's threads when no post does)
+            where = f"帖子 pid {pid}" if pid is not None else "按这一天的帖子推出"
             disc.warnings.append(
-                f"第{n}天：论坛上写的是 {_fmt(opens)} 至 {_fmt(closes)}（pid {pid}），"
+                f"第{n}天：论坛上写的是 {_fmt(opens)} 至 {_fmt(closes)}（{where}），"
                 f"游戏文件写的是 {_fmt(f.opens)} 至 {_fmt(f.closes)}（以游戏文件为准）"
             )
         return
@@ -1403,12 +1406,30 @@ def _against_the_file(
     if f.announced is None and ev.announced is not None and ev.type is EventType.ELIMINATED:
         # the file states the elimination; when it was announced comes from the post
         events[events.index(f)] = replace(f, announced=ev.announced)
-    if (f.at, f.how) != (ev.at, ev.how) and ev.type is not EventType.SHERIFF:
+    if ev.type is EventType.SHERIFF or _told_after(f, ev):
+        return
+    if (f.at, f.how) != (ev.at, ev.how):
+        where = f"帖子 {source}" if source.startswith("pid ") else source
         disc.warnings.append(
-            f"{ev.player} 的 {ev.type.value}：{source} 公示的是 {_fmt_at(ev.at)}"
-            f"{' ' + ev.how if ev.how else ''}，游戏文件写的是 {_fmt_at(f.at)}"
-            f"{' ' + f.how if f.how else ''}（以游戏文件为准）"
+            f"{ev.player} 的{EVENT_LABEL[ev.type]}：{where} 公示的是 {_fmt_at(ev.at)}"
+            f"{' ' + HOW_LABEL.get(ev.how, ev.how) if ev.how else ''}，"
+            f"游戏文件写的是 {_fmt_at(f.at)}"
+            f"{' ' + HOW_LABEL.get(f.how, f.how) if f.how else ''}（以游戏文件为准）"
         )
+
+
+def _told_after(f: Event, ev: Event) -> bool:
+    """The post tells the file's event after it happened: the same how (or none said), a
+    moment from the event's to 12 hours later (a vote-out published at 00:05 for a day that
+    closed at 23:59:59 is that vote-out, not another)."""
+    if f.at is None or ev.at is None or ev.how not in (None, f.how):
+        return False
+    return timedelta(0) <= ev.at - f.at <= timedelta(hours=12) or _same_moment(f.at, ev.at)
+
+
+def _same_moment(a: datetime, b: datetime) -> bool:
+    """To the second a day's end (23:59:59 and the next 00:00:00 are one close)."""
+    return abs(a - b) <= timedelta(seconds=1)
 
 
 # a result is posted soon after the close it belongs to; a death said with no cause much

@@ -431,17 +431,13 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
         found = False
         for m in RANGE.finditer(line):
             found = True
-            d1 = _date(m, "a", ref)
             start = _clock(m, "a")
             end = _clock(m, "b")
             if start is None or end is None:
                 continue
             if m.group("bap") is None and m.group("aap") and start[0] >= 12 and end[0] < 12:
                 end = (end[0] + 12, end[1], end[2])  # 晚上8点至10点半: the end is 22:30
-            if d1 is None:
-                # "08:00-22:00" under a dated line or on its own: the date last written in
-                # this post, else the post's own date
-                d1 = last_date or ref
+            d1 = _range_date(m, line, ref, last_date)
             d2 = _date(m, "b", d1)
             if m.group("brel"):  # 明天 counts from the post's date, not from the start
                 d2 = ref + timedelta(days=_REL.get(m.group("brel"), 0))
@@ -477,6 +473,16 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                 last_date = _date(dm, "a", ref) or last_date
             head = _header(line, head)
     return _once(out)
+
+
+def _range_date(m: re.Match[str], line: str, ref: date, last: date | None) -> date:
+    """The date a range opens on: its own, else a date before it on its line (12月1日，时间为
+    0:00-24:00), else the date last written in the post above it, else the post's own."""
+    own = _date(m, "a", ref)
+    if own is not None:
+        return own
+    dated = list(_LONE_DATE.finditer(line, 0, m.start()))
+    return (_date(dated[-1], "a", ref) if dated else None) or last or ref
 
 
 def _once(ranges: list[TimeRange]) -> list[TimeRange]:

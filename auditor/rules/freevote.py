@@ -70,7 +70,9 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 # (大家投, 你也投, 他们都投): the speaker is not casting this vote.
 _NEG_NEAR = re.compile(
     # (唔 / 冇 / 咪: Cantonese 不 / 没 / 别 — 唔好投佢, 咪投佢)
-    r"(?:别|不要|不想|不会|不能|不该|不用|不是|并非|不|没有?|未|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
+    # (我不赞成投南瓜 / 反对投南瓜: agreement to the vote refused, a negation of it)
+    r"(?:别|不要|不想|不会|不能|不该|不用|不是|并非|(?:不|没)\s*(?:赞成|同意|支持|主张)|反对"
+    r"|不|没有?|未|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
     r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*"
     # (别投冬瓜一票: the verb between, the name then read with 一票)
     r"(?:投|偷|头)?\s*$"
@@ -228,7 +230,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines) / 我也投一个：包子
         # (the vote's measure word, then its target after a colon)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|一?\s*个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
+            rf"(?P<chg>改|换|转)?(?:(?<=[改换转])成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|一?\s*个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -347,6 +349,9 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         re.compile(
             rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name48>{n})\s*[,，:：—-]*\s*(?:我|那就|就)?\s*"
             rf"(?:(?P<chg9>改投|改票)|投|票)\s*(?:他|她|吧|！|!)?(?=\s*(?:$|[。.!！~～]))"
+            # (冬瓜 就他 / 冬瓜，就是他了: the decision points back to the name just put)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name55>{n})\s*[,，:：—-]*\s*(?:那)?就\s*(?:是)?\s*"
+            rf"(?:他|她|你)\s*(?:了|吧|啦)?(?=\s*(?:$|[。.!！~～]))"
         ),
     ]
 
@@ -395,6 +400,25 @@ def _held_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"票\s*(?:当|定|便|就|也|只|终)?\s*(?:落|归|予|赠|付|交)(?:于|与|给|在|到)?\s*{o}(?P<name31>{n})"
             rf"|(?:将|把)\s*(?:此|这|我的|吾)?\s*(?:一)?\s*票\s*(?:赠|送|给|交|投)(?:给|与|予)?\s*"
             rf"{o}(?P<name45>{n})"
+        ),
+        # the poster's own turn said in the words of his trade or game (这锅先炖冬瓜 / 我这手落在
+        # 冬瓜 / 这一刀砍南瓜 / 这一票定格在南瓜身上): 这 and a measure word of a turn, said by the
+        # poster (at its clause's start or after 我), a verb of three characters at most —
+        # none of negation, judgement, report, the past or another subject — and one name that closes
+        # the clause.  Not someone else's turn (他这手落在冬瓜: 这 after another word), nor one
+        # told (这锅炖了冬瓜), nor a plain description (这锅是冬瓜的)
+        re.compile(
+            rf"(?:(?<![^\s{_CLAUSE_END}:：])|(?<=[我偶俺]))这\s*一?\s*"
+            rf"(?:手|锅|刀|枪|步|票|棒|杆|箭|拳|脚|盘|球)\s*[,，]?\s*"
+            rf"(?:(?![不没别非未是的吗呢还也和或与跟谁了过会要想本原曾刚之已])[\u4e00-\u9fff]){{0,3}}?\s*"
+            rf"{o}(?P<name54>{n})(?=\s*(?:身上|头上)?\s*(?:$|[{_CLAUSE_END}]))"
+        ),
+        # The vote handed to a name as a thing (给冬瓜上一道“投票” / 给冬瓜来一票 / 给南瓜递上一张
+        # 票): a verb of serving or giving, a measure word, the vote's noun — not told (上了), not
+        # a noun phrase after it (给冬瓜上票的人)
+        re.compile(
+            rf"给\s*{o}(?P<name56>{n})\s*(?:上|来|送|递|端|发|补)\s*(?:上)?\s*(?:一)?\s*"
+            rf"(?:道|个|张|份|碗|盘|记)?\s*[“\"「『]?\s*(?:投票|票)\s*[”\"」』]?(?!\s*(?:的|吗|呢|么|[?？]))"
         ),
         # - [x] 油条 / ☑ 油条 / | 饺子 | ✓ | / 饺子 ✓ / 第一选择：烧卖 / 首选：烧卖 / 最终票：冬瓜
         re.compile(
@@ -514,6 +538,9 @@ _NAME_GROUPS = (
     "name51",
     "name52",
     "name53",
+    "name54",
+    "name55",
+    "name56",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -864,12 +891,10 @@ def parse_free_vote(
     if _DISPUTE.search(text):
         return None  # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast
     if is_count(text, players):
-        # 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投番茄 — others' votes; a first sentence
-        # that casts one before the count stays a vote (投番茄。现在番茄3 汤圆2)
-        first = re.match(r"[^。！!\n]+[。！!\n]", text)
-        if first is None or is_count(first.group(0), players):
+        counted = _beside_count(text, players)
+        if counted is None:
             return None
-        text = first.group(0)
+        text = counted
     others = _second_name(players)
     found = _named_votes(text, [*players, *PRONOUNS] if pronouns else players, others, speaker)
     found += _abstentions(text, players, found, speaker)
@@ -890,6 +915,25 @@ def parse_free_vote(
     if last.target in _HE and _warned_off(text[: last.start], resolved.target):
         return None  # 别投冬瓜啊，投他多没意思: 他 is the one the post asks not to vote
     return resolved
+
+
+def _beside_count(text: str, players: Sequence[str]) -> str | None:
+    """In a post that counts (:func:`is_count`: 目前票型：冬瓜3，南瓜1 / 第一天：饺子投我，包子投
+    番茄 — others' votes), the part that may still cast the poster's own: a first sentence
+    before the count (投番茄。现在番茄3 汤圆2), or after it a last sentence of its own in the
+    first person that counts nothing (…饺子1。我本人……算了，我投饺子。), blanked around (offsets
+    kept).  None when there is neither."""
+    first = re.match(r"[^。！!\n]+[。！!\n]", text)
+    if first is not None and not is_count(first.group(0), players):
+        return first.group(0)
+    own = re.search(
+        r"(?:^|(?<=[。！!\n]))[^。！!\n]*(?:我|偶|俺)\s*(?:就|也|还是|还|先|再|决定|要|直接)?"
+        r"\s*(?:改投|改选|投|选)[^。！!\n]*[。！!]?\s*$",
+        text,
+    )
+    if own is not None and own.start() > 0 and not is_count(own.group(0), players):
+        return " " * own.start() + own.group(0)
+    return None
 
 
 def _placed_votes(
@@ -1076,6 +1120,13 @@ def is_count(text: str, players: Sequence[str]) -> bool:
     # (a number on the next line numbers a list: 1. 冬瓜⏎2. 南瓜)
     counts = re.findall(rf"(?:{alt}|弃权)[ \t]*[:：]?[ \t]*\d+(?:\.\d)?\s*票?", text)
     if len(counts) >= 2 or (bool(counts) and _COUNT_WORDS.search(text) is not None):
+        return True
+    # the same count in Chinese numerals (冬瓜五票，南瓜一票，饺子一票): two names or more with
+    # a number of 票, one of them more than 一 (饺子一票，南瓜一票 may be two votes said at once)
+    numbered = re.findall(
+        rf"(?:{alt}|弃权)[ \t]*[:：]?[ \t]*([一二两三四五六七八九十]+)\s*票", text
+    )
+    if len(counts) + len(numbered) >= 2 and (counts or any(n != "一" for n in numbered)):
         return True
     if len(re.findall(rf"(?:{alt})\s*[+＋]\s*\d", text)) >= 2:
         return True  # 冬瓜+1，南瓜+1: a running count, not one vote
@@ -1268,7 +1319,7 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # 弃：烧卖 / 预言家：番茄 — a line of a tally, a role said of him, not a vote
     if label is not None and _undone_heading(label.group(1)):
         return []  # 别投：南瓜 / 比如投一票：南瓜 — the words before the colon undo the name after it
-    answered = _answers_choice(head, m.group("name"), alt)
+    answered = _answers_choice(head, m.group("name"), alt) or _WHOM_ASKED.search(head) is not None
     if not answered and (_BARE_NOT_BEFORE.search(head) or _BARE_NOT_IN_POST.search(head)):
         return []
     near = head.rstrip()
@@ -1290,6 +1341,16 @@ def _undone_heading(words: str) -> bool:
     name after the colon as they would undo 投南瓜 (别投：南瓜, 大家都投：南瓜, 例如投一票：南瓜)."""
     near = _MEASURE_END.sub("", words).rstrip()
     return bool(_NEG_NEAR.search(near) or _SUBJECT_NEAR.search(near) or _FAR.search(words))
+
+
+# The poster's own question of whom to vote, answered at once by the name after it (a verse's or
+# a story's last line: 投谁？冬瓜！ / 这票投谁呢？南瓜。): the sentence asks nothing else, names no
+# one else as its subject (你投谁？ / 他投谁？ / 大家投谁？ ask others) and no other time
+# (昨天投谁？ asks about the past: _BARE_NOT_IN_POST is read as before).
+_WHOM_ASKED = re.compile(
+    rf"(?:^|[{_SENTENCE_END}])\s*(?:那|所以|那么|问)?\s*(?:我|偶|俺)?\s*"
+    r"(?:该|要|就|今天|今日|这轮|这票|此票|这一票)?\s*(?:投|选|票给|票投|投给)\s*(?:给)?\s*谁\s*(?:呢|哪)?\s*[?？]+[\s…]*$"
+)
 
 
 def _answers_choice(head: str, name: str, alt: str) -> bool:

@@ -89,7 +89,9 @@ SETS = ROOT / "tests" / "votes"
         # words void or say is not in effect; the own vote voided before a new one, a change)
         ("blind19/posts_blind19.jsonl", 0.938),
         ("blind20/posts_blind20.jsonl", 0.934),  # scored once at 0.939 after session 40's rounds
-        ("blind21/posts_blind21.jsonl", 0.924),  # scored once at 0.929 (session 41, no tuning yet)
+        # scored once at 0.929 (session 41, no tuning yet); 0.960 after session 41 round 1 (look-alike
+        # letters for 投, a turn in a trade's words, counts in Chinese numerals, examples shown)
+        ("blind21/posts_blind21.jsonl", 0.955),
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

@@ -92,12 +92,23 @@ for _table in _IN_PLACE_TABLES:
     _WORDS[_table] = checked_in_place(_table, _WORDS[_table])
 
 
+# Look-alike letters of other scripts (words.toml ``lookalike_letters``): 火星文's τõμ is tou.
+_LOOKALIKE = {k: v for k, v in _WORDS["lookalike_letters"].items() if len(k) == len(v) == 1}
+
+
 def _fold_char(c: str) -> str:
     n = unicodedata.normalize("NFKC", c)
     if len(n) != 1:
         return c
     low = n.lower()
-    return low if len(low) == 1 else n
+    low = low if len(low) == 1 else n
+    if low.isascii() or low >= "\u2e80" or not low.isalpha():
+        return low  # (CJK and the rest: nothing to look up)
+    # a Latin letter with a tone mark or an accent (tóu / õ): its base letter
+    base = unicodedata.normalize("NFD", low)[0]
+    if base.isascii():
+        return base
+    return _LOOKALIKE.get(low, low)
 
 
 def fold(text: str) -> str:
@@ -120,10 +131,11 @@ def normalise_name(name: str) -> str:
 
 
 _LABEL = re.compile(r"(?P<which>投票|改票)\s*对象")
-# A label written nearly right (投票对像, 投票对向, 投票对相, 投票目标): the vote is read, and
+# A label written nearly right (投票对像, 投票对向, 投票对相, 投票目标; by sound, 投票队象 — a
+# voice input's homophone): the vote is read, and
 # void where the format is prescribed.
 _LABEL_TYPO = re.compile(
-    r"(?P<which>投票|改票)\s*(?:对[像向相彖]|目标(?=\s*:))|(?:^|(?<=\s))对象(?=\s*:)"
+    r"(?P<which>投票|改票)\s*(?:对[像向相彖]|队[象像向相]|目标(?=\s*:))|(?:^|(?<=\s))对象(?=\s*:)"
     # (undi对象： the label with a vote verb of another language, words.toml foreign_vote_words)
     r"|(?<![a-z])(?:undi|mengundi)\s*对象(?=\s*:)"
 )
@@ -364,8 +376,8 @@ def parse_vote_text(
     chosen = changes or labels
     label = chosen[0]
     is_change = label.group("which") == "改票"
-    # 我改票：投票对象：油条 — a change written with the vote's label
-    said_change = not is_change and re.search(r"改票|改投", ft[start_at : label.start()])
+    # 我改票：投票对象：油条 / 改投票对象：油条 — a change written with the vote's label
+    said_change = not is_change and re.search(r"改票|改投|改\s*$", ft[start_at : label.start()])
     if len(chosen) > 1:
         return ParsedVote(is_change, "", "", label.start(), label.end(), "", "一帖中有多个投票对象")
     seg_start = _past_colon(ft, label.end())
@@ -405,6 +417,26 @@ def parse_vote_text(
     problem = _reason_problem(reason_m, reason, joined) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
     return _alike_target(ParsedVote(is_change, raw_s, target, t0, t1, kept, problem), players)
+
+
+# Before a label, the words that present what follows as the format shown or taught (示范 /
+# 演示 / 举个例子 / 例如; not 按模板, the template followed): an example, no vote — unless the
+# poster then says the vote is meant (示范完了，正式投：).  And a label opened inside quotation
+# marks on its line (“投票对象:番茄投票理由:…”这种写法): cited, not used.
+_EXAMPLE_BEFORE = re.compile(r"示范|演示|举个?例子?|例如|比如|譬如|范例|教(?:大家|你们|你|新人)")
+_MEANT_AFTER = re.compile(r"正式|真的|认真|这次算|说正经的|言归正传|下面是我的|我的票")
+_OPEN_QUOTES = {"“": "”", "「": "」", "『": "』"}
+
+
+def _shown_as_example(ft: str, start_at: int, at: int) -> bool:
+    """The label at ``at`` is shown as an example of the format or cited in quotation marks
+    (:data:`_EXAMPLE_BEFORE`, :data:`_OPEN_QUOTES`), not used to vote."""
+    head = ft[start_at:at]
+    shown = [m.end() for m in _EXAMPLE_BEFORE.finditer(head)]
+    if shown and not _MEANT_AFTER.search(head, shown[-1]):
+        return True
+    line = head[head.rfind("\n") + 1 :]
+    return any(line.count(o) > line.count(c) for o, c in _OPEN_QUOTES.items())
 
 
 def _past_colon(ft: str, label_end: int) -> int:
@@ -733,9 +765,15 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     chars = list(ft)
 
     def place(start: int, end: int, word: str) -> None:
-        """``word`` over ``ft[start:end]``, padded with spaces; never a longer word."""
+        """``word`` over ``ft[start:end]``, padded with spaces; never a longer word.  The word
+        stays against the characters it was written against: padded on the left when only
+        what follows it is Chinese (tou票对象 → 投票对象, the label whole), else on the right
+        (改tou南瓜 → 改投 南瓜, the change whole)."""
         if len(word) <= end - start:
-            chars[start:end] = word + " " * (end - start - len(word))
+            pad = " " * (end - start - len(word))
+            joined_after = end < len(ft) and _is_cjk(ft[end])
+            joined_before = start > 0 and _is_cjk(ft[start - 1])
+            chars[start:end] = pad + word if joined_after and not joined_before else word + pad
 
     def sub(pattern: re.Pattern[str], pick: Callable[[re.Match[str]], str | None]) -> None:
         for m in pattern.finditer(ft):
@@ -745,7 +783,9 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
 
     if _PINYIN_VOTE.search(ft):
         sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
-        # a name typed in pinyin, its syllables apart (wo tou dong gua): the name
+    if _PINYIN_VOTE.search(ft) or re.search(r"[投票]", ft):
+        # a name typed in pinyin, its syllables apart (wo tou dong gua / 投 dong gua — the
+        # verb typed in characters, the name by sound on a phone): the name
         for pattern, name in _spaced_pinyin(tuple(players)):
             sub(pattern, functools.partial(_constant, name))
     sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[re.sub(r"\s", "", m.group(0))])
@@ -772,6 +812,10 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
         elif w in _INITIAL_WORDS:
             place(m.start(), m.end(), _INITIAL_WORDS[w])
     return "".join(chars)
+
+
+def _is_cjk(c: str) -> bool:
+    return "\u4e00" <= c <= "\u9fff"
 
 
 def _constant(word: str, _m: re.Match[str]) -> str:
@@ -1468,6 +1512,8 @@ def read_vote_text(
             players=players,
             one_line=st.one_line,
         )
+        if pv is not None and _shown_as_example(fold(text), start_at, pv.start):
+            return None  # 给大家示范一下格式：⏎投票对象：饺子 — the format shown, no vote cast
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
     return None if pv is not None and _withdrawn(text, lines, pv) else pv
