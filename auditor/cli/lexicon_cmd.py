@@ -158,6 +158,8 @@ def lint_cmd(
         for p in problems:
             err.print(visible(str(p)), markup=False, highlight=False)
         errors = sum(p.level == "error" for p in problems)
-        err.print(f"检查完毕：{errors} 个错误，{len(problems) - errors} 个警告。")
+        notes = sum(p.level == "note" for p in problems)
+        said = f"，{notes} 条说明" if notes else ""
+        err.print(f"检查完毕：{errors} 个错误，{len(problems) - errors - notes} 个警告{said}。")
         if errors:
             raise typer.Exit(1)

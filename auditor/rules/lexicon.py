@@ -44,7 +44,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -63,6 +63,9 @@ _CATEGORY_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _DISCUZ_LINE = re.compile(r"^(?P<find>.+?)=(?P<repl>.*)$")
 DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "near", "boundary", "sound")
 SWITCHES = ("pinyin", "initials", "near", "boundary", "sound")
+_SWITCH_FIELDS = ("pinyin", "initials", "initials_long", "near", "near_long", "boundary")
+# A plain word list of the director's may put several words on a line: 菜鸡，垃圾、废物
+_PLAIN_SPLIT = re.compile(r"[，、,;；]+")
 
 
 class LexiconError(AuditorError):
@@ -78,10 +81,10 @@ class Problem:
     path: str
     line: int
     message: str
-    level: str = "error"  # error | warning
+    level: str = "error"  # error | warning | note (how a file was read: no fault)
 
     def __str__(self) -> str:
-        tag = "错误" if self.level == "error" else "警告"
+        tag = {"error": "错误", "note": "说明"}.get(self.level, "警告")
         return f"{self.path}:{self.line}: {tag}：{self.message}"
 
 
@@ -159,6 +162,11 @@ class Lexicon:
             if mine is None:
                 self.categories[code] = cat
             else:
+                if not mine.entries:
+                    # a header alone (censor.txt) takes the switches of the first file with
+                    # words: a Discuz! export's ``@pinyin off`` is kept
+                    for name in _SWITCH_FIELDS:
+                        setattr(mine, name, getattr(cat, name))
                 mine.entries.extend(cat.entries)
                 mine.seeds.extend(s for s in cat.seeds if s not in mine.seeds)
                 mine.title = mine.title or cat.title
@@ -219,27 +227,119 @@ def _on_off(value: str) -> bool | None:
     return None
 
 
-def parse_lexicon(text: str, path: str = "<lexicon>", *, category: str | None = None) -> Lexicon:
-    """Parse one lexicon file; problems (with line numbers) are collected, not raised."""
+def parse_lexicon(
+    text: str, path: str = "<lexicon>", *, category: str | None = None, own: bool = False
+) -> Lexicon:
+    """Parse one lexicon file; problems (with line numbers) are collected, not raised.
+
+    ``own``: a file of the director's (``[rules] lexicons``, ``lexicon test --lexicon``).
+    A plain word list in it (no ``@category``) and a category name of his own (INSULT,
+    脏话) are his own banned words, read into :data:`CENSOR` (rule PHRASE-CENSOR) with a
+    note saying so; in the bundled lexicons both stay errors."""
     lex = Lexicon(sources=[path])
     if category is None and is_discuz_export(text):
         return parse_discuz(text, path)
     cat: Category | None = Category(category, path=path) if category else None
     problems = lex.problems
+    plain = own and category is None and not _declares_category(text)
+    if plain:
+        cat = Category(CENSOR, path=path)
+    own_name = ""
     seen: dict[str, int] = {}
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        if line.startswith("@"):
+        if own and _is_category_line(line):
+            cat, own_name = _own_category(line, lineno, path, cat, problems)
+        elif line.startswith("@"):
             cat = _directive(line, lineno, path, cat, problems)
         else:
-            _entry(line, lineno, path, cat, problems, seen)
+            _own_entries(line, lineno, path, cat, problems, seen, plain, own_name)
     if cat is not None:
         lex.categories[cat.code] = cat
+        if plain:
+            problems.append(Problem(path, 1, _plain_note(len(cat.entries)), "note"))
     elif not problems:
         problems.append(Problem(path, 1, "文件中没有 @category", "warning"))
     return lex
+
+
+def _own_entries(
+    line: str,
+    lineno: int,
+    path: str,
+    cat: Category | None,
+    problems: list[Problem],
+    seen: dict[str, int],
+    plain: bool,
+    own_name: str,
+) -> None:
+    """An entry line; in a plain word list of the director's, each of its words (菜鸡，垃圾)
+    is an entry; his words without a note of their own say whose they are."""
+    if plain and " | " not in line:
+        words = [w.strip() for w in _PLAIN_SPLIT.split(line) if w.strip()]
+        note = "导演自己的词"
+    else:
+        words, note = [line], f"导演自己的类别“{own_name}”" if own_name else ""
+    for word in words:
+        before = len(cat.entries) if cat is not None else 0
+        _entry(word, lineno, path, cat, problems, seen)
+        if note and cat is not None:
+            cat.entries[before:] = [
+                e if e.note else replace(e, note=note) for e in cat.entries[before:]
+            ]
+
+
+def _declares_category(text: str) -> bool:
+    return any(_is_category_line(ln.strip()) for ln in text.splitlines())
+
+
+def _is_category_line(line: str) -> bool:
+    return (
+        line[1:].split(None, 1)[0].rstrip(":：").lower() == "category"
+        if line[:1] == "@" and len(line) > 1
+        else False
+    )
+
+
+def _plain_note(n: int) -> str:
+    return (
+        f"这个文件没有 @category：当作导演自己的违禁词（每行一个词，共 {n} 个），"
+        f"由规则 PHRASE-CENSOR 报告；这条规则预设不打开，请在游戏文件里写 [rules.PHRASE-CENSOR]"
+    )
+
+
+@cache
+def builtin_categories() -> frozenset[str]:
+    """The categories of the bundled lexicons: each has its PHRASE rule."""
+    return frozenset(headers(DEFAULT_DIR))
+
+
+def _own_category(
+    line: str, lineno: int, path: str, cat: Category | None, problems: list[Problem]
+) -> tuple[Category | None, str]:
+    """A director's ``@category``: a built-in one adds to it; a name of his own (INSULT,
+    脏话) is his own banned words, category :data:`CENSOR`, its name kept in each note."""
+    value = line.split(None, 1)[1].strip() if len(line.split(None, 1)) > 1 else ""
+    if value in builtin_categories():
+        return _directive(line, lineno, path, cat, problems), ""
+    if not value:
+        problems.append(Problem(path, lineno, "@category 后面要写类别名"))
+        return cat, ""
+    if cat is not None and cat.entries:
+        problems.append(Problem(path, lineno, "@category 应写在所有词条之前"))
+    problems.append(
+        Problem(
+            path,
+            lineno,
+            f"类别“{value}”是导演自己的类别：它的词由规则 PHRASE-CENSOR（导演自己的违禁词）"
+            "报告，报告里的备注写着“导演自己的类别”；这条规则预设不打开，请在游戏文件里写 "
+            "[rules.PHRASE-CENSOR]",
+            "note",
+        )
+    )
+    return Category(CENSOR, path=path), value
 
 
 def _directive(
@@ -656,9 +756,13 @@ def _files(path: Path) -> list[Path]:
     return [path]
 
 
-def load_path(path: Path | str) -> Lexicon:
-    """A lexicon file, a folder of them, or a Discuz! export. Problems are kept, not raised."""
+def load_path(path: Path | str, *, own: bool | None = None) -> Lexicon:
+    """A lexicon file, a folder of them, or a Discuz! export. Problems are kept, not raised.
+    ``own``: the director's file (:func:`parse_lexicon`); by default, anything but the
+    bundled folder and its files."""
     path = Path(path)
+    if own is None:
+        own = not _bundled(path)
     lex = Lexicon()
     if not path.exists():
         lex.problems.append(Problem(str(path), 0, "文件或文件夹不存在"))
@@ -685,8 +789,15 @@ def load_path(path: Path | str) -> Lexicon:
         elif f.name.startswith("_"):
             lex.merge(parse_lookalike(text, str(f)))
         else:
-            lex.merge(parse_lexicon(text, str(f)))
+            lex.merge(parse_lexicon(text, str(f), own=own))
     return lex
+
+
+def _bundled(path: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(DEFAULT_DIR.resolve())
+    except OSError:
+        return False
 
 
 def tables() -> Lexicon:

@@ -32,6 +32,7 @@ from auditor.rules.base import (
     rule,
 )
 from auditor.rules.lexicon import (
+    CENSOR,
     DEFAULT_DIR,
     Category,
     Lexicon,
@@ -250,7 +251,10 @@ def _name_spans(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
 
 
 def to_match(m: PhraseMatch) -> Match:
-    return Match(m.text, m.start, m.end, f"{m.category} {m.entry}（{m.how_text}）")
+    detail = f"{m.category} {m.entry}（{m.how_text}）"
+    if m.category == CENSOR and m.note:  # whose word: the forum's filter, the director's own
+        detail += f"；{m.note}"
+    return Match(m.text, m.start, m.end, detail)
 
 
 def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:

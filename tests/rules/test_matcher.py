@@ -265,6 +265,14 @@ def test_batch_normalisation_with_numpy_is_the_regexes() -> None:
         "x-y-z",
         "a.",
         ".b",
+        # spaced pinyin (SPACED_PINYIN): runs of syllable words, at the ends, beside English
+        "tie lian",
+        "他 tie  lian，wo cao",
+        "ｔｉｅ　ｌｉａｎ啊",
+        "let me tie lian up",
+        "tie lian 2 wo cao",
+        "x tie lian",
+        "tie lian\x00wo cao",
         # split characters (女马 → 妈) and many characters that expand or vanish
         "你女马的",
         "卧\u200b槽…a.b，" * 600,
@@ -389,3 +397,20 @@ def test_the_medial_pairs_are_found_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert m.built.glides == {"h": "f"}
     for text in ("你就是个灰物", "我花式打法你学不会", "3号灰物一个"):
         m.find(text)
+
+
+def test_each_step_owns_its_caches() -> None:
+    """The matcher's steps are objects it holds (composition): none reads another's
+    private names, and each empties its own caches when pickled for the disk cache."""
+    import pickle
+
+    folder = ROOT / "auditor" / "rules" / "matcher"
+    crossing = re.compile(r"\.(built|confirmer|sentences)\._[a-z]")
+    for f in sorted(folder.glob("*.py")):
+        assert not crossing.search(f.read_text("utf-8")), f.name
+    m = default_matcher()
+    m.find("你这个沙比，卧槽，我发誓")
+    again = pickle.loads(pickle.dumps(m))
+    assert again.confirmer._verdicts == {} and again.sentences._regexes == {}
+    assert again.confirmer.built is again.built is again.sentences.built
+    assert again.find("你这个沙比") == m.find("你这个沙比")

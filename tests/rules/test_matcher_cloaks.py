@@ -180,7 +180,7 @@ def test_an_exception_written_across_a_comma_still_holds() -> None:
 
 def test_explain_names_the_everyday_sense() -> None:
     got = {(pm.text, why) for pm, why in default_matcher().explain("点了杯大号奶茶，那场会很长")}
-    reason = "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
+    reason = "这里是日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将），不算"
     assert got == {("大号", reason), ("那场", reason)}
 
 

@@ -32,12 +32,12 @@ SETS = [
     # phrases round 8 (blind7 read and tuned on: P 0.984 R 0.895, 1 clean flagged, 王八蛋糕店)
     ("phrases/blind7/phrases_blind7.tsv", 0.979, 0.900, 1),  # scored once: P 0.921, R 0.760
     # phrases round 9 (blind8 read and tuned on: P 0.989 R 0.875, 0 clean flagged)
-    ("phrases/blind8/phrases_blind8.tsv", 0.984, 0.875, 0),  # scored once: P 0.951, R 0.770
+    ("phrases/blind8/phrases_blind8.tsv", 0.984, 0.880, 0),  # scored once: P 0.951, R 0.770
     # phrases round 10 (blind9 and blind10 read and tuned on, clean lines first: blind9 P 0.994
     # R 0.885, blind10 P 0.978 R 0.900, 0 clean flagged each; blind7 R 0.895 -> 0.900)
     # round 11 (look-alikes, strokes in a word): blind8 R 0.880, blind9 R 0.895, blind10 P 0.979 R 0.920
-    ("phrases/blind9/phrases_blind9.tsv", 0.989, 0.890, 0),  # scored once: P 0.921, R 0.825
-    ("phrases/blind10/phrases_blind10.tsv", 0.974, 0.920, 0),  # scored once: P 0.872, R 0.820
+    ("phrases/blind9/phrases_blind9.tsv", 0.990, 0.900, 0),  # scored once: P 0.921, R 0.825
+    ("phrases/blind10/phrases_blind10.tsv", 0.974, 0.925, 0),  # scored once: P 0.872, R 0.820
     # round 12 (session 38; blind11, blind12 and blind13 read and tuned on, clean lines first;
     # blind10 R 0.920 -> 0.925)
     ("phrases/blind11/phrases_blind11.tsv", 0.967, 0.875, 2),  # scored once: P 0.910, R 0.805
@@ -58,13 +58,16 @@ SETS = [
     # blind17 0.830 -> 0.860 (even 0.778 -> 0.828, odd 0.881 -> 0.891)); foreign words in a
     # Chinese sentence (我的 advisor 说, 他的alt, padding my post count): blind13 R 0.910,
     # blind14 0.860, blind15 0.840, blind17 unchanged)
-    ("phrases/blind15/phrases_blind15.tsv", 0.913, 0.835, 13),  # scored once: P 0.859, R 0.820, 22
+    ("phrases/blind15/phrases_blind15.tsv", 0.914, 0.845, 13),  # scored once: P 0.859, R 0.820, 22
     ("phrases/blind16/phrases_blind16.tsv", 0.914, 0.845, 13),  # scored once (no tuning yet)
-    ("phrases/blind17/phrases_blind17.tsv", 0.972, 0.855, 2),  # scored once: P 0.917, R 0.830, 13
+    ("phrases/blind17/phrases_blind17.tsv", 0.972, 0.860, 2),  # scored once: P 0.917, R 0.830, 13
     ("phrases/blind18/phrases_blind18.tsv", 0.885, 0.800, 16),  # scored once after session 40
     # round 17 (session 41; blind19's even half read and tuned on, clean lines first: even
     # 4 -> 0 clean flagged, odd 5 -> 5; blind15 14 -> 13, blind17 3 -> 2, blind18 18 -> 16)
-    ("phrases/blind19/phrases_blind19.tsv", 0.951, 0.755, 5),  # scored once: P 0.933, R 0.760, 9
+    # round 18 (pinyin typed with spaces read joined: tie lian, ｗｏ　ｃａｏ): R blind8 0.880 ->
+    # 0.885, blind9 0.895 -> 0.905, blind10 0.925 -> 0.930, blind15 0.840 -> 0.850, blind17
+    # 0.860 -> 0.865, blind19 0.760 -> 0.765 (even 0.750 -> 0.759, odd 0.772 -> 0.772)
+    ("phrases/blind19/phrases_blind19.tsv", 0.951, 0.760, 5),  # scored once: P 0.933, R 0.760, 9
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

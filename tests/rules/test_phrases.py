@@ -9,11 +9,10 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.rules.lexicon import DEFAULT_DIR, LexiconError, headers, parse_lexicon
+from auditor.rules.lexicon import DEFAULT_DIR, headers, parse_lexicon
 from auditor.rules.phrases import (
     CATEGORIES,
     LEXICONS,
@@ -79,31 +78,35 @@ def test_a_rule_without_a_lexicon_is_an_error() -> None:
     assert "PHRASE-OATH" in problems[0].message and "@category OATH" in problems[0].message
 
 
-def test_a_category_without_a_rule_is_an_error_in_lint_and_in_check(tmp_path: Path) -> None:
-    lex = parse_lexicon("@category GAMBLE\n@title 赌博\n赌一把\n", "mine/gamble.txt")
+def test_a_directors_own_category_is_checked_by_the_censor_rule(tmp_path: Path) -> None:
+    # In the bundled lexicons a category without a rule is an error (a developer's slip) …
+    lex = parse_lexicon("@category GAMBLE\n@title 赌博\n赌一把\n", str(DEFAULT_DIR / "g.txt"))
     problems = categories_without_rule(lex)
-    assert len(problems) == 1 and problems[0].level == "error"
-    assert "GAMBLE" in problems[0].message and problems[0].path == "mine/gamble.txt"
+    assert len(problems) == 1 and problems[0].level == "error" and "GAMBLE" in problems[0].message
 
+    # … a director's own category name (and a plain list of words) is his own banned words:
+    # lint says so in a note, and PHRASE-CENSOR reports them once the game file turns it on.
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "gamble.txt").write_text("@category GAMBLE\n赌一把\n", "utf-8")
+    (tmp_path / "mine" / "words.txt").write_text("菜鸡\n", "utf-8")
     res = CliRunner().invoke(app, ["lexicon", "lint", str(tmp_path / "mine")])
-    assert res.exit_code == 1 and "GAMBLE" in res.output
-
-    # A director's lexicon with an unknown category stops the check (it would lint clean
-    # and then never be reported).
+    assert res.exit_code == 0 and "类别“GAMBLE”是导演自己的类别" in res.output, res.output
     built = build_case(
         tmp_path,
         "m107",
-        '[rules]\nlexicons = ["mine"]\n',
-        [{"author": "饺子", "tid": 11, "at": AT, "message": "赌一把"}],
+        '[rules]\nlexicons = ["mine"]\n[rules.PHRASE-CENSOR]\n',
+        [
+            {"author": "饺子", "tid": 11, "at": AT, "message": "赌一把，你个菜鸡"},
+            {"author": "包子", "tid": 11, "at": AT, "message": "这道菜鸡肉很嫩"},
+        ],
     )
     try:
-        with pytest.raises(LexiconError) as exc:
-            run_case_rules(built, ["PHRASE-OATH"])
+        found = run_case_rules(built, ["PHRASE-CENSOR", "PHRASE-OATH"])
     finally:
         built.store.close()
-    assert "GAMBLE" in str(exc.value) and "gamble.txt" in str(exc.value)
+    assert [(f.code, f.player) for f in found] == [("PHRASE-CENSOR", "饺子")]
+    details = " ".join(m.detail for m in found[0].matches)
+    assert "导演自己的类别“GAMBLE”" in details and "导演自己的词" in details, found
 
 
 def test_auditor_rules_shows_a_phrase_rule() -> None:

@@ -93,3 +93,19 @@ _READER_LEFT = {
         "pid 271016 夏至→None: valid True None (truth False 'unknown_target')",
     },
 }
+
+
+# Issue 37 round 2: killbar7_free4's spoken votes the one-post reader leaves unread are doubts,
+# weighed by round — day 1's 高票对决 could end in a tie with 黑曜's 「朱砂。最后一次说…」, day 2's
+# 过半 could fall with 碧玺's 「改弃…」: both rounds are asked (结果未定), with the posts' links;
+# the rounds they cannot turn list them, unasked.
+def test_the_rounds_unread_spoken_votes_could_turn_are_asked() -> None:
+    from tests.vote_truth import read_game
+
+    _ballots, rows = read_game(paths.TESTS / "games" / "votes_blind4" / "killbar7_free4")
+    reason = {(r["day"], r["round"]): r["reason"] for r in rows}
+    assert "结果未定" in reason[(1, 3)] and "朱砂。最后一次说" not in reason[(1, 3)]
+    assert "黑曜 的帖子" in reason[(1, 3)]
+    assert "结果未定" in reason[(2, 1)] and "碧玺 的帖子" in reason[(2, 1)]
+    for key in ((1, 1), (1, 2)):
+        assert "结果未定" not in reason[key] and "未读出的发言" in reason[key]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from auditor.rules.lexicon import (
@@ -77,7 +78,6 @@ class _Built(_Deferred):
             "sound_patterns",
             "sound_codes",
             "exceptions",
-            "_longest_exception",
             "entry_pinyin",
             "entry_near",
             "form_keys",
@@ -117,33 +117,21 @@ class _Built(_Deferred):
         self.sound_patterns: dict[int, str] = {}
         self.sound_codes: dict[str, str] = {}  # a syllable's code → its loose syllable's
         self.sound_words: set[str] = set()  # the trigger words, as written
-        self._pattern_chars: dict[int, frozenset[str]] = {}
-        self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
-        self._regexes: dict[int, re.Pattern[str]] = {}
         self.always: list[int] = []  # patterns without anchors
         self.keywords: dict[int, tuple[str, ...]] = {}  # pattern → its lexicon keywords
         # (pattern, branch) → the other string sets that branch needs (one string of each)
         self.conjuncts: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {}
-        self._conjunct_res: dict[_Key, tuple[re.Pattern[str], ...]] = {}  # a trigger's searches
         self._freq: Mapping[str, int] | None = None
-        self._keyword_res: dict[int, re.Pattern[str]] = {}
         self.exceptions: dict[int, tuple[str, ...]] = {}
-        self._longest_exception: dict[int, int] = {}
         self.entry_pinyin: dict[int, set[str]] = {}
         self.entry_near: dict[int, set[str]] = {}
         self.form_keys: dict[int, frozenset[str]] = {}  # an entry's spellings, normalised
         self._cuts: dict[str, tuple[int, ...]] = {}  # jieba cut offsets by clause window
-        self._commons: dict[str, bool] = {}  # a pinyin candidate's piece: a common word?
-        # jieba's verdicts on small windows: a short near candidate off the words? the
-        # word before a one-character term (:meth:`_short_near_off_word`, :meth:`word_before`)
+        # the word before a one-character term by its small window (:meth:`word_before`);
+        # the other steps' caches are their own (Confirmer, SentencePatterns, Matcher)
         self._small_cuts: dict[tuple[str, int], str | bool] = {}
-        # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin`), and how
-        # far from it an entry's verdict reads
-        self._verdicts: dict[tuple[Any, ...], int] = {}
-        self._reach: dict[int, int] = {}
         self._jieba: Any = None
         self._jieba_lock = threading.Lock()
-        self._lists: dict[str, Any] = {}  # list (and numpy) forms of the translate tables
         # jieba's user words (and the lexicon's digest, which names its stored state)
         self._jieba_words = (lexicon.digest(), tuple(self._user_words()))
         self._build()
@@ -399,16 +387,9 @@ class _Built(_Deferred):
         state.update(
             _jieba=None,
             _jieba_lock=None,
-            _regexes={},
             _cuts={},
-            _commons={},
             _small_cuts={},
-            _verdicts={},
-            _reach={},
             _freq=None,
-            _keyword_res={},
-            _conjunct_res={},
-            _lists={},
         )
         return self._stash(state)
 
@@ -436,7 +417,7 @@ class _Built(_Deferred):
 
     def boundaries(self, norm: str, start: int, end: int) -> bool:
         """Does [start, end) of the normalised text fall on jieba word boundaries?"""
-        lo, cuts = self._cut(norm, start, end)
+        lo, cuts = self.cut(norm, start, end)
         return start - lo in cuts and end - lo in cuts
 
     def word_before(self, norm: str, start: int) -> str:
@@ -447,7 +428,7 @@ class _Built(_Deferred):
         window = norm[lo : start + 1]
         got = self._small_cuts.get((window, -1))
         if got is None:
-            _, cuts = self._cut(window, start - lo, start - lo + 1)
+            _, cuts = self.cut(window, start - lo, start - lo + 1)
             at = start - lo
             k = cuts.index(at) if at in cuts else 0
             if len(self._small_cuts) >= 65536:
@@ -455,7 +436,13 @@ class _Built(_Deferred):
             got = self._small_cuts[window, -1] = window[cuts[k - 1] : at] if k else ""
         return str(got)
 
-    def _cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
+    def words_over(self, norm: str, start: int, end: int) -> list[tuple[int, int]]:
+        """The spans of jieba's words that ``norm[start:end]`` lies in or across, in order
+        (菜鸡 of 这道菜鸡肉很嫩: 道菜, 鸡肉)."""
+        lo, cuts = self.cut(norm, start, end)
+        return [(lo + a, lo + b) for a, b in pairwise(cuts) if lo + a < end and start < lo + b]
+
+    def cut(self, norm: str, start: int, end: int) -> tuple[int, tuple[int, ...]]:
         """jieba's cut offsets of the clause window around [start, end): where the window
         starts in ``norm``, and the offsets (from there) of every word's end."""
         lo = max(0, start - 8)

@@ -191,6 +191,27 @@ class Confirmer:
 
     def __init__(self, built: _Built) -> None:
         self.built = built
+        self._empty_caches()
+
+    def _empty_caches(self) -> None:
+        """This step's own caches (none is read by another step; each is emptied for the
+        disk cache, and bounded where it grows with the text)."""
+        self._commons: dict[str, bool] = {}  # a pinyin candidate's piece: a common word?
+        # jieba's verdicts on small windows: a short near candidate off the words?
+        self._small_cuts: dict[tuple[str, int], str | bool] = {}
+        self._longest_exception: dict[int, int] = {}
+        self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
+        # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin_verdict`), and
+        # how far from it an entry's verdict reads
+        self._verdicts: dict[tuple[object, ...], int] = {}
+        self._reach: dict[int, int] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"built": self.built}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._empty_caches()
 
     def dismissed(self, key: _Key, fast: str, end: int) -> bool:
         """:meth:`find_all`'s first look at a pinyin-automaton hit ending at ``end`` of the
@@ -268,12 +289,12 @@ class Confirmer:
             return True  # 帖子里骂 is no 你妈, 追着 no 追责
         lo, hi = max(0, s - 3), min(len(norm), t + 3)
         window = norm[lo:hi]
-        got = self.built._small_cuts.get((window, (s - lo) * 8 + t - lo))
+        got = self._small_cuts.get((window, (s - lo) * 8 + t - lo))
         if got is None:
-            if len(self.built._small_cuts) >= 65536:
-                self.built._small_cuts.clear()
+            if len(self._small_cuts) >= 65536:
+                self._small_cuts.clear()
             got = not self.built.boundaries(window, s - lo, t - lo)
-            self.built._small_cuts[window, (s - lo) * 8 + t - lo] = got
+            self._small_cuts[window, (s - lo) * 8 + t - lo] = got
         return bool(got)
 
     def _short_near_stopped(self, key: _Key, piece: str) -> bool:
@@ -333,12 +354,12 @@ class Confirmer:
     def _common_piece(self, piece: str) -> bool:
         """Is ``piece``, holding a CJK character, a common word (memoised: posts repeat
         their words)?"""
-        common = self.built._commons.get(piece)
+        common = self._commons.get(piece)
         if common is None:
             common = any(map(_is_cjk, piece)) and self._common_word(piece)
-            if len(self.built._commons) >= 65536:
-                self.built._commons.clear()
-            self.built._commons[piece] = common
+            if len(self._commons) >= 65536:
+                self._commons.clear()
+            self._commons[piece] = common
         return common
 
     def span(self, text: str, idx: Sequence[int], s: int, t: int) -> tuple[int, int]:
@@ -395,9 +416,9 @@ class Confirmer:
         exceptions = self.built.exceptions[entry]
         if not exceptions:
             return None
-        longest = self.built._longest_exception.get(entry)
+        longest = self._longest_exception.get(entry)
         if longest is None:
-            longest = self.built._longest_exception[entry] = max(map(len, exceptions))
+            longest = self._longest_exception[entry] = max(map(len, exceptions))
         window = norm[max(0, s - longest + 1) : t + longest - 1]
         for x in exceptions:
             if not x or x not in window:
@@ -575,7 +596,7 @@ class Confirmer:
         a trigger."""
         if piece in self.built.sound_words:
             return True  # (the commonest case, first)
-        got = self.built._sound_verdicts.get((key.form, piece))
+        got = self._sound_verdicts.get((key.form, piece))
         if got is None:
             freq = self.built.tokenizer().FREQ
             got = (
@@ -587,9 +608,9 @@ class Confirmer:
                     for c, w in zip(piece, key.form, strict=False)
                 )
             )
-            if len(self.built._sound_verdicts) >= 65536:
-                self.built._sound_verdicts.clear()
-            self.built._sound_verdicts[key.form, piece] = got
+            if len(self._sound_verdicts) >= 65536:
+                self._sound_verdicts.clear()
+            self._sound_verdicts[key.form, piece] = got
         return got
 
     def pinyin_matches(
@@ -658,17 +679,17 @@ class Confirmer:
             return True  # (a pattern's sound trigger: the pattern decides, in _collect)
         # (posts repeat their sentences: the verdict of the candidate in the same stretch
         # of normalised text is remembered)
-        reach = self.built._reach.get(key.entry)
+        reach = self._reach.get(key.entry)
         if reach is None:  # (an exception is looked for around the candidate)
             longest = max(map(len, self.built.exceptions[key.entry]), default=0)
-            reach = self.built._reach[key.entry] = max(_CONTEXT, longest)
+            reach = self._reach[key.entry] = max(_CONTEXT, longest)
         lo, hi = max(0, s - reach), min(len(norm), t + reach)
         seen = (key, norm[lo:hi], s - lo, t - lo, lo == 0, hi == len(norm))
-        verdict = self.built._verdicts.get(seen)
+        verdict = self._verdicts.get(seen)
         if verdict is None:
-            if len(self.built._verdicts) >= 65536:
-                self.built._verdicts.clear()
-            verdict = self.built._verdicts[seen] = self._pinyin_verdict(key, norm, s, t)
+            if len(self._verdicts) >= 65536:
+                self._verdicts.clear()
+            verdict = self._verdicts[seen] = self._pinyin_verdict(key, norm, s, t)
         if verdict == _REJECTED:
             return False
         return verdict != _IF_CLAUSE or self._clause_bounded(text, norm, idx, s, t)
@@ -747,7 +768,7 @@ class Confirmer:
         boundaries, as written or — where only words jieba guessed (HMM, no word of its
         dictionary) cross its ends — with the lexicon spelling it sounds like in its
         place?  (里是 inside 耻里 is no 立誓: 耻里 … are cut from the dictionary.)"""
-        lo, cuts = self.built._cut(norm, s, t)
+        lo, cuts = self.built.cut(norm, s, t)
         if s - lo in cuts and t - lo in cuts:
             return True
         form = self.built.norm.key(key.form)

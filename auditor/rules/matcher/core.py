@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Sequence
-from itertools import accumulate, pairwise
+from itertools import accumulate
 from typing import Any
 
 from auditor.rules.lexicon import Lexicon
@@ -62,6 +62,10 @@ class Matcher:
         self.built = _Built(lexicon)
         self.confirmer = Confirmer(self.built)
         self.sentences = SentencePatterns(self.built, self.confirmer)
+        self._lists: dict[str, Any] = {}  # list (and numpy) forms of the translate tables
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "_lists": {}}
 
     # ---- what callers read of the compiled lexicon
     @property
@@ -270,13 +274,13 @@ class Matcher:
         written 出生)."""
         import numpy as np
 
-        lengths = self.built._lists.get("typed_lengths")
+        lengths = self._lists.get("typed_lengths")
         if lengths is None:  # (each character's length in the rendering)
             lengths = np.ones(_LIST_SPAN, dtype=np.int64)
             for cp, v in self.built.py_table.items():
                 if cp < _LIST_SPAN:
                     lengths[cp] = len(v)
-            self.built._lists["typed_lengths"] = lengths
+            self._lists["typed_lengths"] = lengths
         edges = np.zeros(size + 1, dtype=np.int64)  # a character's number at its edge, + 1
         cum = np.concatenate(([0], np.cumsum(lengths.take(code_points(source)))))
         edges[cum] = np.arange(1, len(cum) + 1)
@@ -305,7 +309,7 @@ class Matcher:
         tables' span): :attr:`py_render`'s syllable codes, every other character blanked
         (one byte each for the automaton, where a CJK character without a reading or a
         CJK punctuation mark is three)."""
-        got = self.built._lists.get("render_codes")
+        got = self._lists.get("render_codes")
         if got is None:
             import numpy as np
 
@@ -313,13 +317,13 @@ class Matcher:
             for cp, v in self.built.py_render.items():
                 if cp < _LIST_SPAN:
                     got[cp] = ord(v)
-            self.built._lists["render_codes"] = got
+            self._lists["render_codes"] = got
         return bytes(got.take(codes).tobytes()).decode("utf-16-le")
 
     def _list(self, name: str) -> list[str]:
-        got = self.built._lists.get(name)
+        got = self._lists.get(name)
         if got is None:
-            got = self.built._lists[name] = _as_list(
+            got = self._lists[name] = _as_list(
                 self.built.norm.table if name == "norm" else self.built.py_render
             )
         return got
@@ -544,31 +548,55 @@ class Matcher:
     def _why_text(
         self, why: str, key: _Key, text: str, norm: str, m: PhraseMatch, s: int, t: int
     ) -> str:
-        """:meth:`explain`'s reason in full: the exception, jieba's cut, the word before."""
+        """:meth:`explain`'s reason in plain Chinese, for a director: the exception, the
+        word the spelling is part of, the character it leans on — never jieba's cut."""
+        piece = norm[s:t]
         if why == "例外":
             for x in self.built.exceptions[key.entry]:
                 lo = max(0, s - len(x) + 1)
                 pos = norm.find(x, lo, t + len(x) - 1)
                 if pos != -1 and pos < t:
-                    return f"例外“{x}”"
-            return why
+                    return f"“{x}”是词库写明的正常说法（例外），不算"
+            return "词库写明的正常说法（例外），不算"
         if why == "不在分词边界上":
-            lo, cuts = self.built._cut(norm, s, t)
-            words = "|".join(norm[lo + a : lo + b] for a, b in pairwise(cuts))
-            return f"不在分词边界上（jieba：{words}）"
+            return inside_words(norm, s, t, self.built.words_over(norm, s, t))
         if why == "单字不独立":
             before = self.built.word_before(norm, s) if s else ""
             if before:
-                return f"单字不独立：紧跟在“{before}”后面"
-            return "单字不独立：两边都是汉字或前面是数字"
+                return f"单字“{piece}”紧跟在“{before}”后面，是“{before}{piece}”的说法，不算"
+            return f"单字“{piece}”前后都连着字（或前面是数字），不是单独说的，不算"
+        if why == "形近的写法是常用词或不在分词边界上":
+            return f"“{m.text}”只是看起来像，在这里是平常的字词，不算"
+        if why == "字母在更长的英文或数字里":
+            return f"“{m.text}”是更长的英文或数字的一部分，不算"
+        if why == "数字后面接单位：是数量":
+            return f"“{m.text}”后面接着单位，是个数量，不算"
         if why:
             return why
         if other_sense(text, m):
-            return "日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将）"
+            return "这里是日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将），不算"
         if mentioned(text, m):
-            return "提到规则或转述别人的话，不是自己说的"
+            return "提到规则或转述别人的话，不是自己说的，不算"
         rx = game_word_re(self.built.game_words)
         for w in rx.finditer(text) if rx is not None else ():
             if w.start() <= m.start and m.end <= w.end():
-                return f"在版杀自己的词“{w.group()}”里面"
-        return "在另一个类别的更长命中里"
+                return f"在版杀自己的词“{w.group()}”里面，不算"
+        return "已经算在另一个类别更长的命中里"
+
+
+def inside_words(norm: str, s: int, t: int, words: Sequence[tuple[int, int]]) -> str:
+    """Why the spelling ``norm[s:t]``, found inside other words, is no match, in plain
+    Chinese: the word it is part of (操 in 操作), or how the words it straddles share it
+    (菜鸡 of 这道菜|鸡肉: 菜 is 道菜's, 鸡 is 鸡肉's).  ``words``: their spans in ``norm``."""
+    piece = norm[s:t]
+    if len(words) == 1 and words[0] != (s, t):
+        return f"“{piece}”在这里是“{norm[slice(*words[0])]}”的一部分，不算"
+    if len(words) >= 2:
+        shares = "，".join(
+            f"“{norm[a:b]}”自成一词"
+            if s <= a and b <= t
+            else f"“{norm[max(a, s) : min(b, t)]}”属于“{norm[a:b]}”"
+            for a, b in words
+        )
+        return f"“{piece}”在这里不是一个词：{shares}，不算"
+    return f"“{piece}”在这里不是单独的一个词，不算"

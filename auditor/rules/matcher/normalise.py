@@ -148,6 +148,95 @@ _AN = r".\-_*~·•"
 ASCII_NOISE_RE = _LazyPattern(
     f"[{_AN}](?<=[a-z][{_AN}])(?<![a-z0-9][a-z][{_AN}])[{_AN}]?(?=[a-z](?![a-z0-9]))"
 )
+# Pinyin typed with spaces (M107 判罚依据 “音近”: the word spelled out, its syllables or words
+# apart): tie lian, wo cao, ｂｕ　ｃｈｅｎｇ　ｒｅｎ (NFKC makes the full-width letters and space
+# ASCII) read joined, tielian.  Only a run of two or more ASCII words, one to three spaces
+# apart, EVERY word of it made of pinyin syllables and no other ASCII word beside it: an
+# English sentence holds words that are no syllables (let me tie it up), and stays as written.
+# (The toneless syllables of the pinyin table, pinyin.py's, which tests/rules/matcher compare;
+# m, n and hm, interjections, left out: a lone letter of an English run is no syllable here.)
+_SYLLABLE_TEXT = (
+    "a ai an ang ao ba bai ban bang bao bei ben beng bi bian biao bie bin bing bo bu ca cai "
+    "can cang cao ce cei cen ceng cha chai chan chang chao che chen cheng chi chong chou chu "
+    "chua chuai chuan chuang chui chun chuo ci cong cou cu cuan cui cun cuo da dai dan dang "
+    "dao de den deng di dian diao die din ding diu dong dou du duan dui dun duo e ei en eng "
+    "er fa fan fang fei fen feng fiao fo fou fu ga gai gan gang gao ge gei gen geng gong gou "
+    "gu gua guai guan guang gui gun guo ha hai han hang hao he hei hen heng hm hong hou hu "
+    "hua huai huan huang hui hun huo ji jia jian jiang jiao jie jin jing jiong jiu ju juan "
+    "jue jun ka kai kan kang kao ke ken keng kong kou ku kua kuai kuan kuang kui kun kuo la "
+    "lai lan lang lao le lei leng li lia lian liang liao lie lin ling liu lo long lou lu luan "
+    "lun luo lv lve m ma mai man mang mao me mei men meng mi mian miao mie min ming miu mo "
+    "mou mu n na nai nan nang nao ne nei nen neng ni nian niang niao nie nin ning niu nong "
+    "nou nu nuan nun nuo nv nve o ou pa pai pan pang pao pei pen peng pi pian piao pie pin "
+    "ping po pou pu qi qia qian qiang qiao qie qin qing qiong qiu qu quan que qun ran rang "
+    "rao re ren reng ri rong rou ru rua ruan rui run ruo sa sai san sang sao se sen seng sha "
+    "shai shan shang shao she shen sheng shi shou shu shua shuai shuan shuang shui shun shuo "
+    "si song sou su suan sui sun suo ta tai tan tang tao te teng ti tian tiao tie ting tong "
+    "tou tu tuan tui tun tuo wa wai wan wang wei wen weng wo wong wu xi xia xian xiang xiao "
+    "xie xin xing xiong xiu xu xuan xue xun ya yan yang yao ye yi yin ying yo yong you yu "
+    "yuan yue yun za zai zan zang zao ze zei zen zeng zha zhai zhan zhang zhao zhe zhen zheng "
+    "zhi zhong zhou zhu zhua zhuai zhuan zhuang zhui zhun zhuo zi zong zou zu zuan zui zun "
+    "zuo "
+)
+_SYLLABLES = frozenset(_SYLLABLE_TEXT.split()) - {"m", "n", "hm"}
+_WORD_RUN = re.compile(r"(?<![a-z0-9])(?<![a-z] )[a-z]+(?: {1,3}[a-z]+)+(?![a-z0-9])(?! [a-z])")
+_SPACED_LETTERS = re.compile(r"[a-z] {1,3}[a-z]")  # (where a run can be at all: a quick test)
+_WORD_GAP = re.compile(r" +")
+
+
+@lru_cache(maxsize=4096)
+def pinyin_word(word: str) -> bool:
+    """Is the ASCII word one or more toneless pinyin syllables (tie, lian, chengren)?"""
+    n = len(word)
+    ends = {0}
+    for i in range(n):
+        if i in ends:
+            ends.update(j for j in range(i + 1, min(n, i + 6) + 1) if word[i:j] in _SYLLABLES)
+    return n in ends
+
+
+def _spaced_pinyin_spans(s: str) -> Iterator[tuple[int, int]]:
+    """The spaces inside each run of spaced pinyin words (:data:`_SYLLABLES`), one span a gap."""
+    if _SPACED_LETTERS.search(s) is None:
+        return
+    for run in _WORD_RUN.finditer(s):
+        if all(map(pinyin_word, run.group().split())):
+            base = run.start()
+            for gap in _WORD_GAP.finditer(run.group()):
+                yield base + gap.start(), base + gap.end()
+
+
+class _SpacedPinyin:
+    """The spaced-pinyin pass in the shape :func:`_splice` and ``normalise`` use."""
+
+    def finditer(self, text: str) -> Iterator[_Span]:
+        return (_Span(text, a, b) for a, b in _spaced_pinyin_spans(text))
+
+    def sub(self, repl: str, text: str) -> str:
+        parts, last = [], 0
+        for a, b in _spaced_pinyin_spans(text):
+            parts.append(text[last:a])
+            last = b
+        return "".join(parts) + text[last:] if parts else text
+
+
+SPACED_PINYIN = _SpacedPinyin()
+
+
+def _spaced_pinyin_kept(s: str) -> object:
+    """``SPACED_PINYIN.sub("", s)``'s mask of the characters kept (None: all), for the
+    array passes."""
+    import numpy as np
+
+    spans = list(_spaced_pinyin_spans(s))
+    if not spans:
+        return None
+    keep = np.ones(len(s), dtype=bool)
+    for a, b in spans:
+        keep[a:b] = False
+    return keep
+
+
 QUOTE_RE = re.compile(r"\[quote\].*?\[/quote\]", re.S | re.I)
 _QUOTE_OPEN = re.compile(r"\[quote\]", re.I)
 
@@ -503,7 +592,7 @@ class Normaliser(_Deferred):
             s = self.join_re.sub(lambda m: self.joins[m.group()], s)
         s = NOISE_RE.sub("", s)
         if _ASCII_LETTER.search(s):  # cheap checks first: most posts need neither pass
-            s = ASCII_NOISE_RE.sub("", s)
+            s = SPACED_PINYIN.sub("", ASCII_NOISE_RE.sub("", s))
         if _DOUBLED.search(s):
             s = REPEAT_RE.sub(_first, s)
         return s
@@ -529,7 +618,12 @@ class Normaliser(_Deferred):
             if keep is not None:
                 codes, bits = codes[keep], bits[keep]
                 idx = None if idx is None else idx[keep]
-        return text_of_code_points(codes), codes, idx
+        s = text_of_code_points(codes)
+        keep = _spaced_pinyin_kept(s)  # (after the repeats: they never touch a letter)
+        if keep is not None:
+            codes, idx = codes[keep], None if idx is None else idx[keep]
+            s = text_of_code_points(codes)
+        return s, codes, idx
 
     def _bit_table(self) -> Any:
         """:func:`_flag_table` with :data:`_F_JOIN` on the first halves of this
@@ -695,6 +789,7 @@ class Normaliser(_Deferred):
             s, idx = _splice(s, idx, self.join_re, lambda m: self.joins[m.group()])
         s, idx = _splice(s, idx, NOISE_RE, lambda m: "")
         s, idx = _splice(s, idx, ASCII_NOISE_RE, lambda m: "")
+        s, idx = _splice(s, idx, SPACED_PINYIN, lambda m: "")
         return _splice(s, idx, REPEAT_RE, lambda m: m.group(1))
 
     def key(self, form: str) -> str:
@@ -726,6 +821,8 @@ class Normaliser(_Deferred):
         n = ASCII_NOISE_RE.sub("", NOISE_RE.sub("", lk))
         if n != lk:
             tags.append("去噪")
+        if SPACED_PINYIN.sub("", n) != n:
+            tags.append("拼音分开写")
         if REPEAT_RE.sub(_first, n) != n:
             tags.append("叠字")
         return tags
@@ -734,8 +831,8 @@ class Normaliser(_Deferred):
 def _splice(
     s: str,
     idx: list[int],
-    rx: re.Pattern[str] | _LazyPattern,
-    repl: Callable[[re.Match[str]], str],
+    rx: re.Pattern[str] | _LazyPattern | _SpacedPinyin,
+    repl: Callable[[re.Match[str] | _Span], str],
 ) -> tuple[str, list[int]]:
     """``rx.sub(repl, s)`` and the offsets carried along: a replacement's characters take
     the original index of the match's first character."""

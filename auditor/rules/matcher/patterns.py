@@ -39,12 +39,28 @@ class SentencePatterns:
     def __init__(self, built: _Built, confirmer: Confirmer) -> None:
         self.built = built
         self.confirmer = confirmer
+        self._empty_caches()
+
+    def _empty_caches(self) -> None:
+        """This step's own caches: compiled patterns and searches, the batch plan."""
+        self._regexes: dict[int, re.Pattern[str]] = {}  # (a sound copy at -1 - i)
+        self._conjunct_res: dict[_Key, tuple[re.Pattern[str], ...]] = {}  # a trigger's searches
+        self._keyword_res: dict[int, re.Pattern[str]] = {}
+        self._lists: dict[str, Any] = {}  # the branch plan, the sound rendering table
+        self._pattern_chars: dict[int, frozenset[str]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"built": self.built, "confirmer": self.confirmer}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._empty_caches()
 
     def branch_plan(self) -> tuple[dict[_Key, int], Any, Any, list[_Key], Any]:
         """For :meth:`_live_batch`: each pattern branch's trigger (a ``required`` key) by
         number; for each text key, the branches it triggers (``bid_list[bid_ptr[k] :
         bid_ptr[k + 1]]``); and whether all its values are triggers."""
-        got = self.built._lists.get("branch_plan")
+        got = self._lists.get("branch_plan")
         if got is None:
             import numpy as np
 
@@ -56,7 +72,7 @@ class SentencePatterns:
                 ptr.append(len(flat))
                 pure.append(bool(mine) and len(mine) == len(vals))
             branch_keys = list(key_of)
-            got = self.built._lists["branch_plan"] = (
+            got = self._lists["branch_plan"] = (
                 key_of,
                 np.asarray(ptr, dtype=np.int64),
                 np.asarray(flat, dtype=np.int64),
@@ -89,11 +105,11 @@ class SentencePatterns:
     def branch_checks(self, key: _Key) -> tuple[re.Pattern[str], ...]:
         """The searches a trigger's post must pass: one for each other required set of its
         branch, then one for the pattern's lexicon keywords (found once, then kept)."""
-        res = self.built._conjunct_res.get(key)
+        res = self._conjunct_res.get(key)
         if res is not None:
             return res
         words = self.built.conjuncts.get((key.entry, key.branch), ())
-        res = self.built._conjunct_res[key] = (
+        res = self._conjunct_res[key] = (
             *(
                 re.compile("|".join(map(re.escape, sorted(w, key=len, reverse=True))))
                 for w in words
@@ -103,20 +119,20 @@ class SentencePatterns:
         return res
 
     def _keyword_re(self, entry: int) -> re.Pattern[str]:
-        rx = self.built._keyword_res.get(entry)
+        rx = self._keyword_res.get(entry)
         if rx is None:
             words = sorted(self.built.keywords[entry], key=len, reverse=True)
             rx = re.compile("|".join(map(re.escape, words)) if words else "")
-            self.built._keyword_res[entry] = rx
+            self._keyword_res[entry] = rx
         return rx
 
     def regex_matches(
         self, entry: int, text: str, norm: str, idx: Sequence[int]
     ) -> Iterable[PhraseMatch]:
         e = self.built.entries[entry]
-        rx = self.built._regexes.get(entry)
+        rx = self._regexes.get(entry)
         if rx is None:
-            rx = self.built._regexes[entry] = re.compile(self.built.patterns[entry])
+            rx = self._regexes[entry] = re.compile(self.built.patterns[entry])
         for m in rx.finditer(norm):
             if m.end() <= m.start() or self.confirmer.excepted(entry, norm, m.start(), m.end()):
                 continue
@@ -158,9 +174,9 @@ class SentencePatterns:
             e = self.built.entries[i]
             if (categories is not None and e.category not in categories) or e.source in seen:
                 continue
-            rx = self.built._regexes.get(-1 - i)
+            rx = self._regexes.get(-1 - i)
             if rx is None:
-                rx = self.built._regexes[-1 - i] = re.compile(self.built.sound_patterns[i])
+                rx = self._regexes[-1 - i] = re.compile(self.built.sound_patterns[i])
             copy = copy or norm.translate(self.sound_copy_table())
             for m in rx.finditer(copy):
                 if not self._heard_holds(i, norm, m.start(), m.end()):
@@ -180,7 +196,7 @@ class SentencePatterns:
         pickled syllable rendering (a cached matcher does not import pypinyin for it), and
         no container for the garbage collector to walk through at every full collection
         (a dict of 40,000 entries kept alive slowed the whole phrase stage by a tenth)."""
-        got: str | None = self.built._lists.get("sound")
+        got: str | None = self._lists.get("sound")
         if got is None:
             codes = self.built.sound_codes
             chars = [chr(cp) for cp in range(0x10000)]
@@ -189,7 +205,7 @@ class SentencePatterns:
             for cp, code in self.built.py_render.items():
                 if cp < 0x10000 and code in codes and heard(cp):
                     chars[cp] = codes[code]
-            got = self.built._lists["sound"] = "".join(chars)
+            got = self._lists["sound"] = "".join(chars)
         return got
 
     def _heard_holds(self, i: int, norm: str, s: int, t: int) -> bool:
@@ -200,10 +216,10 @@ class SentencePatterns:
         Not an exception of the entry."""
         if t - s < 3 or self.confirmer.excepted(i, norm, s, t):
             return False
-        own = self.built._pattern_chars.get(i)
+        own = self._pattern_chars.get(i)
         if own is None:  # (its characters, and the sounds of its CJK characters)
             own = frozenset(self.built.patterns[i]) | frozenset(self.built.sound_patterns[i])
-            self.built._pattern_chars[i] = own
+            self._pattern_chars[i] = own
         table = self.sound_copy_table()
         subs = [
             p
@@ -235,7 +251,7 @@ class SentencePatterns:
 
     def _game_re(self) -> re.Pattern[str] | None:
         """:func:`game_word_re` of the game's own words, compiled once."""
-        if "game_re" not in self.built._lists:
-            self.built._lists["game_re"] = game_word_re(self.built.game_words)
-        got: re.Pattern[str] | None = self.built._lists["game_re"]
+        if "game_re" not in self._lists:
+            self._lists["game_re"] = game_word_re(self.built.game_words)
+        got: re.Pattern[str] | None = self._lists["game_re"]
         return got
