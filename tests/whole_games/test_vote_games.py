@@ -84,14 +84,8 @@ _READER_LEFT = {
     # (X吧 / 还是X / X，不变 / …那X。 / X。 its own sentence; 弃。 / 改弃; 他 in 站X，这票给他
     # resolved in its own sentence).  Left: 跟X。 (after a quote 跟X follows X's vote).
     "killbar7_free4": {"pid 261018 青金→朱砂: not read as a vote post"},
-    # killbar7_labelled4: the game file sets no VOTE-FORMAT and seed 002 states none, so the
-    # game is read under the free format although the director's process post asks for
-    # labels: a vote in words is valid there and 霜绛 is read as 霜降 by sound.  The format
-    # asked in the process post is the settings' business (votes.py), not the one-post reader's.
-    "killbar7_labelled4": {
-        "pid 271012 谷雨→惊蛰: valid True None (truth False 'format')",
-        "pid 271016 夏至→None: valid True None (truth False 'unknown_target')",
-    },
+    # killbar7_labelled4: its game file now states format = "labelled" — the director's process
+    # post asks for the labels (the standing ruling) — and it equals its truth.
 }
 
 
