@@ -118,7 +118,7 @@ def activity(
 
     计入规则集计数的帖子类型（默认讨论帖和投票帖）；被屏蔽的帖子计数，被删除的不计；
     alive = 1 表示当天（环节）仍被计数（关门时被投票出局的玩家当天仍计数）。
-    表格中 * 表示单日潜水（按规则集的 LURK-DAY 判定：版杀7 按环节、并且少于当天平均的 20%），
+    表格中 * 表示单日潜水（按规则集的单日潜水规则判定：版杀7 按环节、并且少于当天平均的 20%），
     - 表示已出局；表格下方有说明。--day、--player 只看某一天、某名玩家。
     显示上次检查（check / audit）记下的统计；--now 时按那个时刻重新统计。
 
@@ -195,7 +195,7 @@ def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
         star = "*：本规则集没有启用单日潜水（LURK-DAY），不标"
     else:
         unit = "一个环节" if opts["per_phase"] else "一天"
-        star = f"* = 单日潜水（LURK-DAY 判定：{unit}少于 {opts['min_posts']} 帖"
+        star = f"* = 单日潜水（判定：{unit}少于 {opts['min_posts']} 帖"
         ratio = float(opts["average_ratio"])
         if ratio > 0:
             over = (
@@ -623,12 +623,54 @@ def _one_rule(r: Rule, ruleset: str | None, fmt: Format) -> None:
         out.print(escape(f"未启用此规则的规则集：{'、'.join(off)}"), highlight=False)
 
 
+#: A setting's or option's value in the words a director reads (the value he writes in the
+#: game file stays beside it: the setting's key names it).
+VALUE_WORDS = {
+    "next_day": "计入下一天",
+    "none": "无",
+    "discussion": "讨论帖",
+    "vote": "投票帖",
+    "process": "进程帖",
+    "rules": "规则帖",
+    "lastwords": "遗言帖",
+    "plurality": "最高票",
+    "killbar3": "三轮投票制",
+    "alive": "存活玩家数",
+    "cast": "有效投票数",
+    "copy": "给导演复制",
+    "forum": "发到进程帖",
+    "before_vote": "先于投票结算",
+    "after_vote": "在投票结算之后",
+    "sheriff_target": "警长投票的人出局",
+    "sheriff_target_if_tied": "平票时警长投票的人出局",
+    "blue": "蓝牌",
+    "yellow": "黄牌",
+    "red": "红牌",
+    "warning": "提醒导演",
+    "substitute": "替补",
+    "first_days": "第一天跨几个自然日",
+    "days": "以后每天跨几个自然日",
+    "close": "关门钟点",
+    "phases": "分环节",
+}
+
+
 def _value(value: Any) -> str:
     if isinstance(value, bool):
         return "是" if value else "否"
     if isinstance(value, list | tuple):
-        return "、".join(str(v) for v in value) or "（空）"
+        return "、".join(_value(v) for v in value) or "（空）"
+    if isinstance(value, dict):
+        return "，".join(f"{_value(k)} {_value(v)}" for k, v in value.items()) or "（空）"
+    if isinstance(value, str):
+        return VALUE_WORDS.get(value, value)
     return str(value)
+
+
+def _short(help_text: str) -> str:
+    """A setting's help up to its first explanation (``讨论日的长短与关门钟点``)."""
+    head = help_text.split("：", 1)[0]
+    return head if len(head) >= 2 else help_text
 
 
 def rules_table(ruleset: str | None = None) -> Table:
@@ -646,7 +688,7 @@ def rules_table(ruleset: str | None = None) -> Table:
         for key, opt in SETTINGS.items():
             value = rs.settings[key]
             changed = "" if value == opt.default else f"（默认 {_value(opt.default)}）"
-            lines.append(f"{key} = {_value(value)}{changed}")
+            lines.append(f"{_short(opt.help)}：{_value(value)}{changed}（{key}）")
         table.add_row("规则集设置", escape(f"{rs.title}\n种子 {rs.seed}"), escape("\n".join(lines)))
     for r in all_rules():
         if rs is not None and not rs.enabled(r.code):

@@ -157,6 +157,7 @@ def serve_cmd(
         typer.Option(
             "--set-password",
             help="设置导演密码后退出：--set-password 游戏文件 导演名（密码从终端输入两次）",
+            metavar="<游戏文件 导演名>",
             show_default=False,
         ),
     ] = None,

@@ -15,7 +15,7 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -258,6 +258,15 @@ def manual_card(
 
 
 GAME_FILE = threading.Lock()  # one confirmation at a time rewrites a game file
+
+
+def current_game(game: Game) -> Game:
+    """The game as the desk's forms see it now: the game file with what discovery read
+    (its days), or the file as it is."""
+    if not game.discovers or not game.store.exists():
+        return game
+    with game_store(game) as store:
+        return pipeline.current(game, store)
 
 
 def proposals(game: Game) -> list[dict[str, Any]]:
@@ -521,10 +530,17 @@ def run_audit(
     code = proc.wait()
     lines = [line.strip() for line in stdout.splitlines() if line.strip()]
     if code in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
-        return audit_line(lines[-1], desk=True)
+        return audit_line(summary_line(lines), desk=True)
     if code == STATE_INCOMPLETE_EXIT and lines:  # all read, the report written: not a failure
-        return state_incomplete(audit_line(lines[-1], desk=True))
+        return state_incomplete(audit_line(summary_line(lines), desk=True))
     raise AuditorError(f"审计失败（退出码 {code}）：{' '.join(other) or '没有输出'}")
+
+
+def summary_line(lines: Sequence[str]) -> str:
+    """The audit's summary among its output lines: the one that says 审计完成 (the line
+    after it, 待确认 N 项…, is the desk's own count, dropped: taken as the summary it left
+    the header 「审计完成：」 with nothing after)."""
+    return next((line for line in reversed(lines) if "审计完成：" in line), lines[-1])
 
 
 def thread_count(game: Game) -> int:

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 from html import escape
 from importlib import resources
@@ -937,6 +938,40 @@ def audit_message(message: str) -> str:
     return _WAITING_LINE.sub("", message).strip()
 
 
+#: Time zones a director knows by name; any other by its offset from UTC.
+_ZONE_NAMES = {
+    "Asia/Shanghai": "北京时间",
+    "Asia/Chongqing": "北京时间",
+    "Asia/Hong_Kong": "香港时间",
+    "Asia/Taipei": "台北时间",
+    "Asia/Tokyo": "东京时间",
+}
+
+
+def zone_words(game: Game) -> str:
+    """The forum's clock in words: 论坛时间（北京时间）, else 论坛时间（UTC+09:00）."""
+    name = _ZONE_NAMES.get(str(game.timezone))
+    if name is None:
+        offset = datetime.now(game.timezone).strftime("%z")
+        name = f"UTC{offset[:3]}:{offset[3:]}" if offset else "UTC"
+    return f"论坛时间（{name}）"
+
+
+def day_times(game: Game) -> list[dict[str, object]]:
+    """Each day of the game file with its opening and close as a datetime-local field
+    takes them (the forum's clock): the add-a-day form fills them when its day is typed."""
+    fmt = "%Y-%m-%dT%H:%M"
+    return [
+        {
+            "number": d.number,
+            "opens": d.opens.astimezone(game.timezone).strftime(fmt),
+            "closes": d.closes.astimezone(game.timezone).strftime(fmt),
+            "accelerated": d.accelerated,
+        }
+        for d in game.days
+    ]
+
+
 def desk_context(
     desk: Desk,
     slug: str,
@@ -961,7 +996,11 @@ def desk_context(
         "games": [{"slug": s, "name": n} for s, n in game_labels(desk.games).items()],
         "filters": dict(filters),
         "players": list(game.players),
-        "timezone": str(game.timezone),  # the zone a 延时's new close time is typed in
+        # the zone a 延时's new close time is typed in, in words (论坛时间（北京时间）)
+        "timezone": zone_words(game),
+        "day_times": day_times(actions.current_game(game))
+        if game.discovers
+        else [],  # (补上这一天 fills a day's times as they are now)
         "days": sorted({d["day"] for d in recs.drafts if d["day"] is not None}),
         "rules": sorted({(d["code"], d["title"]) for d in recs.drafts}),
         "queue": queue,

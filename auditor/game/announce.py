@@ -526,6 +526,11 @@ _ACTOR = lazy(
     # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
     r"|(?:猎人|白痴|女巫|预言家|狼人|村民|杀手|医生|警察|秘警|吹笛者)(?=\s*(?:[，,。；;]|$)))"
 )
+# a name after a relative clause of what was done to the player (昨天投票出去的 X 是狼,
+# 被放逐的 X 是猎人): the player underwent it — the role said after is no act of theirs
+_UNDERGONE = lazy(
+    r"(?:" + _EVENTFUL.pattern + r"|投|出去|下台|送走|离开|退出)[^，。,的]{0,6}的\s*$", re.I
+)
 # a sentence saying a player lives or is well again (冬瓜 活, Lv.1：冬瓜（恢复正常发言）)
 _ALIVE = lazy(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
 # a sentence naming players with no event of theirs: candidates, a tally's row, honours,
@@ -1141,6 +1146,17 @@ def fact_kinds(sentence: str) -> set[EventType]:
     return out
 
 
+def undone(sentence: str) -> bool:
+    """The sentence asks, supposes, negates or tells a near miss (X 出事了吗？ 如果 X …, X 没有
+    …, X 差点 …): whatever its words, it tells no fact."""
+    return bool(
+        _ASKS_OR_TIES.search(sentence)
+        or _rx.search(r"[吗？?]", sentence)
+        or _SUPPOSE.search(sentence)
+        or _rx.search(r"不是|并非|并未|尚未|没有|没|未|差点|险些|几乎", sentence)
+    )
+
+
 # --------------------------------------------------------------------------- names
 
 
@@ -1473,16 +1489,43 @@ class Patterns:
         a player well again (Lv.1, 恢复, 活), a ballot's candidates (对象：X、Y, X vs Y), a
         player's own words or honours (遗言, MVP), a request to them (请 X 先发言), a rule, a
         correction's wrong name.  (``listed``: what the post is listed for already.)"""
-        covered: set[str | None] = {x for a in found for x in (a.player, a.value) if x}
         out: list[str] = []
         for sentence in _SENTENCES.findall(text):
             if _NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence):
                 continue
             if any(sentence.strip() in u for u in listed):
                 continue
-            if self._eventful(sentence, covered, told=True):
+            if self._eventful(sentence, self._covered_in(sentence, found), told=True):
                 out.append(sentence.strip())
         return out
+
+    def _covered_in(self, sentence: str, found: list[Announced]) -> set[str | None]:
+        """The players the sentence's own items are about (sentence by sentence: an item
+        read from another sentence of the post does not account for a name here — 安吉
+        takes the seat in one sentence, 安吉 is muted in the next: both are events)."""
+        flat = _squash(sentence)
+        own: set[str | None] = {
+            x
+            for a in found
+            if (c := _squash(a.clause)) and (c in flat or flat in c)
+            for x in (a.player, a.value)
+            if x
+        }
+        # a player read elsewhere, named again here: a restatement (X 出局。X 是猎人) unless
+        # this sentence states a fact of another kind no item of theirs is (X 接替 Y。X 也是
+        # Lv.3: the muting is a second event)
+        said = {
+            kind
+            for kind, words in _COVER_WORDS
+            if kind not in ("no_death", "game_over") and words.search(sentence)
+        }
+        kinds: dict[str, set[str]] = {}
+        for a in found:
+            for x in (a.player, a.value):
+                if x:
+                    kinds.setdefault(x, set()).add(str(a.type))
+        again: set[str | None] = {x for x, ks in kinds.items() if said <= ks}
+        return own | again
 
     def _unpaired(self, unplaced: list[str], found: list[Announced]) -> list[str]:
         """The unplaced lines less those that hold a half of a substitute read as a pair
@@ -2056,7 +2099,11 @@ class Patterns:
             n
             for n in self.names(line)
             if n.player not in covered
-            and (words is not _EVENTFUL or not _ACTOR.match(line[n.end :]))
+            and (
+                words is not _EVENTFUL
+                or not _ACTOR.match(line[n.end :])
+                or _UNDERGONE.search(_clause_before(line, n.start))
+            )
             and not _COUNTED.match(self._joined_rest(line[n.end :]))
             # (X 差点落马——医生救下: a near miss or a save after the name undoes it)
             and not _SPARED_AFTER.match(line[n.end :])
@@ -3323,8 +3370,18 @@ def _corrected_clocks(text: str) -> list[str]:
     return [
         sentence.strip()
         for sentence in _SENTENCES.findall(_own(text))
-        if _CORRECTS_TIME.search(sentence) and _DIGIT_CLOCK.search(sentence)
+        if (_CORRECTS_TIME.search(sentence) and _DIGIT_CLOCK.search(sentence))
+        or _CLOCK_MOVED.search(sentence)
     ]
+
+
+# a close's clock moved by an arrow (关帖 21:30 → 22:00, 截止：22:15→22:45): the old value
+# and the new under one label, not a range (an opening's label and a close's would be)
+_CLOCK_MOVED = lazy(
+    r"(?:关|截止|终|结束|散|收|deadline|close)[^\d，。,]{0,6}?\d{1,2}\s*[:：]\s*\d{2}"
+    r"\s*(?:→|->|=>|⇒|➡|改为|改成)\s*\d{1,2}\s*[:：]\s*\d{2}",
+    re.I,
+)
 
 
 # the piped said in a passive's short forms (X 还被吹着, X 也让吹了, X 被笛子吹了) and a gloss
@@ -3635,6 +3692,12 @@ def _drowned_before(text: str, found: list[Announced]) -> list[Announced]:
     return out
 
 
+# how the badge's holder went, said in the handover's clause (他被投出时, 被刀之前)
+_HOLDER_WENT = lazy(r"(投出|放逐|票出|被刀|被杀|夜里|昨夜)[^，。,]{0,6}?(?:的时候|时|前|之前|临走)")
+_HOLDER_HOW = {"投出": "vote", "放逐": "vote", "票出": "vote", "被刀": "night", "被杀": "night",
+               "夜里": "night", "昨夜": "night"}  # fmt: skip
+
+
 def _follow(found: list[Announced]) -> list[Announced]:
     """A hunter's shot or a 殉情 goes with the death before it in the post (被投出：汤圆
     殉情：春卷 — both at the vote): its how, and its day when it names none; so does a
@@ -3643,9 +3706,10 @@ def _follow(found: list[Announced]) -> list[Announced]:
     last: Announced | None = None
     gone: Announced | None = None  # the death or the idiot's reveal a badge is handed on at
     first: dict[str, Announced] = {}  # a death said again goes by its first telling
+    by_how: dict[str, Announced] = {}  # the last death of each how
     for a in found:
         if a.type is EventType.ELIMINATED and a.how is not None:
-            last = gone = first.setdefault(a.player, a)
+            last = gone = by_how[a.how] = first.setdefault(a.player, a)
         elif a.type is EventType.IDIOT_REVEALED:
             gone = a  # the idiot keeps his seat, not his vote: the badge goes on that day
         elif (
@@ -3656,8 +3720,12 @@ def _follow(found: list[Announced]) -> list[Announced]:
             and (a.day is None or not _TOLD_WHEN.search(a.clause))
         ):
             # the badge handed on as its holder goes (D5：X 投出 → 警长给 Y; 昨日出局：X。X 为
-            # 警长，移交：Y): the handover is the day of the death before it
-            a = replace(a, day=gone.day, offset=gone.offset)
+            # 警长，移交：Y): the handover is the day of the death before it — of the death
+            # its clause says the holder went by (他被投出的时候把警徽交给了 Y: the vote-out,
+            # not the night's death told after it; a handover restated, no new event)
+            m = _HOLDER_WENT.search(a.clause)
+            went = by_how.get(_HOLDER_HOW[m.group(1)]) if m else None
+            a = replace(a, day=(went or gone).day, offset=(went or gone).offset)
         elif (
             a.type is EventType.ELIMINATED and last is not None and a.cause in ("hunter", "suicide")
         ):

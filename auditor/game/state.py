@@ -33,6 +33,7 @@ from auditor.game.announce import (
     sentences,
     short_phase,
     stated_time,
+    undone,
 )
 from auditor.game.fold import fold
 from auditor.game.gamefile import (
@@ -167,34 +168,80 @@ def _same_day(post_at: datetime, e: Event, days: Sequence[DaySpec]) -> bool:
 
 def answered_by(
     players: Sequence[str], text: str, posted_at: datetime, events: Sequence[Event],
-    days: Sequence[DaySpec],
+    days: Sequence[DaySpec], pid: int | None = None,
 ) -> str:  # fmt: skip
     """What answers a listed post: each of its sentences that names a player, tells a fact
     or states a time names only players for whom a game-file event (confirmed or added by a
-    director) of a kind the sentence tells stands on the post's day; a sentence that asks,
-    supposes or negates its word, tells no fact, or names no player is not answered (the
-    post stays listed).  Returns the events (出局 黄瓜（游戏文件）), or "" when it is not."""
+    director) stands on the post's day — of a kind the sentence tells, or of any kind when
+    the sentence tells its fact in words the grammar has no kind for (昨夜风浪很大，X 被鲨鱼
+    拖进了海里: the director, who added X's death, read it), or read from this very post
+    (``pid``: the answer is tied to the question).  A sentence that asks, supposes or
+    negates, or that tells a fact of no one or only a time is not answered (the post stays
+    listed).  Returns the events (出局 黄瓜（游戏文件）), or "" when it is not."""
     bare = {p: _bare(p) for p in players}
     used: list[Event] = []
     for sentence in sentences(text):
         named = [p for p, b in bare.items() if b and b in _bare(sentence)]
         kinds = fact_kinds(sentence)
-        told = named or kinds or notice_word(sentence) or STATES_TIME.search(fold(sentence))
-        if not told:
+        if not (named or kinds or _tells(sentence)):
             continue  # 大家辛苦。
-        if not named or not kinds:
+        if not named or (not kinds and undone(sentence)):
             return ""
         for p in named:
-            e = next(
-                (e for e in events
-                 if e.player == p and e.type in kinds and _same_day(posted_at, e, days)),
-                None,
-            )  # fmt: skip
+            mine = (e for e in events if e.player == p)
+            e = next((e for e in mine if _answers(e, kinds, posted_at, days, pid)), None)
             if e is None:
                 return ""
             if e not in used:
                 used.append(e)
     return "、".join(f"{EVENT_LABEL[e.type]} {e.player}（游戏文件）" for e in used)
+
+
+# a word of the next round's candidates (版杀7 4.1.2: 可疑者辩论投票's 投票对象是试探性投票中选出的
+# 可疑者; 高票对决: X vs Y) and the words that undo a sentence's declaration — the vote book
+# reads the candidates (auditor.rules.votebook.declared), so such a post is no 未读懂的公告
+_CANDIDATES = re.compile(
+    r"可疑|嫌疑|候选|对决|(?<![A-Za-z])(?:PK|pk|vs\.?|VS\.?)(?![A-Za-z])|只能投|只可投"
+)
+_UNDECLARED = re.compile(r"吗|[？?]|如果|假如|要是|若是|倘若|不是|并非")
+
+
+def declares_candidates(players: Sequence[str], text: str) -> bool:
+    """The post is a round's result that declares the next round's candidates (环节一无人
+    过半，可疑者：X、Y 进入环节二; 高票对决：X vs Y): every sentence naming a player names two or
+    more beside a word of candidates, tells no fact of the game's state, and is not asked,
+    supposed or denied; a sentence naming no one tells no fact, notice or time.  The vote
+    book reads what it declares: it is a kind the tool knows, not 未读懂."""
+    declared = False
+    for sentence in sentences(text):
+        named = _names_in(players, sentence)
+        said = fact_kinds(sentence) or notice_word(sentence)
+        if not named:
+            if said or STATES_TIME.search(fold(sentence)):
+                return False
+            continue
+        if len(named) < 2 or not _CANDIDATES.search(sentence) or _UNDECLARED.search(sentence):
+            return False
+        if said or STATES_TIME.search(fold(sentence)):
+            return False  # (a time beside the names: the day's or 环节's, checked elsewhere)
+        declared = True
+    return declared
+
+
+def _tells(sentence: str) -> bool:
+    """The sentence says a notice's word or states a time."""
+    return bool(notice_word(sentence) or STATES_TIME.search(fold(sentence)))
+
+
+def _answers(
+    e: Event, kinds: set[EventType], posted_at: datetime, days: Sequence[DaySpec],
+    pid: int | None,
+) -> bool:  # fmt: skip
+    """The event answers a sentence about its player: read from the post itself, or of a kind
+    the sentence tells (any, when its words have no kind) on the post's day."""
+    if pid is not None and e.pid == pid:
+        return True
+    return (not kinds or e.type in kinds) and _same_day(posted_at, e, days)
 
 
 def unread_posts(
@@ -220,14 +267,14 @@ def unread_posts(
         if kinds[p.tid] is ThreadKind.LASTWORDS and "遗言" in first_line:
             continue  # a player's last words as the director posts them: their words
         why = why_listed(game.players, text)
-        if why is None:
+        if why is None or declares_candidates(game.players, text):
             continue
         if why.startswith("写了时间") and _agrees(p, game, days):
             continue
         h = digest(text)
         if dismissed.get(p.pid, {}).get("digest") == h:
             continue
-        answer = answered_by(game.players, text, p.posted_at, game.events, days)
+        answer = answered_by(game.players, text, p.posted_at, game.events, days, p.pid)
         out.append(Unread(p.pid, p.tid, p.floor, p.posted_at, text, why, h, answer))
     return out
 

@@ -73,7 +73,9 @@ def render_bbcode(r: Records) -> str:
     standing = [s for s in r.standings if s["blue"] or s["yellow"] or s["red"]]
     if standing:
         lines.append("")
-        lines.append("[b]累计[/b]（三蓝合一黄，三黄合一红）")
+        # (a rule set without cards, 版杀7, has no merging: a card given by hand is listed)
+        ladder = "（三蓝合一黄，三黄合一红）" if r.game.get("cards", True) else ""
+        lines.append(f"[b]累计[/b]{ladder}")
         for s in standing:
             off = "，红牌罚下" if s["sent_off"] else ""
             lines.append(
@@ -166,14 +168,21 @@ def _voter(name: str, info: dict[str, Any] | None) -> str:
     return f"{_safe(name)}（{who}×{number(weight)}）"
 
 
+def _round_prefix(rows: _Posts, info: Mapping[str, object] | None) -> str:
+    """``第2轮 `` before each line of a round; on a day of 环节 the round by its 环节, as the
+    director's schedule names it (``环节二（可疑者辩论投票） ``); "" for a day of one round."""
+    first: Mapping[str, object] = rows[0] if rows else info or {}
+    key = first.get("round", "")
+    if key in ("", None):
+        return ""
+    return f"{first.get('round_name') or f'第{key}轮'} "
+
+
 def _round_lines(rows: list[dict[str, Any]], info: dict[str, Any] | None) -> list[str]:
     """One round's tally: each target's votes with its voters (the sheriff's weight shown,
     so 4 votes from 3 names adds up), then who abstained and who did not vote."""
     lines: list[str] = []
-    rnd = ""
-    key = rows[0]["round"] if rows else (info or {}).get("round", "")
-    if key not in ("", None):
-        rnd = f"第{key}轮 "
+    rnd = _round_prefix(rows, info)
     for t in rows:
         outcome = f" → {_safe(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
         names = [n for n in str(t.get("voters") or "").split("、") if n]

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from auditor.game.gamefile import Game
+from auditor.game.gamefile import Game, ThreadKind, ThreadSpec
 from auditor.ledger.policy import card_name, parse_time
 from auditor.store import Store
 from auditor.urls import findpost_link
@@ -99,7 +99,40 @@ def thread_name(game: Game, tid: int, subject: str = "") -> str:
         return f"「{subject}」（tid {tid}）" if subject else f"帖子 {tid}"
     kind = THREAD_KIND_NAMES.get(spec.kind.value, spec.kind.value)
     day = f"第{spec.day}天" if spec.day is not None else ""
-    return f"{day}{kind}（tid {tid}）"
+    return f"{day}{_phase_of(game, spec)}{kind}（tid {tid}）"
+
+
+_CN_DIGITS = "零一二三四五六七八九十"
+
+
+def phase_label(number: int) -> str:
+    """环节一, 环节二 … (版杀7's own words: 【环节一】试探性投票); 环节11 past ten."""
+    return f"环节{_CN_DIGITS[number]}" if 0 < number <= 10 else f"环节{number}"
+
+
+def _phase_of(game: Game, spec: ThreadSpec) -> str:
+    """``环节二`` for a vote thread that is one 环节's own (the day's 环节 vote in threads of
+    their own: two 第1天投票帖 told apart), else ""."""
+    if spec.day is None or spec.kind is not ThreadKind.VOTE:
+        return ""
+    day = game.day(spec.day)
+    phases = day.phases if day is not None else ()
+    if len({ph.vote_thread for ph in phases if ph.vote_thread is not None}) < 2:
+        return ""
+    return next((phase_label(ph.number) for ph in phases if ph.vote_thread == spec.tid), "")
+
+
+def round_label(game: Game, day: object, key: object) -> str:
+    """A tally round as the director knows it: the 环节 it is (环节一（试探性投票）) on a day
+    of 环节, else 第N轮; "" for a day of one round."""
+    if key in ("", None):
+        return ""
+    spec = game.day(day) if isinstance(day, int) else None
+    for ph in spec.phases if spec is not None else ():
+        if str(ph.number) == str(key):
+            name = ph.name if ph.name and ph.name != phase_label(ph.number) else ""
+            return phase_label(ph.number) + (f"（{name}）" if name else "")
+    return f"第{key}轮"
 
 
 def local_time(stamp: str | None, game: Game) -> str:

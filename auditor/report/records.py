@@ -53,6 +53,7 @@ from auditor.report.labels import (
     plain_note,
     post_link,
     post_time,
+    round_label,
     thread_name,
 )
 from auditor.rules.base import Context
@@ -156,6 +157,8 @@ LEDGER_CSV = (
 )
 
 Row = dict[str, Any]  # a view's row: its columns by name
+#: The rules whose findings are 发言不足 (the summary's tile): a day's, three days'.
+LURK_CODES = ("LURK-DAY", "LURK-3DAYS")
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,6 +338,8 @@ def _game_record(
         # M107 阵营被判负后，不予公示; M39 出局角色不亮身份: a faction's loss is for the
         # director only unless the rule set says it is announced.
         "announce_faction_loss": bool(rs.settings.get("announce_faction_loss")),
+        # 版杀7 has no cards (``cards = false``): no 蓝/黄/红 columns, no merging line
+        "cards": bool(rs.settings.get("cards", True)),
         "lurk_rule": lurk_rule,
         "maxpostsize": game.forum.maxpostsize,  # the announcement's parts (report.parts)
     }
@@ -382,11 +387,7 @@ def build_records(
         notices.append(spaces)
     votes = [_vote_record(r, game, base) for r in checked.ballots]
     notices.extend(late_day_notices(votes, schedule))
-    tally = [
-        {**t, "outcome_name": OUTCOME_NAMES.get(str(t.get("outcome")), t.get("outcome") or "")}
-        for t in checked.tally
-    ]
-    rounds = [dict(r) for r in checked.rounds]
+    tally, rounds = _tallies(game, checked)
 
     days = _day_records(schedule, now)
     day_numbers = [int(d["number"]) for d in days]
@@ -415,7 +416,8 @@ def build_records(
         "other_drafts": led.other_pending,
         "approved": approved_cards(led),
         "findings": len(findings),
-        "below": sum(r["below"] for r in activity),
+        # (the tile 发言不足: every lurking finding, a day's and three days' alike)
+        "below": sum(1 for f in findings if f["code"] in LURK_CODES),
         "changes": {k: sum(1 for c in changes if c["change"] == k) for k in CHANGE_NAMES},
         "crawl": crawl or {},
         "crawl_time": local_time(crawl.get("started_at") if crawl else None, game),
@@ -470,6 +472,23 @@ def _day_records(schedule: Schedule, now: datetime) -> list[Row]:
     ]
 
 
+def _tallies(game: Game, checked: CheckRecords) -> tuple[list[Row], list[Row]]:
+    """The tally rows and the rounds, each round named as the director knows it (a 环节's
+    name on a day of 环节, else 第N轮)."""
+    tally = [
+        {
+            **t,
+            "outcome_name": OUTCOME_NAMES.get(str(t.get("outcome")), t.get("outcome") or ""),
+            "round_name": round_label(game, t.get("day"), t.get("round")),
+        }
+        for t in checked.tally
+    ]
+    rounds = [
+        {**r, "round_name": round_label(game, r.get("day"), r.get("round"))} for r in checked.rounds
+    ]
+    return tally, rounds
+
+
 def _activity_grid(
     checked: CheckRecords,
     players: list[str],
@@ -507,16 +526,18 @@ def _activity_grid(
                 activity.append(pr)
             if not phases:
                 activity.append(row)
+            # a 环节 of the closed day in whose vote thread he never replied: ✗ (no vote),
+            # not ⚠ (a void vote), whatever he did in the other 环节
+            missed = bool(d["closed"]) and any(u["alive"] and not u["votes"] for u in phases)
+            votes = 0 if missed else row["votes"]
             cells.append(
                 {
                     **row,
+                    "votes": votes,
                     "phases": phases,
-                    "novote": row["alive"]
-                    and d["closed"]
-                    and not d["accelerated"]
-                    and not row["votes"],
-                    "uncounted": bool(row["votes"]) and (p, number) in uncounted,
-                    "abstained": bool(row["votes"]) and (p, number) in abstained,
+                    "novote": row["alive"] and d["closed"] and not d["accelerated"] and not votes,
+                    "uncounted": bool(votes) and (p, number) in uncounted,
+                    "abstained": bool(votes) and (p, number) in abstained,
                 }
             )
         matrix.append({"player": p, "cells": cells, "total": sum(c["posts"] for c in cells)})

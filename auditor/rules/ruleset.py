@@ -78,6 +78,12 @@ SETTINGS: dict[str, Option] = {
         "after_vote 在投票结算之后",
         ("before_vote", "after_vote"),
     ),
+    "cards": Option(
+        bool,
+        True,
+        "规则集有没有牌（蓝、黄、红）：false = 没有牌（版杀7），没有写明处理的规则只提醒导演，"
+        "不起草牌",
+    ),
     "factions_lose_on_two_reds": Option(bool, False, "同一阵营两张红牌则该阵营判负"),
     "announce_faction_loss": Option(
         bool, False, "公告里公布阵营判负（会透露阵营：默认只在报告里提醒导演）"
@@ -291,6 +297,11 @@ def load_ruleset(
             declared[rule.code] = merged
     if own := _own_words_on(settings["lexicons"], tables, rules, declared, where):
         rules[_OWN_WORDS] = own
+    sources = preset.sources
+    if not settings["cards"]:
+        sources = _without_cards(
+            preset_where, where, preset.rules, tables, rules, declared, preset.sources
+        )
     disabled = tuple(r.code for r in all_rules() if r.code not in rules)
     off = {
         code: declared[code]
@@ -304,7 +315,7 @@ def load_ruleset(
         seed=preset.seed,
         settings=settings,
         rules=rules,
-        sources=preset.sources,
+        sources=sources,
         disabled=disabled,
         off=off,
     )
@@ -350,6 +361,44 @@ def _holds_own_words(lexicons: list[str], where: str) -> bool:
         if cat is not None and cat.entries:
             return True
     return False
+
+
+_COLOURS = ("blue", "yellow", "red")
+_NO_CARDS_CITE = (
+    "no seed text: 规则集没有牌（[ruleset] cards = false）：没有写明处理的规则只提醒导演"
+)
+
+
+def _without_cards(
+    preset_where: str,
+    where: str,
+    preset_rules: Mapping[str, Mapping[str, object]],
+    game_tables: Mapping[str, Mapping[str, object]],
+    rules: dict[str, dict[str, object]],
+    declared: dict[str, dict[str, object]],
+    sources: Mapping[str, Mapping[str, str]],
+) -> dict[str, dict[str, str]]:
+    """A rule set without cards (``cards = false``: 版杀7) never drafts one: a rule whose
+    card is the common default (blue: a rule the game file turns on, a director's own
+    lexicon) is a notice to the director, citing the rule set's ``cards``; a card colour
+    written in the preset or the game file is refused.  Returns the sources with that
+    citation for each such rule."""
+    for tables, at in ((preset_rules, preset_where), (game_tables, where)):
+        for code, table in tables.items():
+            if table.get("card") in _COLOURS:
+                raise _fail(
+                    at,
+                    f"rules.{code}.card",
+                    "这个规则集没有牌（[ruleset] cards = false）：card 只能是 "
+                    "warning（提醒导演）、none（不处罚）或 substitute（替补）",
+                )
+    cite = sources.get("ruleset", {}).get("cards") or _NO_CARDS_CITE
+    out = {code: dict(cites) for code, cites in sources.items()}
+    for code, opts in (*rules.items(), *declared.items()):
+        if opts.get("card") in _COLOURS:
+            opts["card"] = "warning"
+            out.setdefault(code, {}).setdefault("card", cite)
+    return out
 
 
 def get_or_fail(code: str, where: str) -> Any:

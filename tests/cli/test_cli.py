@@ -505,3 +505,9 @@ def test_an_unread_posts_link_is_whole_in_a_narrow_terminal(tmp_path: Path) -> N
             r"http://bbs\.example\.com/forum\.php\?mod=redirect&goto=findpost&ptid=\d+&pid=\d+",
             link,
         ), res.output
+
+
+def test_serve_help_names_what_set_password_takes() -> None:
+    """fh41 item 10: --set-password showed 「<文本,文本>」."""
+    res = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
+    assert "<游戏文件 导演名>" in res.stdout and "文本,文本" not in res.stdout, res.stdout

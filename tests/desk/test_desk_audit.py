@@ -95,3 +95,22 @@ def test_a_decision_during_an_audit_is_kept(tmp_path: Path) -> None:
     approved = html[html.index('id="approved"') : html.index('id="rejected"')]
     assert ident in approved
     assert f'id="draft-{ident}"' not in html
+
+
+def test_the_header_after_an_audit_says_its_summary() -> None:
+    """fh41 item 11: the audit prints its summary and then 待确认 N 项（…） on a line of its
+    own; the desk took the last line for the summary and, dropping its own 待确认 count,
+    showed 「审计完成：」 with nothing after."""
+    from auditor.desk.actions import state_incomplete, summary_line
+    from auditor.desk.app import audit_message
+    from auditor.report.words import audit_line
+
+    out = [
+        "审计完成：新帖 3，新草稿 1，待处理 4，问题 0。报告：/r/report.html",
+        "待确认 2 项（在审计台「待确认」里确认）",
+    ]
+    shown = audit_message(audit_line(summary_line(out), desk=True))
+    assert shown.startswith("审计完成：新帖 3"), shown
+    state = ["游戏状态不完整（1）：第2天没有读到。" + out[0], out[1]]
+    shown = audit_message(state_incomplete(audit_line(summary_line(state), desk=True)))
+    assert "新帖 3" in shown and "游戏状态不完整 1 条" in shown, shown

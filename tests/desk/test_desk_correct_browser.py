@@ -191,3 +191,38 @@ def test_each_correction_takes_at_most_three_taps_on_a_phone(tmp_path: Path) -> 
             assert _severe(driver) == []
         finally:
             driver.quit()
+
+
+def test_add_a_day_fills_the_days_times_when_its_number_is_typed(tmp_path: Path) -> None:
+    """fh41 item 6: the guide promises 「时间框里先填好现在的值」; typing 第几天 = 1 in 补上这一天
+    left 开门/关门 empty.  Now they hold day 1's times as the desk has them (the forum's
+    clock, said in words: 论坛时间（北京时间）, not Asia/Shanghai)."""
+    from selenium.webdriver.common.by import By
+
+    from auditor.desk.actions import current_game
+    from auditor.game.gamefile import load_game
+
+    game = setup(tmp_path / "game", own_style())
+    audit(game, tmp_path / "game" / "reports")
+    day1 = current_game(load_game(game)).day(1)
+    assert day1 is not None
+    with desk_server(game) as srv:
+        driver = _driver(tmp_path, 390, 844)
+        try:
+            _phone(driver)
+            driver.get(srv.links["老王"])
+            driver.get(f"{srv.base}/g/{srv.slug}#add-item")
+            box = driver.find_element(By.ID, "add-item")
+            driver.execute_script("arguments[0].open = true; arguments[0].scrollIntoView()", box)
+            assert "Asia/Shanghai" not in box.text and "论坛时间（北京时间）" in box.text, box.text
+            number = box.find_element(By.CSS_SELECTOR, "input.add-day-number")
+            number.click()
+            number.send_keys("1")
+            opens = box.find_element(By.CSS_SELECTOR, "input.add-opens").get_attribute("value")
+            closes = box.find_element(By.CSS_SELECTOR, "input.add-closes").get_attribute("value")
+            fmt = "%Y-%m-%dT%H:%M"
+            assert opens == day1.opens.astimezone(day1.opens.tzinfo).strftime(fmt), opens
+            assert closes == day1.closes.strftime(fmt), closes
+            assert _severe(driver) == []
+        finally:
+            driver.quit()

@@ -9,6 +9,7 @@ A decision should be one tap, with the next item's button on the screen at once.
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from pathlib import Path
@@ -51,14 +52,14 @@ def _on_screen(driver: Any, element: Any) -> bool:
 
 
 def _next_item(driver: Any) -> Any:
-    """The next pending item: the queue's, then a notice; None when all are done."""
+    """The next pending item in the page's order (the notices sit before the blue cards);
+    None when all are done."""
     from selenium.webdriver.common.by import By
 
-    for css in ("#drafts article.draft:not(.done)", "#notices article.notice:not(.done)"):
-        found = driver.find_elements(By.CSS_SELECTOR, css)
-        if found:
-            return found[0]
-    return None
+    found = driver.find_elements(
+        By.CSS_SELECTOR, "#drafts article.draft:not(.done), #notices article.notice:not(.done)"
+    )
+    return found[0] if found else None
 
 
 #: The morning: the director disagrees with a few — every 6th card of the queue a colour
@@ -94,6 +95,7 @@ def review(driver: Any, base: str, slug: str) -> dict[str, Any]:
     heights: list[float] = []
     choices: dict[str, int] = {}
     started = time.monotonic()
+    page_start = driver.execute_script("return document.documentElement.scrollHeight")
     for n in range(80):
         art = _next_item(driver)
         if art is None:
@@ -145,6 +147,8 @@ def review(driver: Any, base: str, slug: str) -> dict[str, Any]:
         "scrolls": scrolls,
         "seconds": round(time.monotonic() - started, 1),
         "tallest": max(heights, default=0),
+        "page_start": page_start,
+        "page_end": driver.execute_script("return document.documentElement.scrollHeight"),
         "choices": choices,
     }
 
@@ -217,6 +221,71 @@ def test_a_morning_on_a_phone_is_one_tap_a_decision(sample: Path, tmp_path: Path
                 assert len(counts[name]) >= 2, counts  # the queue line and the summary/lists
             assert got["taps"] <= TAPS_PER_DECISION * got["decisions"], got
             assert got["scrolls"] <= SCROLLS_PER_DECISION * got["decisions"], got
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
+
+
+#: The sample's morning before fh41 item 7 (at 390 px): the page 13,167 px tall at the start
+#: and 7,805 px after the last decision (every decided card left folded on the page).
+PAGE_BEFORE = (13167, 7805)
+
+
+def test_the_review_reads_once_notices_first_and_the_report_follows(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """fh41 item 7: each reason once on a card; the notices (five, one tap each) before the
+    sixteen blue cards; one confirmation on the page, not one per decided card; the report
+    below the cards (牌面, 已批准, 提醒) as the server has it after each decision."""
+    from selenium.webdriver.common.by import By
+
+    folder = tmp_path_factory.mktemp("morning7") / "sample"
+    shutil.copytree(paths.ROOT / "examples" / "sample", folder)
+    res = auditor("audit", "game.toml", cwd=folder)
+    assert res.returncode == 0, res.stderr
+    set_password(folder / "game.toml", "导演")
+    with desk_server(folder / "game.toml") as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "导演")
+            # each reason once: no part of a card's text (its lines, 。/；-separated) twice
+            for art in phone.find_elements(By.CSS_SELECTOR, "article.draft, article.notice"):
+                text = art.text.split("\n细节")[0]  # (the folded 细节 repeats on purpose)
+                pieces = [p.strip() for p in re.split(r"[；。\n]", text) if len(p.strip()) >= 8]
+                twice = [p for p in set(pieces) if pieces.count(p) > 1]
+                assert not twice, (twice, text)
+            top = phone.execute_script(
+                "return [document.getElementById('notices').getBoundingClientRect().top,"
+                " document.getElementById('queue-blue').getBoundingClientRect().top]"
+            )
+            assert top[0] < top[1], top  # the notices before the blue cards
+            got = review(phone, srv.base, srv.slug)
+            print("morning:", got, "before:", PAGE_BEFORE)
+            shown = [
+                a for a in phone.find_elements(By.CSS_SELECTOR, "article.done") if a.is_displayed()
+            ]
+            assert len(shown) <= 1, [a.text for a in shown]  # one confirmation, not 26
+            # the report below the cards is the server's after the last decision
+            fresh = phone.execute_async_script(
+                "var done = arguments[0];"
+                "fetch(location.pathname, {credentials: 'same-origin'}).then(r => r.text())"
+                ".then(h => { var d = new DOMParser().parseFromString(h, 'text/html');"
+                " done(['standings', 'approved', 'rejected'].map("
+                "   id => d.getElementById(id).textContent.replace(/\\s+/g, ' '))); });"
+            )
+            page = phone.execute_script(
+                "return ['standings', 'approved', 'rejected'].map("
+                " id => document.getElementById(id).textContent.replace(/\\s+/g, ' '))"
+            )
+            assert page == fresh
+            counts = phone.execute_script(
+                "return Array.from(document.querySelectorAll('[data-count=notices]'))"
+                ".map(e => e.textContent)"
+            )
+            assert set(counts) == {"0"}, counts  # (the heading said 5 next to 提醒 0)
+            assert got["page_end"] < PAGE_BEFORE[1], got  # (13,145 -> 5,981 px at the end)
+            assert got["taps"] == got["decisions"], got
             assert _severe(phone) == []
         finally:
             phone.quit()

@@ -430,7 +430,8 @@ def test_a_notice_names_the_post_a_discovered_event_came_from(tmp_path: Path) ->
     _full, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
     result = run_audit(minimal, reports=tmp_path / "r")
     said = [n for n in result.notices if "投票出局为 茄子" in n]
-    assert said and said[0].startswith("第2天：论坛公示（pid "), result.notices
+    assert said and said[0].startswith("第2天：论坛公示（第 "), result.notices
+    assert not re.search(r"pid ?\d", said[0]), said[0]  # its 楼 and link, never an id
     assert not any("游戏文件记录的" in n for n in result.notices)
 
 

@@ -1101,3 +1101,18 @@ def test_a_range_by_weekdays_and_an_arrow() -> None:
     assert ranges("D6 周五 10:00 → 周日 22:00") == [("12-18 10:00", "12-20 22:00", 6)]
     # an arrow that moves a close is no range
     assert ranges("关门 周五 21:30 → 周五 23:00") == []
+
+
+def test_a_range_after_a_date_on_its_line_is_that_date_s() -> None:
+    """(s41-disc-ev, the seed's schedule form) 12月1日，时间为0:00-24:00: the date written before
+    the range on its line dates it, not the post's own date; a range alone keeps the post's."""
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.when import find_ranges
+
+    tz = ZoneInfo("Asia/Shanghai")
+    posted = datetime(2026, 11, 30, 20, 0, tzinfo=tz)
+    (r,) = find_ranges("【环节一】试探性投票，12月1日，时间为0：00-24：00", posted, tz)
+    assert (r.opens.date().isoformat(), r.phase) == ("2026-12-01", 1)
+    (own,) = find_ranges("【环节一】时间为0：00-24：00", posted, tz)
+    assert own.opens.date().isoformat() == "2026-11-30"

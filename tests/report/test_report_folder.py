@@ -35,7 +35,8 @@ def test_a_second_store_is_refused_in_a_report_folder_it_does_not_own(tmp_path: 
     with pytest.raises(ReportFolderError) as info:
         audit(s2, reports=reports)
     message = str(info.value)
-    assert "report_name" in message and str(s1.with_suffix(".sqlite")) in message
+    # (the sample names its own store: game.sqlite beside the renamed file)
+    assert "report_name" in message and str(s1.parent / "game.sqlite") in message
     assert sorted(p.name for p in (reports / "m107").iterdir()) == before  # nothing mixed
     assert (reports / "m107" / "latest").resolve() == first.report.resolve()
     # the CLI: a clear message and exit code 2, no traceback

@@ -571,9 +571,19 @@ def test_rules_table_fits_80_columns() -> None:
         codes = [ln.split("│")[1].strip() for ln in res.stdout.splitlines() if ln.startswith("│")]
         assert codes.count("LURK-DAY") == 1 and codes.count("PHRASE-BODY") == 1
     assert (
-        "sheriff_weight = 1.5（默认 1.0）"
-        in CliRunner().invoke(app, ["rules", "--ruleset", "m107"], env={"COLUMNS": "120"}).stdout
+        "警长票的票数：1.5（默认 1.0）（sheriff_weight）"
+        in CliRunner().invoke(app, ["rules", "--ruleset", "m107"], env={"COLUMNS": "200"}).stdout
     )
+
+
+def test_rules_settings_are_in_words() -> None:
+    """fh41 item 10: 「schedule = {'first_days': 1, ...}」「night_posts = next_day」 were the
+    rule set's settings as Python printed them; now in words, the game file's key beside."""
+    out = CliRunner().invoke(app, ["rules", "--ruleset", "killbar7"], env={"COLUMNS": "250"})
+    assert out.exit_code == 0, out.output
+    assert "{'" not in out.stdout and "next_day" not in out.stdout and "True" not in out.stdout
+    assert "讨论日以外（夜晚）的发言计入哪一天：计入下一天（默认 无）（night_posts）" in out.stdout
+    assert "关门钟点 24:00" in out.stdout
 
 
 def test_a_day_whose_every_vote_came_after_its_close_is_a_notice() -> None:

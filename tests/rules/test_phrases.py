@@ -115,5 +115,5 @@ def test_auditor_rules_shows_a_phrase_rule() -> None:
     assert res.exit_code == 0, res.output
     out = res.output
     assert "发誓句式" in out and "M107 违规判定 3(1)" in out  # title and seed of oath.txt
-    assert "threads" in out and "discussion" in out  # an option with its default
+    assert "threads" in out and "讨论帖" in out  # an option with its default, in words
     assert "判罚依据" in out  # a preset's citation

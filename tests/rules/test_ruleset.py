@@ -186,3 +186,19 @@ def test_the_censor_rule_stays_off_without_own_words(tmp_path: Path) -> None:
     # the director turning it off is obeyed
     off = {"lexicons": ["words.txt"], "PHRASE-CENSOR": {"enabled": False}}
     assert not load_ruleset("m107", off, where=str(game)).enabled("PHRASE-CENSOR")
+
+
+def test_own_words_in_a_rule_set_without_cards_are_a_notice(tmp_path: Path) -> None:
+    # 版杀7 has no cards: the director's own words draw 提醒导演, citing the rule set's cards.
+    game = tmp_path / "game.toml"
+    game.write_text("", "utf-8")
+    (tmp_path / "words.txt").write_text("菜鸡\n", "utf-8")
+    rs = load_ruleset("killbar7", {"lexicons": ["words.txt"]}, where=str(game))
+    assert rs.rules["PHRASE-CENSOR"]["card"] == "warning"
+    assert "没有牌" in rs.sources["PHRASE-CENSOR"]["card"]
+    assert (
+        load_ruleset("m107", {"lexicons": ["words.txt"]}, where=str(game)).rules["PHRASE-CENSOR"][
+            "card"
+        ]
+        == "blue"
+    )

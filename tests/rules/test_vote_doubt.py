@@ -110,3 +110,103 @@ def test_the_post_is_shown_by_its_link_or_its_floor_never_its_pid() -> None:
     )
     assert findpost_link("file:///tmp/pages/", 12, 345) is None
     assert findpost_link("https://bbs.example.com/", 12, None) is None
+
+
+# --------------------------------------------------------------------------- spoken, by round
+# Issue 37 round 2: a living voter's post in the round that names a candidate as a choice in
+# his own words (还是油条 / 油条，不变 / 那就油条 / 跟油条), read neither as a ballot nor as
+# chatter, is a doubt; the round's doubts are weighed together.
+
+
+def _three_for_youtiao(*extra: dict[str, Any]) -> list[dict[str, Any]]:
+    """试探性投票 of eight: 油条 3, 烧卖 2, 春卷 1 (包子 and 汤圆 have not voted): 油条 needs
+    two more for 过半 (5 of 8)."""
+    votes = [("饺子", "油条"), ("馄饨", "油条"), ("豆浆", "油条")]
+    votes += [("油条", "烧卖"), ("烧卖", "烧卖"), ("春卷", "春卷")]
+    return [kb(a, 12, at(1, 10, i), t) for i, (a, t) in enumerate(votes)] + list(extra)
+
+
+def _by(author: str, hh: int, text: str) -> dict[str, Any]:
+    return {"author": author, "tid": 12, "at": at(1, hh), "message": text}
+
+
+def test_spoken_choices_are_names_chosen_not_names_talked_about() -> None:
+    from auditor.rules.votebook.doubt import spoken_choices
+
+    players = ("饺子", "包子", "馄饨", "油条", "烧卖")
+    for text in (
+        "还是油条，那段解释没说服我。",
+        "油条，不变。",
+        "那就油条，别的看不出来。",
+        "跟油条。",
+    ):
+        assert spoken_choices(text, players, players) == ("油条",), text
+    assert spoken_choices("弃。信息太少。", players, players) == ("弃权",)
+    # twins: a statement about him, a question, a negation, a supposition, thanks
+    for text in (
+        "油条昨天那段话我看不懂。",
+        "油条你怎么解释？",
+        "还是油条吗？",
+        "不投油条，我再看看。",
+        "要是都投油条呢？",
+        "谢谢油条帮我说话。",
+        "油条是不是已经三票了？",
+    ):
+        assert spoken_choices(text, players, players) == (), text
+    # in a round of suspects, another player named is no candidate
+    assert spoken_choices("饺子，不变。", ("油条", "烧卖"), players) == ()
+
+
+def test_two_spoken_votes_that_together_make_a_majority_are_asked(tmp_path: Path) -> None:
+    # neither alone gives 油条 more than half (4 of 8); together they do (5)
+    posts = _three_for_youtiao(
+        _by("包子", 20, "还是油条，那段解释没说服我。"), _by("汤圆", 21, "油条，不变。")
+    )
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
+    first = book.days[1].rounds[0]
+    assert first.outcome == {"油条": "suspect", "烧卖": "suspect"}  # as read
+    assert "结果未定" in first.reason
+    (question,) = book.conflicts
+    assert "还是油条，那段解释没说服我。" in question and "油条，不变。" in question
+    assert "包子 投 油条、汤圆 投 油条" in question and "过半" in question
+    assert "pid" not in question
+
+
+def test_chatter_that_names_the_candidate_is_no_doubt(tmp_path: Path) -> None:
+    posts = _three_for_youtiao(
+        _by("包子", 20, "油条昨天那段话我看不懂。"), _by("汤圆", 21, "油条你怎么解释？")
+    )
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
+    first = book.days[1].rounds[0]
+    assert not book.conflicts
+    assert "结果未定" not in first.reason and "未读出的发言" not in first.reason
+
+
+def test_a_spoken_vote_that_cannot_change_the_round_is_listed_not_asked(tmp_path: Path) -> None:
+    # 油条 3 → 4: still no majority; the suspects stay 油条 and 烧卖
+    posts = _three_for_youtiao(_by("包子", 20, "还是油条，那段解释没说服我。"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
+    first = book.days[1].rounds[0]
+    assert not book.conflicts
+    assert "结果未定" not in first.reason
+    assert "未读出的发言" in first.reason and "还是油条，那段解释没说服我。" in first.reason
+
+
+def test_a_doubt_before_a_last_hour_post_makes_it_a_late_change(tmp_path: Path) -> None:
+    # 包子's spoken 油条 at 20:00, then 烧卖: read alone, 烧卖 is his first vote; counted, his
+    # spoken vote stands when 烧卖 comes in the last hour (a change too late, 4.1.2 说明) and
+    # with 汤圆's the round could turn: asked.  Twin: 烧卖 at 22:00 is a valid change either
+    # way, 汤圆's alone cannot turn it: listed, not asked.
+    def book(hh: int, mm: int, where: Path) -> Any:
+        posts = _three_for_youtiao(
+            _by("包子", 20, "还是油条，那段解释没说服我。"),
+            _by("汤圆", 21, "油条，不变。"),
+            kb("包子", 12, at(1, hh, mm), "烧卖"),
+        )
+        return book_of(where, "killbar7", KILLBAR_DAY, posts)
+
+    (question,) = book(23, 30, tmp_path / "late").conflicts
+    assert "包子 投 油条、汤圆 投 油条" in question
+    early = book(22, 0, tmp_path / "early")
+    assert not early.conflicts
+    assert "未读出的发言" in early.days[1].rounds[0].reason

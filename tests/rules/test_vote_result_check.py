@@ -125,7 +125,8 @@ def test_a_discovered_result_against_void_ballots_shows_the_post_and_its_link(
 
     said = [n for n in notices(True, tmp_path / "void") if n.startswith("第2天")]
     assert len(said) == 1, said
-    assert "论坛公示（pid " in said[0] and "投票出局为 黄瓜" in said[0]
+    assert "论坛公示（第 " in said[0] and "投票出局为 黄瓜" in said[0]
+    assert not re.search(r"pid ?\d", said[0]), said[0]
     assert "没有有效票" in said[0] and "「黄瓜 7 票，黄瓜出局。」" in said[0]
     # the link, or its 楼 when the game has no forum address (a director never sees an id)
     assert re.search(r"黄瓜出局。」（(?:第 \d+ 楼|http\S+goto=findpost\S+)）", said[0])

@@ -75,10 +75,20 @@
     if (now !== null) setCount(name, now);
   });
 
+  // Every pending item (cards and notices) in the page's order.
+  function pendingItems() {
+    return Array.from(document.querySelectorAll("article.draft:not(.done), article.notice:not(.done)"));
+  }
+
   function decided(art, text, made) {
-    var list = drafts();
-    var at = list.indexOf(art);
+    var all = pendingItems();
+    var after = all.slice(all.indexOf(art) + 1);
     var notice = art.classList.contains("notice");
+    // one confirmation on the page: the earlier decided cards leave (the decided lists
+    // below hold them), so results do not pile up between the cards still to decide
+    document.querySelectorAll("article.done").forEach(function (old) {
+      if (old !== art) old.hidden = true;
+    });
     art.classList.add("done");
     Array.from(art.children).forEach(function (el) {
       if (!el.classList.contains("result") && !el.classList.contains("head")) el.hidden = true;
@@ -94,14 +104,14 @@
     var line = showResult(art, true, text);
     // a notice (不处罚 / 提醒导演) leaves the notices' count, never the queue's
     bump(notice ? "notices" : "pending", -1);
-    var rest = notice ? Array.from(document.querySelectorAll("article.notice:not(.done)")) : drafts();
-    var next = notice ? rest[0] : rest[Math.min(at, rest.length - 1)];
+    // the next item is the one below (the notices sit before the blue cards), else the
+    // first still pending above
+    var rest = pendingItems();
+    var next = after.filter(function (a) { return rest.indexOf(a) !== -1; })[0] || rest[0];
     // the result a little below the top of the screen, the next card under it
     window.scrollBy(0, Math.floor(line.getBoundingClientRect().top) - 8);
-    if (next && notice) {
-      next.focus({ preventScroll: true });
-    } else if (next) {
-      current = rest.indexOf(next);
+    if (next) {
+      current = drafts().indexOf(next);
       next.focus({ preventScroll: true });
     } else {
       current = -1;
@@ -141,6 +151,7 @@
   // count are taken from the page read afresh, not left as they were before the decision.
   // A card being written on (a note typed, a field in focus) is left as it is.
   var refreshing = 0;
+  var REPORT_PARTS = ["approved", "seen-notices", "rejected", "standings", "announcement", "posts"];
   function refresh(player) {
     var mine = ++refreshing;
     fetch(location.pathname + location.search, { credentials: "same-origin" })
@@ -164,6 +175,23 @@
         ["proposal-count", "audit-status", "last-audit"].forEach(function (id) {
           var el = document.getElementById(id), now = fresh.getElementById(id);
           if (el && now) el.innerHTML = now.innerHTML;
+        });
+        // the report below the cards as the server now has it: the decided lists, the
+        // standings (牌面), the announcement and the posts to make (a folded list stays
+        // as the director left it)
+        REPORT_PARTS.forEach(function (id) {
+          var el = document.getElementById(id), now = fresh.getElementById(id);
+          if (!el || !now || el.contains(document.activeElement)) return;
+          var open = el.tagName === "DETAILS" ? el.open : null;
+          if (now.outerHTML === el.outerHTML) return;
+          var copy = document.importNode(now, true);
+          if (open !== null) copy.open = open;
+          el.replaceWith(copy);
+        });
+        // every summary figure (the tiles) once more from the fresh page
+        Object.keys(SOURCE).forEach(function (name) {
+          var el = fresh.getElementById(SOURCE[name]);
+          if (el) setCount(name, parseInt(el.textContent, 10) || 0);
         });
       })
       .catch(function () {});
@@ -256,8 +284,10 @@
     var range = document.createRange(); range.selectNodeContents(el);
     var sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(range);
   }
-  document.querySelectorAll("button.copy").forEach(function (btn) {
-    btn.addEventListener("click", function () {
+  // (one listener for the page: the announcement is replaced after each decision)
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target && ev.target.closest ? ev.target.closest("button.copy") : null;
+    if (btn) (function () {
       var area = document.getElementById(btn.dataset.target);
       if (!area) return;
       function copied() { btn.textContent = "已复制"; }
@@ -268,7 +298,7 @@
       } else {
         select(area); document.execCommand("copy"); copied();
       }
-    });
+    })();
   });
 
   // The post page opens at once from the store; the forum's part (the thread, the posting
@@ -299,6 +329,28 @@
       .then(function (html) { if (html !== null) forumBox.innerHTML = html; })
       .catch(function () { failed("连不上审计台或论坛。"); });
   }
+
+  // 补上这一天: typing 第几天 fills 开门/关门 (and 加速) with that day's times as the game
+  // file has them now, so the director changes only what is wrong; a time he typed himself
+  // is kept.
+  document.addEventListener("input", function (ev) {
+    var field = ev.target;
+    if (!field || !field.classList) return;
+    if (field.classList.contains("add-opens") || field.classList.contains("add-closes")) {
+      field.dataset.typed = "1";
+      return;
+    }
+    if (!field.classList.contains("add-day-number")) return;
+    var form = field.form;
+    var day = form ? form.querySelector('.day-times[data-day="' + field.value.trim() + '"]') : null;
+    if (!day) return;
+    [["add-opens", day.dataset.opens], ["add-closes", day.dataset.closes]].forEach(function (pair) {
+      var box = form.querySelector("." + pair[0]);
+      if (box && !box.dataset.typed) box.value = pair[1];
+    });
+    var fast = form.querySelector('input[name=accelerated][value="' + day.dataset.accelerated + '"]');
+    if (fast) fast.checked = true;
+  });
 
   var status = document.getElementById("audit-status");
   if (status && status.dataset.state === "running") {

@@ -162,7 +162,7 @@ def _window(
     first, declared = dv.day == inputs.first_day, _declared(inputs, w, windows, elig)
     decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, first, declared)
     inputs.procedure.decide(decision)
-    ask_when_unsure(decision, w, posts, inputs.procedure)
+    ask_when_unsure(decision, w, posts, read, inputs.procedure)
     if not tally.closed:
         tally.reason += "（尚未关门，暂计）"
     # A hidden (屏蔽) post is still a post: its author voted, though the tally can't read

@@ -119,13 +119,25 @@ def _events_at_close(ctx: Context, dv: DayVotes, etype: EventType, how: str | No
 
 def _recorded(ctx: Context, events: list[Event]) -> str:
     """Who records these events: the game file, or the director's posts they were
-    discovered from (游戏文件记录的 would name an event the file does not have)."""
+    discovered from, by their 楼 (游戏文件记录的 would name an event the file does not have;
+    a director never sees a pid)."""
     pids = _result_pids(ctx, events)
     if pids:
-        return f"论坛公示（pid {'、'.join(map(str, pids))}）记录的"
+        return f"论坛公示（{'、'.join(_where_said(ctx, pid) for pid in pids)}）记录的"
     if not events and getattr(ctx.game, "discovery", None) is not None:
         return "论坛公示中读到的"  # a game that discovers its events: nothing was read
     return "游戏文件记录的"
+
+
+def _where_said(ctx: Context, pid: int) -> str:
+    """A result post as a director finds it: its 楼 (the notice shows its text and link after),
+    else its link — never its pid."""
+    post = next((gp.post for gp in ctx.posts if gp.post.pid == pid), None)
+    if post is None:
+        return post_link(ctx.game.forum.url, None, pid)
+    if post.floor is not None:
+        return f"第 {post.floor} 楼"
+    return post_link(ctx.game.forum.url, post.tid, pid, post.floor)
 
 
 def _result_pids(ctx: Context, events: list[Event]) -> list[int]:
