@@ -99,3 +99,18 @@ def test_an_off_game_post_is_a_link_titled_in_chinese_with_a_forum_address(
     assert addressed_links(note, None) == []
     assert "forum.php" not in plain_note(note)
     assert addressed_links("https://evil.example/forum.php?mod=viewthread&tid=5", None) == []
+
+
+def test_the_report_folder_is_named_on_the_forum_clock(sample_game: Path, tmp_path: Path) -> None:
+    """fh41 item 8: a run at 10:46 UTC (the desk's clock) and the same instant in forum
+    time (the CLI's) name one folder: 18:46, the forum's."""
+    from datetime import UTC
+
+    game = load_game(sample_game)
+    with Store(game.store) as store:
+        check(game, store, now=NOW)
+        records = build_records(game, store, now=NOW)
+    at = datetime(2026, 12, 6, 10, 46, tzinfo=UTC)
+    written = write_report(records, tmp_path / "r", when=at)
+    assert written.directory.name == "20261206-184600"
+    assert write_report(records, tmp_path / "s").directory.name.startswith("20")
