@@ -67,6 +67,9 @@ STATIC = {
     "desk.js": ("auditor.desk", "static/desk.js", "text/javascript; charset=utf-8"),
 }
 CARD_CHOICES = ("blue", "yellow", "red")
+# A rule set without cards (``[ruleset] cards = false``: 版杀7): a draft becomes a notice or a
+# substitute, never a colour; the manual form offers the same (不处罚 is 驳回/知道了).
+NO_CARD_CHOICES = ("warning", "substitute")
 FILTERS = ("status", "player", "day", "rule")  # the queue's filters (status: pending by default)
 STATUSES = ("pending", "approved", "rejected", "all")
 #: Starlette's own errors (its plain ``Not Found``) as desk pages.
@@ -1013,8 +1016,10 @@ def desk_context(
         "histories": {},
         "filtered": any(filters.get(k) for k in ("player", "day", "rule")) or status != "pending",
         "batches": _batches(queue),
-        "cards": CARD_CHOICES,
-        "manual_cards": ("blue", "yellow", "red", "substitute"),
+        "cards": CARD_CHOICES if recs.game.get("cards", True) else NO_CARD_CHOICES,
+        "manual_cards": ("blue", "yellow", "red", "substitute")
+        if recs.game.get("cards", True)
+        else NO_CARD_CHOICES,
         "announcement": _announcement(text, game.forum.maxpostsize, desk.post_limit),
         "audit": {
             "last": dict(last),

@@ -271,6 +271,7 @@ def _decision_row(
             f"找不到编号为 {ident} 的草稿或牌（运行 auditor ledger 或查看报告中的编号）"
         )
     _check_choice(decision, card, note)
+    refuse_colour(ruleset, card)
     fp = row["fingerprint"]
     manual = str(row["id"]).startswith("M")  # manual card ids start with M, findings with F
     view = overlay or Overlay(game, ruleset, store)
@@ -309,6 +310,19 @@ def _decision_row(
         row["id"], row["player"], decision, shown, before, kept is not None, suggested
     )
     return record, recorded
+
+
+#: Refusal of a colour in a rule set without cards (the rule set's own words).
+NO_CARDS_MESSAGE = (
+    "这个规则集没有牌（[ruleset] cards = false）：只能是 "
+    "warning（提醒导演）、none（不处罚，即驳回）或 substitute（替补）"
+)
+
+
+def refuse_colour(rs: RuleSet, card: str | None) -> None:
+    """A rule set without cards (版杀7) takes no colour from the director either."""
+    if card in CARD_COLOURS and not rs.settings.get("cards", True):
+        raise DecisionError(NO_CARDS_MESSAGE)
 
 
 def _check_choice(decision: str, card: str | None, note: str) -> None:
@@ -438,6 +452,7 @@ def add_card(
     second offence."""
     if card not in DECIDABLE_CARDS:
         raise DecisionError(f"未知的牌 {card!r}：可用 {', '.join(DECIDABLE_CARDS)}")
+    refuse_colour(ruleset_for(game), card)
     if player not in game.players:
         raise DecisionError(f"{player} 不是本局的玩家（游戏文件 [players] names）")
     if not reason.strip():

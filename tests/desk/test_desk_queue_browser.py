@@ -236,3 +236,38 @@ def test_a_night_on_the_phone_as_a_review_queue(tmp_path: Path) -> None:
         report = latest_dir(srv.reports, srv.slug)
         assert report is not None
         assert "引用别人的话 7" in (report / "report.html").read_text("utf-8")
+
+
+def test_a_game_without_cards_offers_no_colour_on_the_phone(tmp_path: Path) -> None:
+    """Review 41b item 3: in 版杀7 (``cards = false``) the phone offers no 改成蓝牌/黄牌/红牌,
+    no 改判 to a colour, and the manual form's 牌 only 提醒导演 / 替补."""
+    from selenium.webdriver.common.by import By
+
+    from auditor.game.gamefile import load_game
+    from tests.rules.test_no_cards import _game
+
+    built = _game(tmp_path / "g")
+    built.store.close()
+    path = built.game.path
+    director = load_game(path).directors[0]
+    set_password(path, director)
+    with desk_server(path) as srv:
+        driver = _driver(tmp_path, 390, 844)
+        try:
+            _phone(driver)
+            _login(driver, srv.base, srv.slug, director)
+            page = driver.find_element(By.TAG_NAME, "body")
+            buttons = [
+                b.get_attribute("textContent") or ""
+                for b in driver.find_elements(By.CSS_SELECTOR, "button, option")
+            ]
+            assert "代练" in page.get_attribute("textContent")  # the notice is there
+            coloured = [t for t in buttons if any(c in t for c in ("蓝牌", "黄牌", "红牌"))]
+            assert not coloured, coloured
+            assert "改成蓝牌" not in page.get_attribute("textContent")
+            assert "改成提醒导演" not in buttons  # (it is one already)
+            manual = driver.find_elements(By.CSS_SELECTOR, "#manual-card option")
+            assert [o.get_attribute("value") for o in manual] == ["warning", "substitute"]
+            assert not _severe(driver)
+        finally:
+            driver.quit()

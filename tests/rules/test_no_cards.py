@@ -86,3 +86,29 @@ def test_own_lexicon_hit_in_killbar7_is_a_notice_and_no_merging_line(tmp_path: P
     html = (write_report(records, tmp_path / "r").directory / "report.html").read_text("utf-8")
     assert "三蓝合一黄" not in html
     assert "版杀7 没有牌" in html
+
+
+def test_a_colour_from_the_director_is_refused_without_cards(tmp_path: Path) -> None:
+    """Review 41b item 3: ``decide --card blue`` and ``card --card red`` in 版杀7 are refused
+    with the rule set's own words; 提醒 / 不处罚 / 替补 still go through."""
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+
+    built = _game(tmp_path / "g")
+    try:
+        mine = [d for d in load_ledger(built.game, built.store).drafts]
+    finally:
+        built.store.close()
+    path = str(built.game.path)
+    runner = CliRunner()
+    blue = runner.invoke(app, ["decide", path, mine[0].id, "approve", "--card", "blue"])
+    assert blue.exit_code != 0 and "没有牌" in blue.output and "提醒导演" in blue.output
+    red = runner.invoke(app, ["card", path, "饺子", "--card", "red", "--reason", "作弊"])
+    assert red.exit_code != 0 and "没有牌" in red.output, red.output
+    seen = runner.invoke(app, ["decide", path, mine[0].id, "approve", "--card", "warning"])
+    assert seen.exit_code == 0, seen.output
+    sub = runner.invoke(app, ["card", path, "饺子", "--card", "substitute", "--reason", "替补"])
+    assert sub.exit_code == 0, sub.output
+    closed = runner.invoke(app, ["decide", path, mine[0].id, "reject"])
+    assert closed.exit_code == 0, closed.output
