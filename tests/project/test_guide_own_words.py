@@ -1,6 +1,7 @@
 """docs/导演指南.md §7 (fh41 item 9): the steps a director follows to add his own banned
 words, run as written — the file from the guide's first block, the game-file lines from
-its second (added to a copy of the sample game: the rule is on), the command from its
+its second (added to a copy of the sample game: the rule is on by itself) and the way to
+turn it off (its third), the command from its
 third (the word is found)."""
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ def test_the_guide_says_how_to_add_own_words_and_the_steps_work(tmp_path: Path) 
     shutil.copytree(paths.ROOT / "examples" / "sample", folder)
     (lexicon,) = _blocks("text")
     assert "@" not in lexicon and len(lexicon.split()) >= 2, lexicon  # a plain list
-    (lines,) = _blocks("toml")
+    lines, off = _blocks("toml")
+    assert "PHRASE-CENSOR" not in lines, lines  # the rule is on by itself (no table to add)
     (commands,) = _blocks("sh")
     name = tomllib.loads(lines)["rules"]["lexicons"][0]
     (folder / name).write_text(lexicon, "utf-8")
@@ -61,6 +63,11 @@ def test_the_guide_says_how_to_add_own_words_and_the_steps_work(tmp_path: Path) 
     (folder / "game.toml").write_text(game_text[:at] + lines + "\n" + game_text[at:], "utf-8")
     game = load_game(folder / "game.toml")
     assert ruleset_for(game).enabled("PHRASE-CENSOR")
+    # the guide's way to turn it off, added below: the rule is off, the file stays
+    (folder / "off.toml").write_text(
+        game_text[:at] + lines + "\n" + off + "\n" + game_text[at:], "utf-8"
+    )
+    assert not ruleset_for(load_game(folder / "off.toml")).enabled("PHRASE-CENSOR")
     lint, test = (shlex.split(c) for c in commands.strip().splitlines())
     assert lint[:3] == ["auditor", "lexicon", "lint"] and name in lint, lint
     res = _run(lint, folder)
