@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
 from functools import cache
+from itertools import pairwise
 
 from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import HOW_LABEL, THREAD_LABEL, Proposal, write_proposals
@@ -131,6 +132,8 @@ class Discovery:
     # a schedule's days whose threads do not exist yet: proposed, never the game's until
     # a director confirms them (:func:`_scheduled_ahead`)
     ahead: list[Proposal] = field(default_factory=list)
+    # 版杀7 days found with no 环节 (:func:`_phaseless`): asked with the state's problems
+    problems_ahead: list[str] = field(default_factory=list)
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -546,14 +549,74 @@ def discover_days(
     # a day exists when its threads exist: a schedule's later days wait for theirs (each
     # proposed meanwhile, for the director to confirm ahead)
     threaded = {t.day for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)}
+    _standing_phases(reader, found, phases, threads)
     for n in sorted(found):
         if n in threaded or n in phases:
             _take_day(n, found[n], phases.get(n, []), days, disc)
             if n in days and days[n].closes == found[n].closes:
                 disc.read |= set(found[n].moved_by)
+    disc.problems_ahead = _phaseless(game, days, reader, disc)
     _scheduled_ahead(found, days, reader.scheduled, disc)
     ordered = sorted(days.values(), key=lambda d: d.opens)
     return [d for i, d in enumerate(ordered) if i == 0 or ordered[i - 1].number < d.number]
+
+
+def _standing_phases(
+    reader: _DayReader,
+    found: dict[int, _Day],
+    phases: dict[int, list[PhaseSpec]],
+    threads: list[ThreadSpec],
+) -> None:
+    """版杀7: a day found with no 环节 of its own (one vote thread a day) takes the 环节 hours
+    a standing schedule states, on the day's date — a proposal the director confirms
+    (inferred: the schedule says the hours, not which day's)."""
+    if reader.standing_phases is None:
+        return
+    hours, pid = reader.standing_phases
+    tz = reader.tz
+    for n, f in found.items():
+        if phases.get(n):
+            continue
+        votes = [t.tid for t in threads if t.kind is ThreadKind.VOTE and t.day == n]
+        day0 = f.opens.astimezone(tz).date()
+        base = min(o for o, _c in hours.values()).astimezone(tz).date()
+        made = []
+        for number in sorted(hours):
+            o, c = hours[number]
+            shift = timedelta(days=(day0 - base).days)
+            made.append(
+                PhaseSpec(
+                    number,
+                    f"环节{number}",
+                    o + shift,
+                    c + shift,
+                    votes[0] if len(votes) == 1 else None,
+                )
+            )
+        if not (f.opens <= made[0].opens and made[-1].closes <= f.closes):
+            continue  # the day's own hours do not hold them: asked (:func:`_phaseless`)
+        phases[n] = made
+        f.fields["phases"] = (f"pid {pid}（规则帖的环节时间）", "inferred")
+
+
+def _phaseless(
+    game: Game, days: dict[int, DaySpec], reader: _DayReader, disc: Discovery
+) -> list[str]:
+    """版杀7: each day of the forum's found with no 环节 — never counted as one silently: the
+    director is asked for its 环节 (killbar7 5 时间分配)."""
+    if not reader.rule.phases:
+        return []
+    filed = {d.number for d in game.days}
+    out = []
+    for n, d in sorted(days.items()):
+        if n in filed or d.phases:
+            continue
+        out.append(
+            f"第{n}天没有找到环节（版杀7 每天分环节投票）：投票帖只有一个，开帖和规则帖也没有写"
+            f"各环节的时间，现在按整天计算。请在游戏文件这一天下写 [[day.phase]]"
+            f"（number、opens、closes），或确认这一天只有一个环节"
+        )
+    return out
 
 
 def _scheduled_ahead(
@@ -638,10 +701,16 @@ class _DayReader:
         self.found: dict[int, _Day] = {}
         self.phases: dict[int, list[PhaseSpec]] = {}
         self.phase_source: dict[int, str] = {}
+        # a day's 环节 whose opening posts state their hours alone (no range): those posts
+        self.phase_stated: dict[int, list[int | None]] = {}
         self.openings: dict[int, Post] = {}  # day -> its opening post (discussion first)
         self.rules_close: tuple[tuple[int, int], int | None] | None = None
         # a schedule post -> the days it states, each (opens, closes)
         self.scheduled: dict[int, dict[int, tuple[datetime, datetime]]] = {}
+        # 版杀7: the 环节 hours a standing schedule states (每天分两个环节：第一环节 10:00 至
+        # 17:00，第二环节 17:00 至 24:00), each 环节 -> (opens, closes) on the post's date, and
+        # the post
+        self.standing_phases: tuple[dict[int, tuple[datetime, datetime]], int | None] | None = None
 
     def openings_ranges(self) -> None:
         """1. each day thread's opening post (discussion first: its times are the day's)."""
@@ -694,9 +763,12 @@ class _DayReader:
         opens = datetime.combine(day0, time(0, 0), self.tz)
         closes = datetime.combine(day0, time(23, 59, 59), self.tz)
         said_opens, said_closes = self._stated_alone(first, t.day)
-        if said_opens and said_closes and said_opens < said_closes:
-            opens, closes = said_opens, said_closes
         self.phases.setdefault(t.day, []).append(PhaseSpec(phase, name, opens, closes, t.tid))
+        if said_opens and said_closes and said_opens < said_closes:
+            # 开局：1月11日 0:00 / 封盘：1月11日 24:00: the 环节's hours, stated
+            self.phases[t.day][-1] = PhaseSpec(phase, name, said_opens, said_closes, t.tid)
+            self.phase_stated.setdefault(t.day, []).append(first.pid)
+            return
         self.phase_source[t.day] = f"pid {first.pid} 的日期与{self.rule.source}"
 
     def schedule_lists(self) -> None:
@@ -715,6 +787,10 @@ class _DayReader:
                             opens, closes, fast, p.pid, "日程",
                             {"opens": _stated(p.pid), "closes": _stated(p.pid)},
                         )  # fmt: skip
+                if self.standing_phases is None and self.rule.phases and self._standing(t, p):
+                    hours = _standing_phase_hours(p, self.tz)
+                    if hours:
+                        self.standing_phases = (hours, p.pid)
                 if self.rules_close is None and self._standing(t, p):
                     for pt in find_points(_text(p), p.posted_at, self.tz):
                         if pt.role == "closes" and not pt.dated and not pt.delay:
@@ -747,10 +823,13 @@ class _DayReader:
             ph = sorted(self.phases.get(n, []), key=lambda x: x.opens)
             if ph and rule.phases:
                 src = self.phase_source.get(n, rule.source)
-                self.found[n] = _Day(
-                    ph[0].opens, ph[-1].closes, False, None, "环节",
-                    {"opens": (src, "inferred"), "closes": (src, "inferred")},
-                )  # fmt: skip
+                fields = {"opens": (src, "inferred"), "closes": (src, "inferred")}
+                if n not in self.phase_source:  # every 环节's hours stated by its post
+                    said = self.phase_stated.get(n, [])
+                    fields = (
+                        {"opens": _stated(said[0]), "closes": _stated(said[-1])} if said else fields
+                    )
+                self.found[n] = _Day(ph[0].opens, ph[-1].closes, False, None, "环节", fields)
                 continue
             first = self.openings.get(n)
             if first is None:
@@ -802,6 +881,31 @@ class _DayReader:
             if pair is not None and opens in (None, pair[0]) and closes in (None, pair[1]):
                 opens, closes = pair
         return opens, closes
+
+
+_SCHEDULE_HEAD = lazy(
+    r"^[^\S\n]*[【\[(（]?\s*(?:本局|本场|本版|全局)?\s*(?:日程|赛程|作息|时间表)\s*[】\])）]?"
+)
+_DATED = lazy(
+    r"\d{1,2}\s*月|\d{1,2}/\d{1,2}|[日号]\s*\d|今天|今日|明天|明日|本日|周[一二三四五六日天]"
+)
+
+
+def _standing_phase_hours(p: Post, tz: tzinfo) -> dict[int, tuple[datetime, datetime]]:
+    """The 环节 hours a standing schedule states, no day's and no date's (每天分两个环节：第一
+    环节 10:00 至 17:00，第二环节 17:00 至 24:00 — killbar7 5 时间分配: a day's 环节 each a vote
+    round): two 环节 or more, one after the other, else none."""
+    text = _SCHEDULE_HEAD.sub("", _text(p).replace("\r", ""))
+    text = "\n".join(_SCHEDULE_HEAD.sub("", line) for line in text.splitlines())
+    hours: dict[int, tuple[datetime, datetime]] = {}
+    for r in find_ranges(text, p.posted_at, tz):
+        if r.aside or r.phase is None or r.day is not None or _DATED.search(r.text):
+            continue
+        hours.setdefault(r.phase, (r.opens, r.closes))
+    ordered = [hours[n] for n in sorted(hours)]
+    if len(ordered) < 2 or any(a[1] > b[0] for a, b in pairwise(ordered)):
+        return {}
+    return hours
 
 
 def _schedule_days(p: Post, tz: tzinfo) -> dict[int, tuple[datetime, datetime, bool]]:
@@ -885,6 +989,7 @@ def _change_close(
     shifts = bool(_SHIFTS.search(text))
     points = find_points(text, p.posted_at, tz)
     moved = _set_against(points, fix or fast)
+    _restated_delay(f, points, n, nxt, p.pid)
     planned = f.planned or f.closes
     for pt in points:
         if not _a_close_of(pt, n, nxt):
@@ -900,6 +1005,15 @@ def _change_close(
             break
     if fast:
         f.accelerated, f.delayed = True, False
+
+
+def _restated_delay(
+    f: _Day, points: list[TimePoint], n: int, nxt: _Day | None, pid: int | None
+) -> None:
+    """The delay said again (…延至 1月19日 09:00，详见裁判席): the post is read with the first."""
+    said = [pt for pt in points if _a_close_of(pt, n, nxt) and pt.delay]
+    if pid is not None and f.delayed and any(pt.at == f.closes for pt in said):
+        f.moved_by.append(pid)
 
 
 _MOVED_BY = {
@@ -1648,6 +1762,7 @@ def _never_silent(
     disc.problems = thread_problems(
         game, threads, days, disc.subjects, disc.unclassified
     ) + night_problems(game, _begun(days, threads, posts), events, posts, disc.announced)
+    disc.problems += disc.problems_ahead
     disc.no_result = no_result_times(game, posts)
 
 

@@ -366,10 +366,11 @@ _LIVESTREAM_WORDS = _table(
 # 一去不返; 走进了雾里) — never 不是警长 nor 还没有回来 (not yet)
 # a day told as a day of another world — the market (开盘 / 收盘), the exam (开考 / 收卷), school
 # (上课 / 放学), the shop or the office (开张 / 打烊, 上班 / 下班), the stage (开演 / 谢幕), the
-# court (开庭 / 休庭): its opening and its close, on a line that says when (收盘 21:30, 九点上课，
-# 晚上九点放学); a line with no time keeps them (今日收盘：X 6 票 is a result)
-_BORROWED_OPENS = r"开盘|开市|开考|开课|上课|开工|上班|开张|开演|开幕|开庭"
-_BORROWED_CLOSES = r"收盘|休市|闭市|收卷|交卷|放学|下课|收工|下班|打烊|关张|谢幕|闭幕|休庭"
+# court (开庭 / 休庭), the board game (开局 / 封盘: a match begun and its play sealed): its
+# opening and its close, on a line that says when (收盘 21:30, 九点上课，晚上九点放学, 封盘：1月
+# 11日 24:00); a line with no time keeps them (今日收盘：X 6 票, 第一回合封盘：X 3 are results)
+_BORROWED_OPENS = r"开盘|开市|开考|开课|上课|开工|上班|开张|开演|开幕|开庭|开局"
+_BORROWED_CLOSES = r"收盘|休市|闭市|收卷|交卷|放学|下课|收工|下班|打烊|关张|谢幕|闭幕|休庭|封盘"
 _BORROWED = lazy(rf"{_BORROWED_OPENS}|{_BORROWED_CLOSES}")
 _BORROWED_LINE = lazy(r"^.*$", re.M)
 _BORROWED_WHEN = lazy(

@@ -68,7 +68,15 @@ _PHASE_THEN_WHOLE_DAY = lazy(rf"(环节\s*{NUM}[。！!\s]*)\n[^\S\n]*(?=全天)
 _DAY_LABEL = lazy(
     rf"第\s*({NUM})\s*[天日]|(?<![A-Za-z0-9])(?:D|Day)\s*(\d{{1,2}})(?![0-9A-Za-z])", re.I
 )
-_PHASE_LABEL = lazy(rf"环节\s*({NUM})")
+# 环节二, 第二环节 (never a clock's hour: 第一环节 10:00 至 17:00 is no 环节 10)
+_PHASE_LABEL = lazy(
+    r"第\s*(\d{1,2}|[一二两三四五六七八九十壹贰叁肆伍陆柒捌玖拾廿]{1,3})\s*环节"
+    r"|环节\s*([一二两三四五六七八九十壹贰叁肆伍陆柒捌玖拾廿]{1,3}|\d{1,2}(?!\d|[:：]\d{2}(?![\d:：])))"
+)
+
+
+def _phase_no(m: re.Match[str]) -> int | None:
+    return cn_number(m.group(1) or m.group(2))
 
 
 # numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
@@ -218,11 +226,30 @@ _ARROWED = lazy(
     r"|(?:周|星期|礼拜)[一二三四五六日天]\s*)?\d{1,2}:\d{2})"
 )
 _MOVED = lazy(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL|" + r"|".join(SHOW_CLOSES), re.I)
+# ... or what the line says of the arrow anywhere on it (22:15 → 22:45（延时半小时）, 再次晚点：
+# 终到 22:15 → 22:45), or the line above an arrow that stands alone (【时间调整】⏎22:15 → 22:45,
+# ⏳ 延时 6/11 ✅⏎⏰ 22:00 → 23:00): a change of the time, never a day's window
+_MOVED_ANYWHERE = lazy(r"延|推迟|推后|顺延|改|调整|变更|晚点|更正")
+_BARE_ARROW_LINE = lazy(r"[^\w]*(?:第\s*\S{1,3}\s*[天日]|D\d{1,2}|环节\s*\S)?[^\w]*", re.I)
 
 
 def _arrow_range(m: re.Match[str]) -> str:
-    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
-    return m.group(0) if _MOVED.search(line) else m.group(1) + " - "
+    text = m.string
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    end = len(text) if end < 0 else end
+    line = text[start : m.start()]
+    if _MOVED.search(line) or _MOVED_ANYWHERE.search(text[start:end]):
+        return m.group(0)
+    # the line with nothing but the arrow (and a day's label): what the line above says
+    bare = re.sub(
+        r"\d{1,2}:\d{2}|\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?|→|->|=>|⇒", "", text[start:end]
+    )
+    if start > 0 and _BARE_ARROW_LINE.fullmatch(bare):
+        above = text[text.rfind("\n", 0, start - 1) + 1 : start]
+        if _MOVED_ANYWHERE.search(above):
+            return m.group(0)
+    return m.group(1) + " - "
 
 
 # a 环节 opened at midnight and said to last the day (明日零点，第二天环节一开始，全天): its end
@@ -534,7 +561,7 @@ def _range_labels(
         rest = re.sub(r"^\s*[,，:：(（]?\s*(?:为|是|进行)?\s*[【\[]?", "", line[m.end() :])
         after = _PHASE_LABEL.match(rest)
         if after and not _PHASE_ELSEWHEN.match(rest[after.end() :]):
-            phase = cn_number(after.group(1))
+            phase = _phase_no(after)
     return day, phase
 
 
@@ -585,7 +612,7 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         # happened on that day or night, not a header over the times below it
         return head
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
-    return day, (cn_number(pm.group(1)) if pm else None)
+    return day, (_phase_no(pm) if pm else None)
 
 
 def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
@@ -603,7 +630,7 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
     pm = _last(_PHASE_LABEL, before)
     day = cn_number(dm.group(1) or dm.group(2)) if dm else head[0]
     if pm:
-        return day, cn_number(pm.group(1))
+        return day, _phase_no(pm)
     return day, (head[1] if dm is None else None)
 
 
@@ -622,7 +649,7 @@ _OPEN_WORDS = lazy(r"开帖|开门|开放|开始|起|\bopen|" + "|".join(SHOW_OP
 # (延时申请截止18:00) or an opening put back (开门推迟至10:00); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = lazy(
-    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|顺延|改为|改到|改成|更改为?)\s*(?:至|到)?\s*$"
+    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|顺延|改为|改到|改成|更改为?|改)\s*(?:至|到)?\s*$"
     r"|延至\s*$"
 )
 _NEW_CLOSE = lazy(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
@@ -692,6 +719,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             arrowed = bool(re.search(r"(?:→|->|=>|⇒)\s*$", before))
             after_close = arrowed and bool(out) and out[-1].role == "closes"
             role = _point_role(before, after, request=request, after_close=after_close)
+            role = _arrow_role(role, line[m.end() :], arrowed, out[first_here:])
             later = _words_after(line, m.end())
             role = _own_clause_role(before, later, role)
             role = _aside_role(line, m, role, later)
@@ -714,20 +742,20 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                 said[: len(said) - len(line) - 1 + m.start()], out, day
             )
             at = _told_date(_at(d, hms, tz, end=role == "closes"), posted_at, line, m, role)
+            at = _past_midnight(at, out[first_here:], arrowed or bool(verb))
             where.append(start + m.start())
             spans.append(m.span())
+            wrong = _taken_back(before, line[m.end() :])
             out.append(
                 TimePoint(
                     at=at,
                     role=role,
                     dated=dated,
-                    delay=(verb or granted)
-                    and role != "opens"  # 顺延到明天九点开门: that day's opening
-                    and not re.match(r"\s*(?:关门|关帖)?\s*不变", after),
+                    delay=_new_close(bool(verb or granted), wrong, role, after),
                     day=day,
                     phase=phase,
                     text=m.group(0).strip(),
-                    wrong=_taken_back(before, line[m.end() :]),
+                    wrong=wrong,
                     asof=bool(re.search(r"截[至止]到?\s*$", before))
                     and not re.match(r"\s*(?:整)?\s*(?:关|截|止|结束|$|[。）)])", after),
                     aside=_aside(line, m, later),
@@ -735,6 +763,39 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             )
         out[first_here:] = _opening_moved(out[first_here:], line, spans)
     return _later_wins(out, where, fixed)
+
+
+def _new_close(said: bool, wrong: bool, role: str | None, after: str) -> bool:
+    """A delay said is the new close: never the close that was (21:00 → 22:00), an opening
+    put off (顺延到明天九点开门) or a close said unchanged (22:00 关门不变)."""
+    if not said or wrong or role == "opens":
+        return False
+    return not re.match(r"\s*(?:关门|关帖)?\s*不变", after)
+
+
+def _arrow_role(
+    role: str | None, rest: str, arrowed: bool, line_before: list[TimePoint]
+) -> str | None:
+    """【时间调整】⏎22:15 → 22:45: what an arrow moves is the close — the time it moves on
+    from, and the new one after a time taken back."""
+    if role is not None:
+        return role
+    moves_on = bool(re.match(r"\s*(?:→|->|=>|⇒)", rest))
+    return "closes" if moves_on or (arrowed and line_before and line_before[-1].wrong) else None
+
+
+def _past_midnight(at: datetime, line_before: list[TimePoint], moved: bool) -> datetime:
+    """A close moved past midnight (关帖时间 24:00 → 01:30, 由 23:00 推迟到 1:00): the new
+    close's clock before the one it moves is the next morning's — a move forward, never by
+    half a day or more (21:00 → 19:00 is a close brought forward)."""
+    if not moved or not line_before or not line_before[-1].wrong:
+        return at
+    was = line_before[-1].at
+    if at.date() != was.date():
+        return at  # dated apart already (昨日…原定 21:00，延时至 22:00 结算：told as yesterday's)
+    if at <= was and timedelta(0) < at + timedelta(days=1) - was < timedelta(hours=12):
+        return at + timedelta(days=1)
+    return at
 
 
 # the close said unchanged beside a time that moved (集合时间推迟到十点，解散时间九点半不变)
@@ -1030,7 +1091,7 @@ def _labels_after(
     pm = _PHASE_LABEL.search(later)
     dm = _DAY_LABEL.search(later)
     if phase is None and pm:
-        phase = cn_number(pm.group(1))
+        phase = _phase_no(pm)
     # 明天零点开始第三天: the day a time starts, said right after its verb
     if (
         dm
@@ -1176,6 +1237,12 @@ def _taken_back(before: str, rest: str) -> bool:
             and re.search(r"延长|延时|延至|推迟|延后|顺延|改为|改到|改成|改\s*\d|→", rest)
         )
         or re.match(r"\s*(?:→|->|=>|⇒)", rest)
+        # 22:00 改 23:30, 22:00 关帖改为 23:00, 22:00 延至 23:30: the time a change moves on from
+        or re.match(
+            r"\s*(?:关帖|关门|截止|结束)?\s*(?:改为|改到|改成|改|推迟到|推迟至|延至|延到|延长至|延长到)"
+            r"\s*(?:今晚|明天|明日|次日|明早|凌晨)?\s*\d",
+            rest,
+        )
         or bool(_SELF_CORRECTED.match(rest))
         # 从 21:30 推迟到 23:30, 由 24:00 推迟到明日 01:30: the close that was
         or (

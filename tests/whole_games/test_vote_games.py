@@ -80,31 +80,17 @@ def test_the_fourth_blind_sets_games_equal_their_truth(name: str) -> None:
 
 
 _READER_LEFT = {
-    "killbar7_free4": {
-        "pid 261005 琥珀→黑曜: not read as a vote post",
-        "pid 261013 黑曜: target None (truth 朱砂)",
-        "pid 261013 黑曜→朱砂: valid False 'target_not_player' (truth True None)",
-        "pid 261018 青金→朱砂: not read as a vote post",
-        "pid 261021 碧玺→弃权: not read as a vote post",
-        "pid 261028 琥珀→黑曜: not read as a vote post",
-        "pid 261032 珊瑚→黑曜: not read as a vote post",
-        "pid 261038 朱砂→黑曜: not read as a vote post",
-        "pid 261047 琥珀→黑曜: not read as a vote post",
-        "pid 261051 云母→黑曜: not read as a vote post",
-        "pid 261055 黑曜→朱砂: not read as a vote post",
-        "pid 261056 朱砂→黑曜: not read as a vote post",
-        "pid 261057 水晶→黑曜: not read as a vote post",
-        "pid 261069 琥珀→朱砂: not read as a vote post",
-        "pid 261080 朱砂→玛瑙: not read as a vote post",
-        "pid 261082 碧玺→弃权: not read as a vote post",
-        "pid 261085 琥珀→玛瑙: valid True None (truth False 'last_hour_change')",
-    },
-    # the labelled format: a vote in words, a misspelt name and a remark about the round read
-    # by the one-post reader (its engineer's)
+    # killbar7_free4: since session 41 round 2 a name said as the post's decision is read
+    # (X吧 / 还是X / X，不变 / …那X。 / X。 its own sentence; 弃。 / 改弃; 他 in 站X，这票给他
+    # resolved in its own sentence).  Left: 跟X。 (after a quote 跟X follows X's vote).
+    "killbar7_free4": {"pid 261018 青金→朱砂: not read as a vote post"},
+    # killbar7_labelled4: the game file sets no VOTE-FORMAT and seed 002 states none, so the
+    # game is read under the free format although the director's process post asks for
+    # labels: a vote in words is valid there and 霜绛 is read as 霜降 by sound.  The format
+    # asked in the process post is the settings' business (votes.py), not the one-post reader's.
     "killbar7_labelled4": {
         "pid 271012 谷雨→惊蛰: valid True None (truth False 'format')",
         "pid 271016 夏至→None: valid True None (truth False 'unknown_target')",
-        "pid 271029 芒种→None: read as a vote post, truth has none",
     },
 }
 
