@@ -68,6 +68,7 @@ from auditor.game.titles import (
 from auditor.game.when import TimePoint, find_points, find_ranges, paired_times
 from auditor.models import Post
 from auditor.rulesets import preset_text
+from auditor.urls import findpost_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -1682,6 +1683,7 @@ def discover(game: Game, store: object) -> Game:
     disc.accelerations = acceleration_proposals(game, threads, days, events, players_posts)
     disc.proposals.extend(p.text for p in disc.accelerations)
     _never_silent(game, threads, days, events, posts, disc, store)
+    disc.warnings = [_post_named(w, posts, game.forum.url) for w in disc.warnings]
     ended = game.ended or (disc.ended[0] if disc.ended else None)
     disc.ahead = [p for p in disc.ahead if ended is None or _opens(p) <= ended]
     return replace(
@@ -1692,6 +1694,21 @@ def discover(game: Game, store: object) -> Game:
         discovery=disc,
         ended=ended,
     )
+
+
+def _post_named(notice: str, posts: list[Post], base: str | None) -> str:
+    """A notice names a post as a director finds it — its 楼 and its link — never its pid."""
+    by_pid = {p.pid: p for p in posts if p.pid is not None}
+
+    def named(m: re.Match[str]) -> str:
+        p = by_pid.get(int(m.group(1)))
+        if p is None:
+            return "公告"
+        floor = f"第{p.floor}楼" if p.floor else "公告"
+        link = findpost_link(base, p.tid, p.pid)
+        return f"{floor}（{link}）" if link else floor
+
+    return re.sub(r"(?:帖子\s*)?pid\s*(\d+)", named, notice)
 
 
 def _drafts_aside(game: Game, posts: list[Post], disc: Discovery) -> list[Post]:

@@ -165,3 +165,17 @@ def test_a_vote_out_told_after_the_close_is_the_file_s_and_a_real_mismatch_is_in
         assert "芒果 的出局" in said and "帖子 pid 9200" in said, said
         for english in ("eliminated", "vote", "night", "None"):
             assert english not in said, said
+
+
+def test_a_mismatch_names_the_post_by_its_floor_and_link_never_its_pid() -> None:
+    from auditor.game.discover import _post_named
+    from auditor.models import Post
+
+    post = Post(9, 9200, 12, "导演", None, at(11, 23, 0, 5), "", "芒果 被投出。")
+    notice = "芒果 的出局：帖子 pid 9200 公示的是 11-23 00:05，游戏文件写的是 …（以游戏文件为准）"
+    said = _post_named(notice, [post], "https://bbs.example.com/")
+    assert "第12楼" in said and "goto=findpost&ptid=9&pid=9200" in said, said
+    assert "帖子 pid" not in said
+    # no forum url: the floor alone; a post not among the directors' posts: no number at all
+    assert _post_named(notice, [post], None).startswith("芒果 的出局：第12楼 公示的是")
+    assert "9200" not in _post_named(notice, [], None)
