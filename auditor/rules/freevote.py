@@ -469,7 +469,10 @@ _ABSTAIN_ALONE = re.compile(
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
     # (decorated as a bare name is: 弃 😴 / 弃。。。; after a vote word's colon: 投票：弃)
     r"|(?:^|(?<=[\s,，。！!吾我俺票:：]))弃(?:一下|一轮|了吧|掉吧|吧)?"
-    r"(?=(?:\s|[。！!~～….]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F])*$))"
+    r"(?=(?:\s|[。！!~～….]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F])*$)"
+    # 弃 as the post's first sentence, its reason after it (弃。信息太少), and 改弃 closing its
+    # clause (改弃，下不了手: a change to abstaining; not 改弃权票为…, read by _CHANGE_FROM)
+    r"|^\s*弃(?:了|吧)?(?=\s*[。！!\n])|(?<=改)弃(?:了|吧)?(?=\s*(?:$|[，,。！!\n])))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
@@ -646,6 +649,11 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
 
+# The round's rule stated, not a vote: a word of what is allowed or required right before the
+# verb, its object two names or more as alternatives (这一轮只能投惊蛰或霜降 / 对决必须投X和Y之一).
+# A single name after it is the poster's own resigned choice (我只能投黑曜了): a vote.
+_ROUND_RULE = re.compile(r"(?:只能|只可以|可以|只许|只准|必须|允许)\s*(?:投|选)\s*(?:给)?\s*$")
+
 _CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7", "chg8", "chg9", "chg10")
 
 
@@ -689,10 +697,15 @@ _TICK = re.compile(r"[☑✅✓✔√]|\[\s*[x✓✔√]\s*\]")
 
 
 def _uncast(text: str, m: re.Match[str], key: str) -> bool:
-    """A tick among several (- 冬瓜 ✓✓✓ ⏎ - 南瓜 ✓: a tally, not one choice), or a decision
-    in a post that never speaks of voting (还是包子吧: :func:`_decided`)."""
+    """A tick among several (- 冬瓜 ✓✓✓ ⏎ - 南瓜 ✓: a tally, not one choice), the round's rule
+    stated (:data:`_ROUND_RULE`), or a decision in a post that never speaks of voting (还是包子吧:
+    :func:`_decided`)."""
     if key in _TICKED and len(_TICK.findall(text)) > 1:
         return True
+    if _ROUND_RULE.search(
+        text, _clause_bounds(text, m.start(), m.end())[0], m.start(key)
+    ) and re.match(r"\s*(?:或者|或|和|、|/|还是)", text[m.end(key) :]):
+        return True  # 这一轮只能投惊蛰或霜降 — what the round allows, stated: no one's vote
     return key in _DECISION and not _decided(text, m, key)
 
 
@@ -953,7 +966,95 @@ def _placed_votes(
         or _bare_name(core, players)
         or _lead_name(core, players)
         or _headed_name(core, players)
+        or _decision_said(core, players)
     )
+
+
+# A name said as the post's DECISION, not as the TOPIC of a remark (版杀7 4.1.2 prescribes no
+# format; the standing ruling: 番茄，他不可能是狼。 is a doubt, not a vote).  The principle: a
+# name is the post's decision when something in its own clause commits the poster to it — a
+# word of deciding before it (还是 / 就 / 那 / 那就; not 跟: after a quote 跟X follows X) or after it
+# (吧; 不变 / 不改 after its comma) — or when it stands as a sentence of its own (番茄。/ 番茄！
+# / a line of its own) and what follows neither speaks of him in the third person (他 / 她 /
+# 此人: a remark about him, which may as well defend him — asked as a doubt), nor to him (你 with
+# no other player named before it in its sentence: the name was whom the post addresses), nor
+# asks or supposes (a question not put to another player by name, 如果 / 的话).  A name
+# followed by a comma and a remark (番茄，他…) is the remark's topic: no vote.
+_DECIDING_BEFORE = r"还是|那就|就"
+_DECIDING_AFTER = r"\s*(?:吧|了)?\s*(?:[，,]\s*(?:不变|不改了?|照旧|不换了?)\s*)?"
+_DECIDED_REST = re.compile(r"[?？]|吗|如果|要是|假如|万一|假设|的话|除非|你(?!们)")
+_SUPPOSED = re.compile(r"如果|要是|假如|万一|假设|的话|除非|打算|明天|下轮")
+
+
+def _decision_said(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """The name of the post's decision (see above): committed by a word of deciding where the
+    post opens (:func:`_committed_first`) or in its last clause (…只能投那两个，那黑曜。:
+    :func:`_committed_last`), or standing as the post's first sentence (:func:`_said_alone`)."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    return (
+        _committed_first(text, players, alt)
+        or _committed_last(text, players, alt)
+        or _said_alone(text, players, alt)
+    )
+
+
+def _committed_first(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
+    """还是X / 就X / 跟X。 / X吧 / X，不变 opening the post, not asked or supposed after it."""
+    committed = re.match(
+        rf"\s*(?:(?P<w>{_DECIDING_BEFORE})\s*(?P<a>{alt})(?:\s*(?:吧|了))?"
+        rf"|(?P<b>{alt})\s*吧|(?P<c>{alt})\s*[，,]\s*(?:不变|不改了?|照旧|不换了?))"
+        rf"\s*(?=[，,。！!\n]|$)",
+        text,
+    )
+    if committed is None:
+        return []
+    key = next(g for g in ("a", "b", "c") if committed.group(g))
+    rest = text[committed.end() :]
+    first = re.match(r"[^。！？!?\n]*[。！？!?]?", rest.lstrip("，, "))
+    if committed.group("w") == "跟" and rest[:1] in (",", "，"):
+        return []  # 跟黑曜，… — whose lead is followed, told on; only 跟X。 is the vote
+    if first is not None and _DECIDED_REST.search(first.group(0)):
+        return []  # 黑曜吧，你觉得呢？ — asked, not decided
+    name = _unloosen(committed.group(key), players)
+    return [FreeVote(name, committed.start(key), committed.end(key), False)]
+
+
+def _committed_last(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
+    """那X / 就X / 还是X as the post's last clause, its sentence naming no one else and neither
+    supposing nor asking (如果他是预言家，那黑曜。 / 你说呢，那黑曜)."""
+    last = re.search(
+        rf"(?:^|(?<=[，,。！!\n]))\s*(?:那就|那|就|还是)\s*(?P<name>{alt})\s*(?:吧|了)?[\s。！!~～]*$",
+        text,
+    )
+    if last is None:
+        return []
+    head = text[_sentence_start(text, last.start()) : last.start()]
+    if _SUPPOSED.search(head) or re.search(r"[?？]|你(?!们)", head) or re.search(alt, head):
+        return []
+    name = _unloosen(last.group("name"), players)
+    return [FreeVote(name, last.start("name"), last.end("name"), False)]
+
+
+def _said_alone(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
+    """X。/ X！/ X on its own line opening the post, what follows not about him, to him, asked,
+    supposed or telling another's vote."""
+    alone = re.match(rf"\s*(?P<name>{alt})\s*(?:[。！!]+|\n)", text)
+    if alone is None:
+        return []
+    rest = text[alone.end() :]
+    if re.search(r"他|她|此人|这人|这位|\[quote", rest) or _SUPPOSED.search(rest):
+        return []  # 番茄。他两轮都在跟风 — a remark about him: a doubt, not a vote
+    for m in re.finditer(r"你(?!们)|[?？]", rest):
+        if not re.search(alt, rest[_sentence_start(rest, m.start()) : m.start()]):
+            return []  # 番茄。你昨天为什么不说话？ — the name addresses him
+    name = _unloosen(alone.group("name"), players)
+    if any(_unloosen(o, players) != name for o in re.findall(alt, rest)) and re.search(
+        r"投|票|选|改", rest
+    ):
+        return []  # 番茄。朱砂投的他 — votes told of another: left to the director
+    return [FreeVote(name, alone.start("name"), alone.end("name"), False)]
 
 
 def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
@@ -1095,7 +1196,7 @@ def _abstentions(
         if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
             continue  # 我的弃权是你代发的: the abstention spoken of, not cast
         if _clear(text, m.start("name"), m.end()):
-            change = _said_change(text, m.start())
+            change = _said_change(text, m.start()) or text[: m.start("name")].endswith("改")
             out.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
     return out
 
@@ -1143,7 +1244,12 @@ def _resolve_pronoun(text: str, vote: FreeVote, players: Sequence[str]) -> FreeV
     if vote.target not in _HE:
         return vote
     alt = _names_alt(players)
-    named = set(re.findall(alt, text[: vote.start])) if alt else set()
+    if not alt:
+        return vote
+    # the one player named in the vote's own sentence first (琥珀这票我不认。站朱砂，这票给他:
+    # 他 is 朱砂, named just before it), then the one player named anywhere before it
+    own = set(re.findall(alt, text[_sentence_start(text, vote.start) : vote.start]))
+    named = own if len(own) == 1 else set(re.findall(alt, text[: vote.start]))
     if len(named) != 1:
         return vote
     return replace(vote, target=named.pop())

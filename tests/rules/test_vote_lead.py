@@ -79,3 +79,59 @@ def test_a_free_vote_under_the_labelled_format_is_void() -> None:
     # format = "labelled"); a vote in words is a vote post, void for its format
     got = read_post("m39", "包子", "我投冬瓜，理由见讨论帖")
     assert got.attempt and got.target == "冬瓜" and not got.format_valid
+
+
+# Round 2 (votes_blind4/killbar7_free4): a name said as the post's DECISION, not as the topic of
+# a remark (freevote._decision_said).  A word of deciding commits it — 还是/就/那 before it,
+# 吧 after it, 不变 after its comma (跟X is not one: after a quote it follows the quoted vote) — or it stands as a sentence of its own and what follows is
+# not about him (他/她), to him (你), asked or supposed.
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("土豆吧，发言一直在绕圈子。", ("土豆", False, True)),
+        ("还是冬瓜，今天的解释没说服我。", ("冬瓜", False, True)),
+        ("南瓜，不变。", ("南瓜", False, True)),
+        ("想了半天只能二选一，那春卷。", ("春卷", False, True)),
+        ("烧卖。我是民，别再怀疑我了。", ("烧卖", False, True)),
+        ("冬瓜。汤圆谢谢你帮我说话。", ("冬瓜", False, True)),
+        # 弃 as the first sentence, 改弃 closing its clause
+        ("弃。两边都说得通。", ("弃权", False, True)),
+        ("改弃，实在下不去手。", ("弃权", True, True)),
+        # 他 in the vote's own sentence is the one named there, not anyone earlier in the post
+        ("汤圆的话我不信。站馄饨，这票给他。", ("馄饨", False, True)),
+    ],
+)
+def test_a_name_said_as_the_decision_is_a_vote(text: str, want: tuple[str, bool, bool]) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert got.attempt, text
+    assert (got.target, got.change, got.format_valid) == want, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the name as the topic of a remark, addressed, asked or supposed
+        "冬瓜，他发言一直很稳。",
+        "冬瓜。她不像狼。",
+        "冬瓜。你昨晚去哪了？",
+        "土豆吧？",
+        "土豆吧，你们觉得呢？",
+        "跟番茄一样，我也拿不准。",
+        "跟番茄，他说得没错。",
+        "如果冬瓜是预言家，那春卷。",
+        "那春卷呢？",
+        "嫌弃。",
+        # the round's rule stated: what anyone may vote, not the poster's vote
+        "这一轮只能投冬瓜或南瓜，投别人是废票。",
+        "对决必须投冬瓜和南瓜之一。",
+    ],
+)
+def test_a_name_as_a_topic_or_a_rule_is_no_vote(text: str) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert not (got.attempt and got.format_valid), text
+
+
+def test_the_speakers_resigned_choice_is_still_a_vote() -> None:
+    # the twin of the round's rule: one name after 只能 is the poster's own choice
+    got = read_post("killbar7", "包子", "我只能投冬瓜了。")
+    assert got.attempt and got.target == "冬瓜"
