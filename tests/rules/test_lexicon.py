@@ -446,3 +446,13 @@ def test_the_plain_list_note_says_how_a_line_is_split(tmp_path: Path) -> None:
     (tmp_path / "w.txt").write_text("菜鸡，垃圾\n", "utf-8")
     (note,) = load([tmp_path / "w.txt"], default=False).problems
     assert "逗号" in note.message and "共 2 个" in note.message
+
+
+def test_explain_quotes_the_directors_own_words(tmp_path: Path) -> None:
+    # (review41b item 10) the reason quotes the text as written (traditional, full width),
+    # not its normalised form
+    (tmp_path / "mine.txt").write_text("菜鸡\n苹果\n", "utf-8")
+    m = Matcher(load([tmp_path / "mine.txt"], default=False))
+    why = {pm.text: w for pm, w in m.explain("這道菜雞肉很嫩，我去蘋果園摘果子")}
+    assert why["菜雞"].startswith("“菜雞”在这里不是一个词：“菜”属于“道菜”，“雞”属于“雞肉”")
+    assert why["蘋果"] == "“蘋果”在这里是“蘋果園”的一部分，不算"
