@@ -295,17 +295,24 @@ def _declares_category(text: str) -> bool:
     return any(_is_category_line(ln.strip()) for ln in text.splitlines())
 
 
+_DIRECTIVE_GAP = re.compile(r"[:：\s]+")
+
+
+def _split_directive(line: str) -> tuple[str, str]:
+    """``@name value``'s name (lower case) and value; the name ends at a space or a colon,
+    half- or full-width (``@category 脏话``, ``@category：脏话``, ``@category:IQ``)."""
+    name, _, value = _DIRECTIVE_GAP.sub(" ", line[1:].strip(), count=1).partition(" ")
+    return name.strip().lower(), value.strip()
+
+
 def _is_category_line(line: str) -> bool:
-    return (
-        line[1:].split(None, 1)[0].rstrip(":：").lower() == "category"
-        if line[:1] == "@" and len(line) > 1
-        else False
-    )
+    return line[:1] == "@" and _split_directive(line)[0] == "category"
 
 
 def _plain_note(n: int) -> str:
     return (
-        f"这个文件没有 @category：当作导演自己的违禁词（每行一个词，共 {n} 个），"
+        "这个文件没有 @category：当作导演自己的违禁词（每行一个词，或几个词用逗号、顿号、"
+        f"分号隔开；写成“词 | 变体 | 例外”的一行是一个词条；共 {n} 个），"
         f"由规则 PHRASE-CENSOR 报告；游戏文件的 [rules] lexicons 写上这个文件，这条规则就打开"
         "（不用再写别的）"
     )
@@ -322,7 +329,7 @@ def _own_category(
 ) -> tuple[Category | None, str]:
     """A director's ``@category``: a built-in one adds to it; a name of his own (INSULT,
     脏话) is his own banned words, category :data:`CENSOR`, its name kept in each note."""
-    value = line.split(None, 1)[1].strip() if len(line.split(None, 1)) > 1 else ""
+    value = _split_directive(line)[1]
     if value in builtin_categories():
         return _directive(line, lineno, path, cat, problems), ""
     if not value:
@@ -347,8 +354,7 @@ def _directive(
     line: str, lineno: int, path: str, cat: Category | None, problems: list[Problem]
 ) -> Category | None:
     """One ``@name value`` line: the category it opens, or ``cat`` with the setting applied."""
-    name, _, value = line[1:].partition(" ")
-    name, value = name.strip().rstrip(":：").lower(), value.strip()
+    name, value = _split_directive(line)
     if name not in DIRECTIVES:
         problems.append(
             Problem(
@@ -588,8 +594,7 @@ def is_discuz_export(text: str) -> bool:
 
 
 def _is_switch(line: str) -> bool:
-    name = line[1:].split(None, 1)[0].rstrip(":：").lower() if len(line) > 1 else ""
-    return name in SWITCHES
+    return _split_directive(line)[0] in SWITCHES
 
 
 def parse_discuz(text: str, path: str = "<discuz>", *, category: str = CENSOR) -> Lexicon:
@@ -609,10 +614,8 @@ def parse_discuz(text: str, path: str = "<discuz>", *, category: str = CENSOR) -
         if not line or line.startswith("#"):
             continue
         if line.startswith("@") and _is_switch(line):
-            name, _, value = line[1:].partition(" ")
-            _switch(
-                cat, name.strip().rstrip(":：").lower(), value.strip(), path, lineno, lex.problems
-            )
+            name, value = _split_directive(line)
+            _switch(cat, name, value, path, lineno, lex.problems)
             continue
         m = _DISCUZ_LINE.match(line)
         find, repl = (m.group("find").strip(), m.group("repl").strip()) if m else (line, "{BANNED}")

@@ -426,3 +426,33 @@ def test_a_missing_context_table_is_named(tmp_path: Path) -> None:
     (tmp_path / "words.txt").write_bytes("@set A\n赶紧\n".encode("gb18030"))
     with pytest.raises(LexiconError, match="UTF-8"):
         read_context("words.txt", tmp_path)
+
+
+def test_a_directive_split_on_a_colon_half_or_full_width(tmp_path: Path) -> None:
+    # (review41b item 8) @category：脏话 and @category:IQ are @category lines, one message.
+    (tmp_path / "a.txt").write_text("@category：脏话\n菜鸡\n", "utf-8")
+    (tmp_path / "b.txt").write_text("@category:IQ\n@pinyin：off\n弱智\n", "utf-8")
+    lex = load([tmp_path / "a.txt"], default=False)
+    assert [p.level for p in lex.problems] == ["note"]
+    assert "类别“脏话”是导演自己的类别" in lex.problems[0].message
+    lex = load([tmp_path / "b.txt"], default=False)  # IQ: a built-in category, added to
+    assert lex.problems == []
+    assert [e.term for e in lex.categories["IQ"].entries] == ["弱智"]
+    assert lex.categories["IQ"].pinyin is False
+
+
+def test_the_plain_list_note_says_how_a_line_is_split(tmp_path: Path) -> None:
+    # (review41b item 10) the note says commas split a line, not only "one word a line"
+    (tmp_path / "w.txt").write_text("菜鸡，垃圾\n", "utf-8")
+    (note,) = load([tmp_path / "w.txt"], default=False).problems
+    assert "逗号" in note.message and "共 2 个" in note.message
+
+
+def test_explain_quotes_the_directors_own_words(tmp_path: Path) -> None:
+    # (review41b item 10) the reason quotes the text as written (traditional, full width),
+    # not its normalised form
+    (tmp_path / "mine.txt").write_text("菜鸡\n苹果\n", "utf-8")
+    m = Matcher(load([tmp_path / "mine.txt"], default=False))
+    why = {pm.text: w for pm, w in m.explain("這道菜雞肉很嫩，我去蘋果園摘果子")}
+    assert why["菜雞"].startswith("“菜雞”在这里不是一个词：“菜”属于“道菜”，“雞”属于“雞肉”")
+    assert why["蘋果"] == "“蘋果”在这里是“蘋果園”的一部分，不算"

@@ -62,3 +62,40 @@ def test_pinyin_words_and_the_syllable_list() -> None:
     assert table - {"m", "n", "hm"} == set(_SYLLABLES)
     assert all(map(pinyin_word, ("tie", "lian", "chengren", "xian", "zhuang")))
     assert not any(map(pinyin_word, ("let", "up", "the", "knot", "m", "hm")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (review41b item 9) every word capitalised: a romanised name in English, not joined
+        "Na Yang, my friend",
+        "Kim, Ta Ma, Lee",
+        "Ji Ba, Mali",
+        "Sha Bi (a place)",
+        "我朋友 Ｔａ Ｍａ 来了",
+    ],
+)
+def test_a_run_of_capitalised_words_is_a_name(text: str) -> None:
+    assert not default_matcher().find(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        # twins: the same syllables not all capitalised are still read joined
+        ("ta ma de", "KIN"),
+        ("Ta ma de", "KIN"),
+        ("sha bi", "IQ"),
+    ],
+)
+def test_a_run_not_all_capitalised_is_still_joined(text: str, category: str) -> None:
+    assert category in {m.category for m in default_matcher().find(text)}
+
+
+def test_a_capitalised_name_in_a_long_batch_too() -> None:
+    # the numpy path (a batch of NUMPY_BATCH characters or more) reads names the same way
+    filler = ["今天天气不错，我们继续讨论。" * 40] * 200
+    texts = [*filler, "Na Yang, my friend", "Kim, Ta Ma, Lee", "ta ma de"]
+    found = default_matcher().find_all(texts)
+    assert not found[-3] and not found[-2]
+    assert "KIN" in {m.category for m in found[-1]}

@@ -542,27 +542,41 @@ class Matcher:
                     e.source,
                 )
                 why = self.confirmer.rejected(key, text, norm, idx, s, t)
-                out.append((m, self._why_text(why, key, text, norm, m, s, t)))
+                out.append((m, self._why_text(why, key, text, (norm, idx), m, s, t)))
         return out
 
     def _why_text(
-        self, why: str, key: _Key, text: str, norm: str, m: PhraseMatch, s: int, t: int
+        self,
+        why: str,
+        key: _Key,
+        text: str,
+        mapped: tuple[str, list[int]],
+        m: PhraseMatch,
+        s: int,
+        t: int,
     ) -> str:
         """:meth:`explain`'s reason in plain Chinese, for a director: the exception, the
-        word the spelling is part of, the character it leans on — never jieba's cut."""
-        piece = norm[s:t]
+        word the spelling is part of, the character it leans on — never jieba's cut; each
+        quoted in his own words (``text``), not the normalised ``mapped[0]``."""
+        norm, idx = mapped
+
+        def said(a: int, b: int) -> str:
+            return text[slice(*self.confirmer.span(text, idx, a, b))]
+
+        piece = m.text
         if why == "例外":
             for x in self.built.exceptions[key.entry]:
                 lo = max(0, s - len(x) + 1)
                 pos = norm.find(x, lo, t + len(x) - 1)
                 if pos != -1 and pos < t:
-                    return f"“{x}”是词库写明的正常说法（例外），不算"
+                    return f"“{said(pos, pos + len(x))}”是词库写明的正常说法（例外），不算"
             return "词库写明的正常说法（例外），不算"
         if why == "不在分词边界上":
-            return inside_words(norm, s, t, self.built.words_over(norm, s, t))
+            return inside_words(norm, s, t, self.built.words_over(norm, s, t), said)
         if why == "单字不独立":
             before = self.built.word_before(norm, s) if s else ""
             if before:
+                before = said(s - len(before), s)
                 return f"单字“{piece}”紧跟在“{before}”后面，是“{before}{piece}”的说法，不算"
             return f"单字“{piece}”前后都连着字（或前面是数字），不是单独说的，不算"
         if why == "形近的写法是常用词或不在分词边界上":
@@ -584,18 +598,26 @@ class Matcher:
         return "已经算在另一个类别更长的命中里"
 
 
-def inside_words(norm: str, s: int, t: int, words: Sequence[tuple[int, int]]) -> str:
+def inside_words(
+    norm: str,
+    s: int,
+    t: int,
+    words: Sequence[tuple[int, int]],
+    said: Callable[[int, int], str] | None = None,
+) -> str:
     """Why the spelling ``norm[s:t]``, found inside other words, is no match, in plain
     Chinese: the word it is part of (操 in 操作), or how the words it straddles share it
-    (菜鸡 of 这道菜|鸡肉: 菜 is 道菜's, 鸡 is 鸡肉's).  ``words``: their spans in ``norm``."""
-    piece = norm[s:t]
+    (菜鸡 of 这道菜|鸡肉: 菜 is 道菜's, 鸡 is 鸡肉's).  ``words``: their spans in ``norm``;
+    ``said``: the original text of a span of ``norm`` (the director's own words)."""
+    q = said if said is not None else (lambda a, b: norm[a:b])
+    piece = q(s, t)
     if len(words) == 1 and words[0] != (s, t):
-        return f"“{piece}”在这里是“{norm[slice(*words[0])]}”的一部分，不算"
+        return f"“{piece}”在这里是“{q(*words[0])}”的一部分，不算"
     if len(words) >= 2:
         shares = "，".join(
-            f"“{norm[a:b]}”自成一词"
+            f"“{q(a, b)}”自成一词"
             if s <= a and b <= t
-            else f"“{norm[max(a, s) : min(b, t)]}”属于“{norm[a:b]}”"
+            else f"“{q(max(a, s), min(b, t))}”属于“{q(a, b)}”"
             for a, b in words
         )
         return f"“{piece}”在这里不是一个词：{shares}，不算"

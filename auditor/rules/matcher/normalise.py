@@ -195,26 +195,57 @@ def pinyin_word(word: str) -> bool:
     return n in ends
 
 
-def _spaced_pinyin_spans(s: str) -> Iterator[tuple[int, int]]:
-    """The spaces inside each run of spaced pinyin words (:data:`_SYLLABLES`), one span a gap."""
+def _spaced_pinyin_spans(s: str, names: tuple[str, ...] = ()) -> Iterator[tuple[int, int]]:
+    """The spaces inside each run of spaced pinyin words (:data:`_SYLLABLES`), one span a
+    gap; a run inside ``names`` (runs of capitalised words, see :func:`capitalised_runs`)
+    is a romanised name (Na Yang, Sha Bi), not joined."""
     if _SPACED_LETTERS.search(s) is None:
         return
     for run in _WORD_RUN.finditer(s):
-        if all(map(pinyin_word, run.group().split())):
+        words = run.group().split()
+        if all(map(pinyin_word, words)) and not _named(" ".join(words), names):
             base = run.start()
             for gap in _WORD_GAP.finditer(run.group()):
                 yield base + gap.start(), base + gap.end()
 
 
+def _named(run: str, names: tuple[str, ...]) -> bool:
+    padded = f" {run} "
+    return any(padded in f" {n} " for n in names)
+
+
+# Words each written with a capital first letter, one after another (Na Yang, Ta Ma):
+# in English, names; full-width letters as well.
+_CAPITALISED_RUN = re.compile(
+    r"(?<![A-Za-z0-9Ａ-Ｚａ-ｚ０-９])[A-ZＡ-Ｚ][a-zａ-ｚ]*"
+    r"(?:[ \u3000]{1,3}[A-ZＡ-Ｚ][a-zａ-ｚ]*)+(?![A-Za-z0-9Ａ-Ｚａ-ｚ０-９])"
+)
+
+
+def capitalised_runs(text: str) -> tuple[str, ...]:
+    """The runs of two or more capitalised words in the original ``text``, lower case and
+    single-spaced: romanised names, which the spaced-pinyin pass leaves apart."""
+    from unicodedata import normalize
+
+    return tuple(
+        " ".join(normalize("NFKC", m.group()).lower().split())
+        for m in _CAPITALISED_RUN.finditer(text)
+    )
+
+
 class _SpacedPinyin:
-    """The spaced-pinyin pass in the shape :func:`_splice` and ``normalise`` use."""
+    """The spaced-pinyin pass in the shape :func:`_splice` and ``normalise`` use;
+    ``names``: :func:`capitalised_runs` of the original text."""
+
+    def __init__(self, names: tuple[str, ...] = ()) -> None:
+        self.names = names
 
     def finditer(self, text: str) -> Iterator[_Span]:
-        return (_Span(text, a, b) for a, b in _spaced_pinyin_spans(text))
+        return (_Span(text, a, b) for a, b in _spaced_pinyin_spans(text, self.names))
 
     def sub(self, repl: str, text: str) -> str:
         parts, last = [], 0
-        for a, b in _spaced_pinyin_spans(text):
+        for a, b in _spaced_pinyin_spans(text, self.names):
             parts.append(text[last:a])
             last = b
         return "".join(parts) + text[last:] if parts else text
@@ -223,12 +254,18 @@ class _SpacedPinyin:
 SPACED_PINYIN = _SpacedPinyin()
 
 
-def _spaced_pinyin_kept(s: str) -> object:
+def spaced_pinyin(original: str) -> _SpacedPinyin:
+    """The spaced-pinyin pass for a text whose original is ``original``."""
+    names = capitalised_runs(original)
+    return _SpacedPinyin(names) if names else SPACED_PINYIN
+
+
+def _spaced_pinyin_kept(s: str, names: tuple[str, ...] = ()) -> object:
     """``SPACED_PINYIN.sub("", s)``'s mask of the characters kept (None: all), for the
     array passes."""
     import numpy as np
 
-    spans = list(_spaced_pinyin_spans(s))
+    spans = list(_spaced_pinyin_spans(s, names))
     if not spans:
         return None
     keep = np.ones(len(s), dtype=bool)
@@ -592,7 +629,7 @@ class Normaliser(_Deferred):
             s = self.join_re.sub(lambda m: self.joins[m.group()], s)
         s = NOISE_RE.sub("", s)
         if _ASCII_LETTER.search(s):  # cheap checks first: most posts need neither pass
-            s = SPACED_PINYIN.sub("", ASCII_NOISE_RE.sub("", s))
+            s = spaced_pinyin(text).sub("", ASCII_NOISE_RE.sub("", s))
         if _DOUBLED.search(s):
             s = REPEAT_RE.sub(_first, s)
         return s
@@ -619,7 +656,8 @@ class Normaliser(_Deferred):
                 codes, bits = codes[keep], bits[keep]
                 idx = None if idx is None else idx[keep]
         s = text_of_code_points(codes)
-        keep = _spaced_pinyin_kept(s)  # (after the repeats: they never touch a letter)
+        # (after the repeats: they never touch a letter)
+        keep = _spaced_pinyin_kept(s, capitalised_runs(text))
         if keep is not None:
             codes, idx = codes[keep], None if idx is None else idx[keep]
             s = text_of_code_points(codes)
@@ -789,7 +827,7 @@ class Normaliser(_Deferred):
             s, idx = _splice(s, idx, self.join_re, lambda m: self.joins[m.group()])
         s, idx = _splice(s, idx, NOISE_RE, lambda m: "")
         s, idx = _splice(s, idx, ASCII_NOISE_RE, lambda m: "")
-        s, idx = _splice(s, idx, SPACED_PINYIN, lambda m: "")
+        s, idx = _splice(s, idx, spaced_pinyin(text), lambda m: "")
         return _splice(s, idx, REPEAT_RE, lambda m: m.group(1))
 
     def key(self, form: str) -> str:
@@ -821,7 +859,7 @@ class Normaliser(_Deferred):
         n = ASCII_NOISE_RE.sub("", NOISE_RE.sub("", lk))
         if n != lk:
             tags.append("去噪")
-        if SPACED_PINYIN.sub("", n) != n:
+        if spaced_pinyin(original).sub("", n) != n:
             tags.append("拼音分开写")
         if REPEAT_RE.sub(_first, n) != n:
             tags.append("叠字")
