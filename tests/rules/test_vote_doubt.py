@@ -157,6 +157,77 @@ def test_spoken_choices_are_names_chosen_not_names_talked_about() -> None:
     assert spoken_choices("饺子，不变。", ("油条", "烧卖"), players) == ()
 
 
+def test_a_name_spoken_to_is_chatter_not_a_choice() -> None:
+    from auditor.rules.votebook.doubt import spoken_choices
+
+    players = ("饺子", "包子", "汤圆", "油条", "烧卖")
+    # review41b item 1: a clause to 你/您, a greeting, thanks or praise beside the name
+    for text in (
+        "油条，你说得对",
+        "油条，辛苦了",
+        "油条，晚安",
+        "早上好，油条",
+        "油条：我觉得你很可疑",
+        "油条\n你昨天没投票",
+        "油条好",
+        "好油条",
+        "油条，加油",
+        "收到，油条",
+        "油条，牛！",
+        "油条，厉害",
+        "油条，您先说",
+    ):
+        assert spoken_choices(text, players, players) == (), text
+    # twins: the choice words keep a vote beside thanks; a bare name beside a plain remark
+    assert spoken_choices("还是油条，谢谢", players, players) == ("油条",)
+    assert spoken_choices("油条，不变。", players, players) == ("油条",)
+    assert spoken_choices("油条吧，大家晚安", players, players) == ("油条",)
+
+
+def test_a_choice_that_keeps_its_word_is_a_choice() -> None:
+    from auditor.rules.votebook.doubt import spoken_choices
+
+    players = ("饺子", "包子", "汤圆", "油条", "烧卖")
+    # review41b item 2: trailing 不变/没变/不改了/不动摇 keep the choice
+    for text in (
+        "油条不变",
+        "还是投油条不变。",
+        "油条没变",
+        "油条不改了",
+        "坚持油条不动摇",
+        "我说油条吧",
+    ):
+        assert spoken_choices(text, players, players) == ("油条",), text
+    # twins: 不/没 before the name or on the vote, someone else's words
+    for text in (
+        "不投油条",
+        "不是油条",
+        "没选油条",
+        "油条不投了",
+        "油条我不会投",
+        "他说油条",
+        "饺子说油条不变",
+        "有人说油条吧",
+    ):
+        assert spoken_choices(text, players, players) == (), text
+
+
+def test_chatter_spoken_to_the_candidate_leaves_the_round_settled(tmp_path: Path) -> None:
+    posts = _three_for_youtiao(_by("包子", 20, "油条，你说得对。"), _by("汤圆", 21, "油条，辛苦了"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
+    first = book.days[1].rounds[0]
+    assert not book.conflicts
+    assert "结果未定" not in first.reason and "未读出的发言" not in first.reason
+
+
+def test_votes_that_keep_their_word_are_asked(tmp_path: Path) -> None:
+    # 还是 and 不变 are read by the post reader only in some forms; if unread they are asked
+    posts = _three_for_youtiao(_by("包子", 20, "油条没变"), _by("汤圆", 21, "坚持油条不动摇"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
+    first = book.days[1].rounds[0]
+    assert first.outcome != {"油条": "suspect", "烧卖": "suspect"} or book.conflicts
+
+
 def test_two_spoken_votes_that_together_make_a_majority_are_asked(tmp_path: Path) -> None:
     # neither alone gives 油条 more than half (4 of 8); together they do (5)
     posts = _three_for_youtiao(

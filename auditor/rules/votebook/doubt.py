@@ -158,15 +158,30 @@ _CLAUSE_END = _SENTENCE_END + "，,、…~～：:"
 _QUESTION = re.compile(
     r"[?？]|吗|呢|谁|为什么|为何|怎么|是不是|是否|要不要|有没有|几票|多少票|对不对"
 )
-# The clause denies, supposes or tells (a negation, a condition, another time, someone's words).
-_UNDOING = re.compile(
-    r"不|别|没|非|莫|勿|如果|要是|假如|万一|假设|的话|除非|昨天|前天|上轮|上一轮|之前|刚才|说"
-)
+# The clause supposes or tells of another time (a condition, yesterday, a moment ago).
+_UNDOING = re.compile(r"如果|要是|假如|万一|假设|的话|除非|昨天|前天|上轮|上一轮|之前|刚才")
+# A negation undoes a choice only before the name (不投黑曜 / 不是黑曜) or on the vote verb
+# (黑曜不投了 / 没选黑曜): 黑曜不变 / 黑曜没变 keep it (see :data:`_CHOICE_WORDS`).
+_NEGATION = re.compile(r"不|别|没|非|莫|勿")
+_NEGATED_VERB = re.compile(r"(?:不|别|没|未)(?:再|会|要|想|打算)?(?:投|选|跟|站)")
+# Someone else's words (他说黑曜 / 饺子说黑曜): a report, not the speaker's choice.
+_REPORTER = r"他|她|他们|她们|有人|别人|人家|大家|都"
 # The words a choice is said with around the name (黑曜吧 / 还是黑曜 / 那就黑曜了 / 跟朱砂 /
-# 站朱砂 / 朱砂一票 / 这轮黑曜 / 黑曜 +1): with nothing else in its clause the name is chosen.
+# 站朱砂 / 朱砂一票 / 这轮黑曜 / 黑曜 +1 / 黑曜不变 / 还是投黑曜不变 / 坚持黑曜不动摇): with
+# nothing else in its clause the name is chosen.  Not 好: 黑曜好 / 好黑曜 greet him.
 _CHOICE_WORDS = re.compile(
-    r"那就|那|就|还是|还|继续|坚持|仍然|依然|也|都|我的?|这一?轮|本轮|这一?票|一票|票|投给?|改投"
-    r"|改成?|换成?|选|跟|站|给|定了?|先|吧|了|啦|呀|啊|嘛|呗|哈|哦|嗯|喔|好|\+\s*1|[\s!！]"
+    r"不变|没变|不改了?|不动摇|那就|那|就|还是|还|继续|坚持|仍然|依然|也|都|我说|我的?|这一?轮|本轮"
+    r"|这一?票|一票|票|投给?|改投|改成?|换成?|选|跟|站|给|定了?|先|吧|了|啦|呀|啊|嘛|呗|哈|哦"
+    r"|嗯|喔|\+\s*1|[\s!！]"
+)
+# A clause spoken to the player named beside it (黑曜，你说得对 / 黑曜：我觉得你很可疑).
+_ADDRESSED = re.compile(r"你|您")
+# A greeting, thanks or praise beside a bare name (早上好，黑曜 / 黑曜，辛苦了 / 收到，黑曜).
+_GREETING = re.compile(
+    r"(?:早上好|早安|早|上午好|中午好|午安|下午好|晚上好|晚安|你好|您好|大家好|嗨|哈喽|hi|hello"
+    r"|谢谢|多谢|感谢|谢了|辛苦了?|收到|好的|加油|牛|厉害|说得对|说的对|对的|赞)"
+    r"[了啊呀哈啦哦！!~～\s]*",
+    re.IGNORECASE,
 )
 # An abstention said alone (弃 / 改弃 / 我弃权吧 / 那就弃票了).
 _ABSTAIN_SAID = re.compile(r"(?:我|那就?|还是)?(?:改|换)?投?弃(?:权|票)?(?:吧|了|啦|好了)?")
@@ -175,26 +190,46 @@ _ABSTAIN_SAID = re.compile(r"(?:我|那就?|还是)?(?:改|换)?投?弃(?:权|�
 def spoken_choices(text: str, pool: Sequence[str], players: Sequence[str]) -> tuple[str, ...]:
     """The candidates (``pool``) a post may choose in its own words, in order — a name alone
     in its clause but for :data:`_CHOICE_WORDS`, in a sentence that asks nothing
-    (:data:`_QUESTION`) and a clause that neither denies nor supposes (:data:`_UNDOING`) — and
-    弃权 for an abstention said alone in its clause.  Empty when every name is chatter."""
+    (:data:`_QUESTION`), a clause that neither supposes (:data:`_UNDOING`), negates the name or
+    the vote (:data:`_NEGATION`), nor reports another's words, and a bare name not spoken to
+    (beside a clause to 你/您 or a greeting) — and 弃权 for an abstention said alone in its
+    clause.  Empty when every name is chatter."""
     names = sorted((p for p in players if p), key=len, reverse=True)
     if not names:
         return ()
     alt = re.compile("|".join(map(re.escape, names)))
+    reported = re.compile(rf"(?:{_REPORTER}|{alt.pattern})说")
+    spans = list(_clauses(text))
     found: list[str] = []
-    for lo, hi in _clauses(text):
+    for i, (lo, hi) in enumerate(spans):
         clause = text[lo:hi]
         if _QUESTION.search(_sentence(text, lo, hi)):
             continue
-        if _UNDOING.search(clause):
+        if _UNDOING.search(clause) or reported.search(clause) or _NEGATED_VERB.search(clause):
             continue
         named = alt.findall(clause)
         rest = _CHOICE_WORDS.sub("", alt.sub("", clause))
         if len(set(named)) == 1 and not rest and named[0] in pool:
+            first = alt.search(clause)
+            if first is not None and _NEGATION.search(clause[: first.start()]):
+                continue
+            if clause.strip(" \t!！") == named[0] and _addressed(text, spans, i):
+                continue
             found.append(named[0])
         elif not named and _ABSTAIN_SAID.fullmatch(clause.strip()):
             found.append(ABSTAIN)
     return tuple(dict.fromkeys(found))
+
+
+def _addressed(text: str, spans: Sequence[tuple[int, int]], i: int) -> bool:
+    """The bare name of clause ``i`` is spoken to: a clause next to it (before or after, the
+    next line too) is said to 你/您 or is a greeting, thanks or praise."""
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(spans):
+            near = text[spans[j][0] : spans[j][1]].strip()
+            if _ADDRESSED.search(near) or _GREETING.fullmatch(near):
+                return True
+    return False
 
 
 def _clauses(text: str) -> Iterator[tuple[int, int]]:
