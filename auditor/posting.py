@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 KINDS = ("announcement", "tally", "reminder")
 
 
+#: A game file without ``[forum] url``, said as the director fixes it (fh41 item 10).
+NO_FORUM_URL = "游戏文件里还没写论坛地址（[forum] url = …）"
+
+
 class NotPostableError(AuditorError):
     """The draft cannot be posted: copy-only, already posted, too long, nowhere to post."""
 
@@ -84,10 +88,11 @@ def check_postable(game: Game, store: Store, draft: Draft, thread: int | None) -
             f"这份{draft.title}已经发过，不再发送：{posted_where(game, list(done.values()))}"
         )
     if not game.forum.url:
-        raise NotPostableError("游戏文件 [forum] 没有 url（论坛地址）：不能发帖")
+        raise NotPostableError(NO_FORUM_URL + "：不能发帖")
     if game.forum.post_cookies is None:
         raise NotPostableError(
-            "游戏文件 [forum] 没有 post_cookies：发帖要用导演自己的登录 cookies"
+            "游戏文件里还没写导演的登录 cookies（[forum] post_cookies = …）："
+            "发帖要用导演自己的登录 cookies"
             "（抓取用的 cookies 可能是观众的，不会拿来发帖）"
         )
     return thread if thread is not None else process_thread(game)

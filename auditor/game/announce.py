@@ -991,7 +991,7 @@ _NOT_TOLD_OUT = lazy(
     r"|上线|在线|登录|登陆|签到|活跃|发帖|回帖|保|护|点赞|表扬|之星|最佳|优秀"
 )
 # a vote still running, or the badge's count: no top of a day's count decides anything yet
-_RUNNING_COUNT = lazy(r"目前|暂时|暂列|当前|截至|截止目前|进行中|还在投|领先|当选|竞选|选举|竞选")
+_RUNNING_COUNT = lazy(r"目前|暂时|暂列|当前|截至|截止目前|进行中|还在投|领先|当选|竞选|选举")
 # a post that corrects itself or its count
 _COUNT_FIXED = lazy(r"不对|更正|订正|纠正|算错|漏算|数错|写错|有误|说错|错了")
 # a line that speaks of the vote: a bare number after a name on it is a count (表决：X 7，Y 3)
@@ -1006,7 +1006,7 @@ _NOT_AN_EXIT = lazy(
     re.I,
 )
 # a bracket after a listed name that says the player is not out (未遂, 存活, 幸存)
-_UNDOING_BRACKET = lazy(r"未|没|不|幸|免|存|空刀")
+_UNDOING_BRACKET = lazy(r"未|没|不|幸|免|存|空刀|守|救|成功|待定|误|错|疑|假")
 # 烧卖昨夜……不，今天夜里 …: the time said first is taken back
 _TIME_SELF_FIX = lazy(
     r"(?:昨夜|昨晚|昨天|昨日|今夜|今晚|今天|今日|明天)\s*(?:…+|\.{2,}|—+)\s*不[，,]\s*"
@@ -1171,6 +1171,10 @@ class _Name:
 class Patterns:
     """The grammar for one player list."""
 
+    # a post's report lines whose layout alone suggests a death: who, and the line asked
+    # (set by _reports for each post)
+    _layout_asks: list[tuple[frozenset[str], str]]
+
     def __init__(
         self,
         players: list[str],
@@ -1185,7 +1189,7 @@ class Patterns:
         self._leaving: tuple[str, ...] = self._declared_leaving
         self._unread_verbs: list[str] = []  # the post's report lines with a verb unread
         self._norm = {_nfkc(p): p for p in players}
-        self._post_tallied = False  # the post being read tells the day's count (read())
+        self._post_tallied = self._quoted_count = False  # it tells / quotes a count (read())
         self._piped_object = _piped_label(piped_words)
         self._piped_subject = _piped_subject(piped_words)
         # the piped's words, the preset's own among them (咪啪, 嘘, 喵喵): a sentence that
@@ -1277,6 +1281,12 @@ class Patterns:
         player the grammar could not place (the post is then listed as 未读懂的公告 even
         though something else was read from it)."""
         said = text
+        # (a count inside quotation marks is someone's words — 「投票结果：X 6 票…」: no
+        # layout of the post makes its top a death; clean() drops the marks, so seen here)
+        self._quoted_count = any(
+            _rx.search(r"\d\s*票|票数|得票|投票结果", q.group(0))
+            for q in _rx.finditer(r"「[^」]*」|“[^”]*”|『[^』]*』", text)
+        )
         text = _BB_ROW.sub(_bb_row, text)  # [tr][td]昨夜出局[/td][td]无[/td][/tr]: 昨夜出局：无
         text = _LIST_ITEM.sub("\n", text)  # [list][*]昨夜：X[*]关帖：21:30 — an item is a line
         wrong = self._wrong(text)
@@ -1333,6 +1343,7 @@ class Patterns:
         unplaced += _phase_untold(text)
         unplaced += self._uncovered(text, found, unplaced) + self._guessed(text, found)
         found = _drowned_before(text, found)
+        unplaced += self._still_asked(found)
         return found, unplaced + _unkept(text, found) + unread_times(
             _DENIED_VALUE.sub("", text), _ANY_DAY, UTC
         )
@@ -1657,6 +1668,7 @@ class Patterns:
         other is listed (round 3 of s40: a wrong death is worse than a question)."""
         self._leaving = self._declared_leaving + self._glossed_verbs(text)
         self._unread_verbs = []
+        self._layout_asks = []
         text = self._offices(text)
         text = self._labels(self._listed_lines(text))
         text = self._said(text)
@@ -1697,35 +1709,34 @@ class Patterns:
         return next(iter(said.items())) if len(said) == 1 else None
 
     def _after_tally(self, text: str) -> str:
-        """A vote's result by its structure, whatever the director's verb (issue 34): the
-        day's count with one player at its top (:meth:`_top_counted`), then a clause or a label
-        whose only name is that player — X 表决甩车, 除名：X, X 得票最多，被请出场 — is the
-        vote's elimination.  Never a clause that undoes (a question, a supposition, 差点, 白痴,
-        a state: X 是狼), one that says who they are or what they said (发言, 说), a count
-        with no decision (X 6 票，Y 4 票 alone), nor a line with the grammar's own word."""
-        top = self._top_counted(text)
+        """A vote's result by its structure (issue 34): the day's count with one player at
+        its top (:meth:`_top_counted`), then a clause or a label whose only name is that
+        player — X 表决甩车, 除名：X, X 得票最多，被请出场.  The layout alone never makes the
+        death: the clause must hold a word for leaving (the game file's ``leaving``, or one
+        the post glosses); any other is listed with the reading it suggests (:meth:`_ask`) —
+        X 明天再战, 处罚：X (round 3 of s41's review).  Never a clause that undoes (a
+        question, a supposition, 差点, 白痴, a state: X 是狼), one that says who they are or
+        what they said (发言, 说), a count with no decision (X 6 票，Y 4 票 alone), a count
+        undone from the count's line through the decision (假如, 例如, 规则) or quoted, nor a
+        line with the grammar's own word (the grammar reads that itself)."""
+        top = None if self._quoted_count else self._top_counted(text)
         if top is None:
             return text
         who, since = top
         name = re.escape(who)
+        counted_from = text.rfind("\n", 0, since) + 1
 
         def out(pred: str, m: re.Match[str]) -> bool:
-            opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
-            end = _sentence_end(text, m.end())
-            sentence = text[opening + 1 : end]
-            return not (
-                m.start() < text.rfind("\n", 0, since) + 1
-                or self._name_re.search(pred)
-                or _rx.search(r"\d", pred)
-                or _NO_ACT.match(pred)
-                or _UNDOING.search(pred)
-                or _NOT_TOLD_OUT.search(pred)
-                or _NOT_AN_EXIT.search(pred)
-                or any(r.search(sentence) for _, r in _ELIM_RE)
-                or _KEPT_IN_GAME.search(text[m.end() : end])
-                or _SUPPOSE.search(sentence)
-                or text[end : end + 1] in ("？", "?")
-            )
+            """The decision holds a word for leaving (the file's, or one the post glosses);
+            a decision the layout alone suggests is asked (:meth:`_ask`), never read."""
+            if not self._decides(pred, m, counted_from):
+                return False
+            if self._leaves(pred):
+                return True
+            said = m.string
+            opening = max(said.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+            self._ask(said[opening + 1 : _sentence_end(said, m.end())], f"{who} 投票出局", pred)
+            return False
 
         def subject(m: re.Match[str]) -> str:
             pred = m.group("pred")
@@ -1766,6 +1777,30 @@ class Patterns:
             after,
             text,
             flags=re.M,
+        )
+
+    def _decides(self, pred: str, m: re.Match[str], counted_from: int) -> bool:
+        """The clause after the count could be its decision: after the count's line, no name
+        but the top's, no number, nothing that undoes or keeps the player, no praise or speech,
+        not the grammar's own word, and nothing from the count through it that undoes it (a
+        supposition, a rules example, a question, a quote)."""
+        text = m.string
+        opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+        end = _sentence_end(text, m.end())
+        sentence = text[opening + 1 : end]
+        return not (
+            m.start() < counted_from
+            or self._name_re.search(pred)
+            or _rx.search(r"\d", pred)
+            or _NO_ACT.match(pred)
+            or _UNDOING.search(pred)
+            or _NOT_TOLD_OUT.search(pred)
+            or _NOT_AN_EXIT.search(pred)
+            or any(r.search(sentence) for _, r in _ELIM_RE)
+            or _KEPT_IN_GAME.search(text[m.end() : end])
+            or _SUPPOSE.search(text[counted_from:end])
+            or _rx.search(r"规则", text[counted_from:end])
+            or text[end : end + 1] in ("？", "?")
         )
 
     def _glossed_verbs(self, text: str) -> tuple[str, ...]:
@@ -1836,13 +1871,33 @@ class Patterns:
             verb = m.group("verb")
             if _UNDOING.search(verb) or _NOT_TOLD_OUT.search(verb):
                 return m.group(0)
-            # (the night's label and a bare list of roster names, nothing else on its line:
-            # the night's deaths whatever the verb — 昨夜谢幕：X、Y)
-            if self._leaves(verb):
-                return f"昨夜出局：{m.group('list')}"
-            if self._bare_list(text[m.start("list") : _line_end(text, m.end())]):
-                # (a list joined by ， is one list here: 昨夜熄灯：X，Y)
-                return "昨夜出局：" + _rx.sub(r"\s*[，,]\s*", "、", m.group("list"))
+            # (the night's label and a bare list of roster names, nothing else on its line,
+            # with the theme's word for leaving: the night's deaths — 昨夜谢幕：X、Y when the
+            # game file or the post says 谢幕 is leaving)
+            # (a list joined by ， is one list here: 昨夜熄灯：X，Y)
+            names = _rx.sub(r"\s*[，,]\s*", "、", m.group("list"))
+            header = text[m.end("verb") : m.start("list")]  # (昨夜熄灯（以下名单有误）：)
+            rest = text[m.start("list") : _line_end(text, m.end())]
+            if _UNDOING_BRACKET.search(header) or _COUNT_FIXED.search(header):
+                return m.group(0)
+            if self._leaves(verb) or any(r.search(verb) for _, r in _ELIM_RE):
+                # (a word for leaving: what else the line says stands beside the deaths — a
+                # hunter's shot in a bracket — unless it keeps the player: 救回, （守护成功）)
+                unnamed = _rx.sub(r"[（(][^）)]*[）)]", "", rest)
+                kept = _KEPT_IN_GAME.search(unnamed) or _UNDOING.search(unnamed)
+                brackets = _rx.findall(r"[（(]([^）)]*)[）)]", rest)
+                if kept or any(
+                    _UNDOING_BRACKET.search(b) for b in brackets if not self._name_re.search(b)
+                ):
+                    return m.group(0)
+                return f"昨夜出局：{names}"
+            bare = self._bare_list(rest)
+            if not bare:
+                return m.group(0)
+            # (the night's label over a bare list of roster names is a layout, not a word for
+            # leaving — 昨夜到场：X、Y, 昨夜MVP：X: asked with the reading it looks like, never
+            # read; round 3 of s41's review)
+            self._ask(m.group(0), f"昨夜出局：{names}", verb)
             return m.group(0)
 
         def ballot(m: re.Match[str]) -> str:
@@ -1860,6 +1915,26 @@ class Patterns:
                 flags=re.M,
             )
         return text
+
+    def _ask(self, line: str, reading: str, verb: str) -> None:
+        """A report's line whose layout looks like an event the post gives no word of leaving
+        for: listed (未读懂的公告) with the reading it looks like, never read — unless the
+        post tells those players out in the grammar's own words (:meth:`_still_asked`)."""
+        who = frozenset(
+            self._norm.get(n.group(0), n.group(0)) for n in self._name_re.finditer(reading)
+        )
+        self._layout_asks.append(
+            (
+                who,
+                f"{line.strip()}（看起来是「{reading}」，但「{verb}」不是出局的说法："
+                f"若是，请在游戏文件的 leaving 写上它）",
+            )
+        )
+
+    def _still_asked(self, found: list[Announced]) -> list[str]:
+        """The layout's questions whose players the post does not tell out otherwise."""
+        out = {a.player for a in found if a.type is EventType.ELIMINATED}
+        return [line for who, line in self._layout_asks if not who <= out]
 
     def _named(self) -> str:
         return rf"(?:{self._name_re.pattern})(?:\s*[（(][^）)]*[）)])?"

@@ -274,7 +274,7 @@ def _other_player(
         ]  # fmt: skip
         if rest:
             raise ProposalError(
-                f"pid {p.pid} 里还公示了：{'；'.join(rest)}。请先确认这些，再更正这一项的玩家"
+                f"同一条公告里还公示了：{'；'.join(rest)}。请先确认这些，再更正这一项的玩家"
             )
         new = replace(new, pid=p.pid)
     return replace(new, player=player)

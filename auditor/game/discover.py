@@ -68,6 +68,7 @@ from auditor.game.titles import (
 from auditor.game.when import TimePoint, find_points, find_ranges, paired_times
 from auditor.models import Post
 from auditor.rulesets import preset_text
+from auditor.urls import findpost_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -1225,7 +1226,7 @@ def discover_events(
     the file winning where both speak of one player's event."""
     disc.events.extend(Sourced(e, "游戏文件") for e in game.events)
     found = _announced_events(game, threads, days, posts, disc)
-    events = _beside_the_file(game, found, disc)
+    events = _beside_the_file(game, found, disc, _closes(days))
     return sorted(
         events, key=lambda e: (e.at is None, e.at or datetime.min.replace(tzinfo=game.timezone))
     )
@@ -1375,7 +1376,14 @@ def _announced_before(ev: Event, found: list[Sourced]) -> bool:
     )
 
 
-def _beside_the_file(game: Game, found: list[Sourced], disc: Discovery) -> list[Event]:
+def _closes(days: list[DaySpec]) -> frozenset[datetime]:
+    """Every day's close and every 环节's: the moments a vote-out happens at."""
+    return frozenset({d.closes for d in days} | {p.closes for d in days for p in d.phases})
+
+
+def _beside_the_file(
+    game: Game, found: list[Sourced], disc: Discovery, closes: frozenset[datetime]
+) -> list[Event]:
     """The file's events with the announced ones it does not state; where it states one, its
     time and how stand (a different 公示 is a warning) and the 公示's time is taken."""
     events = list(game.events)
@@ -1388,7 +1396,7 @@ def _beside_the_file(game: Game, found: list[Sourced], disc: Discovery) -> list[
             continue
         same = [e for e in game.events if e.type is ev.type and e.player == ev.player]
         if same:
-            _against_the_file(events, same[0], ev, s.source, disc)
+            _against_the_file(events, same[0], ev, s.source, disc, closes)
             continue
         if ev.type is EventType.ELIMINATED and any(
             e.type is EventType.ELIMINATED and e.player == ev.player for e in events
@@ -1400,13 +1408,19 @@ def _beside_the_file(game: Game, found: list[Sourced], disc: Discovery) -> list[
 
 
 def _against_the_file(
-    events: list[Event], f: Event, ev: Event, source: str, disc: Discovery
+    events: list[Event],
+    f: Event,
+    ev: Event,
+    source: str,
+    disc: Discovery,
+    closes: frozenset[datetime],
 ) -> None:
-    """An announced event the file states too (``f``): the file's stands."""
+    """An announced event the file states too (``f``): the file's stands; a 公示 at another
+    time or how is a warning unless it tells the file's event (:func:`_told_after`)."""
     if f.announced is None and ev.announced is not None and ev.type is EventType.ELIMINATED:
         # the file states the elimination; when it was announced comes from the post
         events[events.index(f)] = replace(f, announced=ev.announced)
-    if ev.type is EventType.SHERIFF or _told_after(f, ev):
+    if ev.type is EventType.SHERIFF or _told_after(f, ev, closes):
         return
     if (f.at, f.how) != (ev.at, ev.how):
         where = f"帖子 {source}" if source.startswith("pid ") else source
@@ -1418,13 +1432,20 @@ def _against_the_file(
         )
 
 
-def _told_after(f: Event, ev: Event) -> bool:
-    """The post tells the file's event after it happened: the same how (or none said), a
-    moment from the event's to 12 hours later (a vote-out published at 00:05 for a day that
-    closed at 23:59:59 is that vote-out, not another)."""
+def _told_after(f: Event, ev: Event, closes: frozenset[datetime]) -> bool:
+    """The post tells the file's event, no other: the same moment (23:59:59 and the next
+    00:00 are one close) and how (or none said); or the file's vote-out at a day's or 环节's
+    close (``closes``) told by a post up to 12 hours later (a vote-out published at 00:05 for
+    a day that closed at 23:59:59 is that vote-out, not another).  Only a vote-out is
+    published after the moment it happens at: a red card at 10:00 posted as 21:30, a night
+    death at 00:00 told as 11:00, a faction or a piping 10 hours apart are mismatches."""
     if f.at is None or ev.at is None or ev.how not in (None, f.how):
         return False
-    return timedelta(0) <= ev.at - f.at <= timedelta(hours=12) or _same_moment(f.at, ev.at)
+    if _same_moment(f.at, ev.at):
+        return True
+    at_close = any(_same_moment(f.at, c) for c in closes)
+    voted_out = f.type is EventType.ELIMINATED and f.how == "vote" and at_close
+    return voted_out and timedelta(0) <= ev.at - f.at <= timedelta(hours=12)
 
 
 def _same_moment(a: datetime, b: datetime) -> bool:
@@ -1682,6 +1703,7 @@ def discover(game: Game, store: object) -> Game:
     disc.accelerations = acceleration_proposals(game, threads, days, events, players_posts)
     disc.proposals.extend(p.text for p in disc.accelerations)
     _never_silent(game, threads, days, events, posts, disc, store)
+    disc.warnings = [_post_named(w, posts, game.forum.url) for w in disc.warnings]
     ended = game.ended or (disc.ended[0] if disc.ended else None)
     disc.ahead = [p for p in disc.ahead if ended is None or _opens(p) <= ended]
     return replace(
@@ -1692,6 +1714,21 @@ def discover(game: Game, store: object) -> Game:
         discovery=disc,
         ended=ended,
     )
+
+
+def _post_named(notice: str, posts: list[Post], base: str | None) -> str:
+    """A notice names a post as a director finds it — its 楼 and its link — never its pid."""
+    by_pid = {p.pid: p for p in posts if p.pid is not None}
+
+    def named(m: re.Match[str]) -> str:
+        p = by_pid.get(int(m.group(1)))
+        if p is None:
+            return "公告"
+        floor = f"第{p.floor}楼" if p.floor else "公告"
+        link = findpost_link(base, p.tid, p.pid)
+        return f"{floor}（{link}）" if link else floor
+
+    return re.sub(r"(?:帖子\s*)?pid\s*(\d+)", named, notice)
 
 
 def _drafts_aside(game: Game, posts: list[Post], disc: Discovery) -> list[Post]:

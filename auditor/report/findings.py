@@ -12,11 +12,13 @@ from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import Decided, Ledger, kind_title
 from auditor.ledger.policy import card_name, parse_time, plain_cite
 from auditor.report.labels import (
+    addressed_links,
     local_time,
     plain_note,
     plain_reason,
     post_link,
     thread_name,
+    without_addresses,
 )
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet, own_citation, preset_citation
@@ -143,7 +145,14 @@ def explain_drafts(
             plain_reason(d["reason"], d["code"], d["kind"], title, cited=seed)
         )
         d["full_reason"] = titled_codes(d["reason"])  # (the details fold: codes as titles)
+        # (a post the note names by its raw address: a link titled in Chinese, from the
+        # game file's forum url; the note's text says it in words, without the address)
+        d["links"] = addressed_links(f"{d['reason']}；{d['note']}", game.forum.url)
+        d["plain_reason"] = without_addresses(d["plain_reason"])
         d["note"] = titled_codes(plain_note(d["note"]))
+        d["nolink"] = "" if d.get("link") else no_link_why(game, d.get("pid"))
+        if d["excerpt"] and without_addresses(d["excerpt"]) != d["excerpt"]:
+            d["excerpt"], d["pieces"] = "", []  # (an avatar: its digest and file, no words)
         s = standing.get(d["player"])
         d["standing"] = (
             f"蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{'，已罚下' if s['sent_off'] else ''}"
@@ -154,6 +163,14 @@ def explain_drafts(
         d["earlier"] = [c for c in mine if _given_before(c, d)]
         d["later"] = [c for c in mine if not _given_before(c, d)]
     drafts.sort(key=lambda d: QUEUE_ORDER.get(d["suggested"], 9))
+
+
+def no_link_why(game: Game, pid: object) -> str:
+    """Why a card has no 在论坛查看这一帖: the game is read from saved pages with no forum
+    address in its game file, or the card is about no one post (a day's count)."""
+    if not game.forum.url:
+        return "无论坛链接（保存的网页，没有论坛地址）"
+    return "" if pid is not None else "无论坛链接（按整天的发言算，不是某一帖）"
 
 
 def _given_before(card: Mapping[str, object], draft: Mapping[str, object]) -> bool:

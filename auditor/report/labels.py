@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from auditor.game.gamefile import Game, ThreadKind, ThreadSpec
 from auditor.ledger.policy import card_name, parse_time
@@ -250,7 +251,50 @@ def plain_note(note: str) -> str:
     kept = re.sub(r"红色字体：红色（(#[0-9A-Fa-f]{6})）", r"红色字体（\1）", kept)
     kept = _SIZE_NOTE.sub(r"字号过大（正常 \1 像素）：", kept)
     kept = _SIZE_PX.sub(r"，约 \1 像素", kept)
-    return _SAVED_FILE.sub("保存的页面里的头像图片", kept)
+    return without_addresses(_SAVED_FILE.sub("保存的页面里的头像图片", kept))
+
+
+#: A raw forum address in a finding's note (POST-OUTSIDE's ``forum.php?mod=redirect…``,
+#: with or without the forum's base): a director reads a link titled in Chinese instead.
+_RAW_URL = re.compile(r"\s?(?:https?://[^\s；，。（）「」]*?)?forum\.php\?[^\s；，。（）「」]+")
+#: Where a profile change was seen (``（见 保存的页面 saved-1123-0900/thread-102-p1.html）`` or
+#: its URL): the card links the post (or says why it cannot), the page's path is no help.
+_SEEN_AT = re.compile(r"（见 (?:保存的页面 [^）]*|https?://[^）]*)）")
+#: An avatar as the profile rule shows it (``图片 fe1ce54ca126，<its file or URL>``).
+_PICTURE = re.compile(r"图片 [0-9a-f]{6,}(?:，[^」；]*)?")
+_SUBJECT = re.compile(r"《([^》]*)》[^《]*$")
+
+
+def without_addresses(text: str) -> str:
+    """``text`` as a director reads it: no raw ``forum.php?…`` address, no saved page's
+    path, an avatar as 一张图片 / 另一张图片 (not its digest and file)."""
+    text = _SEEN_AT.sub("", _RAW_URL.sub("", text))
+    count = iter(range(1_000_000))
+    return _PICTURE.sub(lambda m: "一张图片" if next(count) == 0 else "另一张图片", text)
+
+
+def _thread_link(base: str | None, tid: int | None) -> str | None:
+    if not base or urlsplit(base).scheme not in ("http", "https") or tid is None:
+        return None
+    return f"{base}forum.php?mod=viewthread&tid={tid}"
+
+
+def addressed_links(text: str, base: str | None) -> list[tuple[str, str]]:
+    """The posts a note names by a raw address, each as (its Chinese title, a link built
+    from the game file's ``[forum] url`` — never from the note's text): 在论坛查看那一帖
+    《今天吃什么》.  None without a forum url (the card says why it has no link)."""
+    links: list[tuple[str, str]] = []
+    for m in _RAW_URL.finditer(text):
+        query = dict(parse_qsl(urlsplit(m.group(0).strip()).query))
+        tid = int(query["ptid"]) if query.get("ptid", "").isdigit() else None
+        tid = tid if tid is not None or not query.get("tid", "").isdigit() else int(query["tid"])
+        pid = int(query["pid"]) if query.get("pid", "").isdigit() else None
+        href = findpost_link(base, tid, pid) if pid is not None else _thread_link(base, tid)
+        subject = _SUBJECT.search(text[: m.start()])
+        title = "在论坛查看那一帖" + (f"《{subject.group(1)}》" if subject else "")
+        if href:
+            links.append((title, href))
+    return links
 
 
 #: A citation that names no clause of its own (a rule the rule post does not state).

@@ -17,7 +17,7 @@ import re
 import shutil
 import threading
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -125,12 +125,18 @@ def write_report(
 ) -> Written:
     """Write ``records`` to ``reports_dir/<game>/<run time>/`` atomically; point ``latest`` at it.
 
-    ``when`` names the directory (give it in the forum's time zone).  A file-system error is
-    a :class:`~auditor.files.WriteError` naming the path, in Chinese (exit code 2).
+    ``when`` names the directory, on the forum's clock whatever clock it is given in (the
+    desk named its folders in the machine's UTC, the CLI in forum time: fh41 item 8).  A
+    file-system error is a :class:`~auditor.files.WriteError` naming the path, in Chinese
+    (exit code 2).
     """
     game_dir = Path(reports_dir) / records.game["slug"]
+    tz = records.game.get("timezone")
+    at = when or datetime.now(UTC)
+    if at.tzinfo is not None:  # (a naive time is taken as the caller wrote it)
+        at = at.astimezone(tz if isinstance(tz, tzinfo) else None)
     try:
-        return _write_report(records, game_dir, when or datetime.now().astimezone(), workbook)
+        return _write_report(records, game_dir, at, workbook)
     except OSError as exc:
         raise WriteError(game_dir, exc) from None
 

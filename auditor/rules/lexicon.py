@@ -306,7 +306,8 @@ def _is_category_line(line: str) -> bool:
 def _plain_note(n: int) -> str:
     return (
         f"这个文件没有 @category：当作导演自己的违禁词（每行一个词，共 {n} 个），"
-        f"由规则 PHRASE-CENSOR 报告；这条规则预设不打开，请在游戏文件里写 [rules.PHRASE-CENSOR]"
+        f"由规则 PHRASE-CENSOR 报告；游戏文件的 [rules] lexicons 写上这个文件，这条规则就打开"
+        "（不用再写别的）"
     )
 
 
@@ -334,8 +335,8 @@ def _own_category(
             path,
             lineno,
             f"类别“{value}”是导演自己的类别：它的词由规则 PHRASE-CENSOR（导演自己的违禁词）"
-            "报告，报告里的备注写着“导演自己的类别”；这条规则预设不打开，请在游戏文件里写 "
-            "[rules.PHRASE-CENSOR]",
+            "报告，报告里的备注写着“导演自己的类别”；游戏文件的 [rules] lexicons 写上这个文件，"
+            "这条规则就打开（不用再写别的）",
             "note",
         )
     )

@@ -33,6 +33,7 @@ from auditor.errors import GameFileError
 from auditor.game.gamefile import ThreadKind
 from auditor.game.structure import schedule_problem
 from auditor.rules.base import Option
+from auditor.rules.lexicon import CENSOR, load_path
 from auditor.rules.registry import REGISTRY, all_rules
 from auditor.rulesets import listing, names, preset_text
 
@@ -116,7 +117,10 @@ SETTINGS: dict[str, Option] = {
     ),
     # Banned phrases (auditor/rules/phrases.py): the director's own lexicons.
     "lexicons": Option(
-        list, [], "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）"
+        list,
+        [],
+        "导演自己的违禁词库（文件、文件夹或 Discuz! 词语过滤导出；相对游戏文件）；"
+        "有导演自己的词时 PHRASE-CENSOR 就为这局打开",
     ),
     # The director's drafts (auditor/report/drafts.py, ``auditor post``): which exist and
     # where each may go.
@@ -291,6 +295,8 @@ def load_ruleset(
         else:
             rules.pop(rule.code, None)
             declared[rule.code] = merged
+    if own := _own_words_on(settings["lexicons"], tables, rules, declared, where):
+        rules[_OWN_WORDS] = own
     sources = preset.sources
     if not settings["cards"]:
         sources = _without_cards(
@@ -313,6 +319,48 @@ def load_ruleset(
         disabled=disabled,
         off=off,
     )
+
+
+# The rule that reports a director's own banned words (a plain word list, a category of his
+# own, a Discuz! export: lexicon category CENSOR).
+_OWN_WORDS = "PHRASE-CENSOR"
+
+
+def _own_words_on(
+    lexicons: list[str],
+    tables: Mapping[str, Mapping[str, object]],
+    rules: Mapping[str, object],
+    declared: Mapping[str, Mapping[str, object]],
+    where: str,
+) -> dict[str, object] | None:
+    """A director's own banned words need no more lines than ``[rules] lexicons``: when his
+    files hold CENSOR words, PHRASE-CENSOR is on for the game (the options returned: the rule
+    set's values, else the rule's defaults), unless the game file writes
+    ``[rules.PHRASE-CENSOR] enabled = false``.  Called before a rule set's other passes over
+    the enabled rules, so the card it draws follows the rule set like any rule's."""
+    if _OWN_WORDS in rules or not lexicons or "enabled" in tables.get(_OWN_WORDS, {}):
+        return None
+    if not _holds_own_words(lexicons, where):
+        return None
+    base = {**(declared.get(_OWN_WORDS) or REGISTRY[_OWN_WORDS].defaults()), "enabled": True}
+    return _resolve_rule(_OWN_WORDS, {}, base, where, f"rules.{_OWN_WORDS}")
+
+
+def _holds_own_words(lexicons: list[str], where: str) -> bool:
+    """Do the director's lexicons (paths relative to the game file ``where``, as the phrase
+    rules read them) hold any word of category CENSOR?  A file that cannot be read holds
+    none here: the phrase rules report it when they load it."""
+    game = Path(where)
+    base = game.parent if game.is_file() else Path(".")
+    for p in lexicons:
+        path = Path(p) if Path(p).is_absolute() else base / p
+        try:
+            cat = load_path(path, own=True).categories.get(CENSOR)
+        except OSError:
+            continue
+        if cat is not None and cat.entries:
+            return True
+    return False
 
 
 _COLOURS = ("blue", "yellow", "red")

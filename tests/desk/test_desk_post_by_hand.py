@@ -62,7 +62,9 @@ def test_a_copied_announcement_recorded_makes_the_next_one_an_addendum(sample: P
         page = _decide(s, srv, page, second, "approve", suggested=c2).text
         url = f"{srv.base}/g/{srv.slug}/post"
         shown = s.get(url, params={"kind": "announcement"}, timeout=60).text
-        assert "没有 url" in shown and 'id="post-by-hand"' in shown, shown[-3000:]
+        assert "还没写论坛地址（[forum] url = …）" in shown and 'id="post-by-hand"' in shown, shown[
+            -3000:
+        ]
         copied = _part(shown)
         done = s.post(f"{url}/by-hand", data=_form(shown, "post-by-hand"), timeout=60).text
         assert 'id="post-recorded"' in done and "已记下" in done, done[-2000:]

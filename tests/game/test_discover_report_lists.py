@@ -1,14 +1,13 @@
-"""A death certain by the report's structure, whatever the director's verb (issue 34,
-session 41): the night's label over a bare list of roster names, and the day's count with
-one player at its top followed by a clause or a label naming that player alone.
+"""A report's layout proposes a death; only a word for leaving makes it one (issue 34,
+session 41, round 3 of the review).
 
-The principle: the verb is the theme's (a kitchen's 熄灯, a shop's 打包回家), so it is not
-what makes the death certain — the structure is.  A night label whose line holds nothing but
-roster names is a list of the night's dead; a tally (players each with a count, or the top
-said in words) and then a clause whose only name is the top of that tally is the vote's
-decision.  Precision first: anything else on the line, a bracket that keeps the player, a
-question, a supposition, a tie nobody decided, a lower count, praise or speech after the
-name, a label of what the players did (上线, 保护) — no death, and the post is listed.
+The layouts: the night's label over a bare list of roster names, and the day's count with one
+player at its top followed by a clause or a label naming that player alone.  The principle:
+the layout alone never makes a death — 昨夜到场：X、Y is a roll call, 投票结果… X 明天再战 a
+cheer.  The predicate must hold a word for leaving: the game file's ``leaving``, one the post
+glosses (熄灯（出局）), or the grammar's own exit words.  Otherwise the post is listed
+(未读懂的公告) with the reading the layout suggests shown.  What undoes a count (a supposition,
+a rules example, a quote) is looked for from the count through the decision.
 
 Every case is written for these tests (no set's sentence), each beside its negative twins.
 """
@@ -22,10 +21,13 @@ from tests.announced import E, shown
 
 PLAYERS = ["铁锅", "砂锅", "蒸笼", "竹筷", "瓷碗", "木勺"]
 P = Patterns(PLAYERS)
+# the kitchen theme's words for leaving, as its game file declares them
+LEAVING = ["熄灯", "出站", "打烊", "下班", "打包回家", "除籍", "请下餐桌", "走人", "毕业", "退货"]
+K = Patterns(PLAYERS, leaving_words=LEAVING)
 
 
-def _deaths(text: str) -> list[tuple[object, ...]]:
-    return sorted((shown(a) for a in P.find(text) if a.type is E), key=str)
+def _deaths(text: str, p: Patterns = K) -> list[tuple[object, ...]]:
+    return sorted((shown(a) for a in p.find(text) if a.type is E), key=str)
 
 
 @pytest.mark.parametrize(
@@ -45,6 +47,9 @@ def test_a_night_label_over_bare_names_is_the_night_s_deaths(
     text: str, expected: list[tuple[object, ...]]
 ) -> None:
     assert _deaths(text) == sorted(expected, key=str)
+    # the same layout with no word for leaving declared: no death, listed
+    assert _deaths(text, P) == []
+    assert P.read(text)[1]
 
 
 @pytest.mark.parametrize(
@@ -88,6 +93,82 @@ def test_the_top_of_the_count_then_its_decision_is_the_vote_s_death(
     text: str, expected: list[tuple[object, ...]]
 ) -> None:
     assert _deaths(text) == expected
+    assert _deaths(text, P) == []
+    assert P.read(text)[1]
+
+
+def test_a_word_the_post_glosses_is_a_word_for_leaving() -> None:
+    assert _deaths("熄灯（出局）的意思你们懂。\n昨夜熄灯：铁锅、砂锅。", P) == [
+        (E, "砂锅", "night"),
+        (E, "铁锅", "night"),
+    ]
+    assert _deaths("打包回家（出局）。投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 打包回家。", P) == [
+        (E, "铁锅", "vote")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a night label over names whose verb is no leaving: a roll call, an honour, a role
+        "昨夜到场：铁锅、砂锅",
+        "昨夜值班：铁锅、砂锅",
+        "昨夜获胜：铁锅",
+        "昨夜MVP：铁锅",
+        "昨夜安全：铁锅、砂锅",
+        "昨夜回来：铁锅",
+        "昨夜晋级：铁锅",
+        "昨夜复牌：铁锅",
+        "昨夜狼人：铁锅、砂锅",
+        "昨晚嫌疑人：铁锅、砂锅",
+        "昨夜被狼人盯上：铁锅",
+        "昨夜值班表：\n铁锅\n砂锅",
+        "昨夜（第2夜）：两位获奖——铁锅，砂锅。",
+        "中奖（昨夜）：\n铁锅。",
+        "昨夜熄灯：铁锅（守护成功）",
+        "昨夜熄灯：铁锅（待定）",
+        "昨夜熄灯：铁锅（误报）",
+        "昨夜熄灯（以下名单有误）：铁锅、砂锅",
+        # the count's top, then a line with no word for leaving
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 明天再战。",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 生气了。",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 获得豁免。",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 得到了市长的赦免。",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 被市长否决。",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 需要决斗。",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 暂停一天。",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 被罚款。",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n处罚：铁锅",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n黄牌：铁锅",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n幸运儿：铁锅",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n首位：铁锅",
+        "投票结果：铁锅 6 票，砂锅 3 票。\n本轮赢家：铁锅",
+        "铁锅 得票最多，真是人气王。",
+        "铁锅 得票最多，明天再议。",
+        "铁锅 6 票，砂锅 3 票，铁锅 获胜。",
+        "我统计了一下：铁锅 6 票，砂锅 3 票。\n铁锅 稳了。",
+    ],
+)
+def test_the_layout_alone_makes_no_death(text: str) -> None:
+    """The reviewer's sentences (round 3): even with the theme's words declared, a verb that
+    is not one of them proposes nothing certain."""
+    assert _deaths(text) == []
+    assert _deaths(text, P) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # undone from the count through the decision, the word for leaving there or not
+        "假如：铁锅 6 票，砂锅 3 票。\n铁锅 打包回家。",
+        "投票规则：得票最多的出局。例如：铁锅 6 票，砂锅 3 票。\n铁锅 打包回家。",
+        "「投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 打包回家。」",
+        "“投票结果：铁锅 6 票，砂锅 3 票。铁锅 打包回家。”",
+    ],
+)
+def test_a_count_undone_makes_no_death(text: str) -> None:
+    assert _deaths(text) == []
+    assert _deaths(text, P) == []
 
 
 @pytest.mark.parametrize(

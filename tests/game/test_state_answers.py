@@ -149,10 +149,12 @@ def test_a_round_s_result_declaring_candidates_is_a_kind_the_tool_knows(
 def test_a_vote_out_told_after_the_close_is_the_file_s_and_a_real_mismatch_is_in_chinese() -> None:
     from auditor.game.discover import Discovery, _against_the_file
 
+    closes = frozenset({at(11, 22, 23, 59, 59)})  # the day's close (second review item 6)
+
     closed = Event(EventType.ELIMINATED, "芒果", at(11, 22, 23, 59, 59), "vote")
     told = Event(EventType.ELIMINATED, "芒果", at(11, 23, 0, 5), "vote")
     disc = Discovery()
-    _against_the_file([closed], closed, told, "pid 9200", disc)
+    _against_the_file([closed], closed, told, "pid 9200", disc, closes)
     assert disc.warnings == []
     # another how, or told a day before the file's: a mismatch, said in the director's words
     for other in (
@@ -160,8 +162,22 @@ def test_a_vote_out_told_after_the_close_is_the_file_s_and_a_real_mismatch_is_in
         Event(EventType.ELIMINATED, "芒果", at(11, 21, 22), "vote"),
     ):
         disc = Discovery()
-        _against_the_file([closed], closed, other, "pid 9200", disc)
+        _against_the_file([closed], closed, other, "pid 9200", disc, closes)
         (said,) = disc.warnings
         assert "芒果 的出局" in said and "帖子 pid 9200" in said, said
         for english in ("eliminated", "vote", "night", "None"):
             assert english not in said, said
+
+
+def test_a_mismatch_names_the_post_by_its_floor_and_link_never_its_pid() -> None:
+    from auditor.game.discover import _post_named
+    from auditor.models import Post
+
+    post = Post(9, 9200, 12, "导演", None, at(11, 23, 0, 5), "", "芒果 被投出。")
+    notice = "芒果 的出局：帖子 pid 9200 公示的是 11-23 00:05，游戏文件写的是 …（以游戏文件为准）"
+    said = _post_named(notice, [post], "https://bbs.example.com/")
+    assert "第12楼" in said and "goto=findpost&ptid=9&pid=9200" in said, said
+    assert "帖子 pid" not in said
+    # no forum url: the floor alone; a post not among the directors' posts: no number at all
+    assert _post_named(notice, [post], None).startswith("芒果 的出局：第12楼 公示的是")
+    assert "9200" not in _post_named(notice, [], None)

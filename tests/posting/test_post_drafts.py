@@ -42,7 +42,8 @@ def test_nothing_is_posted_without_a_forum_to_post_to(sample_game: Path) -> None
     tests/posting/test_post_send.py)."""
     code, out = _post(sample_game, "tally", "--now", f"{DAY2} 20:30")
     assert code == 2
-    assert "没有 url" in out and "不能发帖" in out
+    assert "游戏文件里还没写论坛地址（[forum] url = …）" in out and "不能发帖" in out
+    assert "[forum] 没有 url" not in out
     assert "[b]" not in out  # no draft shown, nothing done
 
 

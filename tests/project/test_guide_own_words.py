@@ -6,6 +6,7 @@ third (the word is found)."""
 from __future__ import annotations
 
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -29,12 +30,28 @@ def _blocks(lang: str) -> list[str]:
     return [re.sub(r"(?m)^ {3}", "", b) for b in found]
 
 
+def _run(args: list[str], folder: Path) -> subprocess.CompletedProcess[str]:
+    assert args[:2] == ["auditor", "lexicon"], args
+    return subprocess.run(
+        [sys.executable, "-m", "auditor", *args[1:]],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+
+
 def test_the_guide_says_how_to_add_own_words_and_the_steps_work(tmp_path: Path) -> None:
+    """The simplest form first: a plain word list (one word a line, no @category) is the
+    director's own words; the game-file lines turn it on; lint says how it is read and
+    test --explain finds the word."""
     folder = tmp_path / "sample"
     shutil.copytree(paths.ROOT / "examples" / "sample", folder)
     (lexicon,) = _blocks("text")
+    assert "@" not in lexicon and len(lexicon.split()) >= 2, lexicon  # a plain list
     (lines,) = _blocks("toml")
-    (command,) = _blocks("sh")
+    (commands,) = _blocks("sh")
     name = tomllib.loads(lines)["rules"]["lexicons"][0]
     (folder / name).write_text(lexicon, "utf-8")
     game_text = (folder / "game.toml").read_text("utf-8")
@@ -44,15 +61,24 @@ def test_the_guide_says_how_to_add_own_words_and_the_steps_work(tmp_path: Path) 
     (folder / "game.toml").write_text(game_text[:at] + lines + "\n" + game_text[at:], "utf-8")
     game = load_game(folder / "game.toml")
     assert ruleset_for(game).enabled("PHRASE-CENSOR")
-    args = command.strip().split()
-    assert args[:3] == ["auditor", "lexicon", "test"], args
-    res = subprocess.run(
-        [sys.executable, "-m", "auditor", *args[1:], "--format", "csv"],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-    )
+    lint, test = (shlex.split(c) for c in commands.strip().splitlines())
+    assert lint[:3] == ["auditor", "lexicon", "lint"] and name in lint, lint
+    res = _run(lint, folder)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "导演自己的违禁词" in res.stdout + res.stderr and "0 个错误" in res.stdout + res.stderr
+    assert test[:3] == ["auditor", "lexicon", "test"] and "--explain" in test, test
+    assert test[test.index("--lexicon") + 1] == name
+    res = _run([*test, "--format", "csv"], folder)
     assert res.returncode == 0, res.stderr
-    assert "CENSOR" in res.stdout and "代练" in res.stdout, res.stdout
+    assert "代练" in res.stdout and "命中" in res.stdout, res.stdout
+
+
+def test_a_category_of_his_own_name_is_accepted(tmp_path: Path) -> None:
+    """The guide's ``@category 名字`` (a name of his own) is read, not refused."""
+    named = re.search(r"`@category ([^`]+)`", _section())
+    assert named is not None
+    own = tmp_path / "我的类.txt"
+    own.write_text(f"@category {named.group(1)}\n代练\n", "utf-8")
+    res = _run(["auditor", "lexicon", "lint", str(own)], tmp_path)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "导演自己的类别" in res.stdout + res.stderr

@@ -210,7 +210,10 @@ def test_a_plain_word_list_is_the_directors_own_banned_words(tmp_path: Path) -> 
     ]
     (note,) = lex.problems
     assert note.level == "note" and str(note).startswith(f"{tmp_path / 'words.txt'}:1: 说明：")
-    assert "共 4 个" in note.message and "[rules.PHRASE-CENSOR]" in note.message
+    assert (
+        "共 4 个" in note.message
+        and "[rules] lexicons 写上这个文件，这条规则就打开" in note.message
+    )
     m = Matcher(load([tmp_path / "words.txt"]))
     assert {(x.category, x.text) for x in m.find("找人带练，你个菜鸡")} >= {
         ("CENSOR", "带练"),

@@ -85,7 +85,8 @@ def test_a_directors_own_category_is_checked_by_the_censor_rule(tmp_path: Path) 
     assert len(problems) == 1 and problems[0].level == "error" and "GAMBLE" in problems[0].message
 
     # … a director's own category name (and a plain list of words) is his own banned words:
-    # lint says so in a note, and PHRASE-CENSOR reports them once the game file turns it on.
+    # lint says so in a note, and PHRASE-CENSOR reports them: naming the files in
+    # [rules] lexicons turns it on, no [rules.PHRASE-CENSOR] needed.
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "gamble.txt").write_text("@category GAMBLE\n赌一把\n", "utf-8")
     (tmp_path / "mine" / "words.txt").write_text("菜鸡\n", "utf-8")
@@ -94,7 +95,7 @@ def test_a_directors_own_category_is_checked_by_the_censor_rule(tmp_path: Path) 
     built = build_case(
         tmp_path,
         "m107",
-        '[rules]\nlexicons = ["mine"]\n[rules.PHRASE-CENSOR]\n',
+        '[rules]\nlexicons = ["mine"]\n',
         [
             {"author": "饺子", "tid": 11, "at": AT, "message": "赌一把，你个菜鸡"},
             {"author": "包子", "tid": 11, "at": AT, "message": "这道菜鸡肉很嫩"},
@@ -114,5 +115,5 @@ def test_auditor_rules_shows_a_phrase_rule() -> None:
     assert res.exit_code == 0, res.output
     out = res.output
     assert "发誓句式" in out and "M107 违规判定 3(1)" in out  # title and seed of oath.txt
-    assert "threads" in out and "discussion" in out  # an option with its default
+    assert "threads" in out and "讨论帖" in out  # an option with its default, in words
     assert "判罚依据" in out  # a preset's citation

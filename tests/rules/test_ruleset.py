@@ -153,3 +153,52 @@ def test_an_unknown_rule_set_lists_the_presets_with_their_titles(tmp_path: Path)
     with pytest.raises(GameFileError) as exc:
         load_ruleset("m107", folder=tmp_path)
     assert "house（本地规则）" in exc.value.reason and "heir（本地规则）" in exc.value.reason
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_directors_own_words_turn_the_censor_rule_on(name: str, tmp_path: Path) -> None:
+    # [rules] lexicons holding CENSOR words (a plain word list, a category of his own) is all
+    # the director writes: PHRASE-CENSOR is on, with the card the rule set gives any rule the
+    # game file turns on (a rule set without cards: a notice).
+    game = tmp_path / "game.toml"
+    game.write_text("", "utf-8")
+    (tmp_path / "words.txt").write_text("菜鸡\n狗东西\n", "utf-8")
+    (tmp_path / "own").mkdir()
+    (tmp_path / "own" / "insult.txt").write_text("@category 脏话\n臭鸡蛋\n", "utf-8")
+    named = load_ruleset(name, {"PHRASE-CENSOR": {}}, where=str(game))
+    for lexicons in (["words.txt"], ["own"], [str(tmp_path / "words.txt")]):
+        rs = load_ruleset(name, {"lexicons": lexicons}, where=str(game))
+        assert rs.enabled("PHRASE-CENSOR"), lexicons
+        assert rs.rules["PHRASE-CENSOR"] == named.rules["PHRASE-CENSOR"]
+        assert rs.sources.get("PHRASE-CENSOR") == named.sources.get("PHRASE-CENSOR")
+
+
+def test_the_censor_rule_stays_off_without_own_words(tmp_path: Path) -> None:
+    game = tmp_path / "game.toml"
+    game.write_text("", "utf-8")
+    (tmp_path / "oath.txt").write_text("@category OATH\n拿命担保\n", "utf-8")
+    (tmp_path / "words.txt").write_text("菜鸡\n", "utf-8")
+    assert not load_ruleset("m107", where=str(game)).enabled("PHRASE-CENSOR")
+    # a file adding to a built-in category only, or a file that is not there
+    for lexicons in (["oath.txt"], ["missing.txt"]):
+        rs = load_ruleset("m107", {"lexicons": lexicons}, where=str(game))
+        assert not rs.enabled("PHRASE-CENSOR"), lexicons
+    # the director turning it off is obeyed
+    off = {"lexicons": ["words.txt"], "PHRASE-CENSOR": {"enabled": False}}
+    assert not load_ruleset("m107", off, where=str(game)).enabled("PHRASE-CENSOR")
+
+
+def test_own_words_in_a_rule_set_without_cards_are_a_notice(tmp_path: Path) -> None:
+    # 版杀7 has no cards: the director's own words draw 提醒导演, citing the rule set's cards.
+    game = tmp_path / "game.toml"
+    game.write_text("", "utf-8")
+    (tmp_path / "words.txt").write_text("菜鸡\n", "utf-8")
+    rs = load_ruleset("killbar7", {"lexicons": ["words.txt"]}, where=str(game))
+    assert rs.rules["PHRASE-CENSOR"]["card"] == "warning"
+    assert "没有牌" in rs.sources["PHRASE-CENSOR"]["card"]
+    assert (
+        load_ruleset("m107", {"lexicons": ["words.txt"]}, where=str(game)).rules["PHRASE-CENSOR"][
+            "card"
+        ]
+        == "blue"
+    )

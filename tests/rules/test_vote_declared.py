@@ -98,3 +98,99 @@ def test_a_director_declaring_everyone_agrees_with_a_tally_of_everyone(tmp_path:
     book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
     assert set(book.days[1].rounds[0].outcome) == set(PLAYERS)
     assert not [c for c in book.conflicts if "可疑者" in c]
+
+
+# Review of session 41 (item 3): a stray director sentence must never replace a death, and
+# only the director's own, unconditional declaration counts — the last, or the one corrected.
+
+
+def _round1_youtiao_majority() -> list[dict[str, Any]]:
+    """试探性投票 of eight: 油条 5 of 8 — over half, 油条 dies and the day is over."""
+    votes = [("饺子", "油条"), ("包子", "油条"), ("馄饨", "油条"), ("豆浆", "油条")]
+    votes += [("春卷", "油条"), ("油条", "烧卖"), ("烧卖", "春卷"), ("汤圆", "春卷")]
+    return [kb(a, 12, at(1, 10, i), t) for i, (a, t) in enumerate(votes)]
+
+
+def test_a_stray_sentence_never_clears_a_majority_death(tmp_path: Path) -> None:
+    for i, said in enumerate(
+        [
+            "油条被投出。所有玩家请注意，今晚可疑者的发言要收敛。",
+            "昨天有人说春卷 vs 汤圆会是明天的对决，没想到啊",
+        ]
+    ):
+        posts = _round1_youtiao_majority()
+        posts.append(_director(13, at(2, 0, 1), said))
+        book = book_of(tmp_path / str(i), "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+        first = book.days[1].rounds[0]
+        assert first.outcome == {"油条": "eliminated"}, said
+        assert first.candidates == (), said
+
+
+def test_a_declaration_beside_a_death_is_asked_and_the_death_stands(tmp_path: Path) -> None:
+    posts = _round1_youtiao_majority()
+    posts.append(_director(13, at(2, 0, 1), "可疑者：春卷、汤圆。"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    first = book.days[1].rounds[0]
+    assert first.outcome == {"油条": "eliminated"} and first.candidates == ()
+    (question,) = [c for c in book.conflicts if "导演的帖子中读到可疑者" in c]
+    assert "油条 出局" in question and "春卷、汤圆" in question and "按计票判定" in question
+    assert "pid" not in question
+
+
+def test_everyone_is_declared_only_as_the_subject_of_being_a_suspect() -> None:
+    # a list is read before everyone
+    assert _declares("所有人请投票，可疑者：春卷、汤圆", P) == (("春卷", "汤圆"), False)
+    assert _declares("全员可疑，请自由投票", P) == ((), True)
+    assert _declares("所有存活玩家均为可疑者", P) == ((), True)
+    for text in [
+        "所有玩家请注意，今晚可疑者的发言要收敛",
+        "所有玩家都可以对可疑者投票",
+        "每个人都要盯紧可疑者",
+    ]:
+        assert _declares(text, P) is None, text
+
+
+def test_conditions_rules_and_reports_of_others_declare_nothing() -> None:
+    for text in [
+        "若无人超过20%，所有玩家都是可疑者",  # a condition
+        "只要没人过线，所有玩家都是可疑者",
+        "没人超过两成的话，全员可疑",
+        "规则：没人超过20%时所有玩家都是可疑者",  # a rule stated in general
+        "两人同票时可疑者为同票的两人",
+        "春卷和汤圆对决的话我投汤圆",  # a supposition about a duel
+        "春卷说可疑者是汤圆和馄饨",  # a report of another's words
+        "汤圆认为可疑者是春卷和馄饨",
+        "馄饨问可疑者是不是春卷和汤圆",
+        "春卷 vs 汤圆 的比赛真好看",  # a vs pair inside other talk
+    ]:
+        assert _declares(text, P) is None, text
+    # the twins the director writes do declare
+    assert _declares("高票对决：春卷 vs 汤圆", P) == (("春卷", "汤圆"), False)
+    assert _declares("春卷vs汤圆，开始对决投票", P) == (("春卷", "汤圆"), False)
+    assert _declares("可疑者应为：油条、烧卖、春卷", P) == (("油条", "烧卖", "春卷"), False)
+    assert _declares("今天的投票截止时间不变，可疑者：春卷、汤圆", P) == (("春卷", "汤圆"), False)
+
+
+def test_the_last_declaration_or_the_corrected_one_rules(tmp_path: Path) -> None:
+    for i, (said, later) in enumerate(
+        [
+            ("可疑者：油条、春卷。", "更正：可疑者：油条、烧卖。"),
+            ("可疑者：油条、春卷。", "抱歉，可疑者应为油条、烧卖。"),
+            ("可疑者：油条、春卷。", "可疑者：油条、烧卖。"),
+            ("更正：\n可疑者：油条、烧卖。", "春卷、汤圆对决的话会很精彩"),
+        ]
+    ):
+        posts = _round2(_round1_only_youtiao_over())
+        posts.append(_director(13, at(2, 0, 1), said))
+        posts.append(_director(13, at(2, 0, 2), later))
+        book = book_of(tmp_path / str(i), "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+        first = book.days[1].rounds[0]
+        assert first.outcome == {"油条": "suspect", "烧卖": "suspect"}, (said, later)
+
+
+def test_a_correction_before_a_plain_restatement_still_rules(tmp_path: Path) -> None:
+    posts = _round2(_round1_only_youtiao_over())
+    posts.append(_director(13, at(2, 0, 1), "更正：可疑者：油条、烧卖。"))
+    posts.append(_director(13, at(2, 0, 2), "提醒：可疑者：油条、春卷、汤圆"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    assert book.days[1].rounds[0].outcome == {"油条": "suspect", "烧卖": "suspect"}

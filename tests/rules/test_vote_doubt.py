@@ -160,14 +160,14 @@ def test_spoken_choices_are_names_chosen_not_names_talked_about() -> None:
 def test_two_spoken_votes_that_together_make_a_majority_are_asked(tmp_path: Path) -> None:
     # neither alone gives 油条 more than half (4 of 8); together they do (5)
     posts = _three_for_youtiao(
-        _by("包子", 20, "还是油条，那段解释没说服我。"), _by("汤圆", 21, "油条，不变。")
+        _by("包子", 20, "跟油条，那段解释没说服我。"), _by("汤圆", 21, "跟油条，没别的想法了。")
     )
     book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
     first = book.days[1].rounds[0]
     assert first.outcome == {"油条": "suspect", "烧卖": "suspect"}  # as read
     assert "结果未定" in first.reason
     (question,) = book.conflicts
-    assert "还是油条，那段解释没说服我。" in question and "油条，不变。" in question
+    assert "跟油条，那段解释没说服我。" in question and "跟油条，没别的想法了。" in question
     assert "包子 投 油条、汤圆 投 油条" in question and "过半" in question
     assert "pid" not in question
 
@@ -184,12 +184,12 @@ def test_chatter_that_names_the_candidate_is_no_doubt(tmp_path: Path) -> None:
 
 def test_a_spoken_vote_that_cannot_change_the_round_is_listed_not_asked(tmp_path: Path) -> None:
     # 油条 3 → 4: still no majority; the suspects stay 油条 and 烧卖
-    posts = _three_for_youtiao(_by("包子", 20, "还是油条，那段解释没说服我。"))
+    posts = _three_for_youtiao(_by("包子", 20, "跟油条，那段解释没说服我。"))
     book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts)
     first = book.days[1].rounds[0]
     assert not book.conflicts
     assert "结果未定" not in first.reason
-    assert "未读出的发言" in first.reason and "还是油条，那段解释没说服我。" in first.reason
+    assert "未读出的发言" in first.reason and "跟油条，那段解释没说服我。" in first.reason
 
 
 def test_a_doubt_before_a_last_hour_post_makes_it_a_late_change(tmp_path: Path) -> None:
@@ -199,8 +199,8 @@ def test_a_doubt_before_a_last_hour_post_makes_it_a_late_change(tmp_path: Path) 
     # way, 汤圆's alone cannot turn it: listed, not asked.
     def book(hh: int, mm: int, where: Path) -> Any:
         posts = _three_for_youtiao(
-            _by("包子", 20, "还是油条，那段解释没说服我。"),
-            _by("汤圆", 21, "油条，不变。"),
+            _by("包子", 20, "跟油条，那段解释没说服我。"),
+            _by("汤圆", 21, "跟油条，没别的想法了。"),
             kb("包子", 12, at(1, hh, mm), "烧卖"),
         )
         return book_of(where, "killbar7", KILLBAR_DAY, posts)

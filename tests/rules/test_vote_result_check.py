@@ -134,7 +134,10 @@ def test_a_discovered_result_against_void_ballots_shows_the_post_and_its_link(
 
 
 def test_a_post_is_shown_by_its_link_or_its_floor_never_an_id() -> None:
-    from auditor.rules.votebook.tally import post_link
+    from auditor.rules.votebook.model import post_where
+
+    def post_link(base: str | None, tid: int, pid: int, floor: int | None = None) -> str:
+        return post_where(base, tid, pid, floor)
 
     base = "https://bbs.example.com/"
     assert post_link(base, 12, 345, 7).startswith(base + "forum.php?mod=redirect")
@@ -142,3 +145,11 @@ def test_a_post_is_shown_by_its_link_or_its_floor_never_an_id() -> None:
         shown = post_link(off, 12, 345, 7)
         assert shown == "第 7 楼" and "345" not in shown and "12" not in shown
         assert "345" not in post_link(off, 12, 345)  # not crawled: said so, still no id
+
+
+def test_a_question_quotes_a_post_on_one_line_cut_at_sixty() -> None:
+    from auditor.rules.votebook.model import SHORT, short
+
+    assert short("投票：\n  春卷") == "投票： 春卷"
+    cut = short("票" * (SHORT + 5))
+    assert cut == "票" * SHORT + "…"

@@ -84,28 +84,20 @@ _READER_LEFT = {
     # (X吧 / 还是X / X，不变 / …那X。 / X。 its own sentence; 弃。 / 改弃; 他 in 站X，这票给他
     # resolved in its own sentence).  Left: 跟X。 (after a quote 跟X follows X's vote).
     "killbar7_free4": {"pid 261018 青金→朱砂: not read as a vote post"},
-    # killbar7_labelled4: the game file sets no VOTE-FORMAT and seed 002 states none, so the
-    # game is read under the free format although the director's process post asks for
-    # labels: a vote in words is valid there and 霜绛 is read as 霜降 by sound.  The format
-    # asked in the process post is the settings' business (votes.py), not the one-post reader's.
-    "killbar7_labelled4": {
-        "pid 271012 谷雨→惊蛰: valid True None (truth False 'format')",
-        "pid 271016 夏至→None: valid True None (truth False 'unknown_target')",
-    },
+    # killbar7_labelled4: its game file now states format = "labelled" — the director's process
+    # post asks for the labels (the standing ruling) — and it equals its truth.
 }
 
 
-# Issue 37 round 2: killbar7_free4's spoken votes the one-post reader leaves unread are doubts,
-# weighed by round — day 1's 高票对决 could end in a tie with 黑曜's 「朱砂。最后一次说…」, day 2's
-# 过半 could fall with 碧玺's 「改弃…」: both rounds are asked (结果未定), with the posts' links;
-# the rounds they cannot turn list them, unasked.
-def test_the_rounds_unread_spoken_votes_could_turn_are_asked() -> None:
+# Issue 37 rounds 2 and 3: killbar7_free4's spoken votes the one-post reader left unread were
+# doubts weighed by round (day 1's 高票对决 and day 2's 过半 were asked, 结果未定); since the reader
+# reads a name said as the post's decision, those rounds are certain and equal their truth.  The
+# one post still unread (青金「跟朱砂。…」) cannot turn its round: it is listed there, unasked.
+def test_free4s_rounds_are_certain_and_its_one_unread_post_listed_unasked() -> None:
     from tests.vote_truth import read_game
 
     _ballots, rows = read_game(paths.TESTS / "games" / "votes_blind4" / "killbar7_free4")
     reason = {(r["day"], r["round"]): r["reason"] for r in rows}
-    assert "结果未定" in reason[(1, 3)] and "朱砂。最后一次说" not in reason[(1, 3)]
-    assert "黑曜 的帖子" in reason[(1, 3)]
-    assert "结果未定" in reason[(2, 1)] and "碧玺 的帖子" in reason[(2, 1)]
-    for key in ((1, 1), (1, 2)):
-        assert "结果未定" not in reason[key] and "未读出的发言" in reason[key]
+    assert not [key for key, said in reason.items() if "结果未定" in said]
+    assert "黑曜 得票 7 过半" in reason[(1, 3)] and "朱砂 得票 5 过半" in reason[(2, 1)]
+    assert "未读出的发言（计入也不改变结果，未询问）：青金「跟朱砂。" in reason[(1, 1)]

@@ -83,12 +83,18 @@ DENIED = re.compile(
 )
 
 # Nobody does the act (今天没人说脏话, 这局谁都没发誓): its absence stated, not the act done.  Only
-# for the categories of an act; a taunt still lands after one (没人比你蠢 is IQ: 比你 comes between).
+# for the categories of an act a player does by his words (_NOBODY_ACTS): a taunt still lands after
+# one (没人比你蠢 is IQ: 比你 comes between), and a topic is named whoever is said to have done it
+# (没人在上一局跳预言家，就你跳了 talks of the past game; 没人知道他的马甲 names the account).
 _NOBODY_BEFORE = re.compile(
     r"(?:没人|没有人|没谁|无人|谁(?:都|也)没有?|一个人都没有?|一个都没有?)(?:再|又|在|敢|会|去|乱)?\s*$"
 )
 
-_INSULTS = frozenset(("ANIMAL", "BODY", "CHARACTER", "IQ", "KIN", "VULGAR"))
+# The categories of an act a player does by his words: swearing, cursing, vouching, blaming,
+# staking his face, an outburst, drowning on purpose, a dialogue with the director published.
+_NOBODY_ACTS = frozenset(
+    ("OATH", "CURSE", "GUARANTEE", "FACE", "BLAME", "EMOTION", "DROWN", "DIRECTOR")
+)
 
 ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯不着|不需要)(?:再|去)?\s*$")
 
@@ -104,7 +110,7 @@ def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
         return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
     if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):
         return True  # 这局我尽量不拖后腿: a promise, not blame
-    if m.category not in _INSULTS and _NOBODY_BEFORE.search(before):
+    if m.category in _NOBODY_ACTS and _NOBODY_BEFORE.search(before):
         return True  # 今天没人说脏话: nobody did it
     if m.category == "FACE" and _NOT_GROUNDS.search(before):
         return True  # 我不是因为贴脸才信: disclaimed

@@ -167,15 +167,34 @@ def _in_english(text: str, m: PhraseMatch) -> bool:
 _CLASSIFIERS = frozenset("场局届盘期把铺回次")
 _NOUN_TAGS = frozenset(("n", "vn", "ng", "nz", "an", "s"))
 _GAME_NOUN = re.compile(
-    r"游戏|版|杀|狼|局|场|身份|角色|板子|剧本|村|镇|神|民|预言|女巫|猎人|守卫|白痴|丘比特|警|情侣|导演|主持|票|帖|贴|牌"
+    r"游戏|比赛|赛|版|杀|狼|局|场|身份|角色|板子|剧本|村|镇|神|民|预言|女巫|猎人|守卫|白痴|丘比特|警|情侣|导演|主持|票|帖|贴|牌"
     # a role is a person (吹笛者, 猎手, 魔法师); the seeds' games by their titles
     r"|[者家手人师员长王官]$|摩天大楼|衣柜|寒蝉|号船"
 )
 
 
+# A player given a role or an act of the game in that event (上一期节目你也是狼, 那局你也悍跳, 上一场
+# 他也这么说): the event is a past game whatever it is called.  上一场雨你也淋了 gives no such thing.
+_PLAYER_PLAYS = re.compile(
+    r"(?:你|他|她|[0-9０-９]+\s*号)们?[^，,。！？!?；;]{0,4}?"
+    r"(?:狼|悍跳|跳|预言家|女巫|猎人|守卫|身份|票|投|查杀|金水|这么说|这样说|这么发言|这样发言)"
+)
+
+
+# 比赛 of a ball game, told by the sport's own words in the sentence (上一场比赛我们输了，晚上还得去
+# 球场练罚球): that match, not a past game (as 届 and 替补 in sport: lexicons/context/senses.txt).
+_MATCH = re.compile(r"比?赛")
+_BALL_GAME = re.compile(r"球|篮板|三分|扣篮|上篮|射门|盖帽|跑道|田径|泳")
+
+
 def _counted_event(text: str, m: PhraseMatch) -> bool:
     if m.category != "PASTGAME" or not m.text or m.text[-1] not in _CLASSIFIERS:
         return False
+    lo, hi = around(text, m.start, m.end, SENTENCE_PUNCT)
+    if _PLAYER_PLAYS.search(text, m.end, hi):
+        return False
+    if _MATCH.match(text, m.end):
+        return bool(_BALL_GAME.search(text, lo, hi))
     rest = text[m.end : m.end + 8]
     if not rest or not is_cjk(rest[0]):
         return False

@@ -39,10 +39,17 @@ from dataclasses import dataclass, replace
 from auditor.rules.base import GamePost
 from auditor.rules.freevote import unread_attempt
 from auditor.rules.votebook.judge import judge
-from auditor.rules.votebook.model import ABSTAIN, Ballot, RoundTally, VoteKind, Window
+from auditor.rules.votebook.model import (
+    ABSTAIN,
+    Ballot,
+    RoundTally,
+    VoteKind,
+    Window,
+    post_where,
+    short,
+)
 from auditor.rules.votebook.procedure import Decision, VoteProcedure
 from auditor.rules.votebook.tally import count
-from auditor.urls import findpost_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +115,7 @@ def _as_vote(target: str) -> str:
 
 
 def _short(gp: GamePost) -> str:
-    text = " ".join(gp.post.text.split())
-    return text if len(text) <= 60 else text[:60] + "…"
+    return short(gp.post.text)
 
 
 def doubts(d: Decision, posts: Sequence[GamePost]) -> list[Doubt]:
@@ -307,9 +313,5 @@ def _result(rt: RoundTally) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...
 
 
 def where(base: str | None, gp: GamePost) -> str:
-    """Where the post is, for a director: its link, else its 楼 (never a pid)."""
-    post = gp.post
-    link = findpost_link(base, post.tid, post.pid)
-    if link is not None:
-        return link
-    return f"第 {post.floor} 楼" if post.floor is not None else "链接不可用"
+    """Where the post is, for a director (:func:`~auditor.rules.votebook.model.post_where`)."""
+    return post_where(base, gp.post.tid, gp.post.pid, gp.post.floor)

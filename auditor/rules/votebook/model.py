@@ -17,8 +17,28 @@ from typing import Any
 from auditor.game.gamefile import VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import GamePost, Match
+from auditor.urls import findpost_link
 
 ABSTAIN = "弃权"
+
+#: How much of a post's text a question to the director quotes.
+SHORT = 60
+
+
+def post_where(base: str | None, tid: int | None, pid: int | None, floor: int | None) -> str:
+    """Where a post is, for a director: its findpost link (http(s) only,
+    :func:`auditor.urls.findpost_link`), else its 楼 — never its tid or pid (a director does not
+    see ids on the page).  The one helper every vote-book question shows a post with."""
+    link = findpost_link(base, tid, pid)
+    if link is not None:
+        return link
+    return f"第 {floor} 楼" if floor is not None else "链接不可用"
+
+
+def short(text: str) -> str:
+    """A post's text for a question: on one line, cut at :data:`SHORT` characters (…)."""
+    text = " ".join(text.split())
+    return text if len(text) <= SHORT else text[:SHORT] + "…"
 
 
 class VoteKind(StrEnum):

@@ -254,7 +254,11 @@ class KillbarRounds(VoteProcedure):
                 _ask_undeclared(rt, dec, label)
             return
         theirs = set(d.eligible) if dec.everyone else set(dec.names)
-        if theirs != set(rt.candidates):
+        if theirs == set(rt.candidates):
+            return
+        if any(kind != "suspect" for kind in rt.outcome.values()):
+            _ask_declared(rt, dec, label)  # a death stands: asked, never cleared
+        else:
             _follow_declared(rt, dec, label, d.eligible, theirs)
 
     @staticmethod
@@ -287,6 +291,22 @@ def _ask_undeclared(rt: RoundTally, dec: Declared, label: str) -> None:
     )
     rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
     rt.reason += "；未找到导演公示的可疑者，请导演核对"
+
+
+def _ask_declared(rt: RoundTally, dec: Declared, label: str) -> None:
+    """The tally puts a player out and a director's sentence declares candidates for a next
+    round: asked with both sides, and the tally's outcome stands (a stray sentence never undoes
+    a death — 版杀7 4.1.2: 过半/最高票 死亡，直接进入夜晚)."""
+    what = "可疑者" if (rt.round or 1) == 1 else "高票对决的对象"
+    declared = "所有玩家" if dec.everyone else "、".join(dec.names)
+    out = "、".join(sorted(rt.outcome))
+    question = (
+        f"{label}：计票结果为 {out} 出局（{rt.reason}），"
+        f"但导演的帖子中读到{what}为 {declared}（「{dec.text}」，{dec.where}）；"
+        "按计票判定。请导演核对本轮投票与这句话（可用 [[correction]] 更正）"
+    )
+    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    rt.reason += f"；导演的帖子中读到{what}为 {declared}，按计票判定，请导演核对"
 
 
 def _follow_declared(

@@ -11,8 +11,16 @@ from datetime import datetime, timedelta
 
 from auditor.game.gamefile import Event, EventType
 from auditor.rules.base import Context
-from auditor.rules.votebook.model import ABSTAIN, Ballot, DayVotes, RoundTally, VoteSettings, Window
-from auditor.urls import findpost_link
+from auditor.rules.votebook.model import (
+    ABSTAIN,
+    Ballot,
+    DayVotes,
+    RoundTally,
+    VoteSettings,
+    Window,
+    post_where,
+    short,
+)
 
 
 def count(
@@ -134,10 +142,10 @@ def _where_said(ctx: Context, pid: int) -> str:
     else its link — never its pid."""
     post = next((gp.post for gp in ctx.posts if gp.post.pid == pid), None)
     if post is None:
-        return post_link(ctx.game.forum.url, None, pid)
+        return post_where(ctx.game.forum.url, None, pid, None)
     if post.floor is not None:
         return f"第 {post.floor} 楼"
-    return post_link(ctx.game.forum.url, post.tid, pid, post.floor)
+    return post_where(ctx.game.forum.url, post.tid, pid, post.floor)
 
 
 def _result_pids(ctx: Context, events: list[Event]) -> list[int]:
@@ -152,16 +160,6 @@ def _result_pids(ctx: Context, events: list[Event]) -> list[int]:
     )
 
 
-def post_link(base: str | None, tid: int | None, pid: int | None, floor: int | None = None) -> str:
-    """Where a post is, for a director: its findpost link (http(s) only,
-    :func:`auditor.urls.findpost_link`), else its 楼 — never its tid or pid (a director does not
-    see ids on the page)."""
-    link = findpost_link(base, tid, pid)
-    if link is not None:
-        return link
-    return f"第 {floor} 楼" if floor is not None else "链接不可用（帖子未抓取）"
-
-
 def _result_posts(ctx: Context, events: list[Event]) -> str:
     """What the result posts say (the line that names the player voted out) and their links,
     so the director sees both sides of a disagreement in the notice."""
@@ -171,12 +169,13 @@ def _result_posts(ctx: Context, events: list[Event]) -> str:
     for pid in _result_pids(ctx, events):
         post = by_pid.get(pid)
         if post is None:
-            shown.append(post_link(ctx.game.forum.url, None, pid))
+            shown.append(post_where(ctx.game.forum.url, None, pid, None))
             continue
-        lines = [" ".join(x.split()) for x in post.text.splitlines() if x.strip()]
-        line = next((x for x in lines if any(n in x for n in names)), lines[0] if lines else "")
-        line = line if len(line) <= 60 else line[:60] + "…"
-        shown.append(f"「{line}」（{post_link(ctx.game.forum.url, post.tid, pid, post.floor)}）")
+        lines = [x for x in post.text.splitlines() if x.strip()]
+        line = short(
+            next((x for x in lines if any(n in x for n in names)), lines[0] if lines else "")
+        )
+        shown.append(f"「{line}」（{post_where(ctx.game.forum.url, post.tid, pid, post.floor)}）")
     return f"；公示原文：{'；'.join(shown)}" if shown else ""
 
 
