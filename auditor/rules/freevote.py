@@ -1046,9 +1046,11 @@ def _said_alone(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
     rest = text[alone.end() :]
     if re.search(r"他|她|此人|这人|这位|\[quote", rest) or _SUPPOSED.search(rest):
         return []  # 番茄。他两轮都在跟风 — a remark about him: a doubt, not a vote
-    for m in re.finditer(r"你(?!们)|[?？]", rest):
+    for m in re.finditer(rf"你(?!们)|[?？]|{_ASKED_WORDS}", rest):
         if not re.search(alt, rest[_sentence_start(rest, m.start()) : m.start()]):
             return []  # 番茄。你昨天为什么不说话？ — the name addresses him
+    if _addressed_after(rest, alt):
+        return []  # 番茄！早上好 / 番茄。辛苦了 — said to him
     name = _unloosen(alone.group("name"), players)
     if any(_unloosen(o, players) != name for o in re.findall(alt, rest)) and re.search(
         r"投|票|选|改", rest
@@ -1399,6 +1401,60 @@ _NOT_VOTE_LABEL = _whole_words([*_WORDS["not_a_name"], *_WORDS["not_vote_label"]
 _LABEL_BEFORE = re.compile(rf"(?:^|[{_CLAUSE_END}])([^{_CLAUSE_END}]*)[:：][\s「『【“\"（(]*$")
 
 
+# A name said TO the player, not put up (版杀7 4.1.2 has no format, so a name alone may be a
+# vote; the second review, item 11): the name is the address of its sentence when that sentence
+# greets, thanks, apologises, acknowledges or cheers (早上好，油条 / 油条，辛苦了 / 收到，油条 —
+# freevote.toml ``address_words``), and a name put first is whom the post speaks to when the
+# sentence after it does so or speaks to him (油条⏎你昨天为啥那么说我 / 油条！早上好).  A greeting
+# in a sentence of its own before a name alone (早上好。⏎油条) is said to the thread: the name
+# after it stays the vote; thanks said to someone named (油条。辛苦法官了) leave it one too.
+def _address_pattern(words: Iterable[str]) -> re.Pattern[str]:
+    """``words`` as whole words: Latin ones between non-letters, a single CJK character alone."""
+    latin = [w for w in words if w.isascii()]
+    cjk = [w for w in words if not w.isascii()]
+    parts = [_whole_words(cjk).pattern] if cjk else []
+    if latin:
+        parts.append(rf"(?<![a-z0-9])(?:{'|'.join(map(re.escape, latin))})(?![a-z0-9])")
+    return re.compile("|".join(parts), re.I)
+
+
+_ADDRESS = _address_pattern(_WORDS["address_words"])
+# Someone else whom thanks or a greeting may be said to (谢谢法官 / 大家早上好).
+_ADDRESSEE = re.compile(r"法官|导演|主持|楼主|大家|各位|诸位|你们|all|everyone", re.I)
+# A question asked without its mark (油条⏎昨天为啥那么说我).
+_ASKED_WORDS = r"为啥|为何|咋|干嘛|干吗|凭什么|凭啥"
+
+
+def _addressed_before(text: str, start: int) -> bool:
+    """The sentence a name ends (up to ``start``) greets or thanks: the name is its address."""
+    head = text[_sentence_start(text, start) : start]
+    return _ADDRESS.search(head) is not None and _ADDRESSEE.search(head) is None
+
+
+def _addressed_after(rest: str, alt: str, *, to_you: bool = True) -> bool:
+    """``rest``, after a name put first: its first sentence greets or thanks with no one else
+    named, or (``to_you``) a sentence of it speaks to him (你 / 您 with no other player named
+    before it)."""
+    first = re.match(rf"[\s，,~～]*[^{_SENTENCE_END}]*", rest)
+    said = first.group(0) if first is not None else ""
+    if _ADDRESS.search(said) and not _ADDRESSEE.search(said) and not re.search(alt, said):
+        return True
+    if not to_you:
+        return False
+    for m in re.finditer(r"你(?!们)|您(?!们)", rest):
+        if not re.search(alt, rest[_sentence_start(rest, m.start()) : m.start()]):
+            return True
+    return False
+
+
+def _counted_or_addressed(text: str, start: int) -> bool:
+    """A post that counts (投票统计：⏎冬瓜 ✓✓⏎南瓜 ✓ — its last line a name), or a name at
+    ``start`` that its sentence greets (早上好，油条 / 收到，油条: he is its address)."""
+    if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
+        return True
+    return _addressed_before(text, start)
+
+
 def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     """The name of :data:`_BARE_TAIL`: one player's name, alone in the post's last clause,
     not listed, @'d or answering a question about the past (:data:`_BARE_NOT_IN_POST`)."""
@@ -1415,8 +1471,8 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     )
     if m is None:
         return []
-    if _COUNT_WORDS.search(text) or len(_TICK.findall(text)) > 1:
-        return []  # 投票统计：⏎冬瓜 ✓✓⏎南瓜 ✓ — a count, its last line a name
+    if _counted_or_addressed(text, m.start("name")):
+        return []
     head = text[: m.start("name")]
     label = _LABEL_BEFORE.search(head)
     if label is not None and (
@@ -1578,7 +1634,7 @@ def _without_asides(text: str) -> str:
 # count or talk of votes it did not cast, a quote, or another player named — then the name
 # opens a sentence about him or is whom the post speaks to, not the vote.
 _HEAD_UNDONE = re.compile(
-    r"[?？]|吗|谁|为什么|怎么|如果|要是|假如|万一|的话|除非|投|票|选|弃|改|统计|\[quote|明天|下轮|打算"
+    rf"[?？]|吗|谁|为什么|怎么|{_ASKED_WORDS}|如果|要是|假如|万一|的话|除非|投|票|选|弃|改|统计|\[quote|明天|下轮|打算"
 )
 
 
@@ -1600,9 +1656,14 @@ def _headed_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     rest = text[m.end() :]
     if _HEAD_UNDONE.search(rest) or _COUNT_WORDS.search(rest):
         return []
+    said = text[m.start("name") : m.end()]
+    # said to him (油条⏎你昨天为啥那么说我 / 油条 早) — unless made a heading by brackets or by
+    # repeating it (【饺子】！！！你才… / 冬瓜冬瓜冬瓜～这次总该是你了吧: put up, and told why)
+    heading = m.group("open") or said.count(m.group("name")) > 1
+    if _addressed_after(rest, alt, to_you=not heading):
+        return []
     if re.match(r"\s*(?:不是|是|也是|就是好|才是)", rest) and "他" not in rest[:4]:
         return []  # 饺子！是好人: a sentence said of him (就是他 points back to the vote)
-    said = text[m.start("name") : m.end()]
     loud = m.group("open") or m.group("mark").strip() or re.search(r"[~～]|\n", said)
     # set apart by a space only, said once: the rest must be a few short words (油条 困 睡),
     # not a sentence about him or to him (饺子 是好人 / 包子 你别急 / 包子 for sure is town)
