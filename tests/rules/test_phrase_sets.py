@@ -68,6 +68,7 @@ SETS = [
     # 0.885, blind9 0.895 -> 0.905, blind10 0.925 -> 0.930, blind15 0.840 -> 0.850, blind17
     # 0.860 -> 0.865, blind19 0.760 -> 0.765 (even 0.750 -> 0.759, odd 0.772 -> 0.772)
     ("phrases/blind19/phrases_blind19.tsv", 0.951, 0.760, 5),  # scored once: P 0.933, R 0.760, 9
+    ("phrases/blind20/phrases_blind20.tsv", 0.928, 0.835, 12),  # scored once after session 41
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]
