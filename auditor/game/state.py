@@ -203,7 +203,13 @@ def answered_by(
 _CANDIDATES = re.compile(
     r"可疑|嫌疑|候选|对决|(?<![A-Za-z])(?:PK|pk|vs\.?|VS\.?)(?![A-Za-z])|只能投|只可投"
 )
-_UNDECLARED = re.compile(r"吗|[？?]|如果|假如|要是|若是|倘若|不是|并非")
+_UNDECLARED = re.compile(r"吗|[？?]|如果|假如|要是|若是|倘若|不是|并非|不|没")
+# what a clause of the list may hold beside its names: the list's words and joiners only
+_LIST_WORDS = re.compile(
+    r"可疑者?|嫌疑人?|候选人?|高票|对决|PK|pk|vs\.?|VS\.?|只能投|只可投|进入|环节[一二三四五\d]+"
+    r"|[、和与跟及：:\s]"
+)
+_CLAUSES = re.compile(r"[^，,；;。！!\n]+")
 
 
 def declares_candidates(players: Sequence[str], text: str) -> bool:
@@ -224,6 +230,12 @@ def declares_candidates(players: Sequence[str], text: str) -> bool:
             return False
         if said or STATES_TIME.search(fold(sentence)):
             return False  # (a time beside the names: the day's or 环节's, checked elsewhere)
+        for clause in _CLAUSES.findall(sentence):
+            rest = clause
+            for p in _names_in(players, clause):
+                rest = fold(rest).replace(fold(p), "")
+            if _names_in(players, clause) and _LIST_WORDS.sub("", rest):
+                return False  # 油条跟烧卖对决，油条是狼: more than the list
         declared = True
     return declared
 

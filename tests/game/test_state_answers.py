@@ -218,3 +218,15 @@ def test_a_death_in_words_of_no_kind_is_answered_by_that_player_s_death_only() -
     assert "芒果" in answered_by(
         PLAYERS, "芒果 拿到了一张黄牌。", at(11, 21, 0, 10), tied, [_D1], 77
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "芒果、番茄 可疑，黄瓜 被禁言。",  # a fact beside the list
+        "芒果 跟 番茄 对决，芒果 是狼。",  # a role beside the list
+        "芒果 和 番茄 不可疑，黄瓜 可疑。",  # denied
+    ],
+)
+def test_a_round_s_result_keeps_its_other_facts_listed(text: str) -> None:
+    assert declares_candidates(PLAYERS, text) is False
