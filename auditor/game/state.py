@@ -187,9 +187,9 @@ def answered_by(
             continue  # 大家辛苦。
         if not named or (not kinds and undone(sentence)):
             return ""
+        unkinded = not kinds and _untold_death(players, sentence)
         for p in named:
-            mine = (e for e in events if e.player == p)
-            e = next((e for e in mine if _answers(e, kinds, posted_at, days, pid)), None)
+            e = _answer(p, events, kinds, unkinded, sentence, posted_at, days, pid)
             if e is None:
                 return ""
             if e not in used:
@@ -203,7 +203,13 @@ def answered_by(
 _CANDIDATES = re.compile(
     r"可疑|嫌疑|候选|对决|(?<![A-Za-z])(?:PK|pk|vs\.?|VS\.?)(?![A-Za-z])|只能投|只可投"
 )
-_UNDECLARED = re.compile(r"吗|[？?]|如果|假如|要是|若是|倘若|不是|并非")
+_UNDECLARED = re.compile(r"吗|[？?]|如果|假如|要是|若是|倘若|不是|并非|不|没")
+# what a clause of the list may hold beside its names: the list's words and joiners only
+_LIST_WORDS = re.compile(
+    r"可疑者?|嫌疑人?|候选人?|高票|对决|PK|pk|vs\.?|VS\.?|只能投|只可投|进入|环节[一二三四五\d]+"
+    r"|[、和与跟及：:\s]"
+)
+_CLAUSES = re.compile(r"[^，,；;。！!\n]+")
 
 
 def declares_candidates(players: Sequence[str], text: str) -> bool:
@@ -224,6 +230,12 @@ def declares_candidates(players: Sequence[str], text: str) -> bool:
             return False
         if said or STATES_TIME.search(fold(sentence)):
             return False  # (a time beside the names: the day's or 环节's, checked elsewhere)
+        for clause in _CLAUSES.findall(sentence):
+            rest = clause
+            for p in _names_in(players, clause):
+                rest = fold(rest).replace(fold(p), "")
+            if _names_in(players, clause) and _LIST_WORDS.sub("", rest):
+                return False  # 油条跟烧卖对决，油条是狼: more than the list
         declared = True
     return declared
 
@@ -233,15 +245,51 @@ def _tells(sentence: str) -> bool:
     return bool(notice_word(sentence) or STATES_TIME.search(fold(sentence)))
 
 
+# what a sentence of no known kind says that is no death: a revival, a role or faction told
+# (X 是预言家, X 的身份), a card (黄牌), a guard or a save — no event but a death answers it
+_NOT_A_DEATH = re.compile(r"复活|救活|救回|身份|底牌|[黄红蓝绿白]牌|牌|守护|保护|守住|救了|解药")
+# the how a death sentence says: a night's kill (毒/刀) is no vote-out; a count is no night
+_NIGHT_HOW = re.compile(r"毒|刀|咬|被杀|杀害|狼人袭击")
+_VOTE_HOW = re.compile(r"票|投")
+
+
+def _untold_death(players: Sequence[str], sentence: str) -> bool:
+    """A sentence of no known kind may tell a death in words the grammar lacks (X 被鲨鱼拖进了
+    海里): not asked, supposed or denied, and saying no revival, role, card or guard."""
+    if undone(sentence) or _NOT_A_DEATH.search(sentence):
+        return False
+    bare = _bare(sentence)
+    return not any(b and (b + "是") in bare for b in (_bare(p) for p in players))
+
+
+def _answer(
+    player: str, events: Sequence[Event], kinds: set[EventType], unkinded: bool, sentence: str,
+    posted_at: datetime, days: Sequence[DaySpec], pid: int | None,
+) -> Event | None:  # fmt: skip
+    """The player's first event that answers the sentence (:func:`_answers`), or None."""
+    for e in events:
+        if e.player == player and _answers(e, kinds, unkinded, sentence, posted_at, days, pid):
+            return e
+    return None
+
+
 def _answers(
-    e: Event, kinds: set[EventType], posted_at: datetime, days: Sequence[DaySpec],
-    pid: int | None,
+    e: Event, kinds: set[EventType], unkinded: bool, sentence: str, posted_at: datetime,
+    days: Sequence[DaySpec], pid: int | None,
 ) -> bool:  # fmt: skip
-    """The event answers a sentence about its player: read from the post itself, or of a kind
-    the sentence tells (any, when its words have no kind) on the post's day."""
+    """The event answers a sentence about its player: read from the post itself; or of a
+    kind the sentence tells, on the post's day; or, for a death in words of no known kind
+    (``unkinded``), only a death (出局) of that player that day.  A death's how must not
+    contradict the sentence's (毒死 is no vote-out; 票 is no night death)."""
     if pid is not None and e.pid == pid:
         return True
-    return (not kinds or e.type in kinds) and _same_day(posted_at, e, days)
+    fits = e.type in kinds if kinds else unkinded and e.type is EventType.ELIMINATED
+    if fits and e.type is EventType.ELIMINATED:
+        if e.how == "vote" and _NIGHT_HOW.search(sentence):
+            fits = False
+        if e.how == "night" and _VOTE_HOW.search(sentence):
+            fits = False
+    return fits and _same_day(posted_at, e, days)
 
 
 def unread_posts(

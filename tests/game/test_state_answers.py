@@ -181,3 +181,54 @@ def test_a_mismatch_names_the_post_by_its_floor_and_link_never_its_pid() -> None
     # no forum url: the floor alone; a post not among the directors' posts: no number at all
     assert _post_named(notice, [post], None).startswith("芒果 的出局：第12楼 公示的是")
     assert "9200" not in _post_named(notice, [], None)
+
+
+# the second review's item 4: an event of another kind answers no listed sentence — the
+# fallback (words of no known kind) is for a death only, answered by that player's 出局 that
+# day (or an event read from this very post)
+_D1 = DaySpec(1, at(11, 20, 0), at(11, 20, 23, 59, 59))
+_FILE = [
+    Event(EventType.SHERIFF, "芒果", at(11, 20, 23, 59, 59)),
+    Event(EventType.ELIMINATED, "番茄", at(11, 20, 23, 59, 59), "vote"),
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "芒果 拿到了一张黄牌。",  # a card is no badge
+        "芒果 已经退出了这局游戏。",  # a leaving told, but the file holds only his badge
+        "芒果 今晚被守护了。",  # a guard
+        "番茄 复活了。",  # a revival is no death
+        "番茄 是预言家。",  # a role said
+        "番茄 的身份是平民。",
+        "番茄 被女巫毒死了。",  # a poisoning is no vote-out
+    ],
+)
+def test_an_event_of_another_kind_answers_no_listed_sentence(text: str) -> None:
+    assert answered_by(PLAYERS, text, at(11, 21, 0, 10), _FILE, [_D1]) == ""
+
+
+def test_a_death_in_words_of_no_kind_is_answered_by_that_player_s_death_only() -> None:
+    got = answered_by(PLAYERS, "番茄 被押上了去远方的列车。", at(11, 21, 0, 10), _FILE, [_D1])
+    assert got == "出局 番茄（游戏文件）"
+    assert (
+        answered_by(PLAYERS, "芒果 被押上了去远方的列车。", at(11, 21, 0, 10), _FILE, [_D1]) == ""
+    )
+    # an event read from this very post answers it whatever its words
+    tied = [Event(EventType.SHERIFF, "芒果", at(11, 20, 23, 59, 59), pid=77)]
+    assert "芒果" in answered_by(
+        PLAYERS, "芒果 拿到了一张黄牌。", at(11, 21, 0, 10), tied, [_D1], 77
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "芒果、番茄 可疑，黄瓜 被禁言。",  # a fact beside the list
+        "芒果 跟 番茄 对决，芒果 是狼。",  # a role beside the list
+        "芒果 和 番茄 不可疑，黄瓜 可疑。",  # denied
+    ],
+)
+def test_a_round_s_result_keeps_its_other_facts_listed(text: str) -> None:
+    assert declares_candidates(PLAYERS, text) is False
