@@ -321,7 +321,7 @@ NO_CARDS_MESSAGE = (
 
 def refuse_colour(rs: RuleSet, card: str | None) -> None:
     """A rule set without cards (版杀7) takes no colour from the director either."""
-    if card in CARD_COLOURS and not rs.settings.get("cards", True):
+    if card in CARD_COLOURS and not rs.settings["cards"]:
         raise DecisionError(NO_CARDS_MESSAGE)
 
 

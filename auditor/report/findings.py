@@ -151,7 +151,7 @@ def explain_drafts(
         d["plain_reason"] = without_addresses(d["plain_reason"])
         d["note"] = titled_codes(plain_note(d["note"]))
         d["nolink"] = "" if d.get("link") else no_link_why(game, d.get("pid"))
-        if d["excerpt"] and without_addresses(d["excerpt"]) != d["excerpt"]:
+        if d.get("excerpt") and without_addresses(d["excerpt"]) != d["excerpt"]:
             d["excerpt"], d["pieces"] = "", []  # (an avatar: its digest and file, no words)
         s = standing.get(d["player"])
         d["standing"] = (

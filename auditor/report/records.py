@@ -339,7 +339,7 @@ def _game_record(
         # director only unless the rule set says it is announced.
         "announce_faction_loss": bool(rs.settings.get("announce_faction_loss")),
         # 版杀7 has no cards (``cards = false``): no 蓝/黄/红 columns, no merging line
-        "cards": bool(rs.settings.get("cards", True)),
+        "cards": bool(rs.settings["cards"]),
         "lurk_rule": lurk_rule,
         "maxpostsize": game.forum.maxpostsize,  # the announcement's parts (report.parts)
     }

@@ -54,10 +54,17 @@ def test_the_sample_shows_each_new_check(tmp_path: Path) -> None:
     assert "11-20 14:00 与 11-23 09:00 之间" in sig and "之前「汤圆：好人一枚」" in sig
     assert "之后「汤圆：我是预言家，第一晚查杀油条」" in sig
     avatar = profile[("PROFILE-AVATAR", "包子", "2")]["note"]
-    assert "11-20 14:00 与 11-23 09:00 之间" in avatar and avatar.count("图片 ") == 2
+    # (two pictures, in words: a director never sees a digest or a saved file's path)
+    assert (
+        "11-20 14:00 与 11-23 09:00 之间" in avatar
+        and "之前「一张图片」，之后「另一张图片」" in avatar
+    )
     outside = [r for r in rows if r["code"] == "POST-OUTSIDE"]
     assert [(r["player"], r["day"], r["tid"]) for r in outside] == [("包子", "3", "201")]
-    assert "《今天吃什么》（灌水区）" in outside[0]["note"] and "pid=1210" in outside[0]["note"]
+    # (named in words; the sample's game file has no forum url, so no raw address either)
+    assert (
+        "《今天吃什么》（灌水区）" in outside[0]["note"] and "forum.php" not in outside[0]["note"]
+    )
     # each on the page, by its code for tools (data-code; a director reads the title)
     page = BeautifulSoup((out / "report.html").read_text("utf-8"), "lxml")
     shown = {a["data-code"] for a in page.select("[data-code]")}
