@@ -46,3 +46,34 @@ def test_an_award_dated_by_the_calendar_is_no_card(text: str) -> None:
 )
 def test_this_games_award_stays_a_card(text: str) -> None:
     assert "AWARD" in _cats(text), text
+
+
+# Spaced pinyin of a whole sentence (ni shi sha bi): the normaliser joins the run, and a name a
+# player is called by that is whole words of it is said, as in characters (M107 判罚依据 “音近”).
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("ni shi sha bi", "IQ"),
+        ("3号 ta jiu shi sha bi", "IQ"),
+        ("ni ma de, you bei dao le", "KIN"),
+        ("ｎｉ　ｓｈｉ　ｓｈａ　ｂｉ", "IQ"),  # full-width letters and spaces
+    ],
+)
+def test_a_name_in_a_spaced_pinyin_sentence_is_said(text: str, want: str) -> None:
+    assert want in _cats(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no word of a lexicon in the sentence
+        "da jia hao wo shi xin shou",
+        "wo men jin tian tou san hao",
+        # one ASCII word: pinyin must be whole words of what was typed
+        "nishishabi",
+        # an act's word needs the words around it (我没发誓): whole runs only, as before
+        "wo mei fa shi",
+    ],
+)
+def test_a_spaced_pinyin_sentence_without_a_name_is_no_card(text: str) -> None:
+    assert not _cats(text), text
