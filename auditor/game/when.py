@@ -987,10 +987,10 @@ def _words_after(line: str, end: int) -> str:
 _LATER_OPENS = lazy(
     r"开始|开门|开帖|开放|开启|启动|(?<![响升想一兴提说看引])起(?!来)|" + "|".join(SHOW_OPENS)
 )
-# the close said after the time: its verb, the end of a show (收场, 散场, 落幕, 打烊), or the
+# the close said after the time: its verb (the venue before it: 22:00 登机口关闭, 大门关闭), the end of a show (收场, 散场, 落幕, 打烊), or the
 # time taken as a deadline (今晚九点半，钟声会再次响起，在那之前，你们要决定…)
 _LATER_CLOSES = lazy(
-    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))|"
+    r"结束|关门|关帖|关闭|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))|"
     + "|".join(SHOW_CLOSES)
     + r"|(?:在|于)?(?:那|此)(?:之前|以前)"
     # … or the hour of the day's decision (今晚九点半，是最后的审判; 今晚九点，又要做出选择)
@@ -1383,8 +1383,10 @@ def _role(before: str, after: str) -> str | None:
     # 开门 now 至 24:00, 一直到 22:00: what a time runs until is the close
     if re.search(r"(?<![迟延前改推挪移])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
+    # (21:30 登机口关闭, 大门关闭, 投票帖关闭: the venue that closes between the time and its verb)
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close|"
+        r"\s*(?:正|整)?\s*(?:[\u4e00-\u9fff]{0,3}[门口帖贴厅窗]\s*)?"
+        r"(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close|"
         + "|".join(SHOW_CLOSES)
         + r")|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
