@@ -140,6 +140,9 @@ class Discovery:
     # the titles' serial codes that count the days (RB8802 → 2, :func:`_dated_by_serial`):
     # the directors' posts read with each code said as its day
     serials: dict[str, int] = field(default_factory=dict)
+    # 版杀7 vote threads whose titles name their 环节 in the director's words (第一日·早市):
+    # tid -> the 环节's number by the day's threads' order (:func:`_phases_by_order`)
+    phase_order: dict[int, int] = field(default_factory=dict)
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -614,6 +617,25 @@ def _as_vote(t: ThreadSpec, disc: Discovery, pid: int | None, note: str) -> Thre
     return spec
 
 
+def _phases_by_order(game: Game, threads: list[ThreadSpec], disc: Discovery) -> None:
+    """版杀7 (5 时间分配: a day's 环节 are its vote rounds, one thread each): a day whose vote
+    threads name no 环节 number (第一日·早市, 第一日·午市, 第一日·晚市（对决）) has them in the
+    order its threads were opened (their tids), 环节 1, 2, 3; a day with a numbered one keeps
+    its titles' numbers."""
+    if not schedule_for(game.ruleset, game.rules).phases:
+        return
+    by_day: dict[int, list[ThreadSpec]] = {}
+    for t in threads:
+        if t.kind is ThreadKind.VOTE and t.day is not None:
+            by_day.setdefault(t.day, []).append(t)
+    for votes in by_day.values():
+        subjects = [disc.subjects.get(t.tid, "") for t in votes]
+        if any(classify(s, game.ruleset, game.tag).phase is not None for s in subjects):
+            continue
+        for i, t in enumerate(sorted(votes, key=lambda x: x.tid), 1):
+            disc.phase_order[t.tid] = i
+
+
 def _serial_text(text: str, serials: Mapping[str, int]) -> str:
     """``text`` with each title code that counts a day (RB8802) said as 第N天."""
     for code, n in serials.items():
@@ -912,8 +934,7 @@ class _DayReader:
                 first = _opening(self.by_tid.get(t.tid, []))
                 if first is None or first.author not in game.directors:
                     continue
-                info = classify(self.titled.get(t.tid, ""), game.ruleset, game.tag)
-                phase = info.phase if kind is ThreadKind.VOTE else None
+                phase = self._phase(t)
                 if phase is None:
                     self.openings.setdefault(t.day, first)
                 ranges = [r for r in find_ranges(_text(first), first.posted_at, tz) if not r.aside]
@@ -934,6 +955,14 @@ class _DayReader:
                         r.opens, r.closes, accelerated, first.pid, "开帖",
                         {"opens": _stated(first.pid), "closes": _stated(first.pid)},
                     )  # fmt: skip
+
+    def _phase(self, t: ThreadSpec) -> int | None:
+        """The 环节 a vote thread is: its title's number (环节二), else its place among the
+        day's named rounds (第一日·午市, :func:`_phases_by_order`)."""
+        if t.kind is not ThreadKind.VOTE:
+            return None
+        info = classify(self.titled.get(t.tid, ""), self.game.ruleset, self.game.tag)
+        return info.phase if info.phase is not None else self.disc.phase_order.get(t.tid)
 
     def _a_night(self, t: ThreadSpec) -> bool:
         """版杀7's night thread (第1夜 夜谈): its hours are the night's, not its day's."""
@@ -1237,7 +1266,11 @@ def _set_against(points: list[TimePoint], fixed_or_fast: bool) -> bool:
 _CORRECTS = lazy(r"更正|订正|纠正|应为|有误|写错|打错")
 # a director who moves the close in words of its own, either way, with no 加速 / 延时 granted
 # (关门再提前两小时：明天上午10点关, 关帖时间调整为 21:00, 改到今晚 23 点关)
-_SHIFTS = lazy(r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到")
+_SHIFTS = lazy(
+    r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到"
+    # … or told closed on the spot, before its time (过半——16:42 当场收摊, 立即关门)
+    r"|(?:当场|立即|立刻|马上)\s*(?:收摊|收|散场|关门|关帖|关闭|结束|截止)"
+)
 
 
 _PHASE_TITLE = lazy(
@@ -1868,6 +1901,7 @@ def discover(game: Game, store: object) -> Game:
     threads += _counted_by_title(game, threads, disc, store)
     threads += _dated_by_serial(game, threads, disc, store)
     threads = _vote_by_opening(game, threads, disc, store)
+    _phases_by_order(game, threads, disc)
     subjects = {t.tid: t.subject for t in titled}
     tids = {t.tid for t in threads}
     posts = _drafts_aside(

@@ -303,9 +303,20 @@ def _day_kind(
     date = title_date(s) if day is None else None
     if kind is None and phase is not None and ruleset == "killbar7":
         kind, why = ThreadKind.VOTE, f"“{said}”（版杀7 每个环节是一轮投票）"
+    if kind is None and day is not None and ruleset == "killbar7" and _named_beside(s):
+        # 版杀7 5 时间分配: a day's thread is one of its 环节 (a vote round), whatever the
+        # director calls it (第一日·早市, 第一日·午市): numbered by the day's threads' order
+        kind, why = ThreadKind.VOTE, "标题写了哪一天和环节的名字（版杀7 每个环节是一轮投票）"
     if kind is None and (day is not None or date is not None):
         kind, why = ThreadKind.DISCUSSION, "标题只写了哪一天（当作当天的讨论帖）"
     return kind, why, day, phase, date
+
+
+def _named_beside(s: str) -> bool:
+    """Whether a title says a word of its own beside its day label (第一日·早市), not its
+    day alone (第一日) nor only a bracket (第一日（加速）)."""
+    s = re.sub(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]", " ", s)
+    return bool(re.sub(r"[\s·・•\-—|｜:：/,，]+", "", _DAY.sub("", s)))
 
 
 @lru_cache(maxsize=_TITLES)

@@ -1127,3 +1127,12 @@ def test_a_close_told_by_its_venue_then_the_verb() -> None:
     # negative twins: a moment after which something else shuts, another thing's window
     assert roles("9:00 开放，21:30 后关闭改票")[-1][1] is None
     assert roles("9:00 开放，20:00 遗言帖关闭")[-1][1] is None
+
+
+def test_a_close_made_on_the_spot_is_told_with_its_outcome() -> None:
+    # closed before its time, on the spot (a majority reached): the day's close, though the
+    # sentence tells the outcome with it
+    assert roles("过半——第2天 15:20 当场收摊，杜鹃 出局。")[-1][1] == "closes"
+    # negative twins: the schedule's close reported with its outcome; the rule in general
+    assert roles("21:30 收摊，杜鹃 出局。")[-1][1] is None
+    assert roles("过半就当场收摊。") == []
