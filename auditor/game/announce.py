@@ -3068,9 +3068,12 @@ class _Sentence:
         (直到游戏结束) or a game that goes on (还没有达成胜利条件)."""
         out: list[Announced] = []
         t = self.text
+        named = [(n.start(), n.end()) for n in self.p._name_re.finditer(t)]
         for g in _GAME_OVER.finditer(t):
             if _rx.search(r"误发|发错|测试|请忽略|请无视", t):
                 break  # a test message posted by mistake (误发了一条“…获胜”的测试消息)
+            if any(a < g.end() <= b for a, b in named):
+                continue  # (戴胜, 常胜: a roster name that ends in a word of winning)
             if _supposed(t, g.start()):
                 continue  # 如果狼人再刀一个，狼人阵营获胜: what would end it
             if _rx.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or _rx.match(

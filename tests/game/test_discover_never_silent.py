@@ -1114,3 +1114,19 @@ def test_what_the_reader_cannot_read_is_listed(text: str) -> None:
 )
 def test_what_the_reader_read_is_not_listed(text: str) -> None:
     assert P.read(text)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "over"),
+    [
+        # a roster name that ends in a word of winning is a player, never the end
+        ("所以出局的是 常胜。", False),
+        ("投票：常胜 5 票，番茄 3 票。", False),
+        # the twins: a side that won, the end said outright beside the name
+        ("好人阵营胜利，常胜 辛苦了。", True),
+        ("游戏结束。常胜 是最后一只狼。", True),
+    ],
+)
+def test_a_name_with_a_word_of_winning_is_no_end(text: str, over: bool) -> None:
+    found = Patterns(["常胜", "番茄"]).find(text)
+    assert any(a.type is Notice.GAME_OVER for a in found) == over
