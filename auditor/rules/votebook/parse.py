@@ -179,6 +179,9 @@ class ParsedVote:
     # the minutes the post itself says are left before the close (离关门还有四十分钟), else
     # None: a change or a 代投 the post places inside the preset's last hour (:func:`said_minutes_left`)
     minutes_left: int | None = None
+    # the player whose vote the post follows (跟饺子 / 跟着饺子投, no target of its own): the
+    # target is left to his standing vote, which the tally resolves (target "" / "?" here)
+    follows: str = ""
 
 
 def _line_spans(text: str, lines: Sequence[str]) -> Iterator[tuple[int, int]]:
@@ -624,7 +627,10 @@ def free_vote(
         note = read_as_note(text[t0:t1], *alike)
         target = normalise_name(alike[0])
         return ParsedVote(fv.change, text[t0:t1], target, t0, t1, "", None, note, alike[0])
-    return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
+    follows = by_fold.get(fv.follows, fv.follows)
+    return ParsedVote(
+        fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None, follows=follows
+    )
 
 
 def _cut_aliases(players: Sequence[str]) -> dict[str, str]:
