@@ -43,6 +43,7 @@ from auditor.store.state import Night
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport, ProgressFn
     from auditor.game.confirm import Proposal
+    from auditor.ledger.held import Question
     from auditor.ledger.ledger import Ledger
     from auditor.report.records import Records
     from auditor.report.write import Written
@@ -602,6 +603,20 @@ def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
     if kept is not None:
         return found + kept
     return found + proposed(engine.build_context(game, store))
+
+
+def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
+    """Each day's open questions now (:func:`auditor.ledger.held.open_questions` over the
+    game as discovered and the last check's records): what ``decide``, the CSV import and
+    the desk refuse a held draft's approval by, as the report's records mark it."""
+    import auditor.rules.engine as engine
+    from auditor.ledger.held import open_questions as asked
+    from auditor.report.labels import forum_base
+
+    if not game.discovers:
+        return {}
+    cur = current(game, store)
+    return asked(cur, engine.stored_records(store), forum_base(cur, store))
 
 
 @dataclass(frozen=True, slots=True)

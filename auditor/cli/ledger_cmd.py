@@ -33,6 +33,7 @@ from auditor.ledger.decisions import (
     DECIDABLE_CARDS,
     DecisionError,
     DuplicateCardError,
+    Recorded,
     add_card,
     decide,
     default_signer,
@@ -42,6 +43,7 @@ from auditor.ledger.decisions import (
     parse_card,
     parse_decision,
 )
+from auditor.ledger.held import HeldError
 from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.findings import finding_day, titled_codes
@@ -50,6 +52,7 @@ from auditor.report.records import post_time, standing_records
 from auditor.rules.engine import ruleset_for
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import own_citation
+from auditor.store import Store
 from auditor.visible import visible
 
 ByOpt = Annotated[
@@ -96,8 +99,19 @@ def decide_cmd(
     ] = None,
     note: NoteOpt = "",
     by: ByOpt = None,
+    anyway: Annotated[
+        bool,
+        typer.Option(
+            "--anyway",
+            help="仍然批准：这张牌所在的那一天还有没答的问题（未读懂的公告、待确认的提议）时，"
+            "默认不让批准；确实要批准时加上它（会记在备注里）",
+        ),
+    ] = False,
 ) -> None:
     """批准或驳回一条牌单草稿（可改判颜色、写备注）；决定永久保存，每次运行都会重新应用。
+
+    那一天还有没答的问题时（未读懂的公告、待确认的关门时间、延时或出局），那天的潜水、
+    未投票、截止后投票和遗言草稿先不让批准：先回答问题，或加 --anyway 仍然批准。
 
     例：auditor decide examples/sample/game.toml FVTWTXQBCS approve --card yellow --note 再犯
     """
@@ -109,9 +123,41 @@ def decide_cmd(
                 f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
             )
         with open_store(g, existing="记录决定") as store:
-            rec = decide(g, store, ident, word, card=_card_option(card), note=note, by=by)
+            rec = decide(
+                g,
+                store,
+                ident,
+                word,
+                card=_card_option(card),
+                note=note,
+                by=by,
+                questions=pipeline.open_questions(g, store),
+                anyway=anyway,
+            )
         err.print(escape(describe(rec)), highlight=False)
         err.print(escape(_report_hint(game)), highlight=False)
+
+
+def _review_decide(
+    g: Game, store: Store, ident: str, key: str, card: str | None, note: str, by: str | None
+) -> Recorded | None:
+    """One decision of ``auditor review``; a held draft's approval is refused and said
+    (None: nothing recorded, the review goes on)."""
+    try:
+        return decide(
+            g,
+            store,
+            ident,
+            "reject" if key == "r" else "approve",
+            card=card,
+            note=note,
+            by=by,
+            source="review",
+            questions=pipeline.open_questions(g, store),
+        )
+    except HeldError as exc:
+        err.print(escape(str(exc)), highlight=False)
+        return None
 
 
 @command("card")
@@ -365,16 +411,9 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
                     if key == "s":
                         continue
                     note = typer.prompt("备注（回车跳过）", default="", show_default=False)
-                    rec = decide(
-                        g,
-                        store,
-                        ident,
-                        "reject" if key == "r" else "approve",
-                        card=card,
-                        note=note,
-                        by=by,
-                        source="review",
-                    )
+                    rec = _review_decide(g, store, ident, key, card, note, by)
+                    if rec is None:
+                        continue
                     err.print(escape(describe(rec)), highlight=False)
                     done += 1
             except _ABORTS:  # end of input or Ctrl-D: what was decided is kept
@@ -467,7 +506,8 @@ def decisions_import(
     with handle_errors():
         g = open_game(game)
         with open_store(g, existing="导入决定") as store:
-            res = import_decisions(g, store, file, by=by)
+            asked = pipeline.open_questions(g, store)  # a held draft: 仍然批准 in its note
+            res = import_decisions(g, store, file, by=by, questions=asked)
         theirs = (
             f"；另一位导演在导出后改过、这份文件没有改的 {res.theirs} 行保留他的决定"
             if res.theirs

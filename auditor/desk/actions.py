@@ -198,11 +198,14 @@ def decide_draft(
     expected: str,
     reports: Path,
     wait: bool = True,
+    anyway: bool = False,
 ) -> Done:
     """One decision, signed ``by`` the signed-in director; refused (StaleDecisionError)
-    when another director decided the draft after ``expected`` was shown.  ``wait=False``
-    (the page's script, which shows the result in place and reads no report file): the
-    report is rewritten right after, in the background (:func:`rewrite_soon`)."""
+    when another director decided the draft after ``expected`` was shown, or (HeldError)
+    when its day has an open question and the director did not choose 仍然批准
+    (``anyway``).  ``wait=False`` (the page's script, which shows the result in place and
+    reads no report file): the report is rewritten right after, in the background
+    (:func:`rewrite_soon`)."""
     with deciding(game), game_store(game) as store:
         rec: Recorded = decide(
             game,
@@ -214,6 +217,8 @@ def decide_draft(
             by=by,
             source="desk",
             expected=expected,
+            questions=pipeline.open_questions(game, store),
+            anyway=anyway,
         )
     said = _said(rec)
     if not wait:
@@ -234,8 +239,11 @@ def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: P
     """Approve several drafts (``(id, rev)`` pairs) as suggested: one transaction, all or
     none."""
     with deciding(game), game_store(game) as store, store.transaction():
+        asked = pipeline.open_questions(game, store)  # a held draft is in no batch
         for ident, rev in items:
-            decide(game, store, ident, "approve", by=by, source="desk", expected=rev)
+            decide(
+                game, store, ident, "approve", by=by, source="desk", expected=rev, questions=asked
+            )
     return done(f"已批准 {len(items)} 条草稿（按建议的牌）", rewrite_report(game, reports))
 
 

@@ -646,6 +646,7 @@ class DeskApp:
                 expected=str(form.get("rev", "")),
                 reports=self.desk.reports,
                 wait=request.headers.get("x-desk-fetch") != "1",
+                anyway=form.get("anyway") == "1",
             )
         except AuditorError as exc:
             return self.answer(request, slug, form, ("error", str(exc)), f"#draft-{ident}")
@@ -988,7 +989,7 @@ def desk_context(
     the decided ones under the same player/day/rule filters), batch groups, choices for the
     forms, the announcement and the audit's state."""
     status = filters.get("status") or "pending"
-    queue, notices = _queue(recs.drafts, filters, status)
+    queue, notices, held = _held_apart(*_queue(recs.drafts, filters, status))
     decided = [x for x in recs.decided if _kept(x, filters)]
     text = render_bbcode(recs)
     job = desk.jobs.get(slug)
@@ -1007,6 +1008,8 @@ def desk_context(
         "days": sorted({d["day"] for d in recs.drafts if d["day"] is not None}),
         "rules": sorted({(d["code"], d["title"]) for d in recs.drafts}),
         "queue": queue,
+        "held": held,
+        "questions": recs.questions,
         "pending": _count(recs.drafts, notice=False),
         "notices": notices,
         "notice_count": _count(recs.drafts, notice=True),
@@ -1043,6 +1046,19 @@ def _queue(
         return [], []
     shown = [d for d in drafts if _kept(d, filters)]
     return [d for d in shown if not d["notice"]], [d for d in shown if d["notice"]]
+
+
+def _held_apart(
+    queue: Sequence[Mapping[str, object]], notices: Sequence[Mapping[str, object]]
+) -> tuple[list[Mapping[str, object]], list[Mapping[str, object]], list[Mapping[str, object]]]:
+    """(queue, notices, held): a draft whose day has an open question waits under it
+    (:mod:`auditor.ledger.held`), in no batch, never among the cards offered."""
+    held = [d for d in [*queue, *notices] if d.get("held") is not None]
+    return (
+        [d for d in queue if d.get("held") is None],
+        [d for d in notices if d.get("held") is None],
+        held,
+    )
 
 
 def _count(drafts: Sequence[Mapping[str, object]], *, notice: bool) -> int:

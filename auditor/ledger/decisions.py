@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +20,7 @@ from typing import Any
 from auditor.errors import AuditorError
 from auditor.files import WriteError, os_error_text
 from auditor.game.gamefile import Game
+from auditor.ledger.held import ANYWAY, HeldError, Question, draft_day, refuse_held
 from auditor.ledger.ledger import (
     NOT_CARDS,
     DecisionRow,
@@ -370,14 +371,21 @@ def decide(
     ruleset: RuleSet | None = None,
     at: datetime | None = None,
     expected: str | None = None,
+    questions: Mapping[int, Sequence[Question]] | None = None,
+    anyway: bool = False,
 ) -> Recorded:
     """Record one decision on a draft (or change an earlier one; history is kept).  ``at``
     is the decision's time (default: now); escalation counts a card from that moment.
 
+    ``questions``: the days' open questions (:func:`auditor.ledger.held.open_questions`):
+    approving a draft held by one is refused (:class:`~auditor.ledger.held.HeldError`)
+    unless ``anyway`` (仍然批准, written into the decision's note).
     ``expected`` is the :func:`current_rev` the director saw ("" = undecided): when another
     director decided the draft since, :class:`StaleDecisionError` names who and when and
     nothing is recorded."""
     rs = ruleset or ruleset_for(game)
+    if questions:
+        note = _held_note(game, store, ident, decision, note, questions, anyway=anyway)
     with store.transaction():  # nobody decides between the stale check and the write
         record, rec = _decision_row(
             game, rs, store, ident, decision, card, note, by, source, at=at, keep_card=True
@@ -388,6 +396,26 @@ def decide(
             _refuse_stale(game, store, record["fingerprint"], ident, expected)
         store.add_decisions([record])
     return rec
+
+
+def _held_note(
+    game: Game,
+    store: Store,
+    ident: str,
+    decision: str,
+    note: str,
+    questions: Mapping[int, Sequence[Question]],
+    *,
+    anyway: bool,
+) -> str:
+    """The note with 仍然批准 added when a held draft is approved anyway; refuses it
+    without (:func:`auditor.ledger.held.refuse_held`)."""
+    row = store.find_decidable(ident)
+    if not isinstance(row, FindingRow):
+        return note  # (a manual card is the director's own: never held)
+    day = draft_day(game, row.day, row.tid, row.posted_at)
+    said = refuse_held(row.code, day, questions, decision, anyway=anyway)
+    return "；".join(x for x in (note, said) if x)
 
 
 def _said_again(store: Store, record: Mapping[str, object], expected: str) -> bool:
@@ -637,7 +665,12 @@ def _trailer_problem(path: Path, counts: list[tuple[int, str]], rows: int) -> st
 
 
 def import_decisions(
-    game: Game, store: Store, path: Path, *, by: str | None = None
+    game: Game,
+    store: Store,
+    path: Path,
+    *,
+    by: str | None = None,
+    questions: Mapping[int, Sequence[Question]] | None = None,
 ) -> ImportResult:
     """Apply a decisions CSV edited in a spreadsheet: all rows or none.
 
@@ -662,6 +695,9 @@ def import_decisions(
     typed another name into ``decided_by`` than the export had.  All rows of one import
     are decided at one moment, after every post they judge, so they never escalate each
     other (判罚后再犯才升级).
+
+    ``questions`` (:func:`auditor.ledger.held.open_questions`): a row approving a draft
+    held by its day's open question is an error unless its note says 仍然批准.
     """
     reader = csv.reader(io.StringIO(_read_csv_text(path), newline=""))
     header = _read_header(reader, path)
@@ -674,6 +710,7 @@ def import_decisions(
     stamp = _now()
     with store.transaction():  # nobody decides between these checks and the write
         run = _Import(game, rs, store, header, signer, no_signer, stamp)
+        run.questions = questions or {}
         for cells in reader:
             run.take(reader.line_num, cells)
         cut = None if run.cut_mid_row else _trailer_problem(path, run.trailers, run.rows)
@@ -727,6 +764,7 @@ class _Import:
         self.rows = self.unchanged = self.blank = self.theirs = 0
         self.cut_mid_row = False
         self.trailers: list[tuple[int, str]] = []  # (line, count cell) of the closing row(s)
+        self.questions: Mapping[int, Sequence[Question]] = {}  # the days' open questions
 
     def take(self, line: int, cells: list[str]) -> None:
         """One line of the file: skipped, counted, recorded or its problem listed."""
@@ -776,6 +814,11 @@ class _Import:
             self._check_suggestion(ident, fp, row)
         who_signs = self._signer(line, row, exported)
         try:
+            if self.questions:
+                anyway = ANYWAY in note
+                note = _held_note(
+                    self.game, self.store, ident, decision, note, self.questions, anyway=anyway
+                )
             rec, _ = _decision_row(
                 self.game,
                 self.ruleset,
@@ -788,7 +831,7 @@ class _Import:
                 "import",
                 self.overlay,
             )
-        except DecisionError as exc:
+        except (DecisionError, HeldError) as exc:
             raise _RowError(str(exc)) from None
         rec["decided_at"] = self.stamp
         self.records.append(rec)

@@ -19,6 +19,7 @@ from typing import Any
 
 from auditor.game.gamefile import DaySpec, EventType, Game
 from auditor.game.schedule import Schedule
+from auditor.ledger.held import Question, draft_day, held_words, holding_day, open_questions
 from auditor.ledger.ledger import NOT_CARDS, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
@@ -212,6 +213,9 @@ class Records:
     inputs: DraftInputs | None = None
     # the announced day's 遗言: each player out that day once, in the order of their deaths
     last_words: list[LastWords] = field(default_factory=list)
+    # each day's open questions (:mod:`auditor.ledger.held`), first on the desk:
+    # [{day, words, items: [{kind, text, ident, link}], held: [draft ids]}], by day
+    questions: list[Row] = field(default_factory=list)
 
 
 def faction_losses(led: Ledger) -> list[dict[str, object]]:
@@ -398,6 +402,8 @@ def build_records(
 
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
+    asked = open_questions(game, checked, base)
+    questions = _held(game, drafts, asked)
     announce = announce_day(days)
     cards = card_records(game, schedule, store, led, announce)
     standings = standing_records(game, led)
@@ -453,6 +459,7 @@ def build_records(
         lurking=lurking_list(findings, matrix, announce),
         inputs=DraftInputs(schedule.days, rs.settings, rs.sources, now),
         last_words=last_words(game, schedule, store, base, announce),
+        questions=questions,
     )
 
 
@@ -602,6 +609,30 @@ def _explained(
             for n in notices
             if not d["notice"] and n["player"] == d["player"] and n["day"] == d["day"]
         ]
+
+
+def _held(game: Game, drafts: list[Row], asked: Mapping[int, Sequence[Question]]) -> list[Row]:
+    """Mark each draft held by its day's open questions (``held``: the day, else None) and
+    list the days' questions with the drafts each holds (:func:`auditor.ledger.held.held_by`:
+    the one function the desk, ``auditor decide`` and the CSV import ask too)."""
+    holding: dict[int, list[str]] = {}
+    for d in drafts:
+        day = draft_day(game, d["day"], d["tid"], d["posted_at"] or None)
+        held = holding_day(str(d["code"]), day, asked)
+        d["held"] = held
+        if held is not None:
+            holding.setdefault(held, []).append(str(d["id"]))
+    return [
+        {
+            "day": day,
+            "words": held_words(day),
+            "items": [
+                {"kind": q.kind, "text": q.text, "ident": q.ident, "link": q.link} for q in qs
+            ],
+            "held": holding.get(day, []),
+        }
+        for day, qs in asked.items()
+    ]
 
 
 def _draft_records(

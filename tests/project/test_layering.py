@@ -149,7 +149,9 @@ DEFERRED = {
         "auditor.game.confirm",
         "auditor.game.discover",
         "auditor.ledger.decisions",
+        "auditor.ledger.held",  # the days' open questions (open_questions), when asked
         "auditor.ledger.ledger",
+        "auditor.report.labels",  # ... with the forum's links
         "auditor.report.records",
         "auditor.report.write",
         "auditor.rules.engine",

@@ -1,0 +1,174 @@
+"""Drafts held while their day has an open question (fh42 item 1).
+
+A day the tool is unsure of — a director's post on it not read (未读懂的公告), or a
+proposal for it still waiting (its close, a 延时 / 加速, a death or a sheriff, a tally
+outcome nobody announced) — may have its counts wrong: a 延时 missed makes every vote
+after the old close 截止后投票 and every post after it uncounted; a death missed makes
+the dead a lurker.  The drafts judged from that day's close, result or living players
+are HELD: shown under the question they wait on (等第N天的问题答完再批), in no batch,
+and approved one by one only when the director says 仍然批准 (recorded as such).
+
+:func:`open_questions` says once which days have questions and :func:`held_by` whether a
+draft waits on one; the report's records, the desk, ``auditor decide`` and the CSV import
+all ask these two (DESIGN: never silent; a wrong card is worse than a question).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from auditor.errors import AuditorError
+from auditor.game.confirm import day_of
+from auditor.rules.registry import REGISTRY
+
+if TYPE_CHECKING:
+    from auditor.game.gamefile import DaySpec, Game
+    from auditor.rules.records import CheckRecords
+
+#: The rules judged from a day's close, its result or who was alive on it, besides the
+#: per-day aggregate rules (lurking, no vote, the vote rules, 水帖): the three days'
+#: lurking run, the last words' right and the posts after an elimination.
+_ALSO_HELD = frozenset({"LURK-3DAYS", "LASTWORDS-RIGHT", "GHOST-POST"})
+
+#: The proposals that say a day's times or result (a thread's kind read from its title
+#: does not: its posts are the same whatever the director answers).
+_DAY_KINDS = frozenset({"day", "event", "delay", "accelerate", "schedule"})
+
+#: The words a director chooses to approve a held draft anyway (recorded in its note).
+ANYWAY = "仍然批准"
+
+
+class HeldError(AuditorError):
+    """A held draft approved without 仍然批准."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One open question of a day: what it is in words, and where to answer it."""
+
+    day: int
+    kind: str  # "unread" | "proposal"
+    text: str
+    ident: str  # the post's pid (unread) or the proposal's id
+    link: str | None = None
+
+
+def depends_on_day(code: str) -> bool:
+    """Whether a rule's verdict on day N is judged from day N's close, result or players."""
+    if code in _ALSO_HELD:
+        return True
+    rule = REGISTRY.get(code)
+    return rule is not None and rule.kind == "aggregate" and rule.scope == "day"
+
+
+def day_at(at: datetime, days: Sequence[DaySpec]) -> int | None:
+    """The day a moment belongs to: the one it falls in, else the last one closed before
+    it (an announcement between two days is the closed day's result)."""
+    inside = next((d for d in days if d.opens <= at <= d.closes), None)
+    before = [d for d in days if d.closes < at]
+    found = inside or (before[-1] if before else None)
+    return found.number if found else None
+
+
+def open_questions(
+    game: Game, checked: CheckRecords | None = None, base: str | None = None
+) -> dict[int, list[Question]]:
+    """Each day's open questions, by day.  ``game``: the game as discovered now (its
+    ``discovery`` read); ``checked``: the last check's records (the tally outcomes and the
+    forum's 延时 / 加速 requests waiting for a director)."""
+    out: dict[int, list[Question]] = {}
+    disc = game.discovery
+    if disc is None:
+        return out
+    days = list(game.days)
+    for u in getattr(disc, "unread", []):
+        day = day_at(u.posted_at, days)
+        if day is not None:
+            text = f"未读懂的公告 pid {u.pid}：{u.excerpt()}"
+            out.setdefault(day, []).append(Question(day, "unread", text, str(u.pid), u.link(base)))
+    pending = disc.pending() if hasattr(disc, "pending") else []
+    subjects = getattr(disc, "subjects", {})
+    for p in pending:
+        if p.kind not in _DAY_KINDS:
+            continue
+        day = day_of(p, days)
+        if day is not None:
+            text = f"待确认：{p.describe(subjects)}"
+            out.setdefault(day, []).append(Question(day, "proposal", text, p.id))
+    if checked is not None:
+        for day, text in zip(checked.proposal_days, checked.proposals, strict=False):
+            if day is not None and not any(q.text == f"待确认：{text}" for q in out.get(day, [])):
+                out.setdefault(day, []).append(Question(day, "proposal", f"待确认：{text}", ""))
+    return {d: out[d] for d in sorted(out)}
+
+
+def draft_day(game: Game, day: int | None, tid: int | None, posted_at: str | None) -> int | None:
+    """The day a draft is judged on: its own, else its thread's, else the day its post
+    belongs to (:func:`day_at`; last words and posts after an elimination)."""
+    if day is not None:
+        return day
+    spec = game.thread(tid) if tid is not None else None
+    if spec is not None and spec.day is not None:
+        return spec.day
+    if not posted_at:
+        return None
+    at = datetime.fromisoformat(posted_at)
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=game.timezone)
+    return day_at(at, list(game.days))
+
+
+def holding_day(
+    code: str, day: int | None, questions: Mapping[int, Sequence[Question]]
+) -> int | None:
+    """The day whose open questions a draft of rule ``code`` on ``day`` waits on (None:
+    offered).  A draft of a rule judged from who went out when (last words, posts after an
+    elimination) that no day places waits on the last day with a question: which deaths
+    are known is exactly what is unsure."""
+    if not depends_on_day(code) or not questions:
+        return None
+    if day is None:
+        return max(questions) if code in _ALSO_HELD else None
+    return day if questions.get(day) else None
+
+
+def held_by(
+    code: str, day: int | None, questions: Mapping[int, Sequence[Question]]
+) -> tuple[Question, ...]:
+    """The open questions a draft of rule ``code`` on ``day`` waits on (none: offered)."""
+    waits = holding_day(code, day, questions)
+    return tuple(questions[waits]) if waits is not None else ()
+
+
+def held_words(day: int) -> str:
+    """What a held draft's group says."""
+    return f"等第{day}天的问题答完再批"
+
+
+def refuse_held(
+    code: str,
+    day: int | None,
+    questions: Mapping[int, Sequence[Question]],
+    decision: str,
+    *,
+    anyway: bool,
+) -> str:
+    """Refuse approving a held draft unless ``anyway`` (the director's 仍然批准); returns
+    the words recorded in the decision's note when approved anyway ("" otherwise)."""
+    held = holding_day(code, day, questions)
+    if held is None or decision != "approve":
+        return ""
+    waits = questions[held]
+    if not anyway:
+        first = waits[0].text
+        more = f" 等 {len(waits)} 个问题" if len(waits) > 1 else ""
+        raise HeldError(
+            f"这张牌{held_words(held)}：第{held}天还有没答的问题（{first}{more}），"
+            f"潜水、投票和遗言可能判不准。先回答这些问题；确实要批准，选「{ANYWAY}」。"
+        )
+    return f"{ANYWAY}（第{held}天还有 {len(waits)} 个问题没答）"
