@@ -33,6 +33,7 @@ from auditor.rules.base import (
     Unit,
 )
 from auditor.rules.inputs import config_inputs
+from auditor.rules.lexfiles import game_lexicons, lexicon_stamp
 from auditor.rules.records import CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
@@ -134,7 +135,10 @@ _RULESETS: dict[str, RuleSet] = {}  # resolved rule sets by what resolves them
 def ruleset_for(game: Game) -> RuleSet:
     """The game's resolved rule set, parsed once per process for the same preset and
     overrides (an audit asks for it from the crawl, the check, the ledger and the report)."""
-    key = json.dumps([game.ruleset, game.rules, str(game.path)], sort_keys=True, default=str)
+    # (with the director's lexicon files' times and sizes: new own words turn PHRASE-CENSOR on
+    # in a running desk, issue 35)
+    stamp = lexicon_stamp(game_lexicons(game, default=False))
+    key = json.dumps([game.ruleset, game.rules, str(game.path), stamp], sort_keys=True, default=str)
     rs = _RULESETS.get(key)
     if rs is None:
         rs = _RULESETS[key] = load_ruleset(game.ruleset, game.rules, where=str(game.path))

@@ -20,6 +20,7 @@ from pathlib import Path
 from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules import lexicon as lexicon_module
+from auditor.rules.lexfiles import lexicon_stamp
 from auditor.rules.lexicon import DEFAULT_DIR, load
 from auditor.rules.matcher.core import Matcher
 from auditor.rules.matcher.disk import _installed, _prune
@@ -92,9 +93,20 @@ def cached_matcher(paths: Sequence[str] = (), default: bool = True) -> Matcher:
     return m
 
 
-@lru_cache(maxsize=8)
 def matcher_for(paths: tuple[str, ...] = (), default: bool = True) -> Matcher:
-    """A cached matcher for the built-in lexicons plus ``paths`` (memory, then disk)."""
+    """A cached matcher for the built-in lexicons plus ``paths`` (memory, then disk), kept
+    in memory while the lexicon files keep their modification times and sizes
+    (:func:`~auditor.rules.lexfiles.lexicon_stamp`): an edited file gives a fresh matcher
+    without a restart."""
+    roots = [DEFAULT_DIR] if default else sorted(DEFAULT_DIR.glob("_*.txt"))
+    return _matcher_for(paths, default, lexicon_stamp([*roots, *paths]))
+
+
+@lru_cache(maxsize=8)
+def _matcher_for(
+    paths: tuple[str, ...], default: bool, stamp: tuple[tuple[str, int, int], ...]
+) -> Matcher:
+    del stamp  # (part of the key only)
     return cached_matcher(paths, default)
 
 

@@ -25,7 +25,7 @@ from auditor.rules.matcher.normalise import _ASCII_ALNUM, _ASCII_WORD, _MEASURE,
 from auditor.rules.matcher.pinyin import _NEAR_SHORT_STOP, NEAR_LONG_CHARS, _glided, fuzz
 from auditor.rules.matcher.prefilter import _Key
 from auditor.rules.phrasematch import PhraseMatch
-from auditor.rules.said.text import CLAUSE_MARKS
+from auditor.rules.said.text import CLAUSE_MARKS, NAMED_ACTS
 from auditor.rules.said.text import is_cjk as _is_cjk
 
 # The game's own acts, each one character (验 a check, 查 a check, 刀 a kill, 投 and 票 a vote,
@@ -41,18 +41,31 @@ def _swapped_onto_game_verb(form: str, piece: str) -> bool:
     )
 
 
-def _inside_ascii_or_a_count(norm: str, s: int, t: int) -> bool:
+def _inside_ascii_or_a_count(
+    norm: str, s: int, t: int, apart: tuple[bool, bool] = (False, False)
+) -> bool:
     """Is the pinyin candidate ``norm[s:t]`` part of a longer ASCII word (pinyin must be
-    whole ASCII words) or a number with a unit (发4帖 is a count, not 发誓)?"""
+    whole ASCII words) or a number with a unit (发4帖 is a count, not 发誓)?  ``apart``: whether
+    a space of the original stood right before ``s`` and right at ``t`` (spaced pinyin, which
+    the normaliser joins: ni shi sha bi, whose words sha and bi are whole words)."""
     piece = norm[s:t]
-    if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM:
+    if piece[0] in _ASCII_ALNUM and s > 0 and norm[s - 1] in _ASCII_ALNUM and not apart[0]:
         return True
-    if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM:
+    if piece[-1] in _ASCII_ALNUM and t < len(norm) and norm[t] in _ASCII_ALNUM and not apart[1]:
         return True
     return not piece.isalpha() and any(
         c.isdigit() and k + 1 < len(norm) and norm[k + 1] in _MEASURE
         for k, c in enumerate(piece, s)
     )
+
+
+def _spaced_before(text: str, idx: Sequence[int], p: int) -> bool:
+    """Did only spaces of the original ``text`` stand between the normalised characters
+    ``p - 1`` and ``p`` (two words of spaced pinyin, joined by the normaliser)?"""
+    if p <= 0 or p >= len(idx):
+        return False
+    a, b = idx[p - 1] + 1, idx[p]
+    return a < b and text[a:b].isspace()
 
 
 # How far from a heard trigger word the words its pattern also requires are looked for.
@@ -684,12 +697,22 @@ class Confirmer:
             longest = max(map(len, self.built.exceptions[key.entry]), default=0)
             reach = self._reach[key.entry] = max(_CONTEXT, longest)
         lo, hi = max(0, s - reach), min(len(norm), t + reach)
-        seen = (key, norm[lo:hi], s - lo, t - lo, lo == 0, hi == len(norm))
+        # Spaced pinyin's words are words (ni shi sha bi): for a name a player is called by;
+        # an act's word (wo mei fa shi) needs the words around it, which the filters of
+        # auditor.rules.said read in characters only, so it must be the whole run, as before.
+        apart = (False, False)
+        if self.built.entries[key.entry].category not in NAMED_ACTS:
+            apart = (_spaced_before(text, idx, s), _spaced_before(text, idx, t))
+        seen = (key, norm[lo:hi], s - lo, t - lo, lo == 0, hi == len(norm), apart)
         verdict = self._verdicts.get(seen)
         if verdict is None:
             if len(self._verdicts) >= 65536:
                 self._verdicts.clear()
-            verdict = self._verdicts[seen] = self._pinyin_verdict(key, norm, s, t)
+            verdict = self._verdicts[seen] = (
+                _REJECTED
+                if _inside_ascii_or_a_count(norm, s, t, apart)
+                else self._pinyin_verdict(key, norm, s, t)
+            )
         if verdict == _REJECTED:
             return False
         return verdict != _IF_CLAUSE or self._clause_bounded(text, norm, idx, s, t)
@@ -712,8 +735,6 @@ class Confirmer:
         piece = norm[s:t]
         if piece in self.built.form_keys[key.entry]:
             return _REJECTED  # found as text already
-        if _inside_ascii_or_a_count(norm, s, t):
-            return _REJECTED
         if self._stopped(key, piece, norm, s, t):
             return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long), 自己验 not 自己淹
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)

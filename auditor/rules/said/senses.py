@@ -209,11 +209,31 @@ def _counted_event(text: str, m: PhraseMatch) -> bool:
     return flag in _NOUN_TAGS and not _GAME_NOUN.search(word)
 
 
+# An award dated by the calendar (年底评奖, 去年的最佳新人奖, 这季度的最佳销售, 每年评一次): a year's,
+# a season's or a month's award of some body of real life.  This game's awards are given when
+# it ends (030 违规判定 1(2)): a sentence that names this game or a player (这局, 3号) keeps them.
+_AWARD_WORD = re.compile(r"(?i)评奖|评选|评优|最佳|mvp|奖")
+_CALENDAR = re.compile(
+    r"年底|年初|年中|年终|年度|去年|今年|明年|前年|每年|往年|赛季|季度|[上下这本]一?季(?!节)"
+    r"|[上下这本每]个?月(?![亮饼光])|月底|月初"
+)
+_THIS_GAME = re.compile(
+    r"这局|本局|这一局|那局|上局|这场|本场|这把|这盘|游戏|版杀|[0-9０-９]+\s*号|[一二三四五六七八九十]+号"
+)
+
+
+def _calendar_award(text: str, m: PhraseMatch) -> bool:
+    if m.category != "AWARD" or not _AWARD_WORD.search(m.text):
+        return False
+    lo, hi = around(text, m.start, m.end, SENTENCE_PUNCT)
+    return bool(_CALENDAR.search(text, lo, hi)) and not _THIS_GAME.search(text, lo, hi)
+
+
 def other_sense(text: str, m: PhraseMatch) -> bool:
     """Is the match a word of its category used in another sense (:func:`_other_sense`)?"""
     if _in_english(text, m) or _literal_kin(text, m) or _director_public(text, m):
         return True
-    if _counted_event(text, m):
+    if _counted_event(text, m) or _calendar_award(text, m):
         return True
     for category, held, context, where in _other_sense():
         if m.category != category or not held.search(m.text):
