@@ -178,6 +178,9 @@ class Ballot:
     judged: str = ""  # the text of the version judged, when it is not the post's current text
     # notices for the director on a ballot that stands (key, text): VOTE-LATE reports them
     notices: tuple[tuple[str, str], ...] = ()
+    # 跟X: the player whose standing vote this ballot follows, resolved by the judge
+    # (:func:`auditor.rules.votebook.judge.judge`) to that vote at the post's time
+    follows: str = ""
 
     @property
     def pid(self) -> int | None:

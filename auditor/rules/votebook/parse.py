@@ -1803,7 +1803,10 @@ def _read_post(
     """:func:`read_vote_text` over a stored post: its struck parts and its quotes."""
     quoted = [q.text for q in p.quotes]
     struck = struck_texts(p.message_html)
-    return read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted)
+    pv = read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted)
+    if pv is not None and pv.follows and st.format != "free":
+        return replace(pv, follows="")  # under a labelled preset 跟X names no target: void
+    return pv
 
 
 def _with_read_as(note: str, pv: ParsedVote | None, st: VoteSettings) -> str:
@@ -1902,6 +1905,16 @@ def _target_edits(
     return used, pv, note, ""
 
 
+def _followed_target(b: Ballot, followed: str) -> Ballot:
+    """跟X: a 代投 of it is a condition the director cannot vote on (000 玩家须知 9 代投必须明确
+    指定投票对象，不允许给出条件让导演确定投票对象，否则视为弃权) — 弃权; a player's own post is
+    left to the judge, who reads it as X's standing vote at the post's time."""
+    if b.proxy is not None:
+        detail = f"代投写的是“跟{followed}”：给出条件而不是投票对象，按规则视为弃权"
+        return replace(b, target=ABSTAIN, detail=detail, follows="")
+    return replace(b, target=followed, follows=followed)
+
+
 def _resolve_target(
     b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str] | None
 ) -> Ballot:
@@ -1912,6 +1925,8 @@ def _resolve_target(
         by_norm = {**{normalise_name(a): p for a, p in names.items()}, **by_norm}
     if pv.target == normalise_name(ABSTAIN):
         return replace(b, target=ABSTAIN)
+    if pv.follows and pv.follows in game.players:
+        return _followed_target(b, pv.follows)
     if pv.target in SELF_WORDS and b.voter in game.players:
         return replace(b, target=b.voter)  # 投票对象：我自己
     if pv.target in by_norm:
