@@ -88,3 +88,26 @@ def test_under_a_labelled_preset_a_follow_stays_a_void_vote_post(tmp_path: Path)
     for b in book.days[1].ballots:
         assert b.voter != "馄饨" or (not b.valid and b.target != "包子")
     assert book.days[1].rounds[0].counts == {"包子": 1.0}
+
+
+# 还剩N分钟 (issue 37 round 3 item 2): the forum's post time decides (M107 投票规则 时间以论坛发帖
+# 时间为准); a post whose own words say another time left is asked, never silently believed.
+
+
+def _said(book: Any, voter: str) -> list[str]:
+    return [text for key, text in _mine(book, voter).notices if key == "time_said"]
+
+
+def test_time_left_said_against_the_forum_time_is_asked(tmp_path: Path) -> None:
+    posts = [_say("饺子", at(1, 18), "油条。还剩20分钟了，赶紧投")]
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    b = _mine(book, "饺子")
+    assert (b.valid, b.target) == (True, "油条")  # the forum's time decides: it stands
+    (notice,) = _said(book, "饺子")
+    assert "20 分钟" in notice and "论坛发帖时间" in notice and "请导演核对" in notice
+
+
+def test_time_left_said_as_the_forum_time_shows_asks_nothing(tmp_path: Path) -> None:
+    posts = [_say("饺子", at(1, 23, 41), "油条。还剩20分钟了，赶紧投")]
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    assert _said(book, "饺子") == []

@@ -201,6 +201,45 @@ def _uncertain_time(
     return []
 
 
+#: How far (minutes) a post's own 还剩N分钟 may be from its timestamp before it is asked: a
+#: player rounds (还剩半小时 at 34 minutes), a director is asked beyond it.
+SAID_SLACK = 10
+
+
+def _time_notices(
+    b: Ballot, closes: datetime, change_from: datetime | None, proxy_from: datetime | None
+) -> list[tuple[str, str]]:
+    return _uncertain_time(b, closes, change_from, proxy_from) + _said_time(
+        b, closes, change_from, proxy_from
+    )
+
+
+def _said_time(
+    b: Ballot, closes: datetime, change_from: datetime | None, proxy_from: datetime | None
+) -> list[tuple[str, str]]:
+    """A post that says how long is left (还剩40分钟) where its forum time says otherwise
+    (M107 投票规则 时间以论坛发帖时间为准; 000 白天结束前一个小时不得改票): the forum's time
+    decides, and the director is asked — more than :data:`SAID_SLACK` minutes apart, or the
+    two on different sides of a deadline that applies to the post."""
+    said = b.said_left
+    if said is None:
+        return []
+    actual = _minutes_before(b.posted_at, closes)
+    said_at = closes - timedelta(minutes=said)
+    sides = [d for d in (closes, change_from, proxy_from) if d is not None]
+    split = any((b.posted_at > d) != (said_at > d) for d in sides)
+    if not split and abs(actual - said) <= SAID_SLACK:
+        return []
+    when = "截止之后" if actual < 0 else f"离截止还有 {actual} 分钟"
+    return [
+        (
+            "time_said",
+            f"帖子里写离截止还剩 {said} 分钟，但论坛发帖时间 {b.posted_at:%H:%M:%S} {when}："
+            "按论坛发帖时间判定（时间以论坛发帖时间为准），请导演核对",
+        )
+    ]
+
+
 # --------------------------------------------------------------------------- judging
 
 
@@ -332,7 +371,7 @@ def _judge_voter(
         proxy_from = (
             w.closes - timedelta(minutes=st.proxy_deadline) if b.proxy is not None else None
         )
-        notices += _uncertain_time(b, w.closes, change_from if is_change else None, proxy_from)
+        notices += _time_notices(b, w.closes, change_from if is_change else None, proxy_from)
         b = replace(
             b,
             kind=kind,

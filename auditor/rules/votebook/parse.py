@@ -1824,6 +1824,8 @@ def _read_target(b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str]
         return replace(b, valid=False, problem="format", detail="代投没有写明是哪位玩家的票")
     if pv.format_error:
         return replace(b, valid=False, problem="format", detail=pv.format_error)
+    if pv.minutes_left is not None:
+        b = replace(b, said_left=pv.minutes_left)
     return _resolve_target(b, pv, game, names)
 
 
