@@ -204,6 +204,17 @@ def check_events(
     events = _events_at_close(ctx, dv, EventType.ELIMINATED, "vote")
     recorded = sorted(e.player for e in events)
     computed = sorted({t for r in (*rounds, rt) for t, o in r.outcome.items() if o == "eliminated"})
+    unread = _unread_that_day(ctx, dv) if not events else []
+    if recorded != computed and unread:
+        # fh42 item 2: the director's post naming the player may be among the unread — never
+        # claim he did not announce it; point at the posts to read first
+        question = (
+            f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed) or '无人出局'}"
+            f"（{rt.reason}），还没有和导演的公示帖对上：这一天有未读懂的导演帖子 "
+            f"{'、'.join(unread)}，请先处理这些帖子"
+        )
+        rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+        return "；注意：计票结果还没有和导演的公示帖对上（这一天有未读懂的导演帖子）"
     if recorded != computed:
         src = _recorded(ctx, events)
         question = (
@@ -215,6 +226,21 @@ def check_events(
         rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src}投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
+
+
+def _unread_that_day(ctx: Context, dv: DayVotes) -> list[str]:
+    """The director's posts of this day (its opening to the next day's) listed 未读懂, by
+    their 楼 or link."""
+    disc = getattr(ctx.game, "discovery", None)
+    day = next((d for d in ctx.game.days if d.number == dv.day), None)
+    if disc is None or day is None:
+        return []
+    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    return [
+        post_where(ctx.game.forum.url, u.tid, u.pid, u.floor)
+        for u in getattr(disc, "unread", [])
+        if u.posted_at >= day.opens and (nxt is None or u.posted_at < nxt.opens)
+    ]
 
 
 def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None) -> str:
