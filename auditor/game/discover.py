@@ -1415,7 +1415,7 @@ def _event_from(
     result_close = _result_close(a, t, spec, days, _text(post))
     opening = post.first and spec is not None and spec.kind is ThreadKind.DISCUSSION
     if a.type is EventType.ELIMINATED:
-        how = a.how or _guess_how(opening, result_close, t)
+        how = a.how or _unstated_how(inside, opening, result_close, t)
         if a.clock is not None:  # 土豆于21:48倒在了枪口下: the time the post gives
             at = _on_post_date(t, a.clock)
         elif how == "sent_off":
@@ -1644,10 +1644,18 @@ def _against_the_file(
     if f.announced is None and ev.announced is not None and ev.type is EventType.ELIMINATED:
         # the file states the elimination; when it was announced comes from the post
         events[events.index(f)] = replace(f, announced=ev.announced)
-    if ev.type is EventType.SHERIFF or _told_after(f, ev, closes):
+    where = f"帖子 {source}" if source.startswith("pid ") else source
+    # (the value too: a sheriff's weight, a substitute's account — one warning per 公示)
+    value = f"{ev.player} 的{EVENT_LABEL[ev.type]}：{where} 公示的是 {ev.value}，游戏文件写的是 {f.value}（以游戏文件为准）"
+    differs = ev.value is not None and f.value is not None and str(ev.value) != str(f.value)
+    if (
+        ev.type is EventType.SHERIFF
+        or _told_after(f, ev, closes)
+        or (f.at, f.how) == (ev.at, ev.how)
+    ):
+        disc.warnings.extend([value] if differs else [])
         return
     if (f.at, f.how) != (ev.at, ev.how):
-        where = f"帖子 {source}" if source.startswith("pid ") else source
         disc.warnings.append(
             f"{ev.player} 的{EVENT_LABEL[ev.type]}：{where} 公示的是 {_fmt_at(ev.at)}"
             f"{' ' + HOW_LABEL.get(ev.how, ev.how) if ev.how else ''}，"
@@ -1687,6 +1695,17 @@ def _guess_how(opening: bool, result_close: datetime | None, t: datetime) -> str
     if opening or result_close is None or t - result_close > RESULT_WITHIN:
         return "night"
     return "vote"
+
+
+def _unstated_how(
+    inside: DaySpec | None, opening: bool, result_close: datetime | None, t: datetime
+) -> str | None:
+    """A death's how the clause does not state: guessed from the post's time, save a death
+    told mid-day (inside a day, hours after its opening, not soon after a close) — left
+    how-less: the director is asked (``--how`` at confirming, session 42)."""
+    guess = _guess_how(opening, result_close, t)
+    midday = inside is not None and not opening and t - inside.opens > RESULT_WITHIN
+    return None if midday and guess == "night" else guess
 
 
 def _on_post_date(t: datetime, clock: str) -> datetime:
