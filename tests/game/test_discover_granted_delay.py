@@ -9,13 +9,16 @@ Sentences written for these tests (a harbour-free cast: a night market)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from auditor.game.discover import acceleration_proposals
+from auditor.game.gamefile import DaySpec, ThreadKind, ThreadSpec, parse_game
 from auditor.game.when import find_points
+from auditor.models import Post
 from auditor.pipeline import audit, open_game
 from tests.game.test_discover_rulesets import ask_in_process, at, rabbit030
 from tools.writer import parse_script, write_site
@@ -122,3 +125,41 @@ def test_a_refused_delay_prefills_nothing(tmp_path: Path) -> None:
     )
     asked = [p for p in proposals if "申请延时" in p]
     assert asked and "已预填" not in asked[0], proposals
+
+
+def _proposal_close(folder: Path, ruling: str) -> datetime:
+    """The close a 延时 proposal carries (what the desk's field starts with) for day 2 of a
+    030 game closing 12-04 22:00, four of eight asking, then the director's ``ruling``."""
+    names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]
+    (folder / "pages").mkdir(exist_ok=True)
+    game = parse_game(
+        {
+            "game": {"name": "t", "ruleset": "rabbit030", "directors": ["导演"], "tag": "030"},
+            "forum": {"pages": "pages/", "board": 2},
+            "players": {"names": names},
+        },
+        folder / "game.toml",
+    )
+    noon = datetime(2026, 12, 4, 12, 0, tzinfo=TZ)
+    posts = [
+        Post(1, i, i, n, None, noon + timedelta(minutes=i), "", "申请延时")
+        for i, n in enumerate(names[:4], 1)
+    ]
+    posts.append(Post(1, 9, 9, "导演", None, noon + timedelta(hours=3), "", ruling))
+    days = [
+        DaySpec(2, datetime(2026, 12, 3, 10, tzinfo=TZ), datetime(2026, 12, 4, 22, tzinfo=TZ)),
+        DaySpec(3, datetime(2026, 12, 6, 10, tzinfo=TZ), datetime(2026, 12, 7, 22, tzinfo=TZ)),
+    ]
+    threads = [ThreadSpec(1, ThreadKind.PROCESS, None)]
+    found = [p for p in acceleration_proposals(game, threads, days, [], posts) if p.kind == "delay"]
+    assert len(found) == 1 and isinstance(found[0].item, DaySpec)
+    return found[0].item.closes
+
+
+def test_the_proposal_item_carries_the_stated_close_or_the_old_one(tmp_path: Path) -> None:
+    stated = datetime(2026, 12, 5, 22, tzinfo=TZ)
+    assert _proposal_close(tmp_path, "延时成立，顺延一天，12月5日 22:00 见。") == stated
+    # refused, or a time after the next day opens: the old close, for the director to type
+    old = datetime(2026, 12, 4, 22, tzinfo=TZ)
+    assert _proposal_close(tmp_path, "延时不成立，12月5日 22:00 也不行。") == old
+    assert _proposal_close(tmp_path, "延时的事，12月6日 12:00 再说。") == old
