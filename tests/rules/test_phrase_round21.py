@@ -50,3 +50,58 @@ def test_another_players_oath_talked_of_is_not_the_posters(text: str) -> None:
 )
 def test_the_posters_own_oath_stays(text: str) -> None:
     assert "OATH" in _cats(text), text
+
+
+# Spaced pinyin of a sentence (ｂｕ　ｃｈｅｎｇ　ｒｅｎ, wo mei fa shi): read back into characters as an
+# input method reads it (the words of jieba's dictionary that spell it, the most frequent winning),
+# then found by the whole pipeline, the said/ filters included (M107 判罚依据 “音近 … 密码”).
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("zhe ge pan fa wo bu cheng ren", "DIRECTOR"),
+        ("ｚｈｅ　ｇｅ　ｐａｎ　ｆａ　ｗｏ　ｂｕ　ｃｈｅｎｇ　ｒｅｎ", "DIRECTOR"),  # full-width
+        ("导演，zhe ge jie guo wo bu jie shou", "DIRECTOR"),
+        ("wo fa shi wo shi hao ren", "OATH"),
+        ("wo fa shi, 8号是狼", "OATH"),
+    ],
+)
+def test_a_sentence_in_spaced_pinyin_is_read(text: str, want: str) -> None:
+    found = [m for m in default_matcher().find(text) if m.category == want]
+    assert found, text
+    assert all(text[m.start : m.end] == m.text for m in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "wo mei fa shi",  # 我没发誓: a denial
+        "gui ze shuo bu neng fa shi",  # 规则说不能发誓: a rule named
+        "ta dou fa shi le",  # 他都发誓了: another's oath
+        "bu cheng ren",  # 不承认, no judgement of the director named
+        "ni hao, jin tian tian qi bu cuo",  # 你好，今天天气不错
+        "we can ban him tomorrow",  # English: not pinyin
+    ],
+)
+def test_spaced_pinyin_read_keeps_the_filters(text: str) -> None:
+    assert {m.category for m in default_matcher().find(text)} <= {"MASKED"}, text
+
+
+def test_find_all_reads_spaced_pinyin_as_find_does() -> None:
+    texts = [
+        "zhe ge pan fa wo bu cheng ren",
+        "wo mei fa shi",
+        "普通的一句话",
+        "wo fa shi wo shi hao ren",
+    ]
+    m = default_matcher()
+    assert m.find_all(texts) == [m.find(t) for t in texts]
+
+
+def test_reading_syllables() -> None:
+    from auditor.rules.matcher.words import read_syllables, spaced_runs
+
+    assert read_syllables(["bu", "cheng", "ren"]) == "不承认"
+    assert read_syllables(["gui", "ze"]) == "规则"
+    assert spaced_runs("we can ban him") == []  # can, him: no pinyin
+    assert [p for *_, p in spaced_runs("wo chengren")[0]] == ["wo", "cheng", "ren"]
+    assert spaced_runs("Na Yang Li 说的") == []  # a romanised name
