@@ -318,7 +318,15 @@ _AddWhatOpt = Annotated[
     typer.Option(
         "--add",
         help="补上论坛没有给出的一天（day：--day --opens --closes）或一个事件（event：--type "
-        "--player --at [--how]），签名写进游戏文件",
+        "--player --at [--how] [--pid]），签名写进游戏文件",
+        show_default=False,
+    ),
+]
+_PidOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--pid",
+        help="与 --add event 一起：事件出自哪条帖子（pid，见「未读懂的公告」）",
         show_default=False,
     ),
 ]
@@ -402,6 +410,7 @@ def game_cmd(
     delayed: _DelayedOpt = None,
     hour: _HourOpt = None,
     add_what: _AddWhatOpt = None,
+    pid: _PidOpt = None,
     dismiss_pid: _DismissPidOpt = None,
     note: _NoteOpt = "",
     fmt: _FmtOpt = "table",
@@ -446,6 +455,7 @@ def game_cmd(
                     "accelerated": accelerated, "delayed": delayed,
                     "type": named(etype, EVENT_LABEL), "player": player, "at": when["at"],
                     "how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL),
+                    "pid": pid,
                 }  # fmt: skip
                 said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)

@@ -554,6 +554,9 @@ NOTICE_WORDS = lazy(
     r"|deadline|delay(?:ed)?|accelerat\w*|peaceful|sheriff|badge|piped|idiot)(?![A-Za-z])",
     re.I,
 )
+# a side of the game named (狼人阵营, 好人集团): a post nothing was read from that names one
+# speaks of the game's state, whatever its verb (冲线, 占了半桌) — listed, never passed
+FACTION_SAID = lazy(r"[\u4e00-\u9fff]{1,4}(?:阵营|集团)")
 # what a word promises: a winner (X 胜, village wins), an acceleration granted, a delay
 # granted with its new close; a sentence that says it and became no such item is listed
 _WIN = lazy(r"(?<![获决优全必])胜(?![负率算任出券])|(?<![A-Za-z])(?:wins?|won)(?![A-Za-z])", re.I)
@@ -686,6 +689,9 @@ _NONE_AFTER = lazy(
 # the night's outcome in the theme's words, whatever they are
 _NIGHT_SAID = lazy(
     r"\s*(?:\d\s*|[【\[][^】\]]{0,16}[】\]]\s*)?(?:昨夜|昨晚|夜间|夜里|本夜|昨[天日]夜里)(?!的)[^，。,\d:：的]{0,4}[:：]\s*\S"
+    # (or a sentence that opens with the night just passed: 昨夜，馆里一切如常 / 昨晚园子很安静
+    # — the night's account in the venue's words, whatever they are)
+    r"|\s*(?:[【\[][^】\]]{0,16}[】\]]\s*)?(?:昨夜|昨晚|昨宵|是夜|夜来)(?![的里间])\s*[，,]?\s*[\u4e00-\u9fff]"
 )
 
 
@@ -954,7 +960,14 @@ _SHORTHAND = (
 # another kind's word (the piping, the badge, a substitute, a guard's or a seer's target, a
 # request, a ballot's candidates) or a word that undoes (差点, 没, 不, 未, 还, 仍, 活).
 _NIGHT_HEADER = r"昨夜|昨晚|昨宵|夜里|夜间|今晨|昨[天日](?:晚上|夜里)"
-_BALLOT_HEADER = rf"(?:昨[天日]|今[天日]|本日|第\s*{_NUM}\s*[天日讲场期轮])?\s*(?:[（(][^）)]{{0,12}}[）)])?\s*(?:投票|计票|票决|公投)"
+_BALLOT_HEADER = rf"(?:昨[天日]|今[天日]|本日|第\s*{_NUM}\s*[天日讲场期轮])?\s*(?:[（(][^）)]{{0,12}}[）)])?\s*(?:投票|计票|票决|公投|表决)"
+# the day just passed (or a day, or its 环节, by number) as a report's label: its result is
+# the day's ballot — read only with a word for leaving after it (昨日锄去：X, 第4日撤展：X,
+# 第三天 环节二 下架：X), never the night (昨天晚上) nor a day's other news
+_DAY_HEADER = (
+    rf"(?:昨[天日]|前[天日]|第\s*{_NUM}\s*[天日])(?!\s*(?:晚|夜|半夜|深夜))"
+    r"(?:\s*环节\s*[一二三123])?\s*(?:[（(][^）)]{0,16}[）)])?"
+)
 _OTHER_KIND = (
     r"吹笛|笛|Lv|喵|汪|警|徽|替|补|请假|销假|守|救|查|验|活|存|在|还|仍|差点|险些|几乎|申请|发言"
     r"|对象|候选|可疑|辩论|平|行动|技能|遗言|当选|选|梦|说|问|报告|传|猜|如果|假如|要是|是否|吗|么"
@@ -983,6 +996,28 @@ _HEADER_IN_BRACKET = lazy(
 _VERB_THEN_LIST = (
     rf"(?P<h>{_NIGHT_HEADER})\s*(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*"
     r"(?P<verb>[^\s，。,:：；;！!？?（(—]{1,8}?)\s*(?:—{1,2}|[:：])\s*"
+)
+# A verb that says leaving by its own make, whatever the theme (issue 34, session 42): in
+# Chinese a removal is a compound — an action with a complement of going away (端走, 收走,
+# 锄去, 删去, 刷掉, 移出, 请出, 逐出), a head of leaving (退房, 退赛, 退菜, 离团, 离席, 撤展,
+# 除名) or a lost standing (取消登机资格).  Read only where a report's structure (a
+# night's or a ballot's header, the top of the count) already fixes the kind and the player;
+# never a complement of arriving or seeing (过去, 回去, 看去, 投去, 失去, 选出, 查出, 指出), a
+# head that is no leaving (退票, 退回, 离线, 撤回, 除了), nor a right lost while staying (失去
+# 投票资格); not 退出 / 离开, a substitute's words as much as a death's.
+_LEAVING_SHAPE = lazy(
+    r"(?<=[\u4e00-\u9fff])(?:走(?!访|位|势|向|路|过|秀|动|廊)|掉)"
+    r"|(?<=[\u4e00-\u9fff])(?<![过回上下进看投失说想要会来前将拿])去(?![世年])"
+    r"|(?:移|逐|请|踢|剔|清|赶|驱|撵|轰|扫|除|划|刷)出"
+    r"|退(?!票|回|还|款|钱|费|化|步|让|烧|货|订|色|出)[\u4e00-\u9fff]"
+    r"|离(?!线|谱|奇|婚|不|得|开)[\u4e00-\u9fff]"
+    r"|撤(?!回|票|销|诉|资)[\u4e00-\u9fff]"
+    r"|(?:开|删|剔|清|铲|革)除|除名|除籍"
+    r"|(?:取消|失去|丧失|剥夺|褫夺)了?(?![^，。]{0,4}(?:投票|发言|竞选|上警|警长))[\u4e00-\u9fff]{0,4}资格"
+)
+# the game's own roles: a holder's role that is no office to pass on
+_ROLE_NAMES = lazy(
+    r"猎人|狼|女巫|预言家|村民|平民|白痴|吹笛|杀手|医生|警察|秘警|狙击|替补|守卫|情侣|丘比特|村长|御社神"
 )
 # a label's verb that ranks or names the players, no exit (领先, 得票最多, 提名)
 # (nor a label of what players did, or a role's act: 上线, 发言, 保护 — round 3's review)
@@ -1814,8 +1849,10 @@ class Patterns:
         return tuple(words)
 
     def _leaves(self, verb: str) -> bool:
-        """The verb is the theme's word for leaving: glossed in the post or declared."""
-        return any(w in verb for w in self._leaving)
+        """The verb is the theme's word for leaving: glossed in the post or declared, or a
+        compound that says leaving by its own make (:data:`_LEAVING_SHAPE`: 端走, 锄去, 退房,
+        移出, 取消资格)."""
+        return any(w in verb for w in self._leaving) or bool(_LEAVING_SHAPE.search(verb))
 
     def _likewise(self, text: str) -> str:
         """昨夜 X 上岸了，Y 也是 — a second name that shares, in the same sentence, the exit
@@ -1852,6 +1889,8 @@ class Patterns:
                 # (the word inside a roster name stays: 小红花（警徽） beside 红花姐)
                 # (the word inside a roster name stays: 小红花（警徽） beside 红花姐)
                 text = _rx.sub(rf"({one})|{re.escape(word)}", _keep_names(office), text)
+        text = self._office_by_role(text)
+        text = self._first_days_choice(text)
         # (the role is the office — glossed above or said — or the object is the badge:
         # 番茄是守卫，他把药交给了土豆 is no handover)
         return _rx.sub(
@@ -1860,6 +1899,53 @@ class Patterns:
             rf"(?:交给|传给|移交给|递给)了?\s*(?=(?:{one}))",
             r"\1警长，警徽移交给",
             text,
+        )
+
+    def _office_by_role(self, text: str) -> str:
+        """X 是掌柜的，她把掌柜（的位置）交给了 Y, X 是领班，领班传给 Y: the holder's own role
+        passed on by its name to another player — the one office a player hands on when they
+        go is the badge (the seeds' 警长 移交), whatever the director calls it.  Never a game
+        role (猎人, 替补 …) nor a thing that is not the role itself (X 是守卫，把药交给 Y)."""
+        one = self._name_re.pattern
+
+        def handed(m: re.Match[str]) -> str:
+            role = m.group("w")
+            if _EVENTFUL.search(role) or _UNDOING.search(role) or _ROLE_NAMES.search(role):
+                return m.group(0)
+            return f"{m.group('holder')} 是警长，警徽移交给"
+
+        return _rx.sub(
+            rf"(?P<holder>{one})\s*(?:是|为)\s*(?P<w>[\u4e00-\u9fff]{{2,3}}?)的?\s*[，,]\s*"
+            r"(?:[他她]\s*)?(?:把|将)?\s*(?P=w)的?\s*(?:位置|位子|之位|一职|身份)?\s*(?:随机)?\s*"
+            rf"(?:交给|传给|移交给|递给|让给|交到)了?\s*(?=(?:{one}))",
+            handed,
+            text,
+        )
+
+    def _first_days_choice(self, text: str) -> str:
+        """机长：X（首日表决）, 馆长章：首日选出的 X — a label over one player chosen by the
+        first day's vote, with no word for leaving: the sheriff (the seeds: 第一天投票结束后
+        … 当选警长), whatever the director calls the office."""
+        one = self._name_re.pattern
+        chosen = r"(?:首日|第\s*[一1]\s*[天日])\s*(?:众人|大家)?\s*(?:表决|选出|当选|推选|推举|选举|投票选出|众推)"
+
+        def office(m: re.Match[str]) -> str:
+            if _UNDOING.search(m.group("w")) or _NOT_TOLD_OUT.search(m.group("w")):
+                return m.group(0)
+            return f"{m.group('lead')}警长：{m.group('who')}（首日）"
+
+        text = _rx.sub(
+            rf"^(?P<lead>[^\S\n]*(?:[^\s\u4e00-\u9fff]\s*)?)(?P<w>[\u4e00-\u9fff]{{2,4}})\s*[:：]\s*(?P<who>{one})\s*"
+            rf"[（(]\s*{chosen}\s*[）)]\s*[。.]?\s*$",
+            office,
+            text,
+            flags=re.M,
+        )
+        return _rx.sub(
+            rf"^(?P<lead>[^\S\n]*(?:[^\s\u4e00-\u9fff]\s*)?)(?P<w>[\u4e00-\u9fff]{{2,4}})\s*[:：]\s*{chosen}的\s*(?P<who>{one})\s*[。.]?\s*$",
+            office,
+            text,
+            flags=re.M,
         )
 
     def _labels(self, text: str) -> str:
@@ -1903,10 +1989,17 @@ class Patterns:
         def ballot(m: re.Match[str]) -> str:
             verb = m.group("verb")
             if self._leaves(verb) and not _UNDOING.search(verb):
-                return f"{m.group('h')}出局：{m.group('list')}"
+                said = m.group("h")
+                # (a day's own label, not the ballot's word: the day's result is its vote)
+                vote = "" if _rx.search(r"投票|计票|票决|公投|表决", said) else "投票"
+                return f"{said}{vote}出局：{m.group('list')}"
             return m.group(0)
 
-        for header, least, sub in ((_NIGHT_HEADER, 1, night), (_BALLOT_HEADER, 0, ballot)):
+        for header, least, sub in (
+            (_NIGHT_HEADER, 1, night),
+            (_BALLOT_HEADER, 0, ballot),
+            (_DAY_HEADER, 1, ballot),
+        ):
             text = _rx.sub(
                 rf"{_REPORT_START}(?P<h>{header})(?P<verb>[^\s，。,:：；;！!？?（(]{{{least},8}}?)\s*"
                 rf"(?:[（(][^）)]{{0,12}}[）)])?\s*[:：]\s*(?P<list>{listed})(?={_REPORT_END})",
@@ -2975,9 +3068,12 @@ class _Sentence:
         (直到游戏结束) or a game that goes on (还没有达成胜利条件)."""
         out: list[Announced] = []
         t = self.text
+        named = [(n.start(), n.end()) for n in self.p._name_re.finditer(t)]
         for g in _GAME_OVER.finditer(t):
             if _rx.search(r"误发|发错|测试|请忽略|请无视", t):
                 break  # a test message posted by mistake (误发了一条“…获胜”的测试消息)
+            if any(a < g.end() <= b for a, b in named):
+                continue  # (戴胜, 常胜: a roster name that ends in a word of winning)
             if _supposed(t, g.start()):
                 continue  # 如果狼人再刀一个，狼人阵营获胜: what would end it
             if _rx.search(r"(?:直到|到|至|等到?|在|距离?|离)\s*$", t[: g.start()]) or _rx.match(
@@ -3228,7 +3324,11 @@ _SCHEDULE_WORD = lazy(
 
 
 # an old Chinese hour (亥时半, 辰时): a time as a 文言 director writes it
-_OLD_HOUR = lazy(r"[子丑寅卯辰巳午未申酉戌亥]时(?:[半正初]|[一二三四]刻)?")
+# (and the hour's first or middle mark alone: 巳初, 亥初二刻, 子正 — not 未正式, 未初步)
+_OLD_HOUR = lazy(
+    r"[子丑寅卯辰巳午未申酉戌亥](?:时(?:[半正初]|[一二三四]刻)?"
+    r"|(?:初(?![步次期始衷中])|正(?![式在常确好是当义面规])(?!\S?[开关闭])?)(?:[一二三四]刻)?)"
+)
 
 
 def stated_time(text: str) -> str | None:
@@ -3322,14 +3422,36 @@ def _close_unread(text: str) -> list[str]:
     passed in silence."""
     own = _own(text)
     out: list[str] = []
+    delay_post = _DELAY_HEAD.match(own)
     for found in _SENTENCES.finditer(own):
         sentence = found.group(0)
         if _SUPPOSE.search(sentence) or _rx.search(r"进入夜晚|[？?]", sentence):
             continue  # (a night's hours: no day's opening or close)
         line = own[own.rfind("\n", 0, found.start()) + 1 : found.start()]
-        if _time_unread(sentence, line, bool(_DAY_N.search(text))):
+        if (
+            _time_unread(sentence, line, bool(_DAY_N.search(text)))
+            or _OLD_HOUR.search(sentence)  # (an old hour fold gave no clock: 子时起, 巳初)
+            or (delay_post and _close_undelayed(sentence))
+        ):
             out.append(sentence.strip())
     return out
+
+
+# a post headed by the delay (【延时】, ==延长公告==, 延时通知：): its closes are the delay's
+# (never one that says it failed: 【延时失败】, 延时未通过)
+_DELAY_HEAD = lazy(
+    r"\s*(?:[【\[=]+[^】\]=\n]{0,16}?(?:延时|延长|延迟|推迟|顺延|延后|延期)(?![^】\]=\n]{0,8}(?:失败|不|未|没|否))"
+    r"[^】\]=\n]{0,8}[】\]=]+"
+    r"|[^\n\d:：，,。]{0,8}?(?:延时|延长|延期)(?:通知|公告|结果|成功)\s*(?:[:：]|\n))"
+)
+
+
+def _close_undelayed(sentence: str) -> bool:
+    """A close read as a plain close in a post its header says is a delay (【延时】 …
+    第3日宽限到 23:30): the delay's new close, in words the clock reader did not take as a
+    delay — listed, not passed as the day's own close."""
+    points = find_points(sentence, _ANY_DAY, UTC)
+    return any(p.role == "closes" for p in points) and not any(p.delay for p in points)
 
 
 def _time_unread(sentence: str, line: str, a_day_said: bool) -> bool:
@@ -3340,6 +3462,8 @@ def _time_unread(sentence: str, line: str, a_day_said: bool) -> bool:
     points = find_points(sentence, _ANY_DAY, UTC)
     if not ranges and _shape_unread(said, points):
         return True
+    if not ranges and _one_role_twice(points):
+        return True  # (0:00 起飞，24:00 落地 read as two openings: one of them is not)
     wanted = _schedule_said(said)
     if not wanted or ranges:
         return False
@@ -3356,6 +3480,17 @@ def _delay_as_close(sentence: str, points: list[TimePoint]) -> bool:
     """今天延到 22:00 关门: a delay read as a plain close (开门推迟至10:00 moves the opening)."""
     return not any(p.delay for p in points) and any(
         _DELAY_SAID.search(c) and not _OPEN_SAID.search(c) for c in _rx.split(r"[，,]", sentence)
+    )
+
+
+def _one_role_twice(points: list[TimePoint]) -> bool:
+    """Two plain times of the same role (two openings, or two closes) at different moments
+    in one sentence: a day has one of each, so the clock reader took one of them wrong."""
+    plain = [p for p in points if p.role and not (p.delay or p.asof or p.aside or p.wrong)]
+    return any(
+        a.role == b.role and a.at != b.at and (a.day, a.phase) == (b.day, b.phase)
+        for i, a in enumerate(plain)
+        for b in plain[i + 1 :]
     )
 
 

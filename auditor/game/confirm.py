@@ -109,6 +109,8 @@ class Proposal:
             return f"第{item.number}天：{_fmt(item.opens)} 至 {_fmt(item.closes)}{fast}{slow}"
         how = HOW_LABEL.get(item.how or "", item.how or "")
         guess = "（方式是推断的：原文没有写明）" if self.inferred and how else ""
+        if item.type is EventType.ELIMINATED and item.how is None:
+            guess = "（方式：公告里没有写明，确认时用 --how 写明）"
         return f"{EVENT_LABEL[item.type]}：{item.player}，{_fmt_at(item.at)}{(' ' + how) if how else ''}{guess}"
 
 
@@ -295,7 +297,8 @@ def _on_day(new: Event, game: Game, day: int) -> Event:
 def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:
     """A day or an event the forum did not give (``auditor game --add``), as the proposal a
     director confirms at once: a day needs ``day``, ``opens`` and ``closes``; an event
-    ``type``, ``player`` and ``at`` (``how`` where its type has one)."""
+    ``type``, ``player`` and ``at`` (``how`` where its type has one; ``pid``, the post it
+    comes from, if the director names it)."""
     v = {k: x for k, x in values.items() if x is not None}
     if kind == "day":
         return _added_day(game, v)
@@ -310,9 +313,23 @@ def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:
         how = None if v.get("how") is None else str(v["how"])
         if how is not None and how not in EVENT_HOW.get(etype, ()):
             raise ProposalError(f"{EVENT_LABEL[etype]}的方式不能是 {how}")
-        ev = Event(etype, str(v["player"]), _zoned(v["at"], game), how)
-        return Proposal("event", ev, "导演补充")
+        pid = _pid(v.get("pid"))
+        ev = Event(etype, str(v["player"]), _zoned(v["at"], game), how, pid=pid)
+        _how_stated(ev)
+        # (the post it comes from, as the desk's 补上这个事件 from an unread post: discovery
+        # takes no event of that kind from that post again)
+        return Proposal("event", ev, f"导演补充（pid {pid}）" if pid else "导演补充", pid=pid)
     raise ProposalError(f"只能补上 day 或 event，不能补 {kind}")
+
+
+def _pid(raw: object) -> int | None:
+    """The post an added event comes from (``--pid``), a forum post number, if given."""
+    if raw is None:
+        return None
+    said = str(raw).strip()
+    if not said.isdecimal() or int(said) <= 0:
+        raise ProposalError(f"--pid 应当是帖子的编号（正整数）：{said}")
+    return int(said)
 
 
 def _added_day(game: Game, v: Mapping[str, object]) -> Proposal:
@@ -545,10 +562,24 @@ def write_proposals(
             else:
                 add("day", _day_table(item), p.source)
         else:
+            _how_stated(item)
             add("event", _event_table(item), f"{p.source}「{p.note}」" if p.note else p.source)
     text = tomlkit.dumps(doc)
     _replace(path, text if text.endswith("\n") else text + "\n", check=True)
     return counts
+
+
+def _how_stated(e: Event) -> None:
+    """An elimination goes into the game file with its how (the file requires it): one the
+    post did not state (a death announced mid-day, neither at a day's opening nor after its
+    close) is asked of the director — confirmed with ``--how``, never written without."""
+    allowed = EVENT_HOW.get(e.type, ())
+    if e.type is EventType.ELIMINATED and e.how is None:
+        ways = "、".join(f"{h}（{HOW_LABEL.get(h, h)}）" for h in allowed)
+        raise ProposalError(
+            f"{e.player} 的出局方式公告里没有写明，工具也推断不出：确认时请用 --how 写明"
+            f"（可以是 {ways}；桌面上在「方式」里选）"
+        )
 
 
 def write_close_hour(path: Path, hour: str, signed: Signature, source: str) -> None:

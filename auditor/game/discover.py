@@ -61,8 +61,11 @@ from auditor.game.titles import (
     a_runoff,
     classify,
     cn_number,
+    kind_word,
+    kindless,
     match_tag,
     opening_day,
+    serial_code,
     title_count,
 )
 from auditor.game.when import TimePoint, find_points, find_ranges, paired_times
@@ -134,6 +137,12 @@ class Discovery:
     ahead: list[Proposal] = field(default_factory=list)
     # 版杀7 days found with no 环节 (:func:`_phaseless`): asked with the state's problems
     problems_ahead: list[str] = field(default_factory=list)
+    # the titles' serial codes that count the days (RB8802 → 2, :func:`_dated_by_serial`):
+    # the directors' posts read with each code said as its day
+    serials: dict[str, int] = field(default_factory=dict)
+    # 版杀7 vote threads whose titles name their 环节 in the director's words (第一日·早市):
+    # tid -> the 环节's number by the day's threads' order (:func:`_phases_by_order`)
+    phase_order: dict[int, int] = field(default_factory=dict)
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -449,6 +458,207 @@ def _counted_by_title(
     return out
 
 
+# a director's gloss that the code's last digits count the days (航班号最后一位就是第几天,
+# 车次尾号即天数, 房号末两位是第几日): the digits it names (一位 1, 两位 2)
+_SERIAL_GLOSS = lazy(r"(?:最后|末尾?|尾)\s*(?P<k>[一两二12])?\s*(?:位|个数字|个数)|尾号|尾数")
+_SERIAL_DAY = lazy(r"第几\s*[天日]|天数|哪一?\s*[天日]|第\s*[nN]\s*[天日]")
+
+
+def _serial_gloss(game: Game, threads: list[ThreadSpec], store: object) -> tuple[int, int] | None:
+    """(digits, pid): a director's post in the rules or process thread that says the
+    titles' code counts the days by its last digits — one clause naming both the digits
+    and the day, not a question or supposition."""
+    for t in threads:
+        if t.kind not in (ThreadKind.RULES, ThreadKind.PROCESS):
+            continue
+        for sp in store.posts(tid=t.tid, tz=game.timezone):  # type: ignore[attr-defined]
+            if sp.post.author not in game.directors:
+                continue
+            for clause in re.split(r"[。；;！!\n，,]", _text(sp.post)):
+                m = _SERIAL_GLOSS.search(clause)
+                if m is None or not _SERIAL_DAY.search(clause) or _UNDONE.search(clause):
+                    continue
+                k = 2 if m.group("k") in ("两", "二", "2") else 1
+                return k, sp.post.pid
+    return None
+
+
+def _serial_run(codes: set[str]) -> dict[str, int] | None:
+    """{code: day} when the codes differ only in their last digits and those run 1, 2 …
+    n (n ≥ 2: RB8801, RB8802, RB8803), else None."""
+    if len(codes) < 2:
+        return None
+    ordered = sorted(codes)
+    head = ordered[0]
+    for c in ordered[1:]:
+        while not c.startswith(head):
+            head = head[:-1]
+    tails = {c: c[len(head) :] for c in ordered}
+    if not all(t.isdigit() for t in tails.values()) or len({len(c) for c in ordered}) != 1:
+        return None
+    days = {c: int(t) for c, t in tails.items()}
+    return days if set(days.values()) == set(range(1, len(days) + 1)) else None
+
+
+def _dated_by_serial(
+    game: Game, threads: list[ThreadSpec], disc: Discovery, store: object
+) -> list[ThreadSpec]:
+    """The day threads whose titles count the days in a serial code (``[030] RB8801
+    候机大厅``, ``[030] RB8802 登机口（投票）``) when no title names a day: each thread the
+    day its code's last digits say, as the director glosses it in the rules or process
+    thread (航班号最后一位就是第几天: stated), else as the titles' codes run 1, 2, 3
+    (inferred).  A title with no kind word is its day's discussion thread, as a title that
+    names only its day is (:func:`auditor.game.titles.classify`).  A code that neither
+    glosses nor runs names no day: its threads stay listed."""
+    if any(
+        t.day is not None for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)
+    ):
+        return []
+    coded: list[tuple[Listed, ThreadKind, str]] = []
+    for listed in disc.unclassified:
+        info = classify(listed.subject, game.ruleset, game.tag)
+        kind = info.undated
+        if kind is None and kindless(listed.subject, game.ruleset, game.tag):
+            kind = ThreadKind.DISCUSSION
+        code = serial_code(listed.subject, game.tag)
+        if kind is not None and code is not None:
+            coded.append((listed, kind, code))
+    if not coded:
+        return []
+    gloss = _serial_gloss(game, threads, store)
+    codes = {c for _l, _k, c in coded}
+    if gloss is not None:
+        k, pid = gloss
+        days = {c: int(c[-k:]) for c in codes}
+        source, status = f"pid {pid}", "stated"
+        said = f"pid {pid} 说编号最后{'两' if k == 2 else '一'}位是第几天"
+    else:
+        run = _serial_run(codes)
+        if run is None:
+            return []
+        days, pid, source, status = run, None, "标题", "inferred"
+        said = "标题的编号依次是第 1、2、3…天"
+    out: list[ThreadSpec] = []
+    for listed, kind, code in coded:
+        n = days[code]
+        if n < 1:
+            continue
+        spec = ThreadSpec(listed.tid, kind, n)
+        disc.unclassified.remove(listed)
+        disc.serials[code] = n
+        out.append(spec)
+        note = f"「{listed.subject}」{code} → 第{n}天（{said}）"
+        disc.threads.append(Sourced(spec, source, pid, note, status))
+    return out
+
+
+# a vote thread's opening gives the ballot's form (投票格式：…, a line 投票对象：…)
+_BALLOT_FORM = lazy(r"投票格式|票型格式|(?:^|\n)\s*投票(?:对象)?\s*[:：]")
+_ASSUMED = "标题只写了哪一天"
+
+
+def _vote_by_opening(
+    game: Game, threads: list[ThreadSpec], disc: Discovery, store: object
+) -> list[ThreadSpec]:
+    """A day's thread taken as its discussion only because its title has no kind word
+    (``[M39] 首日·决``, ``RB8801 候机大厅``) is its vote thread when its director's opening
+    post gives the ballot's form (投票格式：投票对象：某) and the day has no vote thread yet;
+    one that only points to the vote thread (众议于「首日·决」帖) stays the discussion.  The
+    word such a title says beside its day (决) is then the game's own word for a vote
+    thread: another day's title with that word is its vote thread too (三日·决, whose
+    opening gives no form), sourced to the opening that showed it."""
+    voted = {t.day for t in threads if t.kind is ThreadKind.VOTE}
+    out: list[ThreadSpec] = []
+    learnt: dict[str, int | None] = {}  # the game's word for a vote thread -> the opening
+    left: list[ThreadSpec] = []  # assumed discussions whose opening gives no form
+    for t in threads:
+        subject = disc.subjects.get(t.tid, "")
+        assumed = t.kind is ThreadKind.DISCUSSION and t.day is not None and t.day not in voted
+        if not assumed or not (
+            _ASSUMED in classify(subject, game.ruleset, game.tag).why
+            or kindless(subject, game.ruleset, game.tag)
+        ):
+            out.append(t)
+            continue
+        posts = store.posts(tid=t.tid, tz=game.timezone)  # type: ignore[attr-defined]
+        first = next((sp.post for sp in posts if sp.post.first), None)
+        if (
+            first is None
+            or first.author not in game.directors
+            or not _BALLOT_FORM.search(first.text)
+        ):
+            out.append(t)
+            left.append(t)
+            continue
+        word = kind_word(subject, game.tag)
+        if word is not None:
+            learnt.setdefault(word, first.pid)
+        note = f"「{subject}」第{t.day}天，首帖写了投票格式（当作当天的投票帖）"
+        out.append(_as_vote(t, disc, first.pid, note))
+        voted.add(t.day)
+    for t in left:
+        subject = disc.subjects.get(t.tid, "")
+        word = kind_word(subject, game.tag)
+        if word is None or word not in learnt or t.day in voted:
+            continue
+        pid = learnt[word]
+        note = f"「{subject}」第{t.day}天，“{word}”是本局投票帖的词（pid {pid} 的投票帖）"
+        out[out.index(t)] = _as_vote(t, disc, pid, note)
+        voted.add(t.day)
+    return out
+
+
+def _as_vote(t: ThreadSpec, disc: Discovery, pid: int | None, note: str) -> ThreadSpec:
+    """``t`` as its day's vote thread, its source the post that showed it."""
+    spec = replace(t, kind=ThreadKind.VOTE)
+    for i, src in enumerate(disc.threads):
+        if src.item == t:
+            disc.threads[i] = Sourced(spec, f"pid {pid}", pid, note)
+    return spec
+
+
+def _phases_by_order(game: Game, threads: list[ThreadSpec], disc: Discovery) -> None:
+    """版杀7 (5 时间分配: a day's 环节 are its vote rounds, one thread each): a day whose vote
+    threads name no 环节 number (第一日·早市, 第一日·午市, 第一日·晚市（对决）) has them in the
+    order its threads were opened (their tids), 环节 1, 2, 3; a day with a numbered one keeps
+    its titles' numbers."""
+    if not schedule_for(game.ruleset, game.rules).phases:
+        return
+    by_day: dict[int, list[ThreadSpec]] = {}
+    for t in threads:
+        if t.kind is ThreadKind.VOTE and t.day is not None:
+            by_day.setdefault(t.day, []).append(t)
+    for votes in by_day.values():
+        subjects = [disc.subjects.get(t.tid, "") for t in votes]
+        if any(classify(s, game.ruleset, game.tag).phase is not None for s in subjects):
+            continue
+        for i, t in enumerate(sorted(votes, key=lambda x: x.tid), 1):
+            disc.phase_order[t.tid] = i
+
+
+def _serial_text(text: str, serials: Mapping[str, int]) -> str:
+    """``text`` with each title code that counts a day (RB8802) said as 第N天."""
+    for code, n in serials.items():
+        text = re.sub(
+            rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", f"第{n}天", text, flags=re.I
+        )
+    return text
+
+
+def _serial_days(posts: list[Post], serials: Mapping[str, int]) -> list[Post]:
+    """The posts with the titles' day codes said as 天 (:func:`_serial_text`)."""
+    if not serials:
+        return posts
+    return [
+        replace(
+            p,
+            text=_serial_text(p.text, serials),
+            lines=tuple(_serial_text(x, serials) for x in p.lines),
+        )
+        for p in posts
+    ]
+
+
 def _day_name(subject: str, tag: str) -> str | None:
     """The words a title names its day by when it names no number (``[M107] 春之章 · 讨论``
     → 春之章): the title without its tag, brackets and kind word, when one word is left."""
@@ -724,8 +934,7 @@ class _DayReader:
                 first = _opening(self.by_tid.get(t.tid, []))
                 if first is None or first.author not in game.directors:
                     continue
-                info = classify(self.titled.get(t.tid, ""), game.ruleset, game.tag)
-                phase = info.phase if kind is ThreadKind.VOTE else None
+                phase = self._phase(t)
                 if phase is None:
                     self.openings.setdefault(t.day, first)
                 ranges = [r for r in find_ranges(_text(first), first.posted_at, tz) if not r.aside]
@@ -746,6 +955,14 @@ class _DayReader:
                         r.opens, r.closes, accelerated, first.pid, "开帖",
                         {"opens": _stated(first.pid), "closes": _stated(first.pid)},
                     )  # fmt: skip
+
+    def _phase(self, t: ThreadSpec) -> int | None:
+        """The 环节 a vote thread is: its title's number (环节二), else its place among the
+        day's named rounds (第一日·午市, :func:`_phases_by_order`)."""
+        if t.kind is not ThreadKind.VOTE:
+            return None
+        info = classify(self.titled.get(t.tid, ""), self.game.ruleset, self.game.tag)
+        return info.phase if info.phase is not None else self.disc.phase_order.get(t.tid)
 
     def _a_night(self, t: ThreadSpec) -> bool:
         """版杀7's night thread (第1夜 夜谈): its hours are the night's, not its day's."""
@@ -1049,7 +1266,11 @@ def _set_against(points: list[TimePoint], fixed_or_fast: bool) -> bool:
 _CORRECTS = lazy(r"更正|订正|纠正|应为|有误|写错|打错")
 # a director who moves the close in words of its own, either way, with no 加速 / 延时 granted
 # (关门再提前两小时：明天上午10点关, 关帖时间调整为 21:00, 改到今晚 23 点关)
-_SHIFTS = lazy(r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到")
+_SHIFTS = lazy(
+    r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到"
+    # … or told closed on the spot, before its time (过半——16:42 当场收摊, 立即关门)
+    r"|(?:当场|立即|立刻|马上)\s*(?:收摊|收|散场|关门|关帖|关闭|结束|截止)"
+)
 
 
 _PHASE_TITLE = lazy(
@@ -1191,7 +1412,7 @@ def _event_from(
     result_close = _result_close(a, t, spec, days, _text(post))
     opening = post.first and spec is not None and spec.kind is ThreadKind.DISCUSSION
     if a.type is EventType.ELIMINATED:
-        how = a.how or _guess_how(opening, result_close, t)
+        how = a.how or _unstated_how(inside, opening, result_close, t)
         if a.clock is not None:  # 土豆于21:48倒在了枪口下: the time the post gives
             at = _on_post_date(t, a.clock)
         elif how == "sent_off":
@@ -1420,10 +1641,18 @@ def _against_the_file(
     if f.announced is None and ev.announced is not None and ev.type is EventType.ELIMINATED:
         # the file states the elimination; when it was announced comes from the post
         events[events.index(f)] = replace(f, announced=ev.announced)
-    if ev.type is EventType.SHERIFF or _told_after(f, ev, closes):
+    where = f"帖子 {source}" if source.startswith("pid ") else source
+    # (the value too: a sheriff's weight, a substitute's account — one warning per 公示)
+    value = f"{ev.player} 的{EVENT_LABEL[ev.type]}：{where} 公示的是 {ev.value}，游戏文件写的是 {f.value}（以游戏文件为准）"
+    differs = ev.value is not None and f.value is not None and str(ev.value) != str(f.value)
+    if (
+        ev.type is EventType.SHERIFF
+        or _told_after(f, ev, closes)
+        or (f.at, f.how) == (ev.at, ev.how)
+    ):
+        disc.warnings.extend([value] if differs else [])
         return
     if (f.at, f.how) != (ev.at, ev.how):
-        where = f"帖子 {source}" if source.startswith("pid ") else source
         disc.warnings.append(
             f"{ev.player} 的{EVENT_LABEL[ev.type]}：{where} 公示的是 {_fmt_at(ev.at)}"
             f"{' ' + HOW_LABEL.get(ev.how, ev.how) if ev.how else ''}，"
@@ -1463,6 +1692,17 @@ def _guess_how(opening: bool, result_close: datetime | None, t: datetime) -> str
     if opening or result_close is None or t - result_close > RESULT_WITHIN:
         return "night"
     return "vote"
+
+
+def _unstated_how(
+    inside: DaySpec | None, opening: bool, result_close: datetime | None, t: datetime
+) -> str | None:
+    """A death's how the clause does not state: guessed from the post's time, save a death
+    told mid-day (inside a day, hours after its opening, not soon after a close) — left
+    how-less: the director is asked (``--how`` at confirming, session 42)."""
+    guess = _guess_how(opening, result_close, t)
+    midday = inside is not None and not opening and t - inside.opens > RESULT_WITHIN
+    return None if midday and guess == "night" else guess
 
 
 def _on_post_date(t: datetime, clock: str) -> datetime:
@@ -1678,6 +1918,9 @@ def discover(game: Game, store: object) -> Game:
     threads += _dated_by_title(game, threads, disc, store)
     threads += _dated_by_opening(game, disc, store)
     threads += _counted_by_title(game, threads, disc, store)
+    threads += _dated_by_serial(game, threads, disc, store)
+    threads = _vote_by_opening(game, threads, disc, store)
+    _phases_by_order(game, threads, disc)
     subjects = {t.tid: t.subject for t in titled}
     tids = {t.tid for t in threads}
     posts = _drafts_aside(
@@ -1691,7 +1934,7 @@ def discover(game: Game, store: object) -> Game:
         disc,
     )
     # days and events read one text: the game's counter word for its days said as 天
-    counted = _counted_days(posts, disc.day_word)
+    counted = _serial_days(_counted_days(posts, disc.day_word), disc.serials)
     days = discover_days(game, threads, counted, disc, subjects)
     events = discover_events(game, threads, days, counted, disc)
     players_posts = [
@@ -1806,12 +2049,27 @@ def with_threads(game: Game, titled: Iterable[TitledThread]) -> Game:
         return game
     game = _file_game(game)
     disc = Discovery(base=game)
+    titled = list(titled)
     threads = discover_threads(game, titled, disc)
     # a day thread whose title names no day is read too: its opening post may name it
     threads += [
         ThreadSpec(x.tid, kind, None)
         for x in disc.unclassified
         if (kind := classify(x.subject, game.ruleset, game.tag).undated) is not None
+    ]
+    # ... and one with no kind word that shares its serial code with another game title
+    # (RB8801 候机大厅 beside RB8801 登机口（投票）): its code may count its day
+    coded = Counter(
+        serial_code(t.subject, game.tag)
+        for t in titled
+        if game.tag and match_tag(t.subject, game.tag).exact
+    )
+    threads += [
+        ThreadSpec(x.tid, ThreadKind.DISCUSSION, None)
+        for x in disc.unclassified
+        if kindless(x.subject, game.ruleset, game.tag)
+        and (code := serial_code(x.subject, game.tag)) is not None
+        and coded[code] > 1
     ]
     return replace(game, threads=tuple(threads), discovery=disc)
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from auditor.errors import STATE_INCOMPLETE_EXIT
 from auditor.game.announce import (
+    FACTION_SAID,
     fact_kinds,
     from_now,
     night_said,
@@ -102,6 +103,9 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
     word = notice_word(text) or night_said(text)
     if word is not None:
         return f"写了「{word}」"
+    side = FACTION_SAID.search(fold(text))
+    if side is not None:
+        return f"写了「{side.group(0)}」"
     times = STATES_TIME.search(fold(text))
     if times:
         return f"写了时间 {times.group(0)}"
@@ -445,13 +449,24 @@ def state_problems(game: Game, now: datetime, tallied: Iterable[int | None]) -> 
         return []
     out = list(disc.problems) + result_problems(game, now, tallied, disc.no_result)
     if disc.unread:
-        pids = "、".join(str(u.pid) for u in disc.unread[:5])
+        base = game.forum.url if game.forum is not None else None
+        where = "、".join(_where(u, base) for u in disc.unread[:5])
         more = " 等" if len(disc.unread) > 5 else ""
         out.append(
-            f"未读懂的公告 {len(disc.unread)} 条（pid {pids}{more}）：auditor game 查看，"
+            f"未读懂的公告 {len(disc.unread)} 条（{where}{more}）：auditor game 查看，"
             "读错的用 --add 补上，不是公告的用 --dismiss 编号"
         )
     return out
+
+
+def _where(u: Unread, base: str | None) -> str:
+    """Where a director finds an unread post: its 楼 in its thread, else its link (a space
+    after it, so no character of the line is taken into the address), the pid only when
+    neither is known (the --dismiss number; the links are listed under 未读懂的公告)."""
+    if u.floor is not None:
+        return f"帖子 {u.tid} 的 {u.floor} 楼"
+    link = u.link(base)
+    return f"{link} " if link else f"pid {u.pid}"
 
 
 # --------------------------------------------------------------------------- records

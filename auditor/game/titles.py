@@ -197,14 +197,35 @@ def a_runoff(s: str) -> bool:
     return bool(_RUNOFF.search(s))
 
 
+# A day label without 第, as a title's word of its own (``[M39] 首日·议``, ``次日·决``,
+# ``三日·议``, ``【四天】``): 首日 / 头天 the first, 次日 the second (the first's next), a
+# numeral's 日 / 天 the day it counts.  A word of its own only: between the title's separators,
+# never a date's 日 (十二月三日, 3日) nor a span (三日游, 三天后, 三天内).
+_BARE_DAY = lazy(
+    r"(?:^|(?<=[\s·・•\[【(（\]】)）|｜/\-—:：]))"
+    r"(首|头|次|[二两三四五六七八九十]{1,3})\s*[日天]"
+    r"(?=\s*(?:[·・•\[【(（\]】)）|｜/\-—:：]|$))"
+)
+_BARE_ORDINAL = {"首": 1, "头": 1, "次": 2}
+
+
 def _day_of(s: str) -> int | None:
     """The day a title names: 第N天 / D2, else a story's 第N章 or a show's 第N期 — not a
-    round's 第N轮 / 第N场, nor any counter word in a runoff's title (:data:`_RUNOFF`)."""
+    round's 第N轮 / 第N场, nor any counter word in a runoff's title (:data:`_RUNOFF`) —
+    else a day label without 第 (:data:`_BARE_DAY`)."""
     m = _DAY.search(s)
     if m:
         return cn_number(m.group(1) or m.group(2))
-    cm = None if a_runoff(s) else _CHAPTER.search(s)
-    return cn_number(cm.group(1)) if cm else None
+    if a_runoff(s):
+        return None
+    cm = _CHAPTER.search(s)
+    if cm:
+        return cn_number(cm.group(1))
+    found = {
+        _BARE_ORDINAL.get(b.group(1)) or cn_number(b.group(1))
+        for b in _BARE_DAY.finditer(s.strip())
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 # 轮 / 场 a title counts by (第1轮 讨论帖): a day only when the whole game counts by it
@@ -282,9 +303,20 @@ def _day_kind(
     date = title_date(s) if day is None else None
     if kind is None and phase is not None and ruleset == "killbar7":
         kind, why = ThreadKind.VOTE, f"“{said}”（版杀7 每个环节是一轮投票）"
+    if kind is None and day is not None and ruleset == "killbar7" and _named_beside(s):
+        # 版杀7 5 时间分配: a day's thread is one of its 环节 (a vote round), whatever the
+        # director calls it (第一日·早市, 第一日·午市): numbered by the day's threads' order
+        kind, why = ThreadKind.VOTE, "标题写了哪一天和环节的名字（版杀7 每个环节是一轮投票）"
     if kind is None and (day is not None or date is not None):
         kind, why = ThreadKind.DISCUSSION, "标题只写了哪一天（当作当天的讨论帖）"
     return kind, why, day, phase, date
+
+
+def _named_beside(s: str) -> bool:
+    """Whether a title says a word of its own beside its day label (第一日·早市), not its
+    day alone (第一日) nor only a bracket (第一日（加速）)."""
+    s = re.sub(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]", " ", s)
+    return bool(re.sub(r"[\s·・•\-—|｜:：/,，]+", "", _DAY.sub("", s)))
 
 
 @lru_cache(maxsize=_TITLES)
@@ -303,6 +335,47 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
         said = f"，只写了日期 {date[0]}月{date[1]}日" if date is not None else "但没有第几天"
         return TitleInfo(None, None, phase, accelerated, f"{why}{said}", kind, date)
     return TitleInfo(kind, day, phase, accelerated, why)
+
+
+# A title's serial code (a flight RB8801, a train K102, a room A03): ASCII letters then
+# digits, standing apart from other letters and digits.  The days may be counted in its last
+# digits (RB8801, RB8802, RB8803: days 1-3), as the director says or as the titles run
+# (discover._dated_by_serial); a code alone names no day.
+_SERIAL = lazy(r"(?<![A-Za-z0-9])([A-Za-z]{1,4})(\d{2,6})(?![A-Za-z0-9])")
+
+
+def serial_code(subject: str, tag: str | None = None) -> str | None:
+    """The one serial code a title carries (``[030] RB8802 登机口（投票）`` → RB8802; the
+    tag removed first, so ``M107`` is no code), else None (no code, or two)."""
+    s = normalise(subject)
+    if tag:
+        s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
+    found = {m.group(1).upper() + m.group(2) for m in _SERIAL.finditer(s)}
+    return found.pop() if len(found) == 1 else None
+
+
+def kind_word(subject: str, tag: str | None = None) -> str | None:
+    """What a day's title says beside its day when it has no kind word (``[M39] 次日·决``
+    → 决, ``[M39] 首日·决（举警长）`` → 决): the title without its tag, brackets, day label and
+    separators, when one short word is left — a director's own word for the thread's kind."""
+    s = normalise(subject)
+    if tag:
+        s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
+    s = re.sub(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]", " ", s)
+    s = _DAY.sub(" ", s)
+    s = _BARE_DAY.sub(" ", s.strip())
+    words = [w for w in re.split(r"[\s·・•\-—|｜:：/,，]+", s) if w]
+    return words[0] if len(words) == 1 and len(words[0]) <= 4 else None
+
+
+def kindless(subject: str, ruleset: str = "default", tag: str | None = None) -> bool:
+    """A tagged title with no kind word at all (``[030] RB8801 候机大厅``) and none of the
+    words that make it no game thread (报名, 灌水 …)."""
+    info = classify(subject, ruleset, tag)
+    s = normalise(subject)
+    if tag:
+        s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
+    return info.kind is None and info.undated is None and _not_game(s) is None
 
 
 # a day told as past in the opening sentence is a recap, not the thread's day (昨天第一日…)

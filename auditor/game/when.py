@@ -211,7 +211,21 @@ def _digits(m: re.Match[str]) -> str:
 # stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播, a match's 开球 / 终场哨):
 # the day's verbs
 SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊", "开球", "开赛")  # fmt: skip
-SHOW_CLOSES = ("收台", "下播", "收摊", "收工", "收档", "休庭", "闭庭", "散会", "终场", "完场")
+SHOW_CLOSES = (
+    "收台",
+    "下播",
+    "收摊",
+    "收工",
+    "收档",
+    "休庭",
+    "闭庭",
+    "散会",
+    "散场",
+    "收场",
+    "打烊",
+    "终场",
+    "完场",
+)
 
 
 # a time of day said with no hour that has one (中午开门: 12:00, 午夜 / 半夜 关门: 24:00)
@@ -867,9 +881,19 @@ def _recalled(
     result's report, not the schedule)."""
     if _of_yesterday(before) and _labels(said, head)[0] is None:
         return None, ""
-    if role == "closes" and _outcome_told(rest) and not _told_delay(before, said):
+    if (
+        role == "closes"
+        and _outcome_told(rest)
+        and not _told_delay(before, said)
+        and not _ON_THE_SPOT.match(rest)
+    ):
         return None, ""
     return role, before
+
+
+# a close told as made on the spot, before its time (过半——16:42 当场收摊，X 出局): the day's
+# close moved, told with its outcome (a report of the schedule's close is not)
+_ON_THE_SPOT = lazy(r"\s*(?:当场|立即|立刻|马上)\s*(?:收摊|收|散场|关门|关帖|关闭|结束|截止)")
 
 
 def _told_delay(before: str, said: str) -> bool:
@@ -987,10 +1011,10 @@ def _words_after(line: str, end: int) -> str:
 _LATER_OPENS = lazy(
     r"开始|开门|开帖|开放|开启|启动|(?<![响升想一兴提说看引])起(?!来)|" + "|".join(SHOW_OPENS)
 )
-# the close said after the time: its verb, the end of a show (收场, 散场, 落幕, 打烊), or the
+# the close said after the time: its verb (the venue before it: 22:00 登机口关闭, 大门关闭), the end of a show (收场, 散场, 落幕, 打烊), or the
 # time taken as a deadline (今晚九点半，钟声会再次响起，在那之前，你们要决定…)
 _LATER_CLOSES = lazy(
-    r"结束|关门|关帖|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))|"
+    r"结束|关门|关帖|关闭|截止|为止|封帖|锁帖|收帖|收场|散场|落幕|打烊|落锁|上锁|锁门|收(?=\s*(?:[。，,！!]|$))|"
     + "|".join(SHOW_CLOSES)
     + r"|(?:在|于)?(?:那|此)(?:之前|以前)"
     # … or the hour of the day's decision (今晚九点半，是最后的审判; 今晚九点，又要做出选择)
@@ -1383,8 +1407,10 @@ def _role(before: str, after: str) -> str | None:
     # 开门 now 至 24:00, 一直到 22:00: what a time runs until is the close
     if re.search(r"(?<![迟延前改推挪移])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
+    # (21:30 登机口关闭, 大门关闭, 投票帖关闭: the venue that closes between the time and its verb)
     if re.match(
-        r"\s*(?:正|整)?\s*(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close|"
+        r"\s*(?:正|整)?\s*(?:[\u4e00-\u9fff]{0,3}[门口帖贴厅窗]\s*)?"
+        r"(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍|当场|立即|立刻|马上)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close|"
         + "|".join(SHOW_CLOSES)
         + r")|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,

@@ -210,3 +210,59 @@ def test_write_proposals_takes_one_signature_for_each_proposal_or_none(tmp_path:
     with pytest.raises(ValueError, match=r"1 signatures for \d+ proposals"):
         write_proposals(minimal, waiting, signatures=one)
     assert minimal.read_text(encoding="utf-8") == original
+
+
+def test_a_how_less_elimination_is_asked_never_written(tmp_path: Path) -> None:
+    """Session 42 item 2(a): an elimination whose how the post does not state (a death told
+    mid-day) is proposed how-less; confirming or adding it without --how is refused in
+    Chinese, and nothing is written (the file requires a how)."""
+    from datetime import datetime
+
+    from auditor.game.confirm import Proposal, added, write_proposals
+    from auditor.game.gamefile import Event
+
+    minimal = _sample(tmp_path)
+    g = open_game(minimal)
+    original = minimal.read_text(encoding="utf-8")
+    at_ = datetime.fromisoformat("2026-11-22T15:00+08:00")
+    with pytest.raises(ProposalError, match="--how"):
+        added("event", g, {"type": "eliminated", "player": "春卷", "at": at_})
+    how_less = Proposal("event", Event(EventType.ELIMINATED, "春卷", at_), "pid 7", pid=7)
+    assert "--how" in how_less.describe()
+    with pytest.raises(ProposalError, match="出局方式"):
+        write_proposals(minimal, [how_less])
+    assert minimal.read_text(encoding="utf-8") == original
+    # the twin: with its how it is written
+    fine = added("event", g, {"type": "eliminated", "player": "春卷", "at": at_, "how": "night"})
+    assert write_proposals(minimal, [fine])["event"] == 1
+
+
+def test_an_added_event_names_the_post_it_comes_from(tmp_path: Path) -> None:
+    """Session 42 item 2(b): ``auditor game --add event --pid N`` keeps the post (as the
+    desk's 补上这个事件 does); a pid that is no post number is refused."""
+    from datetime import datetime
+
+    from auditor.game.confirm import added
+    from auditor.game.gamefile import load_game
+
+    minimal = _sample(tmp_path)
+    g = open_game(minimal)
+    at_ = datetime.fromisoformat("2026-11-22T15:00+08:00")
+    p = added(
+        "event", g, {"type": "eliminated", "player": "春卷", "at": at_, "how": "vote", "pid": 42}
+    )
+    assert p.pid == 42 and p.item.pid == 42 and "pid 42" in p.source
+    with pytest.raises(ProposalError, match="--pid"):
+        added(
+            "event",
+            g,
+            {"type": "eliminated", "player": "春卷", "at": at_, "how": "vote", "pid": "x"},
+        )
+    got = CliRunner().invoke(
+        app,
+        ["game", str(minimal), "--add", "event", "--type", "eliminated", "--player", "春卷",
+         "--at", "2026-11-26T09:00", "--how", "night", "--pid", "4321"],
+    )  # fmt: skip
+    assert got.exit_code == 0, got.output
+    added_ev = [e for e in load_game(minimal).events if e.player == "春卷"]
+    assert [e.pid for e in added_ev] == [4321]

@@ -1078,3 +1078,55 @@ def test_a_death_said_of_a_whole_group_takes_no_player_from_before() -> None:
 )
 def test_a_death_said_as_the_time_of_another_fact_is_listed(text: str, listed: bool) -> None:
     assert bool(P.read(text)[1]) is listed
+
+
+# Session 42: what the reader cannot read is asked, sentence by sentence — a sentence that
+# opens with the night just passed (the night's account in the venue's words), an old hour
+# the clock reader gave no clock for, a close in a post headed as a delay yet not read as
+# one, two times of one role in a sentence (one of them misread), a side of the game named.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "早上好。\n昨夜，园子里一切如常。",
+        "昨晚温室格外安静。",
+        "第二日。今日子时起，至亥正止。",
+        "是日辰初启帖。",
+        "【延时通知】\n第三日放宽到晚上十一点。",
+        "第一天：3月5日 8:00 登船，23:00 靠岸。",
+        "【终场】好人集团存活过半，全员上岸！",
+    ],
+)
+def test_what_the_reader_cannot_read_is_listed(text: str) -> None:
+    found, unplaced = P.read(text)
+    assert unplaced or (not found and why_listed(PLAYERS, text) is not None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the twins: a night read, a question about it, a glossed old hour, a delay read as
+        # one, a day's opening and close, a rule's hours in general
+        "昨夜，番茄 被刀，出局。",
+        "第二日，辰时开（09:00），戌时关（21:00）。",
+        "【延时通知】\n第三日延长至 23:00 关帖。",
+        "第一天：3月5日 8:00 开帖，23:00 关帖。",
+    ],
+)
+def test_what_the_reader_read_is_not_listed(text: str) -> None:
+    assert P.read(text)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "over"),
+    [
+        # a roster name that ends in a word of winning is a player, never the end
+        ("所以出局的是 常胜。", False),
+        ("投票：常胜 5 票，番茄 3 票。", False),
+        # the twins: a side that won, the end said outright beside the name
+        ("好人阵营胜利，常胜 辛苦了。", True),
+        ("游戏结束。常胜 是最后一只狼。", True),
+    ],
+)
+def test_a_name_with_a_word_of_winning_is_no_end(text: str, over: bool) -> None:
+    found = Patterns(["常胜", "番茄"]).find(text)
+    assert any(a.type is Notice.GAME_OVER for a in found) == over

@@ -22,7 +22,7 @@ from tests.announced import E, shown
 PLAYERS = ["铁锅", "砂锅", "蒸笼", "竹筷", "瓷碗", "木勺"]
 P = Patterns(PLAYERS)
 # the kitchen theme's words for leaving, as its game file declares them
-LEAVING = ["熄灯", "出站", "打烊", "下班", "打包回家", "除籍", "请下餐桌", "走人", "毕业", "退货"]
+LEAVING = ["熄灯", "出站", "打烊", "下班", "打包回家", "归档", "请下餐桌", "毕业", "退货"]
 K = Patterns(PLAYERS, leaving_words=LEAVING)
 
 
@@ -74,10 +74,10 @@ def test_a_night_label_with_more_than_names_is_no_death(text: str) -> None:
         # the count, then a line whose only name is the top of it
         ("投票结果：铁锅 6 票，砂锅 3 票。\n铁锅 打包回家。", [(E, "铁锅", "vote")]),
         # a bare number on a line about the vote; the decision as a label
-        ("表决：铁锅 7，砂锅 2。\n除籍：铁锅。", [(E, "铁锅", "vote")]),
+        ("表决：铁锅 7，砂锅 2。\n归档：铁锅。", [(E, "铁锅", "vote")]),
         # the top said in words, the decision in the next clause
         ("铁锅 得票最多，被请下餐桌。", [(E, "铁锅", "vote")]),
-        ("票最多的是 铁锅（5 票），收拾碗筷走人。", [(E, "铁锅", "vote")]),
+        ("票最多的是 铁锅（5 票），收拾碗筷打包回家。", [(E, "铁锅", "vote")]),
         # a tie decided by a vote for one of them
         (
             "票数：铁锅 4，砂锅 4，平票。\n店长 蒸笼 投给了 砂锅。\n砂锅 打包回家。",
@@ -209,3 +209,23 @@ def test_a_count_the_post_corrects_is_no_certain_top() -> None:
     found, listed = P.read(text)
     assert ("铁锅", "vote") not in {(a.player, a.cause) for a in found if a.type is E}
     assert listed
+
+
+# Session 42: a removal compound (除籍, 走人, 请出) is a word for leaving by its own make — the
+# layout with one reads without a declaration; the twins stay listed (a verb of staying, of
+# another kind, a question).
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("表决：铁锅 7，砂锅 2。\n除籍：铁锅。", [(E, "铁锅", "vote")]),
+        ("票最多的是 铁锅（5 票），收拾碗筷走人。", [(E, "铁锅", "vote")]),
+        ("铁锅 得票最多，被请出厨房。", [(E, "铁锅", "vote")]),
+        ("表决：铁锅 7，砂锅 2。\n留用：铁锅。", []),
+        ("票最多的是 铁锅（5 票），明天再战。", []),
+        ("票最多的是 铁锅（5 票），收拾碗筷走人？", []),
+    ],
+)
+def test_a_removal_compound_needs_no_declaration(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    assert _deaths(text, P) == expected

@@ -276,3 +276,64 @@ def test_a_glossed_office_is_not_replaced_inside_a_name() -> None:
 def test_the_round_before_is_not_a_killbar_round() -> None:
     found = Patterns(["番茄"]).find("上一轮（加速轮）结果：番茄出局。")
     assert [a.offset for a in found if a.type is FAST] == [0]
+
+
+# Session 42: a verb that says leaving by its own make (a removal compound: an action with a
+# complement of going away, a head of leaving, a lost standing) under a report's header — the
+# night's, the ballot's, or a day's own label (昨天, 第N日, its 环节), whose result is the vote.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("昨夜抬走：黄瓜、冬瓜。", [(E, "黄瓜", "night"), (E, "冬瓜", "night")]),
+        ("昨日投票刷掉：苦瓜。", [(E, "苦瓜", "vote")]),
+        ("昨天除名：番茄。", [(E, "番茄", "vote")]),
+        ("第3日踢出：杜鹃。", [(E, "杜鹃", "vote")]),
+        ("昨晚退群：画眉。", [(E, "画眉", "night")]),
+        ("昨天晚上退群：画眉。", [(E, "画眉", "night")]),
+        ("昨日表决：饺子 取消参赛资格。", [(E, "饺子", "vote")]),
+        # the twins: a complement of arriving, a head that is no leaving, a right lost while
+        # staying, another kind's label, a substitute's words, a question, a supposition, a
+        # rule, a claim taken back, someone's quoted words
+        ("昨天过去：番茄。", []),
+        ("昨天退回：番茄。", []),
+        ("昨天退票：油条。", []),
+        ("昨夜离线：油条。", []),
+        ("昨日表决：饺子 失去投票资格。", []),
+        ("昨日提名：番茄、黄瓜。", []),
+        ("昨天 油条 退出了，菜刀 接替。", [(SU, "油条", None)]),
+        ("昨夜抬走：黄瓜？", []),
+        ("如果昨天除名：番茄，狼就赢了。", []),
+        ("规则：投票最高者除名。", []),
+        ("昨天除名：番茄——这是谣言，番茄 还在。", []),
+        ("昨天 番茄 说：“昨夜抬走：黄瓜。”", []),
+    ],
+)
+def test_a_removal_compound_under_a_header_is_leaving(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    assert sorted(map(str, (shown(a) for a in P.find(text)))) == sorted(map(str, expected))
+
+
+# Session 42: the office in the director's words without a gloss — the holder's own role
+# passed on by its name (the one office a player hands on is the badge), and a label over one
+# player chosen by the first day's vote (the seeds elect the sheriff on day 1).
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("饺子 是领班的，她把领班的位置交给了 油条。", [(S, "油条", "handed_over")]),
+        ("菜刀 是掌柜，掌柜传给 画眉。", [(S, "画眉", "handed_over")]),
+        ("船长：杜鹃（首日表决）。", [(S, "杜鹃", "elected")]),
+        ("班旗：首日选出的 芒果。", [(S, "芒果", "elected")]),
+        # the twins: a game role or a thing that is not the role, a supposition, a question,
+        # a label whose bracket says an exit, a label of another kind
+        ("菜刀 是猎人，猎人传给 画眉。", []),
+        ("菜刀 是守卫，把药交给了 画眉。", []),
+        ("如果 菜刀 是掌柜，掌柜传给 画眉？", []),
+        ("船长：杜鹃（首日表决出局）。", [(E, "杜鹃", None)]),
+        ("发言之星：杜鹃（首日表决）。", []),
+    ],
+)
+def test_an_office_in_the_director_s_words_without_a_gloss(
+    text: str, expected: list[tuple[object, ...]]
+) -> None:
+    assert sorted(map(str, (shown(a) for a in P.find(text)))) == sorted(map(str, expected))

@@ -118,3 +118,18 @@ def test_a_close_the_days_do_not_have_is_no_close() -> None:
     # the same vote-out with no day read: its time is no close, the 公示 is a mismatch
     f = Event(E, "芒果", at(11, 22, 23, 59, 59), "vote")
     assert _warned(f, Event(E, "芒果", at(11, 23, 0, 5), "vote"), frozenset()) != []
+
+
+def test_the_value_is_compared_too() -> None:
+    """Session 42 item 2(d): a 公示 whose value differs from the file's (a substitute's
+    account, a sheriff's weight) is a warning, whatever the kind; the same value is none."""
+    f = Event(S, "番茄", at(11, 22, 12), value="番茄二号")
+    assert _warned(f, Event(S, "番茄", at(11, 22, 12), value="番茄二号")) == []
+    warned = _warned(f, Event(S, "番茄", at(11, 22, 12), value="小白"))
+    assert len(warned) == 1 and "小白" in warned[0] and "番茄二号" in warned[0]
+    sheriff = Event(EventType.SHERIFF, "番茄", at(11, 22, 23, 59, 59), "elected", value="1.5")
+    told = Event(EventType.SHERIFF, "番茄", at(11, 22, 23, 59, 59), "elected", value="2")
+    assert len(_warned(sheriff, told)) == 1
+    assert (
+        _warned(sheriff, Event(EventType.SHERIFF, "番茄", at(11, 22, 23, 59, 59), "elected")) == []
+    )

@@ -39,15 +39,15 @@ SETS = [
     ("blind2/announcements_dev.jsonl", 0.969, 0.964, 1),
     ("blind2/announcements_blind.jsonl", 0.968, 0.968, 2),  # scored once: 0.900 / 0.751 / 22
     ("blind3/announcements_dev.jsonl", 0.904, 0.843, 3),
-    ("blind3/announcements_blind.jsonl", 0.872, 0.812, 12),  # scored once: 0.719 / 0.553 / 47
+    ("blind3/announcements_blind.jsonl", 0.872, 0.812, 11),  # scored once: 0.719 / 0.553 / 47
     ("blind4/announcements_dev.jsonl", 0.945, 0.950, 2),
     ("blind4/announcements_blind.jsonl", 0.949, 0.942, 2),  # scored once: 0.800 / 0.537 / 24
-    ("blind5/announcements_dev.jsonl", 0.932, 0.809, 2),
+    ("blind5/announcements_dev.jsonl", 0.932, 0.809, 1),
     ("blind5/announcements_blind.jsonl", 0.920, 0.820, 6),  # scored once: 0.849 / 0.678 / 23
     ("blind6/announcements_dev.jsonl", 0.918, 0.802, 4),
     ("blind6/announcements_blind.jsonl", 0.936, 0.806, 6),  # scored once: 0.866 / 0.755 / 16
     ("blind7/announcements_dev.jsonl", 0.963, 0.845, 4),  # scored once: 0.907 / 0.683 / 14
-    ("blind7/announcements_blind.jsonl", 0.953, 0.858, 5),  # scored once: 0.884 / 0.696 / 21
+    ("blind7/announcements_blind.jsonl", 0.953, 0.860, 5),  # scored once: 0.884 / 0.696 / 21
     # blind8 raised after s37-disc-reg merged (prose hours, 环节 by name and in short, 加速 by label)
     ("blind8/announcements_dev.jsonl", 0.897, 0.758, 0),  # scored once: 0.817 / 0.588 / 10
     ("blind8/announcements_blind.jsonl", 0.943, 0.842, 1),  # scored once: 0.880 / 0.685 / 13
@@ -57,10 +57,10 @@ SETS = [
     # blind10 raised after session 38 (a day told in another world's words: 开盘 / 收卷 / 放学;
     # a 环节 after its range's colon, a time corrected in its line, a one-word log; events: every
     # sentence naming a player yields an item or the post is listed)
-    ("blind10/announcements_dev.jsonl", 0.964, 0.782, 5),  # scored once: 0.912 / 0.607 / 14
-    ("blind10/announcements_blind.jsonl", 0.931, 0.732, 3),  # scored once: 0.863 / 0.566 / 16
+    ("blind10/announcements_dev.jsonl", 0.964, 0.782, 3),  # scored once: 0.912 / 0.607 / 14
+    ("blind10/announcements_blind.jsonl", 0.934, 0.732, 3),  # scored once: 0.863 / 0.566 / 16
     ("blind11/announcements_dev.jsonl", 0.939, 0.746, 2),  # s41-disc-ev r2: L0015
-    ("blind11/announcements_blind.jsonl", 0.935, 0.774, 3),  # scored once: 0.927 / 0.715 / 4
+    ("blind11/announcements_blind.jsonl", 0.936, 0.774, 3),  # scored once: 0.927 / 0.715 / 4
     # blind12 raised after s39-disc-reg (a close told with its outcome is a report, no day);
     # silent counts and blind12 after s39-disc-ev: coverage by sentence (an item of its own, or
     # listed), a night told under a theme's label, a how-less death beside a ballot or a night
@@ -72,10 +72,10 @@ SETS = [
     # after s41-disc-ev round 3: a layout alone (a night's
     # label over names, a count then a line naming its top) makes no death unless a word for
     # leaving is there — listed instead (the review's precision ruling)
-    ("blind12/announcements_dev.jsonl", 0.940, 0.656, 0),  # scored once: 0.848 / 0.547 / 6
-    ("blind12/announcements_blind.jsonl", 0.922, 0.675, 9),  # scored once: 0.830 / 0.604 / 18
-    ("blind13/announcements_dev.jsonl", 0.928, 0.721, 5),  # scored once (no tuning yet)
-    ("blind13/announcements_blind.jsonl", 0.925, 0.710, 9),  # scored once: 0.918 / 0.685 / 13
+    ("blind12/announcements_dev.jsonl", 0.940, 0.660, 0),  # scored once: 0.848 / 0.547 / 6
+    ("blind12/announcements_blind.jsonl", 0.926, 0.687, 9),  # scored once: 0.830 / 0.604 / 18
+    ("blind13/announcements_dev.jsonl", 0.928, 0.729, 5),  # scored once (no tuning yet)
+    ("blind13/announcements_blind.jsonl", 0.925, 0.712, 9),  # scored once: 0.918 / 0.685 / 13
     # blind14 raised after s40-disc-reg (an opening moved beside a close kept, a recap of
     # yesterday under today's label, weekdays by arrow, the alarm clock's deadline);
     # blind3, blind5-14 raised after s40-disc-ev (a report by its structure: a header fixes the
@@ -89,10 +89,10 @@ SETS = [
     # recall lowered after s40-disc-ev round 3 (review: a verb after a report's header that
     # is neither the grammar's word for leaving nor glossed/declared is listed, not a death;
     # a wrong death is worse than a question); blind14's blind half silent 7 -> 6
-    ("blind14/announcements_dev.jsonl", 0.939, 0.615, 1),  # scored once: 0.883 / 0.531 / 6
-    ("blind14/announcements_blind.jsonl", 0.904, 0.554, 6),  # scored once: 0.895 / 0.530 / 6
-    ("blind15/announcements_dev.jsonl", 0.775, 0.423, 10),  # scored once after session 40
-    ("blind15/announcements_blind.jsonl", 0.817, 0.467, 20),  # scored once: 0.813 / 0.468 / 20
+    ("blind14/announcements_dev.jsonl", 0.943, 0.674, 0),  # scored once: 0.883 / 0.531 / 6
+    ("blind14/announcements_blind.jsonl", 0.916, 0.592, 5),  # scored once: 0.895 / 0.530 / 6
+    ("blind15/announcements_dev.jsonl", 0.777, 0.442, 7),  # scored once after session 40
+    ("blind15/announcements_blind.jsonl", 0.820, 0.477, 16),  # scored once: 0.813 / 0.468 / 20
     # raised after s41-disc-ev (a death by the report's structure: a night label over bare
     # roster names, the top of a day's count then its decision in any verb; 今天的投票 is the
     # day's vote, not a player's); silent counts exact — blind15 9 -> 10 and 20 -> 24, blind16's
@@ -104,10 +104,18 @@ SETS = [
     # name after a relative clause of what was done to it is no actor), a close moved by an
     # arrow listed — blind7's blind half silent 6 -> 5, blind16's dev half 3 -> 1; blind13
     # at main's figures (the round-1 merges)
-    ("blind16/announcements_dev.jsonl", 0.921, 0.585, 1),  # scored once (session 41, no tuning yet)
-    ("blind16/announcements_blind.jsonl", 0.869, 0.545, 10),  # scored once: 0.870 / 0.547 / 11
-    ("blind17/announcements_dev.jsonl", 0.870, 0.554, 8),  # scored once after session 41
-    ("blind17/announcements_blind.jsonl", 0.811, 0.462, 3),  # scored once: 0.816 / 0.467 / 3
+    # s42-disc-ev: a roster name ending in 胜 is no winner; a removal compound is a word for
+    # leaving by its make (端走, 锄去, 退房, 移出, 取消资格) under a report's header, a day's
+    # own label (昨日, 第N日, its 环节) the ballot's;
+    # the office in the director's words (a holder's role passed on by its name, a label over
+    # the first day's choice); never silent: a sentence opening with the night, an old hour
+    # with no clock, a close in a post headed as a delay, two times of one role, a side named.
+    # Floors at the figures less half a point, silent counts exact (held out: blind14-16
+    # raised too — blind16's blind half R 0.550 -> 0.568, not looked at)
+    ("blind16/announcements_dev.jsonl", 0.927, 0.636, 1),  # scored once (session 41, no tuning yet)
+    ("blind16/announcements_blind.jsonl", 0.873, 0.563, 9),  # scored once: 0.870 / 0.547 / 11
+    ("blind17/announcements_dev.jsonl", 0.898, 0.630, 2),  # scored once after session 41
+    ("blind17/announcements_blind.jsonl", 0.858, 0.528, 3),  # scored once: 0.816 / 0.467 / 3
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

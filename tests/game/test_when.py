@@ -1116,3 +1116,23 @@ def test_a_range_after_a_date_on_its_line_is_that_date_s() -> None:
     assert (r.opens.date().isoformat(), r.phase) == ("2026-12-01", 1)
     (own,) = find_ranges("【环节一】时间为0：00-24：00", posted, tz)
     assert own.opens.date().isoformat() == "2026-11-30"
+
+
+def test_a_close_told_by_its_venue_then_the_verb() -> None:
+    # the thing that closes between the time and its verb (a gate, a door, a counter):
+    # the time still closes the day, in its own clause after an opening's
+    got = roles("12月3日 9:00 开放，12月4日（周五）21:30 检票口关闭。")
+    assert [r for _t, r, _d in got] == ["opens", "closes"]
+    assert roles("明晚 21:30 大门关闭")[-1][1] == "closes"
+    # negative twins: a moment after which something else shuts, another thing's window
+    assert roles("9:00 开放，21:30 后关闭改票")[-1][1] is None
+    assert roles("9:00 开放，20:00 遗言帖关闭")[-1][1] is None
+
+
+def test_a_close_made_on_the_spot_is_told_with_its_outcome() -> None:
+    # closed before its time, on the spot (a majority reached): the day's close, though the
+    # sentence tells the outcome with it
+    assert roles("过半——第2天 15:20 当场收摊，杜鹃 出局。")[-1][1] == "closes"
+    # negative twins: the schedule's close reported with its outcome; the rule in general
+    assert roles("21:30 收摊，杜鹃 出局。")[-1][1] is None
+    assert roles("过半就当场收摊。") == []

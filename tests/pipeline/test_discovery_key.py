@@ -181,7 +181,10 @@ def test_a_new_unread_announcement_is_listed_every_night(minimal: Path, runs: li
     again = pipeline.audit(pipeline.open_game(minimal), reports=minimal.parent / "r", crawl=False)
     assert runs == [1]  # the first night only
     for result in (first, again):
-        assert any("未读懂的公告 1 条（pid 990000）" in s for s in result.state), result.state
+        # (where a director finds it: its 楼 in its thread — session 42 item 2(c))
+        assert any(re.search(r"未读懂的公告 1 条（帖子 105 的 \d+ 楼", s) for s in result.state), (
+            result.state
+        )
 
 
 def test_a_damaged_stored_discovery_runs_it_again_and_is_rewritten(

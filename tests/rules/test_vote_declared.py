@@ -161,6 +161,7 @@ def test_conditions_rules_and_reports_of_others_declare_nothing() -> None:
         "春卷说可疑者是汤圆和馄饨",  # a report of another's words
         "汤圆认为可疑者是春卷和馄饨",
         "馄饨问可疑者是不是春卷和汤圆",
+        "汤圆说明天可疑者是春卷和馄饨",  # 说 + 明天, not 说明 (a note)
         "春卷 vs 汤圆 的比赛真好看",  # a vs pair inside other talk
     ]:
         assert _declares(text, P) is None, text
@@ -169,6 +170,7 @@ def test_conditions_rules_and_reports_of_others_declare_nothing() -> None:
     assert _declares("春卷vs汤圆，开始对决投票", P) == (("春卷", "汤圆"), False)
     assert _declares("可疑者应为：油条、烧卖、春卷", P) == (("油条", "烧卖", "春卷"), False)
     assert _declares("今天的投票截止时间不变，可疑者：春卷、汤圆", P) == (("春卷", "汤圆"), False)
+    assert _declares("说明：可疑者为春卷、汤圆", P) == (("春卷", "汤圆"), False)
 
 
 def test_the_last_declaration_or_the_corrected_one_rules(tmp_path: Path) -> None:
@@ -194,3 +196,132 @@ def test_a_correction_before_a_plain_restatement_still_rules(tmp_path: Path) -> 
     posts.append(_director(13, at(2, 0, 2), "提醒：可疑者：油条、春卷、汤圆"))
     book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
     assert book.days[1].rounds[0].outcome == {"油条": "suspect", "烧卖": "suspect"}
+
+
+# Issue 37, session 42: a round that is itself uncertain — a post read neither way could change
+# its outcome — follows the director where its doubts allow what the director declares (the
+# next round's candidates, or the day's vote-out recorded in the game file), and is asked with
+# the tally, the doubts and the declaration.  A certain round's tally stands (asked above), and
+# a declaration the doubts cannot reach, or a sentence that declares nothing, changes nothing.
+
+
+def _round1_youtiao_shaomai() -> list[dict[str, Any]]:
+    """试探性投票 of eight: 油条 4, 烧卖 3, 春卷 1 — suspects 油条 and 烧卖, nobody over half."""
+    votes = [("饺子", "油条"), ("包子", "油条"), ("馄饨", "油条"), ("豆浆", "油条")]
+    votes += [("油条", "烧卖"), ("春卷", "烧卖"), ("汤圆", "烧卖"), ("烧卖", "春卷")]
+    return [kb(a, 12, at(1, 10, i), t) for i, (a, t) in enumerate(votes)]
+
+
+def _round2_four_three(*extra: dict[str, Any]) -> list[dict[str, Any]]:
+    """可疑者辩论投票: 油条 4 : 烧卖 3 as read (汤圆 has no ballot read), plus ``extra``."""
+    votes = [("饺子", "油条"), ("包子", "油条"), ("馄饨", "油条"), ("豆浆", "油条")]
+    votes += [("油条", "烧卖"), ("春卷", "烧卖"), ("烧卖", "烧卖")]
+    r2 = [kb(a, 13, at(2, 10, i), t) for i, (a, t) in enumerate(votes)]
+    return [*_round1_youtiao_shaomai(), *r2, *extra]
+
+
+def _tangyuan(text: str) -> dict[str, Any]:
+    """汤圆's post in round 2 that the reader leaves unread (a vote word and a name)."""
+    return {"author": "汤圆", "tid": 13, "at": at(2, 20), "message": text}
+
+
+_UNREAD = "票就搁烧卖那儿了"
+
+
+def test_an_uncertain_round_follows_a_declaration_its_doubts_allow(tmp_path: Path) -> None:
+    posts = _round2_four_three(_tangyuan(_UNREAD))
+    posts.append(_director(14, at(3, 0, 1), "环节三开始。高票对决：油条 vs 烧卖。"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    second = book.days[1].rounds[1]
+    # no death in round 2: the tie the doubt allows, and the duel is held
+    assert second.outcome == {} and set(second.candidates) == {"油条", "烧卖"}
+    assert second.counts == {"油条": 4.0, "烧卖": 4.0}
+    assert "结果未定" in second.reason and "油条 最高票（4 票），死亡" in second.reason
+    (question,) = [c for c in book.conflicts if "按导演的公示判定" in c]
+    # the tally, the doubt and the declaration, each shown; the post by its link or 楼
+    assert "油条 最高票" in question and _UNREAD in question and "油条 vs 烧卖" in question
+    assert "pid" not in question
+    # the doubt is counted as the ballot the round follows, with a note for the director
+    (counted,) = [b for b in book.days[1].ballots if b.voter == "汤圆" and b.round == 2]
+    assert counted.target == "烧卖" and "请导演核对" in counted.note
+    assert len(book.days[1].rounds) == 3
+
+
+def test_a_certain_round_keeps_its_death_beside_a_declaration(tmp_path: Path) -> None:
+    # the twin with 汤圆's vote read for 油条: nothing is uncertain, 油条 5 dies
+    posts = _round2_four_three(kb("汤圆", 13, at(2, 20), "油条"))
+    posts.append(_director(14, at(3, 0, 1), "环节三开始。高票对决：油条 vs 烧卖。"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    second = book.days[1].rounds[1]
+    assert second.outcome == {"油条": "eliminated"} and second.candidates == ()
+    assert [c for c in book.conflicts if "按计票判定" in c]
+    assert not [c for c in book.conflicts if "按导演的公示判定" in c]
+
+
+def test_a_declaration_the_doubts_cannot_reach_changes_nothing(tmp_path: Path) -> None:
+    # 汤圆's unread post could only tie 油条 and 烧卖; the director names 油条 and 春卷
+    posts = _round2_four_three(_tangyuan(_UNREAD))
+    posts.append(_director(14, at(3, 0, 1), "高票对决：油条 vs 春卷。"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    second = book.days[1].rounds[1]
+    assert second.outcome == {"油条": "eliminated"}
+    assert [c for c in book.conflicts if "按计票判定" in c]
+    assert [c for c in book.conflicts if "计票结果未定" in c]
+    assert not [c for c in book.conflicts if "按导演的公示判定" in c]
+
+
+def test_a_sentence_that_declares_nothing_never_erases_a_death_of_an_uncertain_round(
+    tmp_path: Path,
+) -> None:
+    for i, said in enumerate(
+        [
+            "要是油条和烧卖对决的话，今晚就热闹了",  # a supposition
+            "包子说明天会是油条 vs 烧卖",  # a report of another's words
+            "规则：最高票相同时进行高票对决",  # a rule stated in general
+            "油条 vs 烧卖 谁更会演？",  # a question
+        ]
+    ):
+        posts = _round2_four_three(_tangyuan(_UNREAD))
+        posts.append(_director(14, at(3, 0, 1), said))
+        book = book_of(tmp_path / str(i), "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+        second = book.days[1].rounds[1]
+        assert second.outcome == {"油条": "eliminated"}, said
+        assert "结果未定" in second.reason, said  # still asked, never silent
+        assert not [c for c in book.conflicts if "按导演的公示判定" in c], said
+
+
+def _voted_out(player: str, when: str) -> str:
+    return f'\n[[event]]\ntype = "eliminated"\nplayer = "{player}"\nat = {when}\nhow = "vote"\n'
+
+
+def _round1_four_of_eight(extra: dict[str, Any]) -> list[dict[str, Any]]:
+    """试探性投票 of eight: 油条 4 (not over half), 烧卖 3 — and 包子's post."""
+    votes = [("饺子", "油条"), ("馄饨", "油条"), ("豆浆", "油条"), ("春卷", "油条")]
+    votes += [("油条", "烧卖"), ("烧卖", "烧卖"), ("汤圆", "烧卖")]
+    return [kb(a, 12, at(1, 10, i), t) for i, (a, t) in enumerate(votes)] + [extra]
+
+
+def test_an_uncertain_round_follows_the_recorded_vote_out_its_doubts_allow(
+    tmp_path: Path,
+) -> None:
+    unread = {"author": "包子", "tid": 12, "at": at(1, 20), "message": "票就搁油条那儿了"}
+    day = KILLBAR_DAY + _voted_out("油条", "2026-11-20T23:59:59+08:00")
+    book = book_of(tmp_path, "killbar7", day, _round1_four_of_eight(unread), now=at(5, 12))
+    first = book.days[1].rounds[0]
+    assert first.outcome == {"油条": "eliminated"} and first.candidates == ()
+    (question,) = [c for c in book.conflicts if "按游戏文件的记录判定" in c]
+    assert "票就搁油条那儿了" in question and "投票出局为 油条" in question
+    # twins: nothing recorded — asked, the tally's suspects stand; a vote-out the doubt
+    # cannot give (烧卖) — the tally stands, both asked
+    for i, extra in enumerate(["", _voted_out("烧卖", "2026-11-20T23:59:59+08:00")]):
+        book = book_of(
+            tmp_path / str(i),
+            "killbar7",
+            KILLBAR_DAY + extra,
+            _round1_four_of_eight(unread),
+            now=at(5, 12),
+        )
+        first = book.days[1].rounds[0]
+        assert first.outcome == {"油条": "suspect", "烧卖": "suspect"}, extra
+        assert [c for c in book.conflicts if "计票结果未定" in c], extra
+        assert not [c for c in book.conflicts if "判定。请导演核对本轮投票与这些帖子" in c], extra

@@ -153,16 +153,18 @@ def _window(
     ]
     elig = [p for p in ctx.game.players if eligible(ctx, st, p, w.opens, w.closes)]
     ballots = judge(ctx, st, read, dv, w, state.candidates, inputs.procedure.sheriff_weight(st))
+    tally, final = count(ctx, st, ballots, dv, w, elig)
+    first, declared = dv.day == inputs.first_day, _declared(inputs, w, windows, elig)
+    decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, first, declared)
+    inputs.procedure.decide(decision)
+    last = w == windows[-1]
+    # the round's ballots: its doubts counted when it follows the director's declaration
+    ballots = ask_when_unsure(decision, w, posts, read, inputs.procedure, last)
     for b in ballots:
         if b.posted_at <= w.closes:  # a vote post, valid or not (M107 5(2))
             dv.voted.add(b.voter)
             dv.replied.add(b.voter)  # a proxy vote is the player's reply
     dv.ballots.extend(ballots)
-    tally, final = count(ctx, st, ballots, dv, w, elig)
-    first, declared = dv.day == inputs.first_day, _declared(inputs, w, windows, elig)
-    decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, first, declared)
-    inputs.procedure.decide(decision)
-    ask_when_unsure(decision, w, posts, read, inputs.procedure)
     if not tally.closed:
         tally.reason += "（尚未关门，暂计）"
     # A hidden (屏蔽) post is still a post: its author voted, though the tally can't read

@@ -40,7 +40,7 @@ _EVERYONE = re.compile(
 _UNDO = re.compile(
     r"吗|[？?]|如果|假如|要是|若|倘|只要|的话|(?<![小同及暂按准临届当])时(?![间刻段限长])"
     r"|规则|不是|并非|并不是"
-    r"|说(?!明)|认为|觉得|以为|问|猜|听说|据说"
+    r"|说(?!明(?![天日早晚]))|认为|觉得|以为|问|猜|听说|据说"
 )
 # a declaration marked as correcting an earlier one
 _CORRECTS = re.compile(r"更正|应为|应该是|改为|订正|纠正|修正")

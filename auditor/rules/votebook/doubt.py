@@ -33,11 +33,13 @@ from __future__ import annotations
 
 import itertools
 import re
+import tomllib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from datetime import timedelta
 
 from auditor.rules.base import GamePost
-from auditor.rules.freevote import unread_attempt
+from auditor.rules.freevote import WORDS_FILE, unread_attempt
 from auditor.rules.votebook.judge import judge
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -49,7 +51,7 @@ from auditor.rules.votebook.model import (
     short,
 )
 from auditor.rules.votebook.procedure import Decision, VoteProcedure
-from auditor.rules.votebook.tally import count
+from auditor.rules.votebook.tally import count, recorded_vote_outs
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,20 +71,27 @@ def ask_when_unsure(
     posts: Sequence[GamePost],
     read: Sequence[Ballot],
     procedure: VoteProcedure,
-) -> None:
+    last: bool = True,
+) -> list[Ballot]:
     """Mark the decided round ``d.rt`` unsure when the posts read neither way could change its
     outcome: 结果未定 in its reason, and a question for the director in its ``conflict`` (the
     audit's notices) with the posts' texts and links.  Doubts that cannot change it are listed
-    in the reason."""
+    in the reason.  When the round's tally disagrees with what the director declares of it and
+    some of its doubts, counted, give the declared outcome, the round follows the declaration
+    and is asked (:func:`follow_declared`).  ``last``: no later round of the day is held.
+    Returns the round's judged ballots (the doubts counted when the declaration is followed)."""
     found = doubts(d, posts)
     if not found:
-        return
+        return list(d.ballots)
+    followed = follow_declared(d, w, found, read, procedure, last)
+    if followed is not None:
+        return followed
     base = d.ctx.game.forum.url
     change = changing(d, w, found, read, procedure)
     if change is None:
         shown = "；".join(f"{x.voter}「{_short(x.gp)}」（{where(base, x.gp)}）" for x in found)
         d.rt.reason += f"；未读出的发言（计入也不改变结果，未询问）：{shown}"
-        return
+        return list(d.ballots)
     counted, other = change
     asked = [
         f"{x.voter} 的帖子「{_short(x.gp)}」（{where(base, x.gp)}）{x.what}" for x, _ in counted
@@ -108,6 +117,7 @@ def ask_when_unsure(
         + "。请导演核对（可用 [[correction]] 更正）"
     )
     d.rt.conflict = "；".join(x for x in (d.rt.conflict, question) if x)
+    return list(d.ballots)
 
 
 def _as_vote(target: str) -> str:
@@ -176,11 +186,18 @@ _CHOICE_WORDS = re.compile(
 )
 # A clause spoken to the player named beside it (黑曜，你说得对 / 黑曜：我觉得你很可疑).
 _ADDRESSED = re.compile(r"你|您")
-# A greeting, thanks or praise beside a bare name (早上好，黑曜 / 黑曜，辛苦了 / 收到，黑曜).
+# A greeting, thanks or praise beside a bare name (早上好，黑曜 / 黑曜，辛苦了 / 收到，黑曜): the
+# one-post reader's words (freevote.toml ``address_words``, read by its one path — freevote.py
+# has no public loader of them), and the few the list does not hold (greetings 上午好 / 大家好,
+# agreement 说得对 / 对的 / 赞 — to be added there by its owner, then dropped here).
+_ADDRESS_WORDS: list[str] = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))["address_words"]
+_AGREEING = ("上午好", "大家好", "说得对", "说的对", "对的", "赞")
 _GREETING = re.compile(
-    r"(?:早上好|早安|早|上午好|中午好|午安|下午好|晚上好|晚安|你好|您好|大家好|嗨|哈喽|hi|hello"
-    r"|谢谢|多谢|感谢|谢了|辛苦了?|收到|好的|加油|牛|厉害|说得对|说的对|对的|赞)"
-    r"[了啊呀哈啦哦！!~～\s]*",
+    "(?:"
+    + "|".join(
+        re.escape(w) for w in sorted({*_ADDRESS_WORDS, *_AGREEING}, key=lambda w: (-len(w), w))
+    )
+    + r")[了啊呀哈啦哦！!~～\s]*",
     re.IGNORECASE,
 )
 # An abstention said alone (弃 / 改弃 / 我弃权吧 / 那就弃票了).
@@ -284,7 +301,7 @@ def changing(
     when no choice of them does."""
     before = _result(d.rt)
     for scenario in _scenarios(found):
-        rt = _recount(d, w, scenario, read, procedure)
+        rt, _ = _recount(d, w, scenario, read, procedure)
         if _result(rt) != before:
             return scenario, rt.reason.split("；")[0]
     return None
@@ -316,10 +333,11 @@ def _recount(
     scenario: Sequence[tuple[Doubt, str]],
     read: Sequence[Ballot],
     procedure: VoteProcedure,
-) -> RoundTally:
+) -> tuple[RoundTally, list[Ballot]]:
     """The round judged and decided again with the scenario's doubts read as votes: a post
     unread becomes a ballot, an attempt at no player one for the player meant — so a later
-    post of the voter becomes a change, judged as one (too late, a second change …)."""
+    post of the voter becomes a change, judged as one (too late, a second change …).
+    Returns the round's tally and its judged ballots."""
     again = {x.ballot.gp.post.pid for x, _ in scenario if x.ballot is not None}
     ballots = [b for b in read if b.pid not in again or b.pid is None]
     for doubt, target in scenario:
@@ -340,7 +358,7 @@ def _recount(
     judged = judge(d.ctx, d.st, ballots, d.dv, w, d.state.candidates, weight)
     rt, final = count(d.ctx, d.st, judged, d.dv, w, d.eligible)
     procedure.decide(replace(d, rt=rt, ballots=judged, final=final))
-    return rt
+    return rt, judged
 
 
 def _result(rt: RoundTally) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
@@ -350,3 +368,150 @@ def _result(rt: RoundTally) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...
 def where(base: str | None, gp: GamePost) -> str:
     """Where the post is, for a director (:func:`~auditor.rules.votebook.model.post_where`)."""
     return post_where(base, gp.post.tid, gp.post.pid, gp.post.floor)
+
+
+# --------------------------------------------------------------------------- declared outcome
+# Issue 37 (session 42): a round that is itself uncertain follows the director where its doubts
+# allow.  A certain round's tally stands and a declaration that differs is asked
+# (procedure.py ``_ask_declared``); a round whose doubts — unread spoken votes, attempts at no
+# player — could give the outcome the director declares (the next round's candidates, 可疑者 /
+# 高票对决, or the day's vote-out the game file or the director's result post records) follows
+# the declaration and is asked with the tally, the doubts and the declaration.  What is not
+# read as a declaration (a stray sentence, a condition, a report of others, a rule stated in
+# general: declared.py) is not one here either.
+
+
+# A vote-out recorded up to this long after a round's close is that round's.
+_SLACK = timedelta(minutes=1)
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """What the director declares of one round: the next round's candidates (None: none
+    declared) and the day's recorded vote-outs (None: none recorded), with their words."""
+
+    candidates: frozenset[str] | None
+    outs: frozenset[str] | None
+    earlier: frozenset[str]  # who died in the day's earlier rounds
+    words: str  # the declaration as the director is shown it
+    by: str  # whose word the round follows (导演的公示 / 游戏文件的记录)
+    last: bool  # no later round of the day is held, or a vote-out is recorded by its close
+
+
+def _said(d: Decision, last: bool) -> _Said | None:
+    """What the director declares of the round ``d.rt``, or None when nothing is declared."""
+    parts: list[str] = []
+    candidates: frozenset[str] | None = None
+    dec = d.declared
+    if dec is not None and dec.found:
+        candidates = frozenset(d.eligible) if dec.everyone else frozenset(dec.names)
+        what = "可疑者" if (d.rt.round or 1) == 1 else "高票对决的对象"
+        shown = "所有玩家" if dec.everyone else "、".join(dec.names)
+        parts.append(f"导演公示的{what}为 {shown}（「{dec.text}」，{dec.where}）")
+    outs: frozenset[str] | None = None
+    src = ""
+    if not (d.first_day and d.st.procedure == "plurality"):  # a sheriff day puts nobody out
+        events, src = recorded_vote_outs(d.ctx, d.dv)
+        if events:  # a file with no vote-out recorded declares nothing
+            outs = frozenset(e.player for e in events)
+            parts.append(f"{src}投票出局为 {'、'.join(sorted(outs))}")
+            # a vote-out recorded by this round's close ends the day's voting by this round
+            ends = any(e.at is not None and e.at <= d.rt.closes + _SLACK for e in events)
+            last = last or ends
+    if not parts:
+        return None
+    earlier = frozenset(t for r in d.dv.rounds for t, o in r.outcome.items() if o == "eliminated")
+    by = "游戏文件的记录" if candidates is None and src.startswith("游戏文件") else "导演的公示"
+    return _Said(candidates, outs, earlier, "，".join(parts), by, last)
+
+
+def _agrees(said: _Said, rt: RoundTally) -> bool:
+    """The round's outcome is the one the director declares: no death and the declared
+    candidates; the day's deaths the recorded ones when the day's voting ends here (none but
+    recorded ones when it goes on)."""
+    died = {t for t, o in rt.outcome.items() if o == "eliminated"}
+    if said.candidates is not None and (died or set(rt.candidates) != said.candidates):
+        return False
+    if said.outs is not None:
+        deaths = said.earlier | died
+        goes_on = bool(rt.candidates) and not said.last
+        if not (deaths <= said.outs if goes_on else deaths == said.outs):
+            return False
+    return True
+
+
+def follow_declared(
+    d: Decision,
+    w: Window,
+    found: Sequence[Doubt],
+    read: Sequence[Ballot],
+    procedure: VoteProcedure,
+    last: bool,
+) -> list[Ballot] | None:
+    """When the round's own tally disagrees with what the director declares of it and the
+    fewest of its doubts that, counted, give the declared outcome exist: the round becomes that
+    count (its doubts counted as the votes they could be), and the director is asked with the
+    tally, the doubts and the declaration.  Returns the round's judged ballots then, else None
+    (nothing followed: the tally stands)."""
+    said = _said(d, last)
+    if said is None:
+        return None
+    bare = replace(d, declared=None)  # the tally alone, before any declaration is weighed
+    tally, _ = _recount(bare, w, [], read, procedure)
+    if _agrees(said, tally):
+        return None
+    scenario = next(
+        (x for x in _scenarios(found) if _agrees(said, _recount(bare, w, x, read, procedure)[0])),
+        None,
+    )
+    if scenario is None:
+        return None
+    rt, judged = _recount(d, w, scenario, read, procedure)
+    _ask_followed(d, rt, said, tally, scenario, found)
+    for f in fields(RoundTally):
+        setattr(d.rt, f.name, getattr(rt, f.name))
+    counted = {x.gp.post.pid for x, _ in scenario}
+    note = f"读不出的发言，按{said.by}计入，请导演核对"
+    return [
+        replace(b, note="；".join(x for x in (b.note, note) if x)) if b.pid in counted else b
+        for b in judged
+    ]
+
+
+def _ask_followed(
+    d: Decision,
+    rt: RoundTally,
+    said: _Said,
+    tally: RoundTally,
+    scenario: Sequence[tuple[Doubt, str]],
+    found: Sequence[Doubt],
+) -> None:
+    """The followed round ``rt`` asked: the tally of what was read, the doubts counted (text
+    and link), the declaration, and any other unread post of the round."""
+    base = d.ctx.game.forum.url
+    counted = {x.gp.post.pid for x, _ in scenario}
+    as_votes = "、".join(f"{x.voter} {_as_vote(t)}" for x, t in scenario)
+    shown = "；".join(
+        f"{x.voter} 的帖子「{_short(x.gp)}」（{where(base, x.gp)}）{x.what}" for x, _ in scenario
+    )
+    rest = [x for x in found if x.gp.post.pid not in counted]
+    more = (
+        "；本轮另有未读出的发言："
+        + "；".join(f"{x.voter}「{_short(x.gp)}」（{where(base, x.gp)}）" for x in rest)
+        if rest
+        else ""
+    )
+    label = f"第{d.dv.day}天" + (d.rt.name if d.rt.round is not None and d.rt.name else "")
+    mine = tally.reason.split("；")[0]
+    theirs = rt.reason.split("；")[0]
+    question = (
+        f"{label}：计票结果未定 — 已读出的票计票为 {mine}；{shown}；"
+        f"若计为{as_votes}，结果为 {theirs}，与{said.words}一致；"
+        f"本轮按{said.by}判定{more}。请导演核对本轮投票与这些帖子（可用 [[correction]] 更正）"
+    )
+    brief = "；".join(f"{x.voter} 的帖子（{where(base, x.gp)}）{x.what}" for x, _ in scenario)
+    rt.reason += (
+        f"；结果未定：已读出的票计票为 {mine}；{brief}，若计为{as_votes}，"
+        f"与{said.by}一致，按{said.by}判定，请导演核对"
+    )
+    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)

@@ -183,6 +183,13 @@ def _round_label(dv: DayVotes, rt: RoundTally) -> str:
     return f"第{dv.day}天" + (f"{rt.name}" if rt.round is not None and rt.name else "")
 
 
+def recorded_vote_outs(ctx: Context, dv: DayVotes) -> tuple[list[Event], str]:
+    """The day's vote-outs as the game file (or the director's result posts it was
+    discovered from) records them, and who records them (游戏文件记录的 / 论坛公示…)."""
+    events = _events_at_close(ctx, dv, EventType.ELIMINATED, "vote")
+    return events, _recorded(ctx, events)
+
+
 def check_events(
     ctx: Context, dv: DayVotes, rt: RoundTally, rounds: Sequence[RoundTally] = ()
 ) -> str:
