@@ -63,6 +63,7 @@ def test_the_posters_own_oath_stays(text: str) -> None:
         ("导演，zhe ge jie guo wo bu jie shou", "DIRECTOR"),
         ("wo fa shi wo shi hao ren", "OATH"),
         ("wo fa shi, 8号是狼", "OATH"),
+        ("WO FA SHI WO SHI HAO REN", "OATH"),  # capitals, every letter: no name
     ],
 )
 def test_a_sentence_in_spaced_pinyin_is_read(text: str, want: str) -> None:
@@ -77,6 +78,7 @@ def test_a_sentence_in_spaced_pinyin_is_read(text: str, want: str) -> None:
         "wo mei fa shi",  # 我没发誓: a denial
         "gui ze shuo bu neng fa shi",  # 规则说不能发誓: a rule named
         "ta dou fa shi le",  # 他都发誓了: another's oath
+        "ni fa shi ye mei yong",  # 你发誓也没用: the oath of the one he talks to
         "bu cheng ren",  # 不承认, no judgement of the director named
         "ni hao, jin tian tian qi bu cuo",  # 你好，今天天气不错
         "we can ban him tomorrow",  # English: not pinyin
