@@ -87,7 +87,8 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     writer) and read back by the page parser (its own text and lines; quotes apart), then
     the vote reader; a director's post only as a 代投 for a player.  Valid as the judge
     has it for what one post decides: the format, a target that names a player or 弃权,
-    and a change that quotes where the preset asks for it."""
+    and a change that quotes where the preset asks for it; a change or a 代投 the post itself
+    says is made inside the preset's last hour (its deadline) is void."""
     st = settings_for(preset)
     msg = extract_message(fragment(bbcode_to_html(bbcode)))
     text, lines = msg.text, msg.lines
@@ -121,12 +122,22 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
         own.append(Quote("", reply[1], reply[0]))
     if pv.change and st.change_quote and not own:
         valid = False
+    if _said_late(pv.minutes_left, st.change_deadline if pv.change else None):
+        valid = False  # a change the post itself places in the last hour (002 说明3, 000, 001, 004)
+    if proxy is not None and _said_late(pv.minutes_left, st.proxy_deadline):
+        valid = False  # a 代投 the post places after the preset's deadline for it (000 9, 001, 004)
     mine = [q for q in own if q.author in (voter, author)]  # a quote-reply naming him
     if not pv.change and st.format != "free" and proxy is None and _quotes_a_vote(mine):
         # quoting his own vote and voting again: the judge sees a change in the thread, and
         # under a labelled format one written with the vote's labels is void
         return Read(True, target, True, False, proxy)
     return Read(True, target, pv.change, valid, proxy)
+
+
+def _said_late(minutes_left: int | None, deadline: int | None) -> bool:
+    """Whether the time the post says is left (ParsedVote.minutes_left) is inside ``deadline``
+    minutes before the close."""
+    return minutes_left is not None and bool(deadline) and minutes_left < (deadline or 0)
 
 
 def _quotes_a_vote(quotes: Sequence[Quote]) -> bool:

@@ -36,7 +36,9 @@ Where each principle lives (plain word lists are data: ``freevote.toml``):
   :func:`_other_topic`, :func:`_uncast`), and later in the post (:func:`_settled`:
   :func:`taken_back`, :func:`_deferred`, ``_NOT_HIM``, :func:`_wished_after_asking`;
   :func:`_warned_off`); a whole post that is a count or a dispute (:func:`is_count`,
-  ``_DISPUTE``).
+  ``_DISPUTE``).  The undoing words of each kind (question, supposition, negation, another
+  time, an addressee, an address) are data, ``freevote.toml`` ``[undoers]``, and public:
+  :func:`undoer_words` / :func:`undoer_pattern` are the one source other readers use.
 - Changes: the change groups of the patterns (``_CHANGE_GROUPS``), a change word said
   before the vote (``_CHANGE_WORD``, :func:`_said_change`), the earlier vote declared void
   after it (``_VOIDS_EARLIER``, ``_CHANGE_REASON``) or before it (:func:`_voids_own_before`:
@@ -51,13 +53,41 @@ import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 ABSTAIN = "弃权"
 # The plain word lists (freevote.toml); the regular expressions stay here, by principle.
 WORDS_FILE = Path(__file__).with_name("freevote.toml")
 _WORDS = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
+_UNDOERS: dict[str, list[str]] = {
+    **_WORDS["undoers"],
+    "address": _WORDS["address_words"],
+}
+#: The kinds of :func:`undoer_words` (freevote.toml ``[undoers]`` and ``address_words``).
+UNDOER_KINDS = tuple(_UNDOERS)
+
+
+def undoer_words(kind: str) -> tuple[str, ...]:
+    """The words of one kind that undo a vote said near them — ``question``, ``supposition``,
+    ``negation``, ``other_time``, ``addressee`` or ``address`` (freevote.toml): the one
+    public source for every reader of what a post commits its poster to.  An unknown kind
+    raises KeyError naming the known ones."""
+    if kind not in _UNDOERS:
+        raise KeyError(f"{kind!r}: not one of {', '.join(UNDOER_KINDS)}")
+    return tuple(_UNDOERS[kind])
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """``words`` as one regular-expression alternation, the longest first."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+@cache
+def undoer_pattern(kind: str) -> re.Pattern[str]:
+    """:func:`undoer_words` of ``kind`` as one pattern (any of them, case folded)."""
+    return re.compile(_alternation(undoer_words(kind)), re.IGNORECASE)
+
 
 # Chinese words and their punctuation: a space between two of them parts two units of a
 # casual post (困死了 先投了 冬瓜), not a symbol and a word (包子 → 豆浆).
@@ -71,8 +101,7 @@ _CLAUSE_END = "。！？!?；;\n，,、…~～"
 _NEG_NEAR = re.compile(
     # (唔 / 冇 / 咪: Cantonese 不 / 没 / 别 — 唔好投佢, 咪投佢)
     # (我不赞成投南瓜 / 反对投南瓜: agreement to the vote refused, a negation of it)
-    r"(?:别|不要|不想|不会|不能|不该|不用|不是|并非|(?:不|没)\s*(?:赞成|同意|支持|主张)|反对"
-    r"|不|没有?|未|勿|莫|休想|谁|谁都|唔好|唔|冇|咪)"
+    rf"(?:(?:不|没)\s*(?:赞成|同意|支持|主张)|反对|{_alternation(_UNDOERS['negation'])}|谁都|谁)"
     r"\s*(?:再|还|要|会|去|能|敢|想|都|也)?\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*"
     # (别投冬瓜一票: the verb between, the name then read with 一票)
     r"(?:投|偷|头)?\s*$"
@@ -152,6 +181,9 @@ class FreeVote:
     end: int
     change: bool  # written as 改投 / 改票
     ambiguous: bool = False  # another name follows at once (投票对象：包子 馄饨)
+    # the player whose vote the post follows (跟饺子 / 跟着饺子投), its target left to his standing
+    # vote: the tally resolves it (target "?" here)
+    follows: str = ""
 
 
 def _names_alt(players: Sequence[str]) -> str:
@@ -915,7 +947,7 @@ def parse_free_vote(
     # 不生效) is no vote: it names the one withdrawn
     found = [f for f in found if not _voided(text, f.end)]
     if not found and bare:
-        found = _placed_votes(text, players, others, speaker)
+        found = _follow_votes(text, players) or _placed_votes(text, players, others, speaker)
     found = found or _listed(text, players)
     if not found and pronouns:
         found = _unresolved(text)
@@ -947,6 +979,48 @@ def _beside_count(text: str, players: Sequence[str]) -> str | None:
     if own is not None and own.start() > 0 and not is_count(own.group(0), players):
         return " " * own.start() + own.group(0)
     return None
+
+
+# 跟X opening a post that names no target of its own.  跟 + a player is either joining the vote
+# ON him or following the vote OF him, and the post alone does not always say which:
+# - nothing after it (跟番茄), the words of following (跟番茄投 / 跟番茄走 / 跟番茄的票 / 跟番茄
+#   一样), or agreement with him (跟番茄，他分析得对): his vote followed — an attempt whose target
+#   is his standing vote, ``follows`` = him, left to the tally to resolve (target "?" here);
+# - a reason that finds fault with him (跟番茄。他那句太刻意了 / 跟番茄，环节三那票说不过去): the
+#   regression games votes_blind4/killbar7_free4 and votes_blind5/killbar7_free5 read it as a
+#   vote FOR him, but following his vote stays a reading too, and a wrong death is worse than a
+#   question: not read here, so the vote book asks it as a spoken choice (votebook.doubt);
+# and as ever a question, a supposition or a negation undoes it (要不要跟番茄？/ 不跟番茄).
+# 跟票X / 跟投X name the target (the verb's object) and are read as votes elsewhere.
+_FOLLOW_HOW = r"(?P<how>\s*(?:的票|的|走|投|一样|一起投|投一样的)?)"
+_AGREES = re.compile(
+    r"说得对|说的对|讲得对|分析得对|分析的对|有道理|讲得好|说得好|同意|赞同|附议|思路|逻辑"
+    r"|认同|我认(?![为识得])|信他|信她|听他|听她|[+＋]\s*1|没毛病|是对的|是好人|站他|站她|跟他|跟她"
+)
+
+
+def _follow_votes(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """跟X opening the post (see above): X's vote followed (``follows``), or nothing read."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    m = re.match(rf"\s*(?:我|票|这票)?\s*跟(?:着|随)?\s*(?P<name>{alt}){_FOLLOW_HOW}", text)
+    if m is None:
+        return []
+    rest = text[m.end() :]
+    if rest[:1] and rest[:1] not in f"{_CLAUSE_END} \t":
+        return []  # 跟番茄说的做 / 跟番茄他们一起: the name is not where the clause ends
+    if _DECIDED_REST.search(re.split(r"[。！!\n]", rest, maxsplit=1)[0]):
+        return []  # 跟番茄？ / 跟番茄的话… — asked or supposed
+    name = _unloosen(m.group("name"), players)
+    said = rest.strip(f"{_CLAUSE_END} \t")
+    follows = FreeVote("?", m.start(), m.end(), False, follows=name)
+    if m.group("how").strip() or not said:
+        return [follows]
+    for sm in _AGREES.finditer(rest):
+        if not re.search(alt, rest[_sentence_start(rest, sm.start()) : sm.start()]):
+            return [follows]  # 跟番茄，他分析得对 — his reasoning followed
+    return []  # 跟番茄。他那句太刻意了 — for him or after him: asked (votebook.doubt)
 
 
 def _placed_votes(
@@ -982,8 +1056,9 @@ def _placed_votes(
 # followed by a comma and a remark (番茄，他…) is the remark's topic: no vote.
 _DECIDING_BEFORE = r"还是|那就|就"
 _DECIDING_AFTER = r"\s*(?:吧|了)?\s*(?:[，,]\s*(?:不变|不改了?|照旧|不换了?)\s*)?"
-_DECIDED_REST = re.compile(r"[?？]|吗|如果|要是|假如|万一|假设|的话|除非|你(?!们)")
-_SUPPOSED = re.compile(r"如果|要是|假如|万一|假设|的话|除非|打算|明天|下轮")
+_SUPPOSE = _alternation(_UNDOERS["supposition"])
+_DECIDED_REST = re.compile(rf"[?？]|吗|{_SUPPOSE}|你(?!们)")
+_SUPPOSED = re.compile(rf"{_SUPPOSE}|打算|明天|下轮")
 
 
 def _decision_said(text: str, players: Sequence[str]) -> list[FreeVote]:
@@ -1420,7 +1495,7 @@ def _address_pattern(words: Iterable[str]) -> re.Pattern[str]:
 
 _ADDRESS = _address_pattern(_WORDS["address_words"])
 # Someone else whom thanks or a greeting may be said to (谢谢法官 / 大家早上好).
-_ADDRESSEE = re.compile(r"法官|导演|主持|楼主|大家|各位|诸位|你们|all|everyone", re.I)
+_ADDRESSEE = undoer_pattern("addressee")
 # A question asked without its mark (油条⏎昨天为啥那么说我).
 _ASKED_WORDS = r"为啥|为何|咋|干嘛|干吗|凭什么|凭啥"
 

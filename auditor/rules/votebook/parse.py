@@ -53,6 +53,7 @@ from typing import Any
 
 from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
+from auditor.game.titles import cn_number
 from auditor.hanzi import to_simplified
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
@@ -175,6 +176,12 @@ class ParsedVote:
     format_error: str | None  # why the format is wrong, else None
     read_as: str = ""  # a target read by sound or shape: the note the director sees
     alike: str = ""  # the one player a target naming no one sounds or looks like
+    # the minutes the post itself says are left before the close (离关门还有四十分钟), else
+    # None: a change or a 代投 the post places inside the preset's last hour (:func:`said_minutes_left`)
+    minutes_left: int | None = None
+    # the player whose vote the post follows (跟饺子 / 跟着饺子投, no target of its own): the
+    # target is left to his standing vote, which the tally resolves (target "" / "?" here)
+    follows: str = ""
 
 
 def _line_spans(text: str, lines: Sequence[str]) -> Iterator[tuple[int, int]]:
@@ -620,7 +627,10 @@ def free_vote(
         note = read_as_note(text[t0:t1], *alike)
         target = normalise_name(alike[0])
         return ParsedVote(fv.change, text[t0:t1], target, t0, t1, "", None, note, alike[0])
-    return ParsedVote(fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None)
+    follows = by_fold.get(fv.follows, fv.follows)
+    return ParsedVote(
+        fv.change, text[t0:t1], normalise_name(name), t0, t1, "", None, follows=follows
+    )
 
 
 def _cut_aliases(players: Sequence[str]) -> dict[str, str]:
@@ -1516,7 +1526,73 @@ def read_vote_text(
             return None  # 给大家示范一下格式：⏎投票对象：饺子 — the format shown, no vote cast
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
-    return None if pv is not None and _withdrawn(text, lines, pv) else pv
+    if pv is None or _withdrawn(text, lines, pv):
+        return None
+    left = said_minutes_left(text)
+    return pv if left is None else replace(pv, minutes_left=left)
+
+
+# The time left before the vote closes, as a post states it of the moment it is written (002
+# 说明3 投票时间结束前1小时内不允许改票; 000 白天结束前一个小时不得改票 / 投票截至的30分钟前 代投;
+# 001 and 004 关门前一小时不允许改票或代投): 离关门还有四十分钟 / 距投票结束50分钟 / 还剩半小时 /
+# 还有三刻钟关门 / 关门前最后二十分钟.  Not the rule recalled (关门前一小时不允许改票: no 还有 /
+# 距), a question (还有多久关门？/ 还剩半小时吗), a supposition or a plan (等还剩半小时再改 /
+# 要是只剩十分钟), nor time left to something else (还有四十分钟下班).
+_CLOSE = r"(?:关门|截止|截票|封票|收票|投票结束|投票截止|白天结束|天黑|结束投票|停止投票|结束)"
+_AMOUNT = r"(?:\d{1,3}|[一二两三四五六七八九十半]{1,4})"
+_DURATION = (
+    rf"(?P<n>{_AMOUNT})\s*(?:个\s*)?(?P<half>半\s*)?"
+    rf"(?P<unit>分钟|分|小时|钟头|个钟|刻钟|刻|min(?:ute)?s?|h(?:ours?)?)(?P<half2>半)?"
+)
+_SPAN = re.sub(r"\(\?P<\w+>", "(?:", _DURATION)
+_DURATION_AT_END = re.compile(rf"{_DURATION}$", re.IGNORECASE)
+_LEFT = r"(?:还有|还剩下?|只剩下?|只有|尚有|尚余|仅剩|剩下?|不到|不足|就剩)"
+_TIME_LEFT = re.compile(
+    rf"(?:离|距离?)\s*(?:本轮|今天|今日|本日)?\s*{_CLOSE}\s*(?:时间)?\s*(?:只)?\s*(?:{_LEFT})?\s*{_SPAN}"
+    rf"|{_LEFT}\s*(?:最后)?\s*{_SPAN}(?=\s*(?:就|便)?\s*(?:要)?\s*{_CLOSE}|\s*(?:了|啦|哦|喔|啊)?\s*(?:$|[\s,，。.!！~～…;；:：)）\]】]))"
+    rf"|{_CLOSE}\s*前\s*(?:的)?\s*最后\s*{_SPAN}",
+    re.IGNORECASE,
+)
+_TIME_UNDONE = re.compile(
+    r"[?？]|吗|多久|多少|几|如果|要是|假如|万一|等到?|到时|的话|之后|以后|再说"
+)
+
+
+def said_minutes_left(text: str) -> int | None:
+    """The minutes before the close that the post says are left as it is written
+    (:data:`_TIME_LEFT`; the smallest, when it says several), None when it says none."""
+    ft = fold(text)
+    found: list[int] = []
+    for m in _TIME_LEFT.finditer(ft):
+        s, e = m.span()
+        head = ft[:s]
+        clause = (
+            re.split(r"[。.!！?？;；\n，,]", head)[-1]
+            + ft[s:e]
+            + re.split(r"[。.!！;；\n，,]", ft[e:])[0][:8]
+        )
+        if _TIME_UNDONE.search(clause):
+            continue
+        d = _DURATION_AT_END.search(m.group(0))
+        if d is None:
+            continue
+        half = bool(d.group("half") or d.group("half2"))
+        minutes = _minutes(d.group("n"), d.group("unit"), half)
+        if minutes is not None:
+            found.append(minutes)
+    return min(found) if found else None
+
+
+def _minutes(n: str, unit: str, half: bool) -> int | None:
+    unit = unit.lower()
+    count = 0.5 if n == "半" else cn_number(n)
+    if count is None:
+        return None
+    if unit.startswith(("小时", "钟头", "个钟", "h")):
+        return int((count + (0.5 if half else 0)) * 60)
+    if unit.startswith("刻"):
+        return int(count * 15)
+    return int(count)
 
 
 # A message recalled as a chat app shows it, written into the post (撤回了一条消息 / （撤回） /
