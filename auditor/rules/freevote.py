@@ -78,6 +78,15 @@ def undoer_words(kind: str) -> tuple[str, ...]:
     return tuple(_UNDOERS[kind])
 
 
+def address_words() -> tuple[str, ...]:
+    """The words said TO a player (freevote.toml ``address_words``: a greeting, thanks, an
+    apology, an acknowledgement, agreement, a cheer or praise — 早上好，油条 / 油条，说得对): a
+    name in their sentence is whom the post speaks to, not a vote.  The public loader for every
+    reader of a post's address (the same as ``undoer_words("address")``), so none reads the
+    toml itself."""
+    return undoer_words("address")
+
+
 def _alternation(words: Iterable[str]) -> str:
     """``words`` as one regular-expression alternation, the longest first."""
     return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
