@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
 from auditor.game.gamefile import DaySpec, Game, ThreadKind, load_game
+from auditor.report.words import withdrawn_words
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
@@ -619,6 +620,16 @@ def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
     return asked(cur, engine.stored_records(store), forum_base(cur, store))
 
 
+def held_pending(game: Game, store: Store, led: Ledger) -> int:
+    """How many of the ledger's pending cards wait on their day's open questions (the audit
+    line's 待处理 N（其中 M 条等问题答完）; :func:`auditor.ledger.held.count_held`)."""
+    from auditor.ledger.held import count_held
+    from auditor.ledger.ledger import is_card_draft
+
+    asked = open_questions(game, store)
+    return count_held(game, (d for d in led.drafts if is_card_draft(d)), asked)
+
+
 @dataclass(frozen=True, slots=True)
 class Confirmed:
     proposal: Proposal  # as written (corrected when the director corrected it)
@@ -824,6 +835,7 @@ class AuditResult:
     new_drafts: int = 0
     pending: int = 0  # drafts that would be a card
     other_pending: int = 0  # drafts suggesting 不处罚 / 提醒导演: counted apart
+    held: int = 0  # of ``pending``, those waiting on their day's open questions (ledger.held)
     findings: int = 0
     problems: list[str] = field(default_factory=list)
     # the game file disagrees with the tally or forces a source a rule cannot read
@@ -864,6 +876,8 @@ class AuditResult:
         if self.report and self.report_unchanged:
             where = f"没有变化，沿用上次的报告：{self.report / 'report.html'}"
         other = f"，不处罚/提醒导演 {self.other_pending}" if self.other_pending else ""
+        if self.held:
+            other = f"（其中 {self.held} 条等问题答完）{other}"
         changes = ""
         if self.changed_posts or self.deleted_posts:
             changes = f"，被修改 {self.changed_posts}，被删除 {self.deleted_posts}"
@@ -877,17 +891,24 @@ class AuditResult:
         proposed = ""
         if self.proposals:
             proposed = f"；待导演确认的提议 {len(self.proposals)} 项（auditor game 查看）"
-        first = ""
-        if self.state:
-            first = f"游戏状态不完整（{len(self.state)}）：" + "；".join(self.state) + "。"
+        first = state_line(self.state)
         withdrawn = ""
         if self.withdrawn:
-            withdrawn = f"，撤回 {len(self.withdrawn)} 条（" + "；".join(self.withdrawn) + "）"
+            withdrawn = f"，撤回 {len(self.withdrawn)} 条（{withdrawn_words(self.withdrawn)}）"
         return (
             f"{first}审计完成：新帖 {self.new_posts}{changes}，新草稿 {self.new_drafts}，"
             f"待处理 {self.pending}{other}{withdrawn}，问题 {len(self.problems)}{held}{notices}"
             f"{proposed}。{where}"
         )
+
+
+def state_line(state: Sequence[str]) -> str:
+    """What the game's state lacks, as the audit line says it first (and the views of the
+    last check's records, ``votes``, ``findings``, ``status``, before their output); ""
+    when nothing."""
+    if not state:
+        return ""
+    return f"游戏状态不完整（{len(state)}）：" + "；".join(state) + "。"
 
 
 def audit(
@@ -1031,6 +1052,10 @@ def _quiet_night(
     result.report, result.report_unchanged = last, True
     result.notices = list(state.report_notices)
     result.state = list(state.report_state)
+    if result.state or result.proposals:  # (a complete state holds nothing: no ledger read)
+        from auditor.ledger.ledger import load_ledger
+
+        result.held = held_pending(game, store, load_ledger(game, store))
     return True
 
 
@@ -1054,7 +1079,7 @@ def withdrawn_drafts(
             continue
         rule = engine.REGISTRY.get(row.code)
         title = rule.title if rule else row.code
-        day = f"，第{row.day}天" if row.day is not None else ""
+        day = f" 第{row.day}天" if row.day is not None else ""
         floor = f" #{row.floor}" if row.floor is not None else ""
         if row.code not in ruleset.rules:
             why = "这条规则已在游戏文件或规则集里关闭"
@@ -1095,6 +1120,7 @@ def _write_report_settled(
         result.new_drafts = sum(1 for d in led.drafts if d.fingerprint not in before)
         result.withdrawn = withdrawn_drafts(game, store, before, led, ruleset)
         result.pending, result.other_pending = led.pending, led.other_pending
+        result.held = held_pending(game, store, led)
         last = latest_dir(reports, game.slug)
         if (
             unchanged_ok

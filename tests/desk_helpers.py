@@ -100,6 +100,7 @@ class DeskServer:
     reports: Path
     process: subprocess.Popen[str]
     all_links: dict[tuple[str, str], str]
+    said: str = ""  # what the server printed up to its last login link
 
     def session(self) -> requests.Session:
         return requests.Session()
@@ -199,7 +200,9 @@ def desk_server(game: Path, *extra: str, others: tuple[Path, ...] = ()) -> Itera
                 break
             except requests.ConnectionError:
                 time.sleep(0.2)
-        yield DeskServer(base, load_game(game).slug, links, reports, proc, all_links)
+        yield DeskServer(
+            base, load_game(game).slug, links, reports, proc, all_links, "".join(lines)
+        )
     finally:
         proc.terminate()
         try:

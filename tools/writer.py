@@ -1477,10 +1477,36 @@ def _write_snapshot(script: Script, snap: Snapshot, out: Path) -> dict[str, Any]
     return {"at": snap.at.isoformat(), "content_type": ctype, "files": files}
 
 
+#: ``python -m tools.writer --help``: what a script holds, in a director's language (fh42:
+#: the help was one English usage line; the format was only in this module's docstring).
+HELP = """用法：python -m tools.writer 剧本.toml 输出目录
+
+把一局游戏的剧本（TOML）写成 Discuz! X3.5 的网页（帖子列表、帖子页、API 页和 index.json），
+给 auditor 当作论坛读（游戏文件里 [forum] url 指向输出目录）。同一个剧本每次写出的网页完全一样。
+
+剧本里写这些（完整的格式和每一项的说明：python -m pydoc tools.writer）：
+  [forum]        论坛：base_url（以 / 结尾）、charset、timezone、rendered_at（「现在」的时间）、
+                 ppp（每页几楼）、boards（版块号 = 版块名）
+  [members]      论坛用户名 = uid（也可以写签名 signature、头像 avatar）
+  [[thread]]     一个主题：tid、fid（版块）、subject（标题）
+  [[thread.post]] 一楼：author、at（发帖时间，带时区）、message（BBCode 原文）；
+                 可选 pid、quote（引用哪一楼的 pid）、edited_at、hidden、deleted
+  [[snapshot]]   可选：某个时刻保存下来的网页
+
+例：python -m tools.writer script-night1.toml pages/
+"""
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in ("-h", "--help"):
+        print(HELP, end="")
+        return 0
     if len(args) != 2:
-        print("usage: python -m tools.writer SCRIPT.toml OUT_DIR", file=sys.stderr)
+        print(
+            "用法：python -m tools.writer 剧本.toml 输出目录（--help：剧本里写什么）",
+            file=sys.stderr,
+        )
         return 2
     try:
         index = write_site(args[0], args[1])

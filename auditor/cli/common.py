@@ -32,6 +32,9 @@ from auditor.game.gamefile import hidden_name_warnings
 from auditor.pipeline import open_game as _open_game
 from auditor.pipeline import open_store as open_store
 from auditor.pipeline import require_crawled as require_crawled
+from auditor.pipeline import state_line as _state_line
+from auditor.pipeline import state_problems as _state_problems
+from auditor.report.words import audit_line
 from auditor.visible import visible
 
 if TYPE_CHECKING:
@@ -547,3 +550,23 @@ def command(fn_or_name: Callable[..., Any] | str | None = None) -> Any:
     if callable(fn_or_name):
         return app.command(cls=ChineseCommand)(fn_or_name)
     return app.command(fn_or_name, cls=ChineseCommand)
+
+
+#: What the views say after the incomplete state's line (:func:`warn_state`).
+STATE_NOTE = "下面是按现在读到的算的：这些没答完，相关的天的潜水、投票和计票可能不准。"
+
+
+def warn_state(game: Game, store: Store) -> None:
+    """Say first (on stderr) that the game's state is incomplete, in the audit line's words
+    (fh42 item 6: ``votes --tally`` printed a day's tally and ``findings`` the drafts of a
+    day whose 延时 was not read, saying nothing of it)."""
+    if not game.discovers:
+        return
+    problems = _state_problems(game, store)
+    if problems:
+        err.print(
+            f"[red]{escape(audit_line(_state_line(problems)))}[/]",
+            highlight=False,
+            soft_wrap=True,
+        )
+        err.print(STATE_NOTE, highlight=False, soft_wrap=True)

@@ -28,6 +28,7 @@ from auditor.cli.common import (
     out,
     player_choices,
     require_crawled,
+    warn_state,
 )
 from auditor.cli.console import escape
 from auditor.cli.today import (
@@ -239,6 +240,7 @@ def status(
         g = open_game(game)
         with open_store(g, existing="查看当天进度") as store:
             require_crawled(g, store, action="查看当天进度")
+            warn_state(g, store)  # (first: the day's status may be judged on a wrong close)
             when = now_in(g.timezone, now)
             st = None
             if when is None:  # what the last check recorded, when it still holds
@@ -335,6 +337,7 @@ def findings(
                 code = code.upper()
             if player is not None:
                 check_choice(player, player_choices(g, store), option="--player", what="这个人")
+            warn_state(g, store)  # (first: a day not read holds unsure drafts)
             note_stale(store)  # the findings are the last check's
             rows = finding_records(store, g)
         rows = [

@@ -250,6 +250,15 @@ def _serve(
             highlight=False,
             soft_wrap=True,
         )
+    # (sessions live in the desk's memory, nothing on disk: a restart signs everyone out —
+    # said on every start, with new links on this machine; fh42 item 5)
+    out.print(
+        "每次启动审计台都要重新登录（上次的登录随之失效）："
+        + ("点下面新打印的登录链接（每个只能用一次），或" if local else "")
+        + "在登录页选导演名、输入密码。",
+        highlight=False,
+        soft_wrap=True,
+    )
     if local:
         labels = game_labels(games)  # (two copies of one game: told apart)
         for slug, g in games.items():

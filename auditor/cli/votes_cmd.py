@@ -25,6 +25,7 @@ from auditor.cli.common import (
     open_store,
     out,
     require_crawled,
+    warn_state,
     write_utf8,
 )
 from auditor.cli.console import escape
@@ -221,6 +222,7 @@ def votes_cmd(
         rs = ruleset_for(g)
         with open_store(g, existing="统计投票") as store:
             require_crawled(g, store, action="统计投票")
+            warn_state(g, store)  # (first: a 延时 or a death not read makes the tally wrong)
             if now is not None:  # the votes as they stood then: judged afresh, the same path,
                 when = now_in(g.timezone, now)  # from the posts posted by then
                 checked = derive_records(build_context(g, store, now=when, ruleset=rs, so_far=True))
@@ -245,8 +247,7 @@ def votes_cmd(
                 rows, spec = tally_table_rows(checked, day), list(TALLY_TABLE)
             else:
                 rows, spec = vote_table_rows(checked, g, day), list(VOTE_TABLE)
-                # optional columns only when some row has them
-                spec += [(c, h) for c, h in VOTE_TABLE_EXTRA if any(r.get(c) for r in rows)]
+                spec += [(c, h) for c, h in VOTE_TABLE_EXTRA if any(r.get(c) for r in rows)]  # used
             if not rows:
                 out.print("没有计票结果。" if tally else "没有投票帖。")
                 return

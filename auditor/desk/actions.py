@@ -32,7 +32,7 @@ from auditor.ledger.decisions import Recorded, add_card, decide, describe, state
 from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
-from auditor.report.words import audit_line
+from auditor.report.words import audit_line, withdrawn_words
 from auditor.report.write import latest_dir
 from auditor.rules.records import CheckRecords
 from auditor.store import Store
@@ -588,7 +588,7 @@ def last_audit(game: Game) -> dict[str, str]:
         "status": last.status,
         "problems": "；".join(last.problems),
         # drafts the run withdrew, said (待处理 7 → 4 said nothing of the three)
-        "withdrawn": "；".join(last.withdrawn),
+        "withdrawn": withdrawn_words(last.withdrawn),  # (one reason, then the drafts)
         "withdrawn_count": str(len(last.withdrawn)) if last.withdrawn else "",
     }
 

@@ -553,6 +553,7 @@ class DeskApp:
         last = actions.last_audit(game)
         ctx = desk_context(self.desk, slug, game, WHO_SLOT, recs, filters, last)
         ctx["proposals"] = actions.proposals(game)
+        ctx["asked"] = asked_by_day(recs, ctx["proposals"])
         ctx["histories"] = actions.histories(game)
         problem = actions.rewrite_problem(game)
         ctx["flash"] = (
@@ -1011,6 +1012,8 @@ def desk_context(
         "held": held,
         "questions": recs.questions,
         "pending": _count(recs.drafts, notice=False),
+        # of them, those waiting on their day's questions (待处理 N（其中 M 条等问题答完）)
+        "held_pending": _held_cards(recs.drafts),
         "notices": notices,
         "notice_count": _count(recs.drafts, notice=True),
         "approved": _approved(recs.decided),
@@ -1033,8 +1036,38 @@ def desk_context(
         "flash": [],
         "csrf": "",
         "proposals": [],
+        "asked": [],  # (fresh_page: asked_by_day, the questions first on the page)
         "discovers": game.discovers,  # threads, days and events read from the forum
     }
+
+
+@dataclass(slots=True)
+class Asked:
+    """One day's questions, first on the desk: its posts not read and its proposals."""
+
+    day: int | None
+    unread: list[Mapping[str, object]] = field(default_factory=list)
+    proposals: list[Mapping[str, object]] = field(default_factory=list)
+
+
+def asked_by_day(recs: Records, proposals: Sequence[Mapping[str, object]]) -> list[Asked]:
+    """What the director must answer, by day (fh42 item 7: first on the desk, above every
+    card): each day's posts not read (未读懂的公告, the day :mod:`auditor.ledger.held` placed
+    them in) and proposals to confirm, the days in order, those of no day last."""
+    day_of_post = {
+        str(i["ident"]): q["day"]
+        for q in recs.questions
+        for i in q["items"]
+        if i["kind"] == "unread"
+    }
+    groups: dict[int | None, Asked] = {}
+    for u in (recs.game_state or {}).get("unread") or []:
+        day = day_of_post.get(str(u["pid"]))
+        groups.setdefault(day, Asked(day)).unread.append(u)
+    for p in proposals:
+        day = p["day"] if isinstance(p["day"], int) else None
+        groups.setdefault(day, Asked(day)).proposals.append(p)
+    return [groups[d] for d in sorted(groups, key=lambda d: (d is None, d or 0))]
 
 
 def _queue(
@@ -1059,6 +1092,11 @@ def _held_apart(
         [d for d in notices if d.get("held") is None],
         held,
     )
+
+
+def _held_cards(drafts: Sequence[Mapping[str, object]]) -> int:
+    """The pending cards (no notice) waiting on their day's questions."""
+    return sum(1 for d in drafts if d.get("held") is not None and not d["notice"])
 
 
 def _count(drafts: Sequence[Mapping[str, object]], *, notice: bool) -> int:

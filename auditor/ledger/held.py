@@ -15,10 +15,10 @@ all ask these two (DESIGN: never silent; a wrong card is worse than a question).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from auditor.errors import AuditorError
 from auditor.game.confirm import day_of
@@ -45,6 +45,19 @@ class HeldError(AuditorError):
     """A held draft approved without 仍然批准."""
 
     exit_code = 2
+
+
+class HeldDraft(Protocol):
+    """What :func:`count_held` reads of a draft (a ledger's :class:`Draft`)."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def day(self) -> int | None: ...
+    @property
+    def tid(self) -> int | None: ...
+    @property
+    def posted_at(self) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +148,20 @@ def holding_day(
     if day is None:
         return max(questions) if code in _ALSO_HELD else None
     return day if questions.get(day) else None
+
+
+def count_held(
+    game: Game, drafts: Iterable[HeldDraft], questions: Mapping[int, Sequence[Question]]
+) -> int:
+    """How many of ``drafts`` wait on a day's open questions (the audit line's 其中 M 条等问题
+    答完; each draft's day as ``auditor decide`` takes it: :func:`draft_day`)."""
+    if not questions:
+        return 0
+    return sum(
+        1
+        for d in drafts
+        if holding_day(d.code, draft_day(game, d.day, d.tid, d.posted_at), questions) is not None
+    )
 
 
 def held_by(

@@ -104,7 +104,7 @@ def posts_of(records: Records, announcement: str | None) -> Posts:
     kinds, absent = ["tally", "reminder"], []
     if not inputs.settings["midday_tally"]:  # 版杀7 4.1.2 说明1
         kinds.remove("tally")
-        why = _cite(inputs.sources, "midday_tally") or "midday_tally = false"
+        why = _cite(inputs.sources, "midday_tally") or "规则集设定讨论日中途不计票"
         absent.append(f"没有{KIND_NAMES['tally']}：这个规则集讨论日进行中不计票（{why}）")
     daily = []
     for kind in kinds:
@@ -196,7 +196,7 @@ def require_midday_tally(
     why = _cite(sources, "midday_tally")
     if not settings["midday_tally"]:
         raise NoDraftError(
-            f"这个规则集讨论日进行中不公布票型（{why or 'midday_tally = false'}）"
+            f"这个规则集讨论日进行中不公布票型（{why or '规则集的设定'}）"
             f"：关门后的计票结果见 auditor votes GAME --day {day} --format bbcode"
         )
     return why

@@ -487,6 +487,7 @@ def _tallies(game: Game, checked: CheckRecords) -> tuple[list[Row], list[Row]]:
             **t,
             "outcome_name": OUTCOME_NAMES.get(str(t.get("outcome")), t.get("outcome") or ""),
             "round_name": round_label(game, t.get("day"), t.get("round")),
+            "voters_shown": _weighted_voters(t, checked.rounds),
         }
         for t in checked.tally
     ]
@@ -494,6 +495,32 @@ def _tallies(game: Game, checked: CheckRecords) -> tuple[list[Row], list[Row]]:
         {**r, "round_name": round_label(game, r.get("day"), r.get("round"))} for r in checked.rounds
     ]
     return tally, rounds
+
+
+def _weighted_voters(row: Mapping[str, object], rounds: Sequence[Mapping[str, object]]) -> str:
+    """A tally row's voters, each whose vote counts more than one marked with its weight
+    (小鹿（警长 ×2）: the 票数 5 of four voters said, as the announcement says it)."""
+    voters = str(row.get("voters") or "")
+    rnd = next(
+        (
+            r
+            for r in rounds
+            if r.get("day") == row.get("day") and str(r.get("round")) == str(row.get("round"))
+        ),
+        None,
+    )
+    weights = rnd.get("weights") if rnd is not None else None
+    if not voters or not isinstance(weights, Mapping):
+        return voters
+    out = []
+    for v in voters.split("、"):
+        w = weights.get(v)
+        if isinstance(w, int | float) and w != 1:
+            shown = f"{w:g}"
+            who = "警长 " if rnd is not None and v == rnd.get("sheriff") else ""
+            v = f"{v}（{who}×{shown}）"
+        out.append(v)
+    return "、".join(out)
 
 
 def _activity_grid(
@@ -731,6 +758,12 @@ def _game_state(
         "threads": len(disc.discovered("threads")),
         "days": len(disc.discovered("days")),
         "events": len(disc.discovered("events")),
+        # what the game file states (written or confirmed): said when nothing is left to
+        # confirm, not 「从论坛发现帖子 0 个、天 0 个、事件 0 个」 (fh42)
+        "in_file": {
+            what: len(getattr(disc, what)) - len(disc.discovered(what))
+            for what in ("threads", "days", "events")
+        },
         "proposals": list(proposed),
         "warnings": list(disc.warnings),
         "not_taken": [

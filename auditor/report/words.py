@@ -5,6 +5,9 @@ line says its audit line with it on a night with nothing new, which loads no led
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 #: The one wording of ``auditor game --dismiss`` wherever a director reads it (the command's
 #: help, the game screen under 未读懂的公告, the report): the command with the game file and
 #: the post's pid, never "编号" (a draft's F… is an 编号 too).
@@ -50,6 +53,18 @@ _TABLES = {
     # (the ledger's citation of a rule the seed post does not state)
     "种子规则没有直接条文：": "规则帖没有直接条文，参照：",
 }
+#: A preset's citation of a value its seed has no clause for (``no seed text: …``).
+_NO_SEED = re.compile(r"no seed text:\s*")
+#: A game file setting named in a citation (``在游戏文件里写 [rules] reminder = "forum"``):
+#: the table's name in words (规则设置), the line to write kept as it is.
+_SETTING = re.compile(r"\[(rules|ruleset|forum|game)\]\s*(?=[\w-]+\s*=)")
+_WRITE_SETTING = re.compile(r"游戏文件里写\s*\[(rules|ruleset|forum|game)\]\s*(?=[\w-]+\s*=)")
+_SECTION_WORDS = {
+    "rules": "规则设置里",
+    "ruleset": "规则集设置里",
+    "forum": "论坛设置里",
+    "game": "游戏设置里",
+}
 
 
 def director_words(text: str, desk: object = False) -> str:
@@ -62,7 +77,24 @@ def director_words(text: str, desk: object = False) -> str:
             text = text.replace(elsewhere, on_desk)
     for table, words in _TABLES.items():
         text = text.replace(table, words)
-    return text
+    text = _NO_SEED.sub("规则帖没有直接条文，参照：", text)
+    text = _WRITE_SETTING.sub(lambda m: f"游戏文件的{_SECTION_WORDS[m.group(1)]}写 ", text)
+    return _SETTING.sub(lambda m: f"{_SECTION_WORDS[m.group(1)]}的 ", text)
+
+
+def withdrawn_words(items: Sequence[str]) -> str:
+    """The drafts a night's check withdrew (``人 规则 第N天：why`` each), grouped by why:
+    one reason, then the drafts it took (fh42 item 5: the same reason fifteen times made
+    a line of 1,700 characters)."""
+    groups: dict[str, list[str]] = {}
+    for item in items:
+        what, sep, why = item.rpartition("：")
+        if not sep:
+            what, why = item, ""
+        groups.setdefault(why, []).append(what)
+    return "；".join(
+        f"{why}：{'、'.join(whats)}" if why else "、".join(whats) for why, whats in groups.items()
+    )
 
 
 def audit_line(line: str, desk: object = False) -> str:

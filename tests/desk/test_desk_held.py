@@ -140,6 +140,12 @@ def test_answered_days_offer_their_drafts_again(tmp_path: Path) -> None:
     assert res.returncode == 7, res.stderr
     held = [d for d in _drafts(game) if d["held"] == 2]
     assert {d["player"] for d in held if d["code"] == "LURK-DAY"} >= DAY2_FALSE
+    # (1b) the audit line says how many of 待处理 wait, a quiet night's line too
+    cards = [d for d in _drafts(game) if d["held"] is not None and not d["notice"]]
+    waits = f"（其中 {len(cards)} 条等问题答完）"
+    assert cards and waits in res.stdout + res.stderr, res.stdout + res.stderr
+    again = auditor("audit", "wugang.toml", "--no-crawl", cwd=folder)
+    assert again.returncode == 7 and waits in again.stdout + again.stderr, again.stdout
     shutil.copy(FH42 / "answered.toml", game)
     res = auditor("audit", "wugang.toml", cwd=folder)
     # (the posts his answers leave 未读懂 — fh42 item 3, discovery's — he dismisses)

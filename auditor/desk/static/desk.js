@@ -6,7 +6,8 @@
 "use strict";
 
 (function () {
-  function drafts() { return Array.from(document.querySelectorAll("article.draft:not(.done)")); }
+  // (a held card — its day has an open question — is folded apart: never the next one)
+  function drafts() { return Array.from(document.querySelectorAll("article.draft:not(.done):not(.held)")); }
   var current = -1;
 
   // A red card (approved as suggested or recoloured to red) goes to its confirmation page:
@@ -77,7 +78,8 @@
 
   // Every pending item (cards and notices) in the page's order.
   function pendingItems() {
-    return Array.from(document.querySelectorAll("article.draft:not(.done), article.notice:not(.done)"));
+    return Array.from(document.querySelectorAll(
+      "article.draft:not(.done):not(.held), article.notice:not(.done):not(.held)"));
   }
 
   function decided(art, text, made) {
