@@ -166,7 +166,9 @@ def test_a_tally_outcome_beside_an_unread_result_post_points_at_it(tmp_path: Pat
     g = m39()
     for t in g.threads:
         for p in t["post"]:  # type: ignore[union-attr]
-            p["message"] = str(p["message"]).replace("黄瓜 7 票，黄瓜出局。", "黄瓜 被潮水带走了。")
+            p["message"] = str(p["message"]).replace(
+                "黄瓜 7 票，黄瓜出局。", "黄瓜，这次轮到你了，保重。"
+            )
     pages = tmp_path / "pages"
     write_site(parse_script(g.script()), pages)
     _full, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')

@@ -216,17 +216,8 @@ def check_events(
     events = _events_at_close(ctx, dv, EventType.ELIMINATED, "vote")
     recorded = sorted(e.player for e in events)
     computed = sorted({t for r in (*rounds, rt) for t, o in r.outcome.items() if o == "eliminated"})
-    unread = _unread_that_day(ctx, dv) if not events else []
-    if recorded != computed and unread:
-        # fh42 item 2: the director's post naming the player may be among the unread — never
-        # claim he did not announce it; point at the posts to read first
-        question = (
-            f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed) or '无人出局'}"
-            f"（{rt.reason}），还没有和导演的公示帖对上：这一天有未读懂的导演帖子 "
-            f"{'、'.join(unread)}，请先处理这些帖子"
-        )
-        rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
-        return "；注意：计票结果还没有和导演的公示帖对上（这一天有未读懂的导演帖子）"
+    if recorded != computed and not events and _unread_that_day(ctx, dv):
+        return _not_yet_matched(ctx, dv, rt, computed)
     if recorded != computed:
         src = _recorded(ctx, events)
         asked = _unread_about(ctx, dv, [] if recorded else computed)
@@ -252,6 +243,18 @@ def check_events(
         rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src}投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
+
+
+def _not_yet_matched(ctx: Context, dv: DayVotes, rt: RoundTally, computed: list[str]) -> str:
+    """fh42 item 2: the director's post naming the player may be among the unread — never
+    claim he did not announce it; point at the posts to read first."""
+    question = (
+        f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed) or '无人出局'}"
+        f"（{rt.reason}），还没有和导演的公示帖对上：这一天有未读懂的导演帖子 "
+        f"{'、'.join(_unread_that_day(ctx, dv))}，请先处理这些帖子"
+    )
+    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    return "；注意：计票结果还没有和导演的公示帖对上（这一天有未读懂的导演帖子）"
 
 
 def _unread_that_day(ctx: Context, dv: DayVotes) -> list[str]:
