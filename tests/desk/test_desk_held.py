@@ -74,7 +74,8 @@ def test_the_unsure_days_drafts_are_held_and_refused_unless_approved_anyway(
     res = auditor("decide", "wugang.toml", str(false["id"]), "approve", cwd=night2.parent)
     assert res.returncode == 2, res.stdout + res.stderr
     assert "等第2天的问题答完再批" in res.stderr and "仍然批准" in res.stderr, res.stderr
-    assert "延时" in res.stderr or "pid" in res.stderr, res.stderr
+    assert "延时" in res.stderr or "楼" in res.stderr, res.stderr
+    assert "--anyway" in res.stderr and "pid" not in res.stderr, res.stderr  # review42 item 10
     g = load_game(night2)
     with Store(g.store) as store:
         assert not store.decision_history()
