@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from auditor.rules.votebook.declared import _declares
+from auditor.rules.votebook.declared import Now, _declares, _not_now, _read
 from tests.rules.test_votes import KILLBAR_DAY, PLAYERS, at, book_of, kb
 
 P = list(PLAYERS)
@@ -325,3 +325,121 @@ def test_an_uncertain_round_follows_the_recorded_vote_out_its_doubts_allow(
         assert first.outcome == {"油条": "suspect", "烧卖": "suspect"}, extra
         assert [c for c in book.conflicts if "计票结果未定" in c], extra
         assert not [c for c in book.conflicts if "判定。请导演核对本轮投票与这些帖子" in c], extra
+
+
+# Review of session 42: following a declaration passes a strict gate — a present,
+# unconditional statement about THIS round's next step.  A negation, a supposition, a recap or
+# a past marker, another game, another day or 环节, or a player's words quoted by the director
+# is read (shown to the director) but never followed: the tally stands and the round is asked.
+
+_NOT_FOLLOWED = [
+    ("不会有高票对决：油条 vs 烧卖", "含否定"),
+    ("没有高票对决：油条 vs 烧卖", "含否定"),
+    ("假设高票对决是油条 vs 烧卖，大家怎么投", "是假设或提问"),
+    ("回顾：环节二的可疑者是油条、烧卖", "是回顾"),
+    ("环节一选出的可疑者：油条、烧卖（已结束）", "说的是之前的事"),
+    ("复盘：上一环节可疑者：油条、烧卖", "是回顾"),
+    ("上一局高票对决：油条 vs 烧卖", "说的是另一局"),
+    ("第二日高票对决：油条 vs 烧卖", "标明的是第2天"),
+    ("汤圆：高票对决：油条 vs 烧卖", "是引用玩家的话"),
+]
+
+
+def test_a_sentence_that_is_no_present_declaration_never_erases_a_death(
+    tmp_path: Path,
+) -> None:
+    for i, (said, why) in enumerate(_NOT_FOLLOWED):
+        posts = _round2_four_three(_tangyuan(_UNREAD))
+        posts.append(_director(14, at(3, 0, 1), said))
+        book = book_of(tmp_path / str(i), "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+        second = book.days[1].rounds[1]
+        # the tally stands: 油条 4 : 烧卖 3, 油条 dies, no 高票对决 is held
+        assert second.outcome == {"油条": "eliminated"} and second.candidates == (), said
+        assert len(book.days[1].rounds) == 2, said
+        assert not [c for c in book.conflicts if "按导演的公示判定" in c], said
+        # asked: the sentence shown with why it is not followed, and the round's doubt
+        (asked,) = [c for c in book.conflicts if "按计票判定" in c]
+        assert said in asked and why in asked and "油条 出局" in asked, said
+        assert "pid" not in asked, said
+        assert [c for c in book.conflicts if "计票结果未定" in c], said
+        # 汤圆's unread post is not counted as a ballot
+        assert not [b for b in book.days[1].ballots if b.voter == "汤圆" and b.round == 2], said
+
+
+def test_a_present_declaration_of_this_rounds_next_step_is_followed(tmp_path: Path) -> None:
+    for i, said in enumerate(
+        [
+            "高票对决：油条 vs 烧卖",
+            "进入环节三高票对决：油条 vs 烧卖",  # the next round's label
+            "环节二平票不死人，高票对决：油条 vs 烧卖",  # a negation of a death, not of the duel
+            "上一环节平票，高票对决：油条 vs 烧卖",  # the past told in a clause before it
+            "第一天环节三：高票对决：油条 vs 烧卖",  # this day
+            "环节二已结束，对决：油条、烧卖",
+        ]
+    ):
+        posts = _round2_four_three(_tangyuan(_UNREAD))
+        posts.append(_director(14, at(3, 0, 1), said))
+        book = book_of(tmp_path / str(i), "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+        second = book.days[1].rounds[1]
+        assert second.outcome == {} and set(second.candidates) == {"油条", "烧卖"}, said
+        assert [c for c in book.conflicts if "按导演的公示判定" in c], said
+
+
+def test_a_firm_declaration_rules_over_a_later_sentence_that_is_not_one(
+    tmp_path: Path,
+) -> None:
+    posts = _round2_four_three(_tangyuan(_UNREAD))
+    posts.append(_director(14, at(3, 0, 1), "高票对决：油条 vs 烧卖。"))
+    posts.append(_director(14, at(3, 0, 2), "汤圆：高票对决：油条 vs 春卷"))
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+    assert set(book.days[1].rounds[1].candidates) == {"油条", "烧卖"}
+
+
+def test_a_round_with_no_death_keeps_its_tally_beside_a_sentence_that_is_no_declaration(
+    tmp_path: Path,
+) -> None:
+    # the tally makes everyone a suspect; a recap or a quote naming two is not followed
+    for i, said in enumerate(["回顾一下，可疑者：油条、烧卖。", "饺子：可疑者：油条、烧卖。"]):
+        posts = _round2(_round1_only_youtiao_over())
+        posts.append(_director(13, at(2, 0, 1), said))
+        book = book_of(tmp_path / str(i), "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
+        first = book.days[1].rounds[0]
+        assert set(first.outcome) == set(PLAYERS), said
+        (asked,) = [c for c in book.conflicts if "按计票判定" in c]
+        assert "可疑者为 所有玩家" in asked and "不按其判定" in asked, said
+        # round 2 is judged under the tally: a vote for 春卷 stands
+        bad = {b.voter: b.problem for b in book.days[1].ballots if b.round == 2}
+        assert bad == {"饺子": None, "包子": None}, said
+
+
+def test_the_gate_names_why_a_declaring_sentence_is_not_followed() -> None:
+    now = Now(day=2, round=1)  # round 1 of day 2 decided: 环节一 or 环节二 may be named
+    players = [*P, "不二", "上官"]
+    for text, why in [
+        ("无需对决：春卷、汤圆", "含否定"),
+        ("取消高票对决：春卷 vs 汤圆", "含否定"),
+        ("比如可疑者是春卷、汤圆，那就有意思了", "是假设或提问"),
+        ("可疑者：春卷、汤圆，谁先发言", "是假设或提问"),
+        ("总结：可疑者为春卷、汤圆", "是回顾"),
+        ("隔壁局可疑者：春卷、汤圆", "说的是另一局"),
+        ("昨天的可疑者：春卷、汤圆", "说的是之前的事"),
+        ("第一天可疑者：春卷、汤圆", "标明的是第1天"),
+        ("D3 可疑者：春卷、汤圆", "标明的是第3天"),
+        ("环节三可疑者：春卷、汤圆", "标明的是环节3"),
+        ("馄饨：可疑者：春卷、汤圆", "是引用玩家的话"),
+        ("@豆浆 ：可疑者：春卷、汤圆", "是引用玩家的话"),
+    ]:
+        read = _read(text, players)
+        assert read is not None, text
+        assert why in _not_now(text, read[2], players, now), text
+    for text in [
+        "可疑者：春卷、汤圆",
+        "第二天环节一结果：可疑者：春卷、汤圆",  # this day, this round
+        "环节二：可疑者辩论投票，只能投春卷、汤圆",  # the next round
+        "无人过半，可疑者：春卷、汤圆",  # a negation in another clause
+        "可疑者：不二、上官",  # names that hold 不 / 上 are no words of the gate
+        "所有玩家都是可疑者",
+    ]:
+        read = _read(text, players)
+        assert read is not None, text
+        assert _not_now(text, read[2], players, now) == "", text

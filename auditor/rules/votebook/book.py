@@ -9,7 +9,7 @@ from typing import Any
 
 from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
 from auditor.rules.base import Context, GamePost
-from auditor.rules.votebook.declared import declared_candidates
+from auditor.rules.votebook.declared import Now, declared_candidates
 from auditor.rules.votebook.doubt import ask_when_unsure
 from auditor.rules.votebook.judge import eligible, judge
 from auditor.rules.votebook.model import (
@@ -154,7 +154,7 @@ def _window(
     elig = [p for p in ctx.game.players if eligible(ctx, st, p, w.opens, w.closes)]
     ballots = judge(ctx, st, read, dv, w, state.candidates, inputs.procedure.sheriff_weight(st))
     tally, final = count(ctx, st, ballots, dv, w, elig)
-    first, declared = dv.day == inputs.first_day, _declared(inputs, w, windows, elig)
+    first, declared = dv.day == inputs.first_day, _declared(inputs, w, windows, elig, dv.day)
     decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, first, declared)
     inputs.procedure.decide(decision)
     last = w == windows[-1]
@@ -201,10 +201,11 @@ def _window_posts(inputs: _Inputs, w: Window, windows: Sequence[Window]) -> list
 
 
 def _declared(
-    inputs: _Inputs, w: Window, windows: Sequence[Window], elig: Sequence[str]
+    inputs: _Inputs, w: Window, windows: Sequence[Window], elig: Sequence[str], day: int
 ) -> Declared | None:
     """What the director declares the next round's candidates to be (killbar7, a next round
-    held in the game file), read from the director's posts after this round's close."""
+    held in the game file), read from the director's posts after this round's close (of day
+    ``day``; a sentence labelled with another day or round is not followed)."""
     if w.round is None or inputs.st.procedure != "killbar3":
         return None
     later = [x for x in windows if x.round is not None and x.round > w.round]
@@ -212,7 +213,9 @@ def _declared(
         return None
     nxt = later[0]
     opening = next(iter(_window_posts(inputs, nxt, windows)), None)
-    return declared_candidates(inputs.ctx, inputs.ctx.posts, w.closes, nxt.closes, elig, opening)
+    now = Now(day, w.round)
+    ctx = inputs.ctx
+    return declared_candidates(ctx, ctx.posts, w.closes, nxt.closes, elig, opening, now)
 
 
 def _in_round(gp: GamePost, w: Window, windows: Sequence[Window]) -> bool:

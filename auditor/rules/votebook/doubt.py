@@ -102,14 +102,7 @@ def ask_when_unsure(
         + "；".join(f"{x.voter} 的帖子（{where(base, x.gp)}）{x.what}" for x, _ in counted)
         + f"，若计为{as_votes}，结果不同"
     )
-    rest = [x for x in found if all(x is not y for y, _ in counted)]
-    more = (
-        "；本轮另有未读出的发言："
-        + "；".join(f"{x.voter}「{_short(x.gp)}」（{where(base, x.gp)}）" for x in rest)
-        if rest
-        else ""
-    )
-    label = f"第{d.dv.day}天" + (d.rt.name if d.rt.round is not None and d.rt.name else "")
+    label, more = _label(d), _others(found, [x for x, _ in counted], base)
     question = (
         f"{label}：计票结果未定 — "
         + "；".join(asked)
@@ -118,6 +111,21 @@ def ask_when_unsure(
     )
     d.rt.conflict = "；".join(x for x in (d.rt.conflict, question) if x)
     return list(d.ballots)
+
+
+def _label(d: Decision) -> str:
+    """The round as the director is shown it (第1天第2轮 可疑者辩论投票)."""
+    return f"第{d.dv.day}天" + (d.rt.name if d.rt.round is not None and d.rt.name else "")
+
+
+def _others(found: Sequence[Doubt], counted: Sequence[Doubt], base: str | None) -> str:
+    """The round's unread posts besides those ``counted``, listed for the director (text and
+    link) — empty when there are none."""
+    rest = [x for x in found if all(x is not y for y in counted)]
+    if not rest:
+        return ""
+    shown = "；".join(f"{x.voter}「{_short(x.gp)}」（{where(base, x.gp)}）" for x in rest)
+    return f"；本轮另有未读出的发言：{shown}"
 
 
 def _as_vote(target: str) -> str:
@@ -401,10 +409,9 @@ class _Said:
 def _said(d: Decision, last: bool) -> _Said | None:
     """What the director declares of the round ``d.rt``, or None when nothing is declared."""
     parts: list[str] = []
-    candidates: frozenset[str] | None = None
-    dec = d.declared
-    if dec is not None and dec.found:
-        candidates = frozenset(d.eligible) if dec.everyone else frozenset(dec.names)
+    candidates = _declared(d)
+    if candidates is not None and d.declared is not None:
+        dec = d.declared
         what = "可疑者" if (d.rt.round or 1) == 1 else "高票对决的对象"
         shown = "所有玩家" if dec.everyone else "、".join(dec.names)
         parts.append(f"导演公示的{what}为 {shown}（「{dec.text}」，{dec.where}）")
@@ -423,6 +430,15 @@ def _said(d: Decision, last: bool) -> _Said | None:
     earlier = frozenset(t for r in d.dv.rounds for t, o in r.outcome.items() if o == "eliminated")
     by = "游戏文件的记录" if candidates is None and src.startswith("游戏文件") else "导演的公示"
     return _Said(candidates, outs, earlier, "，".join(parts), by, last)
+
+
+def _declared(d: Decision) -> frozenset[str] | None:
+    """The next round's candidates the director firmly declares (declared.py's strict gate:
+    a negation, a supposition, a recap, another day or round, a quote is never followed)."""
+    dec = d.declared
+    if dec is None or not dec.found or dec.unfirm:
+        return None
+    return frozenset(d.eligible) if dec.everyone else frozenset(dec.names)
 
 
 def _agrees(said: _Said, rt: RoundTally) -> bool:
@@ -489,19 +505,11 @@ def _ask_followed(
     """The followed round ``rt`` asked: the tally of what was read, the doubts counted (text
     and link), the declaration, and any other unread post of the round."""
     base = d.ctx.game.forum.url
-    counted = {x.gp.post.pid for x, _ in scenario}
     as_votes = "、".join(f"{x.voter} {_as_vote(t)}" for x, t in scenario)
     shown = "；".join(
         f"{x.voter} 的帖子「{_short(x.gp)}」（{where(base, x.gp)}）{x.what}" for x, _ in scenario
     )
-    rest = [x for x in found if x.gp.post.pid not in counted]
-    more = (
-        "；本轮另有未读出的发言："
-        + "；".join(f"{x.voter}「{_short(x.gp)}」（{where(base, x.gp)}）" for x in rest)
-        if rest
-        else ""
-    )
-    label = f"第{d.dv.day}天" + (d.rt.name if d.rt.round is not None and d.rt.name else "")
+    label, more = _label(d), _others(found, [x for x, _ in scenario], base)
     mine = tally.reason.split("；")[0]
     theirs = rt.reason.split("；")[0]
     question = (

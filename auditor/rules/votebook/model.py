@@ -136,13 +136,17 @@ class Declared:
     """What the director's posts declare a killbar7 round's candidates to be (the round after
     the one decided): the players named, or everyone; ``found`` False when the director's posts
     after the round's close declare none.  ``text`` and ``where`` (its link or 楼) show the
-    sentence — or, when none is found, the next round's opening post — to the director."""
+    sentence — or, when none is found, the next round's opening post — to the director.
+    ``unfirm``: why the sentence is no present, unconditional statement about this round's next
+    step (含否定 / 是假设或提问 / …; declared.py's gate) — the tally stands and the director is
+    asked; empty when it is one (it may be followed)."""
 
     found: bool
     names: tuple[str, ...] = ()
     everyone: bool = False
     text: str = ""
     where: str = ""
+    unfirm: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -256,8 +256,10 @@ class KillbarRounds(VoteProcedure):
         theirs = set(d.eligible) if dec.everyone else set(dec.names)
         if theirs == set(rt.candidates):
             return
-        if any(kind != "suspect" for kind in rt.outcome.values()):
-            _ask_declared(rt, dec, label)  # a death stands: asked, never cleared
+        if dec.unfirm or any(kind != "suspect" for kind in rt.outcome.values()):
+            # a death stands, and a sentence that is no firm declaration is never followed
+            # (declared.py's gate): asked, the tally kept
+            _ask_declared(rt, dec, label, d.eligible)
         else:
             _follow_declared(rt, dec, label, d.eligible, theirs)
 
@@ -293,20 +295,29 @@ def _ask_undeclared(rt: RoundTally, dec: Declared, label: str) -> None:
     rt.reason += "；未找到导演公示的可疑者，请导演核对"
 
 
-def _ask_declared(rt: RoundTally, dec: Declared, label: str) -> None:
-    """The tally puts a player out and a director's sentence declares candidates for a next
-    round: asked with both sides, and the tally's outcome stands (a stray sentence never undoes
-    a death — 版杀7 4.1.2: 过半/最高票 死亡，直接进入夜晚)."""
+def _ask_declared(rt: RoundTally, dec: Declared, label: str, eligible: Sequence[str]) -> None:
+    """The tally puts a player out, or the director's sentence is no firm declaration
+    (``dec.unfirm``: a negation, a supposition, a recap, another day …), and the sentence
+    declares other candidates for a next round: asked with both sides, and the tally's outcome
+    stands (a stray sentence never undoes a death — 版杀7 4.1.2: 过半/最高票 死亡，直接进入夜晚)."""
     what = "可疑者" if (rt.round or 1) == 1 else "高票对决的对象"
     declared = "所有玩家" if dec.everyone else "、".join(dec.names)
-    out = "、".join(sorted(rt.outcome))
+    out = sorted(t for t, kind in rt.outcome.items() if kind != "suspect")
+    mine = set(rt.candidates)
+    if out:
+        tally = f"{'、'.join(out)} 出局"
+    elif not mine:
+        tally = "当天投票结束"
+    else:
+        tally = f"{what}为 " + ("所有玩家" if mine >= set(eligible) else "、".join(sorted(mine)))
+    why = f"（这句话{dec.unfirm}，不按其判定）" if dec.unfirm else ""
     question = (
-        f"{label}：计票结果为 {out} 出局（{rt.reason}），"
-        f"但导演的帖子中读到{what}为 {declared}（「{dec.text}」，{dec.where}）；"
+        f"{label}：计票结果为 {tally}（{rt.reason}），"
+        f"但导演的帖子中读到{what}为 {declared}（「{dec.text}」，{dec.where}）{why}；"
         "按计票判定。请导演核对本轮投票与这句话（可用 [[correction]] 更正）"
     )
     rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
-    rt.reason += f"；导演的帖子中读到{what}为 {declared}，按计票判定，请导演核对"
+    rt.reason += f"；导演的帖子中读到{what}为 {declared}{why}，按计票判定，请导演核对"
 
 
 def _follow_declared(
