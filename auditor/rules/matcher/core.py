@@ -16,8 +16,10 @@ M107 判罚依据: "包括一切普通话、方言、密码、外国语言、音
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import replace
 from itertools import accumulate
 from typing import Any
 
@@ -45,10 +47,34 @@ from auditor.rules.matcher.prefilter import (
     _slice_index,
     _Slices,
 )
+from auditor.rules.matcher.words import read_syllables, spaced_runs
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said import inside_game_word, mentioned
 from auditor.rules.said.game import game_word_re
 from auditor.rules.said.senses import other_sense
+
+# (a text where spaced pinyin can be at all: a letter, half- or full-width)
+_ANY_LETTER = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
+
+
+def _spelled(text: str) -> tuple[str, list[tuple[int, int]]] | None:
+    """``text`` with each run of spaced pinyin replaced by its reading in characters, and
+    each character's span in ``text`` (a syllable's for the reading's); None if none."""
+    pieces: list[str] = []
+    spans: list[tuple[int, int]] = []
+    last = 0
+    for run in spaced_runs(text):
+        reading = read_syllables([p for _, _, p in run])
+        if reading is None or len(reading) != len(run):
+            continue
+        pieces += (text[last : run[0][0]], reading)
+        spans.extend((k, k + 1) for k in range(last, run[0][0]))
+        spans.extend((a, b) for a, b, _ in run)
+        last = run[-1][1]
+    if not pieces:
+        return None
+    spans.extend((k, k + 1) for k in range(last, len(text)))
+    return "".join(pieces) + text[last:], spans
 
 
 class Matcher:
@@ -100,7 +126,32 @@ class Matcher:
             text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
         fast = self.built.norm.normalise(text)
         text_hits = self._live(self.built.text_ac.indexed(fast), fast)
-        return self._finish(text, fast, text_hits, self._py_scan(fast), categories)
+        found = self._finish(text, fast, text_hits, self._py_scan(fast), categories)
+        return self._with_spelled(text, found, categories)
+
+    def _with_spelled(
+        self, text: str, found: list[PhraseMatch], categories: Collection[str] | None
+    ) -> list[PhraseMatch]:
+        """``found`` and what the text's runs of spaced pinyin say read as characters
+        (:func:`~auditor.rules.matcher.words.spaced_runs`: 不承认 of ｂｕ　ｃｈｅｎｇ　ｒｅｎ),
+        found by the whole pipeline on the text with each run replaced by its reading (so the
+        filters of :mod:`auditor.rules.said` read the characters: wo mei fa shi is a denial)
+        and mapped back onto the pinyin."""
+        spelled = _spelled(text) if _ANY_LETTER.search(text) else None
+        if spelled is None:
+            return found
+        read, spans = spelled
+        out = list(found)
+        for m in self.find(read, categories):
+            start, end = spans[m.start][0], spans[m.end - 1][1]
+            if any(b - a > 1 for a, b in spans[m.start : m.end]) and not any(
+                f.category == m.category and f.start < end and start < f.end for f in found
+            ):
+                how = tuple(
+                    dict.fromkeys((*(h for h in m.how if h != "原文"), "音近", "拼音分开写"))
+                )
+                out.append(replace(m, start=start, end=end, text=text[start:end], how=how))
+        return out if len(out) == len(found) else sorted(out, key=lambda m: (m.start, m.end))
 
     def _finish(
         self,
@@ -221,7 +272,13 @@ class Matcher:
             out[i] = self._finish(
                 plain[i], parts[i], live.get(i, []), py.get(i, []), categories, mapping
             )
-        return out
+        return self._all_spelled(plain, out, categories)
+
+    def _all_spelled(
+        self, texts: list[str], out: list[list[PhraseMatch]], categories: Collection[str] | None
+    ) -> list[list[PhraseMatch]]:
+        """Each text's matches with its spaced pinyin read as characters, as :meth:`find`."""
+        return [self._with_spelled(t, o, categories) for t, o in zip(texts, out, strict=True)]
 
     def _typed_batch(
         self, fast: str, parts: Sequence[str], starts: list[int], codes: Any = None

@@ -10,12 +10,22 @@ candidate that jieba cuts through is no match (:meth:`~auditor.rules.matcher.bui
 from __future__ import annotations
 
 import hashlib
+import math
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules.matcher.disk import _import_jieba, _installed, _prune
+from auditor.rules.matcher.normalise import (
+    _SPACED_LETTERS,
+    _SYLLABLES,
+    _WORD_RUN,
+    capitalised_runs,
+    pinyin_word,
+)
+from auditor.rules.matcher.pinyin import _pinyin_table
 from auditor.store.wordfreq import WordFreqFile
 
 if TYPE_CHECKING:
@@ -51,3 +61,118 @@ def _jieba_for(digest: str, words: tuple[str, ...]) -> Tokenizer:
 
 
 JIEBA_FORMAT = 1
+
+
+# ---- spaced pinyin read back into characters (issue 35, session 42 round 2)
+# A sentence typed in spaced pinyin (ｂｕ　ｃｈｅｎｇ　ｒｅｎ, wo mei fa shi) is read as a Chinese
+# input method reads it: each run of syllables segmented into the words of jieba's own dictionary
+# that spell it, the most frequent reading winning (不承认, 我没发誓).  The matcher then reads the
+# characters with all its filters (a sound-alike that is a common word, a denial, a rule named)
+# and maps what it finds back onto the pinyin.  M107 判罚依据 “音近 … 密码”.
+
+# Full-width letters and the ideographic space, one character for one (offsets kept), lower case.
+_WIDE_TO_ASCII = {
+    **{cp: chr(cp - 0xFEE0).lower() for cp in range(0xFF21, 0xFF3B)},
+    **{cp: chr(cp - 0xFEE0) for cp in range(0xFF41, 0xFF5B)},
+    0x3000: " ",
+}
+_ASCII_WORD = re.compile(r"[a-z]+")
+_RUN_SYLLABLES = 3  # (two, sha bi, is the matcher's own spaced-pinyin pass)
+# A multi-character word of jieba's dictionary this rare is not a reading an input method offers.
+_READING_MIN_FREQ = 20
+
+
+def _syllables_of(word: str) -> list[str] | None:
+    """``chengren`` → [cheng, ren] (the longest syllable first, backtracking); None if the
+    word is no run of syllables."""
+    if not word:
+        return []
+    for k in range(min(6, len(word)), 0, -1):
+        if word[:k] in _SYLLABLES:
+            rest = _syllables_of(word[k:])
+            if rest is not None:
+                return [word[:k], *rest]
+    return None
+
+
+def spaced_runs(text: str) -> list[list[tuple[int, int, str]]]:
+    """The runs of three or more spaced pinyin syllables in ``text`` (full-width too), each a
+    list of (start, end, syllable) — a word of several syllables (chengren) gives each its
+    share of the word's span.  None in a text with an ASCII word that is no pinyin (English),
+    nor a run of capitalised words (a romanised name, Na Yang)."""
+    plain = text.translate(_WIDE_TO_ASCII)
+    if _SPACED_LETTERS.search(plain.lower()) is None:
+        return []
+    names = capitalised_runs(text)
+    low = plain.lower()
+    if not all(pinyin_word(w) for w in _ASCII_WORD.findall(low)):
+        return []
+    runs = []
+    for run in _WORD_RUN.finditer(low):
+        if " ".join(run.group().split()) in names:
+            continue
+        sylls: list[tuple[int, int, str]] = []
+        for w in _ASCII_WORD.finditer(low, run.start(), run.end()):
+            parts = _syllables_of(w.group()) or []
+            at = w.start()
+            for i, p in enumerate(parts):
+                end = w.end() if i == len(parts) - 1 else at + len(p)
+                sylls.append((at, end, p))
+                at += len(p)
+        if len(sylls) >= _RUN_SYLLABLES:
+            runs.append(sylls)
+    return runs
+
+
+@lru_cache(maxsize=1)
+def _readings() -> tuple[dict[str, tuple[str, int]], float]:
+    """jieba's dictionary by reading: ``"fa shi "`` → (发誓, its count), the most frequent
+    word of each reading (words of up to four characters; a character by its first reading,
+    pypinyin's per-character data), and the log of the counts' total.  About a second, once
+    a process, on the first post with spaced pinyin."""
+    spell = {cp: f"{py} " for cp, py in _pinyin_table().items() if cp >= 0x3400}
+    data = _import_jieba().get_dict_file().read().decode("utf-8")
+    best: dict[str, tuple[str, int]] = {}
+    total = 0
+    for m in re.finditer(r"^([\u4e00-\u9fff]{1,4}) (\d+)", data, re.M):
+        word, count = m.group(1), int(m.group(2))
+        total += count
+        if count < _READING_MIN_FREQ and len(word) > 1:
+            continue
+        key = word.translate(spell)
+        old = best.get(key)
+        if old is None or count > old[1]:
+            best[key] = (word, count)
+    return best, math.log(max(total, 1))
+
+
+def read_syllables(syllables: list[str]) -> str | None:
+    """The characters an input method gives for ``syllables`` (one a syllable): the
+    segmentation into dictionary words of the highest summed log frequency; None if some
+    syllable has no character."""
+    table, log_total = _readings()
+    n = len(syllables)
+    score: list[float | None] = [0.0] + [None] * n
+    back: list[tuple[int, str]] = [(0, "")] * (n + 1)
+    for i in range(n):
+        base = score[i]
+        if base is None:
+            continue
+        key = ""
+        for j in range(i, min(n, i + 4)):
+            key += syllables[j] + " "
+            hit = table.get(key)
+            if hit is None:
+                continue
+            s = base + math.log(hit[1]) - log_total
+            old = score[j + 1]
+            if old is None or s > old:
+                score[j + 1], back[j + 1] = s, (i, hit[0])
+    if score[n] is None:
+        return None
+    out, k = [], n
+    while k > 0:
+        i, word = back[k]
+        out.append(word)
+        k = i
+    return "".join(reversed(out))

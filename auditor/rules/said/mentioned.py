@@ -98,7 +98,7 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 不用拿人格担保，说说逻辑就行: advice not to (its 用 may open the match)
     if m.category in TOPICS and ALLOWED_ONLY.search(text, s_lo, s_hi):
         return True  # 树洞里才可以拆马甲: where the rules allow it, a reminder
-    if denied_as_own(m, before) or reported_of_other(text, m, (s_lo, s_hi), before):
+    if denied_as_own(m, before) or reported_of_other(text, m, (s_lo, s_hi), before, after):
         return True
     lead = RULE_SAYS.match(text, s_lo)
     if (

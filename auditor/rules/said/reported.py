@@ -18,6 +18,44 @@ _REPORTED_BY = re.compile(
     r"(?:是|算|算是|叫|属于)(?:在)?\s*$"
 )
 
+# An oath is the poster swearing: 我发誓, or 发誓 with no subject before it (对天发誓我是好人).  A
+# post that comments on, reports or quotes someone else's oath is not his (M107 违规判定 3(1)
+# “明显的发誓句式”; fh42 item 8): the oath's subject is the one he talks to (你发誓也没用, 你敢
+# 发誓吗; not 我跟你发誓), someone else who has sworn (北风都发誓了, 老王也发过誓), or the oath
+# is the subject of the poster's comment (发誓都来了, 连毒誓都搬出来了, 发誓也没用).
+_ADDRESSEE = re.compile(
+    r"(?<![跟向对给和同冲与])你们?"
+    r"(?:就算|即使|哪怕|就是|再|都|也|还|又|刚才|刚刚|昨天|今天|之前|刚|现在|要是|敢|能|要|想|光|只|只会|老是|总是|一直)*\s*$"
+)
+
+# 北风都发誓了: a subject that is not the poster, an adverb of "already, even", and the act done
+_SOMEONE_HAS = re.compile(
+    r"[^我\s，,。！？!?都也已经居然竟然还又连]\s*(?:都|也|已经|已|居然|竟然|还|又|早就|早)+\s*$"
+)
+
+_DONE = re.compile(r"^(?:了|过)")
+
+_DONE_IN = re.compile(r"[了过]")  # 发过誓, 发了个毒誓
+
+# 发誓都来了, 连发誓都搬出来了, 发誓也没用: the oath the subject of a comment on it
+_COMMENTED = re.compile(
+    r"^(?:都|也|这招|这一招|这种话|这套)?"
+    r"(?:来了|出来了|上了|用上了|搬出来了|拿出来了|使出来了|整出来了|掏出来了|喊出来了|上场了|安排上了"
+    r"|没用|没有用|不管用|有什么用|有啥用|顶什么用|顶啥用|算什么|算啥|没意义|没意思)"
+)
+
+
+def oath_not_his(m: PhraseMatch, before: str, after: str) -> bool:
+    """你发誓也没用, 北风都发誓了, 发誓都来了: another's oath, talked of (the kind above)."""
+    if "我" in m.text or "我" in before or "本人" in before:
+        return False
+    if _ADDRESSEE.search(before):
+        return True
+    if _SOMEONE_HAS.search(before) and (_DONE.match(after) or _DONE_IN.search(m.text)):
+        return True
+    return bool(_COMMENTED.match(after)) or (before.endswith("连") and after.startswith("都"))
+
+
 # Someone else's act reported (听说有人私下找替补，这不对，规则写了不能; 10号刚才骂人了): the
 # poster tells of it, in a sentence that names the rule or is a report of swearing.
 _SOMEONE_BEFORE = re.compile(
@@ -44,11 +82,15 @@ def denied_as_own(m: PhraseMatch, before: str) -> bool:
     )
 
 
-def reported_of_other(text: str, m: PhraseMatch, sentence: tuple[int, int], before: str) -> bool:
+def reported_of_other(
+    text: str, m: PhraseMatch, sentence: tuple[int, int], before: str, after: str = ""
+) -> bool:
     """Another's oath or guarantee (他刚才发誓了), act pointed at and handed on, or stated
     intent reported as a violation."""
     s_lo, s_hi = sentence
-    if m.category in ("OATH", "GUARANTEE") and _REPORTED_BY.search(before):
+    if m.category in ("OATH", "GUARANTEE") and (
+        _REPORTED_BY.search(before) or oath_not_his(m, before, after)
+    ):
         return True
     return _reported_act(text, m, s_lo, s_hi) or _reported_intent(text, m, s_lo, s_hi, before)
 
