@@ -4,9 +4,10 @@
     python3 scripts/discovery_games.py [tests/games/discovery/NAME ...] [--diff]
 
 Each game under tests/games/discovery/ (written by a helper who had not read the discovery
-code: tests/games/discovery/README.md) holds a writer script, its FULL game file (the truth:
-threads, days, events as the director announced them), its MINIMAL game file (tag, board,
-players) and the cut-off time of each of its three nights.  For every night the script is
+code: tests/games/discovery/README.md), and a director's own game under
+tests/games/discovery_fh42/ (his nights, his truth), holds a writer script, its FULL game
+file (the truth: threads, days, events as the director announced them), its MINIMAL game
+file (tag, board, players) and the cut-off time of each of its nights (three; his two).  For every night the script is
 rendered as the forum stood then (the posts made by the cut-off, tools.writer.at_snapshot),
 the full file is cut to what the director had stated by then (threads with a post, days and
 killbar7 环节 (``[[day.phase]]``) already open, events happened; a day or 环节 that opens after the
@@ -42,6 +43,8 @@ from auditor.pipeline import audit as run_audit  # noqa: E402
 from tools.writer import Snapshot, at_snapshot, load_script, write_site  # noqa: E402
 
 GAMES = ROOT / "tests" / "games" / "discovery"
+# a director's own game, its truth his (session 42's first hour): run with the writer games
+OWN_GAMES = ROOT / "tests" / "games" / "discovery_fh42"
 COMPARED = ("activity.csv", "votes.csv", "tally.csv", "findings.csv", "ledger.csv")
 
 
@@ -131,7 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("games", nargs="*", type=Path)
     ap.add_argument("--diff", action="store_true")
     args = ap.parse_args(argv)
-    games = args.games or sorted(p for p in GAMES.iterdir() if (p / "nights.toml").exists())
+    games = args.games or [
+        p
+        for folder in (GAMES, OWN_GAMES)
+        for p in sorted(folder.iterdir())
+        if (p / "nights.toml").exists()
+    ]
     same = total = 0
     for folder in games:
         nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]

@@ -57,6 +57,7 @@ from auditor.game.state import (
 from auditor.game.structure import schedule_for
 from auditor.game.titles import (
     DAY_LABEL,
+    NAMED_ROUND,
     NUM,
     a_runoff,
     classify,
@@ -619,9 +620,11 @@ def _as_vote(t: ThreadSpec, disc: Discovery, pid: int | None, note: str) -> Thre
 
 def _phases_by_order(game: Game, threads: list[ThreadSpec], disc: Discovery) -> None:
     """版杀7 (5 时间分配: a day's 环节 are its vote rounds, one thread each): a day whose vote
-    threads name no 环节 number (第一日·早市, 第一日·午市, 第一日·晚市（对决）) has them in the
-    order its threads were opened (their tids), 环节 1, 2, 3; a day with a numbered one keeps
-    its titles' numbers."""
+    threads are rounds named in the director's words, no 环节 number (第一日·早市, 第一日·午市,
+    第一日·晚市（对决）) has them in the order its threads were opened (their tids), 环节 1, 2,
+    3 (a runoff among them too: 晚市（对决）); a day with a numbered one keeps its titles'
+    numbers, and a day with only a plain vote thread (第一天投票帖) names no round: a standing
+    schedule's hours say its 环节."""
     if not schedule_for(game.ruleset, game.rules).phases:
         return
     by_day: dict[int, list[ThreadSpec]] = {}
@@ -629,8 +632,8 @@ def _phases_by_order(game: Game, threads: list[ThreadSpec], disc: Discovery) -> 
         if t.kind is ThreadKind.VOTE and t.day is not None:
             by_day.setdefault(t.day, []).append(t)
     for votes in by_day.values():
-        subjects = [disc.subjects.get(t.tid, "") for t in votes]
-        if any(classify(s, game.ruleset, game.tag).phase is not None for s in subjects):
+        infos = [classify(disc.subjects.get(t.tid, ""), game.ruleset, game.tag) for t in votes]
+        if any(i.phase is not None for i in infos) or all(i.why != NAMED_ROUND for i in infos):
             continue
         for i, t in enumerate(sorted(votes, key=lambda x: x.tid), 1):
             disc.phase_order[t.tid] = i
@@ -1882,25 +1885,74 @@ def acceleration_proposals(
         for what, who in asked.items():
             n, k = len(who), len(living)
             passed = n * 2 > k if majority == "more_than_half" else n * 2 >= k
-            if not passed:
-                continue
-            if what == "加速" and d.accelerated:
-                continue
-            if what == "延时" and d.delayed:
-                continue
-            action = (
-                f"把第{d.number}天标为加速日（[[day]] accelerated = true）"
-                if what == "加速"
-                else f"第{d.number}天延时：导演公示新的关门时间后，确认时填写它（延时成功后不再视为加速）"
-            )
-            text = (
-                f"第{d.number}天：{n}/{k} 名存活玩家在进程帖申请{what}"
-                f"（{'、'.join(sorted(who))}），达到规则集的人数，提议{action}"
-            )
-            kind = "accelerate" if what == "加速" else "delay"
-            item = replace(d, accelerated=True) if what == "加速" else d
-            out.append(Proposal(kind, item, "进程帖", "、".join(sorted(who)), text))
+            done = d.accelerated if what == "加速" else d.delayed
+            if passed and not done:
+                out.append(_request_proposal(game, d, what, who, k, (days, posts)))
     return out
+
+
+def _request_proposal(
+    game: Game,
+    d: DaySpec,
+    what: str,
+    who: set[str],
+    living: int,
+    said: tuple[list[DaySpec], list[Post]],
+) -> Proposal:
+    """The proposal for day ``d``'s 加速 or 延时 asked by ``who`` of ``living``; a 延时 is
+    prefilled with the new close a director's post states (:func:`_delay_stated`)."""
+    action = (
+        f"把第{d.number}天标为加速日（[[day]] accelerated = true）"
+        if what == "加速"
+        else f"第{d.number}天延时：导演公示新的关门时间后，确认时填写它（延时成功后不再视为加速）"
+    )
+    text = (
+        f"第{d.number}天：{len(who)}/{living} 名存活玩家在进程帖申请{what}"
+        f"（{'、'.join(sorted(who))}），达到规则集的人数，提议{action}"
+    )
+    if what == "加速":
+        return Proposal(
+            "accelerate", replace(d, accelerated=True), "进程帖", "、".join(sorted(who)), text
+        )
+    item = d
+    stated = _delay_stated(game, d, *said)
+    if stated is not None:
+        item = replace(d, closes=stated[1])
+        text += f"（pid {stated[0]} 写的新关门时间是 {_fmt(stated[1])}，已预填）"
+    return Proposal("delay", item, "进程帖", "、".join(sorted(who)), text)
+
+
+# a director's post about a delay (延时成立, 顺延一天, 延至, 推迟到) that was not read as one,
+# never one that refuses it (延时不成立, 申请不足, 不延时)
+_DELAY_TOLD = lazy(r"延时|延长|延迟|延至|延到|顺延|推迟|延后")
+_DELAY_REFUSED = lazy(
+    r"(?:不|未|没)(?:能|有)?(?:成立|通过|生效|延时|延长|顺延|推迟)|失败|驳回|不足|不够"
+)
+
+
+def _delay_stated(
+    game: Game, d: DaySpec, days: list[DaySpec], posts: list[Post]
+) -> tuple[int | None, datetime] | None:
+    """The new close a director's post in the process thread states for day ``d`` while it
+    is open, later than its close now and before the next day opens (…延时成立，顺延一天，
+    12月5日 22:00 见): what a 延时 proposal is prefilled with; the director still confirms
+    it.  None when no post states one, or the post refuses the delay."""
+    nxt = next((x.opens for x in days if x.number == d.number + 1), None)
+    found: tuple[int | None, datetime] | None = None
+    for p in sorted(posts, key=lambda p: p.posted_at):
+        if p.author not in game.directors or not (d.opens <= p.posted_at <= d.closes):
+            continue
+        text = _text(p)
+        if not _DELAY_TOLD.search(text) or _DELAY_REFUSED.search(text):
+            continue
+        for pt in find_points(text, p.posted_at, game.timezone):
+            if pt.role == "opens" or pt.wrong or pt.asof or pt.aside:
+                continue
+            if pt.day not in (None, d.number) or pt.at <= d.closes:
+                continue
+            if nxt is None or pt.at < nxt:
+                found = (p.pid, pt.at)
+    return found
 
 
 # --------------------------------------------------------------------------- the whole game

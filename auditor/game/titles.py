@@ -306,10 +306,14 @@ def _day_kind(
     if kind is None and day is not None and ruleset == "killbar7" and _named_beside(s):
         # 版杀7 5 时间分配: a day's thread is one of its 环节 (a vote round), whatever the
         # director calls it (第一日·早市, 第一日·午市): numbered by the day's threads' order
-        kind, why = ThreadKind.VOTE, "标题写了哪一天和环节的名字（版杀7 每个环节是一轮投票）"
+        kind, why = ThreadKind.VOTE, NAMED_ROUND
     if kind is None and (day is not None or date is not None):
         kind, why = ThreadKind.DISCUSSION, "标题只写了哪一天（当作当天的讨论帖）"
     return kind, why, day, phase, date
+
+
+# why a 版杀7 title naming its day and a round of its own (第一日·早市) is a vote thread
+NAMED_ROUND = "标题写了哪一天和环节的名字（版杀7 每个环节是一轮投票）"
 
 
 def _named_beside(s: str) -> bool:

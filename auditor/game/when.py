@@ -1430,8 +1430,8 @@ def _role(before: str, after: str) -> str | None:
         r"|(?<![^\s。，,:：])[关开截](?=\s*$)",
         before,
     )
-    if noun:  # 开门推迟至10:00: what is put back is the opening
-        return "closes" if noun[-1][0] in "关截结" else "opens"
+    if noun:  # 开门推迟至10:00: what is put back is the opening; 收帖顺延…改为 the close
+        return "opens" if noun[-1][0] == "开" else "closes"
     close = max((m.end() for m in _CLOSE_WORDS.finditer(near)), default=-1)
     opens = max((m.end() for m in _OPEN_WORDS.finditer(near)), default=-1)
     if close < 0 and opens < 0:

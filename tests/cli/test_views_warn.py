@@ -35,7 +35,8 @@ def night2(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode == 7, res.stdout + res.stderr
     line = (res.stdout + res.stderr).strip().splitlines()[0]
-    assert line.startswith("游戏状态不完整（2）："), line
+    # (his 延时 post still unread; 北风's vote-out is read since s42-disc-ev round 2)
+    assert line.startswith("游戏状态不完整（"), line
     return folder, line[: line.index("。审计完成") + 1]
 
 
@@ -58,10 +59,7 @@ def test_nothing_is_said_once_he_has_answered(tmp_path: Path) -> None:
     folder = tmp_path / "wugang"
     shutil.copytree(FH42, folder)
     shutil.copy(FH42 / "answered.toml", folder / "wugang.toml")
-    res = auditor("audit", "wugang.toml", cwd=folder)
-    for pid in ("5002", "5003", "5046", "5047", "5074", "5092", "5094", "5095"):
-        said = auditor("game", "wugang.toml", "--dismiss", pid, "--by", "扫地僧", cwd=folder)
-        assert said.returncode == 0, said.stderr
+    # (his answers close the questions they answer — fh42 item 3: nothing to dismiss)
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode == 0, res.stdout + res.stderr
     for args in VIEWS:

@@ -1,11 +1,11 @@
 """The discovery writer games as a regression net (issue 34).
 
-Eighteen games in eighteen new directors' styles (tests/games/discovery, written by helpers who
-had not read the discovery code; three each from the second to the fifth blind sets,
-discovery_blind2 … discovery_blind5), three
+Twenty-one games in twenty-one new directors' styles (tests/games/discovery, written by helpers
+who had not read the discovery code; three each from the second to the sixth blind sets,
+discovery_blind2 … discovery_blind6), three
 nights each: on every night listed here the minimal game
 file gives the same activity, votes, tally, findings and ledger as the full one
-(``scripts/discovery_games.py`` renders the night and compares).  All fifty-four nights agree
+(``scripts/discovery_games.py`` renders the night and compares).  All sixty-three nights agree
 (6 of 18 before the round that fixed corrections, close changes, substitutes and 环节 names;
 the second set's 3 of 9 before session 37 read its chapters, prose hours and story words;
 the third set's 0 of 9 at its one score, 9 of 9 after session 38: season-titled threads, night
@@ -13,8 +13,10 @@ threads before their day, times from the post, escorted off, badges landing, cla
 the fourth set's 0 of 9 at its one score, 9 of 9 after session 39: days counted by 期 / 审,
 titles dated only, a show's 收台 moved by an arrow, a 更正 keeping the time it corrects;
 the fifth set's 2 of 9 at its one score, 9 of 9 after session 40: days counted by 轮, a range
-with its verbs, a 更正 denying a death, a substitute's account by its verb);
-a change that breaks one fails.
+with its verbs, a 更正 denying a death, a substitute's account by its verb; the sixth set's
+5 of 9 at its one score, 9 of 9 after session 41); a change that breaks one fails.  The
+first-hour director's own game of session 42 (tests/games/discovery_fh42) is checked below
+with the differences that remain named.
 """
 
 from __future__ import annotations
@@ -44,9 +46,12 @@ AGREE = [
         "m107_story",
         "m107_terse",
         "m107_verse",
+        "killbar7_chess",
+        "m107_wedding",
         "m39_chat",
         "m39_diary",
         "m39_longposts",
+        "m39_radio",
         "m39_table",
         "rabbit030_corrections",
         "rabbit030_phone",
@@ -64,6 +69,48 @@ def test_the_minimal_file_audits_as_the_full_one(tmp_path: Path, game: str, nigh
     nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]
     diffs = compare_night(folder, nights[night - 1], tmp_path)
     assert diffs == {}, sorted(diffs)
+
+
+# The first-hour director's own game (session 42, tests/games/discovery_fh42/wugang: his two
+# nights).  Night 1 agrees.  Night 2 agrees on threads and days since his 延时 is read (pid
+# 5074 「第二日收帖顺延一天：改为 12月5日（周六）22:00」: 1/2 nights before, the day-2 close
+# and every vote after the old one wrong); what still differs is two deaths the events reader
+# does not read yet (auditor/game/announce.py), each line of it named here.  Any other
+# difference fails; the named ones going away (the deaths read) pass.
+FH42 = ROOT / "tests" / "games" / "discovery_fh42"
+# pid 5092 「北风 被潮水带走了」 (a vote-out told by the story's tide) not read: the tally notes
+# that no vote-out was announced, and 北风's 遗言 is one without the right to it
+_NO_VOTE_OUT = "；注意：论坛公示中读到的投票出局为 无，与计票结果不同"
+_NAMED_LINES = {
+    "findings.csv": ("LASTWORDS-RIGHT,北风,",),
+    # pid 5094 「青柠、七月 都没有再醒来」 (two names, then 都没有再醒来) not read either: they
+    # (and 北风) are still alive on day 3
+    "activity.csv": ("青柠,3,", "七月,3,", "北风,3,"),
+}
+
+
+def _unnamed(name: str, text: str) -> str:
+    """A CSV less the lines and words the two unread deaths change."""
+    marks = _NAMED_LINES.get(name, ())
+    lines = [line for line in text.splitlines() if not any(m in line for m in marks)]
+    return "\n".join(lines).replace(_NO_VOTE_OUT, "")
+
+
+def test_the_directors_own_game_first_night_agrees(tmp_path: Path) -> None:
+    folder = FH42 / "wugang"
+    nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]
+    assert compare_night(folder, nights[0], tmp_path) == {}
+
+
+def test_the_directors_own_game_second_night_differs_only_by_the_named_deaths(
+    tmp_path: Path,
+) -> None:
+    folder = FH42 / "wugang"
+    nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]
+    diffs = compare_night(folder, nights[1], tmp_path)
+    assert set(diffs) <= {"activity.csv", "tally.csv", "findings.csv"}
+    for name, (want, got) in diffs.items():
+        assert _unnamed(name, got) == _unnamed(name, want), name
 
 
 _LINE = "GHOST-POST,小林,第2天,出局后发言{}\n"

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from auditor.game.gamefile import Event, EventType
+from auditor.game.state import asked_posts, unread_naming
 from auditor.rules.base import Context
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -137,6 +138,17 @@ def _recorded(ctx: Context, events: list[Event]) -> str:
     return "游戏文件记录的"
 
 
+def _unread_about(ctx: Context, dv: DayVotes, players: list[str]) -> str:
+    """The director's unread posts (未读懂) from the day's close to the next day's opening
+    that name one of ``players``, where to find them; "" when none."""
+    if not players:
+        return ""
+    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    hi = max(nxt.opens, dv.closes + timedelta(hours=12)) if nxt is not None else None
+    asked = unread_naming(ctx.game, players, dv.closes - timedelta(hours=1), hi)
+    return asked_posts(ctx.game, asked)
+
+
 def _where_said(ctx: Context, pid: int) -> str:
     """A result post as a director finds it: its 楼 (the notice shows its text and link after),
     else its link — never its pid."""
@@ -206,6 +218,20 @@ def check_events(
     computed = sorted({t for r in (*rounds, rt) for t, o in r.outcome.items() if o == "eliminated"})
     if recorded != computed:
         src = _recorded(ctx, events)
+        asked = _unread_about(ctx, dv, [] if recorded else computed)
+        if asked:
+            # (fh42 item 2: the post naming the player was not read — ask about it, never
+            # say the director announced no one)
+            rt.conflict = "；".join(
+                x
+                for x in (
+                    rt.conflict,
+                    f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed)} 出局；导演的帖子"
+                    f"（{asked}）提到了 {'、'.join(computed)}，工具没有读懂——请看这一楼是否公示了出局",
+                )
+                if x
+            )
+            return f"；注意：导演的帖子（{asked}）没有读懂，出局待确认"
         question = (
             f"{_round_label(dv, rt)}：{src}投票出局为 {'、'.join(recorded) or '无'}，"
             f"计票结果为 {'、'.join(computed) or '无人出局'}（{rt.reason}）"
