@@ -52,9 +52,9 @@ def answered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     game = folder / "wugang.toml"
     shutil.copy(FH42 / "answered.toml", game)
     assert auditor("audit", "wugang.toml", cwd=folder).returncode in (0, 7)
-    for pid in _READ:
+    for pid in _READ:  # (those discovery still lists: since 6ccafe1 it reads them all)
         said = auditor("game", "wugang.toml", "--dismiss", pid, "--by", "扫地僧", cwd=folder)
-        assert said.returncode == 0, said.stderr
+        assert said.returncode == 0 or "不在未读懂的公告里" in said.stderr, said.stderr
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode == 0, res.stdout + res.stderr
     drafts, _ = _drafts(game)
