@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests import paths
-from tests.desk_helpers import auditor
+from tests.desk_helpers import auditor, fh42_unread
 
 FH42 = paths.TESTS / "desk" / "fh42"
 VIEWS = (
@@ -31,11 +31,10 @@ VIEWS = (
 def night2(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """His game folder at night 2, audited (exit 7), and the state's words on its line."""
     folder = tmp_path_factory.mktemp("fh42-views") / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)  # (his 延时 and night deaths left unread)
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode == 7, res.stdout + res.stderr
     line = (res.stdout + res.stderr).strip().splitlines()[0]
-    # (his 延时 post still unread; 北风's vote-out is read since s42-disc-ev round 2)
     assert line.startswith("游戏状态不完整（"), line
     return folder, line[: line.index("。审计完成") + 1]
 

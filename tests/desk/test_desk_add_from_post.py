@@ -10,27 +10,27 @@ prefilled from the post's time.  On the first-hour director's night-2 pages (tes
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
-import pytest
 import requests
 
 from tests import paths
-from tests.desk_helpers import PASSWORD, auditor, csrf, desk_server, flashes, set_password
-
-FH42 = paths.TESTS / "desk" / "fh42"
-pytestmark_unread = pytest.mark.xfail(
-    reason="needs a post discovery leaves 未读懂 on his night 2; since main 6ccafe1 (the events "
-    "engineer's fh42 item 3) every post is read — to rebuild on a state with an unread post",
-    strict=False,
+from tests.desk_helpers import (
+    PASSWORD,
+    auditor,
+    csrf,
+    desk_server,
+    fh42_unread,
+    flashes,
+    set_password,
 )
 
+FH42 = paths.TESTS / "desk" / "fh42"
 
-@pytestmark_unread
+
 def test_an_unread_posts_own_form_sends_its_pid_and_asks_how(tmp_path: Path) -> None:
     folder = tmp_path / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)
     game = folder / "wugang.toml"
     assert auditor("audit", "wugang.toml", cwd=folder).returncode == 7
     set_password(game, "扫地僧")

@@ -7,32 +7,25 @@ which sent no pid and whose 方式 defaulted to 不写, refused for an 出局)."
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests import paths
 from tests.desk.test_desk_browser import _login, _phone, _submits
-from tests.desk_helpers import auditor, desk_server, set_password
+from tests.desk_helpers import auditor, desk_server, fh42_unread, set_password
 from tests.report.test_report_browser import _driver, _severe
 
 pytestmark = pytest.mark.browser
 
 FH42 = paths.TESTS / "desk" / "fh42"
-pytestmark_unread = pytest.mark.xfail(
-    reason="needs a post discovery leaves 未读懂 on his night 2; since main 6ccafe1 (the events "
-    "engineer's fh42 item 3) every post is read — to rebuild on a state with an unread post",
-    strict=False,
-)
 
 
-@pytestmark_unread
 def test_one_tap_opens_the_posts_form_prefilled_and_one_tap_adds_it(tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
     folder = tmp_path / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)
     game = folder / "wugang.toml"
     assert auditor("audit", "wugang.toml", cwd=folder).returncode == 7
     set_password(game, "扫地僧")

@@ -23,15 +23,17 @@ from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import COLUMN_LABELS
 from auditor.store import Store
 from tests import paths
-from tests.desk_helpers import PASSWORD, auditor, csrf, desk_server, flashes, set_password
+from tests.desk_helpers import (
+    PASSWORD,
+    auditor,
+    csrf,
+    desk_server,
+    fh42_unread,
+    flashes,
+    set_password,
+)
 
 FH42 = paths.TESTS / "desk" / "fh42"
-_READ_SINCE = pytest.mark.xfail(
-    reason="built on his night 2 with posts left 未读懂 and a 延时 missed; since main 6ccafe1 "
-    "(the events engineer's fh42 items 1-3) discovery reads them — to rebuild on a state "
-    "that still has an unread post",
-    strict=False,
-)
 DAY2_FALSE = {"小鹿", "木木", "石头", "豆豆", "青柠"}  # day-2 lurkers only with the old close
 
 
@@ -39,7 +41,7 @@ DAY2_FALSE = {"小鹿", "木木", "石头", "豆豆", "青柠"}  # day-2 lurkers
 def night2(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """His game folder at night 2, audited as he ran it (exit 7: state incomplete)."""
     folder = tmp_path_factory.mktemp("fh42") / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode in (0, 7), res.stdout + res.stderr  # (0: every post read, 6ccafe1)
     set_password(folder / "wugang.toml", "扫地僧")
@@ -62,7 +64,6 @@ def _find(game: Path, code: str, player: str, day: int) -> dict[str, object]:
     )
 
 
-@_READ_SINCE
 def test_the_unsure_days_drafts_are_held_and_refused_unless_approved_anyway(
     night2: Path, tmp_path: Path
 ) -> None:
@@ -139,12 +140,11 @@ def test_the_unsure_days_drafts_are_held_and_refused_unless_approved_anyway(
     assert approved and "仍然批准" in str(approved[-1]["note"]), rows_
 
 
-@_READ_SINCE
 def test_answered_days_offer_their_drafts_again(tmp_path: Path) -> None:
     """His answers (his answered game file, the posts he read dismissed as 不是公告): no
     day has a question, nothing is held, and only the true day-2 lurkers are offered."""
     folder = tmp_path / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)
     game = folder / "wugang.toml"
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode in (0, 7), res.stderr

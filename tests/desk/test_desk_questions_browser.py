@@ -12,7 +12,6 @@ any card; the held cards wait folded under their day.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -20,24 +19,18 @@ import pytest
 
 from tests import paths
 from tests.desk.test_desk_browser import _login, _phone
-from tests.desk_helpers import auditor, desk_server, set_password
+from tests.desk_helpers import auditor, desk_server, fh42_unread, set_password
 from tests.report.test_report_browser import _driver, _severe
 
 pytestmark = pytest.mark.browser
 
 FH42 = paths.TESTS / "desk" / "fh42"
-_READ_SINCE = pytest.mark.xfail(
-    reason="built on his night 2 with posts left 未读懂 and a 延时 missed; since main 6ccafe1 "
-    "(the events engineer's fh42 items 1-3) discovery reads them — to rebuild on a state "
-    "that still has an unread post",
-    strict=False,
-)
 
 
 @pytest.fixture(scope="module")
 def night2(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("fh42-phone") / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode == 7, res.stdout + res.stderr
     set_password(folder / "wugang.toml", "扫地僧")
@@ -52,7 +45,6 @@ def _top(driver: Any, element: Any) -> float:
     )
 
 
-@_READ_SINCE
 def test_the_first_screen_is_what_he_must_answer_by_day(night2: Path, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
@@ -70,14 +62,14 @@ def test_the_first_screen_is_what_he_must_answer_by_day(night2: Path, tmp_path: 
             asked = phone.find_elements(
                 By.CSS_SELECTOR, "#proposals li.unread, #proposals li.proposal"
             )
-            # (8 posts not read before s42-disc-ev round 2; his deaths and openers now read)
-            assert len(asked) == 18, len(asked)  # the posts not read + the proposals
+            # (tests/desk_helpers.fh42_unread: his 延时 and night deaths left unread)
+            assert len(asked) == 17, len(asked)  # the posts not read + the proposals
             for li in asked:
                 assert li.is_displayed(), li.get_attribute("id")
                 assert _top(phone, li) < card_top, (li.get_attribute("id"), card_top)
             # each unread post: its text, where it is and its answer button, on screen
             post = phone.find_element(By.ID, "unread-5074")
-            assert "延时成立" in post.text and "12月5日" in post.text, post.text
+            assert "延时成立" in post.text and "晚点再公布" in post.text, post.text
             assert "pid 5074" in post.text
             assert post.find_element(By.CSS_SELECTOR, "button.reject").text == "不是公告"
             # the days in order, the day-2 延时 with its new close to type under day 2
