@@ -463,6 +463,11 @@ def _counted_by_title(
 # 车次尾号即天数, 房号末两位是第几日): the digits it names (一位 1, 两位 2)
 _SERIAL_GLOSS = lazy(r"(?:最后|末尾?|尾)\s*(?P<k>[一两二12])?\s*(?:位|个数字|个数)|尾号|尾数")
 _SERIAL_DAY = lazy(r"第几\s*[天日]|天数|哪一?\s*[天日]|第\s*[nN]\s*[天日]")
+# … of a code the clause names (航班号最后一位 / 车次尾号 / RB8801 的尾数), never a person's
+# last one (最后一位玩家哪天死的)
+_CODE_WORD = lazy(
+    r"编号|代号|序号|编码|号码|航班|班次|车次|房号|房间号|门牌|牌号|[A-Za-z]{1,3}\s*\d{2,}"
+)
 
 
 def _serial_gloss(game: Game, threads: list[ThreadSpec], store: object) -> tuple[int, int] | None:
@@ -477,7 +482,12 @@ def _serial_gloss(game: Game, threads: list[ThreadSpec], store: object) -> tuple
                 continue
             for clause in re.split(r"[。；;！!\n，,]", _text(sp.post)):
                 m = _SERIAL_GLOSS.search(clause)
-                if m is None or not _SERIAL_DAY.search(clause) or _UNDONE.search(clause):
+                if (
+                    m is None
+                    or not _SERIAL_DAY.search(clause)
+                    or not _CODE_WORD.search(clause)
+                    or _UNDONE.search(clause)
+                ):
                     continue
                 k = 2 if m.group("k") in ("两", "二", "2") else 1
                 return k, sp.post.pid

@@ -85,6 +85,11 @@ def test_a_code_that_neither_runs_nor_is_glossed_names_no_day(tmp_path: Path) ->
     # a gloss asked, not said: no day either
     threads = _threads(tmp_path / "b", _train("车次最后一位是不是第几天？", ("K1705", "K1709")))
     assert not any(d for _k, d in threads.values())
+    # the last of something else, not the code (review 42 item 11): no gloss, no day
+    threads = _threads(
+        tmp_path / "c", _train("最后一位乘客在哪天下车，看大家投票。", ("K1705", "K1709"))
+    )
+    assert not any(d for _k, d in threads.values())
 
 
 def test_a_day_label_without_its_ordinal_word() -> None:
@@ -159,3 +164,18 @@ def test_two_threads_of_a_day_giving_a_form_are_asked_not_guessed(tmp_path: Path
     vote thread is guessed for that day (the director is asked)."""
     threads = _threads(tmp_path, _court("投票格式：投票对象：某某。"))
     assert all(kind is ThreadKind.DISCUSSION for kind, day in threads.values() if day == 1)
+
+
+def test_a_bare_day_label_is_no_span_nor_a_notices_date() -> None:
+    """A bare 三天 / 次日 is a day only as a series' title (the label, at most a short word
+    beside it), never after a month or a count down (review 42 item 9)."""
+    from auditor.game.titles import classify
+
+    assert classify("[M39] 三日·议", "m39", "[M39]").day == 3
+    assert classify("[M39] 【次日】", "m39", "[M39]").day == 2
+    # negative twins: a count down, what is left, a holiday, a date, a notice
+    assert classify("[M39] 开局倒数：两天", "m39", "[M39]").day is None
+    assert classify("[M39] 报名还剩 两天", "m39", "[M39]").day is None
+    assert classify("[M39] 国庆 · 五天 · 出游", "m39", "[M39]").day is None
+    assert classify("[M39] 聚会预告·十一月·四日", "m39", "[M39]").day is None
+    assert classify("[M39] 维护公告 | 次日", "m39", "[M39]").day is None
