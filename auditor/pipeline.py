@@ -614,9 +614,8 @@ def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
     from auditor.ledger.held import open_questions as asked
     from auditor.report.labels import forum_base
 
-    if not game.discovers:
-        return {}
-    cur = current(game, store)
+    # (a game whose file states everything has questions too: its days' vote conflicts)
+    cur = current(game, store) if game.discovers else game
     return asked(cur, engine.stored_records(store), forum_base(cur, store))
 
 

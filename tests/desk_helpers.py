@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -84,6 +85,35 @@ def set_password(game: Path, name: str, password: str = PASSWORD) -> None:
         stdin=f"{password}\n{password}\n",
     )
     assert res.returncode == 0, res.stderr
+
+
+# The first-hour director's night 2 (tests/desk/fh42) as the tool first met it: since session
+# 42's readers read every post of his, two are put back in words no reader reads — his 延时 with
+# its new close left unsaid, and the night's deaths told as empty seats — so the state keeps two
+# 未读懂 posts (帖子 401 的 6 楼 = pid 5074, 帖子 407 的 1 楼 = pid 5094) and day 2 its old close.
+FH42_UNREAD = {
+    "thread-401-p1.html": (
+        "第二日收帖顺延一天：改为 12月5日（周六）22:00。",
+        "第二日收帖往后挪，挪到哪天我晚点再公布。",
+    ),
+    "thread-407-p1.html": (
+        "天亮时，青柠、七月 都没有再醒来。",
+        "天亮时，青柠、七月 的位子都空了。",
+    ),
+}
+
+
+def fh42_unread(folder: Path) -> Path:
+    """A copy of his game folder with the two posts above unread; its game file."""
+    from tests import paths
+
+    shutil.copytree(paths.TESTS / "desk" / "fh42", folder)
+    for name, (said, unread) in FH42_UNREAD.items():
+        page = folder / "pages" / name
+        text = page.read_text("utf-8")
+        assert said in text, name
+        page.write_text(text.replace(said, unread), "utf-8")
+    return folder / "wugang.toml"
 
 
 def free_port() -> int:

@@ -43,7 +43,7 @@ from auditor.ledger.decisions import (
     parse_card,
     parse_decision,
 )
-from auditor.ledger.held import HeldError
+from auditor.ledger.held import ANYWAY, HeldError
 from auditor.ledger.ledger import LEDGER_COLUMNS, Draft, Ledger, is_card_draft, load_ledger
 from auditor.ledger.policy import card_name
 from auditor.report.findings import finding_day, titled_codes
@@ -103,14 +103,15 @@ def decide_cmd(
         bool,
         typer.Option(
             "--anyway",
-            help="仍然批准：这张牌所在的那一天还有没答的问题（未读懂的公告、待确认的提议）时，"
+            help="仍然批准：这张牌所在的那一天还有没答的问题（未读懂的公告、待确认的提议、"
+            "待核对的计票）时，"
             "默认不让批准；确实要批准时加上它（会记在备注里）",
         ),
     ] = False,
 ) -> None:
     """批准或驳回一条牌单草稿（可改判颜色、写备注）；决定永久保存，每次运行都会重新应用。
 
-    那一天还有没答的问题时（未读懂的公告、待确认的关门时间、延时或出局），那天的潜水、
+    那一天还有没答的问题时（未读懂的公告、待确认的关门时间、延时或出局、待核对的计票），那天的潜水、
     未投票、截止后投票和遗言草稿先不让批准：先回答问题，或加 --anyway 仍然批准。
 
     例：auditor decide examples/sample/game.toml FVTWTXQBCS approve --card yellow --note 再犯
@@ -141,23 +142,33 @@ def decide_cmd(
 def _review_decide(
     g: Game, store: Store, ident: str, key: str, card: str | None, note: str, by: str | None
 ) -> Recorded | None:
-    """One decision of ``auditor review``; a held draft's approval is refused and said
-    (None: nothing recorded, the review goes on)."""
+    """One decision of ``auditor review``; a held draft's approval is refused and said,
+    then asked once more: 仍然批准？ y records it so (its note says 仍然批准), anything else
+    nothing (None: nothing recorded, the review goes on)."""
+    asked = pipeline.open_questions(g, store)
+    action = "reject" if key == "r" else "approve"
     try:
         return decide(
-            g,
-            store,
-            ident,
-            "reject" if key == "r" else "approve",
-            card=card,
-            note=note,
-            by=by,
-            source="review",
-            questions=pipeline.open_questions(g, store),
+            g, store, ident, action, card=card, note=note, by=by, source="review", questions=asked
         )
     except HeldError as exc:
         err.print(escape(str(exc)), highlight=False)
+    answer = str(typer.prompt(f"{ANYWAY}？y/N", default="n", show_default=False))
+    if answer.strip().lower() not in (*_YES, ANYWAY):
+        err.print("没有记录：这一条仍是草稿，等问题答完再批。")
         return None
+    return decide(
+        g,
+        store,
+        ident,
+        action,
+        card=card,
+        note=note,
+        by=by,
+        source="review",
+        questions=asked,
+        anyway=True,
+    )
 
 
 @command("card")
@@ -324,7 +335,8 @@ def _ask(
 
 REVIEW_KEYS = (
     "按键：a 批准（按建议的牌），r 驳回，c 改判颜色（b/y/r、blue/yellow/red 或 蓝/黄/红），"
-    "s 跳过，q 退出；批准、驳回或改判后再输入备注（回车跳过）；红牌要再确认一次（y/N）。"
+    "s 跳过，q 退出；批准、驳回或改判后再输入备注（回车跳过）；红牌要再确认一次（y/N）；"
+    "那一天还有没答的问题的牌（等问题答完再批）批准时再问一次「仍然批准？」（y 才记录）。"
     "每个决定立即保存。"
 )
 _ACTION_WORDS = {
@@ -359,7 +371,9 @@ def review_cmd(game: GameArg, by: ByOpt = None) -> None:
     按键：a 批准（按建议的牌）；r 驳回（这条不会再作为草稿出现）；c 改判颜色，再输入
     b/y/r、blue/yellow/red 或 蓝/黄/红（蓝牌、黄牌、红牌也可以）；s 跳过（回车默认跳过）；
     q 退出。批准、驳回或改判后会再问一次备注（回车跳过）。判红牌（建议的或改判的）要再
-    确认一次，输入 y 才记录，否则不记录、重新显示这一条。
+    确认一次，输入 y 才记录，否则不记录、重新显示这一条。那一天还有没答的问题的牌
+    （等问题答完再批）批准时会说明在等哪个问题，再问一次「仍然批准？」，输入 y 才记录
+    （备注里写上仍然批准）。
 
     例：auditor review examples/sample/game.toml
     """

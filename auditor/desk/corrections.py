@@ -63,7 +63,7 @@ def add_item(
 
 ADD_FIELDS = {  # what the add form sends, per kind (the names ``auditor game --add`` takes)
     "day": ("day", "opens", "closes", "accelerated", "delayed"),
-    "event": ("type", "player", "how", "at"),
+    "event": ("type", "player", "how", "at", "pid"),  # (pid: 补上 under a post not read)
 }
 
 

@@ -297,7 +297,16 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|殁|(?<![死阵身伤逃灭存兴流])亡(?![命魂灵者故])"
         # (X 随风逝, X 溘然长逝, X 陨落; not time's 流逝 / 消逝 / 飞逝 / 逝去的)
         r"|(?<![流消飞])(?:长)?逝(?![世去者水])|陨(?:落|殁)|殒(?:落|殁)?(?!命)"
-        r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])",
+        r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])"
+        # a force of the story takes the player away (被潮水带走, 被浪卷走, 被雾吞没): how is
+        # not said (the post's layout or time tells it); a person's 带走 is the night's above
+        r"|被[^，。\s]{1,4}?(?:带走|卷走|冲走|吹走|拖走|夺走|吞没|吞噬|吞掉|淹没)了?"
+        # "no longer" + an act of living (没有再醒来, 再没出现, 没再回来): 再 says never again;
+        # a plain 没有醒来 is a sleeper's
+        r"|(?:没有?再|再也?没有?|再也不曾|再未)(?:醒来|醒过来|回来|出现|站起来|起来|睁开眼?|露面)"
+        # failed to go on with the journey (没能登机, 没赶上船, 未能上车): the venue's leaving
+        r"|(?:(?:没能|未能)(?:登机|登船|上船|上车|上飞机|上岸|过关|出关|晋级|赶上[^，。]{0,4}?(?:船|车|飞机|航班))"
+        r"|没(?:赶|搭)上[^，。]{0,4}?(?:船|车|飞机|航班))(?:的(?:是|为))?",
     ),
 ]
 _ELIM_RE = [(cause, lazy(p)) for cause, p in _ELIMINATED]
@@ -501,6 +510,8 @@ _COUNTED = lazy(
     r"\s*\|?\s*[:：]?\s*(?:都是|均为|都|均)?\s*(?:得票|票数)?\s*(?:各\s*)?"
     r"(?:\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])|[一二两三四五六七八九十半]+\s*票)"
 )
+# a label over who cast no ballot (没有投票：X, 未投票：X, 弃票：X): the count's, no event
+_NO_BALLOT = lazy(r"\s*(?:没有投票|没投票|未投票|未投|弃票|弃权)(?:的(?:有|是))?\s*[:：]")
 # the words of the game's events, broadly: a line naming a player beside one and read as
 # nothing is listed (未读懂的公告), never passed in silence; with the notice words, a story's
 # (回家, 离开, 不见, 醒来) and a preset's own words for the piped (the rule set's 喵喵 / 咪啪
@@ -639,6 +650,8 @@ _NOT_THE_EVENT = {
         re.I,
     ),
     "no_death": lazy(r"票|vote|对决|tie", re.I),
+    # (the day's ballot by its name — 放逐投票在【…】, 今天不放逐: the plan, not its result)
+    "eliminated": lazy(r"放逐投票(?!\s*(?:结果|[:：]))|不放逐|放逐环节(?!\s*(?:结果|[:：]))"),
     "piped": lazy(r"解|恢复|结束|可以|cured|正常|限制|违反|吹笛的|出局|immune|御社神", re.I),
     "game_over": lazy(r"还没|尚未|未达成|继续|在望|不远"),
 }
@@ -1059,7 +1072,7 @@ _UNSAID = lazy(
 _TAKEN_BACK = lazy(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|无事|无人")
 # 我说昨晚是平安夜，这是错的: the clause before a bare 这是错的 is what is taken back
 _SAID_WRONG_BEFORE = lazy(
-    r"([^，,。；;！!？?\n]+)[，,]\s*(?:这|那|此)?\s*(?:是|个)?\s*(?:错的|有误|不对|错了)(?=[，,。；;！!？?\n]|$)"
+    r"([^，,。；;！!？?\n]+)[，,]\s*(?:这|那|此)?\s*(?:是|个)?\s*(?:错的|有误|不对|错了|误矣|误也|谬矣|谬也|非也)(?=[，,。；;！!？?\n]|$)"
 )
 # 黄瓜被票出了……哦不对，是冬瓜被票出了: what is said before the fix is taken back
 _SAID_THEN_FIXED = lazy(
@@ -1126,6 +1139,28 @@ def clean(text: str) -> str:
 
 
 _SENTENCES = lazy(r"[^。！!；;？?\n]+[。！!；;？?]*")
+
+
+def own_words(text: str, clause: str) -> str:
+    """The sentence of the post ``text`` that the reader's ``clause`` was read from, in the
+    post's own words (BBCode gone): the reader's clause is in its own normalised words
+    (fold, shorthand, registers: 没了 → 出局, 週 → 周, English → Chinese), which a director
+    must never see as theirs (fh42 item 4).  The sentence whose reading holds the clause,
+    else the one sharing most of its characters; the clause itself only when the post has
+    no sentence at all."""
+    wanted = _squash(clause)
+    if not wanted:
+        return clause
+    own = [s.strip() for s in _SENTENCES.findall(_BBCODE.sub("", text)) if s.strip()]
+    if not own:
+        return clause
+    read = [_squash(clean(s)) for s in own]
+    for s, r in zip(own, read, strict=True):
+        if wanted in r:
+            return s
+    # (a clause the reader built from two sentences, or rewrote: the nearest)
+    chars = set(wanted)
+    return max(zip(own, read, strict=True), key=lambda sr: len(chars & set(sr[1])))[0]
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -1379,9 +1414,10 @@ class Patterns:
         unplaced += self._uncovered(text, found, unplaced) + self._guessed(text, found)
         found = _drowned_before(text, found)
         unplaced += self._still_asked(found)
-        return found, unplaced + _unkept(text, found) + unread_times(
-            _DENIED_VALUE.sub("", text), _ANY_DAY, UTC
-        )
+        unplaced += _unkept(text, found) + unread_times(_DENIED_VALUE.sub("", text), _ANY_DAY, UTC)
+        # (the clause as shown to the director and written into the file: the post's own
+        # words, never the reader's — fh42 item 4, 他昨夜被雾吞没了 shown as 被雾吞出局)
+        return [replace(a, clause=own_words(said, a.clause)) for a in found], unplaced
 
     def _guessed(self, text: str, found: list[Announced]) -> list[str]:
         """The eliminations whose how no word of their sentence says, in a post that speaks
@@ -1413,13 +1449,33 @@ class Patterns:
         one sentence, 平安夜 in the next: both must be read).  A sentence naming a player
         is the name rules' (:meth:`_unaccounted`, :meth:`_untold`)."""
         out: list[str] = []
-        for sentence in _SENTENCES.findall(text):
-            said = sentence.strip()
+        said_all = [s.strip() for s in _SENTENCES.findall(text)]
+        for i, said in enumerate(said_all):
             if not said or _ASKS_OR_TIES.search(said) or any(said in u for u in listed):
+                continue
+            if self._scene(said, said_all[i + 1 : i + 2], found):
                 continue
             if not self._accounted(said, found) and _untold_fact(said):
                 out.append(said)
         return out
+
+    def _scene(self, said: str, after: list[str], found: list[Announced]) -> bool:
+        """A sentence that sets the night's scene (昨夜雾很浓。) with no fact's word and no
+        name, when the very next sentence tells that night's deaths (天亮时，X、Y 都没有再醒来):
+        the account goes on there, and was read."""
+        night = _NIGHT_SAID.match(said)
+        if not night or not after or self.names(said):
+            return False
+        if any(w.search(said) for _, w in _COVER_WORDS):
+            return False
+        nxt = _squash(after[0])
+        return any(
+            a.type is EventType.ELIMINATED
+            and a.how == "night"
+            and (c := _squash(a.clause))
+            and (c in nxt or nxt in c)
+            for a in found
+        )
 
     def _accounted(self, said: str, found: list[Announced]) -> bool:
         """The sentence is an item's own, or names a player (the name rules'), or says only
@@ -2262,7 +2318,14 @@ class Patterns:
         around the line has said the event's word already."""
         if _rx.search(r"申请|存活|在场", line):
             return False
+        if _NO_BALLOT.match(line):
+            return False  # 没有投票：X — the count's line, the vote book reads it
         inside = [b.span() for b in _rx.finditer(r"[（(][^）)]*[）)]", line)] if covered else []
+        # (the voters a count lists in its bracket, 北风 5 票（小鹿×2 警长、青柠）: who voted)
+        inside += [
+            b.span()
+            for b in _rx.finditer(r"(?<=票)\s*[（(](?:[^（）()]|[（(][^（）()]*[）)])*[）)]", line)
+        ]
         names = [
             n
             for n in self.names(line)
@@ -2356,9 +2419,15 @@ class Patterns:
         players or more each followed by a count (栗子 4.5 / 松果 4, 山楂 9，红枣 6)."""
         if _TALLIED.search(line):
             return True
-        return any(
-            sum(1 for n in self.names(one) if _COUNTED.match(one[n.end :])) >= 2
-            for one in line.splitlines()
+        # (one player a line, 北风 5 票（…）/ 青柠 3 票（…）: the lines together are the count)
+        return (
+            sum(
+                1
+                for one in line.splitlines()
+                for n in self.names(one)
+                if _COUNTED.match(one[n.end :])
+            )
+            >= 2
         )
 
     def _relayed(self, line: str) -> bool:
@@ -2706,12 +2775,26 @@ class _Sentence:
             or any(s <= m.start() <= e for s, e in taken)
             or any(s <= m.start() < e for s, e in brackets)
             or self._office_before(c, m)
+            or self._described(c, m)
             or (cause is None and bool(_NO_DEATH.search(c)))
             or (
                 bool(_rx.match(r"带走|目标|(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
                 and not _rx.search(r"枪|猎人|弓", self.text)
             )
         )
+
+    def _described(self, c: str, m: re.Match[str]) -> bool:
+        """The word's subject is a description, not a player (票高的死, 得票最多的出局, 没投票
+        的淘汰): a rule stated in general — whoever it will be, no one's death yet.  Not a
+        name's own 的 (X 的 …) nor 是 / 为 before it (出局的是 X reads the other way)."""
+        lead = c[: m.start()].rstrip()
+        if not lead.endswith("的") or _rx.search(r"(?:是|为)\s*的$", lead):
+            return False
+        since = max(lead.rfind(ch) for ch in "，,：:；;、") + 1
+        described = lead[since:-1]
+        # (a description by the ballot — 票高的, 得票最多的, 没投票的; 昨晚的受害者 is a time's)
+        by_ballot = _rx.search(r"票|投|最|[多少高低]$", described)
+        return bool(by_ballot) and not self.p.names(described)
 
     def _office_before(self, c: str, m: re.Match[str]) -> bool:
         """A role before the word (吹笛者出局: the piper's spell ends) says no one's death;

@@ -15,18 +15,21 @@ its value, source and status (stated / inferred / proposed / confirmed).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from auditor.errors import STATE_INCOMPLETE_EXIT
 from auditor.game.announce import (
     FACTION_SAID,
+    Announced,
+    Patterns,
     fact_kinds,
     from_now,
     night_said,
@@ -100,7 +103,7 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
     names = _names_in(players, text)
     if names:
         return f"提到玩家 {'、'.join(names)}"
-    word = notice_word(text) or night_said(text)
+    word = None if _plan_only(text) else notice_word(text) or night_said(text)
     if word is not None:
         return f"写了「{word}」"
     side = FACTION_SAID.search(fold(text))
@@ -117,6 +120,17 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
         return f"写了「{phase}」"
     counted = from_now(text)  # 还剩两小时关门: a time from the post's moment
     return f"写了时间「{counted}」" if counted else None
+
+
+def _plan_only(text: str) -> bool:
+    """A post naming no one whose every notice word is the ballot's or the office's name or
+    rule (警长竞选帖 …戴上警徽, 第二日放逐投票 …警长一票算两票, 今天只竞选警长): a thread's
+    opener or a day's plan stating the vote's rules — no event of anyone, so not listed for
+    the word (its times are still checked).  Not a fact of no one (平安夜, 游戏结束)."""
+    worded = [s for s in sentences(text) if notice_word(s) is not None]
+    return bool(worded) and all(
+        _PLAN.search(s) and not _rx_fact.search(_PLAN.sub("", s)) for s in worded
+    )
 
 
 def _names_in(players: Sequence[str], text: str) -> list[str]:
@@ -138,8 +152,11 @@ def _agrees(p: Post, game: Game, days: Sequence[DaySpec]) -> bool:
     def within(a: datetime, b: datetime) -> bool:
         return any(d.opens <= a and b <= d.closes for d in days)
 
+    def moved(t: datetime) -> bool:  # the close a confirmed 延时 moved later
+        return any(d.delayed and d.opens < t < d.closes for d in days)
+
     return all(within(r.opens, r.closes) for r in ranges) and all(
-        pt.role is not None and pt.at in edges for pt in points
+        pt.role is not None and (pt.at in edges or moved(pt.at)) for pt in points
     )
 
 
@@ -176,29 +193,142 @@ def answered_by(
 ) -> str:  # fmt: skip
     """What answers a listed post: each of its sentences that names a player, tells a fact
     or states a time names only players for whom a game-file event (confirmed or added by a
-    director) stands on the post's day — of a kind the sentence tells, or of any kind when
-    the sentence tells its fact in words the grammar has no kind for (昨夜风浪很大，X 被鲨鱼
-    拖进了海里: the director, who added X's death, read it), or read from this very post
-    (``pid``: the answer is tied to the question).  A sentence that asks, supposes or
-    negates, or that tells a fact of no one or only a time is not answered (the post stays
-    listed).  Returns the events (出局 黄瓜（游戏文件）), or "" when it is not."""
-    bare = {p: _bare(p) for p in players}
+    director) stands on the post's day — of a kind the sentence tells (by its words or as
+    the reader reads it: 青柠、七月 都没有再醒来), or of any kind when the sentence tells its
+    fact in words the grammar has no kind for (昨夜风浪很大，X 被鲨鱼拖进了海里: the director,
+    who added X's death, read it), or read from this very post (``pid``: the answer is tied
+    to the question).  What the game file holds answers the rest (fh42 item 3): a count's
+    line (X 5 票（A、B）, 没有投票：Y) is the vote book's; a sentence naming no one answers
+    when its times are the file's days' (or the close a confirmed 延时 moved), its 延时 /
+    加速 is the file's day's, or its only words are the ballot's or the office's name (放逐
+    投票在…, 今天只竞选警长). A sentence that asks, supposes or negates, or that tells a fact
+    of no one, is not answered (the post stays listed).  Returns the events (出局 黄瓜（游戏
+    文件）), or "" when it is not."""
     used: list[Event] = []
+    held: list[int] = []  # the file's days that hold a sentence naming no one
+    read = _read_items(tuple(players), text)
     for sentence in sentences(text):
-        named = [p for p, b in bare.items() if b and b in _bare(sentence)]
-        kinds = fact_kinds(sentence)
-        if not (named or kinds or _tells(sentence)):
-            continue  # 大家辛苦。
-        if not named or (not kinds and undone(sentence)):
+        got = _sentence_answer(players, sentence, read, posted_at, events, days, pid)
+        if got is None:
             return ""
-        unkinded = not kinds and _untold_death(players, sentence)
-        for p in named:
-            e = _answer(p, events, kinds, unkinded, sentence, posted_at, days, pid)
-            if e is None:
-                return ""
-            if e not in used:
-                used.append(e)
-    return "、".join(f"{EVENT_LABEL[e.type]} {e.player}（游戏文件）" for e in used)
+        found, day = got
+        used += [e for e in found if e not in used]
+        if day is not None and day not in held:
+            held.append(day)
+    answers = [f"{EVENT_LABEL[e.type]} {e.player}（游戏文件）" for e in used]
+    answers += [f"第{n}天（游戏文件）" for n in held]
+    return "、".join(answers)
+
+
+def _sentence_answer(
+    players: Sequence[str], sentence: str, read: Sequence[Announced], posted_at: datetime,
+    events: Sequence[Event], days: Sequence[DaySpec], pid: int | None,
+) -> tuple[list[Event], int | None] | None:  # fmt: skip
+    """What in the game file answers one sentence of a listed post (:func:`answered_by`):
+    the events about the players it names, or the file's day that holds it; None when
+    nothing does."""
+    said = _VOTERS.sub("", sentence)  # (the voters a count lists: the count's)
+    named = [p for p in players if _bare(p) and _bare(p) in _bare(said)]
+    kinds = fact_kinds(said) | _read_kinds(read, named, sentence)
+    if not (named or kinds or _tells(said)):
+        return [], None  # 大家辛苦。
+    if not named:
+        held = _held_by_file(said, kinds, posted_at, days)
+        return ([], _period(posted_at, days)) if held else None
+    if not kinds and _counted_line(said):
+        return [], None  # 北风 5 票, 没有投票：豆豆 — the vote book reads it
+    if not kinds and undone(said):
+        return None
+    unkinded = not kinds and _untold_death(players, said)
+    found = [_answer(p, events, kinds, unkinded, said, posted_at, days, pid) for p in named]
+    if None in found:
+        return None
+    return [e for e in found if e is not None], None
+
+
+# the voters a count lists in its bracket (北风 5 票（小鹿×2 警长、石头（改票））): who voted
+_VOTERS = re.compile(r"(?<=票)\s*[（(](?:[^（）()]|[（(][^（）()]*[）)])*[）)]")
+# a count's line: a name with its count, or a label over who cast no ballot
+_COUNT_LINE = re.compile(
+    r"\d+(?:\.\d+)?\s*票|^\s*(?:没有投票|没投票|未投票|未投|弃票|弃权)(?:的(?:有|是))?\s*[:：]"
+)
+# the ballot's or the office's name said of no one (放逐投票在…, 今天只竞选警长，不放逐): the plan
+_PLAN = re.compile(
+    r"放逐投票|放逐环节|不放逐|竞选警长|警长竞选|竞选|警徽|警长(?:的)?一票|算\s*[两2]\s*票"
+)
+_DELAY_WORD = re.compile(r"延时|延长|顺延|推迟")
+_ACCEL_WORD = re.compile(r"加速")
+
+
+@functools.lru_cache(maxsize=256)
+def _read_items(players: tuple[str, ...], text: str) -> tuple[Announced, ...]:
+    return tuple(Patterns(list(players)).read(text)[0]) if players else ()
+
+
+def _read_kinds(read: Sequence[Announced], named: list[str], sentence: str) -> set[EventType]:
+    """The kinds of fact the reader read from this sentence about the players it names."""
+    return {
+        a.type
+        for a in read
+        if a.player in named and isinstance(a.type, EventType) and _of_sentence(a.clause, sentence)
+    }
+
+
+def _of_sentence(clause: str, sentence: str) -> bool:
+    """The reader's clause (the post's own sentence) is this cleaned sentence's."""
+    a, b = _bare(clause), _bare(sentence)
+    return bool(a and b) and (b in a or a in b)
+
+
+def _counted_line(sentence: str) -> bool:
+    return bool(_COUNT_LINE.search(sentence))
+
+
+def _held_by_file(
+    sentence: str, kinds: set[EventType], posted_at: datetime, days: Sequence[DaySpec]
+) -> bool:
+    """A sentence naming no one that the game file's days hold: its 延时 / 加速 the file's day
+    of the post, its times the file's days' edges (or a close a 延时 moved later), or only
+    the ballot's or the office's name said as the plan.  Never a fact of no one (平安夜,
+    游戏结束, 昨夜有人出局): those stay listed."""
+    day = next((d for d in days if d.number == _period(posted_at, days)), None)
+    word = notice_word(sentence)
+    if word is not None:
+        if _DELAY_WORD.search(word):
+            return day is not None and bool(day.delayed) and _times_held(sentence, posted_at, days)
+        if _ACCEL_WORD.search(word):
+            return day is not None and bool(day.accelerated)
+        if not _PLAN.search(sentence) or kinds - {EventType.SHERIFF, EventType.ELIMINATED}:
+            return False
+        if _rx_fact.search(_PLAN.sub("", sentence)):
+            return False
+    return _times_held(sentence, posted_at, days)
+
+
+# a fact's word beside the plan's (今天不放逐，昨夜有人出局): still a fact of no one
+_rx_fact = re.compile(r"出局|死|淘汰|当选|移交|平安|结束|胜")
+
+
+def _times_held(sentence: str, posted_at: datetime, days: Sequence[DaySpec]) -> bool:
+    """Every time the sentence states is a known day's (or phase's) edge, or a close before
+    the close of a day the file marks 延时 (the one the delay moved)."""
+    if not days:
+        return False
+    tz = days[0].opens.tzinfo or UTC
+    ranges = find_ranges(sentence, posted_at, tz)
+    points = find_points(sentence, posted_at, tz)
+    edges = {t for d in days for t in (d.opens, d.closes)}
+    edges |= {t for d in days for ph in d.phases for t in (ph.opens, ph.closes)}
+
+    def moved(t: datetime) -> bool:
+        return any(d.delayed and d.opens < t < d.closes for d in days)
+
+    def within(a: datetime, b: datetime) -> bool:
+        return any(d.opens <= a and b <= d.closes for d in days)
+
+    return all(within(r.opens, r.closes) for r in ranges) and all(
+        pt.at in edges or moved(pt.at) for pt in points
+    )
 
 
 # a word of the next round's candidates (版杀7 4.1.2: 可疑者辩论投票's 投票对象是试探性投票中选出的
@@ -266,6 +396,10 @@ def _untold_death(players: Sequence[str], sentence: str) -> bool:
     return not any(b and (b + "是") in bare for b in (_bare(p) for p in players))
 
 
+# the office as a state line (警长：X, 现任警长 X)
+_STATE_LINE = re.compile(r"\s*(?:现任|当前)?\s*警长\s*[:：为是]?\s*\S{1,12}\s*[。]?\s*$")
+
+
 def _answer(
     player: str, events: Sequence[Event], kinds: set[EventType], unkinded: bool, sentence: str,
     posted_at: datetime, days: Sequence[DaySpec], pid: int | None,
@@ -286,6 +420,15 @@ def _answers(
     (``unkinded``), only a death (出局) of that player that day.  A death's how must not
     contradict the sentence's (毒死 is no vote-out; 票 is no night death)."""
     if pid is not None and e.pid == pid:
+        return True
+    # (警长：X — the office as it stands: the file's election or hand-over of X before it)
+    if (
+        EventType.SHERIFF in kinds
+        and e.type is EventType.SHERIFF
+        and e.at is not None
+        and e.at <= posted_at
+        and _STATE_LINE.match(sentence)
+    ):
         return True
     fits = e.type in kinds if kinds else unkinded and e.type is EventType.ELIMINATED
     if fits and e.type is EventType.ELIMINATED:
@@ -457,6 +600,30 @@ def state_problems(game: Game, now: datetime, tallied: Iterable[int | None]) -> 
             "读错的用 --add 补上，不是公告的用 --dismiss 编号"
         )
     return out
+
+
+def unread_naming(
+    game: Game, players: Iterable[str], lo: datetime, hi: datetime | None
+) -> list[Unread]:
+    """The director's posts listed 未读懂 (not answered) from ``lo`` to ``hi`` that name one
+    of ``players``: what they say of them is unknown, so the tool asks about those posts and
+    never says the director did not announce it (fh42 item 2: 北风 被潮水带走了 unread, then
+    「导演没有公示这个出局」)."""
+    disc = game.discovery
+    names = [p for p in players if p]
+    return [
+        u
+        for u in (getattr(disc, "unread", None) or [])
+        if lo <= u.posted_at
+        and (hi is None or u.posted_at <= hi)
+        and any(n in u.text for n in names)
+    ]
+
+
+def asked_posts(game: Game, unread: Sequence[Unread]) -> str:
+    """The unread posts as the director finds them (their 楼 or link), joined."""
+    base = game.forum.url if game.forum is not None else None
+    return "、".join(_where(u, base).strip() for u in unread)
 
 
 def _where(u: Unread, base: str | None) -> str:

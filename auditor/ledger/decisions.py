@@ -385,7 +385,9 @@ def decide(
     nothing is recorded."""
     rs = ruleset or ruleset_for(game)
     if questions:
-        note = _held_note(game, store, ident, decision, note, questions, anyway=anyway)
+        note = _held_note(
+            game, store, ident, decision, note, questions, anyway=anyway, source=source
+        )
     with store.transaction():  # nobody decides between the stale check and the write
         record, rec = _decision_row(
             game, rs, store, ident, decision, card, note, by, source, at=at, keep_card=True
@@ -407,14 +409,16 @@ def _held_note(
     questions: Mapping[int, Sequence[Question]],
     *,
     anyway: bool,
+    source: str,
 ) -> str:
     """The note with 仍然批准 added when a held draft is approved anyway; refuses it
-    without (:func:`auditor.ledger.held.refuse_held`)."""
+    without (:func:`auditor.ledger.held.refuse_held`: the refusal says how to approve
+    anyway where ``source`` decides)."""
     row = store.find_decidable(ident)
     if not isinstance(row, FindingRow):
         return note  # (a manual card is the director's own: never held)
     day = draft_day(game, row.day, row.tid, row.posted_at)
-    said = refuse_held(row.code, day, questions, decision, anyway=anyway)
+    said = refuse_held(row.code, day, questions, decision, anyway=anyway, source=source)
     return "；".join(x for x in (note, said) if x)
 
 
@@ -817,7 +821,14 @@ class _Import:
             if self.questions:
                 anyway = ANYWAY in note
                 note = _held_note(
-                    self.game, self.store, ident, decision, note, self.questions, anyway=anyway
+                    self.game,
+                    self.store,
+                    ident,
+                    decision,
+                    note,
+                    self.questions,
+                    anyway=anyway,
+                    source="import",
                 )
             rec, _ = _decision_row(
                 self.game,

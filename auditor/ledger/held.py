@@ -15,6 +15,7 @@ all ask these two (DESIGN: never silent; a wrong card is worse than a question).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -39,6 +40,16 @@ _DAY_KINDS = frozenset({"day", "event", "delay", "accelerate", "schedule"})
 
 #: The words a director chooses to approve a held draft anyway (recorded in its note).
 ANYWAY = "仍然批准"
+
+#: How to approve a held draft anyway, in each place a draft is decided (the decision's
+#: ``source``): the desk's button, ``auditor decide --anyway``, the CSV row's note and the
+#: answer ``auditor review`` asks for.
+ANYWAY_WAYS = {
+    "desk": f"点这张牌的「{ANYWAY}」",
+    "decide": f"加 --anyway（{ANYWAY}）",
+    "import": f"在这一行的备注里写「{ANYWAY}」",
+    "review": f"在接着问的「{ANYWAY}？」回答 y",
+}
 
 
 class HeldError(AuditorError):
@@ -65,10 +76,15 @@ class Question:
     """One open question of a day: what it is in words, and where to answer it."""
 
     day: int
-    kind: str  # "unread" | "proposal"
+    kind: str  # "unread" | "proposal" | "conflict"
     text: str
-    ident: str  # the post's pid (unread) or the proposal's id
+    ident: str  # the post's pid (unread), the proposal's id, or "" (a tally's conflict)
     link: str | None = None
+
+    def said(self) -> str:
+        """The question in a message, its link after it (a post is named by its floor and
+        link, never by its pid: review42 item 10)."""
+        return f"{self.text}（{self.link}）" if self.link else self.text
 
 
 def depends_on_day(code: str) -> bool:
@@ -93,18 +109,20 @@ def open_questions(
 ) -> dict[int, list[Question]]:
     """Each day's open questions, by day.  ``game``: the game as discovered now (its
     ``discovery`` read); ``checked``: the last check's records (the tally outcomes and the
-    forum's 延时 / 加速 requests waiting for a director)."""
+    forum's 延时 / 加速 requests waiting for a director, and each day's vote conflicts —
+    计票结果未定 in every game, the result read from the forum against the tally where the
+    game discovers it: the ballots the day's no-vote and late-vote drafts are judged from
+    are what is unsure, review42 item 8)."""
     out: dict[int, list[Question]] = {}
     disc = game.discovery
-    if disc is None:
-        return out
     days = list(game.days)
-    for u in getattr(disc, "unread", []):
+    for u in getattr(disc, "unread", []) if disc is not None else []:
         day = day_at(u.posted_at, days)
         if day is not None:
-            text = f"未读懂的公告 pid {u.pid}：{u.excerpt()}"
+            where = f"第 {u.floor} 楼" if u.floor is not None else _clock(game, u.posted_at)
+            text = f"未读懂的公告（{where}）：{u.excerpt()}"
             out.setdefault(day, []).append(Question(day, "unread", text, str(u.pid), u.link(base)))
-    pending = disc.pending() if hasattr(disc, "pending") else []
+    pending = disc.pending() if disc is not None and hasattr(disc, "pending") else []
     subjects = getattr(disc, "subjects", {})
     for p in pending:
         if p.kind not in _DAY_KINDS:
@@ -114,10 +132,37 @@ def open_questions(
             text = f"待确认：{p.describe(subjects)}"
             out.setdefault(day, []).append(Question(day, "proposal", text, p.id))
     if checked is not None:
-        for day, text in zip(checked.proposal_days, checked.proposals, strict=False):
-            if day is not None and not any(q.text == f"待确认：{text}" for q in out.get(day, [])):
-                out.setdefault(day, []).append(Question(day, "proposal", f"待确认：{text}", ""))
+        if disc is not None:
+            for day, text in zip(checked.proposal_days, checked.proposals, strict=False):
+                said = f"待确认：{text}"
+                if day is not None and not any(q.text == said for q in out.get(day, [])):
+                    out.setdefault(day, []).append(Question(day, "proposal", said, ""))
+        _conflicts(out, checked, discovers=disc is not None)
     return {d: out[d] for d in sorted(out)}
+
+
+def _conflicts(out: dict[int, list[Question]], checked: CheckRecords, *, discovers: bool) -> None:
+    """Each day's vote conflicts into ``out`` as its questions (计票待核对)."""
+    for day, text in zip(checked.conflict_days, checked.conflicts, strict=False):
+        if not discovers and UNSETTLED not in text:
+            continue  # (the director's own file states the result: only unsure ballots)
+        said = f"计票待核对：{_ASKS.sub('', text)}"
+        if not any(q.text == said for q in out.get(day, [])):
+            out.setdefault(day, []).append(Question(day, "conflict", said, ""))
+
+
+#: The words of a tally a ballot that may or may not count would change (votebook's
+#: doubt): a question in every game; a conflict between the result the forum said and the
+#: tally only where the result was read from the forum (a discovering game).
+UNSETTLED = "计票结果未定"
+
+#: What a conflict asks the director to do (请核对游戏文件的 [[event]] …): the desk, the
+#: report and the CLI each say how to answer in their own words; the question keeps the facts.
+_ASKS = re.compile(r"。请[^；]*")
+
+
+def _clock(game: Game, at: datetime) -> str:
+    return at.astimezone(game.timezone).strftime("%m-%d %H:%M")
 
 
 def draft_day(game: Game, day: int | None, tid: int | None, posted_at: str | None) -> int | None:
@@ -184,18 +229,22 @@ def refuse_held(
     decision: str,
     *,
     anyway: bool,
+    source: str = "desk",
 ) -> str:
-    """Refuse approving a held draft unless ``anyway`` (the director's 仍然批准); returns
-    the words recorded in the decision's note when approved anyway ("" otherwise)."""
+    """Refuse approving a held draft unless ``anyway`` (the director's 仍然批准), the
+    refusal naming the way to approve anyway where the draft is decided (``source``:
+    :data:`ANYWAY_WAYS`); returns the words recorded in the decision's note when approved
+    anyway ("" otherwise)."""
     held = holding_day(code, day, questions)
     if held is None or decision != "approve":
         return ""
     waits = questions[held]
     if not anyway:
-        first = waits[0].text
+        first = waits[0].said()
         more = f" 等 {len(waits)} 个问题" if len(waits) > 1 else ""
+        way = ANYWAY_WAYS.get(source, ANYWAY_WAYS["desk"])
         raise HeldError(
             f"这张牌{held_words(held)}：第{held}天还有没答的问题（{first}{more}），"
-            f"潜水、投票和遗言可能判不准。先回答这些问题；确实要批准，选「{ANYWAY}」。"
+            f"潜水、投票和遗言可能判不准。先回答这些问题；确实要批准，{way}。"
         )
     return f"{ANYWAY}（第{held}天还有 {len(waits)} 个问题没答）"

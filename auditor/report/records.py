@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from auditor.game.gamefile import DaySpec, EventType, Game
@@ -408,7 +408,7 @@ def build_records(
     cards = card_records(game, schedule, store, led, announce)
     standings = standing_records(game, led)
     _explained(game, drafts, cards, standings, rs)
-    decided = decided_records(game, store, led, cards)
+    decided = _unsure_approved(decided_records(game, store, led, cards), asked)
 
     lifts = elevator(game, schedule, checked.counted, base, day_numbers)
     changes, changes_since = forum_changes(game, store, base)
@@ -662,6 +662,18 @@ def _held(game: Game, drafts: list[Row], asked: Mapping[int, Sequence[Question]]
     ]
 
 
+def _unsure_approved(decided: list[Row], asked: Mapping[int, Sequence[Question]]) -> list[Row]:
+    """Mark each approved card of a day that now has an open question (``unsure``: the day,
+    else None; review42 item 8): approved before the question came, it may be wrong — the
+    desk and the announcement say so beside it (a manual card is the director's own)."""
+    for x in decided:
+        held = None
+        if x["decision"] == "approve" and not x["manual"] and x["day"] is not None:
+            held = holding_day(str(x["code"]), x["day"], asked)
+        x["unsure"] = held
+    return decided
+
+
 def _draft_records(
     game: Game, schedule: Schedule, led: Ledger, base: str | None, minute: set[int]
 ) -> list[Row]:
@@ -725,6 +737,33 @@ def _vote_record(r: Mapping[str, Any], game: Game, base: str | None) -> dict[str
     return out
 
 
+#: How soon after a close a result is posted, as discovery takes it
+#: (``auditor.game.discover.RESULT_WITHIN``, not imported: a report of a game that does not
+#: discover never loads the announcement reader).
+_TOLD_WITHIN = timedelta(hours=3)
+
+
+def _reading(game: Game, text: str, at: datetime) -> dict[str, str]:
+    """What the desk's 补上这个出局 form under a post not read starts with: the first player
+    the post names, and how and when from the post's time as discovery guesses a death
+    said with no cause (:data:`_TOLD_WITHIN`): a post soon after a day's close tells its
+    vote-out, at the close; one soon after a day opens tells the night's death, at the
+    opening; else no how (the director chooses) and the post's time."""
+    named = sorted((text.find(p), p) for p in game.players if p in text)
+    how, when = "", at
+    closed = [d for d in game.days if d.closes <= at <= d.closes + _TOLD_WITHIN]
+    opened = [d for d in game.days if d.opens <= at <= d.opens + _TOLD_WITHIN]
+    if closed:
+        how, when = "vote", closed[-1].closes
+    elif opened:
+        how, when = "night", opened[-1].opens
+    return {
+        "player": named[0][1] if named else "",
+        "how": how,
+        "at": when.astimezone(game.timezone).strftime("%Y-%m-%dT%H:%M"),
+    }
+
+
 def _game_state(
     game: Game,
     proposed: Sequence[str],
@@ -752,6 +791,7 @@ def _game_state(
                 "thread": thread_name(game, u.tid, disc.subjects.get(u.tid, "")),
                 "floor": u.floor,
                 "time": u.posted_at.astimezone(game.timezone).strftime("%m-%d %H:%M"),
+                "reading": _reading(game, u.text, u.posted_at),
             }
             for u in getattr(disc, "unread", [])
         ],

@@ -78,6 +78,15 @@ def undoer_words(kind: str) -> tuple[str, ...]:
     return tuple(_UNDOERS[kind])
 
 
+def address_words() -> tuple[str, ...]:
+    """The words said TO a player (freevote.toml ``address_words``: a greeting, thanks, an
+    apology, an acknowledgement, agreement, a cheer or praise — 早上好，油条 / 油条，说得对): a
+    name in their sentence is whom the post speaks to, not a vote.  The public loader for every
+    reader of a post's address (the same as ``undoer_words("address")``), so none reads the
+    toml itself."""
+    return undoer_words("address")
+
+
 def _alternation(words: Iterable[str]) -> str:
     """``words`` as one regular-expression alternation, the longest first."""
     return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
@@ -1143,6 +1152,8 @@ def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
     last = max(found, key=lambda f: (f.end, f.start))
     if taken_back(text, last.end) or _deferred(text, last.end):
         return None
+    if withdraws_own_ballot(text, last.end):
+        return None
     if last.target not in _HE and _NOT_HIM.search(text, last.end):
         return None  # 抗推位就是土豆了，不过我先不踩他: the one just named, not voted after all
     if _wished_after_asking(text, last.start):
@@ -1403,6 +1414,27 @@ _TAKEN_BACK = re.compile(
     # 投冬瓜。⏎⏎算了不投了 / 以上作废 / 上面的不算: the post withdraws its own vote
     r"|算了\s*[,，]?\s*(?:先)?不投了|以上(?:的)?(?:投票)?(?:作废|不算)|上面(?:的)?(?:投票)?(?:作废|不算)"
 )
+# The post's own ballot declared not to count, with no new vote after it (投包子⏎（试下格式，这票
+# 不算）/ 此票作废 / 本帖不算数 / 我这票撤回): no vote.  Not the earlier vote voided (上一票作废 —
+# a change: _VOIDS_EARLIER), not a question (这票不算吗？), not a word of counting after it (这票
+# 不算改票 / 这票不算弃权), not another's (他这票不算).
+_OWN_WITHDRAWN = re.compile(
+    r"(?<![他她你])(?:这|此|本|我这|我的)\s*一?\s*(?:票|帖|楼)\s*(?:先|暂且|暂时|就)?\s*"
+    r"(?:不算数?|不作数|作废|无效|撤回|撤销|取消)(?!\s*(?:改|票|弃|吗|么|呢|吧[?？]|[?？]))"
+)
+
+
+def withdraws_own_ballot(text: str, after: int) -> bool:
+    """Words after ``after`` that declare the post's own ballot void (:data:`_OWN_WITHDRAWN`),
+    in a clause that neither asks, supposes nor tells of another (他 / 大家 / 如果)."""
+    for m in _OWN_WITHDRAWN.finditer(text, after):
+        lo, hi = _clause_bounds(text, m.start(), m.end())
+        if _NOT_OWN.search(text, lo, m.start()) or re.search(r"[?？]|吗", text[m.end() : hi]):
+            continue
+        return True
+    return False
+
+
 # After a joke, the vote confirmed or its real reason given: 开玩笑的，主要是她站边太飘 /
 # 开玩笑的，认真投包子 — the joke was the reason's, the vote stands.
 _CONFIRMED = re.compile(r"主要是|真正的?(?:原因|理由)|说真的|认真(?:的|说)|但是?票|不过票|票还是")

@@ -23,7 +23,15 @@ from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import COLUMN_LABELS
 from auditor.store import Store
 from tests import paths
-from tests.desk_helpers import PASSWORD, auditor, csrf, desk_server, flashes, set_password
+from tests.desk_helpers import (
+    PASSWORD,
+    auditor,
+    csrf,
+    desk_server,
+    fh42_unread,
+    flashes,
+    set_password,
+)
 
 FH42 = paths.TESTS / "desk" / "fh42"
 DAY2_FALSE = {"小鹿", "木木", "石头", "豆豆", "青柠"}  # day-2 lurkers only with the old close
@@ -33,9 +41,9 @@ DAY2_FALSE = {"小鹿", "木木", "石头", "豆豆", "青柠"}  # day-2 lurkers
 def night2(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """His game folder at night 2, audited as he ran it (exit 7: state incomplete)."""
     folder = tmp_path_factory.mktemp("fh42") / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)
     res = auditor("audit", "wugang.toml", cwd=folder)
-    assert res.returncode == 7, res.stdout + res.stderr
+    assert res.returncode in (0, 7), res.stdout + res.stderr  # (0: every post read, 6ccafe1)
     set_password(folder / "wugang.toml", "扫地僧")
     return folder / "wugang.toml"
 
@@ -65,7 +73,8 @@ def test_the_unsure_days_drafts_are_held_and_refused_unless_approved_anyway(
     late = [d for d in drafts if d["code"] == "VOTE-LATE"]
     assert late and all(d["held"] == 2 for d in late)
     words = [d for d in drafts if d["code"] == "LASTWORDS-RIGHT"]
-    assert words and all(d["held"] is not None for d in words)  # 北风 is out: unsure
+    # (北风 is out: unsure — and since his vote-out is read, 北风 不在前 4 is no longer said)
+    assert all(d["held"] is not None for d in words)
     # a per-post rule does not wait on the day's close (北风's own 发誓)
     assert all(d["held"] is None for d in drafts if d["code"] == "PHRASE-OATH")
 
@@ -74,7 +83,8 @@ def test_the_unsure_days_drafts_are_held_and_refused_unless_approved_anyway(
     res = auditor("decide", "wugang.toml", str(false["id"]), "approve", cwd=night2.parent)
     assert res.returncode == 2, res.stdout + res.stderr
     assert "等第2天的问题答完再批" in res.stderr and "仍然批准" in res.stderr, res.stderr
-    assert "延时" in res.stderr or "pid" in res.stderr, res.stderr
+    assert "延时" in res.stderr or "楼" in res.stderr, res.stderr
+    assert "--anyway" in res.stderr and "pid" not in res.stderr, res.stderr  # review42 item 10
     g = load_game(night2)
     with Store(g.store) as store:
         assert not store.decision_history()
@@ -134,10 +144,10 @@ def test_answered_days_offer_their_drafts_again(tmp_path: Path) -> None:
     """His answers (his answered game file, the posts he read dismissed as 不是公告): no
     day has a question, nothing is held, and only the true day-2 lurkers are offered."""
     folder = tmp_path / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)
     game = folder / "wugang.toml"
     res = auditor("audit", "wugang.toml", cwd=folder)
-    assert res.returncode == 7, res.stderr
+    assert res.returncode in (0, 7), res.stderr
     held = [d for d in _drafts(game) if d["held"] == 2]
     assert {d["player"] for d in held if d["code"] == "LURK-DAY"} >= DAY2_FALSE
     # (1b) the audit line says how many of 待处理 wait, a quiet night's line too
@@ -145,13 +155,9 @@ def test_answered_days_offer_their_drafts_again(tmp_path: Path) -> None:
     waits = f"（其中 {len(cards)} 条等问题答完）"
     assert cards and waits in res.stdout + res.stderr, res.stdout + res.stderr
     again = auditor("audit", "wugang.toml", "--no-crawl", cwd=folder)
-    assert again.returncode == 7 and waits in again.stdout + again.stderr, again.stdout
+    assert again.returncode in (0, 7) and waits in again.stdout + again.stderr, again.stdout
     shutil.copy(FH42 / "answered.toml", game)
-    res = auditor("audit", "wugang.toml", cwd=folder)
-    # (the posts his answers leave 未读懂 — fh42 item 3, discovery's — he dismisses)
-    for pid in ("5002", "5003", "5046", "5047", "5074", "5092", "5094", "5095"):
-        said = auditor("game", "wugang.toml", "--dismiss", pid, "--by", "扫地僧", cwd=folder)
-        assert said.returncode == 0, said.stderr
+    # (his answers close the questions they answer — fh42 item 3: nothing to dismiss)
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode == 0, res.stdout + res.stderr
     drafts = _drafts(game)

@@ -61,7 +61,9 @@ def test_the_cli_confirms_one_discovered_event_signed_and_keeps_the_file(
     assert text.startswith(original.rstrip("\n"))  # comments and keys as they were
     added = text[len(original.rstrip("\n")) :]
     assert re.search(
-        r"\[\[event\]\] # 来源：pid 1198「馄饨出局。」；导演 于 [\d-]+ [\d:]+ 确认", added
+        # (the post's own sentence, as the director wrote it — fh42 item 4)
+        r"\[\[event\]\] # 来源：pid 1198「第三天投票结果：馄饨 5 票，馄饨出局。」；导演 于 [\d-]+ [\d:]+ 确认",
+        added,
     )
     assert 'player = "馄饨"' in added and 'how = "vote"' in added
     assert added.count("[[") == 1  # this one item, nothing else

@@ -72,6 +72,7 @@ SETS = [
     # round 20 (session 42; blind20's even half read, clean lines first): an award dated by the
     # calendar (年底评奖, 去年的最佳新人奖) is no card: blind15 13 -> 12, blind18 16 -> 15,
     # blind19 5 -> 4, blind20 12 -> 10 clean flagged (even 6 -> 4, odd 6 -> 6)
+    ("phrases/blind21/phrases_blind21.tsv", 0.933, 0.830, 9),  # scored once after session 42
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

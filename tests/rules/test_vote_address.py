@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from auditor.rules.freevote import address_words, undoer_words
 from tests.rules.test_vote_sets import read_post
 
 
@@ -75,3 +76,33 @@ def test_a_name_said_to_the_player_is_no_vote(text: str) -> None:
 def test_the_twins_stay_votes(text: str, want: str) -> None:
     got = read_post("killbar7", "包子", text)
     assert got.attempt and got.target == want, text
+
+
+# Round 2 of session 42: agreement said to a player and the greetings the vote book's doubts had
+# to keep apart (上午好 / 大家好 / 说得对 / 说的对 / 对的 / 赞) are address words of the one list
+# (freevote.toml ``address_words``, public through freevote.address_words).
+@pytest.mark.parametrize(
+    "text",
+    ["上午好，冬瓜", "冬瓜，说的对", "说得对啊，冬瓜", "冬瓜！赞", "冬瓜 赞", "对的，冬瓜"],
+)
+def test_agreement_said_to_the_player_is_no_vote(text: str) -> None:
+    assert not read_post("killbar7", "包子", text).attempt, text
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("赞成投冬瓜", "冬瓜"),  # 赞 inside a word: agreement to the vote, no address
+        ("说得对，投冬瓜", "冬瓜"),  # the vote's verb names it
+        ("上午好。\n冬瓜", "冬瓜"),  # the greeting a sentence of its own
+    ],
+)
+def test_agreement_twins(text: str, want: str) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert got.attempt and got.target == want, text
+
+
+def test_the_address_words_have_one_public_loader() -> None:
+    words = address_words()
+    assert {"上午好", "大家好", "说得对", "说的对", "对的", "赞", "早上好"} <= set(words)
+    assert words == undoer_words("address")

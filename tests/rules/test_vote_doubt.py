@@ -284,14 +284,14 @@ def test_a_doubt_before_a_last_hour_post_makes_it_a_late_change(tmp_path: Path) 
 
 
 def test_the_words_a_name_is_spoken_to_with_are_the_one_post_readers() -> None:
-    # doubt.py reads freevote.toml's address_words (session 42): a greeting, thanks or an apology
-    # in that list beside a bare name is chatter here too; the twin keeps a choice word
-    import tomllib
-
-    from auditor.rules.freevote import WORDS_FILE
+    # doubt.py reads freevote.toml's address_words through freevote.undoer_words (session 42):
+    # a greeting, thanks or an apology in that list beside a bare name is chatter here too; the
+    # twin keeps a choice word
+    from auditor.rules.freevote import undoer_words
     from auditor.rules.votebook.doubt import _GREETING, spoken_choices
 
-    words = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))["address_words"]
+    words = undoer_words("address")
+    assert words
     assert all(_GREETING.fullmatch(w) for w in words)
     players = ("饺子", "包子", "油条", "烧卖")
     for text in ("油条，再见", "抱歉，油条", "油条，恭喜", "油条，thanks"):

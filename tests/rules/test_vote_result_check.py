@@ -153,3 +153,26 @@ def test_a_question_quotes_a_post_on_one_line_cut_at_sixty() -> None:
     assert short("投票：\n  春卷") == "投票： 春卷"
     cut = short("票" * (SHORT + 5))
     assert cut == "票" * SHORT + "…"
+
+
+def test_a_tally_outcome_beside_an_unread_result_post_points_at_it(tmp_path: Path) -> None:
+    """fh42 item 2: the director's result post naming the player voted out is unread (listed
+    未读懂) — the notice never says he announced no one (投票出局为 无); it says the tally's
+    outcome is not yet matched to a post and points at the unread posts."""
+    from auditor.pipeline import audit as run_audit
+    from tests.game.test_discover_rulesets import m39
+    from tools.writer import parse_script, write_site
+
+    g = m39()
+    for t in g.threads:
+        for p in t["post"]:  # type: ignore[union-attr]
+            p["message"] = str(p["message"]).replace(
+                "黄瓜 7 票，黄瓜出局。", "黄瓜，这次轮到你了，保重。"
+            )
+    pages = tmp_path / "pages"
+    write_site(parse_script(g.script()), pages)
+    _full, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
+    said = [n for n in run_audit(minimal, reports=tmp_path / "r").notices if n.startswith("第2天")]
+    assert said, said
+    assert not [n for n in said if "投票出局为 无" in n or "没有公示" in n], said
+    assert [n for n in said if "未读懂" in n and "还没有和导演的公示帖对上" in n], said

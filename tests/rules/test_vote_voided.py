@@ -77,3 +77,76 @@ def test_twins_stay_as_they_were(text: str, want: tuple[str, bool]) -> None:
 )
 def test_a_vote_said_not_in_effect_or_asked_is_none(text: str) -> None:
     assert not read_post("killbar7", "包子", text).attempt, text
+
+
+# Round 2 of session 42, three kinds seen on blind22's even half, in our own words:
+# (1) the post's own ballot declared not to count (这票不算 / 此票作废 / 本帖不算数) with no new
+#     vote after it: no vote, in both forms;
+# (2) two names joined as one target (A和B / A and B / A&B / A/B): an attempt with no single
+#     target, a format problem — never a vote for one of them;
+# (3) a remark on the time left before the close after a change (还剩半小时) is no part of the
+#     vote: the change stays read (and the judge still hears the minutes said).
+@pytest.mark.parametrize(
+    ("preset", "text"),
+    [
+        ("m39", "投票对象：豆浆\n投票理由：发言太水\n（先练下手，此票作废）"),
+        ("m39", "投票对象：豆浆\n投票理由：随便\n这票不算，回头再投"),
+        ("killbar7", "投豆浆。本帖不算数，我再看看"),
+        ("killbar7", "票给冬瓜——我这票撤回"),
+    ],
+)
+def test_own_ballot_declared_void_is_no_vote(preset: str, text: str) -> None:
+    assert not read_post(preset, "包子", text).attempt, text
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "want", "change"),
+    [
+        ("m39", "投票对象：豆浆\n投票理由：他说这票不算", "豆浆", False),  # another's words
+        ("m39", "投票对象：豆浆\n投票理由：这票不算吗？", "豆浆", False),  # asked
+        ("killbar7", "投豆浆，上一票作废", "豆浆", True),  # the earlier one voided: a change
+        ("killbar7", "这票作废，改投冬瓜", "冬瓜", True),  # a new vote after it
+        ("killbar7", "投豆浆，这票不算改票", "豆浆", False),  # a word of counting after it
+    ],
+)
+def test_own_ballot_twins(preset: str, text: str, want: str, change: bool) -> None:
+    got = read_post(preset, "包子", text)
+    assert got.attempt and got.target == want and bool(got.change) is change, text
+
+
+@pytest.mark.parametrize(
+    ("preset", "text"),
+    [
+        ("m39", "投票对象：冬瓜 and 南瓜\n投票理由：两个都划水"),
+        ("m39", "投票对象：冬瓜&南瓜\n投票理由：一起的"),
+        ("m39", "投票对象：冬瓜/南瓜\n投票理由：随便哪个"),
+        ("m39", "投票对象：冬瓜与南瓜\n投票理由：一伙"),
+        ("killbar7", "投冬瓜和南瓜"),
+        ("killbar7", "投冬瓜、南瓜"),
+    ],
+)
+def test_two_names_joined_are_no_single_target(preset: str, text: str) -> None:
+    got = read_post(preset, "包子", text)
+    assert got.attempt and got.target == "?" and not got.format_valid, text
+
+
+def test_a_reason_naming_another_keeps_the_target() -> None:
+    got = read_post("m39", "包子", "投票对象：冬瓜\n投票理由：他和南瓜一起划水")
+    assert got.attempt and got.target == "冬瓜" and got.format_valid
+
+
+@pytest.mark.parametrize(
+    ("text", "want", "change"),
+    [
+        ("之前投冬瓜作废\n改投南瓜\n只剩二十分钟了", "南瓜", True),
+        ("前面那个投冬瓜作废\n还是 投 南瓜\n还剩 半小时", "南瓜", True),
+        ("南瓜\n离关门还有四十分钟", "南瓜", False),
+    ],
+)
+def test_a_time_remark_after_the_vote_keeps_it(text: str, want: str, change: bool) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert got.attempt and got.target == want and bool(got.change) is change, text
+
+
+def test_a_time_question_alone_is_no_vote() -> None:
+    assert not read_post("killbar7", "包子", "还剩半小时吗？").attempt

@@ -12,6 +12,8 @@ M107 判罚依据 names what may be charged ("音近、形近 …"); DESIGN.md �
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
@@ -66,6 +68,31 @@ def _spaced_before(text: str, idx: Sequence[int], p: int) -> bool:
         return False
     a, b = idx[p - 1] + 1, idx[p]
     return a < b and text[a:b].isspace()
+
+
+# Spaced pinyin's words addressed to someone (ni shi / ta ge / 3 hao shi / ni zhe ge), right
+# before a name heard inside a longer run: ni shi sha bi calls a player a name, while ordinary
+# words that happen to sound like one (zhe ge zhi zhang bu gou yong, wo qu wang ba shang wang,
+# fei wu li yong) address nobody (review42 item 7); such a run is still read back in characters.
+_PINYIN_NUM = r"(?:\d+|yi|er|san|si|wu|liu|qi|ba|jiu|shi)(?:\s*(?:yi|er|san|si|wu|liu|qi|ba|jiu))?"
+_ADVERB = r"(?:\s+(?:zhen|jiu|ke|ye|hai|zhen de|que shi|jiu shi))?"
+_CALLS = r"(?:shi|ge|shi ge|zhe ge|na ge|zhe zhong|shi yi ge|shi zhe ge)"
+_ADDRESSED = re.compile(
+    r"(?:^|[^a-z])(?:(?:ni|nin)(?:\s+men)?" + _ADVERB + r"(?:\s+" + _CALLS + r")?"
+    r"|(?:ta(?:\s+men)?|" + _PINYIN_NUM + r"\s*hao)" + _ADVERB + r"\s+" + _CALLS + r")\s+$"
+)
+
+
+def addressed_at(text: str, end: int) -> bool:
+    """Do spaced pinyin words addressing someone (:data:`_ADDRESSED`: ni, ni shi, ta ge,
+    3 hao shi) stand right before ``text[end]``?"""
+    before = unicodedata.normalize("NFKC", text[max(0, end - 40) : end]).lower()
+    return bool(_ADDRESSED.search(before))
+
+
+def _addressed(text: str, idx: Sequence[int], s: int) -> bool:
+    """:func:`addressed_at` the normalised character ``s`` (``idx``: its index in ``text``)."""
+    return addressed_at(text, idx[s] if s < len(idx) else len(text))
 
 
 # How far from a heard trigger word the words its pattern also requires are looked for.
@@ -703,6 +730,8 @@ class Confirmer:
         apart = (False, False)
         if self.built.entries[key.entry].category not in NAMED_ACTS:
             apart = (_spaced_before(text, idx, s), _spaced_before(text, idx, t))
+            if any(apart) and not _addressed(text, idx, s):
+                return False  # (ordinary words of a longer run: read back in characters)
         seen = (key, norm[lo:hi], s - lo, t - lo, lo == 0, hi == len(norm), apart)
         verdict = self._verdicts.get(seen)
         if verdict is None:

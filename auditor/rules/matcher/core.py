@@ -17,6 +17,7 @@ M107 判罚依据: "包括一切普通话、方言、密码、外国语言、音
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
@@ -25,7 +26,7 @@ from typing import Any
 
 from auditor.rules.lexicon import Lexicon
 from auditor.rules.matcher.build import _Built
-from auditor.rules.matcher.confirm import Confirmer, _resolve
+from auditor.rules.matcher.confirm import Confirmer, _resolve, addressed_at
 from auditor.rules.matcher.normalise import (
     _ASCII_LETTER,
     _LIST_SPAN,
@@ -52,6 +53,7 @@ from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said import inside_game_word, mentioned
 from auditor.rules.said.game import game_word_re
 from auditor.rules.said.senses import other_sense
+from auditor.rules.said.text import NAMED_ACTS
 
 # (a text where spaced pinyin can be at all: a letter, half- or full-width)
 _ANY_LETTER = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
@@ -75,6 +77,13 @@ def _spelled(text: str) -> tuple[str, list[tuple[int, int]]] | None:
         return None
     spans.extend((k, k + 1) for k in range(last, len(text)))
     return "".join(pieces) + text[last:], spans
+
+
+def _whole_run(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a whole run of spaced pinyin (ta ma de said alone)?"""
+    before, after = text[:start].rstrip(), text[end:].lstrip()
+    edges = unicodedata.normalize("NFKC", before[-1:] + after[:1])
+    return not any(c.isascii() and c.isalnum() for c in edges)
 
 
 class Matcher:
@@ -144,6 +153,10 @@ class Matcher:
         out = list(found)
         for m in self.find(read, categories):
             start, end = spans[m.start][0], spans[m.end - 1][1]
+            if m.category not in NAMED_ACTS and not (
+                addressed_at(text, start) or _whole_run(text, start, end)
+            ):
+                continue  # (a name read back from ordinary words: wo qu wang ba shang wang)
             if any(b - a > 1 for a, b in spans[m.start : m.end]) and not any(
                 f.category == m.category and f.start < end and start < f.end for f in found
             ):

@@ -211,14 +211,22 @@ def _counted_event(text: str, m: PhraseMatch) -> bool:
 
 # An award dated by the calendar (年底评奖, 去年的最佳新人奖, 这季度的最佳销售, 每年评一次): a year's,
 # a season's or a month's award of some body of real life.  This game's awards are given when
-# it ends (030 违规判定 1(2)): a sentence that names this game or a player (这局, 3号) keeps them.
+# it ends (030 违规判定 1(2)): a sentence that names this game or a player (这局, 一局, 这轮, 3号)
+# or hands the award to someone (给你, 给他, 给预言家) keeps them.
 _AWARD_WORD = re.compile(r"(?i)评奖|评选|评优|最佳|mvp|奖")
 _CALENDAR = re.compile(
     r"年底|年初|年中|年终|年度|去年|今年|明年|前年|每年|往年|赛季|季度|[上下这本]一?季(?!节)"
     r"|[上下这本每]个?月(?![亮饼光])|月底|月初"
 )
 _THIS_GAME = re.compile(
-    r"这局|本局|这一局|那局|上局|这场|本场|这把|这盘|游戏|版杀|[0-9０-９]+\s*号|[一二三四五六七八九十]+号"
+    r"这局|本局|这一局|那局|上局|一局|这轮|本轮|这场|本场|这把|这盘|游戏|版杀"
+    r"|[0-9０-９]+\s*号|[一二三四五六七八九十]+号"
+)
+# A recipient named in the sentence (MVP给你, 必须给他, 奖杯是预言家的): an award handed to a
+# person or a role is this game's award, never a calendar's (review42 item 6).
+_RECIPIENT = re.compile(
+    r"你|您|他|她|它|[0-9０-９]+\s*号|[一二三四五六七八九十]+号"
+    r"|预言家|女巫|猎人|守卫|白痴|村民|平民|狼|骑士|丘比特|盗贼|长老|警长|神职|好人"
 )
 
 
@@ -226,7 +234,23 @@ def _calendar_award(text: str, m: PhraseMatch) -> bool:
     if m.category != "AWARD" or not _AWARD_WORD.search(m.text):
         return False
     lo, hi = around(text, m.start, m.end, SENTENCE_PUNCT)
-    return bool(_CALENDAR.search(text, lo, hi)) and not _THIS_GAME.search(text, lo, hi)
+    if not _CALENDAR.search(text, lo, hi) or _THIS_GAME.search(text, lo, hi):
+        return False
+    if _RECIPIENT.search(m.text):  # (MVP给你: the match itself hands it to someone)
+        return False
+    return _award_of_a_thing(text, m.end) or not _RECIPIENT.search(text, lo, hi)
+
+
+def _award_of_a_thing(text: str, end: int) -> bool:
+    """Is the award word before ``end`` the head of a named award of real life, a noun of
+    work or life right after it (最佳销售, 最佳摊位: whoever wins it, it is no game's)?"""
+    rest = text[end : end + 6]
+    if not rest or not is_cjk(rest[0]):
+        return False
+    from jieba import posseg  # (loaded on the first dated award with a word after it)
+
+    words = list(posseg.cut(rest))
+    return bool(words) and words[0].flag in _NOUN_TAGS and not _GAME_NOUN.search(words[0].word)
 
 
 def other_sense(text: str, m: PhraseMatch) -> bool:

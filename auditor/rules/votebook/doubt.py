@@ -33,13 +33,12 @@ from __future__ import annotations
 
 import itertools
 import re
-import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from datetime import timedelta
 
 from auditor.rules.base import GamePost
-from auditor.rules.freevote import WORDS_FILE, unread_attempt
+from auditor.rules.freevote import undoer_words, unread_attempt
 from auditor.rules.votebook.judge import judge
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -195,10 +194,10 @@ _CHOICE_WORDS = re.compile(
 # A clause spoken to the player named beside it (黑曜，你说得对 / 黑曜：我觉得你很可疑).
 _ADDRESSED = re.compile(r"你|您")
 # A greeting, thanks or praise beside a bare name (早上好，黑曜 / 黑曜，辛苦了 / 收到，黑曜): the
-# one-post reader's words (freevote.toml ``address_words``, read by its one path — freevote.py
-# has no public loader of them), and the few the list does not hold (greetings 上午好 / 大家好,
-# agreement 说得对 / 对的 / 赞 — to be added there by its owner, then dropped here).
-_ADDRESS_WORDS: list[str] = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))["address_words"]
+# one-post reader's words (freevote.toml ``address_words``, through its public loader
+# :func:`auditor.rules.freevote.undoer_words`), and the few the list does not hold (greetings
+# 上午好 / 大家好, agreement 说得对 / 对的 / 赞 — to be added there by its owner, then dropped here).
+_ADDRESS_WORDS = undoer_words("address")
 _AGREEING = ("上午好", "大家好", "说得对", "说的对", "对的", "赞")
 _GREETING = re.compile(
     "(?:"

@@ -20,6 +20,7 @@ from auditor.rules.votebook.model import (
     VoteKind,
     VoteSettings,
     Window,
+    post_where,
 )
 from auditor.rules.votebook.parse import reply_header
 
@@ -200,6 +201,45 @@ def _uncertain_time(
     return []
 
 
+#: How far (minutes) a post's own 还剩N分钟 may be from its timestamp before it is asked: a
+#: player rounds (还剩半小时 at 34 minutes), a director is asked beyond it.
+SAID_SLACK = 10
+
+
+def _time_notices(
+    b: Ballot, closes: datetime, change_from: datetime | None, proxy_from: datetime | None
+) -> list[tuple[str, str]]:
+    return _uncertain_time(b, closes, change_from, proxy_from) + _said_time(
+        b, closes, change_from, proxy_from
+    )
+
+
+def _said_time(
+    b: Ballot, closes: datetime, change_from: datetime | None, proxy_from: datetime | None
+) -> list[tuple[str, str]]:
+    """A post that says how long is left (还剩40分钟) where its forum time says otherwise
+    (M107 投票规则 时间以论坛发帖时间为准; 000 白天结束前一个小时不得改票): the forum's time
+    decides, and the director is asked — more than :data:`SAID_SLACK` minutes apart, or the
+    two on different sides of a deadline that applies to the post."""
+    said = b.said_left
+    if said is None:
+        return []
+    actual = _minutes_before(b.posted_at, closes)
+    said_at = closes - timedelta(minutes=said)
+    sides = [d for d in (closes, change_from, proxy_from) if d is not None]
+    split = any((b.posted_at > d) != (said_at > d) for d in sides)
+    if not split and abs(actual - said) <= SAID_SLACK:
+        return []
+    when = "截止之后" if actual < 0 else f"离截止还有 {actual} 分钟"
+    return [
+        (
+            "time_said",
+            f"帖子里写离截止还剩 {said} 分钟，但论坛发帖时间 {b.posted_at:%H:%M:%S} {when}："
+            "按论坛发帖时间判定（时间以论坛发帖时间为准），请导演核对",
+        )
+    ]
+
+
 # --------------------------------------------------------------------------- judging
 
 
@@ -219,14 +259,60 @@ def judge(
     for i, b in enumerate(ballots):
         by_voter.setdefault(b.voter, []).append(i)
     out = list(ballots)
-    for voter, idx in by_voter.items():
-        judged, standing = _judge_voter(ctx, st, [ballots[i] for i in idx], dv, w, candidates)
-        if standing is not None:
-            weight = sheriff_weight if voter == sheriff else 1.0
-            judged[standing] = replace(judged[standing], weight=weight)
-        for i, b in zip(idx, judged, strict=True):
-            out[i] = b
+    # a voter whose 跟X ballots follow a voter not yet judged waits for him (跟X 跟Y: Y first)
+    waiting = dict(by_voter)
+    while waiting:
+        ready = [v for v, idx in waiting.items() if not _follows_waiting(out, idx, waiting, v)]
+        for voter in ready or list(waiting):  # a circle (甲跟乙, 乙跟甲): none resolves
+            idx = waiting.pop(voter)
+            mine = [_follow(ctx, out, i, waiting) for i in idx]
+            judged, standing = _judge_voter(ctx, st, mine, dv, w, candidates)
+            if standing is not None:
+                weight = sheriff_weight if voter == sheriff else 1.0
+                judged[standing] = replace(judged[standing], weight=weight)
+            for i, b in zip(idx, judged, strict=True):
+                out[i] = b
     return out
+
+
+# 跟X (issue 37): a ballot that follows X's vote (跟饺子 / 跟着饺子投) counts for X's standing
+# valid vote in the same round at the moment the post is made (M107 投票规则 时间以论坛发帖时间为准);
+# the director sees the reading with X's post.  X with no standing vote then: void, and asked.
+
+
+def _follows_waiting(
+    out: Sequence[Ballot], idx: Sequence[int], waiting: dict[str, list[int]], voter: str
+) -> bool:
+    return any(out[i].follows in waiting and out[i].follows != voter for i in idx)
+
+
+def _follow(ctx: Context, out: Sequence[Ballot], i: int, waiting: dict[str, list[int]]) -> Ballot:
+    """Ballot ``i`` with its 跟X resolved against X's judged ballots before it."""
+    b = out[i]
+    if not b.follows:
+        return b
+    x = b.follows
+    standing: Ballot | None = None
+    if x not in waiting and x != b.voter:
+        for j, o in enumerate(out):
+            if o.voter == x and o.valid and o.target is not None and _before(o, j, b, i):
+                standing = o
+    if standing is None:
+        detail = f"“跟{x}”：{x} 在这帖发出时没有有效投票，读不出投给谁，这帖作废；请导演核对"
+        return replace(b, target=None, problem="format", detail=detail)
+    where = post_where(
+        ctx.game.forum.url, standing.gp.post.tid, standing.pid, standing.gp.post.floor
+    )
+    note = f"“跟{x}”读作 {x} 此时的有效票：{standing.target}（{x} 的投票帖：{where}）"
+    return replace(b, target=standing.target, note="；".join(n for n in (b.note, note) if n))
+
+
+def _before(o: Ballot, j: int, b: Ballot, i: int) -> bool:
+    if o.posted_at != b.posted_at:
+        return o.posted_at < b.posted_at
+    if o.pid is not None and b.pid is not None:
+        return o.pid < b.pid
+    return j < i
 
 
 def _judge_voter(
@@ -285,7 +371,7 @@ def _judge_voter(
         proxy_from = (
             w.closes - timedelta(minutes=st.proxy_deadline) if b.proxy is not None else None
         )
-        notices += _uncertain_time(b, w.closes, change_from if is_change else None, proxy_from)
+        notices += _time_notices(b, w.closes, change_from if is_change else None, proxy_from)
         b = replace(
             b,
             kind=kind,

@@ -178,6 +178,11 @@ class Ballot:
     judged: str = ""  # the text of the version judged, when it is not the post's current text
     # notices for the director on a ballot that stands (key, text): VOTE-LATE reports them
     notices: tuple[tuple[str, str], ...] = ()
+    # 跟X: the player whose standing vote this ballot follows, resolved by the judge
+    # (:func:`auditor.rules.votebook.judge.judge`) to that vote at the post's time
+    follows: str = ""
+    # the minutes the post itself says are left before the close (还剩40分钟), else None
+    said_left: int | None = None
 
     @property
     def pid(self) -> int | None:

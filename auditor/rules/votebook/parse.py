@@ -57,7 +57,13 @@ from auditor.game.titles import cn_number
 from auditor.hanzi import to_simplified
 from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
-from auditor.rules.freevote import FreeVote, is_count, parse_free_vote, taken_back
+from auditor.rules.freevote import (
+    FreeVote,
+    is_count,
+    parse_free_vote,
+    taken_back,
+    withdraws_own_ballot,
+)
 from auditor.rules.votebook.model import (
     ABSTAIN,
     Ballot,
@@ -223,6 +229,13 @@ def _line_starts(text: str, lines: Sequence[str]) -> set[int]:
 _HONORIFICS = tuple(_WORDS["honorifics"])
 
 
+# The words that join two names into one phrase (包子和饺子 / 包子 and 饺子 / 包子&饺子 / 包子/饺子)
+# or leave a choice open (包子 or 饺子 / 包子还是饺子): a target so written names no single player.
+_JOINER = re.compile(
+    r"^(?:(?<![a-z])(?:or|and)(?![a-z])|或者?|还是|以及|和|与|跟|及|同|加|[&＆+＋/／])\s*", re.I
+)
+
+
 def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str | None:
     """The longest of ``names`` (folded) at the start of the folded segment, when what
     follows is nothing, a space, punctuation or 理由 (killbar7: no reason label); with
@@ -240,7 +253,7 @@ def _leading_name(seg: str, names: Sequence[str], *, loose: bool = False) -> str
             or (loose and rest.startswith(_HONORIFICS))
         ):
             tail = rest.lstrip(_EDGE_PUNCT + "，。；！？、\u3000")
-            tail = re.sub(r"^(?:or|或者?|还是|和)\s*", "", tail)  # 饺子 or 包子
+            tail = _JOINER.sub("", tail)  # 饺子 or 包子 / 饺子 and 包子 / 饺子&包子
             if any(m and m != n and tail.startswith(m) for m in names):
                 return None  # two names ("包子 馄饨"): not one target (冬瓜 冬瓜冬瓜 is one)
             return n
@@ -504,7 +517,9 @@ def _alike_target(pv: ParsedVote, players: Sequence[str]) -> ParsedVote:
 
 # What a description before a name may not hold: a negation, an exception, a choice, a
 # following or a word of voting (不是番茄 / 除了番茄 / 跟番茄 / 冬瓜或番茄).
-_NOT_A_DESCRIPTION = re.compile(r"[不没别非除跟随同和或与及投票改弃]|还是|或者")
+_NOT_A_DESCRIPTION = re.compile(
+    r"[不没别非除跟随同和或与及投票改弃&＆+＋/／]|还是|或者|(?<![a-z])(?:and|or)(?![a-z])", re.I
+)
 
 
 def described_player(target: str, players: Sequence[str]) -> str | None:
@@ -1498,12 +1513,14 @@ def read_vote_text(
     vote it would be; ``quoted``: the texts the post quotes (a vote it follows)."""
     if struck:
         text = strike_out(text, struck)
+    original = text
     text, lines = without_signature(text, lines)
     text, lines = without_letter_signature(text, lines, players, voter)
     text, lines = without_couplet_lines(text, lines)
     text, lines = unwrapped(text), [unwrapped(line) for line in lines]
     text, lines = after_recall(text, lines)
     if st.format == "free":
+        text = _without_time_left(text)
         text = join_broken_names(text, players)
         lines = [join_broken_names(line, players) for line in lines]
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
@@ -1528,7 +1545,7 @@ def read_vote_text(
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
     if pv is None or _withdrawn(text, lines, pv):
         return None
-    left = said_minutes_left(text)
+    left = said_minutes_left(original)
     return pv if left is None else replace(pv, minutes_left=left)
 
 
@@ -1581,6 +1598,23 @@ def said_minutes_left(text: str) -> int | None:
         if minutes is not None:
             found.append(minutes)
     return min(found) if found else None
+
+
+def _without_time_left(text: str) -> str:
+    """``text`` with the time it says is left before the close (:func:`said_minutes_left`:
+    改投豆浆⏎还剩半小时) blanked, offsets kept: a remark on the clock beside the vote, no part
+    of it — the vote before it stays the post's last clause (the judge reads the minutes from
+    the whole text)."""
+    if said_minutes_left(text) is None:
+        return text
+    ft = fold(text)
+    out = list(text)
+    for m in _TIME_LEFT.finditer(ft):
+        end = m.end()
+        tail = re.match(r"\s*(?:就|便)?\s*(?:要)?\s*(?:了|啦|哦|喔|啊)?", ft[end:])
+        end += tail.end() if tail else 0
+        out[m.start() : end] = " " * (end - m.start())
+    return "".join(out)
 
 
 def _minutes(n: str, unit: str, half: bool) -> int | None:
@@ -1714,7 +1748,7 @@ def _withdrawn(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
     for start, end in _line_spans(text, lines):
         if start >= pv.end and _WITHDRAW_LINE.match(fold(text[start:end])):
             return taken_back(fold(text), start)
-    return False
+    return withdraws_own_ballot(fold(text), pv.end)
 
 
 def read_ballot(
@@ -1803,7 +1837,10 @@ def _read_post(
     """:func:`read_vote_text` over a stored post: its struck parts and its quotes."""
     quoted = [q.text for q in p.quotes]
     struck = struck_texts(p.message_html)
-    return read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted)
+    pv = read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted)
+    if pv is not None and pv.follows and st.format != "free":
+        return replace(pv, follows="")  # under a labelled preset 跟X names no target: void
+    return pv
 
 
 def _with_read_as(note: str, pv: ParsedVote | None, st: VoteSettings) -> str:
@@ -1821,6 +1858,8 @@ def _read_target(b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str]
         return replace(b, valid=False, problem="format", detail="代投没有写明是哪位玩家的票")
     if pv.format_error:
         return replace(b, valid=False, problem="format", detail=pv.format_error)
+    if pv.minutes_left is not None:
+        b = replace(b, said_left=pv.minutes_left)
     return _resolve_target(b, pv, game, names)
 
 
@@ -1902,6 +1941,16 @@ def _target_edits(
     return used, pv, note, ""
 
 
+def _followed_target(b: Ballot, followed: str) -> Ballot:
+    """跟X: a 代投 of it is a condition the director cannot vote on (000 玩家须知 9 代投必须明确
+    指定投票对象，不允许给出条件让导演确定投票对象，否则视为弃权) — 弃权; a player's own post is
+    left to the judge, who reads it as X's standing vote at the post's time."""
+    if b.proxy is not None:
+        detail = f"代投写的是“跟{followed}”：给出条件而不是投票对象，按规则视为弃权"
+        return replace(b, target=ABSTAIN, detail=detail, follows="")
+    return replace(b, target=followed, follows=followed)
+
+
 def _resolve_target(
     b: Ballot, pv: ParsedVote, game: Game, names: Mapping[str, str] | None
 ) -> Ballot:
@@ -1912,6 +1961,8 @@ def _resolve_target(
         by_norm = {**{normalise_name(a): p for a, p in names.items()}, **by_norm}
     if pv.target == normalise_name(ABSTAIN):
         return replace(b, target=ABSTAIN)
+    if pv.follows and pv.follows in game.players:
+        return _followed_target(b, pv.follows)
     if pv.target in SELF_WORDS and b.voter in game.players:
         return replace(b, target=b.voter)  # 投票对象：我自己
     if pv.target in by_norm:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from auditor.game.gamefile import Event, EventType
+from auditor.game.state import asked_posts, unread_naming
 from auditor.rules.base import Context
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -137,6 +138,17 @@ def _recorded(ctx: Context, events: list[Event]) -> str:
     return "游戏文件记录的"
 
 
+def _unread_about(ctx: Context, dv: DayVotes, players: list[str]) -> str:
+    """The director's unread posts (未读懂) from the day's close to the next day's opening
+    that name one of ``players``, where to find them; "" when none."""
+    if not players:
+        return ""
+    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    hi = max(nxt.opens, dv.closes + timedelta(hours=12)) if nxt is not None else None
+    asked = unread_naming(ctx.game, players, dv.closes - timedelta(hours=1), hi)
+    return asked_posts(ctx.game, asked)
+
+
 def _where_said(ctx: Context, pid: int) -> str:
     """A result post as a director finds it: its 楼 (the notice shows its text and link after),
     else its link — never its pid."""
@@ -204,8 +216,24 @@ def check_events(
     events = _events_at_close(ctx, dv, EventType.ELIMINATED, "vote")
     recorded = sorted(e.player for e in events)
     computed = sorted({t for r in (*rounds, rt) for t, o in r.outcome.items() if o == "eliminated"})
+    if recorded != computed and not events and _unread_that_day(ctx, dv):
+        return _not_yet_matched(ctx, dv, rt, computed)
     if recorded != computed:
         src = _recorded(ctx, events)
+        asked = _unread_about(ctx, dv, [] if recorded else computed)
+        if asked:
+            # (fh42 item 2: the post naming the player was not read — ask about it, never
+            # say the director announced no one)
+            rt.conflict = "；".join(
+                x
+                for x in (
+                    rt.conflict,
+                    f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed)} 出局；导演的帖子"
+                    f"（{asked}）提到了 {'、'.join(computed)}，工具没有读懂——请看这一楼是否公示了出局",
+                )
+                if x
+            )
+            return f"；注意：导演的帖子（{asked}）没有读懂，出局待确认"
         question = (
             f"{_round_label(dv, rt)}：{src}投票出局为 {'、'.join(recorded) or '无'}，"
             f"计票结果为 {'、'.join(computed) or '无人出局'}（{rt.reason}）"
@@ -215,6 +243,33 @@ def check_events(
         rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src}投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
+
+
+def _not_yet_matched(ctx: Context, dv: DayVotes, rt: RoundTally, computed: list[str]) -> str:
+    """fh42 item 2: the director's post naming the player may be among the unread — never
+    claim he did not announce it; point at the posts to read first."""
+    question = (
+        f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed) or '无人出局'}"
+        f"（{rt.reason}），还没有和导演的公示帖对上：这一天有未读懂的导演帖子 "
+        f"{'、'.join(_unread_that_day(ctx, dv))}，请先处理这些帖子"
+    )
+    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    return "；注意：计票结果还没有和导演的公示帖对上（这一天有未读懂的导演帖子）"
+
+
+def _unread_that_day(ctx: Context, dv: DayVotes) -> list[str]:
+    """The director's posts of this day (its opening to the next day's) listed 未读懂, by
+    their 楼 or link."""
+    disc = getattr(ctx.game, "discovery", None)
+    day = next((d for d in ctx.game.days if d.number == dv.day), None)
+    if disc is None or day is None:
+        return []
+    nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
+    return [
+        post_where(ctx.game.forum.url, u.tid, u.pid, u.floor)
+        for u in getattr(disc, "unread", [])
+        if u.posted_at >= day.opens and (nxt is None or u.posted_at < nxt.opens)
+    ]
 
 
 def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None) -> str:
