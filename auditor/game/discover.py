@@ -463,6 +463,11 @@ def _counted_by_title(
 # 车次尾号即天数, 房号末两位是第几日): the digits it names (一位 1, 两位 2)
 _SERIAL_GLOSS = lazy(r"(?:最后|末尾?|尾)\s*(?P<k>[一两二12])?\s*(?:位|个数字|个数)|尾号|尾数")
 _SERIAL_DAY = lazy(r"第几\s*[天日]|天数|哪一?\s*[天日]|第\s*[nN]\s*[天日]")
+# … of a code the clause names (航班号最后一位 / 车次尾号 / RB8801 的尾数), never a person's
+# last one (最后一位玩家哪天死的)
+_CODE_WORD = lazy(
+    r"编号|代号|序号|编码|号码|航班|班次|车次|房号|房间号|门牌|牌号|[A-Za-z]{1,3}\s*\d{2,}"
+)
 
 
 def _serial_gloss(game: Game, threads: list[ThreadSpec], store: object) -> tuple[int, int] | None:
@@ -477,7 +482,12 @@ def _serial_gloss(game: Game, threads: list[ThreadSpec], store: object) -> tuple
                 continue
             for clause in re.split(r"[。；;！!\n，,]", _text(sp.post)):
                 m = _SERIAL_GLOSS.search(clause)
-                if m is None or not _SERIAL_DAY.search(clause) or _UNDONE.search(clause):
+                if (
+                    m is None
+                    or not _SERIAL_DAY.search(clause)
+                    or not _CODE_WORD.search(clause)
+                    or _UNDONE.search(clause)
+                ):
                     continue
                 k = 2 if m.group("k") in ("两", "二", "2") else 1
                 return k, sp.post.pid
@@ -555,7 +565,45 @@ def _dated_by_serial(
 
 # a vote thread's opening gives the ballot's form (投票格式：…, a line 投票对象：…)
 _BALLOT_FORM = lazy(r"投票格式|票型格式|(?:^|\n)\s*投票(?:对象)?\s*[:：]")
+# … unless the opening sends the votes elsewhere (本帖不投票, 请到「首日·决」帖投, 投票格式见规则帖)
+_ELSEWHERE = lazy(
+    r"本(?:帖|楼|贴)\s*(?:只|仅)?\s*(?:讨论|聊天)?\s*[，,、]?\s*(?:不|禁止|请勿|勿)\s*(?:投票|计票|投)"
+    r"|本(?:帖|贴)\s*(?:只|仅)\s*(?:讨论|聊天)"
+    r"|(?:请|统一)?\s*(?:到|去|移步|前往|在)\s*(?![本此这该]\s*(?:帖|贴|楼))[「『“\"【\[]?[^。！\n」』”]{0,16}[」』”\"】\]]?\s*(?:帖|贴)\s*(?:里|内|中)?\s*投"
+    r"|(?:格式|投票)\s*(?:见|详见|参见|参照)"
+)
 _ASSUMED = "标题只写了哪一天"
+
+
+def _by_opening(
+    game: Game, threads: list[ThreadSpec], disc: Discovery, store: object, voted: set[int | None]
+) -> tuple[list[ThreadSpec], dict[int, list[tuple[ThreadSpec, int | None]]]]:
+    """The days' threads taken as discussions only for want of a kind word: those whose
+    opening gives no form (left), and by day those whose opening gives the ballot's form
+    without sending the votes elsewhere (本帖不投票, 请到「首日·决」帖投, 格式见规则帖)."""
+    left: list[ThreadSpec] = []
+    formed: dict[int, list[tuple[ThreadSpec, int | None]]] = {}
+    for t in threads:
+        subject = disc.subjects.get(t.tid, "")
+        assumed = t.kind is ThreadKind.DISCUSSION and t.day is not None and t.day not in voted
+        if not assumed or not (
+            _ASSUMED in classify(subject, game.ruleset, game.tag).why
+            or kindless(subject, game.ruleset, game.tag)
+        ):
+            continue
+        posts = store.posts(tid=t.tid, tz=game.timezone)  # type: ignore[attr-defined]
+        first = next((sp.post for sp in posts if sp.post.first), None)
+        if first is not None and _ELSEWHERE.search(first.text):
+            continue  # its votes are sent elsewhere: this day's discussion
+        if (
+            first is None
+            or first.author not in game.directors
+            or not _BALLOT_FORM.search(first.text)
+        ):
+            left.append(t)
+            continue
+        formed.setdefault(t.day, []).append((t, first.pid))  # type: ignore[arg-type]
+    return left, formed
 
 
 def _vote_by_opening(
@@ -569,34 +617,25 @@ def _vote_by_opening(
     thread: another day's title with that word is its vote thread too (三日·决, whose
     opening gives no form), sourced to the opening that showed it."""
     voted = {t.day for t in threads if t.kind is ThreadKind.VOTE}
-    out: list[ThreadSpec] = []
     learnt: dict[str, int | None] = {}  # the game's word for a vote thread -> the opening
-    left: list[ThreadSpec] = []  # assumed discussions whose opening gives no form
-    for t in threads:
+    left, formed = _by_opening(game, threads, disc, store, voted)
+    out = list(threads)
+    for day, found in formed.items():
+        if len(found) > 1:  # two threads of the day give a form: which one is asked
+            said = "、".join(f"「{disc.subjects.get(t.tid, '')}」" for t, _ in found)
+            disc.warnings.append(
+                f"第{day}天的 {said} 首帖都写了投票格式，标题也没写哪个是投票帖："
+                "请在游戏文件里写明当天的投票帖"
+            )
+            continue
+        t, pid = found[0]
         subject = disc.subjects.get(t.tid, "")
-        assumed = t.kind is ThreadKind.DISCUSSION and t.day is not None and t.day not in voted
-        if not assumed or not (
-            _ASSUMED in classify(subject, game.ruleset, game.tag).why
-            or kindless(subject, game.ruleset, game.tag)
-        ):
-            out.append(t)
-            continue
-        posts = store.posts(tid=t.tid, tz=game.timezone)  # type: ignore[attr-defined]
-        first = next((sp.post for sp in posts if sp.post.first), None)
-        if (
-            first is None
-            or first.author not in game.directors
-            or not _BALLOT_FORM.search(first.text)
-        ):
-            out.append(t)
-            left.append(t)
-            continue
         word = kind_word(subject, game.tag)
         if word is not None:
-            learnt.setdefault(word, first.pid)
+            learnt.setdefault(word, pid)
         note = f"「{subject}」第{t.day}天，首帖写了投票格式（当作当天的投票帖）"
-        out.append(_as_vote(t, disc, first.pid, note))
-        voted.add(t.day)
+        out[out.index(t)] = _as_vote(t, disc, pid, note)
+        voted.add(day)
     for t in left:
         subject = disc.subjects.get(t.tid, "")
         word = kind_word(subject, game.tag)
@@ -1206,7 +1245,7 @@ def _change_close(
     said = [a for a in _notices().find(text) if a.day in (None, n) and not a.offset]
     fast = any(a.type is Notice.ACCELERATED for a in said)
     fix = bool(_CORRECTS.search(text))
-    shifts = bool(_SHIFTS.search(text))
+    shifts = _shifts(text)
     points = find_points(text, p.posted_at, tz)
     moved = _set_against(points, fix or fast)
     _restated_delay(f, points, n, nxt, p.pid)
@@ -1272,8 +1311,23 @@ _CORRECTS = lazy(r"更正|订正|纠正|应为|有误|写错|打错")
 _SHIFTS = lazy(
     r"提前|推迟|推后|延后|改成|改到|改为|改在|挪到|调整|调到"
     # … or told closed on the spot, before its time (过半——16:42 当场收摊, 立即关门)
-    r"|(?:当场|立即|立刻|马上)\s*(?:收摊|收|散场|关门|关帖|关闭|结束|截止)"
 )
+# … or told closed on the spot at a time it names, right after the time in one clause (过半——
+# 16:42 当场收摊); not a past game's (上次那局 16:42 当场收摊了), a question, nor 收拾
+_ON_THE_SPOT = lazy(
+    r"[0-9０-９]{1,2}\s*[:：点]\s*[0-9０-９]{0,2}\s*分?\s*(?:当场|立即|立刻|马上)\s*"
+    r"(?:收摊|收帖|散场|关门|关帖|关闭|结束|截止)(?![拾了])"
+)
+_PAST_OR_ASKED = lazy(r"上次|上回|上局|那局|之前|以前|曾经|吗|[？?]|会不会|是不是|如果|假如|要是")
+
+
+def _shifts(text: str) -> bool:
+    """Whether the director moves the close in words of his own (:data:`_SHIFTS`), or tells it
+    closed on the spot at a time (:data:`_ON_THE_SPOT`) in a clause about this game."""
+    if _SHIFTS.search(text):
+        return True
+    clauses = re.split(r"[。！!；;，,\n]", text)
+    return any(_ON_THE_SPOT.search(c) and not _PAST_OR_ASKED.search(c) for c in clauses)
 
 
 _PHASE_TITLE = lazy(

@@ -221,11 +221,53 @@ def _day_of(s: str) -> int | None:
     cm = _CHAPTER.search(s)
     if cm:
         return cn_number(cm.group(1))
+    if not _a_series_label(s):
+        return None
     found = {
         _BARE_ORDINAL.get(b.group(1)) or cn_number(b.group(1))
         for b in _BARE_DAY.finditer(s.strip())
     }
     return found.pop() if len(found) == 1 else None
+
+
+# what makes a bare 三天 / 次日 a span or a date, never a day label: a month, a count down
+# (倒计时：三天, 还剩 三天, 活动预告·十二月·三日)
+_SPAN_BEFORE = lazy(r"月|剩|倒计时|倒数")
+
+
+def _a_series_label(s: str) -> bool:
+    """Whether a bare day label (首日 / 次日 / 三日) stands as a series' title: the label with
+    at most a two-character word of the director's beside it, brackets aside (首日·议, 次日·决,
+    【四天】) — not a notice's or a holiday's title (停服通知 | 次日, 元旦 · 三天 · 假期) — and
+    no month or count down before it."""
+    m = _BARE_DAY.search(s.strip())
+    if m is None or _SPAN_BEFORE.search(s.strip()[: m.start()]):
+        return False
+    return sum(len(w) for w in _beside(s)) <= 2
+
+
+def _beside(s: str) -> list[str]:
+    """The words a title (its tag removed) says beside its day labels, brackets aside."""
+    s = _DAY.sub(" ", s)
+    s = _BARE_DAY.sub(" ", s.strip())
+    s = _BRACKETED.sub(" ", s)
+    return [w for w in re.split(r"[\s·・•\-—|｜:：/,，]+", s) if w]
+
+
+_BRACKETED = lazy(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]")
+# words beside a 版杀7 day that name no vote round: chat, spectators, a death notice, notes,
+# the night falling, a month (第一日 闲聊, 第二日 观战, 第二日·死讯, 2026年3月 第二日)
+_NOT_A_ROUND = lazy(
+    r"聊|水|场外|观战|旁观|死讯|讣告|说明|补充|公告|通知|闭眼|天黑|遗言|复盘|总结|吐槽|"
+    r"[0-9０-９年月]"
+)
+
+
+def _untagged(subject: str, tag: str | None) -> str:
+    """The title normalised, its tag removed (so a tag such as ``版杀7`` or ``M107`` is read
+    as neither a day nor a code)."""
+    s = normalise(subject)
+    return re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I) if tag else s
 
 
 # 轮 / 场 a title counts by (第1轮 讨论帖): a day only when the whole game counts by it
@@ -318,9 +360,10 @@ NAMED_ROUND = "标题写了哪一天和环节的名字（版杀7 每个环节是
 
 def _named_beside(s: str) -> bool:
     """Whether a title says a word of its own beside its day label (第一日·早市), not its
-    day alone (第一日) nor only a bracket (第一日（加速）)."""
-    s = re.sub(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]", " ", s)
-    return bool(re.sub(r"[\s·・•\-—|｜:：/,，]+", "", _DAY.sub("", s)))
+    day alone (第一日, 次日) nor only a bracket (第一日（加速）), and no word that names no
+    vote round (第一日 闲聊, 第二日·死讯, 2026年3月 第二日: :data:`_NOT_A_ROUND`)."""
+    words = _beside(s)
+    return bool(words) and not any(_NOT_A_ROUND.search(w) for w in words)
 
 
 @lru_cache(maxsize=_TITLES)
@@ -351,9 +394,7 @@ _SERIAL = lazy(r"(?<![A-Za-z0-9])([A-Za-z]{1,4})(\d{2,6})(?![A-Za-z0-9])")
 def serial_code(subject: str, tag: str | None = None) -> str | None:
     """The one serial code a title carries (``[030] RB8802 登机口（投票）`` → RB8802; the
     tag removed first, so ``M107`` is no code), else None (no code, or two)."""
-    s = normalise(subject)
-    if tag:
-        s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
+    s = _untagged(subject, tag)
     found = {m.group(1).upper() + m.group(2) for m in _SERIAL.finditer(s)}
     return found.pop() if len(found) == 1 else None
 
@@ -362,13 +403,7 @@ def kind_word(subject: str, tag: str | None = None) -> str | None:
     """What a day's title says beside its day when it has no kind word (``[M39] 次日·决``
     → 决, ``[M39] 首日·决（举警长）`` → 决): the title without its tag, brackets, day label and
     separators, when one short word is left — a director's own word for the thread's kind."""
-    s = normalise(subject)
-    if tag:
-        s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
-    s = re.sub(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]", " ", s)
-    s = _DAY.sub(" ", s)
-    s = _BARE_DAY.sub(" ", s.strip())
-    words = [w for w in re.split(r"[\s·・•\-—|｜:：/,，]+", s) if w]
+    words = _beside(_BRACKETED.sub(" ", _untagged(subject, tag)))
     return words[0] if len(words) == 1 and len(words[0]) <= 4 else None
 
 
@@ -376,9 +411,7 @@ def kindless(subject: str, ruleset: str = "default", tag: str | None = None) -> 
     """A tagged title with no kind word at all (``[030] RB8801 候机大厅``) and none of the
     words that make it no game thread (报名, 灌水 …)."""
     info = classify(subject, ruleset, tag)
-    s = normalise(subject)
-    if tag:
-        s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
+    s = _untagged(subject, tag)
     return info.kind is None and info.undated is None and _not_game(s) is None
 
 

@@ -893,7 +893,9 @@ def _recalled(
 
 # a close told as made on the spot, before its time (过半——16:42 当场收摊，X 出局): the day's
 # close moved, told with its outcome (a report of the schedule's close is not)
-_ON_THE_SPOT = lazy(r"\s*(?:当场|立即|立刻|马上)\s*(?:收摊|收|散场|关门|关帖|关闭|结束|截止)")
+_ON_THE_SPOT = lazy(
+    r"\s*(?:当场|立即|立刻|马上)\s*(?:收摊|收帖|收(?![\u4e00-\u9fff])|散场|关门|关帖|关闭|结束|截止)(?!了)"
+)
 
 
 def _told_delay(before: str, said: str) -> bool:
@@ -1408,11 +1410,17 @@ def _role(before: str, after: str) -> str | None:
     if re.search(r"(?<![迟延前改推挪移])(?:[至到]|until|till)\s*$", before, re.I):
         return "closes"
     # (21:30 登机口关闭, 大门关闭, 投票帖关闭: the venue that closes between the time and its verb)
+    # (after a venue only a whole close word: 21:00 出门关窗户, 家门口关心一下 are errands; a
+    # bare 收 is not 收拾 / 收到 / 收钱 (马上收拾 is no close, 收帆 is); 当场收摊了 is a past game's report)
     if re.match(
-        r"\s*(?:正|整)?\s*(?:[\u4e00-\u9fff]{0,3}[门口帖贴厅窗]\s*)?"
-        r"(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍|当场|立即|立刻|马上)?(?:关|截|止|结束|结算|计票|开票|唱票|收|靠岸|封|锁|停止|close|"
+        r"\s*(?:正|整)?\s*(?:[\u4e00-\u9fff]{0,3}[门口帖贴厅窗]\s*"
+        r"(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍|当场|立即|立刻|马上)?"
+        r"(?:关闭|关门|关帖|截止|结束|停止)"
+        r"|(?:照常|照样|照旧|照|准时|正式|按时|才|就|再|仍|当场|立即|立刻|马上)?"
+        r"(?:关(?![心注照系怀窗灯机])|截|止|结束|结算|计票|开票|唱票|收(?![拾到获藏听看入益集养留费钱货件买据条心摊帖票工档台场])|收帖|收票"
+        r"|靠岸|封|锁|停止|close|"
         + "|".join(SHOW_CLOSES)
-        + r")|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
+        + r"))(?!了)|\s*前\s*(?:一|半|\d)\s*(?:个)?小时",
         after,
     ):
         return "closes"

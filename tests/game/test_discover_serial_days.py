@@ -85,6 +85,11 @@ def test_a_code_that_neither_runs_nor_is_glossed_names_no_day(tmp_path: Path) ->
     # a gloss asked, not said: no day either
     threads = _threads(tmp_path / "b", _train("车次最后一位是不是第几天？", ("K1705", "K1709")))
     assert not any(d for _k, d in threads.values())
+    # the last of something else, not the code (review 42 item 11): no gloss, no day
+    threads = _threads(
+        tmp_path / "c", _train("最后一位乘客在哪天下车，看大家投票。", ("K1705", "K1709"))
+    )
+    assert not any(d for _k, d in threads.values())
 
 
 def test_a_day_label_without_its_ordinal_word() -> None:
@@ -102,7 +107,9 @@ def test_a_day_label_without_its_ordinal_word() -> None:
     assert kind_word("[M39] 首日·论", "[M39]") == "论"
 
 
-def _court() -> Game:
+def _court(
+    argued: str = "判词于「{label}·断」帖。", decided: str = "投票格式：\n投票对象：某"
+) -> Game:
     """A court's days: 首日·论 (argued) and 首日·断 (decided, the vote); only day 1's 断
     gives the ballot's form, day 2's only names the close."""
     g = Game("m107", "M107", "堂官")
@@ -116,12 +123,12 @@ def _court() -> Game:
                 g.post(
                     "堂官",
                     at(11, d, 9),
-                    f"{label}开堂。9:00 起，21:00 止。判词于「{label}·断」帖。",
+                    f"{label}开堂。9:00 起，21:00 止。" + argued.format(label=label),
                 ),
                 *g.chatter(at(11, d, 9), at(11, d, 20), EVERYONE),
             ],
         )
-        form = "投票格式：\n投票对象：某" if n == 1 else "21:00 止。"
+        form = decided if n == 1 else "21:00 止。"
         g.thread(f"[M107] {label}·断", "vote", n, [g.post("堂官", at(11, d, 9, 1), form)])
     return g
 
@@ -134,3 +141,41 @@ def test_the_vote_thread_by_its_openings_ballot_form_and_the_games_word(tmp_path
         (ThreadKind.VOTE, 1),  # its opening gives the ballot's form
         (ThreadKind.VOTE, 2),  # 断, the word day 1's vote thread showed
     ]
+
+
+def test_an_opening_that_sends_the_votes_elsewhere_is_no_vote_thread(tmp_path: Path) -> None:
+    """论's opening gives the form only to send the ballots to 断 (本帖不投票, 请到…帖投, 格式见
+    规则帖): 论 stays the discussion, 断 is the vote thread and 断 the word learnt."""
+    for argued in (
+        "本帖不投票。投票格式：投票对象：某某，请到「{label}·断」帖投。",
+        "本帖只讨论，不投票。投票格式见规则帖。",
+    ):
+        threads = _threads(tmp_path / str(len(argued)), _court(argued))
+        assert sorted(v for v in threads.values() if v[1]) == [
+            (ThreadKind.DISCUSSION, 1),
+            (ThreadKind.DISCUSSION, 2),
+            (ThreadKind.VOTE, 1),
+            (ThreadKind.VOTE, 2),
+        ], argued
+
+
+def test_two_threads_of_a_day_giving_a_form_are_asked_not_guessed(tmp_path: Path) -> None:
+    """Both of day 1's kindless threads give a form and neither sends the votes elsewhere: no
+    vote thread is guessed for that day (the director is asked)."""
+    threads = _threads(tmp_path, _court("投票格式：投票对象：某某。"))
+    assert all(kind is ThreadKind.DISCUSSION for kind, day in threads.values() if day == 1)
+
+
+def test_a_bare_day_label_is_no_span_nor_a_notices_date() -> None:
+    """A bare 三天 / 次日 is a day only as a series' title (the label, at most a short word
+    beside it), never after a month or a count down (review 42 item 9)."""
+    from auditor.game.titles import classify
+
+    assert classify("[M39] 三日·议", "m39", "[M39]").day == 3
+    assert classify("[M39] 【次日】", "m39", "[M39]").day == 2
+    # negative twins: a count down, what is left, a holiday, a date, a notice
+    assert classify("[M39] 开局倒数：两天", "m39", "[M39]").day is None
+    assert classify("[M39] 报名还剩 两天", "m39", "[M39]").day is None
+    assert classify("[M39] 国庆 · 五天 · 出游", "m39", "[M39]").day is None
+    assert classify("[M39] 聚会预告·十一月·四日", "m39", "[M39]").day is None
+    assert classify("[M39] 维护公告 | 次日", "m39", "[M39]").day is None

@@ -155,3 +155,17 @@ def test_a_header_after_a_bracketed_title_labels_the_range_below() -> None:
     # a bracket that is itself the header still labels it
     (h,) = find_ranges("【第五天 环节一】\n｜时间｜12月16日 0:00 — 24:00｜", WED, TZ)
     assert (h.day, h.phase) == (5, 1)
+
+
+def test_a_close_moved_in_the_directors_words_not_by_a_shops_hours() -> None:
+    from auditor.game.discover import _shifts
+
+    # told closed on the spot at a time, right after it, in one clause about this game
+    assert _shifts("票过半了——第二日 15:20 当场收摊，杜鹃 出局。")
+    assert _shifts("关门时间调到 23:00")
+    # negative twins: a shop's hours and packing up, a past game, a rule with its normal close,
+    # a question answered with the usual close
+    assert not _shifts("便利店 20:00 关门，要买宵夜的立刻收拾下楼")
+    assert not _shifts("前一局 15:20 当场收摊了，本局照常")
+    assert not _shifts("注意：过半立刻结束，没过半就 22:30 截止")
+    assert not _shifts("过半会当场收摊吗？不会，照常 22:30 收工")

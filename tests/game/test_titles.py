@@ -186,3 +186,21 @@ def test_a_title_by_its_date_only_waits_for_its_day() -> None:
     # two dates (a range) or none: no date
     assert classify("[M39] 12月3日—12月4日 讨论", "m39", "M39").date is None
     assert classify("[M39] 规则帖（12月2日开报名）", "m39", "M39").kind is ThreadKind.RULES
+
+
+def test_a_killbar_day_with_a_word_that_names_no_round_is_its_discussion() -> None:
+    """版杀7: a day title with a word of the director's beside it (第一日·早市) is a vote round,
+    but not a word of chat, spectators, a death notice, notes, nightfall or a month, nor a bare
+    次日 alone (review 42 item 2)."""
+    assert classify("[版杀7] 码头 第二日·早班", "killbar7", "[版杀7]").kind is ThreadKind.VOTE
+    for title in (
+        "[版杀7] 第一日 随便聊聊",
+        "[版杀7] 第二日·场外观战区",
+        "[版杀7] 第三日·死讯",
+        "[版杀7] 第二日 补充几句",
+        "[版杀7] 第二日 天黑了请闭眼",
+        "[版杀7] 2027年1月 第二日",
+        "[版杀7] 次日",
+    ):
+        info = classify(title, "killbar7", "[版杀7]")
+        assert info.kind is ThreadKind.DISCUSSION and info.day is not None, title

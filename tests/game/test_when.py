@@ -1136,3 +1136,15 @@ def test_a_close_made_on_the_spot_is_told_with_its_outcome() -> None:
     # negative twins: the schedule's close reported with its outcome; the rule in general
     assert roles("21:30 收摊，杜鹃 出局。")[-1][1] is None
     assert roles("过半就当场收摊。") == []
+    # a past game's, told with 了: no close of this day
+    assert roles("上回那场 15:20 当场收摊了，这次照规则来。")[-1][1] is None
+
+
+def test_an_errand_after_a_venue_is_no_close() -> None:
+    # after a venue only a whole close word (关闭/关门) closes; a bare 关 there is an errand,
+    # (a bare 收 for 收拾: see test_discover_times, the close is not moved)
+    assert roles("我 20:30 回房间关空调")[-1][1] is None
+    assert roles("明早 7 点在楼门口关照一下新人")[-1][1] is None
+    # twins: the venue's whole close word, a bare close verb
+    assert roles("明晚 21:30 侧门关门")[-1][1] == "closes"
+    assert roles("今晚 21:30 收")[-1][1] == "closes"
