@@ -116,6 +116,8 @@ SETS = [
     ("blind16/announcements_blind.jsonl", 0.873, 0.563, 9),  # scored once: 0.870 / 0.547 / 11
     ("blind17/announcements_dev.jsonl", 0.898, 0.630, 2),  # scored once after session 41
     ("blind17/announcements_blind.jsonl", 0.858, 0.528, 3),  # scored once: 0.816 / 0.467 / 3
+    ("blind18/announcements_dev.jsonl", 0.803, 0.619, 14),  # scored once after session 42
+    ("blind18/announcements_blind.jsonl", 0.889, 0.535, 7),  # scored once: 0.894 / 0.540 / 7
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
