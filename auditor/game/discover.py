@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
 from functools import cache
@@ -273,23 +273,32 @@ def _date_anchor(
 ) -> tuple[tuple[int, int], int, int] | None:
     """((month, day), day number, pid) the rules or process thread's director says a date is
     (明天12月3日就是第一天); the first such clause, not a question or supposition."""
+    for pid, clause in _rules_clauses(game, threads, store, r"[。；！!\n]"):
+        m = _DATE_IS_DAY.search(clause)
+        if m is None or _UNDONE.search(clause):
+            continue
+        g = m.groupdict()
+        month, day = cn_number(g["m"] or g["m2"]), cn_number(g["d"] or g["d2"])
+        label = re.search(DAY_LABEL, m.group(0), re.I)
+        n = cn_number(label.group(1) or label.group(2)) if label else None
+        if month and day and n:
+            return (month, day), n, pid
+    return None
+
+
+def _rules_clauses(
+    game: Game, threads: list[ThreadSpec], store: object, split: str
+) -> Iterator[tuple[int, str]]:
+    """(pid, clause) of each director's post in the rules and process threads, split at
+    ``split``: where a director states how the game counts its days."""
     for t in threads:
         if t.kind not in (ThreadKind.RULES, ThreadKind.PROCESS):
             continue
         for sp in store.posts(tid=t.tid, tz=game.timezone):  # type: ignore[attr-defined]
             if sp.post.author not in game.directors:
                 continue
-            for clause in re.split(r"[。；！!\n]", _text(sp.post)):
-                m = _DATE_IS_DAY.search(clause)
-                if m is None or _UNDONE.search(clause):
-                    continue
-                g = m.groupdict()
-                month, day = cn_number(g["m"] or g["m2"]), cn_number(g["d"] or g["d2"])
-                label = re.search(DAY_LABEL, m.group(0), re.I)
-                n = cn_number(label.group(1) or label.group(2)) if label else None
-                if month and day and n:
-                    return (month, day), n, sp.post.pid
-    return None
+            for clause in re.split(split, _text(sp.post)):
+                yield sp.post.pid, clause
 
 
 def _title_dates(
@@ -474,23 +483,17 @@ def _serial_gloss(game: Game, threads: list[ThreadSpec], store: object) -> tuple
     """(digits, pid): a director's post in the rules or process thread that says the
     titles' code counts the days by its last digits — one clause naming both the digits
     and the day, not a question or supposition."""
-    for t in threads:
-        if t.kind not in (ThreadKind.RULES, ThreadKind.PROCESS):
+    for pid, clause in _rules_clauses(game, threads, store, r"[。；;！!\n，,]"):
+        m = _SERIAL_GLOSS.search(clause)
+        if (
+            m is None
+            or not _SERIAL_DAY.search(clause)
+            or not _CODE_WORD.search(clause)
+            or _UNDONE.search(clause)
+        ):
             continue
-        for sp in store.posts(tid=t.tid, tz=game.timezone):  # type: ignore[attr-defined]
-            if sp.post.author not in game.directors:
-                continue
-            for clause in re.split(r"[。；;！!\n，,]", _text(sp.post)):
-                m = _SERIAL_GLOSS.search(clause)
-                if (
-                    m is None
-                    or not _SERIAL_DAY.search(clause)
-                    or not _CODE_WORD.search(clause)
-                    or _UNDONE.search(clause)
-                ):
-                    continue
-                k = 2 if m.group("k") in ("两", "二", "2") else 1
-                return k, sp.post.pid
+        k = 2 if m.group("k") in ("两", "二", "2") else 1
+        return k, pid
     return None
 
 
