@@ -247,7 +247,7 @@ def test_directors_decide_in_the_browser(tmp_path: Path) -> None:
             _inert(desk)
             assert desk.save_screenshot(str(SHOTS / "desk-proposals.png"))
             text = discovering.read_text("utf-8")
-            assert "# 来源：pid 1198「馄饨出局。」；导演 于 " in text
+            assert "# 来源：pid 1198「第三天投票结果：馄饨 5 票，馄饨出局。」；导演 于 " in text
             assert load_game(discovering).events[-1].player == "馄饨"  # in the file itself
             with Store(load_game(discovering).store) as store:
                 confirms = [r for r in store.runs() if r["command"] == "confirm"]

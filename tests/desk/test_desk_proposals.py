@@ -61,7 +61,8 @@ def test_a_director_confirms_a_corrected_elimination_in_the_desk(tmp_path: Path)
         text = path.read_text("utf-8")
         assert text.startswith(original.rstrip("\n"))
         assert re.search(
-            r"# 来源：pid 1198「馄饨出局。」；副导演 于 [\d-]+ [\d:]+ 确认（更正", text
+            r"# 来源：pid 1198「第三天投票结果：馄饨 5 票，馄饨出局。」；副导演 于 [\d-]+ [\d:]+ 确认（更正",
+            text,
         )
         out = {e.player for e in load_game(path).events if e.type is EventType.ELIMINATED}
         assert out == {"春卷"}  # the file alone (discovery adds 油条 from the forum)

@@ -18,7 +18,7 @@ import pytest
 
 from auditor.report.words import director_words, withdrawn_words
 from tests import paths
-from tests.desk_helpers import auditor
+from tests.desk_helpers import auditor, fh42_unread
 
 FH42 = paths.TESTS / "desk" / "fh42"
 DEVELOPER = ("no seed text", "[rules]", "[ruleset]", "[[event]]", "[[correction]]", "rabbit030")
@@ -28,7 +28,7 @@ DEVELOPER = ("no seed text", "[rules]", "[ruleset]", "[[event]]", "[[correction]
 def answered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """His folder after his answers: (the report's text, the re-audit's line)."""
     folder = tmp_path_factory.mktemp("fh42-plain") / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_unread(folder)  # (his 延时 and night deaths left unread: exit 7)
     res = auditor("audit", "wugang.toml", cwd=folder)
     assert res.returncode == 7, res.stdout + res.stderr
     shutil.copy(FH42 / "answered.toml", folder / "wugang.toml")
