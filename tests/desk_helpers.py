@@ -103,11 +103,19 @@ FH42_UNREAD = {
 }
 
 
-def fh42_unread(folder: Path) -> Path:
-    """A copy of his game folder with the two posts above unread; its game file."""
+def fh42_game(folder: Path) -> Path:
+    """A copy of his game folder (tests/desk/fh42: his game files) with his night-2 pages,
+    kept once, with the discovery game (tests/games/discovery_fh42/wugang/pages); its game file."""
     from tests import paths
 
     shutil.copytree(paths.TESTS / "desk" / "fh42", folder)
+    shutil.copytree(paths.TESTS / "games" / "discovery_fh42" / "wugang" / "pages", folder / "pages")
+    return folder / "wugang.toml"
+
+
+def fh42_unread(folder: Path) -> Path:
+    """A copy of his game folder with the two posts above unread; its game file."""
+    fh42_game(folder)
     for name, (said, unread) in FH42_UNREAD.items():
         page = folder / "pages" / name
         text = page.read_text("utf-8")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests import paths
-from tests.desk_helpers import auditor, fh42_unread
+from tests.desk_helpers import auditor, fh42_game, fh42_unread
 
 FH42 = paths.TESTS / "desk" / "fh42"
 VIEWS = (
@@ -56,7 +56,7 @@ def test_each_view_says_the_incomplete_state_first(
 
 def test_nothing_is_said_once_he_has_answered(tmp_path: Path) -> None:
     folder = tmp_path / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_game(folder)
     shutil.copy(FH42 / "answered.toml", folder / "wugang.toml")
     # (his answers close the questions they answer — fh42 item 3: nothing to dismiss)
     res = auditor("audit", "wugang.toml", cwd=folder)

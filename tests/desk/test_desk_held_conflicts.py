@@ -21,7 +21,7 @@ from auditor.game.gamefile import load_game
 from auditor.ledger.decisions import COLUMN_LABELS
 from auditor.store import Store
 from tests import paths
-from tests.desk_helpers import PASSWORD, auditor, csrf, desk_server, set_password
+from tests.desk_helpers import PASSWORD, auditor, csrf, desk_server, fh42_game, set_password
 
 FH42 = paths.TESTS / "desk" / "fh42"
 _READ = ("5002", "5003", "5046", "5047", "5074", "5092", "5094", "5095")
@@ -48,7 +48,7 @@ def answered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """His answered game, every post he read dismissed, 老猫's day-2 lurk card approved;
     then the file's day-2 vote-out changed (the question comes after the approval)."""
     folder = tmp_path_factory.mktemp("fh42c") / "wugang"
-    shutil.copytree(FH42, folder)
+    fh42_game(folder)
     game = folder / "wugang.toml"
     shutil.copy(FH42 / "answered.toml", game)
     assert auditor("audit", "wugang.toml", cwd=folder).returncode in (0, 7)
