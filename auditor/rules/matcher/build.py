@@ -295,6 +295,8 @@ class _Built(_Deferred):
         splits = _split_table()
         for p, c in enumerate(spelling):
             for parts in splits.get(c, ()):
+                if any(x in _STROKES for x in parts):
+                    continue  # (丿友丶 for 发: strokes, no way anyone writes a character)
                 if len(spelling) < NEAR_LONG_CHARS and freq.get(parts):
                     continue
                 written = self.norm.key(spelling[:p] + parts + spelling[p + 1 :])
