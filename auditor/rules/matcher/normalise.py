@@ -585,6 +585,17 @@ def _emoji_table(puns: tuple[tuple[str, str], ...]) -> dict[int, str]:
     return table
 
 
+def _join_regex(joins: Mapping[str, str]) -> re.Pattern[str]:
+    """One regex for the split characters, grouped by their first character (女(?:马|表|良)|…):
+    a thousand literal branches side by side are tried one by one at every position."""
+    by_first: dict[str, list[str]] = {}
+    for k in sorted(joins, key=len, reverse=True):
+        by_first.setdefault(k[0], []).append(re.escape(k[1:]))
+    return re.compile(
+        "|".join(f"{re.escape(c)}(?:{'|'.join(rest)})" for c, rest in sorted(by_first.items()))
+    )
+
+
 # --------------------------------------------------------------------------- normalisation
 
 
@@ -612,11 +623,7 @@ class Normaliser(_Deferred):
         self._bits: Any = None
         # Split characters (女马 → 妈, 犭者 → 猪, 春虫虫 → 蠢): two or three read as one.
         self.joins = {k.translate(self.table): v for k, v in lookalike.items() if len(k) in (2, 3)}
-        self.join_re = (
-            re.compile("|".join(map(re.escape, sorted(self.joins, key=len, reverse=True))))
-            if self.joins
-            else None
-        )
+        self.join_re = _join_regex(self.joins) if self.joins else None
         # (the original characters a split character can start with: 女 of 女马, 妈 of 媽马)
         self.join_firsts = frozenset(
             c for k in lookalike if len(k) in (2, 3) for c in (k[0], k[0].translate(self.table))

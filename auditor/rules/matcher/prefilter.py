@@ -28,7 +28,7 @@ from auditor.rules.matcher.normalise import BATCH_SEP, Normaliser
 class _Key(NamedTuple):  # a tuple: the cached matcher's ~10,000 keys unpickle at C speed
     entry: int  # index into Matcher.entries
     form: str  # the lexicon spelling ("" for a pattern's trigger: one key for all its words)
-    kind: str  # text | initials | shape | anchor | required | pinyin | near
+    kind: str  # text | initials | shape | split | anchor | required | pinyin | near
     ascii_word: bool = False  # an ASCII key: must be a whole ASCII word
     py: str = ""  # pinyin keys: the rendering that matched
     branch: int = -1  # required keys: the pattern's top-level branch they trigger
