@@ -812,13 +812,14 @@ def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = No
     result of a closed day."""
     from auditor.game.confirm import day_of
     from auditor.game.state import state_problems as problems
+    from auditor.report.labels import set_aside_votes
 
     game = current(game, store)
     if game.discovery is None:
         return []
     waiting = pending(game, store) if waiting is None else waiting
     tallied = [day_of(p, game.days) for p in waiting if p.source == "计票"]
-    return problems(game, _forum_now(game), tallied)
+    return problems(game, _forum_now(game), tallied) + set_aside_votes(game)
 
 
 def dismiss(game: Game, store: Store, pid: int, *, by: str | None, note: str = "") -> str:
