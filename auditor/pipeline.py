@@ -44,6 +44,7 @@ from auditor.store.state import Night
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport, ProgressFn
     from auditor.game.confirm import Proposal
+    from auditor.ledger.decisions import Recorded
     from auditor.ledger.held import Question
     from auditor.ledger.ledger import Ledger
     from auditor.report.records import Records
@@ -629,6 +630,24 @@ def held_pending(game: Game, store: Store, led: Ledger) -> int:
     return count_held(game, (d for d in led.drafts if is_card_draft(d)), asked)
 
 
+def decide(
+    game: Game, store: Store, ident: str, decision: str, *, card: str | None, note: str = "",
+    by: str | None, source: str = "decide", expected: str | None = None, anyway: bool = False,
+    questions: Mapping[int, Sequence[Question]] | None = None,
+) -> Recorded:  # fmt: skip
+    """One decision on a draft (:func:`auditor.ledger.decisions.decide`), with the days'
+    open questions asked now unless given (``auditor review`` asks them once per draft): a
+    held draft's approval is refused (HeldError) unless ``anyway`` (仍然批准).  ``auditor
+    decide``, ``auditor review`` and the desk all decide through here."""
+    from auditor.ledger.decisions import decide as record
+
+    asked = open_questions(game, store) if questions is None else questions
+    return record(
+        game, store, ident, decision, card=card, note=note, by=by, source=source,
+        expected=expected, questions=asked, anyway=anyway,
+    )  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Confirmed:
     proposal: Proposal  # as written (corrected when the director corrected it)
@@ -793,13 +812,14 @@ def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = No
     result of a closed day."""
     from auditor.game.confirm import day_of
     from auditor.game.state import state_problems as problems
+    from auditor.report.labels import set_aside_votes
 
     game = current(game, store)
     if game.discovery is None:
         return []
     waiting = pending(game, store) if waiting is None else waiting
     tallied = [day_of(p, game.days) for p in waiting if p.source == "计票"]
-    return problems(game, _forum_now(game), tallied)
+    return problems(game, _forum_now(game), tallied) + set_aside_votes(game)
 
 
 def dismiss(game: Game, store: Store, pid: int, *, by: str | None, note: str = "") -> str:

@@ -105,8 +105,9 @@ def blank_notice_times(full: str, minimal: str) -> str:
     return "".join(lines)
 
 
-def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple[str, str]]:
-    """{csv name: (full, minimal)} for every CSV that differs on this night."""
+def night_files(folder: Path, cutoff: datetime, work: Path) -> tuple[Path, Path]:
+    """The night's pages (under ``work``) and its two game files: (full cut to what the
+    director had stated by ``cutoff``, minimal), both reading those pages."""
     script = at_snapshot(
         load_script(folder / "script.toml"), Snapshot(cutoff, "", [], [], False, {})
     )
@@ -123,6 +124,12 @@ def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple
     minimal.parent.mkdir(exist_ok=True)
     text = (folder / "minimal.toml").read_text(encoding="utf-8")
     minimal.write_text(re.sub(r'(?m)^pages = "[^"]*"', 'pages = "../pages/"', text), "utf-8")
+    return full, minimal
+
+
+def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple[str, str]]:
+    """{csv name: (full, minimal)} for every CSV that differs on this night."""
+    full, minimal = night_files(folder, cutoff, work)
     want = _outputs(full, work / "r-full")
     got = _outputs(minimal, work / "r-min")
     got["findings.csv"] = blank_notice_times(want["findings.csv"], got["findings.csv"])

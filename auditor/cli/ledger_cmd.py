@@ -35,7 +35,6 @@ from auditor.ledger.decisions import (
     DuplicateCardError,
     Recorded,
     add_card,
-    decide,
     default_signer,
     describe,
     export_decisions,
@@ -124,16 +123,8 @@ def decide_cmd(
                 f"未知的决定 {decision!r}：应为 approve（批准）、reject（驳回）或 undo（撤销）"
             )
         with open_store(g, existing="记录决定") as store:
-            rec = decide(
-                g,
-                store,
-                ident,
-                word,
-                card=_card_option(card),
-                note=note,
-                by=by,
-                questions=pipeline.open_questions(g, store),
-                anyway=anyway,
+            rec = pipeline.decide(
+                g, store, ident, word, card=_card_option(card), note=note, by=by, anyway=anyway
             )
         err.print(escape(describe(rec)), highlight=False)
         err.print(escape(_report_hint(game)), highlight=False)
@@ -148,7 +139,7 @@ def _review_decide(
     asked = pipeline.open_questions(g, store)
     action = "reject" if key == "r" else "approve"
     try:
-        return decide(
+        return pipeline.decide(
             g, store, ident, action, card=card, note=note, by=by, source="review", questions=asked
         )
     except HeldError as exc:
@@ -157,18 +148,10 @@ def _review_decide(
     if answer.strip().lower() not in (*_YES, ANYWAY):
         err.print("没有记录：这一条仍是草稿，等问题答完再批。")
         return None
-    return decide(
-        g,
-        store,
-        ident,
-        action,
-        card=card,
-        note=note,
-        by=by,
-        source="review",
-        questions=asked,
+    return pipeline.decide(
+        g, store, ident, action, card=card, note=note, by=by, source="review", questions=asked,
         anyway=True,
-    )
+    )  # fmt: skip
 
 
 @command("card")

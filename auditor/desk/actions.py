@@ -207,19 +207,10 @@ def decide_draft(
     reads no report file): the report is rewritten right after, in the background
     (:func:`rewrite_soon`)."""
     with deciding(game), game_store(game) as store:
-        rec: Recorded = decide(
-            game,
-            store,
-            ident,
-            action,
-            card=card,
-            note=note,
-            by=by,
-            source="desk",
-            expected=expected,
-            questions=pipeline.open_questions(game, store),
-            anyway=anyway,
-        )
+        rec: Recorded = pipeline.decide(
+            game, store, ident, action, card=card, note=note, by=by, source="desk",
+            expected=expected, anyway=anyway,
+        )  # fmt: skip
     said = _said(rec)
     if not wait:
         rewrite_soon(game, reports)

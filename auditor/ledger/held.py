@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from auditor.errors import AuditorError
 from auditor.game.confirm import day_of
 from auditor.rules.registry import REGISTRY
+from auditor.urls import findpost_link
 
 if TYPE_CHECKING:
     from auditor.game.gamefile import DaySpec, Game
@@ -130,7 +131,9 @@ def open_questions(
         day = day_of(p, days)
         if day is not None:
             text = f"待确认：{p.describe(subjects)}"
-            out.setdefault(day, []).append(Question(day, "proposal", text, p.id))
+            # (linked to the director's post it was read from: the question points at it)
+            link = findpost_link(base, None, p.pid)
+            out.setdefault(day, []).append(Question(day, "proposal", text, p.id, link))
     if checked is not None:
         if disc is not None:
             for day, text in zip(checked.proposal_days, checked.proposals, strict=False):

@@ -3,7 +3,8 @@ cards, the day's tally and the 电梯 (each player's posts of the day as links).
 
 Only real cards go in (蓝/黄/红 and 替补, the killbar7 action), named by the rule's Chinese
 title (a manual card by its reason), never the director's private notes, never
-不处罚/提醒导演.  Cards new since the previous announcement come first.  Only names,
+不处罚/提醒导演; an approved card whose day now has an open question is marked 待确认
+beside it (approved before the question came, it may be wrong).  Cards new since the previous announcement come first.  Only names,
 numbers, titles and links built from the game file's ``[forum] url`` and pids go in (a
 saved page's ``<base href>`` never does); post text never does.  Square brackets are
 replaced so a name, a vote target or a title cannot open or close a tag.
@@ -22,6 +23,9 @@ from auditor.visible import visible
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}
 ANNOUNCED = (*CARD_COLOURS, "substitute")
+#: Beside an approved card whose day now has an open question (records' ``unsure``): it
+#: may be wrong, and whoever pastes the announcement (or reads it) sees so.
+UNSURE_MARK = "待确认"
 FACTION_RULE = "同一阵营的角色累计获得两张或以上红牌时，阵营判负"  # 030 判罚制度 红牌
 
 
@@ -30,7 +34,8 @@ def _card_line(c: dict[str, object]) -> str:
     name = card_name(str(c["card"]))
     shown = f"[color={colour}]{name}[/color]" if colour else name
     when = f"第{c['day']}天 " if c["day"] is not None else ""
-    return f"{_safe(c['player'])}：{shown} {when}{_safe(c['title'])}"
+    unsure = f"（{UNSURE_MARK}：第{c['unsure']}天还有没答的问题）" if c.get("unsure") else ""
+    return f"{_safe(c['player'])}：{shown} {when}{_safe(c['title'])}{unsure}"
 
 
 def _safe(text: object) -> str:

@@ -55,6 +55,7 @@ from auditor.report.labels import (
     post_link,
     post_time,
     round_label,
+    set_aside_votes,
     thread_name,
 )
 from auditor.rules.base import Context
@@ -405,7 +406,7 @@ def build_records(
     asked = open_questions(game, checked, base)
     questions = _held(game, drafts, asked)
     announce = announce_day(days)
-    cards = card_records(game, schedule, store, led, announce)
+    cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)
     standings = standing_records(game, led)
     _explained(game, drafts, cards, standings, rs)
     decided = _unsure_approved(decided_records(game, store, led, cards), asked)
@@ -665,10 +666,12 @@ def _held(game: Game, drafts: list[Row], asked: Mapping[int, Sequence[Question]]
 def _unsure_approved(decided: list[Row], asked: Mapping[int, Sequence[Question]]) -> list[Row]:
     """Mark each approved card of a day that now has an open question (``unsure``: the day,
     else None; review42 item 8): approved before the question came, it may be wrong — the
-    desk and the announcement say so beside it (a manual card is the director's own)."""
+    desk and the announcement say so beside it (a manual card is the director's own).
+    ``decided``: the decided records, or the cards (:func:`card_records`: all approved)."""
     for x in decided:
         held = None
-        if x["decision"] == "approve" and not x["manual"] and x["day"] is not None:
+        approved = x.get("decision", "approve") == "approve"
+        if approved and not x["manual"] and x["day"] is not None:
             held = holding_day(str(x["code"]), x["day"], asked)
         x["unsure"] = held
     return decided
@@ -780,7 +783,7 @@ def _game_state(
     from auditor.game.state import state_problems
 
     return {
-        "problems": state_problems(game, now, tallied),
+        "problems": state_problems(game, now, tallied) + set_aside_votes(game),
         "unread": [
             {
                 "pid": u.pid,

@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Never silent, measured (issue 34 §3): on which regression game nights does the tool
+read the game's state wrong and not tell the director?
+
+    python3 scripts/silent_nights.py [tests/games/discovery*/NAME ...] [--verbose]
+
+For every regression discovery game (``tests/games/discovery*/<game>`` with a
+``nights.toml``; never a set whose README's first line says NOT YET SCORED) and every night
+in it, the night's pages are rendered and the game is audited from its minimal game file
+(``scripts/discovery_games.py``'s :func:`night_files`), then the threads, days and events
+it discovered are compared with the truth (the full game file cut to that night).
+
+A night that differs is TOLD when the director hears of every difference: the audit does
+not end in 没有问题 (exit 0 with a report whose first screen says 没有问题), and each missing
+or wrong item has a question touching it — a 未读懂的公告, a 待确认 proposal, a problem of the
+game's state or a day's question (:func:`auditor.pipeline.open_questions`) whose post is one
+that holds the item, or whose text names it.  Else the night is SILENT.  The posts that hold
+an item (:func:`holders`): a thread's own posts; a day's directors' posts in its threads, and
+in the game's other threads from the day before its opening to the day after its close; an
+event's directors' posts naming its player from a day before it to a day after.
+
+Prints per night: same / differs, and for a night that differs the audit line, its exit
+code, the questions (``[#pid]`` the post each names, ``[无帖]`` one naming none) and each
+difference with the questions touching it; then the count and the list of silent nights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from discovery_games import night_files  # noqa: E402
+
+from auditor import pipeline  # noqa: E402
+from auditor.errors import STATE_INCOMPLETE_EXIT  # noqa: E402
+from auditor.game.fold import fold  # noqa: E402
+from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec  # noqa: E402
+from auditor.report.words import audit_line  # noqa: E402
+from auditor.urls import findpost_link  # noqa: E402
+from tools.writer import ScriptPost, load_script  # noqa: E402
+
+GAMES = ROOT / "tests" / "games"
+NOT_SCORED = "NOT YET SCORED"
+# a set not yet scored is never opened (common brief): named here as well as by its README
+NEVER = frozenset({"discovery_blind9"})
+
+
+def regression_games() -> list[Path]:
+    """Every game with nights under tests/games/discovery*/, but a set not yet scored."""
+    out: list[Path] = []
+    for folder in sorted(GAMES.glob("discovery*")):
+        readme = folder / "README.md"
+        first = readme.read_text(encoding="utf-8").split("\n", 1)[0] if readme.exists() else ""
+        if folder.name in NEVER or NOT_SCORED in first:
+            continue
+        out += [g for g in sorted(folder.iterdir()) if (g / "nights.toml").exists()]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """One thing the director is told: its words and the post it names (None: none)."""
+
+    kind: str  # 未读懂的公告 | 待确认 | 游戏状态 | 当天问题
+    text: str
+    pid: int | None = None
+    link: str | None = None
+
+    def shown(self) -> str:
+        where = f"#{self.pid}" if self.pid is not None else "无帖"
+        return f"[{where}] {self.kind}：{self.text}"
+
+
+@dataclass(slots=True)
+class Difference:
+    what: str  # 缺 / 错 / 多
+    item: ThreadSpec | DaySpec | Event
+    said: str
+    holders: set[int] = field(default_factory=set)
+    names: tuple[str, ...] = ()  # words a question naming it says
+    touched_by: list[Asked] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Night:
+    game: str
+    number: int
+    differences: list[Difference]
+    line: str = ""
+    exit_code: int = 0
+    no_problem: bool = False  # the report's first screen says 没有问题 and the exit is 0
+    asked: list[Asked] = field(default_factory=list)
+
+    @property
+    def same(self) -> bool:
+        return not self.differences
+
+    @property
+    def silent(self) -> bool:
+        if self.same:
+            return False
+        return self.no_problem or any(not d.touched_by for d in self.differences)
+
+    @property
+    def name(self) -> str:
+        return f"{self.game} night {self.number}"
+
+
+# ----------------------------------------------------------------------------- compare
+
+
+def _day_key(d: DaySpec, truth: DaySpec) -> tuple[object, ...]:
+    """What a day is compared by; a 环节's vote thread only where the truth names one (the
+    writers' files leave it to the thread's day)."""
+    named = {p.number for p in truth.phases if p.vote_thread is not None}
+    phases = tuple(
+        (p.number, p.name, p.opens, p.closes, p.vote_thread if p.number in named else None)
+        for p in d.phases
+    )
+    return (d.number, d.opens, d.closes, d.accelerated, d.delayed, phases)
+
+
+def _day_said(d: DaySpec) -> str:
+    f = "%m-%d %H:%M"
+    extra = "，加速" if d.accelerated else ""
+    extra += "，延时" if d.delayed else ""
+    phases = "".join(
+        f"；{p.name} {p.opens:{f}}–{p.closes:{f}}"
+        + (f" 投票帖 {p.vote_thread}" if p.vote_thread else "")
+        for p in d.phases
+    )
+    return f"第{d.number}天 {d.opens:{f}}–{d.closes:{f}}{extra}{phases}"
+
+
+def _event_said(e: Event) -> str:
+    at = f" {e.at:%m-%d %H:%M}" if e.at else ""
+    how = f"（{e.how}）" if e.how else ""
+    value = f" → {e.value}" if e.value else ""
+    until = f" 至 {e.until:%m-%d %H:%M}" if e.until else ""
+    by = f" 由 {e.by}" if e.by else ""
+    return f"{e.type.value} {e.player}{how}{value}{at}{until}{by}"
+
+
+def _thread_said(t: ThreadSpec) -> str:
+    day = f" 第{t.day}天" if t.day is not None else ""
+    return f"帖子 {t.tid} {t.kind.value}{day}"
+
+
+def differences(
+    truth: Game, found: Game, later: Mapping[int, int | None] | None = None
+) -> list[Difference]:
+    """What the discovered game lacks (缺), states otherwise (错: the truth's item, the
+    discovered one in its words) or states beyond the truth (多).  ``later``: each thread's
+    day in the whole game file — a thread whose day opens after the night (版杀7's night
+    thread, posted before the day it counts for) may be placed on it already."""
+    out: list[Difference] = []
+    got_threads = {t.tid: t for t in found.threads}
+    for t in truth.threads:
+        g = got_threads.pop(t.tid, None)
+        days = {t.day} | ({(later or {}).get(t.tid)} if t.day is None else set())
+        if g is None:
+            out.append(Difference("缺", t, _thread_said(t)))
+        elif g.kind != t.kind or g.day not in days:
+            out.append(Difference("错", t, f"{_thread_said(t)}（读成 {_thread_said(g)}）"))
+    out += [Difference("多", g, _thread_said(g)) for g in got_threads.values()]
+    got_days = {d.number: d for d in found.days}
+    for d in truth.days:
+        g = got_days.pop(d.number, None)
+        if g is None:
+            out.append(Difference("缺", d, _day_said(d)))
+        elif _day_key(g, d) != _day_key(d, d):
+            out.append(Difference("错", d, f"{_day_said(d)}（读成 {_day_said(g)}）"))
+    out += [Difference("多", g, _day_said(g)) for g in got_days.values()]
+    got_events = list(found.events)
+    for e in truth.events:
+        if e in got_events:
+            got_events.remove(e)
+            continue
+        near = next((g for g in got_events if (g.type, g.player) == (e.type, e.player)), None)
+        if near is not None:
+            got_events.remove(near)
+            out.append(Difference("错", e, f"{_event_said(e)}（读成 {_event_said(near)}）"))
+        else:
+            out.append(Difference("缺", e, _event_said(e)))
+    out += [Difference("多", g, _event_said(g)) for g in got_events]
+    return out
+
+
+# ----------------------------------------------------------------------------- holders
+
+
+def holders(
+    diff: Difference, truth: Game, posts: Sequence[ScriptPost], directors: Iterable[str]
+) -> None:
+    """Fill ``diff``'s posts that hold the item and the words a question naming it says."""
+    item = diff.item
+    said = set(directors)
+    by_director = [p for p in posts if p.author in said]
+    if isinstance(item, ThreadSpec):
+        diff.holders = {p.pid for p in posts if p.tid == item.tid}
+        diff.names = (str(item.tid),)
+        return
+    if isinstance(item, DaySpec):
+        own = {t.tid for t in truth.threads if t.day == item.number}
+        start, end = item.opens - timedelta(days=1), item.closes + timedelta(days=1)
+        dayless = {t.tid for t in truth.threads if t.day is None}
+        diff.holders = {
+            p.pid
+            for p in by_director
+            if p.tid in own
+            or (start <= p.at <= end and (p.tid in dayless or truth.thread(p.tid) is None))
+        }
+        diff.names = (f"第{item.number}天", f"第 {item.number} 天", f"第{item.number}日")
+        return
+    name = fold(item.player)
+    near = timedelta(days=1)
+    diff.holders = {
+        p.pid
+        for p in by_director
+        if name in fold(p.message) and (item.at is None or item.at - near <= p.at <= item.at + near)
+    }
+    diff.names = (item.player,)
+
+
+def touch(diff: Difference, asked: Sequence[Asked]) -> None:
+    diff.touched_by = [
+        a
+        for a in asked
+        if (a.pid is not None and a.pid in diff.holders) or any(n in a.text for n in diff.names)
+    ]
+
+
+# ----------------------------------------------------------------------------- one night
+
+
+def asked_now(game: Game, store: pipeline.Store, state: Sequence[str]) -> list[Asked]:
+    """Everything the audit asks the director of the game's state tonight."""
+    from auditor.report.labels import forum_base
+
+    cur = pipeline.current(game, store)
+    base = forum_base(cur, store)
+    disc = cur.discovery
+    out = [
+        Asked("未读懂的公告", u.excerpt(), u.pid, u.link(base)) for u in getattr(disc, "unread", [])
+    ]
+    subjects = getattr(disc, "subjects", {})
+    for p in pipeline.pending(cur, store):
+        out.append(Asked("待确认", p.describe(subjects), p.pid, findpost_link(base, None, p.pid)))
+    out += [Asked("游戏状态", s) for s in state]
+    seen = {(a.text, a.pid) for a in out}
+    for questions in pipeline.open_questions(game, store).values():
+        for q in questions:
+            pid = int(q.ident) if q.kind == "unread" and q.ident.isdigit() else None
+            if (q.text, pid) not in seen and q.kind == "conflict":
+                out.append(Asked("当天问题", q.text, pid, q.link))
+    return out
+
+
+_NO_PROBLEM = re.compile(r"抓取正常，没有问题")
+
+
+def run_night(folder: Path, number: int, cutoff: datetime, work: Path) -> Night:
+    full, minimal = night_files(folder, cutoff, work)
+    truth = pipeline.open_game(full)
+    result = pipeline.audit(minimal, reports=work / "r-min")
+    code = 1 if not result.ok else STATE_INCOMPLETE_EXIT if result.state else 0
+    html = (result.report / "report.html").read_text("utf-8") if result.report else ""
+    game = pipeline.open_game(minimal)
+    with pipeline.open_store(game) as store:
+        found = pipeline.current(game, store)
+        diffs = differences(truth, found, whole_days(folder))
+        asked = asked_now(game, store, result.state) if diffs else []
+    night = Night(folder.name, number, diffs)
+    if not diffs:
+        return night
+    script = load_script(folder / "script.toml")
+    posts = [p for t in script.threads.values() for p in t.posts if p.at <= cutoff]
+    for d in diffs:
+        holders(d, truth, posts, truth.directors)
+        touch(d, asked)
+    night.line = audit_line(result.line())
+    night.exit_code = code
+    night.no_problem = code == 0 and bool(_NO_PROBLEM.search(html))
+    night.asked = asked
+    return night
+
+
+def whole_days(folder: Path) -> dict[int, int | None]:
+    """Each thread's day in the whole (uncut) game file."""
+    whole = tomllib.loads((folder / "game.toml").read_text("utf-8"))
+    return {int(t["tid"]): t.get("day") for t in whole.get("thread", [])}
+
+
+def nights_of(folder: Path) -> list[datetime]:
+    return list(tomllib.loads((folder / "nights.toml").read_text("utf-8"))["nights"])
+
+
+def measure(games: Iterable[Path], *, verbose: bool = False) -> list[Night]:
+    out: list[Night] = []
+    for folder in games:
+        for i, cutoff in enumerate(nights_of(folder), 1):
+            with tempfile.TemporaryDirectory() as tmp:
+                night = run_night(folder, i, cutoff, Path(tmp))
+            out.append(night)
+            show(night, verbose=verbose)
+    return out
+
+
+def show(night: Night, *, verbose: bool) -> None:
+    if night.same:
+        print(f"{night.name}: same")
+        return
+    mark = "SILENT" if night.silent else "told"
+    print(f"{night.name}: differs ({len(night.differences)}) — {mark}; exit {night.exit_code}")
+    if not verbose:
+        return
+    print(f"    audit: {night.line}")
+    if night.no_problem:
+        print("    report: 抓取正常，没有问题")
+    for a in night.asked:
+        print(f"    asked {a.shown()[:150]}")
+    for d in night.differences:
+        by = "、".join(f"#{a.pid}" if a.pid else a.kind for a in d.touched_by) or "NOBODY"
+        print(f"    {d.what} {d.said}  <- {by}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("games", nargs="*", type=Path)
+    ap.add_argument("--verbose", "-v", action="store_true")
+    args = ap.parse_args(argv)
+    games = [g for g in args.games if (g / "nights.toml").exists()] or regression_games()
+    nights = measure(games, verbose=args.verbose)
+    silent = [n.name for n in nights if n.silent]
+    differ = sum(not n.same for n in nights)
+    print(f"nights: {len(nights)}, differ: {differ}, silent: {len(silent)}")
+    for name in silent:
+        print(f"  SILENT {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""Never silent, as a ratchet (issue 34 §3; ``scripts/silent_nights.py``).
+
+On every night of every regression discovery game (``tests/games/discovery*/<game>``, never
+a set not yet scored), the game audited from its minimal file either discovers the threads,
+days and events of its truth, or tells the director of each difference: the audit does not
+end in 没有问题, and a question (a 未读懂的公告, a 待确认 proposal, a problem of the game's
+state, a day's question) names the item or points at a post that holds it.  A night that
+differs and is not told is SILENT.
+
+Session 43 measured 3 silent nights of 83 (m107_newsroom's three: its vote threads, titled
+``《12月1日 晚间新闻》观众投票热线``, set aside for “观众” without a word), and 0 once the
+game's state says such a thread (:func:`auditor.report.labels.set_aside_votes`).  The
+number may only fall: a night listed in :data:`SILENT_TODAY` is the only one allowed to be
+silent, and the list is shortened when one is told.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests import paths
+
+sys.path.insert(0, str(paths.ROOT / "scripts"))
+
+from silent_nights import nights_of, regression_games, run_night
+
+#: The nights allowed to be silent (``"m107_newsroom night 1"``): none since session 43.
+SILENT_TODAY: frozenset[str] = frozenset()
+
+NIGHTS = [
+    pytest.param(folder, number, cutoff, id=f"{folder.name}-{number}")
+    for folder in regression_games()
+    for number, cutoff in enumerate(nights_of(folder), 1)
+    if f"{folder.name} night {number}" not in SILENT_TODAY
+]
+
+
+def test_the_blind_set_not_yet_scored_is_never_run() -> None:
+    assert NIGHTS and not any("discovery_blind9" in str(p.values[0]) for p in NIGHTS)
+
+
+@pytest.mark.parametrize(("folder", "number", "cutoff"), NIGHTS)
+def test_no_night_is_silent(tmp_path: Path, folder: Path, number: int, cutoff: object) -> None:
+    night = run_night(folder, number, cutoff, tmp_path)  # type: ignore[arg-type]
+    untold = [d.said for d in night.differences if not d.touched_by]
+    assert not night.silent, (night.line, untold)
