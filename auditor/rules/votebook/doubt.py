@@ -62,6 +62,10 @@ class Doubt:
     targets: tuple[str, ...]
     what: str  # what the reader could not read, for the director
     ballot: Ballot | None = None  # the read ballot it reads again (an attempt at no player)
+    # 跟X said alone (:func:`spoken_follows`): X, and X's standing vote when the post was made —
+    # the target the post has when it follows X (counted so, the judge resolves it again)
+    follows: str = ""
+    followed: str = ""
 
 
 def ask_when_unsure(
@@ -153,13 +157,53 @@ def doubts(d: Decision, posts: Sequence[GamePost]) -> list[Doubt]:
             continue
         name = unread_attempt(gp.post.text, d.ctx.game.players, gp.player)
         if name is not None and name in pool:
-            out.append(Doubt(gp, gp.player, (name,), f"读不出是否投给 {name}"))
-            continue
-        said = spoken_choices(_lines(gp), pool, d.ctx.game.players)
-        if said:
-            what = "读不出是否为弃权" if said == (ABSTAIN,) else f"读不出是否投给 {'、'.join(said)}"
-            out.append(Doubt(gp, gp.player, said, what))
+            said: tuple[str, ...] = (name,)
+        else:
+            said = spoken_choices(_lines(gp), pool, d.ctx.game.players)
+        x, standing = _followed(d, gp, pool)
+        if standing and standing not in said:
+            out.append(
+                Doubt(gp, gp.player, (*said, standing), _what(said, x, standing), None, x, standing)
+            )
+        elif said:
+            out.append(Doubt(gp, gp.player, said, _what(said)))
     return out
+
+
+def _what(said: Sequence[str], x: str = "", standing: str = "") -> str:
+    """What the reader could not read of a post, for the director: whether it votes for the
+    players it names (or abstains), or follows X's vote (跟X: for X's standing vote)."""
+    parts = []
+    if said == (ABSTAIN,):
+        parts.append("为弃权")
+    elif said:
+        parts.append(f"投给 {'、'.join(said)}")
+    if x:
+        parts.append(f"跟 {x} 的票{_as_vote(standing)}")
+    return "读不出是否" + "，或是否".join(parts)
+
+
+def _followed(d: Decision, gp: GamePost, pool: Sequence[str]) -> tuple[str, str]:
+    """A post that may follow another's vote in its own words (跟X, :func:`spoken_follows`): X
+    and X's standing valid vote in the round when the post was made (M107 投票规则
+    时间以论坛发帖时间为准; the judge resolves a read 跟X the same way), when that vote is one
+    of the round's — ("", "") when the post follows no one or X has no such vote."""
+    assert gp.player is not None
+    for x in spoken_follows(_lines(gp), d.ctx.game.players):
+        if x == gp.player:
+            continue
+        standing = ""
+        for b in d.ballots:
+            if (
+                b.voter == x
+                and b.valid
+                and b.target is not None
+                and b.posted_at < gp.post.posted_at
+            ):
+                standing = b.target
+        if standing == ABSTAIN or standing in pool:
+            return x, standing
+    return "", ""
 
 
 def _lines(gp: GamePost) -> str:
@@ -184,11 +228,11 @@ _NEGATED_VERB = re.compile(r"(?:不|别|没|未)(?:再|会|要|想|打算)?(?:�
 # Someone else's words (他说黑曜 / 饺子说黑曜): a report, not the speaker's choice.
 _REPORTER = r"他|她|他们|她们|有人|别人|人家|大家|都"
 # The words a choice is said with around the name (黑曜吧 / 还是黑曜 / 那就黑曜了 / 跟朱砂 /
-# 站朱砂 / 朱砂一票 / 这轮黑曜 / 黑曜 +1 / 黑曜不变 / 还是投黑曜不变 / 坚持黑曜不动摇): with
+# 跟着朱砂 / 站朱砂 / 朱砂一票 / 这轮黑曜 / 黑曜 +1 / 黑曜不变 / 还是投黑曜不变 / 坚持黑曜不动摇): with
 # nothing else in its clause the name is chosen.  Not 好: 黑曜好 / 好黑曜 greet him.
 _CHOICE_WORDS = re.compile(
     r"不变|没变|不改了?|不动摇|那就|那|就|还是|还|继续|坚持|仍然|依然|也|都|我说|我的?|这一?轮|本轮"
-    r"|这一?票|一票|票|投给?|改投|改成?|换成?|选|跟|站|给|定了?|先|吧|了|啦|呀|啊|嘛|呗|哈|哦"
+    r"|这一?票|一票|票|投给?|改投|改成?|换成?|选|跟(?:着|随)?|站|给|定了?|先|吧|了|啦|呀|啊|嘛|呗|哈|哦"
     r"|嗯|喔|\+\s*1|[\s!！]"
 )
 # A clause spoken to the player named beside it (黑曜，你说得对 / 黑曜：我觉得你很可疑).
@@ -218,13 +262,35 @@ def spoken_choices(text: str, pool: Sequence[str], players: Sequence[str]) -> tu
     the vote (:data:`_NEGATION`), nor reports another's words, and a bare name not spoken to
     (beside a clause to 你/您 or a greeting) — and 弃权 for an abstention said alone in its
     clause.  Empty when every name is chatter."""
+    found = [n for n, _ in _chosen(text, players) if n == ABSTAIN or n in pool]
+    return tuple(dict.fromkeys(found))
+
+
+# 跟X: the name followed (跟朱砂 / 跟着朱砂 / 我跟随朱砂), the clause's words of choice around it.
+_FOLLOW = "跟(?:着|随)?"
+
+
+def spoken_follows(text: str, players: Sequence[str]) -> tuple[str, ...]:
+    """The players a post may follow in its own words: 跟X chosen as :func:`spoken_choices`
+    reads a choice (alone in its clause but for the words of choice, nothing undoing it).  跟X
+    may be a vote for X or for X's vote (版杀7 4.1.2 lets a player vote in his own words; after
+    a quote 跟X follows X): the tally weighs both."""
+    out = []
+    for name, clause in _chosen(text, players):
+        if name != ABSTAIN and re.search(rf"{_FOLLOW}\s*{re.escape(name)}", clause):
+            out.append(name)
+    return tuple(dict.fromkeys(out))
+
+
+def _chosen(text: str, players: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """Each name (or 弃权) a clause of ``text`` chooses, with the clause (see
+    :func:`spoken_choices`; any player, the round's pool not yet applied)."""
     names = sorted((p for p in players if p), key=len, reverse=True)
     if not names:
-        return ()
+        return
     alt = re.compile("|".join(map(re.escape, names)))
     reported = re.compile(rf"(?:{_REPORTER}|{alt.pattern})说")
     spans = list(_clauses(text))
-    found: list[str] = []
     for i, (lo, hi) in enumerate(spans):
         clause = text[lo:hi]
         if _QUESTION.search(_sentence(text, lo, hi)):
@@ -233,16 +299,15 @@ def spoken_choices(text: str, pool: Sequence[str], players: Sequence[str]) -> tu
             continue
         named = alt.findall(clause)
         rest = _CHOICE_WORDS.sub("", alt.sub("", clause))
-        if len(set(named)) == 1 and not rest and named[0] in pool:
+        if len(set(named)) == 1 and not rest:
             first = alt.search(clause)
             if first is not None and _NEGATION.search(clause[: first.start()]):
                 continue
             if clause.strip(" \t!！") == named[0] and _addressed(text, spans, i):
                 continue
-            found.append(named[0])
+            yield named[0], clause
         elif not named and _ABSTAIN_SAID.fullmatch(clause.strip()):
-            found.append(ABSTAIN)
-    return tuple(dict.fromkeys(found))
+            yield ABSTAIN, clause
 
 
 def _addressed(text: str, spans: Sequence[tuple[int, int]], i: int) -> bool:
@@ -348,6 +413,7 @@ def _recount(
     again = {x.ballot.gp.post.pid for x, _ in scenario if x.ballot is not None}
     ballots = [b for b in read if b.pid not in again or b.pid is None]
     for doubt, target in scenario:
+        follows = doubt.follows if doubt.follows and target == doubt.followed else ""
         ballots.append(
             Ballot(
                 gp=doubt.gp,
@@ -356,8 +422,9 @@ def _recount(
                 voter=doubt.voter,
                 kind=VoteKind.ABSTAIN if target == ABSTAIN else VoteKind.VOTE,
                 target=target,
-                target_text=target,
+                target_text=f"跟{follows}" if follows else target,
                 proxy=doubt.ballot.proxy if doubt.ballot is not None else None,
+                follows=follows,
             )
         )
     ballots.sort(key=lambda b: (b.posted_at, b.pid or 0))
