@@ -323,6 +323,8 @@ def test_a_spoken_follow_is_weighed_for_the_followed_vote(tmp_path: Path) -> Non
     assert "结果未定" in book.days[1].rounds[0].reason
     (question,) = book.conflicts
     assert "跟饺子，理由一样" in question and "跟 饺子 的票投 油条" in question, question
+    # said in a director's words, never the game file's table names (session 43)
+    assert "[[" not in question and "读错的票可在游戏文件里更正" in question, question
     # before 饺子 voted there is no vote to follow: nothing to weigh but the name
     early = _four_for_youtiao({**_said("跟饺子，理由一样，不重复了。"), "at": at(1, 9)})
     assert not book_of(tmp_path / "early", "killbar7", KILLBAR_DAY, early).conflicts

@@ -42,6 +42,7 @@ from auditor.rules.freevote import undoer_words, unread_attempt
 from auditor.rules.votebook.judge import judge
 from auditor.rules.votebook.model import (
     ABSTAIN,
+    CORRECT_HINT,
     Ballot,
     RoundTally,
     VoteKind,
@@ -110,7 +111,8 @@ def ask_when_unsure(
         f"{label}：计票结果未定 — "
         + "；".join(asked)
         + f"；若计为{as_votes}，本轮结果不同（{other}）{more}"
-        + "。请导演核对（可用 [[correction]] 更正）"
+        + "。请导演核对"
+        + CORRECT_HINT
     )
     d.rt.conflict = "；".join(x for x in (d.rt.conflict, question) if x)
     return list(d.ballots)
@@ -581,7 +583,7 @@ def _ask_followed(
     question = (
         f"{label}：计票结果未定 — 已读出的票计票为 {mine}；{shown}；"
         f"若计为{as_votes}，结果为 {theirs}，与{said.words}一致；"
-        f"本轮按{said.by}判定{more}。请导演核对本轮投票与这些帖子（可用 [[correction]] 更正）"
+        f"本轮按{said.by}判定{more}。请导演核对本轮投票与这些帖子{CORRECT_HINT}"
     )
     brief = "；".join(f"{x.voter} 的帖子（{where(base, x.gp)}）{x.what}" for x, _ in scenario)
     rt.reason += (

@@ -89,6 +89,10 @@ PROBLEM_TEXT: dict[str, str] = {
 ROUND_NAMES = {1: "试探性投票", 2: "可疑者辩论投票", 3: "高票对决投票"}
 
 SUPERSEDED_NOTE = "已改票：被之后的有效改票取代，不计票"
+# How a director answers a question about the votes, in his words (the game file's table names
+# are a developer's: never 「[[correction]]」 / 「[[event]]」 in a message).
+CORRECT_HINT = "（读错的票可在游戏文件里更正）"
+CHECK_OUTS = "请核对游戏文件里记的出局"
 
 VersionsFn = Callable[[int], Sequence[tuple[Any, str, Post]]]
 
