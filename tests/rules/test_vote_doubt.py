@@ -328,3 +328,28 @@ def test_a_spoken_follow_is_weighed_for_the_followed_vote(tmp_path: Path) -> Non
     # before 饺子 voted there is no vote to follow: nothing to weigh but the name
     early = _four_for_youtiao({**_said("跟饺子，理由一样，不重复了。"), "at": at(1, 9)})
     assert not book_of(tmp_path / "early", "killbar7", KILLBAR_DAY, early).conflicts
+
+
+def test_the_undoing_words_are_read_from_their_one_home() -> None:
+    """Session 43: the doubts' and the declarations' questions, suppositions, other times and
+    negations are the one home's (freevote.toml ``[undoers]``), each reader adding only what no
+    kind there holds; 么 asks as a particle only, never inside 什么 / 那么."""
+    import re
+
+    from auditor.rules.freevote import undoer_words
+    from auditor.rules.votebook import declared, doubt
+    from auditor.rules.votebook.doubt import spoken_choices
+    from auditor.rules.votebook.model import undo_words
+
+    home = {k: [w for w in undoer_words(k) if w != "么"] for k in ("question", "supposition")}
+    for w in home["question"]:
+        assert doubt._QUESTION.search(w) and declared._SUPPOSED.search(w), w
+    for w in home["supposition"] + list(undoer_words("other_time")):
+        assert doubt._UNDOING.search(w), w
+    for w in undoer_words("negation"):
+        assert doubt._NEGATION.search(w) and declared._NEGATED.search(w), w
+    asks = re.compile(undo_words("question"))
+    assert asks.search("投黑曜么") and not asks.search("没什么好说的，那么就这样")
+    players = ["黑曜", "朱砂"]
+    assert spoken_choices("黑曜，没什么好说的。", players, players) == ("黑曜",)
+    assert spoken_choices("黑曜么？", players, players) == ()

@@ -38,7 +38,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import timedelta
 
 from auditor.rules.base import GamePost
-from auditor.rules.freevote import undoer_words, unread_attempt
+from auditor.rules.freevote import unread_attempt
 from auditor.rules.votebook.judge import judge
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -49,6 +49,7 @@ from auditor.rules.votebook.model import (
     Window,
     post_where,
     short,
+    undo_words,
 )
 from auditor.rules.votebook.procedure import Decision, VoteProcedure
 from auditor.rules.votebook.tally import count, recorded_vote_outs
@@ -217,16 +218,16 @@ def _lines(gp: GamePost) -> str:
 # A clause ends at these; a sentence at the first group.
 _SENTENCE_END = "。！？!?；;\n"
 _CLAUSE_END = _SENTENCE_END + "，,、…~～：:"
-# The sentence asks (a question names a player without choosing him).
-_QUESTION = re.compile(
-    r"[?？]|吗|呢|谁|为什么|为何|怎么|是不是|是否|要不要|有没有|几票|多少票|对不对"
-)
+# The undoing words are read from their one home (freevote.toml ``[undoers]``, through
+# :func:`~auditor.rules.votebook.model.undo_words`); only what no kind there holds is here.
+# The sentence asks (a question names a player without choosing him; 几票 / 多少票 ask a count).
+_QUESTION = re.compile(undo_words("question", more=("几票", "多少票")))
 # The clause supposes or tells of another time (a condition, yesterday, a moment ago).
-_UNDOING = re.compile(r"如果|要是|假如|万一|假设|的话|除非|昨天|前天|上轮|上一轮|之前|刚才")
-# A negation undoes a choice only before the name (不投黑曜 / 不是黑曜) or on the vote verb
-# (黑曜不投了 / 没选黑曜): 黑曜不变 / 黑曜没变 keep it (see :data:`_CHOICE_WORDS`).
-_NEGATION = re.compile(r"不|别|没|非|莫|勿")
-_NEGATED_VERB = re.compile(r"(?:不|别|没|未)(?:再|会|要|想|打算)?(?:投|选|跟|站)")
+_UNDOING = re.compile(undo_words("supposition", "other_time"))
+# A negation undoes a choice only before the name (不投黑曜 / 不是黑曜 / 非黑曜) or on the vote
+# verb (黑曜不投了 / 没选黑曜): 黑曜不变 / 黑曜没变 keep it (see :data:`_CHOICE_WORDS`).
+_NEGATION = re.compile(undo_words("negation", more=("非",)))
+_NEGATED_VERB = re.compile(rf"(?:{undo_words('negation')})(?:再|会|要|想|打算)?(?:投|选|跟|站)")
 # Someone else's words (他说黑曜 / 饺子说黑曜): a report, not the speaker's choice.
 _REPORTER = r"他|她|他们|她们|有人|别人|人家|大家|都"
 # The words a choice is said with around the name (黑曜吧 / 还是黑曜 / 那就黑曜了 / 跟朱砂 /
@@ -239,20 +240,9 @@ _CHOICE_WORDS = re.compile(
 )
 # A clause spoken to the player named beside it (黑曜，你说得对 / 黑曜：我觉得你很可疑).
 _ADDRESSED = re.compile(r"你|您")
-# A greeting, thanks or praise beside a bare name (早上好，黑曜 / 黑曜，辛苦了 / 收到，黑曜): the
-# one-post reader's words (freevote.toml ``address_words``, through its public loader
-# :func:`auditor.rules.freevote.undoer_words`), and the few the list does not hold (greetings
-# 上午好 / 大家好, agreement 说得对 / 对的 / 赞 — to be added there by its owner, then dropped here).
-_ADDRESS_WORDS = undoer_words("address")
-_AGREEING = ("上午好", "大家好", "说得对", "说的对", "对的", "赞")
-_GREETING = re.compile(
-    "(?:"
-    + "|".join(
-        re.escape(w) for w in sorted({*_ADDRESS_WORDS, *_AGREEING}, key=lambda w: (-len(w), w))
-    )
-    + r")[了啊呀哈啦哦！!~～\s]*",
-    re.IGNORECASE,
-)
+# A greeting, thanks or praise beside a bare name (早上好，黑曜 / 黑曜，辛苦了 / 收到，黑曜 /
+# 黑曜，说得对): the one-post reader's words (freevote.toml ``address_words``, kind ``address``).
+_GREETING = re.compile(rf"(?:{undo_words('address')})[了啊呀哈啦哦！!~～\s]*", re.IGNORECASE)
 # An abstention said alone (弃 / 改弃 / 我弃权吧 / 那就弃票了).
 _ABSTAIN_SAID = re.compile(r"(?:我|那就?|还是)?(?:改|换)?投?弃(?:权|票)?(?:吧|了|啦|好了)?")
 
