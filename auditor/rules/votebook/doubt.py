@@ -18,7 +18,9 @@ words, so a post the one-post reader leaves unread may be one): a living voter's
 round that names a candidate of the round (a suspect, or any player in an open round) where
 the name stands as a choice — alone in its clause but for the words a choice is said with
 (黑曜吧 / 还是黑曜 / 那黑曜 / 跟朱砂 / 朱砂一票) — and is neither asked, denied nor supposed
-in its sentence; an abstention said alone (弃。/ 改弃) likewise.  A name inside a statement
+in its sentence; an abstention said alone (弃。/ 改弃) likewise.  跟X so said may be a vote
+for X or for X's vote (session 43: 跟翠鸟，他那三条我都认 after 翠鸟 voted 画眉): it is weighed
+both ways, following X meaning X's standing vote in the round when the post was made.  A name inside a statement
 about the player (青金昨天想改没改成 / 朱砂最后那段说服我了), in a question (黑曜你到底为什么
 不说话？ / 朱砂是不是已经五票了？), after a negation (不投琥珀) or in a supposition (要是大家都投
 朱砂呢) is chatter, clearly no vote: no doubt.
