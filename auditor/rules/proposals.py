@@ -8,15 +8,15 @@ applied.  A game without a board has none: its file is the record.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 from auditor.game.confirm import Proposal
 from auditor.game.gamefile import Event, EventType
-from auditor.game.state import asked_posts, unread_naming
 from auditor.rules.base import Context
 from auditor.rules.votebook import votes_for
+from auditor.rules.votebook.model import DayVotes
+from auditor.rules.votebook.tally import unread_before_result
 
-_CONFIRM = "（确认后在进程帖公示，或写进游戏文件的 [[event]]）"
+# how a director confirms one (in his words: the game file's table is a developer's name)
+_CONFIRM = "（确认后在进程帖公示，或在游戏文件里补上{what}）"
 
 
 def proposed(ctx: Context) -> list[Proposal]:
@@ -56,45 +56,41 @@ def proposed_by_day(ctx: Context) -> list[tuple[int | None, Proposal]]:
                     and ctx.schedule.elimination(target) is None
                     and EventType.ELIMINATED not in settled_here
                 ):
-                    text = _untold(ctx, dv.day, target, at, "最高票出局", "出局")
+                    text = _untold(ctx, dv, target, "最高票出局", "出局")
                     ev = Event(EventType.ELIMINATED, target, at, "vote")
-                    out.append((dv.day, Proposal("event", ev, "计票", text=text + _CONFIRM)))
+                    out.append((dv.day, Proposal("event", ev, "计票", text=text)))
                 if (
                     outcome == "sheriff_elected"
                     and not ctx.schedule.events(EventType.SHERIFF, target)
                     and EventType.SHERIFF not in settled_here
                 ):
-                    text = _untold(ctx, dv.day, target, at, "当选警长", "警长")
+                    text = _untold(ctx, dv, target, "当选警长", "警长")
                     ev = Event(EventType.SHERIFF, target, at, "elected")
-                    out.append((dv.day, Proposal("event", ev, "计票", text=text + _CONFIRM)))
+                    out.append((dv.day, Proposal("event", ev, "计票", text=text)))
     return out
 
 
-def _untold(ctx: Context, day: int, target: str, at: datetime | None, said: str, what: str) -> str:
-    """The proposal's words: the tally's outcome no announcement confirms — and, when a
-    director's post naming the player was not read, a question about that post, never
-    「导演没有公示」 (fh42 item 2: 北风 被潮水带走了 was his announcement)."""
-    asked = _unread_about(ctx, target, at)
-    if asked:
+def _untold(ctx: Context, dv: DayVotes, target: str, said: str, what: str) -> str:
+    """The proposal's words: the tally's outcome no announcement confirms and how to confirm
+    it — and, when the director's posts of that day or one naming the player after the close
+    were not read (the tally's own check,
+    :func:`~auditor.rules.votebook.tally.unread_before_result`), a question about those posts,
+    never 「导演没有公示」 (fh42 item 2: 北风 被潮水带走了 was his announcement)."""
+    return _asked(ctx, dv, target, said, what) + _CONFIRM.format(what=what)
+
+
+def _asked(ctx: Context, dv: DayVotes, target: str, said: str, what: str) -> str:
+    """:func:`_untold` before how to confirm it."""
+    that_day, naming = unread_before_result(ctx, dv, [target])
+    head = f"第{dv.day}天计票：{target} {said}"
+    if that_day:
         return (
-            f"第{day}天计票：{target} {said}；导演的帖子（{asked}）提到了 {target}，"
-            f"工具没有读懂——请看这一楼是否公示了{what}"
+            f"{head}，还没有和导演的公示帖对上：这一天有未读懂的导演帖子 {that_day}，"
+            "请先处理这些帖子"
         )
-    if what == "出局":
-        return f"第{day}天计票：{target} 最高票出局，但导演没有公示这个出局"
-    return f"第{day}天计票：{target} 当选警长，但导演没有公示"
-
-
-def _unread_about(ctx: Context, target: str, at: datetime | None) -> str:
-    """The director's unread posts from the day's close to the next day's opening that name
-    the tally's player (where to find them), "" when none: the tool asks about those posts,
-    never says the director did not announce (fh42 item 2)."""
-    if at is None:
-        return ""
-    nxt = min((d.opens for d in ctx.game.days if d.opens > at), default=None)
-    hi = max(nxt, at + timedelta(hours=12)) if nxt is not None else None
-    asked = unread_naming(ctx.game, [target], at - timedelta(hours=1), hi)
-    return asked_posts(ctx.game, asked)
+    if naming:
+        return f"{head}；导演的帖子（{naming}）提到了 {target}，工具没有读懂——请看这一楼是否公示了{what}"
+    return f"{head}，但导演没有公示这个{what}" if what == "出局" else f"{head}，但导演没有公示"
 
 
 def proposals(ctx: Context) -> list[str]:

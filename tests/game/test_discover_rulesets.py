@@ -475,7 +475,7 @@ def test_a_tally_no_one_announced_is_a_proposal_not_an_event(tmp_path: Path) -> 
     _, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
     result = audit(minimal, reports=tmp_path / "r")
     assert result.proposals == [
-        "第2天计票：黄瓜 最高票出局，但导演没有公示这个出局（确认后在进程帖公示，或写进游戏文件的 [[event]]）"
+        "第2天计票：黄瓜 最高票出局，但导演没有公示这个出局（确认后在进程帖公示，或在游戏文件里补上出局）"
     ]
     assert "待导演确认的提议 1 项" in result.line()
     game = open_game(minimal)

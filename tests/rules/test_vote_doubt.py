@@ -297,3 +297,59 @@ def test_the_words_a_name_is_spoken_to_with_are_the_one_post_readers() -> None:
     for text in ("油条，再见", "抱歉，油条", "油条，恭喜", "油条，thanks"):
         assert spoken_choices(text, players, players) == (), text
     assert spoken_choices("还是油条，再见", players, players) == ("油条",)
+
+
+# --------------------------------------------------------------------------- 跟X, unread
+# Session 43 (issue 37, killbar7_free6): 跟X said as a choice may be a vote for X or for X's
+# vote — 跟翠鸟，他那三条我都认 after 翠鸟 voted 画眉.  Read neither way, the tally weighs both:
+# counted as following X, the post has X's standing vote in the round when it was made (M107
+# 投票规则 时间以论坛发帖时间为准, as the judge resolves a read 跟X), so a round the follow
+# could turn is asked, with the vote it would follow.
+
+
+def test_a_spoken_follow_is_weighed_for_the_followed_vote(tmp_path: Path) -> None:
+    from auditor.rules.votebook.doubt import spoken_follows
+
+    players = ["饺子", "油条", "烧卖"]
+    assert spoken_follows("跟饺子，理由一样，不重复了。", players) == ("饺子",)
+    assert spoken_follows("跟着饺子。", players) == ("饺子",)
+    for text in ["不跟饺子。", "要不要跟饺子？", "饺子说跟油条", "如果饺子改了我就跟饺子"]:
+        assert spoken_follows(text, players) == (), text
+    # 饺子 voted 油条: 包子 following him makes 油条 5 of 8, 过半 — the round is asked; counted
+    # as a vote for 饺子 himself it would change nothing (before: not asked)
+    book = book_of(
+        tmp_path, "killbar7", KILLBAR_DAY, _four_for_youtiao(_said("跟饺子，理由一样，不重复了。"))
+    )
+    assert "结果未定" in book.days[1].rounds[0].reason
+    (question,) = book.conflicts
+    assert "跟饺子，理由一样" in question and "跟 饺子 的票投 油条" in question, question
+    # said in a director's words, never the game file's table names (session 43)
+    assert "[[" not in question and "读错的票可在游戏文件里更正" in question, question
+    # before 饺子 voted there is no vote to follow: nothing to weigh but the name
+    early = _four_for_youtiao({**_said("跟饺子，理由一样，不重复了。"), "at": at(1, 9)})
+    assert not book_of(tmp_path / "early", "killbar7", KILLBAR_DAY, early).conflicts
+
+
+def test_the_undoing_words_are_read_from_their_one_home() -> None:
+    """Session 43: the doubts' and the declarations' questions, suppositions, other times and
+    negations are the one home's (freevote.toml ``[undoers]``), each reader adding only what no
+    kind there holds; 么 asks as a particle only, never inside 什么 / 那么."""
+    import re
+
+    from auditor.rules.freevote import undoer_words
+    from auditor.rules.votebook import declared, doubt
+    from auditor.rules.votebook.doubt import spoken_choices
+    from auditor.rules.votebook.model import undo_words
+
+    home = {k: [w for w in undoer_words(k) if w != "么"] for k in ("question", "supposition")}
+    for w in home["question"]:
+        assert doubt._QUESTION.search(w) and declared._SUPPOSED.search(w), w
+    for w in home["supposition"] + list(undoer_words("other_time")):
+        assert doubt._UNDOING.search(w), w
+    for w in undoer_words("negation"):
+        assert doubt._NEGATION.search(w) and declared._NEGATED.search(w), w
+    asks = re.compile(undo_words("question"))
+    assert asks.search("投黑曜么") and not asks.search("没什么好说的，那么就这样")
+    players = ["黑曜", "朱砂"]
+    assert spoken_choices("黑曜，没什么好说的。", players, players) == ("黑曜",)
+    assert spoken_choices("黑曜么？", players, players) == ()

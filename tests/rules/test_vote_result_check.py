@@ -176,3 +176,29 @@ def test_a_tally_outcome_beside_an_unread_result_post_points_at_it(tmp_path: Pat
     assert said, said
     assert not [n for n in said if "投票出局为 无" in n or "没有公示" in n], said
     assert [n for n in said if "未读懂" in n and "还没有和导演的公示帖对上" in n], said
+
+
+def test_a_proposal_waits_on_the_days_unread_posts_as_the_tally_does(tmp_path: Path) -> None:
+    """Session 43: the proposal of a tally outcome no announcement confirms asks what the
+    tally's notice asks (one check, tally.unread_before_result) — the day's unread director
+    post comes first, even one that does not name the player — never 「导演没有公示这个出局」."""
+    from auditor.pipeline import audit as run_audit
+    from tests.game.test_discover_rulesets import m39
+    from tools.writer import parse_script, write_site
+
+    g = m39()
+    for t in g.threads:
+        for p in t["post"]:  # type: ignore[union-attr]
+            p["message"] = str(p["message"]).replace(
+                "黄瓜 7 票，黄瓜出局。", "今天的结果：这位朋友出局了，保重。"
+            )
+    pages = tmp_path / "pages"
+    write_site(parse_script(g.script()), pages)
+    _full, minimal = g.files(tmp_path, f'pages = "{pages.as_posix()}"')
+    result = run_audit(minimal, reports=tmp_path / "r")
+    (proposal,) = [p for p in result.proposals if p.startswith("第2天")]
+    assert "没有公示" not in proposal, proposal
+    assert "还没有和导演的公示帖对上" in proposal and "请先处理这些帖子" in proposal, proposal
+    assert "在游戏文件里补上出局" in proposal and "[[" not in proposal, proposal
+    said = [n for n in result.notices if n.startswith("第2天")]
+    assert [n for n in said if "还没有和导演的公示帖对上" in n], said

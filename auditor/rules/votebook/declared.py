@@ -39,7 +39,7 @@ from datetime import datetime
 
 from auditor.game.titles import cn_number
 from auditor.rules.base import Context, GamePost
-from auditor.rules.votebook.model import Declared, post_where, short
+from auditor.rules.votebook.model import Declared, post_where, short, undo_words
 
 _WORD = re.compile(
     r"可疑|嫌疑|候选|对决|(?<![A-Za-z])(?:PK|pk|vs\.?|VS\.?)(?![A-Za-z])|只能投|只可投"
@@ -230,11 +230,13 @@ _QUOTED = r"\s*[@＠]?(?:{names})\s*(?:说|曰|道|写道|表示|原话)?\s*[：
 _NOT_NEGATING = re.compile(
     r"不变|没变|无误|不死人|不出局|(?:无|没有?)人(?:死亡|出局|过半)|均?未过半|不过半|不到半数"
 )
-_NEGATED = re.compile(r"不|没|沒|无|無|未|非|别|莫|勿|免|取消")
-_SUPPOSED = re.compile(
-    r"假设|假使|假定|设想|比如|比方|例如|譬如|举例|万一|一旦"
-    r"|怎么|怎样|如何|哪|谁|是否|要不要|能不能|会不会|可不可以|对不对|行不行|是不是"
-)
+# The negations, questions and suppositions are the one home's (freevote.toml ``[undoers]``,
+# through :func:`~auditor.rules.votebook.model.undo_words`), with the few a director's post
+# adds: the written negations (沒 / 無 / 无 / 非 / 免 / 取消), the examples (比如 / 例如 …).
+_EXAMPLES = ("假定", "设想", "比如", "比方", "例如", "譬如", "举例", "一旦")
+_ASKING = ("怎样", "如何", "哪", "会不会")
+_NEGATED = re.compile(undo_words("negation", more=("沒", "无", "無", "非", "免", "取消")))
+_SUPPOSED = re.compile(undo_words("question", "supposition", more=_EXAMPLES + _ASKING))
 _RECAP = re.compile(r"回顾|复盘|总结|回看|盘点|回放")
 _PAST = re.compile(
     r"上一|上轮|上个|上次|前一|之前|此前|先前|早先|当时|曾经|昨天|昨日|前天|已结束|已经结束|结束了"

@@ -18,7 +18,9 @@ words, so a post the one-post reader leaves unread may be one): a living voter's
 round that names a candidate of the round (a suspect, or any player in an open round) where
 the name stands as a choice — alone in its clause but for the words a choice is said with
 (黑曜吧 / 还是黑曜 / 那黑曜 / 跟朱砂 / 朱砂一票) — and is neither asked, denied nor supposed
-in its sentence; an abstention said alone (弃。/ 改弃) likewise.  A name inside a statement
+in its sentence; an abstention said alone (弃。/ 改弃) likewise.  跟X so said may be a vote
+for X or for X's vote (session 43: 跟翠鸟，他那三条我都认 after 翠鸟 voted 画眉): it is weighed
+both ways, following X meaning X's standing vote in the round when the post was made.  A name inside a statement
 about the player (青金昨天想改没改成 / 朱砂最后那段说服我了), in a question (黑曜你到底为什么
 不说话？ / 朱砂是不是已经五票了？), after a negation (不投琥珀) or in a supposition (要是大家都投
 朱砂呢) is chatter, clearly no vote: no doubt.
@@ -38,16 +40,18 @@ from dataclasses import dataclass, fields, replace
 from datetime import timedelta
 
 from auditor.rules.base import GamePost
-from auditor.rules.freevote import undoer_words, unread_attempt
+from auditor.rules.freevote import unread_attempt
 from auditor.rules.votebook.judge import judge
 from auditor.rules.votebook.model import (
     ABSTAIN,
+    CORRECT_HINT,
     Ballot,
     RoundTally,
     VoteKind,
     Window,
     post_where,
     short,
+    undo_words,
 )
 from auditor.rules.votebook.procedure import Decision, VoteProcedure
 from auditor.rules.votebook.tally import count, recorded_vote_outs
@@ -62,6 +66,10 @@ class Doubt:
     targets: tuple[str, ...]
     what: str  # what the reader could not read, for the director
     ballot: Ballot | None = None  # the read ballot it reads again (an attempt at no player)
+    # 跟X said alone (:func:`spoken_follows`): X, and X's standing vote when the post was made —
+    # the target the post has when it follows X (counted so, the judge resolves it again)
+    follows: str = ""
+    followed: str = ""
 
 
 def ask_when_unsure(
@@ -106,7 +114,8 @@ def ask_when_unsure(
         f"{label}：计票结果未定 — "
         + "；".join(asked)
         + f"；若计为{as_votes}，本轮结果不同（{other}）{more}"
-        + "。请导演核对（可用 [[correction]] 更正）"
+        + "。请导演核对"
+        + CORRECT_HINT
     )
     d.rt.conflict = "；".join(x for x in (d.rt.conflict, question) if x)
     return list(d.ballots)
@@ -153,13 +162,53 @@ def doubts(d: Decision, posts: Sequence[GamePost]) -> list[Doubt]:
             continue
         name = unread_attempt(gp.post.text, d.ctx.game.players, gp.player)
         if name is not None and name in pool:
-            out.append(Doubt(gp, gp.player, (name,), f"读不出是否投给 {name}"))
-            continue
-        said = spoken_choices(_lines(gp), pool, d.ctx.game.players)
-        if said:
-            what = "读不出是否为弃权" if said == (ABSTAIN,) else f"读不出是否投给 {'、'.join(said)}"
-            out.append(Doubt(gp, gp.player, said, what))
+            said: tuple[str, ...] = (name,)
+        else:
+            said = spoken_choices(_lines(gp), pool, d.ctx.game.players)
+        x, standing = _followed(d, gp, pool)
+        if standing and standing not in said:
+            out.append(
+                Doubt(gp, gp.player, (*said, standing), _what(said, x, standing), None, x, standing)
+            )
+        elif said:
+            out.append(Doubt(gp, gp.player, said, _what(said)))
     return out
+
+
+def _what(said: Sequence[str], x: str = "", standing: str = "") -> str:
+    """What the reader could not read of a post, for the director: whether it votes for the
+    players it names (or abstains), or follows X's vote (跟X: for X's standing vote)."""
+    parts = []
+    if said == (ABSTAIN,):
+        parts.append("为弃权")
+    elif said:
+        parts.append(f"投给 {'、'.join(said)}")
+    if x:
+        parts.append(f"跟 {x} 的票{_as_vote(standing)}")
+    return "读不出是否" + "，或是否".join(parts)
+
+
+def _followed(d: Decision, gp: GamePost, pool: Sequence[str]) -> tuple[str, str]:
+    """A post that may follow another's vote in its own words (跟X, :func:`spoken_follows`): X
+    and X's standing valid vote in the round when the post was made (M107 投票规则
+    时间以论坛发帖时间为准; the judge resolves a read 跟X the same way), when that vote is one
+    of the round's — ("", "") when the post follows no one or X has no such vote."""
+    assert gp.player is not None
+    for x in spoken_follows(_lines(gp), d.ctx.game.players):
+        if x == gp.player:
+            continue
+        standing = ""
+        for b in d.ballots:
+            if (
+                b.voter == x
+                and b.valid
+                and b.target is not None
+                and b.posted_at < gp.post.posted_at
+            ):
+                standing = b.target
+        if standing == ABSTAIN or standing in pool:
+            return x, standing
+    return "", ""
 
 
 def _lines(gp: GamePost) -> str:
@@ -171,42 +220,31 @@ def _lines(gp: GamePost) -> str:
 # A clause ends at these; a sentence at the first group.
 _SENTENCE_END = "。！？!?；;\n"
 _CLAUSE_END = _SENTENCE_END + "，,、…~～：:"
-# The sentence asks (a question names a player without choosing him).
-_QUESTION = re.compile(
-    r"[?？]|吗|呢|谁|为什么|为何|怎么|是不是|是否|要不要|有没有|几票|多少票|对不对"
-)
+# The undoing words are read from their one home (freevote.toml ``[undoers]``, through
+# :func:`~auditor.rules.votebook.model.undo_words`); only what no kind there holds is here.
+# The sentence asks (a question names a player without choosing him; 几票 / 多少票 ask a count).
+_QUESTION = re.compile(undo_words("question", more=("几票", "多少票")))
 # The clause supposes or tells of another time (a condition, yesterday, a moment ago).
-_UNDOING = re.compile(r"如果|要是|假如|万一|假设|的话|除非|昨天|前天|上轮|上一轮|之前|刚才")
-# A negation undoes a choice only before the name (不投黑曜 / 不是黑曜) or on the vote verb
-# (黑曜不投了 / 没选黑曜): 黑曜不变 / 黑曜没变 keep it (see :data:`_CHOICE_WORDS`).
-_NEGATION = re.compile(r"不|别|没|非|莫|勿")
-_NEGATED_VERB = re.compile(r"(?:不|别|没|未)(?:再|会|要|想|打算)?(?:投|选|跟|站)")
+_UNDOING = re.compile(undo_words("supposition", "other_time"))
+# A negation undoes a choice only before the name (不投黑曜 / 不是黑曜 / 非黑曜) or on the vote
+# verb (黑曜不投了 / 没选黑曜): 黑曜不变 / 黑曜没变 keep it (see :data:`_CHOICE_WORDS`).
+_NEGATION = re.compile(undo_words("negation", more=("非",)))
+_NEGATED_VERB = re.compile(rf"(?:{undo_words('negation')})(?:再|会|要|想|打算)?(?:投|选|跟|站)")
 # Someone else's words (他说黑曜 / 饺子说黑曜): a report, not the speaker's choice.
 _REPORTER = r"他|她|他们|她们|有人|别人|人家|大家|都"
 # The words a choice is said with around the name (黑曜吧 / 还是黑曜 / 那就黑曜了 / 跟朱砂 /
-# 站朱砂 / 朱砂一票 / 这轮黑曜 / 黑曜 +1 / 黑曜不变 / 还是投黑曜不变 / 坚持黑曜不动摇): with
+# 跟着朱砂 / 站朱砂 / 朱砂一票 / 这轮黑曜 / 黑曜 +1 / 黑曜不变 / 还是投黑曜不变 / 坚持黑曜不动摇): with
 # nothing else in its clause the name is chosen.  Not 好: 黑曜好 / 好黑曜 greet him.
 _CHOICE_WORDS = re.compile(
     r"不变|没变|不改了?|不动摇|那就|那|就|还是|还|继续|坚持|仍然|依然|也|都|我说|我的?|这一?轮|本轮"
-    r"|这一?票|一票|票|投给?|改投|改成?|换成?|选|跟|站|给|定了?|先|吧|了|啦|呀|啊|嘛|呗|哈|哦"
+    r"|这一?票|一票|票|投给?|改投|改成?|换成?|选|跟(?:着|随)?|站|给|定了?|先|吧|了|啦|呀|啊|嘛|呗|哈|哦"
     r"|嗯|喔|\+\s*1|[\s!！]"
 )
 # A clause spoken to the player named beside it (黑曜，你说得对 / 黑曜：我觉得你很可疑).
 _ADDRESSED = re.compile(r"你|您")
-# A greeting, thanks or praise beside a bare name (早上好，黑曜 / 黑曜，辛苦了 / 收到，黑曜): the
-# one-post reader's words (freevote.toml ``address_words``, through its public loader
-# :func:`auditor.rules.freevote.undoer_words`), and the few the list does not hold (greetings
-# 上午好 / 大家好, agreement 说得对 / 对的 / 赞 — to be added there by its owner, then dropped here).
-_ADDRESS_WORDS = undoer_words("address")
-_AGREEING = ("上午好", "大家好", "说得对", "说的对", "对的", "赞")
-_GREETING = re.compile(
-    "(?:"
-    + "|".join(
-        re.escape(w) for w in sorted({*_ADDRESS_WORDS, *_AGREEING}, key=lambda w: (-len(w), w))
-    )
-    + r")[了啊呀哈啦哦！!~～\s]*",
-    re.IGNORECASE,
-)
+# A greeting, thanks or praise beside a bare name (早上好，黑曜 / 黑曜，辛苦了 / 收到，黑曜 /
+# 黑曜，说得对): the one-post reader's words (freevote.toml ``address_words``, kind ``address``).
+_GREETING = re.compile(rf"(?:{undo_words('address')})[了啊呀哈啦哦！!~～\s]*", re.IGNORECASE)
 # An abstention said alone (弃 / 改弃 / 我弃权吧 / 那就弃票了).
 _ABSTAIN_SAID = re.compile(r"(?:我|那就?|还是)?(?:改|换)?投?弃(?:权|票)?(?:吧|了|啦|好了)?")
 
@@ -218,13 +256,35 @@ def spoken_choices(text: str, pool: Sequence[str], players: Sequence[str]) -> tu
     the vote (:data:`_NEGATION`), nor reports another's words, and a bare name not spoken to
     (beside a clause to 你/您 or a greeting) — and 弃权 for an abstention said alone in its
     clause.  Empty when every name is chatter."""
+    found = [n for n, _ in _chosen(text, players) if n == ABSTAIN or n in pool]
+    return tuple(dict.fromkeys(found))
+
+
+# 跟X: the name followed (跟朱砂 / 跟着朱砂 / 我跟随朱砂), the clause's words of choice around it.
+_FOLLOW = "跟(?:着|随)?"
+
+
+def spoken_follows(text: str, players: Sequence[str]) -> tuple[str, ...]:
+    """The players a post may follow in its own words: 跟X chosen as :func:`spoken_choices`
+    reads a choice (alone in its clause but for the words of choice, nothing undoing it).  跟X
+    may be a vote for X or for X's vote (版杀7 4.1.2 lets a player vote in his own words; after
+    a quote 跟X follows X): the tally weighs both."""
+    out = []
+    for name, clause in _chosen(text, players):
+        if name != ABSTAIN and re.search(rf"{_FOLLOW}\s*{re.escape(name)}", clause):
+            out.append(name)
+    return tuple(dict.fromkeys(out))
+
+
+def _chosen(text: str, players: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """Each name (or 弃权) a clause of ``text`` chooses, with the clause (see
+    :func:`spoken_choices`; any player, the round's pool not yet applied)."""
     names = sorted((p for p in players if p), key=len, reverse=True)
     if not names:
-        return ()
+        return
     alt = re.compile("|".join(map(re.escape, names)))
     reported = re.compile(rf"(?:{_REPORTER}|{alt.pattern})说")
     spans = list(_clauses(text))
-    found: list[str] = []
     for i, (lo, hi) in enumerate(spans):
         clause = text[lo:hi]
         if _QUESTION.search(_sentence(text, lo, hi)):
@@ -233,16 +293,15 @@ def spoken_choices(text: str, pool: Sequence[str], players: Sequence[str]) -> tu
             continue
         named = alt.findall(clause)
         rest = _CHOICE_WORDS.sub("", alt.sub("", clause))
-        if len(set(named)) == 1 and not rest and named[0] in pool:
+        if len(set(named)) == 1 and not rest:
             first = alt.search(clause)
             if first is not None and _NEGATION.search(clause[: first.start()]):
                 continue
             if clause.strip(" \t!！") == named[0] and _addressed(text, spans, i):
                 continue
-            found.append(named[0])
+            yield named[0], clause
         elif not named and _ABSTAIN_SAID.fullmatch(clause.strip()):
-            found.append(ABSTAIN)
-    return tuple(dict.fromkeys(found))
+            yield ABSTAIN, clause
 
 
 def _addressed(text: str, spans: Sequence[tuple[int, int]], i: int) -> bool:
@@ -348,6 +407,7 @@ def _recount(
     again = {x.ballot.gp.post.pid for x, _ in scenario if x.ballot is not None}
     ballots = [b for b in read if b.pid not in again or b.pid is None]
     for doubt, target in scenario:
+        follows = doubt.follows if doubt.follows and target == doubt.followed else ""
         ballots.append(
             Ballot(
                 gp=doubt.gp,
@@ -356,8 +416,9 @@ def _recount(
                 voter=doubt.voter,
                 kind=VoteKind.ABSTAIN if target == ABSTAIN else VoteKind.VOTE,
                 target=target,
-                target_text=target,
+                target_text=f"跟{follows}" if follows else target,
                 proxy=doubt.ballot.proxy if doubt.ballot is not None else None,
+                follows=follows,
             )
         )
     ballots.sort(key=lambda b: (b.posted_at, b.pid or 0))
@@ -514,7 +575,7 @@ def _ask_followed(
     question = (
         f"{label}：计票结果未定 — 已读出的票计票为 {mine}；{shown}；"
         f"若计为{as_votes}，结果为 {theirs}，与{said.words}一致；"
-        f"本轮按{said.by}判定{more}。请导演核对本轮投票与这些帖子（可用 [[correction]] 更正）"
+        f"本轮按{said.by}判定{more}。请导演核对本轮投票与这些帖子{CORRECT_HINT}"
     )
     brief = "；".join(f"{x.voter} 的帖子（{where(base, x.gp)}）{x.what}" for x, _ in scenario)
     rt.reason += (

@@ -8,7 +8,8 @@ reads it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -17,6 +18,7 @@ from typing import Any
 from auditor.game.gamefile import VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import GamePost, Match
+from auditor.rules.freevote import undoer_words
 from auditor.urls import findpost_link
 
 ABSTAIN = "弃权"
@@ -89,6 +91,24 @@ PROBLEM_TEXT: dict[str, str] = {
 ROUND_NAMES = {1: "试探性投票", 2: "可疑者辩论投票", 3: "高票对决投票"}
 
 SUPERSEDED_NOTE = "已改票：被之后的有效改票取代，不计票"
+# How a director answers a question about the votes, in his words (the game file's table names
+# are a developer's: never 「[[correction]]」 / 「[[event]]」 in a message).
+CORRECT_HINT = "（读错的票可在游戏文件里更正）"
+CHECK_OUTS = "请核对游戏文件里记的出局"
+
+# 么 asks only as a particle (来么 / 投他么), never inside 什么 / 那么 / 这么 / 怎么 / 多么 / 要么.
+_PARTICLE_ME = r"(?<![什那这怎多要])么"
+
+
+def undo_words(*kinds: str, more: Iterable[str] = ()) -> str:
+    """The words that undo a sentence, of ``kinds`` — read from their one home
+    (:func:`auditor.rules.freevote.undoer_words`: ``question``, ``supposition``, ``negation``,
+    ``other_time`` …) — and ``more`` (this reader's own, not a kind of the home), as one
+    regular-expression alternation, the longest first."""
+    words = {w for k in kinds for w in undoer_words(k)} | set(more)
+    ordered = sorted(words, key=lambda w: (-len(w), w))
+    return "|".join(_PARTICLE_ME if w == "么" else re.escape(w) for w in ordered)
+
 
 VersionsFn = Callable[[int], Sequence[tuple[Any, str, Post]]]
 

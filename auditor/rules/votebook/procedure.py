@@ -31,6 +31,7 @@ from auditor.game.gamefile import DaySpec
 from auditor.rules.base import Context
 from auditor.rules.votebook.model import (
     ABSTAIN,
+    CORRECT_HINT,
     ROUND_NAMES,
     Ballot,
     DayVotes,
@@ -289,7 +290,7 @@ def _ask_undeclared(rt: RoundTally, dec: Declared, label: str) -> None:
     question = (
         f"{label}：计票按规则使所有玩家都为可疑者（{rt.reason}），"
         f"但没有找到导演公示的可疑者{shown}。"
-        "请导演核对本轮的投票与公示的可疑者（可用 [[correction]] 更正）"
+        "请导演核对本轮的投票与公示的可疑者" + CORRECT_HINT
     )
     rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
     rt.reason += "；未找到导演公示的可疑者，请导演核对"
@@ -314,7 +315,7 @@ def _ask_declared(rt: RoundTally, dec: Declared, label: str, eligible: Sequence[
     question = (
         f"{label}：计票结果为 {tally}（{rt.reason}），"
         f"但导演的帖子中读到{what}为 {declared}（「{dec.text}」，{dec.where}）{why}；"
-        "按计票判定。请导演核对本轮投票与这句话（可用 [[correction]] 更正）"
+        "按计票判定。请导演核对本轮投票与这句话" + CORRECT_HINT
     )
     rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
     rt.reason += f"；导演的帖子中读到{what}为 {declared}{why}，按计票判定，请导演核对"
@@ -336,7 +337,7 @@ def _follow_declared(
     question = (
         f"{label}：导演公示的{what}为 {declared}（「{dec.text}」，{dec.where}），"
         f"计票结果为 {tally}（{rt.reason}）；下一轮按公示判定。"
-        "请导演核对本轮投票（可用 [[correction]] 更正）"
+        "请导演核对本轮投票" + CORRECT_HINT
     )
     rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
     rt.reason += f"；导演公示的{what}为 {declared}，与计票不同，下一轮按公示判定，请导演核对"

@@ -14,6 +14,8 @@ from auditor.game.state import asked_posts, unread_naming
 from auditor.rules.base import Context
 from auditor.rules.votebook.model import (
     ABSTAIN,
+    CHECK_OUTS,
+    CORRECT_HINT,
     Ballot,
     DayVotes,
     RoundTally,
@@ -138,7 +140,16 @@ def _recorded(ctx: Context, events: list[Event]) -> str:
     return "游戏文件记录的"
 
 
-def _unread_about(ctx: Context, dv: DayVotes, players: list[str]) -> str:
+def unread_before_result(ctx: Context, dv: DayVotes, players: Sequence[str]) -> tuple[str, str]:
+    """What a result no one is recorded for at the day's close waits on, never 「导演没有公示」
+    (fh42 item 2: 北风 被潮水带走了 was his announcement, unread): the director's posts of the
+    day listed 未读懂 (to be answered first), and those from the close on that name one of
+    ``players`` — each where the director finds them, "" when none.  The one check of the
+    tally's notices and of the proposals (auditor.rules.proposals) alike."""
+    return "、".join(_unread_that_day(ctx, dv)), _unread_about(ctx, dv, players)
+
+
+def _unread_about(ctx: Context, dv: DayVotes, players: Sequence[str]) -> str:
     """The director's unread posts (未读懂) from the day's close to the next day's opening
     that name one of ``players``, where to find them; "" when none."""
     if not players:
@@ -216,11 +227,11 @@ def check_events(
     events = _events_at_close(ctx, dv, EventType.ELIMINATED, "vote")
     recorded = sorted(e.player for e in events)
     computed = sorted({t for r in (*rounds, rt) for t, o in r.outcome.items() if o == "eliminated"})
-    if recorded != computed and not events and _unread_that_day(ctx, dv):
-        return _not_yet_matched(ctx, dv, rt, computed)
+    that_day, asked = unread_before_result(ctx, dv, [] if recorded else computed)
+    if recorded != computed and not events and that_day:
+        return _not_yet_matched(ctx, dv, rt, computed, that_day)
     if recorded != computed:
         src = _recorded(ctx, events)
-        asked = _unread_about(ctx, dv, [] if recorded else computed)
         if asked:
             # (fh42 item 2: the post naming the player was not read — ask about it, never
             # say the director announced no one)
@@ -238,20 +249,22 @@ def check_events(
             f"{_round_label(dv, rt)}：{src}投票出局为 {'、'.join(recorded) or '无'}，"
             f"计票结果为 {'、'.join(computed) or '无人出局'}（{rt.reason}）"
             f"{_result_posts(ctx, events)}。"
-            "请核对游戏文件的 [[event]] 或投票（可用 [[correction]] 更正）"
+            f"{CHECK_OUTS}或投票{CORRECT_HINT}"
         )
         rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src}投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
 
 
-def _not_yet_matched(ctx: Context, dv: DayVotes, rt: RoundTally, computed: list[str]) -> str:
+def _not_yet_matched(
+    ctx: Context, dv: DayVotes, rt: RoundTally, computed: list[str], that_day: str
+) -> str:
     """fh42 item 2: the director's post naming the player may be among the unread — never
     claim he did not announce it; point at the posts to read first."""
     question = (
         f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed) or '无人出局'}"
         f"（{rt.reason}），还没有和导演的公示帖对上：这一天有未读懂的导演帖子 "
-        f"{'、'.join(_unread_that_day(ctx, dv))}，请先处理这些帖子"
+        f"{that_day}，请先处理这些帖子"
     )
     rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
     return "；注意：计票结果还没有和导演的公示帖对上（这一天有未读懂的导演帖子）"
@@ -285,7 +298,7 @@ def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None
         question = (
             f"{_round_label(dv, rt)}：{src}当选警长为 {'、'.join(recorded)}，"
             f"计票结果为 {winner or '无人当选'}（{rt.reason}）{_result_posts(ctx, elected)}。"
-            "请核对游戏文件的 [[event]] 或投票"
+            "请核对游戏文件里记的警长或投票"
         )
         rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src}当选警长为 {'、'.join(recorded)}，与计票结果不同"
@@ -301,7 +314,7 @@ def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None
             f"{_round_label(dv, rt)}：{src} {who} 在这一天关门时出局，"
             f"但这一天的投票按规则集选举警长（{winner or '无人'}当选，无人被投票出局）"
             f"{_result_posts(ctx, out_events)}。"
-            "请核对游戏文件的 [[event]]，或这一天是否应当是放逐投票"
+            f"{CHECK_OUTS}，或这一天是否应当是放逐投票"
         )
         rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
         return f"；注意：{src} {who} 在这一天关门时出局，与计票结果（选警长）不同"
