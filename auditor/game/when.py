@@ -50,7 +50,11 @@ RANGE = lazy(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
 _LONE_DATE = lazy(_DATE.format(p="a"))
-_WHOLE_DAY = lazy(_DATE.format(p="a") + r"\s*全天")
+# (8月16日，一整天: the whole day in other words, after a comma)
+_WHOLE_DAY = lazy(
+    _DATE.format(p="a")
+    + r"\s*(?:[，,]\s*)?(?:全天|一整天|整整一天)(?!\s*(?:都|也)?\s*(?:不|没|未))"
+)
 # 环节一全天, D4 环节一，全天: the 环节 on the date the post last stated (else its own)
 # (环节二 可疑者辩论投票，全天 / 环节一开始咯，今天一整天: the 环节's name or verb between;
 # 环节一。⏎全天。: said on the next line; never 环节二不是全天)
@@ -613,6 +617,15 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         lead,
     )
     lead = re.sub(r"^(?:下一|下个|接下来的?)\s*环节[\W_]*", "", lead)  # 【下一环节】环节三
+    # a line that ends on a label and a colon heads the lines below it, whatever its words
+    # before (船继续划向环节二：⏎8月16日，一整天)
+    ending = re.search(r"(?:第\s*\S{1,3}\s*环节|环节\s*\S{1,3})\s*[:：]\s*$", lead)
+    pm_end = _PHASE_LABEL.search(ending.group(0)) if ending else None
+    if pm_end is not None:
+        dm_in = _last(_DAY_LABEL, lead)  # (第二日的安排，环节三：) the day the line names
+        return (cn_number(dm_in.group(1) or dm_in.group(2)) if dm_in else head[0]), _phase_no(
+            pm_end
+        )
     dm = _DAY_LABEL.match(lead)
     pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)
     if dm is None and pm is None:

@@ -1148,3 +1148,20 @@ def test_an_errand_after_a_venue_is_no_close() -> None:
     # twins: the venue's whole close word, a bare close verb
     assert roles("明晚 21:30 侧门关门")[-1][1] == "closes"
     assert roles("今晚 21:30 收")[-1][1] == "closes"
+
+
+def test_a_date_then_its_whole_day_in_other_words() -> None:
+    # the whole day said after a comma, under a line that ends on the 环节 it heads
+    posted = datetime(2036, 8, 16, 0, 2, tzinfo=TZ)
+    (r,) = find_ranges("环节一未决，\n船继续划向环节二：\n8月16日，一整天。", posted, TZ)
+    assert (r.opens.day, r.opens.hour, r.closes.day, r.phase) == (16, 0, 16, 2)
+    assert find_ranges("8月16日，一整天都没上线", posted, TZ) == []
+
+
+def test_a_line_ending_on_a_phase_and_a_colon_heads_the_lines_below() -> None:
+    posted = datetime(2036, 8, 16, 0, 2, tzinfo=TZ)
+    (r,) = find_ranges("接下来进入第三环节：\n8月17日 0:00-24:00", posted, TZ)
+    assert r.phase == 3
+    # a day named on the line keeps the line's own reading (第二日 环节三：)
+    (r,) = find_ranges("第二日的安排，环节三：\n8月17日 0:00-24:00", posted, TZ)
+    assert r.phase == 3
