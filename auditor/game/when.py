@@ -788,8 +788,71 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     aside=_aside(line, m, later),
                 )
             )
-        out[first_here:] = _opening_moved(out[first_here:], line, spans)
+        out[first_here:] = _line_roles(out[first_here:], line, spans, request)
     return _later_wins(out, where, fixed)
+
+
+# what makes a time a moment, not a day's bound (18:00 后收到的申请, 20:00 前投完, 00:20 的投票)
+_A_MOMENT = lazy(r"\s*(?:整)?\s*(?:后|以后|之后|前|之前|以前|的|时的|左右|[?？])")
+
+
+def _line_roles(
+    points: list[TimePoint], line: str, spans: list[tuple[int, int]], request: bool
+) -> list[TimePoint]:
+    """A line's times read together: an opening moved beside a close kept, then a close said
+    in the theme's own words after an opening."""
+    return _complement(_opening_moved(points, line, spans), line, spans, request)
+
+
+def _complement(
+    points: list[TimePoint], line: str, spans: list[tuple[int, int]], request: bool
+) -> list[TimePoint]:
+    """A line of two times of one day, the first said to open it and the later one in the
+    theme's own word (第2日 09:00 起飞、21:30 落地; 0:00 开灶，晚上十二点熄火): the later is the
+    day's close.  Never a moment (21:00 前…), a time taken back, another window's (遗言,
+    申请), a recap (上一轮 …), a request's post, nor a time a day apart or more.  (The other
+    way round — an earlier time beside a close, read as the opening — is not done: a post
+    says the hour it is written as often as the day's opening.)"""
+    if request or len(points) != 2 or any(p.wrong or p.asof or p.delay for p in points):
+        return points
+    first, other = _own_opening_verb(points, line, spans)
+    if first.role != "opens" or other.role is not None or not _said_otherwise(line, spans[1]):
+        return [first, other]
+    if other.aside or (other.day and first.day and other.day != first.day):
+        return [first, other]
+    if not first.at < other.at <= first.at + timedelta(days=3):
+        return [first, other]
+    at = other.at
+    if at.timetz().replace(tzinfo=None) == time(0):
+        at -= timedelta(seconds=1)  # 24:00 落地: the end of its day, as a close is kept
+    return [first, replace(other, role="closes", at=at, day=other.day or first.day)]
+
+
+def _own_opening_verb(
+    points: list[TimePoint], line: str, spans: list[tuple[int, int]]
+) -> tuple[TimePoint, TimePoint]:
+    """09:00 起飞、21:30 落地: the opening verb right after the first time is its own, not the
+    second time's (read as the nearest verb before it)."""
+    first, other = points
+    between = line[spans[0][1] : spans[1][0]]
+    if (
+        first.role == other.role == "opens"
+        and re.match(r"\s*(?:整\s*)?(?:开|起|启)", between)
+        and not _LATER_OPENS.match(line[spans[1][1] :].lstrip())
+    ):
+        other = replace(other, role=None)
+    return first, other
+
+
+def _said_otherwise(line: str, span: tuple[int, int]) -> bool:
+    """A time in words of its own, no moment (21:00 前), no supposition, no recap of the day
+    before (上一轮 21:00), no opening of its own (20:00 开始…)."""
+    start, end = span
+    if _A_MOMENT.match(line[end:]) or _supposed(line, start, end):
+        return False
+    own_before = re.split(r"[。！!；;？?，,、]", line[:start])[-1]
+    own_after = re.split(r"[。！!；;？?，,、]", line[end:])[0]
+    return not (_YESTERDAY.search(own_before) or _LATER_OPENS.search(own_after))
 
 
 def _new_close(said: bool, wrong: bool, role: str | None, after: str) -> bool:
