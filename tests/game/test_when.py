@@ -1188,3 +1188,12 @@ def test_a_lines_other_time_is_the_days_other_bound(
     posted = datetime(2035, 3, 7, 8, 0, tzinfo=TZ)
     got = [(p.role, f"{p.at:%H:%M}") for p in find_points(text, posted, TZ)]
     assert got == want
+
+
+def test_packing_up_is_no_close() -> None:
+    # 拾 is ten only inside a number: 收拾 is a word (not 收十, not a close at 20:30)
+    posted = datetime(2036, 8, 7, 9, 0, tzinfo=TZ)
+    assert [p.role for p in find_points("20:30 马上收拾行李", posted, TZ)] == [None]
+    assert [(p.role, p.at.hour) for p in find_points("贰拾叁点关帖", posted, TZ)] == [
+        ("closes", 23)
+    ]
