@@ -272,7 +272,12 @@ _CANTONESE_WORDS = _table(
 # 文言 / 半文半白: deaths (殁, 殒命, 俱亡, 为狼所噬, 为女巫所鸩), the vote (被逐, 票毕), the badge
 # (传位于, 立为警长), the days (首日, 是日, 第肆日), and an old hour glossed with its clock
 # (亥时半闭（21:30）: 21:30 关; an unglossed 辰时 gives no time)
-_FINANCIAL = str.maketrans("壹贰叁肆伍陆柒捌玖拾", "一二三四五六七八九十")
+_FINANCIAL = str.maketrans("壹贰叁肆伍陆柒捌玖", "一二三四五六七八九")
+# 拾 is ten only inside a number (拾贰, 贰拾, 第拾日, 拾点): 收拾 / 拾取 are words (20:30 马上收拾行李
+# is no close at 20:30)
+_FINANCIAL_TEN = lazy(
+    r"(?<=[壹贰叁肆伍陆柒捌玖一二三四五六七八九第])拾|拾(?=[壹贰叁肆伍陆柒捌玖一二三四五六七八九日天点时号月])"
+)
 _OLD_HOUR = lazy(
     r"[子丑寅卯辰巳午未申酉戌亥]时(?:初|正|半|[一二两三四]刻)?\s*([开闭关]帖?)?\s*"
     r"[（(]\s*(?:即\s*)?(\d{1,2}\s*[:：]\s*\d{2}|(?:上午|下午|早上|晚上|晚|夜)?\s*"
@@ -752,7 +757,10 @@ def registers(text: str) -> str:
     text = _apply(_COLLOQUIAL_DAYS, text)
     if _CANTONESE.search(text):
         text = _apply(_CANTONESE_WORDS, text)
-    text = _OLD_HOUR.sub(lambda m: m.group(2) + (m.group(1) or ""), text.translate(_FINANCIAL))
+    text = _OLD_HOUR.sub(
+        lambda m: m.group(2) + (m.group(1) or ""),
+        _FINANCIAL_TEN.sub("十", text.translate(_FINANCIAL)),
+    )
     if _CLASSICAL.search(text):
         text = _apply(_CLASSICAL_CHARACTERS, text)
     text = _apply(_CLASSICAL_WORDS, text)

@@ -256,10 +256,11 @@ def _beside(s: str) -> list[str]:
 
 _BRACKETED = lazy(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」』]")
 # words beside a 版杀7 day that name no vote round: chat, spectators, a death notice, notes,
-# the night falling, a month (第一日 闲聊, 第二日 观战, 第二日·死讯, 2026年3月 第二日)
+# the night falling, a month or a year (第一日 闲聊, 第二日 观战, 第二日·死讯, 2026年3月 第二日,
+# 2026 第二日); a train's or a flight's number beside it is the series' name, no date (K7次·第1天·青石站)
 _NOT_A_ROUND = lazy(
     r"聊|水|场外|观战|旁观|死讯|讣告|说明|补充|公告|通知|闭眼|天黑|遗言|复盘|总结|吐槽|"
-    r"[0-9０-９年月]"
+    r"[年月]|^[0-9０-９]+$"
 )
 
 
@@ -324,11 +325,29 @@ def _phase_of(s: str, ruleset: str) -> tuple[int | None, str]:
     return None, ""
 
 
-def _not_game(s: str) -> str | None:
+# Words for who posts in a thread rather than what it is for: the spectators (观众, 旁听).  A
+# show-themed director calls his players the audience (《12月1日 晚间新闻》观众投票热线): a
+# title that also names its day (or date) and a vote is that day's vote thread — spectators
+# cast no vote in the game (M107 投票规则: 所有存活玩家均有投票权)
+AUDIENCE = ("观众", "旁听")
+
+
+def _not_game(s: str, ruleset: str = "default") -> str | None:
     """The word that makes a tagged title no game thread (:data:`NOT_GAME`); 规则+报名, 规则与
-    报名帖: the rules thread that also takes the sign-ups is the rules."""
+    报名帖: the rules thread that also takes the sign-ups is the rules; an audience word
+    beside a day's vote (:data:`AUDIENCE`) is the theme's name for the players."""
     rules_too = "规则" in s or "rules" in s
-    return next((w for w in NOT_GAME if w in s and not (w == "报名" and rules_too)), None)
+    voted = _kind_of(s, ruleset)[0] is ThreadKind.VOTE and (
+        _DAY.search(s) is not None or title_date(s) is not None
+    )
+    return next(
+        (
+            w
+            for w in NOT_GAME
+            if w in s and not (w == "报名" and rules_too) and not (w in AUDIENCE and voted)
+        ),
+        None,
+    )
 
 
 def _day_kind(
@@ -374,7 +393,7 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
     if tag:
         s = re.sub(re.escape(bare_tag(tag)), " ", s, flags=re.I)
     accelerated = "加速" in s
-    word = _not_game(s)
+    word = _not_game(s, ruleset)
     if word is not None:
         return TitleInfo(None, None, None, accelerated, f"“{word}”不是游戏帖")
     kind, why, day, phase, date = _day_kind(s, ruleset, *_kind_of(s, ruleset))

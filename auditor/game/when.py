@@ -50,7 +50,11 @@ RANGE = lazy(
     rf"(?:{_DATE.format(p='a')}\s*)?{_TIME.format(p='a')}{_SEP}(?:{_DATE.format(p='b')}\s*)?{_TIME.format(p='b')}"
 )
 _LONE_DATE = lazy(_DATE.format(p="a"))
-_WHOLE_DAY = lazy(_DATE.format(p="a") + r"\s*全天")
+# (8月16日，一整天: the whole day in other words, after a comma)
+_WHOLE_DAY = lazy(
+    _DATE.format(p="a")
+    + r"\s*(?:[，,]\s*)?(?:全天|一整天|整整一天)(?!\s*(?:都|也)?\s*(?:不|没|未))"
+)
 # 环节一全天, D4 环节一，全天: the 环节 on the date the post last stated (else its own)
 # (环节二 可疑者辩论投票，全天 / 环节一开始咯，今天一整天: the 环节's name or verb between;
 # 环节一。⏎全天。: said on the next line; never 环节二不是全天)
@@ -613,6 +617,15 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         lead,
     )
     lead = re.sub(r"^(?:下一|下个|接下来的?)\s*环节[\W_]*", "", lead)  # 【下一环节】环节三
+    # a line that ends on a label and a colon heads the lines below it, whatever its words
+    # before (船继续划向环节二：⏎8月16日，一整天)
+    ending = re.search(r"(?:第\s*\S{1,3}\s*环节|环节\s*\S{1,3})\s*[:：]\s*$", lead)
+    pm_end = _PHASE_LABEL.search(ending.group(0)) if ending else None
+    if pm_end is not None:
+        dm_in = _last(_DAY_LABEL, lead)  # (第二日的安排，环节三：) the day the line names
+        return (cn_number(dm_in.group(1) or dm_in.group(2)) if dm_in else head[0]), _phase_no(
+            pm_end
+        )
     dm = _DAY_LABEL.match(lead)
     pm = _PHASE_LABEL.search(lead) if dm else _PHASE_LABEL.match(lead)
     if dm is None and pm is None:
@@ -775,8 +788,71 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                     aside=_aside(line, m, later),
                 )
             )
-        out[first_here:] = _opening_moved(out[first_here:], line, spans)
+        out[first_here:] = _line_roles(out[first_here:], line, spans, request)
     return _later_wins(out, where, fixed)
+
+
+# what makes a time a moment, not a day's bound (18:00 后收到的申请, 20:00 前投完, 00:20 的投票)
+_A_MOMENT = lazy(r"\s*(?:整)?\s*(?:后|以后|之后|前|之前|以前|的|时的|左右|[?？])")
+
+
+def _line_roles(
+    points: list[TimePoint], line: str, spans: list[tuple[int, int]], request: bool
+) -> list[TimePoint]:
+    """A line's times read together: an opening moved beside a close kept, then a close said
+    in the theme's own words after an opening."""
+    return _complement(_opening_moved(points, line, spans), line, spans, request)
+
+
+def _complement(
+    points: list[TimePoint], line: str, spans: list[tuple[int, int]], request: bool
+) -> list[TimePoint]:
+    """A line of two times of one day, the first said to open it and the later one in the
+    theme's own word (第2日 09:00 起飞、21:30 落地; 0:00 开灶，晚上十二点熄火): the later is the
+    day's close.  Never a moment (21:00 前…), a time taken back, another window's (遗言,
+    申请), a recap (上一轮 …), a request's post, nor a time a day apart or more.  (The other
+    way round — an earlier time beside a close, read as the opening — is not done: a post
+    says the hour it is written as often as the day's opening.)"""
+    if request or len(points) != 2 or any(p.wrong or p.asof or p.delay for p in points):
+        return points
+    first, other = _own_opening_verb(points, line, spans)
+    if first.role != "opens" or other.role is not None or not _said_otherwise(line, spans[1]):
+        return [first, other]
+    if other.aside or (other.day and first.day and other.day != first.day):
+        return [first, other]
+    if not first.at < other.at <= first.at + timedelta(days=3):
+        return [first, other]
+    at = other.at
+    if at.timetz().replace(tzinfo=None) == time(0):
+        at -= timedelta(seconds=1)  # 24:00 落地: the end of its day, as a close is kept
+    return [first, replace(other, role="closes", at=at, day=other.day or first.day)]
+
+
+def _own_opening_verb(
+    points: list[TimePoint], line: str, spans: list[tuple[int, int]]
+) -> tuple[TimePoint, TimePoint]:
+    """09:00 起飞、21:30 落地: the opening verb right after the first time is its own, not the
+    second time's (read as the nearest verb before it)."""
+    first, other = points
+    between = line[spans[0][1] : spans[1][0]]
+    if (
+        first.role == other.role == "opens"
+        and re.match(r"\s*(?:整\s*)?(?:开|起|启)", between)
+        and not _LATER_OPENS.match(line[spans[1][1] :].lstrip())
+    ):
+        other = replace(other, role=None)
+    return first, other
+
+
+def _said_otherwise(line: str, span: tuple[int, int]) -> bool:
+    """A time in words of its own, no moment (21:00 前), no supposition, no recap of the day
+    before (上一轮 21:00), no opening of its own (20:00 开始…)."""
+    start, end = span
+    if _A_MOMENT.match(line[end:]) or _supposed(line, start, end):
+        return False
+    own_before = re.split(r"[。！!；;？?，,、]", line[:start])[-1]
+    own_after = re.split(r"[。！!；;？?，,、]", line[end:])[0]
+    return not (_YESTERDAY.search(own_before) or _LATER_OPENS.search(own_after))
 
 
 def _new_close(said: bool, wrong: bool, role: str | None, after: str) -> bool:

@@ -114,9 +114,9 @@ SETS = [
     # raised too — blind16's blind half R 0.550 -> 0.568, not looked at)
     ("blind16/announcements_dev.jsonl", 0.927, 0.636, 1),  # scored once (session 41, no tuning yet)
     ("blind16/announcements_blind.jsonl", 0.873, 0.563, 9),  # scored once: 0.870 / 0.547 / 11
-    ("blind17/announcements_dev.jsonl", 0.898, 0.630, 2),  # scored once after session 41
-    ("blind17/announcements_blind.jsonl", 0.858, 0.528, 3),  # scored once: 0.816 / 0.467 / 3
-    ("blind18/announcements_dev.jsonl", 0.803, 0.619, 14),  # scored once after session 42
+    ("blind17/announcements_dev.jsonl", 0.930, 0.655, 2),  # after s41; s43: 0.935/0.658
+    ("blind17/announcements_blind.jsonl", 0.895, 0.550, 3),  # once: 0.816/0.467; s43: 0.900/0.554
+    ("blind18/announcements_dev.jsonl", 0.805, 0.625, 14),  # after s42; s43: 0.810/0.630
     ("blind18/announcements_blind.jsonl", 0.889, 0.535, 7),  # scored once: 0.894 / 0.540 / 7
 ]
 

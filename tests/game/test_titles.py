@@ -178,6 +178,17 @@ def test_a_counted_day_of_no_game_thread(title: str) -> None:
     assert classify(title).kind is None
 
 
+def test_the_audience_beside_a_days_vote_is_the_players() -> None:
+    # a show's director calls his players the audience: the day's vote line is a vote thread
+    info = classify("[M107] 《12月3日 晚间新闻》观众投票热线", "m107", "M107")
+    assert (info.undated, info.date) == (ThreadKind.VOTE, (12, 3))
+    assert classify("[M107] 第二天 观众投票", "m107", "M107").kind is ThreadKind.VOTE
+    # the spectators' own threads stay out: no vote, or no day
+    assert classify("[M107] 观众席 第二天", "m107", "M107").kind is None
+    assert classify("[M107] 观众投票（猜身份）", "m107", "M107").kind is None
+    assert classify("[M107] 观众投票（猜身份）", "m107", "M107").undated is None
+
+
 def test_a_title_by_its_date_only_waits_for_its_day() -> None:
     info = classify("[M39] 十二月三日 投票", "m39", "M39")
     assert (info.kind, info.undated, info.date) == (None, ThreadKind.VOTE, (12, 3))

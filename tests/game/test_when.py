@@ -1148,3 +1148,52 @@ def test_an_errand_after_a_venue_is_no_close() -> None:
     # twins: the venue's whole close word, a bare close verb
     assert roles("明晚 21:30 侧门关门")[-1][1] == "closes"
     assert roles("今晚 21:30 收")[-1][1] == "closes"
+
+
+def test_a_date_then_its_whole_day_in_other_words() -> None:
+    # the whole day said after a comma, under a line that ends on the 环节 it heads
+    posted = datetime(2036, 8, 16, 0, 2, tzinfo=TZ)
+    (r,) = find_ranges("环节一未决，\n船继续划向环节二：\n8月16日，一整天。", posted, TZ)
+    assert (r.opens.day, r.opens.hour, r.closes.day, r.phase) == (16, 0, 16, 2)
+    assert find_ranges("8月16日，一整天都没上线", posted, TZ) == []
+
+
+def test_a_line_ending_on_a_phase_and_a_colon_heads_the_lines_below() -> None:
+    posted = datetime(2036, 8, 16, 0, 2, tzinfo=TZ)
+    (r,) = find_ranges("接下来进入第三环节：\n8月17日 0:00-24:00", posted, TZ)
+    assert r.phase == 3
+    # a day named on the line keeps the line's own reading (第二日 环节三：)
+    (r,) = find_ranges("第二日的安排，环节三：\n8月17日 0:00-24:00", posted, TZ)
+    assert r.phase == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # one time said to open, the other in the theme's own word: the day's other bound
+        ("第2日 09:00 起飞、21:30 落地。", [("opens", "09:00"), ("closes", "21:30")]),
+        ("今天零点开灶，晚上十二点熄火。", [("opens", "00:00"), ("closes", "23:59")]),
+        ("环节一：0:00 起飞，24:00 落地。", [("opens", "00:00"), ("closes", "23:59")]),
+        # a moment, another window, or a time before the opening: no bound
+        ("09:00 开门，21:00 前投完票。", [("opens", "09:00"), (None, "21:00")]),
+        # an earlier time beside a close is not taken for the opening (the hour it is now)
+        ("18:00 了，21:30 关帖。", [(None, "18:00"), ("closes", "21:30")]),
+        ("09:00 开门，08:00 发夜间结果。", [("opens", "09:00"), (None, "08:00")]),
+        ("09:00 开门，20:00 开始写遗言。", [("opens", "09:00"), (None, "20:00")]),
+    ],
+)
+def test_a_lines_other_time_is_the_days_other_bound(
+    text: str, want: list[tuple[str | None, str]]
+) -> None:
+    posted = datetime(2035, 3, 7, 8, 0, tzinfo=TZ)
+    got = [(p.role, f"{p.at:%H:%M}") for p in find_points(text, posted, TZ)]
+    assert got == want
+
+
+def test_packing_up_is_no_close() -> None:
+    # 拾 is ten only inside a number: 收拾 is a word (not 收十, not a close at 20:30)
+    posted = datetime(2036, 8, 7, 9, 0, tzinfo=TZ)
+    assert [p.role for p in find_points("20:30 马上收拾行李", posted, TZ)] == [None]
+    assert [(p.role, p.at.hour) for p in find_points("贰拾叁点关帖", posted, TZ)] == [
+        ("closes", 23)
+    ]
