@@ -43,8 +43,15 @@ Where each principle lives (plain word lists are data: ``freevote.toml``):
   before the vote (``_CHANGE_WORD``, :func:`_said_change`), the earlier vote declared void
   after it (``_VOIDS_EARLIER``, ``_CHANGE_REASON``) or before it (:func:`_voids_own_before`:
   刚才投X作废⏎投Y), and a post that corrects itself before it is sent, no change
-  (:func:`_settled`).  A vote its own line declares void or not in effect is none
-  (:func:`_voided`: 投X作废, vote(X) ← 注释掉了，不生效).
+  (:func:`_settled`); a change asked or broken off is none (``_BROKEN_OFF``), an earlier
+  post's ballot voided by its place keeps it one (``_EARLIER_BALLOT_VOIDED``).  A vote its
+  own line declares void or not in effect is none (:func:`_voided`: 投X作废, vote(X) ← 注释掉
+  了，不生效; :func:`_commented_out`: // vote(X)), and so is one the post tells the counter not
+  to count (``_DONT_COUNT``: 别算).
+- The sentence's shape: the vote's clause (:func:`_vote_clause`: from the holder's words
+  typed for him, 帮她打：投X, to the reason), an English full stop (``_EN_STOP``), a word the
+  post defines voted for (:func:`defined_vote`: 谜底：X ⏎ 我投谜底), a name put first and the
+  verb later with no object (:func:`_elided_cast`: X，昨天…今天直接投).
 """
 
 from __future__ import annotations
@@ -123,7 +130,7 @@ _SUBJECT_NEAR = re.compile(
     r"|佢哋|佢|你哋|人哋|侬|伊|汝|尔等|尔|彼"
     # (the others as a group: 众人齐投冬瓜 / 见诸君纷纷改投冬瓜 / 兄弟们投他)
     r"|众人|诸君|诸位|各位|大伙儿?|兄弟们|姐妹们|同志们)"
-    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又|纷纷|齐|全都|全)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*"
+    r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又|再|还|纷纷|齐|全都|全)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*"
     r"(?:投|偷|头)?\s*$"
     # (English: everyone vote 南瓜 / you voted / let's all vote)
     r"|(?<![a-z])(?:everyone|everybody|you|we|they|he|she|y'?all|guys|people|let'?s)"
@@ -152,8 +159,8 @@ _FAR = re.compile(
 # The same in English, before the vote only (after it, English words are its reason: vote
 # 冬瓜 who lied yesterday): a condition, a plan not carried out, a question.
 _FAR_EN = re.compile(
-    r"(?<![a-z])(?:if|unless|no\s+way|gonna|going\s+to|was\s+going|would|i'?d|should|maybe|might|who|"
-    r"whom|whoever|yesterday|planning|plan\s+to|thinking\s+(?:of|about))(?![a-z])"
+    r"(?<![a-z])(?:if|unless|else|otherwise|no\s+way|gonna|going\s+to|was\s+going|would|i'?d|should|maybe|might|who|"
+    r"whom|whoever|yesterday|planning|plan\s+to|thinking\s+(?:of|about)|said|told)(?![a-z])"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗 / 投他是不是不公平 /
 # 投佢咩), a report (投包子了没 / 投咗未).
@@ -163,16 +170,19 @@ _NOT_AFTER = re.compile(
     # (投南瓜者: those who vote him, classical; vote 冬瓜 pls 大家: a request to the others)
     r"|者|(?<![a-z])(?:pls|plz|please)\s*(?:大家|各位|everyone|everybody|all|guys|y'?all)"
     # (English: vote 冬瓜 if he… / voting 冬瓜 would be a mistake)
-    r"|(?:only\s+)?(?:if|unless|would|could|might|is|was|seems|sounds|will\s+be)(?![a-z]))"
+    r"|(?:only\s+)?(?:if|unless|would|could|might|is|was|seems|sounds|will\s+be)(?![a-z])"
+    # (English: a time of the past after the vote, I said vote 南瓜 earlier: told, not cast)
+    r"|[^\n.!?。！？]{0,12}?(?<![a-z])(?:earlier|yesterday|before|last\s+(?:round|time|night))(?![a-z]))"
 )
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
 # players, questions) and never undoes it (`我投包子 理由：和昨天一样`).
 # (理由 written after 写/填/给/要/需: talk about a reason, 弃权票要写理由吗？, no reason)
-# (投 南瓜 他昨天算票太积极了: after a space, 他 starts the reason, about the one just named)
+# (投 南瓜 他昨天算票太积极了 / 投冬瓜他说话不对劲: after the name, with or without a space,
+# 他 starts the reason, about the one just named)
 _REASON_START = re.compile(
-    r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因|(?<=[^\s])\s+(?=(?:他|她|佢|此人|这人)\S)"
+    r"(?:投票|改票)\s*理由|(?<![写填给要需])理由|因为|原因|(?<=[^\s])\s*(?=(?:他|她|佢|此人|这人)(?!们)\S)"
     r"|(?<![a-z])(?:because|cause|coz|since|bc|reason|who|he|she|they)(?![a-z])"
 )
 # The pronouns a vote attempt may name instead of a player (`我投他`): an attempt whose
@@ -271,7 +281,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines) / 我也投一个：包子
         # (the vote's measure word, then its target after a colon)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:(?<=[改换转])成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|一?\s*个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
+            rf"(?P<chg>改|换|转)?(?:(?<=[改换转])成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s+target)?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|一?\s*个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -482,6 +492,8 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"(?:👉|☞|→|->|=>|⇒|➡|🗳)\ufe0f?\s*{o}(?P<name37>{n})(?=\s*(?:$|[!！。.~～\n]|👈))"
             rf"|(?:投票|我的票|票|vote|target)\s*(?:=|:=|==)\s*[\"'“]?\s*{o}(?P<name38>{n})"
             rf"|(?<![a-z])vote\s*\(\s*[\"'“]?\s*(?P<name39>{n})"
+            # (code: the function's answer, return 冬瓜; opening a line)
+            rf"|(?:^|(?<=\n))\s*return\s*\(?\s*[\"'“]?\s*(?P<name57>{n})(?=\s*[\"'”]?\s*\)?\s*(?:;|$))"
             rf"|(?P<name40>{n})\s*(?:←|<-|⬅)\s*(?:我的|这)?\s*票"
         ),
         re.compile(
@@ -492,6 +504,11 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
             rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
             rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
+            # the stake put on a name, in a trader's or gambler's words (梭哈番茄 / 满仓冬瓜 /
+            # 重仓南瓜 / all in 冬瓜 / 押冬瓜): the name closes the clause
+            rf"|(?:梭哈|满仓|全仓|重仓|(?<![a-z])all\s*in|(?:^|(?<=[{_CLAUSE_END}\s:：我就]))押注?)"
+            rf"\s*(?:在|到)?\s*{o}(?P<name58>{n})"
+            rf"(?=\s*(?:$|[{_CLAUSE_END}]))"
             # 给土豆吧 / 就给冬瓜好了 (the vote given, at a clause's start) / 给到烧卖。 (office
             # speech: 给到 X is X given the vote, 我的票给到冬瓜)
             rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:那就|就|还是)?给\s*{o}(?P<name47>{n})\s*(?:吧|好了)"
@@ -585,6 +602,8 @@ _NAME_GROUPS = (
     "name54",
     "name55",
     "name56",
+    "name57",
+    "name58",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -594,21 +613,44 @@ _VOTE_WORD = re.compile(rf"投|票|改|挂|待定|暂定|{_ROUND_WORDS}")
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     lo = start
-    while lo > 0 and text[lo - 1] not in _CLAUSE_END:
+    while (
+        lo > 0 and text[lo - 1] not in _CLAUSE_END and not (lo > 2 and _EN_STOP.match(text, lo - 2))
+    ):
         lo -= 1
     hi = end
-    while hi < len(text) and text[hi] not in _CLAUSE_END:
+    while hi < len(text) and text[hi] not in _CLAUSE_END and not _EN_STOP.match(text, hi):
         hi += 1
     return lo, hi
+
+
+# An English sentence's full stop: a letter, a period and a space (I'm just a 平民 who types
+# English. vote 番茄 — the sentence before it, its "who" included, is not the vote's clause).
+# Not a list's number (1. 冬瓜), an ellipsis (...) or a decimal (3.5).
+_EN_STOP = re.compile(r"(?<=[a-z])\.[ \t]")
+
+
+# The account holder's words typed by someone for him, after a colon (我是土豆的孙子…让我帮她打：
+# 投豆浆 / 替奶奶敲字：): what follows is the holder's own vote; the request to type is no
+# request to vote (not 帮我打: the poster asking someone else).
+_TYPED_FOR = re.compile(
+    r"(?:帮|替)\s*(?![我俺])[^\s，,。:：]{1,3}?\s*(?:打字?|敲字?|写|输入|代打)\s*[:：]"
+)
+
+
+def _vote_clause(text: str, start: int, end: int) -> tuple[int, int]:
+    """The clause of the vote at ``start``–``end``: it starts after the words typed for the
+    account holder open (:data:`_TYPED_FOR`: 奶奶…让我帮她打：投豆浆) and ends where its reason
+    starts (:data:`_REASON_START`)."""
+    lo, hi = _clause_bounds(text, start, end)
+    typed = [m.end() for m in _TYPED_FOR.finditer(text, lo, start)]
+    reason = _REASON_START.search(text, end, hi)
+    return (typed[-1] if typed else lo), (reason.start() if reason else hi)
 
 
 def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool = True) -> bool:
     """No negation, question, condition or other subject before it in its clause, and
     nothing after it that makes it a noun phrase or a question."""
-    lo, hi = _clause_bounds(text, start, end)
-    reason = _REASON_START.search(text, end, hi)
-    if reason is not None:
-        hi = reason.start()
+    lo, hi = _vote_clause(text, start, end)
     head = text[lo:start]
     if _ALTERNATIVE.search(head):
         return False  # 投饺子还是投包子: a choice asked, not made
@@ -885,16 +927,23 @@ def _said_change(text: str, before: int) -> bool:
     for m in _CHANGE_WORD.finditer(text):
         if m.start() >= before:
             break  # (a match may run past ``before``: 本来给包子，现在|给豆浆)
-        lo, _hi = _clause_bounds(text, m.start(), m.end())
+        lo, hi = _clause_bounds(text, m.start(), m.end())
         head = text[lo : m.start()]
         if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _NOT_MINE.search(head):
             continue
         if _CHANGED_BEFORE.search(head) or re.match(r"\s*(?:过|一次)", text[m.end() :]):
             continue  # 本人此前已改票一次，…本轮投票如下：冬瓜 (an earlier round's change, told)
+        if text[hi : hi + 1] in ("?", "？") or _BROKEN_OFF.match(text, m.end()):
+            continue  # change to 冬瓜? nah, vote 番茄 / 改投……不对，我今天还没投: asked or broken off
         return True
     return False
 
 
+# After a change word: the sentence broken off and taken back (改投……不对 / change to... no
+# wait): the change never said.
+_BROKEN_OFF = re.compile(
+    r"[^。！？!?\n]{0,8}?(?:…+|\.{2,})\s*(?:不对|不是|等等|等一下|哦不|啊不|(?<![a-z])(?:no|nah|wait)(?![a-z]))"
+)
 # Before a change word: a time before this vote (此前已改票一次 / 昨天改过票).
 _CHANGED_BEFORE = re.compile(r"此前|先前|之前|昨天|前天|上轮|上一轮|曾经?")
 # Before a change word: someone else's words or advice (有人让我改票, 他说他要改票).
@@ -942,8 +991,10 @@ def parse_free_vote(
     player whose post it is, when known (his own name may be the vote's subject).  With
     ``bare`` (a thread with no vote format), a name standing alone as the post's last
     clause is a vote too (:func:`_bare_name`)."""
-    if _DISPUTE.search(text):
-        return None  # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast
+    if _DISPUTE.search(_without_asides(text)):
+        # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast (not in an aside: 投南瓜。
+        # （他数票老是数错）— the reason, what the target does)
+        return None
     if is_count(text, players):
         counted = _beside_count(text, players)
         if counted is None:
@@ -954,7 +1005,7 @@ def parse_free_vote(
     found += _abstentions(text, players, found, speaker)
     # a vote its own words declare void or not in effect (投饺子作废 / vote(馄饨) <- 注释掉了，
     # 不生效) is no vote: it names the one withdrawn
-    found = [f for f in found if not _voided(text, f.end)]
+    found = [f for f in found if not _voided(text, f.end) and not _commented_out(text, f.start)]
     if not found and bare:
         found = _follow_votes(text, players) or _placed_votes(text, players, others, speaker)
     found = found or _listed(text, players)
@@ -969,6 +1020,34 @@ def parse_free_vote(
     if last.target in _HE and _warned_off(text[: last.start], resolved.target):
         return None  # 别投冬瓜啊，投他多没意思: 他 is the one the post asks not to vote
     return resolved
+
+
+def defined_vote(text: str, players: Sequence[str]) -> FreeVote | None:
+    """A vote cast for a word the post defines as a player (谜底：冬瓜 ⏎ 本轮我投的就是谜底 /
+    答：豆浆 ⏎ 这轮我投答案 / 谜底：番茄 ⏎ 本轮我的票，就是谜底): the word on a line of its own
+    with one name after its colon, then a vote whose object is that word, in a clause that
+    neither negates, asks, supposes nor tells of another (:func:`_clear`).  The target is the
+    name where the post defines it."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt or not re.search(r"[:：]", text):
+        return None
+    defined = re.finditer(
+        rf"(?:^|(?<=\n))[ \t]*(?P<term>[\u4e00-\u9fff]{{1,4}})[ \t]*[:：][ \t]*(?P<name>{alt})"
+        rf"[ \t。.!！]*(?=\n|$)",
+        text,
+    )
+    found: list[FreeVote] = []
+    for d in defined:
+        term = d.group("term")
+        cast = re.compile(
+            rf"(?:投|票)\s*(?:的|给)?\s*[,，]?\s*(?:就|也|还|都)?\s*(?:是)?\s*{re.escape(term)}"
+            rf"[\u4e00-\u9fff]?(?=\s*(?:$|[{_CLAUSE_END}]))"
+        )
+        for m in cast.finditer(text, d.end()):
+            if _clear(text, m.start(), m.end(), after=False):
+                name = _unloosen(d.group("name"), players)
+                found.append(FreeVote(name, d.start("name"), d.end("name"), False))
+    return found[-1] if len({f.target for f in found}) == 1 else None
 
 
 def _beside_count(text: str, players: Sequence[str]) -> str | None:
@@ -1004,7 +1083,9 @@ def _beside_count(text: str, players: Sequence[str]) -> str | None:
 _FOLLOW_HOW = r"(?P<how>\s*(?:的票|的|走|投|一样|一起投|投一样的)?)"
 _AGREES = re.compile(
     r"说得对|说的对|讲得对|分析得对|分析的对|有道理|讲得好|说得好|同意|赞同|附议|思路|逻辑"
-    r"|认同|我认(?![为识得])|信他|信她|听他|听她|[+＋]\s*1|没毛病|是对的|是好人|站他|站她|跟他|跟她"
+    r"|认同|我\s*(?:都|也|全)?\s*认(?![为识得])|信他|信她|听他|听她|[+＋]\s*1|没毛病|是对的|是好人|站他|站她|跟他|跟她"
+    # his reasons taken as one's own (跟白鹭，理由一样 / 理由同上 / 同理)
+    r"|理由\s*(?:一样|相同|同上|也一样|一致)|同理"
 )
 
 
@@ -1164,7 +1245,11 @@ def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
         # 第二票：弃权 ⏎ 改票原因：… (the change's own label) / 投冬瓜，前票作废 (the vote
         # before it declared void right after: a change)
         last = replace(last, change=True)
-    if last.change and any(f.end <= last.start and not f.change for f in found):
+    if (
+        last.change
+        and any(f.end <= last.start and not f.change for f in found)
+        and not _EARLIER_BALLOT_VOIDED.search(text, 0, last.start)
+    ):
         # 先投土豆……想了想，改投番茄: the post corrects itself before it is sent; a change
         # is a later post replacing an earlier one (a post whose every vote says 改 stays a
         # change: 还是改投番茄……不对，改投冬瓜)
@@ -1172,6 +1257,12 @@ def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
     return last
 
 
+# The ballot of an earlier post declared void by its place (作废上一票 / 前票不算): what the
+# post says after it replaces that ballot, a change, whatever it tried before in its own words.
+_EARLIER_BALLOT_VOIDED = re.compile(
+    r"(?:作废|撤回|取消)\s*(?:我的)?\s*(?:上一|前一|前|原)\s*票"
+    r"|(?:上一|前一|前|原)\s*票\s*(?:作废|不算|撤回|取消)(?!\s*(?:吗|么|呢|[?？]))"
+)
 # Right after a vote, the one before it declared void or replaced (投冬瓜，前票作废 /
 # 以此为准，之前的不算).
 _VOIDS_EARLIER = re.compile(
@@ -1207,6 +1298,18 @@ _NOT_OWN = re.compile(r"他|她|你|别人|大家|如果|要是|假如|万一|�
 _EARLIER = re.compile(r"前票|前一票|上一票|原票|旧票|之前|原来|上一帖|前帖|以上|上面")
 
 
+# Code's comments: a line opened by // and a /* … */ block — in a post written as code, what
+# is commented out is not run (// vote(南瓜) 留到第三天 / /* 上一局的代码 */).
+_COMMENT = re.compile(r"(?:^|(?<=\n))[ \t]*//[^\n]*|/\*.*?(?:\*/|$)", re.S)
+
+
+def _commented_out(text: str, at: int) -> bool:
+    """The vote at ``at`` stands in a code comment (:data:`_COMMENT`): not cast."""
+    if "//" not in text and "/*" not in text:
+        return False
+    return any(m.start() <= at < m.end() for m in _COMMENT.finditer(text))
+
+
 def _voided(text: str, end: int) -> bool:
     m = _VOIDED.match(text, end)
     return m is not None and not _NOT_OWN.search(m.group(0)) and not _EARLIER.search(m.group(0))
@@ -1220,7 +1323,9 @@ def _voids_own_before(text: str, start: int) -> bool:
     return False
 
 
-# A wish to vote (我想投 / 想要投 / 好想投) right before the vote expression.
+# A wish to vote (我想投 / 想要投 / 好想投) right before the vote expression; a question
+# before it (要不要改票呢……我也想改番茄: asked, as freevote.toml's question undoers).
+_ASKED = re.compile(r"[?？]|吗|呢|要不要|该不该|可不可以|能不能|多久|多长时间|几点|什么时候")
 _WISH = re.compile(r"(?<!不)(?:想要?|好想|很想)\s*$")
 
 
@@ -1229,9 +1334,10 @@ def _wished_after_asking(text: str, start: int) -> bool:
     player asks whether he may, and waits for the answer."""
     lo, _hi = _clause_bounds(text, start, start)
     head = text[lo:start]
-    verb = re.search(r"(?:投|票|选)\s*$", head)
+    verb = re.search(r"(?:投|票|选|改)\s*$", head)
     before = head[: verb.start()] if verb else head
-    return _WISH.search(before) is not None and re.search(r"[?？]|吗", text[:lo]) is not None
+    wish = _WISH.search(before)
+    return wish is not None and _ASKED.search(text[: lo + wish.start()]) is not None
 
 
 # A plea not to vote a player: 别投冬瓜 / 都别投他了 / 不要再投 / 千万别给…投 / 唔好投 (Cantonese).
@@ -1283,6 +1389,8 @@ def _abstentions(
             continue  # 把弃权票改投冬瓜 / 弃权改成油条: where a change starts, not a vote
         if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
             continue  # 我的弃权是你代发的: the abstention spoken of, not cast
+        if re.search(r"(?:已经?|早就?|已然)\s*$", text[: m.start("name")]):
+            continue  # 然本席已弃权，不改: an abstention told as cast before
         if _clear(text, m.start("name"), m.end()):
             change = _said_change(text, m.start()) or text[: m.start("name")].endswith("改")
             out.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
@@ -1424,10 +1532,21 @@ _OWN_WITHDRAWN = re.compile(
 )
 
 
+# The counter told not to count it, no subject before it (投票对象：南瓜 // 投过了，别算两次 /
+# 试一下格式，别算): the post's own ballot withdrawn.  Not a miscount warned of (别算错 / 别算漏),
+# not how to count it (别算成弃权 / 别算我弃权), not a question (别算吗).
+_DONT_COUNT = re.compile(
+    r"(?<![他她你])(?:别|不要|不用|勿|莫)\s*(?:算|计|统计)(?![算计])"
+    r"(?!\s*(?:错|漏|成|作|为|我|他|她|你|进|上|了|吗|么|呢|[?？]))"
+)
+
+
 def withdraws_own_ballot(text: str, after: int) -> bool:
-    """Words after ``after`` that declare the post's own ballot void (:data:`_OWN_WITHDRAWN`),
-    in a clause that neither asks, supposes nor tells of another (他 / 大家 / 如果)."""
-    for m in _OWN_WITHDRAWN.finditer(text, after):
+    """Words after ``after`` that declare the post's own ballot void (:data:`_OWN_WITHDRAWN`,
+    :data:`_DONT_COUNT`), in a clause that neither asks, supposes nor tells of another (他 /
+    大家 / 如果)."""
+    found = [*_OWN_WITHDRAWN.finditer(text, after), *_DONT_COUNT.finditer(text, after)]
+    for m in found:
         lo, hi = _clause_bounds(text, m.start(), m.end())
         if _NOT_OWN.search(text, lo, m.start()) or re.search(r"[?？]|吗", text[m.end() : hi]):
             continue
@@ -1652,6 +1771,15 @@ _LEAD_REASON = re.compile(
 _LEAD_ABOUT = re.compile(
     r"(?:投票)?理由(?!\s*(?:呢|吗|么|是什么|是啥|何在))"
     r"|没(?:什么|啥)好?(?:说|讲)的?|无需多言|不用多说|不多说了?|不解释|懒得解释"
+    # the vote said to be as before (杜鹃，same as yesterday / 番茄，和昨天一样 / 照旧)
+    r"|(?<![a-z])same\s+as\s+(?:yesterday|before|last\s+(?:time|round))(?![a-z])"
+    r"|(?:同|和|跟)\s*(?:昨天|上轮|上一轮|之前)\s*(?:一样)?(?=\s*(?:$|[。.!！,，]))|照旧|老样子"
+)
+# Later in a post that puts a name first, the vote's verb said with no object, as a decision
+# (燕子，昨天就很可疑，今天直接投 / 番茄。不多说，就投了吧): the name put first is its object.
+# Not negated (今天不投), not told of the past (昨天投了) nor supposed (要是…就投).
+_ELIDED_CAST = re.compile(
+    r"(?<![别不没])(?:直接|果断|就|那就|还是|照样|继续)\s*投\s*(?:吧|了吧)?(?=\s*(?:$|[。！!~～.，,]))"
 )
 # A remark about the one named, in the third person (他… / 我觉得她… / 此人…): after a name put
 # first, a doubt for the director (:func:`unread_attempt`), never a vote.
@@ -1716,9 +1844,7 @@ def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []
     labelled = re.match(r"[,，]\s*(?:投票)?理由\s*[:：]", text[m.end() :]) is not None
     rest = text[m.end() :].lstrip(" \t\n,，")
-    about = _reason_about(
-        rest, text[m.end() : m.end() + 1] in (",", "，") or m.end() > m.end("name")
-    )
+    about = _lead_about(text, m, rest, alt)
     if after in (",", "，") and not m.group("decided") and not labelled and not about:
         return []  # (包子，理由：随缘 — the reason labelled after a comma — is the vote's)
     apart = m.end() > m.end("name") or labelled
@@ -1726,6 +1852,32 @@ def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # (番茄，你昨天… / 番茄的发言… : the name starts a sentence about him)
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), False)]
+
+
+def _lead_about(text: str, m: re.Match[str], rest: str, alt: str) -> bool:
+    """``rest``, after the name put first (``m``), gives the vote's reason
+    (:func:`_reason_about`) or casts it with no object (:func:`_elided_cast`)."""
+    after = text[m.end() : m.end() + 1]
+    apart = after in (",", "，") or m.end() > m.end("name")
+    return _reason_about(rest, apart) or _elided_cast(rest, after, alt)
+
+
+def _elided_cast(rest: str, after: str, alt: str) -> bool:
+    """``rest``, after a name put first and set apart (``after``: the mark after it), casts
+    the vote with no object (:data:`_ELIDED_CAST`: 燕子，昨天就很可疑，今天直接投 — the verb's
+    object is the name put first), naming no one else, neither asking nor speaking to anyone,
+    the clause of the verb neither supposing nor telling of the past."""
+    if after not in (",", "，", "。", "."):
+        return False
+    if re.search(alt, rest) or re.search(r"你|[?？]|吗|\[quote", rest):
+        return False
+    for m in _ELIDED_CAST.finditer(rest):
+        lo, _hi = _clause_bounds(rest, m.start(), m.end())
+        if not _SUPPOSED.search(rest, lo, m.start()) and not re.search(
+            r"昨天|前天|上轮|上一轮|之前|刚才", rest[lo : m.start()]
+        ):
+            return True
+    return False
 
 
 # An aside on one line, in full- or half-width parentheses: commentary beside the vote.

@@ -59,6 +59,7 @@ from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
 from auditor.rules.freevote import (
     FreeVote,
+    defined_vote,
     is_count,
     parse_free_vote,
     taken_back,
@@ -629,7 +630,7 @@ def free_vote(
         # an attempt, void as under a labelled preset
         return labelled
     fv = fv or _free_fallback(ft, lines, list(by_fold), fold(speaker))
-    fv = fv or _misspelt_vote(ft, players, list(by_fold), fold(speaker))
+    fv = fv or _indirect_vote(ft, players, list(by_fold), fold(speaker))
     if fv is None:
         return None
     name = by_fold.get(fv.target, fv.target)
@@ -903,6 +904,15 @@ def _free_fallback(
     return fv
 
 
+def _indirect_vote(
+    ft: str, players: Sequence[str], names: Sequence[str], speaker: str
+) -> FreeVote | None:
+    """A vote whose target the post writes other than by name: misspelt by sound or shape
+    (:func:`_misspelt_vote`), or as a word it defines (谜底：冬瓜 ⏎ 本轮我投的就是谜底:
+    :func:`freevote.defined_vote`)."""
+    return _misspelt_vote(ft, players, names, speaker) or defined_vote(ft, names)
+
+
 # A post no longer than this is searched for a player's name written by sound or shape
 # (豆桨一票): verbless votes are short, and a long post's look-alike words are its talk.
 _MISSPELT_SCAN = 40
@@ -1007,6 +1017,7 @@ def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> 
     ft = vernacular(fold(text), text, players)
     by_fold = {**name_aliases(players), **{fold(p): p for p in players}}
     fv = parse_free_vote(ft[start_at:], list(by_fold), pronouns=True)
+    fv = fv or defined_vote(ft[start_at:], list(by_fold))
     if fv is None:
         return _orphan_reason(text, ft, players, start_at)
     t0, t1 = start_at + fv.start, start_at + fv.end
@@ -1741,13 +1752,25 @@ _WITHDRAW_LINE = re.compile(
 )
 
 
+# A line of its own, after the vote, where the poster says he votes later (大家照这个来，我自己
+# 等会再投 / 下一楼正式投): what came before was shown or tried, not cast.  Not a reason put off
+# (理由晚点补), not a change considered (晚点再改), not another's vote (你等会再投).
+_VOTES_LATER = re.compile(
+    r"(?<![他她你])(?:等会儿?|待会儿?|等下|晚点|稍后|回头|过会儿?|下一?楼|下一?帖)\s*(?:再|才|正式|重新)*\s*投"
+)
+
+
 def _withdrawn(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
     """The vote taken back on a later line of the same post (a labelled vote's reason runs
     to the end of the text, so the words after it are found by line): no vote attempt.  A
-    joke then confirmed (开玩笑的，主要是…) stays a vote."""
+    joke then confirmed (开玩笑的，主要是…) stays a vote; a vote put off to later
+    (:data:`_VOTES_LATER`) leaves none."""
     for start, end in _line_spans(text, lines):
-        if start >= pv.end and _WITHDRAW_LINE.match(fold(text[start:end])):
+        line = fold(text[start:end])
+        if start >= pv.end and _WITHDRAW_LINE.match(line):
             return taken_back(fold(text), start)
+        if start >= pv.end and not _REASON.search(line) and _VOTES_LATER.search(line):
+            return True
     return withdraws_own_ballot(fold(text), pv.end)
 
 
