@@ -177,8 +177,11 @@ _SUPPOSE = lazy(
     r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛(?![，,…\.])|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
+    # hearsay: what others say happened, not the director's word (有消息称 X 也阵亡)
+    r"|有消息称|有消息说|有传言|传言|传闻|谣传|网传|据传|听说"
 )  # (晚上嘛，… / 晚上嘛……: 嘛 before a pause marks the topic, it asks nothing)
-_NEGATION = lazy(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)$")
+# (with a light verb between: 不作放逐判决, 不予淘汰, 不会出局)
+_NEGATION = lazy(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)(?:作|做|予|会|用)?$")
 _QUOTE = lazy(
     # (只能说“嘘”: the words the piped may say, not a quote)
     r"\[quote\].*?\[/quote\]|(?<!只能)(?<!只可)(?:说|道|问|表示)\s*[:：]?\s*[“「\"][^”」\"]*[”」\"]",
@@ -269,6 +272,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])"
         r"|遇刺|被(?:暗杀|刺杀|谋杀|杀害|灭口|割喉|勒死|掐死|害死)|惨遭毒手|遭(?:到)?(?:毒手|暗算|袭击|刀|杀|毒|狙)了?"
         r"|被[^，。]{0,3}?(?:割了?喉|捅死|刺死|砍死|打死|杀了)|(?:受害者|遇害者|遇难者|罹难者)\s*(?:是|为)?"
+        # the killer's blow and its result (女巫用毒药毒倒了 X, 一刀砍翻 X)
+        r"|(?:毒|刀|砍|狙)(?:倒|翻)了?"
         # 版杀7's doctor: two empty needles kill (连挨了两针空针, 挨了两针空针的是 X)
         r"|(?:连续|连)?(?:挨了?|中了?|被扎了?)\s*(?:两|2)\s*(?:针|次)\s*空针(?:的(?:是|为))?",
     ),
@@ -278,7 +283,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?<![杀毒刀生找送必该装])死(?=\s*(?:$|[。，,！!:：]))|(?<=\S)\s?(?:走(?:掉)?|没)了(?=\s*(?:$|[。，,！!]))|(?<=[夜晚])\s*走(?:掉)?了"
         # terse: 栗子 出。 死者：X
         # (a terse log whose spaces part its statements: 扬琴出 游戏结束 — not 出 局, 出 票)
-        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|(?<=\S)出(?=\s+(?![局去来票牌手])\S)|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
+        r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|(?<=\S)(?<![选查指找推提派演说看显露交送拿取做打])出(?=\s+(?![局去来票牌手])\S)|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
         r"|(?:应声)?倒地|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
@@ -346,7 +351,11 @@ _SHERIFF_OBJECT = lazy(
     # 景泰蓝是警长，殉职移交给……斗彩 (the badge unnamed, the pause a director's)
     r"|殉职\s*[，,]?\s*(?:移交|转交|交)(?:给|予|畀|于)?"
     # 警长给 X, 文言 传位于 X, 粤 交畀 X
-    r"|警长\s*给|传位(?:于|给|予)?|交畀)(?:\s*(?:\.{3,}|…+))?"
+    r"|警长\s*给|传位(?:于|给|予)?|交畀"
+    # the office by the theme's word for its power (指挥权移交 X, 带队权交给 X): the one
+    # power a player hands on is the badge — not a right of every player (投票权, 发言权)
+    r"|[\u4e00-\u9fff]{1,2}(?<![票言决举])权\s*(?:移交|转交|交|传)(?:给|予|至)?(?:了)?)"
+    r"(?:\s*(?:\.{3,}|…+))?"
 )
 # inside a fallen sheriff's bracket: (警长，殉职移交 Y), (警长，移交 Y), (殉职，警徽交给 Y); never
 # one refused (不移交) or a recap's state (已移交 Y: a reminder of an earlier post)
@@ -397,7 +406,7 @@ _PIPED_OBJECT = lazy(
 )
 _UNPIPE = lazy(
     r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
-    r"|被(?:吹笛|管道)(?:者|的人|的玩家)\s*(?:全部|全体|均|都)?\s*(?:恢复|醒来|清醒)"
+    r"|被(?:吹笛|管道)(?:者|的人|的玩家|的[\u4e00-\u9fff]{1,4}?)\s*(?:全部|全体|均|都)?\s*(?:恢复|醒来|清醒)"
 )
 # the night just passed, and the verbs of leaving the game's venue whatever the theme (离场,
 # 退场, 下线, 下船, 落水, 停牌, 退市, 出局): a quiet night says no one left
@@ -420,13 +429,17 @@ _NO_DEATH = lazy(
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)(?:\s*[:：]\s*|\s+)(?:无|无人|没有人?)(?=\s*(?:[。！!，,]|$))"
     r"|(?:^|(?<=[。！!；;\s]))(?:昨夜|昨晚|夜晚|本夜|夜)\s*[:：]\s*(?:无|0)\s*(?:人\s*)?(?:死亡|死|出局)"
     r"|(?:无人|没有人|没人)[^，。,]{0,4}?(?:消失|失踪|遇害|离开)"
+    # no one got off the theme's vehicle or left its venue (无人下车, 没有人离席)
+    r"|(?:无人|没有人|没人|无一人)[^，。,]{0,2}?(?:下(?:车|船|机|台|场|桌)|离[场席队团岛]|退场)"
+    # in a director's English: RIP nobody (an RIP said of no one)
+    r"|(?i:(?<![A-Za-z])RIP\s*[:：]?\s*(?:nobody|no\s*one|no-one|none)(?![A-Za-z]))"
     # the night with no one leaving, in the theme's own venue (昨夜无人离场, 昨晚没有人下船,
     # 隔夜无停牌, 昨夜离场：无, 昨夜翻牌：无); 没死人
     rf"|(?:{_PAST_NIGHT})\s*[:：]?\s*(?:无|没有|没)(?:任何)?(?:人|人员|玩家|考生|个股|乘客|小朋友|听众)?(?:{_LEAVING})"
     rf"|(?:{_PAST_NIGHT})\s*(?:{_LEAVING}|翻牌|伤亡|减员)\s*(?:者|名单)?\s*[:：]\s*(?:无|无人|没有人?|0)(?=\s*(?:[。！!，,（(]|$))"
     rf"|(?:{_PAST_NIGHT})\s*[:：]?\s*(?:无事|无恙|太平|无声|无风无浪|平静|安宁|静悄悄)"
     r"|(?:没|无|冇)(?:有)?死人|(?:昨夜|昨晚)\s*[:：]\s*(?:quiet|none|nobody|no\s+one|peaceful)(?![A-Za-z])"
-    r"|一夜无事|平安(?:地)?度过|无人伤亡|全员(?:存活|生还)"
+    r"|一夜无事|平安(?:地)?度过|无人?伤亡|全员(?:存活|生还)"
     # the night passed with no stir (昨夜没有动静, 凌晨无动静, 夜里风平浪静)
     r"|(?:昨夜|昨晚|夜里|夜间|夜晚|凌晨|半夜|深夜)[^，。,；;]{0,3}?(?:没有?(?:任何)?|无)\s*动静|(?:昨夜|昨晚|夜里|凌晨)\s*风平浪静"
     # the story's words: 所有人都安然醒来, 浪头没有带走任何人, 全船平安
@@ -483,6 +496,9 @@ _NOT_NOW_AFTER = lazy(
 _STATE_BEFORE = lazy(r"(?:已经?|早已|早就)$")
 # a role, not a player, before the word (吹笛者出局: the piper's spell ends)
 _ROLE_BEFORE = lazy(r"(?:者|猎人|白痴|狼人|预言家|女巫|村民|杀手|警察|警长|情侣|阵营)$")
+# a form of address said before a name (淘汰：选手 木槿, 请 X 同学离开): part of the name's
+# slot, never a word of the clause
+_ADDRESS = r"同学|先生|女士|小姐|老师|选手|玩家|乘客|旅客"
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = lazy(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
@@ -490,12 +506,15 @@ _SUBJECT_GAP = lazy(
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
     r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就"
     # a story's manner before its death word (随风逝, 溘然长逝, 含恨离场)
-    r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静|仍然?|依然|依旧)*$"
+    r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静|仍然?|依然|依旧|同样|照样|正好|恰好|正)*$"
 )
 _OBJECT_GAP = lazy(
     rf"^(?:[了的者是为有只仅】\]]|俩|仨|应该|应|目前|现在|仍然|依然|仍|还|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
     # the role told before the name (出局：吹笛者（不公示身份）——X)
-    r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察)*$"
+    r"|吹笛者|猎人|白痴|狼人|预言家|女巫|村民|杀手|医生|秘警|警察"
+    # the office or a form of address before the name (昨夜遇害者：警长 X, 淘汰：选手 X)
+    # (and a reporter's frame: 遇害——据悉为 X)
+    rf"|警长|据悉|据报|{_ADDRESS})*$"
 )
 
 
@@ -537,6 +556,17 @@ _ACTOR = lazy(
     # a role said after the name (核桃 猎人，枪 腰果): who the player is, no event
     r"|(?:猎人|白痴|女巫|预言家|狼人|村民|杀手|医生|警察|秘警|吹笛者)(?=\s*(?:[，,。；;]|$)))"
 )
+# what is left of a clause after an event's word that points to what follows (是——, 为：,
+# ……): its player is on a later line
+_DANGLING = lazy(r"[^，。,！!？?]{0,6}?(?:是|为)?\s*(?:—+|…+|\.{3,}|[:：])\s*$")
+# the verbs of standing in for a player (由 X 接替); 代 + the theme's activity too (由 X
+# 代课, 代班 — not 代表)
+_STANDS_IN = r"接替|顶替|替补|代替|替换|代打|暂代|代为|接手|接管|顶|代(?![表价])[\u4e00-\u9fff]"
+
+
+# the lover named before the player (她的恋人 X, X 的情侣 Y): a death with no word of how
+# is the lover's following (殉情, seed 030 / M107 情侣)
+_LOVER_BEFORE = lazy(r"(?:恋人|情侣|爱人|伴侣|另一半)\s*$")
 # a name after a relative clause of what was done to the player (昨天投票出去的 X 是狼,
 # 被放逐的 X 是猎人): the player underwent it — the role said after is no act of theirs
 _UNDERGONE = lazy(
@@ -1028,6 +1058,9 @@ _LEAVING_SHAPE = lazy(
     r"|(?:开|删|剔|清|铲|革)除|除名|除籍"
     r"|(?:取消|失去|丧失|剥夺|褫夺)了?(?![^，。]{0,4}(?:投票|发言|竞选|上警|警长))[\u4e00-\u9fff]{0,4}资格"
 )
+# (the count, then a compound of leaving: 7 票移出展陈 — a vote's result promised, whatever
+# the theme's verb: a post that gives none for it is listed)
+_FACT_WORDS += ((lazy(rf"票\s*(?:{_LEAVING_SHAPE.pattern})"), frozenset({EventType.ELIMINATED})),)
 # the game's own roles: a holder's role that is no office to pass on
 _ROLE_NAMES = lazy(
     r"猎人|狼|女巫|预言家|村民|平民|白痴|吹笛|杀手|医生|警察|秘警|狙击|替补|守卫|情侣|丘比特|村长|御社神"
@@ -1069,7 +1102,7 @@ _STRUCK = lazy(
 _UNSAID = lazy(
     r"((?:收回|撤回|撤销|取消)[^，。“”「」]{0,6})[“「][^”」]{0,30}[”」]\s*(?:的|这个|那个)?\s*(?:说法|这句话?|那句话?|公告)?"
 )
-_TAKEN_BACK = lazy(r"出局|死|亡|杀|警|吹笛|替补|投出|平安|无事|无人")
+_TAKEN_BACK = lazy(r"出局|死|亡|杀|警|吹笛|Lv\.?\s*3|替补|投出|平安|无事|无人", re.I)
 # 我说昨晚是平安夜，这是错的: the clause before a bare 这是错的 is what is taken back
 _SAID_WRONG_BEFORE = lazy(
     r"([^，,。；;！!？?\n]+)[，,]\s*(?:这|那|此)?\s*(?:是|个)?\s*(?:错的|有误|不对|错了|误矣|误也|谬矣|谬也|非也)(?=[，,。；;！!？?\n]|$)"
@@ -1309,13 +1342,13 @@ class Patterns:
                 rf"(?P<new>{one}|{free}{{1,12}}?)\s*(?:临时)?\s*(?:替补|接替|顶替|代替|替换|$|[，。])"
             ),
             re.compile(
-                rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:临时)?\s*"
-                rf"(?:接替|顶替|替补|代替|替换|代打|暂代|代为|接手|接管|顶)(?!\s*(?:{one}))"
+                rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:{_ADDRESS})?\s*(?:临时)?\s*"
+                rf"(?:{_STANDS_IN})(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
-            # 风铃 归队，笔筒 下场: the one replaced comes back, the substitute leaves
+            # 风铃 归队，笔筒 下场 (玉兰 is back, 辛夷 out): the replaced back, the substitute off
             re.compile(
-                rf"(?P<new>{one})\s*(?:归队|回归|回来了?)\s*[，,、]?\s*(?P<who>{one})\s*(?:下场|离场|退场)"
+                rf"(?P<new>{one})\s*(?:(?P<ret>归队|回归|(?:is|are)\s+back)|回来了?)\s*[，,、]?\s*(?P<who>{one}|(?(ret){free}{{1,8}}?|(?!)))\s*(?:下场|离场|退场|(?(ret)出局|(?!)))"
             ),
             re.compile(
                 rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
@@ -1555,10 +1588,20 @@ class Patterns:
             self._norm[m.group(1)]
             for m in _rx.finditer(
                 rf"({one})\s*(?:(?:还|仍|仍然|依然|依旧)?\s*(?:活着|存活|健在|在场(?![外下])|在线|活得好好的|没死)"
-                r"|(?:昨夜|昨晚)?\s*被[^，。\d]{0,6}?(?:救活|救下|守住)|[^，。\d]{0,8}?不会死"
+                r"|(?:昨夜|昨晚)?\s*被[^，。\d]{0,6}?(?:救活|救下|守住)|[^，,。\d]{0,8}?(?:不会死|不出局|安然无恙|毫发无伤)"
                 # (X 被刀，但他是村长，第一次被刀不会出局: the sentence's later clause undoes it)
                 r"|[^。！!；;\n]{0,24}?(?:但|可|不过)[^。！!；;\n]{0,16}?不会(?:死|出局)"
                 r"|请继续(?:游戏|发言|参与))",
+                text,
+            )
+            if not _SUPPOSE.search(text[max(0, m.start() - 8) : m.start()])
+        } | {
+            # a reading checked and denied (经核实 X 并未被袭击, 事实上 X 没有出局)
+            self._norm[m.group(1)]
+            for m in _rx.finditer(
+                rf"(?:经核实|核实后|经查|经确认|事实上|实际上|其实)\s*[，,]?\s*({one})\s*"
+                r"(?:并未|并没有|并没|没有|没|未曾|未)\s*(?:被|遭到?)?[^，,。\d]{0,4}?"
+                r"(?:袭击|杀|刀|害|毒|狙|投|出局|死|淘汰|离场)",
                 text,
             )
             if not _SUPPOSE.search(text[max(0, m.start() - 8) : m.start()])
@@ -1855,6 +1898,8 @@ class Patterns:
             text,
             flags=re.M,
         )
+
+        text = self._asked_to_leave(text, name, pred, out, counted_from)
         # (the count or the top said, then the decision in a clause of its own: X 6 票，离场)
         mention = (
             rf"(?:{name})\s*(?:同学)?\s*(?:[（(][^）)]{{0,12}}[）)])?\s*(?:得票)?\s*[:：]?\s*"
@@ -1866,6 +1911,34 @@ class Patterns:
             rf"(?:\s*[，,]\s*(?:过半数?|超过半数|[^，,。\n]{{0,6}}票[^，,。\n]{{0,6}}))*)"
             rf"\s*[，,]\s*{pred}(?={_REPORT_END})",
             after,
+            text,
+            flags=re.M,
+        )
+
+    def _asked_to_leave(
+        self,
+        text: str,
+        name: str,
+        pred: str,
+        out: Callable[[str, re.Match[str]], bool],
+        counted_from: int,
+    ) -> str:
+        """The director asks the top of the count to leave (X 7 票，请 X 下车 / 请 X 同学离开
+        教室): the vote's result.  The request itself says leaving, or getting off the
+        theme's vehicle or stage (昨夜：X 下车 alone needs the word declared); any other
+        verb goes through :meth:`_after_tally`'s test (read, or asked)."""
+
+        def asked(m: re.Match[str]) -> str:
+            # (where they are sent from is no word of the decision: 请 X 在本站下车)
+            said = _rx.sub(r"^在[^，。！!]{0,6}?(?=下|离|出|退)", "", m.group("pred"))
+            gone = _rx.match(r"(?:离开|出去|出局|退场|离场|下(?:车|船|机|台|桌))", said)
+            if (gone and self._decides(said, m, counted_from)) or out(said, m):
+                return f"投票出局：{m.group('who')}，{said}"
+            return m.group(0)
+
+        return _rx.sub(
+            rf"请\s*(?P<who>{name})\s*(?:{_ADDRESS})?\s*{pred}(?={_REPORT_END})",
+            asked,
             text,
             flags=re.M,
         )
@@ -1983,7 +2056,11 @@ class Patterns:
         first day's vote, with no word for leaving: the sheriff (the seeds: 第一天投票结束后
         … 当选警长), whatever the director calls the office."""
         one = self._name_re.pattern
-        chosen = r"(?:首日|第\s*[一1]\s*[天日])\s*(?:众人|大家)?\s*(?:表决|选出|当选|推选|推举|选举|投票选出|众推)"
+        # (the first day in the theme's unit too: 首期, 首轮, 第一期)
+        chosen = (
+            r"(?:首[日期轮局场]|第\s*[一1]\s*[天日期轮局场])\s*(?:众人|大家)?\s*"
+            r"(?:表决|选出|当选|推选|推举|选举|投票选出|众推)的?"
+        )
 
         def office(m: re.Match[str]) -> str:
             if _UNDOING.search(m.group("w")) or _NOT_TOLD_OUT.search(m.group("w")):
@@ -1991,14 +2068,14 @@ class Patterns:
             return f"{m.group('lead')}警长：{m.group('who')}（首日）"
 
         text = _rx.sub(
-            rf"^(?P<lead>[^\S\n]*(?:[^\s\u4e00-\u9fff]\s*)?)(?P<w>[\u4e00-\u9fff]{{2,4}})\s*[:：]\s*(?P<who>{one})\s*"
-            rf"[（(]\s*{chosen}\s*[）)]\s*[。.]?\s*$",
+            rf"^(?P<lead>[^\S\n]*(?:[^\s\u4e00-\u9fff]\s*)?)(?P<w>[\u4e00-\u9fff]{{2,5}})\s*[:：]\s*(?P<who>{one})\s*"
+            rf"[（(]\s*{chosen}\s*[）)]\s*[。.！!]*\s*$",
             office,
             text,
             flags=re.M,
         )
         return _rx.sub(
-            rf"^(?P<lead>[^\S\n]*(?:[^\s\u4e00-\u9fff]\s*)?)(?P<w>[\u4e00-\u9fff]{{2,4}})\s*[:：]\s*{chosen}的\s*(?P<who>{one})\s*[。.]?\s*$",
+            rf"^(?P<lead>[^\S\n]*(?:[^\s\u4e00-\u9fff]\s*)?)(?P<w>[\u4e00-\u9fff]{{2,5}})\s*[:：]\s*{chosen}\s*(?P<who>{one})\s*[。.！!]*\s*$",
             office,
             text,
             flags=re.M,
@@ -2572,7 +2649,13 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
     only = rf"只(?:能|可以?)\s*(?:说|发|讲|用)\s*(?:{'|'.join(said)})"
     # 瓜子 也继承了“咪啪”状态: a substitute takes on the piping
     inherits = rf"继承了?\s*(?:{'|'.join(said)})\s*(?:的)?\s*状态"
-    return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}")
+    # 鸢尾 还在喵喵, X 只能喵喵: still speaking, or able to speak, only the piped's words —
+    # said of a name in its own clause (明天照样只能喵喵 carries no one: see _simple)
+    still = (
+        rf"(?:还|仍然?|依然|依旧)\s*在\s*(?:{'|'.join(said)})"
+        rf"|(?P<own>只(?:能|会|可以?))\s*(?:{'|'.join(said)})"
+    )
+    return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}|{still}")
 
 
 def _leaving_before(p: Patterns, before: str, new: str) -> str | None:
@@ -2687,7 +2770,15 @@ class _Sentence:
         if names or not _SAID_OF_NONE.search(c):
             out += self._eliminated(c, names, nxt)  # (淹死：无 takes no subject from before)
         out += self._bracketed(c, names)
-        out += self._sheriff(c, names, nxt)
+        # (昨夜遇害者：警长 X — the office right after the label's colon is the title of the
+        # dead it lists, no state of the badge)
+        gone = {
+            a.player
+            for a in out
+            if a.type is EventType.ELIMINATED
+            and _rx.search(r"[:：]\s*警长\s*$", c[: c.find(a.player)])
+        }
+        out += [a for a in self._sheriff(c, names, nxt) if not (a.status and a.player in gone)]
         out += self._simple(EventType.IDIOT_REVEALED, c, names, _IDIOT_SUBJECT, _IDIOT_OBJECT, [])
         unpipe = _UNPIPE.search(c)
         if unpipe and not _NEGATION.search(c[: unpipe.start()][-3:]):
@@ -2828,15 +2919,17 @@ class _Sentence:
                     and not _SHOT_DECLINED.search(c)
                 ):
                     self.unplaced.append(c)
+                elif not slots and _DANGLING.match(c[m.end() :]) and not _SAID_OF_NONE.search(c):
+                    # (昨晚的淘汰选手是——⏎（鼓声）⏎木槿！: the word points past its line to
+                    # a name the grammar cannot reach — listed, never silent)
+                    self.unplaced.append(c)
                 for n in slots:
                     if _KEPT_BRACKET.search(n.bracket):
                         # (昨夜下架：X、Y（保留）: Y's own bracket keeps them in the game) —
                         # no death for Y, and the post is listed, never silent
                         self.unplaced.append(c)
                         continue
-                    how = _cause_in(self._own_bracket(n)) or cause or self._cause_after(c, m)
-                    if how == "hunter" and _NIGHT_GUN.search(self.text[: self.text.find(c)]):
-                        how = "night"  # 狙击手亦发一弹，X 中弹身亡: the night's gun
+                    how = self._how_of(c, m, n, cause)
                     out.append(
                         self._item(
                             EventType.ELIMINATED,
@@ -2853,6 +2946,21 @@ class _Sentence:
         # in the order the clause names them (被投出：汤圆 殉情：春卷 — the shot, the lover
         # after the death they follow)
         return sorted(out, key=lambda a: c.find(a.player))
+
+    def _how_of(self, c: str, m: re.Match[str], n: _Name, cause: str | None) -> str | None:
+        """How the player named went: the name's own bracket, the word's, else what the
+        clause says after it."""
+        # (她的恋人 X 也一起离场了: a death with no word of how, said of the lover, is the
+        # lover's following — 殉情)
+        lover = cause is None and _LOVER_BEFORE.search(c[: n.start])
+        how = (
+            _cause_in(self._own_bracket(n))
+            or cause
+            or ("suicide" if lover else self._cause_after(c, m))
+        )
+        if how == "hunter" and _NIGHT_GUN.search(self.text[: self.text.find(c)]):
+            how = "night"  # 狙击手亦发一弹，X 中弹身亡: the night's gun
+        return how
 
     def _bracketed(self, c: str, names: list[_Name]) -> list[Announced]:
         """A name whose own bracket says it went out (💔 南瓜（殉情）, 冬瓜（投票出局）：…, 2. 南瓜
@@ -3092,7 +3200,13 @@ class _Sentence:
                 # 警长番茄的票: no state; 警长是 桂圆 大人👮 继续带队冲鸭: a state, then chat
                 if _rx.match(
                     r"^\s*(?:大人|同学|君|酱)?\W*(?:哦|啦|了|呢)?\W*(?:\s.*)?$", rest
-                ) and not _OUT.search(rest):  # 警长 X 得 7 票出局: the holder goes, no state
+                ) and not (
+                    _OUT.search(rest)  # 警长 X 得 7 票出局: the holder goes, no state
+                    # 警长 X 选择 Y: the sheriff acts (a tie's pick, a ballot), no state
+                    or _rx.match(
+                        r"\s*(?:选择|选了|决定|指定|投给|投了|投|把|将|开枪|发动|点)", rest
+                    )
+                ):
                     out.append(self._item(EventType.SHERIFF, n.player, "elected", c, status=True))
                 break
         return out
@@ -3110,6 +3224,8 @@ class _Sentence:
         # the day of its own clause (昨晚…，…，昨天X装傻的事情…: yesterday's, not the night's)
         offset = _clause_offset(self.text, self.text.find(c), self.offset)
         for m in subject.finditer(c):
+            if m.groupdict().get("own") and not names:
+                continue  # (明天照样只能喵喵: whose clause names no one, no one's)
             for n in self._slots(c, names, m.span(), [], obj=False):
                 out.append(self._item(etype, n.player, None, c, offset=offset))
         if out:
@@ -3840,7 +3956,7 @@ def _inherited_spell(text: str, found: list[Announced], roster: set[str]) -> lis
     """A substitute whose sentence says the newcomer inherits the piped state: the newcomer
     is piped from then (an item of their own), the one who left no longer is.  (A newcomer
     off the roster is not made piped: the post is listed for them already.)"""
-    out = list(found)
+    out = _newcomers_spell(found, roster)
     for a in found:
         if a.type is not EventType.SUBSTITUTE or a.value not in roster:
             continue
@@ -3854,20 +3970,58 @@ def _inherited_spell(text: str, found: list[Announced], roster: set[str]) -> lis
     return out
 
 
+def _newcomers_spell(found: list[Announced], roster: set[str]) -> list[Announced]:
+    """替补：Y 接替 X 出庭，Y 同样处于被吹笛状态 — a piping read for X from a clause whose
+    subject is the newcomer Y, a name off the roster the grammar passed over for the
+    sentence's X: the piping is Y's."""
+    out = list(found)
+    for a in found:
+        if a.type is not EventType.SUBSTITUTE or not a.value or a.value in roster:
+            continue
+        own = [
+            b
+            for b in out
+            if b.type is EventType.PIPED
+            and b.player == a.player
+            and a.value in b.clause
+            and a.player not in b.clause
+        ]
+        if own:
+            out = [b for b in out if b not in own]
+            out.append(replace(own[0], player=a.value))
+    return out
+
+
 def _seat_changes(found: list[Announced]) -> list[Announced]:
     """A player a substitute replaces in this post, said to leave (紫砂因家中有事离场): the
     seat changes hands, nobody is eliminated."""
     left = {a.player for a in found if a.type is EventType.SUBSTITUTE}
+    # (the player back from leave takes the seat again: the one who kept it goes out of the
+    # game's seat, not out of the game — 玉兰 归队，辛夷 出局)
+    benched = {
+        who
+        for a in found
+        if a.type is EventType.SUBSTITUTE and _rx.search(_BACK, a.clause or "", re.I)
+        for who in (a.player, a.value)
+    }
     return [
         a
         for a in found
         if not (
             a.type is EventType.ELIMINATED
-            and a.player in left
-            and _LEAVES_SEAT.search(a.clause or "")
-            and not _OUT.search(a.clause or "")
+            and (
+                a.player in benched
+                or (
+                    a.player in left
+                    and _LEAVES_SEAT.search(a.clause or "")
+                    and not _OUT.search(a.clause or "")
+                )
+            )
         )
     ]
+
+
+_BACK = r"归队|回归|(?<![A-Za-z])(?:is|are)\s+back(?![A-Za-z])"
 
 
 def _later_wins(text: str, found: list[Announced]) -> list[Announced]:
