@@ -315,18 +315,19 @@ def test_a_spoken_follow_is_weighed_for_the_followed_vote(tmp_path: Path) -> Non
     assert spoken_follows("跟着饺子。", players) == ("饺子",)
     for text in ["不跟饺子。", "要不要跟饺子？", "饺子说跟油条", "如果饺子改了我就跟饺子"]:
         assert spoken_follows(text, players) == (), text
+    # a 跟X the post reader leaves unread (「跟饺子，理由一样」 is read since session 43's vote round 18)
+    UNREAD_FOLLOW = "跟饺子，原因同上楼"
+    assert spoken_follows(UNREAD_FOLLOW, players) == ("饺子",)
     # 饺子 voted 油条: 包子 following him makes 油条 5 of 8, 过半 — the round is asked; counted
     # as a vote for 饺子 himself it would change nothing (before: not asked)
-    book = book_of(
-        tmp_path, "killbar7", KILLBAR_DAY, _four_for_youtiao(_said("跟饺子，理由一样，不重复了。"))
-    )
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, _four_for_youtiao(_said(UNREAD_FOLLOW)))
     assert "结果未定" in book.days[1].rounds[0].reason
     (question,) = book.conflicts
-    assert "跟饺子，理由一样" in question and "跟 饺子 的票投 油条" in question, question
+    assert UNREAD_FOLLOW[:4] in question and "跟 饺子 的票投 油条" in question, question
     # said in a director's words, never the game file's table names (session 43)
     assert "[[" not in question and "读错的票可在游戏文件里更正" in question, question
     # before 饺子 voted there is no vote to follow: nothing to weigh but the name
-    early = _four_for_youtiao({**_said("跟饺子，理由一样，不重复了。"), "at": at(1, 9)})
+    early = _four_for_youtiao({**_said(UNREAD_FOLLOW), "at": at(1, 9)})
     assert not book_of(tmp_path / "early", "killbar7", KILLBAR_DAY, early).conflicts
 
 
