@@ -401,6 +401,9 @@ def test_a_dead_players_name_in_chatter_is_no_ballot(tmp_path: Path) -> None:
         "汤圆，我又不是可疑者，投我不算的",
         "别投汤圆",
         "如果汤圆还在我就投她",
+        # he acts (a vote verb after him), or the clause tells of two players
+        "汤圆改过票，我看到了",
+        "汤圆和春卷互投，别管",
     ]
     for i, text in enumerate(texts):
         posts = _three_for_youtiao(_by("包子", 20, text))

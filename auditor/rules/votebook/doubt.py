@@ -224,8 +224,27 @@ def _chosen_firmly(gp: GamePost, players: Sequence[str]) -> list[str]:
     return [
         n
         for n, clause in _chosen(text, players)
-        if n != ABSTAIN and (only or clause.strip(" \t!！") != n)
+        if n != ABSTAIN
+        and (only or clause.strip(" \t!！") != n)
+        and not _ACTS.search(clause[clause.find(n) + len(n) :])
     ]
+
+
+# A vote verb after the name makes him its subject (围棋改票了 / 围棋投了): he acts, he is not chosen.
+_ACTS = re.compile(r"投|改|换|选|跟|站|给")
+
+
+def _tells(text: str, name: str, players: Sequence[str]) -> bool:
+    """The clause ``name`` stands in tells of him rather than choosing him: it names another
+    player too, or a vote verb follows him (我被投两票纯属锚链海鸥互投: he votes)."""
+    others = [p for p in players if p and p != name]
+    for lo, hi in _clauses(text):
+        clause = text[lo:hi]
+        at = clause.find(name)
+        if at >= 0:
+            after = clause[at + len(name) :]
+            return any(o in clause for o in others) or _ACTS.search(after) is not None
+    return False
 
 
 def void_attempts(
@@ -249,6 +268,8 @@ def void_attempts(
         if gp.player is None or gp.post.pid in doubted or not _unread(d, gp, read):
             continue
         attempt = unread_attempt(gp.post.text, players, gp.player)
+        if attempt is not None and _tells(_lines(gp), attempt, players):
+            attempt = None
         said = tuple(
             dict.fromkeys(([attempt] if attempt is not None else []) + _chosen_firmly(gp, players))
         )
