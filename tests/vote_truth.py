@@ -3,6 +3,10 @@
 Used by tests/whole_games/test_vote_games.py and runnable alone to see every difference:
 
     python3 tests/vote_truth.py tests/games/votes/killbar7_free
+
+A truth may give ``now`` (ISO time): the game is checked at that moment, as its director
+audited it on a night (tests/games/discovery_fh43/hinamizawa: his night-2 pages, day 3 open).
+Each truth round's outcome and its weighted counts (弃权 apart) are compared.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import json
 import shutil
 import sys
 import tempfile
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +23,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def read_game(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def read_game(
+    folder: Path, now: datetime | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(ballots, tally rows) as `auditor votes --format json` and `--tally` give them, from a
-    copy of the game folder (crawl and check through the API, a real SQLite store)."""
+    copy of the game folder (crawl and check through the API, a real SQLite store), checked at
+    ``now`` (default: the clock)."""
     from auditor.forum.crawl import crawl
     from auditor.game.gamefile import load_game
     from auditor.rules.engine import check
@@ -33,7 +41,7 @@ def read_game(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]
         game = load_game(work / "game.toml")
         with Store(game.store) as store:
             assert crawl(game, store).ok
-            result = check(game, store)
+            result = check(game, store, now=now)
         assert result.context is not None
         book = votes_for(result.context)
         ballots = [
@@ -76,7 +84,9 @@ def truth_outcome(text: str) -> str:
 
 def differences(folder: Path) -> list[str]:
     truth = json.loads((folder / "truth.json").read_text(encoding="utf-8"))
-    ballots, rows = read_game(folder)
+    # a game read as its director audited it on a night (its pages rendered then): truth's now
+    now = datetime.fromisoformat(truth["now"]) if truth.get("now") else None
+    ballots, rows = read_game(folder, now)
     by_pid = {b["pid"]: b for b in ballots}
     out = []
     for t in truth["ballots"]:
@@ -101,7 +111,25 @@ def differences(folder: Path) -> list[str]:
         got = outcome_of(rows, r["day"], r["round"])
         if want != got:
             out.append(f"day {r['day']} round {r['round']}: {got} (truth {r['outcome']})")
+        tally, counted = counts_of(rows, r["day"], r["round"]), _counts(r["counts"])
+        if tally != counted:
+            out.append(f"day {r['day']} round {r['round']}: counts {tally} (truth {counted})")
     return out
+
+
+def counts_of(rows: list[dict[str, Any]], day: int, rnd: int) -> dict[str, float]:
+    """One round's weighted counts from the tally rows (弃权 apart, as the truth gives it)."""
+    return _counts(
+        {
+            r["target"]: r["votes"]
+            for r in rows
+            if r["day"] == day and (r.get("round") or 1) == rnd and r["target"] != "弃权"
+        }
+    )
+
+
+def _counts(counts: dict[str, Any]) -> dict[str, float]:
+    return {k: float(v) for k, v in sorted(counts.items()) if float(v)}
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from auditor.rules.votebook import (
 
 T = TypeVar("T")
 
-VERSION = 4  # the shape below; a stored set of another shape is derived again
+VERSION = 5  # the shape below; a stored set of another shape is derived again
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +165,9 @@ class CheckRecords:
     counts: list[list[Any]] = field(default_factory=list)
     verdicts: dict[str, list[list[Any]]] = field(default_factory=dict)
     conflict_days: list[int] = field(default_factory=list)
+    # the posts each conflict asks about (RoundTally.asked: pids, for the report's and the
+    # desk's links; a director is never shown a pid), one list per conflict
+    conflict_pids: list[list[int]] = field(default_factory=list)
     proposal_days: list[int | None] = field(default_factory=list)
     # The event confirming each proposal writes, ``[type, player, at, how]`` (None: a 加速 /
     # 延时 request, read from the forum's posts as discovered), so that the list of what
@@ -391,13 +394,19 @@ def _add_votes(
     )
     conflicts = _by_day(
         order,
-        [(dv.day, rt.conflict) for dv in book.days.values() for rt in dv.rounds if rt.conflict],
-        list(zip(old.conflict_days, old.conflicts, strict=True)),
+        [
+            (dv.day, rt.conflict, list(rt.asked))
+            for dv in book.days.values()
+            for rt in dv.rounds
+            if rt.conflict
+        ],
+        list(zip(old.conflict_days, old.conflicts, old.conflict_pids, strict=True)),
         days,
         lambda c: c[0],
     )
-    out.conflicts = [text for _, text in conflicts]
-    out.conflict_days = [d for d, _ in conflicts]
+    out.conflicts = [text for _, text, _ in conflicts]
+    out.conflict_days = [d for d, _, _ in conflicts]
+    out.conflict_pids = [pids for _, _, pids in conflicts]
 
 
 def _add_proposals(

@@ -354,3 +354,109 @@ def test_the_undoing_words_are_read_from_their_one_home() -> None:
     players = ["黑曜", "朱砂"]
     assert spoken_choices("黑曜，没什么好说的。", players, players) == ("黑曜",)
     assert spoken_choices("黑曜么？", players, players) == ()
+
+
+# --------------------------------------------------------------------------- void, not left out
+# Issue 37 Build 2 (session 43, killbar7_free3 191075 「七七，我觉得她昨天很怪」): every vote attempt
+# is a vote post.  A post that chooses in its own words only players the round does not allow —
+# a dead player (版杀7 2 死亡的玩家失去…投票权), a non-suspect in 可疑者辩论 / 高票对决 (4.1.2 投票对象
+# 是…可疑者) — is a void ballot listed with its problem (it counts nothing either way, so nothing
+# is asked); a name in chatter, or a bare name that opens talk said to him, is no ballot.
+
+_TANGYUAN_DEAD = (
+    KILLBAR_DAY
+    + """
+[[event]]
+type = "eliminated"
+player = "汤圆"
+at = 2026-11-19T23:00:00+08:00
+how = "night"
+"""
+)
+
+
+def test_a_dead_players_name_said_as_a_vote_is_a_void_ballot(tmp_path: Path) -> None:
+    from auditor.rules.votebook.doubt import VOID_NOTE
+
+    # the one-post reader's own ballots (还是汤圆吧 / 汤圆。) are void the same way, unmarked
+    said = ["汤圆，我觉得她昨天很怪", "这轮汤圆，她那段我认", "跟汤圆，没别的想法了。"]
+    for i, text in enumerate([*said, "还是汤圆吧", "汤圆。"]):
+        posts = _three_for_youtiao(_by("包子", 20, text))
+        book = book_of(tmp_path / str(i), "killbar7", _TANGYUAN_DEAD, posts)
+        mine = [b for b in book.days[1].ballots if b.voter == "包子"]
+        assert [(b.target, b.valid, b.problem) for b in mine] == [
+            ("汤圆", False, "target_eliminated")
+        ], text
+        assert (mine[0].note == VOID_NOTE) == (text in said) and mine[0].weight == 0, text
+        assert not book.conflicts, text  # void either way: nothing to ask
+        assert book.days[1].rounds[0].counts == {"油条": 3, "烧卖": 2, "春卷": 1}
+
+
+def test_a_dead_players_name_in_chatter_is_no_ballot(tmp_path: Path) -> None:
+    # a statement, a question, a farewell said to him, a bare name opening talk to another —
+    # and twin: a living name said so is no void ballot either (a doubt, or nothing)
+    texts = [
+        "汤圆昨晚走了，可惜",
+        "投汤圆？她都出局了",
+        "汤圆，走好",
+        "汤圆，我又不是可疑者，投我不算的",
+        "别投汤圆",
+        "如果汤圆还在我就投她",
+        # he acts (a vote verb after him), or the clause tells of two players
+        "汤圆改过票，我看到了",
+        "汤圆和春卷互投，别管",
+    ]
+    for i, text in enumerate(texts):
+        posts = _three_for_youtiao(_by("包子", 20, text))
+        book = book_of(tmp_path / str(i), "killbar7", _TANGYUAN_DEAD, posts)
+        assert not [b for b in book.days[1].ballots if b.voter == "包子"], text
+
+
+def test_a_non_suspects_name_in_a_later_round_is_a_void_ballot(tmp_path: Path) -> None:
+    # 试探性投票: 油条 4, 烧卖 3 → suspects 油条、烧卖; in 可疑者辩论 春卷 is no candidate
+    r2 = [kb(a, 13, at(2, 10, i), "油条") for i, a in enumerate(["饺子", "馄饨", "豆浆"])]
+    r2.append({"author": "包子", "tid": 13, "at": at(2, 12), "message": "这轮春卷，她那段我认"})
+    book = book_of(
+        tmp_path,
+        "killbar7",
+        KILLBAR_DAY,
+        _four_for_youtiao(kb("包子", 12, at(1, 20), "油条"))[:-1] + r2,
+    )
+    second = [b for b in book.days[1].ballots if b.round == 2 and b.voter == "包子"]
+    assert [(b.target, b.valid, b.problem) for b in second] == [
+        ("春卷", False, "target_not_candidate")
+    ]
+
+
+# --------------------------------------------------------------------------- the posts asked
+# Session 43 (the desk's 计票待核对 had no link): a round's question carries the posts it is about
+# (RoundTally.asked, the records' conflict_pids: pids for the report's and the desk's links; the
+# director is shown a link or a 楼, never a pid).
+
+
+def test_a_rounds_question_carries_the_posts_it_is_about(tmp_path: Path) -> None:
+    from auditor.rules.engine import build_context
+    from auditor.rules.records import derive
+    from auditor.rules.votebook import votes_for
+    from tests.rules.test_rule_cases import build_case
+
+    posts = _four_for_youtiao(_said("票我放油条那边了哈"))
+    built = build_case(tmp_path, "killbar7", KILLBAR_DAY, posts, None)
+    try:
+        ctx = build_context(built.game, built.store, now=built.now)
+        first = votes_for(ctx).days[1].rounds[0]
+        asked = [gp.post.pid for gp in ctx.posts if gp.post.text == "票我放油条那边了哈"]
+        assert first.conflict and first.asked == asked and asked != [None]
+        records = derive(ctx)
+        assert records.conflict_pids == [asked]
+        assert records.conflict_days == [1] and records.conflicts == [first.conflict]
+    finally:
+        built.store.close()
+    # a round asked nothing carries no post
+    settled = book_of(
+        tmp_path / "settled",
+        "killbar7",
+        KILLBAR_DAY,
+        _four_for_youtiao(_said("票我放烧卖那边了哈")),
+    )
+    assert [r.asked for r in settled.days[1].rounds] == [[] for _ in settled.days[1].rounds]

@@ -965,3 +965,32 @@ def test_killbar7_a_target_read_by_sound_counts_with_a_note(tmp_path: Path) -> N
     m107 = book_of(tmp_path / "b", "m107", "", labelled)
     (v,) = m107.days[1].ballots
     assert v.valid is False and v.suggestion == "汤圆" and "按" not in v.note
+
+
+# Issue 37 Build 3 (session 43): the killbar rounds in both formats — suspects, a tie in 可疑者
+# 辩论 to 高票对决, and a tie there: 不死人 (4.1.2 3.: 如最高票出现平票，则不死人).  Under a game
+# that asks for the labels (VOTE-FORMAT format = "labelled") a vote in words in the 对决 is a
+# vote post void for its format and the tie stands; under the free format (the preset) it
+# counts, and the 对决 puts 油条 out.
+def test_killbar7_a_tied_duel_kills_no_one_in_both_formats(tmp_path: Path) -> None:
+    def rnd(tid: int, day: int, votes: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        return [kb(a, tid, at(day, 10, i), t) for i, (a, t) in enumerate(votes)]
+
+    r1 = rnd(12, 1, [("饺子", "油条"), ("包子", "油条"), ("馄饨", "油条")])
+    r1 += rnd(12, 1, [("豆浆", "烧卖"), ("油条", "烧卖"), ("烧卖", "春卷")])[:2]
+    r2 = rnd(13, 2, [("饺子", "油条"), ("包子", "油条"), ("豆浆", "烧卖"), ("油条", "烧卖")])
+    r3 = rnd(14, 3, [("饺子", "油条"), ("包子", "油条"), ("豆浆", "烧卖"), ("油条", "烧卖")])
+    r3.append({"author": "馄饨", "tid": 14, "at": at(3, 12), "message": "我投油条，理由同上"})
+    labelled = KILLBAR_DAY + '\n[rules.VOTE-FORMAT]\nformat = "labelled"\n'
+    for fragment, want in [(labelled, {}), (KILLBAR_DAY, {"油条": "eliminated"})]:
+        where = tmp_path / ("labelled" if want == {} else "free")
+        book = book_of(where, "killbar7", fragment, r1 + r2 + r3, now=at(5, 12))
+        rounds = book.days[1].rounds
+        assert [r.round for r in rounds] == [1, 2, 3]
+        assert rounds[0].outcome == {"油条": "suspect", "烧卖": "suspect"}
+        assert rounds[1].outcome == {} and set(rounds[1].candidates) == {"油条", "烧卖"}
+        assert rounds[2].outcome == want, rounds[2].reason
+        (words,) = [b for b in book.days[1].ballots if b.voter == "馄饨" and b.round == 3]
+        assert (words.valid, words.problem) == ((False, "format") if not want else (True, None))
+        if not want:
+            assert "不死人" in rounds[2].reason, rounds[2].reason

@@ -53,13 +53,10 @@ def test_the_third_blind_sets_games_equal_their_truth(name: str) -> None:
 # Round 3's review (session 40): a bare name and a remark about him in the third person
 # (大鹏。他昨天两轮都在跟风) may as well be a defence — no longer a vote but a doubt.  Day 2's
 # 过半 turns on one of them; since session 42 the round follows the game file's recorded
-# vote-out, which that doubt allows, and is asked (结果未定, tally and record both shown).  Left:
-# one post that cannot turn its round, listed there unasked.
-_ASKED = {
-    "killbar7_free3": {
-        "pid 191075 小满→七七: not read as a vote post",
-    }
-}
+# vote-out, which that doubt allows, and is asked (结果未定, tally and record both shown).
+# Since session 43 (issue 37 Build 2) the same shape naming a dead player (小满「七七，我觉得她昨天
+# 很怪」, 191075) is a void ballot listed with its problem (投票对象已出局), not left out.
+_ASKED: dict[str, set[str]] = {}
 
 
 # The fourth blind set (tests/games/votes_blind4, scored once in session 40): the two games that
@@ -82,7 +79,12 @@ _READER_LEFT = {
     # killbar7_free4: since session 41 round 2 a name said as the post's decision is read
     # (X吧 / 还是X / X，不变 / …那X。 / X。 its own sentence; 弃。 / 改弃; 他 in 站X，这票给他
     # resolved in its own sentence).  Left: 跟X。 (after a quote 跟X follows X's vote).
-    "killbar7_free4": {"pid 261018 青金→朱砂: not read as a vote post"},
+    # (since session 43 each round's counts are compared too: the unread post's one vote)
+    "killbar7_free4": {
+        "pid 261018 青金→朱砂: not read as a vote post",
+        "day 1 round 1: counts {'朱砂': 3.0, '玛瑙': 1.0, '珊瑚': 1.0, '黑曜': 4.0}"
+        " (truth {'朱砂': 4.0, '玛瑙': 1.0, '珊瑚': 1.0, '黑曜': 4.0})",
+    },
     # killbar7_labelled4: its game file now states format = "labelled" — the director's process
     # post asks for the labels (the standing ruling) — and it equals its truth.
 }
@@ -117,10 +119,13 @@ def test_the_fifth_blind_sets_games_equal_their_truth(name: str) -> None:
 
 _FIFTH_LEFT = {
     # the one-post reader's (its engineer's): 跟X。 + a remark finding fault with X (for him or
-    # after him); it cannot turn its round (listed there, unasked).  (X，+ a remark about
-    # another day, then 今天直接投, is read since session 43: the verb's object is X.)
+    # after him); it cannot turn its round (listed there, unasked); and its one vote in the
+    # round's counts (compared since session 43). (X，+ a remark about another day, then
+    # 今天直接投, is read since session 43: the verb's object is X.)
     "killbar7_free5": {
         "pid 331013 龙虾→章鱼: not read as a vote post",
+        "day 1 round 1: counts {'水母': 5.0, '海胆': 1.0, '章鱼': 4.0}"
+        " (truth {'水母': 5.0, '海胆': 1.0, '章鱼': 5.0})",
     },
 }
 
@@ -153,3 +158,12 @@ def test_the_sixth_blind_sets_games_equal_their_truth(name: str) -> None:
 
 
 _SIXTH_LEFT: dict[str, set[str]] = {}
+
+
+# The first-hour director's own M39 game (session 43, tests/games/discovery_fh43/hinamizawa): its
+# truth.json is his truth.md's votes and tallies, read at his night-2 render (truth's ``now``,
+# 2026-11-28 12:00, day 3 open) — 代投, a void format re-posted, a last-hour change, a vote after
+# the scheduled close made valid by his 延时, the sheriff's 2 votes, a change after the close.
+def test_the_first_hour_directors_m39_game_equals_his_truth() -> None:
+    diffs = set(differences(paths.TESTS / "games" / "discovery_fh43" / "hinamizawa"))
+    assert diffs == set(), sorted(diffs)

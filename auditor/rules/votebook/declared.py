@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from auditor.game.titles import cn_number
@@ -105,7 +105,10 @@ def declared_candidates(
         ):
             continue
         where = post_where(base, post.tid, post.pid, post.floor)
-        found += _in_post(post.lines or (post.text,), where, players, speakers, now)
+        found += [
+            (marked, replace(dec, pid=post.pid))
+            for marked, dec in _in_post(post.lines or (post.text,), where, players, speakers, now)
+        ]
     if found:
         firm = [(marked, dec) for marked, dec in found if not dec.unfirm] or found
         marked_ones = [dec for marked, dec in firm if marked]
@@ -113,7 +116,8 @@ def declared_candidates(
     if opening is None:
         return Declared(False)
     op = opening.post
-    return Declared(False, text=short(op.text), where=post_where(base, op.tid, op.pid, op.floor))
+    where = post_where(base, op.tid, op.pid, op.floor)
+    return Declared(False, text=short(op.text), where=where, pid=op.pid)
 
 
 def _in_post(

@@ -25,6 +25,10 @@ about the player (青金昨天想改没改成 / 朱砂最后那段说服我了),
 不说话？ / 朱砂是不是已经五票了？), after a negation (不投琥珀) or in a supposition (要是大家都投
 朱砂呢) is chatter, clearly no vote: no doubt.
 
+A choice said so of a player the round does not allow (a dead player, a non-suspect in
+可疑者辩论 / 高票对决) is no doubt: void whether or not it is a vote, it is listed as a void ballot
+with its problem (:func:`void_attempts`; issue 37 Build 2, every vote attempt is a vote post).
+
 The doubts are weighed at the round level, together (:func:`changing`): when some of them,
 counted as their voters' votes for the players they could mean, give the round another
 outcome, the round is asked with those posts' texts and links (and the outcome they would
@@ -35,7 +39,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from datetime import timedelta
 
@@ -86,8 +90,29 @@ def ask_when_unsure(
     in the reason.  When the round's tally disagrees with what the director declares of it and
     some of its doubts, counted, give the declared outcome, the round follows the declaration
     and is asked (:func:`follow_declared`).  ``last``: no later round of the day is held.
-    Returns the round's judged ballots (the doubts counted when the declaration is followed)."""
+    Returns the round's judged ballots (the doubts counted when the declaration is followed),
+    with the round's void attempts among them (:func:`void_attempts`)."""
     found = doubts(d, posts)
+    void = void_attempts(d, w, posts, procedure, {x.gp.post.pid for x in found})
+    return _with(ask_doubts(d, w, found, read, procedure, last), void)
+
+
+def _with(ballots: Sequence[Ballot], void: Sequence[Ballot]) -> list[Ballot]:
+    """The round's ballots with its void attempts among them, in posting order."""
+    if not void:
+        return list(ballots)
+    return sorted([*ballots, *void], key=lambda b: (b.posted_at, b.pid or 0))
+
+
+def ask_doubts(
+    d: Decision,
+    w: Window,
+    found: Sequence[Doubt],
+    read: Sequence[Ballot],
+    procedure: VoteProcedure,
+    last: bool,
+) -> list[Ballot]:
+    """:func:`ask_when_unsure` for the doubts that could be votes for the round's candidates."""
     if not found:
         return list(d.ballots)
     followed = follow_declared(d, w, found, read, procedure, last)
@@ -117,7 +142,7 @@ def ask_when_unsure(
         + "。请导演核对"
         + CORRECT_HINT
     )
-    d.rt.conflict = "；".join(x for x in (d.rt.conflict, question) if x)
+    d.rt.ask(question, [x.gp.post.pid for x in found])
     return list(d.ballots)
 
 
@@ -172,6 +197,97 @@ def doubts(d: Decision, posts: Sequence[GamePost]) -> list[Doubt]:
             )
         elif said:
             out.append(Doubt(gp, gp.player, said, _what(said)))
+    return out
+
+
+# Issue 37 Build 2 (every vote attempt is a vote post): a post that says a choice in its own
+# words as :func:`spoken_choices` reads one — or an unread attempt after a vote word — naming only
+# players the round does not allow (a dead player: 版杀7 2 死亡的玩家失去…投票权, a vote for him
+# counts nothing; a non-suspect in 可疑者辩论 / 高票对决: 4.1.2 投票对象是…可疑者) is a void ballot
+# listed with its problem, not left out: void whether or not it is a vote, it cannot change a
+# count, so it is not asked — the ballot says it was read from a bare name.  A name in chatter (a
+# statement about the player, a question, a negation, a supposition, a name spoken to) is no
+# choice and no ballot.
+VOID_NOTE = (
+    "读不出是否投票，按投票列出：若是投票，是废票（不计票，不影响结果）；若只是发言，请导演核对"
+)
+
+
+def _chosen_firmly(gp: GamePost, players: Sequence[str]) -> list[str]:
+    """The names a post chooses (:func:`spoken_choices`, any player) with a word of choice
+    beside them (七七吧 / 还是七七 / 跟七七), or alone as the whole post (七七。) — a bare name
+    that opens more talk may be said to him (阿梁，我又不是可疑者，投我不算的): no choice then
+    (the name with a remark about him in the third person is the one-post reader's
+    :func:`~auditor.rules.freevote.unread_attempt`)."""
+    text = _lines(gp)
+    only = len(list(_clauses(text))) == 1
+    return [
+        n
+        for n, clause in _chosen(text, players)
+        if n != ABSTAIN
+        and (only or clause.strip(" \t!！") != n)
+        and not _ACTS.search(clause[clause.find(n) + len(n) :])
+    ]
+
+
+# A vote verb after the name makes him its subject (围棋改票了 / 围棋投了): he acts, he is not chosen.
+_ACTS = re.compile(r"投|改|换|选|跟|站|给")
+
+
+def _tells(text: str, name: str, players: Sequence[str]) -> bool:
+    """The clause ``name`` stands in tells of him rather than choosing him: it names another
+    player too, or a vote verb follows him (我被投两票纯属锚链海鸥互投: he votes)."""
+    others = [p for p in players if p and p != name]
+    for lo, hi in _clauses(text):
+        clause = text[lo:hi]
+        at = clause.find(name)
+        if at >= 0:
+            after = clause[at + len(name) :]
+            return any(o in clause for o in others) or _ACTS.search(after) is not None
+    return False
+
+
+def void_attempts(
+    d: Decision,
+    w: Window,
+    posts: Sequence[GamePost],
+    procedure: VoteProcedure,
+    doubted: Collection[int | None] = (),
+) -> list[Ballot]:
+    """The window's unread posts that choose only players outside the round's pool, judged
+    (each alone: it is void, so it moves no other ballot) — those the judge finds void.  Not
+    the ``doubted`` posts (a doubt may count for a candidate: 跟X, for X's standing vote)."""
+    if d.st.format != "free":
+        return []
+    players = d.ctx.game.players
+    pool = set(d.state.candidates if d.state.candidates is not None else d.eligible)
+    read = {b.pid for b in d.ballots}
+    weight = procedure.sheriff_weight(d.st)
+    out: list[Ballot] = []
+    for gp in posts:
+        if gp.player is None or gp.post.pid in doubted or not _unread(d, gp, read):
+            continue
+        attempt = unread_attempt(gp.post.text, players, gp.player)
+        if attempt is not None and _tells(_lines(gp), attempt, players):
+            attempt = None
+        said = tuple(
+            dict.fromkeys(([attempt] if attempt is not None else []) + _chosen_firmly(gp, players))
+        )
+        if not said or ABSTAIN in said or any(n in pool for n in said):
+            continue  # no choice, or one the round allows (a doubt: :func:`doubts`)
+        ballot = Ballot(
+            gp=gp,
+            day=d.dv.day,
+            round=d.rt.round,
+            voter=gp.player,
+            kind=VoteKind.VOTE,
+            target=said[0],
+            target_text=said[0],
+            note=VOID_NOTE,
+        )
+        judged = judge(d.ctx, d.st, [ballot], d.dv, w, d.state.candidates, weight)[0]
+        if not judged.valid:
+            out.append(judged)
     return out
 
 
@@ -582,4 +698,7 @@ def _ask_followed(
         f"；结果未定：已读出的票计票为 {mine}；{brief}，若计为{as_votes}，"
         f"与{said.by}一致，按{said.by}判定，请导演核对"
     )
-    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    # the posts asked about: the doubts counted, the round's other unread ones, the declaration
+    declared = d.declared.pid if d.declared is not None and said.candidates is not None else None
+    pids = [x.gp.post.pid for x, _ in scenario] + [x.gp.post.pid for x in found]
+    rt.ask(question, [*pids, declared])

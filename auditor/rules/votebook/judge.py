@@ -172,6 +172,21 @@ def _detail(problem: str | None, b: Ballot, *, is_change: bool) -> str:
     return b.detail
 
 
+_AFTERWARDS = "投票对象在这帖之后才出局：这票作废，但仍是这位玩家的投票，之后的票按改票判定"
+
+
+def _void_afterwards(ctx: Context, b: Ballot, forced: bool) -> bool:
+    """A vote void only because its target went out after it was posted (its own problem the
+    target's, the target still in the game when the post was made; not a director's
+    correction)."""
+    if forced or b.problem != "target_eliminated" or b.target is None:
+        return False
+    if b.kind is VoteKind.CHANGE:
+        return False
+    e = ctx.schedule.elimination(b.target)
+    return e is not None and e.at is not None and e.at > b.posted_at
+
+
 def _minutes_before(t: datetime, close: datetime) -> int:
     return int((close - t).total_seconds() // 60)
 
@@ -315,6 +330,16 @@ def _before(o: Ballot, j: int, b: Ballot, i: int) -> bool:
     return j < i
 
 
+def _repeats(st: VoteSettings, b: Ballot, current: Ballot) -> bool:
+    """版杀7: a later post naming the same player repeats the vote; only "a later post with
+    another target" is the change (4.1.2 说明 2)."""
+    return st.format == "free" and b.target is not None and b.target == current.target
+
+
+def _first_kind(b: Ballot) -> VoteKind:
+    return VoteKind.ABSTAIN if b.target == ABSTAIN else VoteKind.VOTE
+
+
 def _judge_voter(
     ctx: Context,
     st: VoteSettings,
@@ -334,25 +359,13 @@ def _judge_voter(
     for b in ballots:
         forced = b.correction is not None
         problem = b.problem if forced else (_static_problem(ctx, st, b, w) or b.problem)
-        if (
-            st.format == "free"
-            and current is not None
-            and not forced
-            and b.target is not None
-            and b.target == current.target
-        ):
-            # 版杀7: a later post naming the same player repeats the vote; only "a later
-            # post with another target" is the change (4.1.2 说明 2)
+        if current is not None and not forced and _repeats(st, b, current):
             judged.append(replace(b, kind=current.kind, valid=False, problem="repeat", weight=0.0))
             if b.pid is not None:
                 earlier_pids.add(b.pid)
             continue
         is_change = current is not None
-        kind = (
-            VoteKind.CHANGE
-            if is_change
-            else (VoteKind.ABSTAIN if b.target == ABSTAIN else VoteKind.VOTE)
-        )
+        kind = VoteKind.CHANGE if is_change else _first_kind(b)
         notices = list(b.notices)
         if problem is None and not forced:
             problem = _timing_problem(
@@ -385,6 +398,13 @@ def _judge_voter(
             if is_change:
                 changes += 1
             current, standing = b, len(judged)
+        elif _void_afterwards(ctx, b, forced):
+            # a vote valid when made whose target went out after it (sent off at the close,
+            # M107 白天红牌罚下在被投票出局之前): void, yet the voter's vote — the next post
+            # is still a change, judged as one (issue 37 Build 3: one change only, quote, not in
+            # the last hour); it carries nothing
+            b = replace(b, note="；".join(x for x in (b.note, _AFTERWARDS) if x))
+            current = b
         judged.append(b)
         if b.pid is not None:
             earlier_pids.add(b.pid)

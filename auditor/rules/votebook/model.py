@@ -167,6 +167,7 @@ class Declared:
     text: str = ""
     where: str = ""
     unfirm: str = ""
+    pid: int | None = None  # the post ``text`` is from (its link is ``where``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +264,17 @@ class RoundTally:
     # the game file's events at this close disagree with the tally (a warning for the top
     # of the report and the audit line, never only a note in the reason)
     conflict: str = ""
+    # the posts the round's questions are about, in the order asked (their pids: the report and
+    # the desk link them — a director is shown a post's link or 楼, never its pid)
+    asked: list[int] = field(default_factory=list)
+
+    def ask(self, question: str, pids: Iterable[int | None] = ()) -> None:
+        """Add a question for the director to the round's ``conflict``, with the posts it is
+        about (``asked``)."""
+        self.conflict = "；".join(x for x in (self.conflict, question) if x)
+        for pid in pids:
+            if pid is not None and pid not in self.asked:
+                self.asked.append(pid)
 
     def records(self) -> list[dict[str, Any]]:
         """``day,round,target,votes,outcome`` rows, most votes first."""

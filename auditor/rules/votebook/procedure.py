@@ -292,7 +292,7 @@ def _ask_undeclared(rt: RoundTally, dec: Declared, label: str) -> None:
         f"但没有找到导演公示的可疑者{shown}。"
         "请导演核对本轮的投票与公示的可疑者" + CORRECT_HINT
     )
-    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    rt.ask(question, [dec.pid])
     rt.reason += "；未找到导演公示的可疑者，请导演核对"
 
 
@@ -317,7 +317,7 @@ def _ask_declared(rt: RoundTally, dec: Declared, label: str, eligible: Sequence[
         f"但导演的帖子中读到{what}为 {declared}（「{dec.text}」，{dec.where}）{why}；"
         "按计票判定。请导演核对本轮投票与这句话" + CORRECT_HINT
     )
-    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    rt.ask(question, [dec.pid])
     rt.reason += f"；导演的帖子中读到{what}为 {declared}{why}，按计票判定，请导演核对"
 
 
@@ -339,7 +339,7 @@ def _follow_declared(
         f"计票结果为 {tally}（{rt.reason}）；下一轮按公示判定。"
         "请导演核对本轮投票" + CORRECT_HINT
     )
-    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    rt.ask(question, [dec.pid])
     rt.reason += f"；导演公示的{what}为 {declared}，与计票不同，下一轮按公示判定，请导演核对"
     rt.outcome = {}
     rt.candidates = tuple(p for p in eligible if p in theirs)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from auditor.game.gamefile import Event, EventType
-from auditor.game.state import asked_posts, unread_naming
+from auditor.game.state import Unread, asked_posts, unread_naming
 from auditor.rules.base import Context
 from auditor.rules.votebook.model import (
     ABSTAIN,
@@ -146,18 +146,19 @@ def unread_before_result(ctx: Context, dv: DayVotes, players: Sequence[str]) -> 
     day listed 未读懂 (to be answered first), and those from the close on that name one of
     ``players`` — each where the director finds them, "" when none.  The one check of the
     tally's notices and of the proposals (auditor.rules.proposals) alike."""
-    return "、".join(_unread_that_day(ctx, dv)), _unread_about(ctx, dv, players)
+    base = ctx.game.forum.url
+    that_day = "、".join(post_where(base, u.tid, u.pid, u.floor) for u in _unread_that_day(ctx, dv))
+    return that_day, asked_posts(ctx.game, _unread_about(ctx, dv, players))
 
 
-def _unread_about(ctx: Context, dv: DayVotes, players: Sequence[str]) -> str:
+def _unread_about(ctx: Context, dv: DayVotes, players: Sequence[str]) -> list[Unread]:
     """The director's unread posts (未读懂) from the day's close to the next day's opening
-    that name one of ``players``, where to find them; "" when none."""
+    that name one of ``players``."""
     if not players:
-        return ""
+        return []
     nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
     hi = max(nxt.opens, dv.closes + timedelta(hours=12)) if nxt is not None else None
-    asked = unread_naming(ctx.game, players, dv.closes - timedelta(hours=1), hi)
-    return asked_posts(ctx.game, asked)
+    return unread_naming(ctx.game, players, dv.closes - timedelta(hours=1), hi)
 
 
 def _where_said(ctx: Context, pid: int) -> str:
@@ -227,22 +228,20 @@ def check_events(
     events = _events_at_close(ctx, dv, EventType.ELIMINATED, "vote")
     recorded = sorted(e.player for e in events)
     computed = sorted({t for r in (*rounds, rt) for t, o in r.outcome.items() if o == "eliminated"})
-    that_day, asked = unread_before_result(ctx, dv, [] if recorded else computed)
+    shown = [] if recorded else computed
+    that_day, about = _unread_that_day(ctx, dv), _unread_about(ctx, dv, shown)
     if recorded != computed and not events and that_day:
         return _not_yet_matched(ctx, dv, rt, computed, that_day)
     if recorded != computed:
         src = _recorded(ctx, events)
-        if asked:
+        if about:
             # (fh42 item 2: the post naming the player was not read — ask about it, never
             # say the director announced no one)
-            rt.conflict = "；".join(
-                x
-                for x in (
-                    rt.conflict,
-                    f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed)} 出局；导演的帖子"
-                    f"（{asked}）提到了 {'、'.join(computed)}，工具没有读懂——请看这一楼是否公示了出局",
-                )
-                if x
+            asked = asked_posts(ctx.game, about)
+            rt.ask(
+                f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed)} 出局；导演的帖子"
+                f"（{asked}）提到了 {'、'.join(computed)}，工具没有读懂——请看这一楼是否公示了出局",
+                [u.pid for u in about],
             )
             return f"；注意：导演的帖子（{asked}）没有读懂，出局待确认"
         question = (
@@ -251,35 +250,36 @@ def check_events(
             f"{_result_posts(ctx, events)}。"
             f"{CHECK_OUTS}或投票{CORRECT_HINT}"
         )
-        rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+        rt.ask(question, _result_pids(ctx, events))
         return f"；注意：{src}投票出局为 {('、'.join(recorded) or '无')}，与计票结果不同"
     return ""
 
 
 def _not_yet_matched(
-    ctx: Context, dv: DayVotes, rt: RoundTally, computed: list[str], that_day: str
+    ctx: Context, dv: DayVotes, rt: RoundTally, computed: list[str], that_day: list[Unread]
 ) -> str:
     """fh42 item 2: the director's post naming the player may be among the unread — never
     claim he did not announce it; point at the posts to read first."""
+    base = ctx.game.forum.url
+    shown = "、".join(post_where(base, u.tid, u.pid, u.floor) for u in that_day)
     question = (
         f"{_round_label(dv, rt)}：计票结果为 {'、'.join(computed) or '无人出局'}"
         f"（{rt.reason}），还没有和导演的公示帖对上：这一天有未读懂的导演帖子 "
-        f"{that_day}，请先处理这些帖子"
+        f"{shown}，请先处理这些帖子"
     )
-    rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+    rt.ask(question, [u.pid for u in that_day])
     return "；注意：计票结果还没有和导演的公示帖对上（这一天有未读懂的导演帖子）"
 
 
-def _unread_that_day(ctx: Context, dv: DayVotes) -> list[str]:
-    """The director's posts of this day (its opening to the next day's) listed 未读懂, by
-    their 楼 or link."""
+def _unread_that_day(ctx: Context, dv: DayVotes) -> list[Unread]:
+    """The director's posts of this day (its opening to the next day's) listed 未读懂."""
     disc = getattr(ctx.game, "discovery", None)
     day = next((d for d in ctx.game.days if d.number == dv.day), None)
     if disc is None or day is None:
         return []
     nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
     return [
-        post_where(ctx.game.forum.url, u.tid, u.pid, u.floor)
+        u
         for u in getattr(disc, "unread", [])
         if u.posted_at >= day.opens and (nxt is None or u.posted_at < nxt.opens)
     ]
@@ -300,7 +300,7 @@ def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None
             f"计票结果为 {winner or '无人当选'}（{rt.reason}）{_result_posts(ctx, elected)}。"
             "请核对游戏文件里记的警长或投票"
         )
-        rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+        rt.ask(question, _result_pids(ctx, elected))
         return f"；注意：{src}当选警长为 {'、'.join(recorded)}，与计票结果不同"
     voted_out = sorted(e.player for e in _events_at_close(ctx, dv, EventType.ELIMINATED, "vote"))
     out_winner = winner is not None and any(
@@ -316,6 +316,6 @@ def check_sheriff(ctx: Context, dv: DayVotes, rt: RoundTally, winner: str | None
             f"{_result_posts(ctx, out_events)}。"
             f"{CHECK_OUTS}，或这一天是否应当是放逐投票"
         )
-        rt.conflict = "；".join(x for x in (rt.conflict, question) if x)
+        rt.ask(question, _result_pids(ctx, out_events))
         return f"；注意：{src} {who} 在这一天关门时出局，与计票结果（选警长）不同"
     return ""
