@@ -26,6 +26,7 @@ from auditor.rules.matcher.normalise import (
     pinyin_word,
 )
 from auditor.rules.matcher.pinyin import _pinyin_table
+from auditor.rules.said.text import is_cjk
 from auditor.store.wordfreq import WordFreqFile
 
 if TYPE_CHECKING:
@@ -122,6 +123,32 @@ def spaced_runs(text: str) -> list[list[tuple[int, int, str]]]:
         if len(sylls) >= _RUN_SYLLABLES:
             runs.append(sylls)
     return runs
+
+
+# A word typed in pinyin inside a sentence of characters (8号有changwai在帮他, ＳＨＵＩ一帖): a
+# run of letters with a character right beside it.  Which characters it stands for is the
+# lexicon's to say (the matcher reads it as a keyword whose sound it fills, see
+# :meth:`~auditor.rules.matcher.core.Matcher.find`), not an input method's first guess
+# (shui alone is 谁 to one).  (issue 35, session 43 round 2)
+_LONE_WORD = re.compile(r"(?<![a-z0-9])[a-z]{2,}(?![a-z0-9])")
+
+
+def lone_typed_words(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    """The words typed in pinyin with a CJK character right beside them, each as (start,
+    end, syllables); none in a text with an ASCII word that is no pinyin (English)."""
+    plain = text.translate(_WIDE_TO_ASCII).lower()
+    words = list(_LONE_WORD.finditer(plain))
+    if not words or not all(pinyin_word(w) for w in _ASCII_WORD.findall(plain)):
+        return []
+    out: list[tuple[int, int, tuple[str, ...]]] = []
+    for m in words:
+        a, b = m.span()
+        if not ((a and is_cjk(plain[a - 1])) or (b < len(plain) and is_cjk(plain[b]))):
+            continue
+        sylls = _syllables_of(m.group())
+        if sylls:
+            out.append((a, b, tuple(sylls)))
+    return out
 
 
 @lru_cache(maxsize=1)
