@@ -61,6 +61,10 @@ from auditor.rules.said.text import is_cjk as _is_cjk
 _EMOJI_CHAR = re.compile("[\u2190-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff]")
 # (a text where spaced pinyin can be at all: a letter, half- or full-width)
 _ANY_LETTER = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
+# (a text :meth:`Matcher._with_spelled` has anything to read in: a letter or an emoji)
+_SPELL_CHAR = re.compile(
+    "[A-Za-z\uff21-\uff3a\uff41-\uff5a\u2190-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff]"
+)
 
 
 # A swap of :func:`_spelled`: start, end, the reading, its characters' spans, and its kind
@@ -431,8 +435,17 @@ class Matcher:
     def _all_spelled(
         self, texts: list[str], out: list[list[PhraseMatch]], categories: Collection[str] | None
     ) -> list[list[PhraseMatch]]:
-        """Each text's matches with its spaced pinyin read as characters, as :meth:`find`."""
-        return [self._with_spelled(t, o, categories) for t, o in zip(texts, out, strict=True)]
+        """Each text's matches with its spaced pinyin, typed words and emoji read as
+        :meth:`find` reads them; the texts with a letter or an emoji found by one search
+        through them all joined (most texts have neither: no Python step for them)."""
+        joined = "\n".join(texts)
+        starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+        pos = 0
+        while (m := _SPELL_CHAR.search(joined, pos)) is not None:
+            i = bisect_right(starts, m.start()) - 1
+            out[i] = self._with_spelled(texts[i], out[i], categories)
+            pos = starts[i + 1]
+        return out
 
     def _typed_batch(
         self, fast: str, parts: Sequence[str], starts: list[int], codes: Any = None

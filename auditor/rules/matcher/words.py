@@ -137,17 +137,16 @@ def lone_typed_words(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
     """The words typed in pinyin with a CJK character right beside them, each as (start,
     end, syllables); none in a text with an ASCII word that is no pinyin (English)."""
     plain = text.translate(_WIDE_TO_ASCII).lower()
-    words = list(_LONE_WORD.finditer(plain))
-    if not words or not all(pinyin_word(w) for w in _ASCII_WORD.findall(plain)):
-        return []
     out: list[tuple[int, int, tuple[str, ...]]] = []
-    for m in words:
+    for m in _LONE_WORD.finditer(plain):
         a, b = m.span()
         if not ((a and is_cjk(plain[a - 1])) or (b < len(plain) and is_cjk(plain[b]))):
             continue
         sylls = _syllables_of(m.group())
         if sylls:
             out.append((a, b, tuple(sylls)))
+    if out and not all(pinyin_word(w) for w in _ASCII_WORD.findall(plain)):
+        return []
     return out
 
 
