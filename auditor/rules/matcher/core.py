@@ -27,6 +27,7 @@ from typing import Any
 from auditor.rules.lexicon import Lexicon
 from auditor.rules.matcher.build import _Built
 from auditor.rules.matcher.confirm import Confirmer, _resolve, addressed_at
+from auditor.rules.matcher.lazy import _LazyPattern
 from auditor.rules.matcher.normalise import (
     _ASCII_LETTER,
     _LIST_SPAN,
@@ -58,11 +59,11 @@ from auditor.rules.said.text import NAMED_ACTS
 from auditor.rules.said.text import is_cjk as _is_cjk
 
 # (a character that can be an emoji: the symbol blocks; which ones are, the table says)
-_EMOJI_CHAR = re.compile("[\u2190-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff]")
+_EMOJI_CHAR = _LazyPattern("[\u2190-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff]")
 # (a text where spaced pinyin can be at all: a letter, half- or full-width)
 _ANY_LETTER = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
 # (a text :meth:`Matcher._with_spelled` has anything to read in: a letter or an emoji)
-_SPELL_CHAR = re.compile(
+_SPELL_CHAR = _LazyPattern(
     "[A-Za-z\uff21-\uff3a\uff41-\uff5a\u2190-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff]"
 )
 
@@ -245,7 +246,7 @@ class Matcher:
         sounds = self._emoji_sounds()
         slots = self._slot_table(words=True)
         out: list[_Swap] = []
-        for m in _EMOJI_CHAR.finditer(text):
+        for m in _EMOJI_CHAR.compiled.finditer(text):
             names = sounds.get(m.group())
             if not names:
                 continue
@@ -441,7 +442,7 @@ class Matcher:
         joined = "\n".join(texts)
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         pos = 0
-        while (m := _SPELL_CHAR.search(joined, pos)) is not None:
+        while (m := _SPELL_CHAR.compiled.search(joined, pos)) is not None:
             i = bisect_right(starts, m.start()) - 1
             out[i] = self._with_spelled(texts[i], out[i], categories)
             pos = starts[i + 1]
