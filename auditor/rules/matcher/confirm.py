@@ -35,6 +35,29 @@ from auditor.rules.said.text import is_cjk as _is_cjk
 _GAME_ACTS = frozenset("验查刀投票狼")
 
 
+# A verb said twice around a negation (理都不理, 看也不看, 信不信): the character is that
+# construction's verb, no piece of a word with its neighbour.
+_A_NOT_A = re.compile(r"(.)(?:都|也)?(?:不|没)\1")
+
+
+def _in_a_not_a(norm: str, s: int, t: int) -> bool:
+    """Is the first character of ``norm[s:t]`` the second of an A(都|也)不A, or its last the
+    first of one (猪理都不理: 理 is 理都不理's, not a piece of 助理 said another way)?"""
+    if _A_NOT_A.match(norm, t - 1):
+        return True
+    return any(s - k >= 0 and _A_NOT_A.fullmatch(norm, s - k, s + 1) is not None for k in (2, 3))
+
+
+# The words a verb's complement 得 comes before (调得太稀, 说得很对): there 得 is no 的.
+_DEGREE = frozenset("太很挺真好更最蛮非特超有没不这那跟像")
+
+
+def _complement_de(form: str, piece: str, after: str) -> bool:
+    """Does the sound-alike ``piece`` end on a 得 that a degree word follows, where the
+    spelling ``form`` has 的 (调得太稀: a verb and its complement, no 屌的)?"""
+    return form.endswith("的") and piece.endswith("得") and after in _DEGREE and bool(after)
+
+
 def _swapped_onto_game_verb(form: str, piece: str) -> bool:
     """Does the heard ``piece`` differ from the lexicon spelling ``form`` at one of the game's
     own one-character acts (:data:`_GAME_ACTS`)?"""
@@ -755,12 +778,16 @@ class Confirmer:
         return verdict != _IF_CLAUSE or self._clause_bounded(text, norm, idx, s, t)
 
     def _stopped(self, key: _Key, piece: str, norm: str, s: int, t: int) -> bool:
-        """A short near sound on a stop character or off a word (@near long), or a sound-alike
-        that swaps in one of the game's own acts (把自己验了 is the seer's check, not 把自己淹)."""
+        """A short near sound on a stop character or off a word (@near long), a sound-alike
+        that swaps in one of the game's own acts (把自己验了 is the seer's check, not 把自己淹),
+        or one whose edge character is a verb said twice around a negation (猪理都不理), or
+        whose 得 before a degree word is a verb's complement (调得太稀 is no 屌的)."""
         return (
             self._short_near_stopped(key, piece)
             or self._short_near_off_word(key, norm, s, t)
             or _swapped_onto_game_verb(self.built.norm.key(key.form), piece)
+            or _in_a_not_a(norm, s, t)
+            or _complement_de(self.built.norm.key(key.form), piece, norm[t : t + 1])
         )
 
     def _pinyin_verdict(self, key: _Key, norm: str, s: int, t: int) -> int:

@@ -27,6 +27,7 @@ from typing import Any
 from auditor.rules.lexicon import Lexicon
 from auditor.rules.matcher.build import _Built
 from auditor.rules.matcher.confirm import Confirmer, _resolve, addressed_at
+from auditor.rules.matcher.lazy import _LazyPattern
 from auditor.rules.matcher.normalise import (
     _ASCII_LETTER,
     _LIST_SPAN,
@@ -36,6 +37,7 @@ from auditor.rules.matcher.normalise import (
     _as_list,
     _unquoted,
     code_points,
+    emoji_names,
     text_starts,
 )
 from auditor.rules.matcher.patterns import SentencePatterns
@@ -48,35 +50,64 @@ from auditor.rules.matcher.prefilter import (
     _slice_index,
     _Slices,
 )
-from auditor.rules.matcher.words import read_syllables, spaced_runs
+from auditor.rules.matcher.words import lone_typed_words, read_syllables, spaced_runs
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said import inside_game_word, mentioned
 from auditor.rules.said.game import game_word_re
 from auditor.rules.said.senses import other_sense
 from auditor.rules.said.text import NAMED_ACTS
+from auditor.rules.said.text import is_cjk as _is_cjk
 
+# (a character that can be an emoji: the symbol blocks; which ones are, the table says)
+_EMOJI_CHAR = _LazyPattern("[\u2190-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff]")
 # (a text where spaced pinyin can be at all: a letter, half- or full-width)
 _ANY_LETTER = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
+# (a text :meth:`Matcher._with_spelled` has anything to read in: a letter or an emoji)
+_SPELL_CHAR = _LazyPattern(
+    "[A-Za-z\uff21-\uff3a\uff41-\uff5a\u2190-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff]"
+)
 
 
-def _spelled(text: str) -> tuple[str, list[tuple[int, int]]] | None:
-    """``text`` with each run of spaced pinyin replaced by its reading in characters, and
-    each character's span in ``text`` (a syllable's for the reading's); None if none."""
-    pieces: list[str] = []
-    spans: list[tuple[int, int]] = []
-    last = 0
+# A swap of :func:`_spelled`: start, end, the reading, its characters' spans, and its kind
+# ("spaced": a run of spaced pinyin; "typed": a lone typed word; "emoji": an emoji's sound).
+_Swap = tuple[int, int, str, list[tuple[int, int]], str]
+
+
+def _spelled(
+    text: str, more: Sequence[_Swap] = ()
+) -> tuple[str, list[tuple[int, int]], list[str]] | None:
+    """``text`` with each run of spaced pinyin replaced by its reading in characters (and
+    each swap of ``more``, where it overlaps none), each character's span in ``text`` (a
+    syllable's for the reading's) and its swap's kind ("" for a character as written);
+    None if nothing is replaced."""
+    swaps: list[_Swap] = []
     for run in spaced_runs(text):
         reading = read_syllables([p for _, _, p in run])
         if reading is None or len(reading) != len(run):
             continue
-        pieces += (text[last : run[0][0]], reading)
-        spans.extend((k, k + 1) for k in range(last, run[0][0]))
-        spans.extend((a, b) for a, b, _ in run)
-        last = run[-1][1]
-    if not pieces:
+        swaps.append((run[0][0], run[-1][1], reading, [(a, b) for a, b, _ in run], "spaced"))
+    for w in more:
+        if not any(a < w[1] and w[0] < b for a, b, *_ in swaps):
+            swaps.append(w)
+    if not swaps:
         return None
+    pieces: list[str] = []
+    spans: list[tuple[int, int]] = []
+    kinds: list[str] = []
+    last = 0
+    for a, b, reading, own, kind in sorted(swaps):
+        pieces += (text[last:a], reading)
+        spans.extend((k, k + 1) for k in range(last, a))
+        kinds.extend([""] * (a - last) + [kind] * len(own))
+        spans.extend(own)
+        last = b
     spans.extend((k, k + 1) for k in range(last, len(text)))
-    return "".join(pieces) + text[last:], spans
+    kinds.extend([""] * (len(text) - last))
+    return "".join(pieces) + text[last:], spans, kinds
+
+
+# What the swaps of each kind add to a match's ``how``.
+_SWAP_HOW = {"spaced": ("音近", "拼音分开写"), "typed": ("音近",), "emoji": ("表情",)}
 
 
 def _whole_run(text: str, start: int, end: int) -> bool:
@@ -143,13 +174,19 @@ class Matcher:
     ) -> list[PhraseMatch]:
         """``found`` and what the text's runs of spaced pinyin say read as characters
         (:func:`~auditor.rules.matcher.words.spaced_runs`: 不承认 of ｂｕ　ｃｈｅｎｇ　ｒｅｎ),
-        found by the whole pipeline on the text with each run replaced by its reading (so the
+        and its lone typed words as the keywords they fill (:meth:`_lone_readings`: 场外 of
+        有changwai在帮), found by the whole pipeline on the text with each replaced (so the
         filters of :mod:`auditor.rules.said` read the characters: wo mei fa shi is a denial)
         and mapped back onto the pinyin."""
-        spelled = _spelled(text) if _ANY_LETTER.search(text) else None
+        swaps = self._emoji_readings(text)
+        if _ANY_LETTER.search(text):
+            swaps += self._lone_readings(text)
+        elif not swaps:
+            return found
+        spelled = _spelled(text, swaps)
         if spelled is None:
             return found
-        read, spans = spelled
+        read, spans, kinds = spelled
         out = list(found)
         for m in self.find(read, categories):
             start, end = spans[m.start][0], spans[m.end - 1][1]
@@ -157,14 +194,123 @@ class Matcher:
                 addressed_at(text, start) or _whole_run(text, start, end)
             ):
                 continue  # (a name read back from ordinary words: wo qu wang ba shang wang)
-            if any(b - a > 1 for a, b in spans[m.start : m.end]) and not any(
+            took = [k for k in kinds[m.start : m.end] if k]
+            if took and not any(
                 f.category == m.category and f.start < end and start < f.end for f in found
             ):
-                how = tuple(
-                    dict.fromkeys((*(h for h in m.how if h != "原文"), "音近", "拼音分开写"))
-                )
+                extra = [h for k in dict.fromkeys(took) for h in _SWAP_HOW[k]]
+                how = tuple(dict.fromkeys((*(h for h in m.how if h != "原文"), *extra)))
                 out.append(replace(m, start=start, end=end, text=text[start:end], how=how))
         return out if len(out) == len(found) else sorted(out, key=lambda m: (m.start, m.end))
+
+    def _lone_readings(self, text: str) -> list[_Swap]:
+        """The words typed in pinyin beside characters (:func:`lone_typed_words`) read as the
+        sentence patterns' keywords whose sound they fill, the characters beside them spelling
+        the rest of the keyword (changwai of 有changwai在帮 is 场外; shui of shui一帖 is the 水 of
+        水一): start, end, the reading, its characters' spans.  A word no keyword needs is
+        left as typed.  M107 判罚依据 "音近 … 密码"."""
+        words = lone_typed_words(text)
+        if not words:
+            return []
+        slots = self._slot_table()
+        out: list[_Swap] = []
+        for a, b, sylls in words:
+            fits = [
+                (len(kw), kw, i)
+                for kw, i in slots.get(sylls, ())
+                if text[max(0, a - i) : a] == kw[:i]
+                and text[b : b + len(kw) - i - len(sylls)] == kw[i + len(sylls) :]
+            ]
+            if not fits:
+                continue
+            _, kw, i = max(fits)
+            own, at = [], a
+            for k, p in enumerate(sylls):
+                end = b if k == len(sylls) - 1 else at + len(p)
+                own.append((at, end))
+                at = end
+            out.append((a, b, kw[i : i + len(sylls)], own, "typed"))
+        return out
+
+    def _emoji_readings(self, text: str) -> list[_Swap]:
+        """Each emoji read as the characters of its name (its Unicode CLDR Chinese name, or
+        what the lexicons' emoji table reads it as) whose sound a lexicon spelling or keyword
+        needs where the characters beside the emoji spell the rest of it (发🪨: 🪨 is 岩石,
+        and 发誓 needs a shi after 发: 发石; 你👵的: 老奶奶 gives the 奶奶 of 你奶奶的):
+        start, end, those characters, their spans.  The text so read goes through the whole
+        pipeline, the sound-alike's checks included (发🪨头的照片 is 发石头, no 发誓).  An
+        emoji fills a slot, never a whole spelling: 🤡 alone is read as the normaliser reads
+        it.  M107 判罚依据 "音近 … 密码"."""
+        if not _EMOJI_CHAR.search(text):
+            return []
+        sounds = self._emoji_sounds()
+        slots = self._slot_table(words=True)
+        out: list[_Swap] = []
+        for m in _EMOJI_CHAR.compiled.finditer(text):
+            names = sounds.get(m.group())
+            if not names:
+                continue
+            a = m.start()
+            b = a + 1 + (text[a + 1 : a + 2] == "\ufe0f")
+            fits = []
+            for name, sylls in names:
+                for i in range(len(sylls)):
+                    for j in range(i + 1, len(sylls) + 1):
+                        for kw, k in slots.get(sylls[i:j], ()):
+                            n = j - i
+                            if (
+                                len(kw) > n
+                                and text[max(0, a - k) : a] == kw[:k]
+                                and text[b : b + len(kw) - k - n] == kw[k + n :]
+                            ):
+                                fits.append((len(kw), n, name[i:j]))
+            if fits:
+                _, n, reading = max(fits)
+                out.append((a, b, reading, [(a, b)] * n, "emoji"))
+        return out
+
+    def _emoji_sounds(self) -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+        """Each emoji's names and their syllables: its Unicode CLDR Chinese name (the
+        ``emoji`` package: 🪨 岩石, 👵 老奶奶; up to four characters) and what the lexicons'
+        emoji table reads it as; faces (😀 😠 …) carry feelings, not words, and have none."""
+        got: dict[str, list[tuple[str, tuple[str, ...]]]] | None = self._lists.get("emoji_sounds")
+        if got is None:
+            from pypinyin import Style, lazy_pinyin
+
+            got = {}
+            for e, names in emoji_names(self.built.norm.emoji).items():
+                for name in sorted(names):
+                    py = tuple(lazy_pinyin(name, style=Style.NORMAL))
+                    if len(py) == len(name):
+                        got.setdefault(e, []).append((name, py))
+            self._lists["emoji_sounds"] = got
+        return got
+
+    def _slot_table(self, words: bool = False) -> dict[tuple[str, ...], list[tuple[str, int]]]:
+        """Each run of syllables of a sentence pattern's keyword (and, with ``words``, of a
+        word entry's spelling of two or more characters; CJK only, read by pypinyin) → the
+        keywords holding it and where (场外: (chang, wai) → 场外 at 0; (chang,) → 场外 at
+        0; (wai,) → 场外 at 1)."""
+        name = "word_slots" if words else "slots"
+        got: dict[tuple[str, ...], list[tuple[str, int]]] | None = self._lists.get(name)
+        if got is None:
+            from pypinyin import Style, lazy_pinyin
+
+            got = {}
+            every = {w for ws in self.built.keywords.values() for w in ws}
+            if words:
+                every |= {f for _, forms in self.built.word_forms for f in forms if len(f) > 1}
+            for w in sorted(every):
+                if not w or not all(map(_is_cjk, w)):
+                    continue
+                py = tuple(lazy_pinyin(w, style=Style.NORMAL))
+                if len(py) != len(w):
+                    continue
+                for i in range(len(py)):
+                    for j in range(i + 1, len(py) + 1):
+                        got.setdefault(py[i:j], []).append((w, i))
+            self._lists[name] = got
+        return got
 
     def _finish(
         self,
@@ -290,8 +436,17 @@ class Matcher:
     def _all_spelled(
         self, texts: list[str], out: list[list[PhraseMatch]], categories: Collection[str] | None
     ) -> list[list[PhraseMatch]]:
-        """Each text's matches with its spaced pinyin read as characters, as :meth:`find`."""
-        return [self._with_spelled(t, o, categories) for t, o in zip(texts, out, strict=True)]
+        """Each text's matches with its spaced pinyin, typed words and emoji read as
+        :meth:`find` reads them; the texts with a letter or an emoji found by one search
+        through them all joined (most texts have neither: no Python step for them)."""
+        joined = "\n".join(texts)
+        starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+        pos = 0
+        while (m := _SPELL_CHAR.compiled.search(joined, pos)) is not None:
+            i = bisect_right(starts, m.start()) - 1
+            out[i] = self._with_spelled(texts[i], out[i], categories)
+            pos = starts[i + 1]
+        return out
 
     def _typed_batch(
         self, fast: str, parts: Sequence[str], starts: list[int], codes: Any = None

@@ -585,6 +585,36 @@ def _emoji_table(puns: tuple[tuple[str, str], ...]) -> dict[int, str]:
     return table
 
 
+@lru_cache(maxsize=8)
+def _cldr_names() -> tuple[tuple[str, str], ...]:
+    """Each one-character emoji's Unicode CLDR Chinese short name of one to four CJK
+    characters (the ``emoji`` package: 🪨 岩石, 👵 老奶奶, 🤡 小丑脸); faces left out."""
+    import emoji
+
+    emoji.config.load_language("zh")
+    out: list[tuple[str, str]] = []
+    for emo, data in emoji.EMOJI_DATA.items():
+        e = emo.replace("\ufe0f", "")
+        if len(e) != 1 or any(lo <= ord(e) <= hi for lo, hi in _FACE_RANGES):
+            continue
+        name = str(data.get("zh") or "").strip(":")
+        if 1 <= len(name) <= 4 and all(_is_cjk(c) for c in name):
+            out.append((e, name))
+    return tuple(out)
+
+
+def emoji_names(table: Mapping[int, str]) -> dict[str, set[str]]:
+    """Each emoji's names: its CLDR Chinese short name (:func:`_cldr_names`) and what
+    ``table`` (a :class:`Normaliser`'s emoji table) reads it as, CJK only."""
+    out: dict[str, set[str]] = {}
+    for e, name in _cldr_names():
+        out.setdefault(e, set()).add(name)
+    for cp, reading in table.items():
+        if reading and all(_is_cjk(c) for c in reading):
+            out.setdefault(chr(cp), set()).add(reading)
+    return out
+
+
 def _join_regex(joins: Mapping[str, str]) -> re.Pattern[str]:
     """One regex for the split characters, grouped by their first character (女(?:马|表|良)|…):
     a thousand literal branches side by side are tried one by one at every position."""

@@ -29,6 +29,9 @@ from auditor.rules.sounds import (
     heard,
 )
 
+# The sentence-final particles, after which a word has ended (懂个暖啊).
+_PARTICLES = frozenset("了吧吗呢啊呀啦哦嘛哈咯喽呗")
+
 
 class SentencePatterns:
     """Step 5, the matcher's sentence patterns over the compiled lexicon's tables
@@ -179,9 +182,9 @@ class SentencePatterns:
                 rx = self._regexes[-1 - i] = re.compile(self.built.sound_patterns[i])
             copy = copy or norm.translate(self.sound_copy_table())
             for m in rx.finditer(copy):
-                if not self._heard_holds(i, norm, m.start(), m.end()):
-                    continue
                 os_, oe = self.confirmer.span(text, idx, m.start(), m.end())
+                if not self._heard_holds(i, norm, m.start(), m.end(), text[oe : oe + 4]):
+                    continue
                 original = text[os_:oe]
                 how = ("句式", "音近", *self.built.norm.how(original))
                 match = PhraseMatch(
@@ -208,12 +211,12 @@ class SentencePatterns:
             got = self._lists["sound"] = "".join(chars)
         return got
 
-    def _heard_holds(self, i: int, norm: str, s: int, t: int) -> bool:
+    def _heard_holds(self, i: int, norm: str, s: int, t: int, after: str = "") -> bool:
         """Is the sound-copy match ``norm[s:t]`` of pattern ``i`` a cloaked one?  At least
         three characters, of which one in three at most (and at least one) is a
         sound-alike — no character of the pattern, but the sound of one (what the
         pattern's wildcards took is neither) —, each a real cloak (:meth:`_cloaks`).
-        Not an exception of the entry."""
+        Not an exception of the entry.  ``after``: the original text right after the match."""
         if t - s < 3 or self.confirmer.excepted(i, norm, s, t):
             return False
         own = self._pattern_chars.get(i)
@@ -227,14 +230,20 @@ class SentencePatterns:
             if norm[p] not in own and _is_cjk(norm[p]) and norm[p].translate(table) in own
         ]
         return (
-            bool(subs) and len(subs) <= max(1, (t - s) // 3) and self._cloaks(norm, s, t, subs, own)
+            bool(subs)
+            and len(subs) <= max(1, (t - s) // 3)
+            and self._cloaks(norm, s, t, subs, own, after)
         )
 
-    def _cloaks(self, norm: str, s: int, t: int, subs: list[int], own: frozenset[str]) -> bool:
+    def _cloaks(
+        self, norm: str, s: int, t: int, subs: list[int], own: frozenset[str], after: str = ""
+    ) -> bool:
         """Are the sound-alikes ``subs`` of a sound-copy match over ``norm[s:t]`` cloaks,
         not words of their own: no pronoun, particle or everyday character (还在刷帖 is no
         再刷帖, 就来玩 no 就赖), none inside a game word (判蓝牌 is no 判烂), none making a
-        word of the dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了)?"""
+        word of the dictionary with a neighbour (存活 is no 蠢货, 烦死了 no 憨死了), and a near
+        sound the match ends on ending its word (not 说个暖心的事)?  ``after``: the original
+        text right after the match."""
         freq = self.built.tokenizer().FREQ
         if any(norm[p] in _NEAR_SHORT_STOP or freq.get(norm[p], 0) >= _EVERYDAY for p in subs):
             return False
@@ -242,11 +251,36 @@ class SentencePatterns:
         spans = [m.span() for m in game.finditer(norm, max(0, s - 6), t + 6)] if game else []
         if any(a <= p < b for a, b in spans for p in subs):
             return False
-        return not any(
+        if any(
             freq.get(w)  # (however rare: 烦死)
             for p in subs
             for w in (norm[max(0, p - 1) : p + 1], norm[p : p + 2])
             if len(w) == 2 and not set(w) <= own
+        ):
+            return False
+        return not self._near_joins_on(norm, t, subs, own, after)
+
+    def _near_joins_on(
+        self, norm: str, t: int, subs: list[int], own: frozenset[str], after: str
+    ) -> bool:
+        """Does a near sound the match ``norm[:t]`` ends on (not the reading of a character
+        of the pattern: 暖 nuan for 卵 luan), a weaker cloak than a homophone, make a word with
+        what follows it?  It ends its word where ``after`` (the original text after the
+        match: the normalised text has lost the comma of 懂个暖，票型) begins with the text's
+        end, a mark, a particle, a pronoun, an everyday character or a word of the dictionary
+        (懂个暖 / 懂个暖啊 / 懂个暖发酵 / 我军四说 / 军四们); not in 说个暖心的事, 投个暖心票."""
+        py = self.built.py_table
+        if t - 1 not in subs or py.get(ord(norm[t - 1])) in {
+            py.get(ord(c)) for c in own if _is_cjk(c)
+        }:
+            return False
+        if not after or not _is_cjk(after[0]) or after[0] in _PARTICLES:
+            return False
+        freq = self.built.tokenizer().FREQ
+        return not (
+            after[0] in _NEAR_SHORT_STOP
+            or freq.get(after[0], 0) >= _EVERYDAY
+            or any(freq.get(after[:k]) for k in (2, 3, 4) if k <= len(after))
         )
 
     def _game_re(self) -> re.Pattern[str] | None:

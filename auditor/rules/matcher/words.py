@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from auditor import __version__
 from auditor.files import cache_dir
 from auditor.rules.matcher.disk import _import_jieba, _installed, _prune
+from auditor.rules.matcher.lazy import _LazyPattern
 from auditor.rules.matcher.normalise import (
     _SPACED_LETTERS,
     _SYLLABLES,
@@ -26,6 +27,7 @@ from auditor.rules.matcher.normalise import (
     pinyin_word,
 )
 from auditor.rules.matcher.pinyin import _pinyin_table
+from auditor.rules.said.text import is_cjk
 from auditor.store.wordfreq import WordFreqFile
 
 if TYPE_CHECKING:
@@ -122,6 +124,37 @@ def spaced_runs(text: str) -> list[list[tuple[int, int, str]]]:
         if len(sylls) >= _RUN_SYLLABLES:
             runs.append(sylls)
     return runs
+
+
+# A word typed in pinyin inside a sentence of characters (8号有changwai在帮他, ＳＨＵＩ一帖): a
+# run of letters with a character right beside it.  Which characters it stands for is the
+# lexicon's to say (the matcher reads it as a keyword whose sound it fills, see
+# :meth:`~auditor.rules.matcher.core.Matcher.find`), not an input method's first guess
+# (shui alone is 谁 to one).  (issue 35, session 43 round 2)
+_LONE_WORD = re.compile(r"(?<![a-z0-9])[a-z]{2,}(?![a-z0-9])")
+# (two letters, half- or full-width, right beside a CJK character: where such a word can be)
+_LETTER = "[A-Za-z\uff21-\uff3a\uff41-\uff5a]"
+_CJK_CHAR = "[\u3400-\u9fff\uf900-\ufaff]"  # (is_cjk's ranges)
+_LETTERS_BY_CJK = _LazyPattern(f"{_CJK_CHAR}{_LETTER}{{2}}|{_LETTER}{{2}}{_CJK_CHAR}")
+
+
+def lone_typed_words(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    """The words typed in pinyin with a CJK character right beside them, each as (start,
+    end, syllables); none in a text with an ASCII word that is no pinyin (English)."""
+    if _LETTERS_BY_CJK.search(text) is None:  # (most texts with letters: no such word)
+        return []
+    plain = text.translate(_WIDE_TO_ASCII).lower()
+    out: list[tuple[int, int, tuple[str, ...]]] = []
+    for m in _LONE_WORD.finditer(plain):
+        a, b = m.span()
+        if not ((a and is_cjk(plain[a - 1])) or (b < len(plain) and is_cjk(plain[b]))):
+            continue
+        sylls = _syllables_of(m.group())
+        if sylls:
+            out.append((a, b, tuple(sylls)))
+    if out and not all(pinyin_word(w) for w in _ASCII_WORD.findall(plain)):
+        return []
+    return out
 
 
 @lru_cache(maxsize=1)
