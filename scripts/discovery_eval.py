@@ -53,7 +53,7 @@ from auditor.game.discover import piped_words, tells_phase  # noqa: E402
 from auditor.game.gamefile import EventType  # noqa: E402
 from auditor.game.state import why_listed  # noqa: E402
 from auditor.game.titles import classify  # noqa: E402
-from auditor.game.when import find_points, find_ranges, paired_times  # noqa: E402
+from auditor.game.when import find_points, find_ranges, lone_close, paired_times  # noqa: E402
 from auditor.rulesets import names as ruleset_names  # noqa: E402
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -275,6 +275,15 @@ def _day_items(
                 "opens": _minute(pair[0]),
                 "closes": _minute(pair[1]),
             }
+            if phase and phase <= 3:
+                item["phase"] = phase
+            out.append(item)
+            ranged.add(day)
+        lone = None if pair is not None else lone_close(text, posted, TZ, day)
+        if lone is not None:
+            # its one time in the theme's word (本站 21:30 发车): discovery proposes it as the
+            # day's close (auditor.game.when.lone_close)
+            item = {"kind": "day", "day": day, "closes": _minute(lone)}
             if phase and phase <= 3:
                 item["phase"] = phase
             out.append(item)

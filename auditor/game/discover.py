@@ -69,7 +69,7 @@ from auditor.game.titles import (
     serial_code,
     title_count,
 )
-from auditor.game.when import TimePoint, find_points, find_ranges, paired_times
+from auditor.game.when import TimePoint, find_points, find_ranges, lone_close, paired_times
 from auditor.models import Post
 from auditor.rulesets import preset_text
 from auditor.urls import findpost_link
@@ -987,6 +987,8 @@ class _DayReader:
                 if phase is not None and not ranges and rule.phases:
                     self._phase_alone(t, first, phase, name)
                 if not ranges:
+                    if phase is None and t.day not in self.found:
+                        self._verbs_alone(t, first)
                     continue
                 r = ranges[0]
                 if phase is not None:
@@ -1000,6 +1002,22 @@ class _DayReader:
                         r.opens, r.closes, accelerated, first.pid, "开帖",
                         {"opens": _stated(first.pid), "closes": _stated(first.pid)},
                     )  # fmt: skip
+
+    def _verbs_alone(self, t: ThreadSpec, first: Post) -> None:
+        """A day's opening post that states its opening and its close each with its own verb
+        and no range (今早十点开门，明晚九点半关门): the day's own times, as a range is — ahead of
+        a schedule posted before it, which the director may have moved since (第三天顺延到28号
+        早上十点开门 … 【第三天讨论帖】今早十点开门，今晚九点半关门（加速）).  A line of two
+        times without their verbs (:func:`paired_times`) still waits for the schedule."""
+        assert t.day is not None
+        opens, closes = self._stated_alone(first, t.day, paired=False)
+        if opens is None or closes is None or not opens < closes:
+            return
+        fast = "加速" in self.titled.get(t.tid, "") or bool(_SPED_LINE.search(_text(first)))
+        self.found[t.day] = _Day(
+            opens, closes, fast, first.pid, "开帖",
+            {"opens": _stated(first.pid), "closes": _stated(first.pid)},
+        )  # fmt: skip
 
     def _phase(self, t: ThreadSpec) -> int | None:
         """The 环节 a vote thread is: its title's number (环节二), else its place among the
@@ -1102,14 +1120,7 @@ class _DayReader:
                 fields["opens"] = _stated(first.pid)
             else:
                 opens = first.posted_at
-            if closes is not None:
-                fields["closes"] = _stated(first.pid)
-            elif self.rules_close is not None:
-                closes = rule.closes(n, opens, self.rules_close[0])
-                fields["closes"] = (f"pid {self.rules_close[1]}（规则帖的关门时间）", "inferred")
-            else:
-                closes = rule.closes(n, opens)
-                fields["closes"] = (rule.source, "inferred")
+            closes, fields["closes"] = self._close_of(n, first, opens, closes)
             if closes is None or closes <= opens:
                 if not asked:
                     asked = True
@@ -1120,11 +1131,32 @@ class _DayReader:
             )
             self.found[n] = _Day(opens, closes, accelerated, first.pid, "帖子", fields)
 
+    def _close_of(
+        self, n: int, first: Post, opens: datetime, closes: datetime | None
+    ) -> tuple[datetime | None, tuple[str, str]]:
+        """Day n's close (:meth:`from_threads`) and where it comes from: its opening post's,
+        the one time of it in the theme's word (a guess, proposed), the rules thread's close,
+        the rule set's schedule."""
+        rule = self.rule
+        if closes is not None:
+            return closes, _stated(first.pid)
+        lone = lone_close(_text(first), first.posted_at, self.tz, n)
+        if lone is not None and lone > opens:
+            # 本站 21:30 发车: the one time in the theme's word — a guess, proposed
+            return lone, (f"pid {first.pid}（开帖里唯一的时间）", "inferred")
+        if self.rules_close is not None:
+            return (
+                rule.closes(n, opens, self.rules_close[0]),
+                (f"pid {self.rules_close[1]}（规则帖的关门时间）", "inferred"),
+            )
+        return rule.closes(n, opens), (rule.source, "inferred")
+
     def _stated_alone(
-        self, first: Post, day: int | None = None
+        self, first: Post, day: int | None = None, paired: bool = True
     ) -> tuple[datetime | None, datetime | None]:
         """The times an opening post states alone (开帖：12月3日 9:00 / 今晚22点关帖), else
-        the two times of one of its lines, whatever the verbs (:func:`paired_times`)."""
+        (``paired``) the two times of one of its lines, whatever the verbs
+        (:func:`paired_times`)."""
         opens = closes = None
         for pt in find_points(_text(first), first.posted_at, self.tz):
             if pt.wrong:
@@ -1137,13 +1169,18 @@ class _DayReader:
                 opens = pt.at
             elif pt.role == "closes" and closes is None and not pt.delay:
                 closes = pt.at
-        if opens is None or closes is None:
+        if paired and (opens is None or closes is None):
             # 9点开诊，晚上9点半停诊: the time said without a known verb completes its pair
             pair = paired_times(_text(first), first.posted_at, self.tz, day)
             if pair is not None and opens in (None, pair[0]) and closes in (None, pair[1]):
                 opens, closes = pair
         return opens, closes
 
+
+# a close said sped up on its own line (今晚九点半关门（加速）): not a request nor a refusal
+_SPED_LINE = lazy(
+    r"(?m)^(?![^\n]*(?:申请|如果|假如|不加速|没有加速|未加速|[？?]))[^\n]*(?:关|截止|结束)[^\n]*加速"
+)
 
 _SCHEDULE_HEAD = lazy(
     r"^[^\S\n]*[【\[(（]?\s*(?:本局|本场|本版|全局)?\s*(?:日程|赛程|作息|时间表)\s*[】\])）]?"
@@ -1223,12 +1260,17 @@ def _close_changes(
     for n in sorted(found):
         f = found[n]
         nxt = found.get(n + 1)
+        # the night before the day opens counts too (进程帖10 at 09:58：今天执行加速：今晚九点半
+        # 关门, the day opening at 10:00), for a time within the day (:func:`_change_close`)
+        prev = found.get(n - 1)
+        night = prev.closes if prev is not None and prev.closes < f.opens else f.opens
         posts = sorted(
             (p for tid, t in counted.items() if t.day in (None, n) for p in by_tid.get(tid, [])),
             key=lambda p: p.posted_at,
         )
         for p in posts:
-            if p.author in game.directors and f.opens <= p.posted_at <= f.closes:
+            inside = night < p.posted_at <= f.closes or p.posted_at == f.opens
+            if p.author in game.directors and inside:
                 _change_close(n, f, nxt, p, tz, names or {})
 
 
@@ -1250,23 +1292,61 @@ def _change_close(
     fix = bool(_CORRECTS.search(text))
     shifts = _shifts(text)
     points = find_points(text, p.posted_at, tz)
+    if p.posted_at < f.opens:
+        # a post of the night before: only a time within the day is the day's
+        points = [pt for pt in points if pt.at > f.opens]
+    _next_opening(n, f, nxt, points, p.pid)
     moved = _set_against(points, fix or fast)
     _restated_delay(f, points, n, nxt, p.pid)
-    planned = f.planned or f.closes
-    for pt in points:
-        if not _a_close_of(pt, n, nxt):
-            continue
-        if (pt.delay or moved) and pt.at > f.closes:
-            f.closes, f.delayed, f.accelerated, f.planned = pt.at, True, False, planned
-            f.fields["closes"] = _stated(p.pid, "（延时）")
-            f.moved_by += [p.pid] if p.pid is not None else []
-            break
-        if (fast and pt.at < f.closes) or ((fix or shifts) and pt.at != f.closes):
-            _move_close(f, pt.at, planned, p.pid, _MOVED_BY[(fast, fix)])
-            f.moved_by += [p.pid] if p.pid is not None else []
-            break
+    closes = [pt for pt in points if _a_close_of(pt, n, nxt)]
+    _first_move(f, closes, p.pid, moved, (fast, fix, shifts))
     if fast:
         f.accelerated, f.delayed = True, False
+
+
+def _first_move(
+    f: _Day, closes: list[TimePoint], pid: int | None, moved: bool, how: tuple[bool, bool, bool]
+) -> None:
+    """The first of a post's closes of the day that moves it (:func:`_change_close`): a delay
+    (or a close set against the one that was) later; a sped-up close earlier; a correction or
+    the director's own shift anywhere else; the sped-up close the day already has, said
+    again, read."""
+    fast, fix, shifts = how
+    planned = f.planned or f.closes
+    for pt in closes:
+        if fast and pt.at == f.closes and pid is not None:
+            f.moved_by.append(pid)  # the sped-up close the day already has, said again
+            return
+        if (pt.delay or moved) and pt.at > f.closes:
+            f.closes, f.delayed, f.accelerated, f.planned = pt.at, True, False, planned
+            f.fields["closes"] = _stated(pid, "（延时）")
+            f.moved_by += [pid] if pid is not None else []
+            return
+        if (fast and pt.at < f.closes) or ((fix or shifts) and pt.at != f.closes):
+            _move_close(f, pt.at, planned, pid, _MOVED_BY[(fast, fix)])
+            f.moved_by += [pid] if pid is not None else []
+            return
+
+
+def _next_opening(
+    n: int, f: _Day, nxt: _Day | None, points: list[TimePoint], pid: int | None
+) -> None:
+    """A director's post during day n that dates the next day's opening (延时成功…第三天顺延到
+    28号早上十点开门): the next day opens then, when only a schedule posted before said when
+    (its own opening post, once there, states it itself) — so a delay past the schedule's
+    next opening is read as the new close, not taken for the next day's."""
+    if nxt is None or nxt.how != "日程":
+        return
+    for pt in points:
+        if pt.role != "opens" or pt.day != n + 1 or not pt.dated:
+            continue
+        if pt.wrong or pt.asof or pt.aside or not f.opens < pt.at < nxt.closes:
+            continue
+        if pt.at != nxt.opens:
+            nxt.fields["opens"] = _stated(pid, "（顺延）" if pt.at > nxt.opens else "（调整）")
+            nxt.opens = pt.at
+            nxt.moved_by += [pid] if pid is not None else []
+        return
 
 
 def _restated_delay(
@@ -1480,7 +1560,7 @@ def _event_from(
         elif how == "vote":
             at = result_close or t
         else:  # a night death is announced when the day opens
-            at = inside.opens if inside is not None and opening else t
+            at = _night_at(days, inside, t, opening, how == "night", piped=False)
         return Event(EventType.ELIMINATED, a.player, at, how, announced=t)
     if a.type is EventType.SHERIFF:
         at = result_close if (a.how == "elected" and result_close is not None) else t
@@ -1493,11 +1573,52 @@ def _event_from(
         window = next((d for d in days if d.number == a.day), None) if a.day else None
         if window is not None:
             return Event(EventType.PIPED, a.player, window.opens, until=window.closes)
-        at = inside.opens if inside is not None and opening else t
-        return Event(EventType.PIPED, a.player, at)
+        return Event(EventType.PIPED, a.player, _night_at(days, inside, t, opening, True, True))
     if a.type is EventType.SUBSTITUTE:
         return Event(EventType.SUBSTITUTE, a.player, t, value=a.account)
     return None
+
+
+# how long before a day opens a director's post is its dawn (天亮了), and how long after it
+# opens his post still is its morning news (更正 at 10:05 of the night's results)
+_DAWN = timedelta(hours=1)
+
+
+def _dawn(days: list[DaySpec], t: datetime) -> DaySpec | None:
+    """The day a post made in the hour before it opens, after the day before closed, is the
+    dawn of (进程帖5 at 09:55：天亮了。昨夜出局…, the day opening at 10:00): a night's result it
+    announces takes the day's opening, as in the day's opening post."""
+    for i, d in enumerate(days):
+        before = days[i - 1].closes if i else None
+        if d.opens - _DAWN <= t < d.opens and (before is None or before < t):
+            return d
+    return None
+
+
+def _night_at(
+    days: list[DaySpec],
+    inside: DaySpec | None,
+    t: datetime,
+    opening: bool,
+    of_night: bool,
+    piped: bool,
+) -> datetime:
+    """When a night's result (a death, a piping) posted at ``t`` takes effect: the day's
+    opening for its opening post, a dawn post (:func:`_dawn`) and — a piping — a post in the
+    day's first hour (:func:`_early`); else the post's time."""
+    dawn = _dawn(days, t) if of_night else None
+    if dawn is not None:
+        return dawn.opens  # 天亮了 at 09:55, the day opening at 10:00
+    if inside is not None and (opening or (piped and _early(inside, t))):
+        return inside.opens
+    return t
+
+
+def _early(day: DaySpec, t: datetime) -> bool:
+    """A post within the first hour of the day (the night's results corrected at 10:05): its
+    night's piping is the day's from its opening, as the opening post's is (M39 吹笛 (3)：
+    次日公示，次日白天只能…)."""
+    return day.opens <= t < day.opens + _DAWN
 
 
 def discover_events(
@@ -1545,9 +1666,10 @@ def _announced_events(
             if ev is None:
                 continue
             if a.correction:
-                wrong = [s for s in found if _corrected(s, ev, a, days)]
-                found = [s for s in found if s not in wrong]
-                ev = _in_place_of(ev, a, wrong)
+                corrected = _correct(ev, a, found, days)
+                if corrected is None:
+                    continue  # the 更正 post repeats what the opening post said (吹笛：X)
+                ev, found = corrected
             elif _announced_before(ev, found):
                 continue  # announced again (the next day's 公示 repeats the eliminations)
             # a how the clause does not state is the tool's guess: a proposal, never a fact
@@ -1653,6 +1775,27 @@ def _announced_before(ev: Event, found: list[Sourced]) -> bool:
         and s.item.type is ev.type
         and s.item.player == ev.player
         and (ev.type is not EventType.SHERIFF or s.item.how == ev.how)
+        for s in found
+    )
+
+
+def _correct(
+    ev: Event, a: Announced, found: list[Sourced], days: list[DaySpec]
+) -> tuple[Event, list[Sourced]] | None:
+    """A 更正's event in place of what it corrects (the found events without it), or None when
+    it corrects nothing and repeats an event already found."""
+    wrong = [s for s in found if _corrected(s, ev, a, days)]
+    if not wrong and _found_already(ev, found):
+        return None
+    return _in_place_of(ev, a, wrong), [s for s in found if s not in wrong]
+
+
+def _found_already(ev: Event, found: list[Sourced]) -> bool:
+    """The same event, the same moment, already found (a correction's other clauses)."""
+    return any(
+        isinstance(s.item, Event)
+        and (s.item.type, s.item.player, s.item.how, s.item.at)
+        == (ev.type, ev.player, ev.how, ev.at)
         for s in found
     )
 

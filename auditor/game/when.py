@@ -1592,7 +1592,79 @@ def paired_times(
         pair = _line_pair(line, posted_at, tz, day)
         if pair is not None:
             return pair
+    return _labelled_pair(text, posted_at, tz, day)
+
+
+def lone_close(
+    text: str, posted_at: datetime, tz: tzinfo, day: int | None = None
+) -> datetime | None:
+    """A day's opening post whose one time is said in the theme's own words (本站 21:30 发车；
+    熄火时间 21:30): the day opens with the post, so its one later time — hours after the post
+    and within a day and a half — is the day's close.  Never a moment (21:00 前交技能), another
+    window's (遗言), a time with an opening of its own (20:00 开始语音), a supposition, a
+    question, a recap or a later day's, a quote, nor a post with any other time.  The theme's
+    word is a guess: discovery proposes the close for the director to confirm."""
+    points = find_points(text, posted_at, tz)
+    if len(points) != 1:
+        return None
+    (pt,) = points
+    if pt.role is not None or pt.wrong or pt.asof or pt.delay or pt.aside:
+        return None
+    if pt.day is not None and pt.day != day:
+        return None
+    if not posted_at + timedelta(hours=4) <= pt.at <= posted_at + timedelta(hours=36):
+        return None
+    for line in re.split(r"[。！!；;\n]+", text):
+        folded = normalise(line)
+        start = folded.find(pt.text)
+        if start < 0:
+            continue
+        if _NOT_THIS_DAYS.search(line) or _QUOTED.search(line):
+            return None
+        return pt.at if _said_otherwise(folded, (start, start + len(pt.text))) else None
     return None
+
+
+# a line that is a label and a time and nothing else (入住：3月7日 10:00 / 熄火：晚上十二点)
+_LABEL_LINE = lazy(r"^\s*[^\s：:，,。！!？?\d][^：:，,。！!？?\n]{0,11}[：:][^，,。！!？?；;\n]+$")
+
+
+def _label_block(text: str, posted_at: datetime, tz: tzinfo) -> tuple[str, str] | None:
+    """The post's two lines one under the other, each a label and one time (no range), none
+    of the block a recap's, a rule's, a question's or a quote (:func:`_labelled_pair`)."""
+    lines = [ln.strip() for ln in text.replace("\r", "").split("\n") if ln.strip()]
+    labelled = [
+        i
+        for i, ln in enumerate(lines)
+        if _LABEL_LINE.match(ln) and len(find_points(ln, posted_at, tz)) == 1
+    ]
+    if len(labelled) != 2 or labelled[1] != labelled[0] + 1:
+        return None
+    head = lines[labelled[0] - 1] if labelled[0] else ""
+    block = [lines[i] for i in labelled]
+    if head.endswith((":", "：")):
+        block.append(head)  # 上一局：⏎开灶：…⏎熄火：… — a recap's block
+    if any(_NOT_THIS_DAYS.search(ln) or _QUOTED.search(ln) for ln in block):
+        return None
+    if any(find_ranges(lines[i], posted_at, tz) for i in labelled):
+        return None
+    return lines[labelled[0]], lines[labelled[1]]
+
+
+def _labelled_pair(
+    text: str, posted_at: datetime, tz: tzinfo, day: int | None
+) -> tuple[datetime, datetime] | None:
+    """Two lines one under the other, each a label and a time alone (第1日入住：3月7日 10:00⏎
+    退房：3月8日 22:00; 开灶：3月20日 零点⏎熄火：3月20日 晚上十二点): the theme's words for the
+    day's opening and close, read as one line of two times (:func:`_line_pair`) — the only
+    such lines of the post, neither a recap, a rule in general, a question nor a quote."""
+    pair = _label_block(text, posted_at, tz)
+    if pair is None:
+        return None
+    (first,), (second,) = (find_points(ln, posted_at, tz) for ln in pair)
+    if any(p.wrong or p.aside or p.asof or p.delay for p in (first, second)):
+        return None
+    return _pair_of(first, second, posted_at, tz, day)
 
 
 def _line_pair(
@@ -1605,9 +1677,16 @@ def _line_pair(
     first, second = points
     if second.role == "opens" and not _opens_own_clause(line, first, second):
         second = replace(second, role=None)  # 09:00 开始登机，21:30 舱门关闭: not its verb
+    return _pair_of(first, second, posted_at, tz, day)
+
+
+def _pair_of(
+    first: TimePoint, second: TimePoint, posted_at: datetime, tz: tzinfo, day: int | None
+) -> tuple[datetime, datetime] | None:
+    """Two times of a day's opening post as its opening and close (:func:`_line_pair`)."""
     if first.role == "closes" or second.role == "opens":
         return None
-    if any(p.day is not None and p.day != day for p in points):
+    if any(p.day is not None and p.day != day for p in (first, second)):
         return None
     opens, closes = first.at, second.at
     if second.role is None and closes.astimezone(tz).time() == time(0, 0):
