@@ -73,6 +73,8 @@ SETS = [
     # calendar (年底评奖, 去年的最佳新人奖) is no card: blind15 13 -> 12, blind18 16 -> 15,
     # blind19 5 -> 4, blind20 12 -> 10 clean flagged (even 6 -> 4, odd 6 -> 6)
     ("phrases/blind21/phrases_blind21.tsv", 0.933, 0.830, 9),  # scored once after session 42
+    # scored once after session 43 (P 0.967 R 0.810, 6/201; start of session 43 0.966 / 0.782 / 6)
+    ("phrases/blind22/phrases_blind22.tsv", 0.962, 0.805, 6),
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]
