@@ -822,9 +822,25 @@ def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = No
     return problems(game, _forum_now(game), tallied) + set_aside_votes(game)
 
 
-def dismiss(game: Game, store: Store, pid: int, *, by: str | None, note: str = "") -> str:
-    """Dismiss a listed 未读懂的公告 as 不是公告, signed ``by`` a director of the game (as a
-    decision is): kept in the store (the check state's ``dismissed:<pid>``) for as long as
+#: A director's answers to a listed 未读懂的公告, each clearing it from the list for as long
+#: as the post says the same: 不是公告 (no announcement at all), or 读对了 / 已处理 (his own
+#: result post the tool partly read: what it holds is in the game already).
+DISMISS_ANSWERS = {"not_announcement": "不是公告", "handled": "读对了 / 已处理"}
+
+
+def dismiss(
+    game: Game,
+    store: Store,
+    pid: int,
+    *,
+    by: str | None,
+    note: str = "",
+    answer: str = "not_announcement",
+) -> str:
+    """Answer a listed 未读懂的公告, signed ``by`` a director of the game (as a decision is):
+    ``answer`` is ``not_announcement`` (不是公告) or ``handled`` (读对了 / 已处理: a result
+    post the tool partly read, whose content the game already holds).  Either is kept in
+    the store (the check state's ``dismissed:<pid>``, with its ``answer``) for as long as
     the post says the same, recorded as a ``dismiss`` run.  Refused for a post that is not
     listed."""
     from auditor.game.confirm import ProposalError
@@ -837,12 +853,15 @@ def dismiss(game: Game, store: Store, pid: int, *, by: str | None, note: str = "
         raise ProposalError(
             f"pid {pid} 不在未读懂的公告里（auditor game 列出的才能标为不是公告；已标过的不再列出）"
         )
+    if answer not in DISMISS_ANSWERS:
+        raise ProposalError(f"回答看不懂：{answer}（可以是 {'、'.join(DISMISS_ANSWERS)}）")
     at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
     value = {"by": signer, "at": at, "note": note, "digest": listed[pid].digest}
+    value["answer"] = answer
     run_id = store.start_run("dismiss")
     store.state.dismiss(pid, value)
-    store.finish_run(run_id, "ok", {"pid": pid, "by": signer, "note": note})
-    return f"pid {pid} 已标为不是公告（{signer} 于 {at}），以后不再列出"
+    store.finish_run(run_id, "ok", {"pid": pid, "by": signer, "note": note, "answer": answer})
+    return f"pid {pid} 已标为{DISMISS_ANSWERS[answer]}（{signer} 于 {at}），以后不再列出"
 
 
 @dataclass(slots=True)

@@ -339,7 +339,18 @@ _DismissPidOpt = Annotated[
         show_default=False,
     ),
 ]
-_NoteOpt = Annotated[str, typer.Option("--note", help="与 --dismiss 一起：说明（可选）")]
+_HandledPidOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--handled",
+        help="把一条未读懂的公告标为「读对了 / 已处理」（自己的结果帖，工具读出了一部分，"
+        "内容已在游戏里）：auditor game 游戏文件 --handled pid；签名保存，以后不再列出",
+        show_default=False,
+    ),
+]
+_NoteOpt = Annotated[
+    str, typer.Option("--note", help="与 --dismiss 或 --handled 一起：说明（可选）")
+]
 _FmtOpt = Annotated[
     str,
     typer.Option(
@@ -378,6 +389,9 @@ def _act(
     """--dismiss, --add or --confirm: what it did, in words."""
     if acts["dismiss"] is not None:
         return dismiss(g, store, int(str(acts["dismiss"])), by=by, note=note)
+    if acts.get("handled") is not None:
+        pid = int(str(acts["handled"]))
+        return dismiss(g, store, pid, by=by, note=note, answer="handled")
     if acts["add"] is not None:
         values = {k: v for k, v in fields.items() if k != "kind"}
         return add(g, store, str(acts["add"]), values, by=by).message
@@ -412,6 +426,7 @@ def game_cmd(
     add_what: _AddWhatOpt = None,
     pid: _PidOpt = None,
     dismiss_pid: _DismissPidOpt = None,
+    handled_pid: _HandledPidOpt = None,
     note: _NoteOpt = "",
     fmt: _FmtOpt = "table",
 ) -> None:
@@ -423,8 +438,8 @@ def game_cmd(
     （可用 --player / --day 更正；延时要用 --closes 给出导演公示的新关门时间），与审计台的
     “确认”按钮相同。
 
-    --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告
-    （pid 见「未读懂的公告」）；
+    --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告，
+    --handled pid 标为读对了 / 已处理（pid 见「未读懂的公告」）；
     --format json|csv 给脚本用。
 
     例：auditor game examples/sample/minimal.toml
@@ -448,8 +463,9 @@ def game_cmd(
             for name, value in (("opens", opens), ("closes", closes), ("at", at))
         }
         with open_store(g) as store:
-            if dismiss_pid is not None or add_what is not None or confirm_id is not None:
-                acts = {"dismiss": dismiss_pid, "add": add_what, "confirm": confirm_id}
+            acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
+            acts["confirm"] = confirm_id
+            if any(v is not None for v in acts.values()):
                 fields = {
                     "day": day, "opens": when["opens"], "closes": when["closes"],
                     "accelerated": accelerated, "delayed": delayed,

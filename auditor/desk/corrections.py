@@ -1,4 +1,4 @@
-"""The desk's forms for what discovery could not read: 不是公告 for a listed post, the
+"""The desk's forms for what discovery could not read: 不是公告 or 读对了 / 已处理 for a listed post, the
 fields of a proposal a director corrects before confirming it (an event's type, how and
 time; a day's opens, closes, accelerated and delayed; a thread's kind), and a day or an
 event the forum did not give, added — the same calls as ``auditor game --dismiss``,
@@ -23,10 +23,13 @@ if TYPE_CHECKING:
     from auditor.desk.app import DeskApp
 
 
-def dismiss_unread(game: Game, pid: int, *, by: str, reports: Path) -> actions.Done:
-    """:func:`pipeline.dismiss` signed by the signed-in director; the report rewritten."""
+def dismiss_unread(
+    game: Game, pid: int, *, by: str, reports: Path, answer: str = "not_announcement"
+) -> actions.Done:
+    """:func:`pipeline.dismiss` signed by the signed-in director (``answer``: 不是公告 or
+    读对了 / 已处理); the report rewritten."""
     with actions.game_store(game) as store:
-        said = pipeline.dismiss(game, store, pid, by=by)
+        said = pipeline.dismiss(game, store, pid, by=by, answer=answer)
     return actions.done(said, actions.rewrite_report(game, reports))
 
 
@@ -39,9 +42,10 @@ async def dismiss_post(app: DeskApp, request: Request) -> Response:
     if not raw.isdecimal():
         app.flash(request, "error", f"pid 应当是数字：{raw}")
         return app.back(slug, form, "#state-problems")
+    answer = str(form.get("answer", "")).strip() or "not_announcement"
     try:
         done = await run_in_threadpool(
-            dismiss_unread, game, int(raw), by=who, reports=app.desk.reports
+            dismiss_unread, game, int(raw), by=who, reports=app.desk.reports, answer=answer
         )
     except AuditorError as exc:
         app.flash(request, "error", str(exc))
