@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
-from auditor.game.gamefile import DaySpec, Game, ThreadKind, load_game
+from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, load_game
 from auditor.report.words import withdrawn_words
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
@@ -579,7 +579,9 @@ def refresh(
     return written
 
 
-def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
+def pending(
+    game: Game, store: Store, *, stored: bool = True, rejected: bool = False
+) -> list[Proposal]:
     """What waits for a director to confirm, for a game that discovers its state: the
     threads, days and events read from the forum that the game file does not state, the
     加速 / 延时 requests, and the tally outcomes no announcement confirms (``auditor game``
@@ -588,7 +590,10 @@ def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
 
     The tally outcomes are read from the last check's records while they are current
     (:func:`auditor.rules.engine.current_records`); only stale records (or ``stored``
-    False) make the rules' context be built again over every post."""
+    False) make the rules' context be built again over every post.
+
+    A proposal a director rejected (:func:`reject`) is left out while his answer holds;
+    ``rejected``: only those, instead."""
     import auditor.rules.engine as engine
     from auditor.game.discover import Discovery
     from auditor.rules.proposals import proposed
@@ -602,9 +607,67 @@ def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
     ]
     records = engine.current_records(game, store) if stored else None
     kept = recorded_proposals(records, game) if records is not None else None
-    if kept is not None:
-        return found + kept
-    return found + proposed(engine.build_context(game, store))
+    every = found + (kept if kept is not None else proposed(engine.build_context(game, store)))
+    answers = store.state.rejected
+    return [p for p in every if (_rejection(p, store, answers) is not None) == rejected]
+
+
+#: A director's answers to a proposal he does not want (the desk's buttons under it):
+#: 不对，不要 (the tool read it wrong), and for a tally's vote-out 无人出局 (the day had no
+#: one out) and 还没关门 (the day is still open: asked again once new posts come in).
+REJECT_ANSWERS = {"wrong": "不对，不要", "no_one_out": "无人出局", "not_closed": "还没关门"}
+
+
+def _digest(p: Proposal) -> str:
+    return hashlib.sha256(p.describe().encode()).hexdigest()[:16]
+
+
+def _rejection(
+    p: Proposal, store: Store, answers: Mapping[str, Mapping[str, str]]
+) -> Mapping[str, str] | None:
+    """The director's rejection of ``p`` while it holds: the proposal says the same, and
+    for 还没关门 no post came in since."""
+    got = answers.get(p.id)
+    if got is None or got.get("digest") != _digest(p):
+        return None
+    if got.get("answer") == "not_closed" and got.get("posts") != str(store.report_marks()[0]):
+        return None
+    return got
+
+
+def reject(game: Game, store: Store, ident: str, *, by: str | None, answer: str = "wrong") -> str:
+    """Reject a pending proposal (``answer``: one of :data:`REJECT_ANSWERS`), signed ``by`` a
+    director of the game: kept in the store (``rejected:<id>``) while the proposal says the
+    same (for 还没关门: until new posts come in), recorded as a ``reject`` run; its question
+    goes away.  无人出局 and 还没关门 answer a tally's vote-out only, and stand as that day's
+    result (no 缺结果 asked for it)."""
+    from auditor.game.confirm import ProposalError, find
+    from auditor.ledger.decisions import default_signer
+
+    signer = default_signer(game, by)
+    game = current(game, store)
+    found = find(pending(game, store), ident)
+    if answer not in REJECT_ANSWERS:
+        raise ProposalError(f"回答看不懂：{answer}（可以是 {'、'.join(REJECT_ANSWERS)}）")
+    if answer != "wrong" and not _tally_vote_out(found):
+        raise ProposalError(
+            f"「{REJECT_ANSWERS[answer]}」只用来回答计票得出的出局：{found.describe()}"
+        )
+    at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
+    value = {"by": signer, "at": at, "answer": answer, "digest": _digest(found)}
+    value["posts"] = str(store.report_marks()[0])
+    run_id = store.start_run("reject")
+    store.state.reject(found.id, value)
+    store.finish_run(run_id, "ok", {"proposal": found.id, "by": signer, "answer": answer})
+    return f"{found.describe()}：已答「{REJECT_ANSWERS[answer]}」（{signer} 于 {at}），不再询问"
+
+
+def _tally_vote_out(p: Proposal) -> bool:
+    item = p.item
+    return (
+        p.source == "计票" and isinstance(item, Event)
+        and item.type is EventType.ELIMINATED and item.how == "vote"
+    )  # fmt: skip
 
 
 def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
@@ -819,6 +882,12 @@ def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = No
         return []
     waiting = pending(game, store) if waiting is None else waiting
     tallied = [day_of(p, game.days) for p in waiting if p.source == "计票"]
+    answers = store.state.rejected  # 无人出局 / 还没关门: the day's result, as he says it
+    tallied += [
+        day_of(p, game.days)
+        for p in pending(game, store, rejected=True)
+        if answers.get(p.id, {}).get("answer") in ("no_one_out", "not_closed")
+    ]
     return problems(game, _forum_now(game), tallied) + set_aside_votes(game)
 
 
@@ -1292,6 +1361,7 @@ def _report_key(
         newest_decision,
         manual_cards,
         sorted(store.state.dismissed.items()),  # a post dismissed as 不是公告
+        sorted(store.state.rejected.items()),  # a proposal rejected
         sorted(run_info.get("problems") or []),
         list(incomplete_days),
         passed,

@@ -113,6 +113,18 @@ def fh42_game(folder: Path) -> Path:
     return folder / "wugang.toml"
 
 
+def fh43_game(folder: Path) -> Path:
+    """A copy of the session-43 first-hour director's game (tests/games/discovery_fh43/
+    hinamizawa: his minimal game file as he wrote it, his night-2 pages); its game file."""
+    from tests import paths
+
+    src = paths.TESTS / "games" / "discovery_fh43" / "hinamizawa"
+    folder.mkdir(parents=True)
+    shutil.copytree(src / "pages", folder / "pages")
+    shutil.copy(src / "minimal.toml", folder / "hinamizawa.toml")
+    return folder / "hinamizawa.toml"
+
+
 def fh42_unread(folder: Path) -> Path:
     """A copy of his game folder with the two posts above unread; its game file."""
     fh42_game(folder)

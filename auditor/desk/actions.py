@@ -27,7 +27,7 @@ from auditor.desk.coalesce import Coalesced
 from auditor.errors import STATE_INCOMPLETE_EXIT, AuditorError, StoreLockedError
 from auditor.game.confirm import EVENT_LABEL, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
-from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
+from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
 from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name, parse_time
@@ -296,6 +296,11 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "confirmable": p.confirmable,
                 # read from a director's post (a day or an event): 全部确认 may take it
                 "posted": p.kind in ("day", "event") and p.pid is not None and p.confirmable,
+                # a tally's vote-out: 无人出局 / 还没关门 besides 不对，不要
+                "vote_out": p.source == "计票"
+                and isinstance(item, Event)
+                and item.type is EventType.ELIMINATED
+                and item.how == "vote",
                 "player": item.player if isinstance(item, Event) else "",
                 "day": day_of(p, current.days),
                 "correct_player": is_event,

@@ -54,6 +54,32 @@ async def dismiss_post(app: DeskApp, request: Request) -> Response:
     return app.back(slug, form, "#state-problems")
 
 
+def reject_proposal(game: Game, ident: str, *, by: str, reports: Path, answer: str) -> actions.Done:
+    """:func:`pipeline.reject` signed by the signed-in director; the report rewritten."""
+    with actions.game_store(game) as store:
+        said = pipeline.reject(game, store, ident, by=by, answer=answer)
+    return actions.done(said, actions.rewrite_report(game, reports))
+
+
+async def reject_post(app: DeskApp, request: Request) -> Response:
+    """不对，不要 / 无人出局 / 还没关门 under a proposal: its question goes away."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    ident = str(form.get("id", "")).strip()
+    answer = str(form.get("answer", "")).strip() or "wrong"
+    try:
+        done = await run_in_threadpool(
+            reject_proposal, game, ident, by=who, reports=app.desk.reports, answer=answer
+        )
+    except AuditorError as exc:
+        app.flash(request, "error", str(exc))
+        return app.back(slug, form, "#proposals")
+    app.flash(request, "ok", done.message)
+    return app.back(slug, form, "#proposals")
+
+
 def add_item(
     game: Game, kind: str, values: Mapping[str, object], *, by: str, reports: Path
 ) -> tuple[actions.Done, Game]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import requests
 
 from auditor.pipeline import open_game, open_store
-from tests.desk_helpers import csrf, desk_server, flashes
+from tests.desk_helpers import auditor, csrf, desk_server, fh43_game, flashes
 from tests.game.test_discover_autonomy import audit, own_style, setup
 
 
@@ -44,3 +44,61 @@ def test_a_partly_read_post_answered_handled_stays_answered(tmp_path: Path) -> N
     with desk_server(path) as srv:
         page = requests.get(srv.links["老王"], timeout=60).text
     assert f'id="unread-{pid}"' not in page
+
+
+def _proposal(page: str, ident: str) -> str:
+    item = page[page.index(f'<li id="proposal-{ident}"') :]
+    return item[: item.index("</li>")]
+
+
+def test_a_tallys_vote_out_answered_still_open_goes_away(tmp_path: Path) -> None:
+    """His day-3 「竹影 最高票出局」 (the tally of a day not closed yet in his game) had only a
+    确认 button, so 「先回答这些问题」 never went away: 无人出局 / 还没关门 / 不对，不要 now."""
+    game = fh43_game(tmp_path / "h")
+    assert auditor("audit", game.name, cwd=game.parent).returncode == 7
+    with desk_server(game) as srv:
+        s = requests.Session()
+        page = s.get(srv.links["老钟"], timeout=60).text
+        (ident,) = re.findall(
+            r'<li id="proposal-(\w+)"[^>]*>\s*<span class="badge">出局</span>\s*'
+            r'<span class="text">第3天计票：竹影 最高票出局',
+            page,
+        )
+        item = _proposal(page, ident)
+        for answer in ("no_one_out", "not_closed", "wrong"):
+            assert f'name="answer" value="{answer}"' in item, item
+        asked = int(re.search(r'id="question-count">(\d+)<', page).group(1))  # type: ignore[union-attr]
+        r = s.post(
+            f"{srv.base}/g/{srv.slug}/reject",
+            data={"csrf": csrf(page), "id": ident, "answer": "not_closed"},
+            timeout=120,
+        )
+        said = " ".join(flashes(r.text))
+        assert "已答「还没关门」（老钟" in said, said
+        assert f'id="proposal-{ident}"' not in r.text
+        now = int(re.search(r'id="question-count">(\d+)<', r.text).group(1))  # type: ignore[union-attr]
+        assert now == asked - 1, (asked, now)
+        # a piped event answered 不对，不要 goes too; 无人出局 is for a vote-out only
+        (piped,) = re.findall(
+            r'<li id="proposal-(\w+)"[^>]*>\s*<span class="badge">吹笛</span>\s*'
+            r'<span class="text">吹笛：青柠',
+            r.text,
+        )
+        assert 'value="no_one_out"' not in _proposal(r.text, piped)
+        r = s.post(
+            f"{srv.base}/g/{srv.slug}/reject",
+            data={"csrf": csrf(r.text), "id": piped, "answer": "no_one_out"},
+            timeout=120,
+        )
+        assert "只用来回答计票得出的出局" in " ".join(flashes(r.text)), flashes(r.text)
+        r = s.post(
+            f"{srv.base}/g/{srv.slug}/reject",
+            data={"csrf": csrf(r.text), "id": piped, "answer": "wrong"},
+            timeout=120,
+        )
+        assert "已答「不对，不要」" in " ".join(flashes(r.text)), flashes(r.text)
+        assert f'id="proposal-{piped}"' not in r.text
+    # the next night with no new post: still answered
+    assert auditor("audit", game.name, cwd=game.parent).returncode == 7
+    listed = auditor("game", game.name, "--format", "json", cwd=game.parent).stdout
+    assert ident not in listed and piped not in listed
