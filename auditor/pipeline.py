@@ -746,6 +746,7 @@ def confirm(
         corrected,
         delayed_to,
         find,
+        next_day_moved,
         write_close_hour,
     )
     from auditor.game.discover import Discovery
@@ -769,14 +770,21 @@ def confirm(
         store.finish_run(run_id, "ok", {"proposal": found.id, "by": signer, "hour": hour})
         return Confirmed(found, signer, f"已确认 {found.id}：每天 {hour} 关门，已写进游戏文件")
     fix = dict(fix or {})
+    next_opens = fix.pop("next_opens", None)  # a 延时's next day, moved with it
+    if next_opens is not None and found.kind != "delay":
+        raise ProposalError("只有延时的提议可以同时顺延下一天的开门时间")
     if found.kind != "delay" and closes is not None:
         fix["closes"] = closes  # a day's close corrected, not a 延时
         closes = None
     fixed = corrected(found, game, player=player, day=day, others=waiting, fix=fix)
     was = found.describe(subjects) if fixed is not found else ""
-    fixed = delayed_to(fixed, game, closes)  # a 延时's new close: what it asks, not a correction
+    # a 延时's new close: what it asks, not a correction; the next day moved with it
+    moved_to = next_opens if isinstance(next_opens, datetime) else None
+    fixed = delayed_to(fixed, game, closes, moved_to)
+    moved = next_day_moved(fixed, game, moved_to) if found.kind == "delay" else None
     before = _days_before(game, fixed, waiting)
-    return _write_signed(game, store, [fixed], signer, was, subjects, found.id, before=before)
+    items = [fixed] if moved is None else [fixed, moved]
+    return _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
 
 
 def add(

@@ -267,6 +267,15 @@ _OpensOpt = Annotated[
         "--opens", help="与 --confirm 或 --add day 一起：天的开门时间", show_default=False
     ),
 ]
+_NextOpensOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--next-opens",
+        help="与延时的 --confirm 一起：新的关门时间晚于下一天的开门时间时，下一天顺延后的开门时间"
+        "（导演公示的，如 2026-11-28T10:00）",
+        show_default=False,
+    ),
+]
 _AtOpt = Annotated[
     str | None,
     typer.Option("--at", help="与 --confirm 或 --add event 一起：事件的时间", show_default=False),
@@ -395,7 +404,8 @@ def _act(
     if acts["add"] is not None:
         values = {k: v for k, v in fields.items() if k != "kind"}
         return add(g, store, str(acts["add"]), values, by=by).message
-    fix = {k: fields[k] for k in ("opens", "at", "type", "how", "kind", "accelerated", "delayed")}
+    names = ("opens", "at", "type", "how", "kind", "accelerated", "delayed", "next_opens")
+    fix = {k: fields[k] for k in names if k in fields}
     player, day, closes = fields["player"], fields["day"], fields["closes"]
     done = confirm(
         g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
@@ -416,6 +426,7 @@ def game_cmd(
     by: _ByOpt = None,
     closes: _ClosesOpt = None,
     opens: _OpensOpt = None,
+    next_opens: _NextOpensOpt = None,
     at: _AtOpt = None,
     etype: _EtypeOpt = None,
     how: _HowOpt = None,
@@ -460,7 +471,12 @@ def game_cmd(
             return
         when = {
             name: parse_closes(value) if value is not None else None
-            for name, value in (("opens", opens), ("closes", closes), ("at", at))
+            for name, value in (
+                ("opens", opens),
+                ("closes", closes),
+                ("at", at),
+                ("next_opens", next_opens),
+            )
         }
         with open_store(g) as store:
             acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
@@ -471,7 +487,7 @@ def game_cmd(
                     "accelerated": accelerated, "delayed": delayed,
                     "type": named(etype, EVENT_LABEL), "player": player, "at": when["at"],
                     "how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL),
-                    "pid": pid,
+                    "pid": pid, "next_opens": when["next_opens"],
                 }  # fmt: skip
                 said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)

@@ -285,6 +285,11 @@ def proposals(game: Game) -> list[dict[str, Any]]:
             ThreadKind.DISCUSSION,
             ThreadKind.VOTE,
         )
+        after = (
+            next((d for d in current.days if d.number == item.number + 1), None)
+            if isinstance(item, DaySpec) and p.kind == "delay"
+            else None
+        )
         out.append(
             {
                 "id": p.id,
@@ -309,6 +314,9 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "closes": _local(item.closes)
                 if isinstance(item, DaySpec) and p.kind == "delay"
                 else "",
+                # a 延时's next day: its opening, moved with it when the new close is later
+                "next_day": after.number if after is not None else None,
+                "next_opens": _local(after.opens.astimezone(game.timezone)) if after else "",
                 # what a correction's time fields start with (the value they correct)
                 "now_opens": _local(item.opens.astimezone(game.timezone))
                 if isinstance(item, DaySpec)

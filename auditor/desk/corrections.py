@@ -145,7 +145,9 @@ def fields_of(form: Mapping[str, object]) -> dict[str, object]:
         value = str(form.get(name, "")).strip()
         if value:
             fix[name] = value
-    for name, key in (("at", "at"), ("opens", "opens"), ("day_closes", "closes")):
+    for name, key in (
+        ("at", "at"), ("opens", "opens"), ("day_closes", "closes"), ("next_opens", "next_opens")
+    ):  # fmt: skip
         value = str(form.get(name, "")).strip()
         # (a field starts with the value it corrects, sent back as ``<name>_was``: unchanged,
         # it is no correction — nor a loss of the time's seconds)

@@ -5,6 +5,7 @@ the next night; a proposal rejected so its question goes away."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from pathlib import Path
 
 import requests
@@ -102,3 +103,37 @@ def test_a_tallys_vote_out_answered_still_open_goes_away(tmp_path: Path) -> None
     assert auditor("audit", game.name, cwd=game.parent).returncode == 7
     listed = auditor("game", game.name, "--format", "json", cwd=game.parent).stdout
     assert ident not in listed and piped not in listed
+
+
+def test_a_delay_past_the_next_days_opening_moves_that_day_in_the_same_form(
+    tmp_path: Path,
+) -> None:
+    """His 延时 to 11-27 21:30 was refused (「晚于第3天的开门时间」) with no way on: the form
+    now says what to fill in, and with day 3's new opening (「第三天顺延到28号早上十点开门」)
+    confirms both in one write."""
+    game = fh43_game(tmp_path / "h")
+    assert auditor("audit", game.name, cwd=game.parent).returncode == 7
+    with desk_server(game) as srv:
+        s = requests.Session()
+        page = s.get(srv.links["老钟"], timeout=60).text
+        (ident,) = re.findall(
+            r'<li id="proposal-(\w+)"[^>]*>\s*<span class="badge">延时</span>', page
+        )
+        item = _proposal(page, ident)
+        assert "第3天改为几点开门" in item and 'value="2026-11-27T10:00"' in item, item
+        form = {"csrf": csrf(page), "id": ident, "closes": "2026-11-27T21:30"}
+        form |= {"next_opens": "2026-11-27T10:00", "next_opens_was": "2026-11-27T10:00"}
+        r = s.post(f"{srv.base}/g/{srv.slug}/confirm", data=form, timeout=120)
+        said = " ".join(flashes(r.text))
+        assert "晚于第3天现在的开门时间 2026-11-27 10:00" in said, said
+        assert "「第3天改为几点开门」" in said, said
+        assert f'id="proposal-{ident}"' in r.text  # still asked, nothing written
+        form |= {"csrf": csrf(r.text), "next_opens": "2026-11-28T10:00"}
+        r = s.post(f"{srv.base}/g/{srv.slug}/confirm", data=form, timeout=120)
+        said = " ".join(flashes(r.text))
+        assert "随第2天延时顺延" in said, said
+        assert f'id="proposal-{ident}"' not in r.text
+    days = {d.number: d for d in open_game(game).days}
+    tz = days[2].closes.tzinfo
+    assert days[2].delayed and days[2].closes == datetime(2026, 11, 27, 21, 30, tzinfo=tz)
+    assert days[3].opens == datetime(2026, 11, 28, 10, 0, tzinfo=tz), days[3]
