@@ -416,6 +416,11 @@ def _act(
     return done.message
 
 
+def _times(**raw: str | None) -> dict[str, datetime | None]:
+    """The options' times as typed (:func:`parse_closes`), None where not given."""
+    return {name: parse_closes(v) if v is not None else None for name, v in raw.items()}
+
+
 @command("game")
 def game_cmd(
     game: GameArg,
@@ -469,15 +474,7 @@ def game_cmd(
                 raise ProposalError(f"{said}：没有待确认的提议")
             out.print(escape(f"{said}。"), highlight=False)
             return
-        when = {
-            name: parse_closes(value) if value is not None else None
-            for name, value in (
-                ("opens", opens),
-                ("closes", closes),
-                ("at", at),
-                ("next_opens", next_opens),
-            )
-        }
+        when = _times(opens=opens, closes=closes, at=at, next_opens=next_opens)
         with open_store(g) as store:
             acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
             acts["confirm"] = confirm_id

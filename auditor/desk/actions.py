@@ -18,14 +18,14 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
 from auditor import pipeline
 from auditor.desk.coalesce import Coalesced
 from auditor.errors import STATE_INCOMPLETE_EXIT, AuditorError, StoreLockedError
-from auditor.game.confirm import EVENT_LABEL, day_of
+from auditor.game.confirm import EVENT_LABEL, Proposal, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
@@ -285,11 +285,6 @@ def proposals(game: Game) -> list[dict[str, Any]]:
             ThreadKind.DISCUSSION,
             ThreadKind.VOTE,
         )
-        after = (
-            next((d for d in current.days if d.number == item.number + 1), None)
-            if isinstance(item, DaySpec) and p.kind == "delay"
-            else None
-        )
         out.append(
             {
                 "id": p.id,
@@ -310,25 +305,31 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "day": day_of(p, current.days),
                 "correct_player": is_event,
                 "correct_day": is_event or day_thread,
-                # a 延时: the new close time, not before the day's close now (game's zone)
-                "closes": _local(item.closes)
-                if isinstance(item, DaySpec) and p.kind == "delay"
-                else "",
-                # a 延时's next day: its opening, moved with it when the new close is later
-                "next_day": after.number if after is not None else None,
-                "next_opens": _local(after.opens.astimezone(game.timezone)) if after else "",
-                # what a correction's time fields start with (the value they correct)
-                "now_opens": _local(item.opens.astimezone(game.timezone))
-                if isinstance(item, DaySpec)
-                else "",
-                "now_closes": _local(item.closes.astimezone(game.timezone))
-                if isinstance(item, DaySpec)
-                else "",
-                "now_at": _local(item.at.astimezone(game.timezone))
-                if isinstance(item, Event) and item.at is not None
-                else "",
+                **_proposal_times(p, current, game.timezone),
             }
         )
+    return out
+
+
+def _proposal_times(p: Proposal, current: Game, tz: tzinfo) -> dict[str, object]:
+    """A proposal's time fields as the desk's form starts them (the game's zone)."""
+    item = p.item
+    out: dict[str, object] = {"closes": "", "next_day": None, "next_opens": ""}
+    out |= {"now_opens": "", "now_closes": "", "now_at": ""}
+    if isinstance(item, Event) and item.at is not None:
+        out["now_at"] = _local(item.at.astimezone(tz))
+    if not isinstance(item, DaySpec):
+        return out
+    # what a correction's time fields start with (the value they correct)
+    out["now_opens"] = _local(item.opens.astimezone(tz))
+    out["now_closes"] = _local(item.closes.astimezone(tz))
+    if p.kind == "delay":
+        out["closes"] = _local(item.closes)  # the new close: not before the day's close now
+        # its next day: its opening, moved with it when the new close is later
+        after = next((d for d in current.days if d.number == item.number + 1), None)
+        if after is not None:
+            out["next_day"] = after.number
+            out["next_opens"] = _local(after.opens.astimezone(tz))
     return out
 
 
