@@ -24,7 +24,7 @@ import json
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -776,7 +776,10 @@ def confirm(
     if found.kind != "delay" and closes is not None:
         fix["closes"] = closes  # a day's close corrected, not a 延时
         closes = None
+    newcomer = _newcomer(found, fix)
     fixed = corrected(found, game, player=player, day=day, others=waiting, fix=fix)
+    if newcomer is not None:
+        fixed = _substituted(fixed, *newcomer)
     was = found.describe(subjects) if fixed is not found else ""
     # a 延时's new close: what it asks, not a correction; the next day moved with it
     moved_to = next_opens if isinstance(next_opens, datetime) else None
@@ -785,6 +788,38 @@ def confirm(
     before = _days_before(game, fixed, waiting)
     items = [fixed] if moved is None else [fixed, moved]
     return _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
+
+
+def _newcomer(found: Proposal, fix: dict[str, object]) -> tuple[str, bool] | None:
+    """A 替补's newcomer as the director names him (``fix``'s ``newcomer``, taken out of it)
+    and whether he plays on his own account (``account`` = ``own``): None when not named."""
+    from auditor.game.confirm import ProposalError
+
+    name = str(fix.pop("newcomer", "") or "").strip()
+    own = str(fix.pop("account", "") or "").strip() == "own"
+    item = found.item
+    if not name:
+        if own:
+            raise ProposalError("用他自己的帐号替补：请写上替补的人的帐号名")
+        return None
+    if not isinstance(item, Event) or item.type is not EventType.SUBSTITUTE:
+        raise ProposalError("只有替补的提议可以写替补的人")
+    return name, own
+
+
+def _substituted(p: Proposal, name: str, own: bool) -> Proposal:
+    """The 替补 with its newcomer: on his own account, the event's ``value`` (the account that
+    plays the seat from then on); on the seat's account (M39: 替补获得该帐号), ``value`` stays
+    empty and his name is written beside the event (its comment in the game file)."""
+    item = p.item
+    assert isinstance(item, Event)
+    account = f"用自己的帐号 {name}" if own else f"用 {item.player} 的帐号"
+    said = f"替补的人：{name}，{account}"
+    base = replace(p, text="").describe()
+    if own:
+        return replace(p, item=replace(item, value=name), text=f"{base}（{said}）")
+    new = replace(item, value=None)
+    return replace(p, item=new, source=f"{p.source}；{said}", text=f"{base}（{said}）")
 
 
 def add(

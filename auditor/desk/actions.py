@@ -304,6 +304,9 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "player": item.player if isinstance(item, Event) else "",
                 "day": day_of(p, current.days),
                 "correct_player": is_event,
+                # a 替补: who takes the seat over, on its account or his own (fh43)
+                "substitute": isinstance(item, Event) and item.type is EventType.SUBSTITUTE,
+                "newcomer": (item.value or "") if isinstance(item, Event) else "",
                 "correct_day": is_event or day_thread,
                 **_proposal_times(p, current, game.timezone),
             }

@@ -141,7 +141,7 @@ async def add_post(app: DeskApp, request: Request) -> Response:
 def fields_of(form: Mapping[str, object]) -> dict[str, object]:
     """The correction fields the proposal form sent (empty ones left as they are)."""
     fix: dict[str, object] = {}
-    for name in ("type", "how", "kind"):
+    for name in ("type", "how", "kind", "newcomer", "account"):  # (a 替补's newcomer)
         value = str(form.get(name, "")).strip()
         if value:
             fix[name] = value

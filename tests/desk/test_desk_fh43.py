@@ -137,3 +137,28 @@ def test_a_delay_past_the_next_days_opening_moves_that_day_in_the_same_form(
     tz = days[2].closes.tzinfo
     assert days[2].delayed and days[2].closes == datetime(2026, 11, 27, 21, 30, tzinfo=tz)
     assert days[3].opens == datetime(2026, 11, 28, 10, 0, tzinfo=tz), days[3]
+
+
+def test_the_substitutes_newcomer_is_named_in_the_confirm_form(tmp_path: Path) -> None:
+    """His 进程帖7 「由 路人甲 替补竹影，号已交接」: the form names the newcomer and his
+    account (竹影's or his own); 路人甲 is recorded beside the event in the game file."""
+    game = fh43_game(tmp_path / "h")
+    assert auditor("audit", game.name, cwd=game.parent).returncode == 7
+    with desk_server(game) as srv:
+        s = requests.Session()
+        page = s.get(srv.links["老钟"], timeout=60).text
+        (ident,) = re.findall(
+            r'<li id="proposal-(\w+)"[^>]*>\s*<span class="badge">替补</span>', page
+        )
+        item = _proposal(page, ident)
+        assert 'name="newcomer"' in item and "替补的人" in item, item
+        assert 'name="account" value="same" checked' in item and "用竹影的帐号" in item, item
+        assert 'value="own"' in item and "用他自己的帐号" in item, item
+        form = {"csrf": csrf(page), "id": ident, "newcomer": "路人甲", "account": "same"}
+        r = s.post(f"{srv.base}/g/{srv.slug}/confirm", data=form, timeout=120)
+        said = " ".join(flashes(r.text))
+        assert "替补的人：路人甲，用 竹影 的帐号" in said, said
+    text = game.read_text("utf-8")
+    table = text[text.index('type = "substitute"') - 300 :]
+    table = table[: table.index("[[", 310) if "[[" in table[310:] else len(table)]
+    assert "替补的人：路人甲，用 竹影 的帐号" in table and "value" not in table, table
