@@ -24,6 +24,7 @@ import json
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
@@ -510,7 +511,9 @@ def records(
     (:func:`stored_check_records`)."""
     from auditor.report.records import build_records
 
-    return build_records(current(game, store), store, now=now, records=checked)
+    run = _clock_run(game, store) if now is None else {"clock": CLOCK_SAID["now"]}
+    now = now or game_now(game, store)
+    return build_records(current(game, store), store, now=now, records=checked, run=run)
 
 
 def stored_check_records(game: Game, store: Store) -> CheckRecords | None:
@@ -570,7 +573,10 @@ def refresh(
     game = current(game, store)
     run_id = store.start_run("report")
     try:
-        recs = records if records is not None else build_records(game, store)
+        recs = records
+        if recs is None:
+            now, run = game_now(game, store), _clock_run(game, store)
+            recs = build_records(game, store, now=now, run=run)
         written = refresh_latest(recs, reports, workbook=workbook)
     except BaseException:
         store.finish_run(run_id, "failed", {})
@@ -605,11 +611,63 @@ def pending(
     found = [
         p for p in game.discovery.pending() if p.kind in ("thread", "day", "event", "schedule")
     ]
-    records = engine.current_records(game, store) if stored else None
+    now = game_now(game, store)
+    records = engine.current_records(game, store, now=now) if stored else None
     kept = recorded_proposals(records, game) if records is not None else None
-    every = found + (kept if kept is not None else proposed(engine.build_context(game, store)))
+    if kept is None:
+        kept = proposed(engine.build_context(game, store, now=now))
+    every = _one_per_event(found + kept, game)
     answers = store.state.rejected
     return [p for p in every if (_rejection(p, store, answers) is not None) == rejected]
+
+
+def _one_per_event(proposals: list[Proposal], game: Game) -> list[Proposal]:
+    """One proposal per event: the same type, player and how on the same game day read from
+    two posts (秋刀鱼 piped in 进程帖5 and again in its 更正) is one proposal, the earliest,
+    citing both posts; one the game file states already (confirmed from the other post)
+    is left out."""
+    from auditor.game.confirm import day_of
+
+    base = getattr(game.discovery, "base", None) or game
+
+    def key(e: Event, day: int | None) -> tuple[object, ...]:
+        return (e.type, e.player, e.how, day)
+
+    stated = {key(e, _day_at(e.at, base.days)) for e in base.events}
+    first: dict[tuple[object, ...], int] = {}
+    kept: dict[int, Proposal] = {}  # by its place in ``proposals``
+    for i, p in sorted(enumerate(proposals), key=lambda x: _event_time(x[1])):
+        item = p.item
+        if p.kind != "event" or not isinstance(item, Event):
+            kept[i] = p
+            continue
+        k = key(item, day_of(p, game.days))
+        if k in stated:
+            continue
+        if k not in first:
+            first[k] = i
+            kept[i] = p
+        elif p.source not in kept[first[k]].source:
+            was = kept[first[k]]
+            kept[first[k]] = replace(was, source=f"{was.source}、{p.source}")
+    return [kept[i] for i in sorted(kept)]
+
+
+def _event_time(p: Proposal) -> tuple[int, str]:
+    item = p.item
+    at = item.at if isinstance(item, Event) else None
+    return (0, at.isoformat()) if at is not None else (1, "")
+
+
+def _day_at(at: datetime | None, days: Sequence[DaySpec]) -> int | None:
+    """The day an event's time falls in, else the last one closed before it (as
+    :func:`auditor.game.confirm.day_of` reads a proposal's)."""
+    if at is None:
+        return None
+    inside = next((d for d in days if d.opens <= at <= d.closes), None)
+    before = [d for d in days if d.closes < at]
+    found = inside or (before[-1] if before else None)
+    return found.number if found else None
 
 
 #: A director's answers to a proposal he does not want (the desk's buttons under it):
@@ -931,7 +989,8 @@ def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = No
         for p in pending(game, store, rejected=True)
         if answers.get(p.id, {}).get("answer") in ("no_one_out", "not_closed")
     ]
-    return problems(game, _forum_now(game), tallied) + set_aside_votes(game)
+    now = game_now(game, store) or _forum_now(game)
+    return problems(game, now, tallied) + set_aside_votes(game)
 
 
 #: A director's answers to a listed 未读懂的公告, each clearing it from the list for as long
@@ -1072,8 +1131,12 @@ def audit(
     stage: Callable[[str], None] | None = None,
     workbook: bool = False,
     new_store: bool = False,
+    now: datetime | None = None,
 ) -> AuditResult:
     """The whole nightly run: crawl → check → ledger → report under one run lock.
+
+    "Now" is ``now`` (``--now``), else for a ``pages`` game its newest saved page's time
+    (:func:`audit_clock`), else the machine's clock; the report's header names it.
 
     A bad game file fails before any network traffic.  ``crawl=False`` checks and reports
     what the store holds (refused on a game never crawled).  ``on_crawled`` sees the crawl's
@@ -1123,24 +1186,50 @@ def audit(
                 on_crawled(crawled)
         else:
             require_crawled(game, store)
-        game = current(game, store, keep=True, fresh=full)  # tonight's threads, days, events
-        run_id = store.start_run("audit")
+        clock, said = audit_clock(game, store, now)
+        token = _CLOCK.set(clock)
         try:
-            say("check")
-            run_info = {"problems": result.problems} if crawl else {}
-            if full or not _quiet_night(game, store, result, night, run_info, reports, workbook):
-                _judge_and_report(
-                    game, store, result, run_id=run_id, full=full, reports=reports,
-                    run_info=run_info, say=say, workbook=workbook,
-                )  # fmt: skip
-        except BaseException as exc:
-            status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
-            store.finish_run(run_id, status, {"problems": result.problems})
-            raise
-        store.finish_run(run_id, "ok" if result.ok else "incomplete", result.summary())
+            _audit_checked(
+                game, store, result, crawl=crawl, full=full, night=night, reports=reports,
+                say=say, workbook=workbook, clock=said,
+            )  # fmt: skip
+        finally:
+            _CLOCK.reset(token)
         # The whole file read once a night (a damage is recorded: the next command refuses).
         store.verify()
     return result
+
+
+def _audit_checked(
+    game: Game,
+    store: Store,
+    result: AuditResult,
+    *,
+    crawl: bool,
+    full: bool,
+    night: Night,
+    reports: Path,
+    say: Callable[[str], None],
+    workbook: bool,
+    clock: str,
+) -> None:
+    """:func:`audit` after the crawl: check, ledger and report, as one ``audit`` run."""
+    game = current(game, store, keep=True, fresh=full)  # tonight's threads, days, events
+    run_id = store.start_run("audit")
+    try:
+        say("check")
+        run_info: dict[str, object] = {"problems": result.problems} if crawl else {}
+        run_info["clock"] = CLOCK_SAID[clock]
+        if full or not _quiet_night(game, store, result, night, run_info, reports, workbook):
+            _judge_and_report(
+                game, store, result, run_id=run_id, full=full, reports=reports,
+                run_info=run_info, say=say, workbook=workbook,
+            )  # fmt: skip
+    except BaseException as exc:
+        status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
+        store.finish_run(run_id, status, {"problems": result.problems})
+        raise
+    store.finish_run(run_id, "ok" if result.ok else "incomplete", result.summary())
 
 
 _crawl_stage = crawl  # ``audit``'s parameter named crawl shadows the stage
@@ -1286,8 +1375,9 @@ def _write_report_settled(
             result.state = list(previous.report_state)
         else:
             recs = build_records(
-                game, store, ruleset=ruleset, run=run_info, ledger=led, records=records
-            )
+                game, store, ruleset=ruleset, run=run_info, ledger=led, records=records,
+                now=_CLOCK.get(),
+            )  # fmt: skip
             written = write_report(
                 recs, reports, when=_forum_now(game), workbook=workbook
             ).directory
@@ -1325,7 +1415,7 @@ def _judge_and_report(
     before = {d.fingerprint for d in load_ledger(game, store).drafts}
     # Nightly: re-check only what changed since the last check (full: everything).
     # The crawl recorded which threads it could not read; the check reads that.
-    checked = check(game, store, run_id=run_id, full=full)
+    checked = check(game, store, run_id=run_id, full=full, now=_CLOCK.get())
     # The check's records (stored ones when nothing changed since the last check): a game
     # that discovers its state shows its waiting proposals every night, no post loaded.
     checked_records = checked.records
@@ -1413,6 +1503,45 @@ def _report_key(
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
 
 
+#: The clock an audit judges by (:func:`audit`): ``--now``, else a saved folder's newest
+#: page; unset, the machine's.
+_CLOCK: ContextVar[datetime | None] = ContextVar("auditor_clock", default=None)
+
+#: What the report's header names each clock by.
+CLOCK_SAID = {"now": "命令行 --now", "pages": "保存的页面里最新一页的时间", "": "当前时间"}
+
+
+def audit_clock(game: Game, store: Store, now: datetime | None) -> tuple[datetime | None, str]:
+    """The time an audit judges "now" by and where it comes from: ``now`` (``--now``); for a
+    ``pages`` game the newest saved page's own time (its Discuz footer, else its file's
+    time: a folder saved days ago is judged as it stood then); else None, the real clock."""
+    if now is not None:
+        return now.astimezone(game.timezone), "now"
+    if game.forum.pages is not None:
+        newest = store.newest_page_time()
+        if newest is not None:
+            return newest.astimezone(game.timezone), "pages"
+    return None, ""
+
+
+def game_now(game: Game, store: Store) -> datetime | None:
+    """The time the game is judged at outside an audit too (the desk, ``auditor game``):
+    an audit's own clock while it runs, else a ``pages`` game's newest saved page's time
+    (:func:`audit_clock`), else None (the machine's clock)."""
+    clock = _CLOCK.get()
+    if clock is not None:
+        return clock
+    return audit_clock(game, store, None)[0]
+
+
+def _clock_run(game: Game, store: Store) -> dict[str, str]:
+    """The report's run info naming the clock a view outside an audit judges by."""
+    if _CLOCK.get() is not None:
+        return {"clock": CLOCK_SAID["now"]}
+    return {"clock": CLOCK_SAID[audit_clock(game, store, None)[1]]}
+
+
 def _forum_now(game: Game) -> datetime:
-    # named in forum time (the cron machine may run in UTC)
-    return datetime.now(UTC).astimezone(game.timezone)
+    # named in forum time (the cron machine may run in UTC); an audit's own clock while set
+    clock = _CLOCK.get()
+    return (clock or datetime.now(UTC)).astimezone(game.timezone)

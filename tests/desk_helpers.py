@@ -113,15 +113,20 @@ def fh42_game(folder: Path) -> Path:
     return folder / "wugang.toml"
 
 
-def fh43_game(folder: Path) -> Path:
+def fh43_game(folder: Path, saved: str = "") -> Path:
     """A copy of the session-43 first-hour director's game (tests/games/discovery_fh43/
-    hinamizawa: his minimal game file as he wrote it, his night-2 pages); its game file."""
+    hinamizawa: his minimal game file as he wrote it, his night-2 pages, saved 2026-11-28
+    12:00 by their footers, or ``saved`` such as ``2026-12-06 20:00``); its game file."""
     from tests import paths
 
     src = paths.TESTS / "games" / "discovery_fh43" / "hinamizawa"
     folder.mkdir(parents=True)
     shutil.copytree(src / "pages", folder / "pages")
     shutil.copy(src / "minimal.toml", folder / "hinamizawa.toml")
+    if saved:
+        for page in (folder / "pages").glob("*.html"):
+            text = page.read_text("utf-8")
+            page.write_text(text.replace("GMT+8, 2026-11-28 12:00", f"GMT+8, {saved}"), "utf-8")
     return folder / "hinamizawa.toml"
 
 

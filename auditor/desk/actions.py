@@ -584,7 +584,7 @@ def set_password(game: Game, director: str, hashed: str) -> None:
         store.set_password_hash(director, hashed)
 
 
-def last_audit(game: Game) -> dict[str, str]:
+def last_audit(game: Game) -> dict[str, str | list[str]]:
     """The newest audit run: when (forum time), status and its problems."""
     with game_store(game) as store:
         last = pipeline.last_run(store, "audit")
@@ -598,6 +598,8 @@ def last_audit(game: Game) -> dict[str, str]:
         # drafts the run withdrew, said (待处理 7 → 4 said nothing of the three)
         "withdrawn": withdrawn_words(last.withdrawn),  # (one reason, then the drafts)
         "withdrawn_count": str(len(last.withdrawn)) if last.withdrawn else "",
+        # the same, one line per reason (the banner's fold-out list)
+        "withdrawn_groups": withdrawn_words(last.withdrawn).split("；") if last.withdrawn else [],
     }
 
 

@@ -985,7 +985,7 @@ def desk_context(
     who: str,
     recs: Any,
     filters: Mapping[str, str],
-    last: Mapping[str, str],
+    last: Mapping[str, object],
 ) -> dict[str, Any]:
     """What the desk adds to the report template: the filtered queue (pending drafts, and
     the decided ones under the same player/day/rule filters), batch groups, choices for the

@@ -53,9 +53,10 @@ def _proposal(page: str, ident: str) -> str:
 
 
 def test_a_tallys_vote_out_answered_still_open_goes_away(tmp_path: Path) -> None:
-    """His day-3 「竹影 最高票出局」 (the tally of a day not closed yet in his game) had only a
-    确认 button, so 「先回答这些问题」 never went away: 无人出局 / 还没关门 / 不对，不要 now."""
-    game = fh43_game(tmp_path / "h")
+    """His day-3 「竹影 最高票出局」 (the tally of a day he had not closed, judged days later)
+    had only a 确认 button, so 「先回答这些问题」 never went away: 无人出局 / 还没关门 /
+    不对，不要 now (his pages as saved on 12-06, after day 3's close)."""
+    game = fh43_game(tmp_path / "h", saved="2026-12-06 20:00")
     assert auditor("audit", game.name, cwd=game.parent).returncode == 7
     with desk_server(game) as srv:
         s = requests.Session()
@@ -162,3 +163,36 @@ def test_the_substitutes_newcomer_is_named_in_the_confirm_form(tmp_path: Path) -
     table = text[text.index('type = "substitute"') - 300 :]
     table = table[: table.index("[[", 310) if "[[" in table[310:] else len(table)]
     assert "替补的人：路人甲，用 竹影 的帐号" in table and "value" not in table, table
+
+
+def test_one_event_read_from_two_posts_is_one_proposal_and_confirm_all_takes_its_list(
+    tmp_path: Path,
+) -> None:
+    """秋刀鱼's piping, read from 进程帖5 (1062) and again from its 更正 (1064), was two
+    proposals, and 全部确认 then said 「没有确认：P…（…不在待确认的列表里）」 of its own list."""
+    game = fh43_game(tmp_path / "h")
+    assert auditor("audit", game.name, cwd=game.parent).returncode == 7
+    with desk_server(game) as srv:
+        s = requests.Session()
+        page = s.get(srv.links["老钟"], timeout=60).text
+        top = page[: page.index('id="add-item"')]
+        piped = re.findall(
+            r'<li id="proposal-(\w+)"[^>]*>\s*<span class="badge">吹笛</span>\s*'
+            r'<span class="text">吹笛：秋刀鱼',
+            top,
+        )
+        assert len(piped) == 1, piped
+        assert "来源：pid 1062、pid 1064" in _proposal(top, piped[0]), _proposal(top, piped[0])
+        form = re.search(r'<form[^>]*id="confirm-posted-form".*?</form>', page, re.S)
+        assert form, "no 全部确认 of the posted days and events"
+        ids = re.search(r'name="ids" value="([^"]+)"', form.group(0)).group(1)  # type: ignore[union-attr]
+        r = s.post(
+            f"{srv.base}/g/{srv.slug}/confirm-all",
+            data={"csrf": csrf(page), "ids": ids},
+            timeout=300,
+        )
+        said = " ".join(flashes(r.text))
+        assert "不在待确认的列表里" not in said and "没有确认" not in said, said
+        assert f"已确认 {len(ids.split(','))} 项" in said, said
+    text = game.read_text("utf-8")
+    assert text.count('player = "秋刀鱼"') == 1, text
