@@ -24,7 +24,8 @@ import json
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
-from auditor.game.gamefile import DaySpec, Game, ThreadKind, load_game
+from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, load_game
 from auditor.report.words import withdrawn_words
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
@@ -510,7 +511,9 @@ def records(
     (:func:`stored_check_records`)."""
     from auditor.report.records import build_records
 
-    return build_records(current(game, store), store, now=now, records=checked)
+    run = _clock_run(game, store) if now is None else {"clock": CLOCK_SAID["now"]}
+    now = now or game_now(game, store)
+    return build_records(current(game, store), store, now=now, records=checked, run=run)
 
 
 def stored_check_records(game: Game, store: Store) -> CheckRecords | None:
@@ -570,7 +573,10 @@ def refresh(
     game = current(game, store)
     run_id = store.start_run("report")
     try:
-        recs = records if records is not None else build_records(game, store)
+        recs = records
+        if recs is None:
+            now, run = game_now(game, store), _clock_run(game, store)
+            recs = build_records(game, store, now=now, run=run)
         written = refresh_latest(recs, reports, workbook=workbook)
     except BaseException:
         store.finish_run(run_id, "failed", {})
@@ -579,7 +585,9 @@ def refresh(
     return written
 
 
-def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
+def pending(
+    game: Game, store: Store, *, stored: bool = True, rejected: bool = False
+) -> list[Proposal]:
     """What waits for a director to confirm, for a game that discovers its state: the
     threads, days and events read from the forum that the game file does not state, the
     加速 / 延时 requests, and the tally outcomes no announcement confirms (``auditor game``
@@ -588,7 +596,10 @@ def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
 
     The tally outcomes are read from the last check's records while they are current
     (:func:`auditor.rules.engine.current_records`); only stale records (or ``stored``
-    False) make the rules' context be built again over every post."""
+    False) make the rules' context be built again over every post.
+
+    A proposal a director rejected (:func:`reject`) is left out while his answer holds;
+    ``rejected``: only those, instead."""
     import auditor.rules.engine as engine
     from auditor.game.discover import Discovery
     from auditor.rules.proposals import proposed
@@ -600,11 +611,121 @@ def pending(game: Game, store: Store, *, stored: bool = True) -> list[Proposal]:
     found = [
         p for p in game.discovery.pending() if p.kind in ("thread", "day", "event", "schedule")
     ]
-    records = engine.current_records(game, store) if stored else None
+    now = game_now(game, store)
+    records = engine.current_records(game, store, now=now) if stored else None
     kept = recorded_proposals(records, game) if records is not None else None
-    if kept is not None:
-        return found + kept
-    return found + proposed(engine.build_context(game, store))
+    if kept is None:
+        kept = proposed(engine.build_context(game, store, now=now))
+    every = _one_per_event(found + kept, game)
+    answers = store.state.rejected
+    return [p for p in every if (_rejection(p, store, answers) is not None) == rejected]
+
+
+def _one_per_event(proposals: list[Proposal], game: Game) -> list[Proposal]:
+    """One proposal per event: the same type, player and how on the same game day read from
+    two posts (秋刀鱼 piped in 进程帖5 and again in its 更正) is one proposal, the earliest,
+    citing both posts; one the game file states already (confirmed from the other post)
+    is left out."""
+    from auditor.game.confirm import day_of
+
+    base = getattr(game.discovery, "base", None) or game
+
+    def key(e: Event, day: int | None) -> tuple[object, ...]:
+        return (e.type, e.player, e.how, day)
+
+    stated = {key(e, _day_at(e.at, base.days)) for e in base.events}
+    first: dict[tuple[object, ...], int] = {}
+    kept: dict[int, Proposal] = {}  # by its place in ``proposals``
+    for i, p in sorted(enumerate(proposals), key=lambda x: _event_time(x[1])):
+        item = p.item
+        if p.kind != "event" or not isinstance(item, Event):
+            kept[i] = p
+            continue
+        k = key(item, day_of(p, game.days))
+        if k in stated:
+            continue
+        if k not in first:
+            first[k] = i
+            kept[i] = p
+        elif p.source not in kept[first[k]].source:
+            was = kept[first[k]]
+            kept[first[k]] = replace(was, source=f"{was.source}、{p.source}")
+    return [kept[i] for i in sorted(kept)]
+
+
+def _event_time(p: Proposal) -> tuple[int, str]:
+    item = p.item
+    at = item.at if isinstance(item, Event) else None
+    return (0, at.isoformat()) if at is not None else (1, "")
+
+
+def _day_at(at: datetime | None, days: Sequence[DaySpec]) -> int | None:
+    """The day an event's time falls in, else the last one closed before it (as
+    :func:`auditor.game.confirm.day_of` reads a proposal's)."""
+    if at is None:
+        return None
+    inside = next((d for d in days if d.opens <= at <= d.closes), None)
+    before = [d for d in days if d.closes < at]
+    found = inside or (before[-1] if before else None)
+    return found.number if found else None
+
+
+#: A director's answers to a proposal he does not want (the desk's buttons under it):
+#: 不对，不要 (the tool read it wrong), and for a tally's vote-out 无人出局 (the day had no
+#: one out) and 还没关门 (the day is still open: asked again once new posts come in).
+REJECT_ANSWERS = {"wrong": "不对，不要", "no_one_out": "无人出局", "not_closed": "还没关门"}
+
+
+def _digest(p: Proposal) -> str:
+    return hashlib.sha256(p.describe().encode()).hexdigest()[:16]
+
+
+def _rejection(
+    p: Proposal, store: Store, answers: Mapping[str, Mapping[str, str]]
+) -> Mapping[str, str] | None:
+    """The director's rejection of ``p`` while it holds: the proposal says the same, and
+    for 还没关门 no post came in since."""
+    got = answers.get(p.id)
+    if got is None or got.get("digest") != _digest(p):
+        return None
+    if got.get("answer") == "not_closed" and got.get("posts") != str(store.report_marks()[0]):
+        return None
+    return got
+
+
+def reject(game: Game, store: Store, ident: str, *, by: str | None, answer: str = "wrong") -> str:
+    """Reject a pending proposal (``answer``: one of :data:`REJECT_ANSWERS`), signed ``by`` a
+    director of the game: kept in the store (``rejected:<id>``) while the proposal says the
+    same (for 还没关门: until new posts come in), recorded as a ``reject`` run; its question
+    goes away.  无人出局 and 还没关门 answer a tally's vote-out only, and stand as that day's
+    result (no 缺结果 asked for it)."""
+    from auditor.game.confirm import ProposalError, find
+    from auditor.ledger.decisions import default_signer
+
+    signer = default_signer(game, by)
+    game = current(game, store)
+    found = find(pending(game, store), ident)
+    if answer not in REJECT_ANSWERS:
+        raise ProposalError(f"回答看不懂：{answer}（可以是 {'、'.join(REJECT_ANSWERS)}）")
+    if answer != "wrong" and not _tally_vote_out(found):
+        raise ProposalError(
+            f"「{REJECT_ANSWERS[answer]}」只用来回答计票得出的出局：{found.describe()}"
+        )
+    at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
+    value = {"by": signer, "at": at, "answer": answer, "digest": _digest(found)}
+    value["posts"] = str(store.report_marks()[0])
+    run_id = store.start_run("reject")
+    store.state.reject(found.id, value)
+    store.finish_run(run_id, "ok", {"proposal": found.id, "by": signer, "answer": answer})
+    return f"{found.describe()}：已答「{REJECT_ANSWERS[answer]}」（{signer} 于 {at}），不再询问"
+
+
+def _tally_vote_out(p: Proposal) -> bool:
+    item = p.item
+    return (
+        p.source == "计票" and isinstance(item, Event)
+        and item.type is EventType.ELIMINATED and item.how == "vote"
+    )  # fmt: skip
 
 
 def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
@@ -683,6 +804,7 @@ def confirm(
         corrected,
         delayed_to,
         find,
+        next_day_moved,
         write_close_hour,
     )
     from auditor.game.discover import Discovery
@@ -706,14 +828,56 @@ def confirm(
         store.finish_run(run_id, "ok", {"proposal": found.id, "by": signer, "hour": hour})
         return Confirmed(found, signer, f"已确认 {found.id}：每天 {hour} 关门，已写进游戏文件")
     fix = dict(fix or {})
+    next_opens = fix.pop("next_opens", None)  # a 延时's next day, moved with it
+    if next_opens is not None and found.kind != "delay":
+        raise ProposalError("只有延时的提议可以同时顺延下一天的开门时间")
     if found.kind != "delay" and closes is not None:
         fix["closes"] = closes  # a day's close corrected, not a 延时
         closes = None
+    newcomer = _newcomer(found, fix)
     fixed = corrected(found, game, player=player, day=day, others=waiting, fix=fix)
+    if newcomer is not None:
+        fixed = _substituted(fixed, *newcomer)
     was = found.describe(subjects) if fixed is not found else ""
-    fixed = delayed_to(fixed, game, closes)  # a 延时's new close: what it asks, not a correction
+    # a 延时's new close: what it asks, not a correction; the next day moved with it
+    moved_to = next_opens if isinstance(next_opens, datetime) else None
+    fixed = delayed_to(fixed, game, closes, moved_to)
+    moved = next_day_moved(fixed, game, moved_to) if found.kind == "delay" else None
     before = _days_before(game, fixed, waiting)
-    return _write_signed(game, store, [fixed], signer, was, subjects, found.id, before=before)
+    items = [fixed] if moved is None else [fixed, moved]
+    return _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
+
+
+def _newcomer(found: Proposal, fix: dict[str, object]) -> tuple[str, bool] | None:
+    """A 替补's newcomer as the director names him (``fix``'s ``newcomer``, taken out of it)
+    and whether he plays on his own account (``account`` = ``own``): None when not named."""
+    from auditor.game.confirm import ProposalError
+
+    name = str(fix.pop("newcomer", "") or "").strip()
+    own = str(fix.pop("account", "") or "").strip() == "own"
+    item = found.item
+    if not name:
+        if own:
+            raise ProposalError("用他自己的帐号替补：请写上替补的人的帐号名")
+        return None
+    if not isinstance(item, Event) or item.type is not EventType.SUBSTITUTE:
+        raise ProposalError("只有替补的提议可以写替补的人")
+    return name, own
+
+
+def _substituted(p: Proposal, name: str, own: bool) -> Proposal:
+    """The 替补 with its newcomer: on his own account, the event's ``value`` (the account that
+    plays the seat from then on); on the seat's account (M39: 替补获得该帐号), ``value`` stays
+    empty and his name is written beside the event (its comment in the game file)."""
+    item = p.item
+    assert isinstance(item, Event)
+    account = f"用自己的帐号 {name}" if own else f"用 {item.player} 的帐号"
+    said = f"替补的人：{name}，{account}"
+    base = replace(p, text="").describe()
+    if own:
+        return replace(p, item=replace(item, value=name), text=f"{base}（{said}）")
+    new = replace(item, value=None)
+    return replace(p, item=new, source=f"{p.source}；{said}", text=f"{base}（{said}）")
 
 
 def add(
@@ -819,12 +983,35 @@ def state_problems(game: Game, store: Store, waiting: list[Proposal] | None = No
         return []
     waiting = pending(game, store) if waiting is None else waiting
     tallied = [day_of(p, game.days) for p in waiting if p.source == "计票"]
-    return problems(game, _forum_now(game), tallied) + set_aside_votes(game)
+    answers = store.state.rejected  # 无人出局 / 还没关门: the day's result, as he says it
+    tallied += [
+        day_of(p, game.days)
+        for p in pending(game, store, rejected=True)
+        if answers.get(p.id, {}).get("answer") in ("no_one_out", "not_closed")
+    ]
+    now = game_now(game, store) or _forum_now(game)
+    return problems(game, now, tallied) + set_aside_votes(game)
 
 
-def dismiss(game: Game, store: Store, pid: int, *, by: str | None, note: str = "") -> str:
-    """Dismiss a listed 未读懂的公告 as 不是公告, signed ``by`` a director of the game (as a
-    decision is): kept in the store (the check state's ``dismissed:<pid>``) for as long as
+#: A director's answers to a listed 未读懂的公告, each clearing it from the list for as long
+#: as the post says the same: 不是公告 (no announcement at all), or 读对了 / 已处理 (his own
+#: result post the tool partly read: what it holds is in the game already).
+DISMISS_ANSWERS = {"not_announcement": "不是公告", "handled": "读对了 / 已处理"}
+
+
+def dismiss(
+    game: Game,
+    store: Store,
+    pid: int,
+    *,
+    by: str | None,
+    note: str = "",
+    answer: str = "not_announcement",
+) -> str:
+    """Answer a listed 未读懂的公告, signed ``by`` a director of the game (as a decision is):
+    ``answer`` is ``not_announcement`` (不是公告) or ``handled`` (读对了 / 已处理: a result
+    post the tool partly read, whose content the game already holds).  Either is kept in
+    the store (the check state's ``dismissed:<pid>``, with its ``answer``) for as long as
     the post says the same, recorded as a ``dismiss`` run.  Refused for a post that is not
     listed."""
     from auditor.game.confirm import ProposalError
@@ -837,12 +1024,15 @@ def dismiss(game: Game, store: Store, pid: int, *, by: str | None, note: str = "
         raise ProposalError(
             f"pid {pid} 不在未读懂的公告里（auditor game 列出的才能标为不是公告；已标过的不再列出）"
         )
+    if answer not in DISMISS_ANSWERS:
+        raise ProposalError(f"回答看不懂：{answer}（可以是 {'、'.join(DISMISS_ANSWERS)}）")
     at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
     value = {"by": signer, "at": at, "note": note, "digest": listed[pid].digest}
+    value["answer"] = answer
     run_id = store.start_run("dismiss")
     store.state.dismiss(pid, value)
-    store.finish_run(run_id, "ok", {"pid": pid, "by": signer, "note": note})
-    return f"pid {pid} 已标为不是公告（{signer} 于 {at}），以后不再列出"
+    store.finish_run(run_id, "ok", {"pid": pid, "by": signer, "note": note, "answer": answer})
+    return f"pid {pid} 已标为{DISMISS_ANSWERS[answer]}（{signer} 于 {at}），以后不再列出"
 
 
 @dataclass(slots=True)
@@ -941,8 +1131,12 @@ def audit(
     stage: Callable[[str], None] | None = None,
     workbook: bool = False,
     new_store: bool = False,
+    now: datetime | None = None,
 ) -> AuditResult:
     """The whole nightly run: crawl → check → ledger → report under one run lock.
+
+    "Now" is ``now`` (``--now``), else for a ``pages`` game its newest saved page's time
+    (:func:`audit_clock`), else the machine's clock; the report's header names it.
 
     A bad game file fails before any network traffic.  ``crawl=False`` checks and reports
     what the store holds (refused on a game never crawled).  ``on_crawled`` sees the crawl's
@@ -992,24 +1186,50 @@ def audit(
                 on_crawled(crawled)
         else:
             require_crawled(game, store)
-        game = current(game, store, keep=True, fresh=full)  # tonight's threads, days, events
-        run_id = store.start_run("audit")
+        clock, said = audit_clock(game, store, now)
+        token = _CLOCK.set(clock)
         try:
-            say("check")
-            run_info = {"problems": result.problems} if crawl else {}
-            if full or not _quiet_night(game, store, result, night, run_info, reports, workbook):
-                _judge_and_report(
-                    game, store, result, run_id=run_id, full=full, reports=reports,
-                    run_info=run_info, say=say, workbook=workbook,
-                )  # fmt: skip
-        except BaseException as exc:
-            status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
-            store.finish_run(run_id, status, {"problems": result.problems})
-            raise
-        store.finish_run(run_id, "ok" if result.ok else "incomplete", result.summary())
+            _audit_checked(
+                game, store, result, crawl=crawl, full=full, night=night, reports=reports,
+                say=say, workbook=workbook, clock=said,
+            )  # fmt: skip
+        finally:
+            _CLOCK.reset(token)
         # The whole file read once a night (a damage is recorded: the next command refuses).
         store.verify()
     return result
+
+
+def _audit_checked(
+    game: Game,
+    store: Store,
+    result: AuditResult,
+    *,
+    crawl: bool,
+    full: bool,
+    night: Night,
+    reports: Path,
+    say: Callable[[str], None],
+    workbook: bool,
+    clock: str,
+) -> None:
+    """:func:`audit` after the crawl: check, ledger and report, as one ``audit`` run."""
+    game = current(game, store, keep=True, fresh=full)  # tonight's threads, days, events
+    run_id = store.start_run("audit")
+    try:
+        say("check")
+        run_info: dict[str, object] = {"problems": result.problems} if crawl else {}
+        run_info["clock"] = CLOCK_SAID[clock]
+        if full or not _quiet_night(game, store, result, night, run_info, reports, workbook):
+            _judge_and_report(
+                game, store, result, run_id=run_id, full=full, reports=reports,
+                run_info=run_info, say=say, workbook=workbook,
+            )  # fmt: skip
+    except BaseException as exc:
+        status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
+        store.finish_run(run_id, status, {"problems": result.problems})
+        raise
+    store.finish_run(run_id, "ok" if result.ok else "incomplete", result.summary())
 
 
 _crawl_stage = crawl  # ``audit``'s parameter named crawl shadows the stage
@@ -1155,8 +1375,9 @@ def _write_report_settled(
             result.state = list(previous.report_state)
         else:
             recs = build_records(
-                game, store, ruleset=ruleset, run=run_info, ledger=led, records=records
-            )
+                game, store, ruleset=ruleset, run=run_info, ledger=led, records=records,
+                now=_CLOCK.get(),
+            )  # fmt: skip
             written = write_report(
                 recs, reports, when=_forum_now(game), workbook=workbook
             ).directory
@@ -1194,7 +1415,7 @@ def _judge_and_report(
     before = {d.fingerprint for d in load_ledger(game, store).drafts}
     # Nightly: re-check only what changed since the last check (full: everything).
     # The crawl recorded which threads it could not read; the check reads that.
-    checked = check(game, store, run_id=run_id, full=full)
+    checked = check(game, store, run_id=run_id, full=full, now=_CLOCK.get())
     # The check's records (stored ones when nothing changed since the last check): a game
     # that discovers its state shows its waiting proposals every night, no post loaded.
     checked_records = checked.records
@@ -1273,6 +1494,7 @@ def _report_key(
         newest_decision,
         manual_cards,
         sorted(store.state.dismissed.items()),  # a post dismissed as 不是公告
+        sorted(store.state.rejected.items()),  # a proposal rejected
         sorted(run_info.get("problems") or []),
         list(incomplete_days),
         passed,
@@ -1281,6 +1503,45 @@ def _report_key(
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
 
 
+#: The clock an audit judges by (:func:`audit`): ``--now``, else a saved folder's newest
+#: page; unset, the machine's.
+_CLOCK: ContextVar[datetime | None] = ContextVar("auditor_clock", default=None)
+
+#: What the report's header names each clock by.
+CLOCK_SAID = {"now": "命令行 --now", "pages": "保存的页面里最新一页的时间", "": "当前时间"}
+
+
+def audit_clock(game: Game, store: Store, now: datetime | None) -> tuple[datetime | None, str]:
+    """The time an audit judges "now" by and where it comes from: ``now`` (``--now``); for a
+    ``pages`` game the newest saved page's own time (its Discuz footer, else its file's
+    time: a folder saved days ago is judged as it stood then); else None, the real clock."""
+    if now is not None:
+        return now.astimezone(game.timezone), "now"
+    if game.forum.pages is not None:
+        newest = store.newest_page_time()
+        if newest is not None:
+            return newest.astimezone(game.timezone), "pages"
+    return None, ""
+
+
+def game_now(game: Game, store: Store) -> datetime | None:
+    """The time the game is judged at outside an audit too (the desk, ``auditor game``):
+    an audit's own clock while it runs, else a ``pages`` game's newest saved page's time
+    (:func:`audit_clock`), else None (the machine's clock)."""
+    clock = _CLOCK.get()
+    if clock is not None:
+        return clock
+    return audit_clock(game, store, None)[0]
+
+
+def _clock_run(game: Game, store: Store) -> dict[str, str]:
+    """The report's run info naming the clock a view outside an audit judges by."""
+    if _CLOCK.get() is not None:
+        return {"clock": CLOCK_SAID["now"]}
+    return {"clock": CLOCK_SAID[audit_clock(game, store, None)[1]]}
+
+
 def _forum_now(game: Game) -> datetime:
-    # named in forum time (the cron machine may run in UTC)
-    return datetime.now(UTC).astimezone(game.timezone)
+    # named in forum time (the cron machine may run in UTC); an audit's own clock while set
+    clock = _CLOCK.get()
+    return (clock or datetime.now(UTC)).astimezone(game.timezone)

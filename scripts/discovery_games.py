@@ -21,6 +21,11 @@ counts 诈尸 from the 公示).  The full files carry no ``announced`` (the writ
 tests/games/discovery/README.md), so the full run can only say 没有晚于出局时间的公示 where
 discovery reads the 公示 from the director's post; whether a post is flagged, and its card,
 are still compared.
+
+A second one (session 43, since an audit of saved pages judges "now" by their own time, the
+night's cut-off, not the machine's clock): who records a vote-out the tally disagrees with —
+the full file's 游戏文件记录的 against discovery's 论坛公示（第 N 楼）记录的, the same event
+from the post the full file took it from; the tally and the note itself are compared.
 """
 
 from __future__ import annotations
@@ -87,6 +92,23 @@ _NO_NOTICE = "（没有晚于出局时间的公示，按出局时间算）"
 _ANNOUNCED = re.compile(r"，\d{2}-\d{2} \d{2}:\d{2}:\d{2} 公示|" + re.escape(_NO_NOTICE))
 
 
+# who records a result the tally disagrees with (rules/votebook/tally.py _recorded): the full
+# game file, or the forum post discovery read it from — the same event.
+_RECORDED = re.compile(r"论坛公示（[^）]*）记录的")
+
+
+def same_recorder(full: str, minimal: str) -> str:
+    """``minimal``'s tally with 论坛公示（…）记录的 written the full side's way (游戏文件记录的)
+    on each line that is then the same as one of the full side's."""
+    said = set(full.splitlines())
+    lines = minimal.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        plain = _RECORDED.sub("游戏文件记录的", line)
+        if plain != line and plain.rstrip("\r\n") in said:
+            lines[i] = plain
+    return "".join(lines)
+
+
 def _outputs(game: Path, reports: Path) -> dict[str, str]:
     result = run_audit(game, reports=reports)
     if result.report is None:
@@ -133,6 +155,7 @@ def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple
     want = _outputs(full, work / "r-full")
     got = _outputs(minimal, work / "r-min")
     got["findings.csv"] = blank_notice_times(want["findings.csv"], got["findings.csv"])
+    got["tally.csv"] = same_recorder(want["tally.csv"], got["tally.csv"])
     return {n: (want[n], got[n]) for n in COMPARED if want[n] != got[n]}
 
 

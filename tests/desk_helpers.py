@@ -113,6 +113,23 @@ def fh42_game(folder: Path) -> Path:
     return folder / "wugang.toml"
 
 
+def fh43_game(folder: Path, saved: str = "") -> Path:
+    """A copy of the session-43 first-hour director's game (tests/games/discovery_fh43/
+    hinamizawa: his minimal game file as he wrote it, his night-2 pages, saved 2026-11-28
+    12:00 by their footers, or ``saved`` such as ``2026-12-06 20:00``); its game file."""
+    from tests import paths
+
+    src = paths.TESTS / "games" / "discovery_fh43" / "hinamizawa"
+    folder.mkdir(parents=True)
+    shutil.copytree(src / "pages", folder / "pages")
+    shutil.copy(src / "minimal.toml", folder / "hinamizawa.toml")
+    if saved:
+        for page in (folder / "pages").glob("*.html"):
+            text = page.read_text("utf-8")
+            page.write_text(text.replace("GMT+8, 2026-11-28 12:00", f"GMT+8, {saved}"), "utf-8")
+    return folder / "hinamizawa.toml"
+
+
 def fh42_unread(folder: Path) -> Path:
     """A copy of his game folder with the two posts above unread; its game file."""
     fh42_game(folder)

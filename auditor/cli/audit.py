@@ -26,12 +26,13 @@ and everything the killed run had committed (pages, posts, findings, decisions) 
 
 # No ``from __future__ import annotations`` here: typer reads the command's parameters from
 # its annotations, and string ones it compiles and evaluates twice over, every night.
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from auditor.cli.common import GameArg, command
+from auditor.cli.common import NOW_FORMATS, GameArg, command
 from auditor.cli.nightly import FLAGS, VALUES, AuditArgs, run_audit
 
 _D = AuditArgs(game=Path())  # the defaults
@@ -55,6 +56,17 @@ def audit_cmd(
     workbook: Annotated[bool, _flag("workbook")] = _D.workbook,
     new_store: Annotated[bool, _flag("new_store")] = _D.new_store,
     progress_json: Annotated[bool, _flag("progress_json")] = _D.progress_json,
+    now: Annotated[
+        datetime | None,
+        typer.Option(
+            "--now",
+            help="按这个时间判断（如 2026-11-28T12:00，游戏的时区）；默认：pages 游戏按保存的"
+            "页面里最新一页的时间（Discuz 页脚），其他按当前时间",
+            formats=list(NOW_FORMATS),
+            metavar="时间",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """每晚运行一次：抓取 → 检查 → 牌单 → 报告，最后输出一行摘要。
 
@@ -78,5 +90,6 @@ def audit_cmd(
         workbook=workbook,
         new_store=new_store,
         progress_json=progress_json,
+        now=now,
     )
     run_audit(args, typer.Exit)  # the same run as the typer-free nightly path

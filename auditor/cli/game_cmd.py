@@ -267,6 +267,15 @@ _OpensOpt = Annotated[
         "--opens", help="与 --confirm 或 --add day 一起：天的开门时间", show_default=False
     ),
 ]
+_NextOpensOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--next-opens",
+        help="与延时的 --confirm 一起：新的关门时间晚于下一天的开门时间时，下一天顺延后的开门时间"
+        "（导演公示的，如 2026-11-28T10:00）",
+        show_default=False,
+    ),
+]
 _AtOpt = Annotated[
     str | None,
     typer.Option("--at", help="与 --confirm 或 --add event 一起：事件的时间", show_default=False),
@@ -339,7 +348,18 @@ _DismissPidOpt = Annotated[
         show_default=False,
     ),
 ]
-_NoteOpt = Annotated[str, typer.Option("--note", help="与 --dismiss 一起：说明（可选）")]
+_HandledPidOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--handled",
+        help="把一条未读懂的公告标为「读对了 / 已处理」（自己的结果帖，工具读出了一部分，"
+        "内容已在游戏里）：auditor game 游戏文件 --handled pid；签名保存，以后不再列出",
+        show_default=False,
+    ),
+]
+_NoteOpt = Annotated[
+    str, typer.Option("--note", help="与 --dismiss 或 --handled 一起：说明（可选）")
+]
 _FmtOpt = Annotated[
     str,
     typer.Option(
@@ -378,10 +398,14 @@ def _act(
     """--dismiss, --add or --confirm: what it did, in words."""
     if acts["dismiss"] is not None:
         return dismiss(g, store, int(str(acts["dismiss"])), by=by, note=note)
+    if acts.get("handled") is not None:
+        pid = int(str(acts["handled"]))
+        return dismiss(g, store, pid, by=by, note=note, answer="handled")
     if acts["add"] is not None:
         values = {k: v for k, v in fields.items() if k != "kind"}
         return add(g, store, str(acts["add"]), values, by=by).message
-    fix = {k: fields[k] for k in ("opens", "at", "type", "how", "kind", "accelerated", "delayed")}
+    names = ("opens", "at", "type", "how", "kind", "accelerated", "delayed", "next_opens")
+    fix = {k: fields[k] for k in names if k in fields}
     player, day, closes = fields["player"], fields["day"], fields["closes"]
     done = confirm(
         g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
@@ -390,6 +414,11 @@ def _act(
         closes=closes if isinstance(closes, datetime) else None,
     )  # fmt: skip
     return done.message
+
+
+def _times(**raw: str | None) -> dict[str, datetime | None]:
+    """The options' times as typed (:func:`parse_closes`), None where not given."""
+    return {name: parse_closes(v) if v is not None else None for name, v in raw.items()}
 
 
 @command("game")
@@ -402,6 +431,7 @@ def game_cmd(
     by: _ByOpt = None,
     closes: _ClosesOpt = None,
     opens: _OpensOpt = None,
+    next_opens: _NextOpensOpt = None,
     at: _AtOpt = None,
     etype: _EtypeOpt = None,
     how: _HowOpt = None,
@@ -412,6 +442,7 @@ def game_cmd(
     add_what: _AddWhatOpt = None,
     pid: _PidOpt = None,
     dismiss_pid: _DismissPidOpt = None,
+    handled_pid: _HandledPidOpt = None,
     note: _NoteOpt = "",
     fmt: _FmtOpt = "table",
 ) -> None:
@@ -423,8 +454,8 @@ def game_cmd(
     （可用 --player / --day 更正；延时要用 --closes 给出导演公示的新关门时间），与审计台的
     “确认”按钮相同。
 
-    --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告
-    （pid 见「未读懂的公告」）；
+    --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告，
+    --handled pid 标为读对了 / 已处理（pid 见「未读懂的公告」）；
     --format json|csv 给脚本用。
 
     例：auditor game examples/sample/minimal.toml
@@ -443,19 +474,17 @@ def game_cmd(
                 raise ProposalError(f"{said}：没有待确认的提议")
             out.print(escape(f"{said}。"), highlight=False)
             return
-        when = {
-            name: parse_closes(value) if value is not None else None
-            for name, value in (("opens", opens), ("closes", closes), ("at", at))
-        }
+        when = _times(opens=opens, closes=closes, at=at, next_opens=next_opens)
         with open_store(g) as store:
-            if dismiss_pid is not None or add_what is not None or confirm_id is not None:
-                acts = {"dismiss": dismiss_pid, "add": add_what, "confirm": confirm_id}
+            acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
+            acts["confirm"] = confirm_id
+            if any(v is not None for v in acts.values()):
                 fields = {
                     "day": day, "opens": when["opens"], "closes": when["closes"],
                     "accelerated": accelerated, "delayed": delayed,
                     "type": named(etype, EVENT_LABEL), "player": player, "at": when["at"],
                     "how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL),
-                    "pid": pid,
+                    "pid": pid, "next_opens": when["next_opens"],
                 }  # fmt: skip
                 said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)

@@ -22,6 +22,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -91,6 +92,14 @@ class AuditArgs:
     workbook: bool = False
     new_store: bool = False
     progress_json: bool = False
+    now: datetime | None = None  # --now (typer's: the fast path leaves it to typer)
+
+
+def _forum_time(now: datetime | None, game: Game) -> datetime | None:
+    """``--now`` in forum time: a time without an offset is the forum's local time."""
+    if now is None or now.tzinfo is not None:
+        return now
+    return now.replace(tzinfo=game.timezone)
 
 
 _BY_NAME = {d: name for name, opt in FLAGS.items() for d in opt.decls}
@@ -191,6 +200,7 @@ def run_audit(a: AuditArgs, exit: Callable[[int], BaseException]) -> None:
                 stage=stage,
                 workbook=a.workbook,
                 new_store=a.new_store,
+                now=_forum_time(a.now, g),
             )
         finally:
             bar.stop()

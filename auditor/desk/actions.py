@@ -18,16 +18,16 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
 from auditor import pipeline
 from auditor.desk.coalesce import Coalesced
 from auditor.errors import STATE_INCOMPLETE_EXIT, AuditorError, StoreLockedError
-from auditor.game.confirm import EVENT_LABEL, day_of
+from auditor.game.confirm import EVENT_LABEL, Proposal, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
-from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec
+from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
 from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name, parse_time
@@ -296,26 +296,43 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "confirmable": p.confirmable,
                 # read from a director's post (a day or an event): 全部确认 may take it
                 "posted": p.kind in ("day", "event") and p.pid is not None and p.confirmable,
+                # a tally's vote-out: 无人出局 / 还没关门 besides 不对，不要
+                "vote_out": p.source == "计票"
+                and isinstance(item, Event)
+                and item.type is EventType.ELIMINATED
+                and item.how == "vote",
                 "player": item.player if isinstance(item, Event) else "",
                 "day": day_of(p, current.days),
                 "correct_player": is_event,
+                # a 替补: who takes the seat over, on its account or his own (fh43)
+                "substitute": isinstance(item, Event) and item.type is EventType.SUBSTITUTE,
+                "newcomer": (item.value or "") if isinstance(item, Event) else "",
                 "correct_day": is_event or day_thread,
-                # a 延时: the new close time, not before the day's close now (game's zone)
-                "closes": _local(item.closes)
-                if isinstance(item, DaySpec) and p.kind == "delay"
-                else "",
-                # what a correction's time fields start with (the value they correct)
-                "now_opens": _local(item.opens.astimezone(game.timezone))
-                if isinstance(item, DaySpec)
-                else "",
-                "now_closes": _local(item.closes.astimezone(game.timezone))
-                if isinstance(item, DaySpec)
-                else "",
-                "now_at": _local(item.at.astimezone(game.timezone))
-                if isinstance(item, Event) and item.at is not None
-                else "",
+                **_proposal_times(p, current, game.timezone),
             }
         )
+    return out
+
+
+def _proposal_times(p: Proposal, current: Game, tz: tzinfo) -> dict[str, object]:
+    """A proposal's time fields as the desk's form starts them (the game's zone)."""
+    item = p.item
+    out: dict[str, object] = {"closes": "", "next_day": None, "next_opens": ""}
+    out |= {"now_opens": "", "now_closes": "", "now_at": ""}
+    if isinstance(item, Event) and item.at is not None:
+        out["now_at"] = _local(item.at.astimezone(tz))
+    if not isinstance(item, DaySpec):
+        return out
+    # what a correction's time fields start with (the value they correct)
+    out["now_opens"] = _local(item.opens.astimezone(tz))
+    out["now_closes"] = _local(item.closes.astimezone(tz))
+    if p.kind == "delay":
+        out["closes"] = _local(item.closes)  # the new close: not before the day's close now
+        # its next day: its opening, moved with it when the new close is later
+        after = next((d for d in current.days if d.number == item.number + 1), None)
+        if after is not None:
+            out["next_day"] = after.number
+            out["next_opens"] = _local(after.opens.astimezone(tz))
     return out
 
 
@@ -567,7 +584,7 @@ def set_password(game: Game, director: str, hashed: str) -> None:
         store.set_password_hash(director, hashed)
 
 
-def last_audit(game: Game) -> dict[str, str]:
+def last_audit(game: Game) -> dict[str, str | list[str]]:
     """The newest audit run: when (forum time), status and its problems."""
     with game_store(game) as store:
         last = pipeline.last_run(store, "audit")
@@ -581,6 +598,8 @@ def last_audit(game: Game) -> dict[str, str]:
         # drafts the run withdrew, said (待处理 7 → 4 said nothing of the three)
         "withdrawn": withdrawn_words(last.withdrawn),  # (one reason, then the drafts)
         "withdrawn_count": str(len(last.withdrawn)) if last.withdrawn else "",
+        # the same, one line per reason (the banner's fold-out list)
+        "withdrawn_groups": withdrawn_words(last.withdrawn).split("；") if last.withdrawn else [],
     }
 
 

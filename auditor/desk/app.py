@@ -792,7 +792,7 @@ class DeskApp:
         return _said(done, game_file=game_file)  # (for the forms in other modules)
 
     async def dismiss_post(self, request: Request) -> Response:
-        return await corrections.dismiss_post(self, request)  # 不是公告
+        return await corrections.dismiss_post(self, request)  # 不是公告 / 读对了
 
     async def audit_post(self, request: Request) -> Response:
         got = await self.guarded(request)
@@ -875,6 +875,7 @@ def create_app(
         Route("/g/{slug}/confirm", app.confirm_post, methods=["POST"]),
         Route("/g/{slug}/confirm-all", app.confirm_all_post, methods=["POST"]),
         Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
+        Route("/g/{slug}/reject", partial(corrections.reject_post, app), methods=["POST"]),
         Route("/g/{slug}/add", partial(corrections.add_post, app), methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
@@ -984,7 +985,7 @@ def desk_context(
     who: str,
     recs: Any,
     filters: Mapping[str, str],
-    last: Mapping[str, str],
+    last: Mapping[str, object],
 ) -> dict[str, Any]:
     """What the desk adds to the report template: the filtered queue (pending drafts, and
     the decided ones under the same player/day/rule filters), batch groups, choices for the

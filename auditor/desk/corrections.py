@@ -1,4 +1,4 @@
-"""The desk's forms for what discovery could not read: 不是公告 for a listed post, the
+"""The desk's forms for what discovery could not read: 不是公告 or 读对了 / 已处理 for a listed post, the
 fields of a proposal a director corrects before confirming it (an event's type, how and
 time; a day's opens, closes, accelerated and delayed; a thread's kind), and a day or an
 event the forum did not give, added — the same calls as ``auditor game --dismiss``,
@@ -23,10 +23,13 @@ if TYPE_CHECKING:
     from auditor.desk.app import DeskApp
 
 
-def dismiss_unread(game: Game, pid: int, *, by: str, reports: Path) -> actions.Done:
-    """:func:`pipeline.dismiss` signed by the signed-in director; the report rewritten."""
+def dismiss_unread(
+    game: Game, pid: int, *, by: str, reports: Path, answer: str = "not_announcement"
+) -> actions.Done:
+    """:func:`pipeline.dismiss` signed by the signed-in director (``answer``: 不是公告 or
+    读对了 / 已处理); the report rewritten."""
     with actions.game_store(game) as store:
-        said = pipeline.dismiss(game, store, pid, by=by)
+        said = pipeline.dismiss(game, store, pid, by=by, answer=answer)
     return actions.done(said, actions.rewrite_report(game, reports))
 
 
@@ -39,15 +42,42 @@ async def dismiss_post(app: DeskApp, request: Request) -> Response:
     if not raw.isdecimal():
         app.flash(request, "error", f"pid 应当是数字：{raw}")
         return app.back(slug, form, "#state-problems")
+    answer = str(form.get("answer", "")).strip() or "not_announcement"
     try:
         done = await run_in_threadpool(
-            dismiss_unread, game, int(raw), by=who, reports=app.desk.reports
+            dismiss_unread, game, int(raw), by=who, reports=app.desk.reports, answer=answer
         )
     except AuditorError as exc:
         app.flash(request, "error", str(exc))
         return app.back(slug, form, "#state-problems")
     app.flash(request, "ok", done.message)
     return app.back(slug, form, "#state-problems")
+
+
+def reject_proposal(game: Game, ident: str, *, by: str, reports: Path, answer: str) -> actions.Done:
+    """:func:`pipeline.reject` signed by the signed-in director; the report rewritten."""
+    with actions.game_store(game) as store:
+        said = pipeline.reject(game, store, ident, by=by, answer=answer)
+    return actions.done(said, actions.rewrite_report(game, reports))
+
+
+async def reject_post(app: DeskApp, request: Request) -> Response:
+    """不对，不要 / 无人出局 / 还没关门 under a proposal: its question goes away."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    ident = str(form.get("id", "")).strip()
+    answer = str(form.get("answer", "")).strip() or "wrong"
+    try:
+        done = await run_in_threadpool(
+            reject_proposal, game, ident, by=who, reports=app.desk.reports, answer=answer
+        )
+    except AuditorError as exc:
+        app.flash(request, "error", str(exc))
+        return app.back(slug, form, "#proposals")
+    app.flash(request, "ok", done.message)
+    return app.back(slug, form, "#proposals")
 
 
 def add_item(
@@ -111,11 +141,13 @@ async def add_post(app: DeskApp, request: Request) -> Response:
 def fields_of(form: Mapping[str, object]) -> dict[str, object]:
     """The correction fields the proposal form sent (empty ones left as they are)."""
     fix: dict[str, object] = {}
-    for name in ("type", "how", "kind"):
+    for name in ("type", "how", "kind", "newcomer", "account"):  # (a 替补's newcomer)
         value = str(form.get(name, "")).strip()
         if value:
             fix[name] = value
-    for name, key in (("at", "at"), ("opens", "opens"), ("day_closes", "closes")):
+    for name, key in (
+        ("at", "at"), ("opens", "opens"), ("day_closes", "closes"), ("next_opens", "next_opens")
+    ):  # fmt: skip
         value = str(form.get(name, "")).strip()
         # (a field starts with the value it corrects, sent back as ``<name>_was``: unchanged,
         # it is no correction — nor a loss of the time's seconds)

@@ -370,12 +370,16 @@ def parse_closes(text: str) -> datetime:
         ) from None
 
 
-def delayed_to(p: Proposal, game: Game, closes: datetime | None) -> Proposal:
+def delayed_to(
+    p: Proposal, game: Game, closes: datetime | None, next_opens: datetime | None = None
+) -> Proposal:
     """A 延时 proposal with the new close time the director gives (030 / M39 讨论日时长:
     延时 succeeds on enough requests; only the director says how long, and 延迟成功时，不再
     视为“执行加速”状态): the day closing then, no longer accelerated.  Refused in Chinese:
-    no time, a time before (or at) the day's current close, one after the next day opens,
-    a time for any other proposal.  A naive time is in the game's time zone."""
+    no time, a time before (or at) the day's current close, a time for any other proposal,
+    and one after the next day opens unless the next day's new opening (``next_opens``,
+    :func:`next_day_moved`) comes with it — the refusal says so.  A naive time is in the
+    game's time zone."""
     if p.kind != "delay":
         if closes is not None:
             raise ProposalError("只有延时的提议需要填写新的关门时间")
@@ -398,16 +402,56 @@ def delayed_to(p: Proposal, game: Game, closes: datetime | None) -> Proposal:
             f"{day.closes.strftime('%Y-%m-%d %H:%M')}：延时只能往后推"
         )
     after = next((d for d in game.days if d.number == day.number + 1), None)
-    if after is not None and closes > after.opens:
+    moved = _zoned(next_opens, game) if next_opens is not None else None
+    if after is not None and closes > after.opens and (moved is None or moved < closes):
+        was = after.opens.strftime("%Y-%m-%d %H:%M")
+        said = f"填的是 {moved.strftime('%Y-%m-%d %H:%M')}，" if moved is not None else ""
         raise ProposalError(
-            f"新的关门时间 {shown} 晚于第{after.number}天的开门时间 "
-            f"{after.opens.strftime('%Y-%m-%d %H:%M')}"
+            f"新的关门时间 {shown} 晚于第{after.number}天现在的开门时间 {was}：第{after.number}天"
+            f"要跟着顺延。{said}请在同一个表里的「第{after.number}天改为几点开门」填上导演公示的"
+            f"第{after.number}天开门时间（不早于 {shown}），一起确认"
+            f"（命令行：--next-opens {closes.strftime('%Y-%m-%dT%H:%M')} 这样的时间）"
         )
     phases = day.phases
     if phases and phases[-1].closes == day.closes:  # the last phase ends with the day
         phases = (*phases[:-1], replace(phases[-1], closes=closes))
     new = replace(day, closes=closes, accelerated=False, delayed=True, phases=phases)
     return replace(p, item=new, text="")
+
+
+def next_day_moved(p: Proposal, game: Game, next_opens: datetime | None) -> Proposal | None:
+    """The day after a confirmed 延时 (``p``, as :func:`delayed_to` returns it) moved to open
+    at ``next_opens`` (the director's 第三天顺延到…开门), as a correction of that day in the
+    same write; None when there is no such day or it opens then already.  Refused when the
+    new opening is before the delayed close or not before that day's close (that day's close
+    is corrected on its own first: 补上漏读的一天)."""
+    item = p.item
+    if next_opens is None or not isinstance(item, DaySpec):
+        return None
+    after = next((d for d in game.days if d.number == item.number + 1), None)
+    opens = _zoned(next_opens, game)
+    if after is None or opens == after.opens:
+        return None
+    shown = opens.strftime("%Y-%m-%d %H:%M")
+    if opens < item.closes:
+        raise ProposalError(
+            f"第{after.number}天的开门时间 {shown} 早于第{item.number}天新的关门时间 "
+            f"{item.closes.strftime('%Y-%m-%d %H:%M')}"
+        )
+    if opens >= after.closes:
+        raise ProposalError(
+            f"第{after.number}天的开门时间 {shown} 不早于它的关门时间 "
+            f"{after.closes.strftime('%Y-%m-%d %H:%M')}：请先在「补上漏读的一天或一个事件」"
+            f"里把第{after.number}天的开门和关门一起更正（命令行 --add day），再确认延时"
+        )
+    phases = after.phases
+    if phases and phases[0].opens == after.opens:  # the first phase opens with the day
+        phases = (replace(phases[0], opens=opens), *phases[1:])
+    moved = replace(after, opens=opens, phases=phases)
+    was = Proposal("day", after, "").describe().split("：", 1)[1]
+    now = Proposal("day", moved, "").describe()
+    text = f"更正游戏文件里的{now}（原为 {was}，随第{item.number}天延时顺延）"
+    return Proposal("day", moved, CORRECTED, text=text)
 
 
 def _when(t: datetime) -> datetime:

@@ -663,15 +663,12 @@ def _substitutes(game: Game, led: Ledger) -> list[Warning]:
             continue
         cards = st.standing
         if cards.raw_blue or cards.raw_yellow or cards.raw_red:
-            who = e.value or "替补玩家"
-            out.append(
-                Warning(
-                    "substitute",
-                    e.player,
-                    f"{who} 替补接替 {e.player}：该帐号已有的牌由替补继承"
-                    f"（蓝 {cards.blue}、黄 {cards.yellow}、红 {cards.red}）。",
-                )
-            )
+            held = f"（蓝 {cards.blue}、黄 {cards.yellow}、红 {cards.red}）"
+            if e.value and e.value != e.player:  # his own account takes the seat
+                said = f"{e.value} 用自己的帐号替补 {e.player}：{e.player} 已有的牌{held}由 {e.value} 继承。"
+            else:  # the newcomer plays on the seat's account (M39 替补)
+                said = f"{e.player} 的帐号换了替补来打：这个帐号已有的牌{held}照样算。"
+            out.append(Warning("substitute", e.player, said))
     return out
 
 

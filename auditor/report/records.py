@@ -350,6 +350,14 @@ def _game_record(
     }
 
 
+def _judged_at(now: datetime, run: Mapping[str, object] | None, at: bool) -> dict[str, str]:
+    """When the report judges (``generated_at``) and that clock named (``clock``): its
+    run's (--now, the saved pages' time), ``--now`` for a view at another time, else the
+    machine's."""
+    said = str((run or {}).get("clock") or ("--now" if at else "当前时间"))
+    return {"generated_at": now.strftime("%Y-%m-%d %H:%M"), "clock": said}
+
+
 def build_records(
     game: Game,
     store: Store,
@@ -414,7 +422,7 @@ def build_records(
     lifts = elevator(game, schedule, checked.counted, base, day_numbers)
     changes, changes_since = forum_changes(game, store, base)
     summary = {
-        "generated_at": now.strftime("%Y-%m-%d %H:%M"),
+        **_judged_at(now, run, ctx is not None),  # generated_at, and its clock named (fh43)
         "generated_utc": datetime.now(UTC).isoformat(timespec="seconds"),
         "posts": checked.posts,
         "players": len(players),

@@ -247,6 +247,14 @@ class Posts(Database):
         ).fetchone()
         return zlib.decompress(row["body"]) if row else None
 
+    def newest_page_time(self) -> datetime | None:
+        """When the newest stored page was served or saved (a saved page's footer time, else
+        its file's time): a saved folder's own "now"."""
+        times = [
+            datetime.fromisoformat(r[0]) for r in self.db.execute("SELECT fetched_at FROM pages")
+        ]
+        return max(times, default=None)
+
     def page_count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM pages").fetchone()[0])
 

@@ -45,6 +45,7 @@ RECORDS_KEY = "blob:records"  # the check's records (JSON)
 COUNTED_KEY = "blob:counted:"  # one day's counted posts (``blob:counted:3``)
 STATUS_KEY = "blob:status"  # the open day's status, as the check left it (JSON)
 DISMISSED = "dismissed:"  # pid -> the signed 不是公告 (JSON)
+REJECTED = "rejected:"  # proposal id -> the signed 不对，不要 / 无人出局 / 还没关门 (JSON)
 
 T = TypeVar("T")
 
@@ -227,6 +228,22 @@ class StateEntries:
 
     def dismiss(self, pid: int, value: Mapping[str, str]) -> None:
         self.store.set_state(f"{DISMISSED}{pid}", _dumps(dict(value)))
+
+    @property
+    def rejected(self) -> dict[str, dict[str, str]]:
+        """The proposals a director rejected: id -> {by, at, answer, digest, …}."""
+        out: dict[str, dict[str, str]] = {}
+        for key, raw in sorted(self.store.state_values(REJECTED).items()):
+            try:
+                value = json.loads(raw)
+            except ValueError:
+                continue
+            if isinstance(value, dict):
+                out[key.removeprefix(REJECTED)] = {str(k): str(v) for k, v in value.items()}
+        return out
+
+    def reject(self, ident: str, value: Mapping[str, str]) -> None:
+        self.store.set_state(f"{REJECTED}{ident}", _dumps(dict(value)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,11 @@ def test_a_players_other_cards_say_his_standing_right_after_a_decision(
             WebDriverWait(phone, 30).until(lambda d: "蓝 1" in _standing(d, second))
             now = _standing(phone, second)
             # decided after the second post was written: not 此前 (the card says 首次违规)
-            assert "此前的牌" not in now and "这帖之后才判" in now and "诈尸" in now, now
+            assert (
+                "此前的牌" not in now
+                and "这帖发出之后才判的牌（这一张不因它们加重）" in now
+                and "诈尸" in now
+            ), now
             early = _standing(phone, day1[0])
             assert "蓝 1" in early, early
             assert "此前的牌" not in early, early  # a day-3 card is no earlier card of day 1

@@ -32,6 +32,9 @@ def test_a_withdrawn_draft_is_said_by_the_audit_and_the_desk(tmp_path: Path) -> 
     with desk_server(game) as srv:
         s = srv.session()
         page = s.get(next(iter(srv.links.values())), timeout=60).text
-        found = re.search(r'<span id="withdrawn">([^<]*)</span>', page)
+        # (fh43: a count, the list folded, 知道了 to put it away)
+        found = re.search(r'<details id="withdrawn"[^>]*>(.*?)</details>', page, re.S)
         assert found is not None, page[:3000]
-        assert "撤回 1 条草稿" in found.group(1) and "汤圆" in found.group(1), found.group(1)
+        said = found.group(1)
+        assert "<summary>上次审计撤回了 1 条草稿</summary>" in said, said
+        assert "<li>" in said and "汤圆" in said and "知道了" in said, said

@@ -129,7 +129,7 @@ def test_a_delay_of_a_day_the_file_states_is_written_into_that_day(tmp_path: Pat
     # a delay of day 1 past day 2's opening is refused
     g = open_game(path)
     day1 = next(d for d in g.days if d.number == 1)
-    with pytest.raises(ProposalError, match="晚于第2天的开门时间 2026-11-22 08:00"):
+    with pytest.raises(ProposalError, match="晚于第2天现在的开门时间 2026-11-22 08:00"):
         delayed_to(Proposal("delay", day1, "进程帖"), g, at(11, 22, 9))
     with pytest.raises(ProposalError, match="只有延时的提议需要填写新的关门时间"):
         delayed_to(Proposal("accelerate", day1, "进程帖"), g, at(11, 21, 23))

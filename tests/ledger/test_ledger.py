@@ -128,6 +128,30 @@ value = "新来的"
         led = load_ledger(game, store)
         assert [w.kind for w in led.warnings] == ["substitute"]
         assert "新来的" in led.warnings[0].message and "蓝 1" in led.warnings[0].message
+        said = led.warnings[0].message
+        assert (
+            said
+            == "新来的 用自己的帐号替补 豆浆：豆浆 已有的牌（蓝 1、黄 0、红 0）由 新来的 继承。"
+        )
+
+
+def test_a_substitute_on_the_seats_account_reads_plainly(tmp_path: Path) -> None:
+    """fh43: M39's substitute plays on the seat's account (no ``value``): the line was
+    「注意：替补玩家 替补接替 竹影：该帐号已有的牌由替补继承」."""
+    extra = """
+[[event]]
+type = "substitute"
+player = "豆浆"
+at = 2026-11-21T08:00:00+08:00
+"""
+    game = make_game(tmp_path, "m107", extra)
+    f = finding("GHOST-POST", "豆浆", 1, 1001)
+    with Store(tmp_path / "g.sqlite") as store:
+        store.save_findings([f], 1)
+        decide(game, store, f.id, "approve")
+        (said,) = [w.message for w in load_ledger(game, store).warnings]
+    assert said == "豆浆 的帐号换了替补来打：这个帐号已有的牌（蓝 1、黄 0、红 0）照样算。"
+    assert "替补玩家" not in said and "替补接替" not in said
 
 
 def test_manual_card_counts_and_can_be_withdrawn(tmp_path: Path) -> None:

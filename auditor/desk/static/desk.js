@@ -76,6 +76,43 @@
     if (now !== null) setCount(name, now);
   });
 
+  // A decided card leaves the batches it was in (fh43): a batch left with one card or
+  // none goes, and 批量批准（N 组） counts the groups left (no empty group lingers).
+  function leaveBatches(id) {
+    var box = document.getElementById("batches");
+    if (!box || !id) return;
+    box.querySelectorAll("form.batch").forEach(function (form) {
+      var field = form.querySelector("input[name=items]");
+      var items = field.value.split(",").filter(function (item) {
+        return item && item.split(":")[0] !== id;
+      });
+      field.value = items.join(",");
+      var button = form.querySelector("button");
+      if (button) button.textContent = button.textContent.replace(/\d+ 条）$/, items.length + " 条）");
+      if (items.length < 2) form.remove();
+    });
+    var left = box.querySelectorAll("form.batch").length;
+    var summary = box.querySelector("summary");
+    if (!left) box.remove();
+    else if (summary) summary.textContent = summary.textContent.replace(/\d+ 组/, left + " 组");
+  }
+
+  // The 撤回 banner: folded, and gone once read (知道了), for this audit (fh43).
+  (function () {
+    var box = document.getElementById("withdrawn");
+    if (!box) return;
+    var key = "auditor-withdrawn-seen";
+    var audit = box.getAttribute("data-audit") || "";
+    try {
+      if (window.localStorage.getItem(key) === audit) box.hidden = true;
+    } catch (e) { /* no storage: the banner stays */ }
+    var seen = box.querySelector("button.withdrawn-seen");
+    if (seen) seen.addEventListener("click", function () {
+      box.hidden = true;
+      try { window.localStorage.setItem(key, audit); } catch (e) { /* kept for this view */ }
+    });
+  })();
+
   // Every pending item (cards and notices) in the page's order.
   function pendingItems() {
     return Array.from(document.querySelectorAll(
@@ -106,6 +143,7 @@
     var line = showResult(art, true, text);
     // a notice (不处罚 / 提醒导演) leaves the notices' count, never the queue's
     bump(notice ? "notices" : "pending", -1);
+    leaveBatches(art.getAttribute("data-id") || art.id.replace(/^draft-/, ""));
     // the next item is the one below (the notices sit before the blue cards), else the
     // first still pending above
     var rest = pendingItems();
