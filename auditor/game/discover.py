@@ -1453,19 +1453,72 @@ def _recapped_close(
 ) -> datetime | None:
     """A vote-out a day's discussion post recaps (被投出：汤圆) is the day before's, at its
     close — unless the post (its text, its time) tells the 环节 that just closed
-    (:func:`tells_phase`)."""
+    (:func:`tells_phase`), or is made in its own day's thread at that day's close or soon
+    after (:data:`RESULT_WITHIN`): the result of the day the thread is (白天结束时统计投票结果),
+    whatever day has opened since.  The day is decided by the post's time against the
+    days: a result in the next day's thread at its opening is still the day before's."""
     if inside is None or spec is None or spec.kind is not ThreadKind.DISCUSSION:
         return None
     if post is not None and a.day is None and not a.offset and tells_phase(post[0]):
         return _told_phase_close(post[0], inside, post[1])
     if a.how != "vote" or a.day is not None:
         return None
+    own = next((d for d in days if d.number == spec.day), None)
+    if (
+        post is not None
+        and not a.offset
+        and own is not None
+        and own.closes <= post[1] <= own.closes + RESULT_WITHIN
+    ):
+        return own.closes
     prev = next((d for d in days if d.number == inside.number - 1), None)
     return prev.closes if prev is not None else None
 
 
+def _opening_of(
+    post: Post, spec: ThreadSpec | None, days: list[DaySpec], said: list[Announced],
+    found: list[Sourced],
+) -> DaySpec | None:  # fmt: skip
+    """The day whose opening the post belongs to, for the night's results it tells (the
+    night's deaths and pipings are the day's from its opening: 030 / M39 出局与吹笛 次日公示).
+    The cases: the day's discussion thread's first post; a post made in the night before
+    the day opens (进程帖：天亮了，昨夜出局 X, at 09:55 for a 10:00 opening); a post made in the
+    day that corrects what was announced at its opening (更正：昨夜出局的是 X，不是 Y — and the
+    rest it tells of that night, 另外昨夜笛声响起：Z).  A day with 环节 (版杀7) has its own
+    night inside it: its deaths keep their post's time."""
+    t = post.posted_at
+    inside, _before = _day_at(days, t)
+    if inside is None:
+        nxt = next((d for d in days if d.opens > t), None)
+        return nxt if nxt is not None and not nxt.phases else None
+    if spec is not None and spec.kind is ThreadKind.DISCUSSION and post.first:
+        return inside
+    if inside.phases or not any(a.correction for a in said):
+        return None
+    told = any(
+        s.pid != post.pid
+        and isinstance(s.item, Event)
+        and s.item.type in (EventType.ELIMINATED, EventType.PIPED)
+        and s.item.at == inside.opens
+        for s in found
+    )
+    return inside if told else None
+
+
+def _piped_event(a: Announced, days: list[DaySpec], at: datetime) -> Event:
+    """A piping on the day its clause names (its whole day), else from ``at``."""
+    window = next((d for d in days if d.number == a.day), None) if a.day else None
+    if window is not None:
+        return Event(EventType.PIPED, a.player, window.opens, until=window.closes)
+    return Event(EventType.PIPED, a.player, at)
+
+
 def _event_from(
-    a: Announced, post: Post, spec: ThreadSpec | None, days: list[DaySpec]
+    a: Announced,
+    post: Post,
+    spec: ThreadSpec | None,
+    days: list[DaySpec],
+    opening_of: DaySpec | None = None,
 ) -> Event | None:
     t = post.posted_at
     inside, _before = _day_at(days, t)
@@ -1480,7 +1533,7 @@ def _event_from(
         elif how == "vote":
             at = result_close or t
         else:  # a night death is announced when the day opens
-            at = inside.opens if inside is not None and opening else t
+            at = opening_of.opens if opening_of is not None else t
         return Event(EventType.ELIMINATED, a.player, at, how, announced=t)
     if a.type is EventType.SHERIFF:
         at = result_close if (a.how == "elected" and result_close is not None) else t
@@ -1490,11 +1543,7 @@ def _event_from(
     if a.type is EventType.IDIOT_REVEALED:
         return Event(EventType.IDIOT_REVEALED, a.player, result_close or t)
     if a.type is EventType.PIPED:
-        window = next((d for d in days if d.number == a.day), None) if a.day else None
-        if window is not None:
-            return Event(EventType.PIPED, a.player, window.opens, until=window.closes)
-        at = inside.opens if inside is not None and opening else t
-        return Event(EventType.PIPED, a.player, at)
+        return _piped_event(a, days, opening_of.opens if opening_of is not None else t)
     if a.type is EventType.SUBSTITUTE:
         return Event(EventType.SUBSTITUTE, a.player, t, value=a.account)
     return None
@@ -1532,6 +1581,7 @@ def _announced_events(
             continue
         said = _announced(patterns, post, disc)
         found = _without_taken_back(game, post, found, disc)
+        opening_of = _opening_of(post, spec, days, said, found)
         if rest is not None and post.pid in disc.read:
             disc.read.add(rest)  # the second half was read with the first
         for a in said:
@@ -1541,19 +1591,35 @@ def _announced_events(
                 continue
             if _restates(a, found):
                 continue  # 警长：X restates the sheriff the game already has
-            ev = _event_from(a, post, spec, days)
+            ev = _event_from(a, post, spec, days, opening_of)
             if ev is None:
                 continue
             if a.correction:
-                wrong = [s for s in found if _corrected(s, ev, a, days)]
-                found = [s for s in found if s not in wrong]
-                ev = _in_place_of(ev, a, wrong)
+                corrected = _correct(ev, a, post, found, days)
+                if corrected is None:
+                    continue  # the correction restates what stands (葱花 piped, as announced)
+                ev, found = corrected
             elif _announced_before(ev, found):
                 continue  # announced again (the next day's 公示 repeats the eliminations)
             # a how the clause does not state is the tool's guess: a proposal, never a fact
             status = "inferred" if a.guessed else "stated"
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip(), status))
     return found
+
+
+def _correct(
+    ev: Event, a: Announced, post: Post, found: list[Sourced], days: list[DaySpec]
+) -> tuple[Event, list[Sourced]] | None:
+    """A correction's event in place of what it corrects, and the events found less those;
+    None when it corrects nothing and restates an event found as it stands.  A night's
+    deaths and pipings are lists: a post's own never correct each other (更正：A、B 今天是
+    Lv.3 keeps both); a day has one vote-out, and a corrected one replaces every other of
+    that day, its own post's too (更正！…平票…所以 X 出局)."""
+    listed = ev.type is EventType.PIPED or ev.how == "night"
+    wrong = [s for s in found if not (listed and s.pid == post.pid) and _corrected(s, ev, a, days)]
+    if not wrong and _told_so_before(ev, found):
+        return None
+    return _in_place_of(ev, a, wrong), [s for s in found if s not in wrong]
 
 
 # a 更正 that denies the elimination it corrects (平票，X 没有死亡 / X 并未出局): the player, the
@@ -1653,6 +1719,16 @@ def _announced_before(ev: Event, found: list[Sourced]) -> bool:
         and s.item.type is ev.type
         and s.item.player == ev.player
         and (ev.type is not EventType.SHERIFF or s.item.how == ev.how)
+        for s in found
+    )
+
+
+def _told_so_before(ev: Event, found: list[Sourced]) -> bool:
+    """The same event, at the same moment and how, is already among those found."""
+    return any(
+        isinstance(s.item, Event)
+        and (s.item.type, s.item.player, s.item.at, s.item.how)
+        == (ev.type, ev.player, ev.at, ev.how)
         for s in found
     )
 
