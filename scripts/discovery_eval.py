@@ -19,7 +19,11 @@ every miss and false item.
 
 The day an event belongs to: the day the clause names (第N天; 第N夜 is day N+1's; 昨日 the
 day before), else the thread's day (a vote result in day N's vote thread is day N, a night
-death in day N's opening post day N); for a process-thread post, the day the file's own
+death in day N's opening post day N; a vote result a day's discussion post tells is the day
+before's — a recap at the opening — unless the post is made at its thread's day's close or
+within the result window after it, ``RESULT_WITHIN``: then that day's, as discovery's
+``_recapped_close`` decides since session 43, which moved every set's figures once; the labels
+unchanged); for a process-thread post, the day the file's own
 loose calendar (the README's) puts the post in — after a day's close, a vote result belongs
 to that day and a night death to the next.  A 版杀7 day lasts one to three 环节 and a night,
 so a 版杀7 process post that names no day cannot be put on one from its time: its items'
@@ -49,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from auditor.game.announce import Announced, Notice, Patterns  # noqa: E402
-from auditor.game.discover import piped_words, tells_phase  # noqa: E402
+from auditor.game.discover import RESULT_WITHIN, piped_words, tells_phase  # noqa: E402
 from auditor.game.gamefile import EventType  # noqa: E402
 from auditor.game.state import why_listed  # noqa: E402
 from auditor.game.titles import classify  # noqa: E402
@@ -94,9 +98,13 @@ def use_set(folder: Path) -> None:
 def calendar(preset: str, t: datetime) -> tuple[int, bool]:
     """(the day the post falls in or last closed before it, after that day's close) on the
     README's loose calendar of the preset (for process-thread posts only)."""
-    d = t.astimezone(TZ)
+    return _place(_calendar_days(preset), t.astimezone(TZ))
+
+
+def _calendar_days(preset: str) -> list[tuple[datetime, datetime]]:
+    """The README's loose calendar of the preset: its days as (opens, closes)."""
     if preset in SET_DAYS:
-        return _place(SET_DAYS[preset], d)
+        return SET_DAYS[preset]
 
     def at(month: int, day: int, h: int, m: int = 0) -> datetime:
         return datetime(2026, month, day, h, m, tzinfo=TZ)
@@ -125,7 +133,7 @@ def calendar(preset: str, t: datetime) -> tuple[int, bool]:
             (at(11, 21, 0) + timedelta(days=2 * n), at(11, 22, 20) + timedelta(days=2 * n))
             for n in range(10)
         ]
-    return _place(days, d)
+    return days
 
 
 def _place(days: list[tuple[datetime, datetime]], d: datetime) -> tuple[int, bool]:
@@ -160,7 +168,7 @@ def read(rec: dict[str, Any], patterns: Patterns) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     phase = classify(rec.get("thread_title", ""), rec["preset"]).phase
     for a in patterns.find(text):
-        item = _event_item(a, kind, day, after, posted, text)
+        item = _event_item(a, kind, day, after, posted, text, rec["preset"])
         if item is not None:
             if a.guessed:  # discovery shows it as a proposal marked 推断, with its text
                 item["guessed"] = list(a.guessed)
@@ -182,7 +190,13 @@ _NOT_A_DAY = re.compile(r"夜|遗言")
 
 
 def _event_item(
-    a: Announced, kind: str, day: int, after: bool, posted: datetime, text: str = ""
+    a: Announced,
+    kind: str,
+    day: int,
+    after: bool,
+    posted: datetime,
+    text: str = "",
+    preset: str = "",
 ) -> dict[str, Any] | None:
     """An announcement as an item: its day the one the clause names, else the thread's
     (yesterday's for 昨日); a night after a process-thread post's day close the next."""
@@ -199,6 +213,7 @@ def _event_item(
             and a.day is None
             and not a.offset
             and not tells_phase(text)  # (环节二结束：X 出局: the 环节 just closed, this day's)
+            and not (kind == "discussion" and _at_own_close(preset, day, posted))
         ):
             d -= 1  # a vote-out a day's post recaps is the day before's (at its close)
         item = {"kind": "eliminated", "player": a.player, "how": how, "day": d}
@@ -226,6 +241,17 @@ def _event_item(
     if a.type is Notice.GAME_OVER:
         return {"kind": "game_over", "winner": a.value}
     return None
+
+
+def _at_own_close(preset: str, day: int, posted: datetime) -> bool:
+    """The post is made at its thread's day's close or within the result window after it
+    (discovery's ``_recapped_close``, :data:`auditor.game.discover.RESULT_WITHIN`): the
+    result is that day's, not the day before's."""
+    days = _calendar_days(preset)
+    if not 1 <= day <= len(days):
+        return False
+    closes = days[day - 1][1]
+    return closes <= posted.astimezone(TZ) <= closes + RESULT_WITHIN
 
 
 def _minute(t: datetime) -> str:

@@ -454,6 +454,9 @@ _NO_DEATH = lazy(
     r"|没有[^，。,；;]{1,3}?(?:离场|离席|离开|出局|死|亡|倒下|退场|下车|下船))"
     r"|(?<![有])无(?:亡者|死者)"
 )
+# the 加速 requests by their count, a theme's word of up to four characters between (加速看房
+# 申请, 加速请求人数), never the delay's (加速或延时申请)
+_REQUESTS = r"加速(?:(?!延|或)[\u4e00-\u9fff]){0,4}?(?:申请|请求)(?:人数)?\s*[:：]?"
 _ACCELERATED = lazy(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
@@ -470,6 +473,11 @@ _ACCELERATED = lazy(
     r"|加速已经?成|加速(?:至|到)\s*(?:\d|[零一二两三四五六七八九十]{1,3}\s*[点时])"
     r"|(?:加速|[Aa]ccelerat\w*)\s*申请\s*(?:已经?)?\s*(?:通过|passed)|加速\s*\d{1,2}\s*/\s*\d{1,2}\s*通过"
     rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
+    # the requests' count said to reach half, in the next clause too, the theme's word
+    # between (加速看房申请：5/9，超过一半): 030 / M39 申请人数大于等于存活人数的一半即判定加速成功
+    rf"|{_REQUESTS}[^，,。？?不没未差需须要才]{{0,8}}?[，,]?\s*(?:已经?|刚好)?\s*"
+    r"(?:(?:超过|超出|达到了?|够了?|满了?|大于等于|不少于)\s*(?:一半|半数|二分之一)|过半|半数以上)"
+    r"(?![^，,。]{0,4}(?:即|就|则|才))"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = lazy(
@@ -544,11 +552,25 @@ _EVENTFUL = lazy(
     r"|replaces|sheriff|badge|piped|idiot|wins?)(?![A-Za-z])",
     re.I,
 )
+
+
+def roster_only(players: Sequence[str], text: str) -> bool:
+    """The post names the whole roster and says no word of an event or a notice beside it
+    (今日出镜嘉宾（按报名顺序）：A B C …, 玩家顺序：1A 2B …): the cast, not an event."""
+    said = fold(text)
+    if len(players) < 2 or not all(fold(p) in said for p in players):
+        return False
+    for p in sorted(players, key=len, reverse=True):
+        said = said.replace(fold(p), " ")
+    return not (_EVENTFUL.search(said) or _rx.search(r"票|出局|警长|替补|存活|活着", said))
+
+
 # a name that does something rather than undergoes it (番茄为猎人，开枪…; 警长豆浆投给…;
 # 南瓜殉职，警徽给了…; 芝麻是吹笛者): no item is about it, and none is missing
 _ACTOR = lazy(
     r"\s*(?:[（(][^）)]*[）)])?\s*(?:为|是|乃|系|殉职|选择|投给|投了|投的是|开枪|发动|把|将|的(?![^，。,]{0,8}被)|"
-    r"仍|依然|继续|存活|可以|已|也|申请|请"
+    # (已 / 也 before a word of leaving is the event, done or shared: X 也已离开我们, X 已经出局)
+    r"仍|依然|继续|存活|可以|(?:已|也)(?!\s*(?:已|经|也)*\s*(?:出局|离开|离场|退场|死|阵亡|遇害|遇难|牺牲|倒下|淘汰|被|殉))|申请|请"
     # (not a story's death: X 没有醒来, X 再也没回来, X 没有出现在早饭桌边)
     r"|(?:没有|没|未|不)(?!有?\s*(?:再|能)?\s*(?:醒|回来|回家|起来|出现|呼吸|睁眼|说话|挺过|撑过|熬过))"
     # the player's own vote (豆浆投票超时无效), not a vote-out (豆浆投票出局)
@@ -561,7 +583,11 @@ _ACTOR = lazy(
 _DANGLING = lazy(r"[^，。,！!？?]{0,6}?(?:是|为)?\s*(?:—+|…+|\.{3,}|[:：])\s*$")
 # the verbs of standing in for a player (由 X 接替); 代 + the theme's activity too (由 X
 # 代课, 代班 — not 代表)
-_STANDS_IN = r"接替|顶替|替补|代替|替换|代打|暂代|代为|接手|接管|顶|代(?![表价])[\u4e00-\u9fff]"
+# … and the written style's taking up of the seat (其席由替补 X 承之, 由 X 继其位)
+_STANDS_IN = (
+    r"接替|顶替|替补|代替|替换|代打|暂代|代为|接手|接管|顶|代(?![表价])[\u4e00-\u9fff]"
+    r"|(?:承|继|补)(?=之|其|[席位座缺])"
+)
 
 
 # the lover named before the player (她的恋人 X, X 的情侣 Y): a death with no word of how
@@ -583,6 +609,9 @@ _NOT_AN_EVENT = lazy(
     re.I,
 )
 _NOT_A_MANNER = lazy(r"者|直到|等到|之前|人")
+# … those that undo the whole sentence, whatever clause they are in: a tie, the candidates
+# (平票，X、Y 进入对决), a rule, last words, a player's own ballot made void
+_UNDONE_ALONE = lazy(r"平票|tie|对决|辩论|候选|对象|可疑者|规则|遗言|身份|继承|承接|MVP|vs", re.I)
 
 # the words of a notice, in Chinese and in a director's English shorthand: a director's
 # post that holds one outright and from which nothing was read is listed (未读懂的公告)
@@ -664,6 +693,22 @@ _NOT_STATED = lazy(
     r"|如有|另行|上一局|上局|前局|last\s+(?:game|season)",  # another game's
     re.I,
 )
+# a request's count (加速申请 5/9, 延时 4/8): N of M living
+_COUNT = lazy(r"(?:加速|延时|延迟)[^，,。？?\d]{0,8}?(\d{1,2})\s*/\s*(\d{1,2})")
+_SHORT = lazy(r"不够|不足|未过半|没过半|没有过半|未达|没达到|还差|失败|没成|未通过|不成")
+
+
+def _count_reached(sentence: str) -> bool:
+    """The sentence counts 加速 / 延时 requests at half the living or more (5/9, 4/8) and
+    says no shortfall: the request succeeds (030 / M39 申请人数大于等于存活人数的一半，即判定
+    加速或延时成功) — a statement, never passed in silence when no item of it was read."""
+    m = _COUNT.search(sentence)
+    if m is None or _SHORT.search(sentence) or _SUPPOSE.search(sentence):
+        return False
+    n, of = int(m.group(1)), int(m.group(2))
+    return of > 0 and n <= of and 2 * n >= of
+
+
 # what a kind's word says when it is no event of this post: the result of an accelerated
 # or delayed day (加速结算, 延时后), a rule (白痴…可装傻), a spell ending (吹笛状态全解了), a
 # bench empty (替补已用完), a vote's outcome (平票，无人出局)
@@ -954,8 +999,13 @@ _BADGE_ARROW = lazy(r"警徽\s*[:：]?\s*([^\s，,。→]{1,12}?)\s*(?:→|->|=>
 # ... and with the roster's names: 警长 栗子 → 榛子, 【警长移交】腰果 → 莲子, 殉职移交：A → B,
 # 警长 A 移交 B
 _HANDOVER = r"(?:警长|(?:警长|警徽|殉职)?(?:移交|交接))\s*[】\]]?\s*[:：]?\s*({one})\s*(?:→|->|=>|⇒|移交给?|交给)\s*(?={one})"
-# ... and the holder first: X 警长 → Y
-_HOLDER_HANDOVER = r"({one})\s*(?:的)?\s*警长\s*(?:→|->|=>|⇒)\s*(?={one})"
+# ... and the holder first: X 警长 → Y; the written style's 以 + the office + a verb of
+# giving (X 临终以警长付 Y, X 以警徽授 Y)
+_HOLDER_HANDOVER = (
+    r"({one})\s*(?:的)?\s*警长\s*(?:→|->|=>|⇒)\s*(?={one})"
+    r"|({one})\s*[^，,。；;\s]{{0,4}}?以\s*(?:警长|警徽)(?:之[位职])?\s*"
+    r"(?:付|传|授|交|予|与|托)(?:予|于|与|给)?\s*(?={one})"
+)
 # a table row or a labelled line whose label is the event (|杀手杀人|柿饼|, 夜：杏仁（杀）):
 # the label is the clause's word, the cells after it its player slot
 # a clause headed by when it happened (昨：, 夜：, 第2天：) and a how that is one word
@@ -1448,6 +1498,7 @@ class Patterns:
         found = _drowned_before(text, found)
         unplaced += self._still_asked(found)
         unplaced += _unkept(text, found) + unread_times(_DENIED_VALUE.sub("", text), _ANY_DAY, UTC)
+        unplaced += _fast_clock_unread(text, found)
         # (the clause as shown to the director and written into the file: the post's own
         # words, never the reader's — fh42 item 4, 他昨夜被雾吞没了 shown as 被雾吞出局)
         return [replace(a, clause=own_words(said, a.clause)) for a in found], unplaced
@@ -1533,7 +1584,9 @@ class Patterns:
         delayed = any(p.delay for p in find_points(text, _ANY_DAY, UTC))
         out: list[str] = []
         for sentence in _SENTENCES.findall(text):
-            if _NOT_STATED.search(sentence) or _ASKS_OR_TIES.search(sentence):
+            if _ASKS_OR_TIES.search(sentence):
+                continue
+            if _NOT_STATED.search(sentence) and not _count_reached(sentence):
                 continue
             for kind, words in _KIND_WORDS:
                 if kind == "delayed" and (delayed or not _DELAY_TOLD.search(sentence)):
@@ -1636,11 +1689,23 @@ class Patterns:
         correction's wrong name.  (``listed``: what the post is listed for already.)"""
         out: list[str] = []
         for sentence in _SENTENCES.findall(text):
-            if _NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence):
-                continue
             if any(sentence.strip() in u for u in listed):
                 continue
-            if self._eventful(sentence, self._covered_in(sentence, found), told=True):
+            # (what undoes a clause undoes that clause: 护照 已改票投 安检，没能登机的是 舷窗
+            # — the ballot's clause is no event, the next one is)
+            rest = sentence
+            if _NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence):
+                kept = [
+                    c
+                    for c in _rx.split(r"(?<=[，,；;])", sentence)
+                    if not (_NOT_AN_EVENT.search(c) or _ALIVE.search(c))
+                ]
+                rest = (
+                    "".join(kept)
+                    if len(kept) > 0 and _UNDONE_ALONE.search(sentence) is None
+                    else ""
+                )
+            if rest and self._eventful(rest, self._covered_in(sentence, found), told=True):
                 out.append(sentence.strip())
         return out
 
@@ -1787,7 +1852,11 @@ class Patterns:
         badge handed over."""
         one = self._name_re.pattern
         text = _rx.sub(_HANDOVER.format(one=one), r"警徽由\1移交给", text)
-        text = _rx.sub(_HOLDER_HANDOVER.format(one=one), r"警徽由\1移交给", text)
+        text = _rx.sub(
+            _HOLDER_HANDOVER.format(one=one),
+            lambda m: f"警徽由{m.group(1) or m.group(2)}移交给",
+            text,
+        )
         named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
         return _rx.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
@@ -3328,9 +3397,9 @@ class _Sentence:
         return []
 
     def _subject(self) -> str | None:
-        """Whom the sentence is about: 他 / 她 the sentence before's subject (由替补 X 临时顶他
-        的签位), else its own first name or the one carried."""
-        if self.previous and _rx.search(r"[他她](?:的|$)", self.text):
+        """Whom the sentence is about: 他 / 她 / 其 the sentence before's subject (由替补 X 临时顶他
+        的签位, 其席由替补 X 承之), else its own first name or the one carried."""
+        if self.previous and _rx.search(r"[他她](?:的|$)|其(?=[席位座缺])", self.text):
             return self.previous
         return self.topic or self.carried
 
@@ -3612,6 +3681,21 @@ _ROLE_NOUN = r"(?:杀手|狼人|狼|女巫|秘警|秘密警察|猎人|医生|预
 _NEAR_MISS = lazy(r"差一点|差点|险些|几乎")
 _MOVED = lazy(r"推迟|延后|延迟|顺延|改到|改至")
 _A_CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
+
+
+def _fast_clock_unread(text: str, found: list[Announced]) -> list[str]:
+    """The sentences of an acceleration read that give a clock read as no close (加速看房
+    申请：5/9，超过一半，本期看房提前至 19:30 结束): the day's new close, which the post is
+    read for, was not — listed, never passed in silence."""
+    if not any(a.type is Notice.ACCELERATED for a in found):
+        return []
+    return [
+        sentence.strip()
+        for sentence in _SENTENCES.findall(_own(text))
+        if _ACCELERATED.search(sentence)
+        and not _SUPPOSE.search(sentence)
+        and any(p.role is None and not p.wrong for p in find_points(sentence, _ANY_DAY, UTC))
+    ]
 
 
 def _close_unread(text: str) -> list[str]:

@@ -1533,19 +1533,72 @@ def _recapped_close(
 ) -> datetime | None:
     """A vote-out a day's discussion post recaps (被投出：汤圆) is the day before's, at its
     close — unless the post (its text, its time) tells the 环节 that just closed
-    (:func:`tells_phase`)."""
+    (:func:`tells_phase`), or is made in its own day's thread at that day's close or soon
+    after (:data:`RESULT_WITHIN`): the result of the day the thread is (白天结束时统计投票结果),
+    whatever day has opened since.  The day is decided by the post's time against the
+    days: a result in the next day's thread at its opening is still the day before's."""
     if inside is None or spec is None or spec.kind is not ThreadKind.DISCUSSION:
         return None
     if post is not None and a.day is None and not a.offset and tells_phase(post[0]):
         return _told_phase_close(post[0], inside, post[1])
     if a.how != "vote" or a.day is not None:
         return None
+    own = next((d for d in days if d.number == spec.day), None)
+    if (
+        post is not None
+        and not a.offset
+        and own is not None
+        and own.closes <= post[1] <= own.closes + RESULT_WITHIN
+    ):
+        return own.closes
     prev = next((d for d in days if d.number == inside.number - 1), None)
     return prev.closes if prev is not None else None
 
 
+def _opening_of(
+    post: Post, spec: ThreadSpec | None, days: list[DaySpec], said: list[Announced],
+    found: list[Sourced],
+) -> DaySpec | None:  # fmt: skip
+    """The day whose opening the post belongs to, for the night's results it tells (the
+    night's deaths and pipings are the day's from its opening: 030 / M39 出局与吹笛 次日公示).
+    The cases: the day's discussion thread's first post; a post made in the night before
+    the day opens (进程帖：天亮了，昨夜出局 X, at 09:55 for a 10:00 opening); a post made in the
+    day that corrects what was announced at its opening (更正：昨夜出局的是 X，不是 Y — and the
+    rest it tells of that night, 另外昨夜笛声响起：Z).  A day with 环节 (版杀7) has its own
+    night inside it: its deaths keep their post's time."""
+    t = post.posted_at
+    inside, _before = _day_at(days, t)
+    if inside is None:
+        nxt = next((d for d in days if d.opens > t), None)
+        return nxt if nxt is not None and not nxt.phases else None
+    if spec is not None and spec.kind is ThreadKind.DISCUSSION and post.first:
+        return inside
+    if inside.phases or not any(a.correction for a in said):
+        return None
+    told = any(
+        s.pid != post.pid
+        and isinstance(s.item, Event)
+        and s.item.type in (EventType.ELIMINATED, EventType.PIPED)
+        and s.item.at == inside.opens
+        for s in found
+    )
+    return inside if told else None
+
+
+def _piped_event(a: Announced, days: list[DaySpec], at: datetime) -> Event:
+    """A piping on the day its clause names (its whole day), else from ``at``."""
+    window = next((d for d in days if d.number == a.day), None) if a.day else None
+    if window is not None:
+        return Event(EventType.PIPED, a.player, window.opens, until=window.closes)
+    return Event(EventType.PIPED, a.player, at)
+
+
 def _event_from(
-    a: Announced, post: Post, spec: ThreadSpec | None, days: list[DaySpec]
+    a: Announced,
+    post: Post,
+    spec: ThreadSpec | None,
+    days: list[DaySpec],
+    opening_of: DaySpec | None = None,
 ) -> Event | None:
     t = post.posted_at
     inside, _before = _day_at(days, t)
@@ -1560,7 +1613,7 @@ def _event_from(
         elif how == "vote":
             at = result_close or t
         else:  # a night death is announced when the day opens
-            at = _night_at(days, inside, t, opening, how == "night", piped=False)
+            at = opening_of.opens if opening_of is not None else t
         return Event(EventType.ELIMINATED, a.player, at, how, announced=t)
     if a.type is EventType.SHERIFF:
         at = result_close if (a.how == "elected" and result_close is not None) else t
@@ -1570,55 +1623,10 @@ def _event_from(
     if a.type is EventType.IDIOT_REVEALED:
         return Event(EventType.IDIOT_REVEALED, a.player, result_close or t)
     if a.type is EventType.PIPED:
-        window = next((d for d in days if d.number == a.day), None) if a.day else None
-        if window is not None:
-            return Event(EventType.PIPED, a.player, window.opens, until=window.closes)
-        return Event(EventType.PIPED, a.player, _night_at(days, inside, t, opening, True, True))
+        return _piped_event(a, days, opening_of.opens if opening_of is not None else t)
     if a.type is EventType.SUBSTITUTE:
         return Event(EventType.SUBSTITUTE, a.player, t, value=a.account)
     return None
-
-
-# how long before a day opens a director's post is its dawn (天亮了), and how long after it
-# opens his post still is its morning news (更正 at 10:05 of the night's results)
-_DAWN = timedelta(hours=1)
-
-
-def _dawn(days: list[DaySpec], t: datetime) -> DaySpec | None:
-    """The day a post made in the hour before it opens, after the day before closed, is the
-    dawn of (进程帖5 at 09:55：天亮了。昨夜出局…, the day opening at 10:00): a night's result it
-    announces takes the day's opening, as in the day's opening post."""
-    for i, d in enumerate(days):
-        before = days[i - 1].closes if i else None
-        if d.opens - _DAWN <= t < d.opens and (before is None or before < t):
-            return d
-    return None
-
-
-def _night_at(
-    days: list[DaySpec],
-    inside: DaySpec | None,
-    t: datetime,
-    opening: bool,
-    of_night: bool,
-    piped: bool,
-) -> datetime:
-    """When a night's result (a death, a piping) posted at ``t`` takes effect: the day's
-    opening for its opening post, a dawn post (:func:`_dawn`) and — a piping — a post in the
-    day's first hour (:func:`_early`); else the post's time."""
-    dawn = _dawn(days, t) if of_night else None
-    if dawn is not None:
-        return dawn.opens  # 天亮了 at 09:55, the day opening at 10:00
-    if inside is not None and (opening or (piped and _early(inside, t))):
-        return inside.opens
-    return t
-
-
-def _early(day: DaySpec, t: datetime) -> bool:
-    """A post within the first hour of the day (the night's results corrected at 10:05): its
-    night's piping is the day's from its opening, as the opening post's is (M39 吹笛 (3)：
-    次日公示，次日白天只能…)."""
-    return day.opens <= t < day.opens + _DAWN
 
 
 def discover_events(
@@ -1653,6 +1661,7 @@ def _announced_events(
             continue
         said = _announced(patterns, post, disc)
         found = _without_taken_back(game, post, found, disc)
+        opening_of = _opening_of(post, spec, days, said, found)
         if rest is not None and post.pid in disc.read:
             disc.read.add(rest)  # the second half was read with the first
         for a in said:
@@ -1662,13 +1671,13 @@ def _announced_events(
                 continue
             if _restates(a, found):
                 continue  # 警长：X restates the sheriff the game already has
-            ev = _event_from(a, post, spec, days)
+            ev = _event_from(a, post, spec, days, opening_of)
             if ev is None:
                 continue
             if a.correction:
-                corrected = _correct(ev, a, found, days)
+                corrected = _correct(ev, a, post, found, days)
                 if corrected is None:
-                    continue  # the 更正 post repeats what the opening post said (吹笛：X)
+                    continue  # the correction restates what stands (葱花 piped, as announced)
                 ev, found = corrected
             elif _announced_before(ev, found):
                 continue  # announced again (the next day's 公示 repeats the eliminations)
@@ -1676,6 +1685,21 @@ def _announced_events(
             status = "inferred" if a.guessed else "stated"
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip(), status))
     return found
+
+
+def _correct(
+    ev: Event, a: Announced, post: Post, found: list[Sourced], days: list[DaySpec]
+) -> tuple[Event, list[Sourced]] | None:
+    """A correction's event in place of what it corrects, and the events found less those;
+    None when it corrects nothing and restates an event found as it stands.  A night's
+    deaths and pipings are lists: a post's own never correct each other (更正：A、B 今天是
+    Lv.3 keeps both); a day has one vote-out, and a corrected one replaces every other of
+    that day, its own post's too (更正！…平票…所以 X 出局)."""
+    listed = ev.type is EventType.PIPED or ev.how == "night"
+    wrong = [s for s in found if not (listed and s.pid == post.pid) and _corrected(s, ev, a, days)]
+    if not wrong and _told_so_before(ev, found):
+        return None
+    return _in_place_of(ev, a, wrong), [s for s in found if s not in wrong]
 
 
 # a 更正 that denies the elimination it corrects (平票，X 没有死亡 / X 并未出局): the player, the
@@ -1779,23 +1803,12 @@ def _announced_before(ev: Event, found: list[Sourced]) -> bool:
     )
 
 
-def _correct(
-    ev: Event, a: Announced, found: list[Sourced], days: list[DaySpec]
-) -> tuple[Event, list[Sourced]] | None:
-    """A 更正's event in place of what it corrects (the found events without it), or None when
-    it corrects nothing and repeats an event already found."""
-    wrong = [s for s in found if _corrected(s, ev, a, days)]
-    if not wrong and _found_already(ev, found):
-        return None
-    return _in_place_of(ev, a, wrong), [s for s in found if s not in wrong]
-
-
-def _found_already(ev: Event, found: list[Sourced]) -> bool:
-    """The same event, the same moment, already found (a correction's other clauses)."""
+def _told_so_before(ev: Event, found: list[Sourced]) -> bool:
+    """The same event, at the same moment and how, is already among those found."""
     return any(
         isinstance(s.item, Event)
-        and (s.item.type, s.item.player, s.item.how, s.item.at)
-        == (ev.type, ev.player, ev.how, ev.at)
+        and (s.item.type, s.item.player, s.item.at, s.item.how)
+        == (ev.type, ev.player, ev.at, ev.how)
         for s in found
     )
 

@@ -34,6 +34,7 @@ from auditor.game.announce import (
     from_now,
     night_said,
     notice_word,
+    roster_only,
     sentences,
     short_phase,
     stated_time,
@@ -100,7 +101,7 @@ def _text(p: Post) -> str:
 def why_listed(players: Sequence[str], text: str) -> str | None:
     """Why a director's post nothing was read from is listed: it names a player, says a
     notice's word (游戏结束, 平安, 加速, GAME OVER, out …) or states a time; else None."""
-    names = _names_in(players, text)
+    names = [] if roster_only(players, text) else _names_in(players, text)
     if names:
         return f"提到玩家 {'、'.join(names)}"
     word = None if _plan_only(text) else notice_word(text) or night_said(text)
@@ -142,12 +143,16 @@ def _agrees(p: Post, game: Game, days: Sequence[DaySpec]) -> bool:
     """Every time the post states is one a known day (or phase) has: a vote thread's 投票
     截止：今天 22:00 under a day closing then, a schedule list that matches."""
     tz = game.timezone
-    ranges = find_ranges(_text(p), p.posted_at, tz)
-    points = find_points(_text(p), p.posted_at, tz)
-    if not ranges and not points:
+    dated, rule = _every_day_split(_text(p))
+    ranges = find_ranges(dated, p.posted_at, tz)
+    points = find_points(dated, p.posted_at, tz)
+    # (the times under 此后每期 / 以后每天 are the schedule's rule: an hour of the days')
+    kept_points = find_points(rule, p.posted_at, tz) if rule else []
+    if not ranges and not points and not kept_points:
         return False
     edges = {t for d in days for t in (d.opens, d.closes)}
     edges |= {t for d in days for ph in d.phases for t in (ph.opens, ph.closes)}
+    hours = {e.astimezone(tz).strftime("%H:%M") for e in edges}
 
     def within(a: datetime, b: datetime) -> bool:
         return any(d.opens <= a and b <= d.closes for d in days)
@@ -155,9 +160,23 @@ def _agrees(p: Post, game: Game, days: Sequence[DaySpec]) -> bool:
     def moved(t: datetime) -> bool:  # the close a confirmed 延时 moved later
         return any(d.delayed and d.opens < t < d.closes for d in days)
 
-    return all(within(r.opens, r.closes) for r in ranges) and all(
-        pt.role is not None and (pt.at in edges or moved(pt.at)) for pt in points
+    return (
+        all(within(r.opens, r.closes) for r in ranges)
+        and all(pt.role is not None and (pt.at in edges or moved(pt.at)) for pt in points)
+        and all(pt.at.astimezone(tz).strftime("%H:%M") in hours for pt in kept_points)
     )
+
+
+# a line that heads the schedule's rule for every later day (此后每期：, 以后每天, 其余每日)
+_EVERY_DAY = re.compile(
+    r"^\s*(?:此后|以后|之后|其余|其后)\s*每(?:一)?(?:天|日|期|轮|场|站|局)", re.M
+)
+
+
+def _every_day_split(text: str) -> tuple[str, str]:
+    """(the text before the every-day rule's heading line, the rule from it on)."""
+    m = _EVERY_DAY.search(text)
+    return (text, "") if m is None else (text[: m.start()], text[m.start() :])
 
 
 _SPACE = re.compile(r"\s+")
