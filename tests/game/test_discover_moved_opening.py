@@ -15,8 +15,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from auditor.game.announce import Announced
-from auditor.game.discover import _close_changes, _Day, _event_from
-from auditor.game.gamefile import DaySpec, EventType, ThreadKind, ThreadSpec
+from auditor.game.discover import Sourced, _close_changes, _Day, _event_from, _opening_of
+from auditor.game.gamefile import DaySpec, Event, EventType, ThreadKind, ThreadSpec
 from auditor.models import Post
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -101,30 +101,40 @@ def test_a_dawn_post_s_time_of_the_night_is_not_the_day_s() -> None:
 DAYS = [DaySpec(1, t(3, 10), t(4, 21, 30)), DaySpec(2, t(5, 10), t(6, 21, 30))]
 
 
-def _at(kind: EventType, posted: datetime, how: str | None = "night") -> datetime | None:
-    a = Announced(kind, "花椒", how=how)
-    ev = _event_from(a, _post(200, posted, "天亮了。"), PROCESS, DAYS)
+def _at(
+    kind: EventType, posted: datetime, how: str | None = "night", correction: bool = False
+) -> datetime | None:
+    """The event's moment as discovery places it: the day whose opening the post belongs to
+    (:func:`_opening_of` — the night before the day, or a correction in the day of what its
+    opening post told, here 花椒's piping told at 10:00 by pid 100)."""
+    a = Announced(kind, "花椒", how=how, correction=correction)
+    post = _post(200, posted, "天亮了。")
+    told = [Sourced(Event(EventType.PIPED, "八角", DAYS[1].opens), "pid 100", pid=100)]
+    opening_of = _opening_of(post, PROCESS, DAYS, [a], told)
+    ev = _event_from(a, post, PROCESS, DAYS, opening_of)
     assert ev is not None
     return ev.at
 
 
 @pytest.mark.parametrize(
-    ("kind", "posted", "at"),
+    ("kind", "posted", "at", "correction"),
     [
         # 天亮了 five minutes before the day opens: the day's opening
-        (EventType.ELIMINATED, t(5, 9, 55), t(5, 10)),
-        (EventType.PIPED, t(5, 9, 55), t(5, 10)),
-        # corrected in the day's first hour: its piping the day's from the opening
-        (EventType.PIPED, t(5, 10, 5), t(5, 10)),
-        # the night before, long before dawn, and a piping told in the afternoon: as posted
-        (EventType.ELIMINATED, t(4, 23, 0), t(4, 23, 0)),
-        (EventType.PIPED, t(5, 15, 0), t(5, 15, 0)),
+        (EventType.ELIMINATED, t(5, 9, 55), t(5, 10), False),
+        (EventType.PIPED, t(5, 9, 55), t(5, 10), False),
+        # a correction in the day of what its opening told: the day's from the opening
+        (EventType.PIPED, t(5, 10, 5), t(5, 10), True),
+        # the night before the day (after the day before closed): the night's, told at the
+        # day's opening (session 43's merge: the events engineer's reading)
+        (EventType.ELIMINATED, t(4, 23, 0), t(5, 10), False),
+        # a piping told in the afternoon, no correction: as posted
+        (EventType.PIPED, t(5, 15, 0), t(5, 15, 0), False),
     ],
 )
 def test_the_night_s_results_at_dawn_take_the_day_s_opening(
-    kind: EventType, posted: datetime, at: datetime
+    kind: EventType, posted: datetime, at: datetime, correction: bool
 ) -> None:
-    assert _at(kind, posted) == at
+    assert _at(kind, posted, correction=correction) == at
 
 
 def test_a_vote_result_at_dawn_keeps_its_close() -> None:
