@@ -127,7 +127,12 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     if proxy is not None and _said_late(pv.minutes_left, st.proxy_deadline):
         valid = False  # a 代投 the post places after the preset's deadline for it (000 9, 001, 004)
     mine = [q for q in own if q.author in (voter, author)]  # a quote-reply naming him
-    if not pv.change and st.format != "free" and proxy is None and _quotes_a_vote(mine):
+    if (
+        not pv.change
+        and st.format != "free"
+        and proxy is None
+        and _quotes_a_vote(mine, st, players)
+    ):
         # quoting his own vote and voting again: the judge sees a change in the thread, and
         # under a labelled format one written with the vote's labels is void
         return Read(True, target, True, False, proxy)
@@ -140,8 +145,31 @@ def _said_late(minutes_left: int | None, deadline: int | None) -> bool:
     return minutes_left is not None and bool(deadline) and minutes_left < (deadline or 0)
 
 
-def _quotes_a_vote(quotes: Sequence[Quote]) -> bool:
-    return any(re.search(r"(?:投票|改票)\s*对象\s*[:：]", q.text) for q in quotes)
+def _quotes_a_vote(quotes: Sequence[Quote], st: VoteSettings, players: Sequence[str]) -> bool:
+    """Whether one of ``quotes`` (the voter's own posts) is a vote that stood: written with
+    the vote's labels and valid as it was.  A quoted vote that was itself void (投票对象：pass
+    / an empty 投票理由) makes the post quoting it a correction, not a change (001 030:
+    无效票须通过重新发帖来更正)."""
+    return any(
+        re.search(r"(?:投票|改票)\s*对象\s*[:：]", q.text) and _stood(q.text, st, players)
+        for q in quotes
+    )
+
+
+def _stood(text: str, st: VoteSettings, players: Sequence[str]) -> bool:
+    """Whether ``text``, a vote post quoted, stood as a vote as far as the quote shows (its
+    lines come joined by spaces: each label is put back on a line of its own).  A quoted vote
+    that was itself void (投票对象：pass / an empty 投票理由) makes the post quoting it a
+    correction, not a change (001 030: 无效票须通过重新发帖来更正)."""
+    text = re.sub(r"\s+(?=(?:投票|改票)\s*(?:对象|理由)\s*[:：])", "\n", text)
+    pv = read_vote_text(text, text.splitlines(), st, players)
+    if pv is None:
+        return True
+    names = {normalise_name(p) for p in (*players, ABSTAIN, *SELF_WORDS)}
+    # void as the quote shows it: 投票理由：left empty / 弃权 miswritten (投票对象：pass); a label
+    # the quote lacks may be the quote cut short, and a name that is no player's the older sets
+    # read as a change of a void vote (left to the lead: see CHANGELOG)
+    return pv.format_error is None or "缺少" in pv.format_error or pv.target not in names
 
 
 def compare(row: dict[str, Any], got: Read) -> dict[str, bool]:

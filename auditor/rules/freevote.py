@@ -337,7 +337,11 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             # (单选题：冬瓜 / 我的选择没有变化：冬瓜 / 选择：冬瓜: a choice's heading; 重发：冬瓜:
             # the vote sent again)
             rf"(?:[【\[]?\s*投票\s*(?:[】\]]|[!！]+)|投票如下\s*[:：]|(?:单选题|选择题|重发)\s*[:：]"
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我的|本人的?)?选择(?:没有?变化?|不变|没变|照旧)?\s*[:：])"
+            # (这轮我的选择是——烧卖 / 我的决定是南瓜: the choice's heading said
+            # with 是 and a dash as well as a colon; not 饺子的选择是南瓜, another's)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:(?:这轮|本轮|此轮|今天|今日|这次)\s*)?"
+            rf"(?:我的|本人的?)?(?:选择|决定)(?:没有?变化?|不变|没变|照旧)?"
+            rf"\s*(?:[:：]|(?:是|就是|为)\s*[:：—－-]*|[—－]+))"
             rf"\s*{o}(?P<name21>{n})"
             rf"(?=[ \t]*(?:$|[!！。.~～,，\n(（]|(?:投票)?理由))"
         ),
@@ -1131,6 +1135,7 @@ def _placed_votes(
         or _lead_name(core, players)
         or _headed_name(core, players)
         or _decision_said(core, players)
+        or _answered_self(core, players)
     )
 
 
@@ -1779,7 +1784,7 @@ _LEAD_ABOUT = re.compile(
 # (燕子，昨天就很可疑，今天直接投 / 番茄。不多说，就投了吧): the name put first is its object.
 # Not negated (今天不投), not told of the past (昨天投了) nor supposed (要是…就投).
 _ELIDED_CAST = re.compile(
-    r"(?<![别不没])(?:直接|果断|就|那就|还是|照样|继续)\s*投\s*(?:吧|了吧)?(?=\s*(?:$|[。！!~～.，,]))"
+    r"(?<![别不没])(?:直接|果断|就|那就|还是|照样|继续)\s*投\s*(?:吧|了吧|了|啦)?(?=\s*(?:$|[。！!~～.，,]))"
 )
 # A remark about the one named, in the third person (他… / 我觉得她… / 此人…): after a name put
 # first, a doubt for the director (:func:`unread_attempt`), never a vote.
@@ -2005,3 +2010,130 @@ def unread_attempt(text: str, players: Sequence[str], speaker: str = "") -> str 
         if _clear(text, m.start(), m.end()):
             return m.group(0)
     return None
+
+
+# A vote said to STAND restates the standing one: no new attempt (the lead's ruling, blind22/23:
+# 不改，还是南瓜 / 我那票不变，土豆 / 我不改了，就番茄 / 补仓不改，还是豆浆 — the ballot already cast
+# holds, 002 说明3 counts a change only where the vote is changed).  The reading: a clause of
+# its own whose verb is keeping (不改 / 不变 / 不换 / 照旧 / 维持原票), and whose subject is the
+# poster or his vote (我 / 我那票 / 包子那票 / 投番茄那个 / 票) — not another thing kept (理由不变 /
+# 立场不变), nor another's (他不改 / 饺子不变), nor asked (不改吗？/ 改不改), supposed (如果不改的
+# 话), negated (不是不改) or of another day (跟昨天不变 / 今天投冬瓜不变: a new day's vote the same
+# as before).  The name it keeps stands in it (包子那票不改 / 投番茄那个不改) or right after it
+# (不改，还是南瓜 / 我那票不变，土豆: ``_NAME_KEPT``); a vote cast first and a pledge after it
+# (投冬瓜，我不改了) or a keeping said apart from the name stays the vote.  A change said in the post
+# (改投X，不变了) is a change, not this: the caller asks only of a vote read as no change.
+_KEEP = re.compile(
+    r"(?<![改变换])(?:不\s*(?:再\s*)?(?:改票?|变|换票?|动)(?:了)?|照旧|保持不变|维持(?:原票|原判|原样|不变)?)"
+    r"(?:\s*(?:了|啦|哈|啊|哦|喔|呀|的|咯|[~～…]))*\s*$"
+)
+_KEEP_NOT_OWN = re.compile(
+    r"他|她|你|佢|大家|别人|有人|谁|今天|今日|今晚|这轮|本轮|理由|立场|观点|看法|判断|想法|局势|情况|"
+    + "|".join(
+        _alternation(_UNDOERS[k]) for k in ("question", "supposition", "negation", "other_time")
+    )
+)
+_KEEP_NAMES_VOTE = re.compile(r"票|那个|这个")
+# Right after the clause of keeping, the name it keeps: 不改，还是南瓜 / 我不改了，就番茄 /
+# 我那票不变，土豆 (a continuity word, or the name alone after the vote named).
+_NAME_KEPT = re.compile(
+    r"\s*[，,：:—\-～~…\s]*\s*(?:(?:还是|就是|就|依旧|依然|仍然|仍|照样|继续)\s*(?:投|选|是)?\s*(?:给)?\s*)?"
+)
+
+
+def restates_standing_vote(text: str, players: Sequence[str], vote_start: int) -> bool:
+    """Whether the post says its vote stands (see above), the vote's name read at
+    ``vote_start``: a clause ending in a word of keeping, its subject the poster or his vote,
+    the name in it (包子那票不改) or right after it (不改，还是南瓜), in a sentence that does
+    not ask."""
+    their = _names_loose([p for p in players if p not in PRONOUNS])
+    for m in re.finditer(r"[^，,。！!？?；;：:\n]+", text):
+        clause = m.group(0).strip()
+        keep = _KEEP.search(clause)
+        if keep is None:
+            continue
+        head = clause[: keep.start()].strip()
+        if len(head) > 10:
+            continue
+        named = (
+            re.sub(
+                rf"(?:投\s*)?(?:{their})\s*(?:那|这|的)\s*(?:一?\s*票|个)"
+                rf"|(?:投|还是|仍然|依然|依旧|继续投?)\s*(?:{their})",
+                "票",
+                head,
+            )
+            if their
+            else head
+        )
+        if _KEEP_NOT_OWN.search(named) or (their and re.search(their, named)):
+            continue  # 他不改 / 如果不改 / 理由不变 / 饺子不变: not the poster's vote kept now
+        tied = head != named and _KEEP_NAMES_VOTE.search(named)  # 包子那票不改 / 投番茄那个不改
+        kept = _NAME_KEPT.match(text, m.end())
+        if not tied and (kept is None or kept.end() != vote_start):
+            continue  # 投冬瓜，我不改了 / 我不改。理由：… — a vote and a pledge, not the name restated
+        lo = _sentence_start(text, m.start())
+        hi = re.search(rf"[{_SENTENCE_END}]|$", text[m.end() :])
+        tail = text[m.end() : m.end() + (hi.start() if hi else 0)]
+        if re.search(r"[?？]|吗|么|呢", text[lo : m.start()] + tail + text[m.end() : m.end() + 1]):
+            continue  # 改不改？不改吗 — asked
+        return True
+    return False
+
+
+# The poster's own question of whom to vote, and the name that answers it (今天投谁？我想了想，
+# 土豆。/ 问我投谁？当然是南瓜啊 / 出谁好呢，我看就番茄吧 / 该出谁呢……春卷吧): where the
+# decision stands is the sentence after the question.  The question is the poster's own — its
+# verb one of voting or voting out (投 / 选 / 票给 / _OUT_VERBS), nobody but the poster its
+# subject (你投谁 / 大家投谁 / 他挂谁 ask others; 你问我投谁 is still mine), and of now (昨天投谁
+# asks of the past).  The answer is the next sentence: it names one player, neither asks,
+# supposes, negates nor tells of another time or person (反正不是南瓜 / 要是南瓜呢 / 他说南瓜).
+_WHOM = re.compile(
+    rf"(?P<head>[^{_CLAUSE_END}]*?)(?:投|选|票给|票投|投给|{_OUT_VERBS})\s*(?:给)?\s*谁"
+    r"(?:\s*(?:好|最好|合适|比较好|呢|啊|呀|捏|嘞))*\s*(?:[?？]+|(?<=[呢捏嘞]))"
+)
+_ASKER = re.compile(r"^\s*(?:你|您|他|她|有人|大家|你们)?\s*(?:问|问问)\s*(?:我|俺|偶)")
+_NOT_MINE_TO_ASK = re.compile(r"你|他|她|佢|大家|你们|各位|别人|有人|[们]")
+
+
+def _answered_self(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """The name answering the post's own question of whom to vote (see above)."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    asked = [m for m in _WHOM.finditer(text) if _own_whom(m.group("head"), alt)]
+    if not asked:
+        return []
+    q = asked[-1]
+    rest = text[q.end() :]
+    end = re.search(rf"[{_SENTENCE_END}](?![{_SENTENCE_END}…~～])", rest.lstrip(f"{_CLAUSE_END} …"))
+    cut = len(rest) - len(rest.lstrip(f"{_CLAUSE_END} …"))
+    answer = rest[: cut + end.start()] if end else rest
+    names = list(re.finditer(alt, answer))
+    if len({_unloosen(n.group(0), players) for n in names}) != 1:
+        return []
+    if _ANSWER_UNDONE.search(answer):
+        return []  # 反正不是南瓜 / 要是南瓜呢 / 他说南瓜 — no answer of the poster's own
+    n = names[-1]
+    tail = answer[n.end() :]
+    if not re.fullmatch(rf"{_BARE_TAIL}|\s*(?:啊|呗|喽|无疑|没跑|跑不了)[\s。.!！~～]*", tail):
+        return []  # 南瓜的发言… — a sentence about him, not the name answering
+    start = q.end() + n.start()
+    name = _unloosen(n.group(0), players)
+    return [FreeVote(name, start, start + len(n.group(0)), _said_change(text, start))]
+
+
+_ANSWER_UNDONE = re.compile(
+    r"你|他|她|佢|大家|别人|有人|说|讲|"
+    + "|".join(
+        _alternation(_UNDOERS[k]) for k in ("question", "supposition", "negation", "other_time")
+    )
+)
+
+
+def _own_whom(head: str, alt: str) -> bool:
+    """The words before a question's 投谁 (``head``: its clause) leave it the poster's own and of
+    now: no other subject, no other player, no other time (你问我投谁 is asked of him)."""
+    head = _ASKER.sub("", head)
+    if _NOT_MINE_TO_ASK.search(head) or re.search(alt, head):
+        return False
+    return not undoer_pattern("other_time").search(head) and not _SUPPOSED.search(head)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from auditor.rules.freevote import restates_standing_vote
 from auditor.rules.votebook.parse import free_vote
 from tests.rules.test_vote_sets import read_post
 
@@ -115,3 +116,80 @@ def test_an_english_label_is_void_under_a_labelled_preset() -> None:
 def test_a_lead_followed_with_his_reasons(text: str, follows: str) -> None:
     pv = free_vote(text, PLAYERS)
     assert pv is not None and pv.follows == follows
+
+
+# Round 2 (session 43): one reading of where the decision stands, whose it is and what undoes
+# it, written here as new sentences (not from a labelled set).
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the name answering the post's own question of whom to vote
+        ("今天投谁？我想了想，土豆。", "土豆"),
+        ("问我投谁？当然是南瓜啊", "南瓜"),
+        ("出谁好呢，我看就番茄吧", "番茄"),
+        ("这票给谁呢？想来想去，只能是汤圆了。", "汤圆"),
+        ("挂谁？冬瓜呗", "冬瓜"),
+        ("今天出谁？\n\n南瓜！\n\n理由：昨晚的发言前后不一", "南瓜"),
+        # … not when the question is another's, of the past, or the answer undone
+        ("你们投谁？我还没想好。", None),
+        ("大家投谁？南瓜吗？", None),
+        ("昨天投谁了？忘了，好像是南瓜。", None),
+        ("你问我投谁？反正不是南瓜。", None),
+        ("投谁？要是南瓜跳了那就不投他。", None),
+        ("投谁呢？南瓜和冬瓜都可疑。", None),
+        ("投谁？他说投南瓜。", None),
+        ("出谁？南瓜的发言我再看看。", None),
+        ("饺子投谁？南瓜。", None),
+        # a choice's heading said with 是 or a dash
+        ("这轮我的选择是——烧卖。", "烧卖"),
+        ("我的决定是南瓜。", "南瓜"),
+        ("饺子的选择是南瓜，我不同意。", None),
+        ("如果我的选择是南瓜，你会怎么想？", None),
+        # the name first, the verb later with no object, 了 as the decision's
+        ("土豆，昨天划水今天又划水，直接投了。", "土豆"),
+        # whose decision: reported, advised, asked
+        ("饺子说他投冬瓜，我觉得他是在带节奏。", None),
+        ("油条你投番茄吧，别浪费票。", None),
+        ("有人让我投番茄，我不听，我投土豆。", "土豆"),
+        ("听说烧卖要投春卷，那我偏投汤圆。", "汤圆"),
+    ],
+)
+def test_where_the_decision_stands(text: str, want: str | None) -> None:
+    players = [
+        "饺子",
+        "包子",
+        "馄饨",
+        "豆浆",
+        "油条",
+        "烧卖",
+        "春卷",
+        "汤圆",
+        "番茄",
+        "冬瓜",
+        "南瓜",
+        "土豆",
+    ]
+    got = read_post("killbar7", "豆浆", text, players)
+    assert (got.target if got.attempt else None) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "restates"),
+    [
+        # the lead's 不改 ruling: the standing vote said to stand, its name after or in it
+        ("不改，还是南瓜。", "南瓜", True),
+        ("我那票不变，土豆。", "土豆", True),
+        ("我不改了，就番茄。", "番茄", True),
+        ("包子 那票 不改", "包子", True),
+        ("看了一圈，不改票，仍然投春卷。", "春卷", True),
+        # a vote cast and a pledge after it; another thing or another's kept; asked; another day
+        ("投冬瓜，我不改了。", "冬瓜", False),
+        ("理由不变，投烧卖。", "烧卖", False),
+        ("饺子不改，那我投冬瓜。", "冬瓜", False),
+        ("不改吗？还是南瓜", "南瓜", False),
+        ("今天还是投南瓜，跟昨天不变。", "南瓜", False),
+    ],
+)
+def test_a_vote_said_to_stand(text: str, name: str, restates: bool) -> None:
+    players = ["饺子", "包子", "馄饨", "豆浆", "春卷", "烧卖", "番茄", "冬瓜", "南瓜", "土豆"]
+    assert restates_standing_vote(text, players, text.rindex(name)) is restates
