@@ -113,10 +113,19 @@ def fh42_game(folder: Path) -> Path:
     return folder / "wugang.toml"
 
 
-def fh43_game(folder: Path, saved: str = "") -> Path:
+# his 进程帖8 (pid 1092) as the tool first met it: the 延时 granted, its new close and day 3's
+# moved opening in words discovery did not read (both read since session 43's round 2)
+FH43_DELAY = {
+    "推到明晚九点半（11月27日 21:30）关门。": "具体几点关门，明天一早另行通知。",
+    "第三天顺延到28号早上十点开门。": "第三天的安排也另行通知。",
+}
+
+
+def fh43_game(folder: Path, saved: str = "", unread_delay: bool = False) -> Path:
     """A copy of the session-43 first-hour director's game (tests/games/discovery_fh43/
     hinamizawa: his minimal game file as he wrote it, his night-2 pages, saved 2026-11-28
-    12:00 by their footers, or ``saved`` such as ``2026-12-06 20:00``); its game file."""
+    12:00 by their footers, or ``saved`` such as ``2026-12-06 20:00``; with
+    ``unread_delay`` his 延时's times unread, :data:`FH43_DELAY`); its game file."""
     from tests import paths
 
     src = paths.TESTS / "games" / "discovery_fh43" / "hinamizawa"
@@ -127,6 +136,13 @@ def fh43_game(folder: Path, saved: str = "") -> Path:
         for page in (folder / "pages").glob("*.html"):
             text = page.read_text("utf-8")
             page.write_text(text.replace("GMT+8, 2026-11-28 12:00", f"GMT+8, {saved}"), "utf-8")
+    if unread_delay:
+        page = folder / "pages" / "thread-303-p2.html"
+        text = page.read_text("utf-8")
+        for said, unread in FH43_DELAY.items():
+            assert said in text, said
+            text = text.replace(said, unread)
+        page.write_text(text, "utf-8")
     return folder / "hinamizawa.toml"
 
 

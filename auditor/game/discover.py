@@ -1614,7 +1614,9 @@ def _event_from(
             at = result_close or t
         else:  # a night death is announced when the day opens
             at = opening_of.opens if opening_of is not None else t
-        return Event(EventType.ELIMINATED, a.player, at, how, announced=t)
+        # told at dawn before the day it takes effect in opens (天亮了 at 09:58, the day at
+        # 10:00): no announcement moment after it to record (the game file refuses one before)
+        return Event(EventType.ELIMINATED, a.player, at, how, announced=t if t >= at else None)
     if a.type is EventType.SHERIFF:
         at = result_close if (a.how == "elected" and result_close is not None) else t
         if a.how == "handed_over" and result_close is not None:
