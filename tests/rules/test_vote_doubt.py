@@ -356,6 +356,25 @@ def test_the_undoing_words_are_read_from_their_one_home() -> None:
     assert spoken_choices("黑曜么？", players, players) == ()
 
 
+def test_the_vote_book_reads_the_undoing_words_from_the_words_module_not_the_reader() -> None:
+    """Review43 B2: the loader is a small words module both the reader and the vote book's
+    data module read; votebook.model imports no reader (pyproject's import-linter contract)."""
+    import ast
+    import inspect
+
+    from auditor.rules import freevote, votewords
+    from auditor.rules.votebook import model
+
+    assert freevote.undoer_words is votewords.undoer_words
+    assert freevote.address_words is votewords.address_words
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(inspect.getsource(model)))
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert "auditor.rules.votewords" in imported and "auditor.rules.freevote" not in imported
+
+
 def test_a_choice_put_to_the_others_for_assent_is_still_a_possible_choice() -> None:
     """Review43 A16: an assent tag in its own clause at the sentence's end (好不好 / 行吗 /
     怎么样) asks of the proposal, not of the name — the name stays a possible choice, asked;
