@@ -37,8 +37,9 @@ Where each principle lives (plain word lists are data: ``freevote.toml``):
   :func:`taken_back`, :func:`_deferred`, ``_NOT_HIM``, :func:`_wished_after_asking`;
   :func:`_warned_off`); a whole post that is a count or a dispute (:func:`is_count`,
   ``_DISPUTE``).  The undoing words of each kind (question, supposition, negation, another
-  time, an addressee, an address) are data, ``freevote.toml`` ``[undoers]``, and public:
-  :func:`undoer_words` / :func:`undoer_pattern` are the one source other readers use.
+  time, an addressee, an address) are data, ``freevote.toml`` ``[undoers]``, loaded by the
+  words module :mod:`auditor.rules.votewords`, whose :func:`undoer_words` /
+  :func:`undoer_pattern` are the one source other readers use.
 - Changes: the change groups of the patterns (``_CHANGE_GROUPS``), a change word said
   before the vote (``_CHANGE_WORD``, :func:`_said_change`), the earlier vote declared void
   after it (``_VOIDS_EARLIER``, ``_CHANGE_REASON``) or before it (:func:`_voids_own_before`:
@@ -57,52 +58,25 @@ Where each principle lives (plain word lists are data: ``freevote.toml``):
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
+
+# The words that undo a vote are public in the words module (review43 B2), named here too for
+# this reader's callers.
+from auditor.rules.votewords import UNDOER_KINDS as UNDOER_KINDS
+from auditor.rules.votewords import WORDS as _WORDS
+from auditor.rules.votewords import WORDS_FILE as WORDS_FILE
+from auditor.rules.votewords import address_words as address_words
+from auditor.rules.votewords import alternation as _alternation
+from auditor.rules.votewords import undoer_pattern as undoer_pattern
+from auditor.rules.votewords import undoer_words as undoer_words
 
 ABSTAIN = "弃权"
-# The plain word lists (freevote.toml); the regular expressions stay here, by principle.
-WORDS_FILE = Path(__file__).with_name("freevote.toml")
-_WORDS = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
-_UNDOERS: dict[str, list[str]] = {
-    **_WORDS["undoers"],
-    "address": _WORDS["address_words"],
-}
-#: The kinds of :func:`undoer_words` (freevote.toml ``[undoers]`` and ``address_words``).
-UNDOER_KINDS = tuple(_UNDOERS)
-
-
-def undoer_words(kind: str) -> tuple[str, ...]:
-    """The words of one kind that undo a vote said near them — ``question``, ``supposition``,
-    ``negation``, ``other_time``, ``addressee`` or ``address`` (freevote.toml): the one
-    public source for every reader of what a post commits its poster to.  An unknown kind
-    raises KeyError naming the known ones."""
-    if kind not in _UNDOERS:
-        raise KeyError(f"{kind!r}: not one of {', '.join(UNDOER_KINDS)}")
-    return tuple(_UNDOERS[kind])
-
-
-def address_words() -> tuple[str, ...]:
-    """The words said TO a player (freevote.toml ``address_words``: a greeting, thanks, an
-    apology, an acknowledgement, agreement, a cheer or praise — 早上好，油条 / 油条，说得对): a
-    name in their sentence is whom the post speaks to, not a vote.  The public loader for every
-    reader of a post's address (the same as ``undoer_words("address")``), so none reads the
-    toml itself."""
-    return undoer_words("address")
-
-
-def _alternation(words: Iterable[str]) -> str:
-    """``words`` as one regular-expression alternation, the longest first."""
-    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
-
-
-@cache
-def undoer_pattern(kind: str) -> re.Pattern[str]:
-    """:func:`undoer_words` of ``kind`` as one pattern (any of them, case folded)."""
-    return re.compile(_alternation(undoer_words(kind)), re.IGNORECASE)
+# The plain word lists (freevote.toml, loaded by the words module both this reader and the vote
+# book read: auditor.rules.votewords); the regular expressions stay here, by principle.  The
+# words that undo a vote are public there (undoer_words / undoer_pattern / address_words).
+_UNDOERS = {kind: undoer_words(kind) for kind in UNDOER_KINDS}
 
 
 # Chinese words and their punctuation: a space between two of them parts two units of a

@@ -356,6 +356,71 @@ def test_the_undoing_words_are_read_from_their_one_home() -> None:
     assert spoken_choices("黑曜么？", players, players) == ()
 
 
+def test_the_vote_book_reads_the_undoing_words_from_the_words_module_not_the_reader() -> None:
+    """Review43 B2: the loader is a small words module both the reader and the vote book's
+    data module read; votebook.model imports no reader (pyproject's import-linter contract)."""
+    import ast
+    import inspect
+
+    from auditor.rules import freevote, votewords
+    from auditor.rules.votebook import model
+
+    assert freevote.undoer_words is votewords.undoer_words
+    assert freevote.address_words is votewords.address_words
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(inspect.getsource(model)))
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert "auditor.rules.votewords" in imported and "auditor.rules.freevote" not in imported
+
+
+def test_a_choice_put_to_the_others_for_assent_is_still_a_possible_choice() -> None:
+    """Review43 A16: an assent tag in its own clause at the sentence's end (好不好 / 行吗 /
+    怎么样) asks of the proposal, not of the name — the name stays a possible choice, asked;
+    with more in its clause the tag is a plain question of the name."""
+    from auditor.rules.votebook.doubt import spoken_choices
+
+    players = ["饺子", "包子", "馄饨", "豆浆", "油条", "番茄", "冬瓜"]
+    for text in (
+        "包子，好不好",  # the reviewer's
+        "就豆浆吧，行吗？",
+        "豆浆，怎么样",
+        "那就豆浆了，可不可以？大家说",
+        "豆浆吧～对不对嘛",
+    ):
+        assert spoken_choices(text, players, players) == (_named(text, players),), text
+    # twins: the question is of the name (好不好玩 / 是不是狼 / 你觉得), a question in the name's
+    # own clause, a tag after another time
+    for text in (
+        "豆浆，好不好玩？",
+        "豆浆，是不是狼？",
+        "豆浆，你觉得好不好",
+        "豆浆好不好？",
+        "还是豆浆吗？好不好",
+        "昨天豆浆，对不对",
+    ):
+        assert spoken_choices(text, players, players) == (), text
+
+
+def test_a_choice_put_for_assent_that_could_make_a_majority_is_asked(tmp_path: Path) -> None:
+    # review43 A16, in a round: 油条 4 of 8, 包子's 「油条，好不好」 would make 5 (过半)
+    book = book_of(
+        tmp_path / "a", "killbar7", KILLBAR_DAY, _four_for_youtiao(_said("油条，好不好"))
+    )
+    assert "结果未定" in book.days[1].rounds[0].reason
+    assert any("油条，好不好" in q for q in book.conflicts)
+    # twin: a question of the name itself is chatter, nothing asked
+    book = book_of(
+        tmp_path / "b", "killbar7", KILLBAR_DAY, _four_for_youtiao(_said("油条，是不是狼？"))
+    )
+    assert not book.conflicts
+
+
+def _named(text: str, players: list[str]) -> str:
+    return next(p for p in players if p in text)
+
+
 # --------------------------------------------------------------------------- void, not left out
 # Issue 37 Build 2 (session 43, killbar7_free3 191075 「七七，我觉得她昨天很怪」): every vote attempt
 # is a vote post.  A post that chooses in its own words only players the round does not allow —

@@ -403,7 +403,7 @@ def _chosen(text: str, players: Sequence[str]) -> Iterator[tuple[str, str]]:
     spans = list(_clauses(text))
     for i, (lo, hi) in enumerate(spans):
         clause = text[lo:hi]
-        if _QUESTION.search(_sentence(text, lo, hi)):
+        if _QUESTION.search(_asked_of(text, lo, hi)):
             continue
         if _UNDOING.search(clause) or reported.search(clause) or _NEGATED_VERB.search(clause):
             continue
@@ -440,13 +440,37 @@ def _clauses(text: str) -> Iterator[tuple[int, int]]:
             lo = i + 1
 
 
-def _sentence(text: str, lo: int, hi: int) -> str:
-    """The sentence holding the clause ``text[lo:hi]``, with the mark that ends it."""
+# A tag that asks the listener's assent to what its sentence proposes, as a clause of its own
+# at the sentence's end (包子，好不好 / 就包子吧，行吗？ / 包子，怎么样): it asks of the proposal,
+# not of the name, and leaves the name a possible choice (review43 A16: a doubt, asked when it
+# could change the round, never counted as sure).  A polar question of the A-not-A shape alone
+# (好不好 / 行不行 / 对不对 / 可不可以), or a word of assent asked (好吗 / 行么 / 可以吧 / 怎么样);
+# with anything more in its clause (好不好玩 / 是不是狼 / 你觉得好不好) it is a plain question.
+_ASSENT_TAG = re.compile(
+    r"[，,、…~～:：\s]\s*"
+    r"(?:(?P<a>\w)[不没](?P=a)|可不可以|(?:好|行|可以|成|对|ok|OK)(?:吗|么|吧|嘛|不)|怎么样|咋样|如何)"
+    r"[呢啊呀嘛哈哦吧]*[?？!！。；;\s]*$"
+)
+
+
+def _asked_of(text: str, lo: int, hi: int) -> str:
+    """The sentence holding the clause ``text[lo:hi]`` as a question is read in it: without an
+    assent tag after the clause (:data:`_ASSENT_TAG`)."""
+    start, end = _sentence_bounds(text, lo, hi)
+    sentence = text[start:end]
+    tag = _ASSENT_TAG.search(sentence)
+    if tag is not None and start + tag.start() >= hi:
+        return sentence[: tag.start()]
+    return sentence
+
+
+def _sentence_bounds(text: str, lo: int, hi: int) -> tuple[int, int]:
+    """Where the sentence holding the clause ``text[lo:hi]`` starts and ends (its mark in)."""
     while lo > 0 and text[lo - 1] not in _SENTENCE_END:
         lo -= 1
     while hi < len(text) and text[hi] not in _SENTENCE_END:
         hi += 1
-    return text[lo : hi + 1]
+    return lo, hi + 1
 
 
 def _unread(d: Decision, gp: GamePost, read: set[int | None]) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 from auditor.game.gamefile import VoteCorrection
 from auditor.models import Post
 from auditor.rules.base import GamePost, Match
-from auditor.rules.freevote import undoer_words
+from auditor.rules.votewords import undoer_words
 from auditor.urls import findpost_link
 
 ABSTAIN = "弃权"
@@ -102,7 +102,7 @@ _PARTICLE_ME = r"(?<![什那这怎多要])么"
 
 def undo_words(*kinds: str, more: Iterable[str] = ()) -> str:
     """The words that undo a sentence, of ``kinds`` — read from their one home
-    (:func:`auditor.rules.freevote.undoer_words`: ``question``, ``supposition``, ``negation``,
+    (:func:`auditor.rules.votewords.undoer_words`: ``question``, ``supposition``, ``negation``,
     ``other_time`` …) — and ``more`` (this reader's own, not a kind of the home), as one
     regular-expression alternation, the longest first."""
     words = {w for k in kinds for w in undoer_words(k)} | set(more)
