@@ -1593,6 +1593,13 @@ def _piped_event(a: Announced, days: list[DaySpec], at: datetime) -> Event:
     return Event(EventType.PIPED, a.player, at)
 
 
+def _announced_after(t: datetime, at: datetime) -> datetime | None:
+    """The announcement's moment, when it came after the event: one told at dawn before the
+    day it takes effect in opens (天亮了 at 09:58, the day at 10:00) records none (a game
+    file refuses an announcement before its event)."""
+    return t if t >= at else None
+
+
 def _event_from(
     a: Announced,
     post: Post,
@@ -1614,9 +1621,7 @@ def _event_from(
             at = result_close or t
         else:  # a night death is announced when the day opens
             at = opening_of.opens if opening_of is not None else t
-        # told at dawn before the day it takes effect in opens (天亮了 at 09:58, the day at
-        # 10:00): no announcement moment after it to record (the game file refuses one before)
-        return Event(EventType.ELIMINATED, a.player, at, how, announced=t if t >= at else None)
+        return Event(EventType.ELIMINATED, a.player, at, how, announced=_announced_after(t, at))
     if a.type is EventType.SHERIFF:
         at = result_close if (a.how == "elected" and result_close is not None) else t
         if a.how == "handed_over" and result_close is not None:
