@@ -88,9 +88,12 @@ def show_state(
             t.add_column(col, overflow="fold")
         for u in disc.unread:
             t.add_row(
-                str(u.pid), _t(u.posted_at), escape(u.why), escape(u.excerpt()),
+                str(u.pid),
+                _t(u.posted_at),
+                escape(u.why),
+                escape(u.excerpt()),
                 escape(_where(disc, u.tid, u.floor)),
-            )  # fmt: skip
+            )
         out.print(t)
         # the links under the table, one a line and never wrapped: a table folds a long
         # word at its column's width, and a URL cut in two opens nothing
@@ -168,10 +171,8 @@ def show(
             how = f"至 {_t(e.until)}"
         if e.value:
             how = f"{how} {e.value}".strip()
-        t.add_row(
-            EVENT_LABEL[e.type], escape(e.player), _t(e.at), escape(how), escape(s.source),
-            escape(s.note),
-        )  # fmt: skip
+        said = (escape(how), escape(s.source), escape(s.note))
+        t.add_row(EVENT_LABEL[e.type], escape(e.player), _t(e.at), *said)
     out.print(t)
     for w in disc.warnings:
         out.print(f"[yellow]警告：[/]{escape(w)}", highlight=False)
@@ -408,11 +409,16 @@ def _act(
     fix = {k: fields[k] for k in names if k in fields}
     player, day, closes = fields["player"], fields["day"], fields["closes"]
     done = confirm(
-        g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
+        g,
+        store,
+        str(acts["confirm"]),
+        by=by,
+        fix=fix,
+        hour=hour,
         player=str(player) if player is not None else None,
         day=int(str(day)) if day is not None else None,
         closes=closes if isinstance(closes, datetime) else None,
-    )  # fmt: skip
+    )
     return done.message
 
 
@@ -479,13 +485,14 @@ def game_cmd(
             acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
             acts["confirm"] = confirm_id
             if any(v is not None for v in acts.values()):
-                fields = {
-                    "day": day, "opens": when["opens"], "closes": when["closes"],
-                    "accelerated": accelerated, "delayed": delayed,
-                    "type": named(etype, EVENT_LABEL), "player": player, "at": when["at"],
-                    "how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL),
-                    "pid": pid, "next_opens": when["next_opens"],
-                }  # fmt: skip
+                fields: dict[str, object] = {
+                    **when,
+                    "day": day,
+                    "accelerated": accelerated,
+                    "delayed": delayed,
+                }
+                fields |= {"player": player, "pid": pid, "type": named(etype, EVENT_LABEL)}
+                fields |= {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
                 said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return
