@@ -5,6 +5,7 @@ into the game file (tomlkit keeps its comments and layout)."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -176,20 +177,8 @@ def show(
     out.print(t)
     for w in disc.warnings:
         out.print(f"[yellow]警告：[/]{escape(w)}", highlight=False)
-    for p in waiting:
-        if p.source in ("计票", "进程帖", "规则集"):
-            out.print(f"[cyan]提议：[/]{escape(p.describe())}（编号 {p.id}）", highlight=False)
     if waiting:
-        t = Table(
-            title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天] [--type/--how/--at] "
-            "[--opens/--closes] [--hour 关门钟点]）",
-            title_justify="left",
-        )
-        for col in ("编号", "内容", "来源"):
-            t.add_column(col, overflow="fold")
-        for p in waiting:
-            t.add_row(p.id, escape(p.describe(disc.subjects)), escape(p.source))
-        out.print(t)
+        _waiting(waiting, disc.subjects, game_path)
     pending = sum(len(disc.discovered(w)) for w in ("threads", "days", "events"))
     if pending:
         out.print(
@@ -425,6 +414,31 @@ def _act(
 def _times(**raw: str | None) -> dict[str, datetime | None]:
     """The options' times as typed (:func:`parse_closes`), None where not given."""
     return {name: parse_closes(v) if v is not None else None for name, v in raw.items()}
+
+
+#: A link in a proposal's words (the tally's unread director posts): printed whole on the
+#: 提议 line above the table, never folded at a column's width (a URL cut in two opens nothing).
+_URL = re.compile(r"https?://[^\s，。；、）]+")
+
+
+def _waiting(waiting: Sequence[Proposal], subjects: dict[int, str], game_path: object) -> None:
+    """The proposals waiting for a director: a tally's, the process thread's, the rule set's
+    or one with a link in its words on a line of its own (never wrapped), then the table."""
+    for p in waiting:
+        if p.source in ("计票", "进程帖", "规则集") or _URL.search(p.describe()):
+            said = f"[cyan]提议：[/]{escape(p.describe())}（编号 {p.id}）"
+            out.print(said, highlight=False, soft_wrap=True)
+    t = Table(
+        title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天] [--type/--how/--at] "
+        "[--opens/--closes] [--hour 关门钟点]）",
+        title_justify="left",
+    )
+    for col in ("编号", "内容", "来源"):
+        t.add_column(col, overflow="fold")
+    for p in waiting:
+        said = _URL.sub("（链接见上面的提议）", p.describe(subjects))
+        t.add_row(p.id, escape(said), escape(p.source))
+    out.print(t)
 
 
 @command("game")
