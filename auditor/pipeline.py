@@ -723,9 +723,11 @@ def reject(game: Game, store: Store, ident: str, *, by: str | None, answer: str 
 def _tally_vote_out(p: Proposal) -> bool:
     item = p.item
     return (
-        p.source == "计票" and isinstance(item, Event)
-        and item.type is EventType.ELIMINATED and item.how == "vote"
-    )  # fmt: skip
+        p.source == "计票"
+        and isinstance(item, Event)
+        and item.type is EventType.ELIMINATED
+        and item.how == "vote"
+    )
 
 
 def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
@@ -752,10 +754,19 @@ def held_pending(game: Game, store: Store, led: Ledger) -> int:
 
 
 def decide(
-    game: Game, store: Store, ident: str, decision: str, *, card: str | None, note: str = "",
-    by: str | None, source: str = "decide", expected: str | None = None, anyway: bool = False,
+    game: Game,
+    store: Store,
+    ident: str,
+    decision: str,
+    *,
+    card: str | None,
+    note: str = "",
+    by: str | None,
+    source: str = "decide",
+    expected: str | None = None,
+    anyway: bool = False,
     questions: Mapping[int, Sequence[Question]] | None = None,
-) -> Recorded:  # fmt: skip
+) -> Recorded:
     """One decision on a draft (:func:`auditor.ledger.decisions.decide`), with the days'
     open questions asked now unless given (``auditor review`` asks them once per draft): a
     held draft's approval is refused (HeldError) unless ``anyway`` (仍然批准).  ``auditor
@@ -764,9 +775,18 @@ def decide(
 
     asked = open_questions(game, store) if questions is None else questions
     return record(
-        game, store, ident, decision, card=card, note=note, by=by, source=source,
-        expected=expected, questions=asked, anyway=anyway,
-    )  # fmt: skip
+        game,
+        store,
+        ident,
+        decision,
+        card=card,
+        note=note,
+        by=by,
+        source=source,
+        expected=expected,
+        questions=asked,
+        anyway=anyway,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -901,9 +921,11 @@ def add(
         earlier = [
             p
             for p in pending(game, store)
-            if p.kind == "day" and isinstance(p.item, DaySpec)
-            and p.item.number < new.item.number and p.item.number not in stated
-        ]  # fmt: skip
+            if p.kind == "day"
+            and isinstance(p.item, DaySpec)
+            and p.item.number < new.item.number
+            and p.item.number not in stated
+        ]
         items = sorted(earlier, key=lambda p: p.item.number) + items  # type: ignore[union-attr]
     subjects = game.discovery.subjects if isinstance(game.discovery, Discovery) else {}
     return _write_signed(game, store, items, signer, "", subjects, new.id)
@@ -964,9 +986,11 @@ def _days_before(game: Game, p: Proposal, waiting: list[Proposal]) -> list[Propo
     earlier = [
         q
         for q in waiting
-        if q.kind == "day" and isinstance(q.item, DaySpec)
-        and q.item.number < p.item.number and q.item.number not in stated
-    ]  # fmt: skip
+        if q.kind == "day"
+        and isinstance(q.item, DaySpec)
+        and q.item.number < p.item.number
+        and q.item.number not in stated
+    ]
     return sorted(earlier, key=lambda q: q.item.number)  # type: ignore[union-attr]
 
 
@@ -1170,34 +1194,56 @@ def audit(
 
             ruleset_for(game)  # every mistake in the rule set before the crawl
         if crawl:
-            from auditor.forum.crawl import CrawlProblem, CrawlReport
-
             say("crawl")
-            try:
-                crawled = _crawl_stage(game, store, full=full, progress=progress)
-            except PageError as exc:  # a page error the crawl did not collect: still report
-                crawled = CrawlReport()
-                crawled.problems.append(CrawlProblem(exc.kind, exc.url, str(exc)))
-            result.new_posts, result.changed_posts = crawled.new_posts, crawled.changed_posts
-            result.deleted_posts = len(crawled.deleted)
-            result.problems = [p.message for p in crawled.problems]
-            result.crawl = crawled.as_dict()
-            if on_crawled is not None:
-                on_crawled(crawled)
+            _crawl_into(game, store, result, full=full, progress=progress, on_crawled=on_crawled)
         else:
             require_crawled(game, store)
         clock, said = audit_clock(game, store, now)
         token = _CLOCK.set(clock)
         try:
             _audit_checked(
-                game, store, result, crawl=crawl, full=full, night=night, reports=reports,
-                say=say, workbook=workbook, clock=said,
-            )  # fmt: skip
+                game,
+                store,
+                result,
+                crawl=crawl,
+                full=full,
+                night=night,
+                reports=reports,
+                say=say,
+                workbook=workbook,
+                clock=said,
+            )
         finally:
             _CLOCK.reset(token)
         # The whole file read once a night (a damage is recorded: the next command refuses).
         store.verify()
     return result
+
+
+def _crawl_into(
+    game: Game,
+    store: Store,
+    result: AuditResult,
+    *,
+    full: bool,
+    progress: ProgressFn | None,
+    on_crawled: Callable[[CrawlReport], None] | None,
+) -> None:
+    """The night's crawl, its counts and problems into ``result``; a page error the crawl
+    did not collect becomes a problem (the report is still written)."""
+    from auditor.forum.crawl import CrawlProblem, CrawlReport
+
+    try:
+        crawled = _crawl_stage(game, store, full=full, progress=progress)
+    except PageError as exc:
+        crawled = CrawlReport()
+        crawled.problems.append(CrawlProblem(exc.kind, exc.url, str(exc)))
+    result.new_posts, result.changed_posts = crawled.new_posts, crawled.changed_posts
+    result.deleted_posts = len(crawled.deleted)
+    result.problems = [p.message for p in crawled.problems]
+    result.crawl = crawled.as_dict()
+    if on_crawled is not None:
+        on_crawled(crawled)
 
 
 def _audit_checked(
@@ -1222,9 +1268,16 @@ def _audit_checked(
         run_info["clock"] = CLOCK_SAID[clock]
         if full or not _quiet_night(game, store, result, night, run_info, reports, workbook):
             _judge_and_report(
-                game, store, result, run_id=run_id, full=full, reports=reports,
-                run_info=run_info, say=say, workbook=workbook,
-            )  # fmt: skip
+                game,
+                store,
+                result,
+                run_id=run_id,
+                full=full,
+                reports=reports,
+                run_info=run_info,
+                say=say,
+                workbook=workbook,
+            )
     except BaseException as exc:
         status = "interrupted" if isinstance(exc, KeyboardInterrupt) else "failed"
         store.finish_run(run_id, status, {"problems": result.problems})
@@ -1375,9 +1428,14 @@ def _write_report_settled(
             result.state = list(previous.report_state)
         else:
             recs = build_records(
-                game, store, ruleset=ruleset, run=run_info, ledger=led, records=records,
+                game,
+                store,
+                ruleset=ruleset,
+                run=run_info,
+                ledger=led,
+                records=records,
                 now=_CLOCK.get(),
-            )  # fmt: skip
+            )
             written = write_report(
                 recs, reports, when=_forum_now(game), workbook=workbook
             ).directory

@@ -12,9 +12,12 @@ it discovered are compared with the truth (the full game file cut to that night)
 
 A night that differs is TOLD when the director hears of every difference: the audit does
 not end in 没有问题 (exit 0 with a report whose first screen says 没有问题), and each missing
-or wrong item has a question touching it — a 未读懂的公告, a 待确认 proposal, a problem of the
-game's state or a day's question (:func:`auditor.pipeline.open_questions`) whose post is one
-that holds the item, or whose text names it.  Else the night is SILENT.  The posts that hold
+or wrong item has a question touching it, of a kind that fits the item (:func:`touch`; review
+43 B5: a question of another kind naming the same player or day, or a tid found inside another
+number, tells nothing): a thread — a problem of the game's state naming its tid, or a
+未读懂的公告 of that thread; an event — a 未读懂的公告 that holds it, or a 待确认 proposal
+naming its player; a day — a 未读懂的公告 in that day's threads, or a 待确认 proposal naming
+the day.  Else the night is SILENT.  The posts that hold
 an item (:func:`holders`): a thread's own posts; a day's directors' posts in its threads, and
 in the game's other threads from the day before its opening to the day after its close; an
 event's directors' posts naming its player from a day before it to a day after.
@@ -234,11 +237,22 @@ def holders(
 
 
 def touch(diff: Difference, asked: Sequence[Asked]) -> None:
-    diff.touched_by = [
-        a
-        for a in asked
-        if (a.pid is not None and a.pid in diff.holders) or any(n in a.text for n in diff.names)
-    ]
+    """The questions that tell the director of ``diff``: only a question whose kind fits the
+    item (review 43 B5), so that an unrelated doubt naming the same player, or a tid found
+    inside another number, tells nothing:
+
+    - a thread: a problem of the game's state naming its tid (as a whole number), or an
+      unread post of that thread;
+    - an event: an unread post that holds it, or a proposal naming the player;
+    - a day: an unread post in that day's threads, or a proposal naming the day."""
+    unread = [a for a in asked if a.kind == "未读懂的公告" and a.pid in diff.holders]
+    item = diff.item
+    if isinstance(item, ThreadSpec):
+        tid = re.compile(rf"(?<!\d){item.tid}(?!\d)")
+        told = [a for a in asked if a.kind == "游戏状态" and tid.search(a.text)]
+    else:
+        told = [a for a in asked if a.kind == "待确认" and any(n in a.text for n in diff.names)]
+    diff.touched_by = unread + [a for a in told if a not in unread]
 
 
 # ----------------------------------------------------------------------------- one night

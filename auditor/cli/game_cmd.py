@@ -5,6 +5,7 @@ into the game file (tomlkit keeps its comments and layout)."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -88,9 +89,12 @@ def show_state(
             t.add_column(col, overflow="fold")
         for u in disc.unread:
             t.add_row(
-                str(u.pid), _t(u.posted_at), escape(u.why), escape(u.excerpt()),
+                str(u.pid),
+                _t(u.posted_at),
+                escape(u.why),
+                escape(u.excerpt()),
                 escape(_where(disc, u.tid, u.floor)),
-            )  # fmt: skip
+            )
         out.print(t)
         # the links under the table, one a line and never wrapped: a table folds a long
         # word at its column's width, and a URL cut in two opens nothing
@@ -168,27 +172,13 @@ def show(
             how = f"至 {_t(e.until)}"
         if e.value:
             how = f"{how} {e.value}".strip()
-        t.add_row(
-            EVENT_LABEL[e.type], escape(e.player), _t(e.at), escape(how), escape(s.source),
-            escape(s.note),
-        )  # fmt: skip
+        said = (escape(how), escape(s.source), escape(s.note))
+        t.add_row(EVENT_LABEL[e.type], escape(e.player), _t(e.at), *said)
     out.print(t)
     for w in disc.warnings:
         out.print(f"[yellow]警告：[/]{escape(w)}", highlight=False)
-    for p in waiting:
-        if p.source in ("计票", "进程帖", "规则集"):
-            out.print(f"[cyan]提议：[/]{escape(p.describe())}（编号 {p.id}）", highlight=False)
     if waiting:
-        t = Table(
-            title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天] [--type/--how/--at] "
-            "[--opens/--closes] [--hour 关门钟点]）",
-            title_justify="left",
-        )
-        for col in ("编号", "内容", "来源"):
-            t.add_column(col, overflow="fold")
-        for p in waiting:
-            t.add_row(p.id, escape(p.describe(disc.subjects)), escape(p.source))
-        out.print(t)
+        _waiting(waiting, disc.subjects, game_path)
     pending = sum(len(disc.discovered(w)) for w in ("threads", "days", "events"))
     if pending:
         out.print(
@@ -408,17 +398,47 @@ def _act(
     fix = {k: fields[k] for k in names if k in fields}
     player, day, closes = fields["player"], fields["day"], fields["closes"]
     done = confirm(
-        g, store, str(acts["confirm"]), by=by, fix=fix, hour=hour,
+        g,
+        store,
+        str(acts["confirm"]),
+        by=by,
+        fix=fix,
+        hour=hour,
         player=str(player) if player is not None else None,
         day=int(str(day)) if day is not None else None,
         closes=closes if isinstance(closes, datetime) else None,
-    )  # fmt: skip
+    )
     return done.message
 
 
 def _times(**raw: str | None) -> dict[str, datetime | None]:
     """The options' times as typed (:func:`parse_closes`), None where not given."""
     return {name: parse_closes(v) if v is not None else None for name, v in raw.items()}
+
+
+#: A link in a proposal's words (the tally's unread director posts): printed whole on the
+#: 提议 line above the table, never folded at a column's width (a URL cut in two opens nothing).
+_URL = re.compile(r"https?://[^\s，。；、）]+")
+
+
+def _waiting(waiting: Sequence[Proposal], subjects: dict[int, str], game_path: object) -> None:
+    """The proposals waiting for a director: a tally's, the process thread's, the rule set's
+    or one with a link in its words on a line of its own (never wrapped), then the table."""
+    for p in waiting:
+        if p.source in ("计票", "进程帖", "规则集") or _URL.search(p.describe()):
+            said = f"[cyan]提议：[/]{escape(p.describe())}（编号 {p.id}）"
+            out.print(said, highlight=False, soft_wrap=True)
+    t = Table(
+        title=f"待确认（auditor game {game_path} --confirm 编号 [--player 玩家] [--day 天] [--type/--how/--at] "
+        "[--opens/--closes] [--hour 关门钟点]）",
+        title_justify="left",
+    )
+    for col in ("编号", "内容", "来源"):
+        t.add_column(col, overflow="fold")
+    for p in waiting:
+        said = _URL.sub("（链接见上面的提议）", p.describe(subjects))
+        t.add_row(p.id, escape(said), escape(p.source))
+    out.print(t)
 
 
 @command("game")
@@ -479,13 +499,14 @@ def game_cmd(
             acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
             acts["confirm"] = confirm_id
             if any(v is not None for v in acts.values()):
-                fields = {
-                    "day": day, "opens": when["opens"], "closes": when["closes"],
-                    "accelerated": accelerated, "delayed": delayed,
-                    "type": named(etype, EVENT_LABEL), "player": player, "at": when["at"],
-                    "how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL),
-                    "pid": pid, "next_opens": when["next_opens"],
-                }  # fmt: skip
+                fields: dict[str, object] = {
+                    **when,
+                    "day": day,
+                    "accelerated": accelerated,
+                    "delayed": delayed,
+                }
+                fields |= {"player": player, "pid": pid, "type": named(etype, EVENT_LABEL)}
+                fields |= {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
                 said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return

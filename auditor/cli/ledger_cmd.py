@@ -149,9 +149,17 @@ def _review_decide(
         err.print("没有记录：这一条仍是草稿，等问题答完再批。")
         return None
     return pipeline.decide(
-        g, store, ident, action, card=card, note=note, by=by, source="review", questions=asked,
+        g,
+        store,
+        ident,
+        action,
+        card=card,
+        note=note,
+        by=by,
+        source="review",
+        questions=asked,
         anyway=True,
-    )  # fmt: skip
+    )
 
 
 @command("card")

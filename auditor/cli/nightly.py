@@ -77,6 +77,9 @@ FLAGS = {
         hidden=True,
     ),
 }
+#: The options typer alone parses (a command line with one of them goes to typer): --now
+#: takes a time in typer's formats (:data:`auditor.cli.common.NOW_FORMATS`).
+TYPER_ONLY = ("now",)
 
 
 @dataclass(frozen=True, slots=True)

@@ -208,9 +208,17 @@ def decide_draft(
     (:func:`rewrite_soon`)."""
     with deciding(game), game_store(game) as store:
         rec: Recorded = pipeline.decide(
-            game, store, ident, action, card=card, note=note, by=by, source="desk",
-            expected=expected, anyway=anyway,
-        )  # fmt: skip
+            game,
+            store,
+            ident,
+            action,
+            card=card,
+            note=note,
+            by=by,
+            source="desk",
+            expected=expected,
+            anyway=anyway,
+        )
     said = _said(rec)
     if not wait:
         rewrite_soon(game, reports)

@@ -146,8 +146,11 @@ def fields_of(form: Mapping[str, object]) -> dict[str, object]:
         if value:
             fix[name] = value
     for name, key in (
-        ("at", "at"), ("opens", "opens"), ("day_closes", "closes"), ("next_opens", "next_opens")
-    ):  # fmt: skip
+        ("at", "at"),
+        ("opens", "opens"),
+        ("day_closes", "closes"),
+        ("next_opens", "next_opens"),
+    ):
         value = str(form.get(name, "")).strip()
         # (a field starts with the value it corrects, sent back as ``<name>_was``: unchanged,
         # it is no correction — nor a loss of the time's seconds)

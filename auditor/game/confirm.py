@@ -271,9 +271,11 @@ def _other_player(
         rest = [
             o.describe()
             for o in others
-            if o.pid == p.pid and o.id != p.id and isinstance(o.item, Event)
+            if o.pid == p.pid
+            and o.id != p.id
+            and isinstance(o.item, Event)
             and o.item.type is item.type
-        ]  # fmt: skip
+        ]
         if rest:
             raise ProposalError(
                 f"同一条公告里还公示了：{'；'.join(rest)}。请先确认这些，再更正这一项的玩家"
@@ -343,8 +345,9 @@ def _added_day(game: Game, v: Mapping[str, object]) -> Proposal:
     # (a confirmed 加速/延时 is kept unless the director says otherwise)
     fast = v["accelerated"] if "accelerated" in v else bool(old and old.accelerated)
     late = v["delayed"] if "delayed" in v else bool(old and old.delayed)
-    d = DaySpec(number, _zoned(v["opens"], game), _zoned(v["closes"], game),
-                bool(fast), delayed=bool(late))  # fmt: skip
+    d = DaySpec(
+        number, _zoned(v["opens"], game), _zoned(v["closes"], game), bool(fast), delayed=bool(late)
+    )
     if d.closes <= d.opens:
         raise ProposalError(f"第{d.number}天的关门时间要晚于开门时间")
     if old is not None:  # a day the file already states: corrected in place, said so

@@ -81,11 +81,17 @@ class Question:
     text: str
     ident: str  # the post's pid (unread), the proposal's id, or "" (a tally's conflict)
     link: str | None = None
+    also: tuple[str, ...] = ()  # the links of its further posts (a tally's conflict)
+
+    @property
+    def links(self) -> tuple[str, ...]:
+        """The links of every post it asks about, the first first."""
+        return ((self.link,) if self.link else ()) + self.also
 
     def said(self) -> str:
-        """The question in a message, its link after it (a post is named by its floor and
+        """The question in a message, its links after it (a post is named by its floor and
         link, never by its pid: review42 item 10)."""
-        return f"{self.text}（{self.link}）" if self.link else self.text
+        return f"{self.text}（{'、'.join(self.links)}）" if self.links else self.text
 
 
 def depends_on_day(code: str) -> bool:
@@ -140,18 +146,26 @@ def open_questions(
                 said = f"待确认：{text}"
                 if day is not None and not any(q.text == said for q in out.get(day, [])):
                     out.setdefault(day, []).append(Question(day, "proposal", said, ""))
-        _conflicts(out, checked, discovers=disc is not None)
+        _conflicts(out, checked, base, discovers=disc is not None)
     return {d: out[d] for d in sorted(out)}
 
 
-def _conflicts(out: dict[int, list[Question]], checked: CheckRecords, *, discovers: bool) -> None:
-    """Each day's vote conflicts into ``out`` as its questions (计票待核对)."""
-    for day, text in zip(checked.conflict_days, checked.conflicts, strict=False):
+def _conflicts(
+    out: dict[int, list[Question]], checked: CheckRecords, base: str | None, *, discovers: bool
+) -> None:
+    """Each day's vote conflicts into ``out`` as its questions (计票待核对), each with the
+    links of the posts it asks about (``conflict_pids``: the tally's; none from records
+    that did not keep them)."""
+    pids = [*checked.conflict_pids, *([[]] * len(checked.conflicts))]
+    for day, text, asked in zip(checked.conflict_days, checked.conflicts, pids, strict=False):
         if not discovers and UNSETTLED not in text:
             continue  # (the director's own file states the result: only unsure ballots)
         said = f"计票待核对：{_ASKS.sub('', text)}"
-        if not any(q.text == said for q in out.get(day, [])):
-            out.setdefault(day, []).append(Question(day, "conflict", said, ""))
+        if any(q.text == said for q in out.get(day, [])):
+            continue
+        links = [x for pid in dict.fromkeys(asked) if (x := findpost_link(base, None, pid))]
+        first = links[0] if links else None
+        out.setdefault(day, []).append(Question(day, "conflict", said, "", first, tuple(links[1:])))
 
 
 #: The words of a tally a ballot that may or may not count would change (votebook's

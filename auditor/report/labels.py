@@ -423,21 +423,23 @@ def in_words(
 
 def set_aside_votes(game: Game) -> list[str]:
     """A thread with the game's own tag whose title reads as a day's vote thread (投票 and a
-    day or a date) but that discovery set aside for a word no game thread has (观众, 报名 …:
-    ``《12月1日 晚间新闻》观众投票热线`` is the show's vote line, not the audience's): its
-    ballots would be left out without a word (session 43: m107_newsroom's three vote
-    threads).  Said as a problem of the game's state (never silent, issue 34 §3) until the
-    game file states the thread."""
+    day or a date) but that discovery set aside only for an audience word (观众, 旁听:
+    :data:`auditor.game.titles.AUDIENCE`; ``《12月1日 晚间新闻》观众投票热线`` is the show's
+    vote line, not the audience's): its ballots would be left out without a word (session
+    43: m107_newsroom's three vote threads).  Said as a problem of the game's state (never
+    silent, issue 34 §3) until the game file states the thread, in plain words (no table or
+    key of the game file).  A chat or recap word (第2天 投票复盘, 第3天投票 吐槽帖) is no
+    audience: such a thread is no vote thread and is not said (review 43 A4, B3)."""
     disc = game.discovery
     if disc is None or not game.tag:
         return []
-    from auditor.game.titles import NOT_GAME, classify, normalise  # (a discovering game)
+    from auditor.game.titles import AUDIENCE, NOT_GAME, classify, normalise  # (discovering)
 
     out = []
     for x in disc.unclassified:
         subject = normalise(x.subject)
         word = next((w for w in NOT_GAME if w in subject), None)
-        if word is None:
+        if word not in AUDIENCE:
             continue
         info = classify(subject.replace(word, " "), game.ruleset, game.tag)
         if (info.kind or info.undated) is not ThreadKind.VOTE:
@@ -451,7 +453,7 @@ def set_aside_votes(game: Game) -> list[str]:
             continue
         out.append(
             f"帖子 {x.tid}「{x.subject}」带本局标签，标题像{day}的投票帖，却因为“{word}”没有采用，"
-            f"它的投票都不计：是本局的投票帖就在游戏文件写 [[thread]]（tid = {x.tid}、"
-            f'kind = "vote"、day），不是就改一下标题里的说法'
+            f"它的投票都不计：是本局的投票帖，就在游戏文件里把它写成{day}的投票帖，"
+            f"不是就改一下标题里的说法"
         )
     return out

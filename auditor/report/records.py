@@ -72,6 +72,7 @@ from auditor.rules.records import derive as derive_records
 from auditor.rules.ruleset import RuleSet
 from auditor.rules.votebook import PROBLEM_TEXT
 from auditor.store import Store
+from auditor.urls import findpost_link
 
 # What other modules import from here (the records' public face).
 __all__ = [
@@ -203,6 +204,8 @@ class Records:
     # the game file disagrees with the forum or the tally, or forces a source some enabled
     # rule cannot read: shown first, above the crawl problems
     notices: list[str] = field(default_factory=list)
+    # the links of the posts a notice asks about, by its text (a tally's conflict: 计票待核对)
+    notice_links: dict[str, list[str]] = field(default_factory=dict)
     # a game that discovers its state: counts of what came from the forum, proposals,
     # warnings and threads not taken (empty for a game file without a board)
     game_state: dict[str, Any] = field(default_factory=dict)
@@ -272,6 +275,17 @@ def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None =
     notices.extend(substitute_warnings(game, ruleset))
     notices.extend(conflicts or ())
     return notices
+
+
+def conflict_links(checked: CheckRecords, base: str | None) -> dict[str, list[str]]:
+    """Each tally conflict's text (a notice: 计票待核对) with the links of the posts it asks
+    about (``conflict_pids``), for the report's 游戏文件需要核对 list."""
+    out: dict[str, list[str]] = {}
+    for text, pids in zip(checked.conflicts, checked.conflict_pids, strict=False):
+        links = [x for pid in dict.fromkeys(pids) if (x := findpost_link(base, None, pid))]
+        if links:
+            out.setdefault(text, links)
+    return out
 
 
 def dropped_by_tag(game: Game) -> list[str]:
@@ -411,8 +425,7 @@ def build_records(
 
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
-    asked = open_questions(game, checked, base)
-    questions = _held(game, drafts, asked)
+    questions = _held(game, drafts, asked := open_questions(game, checked, base))
     announce = announce_day(days)
     cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)
     standings = standing_records(game, led)
@@ -458,6 +471,7 @@ def build_records(
         warnings=[titled_codes(w.message) for w in led.warnings],  # (codes: rule titles)
         faction_losses=faction_losses(led),
         notices=notices,
+        notice_links=conflict_links(checked, base),
         elevator=lifts,
         game_state=_game_state(game, checked.proposals, now, checked.proposal_days, base),
         chart=chart(matrix, days, min_posts if daily_threshold(lurk) else None),
@@ -663,7 +677,8 @@ def _held(game: Game, drafts: list[Row], asked: Mapping[int, Sequence[Question]]
             "day": day,
             "words": held_words(day),
             "items": [
-                {"kind": q.kind, "text": q.text, "ident": q.ident, "link": q.link} for q in qs
+                {"kind": q.kind, "text": q.text, "ident": q.ident, "link": q.link, "links": q.links}
+                for q in qs
             ],
             "held": holding.get(day, []),
         }

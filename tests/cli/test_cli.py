@@ -487,7 +487,9 @@ def test_game_help_says_each_thread_kind_in_chinese(monkeypatch) -> None:  # typ
 def test_an_unread_posts_link_is_whole_in_a_narrow_terminal(tmp_path: Path) -> None:
     """At 60 columns rich folded the 未读懂的公告 table's link at its column's width: the
     URL came out in pieces that open nothing.  The links are printed under the table, one
-    a line, never wrapped by the tool (session 40, item 4)."""
+    a line, never wrapped by the tool (session 40, item 4); a proposal whose words carry a
+    link (the tally's unread director posts) on its 提议 line, never wrapped, and the table
+    says 链接见上面的提议 (session 43 round 3)."""
     from tests.game.test_discover_autonomy import audit, own_style, setup
 
     minimal = setup(tmp_path, own_style(day3=False, loose_vote=False))
@@ -498,7 +500,8 @@ def test_an_unread_posts_link_is_whole_in_a_narrow_terminal(tmp_path: Path) -> N
     audit(minimal, tmp_path / "r")
     res = CliRunner().invoke(app, ["game", str(minimal)], env={"COLUMNS": "60"})
     assert res.exit_code == 0, res.output
-    links = re.findall(r"http://bbs\.example\.com/\S+", res.output)
+    # (a link inside a proposal's words ends at the full-width punctuation after it)
+    links = re.findall(r"http://bbs\.example\.com/[^\s，。；、）]+", res.output)
     assert links, res.output
     for link in links:
         assert re.fullmatch(

@@ -584,11 +584,23 @@ def test_serve_on_every_address_prints_a_url_that_opens(tmp_path: Path) -> None:
     set_password(path, "导演")
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "auditor", "serve", str(path), "--host", "0.0.0.0",
-         "--port", str(port)],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "auditor",
+            "serve",
+            str(path),
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(port),
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
-    )  # fmt: skip
+    )
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()

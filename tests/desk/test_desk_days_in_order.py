@@ -31,9 +31,14 @@ def test_a_later_days_corrected_close_confirms_the_days_before_it(tmp_path: Path
     path = proposal_game(tmp_path / "game")
     ident = _day(path, 2)
     done, _ = actions.confirm_proposal(
-        open_game(path), ident, player=None, day=None, by="导演", reports=tmp_path / "r",
+        open_game(path),
+        ident,
+        player=None,
+        day=None,
+        by="导演",
+        reports=tmp_path / "r",
         fix={"closes": datetime(2026, 11, 23, 22, 30)},
-    )  # fmt: skip
+    )
     assert "先照原样确认了：第1天" in done.message and f"已确认 {ident}" in done.message
     assert "[[day]]" not in done.message and "天的条目" not in done.message
     days = {d.number: d for d in load_game(path).days}
@@ -45,9 +50,18 @@ def test_a_later_days_corrected_close_confirms_the_days_before_it(tmp_path: Path
 def test_the_cli_confirms_a_later_day_the_same_way(tmp_path: Path) -> None:
     path = proposal_game(tmp_path / "game")
     res = CliRunner().invoke(
-        app, ["game", str(path), "--confirm", _day(path, 3), "--by", "导演",
-              "--closes", "2026-11-25T23:00"],
-    )  # fmt: skip
+        app,
+        [
+            "game",
+            str(path),
+            "--confirm",
+            _day(path, 3),
+            "--by",
+            "导演",
+            "--closes",
+            "2026-11-25T23:00",
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert "先照原样确认了：第1天" in res.output and "第2天" in res.output
     assert [d.closes.strftime("%H:%M") for d in load_game(path).days] == ["22:00", "22:00", "23:00"]
@@ -59,9 +73,22 @@ def test_adding_a_day_the_file_states_corrects_it_in_place(tmp_path: Path) -> No
     res = runner.invoke(app, ["game", str(path), "--confirm", _day(path, 2), "--by", "导演"])
     assert res.exit_code == 0, res.output
     res = runner.invoke(
-        app, ["game", str(path), "--add", "day", "--day", "2", "--by", "导演",
-              "--opens", "2026-11-22T09:00", "--closes", "2026-11-23T22:30"],
-    )  # fmt: skip
+        app,
+        [
+            "game",
+            str(path),
+            "--add",
+            "day",
+            "--day",
+            "2",
+            "--by",
+            "导演",
+            "--opens",
+            "2026-11-22T09:00",
+            "--closes",
+            "2026-11-23T22:30",
+        ],
+    )
     assert res.exit_code == 0, res.output
     said = " ".join(res.output.split())
     assert ".tmp-" not in said and "重复" not in said
@@ -118,9 +145,22 @@ def test_correcting_a_stated_day_keeps_its_source_and_its_accelerated(tmp_path: 
 
     def correct(close: str) -> str:
         res = runner.invoke(
-            app, ["game", str(path), "--add", "day", "--day", "2", "--by", "导演",
-                  "--opens", "2026-11-22T09:00", "--closes", close],
-        )  # fmt: skip
+            app,
+            [
+                "game",
+                str(path),
+                "--add",
+                "day",
+                "--day",
+                "2",
+                "--by",
+                "导演",
+                "--opens",
+                "2026-11-22T09:00",
+                "--closes",
+                close,
+            ],
+        )
         assert res.exit_code == 0, res.output
         return re.findall(r"^closes = 2026-11-23T.*$", path.read_text("utf-8"), re.M)[-1]
 

@@ -107,17 +107,20 @@ def test_a_delay_of_a_day_the_file_states_is_written_into_that_day(tmp_path: Pat
         confirm(game, store, _find(minimal, "第2天：", "day"), by=game.directors[0])
     path = Path(minimal)
     path.write_text(
-        path.read_text("utf-8").replace("closes = 2026-11-23T22:00:00+08:00", "closes = 2026-11-23T22:00:00+08:00 # 导演的注释"),
+        path.read_text("utf-8").replace(
+            "closes = 2026-11-23T22:00:00+08:00", "closes = 2026-11-23T22:00:00+08:00 # 导演的注释"
+        ),
         "utf-8",
-    )  # fmt: skip
+    )
     original = path.read_text("utf-8")
     runner = CliRunner()
     res = runner.invoke(app, ["game", str(path), "--confirm", ident, "--closes", "明天"])
     assert res.exit_code == 2 and "新的关门时间看不懂：明天" in res.output, res.output
     assert path.read_text("utf-8") == original
     res = runner.invoke(
-        app, ["game", str(path), "--confirm", ident, "--closes", "2026-11-23 23:30", "--by", "扫把无限"]
-    )  # fmt: skip
+        app,
+        ["game", str(path), "--confirm", ident, "--closes", "2026-11-23 23:30", "--by", "扫把无限"],
+    )
     assert res.exit_code == 0, res.output
     text = path.read_text("utf-8")
     assert text.count("[[day]]") == original.count("[[day]]")  # the same table, delayed

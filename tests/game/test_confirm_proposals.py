@@ -262,9 +262,23 @@ def test_an_added_event_names_the_post_it_comes_from(tmp_path: Path) -> None:
         )
     got = CliRunner().invoke(
         app,
-        ["game", str(minimal), "--add", "event", "--type", "eliminated", "--player", "春卷",
-         "--at", "2026-11-26T09:00", "--how", "night", "--pid", "4321"],
-    )  # fmt: skip
+        [
+            "game",
+            str(minimal),
+            "--add",
+            "event",
+            "--type",
+            "eliminated",
+            "--player",
+            "春卷",
+            "--at",
+            "2026-11-26T09:00",
+            "--how",
+            "night",
+            "--pid",
+            "4321",
+        ],
+    )
     assert got.exit_code == 0, got.output
     added_ev = [e for e in load_game(minimal).events if e.player == "春卷"]
     assert [e.pid for e in added_ev] == [4321]

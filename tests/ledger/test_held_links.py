@@ -28,3 +28,40 @@ def test_a_proposal_read_from_a_post_links_to_it(tmp_path: Path) -> None:
         assert q.said().endswith(f"（{q.link}）")
     unread = [q for q in asked if q.kind == "unread"]
     assert unread and all(q.link and q.link.endswith(f"&pid={q.ident}") for q in unread)
+
+
+def _checked(**fields: object) -> object:
+    from types import SimpleNamespace
+
+    return SimpleNamespace(proposals=[], proposal_days=[], **fields)
+
+
+def test_a_tally_question_links_to_each_post_it_asks_about() -> None:
+    """A 计票待核对 question names its posts by their links (the tally's ``conflict_pids``):
+    one post, or each of several; a record without them (an older check) asks still, with
+    no link; the report's 游戏文件需要核对 list takes the same links by the notice's text."""
+    from types import SimpleNamespace
+
+    from auditor.report.records import conflict_links
+
+    unsure = "第2天：计票结果未定：包子的帖子「票我放油条那边了哈」读不出投给谁。请核对"
+    other = "第3天：游戏文件写石头出局，计票是北风。请核对游戏文件"
+    checked = _checked(
+        conflicts=[unsure, other, "第4天：计票结果未定：没有帖子"],
+        conflict_days=[2, 3, 4],
+        conflict_pids=[[5046], [5092, 5094, 5092]],
+    )
+    game = SimpleNamespace(discovery=SimpleNamespace(unread=[]), days=[])  # (it discovers)
+    asked = open_questions(game, checked, BASE)  # type: ignore[arg-type]
+    day2, day3, day4 = (asked[d][0] for d in (2, 3, 4))
+    assert day2.kind == "conflict" and day2.text.startswith("计票待核对：")
+    assert day2.links == (f"{BASE}forum.php?mod=redirect&goto=findpost&pid=5046",)
+    assert day2.said().endswith(f"（{day2.link}）")
+    assert [x.rsplit("=", 1)[1] for x in day3.links] == ["5092", "5094"]  # each once
+    assert day4.links == () and day4.link is None and day4.said() == day4.text
+    # no forum address (a saved-pages game without url): no link, never a bare pid
+    bare = open_questions(game, checked, None)  # type: ignore[arg-type]
+    assert all(q.links == () for qs in bare.values() for q in qs)
+    assert not any("5046" in q.said() for qs in bare.values() for q in qs)
+    links = conflict_links(checked, BASE)  # type: ignore[arg-type]
+    assert links == {unsure: list(day2.links), other: list(day3.links)}

@@ -72,27 +72,57 @@ print("MODULES", json.dumps(sorted(sys.modules)))
 """
 
 HEAVY = (
-    "requests", "urllib3", "rich.markdown", "typer.rich_utils", "pandas", "openpyxl",
-    "starlette", "uvicorn", "pypinyin", "jieba",
-)  # fmt: skip
+    "requests",
+    "urllib3",
+    "rich.markdown",
+    "typer.rich_utils",
+    "pandas",
+    "openpyxl",
+    "starlette",
+    "uvicorn",
+    "pypinyin",
+    "jieba",
+)
 # What a night with nothing new has no use for (issue 16, cold start): typer (the command
 # line is the nightly fast path's) and its pydantic coercion, the rule engine, rule set and matcher, the ledger, the report's views and
 # templates, the page parser and lxml, discovery, a progress bar nobody sees, rich at all
 # (the summary line is plain text), the post and page values (no post is read), and the
 # other commands' modules.
 QUIET = (
-    "typer", "pydantic", "typer._adapters",
-    "auditor.rules.engine", "auditor.rules.registry", "auditor.rules.ruleset",
-    "auditor.rules.matcher", "auditor.rules.phrases", "auditor.rules.votebook",
-    "auditor.ledger.ledger", "auditor.ledger.decisions", "auditor.ledger.policy",
-    "auditor.report.records", "auditor.report.html", "auditor.report.bbcode", "jinja2",
-    "auditor.forum.parse", "lxml", "auditor.game.discover", "auditor.game.confirm",
-    "rich.progress", "rich.table", "rich", "rich.console", "rich.markup",
+    "typer",
+    "pydantic",
+    "typer._adapters",
+    "auditor.rules.engine",
+    "auditor.rules.registry",
+    "auditor.rules.ruleset",
+    "auditor.rules.matcher",
+    "auditor.rules.phrases",
+    "auditor.rules.votebook",
+    "auditor.ledger.ledger",
+    "auditor.ledger.decisions",
+    "auditor.ledger.policy",
+    "auditor.report.records",
+    "auditor.report.html",
+    "auditor.report.bbcode",
+    "jinja2",
+    "auditor.forum.parse",
+    "lxml",
+    "auditor.game.discover",
+    "auditor.game.confirm",
+    "rich.progress",
+    "rich.table",
+    "rich",
+    "rich.console",
+    "rich.markup",
     "auditor.models",
-    "auditor.cli.foundation", "auditor.cli.game_cmd", "auditor.cli.ledger_cmd",
-    "auditor.cli.lexicon_cmd", "auditor.cli.rules_cmds", "auditor.cli.serve",
+    "auditor.cli.foundation",
+    "auditor.cli.game_cmd",
+    "auditor.cli.ledger_cmd",
+    "auditor.cli.lexicon_cmd",
+    "auditor.cli.rules_cmds",
+    "auditor.cli.serve",
     "auditor.cli.votes_cmd",
-)  # fmt: skip
+)
 
 
 def _loaded(args: list[str], cwd: Path, names: Sequence[str] = HEAVY) -> list[str]:

@@ -130,3 +130,38 @@ def test_a_cards_reason_sets_its_citations_gloss_off_with_a_dash() -> None:
     assert card_cite("投票规则：“（只）有一次改票”") == "投票规则：“（只）有一次改票”"
     assert card_cite("规则：甲（乙（丙））") == "规则：甲——乙（丙）"
     assert card_cite("违规判定 5(2)：未投票") == "违规判定 5(2)：未投票"
+
+
+def _aside(*subjects: str) -> list[str]:
+    from types import SimpleNamespace
+
+    from auditor.game.discover import Listed
+    from auditor.report.labels import set_aside_votes
+
+    listed = [Listed(300 + i, s, "不是游戏帖") for i, s in enumerate(subjects)]
+    game = SimpleNamespace(discovery=SimpleNamespace(unclassified=listed), tag="M107")
+    game.ruleset = "m107"
+    return set_aside_votes(game)  # type: ignore[arg-type]
+
+
+def test_only_an_audience_word_beside_a_days_vote_is_said_set_aside() -> None:
+    """Review 43 A4, B3: a chat or recap word beside a day's vote (复盘, 吐槽, 灌水, 树洞,
+    揭秘) is no vote thread and stops nothing; only the audience word (观众, 旁听) that
+    set a day's vote aside is said, in plain words — no table or key of the game file."""
+    chat = (
+        "【M107】第2天 投票复盘",
+        "【M107】第3天投票 吐槽帖",
+        "【M107】揭秘：第2天投票的那些事",
+        "【M107】第2天 投票 灌水楼",
+        "【M107】第4天 投票树洞",
+        "【M107】12月3日 投票吐槽",
+        "【M107】第五天 投票结果大家一起复盘一下",
+    )
+    assert _aside(*chat) == []
+    said = _aside("【M107】《12月1日 晚间新闻》观众投票热线", "【M107】第2天 旁听投票")
+    assert len(said) == 2
+    assert "12月1日的投票帖" in said[0] and "“观众”" in said[0]
+    assert "第2天的投票帖" in said[1] and "“旁听”" in said[1]
+    for text in said:
+        assert not re.search(r"\[\[|tid\s*=|kind\s*=|\"vote\"", text), text
+        assert "游戏文件里把它写成" in text

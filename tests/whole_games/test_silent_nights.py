@@ -10,6 +10,9 @@ differs and is not told is SILENT.
 Session 43 measured 3 silent nights of 83 (m107_newsroom's three: its vote threads, titled
 ``《12月1日 晚间新闻》观众投票热线``, set aside for “观众” without a word), and 0 once the
 game's state says such a thread (:func:`auditor.report.labels.set_aside_votes`).  The
+measure is the stricter one since review 43 (B5: a question tells of an item only when its
+kind fits — a thread's state problem or unread post, an event's unread post or a proposal
+naming the player, a day's unread post or a proposal naming the day): still 0 of 85.  The
 number may only fall: a night listed in :data:`SILENT_TODAY` is the only one allowed to be
 silent, and the list is shortened when one is told.
 """
