@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from auditor.game.gamefile import Game, ThreadKind, ThreadSpec
+from auditor.game.titles import AUDIENCE, NOT_GAME, classify, normalise
 from auditor.ledger.policy import card_name, parse_time
 from auditor.store import Store
 from auditor.urls import findpost_link
@@ -433,8 +434,6 @@ def set_aside_votes(game: Game) -> list[str]:
     disc = game.discovery
     if disc is None or not game.tag:
         return []
-    from auditor.game.titles import AUDIENCE, NOT_GAME, classify, normalise  # (discovering)
-
     out = []
     for x in disc.unclassified:
         subject = normalise(x.subject)
