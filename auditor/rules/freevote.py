@@ -622,7 +622,22 @@ def _vote_clause(text: str, start: int, end: int) -> tuple[int, int]:
     lo, hi = _clause_bounds(text, start, end)
     typed = [m.end() for m in _TYPED_FOR.finditer(text, lo, start)]
     reason = _REASON_START.search(text, end, hi)
+    if reason and reason.start() == end and _yes_no_asked(text[end:hi]):
+        reason = None  # (投冬瓜他会不会生气啊？: the vote weighed aloud, no reason)
     return (typed[-1] if typed else lo), (reason.start() if reason else hi)
+
+
+# The question words that ask about a person or a deed (他为什么… / 他怎么…): a reason's question,
+# which leaves the vote cast; the others (会不会 / 是不是 / 吗 / ？) weigh the vote itself.
+_WH_WORDS = frozenset({"谁", "为什么", "为何", "为啥", "怎么"})
+
+
+def _yes_no_asked(words: str) -> bool:
+    """``words`` (what follows a vote's name right after it, from a pronoun on) ask a yes-no
+    question (freevote.toml ``question`` without :data:`_WH_WORDS`)."""
+    if any(w in words for w in _WH_WORDS):
+        return False
+    return any(w in words for w in undoer_words("question"))
 
 
 def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool = True) -> bool:
@@ -951,6 +966,8 @@ def _deferred(text: str, after: int) -> bool:
             continue  # (先投个土豆，等哈再看情况改不改: a vote cast, a change left open)
         if _THEIR_WORDS.search(text, lo, m.start()):
             continue  # (投冬瓜，他说他还没决定站边: the target's doubt, not the poster's)
+        if not said_as_own(text, m.start(), m.end(), asked=False):
+            continue  # (大家晚点再投 / 明天晚点再投 / 要是有人跳…我晚点再投)
         return True
     return False
 
@@ -1514,10 +1531,31 @@ _OWN_WITHDRAWN = re.compile(
 # The counter told not to count it, no subject before it (投票对象：南瓜 // 投过了，别算两次 /
 # 试一下格式，别算): the post's own ballot withdrawn.  Not a miscount warned of (别算错 / 别算漏),
 # not how to count it (别算成弃权 / 别算我弃权), not a question (别算吗).
+# (算 / 计 must end the word: 别算。/ 别算这票 / 勿计 — never a compound they start, 别计较 /
+# 别算命 / 别算计; 别算两次 counts; another subject before it is :data:`_NOT_OWN`'s, in its clause)
 _DONT_COUNT = re.compile(
-    r"(?<![他她你])(?:别|不要|不用|勿|莫)\s*(?:算|计|统计)(?![算计])"
-    r"(?!\s*(?:错|漏|成|作|为|我|他|她|你|进|上|了|吗|么|呢|[?？]))"
+    r"(?:别|不要|不用|勿|莫)\s*(?:算|计|统计)"
+    # (别算两次: counted twice)
+    r"(?=\s*(?:$|[。，,.!！~～…、；;\s)）]|这|此|本|在内|数|[两二双重][次遍]|重复))"
 )
+
+
+def said_as_own(text: str, at: int, end: int, *, asked: bool = True) -> bool:
+    """The words at ``at``..``end`` said by the poster of himself, now and plainly: their
+    clause neither supposes nor asks (freevote.toml ``supposition`` / ``question``), names no
+    other subject right before them (:data:`_SUBJECT_NEAR`: 大家晚点再投) nor another time
+    (``other_time``), and they head no relative clause (晚点再投的人).  With ``asked`` off, a
+    question does not count (还是再等等？ is the poster's own doubt).  The one test words after
+    a vote go through before they undo it."""
+    lo, hi = _clause_bounds(text, at, end)
+    head, clause = text[lo:at], text[lo:hi]
+    if _SUBJECT_NEAR.search(head) or undoer_pattern("other_time").search(head):
+        return False
+    if undoer_pattern("supposition").search(clause):
+        return False
+    if asked and undoer_pattern("question").search(clause):
+        return False
+    return re.match(r"[^，,。！!？?；;\n]{0,6}?的(?:人|话)", text[end:hi]) is None
 
 
 def withdraws_own_ballot(text: str, after: int) -> bool:

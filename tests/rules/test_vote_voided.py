@@ -150,3 +150,62 @@ def test_a_time_remark_after_the_vote_keeps_it(text: str, want: str, change: boo
 
 def test_a_time_question_alone_is_no_vote() -> None:
     assert not read_post("killbar7", "包子", "还剩半小时吗？").attempt
+
+
+# Round 3 of session 43 (review 43, A5 / A6): a later line putting a vote off, and 别算, undo the
+# vote only when said by the poster of himself, now and plainly (freevote.said_as_own: no
+# supposition, question, other subject or other time); 算 / 计 must end the word.
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the reviewer's inputs
+        "投饺子\n有新消息的话我晚点再投一次改掉",
+        "投饺子\n大家晚点再投，等他发言",
+        "投饺子\n明天晚点再投",
+        "投饺子\n要是有人跳预言家我晚点再投",
+        "投饺子\n晚点再投的话会不会来不及？",
+        "投饺子\n晚点再投的人记得带理由",
+        "投饺子\n其他人晚点再投也没关系",
+        "投饺子，别计较这些细节",
+        "投饺子。不用计较昨天的事，今天看发言",
+        "投饺子，别算命了，看逻辑",
+        # our own
+        "投南瓜\n万一他跳身份我待会儿再投",
+        "投南瓜\n你们稍后再投吧",
+        "投南瓜，不要计算票数了，听他说",
+        "投南瓜，莫算计人家",
+    ],
+)
+def test_a_later_line_about_others_or_a_supposition_keeps_the_vote(text: str) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert got.attempt and got.target in {"饺子", "南瓜"}, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "投南瓜\n我晚点再投",
+        "投南瓜，别算。",
+        "投南瓜，这票别算",
+        "投南瓜，别算两次",
+        "投南瓜\n等会儿再投",
+    ],
+)
+def test_the_own_vote_put_off_or_not_counted_is_none(text: str) -> None:
+    assert not read_post("killbar7", "包子", text).attempt, text
+
+
+# Review 43, A8: a yes-no question after the pronoun right after the name weighs the vote
+# aloud (no attempt); a question of why (他为什么…) or a plain remark is the reason.
+@pytest.mark.parametrize(
+    ("text", "attempt"),
+    [
+        ("投冬瓜她是不是有点冤？", False),
+        ("投冬瓜他能服气吗", False),
+        ("投南瓜他是不是狼啊？", False),
+        ("投南瓜他为什么一直划水？", True),
+        ("投南瓜他说话不对劲", True),
+    ],
+)
+def test_a_yes_no_question_after_the_pronoun_undoes_the_vote(text: str, attempt: bool) -> None:
+    assert read_post("killbar7", "包子", text).attempt is attempt, text

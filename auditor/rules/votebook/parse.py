@@ -62,6 +62,7 @@ from auditor.rules.freevote import (
     defined_vote,
     is_count,
     parse_free_vote,
+    said_as_own,
     taken_back,
     withdraws_own_ballot,
 )
@@ -1756,7 +1757,7 @@ _WITHDRAW_LINE = re.compile(
 # 等会再投 / 下一楼正式投): what came before was shown or tried, not cast.  Not a reason put off
 # (理由晚点补), not a change considered (晚点再改), not another's vote (你等会再投).
 _VOTES_LATER = re.compile(
-    r"(?<![他她你])(?:等会儿?|待会儿?|等下|晚点|稍后|回头|过会儿?|下一?楼|下一?帖)\s*(?:再|才|正式|重新)*\s*投"
+    r"(?:等会儿?|待会儿?|等下|晚点|稍后|回头|过会儿?|下一?楼|下一?帖)\s*(?:再|才|正式|重新)*\s*投"
 )
 
 
@@ -1769,7 +1770,8 @@ def _withdrawn(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
         line = fold(text[start:end])
         if start >= pv.end and _WITHDRAW_LINE.match(line):
             return taken_back(fold(text), start)
-        if start >= pv.end and not _REASON.search(line) and _VOTES_LATER.search(line):
+        later = _VOTES_LATER.search(line) if start >= pv.end else None
+        if later and not _REASON.search(line) and said_as_own(line, *later.span()):
             return True
     return withdraws_own_ballot(fold(text), pv.end)
 
