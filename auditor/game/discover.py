@@ -67,6 +67,7 @@ from auditor.game.titles import (
     match_tag,
     opening_day,
     serial_code,
+    set_aside_vote,
     title_count,
 )
 from auditor.game.when import TimePoint, find_points, find_ranges, lone_close, paired_times
@@ -82,6 +83,9 @@ class Listed:
     tid: int
     subject: str
     reason: str
+    # set aside for its spectators' word alone, though it reads as a day's vote thread: (the
+    # word, the day said) — the report asks the director (titles.set_aside_vote)
+    vote_aside: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,8 +225,9 @@ def discover_threads(
                 )
             continue
         if spec is None:
-            listed = Listed(tt.tid, tt.subject, why)
             tag = match_tag(tt.subject, game.tag or "")
+            aside = set_aside_vote(tt.subject, game.ruleset, game.tag) if tag.exact else None
+            listed = Listed(tt.tid, tt.subject, why, aside)
             (disc.unclassified if tag.exact else disc.candidates).append(listed)
             continue
         spec = replace(spec, tid=tt.tid)

@@ -275,8 +275,12 @@ _CANTONESE_WORDS = _table(
 _FINANCIAL = str.maketrans("壹贰叁肆伍陆柒捌玖", "一二三四五六七八九")
 # 拾 is ten only inside a number (拾贰, 贰拾, 第拾日, 拾点): 收拾 / 拾取 are words (20:30 马上收拾行李
 # is no close at 20:30)
+# — read before the other numerals fold, so that only a number's own digits count: 拾 after a
+# numeral or 第, before a financial digit (拾贰), or right before its unit where it ends no word
+# (拾点, 拾日; 收拾点东西, 捡拾 are words): never before a plain digit (收拾一点, 收拾九点前)
 _FINANCIAL_TEN = lazy(
-    r"(?<=[壹贰叁肆伍陆柒捌玖一二三四五六七八九第])拾|拾(?=[壹贰叁肆伍陆柒捌玖一二三四五六七八九日天点时号月])"
+    r"(?<=[壹贰叁肆伍陆柒捌玖一二三四五六七八九零〇第])拾|拾(?=[壹贰叁肆伍陆柒捌玖])"
+    r"|(?<![收捡])拾(?=[日天点时号月])"
 )
 _OLD_HOUR = lazy(
     r"[子丑寅卯辰巳午未申酉戌亥]时(?:初|正|半|[一二两三四]刻)?\s*([开闭关]帖?)?\s*"
@@ -759,7 +763,7 @@ def registers(text: str) -> str:
         text = _apply(_CANTONESE_WORDS, text)
     text = _OLD_HOUR.sub(
         lambda m: m.group(2) + (m.group(1) or ""),
-        _FINANCIAL_TEN.sub("十", text.translate(_FINANCIAL)),
+        _FINANCIAL_TEN.sub("十", text).translate(_FINANCIAL),
     )
     if _CLASSICAL.search(text):
         text = _apply(_CLASSICAL_CHARACTERS, text)

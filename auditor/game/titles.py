@@ -260,8 +260,12 @@ _BRACKETED = lazy(r"[\[【［(（「『][^\]】］)）」』]*[\]】］)）」�
 # 2026 第二日); a train's or a flight's number beside it is the series' name, no date (K7次·第1天·青石站)
 _NOT_A_ROUND = lazy(
     r"聊|水|场外|观战|旁观|死讯|讣告|说明|补充|公告|通知|闭眼|天黑|遗言|复盘|总结|吐槽|"
-    r"[年月]|^[0-9０-９]+$"
+    r"[年月0-9０-９]"
 )
+# a train's, a flight's or a bus's number (K7次, CA1234班, G2号): letters and digits with the word
+# that makes them a service — the series' name beside its day, neither a round nor a date (12.3,
+# G2 and 1204 alone are no name: read as the day's thread)
+_SERIES = lazy(r"^[A-Za-z]+[0-9]+[次号班]$")
 
 
 def _untagged(subject: str, tag: str | None) -> str:
@@ -330,6 +334,9 @@ def _phase_of(s: str, ruleset: str) -> tuple[int | None, str]:
 # title that also names its day (or date) and a vote is that day's vote thread — spectators
 # cast no vote in the game (M107 投票规则: 所有存活玩家均有投票权)
 AUDIENCE = ("观众", "旁听")
+# ... unless the title names the spectators' own poll: a guess (竞猜, 猜猜谁是狼, 谁会出局), an
+# award (评选, 最佳, MVP, 人气) or their gallery (旁听席): that stays set aside
+_SPECTATORS_POLL = lazy(r"猜|预测|谁会|评选|评比|最佳|人气|MVP|席", re.I)
 
 
 def _not_game(s: str, ruleset: str = "default") -> str | None:
@@ -337,8 +344,10 @@ def _not_game(s: str, ruleset: str = "default") -> str | None:
     报名帖: the rules thread that also takes the sign-ups is the rules; an audience word
     beside a day's vote (:data:`AUDIENCE`) is the theme's name for the players."""
     rules_too = "规则" in s or "rules" in s
-    voted = _kind_of(s, ruleset)[0] is ThreadKind.VOTE and (
-        _DAY.search(s) is not None or title_date(s) is not None
+    voted = (
+        _kind_of(s, ruleset)[0] is ThreadKind.VOTE
+        and (_DAY.search(s) is not None or title_date(s) is not None)
+        and not _SPECTATORS_POLL.search(s)
     )
     return next(
         (
@@ -381,7 +390,7 @@ def _named_beside(s: str) -> bool:
     """Whether a title says a word of its own beside its day label (第一日·早市), not its
     day alone (第一日, 次日) nor only a bracket (第一日（加速）), and no word that names no
     vote round (第一日 闲聊, 第二日·死讯, 2026年3月 第二日: :data:`_NOT_A_ROUND`)."""
-    words = _beside(s)
+    words = [w for w in _beside(s) if not _SERIES.match(w)]
     return bool(words) and not any(_NOT_A_ROUND.search(w) for w in words)
 
 
@@ -408,6 +417,26 @@ def classify(subject: str, ruleset: str = "default", tag: str | None = None) -> 
 # digits (RB8801, RB8802, RB8803: days 1-3), as the director says or as the titles run
 # (discover._dated_by_serial); a code alone names no day.
 _SERIAL = lazy(r"(?<![A-Za-z0-9])([A-Za-z]{1,4})(\d{2,6})(?![A-Za-z0-9])")
+
+
+def set_aside_vote(
+    subject: str, ruleset: str = "default", tag: str | None = None
+) -> tuple[str, str] | None:
+    """(the spectators' word, the day said: 第2天 / 12月3日) of a title set aside for an
+    audience word (:data:`AUDIENCE`: a spectators' poll, 观众竞猜 / 评选 / 旁听席) that would
+    otherwise be a day's vote thread — a thread whose ballots are left out only on that word,
+    so discovery flags it for the director (issue 34 §3); never one set aside for another word
+    as well (第2天 观众投票 吐槽)."""
+    s = _untagged(subject, tag)
+    word = _not_game(s, ruleset)
+    if word not in AUDIENCE:
+        return None
+    info = classify(s.replace(word, " "), ruleset)
+    if (info.kind or info.undated) is not ThreadKind.VOTE:
+        return None
+    if info.day is not None:
+        return word, f"第{info.day}天"
+    return (word, f"{info.date[0]}月{info.date[1]}日") if info.date is not None else None
 
 
 def serial_code(subject: str, tag: str | None = None) -> str | None:

@@ -125,8 +125,11 @@ _FROM_NOW = lazy(
 )
 # 延长一点时间, 提前一点儿: a little, no amount and no clock.  So is the 一点 of a degree,
 # after the word it grades (还差一点, 有一点, 快一点, 多一点, 晚一点关门) or before what makes
-# it one (一点点, 一点儿, 一点也不); never the hour (一点关门, 晚上一点, 今晚一点, 十一点)
+# it one (一点点, 一点儿, 一点也不), or that ends its clause after a verb (帖子我收拾一点，…);
+# never the hour (一点关门, 晚上一点, 今晚一点, 十一点, 截止到一点。)
 _A_LITTLE = lazy(
+    r"(?<=[\u4e00-\u9fff])(?<![今明昨当早晚午夜里晨上下天日号点时整至到在于是为零一二三四五六七八九十两])"
+    r"一点(?=\s*(?:[，,。！!；;～~…]|$))|"
     r"(?<=提前|推迟|延后|延迟|延长|顺延)\s*一点(?=\s*(?:时间|儿))"
     r"|(?<=[差有快慢多少好大小高低长短稍再])一点(?![:：\d半])"
     r"|(?<![今明昨当傍][早晚])(?<=[早晚])一点(?![:：\d半])"
@@ -818,6 +821,8 @@ def _complement(
     first, other = _own_opening_verb(points, line, spans)
     if first.role != "opens" or other.role is not None or not _said_otherwise(line, spans[1]):
         return [first, other]
+    if not _ends_in_own_clause(line, spans[1]):
+        return [first, other]  # 12:00 午休, 15:00 导演发线索, 18:00 有个小活动: the day goes on
     if other.aside or (other.day and first.day and other.day != first.day):
         return [first, other]
     if not first.at < other.at <= first.at + timedelta(days=3):
@@ -842,6 +847,26 @@ def _own_opening_verb(
     ):
         other = replace(other, role=None)
     return first, other
+
+
+# a verb that ends something (落地, 熄火, 收工, 打烊, 天黑, 散场): the day's other bound in the
+# theme's own words pairs with its opening — an event inside the day (午休, 发线索, 有个小活动)
+# does not end it
+_ENDING = lazy(
+    r"关|闭|截|结束|结算|终|停|止|完(?!成)|落地|降落|着陆|靠岸|到站|抵达|返航|熄|灭|散|打烊|"
+    r"收(?!拾|到|集|听|看)|清场|离场|下班|下线|下播|退房|谢幕|落幕|天黑|入夜|\bclose|\bend|"
+    + "|".join(SHOW_CLOSES),
+    re.I,
+)
+
+
+def _ends_in_own_clause(line: str, span: tuple[int, int]) -> bool:
+    """Whether the time's own clause (between two marks) says an ending verb (21:30 落地;
+    熄火 24:00)."""
+    start, end = span
+    own_before = re.split(r"[。！!；;？?，,、]", line[:start])[-1]
+    own_after = re.split(r"[。！!；;？?，,、]", line[end:])[0]
+    return bool(_ENDING.search(own_after) or _ENDING.search(own_before))
 
 
 def _said_otherwise(line: str, span: tuple[int, int]) -> bool:

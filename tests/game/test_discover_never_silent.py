@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from auditor.game.announce import Notice, Patterns, notice_word
+from auditor.game.discover import Discovery, TitledThread, discover_threads
 from auditor.game.fold import fold
-from auditor.game.gamefile import EventType
+from auditor.game.gamefile import EventType, parse_game
 from auditor.game.state import why_listed
 
 PLAYERS = ["黄瓜", "冬瓜", "番茄", "芒果", "開心果", "苦瓜"]
@@ -1130,3 +1131,25 @@ def test_what_the_reader_read_is_not_listed(text: str) -> None:
 def test_a_name_with_a_word_of_winning_is_no_end(text: str, over: bool) -> None:
     found = Patterns(["常胜", "番茄"]).find(text)
     assert any(a.type is Notice.GAME_OVER for a in found) == over
+
+
+def test_discovery_carries_the_flag_on_the_set_aside_thread(tmp_path: Path) -> None:
+    (tmp_path / "pages").mkdir()
+    game = parse_game(
+        {
+            "game": {"name": "t", "ruleset": "m107", "directors": ["导演"], "tag": "M107"},
+            "forum": {"pages": "pages/", "board": 2},
+            "players": {"names": ["甲", "乙", "丙"]},
+        },
+        tmp_path / "game.toml",
+    )
+    disc = Discovery()
+    titled = [
+        TitledThread(11, "【M107】第2天 讨论帖"),
+        TitledThread(12, "【M107】第2天 观众竞猜投票"),
+        TitledThread(13, "【M107】第2天 投票复盘"),
+    ]
+    taken = discover_threads(game, titled, disc)
+    assert [t.tid for t in taken] == [11]
+    flags = {x.tid: x.vote_aside for x in disc.unclassified}
+    assert flags == {12: ("观众", "第2天"), 13: None}

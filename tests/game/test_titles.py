@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.game.gamefile import ThreadKind
-from auditor.game.titles import classify, cn_number, match_tag
+from auditor.game.titles import classify, cn_number, match_tag, set_aside_vote
 
 
 @pytest.mark.parametrize(
@@ -215,3 +215,67 @@ def test_a_killbar_day_with_a_word_that_names_no_round_is_its_discussion() -> No
     ):
         info = classify(title, "killbar7", "[版杀7]")
         assert info.kind is ThreadKind.DISCUSSION and info.day is not None, title
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        # review 43 item 2: the spectators' own poll on a day (a guess, an award, their gallery)
+        "【M107】第3天 观众投票：最佳演绎评选",
+        "【M107】第二天 观众竞猜投票（猜猜谁是狼）",
+        "【M107】观众投票 第2天 谁会出局？",
+        "【M107】第2天 旁听席投票",
+        "[M39] 第四天 观众投票·人气选手",
+        "[030] 第2天 观众投票 本日MVP",
+        "[M107] 第三天 观众预测投票",
+    ],
+)
+def test_a_spectators_poll_naming_a_day_stays_aside(title: str) -> None:
+    info = classify(title, "m107")
+    assert (info.kind, info.undated) == (None, None), info.why
+
+
+def test_the_players_vote_that_keeps_the_audience_out_is_the_days_vote() -> None:
+    assert classify("【M107】第2天 投票帖（观众勿入）", "m107").kind is ThreadKind.VOTE
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        # a train's, a flight's number with its service word: the series' name, not the round
+        ("【版杀7】K7次·第1天·青石站", ThreadKind.VOTE),
+        ("[版杀7] CA1234班 第二日 塔台", ThreadKind.VOTE),
+        ("[版杀7] Z19次 第三日", ThreadKind.DISCUSSION),
+        # review 43 item 12: a dotted date, a bare code or digits name no round
+        ("【版杀7】第1天 12.3", ThreadKind.DISCUSSION),
+        ("【版杀7】G2 第二日", ThreadKind.DISCUSSION),
+        ("[版杀7] 第三日 3.14", ThreadKind.DISCUSSION),
+        ("[版杀7] 第二日 B7", ThreadKind.DISCUSSION),
+        ("[版杀7] 第二日 1204", ThreadKind.DISCUSSION),
+    ],
+)
+def test_a_series_name_is_a_code_with_its_service_word(title: str, kind: ThreadKind) -> None:
+    info = classify(title, "killbar7", "[版杀7]")
+    assert (info.kind, info.day is not None) == (kind, True), info.why
+
+
+@pytest.mark.parametrize(
+    ("title", "want"),
+    [
+        # set aside for the spectators' word alone, though it reads as a day's vote: flagged
+        ("【M107】第3天 观众投票：最佳演绎评选", ("观众", "第3天")),
+        ("【M107】第2天 旁听席投票", ("旁听", "第2天")),
+        ("【M107】12月3日 观众投票：本场MVP", ("观众", "12月3日")),
+        # a chat or recap word (also), no vote, no day, or no audience word: no flag
+        ("【M107】第2天 观众投票 吐槽", None),
+        ("【M107】第2天 投票复盘", None),
+        ("【M107】第4天 投票树洞", None),
+        ("【M107】观众投票（猜身份）", None),
+        ("【M107】第2天 观众闲聊", None),
+        ("【M107】第2天 投票", None),
+    ],
+)
+def test_a_vote_set_aside_for_its_spectators_word_is_flagged(
+    title: str, want: tuple[str, str] | None
+) -> None:
+    assert set_aside_vote(title, "m107", "M107") == want

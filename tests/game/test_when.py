@@ -1180,6 +1180,15 @@ def test_a_line_ending_on_a_phase_and_a_colon_heads_the_lines_below() -> None:
         ("18:00 了，21:30 关帖。", [(None, "18:00"), ("closes", "21:30")]),
         ("09:00 开门，08:00 发夜间结果。", [("opens", "09:00"), (None, "08:00")]),
         ("09:00 开门，20:00 开始写遗言。", [("opens", "09:00"), (None, "20:00")]),
+        # an event inside the day is no ending (review 43 item 1): the close needs its verb
+        ("第3天 9:00 开门，12:00 午休", [("opens", "09:00"), (None, "12:00")]),
+        ("今天 09:00 开帖，15:00 导演发线索", [("opens", "09:00"), (None, "15:00")]),
+        ("第3天 9:00 开门，18:00 有个小活动", [("opens", "09:00"), (None, "18:00")]),
+        ("08:00 开张，14:00 换班，大家别慌", [("opens", "08:00"), (None, "14:00")]),
+        ("10:00 开业，19:00 抽奖", [("opens", "10:00"), (None, "19:00")]),
+        ("今天 08:30 开门，22:00 打烊", [("opens", "08:30"), ("closes", "22:00")]),
+        ("环节二 今天 0 点入场，24 点清场。", [("opens", "00:00"), ("closes", "23:59")]),
+        ("7:00 开门，20:00 天黑。", [("opens", "07:00"), ("closes", "20:00")]),
     ],
 )
 def test_a_lines_other_time_is_the_days_other_bound(
@@ -1197,3 +1206,29 @@ def test_packing_up_is_no_close() -> None:
     assert [(p.role, p.at.hour) for p in find_points("贰拾叁点关帖", posted, TZ)] == [
         ("closes", 23)
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # review 43 item 11: 拾 is ten only in a number, never 收拾 before a plain digit
+        "帖子我收拾一点，今晚关帖",
+        "大家收拾一点东西，准备关门了",
+        "收拾九点前的残局，关门",
+        "先收拾三天的烂摊子，再说关门的事",
+        "收拾点东西准备关门",
+        "我去捡拾一点柴火，关门吧",
+    ],
+)
+def test_packing_up_before_a_digit_is_no_time(text: str) -> None:
+    posted = datetime(2036, 8, 7, 9, 0, tzinfo=TZ)
+    assert all(
+        p.role is None and p.at.hour not in (10, 11, 13, 19, 23)
+        for p in find_points(text, posted, TZ)
+    ), find_points(text, posted, TZ)
+
+
+def test_a_number_in_financial_digits_still_folds() -> None:
+    posted = datetime(2036, 8, 7, 9, 0, tzinfo=TZ)
+    for text, hour in (("拾点关门", 22), ("第拾日 贰拾壹点关帖", 21), ("今晚拾壹点关帖", 23)):
+        assert [(p.role, p.at.hour) for p in find_points(text, posted, TZ)] == [("closes", hour)]
