@@ -171,14 +171,19 @@ _DAY_UNPLACED = lazy(r"(?:周|星期|礼拜)[一二三四五六日天](?!末)|�
 
 _NUM = r"[0-9一二两三四五六七八九十]{1,3}"
 _CORRECTION = lazy(r"更正|订正|纠正|修正|改为|应为|更改为|有误|写错")
+# hearsay: what others say happened, not the director's word (有消息称 X 也阵亡) ...
+_HEARSAY = r"有消息称|有消息说|有传言|传言|传闻|谣传|网传|据传|听说"
+# ... until the director says it himself: a colon, a dash, or the word that checks it
+# (听说大家关心结果：昨夜死者是 X; 据传言两人遇害——经确认 …; 传闻中的“…”是真的)
+_HEARSAY_ENDS = {w[-2:] for w in _HEARSAY.split("|")}
+_CONFIRMED = r"[:：]|—+|-{2,}|经(?:过)?(?:确认|核实|核查|查证)|是真的|属实|确有其事"
 # undo the rest of the sentence from where they stand
 _SUPPOSE = lazy(
     r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
     r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛(?![，,…\.])|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
-    # hearsay: what others say happened, not the director's word (有消息称 X 也阵亡)
-    r"|有消息称|有消息说|有传言|传言|传闻|谣传|网传|据传|听说"
+    r"|" + _HEARSAY
 )  # (晚上嘛，… / 晚上嘛……: 嘛 before a pause marks the topic, it asks nothing)
 # (with a light verb between: 不作放逐判决, 不予淘汰, 不会出局)
 _NEGATION = lazy(r"(?:不是|并非|并未|尚未|没有|不|没|未|非|别|无须)(?:作|做|予|会|用)?$")
@@ -340,6 +345,9 @@ _SHERIFF_SUBJECT = lazy(
     r"|(?:被)?(?:选为|推选为|选举为|立为|推为)(?:了)?\s*警长|(?<![谁去来])(?:做|出任)(?:了)?\s*警长|(?:上任|就任|荣任)\s*警长"
     r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
 )
+# a theme's words of command: leading a team (指挥, 带队, 领队, 领导, 统领) or the office
+# itself (警长, 队长, 船长)
+_COMMAND = r"指挥|带队|领队|领导|统领|统率|统帅|号令|[\u4e00-\u9fff]长"
 _SHERIFF_OBJECT = lazy(
     # (a pause before the name: 移交给……斗彩)
     # (警徽归 X, 警徽落在了 X 手上, 警徽顺位给到 X, 警徽从 A 手里转到了 B)
@@ -352,9 +360,10 @@ _SHERIFF_OBJECT = lazy(
     r"|殉职\s*[，,]?\s*(?:移交|转交|交)(?:给|予|畀|于)?"
     # 警长给 X, 文言 传位于 X, 粤 交畀 X
     r"|警长\s*给|传位(?:于|给|予)?|交畀"
-    # the office by the theme's word for its power (指挥权移交 X, 带队权交给 X): the one
-    # power a player hands on is the badge — not a right of every player (投票权, 发言权)
-    r"|[\u4e00-\u9fff]{1,2}(?<![票言决举])权\s*(?:移交|转交|交|传)(?:给|予|至)?(?:了)?)"
+    # the office by the theme's word for its power of command (指挥权移交 X, 带队权交给 X,
+    # 队长权): the one power a player hands on is the badge — never a right of a moment
+    # or of every player (决定权, 选择权, 话语权, 使用权, 投票权, 发言权)
+    r"|(?:" + _COMMAND + r")权\s*(?:移交|转交|交|传)(?:给|予|至)?(?:了)?)"
     r"(?:\s*(?:\.{3,}|…+))?"
 )
 # inside a fallen sheriff's bracket: (警长，殉职移交 Y), (警长，移交 Y), (殉职，警徽交给 Y); never
@@ -365,6 +374,8 @@ _BRACKET_HANDOVER = lazy(
 # the badge won at the election (its votes, 高票, 当选) — not one left by a sheriff who went
 _BADGE_WON = lazy(r"\d\s*票|高票|当选|竞选|选举|选出|推举")
 _BADGE_LEFT = lazy(r"移交|顺位|殉职|遗|临死|临走|出局|死|遇害|被[刀杀毒投票]|从\S{1,12}?手")
+# the office as the object of another verb (交给警长 X, 请警长 X, 由警长 X 决定)
+_ADDRESSED = lazy(r"(?:交给|交由|给|请|让|由|听|问|等)\s*$")
 _SHERIFF_STATUS = lazy(
     r"(?:今日|今天|当日|本日|现任|当前)?\s*警长\s*(?:大人|一职|之位)?\s*(?:(?:不变|未变|照旧|依旧)?\s*[:：]|(?:依旧|依然|仍然|仍|还)?(?:是|为)|(?=\S))"
 )
@@ -582,10 +593,15 @@ _ACTOR = lazy(
 # ……): its player is on a later line
 _DANGLING = lazy(r"[^，。,！!？?]{0,6}?(?:是|为)?\s*(?:—+|…+|\.{3,}|[:：])\s*$")
 # the verbs of standing in for a player (由 X 接替); 代 + the theme's activity too (由 X
-# 代课, 代班 — not 代表)
+# 代课, 代班, 代发言 — not 代表, nor one act done for a player who keeps the seat: the
+# proxy's vote 代投, a post 代发, a chore 代劳)
 # … and the written style's taking up of the seat (其席由替补 X 承之, 由 X 继其位)
+# a bracket telling how a player went out (（昨夜被刀）, （投票）): a death, no seat given back
+_HOW_SAID = r"\s*[（(][^）)]{0,12}?(?:被|刀|杀|毒|死|遇害|昨夜|昨晚|投票|放逐)"
+# (代 + one act for a player who keeps the seat — a proxy's vote, a post, a chore — or 代表)
+_PROXY_ACT = r"[表价投劳]|发(?!言)"
 _STANDS_IN = (
-    r"接替|顶替|替补|代替|替换|代打|暂代|代为|接手|接管|顶|代(?![表价])[\u4e00-\u9fff]"
+    r"接替|顶替|替补|代替|替换|代打|暂代|代为|接手|接管|顶|代(?!" + _PROXY_ACT + r")[\u4e00-\u9fff]"
     r"|(?:承|继|补)(?=之|其|[席位座缺])"
 )
 
@@ -940,6 +956,19 @@ _DENIED_VALUE = lazy(r"(?<=[，,])\s*(?:而|并|也)?不是[^，,。；;！!\n]*
 _RULE = lazy(r"任何|[^小按当准]时[，,]|[^小按当准\d]时(?=可|即|须)|须|可以|规则")
 
 
+def _said_after_hearsay(sentence: str) -> str:
+    """The sentence without the hearsay the director then says himself (听说大家关心结果：
+    昨夜死者是 X; 据传言两人遇害——经确认，…只有 X; 传闻中的“…”是真的：…): what others say
+    is left out up to the colon, the dash or the word that checks it; the rest is his."""
+    heard = _rx.search(_HEARSAY, sentence)
+    if heard is None or _SUPPOSE.search(_rx.sub(_HEARSAY, "", sentence[: heard.start()])):
+        return sentence
+    turn = _rx.search(rf"(?:(?:{_CONFIRMED})[\s，,]*)+", sentence[heard.end() :])
+    if turn is None or not sentence[heard.end() : heard.end() + turn.start()].strip(" 言称中"):
+        return sentence  # (听说：X 昨夜死了 — the colon opens what was heard)
+    return sentence[: heard.start()] + sentence[heard.end() + turn.end() :]
+
+
 def _supposed(sentence: str, at: int) -> bool:
     """The sentence supposes or asks before the word, or in the word's own clause (如果加速…,
     加速了吗): not a statement.  A 谁懂 after a comma is the director's aside."""
@@ -957,6 +986,15 @@ def _supposed(sentence: str, at: int) -> bool:
     if asked:
         before = before[asked[-1].end() :]
         clause = "" if start < asked[-1].end() else clause
+    # (hearsay the director then says himself: 听说…：昨夜死者是 X — its undoing ends there)
+    said = [
+        m for m in _rx.finditer(_CONFIRMED, before) if _rx.search(_HEARSAY, before[: m.start()])
+    ]
+    said = [m for m in said if before[: m.start()].rstrip(" 言称中")[-2:] not in _HEARSAY_ENDS]
+    if said:
+        cut = said[-1].end()
+        before = _rx.sub(_HEARSAY, "", before[:cut]) + before[cut:]
+        clause = _rx.sub(_HEARSAY, "", clause) if start < cut else clause
     return bool(_SUPPOSE.search(before) or _SUPPOSE.search(clause))
 
 
@@ -980,6 +1018,19 @@ def notice_word(text: str) -> str | None:
         return None  # a tie or no majority: no event to read (its names still list it)
     for sentence in _SENTENCES.findall(text):
         m = NOTICE_WORDS.search(sentence)
+        if m and not _ASKS_OR_TIES.search(sentence) and not _SUPPOSE.search(sentence[: m.start()]):
+            return m.group(0)
+    return None
+
+
+def quiet_said(text: str) -> str | None:
+    """No one leaving, said outright in the theme's words too (本站无人下车), not asked or
+    supposed (如果平票，就无人下车), nor a tie's (平票，无人出局): when may be unsaid."""
+    text = clean(text)
+    if _NO_RESULT.search(text):
+        return None
+    for sentence in _SENTENCES.findall(text):
+        m = _NO_DEATH.search(sentence)
         if m and not _ASKS_OR_TIES.search(sentence) and not _SUPPOSE.search(sentence[: m.start()]):
             return m.group(0)
     return None
@@ -1026,7 +1077,9 @@ _SUB_CONTEXT = lazy(r"替补|替换|换人|请假|退出|离场")
 # a player away for good or a while, and any words of taking their place (issue 34)
 _AWAY = r"请了?假|转学|出差|退出|退赛|有事|掉线|离开|休假|缺席"
 _TAKES_PLACE = (
-    r"替补|代替|暂代|代打|代|顶替|顶|接替|接手|接过|接|补上|补位|坐[^，,。]{0,4}?(?:位子|位置|座位)"
+    r"替补|代替|暂代|代打|代(?!"
+    + _PROXY_ACT
+    + r")|顶替|顶|接替|接手|接过|接|补上|补位|坐[^，,。]{0,4}?(?:位子|位置|座位)"
 )
 # a substitute asked for, refused, planned, or an account of one's own (issue 34)
 _SUB_ASKED = lazy(
@@ -1396,9 +1449,9 @@ class Patterns:
                 rf"(?:{_STANDS_IN})(?!\s*(?:{one}))"
             ),
             re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
-            # 风铃 归队，笔筒 下场 (玉兰 is back, 辛夷 out): the replaced back, the substitute off
+            # 风铃 归队，笔筒 下场: the replaced back, the substitute off (not 出局（昨夜被刀）)
             re.compile(
-                rf"(?P<new>{one})\s*(?:(?P<ret>归队|回归|(?:is|are)\s+back)|回来了?)\s*[，,、]?\s*(?P<who>{one}|(?(ret){free}{{1,8}}?|(?!)))\s*(?:下场|离场|退场|(?(ret)出局|(?!)))"
+                rf"(?P<new>{one})\s*(?:(?P<ret>归队|回归|(?:is|are)\s+back)|回来了?)\s*[，,、]?\s*(?P<who>{one}|(?(ret){free}{{1,8}}?|(?!)))\s*(?:下场|离场|退场|(?(ret)出局(?!{_HOW_SAID})|(?!)))"
             ),
             re.compile(
                 rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
@@ -2132,9 +2185,13 @@ class Patterns:
         )
 
         def office(m: re.Match[str]) -> str:
-            if _UNDOING.search(m.group("w")) or _NOT_TOLD_OUT.search(m.group("w")):
+            w = m.group("w")
+            # (the office by its own name too: 警长：X（首期选出）)
+            if not _rx.fullmatch(r"警长|警徽", w) and (
+                _UNDOING.search(w) or _NOT_TOLD_OUT.search(w)
+            ):
                 return m.group(0)
-            return f"{m.group('lead')}警长：{m.group('who')}（首日）"
+            return f"{m.group('lead')}警长：{m.group('who')}（第一日）"
 
         text = _rx.sub(
             rf"^(?P<lead>[^\S\n]*(?:[^\s\u4e00-\u9fff]\s*)?)(?P<w>[\u4e00-\u9fff]{{2,5}})\s*[:：]\s*(?P<who>{one})\s*"
@@ -2685,7 +2742,8 @@ def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
     )
     # (【当日警长】X → 已出局，由其移交 Y: the office handed on, the badge unnamed)
     badge_post = "警徽" in text or bool(
-        _rx.search(r"警长[^。\n]{0,20}?(?:移交|转交|传位|交畀|交给|给)|殉职", text)
+        # (not the sheriff asked to give out his choice: 请警长 X 给出选择)
+        _rx.search(r"警长[^。\n]{0,20}?(?:移交|转交|传位|交畀|交给|给(?!出))|殉职", text)
     )
     # a post headed 杀人贴 (版杀7: the killer's post at the night's end) tells a night
     head = text.strip().splitlines()[0] if text.strip() else ""
@@ -2811,7 +2869,7 @@ class _Sentence:
         if self.asks:
             return []
         out: list[Announced] = []
-        clauses = _clauses(self.text)
+        clauses = _clauses(_said_after_hearsay(self.text))
         for i, clause in enumerate(clauses):
             if _SUPPOSE.search(clause):
                 break  # a supposition or a question runs to the end of the sentence
@@ -3264,6 +3322,8 @@ class _Sentence:
         for m in _SHERIFF_STATUS.finditer(c):
             if "竞选" in c or "警徽" in c:
                 continue
+            if _ADDRESSED.search(c[: m.start()]):
+                continue  # (决定权交给警长 X, 请警长 X 选择: the holder addressed, no state)
             for n in self._slots(c, names, m.span(), nxt, subject=False):
                 rest = _rx.sub(r"(?:而非|而不是|不是)\s*\S{1,12}$", "", c[n.end :])
                 # 警长番茄的票: no state; 警长是 桂圆 大人👮 继续带队冲鸭: a state, then chat

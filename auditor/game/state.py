@@ -34,6 +34,7 @@ from auditor.game.announce import (
     from_now,
     night_said,
     notice_word,
+    quiet_said,
     roster_only,
     sentences,
     short_phase,
@@ -104,7 +105,7 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
     names = [] if roster_only(players, text) else _names_in(players, text)
     if names:
         return f"提到玩家 {'、'.join(names)}"
-    word = None if _plan_only(text) else notice_word(text) or night_said(text)
+    word = None if _plan_only(text) else notice_word(text) or night_said(text) or quiet_said(text)
     if word is not None:
         return f"写了「{word}」"
     side = FACTION_SAID.search(fold(text))
