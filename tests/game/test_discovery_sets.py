@@ -118,6 +118,8 @@ SETS = [
     ("blind17/announcements_blind.jsonl", 0.895, 0.550, 3),  # once: 0.816/0.467; s43: 0.900/0.554
     ("blind18/announcements_dev.jsonl", 0.805, 0.625, 14),  # after s42; s43: 0.810/0.630
     ("blind18/announcements_blind.jsonl", 0.889, 0.535, 7),  # scored once: 0.894 / 0.540 / 7
+    ("blind19/announcements_dev.jsonl", 0.833, 0.617, 9),  # scored once (s43): 0.838/0.622
+    ("blind19/announcements_blind.jsonl", 0.829, 0.604, 10),  # scored once: 0.834 / 0.609 / 10
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
