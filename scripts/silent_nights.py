@@ -56,7 +56,8 @@ from tools.writer import ScriptPost, load_script  # noqa: E402
 GAMES = ROOT / "tests" / "games"
 NOT_SCORED = "NOT YET SCORED"
 # a set not yet scored is never opened (common brief): named here as well as by its README
-NEVER = frozenset({"discovery_blind9"})
+# (discovery_blind9 was, until its one score at the end of session 43)
+NEVER: frozenset[str] = frozenset()
 
 
 def regression_games() -> list[Path]:

@@ -30,8 +30,12 @@ sys.path.insert(0, str(paths.ROOT / "scripts"))
 
 from silent_nights import nights_of, regression_games, run_night
 
-#: The nights allowed to be silent (``"m107_newsroom night 1"``): none since session 43.
-SILENT_TODAY: frozenset[str] = frozenset()
+#: The nights allowed to be silent (``"m107_newsroom night 1"``): the regression games' none
+#: since session 43; discovery_blind9's, at its one score (end of session 43, the strict
+#: measure), six: days and events of the courier's and the abbot's games no question names.
+SILENT_TODAY: frozenset[str] = frozenset(
+    f"{game} night {n}" for game in ("m107_courier", "m39_abbot") for n in (1, 2, 3)
+)
 
 NIGHTS = [
     pytest.param(folder, number, cutoff, id=f"{folder.name}-{number}")
@@ -41,8 +45,20 @@ NIGHTS = [
 ]
 
 
-def test_the_blind_set_not_yet_scored_is_never_run() -> None:
-    assert NIGHTS and not any("discovery_blind9" in str(p.values[0]) for p in NIGHTS)
+def test_a_set_not_yet_scored_is_never_run() -> None:
+    from silent_nights import GAMES, NOT_SCORED
+
+    unscored = [
+        f.name
+        for f in GAMES.glob("discovery*")
+        if (f / "README.md").exists()
+        and NOT_SCORED in (f / "README.md").read_text(encoding="utf-8").split("\n", 1)[0]
+    ]
+    assert NIGHTS and not any(name in str(p.values[0]) for name in unscored for p in NIGHTS), (
+        unscored
+    )
+    # scored at the end of session 43: its nights are run, its silent ones listed above
+    assert any("discovery_blind9" in str(p.values[0]) for p in NIGHTS)
 
 
 @pytest.mark.parametrize(("folder", "number", "cutoff"), NIGHTS)
