@@ -1434,6 +1434,9 @@ def test_a_heading_undone_by_the_post_is_no_vote(text: str) -> None:
         ("唉 还是投一下 包子哦", "包子"),
         ("再翻了一遍 饺子还是饺子", "饺子"),  # the name restated
         ("撑不住了 投完就睡 豆浆", "豆浆"),
+        # the question asked of him, answered by him (session 43, vote round 19: a name
+        # answering the post's own 投谁 is the vote; 你们投谁 / 昨天投谁 stay no vote)
+        ("你问我投谁？ 包子", "包子"),
     ],
 )
 def test_a_name_as_the_posts_last_unit_after_a_space_is_its_vote(text: str, target: str) -> None:
@@ -1446,7 +1449,6 @@ def test_a_name_as_the_posts_last_unit_after_a_space_is_its_vote(text: str, targ
     [
         "看完了 我不投 饺子",  # negated
         "刚下班 大家都投 豆浆",  # others urged
-        "你问我投谁？ 包子",  # a question answered
         "昨天投的 饺子",  # the past
         "顺序是 包子、豆浆",  # a list
     ],
