@@ -571,6 +571,88 @@ def _dated_by_serial(
     return out
 
 
+# A title's own running number for its days (``[M107] 📦一号线路·讨论``, ``🚚二号线路·投票``;
+# ``[M39] 🔔初一·禅堂（讨论）``, ``🔔初二·功德箱（投票）``): one numeral in one word of the title,
+# the rest of that word the same in every day thread (一号线路 / 二号线路, 初一 / 初二).  A
+# number not of the day's own (第2轮 / 第3场: :func:`_counted_by_title`; a runoff's 第二轮; a
+# serial code; a date) is read elsewhere or not at all.
+_RUN_SPLIT = lazy(r"[\s·・•\-—|｜:：/,，。!！?？]+")
+_RUN_NUMERAL = lazy(
+    r"(?<![0-9一二两三四五六七八九十])(\d{1,2}|[一二两三四五六七八九十]{1,3})(?![0-9一二两三四五六七八九十])"
+)
+_RUN_BRACKETED = lazy(r"[\[【［(（「『<《〔][^\]】］)）」』>》〕]*[\]】］)）」』>》〕]")
+
+
+def _running_word(subject: str, tag: str | None) -> tuple[str, str, int] | None:
+    """(the title's day word, its template with the numeral as ``#``, the number) of a title
+    that carries one numeral in one of its words (🚚二号线路·讨论 → 二号线路, #号线路, 2), brackets,
+    emoji and symbols aside; None for none or more than one."""
+    s = _RUN_BRACKETED.sub(" ", _untitled(subject, tag))
+    s = "".join(c if c.isalnum() or c in " ·・•-—|｜:：/,，" else " " for c in s)
+    found: list[tuple[str, re.Match[str]]] = []
+    for word in _RUN_SPLIT.split(s):
+        found += [(word, m) for m in _RUN_NUMERAL.finditer(word)]
+    if len(found) != 1:
+        return None
+    word, m = found[0]
+    n = cn_number(m.group(1))
+    if n is None or len(word) > 8 or word == m.group(1):
+        return None
+    return word, word[: m.start()] + "#" + word[m.end() :], n
+
+
+def _untitled(subject: str, tag: str | None) -> str:
+    """The title normalised, its tag removed."""
+    s = fold(subject)
+    return re.sub(re.escape(tag), " ", s, flags=re.I) if tag else s
+
+
+def _dated_by_running_number(
+    game: Game, threads: list[ThreadSpec], disc: Discovery
+) -> list[ThreadSpec]:
+    """The day threads whose titles count the days by a running number of their own when no
+    title names a day (:data:`_running_word`): every undated day thread carries one word
+    with one numeral, the same word but for the numeral, and the numbers run 1, 2 … n (a
+    game's first night: 1 alone), each thread the day its number counts (inferred: shown
+    to the director as a proposal).  The word is then the game's name of that day in the
+    directors' posts (二号线路截单改为 23:00, 初三暮鼓改在今晚 23:30: 第2天 / 第3天)."""
+    if any(
+        t.day is not None for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)
+    ):
+        return []
+    run: list[tuple[Listed, ThreadKind, str, int]] = []
+    templates: set[str] = set()
+    for listed in disc.unclassified:
+        info = classify(listed.subject, game.ruleset, game.tag)
+        if info.undated is None:
+            continue
+        said = _running_word(listed.subject, game.tag)
+        if (
+            said is None
+            or info.date is not None
+            or a_runoff(listed.subject)
+            or title_count(listed.subject, game.tag) is not None
+            or serial_code(listed.subject, game.tag) is not None
+        ):
+            return []
+        word, template, n = said
+        templates.add(template)
+        run.append((listed, info.undated, word, n))
+    numbers = {n for *_x, n in run}
+    if len(templates) != 1 or not numbers or numbers != set(range(1, max(numbers) + 1)):
+        return []
+    out: list[ThreadSpec] = []
+    for listed, kind, word, n in run:
+        spec = ThreadSpec(listed.tid, kind, n)
+        disc.unclassified.remove(listed)
+        if disc.serials.setdefault(word, n) != n:
+            disc.serials[word] = 0  # one word, two days: no name
+        out.append(spec)
+        note = f"「{listed.subject}」{word} → 第{n}天（标题的序号依次是第 1、2、3…天）"
+        disc.threads.append(Sourced(spec, "标题", None, note, "inferred"))
+    return out
+
+
 # a vote thread's opening gives the ballot's form (投票格式：…, a line 投票对象：…)
 _BALLOT_FORM = lazy(r"投票格式|票型格式|(?:^|\n)\s*投票(?:对象)?\s*[:：]")
 # … unless the opening sends the votes elsewhere (本帖不投票, 请到「首日·决」帖投, 投票格式见规则帖)
@@ -689,6 +771,8 @@ def _phases_by_order(game: Game, threads: list[ThreadSpec], disc: Discovery) -> 
 def _serial_text(text: str, serials: Mapping[str, int]) -> str:
     """``text`` with each title code that counts a day (RB8802) said as 第N天."""
     for code, n in serials.items():
+        if not n:
+            continue
         text = re.sub(
             rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", f"第{n}天", text, flags=re.I
         )
@@ -2196,6 +2280,7 @@ def discover(game: Game, store: object) -> Game:
     threads += _dated_by_opening(game, disc, store)
     threads += _counted_by_title(game, threads, disc, store)
     threads += _dated_by_serial(game, threads, disc, store)
+    threads += _dated_by_running_number(game, threads, disc)
     threads = _vote_by_opening(game, threads, disc, store)
     _phases_by_order(game, threads, disc)
     subjects = {t.tid: t.subject for t in titled}
