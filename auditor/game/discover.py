@@ -1712,10 +1712,9 @@ def _event_from(
             at = opening_of.opens if opening_of is not None else t
         return Event(EventType.ELIMINATED, a.player, at, how, announced=_announced_after(t, at))
     if a.type is EventType.SHERIFF:
-        at = result_close if (a.how == "elected" and result_close is not None) else t
-        if a.how == "handed_over" and result_close is not None:
-            at = result_close
-        return Event(EventType.SHERIFF, a.player, at, a.how)
+        return Event(
+            EventType.SHERIFF, a.player, _sheriff_at(a, t, result_close, opening, days), a.how
+        )
     if a.type is EventType.IDIOT_REVEALED:
         return Event(EventType.IDIOT_REVEALED, a.player, result_close or t)
     if a.type is EventType.PIPED:
@@ -1723,6 +1722,40 @@ def _event_from(
     if a.type is EventType.SUBSTITUTE:
         return Event(EventType.SUBSTITUTE, a.player, t, value=a.account)
     return None
+
+
+def _sheriff_at(
+    a: Announced, t: datetime, result_close: datetime | None, opening: bool, days: list[DaySpec]
+) -> datetime:
+    """When a sheriff took the badge: a vote's result at its close, one a day's opening
+    names as elected at the close before it (:func:`_last_close`), else when it is told."""
+    if a.how in ("elected", "handed_over") and result_close is not None:
+        return result_close
+    if a.how == "elected" and opening:
+        return _last_close(days, t) or t
+    return t
+
+
+def _last_close(days: list[DaySpec], t: datetime) -> datetime | None:
+    """The latest day's close before ``t``: when a day's opening names the sheriff elected
+    (M107 公示: 每天开始时都会公示…当日警长; 第一天白天，获得投票最多的角色将成为警长), the
+    election was that close's vote."""
+    return max((d.closes for d in days if d.closes <= t), default=None)
+
+
+def _first_badge(ev: Event, found: list[Sourced], spec: ThreadSpec | None) -> Event:
+    """A badge given in a vote thread when the game has no sheriff yet is the election, not a
+    hand-over (警徽交 X 掌管 in the first day's result): only a sheriff hands his badge on
+    (M107 警长<殉职>, 红牌罚下的警长警徽随机移交; 第一天白天，获得投票最多的角色将成为警长)."""
+    if (
+        ev.type is not EventType.SHERIFF
+        or ev.how != "handed_over"
+        or spec is None
+        or spec.kind is not ThreadKind.VOTE
+        or any(isinstance(f.item, Event) and f.item.type is EventType.SHERIFF for f in found)
+    ):
+        return ev
+    return replace(ev, how="elected")
 
 
 def discover_events(
@@ -1770,6 +1803,7 @@ def _announced_events(
             ev = _event_from(a, post, spec, days, opening_of)
             if ev is None:
                 continue
+            ev = _first_badge(ev, found, spec)
             if a.correction:
                 corrected = _correct(ev, a, post, found, days)
                 if corrected is None:

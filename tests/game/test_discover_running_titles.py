@@ -103,3 +103,22 @@ def test_a_new_close_said_with_its_labels_colon_or_with_zai() -> None:
     # an opening put back is no delay
     (p,) = find_points("开门改在 10:00", posted, tz)
     assert (p.role, p.delay) == ("opens", False)
+
+
+def test_the_first_badge_given_is_the_election_and_a_days_opening_names_its_vote() -> None:
+    """M107 第一天白天，获得投票最多的角色将成为警长; only a sheriff hands his badge on: a badge
+    given in a vote thread when the game has no sheriff yet is the election, and a sheriff a
+    day's opening names (每天开始时…公示…当日警长) was elected at the close before it."""
+    from auditor.game.discover import Sourced, _first_badge, _last_close
+    from auditor.game.gamefile import DaySpec, Event, EventType, ThreadSpec
+
+    vote, talk = ThreadSpec(301, ThreadKind.VOTE, 1), ThreadSpec(302, ThreadKind.DISCUSSION, 2)
+    given = Event(EventType.SHERIFF, "阿甲", at(11, 21, 22), "handed_over")
+    assert _first_badge(given, [], vote).how == "elected"
+    # a sheriff before, or a badge given in a discussion's opening (a night's death): a hand-over
+    before = [Sourced(Event(EventType.SHERIFF, "阿乙", at(11, 20, 22), "elected"), "pid 1")]
+    assert _first_badge(given, before, vote).how == "handed_over"
+    assert _first_badge(given, [], talk).how == "handed_over"
+    days = [DaySpec(1, at(11, 20, 10), at(11, 21, 22)), DaySpec(2, at(11, 22, 10), at(11, 22, 22))]
+    assert _last_close(days, at(11, 22, 10)) == at(11, 21, 22)
+    assert _last_close(days, at(11, 20, 12)) is None
