@@ -881,9 +881,13 @@ def discover_days(
         ph.sort(key=lambda x: x.opens)
         if n not in found:
             found[n] = _Day(
-                ph[0].opens, ph[-1].closes, False, None, "环节",
+                ph[0].opens,
+                ph[-1].closes,
+                False,
+                None,
+                "环节",
                 {"opens": _stated(None), "closes": _stated(None)},
-            )  # fmt: skip
+            )
     _close_changes(game, found, threads, reader.by_tid, game.timezone, disc.day_names)
     for n, ph in phases.items():
         # a day's close moved (版杀7 第2日 环节二 顺延一小时：2230 关): its last 环节's too
@@ -984,10 +988,9 @@ def _scheduled_ahead(
     disc.ahead = list(ahead.values())
     for pid, stated in scheduled.items():
         if all(
-            n in ahead
-            or (n in days and (days[n].opens == opens or days[n].closes == closes))
+            n in ahead or (n in days and (days[n].opens == opens or days[n].closes == closes))
             for n, (opens, closes) in stated.items()
-        ):  # fmt: skip
+        ):
             disc.read.add(pid)
 
 
@@ -1088,9 +1091,13 @@ class _DayReader:
                 if t.day not in self.found:
                     accelerated = r.accelerated or "加速" in self.titled.get(t.tid, "")
                     self.found[t.day] = _Day(
-                        r.opens, r.closes, accelerated, first.pid, "开帖",
+                        r.opens,
+                        r.closes,
+                        accelerated,
+                        first.pid,
+                        "开帖",
                         {"opens": _stated(first.pid), "closes": _stated(first.pid)},
-                    )  # fmt: skip
+                    )
 
     def _verbs_alone(self, t: ThreadSpec, first: Post) -> None:
         """A day's opening post that states its opening and its close each with its own verb
@@ -1104,9 +1111,13 @@ class _DayReader:
             return
         fast = "加速" in self.titled.get(t.tid, "") or bool(_SPED_LINE.search(_text(first)))
         self.found[t.day] = _Day(
-            opens, closes, fast, first.pid, "开帖",
+            opens,
+            closes,
+            fast,
+            first.pid,
+            "开帖",
             {"opens": _stated(first.pid), "closes": _stated(first.pid)},
-        )  # fmt: skip
+        )
 
     def _phase(self, t: ThreadSpec) -> int | None:
         """The 环节 a vote thread is: its title's number (环节二), else its place among the
@@ -1153,9 +1164,13 @@ class _DayReader:
                         self.scheduled.setdefault(p.pid, {})[n] = (opens, closes)
                     if n not in self.found:
                         self.found[n] = _Day(
-                            opens, closes, fast, p.pid, "日程",
+                            opens,
+                            closes,
+                            fast,
+                            p.pid,
+                            "日程",
                             {"opens": _stated(p.pid), "closes": _stated(p.pid)},
-                        )  # fmt: skip
+                        )
                 if self.standing_phases is None and self.rule.phases and self._standing(t, p):
                     hours = _standing_phase_hours(p, self.tz)
                     if hours:
@@ -1645,9 +1660,12 @@ def _recapped_close(
 
 
 def _opening_of(
-    post: Post, spec: ThreadSpec | None, days: list[DaySpec], said: list[Announced],
+    post: Post,
+    spec: ThreadSpec | None,
+    days: list[DaySpec],
+    said: list[Announced],
     found: list[Sourced],
-) -> DaySpec | None:  # fmt: skip
+) -> DaySpec | None:
     """The day whose opening the post belongs to, for the night's results it tells (the
     night's deaths and pipings are the day's from its opening: 030 / M39 出局与吹笛 次日公示).
     The cases: the day's discussion thread's first post; a post made in the night before
@@ -1903,10 +1921,13 @@ def _continued(posts: list[Post]) -> list[tuple[Post, int | None]]:
         if i in taken:
             continue
         nxt = next(
-            (j for j in range(i + 1, len(ordered)) if ordered[j].tid == p.tid
-             and ordered[j].author == p.author),
+            (
+                j
+                for j in range(i + 1, len(ordered))
+                if ordered[j].tid == p.tid and ordered[j].author == p.author
+            ),
             None,
-        )  # fmt: skip
+        )
         if (
             nxt is not None
             and _DANGLING.search(_text(p))

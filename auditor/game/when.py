@@ -217,7 +217,19 @@ def _digits(m: re.Match[str]) -> str:
 # a day opened and closed in a show's or a shop's own words (a radio host's 开台 / 收台, a
 # stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播, a match's 开球 / 终场哨):
 # the day's verbs
-SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊", "开球", "开赛")  # fmt: skip
+SHOW_OPENS = (
+    "开台",
+    "开播",
+    "开张",
+    "开庭",
+    "开场",
+    "开业",
+    "开工",
+    "出摊",
+    "开摊",
+    "开球",
+    "开赛",
+)
 SHOW_CLOSES = (
     "收台",
     "下播",
@@ -365,8 +377,18 @@ def _month_near(day: int, ref: date) -> date | None:
     return best
 
 
-_REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "次日": 1, "翌日": 1, "后天": 2, "后日": 2,
-        "大后天": 3, "昨天": -1}  # fmt: skip
+_REL = {
+    "今天": 0,
+    "今日": 0,
+    "明天": 1,
+    "明日": 1,
+    "次日": 1,
+    "翌日": 1,
+    "后天": 2,
+    "后日": 2,
+    "大后天": 3,
+    "昨天": -1,
+}
 # a weekday's week: this one (本周五, 周五 on or after the post), the next, the one after
 _WEEK = {"本": 0, "这": 0, "下": 1, "下下": 2, "上": -1}
 _WEEKDAY = {c: i for i, c in enumerate("一二三四五六日")} | {"天": 6}
