@@ -315,10 +315,13 @@ _LONE_WORD = lazy(
 
 # a range whose opening carries its verb before the dash (12月1日 10:00 开球 —— 12月2日 22:00
 # 终场哨, 09:00 开台 - 22:00 收台): the opening's verb said, the range read as one
+# (10:00 开练 → 周二 22:00 收工: any 开 and its object — 开练, 开课 — is the opening's verb, and an
+# arrow after it joins the range as a dash does)
 _VERB_IN_RANGE = lazy(
-    r"(\d{1,2}:\d{2})\s*(?:开帖|开门|开放|开始|开球|开赛|开局|开考|"
+    r"(\d{1,2}:\d{2})\s*(?:开帖|开门|开放|开始|开球|开赛|开局|开考|开[\u4e00-\u9fff]|"
     + "|".join(SHOW_OPENS)
-    + r")\s*(?=(?:-+|至|到)\s*(?:\d{1,2}月\d{1,2}[日号]?|\d{1,2}/\d{1,2})?\s*\d{1,2}:\d{2})"
+    + r")\s*(?:(?P<arrow>→|->|=>|⇒)\s*)?(?=(?(arrow)|(?:-+|至|到))\s*(?:\d{1,2}月\d{1,2}[日号]?"
+    r"|\d{1,2}/\d{1,2}|(?:周|星期|礼拜)[一二三四五六日天])?\s*\d{1,2}:\d{2})"
 )
 
 
@@ -326,7 +329,9 @@ def normalise(text: str) -> str:
     text = _STANDING.sub("", shorthand(fold(text)))
     text = _LONE_WORD.sub(r"\1 ", text)
     text = _ARROWED.sub(_arrow_range, text)
-    text = _VERB_IN_RANGE.sub(r"\1 ", text.translate(_DASHES))
+    text = _VERB_IN_RANGE.sub(
+        lambda m: m[1] + (" - " if m["arrow"] else " "), text.translate(_DASHES)
+    )
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _MOVED_BY.sub(r"\1小时", _A_LITTLE.sub("一些", text))
     text = _CN_CLOCK.sub(_digits, text)

@@ -52,3 +52,14 @@ def test_a_delay_said_as_done() -> None:
     assert not _points("没延时了，今晚九点半关门")[0][2]
     assert not _points("周末多一天，所以第二日到周日晚十点才关。")[0][2]
     assert not _points("九点才开门，晚上九点半关门")[1][2]
+
+
+def test_an_opening_verb_of_the_theme_before_an_arrow() -> None:
+    """开 and its object (开练, 开课) is the opening's verb, an arrow after it the range's dash;
+    two times each with its own verb and no dash stay two points."""
+    monday = datetime(2037, 3, 9, 10, 0, tzinfo=TZ)
+    (r,) = find_ranges("⏰ 10:00 开练 → 周二 22:00 收工", monday, TZ)
+    assert (r.opens.strftime("%d %H:%M"), r.closes.strftime("%d %H:%M")) == ("09 10:00", "10 22:00")
+    assert not find_ranges("10:00 开门 22:00 关门", monday, TZ)
+    # a close moved by an arrow is no range
+    assert not find_ranges("关帖：21:30 → 23:00", monday, TZ)
