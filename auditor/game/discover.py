@@ -571,6 +571,88 @@ def _dated_by_serial(
     return out
 
 
+# A title's own running number for its days (``[M107] 📦一号线路·讨论``, ``🚚二号线路·投票``;
+# ``[M39] 🔔初一·禅堂（讨论）``, ``🔔初二·功德箱（投票）``): one numeral in one word of the title,
+# the rest of that word the same in every day thread (一号线路 / 二号线路, 初一 / 初二).  A
+# number not of the day's own (第2轮 / 第3场: :func:`_counted_by_title`; a runoff's 第二轮; a
+# serial code; a date) is read elsewhere or not at all.
+_RUN_SPLIT = lazy(r"[\s·・•\-—|｜:：/,，。!！?？]+")
+_RUN_NUMERAL = lazy(
+    r"(?<![0-9一二两三四五六七八九十])(\d{1,2}|[一二两三四五六七八九十]{1,3})(?![0-9一二两三四五六七八九十])"
+)
+_RUN_BRACKETED = lazy(r"[\[【［(（「『<《〔][^\]】］)）」』>》〕]*[\]】］)）」』>》〕]")
+
+
+def _running_word(subject: str, tag: str | None) -> tuple[str, str, int] | None:
+    """(the title's day word, its template with the numeral as ``#``, the number) of a title
+    that carries one numeral in one of its words (🚚二号线路·讨论 → 二号线路, #号线路, 2), brackets,
+    emoji and symbols aside; None for none or more than one."""
+    s = _RUN_BRACKETED.sub(" ", _untitled(subject, tag))
+    s = "".join(c if c.isalnum() or c in " ·・•-—|｜:：/,，" else " " for c in s)
+    found: list[tuple[str, re.Match[str]]] = []
+    for word in _RUN_SPLIT.split(s):
+        found += [(word, m) for m in _RUN_NUMERAL.finditer(word)]
+    if len(found) != 1:
+        return None
+    word, m = found[0]
+    n = cn_number(m.group(1))
+    if n is None or len(word) > 8 or word == m.group(1):
+        return None
+    return word, word[: m.start()] + "#" + word[m.end() :], n
+
+
+def _untitled(subject: str, tag: str | None) -> str:
+    """The title normalised, its tag removed."""
+    s = fold(subject)
+    return re.sub(re.escape(tag), " ", s, flags=re.I) if tag else s
+
+
+def _dated_by_running_number(
+    game: Game, threads: list[ThreadSpec], disc: Discovery
+) -> list[ThreadSpec]:
+    """The day threads whose titles count the days by a running number of their own when no
+    title names a day (:data:`_running_word`): every undated day thread carries one word
+    with one numeral, the same word but for the numeral, and the numbers run 1, 2 … n (a
+    game's first night: 1 alone), each thread the day its number counts (inferred: shown
+    to the director as a proposal).  The word is then the game's name of that day in the
+    directors' posts (二号线路截单改为 23:00, 初三暮鼓改在今晚 23:30: 第2天 / 第3天)."""
+    if any(
+        t.day is not None for t in threads if t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)
+    ):
+        return []
+    run: list[tuple[Listed, ThreadKind, str, int]] = []
+    templates: set[str] = set()
+    for listed in disc.unclassified:
+        info = classify(listed.subject, game.ruleset, game.tag)
+        if info.undated is None:
+            continue
+        said = _running_word(listed.subject, game.tag)
+        if (
+            said is None
+            or info.date is not None
+            or a_runoff(listed.subject)
+            or title_count(listed.subject, game.tag) is not None
+            or serial_code(listed.subject, game.tag) is not None
+        ):
+            return []
+        word, template, n = said
+        templates.add(template)
+        run.append((listed, info.undated, word, n))
+    numbers = {n for *_x, n in run}
+    if len(templates) != 1 or not numbers or numbers != set(range(1, max(numbers) + 1)):
+        return []
+    out: list[ThreadSpec] = []
+    for listed, kind, word, n in run:
+        spec = ThreadSpec(listed.tid, kind, n)
+        disc.unclassified.remove(listed)
+        if disc.serials.setdefault(word, n) != n:
+            disc.serials[word] = 0  # one word, two days: no name
+        out.append(spec)
+        note = f"「{listed.subject}」{word} → 第{n}天（标题的序号依次是第 1、2、3…天）"
+        disc.threads.append(Sourced(spec, "标题", None, note, "inferred"))
+    return out
+
+
 # a vote thread's opening gives the ballot's form (投票格式：…, a line 投票对象：…)
 _BALLOT_FORM = lazy(r"投票格式|票型格式|(?:^|\n)\s*投票(?:对象)?\s*[:：]")
 # … unless the opening sends the votes elsewhere (本帖不投票, 请到「首日·决」帖投, 投票格式见规则帖)
@@ -689,6 +771,8 @@ def _phases_by_order(game: Game, threads: list[ThreadSpec], disc: Discovery) -> 
 def _serial_text(text: str, serials: Mapping[str, int]) -> str:
     """``text`` with each title code that counts a day (RB8802) said as 第N天."""
     for code, n in serials.items():
+        if not n:
+            continue
         text = re.sub(
             rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", f"第{n}天", text, flags=re.I
         )
@@ -797,9 +881,13 @@ def discover_days(
         ph.sort(key=lambda x: x.opens)
         if n not in found:
             found[n] = _Day(
-                ph[0].opens, ph[-1].closes, False, None, "环节",
+                ph[0].opens,
+                ph[-1].closes,
+                False,
+                None,
+                "环节",
                 {"opens": _stated(None), "closes": _stated(None)},
-            )  # fmt: skip
+            )
     _close_changes(game, found, threads, reader.by_tid, game.timezone, disc.day_names)
     for n, ph in phases.items():
         # a day's close moved (版杀7 第2日 环节二 顺延一小时：2230 关): its last 环节's too
@@ -900,10 +988,9 @@ def _scheduled_ahead(
     disc.ahead = list(ahead.values())
     for pid, stated in scheduled.items():
         if all(
-            n in ahead
-            or (n in days and (days[n].opens == opens or days[n].closes == closes))
+            n in ahead or (n in days and (days[n].opens == opens or days[n].closes == closes))
             for n, (opens, closes) in stated.items()
-        ):  # fmt: skip
+        ):
             disc.read.add(pid)
 
 
@@ -1004,9 +1091,13 @@ class _DayReader:
                 if t.day not in self.found:
                     accelerated = r.accelerated or "加速" in self.titled.get(t.tid, "")
                     self.found[t.day] = _Day(
-                        r.opens, r.closes, accelerated, first.pid, "开帖",
+                        r.opens,
+                        r.closes,
+                        accelerated,
+                        first.pid,
+                        "开帖",
                         {"opens": _stated(first.pid), "closes": _stated(first.pid)},
-                    )  # fmt: skip
+                    )
 
     def _verbs_alone(self, t: ThreadSpec, first: Post) -> None:
         """A day's opening post that states its opening and its close each with its own verb
@@ -1020,9 +1111,13 @@ class _DayReader:
             return
         fast = "加速" in self.titled.get(t.tid, "") or bool(_SPED_LINE.search(_text(first)))
         self.found[t.day] = _Day(
-            opens, closes, fast, first.pid, "开帖",
+            opens,
+            closes,
+            fast,
+            first.pid,
+            "开帖",
             {"opens": _stated(first.pid), "closes": _stated(first.pid)},
-        )  # fmt: skip
+        )
 
     def _phase(self, t: ThreadSpec) -> int | None:
         """The 环节 a vote thread is: its title's number (环节二), else its place among the
@@ -1069,9 +1164,13 @@ class _DayReader:
                         self.scheduled.setdefault(p.pid, {})[n] = (opens, closes)
                     if n not in self.found:
                         self.found[n] = _Day(
-                            opens, closes, fast, p.pid, "日程",
+                            opens,
+                            closes,
+                            fast,
+                            p.pid,
+                            "日程",
                             {"opens": _stated(p.pid), "closes": _stated(p.pid)},
-                        )  # fmt: skip
+                        )
                 if self.standing_phases is None and self.rule.phases and self._standing(t, p):
                     hours = _standing_phase_hours(p, self.tz)
                     if hours:
@@ -1561,9 +1660,12 @@ def _recapped_close(
 
 
 def _opening_of(
-    post: Post, spec: ThreadSpec | None, days: list[DaySpec], said: list[Announced],
+    post: Post,
+    spec: ThreadSpec | None,
+    days: list[DaySpec],
+    said: list[Announced],
     found: list[Sourced],
-) -> DaySpec | None:  # fmt: skip
+) -> DaySpec | None:
     """The day whose opening the post belongs to, for the night's results it tells (the
     night's deaths and pipings are the day's from its opening: 030 / M39 出局与吹笛 次日公示).
     The cases: the day's discussion thread's first post; a post made in the night before
@@ -1628,10 +1730,9 @@ def _event_from(
             at = opening_of.opens if opening_of is not None else t
         return Event(EventType.ELIMINATED, a.player, at, how, announced=_announced_after(t, at))
     if a.type is EventType.SHERIFF:
-        at = result_close if (a.how == "elected" and result_close is not None) else t
-        if a.how == "handed_over" and result_close is not None:
-            at = result_close
-        return Event(EventType.SHERIFF, a.player, at, a.how)
+        return Event(
+            EventType.SHERIFF, a.player, _sheriff_at(a, t, result_close, opening, days), a.how
+        )
     if a.type is EventType.IDIOT_REVEALED:
         return Event(EventType.IDIOT_REVEALED, a.player, result_close or t)
     if a.type is EventType.PIPED:
@@ -1639,6 +1740,40 @@ def _event_from(
     if a.type is EventType.SUBSTITUTE:
         return Event(EventType.SUBSTITUTE, a.player, t, value=a.account)
     return None
+
+
+def _sheriff_at(
+    a: Announced, t: datetime, result_close: datetime | None, opening: bool, days: list[DaySpec]
+) -> datetime:
+    """When a sheriff took the badge: a vote's result at its close, one a day's opening
+    names as elected at the close before it (:func:`_last_close`), else when it is told."""
+    if a.how in ("elected", "handed_over") and result_close is not None:
+        return result_close
+    if a.how == "elected" and opening:
+        return _last_close(days, t) or t
+    return t
+
+
+def _last_close(days: list[DaySpec], t: datetime) -> datetime | None:
+    """The latest day's close before ``t``: when a day's opening names the sheriff elected
+    (M107 公示: 每天开始时都会公示…当日警长; 第一天白天，获得投票最多的角色将成为警长), the
+    election was that close's vote."""
+    return max((d.closes for d in days if d.closes <= t), default=None)
+
+
+def _first_badge(ev: Event, found: list[Sourced], spec: ThreadSpec | None) -> Event:
+    """A badge given in a vote thread when the game has no sheriff yet is the election, not a
+    hand-over (警徽交 X 掌管 in the first day's result): only a sheriff hands his badge on
+    (M107 警长<殉职>, 红牌罚下的警长警徽随机移交; 第一天白天，获得投票最多的角色将成为警长)."""
+    if (
+        ev.type is not EventType.SHERIFF
+        or ev.how != "handed_over"
+        or spec is None
+        or spec.kind is not ThreadKind.VOTE
+        or any(isinstance(f.item, Event) and f.item.type is EventType.SHERIFF for f in found)
+    ):
+        return ev
+    return replace(ev, how="elected")
 
 
 def discover_events(
@@ -1686,6 +1821,7 @@ def _announced_events(
             ev = _event_from(a, post, spec, days, opening_of)
             if ev is None:
                 continue
+            ev = _first_badge(ev, found, spec)
             if a.correction:
                 corrected = _correct(ev, a, post, found, days)
                 if corrected is None:
@@ -1785,10 +1921,13 @@ def _continued(posts: list[Post]) -> list[tuple[Post, int | None]]:
         if i in taken:
             continue
         nxt = next(
-            (j for j in range(i + 1, len(ordered)) if ordered[j].tid == p.tid
-             and ordered[j].author == p.author),
+            (
+                j
+                for j in range(i + 1, len(ordered))
+                if ordered[j].tid == p.tid and ordered[j].author == p.author
+            ),
             None,
-        )  # fmt: skip
+        )
         if (
             nxt is not None
             and _DANGLING.search(_text(p))
@@ -2196,6 +2335,7 @@ def discover(game: Game, store: object) -> Game:
     threads += _dated_by_opening(game, disc, store)
     threads += _counted_by_title(game, threads, disc, store)
     threads += _dated_by_serial(game, threads, disc, store)
+    threads += _dated_by_running_number(game, threads, disc)
     threads = _vote_by_opening(game, threads, disc, store)
     _phases_by_order(game, threads, disc)
     subjects = {t.tid: t.subject for t in titled}

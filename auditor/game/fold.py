@@ -797,10 +797,32 @@ _DECORATION = lazy(
 # English words the shorthand table reads in Chinese: dates (Dec 16), midnight and noon,
 # numbers in words after a day or phase (Day Five, Phase One), how a player died, the
 # badge, substitutes, a vote's result, EOD
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}  # fmt: skip
-_NUMBERS = {w: i for i, w in enumerate(
-    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], 1)}  # fmt: skip
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
+    )
+}
+_NUMBERS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ],
+        1,
+    )
+}
 
 
 def _month_day(m: re.Match[str]) -> str:

@@ -22,8 +22,20 @@ from auditor.game.fold import fold
 from auditor.game.gamefile import ThreadKind
 from auditor.game.lazy import lazy
 
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
-              "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
+_CN_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 # the numerals of cheques and old books (第肆日, 拾贰) and 廿 (twenty): the common ones
 _FORMAL = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖拾", "一二二三三四五六六七八九十")
 

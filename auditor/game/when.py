@@ -217,7 +217,19 @@ def _digits(m: re.Match[str]) -> str:
 # a day opened and closed in a show's or a shop's own words (a radio host's 开台 / 收台, a
 # stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播, a match's 开球 / 终场哨):
 # the day's verbs
-SHOW_OPENS = ("开台", "开播", "开张", "开庭", "开场", "开业", "开工", "出摊", "开摊", "开球", "开赛")  # fmt: skip
+SHOW_OPENS = (
+    "开台",
+    "开播",
+    "开张",
+    "开庭",
+    "开场",
+    "开业",
+    "开工",
+    "出摊",
+    "开摊",
+    "开球",
+    "开赛",
+)
 SHOW_CLOSES = (
     "收台",
     "下播",
@@ -303,10 +315,13 @@ _LONE_WORD = lazy(
 
 # a range whose opening carries its verb before the dash (12月1日 10:00 开球 —— 12月2日 22:00
 # 终场哨, 09:00 开台 - 22:00 收台): the opening's verb said, the range read as one
+# (10:00 开练 → 周二 22:00 收工: any 开 and its object — 开练, 开课 — is the opening's verb, and an
+# arrow after it joins the range as a dash does)
 _VERB_IN_RANGE = lazy(
-    r"(\d{1,2}:\d{2})\s*(?:开帖|开门|开放|开始|开球|开赛|开局|开考|"
+    r"(\d{1,2}:\d{2})\s*(?:开帖|开门|开放|开始|开球|开赛|开局|开考|开[\u4e00-\u9fff]|"
     + "|".join(SHOW_OPENS)
-    + r")\s*(?=(?:-+|至|到)\s*(?:\d{1,2}月\d{1,2}[日号]?|\d{1,2}/\d{1,2})?\s*\d{1,2}:\d{2})"
+    + r")\s*(?:(?P<arrow>→|->|=>|⇒)\s*)?(?=(?(arrow)|(?:-+|至|到))\s*(?:\d{1,2}月\d{1,2}[日号]?"
+    r"|\d{1,2}/\d{1,2}|(?:周|星期|礼拜)[一二三四五六日天])?\s*\d{1,2}:\d{2})"
 )
 
 
@@ -314,7 +329,9 @@ def normalise(text: str) -> str:
     text = _STANDING.sub("", shorthand(fold(text)))
     text = _LONE_WORD.sub(r"\1 ", text)
     text = _ARROWED.sub(_arrow_range, text)
-    text = _VERB_IN_RANGE.sub(r"\1 ", text.translate(_DASHES))
+    text = _VERB_IN_RANGE.sub(
+        lambda m: m[1] + (" - " if m["arrow"] else " "), text.translate(_DASHES)
+    )
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _MOVED_BY.sub(r"\1小时", _A_LITTLE.sub("一些", text))
     text = _CN_CLOCK.sub(_digits, text)
@@ -365,8 +382,18 @@ def _month_near(day: int, ref: date) -> date | None:
     return best
 
 
-_REL = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "次日": 1, "翌日": 1, "后天": 2, "后日": 2,
-        "大后天": 3, "昨天": -1}  # fmt: skip
+_REL = {
+    "今天": 0,
+    "今日": 0,
+    "明天": 1,
+    "明日": 1,
+    "次日": 1,
+    "翌日": 1,
+    "后天": 2,
+    "后日": 2,
+    "大后天": 3,
+    "昨天": -1,
+}
 # a weekday's week: this one (本周五, 周五 on or after the post), the next, the one after
 _WEEK = {"本": 0, "这": 0, "下": 1, "下下": 2, "上": -1}
 _WEEKDAY = {c: i for i, c in enumerate("一二三四五六日")} | {"天": 6}
@@ -458,6 +485,7 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                 continue
             if m.group("bap") is None and m.group("aap") and start[0] >= 12 and end[0] < 12:
                 end = (end[0] + 12, end[1], end[2])  # 晚上8点至10点半: the end is 22:30
+            end = _afternoon_end(m, start, end)
             d1 = _range_date(m, line, ref, last_date)
             d2 = _date(m, "b", d1)
             if m.group("brel"):  # 明天 counts from the post's date, not from the start
@@ -494,6 +522,19 @@ def find_ranges(text: str, posted_at: datetime, tz: tzinfo) -> list[TimeRange]:
                 last_date = _date(dm, "a", ref) or last_date
             head = _header(line, head)
     return _once(out)
+
+
+def _afternoon_end(
+    m: re.Match[str], start: tuple[int, int, int], end: tuple[int, int, int]
+) -> tuple[int, int, int]:
+    """A range's end said as a 12-hour clock (九点到九点, 10点至8点) with no part of the day
+    and no date, not after its start: the same hour after noon when that falls after the
+    start (21:00, 20:00), as a day's hours are said — never a 24-hour clock (09:00-09:00)
+    nor a night's (20点到8点: 8 + 12 is no later than 20, the next morning's)."""
+    if m.group("bap") or m.group("bmi") or _date(m, "b", date(2000, 1, 1)) is not None:
+        return end
+    later = (end[0] + 12, end[1], end[2])
+    return later if end[0] < 12 and end <= start < later else end
 
 
 def _range_date(m: re.Match[str], line: str, ref: date, last: date | None) -> date:
@@ -671,15 +712,16 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
 _EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
 POINT = lazy(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = lazy(
-    r"关帖|关门|截止|截至|截票|结算|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|提前|靠岸|\bclose"
+    r"关帖|关门|截止|截至|截票|结算|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|改在|提前|靠岸|\bclose"
     r"|[至到]\s*$|" + "|".join(SHOW_CLOSES)
 )
 _OPEN_WORDS = lazy(r"开帖|开门|开放|开始|起|\bopen|" + "|".join(SHOW_OPENS))
 # a new deadline: the delaying verb right before the time, never a request's deadline
-# (延时申请截止18:00) or an opening put back (开门推迟至10:00); a recap in brackets
+# (延时申请截止18:00) or an opening put back (开门推迟至10:00), with its label's colon
+# (截单改为：今晚 23:00) or 在 (暮鼓改在今晚 23:30); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = lazy(
-    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|顺延|改为|改到|改成|更改为?|改)\s*(?:至|到)?\s*$"
+    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|顺延|改为|改到|改成|更改为?|改)\s*(?:至|到|在)?\s*[:：]?\s*$"
     r"|延至\s*$"
 )
 _NEW_CLOSE = lazy(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
@@ -1176,6 +1218,11 @@ def _about_other(said_before: str) -> bool:
         return True
     # 延时的申请我看到了，但是…今天照样九点半关: what follows the but is the director's own
     said_before = re.split(r"但是|但|不过|可是", said_before)[-1]
+    # 申请加速人数为4人，未超过二分之一，本日不加速，仍于21:30关帖: a request refused is decided
+    # as well; what the sentence says after the refusal is the day's own
+    refused = _last(_REQUEST_REFUSED, said_before)
+    if refused is not None and "申请" in said_before[: refused.start()]:
+        said_before = said_before[refused.end() :]
     if "申请" not in said_before:
         return False
     # 加速申请 8/10，加速通过，今晚八点结算: the grant in the clause after the count
@@ -1183,6 +1230,10 @@ def _about_other(said_before: str) -> bool:
     return not (_REQUEST_GRANTED.search(said_before) or _GRANT_SAID.search(after_request))
 
 
+_REQUEST_REFUSED = lazy(
+    r"(?:未|没有?|不)\s*(?:超过|过|到|够|足|达到?)\s*(?:半数|一半|二分之一|半|人数)"
+    r"|(?:本日|今天|今日)?\s*不\s*(?:加速|延时|延长)"
+)
 _REQUEST_GRANTED = lazy(r"申请[^，,。；;]{0,6}(?:过半|够|通过|成功|批准|获批|生效)")
 # the request decided in a clause after it (…，加速通过，; …，延时已获批准，; …，加速失败，): the
 # time after it is the day's own, the new close or the one that stands
@@ -1278,6 +1329,9 @@ def _delay_aside(later: str) -> bool:
     )
 
 
+_LATE_CLOSE = lazy(r"\s*(?:整)?\s*才\s*(?:关|截止|结束|结算|收)[门帖票摊工]?\s*(?:的|了)")
+
+
 def _delay_said(
     before: str, rest: str, role: str | None, arrowed: bool, *, sped: object = None
 ) -> bool:
@@ -1292,6 +1346,14 @@ def _delay_said(
         changed = None
     said = bool(changed or new_close) or arrowed
     said = said or (role == "closes" and bool(_DELAY_AFTER.search(later) or _delay_aside(later)))
+    # 十点才关的门: 才 before the close's verb, told as done (的 / 了), says it came later than
+    # planned; not a close still ahead (明晚十点才关: only then, as planned) nor what a day runs
+    # until (所以第二日到周日晚十点才关了: its schedule's length)
+    said = said or (
+        role == "closes"
+        and bool(_LATE_CLOSE.match(rest))
+        and not re.search(r"(?:[到至]|直到)\s*$", before)
+    )
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
 
@@ -1383,11 +1445,13 @@ def _taken_back(before: str, rest: str) -> bool:
 _GRANTED = lazy(
     r"延时\s*(?:申请)?\s*(?:已\s*)?(?:获\s*)?(?:成功|通过|生效|批准|获批|OK)"
     r"|(?:同意|批准|准予|通过)(?:了)?延时"
+    # 延时了！今晚十点半才关门: the delay said as done (its perfective 了), not asked nor denied
+    r"|(?<![不没未要想能])(?:延时|延长|顺延)了(?!吗|么|没)"
     r"|(?<!申请)(?:延时|延长|顺延|推迟)\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
 )
 # 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration
 _NOT_CLOSING = lazy(r"不(?:关门|关帖)")
-_NOT_GRANTED = lazy(r"失败|不足|未通过|没有通过|不延时|不予|如果|假如|若|[？?]")
+_NOT_GRANTED = lazy(r"失败|不足|未通过|没有通过|不延时|不予|如果|假如|若|是不是|[？?]")
 
 
 def _delay_granted_for(before: str, earlier: list[TimePoint], day: int | None) -> bool:
