@@ -2577,9 +2577,11 @@ class Patterns:
                 or _UNDERGONE.search(_clause_before(line, n.start))
             )
             # (a count whose line says it reached a majority — X 10/13 ✅ 过半 — is the
-            # ballot's outcome, not the tally's row: 版杀7 任一环节票数过半即出局)
+            # ballot's outcome, not the tally's row: 版杀7 任一环节票数过半即出局; in the
+            # post's account, whose items from other lines cover its player)
             and not (
-                _COUNTED.match(self._joined_rest(line[n.end :])) and not _MAJORITY.search(line)
+                _COUNTED.match(self._joined_rest(line[n.end :]))
+                and not (told and _MAJORITY.search(line))
             )
             # (X 差点落马——医生救下: a near miss or a save after the name undoes it)
             and not _SPARED_AFTER.match(line[n.end :])
