@@ -2576,13 +2576,7 @@ class Patterns:
                 or not _ACTOR.match(line[n.end :])
                 or _UNDERGONE.search(_clause_before(line, n.start))
             )
-            # (a count whose line says it reached a majority — X 10/13 ✅ 过半 — is the
-            # ballot's outcome, not the tally's row: 版杀7 任一环节票数过半即出局; in the
-            # post's account, whose items from other lines cover its player)
-            and not (
-                _COUNTED.match(self._joined_rest(line[n.end :]))
-                and not (told and _MAJORITY.search(line))
-            )
+            and not self._only_counted(line, n, told=told)
             # (X 差点落马——医生救下: a near miss or a save after the name undoes it)
             and not _SPARED_AFTER.match(line[n.end :])
             and not _rx.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
@@ -2593,6 +2587,14 @@ class Patterns:
         ]
         rest = self._name_re.sub("", line)
         return bool(names) and (told or bool(words.search(rest)))
+
+    def _only_counted(self, line: str, n: _Name, *, told: bool) -> bool:
+        """A count follows the name (番茄 4 票): the tally's row, no event of theirs — unless
+        the line says the count reached a majority (X 10/13 ✅ 过半: the ballot's outcome,
+        版杀7 任一环节票数过半即出局), in the post's account (``told``: items from its other
+        lines cover the player; the line alone is no outcome's own)."""
+        counted = _COUNTED.match(self._joined_rest(line[n.end :]))
+        return bool(counted) and not (told and _MAJORITY.search(line))
 
     def _joined_rest(self, rest: str) -> str:
         """What follows a name and the names joined to it (X 和 Y 一样多票: the count is
