@@ -284,7 +284,9 @@ def _day_items(
     points = find_points(text, posted, TZ)
     # the single times a post states, grouped by the day their line names (第二天 … 开门)
     stated: dict[tuple[int, int | None], dict[str, Any]] = {}
-    for p in points:
+    # (a count's moment — 截至13:00，申请加速 4 人…仍于21:30关帖 — yields to a close the post
+    # states beside it: discovery takes no count's moment for a close, _a_close_of)
+    for p in sorted(points, key=lambda p: p.asof):
         if kind == "rules" and not p.dated:
             continue  # a rules post's 关帖：最后一天 22:00 is the schedule, not a dated day
         if p.role and not p.delay and not p.wrong:

@@ -240,7 +240,9 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     (
         "suicide",
         r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"
-        r"|随之(?:退市|下船|离场|退场|出局)",
+        r"|随之(?:退市|下船|离场|退场|出局)"
+        # following another in leaving (跟着 X 走了, 随着 X 去了): the lover's way out
+        r"|(?:跟着|随着|跟随|追随)\s*\S{1,8}?\s*(?:一起|一道|一同)?(?:走|去|离开)(?:了|的)",
     ),
     (
         "hunter",
@@ -482,6 +484,10 @@ _ACCELERATED = lazy(
     # done, or the close it brought (加速已成, 加速至 18:00 结算, 加速申请 passed); a day's
     # label or a result's bracket that says it (第5天：加速结算（18:00）, 放逐 X（加速，…结算）)
     r"|加速已经?成|加速(?:至|到)\s*(?:\d|[零一二两三四五六七八九十]{1,3}\s*[点时])"
+    # the outcome as a clause of its own (…，一半了，加速了，…) or the day said to be one
+    # (今天是加速的): a statement, not a request's count
+    r"|(?:(?<=^)|(?<=[，,。！!；;\s]))(?:已经?|就|也)?\s*加速了(?=\s*(?:[，,。！!；;~～]|$))"
+    r"|(?:今天|今日|本日)\s*(?:是|为)\s*加速的(?![人申])"
     r"|(?:加速|[Aa]ccelerat\w*)\s*申请\s*(?:已经?)?\s*(?:通过|passed)|加速\s*\d{1,2}\s*/\s*\d{1,2}\s*通过"
     rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
     # the requests' count said to reach half, in the next clause too, the theme's word
@@ -548,6 +554,8 @@ _COUNTED = lazy(
     r"\s*\|?\s*[:：]?\s*(?:都是|均为|都|均)?\s*(?:得票|票数)?\s*(?:各\s*)?"
     r"(?:\d+(?:\.\d+)?\s*(?:票|[（(]|$|[,，、。;；/|])|[一二两三四五六七八九十半]+\s*票)"
 )
+# a majority said reached on a count's line (过半, 超过半数), not short of one (未过半)
+_MAJORITY = lazy(r"(?<![未没不有])(?:过半|超过(?:一半|半数)|半数以上)")
 # a label over who cast no ballot (没有投票：X, 未投票：X, 弃票：X): the count's, no event
 _NO_BALLOT = lazy(r"\s*(?:没有投票|没投票|未投票|未投|弃票|弃权)(?:的(?:有|是))?\s*[:：]")
 # the words of the game's events, broadly: a line naming a player beside one and read as
@@ -1546,15 +1554,39 @@ class Patterns:
         unplaced += self._unused_words(text, found) + _foreign_clocks(text)
         unplaced += _unpromised(text, found)
         unplaced += _corrected_clocks(text) + _weekday_recaps(text, found) + _from_now(text)
-        unplaced += _phase_untold(text)
+        unplaced += _phase_untold(text) + _phase_unsure(text)
         unplaced += self._uncovered(text, found, unplaced) + self._guessed(text, found)
         found = _drowned_before(text, found)
         unplaced += self._still_asked(found)
         unplaced += _unkept(text, found) + unread_times(_DENIED_VALUE.sub("", text), _ANY_DAY, UTC)
         unplaced += _fast_clock_unread(text, found)
+        unplaced += _delay_unworded(text) + self._end_unread(text, found)
         # (the clause as shown to the director and written into the file: the post's own
         # words, never the reader's — fh42 item 4, 他昨夜被雾吞没了 shown as 被雾吞出局)
         return [replace(a, clause=own_words(said, a.clause)) for a in found], unplaced
+
+    def _end_unread(self, text: str, found: list[Announced]) -> list[str]:
+        """A game's end read with no exit read beside it, in a post that names a player no
+        item is about (松花是杀手！最后一个杀手！好人集团赢了！): a game ends on an exit, and the
+        one that ended it is told in words the grammar did not take — listed, never silent
+        (issue 34).  Not a name a supposition or a question holds."""
+        if not any(a.type is Notice.GAME_OVER for a in found) or any(
+            a.type is EventType.ELIMINATED for a in found
+        ):
+            return []
+        covered = {x for a in found for x in (a.player, a.value) if x}
+        return [
+            sentence.strip()
+            for sentence in _SENTENCES.findall(text)
+            if not _ASKS_OR_TIES.search(sentence)
+            # (场上存活：X、Y — the living; X 的遗言, 申请 …: no event of theirs)
+            and not _rx.search(r"申请|存活|在场", sentence)
+            and not (_NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence))
+            and any(
+                n.player not in covered and not _supposed(sentence, n.start)
+                for n in self.names(sentence)
+            )
+        ]
 
     def _guessed(self, text: str, found: list[Announced]) -> list[str]:
         """The eliminations whose how no word of their sentence says, in a post that speaks
@@ -1640,7 +1672,13 @@ class Patterns:
             if _ASKS_OR_TIES.search(sentence):
                 continue
             if _NOT_STATED.search(sentence) and not _count_reached(sentence):
-                continue
+                # a request undoes its own clause, not the sentence (今天申请加速的六个人，
+                # 一半了，加速了: the last clause states it); the other frames the sentence
+                if any(not m.group(0).startswith("申请") for m in _NOT_STATED.finditer(sentence)):
+                    continue
+                sentence = "".join(
+                    c for c in _rx.split(r"(?<=[，,])", sentence) if not _NOT_STATED.search(c)
+                )
             for kind, words in _KIND_WORDS:
                 if kind == "delayed" and (delayed or not _DELAY_TOLD.search(sentence)):
                     continue  # a delay is told with its new close or its outcome (not 延时日)
@@ -2538,7 +2576,7 @@ class Patterns:
                 or not _ACTOR.match(line[n.end :])
                 or _UNDERGONE.search(_clause_before(line, n.start))
             )
-            and not _COUNTED.match(self._joined_rest(line[n.end :]))
+            and not self._only_counted(line, n, told=told)
             # (X 差点落马——医生救下: a near miss or a save after the name undoes it)
             and not _SPARED_AFTER.match(line[n.end :])
             and not _rx.search(r"(?:不是|而非|并非|由|[（(])\s*$", line[: n.start])
@@ -2549,6 +2587,14 @@ class Patterns:
         ]
         rest = self._name_re.sub("", line)
         return bool(names) and (told or bool(words.search(rest)))
+
+    def _only_counted(self, line: str, n: _Name, *, told: bool) -> bool:
+        """A count follows the name (番茄 4 票): the tally's row, no event of theirs — unless
+        the line says the count reached a majority (X 10/13 ✅ 过半: the ballot's outcome,
+        版杀7 任一环节票数过半即出局), in the post's account (``told``: items from its other
+        lines cover the player; the line alone is no outcome's own)."""
+        counted = _COUNTED.match(self._joined_rest(line[n.end :]))
+        return bool(counted) and not (told and _MAJORITY.search(line))
 
     def _joined_rest(self, rest: str) -> str:
         """What follows a name and the names joined to it (X 和 Y 一样多票: the count is
@@ -2873,11 +2919,14 @@ class _Sentence:
         for i, clause in enumerate(clauses):
             if _SUPPOSE.search(clause):
                 break  # a supposition or a question runs to the end of the sentence
-            out.extend(self._clause(clause, clauses[i + 1] if i + 1 < len(clauses) else ""))
+            got = self._clause(clause, clauses[i + 1] if i + 1 < len(clauses) else "")
+            out.extend(got)
             named = self.p.names(clause)
             # (in one long comma-spliced sentence the subject is the nearest clause's:
-            # 杀手杀死了X，……，Y连续两天发帖不足，按规则淹死 — Y, not X)
-            if named and (not self.known or len(clauses) > 4):
+            # 杀手杀死了X，……，Y连续两天发帖不足，按规则淹死 — Y, not X; and a clause that
+            # names a player and tells nothing of them sets the topic for the next:
+            # X 往生，Y 与之情深，随之而去 — Y went after X)
+            if named and (not self.known or len(clauses) > 4 or (out and not got)):
                 lead = _group(named, clause, named[0].start, forward=True)
                 self.known = named[0].player
                 self.known_all = [n.player for n in lead] or [self.known]
@@ -3743,6 +3792,21 @@ _MOVED = lazy(r"推迟|延后|延迟|顺延|改到|改至")
 _A_CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时]")
 
 
+# a word that moves a close (延时, 推迟, 改到, 调整): a close read as a delay needs one
+_MOVE_WORD = lazy(r"延|推迟|顺延|加时|改|调整|变更|更新|新的?|原(?:来|定|本)|extend|postpone", re.I)
+
+
+def _delay_unworded(text: str) -> list[str]:
+    """The lines of a close the time reader took as a delay (a new deadline) in a post that
+    says no word of moving one (⏰ 10:00 开练 → 周二 22:00 收工: an arrow between a day's two
+    times): a delay nobody stated is a guess, listed, never passed in silence (issue 34)."""
+    if _MOVE_WORD.search(text):
+        return []
+    points = find_points(text, _ANY_DAY, UTC)
+    texts = [p.text for p in points if p.delay and p.role == "closes" and not p.wrong]
+    return [line.strip() for line in text.splitlines() if any(t and t in line for t in texts)]
+
+
 def _fast_clock_unread(text: str, found: list[Announced]) -> list[str]:
     """The sentences of an acceleration read that give a clock read as no close (加速看房
     申请：5/9，超过一半，本期看房提前至 19:30 结束): the day's new close, which the post is
@@ -4249,6 +4313,32 @@ def _phase_untold(text: str) -> list[str]:
         if _PHASE_SAID.search(line)
         and any(r.phase is None for r in find_ranges(line, _ANY_DAY, UTC))
     ]
+
+
+def _phase_unsure(text: str) -> list[str]:
+    """The lines of a time whose 环节 differs from the last one the post names above it
+    (【环节一结算】…那就环节二…今晚十二点结束: read as 环节一's close, though the 环节 said last is
+    二): which 环节 the time closes is a guess, for the director to confirm — never silent."""
+    said = [(m.start(), _phase_number(m.group(0))) for m in _PHASE_SAID.finditer(text)]
+    if len({n for _, n in said}) < 2:
+        return []
+    every = find_points(text, _ANY_DAY, UTC)
+    out: list[str] = []
+    at = 0
+    for line in text.splitlines(keepends=True):
+        start, at = at, at + len(line)
+        if _PHASE_SAID.search(line) or _rx.search(r"夜|遗言", line):
+            continue  # (a night's or last words' hours are no 环节's)
+        last = next((n for pos, n in reversed(said) if pos < start), None)
+        clocks = {p.at.time() for p in find_points(line, _ANY_DAY, UTC) if p.role}
+        if last is not None and any(p.at.time() in clocks and p.phase != last for p in every):
+            out.append(line.strip())
+    return out
+
+
+def _phase_number(said: str) -> int:
+    n = said.strip()[-1:].lower()
+    return "一二三".find(n) + 1 if n in "一二三" else int(n)
 
 
 def from_now(text: str) -> str | None:

@@ -466,11 +466,16 @@ def unread_posts(
     posts: Iterable[Post],
     read: set[int],
     dismissed: Mapping[int, Mapping[str, str]],
+    undated: Iterable[int] = (),
 ) -> list[Unread]:
     """The directors' posts in the game's threads that name a player or state a time and
     that discovery took nothing from (``read``: the pids it did), less those dismissed;
-    each with what in the game file answers it (:func:`answered_by`; "": still listed)."""
+    each with what in the game file answers it (:func:`answered_by`; "": still listed).
+    ``undated``: the game's day threads whose day is unknown (a title with no 第几天, no
+    opening post naming one) — nothing is read from their posts until the director says
+    the day, so each of their directors' posts that names a player or a time is listed."""
     kinds = {t.tid: t.kind for t in threads}
+    kinds |= {tid: ThreadKind.DISCUSSION for tid in undated if tid not in kinds}
     out: list[Unread] = []
     for p in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
         if p.pid is None or p.pid in read or p.tid not in kinds:
@@ -501,7 +506,8 @@ def thread_problems(
     subjects: Mapping[int, str],
     unclassified: Iterable[Listed],
 ) -> list[str]:
-    """A day thread whose day has no known close; a vote thread that says no day."""
+    """A day thread whose day has no known close; a vote or discussion thread that says no
+    day."""
     known = {d.number for d in days}
     out: list[str] = []
     seen: set[int] = set()
@@ -516,9 +522,17 @@ def thread_problems(
                 f"（开帖里没有写，规则帖和规则集也推不出）：auditor game --add day 补上这一天"
             )
     for listed in unclassified:
-        if "投票" in listed.subject and "没有第几天" in listed.reason:
+        if "没有第几天" not in listed.reason:
+            continue
+        # a vote thread, or a discussion thread (讨论 in its title: 一号线路·讨论): a day's
+        # thread the game's tag marks whose day is unknown — its directors' posts are not read
+        # until it has one, so it is said (issue 34, never silent)
+        kind = (
+            "投票帖" if "投票" in listed.subject else "讨论帖" if "讨论" in listed.subject else None
+        )
+        if kind is not None:
             out.append(
-                f"投票帖 {listed.tid}「{listed.subject}」不知道是第几天的"
+                f"{kind} {listed.tid}「{listed.subject}」不知道是第几天的"
                 f"（标题没有第几天）：写进游戏文件的 [[thread]] day"
             )
     return out
