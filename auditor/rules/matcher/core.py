@@ -335,7 +335,9 @@ class Matcher:
         return [
             m
             for m in _resolve(found)
-            if not mentioned(text, m) and not inside_game_word(text, m, self.built.game_words)
+            if not mentioned(text, m)
+            and not inside_game_word(text, m, self.built.game_words)
+            and not _led_by_game_word(text, m, self.built.game_words)
         ]
 
     def find_all(
@@ -820,7 +822,23 @@ class Matcher:
         for w in rx.finditer(text) if rx is not None else ():
             if w.start() <= m.start and m.end <= w.end():
                 return f"在版杀自己的词“{w.group()}”里面，不算"
+        if _led_by_game_word(text, m, self.built.game_words):
+            return "开头的字属于前面版杀自己的词（讨论日、加速日……），不算"
         return "已经算在另一个类别更长的命中里"
+
+
+def _led_by_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool:
+    """Does the match begin on the last character of a word of the game's own that starts
+    before it (下个讨论日他上: 日他 is 讨论日's 日 and the next clause's 他)?  The character is
+    the game word's; what is left of the match is no phrase (issue 35, Build 1: 加速日)."""
+    rx = game_word_re(words)
+    if rx is None or m.end - m.start < 2:
+        return False
+    lo = max(0, m.start - 8)
+    return any(
+        w.start() < m.start < w.end() < m.end and w.end() - m.start == 1
+        for w in rx.finditer(text, lo, m.end)
+    )
 
 
 def inside_words(
