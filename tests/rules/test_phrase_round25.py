@@ -10,8 +10,16 @@ Clean talk by kind, not by sentence (issue 35, Build 1):
 * a word told as a name (我的ID叫“菜鸡小王”, 名字里就带“马甲”), 淹死 of real water (游泳课,
   水库), 替补 of a machine (搬了台旧的替补上), 出声 (no 畜生): another sense
   (``lexicons/context/senses.txt``, ``animal.txt``);
+* a phrase quoted and then said to be punished (“我能说脏话吗”这句就会被判) is the rule's
+  example, in any category;
 * a masked insult reported or quoted (有人骂了一句“傻X”，已经被举报了) is read like the word it
   spells: another's words, not the poster's (PHRASE-MASKED).
+
+Cloaks (M107 判罚依据 "音近、形近"):
+
+* a sound-alike found is read as the spelling it was heard as, so the sentence pattern it
+  completes reads it (我要是狼我就天打雷霹 is an oath, as its plain spelling is);
+* a face whose CLDR name says 脸 (😳 脸红) fills a slot that needs 脸 (贴😳); 🌞 is 日, 🔟 十.
 
 Our own sentences."""
 
@@ -48,6 +56,8 @@ def _masked(text: str) -> set[str]:
         "网吧老板搬了台旧的替补上去",  # a machine
         "他一直没出声，我还以为他掉线了",
         "看到那条发言我笑出声了",
+        "“我能说脏话吗”这句本身就会被判，新人记住",  # a quoted example said to be punished
+        "“卧槽”这两个字也算违规，大家注意",
     ],
 )
 def test_clean_talk(text: str) -> None:
@@ -76,3 +86,44 @@ def test_masked_insult_reported_is_not_his() -> None:
     assert _masked("刚才有人在帖里骂了一句“傻X”，已经被别人举报了") == set()
     assert _masked("傻×一个，票都不会投") == {"IQ"}
     assert _masked("S B吧你") == {"IQ"}
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("我要是狼我就天打累劈", "OATH"),  # heard 天打雷劈 completes the oath pattern
+        ("我按贴😳投，谁最贴😳我保谁", "FACE"),
+        ("我🌞，又是平安夜", "VULGAR"),
+        ("我发🔟，我是好人", "OATH"),
+        ("你懂个蛋，票型都不看", "BODY"),
+        ("你就是全场最大的小丑，别演了", "CHARACTER"),
+        ("导演这个规则解释说不通，我不认", "DIRECTOR"),
+        ("你个板马，又来带节奏", "KIN"),
+    ],
+)
+def test_cloaks_read(text: str, category: str) -> None:
+    assert category in _cats(text)
+
+
+def test_heard_oath_is_not_also_a_curse() -> None:
+    assert _cats("我要是狼我就天打累劈") == {"OATH"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "他被我说得脸红😳",  # a face alone is no word
+        "不要😭，还能翻盘",
+        "早安🌞，今天也要加油",
+        "他会个蛋糕都不会做",
+        "他是这局的小丑",  # some boards have the role
+    ],
+)
+def test_cloak_readings_stay_clean(text: str) -> None:
+    assert _cats(text) == set()
+
+
+def test_find_all_reads_heard_words_as_find() -> None:
+    texts = ["我要是狼我就天打累劈", "你好", "卧草，这也行"]
+    m = default_matcher()
+    assert m.find_all(texts) == [m.find(t) for t in texts]
