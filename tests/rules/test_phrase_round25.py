@@ -99,6 +99,10 @@ def test_masked_insult_reported_is_not_his() -> None:
         ("你就是全场最大的小丑，别演了", "CHARACTER"),
         ("导演这个规则解释说不通，我不认", "DIRECTOR"),
         ("你个板马，又来带节奏", "KIN"),
+        ("火大！这票投得莫名其妙", "EMOTION"),  # a post opening on 火大 (030 2(1))
+        ("🔥大，票都乱投", "EMOTION"),
+        ("冒个泡，什么也不说，凑个数", "DROWN"),  # saying nothing, only for the count (030 6(5))
+        ("锤子哟，你是预言家我是村长", "BODY"),  # 锤子 said alone at the start (Sichuan)
     ],
 )
 def test_cloaks_read(text: str, category: str) -> None:
@@ -117,6 +121,9 @@ def test_heard_oath_is_not_also_a_curse() -> None:
         "早安🌞，今天也要加油",
         "他会个蛋糕都不会做",
         "他是这局的小丑",  # some boards have the role
+        "火大了菜会糊，先关小一点",  # cooking
+        "他路过说了句他是来凑数的",  # another, and no 啥也不说 of his own
+        "锤子放哪了，我找不到",
     ],
 )
 def test_cloak_readings_stay_clean(text: str) -> None:
