@@ -618,10 +618,12 @@ class Confirmer:
     def _spelling_refused(
         self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
     ) -> str:
-        """Why the characters as written are no spelling of the key (empty: they may be)."""
+        """Why the characters as written are no spelling of the key (empty: they may be).
+        (A clause end can lie inside the span only where the normaliser dropped characters:
+        the gap in ``idx`` is looked at first, the hot path's one comparison.)"""
         if self._shape_refused(key, text, norm, idx, s, t):
             return "形近的写法是常用词或不在分词边界上"
-        if _two_clauses(text, *self.span(text, idx, s, t)):
+        if idx[t - 1] - idx[s] > t - s - 1 and _two_clauses(text, *self.span(text, idx, s, t)):
             return "跨过句读：两边各是一个分句"
         return ""
 
