@@ -34,7 +34,9 @@ from auditor.rules.base import (
     rule,
 )
 from auditor.rules.matcher import NUMPY_BATCH, Matcher, code_points, text_starts
+from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.phrases import PHRASE_KINDS, matcher_for_context, post_matches
+from auditor.rules.said import mentioned
 
 # What writers put in place of a character they do not want to spell out.
 MASKS = "*＊×xX〇○●□■#＃_"  # not ? / ？: "你是猪？" is a question
@@ -332,6 +334,11 @@ def masked_words(
             continue
         group = m.lastgroup or ""
         cat, term = terms[int(group[1:])] if group.startswith("t") else ("", "")
+        # read like the word it spells: another's insult reported (有人在帖里骂了一句“傻X”，
+        # 已经被举报了) or quoted as a rule example is not the poster's own
+        said = PhraseMatch(cat, term, term, m.start(), m.end(), m.group(), ("通配符",))
+        if cat and mentioned(text, said):
+            continue
         out.append((cat, term, m.start(), m.end()))
     return out
 

@@ -169,6 +169,21 @@ def _clause_break(text: str, i: int, step: int) -> bool:
     return 0 <= i < len(text) and text[i] in _CLAUSE_PUNCT
 
 
+def _two_clauses(text: str, start: int, end: int) -> bool:
+    """Does a clause end inside ``text[start:end]`` part two clauses that each hold words of
+    their own beyond the match (有点怪，我没看懂: 怪我 is no word there)?  A cloak puts the
+    punctuation inside one word said on its own (卧，槽，这也行; 你就是个傻，逼): one side of
+    it is nothing but the match."""
+    if not any(c in _CLAUSE_ENDS for c in text[start:end]):
+        return False
+    lo, hi = start, end
+    while lo > 0 and text[lo - 1] not in _CLAUSE_ENDS:
+        lo -= 1
+    while hi < len(text) and text[hi] not in _CLAUSE_ENDS:
+        hi += 1
+    return any(map(_is_cjk, text[lo:start])) and any(map(_is_cjk, text[end:hi]))
+
+
 def _ascii_bounded(norm: str, s: int, t: int) -> bool:
     """An ASCII key must not sit inside a longer ASCII word (wc, not awcx), unless that word
     is the key said again and again (mvpmvpmvp, sbsbsb: the 叠字 of letters)."""
@@ -578,8 +593,9 @@ class Confirmer:
             return "数字后面接单位：是数量"  # 250分钟, 748楼: not 二百五 / 去死吧
         if self._excepted_here(key.entry, text, norm, idx, (s, t)):
             return "例外"
-        if self._shape_refused(key, text, norm, idx, s, t):
-            return "形近的写法是常用词或不在分词边界上"
+        why = self._spelling_refused(key, text, norm, idx, s, t)
+        if why:
+            return why
         cat = self.built.cats[self.built.entries[key.entry].category]
         piece = norm[s:t]
         repeated = norm.startswith(piece, t) or (
@@ -597,6 +613,18 @@ class Confirmer:
             os_, oe = self.span(text, idx, s, t)
             if not self._single_stands(text, norm, os_, oe, s):
                 return "单字不独立"
+        return ""
+
+    def _spelling_refused(
+        self, key: _Key, text: str, norm: str, idx: Sequence[int], s: int, t: int
+    ) -> str:
+        """Why the characters as written are no spelling of the key (empty: they may be).
+        (A clause end can lie inside the span only where the normaliser dropped characters:
+        the gap in ``idx`` is looked at first, the hot path's one comparison.)"""
+        if self._shape_refused(key, text, norm, idx, s, t):
+            return "形近的写法是常用词或不在分词边界上"
+        if idx[t - 1] - idx[s] > t - s - 1 and _two_clauses(text, *self.span(text, idx, s, t)):
+            return "跨过句读：两边各是一个分句"
         return ""
 
     def _shape_refused(

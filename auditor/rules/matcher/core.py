@@ -110,6 +110,71 @@ def _spelled(
 _SWAP_HOW = {"spaced": ("音近", "拼音分开写"), "typed": ("音近",), "emoji": ("表情",)}
 
 
+def _heard_readings(text: str, found: Sequence[PhraseMatch], taken: Sequence[_Swap]) -> list[_Swap]:
+    """Each sound-alike found (音近 or 近音, written in characters: 天打雷霹 heard as 天打雷劈)
+    read as the spelling it was heard as, so that the sentence patterns read the sentence it
+    stands in (我要是狼我就天打雷霹 is an oath, as 我要是狼我就天打雷劈 is)."""
+    out: list[_Swap] = []
+    for m in found:
+        n = m.end - m.start
+        if (
+            ("音近" in m.how or "近音" in m.how)
+            and len(m.form) == n
+            and m.form != m.text
+            and all(map(_is_cjk, m.form))
+            and all(map(_is_cjk, m.text))
+            and not any(a < m.end and m.start < b for a, b, *_ in (*taken, *out))
+        ):
+            out.append(
+                (m.start, m.end, m.form, [(k, k + 1) for k in range(m.start, m.end)], "heard")
+            )
+    return out
+
+
+def _heard_within(
+    out: list[PhraseMatch], m: PhraseMatch, start: int, end: int, text: str
+) -> list[PhraseMatch]:
+    """``out`` with ``m`` (found in the text with its sound-alikes read as heard, at
+    ``start:end`` of ``text``) in place of the sound-alikes it holds when it is longer than
+    each: the sentence pattern the heard word completes (我要是狼我就天打雷霹: an oath, not a
+    curse).  A match no longer than what was heard adds nothing, and neither does one over a
+    heard 发誓: the oath word itself, however cloaked, is already the plainest reading
+    (M107 违规判定 3(1) 明显的发誓句式; 我向老天爷发🪨 stays an oath)."""
+    inside = [
+        f for f in out if start <= f.start and f.end <= end and ("音近" in f.how or "近音" in f.how)
+    ]
+    if not inside or any(f.end - f.start >= end - start or f.category == "OATH" for f in inside):
+        return out
+    how = tuple(dict.fromkeys((*(h for h in m.how if h != "原文"), "音近")))
+    kept = [f for f in out if f not in inside]
+    kept.append(replace(m, start=start, end=end, text=text[start:end], how=how))
+    return kept
+
+
+def _read_back(
+    text: str,
+    m: PhraseMatch,
+    start: int,
+    end: int,
+    kinds: Sequence[str],
+    found: Sequence[PhraseMatch],
+) -> PhraseMatch | None:
+    """A match of the text read with its spaced pinyin, typed words or emoji swapped
+    (``kinds``: each character's swap) mapped back onto ``text[start:end]``, if it adds one:
+    a category not already found there, and for a category other than the named acts, a
+    name said to someone or a whole run of pinyin (wo qu wang ba shang wang is no name)."""
+    if m.category not in NAMED_ACTS and not (
+        addressed_at(text, start) or _whole_run(text, start, end)
+    ):
+        return None
+    took = [k for k in kinds if k and k != "heard"]
+    if not took or any(f.category == m.category and f.start < end and start < f.end for f in found):
+        return None
+    extra = [h for k in dict.fromkeys(took) for h in _SWAP_HOW[k]]
+    how = tuple(dict.fromkeys((*(h for h in m.how if h != "原文"), *extra)))
+    return replace(m, start=start, end=end, text=text[start:end], how=how)
+
+
 def _whole_run(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` a whole run of spaced pinyin (ta ma de said alone)?"""
     before, after = text[:start].rstrip(), text[end:].lstrip()
@@ -177,11 +242,14 @@ class Matcher:
         and its lone typed words as the keywords they fill (:meth:`_lone_readings`: 场外 of
         有changwai在帮), found by the whole pipeline on the text with each replaced (so the
         filters of :mod:`auditor.rules.said` read the characters: wo mei fa shi is a denial)
-        and mapped back onto the pinyin."""
+        and mapped back onto the pinyin; and the sound-alikes found read as heard, for the
+        sentence pattern they complete (:func:`_heard_readings`)."""
         swaps = self._emoji_readings(text)
-        if _ANY_LETTER.search(text):
+        letters = _ANY_LETTER.search(text) is not None
+        if letters:
             swaps += self._lone_readings(text)
-        elif not swaps:
+        swaps += _heard_readings(text, found, swaps)
+        if not swaps and not letters:
             return found
         spelled = _spelled(text, swaps)
         if spelled is None:
@@ -190,18 +258,14 @@ class Matcher:
         out = list(found)
         for m in self.find(read, categories):
             start, end = spans[m.start][0], spans[m.end - 1][1]
-            if m.category not in NAMED_ACTS and not (
-                addressed_at(text, start) or _whole_run(text, start, end)
-            ):
-                continue  # (a name read back from ordinary words: wo qu wang ba shang wang)
-            took = [k for k in kinds[m.start : m.end] if k]
-            if took and not any(
-                f.category == m.category and f.start < end and start < f.end for f in found
-            ):
-                extra = [h for k in dict.fromkeys(took) for h in _SWAP_HOW[k]]
-                how = tuple(dict.fromkeys((*(h for h in m.how if h != "原文"), *extra)))
-                out.append(replace(m, start=start, end=end, text=text[start:end], how=how))
-        return out if len(out) == len(found) else sorted(out, key=lambda m: (m.start, m.end))
+            took = kinds[m.start : m.end]
+            if set(took) <= {"", "heard"}:
+                out = _heard_within(out, m, start, end, text)
+            else:
+                back = _read_back(text, m, start, end, took, found)
+                if back is not None:
+                    out.append(back)
+        return out if out == found else sorted(out, key=lambda m: (m.start, m.end))
 
     def _lone_readings(self, text: str) -> list[_Swap]:
         """The words typed in pinyin beside characters (:func:`lone_typed_words`) read as the
@@ -335,7 +399,9 @@ class Matcher:
         return [
             m
             for m in _resolve(found)
-            if not mentioned(text, m) and not inside_game_word(text, m, self.built.game_words)
+            if not mentioned(text, m)
+            and not inside_game_word(text, m, self.built.game_words)
+            and not _led_by_game_word(text, m, self.built.game_words)
         ]
 
     def find_all(
@@ -436,16 +502,21 @@ class Matcher:
     def _all_spelled(
         self, texts: list[str], out: list[list[PhraseMatch]], categories: Collection[str] | None
     ) -> list[list[PhraseMatch]]:
-        """Each text's matches with its spaced pinyin, typed words and emoji read as
-        :meth:`find` reads them; the texts with a letter or an emoji found by one search
+        """Each text's matches with its spaced pinyin, typed words, emoji and sound-alikes
+        read as :meth:`find` reads them; the texts with a letter or an emoji found by one search
         through them all joined (most texts have neither: no Python step for them)."""
         joined = "\n".join(texts)
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         pos = 0
+        read = set()
         while (m := _SPELL_CHAR.compiled.search(joined, pos)) is not None:
             i = bisect_right(starts, m.start()) - 1
             out[i] = self._with_spelled(texts[i], out[i], categories)
+            read.add(i)
             pos = starts[i + 1]
+        for i, found in enumerate(out):  # (a sound-alike heard: _heard_readings)
+            if found and i not in read and _heard_readings(texts[i], found, ()):
+                out[i] = self._with_spelled(texts[i], found, categories)
         return out
 
     def _typed_batch(
@@ -820,7 +891,23 @@ class Matcher:
         for w in rx.finditer(text) if rx is not None else ():
             if w.start() <= m.start and m.end <= w.end():
                 return f"在版杀自己的词“{w.group()}”里面，不算"
+        if _led_by_game_word(text, m, self.built.game_words):
+            return "开头的字属于前面版杀自己的词（讨论日、加速日……），不算"
         return "已经算在另一个类别更长的命中里"
+
+
+def _led_by_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool:
+    """Does the match begin on the last character of a word of the game's own that starts
+    before it (下个讨论日他上: 日他 is 讨论日's 日 and the next clause's 他)?  The character is
+    the game word's; what is left of the match is no phrase (issue 35, Build 1: 加速日)."""
+    rx = game_word_re(words)
+    if rx is None or m.end - m.start < 2:
+        return False
+    lo = max(0, m.start - 8)
+    return any(
+        w.start() < m.start < w.end() < m.end and w.end() - m.start == 1
+        for w in rx.finditer(text, lo, m.end)
+    )
 
 
 def inside_words(

@@ -588,16 +588,20 @@ def _emoji_table(puns: tuple[tuple[str, str], ...]) -> dict[int, str]:
 @lru_cache(maxsize=8)
 def _cldr_names() -> tuple[tuple[str, str], ...]:
     """Each one-character emoji's Unicode CLDR Chinese short name of one to four CJK
-    characters (the ``emoji`` package: 🪨 岩石, 👵 老奶奶, 🤡 小丑脸); faces left out."""
+    characters (the ``emoji`` package: 🪨 岩石, 👵 老奶奶, 🤡 小丑脸); faces left out, but
+    for those whose name says 脸 (😳 脸红, 🤡 小丑脸): a face stands for 脸 by what it is
+    (贴😳 is 贴脸), only where a spelling needs that sound (:meth:`Matcher._emoji_readings`)."""
     import emoji
 
     emoji.config.load_language("zh")
     out: list[tuple[str, str]] = []
     for emo, data in emoji.EMOJI_DATA.items():
         e = emo.replace("\ufe0f", "")
-        if len(e) != 1 or any(lo <= ord(e) <= hi for lo, hi in _FACE_RANGES):
+        if len(e) != 1:
             continue
         name = str(data.get("zh") or "").strip(":")
+        if any(lo <= ord(e) <= hi for lo, hi in _FACE_RANGES) and "脸" not in name:
+            continue
         if 1 <= len(name) <= 4 and all(_is_cjk(c) for c in name):
             out.append((e, name))
     return tuple(out)
