@@ -3,21 +3,24 @@ window parsed, judged and tallied — built once by :func:`votes_for`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
 from auditor.rules.base import Context, GamePost
-from auditor.rules.votebook.declared import Now, declared_candidates
+from auditor.rules.votebook.declared import Now, declared_candidates, rulings
 from auditor.rules.votebook.doubt import ask_when_unsure
 from auditor.rules.votebook.judge import eligible, judge
 from auditor.rules.votebook.model import (
+    Ballot,
     DayVotes,
     Declared,
     RoundTally,
     VersionsFn,
     VoteBook,
+    VoteKind,
     VoteSettings,
     Window,
 )
@@ -28,7 +31,7 @@ from auditor.rules.votebook.procedure import (
     VoteProcedure,
     procedure_for,
 )
-from auditor.rules.votebook.tally import count
+from auditor.rules.votebook.tally import count, majority_moment
 
 
 def vote_settings(
@@ -63,6 +66,23 @@ def votes_for(ctx: Context) -> VoteBook:
     if ctx.votes is None:
         ctx.votes = build_votes(ctx, ctx.vote_settings, _versions_fn(ctx))
     return ctx.votes
+
+
+def majority_reached(book: VoteBook, day: int, round: int) -> Ballot | None:
+    """The vote that made a killbar7 环节's 过半 (版杀7 4.1.2 任何一轮投票中得票过半的玩家直接
+    死亡，直接进入夜晚): the moment the 环节 was decided, for discovery's close of that 环节 —
+    the valid ballot of day ``day``, round ``round`` from which the player voted out held more
+    than half of the round's base (:func:`~auditor.rules.votebook.tally.majority_moment`).
+    None when that round put no one out by a 过半 (a plurality round, no such round)."""
+    dv = book.days.get(day)
+    rt = next((r for r in dv.rounds if (r.round or 1) == round), None) if dv else None
+    if dv is None or rt is None or rt.majority_base is None:
+        return None
+    out = [t for t, o in rt.outcome.items() if o == "eliminated"]
+    if len(out) != 1 or rt.counts.get(out[0], 0.0) <= rt.majority_base / 2:
+        return None
+    made = majority_moment([b for b in dv.ballots if (b.round or 1) == round], rt.majority_base)
+    return made if made is not None and made.target == out[0] else None
 
 
 def _versions_fn(ctx: Context) -> VersionsFn | None:
@@ -141,18 +161,15 @@ def _window(
     for gp in posts:
         if gp.player is not None and not gp.exempt and gp.post.posted_at <= w.closes:
             dv.replied.add(gp.player)
-    read = [
-        b
-        for gp in posts
-        if (
-            b := read_ballot(
-                ctx, st, gp, dv.day, w, inputs.corrections, inputs.versions, inputs.names
-            )
-        )
-        is not None
-    ]
     elig = [p for p in ctx.game.players if eligible(ctx, st, p, w.opens, w.closes)]
-    ballots = judge(ctx, st, read, dv, w, state.candidates, inputs.procedure.sheriff_weight(st))
+    weight = inputs.procedure.sheriff_weight(st)
+    read = _upstairs(inputs, _read(inputs, posts, dv, w, inputs.corrections), posts, dv, w)
+    ballots = judge(ctx, st, read, dv, w, state.candidates, weight)
+    ruled = _ruled(inputs, posts, ballots)
+    if ruled:  # the director's rulings in the thread, as corrections of the posts they rule
+        read = _read(inputs, posts, dv, w, {**ruled, **inputs.corrections})
+        read = _upstairs(inputs, read, posts, dv, w)
+        ballots = judge(ctx, st, read, dv, w, state.candidates, weight)
     tally, final = count(ctx, st, ballots, dv, w, elig)
     first, declared = dv.day == inputs.first_day, _declared(inputs, w, windows, elig, dv.day)
     decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, first, declared)
@@ -186,6 +203,135 @@ def _window(
         dv.voted.update(shown)
         tally.reason += f"；{'、'.join(shown)} 的投票帖被屏蔽，无法计票，请导演核对"
     return tally, elig
+
+
+def _read(
+    inputs: _Inputs,
+    posts: Sequence[GamePost],
+    dv: DayVotes,
+    w: Window,
+    corrections: Mapping[int, VoteCorrection],
+) -> list[Ballot]:
+    """The window's posts read as unjudged ballots (the vote posts among them)."""
+    ctx, st = inputs.ctx, inputs.st
+    return [
+        b
+        for gp in posts
+        if (b := read_ballot(ctx, st, gp, dv.day, w, corrections, inputs.versions, inputs.names))
+        is not None
+    ]
+
+
+# 跟楼上 / 同楼上 / 跟12楼 / 和当归一样 / 跟当归的票 as the whole post (版杀7 4.1.2 lets a player
+# vote in his own words): it follows the vote of the player it points at — the writer of the post
+# just above it in the thread, of that floor, or the player named; the judge reads it as that
+# player's standing vote at the post's time (:func:`~auditor.rules.votebook.judge.judge`), and a
+# player pointed at with no vote behind him leaves it void (a doubt the round weighs).
+_UPSTAIRS = re.compile(
+    r"\s*(?:我|票|我的票)?\s*(?:就|也)?(?:跟|和|同)(?:着|随)?\s*"
+    r"(?:楼上|(?P<floor>\d+)\s*楼|(?P<name>\S{1,12}?))\s*(?:的票|投的)?\s*(?:一样|相同)?"
+    r"[\s!！。.~～]*"
+)
+
+
+def _upstairs(
+    inputs: _Inputs, read: Sequence[Ballot], posts: Sequence[GamePost], dv: DayVotes, w: Window
+) -> list[Ballot]:
+    """The window's ballots with those that follow another's vote as the whole post
+    (:data:`_UPSTAIRS`) given the player followed — a post the reader left unread among them
+    (free format only: under labels such a post names no target)."""
+    game = inputs.ctx.game
+    if inputs.st.format != "free":
+        return list(read)  # under labels 跟X names no target: a void vote post
+    by_pid = {b.pid: b for b in read}
+    out = list(read)
+    for gp in posts:
+        b = by_pid.get(gp.post.pid)
+        x = _followed(gp, posts, game.players, game.directors)
+        if x is None or gp.player is None:
+            continue
+        note = f"“{gp.post.text.strip()}”读作跟 {x} 的票"
+        if b is None and gp.post.pid not in inputs.corrections:
+            new = Ballot(
+                gp=gp,
+                day=dv.day,
+                round=w.round,
+                voter=gp.player,
+                kind=VoteKind.VOTE,
+                target=x,
+                target_text=gp.post.text.strip(),
+                follows=x,
+                note=note,
+            )
+            out.append(new)
+        elif b is not None and b.target is None and not b.proxy and b.correction is None:
+            joined = "；".join(n for n in (b.note, note) if n)
+            out[out.index(b)] = replace(b, target=x, follows=x, note=joined)
+    out.sort(key=lambda b: (b.posted_at, b.pid or 0))
+    return out
+
+
+def _followed(
+    gp: GamePost, posts: Sequence[GamePost], players: Sequence[str], directors: Sequence[str]
+) -> str | None:
+    """The player a player's post follows as its whole text (:data:`_UPSTAIRS`), else None."""
+    m = _UPSTAIRS.fullmatch(gp.post.text)
+    if m is None or gp.player is None or gp.post.author in directors or gp.lastwords:
+        return None
+    if m["name"] is not None:
+        x = m["name"] if m["name"] in players else None
+    else:
+        x = _pointed_at(gp, posts, m["floor"])
+    return None if x == gp.player else x
+
+
+def _pointed_at(gp: GamePost, posts: Sequence[GamePost], floor: str | None) -> str | None:
+    """The player who wrote the post ``gp`` points at: the one just above it in its thread, or
+    the given floor — None when that post is no player's."""
+    same = [x for x in posts if x.post.tid == gp.post.tid]
+    if floor is not None:
+        at = next((x for x in same if x.post.floor == int(floor)), None)
+    else:
+        above = [x for x in same if (x.post.posted_at, x.post.pid or 0) < _key(gp)]
+        at = above[-1] if above else None
+    return at.player if at is not None and at.post.author == at.player else None
+
+
+def _key(gp: GamePost) -> tuple[object, int]:
+    return gp.post.posted_at, gp.post.pid or 0
+
+
+def _ruled(
+    inputs: _Inputs, posts: Sequence[GamePost], judged: Sequence[Ballot]
+) -> dict[int, VoteCorrection]:
+    """The director's rulings in the window's thread (:func:`rulings`) as corrections of the
+    posts they rule — the voter's latest post in the window before the ruling — where the
+    ruling says otherwise than the judged ballot: a vote read for Y that is no valid vote for Y
+    (or no ballot at all: 薄荷这票按半夏记, a riddle resolved), a vote voided that stands valid
+    (松鼠：…此票无效).  The game file's own corrections are never overridden."""
+    game = inputs.ctx.game
+    by_pid = {b.pid: b for b in judged if b.pid is not None}
+    out: dict[int, VoteCorrection] = {}
+    for r in rulings(posts, game.players, game.directors, game.forum.url):
+        mine = [
+            gp
+            for gp in posts
+            if gp.player == r.voter
+            and gp.post.author not in game.directors
+            and gp.post.posted_at <= r.at
+            and gp.post.pid is not None
+        ]
+        if not mine:
+            continue
+        pid = mine[-1].post.pid
+        assert pid is not None
+        b = by_pid.get(pid)
+        note = f"导演在投票帖中判定：「{r.text}」（{r.where}）"
+        if r.target is not None and (b is None or not b.valid or b.target != r.target):
+            out[pid] = VoteCorrection(pid, r.target, False, note)
+        elif r.target is None and b is not None and b.valid:
+            out[pid] = VoteCorrection(pid, None, True, note)
+    return {pid: c for pid, c in out.items() if pid not in inputs.corrections}
 
 
 def _window_posts(inputs: _Inputs, w: Window, windows: Sequence[Window]) -> list[GamePost]:

@@ -290,3 +290,68 @@ def _not_now(sentence: str, scope: int, players: Sequence[str], now: Now | None)
         if rnd is not None and rnd not in (now.round, now.round + 1):
             return f"标明的是环节{rnd}（本轮是环节{now.round}，下一轮是环节{now.round + 1}）"
     return ""
+
+
+# --------------------------------------------------------------------------- rulings on a ballot
+# The director rules on one player's vote in the vote thread (issue 37, votes_blind7): a vote he
+# reads for the player (薄荷这票按半夏记 — a riddle resolved, 名字里带“夏”字的那位), or one he
+# voids (松鼠：投票对象不能设条件，此票无效 — 004 投票对象有误的票无效; a condition is judged by
+# him on the thread).  He decides the game (DESIGN: the director's word rules): his ruling acts
+# as a correction of the player's latest post in the window before it — weaker than the game
+# file's own [[correction]], which always wins.  A sentence that asks or supposes rules nothing.
+_RULE_UNDO = re.compile(r"吗|[？?]|如果|假如|要是|若|倘|的话|假设|万一")
+_COUNTED_AS = r"(?:就|则|先|暂)?(?:按照?|算作?|算成|记为|记作|计为|计作|当作|视为)(?:投给?)?"
+_VOIDED = r"(?<!不是)(?<!并非)(?<!不)(?:无效|作废)"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The director's ruling on ``voter``'s vote: counted for ``target`` (a player or 弃权), or
+    void (``target`` None); ``text`` and ``where`` show his sentence."""
+
+    voter: str
+    target: str | None
+    text: str
+    where: str
+    pid: int | None
+    at: datetime
+
+
+def rulings(
+    posts: Sequence[GamePost], players: Sequence[str], directors: Sequence[str], base: str | None
+) -> list[Ruling]:
+    """The director's rulings on single votes in ``posts`` (a round's vote-thread posts), in
+    posting order: ``X(的)这票按Y记`` / ``X这票算Y`` — X's vote read as one for Y (or 弃权);
+    ``X：…此票无效`` / ``X这票作废`` — X's vote void.  One player named as the voter, at the
+    sentence's start or before 这票; a question or a supposition rules nothing."""
+    names = sorted((p for p in players if p), key=len, reverse=True)
+    if not names:
+        return []
+    alt = "|".join(map(re.escape, names))
+    counted = re.compile(rf"^\s*(?P<v>{alt})(?:的|这|那|此|该)*一?票{_COUNTED_AS}(?P<t>{alt}|弃权)")
+    voided = re.compile(
+        rf"^\s*(?P<v>{alt})\s*(?:[：:，,]|(?=(?:的|这|此|该|那)*一?票))"
+        rf"(?:[^：:]*?[，,])?\s*(?:的|这|此|该|那)*一?票(?:也|就|则)?{_VOIDED}"
+    )
+    out: list[Ruling] = []
+    for gp in sorted(posts, key=lambda g: (g.post.posted_at, g.post.pid or 0)):
+        post = gp.post
+        if post.author not in directors or gp.deleted or post.hidden is not None:
+            continue
+        where = post_where(base, post.tid, post.pid, post.floor)
+        for line in post.lines or (post.text,):
+            for m in _SENTENCE.finditer(line):
+                sentence = m.group(0)
+                if _RULE_UNDO.search(sentence):
+                    continue
+                c = counted.search(sentence)
+                v = None if c is not None else voided.search(sentence)
+                if c is not None:
+                    out.append(
+                        Ruling(c["v"], c["t"], sentence.strip(), where, post.pid, post.posted_at)
+                    )
+                elif v is not None:
+                    out.append(
+                        Ruling(v["v"], None, sentence.strip(), where, post.pid, post.posted_at)
+                    )
+    return out

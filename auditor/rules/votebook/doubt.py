@@ -177,9 +177,18 @@ def doubts(d: Decision, posts: Sequence[GamePost]) -> list[Doubt]:
     eligible = set(d.eligible)
     out: list[Doubt] = []
     for b in d.ballots:
-        if b.problem == "target_not_player" and b.voter in eligible and b.correction is None:
+        unread_follow = bool(b.follows) and b.target is None  # 跟X with X's vote unread
+        if (
+            (b.problem == "target_not_player" or unread_follow)
+            and b.voter in eligible
+            and b.correction is None
+        ):
             targets = (b.suggestion,) if b.suggestion in pool else pool
-            what = f"投票对象“{b.target_text}”不是玩家"
+            what = (
+                f"跟 {b.follows} 的票，读不出 {b.follows} 投给谁"
+                if unread_follow
+                else f"投票对象“{b.target_text}”不是玩家"
+            )
             out.append(Doubt(b.gp, b.voter, targets, what, b))
     read = {b.pid for b in d.ballots}
     for gp in posts:

@@ -349,7 +349,10 @@ def _judge_voter(
     candidates: Sequence[str] | None,
 ) -> tuple[list[Ballot], int | None]:
     """One voter's ballots in time order, judged; and which of them stands (his last
-    valid one), if any."""
+    valid one), if any.  A re-post after one's own void vote is a fresh vote, not a change
+    (004/001 无效票须通过重新发帖来更正; 版杀7 4.1.2 说明 2 counts only changes of a vote): a
+    void ballot leaves no vote to change — but for a vote void only because its target went out
+    after it (:func:`_void_afterwards`, issue 37 Build 3)."""
     judged: list[Ballot] = []
     current: Ballot | None = None
     standing: int | None = None
