@@ -301,6 +301,8 @@ def test_the_same_as_another_asked_or_not_a_vote(text: str) -> None:
         ("killbar7", "投票对象：包子\n投票理由：我改票，刚才那张弃权是手滑", True, True),
         ("m107", "投票对象：包子\n投票理由：如果我改票，你们会怎么想", False, True),
         ("m107", "投票对象：包子\n投票理由：他改票很可疑", False, True),
+        # a change told of an earlier round is the reason's, no change now
+        ("m107", "投票对象：包子\n投票理由：环节二我改投了馄饨，后来他把时间线补全了", False, True),
     ],
 )
 def test_a_change_said_in_the_reason(preset: str, text: str, change: bool, valid: bool) -> None:

@@ -442,7 +442,12 @@ def parse_vote_text(
 
 
 # In a labelled vote's reason, the poster's own change said (我改票 / 本人改投): the post is a change.
-_OWN_CHANGE = re.compile(r"(?:我|本人|俺)\s*(?:现在|这次|这回|决定|要)?\s*(?:改票|改投)")
+# Not one told of an earlier round (环节二我改投了银杏 / 上午改过一次: 了 or 过 with more after it,
+# or another round named before it).
+_OWN_CHANGE = re.compile(
+    r"(?<![轮环节天日午])(?:我|本人|俺)\s*(?:现在|这次|这回|决定|要)?\s*(?:改票|改投)"
+    r"(?!\s*[了过]\s*[^\s，,。！!；;…])"
+)
 
 
 def _change_said(before: str, reason: str) -> bool:
