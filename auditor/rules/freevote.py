@@ -146,7 +146,9 @@ _NOT_AFTER = re.compile(
     # (English: vote 冬瓜 if he… / voting 冬瓜 would be a mistake)
     r"|(?:only\s+)?(?:if|unless|would|could|might|is|was|seems|sounds|will\s+be)(?![a-z])"
     # (English: a time of the past after the vote, I said vote 南瓜 earlier: told, not cast)
-    r"|[^\n.!?。！？]{0,12}?(?<![a-z])(?:earlier|yesterday|before|last\s+(?:round|time|night))(?![a-z]))"
+    # (not the vote likened to the past: vote 饺子 again like before / same as yesterday)
+    r"|[^\n.!?。！？]{0,12}?(?<![a-z])(?<!like\s)(?<!as\s)(?<!than\s)"
+    r"(?:earlier|yesterday|before|last\s+(?:round|time|night))(?![a-z]))"
 )
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
@@ -507,8 +509,9 @@ _ABSTAIN_ALONE = re.compile(
     r"|(?:^|(?<=[\s,，。！!吾我俺票:：]))弃(?:一下|一轮|了吧|掉吧|吧)?"
     r"(?=(?:\s|[。！!~～….]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F])*$)"
     # 弃 as the post's first sentence, its reason after it (弃。信息太少), and 改弃 closing its
-    # clause (改弃，下不了手: a change to abstaining; not 改弃权票为…, read by _CHANGE_FROM)
-    r"|^\s*弃(?:了|吧)?(?=\s*[。！!\n])|(?<=改)弃(?:了|吧)?(?=\s*(?:$|[，,。！!\n])))"
+    # clause (改弃，下不了手: a change to abstaining; not 改弃权票为…, read by _CHANGE_FROM);
+    # a short word of giving up may open that sentence (算了，弃。真的看不出来)
+    r"|^\s*(?:(?:算了|罢了|唉|哎|嗯|好吧|行吧|那就)[\s，,。]*)?弃(?:了|吧)?(?=\s*[。！!\n])|(?<=改)弃(?:了|吧)?(?=\s*(?:$|[，,。！!\n])))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
@@ -611,8 +614,28 @@ _EN_STOP = re.compile(r"(?<=[a-z])\.[ \t]")
 # 投豆浆 / 替奶奶敲字：): what follows is the holder's own vote; the request to type is no
 # request to vote (not 帮我打: the poster asking someone else).
 _TYPED_FOR = re.compile(
-    r"(?:帮|替)\s*(?![我俺])[^\s，,。:：]{1,3}?\s*(?:打字?|敲字?|写|输入|代打)\s*[:：]"
+    r"(?:帮|替)\s*(?![我俺])(?P<whom>[^\s，,。:：]{1,3}?)\s*(?:打字?|敲字?|写|输入|代打)\s*[:：]"
 )
+
+
+def _typed_for_another(text: str, at: int, players: Sequence[str], speaker: str) -> bool:
+    """The vote at ``at`` is typed for someone (:data:`_TYPED_FOR`) who is a roster player
+    other than the poster — named, or 他/她 pointing back to the last player named before it
+    (包子手机没电了，让我帮他打：投饺子, posted by 冬瓜): a proxy request the poster relays, not
+    his vote (only the director's 代投 is a vote of another player: M107 9).  The account
+    holder's own words typed for him (我是土豆的孙子，她让我帮她打：投豆浆, posted by 土豆) stay his."""
+    if not speaker:
+        return False
+    typed = [m for m in _TYPED_FOR.finditer(text, 0, at) if m.end() <= at]
+    if not typed:
+        return False
+    whom = typed[-1].group("whom")
+    named = [p for p in players if p in whom and p not in PRONOUNS]
+    if not named and whom[-1:] in _HE:
+        alt = _names_alt([p for p in players if p not in PRONOUNS])
+        before = list(re.finditer(alt, text[: typed[-1].start()])) if alt else []
+        named = [before[-1].group(0)] if before else []
+    return any(p != speaker for p in named)
 
 
 def _vote_clause(text: str, start: int, end: int) -> tuple[int, int]:
@@ -658,7 +681,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast; 吾票已投)
     if re.search(r"(?:^|[^\u4e00-\u9fff])前\s*$", head):
         return False  # 前投番茄 (classical: earlier I voted), a report
-    if _FAR.search(text, end, hi):
+    if any(not _new_unit_past(text, end, m) for m in _FAR.finditer(text, end, hi)):
         return False  # 投包子，还是…？ / 投包子如果…
     clause = text[lo:hi].rstrip()
     if text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")):
@@ -671,6 +694,19 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     if _CONDITION.search(text, conclusion, lo):
         return False  # 如果包子再不解释，我就投他: a condition earlier in the sentence
     return not _quoted(text, start)
+
+
+def _new_unit_past(text: str, end: int, m: re.Match[str]) -> bool:
+    """``m`` (an undoer after a vote's name ending at ``end``) is a word of the past in a unit
+    the casual post sets apart by a space (投番茄 刚才那个没说清: what it says of the earlier
+    post, not the vote's time — see :data:`_CJK`).  Not a time to come (明天 / 下轮 …: 投番茄
+    明天再说 may put the vote off)."""
+    word = m.group(0)
+    return (
+        re.match(rf"[ \t\u3000]+(?=[{_CJK}])", text[end:]) is not None
+        and bool(undoer_pattern("other_time").fullmatch(word))
+        and not word.startswith(("明", "下"))
+    )
 
 
 _FOR_NOW = re.compile(r"\s*先")
@@ -1007,7 +1043,7 @@ def parse_free_vote(
     if not found and pronouns:
         found = _unresolved(text)
     last = _settled(text, found)
-    if last is None:
+    if last is None or _typed_for_another(text, last.start, players, speaker):
         return None
     if not last.change and _voids_own_before(text, last.start):
         last = replace(last, change=True)  # 刚才投番茄作废⏎投冬瓜: the vote voided, then a new one
@@ -1090,6 +1126,15 @@ def _follow_votes(text: str, players: Sequence[str]) -> list[FreeVote]:
     if not alt:
         return []
     m = re.match(rf"\s*(?:我|票|这票)?\s*跟(?:着|随)?\s*(?P<name>{alt}){_FOLLOW_HOW}", text)
+    same = m is None
+    if same:
+        # the vote said to be the same as X's (和当归一样 / 同当归 / 与当归的票一样): X followed
+        # — said alone or with his reasoning agreed to (和当归一样，是好人 says what he is)
+        m = re.match(
+            rf"\s*(?:我|票|这票|我的票)?\s*(?:也)?\s*(?:和|与|同)\s*(?P<name>{alt})"
+            rf"(?P<how>\s*(?:的票|的)?\s*(?:一样|相同)|(?=\s*(?:$|[{_CLAUSE_END}])))",
+            text,
+        )
     if m is None:
         return []
     rest = text[m.end() :]
@@ -1100,7 +1145,7 @@ def _follow_votes(text: str, players: Sequence[str]) -> list[FreeVote]:
     name = _unloosen(m.group("name"), players)
     said = rest.strip(f"{_CLAUSE_END} \t")
     follows = FreeVote("?", m.start(), m.end(), False, follows=name)
-    if m.group("how").strip() or not said:
+    if (m.group("how").strip() and not same) or not said:
         return [follows]
     for sm in _AGREES.finditer(rest):
         if not re.search(alt, rest[_sentence_start(rest, sm.start()) : sm.start()]):
@@ -1220,6 +1265,30 @@ def _said_alone(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
     return [FreeVote(name, alone.start("name"), alone.end("name"), False)]
 
 
+# After a change, the poster's own words that he does not change after all, a turn back said
+# with them (算了不改了 / 不对，还是不换了 / 想了想，不改了): the change is called off in the post
+# that makes it, so it casts nothing new.  Not 就这样，不改了 (the change made final).
+_NOT_CHANGING = re.compile(
+    r"(?:算了|罢了|不对|想了想|想想|再想想|等等|还是)[\s，,…。.]*(?:我)?\s*(?:还是|就|先)?\s*"
+    r"(?:不|没)\s*(?:改|换)(?:票)?\s*了"
+)
+
+
+# Before it in its clause, the time after the change (以后不改了 / 不会再改了 is the change kept).
+_FROM_NOW_ON = re.compile(r"以后|之后|后面|接下来|再也|再")
+
+
+def _change_called_off(text: str, after: int) -> bool:
+    """A clause after ``after`` (a change's end) in which the poster himself, plainly, calls the
+    change off (:data:`_NOT_CHANGING`, :func:`said_as_own`) — not one that keeps the change from
+    now on (:data:`_FROM_NOW_ON`)."""
+    for m in _NOT_CHANGING.finditer(text, after):
+        lo, _hi = _clause_bounds(text, m.start(), m.end())
+        if said_as_own(text, m.start(), m.end()) and not _FROM_NOW_ON.search(text, lo, m.end()):
+            return True
+    return False
+
+
 def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
     """The post's last vote of ``found`` unless the post undoes it after it (taken back, put
     off, a wish waiting on a question), its change said by a change's reason label or undone
@@ -1231,6 +1300,8 @@ def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
         return None
     if withdraws_own_ballot(text, last.end):
         return None
+    if last.change and _change_called_off(text, last.end):
+        return None  # 改投饺子……不对不对，算了不改了: the change called off, the old vote stands
     if last.target not in _HE and _NOT_HIM.search(text, last.end):
         return None  # 抗推位就是土豆了，不过我先不踩他: the one just named, not voted after all
     if _wished_after_asking(text, last.start):
@@ -1321,7 +1392,9 @@ def _voids_own_before(text: str, start: int) -> bool:
 
 # A wish to vote (我想投 / 想要投 / 好想投) right before the vote expression; a question
 # before it (要不要改票呢……我也想改番茄: asked, as freevote.toml's question undoers).
-_ASKED = re.compile(r"[?？]|吗|呢|要不要|该不该|可不可以|能不能|多久|多长时间|几点|什么时候")
+# A question (freevote.toml ``question``, the one home of its words) or one about the time
+# left (还剩多久 / 几点关门).
+_ASKED = re.compile(rf"{undoer_pattern('question').pattern}|多久|多长时间|几点|什么时候", re.I)
 _WISH = re.compile(r"(?<!不)(?:想要?|好想|很想)\s*$")
 
 
@@ -1395,7 +1468,8 @@ def _abstentions(
 
 # A dispute of the director's tally: the post argues how an earlier vote was counted.
 _DISPUTE = re.compile(
-    r"(?:统计|计票|算|数)(?:错|漏|有误)|漏(?:算|统计|计)|没(?:算|统计)(?:上|进)?我"
+    # (not one denied: 昨天番茄6票我没算错吧 — the poster's own count checked, no complaint)
+    r"(?<![没不])(?:统计|计票|算|数)(?:错|漏|有误)|漏(?:算|统计|计)|没(?:算|统计)(?:上|进)?我"
     # 为什么无效票里还有番茄 / 我的票怎么变成弃权了: a complaint about how a vote was counted
     r"|(?:无效票|废票)(?:里|中|名单)|为什么[^。！？!?\n]{0,10}(?:无效|废票|不算|没算|算成|算作)"
     r"|怎么(?:不算|没算|算成|算作|变成)"
@@ -1442,6 +1516,14 @@ def _resolve_pronoun(text: str, vote: FreeVote, players: Sequence[str]) -> FreeV
     # 他 is 朱砂, named just before it), then the one player named anywhere before it
     own = set(re.findall(alt, text[_sentence_start(text, vote.start) : vote.start]))
     named = own if len(own) == 1 else set(re.findall(alt, text[: vote.start]))
+    if not named:
+        # no one named before it: a name set right after it, alone in its clause, says whom
+        # (阿拉投伊，南瓜。 / 投他——南瓜)
+        after = re.match(
+            rf"\s*(?:一票)?\s*[，,：:—\-]+\s*(?P<name>{alt})\s*(?=$|[{_CLAUSE_END}])",
+            text[vote.end :],
+        )
+        named = {after.group("name")} if after is not None else set()
     if len(named) != 1:
         return vote
     return replace(vote, target=named.pop())
@@ -1523,7 +1605,7 @@ _TAKEN_BACK = re.compile(
 # a change: _VOIDS_EARLIER), not a question (这票不算吗？), not a word of counting after it (这票
 # 不算改票 / 这票不算弃权), not another's (他这票不算).
 _OWN_WITHDRAWN = re.compile(
-    r"(?<![他她你])(?:这|此|本|我这|我的)\s*一?\s*(?:票|帖|楼)\s*(?:先|暂且|暂时|就)?\s*"
+    r"(?<![他她你])(?:这|此|本|我这|我的)\s*一?\s*(?:张票?|票|帖|楼)\s*(?:先|暂且|暂时|就)?\s*"
     r"(?:不算数?|不作数|作废|无效|撤回|撤销|取消)(?!\s*(?:改|票|弃|吗|么|呢|吧[?？]|[?？]))"
 )
 
@@ -1791,6 +1873,9 @@ _LEAD_ABOUT = re.compile(
     # the vote said to be as before (杜鹃，same as yesterday / 番茄，和昨天一样 / 照旧)
     r"|(?<![a-z])same\s+as\s+(?:yesterday|before|last\s+(?:time|round))(?![a-z])"
     r"|(?:同|和|跟)\s*(?:昨天|上轮|上一轮|之前)\s*(?:一样)?(?=\s*(?:$|[。.!！,，]))|照旧|老样子"
+    # (or said to stand unchanged: 半夏，我也没变 / 番茄，不变)
+    r"|(?:[^\s，,。.!！?？]{0,6}?(?:我|俺))?\s*(?:也|还|都|一直|依然|仍然|从来)?\s*"
+    r"(?:没有?|不|从没)\s*(?:变|换)过?\s*(?:了|的)?(?=\s*(?:$|[。.!！,，~～]))"
 )
 # Later in a post that puts a name first, the vote's verb said with no object, as a decision
 # (燕子，昨天就很可疑，今天直接投 / 番茄。不多说，就投了吧): the name put first is its object.
@@ -1876,23 +1961,33 @@ def _lead_about(text: str, m: re.Match[str], rest: str, alt: str) -> bool:
     (:func:`_reason_about`) or casts it with no object (:func:`_elided_cast`)."""
     after = text[m.end() : m.end() + 1]
     apart = after in (",", "，") or m.end() > m.end("name")
-    return _reason_about(rest, apart) or _elided_cast(rest, after, alt)
+    marked = after in (",", "，") or re.search(r"[。.]", text[m.end("name") : m.end()]) is not None
+    return _reason_about(rest, apart) or _elided_cast(rest, marked, alt)
 
 
-def _elided_cast(rest: str, after: str, alt: str) -> bool:
-    """``rest``, after a name put first and set apart (``after``: the mark after it), casts
-    the vote with no object (:data:`_ELIDED_CAST`: 燕子，昨天就很可疑，今天直接投 — the verb's
-    object is the name put first), naming no one else, neither asking nor speaking to anyone,
-    the clause of the verb neither supposing nor telling of the past."""
-    if after not in (",", "，", "。", "."):
+# The head of the clause an elided cast stands in (今天直接投 / 那我就投了吧): the speaker's
+# own decision, now — he himself, this day or round, a "so" or "then" and nothing else.  Every
+# other word there makes the verb someone else's (大家都直接投 / 狼人继续投), a plan or a
+# condition (等确认了再直接投 / 不是好人就直接投), an opinion or a wish (我觉得可以直接投 /
+# 一开始就想直接投), or a report (他们说要直接投): no vote cast.
+_OWN_DECISION_HEAD = re.compile(
+    r"(?:[\s~～]|我|俺|本人|今天|今日|现在|这轮|本轮|这次|这回|这票|票|那|那么|所以|总之|反正|也|就|还是)*"
+)
+
+
+def _elided_cast(rest: str, apart: bool, alt: str) -> bool:
+    """``rest``, after a name put first and set apart (``apart``: by a comma or a full stop),
+    casts the vote with no object (:data:`_ELIDED_CAST`: 燕子，昨天就很可疑，今天直接投 — the
+    verb's object is the name put first), naming no one else, neither asking nor speaking to
+    anyone, the head of the verb's clause the speaker's own decision now
+    (:data:`_OWN_DECISION_HEAD`)."""
+    if not apart:
         return False
     if re.search(alt, rest) or re.search(r"你|[?？]|吗|\[quote", rest):
         return False
     for m in _ELIDED_CAST.finditer(rest):
         lo, _hi = _clause_bounds(rest, m.start(), m.end())
-        if not _SUPPOSED.search(rest, lo, m.start()) and not re.search(
-            r"昨天|前天|上轮|上一轮|之前|刚才", rest[lo : m.start()]
-        ):
+        if _OWN_DECISION_HEAD.fullmatch(rest, lo, m.start()):
             return True
     return False
 

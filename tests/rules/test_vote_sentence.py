@@ -46,8 +46,9 @@ def _read(preset: str, text: str) -> tuple[bool, str | None, bool | None]:
         # a stake put on a name
         ("满仓馄饨！", "馄饨"),
         ("我才不梭哈馄饨", None),
-        # the holder's words typed for her after a colon
-        ("我是冬瓜的女儿，妈妈手机坏了，让我替她敲字：投馄饨。", "馄饨"),
+        # the holder's words typed for her after a colon (the holder the poster: a roster
+        # player other than him is a proxy request, test_typed_for_another_player)
+        ("我是汤圆的女儿，妈妈手机坏了，让我替她敲字：投馄饨。", "馄饨"),
         # a wish that waits on a question (how long is left) — no vote yet
         ("还要多久关门？我也想改投包子。", None),
         # a name put first, the verb later with no object, as a decision
@@ -193,3 +194,117 @@ def test_where_the_decision_stands(text: str, want: str | None) -> None:
 def test_a_vote_said_to_stand(text: str, name: str, restates: bool) -> None:
     players = ["饺子", "包子", "馄饨", "豆浆", "春卷", "烧卖", "番茄", "冬瓜", "南瓜", "土豆"]
     assert restates_standing_vote(text, players, text.rindex(name)) is restates
+
+
+# Round 3 (session 44): the reviewer's cases of round 2 and a regression game's unread votes
+# (votes_blind7/killbar7_free7), as new sentences — where the decision is, whose it is, what
+# undoes it.
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a name put first, the verb later with no object: the clause's head must be the
+        # speaker's own decision now (review 43 A7)
+        ("包子，今天直接投。", "包子"),
+        ("包子。昨天就觉得不对，那我就投了吧", "包子"),
+        ("Bao zi. 昨天没投成，今天直接投", "包子"),
+        ("包子，大家都直接投吧", None),
+        ("包子，他们说要直接投", None),
+        ("包子，等确认身份了再直接投", None),
+        ("包子，不是好人就直接投", None),
+        ("包子，狼人继续投", None),
+        ("包子，我觉得可以直接投", None),
+        ("包子，说实话我一开始就想直接投", None),
+        # the vote said to stand unchanged after the name put first
+        ("包子，我也没变。", "包子"),
+        ("包子，三轮我都没变过", "包子"),
+        ("包子，他也没变", None),
+        ("包子，我也没变吗", None),
+        # a name's pinyin syllable by syllable, standing alone
+        ("Bao zi.", "包子"),
+        # 弃 closing the first sentence after a word of giving up, the reason after it
+        ("算了，弃。真的看不出来", "弃权"),
+        ("嫌弃。", None),
+        # a player named by a character of his name (a riddle's answer)
+        ("这票给名字里带“饨”字的那位。懂的都懂", "馄饨"),
+        ("名字里带“饨”字的那位是狼吗", None),
+        # a word the post defines, on its own line, before 投谜底 reads as no one named
+        ("谜底：豆浆\n我投谜底", "豆浆"),
+        # the vote likened to the past in English is cast now (review 43 A15)
+        ("vote 饺子 again like before", "饺子"),
+        ("I said vote 饺子 earlier", None),
+        # a change called off in its own post, a turn back said with it: nothing new cast
+        ("改投饺子……不对不对，算了不改了", None),
+        ("改投饺子……想了想，还是不改了", None),
+        ("改投饺子。就这样，不改了", "饺子"),
+        ("改投饺子，以后不改了", "饺子"),
+        # a word of the past in a unit a space sets apart after the name is what it tells of
+        # another post; a time to come may put the vote off
+        ("跟油条投包子 刚才那个没说清", "包子"),
+        ("投包子 明天再说", None),
+        # the poster's own count denied wrong is no dispute of the tally
+        ("昨天馄饨6票我没算错吧。今天我投包子，他一直在划水。", "包子"),
+        ("法官算错了，我投的是包子", None),
+        # a pronoun with the name set right after it
+        ("投他——包子", "包子"),
+        # the post's ballot withdrawn by its measure word (这张 = this ballot)
+        ("投包子（试格式，这张不算）", None),
+        ("投包子，这张图不算", "包子"),
+    ],
+)
+def test_round_three_sentences(text: str, want: str | None) -> None:
+    attempt, target, _change = _read("killbar7", text)
+    assert (target if attempt else None) == want
+
+
+@pytest.mark.parametrize(
+    ("author", "text", "want"),
+    [
+        # typing for another roster player: his proxy request relayed, not the poster's vote
+        ("冬瓜", "包子手机没电了，让我帮他打：投饺子", None),
+        ("冬瓜", "替包子打：投饺子", None),
+        # the holder's own words typed for him: his vote
+        ("包子", "包子手机没电了，让我帮他打：投饺子", "饺子"),
+        ("冬瓜", "我奶奶让我帮她打：投饺子", "饺子"),
+    ],
+)
+def test_typed_for_another_player(author: str, text: str, want: str | None) -> None:
+    got = read_post("killbar7", author, text)
+    assert (got.target if got.attempt else None) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "follows"),
+    [
+        ("和馄饨一样", "馄饨"),
+        ("同馄饨。", "馄饨"),
+        ("我的票与馄饨的一样", "馄饨"),
+    ],
+)
+def test_the_vote_said_the_same_as_anothers(text: str, follows: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is not None and pv.follows == follows
+
+
+@pytest.mark.parametrize("text", ["和馄饨一样？", "和馄饨一样的话就好了", "同馄饨的看法"])
+def test_the_same_as_another_asked_or_not_a_vote(text: str) -> None:
+    pv = free_vote(text, PLAYERS)
+    assert pv is None or not pv.follows
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "change", "valid"),
+    [
+        # the reason says the poster changes: a change written with the vote's label (void
+        # where the preset asks for the change's own label and quote; a change where it has
+        # no format)
+        ("m107", "投票对象：包子\n投票理由：我改票，刚才那张弃权是手滑", True, False),
+        ("killbar7", "投票对象：包子\n投票理由：我改票，刚才那张弃权是手滑", True, True),
+        ("m107", "投票对象：包子\n投票理由：如果我改票，你们会怎么想", False, True),
+        ("m107", "投票对象：包子\n投票理由：他改票很可疑", False, True),
+        # a change told of an earlier round is the reason's, no change now
+        ("m107", "投票对象：包子\n投票理由：环节二我改投了馄饨，后来他把时间线补全了", False, True),
+    ],
+)
+def test_a_change_said_in_the_reason(preset: str, text: str, change: bool, valid: bool) -> None:
+    got = read_post(preset, "汤圆", text)
+    assert (got.attempt, got.target, got.change, got.format_valid) == (True, "包子", change, valid)

@@ -154,7 +154,8 @@ _LABEL_TYPO_ERROR = "“投票对象”写错了"
 _EMPTY_TARGET = "投票对象为空"
 _IN_A_TABLE = "投票对象写成了表格（格式是“投票对象：”）"
 # What only the labelled format asks of a label: no problem under the free format.
-_LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR, _IN_A_TABLE})
+_CHANGE_AS_VOTE = "改票应写“改票对象：”"
+_LABEL_SPELLING = frozenset({_MISSING_COLON, _LABEL_TYPO_ERROR, _IN_A_TABLE, _CHANGE_AS_VOTE})
 # A target written as an abstention in other words (弃权 is the format's word), in Chinese,
 # pinyin or English.
 _ABSTAIN_WORDS = frozenset(_WORDS["abstain_words"])
@@ -398,8 +399,6 @@ def parse_vote_text(
     chosen = changes or labels
     label = chosen[0]
     is_change = label.group("which") == "改票"
-    # 我改票：投票对象：油条 / 改投票对象：油条 — a change written with the vote's label
-    said_change = not is_change and re.search(r"改票|改投|改\s*$", ft[start_at : label.start()])
     if len(chosen) > 1:
         return ParsedVote(is_change, "", "", label.start(), label.end(), "", "一帖中有多个投票对象")
     seg_start = _past_colon(ft, label.end())
@@ -424,12 +423,13 @@ def parse_vote_text(
     t0 = seg_start + lead
     t1 = t0 + len(raw_s)
     reason = _reason_text(text, reason_m, colon_labels)
+    said_change = not is_change and _change_said(ft[start_at : label.start()], reason)
     if not target:
         return ParsedVote(
             is_change, raw_s, "", label.start(), max(t1, label.end()), reason, _EMPTY_TARGET
         )
     if said_change:
-        return ParsedVote(True, raw_s, target, t0, t1, reason, "改票应写“改票对象：”")
+        return ParsedVote(True, raw_s, target, t0, t1, reason, _CHANGE_AS_VOTE)
     if abstain_word:
         return ParsedVote(is_change, raw_s, target, t0, t1, reason, "弃权应写“弃权”")
     if reason_first is not None and reason_m is None:
@@ -439,6 +439,26 @@ def parse_vote_text(
     problem = _reason_problem(reason_m, reason, joined) if reason_required else None
     kept = "" if problem == "投票理由为空" else reason
     return _alike_target(ParsedVote(is_change, raw_s, target, t0, t1, kept, problem), players)
+
+
+# In a labelled vote's reason, the poster's own change said (我改票 / 本人改投): the post is a change.
+# Not one told of an earlier round (环节二我改投了银杏 / 上午改过一次: 了 or 过 with more after it,
+# or another round named before it).
+_OWN_CHANGE = re.compile(
+    r"(?<![轮环节天日午])(?:我|本人|俺)\s*(?:现在|这次|这回|决定|要)?\s*(?:改票|改投)"
+    r"(?!\s*[了过]\s*[^\s，,。！!；;…])"
+)
+
+
+def _change_said(before: str, reason: str) -> bool:
+    """A change written with the vote's label: said before the label (我改票：投票对象：油条 /
+    改投票对象：油条), or the ``reason`` says the poster himself changes his vote now, plainly
+    (投票理由：我改票，刚才那张弃权是… — :data:`_OWN_CHANGE`, :func:`said_as_own`: not
+    如果我改票 / 我改票吗 / 昨天我改投)."""
+    if re.search(r"改票|改投|改\s*$", before):
+        return True
+    ft = fold(reason)
+    return any(said_as_own(ft, m.start(), m.end()) for m in _OWN_CHANGE.finditer(ft))
 
 
 # Before a label, the words that present what follows as the format shown or taught (示范 /
@@ -612,7 +632,7 @@ def free_vote(
     known = {normalise_name(p) for p in (*players, ABSTAIN)}
     if labelled is not None and labelled.format_error in _LABEL_SPELLING:
         # 投票对像：饺子 / 投票对象 饺子: a label spelt loosely is still a vote where no
-        # format is prescribed (版杀7 4.1.2)
+        # format is prescribed (版杀7 4.1.2), and a change written with the vote's label a change
         labelled = replace(labelled, format_error=None)
     if labelled is not None and labelled.alike:
         # 投票对象：糖圆: a target read by sound is clear enough where no format is prescribed
@@ -783,6 +803,24 @@ def _object_first(players: tuple[str, ...]) -> re.Pattern[str]:
 _JA_NOT_CAST = re.compile(r"\s*(?:し?な[いく]|しません|するな|する[?？か]|した(?:人|の|から)|하지)")
 
 
+# A player named by a character of his name (名字里带“夏”字的那位 / 名字中有个翘字的人): a
+# riddle's answer, the one player whose name holds that character.
+_NAME_CHAR = re.compile(
+    r"名字?\s*(?:里|中|当中|里面)?\s*(?:带|有|含)(?:着|有)?\s*(?:个|一个)?\s*"
+    r"[“\"「『‘']?(?P<c>[\u4e00-\u9fff])[”\"」』’']?\s*字?\s*的\s*"
+    r"(?:那一?位|那个人|那个|那人|这一?位|人|玩家|朋友)?"
+)
+
+
+def _named_by_character(ft: str, players: Sequence[str]) -> Iterator[tuple[int, int, str]]:
+    """Each :data:`_NAME_CHAR` in ``ft`` whose character one player's name (folded) holds:
+    its span and that name."""
+    for m in _NAME_CHAR.finditer(ft):
+        having = [fold(p) for p in players if m.group("c") in fold(p) and len(fold(p)) > 1]
+        if len(having) == 1:
+            yield m.start(), m.end(), having[0]
+
+
 def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
     """``ft`` (``text`` folded) with vote words written in pinyin or English and player names
     written as their pinyin initials replaced by their characters, each padded with spaces to
@@ -810,11 +848,11 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
 
     if _PINYIN_VOTE.search(ft):
         sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
-    if _PINYIN_VOTE.search(ft) or re.search(r"[投票]", ft):
-        # a name typed in pinyin, its syllables apart (wo tou dong gua / 投 dong gua — the
-        # verb typed in characters, the name by sound on a phone): the name
-        for pattern, name in _spaced_pinyin(tuple(players)):
-            sub(pattern, functools.partial(_constant, name))
+    # a name typed in pinyin, its syllables apart (wo tou dong gua / 投 dong gua / Ban xia. —
+    # the name by sound on a phone, a whole name's syllables in order): the name, as its
+    # unspaced spelling (banxia) is read wherever it stands
+    for pattern, name in _spaced_pinyin(tuple(players)):
+        sub(pattern, functools.partial(_constant, name))
     sub(_ENGLISH_WORD, lambda m: _ENGLISH_WORDS[re.sub(r"\s", "", m.group(0))])
     if _FOREIGN_VOTE.search(ft):
         sub(_FOREIGN_UNDOER, lambda m: _FOREIGN_WORDS[m.group(0)])
@@ -830,6 +868,8 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
         for m in _object_first(tuple(players)).finditer(ft):
             if not _JA_NOT_CAST.match(ft, m.end()):
                 place(m.start(), m.end(), "投" + m.group("p"))
+    for start, end, name in _named_by_character(ft, players):
+        place(start, end, name)
     initials = players_by_initials(tuple(players))
     for m in re.finditer(r"(?<![a-z0-9])[a-z]{2,4}(?![a-z0-9])", ft):
         w = m.group(0)
@@ -897,7 +937,9 @@ def _free_fallback(
     recap, or +1 as the whole post — one more vote for the post it agrees with, which it
     does not show (under a quote it does: :func:`_followed`; under a labelled format a bare
     +1 is a filler post, no vote attempt)."""
-    fv = parse_free_vote(ft, names, pronouns=True, speaker=speaker)  # 投他
+    # a word the post defines as a player (谜底：冬瓜⏎我投谜底) before 投谜底 is read as an
+    # object that names no one (the pronoun-like reading)
+    fv = defined_vote(ft, names) or parse_free_vote(ft, names, pronouns=True, speaker=speaker)
     if fv is None:
         fv = _after_recap(ft, lines, names, speaker)
     if fv is None and (_PLUS_ONE.fullmatch(ft) or _FOLLOW_UNSHOWN.fullmatch(ft)):
