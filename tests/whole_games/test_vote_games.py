@@ -184,25 +184,13 @@ def test_the_seventh_blind_sets_games_equal_their_truth(name: str) -> None:
 _SEVENTH_LEFT = {
     # since session 44: the director's rulings in the thread are read (薄荷这票按半夏记 — the
     # riddle counted; 松鼠：…此票无效 — m39_votes7's conditional vote void, her re-post a fresh
-    # vote: 0 differences), and a whole post following another's vote (和当归一样 / 跟楼上) follows
-    # it.  Left: the one-post reader's spoken votes (pinyin banxia / Lianqiao / Ban xia., 弃。
-    # after 算了, a name with a remark after it) — day 2's 过半 turns on them (跟楼上 follows
-    # 薄荷's unread Ban xia.), so its round stays asked.
+    # vote: 0 differences), a whole post following another's vote (和当归一样 / 跟楼上) follows
+    # it, and the one-post reader reads the spoken votes (pinyin Ban xia., 弃。 after 算了, a
+    # name with 我也没变 after it) — day 2's 过半 is reached.  Left: a name first, then a remark
+    # about typing (lianqiao, 这回切了输入法也懒得打了), which decides day 1's 对决.
     "killbar7_free7": {
-        "pid 471015 茯苓→弃权: not read as a vote post",
-        "pid 471037 黄芪→连翘: not read as a vote post",
-        "pid 471041 川芎→半夏: not read as a vote post",
-        "pid 471048 当归→半夏: not read as a vote post",
         "pid 471052 枸杞→连翘: not read as a vote post",
-        "pid 471064 陈皮→半夏: not read as a vote post",
-        "pid 471069 甘草→半夏: not read as a vote post",
-        "pid 471070 川芎→半夏: not read as a vote post",
-        "pid 471072 薄荷→半夏: not read as a vote post",
-        "pid 471073 黄芪: target None (truth 半夏)",
-        "pid 471073 黄芪→半夏: valid False 'format' (truth True None)",
-        "day 1 round 2: counts {'半夏': 3.0, '桔梗': 2.0, '连翘': 3.0} (truth {'半夏': 4.0, '桔梗': 2.0, '连翘': 4.0})",
-        "day 1 round 3: counts {'半夏': 3.0, '连翘': 4.0} (truth {'半夏': 4.0, '连翘': 5.0})",
-        "day 2 round 1: suspects 半夏,川芎,枸杞,桔梗,甘草,茯苓,薄荷,陈皮,黄芪 (truth eliminated 半夏)",
-        "day 2 round 1: counts {'桔梗': 3.0} (truth {'半夏': 5.0, '桔梗': 3.0})",
+        "day 1 round 3: other (truth eliminated 连翘)",
+        "day 1 round 3: counts {'半夏': 4.0, '连翘': 4.0} (truth {'半夏': 4.0, '连翘': 5.0})",
     },
 }
