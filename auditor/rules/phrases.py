@@ -281,7 +281,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
             return
         found = [to_match(m) for m in matches if m.category == category]
         if found:
-            entries = "、".join(sorted({m.detail.split("（")[0].split(" ", 1)[1] for m in found}))
+            # What he wrote, quoted as written (俾車撞), never the lexicon entry it was read as
+            # (冚家铲): the director must find the words in the post (fh44 item 3).
+            entries = "、".join(f"「{t}」" for t in dict.fromkeys(m.text for m in found))
             if notice:
                 yield post_finding(
                     code,

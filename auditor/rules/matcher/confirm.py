@@ -132,6 +132,24 @@ _COUNT_CHARS = _COUNT_DIGITS | frozenset("百千万")
 # A character this frequent (jieba's count: 来, 会, 说) is a word of its own, never the
 # sound-alike that cloaks a sentence pattern's character.
 _EVERYDAY = 90_000
+
+
+@lru_cache(maxsize=1)
+def dictionary_verbs() -> frozenset[str]:
+    """The words of two or more characters jieba's dictionary tags as verbs (v, vd, vi, vf,
+    vq; not vn, the verb used as a noun), read once, on the first sound-alike that is a word
+    of the dictionary (:meth:`Confirmer._verb_for_a_name`)."""
+    import jieba
+
+    verbs: set[str] = set()
+    with jieba.get_dict_file() as f:
+        for raw in f:
+            parts = raw.decode("utf-8").split()
+            if len(parts) >= 3 and len(parts[0]) >= 2 and parts[2][0] == "v" and parts[2] != "vn":
+                verbs.add(parts[0])
+    return frozenset(verbs)
+
+
 # A near sound by the medial pair (f heard as hu) only from a character rarer than this
 # (灰 2,873, 花 12,710 in jieba's counts): 回 23,572, 话 34,240 are words of their own.
 _GLIDE_WRITTEN = 20_000
@@ -671,6 +689,17 @@ class Confirmer:
     def _common_word(self, piece: str) -> bool:
         return int(self.built.tokenizer().FREQ.get(piece) or 0) >= self.COMMON_WORD_FREQ
 
+    def _verb_for_a_name(self, key: _Key, piece: str) -> bool:
+        """Is the sound-alike ``piece`` a verb of the dictionary (jieba's own tag) heard as a
+        spelling that is no verb (出声 to speak, heard as the name-calling noun 畜生)?  A
+        word of its own of another part of speech is that word, however rarely jieba counted
+        it (出声: 3, though Cantonese players say 唔出声 all day): a cloak is a coinage (沙比,
+        卧草) or a word of the same kind, which the lexicons list as variants (fh44 item 1)."""
+        if not self.built.tokenizer().FREQ.get(piece):
+            return False  # (the commonest case: no word of the dictionary at all)
+        verbs = dictionary_verbs()
+        return piece in verbs and self.built.norm.key(key.form) not in verbs
+
     def near_conjuncts(self, key: _Key, text: str, s: int, t: int) -> bool:
         """Do the other words the trigger's branch requires (:attr:`conjuncts`, as
         written: a cloak rarely hides two of them) occur within a sentence's reach of the
@@ -809,13 +838,15 @@ class Confirmer:
         """A short near sound on a stop character or off a word (@near long), a sound-alike
         that swaps in one of the game's own acts (把自己验了 is the seer's check, not 把自己淹),
         or one whose edge character is a verb said twice around a negation (猪理都不理), or
-        whose 得 before a degree word is a verb's complement (调得太稀 is no 屌的)."""
+        whose 得 before a degree word is a verb's complement (调得太稀 is no 屌的), or that
+        is a verb of the dictionary heard as a spelling that is no verb (出声 is no 畜生)."""
         return (
             self._short_near_stopped(key, piece)
             or self._short_near_off_word(key, norm, s, t)
             or _swapped_onto_game_verb(self.built.norm.key(key.form), piece)
             or _in_a_not_a(norm, s, t)
             or _complement_de(self.built.norm.key(key.form), piece, norm[t : t + 1])
+            or self._verb_for_a_name(key, piece)  # 唔出声 (to speak) is no 畜生
         )
 
     def _pinyin_verdict(self, key: _Key, norm: str, s: int, t: int) -> int:
