@@ -622,16 +622,22 @@ class DeskApp:
         }.get(action)
         if decision is None:
             return self.message(request, "未知的操作。", 400)
-        suggested = str(form.get("suggested", ""))
-        if decision == "approve" and (card or suggested) == "red" and form.get("confirm") != "1":
-            # the draft itself beside the question: its rule, day, post and reason
+        chosen = card or str(form.get("suggested", ""))
+        reds = str(form.get("sends_off", "")).split()
+        if (
+            decision == "approve"
+            and (chosen == "red" or chosen in reds)
+            and form.get("confirm") != "1"
+        ):
+            # a red, or the card that makes one (三黄合一红): asked again (红牌要再确认一次),
+            # the draft itself beside the question: its rule, day, post, reason and standing
             recs = await run_in_threadpool(actions.records, game)
             found = [d for d in recs.drafts if str(d["id"]) == ident]
             return self.confirm(
                 request,
                 slug,
                 form,
-                f"确认判 {form.get('player', '')} 红牌？红牌即罚下。",
+                red_question(str(form.get("player", "")), chosen, found[0] if found else None),
                 "decide",
                 draft=found[0] if found else None,
             )
@@ -1176,6 +1182,16 @@ def _items(text: str) -> list[tuple[str, str]]:
         if ident.strip():
             items.append((ident.strip(), rev.strip()))
     return items
+
+
+def red_question(player: str, card: str, draft: Mapping[str, object] | None) -> str:
+    """The question before a card that sends a player off: a red, or the card that makes
+    his third yellow (判罚制度：三黄合一红；红牌罚下), with what it does."""
+    if card == "red":
+        return f"确认判 {player} 红牌？红牌即罚下。"
+    said = (draft or {}).get("escalations")
+    said = (said.get(card) if isinstance(said, dict) else None) or "累计成红牌"
+    return f"确认判 {player} {card_name(card)}？{said}：红牌即罚下。"
 
 
 def batch_members(

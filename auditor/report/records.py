@@ -221,6 +221,20 @@ class Records:
     # [{day, words, items: [{kind, text, ident, link}], held: [draft ids]}], by day
     questions: list[Row] = field(default_factory=list)
 
+    @property
+    def urgent(self) -> list[str]:
+        """The desk's first words (:func:`urgent_warnings`)."""
+        return urgent_warnings(self.ledger)
+
+
+URGENT_WARNINGS = ("red_not_sent_off", "faction_loses")
+
+
+def urgent_warnings(led: Ledger) -> list[str]:
+    """What the desk says first, above the queue: a red with no sent-off event in the game
+    file, a faction's second red (the warnings that change who is still playing)."""
+    return [w.message for w in led.warnings if w.kind in URGENT_WARNINGS]
+
 
 def faction_losses(led: Ledger) -> list[dict[str, object]]:
     """030: the factions with two approved reds."""
