@@ -623,24 +623,17 @@ class DeskApp:
         if decision is None:
             return self.message(request, "未知的操作。", 400)
         chosen = card or str(form.get("suggested", ""))
-        reds = str(form.get("sends_off", "")).split()
-        if (
-            decision == "approve"
-            and (chosen == "red" or chosen in reds)
-            and form.get("confirm") != "1"
-        ):
-            # a red, or the card that makes one (三黄合一红): asked again (红牌要再确认一次),
-            # the draft itself beside the question: its rule, day, post, reason and standing
+        if decision == "approve" and form.get("confirm") != "1":
+            # a red, or the card that makes one (三黄合一红) by the player's cards as they
+            # are now (not as the page was drawn): asked again (红牌要再确认一次), the draft
+            # itself beside the question: its rule, day, post, reason and standing
             recs = await run_in_threadpool(actions.records, game)
-            found = [d for d in recs.drafts if str(d["id"]) == ident]
-            return self.confirm(
-                request,
-                slug,
-                form,
-                red_question(str(form.get("player", "")), chosen, found[0] if found else None),
-                "decide",
-                draft=found[0] if found else None,
-            )
+            found = next((d for d in recs.drafts if str(d["id"]) == ident), None)
+            if chosen == "red" or chosen in (found or {}).get("sends_off", ()):
+                what = red_question(str(form.get("player", "")), chosen, found)
+                if request.headers.get("x-desk-fetch") == "1":  # (the card was drawn before)
+                    return JSONResponse({"ok": False, "message": f"{what}请刷新页面后再批准。"})
+                return self.confirm(request, slug, form, what, "decide", draft=found)
         try:
             done = await run_in_threadpool(
                 actions.decide_draft,

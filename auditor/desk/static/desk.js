@@ -19,11 +19,15 @@
     return action === "recolour" && select ? select.value : "";
   }
 
+  // So does the card that makes a red (a third yellow: 这是第3张黄牌 → 红牌罚下), as the
+  // card's sends_off field says: 红牌要再确认一次.
   function needsPage(form, action) {
     var suggested = form.querySelector("input[name=suggested]");
-    if (action === "approve") return suggested && suggested.value === "red";
-    if (action.indexOf("recolour") === 0) return chosenCard(form, action) === "red";
-    return false;
+    var reds = form.querySelector("input[name=sends_off]");
+    var card = action === "approve" ? (suggested ? suggested.value : "")
+      : action.indexOf("recolour") === 0 ? chosenCard(form, action) : "";
+    if (!card) return false;
+    return card === "red" || (reds !== null && reds.value.split(" ").indexOf(card) !== -1);
   }
 
   function showResult(art, ok, text) {
