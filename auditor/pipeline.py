@@ -865,7 +865,20 @@ def confirm(
     moved = next_day_moved(fixed, game, moved_to) if found.kind == "delay" else None
     before = _days_before(game, fixed, waiting)
     items = [fixed] if moved is None else [fixed, moved]
-    return _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
+    done = _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
+    return _silent_newcomer(done, store)
+
+
+def _silent_newcomer(done: Confirmed, store: Store) -> Confirmed:
+    """A confirmed 替补 whose own account has no post in the game: said with the result
+    (:func:`~auditor.ledger.ledger.silent_substitute`: 蛋挞 typed for the forum's 蛋撻)."""
+    from auditor.ledger.ledger import silent_substitute
+
+    item = done.proposal.item
+    if not isinstance(item, Event) or item.type is not EventType.SUBSTITUTE or not item.value:
+        return done
+    said = silent_substitute(item.player, item.value, set(store.author_names()))
+    return replace(done, message=f"{done.message}。注意：{said}") if said else done
 
 
 def _newcomer(found: Proposal, fix: dict[str, object]) -> tuple[str, bool] | None:
@@ -928,7 +941,7 @@ def add(
         ]
         items = sorted(earlier, key=lambda p: p.item.number) + items  # type: ignore[union-attr]
     subjects = game.discovery.subjects if isinstance(game.discovery, Discovery) else {}
-    return _write_signed(game, store, items, signer, "", subjects, new.id)
+    return _silent_newcomer(_write_signed(game, store, items, signer, "", subjects, new.id), store)
 
 
 def _write_signed(

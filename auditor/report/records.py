@@ -12,7 +12,7 @@ report.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -20,7 +20,13 @@ from typing import Any
 from auditor.game.gamefile import DaySpec, EventType, Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.held import Question, draft_day, held_words, holding_day, open_questions
-from auditor.ledger.ledger import NOT_CARDS, Ledger, is_card_draft, load_ledger
+from auditor.ledger.ledger import (
+    NOT_CARDS,
+    Ledger,
+    is_card_draft,
+    load_ledger,
+    silent_substitutes,
+)
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
     LastWords,
@@ -277,7 +283,12 @@ def standing_records(game: Game, led: Ledger) -> list[Row]:
     ]
 
 
-def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None = None) -> list[str]:
+def game_notices(
+    game: Game,
+    ruleset: RuleSet,
+    conflicts: Sequence[str] | None = None,
+    authors: Collection[str] | None = None,
+) -> list[str]:
     """Warnings for the top of the report and the audit line: rules the forced mobile API
     cannot feed, substitutes, and the closes where the game file's events disagree with the
     tally (the check's ``conflicts``); a board on which no title carries the game's tag."""
@@ -287,6 +298,7 @@ def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None =
         notices.append(untagged)
     notices.extend(dropped_by_tag(game))
     notices.extend(substitute_warnings(game, ruleset))
+    notices.extend(silent_substitutes(game, authors) if authors is not None else ())
     notices.extend(conflicts or ())
     return notices
 
@@ -420,7 +432,7 @@ def build_records(
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
     lurking = lurk_units(store)
-    notices = game_notices(game, rs, checked.conflicts)
+    notices = game_notices(game, rs, checked.conflicts, set(store.author_names()))
     spaces = space_warning(
         game, rs, store.state.space_problem, saved_lists=store.space_read_count()
     )

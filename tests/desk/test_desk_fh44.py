@@ -14,7 +14,7 @@ import requests
 from auditor.game.gamefile import load_game
 from auditor.rules.engine import check
 from auditor.store import Store
-from tests.desk_helpers import desk_server, flashes
+from tests.desk_helpers import auditor, csrf, desk_server, fh43_game, flashes
 from tests.rules.test_rule_cases import build_case
 
 # 030, two players: 阿聪 never posts nor votes (潜水 and 未投票 are yellow each day), 小敏
@@ -116,3 +116,26 @@ def test_a_third_yellow_says_red_on_the_card_and_is_asked_again(tmp_path: Path) 
         rest = [i for i in _yellows(done.text, "阿聪") if i not in (*yellows[:2], third)]
         if rest:
             assert "红牌罚下" not in _article(done.text, rest[0])
+
+
+def test_a_confirmed_substitute_whose_account_never_posted_is_said(tmp_path: Path) -> None:
+    """The 替补 confirmed on an own account nobody in the game posted from (as 蛋挞 for the
+    forum's 蛋撻): the confirmation's result line says so and why, and so does the report's
+    游戏文件需要核对 at the next page."""
+    game = fh43_game(tmp_path / "h")
+    assert auditor("audit", game.name, cwd=game.parent).returncode == 7
+    with desk_server(game) as srv:
+        s = requests.Session()
+        page = s.get(srv.links["老钟"], timeout=60).text
+        (ident,) = re.findall(
+            r'<li id="proposal-(\w+)"[^>]*>\s*<span class="badge">替补</span>', page
+        )
+        form = {"csrf": csrf(page), "id": ident, "newcomer": "路人乙", "account": "own"}
+        r = s.post(f"{srv.base}/g/{srv.slug}/confirm", data=form, timeout=120)
+        said = " ".join(flashes(r.text))
+        assert "用自己的帐号 路人乙" in said, said
+        assert "注意：竹影 的替补 路人乙：本局帖子里没有 路人乙 发的帖，替补等于没有生效" in said
+        assert "繁简写法不同也算不同的名字" in said, said
+        notices = r.text[r.text.index("游戏文件需要核对") :]
+        notices = notices[: notices.index("</div>")]
+        assert "竹影 的替补 路人乙：本局帖子里没有 路人乙 发的帖" in notices, notices
