@@ -943,10 +943,10 @@ def audit_message(message: str) -> str:
     return _WAITING_LINE.sub("", message).strip()
 
 
-#: Time zones a director knows by name; any other by its offset from UTC.
+#: Time zones a director knows by name, when the game file names one of them.  Not
+#: Asia/Shanghai: every new game file is written with it (a Hong Kong game kept it, fh44,
+#: and was told 北京时间), so it says only its offset.
 _ZONE_NAMES = {
-    "Asia/Shanghai": "北京时间",
-    "Asia/Chongqing": "北京时间",
     "Asia/Hong_Kong": "香港时间",
     "Asia/Taipei": "台北时间",
     "Asia/Tokyo": "东京时间",
@@ -954,12 +954,12 @@ _ZONE_NAMES = {
 
 
 def zone_words(game: Game) -> str:
-    """The forum's clock in words: 论坛时间（北京时间）, else 论坛时间（UTC+09:00）."""
+    """The forum's clock in words: 论坛时间（UTC+08:00）, or with a zone the game file names
+    on purpose, 论坛时间（香港时间 UTC+08:00）."""
+    offset = datetime.now(game.timezone).strftime("%z")
+    utc = f"UTC{offset[:3]}:{offset[3:]}" if offset else "UTC"
     name = _ZONE_NAMES.get(str(game.timezone))
-    if name is None:
-        offset = datetime.now(game.timezone).strftime("%z")
-        name = f"UTC{offset[:3]}:{offset[3:]}" if offset else "UTC"
-    return f"论坛时间（{name}）"
+    return f"论坛时间（{name} {utc}）" if name else f"论坛时间（{utc}）"
 
 
 def day_times(game: Game) -> list[dict[str, object]]:
@@ -1031,6 +1031,7 @@ def desk_context(
             "last": dict(last),
             "state": job.state if job else "idle",
             "message": audit_message(job.message) if job else "",
+            "finished": f"{job.finished:.3f}" if job and job.finished else "",
             "progress": job.progress(game) if job else {},
         },
         "flash": [],

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from auditor.game.gamefile import DaySpec, EventType, Game
+from auditor.game.confirm import THREAD_LABEL
+from auditor.game.gamefile import DaySpec, EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.ledger.held import Question, draft_day, held_words, holding_day, open_questions
 from auditor.ledger.ledger import (
@@ -387,6 +388,11 @@ def _game_record(
         "cards": bool(rs.settings["cards"]),
         "lurk_rule": lurk_rule,
         "maxpostsize": game.forum.maxpostsize,  # the announcement's parts (report.parts)
+        # which threads' posts the activity grid counts (the rule set's count_kinds: 版杀7
+        # 6.2(4) 只计算讨论贴、投票贴中的发贴数量), said in its legend (fh44)
+        "counted_threads": "、".join(
+            THREAD_LABEL.get(ThreadKind(k), k) for k in rs.settings["count_kinds"]
+        ),
     }
 
 

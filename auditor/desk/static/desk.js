@@ -397,6 +397,20 @@
   });
 
   var status = document.getElementById("audit-status");
+  // A finished audit's line (审计完成：…撤回 N 条) is said once: on the page that first shows
+  // it after the audit; a later page of this browser leaves it out (fh44: it stayed on every
+  // page).  A failed audit's line stays: it is something to do.
+  if (status && status.dataset.state === "done" && status.dataset.finished) {
+    var seenKey = "auditor-audit-seen:" + location.pathname;
+    try {
+      if (window.localStorage.getItem(seenKey) === status.dataset.finished) {
+        status.textContent = "";
+        status.hidden = true;
+      } else {
+        window.localStorage.setItem(seenKey, status.dataset.finished);
+      }
+    } catch (e) { /* no storage: the line stays */ }
+  }
   if (status && status.dataset.state === "running") {
     var timer = setInterval(function () {
       fetch(status.dataset.url, { credentials: "same-origin" })
