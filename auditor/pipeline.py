@@ -770,7 +770,12 @@ def decide(
     """One decision on a draft (:func:`auditor.ledger.decisions.decide`), with the days'
     open questions asked now unless given (``auditor review`` asks them once per draft): a
     held draft's approval is refused (HeldError) unless ``anyway`` (仍然批准).  ``auditor
-    decide``, ``auditor review`` and the desk all decide through here."""
+    decide``, ``auditor review`` and the desk all decide through here.
+
+    The decision is stamped with the time the game is judged at (:func:`game_now`: an
+    audit's ``--now``, a ``pages`` game's newest saved page), as the report judges: a card
+    approved while replaying saved pages is given before the next night's posts, so their
+    再犯 escalates (the machine's clock, days later, put every card after every post)."""
     from auditor.ledger.decisions import decide as record
 
     asked = open_questions(game, store) if questions is None else questions
@@ -786,6 +791,7 @@ def decide(
         expected=expected,
         questions=asked,
         anyway=anyway,
+        at=game_now(game, store),
     )
 
 

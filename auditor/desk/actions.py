@@ -239,9 +239,18 @@ def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: P
     none."""
     with deciding(game), game_store(game) as store, store.transaction():
         asked = pipeline.open_questions(game, store)  # a held draft is in no batch
+        at = pipeline.game_now(game, store)  # (the judged clock, as pipeline.decide)
         for ident, rev in items:
             decide(
-                game, store, ident, "approve", by=by, source="desk", expected=rev, questions=asked
+                game,
+                store,
+                ident,
+                "approve",
+                by=by,
+                source="desk",
+                expected=rev,
+                questions=asked,
+                at=at,
             )
     return done(f"已批准 {len(items)} 条草稿（按建议的牌）", rewrite_report(game, reports))
 

@@ -139,3 +139,26 @@ def test_a_confirmed_substitute_whose_account_never_posted_is_said(tmp_path: Pat
         notices = r.text[r.text.index("游戏文件需要核对") :]
         notices = notices[: notices.index("</div>")]
         assert "竹影 的替补 路人乙：本局帖子里没有 路人乙 发的帖" in notices, notices
+
+
+def test_a_replay_stamps_its_approvals_with_the_judged_time(tmp_path: Path) -> None:
+    """Saved pages are judged at their newest page's time (the report: 按 … 判断); an
+    approval on the desk is stamped with that time too, not the machine's clock days later
+    (which put every card after every later post, so no 再犯 ever escalated)."""
+    from auditor.pipeline import audit_clock, open_game, open_store
+
+    game = fh43_game(tmp_path / "h")
+    assert auditor("audit", game.name, cwd=game.parent).returncode == 7
+    with open_store(open_game(game)) as store:
+        judged, said = audit_clock(open_game(game), store, None)
+    assert said == "pages" and judged is not None
+    with desk_server(game) as srv:
+        s = requests.Session()
+        page = s.get(srv.links["老钟"], timeout=60).text
+        ident = re.findall(r'<article class="draft \w+" id="draft-(\w+)"', page)[0]
+        r = _decide(s, srv, page, ident, action="approve", anyway="1")
+        assert f"已批准 {ident}" in " ".join(flashes(r.text)), flashes(r.text)
+    with Store(load_game(game).store) as store:
+        (row,) = [r for r in store.decision_history() if r["finding_id"] == ident]
+    stamped = datetime.fromisoformat(str(row["decided_at"]))
+    assert stamped == judged, (stamped, judged)
