@@ -171,7 +171,7 @@ def _escalations(d: dict[str, object], s: Mapping[str, object] | None) -> None:
     (判罚制度：三黄合一红、红牌罚下): ``escalation`` for the suggested card, ``escalations``
     for each colour a director may pick, ``sends_off`` the colours that make a red (the desk
     asks again for those: 红牌要再确认一次)."""
-    raw = tuple(int(str(s[k])) if s else 0 for k in ("raw_blue", "raw_yellow", "raw_red"))
+    raw = tuple(int(str(s.get(k) or 0)) if s else 0 for k in ("raw_blue", "raw_yellow", "raw_red"))
     colours = ("blue", "yellow", "red")
     said = {c: text for c in colours if (text := escalation((raw[0], raw[1], raw[2]), c))}
     d["escalations"] = said
