@@ -632,7 +632,7 @@ class DeskApp:
             if chosen == "red" or chosen in (found or {}).get("sends_off", ()):
                 what = red_question(str(form.get("player", "")), chosen, found)
                 if request.headers.get("x-desk-fetch") == "1":  # (the card was drawn before)
-                    return JSONResponse({"ok": False, "message": f"{what}请刷新页面后再批准。"})
+                    return JSONResponse({"ok": False, "ask": True, "message": what})
                 return self.confirm(request, slug, form, what, "decide", draft=found)
         try:
             done = await run_in_threadpool(

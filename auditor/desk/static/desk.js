@@ -30,6 +30,17 @@
     return card === "red" || (reds !== null && reds.value.split(" ").indexOf(card) !== -1);
   }
 
+  // The card turned out to make a red (the player's cards changed since it was drawn: 第3张
+  // 黄牌): the same form sent as a plain form, so the server's question page opens.
+  function askAgain(form, action) {
+    var field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "action";
+    field.value = action;
+    form.appendChild(field);
+    HTMLFormElement.prototype.submit.call(form);
+  }
+
   function showResult(art, ok, text) {
     var line = art.querySelector(".result");
     if (!line) {
@@ -281,6 +292,7 @@
           decided(art, res.message, outcome(form, action));
           refresh(art.dataset.player);
         }
+        else if (res.ask) askAgain(form, action);  // it makes a red now: its question page
         else showResult(art, false, res.message).scrollIntoView({ block: "nearest" });
       })
       .catch(function () {
