@@ -770,7 +770,12 @@ def decide(
     """One decision on a draft (:func:`auditor.ledger.decisions.decide`), with the days'
     open questions asked now unless given (``auditor review`` asks them once per draft): a
     held draft's approval is refused (HeldError) unless ``anyway`` (仍然批准).  ``auditor
-    decide``, ``auditor review`` and the desk all decide through here."""
+    decide``, ``auditor review`` and the desk all decide through here.
+
+    The decision is stamped with the time the game is judged at (:func:`game_now`: an
+    audit's ``--now``, a ``pages`` game's newest saved page), as the report judges: a card
+    approved while replaying saved pages is given before the next night's posts, so their
+    再犯 escalates (the machine's clock, days later, put every card after every post)."""
     from auditor.ledger.decisions import decide as record
 
     asked = open_questions(game, store) if questions is None else questions
@@ -786,6 +791,7 @@ def decide(
         expected=expected,
         questions=asked,
         anyway=anyway,
+        at=game_now(game, store),
     )
 
 
@@ -865,7 +871,20 @@ def confirm(
     moved = next_day_moved(fixed, game, moved_to) if found.kind == "delay" else None
     before = _days_before(game, fixed, waiting)
     items = [fixed] if moved is None else [fixed, moved]
-    return _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
+    done = _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
+    return _silent_newcomer(done, store)
+
+
+def _silent_newcomer(done: Confirmed, store: Store) -> Confirmed:
+    """A confirmed 替补 whose own account has no post in the game: said with the result
+    (:func:`~auditor.ledger.ledger.silent_substitute`: 蛋挞 typed for the forum's 蛋撻)."""
+    from auditor.ledger.ledger import silent_substitute
+
+    item = done.proposal.item
+    if not isinstance(item, Event) or item.type is not EventType.SUBSTITUTE or not item.value:
+        return done
+    said = silent_substitute(item.player, item.value, set(store.author_names()))
+    return replace(done, message=f"{done.message}。注意：{said}") if said else done
 
 
 def _newcomer(found: Proposal, fix: dict[str, object]) -> tuple[str, bool] | None:
@@ -928,7 +947,7 @@ def add(
         ]
         items = sorted(earlier, key=lambda p: p.item.number) + items  # type: ignore[union-attr]
     subjects = game.discovery.subjects if isinstance(game.discovery, Discovery) else {}
-    return _write_signed(game, store, items, signer, "", subjects, new.id)
+    return _silent_newcomer(_write_signed(game, store, items, signer, "", subjects, new.id), store)
 
 
 def _write_signed(

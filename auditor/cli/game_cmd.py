@@ -21,7 +21,17 @@ from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
-from auditor.pipeline import add, confirm, crawled, dismiss, last_run, pending, state_problems
+from auditor.pipeline import (
+    REJECT_ANSWERS,
+    add,
+    confirm,
+    crawled,
+    dismiss,
+    last_run,
+    pending,
+    reject,
+    state_problems,
+)
 from auditor.report.words import DISMISS, DISMISS_PID, DISMISS_WHAT, director_words, dismiss_hint
 
 if TYPE_CHECKING:
@@ -347,6 +357,43 @@ _HandledPidOpt = Annotated[
         show_default=False,
     ),
 ]
+_RejectOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--reject",
+        help="回答一项待确认的提议「不对，不要」（或用 --answer 无人出局 / 还没关门，只用于计票得出的出局），"
+        "签名保存，它的问题不再列出：auditor game 游戏文件 --reject 编号",
+        show_default=False,
+    ),
+]
+_AnswerOpt = Annotated[
+    str,
+    typer.Option(
+        "--answer",
+        help="与 --reject 一起：不对（默认）| 无人出局 | 还没关门",
+    ),
+]
+_NewcomerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--newcomer",
+        help="与 --confirm 替补一起：替补的人（论坛上的帐号名，一字不差）",
+        show_default=False,
+    ),
+]
+_OwnAccountOpt = Annotated[
+    bool,
+    typer.Option(
+        "--own-account",
+        help="与 --newcomer 一起：他用自己的帐号打（不写：用原玩家的帐号）",
+    ),
+]
+#: --answer as a director types it (the desk's words, or the store's keys).
+_ANSWERS = {
+    **{v: k for k, v in REJECT_ANSWERS.items()},
+    "不对": "wrong",
+    **{k: k for k in REJECT_ANSWERS},
+}
 _NoteOpt = Annotated[
     str, typer.Option("--note", help="与 --dismiss 或 --handled 一起：说明（可选）")
 ]
@@ -394,8 +441,13 @@ def _act(
     if acts["add"] is not None:
         values = {k: v for k, v in fields.items() if k != "kind"}
         return add(g, store, str(acts["add"]), values, by=by).message
+    if acts.get("reject") is not None:
+        answer = str(fields.get("answer") or "wrong")
+        return reject(g, store, str(acts["reject"]), by=by, answer=_ANSWERS.get(answer, answer))
     names = ("opens", "at", "type", "how", "kind", "accelerated", "delayed", "next_opens")
     fix = {k: fields[k] for k in names if k in fields}
+    if fields.get("newcomer"):  # a 替补's newcomer, on his own account or the seat's
+        fix |= {"newcomer": fields["newcomer"], "account": fields.get("account") or "same"}
     player, day, closes = fields["player"], fields["day"], fields["closes"]
     done = confirm(
         g,
@@ -463,6 +515,10 @@ def game_cmd(
     pid: _PidOpt = None,
     dismiss_pid: _DismissPidOpt = None,
     handled_pid: _HandledPidOpt = None,
+    reject_id: _RejectOpt = None,
+    answer: _AnswerOpt = "不对",
+    newcomer: _NewcomerOpt = None,
+    own_account: _OwnAccountOpt = False,
     note: _NoteOpt = "",
     fmt: _FmtOpt = "table",
 ) -> None:
@@ -475,7 +531,8 @@ def game_cmd(
     “确认”按钮相同。
 
     --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告，
-    --handled pid 标为读对了 / 已处理（pid 见「未读懂的公告」）；
+    --handled pid 标为读对了 / 已处理（pid 见「未读懂的公告」）；--reject 编号 回答提议「不对，不要」；
+    确认替补时 --newcomer 帐号名 [--own-account] 写上替补的人；
     --format json|csv 给脚本用。
 
     例：auditor game examples/sample/minimal.toml
@@ -497,16 +554,13 @@ def game_cmd(
         when = _times(opens=opens, closes=closes, at=at, next_opens=next_opens)
         with open_store(g) as store:
             acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
-            acts["confirm"] = confirm_id
+            acts |= {"confirm": confirm_id, "reject": reject_id}
             if any(v is not None for v in acts.values()):
-                fields: dict[str, object] = {
-                    **when,
-                    "day": day,
-                    "accelerated": accelerated,
-                    "delayed": delayed,
-                }
-                fields |= {"player": player, "pid": pid, "type": named(etype, EVENT_LABEL)}
+                fields: dict[str, object] = {**when, "day": day, "player": player, "pid": pid}
+                fields |= {"accelerated": accelerated, "delayed": delayed}
                 fields |= {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
+                fields |= {"type": named(etype, EVENT_LABEL), "answer": answer}
+                fields |= {"newcomer": newcomer, "account": "own" if own_account else "same"}
                 said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return

@@ -29,7 +29,7 @@ from auditor.game.confirm import EVENT_LABEL, Proposal, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
-from auditor.ledger.ledger import NOT_CARDS
+from auditor.ledger.ledger import NOT_CARDS, forum_spelling
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
 from auditor.report.words import audit_line, withdrawn_words
@@ -239,9 +239,18 @@ def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: P
     none."""
     with deciding(game), game_store(game) as store, store.transaction():
         asked = pipeline.open_questions(game, store)  # a held draft is in no batch
+        at = pipeline.game_now(game, store)  # (the judged clock, as pipeline.decide)
         for ident, rev in items:
             decide(
-                game, store, ident, "approve", by=by, source="desk", expected=rev, questions=asked
+                game,
+                store,
+                ident,
+                "approve",
+                by=by,
+                source="desk",
+                expected=rev,
+                questions=asked,
+                at=at,
             )
     return done(f"已批准 {len(items)} 条草稿（按建议的牌）", rewrite_report(game, reports))
 
@@ -284,6 +293,7 @@ def proposals(game: Game) -> list[dict[str, Any]]:
     with game_store(game) as store:
         current = pipeline.current(game, store)
         waiting = pipeline.pending(current, store)
+        authors = set(store.author_names())
     subjects = getattr(current.discovery, "subjects", {})
     out = []
     for p in waiting:
@@ -314,12 +324,19 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "correct_player": is_event,
                 # a 替补: who takes the seat over, on its account or his own (fh43)
                 "substitute": isinstance(item, Event) and item.type is EventType.SUBSTITUTE,
-                "newcomer": (item.value or "") if isinstance(item, Event) else "",
+                "newcomer": _newcomer_name(item, authors),
                 "correct_day": is_event or day_thread,
                 **_proposal_times(p, current, game.timezone),
             }
         )
     return out
+
+
+def _newcomer_name(item: object, authors: set[str]) -> str:
+    """A 替补's newcomer as the form offers him: the forum's own spelling of the account (the
+    proposal's 蛋挞 is the forum's 蛋撻: the name is never converted between scripts)."""
+    name = (item.value or "") if isinstance(item, Event) else ""
+    return forum_spelling(name, authors) or name
 
 
 def _proposal_times(p: Proposal, current: Game, tz: tzinfo) -> dict[str, object]:
@@ -382,19 +399,22 @@ def confirm_many(game: Game, ids: list[str], *, by: str, reports: Path) -> tuple
     (another director confirmed it) is said and skipped; the others are confirmed."""
     said: list[str] = []
     skipped: list[str] = []
+    noted: list[str] = []  # (a 替补 whose account never posted: said, pipeline.confirm)
     with GAME_FILE:
         for ident in ids:
             with game_store(game) as store:
                 try:
-                    pipeline.confirm(game, store, ident, by=by)
+                    confirmed = pipeline.confirm(game, store, ident, by=by)
                 except AuditorError as exc:
                     skipped.append(f"{ident}（{exc}）")
                     continue
             said.append(ident)
+            noted.extend(confirmed.message.split("。注意：", 1)[1:])
             game = pipeline.open_game(game.path)
     message = f"已确认 {len(said)} 项，已写进游戏文件"
     if skipped:
         message += f"；没有确认：{'；'.join(skipped)}"
+    message += "".join(f"。注意：{n}" for n in noted)
     return done(message, rewrite_report(game, reports)), game
 
 

@@ -622,19 +622,18 @@ class DeskApp:
         }.get(action)
         if decision is None:
             return self.message(request, "未知的操作。", 400)
-        suggested = str(form.get("suggested", ""))
-        if decision == "approve" and (card or suggested) == "red" and form.get("confirm") != "1":
-            # the draft itself beside the question: its rule, day, post and reason
+        chosen = card or str(form.get("suggested", ""))
+        if decision == "approve" and form.get("confirm") != "1":
+            # a red, or the card that makes one (三黄合一红) by the player's cards as they
+            # are now (not as the page was drawn): asked again (红牌要再确认一次), the draft
+            # itself beside the question: its rule, day, post, reason and standing
             recs = await run_in_threadpool(actions.records, game)
-            found = [d for d in recs.drafts if str(d["id"]) == ident]
-            return self.confirm(
-                request,
-                slug,
-                form,
-                f"确认判 {form.get('player', '')} 红牌？红牌即罚下。",
-                "decide",
-                draft=found[0] if found else None,
-            )
+            found = next((d for d in recs.drafts if str(d["id"]) == ident), None)
+            if chosen == "red" or chosen in (found or {}).get("sends_off", ()):
+                what = red_question(str(form.get("player", "")), chosen, found)
+                if request.headers.get("x-desk-fetch") == "1":  # (the card was drawn before)
+                    return JSONResponse({"ok": False, "ask": True, "message": what})
+                return self.confirm(request, slug, form, what, "decide", draft=found)
         try:
             done = await run_in_threadpool(
                 actions.decide_draft,
@@ -944,10 +943,10 @@ def audit_message(message: str) -> str:
     return _WAITING_LINE.sub("", message).strip()
 
 
-#: Time zones a director knows by name; any other by its offset from UTC.
+#: Time zones a director knows by name, when the game file names one of them.  Not
+#: Asia/Shanghai: every new game file is written with it (a Hong Kong game kept it, fh44,
+#: and was told 北京时间), so it says only its offset.
 _ZONE_NAMES = {
-    "Asia/Shanghai": "北京时间",
-    "Asia/Chongqing": "北京时间",
     "Asia/Hong_Kong": "香港时间",
     "Asia/Taipei": "台北时间",
     "Asia/Tokyo": "东京时间",
@@ -955,12 +954,12 @@ _ZONE_NAMES = {
 
 
 def zone_words(game: Game) -> str:
-    """The forum's clock in words: 论坛时间（北京时间）, else 论坛时间（UTC+09:00）."""
+    """The forum's clock in words: 论坛时间（UTC+08:00）, or with a zone the game file names
+    on purpose, 论坛时间（香港时间 UTC+08:00）."""
+    offset = datetime.now(game.timezone).strftime("%z")
+    utc = f"UTC{offset[:3]}:{offset[3:]}" if offset else "UTC"
     name = _ZONE_NAMES.get(str(game.timezone))
-    if name is None:
-        offset = datetime.now(game.timezone).strftime("%z")
-        name = f"UTC{offset[:3]}:{offset[3:]}" if offset else "UTC"
-    return f"论坛时间（{name}）"
+    return f"论坛时间（{name} {utc}）" if name else f"论坛时间（{utc}）"
 
 
 def day_times(game: Game) -> list[dict[str, object]]:
@@ -1032,6 +1031,7 @@ def desk_context(
             "last": dict(last),
             "state": job.state if job else "idle",
             "message": audit_message(job.message) if job else "",
+            "finished": f"{job.finished:.3f}" if job and job.finished else "",
             "progress": job.progress(game) if job else {},
         },
         "flash": [],
@@ -1176,6 +1176,16 @@ def _items(text: str) -> list[tuple[str, str]]:
         if ident.strip():
             items.append((ident.strip(), rev.strip()))
     return items
+
+
+def red_question(player: str, card: str, draft: Mapping[str, object] | None) -> str:
+    """The question before a card that sends a player off: a red, or the card that makes
+    his third yellow (判罚制度：三黄合一红；红牌罚下), with what it does."""
+    if card == "red":
+        return f"确认判 {player} 红牌？红牌即罚下。"
+    said = (draft or {}).get("escalations")
+    said = (said.get(card) if isinstance(said, dict) else None) or "累计成红牌"
+    return f"确认判 {player} {card_name(card)}？{said}：红牌即罚下。"
 
 
 def batch_members(

@@ -30,7 +30,7 @@ from auditor.ledger.ledger import (
     load_ledger,
     manual_fingerprint,
 )
-from auditor.ledger.policy import CARD_COLOURS, MANUAL_KIND, card_name, parse_time
+from auditor.ledger.policy import CARD_COLOURS, MANUAL_KIND, card_name, escalation, parse_time
 from auditor.rules.engine import ruleset_for
 from auditor.rules.ruleset import RuleSet
 from auditor.store import CurrentDecision, DecisionRecord, FindingRow, ManualCardRow, Store
@@ -250,6 +250,7 @@ class Recorded:
     before: str = ""  # the decision it replaced, in words (state_text); "" when undecided
     kept_card: bool = False  # approved again without a colour: the earlier colour was kept
     suggested: str | None = None  # what the rules suggested: a notice (不处罚/提醒导演) is no card
+    escalation: str = ""  # what the card did beyond itself: 「这是第3张黄牌 → 红牌罚下」
 
 
 def _decision_row(
@@ -308,9 +309,23 @@ def _decision_row(
     }
     shown = (card or suggested) if decision == "approve" else None
     recorded = Recorded(
-        row["id"], row["player"], decision, shown, before, kept is not None, suggested
+        row["id"],
+        row["player"],
+        decision,
+        shown,
+        before,
+        kept is not None,
+        suggested,
+        _escalation(view, row["player"], shown) if old is None else "",
     )
     return record, recorded
+
+
+def _escalation(view: Overlay, player: str, card: str | None) -> str:
+    """What a new card does to the player's approved cards beyond itself (三黄合一红)."""
+    s = view.ledger().standing(player) if card in CARD_COLOURS else None
+    raw = (s.standing.raw_blue, s.standing.raw_yellow, s.standing.raw_red) if s else (0, 0, 0)
+    return escalation(raw, card) if card is not None else ""
 
 
 #: Refusal of a colour in a rule set without cards (the rule set's own words).
@@ -935,6 +950,7 @@ def describe(rec: Recorded) -> str:
         text = f"已知悉 {rec.id}（{rec.player}，{card_name(rec.card)}：提醒，不出牌）"
     elif rec.decision == "approve":
         text = f"已批准 {rec.id}：{rec.player} {card_name(rec.card)}"
+        text += f"（{rec.escalation}）" if rec.escalation else ""
     elif rec.decision == "reject" and notice:
         text = f"已关闭提醒 {rec.id}（{rec.player}，{card_name(rec.suggested)}）：不会再提醒"
     elif rec.decision == "reject":

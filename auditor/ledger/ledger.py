@@ -18,11 +18,12 @@ Consequences the rule set names are warnings to the director, never actions:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from auditor.game.gamefile import EventType, Game
+from auditor.hanzi import to_simplified
 from auditor.ledger.policy import (
     ACTIONS,
     CARD_COLOURS,
@@ -670,6 +671,47 @@ def _substitutes(game: Game, led: Ledger) -> list[Warning]:
                 said = f"{e.player} 的帐号换了替补来打：这个帐号已有的牌{held}照样算。"
             out.append(Warning("substitute", e.player, said))
     return out
+
+
+def forum_spelling(name: str, authors: Collection[str]) -> str | None:
+    """The one forum account whose name is ``name`` in another script (蛋撻 for 蛋挞: the same
+    name read in simplified characters), when ``name`` itself posted nothing; else None."""
+    if not name or name in authors:
+        return None
+    folded = to_simplified(name)
+    same = sorted({a for a in authors if a != name and to_simplified(a) == folded})
+    return same[0] if len(same) == 1 else None
+
+
+def silent_substitutes(game: Game, authors: Collection[str]) -> list[str]:
+    """The game's 替补 whose own account has no post (:func:`silent_substitute`)."""
+    said = (
+        silent_substitute(e.player, e.value, authors)
+        for e in game.events
+        if e.type is EventType.SUBSTITUTE and e.value
+    )
+    return [s for s in said if s]
+
+
+def silent_substitute(player: str, account: str, authors: Collection[str]) -> str:
+    """A 替补 on his own ``account`` with no post in the game (``authors``: every account
+    that posted): the substitution takes nothing over (the seat still counts as silent),
+    most often because the name was typed or offered in another script (蛋挞 for 蛋撻).
+    "" when the account posted (or plays the seat's own account)."""
+    if not account or account == player or account in authors:
+        return ""
+    other = forum_spelling(account, authors)
+    why = (
+        f"论坛上发帖的是 {other}：同一个名字的另一种写法（繁简不同），帐号名要和论坛上"
+        f"一字不差，请把替补的人改成 {other}"
+        if other
+        else "可能他还没发过帖，也可能帐号名打错了（繁简写法不同也算不同的名字，"
+        "如 蛋挞 和 蛋撻）：请核对论坛上的帐号名"
+    )
+    return (
+        f"{player} 的替补 {account}：本局帖子里没有 {account} 发的帖，替补等于没有生效"
+        f"（{player} 的座位仍按没发言、没投票算）。{why}。"
+    )
 
 
 def load_ledger(game: Game, store: Store, ruleset: RuleSet | None = None) -> Ledger:

@@ -217,3 +217,37 @@ def merge(cards: Sequence[str]) -> Standing:
         raw_yellow=raw_yellow,
         raw_red=raw_red,
     )
+
+
+def _colours(raw: tuple[int, int, int]) -> list[str]:
+    return ["blue"] * raw[0] + ["yellow"] * raw[1] + ["red"] * raw[2]
+
+
+def escalation(raw: tuple[int, int, int], card: str) -> str:
+    """What approving one more ``card`` does to a player's cards, in the director's words,
+    when it is more than the card itself (判罚制度：三张蓝牌合为一张黄牌，三张黄牌合为一张
+    红牌；红牌罚下): 「这是第3张黄牌 → 红牌罚下」, 「这是第3张蓝牌 → 黄牌」; "" when it only
+    adds itself.  ``raw`` is the player's approved (blue, yellow, red) now, unmerged."""
+    if card not in ("blue", "yellow", "red"):
+        return ""
+    before = merge(_colours(raw))
+    after = merge([*_colours(raw), card])
+    if card == "red":
+        return "红牌罚下" if before.red == 0 else f"第{after.red}张红牌（已罚下）"
+    steps: list[str] = []
+    if card == "blue" and after.raw_blue // 3 > before.raw_blue // 3:
+        steps.append("这是第3张蓝牌 → 黄牌")
+    if after.red > before.red:
+        red = "红牌罚下" if before.red == 0 else f"第{after.red}张红牌"
+        steps.append(f"{'也' if steps else '这'}是第3张黄牌 → {red}")
+    return "，".join(steps)
+
+
+def sends_off(raw: tuple[int, int, int], card: str) -> bool:
+    """Whether approving ``card`` gives the player a (further) red: the card is red, or it
+    completes three yellows (三黄合一红) — what the desk asks again before (红牌要再确认一次)."""
+    if card == "red":
+        return True
+    return (
+        card in ("blue", "yellow") and merge([*_colours(raw), card]).red > merge(_colours(raw)).red
+    )

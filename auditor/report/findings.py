@@ -10,7 +10,7 @@ from typing import Any
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
 from auditor.ledger.ledger import Decided, Ledger, kind_title
-from auditor.ledger.policy import card_name, parse_time, plain_cite
+from auditor.ledger.policy import card_name, escalation, parse_time, plain_cite, sends_off
 from auditor.report.labels import (
     addressed_links,
     local_time,
@@ -159,10 +159,24 @@ def explain_drafts(
             if s
             else "没有牌"
         )
+        _escalations(d, s)
         mine = [c for c in cards if c["player"] == d["player"]]
         d["earlier"] = [c for c in mine if _given_before(c, d)]
         d["later"] = [c for c in mine if not _given_before(c, d)]
     drafts.sort(key=lambda d: QUEUE_ORDER.get(d["suggested"], 9))
+
+
+def _escalations(d: dict[str, object], s: Mapping[str, object] | None) -> None:
+    """What approving the draft does beyond its own card, said on the card before the tap
+    (判罚制度：三黄合一红、红牌罚下): ``escalation`` for the suggested card, ``escalations``
+    for each colour a director may pick, ``sends_off`` the colours that make a red (the desk
+    asks again for those: 红牌要再确认一次)."""
+    raw = tuple(int(str(s.get(k) or 0)) if s else 0 for k in ("raw_blue", "raw_yellow", "raw_red"))
+    colours = ("blue", "yellow", "red")
+    said = {c: text for c in colours if (text := escalation((raw[0], raw[1], raw[2]), c))}
+    d["escalations"] = said
+    d["escalation"] = said.get(str(d["suggested"]), "")
+    d["sends_off"] = [c for c in colours if sends_off((raw[0], raw[1], raw[2]), c)]
 
 
 def no_link_why(game: Game, pid: object) -> str:

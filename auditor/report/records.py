@@ -12,15 +12,22 @@ report.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from auditor.game.gamefile import DaySpec, EventType, Game
+from auditor.game.confirm import THREAD_LABEL
+from auditor.game.gamefile import DaySpec, EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
 from auditor.ledger.held import Question, draft_day, held_words, holding_day, open_questions
-from auditor.ledger.ledger import NOT_CARDS, Ledger, is_card_draft, load_ledger
+from auditor.ledger.ledger import (
+    NOT_CARDS,
+    Ledger,
+    is_card_draft,
+    load_ledger,
+    silent_substitutes,
+)
 from auditor.ledger.policy import card_name
 from auditor.report.activity import (
     LastWords,
@@ -221,6 +228,20 @@ class Records:
     # [{day, words, items: [{kind, text, ident, link}], held: [draft ids]}], by day
     questions: list[Row] = field(default_factory=list)
 
+    @property
+    def urgent(self) -> list[str]:
+        """The desk's first words (:func:`urgent_warnings`)."""
+        return urgent_warnings(self.ledger)
+
+
+URGENT_WARNINGS = ("red_not_sent_off", "faction_loses")
+
+
+def urgent_warnings(led: Ledger) -> list[str]:
+    """What the desk says first, above the queue: a red with no sent-off event in the game
+    file, a faction's second red (the warnings that change who is still playing)."""
+    return [w.message for w in led.warnings if w.kind in URGENT_WARNINGS]
+
 
 def faction_losses(led: Ledger) -> list[dict[str, object]]:
     """030: the factions with two approved reds."""
@@ -263,7 +284,12 @@ def standing_records(game: Game, led: Ledger) -> list[Row]:
     ]
 
 
-def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None = None) -> list[str]:
+def game_notices(
+    game: Game,
+    ruleset: RuleSet,
+    conflicts: Sequence[str] | None = None,
+    authors: Collection[str] | None = None,
+) -> list[str]:
     """Warnings for the top of the report and the audit line: rules the forced mobile API
     cannot feed, substitutes, and the closes where the game file's events disagree with the
     tally (the check's ``conflicts``); a board on which no title carries the game's tag."""
@@ -273,6 +299,7 @@ def game_notices(game: Game, ruleset: RuleSet, conflicts: Sequence[str] | None =
         notices.append(untagged)
     notices.extend(dropped_by_tag(game))
     notices.extend(substitute_warnings(game, ruleset))
+    notices.extend(silent_substitutes(game, authors) if authors is not None else ())
     notices.extend(conflicts or ())
     return notices
 
@@ -361,6 +388,11 @@ def _game_record(
         "cards": bool(rs.settings["cards"]),
         "lurk_rule": lurk_rule,
         "maxpostsize": game.forum.maxpostsize,  # the announcement's parts (report.parts)
+        # which threads' posts the activity grid counts (the rule set's count_kinds: 版杀7
+        # 6.2(4) 只计算讨论贴、投票贴中的发贴数量), said in its legend (fh44)
+        "counted_threads": "、".join(
+            THREAD_LABEL.get(ThreadKind(k), k) for k in rs.settings["count_kinds"]
+        ),
     }
 
 
@@ -406,7 +438,7 @@ def build_records(
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
     lurking = lurk_units(store)
-    notices = game_notices(game, rs, checked.conflicts)
+    notices = game_notices(game, rs, checked.conflicts, set(store.author_names()))
     spaces = space_warning(
         game, rs, store.state.space_problem, saved_lists=store.space_read_count()
     )

@@ -21,7 +21,7 @@ What counts (issue 3, seeds M107 违规 5, 030 违规 5, 版杀7 6.2):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -87,15 +87,19 @@ def count_posts(posts: Iterable[GamePost], count_kinds: Iterable[str]) -> Counte
 
 
 def count_filler(
-    posts: Iterable[GamePost], count_kinds: Iterable[str], words: Sequence[str] | None = None
+    posts: Iterable[GamePost],
+    count_kinds: Iterable[str],
+    words: Sequence[str] | None = None,
+    spared: Callable[[GamePost], bool] | None = None,
 ) -> Counter[Unit]:
     """(player, day, phase) → counted posts that are filler (水帖, see
-    :mod:`auditor.rules.fillertext`) by ``words`` (default: POST-FILLER's defaults)."""
+    :mod:`auditor.rules.fillertext`) by ``words`` (default: POST-FILLER's defaults); a post
+    ``spared`` says is not filler (a piped player's forced 喵喵) is never one."""
     pattern = filler_pattern(DEFAULT_WORDS if words is None else words)
     kinds = set(count_kinds)
     out: Counter[Unit] = Counter()
     for gp in posts:
-        if counted(gp, kinds) and is_filler(gp.post, pattern):
+        if counted(gp, kinds) and is_filler(gp.post, pattern) and not (spared and spared(gp)):
             assert gp.player is not None and gp.day is not None
             out[(gp.player, gp.day, gp.phase)] += 1
     return out

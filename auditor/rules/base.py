@@ -154,6 +154,9 @@ class Context:
     # Counted posts per unit that are filler (水帖) by POST-FILLER's words (its defaults
     # when the rule is off): the difference is the effective posts.
     filler: Counter[Unit] = field(default_factory=Counter)
+    # How long piping lasts (PIPED-SPEECH's ``scope``, whether or not the rule is on): a
+    # piped player's forced 喵喵 is never filler (:func:`auditor.rules.piped.piped_sounds`).
+    piped_scope: str = "until_piper_out"
     # Verdicts other rules refer to: rule code -> the units it judged (LURK-DAY's lurking
     # units for LURK-3DAYS and the activity views), over every judged day.  A code is
     # missing when its rule is off.

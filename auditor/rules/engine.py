@@ -34,6 +34,7 @@ from auditor.rules.base import (
 )
 from auditor.rules.inputs import config_inputs
 from auditor.rules.lexfiles import game_lexicons, lexicon_stamp
+from auditor.rules.piped import piped_sounds
 from auditor.rules.records import CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
@@ -265,6 +266,13 @@ def place_posts(
     return out
 
 
+def _piped_scope(ruleset: RuleSet, ctx: Context) -> str:
+    """How long piping lasts (PIPED-SPEECH's ``scope``, on or off), set on ``ctx``."""
+    piping = ruleset.rules.get("PIPED-SPEECH") or ruleset.off.get("PIPED-SPEECH")
+    ctx.piped_scope = str(piping["scope"]) if piping else "until_piper_out"
+    return ctx.piped_scope
+
+
 def make_context(
     game: Game,
     schedule: Schedule,
@@ -301,8 +309,8 @@ def make_context(
         authors=authors,
     )
     kinds = ruleset.settings["count_kinds"]
-    filler = ruleset.rules.get("POST-FILLER")
-    words = filler["words"] if filler else None
+    words = (ruleset.rules.get("POST-FILLER") or {}).get("words")
+    spared = piped_sounds(schedule, _piped_scope(ruleset, ctx))
     partial = days is not None and previous is not None
     if days is not None and previous is not None:
         inside = [gp for gp in posts if gp.day in days]
@@ -310,10 +318,10 @@ def make_context(
         ctx.counts = Counter({u: n for u, n in counts.items() if u[1] not in days})
         ctx.counts.update(count_posts(inside, kinds))
         ctx.filler = Counter({u: n for u, n in fill.items() if u[1] not in days})
-        ctx.filler.update(count_filler(inside, kinds, words))
+        ctx.filler.update(count_filler(inside, kinds, words, spared))
     else:
         ctx.counts = count_posts(posts, kinds)
-        ctx.filler = count_filler(posts, kinds, words)
+        ctx.filler = count_filler(posts, kinds, words, spared)
     verdicts: dict[str, frozenset[Unit]] = {}
     for code, verdict in VERDICTS.items():
         if not ruleset.enabled(code):

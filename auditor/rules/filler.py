@@ -7,7 +7,8 @@ A post is filler when its own text (quotes never count), with punctuation, space
 smiley codes taken out, is made only of filler words (顶, +1, 哈哈, 路过, 看看, 沙发 …) or
 of one character repeated, or is empty while the post shows a smiley or only punctuation
 (``。。。``, ``？？？``).  A post with an image, an attachment or a link says something
-(PASTE-LINK judges those).  One filler post is no violation (the seeds say 大量): the
+(PASTE-LINK judges those).  A piped player's posts while the spell lasts are never filler:
+her 喵喵 is what 030 吹笛 makes her post (“只能发出动物叫声”).  One filler post is no violation (the seeds say 大量): the
 rule judges each player's day, and drafts when the day holds at least ``min_count``
 filler posts making at least ``min_share`` of the player's posts that day.
 """
@@ -20,6 +21,7 @@ from typing import Any
 from auditor.game.gamefile import ThreadKind
 from auditor.rules.base import Context, Finding, GamePost, Option, aggregate_finding, rule
 from auditor.rules.fillertext import DEFAULT_WORDS, filler_pattern, is_filler
+from auditor.rules.piped import piped_sounds
 
 
 def filler_posts(ctx: Context, opts: Mapping[str, Any]) -> dict[tuple[str, int], list[GamePost]]:
@@ -27,8 +29,9 @@ def filler_posts(ctx: Context, opts: Mapping[str, Any]) -> dict[tuple[str, int],
     words = filler_pattern(opts["words"])
     kinds = set(opts["threads"])
     out: dict[tuple[str, int], list[GamePost]] = {}
+    spared = piped_sounds(ctx.schedule, ctx.piped_scope)
     for gp in ctx.posts:
-        if not _judged(gp, kinds):
+        if not _judged(gp, kinds) or spared(gp):
             continue
         assert gp.player is not None and gp.day is not None
         if is_filler(gp.post, words):

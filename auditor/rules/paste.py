@@ -6,6 +6,10 @@ Chat-log shapes are judged line by line on ``Post.lines``; a time mentioned in p
 ("我明早8点上线", "今晚十点前都在", "明天 20:00 开门") is not a record: a record line has
 a speaker followed by a clock time *with seconds*, or by a date, or by a QQ number, or
 stands alone as "known member + time".
+
+Each line is read in simplified characters (:func:`auditor.hanzi.to_simplified`, one
+character for one, so the spans are the posted text's): 「預言家 21:15:03 反饋：非村民陣營」
+is the same record as 「预言家 21:15:03 反馈：非村民阵营」, with no pattern written twice.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from urllib.parse import urlparse
 
 from auditor.forum.parse.smilies import smiley_code
 from auditor.game.gamefile import Game
+from auditor.hanzi import to_simplified
 from auditor.models import Post
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 from auditor.rules.markup import GAME_KINDS, Locator, is_mention, own_elements
@@ -97,7 +102,10 @@ def _header_ends(line: str, end: int) -> bool:
 def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list[Match]:
     """Record-shaped pieces of a post's own lines."""
     out: list[Match] = []
-    for line, offset in line_spans(post):
+    known = members | set(map(to_simplified, members))
+    for posted, offset in line_spans(post):
+        # read in simplified characters (same length: the spans are the posted line's)
+        line = to_simplified(posted)
         found: list[tuple[int, int, str]] = []
         # What every pattern needs (a clock time, a PM header's colon; 阵营; 发表于): most
         # lines have none of it, and the patterns cost far more than this look (same matches).
@@ -111,7 +119,7 @@ def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list
             )
             if m is None:
                 mm = CHAT_HEADER_MINUTES.match(line)
-                if mm and mm.group("name") in members:
+                if mm and mm.group("name") in known:
                     m = mm
             if m is not None and _name_ok(m.group("name")) and _header_ends(line, m.end()):
                 found.append((0, len(line), "chat"))
@@ -126,19 +134,22 @@ def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list
                 for m in POST_HEADER.finditer(line)
                 if _name_ok(m.group("name"))
             )
-        # one match per line: the widest piece (a header line holds its feedback)
-        if found:
-            found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
-            covered = -1
-            for start, end, kind in found:
-                if start < covered:
-                    continue
-                piece = line[start:end].strip()
-                lead = len(line[start:end]) - len(line[start:end].lstrip())
-                at = offset + start + lead
-                out.append(Match(piece, at, at + len(piece), _KIND_LABEL[kind]))
-                covered = end
+        out.extend(_widest(found, posted, offset))
     return out
+
+
+def _widest(found: list[tuple[int, int, str]], line: str, offset: int) -> Iterator[Match]:
+    """One match per line: the widest piece (a header line holds its feedback)."""
+    found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
+    covered = -1
+    for start, end, kind in found:
+        if start < covered:
+            continue
+        piece = line[start:end].strip()
+        lead = len(line[start:end]) - len(line[start:end].lstrip())
+        at = offset + start + lead
+        yield Match(piece, at, at + len(piece), _KIND_LABEL[kind])
+        covered = end
 
 
 @rule(
@@ -168,7 +179,8 @@ def paste_chatlog(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterat
     * 站内信/短消息头：``发件人：``、``收件人：``、``发送时间：``；
     * 帖子/树洞记录头：``麻花 发表于 2026-11-22 21:15``。
 
-    FAIL：“取酒 21:15:03 反馈：村民阵营”（030 的原例）；“取酒 21:15:03”换行“反馈：村民阵营”。
+    FAIL：“取酒 21:15:03 反馈：村民阵营”（030 的原例）；“取酒 21:15:03”换行“反馈：村民阵营”；
+    繁體一样：“預言家 21:15:03 反饋：非村民陣營”、“發件人：”。
 
     记录头（人名 + 时间）必须单独成行（下一行是消息）、或后面紧跟冒号和消息、或后面是导演反馈；
     接着写议论的不是记录：“包子 21:59:58 卡点改票，很可疑”、“豆浆 2026-11-19 21:15 那帖我就说过了”。

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
 from auditor.game.gamefile import DEFAULT_PIPED_WORDS, EventType, ThreadKind
+from auditor.game.schedule import Schedule
+from auditor.hanzi import to_simplified
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
 from auditor.rules.paste import line_spans
 
@@ -87,12 +89,13 @@ def disallowed_spans(
 
 
 def _fold(text: str) -> str:
-    """Width- and case-folded, same length (so offsets stay valid)."""
+    """Width- and case-folded and read in simplified characters, same length (so offsets
+    stay valid): 「投票對象：檸檬茶」 is 「投票对象：柠檬茶」."""
     out = []
     for c in text:
         n = unicodedata.normalize("NFKC", c).lower()
         out.append(n if len(n) == 1 else c)
-    return "".join(out)
+    return to_simplified("".join(out))
 
 
 def target_end(text: str, start: int, end: int, names: Sequence[str]) -> int:
@@ -114,7 +117,25 @@ def target_end(text: str, start: int, end: int, names: Sequence[str]) -> int:
 
 def _piped_window(ctx: Context, player: str, t: datetime, scope: str) -> bool:
     """Whether ``player`` is under the spell at ``t``."""
-    sched = ctx.schedule
+    return piped_at(ctx.schedule, player, t, scope)
+
+
+def piped_sounds(schedule: Schedule, scope: str = "until_piper_out") -> Callable[[GamePost], bool]:
+    """Whether a post is a piped player's (in the spell, by day): her 喵喵 is what the
+    rules make her post (030 吹笛“只能发出动物叫声”), never 水帖 (030 违规判定 6(5))."""
+
+    def spared(gp: GamePost) -> bool:
+        if gp.player is None or gp.day is None or gp.night:
+            return False
+        if not schedule.events(EventType.PIPED, gp.player):
+            return False
+        return piped_at(schedule, gp.player, gp.post.posted_at, scope)
+
+    return spared
+
+
+def piped_at(sched: Schedule, player: str, t: datetime, scope: str) -> bool:
+    """Whether ``player`` is under the spell at ``t`` (the game file's ``piped`` events)."""
     for e in sched.events(EventType.PIPED, player):
         if e.at is None or t < e.at:
             continue
@@ -133,7 +154,9 @@ def _piped_window(ctx: Context, player: str, t: datetime, scope: str) -> bool:
 @rule(
     code="PIPED-SPEECH",
     title="吹笛状态下说了规定以外的话",
-    seed="030 吹笛者“只能发出动物叫声，或使用小镇的表情…动物叫声限制为以下2种：喵喵，汪汪”；M39 吹笛 (3)(4)",
+    seed="030 吹笛“被吹笛的角色在游戏日白天只能发出动物叫声，或使用小镇的表情…动物叫声限制为以下2种："
+    "喵喵，汪汪”；投票“请严格依照投票格式或改票格式进行投票”（投票格式本身不是说话，繁體的"
+    "“投票對象：”也是这个格式）；M39 吹笛 (3)(4)",
     thread_kinds=PIPED_KINDS,
     options={
         "words": Option(
@@ -178,10 +201,14 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
     words = word_pattern(opts["words"])
     names = [*ctx.game.players, "弃权"]
     text = post.text
+    # the labels read in simplified characters (same length): 「投票對象：」 is the format too
+    folded = _fold(text)
     bad: list[tuple[int, int]] = []
     for line, offset in line_spans(post):
         end = offset + len(line)
-        labels = list(VOTE_LABEL.finditer(text, offset, end)) if gp.kind is ThreadKind.VOTE else []
+        labels = (
+            list(VOTE_LABEL.finditer(folded, offset, end)) if gp.kind is ThreadKind.VOTE else []
+        )
         if not labels:
             bad.extend(disallowed_spans(text, offset, end, words, post.smilies))
             continue

@@ -196,7 +196,7 @@ def test_each_correction_takes_at_most_three_taps_on_a_phone(tmp_path: Path) -> 
 def test_add_a_day_fills_the_days_times_when_its_number_is_typed(tmp_path: Path) -> None:
     """fh41 item 6: the guide promises 「时间框里先填好现在的值」; typing 第几天 = 1 in 补上这一天
     left 开门/关门 empty.  Now they hold day 1's times as the desk has them (the forum's
-    clock, said in words: 论坛时间（北京时间）, not Asia/Shanghai)."""
+    clock, said in words: 论坛时间（UTC+08:00）, not Asia/Shanghai)."""
     from selenium.webdriver.common.by import By
 
     from auditor.desk.actions import current_game
@@ -214,7 +214,7 @@ def test_add_a_day_fills_the_days_times_when_its_number_is_typed(tmp_path: Path)
             driver.get(f"{srv.base}/g/{srv.slug}#add-item")
             box = driver.find_element(By.ID, "add-item")
             driver.execute_script("arguments[0].open = true; arguments[0].scrollIntoView()", box)
-            assert "Asia/Shanghai" not in box.text and "论坛时间（北京时间）" in box.text, box.text
+            assert "Asia/Shanghai" not in box.text and "论坛时间（UTC+08:00）" in box.text, box.text
             number = box.find_element(By.CSS_SELECTOR, "input.add-day-number")
             number.click()
             number.send_keys("1")

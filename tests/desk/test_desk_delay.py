@@ -48,7 +48,7 @@ def test_a_director_confirms_a_delay_with_its_new_close_in_the_browser(tmp_path:
             assert field.get_attribute("type") == "datetime-local"
             assert field.get_attribute("min") == "2026-11-23T22:00"
             assert field.get_attribute("value") == "2026-11-23T22:00"
-            assert "论坛时间（北京时间）" in delay.text and "Asia/Shanghai" not in delay.text
+            assert "论坛时间（UTC+08:00）" in delay.text and "Asia/Shanghai" not in delay.text
             ident = delay.get_attribute("data-id")
 
             # a time before the close: the browser itself holds the form back

@@ -120,6 +120,15 @@ def review(driver: Any, base: str, slug: str) -> dict[str, Any]:
         ident = art.get_attribute("data-id")
         taps += 1
         button.click()
+        # a card that makes a red (a red, a third yellow: fh44) opens its question page —
+        # at once, or once the server says so (the player's cards changed since it was drawn)
+        WebDriverWait(driver, 60).until(
+            lambda d, i=ident: (
+                d.find_elements(By.CSS_SELECTOR, "#confirm-form")
+                or d.find_elements(By.CSS_SELECTOR, f"#draft-{i}.done p.result")
+                or d.find_elements(By.CSS_SELECTOR, f"#draft-{i} p.result.error")
+            )
+        )
         if driver.find_elements(By.CSS_SELECTOR, "#confirm-form"):
             # a red card's confirmation page: one more tap, then back on the desk
             confirm = driver.find_element(By.CSS_SELECTOR, "#confirm-yes")

@@ -214,3 +214,20 @@ def test_without_times_only_an_earlier_day_escalates() -> None:
         default_card="blue",
     )
     assert suggest(next_day, [same_day]).card == "yellow"
+
+
+def test_what_one_more_card_does_is_said_before_it_is_approved() -> None:
+    """fh44: the third yellow silently became 红牌罚下.  判罚制度：三蓝合一黄、三黄合一红。"""
+    from auditor.ledger.policy import escalation, sends_off
+
+    assert escalation((0, 2, 0), "yellow") == "这是第3张黄牌 → 红牌罚下"
+    assert sends_off((0, 2, 0), "yellow") and not sends_off((0, 2, 0), "blue")
+    assert escalation((2, 2, 0), "blue") == "这是第3张蓝牌 → 黄牌，也是第3张黄牌 → 红牌罚下"
+    assert sends_off((2, 2, 0), "blue")
+    assert escalation((2, 0, 0), "blue") == "这是第3张蓝牌 → 黄牌"
+    assert not sends_off((2, 0, 0), "blue")
+    assert escalation((0, 1, 0), "yellow") == "" and escalation((1, 0, 0), "blue") == ""
+    assert escalation((0, 0, 0), "red") == "红牌罚下" and sends_off((0, 0, 0), "red")
+    assert escalation((0, 3, 0), "yellow") == ""  # sent off already: the 4th yellow adds no red
+    assert escalation((0, 5, 0), "yellow") == "这是第3张黄牌 → 第2张红牌"
+    assert escalation((0, 0, 0), "warning") == "" and not sends_off((0, 2, 0), "none")

@@ -19,11 +19,26 @@
     return action === "recolour" && select ? select.value : "";
   }
 
+  // So does the card that makes a red (a third yellow: 这是第3张黄牌 → 红牌罚下), as the
+  // card's sends_off field says: 红牌要再确认一次.
   function needsPage(form, action) {
     var suggested = form.querySelector("input[name=suggested]");
-    if (action === "approve") return suggested && suggested.value === "red";
-    if (action.indexOf("recolour") === 0) return chosenCard(form, action) === "red";
-    return false;
+    var reds = form.querySelector("input[name=sends_off]");
+    var card = action === "approve" ? (suggested ? suggested.value : "")
+      : action.indexOf("recolour") === 0 ? chosenCard(form, action) : "";
+    if (!card) return false;
+    return card === "red" || (reds !== null && reds.value.split(" ").indexOf(card) !== -1);
+  }
+
+  // The card turned out to make a red (the player's cards changed since it was drawn: 第3张
+  // 黄牌): the same form sent as a plain form, so the server's question page opens.
+  function askAgain(form, action) {
+    var field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "action";
+    field.value = action;
+    form.appendChild(field);
+    HTMLFormElement.prototype.submit.call(form);
   }
 
   function showResult(art, ok, text) {
@@ -277,6 +292,7 @@
           decided(art, res.message, outcome(form, action));
           refresh(art.dataset.player);
         }
+        else if (res.ask) askAgain(form, action);  // it makes a red now: its question page
         else showResult(art, false, res.message).scrollIntoView({ block: "nearest" });
       })
       .catch(function () {
@@ -393,6 +409,20 @@
   });
 
   var status = document.getElementById("audit-status");
+  // A finished audit's line (审计完成：…撤回 N 条) is said once: on the page that first shows
+  // it after the audit; a later page of this browser leaves it out (fh44: it stayed on every
+  // page).  A failed audit's line stays: it is something to do.
+  if (status && status.dataset.state === "done" && status.dataset.finished) {
+    var seenKey = "auditor-audit-seen:" + location.pathname;
+    try {
+      if (window.localStorage.getItem(seenKey) === status.dataset.finished) {
+        status.textContent = "";
+        status.hidden = true;
+      } else {
+        window.localStorage.setItem(seenKey, status.dataset.finished);
+      }
+    } catch (e) { /* no storage: the line stays */ }
+  }
   if (status && status.dataset.state === "running") {
     var timer = setInterval(function () {
       fetch(status.dataset.url, { credentials: "same-origin" })
