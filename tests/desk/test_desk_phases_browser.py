@@ -52,6 +52,11 @@ def test_night_one_the_missed_phase_in_three_taps(tmp_path: Path) -> None:
             _phone(driver)
             driver.get(srv.links["老K"])
             driver.get(f"{srv.base}/g/{srv.slug}#proposals")
+            # the 延时 post (未读懂: 写了时间 今晚) offers the day's form first, not only 补上出局
+            first = driver.find_element(By.CSS_SELECTOR, "#unread-1076 details")
+            assert first.get_attribute("id") == "day-from-1076", first.get_attribute("outerHTML")
+            summary = first.find_element(By.TAG_NAME, "summary").get_attribute("textContent")
+            assert summary == "更正第1天（延时、加速、环节）", summary
             li = _proposal(driver, "day", "第1天")
             assert "环节1 试探性投票" in li.text, li.text  # the day's 环节 are shown with it
             thumb = Thumb(driver)
