@@ -1,7 +1,7 @@
 """The desk's forms for what discovery could not read: 不是公告 or 读对了 / 已处理 for a listed post, the
 fields of a proposal a director corrects before confirming it (an event's type, how and
-time; a day's opens, closes, accelerated and delayed; a thread's kind), and a day or an
-event the forum did not give, added — the same calls as ``auditor game --dismiss``,
+time; a day's opens, closes, accelerated, delayed and a 环节; a thread's kind), and a day
+(with a 环节) or an event the forum did not give, added — the same calls as ``auditor game --dismiss``,
 ``--confirm`` and ``--add``."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from starlette.responses import Response
 from auditor import pipeline
 from auditor.desk import actions
 from auditor.errors import AuditorError
+from auditor.game.confirm import PHASE_FIELDS
 from auditor.game.gamefile import Game
 
 if TYPE_CHECKING:
@@ -92,7 +93,8 @@ def add_item(
 
 
 ADD_FIELDS = {  # what the add form sends, per kind (the names ``auditor game --add`` takes)
-    "day": ("day", "opens", "closes", "accelerated", "delayed"),
+    # (a day with the 环节 the director adds or corrects: confirm.PHASE_FIELDS)
+    "day": ("day", "opens", "closes", "accelerated", "delayed", *PHASE_FIELDS),
     "event": ("type", "player", "how", "at", "pid"),  # (pid: 补上 under a post not read)
 }
 
@@ -106,7 +108,7 @@ def add_values(kind: str, form: Mapping[str, object]) -> dict[str, object]:
             continue
         if name in ("accelerated", "delayed"):
             values[name] = raw == "yes"
-        elif name in ("opens", "closes", "at"):
+        elif name in ("opens", "closes", "at", "phase_opens", "phase_closes"):
             values[name] = actions.parse_closes(raw)
         elif name == "day":
             if not raw.isdecimal():
@@ -141,7 +143,12 @@ async def add_post(app: DeskApp, request: Request) -> Response:
 def fields_of(form: Mapping[str, object]) -> dict[str, object]:
     """The correction fields the proposal form sent (empty ones left as they are)."""
     fix: dict[str, object] = {}
-    for name in ("type", "how", "kind", "newcomer", "account"):  # (a 替补's newcomer)
+    # (a 替补's newcomer; a day's 环节: which, its name and vote thread, 删去)
+    for name in ("type", "how", "kind", "newcomer", "account", "phase", "phase_name"):
+        value = str(form.get(name, "")).strip()
+        if value:
+            fix[name] = value
+    for name in ("vote_thread", "phase_drop"):
         value = str(form.get(name, "")).strip()
         if value:
             fix[name] = value
@@ -150,6 +157,8 @@ def fields_of(form: Mapping[str, object]) -> dict[str, object]:
         ("opens", "opens"),
         ("day_closes", "closes"),
         ("next_opens", "next_opens"),
+        ("phase_opens", "phase_opens"),
+        ("phase_closes", "phase_closes"),
     ):
         value = str(form.get(name, "")).strip()
         # (a field starts with the value it corrects, sent back as ``<name>_was``: unchanged,

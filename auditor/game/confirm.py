@@ -13,13 +13,14 @@ game file is the record from then on: whatever it states wins over what is disco
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from auditor.errors import AuditorError
+from auditor.errors import AuditorError, GameFileError
 from auditor.files import write_atomic
 from auditor.game.gamefile import (
     EVENT_HOW,
@@ -28,6 +29,7 @@ from auditor.game.gamefile import (
     Event,
     EventType,
     Game,
+    PhaseSpec,
     ThreadKind,
     ThreadSpec,
     load_game,
@@ -83,6 +85,11 @@ class Proposal:
             key = f"thread:{item.tid}"
         elif isinstance(item, DaySpec):
             key = f"{self.kind}:{item.number}"
+        elif self.pid is not None:
+            # an event read from a director's post is that post's: its id stays when its
+            # time or how moves because another answer changed the days (全部确认: a night
+            # death re-timed by the next day's confirmation is the same question)
+            key = f"event:{item.type.value}:{item.player}:pid:{self.pid}"
         else:
             key = f"event:{item.type.value}:{item.player}:{item.how}:{_iso(item.at)}:{self.pid}"
         return "P" + hashlib.sha1(key.encode()).hexdigest()[:8].upper()
@@ -106,7 +113,8 @@ class Proposal:
         if isinstance(item, DaySpec):
             fast = "，加速日" if item.accelerated else ""
             slow = "，延时" if item.delayed else ""
-            return f"第{item.number}天：{_fmt(item.opens)} 至 {_fmt(item.closes)}{fast}{slow}"
+            said = f"第{item.number}天：{_fmt(item.opens)} 至 {_fmt(item.closes)}{fast}{slow}"
+            return said + phases_said(item)
         how = HOW_LABEL.get(item.how or "", item.how or "")
         guess = "（方式是推断的：原文没有写明）" if self.inferred and how else ""
         if item.type is EventType.ELIMINATED and item.how is None:
@@ -114,15 +122,55 @@ class Proposal:
         return f"{EVENT_LABEL[item.type]}：{item.player}，{_fmt_at(item.at)}{(' ' + how) if how else ''}{guess}"
 
 
+def phases_said(d: DaySpec) -> str:
+    """A day's 环节 in words (killbar7 4.1.2: 1–3 rounds a day, each with its vote thread),
+    after the day's times: 「（环节1 试探性投票 12-05 00:00 至 12-05 23:59:59，投票帖 721）」."""
+    if not d.phases:
+        return ""
+    said = [
+        f"环节{ph.number} {ph.name} {_fmt(ph.opens)} 至 {_fmt(ph.closes)}"
+        + (f"，投票帖 {ph.vote_thread}" if ph.vote_thread is not None else "")
+        for ph in d.phases
+    ]
+    return f"（{'；'.join(said)}）"
+
+
+#: An id as a batch sends it with what the director saw beside it: ``P1234ABCD「出局：阿发，
+#: 12-06 20:05 夜晚」`` (the desk's 全部确认).
+_SEEN = re.compile(r"^\s*(\w+)\s*「(.*)」\s*$", re.S)
+
+
 def find(pending: list[Proposal], ident: str) -> Proposal:
-    """The pending proposal with this id, else a ProposalError saying it is not pending."""
-    ident = ident.strip().upper()
+    """The pending proposal with this id, else a ProposalError saying it is not pending.
+
+    An id with what the director saw beside it (``P…「…」``, a batch: 全部确认) is that
+    proposal only while it still says what he saw: one whose value another answer in the
+    same batch changed (a night death re-timed by the next day's confirmation) is refused,
+    in words, with what he saw and what it says now — never confirmed moved."""
+    seen_m = _SEEN.match(ident)
+    seen = seen_m.group(2).strip() if seen_m else None
+    ident = (seen_m.group(1) if seen_m else ident).strip().upper()
     for p in pending:
         if p.id == ident:
+            now = p.describe()
+            if seen is not None and _unbatched(now) != _unbatched(seen):
+                raise ProposalError(
+                    f"这一项在同一批里先确认的项之后变了：你看到的是「{seen}」，现在是「{now}」。"
+                    "没有确认它：请看一眼，再单独确认（或先更正）"
+                )
             return p
+    if seen is not None:
+        raise ProposalError(
+            f"「{seen}」不在待确认的列表里了：可能已被确认（游戏文件里已有），或论坛上已更正"
+        )
     raise ProposalError(
         f"提议 {ident} 不在待确认的列表里：可能已被确认（游戏文件里已有），或论坛上已更正"
     )
+
+
+def _unbatched(text: str) -> str:
+    """A proposal's words as a batch's form carries them (its ASCII commas separate the ids)."""
+    return " ".join(text.replace(",", "，").split())
 
 
 def day_of(p: Proposal, days: Sequence[DaySpec]) -> int | None:
@@ -141,10 +189,15 @@ def day_of(p: Proposal, days: Sequence[DaySpec]) -> int | None:
     return found.number if found else None
 
 
+#: A day's 环节 as a correction or an added day names one (killbar7 4.1.2: 1–3 rounds a
+#: day, each with its own vote thread): which (``phase``, its number), its name, opens,
+#: closes and vote thread, or ``phase_drop`` (删去这个环节).
+PHASE_FIELDS = ("phase", "phase_name", "phase_opens", "phase_closes", "vote_thread", "phase_drop")
+
 #: What ``auditor game --confirm`` and the desk may correct, per kind of item.
 FIELDS = {
     "event": ("player", "day", "type", "how", "at"),
-    "day": ("opens", "closes", "accelerated", "delayed"),
+    "day": ("opens", "closes", "accelerated", "delayed", *PHASE_FIELDS),
     "thread": ("kind", "day"),
 }
 
@@ -188,6 +241,12 @@ def corrected(
     if isinstance(item, ThreadSpec):
         return replace(p, item=_fixed_thread(item, player, day, fix), text="")
     assert isinstance(item, DaySpec)
+    return replace(p, item=_fixed_day(item, game, fix, inferred=p.inferred), text="")
+
+
+def _fixed_day(item: DaySpec, game: Game, fix: Mapping[str, object], *, inferred: bool) -> DaySpec:
+    """A day's opens, closes, accelerated, delayed and a 环节 as the director corrects them;
+    its 环节 follow it (:func:`day_phases`)."""
     new = replace(
         item,
         opens=_zoned(fix.get("opens", item.opens), game),
@@ -197,7 +256,234 @@ def corrected(
     )
     if new.closes <= new.opens:
         raise ProposalError(f"第{new.number}天的关门时间要晚于开门时间")
-    return replace(p, item=new, text="")
+    edit = phase_edit(fix, game)
+    phases = day_phases(item, new.opens, new.closes, edit, game, inferred=inferred)
+    return replace(new, phases=phases)
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEdit:
+    """One 环节 of a day as the director adds, corrects or drops it (its number; what he
+    left empty is kept, or for a new one worked out: :func:`day_phases`)."""
+
+    number: int
+    name: str | None = None
+    opens: datetime | None = None
+    closes: datetime | None = None
+    vote_thread: int | None = None
+    drop: bool = False
+
+
+def phase_edit(values: Mapping[str, object], game: Game) -> PhaseEdit | None:
+    """The 环节 a correction or an added day names (:data:`PHASE_FIELDS`), else None."""
+    said = {k: values[k] for k in PHASE_FIELDS if values.get(k) not in (None, "", False)}
+    if not said:
+        return None
+    raw = str(said.get("phase", "")).strip()
+    if not raw:
+        raise ProposalError("改环节要先选是第几个环节（1、2、3…）")
+    if not raw.isdecimal() or int(raw) < 1:
+        raise ProposalError(f"环节应当是 1、2、3 这样的数字：{raw}")
+    thread = str(said.get("vote_thread", "")).strip()
+    if thread and (not thread.isdecimal() or int(thread) <= 0):
+        raise ProposalError(f"投票帖应当是帖子的编号（tid，正整数）：{thread}")
+    opens, closes = said.get("phase_opens"), said.get("phase_closes")
+    return PhaseEdit(
+        int(raw),
+        str(said["phase_name"]).strip() if "phase_name" in said else None,
+        _zoned(opens, game) if opens is not None else None,
+        _zoned(closes, game) if closes is not None else None,
+        int(thread) if thread else None,
+        said.get("phase_drop") in (True, "yes", "true", "1"),
+    )
+
+
+def day_phases(
+    old: DaySpec | None,
+    opens: datetime,
+    closes: datetime,
+    edit: PhaseEdit | None,
+    game: Game,
+    *,
+    inferred: bool = False,
+) -> tuple[PhaseSpec, ...]:
+    """A day's 环节 once its times are ``opens`` – ``closes`` (it was ``old``) and the
+    director's ``edit`` is applied.  A 环节 that opened or closed with the day moves with it
+    (加速 closes the running 环节 early; a 延时 keeps it open); an inferred one (the tool's
+    0:00–24:00) is cut to the new times.  A new 环节 left partly empty opens where the one
+    before it closed (the next 0:00 after a 24:00 close), runs to the day's close (or to the
+    next 环节), takes the day's vote thread no 环节 has yet, and its name from that thread's
+    title.  One that no longer fits and was stated is not guessed: the refusal says which,
+    and what to fill in the same form."""
+    number = old.number if old is not None else 0
+    before = sorted(old.phases, key=lambda ph: ph.opens) if old is not None else []
+    numbers = {ph.number for ph in before}
+    adding = edit is not None and not edit.drop and edit.number not in numbers
+    last = max(numbers, default=0)
+    out: list[PhaseSpec] = []
+    for ph in before:
+        o, c = ph.opens, ph.closes
+        if old is not None and o == old.opens:
+            o = opens
+        # (a 环节 added after the last one takes the day's close: the last keeps its own)
+        if old is not None and c == old.closes and not (adding and edit and edit.number > last):
+            c = closes
+        if inferred and (edit is None or edit.number != ph.number):
+            o, c = max(o, opens), min(c, closes)
+        out.append(replace(ph, opens=o, closes=c))
+    if edit is not None:
+        out = _edited(out, edit, number, opens, closes, game)
+    out.sort(key=lambda ph: ph.opens)
+    _fits(out, number, opens, closes, edit, {ph.number: ph for ph in before})
+    return tuple(out)
+
+
+def _edited(
+    phases: list[PhaseSpec],
+    edit: PhaseEdit,
+    day: int,
+    opens: datetime,
+    closes: datetime,
+    game: Game,
+) -> list[PhaseSpec]:
+    """``phases`` with the director's 环节 dropped, corrected or added."""
+    had = next((ph for ph in phases if ph.number == edit.number), None)
+    if edit.drop:
+        if had is None:
+            known = "、".join(str(ph.number) for ph in phases) or "没有"
+            raise ProposalError(f"第{day}天没有环节{edit.number}可删（这一天的环节：{known}）")
+        return [ph for ph in phases if ph.number != edit.number]
+    if had is not None:
+        thread = edit.vote_thread if edit.vote_thread is not None else had.vote_thread
+        new = PhaseSpec(
+            had.number,
+            edit.name or had.name,
+            edit.opens or had.opens,
+            edit.closes or had.closes,
+            thread,
+        )
+        return [new if ph.number == edit.number else ph for ph in phases]
+    return _added_phase(phases, edit, day, opens, closes, game)
+
+
+def _added_phase(
+    phases: list[PhaseSpec],
+    edit: PhaseEdit,
+    day: int,
+    opens: datetime,
+    closes: datetime,
+    game: Game,
+) -> list[PhaseSpec]:
+    """``phases`` with a new 环节, what the director left empty worked out
+    (:func:`day_phases`); the one before it ends where it opens."""
+    prev = max((ph for ph in phases if ph.number < edit.number), key=_number, default=None)
+    nxt = min((ph for ph in phases if ph.number > edit.number), key=_number, default=None)
+    start = edit.opens or _opens_after(prev, opens, closes)
+    if prev is not None and prev.closes > start and _before(start) > prev.opens:
+        cut = replace(prev, closes=_before(start))
+        phases = [cut if ph.number == prev.number else ph for ph in phases]
+    end = edit.closes or (_before(nxt.opens) if nxt is not None else closes)
+    thread = edit.vote_thread
+    if thread is None:
+        thread = _free_vote_thread(game, day, edit.number, {ph.vote_thread for ph in phases})
+    name = edit.name or _thread_phase_name(game, thread, edit.number)
+    return [*phases, PhaseSpec(edit.number, name, start, end, thread)]
+
+
+def _number(ph: PhaseSpec) -> int:
+    return ph.number
+
+
+def _opens_after(prev: PhaseSpec | None, opens: datetime, closes: datetime) -> datetime:
+    """Where a new 环节 opens: the day's opening, else where the one before it closed — or,
+    when that one ran to the day's close (a 延时 carried it there), after its own calendar
+    day (版杀7: each 环节 0:00–24:00)."""
+    if prev is None:
+        return opens
+    if prev.closes >= closes:
+        own = datetime.combine(prev.opens.date(), time(23, 59, 59), prev.opens.tzinfo)
+        if own < prev.closes:
+            return _after(own)
+    return _after(prev.closes)
+
+
+def _after(t: datetime) -> datetime:
+    """Where the next 环节 opens after one that closed at ``t`` (24:00 written 23:59:59)."""
+    return t + timedelta(seconds=1) if (t.hour, t.minute, t.second) == (23, 59, 59) else t
+
+
+def _before(t: datetime) -> datetime:
+    """Where a 环节 closes before one that opens at ``t`` (0:00: the day before's 23:59:59)."""
+    return t - timedelta(seconds=1) if (t.hour, t.minute, t.second) == (0, 0, 0) else t
+
+
+def _free_vote_thread(game: Game, day: int, number: int, taken: set[int | None]) -> int | None:
+    """The day's vote thread no 环节 has yet: the one whose title names this 环节 (环节二),
+    else the only one left; None when that is not clear."""
+    from auditor.game.titles import classify
+
+    free = [
+        t for t in game.threads if t.kind is ThreadKind.VOTE and t.day == day and t.tid not in taken
+    ]
+    subjects = getattr(game.discovery, "subjects", {}) or {}
+    named = [
+        t for t in free if classify(subjects.get(t.tid, ""), game.ruleset, game.tag).phase == number
+    ]
+    if len(named) == 1:
+        return named[0].tid
+    return free[0].tid if len(free) == 1 else None
+
+
+#: A 环节's name in its vote thread's title (第一天 环节二 可疑者辩论投票), as discovery reads it
+#: (``discover._phase_name``: not imported, discover imports this module).
+_PHASE_TITLE = re.compile(
+    r"环节\s*[0-9一二三四五六七八九十]{1,3}\s*[】\]］]?\s*[:：]?\s*([^\s【\[（(:：]{2,12})"
+)
+
+
+def _thread_phase_name(game: Game, tid: int | None, number: int) -> str:
+    """A new 环节's name: its vote thread's title's (环节二 可疑者辩论投票), else 环节N."""
+    subjects = getattr(game.discovery, "subjects", {}) or {}
+    m = _PHASE_TITLE.search(subjects.get(tid, "")) if tid is not None else None
+    return m.group(1) if m else f"环节{number}"
+
+
+def _fits(
+    phases: Sequence[PhaseSpec],
+    day: int,
+    opens: datetime,
+    closes: datetime,
+    edit: PhaseEdit | None,
+    was: Mapping[int, PhaseSpec],
+) -> None:
+    """Each 环节 inside its day, in order, none overlapping: else refused in words — which
+    环节, its times (as they were: ``was``), the day's, and what to fill in the same form."""
+    span = f"{_fmt_m(opens)} 至 {_fmt_m(closes)}"
+    for i, ph in enumerate(phases):
+        shown = was.get(ph.number, ph)
+        times = f"{_fmt_m(shown.opens)} 至 {_fmt_m(shown.closes)}"
+        what = f"第{day}天的环节{ph.number}（{ph.name}，{times}）"
+        mine = edit is not None and edit.number == ph.number
+        fill = (
+            "请改它的开门或关门时间"
+            if mine
+            else f"这个环节要跟着改：请在同一个表的「环节」里选 {ph.number}，填上它新的开门和关门时间"
+            "（这个环节没有了就选「删去这个环节」），一起确认"
+        )
+        if ph.closes <= ph.opens and not mine:
+            raise ProposalError(f"{what}不在这一天新的时间 {span} 之内。{fill}")
+        if ph.closes <= ph.opens:
+            raise ProposalError(f"{what}：关门时间要晚于开门时间。{fill}")
+        if ph.opens < opens or ph.closes > closes:
+            raise ProposalError(f"{what}超出了这一天新的时间 {span}。{fill}")
+        if i and ph.opens < phases[i - 1].closes:
+            other = phases[i - 1]
+            raise ProposalError(f"{what}与环节{other.number}（{other.name}）的时间重叠。{fill}")
+    seen: set[int] = set()
+    for ph in phases:
+        if ph.number in seen:
+            raise ProposalError(f"第{day}天有两个环节{ph.number}：请换一个编号")
+        seen.add(ph.number)
 
 
 def _fixed_thread(
@@ -350,6 +636,13 @@ def _added_day(game: Game, v: Mapping[str, object]) -> Proposal:
     )
     if d.closes <= d.opens:
         raise ProposalError(f"第{d.number}天的关门时间要晚于开门时间")
+    # its 环节: the file's (or, for a day the file does not state yet, the ones discovery
+    # read: the tool's, cut to the times he gives), with the one he adds or corrects
+    read = old or next((x for x in game.days if x.number == number), None)
+    edit = phase_edit(v, game)
+    start = read if read is not None else DaySpec(number, d.opens, d.closes)
+    phases = day_phases(start, d.opens, d.closes, edit, game, inferred=old is None)
+    d = replace(d, phases=phases)
     if old is not None:  # a day the file already states: corrected in place, said so
         was = Proposal("day", old, "").describe().split("：", 1)[1]
         now = Proposal("day", d, "").describe()
@@ -472,6 +765,10 @@ def _fmt(t: datetime) -> str:
     return t.strftime("%m-%d %H:%M:%S")
 
 
+def _fmt_m(t: datetime) -> str:
+    return t.strftime("%m-%d %H:%M")
+
+
 def _fmt_at(t: datetime | None) -> str:
     return t.strftime("%m-%d %H:%M") if t is not None else "时间未知"
 
@@ -500,16 +797,22 @@ def _day_table(d: DaySpec) -> Table:
     if d.phases:
         phases = tomlkit.aot()
         for ph in d.phases:
-            pt = tomlkit.table()
-            pt.add("number", ph.number)
-            pt.add("name", ph.name)
-            pt.add("opens", _when(ph.opens))
-            pt.add("closes", _when(ph.closes))
-            if ph.vote_thread is not None:
-                pt.add("vote_thread", ph.vote_thread)
-            phases.append(pt)
+            phases.append(_phase_table(ph))
         t.add("phase", phases)
     return t
+
+
+def _phase_table(ph: PhaseSpec) -> Table:
+    import tomlkit
+
+    pt = tomlkit.table()
+    pt.add("number", ph.number)
+    pt.add("name", ph.name)
+    pt.add("opens", _when(ph.opens))
+    pt.add("closes", _when(ph.closes))
+    if ph.vote_thread is not None:
+        pt.add("vote_thread", ph.vote_thread)
+    return pt
 
 
 def _event_table(e: Event) -> Table:
@@ -676,18 +979,14 @@ def _delay_file_day(table: Table, d: DaySpec, comment: str) -> None:
 
 def _correct_file_day(table: Table, d: DaySpec, comment: str) -> None:
     """A file's ``[[day]]`` corrected in place (``auditor game --add day`` of a day it
-    states): its opens, closes, accelerated and delayed; a phase that opened or closed with
-    the day moves with it; the correction is the closes' comment."""
+    states): its opens, closes, accelerated and delayed, and its 环节 as ``d`` has them
+    (:func:`day_phases`: one that opened or closed with the day moved with it, one added or
+    corrected); the correction is the closes' comment."""
     import tomlkit
-    from tomlkit.items import AoT, Item
+    from tomlkit.items import Item
 
-    old_opens, old_closes = table.get("opens"), table.get("closes")
-    phases = table.get("phase")
-    if isinstance(phases, AoT) and len(phases):
-        if phases[0].get("opens") == old_opens:
-            phases[0]["opens"] = _when(d.opens)
-        if phases[-1].get("closes") == old_closes:
-            phases[-1]["closes"] = _when(d.closes)
+    old_closes = table.get("closes")
+    _sync_phases(table, d)
     table["opens"] = _when(d.opens)
     closes = tomlkit.item(_when(d.closes))
     own = old_closes.trivia.comment.lstrip("#").strip() if isinstance(old_closes, Item) else ""
@@ -697,6 +996,42 @@ def _correct_file_day(table: Table, d: DaySpec, comment: str) -> None:
         table["accelerated"] = d.accelerated
     if d.delayed or "delayed" in table:
         table["delayed"] = d.delayed
+
+
+def _sync_phases(table: Table, d: DaySpec) -> None:
+    """The ``[[day.phase]]`` tables of a file's day made ``d``'s 环节: each one kept (its
+    comment too) with the times, name and vote thread that changed, a dropped one removed,
+    a new one added; in time order."""
+    import tomlkit
+    from tomlkit.items import AoT
+
+    had = table.get("phase")
+    tables = {t.get("number"): t for t in had} if isinstance(had, AoT) else {}
+    ordered: list[Table] = []
+    for ph in d.phases:
+        t = tables.get(ph.number)
+        if t is None:
+            ordered.append(_phase_table(ph))
+            continue
+        for key, value in (("opens", ph.opens), ("closes", ph.closes)):
+            if t.get(key) != value:
+                t[key] = _when(value)
+        if t.get("name") != ph.name:
+            t["name"] = ph.name
+        if ph.vote_thread is not None and t.get("vote_thread") != ph.vote_thread:
+            t["vote_thread"] = ph.vote_thread
+        elif ph.vote_thread is None and "vote_thread" in t:
+            del t["vote_thread"]
+        ordered.append(t)
+    if isinstance(had, AoT) and list(had) == ordered:
+        return
+    if not ordered:
+        if "phase" in table:
+            del table["phase"]
+        return
+    table["phase"] = tomlkit.aot()
+    for t in ordered:
+        table["phase"].append(t)
 
 
 def _file_day(doc: tomlkit.TOMLDocument, number: int) -> Table | None:
@@ -716,7 +1051,41 @@ def _replace(path: Path, text: str, *, check: bool = False) -> None:
     def loads(tmp: Path) -> None:
         try:
             load_game(tmp)
+        except GameFileError as exc:
+            where = _plain_where(text, exc.key)
+            raise ProposalError(
+                f"这样写进去游戏文件就不对了，所以什么也没有写：{where}{exc.reason}。"
+                "请把相关的时间在同一个表里一起改好再确认（一天的环节跟着这一天改），"
+                "或在「补上漏读的一天或一个事件」里更正那一天"
+            ) from None
         except AuditorError as exc:
-            raise ProposalError(f"写进去后游戏文件会出错，没有写：{exc}") from None
+            raise ProposalError(f"这样写进去游戏文件就不对了，所以什么也没有写：{exc}") from None
 
     write_atomic(path, text, check=loads if check else None)
+
+
+def _plain_where(text: str, key: str) -> str:
+    """A game file's key (``day[2].phase[1]``: the second ``[[day]]``'s first 环节) in the
+    director's words (第2天的环节1：), from the text about to be written; "" for a key that
+    has none."""
+    import tomllib
+
+    m = re.match(r"(day|thread|event)\[(\d+)\](?:\.phase\[(\d+)\])?", key or "")
+    if m is None:
+        return ""
+    try:
+        table = tomllib.loads(text).get(m.group(1), [])[int(m.group(2)) - 1]
+    except (tomllib.TOMLDecodeError, IndexError, TypeError, AttributeError):
+        return ""
+    if m.group(1) == "thread":
+        return f"帖子 {table.get('tid')}："
+    if m.group(1) == "event":
+        return f"{table.get('player', '')}的事件："
+    day = f"第{table.get('number')}天"
+    if m.group(3) is None:
+        return f"{day}："
+    try:
+        phase = table.get("phase", [])[int(m.group(3)) - 1]
+    except (IndexError, TypeError, AttributeError):
+        return f"{day}："
+    return f"{day}的环节{phase.get('number')}（{phase.get('name', '')}）："

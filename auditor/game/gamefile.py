@@ -982,6 +982,11 @@ def _items(r: _Reader, value: object, key: str) -> list[dict[str, Any]]:
     return value
 
 
+def _local(t: datetime) -> str:
+    """A time as a message about the game file says it (its own offset: 12-05 20:00)."""
+    return t.strftime("%m-%d %H:%M")
+
+
 def _parse_days(r: _Reader, value: object) -> tuple[DaySpec, ...]:
     days: list[DaySpec] = []
     for i, d in enumerate(_items(r, value, "day")):
@@ -1003,12 +1008,17 @@ def _parse_days(r: _Reader, value: object) -> tuple[DaySpec, ...]:
             po = r.when(ph, f"{pkey}.opens", "opens", required=True)
             pc = r.when(ph, f"{pkey}.closes", "closes", required=True)
             assert pn is not None and po is not None and pc is not None
+            said = f"第{number}天的环节{pn}（{_local(po)} 至 {_local(pc)}）"
             if pc <= po:
-                raise r.fail(f"{pkey}.closes", "环节的关门时间不晚于开门时间")
+                raise r.fail(f"{pkey}.closes", f"{said}的关门时间不晚于开门时间")
             if po < opens or pc > closes:
-                raise r.fail(pkey, "环节时间超出了这一天的开门/关门时间")
+                raise r.fail(
+                    pkey,
+                    f"{said}超出了这一天的开门/关门时间（{_local(opens)} 至 {_local(closes)}）："
+                    "环节要在它那一天之内，改这一天的时间时它的环节要跟着改",
+                )
             if phases and po < phases[-1].closes:
-                raise r.fail(f"{pkey}.opens", f"与环节 {phases[-1].number} 的时间重叠")
+                raise r.fail(f"{pkey}.opens", f"{said}与环节 {phases[-1].number} 的时间重叠")
             phases.append(
                 PhaseSpec(
                     pn,

@@ -1,0 +1,147 @@
+"""A day's 环节, its 加速 and 全部确认 on a 390-px phone in Debian's headless chromium (Selenium
+4) against a real `auditor serve`: the session-44 first-hour director's 版杀7 game (老K's
+BT号船, tests/game/fh44k), the three things his desk could not do (issue 34 Build 4).
+
+Taps are counted as a thumb makes them (tests/desk/test_desk_correct_browser.py: a button,
+a field, a fold or a chip is one; typing is not a tap); each result is read back from the
+game file the desk wrote."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.desk.test_desk_browser import _phone, _submits
+from tests.desk.test_desk_correct_browser import _chip, _flash, _proposal, _type_into
+from tests.desk.test_desk_queue_browser import Thumb
+from tests.desk_helpers import desk_server
+from tests.game.test_confirm_phases import (
+    DAY1,
+    HEAD,
+    NIGHT1_EVENTS,
+    NIGHT2_THREADS,
+    PHASE2,
+    TZ,
+    fh44k_game,
+)
+from tests.report.test_report_browser import _driver, _severe
+
+pytestmark = pytest.mark.browser
+
+
+def _file(path: Path) -> dict[str, Any]:
+    return tomllib.loads(path.read_text("utf-8"))
+
+
+def test_night_one_the_missed_phase_in_three_taps(tmp_path: Path) -> None:
+    """Night 1: day 1 is proposed with the tool's one 环节 (D1-1) and its close at 24:00.  He
+    corrects the close (延时 to 12-04 02:00) on the day's card; then the D1-2 opener's card
+    (未读懂: it names the 可疑者) offers 更正第1天, and 环节2 is the fold, the chip and the
+    button: 12-03 0:00 to 12-04 02:00, vote thread 712, 可疑者辩论投票 — what he had to write
+    by hand."""
+    from selenium.webdriver.common.by import By
+
+    game = fh44k_game(tmp_path / "n1", 1, HEAD)
+    with desk_server(game) as srv:
+        driver = _driver(tmp_path, 500, 844)
+        try:
+            _phone(driver)
+            driver.get(srv.links["老K"])
+            driver.get(f"{srv.base}/g/{srv.slug}#proposals")
+            # the 延时 post (未读懂: 写了时间 今晚) offers the day's form first, not only 补上出局
+            first = driver.find_element(By.CSS_SELECTOR, "#unread-1076 details")
+            assert first.get_attribute("id") == "day-from-1076", first.get_attribute("outerHTML")
+            summary = first.find_element(By.TAG_NAME, "summary").get_attribute("textContent")
+            assert summary == "更正第1天（延时、加速、环节）", summary
+            li = _proposal(driver, "day", "第1天")
+            assert "环节1 试探性投票" in li.text, li.text  # the day's 环节 are shown with it
+            thumb = Thumb(driver)
+            thumb.tap(li.find_element(By.CSS_SELECTOR, "details.correct-more summary"))
+            field = li.find_element(By.CSS_SELECTOR, "input.proposal-day-closes")
+            thumb.tap(field)
+            _type_into(driver, field, "2026-12-04T02:00")
+            thumb.tap(_chip(li, "delayed", "yes"))
+            _submits(driver, lambda: thumb.tap(li.find_element(By.CSS_SELECTOR, "button.confirm")))
+            assert "已确认" in _flash(driver), _flash(driver)
+
+            card = driver.find_element(By.ID, "unread-1057")
+            thumb = Thumb(driver)
+            thumb.tap(card.find_element(By.CSS_SELECTOR, "#day-from-1057 summary"))
+            form = card.find_element(By.CSS_SELECTOR, "form.day-from-post-form")
+            thumb.tap(_chip(form, "phase", "2"))
+            _submits(driver, lambda: thumb.tap(form.find_element(By.CSS_SELECTOR, "button.add")))
+            said = _flash(driver)
+            assert "环节2 可疑者辩论投票" in said and "投票帖 712" in said, said
+            print("taps to add the missed 环节:", thumb.taps)
+            assert thumb.taps <= 3
+            day = _file(game)["day"][0]
+            assert day["closes"] == datetime(2026, 12, 4, 2, tzinfo=TZ) and day["delayed"]
+            phases = [
+                (p["number"], p["name"], p["opens"], p["closes"], p.get("vote_thread"))
+                for p in day["phase"]
+            ]
+            assert phases == [
+                (
+                    1,
+                    "试探性投票",
+                    datetime(2026, 12, 2, tzinfo=TZ),
+                    datetime(2026, 12, 2, 23, 59, 59, tzinfo=TZ),
+                    711,
+                ),
+                (
+                    2,
+                    "可疑者辩论投票",
+                    datetime(2026, 12, 3, tzinfo=TZ),
+                    datetime(2026, 12, 4, 2, tzinfo=TZ),
+                    712,
+                ),
+            ], phases
+            assert _severe(driver) == []
+        finally:
+            driver.quit()
+
+
+def test_night_two_the_acceleration_and_confirm_all(tmp_path: Path) -> None:
+    """Night 2: day 2's close moved earlier (加速 to 20:00) on its card is written, its 环节
+    with it (it was refused naming .bt.toml.tmp-… and day[2].phase[1]); then 全部确认 of the
+    days and events read from his posts confirms them as the page showed them — the night-2
+    deaths at 12-06 20:05 / 20:07, not moved to day 3's opening."""
+    from selenium.webdriver.common.by import By
+
+    text = HEAD + NIGHT2_THREADS + DAY1 + PHASE2 + NIGHT1_EVENTS
+    game = fh44k_game(tmp_path / "n2", 2, text)
+    with desk_server(game) as srv:
+        driver = _driver(tmp_path, 500, 844)
+        try:
+            _phone(driver)
+            driver.get(srv.links["老K"])
+            driver.get(f"{srv.base}/g/{srv.slug}#proposals")
+            li = _proposal(driver, "day", "第2天")
+            thumb = Thumb(driver)
+            thumb.tap(li.find_element(By.CSS_SELECTOR, "details.correct-more summary"))
+            field = li.find_element(By.CSS_SELECTOR, "input.proposal-day-closes")
+            thumb.tap(field)
+            _type_into(driver, field, "2026-12-05T20:00")
+            thumb.tap(_chip(li, "accelerated", "yes"))
+            _submits(driver, lambda: thumb.tap(li.find_element(By.CSS_SELECTOR, "button.confirm")))
+            said = _flash(driver)
+            assert "已确认" in said and ".tmp-" not in said and "day[" not in said, said
+            day2 = _file(game)["day"][1]
+            assert day2["closes"] == datetime(2026, 12, 5, 20, tzinfo=TZ) and day2["accelerated"]
+            assert day2["phase"][0]["closes"] == datetime(2026, 12, 5, 20, tzinfo=TZ)
+
+            button = driver.find_element(By.ID, "confirm-posted")
+            _submits(driver, lambda: Thumb(driver).tap(button))
+            said = _flash(driver)
+            assert "已确认" in said and "没有确认" not in said, said
+            night = {e["player"]: e["at"] for e in _file(game)["event"] if e.get("how") == "night"}
+            assert night["阿发"] == datetime(2026, 12, 6, 20, 5, tzinfo=TZ), night
+            assert night["灯塔"] == datetime(2026, 12, 6, 20, 7, tzinfo=TZ), night
+            assert [d["number"] for d in _file(game)["day"]] == [1, 2, 3]
+            assert _severe(driver) == []
+        finally:
+            driver.quit()
