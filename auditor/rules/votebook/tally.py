@@ -97,28 +97,6 @@ def first_to_reach(
     return t, f"{t} 最先（{s:%m-%d %H:%M:%S}）获得最高票，当选警长"
 
 
-def majority_moment(ballots: Sequence[Ballot], base: float) -> Ballot | None:
-    """The ballot that made a 过半 (版杀7 4.1.2 任何一轮…得票过半的玩家直接死亡): replaying the
-    round's valid ballots in posting order (a voter's later valid ballot replaces his earlier
-    one; every vote weighs 1, 版杀7 has no sheriff), the one from which a player held more than
-    half of ``base`` to the end — None when no player holds it at the end."""
-    holding: dict[str, str | None] = {}
-    since: dict[str, Ballot] = {}
-    for b in sorted((b for b in ballots if b.valid), key=lambda b: (b.posted_at, b.pid or 0)):
-        holding[b.voter] = b.target if b.target != ABSTAIN else None
-        counts: dict[str, int] = {}
-        for t in holding.values():
-            if t is not None:
-                counts[t] = counts.get(t, 0) + 1
-        for t in list(since):
-            if counts.get(t, 0) <= base / 2:
-                del since[t]
-        for t, n in counts.items():
-            if n > base / 2 and t not in since:
-                since[t] = b
-    return next(iter(since.values()), None)
-
-
 def out_kind(ctx: Context, player: str, dv: DayVotes) -> str:
     """eliminated, or idiot_revealed when the game file records 装傻 at this close."""
     nxt = next((d for d in ctx.game.days if d.opens > dv.closes), None)
