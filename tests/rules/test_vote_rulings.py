@@ -20,10 +20,11 @@ def _of(book: Any, voter: str, day: int = 1) -> list[Any]:
 
 def test_a_riddle_the_director_resolves_counts_as_he_reads_it(tmp_path: Path) -> None:
     # 版杀7 4.1.2 names no format; the director decides the game: his 「X这票按Y记」 reads X's
-    # post before it as a vote for Y, shown with his sentence
+    # post before it as a vote for Y, shown with his sentence (a riddle the post alone cannot
+    # answer: the merged reader now reads a name hinted by one of its characters itself)
     posts = [
         kb("饺子", 12, at(1, 10), "油条"),
-        _say("包子", at(1, 11), "这票给名字里带“油”字的那位。懂的都懂"),
+        _say("包子", at(1, 11), "这票给我昨晚私聊里说的那位。懂的都懂"),
         _say("导演", at(1, 12), "包子这票按油条记。请大家直接写名字。"),
     ]
     book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
