@@ -31,7 +31,7 @@ from auditor.rules.votebook.procedure import (
     VoteProcedure,
     procedure_for,
 )
-from auditor.rules.votebook.tally import count
+from auditor.rules.votebook.tally import count, voter_name
 
 
 def vote_settings(
@@ -126,6 +126,15 @@ def _day_votes(inputs: _Inputs, day: DaySpec, tids: tuple[int, ...]) -> DayVotes
         assert state is not None
         tally, elig = _window(inputs, dv, w, windows, state)
         dv.rounds.append(tally)
+        if not any(inputs.posts_by_tid.get(t) for t in w.tids):
+            # the round's vote thread is not there (yet): nothing was cast, so nothing is
+            # counted — no 0-vote rows (killbar7's 可疑者是所有玩家 is a round's result, 002
+            # 4.1.2 第一轮, not a thread's absence), and no later round; a vote-out the game file
+            # records at its close is still asked (``conflict``)
+            tally.outcome.clear()
+            tally.reason = "没有投票帖" if tally.closed else "还没有投票帖"
+            state = None
+            break
         state = inputs.procedure.next_round(tally, w, elig)
         if state is None:
             break
@@ -182,7 +191,8 @@ def _window(
     if hidden:
         shown = list(dict.fromkeys(p for p in hidden if p is not None))
         tally.hidden = shown
-        tally.non_voters = [p for p in tally.non_voters if p not in shown]
+        named = {voter_name(ctx, p, w.closes) for p in shown}  # (as count names them)
+        tally.non_voters = [p for p in tally.non_voters if p not in named]
         dv.voted.update(shown)
         tally.reason += f"；{'、'.join(shown)} 的投票帖被屏蔽，无法计票，请导演核对"
     return tally, elig

@@ -48,12 +48,31 @@ def count(
     final: dict[str, Ballot] = {b.voter: b for b in ballots if b.weight > 0}
     for voter, b in final.items():
         if b.target == ABSTAIN:
-            rt.abstained.append(voter)
+            rt.abstained.append(voter_name(ctx, voter, w.closes, b.gp.post.author))
         elif b.target is not None:
             rt.counts[b.target] = rt.counts.get(b.target, 0.0) + b.weight
-            rt.voters.setdefault(b.target, []).append(voter)
-    rt.non_voters = [p for p in eligible if p not in final]
+            rt.voters.setdefault(b.target, []).append(
+                voter_name(ctx, voter, w.closes, b.gp.post.author)
+            )
+    rt.non_voters = [voter_name(ctx, p, w.closes) for p in eligible if p not in final]
     return rt, final
+
+
+def voter_name(ctx: Context, seat: str, at: datetime, author: str | None = None) -> str:
+    """The name a tally shows for ``seat``'s vote: who posted it.  A substitute on her own
+    account (替补 on 浪花's account for 老周: the game file's substitute event, its ``value`` no
+    player's name; M107 10 替补玩家…代替该玩家继续游戏, 002 6.2 2 替补玩家替换) is shown as
+    ``浪花（替 老周）`` — the seat keeps its count, the name is hers.  ``author``: the ballot's
+    poster (the seat's own account, a proxy's or the substitute's); without one (who has not
+    voted), the seat's holder at ``at``."""
+    subs = [
+        e.value
+        for e in ctx.schedule.events(EventType.SUBSTITUTE, seat)
+        if e.value and e.value not in ctx.game.players and (e.at is None or e.at <= at)
+    ]
+    if author is None:
+        author = subs[-1] if subs else seat
+    return f"{author}（替 {seat}）" if author in subs else seat
 
 
 def tops_of(counts: Mapping[str, float]) -> tuple[float, list[str]]:
