@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from auditor.rules.votebook import majority_reached
 from auditor.rules.votebook.declared import rulings
 from tests.rules.test_votes import KILLBAR_DAY, at, book_of, kb, vote
 
@@ -21,10 +20,11 @@ def _of(book: Any, voter: str, day: int = 1) -> list[Any]:
 
 def test_a_riddle_the_director_resolves_counts_as_he_reads_it(tmp_path: Path) -> None:
     # 版杀7 4.1.2 names no format; the director decides the game: his 「X这票按Y记」 reads X's
-    # post before it as a vote for Y, shown with his sentence
+    # post before it as a vote for Y, shown with his sentence (a riddle the post alone cannot
+    # answer: the merged reader now reads a name hinted by one of its characters itself)
     posts = [
         kb("饺子", 12, at(1, 10), "油条"),
-        _say("包子", at(1, 11), "这票给名字里带“油”字的那位。懂的都懂"),
+        _say("包子", at(1, 11), "这票给我昨晚私聊里说的那位。懂的都懂"),
         _say("导演", at(1, 12), "包子这票按油条记。请大家直接写名字。"),
     ]
     book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(5, 12))
@@ -100,20 +100,3 @@ def test_follow_upstairs_follows_the_post_above(tmp_path: Path) -> None:
     assert [b.target for b in _of(book, "包子")] == ["油条"]
     assert [b.target for b in _of(book, "馄饨")] == ["油条"]
     assert book.days[1].rounds[0].counts["油条"] == 3.0
-
-
-def test_the_vote_that_made_the_majority(tmp_path: Path) -> None:
-    # 8 living: the 5th vote for 油条 makes 过半; a change away and back moves the moment
-    five = [
-        kb(a, 12, at(1, 10 + i), "油条") for i, a in enumerate(["饺子", "包子", "馄饨", "豆浆"])
-    ]
-    more = [
-        kb("烧卖", 12, at(1, 15), "油条"),
-        _say("饺子", at(1, 16), "改春卷"),
-        _say("春卷", at(1, 17), "油条"),
-    ]
-    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, five + more, now=at(5, 12))
-    assert book.days[1].rounds[0].outcome == {"油条": "eliminated"}
-    made = majority_reached(book, 1, 1)
-    assert made is not None and (made.voter, made.posted_at) == ("春卷", at(1, 17))
-    assert majority_reached(book, 1, 2) is None

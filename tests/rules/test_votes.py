@@ -994,3 +994,47 @@ def test_killbar7_a_tied_duel_kills_no_one_in_both_formats(tmp_path: Path) -> No
         assert (words.valid, words.problem) == ((False, "format") if not want else (True, None))
         if not want:
             assert "不死人" in rounds[2].reason, rounds[2].reason
+
+
+def test_a_killbar7_round_whose_thread_is_not_there_counts_nothing(tmp_path: Path) -> None:
+    # day 2 is open and its vote thread is not posted yet: no 0-vote 可疑者 rows (002 4.1.2
+    # 第一轮's 可疑者是所有玩家 is a result of votes cast, not of a thread's absence), one line
+    # saying so, and who has not voted yet still listed (the reminder's list)
+    posts = [kb(a, 12, at(1, 10, i), "油条") for i, a in enumerate(["饺子", "包子", "馄饨"])]
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY, posts, now=at(4, 12))
+    (rt,) = book.days[2].rounds
+    assert (rt.outcome, rt.counts, rt.reason) == ({}, {}, "还没有投票帖")
+    assert [r for r in book.tally_records() if r["day"] == 2] == []
+    assert "饺子" in rt.non_voters
+    assert book.days[1].rounds[0].counts == {"油条": 3.0}
+
+
+def test_a_substitute_on_her_own_account_is_named_as_herself(tmp_path: Path) -> None:
+    # 002 6.2 2 替补玩家替换: 芝麻 plays 包子's seat on her own account from day 1 round 1's
+    # opening; the seat keeps its vote, the tally names who posted — 芝麻（替 包子）
+    sub = """
+[[event]]
+type = "substitute"
+player = "包子"
+at = 2026-11-20T00:00:00+08:00
+value = "芝麻"
+"""
+    posts = [
+        kb("饺子", 12, at(1, 10), "油条"),
+        kb("芝麻", 12, at(1, 11), "油条"),
+        kb("馄饨", 12, at(1, 12), "烧卖"),
+    ]
+    book = book_of(tmp_path, "killbar7", KILLBAR_DAY + sub, posts, now=at(5, 12))
+    (b,) = _voters_of(book, "包子")
+    assert b.voter == "包子" and b.valid  # the seat's ballot
+    rt = book.days[1].rounds[0]
+    assert rt.counts["油条"] == 2.0
+    assert rt.voters["油条"] == ["饺子", "芝麻（替 包子）"]
+    assert "包子" not in rt.non_voters and "芝麻（替 包子）" not in rt.non_voters
+    # who has not voted is named as the seat's holder: a second round she sits out
+    later = book_of(tmp_path / "later", "killbar7", KILLBAR_DAY + sub, posts[:1], now=at(5, 12))
+    assert "芝麻（替 包子）" in later.days[1].rounds[0].non_voters
+
+
+def _voters_of(book: VoteBook, voter: str) -> list[Any]:
+    return [b for b in book.days[1].ballots if b.voter == voter]

@@ -91,7 +91,7 @@ where the procedure weighs it); who is out is the procedure's call, see
 :mod:`auditor.rules.votebook.procedure`.
 """
 
-from auditor.rules.votebook.book import build_votes, majority_reached, vote_settings, votes_for
+from auditor.rules.votebook.book import build_votes, vote_settings, votes_for
 from auditor.rules.votebook.model import (
     ABSTAIN,
     PROBLEM_RULE,
@@ -142,7 +142,6 @@ __all__ = [
     "edit_time",
     "fold",
     "free_vote",
-    "majority_reached",
     "normalise_name",
     "parse_vote_text",
     "proxy_player",

@@ -31,7 +31,7 @@ from auditor.rules.votebook.procedure import (
     VoteProcedure,
     procedure_for,
 )
-from auditor.rules.votebook.tally import count, majority_moment
+from auditor.rules.votebook.tally import count, voter_name
 
 
 def vote_settings(
@@ -66,23 +66,6 @@ def votes_for(ctx: Context) -> VoteBook:
     if ctx.votes is None:
         ctx.votes = build_votes(ctx, ctx.vote_settings, _versions_fn(ctx))
     return ctx.votes
-
-
-def majority_reached(book: VoteBook, day: int, round: int) -> Ballot | None:
-    """The vote that made a killbar7 环节's 过半 (版杀7 4.1.2 任何一轮投票中得票过半的玩家直接
-    死亡，直接进入夜晚): the moment the 环节 was decided, for discovery's close of that 环节 —
-    the valid ballot of day ``day``, round ``round`` from which the player voted out held more
-    than half of the round's base (:func:`~auditor.rules.votebook.tally.majority_moment`).
-    None when that round put no one out by a 过半 (a plurality round, no such round)."""
-    dv = book.days.get(day)
-    rt = next((r for r in dv.rounds if (r.round or 1) == round), None) if dv else None
-    if dv is None or rt is None or rt.majority_base is None:
-        return None
-    out = [t for t, o in rt.outcome.items() if o == "eliminated"]
-    if len(out) != 1 or rt.counts.get(out[0], 0.0) <= rt.majority_base / 2:
-        return None
-    made = majority_moment([b for b in dv.ballots if (b.round or 1) == round], rt.majority_base)
-    return made if made is not None and made.target == out[0] else None
 
 
 def _versions_fn(ctx: Context) -> VersionsFn | None:
@@ -143,6 +126,15 @@ def _day_votes(inputs: _Inputs, day: DaySpec, tids: tuple[int, ...]) -> DayVotes
         assert state is not None
         tally, elig = _window(inputs, dv, w, windows, state)
         dv.rounds.append(tally)
+        if not any(inputs.posts_by_tid.get(t) for t in w.tids):
+            # the round's vote thread is not there (yet): nothing was cast, so nothing is
+            # counted — no 0-vote rows (killbar7's 可疑者是所有玩家 is a round's result, 002
+            # 4.1.2 第一轮, not a thread's absence), and no later round; a vote-out the game file
+            # records at its close is still asked (``conflict``)
+            tally.outcome.clear()
+            tally.reason = "没有投票帖" if tally.closed else "还没有投票帖"
+            state = None
+            break
         state = inputs.procedure.next_round(tally, w, elig)
         if state is None:
             break
@@ -199,7 +191,8 @@ def _window(
     if hidden:
         shown = list(dict.fromkeys(p for p in hidden if p is not None))
         tally.hidden = shown
-        tally.non_voters = [p for p in tally.non_voters if p not in shown]
+        named = {voter_name(ctx, p, w.closes) for p in shown}  # (as count names them)
+        tally.non_voters = [p for p in tally.non_voters if p not in named]
         dv.voted.update(shown)
         tally.reason += f"；{'、'.join(shown)} 的投票帖被屏蔽，无法计票，请导演核对"
     return tally, elig

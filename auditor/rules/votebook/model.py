@@ -267,8 +267,6 @@ class RoundTally:
     # the posts the round's questions are about, in the order asked (their pids: the report and
     # the desk link them — a director is shown a post's link or 楼, never its pid)
     asked: list[int] = field(default_factory=list)
-    # killbar7: the base a 过半 is judged on (版杀7 4.1.2; VoteSettings.majority_base), once decided
-    majority_base: int | None = None
 
     def ask(self, question: str, pids: Iterable[int | None] = ()) -> None:
         """Add a question for the director to the round's ``conflict``, with the posts it is

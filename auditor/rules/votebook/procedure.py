@@ -204,7 +204,6 @@ class KillbarRounds(VoteProcedure):
         rt, st, eligible = d.rt, d.st, d.eligible
         alive_n, cast_n = len(eligible), len(d.final)
         majority_base = alive_n if st.majority_base == "alive" else cast_n
-        rt.majority_base = majority_base
         top, tops = tops_of(rt.counts)
         rnd = rt.round or 1
         if len(tops) == 1 and top > majority_base / 2:

@@ -48,12 +48,31 @@ def count(
     final: dict[str, Ballot] = {b.voter: b for b in ballots if b.weight > 0}
     for voter, b in final.items():
         if b.target == ABSTAIN:
-            rt.abstained.append(voter)
+            rt.abstained.append(voter_name(ctx, voter, w.closes, b.gp.post.author))
         elif b.target is not None:
             rt.counts[b.target] = rt.counts.get(b.target, 0.0) + b.weight
-            rt.voters.setdefault(b.target, []).append(voter)
-    rt.non_voters = [p for p in eligible if p not in final]
+            rt.voters.setdefault(b.target, []).append(
+                voter_name(ctx, voter, w.closes, b.gp.post.author)
+            )
+    rt.non_voters = [voter_name(ctx, p, w.closes) for p in eligible if p not in final]
     return rt, final
+
+
+def voter_name(ctx: Context, seat: str, at: datetime, author: str | None = None) -> str:
+    """The name a tally shows for ``seat``'s vote: who posted it.  A substitute on her own
+    account (替补 on 浪花's account for 老周: the game file's substitute event, its ``value`` no
+    player's name; M107 10 替补玩家…代替该玩家继续游戏, 002 6.2 2 替补玩家替换) is shown as
+    ``浪花（替 老周）`` — the seat keeps its count, the name is hers.  ``author``: the ballot's
+    poster (the seat's own account, a proxy's or the substitute's); without one (who has not
+    voted), the seat's holder at ``at``."""
+    subs = [
+        e.value
+        for e in ctx.schedule.events(EventType.SUBSTITUTE, seat)
+        if e.value and e.value not in ctx.game.players and (e.at is None or e.at <= at)
+    ]
+    if author is None:
+        author = subs[-1] if subs else seat
+    return f"{author}（替 {seat}）" if author in subs else seat
 
 
 def tops_of(counts: Mapping[str, float]) -> tuple[float, list[str]]:
@@ -95,28 +114,6 @@ def first_to_reach(
         return None, f"{reached[0][1]} 与 {reached[1][1]} 同时达到最高票，请导演决定"
     s, t = reached[0]
     return t, f"{t} 最先（{s:%m-%d %H:%M:%S}）获得最高票，当选警长"
-
-
-def majority_moment(ballots: Sequence[Ballot], base: float) -> Ballot | None:
-    """The ballot that made a 过半 (版杀7 4.1.2 任何一轮…得票过半的玩家直接死亡): replaying the
-    round's valid ballots in posting order (a voter's later valid ballot replaces his earlier
-    one; every vote weighs 1, 版杀7 has no sheriff), the one from which a player held more than
-    half of ``base`` to the end — None when no player holds it at the end."""
-    holding: dict[str, str | None] = {}
-    since: dict[str, Ballot] = {}
-    for b in sorted((b for b in ballots if b.valid), key=lambda b: (b.posted_at, b.pid or 0)):
-        holding[b.voter] = b.target if b.target != ABSTAIN else None
-        counts: dict[str, int] = {}
-        for t in holding.values():
-            if t is not None:
-                counts[t] = counts.get(t, 0) + 1
-        for t in list(since):
-            if counts.get(t, 0) <= base / 2:
-                del since[t]
-        for t, n in counts.items():
-            if n > base / 2 and t not in since:
-                since[t] = b
-    return next(iter(since.values()), None)
 
 
 def out_kind(ctx: Context, player: str, dv: DayVotes) -> str:
