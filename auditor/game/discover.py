@@ -877,6 +877,7 @@ def discover_days(
     reader.schedule_lists()
     reader.from_threads(days)
     found, phases = reader.found, reader.phases
+    _spanned_by_phases(reader)
     for n, ph in phases.items():
         ph.sort(key=lambda x: x.opens)
         if n not in found:
@@ -907,6 +908,30 @@ def discover_days(
     _scheduled_ahead(found, days, reader.scheduled, disc)
     ordered = sorted(days.values(), key=lambda d: d.opens)
     return [d for i, d in enumerate(ordered) if i == 0 or ordered[i - 1].number < d.number]
+
+
+def _spanned_by_phases(reader: _DayReader) -> None:
+    """版杀7 (seed 002 4.1.2: 每个环节 0:00–24:00; 5 时间分配): a day's 环节 are its vote
+    threads, each with its own close; a day whose opening post states the hours of its first
+    环节 alone (讨论贯穿D1各环节，D1-1 今天0点开，24点截) runs through them all — it closes with
+    its last 环节 (第一天 环节二 可疑者辩论投票, the next calendar day), not with the first."""
+    if not reader.rule.phases:
+        return
+    for n, ph in reader.phases.items():
+        f = reader.found.get(n)
+        later = [x for x in ph if f is not None and f.opens <= x.opens and x.closes > f.closes]
+        if f is None or not later:
+            continue
+        last = max(later, key=lambda x: x.closes)
+        first = _opening(reader.by_tid.get(last.vote_thread or 0, []))
+        pid = first.pid if first is not None else None
+        said = pid is not None and pid in reader.phase_stated.get(n, [])
+        f.closes = last.closes
+        f.fields["closes"] = (
+            _stated(pid, f"（环节{last.number}）")
+            if said
+            else (f"帖子 {last.vote_thread} 的日期（环节{last.number}）", "inferred")
+        )
 
 
 def _standing_phases(
@@ -1392,7 +1417,8 @@ def _change_close(
     said by its titles' name (夏之章加速) is that day."""
     text = _named_days(_text(p), names)
     said = [a for a in _notices().find(text) if a.day in (None, n) and not a.offset]
-    fast = any(a.type is Notice.ACCELERATED for a in said)
+    granted = _granted(text)
+    fast = any(a.type is Notice.ACCELERATED for a in said) or "加速" in granted
     fix = bool(_CORRECTS.search(text))
     shifts = _shifts(text)
     points = find_points(text, p.posted_at, tz)
@@ -1400,7 +1426,7 @@ def _change_close(
         # a post of the night before: only a time within the day is the day's
         points = [pt for pt in points if pt.at > f.opens]
     _next_opening(n, f, nxt, points, p.pid)
-    moved = _set_against(points, fix or fast)
+    moved = _set_against(points, fix or fast) or "延时" in granted
     _restated_delay(f, points, n, nxt, p.pid)
     closes = [pt for pt in points if _a_close_of(pt, n, nxt)]
     _first_move(f, closes, p.pid, moved, (fast, fix, shifts))
@@ -1493,6 +1519,22 @@ def _set_against(points: list[TimePoint], fixed_or_fast: bool) -> bool:
 
 
 _CORRECTS = lazy(r"更正|订正|纠正|应为|有误|写错|打错")
+
+# the players' request (要求加速, 申请延时, 想延长) and the director's answer granting it in the
+# next words (同意 / 批准 / 准了 / 可以): a 加速 or 延时 decided in his own words.  Not a count
+# agreeing (同意的人不够), nor a question (可以吗？), nor a refusal (不同意)
+_GRANTED = lazy(
+    r"(?:要求|申请|请求|想|希望|提议)\s*(加速|延时|延长)[^。！!？?\n]{0,16}?[，,。：:；;\s]\s*"
+    r"(?:那就|那|我)?\s*(?:同意|批准|准了|通过|可以|允许|OK|ok)"
+    r"(?![的人者票数]|[^，,。！!？?\n]{0,6}[吗？?])"
+)
+
+
+def _granted(text: str) -> set[str]:
+    """The requests a director's post grants (:data:`_GRANTED`): {加速} or {延时}."""
+    return {"加速" if m.group(1) == "加速" else "延时" for m in _GRANTED.finditer(text)}
+
+
 # a director who moves the close in words of its own, either way, with no 加速 / 延时 granted
 # (关门再提前两小时：明天上午10点关, 关帖时间调整为 21:00, 改到今晚 23 点关)
 _SHIFTS = lazy(
@@ -1693,11 +1735,16 @@ def _opening_of(
 
 
 def _piped_event(a: Announced, days: list[DaySpec], at: datetime) -> Event:
-    """A piping on the day its clause names (its whole day), else from ``at``."""
+    """A piping on the day its clause names (its whole day), else from ``at`` (the opening
+    of the day that told it) to that day's close: a piping told with no end of its own lasts
+    the day it was told for (030 每个游戏日开始公示前一天被吹笛的角色; M39 次日公示且发言受限 —
+    the writer games' and the directors' convention, their truth's ``until``), a close moved
+    by a 延时 included; a piper out before then ends it sooner (:func:`_end_piping`)."""
     window = next((d for d in days if d.number == a.day), None) if a.day else None
     if window is not None:
         return Event(EventType.PIPED, a.player, window.opens, until=window.closes)
-    return Event(EventType.PIPED, a.player, at)
+    inside, _before = _day_at(days, at)
+    return Event(EventType.PIPED, a.player, at, until=inside.closes if inside else None)
 
 
 def _announced_after(t: datetime, at: datetime) -> datetime | None:
@@ -1738,8 +1785,20 @@ def _event_from(
     if a.type is EventType.PIPED:
         return _piped_event(a, days, opening_of.opens if opening_of is not None else t)
     if a.type is EventType.SUBSTITUTE:
-        return Event(EventType.SUBSTITUTE, a.player, t, value=a.account)
+        return Event(EventType.SUBSTITUTE, a.player, _substitute_from(a, t, days), value=a.account)
     return None
+
+
+# a change said to start with the next day (明天起替补 X, 从明日开始由 X 接替, 次日起)
+_FROM_NEXT_DAY = lazy(r"(?:从\s*)?(?:明天|明日|次日)\s*(?:起|开始)(?![^，,。；;]{0,6}[吗？?])")
+
+
+def _substitute_from(a: Announced, t: datetime, days: list[DaySpec]) -> datetime:
+    """When a substitute takes over: from the next day's opening when the clause says the
+    change starts with the next day (老周请假，明天起替补 X 替补老周), else when it is told."""
+    if not _FROM_NEXT_DAY.search(a.clause):
+        return t
+    return next((d.opens for d in sorted(days, key=lambda d: d.opens) if d.opens > t), t)
 
 
 def _sheriff_at(
@@ -2180,7 +2239,7 @@ def _end_piping(s: Sourced, t: datetime) -> Sourced:
     if (
         isinstance(ev, Event)
         and ev.type is EventType.PIPED
-        and ev.until is None
+        and (ev.until is None or ev.until > t)
         and ev.at is not None
         and t > ev.at
     ):
