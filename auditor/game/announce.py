@@ -1563,7 +1563,23 @@ class Patterns:
         unplaced += _delay_unworded(text) + self._end_unread(text, found)
         # (the clause as shown to the director and written into the file: the post's own
         # words, never the reader's — fh42 item 4, 他昨夜被雾吞没了 shown as 被雾吞出局)
-        return [replace(a, clause=own_words(said, a.clause)) for a in found], unplaced
+        # (a newcomer's name too: the account as the post spells it, never the fold — fh44,
+        # 由 蛋撻 替補 proposed as 蛋挞, an account no one has)
+        return [
+            replace(a, clause=own_words(said, a.clause), value=self._as_written(said, a.value))
+            for a in found
+        ], unplaced
+
+    def _as_written(self, said: str, value: str | None) -> str | None:
+        """A name the reader took from the folded text, in the post's own characters (the
+        roster's name as the roster spells it); anything else as it is."""
+        if value is None or value in self._norm.values():
+            return value
+        at: list[int] = []  # the post's index of each character of its fold
+        for i, ch in enumerate(said):
+            at += [i] * len(fold(ch))
+        j = "".join(fold(ch) for ch in said).find(value)
+        return said[at[j] : at[j + len(value) - 1] + 1] if j >= 0 and value else value
 
     def _end_unread(self, text: str, found: list[Announced]) -> list[str]:
         """A game's end read with no exit read beside it, in a post that names a player no
@@ -2751,7 +2767,7 @@ class Patterns:
     def _substitute(
         self, i: int, m: re.Match[str], sentence: str, topic: str | None
     ) -> tuple[str, str, str] | None:
-        new = m.group("new")
+        new = _slot_name(self, m.group("new"))
         if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(sentence[: m.end()]):
             return None
         if i == len(self._sub_re) - 2 and not _SUB_CONTEXT.search(sentence):
@@ -2771,6 +2787,22 @@ class Patterns:
         if not _rx.search(r"[\u4e00-\u9fffA-Za-z]", new):
             return None  # 20%: a number, not a player
         return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
+
+
+# the clause's time words and its verb, at the head of a newcomer's slot (明天起替补 浪花)
+_SLOT_HEAD = lazy(
+    r"^(?:(?:今天|今日|明天|明日|后天|即日|本日|[从自][^，。,]{0,8}?)起?\s*)?(?:(?:将|会|已经?)\s*)?"
+    r"(?:替补|接替|顶替|代替|替换|代打|由)\s*"
+)
+
+
+def _slot_name(patterns: Patterns, new: str) -> str:
+    """A name slot holds a name: a newcomer not on the roster read with the clause's time
+    words and verb before it (明天起替补浪花替补老周, fh44k) is the name after them."""
+    if new in patterns._norm:
+        return new
+    m = _SLOT_HEAD.match(new)
+    return new[m.end() :] if m and m.end() < len(new) else new
 
 
 def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:

@@ -1,0 +1,36 @@
+"""A name is the forum's account name, exactly (issue 34, session 44 round 2): a newcomer
+read from the folded text is given in the post's own characters (繁體 stays 繁體), and a
+name slot holds a name, not the clause's time words and verb.  Sentences written for these
+tests (none from a test set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.game.announce import Patterns
+from auditor.game.gamefile import EventType
+
+PLAYERS = ["菠蘿油", "冬瓜", "番茄", "芒果", "檸檬茶"]
+
+
+def _subs(text: str) -> list[tuple[str, str | None]]:
+    return [
+        (a.player, a.value) for a in Patterns(PLAYERS).find(text) if a.type is EventType.SUBSTITUTE
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the newcomer in 繁體, as the account is spelled (never folded to 简体)
+        ("番茄 有事，由 雞尾酒 頂替，即時生效。", [("番茄", "雞尾酒")]),
+        ("菠蘿油 唔得閒，換 麵包樹 接替 菠蘿油。", [("菠蘿油", "麵包樹")]),
+        # a 简体 post keeps its own spelling
+        ("冬瓜 请假，由 鸡尾酒 替补。", [("冬瓜", "鸡尾酒")]),
+        # the clause's time words and verb are no part of the newcomer's name
+        ("芒果出差，后天起替补小海豹替补芒果。", [("芒果", "小海豹")]),
+        ("冬瓜家里有事，明日起接替白玉兰接替冬瓜，身份不变。", [("冬瓜", "白玉兰")]),
+    ],
+)
+def test_newcomer_name_as_written(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _subs(text) == expected
