@@ -629,7 +629,10 @@ _ALIVE = lazy(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
 # Patterns._unaccounted)
 _NOT_AN_EVENT = lazy(
     r"对象|可疑者|候选|对决|辩论|(?<![A-Za-z])vs\.?(?![A-Za-z])|MVP|遗言|身份|继承|承接|规则|[|｜]\s*\d"
-    r"|平票|tie|请(?![假出走离])|(?<![天日])的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
+    r"|平票|tie|请(?![假出走离])|(?<![天日])的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)"
+    # (a ballot made void, or cast late or kept: the vote book's — 无效票, 维持投 X, 十点36分
+    # 先投; not 未投票, a card's reason that may end in a 罚下)
+    r"|无效票|废票|(?:维持|改|先|才|后)投(?![出死票])",
     re.I,
 )
 _NOT_A_MANNER = lazy(r"者|直到|等到|之前|人")
@@ -1780,7 +1783,7 @@ class Patterns:
             line.strip()
             for line in text.splitlines()
             if any(
-                self._eventful(sentence, covered, told=True)
+                (rest := _event_rest(sentence)) and self._eventful(rest, covered, told=True)
                 for sentence in _SENTENCES.findall(line)
                 if not _ALIVE.search(sentence)
             )
@@ -1800,18 +1803,7 @@ class Patterns:
                 continue
             # (what undoes a clause undoes that clause: 护照 已改票投 安检，没能登机的是 舷窗
             # — the ballot's clause is no event, the next one is)
-            rest = sentence
-            if _NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence):
-                kept = [
-                    c
-                    for c in _rx.split(r"(?<=[，,；;])", sentence)
-                    if not (_NOT_AN_EVENT.search(c) or _ALIVE.search(c))
-                ]
-                rest = (
-                    "".join(kept)
-                    if len(kept) > 0 and _UNDONE_ALONE.search(sentence) is None
-                    else ""
-                )
+            rest = _event_rest(sentence)
             if rest and self._eventful(rest, self._covered_in(sentence, found), told=True):
                 out.append(sentence.strip())
         return out
@@ -2803,6 +2795,19 @@ def _slot_name(patterns: Patterns, new: str) -> str:
         return new
     m = _SLOT_HEAD.match(new)
     return new[m.end() :] if m and m.end() < len(new) else new
+
+
+def _event_rest(sentence: str) -> str:
+    """The sentence less the clauses that are no event (a ballot's, last words, a rule, a
+    player well again); "" when a word undoes the whole sentence (a tie, the candidates)."""
+    if not (_NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence)):
+        return sentence
+    kept = [
+        c
+        for c in _rx.split(r"(?<=[，,；;])", sentence)
+        if not (_NOT_AN_EVENT.search(c) or _ALIVE.search(c))
+    ]
+    return "".join(kept) if kept and _UNDONE_ALONE.search(sentence) is None else ""
 
 
 def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:

@@ -34,3 +34,30 @@ def _subs(text: str) -> list[tuple[str, str | None]]:
 )
 def test_newcomer_name_as_written(text: str, expected: list[tuple[str, str]]) -> None:
     assert _subs(text) == expected
+
+
+# --------------------------------------------------------------------------- 未读懂 says what
+
+STATE_PLAYERS = ("冬瓜", "番茄", "芒果")
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        # the clause the reader could not place, in the post's own words (繁體 stays)
+        ("第二日開始，今晚22點關帖。\n冬瓜被狼叼進了樹林。", "没读懂：「冬瓜被狼叼進了樹林。」"),
+        # nothing placed and nothing flagged: the sentence that holds the reason
+        (
+            "各位好。\n[b]番茄 明天的发言请芒果代为转达。[/b]",
+            "提到玩家 番茄、芒果：「番茄 明天的发言请芒果代为转达。」",
+        ),
+        # a post of one sentence is shown beside its reason as it is
+        ("番茄 请按格式发言！", "提到玩家 番茄"),
+    ],
+)
+def test_unread_says_what_was_not_read(text: str, why: str) -> None:
+    from auditor.game.state import what_was_not_read, why_listed
+
+    reason = why_listed(STATE_PLAYERS, text)
+    assert reason is not None
+    assert what_was_not_read(STATE_PLAYERS, text, reason) == why
