@@ -960,7 +960,10 @@ def _promise(
 # a word said of no one: 不出局, 没人死, 无人出局, 莫得人死, 没有角色出局, 无替补
 _NONE_BEFORE = lazy(r"不|没|未|无|莫得")
 # a rule's general case, not a fact: 平票时…当选, 投票结束后，…, 任何一轮…即死亡, 须, 可以
-_RULE_CASE = lazy(r"结束后|即$|即\S{0,2}$|者$|直到$|等到$")
+# (a fact said of whoever fits — 得票最多者, 最多票那位, 票最多的人 当选警长 — is the rule's case)
+_RULE_CASE = lazy(
+    r"结束后|即$|即\S{0,2}$|者$|直到$|等到$|\S[那嗰]位\s*$|票\S{0,3}的(?:人|角色|玩家)\s*$"
+)
 # the value a clause denies after a comma (关门时间是 21:30，不是上楼写的 20:30): the wrong
 # one a correction names, no time the post states
 _DENIED_VALUE = lazy(r"(?<=[，,])\s*(?:而|并|也)?不是[^，,。；;！!\n]*")

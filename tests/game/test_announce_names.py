@@ -61,3 +61,16 @@ def test_unread_says_what_was_not_read(text: str, why: str) -> None:
     reason = why_listed(STATE_PLAYERS, text)
     assert reason is not None
     assert what_was_not_read(STATE_PLAYERS, text, reason) == why
+
+
+@pytest.mark.parametrize(
+    ("text", "unplaced"),
+    [
+        # a fact said of whoever fits is the rule's case, no event of anyone
+        ("开门：11月30日 10点\n第一日投票即是警长竞选，最先拿最多票那位当选警长。", False),
+        # ... not a fact of no one told outright
+        ("昨夜有一位当选警长的玩家出局了。", True),
+    ],
+)
+def test_rule_case_is_no_event(text: str, unplaced: bool) -> None:
+    assert bool(Patterns(list(PLAYERS)).read(text)[1]) is unplaced
