@@ -629,7 +629,10 @@ _ALIVE = lazy(r"活(?!动)|恢复|Lv\.?\s*[12](?!\d)", re.I)
 # Patterns._unaccounted)
 _NOT_AN_EVENT = lazy(
     r"对象|可疑者|候选|对决|辩论|(?<![A-Za-z])vs\.?(?![A-Za-z])|MVP|遗言|身份|继承|承接|规则|[|｜]\s*\d"
-    r"|平票|tie|请(?![假出走离])|(?<![天日])的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)",
+    r"|平票|tie|请(?![假出走离])|(?<![天日])的投票|投给|改票|弃票|(?:投票|票)(?:有效|无效|作废)"
+    # (a ballot made void, or cast late or kept: the vote book's — 无效票, 维持投 X, 十点36分
+    # 先投; not 未投票, a card's reason that may end in a 罚下)
+    r"|无效票|废票|(?:维持|改|先|才|后)投(?![出死票])",
     re.I,
 )
 _NOT_A_MANNER = lazy(r"者|直到|等到|之前|人")
@@ -957,7 +960,10 @@ def _promise(
 # a word said of no one: 不出局, 没人死, 无人出局, 莫得人死, 没有角色出局, 无替补
 _NONE_BEFORE = lazy(r"不|没|未|无|莫得")
 # a rule's general case, not a fact: 平票时…当选, 投票结束后，…, 任何一轮…即死亡, 须, 可以
-_RULE_CASE = lazy(r"结束后|即$|即\S{0,2}$|者$|直到$|等到$")
+# (a fact said of whoever fits — 得票最多者, 最多票那位, 票最多的人 当选警长 — is the rule's case)
+_RULE_CASE = lazy(
+    r"结束后|即$|即\S{0,2}$|者$|直到$|等到$|\S[那嗰]位\s*$|票\S{0,3}的(?:人|角色|玩家)\s*$"
+)
 # the value a clause denies after a comma (关门时间是 21:30，不是上楼写的 20:30): the wrong
 # one a correction names, no time the post states
 _DENIED_VALUE = lazy(r"(?<=[，,])\s*(?:而|并|也)?不是[^，,。；;！!\n]*")
@@ -1563,7 +1569,23 @@ class Patterns:
         unplaced += _delay_unworded(text) + self._end_unread(text, found)
         # (the clause as shown to the director and written into the file: the post's own
         # words, never the reader's — fh42 item 4, 他昨夜被雾吞没了 shown as 被雾吞出局)
-        return [replace(a, clause=own_words(said, a.clause)) for a in found], unplaced
+        # (a newcomer's name too: the account as the post spells it, never the fold — fh44,
+        # 由 蛋撻 替補 proposed as 蛋挞, an account no one has)
+        return [
+            replace(a, clause=own_words(said, a.clause), value=self._as_written(said, a.value))
+            for a in found
+        ], unplaced
+
+    def _as_written(self, said: str, value: str | None) -> str | None:
+        """A name the reader took from the folded text, in the post's own characters (the
+        roster's name as the roster spells it); anything else as it is."""
+        if value is None or value in self._norm.values():
+            return value
+        at: list[int] = []  # the post's index of each character of its fold
+        for i, ch in enumerate(said):
+            at += [i] * len(fold(ch))
+        j = "".join(fold(ch) for ch in said).find(value)
+        return said[at[j] : at[j + len(value) - 1] + 1] if j >= 0 and value else value
 
     def _end_unread(self, text: str, found: list[Announced]) -> list[str]:
         """A game's end read with no exit read beside it, in a post that names a player no
@@ -1764,7 +1786,7 @@ class Patterns:
             line.strip()
             for line in text.splitlines()
             if any(
-                self._eventful(sentence, covered, told=True)
+                (rest := _event_rest(sentence)) and self._eventful(rest, covered, told=True)
                 for sentence in _SENTENCES.findall(line)
                 if not _ALIVE.search(sentence)
             )
@@ -1784,18 +1806,7 @@ class Patterns:
                 continue
             # (what undoes a clause undoes that clause: 护照 已改票投 安检，没能登机的是 舷窗
             # — the ballot's clause is no event, the next one is)
-            rest = sentence
-            if _NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence):
-                kept = [
-                    c
-                    for c in _rx.split(r"(?<=[，,；;])", sentence)
-                    if not (_NOT_AN_EVENT.search(c) or _ALIVE.search(c))
-                ]
-                rest = (
-                    "".join(kept)
-                    if len(kept) > 0 and _UNDONE_ALONE.search(sentence) is None
-                    else ""
-                )
+            rest = _event_rest(sentence)
             if rest and self._eventful(rest, self._covered_in(sentence, found), told=True):
                 out.append(sentence.strip())
         return out
@@ -2751,7 +2762,7 @@ class Patterns:
     def _substitute(
         self, i: int, m: re.Match[str], sentence: str, topic: str | None
     ) -> tuple[str, str, str] | None:
-        new = m.group("new")
+        new = _slot_name(self, m.group("new"))
         if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(sentence[: m.end()]):
             return None
         if i == len(self._sub_re) - 2 and not _SUB_CONTEXT.search(sentence):
@@ -2771,6 +2782,35 @@ class Patterns:
         if not _rx.search(r"[\u4e00-\u9fffA-Za-z]", new):
             return None  # 20%: a number, not a player
         return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
+
+
+# the clause's time words and its verb, at the head of a newcomer's slot (明天起替补 浪花)
+_SLOT_HEAD = lazy(
+    r"^(?:(?:今天|今日|明天|明日|后天|即日|本日|[从自][^，。,]{0,8}?)起?\s*)?(?:(?:将|会|已经?)\s*)?"
+    r"(?:替补|接替|顶替|代替|替换|代打|由)\s*"
+)
+
+
+def _slot_name(patterns: Patterns, new: str) -> str:
+    """A name slot holds a name: a newcomer not on the roster read with the clause's time
+    words and verb before it (明天起替补浪花替补老周, fh44k) is the name after them."""
+    if new in patterns._norm:
+        return new
+    m = _SLOT_HEAD.match(new)
+    return new[m.end() :] if m and m.end() < len(new) else new
+
+
+def _event_rest(sentence: str) -> str:
+    """The sentence less the clauses that are no event (a ballot's, last words, a rule, a
+    player well again); "" when a word undoes the whole sentence (a tie, the candidates)."""
+    if not (_NOT_AN_EVENT.search(sentence) or _ALIVE.search(sentence)):
+        return sentence
+    kept = [
+        c
+        for c in _rx.split(r"(?<=[，,；;])", sentence)
+        if not (_NOT_AN_EVENT.search(c) or _ALIVE.search(c))
+    ]
+    return "".join(kept) if kept and _UNDONE_ALONE.search(sentence) is None else ""
 
 
 def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:

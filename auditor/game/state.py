@@ -34,6 +34,7 @@ from auditor.game.announce import (
     from_now,
     night_said,
     notice_word,
+    own_words,
     quiet_said,
     roster_only,
     sentences,
@@ -495,8 +496,52 @@ def unread_posts(
         if dismissed.get(p.pid, {}).get("digest") == h:
             continue
         answer = answered_by(game.players, text, p.posted_at, game.events, days, p.pid)
+        why = what_was_not_read(game.players, text, why)
         out.append(Unread(p.pid, p.tid, p.floor, p.posted_at, text, why, h, answer))
     return out
+
+
+_QUOTE_AT_MOST = 48
+_BB_TAG = re.compile(r"\[/?[A-Za-z*]+(?:=[^\]]*)?\]")
+_OWN_SENTENCE = re.compile(r"[^。！!？?；;\n]+[。！!？?；;]?")
+
+
+def _quote(sentence: str) -> str:
+    one = " ".join(sentence.split())
+    return one if len(one) <= _QUOTE_AT_MOST else one[: _QUOTE_AT_MOST - 1] + "…"
+
+
+@functools.lru_cache(maxsize=256)
+def _unplaced(players: tuple[str, ...], text: str) -> tuple[str, ...]:
+    """The clauses of the post the reader could not place, in the post's own words."""
+    if not players:
+        return ()
+    out: list[str] = []
+    for clause in Patterns(list(players)).read(text)[1]:
+        own = own_words(text, clause).strip()
+        if own and own not in out:
+            out.append(own)
+    return tuple(out)
+
+
+def what_was_not_read(players: Sequence[str], text: str, why: str) -> str:
+    """Why a post is listed, saying which part was not read (fh44: 「写了「警长」」 said
+    nothing of it): the clause the reader could not place, quoted in the post's own words
+    (没读懂：「…」, and how many more); else the first sentence that holds the reason
+    :func:`why_listed` gives (提到玩家 X：「…」) — a post of one sentence is shown beside it."""
+    unread = _unplaced(tuple(players), text)
+    if unread:
+        more = f" 等 {len(unread)} 处" if len(unread) > 1 else ""
+        return f"没读懂：「{_quote(unread[0])}」{more}"
+    own = _BB_TAG.sub("", text)
+    for m in _OWN_SENTENCE.finditer(own):
+        sentence = m.group(0).strip()
+        reason = why_listed(players, sentence) if sentence else None
+        if reason is not None and own.strip() == sentence:
+            return why  # (the post is that one sentence: shown beside the reason)
+        if reason is not None:
+            return f"{reason}：「{_quote(sentence)}」"
+    return why
 
 
 def thread_problems(

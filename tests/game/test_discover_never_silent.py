@@ -621,7 +621,8 @@ def test_discovery_lists_what_it_could_not_read(tmp_path: Path) -> None:
     data = game_json(minimal)
     why = {u["text"].splitlines()[0]: u["why"] for u in data["unread"]}
     assert why.get("好人阵营惜败，感谢大家。") == "写了「败」", why
-    assert why.get("第二日开始，今晚22点关帖") == "提到玩家 冬瓜", why
+    # (the listing quotes the line not read, not the day's line that was: fh44 item 5)
+    assert why.get("第二日开始，今晚22点关帖") == "没读懂：「冬瓜被狼叼进了树林。」", why
     # the day was still read from it
     days = {it["value"]["number"]: it for it in data["items"] if it["kind"] == "day"}
     assert days[2]["value"]["closes"] == "2026-11-22T22:00:00+08:00"
