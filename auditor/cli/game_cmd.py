@@ -290,8 +290,7 @@ _PhaseOpt = Annotated[
     int | None,
     typer.Option(
         "--phase",
-        help="与天的 --confirm 或 --add day 一起：加上、更正或删去第几个环节（1、2、3）；"
-        "只写编号时，其余从这一天和投票帖的标题推出",
+        help="与天的 --confirm 或 --add day 一起：第几个环节（1、2、3）；只写编号就按这一天和投票帖补全",
         show_default=False,
     ),
 ]
