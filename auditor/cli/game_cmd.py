@@ -17,7 +17,14 @@ from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
 from auditor.cli.console import escape, print_line
-from auditor.game.confirm import EVENT_LABEL, HOW_LABEL, Proposal, ProposalError, parse_closes
+from auditor.game.confirm import (
+    EVENT_LABEL,
+    HOW_LABEL,
+    PHASE_FIELDS,
+    Proposal,
+    ProposalError,
+    parse_closes,
+)
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
@@ -276,6 +283,36 @@ _NextOpensOpt = Annotated[
         show_default=False,
     ),
 ]
+#: A day's 环节 (killbar7 4.1.2: 白天 1-3 个环节, each with its own vote thread), with
+#: --confirm of a day or --add day: which one (--phase), what changes; what is left out is
+#: kept, or for a new 环节 worked out from the day and its vote thread's title.
+_PhaseOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--phase",
+        help="与天的 --confirm 或 --add day 一起：第几个环节（1、2、3）；只写编号就按这一天和投票帖补全",
+        show_default=False,
+    ),
+]
+_PhaseNameOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--phase-name", help="与 --phase 一起：环节的名字（如 可疑者辩论投票）", show_default=False
+    ),
+]
+_PhaseOpensOpt = Annotated[
+    str | None,
+    typer.Option("--phase-opens", help="与 --phase 一起：环节的开始时间", show_default=False),
+]
+_PhaseClosesOpt = Annotated[
+    str | None,
+    typer.Option("--phase-closes", help="与 --phase 一起：环节的结束时间", show_default=False),
+]
+_VoteThreadOpt = Annotated[
+    int | None,
+    typer.Option("--vote-thread", help="与 --phase 一起：环节的投票帖（tid）", show_default=False),
+]
+_DropPhaseOpt = Annotated[bool, typer.Option("--drop-phase", help="与 --phase 一起：删去这个环节")]
 _AtOpt = Annotated[
     str | None,
     typer.Option("--at", help="与 --confirm 或 --add event 一起：事件的时间", show_default=False),
@@ -326,7 +363,7 @@ _AddWhatOpt = Annotated[
     str | None,
     typer.Option(
         "--add",
-        help="补上论坛没有给出的一天（day：--day --opens --closes）或一个事件（event：--type "
+        help="补上论坛没有给出的一天（day：--day --opens --closes [--phase …]）或一个事件（event：--type "
         "--player --at [--how] [--pid]），签名写进游戏文件",
         show_default=False,
     ),
@@ -444,7 +481,8 @@ def _act(
     if acts.get("reject") is not None:
         answer = str(fields.get("answer") or "wrong")
         return reject(g, store, str(acts["reject"]), by=by, answer=_ANSWERS.get(answer, answer))
-    names = ("opens", "at", "type", "how", "kind", "accelerated", "delayed", "next_opens")
+    names: tuple[str, ...] = ("opens", "at", "type", "how", "kind", "accelerated", "delayed")
+    names = (*names, "next_opens", *PHASE_FIELDS)  # (a day's 环节: --phase …)
     fix = {k: fields[k] for k in names if k in fields}
     if fields.get("newcomer"):  # a 替补's newcomer, on his own account or the seat's
         fix |= {"newcomer": fields["newcomer"], "account": fields.get("account") or "same"}
@@ -466,6 +504,34 @@ def _act(
 def _times(**raw: str | None) -> dict[str, datetime | None]:
     """The options' times as typed (:func:`parse_closes`), None where not given."""
     return {name: parse_closes(v) if v is not None else None for name, v in raw.items()}
+
+
+def _discovered(g: Game, confirm_id: str | None) -> bool:
+    """Whether the game discovers and has been read; else said (a --confirm refused)."""
+    if not g.discovers:
+        out.print("游戏文件没有指定 forum.board：帖子、天和事件都以游戏文件为准。")
+        return False
+    if not isinstance(g.discovery, Discovery) or not _crawled(g):
+        said = _nothing_read(g)
+        if confirm_id is not None:
+            raise ProposalError(f"{said}：没有待确认的提议")
+        out.print(escape(f"{said}。"), highlight=False)
+        return False
+    return True
+
+
+def _phase(
+    number: int | None,
+    name: str | None,
+    opens: str | None,
+    closes: str | None,
+    thread: int | None,
+    drop: bool,
+) -> dict[str, object]:
+    """--phase and its fields as confirm's PHASE_FIELDS (--drop-phase only when given)."""
+    said: dict[str, object] = {"phase": number, "phase_name": name, "vote_thread": thread}
+    said |= _times(phase_opens=opens, phase_closes=closes)
+    return said | {"phase_drop": True if drop else None}
 
 
 #: A link in a proposal's words (the tally's unread director posts): printed whole on the
@@ -519,6 +585,12 @@ def game_cmd(
     answer: _AnswerOpt = "不对",
     newcomer: _NewcomerOpt = None,
     own_account: _OwnAccountOpt = False,
+    phase: _PhaseOpt = None,
+    phase_name: _PhaseNameOpt = None,
+    phase_opens: _PhaseOpensOpt = None,
+    phase_closes: _PhaseClosesOpt = None,
+    vote_thread: _VoteThreadOpt = None,
+    drop_phase: _DropPhaseOpt = False,
     note: _NoteOpt = "",
     fmt: _FmtOpt = "table",
 ) -> None:
@@ -532,7 +604,7 @@ def game_cmd(
 
     --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告，
     --handled pid 标为读对了 / 已处理（pid 见「未读懂的公告」）；--reject 编号 回答提议「不对，不要」；
-    确认替补时 --newcomer 帐号名 [--own-account] 写上替补的人；
+    确认替补时 --newcomer 帐号名 [--own-account] 写上替补的人；--phase 编号 加上、更正或删去天的一个环节；
     --format json|csv 给脚本用。
 
     例：auditor game examples/sample/minimal.toml
@@ -542,21 +614,15 @@ def game_cmd(
     with handle_errors():
         g = open_game(game)
         disc = g.discovery
-        if not g.discovers:
-            out.print("游戏文件没有指定 forum.board：帖子、天和事件都以游戏文件为准。")
-            return
-        if not isinstance(disc, Discovery) or not _crawled(g):
-            said = _nothing_read(g)
-            if confirm_id is not None:
-                raise ProposalError(f"{said}：没有待确认的提议")
-            out.print(escape(f"{said}。"), highlight=False)
+        if not _discovered(g, confirm_id) or not isinstance(disc, Discovery):
             return
         when = _times(opens=opens, closes=closes, at=at, next_opens=next_opens)
+        ph = _phase(phase, phase_name, phase_opens, phase_closes, vote_thread, drop_phase)
         with open_store(g) as store:
             acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
             acts |= {"confirm": confirm_id, "reject": reject_id}
             if any(v is not None for v in acts.values()):
-                fields: dict[str, object] = {**when, "day": day, "player": player, "pid": pid}
+                fields: dict[str, object] = {**when, **ph, "day": day, "player": player, "pid": pid}
                 fields |= {"accelerated": accelerated, "delayed": delayed}
                 fields |= {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
                 fields |= {"type": named(etype, EVENT_LABEL), "answer": answer}

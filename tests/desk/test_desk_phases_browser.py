@@ -1,6 +1,6 @@
 """A day's 环节, its 加速 and 全部确认 on a 390-px phone in Debian's headless chromium (Selenium
 4) against a real `auditor serve`: the session-44 first-hour director's 版杀7 game (老K's
-BT号船, tests/game/fh44k), the three things his desk could not do (issue 34 Build 4).
+BT号船, tests/games/discovery_fh44k/btship), the three things his desk could not do (issue 34 Build 4).
 
 Taps are counted as a thumb makes them (tests/desk/test_desk_correct_browser.py: a button,
 a field, a fold or a chip is one; typing is not a tap); each result is read back from the

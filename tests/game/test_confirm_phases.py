@@ -1,9 +1,9 @@
 """A day's 环节 (killbar7, seed 002 4.1.2: 白天 1-3 个环节, each 0:00-24:00 with its own vote
 thread) in the director's corrections (issue 34 Build 4: one step to correct anything).
 
-The game is the session-44 first-hour director's own 版杀7 game (老K's BT号船, from
-/work/fh44k: his writer scripts in tests/game/fh44k, his game file as his desk answers
-left it after night 1).  He found three things the correction forms could not do:
+The game is the session-44 first-hour director's own 版杀7 game (老K's BT号船, the committed
+game tests/games/discovery_fh44k/btship: its script cut at the night its nights.toml names, his
+game file as his desk answers left it after night 1).  He found three things the correction forms could not do:
 
 1. moving day 2's close earlier (加速 to 20:00) was refused with 「游戏文件 .bt.toml.tmp-…：
    day[2].phase[1]：环节时间超出了…」 — the tool's own 环节 did not follow its day;
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import tomllib
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -35,9 +36,11 @@ from auditor.game.confirm import (
 )
 from auditor.game.gamefile import DaySpec, PhaseSpec, load_game
 from auditor.pipeline import add, audit, open_game, open_store, pending
-from tools.writer import load_script, write_site
+from tools.writer import Snapshot, at_snapshot, load_script, write_site
 
-HERE = Path(__file__).parent / "fh44k"
+HERE = Path(__file__).parent
+#: 老K's game as committed (tests/games/discovery_fh44k/README.md): one script for both nights.
+BTSHIP = HERE.parent / "games" / "discovery_fh44k" / "btship"
 TZ = ZoneInfo("Asia/Shanghai")
 
 HEAD = """\
@@ -140,13 +143,16 @@ _PAGES: dict[str, Path] = {}
 
 
 def fh44k_game(folder: Path, night: int, text: str) -> Path:
-    """老K's game in ``folder``: his pages of night ``night`` (rendered once per session from
-    his writer script), the game file ``text``; audited."""
+    """老K's game in ``folder``: his pages of night ``night`` (the committed script as it stood
+    at that night's moment in its ``nights.toml``, rendered once per session, as
+    scripts/discovery_games.py renders a night), the game file ``text``; audited."""
     rendered = _PAGES.get(f"n{night}")
     if rendered is None:
         rendered = folder.parent / f"_fh44k_pages_{night}"
         if not rendered.exists():
-            write_site(load_script(HERE / f"script-night{night}.toml"), rendered)
+            nights = tomllib.loads((BTSHIP / "nights.toml").read_text("utf-8"))["nights"]
+            snap = Snapshot(nights[night - 1], "", [], [], False, {})
+            write_site(at_snapshot(load_script(BTSHIP / "script.toml"), snap), rendered)
         _PAGES[f"n{night}"] = rendered
     folder.mkdir(parents=True)
     shutil.copytree(rendered, folder / "saved")
@@ -304,7 +310,7 @@ def test_the_missed_phase_is_added_to_a_stated_day(tmp_path: Path) -> None:
 def test_a_new_phase_after_a_delayed_one_takes_the_rest_of_the_day() -> None:
     """A 延时 carried the day's one 环节 to 12-04 02:00; a 环节2 added then leaves 环节1 its
     own calendar day (0:00-24:00) and runs from 12-03 0:00 to the day's close."""
-    g = load_game(HERE.parent.parent.parent / "examples" / "sample" / "game.toml")
+    g = load_game(HERE.parent.parent / "examples" / "sample" / "game.toml")
     o, c = datetime(2026, 12, 2, tzinfo=TZ), datetime(2026, 12, 4, 2, tzinfo=TZ)
     old = DaySpec(1, o, c, phases=(PhaseSpec(1, "试探性投票", o, c, 711),))
     got = day_phases(old, o, c, phase_edit({"phase": "2", "vote_thread": "712"}, g), g)
@@ -364,7 +370,7 @@ def test_confirm_all_confirms_what_the_director_saw(tmp_path: Path) -> None:
 
 def test_an_id_sent_with_other_words_is_not_confirmed() -> None:
     """find: an id is the proposal only while it says what the director saw."""
-    g = load_game(HERE.parent.parent.parent / "examples" / "sample" / "game.toml")
+    g = load_game(HERE.parent.parent / "examples" / "sample" / "game.toml")
     day = g.days[0]
     p = Proposal("day", day, "pid 1")
     assert find([p], p.id) is p
