@@ -660,7 +660,7 @@ _DEFINE_USE = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
 
 def parse_senses(text: str, path: str) -> list[Sense]:
     """``category | where | held | context`` rows; a ``+ `` line continues the last row's
-    context verbatim; ``@define NAME pattern`` makes ``{NAME}`` stand for the pattern."""
+    context verbatim; ``@define NAME pattern`` makes ``{NAME}`` stand for the pattern (in later defines too)."""
     defined: dict[str, str] = {}
     rows: list[list[str]] = []
     starts: list[int] = []  # each row's first line
@@ -670,7 +670,8 @@ def parse_senses(text: str, path: str) -> list[Sense]:
             continue
         if line.startswith("@define "):
             name, _, pattern = line[len("@define ") :].partition(" ")
-            defined[name] = pattern
+            # (a define may use those before it: {NAMES} inside NAMED)
+            defined[name] = _DEFINE_USE.sub(lambda m: defined.get(m[1], m[0]), pattern)
         elif line.startswith("+ "):
             if not rows:
                 raise LexiconError([Problem(path, lineno, "续行前面没有条目")])

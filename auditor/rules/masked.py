@@ -48,6 +48,23 @@ _TOO_COMMON = set("你我他她它的是了在有人大小老死不一这那就�
 _SPACED = re.compile(r"[a-z]\s+[a-z]", re.I)  # what every spaced-letters form holds
 _ANY_MASK = re.compile(_MASK)  # one look for any of MASKS (not one ``in`` per character)
 
+# The poster owning the quoted word: 我(刚)说的“傻X”, 我骂的那句“…” before it, 我也要说 after it.
+_OWN_BEFORE = re.compile(
+    r"我(?:刚才?|刚刚|之前|前面|上面|那会儿?|昨天|就)?(?:说|骂|讲|喊|写)(?:的|了|过)(?:那句|这句|一句)?\s*[“\"「『]?$"
+)
+_OWN_AFTER = re.compile(
+    r"^[^。！？!?\n]{0,12}?我(?:也|还|就|偏|照样|照|偏偏)+(?:要|得|敢)?(?:说|骂|讲)"
+)
+
+
+def _own_words(text: str, start: int, end: int) -> bool:
+    """Is the masked word at ``start``:``end`` the poster's own, said again in quotes
+    (我刚说的“傻X”就是你冬瓜, 我说的那句“傻X”就是骂你的, “傻X”这种话会被判我也要说)?  Then it
+    is no report of another's words (有人骂我“傻X”): the reporter is the poster himself."""
+    return bool(
+        _OWN_BEFORE.search(text, max(0, start - 16), start) or _OWN_AFTER.search(text[end:])
+    )
+
 
 def _masked_forms(term: str) -> list[str]:
     """Regexes for ``term`` (2–4 CJK characters) with its banned part masked: one or
@@ -337,7 +354,7 @@ def masked_words(
         # read like the word it spells: another's insult reported (有人在帖里骂了一句“傻X”，
         # 已经被举报了) or quoted as a rule example is not the poster's own
         said = PhraseMatch(cat, term, term, m.start(), m.end(), m.group(), ("通配符",))
-        if cat and mentioned(text, said):
+        if cat and mentioned(text, said) and not _own_words(text, m.start(), m.end()):
             continue
         out.append((cat, term, m.start(), m.end()))
     return out

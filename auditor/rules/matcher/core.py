@@ -30,6 +30,7 @@ from auditor.rules.matcher.confirm import Confirmer, _resolve, addressed_at
 from auditor.rules.matcher.lazy import _LazyPattern
 from auditor.rules.matcher.normalise import (
     _ASCII_LETTER,
+    _FACE_RANGES,
     _LIST_SPAN,
     BATCH_SEP,
     NUMPY_BATCH,
@@ -60,6 +61,44 @@ from auditor.rules.said.text import is_cjk as _is_cjk
 
 # (a character that can be an emoji: the symbol blocks; which ones are, the table says)
 _EMOJI_CHAR = _LazyPattern("[\u2190-\u2bff\u3030\u303d\u3297\u3299\U0001f000-\U0001faff]")
+
+# Before a face read as 脸: a word of degree or manner makes 贴😳 a judgement (这么贴😳了, 按贴😳投).
+_FACE_LED = _LazyPattern("(?:这么|那么|这样|如此|太|很|好|最|超|真|够|多|按|凭|靠|看)$")
+# A verb of posting right before the face (贴😳, 发了个😳): the one place a face is first of all posted.
+_FACE_POSTED = _LazyPattern("(?:贴|发|刷)(?:了|过)?(?:个|一个)?$")
+# The next clause, after 贴😳 ended its own, a read of the player (，我觉得不是狼; ，投他).
+_FACE_READ_NEXT = _LazyPattern(
+    "\\s*(?:我|所以|就|才)?(?:觉得|认为|感觉|相信|信他|信她|判断|站|保|投|认|不是狼|是狼|是好人|是真)"
+)
+# After it: the clause goes on as a read (贴😳冬瓜, 贴😳投) — not a particle (贴😳了一张, 贴😳的那位)
+# nor the end of the clause (他每次都贴😳).
+_FACE_GOES_ON = _LazyPattern("[\u4e00-\u9fff](?<![了的个过着吧啊呢呀哦])")
+
+
+def _face_as_word(text: str, a: int, b: int, start: int, reading: str) -> bool:
+    """Whether the face emoji at ``a``:``b`` may stand for 脸 in a keyword starting at
+    ``start``.  On a forum 贴 + a face is first of all posting that face (他每次都贴😳, 贴个😳,
+    贴😳贴🤣贴😭, 回复贴😳的那位): it is 贴脸 (030 违规判定 2(8)) only where the sentence reads
+    it as a judgement — a degree or manner word before (这么贴😳了, 按贴😳投) or the clause
+    going on after it, with no other emoji (贴😳冬瓜, 贴😳投).  Emoji that are no face, and
+    names without 脸, are not judged here."""
+    if "脸" not in reading or not any(lo <= ord(text[a]) <= hi for lo, hi in _FACE_RANGES):
+        return True
+    if not _FACE_POSTED.compiled.search(text, 0, a):
+        return True  # (不要😳: no verb of posting before it)
+    if text[a - 1 : a] == "个":
+        return False
+    if _FACE_LED.compiled.search(text, 0, start):
+        return True
+    parts = re.split("[，,。！!？?；;\n]", text[b:], maxsplit=1)
+    clause, rest = parts[0], parts[1] if len(parts) > 1 else ""
+    if _EMOJI_CHAR.compiled.search(clause):
+        return False
+    if not clause and _FACE_READ_NEXT.compiled.match(rest):
+        return True  # 他发言贴😳，我觉得不是狼
+    return _FACE_GOES_ON.compiled.match(text, b) is not None
+
+
 # (a text where spaced pinyin can be at all: a letter, half- or full-width)
 _ANY_LETTER = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
 # (a text :meth:`Matcher._with_spelled` has anything to read in: a letter or an emoji)
@@ -326,6 +365,7 @@ class Matcher:
                                 len(kw) > n
                                 and text[max(0, a - k) : a] == kw[:k]
                                 and text[b : b + len(kw) - k - n] == kw[k + n :]
+                                and _face_as_word(text, a, b, a - k, name[i:j])
                             ):
                                 fits.append((len(kw), n, name[i:j]))
             if fits:
@@ -401,8 +441,13 @@ class Matcher:
             for m in _resolve(found)
             if not mentioned(text, m)
             and not inside_game_word(text, m, self.built.game_words)
-            and not _led_by_game_word(text, m, self.built.game_words)
+            and not _led_by_game_word(text, m, self.built.game_words, self._rest_said)
         ]
+
+    def _rest_said(self, rest: str) -> bool:
+        """Is ``rest`` — a match's characters after a game word's last one — a phrase on its
+        own (投票日你妈: 你妈; 狼人渣: 渣)?  Then the match stands."""
+        return bool(self.find(rest))
 
     def find_all(
         self, texts: Iterable[str], categories: Collection[str] | None = None
@@ -891,23 +936,30 @@ class Matcher:
         for w in rx.finditer(text) if rx is not None else ():
             if w.start() <= m.start and m.end <= w.end():
                 return f"在版杀自己的词“{w.group()}”里面，不算"
-        if _led_by_game_word(text, m, self.built.game_words):
+        if _led_by_game_word(text, m, self.built.game_words, self._rest_said):
             return "开头的字属于前面版杀自己的词（讨论日、加速日……），不算"
         return "已经算在另一个类别更长的命中里"
 
 
-def _led_by_game_word(text: str, m: PhraseMatch, words: tuple[str, ...]) -> bool:
+def _led_by_game_word(
+    text: str,
+    m: PhraseMatch,
+    words: tuple[str, ...],
+    rest_said: Callable[[str], bool] | None = None,
+) -> bool:
     """Does the match begin on the last character of a word of the game's own that starts
-    before it (下个讨论日他上: 日他 is 讨论日's 日 and the next clause's 他)?  The character is
-    the game word's; what is left of the match is no phrase (issue 35, Build 1: 加速日)."""
+    before it (下个讨论日他上: 日他 is 讨论日's 日 and the next clause's 他), and is what is
+    left of it no phrase (他)?  The character is the game word's (issue 35, Build 1: 加速日).
+    Where the rest is a phrase of its own (``rest_said``: 投票日你妈 — 你妈; 狼人渣 — 渣) the
+    match stands: the game word leads into an insult, it does not explain one away."""
     rx = game_word_re(words)
     if rx is None or m.end - m.start < 2:
         return False
     lo = max(0, m.start - 8)
-    return any(
-        w.start() < m.start < w.end() < m.end and w.end() - m.start == 1
-        for w in rx.finditer(text, lo, m.end)
-    )
+    for w in rx.finditer(text, lo, m.end):
+        if w.start() < m.start < w.end() < m.end and w.end() - m.start == 1:
+            return rest_said is None or not rest_said(text[w.end() : m.end])
+    return False
 
 
 def inside_words(
