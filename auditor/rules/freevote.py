@@ -1877,6 +1877,14 @@ _LEAD_ABOUT = re.compile(
     r"|(?:[^\s，,。.!！?？]{0,6}?(?:我|俺))?\s*(?:也|还|都|一直|依然|仍然|从来)?\s*"
     r"(?:没有?|不|从没)\s*(?:变|换)过?\s*(?:了|的)?(?=\s*(?:$|[。.!！,，~～]))"
 )
+# After a name put first, a remark about the writing itself — the typing, the input method, the
+# keyboard — tells how the name was put, not what the one named did: the name is the decision
+# (lianqiao，这回切了输入法也懒得打了 / 番茄，手机打字不方便).  Not a remark about him (番茄，他连字
+# 都懒得打 / 这人懒得打字), about another player's typing (半夏，连翘手机打字不方便), or asked.
+_WRITING_REMARK = re.compile(
+    r"(?:(?!他|她|此人|这人|这位)[^，,。.!！?？\n]){0,10}?"
+    r"(?:输入法|打字|打不出|懒得打|打错|码字|键盘|拼音|手机打|语音输入)"
+)
 # Later in a post that puts a name first, the vote's verb said with no object, as a decision
 # (燕子，昨天就很可疑，今天直接投 / 番茄。不多说，就投了吧): the name put first is its object.
 # Not negated (今天不投), not told of the past (昨天投了) nor supposed (要是…就投).
@@ -1962,7 +1970,21 @@ def _lead_about(text: str, m: re.Match[str], rest: str, alt: str) -> bool:
     after = text[m.end() : m.end() + 1]
     apart = after in (",", "，") or m.end() > m.end("name")
     marked = after in (",", "，") or re.search(r"[。.]", text[m.end("name") : m.end()]) is not None
-    return _reason_about(rest, apart) or _elided_cast(rest, marked, alt)
+    return (
+        _reason_about(rest, apart)
+        or _elided_cast(rest, marked, alt)
+        or (apart and _writing_remark(rest, alt))
+    )
+
+
+def _writing_remark(rest: str, alt: str) -> bool:
+    """``rest`` opens on :data:`_WRITING_REMARK`, naming no player and asking nothing."""
+    return (
+        _WRITING_REMARK.match(rest) is not None
+        and _ABOUT_UNDONE.search(rest) is None
+        and re.search(alt, rest) is None
+        and re.search(_alternation(_UNDOERS["question"]), rest) is None
+    )
 
 
 # The head of the clause an elided cast stands in (今天直接投 / 那我就投了吧): the speaker's
@@ -2131,7 +2153,8 @@ def unread_attempt(text: str, players: Sequence[str], speaker: str = "") -> str 
 # (投冬瓜，我不改了) or a keeping said apart from the name stays the vote.  A change said in the post
 # (改投X，不变了) is a change, not this: the caller asks only of a vote read as no change.
 _KEEP = re.compile(
-    r"(?<![改变换])(?:不\s*(?:再\s*)?(?:改票?|变|换票?|动)(?:了)?|照旧|保持不变|维持(?:原票|原判|原样|不变)?)"
+    r"(?<![改变换])(?:不\s*(?:再\s*)?(?:改票?|变|换票?|动)(?:了)?|照旧|保持不变|维持(?:原票|原判|原样|不变)?"
+    r"|(?:^|(?<=我))\s*没有?\s*(?:改票?|换票?|变)(?:过)?|^\s*不是\s*我\s*(?:改票?|换票?)(?:的)?)"
     r"(?:\s*(?:了|啦|哈|啊|哦|喔|呀|的|咯|[~～…]))*\s*$"
 )
 _KEEP_NOT_OWN = re.compile(
@@ -2142,9 +2165,10 @@ _KEEP_NOT_OWN = re.compile(
 )
 _KEEP_NAMES_VOTE = re.compile(r"票|那个|这个")
 # Right after the clause of keeping, the name it keeps: 不改，还是南瓜 / 我不改了，就番茄 /
-# 我那票不变，土豆 (a continuity word, or the name alone after the vote named).
+# 我那票不变，土豆 / 不改了。投票对象还是南瓜 (a continuity word, its subject the poster or his
+# vote, or the name alone after the vote named).
 _NAME_KEPT = re.compile(
-    r"\s*[，,：:—\-～~…\s]*\s*(?:(?:还是|就是|就|依旧|依然|仍然|仍|照样|继续)\s*(?:投|选|是)?\s*(?:给)?\s*)?"
+    r"\s*[，,：:—\-～~…。.!！\s]*\s*(?:(?:我|俺)?\s*(?:的\s*)?(?:投?\s*票\s*(?:对象)?\s*)?(?:还是|就是|就|依旧|依然|仍然|仍|照样|继续)\s*(?:投|选|是)?\s*(?:给)?\s*)?"
 )
 
 
@@ -2154,7 +2178,7 @@ def restates_standing_vote(text: str, players: Sequence[str], vote_start: int) -
     the name in it (包子那票不改) or right after it (不改，还是南瓜), in a sentence that does
     not ask."""
     their = _names_loose([p for p in players if p not in PRONOUNS])
-    for m in re.finditer(r"[^，,。！!？?；;：:\n]+", text):
+    for m in re.finditer(r"[^，,。！!？?；;：:\n…]+", text):
         clause = m.group(0).strip()
         keep = _KEEP.search(clause)
         if keep is None:

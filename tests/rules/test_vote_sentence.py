@@ -189,6 +189,14 @@ def test_where_the_decision_stands(text: str, want: str | None) -> None:
         ("饺子不改，那我投冬瓜。", "冬瓜", False),
         ("不改吗？还是南瓜", "南瓜", False),
         ("今天还是投南瓜，跟昨天不变。", "南瓜", False),
+        # session 44 round 2: the keeping after an ellipsis, denied of the poster (没改 / 不是我改),
+        # the name in the next sentence with the vote as its subject
+        ("番茄对跳……我不改票，还是南瓜", "南瓜", True),
+        ("没改，还是土豆。", "土豆", True),
+        ("上面是饺子改票，不是我改，我还是南瓜", "南瓜", True),
+        ("不改了。投票对象还是春卷。", "春卷", True),
+        ("他没改票，我投南瓜", "南瓜", False),
+        ("饺子没改，还是南瓜", "南瓜", False),
     ],
 )
 def test_a_vote_said_to_stand(text: str, name: str, restates: bool) -> None:
@@ -249,6 +257,15 @@ def test_a_vote_said_to_stand(text: str, name: str, restates: bool) -> None:
         # the post's ballot withdrawn by its measure word (这张 = this ballot)
         ("投包子（试格式，这张不算）", None),
         ("投包子，这张图不算", "包子"),
+        # session 44 round 2: a name put first, then a remark about the writing itself (the
+        # typing, the input method): the name is the decision; about him, another, or asked: not
+        ("baozi，这回切了输入法也懒得打了", "包子"),
+        ("包子。手机打字不方便，就这样", "包子"),
+        ("包子，他连字都懒得打", None),
+        ("包子，这人懒得打字", None),
+        ("包子，馄饨手机打字不方便", None),
+        ("包子，打字的人是谁", None),
+        ("包子，你切输入法了吗", None),
     ],
 )
 def test_round_three_sentences(text: str, want: str | None) -> None:

@@ -186,11 +186,7 @@ _SEVENTH_LEFT = {
     # riddle counted; 松鼠：…此票无效 — m39_votes7's conditional vote void, her re-post a fresh
     # vote: 0 differences), a whole post following another's vote (和当归一样 / 跟楼上) follows
     # it, and the one-post reader reads the spoken votes (pinyin Ban xia., 弃。 after 算了, a
-    # name with 我也没变 after it) — day 2's 过半 is reached.  Left: a name first, then a remark
-    # about typing (lianqiao, 这回切了输入法也懒得打了), which decides day 1's 对决.
-    "killbar7_free7": {
-        "pid 471052 枸杞→连翘: not read as a vote post",
-        "day 1 round 3: other (truth eliminated 连翘)",
-        "day 1 round 3: counts {'半夏': 4.0, '连翘': 4.0} (truth {'半夏': 4.0, '连翘': 5.0})",
-    },
+    # name with 我也没变 after it) — day 2's 过半 is reached; and (session 44 round 2) a name
+    # first, then a remark about the typing itself (lianqiao, 这回切了输入法也懒得打了), which
+    # decides day 1's 对决: 0 differences.
 }
