@@ -75,6 +75,8 @@ SETS = [
     ("phrases/blind21/phrases_blind21.tsv", 0.933, 0.830, 9),  # scored once after session 42
     # scored once after session 43 (P 0.967 R 0.810, 6/201; start of session 43 0.966 / 0.782 / 6)
     ("phrases/blind22/phrases_blind22.tsv", 0.962, 0.805, 6),
+    # scored once after session 44 (P 0.954 R 0.782, 5/201; start of session 44 0.950 / 0.769 / 6)
+    ("phrases/blind23/phrases_blind23.tsv", 0.949, 0.777, 5),
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]
